@@ -1,0 +1,64 @@
+/* cli.h - what the subcommands share: the command table entry, the context
+ * the dispatcher prepares, and error/usage helpers (git's builtin.h). */
+#ifndef BDB_CLI_H
+#define BDB_CLI_H
+
+#include <stdio.h>
+
+#include "../common/bdb_diag.h"
+#include "../common/bdb_error.h"
+
+struct bdb_store;
+
+/* Exit codes: 0 success, 1 some input failed (the rest was done), 2 usage. */
+enum { BDB_EXIT_OK = 0, BDB_EXIT_FAILED = 1, BDB_EXIT_USAGE = 2 };
+
+enum {
+    BDB_CMD_STORE = 1 << 0,  /* the dispatcher opens the database first */
+};
+
+typedef struct bdb_cli {
+    const char *db_path;
+    struct bdb_store *store;    /* open when the command has BDB_CMD_STORE */
+    const struct bdb_cmd *cmd;
+} bdb_cli;
+
+typedef struct bdb_cmd {
+    const char *name;
+    int (*fn)(int argc, char **argv, bdb_cli *cli);
+    unsigned flags;
+    const char *summary;
+    const char *usage;      /* full help text shown by `benchdb CMD --help` */
+} bdb_cmd;
+
+/* Prints "benchdb: error: ..." to stderr and returns BDB_EXIT_FAILED. */
+int cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+/* Prints "benchdb CMD: ..." and a hint to stderr; returns BDB_EXIT_USAGE. */
+int cli_usage_error(const bdb_cli *cli, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Prints a diagnostic as "benchdb: file:line: message" to stderr. */
+void cli_print_diag(const char *prefix, const bdb_diag *d);
+/* Prints the command's usage text to stdout. */
+void cli_print_help(const bdb_cmd *cmd);
+
+/* Parses "k=v" into key/value (in place); 0 on success. */
+int cli_split_kv(char *arg, char **key, char **value);
+/* Strict number parsing for options; 0 on success. */
+int cli_parse_double(const char *s, double *out);
+int cli_parse_int(const char *s, long *out);
+
+int cmd_init(int argc, char **argv, bdb_cli *cli);
+int cmd_import(int argc, char **argv, bdb_cli *cli);
+int cmd_parse(int argc, char **argv, bdb_cli *cli);
+int cmd_platform(int argc, char **argv, bdb_cli *cli);
+int cmd_list(int argc, char **argv, bdb_cli *cli);
+int cmd_reparse(int argc, char **argv, bdb_cli *cli);
+
+#endif

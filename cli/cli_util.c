@@ -1,0 +1,77 @@
+/* cli_util.c - printing errors and parsing option values for the CLI. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("benchdb: error: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return BDB_EXIT_FAILED;
+}
+
+int cli_usage_error(const bdb_cli *cli, const char *fmt, ...)
+{
+    va_list ap;
+    const char *name = cli && cli->cmd ? cli->cmd->name : NULL;
+    fprintf(stderr, "benchdb%s%s: ", name ? " " : "", name ? name : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'benchdb %s--help'.\n", name ? name : "");
+    if (name)
+        fprintf(stderr, "%s", "");
+    return BDB_EXIT_USAGE;
+}
+
+void cli_print_diag(const char *prefix, const bdb_diag *d)
+{
+    char msg[1200];
+    bdb_diag_format(d, msg, sizeof msg);
+    fprintf(stderr, "benchdb: %s%s\n", prefix ? prefix : "", msg);
+}
+
+void cli_print_help(const bdb_cmd *cmd)
+{
+    fputs(cmd->usage, stdout);
+}
+
+int cli_split_kv(char *arg, char **key, char **value)
+{
+    char *eq = strchr(arg, '=');
+    if (!eq || eq == arg)
+        return -1;
+    *eq = '\0';
+    *key = arg;
+    *value = eq + 1;
+    return 0;
+}
+
+int cli_parse_double(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end != '\0' || errno == ERANGE)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+int cli_parse_int(const char *s, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end != '\0' || errno == ERANGE)
+        return -1;
+    *out = v;
+    return 0;
+}

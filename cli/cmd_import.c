@@ -1,0 +1,111 @@
+/* cmd_import.c - `benchdb import`: options in, one bdb_import_file() per
+ * file, a progress line on a terminal, and a summary at the end. */
+#include "cli.h"
+#include "../ingest/ingest.h"
+#include "../ingest/path_pattern.h"
+#include "../store/import.h"
+
+#include <getopt.h>
+#include <string.h>
+#include <unistd.h>
+
+int cmd_import(int argc, char **argv, bdb_cli *cli)
+{
+    static const struct option longopts[] = {
+        {"platform", required_argument, 0, 'P'},
+        {"tool", required_argument, 0, 't'},
+        {"format", required_argument, 0, 'f'},
+        {"benchmark", required_argument, 0, 'b'},
+        {"param", required_argument, 0, 'p'},
+        {"path-pattern", required_argument, 0, 'x'},
+        {"quiet", no_argument, 0, 'q'},
+        {0, 0, 0, 0}};
+    bdb_import_opts opts = {0};
+    bdb_params params = {0};
+    int quiet = 0, c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:q", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'P': opts.platform = optarg; break;
+        case 't': opts.tool = optarg; break;
+        case 'f':
+            if (strcmp(optarg, "results-csv") != 0)
+                return cli_usage_error(cli, "--format takes 'results-csv'");
+            opts.tool = "results-csv";
+            break;
+        case 'b': opts.benchmark = optarg; break;
+        case 'x': opts.path_pattern = optarg; break;
+        case 'q': quiet = 1; break;
+        case 'p': {
+            char *k, *v;
+            if (cli_split_kv(optarg, &k, &v))
+                return cli_usage_error(cli, "--param wants K=V, not '%s'", optarg);
+            if (bdb_params_set(&params, k, "%s", v))
+                return cli_usage_error(cli, "too many --param options");
+            break;
+        }
+        default: return cli_usage_error(cli, "unknown option");
+        }
+    }
+    if (optind >= argc)
+        return cli_usage_error(cli, "no file or folder given");
+    if (opts.tool && !bdb_parser_find(opts.tool))
+        return cli_usage_error(cli, "unknown tool '%s'", opts.tool);
+    if (opts.path_pattern) {
+        char why[200];
+        if (bdb_path_pattern_check(opts.path_pattern, why, sizeof why))
+            return cli_usage_error(cli, "bad --path-pattern: %s", why);
+    }
+    opts.params = &params;
+
+    bdb_import_list files = {0}, missing = {0};
+    if (bdb_import_collect(argv + optind, argc - optind, &files, &missing))
+        return cli_error("out of memory while listing files");
+    size_t added = 0, present = 0, failed = missing.n, info = 0, results = 0,
+           warnings = 0;
+    for (size_t i = 0; i < missing.n; i++)
+        fprintf(stderr, "benchdb: %s: no such file or folder\n", missing.paths[i]);
+    int progress = isatty(STDERR_FILENO) && files.n >= 20 && !quiet;
+    for (size_t i = 0; i < files.n; i++) {
+        bdb_import_result res;
+        if (progress)
+            fprintf(stderr, "\rimporting %zu/%zu", i + 1, files.n);
+        int rc = bdb_import_file(cli->store, files.paths[i], &opts, &res);
+        if (progress)
+            fputs("\r\033[K", stderr);
+        if (rc) {
+            failed++;
+            cli_print_diag("", &res.diag);
+            continue;
+        }
+        switch (res.status) {
+        case BDB_IMPORT_ADDED:
+            added++;
+            results += res.nresults;
+            warnings += res.nwarnings;
+            if (!quiet)
+                printf("imported %s: %s, %zu results%s%s%s\n", files.paths[i],
+                       res.tools, res.nresults, res.platform[0] ? " for " : "",
+                       res.platform, res.nwarnings ? " (with warnings)" : "");
+            break;
+        case BDB_IMPORT_PRESENT:
+            present++;
+            if (!quiet)
+                printf("already present %s\n", files.paths[i]);
+            break;
+        case BDB_IMPORT_PLATFORM_INFO:
+            info++;
+            if (!quiet)
+                printf("platform %s: %s from %s\n", res.platform, res.tools,
+                       files.paths[i]);
+            break;
+        default: break;
+        }
+    }
+    printf("%zu imported (%zu results, %zu warnings), %zu already present, "
+           "%zu platform info, %zu failed\n",
+           added, results, warnings, present, info, failed);
+    bdb_import_list_free(&files);
+    bdb_import_list_free(&missing);
+    return failed ? BDB_EXIT_FAILED : BDB_EXIT_OK;
+}

@@ -1,0 +1,122 @@
+/* cmd_list.c - `benchdb list sources|series|results` with filters. */
+#include "cli.h"
+#include "rowset.h"
+#include "../store/store.h"
+
+#include <getopt.h>
+#include <string.h>
+
+static int result_row(const bdb_result_row *r, void *ctx)
+{
+    char value[64], rep[16], where[1200];
+    snprintf(value, sizeof value, "%.10g", r->value);
+    snprintf(rep, sizeof rep, "%d", r->repetition);
+    snprintf(where, sizeof where, "%s:%d", r->source_path, r->line);
+    const char *cells[] = {r->platform, r->tool, r->benchmark, r->metric,
+                           r->params, value, r->unit,
+                           r->better > 0 ? "higher" : r->better < 0 ? "lower"
+                                                                     : "neutral",
+                           rep, where};
+    return bdb_rowset_add(ctx, cells);
+}
+
+static int series_row(const bdb_series_row *r, void *ctx)
+{
+    char id[32], n[32], np[32];
+    snprintf(id, sizeof id, "%lld", r->id);
+    snprintf(n, sizeof n, "%lld", r->nresults);
+    snprintf(np, sizeof np, "%lld", r->nplatforms);
+    const char *cells[] = {id, r->tool, r->benchmark, r->metric, r->params,
+                           r->unit, r->better > 0 ? "higher"
+                                    : r->better < 0 ? "lower" : "neutral",
+                           n, np};
+    return bdb_rowset_add(ctx, cells);
+}
+
+static int source_row(const bdb_source_row *r, void *ctx)
+{
+    char id[32], size[32], n[32], w[32];
+    snprintf(id, sizeof id, "%lld", r->id);
+    snprintf(size, sizeof size, "%lld", r->size);
+    snprintf(n, sizeof n, "%lld", r->nresults);
+    snprintf(w, sizeof w, "%lld", r->nwarnings);
+    const char *cells[] = {id, r->path, r->tool, r->tool_version, r->platform,
+                           n, w, size, r->sha256, r->imported_at,
+                           r->parser_version};
+    return bdb_rowset_add(ctx, cells);
+}
+
+int cmd_list(int argc, char **argv, bdb_cli *cli)
+{
+    static const struct option longopts[] = {
+        {"platform", required_argument, 0, 'P'},
+        {"tool", required_argument, 0, 't'},
+        {"benchmark", required_argument, 0, 'b'},
+        {"metric", required_argument, 0, 'm'},
+        {"param", required_argument, 0, 'p'},
+        {"format", required_argument, 0, 'f'},
+        {0, 0, 0, 0}};
+    bdb_filter f = {0};
+    bdb_params params = {0};
+    int fmt = BDB_FMT_TABLE, c;
+    if (argc < 2 || argv[1][0] == '-')
+        return cli_usage_error(cli, "list needs sources, series or results");
+    const char *what = argv[1];
+    optind = 2;
+    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'P': f.platforms = optarg; break;
+        case 't': f.tool = optarg; break;
+        case 'b': f.benchmark = optarg; break;
+        case 'm': f.metric = optarg; break;
+        case 'f':
+            fmt = bdb_out_format_parse(optarg);
+            if (fmt < 0)
+                return cli_usage_error(cli, "--format takes table, csv or json");
+            break;
+        case 'p': {
+            char *k, *v;
+            if (cli_split_kv(optarg, &k, &v) ||
+                bdb_params_set(&params, k, "%s", v))
+                return cli_usage_error(cli, "--param wants K=V, not '%s'", optarg);
+            break;
+        }
+        default: return cli_usage_error(cli, "unknown option");
+        }
+    }
+    if (optind != argc)
+        return cli_usage_error(cli, "unexpected argument '%s'", argv[optind]);
+    f.params = &params;
+    bdb_rowset rs;
+    int rc;
+    if (strcmp(what, "results") == 0) {
+        static const char *const cols[] = {"platform", "tool", "benchmark",
+                                           "metric", "params", "value", "unit",
+                                           "better", "repetition", "source"};
+        static const unsigned char num[] = {0, 0, 0, 0, 0, 1, 0, 0, 1, 0};
+        bdb_rowset_init(&rs, 10, cols, num);
+        rc = bdb_store_results_each(cli->store, &f, result_row, &rs);
+    } else if (strcmp(what, "series") == 0) {
+        static const char *const cols[] = {"id", "tool", "benchmark", "metric",
+                                           "params", "unit", "better",
+                                           "results", "platforms"};
+        static const unsigned char num[] = {1, 0, 0, 0, 0, 0, 0, 1, 1};
+        bdb_rowset_init(&rs, 9, cols, num);
+        rc = bdb_store_series_each(cli->store, &f, series_row, &rs);
+    } else if (strcmp(what, "sources") == 0) {
+        static const char *const cols[] = {"id", "path", "tool", "version",
+                                           "platform", "results", "warnings",
+                                           "size", "sha256", "imported_at",
+                                           "parsers"};
+        static const unsigned char num[] = {1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0};
+        bdb_rowset_init(&rs, 11, cols, num);
+        rc = bdb_store_sources_each(cli->store, source_row, &rs);
+    } else {
+        return cli_usage_error(cli, "list needs sources, series or results, "
+                                    "not '%s'", what);
+    }
+    if (!rc)
+        bdb_rowset_print(&rs, (bdb_out_format)fmt, stdout);
+    bdb_rowset_free(&rs);
+    return rc ? cli_error("%s", bdb_store_errmsg(cli->store)) : BDB_EXIT_OK;
+}

@@ -1,0 +1,207 @@
+/* cmd_platform.c - `benchdb platform add|list|show|import`. */
+#include "cli.h"
+#include "rowset.h"
+#include "../common/bdb_buf.h"
+#include "../ingest/platform_csv.h"
+#include "../store/store.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <string.h>
+
+static void fmt_num(char *out, size_t n, double v)
+{
+    if (isnan(v))
+        out[0] = '\0';
+    else
+        snprintf(out, n, "%.10g", v);
+}
+
+static int platform_add(int argc, char **argv, bdb_cli *cli)
+{
+    static const struct option longopts[] = {
+        {"arch", required_argument, 0, 'a'},
+        {"cpu", required_argument, 0, 'c'},
+        {"cores", required_argument, 0, 'C'},
+        {"threads", required_argument, 0, 'T'},
+        {"freq-mhz", required_argument, 0, 'f'},
+        {"memory-gb", required_argument, 0, 'm'},
+        {"os", required_argument, 0, 'o'},
+        {"kernel", required_argument, 0, 'k'},
+        {"price-usd", required_argument, 0, 'p'},
+        {"power-w", required_argument, 0, 'w'},
+        {"idle-power-w", required_argument, 0, 'i'},
+        {"rent-usd-month", required_argument, 0, 'r'},
+        {"notes", required_argument, 0, 'n'},
+        {0, 0, 0, 0}};
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        double *num = NULL;
+        switch (c) {
+        case 'a': bdb_platform_canonical_arch(optarg, p.arch, sizeof p.arch); break;
+        case 'c': snprintf(p.cpu, sizeof p.cpu, "%s", optarg); break;
+        case 'o': snprintf(p.os, sizeof p.os, "%s", optarg); break;
+        case 'k': snprintf(p.kernel, sizeof p.kernel, "%s", optarg); break;
+        case 'n': snprintf(p.notes, sizeof p.notes, "%s", optarg); break;
+        case 'C': num = &p.cores; break;
+        case 'T': num = &p.threads; break;
+        case 'f': num = &p.freq_mhz; break;
+        case 'm': num = &p.memory_gb; break;
+        case 'p': num = &p.price_usd; break;
+        case 'w': num = &p.power_w; break;
+        case 'i': num = &p.idle_power_w; break;
+        case 'r': num = &p.rent_usd_month; break;
+        default: return cli_usage_error(cli, "unknown option");
+        }
+        if (num && (cli_parse_double(optarg, num) || *num < 0))
+            return cli_usage_error(cli, "'%s' is not a non-negative number",
+                                   optarg);
+    }
+    if (optind != argc - 1)
+        return cli_usage_error(cli, "platform add takes one NAME");
+    if (strlen(argv[optind]) >= sizeof p.name)
+        return cli_usage_error(cli, "platform name too long");
+    snprintf(p.name, sizeof p.name, "%s", argv[optind]);
+    if (bdb_store_platform_put(cli->store, &p, 1))
+        return cli_error("%s", bdb_store_errmsg(cli->store));
+    printf("platform %s saved\n", p.name);
+    return BDB_EXIT_OK;
+}
+
+static const char *const platform_cols[] = {
+    "name", "arch", "cpu", "cores", "threads", "freq_mhz", "memory_gb", "os",
+    "kernel", "price_usd", "power_w", "idle_power_w", "rent_usd_month",
+    "notes"};
+static const unsigned char platform_numeric[] = {0, 0, 0, 1, 1, 1, 1, 0,
+                                                 0, 1, 1, 1, 1, 0};
+
+static int add_platform_row(const bdb_platform *p, void *ctx)
+{
+    char n[8][32];
+    fmt_num(n[0], 32, p->cores);
+    fmt_num(n[1], 32, p->threads);
+    fmt_num(n[2], 32, p->freq_mhz);
+    fmt_num(n[3], 32, p->memory_gb);
+    fmt_num(n[4], 32, p->price_usd);
+    fmt_num(n[5], 32, p->power_w);
+    fmt_num(n[6], 32, p->idle_power_w);
+    fmt_num(n[7], 32, p->rent_usd_month);
+    const char *cells[] = {p->name, p->arch, p->cpu, n[0], n[1], n[2], n[3],
+                           p->os, p->kernel, n[4], n[5], n[6], n[7], p->notes};
+    return bdb_rowset_add(ctx, cells);
+}
+
+static int platform_list(int argc, char **argv, bdb_cli *cli)
+{
+    int fmt = BDB_FMT_TABLE;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
+            fmt = bdb_out_format_parse(argv[++i]);
+        else if (strncmp(argv[i], "--format=", 9) == 0)
+            fmt = bdb_out_format_parse(argv[i] + 9);
+        else
+            return cli_usage_error(cli, "unknown argument '%s'", argv[i]);
+        if (fmt < 0)
+            return cli_usage_error(cli, "--format takes table, csv or json");
+    }
+    bdb_rowset rs;
+    bdb_rowset_init(&rs, 14, platform_cols, platform_numeric);
+    int rc = bdb_store_platform_each(cli->store, add_platform_row, &rs);
+    if (!rc)
+        bdb_rowset_print(&rs, (bdb_out_format)fmt, stdout);
+    bdb_rowset_free(&rs);
+    return rc ? cli_error("%s", bdb_store_errmsg(cli->store)) : BDB_EXIT_OK;
+}
+
+static int platform_show(int argc, char **argv, bdb_cli *cli)
+{
+    if (argc != 2)
+        return cli_usage_error(cli, "platform show takes one NAME");
+    bdb_platform p;
+    if (bdb_store_platform_get(cli->store, argv[1], &p))
+        return cli_error("%s", bdb_store_errmsg(cli->store));
+    bdb_rowset rs;
+    bdb_rowset_init(&rs, 14, platform_cols, platform_numeric);
+    add_platform_row(&p, &rs);
+    for (int c = 0; c < 14; c++)
+        printf("%-15s %s\n", platform_cols[c], rs.cells[c]);
+    bdb_rowset_free(&rs);
+    return BDB_EXIT_OK;
+}
+
+typedef struct csv_ctx {
+    bdb_cli *cli;
+    const char *file;
+    int saved, bad;
+} csv_ctx;
+
+static int csv_row(const bdb_platform *p, int line, void *ctx)
+{
+    csv_ctx *c = ctx;
+    if (bdb_store_platform_put(c->cli->store, p, 1)) {
+        fprintf(stderr, "benchdb: %s:%d: %s\n", c->file, line,
+                bdb_store_errmsg(c->cli->store));
+        c->bad++;
+    } else {
+        c->saved++;
+    }
+    return 0;
+}
+
+static int csv_bad(int line, const char *why, void *ctx)
+{
+    csv_ctx *c = ctx;
+    fprintf(stderr, "benchdb: %s:%d: %s; row skipped\n", c->file, line, why);
+    c->bad++;
+    return 0;
+}
+
+static int platform_import(int argc, char **argv, bdb_cli *cli)
+{
+    if (argc < 2)
+        return cli_usage_error(cli, "platform import takes CSV files");
+    int status = BDB_EXIT_OK;
+    for (int i = 1; i < argc; i++) {
+        bdb_buf b;
+        char msg[256];
+        bdb_buf_init(&b);
+        if (bdb_buf_read_file(&b, argv[i], msg, sizeof msg)) {
+            cli_error("%s: %s", argv[i], msg);
+            status = BDB_EXIT_FAILED;
+            continue;
+        }
+        csv_ctx ctx = {cli, argv[i], 0, 0};
+        bdb_diag d;
+        bdb_diag_clear(&d);
+        if (bdb_platform_csv_read(b.data, b.len, csv_row, csv_bad, &ctx, &d)) {
+            bdb_diag_set_file(&d, argv[i]);
+            cli_print_diag("", &d);
+            status = BDB_EXIT_FAILED;
+        }
+        if (ctx.bad)
+            status = BDB_EXIT_FAILED;
+        printf("%s: %d platforms saved, %d rows skipped\n", argv[i], ctx.saved,
+               ctx.bad);
+        bdb_buf_free(&b);
+    }
+    return status;
+}
+
+int cmd_platform(int argc, char **argv, bdb_cli *cli)
+{
+    if (argc < 2)
+        return cli_usage_error(cli, "platform needs add, list, show or import");
+    const char *sub = argv[1];
+    if (strcmp(sub, "add") == 0)
+        return platform_add(argc - 1, argv + 1, cli);
+    if (strcmp(sub, "list") == 0)
+        return platform_list(argc - 1, argv + 1, cli);
+    if (strcmp(sub, "show") == 0)
+        return platform_show(argc - 1, argv + 1, cli);
+    if (strcmp(sub, "import") == 0)
+        return platform_import(argc - 1, argv + 1, cli);
+    return cli_usage_error(cli, "unknown platform command '%s'", sub);
+}

@@ -1,0 +1,156 @@
+/* main.c - benchdb's entry point: global options, the command table, and
+ * the shared set-up the table's flags ask for (git.c's pattern). */
+#include "cli.h"
+#include "../store/store.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef BDB_VERSION
+#define BDB_VERSION "0.0.0"
+#endif
+
+static const bdb_cmd commands[] = {
+    {"init", cmd_init, BDB_CMD_STORE, "create or upgrade the database",
+     "usage: benchdb [--db FILE] init\n"
+     "\n"
+     "Creates the results database (default ./benchdb.sqlite, or $BENCHDB_DB)\n"
+     "or upgrades one made by an older benchdb.\n"},
+    {"import", cmd_import, BDB_CMD_STORE, "import benchmark logs",
+     "usage: benchdb [--db FILE] import [options] FILE|DIR...\n"
+     "\n"
+     "Reads logs of ab, wrk, redis-benchmark, fio, openssl speed, hdparm, dd,\n"
+     "iperf, iperf3 and time; the tool is detected from each file's content.\n"
+     "Folders are walked recursively. A file already imported (same bytes) is\n"
+     "skipped and said so. Each file lands whole or not at all.\n"
+     "\n"
+     "  --platform NAME        the platform the logs were measured on\n"
+     "  --tool TOOL            parse every file as TOOL (no detection)\n"
+     "  --format results-csv   same as --tool results-csv (published figures)\n"
+     "  --benchmark NAME       benchmark name for logs that do not say it (time)\n"
+     "  --param K=V            a parameter the log does not print (repeatable)\n"
+     "  --path-pattern PAT     take parameters from paths, e.g.\n"
+     "                         '{platform}/@{freq_mhz}/ssl_m{multi}_{benchmark}.txt'\n"
+     "                         ({platform} and {benchmark} are special; {*} skips)\n"
+     "  -q, --quiet            print only failures and the summary\n"
+     "\n"
+     "lscpu, uname -a and /proc/cpuinfo outputs found among the files fill in\n"
+     "the platform's arch, CPU, cores, threads and clock.\n"
+     "Exit status: 0 all imported, 1 some files failed (the rest imported).\n"},
+    {"parse", cmd_parse, 0, "show the figures read from logs (dry run)",
+     "usage: benchdb parse [--tool T] [--benchmark B] [--param K=V] [--expected] FILE...\n"
+     "\n"
+     "Prints every figure benchdb reads from each file, without a database:\n"
+     "line, tool, benchmark, metric, parameters, value, unit, direction and\n"
+     "repetition, tab-separated. --expected prints a golden file for tests.\n"},
+    {"platform", cmd_platform, BDB_CMD_STORE, "add, list, show or import platforms",
+     "usage: benchdb platform add NAME [--arch A] [--cpu MODEL] [--cores N]\n"
+     "                        [--threads N] [--freq-mhz F] [--memory-gb G]\n"
+     "                        [--os OS] [--kernel K] [--price-usd P]\n"
+     "                        [--power-w W] [--idle-power-w W]\n"
+     "                        [--rent-usd-month R] [--notes TEXT]\n"
+     "       benchdb platform list [--format table|csv|json]\n"
+     "       benchdb platform show NAME\n"
+     "       benchdb platform import FILE.csv\n"
+     "\n"
+     "'add' creates a platform or updates the fields given. 'import' reads a\n"
+     "CSV whose header row names the columns (name, arch, cpu, cores, threads,\n"
+     "freq_mhz, memory_gb, os, kernel, price_usd, power_w, idle_power_w,\n"
+     "rent_usd_month, notes) in any order; a bad row is reported with its line\n"
+     "and skipped.\n"},
+    {"list", cmd_list, BDB_CMD_STORE, "list sources, series or results",
+     "usage: benchdb list sources|series|results [filters] [--format table|csv|json]\n"
+     "\n"
+     "  --platform NAME[,NAME]  only these platforms\n"
+     "  --tool T                only this tool\n"
+     "  --benchmark B           only this benchmark\n"
+     "  --metric M              only this metric\n"
+     "  --param K=V             only series with this parameter (repeatable)\n"
+     "\n"
+     "Results carry the canonical unit and the file:line they came from.\n"},
+    {"reparse", cmd_reparse, BDB_CMD_STORE, "re-read every stored source with the current parsers",
+     "usage: benchdb [--db FILE] reparse [--all]\n"
+     "\n"
+     "Each imported file's bytes are kept in the database. After a parser is\n"
+     "fixed, reparse re-reads the sources whose parser version changed (or all\n"
+     "with --all) and replaces their results, one transaction per source.\n"},
+};
+
+static void print_main_help(void)
+{
+    printf("usage: benchdb [--db FILE] COMMAND [ARGS]\n\n"
+           "Turns raw benchmark logs into a results database and reports.\n\n"
+           "Commands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+    printf("\nOptions:\n"
+           "  --db FILE     the database (default $BENCHDB_DB or ./benchdb.sqlite)\n"
+           "  --help        this text; 'benchdb COMMAND --help' for a command\n"
+           "  --version     print the version\n");
+}
+
+static int finish_stdout(int status)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "benchdb: error: cannot write to standard output\n");
+        return status ? status : BDB_EXIT_FAILED;
+    }
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    bdb_cli cli = {0};
+    const char *env_db = getenv("BENCHDB_DB");
+    cli.db_path = env_db && *env_db ? env_db : "benchdb.sqlite";
+
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            print_main_help();
+            return finish_stdout(BDB_EXIT_OK);
+        } else if (strcmp(argv[i], "--version") == 0) {
+            printf("benchdb %s\n", BDB_VERSION);
+            return finish_stdout(BDB_EXIT_OK);
+        } else if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
+            cli.db_path = argv[++i];
+        } else if (strncmp(argv[i], "--db=", 5) == 0) {
+            cli.db_path = argv[i] + 5;
+        } else {
+            return cli_usage_error(NULL, "unknown option '%s'", argv[i]);
+        }
+    }
+    if (i >= argc) {
+        print_main_help();
+        return BDB_EXIT_USAGE;
+    }
+    const bdb_cmd *cmd = NULL;
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
+        if (strcmp(commands[k].name, argv[i]) == 0)
+            cmd = &commands[k];
+    if (!cmd)
+        return cli_usage_error(NULL, "unknown command '%s'", argv[i]);
+    cli.cmd = cmd;
+    int cargc = argc - i;
+    char **cargv = argv + i;
+    for (int k = 1; k < cargc; k++) {
+        if (strcmp(cargv[k], "--help") == 0 || strcmp(cargv[k], "-h") == 0) {
+            cli_print_help(cmd);
+            return finish_stdout(BDB_EXIT_OK);
+        }
+        if (strcmp(cargv[k], "--") == 0)
+            break;
+    }
+    if (cmd->flags & BDB_CMD_STORE) {
+        bdb_diag diag;
+        bdb_diag_clear(&diag);
+        if (bdb_store_open(&cli.store, cli.db_path, &diag) != BDB_OK) {
+            bdb_diag_set_file(&diag, cli.db_path);
+            cli_print_diag("", &diag);
+            return BDB_EXIT_FAILED;
+        }
+    }
+    int status = cmd->fn(cargc, cargv, &cli);
+    bdb_store_close(cli.store);
+    return finish_stdout(status);
+}

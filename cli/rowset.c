@@ -1,0 +1,180 @@
+/* rowset.c - printing tables of strings as text, CSV or JSON. */
+#include "rowset.h"
+
+#include <csv.h>
+#include <stdlib.h>
+#include <string.h>
+
+int bdb_out_format_parse(const char *s)
+{
+    if (strcmp(s, "table") == 0 || strcmp(s, "text") == 0)
+        return BDB_FMT_TABLE;
+    if (strcmp(s, "csv") == 0)
+        return BDB_FMT_CSV;
+    if (strcmp(s, "json") == 0)
+        return BDB_FMT_JSON;
+    return -1;
+}
+
+void bdb_rowset_init(bdb_rowset *r, int ncols, const char *const *names,
+                     const unsigned char *numeric)
+{
+    memset(r, 0, sizeof *r);
+    r->ncols = ncols;
+    r->names = names;
+    r->numeric = numeric;
+}
+
+void bdb_rowset_free(bdb_rowset *r)
+{
+    for (size_t i = 0; i < r->nrows * (size_t)r->ncols; i++)
+        free(r->cells[i]);
+    free(r->cells);
+    memset(r, 0, sizeof *r);
+}
+
+int bdb_rowset_add(bdb_rowset *r, const char *const *cells)
+{
+    if (r->nrows == r->cap) {
+        size_t cap = r->cap ? r->cap * 2 : 64;
+        char **p = realloc(r->cells, cap * (size_t)r->ncols * sizeof *p);
+        if (!p)
+            return -1;
+        r->cells = p;
+        r->cap = cap;
+    }
+    for (int c = 0; c < r->ncols; c++) {
+        char *dup = strdup(cells[c] ? cells[c] : "");
+        if (!dup)
+            return -1;
+        r->cells[r->nrows * (size_t)r->ncols + (size_t)c] = dup;
+    }
+    r->nrows++;
+    return 0;
+}
+
+/* Display width of UTF-8 text: code points, not bytes. */
+static size_t width(const char *s)
+{
+    size_t w = 0;
+    for (; *s; s++)
+        if (((unsigned char)*s & 0xC0) != 0x80)
+            w++;
+    return w;
+}
+
+void bdb_json_write_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c == '\n')
+            fputs("\\n", out);
+        else if (c == '\t')
+            fputs("\\t", out);
+        else if (c == '\r')
+            fputs("\\r", out);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+/* Writes one field, quoted (by libcsv) only when it has to be. */
+static void csv_field(FILE *out, const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0)
+        return;
+    if (strpbrk(s, ",\"\r\n") == NULL && s[0] != ' ' && s[n - 1] != ' ')
+        fputs(s, out);
+    else
+        csv_fwrite(out, s, n);
+}
+
+void bdb_csv_write_field(FILE *out, const char *s, int numeric)
+{
+    if (!numeric && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@')) {
+        char *tmp = malloc(strlen(s) + 2);
+        if (!tmp)
+            return;
+        tmp[0] = '\'';
+        strcpy(tmp + 1, s);
+        csv_field(out, tmp);
+        free(tmp);
+        return;
+    }
+    csv_field(out, s);
+}
+
+int bdb_rowset_print(const bdb_rowset *r, bdb_out_format fmt, FILE *out)
+{
+    int nc = r->ncols;
+    if (fmt == BDB_FMT_CSV) {
+        for (int c = 0; c < nc; c++) {
+            if (c)
+                fputc(',', out);
+            bdb_csv_write_field(out, r->names[c], 0);
+        }
+        fputc('\n', out);
+        for (size_t i = 0; i < r->nrows; i++) {
+            for (int c = 0; c < nc; c++) {
+                if (c)
+                    fputc(',', out);
+                bdb_csv_write_field(out, r->cells[i * (size_t)nc + (size_t)c],
+                                    r->numeric && r->numeric[c]);
+            }
+            fputc('\n', out);
+        }
+    } else if (fmt == BDB_FMT_JSON) {
+        fputs("[", out);
+        for (size_t i = 0; i < r->nrows; i++) {
+            fputs(i ? ",\n  {" : "\n  {", out);
+            for (int c = 0; c < nc; c++) {
+                const char *v = r->cells[i * (size_t)nc + (size_t)c];
+                if (c)
+                    fputs(", ", out);
+                bdb_json_write_string(out, r->names[c]);
+                fputs(": ", out);
+                if (r->numeric && r->numeric[c])
+                    fputs(*v ? v : "null", out);
+                else
+                    bdb_json_write_string(out, v);
+            }
+            fputs("}", out);
+        }
+        fputs(r->nrows ? "\n]\n" : "]\n", out);
+    } else {
+        size_t w[64] = {0};
+        for (int c = 0; c < nc && c < 64; c++) {
+            w[c] = width(r->names[c]);
+            for (size_t i = 0; i < r->nrows; i++) {
+                size_t x = width(r->cells[i * (size_t)nc + (size_t)c]);
+                if (x > w[c])
+                    w[c] = x;
+            }
+        }
+        for (int c = 0; c < nc; c++)
+            fprintf(out, "%s%-*s", c ? "  " : "",
+                    c == nc - 1 ? 0 : (int)w[c], r->names[c]);
+        fputc('\n', out);
+        for (size_t i = 0; i < r->nrows; i++) {
+            for (int c = 0; c < nc; c++) {
+                const char *v = r->cells[i * (size_t)nc + (size_t)c];
+                int pad = (int)(w[c] - width(v));
+                if (c)
+                    fputs("  ", out);
+                if (r->numeric && r->numeric[c])
+                    fprintf(out, "%*s%s", pad, "", v);
+                else
+                    fprintf(out, "%s%*s", v, c == nc - 1 ? 0 : pad, "");
+            }
+            fputc('\n', out);
+        }
+    }
+    return ferror(out) ? -1 : 0;
+}

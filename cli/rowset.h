@@ -1,0 +1,36 @@
+/* rowset.h - a small table of strings that the list commands fill and then
+ * print as an aligned terminal table, CSV (libcsv) or JSON. */
+#ifndef BDB_ROWSET_H
+#define BDB_ROWSET_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum { BDB_FMT_TABLE, BDB_FMT_CSV, BDB_FMT_JSON } bdb_out_format;
+
+typedef struct bdb_rowset {
+    int ncols;
+    const char *const *names;   /* column names */
+    const unsigned char *numeric; /* per column: 1 = number in JSON */
+    char **cells;               /* nrows * ncols, owned */
+    size_t nrows, cap;
+} bdb_rowset;
+
+/* Parses "table", "csv" or "json"; -1 if none. */
+int bdb_out_format_parse(const char *s);
+
+void bdb_rowset_init(bdb_rowset *r, int ncols, const char *const *names,
+                     const unsigned char *numeric);
+void bdb_rowset_free(bdb_rowset *r);
+/* Adds a row of ncols strings (copied). */
+int bdb_rowset_add(bdb_rowset *r, const char *const *cells);
+/* Prints in the format; 0 on success. */
+int bdb_rowset_print(const bdb_rowset *r, bdb_out_format fmt, FILE *out);
+
+/* Writes s as a JSON string literal (with quotes). */
+void bdb_json_write_string(FILE *out, const char *s);
+/* Writes s as one CSV field; text that a spreadsheet would run as a
+ * formula (=, +, -, @ first) is prefixed with a quote. */
+void bdb_csv_write_field(FILE *out, const char *s, int numeric);
+
+#endif

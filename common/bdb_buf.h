@@ -1,0 +1,33 @@
+/* bdb_buf.h - a growable byte buffer with a hard cap.
+ *
+ * Renderers build their output here; the cap keeps a runaway input from
+ * eating all memory (appends past it fail with BDB_ERANGE). */
+#ifndef BDB_BUF_H
+#define BDB_BUF_H
+
+#include <stddef.h>
+
+typedef struct bdb_buf {
+    char *data;     /* always NUL-terminated when non-NULL */
+    size_t len;
+    size_t cap;
+    size_t max;     /* 0 means the default cap (1 GiB) */
+} bdb_buf;
+
+void bdb_buf_init(bdb_buf *b);
+void bdb_buf_free(bdb_buf *b);
+void bdb_buf_reset(bdb_buf *b);
+int bdb_buf_append(bdb_buf *b, const void *data, size_t n);
+int bdb_buf_puts(bdb_buf *b, const char *s);
+int bdb_buf_printf(bdb_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Hands the data to the caller (who frees it) and resets b. */
+char *bdb_buf_detach(bdb_buf *b, size_t *len);
+
+/* Reads a whole file into b; returns BDB_EIO with errno text in msg. */
+int bdb_buf_read_file(bdb_buf *b, const char *path, char *msg, size_t msgsz);
+
+#endif

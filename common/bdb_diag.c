@@ -1,0 +1,42 @@
+/* bdb_diag.c - filling and formatting diagnostics. */
+#include "bdb_diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void bdb_diag_clear(bdb_diag *d)
+{
+    if (d)
+        memset(d, 0, sizeof *d);
+}
+
+int bdb_diag_set(bdb_diag *d, int code, int line, const char *fmt, ...)
+{
+    if (!d)
+        return code;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    va_end(ap);
+    d->line = line;
+    d->code = code;
+    return code;
+}
+
+void bdb_diag_set_file(bdb_diag *d, const char *file)
+{
+    if (d && file && !d->file[0])
+        snprintf(d->file, sizeof d->file, "%s", file);
+}
+
+void bdb_diag_format(const bdb_diag *d, char *out, size_t outsz)
+{
+    if (!outsz)
+        return;
+    const char *file = d->file[0] ? d->file : "<input>";
+    if (d->line > 0)
+        snprintf(out, outsz, "%s:%d: %s", file, d->line, d->message);
+    else
+        snprintf(out, outsz, "%s: %s", file, d->message);
+}

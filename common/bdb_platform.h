@@ -1,0 +1,28 @@
+/* bdb_platform.h - a platform: one machine (or one configuration of it)
+ * that benchmarks ran on, with what it costs and draws. Shared by ingest
+ * (lscpu/uname/cpuinfo, platforms.csv), store and report. */
+#ifndef BDB_PLATFORM_H
+#define BDB_PLATFORM_H
+
+/* Numbers that are unknown are NaN; texts that are unknown are "". */
+typedef struct bdb_platform {
+    char name[64];
+    char arch[32];          /* canonical: x86_64, aarch64, armv7l, e2k ... */
+    char cpu[128];
+    double cores, threads, freq_mhz, memory_gb;
+    char os[128];
+    char kernel[160];
+    double price_usd, power_w, idle_power_w, rent_usd_month;
+    char notes[512];
+} bdb_platform;
+
+/* Sets every number to NaN and every text to "". */
+void bdb_platform_clear(bdb_platform *p);
+
+/* Canonical architecture name for what uname/lscpu/users write
+ * ("arm64" -> "aarch64", "amd64"/"x64" -> "x86_64", "armv7" -> "armv7l",
+ * "e2k"/"elbrus" -> "e2k", "i386".."i686" -> "i686"); unknown names are
+ * copied lowercased. */
+void bdb_platform_canonical_arch(const char *in, char *out, unsigned outsz);
+
+#endif

@@ -1,0 +1,236 @@
+/* bdb_scan.c - line iteration and cursor scanning helpers. */
+#include "bdb_scan.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void bdb_lines_init(bdb_lines *it, const char *buf, size_t len)
+{
+    it->buf = buf;
+    it->len = len;
+    it->pos = 0;
+    it->no = 0;
+    if (len >= 3 && (unsigned char)buf[0] == 0xEF &&
+        (unsigned char)buf[1] == 0xBB && (unsigned char)buf[2] == 0xBF)
+        it->pos = 3;
+}
+
+int bdb_lines_next(bdb_lines *it, bdb_line *line)
+{
+    if (it->pos >= it->len)
+        return 0;
+    const char *start = it->buf + it->pos;
+    const char *end = it->buf + it->len;
+    const char *nl = memchr(start, '\n', (size_t)(end - start));
+    const char *stop = nl ? nl : end;
+    it->pos = nl ? (size_t)(nl + 1 - it->buf) : it->len;
+    if (stop > start && stop[-1] == '\r')
+        stop--;
+    line->p = start;
+    line->end = stop;
+    line->no = ++it->no;
+    return 1;
+}
+
+const char *bdb_skip_ws(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    return p;
+}
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' ||
+           c == '\v';
+}
+
+void bdb_trim(const char **p, const char **end)
+{
+    while (*p < *end && is_space(**p))
+        (*p)++;
+    while (*end > *p && is_space((*end)[-1]))
+        (*end)--;
+}
+
+int bdb_starts_with(const char *p, const char *end, const char *lit)
+{
+    size_t n = strlen(lit);
+    return (size_t)(end - p) >= n && memcmp(p, lit, n) == 0;
+}
+
+int bdb_starts_with_ws(const char *p, const char *end, const char *lit)
+{
+    return bdb_starts_with(bdb_skip_ws(p, end), end, lit);
+}
+
+const char *bdb_find(const char *p, const char *end, const char *needle)
+{
+    size_t n = strlen(needle);
+    if (n == 0)
+        return p;
+    while ((size_t)(end - p) >= n) {
+        const char *c = memchr(p, needle[0], (size_t)(end - p) - n + 1);
+        if (!c)
+            return NULL;
+        if (memcmp(c, needle, n) == 0)
+            return c;
+        p = c + 1;
+    }
+    return NULL;
+}
+
+int bdb_contains(const char *p, const char *end, const char *needle)
+{
+    return bdb_find(p, end, needle) != NULL;
+}
+
+const char *bdb_memfind(const char *buf, size_t len, const char *needle)
+{
+    return bdb_find(buf, buf + len, needle);
+}
+
+int bdb_scan_lit(const char **p, const char *end, const char *lit, int skip_ws)
+{
+    const char *q = skip_ws ? bdb_skip_ws(*p, end) : *p;
+    if (!bdb_starts_with(q, end, lit))
+        return 0;
+    *p = q + strlen(lit);
+    return 1;
+}
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+int bdb_scan_number(const char **p, const char *end, double *out, int flags)
+{
+    const char *q = bdb_skip_ws(*p, end);
+    char tmp[80];
+    size_t n = 0;
+    const char *s = q;
+    int digits = 0, seen_dot = 0;
+    if (s < end && (*s == '-' || *s == '+'))
+        tmp[n++] = *s++;
+    while (s < end && n < sizeof tmp - 8) {
+        char c = *s;
+        if (is_digit(c)) {
+            tmp[n++] = c;
+            digits++;
+            s++;
+        } else if (c == '.' && !seen_dot) {
+            tmp[n++] = '.';
+            seen_dot = 1;
+            s++;
+        } else if (c == ',' && s + 1 < end && is_digit(s[1]) &&
+                   (flags & (BDB_SCAN_DECIMAL_COMMA | BDB_SCAN_GROUPING))) {
+            if ((flags & BDB_SCAN_GROUPING) && !seen_dot && s + 3 < end + 0 &&
+                end - s >= 4 && is_digit(s[1]) && is_digit(s[2]) &&
+                is_digit(s[3]) && (s + 4 >= end || !is_digit(s[4]))) {
+                s++; /* thousands separator */
+            } else if ((flags & BDB_SCAN_DECIMAL_COMMA) && !seen_dot) {
+                tmp[n++] = '.';
+                seen_dot = 1;
+                s++;
+            } else {
+                break;
+            }
+        } else {
+            break;
+        }
+    }
+    if (!digits)
+        return 0;
+    /* exponent */
+    if (s < end && (*s == 'e' || *s == 'E')) {
+        const char *e = s + 1;
+        size_t m = n;
+        tmp[m++] = 'e';
+        if (e < end && (*e == '-' || *e == '+'))
+            tmp[m++] = *e++;
+        if (e < end && is_digit(*e)) {
+            while (e < end && is_digit(*e) && m < sizeof tmp - 1)
+                tmp[m++] = *e++;
+            n = m;
+            s = e;
+        }
+    }
+    tmp[n] = '\0';
+    errno = 0;
+    char *ep;
+    double v = strtod(tmp, &ep);
+    if (*ep != '\0' || errno == ERANGE || !isfinite(v))
+        return 0;
+    *out = v;
+    *p = s;
+    return 1;
+}
+
+int bdb_scan_int(const char **p, const char *end, long long *out)
+{
+    const char *q = bdb_skip_ws(*p, end);
+    char tmp[32];
+    size_t n = 0;
+    const char *s = q;
+    if (s < end && (*s == '-' || *s == '+'))
+        tmp[n++] = *s++;
+    while (s < end && is_digit(*s) && n < sizeof tmp - 1)
+        tmp[n++] = *s++;
+    if (n == 0 || !is_digit(tmp[n - 1]))
+        return 0;
+    if (s < end && is_digit(*s))
+        return 0; /* too long to be a sane integer */
+    tmp[n] = '\0';
+    errno = 0;
+    char *ep;
+    long long v = strtoll(tmp, &ep, 10);
+    if (*ep != '\0' || errno == ERANGE)
+        return 0;
+    *out = v;
+    *p = s;
+    return 1;
+}
+
+size_t bdb_scan_word(const char **p, const char *end, const char **word)
+{
+    const char *q = bdb_skip_ws(*p, end);
+    const char *s = q;
+    while (s < end && !is_space(*s))
+        s++;
+    *word = q;
+    *p = s;
+    return (size_t)(s - q);
+}
+
+void bdb_copy(char *dst, size_t dstsz, const char *p, const char *end)
+{
+    if (!dstsz)
+        return;
+    size_t n = (size_t)(end - p);
+    if (n >= dstsz)
+        n = dstsz - 1;
+    memcpy(dst, p, n);
+    dst[n] = '\0';
+}
+
+void bdb_strlcpy(char *dst, size_t dstsz, const char *src)
+{
+    bdb_copy(dst, dstsz, src, src + strlen(src));
+}
+
+int bdb_span_eq(const char *p, const char *end, const char *s)
+{
+    size_t n = strlen(s);
+    return (size_t)(end - p) == n && memcmp(p, s, n) == 0;
+}
+
+int bdb_is_blank(const char *p, const char *end)
+{
+    for (; p < end; p++)
+        if (!is_space(*p))
+            return 0;
+    return 1;
+}

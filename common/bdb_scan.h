@@ -1,0 +1,74 @@
+/* bdb_scan.h - cursor-style scanning over text that is not NUL-terminated.
+ *
+ * Parsers read a buffer line by line (bdb_lines) and pick each line apart
+ * with helpers that advance a pointer and report failure instead of
+ * guessing (curl's tool_getparam habit). No atoi/sscanf/strtok anywhere:
+ * numbers go through strtod/strtoll on a bounded copy with end checks. */
+#ifndef BDB_SCAN_H
+#define BDB_SCAN_H
+
+#include <stddef.h>
+
+/* One line of input: text without its "\n" or "\r\n"; no is 1-based. */
+typedef struct bdb_line {
+    const char *p;
+    const char *end;
+    int no;
+} bdb_line;
+
+/* Iterates the lines of a buffer. A UTF-8 byte-order mark at the start is
+ * skipped. A final line without a newline is still a line. */
+typedef struct bdb_lines {
+    const char *buf;
+    size_t len;
+    size_t pos;
+    int no;
+} bdb_lines;
+
+void bdb_lines_init(bdb_lines *it, const char *buf, size_t len);
+/* Returns 1 and fills line, or 0 at the end. */
+int bdb_lines_next(bdb_lines *it, bdb_line *line);
+
+/* Flags for bdb_scan_number. */
+enum {
+    BDB_SCAN_DECIMAL_COMMA = 1 << 0,  /* accept "1,5" as 1.5 (localised output) */
+    BDB_SCAN_GROUPING = 1 << 1        /* accept "1,234,567" thousands groups */
+};
+
+/* Skips spaces and tabs; returns the new position. */
+const char *bdb_skip_ws(const char *p, const char *end);
+/* Removes leading and trailing white space (including \r) from [*p, *end). */
+void bdb_trim(const char **p, const char **end);
+/* 1 if [p, end) starts with lit. */
+int bdb_starts_with(const char *p, const char *end, const char *lit);
+/* Like bdb_starts_with after skipping leading white space. */
+int bdb_starts_with_ws(const char *p, const char *end, const char *lit);
+/* Finds needle in [p, end); NULL when absent. */
+const char *bdb_find(const char *p, const char *end, const char *needle);
+/* 1 if [p, end) contains needle. */
+int bdb_contains(const char *p, const char *end, const char *needle);
+/* Finds needle in the whole buffer (for sniffers). */
+const char *bdb_memfind(const char *buf, size_t len, const char *needle);
+
+/* If *p starts with lit (after optional white space when skip_ws),
+ * advances *p past it and returns 1; otherwise leaves *p and returns 0. */
+int bdb_scan_lit(const char **p, const char *end, const char *lit, int skip_ws);
+
+/* Reads a decimal number (after white space) with strtod semantics in the C
+ * locale ("nan" and "inf" refused). Advances *p and returns 1 on success. */
+int bdb_scan_number(const char **p, const char *end, double *out, int flags);
+/* Reads a (possibly signed) integer. */
+int bdb_scan_int(const char **p, const char *end, long long *out);
+/* Reads a run of non-blank characters; returns its length (0: none). */
+size_t bdb_scan_word(const char **p, const char *end, const char **word);
+
+/* Copies [p, end) into dst (truncating, always NUL-terminated). */
+void bdb_copy(char *dst, size_t dstsz, const char *p, const char *end);
+/* Copies the string src into dst (truncating, always NUL-terminated). */
+void bdb_strlcpy(char *dst, size_t dstsz, const char *src);
+/* 1 if [p, end) equals s exactly. */
+int bdb_span_eq(const char *p, const char *end, const char *s);
+/* 1 if every byte of [p, end) is blank. */
+int bdb_is_blank(const char *p, const char *end);
+
+#endif

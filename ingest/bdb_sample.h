@@ -1,0 +1,121 @@
+/* bdb_sample.h - the normalized sample every parser emits, and the sink
+ * that collects them.
+ *
+ * A sample is one figure read from a log: what was measured (benchmark),
+ * which figure (metric), its value in the canonical unit (see units.h),
+ * which direction is better, the parameters that identify the measurement,
+ * and the 1-based line it came from. Parsers fill a base sample with the
+ * run's benchmark and parameters once, then add one figure at a time with
+ * bdb_sink_add(). */
+#ifndef BDB_SAMPLE_H
+#define BDB_SAMPLE_H
+
+#include <stddef.h>
+
+#define BDB_MAX_PARAMS 16
+#define BDB_PARAM_KEY_MAX 32
+#define BDB_PARAM_VALUE_MAX 160
+#define BDB_BENCHMARK_MAX 256
+#define BDB_METRIC_MAX 64
+/* Room for bdb_params_format() of a full set. */
+#define BDB_PARAMS_TEXT_MAX (BDB_MAX_PARAMS * (BDB_PARAM_KEY_MAX + BDB_PARAM_VALUE_MAX + 2))
+
+typedef enum bdb_better {
+    BDB_LOWER_IS_BETTER = -1,
+    BDB_NEUTRAL = 0,          /* a count or a size that is neither */
+    BDB_HIGHER_IS_BETTER = 1
+} bdb_better;
+
+typedef struct bdb_param {
+    char key[BDB_PARAM_KEY_MAX];
+    char value[BDB_PARAM_VALUE_MAX];
+} bdb_param;
+
+/* Parameters, kept sorted by key so that equal sets compare equal. */
+typedef struct bdb_params {
+    int n;
+    bdb_param kv[BDB_MAX_PARAMS];
+} bdb_params;
+
+typedef struct bdb_sample {
+    char tool[32];                      /* set by the ingest layer */
+    char platform[64];                  /* "" : the source's platform */
+    char benchmark[BDB_BENCHMARK_MAX];  /* "randread", "aes-256-cbc", "GET" */
+    char metric[BDB_METRIC_MAX];        /* "iops", "requests_per_sec", "real" */
+    double value;                       /* in the canonical unit */
+    const char *unit;                   /* one of the BDB_UNIT_* strings */
+    bdb_better better;
+    int repetition;                     /* 1-based; 0: let ingest number it */
+    int line;                           /* 1-based line in the source */
+    bdb_params params;
+} bdb_sample;
+
+/* A warning a parser found worth keeping (failed requests, an algorithm the
+ * build lacks); stored with the source and shown in reports. */
+typedef struct bdb_note {
+    int line;
+    int is_info;        /* 1: provenance (where a published figure came
+                           from), not a warning */
+    char text[256];
+} bdb_note;
+
+typedef struct bdb_sink {
+    bdb_sample *samples;
+    size_t n, cap;
+    bdb_note *notes;
+    size_t nnotes, notes_cap;
+    char tool_version[64];      /* as the log prints it, "" when unknown */
+    size_t max_samples;         /* 0: default cap (4 million) */
+} bdb_sink;
+
+void bdb_sink_init(bdb_sink *s);
+void bdb_sink_free(bdb_sink *s);
+/* Drops every sample and note but keeps the memory. */
+void bdb_sink_reset(bdb_sink *s);
+
+/* Copies *sample into the sink. BDB_ENOMEM / BDB_ERANGE on failure. */
+int bdb_sink_emit(bdb_sink *s, const bdb_sample *sample);
+
+/* Copies *base, sets metric, value, unit, better and line, and emits it. */
+int bdb_sink_add(bdb_sink *s, const bdb_sample *base, const char *metric,
+                 double value, const char *unit, bdb_better better, int line);
+
+/* Records a warning at line (0: none). */
+int bdb_sink_warn(bdb_sink *s, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Records an informational note (provenance) at line. */
+int bdb_sink_info(bdb_sink *s, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Sets tool_version if not set yet. */
+void bdb_sink_set_version(bdb_sink *s, const char *p, const char *end);
+
+/* Clears a sample and sets its benchmark (NULL: empty). */
+void bdb_sample_init(bdb_sample *s, const char *benchmark);
+void bdb_sample_set_benchmark(bdb_sample *s, const char *p, const char *end);
+
+/* Sets key to a printf-formatted value, replacing an existing key.
+ * Returns BDB_ERANGE when the set is full. */
+int bdb_params_set(bdb_params *ps, const char *key, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Sets key to the text [p, end). */
+int bdb_params_set_span(bdb_params *ps, const char *key, const char *p,
+                        const char *end);
+/* Returns the value of key or NULL. */
+const char *bdb_params_get(const bdb_params *ps, const char *key);
+/* Removes key if present. */
+void bdb_params_del(bdb_params *ps, const char *key);
+/* Writes "k1=v1,k2=v2" (sorted) into out; the identity used for series. */
+void bdb_params_format(const bdb_params *ps, char *out, size_t outsz);
+
+#endif

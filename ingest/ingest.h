@@ -1,0 +1,67 @@
+/* ingest.h - the parser interface, the registry of parsers, content
+ * detection, and the one entry point that turns a buffer into samples.
+ *
+ * A parser reads one buffer and emits normalized samples; it owns no I/O
+ * and knows no SQL. Adding a tool means writing parse_<tool>.c with a
+ * bdb_parser and listing it in registry.c. */
+#ifndef BDB_INGEST_H
+#define BDB_INGEST_H
+
+#include <stddef.h>
+
+#include "../common/bdb_diag.h"
+#include "../common/bdb_error.h"
+#include "bdb_sample.h"
+#include "units.h"
+
+typedef struct bdb_parse_opts {
+    const char *source_name;  /* the file's path, for fallback names */
+    const char *benchmark;    /* a benchmark name the user gave, or NULL */
+    int forced;               /* 1 when the user named the tool (--tool):
+                                 fragments such as a bare table row are
+                                 accepted then */
+} bdb_parse_opts;
+
+typedef struct bdb_parser {
+    const char *name;   /* "fio", "openssl-speed", ... */
+    int version;        /* bumped whenever what the parser emits changes */
+    /* 0..100: how sure the parser is that buf is its tool's output. */
+    int (*sniff)(const char *buf, size_t len);
+    /* Emits samples into out. On failure returns a BDB_E* code with the
+     * line and what was expected in diag; the caller discards out. */
+    int (*parse)(const char *buf, size_t len, const bdb_parse_opts *opts,
+                 bdb_sink *out, bdb_diag *diag);
+} bdb_parser;
+
+/* A sniff score at or above this makes a parser run on a file. */
+#define BDB_SNIFF_THRESHOLD 50
+
+/* All parsers, NULL-terminated. */
+const bdb_parser *const *bdb_parsers(void);
+/* The parser called name, or NULL. */
+const bdb_parser *bdb_parser_find(const char *name);
+
+typedef struct bdb_ingest_opts {
+    const char *source_name;  /* for messages and fallback names */
+    const char *tool;         /* force this parser; NULL: detect */
+    const char *benchmark;    /* benchmark name for parsers that need one */
+    const bdb_params *params; /* added to every sample that lacks the key */
+} bdb_ingest_opts;
+
+/* Detects the tool(s) in buf (or uses opts->tool), parses, fills in
+ * sample->tool, missing benchmark names and user parameters, and numbers
+ * repetitions of the same series in file order. Several tools in one file
+ * (`time dd ...` prints both) are all parsed. Returns BDB_EUNKNOWN when no
+ * parser recognises the content, BDB_EPARSE when a parser fails or finds no
+ * figure. tools_out (may be NULL) receives "dd+time"-style names. */
+int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
+                      bdb_sink *out, char *tools_out, size_t tools_sz,
+                      bdb_diag *diag);
+
+/* Writes the samples of sink in the golden ".expected" format, one per
+ * line: line<TAB>tool<TAB>benchmark<TAB>metric<TAB>params<TAB>value<TAB>unit
+ * <TAB>better<TAB>repetition[<TAB>@platform]. Value is printed with %.10g;
+ * the platform column is there only for samples that name one. */
+void bdb_sample_format(const bdb_sample *s, char *out, size_t outsz);
+
+#endif

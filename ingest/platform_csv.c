@@ -1,0 +1,197 @@
+/* platform_csv.c - platforms.csv through libcsv (see platform_csv.h). */
+#include "platform_csv.h"
+#include "../common/bdb_error.h"
+#include "../common/bdb_scan.h"
+
+#include <csv.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { COL_NAME, COL_ARCH, COL_CPU, COL_CORES, COL_THREADS, COL_FREQ,
+       COL_MEM, COL_OS, COL_KERNEL, COL_PRICE, COL_POWER, COL_IDLE,
+       COL_RENT, COL_NOTES, COL_COUNT, COL_IGNORED = -1 };
+
+static const char *const col_names[COL_COUNT] = {
+    "name", "arch", "cpu", "cores", "threads", "freq_mhz", "memory_gb", "os",
+    "kernel", "price_usd", "power_w", "idle_power_w", "rent_usd_month",
+    "notes"};
+
+#define MAX_COLS 64
+
+typedef struct reader {
+    int header_done;
+    int map[MAX_COLS];
+    int ncols;
+    int col;
+    int line;           /* line where the current row started */
+    int cur_line;       /* line of the parser's position */
+    bdb_platform p;
+    char bad[200];
+    int (*row_cb)(const bdb_platform *, int, void *);
+    int (*bad_cb)(int, const char *, void *);
+    void *ctx;
+    int stop;
+    int header_error;
+    char header_why[200];
+} reader;
+
+static void set_number(reader *r, double *dst, const char *s, size_t n,
+                       const char *col)
+{
+    const char *p = s, *end = s + n;
+    bdb_trim(&p, &end);
+    if (p == end)
+        return;
+    double v;
+    const char *q = p;
+    if (!bdb_scan_number(&q, end, &v, 0) || bdb_skip_ws(q, end) != end || v < 0) {
+        if (!r->bad[0])
+            snprintf(r->bad, sizeof r->bad, "column %s: '%.*s' is not a number",
+                     col, (int)(end - p), p);
+        return;
+    }
+    *dst = v;
+}
+
+static void set_text(char *dst, size_t dstsz, const char *s, size_t n)
+{
+    const char *p = s, *end = s + n;
+    bdb_trim(&p, &end);
+    bdb_copy(dst, dstsz, p, end);
+}
+
+static void on_field(void *data, size_t n, void *ctx)
+{
+    reader *r = ctx;
+    const char *s = data ? data : "";
+    if (r->col == 0) {
+        r->line = r->cur_line;
+        bdb_platform_clear(&r->p);
+        r->bad[0] = '\0';
+    }
+    int c = r->col++;
+    if (!r->header_done) {
+        if (c >= MAX_COLS)
+            return;
+        char name[64];
+        set_text(name, sizeof name, s, n);
+        for (char *q = name; *q; q++)
+            if (*q >= 'A' && *q <= 'Z')
+                *q = (char)(*q - 'A' + 'a');
+        r->map[c] = COL_IGNORED;
+        for (int k = 0; k < COL_COUNT; k++)
+            if (strcmp(name, col_names[k]) == 0)
+                r->map[c] = k;
+        r->ncols = c + 1;
+        return;
+    }
+    if (c >= r->ncols || c >= MAX_COLS)
+        return;
+    bdb_platform *p = &r->p;
+    switch (r->map[c]) {
+    case COL_NAME: set_text(p->name, sizeof p->name, s, n); break;
+    case COL_ARCH: {
+        char tmp[32];
+        set_text(tmp, sizeof tmp, s, n);
+        if (tmp[0])
+            bdb_platform_canonical_arch(tmp, p->arch, sizeof p->arch);
+        break;
+    }
+    case COL_CPU: set_text(p->cpu, sizeof p->cpu, s, n); break;
+    case COL_CORES: set_number(r, &p->cores, s, n, "cores"); break;
+    case COL_THREADS: set_number(r, &p->threads, s, n, "threads"); break;
+    case COL_FREQ: set_number(r, &p->freq_mhz, s, n, "freq_mhz"); break;
+    case COL_MEM: set_number(r, &p->memory_gb, s, n, "memory_gb"); break;
+    case COL_OS: set_text(p->os, sizeof p->os, s, n); break;
+    case COL_KERNEL: set_text(p->kernel, sizeof p->kernel, s, n); break;
+    case COL_PRICE: set_number(r, &p->price_usd, s, n, "price_usd"); break;
+    case COL_POWER: set_number(r, &p->power_w, s, n, "power_w"); break;
+    case COL_IDLE: set_number(r, &p->idle_power_w, s, n, "idle_power_w"); break;
+    case COL_RENT: set_number(r, &p->rent_usd_month, s, n, "rent_usd_month"); break;
+    case COL_NOTES: set_text(p->notes, sizeof p->notes, s, n); break;
+    default: break;
+    }
+}
+
+static void on_row(int term, void *ctx)
+{
+    (void)term;
+    reader *r = ctx;
+    int ncells = r->col;
+    r->col = 0;
+    if (r->stop)
+        return;
+    if (!r->header_done) {
+        r->header_done = 1;
+        int has_name = 0;
+        for (int i = 0; i < r->ncols && i < MAX_COLS; i++)
+            if (r->map[i] == COL_NAME)
+                has_name = 1;
+        if (!has_name) {
+            r->header_error = 1;
+            snprintf(r->header_why, sizeof r->header_why,
+                     "the header row has no 'name' column (expected columns: "
+                     "name, arch, cpu, cores, threads, freq_mhz, memory_gb, os, "
+                     "kernel, price_usd, power_w, idle_power_w, rent_usd_month, "
+                     "notes)");
+            r->stop = 1;
+        }
+        return;
+    }
+    if (ncells == 1 && !r->p.name[0])
+        return; /* blank line */
+    if (!r->bad[0] && ncells != r->ncols)
+        snprintf(r->bad, sizeof r->bad, "%d fields where the header has %d",
+                 ncells, r->ncols);
+    if (!r->bad[0] && !r->p.name[0])
+        snprintf(r->bad, sizeof r->bad, "empty name");
+    if (r->bad[0]) {
+        if (r->bad_cb && r->bad_cb(r->line, r->bad, r->ctx))
+            r->stop = 1;
+    } else if (r->row_cb(&r->p, r->line, r->ctx)) {
+        r->stop = 1;
+    }
+}
+
+int bdb_platform_csv_read(const char *buf, size_t len,
+                          int (*row_cb)(const bdb_platform *, int, void *),
+                          int (*bad_cb)(int, const char *, void *), void *ctx,
+                          bdb_diag *diag)
+{
+    struct csv_parser cp;
+    if (csv_init(&cp, CSV_APPEND_NULL) != 0)
+        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+    reader r;
+    memset(&r, 0, sizeof r);
+    r.row_cb = row_cb;
+    r.bad_cb = bad_cb;
+    r.ctx = ctx;
+    r.cur_line = 1;
+    size_t start = 0;
+    if (len >= 3 && (unsigned char)buf[0] == 0xEF &&
+        (unsigned char)buf[1] == 0xBB && (unsigned char)buf[2] == 0xBF)
+        start = 3;
+    /* Feed line by line so every row knows the line it started on. */
+    int rc = BDB_OK;
+    for (size_t i = start; i < len && !r.stop;) {
+        const char *nl = memchr(buf + i, '\n', len - i);
+        size_t n = nl ? (size_t)(nl - (buf + i)) + 1 : len - i;
+        if (csv_parse(&cp, buf + i, n, on_field, on_row, &r) != n) {
+            rc = bdb_diag_set(diag, BDB_EPARSE, r.cur_line, "%s",
+                              csv_strerror(csv_error(&cp)));
+            break;
+        }
+        i += n;
+        r.cur_line++;
+    }
+    if (!rc && !r.stop)
+        csv_fini(&cp, on_field, on_row, &r);
+    csv_free(&cp);
+    if (!rc && r.header_error)
+        rc = bdb_diag_set(diag, BDB_EPARSE, 1, "%s", r.header_why);
+    if (!rc && !r.header_done)
+        rc = bdb_diag_set(diag, BDB_EPARSE, 0, "empty file");
+    return rc;
+}

@@ -1,0 +1,207 @@
+/* sample.c - the sink that collects samples, and parameter sets. */
+#include "bdb_sample.h"
+#include "../common/bdb_error.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BDB_SINK_DEFAULT_MAX ((size_t)4 << 20)
+
+void bdb_sink_init(bdb_sink *s)
+{
+    memset(s, 0, sizeof *s);
+}
+
+void bdb_sink_free(bdb_sink *s)
+{
+    if (!s)
+        return;
+    free(s->samples);
+    free(s->notes);
+    memset(s, 0, sizeof *s);
+}
+
+void bdb_sink_reset(bdb_sink *s)
+{
+    s->n = 0;
+    s->nnotes = 0;
+    s->tool_version[0] = '\0';
+}
+
+int bdb_sink_emit(bdb_sink *s, const bdb_sample *sample)
+{
+    size_t max = s->max_samples ? s->max_samples : BDB_SINK_DEFAULT_MAX;
+    if (s->n >= max)
+        return BDB_ERANGE;
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 64;
+        bdb_sample *p = realloc(s->samples, cap * sizeof *p);
+        if (!p)
+            return BDB_ENOMEM;
+        s->samples = p;
+        s->cap = cap;
+    }
+    s->samples[s->n++] = *sample;
+    return BDB_OK;
+}
+
+int bdb_sink_add(bdb_sink *s, const bdb_sample *base, const char *metric,
+                 double value, const char *unit, bdb_better better, int line)
+{
+    bdb_sample tmp = *base;
+    snprintf(tmp.metric, sizeof tmp.metric, "%s", metric);
+    tmp.value = value;
+    tmp.unit = unit;
+    tmp.better = better;
+    tmp.line = line;
+    return bdb_sink_emit(s, &tmp);
+}
+
+static int sink_note(bdb_sink *s, int line, int is_info, const char *fmt,
+                     va_list ap)
+{
+    if (s->nnotes == s->notes_cap) {
+        if (s->notes_cap >= 100000)
+            return BDB_ERANGE;
+        size_t cap = s->notes_cap ? s->notes_cap * 2 : 8;
+        bdb_note *p = realloc(s->notes, cap * sizeof *p);
+        if (!p)
+            return BDB_ENOMEM;
+        s->notes = p;
+        s->notes_cap = cap;
+    }
+    bdb_note *n = &s->notes[s->nnotes++];
+    n->line = line;
+    n->is_info = is_info;
+    vsnprintf(n->text, sizeof n->text, fmt, ap);
+    return BDB_OK;
+}
+
+int bdb_sink_warn(bdb_sink *s, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = sink_note(s, line, 0, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int bdb_sink_info(bdb_sink *s, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = sink_note(s, line, 1, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+void bdb_sink_set_version(bdb_sink *s, const char *p, const char *end)
+{
+    if (s->tool_version[0])
+        return;
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+        end--;
+    size_t n = (size_t)(end - p);
+    if (n >= sizeof s->tool_version)
+        n = sizeof s->tool_version - 1;
+    memcpy(s->tool_version, p, n);
+    s->tool_version[n] = '\0';
+}
+
+void bdb_sample_init(bdb_sample *s, const char *benchmark)
+{
+    memset(s, 0, sizeof *s);
+    if (benchmark)
+        snprintf(s->benchmark, sizeof s->benchmark, "%s", benchmark);
+}
+
+void bdb_sample_set_benchmark(bdb_sample *s, const char *p, const char *end)
+{
+    size_t n = (size_t)(end - p);
+    if (n >= sizeof s->benchmark)
+        n = sizeof s->benchmark - 1;
+    memcpy(s->benchmark, p, n);
+    s->benchmark[n] = '\0';
+}
+
+static int params_put(bdb_params *ps, const char *key, const char *value)
+{
+    int i;
+    for (i = 0; i < ps->n; i++) {
+        int c = strcmp(ps->kv[i].key, key);
+        if (c == 0) {
+            snprintf(ps->kv[i].value, sizeof ps->kv[i].value, "%s", value);
+            return BDB_OK;
+        }
+        if (c > 0)
+            break;
+    }
+    if (ps->n >= BDB_MAX_PARAMS)
+        return BDB_ERANGE;
+    memmove(&ps->kv[i + 1], &ps->kv[i], (size_t)(ps->n - i) * sizeof ps->kv[0]);
+    snprintf(ps->kv[i].key, sizeof ps->kv[i].key, "%s", key);
+    snprintf(ps->kv[i].value, sizeof ps->kv[i].value, "%s", value);
+    ps->n++;
+    return BDB_OK;
+}
+
+int bdb_params_set(bdb_params *ps, const char *key, const char *fmt, ...)
+{
+    char value[BDB_PARAM_VALUE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(value, sizeof value, fmt, ap);
+    va_end(ap);
+    return params_put(ps, key, value);
+}
+
+int bdb_params_set_span(bdb_params *ps, const char *key, const char *p,
+                        const char *end)
+{
+    char value[BDB_PARAM_VALUE_MAX];
+    size_t n = (size_t)(end - p);
+    if (n >= sizeof value)
+        n = sizeof value - 1;
+    memcpy(value, p, n);
+    value[n] = '\0';
+    return params_put(ps, key, value);
+}
+
+const char *bdb_params_get(const bdb_params *ps, const char *key)
+{
+    for (int i = 0; i < ps->n; i++)
+        if (strcmp(ps->kv[i].key, key) == 0)
+            return ps->kv[i].value;
+    return NULL;
+}
+
+void bdb_params_del(bdb_params *ps, const char *key)
+{
+    for (int i = 0; i < ps->n; i++) {
+        if (strcmp(ps->kv[i].key, key) == 0) {
+            memmove(&ps->kv[i], &ps->kv[i + 1],
+                    (size_t)(ps->n - i - 1) * sizeof ps->kv[0]);
+            ps->n--;
+            return;
+        }
+    }
+}
+
+void bdb_params_format(const bdb_params *ps, char *out, size_t outsz)
+{
+    size_t used = 0;
+    if (!outsz)
+        return;
+    out[0] = '\0';
+    for (int i = 0; i < ps->n && used < outsz; i++) {
+        int w = snprintf(out + used, outsz - used, "%s%s=%s", i ? "," : "",
+                         ps->kv[i].key, ps->kv[i].value);
+        if (w < 0)
+            break;
+        used += (size_t)w;
+    }
+}

@@ -1,0 +1,347 @@
+/* import.c - the import pipeline (see import.h). */
+#include "import.h"
+#include "../common/bdb_scan.h"
+#include "../common/bdb_sha256.h"
+#include "../ingest/ingest.h"
+#include "../ingest/path_pattern.h"
+#include "../ingest/sysinfo.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* "dd:1+time:1": which parsers read a source, at which versions. */
+static void parser_versions(const char *tools, char *out, size_t outsz)
+{
+    char tmp[128];
+    snprintf(tmp, sizeof tmp, "%s", tools);
+    out[0] = '\0';
+    size_t used = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(tmp, "+", &save); t; t = strtok_r(NULL, "+", &save)) {
+        const bdb_parser *p = bdb_parser_find(t);
+        int w = snprintf(out + used, outsz - used, "%s%s:%d", used ? "+" : "",
+                         t, p ? p->version : 0);
+        if (w < 0 || (size_t)w >= outsz - used)
+            break;
+        used += (size_t)w;
+    }
+}
+
+/* Import options as stored with a source, so reparse can repeat them:
+ * one "key=value" per line (tool, benchmark, param). */
+static void options_serialize(const char *tool, const char *benchmark,
+                              const bdb_params *params, bdb_buf *out)
+{
+    if (tool)
+        bdb_buf_printf(out, "tool=%s\n", tool);
+    if (benchmark)
+        bdb_buf_printf(out, "benchmark=%s\n", benchmark);
+    for (int i = 0; params && i < params->n; i++)
+        bdb_buf_printf(out, "param=%s=%s\n", params->kv[i].key,
+                       params->kv[i].value);
+    if (!out->data)
+        bdb_buf_puts(out, "");
+}
+
+typedef struct parsed_options {
+    char tool[64];
+    char benchmark[BDB_BENCHMARK_MAX];
+    bdb_params params;
+} parsed_options;
+
+static void options_parse(const char *text, parsed_options *o)
+{
+    memset(o, 0, sizeof *o);
+    const char *p = text;
+    while (p && *p) {
+        const char *nl = strchr(p, '\n');
+        const char *end = nl ? nl : p + strlen(p);
+        char line[512];
+        bdb_copy(line, sizeof line, p, end);
+        if (strncmp(line, "tool=", 5) == 0)
+            bdb_strlcpy(o->tool, sizeof o->tool, line + 5);
+        else if (strncmp(line, "benchmark=", 10) == 0)
+            bdb_strlcpy(o->benchmark, sizeof o->benchmark, line + 10);
+        else if (strncmp(line, "param=", 6) == 0) {
+            char *eq = strchr(line + 6, '=');
+            if (eq) {
+                *eq = '\0';
+                bdb_params_set(&o->params, line + 6, "%s", eq + 1);
+            }
+        }
+        p = nl ? nl + 1 : NULL;
+    }
+}
+
+static int apply_sysinfo(bdb_store *st, const char *buf, size_t len,
+                         const char *platform, bdb_import_result *res)
+{
+    bdb_platform upd;
+    bdb_platform_clear(&upd);
+    snprintf(upd.name, sizeof upd.name, "%s", platform);
+    int kind = bdb_sysinfo_parse(buf, len, &upd);
+    static const char *const names[] = {"", "lscpu", "uname", "cpuinfo"};
+    snprintf(res->tools, sizeof res->tools, "%s", names[kind]);
+    if (bdb_store_platform_put(st, &upd, 1))
+        return bdb_diag_set(&res->diag, BDB_ESTORE, 0, "%s",
+                            bdb_store_errmsg(st));
+    res->status = BDB_IMPORT_PLATFORM_INFO;
+    return BDB_OK;
+}
+
+int bdb_platform_get_or_clear(bdb_store *st, const char *name, bdb_platform *p)
+{
+    int rc = bdb_store_platform_get(st, name, p);
+    if (rc == BDB_ENOTFOUND) {
+        bdb_platform_clear(p);
+        snprintf(p->name, sizeof p->name, "%s", name);
+        return BDB_OK;
+    }
+    return rc;
+}
+
+int bdb_import_file(bdb_store *st, const char *path,
+                    const bdb_import_opts *opts, bdb_import_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->status = BDB_IMPORT_FAILED;
+    bdb_diag_set_file(&res->diag, path);
+
+    bdb_path_match m;
+    memset(&m, 0, sizeof m);
+    if (opts->path_pattern && !bdb_path_pattern_match(opts->path_pattern, path, &m))
+        memset(&m, 0, sizeof m);
+    /* A name the path gives is more specific than the batch's default. */
+    const char *platform = m.platform[0] ? m.platform : opts->platform;
+    const char *benchmark = m.benchmark[0] ? m.benchmark : opts->benchmark;
+    snprintf(res->platform, sizeof res->platform, "%s", platform ? platform : "");
+    bdb_params params = m.params;
+    for (int i = 0; opts->params && i < opts->params->n; i++)
+        bdb_params_set(&params, opts->params->kv[i].key, "%s",
+                       opts->params->kv[i].value);
+
+    bdb_buf raw;
+    char msg[256];
+    bdb_buf_init(&raw);
+    int rc = bdb_buf_read_file(&raw, path, msg, sizeof msg);
+    if (rc) {
+        bdb_buf_free(&raw);
+        return bdb_diag_set(&res->diag, rc, 0, "%s", msg);
+    }
+    char sha[65];
+    bdb_sha256_hex(raw.data, raw.len, sha);
+    long long existing = 0;
+    rc = bdb_store_source_find(st, sha, &existing);
+    if (rc) {
+        bdb_buf_free(&raw);
+        return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+    }
+    if (existing) {
+        res->status = BDB_IMPORT_PRESENT;
+        bdb_buf_free(&raw);
+        return BDB_OK;
+    }
+
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    bdb_ingest_opts iopts = {.source_name = path, .tool = opts->tool,
+                             .benchmark = benchmark, .params = &params};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    rc = bdb_ingest_buffer(raw.data, raw.len, &iopts, &sink, res->tools,
+                           sizeof res->tools, &d);
+    if (rc == BDB_EUNKNOWN && !opts->tool && bdb_sysinfo_sniff(raw.data, raw.len)) {
+        if (!platform)
+            rc = bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
+                              "system information (lscpu/uname/cpuinfo) but no "
+                              "platform to attach it to (use --platform or a "
+                              "{platform} path pattern)");
+        else
+            rc = apply_sysinfo(st, raw.data, raw.len, platform, res);
+    } else if (rc) {
+        bdb_diag_set(&res->diag, rc, d.line, "%s", d.message);
+    } else {
+        char versions[256];
+        bdb_buf options;
+        bdb_buf_init(&options);
+        options_serialize(opts->tool, benchmark, &params, &options);
+        parser_versions(res->tools, versions, sizeof versions);
+        bdb_source_info info = {
+            .path = path, .sha256 = sha, .raw = raw.data, .size = raw.len,
+            .tool = res->tools, .tool_version = sink.tool_version,
+            .parser_version = versions, .platform = platform,
+            .options = options.data};
+        rc = bdb_store_add_source(st, &info, &sink, NULL);
+        if (rc == BDB_EEXIST) {
+            res->status = BDB_IMPORT_PRESENT;
+            rc = BDB_OK;
+        } else if (rc) {
+            bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+        } else {
+            res->status = BDB_IMPORT_ADDED;
+            res->nresults = sink.n;
+            for (size_t k = 0; k < sink.nnotes; k++)
+                res->nwarnings += !sink.notes[k].is_info;
+        }
+        bdb_buf_free(&options);
+    }
+    bdb_sink_free(&sink);
+    bdb_buf_free(&raw);
+    return rc;
+}
+
+int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
+                       bdb_import_result *res)
+{
+    memset(res, 0, sizeof *res);
+    *changed = 0;
+    bdb_stored_source src;
+    int rc = bdb_store_source_load(st, id, &src);
+    if (rc)
+        return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+    bdb_diag_set_file(&res->diag, src.path);
+    char versions_now[256];
+    parser_versions(src.tool, versions_now, sizeof versions_now);
+    if (!force && strcmp(versions_now, src.parser_version) == 0) {
+        res->status = BDB_IMPORT_PRESENT;
+        bdb_stored_source_free(&src);
+        return BDB_OK;
+    }
+    parsed_options o;
+    options_parse(src.options, &o);
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    bdb_ingest_opts iopts = {.source_name = src.path,
+                             .tool = o.tool[0] ? o.tool : NULL,
+                             .benchmark = o.benchmark[0] ? o.benchmark : NULL,
+                             .params = &o.params};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    rc = bdb_ingest_buffer(src.raw, src.size, &iopts, &sink, res->tools,
+                           sizeof res->tools, &d);
+    if (rc) {
+        res->status = BDB_IMPORT_FAILED;
+        bdb_diag_set(&res->diag, rc, d.line, "%s (the stored results are kept)",
+                     d.message);
+    } else {
+        char versions[256];
+        parser_versions(res->tools, versions, sizeof versions);
+        rc = bdb_store_source_replace(st, id, res->tools, sink.tool_version,
+                                      versions, &sink);
+        if (rc) {
+            res->status = BDB_IMPORT_FAILED;
+            bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+        } else {
+            res->status = BDB_IMPORT_ADDED;
+            res->nresults = sink.n;
+            *changed = 1;
+        }
+    }
+    bdb_sink_free(&sink);
+    bdb_stored_source_free(&src);
+    return rc;
+}
+
+/* ---- collecting files -------------------------------------------------- */
+
+static int list_add(bdb_import_list *l, const char *path)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 64;
+        char **p = realloc(l->paths, cap * sizeof *p);
+        if (!p)
+            return BDB_ENOMEM;
+        l->paths = p;
+        l->cap = cap;
+    }
+    l->paths[l->n] = strdup(path);
+    if (!l->paths[l->n])
+        return BDB_ENOMEM;
+    l->n++;
+    return BDB_OK;
+}
+
+void bdb_import_list_free(bdb_import_list *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        free(l->paths[i]);
+    free(l->paths);
+    memset(l, 0, sizeof *l);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int skip_name(const char *name)
+{
+    size_t n = strlen(name);
+    if (name[0] == '.')
+        return 1;
+    if (strncmp(name, "README", 6) == 0)
+        return 1;
+    static const char *const tails[] = {".expected", ".md", ".sqlite",
+                                        ".sqlite-wal", ".sqlite-shm"};
+    for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+        size_t t = strlen(tails[i]);
+        if (n > t && strcmp(name + n - t, tails[i]) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+static int walk(const char *dir, bdb_import_list *files, int depth)
+{
+    if (depth > 64)
+        return BDB_OK;
+    DIR *d = opendir(dir);
+    if (!d)
+        return BDB_EIO;
+    bdb_import_list here = {0};
+    struct dirent *e;
+    int rc = BDB_OK;
+    while (!rc && (e = readdir(d)))
+        if (!skip_name(e->d_name)) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s%s%s", dir,
+                     dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
+            rc = list_add(&here, path);
+        }
+    closedir(d);
+    if (here.n)
+        qsort(here.paths, here.n, sizeof *here.paths, cmp_str);
+    for (size_t i = 0; !rc && i < here.n; i++) {
+        struct stat sb;
+        if (stat(here.paths[i], &sb) != 0)
+            continue;
+        if (S_ISDIR(sb.st_mode))
+            rc = walk(here.paths[i], files, depth + 1);
+        else if (S_ISREG(sb.st_mode))
+            rc = list_add(files, here.paths[i]);
+    }
+    bdb_import_list_free(&here);
+    return rc;
+}
+
+int bdb_import_collect(char *const *args, int nargs, bdb_import_list *files,
+                       bdb_import_list *missing)
+{
+    for (int i = 0; i < nargs; i++) {
+        struct stat sb;
+        int rc;
+        if (stat(args[i], &sb) != 0)
+            rc = list_add(missing, args[i]);
+        else if (S_ISDIR(sb.st_mode))
+            rc = walk(args[i], files, 0);
+        else
+            rc = list_add(files, args[i]);
+        if (rc)
+            return rc;
+    }
+    return BDB_OK;
+}

@@ -1,0 +1,134 @@
+/* store.c - the backend-neutral front of the store: picks a backend from
+ * the location and forwards every call to its method table. */
+#include "store_backend.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int bdb_store_fail(bdb_store *st, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(st->errmsg, sizeof st->errmsg, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+int bdb_store_open(bdb_store **out, const char *location, bdb_diag *diag)
+{
+    *out = NULL;
+    const bdb_store_ops *ops = &bdb_store_sqlite_ops;
+    if (strncmp(location, "sqlite:", 7) == 0)
+        location += 7;
+    else if (strstr(location, "://"))
+        return bdb_diag_set(diag, BDB_EUSAGE, 0,
+                            "no backend for '%s' (this build has sqlite)",
+                            location);
+    bdb_store *st = calloc(1, sizeof *st);
+    if (!st)
+        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+    st->ops = ops;
+    int rc = ops->open(st, location, diag);
+    if (rc) {
+        free(st);
+        return rc;
+    }
+    *out = st;
+    return BDB_OK;
+}
+
+void bdb_store_close(bdb_store *st)
+{
+    if (!st)
+        return;
+    st->ops->close(st);
+    free(st);
+}
+
+const char *bdb_store_errmsg(const bdb_store *st)
+{
+    return st && st->errmsg[0] ? st->errmsg : "no error";
+}
+
+int bdb_store_platform_put(bdb_store *st, const bdb_platform *p, int merge)
+{
+    return st->ops->platform_put(st, p, merge);
+}
+
+int bdb_store_platform_get(bdb_store *st, const char *name, bdb_platform *out)
+{
+    return st->ops->platform_get(st, name, out);
+}
+
+int bdb_store_platform_each(bdb_store *st,
+                            int (*cb)(const bdb_platform *, void *), void *ctx)
+{
+    return st->ops->platform_each(st, cb, ctx);
+}
+
+int bdb_store_source_find(bdb_store *st, const char *sha256, long long *id)
+{
+    return st->ops->source_find(st, sha256, id);
+}
+
+int bdb_store_add_source(bdb_store *st, const bdb_source_info *src,
+                         const bdb_sink *samples, long long *source_id)
+{
+    return st->ops->add_source(st, src, samples, source_id);
+}
+
+void bdb_stored_source_free(bdb_stored_source *s)
+{
+    if (!s)
+        return;
+    free(s->raw);
+    free(s->options);
+    s->raw = s->options = NULL;
+}
+
+int bdb_store_source_ids(bdb_store *st, long long **ids, size_t *n)
+{
+    return st->ops->source_ids(st, ids, n);
+}
+
+int bdb_store_source_load(bdb_store *st, long long id, bdb_stored_source *out)
+{
+    return st->ops->source_load(st, id, out);
+}
+
+int bdb_store_source_replace(bdb_store *st, long long id, const char *tool,
+                             const char *tool_version,
+                             const char *parser_version,
+                             const bdb_sink *samples)
+{
+    return st->ops->source_replace(st, id, tool, tool_version, parser_version,
+                                   samples);
+}
+
+int bdb_store_results_each(bdb_store *st, const bdb_filter *f,
+                           int (*cb)(const bdb_result_row *, void *), void *ctx)
+{
+    return st->ops->results_each(st, f, cb, ctx);
+}
+
+int bdb_store_series_each(bdb_store *st, const bdb_filter *f,
+                          int (*cb)(const bdb_series_row *, void *), void *ctx)
+{
+    return st->ops->series_each(st, f, cb, ctx);
+}
+
+int bdb_store_sources_each(bdb_store *st,
+                           int (*cb)(const bdb_source_row *, void *), void *ctx)
+{
+    return st->ops->sources_each(st, cb, ctx);
+}
+
+int bdb_store_warnings_each(bdb_store *st, const bdb_filter *f,
+                            int (*cb)(const bdb_warning_row *, void *),
+                            void *ctx)
+{
+    return st->ops->warnings_each(st, f, cb, ctx);
+}

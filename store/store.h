@@ -1,0 +1,149 @@
+/* store.h - the results database, behind a backend-neutral API.
+ *
+ * The only module that knows SQL. bdb_store_open() picks a backend from the
+ * location ("benchdb.sqlite" or "sqlite:path" today; a "postgresql://" URI
+ * can be added as another bdb_store_ops table without touching ingest or
+ * report). Functions return BDB_OK or a negative BDB_E* code; the text of
+ * the last error is on the handle (bdb_store_errmsg), SQLite style. */
+#ifndef BDB_STORE_H
+#define BDB_STORE_H
+
+#include <stddef.h>
+
+#include "../common/bdb_buf.h"
+#include "../common/bdb_diag.h"
+#include "../common/bdb_error.h"
+#include "../common/bdb_platform.h"
+#include "../ingest/bdb_sample.h"
+
+typedef struct bdb_store bdb_store;
+
+/* The schema version this build reads and writes (PRAGMA user_version). */
+int bdb_store_schema_version(void);
+
+/* Opens (creating and migrating as needed) the database at location.
+ * A database from a newer benchdb is refused with BDB_EVERSION. */
+int bdb_store_open(bdb_store **out, const char *location, bdb_diag *diag);
+/* NULL-safe. */
+void bdb_store_close(bdb_store *st);
+/* The message of the last failure on st (never NULL). */
+const char *bdb_store_errmsg(const bdb_store *st);
+
+/* ---- platforms ---------------------------------------------------- */
+
+
+
+/* Creates the platform or updates it. With merge, only the fields that are
+ * set in p (non-NaN, non-empty) change; without, p replaces the row. */
+int bdb_store_platform_put(bdb_store *st, const bdb_platform *p, int merge);
+/* BDB_ENOTFOUND when there is no platform called name. */
+int bdb_store_platform_get(bdb_store *st, const char *name, bdb_platform *out);
+/* Calls cb for every platform in name order; a non-zero return stops. */
+int bdb_store_platform_each(bdb_store *st,
+                            int (*cb)(const bdb_platform *p, void *ctx),
+                            void *ctx);
+
+/* ---- sources and results --------------------------------------------- */
+
+typedef struct bdb_source_info {
+    const char *path;
+    const char *sha256;       /* hex digest of the bytes */
+    const void *raw;          /* the file's bytes, stored compressed */
+    size_t size;
+    const char *tool;         /* "fio", or "dd+time" for several */
+    const char *tool_version; /* may be "" */
+    const char *parser_version;
+    const char *platform;     /* platform for samples that name none; may be
+                                 NULL (created if unknown) */
+    const char *options;      /* the import options, for reparse */
+} bdb_source_info;
+
+/* Looks a source up by digest: *id is its id or 0. */
+int bdb_store_source_find(bdb_store *st, const char *sha256, long long *id);
+
+/* Stores a source with its samples and warnings in one transaction: all of
+ * it lands, or (on any error) nothing does. *source_id may be NULL. */
+int bdb_store_add_source(bdb_store *st, const bdb_source_info *src,
+                         const bdb_sink *samples, long long *source_id);
+
+/* A stored source, with its bytes decompressed (raw is the caller's to
+ * free with bdb_stored_source_free). */
+typedef struct bdb_stored_source {
+    long long id;
+    char path[1024];
+    char tool[64];
+    char parser_version[256];
+    char platform[64];
+    char *options;
+    char *raw;
+    size_t size;
+} bdb_stored_source;
+
+void bdb_stored_source_free(bdb_stored_source *s);
+/* Ids of all sources in import order (*ids is the caller's to free). */
+int bdb_store_source_ids(bdb_store *st, long long **ids, size_t *n);
+int bdb_store_source_load(bdb_store *st, long long id, bdb_stored_source *out);
+/* Replaces a source's results and warnings (reparse), in one transaction. */
+int bdb_store_source_replace(bdb_store *st, long long id, const char *tool,
+                             const char *tool_version,
+                             const char *parser_version,
+                             const bdb_sink *samples);
+
+/* ---- queries ------------------------------------------------------------ */
+
+typedef struct bdb_filter {
+    const char *platforms;      /* comma-separated names, or NULL */
+    const char *tool;
+    const char *benchmark;
+    const char *metric;
+    const bdb_params *params;   /* every key=value must hold */
+} bdb_filter;
+
+typedef struct bdb_result_row {
+    const char *platform;       /* "" when unassigned */
+    const char *tool, *benchmark, *metric, *params, *unit;
+    int better;
+    double value;
+    int repetition;
+    const char *source_path;
+    int line;
+    long long source_id, series_id;
+} bdb_result_row;
+
+typedef struct bdb_series_row {
+    long long id;
+    const char *tool, *benchmark, *metric, *params, *unit;
+    int better;
+    long long nresults;
+    long long nplatforms;
+} bdb_series_row;
+
+typedef struct bdb_source_row {
+    long long id;
+    const char *path, *sha256, *imported_at, *tool, *tool_version,
+        *parser_version, *platform;
+    long long size, nresults, nwarnings;
+} bdb_source_row;
+
+typedef struct bdb_warning_row {
+    const char *platform, *source_path, *message;
+    int line;
+    long long source_id;
+    int is_info;        /* provenance note rather than a warning */
+} bdb_warning_row;
+
+int bdb_store_results_each(bdb_store *st, const bdb_filter *f,
+                           int (*cb)(const bdb_result_row *r, void *ctx),
+                           void *ctx);
+int bdb_store_series_each(bdb_store *st, const bdb_filter *f,
+                          int (*cb)(const bdb_series_row *r, void *ctx),
+                          void *ctx);
+int bdb_store_sources_each(bdb_store *st,
+                           int (*cb)(const bdb_source_row *r, void *ctx),
+                           void *ctx);
+/* Warnings of the sources that have results matching f. */
+int bdb_store_warnings_each(bdb_store *st, const bdb_filter *f,
+                            int (*cb)(const bdb_warning_row *r, void *ctx),
+                            void *ctx);
+
+#endif

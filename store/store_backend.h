@@ -1,0 +1,51 @@
+/* store_backend.h - the method table a storage backend implements (the
+ * sqlite3_vfs pattern: methods are only ever appended, and iVersion says
+ * how many a table has). store.c dispatches every public call through it. */
+#ifndef BDB_STORE_BACKEND_H
+#define BDB_STORE_BACKEND_H
+
+#include "store.h"
+
+typedef struct bdb_store_ops {
+    int iVersion;   /* 1 */
+    const char *scheme;
+    int (*open)(bdb_store *st, const char *location, bdb_diag *diag);
+    void (*close)(bdb_store *st);
+    int (*platform_put)(bdb_store *st, const bdb_platform *p, int merge);
+    int (*platform_get)(bdb_store *st, const char *name, bdb_platform *out);
+    int (*platform_each)(bdb_store *st, int (*cb)(const bdb_platform *, void *),
+                         void *ctx);
+    int (*source_find)(bdb_store *st, const char *sha256, long long *id);
+    int (*add_source)(bdb_store *st, const bdb_source_info *src,
+                      const bdb_sink *samples, long long *source_id);
+    int (*source_ids)(bdb_store *st, long long **ids, size_t *n);
+    int (*source_load)(bdb_store *st, long long id, bdb_stored_source *out);
+    int (*source_replace)(bdb_store *st, long long id, const char *tool,
+                          const char *tool_version, const char *parser_version,
+                          const bdb_sink *samples);
+    int (*results_each)(bdb_store *st, const bdb_filter *f,
+                        int (*cb)(const bdb_result_row *, void *), void *ctx);
+    int (*series_each)(bdb_store *st, const bdb_filter *f,
+                       int (*cb)(const bdb_series_row *, void *), void *ctx);
+    int (*sources_each)(bdb_store *st,
+                        int (*cb)(const bdb_source_row *, void *), void *ctx);
+    int (*warnings_each)(bdb_store *st, const bdb_filter *f,
+                         int (*cb)(const bdb_warning_row *, void *), void *ctx);
+} bdb_store_ops;
+
+struct bdb_store {
+    const bdb_store_ops *ops;
+    void *impl;
+    char errmsg[1024];
+};
+
+/* Records the handle's error message and returns code. */
+int bdb_store_fail(bdb_store *st, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+extern const bdb_store_ops bdb_store_sqlite_ops;
+
+#endif

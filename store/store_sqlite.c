@@ -1,0 +1,933 @@
+/* store_sqlite.c - the SQLite backend: the only file with SQL in it.
+ *
+ * Migrations are the embedded schemas/NNN_*.sql files applied in order
+ * inside one IMMEDIATE transaction and tracked by PRAGMA user_version, so
+ * two processes opening a fresh database at once do not both migrate. WAL
+ * mode and a busy timeout let two `benchdb import` runs share a database.
+ * Each source lands in one transaction: all its results, or none. */
+#include "store_backend.h"
+#include "../common/bdb_embedded.h"
+
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#define BUSY_TIMEOUT_MS 30000
+
+typedef struct sq {
+    sqlite3 *db;
+} sq;
+
+static sqlite3 *DB(bdb_store *st)
+{
+    return ((sq *)st->impl)->db;
+}
+
+static int fail_db(bdb_store *st, const char *what)
+{
+    return bdb_store_fail(st, BDB_ESTORE, "%s: %s", what, sqlite3_errmsg(DB(st)));
+}
+
+static int exec(bdb_store *st, const char *sql)
+{
+    char *err = NULL;
+    if (sqlite3_exec(DB(st), sql, NULL, NULL, &err) != SQLITE_OK) {
+        bdb_store_fail(st, BDB_ESTORE, "%s", err ? err : "sqlite error");
+        sqlite3_free(err);
+        return BDB_ESTORE;
+    }
+    return BDB_OK;
+}
+
+/* Like exec, but waits out SQLITE_BUSY: setting WAL mode or reading the
+ * schema of a database another process is creating at that moment can
+ * return BUSY without calling the busy handler. */
+static int exec_patient(bdb_store *st, const char *sql)
+{
+    for (int waited_ms = 0;; waited_ms += 20) {
+        char *err = NULL;
+        int rc = sqlite3_exec(DB(st), sql, NULL, NULL, &err);
+        if (rc == SQLITE_OK)
+            return BDB_OK;
+        int busy = (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED;
+        if (!busy || waited_ms >= BUSY_TIMEOUT_MS) {
+            bdb_store_fail(st, BDB_ESTORE, "%s", err ? err : "sqlite error");
+            sqlite3_free(err);
+            return BDB_ESTORE;
+        }
+        sqlite3_free(err);
+        sqlite3_sleep(20);
+    }
+}
+
+static int prepare(bdb_store *st, sqlite3_stmt **stmt, const char *sql)
+{
+    if (sqlite3_prepare_v2(DB(st), sql, -1, stmt, NULL) != SQLITE_OK)
+        return fail_db(st, "prepare");
+    return BDB_OK;
+}
+
+static void bind_text_or_null(sqlite3_stmt *s, int i, const char *t)
+{
+    if (t && *t)
+        sqlite3_bind_text(s, i, t, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(s, i);
+}
+
+static void bind_num_or_null(sqlite3_stmt *s, int i, double v)
+{
+    if (isnan(v))
+        sqlite3_bind_null(s, i);
+    else
+        sqlite3_bind_double(s, i, v);
+}
+
+static const char *col_text(sqlite3_stmt *s, int i)
+{
+    const unsigned char *t = sqlite3_column_text(s, i);
+    return t ? (const char *)t : "";
+}
+
+static double col_num(sqlite3_stmt *s, int i)
+{
+    return sqlite3_column_type(s, i) == SQLITE_NULL ? NAN
+                                                    : sqlite3_column_double(s, i);
+}
+
+/* ---- open and migrate -------------------------------------------------- */
+
+static int schema_number(const char *name)
+{
+    int n = 0;
+    for (int i = 0; i < 3 && name[i] >= '0' && name[i] <= '9'; i++)
+        n = n * 10 + (name[i] - '0');
+    return n;
+}
+
+int bdb_store_schema_version(void)
+{
+    int v = 0;
+    for (const bdb_embedded_file *f = bdb_embedded_schemas; f->name; f++)
+        if (schema_number(f->name) > v)
+            v = schema_number(f->name);
+    return v;
+}
+
+static int user_version(bdb_store *st, int *v)
+{
+    sqlite3_stmt *s;
+    if (prepare(st, &s, "PRAGMA user_version"))
+        return BDB_ESTORE;
+    int rc = sqlite3_step(s);
+    *v = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : 0;
+    sqlite3_finalize(s);
+    return rc == SQLITE_ROW ? BDB_OK : fail_db(st, "reading schema version");
+}
+
+static int migrate(bdb_store *st, bdb_diag *diag)
+{
+    int latest = bdb_store_schema_version(), have;
+    if (exec_patient(st, "SELECT count(*) FROM sqlite_schema") ||
+        user_version(st, &have))
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "%s", st->errmsg);
+    if (have > latest)
+        return bdb_diag_set(diag, BDB_EVERSION, 0,
+                            "database schema version %d is newer than this "
+                            "benchdb understands (%d); use a newer benchdb",
+                            have, latest);
+    if (have == latest)
+        return BDB_OK;
+    if (exec_patient(st, "BEGIN IMMEDIATE"))
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "%s", st->errmsg);
+    int rc = user_version(st, &have); /* another process may have migrated */
+    for (const bdb_embedded_file *f = bdb_embedded_schemas; !rc && f->name; f++) {
+        int n = schema_number(f->name);
+        if (n <= have)
+            continue;
+        rc = exec(st, f->data);
+        if (rc)
+            bdb_store_fail(st, BDB_ESTORE, "applying schema %s: %s", f->name,
+                           sqlite3_errmsg(DB(st)));
+    }
+    if (!rc && have < latest) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", latest);
+        rc = exec(st, sql);
+    }
+    if (!rc)
+        rc = exec(st, "COMMIT");
+    if (rc) {
+        sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
+        return bdb_diag_set(diag, rc, 0, "%s", st->errmsg);
+    }
+    return BDB_OK;
+}
+
+static int sq_open(bdb_store *st, const char *location, bdb_diag *diag)
+{
+    sq *impl = calloc(1, sizeof *impl);
+    if (!impl)
+        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+    st->impl = impl;
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    if (sqlite3_open_v2(location, &impl->db, flags, NULL) != SQLITE_OK) {
+        bdb_diag_set(diag, BDB_ESTORE, 0, "cannot open database: %s",
+                     impl->db ? sqlite3_errmsg(impl->db) : "out of memory");
+        sqlite3_close(impl->db);
+        free(impl);
+        st->impl = NULL;
+        return BDB_ESTORE;
+    }
+    sqlite3_busy_timeout(impl->db, BUSY_TIMEOUT_MS);
+    sqlite3_extended_result_codes(impl->db, 1);
+    int rc = exec_patient(st, "PRAGMA foreign_keys = ON");
+    if (!rc)
+        rc = exec_patient(st, "PRAGMA journal_mode = WAL");
+    if (!rc)
+        rc = exec_patient(st, "PRAGMA synchronous = NORMAL");
+    if (rc) {
+        bdb_diag_set(diag, rc, 0, "cannot open database: %s", st->errmsg);
+    } else {
+        rc = migrate(st, diag);
+    }
+    if (rc) {
+        sqlite3_close(impl->db);
+        free(impl);
+        st->impl = NULL;
+    }
+    return rc;
+}
+
+static void sq_close(bdb_store *st)
+{
+    sq *impl = st->impl;
+    if (!impl)
+        return;
+    sqlite3_close(impl->db);
+    free(impl);
+    st->impl = NULL;
+}
+
+/* ---- platforms ----------------------------------------------------------- */
+
+#define PLATFORM_COLS                                                         \
+    "name, arch, cpu, cores, threads, freq_mhz, memory_gb, os, kernel, "     \
+    "price_usd, power_w, idle_power_w, rent_usd_month, notes"
+
+static void bind_platform(sqlite3_stmt *s, const bdb_platform *p)
+{
+    sqlite3_bind_text(s, 1, p->name, -1, SQLITE_TRANSIENT);
+    bind_text_or_null(s, 2, p->arch);
+    bind_text_or_null(s, 3, p->cpu);
+    bind_num_or_null(s, 4, p->cores);
+    bind_num_or_null(s, 5, p->threads);
+    bind_num_or_null(s, 6, p->freq_mhz);
+    bind_num_or_null(s, 7, p->memory_gb);
+    bind_text_or_null(s, 8, p->os);
+    bind_text_or_null(s, 9, p->kernel);
+    bind_num_or_null(s, 10, p->price_usd);
+    bind_num_or_null(s, 11, p->power_w);
+    bind_num_or_null(s, 12, p->idle_power_w);
+    bind_num_or_null(s, 13, p->rent_usd_month);
+    bind_text_or_null(s, 14, p->notes);
+}
+
+static void read_platform(sqlite3_stmt *s, bdb_platform *p)
+{
+    bdb_platform_clear(p);
+    snprintf(p->name, sizeof p->name, "%s", col_text(s, 0));
+    snprintf(p->arch, sizeof p->arch, "%s", col_text(s, 1));
+    snprintf(p->cpu, sizeof p->cpu, "%s", col_text(s, 2));
+    p->cores = col_num(s, 3);
+    p->threads = col_num(s, 4);
+    p->freq_mhz = col_num(s, 5);
+    p->memory_gb = col_num(s, 6);
+    snprintf(p->os, sizeof p->os, "%s", col_text(s, 7));
+    snprintf(p->kernel, sizeof p->kernel, "%s", col_text(s, 8));
+    p->price_usd = col_num(s, 9);
+    p->power_w = col_num(s, 10);
+    p->idle_power_w = col_num(s, 11);
+    p->rent_usd_month = col_num(s, 12);
+    snprintf(p->notes, sizeof p->notes, "%s", col_text(s, 13));
+}
+
+static int sq_platform_put(bdb_store *st, const bdb_platform *p, int merge)
+{
+    if (!p->name[0])
+        return bdb_store_fail(st, BDB_EUSAGE, "a platform needs a name");
+    const char *sql = merge
+        ? "INSERT INTO platforms(" PLATFORM_COLS ") VALUES "
+          "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14) "
+          "ON CONFLICT(name) DO UPDATE SET "
+          "arch=coalesce(?2,arch), cpu=coalesce(?3,cpu), "
+          "cores=coalesce(?4,cores), threads=coalesce(?5,threads), "
+          "freq_mhz=coalesce(?6,freq_mhz), memory_gb=coalesce(?7,memory_gb), "
+          "os=coalesce(?8,os), kernel=coalesce(?9,kernel), "
+          "price_usd=coalesce(?10,price_usd), power_w=coalesce(?11,power_w), "
+          "idle_power_w=coalesce(?12,idle_power_w), "
+          "rent_usd_month=coalesce(?13,rent_usd_month), "
+          "notes=coalesce(?14,notes)"
+        : "INSERT INTO platforms(" PLATFORM_COLS ") VALUES "
+          "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14) "
+          "ON CONFLICT(name) DO UPDATE SET arch=?2, cpu=?3, cores=?4, "
+          "threads=?5, freq_mhz=?6, memory_gb=?7, os=?8, kernel=?9, "
+          "price_usd=?10, power_w=?11, idle_power_w=?12, rent_usd_month=?13, "
+          "notes=?14";
+    sqlite3_stmt *s;
+    if (prepare(st, &s, sql))
+        return BDB_ESTORE;
+    bind_platform(s, p);
+    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, "saving platform");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int sq_platform_get(bdb_store *st, const char *name, bdb_platform *out)
+{
+    sqlite3_stmt *s;
+    if (prepare(st, &s, "SELECT " PLATFORM_COLS " FROM platforms WHERE name=?"))
+        return BDB_ESTORE;
+    sqlite3_bind_text(s, 1, name, -1, SQLITE_TRANSIENT);
+    int step = sqlite3_step(s), rc;
+    if (step == SQLITE_ROW) {
+        read_platform(s, out);
+        rc = BDB_OK;
+    } else if (step == SQLITE_DONE) {
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform called '%s'", name);
+    } else {
+        rc = fail_db(st, "reading platform");
+    }
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int sq_platform_each(bdb_store *st,
+                            int (*cb)(const bdb_platform *, void *), void *ctx)
+{
+    sqlite3_stmt *s;
+    if (prepare(st, &s, "SELECT " PLATFORM_COLS " FROM platforms ORDER BY name"))
+        return BDB_ESTORE;
+    int step, rc = BDB_OK;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        bdb_platform p;
+        read_platform(s, &p);
+        if (cb(&p, ctx))
+            break;
+    }
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+        rc = fail_db(st, "listing platforms");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+/* ---- sources ------------------------------------------------------------- */
+
+static int sq_source_find(bdb_store *st, const char *sha256, long long *id)
+{
+    sqlite3_stmt *s;
+    *id = 0;
+    if (prepare(st, &s, "SELECT id FROM sources WHERE sha256=?"))
+        return BDB_ESTORE;
+    sqlite3_bind_text(s, 1, sha256, -1, SQLITE_TRANSIENT);
+    int step = sqlite3_step(s), rc = BDB_OK;
+    if (step == SQLITE_ROW)
+        *id = sqlite3_column_int64(s, 0);
+    else if (step != SQLITE_DONE)
+        rc = fail_db(st, "looking up source");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+/* Statements reused while one source's samples are written. */
+typedef struct writer {
+    bdb_store *st;
+    sqlite3_stmt *platform_ins, *platform_sel, *series_ins, *series_sel,
+        *param_ins, *result_ins, *warning_ins;
+    char last_platform[64];
+    long long last_platform_id;
+} writer;
+
+static void writer_close(writer *w)
+{
+    sqlite3_finalize(w->platform_ins);
+    sqlite3_finalize(w->platform_sel);
+    sqlite3_finalize(w->series_ins);
+    sqlite3_finalize(w->series_sel);
+    sqlite3_finalize(w->param_ins);
+    sqlite3_finalize(w->result_ins);
+    sqlite3_finalize(w->warning_ins);
+}
+
+static int writer_open(writer *w, bdb_store *st)
+{
+    memset(w, 0, sizeof *w);
+    w->st = st;
+    w->last_platform_id = -1;
+    int rc = prepare(st, &w->platform_ins,
+                     "INSERT INTO platforms(name) VALUES(?) "
+                     "ON CONFLICT(name) DO NOTHING");
+    if (!rc)
+        rc = prepare(st, &w->platform_sel, "SELECT id FROM platforms WHERE name=?");
+    if (!rc)
+        rc = prepare(st, &w->series_ins,
+                     "INSERT INTO series(tool, benchmark, metric, params, unit, "
+                     "better) VALUES(?,?,?,?,?,?) "
+                     "ON CONFLICT(tool, benchmark, metric, params) DO NOTHING");
+    if (!rc)
+        rc = prepare(st, &w->series_sel,
+                     "SELECT id, unit, better FROM series WHERE tool=? AND "
+                     "benchmark=? AND metric=? AND params=?");
+    if (!rc)
+        rc = prepare(st, &w->param_ins,
+                     "INSERT OR IGNORE INTO series_params(series_id, key, value) "
+                     "VALUES(?,?,?)");
+    if (!rc)
+        rc = prepare(st, &w->result_ins,
+                     "INSERT INTO results(series_id, platform_id, source_id, "
+                     "line, repetition, value) VALUES(?,?,?,?,?,?)");
+    if (!rc)
+        rc = prepare(st, &w->warning_ins,
+                     "INSERT INTO source_warnings(source_id, line, kind, message) "
+                     "VALUES(?,?,?,?)");
+    if (rc)
+        writer_close(w);
+    return rc;
+}
+
+static int platform_id(writer *w, const char *name, long long *id)
+{
+    if (!name || !*name) {
+        *id = 0;
+        return BDB_OK;
+    }
+    if (w->last_platform_id >= 0 && strcmp(w->last_platform, name) == 0) {
+        *id = w->last_platform_id;
+        return BDB_OK;
+    }
+    sqlite3_reset(w->platform_ins);
+    sqlite3_bind_text(w->platform_ins, 1, name, -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(w->platform_ins) != SQLITE_DONE)
+        return fail_db(w->st, "adding platform");
+    sqlite3_reset(w->platform_sel);
+    sqlite3_bind_text(w->platform_sel, 1, name, -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(w->platform_sel) != SQLITE_ROW)
+        return fail_db(w->st, "finding platform");
+    *id = sqlite3_column_int64(w->platform_sel, 0);
+    snprintf(w->last_platform, sizeof w->last_platform, "%s", name);
+    w->last_platform_id = *id;
+    return BDB_OK;
+}
+
+static int series_id(writer *w, const bdb_sample *smp, long long *id)
+{
+    char params[BDB_PARAMS_TEXT_MAX];
+    bdb_params_format(&smp->params, params, sizeof params);
+    sqlite3_stmt *s = w->series_ins;
+    sqlite3_reset(s);
+    sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 4, params, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 5, smp->unit ? smp->unit : "", -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int(s, 6, (int)smp->better);
+    if (sqlite3_step(s) != SQLITE_DONE)
+        return fail_db(w->st, "adding series");
+    int created = sqlite3_changes(DB(w->st)) > 0;
+    s = w->series_sel;
+    sqlite3_reset(s);
+    sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 4, params, -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(s) != SQLITE_ROW)
+        return fail_db(w->st, "finding series");
+    *id = sqlite3_column_int64(s, 0);
+    if (strcmp(col_text(s, 1), smp->unit ? smp->unit : "") != 0)
+        return bdb_store_fail(w->st, BDB_ESTORE,
+                              "line %d: %s %s %s is in %s here but in %s in "
+                              "the database", smp->line, smp->tool,
+                              smp->benchmark, smp->metric, smp->unit,
+                              col_text(s, 1));
+    if (created) {
+        for (int i = 0; i < smp->params.n; i++) {
+            sqlite3_reset(w->param_ins);
+            sqlite3_bind_int64(w->param_ins, 1, *id);
+            sqlite3_bind_text(w->param_ins, 2, smp->params.kv[i].key, -1,
+                              SQLITE_TRANSIENT);
+            sqlite3_bind_text(w->param_ins, 3, smp->params.kv[i].value, -1,
+                              SQLITE_TRANSIENT);
+            if (sqlite3_step(w->param_ins) != SQLITE_DONE)
+                return fail_db(w->st, "adding series parameter");
+        }
+    }
+    return BDB_OK;
+}
+
+static int write_samples(writer *w, long long source_id,
+                         const char *default_platform, const bdb_sink *samples)
+{
+    for (size_t i = 0; i < samples->n; i++) {
+        const bdb_sample *smp = &samples->samples[i];
+        long long sid, pid;
+        if (!isfinite(smp->value))
+            return bdb_store_fail(w->st, BDB_EPARSE,
+                                  "line %d: %s is not a finite number",
+                                  smp->line, smp->metric);
+        int rc = series_id(w, smp, &sid);
+        if (!rc)
+            rc = platform_id(w, smp->platform[0] ? smp->platform
+                                                 : default_platform, &pid);
+        if (rc)
+            return rc;
+        sqlite3_stmt *s = w->result_ins;
+        sqlite3_reset(s);
+        sqlite3_bind_int64(s, 1, sid);
+        if (pid)
+            sqlite3_bind_int64(s, 2, pid);
+        else
+            sqlite3_bind_null(s, 2);
+        sqlite3_bind_int64(s, 3, source_id);
+        sqlite3_bind_int(s, 4, smp->line);
+        sqlite3_bind_int(s, 5, smp->repetition);
+        sqlite3_bind_double(s, 6, smp->value);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            return fail_db(w->st, "adding result");
+    }
+    for (size_t i = 0; i < samples->nnotes; i++) {
+        sqlite3_stmt *s = w->warning_ins;
+        sqlite3_reset(s);
+        sqlite3_bind_int64(s, 1, source_id);
+        sqlite3_bind_int(s, 2, samples->notes[i].line);
+        sqlite3_bind_text(s, 3, samples->notes[i].is_info ? "info" : "warning",
+                          -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 4, samples->notes[i].text, -1, SQLITE_TRANSIENT);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            return fail_db(w->st, "adding warning");
+    }
+    return BDB_OK;
+}
+
+static int sq_add_source(bdb_store *st, const bdb_source_info *src,
+                         const bdb_sink *samples, long long *source_id)
+{
+    uLongf zlen = compressBound((uLong)src->size);
+    unsigned char *z = malloc(zlen ? zlen : 1);
+    if (!z)
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    if (compress2(z, &zlen, src->raw, (uLong)src->size, 6) != Z_OK) {
+        free(z);
+        return bdb_store_fail(st, BDB_ENOMEM, "cannot compress source");
+    }
+    if (exec_patient(st, "BEGIN IMMEDIATE")) {
+        free(z);
+        return BDB_ESTORE;
+    }
+    writer w;
+    long long existing = 0, id = 0, pid = 0;
+    int rc = sq_source_find(st, src->sha256, &existing);
+    if (!rc && existing)
+        rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
+    if (!rc)
+        rc = writer_open(&w, st);
+    if (!rc) {
+        rc = platform_id(&w, src->platform, &pid);
+        sqlite3_stmt *s = NULL;
+        if (!rc)
+            rc = prepare(st, &s,
+                         "INSERT INTO sources(sha256, size, path, tool, "
+                         "tool_version, parser_version, platform_id, options, "
+                         "raw) VALUES(?,?,?,?,?,?,?,?,?)");
+        if (!rc) {
+            sqlite3_bind_text(s, 1, src->sha256, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_int64(s, 2, (sqlite3_int64)src->size);
+            sqlite3_bind_text(s, 3, src->path, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_text(s, 4, src->tool, -1, SQLITE_TRANSIENT);
+            bind_text_or_null(s, 5, src->tool_version);
+            sqlite3_bind_text(s, 6, src->parser_version, -1, SQLITE_TRANSIENT);
+            if (pid)
+                sqlite3_bind_int64(s, 7, pid);
+            else
+                sqlite3_bind_null(s, 7);
+            sqlite3_bind_text(s, 8, src->options ? src->options : "", -1,
+                              SQLITE_TRANSIENT);
+            sqlite3_bind_blob(s, 9, z, (int)zlen, SQLITE_STATIC);
+            if (sqlite3_step(s) != SQLITE_DONE)
+                rc = fail_db(st, "adding source");
+            id = sqlite3_last_insert_rowid(DB(st));
+        }
+        sqlite3_finalize(s);
+        if (!rc)
+            rc = write_samples(&w, id, src->platform, samples);
+        writer_close(&w);
+    }
+    if (!rc)
+        rc = exec(st, "COMMIT");
+    if (rc)
+        sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
+    else if (source_id)
+        *source_id = id;
+    free(z);
+    return rc;
+}
+
+static int sq_source_ids(bdb_store *st, long long **ids, size_t *n)
+{
+    sqlite3_stmt *s;
+    *ids = NULL;
+    *n = 0;
+    if (prepare(st, &s, "SELECT id FROM sources ORDER BY id"))
+        return BDB_ESTORE;
+    size_t cap = 0;
+    int step, rc = BDB_OK;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        if (*n == cap) {
+            cap = cap ? cap * 2 : 64;
+            long long *p = realloc(*ids, cap * sizeof *p);
+            if (!p) {
+                rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+                break;
+            }
+            *ids = p;
+        }
+        (*ids)[(*n)++] = sqlite3_column_int64(s, 0);
+    }
+    if (!rc && step != SQLITE_DONE)
+        rc = fail_db(st, "listing sources");
+    sqlite3_finalize(s);
+    if (rc) {
+        free(*ids);
+        *ids = NULL;
+        *n = 0;
+    }
+    return rc;
+}
+
+static int sq_source_load(bdb_store *st, long long id, bdb_stored_source *out)
+{
+    sqlite3_stmt *s;
+    memset(out, 0, sizeof *out);
+    if (prepare(st, &s,
+                "SELECT s.path, s.tool, s.parser_version, coalesce(p.name,''), "
+                "s.options, s.raw, s.size FROM sources s LEFT JOIN platforms p "
+                "ON p.id = s.platform_id WHERE s.id=?"))
+        return BDB_ESTORE;
+    sqlite3_bind_int64(s, 1, id);
+    int rc = BDB_OK;
+    if (sqlite3_step(s) != SQLITE_ROW) {
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
+    } else {
+        out->id = id;
+        snprintf(out->path, sizeof out->path, "%s", col_text(s, 0));
+        snprintf(out->tool, sizeof out->tool, "%s", col_text(s, 1));
+        snprintf(out->parser_version, sizeof out->parser_version, "%s",
+                 col_text(s, 2));
+        snprintf(out->platform, sizeof out->platform, "%s", col_text(s, 3));
+        out->options = strdup(col_text(s, 4));
+        uLongf size = (uLongf)sqlite3_column_int64(s, 6);
+        out->raw = malloc(size + 1);
+        out->size = size;
+        if (!out->options || !out->raw) {
+            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+        } else if (uncompress((Bytef *)out->raw, &size, sqlite3_column_blob(s, 5),
+                              (uLong)sqlite3_column_bytes(s, 5)) != Z_OK ||
+                   size != out->size) {
+            rc = bdb_store_fail(st, BDB_ESTORE,
+                                "source %lld: stored bytes are damaged", id);
+        } else {
+            out->raw[size] = '\0';
+        }
+    }
+    sqlite3_finalize(s);
+    if (rc)
+        bdb_stored_source_free(out);
+    return rc;
+}
+
+static int sq_source_replace(bdb_store *st, long long id, const char *tool,
+                             const char *tool_version,
+                             const char *parser_version,
+                             const bdb_sink *samples)
+{
+    bdb_stored_source cur;
+    int rc = sq_source_load(st, id, &cur);
+    if (rc)
+        return rc;
+    bdb_stored_source_free(&cur);
+    if (exec_patient(st, "BEGIN IMMEDIATE"))
+        return BDB_ESTORE;
+    sqlite3_stmt *s = NULL;
+    rc = prepare(st, &s, "DELETE FROM results WHERE source_id=?");
+    if (!rc) {
+        sqlite3_bind_int64(s, 1, id);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            rc = fail_db(st, "removing old results");
+    }
+    sqlite3_finalize(s);
+    s = NULL;
+    if (!rc)
+        rc = prepare(st, &s, "DELETE FROM source_warnings WHERE source_id=?");
+    if (!rc) {
+        sqlite3_bind_int64(s, 1, id);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            rc = fail_db(st, "removing old warnings");
+    }
+    sqlite3_finalize(s);
+    s = NULL;
+    if (!rc)
+        rc = prepare(st, &s, "UPDATE sources SET tool=?, tool_version=?, "
+                             "parser_version=? WHERE id=?");
+    if (!rc) {
+        sqlite3_bind_text(s, 1, tool, -1, SQLITE_TRANSIENT);
+        bind_text_or_null(s, 2, tool_version);
+        sqlite3_bind_text(s, 3, parser_version, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(s, 4, id);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            rc = fail_db(st, "updating source");
+    }
+    sqlite3_finalize(s);
+    writer w;
+    if (!rc)
+        rc = writer_open(&w, st);
+    if (!rc) {
+        bdb_stored_source again;
+        rc = sq_source_load(st, id, &again);
+        if (!rc) {
+            rc = write_samples(&w, id, again.platform, samples);
+            bdb_stored_source_free(&again);
+        }
+        writer_close(&w);
+    }
+    if (!rc)
+        rc = exec(st, "DELETE FROM series WHERE id NOT IN "
+                      "(SELECT DISTINCT series_id FROM results)");
+    if (!rc)
+        rc = exec(st, "COMMIT");
+    if (rc)
+        sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
+/* ---- queries ----------------------------------------------------------------- */
+
+/* Appends the filter's WHERE conditions (on aliases s: series, p:
+ * platforms) to sql and remembers the values to bind in order. */
+typedef struct where {
+    bdb_buf sql;
+    const char *binds[64];
+    int nbinds;
+    char platforms[1024];
+} where;
+
+static void where_add(where *w, const char *cond, const char *v1,
+                      const char *v2)
+{
+    bdb_buf_puts(&w->sql, " AND ");
+    bdb_buf_puts(&w->sql, cond);
+    if (v1 && w->nbinds < 64)
+        w->binds[w->nbinds++] = v1;
+    if (v2 && w->nbinds < 64)
+        w->binds[w->nbinds++] = v2;
+}
+
+static void where_build(where *w, const bdb_filter *f)
+{
+    if (!f)
+        return;
+    if (f->tool)
+        where_add(w, "s.tool = ?", f->tool, NULL);
+    if (f->benchmark)
+        where_add(w, "s.benchmark = ?", f->benchmark, NULL);
+    if (f->metric)
+        where_add(w, "s.metric = ?", f->metric, NULL);
+    if (f->params)
+        for (int i = 0; i < f->params->n; i++)
+            where_add(w, "EXISTS (SELECT 1 FROM series_params sp WHERE "
+                         "sp.series_id = s.id AND sp.key = ? AND sp.value = ?)",
+                      f->params->kv[i].key, f->params->kv[i].value);
+    if (f->platforms && *f->platforms) {
+        snprintf(w->platforms, sizeof w->platforms, "%s", f->platforms);
+        bdb_buf_puts(&w->sql, " AND coalesce(p.name, '') IN (");
+        char *save = NULL;
+        int first = 1;
+        for (char *t = strtok_r(w->platforms, ",", &save); t;
+             t = strtok_r(NULL, ",", &save)) {
+            bdb_buf_puts(&w->sql, first ? "?" : ",?");
+            first = 0;
+            if (w->nbinds < 64)
+                w->binds[w->nbinds++] = t;
+        }
+        bdb_buf_puts(&w->sql, ")");
+    }
+}
+
+static int where_prepare(bdb_store *st, where *w, sqlite3_stmt **s)
+{
+    int rc = prepare(st, s, w->sql.data);
+    if (!rc)
+        for (int i = 0; i < w->nbinds; i++)
+            sqlite3_bind_text(*s, i + 1, w->binds[i], -1, SQLITE_TRANSIENT);
+    bdb_buf_free(&w->sql);
+    return rc;
+}
+
+static int sq_results_each(bdb_store *st, const bdb_filter *f,
+                           int (*cb)(const bdb_result_row *, void *), void *ctx)
+{
+    where w = {0};
+    bdb_buf_puts(&w.sql,
+                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
+                 "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
+                 "r.line, r.source_id, s.id FROM results r "
+                 "JOIN series s ON s.id = r.series_id "
+                 "JOIN sources src ON src.id = r.source_id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
+    where_build(&w, f);
+    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
+                         "coalesce(p.name, ''), r.source_id, r.repetition, r.line");
+    sqlite3_stmt *s;
+    if (where_prepare(st, &w, &s))
+        return BDB_ESTORE;
+    int step, rc = BDB_OK;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        bdb_result_row r = {
+            .platform = col_text(s, 0), .tool = col_text(s, 1),
+            .benchmark = col_text(s, 2), .metric = col_text(s, 3),
+            .params = col_text(s, 4), .unit = col_text(s, 5),
+            .better = sqlite3_column_int(s, 6),
+            .value = sqlite3_column_double(s, 7),
+            .repetition = sqlite3_column_int(s, 8),
+            .source_path = col_text(s, 9), .line = sqlite3_column_int(s, 10),
+            .source_id = sqlite3_column_int64(s, 11),
+            .series_id = sqlite3_column_int64(s, 12)};
+        if (cb(&r, ctx))
+            break;
+    }
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+        rc = fail_db(st, "listing results");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int sq_series_each(bdb_store *st, const bdb_filter *f,
+                          int (*cb)(const bdb_series_row *, void *), void *ctx)
+{
+    where w = {0};
+    bdb_buf_puts(&w.sql,
+                 "SELECT s.id, s.tool, s.benchmark, s.metric, s.params, s.unit, "
+                 "s.better, count(r.id), count(DISTINCT r.platform_id) "
+                 "FROM series s JOIN results r ON r.series_id = s.id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
+    where_build(&w, f);
+    bdb_buf_puts(&w.sql, " GROUP BY s.id ORDER BY s.tool, s.benchmark, "
+                         "s.metric, s.params");
+    sqlite3_stmt *s;
+    if (where_prepare(st, &w, &s))
+        return BDB_ESTORE;
+    int step, rc = BDB_OK;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        bdb_series_row r = {
+            .id = sqlite3_column_int64(s, 0), .tool = col_text(s, 1),
+            .benchmark = col_text(s, 2), .metric = col_text(s, 3),
+            .params = col_text(s, 4), .unit = col_text(s, 5),
+            .better = sqlite3_column_int(s, 6),
+            .nresults = sqlite3_column_int64(s, 7),
+            .nplatforms = sqlite3_column_int64(s, 8)};
+        if (cb(&r, ctx))
+            break;
+    }
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+        rc = fail_db(st, "listing series");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int sq_sources_each(bdb_store *st,
+                           int (*cb)(const bdb_source_row *, void *), void *ctx)
+{
+    sqlite3_stmt *s;
+    if (prepare(st, &s,
+                "SELECT src.id, src.path, src.sha256, src.imported_at, src.tool, "
+                "coalesce(src.tool_version, ''), src.parser_version, "
+                "coalesce(p.name, ''), src.size, "
+                "(SELECT count(*) FROM results r WHERE r.source_id = src.id), "
+                "(SELECT count(*) FROM source_warnings w WHERE w.source_id = src.id "
+                "AND w.kind = 'warning') "
+                "FROM sources src LEFT JOIN platforms p ON p.id = src.platform_id "
+                "ORDER BY src.id"))
+        return BDB_ESTORE;
+    int step, rc = BDB_OK;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        bdb_source_row r = {
+            .id = sqlite3_column_int64(s, 0), .path = col_text(s, 1),
+            .sha256 = col_text(s, 2), .imported_at = col_text(s, 3),
+            .tool = col_text(s, 4), .tool_version = col_text(s, 5),
+            .parser_version = col_text(s, 6), .platform = col_text(s, 7),
+            .size = sqlite3_column_int64(s, 8),
+            .nresults = sqlite3_column_int64(s, 9),
+            .nwarnings = sqlite3_column_int64(s, 10)};
+        if (cb(&r, ctx))
+            break;
+    }
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+        rc = fail_db(st, "listing sources");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int sq_warnings_each(bdb_store *st, const bdb_filter *f,
+                            int (*cb)(const bdb_warning_row *, void *),
+                            void *ctx)
+{
+    where w = {0};
+    bdb_buf_puts(&w.sql,
+                 "SELECT coalesce(sp.name, ''), src.path, wn.message, wn.line, "
+                 "src.id, wn.kind = 'info' FROM source_warnings wn "
+                 "JOIN sources src ON src.id = wn.source_id "
+                 "LEFT JOIN platforms sp ON sp.id = src.platform_id "
+                 "WHERE src.id IN (SELECT r.source_id FROM results r "
+                 "JOIN series s ON s.id = r.series_id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
+    where_build(&w, f);
+    bdb_buf_puts(&w.sql, ") ORDER BY src.id, wn.line");
+    sqlite3_stmt *s;
+    if (where_prepare(st, &w, &s))
+        return BDB_ESTORE;
+    int step, rc = BDB_OK;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        bdb_warning_row r = {.platform = col_text(s, 0),
+                             .source_path = col_text(s, 1),
+                             .message = col_text(s, 2),
+                             .line = sqlite3_column_int(s, 3),
+                             .source_id = sqlite3_column_int64(s, 4),
+                             .is_info = sqlite3_column_int(s, 5)};
+        if (cb(&r, ctx))
+            break;
+    }
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+        rc = fail_db(st, "listing warnings");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+const bdb_store_ops bdb_store_sqlite_ops = {
+    .iVersion = 1,
+    .scheme = "sqlite",
+    .open = sq_open,
+    .close = sq_close,
+    .platform_put = sq_platform_put,
+    .platform_get = sq_platform_get,
+    .platform_each = sq_platform_each,
+    .source_find = sq_source_find,
+    .add_source = sq_add_source,
+    .source_ids = sq_source_ids,
+    .source_load = sq_source_load,
+    .source_replace = sq_source_replace,
+    .results_each = sq_results_each,
+    .series_each = sq_series_each,
+    .sources_each = sq_sources_each,
+    .warnings_each = sq_warnings_each,
+};

@@ -1,0 +1,221 @@
+/* test_cli.c - benchdb end to end, as a user runs it: help, exit codes,
+ * importing folders twice, bad input in a batch, listing, platforms.csv,
+ * path patterns and two imports at once. */
+#include "test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char dir[512];
+static char db[600];
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+    snprintf(db, sizeof db, "%s/b.sqlite", dir);
+    return 0;
+}
+
+static void write_file(const char *name, const void *data, size_t len)
+{
+    char path[900];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fwrite(data, 1, len, f);
+    fclose(f);
+}
+
+static void copy_sample(const char *rel, const char *name)
+{
+    size_t len;
+    char *buf = tu_read(rel, &len);
+    write_file(name, buf, len);
+    free(buf);
+}
+
+static int run(bdb_buf *out, const char *args)
+{
+    bdb_buf_reset(out);
+    return tu_run(out, "--db '%s' %s", db, args);
+}
+
+static void cli__help_and_version__exit_zero(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--help"), 0);
+    assert_non_null(strstr(out.data, "import"));
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--version"), 0);
+    assert_non_null(strstr(out.data, "benchdb "));
+    const char *cmds[] = {"init", "import", "parse", "platform", "list", "reparse"};
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        bdb_buf_reset(&out);
+        assert_int_equal(tu_run(&out, "%s --help", cmds[i]), 0);
+        assert_non_null(strstr(out.data, "usage: benchdb"));
+    }
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "frobnicate"), 2);
+    assert_non_null(strstr(out.data, "unknown command"));
+    assert_int_equal(run(&out, "import --nonsense x"), 2);
+    assert_int_equal(run(&out, "import"), 2);
+    assert_int_equal(run(&out, "list things"), 2);
+    bdb_buf_free(&out);
+}
+
+static void cli__import_folder_twice__second_run_adds_nothing(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    copy_sample("samples/published/seed-published-figures.csv", "pub.csv");
+    char args[1200];
+    snprintf(args, sizeof args, "import '%s'", dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_non_null(strstr(out.data, "1 imported (19 results"));
+    assert_int_equal(run(&out, args), 0);
+    assert_non_null(strstr(out.data, "0 imported (0 results"));
+    assert_non_null(strstr(out.data, "1 already present"));
+    assert_int_equal(run(&out, "list results --format csv --platform x86-A"), 0);
+    assert_non_null(strstr(out.data, "platform,tool,benchmark,metric,params,value,unit"));
+    assert_non_null(strstr(out.data, "x86-A,tmpfs,tmpfs,read,,3600000000,B/s,higher,1,"));
+    assert_non_null(strstr(out.data, "pub.csv:4"));
+    assert_null(strstr(out.data, "ARM FT-1500A"));
+    assert_int_equal(run(&out, "list series --format json --tool dd"), 0);
+    assert_non_null(strstr(out.data, "\"metric\": \"throughput\""));
+    assert_int_equal(run(&out, "list sources"), 0);
+    assert_non_null(strstr(out.data, "results-csv"));
+    bdb_buf_free(&out);
+}
+
+static int count_lines_with(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)); p++)
+        n++;
+    return n;
+}
+
+static void cli__bad_files_in_a_batch__reported_and_the_rest_imported(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    write_file("empty.txt", "", 0);
+    write_file("binary.bin", "\x7f" "ELF\0\0\1", 7);
+    write_file("unknown.txt", "hello\nthis is no benchmark\n", 27);
+    /* A broken copy of a real results CSV: its third row cut short. */
+    const char *cut = "platform,tool,benchmark,metric,value,unit\n"
+                      "x86-A,tmpfs,tmpfs,read,3.6,GB/s\n"
+                      "x86-A,tmpfs,tmp\n";
+    write_file("broken-truncated.csv", cut, strlen(cut));
+    copy_sample("samples/published/seed-published-figures.csv", "zz-good.csv");
+    char args[1200];
+    snprintf(args, sizeof args, "import '%s'", dir);
+    assert_int_equal(run(&out, args), 1);
+    assert_non_null(strstr(out.data, "empty.txt: empty file"));
+    assert_non_null(strstr(out.data, "binary.bin: binary content"));
+    assert_non_null(strstr(out.data, "unknown.txt: not the output of any known tool"));
+    assert_non_null(strstr(out.data, "broken-truncated.csv:3:"));
+    assert_non_null(strstr(out.data, "1 imported (19 results"));
+    assert_non_null(strstr(out.data, "4 failed"));
+    assert_int_equal(run(&out, "list sources --format csv"), 0);
+    assert_int_equal(count_lines_with(out.data, "\n") - 1, 1);
+    assert_null(strstr(out.data, "broken-truncated"));
+    assert_int_equal(run(&out, "list results --format csv"), 0);
+    assert_int_equal(count_lines_with(out.data, "\n") - 1, 19);
+    bdb_buf_free(&out);
+}
+
+static void cli__platform_csv_with_bad_row__skips_it_with_line(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    const char *csv = "name,arch,power_w,price_usd,notes\n"
+                      "imx6,armv7l,9,40,\"Freescale i.MX6Q, board + SSD\"\n"
+                      "atom,x86_64,lots,52,\n"
+                      "d2700,amd64,30,52,seed 000\n";
+    write_file("platforms.csv", csv, strlen(csv));
+    char args[1200];
+    snprintf(args, sizeof args, "platform import '%s/platforms.csv'", dir);
+    assert_int_equal(run(&out, args), 1);
+    assert_non_null(strstr(out.data, "platforms.csv:3: column power_w"));
+    assert_non_null(strstr(out.data, "2 platforms saved, 1 rows skipped"));
+    assert_int_equal(run(&out, "platform show d2700"), 0);
+    assert_non_null(strstr(out.data, "x86_64"));
+    assert_int_equal(run(&out, "platform list --format csv"), 0);
+    assert_non_null(strstr(out.data, "\"Freescale i.MX6Q, board + SSD\""));
+    assert_int_equal(run(&out, "platform add cubie --arch armhf --price-usd 49 --power-w 10"), 0);
+    assert_int_equal(run(&out, "platform add cubie --power-w -3"), 2);
+    assert_int_equal(run(&out, "platform show cubie"), 0);
+    assert_non_null(strstr(out.data, "armv7l"));
+    assert_int_equal(run(&out, "platform show nobody"), 1);
+    bdb_buf_free(&out);
+}
+
+static void cli__path_pattern__names_platform_and_params(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char sub[700];
+    snprintf(sub, sizeof sub, "%s/boardA", dir);
+    char cmd[800];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s'", sub);
+    assert_int_equal(system(cmd), 0);
+    copy_sample("samples/local/lscpu.txt", "boardA/lscpu.txt");
+    const char *csv = "platform,tool,benchmark,metric,value,unit\n"
+                      ",gzip,gzip,real,2.5,s\n";
+    /* an empty platform cell is refused: the path gives none to rows */
+    write_file("boardA/run-4.csv", csv, strlen(csv));
+    char args[1200];
+    snprintf(args, sizeof args,
+             "import --path-pattern '{platform}/run-{threads}.csv' --platform fallback '%s'", dir);
+    assert_int_equal(run(&out, args), 1);
+    assert_non_null(strstr(out.data, "run-4.csv:2: empty platform"));
+    snprintf(args, sizeof args,
+             "import --path-pattern '{platform}/{*}.txt' '%s/boardA/lscpu.txt'", dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_non_null(strstr(out.data, "platform boardA: lscpu"));
+    assert_int_equal(run(&out, "import --path-pattern '{platform' x"), 2);
+    bdb_buf_free(&out);
+}
+
+static void cli__two_imports_at_once__both_succeed(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    copy_sample("samples/published/seed-published-figures.csv", "a.csv");
+    const char *other = "platform,tool,benchmark,metric,value,unit\n"
+                        "x86-A,tmpfs,tmpfs,read,3.5,GB/s\n";
+    write_file("b.csv", other, strlen(other));
+    char cmd[4000];
+    snprintf(cmd, sizeof cmd,
+             "'%s' --db '%s' import '%s/a.csv' >/dev/null 2>&1 & p=$!; "
+             "'%s' --db '%s' import '%s/b.csv' >/dev/null 2>&1; b=$?; "
+             "wait $p; a=$?; test $a -eq 0 -a $b -eq 0",
+             BDB_BINARY, db, dir, BDB_BINARY, db, dir);
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(run(&out, "list sources --format csv"), 0);
+    assert_int_equal(count_lines_with(out.data, "\n") - 1, 2);
+    bdb_buf_free(&out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup(cli__help_and_version__exit_zero, setup),
+        cmocka_unit_test_setup(cli__import_folder_twice__second_run_adds_nothing, setup),
+        cmocka_unit_test_setup(cli__bad_files_in_a_batch__reported_and_the_rest_imported, setup),
+        cmocka_unit_test_setup(cli__platform_csv_with_bad_row__skips_it_with_line, setup),
+        cmocka_unit_test_setup(cli__path_pattern__names_platform_and_params, setup),
+        cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,310 @@
+/* test_common.c - the shared pieces: SHA-256, scanning, units, parameters,
+ * path patterns, system information and platforms.csv. */
+#include "test_util.h"
+
+#include "../common/bdb_scan.h"
+#include "../common/bdb_sha256.h"
+#include "../ingest/path_pattern.h"
+#include "../ingest/platform_csv.h"
+#include "../ingest/sysinfo.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void sha256__nist_vectors__match(void **state)
+{
+    (void)state;
+    char hex[65];
+    bdb_sha256_hex("", 0, hex);
+    assert_string_equal(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    bdb_sha256_hex("abc", 3, hex);
+    assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    const char *m448 = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+    bdb_sha256_hex(m448, strlen(m448), hex);
+    assert_string_equal(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    char *million = malloc(1000000);
+    memset(million, 'a', 1000000);
+    bdb_sha256_hex(million, 1000000, hex);
+    free(million);
+    assert_string_equal(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+static double scan(const char *s, int flags, int *ok)
+{
+    const char *p = s;
+    double v = NAN;
+    *ok = bdb_scan_number(&p, s + strlen(s), &v, flags);
+    return v;
+}
+
+static void scan__numbers__follow_locale_flags(void **state)
+{
+    (void)state;
+    int ok;
+    assert_true(scan("  42.5k", 0, &ok) == 42.5 && ok);
+    assert_true(scan("1,5 GB/s", BDB_SCAN_DECIMAL_COMMA, &ok) == 1.5 && ok);
+    assert_true(scan("1,5", 0, &ok) == 1.0 && ok); /* comma not taken */
+    assert_true(scan("1,234,567 bytes", BDB_SCAN_GROUPING, &ok) == 1234567.0 && ok);
+    assert_true(scan("2.5e3", 0, &ok) == 2500.0 && ok);
+    assert_true(scan("-0.25", 0, &ok) == -0.25 && ok);
+    scan("abc", 0, &ok);
+    assert_false(ok);
+    scan("nan", 0, &ok);
+    assert_false(ok);
+    scan(".", 0, &ok);
+    assert_false(ok);
+}
+
+static void lines__bom_crlf_and_last_line__are_handled(void **state)
+{
+    (void)state;
+    const char buf[] = "\xEF\xBB\xBFone\r\ntwo\n\nthree";
+    bdb_lines it;
+    bdb_line l;
+    bdb_lines_init(&it, buf, sizeof buf - 1);
+    assert_true(bdb_lines_next(&it, &l));
+    assert_true(bdb_span_eq(l.p, l.end, "one"));
+    assert_int_equal(l.no, 1);
+    assert_true(bdb_lines_next(&it, &l));
+    assert_true(bdb_span_eq(l.p, l.end, "two"));
+    assert_true(bdb_lines_next(&it, &l));
+    assert_true(l.p == l.end);
+    assert_true(bdb_lines_next(&it, &l));
+    assert_true(bdb_span_eq(l.p, l.end, "three"));
+    assert_int_equal(l.no, 4);
+    assert_false(bdb_lines_next(&it, &l));
+}
+
+static double size_mult(const char *u, int base, int *bits)
+{
+    double m = 0;
+    if (bdb_units_size(u, u + strlen(u), base, &m, bits) != 0)
+        return -1;
+    return m;
+}
+
+static void units__prefixes__use_the_tools_base(void **state)
+{
+    (void)state;
+    int bits;
+    assert_true(size_mult("MB/s", 1000, &bits) == 1e6 && !bits);
+    assert_true(size_mult("MB/sec", 1024, &bits) == 1048576.0 && !bits);
+    assert_true(size_mult("MiB/s", 1000, &bits) == 1048576.0);
+    assert_true(size_mult("Mbits/sec", 1000, &bits) == 1e6 && bits);
+    assert_true(size_mult("KBytes", 1024, &bits) == 1024.0 && !bits);
+    assert_true(size_mult("GB", 1000, &bits) == 1e9);
+    assert_true(size_mult("furlongs", 1000, &bits) == -1);
+    double s;
+    const char *u = "ms";
+    assert_int_equal(bdb_units_time(u, u + 2, &s), 0);
+    assert_true(s == 1e-3);
+    u = "usec";
+    assert_int_equal(bdb_units_time(u, u + 4, &s), 0);
+    assert_true(s == 1e-6);
+    u = "parsec";
+    assert_int_equal(bdb_units_time(u, u + 6, &s), -1);
+}
+
+static void params__any_insertion_order__formats_sorted(void **state)
+{
+    (void)state;
+    bdb_params a = {0}, b = {0};
+    bdb_params_set(&a, "concurrency", "%d", 10);
+    bdb_params_set(&a, "block_size", "4096");
+    bdb_params_set(&b, "block_size", "4096");
+    bdb_params_set(&b, "concurrency", "10");
+    char fa[256], fb[256];
+    bdb_params_format(&a, fa, sizeof fa);
+    bdb_params_format(&b, fb, sizeof fb);
+    assert_string_equal(fa, "block_size=4096,concurrency=10");
+    assert_string_equal(fa, fb);
+    bdb_params_set(&a, "concurrency", "100");
+    assert_string_equal(bdb_params_get(&a, "concurrency"), "100");
+    assert_int_equal(a.n, 2);
+    bdb_params_del(&a, "block_size");
+    assert_null(bdb_params_get(&a, "block_size"));
+}
+
+static void path_pattern__seed000_layout__gives_platform_and_params(void **state)
+{
+    (void)state;
+    bdb_path_match m;
+    const char *pat = "{platform}/@{freq_mhz}/ssl_m{multi}_{benchmark}.txt";
+    assert_int_equal(bdb_path_pattern_match(pat, "logs/x86_64/@2133/ssl_m4_aes-256-cbc.txt", &m), 1);
+    assert_string_equal(m.platform, "x86_64");
+    assert_string_equal(m.benchmark, "aes-256-cbc");
+    assert_string_equal(bdb_params_get(&m.params, "freq_mhz"), "2133");
+    assert_string_equal(bdb_params_get(&m.params, "multi"), "4");
+    assert_int_equal(bdb_path_pattern_match("reds-bench-{clients}.csv", "cubie/reds-bench-20.csv", &m), 1);
+    assert_string_equal(bdb_params_get(&m.params, "clients"), "20");
+    assert_int_equal(bdb_path_pattern_match(pat, "x86_64/hdparm.txt", &m), 0);
+    char why[128];
+    assert_int_equal(bdb_path_pattern_check("{platform/x", why, sizeof why), -1);
+    assert_int_equal(bdb_path_pattern_check("a}b", why, sizeof why), -1);
+    assert_int_equal(bdb_path_pattern_check(pat, why, sizeof why), 0);
+}
+
+static void sysinfo__real_lscpu_uname_cpuinfo__fill_platform(void **state)
+{
+    (void)state;
+    size_t len;
+    bdb_platform p;
+    char *buf = tu_read("samples/local/lscpu.txt", &len);
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(buf, len, &p), BDB_SYSINFO_LSCPU);
+    assert_string_equal(p.arch, "x86_64");
+    assert_string_equal(p.cpu, "AMD EPYC");
+    assert_true(p.threads == 2 && p.cores == 2);
+    free(buf);
+
+    buf = tu_read("samples/local/uname-a.txt", &len);
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(buf, len, &p), BDB_SYSINFO_UNAME);
+    assert_string_equal(p.arch, "x86_64");
+    assert_string_equal(p.kernel, "6.18.44-fc-v657");
+    free(buf);
+
+    buf = tu_read("samples/local/cpuinfo.txt", &len);
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(buf, len, &p), BDB_SYSINFO_CPUINFO);
+    assert_true(p.threads == 2);
+    assert_string_equal(p.cpu, "AMD EPYC");
+    free(buf);
+
+    const char *log = "Server Software:        nginx\n";
+    assert_int_equal(bdb_sysinfo_sniff(log, strlen(log)), BDB_SYSINFO_NONE);
+}
+
+typedef struct csv_seen {
+    int rows, bad, bad_line;
+    bdb_platform last;
+} csv_seen;
+
+static int on_row(const bdb_platform *p, int line, void *ctx)
+{
+    (void)line;
+    csv_seen *s = ctx;
+    s->rows++;
+    s->last = *p;
+    return 0;
+}
+
+static int on_bad(int line, const char *why, void *ctx)
+{
+    (void)why;
+    csv_seen *s = ctx;
+    s->bad++;
+    s->bad_line = line;
+    return 0;
+}
+
+static void platform_csv__quoted_notes_and_bad_row__reported_with_line(void **state)
+{
+    (void)state;
+    const char *csv = "notes,name,power_w,arch\n"
+                      "\"board, with SSD\",imx6,9,armv7\n"
+                      "x,atom,thirty,x86_64\n"
+                      "\"multi\nline\",d2700,30,amd64\n";
+    csv_seen s = {0};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_platform_csv_read(csv, strlen(csv), on_row, on_bad, &s, &d), 0);
+    assert_int_equal(s.rows, 2);
+    assert_int_equal(s.bad, 1);
+    assert_int_equal(s.bad_line, 3);
+    assert_string_equal(s.last.name, "d2700");
+    assert_string_equal(s.last.arch, "x86_64");
+    assert_true(s.last.power_w == 30);
+    assert_true(isnan(s.last.price_usd));
+
+    const char *noname = "arch,cpu\nx86_64,Xeon\n";
+    memset(&s, 0, sizeof s);
+    assert_int_equal(bdb_platform_csv_read(noname, strlen(noname), on_row, on_bad, &s, &d), BDB_EPARSE);
+    assert_int_equal(d.line, 1);
+}
+
+static void ingest__empty_binary_and_unknown__are_refused_clearly(void **state)
+{
+    (void)state;
+    bdb_sink sink;
+    bdb_diag d;
+    bdb_sink_init(&sink);
+    assert_int_equal(tu_parse_text("", NULL, &sink, &d), BDB_EPARSE);
+    assert_non_null(strstr(d.message, "empty"));
+    assert_int_equal(tu_parse_text(" \r\n\n", NULL, &sink, &d), BDB_EPARSE);
+    char bin[] = "abc\0def";
+    bdb_ingest_opts o = {.source_name = "x.bin"};
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_ingest_buffer(bin, 7, &o, &sink, NULL, 0, &d), BDB_EUNKNOWN);
+    assert_non_null(strstr(d.message, "binary"));
+    assert_int_equal(tu_parse_text("hello world\nnothing to see\n", NULL, &sink, &d), BDB_EUNKNOWN);
+    assert_non_null(strstr(d.message, "known tool"));
+    assert_int_equal(tu_parse_text("x\n", "no-such-tool", &sink, &d), BDB_EUSAGE);
+    assert_int_equal(sink.n, 0);
+    bdb_sink_free(&sink);
+}
+
+static void results_csv__published_figures__convert_units(void **state)
+{
+    (void)state;
+    bdb_sink sink;
+    bdb_diag d;
+    bdb_sink_init(&sink);
+    assert_int_equal(tu_parse_file("samples/published/seed-published-figures.csv", NULL, &sink, &d), 0);
+    assert_int_equal(sink.n, 19);
+    tu_assert_value(&sink, "tmpfs", "read", NULL, 1.8e9, 1e-12);
+    tu_assert_value(&sink, "tcp", "throughput", "nic=chelsio-10gbe", 9.42e9, 1e-12);
+    tu_assert_value(&sink, "seq-write-128k", "latency_mean", NULL, 0.0005, 1e-12);
+    const bdb_sample *s = tu_find(&sink, "sas-disk", "throughput", "direction=write,flag=fsync");
+    assert_non_null(s);
+    assert_string_equal(s->platform, "ARM FT-1500A");
+    assert_true(s->value == 175e6);
+    assert_int_equal(s->better, BDB_HIGHER_IS_BETTER);
+    assert_int_equal(s->line, 14);
+    assert_int_equal(sink.nnotes, 19);
+    assert_int_equal(sink.notes[0].is_info, 1);
+    bdb_sink_free(&sink);
+}
+
+static void results_csv__bad_unit_or_value__names_the_line(void **state)
+{
+    (void)state;
+    bdb_sink sink;
+    bdb_diag d;
+    bdb_sink_init(&sink);
+    const char *bad_unit = "platform,tool,benchmark,metric,value,unit\n"
+                           "a,t,b,m,1,MB/s\n"
+                           "a,t,b,m,2,furlongs\n";
+    assert_int_equal(tu_parse_text(bad_unit, "results-csv", &sink, &d), BDB_EPARSE);
+    assert_int_equal(d.line, 3);
+    assert_non_null(strstr(d.message, "furlongs"));
+    const char *bad_value = "platform,tool,benchmark,metric,value,unit\n"
+                            "a,t,b,m,fast,MB/s\n";
+    bdb_sink_reset(&sink);
+    assert_int_equal(tu_parse_text(bad_value, "results-csv", &sink, &d), BDB_EPARSE);
+    assert_int_equal(d.line, 2);
+    const char *no_metric = "platform,tool,benchmark,value,unit\na,t,b,1,s\n";
+    bdb_sink_reset(&sink);
+    assert_int_equal(tu_parse_text(no_metric, "results-csv", &sink, &d), BDB_EPARSE);
+    assert_non_null(strstr(d.message, "metric"));
+    bdb_sink_free(&sink);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sha256__nist_vectors__match),
+        cmocka_unit_test(scan__numbers__follow_locale_flags),
+        cmocka_unit_test(lines__bom_crlf_and_last_line__are_handled),
+        cmocka_unit_test(units__prefixes__use_the_tools_base),
+        cmocka_unit_test(params__any_insertion_order__formats_sorted),
+        cmocka_unit_test(path_pattern__seed000_layout__gives_platform_and_params),
+        cmocka_unit_test(sysinfo__real_lscpu_uname_cpuinfo__fill_platform),
+        cmocka_unit_test(platform_csv__quoted_notes_and_bad_row__reported_with_line),
+        cmocka_unit_test(ingest__empty_binary_and_unknown__are_refused_clearly),
+        cmocka_unit_test(results_csv__published_figures__convert_units),
+        cmocka_unit_test(results_csv__bad_unit_or_value__names_the_line),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

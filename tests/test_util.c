@@ -1,0 +1,122 @@
+/* test_util.c - shared test helpers (see test_util.h). */
+#include "test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+const char *tu_path(const char *rel)
+{
+    static char path[4096];
+    snprintf(path, sizeof path, "%s/%s", BDB_SOURCE_DIR, rel);
+    return path;
+}
+
+char *tu_read(const char *rel, size_t *len)
+{
+    bdb_buf b;
+    char msg[256];
+    bdb_buf_init(&b);
+    if (bdb_buf_read_file(&b, tu_path(rel), msg, sizeof msg) != BDB_OK)
+        fail_msg("%s: %s", rel, msg);
+    return bdb_buf_detach(&b, len);
+}
+
+static int parse_buf(const char *buf, size_t len, const char *name,
+                     const char *tool, bdb_sink *sink, bdb_diag *diag)
+{
+    bdb_ingest_opts opts = {.source_name = name, .tool = tool};
+    bdb_diag_clear(diag);
+    return bdb_ingest_buffer(buf, len, &opts, sink, NULL, 0, diag);
+}
+
+int tu_parse_file(const char *rel, const char *tool, bdb_sink *sink,
+                  bdb_diag *diag)
+{
+    size_t len;
+    char *buf = tu_read(rel, &len);
+    int rc = parse_buf(buf, len, rel, tool, sink, diag);
+    free(buf);
+    return rc;
+}
+
+int tu_parse_text(const char *text, const char *tool, bdb_sink *sink,
+                  bdb_diag *diag)
+{
+    return parse_buf(text, strlen(text), "inline.txt", tool, sink, diag);
+}
+
+static int params_match(const bdb_params *ps, const char *csv)
+{
+    if (!csv || !*csv)
+        return 1;
+    char tmp[1024];
+    snprintf(tmp, sizeof tmp, "%s", csv);
+    char *save = NULL;
+    for (char *kv = strtok_r(tmp, ",", &save); kv;
+         kv = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(kv, '=');
+        if (!eq)
+            return 0;
+        *eq = '\0';
+        const char *have = bdb_params_get(ps, kv);
+        if (!have || strcmp(have, eq + 1) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+const bdb_sample *tu_find(const bdb_sink *sink, const char *benchmark,
+                          const char *metric, const char *params_csv)
+{
+    for (size_t i = 0; i < sink->n; i++) {
+        const bdb_sample *s = &sink->samples[i];
+        if (strcmp(s->metric, metric) != 0)
+            continue;
+        if (benchmark && strcmp(s->benchmark, benchmark) != 0)
+            continue;
+        if (!params_match(&s->params, params_csv))
+            continue;
+        return s;
+    }
+    return NULL;
+}
+
+size_t tu_count(const bdb_sink *sink, const char *metric)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < sink->n; i++)
+        if (!metric || strcmp(sink->samples[i].metric, metric) == 0)
+            n++;
+    return n;
+}
+
+int tu_run(bdb_buf *out, const char *fmt, ...)
+{
+    char args[8192], cmd[9000];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", BDB_BINARY, args);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        fail_msg("cannot run %s", cmd);
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, p)) > 0)
+        if (out)
+            bdb_buf_append(out, chunk, n);
+    int st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+const char *tu_tmpdir(void)
+{
+    static char dir[256];
+    snprintf(dir, sizeof dir, "/tmp/bdbtest.XXXXXX");
+    if (!mkdtemp(dir))
+        fail_msg("mkdtemp failed");
+    return dir;
+}

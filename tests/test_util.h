@@ -1,0 +1,62 @@
+/* test_util.h - helpers the cmocka tests share: fixture paths, parsing a
+ * sample through the public ingest interface, running the benchdb binary. */
+#ifndef BDB_TEST_UTIL_H
+#define BDB_TEST_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "../common/bdb_buf.h"
+#include "../ingest/ingest.h"
+
+/* BDB_SOURCE_DIR "/" rel, in a static buffer (one at a time). */
+const char *tu_path(const char *rel);
+
+/* Reads a file under the source tree into a malloc'd NUL-terminated string;
+ * fails the test if it cannot. */
+char *tu_read(const char *rel, size_t *len);
+
+/* Parses the sample rel (under the source tree) with tool (NULL: detect)
+ * into sink; returns the bdb_ingest_buffer code. */
+int tu_parse_file(const char *rel, const char *tool, bdb_sink *sink,
+                  bdb_diag *diag);
+/* The same on an in-memory string. */
+int tu_parse_text(const char *text, const char *tool, bdb_sink *sink,
+                  bdb_diag *diag);
+
+/* The first sample with this metric whose benchmark equals benchmark (NULL:
+ * any) and whose params contain every "k=v" of params_csv (NULL: any). */
+const bdb_sample *tu_find(const bdb_sink *sink, const char *benchmark,
+                          const char *metric, const char *params_csv);
+/* Counts samples with this metric (NULL: all). */
+size_t tu_count(const bdb_sink *sink, const char *metric);
+
+/* Asserts that the sample exists and its value is within rel_tol. */
+#define tu_assert_value(sink, bench, metric, params, expected, rel_tol)      \
+    do {                                                                     \
+        const bdb_sample *s_ = tu_find((sink), (bench), (metric), (params)); \
+        if (!s_)                                                             \
+            fail_msg("no sample %s/%s [%s]", (bench) ? (bench) : "*",        \
+                     (metric), (params) ? (params) : "");                    \
+        double e_ = (expected);                                              \
+        double tol_ = (rel_tol) * (e_ < 0 ? -e_ : e_);                       \
+        if (s_->value < e_ - tol_ || s_->value > e_ + tol_)                  \
+            fail_msg("%s: got %.10g, expected %.10g", (metric), s_->value,   \
+                     e_);                                                    \
+    } while (0)
+
+/* Runs the benchdb binary with a shell command line appended to its path
+ * ("--db X import ..."); captures stdout+stderr into out (may be NULL) and
+ * returns the exit status. */
+int tu_run(bdb_buf *out, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Makes a fresh temporary directory and returns its path (static). */
+const char *tu_tmpdir(void);
+
+#endif
