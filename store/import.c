@@ -285,7 +285,7 @@ static int skip_name(const char *name)
         return 1;
     if (strncmp(name, "README", 6) == 0)
         return 1;
-    static const char *const tails[] = {".expected", ".md", ".sqlite",
+    static const char *const tails[] = {".expected", ".md", ".sh", ".sqlite",
                                         ".sqlite-wal", ".sqlite-shm"};
     for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
         size_t t = strlen(tails[i]);

@@ -132,3 +132,9 @@ int bdb_store_warnings_each(bdb_store *st, const bdb_filter *f,
 {
     return st->ops->warnings_each(st, f, cb, ctx);
 }
+
+int bdb_store_groups_each(bdb_store *st, const bdb_filter *f,
+                          int (*cb)(const bdb_group_row *, void *), void *ctx)
+{
+    return st->ops->groups_each(st, f, cb, ctx);
+}

@@ -132,6 +132,29 @@ typedef struct bdb_warning_row {
     int is_info;        /* provenance note rather than a warning */
 } bdb_warning_row;
 
+/* One series on one platform, aggregated by the database: count, mean,
+ * min and max by SQL, and the values with their provenance in repetition
+ * order (for medians, tests and file:line links). Arrays are valid only
+ * during the callback. */
+typedef struct bdb_group_row {
+    long long series_id;
+    const char *tool, *benchmark, *metric, *params, *unit;
+    int better;
+    const char *platform;       /* "" when unassigned */
+    size_t n;
+    double mean, min, max;
+    const double *values;
+    const int *lines;
+    const long long *source_ids;
+    const char *const *paths;
+} bdb_group_row;
+
+/* Groups in series order (tool, benchmark, metric, params), then platform
+ * name. */
+int bdb_store_groups_each(bdb_store *st, const bdb_filter *f,
+                          int (*cb)(const bdb_group_row *r, void *ctx),
+                          void *ctx);
+
 int bdb_store_results_each(bdb_store *st, const bdb_filter *f,
                            int (*cb)(const bdb_result_row *r, void *ctx),
                            void *ctx);

@@ -31,6 +31,8 @@ typedef struct bdb_store_ops {
                         int (*cb)(const bdb_source_row *, void *), void *ctx);
     int (*warnings_each)(bdb_store *st, const bdb_filter *f,
                          int (*cb)(const bdb_warning_row *, void *), void *ctx);
+    int (*groups_each)(bdb_store *st, const bdb_filter *f,
+                       int (*cb)(const bdb_group_row *, void *), void *ctx);
 } bdb_store_ops;
 
 struct bdb_store {

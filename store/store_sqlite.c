@@ -913,6 +913,96 @@ static int sq_warnings_each(bdb_store *st, const bdb_filter *f,
     return rc;
 }
 
+/* Splits a group_concat() list on sep into at most n pieces (in place). */
+static size_t split_list(char *text, char sep, char **out, size_t n)
+{
+    size_t k = 0;
+    char *p = text;
+    while (p && k < n) {
+        out[k++] = p;
+        char *q = strchr(p, sep);
+        if (q)
+            *q++ = '\0';
+        p = q;
+    }
+    return k;
+}
+
+static int sq_groups_each(bdb_store *st, const bdb_filter *f,
+                          int (*cb)(const bdb_group_row *, void *), void *ctx)
+{
+    where w = {0};
+    /* The inner query orders the rows so that group_concat() sees each
+     * group's values in source and repetition order. */
+    bdb_buf_puts(&w.sql,
+                 "SELECT sid, tool, benchmark, metric, params, unit, better, "
+                 "pname, count(*), avg(value), min(value), max(value), "
+                 "group_concat(printf('%!.17g', value), char(31)), "
+                 "group_concat(line, char(31)), group_concat(source_id, char(31)), "
+                 "group_concat(path, char(31)) FROM ("
+                 "SELECT s.id AS sid, s.tool, s.benchmark, s.metric, s.params, "
+                 "s.unit, s.better, coalesce(p.name, '') AS pname, r.value, "
+                 "r.line, r.source_id, replace(src.path, char(31), '?') AS path "
+                 "FROM results r JOIN series s ON s.id = r.series_id "
+                 "JOIN sources src ON src.id = r.source_id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
+    where_build(&w, f);
+    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
+                         "pname, r.source_id, r.repetition, r.line) "
+                         "GROUP BY sid, pname ORDER BY tool, benchmark, metric, "
+                         "params, pname");
+    sqlite3_stmt *s;
+    if (where_prepare(st, &w, &s))
+        return BDB_ESTORE;
+    int step, rc = BDB_OK;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        size_t n = (size_t)sqlite3_column_int64(s, 8);
+        char *vals = strdup(col_text(s, 12)), *lines = strdup(col_text(s, 13));
+        char *srcs = strdup(col_text(s, 14)), *paths = strdup(col_text(s, 15));
+        char **vp = calloc(n, sizeof *vp), **lp = calloc(n, sizeof *lp);
+        char **sp = calloc(n, sizeof *sp), **pp = calloc(n, sizeof *pp);
+        double *values = calloc(n, sizeof *values);
+        int *line_no = calloc(n, sizeof *line_no);
+        long long *source_ids = calloc(n, sizeof *source_ids);
+        if (!vals || !lines || !srcs || !paths || !vp || !lp || !sp || !pp ||
+            !values || !line_no || !source_ids) {
+            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+        } else if (split_list(vals, 31, vp, n) != n ||
+                   split_list(lines, 31, lp, n) != n ||
+                   split_list(srcs, 31, sp, n) != n ||
+                   split_list(paths, 31, pp, n) != n) {
+            rc = bdb_store_fail(st, BDB_ESTORE, "inconsistent group lists");
+        } else {
+            for (size_t i = 0; i < n; i++) {
+                values[i] = strtod(vp[i], NULL);
+                line_no[i] = (int)strtol(lp[i], NULL, 10);
+                source_ids[i] = strtoll(sp[i], NULL, 10);
+            }
+            bdb_group_row r = {
+                .series_id = sqlite3_column_int64(s, 0), .tool = col_text(s, 1),
+                .benchmark = col_text(s, 2), .metric = col_text(s, 3),
+                .params = col_text(s, 4), .unit = col_text(s, 5),
+                .better = sqlite3_column_int(s, 6), .platform = col_text(s, 7),
+                .n = n, .mean = sqlite3_column_double(s, 9),
+                .min = sqlite3_column_double(s, 10),
+                .max = sqlite3_column_double(s, 11), .values = values,
+                .lines = line_no, .source_ids = source_ids,
+                .paths = (const char *const *)pp};
+            if (cb(&r, ctx))
+                step = SQLITE_DONE;
+        }
+        free(vals); free(lines); free(srcs); free(paths);
+        free(vp); free(lp); free(sp); free(pp);
+        free(values); free(line_no); free(source_ids);
+        if (rc || step == SQLITE_DONE)
+            break;
+    }
+    if (!rc && step != SQLITE_ROW && step != SQLITE_DONE)
+        rc = fail_db(st, "grouping results");
+    sqlite3_finalize(s);
+    return rc;
+}
+
 const bdb_store_ops bdb_store_sqlite_ops = {
     .iVersion = 1,
     .scheme = "sqlite",
@@ -930,4 +1020,5 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .series_each = sq_series_each,
     .sources_each = sq_sources_each,
     .warnings_each = sq_warnings_each,
+    .groups_each = sq_groups_each,
 };
