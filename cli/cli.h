@@ -60,5 +60,7 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli);
 int cmd_platform(int argc, char **argv, bdb_cli *cli);
 int cmd_list(int argc, char **argv, bdb_cli *cli);
 int cmd_reparse(int argc, char **argv, bdb_cli *cli);
+int cmd_report(int argc, char **argv, bdb_cli *cli);
+int cmd_efficiency(int argc, char **argv, bdb_cli *cli);
 
 #endif

@@ -1,0 +1,198 @@
+/* cmd_report.c - `benchdb report` and `benchdb efficiency`: one generic
+ * worker parses the selection and cost options and builds the model; the
+ * two commands differ only in what they render. */
+#include "cli.h"
+#include "../report/model.h"
+#include "../report/render.h"
+#include "../report/sections.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { OUT_TEXT, OUT_MD, OUT_HTML, OUT_CSV, OUT_JSON };
+
+typedef struct report_args {
+    bdb_report_opts opts;
+    bdb_params params;
+    int format;
+    int all;
+    const char *output;
+} report_args;
+
+static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a)
+{
+    static const struct option longopts[] = {
+        {"baseline", required_argument, 0, 'B'},
+        {"platforms", required_argument, 0, 'P'},
+        {"platform", required_argument, 0, 'P'},
+        {"tool", required_argument, 0, 't'},
+        {"benchmark", required_argument, 0, 'b'},
+        {"metric", required_argument, 0, 'm'},
+        {"param", required_argument, 0, 'p'},
+        {"format", required_argument, 0, 'f'},
+        {"output", required_argument, 0, 'o'},
+        {"title", required_argument, 0, 'T'},
+        {"normalize", required_argument, 0, 'n'},
+        {"correction", required_argument, 0, 'c'},
+        {"all", no_argument, 0, 'a'},
+        {"kwh-price", required_argument, 0, 'k'},
+        {"currency", required_argument, 0, 'C'},
+        {"years", required_argument, 0, 'y'},
+        {"utilization", required_argument, 0, 'u'},
+        {"seed", required_argument, 0, 's'},
+        {0, 0, 0, 0}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+        double d;
+        switch (c) {
+        case 'B': a->opts.baseline = optarg; break;
+        case 'P': a->opts.platforms = optarg; break;
+        case 't': a->opts.filter.tool = optarg; break;
+        case 'b': a->opts.filter.benchmark = optarg; break;
+        case 'm': a->opts.filter.metric = optarg; break;
+        case 'T': a->opts.title = optarg; break;
+        case 'o': a->output = optarg; break;
+        case 'a': a->all = 1; a->opts.min_platforms = 1; break;
+        case 'C': a->opts.cost.currency = optarg; break;
+        case 'p': {
+            char *k, *v;
+            if (cli_split_kv(optarg, &k, &v) || bdb_params_set(&a->params, k, "%s", v))
+                return cli_usage_error(cli, "--param wants K=V, not '%s'", optarg);
+            break;
+        }
+        case 'f':
+            if (strcmp(optarg, "text") == 0) a->format = OUT_TEXT;
+            else if (strcmp(optarg, "md") == 0 || strcmp(optarg, "markdown") == 0) a->format = OUT_MD;
+            else if (strcmp(optarg, "html") == 0) a->format = OUT_HTML;
+            else if (strcmp(optarg, "csv") == 0) a->format = OUT_CSV;
+            else if (strcmp(optarg, "json") == 0) a->format = OUT_JSON;
+            else return cli_usage_error(cli, "--format takes text, md, html, csv or json");
+            break;
+        case 'n':
+            if (strcmp(optarg, "core") == 0) a->opts.normalize = BDB_NORM_PER_CORE;
+            else if (strcmp(optarg, "thread") == 0) a->opts.normalize = BDB_NORM_PER_THREAD;
+            else if (strcmp(optarg, "ghz") == 0) a->opts.normalize = BDB_NORM_PER_GHZ;
+            else if (strcmp(optarg, "none") == 0) a->opts.normalize = BDB_NORM_NONE;
+            else return cli_usage_error(cli, "--normalize takes core, thread, ghz or none");
+            break;
+        case 'c':
+            if (strcmp(optarg, "holm") == 0) a->opts.correction = BDB_CORR_HOLM;
+            else if (strcmp(optarg, "bh") == 0) a->opts.correction = BDB_CORR_BH;
+            else return cli_usage_error(cli, "--correction takes holm or bh");
+            break;
+        case 'k':
+            if (cli_parse_double(optarg, &d) || d < 0)
+                return cli_usage_error(cli, "--kwh-price wants a number >= 0");
+            a->opts.cost.kwh_price = d;
+            break;
+        case 'y':
+            if (cli_parse_double(optarg, &d) || !(d > 0))
+                return cli_usage_error(cli, "--years wants a number > 0");
+            a->opts.cost.years = d;
+            break;
+        case 'u':
+            if (cli_parse_double(optarg, &d) || d < 0 || d > 1)
+                return cli_usage_error(cli, "--utilization wants a number from 0 to 1");
+            a->opts.cost.utilization = d;
+            break;
+        case 's': {
+            long v;
+            if (cli_parse_int(optarg, &v) || v < 0)
+                return cli_usage_error(cli, "--seed wants a whole number");
+            a->opts.seed = (uint64_t)v;
+            break;
+        }
+        default: return cli_usage_error(cli, "unknown option");
+        }
+    }
+    if (optind != argc)
+        return cli_usage_error(cli, "unexpected argument '%s'", argv[optind]);
+    a->opts.filter.params = &a->params;
+    return BDB_EXIT_OK;
+}
+
+static int emit(const report_args *a, const bdb_buf *b)
+{
+    if (!a->output || strcmp(a->output, "-") == 0) {
+        fwrite(b->data ? b->data : "", 1, b->len, stdout);
+        return BDB_EXIT_OK;
+    }
+    FILE *f = fopen(a->output, "wb");
+    if (!f)
+        return cli_error("cannot write '%s'", a->output);
+    size_t w = fwrite(b->data ? b->data : "", 1, b->len, f);
+    if (fclose(f) != 0 || w != b->len)
+        return cli_error("cannot write '%s'", a->output);
+    fprintf(stderr, "benchdb: report written to %s\n", a->output);
+    return BDB_EXIT_OK;
+}
+
+static int run(int argc, char **argv, bdb_cli *cli, int efficiency_only)
+{
+    report_args a;
+    memset(&a, 0, sizeof a);
+    bdb_report_opts_default(&a.opts);
+    int st = parse_args(argc, argv, cli, &a);
+    if (st)
+        return st;
+    bdb_model *m;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_model_build(cli->store, &a.opts, &m, &d)) {
+        cli_print_diag("report: ", &d);
+        return BDB_EXIT_FAILED;
+    }
+    bdb_buf b;
+    bdb_buf_init(&b);
+    bdb_render_opts ro = {.all_metrics = a.all};
+    int rc;
+    if (efficiency_only) {
+        bdb_rtable t;
+        bdb_section_platforms(m, &t);
+        bdb_buf_printf(&b, "%s: efficiency\n\nPlatforms\n", m->title);
+        bdb_rtable_text(&t, &b, "  ");
+        bdb_rtable_free(&t);
+        bdb_section_efficiency(m, &t);
+        bdb_buf_puts(&b, "\nPer watt, per dollar, cost of ownership\n");
+        if (a.format == OUT_MD)
+            bdb_rtable_markdown(&t, &b);
+        else
+            bdb_rtable_text(&t, &b, "  ");
+        bdb_rtable_free(&t);
+        if (m->nmissing) {
+            bdb_buf_puts(&b, "\nMissing inputs\n");
+            for (size_t i = 0; i < m->nmissing; i++)
+                bdb_buf_printf(&b, "  - %s\n", m->missing[i]);
+        }
+        bdb_buf_puts(&b, "\n");
+        bdb_report_method_notes(m, &b, "  - ");
+        bdb_buf_puts(&b, "\nFindings\n");
+        bdb_report_findings(m, &b, "  * ");
+        rc = BDB_OK;
+    } else {
+        switch (a.format) {
+        case OUT_MD: rc = bdb_report_render_markdown(m, &ro, &b); break;
+        case OUT_HTML: rc = bdb_report_render_html(m, &ro, &b); break;
+        case OUT_CSV: rc = bdb_report_render_csv(m, &ro, &b); break;
+        case OUT_JSON: rc = bdb_report_render_json(m, &ro, &b); break;
+        default: rc = bdb_report_render_text(m, &ro, &b); break;
+        }
+    }
+    bdb_model_free(m);
+    int status = rc ? cli_error("cannot render the report: %s", bdb_strerror(rc))
+                    : emit(&a, &b);
+    bdb_buf_free(&b);
+    return status;
+}
+
+int cmd_report(int argc, char **argv, bdb_cli *cli)
+{
+    return run(argc, argv, cli, 0);
+}
+
+int cmd_efficiency(int argc, char **argv, bdb_cli *cli)
+{
+    return run(argc, argv, cli, 1);
+}

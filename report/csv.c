@@ -1,0 +1,106 @@
+/* csv.c - one CSV row per series and platform with every statistic, for
+ * spreadsheets and scripts. Fields are quoted only when they must be
+ * (libcsv's csv_write); text that a spreadsheet would run as a formula
+ * (=, +, -, @ first) is prefixed with a quote. */
+#include "render.h"
+
+#include <csv.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void field(bdb_buf *out, const char *s, int first)
+{
+    if (!first)
+        bdb_buf_puts(out, ",");
+    char guarded[1100];
+    if (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@') {
+        snprintf(guarded, sizeof guarded, "'%s", s);
+        s = guarded;
+    }
+    size_t n = strlen(s);
+    if (n && !strpbrk(s, ",\"\r\n") && s[0] != ' ' && s[n - 1] != ' ') {
+        bdb_buf_append(out, s, n);
+        return;
+    }
+    if (!n)
+        return;
+    size_t cap = 2 * n + 3;
+    char *q = malloc(cap);
+    if (!q)
+        return;
+    size_t w = csv_write(q, cap, s, n);
+    bdb_buf_append(out, q, w < cap ? w : cap);
+    free(q);
+}
+
+static void number(bdb_buf *out, double v)
+{
+    bdb_buf_puts(out, ",");
+    if (isfinite(v))
+        bdb_buf_printf(out, "%.10g", v);
+}
+
+int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
+                          bdb_buf *out)
+{
+    (void)o;
+    bdb_buf_puts(out,
+                 "tool,benchmark,metric,parameters,unit,better,category,"
+                 "platform,baseline,n,mean,median,sd,cv,min,max,mean_ci_lo,"
+                 "mean_ci_hi,median_ci_lo,median_ci_hi,outliers,noisy,warned,"
+                 "speedup,speedup_ci_lo,speedup_ci_hi,welch_p,welch_p_adjusted,"
+                 "mann_whitney_p,mann_whitney_method,verdict,per_watt,per_usd,"
+                 "per_usd_tco,energy_per_unit,energy_unit,tb_per_month,"
+                 "units_to_match_baseline\n");
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        for (size_t p = 0; p < m->nplatforms; p++) {
+            const bdb_cell *c = &se->cells[p];
+            if (!c->present)
+                continue;
+            field(out, se->tool, 1);
+            field(out, se->benchmark, 0);
+            field(out, se->metric, 0);
+            field(out, se->params, 0);
+            field(out, se->unit, 0);
+            field(out, se->better > 0 ? "higher" : se->better < 0 ? "lower"
+                                                                   : "neutral", 0);
+            field(out, se->category, 0);
+            field(out, bdb_model_platform_name(m, p), 0);
+            field(out, p == m->baseline ? "1" : "0", 0);
+            bdb_buf_printf(out, ",%zu", c->n);
+            number(out, c->sum.mean);
+            number(out, c->sum.median);
+            number(out, c->sum.sd);
+            number(out, c->sum.cv);
+            number(out, c->sum.min);
+            number(out, c->sum.max);
+            number(out, c->sum.mean_ci_lo);
+            number(out, c->sum.mean_ci_hi);
+            number(out, c->sum.median_ci_lo);
+            number(out, c->sum.median_ci_hi);
+            bdb_buf_printf(out, ",%zu,%d,%d", c->noutliers, c->noisy, c->warned);
+            number(out, c->compared ? c->speedup : NAN);
+            number(out, c->compared ? c->speedup_lo : NAN);
+            number(out, c->compared ? c->speedup_hi : NAN);
+            number(out, c->tested ? c->welch.p : NAN);
+            number(out, c->tested ? c->p_adj : NAN);
+            number(out, c->compared ? c->mw.p : NAN);
+            field(out, !c->compared ? ""
+                       : c->mw.method == BDB_MW_EXACT ? "exact"
+                       : c->mw.method == BDB_MW_NORMAL ? "normal" : "", 0);
+            field(out, bdb_report_verdict_word(c->verdict), 0);
+            number(out, c->eff_computed ? c->eff.per_watt : NAN);
+            number(out, c->eff_computed ? c->eff.per_dollar : NAN);
+            number(out, c->eff_computed ? c->eff.per_tco_dollar : NAN);
+            number(out, c->eff_computed ? c->eff.energy_per_unit : NAN);
+            field(out, c->eff_computed && c->eff.energy_unit ? c->eff.energy_unit : "", 0);
+            number(out, c->eff_computed ? c->eff.tb_per_month : NAN);
+            number(out, c->compared ? c->match.count : NAN);
+            bdb_buf_puts(out, "\n");
+        }
+    }
+    return BDB_OK;
+}

@@ -1,0 +1,176 @@
+/* findings.c - wording shared by the renderers: verdicts, the method notes
+ * every report carries, and the few findings a reader wants first. */
+#include "render.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+int bdb_report_is_key_series(const bdb_rseries *s)
+{
+    if (s->headline)
+        return 1;
+    static const char *const key[] = {"latency_mean", "latency_p99",
+                                      "failed_requests", "non_2xx_responses",
+                                      "non_2xx_3xx_responses",
+                                      "socket_errors_timeout", NULL};
+    for (const char *const *k = key; *k; k++)
+        if (strcmp(s->metric, *k) == 0)
+            return 1;
+    return 0;
+}
+
+const char *bdb_report_verdict_word(bdb_verdict v)
+{
+    switch (v) {
+    case BDB_VERDICT_BETTER: return "better";
+    case BDB_VERDICT_WORSE: return "worse";
+    case BDB_VERDICT_SAME: return "no significant difference";
+    case BDB_VERDICT_UNTESTED: return "too few repetitions to test";
+    default: return "";
+    }
+}
+
+void bdb_report_method_notes(const bdb_model *m, bdb_buf *out, const char *b)
+{
+    bdb_buf_printf(out, "%sRatios are against %s and oriented so that above 1 "
+                        "means better, for higher- and lower-is-better metrics "
+                        "alike; [lo, hi] is a 95%% bootstrap interval (%zu "
+                        "resamples, seed %llu).\n",
+                   b, bdb_model_platform_name(m, m->baseline), m->opts.resamples,
+                   (unsigned long long)m->opts.seed);
+    bdb_buf_printf(out, "%sSignificance: Welch's t-test (two-sided, alpha 0.05) "
+                        "decides, p corrected with %s over %zu comparisons; "
+                        "Mann-Whitney U is shown beside it. Marks: + better, "
+                        "- worse, ~ no significant difference, ? fewer than 2 "
+                        "repetitions on a side (no test).\n",
+                   b, m->opts.correction == BDB_CORR_BH ? "Benjamini-Hochberg"
+                                                         : "Holm",
+                   m->ncompared);
+    bdb_buf_printf(out, "%sScores are geometric means of ratios over headline "
+                        "series (rates in B/s, bit/s, op/s and whole-run times), "
+                        "never averages of values in different units; series "
+                        "missing on either side are left out, zero or "
+                        "negative ratios are excluded and counted.\n", b);
+    bdb_buf_printf(out, "%sValues are means over all repetitions; CV above "
+                        "%.0f%% marks a noisy cell (*), MAD-rule outliers are "
+                        "shown, never dropped. Data rates use decimal units "
+                        "(1 MB/s = 10^6 B/s).\n",
+                   b, m->opts.noisy_cv * 100);
+    if (m->opts.normalize != BDB_NORM_NONE)
+        bdb_buf_printf(out, "%sHeadline values are normalised %s.\n", b,
+                       m->opts.normalize == BDB_NORM_PER_CORE ? "per core"
+                       : m->opts.normalize == BDB_NORM_PER_THREAD
+                           ? "per thread" : "per GHz");
+    bdb_buf_printf(out, "%sEfficiency: energy at %.3f %s/kWh over %.3g years at "
+                        "%.0f%% utilisation; missing prices or power are shown "
+                        "as missing, never as zero.\n",
+                   b, m->opts.cost.kwh_price, m->opts.cost.currency,
+                   m->opts.cost.years, m->opts.cost.utilization * 100);
+}
+
+static const bdb_score *score_of(const bdb_model *m, const char *cat, size_t p)
+{
+    for (size_t i = 0; i < m->nscores; i++)
+        if (m->scores[i].platform == p && strcmp(m->scores[i].category, cat) == 0)
+            return &m->scores[i];
+    return NULL;
+}
+
+void bdb_report_findings(const bdb_model *m, bdb_buf *out, const char *b)
+{
+    const char *base = bdb_model_platform_name(m, m->baseline);
+    int any = 0;
+    for (size_t p = 0; p < m->nplatforms; p++) {
+        if (p == m->baseline)
+            continue;
+        const bdb_score *sc = score_of(m, "overall", p);
+        if (!sc || !isfinite(sc->g.geomean))
+            continue;
+        /* The series where p is furthest from the baseline. */
+        const bdb_rseries *best = NULL;
+        double far = 0;
+        for (size_t s = 0; s < m->nseries; s++) {
+            const bdb_rseries *se = &m->series[s];
+            const bdb_cell *c = &se->cells[p];
+            if (!se->headline || !c->compared || !isfinite(c->speedup))
+                continue;
+            double d = fabs(log(c->speedup));
+            if (!best || d > far) {
+                best = se;
+                far = d;
+            }
+        }
+        bdb_buf_printf(out, "%s%s: %.2fx %s overall (geometric mean of %zu "
+                            "headline series)", b,
+                       bdb_model_platform_name(m, p), sc->g.geomean, base,
+                       sc->g.n_used);
+        if (best)
+            bdb_buf_printf(out, "; furthest apart on %s %s %s: %.2fx", best->tool,
+                           best->benchmark, best->metric, best->cells[p].speedup);
+        bdb_buf_puts(out, ".\n");
+        any = 1;
+    }
+    /* Per watt and per dollar: the platform that leads most often. */
+    size_t nplat = m->nplatforms;
+    for (int kind = 0; kind < 2 && nplat > 1; kind++) {
+        size_t wins[256] = {0};
+        size_t series_with = 0;
+        for (size_t s = 0; s < m->nseries; s++) {
+            const bdb_rseries *se = &m->series[s];
+            if (!se->headline)
+                continue;
+            int lead = -1, have = 0;
+            double top = -1;
+            for (size_t p = 0; p < nplat && p < 256; p++) {
+                const bdb_cell *c = &se->cells[p];
+                if (!c->present || !c->eff_computed)
+                    continue;
+                double v = kind == 0 ? c->eff.per_watt : c->eff.per_tco_dollar;
+                if (!isfinite(v))
+                    continue;
+                have++;
+                if (v > top) {
+                    top = v;
+                    lead = (int)p;
+                }
+            }
+            if (have >= 2 && lead >= 0) {
+                wins[lead]++;
+                series_with++;
+            }
+        }
+        size_t leader = 0;
+        for (size_t p = 1; p < nplat && p < 256; p++)
+            if (wins[p] > wins[leader])
+                leader = p;
+        if (!series_with) {
+            bdb_buf_printf(out, "%sMost work per %s: cannot say, fewer than two "
+                                "platforms of any headline series have %s "
+                                "(see Missing inputs).\n",
+                           b, kind == 0 ? "watt" : "dollar of ownership",
+                           kind == 0 ? "a power figure" : "a price or rent");
+            any = 1;
+        } else {
+            bdb_buf_printf(out, "%sMost work per %s: %s, in %zu of %zu headline "
+                                "series where two or more platforms have %s.\n",
+                           b, kind == 0 ? "watt" : "dollar of ownership",
+                           bdb_model_platform_name(m, leader), wins[leader],
+                           series_with, kind == 0 ? "power figures"
+                                                  : "price or rent figures");
+            any = 1;
+        }
+    }
+    size_t warned = 0;
+    for (size_t i = 0; i < m->nwarnings; i++)
+        warned += !m->warnings[i].is_info;
+    if (warned) {
+        bdb_buf_printf(out, "%s%zu warnings from the logs (failed requests, "
+                            "socket errors, missing algorithms ...) affect the "
+                            "figures marked !; see Warnings.\n", b, warned);
+        any = 1;
+    }
+    if (!any)
+        bdb_buf_printf(out, "%sNo comparison: the selection has no series "
+                            "measured on two platforms.\n", b);
+}

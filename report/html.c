@@ -1,0 +1,479 @@
+/* html.c - one self-contained HTML file (templates/report.html and
+ * report.css embedded at build time): no scripts, no fonts, no network;
+ * charts are inline SVG. Every figure links to its provenance entry, which
+ * lists the file:line of each value. All text from logs is escaped. */
+#include "render.h"
+#include "sections.h"
+#include "../common/bdb_embedded.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef BDB_VERSION
+#define BDB_VERSION "0"
+#endif
+
+static void esc(bdb_buf *out, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '&': bdb_buf_puts(out, "&amp;"); break;
+        case '<': bdb_buf_puts(out, "&lt;"); break;
+        case '>': bdb_buf_puts(out, "&gt;"); break;
+        case '"': bdb_buf_puts(out, "&quot;"); break;
+        case '\'': bdb_buf_puts(out, "&#39;"); break;
+        default: bdb_buf_append(out, s, 1);
+        }
+    }
+}
+
+/* An id made only of [a-z0-9-] from any text. */
+static void slug(char *out, size_t n, const char *s)
+{
+    size_t k = 0;
+    for (; *s && k + 1 < n; s++) {
+        char c = *s;
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            out[k++] = c;
+        else if (c >= 'A' && c <= 'Z')
+            out[k++] = (char)(c - 'A' + 'a');
+        else if (k && out[k - 1] != '-')
+            out[k++] = '-';
+    }
+    out[k] = '\0';
+}
+
+static void table_from(bdb_buf *out, const bdb_rtable *t)
+{
+    bdb_buf_puts(out, "<div class=\"scroll\"><table>\n<tr>");
+    for (size_t c = 0; c < t->ncols; c++) {
+        bdb_buf_puts(out, "<th>");
+        esc(out, t->cells[c]);
+        bdb_buf_puts(out, "</th>");
+    }
+    bdb_buf_puts(out, "</tr>\n");
+    for (size_t r = 1; r < t->nrows; r++) {
+        bdb_buf_puts(out, "<tr>");
+        for (size_t c = 0; c < t->ncols; c++) {
+            bdb_buf_puts(out, c < 32 && t->right[c] ? "<td class=\"num\">" : "<td>");
+            esc(out, t->cells[r * t->ncols + c]);
+            bdb_buf_puts(out, "</td>");
+        }
+        bdb_buf_puts(out, "</tr>\n");
+    }
+    bdb_buf_puts(out, "</table></div>\n");
+}
+
+static const char *verdict_class(bdb_verdict v)
+{
+    switch (v) {
+    case BDB_VERDICT_BETTER: return "better";
+    case BDB_VERDICT_WORSE: return "worse";
+    case BDB_VERDICT_SAME: return "same";
+    case BDB_VERDICT_UNTESTED: return "untested";
+    default: return "";
+    }
+}
+
+static void cell_html(bdb_buf *out, const bdb_model *m, size_t s, size_t p)
+{
+    const bdb_rseries *se = &m->series[s];
+    const bdb_cell *c = &se->cells[p];
+    bdb_buf_puts(out, "<td class=\"num\">");
+    if (!c->present) {
+        bdb_buf_puts(out, "-</td>");
+        return;
+    }
+    char text[160];
+    bdb_section_cell_text(se, c, text, sizeof text);
+    bdb_buf_printf(out, "<a href=\"#c%zu-%zu\">", s, p);
+    esc(out, text);
+    bdb_buf_puts(out, "</a>");
+    if (c->compared) {
+        char r[48];
+        bdb_format_speedup(c, r, sizeof r);
+        bdb_buf_printf(out, "<br><span class=\"%s\" title=\"", verdict_class(c->verdict));
+        esc(out, bdb_report_verdict_word(c->verdict));
+        if (c->tested)
+            bdb_buf_printf(out, "; Welch p=%.3g (adjusted %.3g); Mann-Whitney p=%.3g",
+                           c->welch.p, c->p_adj, c->mw.p);
+        if (isfinite(c->speedup_lo))
+            bdb_buf_printf(out, "; 95%% CI %.3g-%.3g", c->speedup_lo, c->speedup_hi);
+        bdb_buf_puts(out, "\">");
+        esc(out, r);
+        bdb_buf_puts(out, "</span>");
+    }
+    bdb_buf_puts(out, "</td>");
+}
+
+static void series_table(bdb_buf *out, const bdb_model *m, const char *tool,
+                         int key_only)
+{
+    bdb_buf_puts(out, "<div class=\"scroll\"><table>\n<tr><th>benchmark</th>"
+                      "<th>metric</th><th>parameters</th>");
+    for (size_t p = 0; p < m->nplatforms; p++) {
+        bdb_buf_puts(out, "<th>");
+        esc(out, bdb_model_platform_name(m, p));
+        if (p == m->baseline)
+            bdb_buf_puts(out, " (baseline)");
+        bdb_buf_puts(out, "</th>");
+    }
+    bdb_buf_puts(out, "</tr>\n");
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        if (strcmp(se->tool, tool) != 0 ||
+            bdb_report_is_key_series(se) != key_only)
+            continue;
+        bdb_buf_puts(out, "<tr><td>");
+        esc(out, se->benchmark);
+        bdb_buf_puts(out, "</td><td>");
+        esc(out, se->metric);
+        bdb_buf_puts(out, "</td><td class=\"small\">");
+        esc(out, se->params[0] ? se->params : "-");
+        bdb_buf_puts(out, "</td>");
+        for (size_t p = 0; p < m->nplatforms; p++)
+            cell_html(out, m, s, p);
+        bdb_buf_puts(out, "</tr>\n");
+    }
+    bdb_buf_puts(out, "</table></div>\n");
+}
+
+static const char *const colors[] = {"#0550ae", "#bc4c00", "#116329",
+                                     "#8250df", "#a40e26", "#1b7c83",
+                                     "#6e7781", "#953800"};
+
+static double sweep_key_value(const bdb_rseries *se, const char *key)
+{
+    const char *kv = se->params;
+    size_t kl = strlen(key);
+    while (kv && *kv) {
+        if (strncmp(kv, key, kl) == 0 && kv[kl] == '=')
+            return strtod(kv + kl + 1, NULL);
+        kv = strchr(kv, ',');
+        if (kv)
+            kv++;
+    }
+    return NAN;
+}
+
+/* A line chart of a sweep: the parameter on x (log scale when it spans
+ * more than 20x), the mean on y, one line per platform. */
+static void sweep_svg(bdb_buf *out, const bdb_model *m, const bdb_sweep *sw)
+{
+    const double W = 640, H = 300, L = 70, R = 150, T = 20, B = 40;
+    double xmin = INFINITY, xmax = -INFINITY, ymax = 0;
+    const bdb_rseries *first = &m->series[sw->series[0]];
+    for (size_t i = 0; i < sw->n; i++) {
+        const bdb_rseries *se = &m->series[sw->series[i]];
+        double x = sweep_key_value(se, sw->key);
+        if (isfinite(x)) {
+            xmin = fmin(xmin, x);
+            xmax = fmax(xmax, x);
+        }
+        for (size_t p = 0; p < m->nplatforms; p++)
+            if (se->cells[p].present && isfinite(se->cells[p].sum.mean))
+                ymax = fmax(ymax, se->cells[p].sum.mean);
+    }
+    if (!isfinite(xmin) || ymax <= 0)
+        return;
+    int logx = xmin > 0 && xmax / xmin > 20;
+    double x0 = logx ? log10(xmin) : xmin, x1 = logx ? log10(xmax) : xmax;
+    if (x1 <= x0)
+        x1 = x0 + 1;
+    bdb_buf_printf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %.0f %.0f\" "
+                        "width=\"%.0f\" height=\"%.0f\" role=\"img\" aria-label=\"",
+                   W, H, W, H);
+    esc(out, sw->label);
+    bdb_buf_puts(out, "\"><rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>");
+    bdb_buf_printf(out, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#888\"/>",
+                   L, H - B, W - R, H - B);
+    bdb_buf_printf(out, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#888\"/>",
+                   L, T, L, H - B);
+    char top[64];
+    bdb_format_value(ymax, first->unit, top, sizeof top);
+    bdb_buf_printf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\" text-anchor=\"end\">", L - 4, T + 4);
+    esc(out, top);
+    bdb_buf_printf(out, "</text><text x=\"%.0f\" y=\"%.0f\" font-size=\"11\" text-anchor=\"end\">0</text>",
+                   L - 4, H - B);
+    for (size_t i = 0; i < sw->n; i++) {
+        double x = sweep_key_value(&m->series[sw->series[i]], sw->key);
+        double px = L + ((logx ? log10(x) : x) - x0) / (x1 - x0) * (W - L - R);
+        bdb_buf_printf(out, "<text x=\"%.1f\" y=\"%.0f\" font-size=\"11\" text-anchor=\"middle\">%g</text>",
+                       px, H - B + 14, x);
+    }
+    bdb_buf_printf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"12\" text-anchor=\"middle\">",
+                   L + (W - L - R) / 2, H - 6);
+    esc(out, sw->key);
+    bdb_buf_puts(out, logx ? " (log scale)</text>" : "</text>");
+    for (size_t p = 0; p < m->nplatforms; p++) {
+        const char *col = colors[p % 8];
+        bdb_buf_printf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", col);
+        int any = 0;
+        for (size_t i = 0; i < sw->n; i++) {
+            const bdb_rseries *se = &m->series[sw->series[i]];
+            const bdb_cell *c = &se->cells[p];
+            double x = sweep_key_value(se, sw->key);
+            if (!c->present || !isfinite(c->sum.mean) || !isfinite(x))
+                continue;
+            double px = L + ((logx ? log10(x) : x) - x0) / (x1 - x0) * (W - L - R);
+            double py = H - B - c->sum.mean / ymax * (H - T - B);
+            bdb_buf_printf(out, "%.1f,%.1f ", px, py);
+            any = 1;
+        }
+        bdb_buf_puts(out, "\"/>");
+        if (any) {
+            bdb_buf_printf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"12\" fill=\"%s\">",
+                           W - R + 8, T + 14 + 16.0 * (double)p, col);
+            esc(out, bdb_model_platform_name(m, p));
+            bdb_buf_puts(out, "</text>");
+        }
+    }
+    bdb_buf_puts(out, "</svg>\n");
+}
+
+static void provenance(bdb_buf *out, const bdb_model *m)
+{
+    bdb_buf_puts(out, "<h2 id=\"provenance\">Provenance</h2>\n<p class=\"small\">"
+                      "Each figure above is the mean of the values below; each "
+                      "value came from the file and line shown.</p>\n"
+                      "<div class=\"scroll\"><table>\n<tr><th>figure</th>"
+                      "<th>platform</th><th>values (file:line)</th></tr>\n");
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        for (size_t p = 0; p < m->nplatforms; p++) {
+            const bdb_cell *c = &se->cells[p];
+            if (!c->present)
+                continue;
+            bdb_buf_printf(out, "<tr id=\"c%zu-%zu\"><td>", s, p);
+            esc(out, se->tool);
+            bdb_buf_puts(out, " ");
+            esc(out, se->benchmark);
+            bdb_buf_puts(out, " ");
+            esc(out, se->metric);
+            if (se->params[0]) {
+                bdb_buf_puts(out, " <span class=\"small\">");
+                esc(out, se->params);
+                bdb_buf_puts(out, "</span>");
+            }
+            bdb_buf_puts(out, "</td><td>");
+            esc(out, bdb_model_platform_name(m, p));
+            bdb_buf_puts(out, "</td><td class=\"small\">");
+            for (size_t i = 0; i < c->n; i++) {
+                char v[64], where[1200];
+                bdb_format_value(c->values[i], se->unit, v, sizeof v);
+                snprintf(where, sizeof where, "%s:%d", c->paths[i], c->lines[i]);
+                if (i)
+                    bdb_buf_puts(out, "<br>");
+                esc(out, v);
+                if (c->outlier[i])
+                    bdb_buf_puts(out, " <span class=\"warn\">(outlier)</span>");
+                bdb_buf_puts(out, " &mdash; <code>");
+                esc(out, where);
+                bdb_buf_puts(out, "</code>");
+            }
+            bdb_buf_puts(out, "</td></tr>\n");
+        }
+    }
+    bdb_buf_puts(out, "</table></div>\n");
+    int infos = 0;
+    for (size_t i = 0; i < m->nwarnings; i++)
+        infos += m->warnings[i].is_info;
+    if (infos) {
+        bdb_buf_puts(out, "<h3>Where published figures come from</h3>\n<ul class=\"small\">\n");
+        for (size_t i = 0; i < m->nwarnings; i++) {
+            const bdb_rwarning *w = &m->warnings[i];
+            if (!w->is_info)
+                continue;
+            bdb_buf_printf(out, "<li><code>");
+            esc(out, w->path);
+            bdb_buf_printf(out, ":%d</code> ", w->line);
+            esc(out, w->message);
+            bdb_buf_puts(out, "</li>\n");
+        }
+        bdb_buf_puts(out, "</ul>\n");
+    }
+}
+
+static void body(bdb_buf *out, bdb_buf *nav, const bdb_model *m)
+{
+    bdb_rtable t;
+    bdb_buf_puts(nav, "<a href=\"#findings\">Findings</a><a href=\"#platforms\">Platforms</a>"
+                      "<a href=\"#scores\">Scores</a>");
+    bdb_buf_puts(out, "<h2 id=\"findings\">Findings</h2>\n<ul class=\"findings\">\n");
+    bdb_buf f;
+    bdb_buf_init(&f);
+    bdb_report_findings(m, &f, "");
+    for (const char *p = f.data; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        char line[1024];
+        snprintf(line, sizeof line, "%.*s", (int)(n < 1000 ? n : 1000), p);
+        bdb_buf_puts(out, "<li>");
+        esc(out, line);
+        bdb_buf_puts(out, "</li>\n");
+        p = nl ? nl + 1 : NULL;
+    }
+    bdb_buf_free(&f);
+    bdb_buf_puts(out, "</ul>\n<h2 id=\"platforms\">Platforms</h2>\n");
+    bdb_section_platforms(m, &t);
+    table_from(out, &t);
+    bdb_rtable_free(&t);
+    bdb_section_differs(m, &t);
+    if (t.nrows > 1) {
+        bdb_buf_puts(out, "<h3>What differs between these platforms</h3>\n");
+        table_from(out, &t);
+    }
+    bdb_rtable_free(&t);
+    bdb_buf_puts(out, "<h2 id=\"scores\">Summary scores</h2>\n<p class=\"small\">"
+                      "Geometric mean of ratios against the baseline over "
+                      "headline series, with a 95% bootstrap interval and the "
+                      "number of series behind it.</p>\n");
+    bdb_section_scores(m, &t);
+    if (t.nrows > 1)
+        table_from(out, &t);
+    else
+        bdb_buf_puts(out, "<p>No series is measured on two platforms.</p>\n");
+    bdb_rtable_free(&t);
+
+    const char *tools[64];
+    size_t ntools = bdb_section_tools(m, tools, 64);
+    for (size_t i = 0; i < ntools; i++) {
+        char id[80];
+        slug(id, sizeof id, tools[i]);
+        bdb_buf_printf(nav, "<a href=\"#tool-%s\">", id);
+        esc(nav, tools[i]);
+        bdb_buf_puts(nav, "</a>");
+        bdb_buf_printf(out, "<h2 id=\"tool-%s\">", id);
+        esc(out, tools[i]);
+        bdb_buf_printf(out, " <span class=\"small\">(%s)</span></h2>\n",
+                       bdb_model_category(tools[i]));
+        size_t key = 0, other = 0;
+        for (size_t s = 0; s < m->nseries; s++)
+            if (strcmp(m->series[s].tool, tools[i]) == 0) {
+                if (bdb_report_is_key_series(&m->series[s]))
+                    key++;
+                else
+                    other++;
+            }
+        if (key)
+            series_table(out, m, tools[i], 1);
+        if (other) {
+            bdb_buf_printf(out, "<details><summary>%zu more metrics</summary>\n", other);
+            series_table(out, m, tools[i], 0);
+            bdb_buf_puts(out, "</details>\n");
+        }
+    }
+    if (m->nsweeps) {
+        bdb_buf_puts(nav, "<a href=\"#sweeps\">Sweeps</a>");
+        bdb_buf_puts(out, "<h2 id=\"sweeps\">Sweeps</h2>\n");
+        for (size_t w = 0; w < m->nsweeps; w++) {
+            const bdb_rseries *first = &m->series[m->sweeps[w].series[0]];
+            int key = bdb_report_is_key_series(first);
+            if (!key)
+                bdb_buf_puts(out, "<details><summary>");
+            bdb_buf_puts(out, key ? "<h3>" : "");
+            esc(out, m->sweeps[w].label);
+            bdb_buf_puts(out, key ? "</h3>\n" : "</summary>\n");
+            sweep_svg(out, m, &m->sweeps[w]);
+            bdb_section_sweep(m, w, &t);
+            table_from(out, &t);
+            bdb_rtable_free(&t);
+            if (!key)
+                bdb_buf_puts(out, "</details>\n");
+        }
+    }
+    bdb_section_efficiency(m, &t);
+    bdb_buf_puts(nav, "<a href=\"#efficiency\">Efficiency</a>");
+    bdb_buf_puts(out, "<h2 id=\"efficiency\">Efficiency</h2>\n");
+    if (t.nrows > 1)
+        table_from(out, &t);
+    else
+        bdb_buf_puts(out, "<p>No headline series has efficiency inputs.</p>\n");
+    bdb_rtable_free(&t);
+    if (m->nmissing) {
+        bdb_buf_puts(out, "<h3>Missing inputs</h3>\n<ul>\n");
+        for (size_t i = 0; i < m->nmissing; i++) {
+            bdb_buf_puts(out, "<li>");
+            esc(out, m->missing[i]);
+            bdb_buf_puts(out, "</li>\n");
+        }
+        bdb_buf_puts(out, "</ul>\n");
+    }
+    bdb_section_warnings(m, &t);
+    bdb_buf_puts(nav, "<a href=\"#warnings\">Warnings</a><a href=\"#method\">Method</a>"
+                      "<a href=\"#provenance\">Provenance</a>");
+    bdb_buf_puts(out, "<h2 id=\"warnings\">Warnings</h2>\n");
+    if (t.nrows > 1)
+        table_from(out, &t);
+    else
+        bdb_buf_puts(out, "<p>None.</p>\n");
+    bdb_rtable_free(&t);
+    bdb_buf_puts(out, "<h2 id=\"method\">How to read this report</h2>\n<ul>\n");
+    bdb_buf notes;
+    bdb_buf_init(&notes);
+    bdb_report_method_notes(m, &notes, "");
+    for (const char *p = notes.data; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        char line[1024];
+        snprintf(line, sizeof line, "%.*s", (int)(n < 1000 ? n : 1000), p);
+        bdb_buf_puts(out, "<li>");
+        esc(out, line);
+        bdb_buf_puts(out, "</li>\n");
+        p = nl ? nl + 1 : NULL;
+    }
+    bdb_buf_free(&notes);
+    bdb_buf_puts(out, "</ul>\n");
+    provenance(out, m);
+}
+
+int bdb_report_render_html(const bdb_model *m, const bdb_render_opts *o,
+                           bdb_buf *out)
+{
+    (void)o;
+    const bdb_embedded_file *tpl = bdb_embedded_template("report.html");
+    const bdb_embedded_file *css = bdb_embedded_template("report.css");
+    if (!tpl || !css)
+        return BDB_ENOTFOUND;
+    bdb_buf b, nav, meta;
+    bdb_buf_init(&b);
+    bdb_buf_init(&nav);
+    bdb_buf_init(&meta);
+    body(&b, &nav, m);
+    bdb_buf_printf(&meta, "%zu platforms, %zu series, baseline ", m->nplatforms,
+                   m->nseries);
+    esc(&meta, bdb_model_platform_name(m, m->baseline));
+    const char *p = tpl->data;
+    int rc = BDB_OK;
+    while (*p && !rc) {
+        const char *open = strstr(p, "{{");
+        if (!open) {
+            rc = bdb_buf_puts(out, p);
+            break;
+        }
+        bdb_buf_append(out, p, (size_t)(open - p));
+        const char *close = strstr(open, "}}");
+        if (!close)
+            break;
+        size_t n = (size_t)(close - open - 2);
+        if (n == 5 && strncmp(open + 2, "title", 5) == 0)
+            esc(out, m->title);
+        else if (n == 3 && strncmp(open + 2, "css", 3) == 0)
+            bdb_buf_puts(out, css->data);
+        else if (n == 4 && strncmp(open + 2, "body", 4) == 0)
+            bdb_buf_append(out, b.data ? b.data : "", b.len);
+        else if (n == 3 && strncmp(open + 2, "nav", 3) == 0)
+            bdb_buf_append(out, nav.data ? nav.data : "", nav.len);
+        else if (n == 4 && strncmp(open + 2, "meta", 4) == 0)
+            bdb_buf_append(out, meta.data ? meta.data : "", meta.len);
+        else if (n == 7 && strncmp(open + 2, "version", 7) == 0)
+            bdb_buf_puts(out, BDB_VERSION);
+        p = close + 2;
+    }
+    bdb_buf_free(&b);
+    bdb_buf_free(&nav);
+    bdb_buf_free(&meta);
+    return rc;
+}

@@ -1,0 +1,806 @@
+/* model.c - building the report model from the store's grouped results.
+ *
+ * Decisions a reader should know (also stated in every report):
+ * - Statistics are across all results of a series on a platform: every
+ *   repetition of every imported file.
+ * - The baseline is --baseline, else the first platform. Ratios are
+ *   oriented so that > 1 means "better than the baseline" for
+ *   higher-is-better and lower-is-better metrics alike.
+ * - Significance: Welch's t-test decides (two-sided, alpha 0.05, p
+ *   corrected across all comparisons of the report with Holm, or
+ *   Benjamini-Hochberg on request); Mann-Whitney U is shown beside it.
+ *   With fewer than 2 repetitions on either side there is no test and the
+ *   report says so instead of naming a winner.
+ * - Category scores are geometric means of the oriented ratios of the
+ *   headline series only: rates (B/s, bit/s, op/s) that are higher-is-
+ *   better and durations of whole runs (s, lower-is-better), without
+ *   per-thread, spread and extreme figures (stdev, min, max) and without
+ *   latency percentiles, which would count one run many times. Missing
+ *   cells and zero values are left out and counted. */
+#include "model.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define UNASSIGNED "(unassigned)"
+
+void bdb_report_opts_default(bdb_report_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->seed = 20261130;
+    o->resamples = 2000;
+    o->noisy_cv = 0.05;
+    bdb_cost_opts_default(&o->cost);
+}
+
+const char *bdb_model_category(const char *tool)
+{
+    static const struct { const char *tool, *cat; } map[] = {
+        {"ab", "web"}, {"wrk", "web"}, {"redis-benchmark", "key-value"},
+        {"fio", "disk"}, {"dd", "disk"}, {"hdparm", "disk"},
+        {"iperf", "network"}, {"iperf3", "network"},
+        {"openssl-speed", "crypto"}, {"time", "cpu"}, {"tmpfs", "memory"},
+        {"stream", "memory"}, {"mbw", "memory"}, {"gzip", "cpu"},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (strcmp(map[i].tool, tool) == 0)
+            return map[i].cat;
+    return "other";
+}
+
+static int contains(const char *s, const char *needle)
+{
+    return strstr(s, needle) != NULL;
+}
+
+/* "_p99", "_p50": a percentile. */
+static int has_percentile(const char *metric)
+{
+    for (const char *p = strstr(metric, "_p"); p; p = strstr(p + 1, "_p"))
+        if (p[2] >= '0' && p[2] <= '9')
+            return 1;
+    return 0;
+}
+
+static int is_headline(const char *metric, const char *unit, int better)
+{
+    if (has_percentile(metric) || contains(metric, "stdev") || contains(metric, "_sd") ||
+        contains(metric, "thread_") || contains(metric, "_min") ||
+        contains(metric, "_max") || contains(metric, "within") ||
+        contains(metric, "latency") ||
+        strncmp(metric, "min", 3) == 0 || strncmp(metric, "max", 3) == 0)
+        return 0;
+    if (better > 0 && (strcmp(unit, "B/s") == 0 || strcmp(unit, "bit/s") == 0 ||
+                       strcmp(unit, "op/s") == 0))
+        return 1;
+    if (better < 0 && strcmp(unit, "s") == 0 &&
+        (strcmp(metric, "real") == 0 || strcmp(metric, "elapsed") == 0))
+        return 1;
+    return 0;
+}
+
+const char *bdb_model_platform_name(const bdb_model *m, size_t i)
+{
+    return m->platforms[i].name[0] ? m->platforms[i].name : UNASSIGNED;
+}
+
+/* ---- building -------------------------------------------------------- */
+
+typedef struct build {
+    bdb_model *m;
+    bdb_store *st;
+    int collecting_platforms;   /* first pass: which platforms have data */
+    char **seen;
+    size_t nseen, capseen;
+    long long last_series;
+    int rc;
+} build;
+
+static char *xstrdup(const char *s)
+{
+    return strdup(s ? s : "");
+}
+
+static int find_platform(const bdb_model *m, const char *name)
+{
+    for (size_t i = 0; i < m->nplatforms; i++)
+        if (strcmp(m->platforms[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int collect_platform(const bdb_group_row *r, void *ctx)
+{
+    build *b = ctx;
+    for (size_t i = 0; i < b->nseen; i++)
+        if (strcmp(b->seen[i], r->platform) == 0)
+            return 0;
+    if (b->nseen == b->capseen) {
+        size_t cap = b->capseen ? b->capseen * 2 : 16;
+        char **p = realloc(b->seen, cap * sizeof *p);
+        if (!p)
+            return b->rc = BDB_ENOMEM;
+        b->seen = p;
+        b->capseen = cap;
+    }
+    if (!(b->seen[b->nseen] = xstrdup(r->platform)))
+        return b->rc = BDB_ENOMEM;
+    b->nseen++;
+    return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int add_platform(bdb_model *m, bdb_store *st, const char *name)
+{
+    bdb_platform *p = &m->platforms[m->nplatforms];
+    bdb_platform_clear(p);
+    if (*name) {
+        int rc = bdb_store_platform_get(st, name, p);
+        if (rc == BDB_ENOTFOUND) {
+            bdb_platform_clear(p);
+            snprintf(p->name, sizeof p->name, "%s", name);
+        } else if (rc) {
+            return rc;
+        }
+    }
+    m->nplatforms++;
+    return BDB_OK;
+}
+
+static void free_cell(bdb_cell *c)
+{
+    free(c->values);
+    free(c->lines);
+    free(c->source_ids);
+    if (c->paths)
+        for (size_t i = 0; i < c->n; i++)
+            free(c->paths[i]);
+    free(c->paths);
+    free(c->outlier);
+}
+
+static int add_group(const bdb_group_row *r, void *ctx)
+{
+    build *b = ctx;
+    bdb_model *m = b->m;
+    int pi = find_platform(m, r->platform);
+    if (pi < 0)
+        return 0;
+    if (m->nseries == 0 || b->last_series != r->series_id) {
+        if (m->nseries == m->cap_series) {
+            size_t cap = m->cap_series ? m->cap_series * 2 : 64;
+            bdb_rseries *p = realloc(m->series, cap * sizeof *p);
+            if (!p)
+                return b->rc = BDB_ENOMEM;
+            m->series = p;
+            m->cap_series = cap;
+        }
+        bdb_rseries *s = &m->series[m->nseries];
+        memset(s, 0, sizeof *s);
+        s->cells = calloc(m->nplatforms, sizeof *s->cells);
+        s->id = r->series_id;
+        s->tool = xstrdup(r->tool);
+        s->benchmark = xstrdup(r->benchmark);
+        s->metric = xstrdup(r->metric);
+        s->params = xstrdup(r->params);
+        s->unit = xstrdup(r->unit);
+        s->better = r->better;
+        s->sweep = -1;
+        m->nseries++;
+        if (!s->cells || !s->tool || !s->benchmark || !s->metric ||
+            !s->params || !s->unit)
+            return b->rc = BDB_ENOMEM;
+        b->last_series = r->series_id;
+    }
+    bdb_cell *c = &m->series[m->nseries - 1].cells[pi];
+    c->present = 1;
+    c->n = r->n;
+    c->values = malloc(r->n * sizeof *c->values);
+    c->lines = malloc(r->n * sizeof *c->lines);
+    c->source_ids = malloc(r->n * sizeof *c->source_ids);
+    c->paths = calloc(r->n, sizeof *c->paths);
+    c->outlier = calloc(r->n, 1);
+    if (!c->values || !c->lines || !c->source_ids || !c->paths || !c->outlier)
+        return b->rc = BDB_ENOMEM;
+    for (size_t i = 0; i < r->n; i++) {
+        c->values[i] = r->values[i];
+        c->lines[i] = r->lines[i];
+        c->source_ids[i] = r->source_ids[i];
+        if (!(c->paths[i] = xstrdup(r->paths[i])))
+            return b->rc = BDB_ENOMEM;
+    }
+    return 0;
+}
+
+static int add_warning(const bdb_warning_row *r, void *ctx)
+{
+    build *b = ctx;
+    bdb_model *m = b->m;
+    if (m->nwarnings == m->cap_warnings) {
+        size_t cap = m->cap_warnings ? m->cap_warnings * 2 : 16;
+        bdb_rwarning *p = realloc(m->warnings, cap * sizeof *p);
+        if (!p)
+            return b->rc = BDB_ENOMEM;
+        m->warnings = p;
+        m->cap_warnings = cap;
+    }
+    bdb_rwarning *w = &m->warnings[m->nwarnings++];
+    w->platform = xstrdup(r->platform);
+    w->path = xstrdup(r->source_path);
+    w->message = xstrdup(r->message);
+    w->line = r->line;
+    w->is_info = r->is_info;
+    for (size_t s = 0; !r->is_info && s < m->nseries; s++)
+        for (size_t p = 0; p < m->nplatforms; p++) {
+            bdb_cell *c = &m->series[s].cells[p];
+            for (size_t i = 0; c->present && i < c->n; i++)
+                if (c->source_ids[i] == r->source_id)
+                    c->warned = 1;
+        }
+    return (w->platform && w->path && w->message) ? 0 : (b->rc = BDB_ENOMEM);
+}
+
+static int add_missing(bdb_model *m, const char *text)
+{
+    for (size_t i = 0; i < m->nmissing; i++)
+        if (strcmp(m->missing[i], text) == 0)
+            return BDB_OK;
+    char **p = realloc(m->missing, (m->nmissing + 1) * sizeof *p);
+    if (!p)
+        return BDB_ENOMEM;
+    m->missing = p;
+    if (!(m->missing[m->nmissing] = strdup(text)))
+        return BDB_ENOMEM;
+    m->nmissing++;
+    return BDB_OK;
+}
+
+/* Divides rates (multiplies durations) by the platform's cores, threads
+ * or GHz; a platform without that figure drops out of the series. */
+static int normalise(bdb_model *m, bdb_rseries *s, size_t pi)
+{
+    bdb_cell *c = &s->cells[pi];
+    const bdb_platform *p = &m->platforms[pi];
+    if (m->opts.normalize == BDB_NORM_NONE || !c->present || !s->headline)
+        return BDB_OK;
+    double k = NAN;
+    const char *what = "";
+    switch (m->opts.normalize) {
+    case BDB_NORM_PER_CORE: k = p->cores; what = "cores"; break;
+    case BDB_NORM_PER_THREAD: k = p->threads; what = "threads"; break;
+    case BDB_NORM_PER_GHZ: k = p->freq_mhz / 1000.0; what = "freq_mhz"; break;
+    default: break;
+    }
+    if (!(k > 0)) {
+        c->present = 0;
+        char text[256];
+        snprintf(text, sizeof text, "%s of platform %s (needed to normalise)",
+                 what, bdb_model_platform_name(m, pi));
+        return add_missing(m, text);
+    }
+    for (size_t i = 0; i < c->n; i++)
+        c->values[i] = s->better < 0 ? c->values[i] * k : c->values[i] / k;
+    return BDB_OK;
+}
+
+static int cell_stats(bdb_model *m, bdb_cell *c)
+{
+    int rc = bdb_stats_summarize(c->values, c->n, &c->sum);
+    if (!rc && c->n >= 3)
+        rc = bdb_stats_outliers_mad(c->values, c->n, c->outlier, &c->noutliers);
+    c->noisy = c->n >= 2 && isfinite(c->sum.cv) && fabs(c->sum.cv) > m->opts.noisy_cv;
+    return rc;
+}
+
+static int compare(bdb_model *m, bdb_rseries *s, size_t pi, uint64_t seed)
+{
+    bdb_cell *a = &s->cells[m->baseline], *c = &s->cells[pi];
+    if (pi == m->baseline || !a->present || !c->present)
+        return BDB_OK;
+    c->compared = 1;
+    c->speedup = bdb_stats_speedup(a->sum.mean, c->sum.mean, s->better);
+    bdb_ratio r;
+    int rc = bdb_stats_ratio_bootstrap(a->values, a->n, c->values, c->n,
+                                       m->opts.resamples, seed, &r);
+    if (rc)
+        return rc;
+    c->speedup_lo = r.ci_lo;
+    c->speedup_hi = r.ci_hi;
+    bdb_stats_orient_interval(&c->speedup_lo, &c->speedup_hi, s->better);
+    rc = bdb_stats_welch(a->values, a->n, c->values, c->n, &c->welch);
+    if (rc)
+        return rc;
+    rc = bdb_stats_mann_whitney(a->values, a->n, c->values, c->n, &c->mw);
+    if (rc)
+        return rc;
+    c->tested = c->welch.status == BDB_TEST_OK && isfinite(c->welch.p);
+    return BDB_OK;
+}
+
+static int correct_p_values(bdb_model *m)
+{
+    size_t n = 0;
+    for (size_t s = 0; s < m->nseries; s++)
+        for (size_t p = 0; p < m->nplatforms; p++)
+            n += m->series[s].cells[p].tested;
+    double *ps = malloc((n ? n : 1) * sizeof *ps);
+    double *adj = malloc((n ? n : 1) * sizeof *adj);
+    if (!ps || !adj) {
+        free(ps);
+        free(adj);
+        return BDB_ENOMEM;
+    }
+    size_t k = 0;
+    for (size_t s = 0; s < m->nseries; s++)
+        for (size_t p = 0; p < m->nplatforms; p++)
+            if (m->series[s].cells[p].tested)
+                ps[k++] = m->series[s].cells[p].welch.p;
+    int rc = n == 0 ? BDB_OK
+             : m->opts.correction == BDB_CORR_BH ? bdb_stats_bh(ps, n, adj)
+                                                 : bdb_stats_holm(ps, n, adj);
+    k = 0;
+    for (size_t s = 0; !rc && s < m->nseries; s++) {
+        bdb_rseries *se = &m->series[s];
+        for (size_t p = 0; p < m->nplatforms; p++) {
+            bdb_cell *c = &se->cells[p];
+            if (!c->compared)
+                continue;
+            m->ncompared++;
+            if (c->tested)
+                c->p_adj = adj[k++];
+            if (se->better == 0)
+                c->verdict = BDB_VERDICT_NONE;
+            else if (!c->tested) {
+                /* Both sides constant and different is as clear as data
+                 * gets, but it is still no test: say untested. */
+                c->verdict = BDB_VERDICT_UNTESTED;
+                m->nuntested++;
+            } else if (c->p_adj < BDB_STATS_ALPHA) {
+                c->verdict = c->speedup > 1 ? BDB_VERDICT_BETTER : BDB_VERDICT_WORSE;
+                m->nsignificant++;
+            } else {
+                c->verdict = BDB_VERDICT_SAME;
+            }
+        }
+    }
+    free(ps);
+    free(adj);
+    return rc;
+}
+
+/* ---- sweeps ----------------------------------------------------------- */
+
+static const char *const sweep_keys[] = {
+    "concurrency", "clients", "threads", "block_size", "iodepth", "numjobs",
+    "multi", "streams", "pipeline", "payload_size", "freq_mhz", NULL};
+
+/* params without key, for grouping series that differ only in key. */
+static void params_without(const char *params, const char *key, char *out,
+                           size_t n, double *value, int *found)
+{
+    size_t used = 0;
+    *found = 0;
+    out[0] = '\0';
+    const char *p = params;
+    size_t klen = strlen(key);
+    while (*p) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len > klen && strncmp(p, key, klen) == 0 && p[klen] == '=') {
+            char *end;
+            char tmp[64];
+            size_t vl = len - klen - 1 < sizeof tmp - 1 ? len - klen - 1 : sizeof tmp - 1;
+            memcpy(tmp, p + klen + 1, vl);
+            tmp[vl] = '\0';
+            *value = strtod(tmp, &end);
+            *found = end != tmp && *end == '\0';
+        } else if (used + len + 2 < n) {
+            if (used)
+                out[used++] = ',';
+            memcpy(out + used, p, len);
+            used += len;
+            out[used] = '\0';
+        }
+        p += len + (comma ? 1 : 0);
+    }
+}
+
+typedef struct sweep_item {
+    size_t series;
+    double value;
+} sweep_item;
+
+static int cmp_item(const void *a, const void *b)
+{
+    const sweep_item *x = a, *y = b;
+    return x->value < y->value ? -1 : x->value > y->value;
+}
+
+static int find_sweeps(bdb_model *m)
+{
+    sweep_item *items = malloc((m->nseries ? m->nseries : 1) * sizeof *items);
+    if (!items)
+        return BDB_ENOMEM;
+    for (const char *const *key = sweep_keys; *key; key++) {
+        for (size_t s = 0; s < m->nseries; s++) {
+            bdb_rseries *a = &m->series[s];
+            if (a->sweep >= 0)
+                continue;
+            char rest[BDB_PARAMS_TEXT_MAX];
+            double v;
+            int found;
+            params_without(a->params, *key, rest, sizeof rest, &v, &found);
+            if (!found)
+                continue;
+            size_t n = 0;
+            for (size_t t = s; t < m->nseries; t++) {
+                bdb_rseries *b = &m->series[t];
+                if (b->sweep >= 0 || strcmp(a->tool, b->tool) ||
+                    strcmp(a->benchmark, b->benchmark) ||
+                    strcmp(a->metric, b->metric))
+                    continue;
+                char rest2[BDB_PARAMS_TEXT_MAX];
+                double v2;
+                int found2;
+                params_without(b->params, *key, rest2, sizeof rest2, &v2, &found2);
+                if (found2 && strcmp(rest, rest2) == 0)
+                    items[n++] = (sweep_item){t, v2};
+            }
+            if (n < 3)
+                continue;
+            qsort(items, n, sizeof *items, cmp_item);
+            bdb_sweep *sw = realloc(m->sweeps, (m->nsweeps + 1) * sizeof *sw);
+            if (!sw) {
+                free(items);
+                return BDB_ENOMEM;
+            }
+            m->sweeps = sw;
+            bdb_sweep *w = &m->sweeps[m->nsweeps];
+            w->key = strdup(*key);
+            char label[BDB_PARAMS_TEXT_MAX + 512];
+            snprintf(label, sizeof label, "%s %s %s%s%s%s", a->tool, a->benchmark,
+                     a->metric, rest[0] ? " (" : "", rest, rest[0] ? ")" : "");
+            w->label = strdup(label);
+            w->series = malloc(n * sizeof *w->series);
+            w->n = n;
+            if (!w->key || !w->label || !w->series) {
+                free(items);
+                return BDB_ENOMEM;
+            }
+            for (size_t i = 0; i < n; i++) {
+                w->series[i] = items[i].series;
+                m->series[items[i].series].sweep = (int)m->nsweeps;
+            }
+            m->nsweeps++;
+        }
+    }
+    free(items);
+    return BDB_OK;
+}
+
+/* ---- scores --------------------------------------------------------------- */
+
+static const char *const categories[] = {"cpu", "crypto", "memory", "disk",
+                                         "network", "web", "key-value",
+                                         "other", "overall", NULL};
+
+static int compute_scores(bdb_model *m)
+{
+    size_t ncat = 0;
+    while (categories[ncat])
+        ncat++;
+    m->scores = calloc(ncat * m->nplatforms, sizeof *m->scores);
+    double *r = malloc((m->nseries ? m->nseries : 1) * sizeof *r);
+    if (!m->scores || !r) {
+        free(r);
+        return BDB_ENOMEM;
+    }
+    int rc = BDB_OK;
+    for (size_t ci = 0; !rc && ci < ncat; ci++) {
+        const char *cat = categories[ci];
+        for (size_t p = 0; !rc && p < m->nplatforms; p++) {
+            if (p == m->baseline)
+                continue;
+            size_t n = 0;
+            for (size_t s = 0; s < m->nseries; s++) {
+                const bdb_rseries *se = &m->series[s];
+                if (!se->headline || (strcmp(cat, "overall") != 0 &&
+                                      strcmp(cat, se->category) != 0))
+                    continue;
+                const bdb_cell *c = &se->cells[p];
+                if (c->compared)
+                    r[n++] = c->speedup;
+            }
+            if (n == 0)
+                continue;
+            bdb_score *sc = &m->scores[m->nscores++];
+            sc->category = cat;
+            sc->platform = p;
+            rc = bdb_stats_geomean_ratios(r, n, m->opts.resamples,
+                                          m->opts.seed + ci * 131 + p, &sc->g);
+        }
+    }
+    free(r);
+    return rc;
+}
+
+/* ---- entry points -------------------------------------------------------- */
+
+static int choose_platforms(bdb_model *m, bdb_store *st, build *b,
+                            bdb_diag *diag)
+{
+    int rc = bdb_store_groups_each(st, &m->opts.filter, collect_platform, b);
+    if (!rc)
+        rc = b->rc;
+    if (rc)
+        return bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(st));
+    if (b->nseen == 0)
+        return bdb_diag_set(diag, BDB_ENOTFOUND, 0,
+                            "no results match the selection");
+    if (b->nseen > 1)
+        qsort(b->seen, b->nseen, sizeof *b->seen, cmp_str);
+    size_t cap = b->nseen + 64;
+    m->platforms = calloc(cap, sizeof *m->platforms);
+    if (!m->platforms)
+        return BDB_ENOMEM;
+    if (m->opts.platforms && *m->opts.platforms) {
+        char list[2048];
+        snprintf(list, sizeof list, "%s", m->opts.platforms);
+        char *save = NULL;
+        for (char *t = strtok_r(list, ",", &save); t && m->nplatforms < cap;
+             t = strtok_r(NULL, ",", &save)) {
+            int have = 0;
+            for (size_t i = 0; i < b->nseen; i++)
+                have |= strcmp(b->seen[i], t) == 0;
+            if (!have)
+                return bdb_diag_set(diag, BDB_ENOTFOUND, 0,
+                                    "platform '%s' has no results in the "
+                                    "selection", t);
+            if (find_platform(m, t) < 0 && (rc = add_platform(m, st, t)))
+                return bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(st));
+        }
+    } else {
+        for (size_t i = 0; i < b->nseen; i++)
+            if ((rc = add_platform(m, st, b->seen[i])))
+                return bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(st));
+    }
+    m->baseline = 0;
+    if (m->opts.baseline) {
+        int bi = find_platform(m, m->opts.baseline);
+        if (bi < 0)
+            return bdb_diag_set(diag, BDB_ENOTFOUND, 0,
+                                "baseline '%s' has no results in the selection",
+                                m->opts.baseline);
+        /* The baseline is shown first. */
+        bdb_platform tmp = m->platforms[bi];
+        memmove(&m->platforms[1], &m->platforms[0], (size_t)bi * sizeof tmp);
+        m->platforms[0] = tmp;
+    }
+    return BDB_OK;
+}
+
+static void free_series(bdb_model *m, bdb_rseries *se)
+{
+    for (size_t p = 0; se->cells && p < m->nplatforms; p++)
+        free_cell(&se->cells[p]);
+    free(se->cells);
+    free(se->tool);
+    free(se->benchmark);
+    free(se->metric);
+    free(se->params);
+    free(se->unit);
+}
+
+/* A comparison report shows series measured on at least min_platforms. */
+static void drop_lonely_series(bdb_model *m)
+{
+    int need = m->opts.min_platforms;
+    if (need <= 0)
+        need = m->nplatforms >= 2 ? 2 : 1;
+    size_t kept = 0;
+    for (size_t s = 0; s < m->nseries; s++) {
+        bdb_rseries *se = &m->series[s];
+        int have = 0;
+        for (size_t p = 0; p < m->nplatforms; p++)
+            have += se->cells[p].present;
+        if (have >= need)
+            m->series[kept++] = *se;
+        else
+            free_series(m, se);
+    }
+    m->nseries = kept;
+}
+
+int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
+                    bdb_model **out, bdb_diag *diag)
+{
+    *out = NULL;
+    bdb_model *m = calloc(1, sizeof *m);
+    if (!m)
+        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+    m->opts = *opts;
+    snprintf(m->title, sizeof m->title, "%s",
+             opts->title ? opts->title : "benchdb report");
+    m->opts.title = m->title;
+    build b = {.m = m, .st = st, .last_series = -1};
+    int rc = choose_platforms(m, st, &b, diag);
+    for (size_t i = 0; i < b.nseen; i++)
+        free(b.seen[i]);
+    free(b.seen);
+    if (!rc) {
+        rc = bdb_store_groups_each(st, &m->opts.filter, add_group, &b);
+        if (!rc)
+            rc = b.rc;
+        if (rc)
+            bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(st));
+    }
+    if (!rc)
+        drop_lonely_series(m);
+    if (!rc && m->nseries == 0)
+        rc = bdb_diag_set(diag, BDB_ENOTFOUND, 0,
+                          "no series of the selection is measured on %d or "
+                          "more of its platforms (use --all to show series "
+                          "of one platform)",
+                          m->opts.min_platforms ? m->opts.min_platforms : 2);
+    for (size_t s = 0; !rc && s < m->nseries; s++) {
+        bdb_rseries *se = &m->series[s];
+        se->category = bdb_model_category(se->tool);
+        se->headline = is_headline(se->metric, se->unit, se->better);
+        for (size_t p = 0; !rc && p < m->nplatforms; p++) {
+            rc = normalise(m, se, p);
+            if (!rc && se->cells[p].present)
+                rc = cell_stats(m, &se->cells[p]);
+        }
+        for (size_t p = 0; !rc && p < m->nplatforms; p++)
+            rc = compare(m, se, p, m->opts.seed + (uint64_t)s * 7919 + p);
+        for (size_t p = 0; !rc && p < m->nplatforms; p++) {
+            bdb_cell *c = &se->cells[p];
+            if (!c->present || !bdb_efficiency_applies(se->unit, se->better))
+                continue;
+            if (bdb_efficiency_compute(c->sum.mean, se->unit, se->better,
+                                       &m->platforms[p], &m->opts.cost,
+                                       &c->eff) == BDB_OK)
+                c->eff_computed = 1;
+            const bdb_cell *a = &se->cells[m->baseline];
+            if (a->present && p != m->baseline)
+                bdb_efficiency_match(a->sum.mean, c->sum.mean, se->unit,
+                                     se->better, &m->platforms[p],
+                                     &m->opts.cost, &c->match);
+        }
+    }
+    if (!rc)
+        rc = correct_p_values(m);
+    if (!rc)
+        rc = find_sweeps(m);
+    if (!rc)
+        rc = compute_scores(m);
+    if (!rc) {
+        rc = bdb_store_warnings_each(st, &m->opts.filter, add_warning, &b);
+        if (!rc)
+            rc = b.rc;
+    }
+    if (rc) {
+        if (!diag->message[0])
+            bdb_diag_set(diag, rc, 0, "%s", bdb_strerror(rc));
+        bdb_model_free(m);
+        return rc;
+    }
+    *out = m;
+    return BDB_OK;
+}
+
+void bdb_model_free(bdb_model *m)
+{
+    if (!m)
+        return;
+    for (size_t s = 0; s < m->nseries; s++)
+        free_series(m, &m->series[s]);
+    free(m->series);
+    for (size_t i = 0; i < m->nsweeps; i++) {
+        free(m->sweeps[i].key);
+        free(m->sweeps[i].label);
+        free(m->sweeps[i].series);
+    }
+    free(m->sweeps);
+    free(m->scores);
+    for (size_t i = 0; i < m->nwarnings; i++) {
+        free(m->warnings[i].platform);
+        free(m->warnings[i].path);
+        free(m->warnings[i].message);
+    }
+    free(m->warnings);
+    for (size_t i = 0; i < m->nmissing; i++)
+        free(m->missing[i]);
+    free(m->missing);
+    free(m->platforms);
+    free(m);
+}
+
+/* ---- formatting ----------------------------------------------------------- */
+
+static void fmt3(double v, char *out, size_t n)
+{
+    double a = fabs(v);
+    if (a >= 100 || a == 0)
+        snprintf(out, n, "%.0f", v);
+    else if (a >= 10)
+        snprintf(out, n, "%.1f", v);
+    else
+        snprintf(out, n, "%.2f", v);
+}
+
+void bdb_format_value(double v, const char *unit, char *out, size_t n)
+{
+    static const char *const si[] = {"", "k", "M", "G", "T", "P"};
+    char num[64];
+    if (!isfinite(v)) {
+        snprintf(out, n, "-");
+        return;
+    }
+    if (strcmp(unit, "s") == 0) {
+        double a = fabs(v);
+        if (a != 0 && a < 1e-6) {
+            fmt3(v * 1e9, num, sizeof num);
+            snprintf(out, n, "%s ns", num);
+        } else if (a != 0 && a < 1e-3) {
+            fmt3(v * 1e6, num, sizeof num);
+            snprintf(out, n, "%s us", num);
+        } else if (a != 0 && a < 1) {
+            fmt3(v * 1e3, num, sizeof num);
+            snprintf(out, n, "%s ms", num);
+        } else {
+            fmt3(v, num, sizeof num);
+            snprintf(out, n, "%s s", num);
+        }
+        return;
+    }
+    if (strcmp(unit, "%") == 0) {
+        snprintf(out, n, "%.1f%%", v);
+        return;
+    }
+    if (strcmp(unit, "count") == 0) {
+        if (v == floor(v) && fabs(v) < 1e15)
+            snprintf(out, n, "%.0f", v);
+        else
+            snprintf(out, n, "%.4g", v);
+        return;
+    }
+    int k = 0;
+    double x = v;
+    while (fabs(x) >= 1000 && k < 5) {
+        x /= 1000;
+        k++;
+    }
+    fmt3(x, num, sizeof num);
+    if (strcmp(unit, "op/s") == 0)
+        snprintf(out, n, "%s%s op/s", num, si[k]);
+    else if (strcmp(unit, "B/s") == 0)
+        snprintf(out, n, "%s %sB/s", num, si[k]);
+    else if (strcmp(unit, "bit/s") == 0)
+        snprintf(out, n, "%s %sbit/s", num, si[k]);
+    else if (strcmp(unit, "B") == 0)
+        snprintf(out, n, "%s %sB", num, si[k]);
+    else
+        snprintf(out, n, "%s%s%s%s", num, si[k], *unit ? " " : "", unit);
+}
+
+void bdb_format_speedup(const bdb_cell *c, char *out, size_t n)
+{
+    if (!c->compared || !isfinite(c->speedup)) {
+        snprintf(out, n, "-");
+        return;
+    }
+    switch (c->verdict) {
+    case BDB_VERDICT_BETTER: snprintf(out, n, "%.2fx +", c->speedup); break;
+    case BDB_VERDICT_WORSE: snprintf(out, n, "%.2fx -", c->speedup); break;
+    case BDB_VERDICT_SAME: snprintf(out, n, "~%.2fx", c->speedup); break;
+    case BDB_VERDICT_UNTESTED: snprintf(out, n, "%.2fx ?", c->speedup); break;
+    default: snprintf(out, n, "%.2fx", c->speedup); break;
+    }
+}

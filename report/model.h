@@ -1,0 +1,151 @@
+/* model.h - the report model: results grouped into series x platforms,
+ * with statistics across repetitions, comparisons against a baseline,
+ * sweeps, category scores and warnings. Renderers only read it.
+ *
+ * Everything is built from the store's grouped query (aggregated in SQL);
+ * the model runs no SQL itself and parses no logs. */
+#ifndef BDB_MODEL_H
+#define BDB_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../common/bdb_platform.h"
+#include "../store/store.h"
+#include "efficiency.h"
+#include "stats.h"
+
+typedef enum bdb_norm {
+    BDB_NORM_NONE = 0,
+    BDB_NORM_PER_CORE,
+    BDB_NORM_PER_THREAD,
+    BDB_NORM_PER_GHZ
+} bdb_norm;
+
+typedef enum bdb_correction {
+    BDB_CORR_HOLM = 0,
+    BDB_CORR_BH
+} bdb_correction;
+
+typedef struct bdb_report_opts {
+    const char *title;
+    const char *baseline;       /* platform name; NULL: the first */
+    const char *platforms;      /* comma list, in report order; NULL: all */
+    bdb_filter filter;          /* tool, benchmark, metric, params */
+    bdb_norm normalize;
+    bdb_correction correction;
+    uint64_t seed;              /* bootstrap seed (reproducible reports) */
+    size_t resamples;           /* bootstrap resamples (default 2000) */
+    double noisy_cv;            /* CV above which a cell is noisy (0.05) */
+    int min_platforms;          /* drop series on fewer platforms; 0: 2
+                                   when the report has 2 or more platforms */
+    bdb_cost_opts cost;         /* efficiency inputs */
+} bdb_report_opts;
+
+void bdb_report_opts_default(bdb_report_opts *o);
+
+typedef enum bdb_verdict {
+    BDB_VERDICT_NONE = 0,       /* baseline, missing, or a neutral metric */
+    BDB_VERDICT_BETTER,         /* significantly better than the baseline */
+    BDB_VERDICT_WORSE,
+    BDB_VERDICT_SAME,           /* no significant difference ("~") */
+    BDB_VERDICT_UNTESTED        /* too few repetitions for a test */
+} bdb_verdict;
+
+/* One series on one platform. */
+typedef struct bdb_cell {
+    int present;
+    size_t n;
+    double *values;             /* normalised when a normalisation is on */
+    int *lines;
+    long long *source_ids;
+    char **paths;
+    bdb_summary sum;
+    unsigned char *outlier;     /* per value, MAD rule */
+    size_t noutliers;
+    int noisy;                  /* cv above opts.noisy_cv */
+    int warned;                 /* a source of this cell has warnings */
+    /* against the baseline platform */
+    int compared;
+    double speedup;             /* > 1: better than the baseline */
+    double speedup_lo, speedup_hi; /* 95% bootstrap interval (NaN: n=1) */
+    bdb_ttest welch;
+    bdb_utest mw;
+    int tested;                 /* Welch's test could be computed */
+    double p_adj;               /* corrected p of Welch's test */
+    bdb_verdict verdict;
+    bdb_efficiency eff;         /* per watt, per dollar ... */
+    int eff_computed;
+    bdb_match match;            /* how many match the baseline */
+} bdb_cell;
+
+typedef struct bdb_rseries {
+    long long id;
+    char *tool, *benchmark, *metric, *params, *unit;
+    int better;
+    const char *category;
+    int headline;               /* counts towards the category scores */
+    int sweep;                  /* index into sweeps, or -1 */
+    bdb_cell *cells;            /* one per platform */
+} bdb_rseries;
+
+/* Series that differ only in one numeric parameter, in its order. */
+typedef struct bdb_sweep {
+    char *key;                  /* "concurrency" */
+    char *label;                /* tool benchmark metric + the fixed params */
+    size_t *series;
+    size_t n;
+} bdb_sweep;
+
+typedef struct bdb_score {
+    const char *category;       /* "web", ..., "overall" */
+    size_t platform;
+    bdb_geomean g;
+} bdb_score;
+
+typedef struct bdb_rwarning {
+    char *platform, *path, *message;
+    int line;
+    int is_info;
+} bdb_rwarning;
+
+typedef struct bdb_model {
+    bdb_report_opts opts;
+    char title[256];
+    bdb_platform *platforms;
+    size_t nplatforms;
+    size_t baseline;
+    bdb_rseries *series;
+    size_t nseries, cap_series;
+    bdb_sweep *sweeps;
+    size_t nsweeps;
+    bdb_score *scores;
+    size_t nscores;
+    bdb_rwarning *warnings;
+    size_t nwarnings, cap_warnings;
+    size_t ncompared, nsignificant, nuntested;
+    char **missing;             /* inputs missing for normalisation etc. */
+    size_t nmissing;
+} bdb_model;
+
+/* Builds the model. BDB_ENOTFOUND (with diag) when the selection has no
+ * results or the baseline is unknown. *out is the caller's to free. */
+int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
+                    bdb_model **out, bdb_diag *diag);
+void bdb_model_free(bdb_model *m);
+
+/* Platform display name ("(unassigned)" for results without one). */
+const char *bdb_model_platform_name(const bdb_model *m, size_t i);
+
+/* The category of a tool ("web", "key-value", "disk", "network", "crypto",
+ * "cpu", "memory", "other"). */
+const char *bdb_model_category(const char *tool);
+
+/* Human formatting of a value in a canonical unit: "12.3 MB/s",
+ * "4.56 ms", "1.2 Gbit/s", "12.3k op/s". */
+void bdb_format_value(double v, const char *unit, char *out, size_t n);
+
+/* "1.52x" / "~1.02x" / "0.48x" with the verdict's mark. */
+void bdb_format_speedup(const bdb_cell *c, char *out, size_t n);
+
+#endif

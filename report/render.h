@@ -1,0 +1,31 @@
+/* render.h - the report renderers. Each writes the whole report for a
+ * model into a buffer; the CLI decides where it goes. Text from logs
+ * (benchmarks, parameters, platform names, paths) is escaped for the
+ * target format. */
+#ifndef BDB_RENDER_H
+#define BDB_RENDER_H
+
+#include "../common/bdb_buf.h"
+#include "model.h"
+
+typedef struct bdb_render_opts {
+    int all_metrics;    /* text/md: every metric, not only the key ones */
+} bdb_render_opts;
+
+int bdb_report_render_text(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out);
+int bdb_report_render_markdown(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out);
+int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out);
+int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out);
+int bdb_report_render_html(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out);
+
+/* Whether text and Markdown show a series by default: its headline
+ * figures, mean/p99 latency and failure counts. */
+int bdb_report_is_key_series(const bdb_rseries *s);
+
+/* Shared wording. */
+const char *bdb_report_verdict_word(bdb_verdict v);
+void bdb_report_method_notes(const bdb_model *m, bdb_buf *out, const char *bullet);
+/* The three or four findings a reader wants first, one per line. */
+void bdb_report_findings(const bdb_model *m, bdb_buf *out, const char *bullet);
+
+#endif

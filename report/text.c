@@ -1,0 +1,134 @@
+/* text.c - the terminal report and the Markdown report: the same tables
+ * (sections.c), dressed for a terminal or for GitHub. */
+#include "render.h"
+#include "sections.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct dress {
+    int md;
+} dress;
+
+static void heading(bdb_buf *out, const dress *d, int level, const char *text)
+{
+    if (d->md) {
+        bdb_buf_printf(out, "\n%s %s\n\n", level == 1 ? "#" : level == 2 ? "##" : "###",
+                       text);
+    } else {
+        bdb_buf_printf(out, "\n%s\n", text);
+        size_t n = strlen(text);
+        for (size_t i = 0; i < n; i++)
+            bdb_buf_puts(out, level == 1 ? "=" : level == 2 ? "-" : "");
+        if (level <= 2)
+            bdb_buf_puts(out, "\n");
+    }
+}
+
+static void table(bdb_buf *out, const dress *d, bdb_rtable *t)
+{
+    if (d->md)
+        bdb_rtable_markdown(t, out);
+    else
+        bdb_rtable_text(t, out, "  ");
+    bdb_rtable_free(t);
+}
+
+static int render(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out,
+                  const dress *d)
+{
+    bdb_rtable t;
+    int all = o && o->all_metrics;
+    if (d->md)
+        bdb_buf_printf(out, "# %s\n", m->title);
+    else
+        heading(out, d, 1, m->title);
+
+    heading(out, d, 2, "Platforms");
+    bdb_section_platforms(m, &t);
+    table(out, d, &t);
+
+    bdb_section_differs(m, &t);
+    if (t.nrows > 1) {
+        heading(out, d, 3, "What differs between these platforms");
+        table(out, d, &t);
+    } else {
+        bdb_rtable_free(&t);
+    }
+
+    bdb_section_scores(m, &t);
+    if (t.nrows > 1) {
+        heading(out, d, 2, "Summary scores (geometric mean of ratios)");
+        table(out, d, &t);
+    } else {
+        bdb_rtable_free(&t);
+    }
+
+    const char *tools[64];
+    size_t ntools = bdb_section_tools(m, tools, 64);
+    for (size_t i = 0; i < ntools; i++) {
+        char title[128];
+        snprintf(title, sizeof title, "%s (%s)", tools[i],
+                 bdb_model_category(tools[i]));
+        bdb_section_tool(m, tools[i], all, &t);
+        if (t.nrows > 1) {
+            heading(out, d, 2, title);
+            table(out, d, &t);
+        } else {
+            bdb_rtable_free(&t);
+        }
+    }
+
+    if (m->nsweeps) {
+        heading(out, d, 2, "Sweeps");
+        for (size_t w = 0; w < m->nsweeps; w++) {
+            const bdb_rseries *first = &m->series[m->sweeps[w].series[0]];
+            if (!all && !bdb_report_is_key_series(first))
+                continue;
+            heading(out, d, 3, m->sweeps[w].label);
+            bdb_section_sweep(m, w, &t);
+            table(out, d, &t);
+        }
+    }
+
+    bdb_section_efficiency(m, &t);
+    if (t.nrows > 1) {
+        heading(out, d, 2, "Efficiency: per watt, per dollar, cost of ownership");
+        table(out, d, &t);
+    } else {
+        bdb_rtable_free(&t);
+    }
+    if (m->nmissing) {
+        heading(out, d, 3, "Missing inputs");
+        for (size_t i = 0; i < m->nmissing; i++)
+            bdb_buf_printf(out, "%s%s\n", d->md ? "- " : "  - ", m->missing[i]);
+    }
+
+    bdb_section_warnings(m, &t);
+    if (t.nrows > 1) {
+        heading(out, d, 2, "Warnings");
+        table(out, d, &t);
+    } else {
+        bdb_rtable_free(&t);
+    }
+
+    heading(out, d, 2, "How to read this report");
+    bdb_report_method_notes(m, out, d->md ? "- " : "  - ");
+    heading(out, d, 2, "Findings");
+    bdb_report_findings(m, out, d->md ? "- " : "  * ");
+    return BDB_OK;
+}
+
+int bdb_report_render_text(const bdb_model *m, const bdb_render_opts *o,
+                           bdb_buf *out)
+{
+    dress d = {0};
+    return render(m, o, out, &d);
+}
+
+int bdb_report_render_markdown(const bdb_model *m, const bdb_render_opts *o,
+                               bdb_buf *out)
+{
+    dress d = {1};
+    return render(m, o, out, &d);
+}

@@ -1,0 +1,344 @@
+/* test_report.c - the report model and its renderers through the public
+ * API: oriented ratios, significance and its absence, sweeps, scores,
+ * normalisation, efficiency, and that every format tells the same story
+ * and escapes text from logs. The figures come from the seeds' published
+ * numbers (samples/published) and from small results CSVs written here
+ * with known values. */
+#include "test_util.h"
+
+#include "../report/model.h"
+#include "../report/render.h"
+#include "../store/import.h"
+#include "../store/store.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char dir[512];
+
+static bdb_store *fresh_store(void)
+{
+    snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+    char path[600];
+    snprintf(path, sizeof path, "%s/r.sqlite", dir);
+    bdb_store *st;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_store_open(&st, path, &d))
+        fail_msg("%s", d.message);
+    return st;
+}
+
+static void import_text(bdb_store *st, const char *name, const char *text)
+{
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    bdb_import_opts o = {0};
+    bdb_import_result r;
+    if (bdb_import_file(st, path, &o, &r))
+        fail_msg("%s:%d: %s", name, r.diag.line, r.diag.message);
+}
+
+static void import_sample(bdb_store *st, const char *rel)
+{
+    bdb_import_opts o = {0};
+    bdb_import_result r;
+    if (bdb_import_file(st, tu_path(rel), &o, &r))
+        fail_msg("%s: %s", rel, r.diag.message);
+}
+
+static bdb_model *build(bdb_store *st, const char *baseline, const char *platforms)
+{
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    o.baseline = baseline;
+    o.platforms = platforms;
+    bdb_model *m;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_model_build(st, &o, &m, &d))
+        fail_msg("model: %s", d.message);
+    return m;
+}
+
+static const bdb_rseries *series(const bdb_model *m, const char *bench,
+                                 const char *metric, const char *params)
+{
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        if (strcmp(se->benchmark, bench) == 0 && strcmp(se->metric, metric) == 0 &&
+            (!params || strcmp(se->params, params) == 0))
+            return se;
+    }
+    fail_msg("no series %s %s", bench, metric);
+    return NULL;
+}
+
+static size_t platform(const bdb_model *m, const char *name)
+{
+    for (size_t p = 0; p < m->nplatforms; p++)
+        if (strcmp(bdb_model_platform_name(m, p), name) == 0)
+            return p;
+    fail_msg("no platform %s", name);
+    return 0;
+}
+
+static void report__seed_figures__ratios_oriented_and_untested(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    import_sample(st, "samples/published/seed-published-figures.csv");
+    bdb_model *m = build(st, "x86-B", "x86-B,ARM FT-1500A");
+    assert_string_equal(bdb_model_platform_name(m, m->baseline), "x86-B");
+    const bdb_rseries *se = series(m, "sas-disk", "throughput",
+                                   "bs=1M,count=10240,direction=read,flag=direct");
+    const bdb_cell *arm = &se->cells[platform(m, "ARM FT-1500A")];
+    assert_true(arm->compared);
+    assert_true(fabs(arm->speedup - 215.0 / 242.0) < 1e-12);
+    /* one value on each side: no test, no winner */
+    assert_int_equal(arm->verdict, BDB_VERDICT_UNTESTED);
+    assert_int_equal(m->nsignificant, 0);
+    /* tmpfs has no x86-B figure: not a comparison of these two */
+    for (size_t s = 0; s < m->nseries; s++)
+        assert_string_not_equal(m->series[s].tool, "tmpfs");
+    bdb_model_free(m);
+
+    /* lower is better: Elbrus' 0.4 ms against the Xeon's 5.1 ms is 12.75x */
+    m = build(st, "Xeon E5-2603 v4 storage", NULL);
+    se = series(m, "seq-read-128k", "latency_mean", NULL);
+    const bdb_cell *e = &se->cells[platform(m, "Elbrus 8C storage")];
+    assert_true(fabs(e->speedup - 5.1 / 0.4) < 1e-9);
+    assert_false(se->headline); /* latencies are shown, not scored */
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+static const char *repeated_runs =
+    "platform,tool,benchmark,metric,value,unit,parameters\n"
+    "A,gzip,gzip,real,10.0,s,\nA,gzip,gzip,real,10.2,s,\nA,gzip,gzip,real,9.9,s,\n"
+    "A,gzip,gzip,real,10.1,s,\nA,gzip,gzip,real,10.0,s,\n"
+    "B,gzip,gzip,real,5.0,s,\nB,gzip,gzip,real,5.1,s,\nB,gzip,gzip,real,4.9,s,\n"
+    "B,gzip,gzip,real,5.0,s,\nB,gzip,gzip,real,5.05,s,\n"
+    "C,gzip,gzip,real,10.1,s,\nC,gzip,gzip,real,9.8,s,\nC,gzip,gzip,real,10.2,s,\n"
+    "C,gzip,gzip,real,10.0,s,\nC,gzip,gzip,real,9.95,s,\n";
+
+static void report__repeated_runs__welch_decides_and_says_same(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    import_text(st, "runs.csv", repeated_runs);
+    bdb_model *m = build(st, "A", NULL);
+    const bdb_rseries *se = series(m, "gzip", "real", NULL);
+    const bdb_cell *a = &se->cells[platform(m, "A")];
+    const bdb_cell *b = &se->cells[platform(m, "B")];
+    const bdb_cell *c = &se->cells[platform(m, "C")];
+    assert_int_equal(a->n, 5);
+    assert_true(fabs(a->sum.mean - 10.04) < 1e-9);
+    assert_true(fabs(a->sum.median - 10.0) < 1e-12);
+    /* B takes half the time: twice as good, and clearly so */
+    assert_true(fabs(b->speedup - 10.04 / 5.01) < 1e-9);
+    assert_int_equal(b->verdict, BDB_VERDICT_BETTER);
+    assert_true(b->p_adj < 0.001);
+    assert_true(b->speedup_lo > 1.9 && b->speedup_hi < 2.1);
+    /* C is A again, give or take noise: no winner */
+    assert_int_equal(c->verdict, BDB_VERDICT_SAME);
+    assert_true(c->p_adj > 0.05);
+    assert_int_equal(m->ncompared, 2);
+    /* the cpu score of B is its one ratio */
+    int found = 0;
+    for (size_t i = 0; i < m->nscores; i++)
+        if (m->scores[i].platform == platform(m, "B") &&
+            strcmp(m->scores[i].category, "cpu") == 0) {
+            assert_true(fabs(m->scores[i].g.geomean - 10.04 / 5.01) < 1e-9);
+            found = 1;
+        }
+    assert_true(found);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+static void report__concurrency_values__become_one_ordered_sweep(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    import_text(st, "sweep.csv",
+                "platform,tool,benchmark,metric,value,unit,parameters\n"
+                "A,ab,/,requests_per_sec,900,op/s,concurrency=100;keepalive=0\n"
+                "A,ab,/,requests_per_sec,100,op/s,concurrency=1;keepalive=0\n"
+                "A,ab,/,requests_per_sec,500,op/s,concurrency=10;keepalive=0\n"
+                "B,ab,/,requests_per_sec,300,op/s,concurrency=100;keepalive=0\n"
+                "B,ab,/,requests_per_sec,50,op/s,concurrency=1;keepalive=0\n"
+                "B,ab,/,requests_per_sec,200,op/s,concurrency=10;keepalive=0\n");
+    bdb_model *m = build(st, NULL, NULL);
+    assert_int_equal(m->nsweeps, 1);
+    assert_string_equal(m->sweeps[0].key, "concurrency");
+    assert_int_equal(m->sweeps[0].n, 3);
+    const char *order[] = {"concurrency=1,keepalive=0", "concurrency=10,keepalive=0",
+                           "concurrency=100,keepalive=0"};
+    for (int i = 0; i < 3; i++)
+        assert_string_equal(m->series[m->sweeps[0].series[i]].params, order[i]);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(bdb_report_render_html(m, NULL, &out), 0);
+    assert_non_null(strstr(out.data, "<polyline"));
+    bdb_buf_free(&out);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+static void report__per_core__divides_rates_and_lists_missing(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    import_text(st, "rates.csv",
+                "platform,tool,benchmark,metric,value,unit\n"
+                "four,openssl-speed,aes-128-cbc,throughput,400,MB/s\n"
+                "two,openssl-speed,aes-128-cbc,throughput,300,MB/s\n"
+                "nocores,openssl-speed,aes-128-cbc,throughput,100,MB/s\n");
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    snprintf(p.name, sizeof p.name, "four");
+    p.cores = 4;
+    assert_int_equal(bdb_store_platform_put(st, &p, 1), 0);
+    snprintf(p.name, sizeof p.name, "two");
+    p.cores = 2;
+    assert_int_equal(bdb_store_platform_put(st, &p, 1), 0);
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    o.baseline = "four";
+    o.normalize = BDB_NORM_PER_CORE;
+    bdb_model *m;
+    bdb_diag d;
+    assert_int_equal(bdb_model_build(st, &o, &m, &d), 0);
+    const bdb_rseries *se = series(m, "aes-128-cbc", "throughput", NULL);
+    assert_true(se->cells[platform(m, "four")].sum.mean == 100e6);
+    assert_true(se->cells[platform(m, "two")].sum.mean == 150e6);
+    assert_true(fabs(se->cells[platform(m, "two")].speedup - 1.5) < 1e-12);
+    assert_false(se->cells[platform(m, "nocores")].present);
+    assert_int_equal(m->nmissing, 1);
+    assert_non_null(strstr(m->missing[0], "cores of platform nocores"));
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+static void report__nine_and_thirty_watt_boards__per_watt_in_every_format(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    import_text(st, "boards.csv",
+                "platform,tool,benchmark,metric,value,unit\n"
+                "imx6,ab,/test.htm,requests_per_sec,900,op/s\n"
+                "atom,ab,/test.htm,requests_per_sec,3000,op/s\n");
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    snprintf(p.name, sizeof p.name, "imx6");
+    p.power_w = 9;
+    p.price_usd = 40;
+    assert_int_equal(bdb_store_platform_put(st, &p, 1), 0);
+    snprintf(p.name, sizeof p.name, "atom");
+    p.power_w = 30;
+    p.price_usd = 52;
+    assert_int_equal(bdb_store_platform_put(st, &p, 1), 0);
+    bdb_model *m = build(st, "atom", NULL);
+    const bdb_rseries *se = series(m, "/test.htm", "requests_per_sec", NULL);
+    const bdb_cell *imx = &se->cells[platform(m, "imx6")];
+    const bdb_cell *atom = &se->cells[platform(m, "atom")];
+    assert_true(fabs(imx->eff.per_watt - 100.0) < 1e-9);   /* 900 / 9 */
+    assert_true(fabs(atom->eff.per_watt - 100.0) < 1e-9);  /* 3000 / 30 */
+    assert_true(fabs(imx->eff.per_dollar - 22.5) < 1e-9);  /* 900 / 40 */
+    assert_true(fabs(imx->match.count - 4) < 1e-12);       /* ceil(3000/900) */
+    assert_true(fabs(imx->match.price - 160) < 1e-9);
+    assert_true(fabs(imx->match.power_w - 36) < 1e-9);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(bdb_report_render_text(m, NULL, &out), 0);
+    assert_non_null(strstr(out.data, "100 op/s/W"));
+    assert_non_null(strstr(out.data, "4 (160 USD, 36 W)"));
+    assert_non_null(strstr(out.data, "0.30x ?"));
+    bdb_buf_reset(&out);
+    assert_int_equal(bdb_report_render_markdown(m, NULL, &out), 0);
+    assert_non_null(strstr(out.data, "| /test.htm | requests_per_sec |"));
+    assert_non_null(strstr(out.data, "0.30x ?"));
+    bdb_buf_reset(&out);
+    assert_int_equal(bdb_report_render_csv(m, NULL, &out), 0);
+    assert_non_null(strstr(out.data, "ab,/test.htm,requests_per_sec,,op/s,higher,web,imx6,0,1,900,"));
+    assert_non_null(strstr(out.data, ",0.3,"));
+    bdb_buf_reset(&out);
+    assert_int_equal(bdb_report_render_json(m, NULL, &out), 0);
+    assert_non_null(strstr(out.data, "\"per_watt\": 100.0"));
+    assert_non_null(strstr(out.data, "\"speedup\": 0.3"));
+    assert_non_null(strstr(out.data, "boards.csv:2"));
+    bdb_buf_free(&out);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+static void report__hostile_names__escaped_in_html_and_guarded_in_csv(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    import_text(st, "evil.csv",
+                "platform,tool,benchmark,metric,value,unit\n"
+                "\"<script>alert(1)</script>\",ab,\"=cmd|' /C calc'!A0\",requests_per_sec,1,op/s\n"
+                "plain,ab,\"=cmd|' /C calc'!A0\",requests_per_sec,2,op/s\n");
+    bdb_model *m = build(st, "plain", NULL);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(bdb_report_render_html(m, NULL, &out), 0);
+    assert_null(strstr(out.data, "<script>"));
+    assert_non_null(strstr(out.data, "&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert_null(strstr(out.data, "http://"));
+    assert_null(strstr(out.data, "https://"));
+    bdb_buf_reset(&out);
+    assert_int_equal(bdb_report_render_csv(m, NULL, &out), 0);
+    assert_non_null(strstr(out.data, "ab,'=cmd|' /C calc'!A0,"));
+    assert_null(strstr(out.data, ",=cmd"));
+    bdb_buf_free(&out);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+static void report__bad_selection__says_what_is_wrong(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    bdb_model *m = NULL;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_model_build(st, &o, &m, &d), BDB_ENOTFOUND);
+    assert_non_null(strstr(d.message, "no results"));
+    import_sample(st, "samples/published/seed-published-figures.csv");
+    o.baseline = "nobody";
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_model_build(st, &o, &m, &d), BDB_ENOTFOUND);
+    assert_non_null(strstr(d.message, "nobody"));
+    o.baseline = NULL;
+    o.platforms = "x86-A,Elbrus 8C storage";
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_model_build(st, &o, &m, &d), BDB_ENOTFOUND);
+    assert_non_null(strstr(d.message, "no series"));
+    assert_null(m);
+    bdb_store_close(st);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(report__seed_figures__ratios_oriented_and_untested),
+        cmocka_unit_test(report__repeated_runs__welch_decides_and_says_same),
+        cmocka_unit_test(report__concurrency_values__become_one_ordered_sweep),
+        cmocka_unit_test(report__per_core__divides_rates_and_lists_missing),
+        cmocka_unit_test(report__nine_and_thirty_watt_boards__per_watt_in_every_format),
+        cmocka_unit_test(report__hostile_names__escaped_in_html_and_guarded_in_csv),
+        cmocka_unit_test(report__bad_selection__says_what_is_wrong),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
