@@ -258,7 +258,7 @@ static void results_csv__published_figures__convert_units(void **state)
     tu_assert_value(&sink, "seq-write-128k", "latency_mean", NULL, 0.0005, 1e-12);
     const bdb_sample *s = tu_find(&sink, "sas-disk", "throughput", "direction=write,flag=fsync");
     assert_non_null(s);
-    assert_string_equal(s->platform, "ARM FT-1500A");
+    assert_string_equal(s->platform, "ARM-FT1500A");
     assert_true(s->value == 175e6);
     assert_int_equal(s->better, BDB_HIGHER_IS_BETTER);
     assert_int_equal(s->line, 14);
