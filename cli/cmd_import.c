@@ -96,8 +96,8 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         case BDB_IMPORT_PLATFORM_INFO:
             info++;
             if (!quiet)
-                printf("platform %s: %s from %s\n", res.platform, res.tools,
-                       files.paths[i]);
+                printf("platform info %s: %s%s%s\n", files.paths[i], res.tools,
+                       res.platform[0] ? " for " : "", res.platform);
             break;
         default: break;
         }

@@ -195,3 +195,28 @@ int bdb_platform_csv_read(const char *buf, size_t len,
         rc = bdb_diag_set(diag, BDB_EPARSE, 0, "empty file");
     return rc;
 }
+
+int bdb_platform_csv_sniff(const char *buf, size_t len)
+{
+    bdb_lines it;
+    bdb_line l;
+    bdb_lines_init(&it, buf, len);
+    if (!bdb_lines_next(&it, &l))
+        return 0;
+    int name = 0, others = 0;
+    const char *p = l.p;
+    while (p < l.end) {
+        const char *comma = memchr(p, ',', (size_t)(l.end - p));
+        const char *e = comma ? comma : l.end, *b = p;
+        bdb_trim(&b, &e);
+        if (e - b >= 2 && *b == '"' && e[-1] == '"') {
+            b++;
+            e--;
+        }
+        for (int k = 0; k < COL_COUNT; k++)
+            if (bdb_span_eq(b, e, col_names[k]))
+                *(k == COL_NAME ? &name : &others) += 1;
+        p = comma ? comma + 1 : l.end;
+    }
+    return name == 1 && others >= 2;
+}

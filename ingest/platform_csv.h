@@ -21,4 +21,8 @@ int bdb_platform_csv_read(const char *buf, size_t len,
                           int (*bad_cb)(int line, const char *why, void *ctx),
                           void *ctx, bdb_diag *diag);
 
+/* 1 if buf's first line is a platforms.csv header: a "name" column and at
+ * least two other known columns. */
+int bdb_platform_csv_sniff(const char *buf, size_t len);
+
 #endif

@@ -4,6 +4,7 @@
 #include "../common/bdb_sha256.h"
 #include "../ingest/ingest.h"
 #include "../ingest/path_pattern.h"
+#include "../ingest/platform_csv.h"
 #include "../ingest/sysinfo.h"
 
 #include <dirent.h>
@@ -93,6 +94,65 @@ static int apply_sysinfo(bdb_store *st, const char *buf, size_t len,
     return BDB_OK;
 }
 
+typedef struct csv_apply {
+    bdb_import_result *res;
+    bdb_platform *rows;
+    size_t n, cap;
+    int rc;
+} csv_apply;
+
+static int csv_row(const bdb_platform *p, int line, void *ctx)
+{
+    csv_apply *a = ctx;
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? a->cap * 2 : 16;
+        bdb_platform *r = realloc(a->rows, cap * sizeof *r);
+        if (!r) {
+            a->rc = bdb_diag_set(&a->res->diag, BDB_ENOMEM, line, "out of memory");
+            return 1;
+        }
+        a->rows = r;
+        a->cap = cap;
+    }
+    a->rows[a->n++] = *p;
+    return 0;
+}
+
+static int csv_bad(int line, const char *why, void *ctx)
+{
+    csv_apply *a = ctx;
+    a->rc = bdb_diag_set(&a->res->diag, BDB_EPARSE, line, "%s", why);
+    return 1;
+}
+
+/* A platforms.csv among the logs. Like a log it lands whole or not at all:
+ * every row is read and checked before any is written (`benchdb platform
+ * import` instead skips bad rows). */
+static int apply_platform_csv(bdb_store *st, const char *buf, size_t len,
+                              bdb_import_result *res)
+{
+    csv_apply a = {res, NULL, 0, 0, 0};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    int rc = bdb_platform_csv_read(buf, len, csv_row, csv_bad, &a, &d);
+    if (rc)
+        rc = bdb_diag_set(&res->diag, rc, d.line, "%s", d.message);
+    else
+        rc = a.rc;
+    if (!rc)
+        rc = bdb_store_platforms_put(st, a.rows, a.n);
+    if (rc && !res->diag.message[0])
+        bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+    if (!rc) {
+        snprintf(res->tools, sizeof res->tools, "platforms.csv, %zu platforms",
+                 a.n);
+        res->platform[0] = '\0';
+        res->status = BDB_IMPORT_PLATFORM_INFO;
+    }
+    free(a.rows);
+    return rc;
+}
+
 int bdb_platform_get_or_clear(bdb_store *st, const char *name, bdb_platform *p)
 {
     int rc = bdb_store_platform_get(st, name, p);
@@ -154,7 +214,10 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_diag_clear(&d);
     rc = bdb_ingest_buffer(raw.data, raw.len, &iopts, &sink, res->tools,
                            sizeof res->tools, &d);
-    if (rc == BDB_EUNKNOWN && !opts->tool && bdb_sysinfo_sniff(raw.data, raw.len)) {
+    if (rc == BDB_EUNKNOWN && !opts->tool &&
+        bdb_platform_csv_sniff(raw.data, raw.len)) {
+        rc = apply_platform_csv(st, raw.data, raw.len, res);
+    } else if (rc == BDB_EUNKNOWN && !opts->tool && bdb_sysinfo_sniff(raw.data, raw.len)) {
         if (!platform)
             rc = bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
                               "system information (lscpu/uname/cpuinfo) but no "

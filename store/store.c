@@ -138,3 +138,8 @@ int bdb_store_groups_each(bdb_store *st, const bdb_filter *f,
 {
     return st->ops->groups_each(st, f, cb, ctx);
 }
+
+int bdb_store_platforms_put(bdb_store *st, const bdb_platform *p, size_t n)
+{
+    return st->ops->platforms_put(st, p, n);
+}

@@ -36,6 +36,8 @@ const char *bdb_store_errmsg(const bdb_store *st);
 /* Creates the platform or updates it. With merge, only the fields that are
  * set in p (non-NaN, non-empty) change; without, p replaces the row. */
 int bdb_store_platform_put(bdb_store *st, const bdb_platform *p, int merge);
+/* Merges n platforms in one transaction: all or none. */
+int bdb_store_platforms_put(bdb_store *st, const bdb_platform *p, size_t n);
 /* BDB_ENOTFOUND when there is no platform called name. */
 int bdb_store_platform_get(bdb_store *st, const char *name, bdb_platform *out);
 /* Calls cb for every platform in name order; a non-zero return stops. */

@@ -33,6 +33,7 @@ typedef struct bdb_store_ops {
                          int (*cb)(const bdb_warning_row *, void *), void *ctx);
     int (*groups_each)(bdb_store *st, const bdb_filter *f,
                        int (*cb)(const bdb_group_row *, void *), void *ctx);
+    int (*platforms_put)(bdb_store *st, const bdb_platform *p, size_t n);
 } bdb_store_ops;
 
 struct bdb_store {

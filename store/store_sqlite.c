@@ -286,6 +286,20 @@ static int sq_platform_put(bdb_store *st, const bdb_platform *p, int merge)
     return rc;
 }
 
+static int sq_platforms_put(bdb_store *st, const bdb_platform *p, size_t n)
+{
+    if (exec_patient(st, "BEGIN IMMEDIATE"))
+        return BDB_ESTORE;
+    int rc = BDB_OK;
+    for (size_t i = 0; !rc && i < n; i++)
+        rc = sq_platform_put(st, &p[i], 1);
+    if (!rc)
+        rc = exec(st, "COMMIT");
+    if (rc)
+        sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
 static int sq_platform_get(bdb_store *st, const char *name, bdb_platform *out)
 {
     sqlite3_stmt *s;
@@ -1021,4 +1035,5 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .sources_each = sq_sources_each,
     .warnings_each = sq_warnings_each,
     .groups_each = sq_groups_each,
+    .platforms_put = sq_platforms_put,
 };

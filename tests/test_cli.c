@@ -158,6 +158,30 @@ static void cli__platform_csv_with_bad_row__skips_it_with_line(void **state)
     bdb_buf_free(&out);
 }
 
+static void cli__platforms_csv_among_logs__fills_platforms(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    copy_sample("samples/platforms.csv", "platforms.csv");
+    copy_sample("samples/published/seed-published-figures.csv", "pub.csv");
+    char args[1200];
+    snprintf(args, sizeof args, "import '%s'", dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_non_null(strstr(out.data, "platforms.csv: platforms.csv, 11 platforms"));
+    assert_non_null(strstr(out.data, "1 imported (19 results"));
+    assert_int_equal(run(&out, "platform show x86-B"), 0);
+    assert_non_null(strstr(out.data, "Intel Xeon Silver 4110"));
+    /* a bad row fails the file as a whole, naming its line */
+    const char *bad = "name,arch,power_w\nok,x86_64,10\nbad,x86_64,ten\n";
+    write_file("bad-platforms.csv", bad, strlen(bad));
+    snprintf(args, sizeof args, "import '%s/bad-platforms.csv'", dir);
+    assert_int_equal(run(&out, args), 1);
+    assert_non_null(strstr(out.data, "bad-platforms.csv:3: column power_w"));
+    assert_int_equal(run(&out, "platform show ok"), 1); /* nothing of it landed */
+    bdb_buf_free(&out);
+}
+
 static void cli__path_pattern__names_platform_and_params(void **state)
 {
     (void)state;
@@ -181,7 +205,7 @@ static void cli__path_pattern__names_platform_and_params(void **state)
     snprintf(args, sizeof args,
              "import --path-pattern '{platform}/{*}.txt' '%s/boardA/lscpu.txt'", dir);
     assert_int_equal(run(&out, args), 0);
-    assert_non_null(strstr(out.data, "platform boardA: lscpu"));
+    assert_non_null(strstr(out.data, "lscpu.txt: lscpu for boardA"));
     assert_int_equal(run(&out, "import --path-pattern '{platform' x"), 2);
     bdb_buf_free(&out);
 }
@@ -214,6 +238,7 @@ int main(void)
         cmocka_unit_test_setup(cli__import_folder_twice__second_run_adds_nothing, setup),
         cmocka_unit_test_setup(cli__bad_files_in_a_batch__reported_and_the_rest_imported, setup),
         cmocka_unit_test_setup(cli__platform_csv_with_bad_row__skips_it_with_line, setup),
+        cmocka_unit_test_setup(cli__platforms_csv_among_logs__fills_platforms, setup),
         cmocka_unit_test_setup(cli__path_pattern__names_platform_and_params, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
     };
