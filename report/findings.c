@@ -39,6 +39,10 @@ void bdb_report_method_notes(const bdb_model *m, bdb_buf *out, const char *b)
                         "resamples, seed %llu).\n",
                    b, bdb_model_platform_name(m, m->baseline), m->opts.resamples,
                    (unsigned long long)m->opts.seed);
+    bdb_buf_printf(out, "%sWhere %s has no figure for a series, its ratios are "
+                        "against the first platform that has one, marked "
+                        "(ref); such series stay out of the scores.\n",
+                   b, bdb_model_platform_name(m, m->baseline));
     bdb_buf_printf(out, "%sSignificance: Welch's t-test (two-sided, alpha 0.05) "
                         "decides, p corrected with %s over %zu comparisons; "
                         "Mann-Whitney U is shown beside it. Marks: + better, "
@@ -93,7 +97,8 @@ void bdb_report_findings(const bdb_model *m, bdb_buf *out, const char *b)
         for (size_t s = 0; s < m->nseries; s++) {
             const bdb_rseries *se = &m->series[s];
             const bdb_cell *c = &se->cells[p];
-            if (!se->headline || !c->compared || !isfinite(c->speedup))
+            if (!se->headline || !c->compared || !isfinite(c->speedup) ||
+                se->ref != m->baseline)
                 continue;
             double d = fabs(log(c->speedup));
             if (!best || d > far) {

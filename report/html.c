@@ -91,6 +91,8 @@ static void cell_html(bdb_buf *out, const bdb_model *m, size_t s, size_t p)
     bdb_buf_printf(out, "<a href=\"#c%zu-%zu\">", s, p);
     esc(out, text);
     bdb_buf_puts(out, "</a>");
+    if (!c->compared && s < m->nseries && p == se->ref && se->ref != m->baseline)
+        bdb_buf_puts(out, "<br><span class=\"small\">(ref)</span>");
     if (c->compared) {
         char r[48];
         bdb_format_speedup(c, r, sizeof r);

@@ -298,21 +298,37 @@ static int cell_stats(bdb_model *m, bdb_cell *c)
     return rc;
 }
 
+/* The baseline, or the first platform with a figure when it has none. */
+static size_t reference(const bdb_model *m, const bdb_rseries *s)
+{
+    if (s->cells[m->baseline].present)
+        return m->baseline;
+    for (size_t p = 0; p < m->nplatforms; p++)
+        if (s->cells[p].present)
+            return p;
+    return m->baseline;
+}
+
 static int compare(bdb_model *m, bdb_rseries *s, size_t pi, uint64_t seed)
 {
-    bdb_cell *a = &s->cells[m->baseline], *c = &s->cells[pi];
-    if (pi == m->baseline || !a->present || !c->present)
+    bdb_cell *a = &s->cells[s->ref], *c = &s->cells[pi];
+    if (pi == s->ref || !a->present || !c->present)
         return BDB_OK;
     c->compared = 1;
     c->speedup = bdb_stats_speedup(a->sum.mean, c->sum.mean, s->better);
     bdb_ratio r;
     int rc = bdb_stats_ratio_bootstrap(a->values, a->n, c->values, c->n,
                                        m->opts.resamples, seed, &r);
-    if (rc)
+    if (rc == BDB_ERANGE) {
+        /* A zero or negative value (0 s of sys time) has no ratio. */
+        c->speedup_lo = c->speedup_hi = NAN;
+    } else if (rc) {
         return rc;
-    c->speedup_lo = r.ci_lo;
-    c->speedup_hi = r.ci_hi;
-    bdb_stats_orient_interval(&c->speedup_lo, &c->speedup_hi, s->better);
+    } else {
+        c->speedup_lo = r.ci_lo;
+        c->speedup_hi = r.ci_hi;
+        bdb_stats_orient_interval(&c->speedup_lo, &c->speedup_hi, s->better);
+    }
     rc = bdb_stats_welch(a->values, a->n, c->values, c->n, &c->welch);
     if (rc)
         return rc;
@@ -510,8 +526,9 @@ static int compute_scores(bdb_model *m)
             size_t n = 0;
             for (size_t s = 0; s < m->nseries; s++) {
                 const bdb_rseries *se = &m->series[s];
-                if (!se->headline || (strcmp(cat, "overall") != 0 &&
-                                      strcmp(cat, se->category) != 0))
+                if (!se->headline || se->ref != m->baseline ||
+                    (strcmp(cat, "overall") != 0 &&
+                     strcmp(cat, se->category) != 0))
                     continue;
                 const bdb_cell *c = &se->cells[p];
                 if (c->compared)
@@ -657,6 +674,7 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
             if (!rc && se->cells[p].present)
                 rc = cell_stats(m, &se->cells[p]);
         }
+        se->ref = reference(m, se);
         for (size_t p = 0; !rc && p < m->nplatforms; p++)
             rc = compare(m, se, p, m->opts.seed + (uint64_t)s * 7919 + p);
         for (size_t p = 0; !rc && p < m->nplatforms; p++) {
@@ -667,8 +685,8 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
                                        &m->platforms[p], &m->opts.cost,
                                        &c->eff) == BDB_OK)
                 c->eff_computed = 1;
-            const bdb_cell *a = &se->cells[m->baseline];
-            if (a->present && p != m->baseline)
+            const bdb_cell *a = &se->cells[se->ref];
+            if (a->present && p != se->ref)
                 bdb_efficiency_match(a->sum.mean, c->sum.mean, se->unit,
                                      se->better, &m->platforms[p],
                                      &m->opts.cost, &c->match);

@@ -86,6 +86,9 @@ typedef struct bdb_rseries {
     const char *category;
     int headline;               /* counts towards the category scores */
     int sweep;                  /* index into sweeps, or -1 */
+    size_t ref;                 /* the platform ratios are against: the
+                                   baseline, or when it has no figure the
+                                   first platform that has one */
     bdb_cell *cells;            /* one per platform */
 } bdb_rseries;
 

@@ -193,6 +193,8 @@ int bdb_section_tool(const bdb_model *m, const char *tool, int all,
             if (c->compared) {
                 bdb_format_speedup(c, r, sizeof r);
                 snprintf(cells[p], sizeof cells[p], "%s  %s", v, r);
+            } else if (c->present && p == se->ref && se->ref != m->baseline) {
+                snprintf(cells[p], sizeof cells[p], "%s  (ref)", v);
             } else {
                 snprintf(cells[p], sizeof cells[p], "%s", v);
             }
@@ -234,6 +236,8 @@ int bdb_section_sweep(const bdb_model *m, size_t w, bdb_rtable *t)
             bdb_section_cell_text(se, c, v, sizeof v);
             if (c->compared)
                 bdb_format_speedup(c, r, sizeof r);
+            else if (c->present && p == se->ref && se->ref != m->baseline)
+                snprintf(r, sizeof r, "(ref)");
             snprintf(cells[p], sizeof cells[p], "%s%s%s", v, r[0] ? "  " : "", r);
             row[1 + p] = cells[p];
         }
@@ -247,7 +251,7 @@ int bdb_section_efficiency(const bdb_model *m, bdb_rtable *t)
     static const char *const head[] = {"series", "platform", "per watt",
                                        "per USD", "per USD of TCO",
                                        "energy per unit", "TB/month",
-                                       "units to match baseline", "missing"};
+                                       "units to match the reference", "missing"};
     bdb_rtable_init(t, 9);
     for (int c = 2; c < 8; c++)
         t->right[c] = 1;
@@ -288,14 +292,8 @@ int bdb_section_efficiency(const bdb_model *m, bdb_rtable *t)
                 snprintf(tb, sizeof tb, "%.2f", e->tb_per_month);
             else
                 snprintf(tb, sizeof tb, "-");
-            if (p != m->baseline && c->compared && isfinite(c->match.count))
-                snprintf(match, sizeof match, "%.0f (%s USD, %s W)",
-                         c->match.count,
-                         isfinite(c->match.price) ? "" : "?",
-                         isfinite(c->match.power_w) ? "" : "?");
-            else
-                snprintf(match, sizeof match, "-");
-            if (p != m->baseline && c->compared && isfinite(c->match.count)) {
+            snprintf(match, sizeof match, "-");
+            if (c->compared && isfinite(c->match.count)) {
                 char pr[32], pw[32];
                 num(pr, sizeof pr, c->match.price, 0);
                 num(pw, sizeof pw, c->match.power_w, 0);

@@ -1,16 +1,35 @@
 #!/bin/sh
-# demo.sh - installs what is missing, builds benchdb, imports the shipped
-# samples into a fresh database and shows what was imported.
+# demo.sh - the main job on the shipped samples: installs what is missing,
+# builds benchdb, imports samples/ into a fresh database and writes the
+# ARM-vs-x86 report (text to the terminal, HTML to a file).
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/install-deps.sh
 JOBS=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBDB_TESTS=OFF >/dev/null
-cmake --build build -j "$JOBS" --target benchdb
-DB=build/demo.sqlite
+cmake --build build -j "$JOBS" --target benchdb >/dev/null
+
+OUT=${BDB_DEMO_OUT:-build/demo}
+mkdir -p "$OUT"
+DB="$OUT/benchdb.sqlite"
 rm -f "$DB" "$DB-wal" "$DB-shm"
 B="build/benchdb --db $DB"
-$B init
-$B import --platform local -q samples/local
-$B import -q samples/published
-$B list results
+
+$B init >/dev/null
+$B platform import samples/platforms.csv
+# Local samples were measured on this project's build machine ("local");
+# the seed articles' raw outputs name their platform in the file name; the
+# published figures name it in a column.
+$B import -q --platform local --path-pattern 'seed002-{benchmark}@{platform}.txt' samples/
+
+TITLE="ARM vs x86: Phytium FT-1500A against two Xeon servers (seed 002)"
+SEL="--baseline x86-A --platforms x86-A,x86-B,ARM-FT1500A"
+# shellcheck disable=SC2086
+$B report $SEL --title "$TITLE"
+# shellcheck disable=SC2086
+$B report $SEL --title "$TITLE" --format html -o "$OUT/arm-vs-x86.html"
+# shellcheck disable=SC2086
+$B report $SEL --title "$TITLE" --format json -o "$OUT/arm-vs-x86.json"
+echo
+echo "HTML report: $OUT/arm-vs-x86.html"
+echo "Database:    $DB  (try: build/benchdb --db $DB list results --tool ab)"

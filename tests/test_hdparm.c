@@ -67,12 +67,12 @@ static void hdparm__seed002_rate_only__throughput(void **st)
 {
     (void)st;
     bdb_sink s;
-    parse_ok("samples/hdparm/seed002-ARM-FT1500A.txt", &s);
+    parse_ok("samples/hdparm/seed002-sas@ARM-FT1500A.txt", &s);
     tu_assert_value(&s, "cached_reads", "throughput", NULL, 2900.59 * MIB, 1e-12);
     tu_assert_value(&s, "buffered_disk_reads", "throughput", NULL, 195.80 * MIB, 1e-12);
     assert_int_equal(s.n, 2);
     bdb_sink_free(&s);
-    parse_ok("samples/hdparm/seed002-x86-B.txt", &s);
+    parse_ok("samples/hdparm/seed002-sas@x86-B.txt", &s);
     tu_assert_value(&s, "cached_reads", "throughput", NULL, 8440.69 * MIB, 1e-12);
     bdb_sink_free(&s);
 }

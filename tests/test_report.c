@@ -304,6 +304,44 @@ static void report__hostile_names__escaped_in_html_and_guarded_in_csv(void **sta
     bdb_store_close(st);
 }
 
+static void report__baseline_without_figure__ratio_against_ref_not_scored(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    import_sample(st, "samples/published/seed-published-figures.csv");
+    import_text(st, "zero.csv",
+                "platform,tool,benchmark,metric,value,unit\n"
+                "x86-A,time,bc-pi,sys,0,s\nARM-FT1500A,time,bc-pi,sys,0.01,s\n"
+                "x86-A,time,bc-pi,real,25,s\nARM-FT1500A,time,bc-pi,real,50,s\n");
+    bdb_model *m = build(st, "x86-A", "x86-A,x86-B,ARM-FT1500A");
+    const bdb_rseries *se = series(m, "tcp", "throughput", NULL);
+    /* x86-A has no iperf figure: x86-B is the reference for this series */
+    assert_int_equal(se->ref, platform(m, "x86-B"));
+    const bdb_cell *arm = &se->cells[platform(m, "ARM-FT1500A")];
+    assert_true(fabs(arm->speedup - 9.43 / 9.44) < 1e-12);
+    /* a zero on one side: a value, but no ratio interval, and no crash */
+    se = series(m, "bc-pi", "sys", NULL);
+    assert_true(isnan(se->cells[platform(m, "ARM-FT1500A")].speedup));
+    /* scores count only ratios against the baseline: tmpfs 0.5 and 0.6,
+     * bc-pi real 0.5; not dd, hdparm or iperf (x86-B references) */
+    int found = 0;
+    for (size_t i = 0; i < m->nscores; i++)
+        if (strcmp(m->scores[i].category, "overall") == 0 &&
+            m->scores[i].platform == platform(m, "ARM-FT1500A")) {
+            found = 1;
+            assert_int_equal(m->scores[i].g.n_used, 3);
+            assert_true(fabs(m->scores[i].g.geomean - cbrt(0.5 * 0.6 * 0.5)) < 1e-9);
+        }
+    assert_true(found);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(bdb_report_render_text(m, NULL, &out), 0);
+    assert_non_null(strstr(out.data, "(ref)"));
+    bdb_buf_free(&out);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 static void report__bad_selection__says_what_is_wrong(void **state)
 {
     (void)state;
@@ -338,6 +376,7 @@ int main(void)
         cmocka_unit_test(report__per_core__divides_rates_and_lists_missing),
         cmocka_unit_test(report__nine_and_thirty_watt_boards__per_watt_in_every_format),
         cmocka_unit_test(report__hostile_names__escaped_in_html_and_guarded_in_csv),
+        cmocka_unit_test(report__baseline_without_figure__ratio_against_ref_not_scored),
         cmocka_unit_test(report__bad_selection__says_what_is_wrong),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

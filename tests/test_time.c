@@ -189,13 +189,13 @@ static void time__seed002_nbsp_blank_lines__three_runs(void **st)
 {
     (void)st;
     bdb_sink s;
-    parse_ok("samples/time/seed002-ARM-FT1500A.txt", &s);
+    parse_ok("samples/time/seed002-bc-pi@ARM-FT1500A.txt", &s);
     assert_int_equal(tu_count(&s, "real"), 3);
     tu_assert_value(&s, NULL, "real", NULL, 53.462, 1e-12);
     assert_true(s.samples[3].value == 54.238);
     assert_true(s.samples[7].value == 53.668);
     bdb_sink_free(&s);
-    parse_ok("samples/time/seed002-x86-A.txt", &s);
+    parse_ok("samples/time/seed002-bc-pi@x86-A.txt", &s);
     assert_true(s.samples[5].value == 0.280);
     assert_int_equal(s.samples[5].line, 11);
     bdb_sink_free(&s);
