@@ -33,6 +33,10 @@ static int platform_add(int argc, char **argv, bdb_cli *cli)
         {"idle-power-w", required_argument, 0, 'i'},
         {"rent-usd-month", required_argument, 0, 'r'},
         {"notes", required_argument, 0, 'n'},
+        {"price-currency", required_argument, 0, 'Y'},
+        {"price-date", required_argument, 0, 'D'},
+        {"price-source", required_argument, 0, 'S'},
+        {"rent-usd-hour", required_argument, 0, 'H'},
         {0, 0, 0, 0}};
     bdb_platform p;
     bdb_platform_clear(&p);
@@ -46,6 +50,10 @@ static int platform_add(int argc, char **argv, bdb_cli *cli)
         case 'o': snprintf(p.os, sizeof p.os, "%s", optarg); break;
         case 'k': snprintf(p.kernel, sizeof p.kernel, "%s", optarg); break;
         case 'n': snprintf(p.notes, sizeof p.notes, "%s", optarg); break;
+        case 'Y': snprintf(p.price_currency, sizeof p.price_currency, "%s", optarg); break;
+        case 'D': snprintf(p.price_date, sizeof p.price_date, "%s", optarg); break;
+        case 'S': snprintf(p.price_source, sizeof p.price_source, "%s", optarg); break;
+        case 'H': num = &p.rent_usd_hour; break;
         case 'C': num = &p.cores; break;
         case 'T': num = &p.threads; break;
         case 'f': num = &p.freq_mhz; break;
@@ -74,13 +82,14 @@ static int platform_add(int argc, char **argv, bdb_cli *cli)
 static const char *const platform_cols[] = {
     "name", "arch", "cpu", "cores", "threads", "freq_mhz", "memory_gb", "os",
     "kernel", "price_usd", "power_w", "idle_power_w", "rent_usd_month",
-    "notes"};
-static const unsigned char platform_numeric[] = {0, 0, 0, 1, 1, 1, 1, 0,
-                                                 0, 1, 1, 1, 1, 0};
+    "notes", "price_currency", "price_date", "price_source", "rent_usd_hour"};
+static const unsigned char platform_numeric[] = {0, 0, 0, 1, 1, 1, 1, 0, 0,
+                                                 1, 1, 1, 1, 0, 0, 0, 0, 1};
+#define PLATFORM_NCOLS 18
 
 static int add_platform_row(const bdb_platform *p, void *ctx)
 {
-    char n[8][32];
+    char n[9][32];
     fmt_num(n[0], 32, p->cores);
     fmt_num(n[1], 32, p->threads);
     fmt_num(n[2], 32, p->freq_mhz);
@@ -89,8 +98,11 @@ static int add_platform_row(const bdb_platform *p, void *ctx)
     fmt_num(n[5], 32, p->power_w);
     fmt_num(n[6], 32, p->idle_power_w);
     fmt_num(n[7], 32, p->rent_usd_month);
+    fmt_num(n[8], 32, p->rent_usd_hour);
     const char *cells[] = {p->name, p->arch, p->cpu, n[0], n[1], n[2], n[3],
-                           p->os, p->kernel, n[4], n[5], n[6], n[7], p->notes};
+                           p->os, p->kernel, n[4], n[5], n[6], n[7], p->notes,
+                           p->price_currency, p->price_date, p->price_source,
+                           n[8]};
     return bdb_rowset_add(ctx, cells);
 }
 
@@ -108,7 +120,7 @@ static int platform_list(int argc, char **argv, bdb_cli *cli)
             return cli_usage_error(cli, "--format takes table, csv or json");
     }
     bdb_rowset rs;
-    bdb_rowset_init(&rs, 14, platform_cols, platform_numeric);
+    bdb_rowset_init(&rs, PLATFORM_NCOLS, platform_cols, platform_numeric);
     int rc = bdb_store_platform_each(cli->store, add_platform_row, &rs);
     if (!rc)
         bdb_rowset_print(&rs, (bdb_out_format)fmt, stdout);
@@ -124,9 +136,9 @@ static int platform_show(int argc, char **argv, bdb_cli *cli)
     if (bdb_store_platform_get(cli->store, argv[1], &p))
         return cli_error("%s", bdb_store_errmsg(cli->store));
     bdb_rowset rs;
-    bdb_rowset_init(&rs, 14, platform_cols, platform_numeric);
+    bdb_rowset_init(&rs, PLATFORM_NCOLS, platform_cols, platform_numeric);
     add_platform_row(&p, &rs);
-    for (int c = 0; c < 14; c++)
+    for (int c = 0; c < PLATFORM_NCOLS; c++)
         printf("%-15s %s\n", platform_cols[c], rs.cells[c]);
     bdb_rowset_free(&rs);
     return BDB_EXIT_OK;

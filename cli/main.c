@@ -10,6 +10,23 @@
 #define BDB_VERSION "0.0.0"
 #endif
 
+/* The selection and cost options `report` and `efficiency` share. */
+#define REPORT_SELECTION_HELP \
+    "  --baseline NAME        compare against this platform (default: the first)\n" \
+    "  --platforms A,B,...    these platforms, in this order (default: all)\n" \
+    "  --tool T, --benchmark B, --metric M, --param K=V   select series\n" \
+    "  --all                  also series measured on one platform only, and\n" \
+    "                         every metric in text/Markdown (not only key ones)\n" \
+    "  --normalize core|thread|ghz   divide rates (multiply times) per core ...\n" \
+    "  --correction holm|bh   multiple-comparison correction (default holm)\n" \
+    "  --kwh-price P          energy price per kWh (default 0.15)\n" \
+    "  --currency C           label for prices (default USD)\n" \
+    "  --years N              ownership period for TCO (default 3)\n" \
+    "  --utilization U        share of time at load, 0..1 (default 1)\n" \
+    "  --title T              report title\n" \
+    "  -o, --output FILE      write to FILE instead of standard output\n" \
+    "  --seed N               bootstrap seed (reports are reproducible)\n"
+
 static const bdb_cmd commands[] = {
     {"init", cmd_init, BDB_CMD_STORE, "create or upgrade the database",
      "usage: benchdb [--db FILE] init\n"
@@ -48,7 +65,9 @@ static const bdb_cmd commands[] = {
      "                        [--threads N] [--freq-mhz F] [--memory-gb G]\n"
      "                        [--os OS] [--kernel K] [--price-usd P]\n"
      "                        [--power-w W] [--idle-power-w W]\n"
-     "                        [--rent-usd-month R] [--notes TEXT]\n"
+     "                        [--rent-usd-month R] [--rent-usd-hour R]\n"
+     "                        [--price-currency C] [--price-date D]\n"
+     "                        [--price-source TEXT] [--notes TEXT]\n"
      "       benchdb platform list [--format table|csv|json]\n"
      "       benchdb platform show NAME\n"
      "       benchdb platform import FILE.csv\n"
@@ -56,7 +75,8 @@ static const bdb_cmd commands[] = {
      "'add' creates a platform or updates the fields given. 'import' reads a\n"
      "CSV whose header row names the columns (name, arch, cpu, cores, threads,\n"
      "freq_mhz, memory_gb, os, kernel, price_usd, power_w, idle_power_w,\n"
-     "rent_usd_month, notes) in any order; a bad row is reported with its line\n"
+     "rent_usd_month, notes, price_currency, price_date, price_source,\n"
+     "rent_usd_hour) in any order; a bad row is reported with its line\n"
      "and skipped.\n"},
     {"list", cmd_list, BDB_CMD_STORE, "list sources, series or results",
      "usage: benchdb list sources|series|results [filters] [--format table|csv|json]\n"
@@ -77,20 +97,7 @@ static const bdb_cmd commands[] = {
      "and Mann-Whitney U, Holm-corrected; category scores as geometric means;\n"
      "sweeps; warnings from the logs; efficiency per watt and per dollar.\n"
      "\n"
-     "  --baseline NAME        compare against this platform (default: the first)\n"
-     "  --platforms A,B,...    these platforms, in this order (default: all)\n"
-     "  --tool T, --benchmark B, --metric M, --param K=V   select series\n"
-     "  --all                  also series measured on one platform only, and\n"
-     "                         every metric in text/Markdown (not only key ones)\n"
-     "  --normalize core|thread|ghz   divide rates (multiply times) per core ...\n"
-     "  --correction holm|bh   multiple-comparison correction (default holm)\n"
-     "  --kwh-price P          energy price per kWh (default 0.15)\n"
-     "  --currency C           label for prices (default USD)\n"
-     "  --years N              ownership period for TCO (default 3)\n"
-     "  --utilization U        share of time at load, 0..1 (default 1)\n"
-     "  --title T              report title\n"
-     "  -o, --output FILE      write to FILE instead of standard output\n"
-     "  --seed N               bootstrap seed (reports are reproducible)\n"},
+     REPORT_SELECTION_HELP},
     {"efficiency", cmd_efficiency, BDB_CMD_STORE, "throughput per watt, per dollar, TCO",
      "usage: benchdb [--db FILE] efficiency [selection] [--kwh-price P] [--years N]\n"
      "\n"
@@ -99,20 +106,7 @@ static const bdb_cmd commands[] = {
      "unit of work, TB/month for data rates, and how many units of each\n"
      "platform match the baseline. Missing prices or power are listed.\n"
      "\n"
-     "  --baseline NAME        compare against this platform (default: the first)\n"
-     "  --platforms A,B,...    these platforms, in this order (default: all)\n"
-     "  --tool T, --benchmark B, --metric M, --param K=V   select series\n"
-     "  --all                  also series measured on one platform only, and\n"
-     "                         every metric in text/Markdown (not only key ones)\n"
-     "  --normalize core|thread|ghz   divide rates (multiply times) per core ...\n"
-     "  --correction holm|bh   multiple-comparison correction (default holm)\n"
-     "  --kwh-price P          energy price per kWh (default 0.15)\n"
-     "  --currency C           label for prices (default USD)\n"
-     "  --years N              ownership period for TCO (default 3)\n"
-     "  --utilization U        share of time at load, 0..1 (default 1)\n"
-     "  --title T              report title\n"
-     "  -o, --output FILE      write to FILE instead of standard output\n"
-     "  --seed N               bootstrap seed (reports are reproducible)\n"},
+     REPORT_SELECTION_HELP},
     {"reparse", cmd_reparse, BDB_CMD_STORE, "re-read every stored source with the current parsers",
      "usage: benchdb [--db FILE] reparse [--all]\n"
      "\n"

@@ -11,6 +11,7 @@ void bdb_platform_clear(bdb_platform *p)
     memset(p, 0, sizeof *p);
     p->cores = p->threads = p->freq_mhz = p->memory_gb = NAN;
     p->price_usd = p->power_w = p->idle_power_w = p->rent_usd_month = NAN;
+    p->rent_usd_hour = NAN;
 }
 
 void bdb_platform_canonical_arch(const char *in, char *out, unsigned outsz)

@@ -14,6 +14,10 @@ typedef struct bdb_platform {
     char kernel[160];
     double price_usd, power_w, idle_power_w, rent_usd_month;
     char notes[512];
+    char price_currency[8];   /* "" : the report's currency */
+    char price_date[32];      /* when the price was seen, e.g. 2013-06 */
+    char price_source[256];   /* where the price was seen */
+    double rent_usd_hour;     /* cloud machines priced per hour */
 } bdb_platform;
 
 /* Sets every number to NaN and every text to "". */

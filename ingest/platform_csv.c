@@ -11,12 +11,13 @@
 
 enum { COL_NAME, COL_ARCH, COL_CPU, COL_CORES, COL_THREADS, COL_FREQ,
        COL_MEM, COL_OS, COL_KERNEL, COL_PRICE, COL_POWER, COL_IDLE,
-       COL_RENT, COL_NOTES, COL_COUNT, COL_IGNORED = -1 };
+       COL_RENT, COL_NOTES, COL_PCUR, COL_PDATE, COL_PSRC, COL_RENTH,
+       COL_COUNT, COL_IGNORED = -1 };
 
 static const char *const col_names[COL_COUNT] = {
     "name", "arch", "cpu", "cores", "threads", "freq_mhz", "memory_gb", "os",
     "kernel", "price_usd", "power_w", "idle_power_w", "rent_usd_month",
-    "notes"};
+    "notes", "price_currency", "price_date", "price_source", "rent_usd_hour"};
 
 #define MAX_COLS 64
 
@@ -34,7 +35,7 @@ typedef struct reader {
     void *ctx;
     int stop;
     int header_error;
-    char header_why[200];
+    char header_why[400];
 } reader;
 
 static void set_number(reader *r, double *dst, const char *s, size_t n,
@@ -111,6 +112,10 @@ static void on_field(void *data, size_t n, void *ctx)
     case COL_IDLE: set_number(r, &p->idle_power_w, s, n, "idle_power_w"); break;
     case COL_RENT: set_number(r, &p->rent_usd_month, s, n, "rent_usd_month"); break;
     case COL_NOTES: set_text(p->notes, sizeof p->notes, s, n); break;
+    case COL_PCUR: set_text(p->price_currency, sizeof p->price_currency, s, n); break;
+    case COL_PDATE: set_text(p->price_date, sizeof p->price_date, s, n); break;
+    case COL_PSRC: set_text(p->price_source, sizeof p->price_source, s, n); break;
+    case COL_RENTH: set_number(r, &p->rent_usd_hour, s, n, "rent_usd_hour"); break;
     default: break;
     }
 }
@@ -135,7 +140,8 @@ static void on_row(int term, void *ctx)
                      "the header row has no 'name' column (expected columns: "
                      "name, arch, cpu, cores, threads, freq_mhz, memory_gb, os, "
                      "kernel, price_usd, power_w, idle_power_w, rent_usd_month, "
-                     "notes)");
+                     "notes, price_currency, price_date, price_source, "
+                     "rent_usd_hour)");
             r->stop = 1;
         }
         return;

@@ -12,9 +12,9 @@
  * reason) for every bad one; both may stop the walk by returning non-zero.
  * Returns BDB_EPARSE (with diag) when the header is unusable. Recognised
  * columns: name, arch, cpu, cores, threads, freq_mhz, memory_gb, os,
- * kernel, price_usd, power_w, idle_power_w, rent_usd_month, notes; other
- * columns are ignored (and listed in the diag of the first bad_cb? no:
- * unknown_cb may be NULL). Empty cells are unknown. */
+ * kernel, price_usd, power_w, idle_power_w, rent_usd_month, notes,
+ * price_currency, price_date, price_source, rent_usd_hour; other columns
+ * are ignored. Empty cells are unknown. */
 int bdb_platform_csv_read(const char *buf, size_t len,
                           int (*row_cb)(const bdb_platform *p, int line,
                                         void *ctx),

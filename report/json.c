@@ -15,7 +15,7 @@ static json_t *num(double v)
 static json_t *platform_json(const bdb_model *m, size_t p)
 {
     const bdb_platform *pl = &m->platforms[p];
-    return json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:s, s:s, s:o, s:o, "
+    json_t *j = json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:s, s:s, s:o, s:o, "
                      "s:o, s:o, s:s, s:b}",
                      "name", bdb_model_platform_name(m, p), "arch", pl->arch,
                      "cpu", pl->cpu, "cores", num(pl->cores), "threads",
@@ -25,6 +25,13 @@ static json_t *platform_json(const bdb_model *m, size_t p)
                      num(pl->power_w), "idle_power_w", num(pl->idle_power_w),
                      "rent_usd_month", num(pl->rent_usd_month), "notes",
                      pl->notes, "baseline", p == m->baseline);
+    if (j) {
+        json_object_set_new(j, "price_currency", json_string(pl->price_currency));
+        json_object_set_new(j, "price_date", json_string(pl->price_date));
+        json_object_set_new(j, "price_source", json_string(pl->price_source));
+        json_object_set_new(j, "rent_usd_hour", num(pl->rent_usd_hour));
+    }
+    return j;
 }
 
 static json_t *cell_json(const bdb_model *m, const bdb_rseries *se, size_t p)

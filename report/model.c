@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define UNASSIGNED "(unassigned)"
 
@@ -286,6 +287,28 @@ static int normalise(bdb_model *m, bdb_rseries *s, size_t pi)
     }
     for (size_t i = 0; i < c->n; i++)
         c->values[i] = s->better < 0 ? c->values[i] * k : c->values[i] / k;
+    return BDB_OK;
+}
+
+/* The platform as the cost model sees it: hourly rent as monthly rent
+ * (730.5 hours a month), and a price in another currency left out (there
+ * is no conversion), each said in the missing-inputs list. */
+static int cost_view(bdb_model *m, size_t pi, bdb_platform *out)
+{
+    *out = m->platforms[pi];
+    const char *cur = m->opts.cost.currency ? m->opts.cost.currency : "USD";
+    char text[256];
+    if (isnan(out->rent_usd_month) && out->rent_usd_hour > 0)
+        out->rent_usd_month = out->rent_usd_hour * 730.5;
+    if (out->price_currency[0] && strcasecmp(out->price_currency, cur) != 0 &&
+        !isnan(out->price_usd)) {
+        out->price_usd = NAN;
+        snprintf(text, sizeof text, "price of %s is in %s, the report in %s "
+                                    "(no conversion: give --currency %s)",
+                 bdb_model_platform_name(m, pi), out->price_currency, cur,
+                 out->price_currency);
+        return add_missing(m, text);
+    }
     return BDB_OK;
 }
 
@@ -681,15 +704,18 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
             bdb_cell *c = &se->cells[p];
             if (!c->present || !bdb_efficiency_applies(se->unit, se->better))
                 continue;
+            bdb_platform cost;
+            rc = cost_view(m, p, &cost);
+            if (rc)
+                break;
             if (bdb_efficiency_compute(c->sum.mean, se->unit, se->better,
-                                       &m->platforms[p], &m->opts.cost,
-                                       &c->eff) == BDB_OK)
+                                       &cost, &m->opts.cost, &c->eff) == BDB_OK)
                 c->eff_computed = 1;
             const bdb_cell *a = &se->cells[se->ref];
             if (a->present && p != se->ref)
                 bdb_efficiency_match(a->sum.mean, c->sum.mean, se->unit,
-                                     se->better, &m->platforms[p],
-                                     &m->opts.cost, &c->match);
+                                     se->better, &cost, &m->opts.cost,
+                                     &c->match);
         }
     }
     if (!rc)
@@ -699,7 +725,10 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
     if (!rc)
         rc = compute_scores(m);
     if (!rc) {
-        rc = bdb_store_warnings_each(st, &m->opts.filter, add_warning, &b);
+        /* Warnings of the report's platforms only. */
+        bdb_filter wf = m->opts.filter;
+        wf.platforms = m->opts.platforms;
+        rc = bdb_store_warnings_each(st, &wf, add_warning, &b);
         if (!rc)
             rc = b.rc;
     }

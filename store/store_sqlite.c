@@ -216,7 +216,8 @@ static void sq_close(bdb_store *st)
 
 #define PLATFORM_COLS                                                         \
     "name, arch, cpu, cores, threads, freq_mhz, memory_gb, os, kernel, "     \
-    "price_usd, power_w, idle_power_w, rent_usd_month, notes"
+    "price_usd, power_w, idle_power_w, rent_usd_month, notes, "              \
+    "price_currency, price_date, price_source, rent_usd_hour"
 
 static void bind_platform(sqlite3_stmt *s, const bdb_platform *p)
 {
@@ -234,6 +235,10 @@ static void bind_platform(sqlite3_stmt *s, const bdb_platform *p)
     bind_num_or_null(s, 12, p->idle_power_w);
     bind_num_or_null(s, 13, p->rent_usd_month);
     bind_text_or_null(s, 14, p->notes);
+    bind_text_or_null(s, 15, p->price_currency);
+    bind_text_or_null(s, 16, p->price_date);
+    bind_text_or_null(s, 17, p->price_source);
+    bind_num_or_null(s, 18, p->rent_usd_hour);
 }
 
 static void read_platform(sqlite3_stmt *s, bdb_platform *p)
@@ -253,6 +258,10 @@ static void read_platform(sqlite3_stmt *s, bdb_platform *p)
     p->idle_power_w = col_num(s, 11);
     p->rent_usd_month = col_num(s, 12);
     snprintf(p->notes, sizeof p->notes, "%s", col_text(s, 13));
+    snprintf(p->price_currency, sizeof p->price_currency, "%s", col_text(s, 14));
+    snprintf(p->price_date, sizeof p->price_date, "%s", col_text(s, 15));
+    snprintf(p->price_source, sizeof p->price_source, "%s", col_text(s, 16));
+    p->rent_usd_hour = col_num(s, 17);
 }
 
 static int sq_platform_put(bdb_store *st, const bdb_platform *p, int merge)
@@ -261,8 +270,12 @@ static int sq_platform_put(bdb_store *st, const bdb_platform *p, int merge)
         return bdb_store_fail(st, BDB_EUSAGE, "a platform needs a name");
     const char *sql = merge
         ? "INSERT INTO platforms(" PLATFORM_COLS ") VALUES "
-          "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14) "
+          "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18) "
           "ON CONFLICT(name) DO UPDATE SET "
+          "price_currency=coalesce(?15,price_currency), "
+          "price_date=coalesce(?16,price_date), "
+          "price_source=coalesce(?17,price_source), "
+          "rent_usd_hour=coalesce(?18,rent_usd_hour), "
           "arch=coalesce(?2,arch), cpu=coalesce(?3,cpu), "
           "cores=coalesce(?4,cores), threads=coalesce(?5,threads), "
           "freq_mhz=coalesce(?6,freq_mhz), memory_gb=coalesce(?7,memory_gb), "
@@ -272,8 +285,9 @@ static int sq_platform_put(bdb_store *st, const bdb_platform *p, int merge)
           "rent_usd_month=coalesce(?13,rent_usd_month), "
           "notes=coalesce(?14,notes)"
         : "INSERT INTO platforms(" PLATFORM_COLS ") VALUES "
-          "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14) "
-          "ON CONFLICT(name) DO UPDATE SET arch=?2, cpu=?3, cores=?4, "
+          "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18) "
+          "ON CONFLICT(name) DO UPDATE SET price_currency=?15, price_date=?16, "
+          "price_source=?17, rent_usd_hour=?18, arch=?2, cpu=?3, cores=?4, "
           "threads=?5, freq_mhz=?6, memory_gb=?7, os=?8, kernel=?9, "
           "price_usd=?10, power_w=?11, idle_power_w=?12, rent_usd_month=?13, "
           "notes=?14";

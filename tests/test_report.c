@@ -279,6 +279,37 @@ static void report__nine_and_thirty_watt_boards__per_watt_in_every_format(void *
     bdb_store_close(st);
 }
 
+static void report__hourly_rent_and_foreign_price__handled_and_said(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    import_text(st, "cloud.csv",
+                "platform,tool,benchmark,metric,value,unit\n"
+                "vm,redis-benchmark,GET,requests_per_sec,20000,op/s\n"
+                "board,redis-benchmark,GET,requests_per_sec,2000,op/s\n");
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    snprintf(p.name, sizeof p.name, "vm");
+    p.rent_usd_hour = 0.01;                /* 7.305 USD a month */
+    assert_int_equal(bdb_store_platform_put(st, &p, 1), 0);
+    bdb_platform_clear(&p);
+    snprintf(p.name, sizeof p.name, "board");
+    p.price_usd = 45;
+    snprintf(p.price_currency, sizeof p.price_currency, "EUR");
+    assert_int_equal(bdb_store_platform_put(st, &p, 1), 0);
+    bdb_model *m = build(st, "vm", NULL);
+    const bdb_rseries *se = series(m, "GET", "requests_per_sec", NULL);
+    const bdb_cell *vm = &se->cells[platform(m, "vm")];
+    assert_true(fabs(vm->eff.per_dollar_month - 20000 / 7.305) < 1e-9);
+    assert_true(fabs(vm->eff.tco - 7.305 * 36) < 1e-9);
+    const bdb_cell *board = &se->cells[platform(m, "board")];
+    assert_true(isnan(board->eff.per_dollar));
+    assert_int_equal(m->nmissing, 1);
+    assert_non_null(strstr(m->missing[0], "price of board is in EUR"));
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 static void report__hostile_names__escaped_in_html_and_guarded_in_csv(void **state)
 {
     (void)state;
@@ -375,6 +406,7 @@ int main(void)
         cmocka_unit_test(report__concurrency_values__become_one_ordered_sweep),
         cmocka_unit_test(report__per_core__divides_rates_and_lists_missing),
         cmocka_unit_test(report__nine_and_thirty_watt_boards__per_watt_in_every_format),
+        cmocka_unit_test(report__hourly_rent_and_foreign_price__handled_and_said),
         cmocka_unit_test(report__hostile_names__escaped_in_html_and_guarded_in_csv),
         cmocka_unit_test(report__baseline_without_figure__ratio_against_ref_not_scored),
         cmocka_unit_test(report__bad_selection__says_what_is_wrong),

@@ -90,6 +90,48 @@ static void store__newer_schema__is_refused(void **state)
     assert_non_null(strstr(d.message, "newer"));
 }
 
+static void store__schema_version__is_the_latest_migration(void **state)
+{
+    (void)state;
+    bdb_store *st = open_db();
+    bdb_store_close(st);
+    FILE *f = fopen(db_path, "rb");
+    assert_non_null(f);
+    unsigned char hdr[64];
+    assert_int_equal(fread(hdr, 1, 64, f), 64);
+    fclose(f);
+    int v = hdr[60] << 24 | hdr[61] << 16 | hdr[62] << 8 | hdr[63];
+    assert_int_equal(v, bdb_store_schema_version());
+    assert_true(v >= 2);
+}
+
+static void store__database_of_schema_1__upgrades_and_keeps_data(void **state)
+{
+    (void)state;
+    /* tests/fixtures/store/schema-v1.sqlite was made by benchdb at schema
+     * version 1 (seed figures imported, platform imx6 added). */
+    size_t len;
+    char *bytes = tu_read("tests/fixtures/store/schema-v1.sqlite", &len);
+    FILE *f = fopen(db_path, "wb");
+    assert_non_null(f);
+    fwrite(bytes, 1, len, f);
+    fclose(f);
+    free(bytes);
+    bdb_store *st = open_db();
+    assert_int_equal(results_of(st, NULL), 19);
+    bdb_platform p;
+    assert_int_equal(bdb_store_platform_get(st, "imx6", &p), 0);
+    assert_true(p.power_w == 9 && p.price_usd == 40);
+    assert_true(isnan(p.rent_usd_hour));
+    p.rent_usd_hour = 0.02;
+    snprintf(p.price_source, sizeof p.price_source, "seed 000");
+    assert_int_equal(bdb_store_platform_put(st, &p, 1), 0);
+    assert_int_equal(bdb_store_platform_get(st, "imx6", &p), 0);
+    assert_true(p.rent_usd_hour == 0.02);
+    assert_string_equal(p.price_source, "seed 000");
+    bdb_store_close(st);
+}
+
 static void store__platform_merge__keeps_fields_not_given(void **state)
 {
     (void)state;
@@ -251,6 +293,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(store__newer_schema__is_refused, setup),
+        cmocka_unit_test_setup(store__schema_version__is_the_latest_migration, setup),
+        cmocka_unit_test_setup(store__database_of_schema_1__upgrades_and_keeps_data, setup),
         cmocka_unit_test_setup(store__platform_merge__keeps_fields_not_given, setup),
         cmocka_unit_test_setup(store__bad_sample__leaves_nothing_of_the_source, setup),
         cmocka_unit_test_setup(store__unit_conflict_in_a_series__is_refused, setup),
