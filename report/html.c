@@ -45,6 +45,21 @@ static void slug(char *out, size_t n, const char *s)
     out[k] = '\0';
 }
 
+/* Each line of text as an escaped <li>. */
+static void list_items(bdb_buf *out, const char *text)
+{
+    for (const char *p = text; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        char line[1024];
+        snprintf(line, sizeof line, "%.*s", (int)(n < 1000 ? n : 1000), p);
+        bdb_buf_puts(out, "<li>");
+        esc(out, line);
+        bdb_buf_puts(out, "</li>\n");
+        p = nl ? nl + 1 : NULL;
+    }
+}
+
 static void table_from(bdb_buf *out, const bdb_rtable *t)
 {
     bdb_buf_puts(out, "<div class=\"scroll\"><table>\n<tr>");
@@ -307,16 +322,7 @@ static void body(bdb_buf *out, bdb_buf *nav, const bdb_model *m)
     bdb_buf f;
     bdb_buf_init(&f);
     bdb_report_findings(m, &f, "");
-    for (const char *p = f.data; p && *p;) {
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        char line[1024];
-        snprintf(line, sizeof line, "%.*s", (int)(n < 1000 ? n : 1000), p);
-        bdb_buf_puts(out, "<li>");
-        esc(out, line);
-        bdb_buf_puts(out, "</li>\n");
-        p = nl ? nl + 1 : NULL;
-    }
+    list_items(out, f.data);
     bdb_buf_free(&f);
     bdb_buf_puts(out, "</ul>\n<h2 id=\"platforms\">Platforms</h2>\n");
     bdb_section_platforms(m, &t);
@@ -416,16 +422,7 @@ static void body(bdb_buf *out, bdb_buf *nav, const bdb_model *m)
     bdb_buf notes;
     bdb_buf_init(&notes);
     bdb_report_method_notes(m, &notes, "");
-    for (const char *p = notes.data; p && *p;) {
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        char line[1024];
-        snprintf(line, sizeof line, "%.*s", (int)(n < 1000 ? n : 1000), p);
-        bdb_buf_puts(out, "<li>");
-        esc(out, line);
-        bdb_buf_puts(out, "</li>\n");
-        p = nl ? nl + 1 : NULL;
-    }
+    list_items(out, notes.data);
     bdb_buf_free(&notes);
     bdb_buf_puts(out, "</ul>\n");
     provenance(out, m);
