@@ -4,7 +4,6 @@
  * against the real samples in samples/ab/. */
 #include "test_util.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,59 +298,7 @@ static void ab__every_prefix__never_crashes(void **state)
     }
 }
 
-static int skip_name(const char *name)
-{
-    size_t n = strlen(name);
-    static const char *const tails[] = {".expected", ".md", ".sh", ".args"};
-    if (name[0] == '.')
-        return 1;
-    for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
-        size_t t = strlen(tails[i]);
-        if (n > t && strcmp(name + n - t, tails[i]) == 0)
-            return 1;
-    }
-    return 0;
-}
 
-static void ab__sniff__own_samples_yes_other_tools_no(void **state)
-{
-    (void)state;
-    char root[1024];
-    snprintf(root, sizeof root, "%s/samples", BDB_SOURCE_DIR);
-    DIR *top = opendir(root);
-    assert_non_null(top);
-    struct dirent *t;
-    int own = 0;
-    while ((t = readdir(top))) {
-        if (t->d_name[0] == '.')
-            continue;
-        char sub[1400];
-        snprintf(sub, sizeof sub, "%s/%s", root, t->d_name);
-        DIR *d = opendir(sub);
-        if (!d)
-            continue;
-        int mine = strcmp(t->d_name, "ab") == 0;
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            if (skip_name(e->d_name))
-                continue;
-            char rel[2000];
-            snprintf(rel, sizeof rel, "samples/%s/%s", t->d_name, e->d_name);
-            size_t len;
-            char *text = tu_read(rel, &len);
-            int score = bdb_parser_ab.sniff(text, len);
-            if (mine && score < BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: sniff %d, expected ab", rel, score);
-            if (!mine && score >= BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: sniffed as ab (%d)", rel, score);
-            own += mine;
-            free(text);
-        }
-        closedir(d);
-    }
-    closedir(top);
-    assert_true(own >= 10);
-}
 
 int main(void)
 {
@@ -371,7 +318,6 @@ int main(void)
         cmocka_unit_test(ab__unknown_line_in_results__error_with_line),
         cmocka_unit_test(ab__crlf_bom_and_prompt__same_figures),
         cmocka_unit_test(ab__every_prefix__never_crashes),
-        cmocka_unit_test(ab__sniff__own_samples_yes_other_tools_no),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,7 +3,6 @@
  * parameters, truncated logs and sniffing. */
 #include "test_util.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,54 +239,6 @@ static void dd__garbage__never_crashes(void **st)
     }
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
-/* dd's sniffer fires on every dd sample and on no other tool's, except the
- * `time dd` logs that hold both. */
-static void dd__sniff__own_samples_only(void **st)
-{
-    (void)st;
-    const bdb_parser *p = bdb_parser_find("dd");
-    assert_non_null(p);
-    DIR *top = opendir(tu_path("samples"));
-    assert_non_null(top);
-    struct dirent *t;
-    while ((t = readdir(top))) {
-        if (t->d_name[0] == '.')
-            continue;
-        char dir[512];
-        snprintf(dir, sizeof dir, "samples/%s", t->d_name);
-        DIR *d = opendir(tu_path(dir));
-        if (!d)
-            continue;
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            const char *n = e->d_name;
-            if (n[0] == '.' || ends_with(n, ".expected") || ends_with(n, ".md") ||
-                ends_with(n, ".sh") || ends_with(n, ".args"))
-                continue;
-            char rel[1024];
-            snprintf(rel, sizeof rel, "%s/%s", dir, n);
-            size_t len;
-            char *buf = tu_read(rel, &len);
-            int score = p->sniff(buf, len);
-            free(buf);
-            int mine = strcmp(t->d_name, "dd") == 0 && strncmp(n, "broken-", 7) != 0;
-            int both = strstr(n, "time-dd") != NULL;
-            if ((mine || both) && score < BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: dd sniff %d", rel, score);
-            if (!mine && !both && strcmp(t->d_name, "dd") != 0 &&
-                score >= BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: wrongly sniffed as dd (%d)", rel, score);
-        }
-        closedir(d);
-    }
-    closedir(top);
-}
 
 int main(void)
 {
@@ -304,7 +255,6 @@ int main(void)
         cmocka_unit_test(dd__errors__warned),
         cmocka_unit_test(dd__truncated__errors_with_line),
         cmocka_unit_test(dd__garbage__never_crashes),
-        cmocka_unit_test(dd__sniff__own_samples_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,7 +3,6 @@
  * with the timings, files where nothing was measured, sniffing. */
 #include "test_util.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,52 +165,7 @@ static void hdparm__malformed__error_with_line(void **st)
     }
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
-}
 
-static void hdparm__sniff__own_samples_only(void **st)
-{
-    (void)st;
-    const bdb_parser *p = bdb_parser_find("hdparm");
-    assert_non_null(p);
-    DIR *top = opendir(tu_path("samples"));
-    assert_non_null(top);
-    struct dirent *t;
-    while ((t = readdir(top))) {
-        if (t->d_name[0] == '.')
-            continue;
-        char dir[512];
-        snprintf(dir, sizeof dir, "samples/%s", t->d_name);
-        DIR *d = opendir(tu_path(dir));
-        if (!d)
-            continue;
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            const char *n = e->d_name;
-            if (n[0] == '.' || ends_with(n, ".expected") || ends_with(n, ".md") ||
-                ends_with(n, ".sh") || ends_with(n, ".args"))
-                continue;
-            char rel[1024];
-            snprintf(rel, sizeof rel, "%s/%s", dir, n);
-            size_t len;
-            char *buf = tu_read(rel, &len);
-            int score = p->sniff(buf, len);
-            free(buf);
-            int mine = strcmp(t->d_name, "hdparm") == 0;
-            if (mine && strstr(n, "Operation-not-permitted") == NULL &&
-                strstr(n, "operation-not-permitted") == NULL &&
-                score < BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: hdparm sniff %d", rel, score);
-            if (!mine && score >= BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: wrongly sniffed as hdparm (%d)", rel, score);
-        }
-        closedir(d);
-    }
-    closedir(top);
-}
 
 int main(void)
 {
@@ -223,7 +177,6 @@ int main(void)
         cmocka_unit_test(hdparm__nothing_measured__error_not_zero),
         cmocka_unit_test(hdparm__old_wording_offset_kb__read),
         cmocka_unit_test(hdparm__malformed__error_with_line),
-        cmocka_unit_test(hdparm__sniff__own_samples_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

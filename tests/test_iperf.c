@@ -7,7 +7,6 @@
  * samples/iperf3/ (iperf 2.1.8, iperf 3.12 on 127.0.0.1). */
 #include "test_util.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -711,61 +710,7 @@ static void iperf__every_prefix__never_crashes(void **state)
     }
 }
 
-static int skip_name(const char *n)
-{
-    size_t l = strlen(n);
-    return n[0] == '.' || (l > 9 && strcmp(n + l - 9, ".expected") == 0) ||
-           (l > 3 && strcmp(n + l - 3, ".md") == 0) ||
-           (l > 3 && strcmp(n + l - 3, ".sh") == 0);
-}
 
-static void iperf__sniff__own_samples_yes_others_no(void **state)
-{
-    (void)state;
-    char root[1024];
-    snprintf(root, sizeof root, "%s/samples", BDB_SOURCE_DIR);
-    DIR *top = opendir(root);
-    assert_non_null(top);
-    struct dirent *t;
-    int n2 = 0, n3 = 0;
-    while ((t = readdir(top))) {
-        if (t->d_name[0] == '.')
-            continue;
-        char sub[1400];
-        snprintf(sub, sizeof sub, "%s/%s", root, t->d_name);
-        DIR *d = opendir(sub);
-        if (!d)
-            continue;
-        int is2 = strcmp(t->d_name, "iperf") == 0;
-        int is3 = strcmp(t->d_name, "iperf3") == 0;
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            if (skip_name(e->d_name))
-                continue;
-            char rel[2000];
-            snprintf(rel, sizeof rel, "samples/%s/%s", t->d_name, e->d_name);
-            size_t len;
-            char *text = tu_read(rel, &len);
-            int s2 = bdb_parser_iperf.sniff(text, len);
-            int s3 = bdb_parser_iperf3.sniff(text, len);
-            if (is2 && s2 < BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: iperf sniff %d", rel, s2);
-            if (!is2 && s2 >= BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: sniffed as iperf (%d)", rel, s2);
-            if (is3 && s3 < BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: iperf3 sniff %d", rel, s3);
-            if (!is3 && s3 >= BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: sniffed as iperf3 (%d)", rel, s3);
-            n2 += is2;
-            n3 += is3;
-            free(text);
-        }
-        closedir(d);
-    }
-    closedir(top);
-    assert_true(n2 >= 19); /* real runs; the broken ones are in tests/fixtures */
-    assert_true(n3 >= 16);
-}
 
 int main(void)
 {
@@ -802,7 +747,6 @@ int main(void)
         cmocka_unit_test(iperf3__json_reverse_bidir_udp__directions),
         cmocka_unit_test(iperf3__json_truncated_or_failed__error),
         cmocka_unit_test(iperf__every_prefix__never_crashes),
-        cmocka_unit_test(iperf__sniff__own_samples_yes_others_no),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

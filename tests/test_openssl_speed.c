@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define DIR_REL "samples/openssl-speed/"
 #define TOOL "openssl-speed"
@@ -434,63 +433,6 @@ static void openssl_speed__any_prefix_of_a_sample__never_crashes(void **state)
     }
 }
 
-/* Every file under samples/: openssl-speed's are detected (except the
- * seed-000 bare rows, which need --tool), nobody else's is. */
-static void openssl_speed__sniff__own_samples_only(void **state)
-{
-    (void)state;
-    const bdb_parser *p = bdb_parser_find(TOOL);
-    assert_non_null(p);
-    char root[1024];
-    snprintf(root, sizeof root, "%s/samples", BDB_SOURCE_DIR);
-    DIR *top = opendir(root);
-    assert_non_null(top);
-    struct dirent *t;
-    int own = 0, other = 0;
-    while ((t = readdir(top))) {
-        if (t->d_name[0] == '.')
-            continue;
-        char sub[1536];
-        snprintf(sub, sizeof sub, "%s/%s", root, t->d_name);
-        struct stat st;
-        if (stat(sub, &st) != 0 || !S_ISDIR(st.st_mode))
-            continue;
-        DIR *d = opendir(sub);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            const char *n = e->d_name;
-            size_t nl = strlen(n);
-            if (n[0] == '.' || (nl > 9 && !strcmp(n + nl - 9, ".expected")) ||
-                (nl > 3 && !strcmp(n + nl - 3, ".md")))
-                continue;
-            char rel[2048];
-            snprintf(rel, sizeof rel, "samples/%s/%s", t->d_name, n);
-            snprintf(sub, sizeof sub, "%s/%s/%s", root, t->d_name, n);
-            if (stat(sub, &st) != 0 || !S_ISREG(st.st_mode))
-                continue;
-            size_t len;
-            char *buf = tu_read(rel, &len);
-            int score = p->sniff(buf, len);
-            free(buf);
-            if (strcmp(t->d_name, "openssl-speed") == 0) {
-                own++;
-                if (score < BDB_SNIFF_THRESHOLD)
-                    fail_msg("%s: sniff %d", rel, score);
-            } else {
-                other++;
-                if (score >= BDB_SNIFF_THRESHOLD)
-                    fail_msg("%s is not openssl speed output, sniff %d", rel,
-                             score);
-            }
-        }
-        if (d)
-            closedir(d);
-    }
-    closedir(top);
-    assert_true(own >= 7);
-    print_message("sniffed %d own and %d other samples\n", own, other);
-}
-
 /* The published logs in shared/reference-logs (beside the checkout, when
  * present) all import. They are not copied into the project. */
 static void openssl_speed__reference_logs__all_import(void **state)
@@ -555,7 +497,6 @@ int main(void)
         cmocka_unit_test(openssl_speed__missing_algorithm_beside_others__warns),
         cmocka_unit_test(openssl_speed__truncated__error_with_line),
         cmocka_unit_test(openssl_speed__any_prefix_of_a_sample__never_crashes),
-        cmocka_unit_test(openssl_speed__sniff__own_samples_only),
         cmocka_unit_test(openssl_speed__reference_logs__all_import),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

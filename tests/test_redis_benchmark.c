@@ -9,7 +9,6 @@
  * layouts, not measurements. */
 #include "test_util.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -596,59 +595,7 @@ static void redis__every_prefix__never_crashes(void **state)
 
 /* ---------------------------------------------------------------- sniff */
 
-static int skip_name(const char *name)
-{
-    size_t n = strlen(name);
-    static const char *const tails[] = {".expected", ".md", ".sh", ".args"};
-    if (name[0] == '.')
-        return 1;
-    for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
-        size_t t = strlen(tails[i]);
-        if (n > t && strcmp(name + n - t, tails[i]) == 0)
-            return 1;
-    }
-    return 0;
-}
 
-static void redis__sniff__own_samples_yes_other_tools_no(void **state)
-{
-    (void)state;
-    char root[1024];
-    snprintf(root, sizeof root, "%s/samples", BDB_SOURCE_DIR);
-    DIR *top = opendir(root);
-    assert_non_null(top);
-    struct dirent *t;
-    int own = 0;
-    while ((t = readdir(top))) {
-        if (t->d_name[0] == '.')
-            continue;
-        char sub[1400];
-        snprintf(sub, sizeof sub, "%s/%s", root, t->d_name);
-        DIR *d = opendir(sub);
-        if (!d)
-            continue;
-        int mine = strcmp(t->d_name, "redis-benchmark") == 0;
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            if (skip_name(e->d_name))
-                continue;
-            char rel[2000];
-            snprintf(rel, sizeof rel, "samples/%s/%s", t->d_name, e->d_name);
-            size_t len;
-            char *text = tu_read(rel, &len);
-            int score = bdb_parser_redis_benchmark.sniff(text, len);
-            if (mine && score < BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: sniff %d, expected redis-benchmark", rel, score);
-            if (!mine && score >= BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: sniffed as redis-benchmark (%d)", rel, score);
-            own += mine;
-            free(text);
-        }
-        closedir(d);
-    }
-    closedir(top);
-    assert_true(own >= 19);
-}
 
 int main(void)
 {
@@ -673,7 +620,6 @@ int main(void)
         cmocka_unit_test(redis__truncated_quiet_and_csv__error_with_line),
         cmocka_unit_test(redis__garbled_lines__error_with_line),
         cmocka_unit_test(redis__every_prefix__never_crashes),
-        cmocka_unit_test(redis__sniff__own_samples_yes_other_tools_no),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,7 +3,6 @@
  * logs, truncated blocks and sniffing. */
 #include "test_util.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -264,52 +263,6 @@ static void time__garbage__never_crashes(void **st)
     }
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
-/* time's sniffer fires on every time sample and on no other tool's. */
-static void time__sniff__own_samples_only(void **st)
-{
-    (void)st;
-    const bdb_parser *p = bdb_parser_find("time");
-    assert_non_null(p);
-    DIR *top = opendir(tu_path("samples"));
-    assert_non_null(top);
-    struct dirent *t;
-    while ((t = readdir(top))) {
-        if (t->d_name[0] == '.')
-            continue;
-        char dir[512];
-        snprintf(dir, sizeof dir, "samples/%s", t->d_name);
-        DIR *d = opendir(tu_path(dir));
-        if (!d)
-            continue;
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            const char *n = e->d_name;
-            if (n[0] == '.' || ends_with(n, ".expected") || ends_with(n, ".md") ||
-                ends_with(n, ".sh") || ends_with(n, ".args"))
-                continue;
-            char rel[1024];
-            snprintf(rel, sizeof rel, "%s/%s", dir, n);
-            size_t len;
-            char *buf = tu_read(rel, &len);
-            int score = p->sniff(buf, len);
-            free(buf);
-            int mine = strcmp(t->d_name, "time") == 0 &&
-                       strncmp(n, "broken-", 7) != 0;
-            if (mine && score < BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: time sniff %d", rel, score);
-            if (strcmp(t->d_name, "time") != 0 && score >= BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: wrongly sniffed as time (%d)", rel, score);
-        }
-        closedir(d);
-    }
-    closedir(top);
-}
 
 int main(void)
 {
@@ -327,7 +280,6 @@ int main(void)
         cmocka_unit_test(time__time_dd__both_parsers_run),
         cmocka_unit_test(time__truncated__errors_with_line),
         cmocka_unit_test(time__garbage__never_crashes),
-        cmocka_unit_test(time__sniff__own_samples_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,6 @@
  * sniffing. Values are checked against the real samples in samples/wrk/. */
 #include "test_util.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -283,59 +282,7 @@ static void wrk__every_prefix__never_crashes(void **state)
     free(text);
 }
 
-static int skip_name(const char *name)
-{
-    size_t n = strlen(name);
-    static const char *const tails[] = {".expected", ".md", ".sh", ".args"};
-    if (name[0] == '.')
-        return 1;
-    for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
-        size_t t = strlen(tails[i]);
-        if (n > t && strcmp(name + n - t, tails[i]) == 0)
-            return 1;
-    }
-    return 0;
-}
 
-static void wrk__sniff__own_samples_yes_other_tools_no(void **state)
-{
-    (void)state;
-    char root[1024];
-    snprintf(root, sizeof root, "%s/samples", BDB_SOURCE_DIR);
-    DIR *top = opendir(root);
-    assert_non_null(top);
-    struct dirent *t;
-    int own = 0;
-    while ((t = readdir(top))) {
-        if (t->d_name[0] == '.')
-            continue;
-        char sub[1400];
-        snprintf(sub, sizeof sub, "%s/%s", root, t->d_name);
-        DIR *d = opendir(sub);
-        if (!d)
-            continue;
-        int mine = strcmp(t->d_name, "wrk") == 0;
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            if (skip_name(e->d_name))
-                continue;
-            char rel[2000];
-            snprintf(rel, sizeof rel, "samples/%s/%s", t->d_name, e->d_name);
-            size_t len;
-            char *text = tu_read(rel, &len);
-            int score = bdb_parser_wrk.sniff(text, len);
-            if (mine && score < BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: sniff %d, expected wrk", rel, score);
-            if (!mine && score >= BDB_SNIFF_THRESHOLD)
-                fail_msg("%s: sniffed as wrk (%d)", rel, score);
-            own += mine;
-            free(text);
-        }
-        closedir(d);
-    }
-    closedir(top);
-    assert_true(own >= 7);
-}
 
 int main(void)
 {
@@ -350,7 +297,6 @@ int main(void)
         cmocka_unit_test(wrk__truncated__error_names_the_run_line),
         cmocka_unit_test(wrk__garbled_lines__error_with_line),
         cmocka_unit_test(wrk__every_prefix__never_crashes),
-        cmocka_unit_test(wrk__sniff__own_samples_yes_other_tools_no),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,116 @@
+/* test_detect.c - content detection across all tools: every real sample in
+ * samples/<tool>/ is recognised as exactly its tool (and `time dd` logs as
+ * both), whatever its name, and imports with no error; lscpu/uname/cpuinfo
+ * outputs and platforms.csv are recognised by nothing. One walk replaces a
+ * sniff check per tool. */
+#include "test_util.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Samples that legitimately hold two tools' output. */
+static const struct { const char *path, *tools; } both[] = {
+    {"samples/time/bash-time-dd-write-read.txt", "dd+time"},
+};
+
+static const char *dir_tool(const char *dir)
+{
+    if (strcmp(dir, "published") == 0)
+        return "results-csv";
+    if (strcmp(dir, "local") == 0)
+        return "";
+    return dir; /* samples/<tool>/ */
+}
+
+static int skip_name(const char *name)
+{
+    size_t n = strlen(name);
+    static const char *const tails[] = {".expected", ".md", ".sh"};
+    if (name[0] == '.')
+        return 1;
+    for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+        size_t t = strlen(tails[i]);
+        if (n > t && strcmp(name + n - t, tails[i]) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+static void check_file(const char *rel, const char *want, int *failures)
+{
+    size_t len;
+    char *text = tu_read(rel, &len);
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    char tools[128] = "";
+    bdb_ingest_opts o = {.source_name = rel};
+    int rc = bdb_ingest_buffer(text, len, &o, &sink, tools, sizeof tools, &d);
+    free(text);
+    bdb_sink_free(&sink);
+    if (!*want) {
+        if (rc != BDB_EUNKNOWN) {
+            print_error("%s: detected as '%s', expected no tool\n", rel, tools);
+            (*failures)++;
+        }
+        return;
+    }
+    if (rc != BDB_OK) {
+        print_error("%s: line %d: %s\n", rel, d.line, d.message);
+        (*failures)++;
+    } else if (strcmp(tools, want) != 0) {
+        print_error("%s: detected as '%s', expected '%s'\n", rel, tools, want);
+        (*failures)++;
+    }
+}
+
+static void detect__every_real_sample__is_its_own_tool_only(void **state)
+{
+    (void)state;
+    char root[1024];
+    snprintf(root, sizeof root, "%s/samples", BDB_SOURCE_DIR);
+    DIR *top = opendir(root);
+    assert_non_null(top);
+    struct dirent *t;
+    int failures = 0, files = 0;
+    while ((t = readdir(top))) {
+        char sub[1400];
+        struct stat st;
+        snprintf(sub, sizeof sub, "%s/%s", root, t->d_name);
+        if (t->d_name[0] == '.' || stat(sub, &st) || !S_ISDIR(st.st_mode))
+            continue;
+        DIR *d = opendir(sub);
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            if (skip_name(e->d_name))
+                continue;
+            char rel[2000];
+            snprintf(rel, sizeof rel, "samples/%s/%s", t->d_name, e->d_name);
+            const char *want = dir_tool(t->d_name);
+            for (size_t k = 0; k < sizeof both / sizeof both[0]; k++)
+                if (strcmp(both[k].path, rel) == 0)
+                    want = both[k].tools;
+            check_file(rel, want, &failures);
+            files++;
+        }
+        if (d)
+            closedir(d);
+    }
+    closedir(top);
+    check_file("samples/platforms.csv", "", &failures);
+    print_message("samples checked: %d\n", files);
+    assert_true(files > 150);
+    assert_int_equal(failures, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(detect__every_real_sample__is_its_own_tool_only),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
