@@ -373,6 +373,57 @@ static void report__baseline_without_figure__ratio_against_ref_not_scored(void *
     bdb_store_close(st);
 }
 
+/* Seed 002's bc pi runs: ARM 53.462, 54.238, 53.671 s; x86-A 25.019,
+ * 26.048, 25.134 s (samples/time/seed002-bc-pi@*.txt). Means 53.790333 and
+ * 25.400333; ratio 25.400333 / 53.790333 = 0.47221. */
+static void report__seed002_bc_pi__every_format_agrees_with_the_logs(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    import_sample(st, "samples/platforms.csv");
+    bdb_import_opts o = {.path_pattern = "seed002-{benchmark}@{platform}.txt"};
+    bdb_import_result r;
+    assert_int_equal(bdb_import_file(st, tu_path("samples/time/seed002-bc-pi@ARM-FT1500A.txt"), &o, &r), 0);
+    assert_int_equal(bdb_import_file(st, tu_path("samples/time/seed002-bc-pi@x86-A.txt"), &o, &r), 0);
+    bdb_model *m = build(st, "x86-A", NULL);
+    const bdb_rseries *se = series(m, "bc-pi", "real", NULL);
+    const bdb_cell *arm = &se->cells[platform(m, "ARM-FT1500A")];
+    assert_int_equal(arm->n, 3);
+    assert_true(fabs(arm->sum.mean - (53.462 + 54.238 + 53.671) / 3) < 1e-9);
+    double ratio = (25.019 + 26.048 + 25.134) / (53.462 + 54.238 + 53.671);
+    assert_true(fabs(arm->speedup - ratio) < 1e-9);
+    assert_int_equal(arm->verdict, BDB_VERDICT_WORSE);   /* 3 runs each: tested */
+    /* per watt: 3600/53.790333 runs/h at 35 W (TDP in platforms.csv) */
+    assert_true(fabs(arm->eff.per_watt - 3600 / arm->sum.mean / 35) < 1e-9);
+
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(bdb_report_render_text(m, NULL, &out), 0);
+    assert_non_null(strstr(out.data, "53.8 s"));
+    assert_non_null(strstr(out.data, "0.47x -"));
+    assert_non_null(strstr(out.data, "ARM-FT1500A: 0.47x x86-A overall"));
+    bdb_buf_reset(&out);
+    assert_int_equal(bdb_report_render_markdown(m, NULL, &out), 0);
+    assert_non_null(strstr(out.data, "53.8 s"));
+    assert_non_null(strstr(out.data, "0.47x -"));
+    bdb_buf_reset(&out);
+    assert_int_equal(bdb_report_render_html(m, NULL, &out), 0);
+    assert_non_null(strstr(out.data, "53.8 s"));
+    assert_non_null(strstr(out.data, "0.47x -"));
+    assert_non_null(strstr(out.data, "seed002-bc-pi@ARM-FT1500A.txt:7"));
+    bdb_buf_reset(&out);
+    assert_int_equal(bdb_report_render_csv(m, NULL, &out), 0);
+    assert_non_null(strstr(out.data, "time,bc-pi,real,,s,lower,cpu,ARM-FT1500A,0,3,53.79033333,"));
+    assert_non_null(strstr(out.data, ",0.4722"));
+    bdb_buf_reset(&out);
+    assert_int_equal(bdb_report_render_json(m, NULL, &out), 0);
+    assert_non_null(strstr(out.data, "53.7903333333"));
+    assert_non_null(strstr(out.data, "\"verdict\": \"worse\""));
+    bdb_buf_free(&out);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 static void report__bad_selection__says_what_is_wrong(void **state)
 {
     (void)state;
@@ -409,6 +460,7 @@ int main(void)
         cmocka_unit_test(report__hourly_rent_and_foreign_price__handled_and_said),
         cmocka_unit_test(report__hostile_names__escaped_in_html_and_guarded_in_csv),
         cmocka_unit_test(report__baseline_without_figure__ratio_against_ref_not_scored),
+        cmocka_unit_test(report__seed002_bc_pi__every_format_agrees_with_the_logs),
         cmocka_unit_test(report__bad_selection__says_what_is_wrong),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
