@@ -1,0 +1,86 @@
+/* fio_internal.h - what the three parts of the fio importer share
+ * (parse_fio.c: sniffing, dispatch and emission; fio_json.c: JSON and
+ * json+; fio_text.c: normal and terse output).
+ *
+ * Each reader collects "entries" (one per job result, per group summary
+ * row set, per disk) holding figures; parse_fio.c then decides the
+ * parameters that depend on the whole run (numjobs and the clone index of
+ * numjobs>1 jobs, the owner of group and disk figures) and emits samples. */
+#ifndef BDB_FIO_INTERNAL_H
+#define BDB_FIO_INTERNAL_H
+
+#include "ingest.h"
+
+enum { FIO_DIR_NONE = -1, FIO_READ = 0, FIO_WRITE, FIO_TRIM, FIO_MIXED,
+       FIO_NDIRS };
+
+enum { FIO_ENTRY_JOB = 0, FIO_ENTRY_GROUP, FIO_ENTRY_DISK };
+
+typedef struct fio_fig {
+    char metric[40];
+    double value;
+    const char *unit;
+    bdb_better better;
+    int line;
+    int dir;            /* FIO_DIR_NONE: not per direction */
+} fio_fig;
+
+typedef struct fio_entry {
+    int kind;           /* FIO_ENTRY_* */
+    char name[BDB_BENCHMARK_MAX]; /* job name; disk: device */
+    int run;            /* which fio invocation in the file (0-based) */
+    int group;          /* groupid */
+    int line;           /* where the entry starts */
+    int reported_jobs;  /* "jobs=N" of a group_reporting block, 0: unknown */
+    int jobs_unknown;   /* terse: a single line may sum several jobs */
+    bdb_params params;  /* rw, iodepth, ioengine, ... */
+    char block_size[FIO_NDIRS][48]; /* per direction ("" : unknown) */
+    char host[64];      /* client/server: the client's host name */
+    fio_fig *figs;
+    size_t nfig, cap;
+} fio_entry;
+
+typedef struct fio_doc {
+    fio_entry *e;
+    size_t n, cap;
+    int runs;
+} fio_doc;
+
+const char *bdb_fio_dir_name(int dir);
+
+/* Adds an entry (zeroed, kind/name/run/line set); NULL when out of memory. */
+fio_entry *bdb_fio_doc_add(fio_doc *d, int kind, const char *name,
+                       const char *name_end, int run, int line);
+void bdb_fio_doc_free(fio_doc *d);
+
+/* Adds a figure to e. BDB_ENOMEM on failure. */
+int bdb_fio_fig_add(fio_entry *e, const char *metric, double value,
+                const char *unit, bdb_better better, int line, int dir);
+
+/* "99.900000" -> "p99_9"; writes "" for 0 or a malformed number. */
+void bdb_fio_pct_name(double pct, char *out, size_t outsz);
+
+/* Parses a size as fio's option parser reads it (k/m/g/t/p suffixes,
+ * kb_base compat rules, see parse_fio.c). Returns 1 and sets *bytes. */
+int bdb_fio_option_size(const char *p, const char *end, int kb_base,
+                    double *bytes);
+/* Parses a time option (default unit seconds). Returns 1 on success. */
+int bdb_fio_option_time(const char *p, const char *end, double *secs);
+
+/* Sets the standard job parameters from an option name/value pair
+ * (rw, bs, iodepth, numjobs, ioengine, direct, size, runtime, rwmixread).
+ * Unknown names are ignored. */
+void bdb_fio_entry_option(fio_entry *e, const char *name, const char *value,
+                      int kb_base);
+
+/* The readers. */
+int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
+                   bdb_diag *diag);
+int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
+                   bdb_diag *diag);
+/* 1 if [p, end) looks like a terse line (version 2..5). */
+int bdb_fio_is_terse_line(const char *p, const char *end);
+/* 1 if buf holds a fio JSON document ("{" line then "fio version"). */
+int bdb_fio_has_json(const char *buf, size_t len);
+
+#endif

@@ -1,0 +1,400 @@
+/* fio_json.c - fio's --output-format=json and json+ (fio 2.x and 3.x),
+ * read with jansson. Units and names: see parse_fio.c.
+ *
+ * A log may hold text before the JSON ("fio: ..." warnings, a shell
+ * prompt) and several JSON documents one after the other (repeated runs):
+ * every '{' whose first key is "fio version" starts a document, read with
+ * JSON_DISABLE_EOF_CHECK so that whatever follows it is left alone.
+ * "jobs" (or "client_stats" in client/server mode, where an "All clients"
+ * entry sums the clients and is skipped) hold one object per job; json+
+ * adds "bins" histograms to the latency objects, which are not read. */
+#include "fio_internal.h"
+#include "../common/bdb_scan.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Moves a (position, line) cursor forward to pos. */
+typedef struct line_cursor {
+    const char *buf;
+    size_t pos;
+    int line;
+} line_cursor;
+
+static int line_at(line_cursor *c, size_t pos)
+{
+    if (pos < c->pos) {
+        c->pos = 0;
+        c->line = 1;
+    }
+    for (; c->pos < pos; c->pos++)
+        if (c->buf[c->pos] == '\n')
+            c->line++;
+    return c->line;
+}
+
+/* Where "key" (with its quotes, followed by ':') next occurs in
+ * [from, end): only to give figures a line number, never to read values. */
+static size_t key_pos(const char *buf, size_t from, size_t end,
+                      const char *key)
+{
+    char q[80];
+    snprintf(q, sizeof q, "\"%s\"", key);
+    size_t n = strlen(q);
+    for (size_t i = from; i + n <= end; i++) {
+        if (buf[i] == '"' && memcmp(buf + i, q, n) == 0) {
+            size_t j = i + n;
+            while (j < end && (buf[j] == ' ' || buf[j] == '\t' ||
+                               buf[j] == '\r' || buf[j] == '\n'))
+                j++;
+            if (j < end && buf[j] == ':')
+                return i;
+        }
+    }
+    return (size_t)-1;
+}
+
+static int num(json_t *o, const char *key, double *v)
+{
+    json_t *x = json_object_get(o, key);
+    if (!x || !json_is_number(x))
+        return 0;
+    *v = json_number_value(x);
+    return 1;
+}
+
+static const char *str(json_t *o, const char *key)
+{
+    json_t *x = json_object_get(o, key);
+    return x && json_is_string(x) ? json_string_value(x) : NULL;
+}
+
+static int kb_base_of(json_t *global, json_t *jobopts)
+{
+    const char *kb = str(jobopts, "kb_base");
+    if (!kb)
+        kb = str(global, "kb_base");
+    return kb && !strcmp(kb, "1000") ? 1000 : 1024;
+}
+
+static void apply_options(fio_entry *e, json_t *opts, int kb_base)
+{
+    const char *k;
+    json_t *v;
+    if (!opts || !json_is_object(opts))
+        return;
+    json_object_foreach(opts, k, v) {
+        if (json_is_string(v))
+            bdb_fio_entry_option(e, k, json_string_value(v), kb_base);
+    }
+}
+
+/* min/max/mean/stddev of a latency object, and its percentile map. */
+static int lat_block(fio_entry *e, json_t *o, const char *prefix,
+                     double scale, int line, int dir)
+{
+    double n, mn, mx, mean, sd;
+    char metric[48];
+    int rc = BDB_OK;
+    if (!o || !json_is_object(o))
+        return BDB_OK;
+    if (!num(o, "min", &mn) || !num(o, "max", &mx) || !num(o, "mean", &mean) ||
+        !num(o, "stddev", &sd))
+        return BDB_OK;
+    /* fio 3.x counts samples; 2.x prints zeros for "not measured" (slat of
+     * a synchronous engine). */
+    if (num(o, "N", &n) ? n <= 0 : mx <= 0)
+        return BDB_OK;
+    static const char *const stat[4] = {"min", "max", "mean", "stdev"};
+    double vals[4] = {mn, mx, mean, sd};
+    for (int i = 0; i < 4 && !rc; i++) {
+        snprintf(metric, sizeof metric, "%s_%s", prefix, stat[i]);
+        rc = bdb_fio_fig_add(e, metric, vals[i] * scale, BDB_UNIT_SECONDS,
+                         BDB_LOWER_IS_BETTER, line, dir);
+    }
+    json_t *pct = json_object_get(o, "percentile");
+    const char *k;
+    json_t *v;
+    if (pct && json_is_object(pct)) {
+        json_object_foreach(pct, k, v) {
+            double p;
+            const char *kend = k + strlen(k);
+            const char *q = k;
+            char name[24];
+            if (rc || !json_is_number(v))
+                continue;
+            if (!bdb_scan_number(&q, kend, &p, 0) || q != kend)
+                continue;
+            bdb_fio_pct_name(p, name, sizeof name);
+            if (!name[0])
+                continue; /* fio 2.1 pads the map with "0.00" : 0 */
+            snprintf(metric, sizeof metric, "%s_%s", prefix, name);
+            rc = bdb_fio_fig_add(e, metric, json_number_value(v) * scale,
+                             BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, line, dir);
+        }
+    }
+    return rc;
+}
+
+static int dir_block(fio_entry *e, json_t *d, int dir, int line)
+{
+    double ios = 0, io = 0, runtime = 0, bw = 0, iops = 0, v;
+    int rc = BDB_OK;
+    if (!d || !json_is_object(d))
+        return BDB_OK;
+    num(d, "total_ios", &ios);
+    num(d, "io_bytes", &io);
+    num(d, "runtime", &runtime);
+    if (ios <= 0 && io <= 0 && runtime <= 0)
+        return BDB_OK; /* a direction the job did not do */
+    int new_units = json_object_get(d, "io_kbytes") != NULL;
+    if (!new_units)
+        io *= 1024.0; /* fio 2.x: io_bytes >> 10 */
+    if (num(d, "bw_bytes", &v))
+        bw = v;
+    else if (num(d, "bw", &v))
+        bw = v * 1024.0;
+    num(d, "iops", &iops);
+#define ADD(m, val, unit, better)                                   \
+    do {                                                            \
+        if (!rc)                                                    \
+            rc = bdb_fio_fig_add(e, (m), (val), (unit), (better), line, dir); \
+    } while (0)
+    ADD("iops", iops, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+    ADD("bandwidth", bw, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+    ADD("io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL);
+    ADD("runtime", runtime / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL);
+    if (rc)
+        return rc;
+    if (json_object_get(d, "clat_ns") || json_object_get(d, "lat_ns")) {
+        rc = lat_block(e, json_object_get(d, "slat_ns"), "slat", 1e-9, line, dir);
+        if (!rc)
+            rc = lat_block(e, json_object_get(d, "clat_ns"), "clat", 1e-9, line, dir);
+        if (!rc)
+            rc = lat_block(e, json_object_get(d, "lat_ns"), "latency", 1e-9, line, dir);
+    } else {
+        rc = lat_block(e, json_object_get(d, "slat"), "slat", 1e-6, line, dir);
+        if (!rc)
+            rc = lat_block(e, json_object_get(d, "clat"), "clat", 1e-6, line, dir);
+        if (!rc)
+            rc = lat_block(e, json_object_get(d, "lat"), "latency", 1e-6, line, dir);
+    }
+    double mn, mx, mean, sd, samples;
+    int have_bw = num(d, "bw_min", &mn) && num(d, "bw_max", &mx) &&
+                  num(d, "bw_mean", &mean) && num(d, "bw_dev", &sd);
+    if (have_bw && (num(d, "bw_samples", &samples) ? samples > 0 : mx > 0)) {
+        ADD("bandwidth_min", mn * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+        ADD("bandwidth_max", mx * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+        ADD("bandwidth_mean", mean * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+        ADD("bandwidth_stdev", sd * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER);
+    }
+    int have_iops = num(d, "iops_min", &mn) && num(d, "iops_max", &mx) &&
+                    num(d, "iops_mean", &mean) && num(d, "iops_stddev", &sd);
+    if (have_iops && num(d, "iops_samples", &samples) && samples > 0) {
+        ADD("iops_min", mn, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+        ADD("iops_max", mx, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+        ADD("iops_mean", mean, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+        ADD("iops_stdev", sd, BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER);
+    }
+#undef ADD
+    return rc;
+}
+
+static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
+                      const char *buf, size_t from, size_t end,
+                      size_t *scan, line_cursor *lc, bdb_sink *out,
+                      bdb_diag *diag)
+{
+    const char *name = str(job, "jobname");
+    double group = 0, err = 0, v;
+    /* The job's place in the text, for line numbers. */
+    size_t at = key_pos(buf, *scan, end, "jobname");
+    if (at == (size_t)-1)
+        at = from;
+    else
+        *scan = at + 1;
+    int line = line_at(lc, at);
+    if (!name)
+        return bdb_diag_set(diag, BDB_EPARSE, line,
+                            "fio: expected a \"jobname\" in each job");
+    if (!strcmp(name, "All clients"))
+        return BDB_OK;
+    num(job, "groupid", &group);
+    fio_entry *e = bdb_fio_doc_add(doc, FIO_ENTRY_JOB, name, NULL, run, line);
+    if (!e)
+        return BDB_ENOMEM;
+    e->group = (int)group;
+    const char *host = str(job, "hostname");
+    if (host)
+        snprintf(e->host, sizeof e->host, "%s", host);
+    json_t *jopts = json_object_get(job, "job options");
+    int kb = kb_base_of(global, jopts);
+    apply_options(e, global, kb);
+    apply_options(e, jopts, kb);
+    if (num(job, "error", &err) && err != 0)
+        bdb_sink_warn(out, line, "job %s ended with error %g", name, err);
+
+    size_t next = key_pos(buf, *scan, end, "jobname");
+    if (next == (size_t)-1)
+        next = end;
+    int rc = BDB_OK;
+    static const char *const dkeys[FIO_NDIRS] = {"read", "write", "trim",
+                                                 "mixed"};
+    for (int d = 0; d < FIO_NDIRS && !rc; d++) {
+        json_t *dj = json_object_get(job, dkeys[d]);
+        if (!dj)
+            continue;
+        size_t dp = key_pos(buf, at, next, dkeys[d]);
+        rc = dir_block(e, dj, d, dp == (size_t)-1 ? line : line_at(lc, dp));
+    }
+    json_t *sync = json_object_get(job, "sync");
+    if (!rc && sync && num(sync, "total_ios", &v) && v > 0) {
+        size_t sp = key_pos(buf, at, next, "sync");
+        rc = lat_block(e, json_object_get(sync, "lat_ns"), "sync_latency",
+                       1e-9, sp == (size_t)-1 ? line : line_at(lc, sp),
+                       FIO_DIR_NONE);
+    }
+    if (!rc && num(job, "usr_cpu", &v))
+        rc = bdb_fio_fig_add(e, "cpu_usr", v, BDB_UNIT_PERCENT, BDB_NEUTRAL, line,
+                         FIO_DIR_NONE);
+    if (!rc && num(job, "sys_cpu", &v))
+        rc = bdb_fio_fig_add(e, "cpu_sys", v, BDB_UNIT_PERCENT, BDB_NEUTRAL, line,
+                         FIO_DIR_NONE);
+    if (!rc && num(job, "ctx", &v))
+        rc = bdb_fio_fig_add(e, "context_switches", v, BDB_UNIT_COUNT, BDB_NEUTRAL,
+                         line, FIO_DIR_NONE);
+    return rc;
+}
+
+static int disk_object(fio_doc *doc, json_t *dj, int run, int line)
+{
+    const char *name = str(dj, "name");
+    double v;
+    if (!name)
+        return BDB_OK;
+    fio_entry *e = bdb_fio_doc_add(doc, FIO_ENTRY_DISK, name, NULL, run, line);
+    if (!e)
+        return BDB_ENOMEM;
+    const char *host = str(dj, "hostname");
+    if (host)
+        snprintf(e->host, sizeof e->host, "%s", host);
+    static const struct { const char *key, *metric; } m[] = {
+        {"read_ios", "disk_read_ios"}, {"write_ios", "disk_write_ios"},
+        {"read_merges", "disk_read_merges"},
+        {"write_merges", "disk_write_merges"}};
+    int rc = BDB_OK;
+    for (size_t i = 0; i < sizeof m / sizeof m[0] && !rc; i++)
+        if (num(dj, m[i].key, &v))
+            rc = bdb_fio_fig_add(e, m[i].metric, v, BDB_UNIT_COUNT, BDB_NEUTRAL,
+                             line, FIO_DIR_NONE);
+    if (!rc && num(dj, "util", &v))
+        rc = bdb_fio_fig_add(e, "disk_util", v, BDB_UNIT_PERCENT, BDB_NEUTRAL,
+                         line, FIO_DIR_NONE);
+    return rc;
+}
+
+static int document(fio_doc *doc, json_t *root, int run, const char *buf,
+                    size_t from, size_t end, line_cursor *lc, bdb_sink *out,
+                    bdb_diag *diag)
+{
+    const char *ver = str(root, "fio version");
+    if (ver)
+        bdb_sink_set_version(out, ver, ver + strlen(ver));
+    json_t *global = json_object_get(root, "global options");
+    json_t *jobs = json_object_get(root, "jobs");
+    if (!jobs || !json_is_array(jobs))
+        jobs = json_object_get(root, "client_stats");
+    if (!jobs || !json_is_array(jobs))
+        return bdb_diag_set(diag, BDB_EPARSE, line_at(lc, from),
+                            "fio: expected a \"jobs\" array in the JSON "
+                            "output");
+    if (json_array_size(jobs) == 0)
+        return bdb_diag_set(diag, BDB_EPARSE, line_at(lc, from),
+                            "fio: the JSON output has no jobs (the run "
+                            "failed?)");
+    size_t scan = from, i;
+    json_t *job;
+    int rc = BDB_OK;
+    json_array_foreach(jobs, i, job) {
+        if (!json_is_object(job))
+            return bdb_diag_set(diag, BDB_EPARSE, line_at(lc, from),
+                                "fio: expected job objects in \"jobs\"");
+        rc = job_object(doc, job, global, run, buf, from, end, &scan, lc, out,
+                        diag);
+        if (rc)
+            return rc;
+    }
+    json_t *disks = json_object_get(root, "disk_util");
+    if (disks && json_is_array(disks)) {
+        size_t dp = key_pos(buf, from, end, "disk_util");
+        int line = dp == (size_t)-1 ? line_at(lc, from) : line_at(lc, dp);
+        json_t *dj;
+        json_array_foreach(disks, i, dj) {
+            if (json_is_object(dj) && (rc = disk_object(doc, dj, run, line)))
+                return rc;
+        }
+    }
+    return BDB_OK;
+}
+
+/* 1 if a JSON object starting at buf[i] ('{') has "fio version" as its
+ * first key. */
+static int starts_document(const char *buf, size_t len, size_t i)
+{
+    size_t j = i + 1;
+    while (j < len && (buf[j] == ' ' || buf[j] == '\t' || buf[j] == '\r' ||
+                       buf[j] == '\n'))
+        j++;
+    static const char key[] = "\"fio version\"";
+    return len - j >= sizeof key - 1 && memcmp(buf + j, key, sizeof key - 1) == 0;
+}
+
+int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
+                   bdb_diag *diag)
+{
+    line_cursor lc = {buf, 0, 1};
+    size_t i = 0;
+    int run = 0;
+    while (i < len) {
+        if (buf[i] != '{' || !starts_document(buf, len, i)) {
+            /* fio's own messages before or between documents */
+            if ((i == 0 || buf[i - 1] == '\n') && len - i > 5 &&
+                memcmp(buf + i, "fio: ", 5) == 0) {
+                const char *eol = memchr(buf + i, '\n', len - i);
+                const char *p = buf + i, *end = eol ? eol : buf + len;
+                bdb_trim(&p, &end);
+                bdb_sink_warn(out, line_at(&lc, i), "%.*s",
+                              (int)(end - p > 200 ? 200 : end - p), p);
+            }
+            i++;
+            continue;
+        }
+        json_error_t err;
+        json_t *root = json_loadb(buf + i, len - i, JSON_DISABLE_EOF_CHECK,
+                                  &err);
+        int start_line = line_at(&lc, i);
+        if (!root) {
+            return bdb_diag_set(diag, BDB_EPARSE,
+                                start_line + (err.line > 0 ? err.line - 1 : 0),
+                                "fio: invalid JSON output (truncated?): %s",
+                                err.text);
+        }
+        size_t used = err.position > 0 ? (size_t)err.position : len - i;
+        int rc = json_is_object(root)
+                     ? document(doc, root, run, buf, i, i + used, &lc, out, diag)
+                     : bdb_diag_set(diag, BDB_EPARSE, start_line,
+                                    "fio: expected a JSON object");
+        json_decref(root);
+        if (rc)
+            return rc;
+        run++;
+        i += used;
+    }
+    doc->runs = run;
+    if (run == 0)
+        return bdb_diag_set(diag, BDB_EPARSE, 0,
+                            "fio: expected a JSON document starting with "
+                            "\"fio version\"");
+    return BDB_OK;
+}

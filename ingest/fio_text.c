@@ -1,0 +1,1175 @@
+/* fio_text.c - fio's normal (human) output, 1.x to 3.x, and its terse
+ * (--minimal / --output-format=terse) lines, versions 2 to 5. Units and
+ * names: see parse_fio.c; layouts from fio's stat.c and HOWTO.
+ *
+ * Normal output, by line kind (client/server output prefixes some lines
+ * with "<host> "):
+ *   NAME: (g=0): rw=randread, bs=(R) 4096B-4096B, ..., ioengine=libaio,
+ *         iodepth=32                      job definition (2.x: bs=4K-4K/..)
+ *   fio-3.33 / Starting 2 processes       start of a run
+ *   NAME: (groupid=0, jobs=1): err= 0: pid=...     a job's results
+ *   NAME (g=0): err= 0:                   the same in fio 1.x
+ *     read: IOPS=.., BW=..(..)(../..msec)  3.x direction line
+ *     read : io=.., bw=..KB/s, iops=.., runt=..msec   1.x/2.x
+ *     slat|clat|lat|sync (usec): min=, max=, avg=, stdev=
+ *     clat|lat|slat|sync percentiles (usec):  then "| 1.00th=[ 54], ..."
+ *     bw (  KiB/s): min=.., max=.., per=..%, avg=.., stdev=..
+ *     iops        : min=.., max=.., avg=.., stdev=..
+ *     cpu          : usr=..%, sys=..%, ctx=..
+ *     (latency distributions, IO depths, issued: not figures we keep)
+ *   Run status group N (all jobs):
+ *      READ: bw=..MiB/s (..MB/s), ..-.., io=.., run=a-bmsec     3.x
+ *      READ: io=.., aggrb=..KB/s, minb=.., maxb=.., mint=.., maxt=..
+ *   Disk stats (read/write):
+ *     vda: ios=r/w, [sectors=r/w,] merge=r/w, ticks=r/w, in_queue=.., util=..%
+ *
+ * Terse lines carry no run boundary: consecutive terse lines are one run
+ * (same-named lines are numjobs clones, param job), and other text between
+ * them starts a new run. A single terse line may be a group_reporting sum,
+ * so numjobs is only set when clones show it.
+ *
+ * A run whose jobs were defined (or whose version line printed) but whose
+ * "Run status group" never came is a truncated capture: an error naming
+ * the line. A result block without any direction line likewise. */
+#include "fio_internal.h"
+#include "../common/bdb_scan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEFS 256
+
+typedef struct job_def {
+    char name[BDB_BENCHMARK_MAX];
+    int group;
+    int line;
+    int has_result;
+    bdb_params params;
+    char block_size[FIO_NDIRS][48];
+} job_def;
+
+typedef struct text_state {
+    fio_doc *doc;
+    bdb_sink *out;
+    bdb_diag *diag;
+    int run;
+    int run_started;      /* version/definition/Starting line seen */
+    int run_has_results;
+    int run_groups_seen;  /* "Run status group" lines in this run */
+    int run_start_line;
+    job_def *defs;
+    int ndefs;
+    fio_entry *job;       /* current result block (NULL: none) */
+    int job_has_dir;
+    int skip_block;       /* "All clients" aggregate */
+    int dir;              /* current direction in the block */
+    const char *pct_prefix; /* inside "... percentiles": metric prefix */
+    int pct_dir;
+    double pct_scale;
+    fio_entry *group;     /* inside "Run status group" */
+    int in_disk;
+    char host[64];
+    int terse_run_open;
+    int first_error_line;
+    char first_error[200];
+} text_state;
+
+static int perr(text_state *st, int line, const char *what)
+{
+    return bdb_diag_set(st->diag, BDB_EPARSE, line, "fio: expected %s", what);
+}
+
+/* ---- number helpers ------------------------------------------------------ */
+
+/* A number with fio's num2str SI suffix (k, M, G, T, P: powers of 1000)
+ * after optional blanks: "47.2k", " 5.92", "4392k". */
+static int scan_si(const char **p, const char *end, double *out)
+{
+    double v, mult = 1.0;
+    const char *q = *p;
+    if (!bdb_scan_number(&q, end, &v, 0))
+        return 0;
+    if (q < end) {
+        size_t used = (*q == 'k' || *q == 'K' || *q == 'M' || *q == 'G' ||
+                       *q == 'T' || *q == 'P')
+                          ? bdb_units_prefix(q, q + 1, 1000, &mult)
+                          : 0;
+        q += used;
+    }
+    *out = v * mult;
+    *p = q;
+    return 1;
+}
+
+/* A value with a size/rate unit ending at one of the stop characters:
+ * "184MiB/s", "666KB/s", "553MiB", "4096B". base is what a bare K/M means. */
+static int scan_size_unit(const char **p, const char *end, int base,
+                          const char *stops, double *out)
+{
+    double v, mult;
+    int bits = 0;
+    const char *q = *p;
+    if (!bdb_scan_number(&q, end, &v, 0))
+        return 0;
+    const char *u = q;
+    while (q < end && !strchr(stops, *q))
+        q++;
+    if (u == q) {
+        mult = 1.0;
+    } else if (bdb_units_size(u, q, base, &mult, &bits) != 0 || bits) {
+        /* a bare prefix: fio 2.x block sizes "4K-4K" */
+        if (bdb_units_prefix(u, q, base, &mult) != (size_t)(q - u))
+            return 0;
+    }
+    *out = v * mult;
+    *p = q;
+    return 1;
+}
+
+/* "key=" then a number (spaces allowed after '='), via scan. */
+static int field(const char *p, const char *end, const char *key,
+                 double *out, int si)
+{
+    char k[40];
+    snprintf(k, sizeof k, "%s=", key);
+    const char *q = p;
+    for (;;) {
+        q = bdb_find(q, end, k);
+        if (!q)
+            return 0;
+        /* the key must start a field: after ',', ' ', ':' or the start */
+        if (q == p || q[-1] == ' ' || q[-1] == ',' || q[-1] == ':')
+            break;
+        q++;
+    }
+    q += strlen(k);
+    return si ? scan_si(&q, end, out) : bdb_scan_number(&q, end, out, 0);
+}
+
+static int time_unit(const char *p, const char *end, double *scale)
+{
+    if (bdb_span_eq(p, end, "nsec"))
+        *scale = 1e-9;
+    else if (bdb_span_eq(p, end, "usec"))
+        *scale = 1e-6;
+    else if (bdb_span_eq(p, end, "msec"))
+        *scale = 1e-3;
+    else if (bdb_span_eq(p, end, "sec"))
+        *scale = 1.0;
+    else
+        return 0;
+    return 1;
+}
+
+static int dir_of(const char *p, const char *end)
+{
+    static const char *const names[FIO_NDIRS] = {"read", "write", "trim",
+                                                 "mixed"};
+    for (int d = 0; d < FIO_NDIRS; d++)
+        if (bdb_span_eq(p, end, names[d]))
+            return d;
+    return -1;
+}
+
+static int add(text_state *st, fio_entry *e, const char *metric, double v,
+               const char *unit, bdb_better better, int line, int dir)
+{
+    (void)st;
+    return bdb_fio_fig_add(e, metric, v, unit, better, line, dir);
+}
+
+/* ---- runs, definitions ---------------------------------------------------- */
+
+static int close_run(text_state *st)
+{
+    if (st->job && !st->job_has_dir && !st->skip_block)
+        return perr(st, st->job->line,
+                    "a direction line (\"read: IOPS=...\") in this job's "
+                    "results (truncated log?)");
+    st->job = NULL;
+    st->group = NULL;
+    st->in_disk = 0;
+    st->pct_prefix = NULL;
+    if (st->run_started || st->run_has_results || st->terse_run_open) {
+        for (int i = 0; i < st->ndefs; i++)
+            if (!st->defs[i].has_result && st->first_error_line)
+                return bdb_diag_set(st->diag, BDB_EPARSE,
+                                    st->first_error_line,
+                                    "fio: the run failed, job '%s' has no "
+                                    "results: %s", st->defs[i].name,
+                                    st->first_error);
+            else if (!st->defs[i].has_result)
+                return bdb_diag_set(st->diag, BDB_EPARSE, st->defs[i].line,
+                                    "fio: job '%s' has no results (the run "
+                                    "was cut short or failed)",
+                                    st->defs[i].name);
+        if (st->run_started && st->run_has_results &&
+            st->run_groups_seen == 0)
+            return bdb_diag_set(st->diag, BDB_EPARSE, st->run_start_line,
+                                "fio: the run starting here has no \"Run "
+                                "status group\" summary (truncated log?)");
+        st->run++;
+    }
+    st->ndefs = 0;
+    st->run_started = 0;
+    st->run_has_results = 0;
+    st->run_groups_seen = 0;
+    st->terse_run_open = 0;
+    return BDB_OK;
+}
+
+/* Results seen and something that starts a run comes: a new run. */
+static int maybe_new_run(text_state *st, int line)
+{
+    int rc = BDB_OK;
+    if (st->run_has_results || st->terse_run_open)
+        rc = close_run(st);
+    if (!st->run_started)
+        st->run_start_line = line;
+    st->run_started = 1;
+    return rc;
+}
+
+/* "(R) 4096B-4096B" or "4K-4K": one block size when min == max. */
+static void bs_range(const char *p, const char *end, char *out, size_t outsz)
+{
+    const char *dash = p;
+    bdb_trim(&p, &end);
+    out[0] = '\0';
+    while (dash < end && *dash != '-')
+        dash++;
+    double a, b;
+    const char *q = p;
+    if (dash < end && scan_size_unit(&q, dash, 1024, "-", &a) && q == dash) {
+        q = dash + 1;
+        if (scan_size_unit(&q, end, 1024, " ,/", &b) && q == end && a == b) {
+            snprintf(out, outsz, "%.15g", a);
+            return;
+        }
+    }
+    bdb_copy(out, outsz, p, end);
+}
+
+static int job_definition(text_state *st, const char *p, const char *end,
+                          const char *gpos, int line)
+{
+    int rc = maybe_new_run(st, line);
+    if (rc)
+        return rc;
+    if (st->ndefs >= MAX_DEFS)
+        return BDB_OK;
+    job_def *d = &st->defs[st->ndefs++];
+    memset(d, 0, sizeof *d);
+    bdb_copy(d->name, sizeof d->name, p, gpos);
+    d->line = line;
+    double g = 0;
+    const char *q = gpos + 5; /* ": (g=" */
+    if (bdb_scan_number(&q, end, &g, 0))
+        d->group = (int)g;
+    /* rw=.., bs=.., ioengine=.., iodepth=.. */
+    const char *rw = bdb_find(gpos, end, "rw=");
+    if (rw) {
+        const char *v = rw + 3, *ve = v;
+        while (ve < end && *ve != ',')
+            ve++;
+        bdb_params_set_span(&d->params, "rw", v, ve);
+    }
+    const char *ioe = bdb_find(gpos, end, "ioengine=");
+    if (ioe) {
+        const char *v = ioe + 9, *ve = v;
+        while (ve < end && *ve != ',' && *ve != ' ')
+            ve++;
+        bdb_params_set_span(&d->params, "ioengine", v, ve);
+    }
+    const char *iod = bdb_find(gpos, end, "iodepth=");
+    if (iod) {
+        const char *v = iod + 8, *ve = v;
+        while (ve < end && *ve != ',' && *ve != ' ')
+            ve++;
+        bdb_params_set_span(&d->params, "iodepth", v, ve);
+    }
+    const char *bs = bdb_find(gpos, end, "bs=");
+    if (bs) {
+        const char *v = bs + 3;
+        const char *stop = ioe ? ioe : end;
+        if (bdb_starts_with(v, stop, "(R)")) {
+            /* 3.x: (R) a-b, (W) a-b, (T) a-b */
+            static const char *const tags[3] = {"(R)", "(W)", "(T)"};
+            for (int k = 0; k < 3; k++) {
+                const char *t = bdb_find(v, stop, tags[k]);
+                if (!t)
+                    continue;
+                const char *s = t + 3, *e = s;
+                while (e < stop && *e != ',')
+                    e++;
+                bs_range(s, e, d->block_size[k], sizeof d->block_size[k]);
+            }
+        } else {
+            /* 2.x: r-r/w-w/t-t */
+            const char *e = v;
+            while (e < stop && *e != ',')
+                e++;
+            const char *s = v;
+            for (int k = 0; k < 3 && s < e; k++) {
+                const char *slash = s;
+                while (slash < e && *slash != '/')
+                    slash++;
+                bs_range(s, slash, d->block_size[k], sizeof d->block_size[k]);
+                s = slash < e ? slash + 1 : e;
+            }
+        }
+        snprintf(d->block_size[FIO_MIXED], sizeof d->block_size[FIO_MIXED],
+                 "%s", d->block_size[FIO_READ]);
+    }
+    return BDB_OK;
+}
+
+/* ---- job result blocks ----------------------------------------------------- */
+
+static int job_header(text_state *st, const char *p, const char *end,
+                      const char *name_end, int line)
+{
+    int rc = BDB_OK;
+    if (st->job && !st->job_has_dir && !st->skip_block)
+        return perr(st, st->job->line,
+                    "a direction line (\"read: IOPS=...\") in this job's "
+                    "results (truncated log?)");
+    if (st->group || st->in_disk || st->terse_run_open) {
+        /* results after a group summary: the next run (no header lines) */
+        if ((rc = close_run(st)))
+            return rc;
+    }
+    st->group = NULL;
+    st->in_disk = 0;
+    st->pct_prefix = NULL;
+    st->dir = -1;
+    st->job_has_dir = 0;
+    const char *ne = name_end;
+    while (ne > p && (ne[-1] == ' ' || ne[-1] == ':'))
+        ne--;
+    if (bdb_span_eq(p, ne, "All clients")) {
+        st->skip_block = 1;
+        st->job = NULL;
+        return BDB_OK;
+    }
+    st->skip_block = 0;
+    fio_entry *e = bdb_fio_doc_add(st->doc, FIO_ENTRY_JOB, p, ne, st->run, line);
+    if (!e)
+        return BDB_ENOMEM;
+    snprintf(e->host, sizeof e->host, "%s", st->host);
+    double v;
+    const char *q = bdb_find(name_end, end, "(groupid=");
+    if (q && field(q + 1, end, "groupid", &v, 0))
+        e->group = (int)v;
+    else if ((q = bdb_find(name_end, end, "(g=")) && field(q + 1, end, "g", &v, 0))
+        e->group = (int)v;
+    if (field(name_end, end, "jobs", &v, 0) && v > 1)
+        e->reported_jobs = (int)v;
+    if (field(name_end, end, "err", &v, 0) && v != 0)
+        bdb_sink_warn(st->out, line, "job %s ended with error %g", e->name, v);
+    for (int i = 0; i < st->ndefs; i++) {
+        job_def *d = &st->defs[i];
+        if (!strcmp(d->name, e->name) && d->group == e->group) {
+            e->params = d->params;
+            memcpy(e->block_size, d->block_size, sizeof e->block_size);
+            d->has_result = 1;
+            break;
+        }
+    }
+    st->job = e;
+    st->run_has_results = 1;
+    return BDB_OK;
+}
+
+/* "read: IOPS=47.2k, BW=184MiB/s (193MB/s)(553MiB/3001msec)[; ...]" */
+static int dir_line_v3(text_state *st, int dir, const char *p,
+                       const char *end, int line)
+{
+    double iops, bw, bw_si, io, runt;
+    const char *q = bdb_find(p, end, "IOPS=");
+    if (!q)
+        return perr(st, line, "IOPS= in the direction line");
+    q += 5;
+    if (!scan_si(&q, end, &iops))
+        return perr(st, line, "a number after IOPS=");
+    if (!bdb_scan_lit(&q, end, ",", 0) || !bdb_scan_lit(&q, end, "BW=", 1) ||
+        !scan_size_unit(&q, end, 1024, " (,", &bw))
+        return perr(st, line, "BW=<rate> after IOPS");
+    if (!bdb_scan_lit(&q, end, "(", 1) ||
+        !scan_size_unit(&q, end, 1000, ")", &bw_si) ||
+        !bdb_scan_lit(&q, end, ")", 0))
+        return perr(st, line, "the SI rate in parentheses after BW=");
+    /* Both are rounded to 3-4 significant digits: they must agree. */
+    double hi = bw > bw_si ? bw : bw_si, lo = bw > bw_si ? bw_si : bw;
+    if (hi > 0 && (hi - lo) / hi > 0.02)
+        return bdb_diag_set(st->diag, BDB_EPARSE, line,
+                            "fio: the binary and SI bandwidths disagree "
+                            "(%.6g vs %.6g B/s)", bw, bw_si);
+    if (!bdb_scan_lit(&q, end, "(", 1) ||
+        !scan_size_unit(&q, end, 1024, "/", &io) ||
+        !bdb_scan_lit(&q, end, "/", 0) || !bdb_scan_number(&q, end, &runt, 0) ||
+        !bdb_scan_lit(&q, end, "msec)", 0))
+        return perr(st, line, "(<io>/<runtime>msec) after the bandwidth");
+    fio_entry *e = st->job;
+    int rc = add(st, e, "iops", iops, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, line, dir);
+    if (!rc)
+        rc = add(st, e, "bandwidth", bw, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, line, dir);
+    if (!rc)
+        rc = add(st, e, "io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL, line, dir);
+    if (!rc)
+        rc = add(st, e, "runtime", runt / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL, line, dir);
+    return rc;
+}
+
+/* "read : io=1024.0MB, bw=51041KB/s, iops=12760, runt= 20544msec" */
+static int dir_line_v2(text_state *st, int dir, const char *p,
+                       const char *end, int line)
+{
+    double io, bw, iops, runt;
+    const char *q = bdb_find(p, end, "io=");
+    if (!q)
+        return perr(st, line, "io= in the direction line");
+    q += 3;
+    q = bdb_skip_ws(q, end);
+    if (!scan_size_unit(&q, end, 1024, ", ", &io))
+        return perr(st, line, "a size after io=");
+    q = bdb_find(q, end, "bw=");
+    if (!q)
+        return perr(st, line, "bw= in the direction line");
+    q = bdb_skip_ws(q + 3, end);
+    if (!scan_size_unit(&q, end, 1024, ", ", &bw))
+        return perr(st, line, "a rate after bw=");
+    if (!field(q, end, "iops", &iops, 1))
+        return perr(st, line, "iops= in the direction line");
+    const char *r = bdb_find(q, end, "runt=");
+    if (!r)
+        return perr(st, line, "runt= in the direction line");
+    r += 5;
+    if (!bdb_scan_number(&r, end, &runt, 0) || !bdb_scan_lit(&r, end, "msec", 0))
+        return perr(st, line, "runt=<n>msec");
+    fio_entry *e = st->job;
+    int rc = add(st, e, "iops", iops, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, line, dir);
+    if (!rc)
+        rc = add(st, e, "bandwidth", bw, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, line, dir);
+    if (!rc)
+        rc = add(st, e, "io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL, line, dir);
+    if (!rc)
+        rc = add(st, e, "runtime", runt / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL, line, dir);
+    return rc;
+}
+
+/* "clat (usec): min=123, max=7957, avg=674.52, stdev=415.41" */
+static int lat_line(text_state *st, const char *prefix, int dir,
+                    double scale, const char *p, const char *end, int line)
+{
+    double v[4];
+    static const char *const keys[4] = {"min", "max", "avg", "stdev"};
+    static const char *const names[4] = {"min", "max", "mean", "stdev"};
+    for (int i = 0; i < 4; i++)
+        if (!field(p, end, keys[i], &v[i], 1))
+            return perr(st, line, "min=, max=, avg= and stdev= in the "
+                                  "latency line");
+    int rc = BDB_OK;
+    char metric[48];
+    for (int i = 0; i < 4 && !rc; i++) {
+        snprintf(metric, sizeof metric, "%s_%s", prefix, names[i]);
+        rc = add(st, st->job, metric, v[i] * scale, BDB_UNIT_SECONDS,
+                 BDB_LOWER_IS_BETTER, line, dir);
+    }
+    return rc;
+}
+
+/* "| 1.00th=[  457],  5.00th=[  478], ..." */
+static int pct_line(text_state *st, const char *p, const char *end, int line)
+{
+    const char *q = p + 1;
+    int rc = BDB_OK;
+    for (;;) {
+        q = bdb_skip_ws(q, end);
+        if (q >= end)
+            break;
+        double pct, v;
+        if (!bdb_scan_number(&q, end, &pct, 0) ||
+            !bdb_scan_lit(&q, end, "th=[", 0))
+            return perr(st, line, "<pct>th=[<value>] in the percentile list");
+        q = bdb_skip_ws(q, end);
+        if (!scan_si(&q, end, &v) || !bdb_scan_lit(&q, end, "]", 1))
+            return perr(st, line, "<pct>th=[<value>] in the percentile list");
+        char name[24], metric[48];
+        bdb_fio_pct_name(pct, name, sizeof name);
+        if (name[0]) {
+            snprintf(metric, sizeof metric, "%s_%s", st->pct_prefix, name);
+            rc = add(st, st->job, metric, v * st->pct_scale, BDB_UNIT_SECONDS,
+                     BDB_LOWER_IS_BETTER, line, st->pct_dir);
+            if (rc)
+                return rc;
+        }
+        bdb_scan_lit(&q, end, ",", 1);
+    }
+    return rc;
+}
+
+/* "bw (  KiB/s): min=.., max=.., per=..%, avg=.., stdev=.." */
+static int bw_line(text_state *st, const char *unit, const char *unit_end,
+                   const char *p, const char *end, int line)
+{
+    char u[32];
+    size_t n = 0;
+    for (const char *c = unit; c < unit_end && n + 1 < sizeof u; c++)
+        if (*c != ' ')
+            u[n++] = *c;
+    u[n] = '\0';
+    double mult;
+    int bits = 0;
+    if (bdb_units_size(u, u + n, 1024, &mult, &bits) != 0 || bits)
+        return perr(st, line, "a bandwidth unit such as (KiB/s)");
+    double v[4];
+    static const char *const keys[4] = {"min", "max", "avg", "stdev"};
+    static const char *const names[4] = {"bandwidth_min", "bandwidth_max",
+                                         "bandwidth_mean", "bandwidth_stdev"};
+    for (int i = 0; i < 4; i++)
+        if (!field(p, end, keys[i], &v[i], 0))
+            return perr(st, line, "min=, max=, avg= and stdev= in the bw line");
+    int rc = BDB_OK;
+    for (int i = 0; i < 4 && !rc; i++)
+        rc = add(st, st->job, names[i], v[i] * mult, BDB_UNIT_BYTES_PER_S,
+                 i == 3 ? BDB_LOWER_IS_BETTER : BDB_HIGHER_IS_BETTER, line,
+                 st->dir);
+    return rc;
+}
+
+static int iops_line(text_state *st, const char *p, const char *end, int line)
+{
+    double v[4];
+    static const char *const keys[4] = {"min", "max", "avg", "stdev"};
+    static const char *const names[4] = {"iops_min", "iops_max", "iops_mean",
+                                         "iops_stdev"};
+    for (int i = 0; i < 4; i++)
+        if (!field(p, end, keys[i], &v[i], 1))
+            return perr(st, line, "min=, max=, avg= and stdev= in the iops "
+                                  "line");
+    int rc = BDB_OK;
+    for (int i = 0; i < 4 && !rc; i++)
+        rc = add(st, st->job, names[i], v[i], BDB_UNIT_OPS_PER_S,
+                 i == 3 ? BDB_LOWER_IS_BETTER : BDB_HIGHER_IS_BETTER, line,
+                 st->dir);
+    return rc;
+}
+
+static int cpu_line(text_state *st, const char *p, const char *end, int line)
+{
+    double usr, sys, ctx;
+    if (!field(p, end, "usr", &usr, 0) || !field(p, end, "sys", &sys, 0))
+        return perr(st, line, "usr= and sys= in the cpu line");
+    int rc = add(st, st->job, "cpu_usr", usr, BDB_UNIT_PERCENT, BDB_NEUTRAL,
+                 line, FIO_DIR_NONE);
+    if (!rc)
+        rc = add(st, st->job, "cpu_sys", sys, BDB_UNIT_PERCENT, BDB_NEUTRAL,
+                 line, FIO_DIR_NONE);
+    if (!rc && field(p, end, "ctx", &ctx, 0))
+        rc = add(st, st->job, "context_switches", ctx, BDB_UNIT_COUNT,
+                 BDB_NEUTRAL, line, FIO_DIR_NONE);
+    return rc;
+}
+
+/* A line inside a job block. p..end is trimmed. */
+static int block_line(text_state *st, const char *p, const char *end, int line)
+{
+    if (*p == '|') {
+        if (!st->pct_prefix)
+            return BDB_OK;
+        return pct_line(st, p, end, line);
+    }
+    st->pct_prefix = NULL;
+    /* word, optional "(unit)", ':' */
+    const char *w = p, *we = p;
+    while (we < end && *we != ' ' && *we != ':' && *we != '(')
+        we++;
+    const char *q = bdb_skip_ws(we, end);
+    const char *unit = NULL, *unit_end = NULL;
+    if (q < end && *q == '(') {
+        unit = q + 1;
+        unit_end = unit;
+        while (unit_end < end && *unit_end != ')')
+            unit_end++;
+        if (unit_end >= end)
+            return BDB_OK;
+        q = bdb_skip_ws(unit_end + 1, end);
+    }
+    /* direction lines */
+    int dir = dir_of(w, we);
+    if (dir >= 0 && q < end && *q == ':') {
+        st->dir = dir;
+        st->job_has_dir = 1;
+        if (bdb_contains(q, end, "IOPS="))
+            return dir_line_v3(st, dir, q + 1, end, line);
+        return dir_line_v2(st, dir, q + 1, end, line);
+    }
+    /* "clat percentiles (usec):" */
+    if (bdb_starts_with(q, end, "percentiles")) {
+        const char *u = bdb_find(q, end, "(");
+        const char *ue = u ? bdb_find(u, end, ")") : NULL;
+        double scale;
+        if (!u || !ue || !time_unit(u + 1, ue, &scale))
+            return perr(st, line, "a unit such as (usec) after percentiles");
+        int is_sync = bdb_span_eq(w, we, "sync");
+        st->pct_prefix = bdb_span_eq(w, we, "clat")   ? "clat"
+                         : bdb_span_eq(w, we, "slat") ? "slat"
+                         : bdb_span_eq(w, we, "lat")  ? "latency"
+                         : is_sync                    ? "sync_latency"
+                                                      : NULL;
+        st->pct_dir = is_sync ? FIO_DIR_NONE : st->dir;
+        st->pct_scale = scale;
+        return BDB_OK;
+    }
+    if (q >= end || *q != ':')
+        return BDB_OK; /* "fsync/fdatasync/sync_file_range:" and the like */
+    const char *rest = q + 1;
+    if (unit && (bdb_span_eq(w, we, "slat") || bdb_span_eq(w, we, "clat") ||
+                 bdb_span_eq(w, we, "lat") || bdb_span_eq(w, we, "sync"))) {
+        if (!bdb_contains(rest, end, "min="))
+            return BDB_OK; /* "lat (usec) : 250=0.04%, ..." distribution */
+        double scale;
+        if (!time_unit(unit, unit_end, &scale))
+            return perr(st, line, "a latency unit (nsec, usec or msec)");
+        int is_sync = bdb_span_eq(w, we, "sync");
+        const char *prefix = bdb_span_eq(w, we, "lat") ? "latency"
+                             : is_sync                 ? "sync_latency"
+                             : bdb_span_eq(w, we, "slat") ? "slat"
+                                                          : "clat";
+        if (st->dir < 0 && !is_sync)
+            return perr(st, line, "a direction line before the latency line");
+        return lat_line(st, prefix, is_sync ? FIO_DIR_NONE : st->dir, scale,
+                        rest, end, line);
+    }
+    if (unit && bdb_span_eq(w, we, "bw")) {
+        if (st->dir < 0)
+            return perr(st, line, "a direction line before the bw line");
+        return bw_line(st, unit, unit_end, rest, end, line);
+    }
+    if (!unit && bdb_span_eq(w, we, "iops")) {
+        if (st->dir < 0)
+            return perr(st, line, "a direction line before the iops line");
+        return iops_line(st, rest, end, line);
+    }
+    if (!unit && bdb_span_eq(w, we, "cpu"))
+        return cpu_line(st, rest, end, line);
+    return BDB_OK; /* IO depths, submit, complete, issued, latency, errors */
+}
+
+/* ---- group summaries and disk stats --------------------------------------- */
+
+/* "READ: bw=369MiB/s (386MB/s), 184MiB/s-184MiB/s (..), io=1106MiB (1160MB),
+ *  run=3001-3001msec" or "READ: io=.., aggrb=..KB/s, ..., mint=.., maxt=.." */
+static int group_line(text_state *st, int dir, const char *p, const char *end,
+                      int line)
+{
+    double bw, io, runt;
+    const char *q;
+    if ((q = bdb_find(p, end, "aggrb=")) != NULL) {
+        q += 6;
+        if (!scan_size_unit(&q, end, 1024, ", ", &bw))
+            return perr(st, line, "a rate after aggrb=");
+        const char *i = bdb_find(p, end, "io=");
+        if (!i)
+            return perr(st, line, "io= in the group line");
+        i = bdb_skip_ws(i + 3, end);
+        if (!scan_size_unit(&i, end, 1024, ", ", &io))
+            return perr(st, line, "a size after io=");
+        const char *t = bdb_find(p, end, "maxt=");
+        if (!t)
+            return perr(st, line, "maxt= in the group line");
+        t = bdb_skip_ws(t + 5, end);
+        if (!bdb_scan_number(&t, end, &runt, 0) || !bdb_scan_lit(&t, end, "msec", 0))
+            return perr(st, line, "maxt=<n>msec");
+    } else {
+        q = bdb_find(p, end, "bw=");
+        if (!q)
+            return perr(st, line, "bw= in the group line");
+        q += 3;
+        double si;
+        if (!scan_size_unit(&q, end, 1024, " (,", &bw) ||
+            !bdb_scan_lit(&q, end, "(", 1) ||
+            !scan_size_unit(&q, end, 1000, ")", &si))
+            return perr(st, line, "bw=<rate> (<SI rate>) in the group line");
+        double hi = bw > si ? bw : si, lo = bw > si ? si : bw;
+        if (hi > 0 && (hi - lo) / hi > 0.02)
+            return bdb_diag_set(st->diag, BDB_EPARSE, line,
+                                "fio: the binary and SI bandwidths disagree "
+                                "(%.6g vs %.6g B/s)", bw, si);
+        const char *i = bdb_find(q, end, "io=");
+        if (!i)
+            return perr(st, line, "io= in the group line");
+        i += 3;
+        if (!scan_size_unit(&i, end, 1024, " (,", &io))
+            return perr(st, line, "a size after io=");
+        const char *r = bdb_find(i, end, "run=");
+        if (!r)
+            return perr(st, line, "run= in the group line");
+        r += 4;
+        double a;
+        if (!bdb_scan_number(&r, end, &a, 0) || !bdb_scan_lit(&r, end, "-", 0) ||
+            !bdb_scan_number(&r, end, &runt, 0) ||
+            !bdb_scan_lit(&r, end, "msec", 0))
+            return perr(st, line, "run=<min>-<max>msec");
+    }
+    fio_entry *e = st->group;
+    int rc = add(st, e, "group_bandwidth", bw, BDB_UNIT_BYTES_PER_S,
+                 BDB_HIGHER_IS_BETTER, line, dir);
+    if (!rc)
+        rc = add(st, e, "group_io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL, line, dir);
+    if (!rc)
+        rc = add(st, e, "group_runtime", runt / 1000.0, BDB_UNIT_SECONDS,
+                 BDB_NEUTRAL, line, dir);
+    return rc;
+}
+
+/* "a/b" after key= */
+static int pair(const char *p, const char *end, const char *key, double *a,
+                double *b)
+{
+    char k[24];
+    snprintf(k, sizeof k, "%s=", key);
+    const char *q = p;
+    for (;;) {
+        q = bdb_find(q, end, k);
+        if (!q)
+            return 0;
+        if (q == p || q[-1] == ' ' || q[-1] == ',')
+            break;
+        q++;
+    }
+    q += strlen(k);
+    return bdb_scan_number(&q, end, a, 0) && bdb_scan_lit(&q, end, "/", 0) &&
+           bdb_scan_number(&q, end, b, 0);
+}
+
+/* "vda: ios=272586/0, merge=0/0, ticks=137491/0, in_queue=137490,
+ *  util=91.58%" (md devices add aggr* fields). */
+static int disk_line(text_state *st, const char *p, const char *end, int line)
+{
+    const char *colon = bdb_find(p, end, ": ");
+    if (!colon || !bdb_contains(colon, end, "ios="))
+        return perr(st, line, "<device>: ios=.., util=..% in the disk stats");
+    double r, w, mr = 0, mw = 0, util;
+    int have_merge = pair(colon + 1, end, "merge", &mr, &mw);
+    if (!pair(colon + 1, end, "ios", &r, &w) ||
+        !field(colon + 1, end, "util", &util, 0))
+        return perr(st, line, "ios=<r>/<w> and util=<n>% in the disk stats");
+    fio_entry *e = bdb_fio_doc_add(st->doc, FIO_ENTRY_DISK, p, colon, st->run, line);
+    if (!e)
+        return BDB_ENOMEM;
+    snprintf(e->host, sizeof e->host, "%s", st->host);
+    int rc = add(st, e, "disk_read_ios", r, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
+    if (!rc)
+        rc = add(st, e, "disk_write_ios", w, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
+    if (!rc && have_merge)
+        rc = add(st, e, "disk_read_merges", mr, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
+    if (!rc && have_merge)
+        rc = add(st, e, "disk_write_merges", mw, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
+    if (!rc)
+        rc = add(st, e, "disk_util", util, BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
+    return rc;
+}
+
+/* ---- terse ------------------------------------------------------------------ */
+
+#define TERSE_MAX_FIELDS 400
+
+typedef struct tfield {
+    const char *p, *end;
+} tfield;
+
+static int split(const char *p, const char *end, tfield *f, int max)
+{
+    int n = 0;
+    const char *s = p;
+    for (const char *c = p;; c++) {
+        if (c == end || *c == ';') {
+            if (n < max) {
+                f[n].p = s;
+                f[n].end = c;
+            }
+            n++;
+            if (c == end)
+                break;
+            s = c + 1;
+        }
+    }
+    return n;
+}
+
+static int fnum(const tfield *f, double *v)
+{
+    const char *q = f->p;
+    if (!bdb_scan_number(&q, f->end, v, 0))
+        return 0;
+    if (q < f->end && *q == '%')
+        q++;
+    return q == f->end;
+}
+
+int bdb_fio_is_terse_line(const char *p, const char *end)
+{
+    bdb_trim(&p, &end);
+    if (end - p < 10 || p[1] != ';')
+        return 0;
+    if (p[0] >= '3' && p[0] <= '5')
+        return bdb_starts_with(p + 2, end, "fio-") &&
+               bdb_contains(p, end, "%=");
+    if (p[0] == '2')
+        return bdb_contains(p, end, "%=");
+    return 0;
+}
+
+static int terse_line(text_state *st, const char *p, const char *end, int line)
+{
+    tfield *f = malloc(TERSE_MAX_FIELDS * sizeof *f);
+    if (!f)
+        return BDB_ENOMEM;
+    int n = split(p, end, f, TERSE_MAX_FIELDS);
+    if (n > TERSE_MAX_FIELDS)
+        n = TERSE_MAX_FIELDS;
+    int ver = p[0] - '0';
+    int base = ver == 2 ? 4 : 5; /* fields before the read block */
+    int ndirs = ver == 3 ? 2 : 3;
+    int per_dir = ver == 5 ? 47 : 41;
+    int need = base + ndirs * per_dir + 5;
+    int rc = BDB_OK;
+    if (n < need) {
+        free(f);
+        return bdb_diag_set(st->diag, BDB_EPARSE, line,
+                            "fio: terse version %d line has %d fields, "
+                            "expected at least %d (truncated?)", ver, n, need);
+    }
+    if (!st->terse_run_open) {
+        if (st->run_has_results)
+            rc = close_run(st);
+        st->terse_run_open = 1;
+    }
+    int name_i = ver == 2 ? 1 : 2;
+    if (ver != 2)
+        bdb_sink_set_version(st->out, f[1].p, f[1].end);
+    double group = 0, err = 0;
+    if (!rc && (!fnum(&f[name_i + 1], &group) || !fnum(&f[name_i + 2], &err)))
+        rc = perr(st, line, "numeric groupid and error fields in the terse line");
+    fio_entry *e = NULL;
+    if (!rc) {
+        e = bdb_fio_doc_add(st->doc, FIO_ENTRY_JOB, f[name_i].p, f[name_i].end,
+                        st->run, line);
+        if (!e)
+            rc = BDB_ENOMEM;
+    }
+    if (!rc) {
+        e->group = (int)group;
+        e->jobs_unknown = 1;
+        if (err != 0)
+            bdb_sink_warn(st->out, line, "job %s ended with error %g", e->name,
+                          err);
+    }
+    for (int d = 0; d < ndirs && !rc; d++) {
+        const tfield *b = &f[base + d * per_dir];
+        double v[47];
+        /* io_kb 0, bw 1, iops 2, runtime 3, slat 4..7, clat 8..11, 20
+         * percentiles 12..31, lat 32..35, bw min;max;agg%;mean;dev 36..40;
+         * v5: bw samples 41, iops min;max;mean;dev;samples 42..46 */
+        for (int k = 0; k < per_dir && !rc; k++) {
+            if (k >= 12 && k < 32) {
+                if (!bdb_contains(b[k].p, b[k].end, "%="))
+                    rc = perr(st, line, "<pct>%=<usec> percentile fields "
+                                        "in the terse line");
+                continue;
+            }
+            if (!fnum(&b[k], &v[k]))
+                rc = perr(st, line, "a number in the terse line");
+        }
+        if (rc)
+            break;
+        if (v[0] <= 0 && v[3] <= 0)
+            continue; /* direction not done */
+#define T(m, val, unit, better) \
+    if (!rc) rc = add(st, e, (m), (val), (unit), (better), line, d)
+        T("iops", v[2], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+        T("bandwidth", v[1] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+        T("io_bytes", v[0] * 1024.0, BDB_UNIT_BYTES, BDB_NEUTRAL);
+        T("runtime", v[3] / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL);
+        static const char *const st4[4] = {"min", "max", "mean", "stdev"};
+        char metric[48];
+        /* max 0 = not measured (fio prints zeros then) */
+        static const struct { int at; const char *prefix; } lats[3] = {
+            {4, "slat"}, {8, "clat"}, {32, "latency"}};
+        for (int l = 0; l < 3; l++) {
+            if (v[lats[l].at + 1] <= 0)
+                continue;
+            for (int k = 0; k < 4; k++) {
+                snprintf(metric, sizeof metric, "%s_%s", lats[l].prefix, st4[k]);
+                T(metric, v[lats[l].at + k] * 1e-6, BDB_UNIT_SECONDS,
+                  BDB_LOWER_IS_BETTER);
+            }
+        }
+        for (int k = 12; k < 32 && !rc; k++) {
+            const char *q = b[k].p;
+            double pct, val;
+            if (!bdb_scan_number(&q, b[k].end, &pct, 0) ||
+                !bdb_scan_lit(&q, b[k].end, "%=", 0) ||
+                !bdb_scan_number(&q, b[k].end, &val, 0) || q != b[k].end) {
+                rc = perr(st, line, "<pct>%=<usec> percentile fields");
+                break;
+            }
+            char name[24];
+            bdb_fio_pct_name(pct, name, sizeof name);
+            if (!name[0])
+                continue; /* "0%=0" filler */
+            snprintf(metric, sizeof metric, "clat_%s", name);
+            T(metric, val * 1e-6, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
+        }
+        if (v[37] > 0) {
+            T("bandwidth_min", v[36] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+            T("bandwidth_max", v[37] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+            T("bandwidth_mean", v[39] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+            T("bandwidth_stdev", v[40] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER);
+        }
+        if (ver == 5 && v[46] > 0) {
+            T("iops_min", v[42], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+            T("iops_max", v[43], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+            T("iops_mean", v[44], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+            T("iops_stdev", v[45], BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER);
+        }
+#undef T
+    }
+    if (rc) {
+        free(f);
+        return rc;
+    }
+    /* cpu: usr%;sys%;ctx;majf;minf after the direction blocks */
+    const tfield *c = &f[base + ndirs * per_dir];
+    double usr, sys, ctx;
+    if (!fnum(&c[0], &usr) || !fnum(&c[1], &sys) || !fnum(&c[2], &ctx)) {
+        free(f);
+        return perr(st, line, "usr%;sys%;ctx after the direction fields");
+    }
+    rc = add(st, e, "cpu_usr", usr, BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
+    if (!rc)
+        rc = add(st, e, "cpu_sys", sys, BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
+    if (!rc)
+        rc = add(st, e, "context_switches", ctx, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
+    /* 5 cpu + 7 depth + 10 usec + 12 msec fields, then disk util groups of
+     * 9: name;r_ios;w_ios;r_merge;w_merge;r_ticks;w_ticks;in_queue;util% */
+    int at = base + ndirs * per_dir + 5 + 7 + 10 + 12;
+    while (!rc && at + 9 <= n) {
+        const tfield *dk = &f[at];
+        double dv[8];
+        int ok = dk[0].p < dk[0].end && !(dk[0].p[0] >= '0' && dk[0].p[0] <= '9');
+        for (int k = 1; k < 9 && ok; k++)
+            ok = fnum(&dk[k], &dv[k - 1]);
+        if (!ok || !bdb_contains(dk[8].p, dk[8].end, "%"))
+            break; /* error count / description follow instead */
+        fio_entry *de = bdb_fio_doc_add(st->doc, FIO_ENTRY_DISK, dk[0].p, dk[0].end,
+                                    st->run, line);
+        if (!de) {
+            rc = BDB_ENOMEM;
+            break;
+        }
+        rc = add(st, de, "disk_read_ios", dv[0], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
+        if (!rc)
+            rc = add(st, de, "disk_write_ios", dv[1], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
+        if (!rc)
+            rc = add(st, de, "disk_read_merges", dv[2], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
+        if (!rc)
+            rc = add(st, de, "disk_write_merges", dv[3], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
+        if (!rc)
+            rc = add(st, de, "disk_util", dv[7], BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
+        at += 9;
+    }
+    free(f);
+    return rc;
+}
+
+/* ---- the line loop ---------------------------------------------------------- */
+
+/* "name: (g=0): rw=" -> position of ": (g=" */
+static const char *def_header(const char *p, const char *end)
+{
+    const char *g = bdb_find(p, end, ": (g=");
+    if (g && bdb_contains(g, end, "rw="))
+        return g;
+    return NULL;
+}
+
+/* "name: (groupid=0, jobs=1): err= 0: ..." or 1.x "name (g=0): err= 0:" */
+static const char *result_header(const char *p, const char *end)
+{
+    const char *g = bdb_find(p, end, ": (groupid=");
+    if (g && bdb_contains(g, end, "): err="))
+        return g;
+    g = bdb_find(p, end, " (g=");
+    if (g && bdb_contains(g, end, "): err=") && !bdb_contains(g, end, "rw="))
+        return g;
+    return NULL;
+}
+
+static int text_line(text_state *st, const char *p, const char *end, int line)
+{
+    const char *raw = p;
+    bdb_trim(&p, &end);
+    if (p >= end) {
+        st->pct_prefix = NULL;
+        return BDB_OK;
+    }
+    /* client/server: "<host> ..." */
+    if (*p == '<') {
+        const char *gt = bdb_find(p, end, "> ");
+        if (gt && gt - p < 64 && !bdb_contains(p, gt, " ")) {
+            bdb_copy(st->host, sizeof st->host, p + 1, gt);
+            p = bdb_skip_ws(gt + 2, end);
+            if (p >= end)
+                return BDB_OK;
+        }
+    }
+    if (bdb_starts_with(p, end, "Jobs: "))
+        return BDB_OK; /* eta lines */
+    if (bdb_starts_with(p, end, "fio: ")) {
+        if (!st->first_error_line &&
+            (bdb_contains(p, end, "err=") || bdb_contains(p, end, "error"))) {
+            st->first_error_line = line;
+            bdb_copy(st->first_error, sizeof st->first_error, p, end);
+        }
+        bdb_sink_warn(st->out, line, "%.*s",
+                      (int)(end - p > 200 ? 200 : end - p), p);
+        return BDB_OK;
+    }
+    if (bdb_starts_with(p, end, "hostname=")) {
+        const char *v = bdb_find(p, end, "fio=");
+        if (v) {
+            const char *ve = v + 4;
+            while (ve < end && *ve != ',')
+                ve++;
+            bdb_sink_set_version(st->out, v + 4, ve);
+        }
+        return BDB_OK;
+    }
+    if (bdb_fio_is_terse_line(p, end))
+        return terse_line(st, p, end, line);
+    if (st->terse_run_open) {
+        int rc = close_run(st); /* text after terse lines: that run ended */
+        if (rc)
+            return rc;
+    }
+    if (bdb_starts_with(p, end, "fio-") && end - p < 40 &&
+        !bdb_contains(p, end, " ")) {
+        bdb_sink_set_version(st->out, p, end);
+        return maybe_new_run(st, line);
+    }
+    if (bdb_starts_with(p, end, "Starting ") &&
+        (bdb_contains(p, end, "process") || bdb_contains(p, end, "thread"))) {
+        if (!st->run_started)
+            return maybe_new_run(st, line);
+        return BDB_OK;
+    }
+    if (bdb_contains(p, end, ": Laying out IO file"))
+        return BDB_OK;
+    const char *g;
+    if ((g = def_header(p, end)) != NULL)
+        return job_definition(st, p, end, g, line);
+    if ((g = result_header(p, end)) != NULL)
+        return job_header(st, p, end, g, line);
+    if (bdb_starts_with(p, end, "Run status group ")) {
+        if (st->job && !st->job_has_dir && !st->skip_block)
+            return perr(st, st->job->line,
+                        "a direction line (\"read: IOPS=...\") in this job's "
+                        "results (truncated log?)");
+        st->job = NULL;
+        st->pct_prefix = NULL;
+        st->in_disk = 0;
+        double gid = 0;
+        const char *q = p + 17;
+        bdb_scan_number(&q, end, &gid, 0);
+        st->group = bdb_fio_doc_add(st->doc, FIO_ENTRY_GROUP, NULL, NULL, st->run,
+                                line);
+        if (!st->group)
+            return BDB_ENOMEM;
+        st->group->group = (int)gid;
+        snprintf(st->group->host, sizeof st->group->host, "%s", st->host);
+        st->run_groups_seen++;
+        return BDB_OK;
+    }
+    if (bdb_starts_with(p, end, "Disk stats (read/write):")) {
+        st->job = NULL;
+        st->group = NULL;
+        st->in_disk = 1;
+        return BDB_OK;
+    }
+    if (st->group) {
+        const char *c = bdb_find(p, end, ":");
+        int dir = -1;
+        if (c) {
+            if (bdb_span_eq(p, c, "READ")) dir = FIO_READ;
+            else if (bdb_span_eq(p, c, "WRITE")) dir = FIO_WRITE;
+            else if (bdb_span_eq(p, c, "TRIM")) dir = FIO_TRIM;
+            else if (bdb_span_eq(p, c, "MIXED")) dir = FIO_MIXED;
+        }
+        if (dir >= 0)
+            return group_line(st, dir, c + 1, end, line);
+        st->group = NULL;
+    }
+    if (st->in_disk) {
+        if (bdb_contains(p, end, "ios="))
+            return disk_line(st, p, end, line);
+        st->in_disk = 0;
+    }
+    if (st->job || st->skip_block) {
+        /* result blocks are indented; a flush-left line ends them */
+        if (raw < end && (*raw == ' ' || *raw == '\t' || *raw == '|' ||
+                          p != raw)) {
+            if (st->skip_block)
+                return BDB_OK;
+            return block_line(st, p, end, line);
+        }
+    }
+    return BDB_OK; /* text around fio's output: prompts, commands, "..." */
+}
+
+int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
+                   bdb_diag *diag)
+{
+    text_state st;
+    memset(&st, 0, sizeof st);
+    st.doc = doc;
+    st.out = out;
+    st.diag = diag;
+    st.dir = -1;
+    st.defs = malloc(MAX_DEFS * sizeof *st.defs);
+    if (!st.defs)
+        return BDB_ENOMEM;
+    bdb_lines it;
+    bdb_line ln;
+    int rc = BDB_OK;
+    bdb_lines_init(&it, buf, len);
+    while (!rc && bdb_lines_next(&it, &ln)) {
+        const char *p = ln.p, *end = ln.end;
+        /* an eta line overwritten with \r: keep what follows the last \r */
+        for (const char *c = end; c > p; c--)
+            if (c[-1] == '\r' && c != end) {
+                p = c;
+                break;
+            }
+        rc = text_line(&st, p, end, ln.no);
+    }
+    if (!rc)
+        rc = close_run(&st);
+    doc->runs = st.run;
+    free(st.defs);
+    if (rc)
+        return rc;
+    if (doc->n == 0) {
+        if (st.first_error_line)
+            return bdb_diag_set(diag, BDB_EPARSE, st.first_error_line,
+                                "fio: the run failed, no results: %s",
+                                st.first_error);
+        return bdb_diag_set(diag, BDB_EPARSE, 0,
+                            "fio: no job results, group summaries or terse "
+                            "lines found");
+    }
+    return BDB_OK;
+}
