@@ -312,6 +312,37 @@ static int cost_view(bdb_model *m, size_t pi, bdb_platform *out)
     return BDB_OK;
 }
 
+/* Says, per platform, which cost inputs the efficiency figures lacked. */
+static int list_missing_costs(bdb_model *m)
+{
+    for (size_t p = 0; p < m->nplatforms; p++) {
+        unsigned bits = 0;
+        for (size_t s = 0; s < m->nseries; s++) {
+            const bdb_cell *c = &m->series[s].cells[p];
+            if (c->present && c->eff_computed)
+                bits |= c->eff.missing;
+        }
+        char text[256];
+        const char *name = bdb_model_platform_name(m, p);
+        int rc = BDB_OK;
+        if (bits & BDB_EFF_MISSING_POWER) {
+            snprintf(text, sizeof text, "power_w of %s (per-watt, energy and "
+                                        "TCO figures): benchdb platform add "
+                                        "'%s' --power-w W", name, name);
+            rc = add_missing(m, text);
+        }
+        if (!rc && (bits & BDB_EFF_MISSING_PRICE)) {
+            snprintf(text, sizeof text, "price_usd or rent of %s (per-dollar "
+                                        "and TCO figures): benchdb platform "
+                                        "add '%s' --price-usd P", name, name);
+            rc = add_missing(m, text);
+        }
+        if (rc)
+            return rc;
+    }
+    return BDB_OK;
+}
+
 static int cell_stats(bdb_model *m, bdb_cell *c)
 {
     int rc = bdb_stats_summarize(c->values, c->n, &c->sum);
@@ -718,6 +749,8 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
                                      &c->match);
         }
     }
+    if (!rc)
+        rc = list_missing_costs(m);
     if (!rc)
         rc = correct_p_values(m);
     if (!rc)
