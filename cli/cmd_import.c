@@ -21,6 +21,8 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         {"quiet", no_argument, 0, 'q'},
         {0, 0, 0, 0}};
     bdb_import_opts opts = {0};
+    const char *patterns[17] = {0};
+    int npatterns = 0;
     bdb_params params = {0};
     int quiet = 0, c;
     optind = 1;
@@ -34,7 +36,11 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             opts.tool = "results-csv";
             break;
         case 'b': opts.benchmark = optarg; break;
-        case 'x': opts.path_pattern = optarg; break;
+        case 'x':
+            if (npatterns == 16)
+                return cli_usage_error(cli, "at most 16 --path-pattern options");
+            patterns[npatterns++] = optarg;
+            break;
         case 'q': quiet = 1; break;
         case 'p': {
             char *k, *v;
@@ -51,11 +57,14 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         return cli_usage_error(cli, "no file or folder given");
     if (opts.tool && !bdb_parser_find(opts.tool))
         return cli_usage_error(cli, "unknown tool '%s'", opts.tool);
-    if (opts.path_pattern) {
+    for (int i = 0; i < npatterns; i++) {
         char why[200];
-        if (bdb_path_pattern_check(opts.path_pattern, why, sizeof why))
-            return cli_usage_error(cli, "bad --path-pattern: %s", why);
+        if (bdb_path_pattern_check(patterns[i], why, sizeof why))
+            return cli_usage_error(cli, "bad --path-pattern '%s': %s",
+                                   patterns[i], why);
     }
+    opts.path_pattern = patterns[0];
+    opts.more_patterns = npatterns > 1 ? patterns + 1 : NULL;
     opts.params = &params;
 
     bdb_import_list files = {0}, missing = {0};

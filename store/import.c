@@ -173,7 +173,12 @@ int bdb_import_file(bdb_store *st, const char *path,
 
     bdb_path_match m;
     memset(&m, 0, sizeof m);
-    if (opts->path_pattern && !bdb_path_pattern_match(opts->path_pattern, path, &m))
+    /* The first pattern that matches the path gives its parameters. */
+    int matched = opts->path_pattern &&
+                  bdb_path_pattern_match(opts->path_pattern, path, &m);
+    for (const char *const *p = opts->more_patterns; !matched && p && *p; p++)
+        matched = bdb_path_pattern_match(*p, path, &m);
+    if (!matched)
         memset(&m, 0, sizeof m);
     /* A name the path gives is more specific than the batch's default. */
     const char *platform = m.platform[0] ? m.platform : opts->platform;

@@ -19,6 +19,8 @@ typedef struct bdb_import_opts {
     const char *benchmark;      /* default; {benchmark} in the path wins */
     const bdb_params *params;   /* user --param values (win over the path's) */
     const char *path_pattern;   /* NULL: none */
+    const char *const *more_patterns; /* further patterns, tried in order
+                                   after path_pattern; NULL-terminated */
 } bdb_import_opts;
 
 typedef enum bdb_import_status {

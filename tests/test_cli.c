@@ -207,6 +207,16 @@ static void cli__path_pattern__names_platform_and_params(void **state)
     assert_int_equal(run(&out, args), 0);
     assert_non_null(strstr(out.data, "lscpu.txt: lscpu for boardA"));
     assert_int_equal(run(&out, "import --path-pattern '{platform' x"), 2);
+    /* several patterns: the first that matches gives the parameters */
+    const char *fig = "platform,tool,benchmark,metric,value,unit\n"
+                      "boardB,gzip,gzip,real,2.5,s\n";
+    write_file("boardA/run-8.csv", fig, strlen(fig));
+    snprintf(args, sizeof args,
+             "import --path-pattern 'nomatch-{x}.csv' --path-pattern "
+             "'{platform}/run-{threads}.csv' '%s/boardA/run-8.csv'", dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_int_equal(run(&out, "list results --format csv --param threads=8"), 0);
+    assert_non_null(strstr(out.data, "boardB,gzip,gzip,real,threads=8,2.5,s"));
     bdb_buf_free(&out);
 }
 
