@@ -99,11 +99,12 @@ static void csv_field(FILE *out, const char *s)
 void bdb_csv_write_field(FILE *out, const char *s, int numeric)
 {
     if (!numeric && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@')) {
-        char *tmp = malloc(strlen(s) + 2);
+        size_t n = strlen(s);
+        char *tmp = malloc(n + 2);
         if (!tmp)
             return;
         tmp[0] = '\'';
-        strcpy(tmp + 1, s);
+        memcpy(tmp + 1, s, n + 1);
         csv_field(out, tmp);
         free(tmp);
         return;

@@ -670,7 +670,8 @@ static void iperf3__json_truncated_or_failed__error(void **state)
     char *good = tu_read("samples/iperf3/json-tcp.json", &len);
     char *end = strstr(good, "\t\"end\":\t{\n\t\t\"streams\"");
     assert_non_null(end);
-    strcpy(end, "\t\"end\":\t{\n\t}\n}\n");
+    static const char empty_end[] = "\t\"end\":\t{\n\t}\n}\n";
+    memcpy(end, empty_end, sizeof empty_end);
     bdb_sink s;
     bdb_sink_init(&s);
     bdb_diag_clear(&d);
