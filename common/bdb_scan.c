@@ -205,6 +205,57 @@ size_t bdb_scan_word(const char **p, const char *end, const char **word)
     return (size_t)(s - q);
 }
 
+const char *bdb_skip_blank(const char *p, const char *end)
+{
+    for (;;) {
+        if (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        else if (end - p >= 2 && (unsigned char)p[0] == 0xC2 &&
+                 (unsigned char)p[1] == 0xA0)
+            p += 2;
+        else
+            return p;
+    }
+}
+
+void bdb_trim_blank(const char **p, const char **end)
+{
+    *p = bdb_skip_blank(*p, *end);
+    for (;;) {
+        if (*end > *p && ((*end)[-1] == ' ' || (*end)[-1] == '\t' ||
+                          (*end)[-1] == '\r'))
+            (*end)--;
+        else if (*end - *p >= 2 && (unsigned char)(*end)[-2] == 0xC2 &&
+                 (unsigned char)(*end)[-1] == 0xA0)
+            *end -= 2;
+        else
+            return;
+    }
+}
+
+const char *bdb_skip_rep_marker(const char *p, const char *end, long long *n)
+{
+    const char *q = p;
+    if (q >= end || *q != '#')
+        return p;
+    q++;
+    long long v = 0;
+    const char *d = q;
+    while (q < end && is_digit(*q)) {
+        if (v < 100000000)
+            v = v * 10 + (*q - '0');
+        q++;
+    }
+    if (q == d)
+        return p;
+    q = bdb_skip_blank(q, end);
+    if (q >= end || *q != ':')
+        return p;
+    if (n)
+        *n = v;
+    return bdb_skip_blank(q + 1, end);
+}
+
 void bdb_copy(char *dst, size_t dstsz, const char *p, const char *end)
 {
     if (!dstsz)

@@ -62,6 +62,16 @@ int bdb_scan_int(const char **p, const char *end, long long *out);
 /* Reads a run of non-blank characters; returns its length (0: none). */
 size_t bdb_scan_word(const char **p, const char *end, const char **word);
 
+/* Skips spaces, tabs and UTF-8 no-break spaces (U+00A0, common in logs
+ * pasted from web pages); returns the new position. */
+const char *bdb_skip_blank(const char *p, const char *end);
+/* Removes blanks as bdb_skip_blank sees them, and \r, from both ends. */
+void bdb_trim_blank(const char **p, const char **end);
+/* If [p, end) starts with a repetition marker "#N :" (as scripts write
+ * with `echo -n "#${I} :"`), returns the position after it and the blanks
+ * that follow, and sets *n (may be NULL); otherwise returns p. */
+const char *bdb_skip_rep_marker(const char *p, const char *end, long long *n);
+
 /* Copies [p, end) into dst (truncating, always NUL-terminated). */
 void bdb_copy(char *dst, size_t dstsz, const char *p, const char *end);
 /* Copies the string src into dst (truncating, always NUL-terminated). */

@@ -64,24 +64,6 @@ static void trim(const char **p, const char **end)
         (*end)--;
 }
 
-/* Drops a seed-000 repetition marker "#12 :" and a "> " mail quote. */
-static const char *skip_marker(const char *p, const char *end)
-{
-    const char *q = p;
-    if (q < end && *q == '#') {
-        q++;
-        const char *d = q;
-        while (q < end && is_digit(*q))
-            q++;
-        if (q > d) {
-            q = skip_blank(q, end);
-            if (q < end && *q == ':')
-                return skip_blank(q + 1, end);
-        }
-    }
-    return p;
-}
-
 /* "N+M" with only non-digits around it: a records line (any language). */
 static int records_line(const char *p, const char *end, double *full,
                         double *part)
@@ -393,7 +375,7 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     while (bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;
         trim(&p, &e);
-        p = skip_marker(p, e);
+        p = bdb_skip_rep_marker(p, e, NULL);
         if (p == e)
             continue;
         if (memchr(p, '\r', (size_t)(e - p)) || (ln.p < e && *ln.p == '\r')) {
@@ -508,7 +490,7 @@ static int sniff(const char *buf, size_t len)
         const char *p = ln.p, *e = ln.end;
         double a, b;
         trim(&p, &e);
-        p = skip_marker(p, e);
+        p = bdb_skip_rep_marker(p, e, NULL);
         if (p == e)
             continue;
         if (records_line(p, e, &a, &b)) {

@@ -36,50 +36,8 @@
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
-static const char *skip_blank(const char *p, const char *end)
-{
-    for (;;) {
-        if (p < end && (*p == ' ' || *p == '\t'))
-            p++;
-        else if (end - p >= 2 && (unsigned char)p[0] == 0xC2 &&
-                 (unsigned char)p[1] == 0xA0)
-            p += 2;
-        else
-            return p;
-    }
-}
 
-static void trim_all(const char **p, const char **end)
-{
-    *p = skip_blank(*p, *end);
-    for (;;) {
-        if (*end > *p && ((*end)[-1] == ' ' || (*end)[-1] == '\t' ||
-                          (*end)[-1] == '\r'))
-            (*end)--;
-        else if (*end - *p >= 2 && (unsigned char)(*end)[-2] == 0xC2 &&
-                 (unsigned char)(*end)[-1] == 0xA0)
-            *end -= 2;
-        else
-            return;
-    }
-}
 
-static const char *skip_marker(const char *p, const char *end)
-{
-    const char *q = p;
-    if (q < end && *q == '#') {
-        q++;
-        const char *d = q;
-        while (q < end && is_digit(*q))
-            q++;
-        if (q > d) {
-            q = skip_blank(q, end);
-            if (q < end && *q == ':')
-                return skip_blank(q + 1, end);
-        }
-    }
-    return p;
-}
 
 /* hdparm's own error messages (perror / fputs in hdparm.c). */
 static int is_error_text(const char *p, const char *end)
@@ -154,7 +112,7 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
     const char *q = p;
     if (!is_digit(*q) || !bdb_scan_number(&q, end, &rate, 0))
         return 0;
-    q = skip_blank(q, end);
+    q = bdb_skip_blank(q, end);
     if (bdb_scan_lit(&q, end, "MB in", 0)) {
         mb = rate;
         if (!bdb_scan_number(&q, end, &secs, 0) ||
@@ -162,7 +120,7 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
             !bdb_scan_lit(&q, end, "=", 1) ||
             !bdb_scan_number(&q, end, &rate, 0))
             return 2;
-        q = skip_blank(q, end);
+        q = bdb_skip_blank(q, end);
     }
     double mult;
     if (bdb_span_eq(q, end, "MB/sec") || bdb_span_eq(q, end, "MB/s"))
@@ -227,8 +185,8 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     bdb_lines_init(&it, buf, len);
     while (bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;
-        trim_all(&p, &e);
-        p = skip_marker(p, e);
+        bdb_trim_blank(&p, &e);
+        p = bdb_skip_rep_marker(p, e, NULL);
         if (p == e)
             continue;
         /* "Timing ...:" */
@@ -244,7 +202,7 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                                     "unknown hdparm timing '%.*s' (expected "
                                     "cached, buffered disk or O_DIRECT reads)",
                                     (int)((colon ? colon : e) - p), p);
-            const char *rest = skip_blank(colon + 1, e);
+            const char *rest = bdb_skip_blank(colon + 1, e);
             if (rest == e) {
                 h.pending = kind, h.pending_line = ln.no;
                 h.pending_offset = offset, h.pending_err[0] = '\0';
@@ -292,7 +250,7 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                 if ((rc = fail_pending(&h)) != 0)
                     return rc;
                 bdb_copy(h.device, sizeof h.device, p, colon);
-                const char *rest = skip_blank(colon + 1, e);
+                const char *rest = bdb_skip_blank(colon + 1, e);
                 if (rest < e && (rc = note_error(&h, ln.no, p, e)) != 0)
                     return rc;
                 continue;

@@ -47,52 +47,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Skips blanks, including UTF-8 no-break spaces (pasted web text). */
-static const char *skip_blank(const char *p, const char *end)
-{
-    for (;;) {
-        if (p < end && (*p == ' ' || *p == '\t'))
-            p++;
-        else if (end - p >= 2 && (unsigned char)p[0] == 0xC2 &&
-                 (unsigned char)p[1] == 0xA0)
-            p += 2;
-        else
-            return p;
-    }
-}
-
-static void trim_all(const char **p, const char **end)
-{
-    *p = skip_blank(*p, *end);
-    for (;;) {
-        if (*end > *p && ((*end)[-1] == ' ' || (*end)[-1] == '\t' ||
-                          (*end)[-1] == '\r'))
-            (*end)--;
-        else if (*end - *p >= 2 && (unsigned char)(*end)[-2] == 0xC2 &&
-                 (unsigned char)(*end)[-1] == 0xA0)
-            *end -= 2;
-        else
-            return;
-    }
-}
-
-/* Drops a seed-000 repetition marker "#12 :" at the start of a line. */
-static const char *skip_marker(const char *p, const char *end)
-{
-    const char *q = p;
-    if (q < end && *q == '#') {
-        q++;
-        const char *d = q;
-        while (q < end && *q >= '0' && *q <= '9')
-            q++;
-        if (q > d) {
-            q = skip_blank(q, end);
-            if (q < end && *q == ':')
-                return skip_blank(q + 1, end);
-        }
-    }
-    return p;
-}
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -120,17 +74,17 @@ static int parse_duration(const char *p, const char *end, double *out)
         return 1;
     }
     if (*p == 'h') {
-        p = skip_blank(p + 1, end);
+        p = bdb_skip_blank(p + 1, end);
         if (!scan_num(&p, end, &b) || p >= end || *p != 'm')
             return 0;
-        p = skip_blank(p + 1, end);
+        p = bdb_skip_blank(p + 1, end);
         if (!scan_num(&p, end, &c) || p + 1 != end || *p != 's')
             return 0;
         *out = a * 3600 + b * 60 + c;
         return 1;
     }
     if (*p == 'm') {
-        p = skip_blank(p + 1, end);
+        p = bdb_skip_blank(p + 1, end);
         if (!scan_num(&p, end, &b) || p + 1 != end || *p != 's')
             return 0;
         *out = a * 60 + b;
@@ -169,7 +123,7 @@ static int label_duration(const char *p, const char *end, const char *label,
     size_t n = strlen(label);
     if ((size_t)(end - p) <= n || memcmp(p, label, n) != 0)
         return 0;
-    const char *q = skip_blank(p + n, end);
+    const char *q = bdb_skip_blank(p + n, end);
     if (q == p + n)
         return 0;
     return parse_duration(q, end, v);
@@ -193,15 +147,15 @@ static int time_command(const char *p, const char *end, const char **cp,
     }
     if (!start)
         return 0;
-    start = skip_blank(start, end);
+    start = bdb_skip_blank(start, end);
     /* time's own options */
     while (start < end && *start == '-') {
         const char *w;
         size_t n = bdb_scan_word(&start, end, &w);
-        start = skip_blank(start, end);
+        start = bdb_skip_blank(start, end);
         if ((n == 2 && (w[1] == 'f' || w[1] == 'o')) ) {
             bdb_scan_word(&start, end, &w);
-            start = skip_blank(start, end);
+            start = bdb_skip_blank(start, end);
         }
     }
     /* cut at the first unquoted redirection or command separator */
@@ -228,7 +182,7 @@ static int time_command(const char *p, const char *end, const char **cp,
             break;
         }
     }
-    trim_all(&start, &stop);
+    bdb_trim_blank(&start, &stop);
     if (stop <= start)
         return 0;
     *cp = start;
@@ -287,7 +241,7 @@ static int vfield_of(const char *p, const char *end, const char **val)
 {
     const char *colon = NULL;
     if (bdb_starts_with(p, end, "Command being timed:")) {
-        *val = skip_blank(p + strlen("Command being timed:"), end);
+        *val = bdb_skip_blank(p + strlen("Command being timed:"), end);
         return -2;
     }
     for (size_t i = 0; i < NVFIELDS; i++) {
@@ -295,7 +249,7 @@ static int vfield_of(const char *p, const char *end, const char **val)
         if ((size_t)(end - p) > n && memcmp(p, vfields[i].label, n) == 0 &&
             p[n] == ':') {
             colon = p + n + 1;
-            *val = skip_blank(colon, end);
+            *val = bdb_skip_blank(colon, end);
             return (int)i;
         }
     }
@@ -331,7 +285,7 @@ static int next_content(bdb_lines *it, bdb_line *ln)
 {
     while (bdb_lines_next(it, ln)) {
         const char *p = ln->p, *e = ln->end;
-        trim_all(&p, &e);
+        bdb_trim_blank(&p, &e);
         if (p == e)
             continue;
         ln->p = p;
@@ -523,7 +477,7 @@ static int parse_gnu_default(tctx *t, bdb_lines *it, const bdb_line *ln,
         !bdb_scan_lit(&p, e, "(", 1) || !scan_num(&p, e, &maj) ||
         !bdb_scan_lit(&p, e, "major+", 0) || !scan_num(&p, e, &min) ||
         !bdb_scan_lit(&p, e, "minor)pagefaults", 0) ||
-        !scan_num((p = skip_blank(p, e), &p), e, &swaps) ||
+        !scan_num((p = bdb_skip_blank(p, e), &p), e, &swaps) ||
         !bdb_scan_lit(&p, e, "swaps", 0))
         return bdb_diag_set(t->diag, BDB_EPARSE, l2.no,
                             "expected GNU time's 'Ninputs+Noutputs "
@@ -599,8 +553,8 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     bdb_lines_init(&it, buf, len);
     while (bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;
-        trim_all(&p, &e);
-        p = skip_marker(p, e);
+        bdb_trim_blank(&p, &e);
+        p = bdb_skip_rep_marker(p, e, NULL);
         if (p == e)
             continue;
         bdb_line cur = {p, e, ln.no};
@@ -646,8 +600,8 @@ static int sniff(const char *buf, size_t len)
         const char *p = ln.p, *e = ln.end;
         double v;
         const char *val;
-        trim_all(&p, &e);
-        p = skip_marker(p, e);
+        bdb_trim_blank(&p, &e);
+        p = bdb_skip_rep_marker(p, e, NULL);
         if (p == e)
             continue;
         if (label_duration(p, e, "real", &v)) {
