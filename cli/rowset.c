@@ -1,5 +1,7 @@
 /* rowset.c - printing tables of strings as text, CSV or JSON. */
 #include "rowset.h"
+#include "../common/bdb_buf.h"
+#include "../report/rtable.h"
 
 #include <csv.h>
 #include <stdlib.h>
@@ -53,15 +55,6 @@ int bdb_rowset_add(bdb_rowset *r, const char *const *cells)
     return 0;
 }
 
-/* Display width of UTF-8 text: code points, not bytes. */
-static size_t width(const char *s)
-{
-    size_t w = 0;
-    for (; *s; s++)
-        if (((unsigned char)*s & 0xC0) != 0x80)
-            w++;
-    return w;
-}
 
 void bdb_json_write_string(FILE *out, const char *s)
 {
@@ -150,32 +143,24 @@ int bdb_rowset_print(const bdb_rowset *r, bdb_out_format fmt, FILE *out)
         }
         fputs(r->nrows ? "\n]\n" : "]\n", out);
     } else {
-        size_t w[64] = {0};
-        for (int c = 0; c < nc && c < 64; c++) {
-            w[c] = width(r->names[c]);
-            for (size_t i = 0; i < r->nrows; i++) {
-                size_t x = width(r->cells[i * (size_t)nc + (size_t)c]);
-                if (x > w[c])
-                    w[c] = x;
-            }
-        }
-        for (int c = 0; c < nc; c++)
-            fprintf(out, "%s%-*s", c ? "  " : "",
-                    c == nc - 1 ? 0 : (int)w[c], r->names[c]);
-        fputc('\n', out);
-        for (size_t i = 0; i < r->nrows; i++) {
-            for (int c = 0; c < nc; c++) {
-                const char *v = r->cells[i * (size_t)nc + (size_t)c];
-                int pad = (int)(w[c] - width(v));
-                if (c)
-                    fputs("  ", out);
-                if (r->numeric && r->numeric[c])
-                    fprintf(out, "%*s%s", pad, "", v);
-                else
-                    fprintf(out, "%s%*s", v, c == nc - 1 ? 0 : pad, "");
-            }
-            fputc('\n', out);
-        }
+        /* The terminal table is report/'s, so lists and reports look alike. */
+        bdb_rtable t;
+        bdb_rtable_init(&t, (size_t)nc);
+        for (int c = 0; c < nc && c < 32; c++)
+            t.right[c] = r->numeric && r->numeric[c];
+        int rc = bdb_rtable_add(&t, (const char *const *)r->names);
+        for (size_t i = 0; !rc && i < r->nrows; i++)
+            rc = bdb_rtable_add(&t, (const char *const *)&r->cells[i * (size_t)nc]);
+        bdb_buf b;
+        bdb_buf_init(&b);
+        if (!rc)
+            rc = bdb_rtable_text(&t, &b, "");
+        if (b.data)
+            fwrite(b.data, 1, b.len, out);
+        bdb_buf_free(&b);
+        bdb_rtable_free(&t);
+        if (rc)
+            return -1;
     }
     return ferror(out) ? -1 : 0;
 }
