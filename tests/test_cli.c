@@ -3,6 +3,7 @@
  * path patterns and two imports at once. */
 #include "test_util.h"
 
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,6 +221,37 @@ static void cli__path_pattern__names_platform_and_params(void **state)
     bdb_buf_free(&out);
 }
 
+static void cli__json_list_and_reparse__round_trip(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    copy_sample("samples/published/seed-published-figures.csv", "pub.csv");
+    char args[1200];
+    snprintf(args, sizeof args, "import '%s/pub.csv'", dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_int_equal(run(&out, "list results --format json --tool dd"), 0);
+    json_error_t err;
+    json_t *rows = json_loads(out.data, 0, &err);
+    assert_non_null(rows);
+    assert_int_equal(json_array_size(rows), 8);
+    json_t *first = json_array_get(rows, 0);
+    assert_true(json_is_number(json_object_get(first, "value")));
+    assert_string_equal(json_string_value(json_object_get(first, "unit")), "B/s");
+    json_decref(rows);
+    /* the original file can go: reparse works from the stored bytes */
+    snprintf(args, sizeof args, "%s/pub.csv", dir);
+    assert_int_equal(remove(args), 0);
+    assert_int_equal(run(&out, "reparse"), 0);
+    assert_non_null(strstr(out.data, "0 reparsed, 1 unchanged, 0 failed"));
+    assert_int_equal(run(&out, "reparse --all"), 0);
+    assert_non_null(strstr(out.data, "1 reparsed, 0 unchanged, 0 failed"));
+    assert_int_equal(run(&out, "list results --format csv"), 0);
+    assert_int_equal(count_lines_with(out.data, "\n") - 1, 19);
+    assert_int_equal(run(&out, "reparse --bogus"), 2);
+    bdb_buf_free(&out);
+}
+
 static void cli__two_imports_at_once__both_succeed(void **state)
 {
     (void)state;
@@ -250,6 +282,7 @@ int main(void)
         cmocka_unit_test_setup(cli__platform_csv_with_bad_row__skips_it_with_line, setup),
         cmocka_unit_test_setup(cli__platforms_csv_among_logs__fills_platforms, setup),
         cmocka_unit_test_setup(cli__path_pattern__names_platform_and_params, setup),
+        cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
