@@ -25,9 +25,8 @@ int cli_usage_error(const bdb_cli *cli, const char *fmt, ...)
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry 'benchdb %s--help'.\n", name ? name : "");
-    if (name)
-        fprintf(stderr, "%s", "");
+    fprintf(stderr, "\nTry 'benchdb %s%s--help'.\n", name ? name : "",
+            name ? " " : "");
     return BDB_EXIT_USAGE;
 }
 

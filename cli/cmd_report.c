@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { OUT_TEXT, OUT_MD, OUT_HTML, OUT_CSV, OUT_JSON };
+enum { OUT_TEXT, OUT_MD, OUT_HTML, OUT_CSV, OUT_JSON, OUT_XLSX };
 
 typedef struct report_args {
     bdb_report_opts opts;
@@ -68,7 +68,8 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a)
             else if (strcmp(optarg, "html") == 0) a->format = OUT_HTML;
             else if (strcmp(optarg, "csv") == 0) a->format = OUT_CSV;
             else if (strcmp(optarg, "json") == 0) a->format = OUT_JSON;
-            else return cli_usage_error(cli, "--format takes text, md, html, csv or json");
+            else if (strcmp(optarg, "xlsx") == 0) a->format = OUT_XLSX;
+            else return cli_usage_error(cli, "--format takes text, md, html, csv, json or xlsx");
             break;
         case 'n':
             if (strcmp(optarg, "core") == 0) a->opts.normalize = BDB_NORM_PER_CORE;
@@ -110,6 +111,8 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a)
     if (optind != argc)
         return cli_usage_error(cli, "unexpected argument '%s'", argv[optind]);
     a->opts.filter.params = &a->params;
+    if (a->format == OUT_XLSX && (!a->output || strcmp(a->output, "-") == 0))
+        return cli_usage_error(cli, "--format xlsx needs -o FILE.xlsx");
     return BDB_EXIT_OK;
 }
 
@@ -148,6 +151,19 @@ static int run(int argc, char **argv, bdb_cli *cli, int efficiency_only)
     bdb_buf_init(&b);
     bdb_render_opts ro = {.all_metrics = a.all};
     int rc;
+    if (a.format == OUT_XLSX && !efficiency_only) {
+        /* libxlsxwriter writes the file itself. */
+        bdb_diag_clear(&d);
+        rc = bdb_report_render_xlsx(m, &ro, a.output, &d);
+        bdb_model_free(m);
+        if (rc) {
+            bdb_diag_set_file(&d, a.output);
+            cli_print_diag("report: ", &d);
+            return BDB_EXIT_FAILED;
+        }
+        fprintf(stderr, "benchdb: report written to %s\n", a.output);
+        return BDB_EXIT_OK;
+    }
     if (efficiency_only) {
         bdb_rtable t;
         bdb_section_platforms(m, &t);

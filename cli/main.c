@@ -90,13 +90,16 @@ static const bdb_cmd commands[] = {
      "\n"
      "Results carry the canonical unit and the file:line they came from.\n"},
     {"report", cmd_report, BDB_CMD_STORE, "compare platforms with statistics",
-     "usage: benchdb [--db FILE] report [selection] [--format text|md|html|csv|json]\n"
+     "usage: benchdb [--db FILE] report [selection] [--format text|md|html|csv|json|xlsx]\n"
      "\n"
      "Groups results into series (tool + benchmark + metric + parameters) and\n"
      "platforms: n, mean, median, sd, CV, 95% intervals, MAD outliers; ratios\n"
      "against the baseline with bootstrap intervals, Welch's t-test (decides)\n"
      "and Mann-Whitney U, Holm-corrected; category scores as geometric means;\n"
      "sweeps; warnings from the logs; efficiency per watt and per dollar.\n"
+     "xlsx (needs -o) is a workbook whose ratios, per-watt, per-dollar and TCO\n"
+     "cells are formulas over editable price, power and kWh-price inputs, with\n"
+     "native charts of the scores and sweeps.\n"
      "\n"
      REPORT_SELECTION_HELP},
     {"efficiency", cmd_efficiency, BDB_CMD_STORE, "throughput per watt, per dollar, TCO",

@@ -17,6 +17,10 @@ int bdb_report_render_markdown(const bdb_model *m, const bdb_render_opts *o, bdb
 int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out);
 int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out);
 int bdb_report_render_html(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out);
+/* The XLSX workbook is written straight to path (libxlsxwriter writes a
+ * zip file, not a buffer); BDB_EIO with diag when it cannot be written. */
+int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
+                           const char *path, bdb_diag *diag);
 
 /* Whether text and Markdown show a series by default: its headline
  * figures, mean/p99 latency and failure counts. */

@@ -4,8 +4,9 @@
 # and UndefinedBehaviorSanitizer. Exits non-zero when any test fails.
 set -eu
 cd "$(dirname "$0")/.."
-# chromium renders the HTML report in tests/test_html_browser.c
-BDB_TEST_PKGS="${BDB_TEST_PKGS-chromium}" sh scripts/install-deps.sh
+# chromium renders the HTML report (tests/test_html_browser.c); unzip reads
+# the XLSX workbook back (tests/test_xlsx.c).
+BDB_TEST_PKGS="${BDB_TEST_PKGS-chromium unzip}" sh scripts/install-deps.sh
 
 JOBS=$(nproc 2>/dev/null || echo 2)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBDB_WERROR=ON >/dev/null

@@ -1,0 +1,521 @@
+/* test_xlsx.c - the XLSX workbook renderer: figures derived from prices
+ * and power are live formulas over the Platforms and Inputs sheets, their
+ * cached results are the model's figures, unknown inputs stay empty, text
+ * from logs never becomes a formula, and the charts exist. The workbook is
+ * read back with `unzip -p` (the tests skip when unzip is missing). */
+#include "test_util.h"
+
+#include "../report/model.h"
+#include "../report/render.h"
+#include "../store/import.h"
+#include "../store/store.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char dir[512];
+
+static const char *hostile = "=cmd|' /C calc'!A0";
+
+/* Three platforms: two owned boards with power and price, one rented VM
+ * without power; a throughput, a lower-is-better time, a sweep of three
+ * concurrency values and a benchmark with a hostile name. */
+static const char *results_csv =
+    "platform,tool,benchmark,metric,value,unit,parameters\n"
+    "imx6,ab,/test.htm,requests_per_sec,900,op/s,\n"
+    "atom,ab,/test.htm,requests_per_sec,3000,op/s,\n"
+    "vm,ab,/test.htm,requests_per_sec,1500,op/s,\n"
+    "imx6,gzip,gzip,real,15.0,s,\nimx6,gzip,gzip,real,15.6,s,\n"
+    "atom,gzip,gzip,real,6.0,s,\natom,gzip,gzip,real,6.2,s,\n"
+    "imx6,ab,/sweep,requests_per_sec,100,op/s,concurrency=1\n"
+    "imx6,ab,/sweep,requests_per_sec,500,op/s,concurrency=10\n"
+    "imx6,ab,/sweep,requests_per_sec,900,op/s,concurrency=100\n"
+    "atom,ab,/sweep,requests_per_sec,300,op/s,concurrency=1\n"
+    "atom,ab,/sweep,requests_per_sec,1500,op/s,concurrency=10\n"
+    "atom,ab,/sweep,requests_per_sec,2800,op/s,concurrency=100\n"
+    "imx6,ab,\"=cmd|' /C calc'!A0\",requests_per_sec,1,op/s,\n"
+    "atom,ab,\"=cmd|' /C calc'!A0\",requests_per_sec,2,op/s,\n";
+
+typedef struct fixture {
+    bdb_model *m;
+    char path[700];
+} fixture;
+
+static int have_unzip(void)
+{
+    return system("command -v unzip >/dev/null 2>&1") == 0;
+}
+
+static void put_platform(bdb_store *st, const char *name, double power,
+                         double idle, double price, double rent)
+{
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    snprintf(p.name, sizeof p.name, "%s", name);
+    p.power_w = power;
+    p.idle_power_w = idle;
+    p.price_usd = price;
+    p.rent_usd_month = rent;
+    assert_int_equal(bdb_store_platform_put(st, &p, 1), 0);
+}
+
+static int setup(void **state)
+{
+    if (!have_unzip()) {
+        *state = NULL;
+        return 0;
+    }
+    fixture *fx = calloc(1, sizeof *fx);
+    assert_non_null(fx);
+    snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+    char path[700];
+    snprintf(path, sizeof path, "%s/r.sqlite", dir);
+    bdb_store *st;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_store_open(&st, path, &d))
+        fail_msg("%s", d.message);
+    snprintf(path, sizeof path, "%s/results.csv", dir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs(results_csv, f);
+    fclose(f);
+    bdb_import_opts io = {0};
+    bdb_import_result ir;
+    if (bdb_import_file(st, path, &io, &ir))
+        fail_msg("results.csv:%d: %s", ir.diag.line, ir.diag.message);
+    put_platform(st, "imx6", 9, NAN, 40, NAN);
+    put_platform(st, "atom", 30, 10, 52, NAN);
+    put_platform(st, "vm", NAN, NAN, NAN, 20);
+
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    o.baseline = "atom";
+    o.platforms = "atom,imx6,vm"; /* Platforms rows 2, 3, 4 */
+    o.min_platforms = 2;
+    bdb_diag_clear(&d);
+    if (bdb_model_build(st, &o, &fx->m, &d))
+        fail_msg("model: %s", d.message);
+    bdb_store_close(st);
+
+    snprintf(fx->path, sizeof fx->path, "%s/report.xlsx", dir);
+    bdb_diag_clear(&d);
+    if (bdb_report_render_xlsx(fx->m, NULL, fx->path, &d))
+        fail_msg("xlsx: %s", d.message);
+    *state = fx;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *fx = *state;
+    if (fx) {
+        bdb_model_free(fx->m);
+        free(fx);
+    }
+    return 0;
+}
+
+/* The fixture, or skip when unzip is missing. */
+static fixture *fx_of(void **state)
+{
+    if (!*state)
+        skip();
+    return *state;
+}
+
+/* One part of the zip, as text (empty when the part does not exist). */
+static char *part(const fixture *fx, const char *name)
+{
+    char cmd[1600];
+    snprintf(cmd, sizeof cmd, "unzip -p '%s' '%s' 2>/dev/null", fx->path, name);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    bdb_buf b;
+    bdb_buf_init(&b);
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, p)) > 0)
+        bdb_buf_append(&b, chunk, n);
+    pclose(p);
+    bdb_buf_puts(&b, "");
+    return bdb_buf_detach(&b, NULL);
+}
+
+/* One cell of a sheet's XML: its formula and cached value, unescaped
+ * enough for the tests (&quot; &gt; &lt; &amp;). */
+typedef struct xcell {
+    int found;
+    int has_f, has_v;
+    char f[2048];
+    char v[256];
+} xcell;
+
+static void unescape(char *s)
+{
+    static const struct { const char *e; char c; } ents[] = {
+        {"&quot;", '"'}, {"&gt;", '>'}, {"&lt;", '<'}, {"&apos;", '\''},
+        {"&amp;", '&'}};
+    char *w = s;
+    for (const char *r = s; *r;) {
+        size_t i;
+        for (i = 0; i < sizeof ents / sizeof ents[0]; i++)
+            if (strncmp(r, ents[i].e, strlen(ents[i].e)) == 0)
+                break;
+        if (i < sizeof ents / sizeof ents[0]) {
+            *w++ = ents[i].c;
+            r += strlen(ents[i].e);
+        } else {
+            *w++ = *r++;
+        }
+    }
+    *w = '\0';
+}
+
+static void inner(const char *from, const char *to, const char *open,
+                  const char *close, int *has, char *out, size_t n)
+{
+    const char *a = strstr(from, open);
+    *has = 0;
+    out[0] = '\0';
+    if (!a || a >= to)
+        return;
+    a = strchr(a, '>');
+    if (!a || a >= to || a[-1] == '/') {
+        *has = a && a < to; /* <v/> */
+        return;
+    }
+    a++;
+    const char *b = strstr(a, close);
+    if (!b || b > to)
+        return;
+    *has = 1;
+    snprintf(out, n, "%.*s", (int)(b - a), a);
+    unescape(out);
+}
+
+static xcell cell(const char *xml, const char *ref)
+{
+    xcell c;
+    memset(&c, 0, sizeof c);
+    char key[32];
+    snprintf(key, sizeof key, "<c r=\"%s\"", ref);
+    const char *s = strstr(xml, key);
+    if (!s)
+        return c;
+    c.found = 1;
+    const char *gt = strchr(s, '>');
+    assert_non_null(gt);
+    if (gt[-1] == '/')
+        return c; /* <c r=".." s=".."/>: an empty, formatted cell */
+    const char *end = strstr(gt, "</c>");
+    assert_non_null(end);
+    inner(gt, end, "<f", "</f>", &c.has_f, c.f, sizeof c.f);
+    inner(gt, end, "<v", "</v>", &c.has_v, c.v, sizeof c.v);
+    return c;
+}
+
+static int near(const char *v, double want)
+{
+    char *end;
+    double got = strtod(v, &end);
+    if (end == v)
+        return 0;
+    return fabs(got - want) <= 1e-9 * fmax(1.0, fabs(want));
+}
+
+static const bdb_cell *model_cell(const bdb_model *m, const char *bench,
+                                  const char *metric, const char *platform)
+{
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        if (strcmp(se->benchmark, bench) || strcmp(se->metric, metric))
+            continue;
+        for (size_t p = 0; p < m->nplatforms; p++)
+            if (strcmp(bdb_model_platform_name(m, p), platform) == 0)
+                return &se->cells[p];
+    }
+    fail_msg("no cell %s %s %s", bench, metric, platform);
+    return NULL;
+}
+
+/* The row (1-based, as in A1 references) of the first cell of column col
+ * whose cached value is want; 0 when none. */
+static int row_with_value(const char *xml, char col, double want, xcell *out)
+{
+    for (int r = 2; r < 200; r++) {
+        char ref[16];
+        snprintf(ref, sizeof ref, "%c%d", col, r);
+        xcell c = cell(xml, ref);
+        if (c.has_v && near(c.v, want)) {
+            if (out)
+                *out = c;
+            return r;
+        }
+    }
+    return 0;
+}
+
+static void xlsx__file__is_a_zip_with_the_seven_sheets(void **state)
+{
+    fixture *fx = fx_of(state);
+    FILE *f = fopen(fx->path, "rb");
+    assert_non_null(f);
+    char magic[2] = {0};
+    assert_int_equal(fread(magic, 1, 2, f), 2);
+    fclose(f);
+    assert_memory_equal(magic, "PK", 2);
+    char *wb = part(fx, "xl/workbook.xml");
+    const char *names[] = {"Inputs", "Platforms", "Results", "Efficiency",
+                           "Scores", "Sweeps", "Warnings"};
+    const char *prev = wb;
+    for (size_t i = 0; i < 7; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "<sheet name=\"%s\"", names[i]);
+        const char *at = strstr(wb, key);
+        if (!at || at < prev)
+            fail_msg("sheet %s missing or out of order", names[i]);
+        prev = at;
+    }
+    /* Excel recalculates on opening, so edits elsewhere are reflected. */
+    assert_non_null(strstr(wb, "fullCalcOnLoad=\"1\""));
+    free(wb);
+}
+
+static void xlsx__inputs__are_defined_names_over_editable_cells(void **state)
+{
+    fixture *fx = fx_of(state);
+    char *wb = part(fx, "xl/workbook.xml");
+    assert_non_null(strstr(wb, "<definedName name=\"kwh_price\">Inputs!$B$2</definedName>"));
+    assert_non_null(strstr(wb, "<definedName name=\"years\">Inputs!$B$4</definedName>"));
+    assert_non_null(strstr(wb, "<definedName name=\"utilization\">Inputs!$B$5</definedName>"));
+    free(wb);
+    char *in = part(fx, "xl/worksheets/sheet1.xml");
+    xcell c = cell(in, "B2");
+    assert_true(c.has_v && !c.has_f);
+    assert_true(near(c.v, fx->m->opts.cost.kwh_price));
+    c = cell(in, "B4");
+    assert_true(c.has_v && near(c.v, 3.0));
+    c = cell(in, "B5");
+    assert_true(c.has_v && near(c.v, 1.0));
+    free(in);
+}
+
+static void xlsx__per_watt__is_a_live_formula_over_platform_power(void **state)
+{
+    fixture *fx = fx_of(state);
+    const bdb_cell *imx = model_cell(fx->m, "/test.htm", "requests_per_sec", "imx6");
+    assert_true(fabs(imx->eff.per_watt - 100.0) < 1e-9); /* 900 op/s at 9 W */
+    char *ef = part(fx, "xl/worksheets/sheet4.xml");
+    /* atom (3000 at 30 W) and imx6 (900 at 9 W) are both 100 op/s/W: one
+     * formula must divide by atom's power (Platforms row 2), the other by
+     * imx6's (row 3). */
+    int seen_atom = 0, seen_imx = 0;
+    for (int r = 2; r < 40; r++) {
+        char ref[16];
+        snprintf(ref, sizeof ref, "J%d", r);
+        xcell c = cell(ef, ref);
+        if (!c.has_f || !c.has_v || !near(c.v, imx->eff.per_watt))
+            continue;
+        assert_non_null(strstr(c.f, "Platforms!"));
+        seen_atom |= strstr(c.f, "/Platforms!$K$2") != NULL;
+        seen_imx |= strstr(c.f, "/Platforms!$K$3") != NULL;
+        /* a blank or zero power gives "", not #DIV/0! */
+        assert_non_null(strstr(c.f, "ISNUMBER(Platforms!$K$"));
+        assert_non_null(strstr(c.f, "IFERROR("));
+    }
+    assert_true(seen_atom);
+    assert_true(seen_imx);
+    /* per dollar divides by the price the cost model uses */
+    xcell c;
+    assert_true(row_with_value(ef, 'K', imx->eff.per_dollar, &c) > 0);
+    assert_non_null(strstr(c.f, "/Platforms!$P$3"));
+    free(ef);
+}
+
+static void xlsx__tco__formula_over_inputs_and_cached_model_figure(void **state)
+{
+    fixture *fx = fx_of(state);
+    const bdb_cell *atom = model_cell(fx->m, "/test.htm", "requests_per_sec", "atom");
+    const bdb_cell *vm = model_cell(fx->m, "/test.htm", "requests_per_sec", "vm");
+    /* 52 + 30 W * 26298 h / 1000 * 0.15 */
+    assert_true(fabs(atom->eff.tco - (52 + 30 * 26298.0 / 1000 * 0.15)) < 1e-9);
+    assert_true(fabs(vm->eff.tco - 20 * 12 * 3) < 1e-9); /* rented */
+    char *ef = part(fx, "xl/worksheets/sheet4.xml");
+    xcell c;
+    assert_true(row_with_value(ef, 'M', atom->eff.tco, &c) > 0);
+    assert_true(c.has_f);
+    assert_non_null(strstr(c.f, "kwh_price"));
+    assert_non_null(strstr(c.f, "years"));
+    assert_non_null(strstr(c.f, "utilization"));
+    assert_non_null(strstr(c.f, "24*365.25"));
+    assert_non_null(strstr(c.f, "Platforms!$K$2")); /* atom's power */
+    assert_non_null(strstr(c.f, "Platforms!$L$2")); /* and its idle power */
+    assert_true(row_with_value(ef, 'M', vm->eff.tco, &c) > 0);
+    assert_non_null(strstr(c.f, "Platforms!$Q$4*12*years"));
+    /* per TCO dollar is the rate over the TCO cell of its row */
+    int r = row_with_value(ef, 'N', atom->eff.per_tco_dollar, &c);
+    assert_true(r > 0);
+    char want[32];
+    snprintf(want, sizeof want, "$H$%d/$M$%d", r, r);
+    assert_non_null(strstr(c.f, want));
+    free(ef);
+}
+
+static void xlsx__unknown_inputs__empty_cells_not_zero(void **state)
+{
+    fixture *fx = fx_of(state);
+    char *pl = part(fx, "xl/worksheets/sheet2.xml");
+    /* vm (row 4) has no power, price or idle power: formatted but empty */
+    const char *empty[] = {"K4", "L4", "I4", "E4", "L3"};
+    for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++) {
+        xcell c = cell(pl, empty[i]);
+        if (c.has_v || c.has_f)
+            fail_msg("%s is not empty: <f>%s</f> <v>%s</v>", empty[i], c.f, c.v);
+    }
+    xcell c = cell(pl, "K3"); /* imx6: 9 W */
+    assert_true(c.has_v && near(c.v, 9));
+    c = cell(pl, "M4"); /* vm's rent */
+    assert_true(c.has_v && near(c.v, 20));
+    free(pl);
+
+    /* vm's per watt: a formula whose cached result is "", not 0 */
+    const bdb_cell *vm = model_cell(fx->m, "/test.htm", "requests_per_sec", "vm");
+    assert_true(isnan(vm->eff.per_watt));
+    char *ef = part(fx, "xl/worksheets/sheet4.xml");
+    int found = 0;
+    for (int r = 2; r < 40; r++) {
+        char ref[16];
+        snprintf(ref, sizeof ref, "J%d", r);
+        xcell j = cell(ef, ref);
+        if (!j.has_f || !strstr(j.f, "Platforms!$K$4"))
+            continue;
+        found = 1;
+        assert_string_equal(j.v, "");
+    }
+    assert_true(found);
+    assert_null(strstr(ef, "NaN"));
+    assert_null(strstr(ef, "nan"));
+    free(ef);
+}
+
+static void xlsx__speedup__oriented_formula_over_mean_cells(void **state)
+{
+    fixture *fx = fx_of(state);
+    char *rs = part(fx, "xl/worksheets/sheet3.xml");
+    /* lower is better: atom 6.1 s, imx6 15.3 s -> 6.1 / 15.3 */
+    const bdb_cell *g = model_cell(fx->m, "gzip", "real", "imx6");
+    assert_true(fabs(g->speedup - 6.1 / 15.3) < 1e-9);
+    xcell c;
+    int r = row_with_value(rs, 'S', g->speedup, &c);
+    assert_true(r > 0);
+    char own[16];
+    snprintf(own, sizeof own, "/$K$%d", r);
+    assert_non_null(strstr(c.f, own)); /* reference / this row */
+    /* higher is better: 900 / 3000 -> this row / reference */
+    const bdb_cell *t = model_cell(fx->m, "/test.htm", "requests_per_sec", "imx6");
+    r = row_with_value(rs, 'S', t->speedup, &c);
+    assert_true(r > 0);
+    snprintf(own, sizeof own, "$K$%d/", r);
+    assert_non_null(strstr(c.f, own));
+    /* the mean it divides is a number cell */
+    char ref[16];
+    snprintf(ref, sizeof ref, "K%d", r);
+    xcell mean = cell(rs, ref);
+    assert_true(mean.has_v && !mean.has_f && near(mean.v, 900));
+    free(rs);
+}
+
+static void xlsx__hostile_benchmark__stays_a_string(void **state)
+{
+    fixture *fx = fx_of(state);
+    char *ss = part(fx, "xl/sharedStrings.xml");
+    unescape(ss);
+    char want[64];
+    snprintf(want, sizeof want, "<t>%s</t>", hostile);
+    assert_non_null(strstr(ss, want));
+    free(ss);
+    for (int i = 1; i <= 7; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "xl/worksheets/sheet%d.xml", i);
+        char *x = part(fx, name);
+        /* no formula anywhere mentions it */
+        for (const char *f = strstr(x, "<f>"); f; f = strstr(f + 3, "<f>")) {
+            const char *e = strstr(f, "</f>");
+            assert_non_null(e);
+            char body[2048];
+            snprintf(body, sizeof body, "%.*s", (int)(e - f), f);
+            assert_null(strstr(body, "cmd"));
+        }
+        free(x);
+    }
+}
+
+static void xlsx__charts__scores_columns_and_sweep_lines(void **state)
+{
+    fixture *fx = fx_of(state);
+    assert_int_equal(fx->m->nsweeps, 1);
+    assert_true(fx->m->nscores > 0);
+    int bars = 0, lines = 0;
+    for (int i = 1; i <= 4; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "xl/charts/chart%d.xml", i);
+        char *x = part(fx, name);
+        if (strstr(x, "<c:barChart>") && strstr(x, "<c:barDir val=\"col\"/>")) {
+            bars++;
+            assert_non_null(strstr(x, "Scores!$B$2"));
+        }
+        if (strstr(x, "<c:lineChart>")) {
+            lines++;
+            /* x = the three concurrency values, y = each platform's mean */
+            assert_non_null(strstr(x, "<c:f>Sweeps!$A$4:$A$6</c:f>"));
+            assert_non_null(strstr(x, "<c:f>Sweeps!$B$4:$B$6</c:f>"));
+            assert_non_null(strstr(x, "<c:f>Sweeps!$C$4:$C$6</c:f>"));
+        }
+        free(x);
+    }
+    assert_int_equal(bars, 1);
+    assert_int_equal(lines, 1);
+    char *sw = part(fx, "xl/worksheets/sheet6.xml");
+    const double xs[] = {1, 10, 100};
+    for (int i = 0; i < 3; i++) {
+        char ref[8];
+        snprintf(ref, sizeof ref, "A%d", 4 + i);
+        xcell c = cell(sw, ref);
+        assert_true(c.has_v && !c.has_f && near(c.v, xs[i]));
+    }
+    /* the means are the Results cells, cached */
+    xcell c = cell(sw, "C6");
+    assert_true(c.has_f && strstr(c.f, "Results!$K$") != NULL);
+    assert_true(near(c.v, 900)); /* imx6 at concurrency 100 */
+    free(sw);
+}
+
+static void xlsx__unwritable_path__fails_with_a_diagnostic(void **state)
+{
+    fixture *fx = fx_of(state);
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_report_render_xlsx(fx->m, NULL,
+                                            "/nonexistent-dir/x/report.xlsx", &d),
+                     BDB_EIO);
+    assert_non_null(strstr(d.message, "/nonexistent-dir/x/report.xlsx"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(xlsx__file__is_a_zip_with_the_seven_sheets),
+        cmocka_unit_test(xlsx__inputs__are_defined_names_over_editable_cells),
+        cmocka_unit_test(xlsx__per_watt__is_a_live_formula_over_platform_power),
+        cmocka_unit_test(xlsx__tco__formula_over_inputs_and_cached_model_figure),
+        cmocka_unit_test(xlsx__unknown_inputs__empty_cells_not_zero),
+        cmocka_unit_test(xlsx__speedup__oriented_formula_over_mean_cells),
+        cmocka_unit_test(xlsx__hostile_benchmark__stays_a_string),
+        cmocka_unit_test(xlsx__charts__scores_columns_and_sweep_lines),
+        cmocka_unit_test(xlsx__unwritable_path__fails_with_a_diagnostic),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
