@@ -62,5 +62,6 @@ int cmd_list(int argc, char **argv, bdb_cli *cli);
 int cmd_reparse(int argc, char **argv, bdb_cli *cli);
 int cmd_report(int argc, char **argv, bdb_cli *cli);
 int cmd_efficiency(int argc, char **argv, bdb_cli *cli);
+int cmd_chart(int argc, char **argv, bdb_cli *cli);
 
 #endif

@@ -2,6 +2,7 @@
  * worker parses the selection and cost options and builds the model; the
  * two commands differ only in what they render. */
 #include "cli.h"
+#include "../report/chart.h"
 #include "../report/model.h"
 #include "../report/render.h"
 #include "../report/sections.h"
@@ -10,7 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { OUT_TEXT, OUT_MD, OUT_HTML, OUT_CSV, OUT_JSON, OUT_XLSX };
+enum { OUT_TEXT, OUT_MD, OUT_HTML, OUT_CSV, OUT_JSON, OUT_XLSX, OUT_PNG,
+       OUT_SVG, OUT_PDF };
 
 typedef struct report_args {
     bdb_report_opts opts;
@@ -20,7 +22,10 @@ typedef struct report_args {
     const char *output;
 } report_args;
 
-static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a)
+enum { RUN_REPORT, RUN_EFFICIENCY, RUN_CHART };
+
+static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
+                      int what)
 {
     static const struct option longopts[] = {
         {"baseline", required_argument, 0, 'B'},
@@ -43,6 +48,7 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a)
         {"seed", required_argument, 0, 's'},
         {0, 0, 0, 0}};
     int c;
+    a->format = -1;
     optind = 1;
     while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
         double d;
@@ -69,7 +75,10 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a)
             else if (strcmp(optarg, "csv") == 0) a->format = OUT_CSV;
             else if (strcmp(optarg, "json") == 0) a->format = OUT_JSON;
             else if (strcmp(optarg, "xlsx") == 0) a->format = OUT_XLSX;
-            else return cli_usage_error(cli, "--format takes text, md, html, csv, json or xlsx");
+            else if (strcmp(optarg, "png") == 0) a->format = OUT_PNG;
+            else if (strcmp(optarg, "svg") == 0) a->format = OUT_SVG;
+            else if (strcmp(optarg, "pdf") == 0) a->format = OUT_PDF;
+            else return cli_usage_error(cli, "unknown --format '%s'", optarg);
             break;
         case 'n':
             if (strcmp(optarg, "core") == 0) a->opts.normalize = BDB_NORM_PER_CORE;
@@ -111,6 +120,18 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a)
     if (optind != argc)
         return cli_usage_error(cli, "unexpected argument '%s'", argv[optind]);
     a->opts.filter.params = &a->params;
+    if (a->format < 0)
+        a->format = what == RUN_CHART ? OUT_PNG : OUT_TEXT;
+    int chart_format = a->format >= OUT_PNG;
+    if (what == RUN_CHART && !chart_format)
+        return cli_usage_error(cli, "--format takes png, svg or pdf");
+    if (what != RUN_CHART && chart_format)
+        return cli_usage_error(cli, "charts come from 'benchdb chart --format %s'",
+                               a->format == OUT_PNG ? "png"
+                               : a->format == OUT_SVG ? "svg" : "pdf");
+    if (what == RUN_EFFICIENCY && a->format != OUT_TEXT && a->format != OUT_MD)
+        return cli_usage_error(cli, "efficiency prints text or md; use 'benchdb "
+                                    "report --format csv|json|xlsx' for data");
     if (a->format == OUT_XLSX && (!a->output || strcmp(a->output, "-") == 0))
         return cli_usage_error(cli, "--format xlsx needs -o FILE.xlsx");
     return BDB_EXIT_OK;
@@ -132,12 +153,42 @@ static int emit(const report_args *a, const bdb_buf *b)
     return BDB_EXIT_OK;
 }
 
-static int run(int argc, char **argv, bdb_cli *cli, int efficiency_only)
+/* benchdb chart: one file per chart into a folder, or one PDF. */
+static int write_charts(const report_args *a, const bdb_model *m)
 {
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    int rc;
+    const char *where;
+    size_t n = 0;
+    if (a->format == OUT_PDF) {
+        where = a->output ? a->output : "benchdb-charts.pdf";
+        rc = bdb_chart_render_pdf_report(m, where, &d);
+    } else {
+        where = a->output ? a->output : "charts";
+        rc = bdb_chart_render_all(m, a->format == OUT_SVG ? BDB_CHART_SVG
+                                                          : BDB_CHART_PNG,
+                                  where, &n, &d);
+    }
+    bdb_chart_release_caches();
+    if (rc) {
+        cli_print_diag("chart: ", &d);
+        return BDB_EXIT_FAILED;
+    }
+    if (a->format == OUT_PDF)
+        printf("charts written to %s\n", where);
+    else
+        printf("%zu charts written to %s/\n", n, where);
+    return BDB_EXIT_OK;
+}
+
+static int run(int argc, char **argv, bdb_cli *cli, int what)
+{
+    int efficiency_only = what == RUN_EFFICIENCY;
     report_args a;
     memset(&a, 0, sizeof a);
     bdb_report_opts_default(&a.opts);
-    int st = parse_args(argc, argv, cli, &a);
+    int st = parse_args(argc, argv, cli, &a, what);
     if (st)
         return st;
     bdb_model *m;
@@ -146,6 +197,11 @@ static int run(int argc, char **argv, bdb_cli *cli, int efficiency_only)
     if (bdb_model_build(cli->store, &a.opts, &m, &d)) {
         cli_print_diag("report: ", &d);
         return BDB_EXIT_FAILED;
+    }
+    if (what == RUN_CHART) {
+        st = write_charts(&a, m);
+        bdb_model_free(m);
+        return st;
     }
     bdb_buf b;
     bdb_buf_init(&b);
@@ -205,10 +261,15 @@ static int run(int argc, char **argv, bdb_cli *cli, int efficiency_only)
 
 int cmd_report(int argc, char **argv, bdb_cli *cli)
 {
-    return run(argc, argv, cli, 0);
+    return run(argc, argv, cli, RUN_REPORT);
 }
 
 int cmd_efficiency(int argc, char **argv, bdb_cli *cli)
 {
-    return run(argc, argv, cli, 1);
+    return run(argc, argv, cli, RUN_EFFICIENCY);
+}
+
+int cmd_chart(int argc, char **argv, bdb_cli *cli)
+{
+    return run(argc, argv, cli, RUN_CHART);
 }

@@ -111,6 +111,15 @@ static const bdb_cmd commands[] = {
      "platform match the baseline. Missing prices or power are listed.\n"
      "\n"
      REPORT_SELECTION_HELP},
+    {"chart", cmd_chart, BDB_CMD_STORE, "draw charts (PNG, SVG, or one PDF)",
+     "usage: benchdb [--db FILE] chart [selection] [--format png|svg|pdf] [-o DIR|FILE]\n"
+     "\n"
+     "Draws with cairo: the category scores, one line chart per sweep and one\n"
+     "bar chart per headline series, with 95% intervals. png and svg write one\n"
+     "file per chart into DIR (default ./charts); pdf writes them as the pages\n"
+     "of one FILE (default ./benchdb-charts.pdf) after a title page.\n"
+     "\n"
+     REPORT_SELECTION_HELP},
     {"reparse", cmd_reparse, BDB_CMD_STORE, "re-read every stored source with the current parsers",
      "usage: benchdb [--db FILE] reparse [--all]\n"
      "\n"

@@ -53,7 +53,8 @@ static void cli__help_and_version__exit_zero(void **state)
     bdb_buf_reset(&out);
     assert_int_equal(tu_run(&out, "--version"), 0);
     assert_non_null(strstr(out.data, "benchdb "));
-    const char *cmds[] = {"init", "import", "parse", "platform", "list", "reparse"};
+    const char *cmds[] = {"init", "import", "parse", "platform", "list", "reparse",
+                          "report", "efficiency", "chart"};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
         bdb_buf_reset(&out);
         assert_int_equal(tu_run(&out, "%s --help", cmds[i]), 0);
@@ -252,6 +253,47 @@ static void cli__json_list_and_reparse__round_trip(void **state)
     bdb_buf_free(&out);
 }
 
+static void cli__report_chart_xlsx__write_their_files(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    copy_sample("samples/published/seed-published-figures.csv", "pub.csv");
+    char args[1400];
+    snprintf(args, sizeof args, "import '%s/pub.csv'", dir);
+    assert_int_equal(run(&out, args), 0);
+    const char *sel = "--baseline x86-B --platforms x86-B,ARM-FT1500A";
+    snprintf(args, sizeof args, "chart %s -o '%s/charts'", sel, dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_non_null(strstr(out.data, "6 charts written to")); /* scores + 4 dd + iperf */
+    snprintf(args, sizeof args, "%s/charts/scores.png", dir);
+    size_t len;
+    FILE *f = fopen(args, "rb");
+    assert_non_null(f);
+    unsigned char magic[8];
+    len = fread(magic, 1, 8, f);
+    fclose(f);
+    assert_int_equal(len, 8);
+    assert_memory_equal(magic, "\x89PNG\r\n\x1a\n", 8);
+    snprintf(args, sizeof args, "chart %s --format pdf -o '%s/c.pdf'", sel, dir);
+    assert_int_equal(run(&out, args), 0);
+    snprintf(args, sizeof args, "report %s --format xlsx -o '%s/r.xlsx'", sel, dir);
+    assert_int_equal(run(&out, args), 0);
+    snprintf(args, sizeof args, "%s/r.xlsx", dir);
+    f = fopen(args, "rb");
+    assert_non_null(f);
+    len = fread(magic, 1, 2, f);
+    fclose(f);
+    assert_memory_equal(magic, "PK", 2);
+    assert_int_equal(run(&out, "report --format xlsx"), 2);
+    assert_int_equal(run(&out, "chart --format html"), 2);
+    assert_int_equal(run(&out, "efficiency --format json"), 2);
+    snprintf(args, sizeof args, "chart %s -o '%s/pub.csv/x'", sel, dir);
+    assert_int_equal(run(&out, args), 1);
+    assert_non_null(strstr(out.data, "pub.csv/x"));
+    bdb_buf_free(&out);
+}
+
 static void cli__two_imports_at_once__both_succeed(void **state)
 {
     (void)state;
@@ -283,6 +325,7 @@ int main(void)
         cmocka_unit_test_setup(cli__platforms_csv_among_logs__fills_platforms, setup),
         cmocka_unit_test_setup(cli__path_pattern__names_platform_and_params, setup),
         cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
+        cmocka_unit_test_setup(cli__report_chart_xlsx__write_their_files, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
