@@ -4,22 +4,16 @@
  * against the real samples in samples/ab/. */
 #include "test_util.h"
 
+/* Shorthands over the shared helpers in test_util.h. */
+#define parse_ok(rel, tool, s) tu_parse_ok(rel, tool, s)
+#define expect_error(text, line, needle) tu_expect_error(NULL, text, "ab", line, needle)
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 extern const bdb_parser bdb_parser_ab;
 
-static int parse_ok(const char *rel, const char *tool, bdb_sink *sink)
-{
-    bdb_diag diag;
-    bdb_diag_clear(&diag);
-    bdb_sink_init(sink);
-    int rc = tu_parse_file(rel, tool, sink, &diag);
-    if (rc != BDB_OK)
-        fail_msg("%s: %d: %s", rel, diag.line, diag.message);
-    return rc;
-}
 
 static void ab__html_c10__every_figure_in_canonical_units(void **state)
 {
@@ -180,19 +174,6 @@ static void ab__percentile_csv__standard_percentiles(void **state)
     bdb_sink_free(&s);
 }
 
-static void expect_error(const char *text, int line, const char *needle)
-{
-    bdb_sink s;
-    bdb_sink_init(&s);
-    bdb_diag diag;
-    bdb_diag_clear(&diag);
-    int rc = tu_parse_text(text, "ab", &s, &diag);
-    assert_int_not_equal(rc, BDB_OK);
-    assert_int_equal(diag.line, line);
-    if (needle && !strstr(diag.message, needle))
-        fail_msg("message \"%s\" lacks \"%s\"", diag.message, needle);
-    bdb_sink_free(&s);
-}
 
 static void ab__truncated__error_names_the_run_line(void **state)
 {

@@ -26,32 +26,10 @@
 
 static char dir[512];
 
-static bdb_store *fresh_store(void)
-{
-    snprintf(dir, sizeof dir, "%s", tu_tmpdir());
-    char path[600];
-    snprintf(path, sizeof path, "%s/r.sqlite", dir);
-    bdb_store *st;
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    if (bdb_store_open(&st, path, &d))
-        fail_msg("%s", d.message);
-    return st;
-}
+#define fresh_store() tu_fresh_store(dir, sizeof dir)
+#define import_text(st, name, text) tu_import_text(st, dir, name, text)
 
-static void import_text(bdb_store *st, const char *name, const char *text)
-{
-    char path[700];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-    bdb_import_opts o = {0};
-    bdb_import_result r;
-    if (bdb_import_file(st, path, &o, &r))
-        fail_msg("%s:%d: %s", name, r.diag.line, r.diag.message);
-}
+
 
 /* Three platforms: a concurrency sweep of ab (three runs a point, so
  * there are intervals), gzip times (lower is better) and an openssl rate. */

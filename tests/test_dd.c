@@ -3,29 +3,16 @@
  * parameters, truncated logs and sniffing. */
 #include "test_util.h"
 
+/* Shorthands over the shared helpers in test_util.h. */
+#define parse_ok(rel, tool, s) tu_parse_ok(rel, tool, s)
+#define text_ok(text, s) tu_text_ok(text, NULL, s)
+#define expect_error(rel, text, line, needle) tu_expect_error(rel, text, "dd", line, needle)
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void parse_ok(const char *rel, const char *tool, bdb_sink *s)
-{
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    bdb_sink_init(s);
-    int rc = tu_parse_file(rel, tool, s, &d);
-    if (rc)
-        fail_msg("%s: %d %s (line %d)", rel, rc, d.message, d.line);
-}
 
-static void text_ok(const char *text, bdb_sink *s)
-{
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    bdb_sink_init(s);
-    int rc = tu_parse_text(text, NULL, s, &d);
-    if (rc)
-        fail_msg("%d %s (line %d)", rc, d.message, d.line);
-}
 
 static void dd__gnu_transcript__write_and_read_with_params(void **st)
 {
@@ -195,22 +182,6 @@ static void dd__errors__warned(void **st)
     bdb_sink_free(&s);
 }
 
-static void expect_error(const char *rel, const char *text_in, int line,
-                         const char *text)
-{
-    bdb_sink s;
-    bdb_diag d;
-    bdb_sink_init(&s);
-    bdb_diag_clear(&d);
-    int rc = rel ? tu_parse_file(rel, "dd", &s, &d)
-                 : tu_parse_text(text_in, "dd", &s, &d);
-    if (rc == 0)
-        fail_msg("%s: parsed without error", rel ? rel : text_in);
-    assert_int_equal(d.line, line);
-    if (!strstr(d.message, text))
-        fail_msg("message '%s' lacks '%s'", d.message, text);
-    bdb_sink_free(&s);
-}
 
 static void dd__truncated__errors_with_line(void **st)
 {

@@ -6,52 +6,18 @@
  * against the real samples in samples/fio/ (see its README.md). */
 #include "test_util.h"
 
+/* Shorthands over the shared helpers in test_util.h. */
+#define parse_ok(rel, s) tu_parse_ok(rel, NULL, s)
+#define text_ok(text, s) tu_text_ok(text, NULL, s)
+#define expect_error(rel, text, line, needle) tu_expect_error(rel, text, "fio", line, needle)
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 extern const bdb_parser bdb_parser_fio;
 
-static void parse_ok(const char *rel, bdb_sink *sink)
-{
-    bdb_diag diag;
-    bdb_diag_clear(&diag);
-    bdb_sink_init(sink);
-    int rc = tu_parse_file(rel, NULL, sink, &diag);
-    if (rc != BDB_OK)
-        fail_msg("%s: %d: %s", rel, diag.line, diag.message);
-}
 
-static void text_ok(const char *text, bdb_sink *sink)
-{
-    bdb_diag diag;
-    bdb_diag_clear(&diag);
-    bdb_sink_init(sink);
-    int rc = tu_parse_text(text, NULL, sink, &diag);
-    if (rc != BDB_OK)
-        fail_msg("%d: %s", diag.line, diag.message);
-}
-
-/* Parses rel and expects BDB_EPARSE at line with msg in the message. */
-static void expect_error(const char *rel, const char *text, int line,
-                         const char *msg)
-{
-    bdb_sink s;
-    bdb_diag diag;
-    bdb_sink_init(&s);
-    bdb_diag_clear(&diag);
-    int rc = rel ? tu_parse_file(rel, "fio", &s, &diag)
-                 : tu_parse_text(text, "fio", &s, &diag);
-    if (rc != BDB_EPARSE)
-        fail_msg("%s: expected a parse error, got %d", rel ? rel : "text", rc);
-    if (diag.line != line)
-        fail_msg("%s: error at line %d, expected %d (%s)", rel ? rel : "text",
-                 diag.line, line, diag.message);
-    if (!strstr(diag.message, msg))
-        fail_msg("%s: message '%s' lacks '%s'", rel ? rel : "text",
-                 diag.message, msg);
-    bdb_sink_free(&s);
-}
 
 static size_t count_metric(const bdb_sink *s, const char *metric,
                            const char *param)

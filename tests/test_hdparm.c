@@ -3,31 +3,18 @@
  * with the timings, files where nothing was measured, sniffing. */
 #include "test_util.h"
 
+/* Shorthands over the shared helpers in test_util.h. */
+#define parse_ok(rel, s) tu_parse_ok(rel, NULL, s)
+#define text_ok(text, s) tu_text_ok(text, NULL, s)
+#define expect_error(rel, tool, line, needle) tu_expect_error(rel, NULL, tool, line, needle)
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MIB 1048576.0
 
-static void parse_ok(const char *rel, bdb_sink *s)
-{
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    bdb_sink_init(s);
-    int rc = tu_parse_file(rel, NULL, s, &d);
-    if (rc)
-        fail_msg("%s: %d %s (line %d)", rel, rc, d.message, d.line);
-}
 
-static void text_ok(const char *text, bdb_sink *s)
-{
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    bdb_sink_init(s);
-    int rc = tu_parse_text(text, NULL, s, &d);
-    if (rc)
-        fail_msg("%d %s (line %d)", rc, d.message, d.line);
-}
 
 static void hdparm__seed000_loop__three_repetitions_mib(void **st)
 {
@@ -92,21 +79,6 @@ static void hdparm__errors_between_label_and_figures__figures_kept(void **st)
     bdb_sink_free(&s);
 }
 
-static void expect_error(const char *rel, const char *tool, int line,
-                         const char *text)
-{
-    bdb_sink s;
-    bdb_diag d;
-    bdb_sink_init(&s);
-    bdb_diag_clear(&d);
-    int rc = tu_parse_file(rel, tool, &s, &d);
-    if (rc == 0)
-        fail_msg("%s: parsed without error", rel);
-    assert_int_equal(d.line, line);
-    if (!strstr(d.message, text))
-        fail_msg("%s: message '%s' lacks '%s'", rel, d.message, text);
-    bdb_sink_free(&s);
-}
 
 static void hdparm__nothing_measured__error_not_zero(void **st)
 {

@@ -7,6 +7,11 @@
  * samples/iperf3/ (iperf 2.1.8, iperf 3.12 on 127.0.0.1). */
 #include "test_util.h"
 
+/* Shorthands over the shared helpers in test_util.h. */
+#define parse_ok(rel, tool, s) tu_parse_ok(rel, tool, s)
+#define text_ok(text, tool, s) tu_text_ok(text, tool, s)
+#define replace(text, from, to) tu_replace(text, from, to)
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,15 +22,6 @@ extern const bdb_parser bdb_parser_iperf3;
 #define MBIT 1e6
 #define GBIT 1e9
 
-static void parse_ok(const char *rel, const char *tool, bdb_sink *sink)
-{
-    bdb_diag diag;
-    bdb_diag_clear(&diag);
-    bdb_sink_init(sink);
-    int rc = tu_parse_file(rel, tool, sink, &diag);
-    if (rc != BDB_OK)
-        fail_msg("%s: %d: %s", rel, diag.line, diag.message);
-}
 
 static int parse_fails(const char *rel, const char *tool, bdb_diag *diag)
 {
@@ -37,26 +33,6 @@ static int parse_fails(const char *rel, const char *tool, bdb_diag *diag)
     return rc;
 }
 
-static void text_ok(const char *text, const char *tool, bdb_sink *sink)
-{
-    bdb_diag diag;
-    bdb_diag_clear(&diag);
-    bdb_sink_init(sink);
-    int rc = tu_parse_text(text, tool, sink, &diag);
-    if (rc != BDB_OK)
-        fail_msg("%d: %s", diag.line, diag.message);
-}
-
-/* Replaces the first `from` in text by `to` (the result is malloc'd). */
-static char *replace(const char *text, const char *from, const char *to)
-{
-    const char *at = strstr(text, from);
-    assert_non_null(at);
-    size_t n = strlen(text) + strlen(to) + 1;
-    char *out = malloc(n);
-    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
-    return out;
-}
 
 static int line_of(const bdb_sink *s, const char *metric, const char *params)
 {

@@ -3,6 +3,11 @@
  * older layouts, on broken input, and its detection. */
 #include "test_util.h"
 
+/* Shorthands over the shared helpers in test_util.h. */
+#define parse_ok(rel, tool, s) tu_parse_ok(rel, tool, s)
+#define text_ok(text, s) tu_text_ok(text, TOOL, s)
+#define expect_error(rel, line, needle) tu_expect_error(rel, NULL, NULL, line, needle)
+
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,25 +26,7 @@ static int has_note(const bdb_sink *s, const char *needle)
     return 0;
 }
 
-static void parse_ok(const char *rel, const char *tool, bdb_sink *sink)
-{
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    bdb_sink_init(sink);
-    int rc = tu_parse_file(rel, tool, sink, &d);
-    if (rc != BDB_OK)
-        fail_msg("%s: rc %d line %d: %s", rel, rc, d.line, d.message);
-}
 
-static void text_ok(const char *text, bdb_sink *sink)
-{
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    bdb_sink_init(sink);
-    int rc = tu_parse_text(text, TOOL, sink, &d);
-    if (rc != BDB_OK)
-        fail_msg("rc %d line %d: %s", rc, d.line, d.message);
-}
 
 static void openssl_speed__elapsed_table__reads_k_as_1000_bytes(void **state)
 {
@@ -323,20 +310,6 @@ static void openssl_speed__new_rsa_layout__encrypt_decrypt(void **state)
     bdb_sink_free(&s);
 }
 
-static void expect_error(const char *rel, int line, const char *needle)
-{
-    bdb_sink s;
-    bdb_sink_init(&s);
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    int rc = tu_parse_file(rel, NULL, &s, &d);
-    assert_int_equal(rc, BDB_EPARSE);
-    if (line)
-        assert_int_equal(d.line, line);
-    if (!strstr(d.message, needle))
-        fail_msg("%s: message '%s' lacks '%s'", rel, d.message, needle);
-    bdb_sink_free(&s);
-}
 
 static void openssl_speed__algorithm_missing__error_not_zero(void **state)
 {

@@ -9,6 +9,11 @@
  * layouts, not measurements. */
 #include "test_util.h"
 
+/* Shorthands over the shared helpers in test_util.h. */
+#define parse_ok(rel, s) tu_parse_ok(rel, NULL, s)
+#define expect_error(text, line, needle) tu_expect_error(NULL, text, "redis-benchmark", line, needle)
+#define replace(text, from, to) tu_replace(text, from, to)
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,43 +32,7 @@ static void parse_ok_text(const char *text, const char *tool, bdb_sink *sink)
         fail_msg("inline: %d: %s", diag.line, diag.message);
 }
 
-static void parse_ok(const char *rel, bdb_sink *sink)
-{
-    bdb_diag diag;
-    bdb_diag_clear(&diag);
-    bdb_sink_init(sink);
-    int rc = tu_parse_file(rel, NULL, sink, &diag);
-    if (rc != BDB_OK)
-        fail_msg("%s: %d: %s", rel, diag.line, diag.message);
-}
 
-static void expect_error(const char *text, int line, const char *needle)
-{
-    bdb_sink s;
-    bdb_sink_init(&s);
-    bdb_diag diag;
-    bdb_diag_clear(&diag);
-    assert_int_not_equal(tu_parse_text(text, "redis-benchmark", &s, &diag),
-                         BDB_OK);
-    if (diag.line != line)
-        fail_msg("error at line %d, expected %d: %s", diag.line, line,
-                 diag.message);
-    if (needle && !strstr(diag.message, needle))
-        fail_msg("message \"%s\" lacks \"%s\"", diag.message, needle);
-    bdb_sink_free(&s);
-}
-
-/* A malloc'd copy of text with the first occurrence of from replaced. */
-static char *replace(const char *text, const char *from, const char *to)
-{
-    const char *at = strstr(text, from);
-    if (!at)
-        fail_msg("\"%s\" not in the sample", from);
-    size_t n = strlen(text) - strlen(from) + strlen(to) + 1;
-    char *out = malloc(n);
-    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
-    return out;
-}
 
 /* A malloc'd copy of the first nlines lines of text. */
 static char *first_lines(const char *text, int nlines)

@@ -3,19 +3,14 @@
  * logs, truncated blocks and sniffing. */
 #include "test_util.h"
 
+/* Shorthands over the shared helpers in test_util.h. */
+#define parse_ok(rel, s) tu_parse_ok(rel, NULL, s)
+#define expect_error(rel, tool, line, needle) tu_expect_error(rel, NULL, tool, line, needle)
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void parse_ok(const char *rel, bdb_sink *s)
-{
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    bdb_sink_init(s);
-    int rc = tu_parse_file(rel, NULL, s, &d);
-    if (rc)
-        fail_msg("%s: %d %s (line %d)", rel, rc, d.message, d.line);
-}
 
 static void time__bash_default__reads_real_user_sys_and_command(void **st)
 {
@@ -219,21 +214,6 @@ static void time__time_dd__both_parsers_run(void **st)
     bdb_sink_free(&s);
 }
 
-static void expect_error(const char *rel, const char *tool, int line,
-                         const char *text)
-{
-    bdb_sink s;
-    bdb_diag d;
-    bdb_sink_init(&s);
-    bdb_diag_clear(&d);
-    int rc = tu_parse_file(rel, tool, &s, &d);
-    if (rc == 0)
-        fail_msg("%s: parsed without error", rel);
-    assert_int_equal(d.line, line);
-    if (!strstr(d.message, text))
-        fail_msg("%s: message '%s' lacks '%s'", rel, d.message, text);
-    bdb_sink_free(&s);
-}
 
 static void time__truncated__errors_with_line(void **st)
 {

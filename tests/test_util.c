@@ -1,5 +1,6 @@
 /* test_util.c - shared test helpers (see test_util.h). */
 #include "test_util.h"
+#include "../store/import.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,6 +91,83 @@ size_t tu_count(const bdb_sink *sink, const char *metric)
         if (!metric || strcmp(sink->samples[i].metric, metric) == 0)
             n++;
     return n;
+}
+
+void tu_parse_ok(const char *rel, const char *tool, bdb_sink *s)
+{
+    bdb_diag d;
+    bdb_sink_init(s);
+    int rc = tu_parse_file(rel, tool, s, &d);
+    if (rc != BDB_OK)
+        fail_msg("%s:%d: %s", rel, d.line, d.message);
+}
+
+void tu_text_ok(const char *text, const char *tool, bdb_sink *s)
+{
+    bdb_diag d;
+    bdb_sink_init(s);
+    int rc = tu_parse_text(text, tool, s, &d);
+    if (rc != BDB_OK)
+        fail_msg("line %d: %s", d.line, d.message);
+}
+
+void tu_expect_error(const char *rel, const char *text, const char *tool,
+                     int line, const char *needle)
+{
+    bdb_sink s;
+    bdb_diag d;
+    bdb_sink_init(&s);
+    int rc = rel ? tu_parse_file(rel, tool, &s, &d)
+                 : tu_parse_text(text, tool, &s, &d);
+    bdb_sink_free(&s);
+    const char *what = rel ? rel : "text";
+    if (rc == BDB_OK)
+        fail_msg("%s: parsed without error", what);
+    if (line && d.line != line)
+        fail_msg("%s: error at line %d, expected %d: %s", what, d.line, line,
+                 d.message);
+    if (needle && !strstr(d.message, needle))
+        fail_msg("%s: message '%s' lacks '%s'", what, d.message, needle);
+}
+
+char *tu_replace(const char *text, const char *from, const char *to)
+{
+    const char *at = strstr(text, from);
+    if (!at)
+        fail_msg("'%s' not in the text", from);
+    size_t n = strlen(text) - strlen(from) + strlen(to) + 1;
+    char *out = malloc(n);
+    assert_non_null(out);
+    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    return out;
+}
+
+bdb_store *tu_fresh_store(char *dir, size_t dirsz)
+{
+    snprintf(dir, dirsz, "%s", tu_tmpdir());
+    char path[700];
+    snprintf(path, sizeof path, "%s/r.sqlite", dir);
+    bdb_store *st;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_store_open(&st, path, &d))
+        fail_msg("%s: %s", path, d.message);
+    return st;
+}
+
+void tu_import_text(bdb_store *st, const char *dir, const char *name,
+                    const char *text)
+{
+    char path[900];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    bdb_import_opts o = {0};
+    bdb_import_result r;
+    if (bdb_import_file(st, path, &o, &r))
+        fail_msg("%s:%d: %s", name, r.diag.line, r.diag.message);
 }
 
 int tu_run(bdb_buf *out, const char *fmt, ...)

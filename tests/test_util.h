@@ -10,6 +10,7 @@
 
 #include "../common/bdb_buf.h"
 #include "../ingest/ingest.h"
+#include "../store/store.h"
 
 /* BDB_SOURCE_DIR "/" rel, in a static buffer (one at a time). */
 const char *tu_path(const char *rel);
@@ -46,6 +47,27 @@ size_t tu_count(const bdb_sink *sink, const char *metric);
             fail_msg("%s: got %.10g, expected %.10g", (metric), s_->value,   \
                      e_);                                                    \
     } while (0)
+
+/* Parses the file rel (or the text) with tool (NULL: detect) into s, which
+ * it initialises; fails the test on any error, naming file and line. */
+void tu_parse_ok(const char *rel, const char *tool, bdb_sink *s);
+void tu_text_ok(const char *text, const char *tool, bdb_sink *s);
+
+/* Parses the file rel, or text when rel is NULL, with tool (NULL: detect)
+ * and asserts that it fails at line (0: any line) with a message that
+ * contains needle (NULL: any message). */
+void tu_expect_error(const char *rel, const char *text, const char *tool,
+                     int line, const char *needle);
+
+/* A copy of text with the first from replaced by to (the caller frees);
+ * fails the test when from is not there. */
+char *tu_replace(const char *text, const char *from, const char *to);
+
+/* Opens a store in a new temporary folder, whose path goes into dir. */
+bdb_store *tu_fresh_store(char *dir, size_t dirsz);
+/* Writes text to dir/name and imports it into st; fails on any error. */
+void tu_import_text(bdb_store *st, const char *dir, const char *name,
+                    const char *text);
 
 /* Runs the benchdb binary with a shell command line appended to its path
  * ("--db X import ..."); captures stdout+stderr into out (may be NULL) and

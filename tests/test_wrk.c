@@ -4,21 +4,17 @@
  * sniffing. Values are checked against the real samples in samples/wrk/. */
 #include "test_util.h"
 
+/* Shorthands over the shared helpers in test_util.h. */
+#define parse_ok(rel, s) tu_parse_ok(rel, NULL, s)
+#define expect_error(text, line, needle) tu_expect_error(NULL, text, "wrk", line, needle)
+#define replace(text, from, to) tu_replace(text, from, to)
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 extern const bdb_parser bdb_parser_wrk;
 
-static void parse_ok(const char *rel, bdb_sink *sink)
-{
-    bdb_diag diag;
-    bdb_diag_clear(&diag);
-    bdb_sink_init(sink);
-    int rc = tu_parse_file(rel, NULL, sink, &diag);
-    if (rc != BDB_OK)
-        fail_msg("%s: %d: %s", rel, diag.line, diag.message);
-}
 
 static void wrk__latency_run__every_figure_in_canonical_units(void **state)
 {
@@ -99,17 +95,6 @@ static void wrk__two_runs_in_one_file__two_series(void **state)
     tu_assert_value(&s, NULL, "requests_per_sec", "concurrency=50", 68703.98, 1e-12);
     tu_assert_value(&s, NULL, "latency_mean", "concurrency=50", 0.92e-3, 1e-9);
     bdb_sink_free(&s);
-}
-
-/* Replaces the first `from` in text by `to` (the result is malloc'd). */
-static char *replace(const char *text, const char *from, const char *to)
-{
-    const char *at = strstr(text, from);
-    assert_non_null(at);
-    size_t n = strlen(text) + strlen(to) + 1;
-    char *out = malloc(n);
-    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
-    return out;
 }
 
 static void wrk__minutes_and_bare_bytes__wrk_units(void **state)
@@ -211,18 +196,6 @@ static void wrk2__hdr_blocks__summarised_with_variant(void **state)
     bdb_sink_free(&s);
 }
 
-static void expect_error(const char *text, int line, const char *needle)
-{
-    bdb_sink s;
-    bdb_sink_init(&s);
-    bdb_diag diag;
-    bdb_diag_clear(&diag);
-    assert_int_not_equal(tu_parse_text(text, "wrk", &s, &diag), BDB_OK);
-    assert_int_equal(diag.line, line);
-    if (needle && !strstr(diag.message, needle))
-        fail_msg("message \"%s\" lacks \"%s\"", diag.message, needle);
-    bdb_sink_free(&s);
-}
 
 static void wrk__truncated__error_names_the_run_line(void **state)
 {

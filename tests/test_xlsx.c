@@ -69,23 +69,9 @@ static int setup(void **state)
     }
     fixture *fx = calloc(1, sizeof *fx);
     assert_non_null(fx);
-    snprintf(dir, sizeof dir, "%s", tu_tmpdir());
-    char path[700];
-    snprintf(path, sizeof path, "%s/r.sqlite", dir);
-    bdb_store *st;
+    bdb_store *st = tu_fresh_store(dir, sizeof dir);
+    tu_import_text(st, dir, "results.csv", results_csv);
     bdb_diag d;
-    bdb_diag_clear(&d);
-    if (bdb_store_open(&st, path, &d))
-        fail_msg("%s", d.message);
-    snprintf(path, sizeof path, "%s/results.csv", dir);
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    fputs(results_csv, f);
-    fclose(f);
-    bdb_import_opts io = {0};
-    bdb_import_result ir;
-    if (bdb_import_file(st, path, &io, &ir))
-        fail_msg("results.csv:%d: %s", ir.diag.line, ir.diag.message);
     put_platform(st, "imx6", 9, NAN, 40, NAN);
     put_platform(st, "atom", 30, 10, 52, NAN);
     put_platform(st, "vm", NAN, NAN, NAN, 20);
