@@ -870,6 +870,21 @@ static int add_obs(ip_run *r, int flow, long id, int side, int final,
     return 0;
 }
 
+/* The per-line details (omitted, loss, jitter, retransmits) a text line
+ * carries besides its rate, copied onto the observation it became. */
+static void copy_line_details(ip_obs *o, const ip_obs *from)
+{
+    o->omitted = from->omitted;
+    o->have_lt = from->have_lt;
+    o->have_jitter = from->have_jitter;
+    o->jitter_ms = from->jitter_ms;
+    o->lost = from->lost;
+    o->total = from->total;
+    o->pct = from->pct;
+    o->have_retr = from->have_retr;
+    o->retr = from->retr;
+}
+
 /* ---------------- iperf2 text ---------------- */
 
 static int iperf2_text(const char *buf, size_t len, bdb_sink *out,
@@ -1032,15 +1047,7 @@ static int iperf2_text(const char *buf, size_t len, bdb_sink *out,
                      ln.no, &o);
         if (rc)
             break;
-        o->omitted = o0.omitted;
-        o->have_lt = o0.have_lt;
-        o->have_jitter = o0.have_jitter;
-        o->jitter_ms = o0.jitter_ms;
-        o->lost = o0.lost;
-        o->total = o0.total;
-        o->pct = o0.pct;
-        o->have_retr = o0.have_retr;
-        o->retr = o0.retr;
+        copy_line_details(o, &o0);
     }
     if (!rc)
         rc = finish_run(&r, &cx, out, diag, 0, &nruns);
@@ -1452,15 +1459,7 @@ static int iperf3_text(const char *buf, size_t len, bdb_sink *out,
             break;
         if (label >= 0)
             r.nfinal++;
-        o->omitted = o0.omitted;
-        o->have_lt = o0.have_lt;
-        o->have_jitter = o0.have_jitter;
-        o->jitter_ms = o0.jitter_ms;
-        o->lost = o0.lost;
-        o->total = o0.total;
-        o->pct = o0.pct;
-        o->have_retr = o0.have_retr;
-        o->retr = o0.retr;
+        copy_line_details(o, &o0);
     }
     if (!rc)
         rc = finish_run(&r, &cx, out, diag, 0, &nruns);
