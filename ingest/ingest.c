@@ -91,13 +91,14 @@ static void apply_user_params(bdb_sink *out, const bdb_params *params)
         return;
     for (int k = 0; k < params->n; k++) {
         const bdb_param *p = &params->kv[k];
-        int conflict_line = 0;
+        int conflict_line = 0, full_line = 0;
         for (size_t i = 0; i < out->n; i++) {
             bdb_sample *s = &out->samples[i];
             const char *have = bdb_params_get(&s->params, p->key);
             if (!have) {
-                if (bdb_params_set(&s->params, p->key, "%s", p->value))
-                    conflict_line = conflict_line ? conflict_line : s->line;
+                if (bdb_params_set(&s->params, p->key, "%s", p->value) &&
+                    !full_line)
+                    full_line = s->line ? s->line : -1;
             } else if (strcmp(have, p->value) != 0 && !conflict_line) {
                 conflict_line = s->line ? s->line : -1;
             }
@@ -107,6 +108,11 @@ static void apply_user_params(bdb_sink *out, const bdb_params *params)
                           "parameter %s=%s was given but the log says "
                           "otherwise; the log's value is kept",
                           p->key, p->value);
+        if (full_line)
+            bdb_sink_warn(out, full_line > 0 ? full_line : 0,
+                          "parameter %s=%s not added: a figure has %d "
+                          "parameters already", p->key, p->value,
+                          BDB_MAX_PARAMS);
     }
 }
 

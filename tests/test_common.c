@@ -267,6 +267,28 @@ static void results_csv__published_figures__convert_units(void **state)
     bdb_sink_free(&sink);
 }
 
+static void ingest__user_param__fills_gaps_never_overrides_the_log(void **state)
+{
+    (void)state;
+    const char *csv = "platform,tool,benchmark,metric,value,unit,parameters\n"
+                      "a,t,b,m,1,s,clients=4\n"
+                      "a,t,b,m,2,s,\n";
+    bdb_params user = {0};
+    bdb_params_set(&user, "clients", "20");
+    bdb_ingest_opts o = {.source_name = "x.csv", .params = &user};
+    bdb_sink sink;
+    bdb_diag d;
+    bdb_sink_init(&sink);
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_ingest_buffer(csv, strlen(csv), &o, &sink, NULL, 0, &d), 0);
+    assert_string_equal(bdb_params_get(&sink.samples[0].params, "clients"), "4");
+    assert_string_equal(bdb_params_get(&sink.samples[1].params, "clients"), "20");
+    assert_int_equal(sink.nnotes, 1);
+    assert_non_null(strstr(sink.notes[0].text, "clients=20 was given but the log says otherwise"));
+    assert_int_equal(sink.notes[0].line, 2);
+    bdb_sink_free(&sink);
+}
+
 static void results_csv__bad_unit_or_value__names_the_line(void **state)
 {
     (void)state;
@@ -305,6 +327,7 @@ int main(void)
         cmocka_unit_test(ingest__empty_binary_and_unknown__are_refused_clearly),
         cmocka_unit_test(results_csv__published_figures__convert_units),
         cmocka_unit_test(results_csv__bad_unit_or_value__names_the_line),
+        cmocka_unit_test(ingest__user_param__fills_gaps_never_overrides_the_log),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
