@@ -258,29 +258,51 @@ static int has_terse(const char *buf, size_t len)
     return 0;
 }
 
+/* Text evidence is looked for line by line, in the places fio prints it
+ * (a job header "name: (groupid=0, jobs=1): err= 0: ...", a line that
+ * starts "Run status group"), so that prose or a table that merely
+ * mentions these words is not taken for fio output. */
 static int sniff(const char *buf, size_t len)
 {
     if (bdb_fio_has_json(buf, len) && (bdb_memfind(buf, len, "\"jobs\"") ||
                                    bdb_memfind(buf, len, "\"client_stats\"")))
         return 100;
-    int groupid = bdb_memfind(buf, len, "(groupid=") != NULL;
-    int runstat = bdb_memfind(buf, len, "Run status group ") != NULL;
-    int iops = bdb_memfind(buf, len, "IOPS=") != NULL ||
-               bdb_memfind(buf, len, "iops=") != NULL;
+    int groupid = 0, runstat = 0, iops = 0, old_header = 0, runt = 0,
+        group_rw = 0, job_rw = 0, failed = 0;
+    bdb_lines it;
+    bdb_line l;
+    bdb_lines_init(&it, buf, len);
+    while (bdb_lines_next(&it, &l)) {
+        const char *p = l.p, *e = l.end;
+        bdb_trim(&p, &e);
+        if (bdb_contains(p, e, "(groupid=") && bdb_contains(p, e, "): err="))
+            groupid = 1;
+        else if (bdb_contains(p, e, "(g=") && bdb_contains(p, e, "): err="))
+            old_header = 1;
+        if (bdb_starts_with(p, e, "Run status group "))
+            runstat = 1;
+        if (bdb_contains(p, e, "IOPS=") || bdb_contains(p, e, "iops="))
+            iops = 1;
+        if (bdb_contains(p, e, "runt="))
+            runt = 1;
+        if (bdb_starts_with(p, e, "READ: ") || bdb_starts_with(p, e, "WRITE: "))
+            group_rw = 1;
+        if (bdb_contains(p, e, "(g=0): rw=") && bdb_contains(p, e, "ioengine="))
+            job_rw = 1;
+        if (bdb_starts_with(p, e, "fio: pid=") && bdb_contains(p, e, "err="))
+            failed = 1;
+    }
     if (groupid && (iops || runstat))
         return 100;
-    if (bdb_memfind(buf, len, "(g=") && bdb_memfind(buf, len, "): err=") &&
-        bdb_memfind(buf, len, "runt="))
+    if (old_header && runt)
         return 90;
-    if (runstat && (bdb_memfind(buf, len, "READ: ") ||
-                    bdb_memfind(buf, len, "WRITE: ")))
+    if (runstat && group_rw)
         return 90;
     if (has_terse(buf, len))
         return 90;
-    if (bdb_memfind(buf, len, "(g=0): rw=") &&
-        bdb_memfind(buf, len, "ioengine="))
+    if (job_rw)
         return 70;
-    if (bdb_memfind(buf, len, "fio: pid=") && bdb_memfind(buf, len, "err="))
+    if (failed)
         return 60;
     return 0;
 }

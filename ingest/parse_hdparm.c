@@ -277,14 +277,27 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     return BDB_OK;
 }
 
+/* A "Timing ... reads" label where hdparm prints it: at the start of a
+ * line (after blanks, a "#N :" marker or a "> " mail quote), not anywhere
+ * in prose that mentions hdparm. */
 static int sniff(const char *buf, size_t len)
 {
-    if (bdb_memfind(buf, len, "Timing cached reads") ||
-        bdb_memfind(buf, len, "Timing buffered disk reads") ||
-        bdb_memfind(buf, len, "Timing buffer-cache reads") ||
-        bdb_memfind(buf, len, "Timing O_DIRECT cached reads") ||
-        bdb_memfind(buf, len, "Timing O_DIRECT disk reads"))
-        return 95;
+    static const char *const labels[] = {
+        "Timing cached reads", "Timing buffered disk reads",
+        "Timing buffer-cache reads", "Timing O_DIRECT cached reads",
+        "Timing O_DIRECT disk reads"};
+    bdb_lines it;
+    bdb_line l;
+    bdb_lines_init(&it, buf, len);
+    while (bdb_lines_next(&it, &l)) {
+        const char *p = bdb_skip_blank(l.p, l.end);
+        while (p < l.end && *p == '>')
+            p = bdb_skip_blank(p + 1, l.end);
+        p = bdb_skip_rep_marker(p, l.end, NULL);
+        for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+            if (bdb_starts_with(p, l.end, labels[i]))
+                return 95;
+    }
     return 0;
 }
 

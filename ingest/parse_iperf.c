@@ -1797,6 +1797,19 @@ static int is_json(const char *buf, size_t len)
 }
 
 /* Scores for iperf2 (*s2) and iperf3 (*s3); at most one reaches 50. */
+/* 1 if a line of buf starts (after blanks) with prefix: where iperf prints
+ * its own messages, unlike prose that mentions them. */
+static int line_starting(const char *buf, size_t len, const char *prefix)
+{
+    bdb_lines it;
+    bdb_line l;
+    bdb_lines_init(&it, buf, len);
+    while (bdb_lines_next(&it, &l))
+        if (bdb_starts_with(bdb_skip_blank(l.p, l.end), l.end, prefix))
+            return 1;
+    return 0;
+}
+
 static void classify(const char *buf, size_t len, int *s2, int *s3)
 {
     int a = 0, b = 0;
@@ -1874,7 +1887,7 @@ static void classify(const char *buf, size_t len, int *s2, int *s3)
             n2++;
     }
     int conn3 = bdb_memfind(buf, len, "Connecting to host ") != NULL;
-    int done3 = bdb_memfind(buf, len, "iperf Done.") != NULL;
+    int done3 = line_starting(buf, len, "iperf Done.");
     int ver3 = bdb_memfind(buf, len, "iperf 3.") != NULL;
     int client2 = bdb_memfind(buf, len, "Client connecting to ") != NULL;
     int server2 = bdb_memfind(buf, len, "Server listening on TCP port") ||
@@ -1899,7 +1912,7 @@ static void classify(const char *buf, size_t len, int *s2, int *s3)
         b = 60;
     if ((client2 || server2) && data)
         a = 95;
-    if ((report2 || writeerr) && a < 90)
+    if ((report2 || writeerr) && data && a < 90)
         a = 90;
     if (csv && a < 90)
         a = 90;

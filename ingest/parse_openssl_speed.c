@@ -1243,9 +1243,11 @@ static int sniff(const char *buf, size_t len)
             s = 90;
         else if (bdb_contains(p, end, "keygens/s"))
             s = 85;
-        else if (bdb_contains(p, end, "openssl speed") ||
-                 bdb_contains(p, end, "speed: Unknown algorithm"))
-            s = 75;
+        else if (bdb_starts_with(p, end, "openssl speed") ||
+                 bdb_contains(p, end, "$ openssl speed") ||
+                 bdb_contains(p, end, "# openssl speed") ||
+                 bdb_starts_with(p, end, "speed: Unknown algorithm"))
+            s = 75; /* a command line or speed's own error, not prose */
         else if (bdb_starts_with(p, end, "You have chosen to measure elapsed"))
             s = 90;
         else if ((bdb_starts_with(p, end, "OpenSSL ") ||

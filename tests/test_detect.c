@@ -107,10 +107,23 @@ static void detect__every_real_sample__is_its_own_tool_only(void **state)
     assert_int_equal(failures, 0);
 }
 
+/* Notes that name every tool's landmarks mid-sentence (hand-written, as a
+ * README or an article beside the logs would) are no tool's output: the
+ * sniffers look where the tools print, not for words anywhere. */
+static void detect__prose_about_the_tools__is_no_tool(void **state)
+{
+    (void)state;
+    int failures = 0;
+    check_file("tests/fixtures/detect/handmade-prose-mentioning-every-tool.txt",
+               "", &failures);
+    assert_int_equal(failures, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(detect__every_real_sample__is_its_own_tool_only),
+        cmocka_unit_test(detect__prose_about_the_tools__is_no_tool),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
