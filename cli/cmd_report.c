@@ -5,7 +5,6 @@
 #include "../report/chart.h"
 #include "../report/model.h"
 #include "../report/render.h"
-#include "../report/sections.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -221,28 +220,7 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
         return BDB_EXIT_OK;
     }
     if (efficiency_only) {
-        bdb_rtable t;
-        bdb_section_platforms(m, &t);
-        bdb_buf_printf(&b, "%s: efficiency\n\nPlatforms\n", m->title);
-        bdb_rtable_text(&t, &b, "  ");
-        bdb_rtable_free(&t);
-        bdb_section_efficiency(m, &t);
-        bdb_buf_puts(&b, "\nPer watt, per dollar, cost of ownership\n");
-        if (a.format == OUT_MD)
-            bdb_rtable_markdown(&t, &b);
-        else
-            bdb_rtable_text(&t, &b, "  ");
-        bdb_rtable_free(&t);
-        if (m->nmissing) {
-            bdb_buf_puts(&b, "\nMissing inputs\n");
-            for (size_t i = 0; i < m->nmissing; i++)
-                bdb_buf_printf(&b, "  - %s\n", m->missing[i]);
-        }
-        bdb_buf_puts(&b, "\n");
-        bdb_report_method_notes(m, &b, "  - ");
-        bdb_buf_puts(&b, "\nFindings\n");
-        bdb_report_findings(m, &b, "  * ");
-        rc = BDB_OK;
+        rc = bdb_report_render_efficiency(m, a.format == OUT_MD, &b);
     } else {
         switch (a.format) {
         case OUT_MD: rc = bdb_report_render_markdown(m, &ro, &b); break;

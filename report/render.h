@@ -22,6 +22,11 @@ int bdb_report_render_html(const bdb_model *m, const bdb_render_opts *o, bdb_buf
 int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
                            const char *path, bdb_diag *diag);
 
+/* `benchdb efficiency`: the platforms, the efficiency table, the missing
+ * inputs, how to read it and the findings, as text or (markdown) GFM. */
+int bdb_report_render_efficiency(const bdb_model *m, int markdown,
+                                 bdb_buf *out);
+
 /* Whether text and Markdown show a series by default: its headline
  * figures, mean/p99 latency and failure counts. */
 int bdb_report_is_key_series(const bdb_rseries *s);

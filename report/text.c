@@ -119,6 +119,35 @@ static int render(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out,
     return BDB_OK;
 }
 
+int bdb_report_render_efficiency(const bdb_model *m, int markdown,
+                                 bdb_buf *out)
+{
+    dress d = {markdown};
+    bdb_rtable t;
+    char title[320];
+    snprintf(title, sizeof title, "%s: efficiency", m->title);
+    if (d.md)
+        bdb_buf_printf(out, "# %s\n", title);
+    else
+        heading(out, &d, 1, title);
+    heading(out, &d, 2, "Platforms");
+    bdb_section_platforms(m, &t);
+    table(out, &d, &t);
+    heading(out, &d, 2, "Per watt, per dollar, cost of ownership");
+    bdb_section_efficiency(m, &t);
+    table(out, &d, &t);
+    if (m->nmissing) {
+        heading(out, &d, 3, "Missing inputs");
+        for (size_t i = 0; i < m->nmissing; i++)
+            bdb_buf_printf(out, "%s%s\n", d.md ? "- " : "  - ", m->missing[i]);
+    }
+    heading(out, &d, 2, "How to read this report");
+    bdb_report_method_notes(m, out, d.md ? "- " : "  - ");
+    heading(out, &d, 2, "Findings");
+    bdb_report_findings(m, out, d.md ? "- " : "  * ");
+    return BDB_OK;
+}
+
 int bdb_report_render_text(const bdb_model *m, const bdb_render_opts *o,
                            bdb_buf *out)
 {
