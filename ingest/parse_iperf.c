@@ -151,6 +151,15 @@ typedef struct ip_ctx {
     long pending_report;  /* iperf2 "Server Report:" for this id */
 } ip_ctx;
 
+/* A fresh context: nothing known yet (-1), no Server Report pending. */
+static void ctx_reset(ip_ctx *cx)
+{
+    memset(cx, 0, sizeof *cx);
+    cx->window = -1;
+    cx->duration_req = -1;
+    cx->pending_report = -100;
+}
+
 static void run_init(ip_run *r, int v3)
 {
     memset(r, 0, sizeof *r);
@@ -891,10 +900,7 @@ static int iperf2_text(const char *buf, size_t len, bdb_sink *out,
                        bdb_diag *diag)
 {
     ip_ctx cx;
-    memset(&cx, 0, sizeof cx);
-    cx.window = -1;
-    cx.duration_req = -1;
-    cx.pending_report = -100;
+    ctx_reset(&cx);
     ip_run r;
     run_init(&r, 0);
     int nruns = 0, rc = 0;
@@ -910,10 +916,7 @@ static int iperf2_text(const char *buf, size_t len, bdb_sink *out,
             bdb_starts_with(p, e, "Server listening on")) {
             int client = p[0] == 'C';
             if (has_data(&r)) {
-                memset(&cx, 0, sizeof cx);
-                cx.window = -1;
-                cx.duration_req = -1;
-                cx.pending_report = -100;
+                ctx_reset(&cx);
                 rc = finish_run(&r, &cx, out, diag, ln.no, &nruns);
                 if (rc)
                     break;
@@ -1158,9 +1161,7 @@ static int iperf2_csv(const char *buf, size_t len, bdb_sink *out,
                       bdb_diag *diag)
 {
     ip_ctx cx;
-    memset(&cx, 0, sizeof cx);
-    cx.window = -1;
-    cx.duration_req = -1;
+    ctx_reset(&cx);
     ip_run r;
     run_init(&r, 0);
     r.csv = 1;
@@ -1318,18 +1319,11 @@ static int v3_cpu(const char *p, const char *e, ip_run *r, int line)
     return 1;
 }
 
-static void v3_reset_ctx(ip_ctx *cx)
-{
-    memset(cx, 0, sizeof *cx);
-    cx->window = -1;
-    cx->duration_req = -1;
-}
-
 static int iperf3_text(const char *buf, size_t len, bdb_sink *out,
                        bdb_diag *diag)
 {
     ip_ctx cx;
-    v3_reset_ctx(&cx);
+    ctx_reset(&cx);
     ip_run r;
     run_init(&r, 1);
     int nruns = 0, rc = 0;
@@ -1347,7 +1341,7 @@ static int iperf3_text(const char *buf, size_t len, bdb_sink *out,
             (bdb_starts_with(p, e, "iperf 3") && !bdb_contains(p, e, "sec"))) {
             int server = p[0] == 'S' || p[0] == 'A';
             if (has_data(&r)) {
-                v3_reset_ctx(&cx);
+                ctx_reset(&cx);
                 rc = finish_run(&r, &cx, out, diag, ln.no, &nruns);
                 if (rc)
                     break;
@@ -1393,7 +1387,7 @@ static int iperf3_text(const char *buf, size_t len, bdb_sink *out,
             continue;
         }
         if (bdb_starts_with(p, e, "iperf Done.")) {
-            v3_reset_ctx(&cx);
+            ctx_reset(&cx);
             rc = finish_run(&r, &cx, out, diag, ln.no, &nruns);
             continue;
         }
