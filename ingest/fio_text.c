@@ -251,6 +251,25 @@ static void bs_range(const char *p, const char *end, char *out, size_t outsz)
     bdb_copy(out, outsz, p, end);
 }
 
+/* "name=value" in a job definition line [from, end) becomes parameter
+ * name; the value runs to a comma (or a blank too, when stop_blank).
+ * Returns where "name=" starts, or NULL when the line has none. */
+static const char *header_option(bdb_params *ps, const char *name,
+                                 const char *from, const char *end,
+                                 int stop_blank)
+{
+    char key[BDB_PARAM_KEY_MAX + 2];
+    snprintf(key, sizeof key, "%s=", name);
+    const char *at = bdb_find(from, end, key);
+    if (!at)
+        return NULL;
+    const char *v = at + strlen(key), *ve = v;
+    while (ve < end && *ve != ',' && !(stop_blank && *ve == ' '))
+        ve++;
+    bdb_params_set_span(ps, name, v, ve);
+    return at;
+}
+
 static int job_definition(text_state *st, const char *p, const char *end,
                           const char *gpos, int line)
 {
@@ -268,27 +287,9 @@ static int job_definition(text_state *st, const char *p, const char *end,
     if (bdb_scan_number(&q, end, &g, 0))
         d->group = (int)g;
     /* rw=.., bs=.., ioengine=.., iodepth=.. */
-    const char *rw = bdb_find(gpos, end, "rw=");
-    if (rw) {
-        const char *v = rw + 3, *ve = v;
-        while (ve < end && *ve != ',')
-            ve++;
-        bdb_params_set_span(&d->params, "rw", v, ve);
-    }
-    const char *ioe = bdb_find(gpos, end, "ioengine=");
-    if (ioe) {
-        const char *v = ioe + 9, *ve = v;
-        while (ve < end && *ve != ',' && *ve != ' ')
-            ve++;
-        bdb_params_set_span(&d->params, "ioengine", v, ve);
-    }
-    const char *iod = bdb_find(gpos, end, "iodepth=");
-    if (iod) {
-        const char *v = iod + 8, *ve = v;
-        while (ve < end && *ve != ',' && *ve != ' ')
-            ve++;
-        bdb_params_set_span(&d->params, "iodepth", v, ve);
-    }
+    header_option(&d->params, "rw", gpos, end, 0);
+    const char *ioe = header_option(&d->params, "ioengine", gpos, end, 1);
+    header_option(&d->params, "iodepth", gpos, end, 1);
     const char *bs = bdb_find(gpos, end, "bs=");
     if (bs) {
         const char *v = bs + 3;
