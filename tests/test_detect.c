@@ -5,11 +5,9 @@
  * sniff check per tool. */
 #include "test_util.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* Samples that legitimately hold two tools' output. */
 static const struct { const char *path, *tools; } both[] = {
@@ -68,43 +66,33 @@ static void check_file(const char *rel, const char *want, int *failures)
     }
 }
 
+typedef struct walk {
+    int failures, files;
+} walk;
+
+static void detect_sample(const char *dir, const char *name, const char *rel,
+                          void *ctx)
+{
+    walk *w = ctx;
+    if (skip_name(name))
+        return;
+    const char *want = dir_tool(dir);
+    for (size_t k = 0; k < sizeof both / sizeof both[0]; k++)
+        if (strcmp(both[k].path, rel) == 0)
+            want = both[k].tools;
+    check_file(rel, want, &w->failures);
+    w->files++;
+}
+
 static void detect__every_real_sample__is_its_own_tool_only(void **state)
 {
     (void)state;
-    char root[1024];
-    snprintf(root, sizeof root, "%s/samples", BDB_SOURCE_DIR);
-    DIR *top = opendir(root);
-    assert_non_null(top);
-    struct dirent *t;
-    int failures = 0, files = 0;
-    while ((t = readdir(top))) {
-        char sub[1400];
-        struct stat st;
-        snprintf(sub, sizeof sub, "%s/%s", root, t->d_name);
-        if (t->d_name[0] == '.' || stat(sub, &st) || !S_ISDIR(st.st_mode))
-            continue;
-        DIR *d = opendir(sub);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            if (skip_name(e->d_name))
-                continue;
-            char rel[2000];
-            snprintf(rel, sizeof rel, "samples/%s/%s", t->d_name, e->d_name);
-            const char *want = dir_tool(t->d_name);
-            for (size_t k = 0; k < sizeof both / sizeof both[0]; k++)
-                if (strcmp(both[k].path, rel) == 0)
-                    want = both[k].tools;
-            check_file(rel, want, &failures);
-            files++;
-        }
-        if (d)
-            closedir(d);
-    }
-    closedir(top);
-    check_file("samples/platforms.csv", "", &failures);
-    print_message("samples checked: %d\n", files);
-    assert_true(files > 150);
-    assert_int_equal(failures, 0);
+    walk w = {0, 0};
+    tu_each_sample(detect_sample, &w);
+    check_file("samples/platforms.csv", "", &w.failures);
+    print_message("samples checked: %d\n", w.files);
+    assert_true(w.files > 150);
+    assert_int_equal(w.failures, 0);
 }
 
 /* Notes that name every tool's landmarks mid-sentence (hand-written, as a

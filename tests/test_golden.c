@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static int failures;
 static int cases;
@@ -122,33 +121,20 @@ static void check_case(const char *dir, const char *expected_name)
     bdb_sink_free(&sink);
 }
 
+static void golden_case(const char *dir, const char *name, const char *rel,
+                        void *ctx)
+{
+    (void)rel;
+    (void)ctx;
+    size_t n = strlen(name);
+    if (n > 9 && strcmp(name + n - 9, ".expected") == 0)
+        check_case(dir, name);
+}
+
 static void golden__every_expected_file__matches_its_parse(void **state)
 {
     (void)state;
-    char root[1024];
-    snprintf(root, sizeof root, "%s/samples", BDB_SOURCE_DIR);
-    DIR *top = opendir(root);
-    assert_non_null(top);
-    struct dirent *t;
-    while ((t = readdir(top))) {
-        if (t->d_name[0] == '.')
-            continue;
-        char sub[2048];
-        snprintf(sub, sizeof sub, "%s/%s", root, t->d_name);
-        struct stat st;
-        if (stat(sub, &st) != 0 || !S_ISDIR(st.st_mode))
-            continue;
-        DIR *d = opendir(sub);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            size_t n = strlen(e->d_name);
-            if (n > 9 && strcmp(e->d_name + n - 9, ".expected") == 0)
-                check_case(t->d_name, e->d_name);
-        }
-        if (d)
-            closedir(d);
-    }
-    closedir(top);
+    tu_each_sample(golden_case, NULL);
     print_message("golden cases checked: %d, failed: %d\n", cases, failures);
     assert_int_equal(failures, 0);
 }

@@ -7,12 +7,10 @@
  * one. Deterministic: a fixed xorshift seed. */
 #include "test_util.h"
 
-#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
 
@@ -74,38 +72,29 @@ static void damage_one(const char *rel, size_t *runs)
     free(text);
 }
 
+typedef struct walk {
+    size_t files, runs;
+} walk;
+
+static void damage_sample(const char *dir, const char *name, const char *rel,
+                          void *ctx)
+{
+    (void)dir;
+    walk *w = ctx;
+    size_t n = strlen(name);
+    if (n > 9 && !strcmp(name + n - 9, ".expected"))
+        return;
+    damage_one(rel, &w->runs);
+    w->files++;
+}
+
 static void robustness__damaged_samples__fail_cleanly_or_parse(void **state)
 {
     (void)state;
-    char root[1024];
-    snprintf(root, sizeof root, "%s/samples", BDB_SOURCE_DIR);
-    DIR *top = opendir(root);
-    assert_non_null(top);
-    struct dirent *t;
-    size_t files = 0, runs = 0;
-    while ((t = readdir(top))) {
-        char sub[1400];
-        struct stat st;
-        snprintf(sub, sizeof sub, "%s/%s", root, t->d_name);
-        if (t->d_name[0] == '.' || stat(sub, &st) || !S_ISDIR(st.st_mode))
-            continue;
-        DIR *d = opendir(sub);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            size_t n = strlen(e->d_name);
-            if (e->d_name[0] == '.' || (n > 9 && !strcmp(e->d_name + n - 9, ".expected")))
-                continue;
-            char rel[2000];
-            snprintf(rel, sizeof rel, "samples/%s/%s", t->d_name, e->d_name);
-            damage_one(rel, &runs);
-            files++;
-        }
-        if (d)
-            closedir(d);
-    }
-    closedir(top);
-    print_message("damaged copies parsed: %zu from %zu files\n", runs, files);
-    assert_true(files > 150);
+    walk w = {0, 0};
+    tu_each_sample(damage_sample, &w);
+    print_message("damaged copies parsed: %zu from %zu files\n", w.runs, w.files);
+    assert_true(w.files > 150);
 }
 
 int main(void)

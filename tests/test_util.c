@@ -2,9 +2,11 @@
 #include "test_util.h"
 #include "../store/import.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 const char *tu_path(const char *rel)
@@ -188,6 +190,39 @@ int tu_run(bdb_buf *out, const char *fmt, ...)
             bdb_buf_append(out, chunk, n);
     int st = pclose(p);
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+size_t tu_each_sample(void (*fn)(const char *dir, const char *name,
+                                 const char *rel, void *ctx),
+                      void *ctx)
+{
+    char root[1024];
+    snprintf(root, sizeof root, "%s/samples", BDB_SOURCE_DIR);
+    DIR *top = opendir(root);
+    assert_non_null(top);
+    struct dirent *t;
+    size_t files = 0;
+    while ((t = readdir(top))) {
+        char sub[1400];
+        struct stat st;
+        snprintf(sub, sizeof sub, "%s/%s", root, t->d_name);
+        if (t->d_name[0] == '.' || stat(sub, &st) || !S_ISDIR(st.st_mode))
+            continue;
+        DIR *d = opendir(sub);
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            if (e->d_name[0] == '.')
+                continue;
+            char rel[2000];
+            snprintf(rel, sizeof rel, "samples/%s/%s", t->d_name, e->d_name);
+            fn(t->d_name, e->d_name, rel, ctx);
+            files++;
+        }
+        if (d)
+            closedir(d);
+    }
+    closedir(top);
+    return files;
 }
 
 const char *tu_tmpdir(void)
