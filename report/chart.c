@@ -310,6 +310,24 @@ static void y_ticks(cairo_t *cr, const axis *a, double step, double x0,
     }
 }
 
+/* The left value axis of a plot [x0, x1] x [top, bottom] over [lo, hi]:
+ * grid lines, tick labels in unit (NULL: "1.5x") and the axis label
+ * written upwards at label_x. Returns the axis for mapping values. */
+static axis left_axis(cairo_t *cr, double lo, double hi, double x0, double x1,
+                      double top, double bottom, const char *unit,
+                      const char *label, double label_x)
+{
+    axis ya = {0, 1, 0, bottom, top};
+    double step;
+    value_axis(&ya, lo, hi, &step);
+    ya.p0 = bottom;
+    ya.p1 = top;
+    y_ticks(cr, &ya, step, x0, x1, unit);
+    set_grey(cr, 0.3);
+    text_up(cr, label_x, (top + bottom) / 2, label, 13, bottom - top);
+    return ya;
+}
+
 /* The plot frame: left and bottom axis lines. */
 static void frame(cairo_t *cr, double x0, double y0, double x1, double y1)
 {
@@ -450,15 +468,8 @@ static void draw_scores(cairo_t *cr, const bdb_model *m)
         }
     }
 
-    axis ya = {0, 1, 0, S_B, S_T};
-    double step;
-    value_axis(&ya, 0, hi, &step);
-    ya.p0 = S_B;
-    ya.p1 = S_T;
-    y_ticks(cr, &ya, step, S_L, S_R, NULL);
-    set_grey(cr, 0.3);
-    text_up(cr, 22, (S_T + S_B) / 2, "speedup vs baseline (geometric mean)", 13,
-            S_B - S_T);
+    axis ya = left_axis(cr, 0, hi, S_L, S_R, S_T, S_B, NULL,
+                        "speedup vs baseline (geometric mean)", 22);
 
     double gw = (S_R - S_L) / (double)(ncat ? ncat : 1);
     double bw = fmin(gw * 0.78 / (double)(nb ? nb : 1), 90);
@@ -654,16 +665,9 @@ static void draw_sweep(cairo_t *cr, const bdb_model *m, const bdb_sweep *sw)
             xa.hi = xmin + 1;
         }
     }
-    axis ya;
-    double step;
-    value_axis(&ya, ylo, yhi, &step);
-    ya.p0 = W_B;
-    ya.p1 = W_T;
-    y_ticks(cr, &ya, step, W_L, W_R, first->unit);
-    set_grey(cr, 0.3);
     snprintf(buf, sizeof buf, "%s%s%s%s", first->metric, first->unit[0] ? " (" : "",
              first->unit, first->unit[0] ? ")" : "");
-    text_up(cr, 20, (W_T + W_B) / 2, buf, 13, W_B - W_T);
+    axis ya = left_axis(cr, ylo, yhi, W_L, W_R, W_T, W_B, first->unit, buf, 20);
     snprintf(buf, sizeof buf, "%s%s", sw->key, xa.log ? " (log scale)" : "");
     text(cr, (W_L + W_R) / 2, CH - 22, buf, 13, 0, 0.5, W_R - W_L);
     if (xs && isfinite(xmin))
@@ -779,16 +783,9 @@ static void draw_series(cairo_t *cr, const bdb_model *m, const bdb_rseries *se)
              se->params[0] ? " - " : "", bdb_model_platform_name(m, se->ref));
     subtitle(cr, buf);
 
-    axis ya;
-    double step;
-    value_axis(&ya, ylo, yhi, &step);
-    ya.p0 = B_B;
-    ya.p1 = B_T;
-    y_ticks(cr, &ya, step, B_L, B_R, se->unit);
-    set_grey(cr, 0.3);
     snprintf(buf, sizeof buf, "%s%s%s%s", se->metric, se->unit[0] ? " (" : "",
              se->unit, se->unit[0] ? ")" : "");
-    text_up(cr, 20, (B_T + B_B) / 2, buf, 13, B_B - B_T);
+    axis ya = left_axis(cr, ylo, yhi, B_L, B_R, B_T, B_B, se->unit, buf, 20);
 
     size_t np = m->nplatforms ? m->nplatforms : 1;
     double gw = (B_R - B_L) / (double)np;
