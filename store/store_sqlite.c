@@ -675,36 +675,56 @@ static int sq_source_load(bdb_store *st, long long id, bdb_stored_source *out)
     return rc;
 }
 
+/* The name of source id's platform ("" for none) into out; BDB_ENOTFOUND
+ * when there is no such source. */
+static int source_platform(bdb_store *st, long long id, char *out, size_t n)
+{
+    sqlite3_stmt *s;
+    if (prepare(st, &s, "SELECT coalesce(p.name, '') FROM sources src "
+                        "LEFT JOIN platforms p ON p.id = src.platform_id "
+                        "WHERE src.id = ?"))
+        return BDB_ESTORE;
+    sqlite3_bind_int64(s, 1, id);
+    int step = sqlite3_step(s), rc = BDB_OK;
+    if (step == SQLITE_ROW)
+        snprintf(out, n, "%s", col_text(s, 0));
+    else if (step == SQLITE_DONE)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
+    else
+        rc = fail_db(st, "reading source");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+/* Runs sql, whose one parameter is a source id. */
+static int exec_for_source(bdb_store *st, const char *sql, long long id,
+                           const char *what)
+{
+    sqlite3_stmt *s;
+    if (prepare(st, &s, sql))
+        return BDB_ESTORE;
+    sqlite3_bind_int64(s, 1, id);
+    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
+    sqlite3_finalize(s);
+    return rc;
+}
+
 static int sq_source_replace(bdb_store *st, long long id, const char *tool,
                              const char *tool_version,
                              const char *parser_version,
                              const bdb_sink *samples)
 {
-    bdb_stored_source cur;
-    int rc = sq_source_load(st, id, &cur);
-    if (rc)
-        return rc;
-    bdb_stored_source_free(&cur);
+    char platform[64];
     if (exec_patient(st, "BEGIN IMMEDIATE"))
         return BDB_ESTORE;
-    sqlite3_stmt *s = NULL;
-    rc = prepare(st, &s, "DELETE FROM results WHERE source_id=?");
-    if (!rc) {
-        sqlite3_bind_int64(s, 1, id);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "removing old results");
-    }
-    sqlite3_finalize(s);
-    s = NULL;
+    int rc = source_platform(st, id, platform, sizeof platform);
     if (!rc)
-        rc = prepare(st, &s, "DELETE FROM source_warnings WHERE source_id=?");
-    if (!rc) {
-        sqlite3_bind_int64(s, 1, id);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "removing old warnings");
-    }
-    sqlite3_finalize(s);
-    s = NULL;
+        rc = exec_for_source(st, "DELETE FROM results WHERE source_id=?", id,
+                             "removing old results");
+    if (!rc)
+        rc = exec_for_source(st, "DELETE FROM source_warnings WHERE source_id=?",
+                             id, "removing old warnings");
+    sqlite3_stmt *s = NULL;
     if (!rc)
         rc = prepare(st, &s, "UPDATE sources SET tool=?, tool_version=?, "
                              "parser_version=? WHERE id=?");
@@ -721,12 +741,7 @@ static int sq_source_replace(bdb_store *st, long long id, const char *tool,
     if (!rc)
         rc = writer_open(&w, st);
     if (!rc) {
-        bdb_stored_source again;
-        rc = sq_source_load(st, id, &again);
-        if (!rc) {
-            rc = write_samples(&w, id, again.platform, samples);
-            bdb_stored_source_free(&again);
-        }
+        rc = write_samples(&w, id, platform, samples);
         writer_close(&w);
     }
     if (!rc)
