@@ -92,7 +92,6 @@ const char *bdb_model_platform_name(const bdb_model *m, size_t i)
 typedef struct build {
     bdb_model *m;
     bdb_store *st;
-    int collecting_platforms;   /* first pass: which platforms have data */
     char **seen;
     size_t nseen, capseen;
     long long last_series;
@@ -112,12 +111,9 @@ static int find_platform(const bdb_model *m, const char *name)
     return -1;
 }
 
-static int collect_platform(const bdb_group_row *r, void *ctx)
+static int collect_platform(const char *name, void *ctx)
 {
     build *b = ctx;
-    for (size_t i = 0; i < b->nseen; i++)
-        if (strcmp(b->seen[i], r->platform) == 0)
-            return 0;
     if (b->nseen == b->capseen) {
         size_t cap = b->capseen ? b->capseen * 2 : 16;
         char **p = realloc(b->seen, cap * sizeof *p);
@@ -126,16 +122,12 @@ static int collect_platform(const bdb_group_row *r, void *ctx)
         b->seen = p;
         b->capseen = cap;
     }
-    if (!(b->seen[b->nseen] = xstrdup(r->platform)))
+    if (!(b->seen[b->nseen] = xstrdup(name)))
         return b->rc = BDB_ENOMEM;
     b->nseen++;
     return 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 static int add_platform(bdb_model *m, bdb_store *st, const char *name)
 {
@@ -606,7 +598,8 @@ static int compute_scores(bdb_model *m)
 static int choose_platforms(bdb_model *m, bdb_store *st, build *b,
                             bdb_diag *diag)
 {
-    int rc = bdb_store_groups_each(st, &m->opts.filter, collect_platform, b);
+    int rc = bdb_store_platform_names_each(st, &m->opts.filter,
+                                           collect_platform, b);
     if (!rc)
         rc = b->rc;
     if (rc)
@@ -614,8 +607,6 @@ static int choose_platforms(bdb_model *m, bdb_store *st, build *b,
     if (b->nseen == 0)
         return bdb_diag_set(diag, BDB_ENOTFOUND, 0,
                             "no results match the selection");
-    if (b->nseen > 1)
-        qsort(b->seen, b->nseen, sizeof *b->seen, cmp_str);
     size_t cap = b->nseen + 64;
     m->platforms = calloc(cap, sizeof *m->platforms);
     if (!m->platforms)

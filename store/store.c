@@ -143,3 +143,9 @@ int bdb_store_platforms_put(bdb_store *st, const bdb_platform *p, size_t n)
 {
     return st->ops->platforms_put(st, p, n);
 }
+
+int bdb_store_platform_names_each(bdb_store *st, const bdb_filter *f,
+                                  int (*cb)(const char *, void *), void *ctx)
+{
+    return st->ops->platform_names_each(st, f, cb, ctx);
+}

@@ -157,6 +157,12 @@ int bdb_store_groups_each(bdb_store *st, const bdb_filter *f,
                           int (*cb)(const bdb_group_row *r, void *ctx),
                           void *ctx);
 
+/* The distinct platform names ("" when unassigned) of the results that
+ * match f, in name order. */
+int bdb_store_platform_names_each(bdb_store *st, const bdb_filter *f,
+                                  int (*cb)(const char *name, void *ctx),
+                                  void *ctx);
+
 int bdb_store_results_each(bdb_store *st, const bdb_filter *f,
                            int (*cb)(const bdb_result_row *r, void *ctx),
                            void *ctx);

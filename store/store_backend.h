@@ -34,6 +34,8 @@ typedef struct bdb_store_ops {
     int (*groups_each)(bdb_store *st, const bdb_filter *f,
                        int (*cb)(const bdb_group_row *, void *), void *ctx);
     int (*platforms_put)(bdb_store *st, const bdb_platform *p, size_t n);
+    int (*platform_names_each)(bdb_store *st, const bdb_filter *f,
+                               int (*cb)(const char *, void *), void *ctx);
 } bdb_store_ops;
 
 struct bdb_store {

@@ -956,6 +956,29 @@ static int sq_warnings_each(bdb_store *st, const bdb_filter *f,
     return rc;
 }
 
+static int sq_platform_names_each(bdb_store *st, const bdb_filter *f,
+                                  int (*cb)(const char *, void *), void *ctx)
+{
+    where w = {0};
+    bdb_buf_puts(&w.sql,
+                 "SELECT DISTINCT coalesce(p.name, '') AS pname FROM results r "
+                 "JOIN series s ON s.id = r.series_id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
+    where_build(&w, f);
+    bdb_buf_puts(&w.sql, " ORDER BY pname");
+    sqlite3_stmt *s;
+    if (where_prepare(st, &w, &s))
+        return BDB_ESTORE;
+    int step, rc = BDB_OK;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW)
+        if (cb(col_text(s, 0), ctx))
+            break;
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+        rc = fail_db(st, "listing platforms of results");
+    sqlite3_finalize(s);
+    return rc;
+}
+
 /* Splits a group_concat() list on sep into at most n pieces (in place). */
 static size_t split_list(char *text, char sep, char **out, size_t n)
 {
@@ -1065,4 +1088,5 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .warnings_each = sq_warnings_each,
     .groups_each = sq_groups_each,
     .platforms_put = sq_platforms_put,
+    .platform_names_each = sq_platform_names_each,
 };
