@@ -61,10 +61,6 @@ int bdb_starts_with(const char *p, const char *end, const char *lit)
     return (size_t)(end - p) >= n && memcmp(p, lit, n) == 0;
 }
 
-int bdb_starts_with_ws(const char *p, const char *end, const char *lit)
-{
-    return bdb_starts_with(bdb_skip_ws(p, end), end, lit);
-}
 
 const char *bdb_find(const char *p, const char *end, const char *needle)
 {

@@ -41,8 +41,6 @@ const char *bdb_skip_ws(const char *p, const char *end);
 void bdb_trim(const char **p, const char **end);
 /* 1 if [p, end) starts with lit. */
 int bdb_starts_with(const char *p, const char *end, const char *lit);
-/* Like bdb_starts_with after skipping leading white space. */
-int bdb_starts_with_ws(const char *p, const char *end, const char *lit);
 /* Finds needle in [p, end); NULL when absent. */
 const char *bdb_find(const char *p, const char *end, const char *needle);
 /* 1 if [p, end) contains needle. */

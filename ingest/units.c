@@ -82,13 +82,3 @@ int bdb_units_size(const char *p, const char *end, int base, double *mult,
     return -1;
 }
 
-int bdb_units_is_canonical(const char *unit)
-{
-    static const char *const all[] = {
-        BDB_UNIT_BYTES_PER_S, BDB_UNIT_BITS_PER_S, BDB_UNIT_SECONDS,
-        BDB_UNIT_OPS_PER_S, BDB_UNIT_BYTES, BDB_UNIT_COUNT, BDB_UNIT_PERCENT};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (unit && strcmp(unit, all[i]) == 0)
-            return 1;
-    return 0;
-}

@@ -40,7 +40,4 @@ int bdb_units_time(const char *p, const char *end, double *to_seconds);
 int bdb_units_size(const char *p, const char *end, int base, double *mult,
                    int *is_bits);
 
-/* 1 if unit is one of the canonical unit strings. */
-int bdb_units_is_canonical(const char *unit);
-
 #endif

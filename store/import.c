@@ -153,16 +153,6 @@ static int apply_platform_csv(bdb_store *st, const char *buf, size_t len,
     return rc;
 }
 
-int bdb_platform_get_or_clear(bdb_store *st, const char *name, bdb_platform *p)
-{
-    int rc = bdb_store_platform_get(st, name, p);
-    if (rc == BDB_ENOTFOUND) {
-        bdb_platform_clear(p);
-        snprintf(p->name, sizeof p->name, "%s", name);
-        return BDB_OK;
-    }
-    return rc;
-}
 
 int bdb_import_file(bdb_store *st, const char *path,
                     const bdb_import_opts *opts, bdb_import_result *res)

@@ -58,10 +58,6 @@ int bdb_import_collect(char *const *args, int nargs, bdb_import_list *files,
                        bdb_import_list *missing);
 void bdb_import_list_free(bdb_import_list *l);
 
-/* Reads platform name into p, or a cleared platform with that name when
- * the store has none yet. */
-int bdb_platform_get_or_clear(bdb_store *st, const char *name, bdb_platform *p);
-
 /* Re-reads stored source id with the current parsers and replaces its
  * results when the parser version changed (or always with force).
  * *changed says whether it did. */
