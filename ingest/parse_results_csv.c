@@ -18,6 +18,7 @@
  * provenance note on the row's line. */
 #include "ingest.h"
 #include "../common/bdb_scan.h"
+#include "csv_lines.h"
 
 #include <csv.h>
 #include <stdarg.h>
@@ -281,30 +282,14 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
     (void)opts;
-    struct csv_parser cp;
-    if (csv_init(&cp, CSV_APPEND_NULL) != 0)
-        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     rcsv r;
     memset(&r, 0, sizeof r);
     r.out = out;
     r.diag = diag;
-    r.cur_line = 1;
-    size_t i = 0;
-    if (len >= 3 && (unsigned char)buf[0] == 0xEF &&
-        (unsigned char)buf[1] == 0xBB && (unsigned char)buf[2] == 0xBF)
-        i = 3;
-    while (i < len && !r.rc) {
-        const char *nl = memchr(buf + i, '\n', len - i);
-        size_t n = nl ? (size_t)(nl - (buf + i)) + 1 : len - i;
-        if (csv_parse(&cp, buf + i, n, on_field, on_row, &r) != n)
-            r.rc = bdb_diag_set(diag, BDB_EPARSE, r.cur_line, "%s",
-                                csv_strerror(csv_error(&cp)));
-        i += n;
-        r.cur_line++;
-    }
-    if (!r.rc)
-        csv_fini(&cp, on_field, on_row, &r);
-    csv_free(&cp);
+    int rc = bdb_csv_feed_lines(buf, len, CSV_APPEND_NULL, on_field, on_row,
+                                &r, &r.cur_line, &r.rc, diag);
+    if (rc)
+        return rc;
     if (!r.rc && !r.header_done)
         r.rc = bdb_diag_set(diag, BDB_EPARSE, 1, "no header row");
     return r.rc;

@@ -2,6 +2,7 @@
 #include "platform_csv.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_scan.h"
+#include "csv_lines.h"
 
 #include <csv.h>
 #include <math.h>
@@ -166,35 +167,13 @@ int bdb_platform_csv_read(const char *buf, size_t len,
                           int (*bad_cb)(int, const char *, void *), void *ctx,
                           bdb_diag *diag)
 {
-    struct csv_parser cp;
-    if (csv_init(&cp, CSV_APPEND_NULL) != 0)
-        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     reader r;
     memset(&r, 0, sizeof r);
     r.row_cb = row_cb;
     r.bad_cb = bad_cb;
     r.ctx = ctx;
-    r.cur_line = 1;
-    size_t start = 0;
-    if (len >= 3 && (unsigned char)buf[0] == 0xEF &&
-        (unsigned char)buf[1] == 0xBB && (unsigned char)buf[2] == 0xBF)
-        start = 3;
-    /* Feed line by line so every row knows the line it started on. */
-    int rc = BDB_OK;
-    for (size_t i = start; i < len && !r.stop;) {
-        const char *nl = memchr(buf + i, '\n', len - i);
-        size_t n = nl ? (size_t)(nl - (buf + i)) + 1 : len - i;
-        if (csv_parse(&cp, buf + i, n, on_field, on_row, &r) != n) {
-            rc = bdb_diag_set(diag, BDB_EPARSE, r.cur_line, "%s",
-                              csv_strerror(csv_error(&cp)));
-            break;
-        }
-        i += n;
-        r.cur_line++;
-    }
-    if (!rc && !r.stop)
-        csv_fini(&cp, on_field, on_row, &r);
-    csv_free(&cp);
+    int rc = bdb_csv_feed_lines(buf, len, CSV_APPEND_NULL, on_field, on_row,
+                                &r, &r.cur_line, &r.stop, diag);
     if (!rc && r.header_error)
         rc = bdb_diag_set(diag, BDB_EPARSE, 1, "%s", r.header_why);
     if (!rc && !r.header_done)

@@ -1,0 +1,37 @@
+/* csv_lines.c - libcsv fed line by line (see csv_lines.h). */
+#include "csv_lines.h"
+#include "../common/bdb_error.h"
+
+#include <csv.h>
+#include <string.h>
+
+int bdb_csv_feed_lines(const char *buf, size_t len, unsigned char options,
+                       void (*field)(void *, size_t, void *),
+                       void (*row)(int, void *), void *ctx, int *line,
+                       const int *stop, bdb_diag *diag)
+{
+    struct csv_parser cp;
+    if (csv_init(&cp, options) != 0)
+        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+    size_t i = 0;
+    if (len >= 3 && (unsigned char)buf[0] == 0xEF &&
+        (unsigned char)buf[1] == 0xBB && (unsigned char)buf[2] == 0xBF)
+        i = 3;
+    *line = 1;
+    int rc = BDB_OK;
+    while (i < len && !*stop) {
+        const char *nl = memchr(buf + i, '\n', len - i);
+        size_t n = nl ? (size_t)(nl - (buf + i)) + 1 : len - i;
+        if (csv_parse(&cp, buf + i, n, field, row, ctx) != n) {
+            rc = bdb_diag_set(diag, BDB_EPARSE, *line, "%s",
+                              csv_strerror(csv_error(&cp)));
+            break;
+        }
+        i += n;
+        (*line)++;
+    }
+    if (!rc && !*stop)
+        csv_fini(&cp, field, row, ctx);
+    csv_free(&cp);
+    return rc;
+}
