@@ -1,9 +1,9 @@
 /* rowset.c - printing tables of strings as text, CSV or JSON. */
 #include "rowset.h"
 #include "../common/bdb_buf.h"
+#include "../report/render.h"
 #include "../report/rtable.h"
 
-#include <csv.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,53 +77,31 @@ void bdb_json_write_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* Writes one field, quoted (by libcsv) only when it has to be. */
-static void csv_field(FILE *out, const char *s)
-{
-    size_t n = strlen(s);
-    if (n == 0)
-        return;
-    if (strpbrk(s, ",\"\r\n") == NULL && s[0] != ' ' && s[n - 1] != ' ')
-        fputs(s, out);
-    else
-        csv_fwrite(out, s, n);
-}
-
-void bdb_csv_write_field(FILE *out, const char *s, int numeric)
-{
-    if (!numeric && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@')) {
-        size_t n = strlen(s);
-        char *tmp = malloc(n + 2);
-        if (!tmp)
-            return;
-        tmp[0] = '\'';
-        memcpy(tmp + 1, s, n + 1);
-        csv_field(out, tmp);
-        free(tmp);
-        return;
-    }
-    csv_field(out, s);
-}
 
 int bdb_rowset_print(const bdb_rowset *r, bdb_out_format fmt, FILE *out)
 {
     int nc = r->ncols;
     if (fmt == BDB_FMT_CSV) {
+        bdb_buf b;
+        bdb_buf_init(&b);
         for (int c = 0; c < nc; c++) {
             if (c)
-                fputc(',', out);
-            bdb_csv_write_field(out, r->names[c], 0);
+                bdb_buf_puts(&b, ",");
+            bdb_csv_append_field(&b, r->names[c], 1);
         }
-        fputc('\n', out);
+        bdb_buf_puts(&b, "\n");
         for (size_t i = 0; i < r->nrows; i++) {
             for (int c = 0; c < nc; c++) {
                 if (c)
-                    fputc(',', out);
-                bdb_csv_write_field(out, r->cells[i * (size_t)nc + (size_t)c],
-                                    r->numeric && r->numeric[c]);
+                    bdb_buf_puts(&b, ",");
+                bdb_csv_append_field(&b, r->cells[i * (size_t)nc + (size_t)c],
+                                     !(r->numeric && r->numeric[c]));
             }
-            fputc('\n', out);
+            bdb_buf_puts(&b, "\n");
         }
+        if (b.data)
+            fwrite(b.data, 1, b.len, out);
+        bdb_buf_free(&b);
     } else if (fmt == BDB_FMT_JSON) {
         fputs("[", out);
         for (size_t i = 0; i < r->nrows; i++) {

@@ -29,8 +29,5 @@ int bdb_rowset_print(const bdb_rowset *r, bdb_out_format fmt, FILE *out);
 
 /* Writes s as a JSON string literal (with quotes). */
 void bdb_json_write_string(FILE *out, const char *s);
-/* Writes s as one CSV field; text that a spreadsheet would run as a
- * formula (=, +, -, @ first) is prefixed with a quote. */
-void bdb_csv_write_field(FILE *out, const char *s, int numeric);
 
 #endif

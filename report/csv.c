@@ -10,29 +10,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+void bdb_csv_append_field(bdb_buf *out, const char *s, int guard)
+{
+    int g = guard && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@');
+    size_t n = strlen(s) + (size_t)g;
+    if (n == 0)
+        return;
+    char *text = malloc(n + 1);
+    if (!text)
+        return;
+    text[0] = '\'';
+    memcpy(text + g, s, n + 1 - (size_t)g);
+    if (!strpbrk(text, ",\"\r\n") && text[0] != ' ' && text[n - 1] != ' ') {
+        bdb_buf_append(out, text, n);
+    } else {
+        size_t cap = 2 * n + 3;
+        char *q = malloc(cap);
+        if (q) {
+            size_t w = csv_write(q, cap, text, n);
+            bdb_buf_append(out, q, w < cap ? w : cap);
+            free(q);
+        }
+    }
+    free(text);
+}
+
 static void field(bdb_buf *out, const char *s, int first)
 {
     if (!first)
         bdb_buf_puts(out, ",");
-    char guarded[1100];
-    if (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@') {
-        snprintf(guarded, sizeof guarded, "'%s", s);
-        s = guarded;
-    }
-    size_t n = strlen(s);
-    if (n && !strpbrk(s, ",\"\r\n") && s[0] != ' ' && s[n - 1] != ' ') {
-        bdb_buf_append(out, s, n);
-        return;
-    }
-    if (!n)
-        return;
-    size_t cap = 2 * n + 3;
-    char *q = malloc(cap);
-    if (!q)
-        return;
-    size_t w = csv_write(q, cap, s, n);
-    bdb_buf_append(out, q, w < cap ? w : cap);
-    free(q);
+    bdb_csv_append_field(out, s, 1);
 }
 
 static void number(bdb_buf *out, double v)

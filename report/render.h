@@ -27,6 +27,11 @@ int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
 int bdb_report_render_efficiency(const bdb_model *m, int markdown,
                                  bdb_buf *out);
 
+/* Appends s to out as one CSV field, quoted (by libcsv) only when it must
+ * be. With guard, text a spreadsheet would run as a formula (=, +, -, @
+ * first) is prefixed with a quote. */
+void bdb_csv_append_field(bdb_buf *out, const char *s, int guard);
+
 /* Whether text and Markdown show a series by default: its headline
  * figures, mean/p99 latency and failure counts. */
 int bdb_report_is_key_series(const bdb_rseries *s);
