@@ -53,7 +53,9 @@ static const bdb_cmd commands[] = {
      "  -q, --quiet            print only failures and the summary\n"
      "\n"
      "lscpu, uname -a and /proc/cpuinfo outputs found among the files fill in\n"
-     "the platform's arch, CPU, cores, threads and clock.\n"
+     "the platform's arch, CPU, cores, threads and clock; a platforms.csv among\n"
+     "them fills in platforms (all its rows, or none if one is bad). Hidden\n"
+     "files, README*, *.md, *.sh and *.expected are skipped in folders.\n"
      "Exit status: 0 all imported, 1 some files failed (the rest imported).\n"},
     {"parse", cmd_parse, 0, "show the figures read from logs (dry run)",
      "usage: benchdb parse [--tool T] [--benchmark B] [--param K=V] [--expected] FILE...\n"
