@@ -6,15 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+size_t bdb_bom_len(const char *buf, size_t len)
+{
+    return len >= 3 && (unsigned char)buf[0] == 0xEF &&
+                   (unsigned char)buf[1] == 0xBB &&
+                   (unsigned char)buf[2] == 0xBF
+               ? 3
+               : 0;
+}
+
 void bdb_lines_init(bdb_lines *it, const char *buf, size_t len)
 {
     it->buf = buf;
     it->len = len;
-    it->pos = 0;
+    it->pos = bdb_bom_len(buf, len);
     it->no = 0;
-    if (len >= 3 && (unsigned char)buf[0] == 0xEF &&
-        (unsigned char)buf[1] == 0xBB && (unsigned char)buf[2] == 0xBF)
-        it->pos = 3;
 }
 
 int bdb_lines_next(bdb_lines *it, bdb_line *line)

@@ -26,6 +26,8 @@ typedef struct bdb_lines {
 } bdb_lines;
 
 void bdb_lines_init(bdb_lines *it, const char *buf, size_t len);
+/* 3 when buf starts with a UTF-8 byte-order mark, else 0. */
+size_t bdb_bom_len(const char *buf, size_t len);
 /* Returns 1 and fills line, or 0 at the end. */
 int bdb_lines_next(bdb_lines *it, bdb_line *line);
 

@@ -1,6 +1,7 @@
 /* csv_lines.c - libcsv fed line by line (see csv_lines.h). */
 #include "csv_lines.h"
 #include "../common/bdb_error.h"
+#include "../common/bdb_scan.h"
 
 #include <csv.h>
 #include <string.h>
@@ -13,10 +14,7 @@ int bdb_csv_feed_lines(const char *buf, size_t len, unsigned char options,
     struct csv_parser cp;
     if (csv_init(&cp, options) != 0)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
-    size_t i = 0;
-    if (len >= 3 && (unsigned char)buf[0] == 0xEF &&
-        (unsigned char)buf[1] == 0xBB && (unsigned char)buf[2] == 0xBF)
-        i = 3;
+    size_t i = bdb_bom_len(buf, len);
     *line = 1;
     int rc = BDB_OK;
     while (i < len && !*stop) {

@@ -2,6 +2,7 @@
  * normalisation every parser shares (tool names, fallback benchmark names,
  * user parameters, repetition numbers). */
 #include "ingest.h"
+#include "../common/bdb_scan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,11 +10,7 @@
 
 static int all_blank(const char *buf, size_t len)
 {
-    size_t i = 0;
-    if (len >= 3 && (unsigned char)buf[0] == 0xEF &&
-        (unsigned char)buf[1] == 0xBB && (unsigned char)buf[2] == 0xBF)
-        i = 3;
-    for (; i < len; i++)
+    for (size_t i = bdb_bom_len(buf, len); i < len; i++)
         if (buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\r' &&
             buf[i] != '\n')
             return 0;

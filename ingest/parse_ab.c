@@ -107,9 +107,7 @@ static const char *skip_bom_ws(const char *buf, size_t len, const char **end)
 {
     const char *p = buf;
     *end = buf + len;
-    if (len >= 3 && (unsigned char)p[0] == 0xEF && (unsigned char)p[1] == 0xBB &&
-        (unsigned char)p[2] == 0xBF)
-        p += 3;
+    p += bdb_bom_len(buf, len);
     while (p < *end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
         p++;
     return p;

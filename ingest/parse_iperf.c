@@ -1734,10 +1734,7 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
 static int iperf3_json(const char *buf, size_t len, bdb_sink *out,
                        bdb_diag *diag)
 {
-    size_t off = 0;
-    if (len >= 3 && (unsigned char)buf[0] == 0xEF &&
-        (unsigned char)buf[1] == 0xBB && (unsigned char)buf[2] == 0xBF)
-        off = 3;
+    size_t off = bdb_bom_len(buf, len);
     int n = 0;
     while (off < len) {
         while (off < len && (buf[off] == ' ' || buf[off] == '\t' ||
