@@ -1,6 +1,7 @@
 /* sample.c - the sink that collects samples, and parameter sets. */
 #include "bdb_sample.h"
 #include "../common/bdb_error.h"
+#include "../common/bdb_scan.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -101,15 +102,8 @@ void bdb_sink_set_version(bdb_sink *s, const char *p, const char *end)
 {
     if (s->tool_version[0])
         return;
-    while (p < end && (*p == ' ' || *p == '\t'))
-        p++;
-    while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
-        end--;
-    size_t n = (size_t)(end - p);
-    if (n >= sizeof s->tool_version)
-        n = sizeof s->tool_version - 1;
-    memcpy(s->tool_version, p, n);
-    s->tool_version[n] = '\0';
+    bdb_trim(&p, &end);
+    bdb_copy(s->tool_version, sizeof s->tool_version, p, end);
 }
 
 void bdb_sample_init(bdb_sample *s, const char *benchmark)
@@ -121,11 +115,7 @@ void bdb_sample_init(bdb_sample *s, const char *benchmark)
 
 void bdb_sample_set_benchmark(bdb_sample *s, const char *p, const char *end)
 {
-    size_t n = (size_t)(end - p);
-    if (n >= sizeof s->benchmark)
-        n = sizeof s->benchmark - 1;
-    memcpy(s->benchmark, p, n);
-    s->benchmark[n] = '\0';
+    bdb_copy(s->benchmark, sizeof s->benchmark, p, end);
 }
 
 static int params_put(bdb_params *ps, const char *key, const char *value)
@@ -163,11 +153,7 @@ int bdb_params_set_span(bdb_params *ps, const char *key, const char *p,
                         const char *end)
 {
     char value[BDB_PARAM_VALUE_MAX];
-    size_t n = (size_t)(end - p);
-    if (n >= sizeof value)
-        n = sizeof value - 1;
-    memcpy(value, p, n);
-    value[n] = '\0';
+    bdb_copy(value, sizeof value, p, end);
     return params_put(ps, key, value);
 }
 
