@@ -229,14 +229,37 @@ static int add_warning(const bdb_warning_row *r, void *ctx)
     w->message = xstrdup(r->message);
     w->line = r->line;
     w->is_info = r->is_info;
-    for (size_t s = 0; !r->is_info && s < m->nseries; s++)
+    w->source_id = r->source_id;
+    return (w->platform && w->path && w->message) ? 0 : (b->rc = BDB_ENOMEM);
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Marks the cells with a value from a source that has warnings: one pass
+ * over the values, looking each source up among the warned ones. */
+static int mark_warned(bdb_model *m)
+{
+    long long *ids = malloc((m->nwarnings ? m->nwarnings : 1) * sizeof *ids);
+    if (!ids)
+        return BDB_ENOMEM;
+    size_t n = 0;
+    for (size_t i = 0; i < m->nwarnings; i++)
+        if (!m->warnings[i].is_info)
+            ids[n++] = m->warnings[i].source_id;
+    qsort(ids, n, sizeof *ids, cmp_id);
+    for (size_t s = 0; n && s < m->nseries; s++)
         for (size_t p = 0; p < m->nplatforms; p++) {
             bdb_cell *c = &m->series[s].cells[p];
-            for (size_t i = 0; c->present && i < c->n; i++)
-                if (c->source_ids[i] == r->source_id)
+            for (size_t i = 0; c->present && !c->warned && i < c->n; i++)
+                if (bsearch(&c->source_ids[i], ids, n, sizeof *ids, cmp_id))
                     c->warned = 1;
         }
-    return (w->platform && w->path && w->message) ? 0 : (b->rc = BDB_ENOMEM);
+    free(ids);
+    return BDB_OK;
 }
 
 static int add_missing(bdb_model *m, const char *text)
@@ -755,6 +778,8 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
         rc = bdb_store_warnings_each(st, &wf, add_warning, &b);
         if (!rc)
             rc = b.rc;
+        if (!rc)
+            rc = mark_warned(m);
     }
     if (rc) {
         if (!diag->message[0])

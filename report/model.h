@@ -110,6 +110,7 @@ typedef struct bdb_rwarning {
     char *platform, *path, *message;
     int line;
     int is_info;
+    long long source_id;
 } bdb_rwarning;
 
 typedef struct bdb_model {

@@ -417,6 +417,41 @@ static void report__seed002_bc_pi__every_format_agrees_with_the_logs(void **stat
     bdb_store_close(st);
 }
 
+/* samples/ab/notfound-c10.txt is a real run against a 404 path: its
+ * non-2xx responses are a warning, and the cells of that source carry it;
+ * the cells of a clean run do not. */
+static void report__warned_source__marks_its_cells_only(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    bdb_import_opts o = {.platform = "local"};
+    bdb_import_result r;
+    assert_int_equal(bdb_import_file(st, tu_path("samples/ab/notfound-c10.txt"), &o, &r), 0);
+    assert_true(r.nwarnings > 0);
+    assert_int_equal(bdb_import_file(st, tu_path("samples/ab/html-c10.txt"), &o, &r), 0);
+    bdb_report_opts ro;
+    bdb_report_opts_default(&ro);
+    ro.min_platforms = 1;
+    bdb_model *m;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_model_build(st, &ro, &m, &d), 0);
+    int warned = 0, clean = 0;
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_cell *c = &m->series[s].cells[0];
+        if (!c->present)
+            continue;
+        int from_404 = strstr(c->paths[0], "notfound-c10.txt") != NULL;
+        assert_int_equal(c->warned, from_404);
+        warned += c->warned;
+        clean += !c->warned;
+    }
+    assert_true(warned > 0 && clean > 0);
+    assert_true(m->nwarnings > 0);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 static void report__bad_selection__says_what_is_wrong(void **state)
 {
     (void)state;
@@ -454,6 +489,7 @@ int main(void)
         cmocka_unit_test(report__hostile_names__escaped_in_html_and_guarded_in_csv),
         cmocka_unit_test(report__baseline_without_figure__ratio_against_ref_not_scored),
         cmocka_unit_test(report__seed002_bc_pi__every_format_agrees_with_the_logs),
+        cmocka_unit_test(report__warned_source__marks_its_cells_only),
         cmocka_unit_test(report__bad_selection__says_what_is_wrong),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
