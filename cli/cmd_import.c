@@ -3,7 +3,7 @@
 #include "cli.h"
 #include "../ingest/ingest.h"
 #include "../ingest/path_pattern.h"
-#include "../store/import.h"
+#include "../import/import.h"
 
 #include <getopt.h>
 #include <string.h>

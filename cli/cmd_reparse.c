@@ -1,7 +1,7 @@
 /* cmd_reparse.c - `benchdb reparse`: re-read stored sources after a parser
  * changed, from the bytes kept in the database. */
 #include "cli.h"
-#include "../store/import.h"
+#include "../import/import.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -11,8 +11,8 @@
 
 #include "../common/bdb_diag.h"
 #include "../common/bdb_error.h"
-#include "bdb_sample.h"
-#include "units.h"
+#include "../common/bdb_sample.h"
+#include "../common/bdb_units.h"
 
 typedef struct bdb_parse_opts {
     const char *source_name;  /* the file's path, for fallback names */

@@ -8,7 +8,7 @@
 #ifndef BDB_PATH_PATTERN_H
 #define BDB_PATH_PATTERN_H
 
-#include "bdb_sample.h"
+#include "../common/bdb_sample.h"
 
 typedef struct bdb_path_match {
     char platform[64];

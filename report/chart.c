@@ -30,7 +30,7 @@
 #include <sys/stat.h>
 
 #include "../common/bdb_error.h"
-#include "../ingest/bdb_sample.h"
+#include "../common/bdb_sample.h"
 
 #define CW 960.0
 #define CH 540.0

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "bdb_error.h"
-#include "units.h"
+#include "bdb_units.h"
 
 /* What kind of work a unit/better pair describes. */
 enum eff_kind {

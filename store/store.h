@@ -14,7 +14,7 @@
 #include "../common/bdb_diag.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_platform.h"
-#include "../ingest/bdb_sample.h"
+#include "../common/bdb_sample.h"
 
 typedef struct bdb_store bdb_store;
 

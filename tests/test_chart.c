@@ -10,7 +10,7 @@
 
 #include "../report/chart.h"
 #include "../report/model.h"
-#include "../store/import.h"
+#include "../import/import.h"
 #include "../store/store.h"
 
 /* cairo's include directory is private to bdb_report; its headers include

@@ -8,7 +8,7 @@
 
 #include "../report/model.h"
 #include "../report/render.h"
-#include "../store/import.h"
+#include "../import/import.h"
 #include "../store/store.h"
 
 #include <math.h>

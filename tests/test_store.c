@@ -2,7 +2,7 @@
  * atomic per-source import, duplicates, filters and reparse. */
 #include "test_util.h"
 
-#include "../store/import.h"
+#include "../import/import.h"
 #include "../store/store.h"
 
 #include <math.h>

@@ -1,6 +1,6 @@
 /* test_util.c - shared test helpers (see test_util.h). */
 #include "test_util.h"
-#include "../store/import.h"
+#include "../import/import.h"
 
 #include <dirent.h>
 #include <stdio.h>

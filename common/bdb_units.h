@@ -1,4 +1,4 @@
-/* units.h - canonical units and the prefix arithmetic parsers share.
+/* bdb_units.h - canonical units and the prefix arithmetic parsers share.
  *
  * Canonical units (DESIGN.md): bytes/s for data rates, bits/s for network
  * rates, seconds for durations, operations/s for rates, bytes for sizes,

@@ -1,6 +1,6 @@
-/* units.c - prefix and unit arithmetic for the parsers. */
-#include "units.h"
-#include "../common/bdb_scan.h"
+/* bdb_units.c - prefix and unit arithmetic for the parsers. */
+#include "bdb_units.h"
+#include "bdb_scan.h"
 
 #include <string.h>
 

@@ -2,7 +2,7 @@
  * that collects them.
  *
  * A sample is one figure read from a log: what was measured (benchmark),
- * which figure (metric), its value in the canonical unit (see units.h),
+ * which figure (metric), its value in the canonical unit (see bdb_units.h),
  * which direction is better, the parameters that identify the measurement,
  * and the 1-based line it came from. Parsers fill a base sample with the
  * run's benchmark and parameters once, then add one figure at a time with

@@ -1,7 +1,7 @@
-/* sample.c - the sink that collects samples, and parameter sets. */
+/* bdb_sample.c - the sink that collects samples, and parameter sets. */
 #include "bdb_sample.h"
-#include "../common/bdb_error.h"
-#include "../common/bdb_scan.h"
+#include "bdb_error.h"
+#include "bdb_scan.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -10,7 +10,8 @@
 
 #include <stddef.h>
 
-#include "store.h"
+#include "../store/store.h"
+#include "collect.h"
 
 typedef struct bdb_import_opts {
     const char *platform;       /* default platform; a {platform} that the
@@ -45,18 +46,6 @@ typedef struct bdb_import_result {
 int bdb_import_file(bdb_store *st, const char *path,
                     const bdb_import_opts *opts, bdb_import_result *res);
 
-/* Expands files and folders (recursively, sorted, hidden entries and
- * *.expected / README* files skipped) into a list of file paths. The
- * list and its strings are the caller's to free with bdb_import_list_free.
- * Paths that do not exist are returned in missing (same ownership). */
-typedef struct bdb_import_list {
-    char **paths;
-    size_t n, cap;
-} bdb_import_list;
-
-int bdb_import_collect(char *const *args, int nargs, bdb_import_list *files,
-                       bdb_import_list *missing);
-void bdb_import_list_free(bdb_import_list *l);
 
 /* Re-reads stored source id with the current parsers and replaces its
  * results when the parser version changed (or always with force).
