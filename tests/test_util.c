@@ -233,3 +233,76 @@ const char *tu_tmpdir(void)
         fail_msg("mkdtemp failed");
     return dir;
 }
+
+/* The text of line n (1-based) of text, copied into out. */
+static int nth_line(const char *text, int n, char *out, size_t outsz)
+{
+    const char *p = text;
+    for (int i = 1; i < n && p; i++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    if (!p || !*p)
+        return -1;
+    const char *e = strchr(p, '\n');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    if (len >= outsz)
+        len = outsz - 1;
+    memcpy(out, p, len);
+    out[len] = '\0';
+    return 0;
+}
+
+void tu_crosscheck(const char *rel, int line, const char *printed,
+                   const char *benchmark, const char *metric, double value)
+{
+    size_t len;
+    char *raw = tu_read(rel, &len);
+    char text[4096];
+    if (nth_line(raw, line, text, sizeof text) != 0)
+        fail_msg("%s has no line %d", rel, line);
+    free(raw);
+    if (!strstr(text, printed))
+        fail_msg("%s:%d: expected the tool to print \"%s\", the line is \"%s\"",
+                 rel, line, printed, text);
+
+    char exp_rel[1024];
+    const char *dot = strrchr(rel, '.');
+    const char *slash = strrchr(rel, '/');
+    size_t stem = dot && (!slash || dot > slash) ? (size_t)(dot - rel)
+                                                 : strlen(rel);
+    snprintf(exp_rel, sizeof exp_rel, "%.*s.expected", (int)stem, rel);
+    char *exp = tu_read(exp_rel, &len);
+    int found = 0;
+    char *save = NULL;
+    for (char *l = strtok_r(exp, "\n", &save); l && !found;
+         l = strtok_r(NULL, "\n", &save)) {
+        if (l[0] == '#')
+            continue;
+        /* line, tool, benchmark, metric, params, value, ... */
+        char *f[7] = {0};
+        int nf = 0;
+        for (char *c = l; nf < 7; nf++) {
+            f[nf] = c;
+            c = strchr(c, '\t');
+            if (!c) {
+                nf++;
+                break;
+            }
+            *c++ = '\0';
+        }
+        if (nf < 6 || strtol(f[0], NULL, 10) != line || strcmp(f[3], metric) != 0)
+            continue;
+        if (benchmark && strcmp(f[2], benchmark) != 0)
+            continue;
+        double v = strtod(f[5], NULL);
+        double tol = 1e-6 * (value < 0 ? -value : value);
+        if (v >= value - tol && v <= value + tol)
+            found = 1;
+    }
+    free(exp);
+    if (!found)
+        fail_msg("%s: no %s figure of %.10g at line %d (printed there: \"%s\")",
+                 exp_rel, metric, value, line, printed);
+}

@@ -85,6 +85,15 @@ size_t tu_each_sample(void (*fn)(const char *dir, const char *name,
                                  const char *rel, void *ctx),
                       void *ctx);
 
+/* Cross-checks a golden file against the raw log without running any
+ * parser: asserts that line `line` of rel (a file under samples/) contains
+ * `printed` verbatim, as the tool printed it, and that rel's ".expected"
+ * file holds a figure at that line with this metric (and benchmark, when
+ * not NULL) whose value is within 1e-6 relative of value: the printed
+ * figure converted to the canonical unit by hand in the test. */
+void tu_crosscheck(const char *rel, int line, const char *printed,
+                   const char *benchmark, const char *metric, double value);
+
 /* Makes a fresh temporary directory and returns its path (static). */
 const char *tu_tmpdir(void);
 
