@@ -19,6 +19,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         {"param", required_argument, 0, 'p'},
         {"path-pattern", required_argument, 0, 'x'},
         {"quiet", no_argument, 0, 'q'},
+        {"time-format", required_argument, 0, 'T'},
         {0, 0, 0, 0}};
     bdb_import_opts opts = {0};
     const char *patterns[17] = {0};
@@ -26,7 +27,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     bdb_params params = {0};
     int quiet = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:q", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:qT:", longopts, NULL)) != -1) {
         switch (c) {
         case 'P': opts.platform = optarg; break;
         case 't': opts.tool = optarg; break;
@@ -42,6 +43,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             patterns[npatterns++] = optarg;
             break;
         case 'q': quiet = 1; break;
+        case 'T': opts.time_format = optarg; break;
         case 'p': {
             char *k, *v;
             if (cli_split_kv(optarg, &k, &v))

@@ -14,16 +14,18 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
         {"benchmark", required_argument, 0, 'b'},
         {"param", required_argument, 0, 'p'},
         {"expected", no_argument, 0, 'e'},
+        {"time-format", required_argument, 0, 'T'},
         {0, 0, 0, 0}};
-    const char *tool = NULL, *benchmark = NULL;
+    const char *tool = NULL, *benchmark = NULL, *time_format = NULL;
     bdb_params params = {0};
     int expected = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "t:b:p:e", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "t:b:p:eT:", longopts, NULL)) != -1) {
         switch (c) {
         case 't': tool = optarg; break;
         case 'b': benchmark = optarg; break;
         case 'e': expected = 1; break;
+        case 'T': time_format = optarg; break;
         case 'p': {
             char *k, *v;
             if (cli_split_kv(optarg, &k, &v))
@@ -56,7 +58,8 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
         bdb_sink_init(&sink);
         bdb_diag_clear(&diag);
         bdb_ingest_opts opts = {.source_name = argv[i], .tool = tool,
-                                .benchmark = benchmark, .params = &params};
+                                .benchmark = benchmark, .params = &params,
+                                .time_format = time_format};
         int rc = bdb_ingest_buffer(b.data, b.len, &opts, &sink, tools,
                                    sizeof tools, &diag);
         if (rc) {

@@ -50,6 +50,8 @@ static const bdb_cmd commands[] = {
      "                         '{platform}/@{freq_mhz}/ssl_m{multi}_{benchmark}.txt'\n"
      "                         ({platform} and {benchmark} are special; {*} skips;\n"
      "                         repeatable: the first pattern that matches wins)\n"
+     "  --time-format FMT      the GNU time -f/--format string the logs were\n"
+     "                         written with (%e %U %S %M %P %x ... directives)\n"
      "  -q, --quiet            print only failures and the summary\n"
      "\n"
      "lscpu, uname -a and /proc/cpuinfo outputs found among the files fill in\n"
@@ -58,7 +60,8 @@ static const bdb_cmd commands[] = {
      "files, README*, *.md, *.sh and *.expected are skipped in folders.\n"
      "Exit status: 0 all imported, 1 some files failed (the rest imported).\n"},
     {"parse", cmd_parse, 0, "show the figures read from logs (dry run)",
-     "usage: benchdb parse [--tool T] [--benchmark B] [--param K=V] [--expected] FILE...\n"
+     "usage: benchdb parse [--tool T] [--benchmark B] [--param K=V]\n"
+     "                     [--time-format FMT] [--expected] FILE...\n"
      "\n"
      "Prints every figure benchdb reads from each file, without a database:\n"
      "line, tool, benchmark, metric, parameters, value, unit, direction and\n"

@@ -33,8 +33,11 @@ static void parser_versions(const char *tools, char *out, size_t outsz)
 /* Import options as stored with a source, so reparse can repeat them:
  * one "key=value" per line (tool, benchmark, param). */
 static void options_serialize(const char *tool, const char *benchmark,
+                              const char *time_format,
                               const bdb_params *params, bdb_buf *out)
 {
+    if (time_format)
+        bdb_buf_printf(out, "time_format=%s\n", time_format);
     if (tool)
         bdb_buf_printf(out, "tool=%s\n", tool);
     if (benchmark)
@@ -49,6 +52,7 @@ static void options_serialize(const char *tool, const char *benchmark,
 typedef struct parsed_options {
     char tool[64];
     char benchmark[BDB_BENCHMARK_MAX];
+    char time_format[512];
     bdb_params params;
 } parsed_options;
 
@@ -63,6 +67,8 @@ static void options_parse(const char *text, parsed_options *o)
         bdb_copy(line, sizeof line, p, end);
         if (strncmp(line, "tool=", 5) == 0)
             bdb_strlcpy(o->tool, sizeof o->tool, line + 5);
+        else if (strncmp(line, "time_format=", 12) == 0)
+            bdb_strlcpy(o->time_format, sizeof o->time_format, line + 12);
         else if (strncmp(line, "benchmark=", 10) == 0)
             bdb_strlcpy(o->benchmark, sizeof o->benchmark, line + 10);
         else if (strncmp(line, "param=", 6) == 0) {
@@ -202,7 +208,8 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_sink sink;
     bdb_sink_init(&sink);
     bdb_ingest_opts iopts = {.source_name = path, .tool = opts->tool,
-                             .benchmark = benchmark, .params = &params};
+                             .benchmark = benchmark, .params = &params,
+                             .time_format = opts->time_format};
     bdb_diag d;
     bdb_diag_clear(&d);
     rc = bdb_ingest_buffer(raw.data, raw.len, &iopts, &sink, res->tools,
@@ -224,7 +231,8 @@ int bdb_import_file(bdb_store *st, const char *path,
         char versions[256];
         bdb_buf options;
         bdb_buf_init(&options);
-        options_serialize(opts->tool, benchmark, &params, &options);
+        options_serialize(opts->tool, benchmark, opts->time_format, &params,
+                          &options);
         parser_versions(res->tools, versions, sizeof versions);
         bdb_source_info info = {
             .path = path, .sha256 = sha, .raw = raw.data, .size = raw.len,
@@ -274,7 +282,9 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
     bdb_ingest_opts iopts = {.source_name = src.path,
                              .tool = o.tool[0] ? o.tool : NULL,
                              .benchmark = o.benchmark[0] ? o.benchmark : NULL,
-                             .params = &o.params};
+                             .params = &o.params,
+                             .time_format = o.time_format[0] ? o.time_format
+                                                             : NULL};
     bdb_diag d;
     bdb_diag_clear(&d);
     rc = bdb_ingest_buffer(src.raw, src.size, &iopts, &sink, res->tools,

@@ -22,6 +22,7 @@ typedef struct bdb_import_opts {
     const char *path_pattern;   /* NULL: none */
     const char *const *more_patterns; /* further patterns, tried in order
                                    after path_pattern; NULL-terminated */
+    const char *time_format;    /* GNU time -f format of the logs, or NULL */
 } bdb_import_opts;
 
 typedef enum bdb_import_status {

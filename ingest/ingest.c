@@ -184,7 +184,8 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
 
     bdb_parse_opts popts = {.source_name = opts->source_name,
                             .benchmark = opts->benchmark,
-                            .forced = opts->tool != NULL};
+                            .forced = opts->tool != NULL,
+                            .time_format = opts->time_format};
     bdb_sink part;
     bdb_sink_init(&part);
     for (size_t i = 0; i < nchosen; i++) {

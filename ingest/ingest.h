@@ -20,6 +20,8 @@ typedef struct bdb_parse_opts {
     int forced;               /* 1 when the user named the tool (--tool):
                                  fragments such as a bare table row are
                                  accepted then */
+    const char *time_format;  /* GNU time -f/--format string the log was
+                                 written with (--time-format), or NULL */
 } bdb_parse_opts;
 
 typedef struct bdb_parser {
@@ -46,6 +48,7 @@ typedef struct bdb_ingest_opts {
     const char *tool;         /* force this parser; NULL: detect */
     const char *benchmark;    /* benchmark name for parsers that need one */
     const bdb_params *params; /* added to every sample that lacks the key */
+    const char *time_format;  /* see bdb_parse_opts */
 } bdb_ingest_opts;
 
 /* Detects the tool(s) in buf (or uses opts->tool), parses, fills in
