@@ -9,6 +9,16 @@
 #include <string.h>
 #include <unistd.h>
 
+static void print_warning(const char *path, int line, const char *text,
+                          void *ctx)
+{
+    (void)ctx;
+    if (line > 0)
+        fprintf(stderr, "%s:%d: warning: %s\n", path, line, text);
+    else
+        fprintf(stderr, "%s: warning: %s\n", path, text);
+}
+
 int cmd_import(int argc, char **argv, bdb_cli *cli)
 {
     static const struct option longopts[] = {
@@ -20,6 +30,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         {"path-pattern", required_argument, 0, 'x'},
         {"quiet", no_argument, 0, 'q'},
         {"time-format", required_argument, 0, 'T'},
+        {"strict", no_argument, 0, 'S'},
         {0, 0, 0, 0}};
     bdb_import_opts opts = {0};
     const char *patterns[17] = {0};
@@ -27,7 +38,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     bdb_params params = {0};
     int quiet = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:qT:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:qT:S", longopts, NULL)) != -1) {
         switch (c) {
         case 'P': opts.platform = optarg; break;
         case 't': opts.tool = optarg; break;
@@ -44,6 +55,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             break;
         case 'q': quiet = 1; break;
         case 'T': opts.time_format = optarg; break;
+        case 'S': opts.strict = 1; break;
         case 'p': {
             char *k, *v;
             if (cli_split_kv(optarg, &k, &v))
@@ -68,6 +80,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     opts.path_pattern = patterns[0];
     opts.more_patterns = npatterns > 1 ? patterns + 1 : NULL;
     opts.params = &params;
+    opts.warn = print_warning;
 
     bdb_import_list files = {0}, missing = {0};
     if (bdb_import_collect(argv + optind, argc - optind, &files, &missing))

@@ -28,11 +28,43 @@ void bdb_sink_reset(bdb_sink *s)
 {
     s->n = 0;
     s->nnotes = 0;
+    s->nrefused = 0;
+    s->refused_kinds = 0;
     s->tool_version[0] = '\0';
+}
+
+const char *bdb_overflow_text(int overflow)
+{
+    if (overflow & BDB_OVER_PARAMS)
+        return "more than 16 parameters";
+    if (overflow & BDB_OVER_KEY)
+        return "a parameter name of 32 bytes or more";
+    if (overflow & BDB_OVER_VALUE)
+        return "a parameter value of 160 bytes or more";
+    if (overflow & BDB_OVER_BENCHMARK)
+        return "a benchmark name of 256 bytes or more";
+    if (overflow & BDB_OVER_PLATFORM)
+        return "a platform name of 64 bytes or more";
+    if (overflow & BDB_OVER_METRIC)
+        return "a metric name of 64 bytes or more";
+    return "a name that does not fit";
 }
 
 int bdb_sink_emit(bdb_sink *s, const bdb_sample *sample)
 {
+    int over = sample->overflow | sample->params.overflow;
+    if (over) {
+        s->nrefused++;
+        /* One warning per kind and file is enough to say what happened. */
+        if (!(s->refused_kinds & over)) {
+            s->refused_kinds |= over;
+            return bdb_sink_warn(s, sample->line,
+                                 "figure %s not stored: %s (names are never "
+                                 "cut, cut names would merge)",
+                                 sample->metric, bdb_overflow_text(over));
+        }
+        return BDB_OK;
+    }
     size_t max = s->max_samples ? s->max_samples : BDB_SINK_DEFAULT_MAX;
     if (s->n >= max)
         return BDB_ERANGE;
@@ -52,7 +84,9 @@ int bdb_sink_add(bdb_sink *s, const bdb_sample *base, const char *metric,
                  double value, const char *unit, bdb_better better, int line)
 {
     bdb_sample tmp = *base;
-    snprintf(tmp.metric, sizeof tmp.metric, "%s", metric);
+    if (snprintf(tmp.metric, sizeof tmp.metric, "%s", metric) >=
+        (int)sizeof tmp.metric)
+        tmp.overflow |= BDB_OVER_METRIC;
     tmp.value = value;
     tmp.unit = unit;
     tmp.better = better;
@@ -109,18 +143,40 @@ void bdb_sink_set_version(bdb_sink *s, const char *p, const char *end)
 void bdb_sample_init(bdb_sample *s, const char *benchmark)
 {
     memset(s, 0, sizeof *s);
-    if (benchmark)
-        snprintf(s->benchmark, sizeof s->benchmark, "%s", benchmark);
+    if (benchmark &&
+        snprintf(s->benchmark, sizeof s->benchmark, "%s", benchmark) >=
+            (int)sizeof s->benchmark)
+        s->overflow |= BDB_OVER_BENCHMARK;
 }
 
 void bdb_sample_set_benchmark(bdb_sample *s, const char *p, const char *end)
 {
+    s->overflow &= ~BDB_OVER_BENCHMARK;
+    if ((size_t)(end - p) >= sizeof s->benchmark)
+        s->overflow |= BDB_OVER_BENCHMARK;
     bdb_copy(s->benchmark, sizeof s->benchmark, p, end);
 }
 
-static int params_put(bdb_params *ps, const char *key, const char *value)
+void bdb_sample_set_platform(bdb_sample *s, const char *name)
+{
+    s->overflow &= ~BDB_OVER_PLATFORM;
+    if (snprintf(s->platform, sizeof s->platform, "%s", name) >=
+        (int)sizeof s->platform)
+        s->overflow |= BDB_OVER_PLATFORM;
+}
+
+static int params_put(bdb_params *ps, const char *key, const char *value,
+                      int value_cut)
 {
     int i;
+    if (value_cut || strlen(value) >= BDB_PARAM_VALUE_MAX) {
+        ps->overflow |= BDB_OVER_VALUE;
+        return BDB_ERANGE;
+    }
+    if (strlen(key) >= BDB_PARAM_KEY_MAX) {
+        ps->overflow |= BDB_OVER_KEY;
+        return BDB_ERANGE;
+    }
     for (i = 0; i < ps->n; i++) {
         int c = strcmp(ps->kv[i].key, key);
         if (c == 0) {
@@ -130,8 +186,10 @@ static int params_put(bdb_params *ps, const char *key, const char *value)
         if (c > 0)
             break;
     }
-    if (ps->n >= BDB_MAX_PARAMS)
+    if (ps->n >= BDB_MAX_PARAMS) {
+        ps->overflow |= BDB_OVER_PARAMS;
         return BDB_ERANGE;
+    }
     memmove(&ps->kv[i + 1], &ps->kv[i], (size_t)(ps->n - i) * sizeof ps->kv[0]);
     snprintf(ps->kv[i].key, sizeof ps->kv[i].key, "%s", key);
     snprintf(ps->kv[i].value, sizeof ps->kv[i].value, "%s", value);
@@ -144,9 +202,9 @@ int bdb_params_set(bdb_params *ps, const char *key, const char *fmt, ...)
     char value[BDB_PARAM_VALUE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(value, sizeof value, fmt, ap);
+    int w = vsnprintf(value, sizeof value, fmt, ap);
     va_end(ap);
-    return params_put(ps, key, value);
+    return params_put(ps, key, value, w < 0 || w >= (int)sizeof value);
 }
 
 int bdb_params_set_span(bdb_params *ps, const char *key, const char *p,
@@ -154,7 +212,7 @@ int bdb_params_set_span(bdb_params *ps, const char *key, const char *p,
 {
     char value[BDB_PARAM_VALUE_MAX];
     bdb_copy(value, sizeof value, p, end);
-    return params_put(ps, key, value);
+    return params_put(ps, key, value, (size_t)(end - p) >= sizeof value);
 }
 
 const char *bdb_params_get(const bdb_params *ps, const char *key)

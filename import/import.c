@@ -209,7 +209,8 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_sink_init(&sink);
     bdb_ingest_opts iopts = {.source_name = path, .tool = opts->tool,
                              .benchmark = benchmark, .params = &params,
-                             .time_format = opts->time_format};
+                             .time_format = opts->time_format,
+                             .strict = opts->strict};
     bdb_diag d;
     bdb_diag_clear(&d);
     rc = bdb_ingest_buffer(raw.data, raw.len, &iopts, &sink, res->tools,
@@ -248,8 +249,14 @@ int bdb_import_file(bdb_store *st, const char *path,
         } else {
             res->status = BDB_IMPORT_ADDED;
             res->nresults = sink.n;
-            for (size_t k = 0; k < sink.nnotes; k++)
-                res->nwarnings += !sink.notes[k].is_info;
+            for (size_t k = 0; k < sink.nnotes; k++) {
+                if (sink.notes[k].is_info)
+                    continue;
+                res->nwarnings++;
+                if (opts->warn)
+                    opts->warn(path, sink.notes[k].line, sink.notes[k].text,
+                               opts->warn_ctx);
+            }
         }
         bdb_buf_free(&options);
     }

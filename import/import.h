@@ -13,6 +13,11 @@
 #include "../store/store.h"
 #include "collect.h"
 
+/* Called for each warning of an imported file: what could not be read at
+ * path:line (line 0: the whole file). */
+typedef void (*bdb_import_warn_fn)(const char *path, int line,
+                                   const char *text, void *ctx);
+
 typedef struct bdb_import_opts {
     const char *platform;       /* default platform; a {platform} that the
                                    path pattern captures wins over it */
@@ -23,6 +28,9 @@ typedef struct bdb_import_opts {
     const char *const *more_patterns; /* further patterns, tried in order
                                    after path_pattern; NULL-terminated */
     const char *time_format;    /* GNU time -f format of the logs, or NULL */
+    int strict;                 /* 1: a warning fails the file */
+    bdb_import_warn_fn warn;    /* NULL: warnings are only counted */
+    void *warn_ctx;
 } bdb_import_opts;
 
 typedef enum bdb_import_status {

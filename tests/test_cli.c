@@ -122,14 +122,22 @@ static void cli__bad_files_in_a_batch__reported_and_the_rest_imported(void **sta
     assert_non_null(strstr(out.data, "empty.txt: empty file"));
     assert_non_null(strstr(out.data, "binary.bin: binary content"));
     assert_non_null(strstr(out.data, "unknown.txt: not the output of any known tool"));
-    assert_non_null(strstr(out.data, "broken-truncated.csv:3:"));
-    assert_non_null(strstr(out.data, "1 imported (19 results"));
-    assert_non_null(strstr(out.data, "4 failed"));
+    /* the cut row is a warning at its line, the good row lands */
+    assert_non_null(strstr(out.data, "broken-truncated.csv:3: warning:"));
+    assert_non_null(strstr(out.data, "2 imported (20 results, 1 warnings)"));
+    assert_non_null(strstr(out.data, "3 failed"));
     assert_int_equal(run(&out, "list sources --format csv"), 0);
-    assert_int_equal(count_lines_with(out.data, "\n") - 1, 1);
-    assert_null(strstr(out.data, "broken-truncated"));
+    assert_int_equal(count_lines_with(out.data, "\n") - 1, 2);
     assert_int_equal(run(&out, "list results --format csv"), 0);
-    assert_int_equal(count_lines_with(out.data, "\n") - 1, 19);
+    assert_int_equal(count_lines_with(out.data, "\n") - 1, 20);
+
+    /* --strict: the warning fails the file, and nothing of it lands */
+    snprintf(args, sizeof args, "--db '%s/strict.sqlite' import --strict "
+             "'%s/broken-truncated.csv'", dir, dir);
+    assert_int_equal(run(&out, args), 1);
+    assert_non_null(strstr(out.data, "broken-truncated.csv:3:"));
+    assert_non_null(strstr(out.data, "--strict"));
+    assert_non_null(strstr(out.data, "0 imported"));
     bdb_buf_free(&out);
 }
 

@@ -132,6 +132,41 @@ void tu_expect_error(const char *rel, const char *text, const char *tool,
         fail_msg("%s: message '%s' lacks '%s'", what, d.message, needle);
 }
 
+void tu_expect_warning(const char *rel, const char *text, const char *tool,
+                       size_t min_figures, int line, const char *needle)
+{
+    bdb_sink s;
+    bdb_diag d;
+    bdb_sink_init(&s);
+    int rc = rel ? tu_parse_file(rel, tool, &s, &d)
+                 : tu_parse_text(text, tool, &s, &d);
+    const char *what = rel ? rel : "text";
+    if (rc != BDB_OK) {
+        bdb_sink_free(&s);
+        fail_msg("%s: failed at line %d: %s", what, d.line, d.message);
+    }
+    if (s.n < min_figures) {
+        size_t n = s.n;
+        bdb_sink_free(&s);
+        fail_msg("%s: %zu figures kept, expected at least %zu", what, n,
+                 min_figures);
+    }
+    for (size_t i = 0; i < s.nnotes; i++) {
+        const bdb_note *n = &s.notes[i];
+        if (!n->is_info && (!line || n->line == line) &&
+            (!needle || strstr(n->text, needle))) {
+            bdb_sink_free(&s);
+            return;
+        }
+    }
+    for (size_t i = 0; i < s.nnotes; i++)
+        print_error("  warning at line %d: %s\n", s.notes[i].line,
+                    s.notes[i].text);
+    bdb_sink_free(&s);
+    fail_msg("%s: no warning at line %d containing '%s'", what, line,
+             needle ? needle : "");
+}
+
 char *tu_replace(const char *text, const char *from, const char *to)
 {
     const char *at = strstr(text, from);

@@ -59,6 +59,12 @@ void tu_text_ok(const char *text, const char *tool, bdb_sink *s);
 void tu_expect_error(const char *rel, const char *text, const char *tool,
                      int line, const char *needle);
 
+/* Parses the file rel, or text when rel is NULL, with tool (NULL: detect)
+ * and asserts that it parses, keeping at least min_figures figures, with
+ * a warning at line (0: any line) that contains needle (NULL: any). */
+void tu_expect_warning(const char *rel, const char *text, const char *tool,
+                       size_t min_figures, int line, const char *needle);
+
 /* A copy of text with the first from replaced by to (the caller frees);
  * fails the test when from is not there. */
 char *tu_replace(const char *text, const char *from, const char *to);
