@@ -158,6 +158,16 @@ static int apply_platform_csv(bdb_store *st, const char *buf, size_t len,
 }
 
 
+/* Platform fields a path captured ({arch}, {freq_mhz}) describe the
+ * platform, not the series. */
+static int put_path_fields(bdb_store *st, const char *platform,
+                           const bdb_path_match *m)
+{
+    bdb_platform upd = m->fields;
+    snprintf(upd.name, sizeof upd.name, "%s", platform);
+    return bdb_store_platform_put(st, &upd, 1);
+}
+
 int bdb_import_file(bdb_store *st, const char *path,
                     const bdb_import_opts *opts, bdb_import_result *res)
 {
@@ -166,22 +176,52 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_diag_set_file(&res->diag, path);
 
     bdb_path_match m;
-    memset(&m, 0, sizeof m);
+    char why[256] = "";
     /* The first pattern that matches the path gives its parameters. */
-    int matched = opts->path_pattern &&
-                  bdb_path_pattern_match(opts->path_pattern, path, &m);
+    int matched = opts->path_pattern
+                      ? bdb_path_pattern_match(opts->path_pattern, path, &m,
+                                               why, sizeof why)
+                      : 0;
     for (const char *const *p = opts->more_patterns; !matched && p && *p; p++)
-        matched = bdb_path_pattern_match(*p, path, &m);
-    if (!matched)
+        matched = bdb_path_pattern_match(*p, path, &m, why, sizeof why);
+    if (matched < 0)
+        return bdb_diag_set(&res->diag, BDB_EUSAGE, 0, "path pattern: %s", why);
+    if (!matched) {
         memset(&m, 0, sizeof m);
-    /* A name the path gives is more specific than the batch's default. */
+        bdb_platform_clear(&m.fields);
+    }
+    /* A name the path gives is more specific than the batch's default; a
+     * --platform made of captures ('{arch}@{freq_mhz}') is expanded. */
+    char expanded[sizeof res->platform];
     const char *platform = m.platform[0] ? m.platform : opts->platform;
+    if (platform && bdb_path_is_template(platform)) {
+        if (!matched)
+            return bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
+                                "--platform '%s' is made of captures, but no "
+                                "--path-pattern matches this path", platform);
+        if (bdb_path_template_expand(platform, &m, expanded, sizeof expanded,
+                                     why, sizeof why))
+            return bdb_diag_set(&res->diag, BDB_EUSAGE, 0, "%s", why);
+        platform = expanded;
+    }
+    if (platform && strlen(platform) >= sizeof res->platform)
+        return bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
+                            "platform name '%.40s...' is longer than %zu bytes",
+                            platform, sizeof res->platform - 1);
+    if (m.nfields && !platform)
+        return bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
+                            "the path pattern captures platform fields but "
+                            "there is no platform to put them on (use "
+                            "--platform or {platform})");
     const char *benchmark = m.benchmark[0] ? m.benchmark : opts->benchmark;
     snprintf(res->platform, sizeof res->platform, "%s", platform ? platform : "");
     bdb_params params = m.params;
     for (int i = 0; opts->params && i < opts->params->n; i++)
-        bdb_params_set(&params, opts->params->kv[i].key, "%s",
-                       opts->params->kv[i].value);
+        if (bdb_params_set(&params, opts->params->kv[i].key, "%s",
+                           opts->params->kv[i].value))
+            return bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
+                                "--param %s: %s", opts->params->kv[i].key,
+                                bdb_overflow_text(params.overflow));
 
     bdb_buf raw;
     char msg[256];
@@ -245,6 +285,8 @@ int bdb_import_file(bdb_store *st, const char *path,
             res->status = BDB_IMPORT_PRESENT;
             rc = BDB_OK;
         } else if (rc) {
+            bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+        } else if (m.nfields && (rc = put_path_fields(st, platform, &m))) {
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
         } else {
             res->status = BDB_IMPORT_ADDED;

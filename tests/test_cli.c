@@ -223,10 +223,54 @@ static void cli__path_pattern__names_platform_and_params(void **state)
     write_file("boardA/run-8.csv", fig, strlen(fig));
     snprintf(args, sizeof args,
              "import --path-pattern 'nomatch-{x}.csv' --path-pattern "
-             "'{platform}/run-{threads}.csv' '%s/boardA/run-8.csv'", dir);
+             "'{platform}/run-{jobs}.csv' '%s/boardA/run-8.csv'", dir);
     assert_int_equal(run(&out, args), 0);
-    assert_int_equal(run(&out, "list results --format csv --param threads=8"), 0);
-    assert_non_null(strstr(out.data, "boardB,gzip,gzip,real,threads=8,2.5,s"));
+    assert_int_equal(run(&out, "list results --format csv --param jobs=8"), 0);
+    assert_non_null(strstr(out.data, "boardB,gzip,gzip,real,jobs=8,2.5,s"));
+    bdb_buf_free(&out);
+}
+
+/* Seed 000's tree: x86_64/@2133/ssl_m4_aes-256-cbc.txt. The arch and the
+ * clock describe the machine: with --platform '{arch}@{freq_mhz}' each
+ * folder is a platform with those fields, and the series are the same on
+ * both, so a report compares them. */
+static void cli__platform_template__seed000_tree_gives_two_comparable_platforms(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char cmd[1600];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/x86_64/@2133' '%s/armv7l/@996'",
+             dir, dir);
+    assert_int_equal(system(cmd), 0);
+    copy_sample("samples/openssl-speed/seed000-loop-m2-aes-256-cbc.txt",
+                "x86_64/@2133/ssl_m2_aes-256-cbc.txt");
+    copy_sample("samples/openssl-speed/seed000-loop-m2-aes-256-cbc.txt",
+                "armv7l/@996/ssl_m2_aes-256-cbc.txt");
+    /* other bytes, or the second copy would be "already present" */
+    snprintf(cmd, sizeof cmd, "echo >> '%s/armv7l/@996/ssl_m2_aes-256-cbc.txt'",
+             dir);
+    assert_int_equal(system(cmd), 0);
+    char args[1400];
+    snprintf(args, sizeof args,
+             "import --tool openssl-speed --path-pattern "
+             "'{arch}/@{freq_mhz}/ssl_m{multi}_{benchmark}.txt' "
+             "--platform '{arch}@{freq_mhz}' '%s/x86_64' '%s/armv7l'", dir, dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_int_equal(run(&out, "platform list --format csv"), 0);
+    assert_non_null(strstr(out.data, "x86_64@2133,x86_64,,,,2133"));
+    assert_non_null(strstr(out.data, "armv7l@996,armv7l,,,,996"));
+    assert_int_equal(run(&out, "list results --format csv"), 0);
+    assert_null(strstr(out.data, "freq_mhz"));
+    assert_non_null(strstr(out.data, "multi=2"));
+    assert_int_equal(run(&out, "report --format csv --baseline x86_64@2133"), 0);
+    assert_non_null(strstr(out.data, "armv7l@996"));
+    /* a template naming something the pattern does not capture */
+    snprintf(args, sizeof args,
+             "import --tool openssl-speed --path-pattern '{arch}/@{freq_mhz}/{*}.txt' "
+             "--platform '{board}' '%s/x86_64'", dir);
+    assert_int_equal(run(&out, args), 1);
+    assert_non_null(strstr(out.data, "{board}"));
     bdb_buf_free(&out);
 }
 
@@ -332,6 +376,7 @@ int main(void)
         cmocka_unit_test_setup(cli__platform_csv_with_bad_row__skips_it_with_line, setup),
         cmocka_unit_test_setup(cli__platforms_csv_among_logs__fills_platforms, setup),
         cmocka_unit_test_setup(cli__path_pattern__names_platform_and_params, setup),
+        cmocka_unit_test_setup(cli__platform_template__seed000_tree_gives_two_comparable_platforms, setup),
         cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
         cmocka_unit_test_setup(cli__report_chart_xlsx__write_their_files, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),

@@ -131,18 +131,50 @@ static void path_pattern__seed000_layout__gives_platform_and_params(void **state
     (void)state;
     bdb_path_match m;
     const char *pat = "{platform}/@{freq_mhz}/ssl_m{multi}_{benchmark}.txt";
-    assert_int_equal(bdb_path_pattern_match(pat, "logs/x86_64/@2133/ssl_m4_aes-256-cbc.txt", &m), 1);
+    char why[128];
+    assert_int_equal(bdb_path_pattern_match(pat, "logs/x86_64/@2133/ssl_m4_aes-256-cbc.txt", &m, why, sizeof why), 1);
     assert_string_equal(m.platform, "x86_64");
     assert_string_equal(m.benchmark, "aes-256-cbc");
-    assert_string_equal(bdb_params_get(&m.params, "freq_mhz"), "2133");
+    /* the clock describes the machine: a platform field, not a parameter */
+    assert_null(bdb_params_get(&m.params, "freq_mhz"));
+    assert_int_equal(m.nfields, 1);
+    assert_true(m.fields.freq_mhz == 2133.0);
     assert_string_equal(bdb_params_get(&m.params, "multi"), "4");
-    assert_int_equal(bdb_path_pattern_match("reds-bench-{clients}.csv", "cubie/reds-bench-20.csv", &m), 1);
+    assert_int_equal(bdb_path_pattern_match("reds-bench-{clients}.csv", "cubie/reds-bench-20.csv", &m, why, sizeof why), 1);
     assert_string_equal(bdb_params_get(&m.params, "clients"), "20");
-    assert_int_equal(bdb_path_pattern_match(pat, "x86_64/hdparm.txt", &m), 0);
-    char why[128];
+    assert_int_equal(bdb_path_pattern_match(pat, "x86_64/hdparm.txt", &m, why, sizeof why), 0);
+    /* a clock that is not a number is refused, not stored as text */
+    assert_int_equal(bdb_path_pattern_match(pat, "x86_64/@fast/ssl_m4_x.txt", &m, why, sizeof why), -1);
+    assert_non_null(strstr(why, "freq_mhz"));
     assert_int_equal(bdb_path_pattern_check("{platform/x", why, sizeof why), -1);
     assert_int_equal(bdb_path_pattern_check("a}b", why, sizeof why), -1);
     assert_int_equal(bdb_path_pattern_check(pat, why, sizeof why), 0);
+}
+
+static void path_pattern__many_captures_on_a_long_name__end_without_search_explosion(void **state)
+{
+    (void)state;
+    /* With plain backtracking this takes ~10^13 steps: 8 captures, each
+     * free to end at any '-' of 100 characters, and no final 'x'. */
+    char path[128];
+    memset(path, 0, sizeof path);
+    for (int i = 0; i < 100; i++)
+        path[i] = i % 2 ? '-' : 'a';
+    bdb_path_match m;
+    char why[128];
+    assert_int_equal(bdb_path_pattern_match("{a}-{b}-{c}-{d}-{e}-{f}-{g}-{h}x",
+                                            path, &m, why, sizeof why), 0);
+    /* the same shape that does match takes the shortest captures first */
+    path[99] = 'x';
+    path[98] = '-';
+    assert_int_equal(bdb_path_pattern_match("{a}-{b}-{c}-{d}-{e}-{f}-{g}-{h}x",
+                                            path, &m, why, sizeof why), 1);
+    assert_string_equal(bdb_params_get(&m.params, "a"), "a");
+    assert_int_equal((int)strlen(bdb_params_get(&m.params, "h")), 85);
+    /* two captures side by side are refused: nothing says where one ends */
+    assert_int_equal(bdb_path_pattern_check("{a}{b}.txt", why, sizeof why), -1);
+    assert_non_null(strstr(why, "side by side"));
+    assert_int_equal(bdb_path_pattern_check("{a}-{b}.txt", why, sizeof why), 0);
 }
 
 static void sysinfo__real_lscpu_uname_cpuinfo__fill_platform(void **state)
@@ -321,6 +353,7 @@ int main(void)
         cmocka_unit_test(units__prefixes__use_the_tools_base),
         cmocka_unit_test(params__any_insertion_order__formats_sorted),
         cmocka_unit_test(path_pattern__seed000_layout__gives_platform_and_params),
+        cmocka_unit_test(path_pattern__many_captures_on_a_long_name__end_without_search_explosion),
         cmocka_unit_test(sysinfo__real_lscpu_uname_cpuinfo__fill_platform),
         cmocka_unit_test(platform_csv__quoted_notes_and_bad_row__reported_with_line),
         cmocka_unit_test(ingest__empty_binary_and_unknown__are_refused_clearly),
