@@ -19,6 +19,19 @@ static void print_warning(const char *path, int line, const char *text,
         fprintf(stderr, "%s: warning: %s\n", path, text);
 }
 
+static void print_merge(const bdb_merge_warning *w, void *ctx)
+{
+    (void)ctx;
+    fprintf(stderr, "warning: %s: %zu files merged into the same series "
+            "(%zu series, e.g. %s)", w->files, w->nfiles, w->nseries,
+            w->example);
+    if (w->pattern[0])
+        fprintf(stderr, "; if the names differ in a setting, make it a "
+                "parameter: --path-pattern '%s'", w->pattern);
+    fprintf(stderr, "; if they are repetitions, import them with "
+            "--repetitions\n");
+}
+
 int cmd_import(int argc, char **argv, bdb_cli *cli)
 {
     static const struct option longopts[] = {
@@ -31,6 +44,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         {"quiet", no_argument, 0, 'q'},
         {"time-format", required_argument, 0, 'T'},
         {"strict", no_argument, 0, 'S'},
+        {"repetitions", no_argument, 0, 'R'},
         {0, 0, 0, 0}};
     bdb_import_opts opts = {0};
     const char *patterns[17] = {0};
@@ -38,7 +52,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     bdb_params params = {0};
     int quiet = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:qT:S", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:qT:SR", longopts, NULL)) != -1) {
         switch (c) {
         case 'P': opts.platform = optarg; break;
         case 't': opts.tool = optarg; break;
@@ -56,6 +70,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         case 'q': quiet = 1; break;
         case 'T': opts.time_format = optarg; break;
         case 'S': opts.strict = 1; break;
+        case 'R': opts.repetitions = 1; break;
         case 'p': {
             char *k, *v;
             if (cli_split_kv(optarg, &k, &v))
@@ -85,6 +100,9 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     bdb_import_list files = {0}, missing = {0};
     if (bdb_import_collect(argv + optind, argc - optind, &files, &missing))
         return cli_error("out of memory while listing files");
+    opts.merge = bdb_merge_check_new();
+    if (!opts.merge)
+        return cli_error("out of memory");
     size_t added = 0, present = 0, failed = missing.n, info = 0, results = 0,
            warnings = 0;
     for (size_t i = 0; i < missing.n; i++)
@@ -129,6 +147,9 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     printf("%zu imported (%zu results, %zu warnings), %zu already present, "
            "%zu platform info, %zu failed\n",
            added, results, warnings, present, info, failed);
+    if (bdb_merge_check_report(opts.merge, print_merge, NULL) < 0)
+        cli_error("out of memory while checking for merged files");
+    bdb_merge_check_free(opts.merge);
     bdb_import_list_free(&files);
     bdb_import_list_free(&missing);
     return failed ? BDB_EXIT_FAILED : BDB_EXIT_OK;

@@ -274,6 +274,8 @@ int bdb_import_file(bdb_store *st, const char *path,
         bdb_buf_init(&options);
         options_serialize(opts->tool, benchmark, opts->time_format, &params,
                           &options);
+        if (opts->repetitions)
+            bdb_buf_puts(&options, "repetitions=1\n");
         parser_versions(res->tools, versions, sizeof versions);
         bdb_source_info info = {
             .path = path, .sha256 = sha, .raw = raw.data, .size = raw.len,
@@ -288,6 +290,10 @@ int bdb_import_file(bdb_store *st, const char *path,
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
         } else if (m.nfields && (rc = put_path_fields(st, platform, &m))) {
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+        } else if (opts->merge && !opts->repetitions &&
+                   (rc = bdb_merge_check_add(opts->merge, path, platform,
+                                             &sink))) {
+            bdb_diag_set(&res->diag, rc, 0, "out of memory");
         } else {
             res->status = BDB_IMPORT_ADDED;
             res->nresults = sink.n;

@@ -12,6 +12,7 @@
 
 #include "../store/store.h"
 #include "collect.h"
+#include "merge_check.h"
 
 /* Called for each warning of an imported file: what could not be read at
  * path:line (line 0: the whole file). */
@@ -31,6 +32,11 @@ typedef struct bdb_import_opts {
     int strict;                 /* 1: a warning fails the file */
     bdb_import_warn_fn warn;    /* NULL: warnings are only counted */
     void *warn_ctx;
+    bdb_merge_check *merge;     /* NULL, or records each added file's
+                                   series to find differently named files
+                                   merged into one series */
+    int repetitions;            /* 1: the user says files of the batch are
+                                   repetitions (kept with the source) */
 } bdb_import_opts;
 
 typedef enum bdb_import_status {

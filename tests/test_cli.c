@@ -132,9 +132,9 @@ static void cli__bad_files_in_a_batch__reported_and_the_rest_imported(void **sta
     assert_int_equal(count_lines_with(out.data, "\n") - 1, 20);
 
     /* --strict: the warning fails the file, and nothing of it lands */
-    snprintf(args, sizeof args, "--db '%s/strict.sqlite' import --strict "
-             "'%s/broken-truncated.csv'", dir, dir);
-    assert_int_equal(run(&out, args), 1);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/strict.sqlite' import --strict "
+                            "'%s/broken-truncated.csv'", dir, dir), 1);
     assert_non_null(strstr(out.data, "broken-truncated.csv:3:"));
     assert_non_null(strstr(out.data, "--strict"));
     assert_non_null(strstr(out.data, "0 imported"));
@@ -274,6 +274,48 @@ static void cli__platform_template__seed000_tree_gives_two_comparable_platforms(
     bdb_buf_free(&out);
 }
 
+/* Seed 003's layout: redis-benchmark --csv -c N > reds-bench-N.csv. The
+ * CSV does not say N, so the six files land in one series; the import
+ * says so and names the pattern that keeps them apart. */
+static void cli__differently_named_files_in_one_series__warned_with_a_pattern(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    static const char *const n[] = {"1", "2", "3", "4", "8", "20"};
+    char rel[200], name[100], args[1400];
+    for (size_t i = 0; i < 6; i++) {
+        snprintf(rel, sizeof rel,
+                 "samples/redis-benchmark/seed003-layout/reds-bench-%s.csv", n[i]);
+        snprintf(name, sizeof name, "reds-bench-%s.csv", n[i]);
+        copy_sample(rel, name);
+    }
+    snprintf(args, sizeof args, "import --platform local '%s'", dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_non_null(strstr(out.data, "reds-bench-{1,2,3,4,8,20}.csv: 6 files "
+                                     "merged into the same series (14 series"));
+    assert_non_null(strstr(out.data, "--path-pattern 'reds-bench-{clients}.csv'"));
+    assert_non_null(strstr(out.data, "--repetitions"));
+
+    /* with the pattern, six client counts: no warning, six series */
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/patterned.sqlite' import --platform local "
+                            "--path-pattern 'reds-bench-{clients}.csv' '%s'",
+                            dir, dir), 0);
+    assert_null(strstr(out.data, "merged"));
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/patterned.sqlite' list series --format csv "
+                            "--benchmark GET --metric requests_per_sec", dir), 0);
+    assert_int_equal(count_lines_with(out.data, "clients="), 6);
+
+    /* the user says they are repetitions: no warning */
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/c.sqlite' import --repetitions "
+                            "--platform local '%s'", dir, dir), 0);
+    assert_null(strstr(out.data, "merged"));
+    bdb_buf_free(&out);
+}
+
 static void cli__json_list_and_reparse__round_trip(void **state)
 {
     (void)state;
@@ -377,6 +419,7 @@ int main(void)
         cmocka_unit_test_setup(cli__platforms_csv_among_logs__fills_platforms, setup),
         cmocka_unit_test_setup(cli__path_pattern__names_platform_and_params, setup),
         cmocka_unit_test_setup(cli__platform_template__seed000_tree_gives_two_comparable_platforms, setup),
+        cmocka_unit_test_setup(cli__differently_named_files_in_one_series__warned_with_a_pattern, setup),
         cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
         cmocka_unit_test_setup(cli__report_chart_xlsx__write_their_files, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
