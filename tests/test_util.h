@@ -84,9 +84,11 @@ int tu_run(bdb_buf *out, const char *fmt, ...)
 #endif
     ;
 
-/* Calls fn for every file in the folders of samples/ (hidden entries
- * left out) with the folder ("fio"), the file name and the path relative
- * to the source tree ("samples/fio/x.json"); returns how many it saw. */
+/* Calls fn for every file in the folders of samples/ and their
+ * sub-folders (hidden entries left out) with the tool's folder ("fio"),
+ * the file's name within it ("x.json", "sub/x.json") and the path
+ * relative to the source tree ("samples/fio/x.json"); returns how many it
+ * saw. */
 size_t tu_each_sample(void (*fn)(const char *dir, const char *name,
                                  const char *rel, void *ctx),
                       void *ctx);
