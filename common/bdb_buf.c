@@ -27,6 +27,7 @@ void bdb_buf_free(bdb_buf *b)
 void bdb_buf_reset(bdb_buf *b)
 {
     b->len = 0;
+    b->err = 0;
     if (b->data)
         b->data[0] = '\0';
 }
@@ -52,9 +53,11 @@ static int buf_reserve(bdb_buf *b, size_t extra)
 
 int bdb_buf_append(bdb_buf *b, const void *data, size_t n)
 {
+    if (b->err)
+        return b->err;
     int rc = buf_reserve(b, n);
     if (rc)
-        return rc;
+        return b->err = rc;
     if (n)
         memcpy(b->data + b->len, data, n);
     b->len += n;
@@ -69,15 +72,17 @@ int bdb_buf_puts(bdb_buf *b, const char *s)
 
 int bdb_buf_printf(bdb_buf *b, const char *fmt, ...)
 {
+    if (b->err)
+        return b->err;
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
     if (n < 0)
-        return BDB_EUSAGE;
+        return b->err = BDB_EUSAGE;
     int rc = buf_reserve(b, (size_t)n);
     if (rc)
-        return rc;
+        return b->err = rc;
     va_start(ap, fmt);
     vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
     va_end(ap);

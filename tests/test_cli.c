@@ -316,6 +316,83 @@ static void cli__differently_named_files_in_one_series__warned_with_a_pattern(vo
     bdb_buf_free(&out);
 }
 
+/* Limits either hold everything or say so: nothing is cut or dropped. */
+static void cli__limits__grow_or_fail_with_a_message(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char args[8000];
+
+    /* 70 platforms in a filter: all 70 are asked for (64 binds before) */
+    bdb_buf csv;
+    bdb_buf_init(&csv);
+    bdb_buf_puts(&csv, "platform,tool,benchmark,metric,value,unit\n");
+    bdb_buf plist;
+    bdb_buf_init(&plist);
+    for (int i = 0; i < 70; i++) {
+        bdb_buf_printf(&csv, "box%02d,gzip,gzip,real,%d.5,s\n", i, i + 1);
+        bdb_buf_printf(&plist, "%sbox%02d", i ? "," : "", i);
+    }
+    write_file("seventy.csv", csv.data, csv.len);
+    snprintf(args, sizeof args, "import '%s/seventy.csv'", dir);
+    assert_int_equal(run(&out, args), 0);
+    snprintf(args, sizeof args, "list results --format csv --platform %s",
+             plist.data);
+    assert_int_equal(run(&out, args), 0);
+    assert_int_equal(count_lines_with(out.data, ",gzip,gzip,real,"), 70);
+
+    /* a 63-byte platform name works everywhere; 64 bytes is refused with
+     * a message, never cut (a cut name would drop its results) */
+    char name63[64], name64[65];
+    memset(name63, 'p', 63);
+    name63[63] = '\0';
+    memset(name64, 'q', 64);
+    name64[64] = '\0';
+    snprintf(args, sizeof args, "platform add %s --cores 4", name63);
+    assert_int_equal(run(&out, args), 0);
+    snprintf(args, sizeof args, "platform add %s --cores 4", name64);
+    assert_int_equal(run(&out, args), 2);
+    assert_non_null(strstr(out.data, "longer than 63 bytes"));
+    copy_sample("samples/time/bash-default-gzip.txt", "t64.txt");
+    snprintf(args, sizeof args, "import --platform %s '%s/t64.txt'", name64, dir);
+    assert_int_equal(run(&out, args), 1);
+    assert_non_null(strstr(out.data, "longer than 63 bytes"));
+
+    /* two benchmark names of 301 bytes that differ at the end: neither is
+     * cut into the other; each figure is refused with a warning */
+    char longb[302];
+    memset(longb, 'b', 300);
+    longb[301] = '\0';
+    bdb_buf_reset(&csv);
+    bdb_buf_puts(&csv, "platform,tool,benchmark,metric,value,unit\n");
+    longb[300] = '1';
+    bdb_buf_printf(&csv, "box00,gzip,%s,real,1,s\n", longb);
+    longb[300] = '2';
+    bdb_buf_printf(&csv, "box00,gzip,%s,real,2,s\n", longb);
+    bdb_buf_puts(&csv, "box00,gzip,short,real,3,s\n");
+    write_file("long.csv", csv.data, csv.len);
+    snprintf(args, sizeof args, "import '%s/long.csv'", dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_non_null(strstr(out.data, "long.csv:2: warning:"));
+    assert_non_null(strstr(out.data, "benchmark name of 255 bytes or more"));
+    assert_non_null(strstr(out.data, "1 results"));
+
+    /* invalid UTF-8 in a name is kept, shown with U+FFFD, and the series
+     * stays in the JSON report */
+    const char *latin1 = "platform,tool,benchmark,metric,value,unit\n"
+                         "box00,gzip,caf\xe9,real,4,s\n"
+                         "box01,gzip,caf\xe9,real,5,s\n";
+    write_file("latin1.csv", latin1, strlen(latin1));
+    snprintf(args, sizeof args, "import '%s/latin1.csv'", dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_int_equal(run(&out, "report --format json --platforms box00,box01"), 0);
+    assert_non_null(strstr(out.data, "\"benchmark\": \"caf\xef\xbf\xbd\""));
+    bdb_buf_free(&csv);
+    bdb_buf_free(&plist);
+    bdb_buf_free(&out);
+}
+
 static void cli__json_list_and_reparse__round_trip(void **state)
 {
     (void)state;
@@ -420,6 +497,7 @@ int main(void)
         cmocka_unit_test_setup(cli__path_pattern__names_platform_and_params, setup),
         cmocka_unit_test_setup(cli__platform_template__seed000_tree_gives_two_comparable_platforms, setup),
         cmocka_unit_test_setup(cli__differently_named_files_in_one_series__warned_with_a_pattern, setup),
+        cmocka_unit_test_setup(cli__limits__grow_or_fail_with_a_message, setup),
         cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
         cmocka_unit_test_setup(cli__report_chart_xlsx__write_their_files, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
