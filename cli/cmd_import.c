@@ -45,14 +45,18 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         {"time-format", required_argument, 0, 'T'},
         {"strict", no_argument, 0, 'S'},
         {"repetitions", no_argument, 0, 'R'},
+        {"summary", required_argument, 0, 'Y'},
+        {"metric", required_argument, 0, 'M'},
+        {"unit", required_argument, 0, 'U'},
         {0, 0, 0, 0}};
     bdb_import_opts opts = {0};
+    bdb_summary_opts summary = {0};
     const char *patterns[17] = {0};
     int npatterns = 0;
     bdb_params params = {0};
     int quiet = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:qT:SR", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:qT:SRY:M:U:", longopts, NULL)) != -1) {
         switch (c) {
         case 'P': opts.platform = optarg; break;
         case 't': opts.tool = optarg; break;
@@ -71,6 +75,9 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         case 'T': opts.time_format = optarg; break;
         case 'S': opts.strict = 1; break;
         case 'R': opts.repetitions = 1; break;
+        case 'Y': summary.pattern = optarg; break;
+        case 'M': summary.metric = optarg; break;
+        case 'U': summary.unit = optarg; break;
         case 'p': {
             char *k, *v;
             if (cli_split_kv(optarg, &k, &v))
@@ -91,6 +98,16 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         if (bdb_path_pattern_check(patterns[i], why, sizeof why))
             return cli_usage_error(cli, "bad --path-pattern '%s': %s",
                                    patterns[i], why);
+    }
+    if (summary.pattern || summary.metric || summary.unit) {
+        char why[200];
+        summary.tool = opts.tool;
+        if (!summary.pattern)
+            return cli_usage_error(cli, "--metric and --unit go with --summary");
+        if (bdb_summary_check(&summary, why, sizeof why))
+            return cli_usage_error(cli, "--summary: %s", why);
+        opts.summary = &summary;
+        opts.tool = NULL;   /* the tool names the units, not a parser */
     }
     opts.path_pattern = patterns[0];
     opts.more_patterns = npatterns > 1 ? patterns + 1 : NULL;

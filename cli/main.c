@@ -61,6 +61,12 @@ static const bdb_cmd commands[] = {
      "  --repetitions          the files are repetitions of the same runs: do\n"
      "                         not warn when differently named files give the\n"
      "                         same series (run-1.txt, run-2.txt never warn)\n"
+     "  --summary PAT          lines a script cut out of a tool's output, e.g.\n"
+     "                         'C={concurrency} : {value}' with --tool ab\n"
+     "                         --metric transfer_rate --unit 'Kbytes/sec'\n"
+     "                         (units as the tool means them; header lines\n"
+     "                         between become the parameters url / section)\n"
+     "  --metric M, --unit U   the metric and unit of --summary's {value}\n"
      "  --strict               a warning fails the file (by default what cannot\n"
      "                         be read is a warning at its line, the rest lands)\n"
      "  -q, --quiet            print only failures and the summary\n"
@@ -72,7 +78,8 @@ static const bdb_cmd commands[] = {
      "Exit status: 0 all imported, 1 some files failed (the rest imported).\n"},
     {"parse", cmd_parse, 0, "show the figures read from logs (dry run)",
      "usage: benchdb parse [--tool T] [--benchmark B] [--param K=V]\n"
-     "                     [--time-format FMT] [--expected] FILE...\n"
+     "                     [--time-format FMT] [--summary PAT --metric M --unit U]\n"
+     "                     [--expected] FILE...\n"
      "\n"
      "Prints every figure benchdb reads from each file, without a database:\n"
      "line, tool, benchmark, metric, parameters, value, unit, direction and\n"

@@ -34,8 +34,13 @@ static void parser_versions(const char *tools, char *out, size_t outsz)
  * one "key=value" per line (tool, benchmark, param). */
 static void options_serialize(const char *tool, const char *benchmark,
                               const char *time_format,
+                              const bdb_summary_opts *summary,
                               const bdb_params *params, bdb_buf *out)
 {
+    if (summary)
+        bdb_buf_printf(out, "summary=%s\nsummary_tool=%s\nmetric=%s\n"
+                       "unit=%s\n", summary->pattern, summary->tool,
+                       summary->metric, summary->unit);
     if (time_format)
         bdb_buf_printf(out, "time_format=%s\n", time_format);
     if (tool)
@@ -53,6 +58,7 @@ typedef struct parsed_options {
     char tool[64];
     char benchmark[BDB_BENCHMARK_MAX];
     char time_format[512];
+    char summary[512], summary_tool[64], metric[BDB_METRIC_MAX], unit[64];
     bdb_params params;
 } parsed_options;
 
@@ -69,6 +75,14 @@ static void options_parse(const char *text, parsed_options *o)
             bdb_strlcpy(o->tool, sizeof o->tool, line + 5);
         else if (strncmp(line, "time_format=", 12) == 0)
             bdb_strlcpy(o->time_format, sizeof o->time_format, line + 12);
+        else if (strncmp(line, "summary=", 8) == 0)
+            bdb_strlcpy(o->summary, sizeof o->summary, line + 8);
+        else if (strncmp(line, "summary_tool=", 13) == 0)
+            bdb_strlcpy(o->summary_tool, sizeof o->summary_tool, line + 13);
+        else if (strncmp(line, "metric=", 7) == 0)
+            bdb_strlcpy(o->metric, sizeof o->metric, line + 7);
+        else if (strncmp(line, "unit=", 5) == 0)
+            bdb_strlcpy(o->unit, sizeof o->unit, line + 5);
         else if (strncmp(line, "benchmark=", 10) == 0)
             bdb_strlcpy(o->benchmark, sizeof o->benchmark, line + 10);
         else if (strncmp(line, "param=", 6) == 0) {
@@ -250,7 +264,8 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_ingest_opts iopts = {.source_name = path, .tool = opts->tool,
                              .benchmark = benchmark, .params = &params,
                              .time_format = opts->time_format,
-                             .strict = opts->strict};
+                             .strict = opts->strict,
+                             .summary = opts->summary};
     bdb_diag d;
     bdb_diag_clear(&d);
     rc = bdb_ingest_buffer(raw.data, raw.len, &iopts, &sink, res->tools,
@@ -272,8 +287,8 @@ int bdb_import_file(bdb_store *st, const char *path,
         char versions[256];
         bdb_buf options;
         bdb_buf_init(&options);
-        options_serialize(opts->tool, benchmark, opts->time_format, &params,
-                          &options);
+        options_serialize(opts->tool, benchmark, opts->time_format,
+                          opts->summary, &params, &options);
         if (opts->repetitions)
             bdb_buf_puts(&options, "repetitions=1\n");
         parser_versions(res->tools, versions, sizeof versions);
@@ -334,7 +349,10 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
     options_parse(src.options, &o);
     bdb_sink sink;
     bdb_sink_init(&sink);
+    bdb_summary_opts so = {.pattern = o.summary, .tool = o.summary_tool,
+                           .metric = o.metric, .unit = o.unit};
     bdb_ingest_opts iopts = {.source_name = src.path,
+                             .summary = o.summary[0] ? &so : NULL,
                              .tool = o.tool[0] ? o.tool : NULL,
                              .benchmark = o.benchmark[0] ? o.benchmark : NULL,
                              .params = &o.params,

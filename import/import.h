@@ -13,6 +13,7 @@
 #include "../store/store.h"
 #include "collect.h"
 #include "merge_check.h"
+#include "../ingest/summary.h"
 
 /* Called for each warning of an imported file: what could not be read at
  * path:line (line 0: the whole file). */
@@ -30,6 +31,7 @@ typedef struct bdb_import_opts {
                                    after path_pattern; NULL-terminated */
     const char *time_format;    /* GNU time -f format of the logs, or NULL */
     int strict;                 /* 1: a warning fails the file */
+    const bdb_summary_opts *summary; /* hand-grepped summaries, or NULL */
     bdb_import_warn_fn warn;    /* NULL: warnings are only counted */
     void *warn_ctx;
     bdb_merge_check *merge;     /* NULL, or records each added file's

@@ -160,6 +160,51 @@ static int number_repetitions(bdb_sink *out)
     return BDB_OK;
 }
 
+/* What every import shares after parsing: fallback benchmark names,
+ * the user's parameters, repetition numbers, and --strict. */
+static int finish(bdb_sink *out, const bdb_ingest_opts *opts, bdb_diag *diag)
+{
+    if (out->n == 0) {
+        /* summary lines: the reason is the first warning */
+        if (out->nnotes && !out->notes[0].is_info)
+            return bdb_diag_set(diag, BDB_EPARSE, out->notes[0].line,
+                                "no figures found: %s", out->notes[0].text);
+        return bdb_diag_set(diag, BDB_EPARSE, 0, "no figures found");
+    }
+    if (opts->strict) {
+        for (size_t i = 0; i < out->nnotes; i++)
+            if (!out->notes[i].is_info)
+                return bdb_diag_set(diag, BDB_EPARSE, out->notes[i].line,
+                                    "%s (--strict: a warning fails the file)",
+                                    out->notes[i].text);
+    }
+    char stem[BDB_BENCHMARK_MAX];
+    file_stem(opts->source_name, stem, sizeof stem);
+    for (size_t i = 0; i < out->n; i++) {
+        bdb_sample *s = &out->samples[i];
+        if (!s->benchmark[0])
+            snprintf(s->benchmark, sizeof s->benchmark, "%s",
+                     opts->benchmark ? opts->benchmark : stem);
+    }
+    apply_user_params(out, opts->params);
+    return number_repetitions(out);
+}
+
+static int summary_into(const char *buf, size_t len,
+                        const bdb_summary_opts *so, bdb_sink *out,
+                        bdb_diag *diag)
+{
+    bdb_sink part;
+    bdb_sink_init(&part);
+    int rc = bdb_summary_parse(buf, len, so, &part, diag);
+    if (!rc)
+        rc = merge(out, &part, so->tool);
+    bdb_sink_free(&part);
+    if (rc && !diag->message[0])
+        bdb_diag_set(diag, rc, 0, "%s", bdb_strerror(rc));
+    return rc;
+}
+
 int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
                       bdb_sink *out, char *tools_out, size_t tools_sz,
                       bdb_diag *diag)
@@ -178,6 +223,14 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
                             "binary content (a NUL byte at offset %zu); "
                             "expected a text log",
                             (size_t)(nul - buf));
+    if (opts->summary) {
+        rc = summary_into(buf, len, opts->summary, out, diag);
+        if (rc)
+            return rc;
+        if (tools_out && tools_sz)
+            snprintf(tools_out, tools_sz, "%s", opts->summary->tool);
+        return finish(out, opts, diag);
+    }
     rc = choose_parsers(buf, len, opts, chosen, &nchosen, diag);
     if (rc)
         return rc;
@@ -272,24 +325,8 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
         if (rc)
             return bdb_diag_set(diag, rc, 0, "out of memory");
     }
-    if (opts->strict) {
-        for (size_t i = 0; i < out->nnotes; i++)
-            if (!out->notes[i].is_info)
-                return bdb_diag_set(diag, BDB_EPARSE, out->notes[i].line,
-                                    "%s (--strict: a warning fails the file)",
-                                    out->notes[i].text);
-    }
 
-    char stem[BDB_BENCHMARK_MAX];
-    file_stem(opts->source_name, stem, sizeof stem);
-    for (size_t i = 0; i < out->n; i++) {
-        bdb_sample *s = &out->samples[i];
-        if (!s->benchmark[0])
-            snprintf(s->benchmark, sizeof s->benchmark, "%s",
-                     opts->benchmark ? opts->benchmark : stem);
-    }
-    apply_user_params(out, opts->params);
-    return number_repetitions(out);
+    return finish(out, opts, diag);
 }
 
 void bdb_sample_format(const bdb_sample *s, char *out, size_t outsz)

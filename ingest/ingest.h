@@ -13,6 +13,7 @@
 #include "../common/bdb_error.h"
 #include "../common/bdb_sample.h"
 #include "../common/bdb_units.h"
+#include "summary.h"
 
 typedef struct bdb_parse_opts {
     const char *source_name;  /* the file's path, for fallback names */
@@ -50,6 +51,8 @@ typedef struct bdb_ingest_opts {
     const bdb_params *params; /* added to every sample that lacks the key */
     const char *time_format;  /* see bdb_parse_opts */
     int strict;               /* 1: any warning fails the file */
+    const bdb_summary_opts *summary; /* hand-grepped summary lines instead
+                                 of a tool's output (see summary.h) */
 } bdb_ingest_opts;
 
 /* Detects the tool(s) in buf (or uses opts->tool), parses, fills in

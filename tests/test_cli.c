@@ -393,6 +393,47 @@ static void cli__limits__grow_or_fail_with_a_message(void **state)
     bdb_buf_free(&out);
 }
 
+/* Seed 000's hand-grepped `C=10 : 2881.04` lines under section headers,
+ * from a real run of its script (tests/fixtures/ab/README.md). */
+static void cli__summary_lines__imported_with_sections_and_ab_units(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char args[1400];
+    snprintf(args, sizeof args, "import --platform local --summary "
+             "'C={concurrency} : {value}' --tool ab --metric transfer_rate "
+             "--unit 'Kbytes/sec' '%s/tests/fixtures/ab/"
+             "real-seed000-summary-transfer-rate.txt'", BDB_SOURCE_DIR);
+    assert_int_equal(run(&out, args), 0);
+    assert_non_null(strstr(out.data, "12 results"));
+    assert_int_equal(run(&out, "list results --format csv --metric transfer_rate"), 0);
+    /* line 4 prints "C=2 : 13484.05": ab's Kbytes are 1024 bytes */
+    char want[300];
+    snprintf(want, sizeof want, "\"concurrency=2,section=Plain HTML,"
+             "url=http://127.0.0.1:8091/plain/test.htm\",%.10g,B/s",
+             13484.05 * 1024);
+    assert_non_null(strstr(out.data, want));
+    /* line 9 "C=4 : 5478.57" under "Gzipped HTML" */
+    snprintf(want, sizeof want, "\"concurrency=4,section=Gzipped HTML,"
+             "url=http://127.0.0.1:8091/plain/test.htm\",%.10g,B/s",
+             5478.57 * 1024);
+    assert_non_null(strstr(out.data, want));
+    /* a URL line ends the section before it: the jpg has none */
+    snprintf(want, sizeof want, "\"concurrency=10,url=http://127.0.0.1:8091/"
+             "plain/test.jpg\",%.10g,B/s", 476447.88 * 1024);
+    assert_non_null(strstr(out.data, want));
+    /* the options are kept: reparse --all reads it the same way */
+    assert_int_equal(run(&out, "reparse --all"), 0);
+    assert_int_equal(run(&out, "list results --format csv --metric transfer_rate"), 0);
+    assert_int_equal(count_lines_with(out.data, ",B/s,"), 12);
+    /* a pattern without {value} is a usage error */
+    assert_int_equal(run(&out, "import --summary 'C={c}' --tool ab --metric m "
+                               "--unit s x"), 2);
+    assert_non_null(strstr(out.data, "{value}"));
+    bdb_buf_free(&out);
+}
+
 static void cli__json_list_and_reparse__round_trip(void **state)
 {
     (void)state;
@@ -498,6 +539,7 @@ int main(void)
         cmocka_unit_test_setup(cli__platform_template__seed000_tree_gives_two_comparable_platforms, setup),
         cmocka_unit_test_setup(cli__differently_named_files_in_one_series__warned_with_a_pattern, setup),
         cmocka_unit_test_setup(cli__limits__grow_or_fail_with_a_message, setup),
+        cmocka_unit_test_setup(cli__summary_lines__imported_with_sections_and_ab_units, setup),
         cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
         cmocka_unit_test_setup(cli__report_chart_xlsx__write_their_files, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
