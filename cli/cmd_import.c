@@ -114,16 +114,23 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     opts.params = &params;
     opts.warn = print_warning;
 
-    bdb_import_list files = {0}, missing = {0};
-    if (bdb_import_collect(argv + optind, argc - optind, &files, &missing))
+    bdb_collected col = {0};
+    if (bdb_import_collect(argv + optind, argc - optind, &col)) {
+        bdb_collected_free(&col);
         return cli_error("out of memory while listing files");
+    }
+    const bdb_import_list files = col.files;
     opts.merge = bdb_merge_check_new();
-    if (!opts.merge)
+    if (!opts.merge) {
+        bdb_collected_free(&col);
         return cli_error("out of memory");
-    size_t added = 0, present = 0, failed = missing.n, info = 0, results = 0,
+    }
+    size_t added = 0, present = 0, failed = col.failed.n, info = 0, results = 0,
            warnings = 0;
-    for (size_t i = 0; i < missing.n; i++)
-        fprintf(stderr, "benchdb: %s: no such file or folder\n", missing.paths[i]);
+    for (size_t i = 0; i < col.failed.n; i++)
+        fprintf(stderr, "benchdb: %s\n", col.failed.paths[i]);
+    for (size_t i = 0; i < col.skipped.n; i++)
+        fprintf(stderr, "benchdb: %s\n", col.skipped.paths[i]);
     int progress = isatty(STDERR_FILENO) && files.n >= 20 && !quiet;
     for (size_t i = 0; i < files.n; i++) {
         bdb_import_result res;
@@ -167,7 +174,6 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     if (bdb_merge_check_report(opts.merge, print_merge, NULL) < 0)
         cli_error("out of memory while checking for merged files");
     bdb_merge_check_free(opts.merge);
-    bdb_import_list_free(&files);
-    bdb_import_list_free(&missing);
+    bdb_collected_free(&col);
     return failed ? BDB_EXIT_FAILED : BDB_EXIT_OK;
 }

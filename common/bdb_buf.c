@@ -3,10 +3,13 @@
 #include "bdb_error.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define BDB_BUF_DEFAULT_MAX ((size_t)1 << 30)
 
@@ -104,9 +107,37 @@ char *bdb_buf_detach(bdb_buf *b, size_t *len)
 
 int bdb_buf_read_file(bdb_buf *b, const char *path, char *msg, size_t msgsz)
 {
-    FILE *f = fopen(path, "rb");
+    /* O_NONBLOCK, so that a FIFO put where a file was cannot block the
+     * open; only a regular file is read. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(msg, msgsz, "cannot open: %s", strerror(errno));
+        return BDB_EIO;
+    }
+    struct stat sb;
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        snprintf(msg, msgsz, "not a regular file: not read");
+        close(fd);
+        return BDB_EIO;
+    }
+    size_t max = b->max ? b->max : BDB_BUF_DEFAULT_MAX;
+    if ((unsigned long long)sb.st_size > max) {
+        snprintf(msg, msgsz, "the file has %lld bytes, more than the %zu MiB "
+                 "benchdb reads from one file", (long long)sb.st_size,
+                 max >> 20);
+        close(fd);
+        return BDB_ERANGE;
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
+        snprintf(msg, msgsz, "cannot read: %s", strerror(errno));
+        close(fd);
+        return BDB_EIO;
+    }
+    FILE *f = fdopen(fd, "rb");
     if (!f) {
         snprintf(msg, msgsz, "cannot open: %s", strerror(errno));
+        close(fd);
         return BDB_EIO;
     }
     char chunk[65536];

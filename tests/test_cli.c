@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static char dir[512];
 static char db[600];
@@ -434,6 +436,60 @@ static void cli__summary_lines__imported_with_sections_and_ab_units(void **state
     bdb_buf_free(&out);
 }
 
+/* Folders: each walked once (symlink loops skipped and said so), a folder
+ * that cannot be opened reported with its error while the rest imports,
+ * and nothing but regular files read (a FIFO or /dev/zero would block or
+ * never end). */
+static void cli__folder_walk__loops_fifos_and_unreadable_folders(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char cmd[8000];
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p '%s/logs/a/b' '%s/logs/locked' && "
+             "ln -s .. '%s/logs/a/b/up' && ln -s . '%s/logs/a/self' && "
+             "ln -s ../a '%s/logs/a/b/again' && ln -s nowhere '%s/logs/dangling' && "
+             "mkfifo '%s/logs/a/pipe' && chmod 755 '%s' '%s/logs' && "
+             "chmod 000 '%s/logs/locked'",
+             dir, dir, dir, dir, dir, dir, dir, dir, dir, dir);
+    assert_int_equal(system(cmd), 0);
+    copy_sample("samples/time/bash-default-gzip.txt", "logs/a/b/gzip.txt");
+    copy_sample("samples/published/seed-published-figures.csv", "logs/pub.csv");
+    /* as root every folder opens: run the import as nobody then */
+    const char *as = geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 "
+                                      "--clear-groups " : "";
+    snprintf(cmd, sizeof cmd, "chmod 777 '%s' && chmod 666 '%s' 2>/dev/null; "
+             "%s'%s' --db '%s/walk.sqlite' import --platform x '%s/logs' 2>&1",
+             dir, db, as, BDB_BINARY, dir, dir);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    char buf[4096];
+    size_t n;
+    bdb_buf_reset(&out);
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+        bdb_buf_append(&out, buf, n);
+    int status = pclose(p);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 1);
+    assert_non_null(strstr(out.data, "logs/locked: cannot open folder: Permission denied"));
+    assert_non_null(strstr(out.data, "logs/a/pipe: a FIFO, not a regular file"));
+    assert_non_null(strstr(out.data, "logs/dangling: broken symbolic link"));
+    assert_non_null(strstr(out.data, "a symbolic link loop"));
+    /* the two real files landed, each once */
+    assert_non_null(strstr(out.data, "2 imported"));
+    assert_null(strstr(out.data, "out of memory"));
+
+    /* named on the command line: refused at once, never opened */
+    snprintf(cmd, sizeof cmd, "import '%s/logs/a/pipe' /dev/zero", dir);
+    assert_int_equal(run(&out, cmd), 1);
+    assert_non_null(strstr(out.data, "pipe: a FIFO, not a regular file"));
+    assert_non_null(strstr(out.data, "/dev/zero: a character device"));
+    snprintf(cmd, sizeof cmd, "chmod 755 '%s/logs/locked'", dir);
+    assert_int_equal(system(cmd), 0);
+    bdb_buf_free(&out);
+}
+
 static void cli__json_list_and_reparse__round_trip(void **state)
 {
     (void)state;
@@ -540,6 +596,7 @@ int main(void)
         cmocka_unit_test_setup(cli__differently_named_files_in_one_series__warned_with_a_pattern, setup),
         cmocka_unit_test_setup(cli__limits__grow_or_fail_with_a_message, setup),
         cmocka_unit_test_setup(cli__summary_lines__imported_with_sections_and_ab_units, setup),
+        cmocka_unit_test_setup(cli__folder_walk__loops_fifos_and_unreadable_folders, setup),
         cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
         cmocka_unit_test_setup(cli__report_chart_xlsx__write_their_files, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
