@@ -179,9 +179,10 @@ static void describe(const char *key, char *out, size_t outsz)
     for (int i = 0; i < 4; i++)
         len[i] = (int)(f[i + 1] - f[i] - 1);
     len[4] = (int)strlen(f[4]);
-    snprintf(out, outsz, "%.*s %.*s %.*s%s%.*s%s on %.*s", len[1], f[1],
+    snprintf(out, outsz, "%.*s %.*s %.*s%s%.*s%s on %.*s%s", len[1], f[1],
              len[2], f[2], len[3], f[3], len[4] ? " [" : "", len[4], f[4],
-             len[4] ? "]" : "", len[0], len[0] ? f[0] : "(no platform)");
+             len[4] ? "]" : "", len[0], f[0],
+             len[0] ? "" : "no platform");
 }
 
 int bdb_merge_check_report(bdb_merge_check *mc,

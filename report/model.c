@@ -18,6 +18,7 @@
  *   latency percentiles, which would count one run many times. Missing
  *   cells and zero values are left out and counted. */
 #include "../common/bdb_names.h"
+#include "../common/bdb_shell.h"
 #include "model.h"
 
 #include <math.h>
@@ -416,19 +417,22 @@ static int list_missing_costs(bdb_model *m)
             if (c->present && c->eff_computed)
                 bits |= c->eff.missing;
         }
-        char text[256];
+        char text[700], word[400];
         const char *name = bdb_model_platform_name(m, p);
+        /* the name is pasted into a shell: one quoted word, whatever it
+         * holds */
+        bdb_shell_quote(name, word, sizeof word);
         int rc = BDB_OK;
         if (bits & BDB_EFF_MISSING_POWER) {
             snprintf(text, sizeof text, "power_w of %s (per-watt, energy and "
                                         "TCO figures): benchdb platform add "
-                                        "'%s' --power-w W", name, name);
+                                        "%s --power-w W", name, word);
             rc = add_missing(m, text);
         }
         if (!rc && (bits & BDB_EFF_MISSING_PRICE)) {
             snprintf(text, sizeof text, "price_usd or rent of %s (per-dollar "
                                         "and TCO figures): benchdb platform "
-                                        "add '%s' --price-usd P", name, name);
+                                        "add %s --price-usd P", name, word);
             rc = add_missing(m, text);
         }
         if (rc)

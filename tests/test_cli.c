@@ -490,6 +490,41 @@ static void cli__folder_walk__loops_fifos_and_unreadable_folders(void **state)
     bdb_buf_free(&out);
 }
 
+/* Text from logs cannot drive a terminal, forge Markdown, or run in the
+ * shell of a user who pastes benchdb's advice. (A hand-made results CSV:
+ * the hostile names are the point.) */
+static void cli__hostile_names__neutralised_in_text_markdown_and_advice(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    const char *csv =
+        "platform,tool,benchmark,metric,value,unit\n"
+        "\"o'brien; touch /tmp/pwned #\",gzip,\"x\n## forged <script>alert(1)</script>\",real,2,s\n"
+        "\"o'brien; touch /tmp/pwned #\",gzip,\"x\n## forged <script>alert(1)</script>\",real,2.1,s\n"
+        "\"evil\x1b]0;title\x07\xe2\x80\xaeRTL\",gzip,\"x\n## forged <script>alert(1)</script>\",real,3,s\n"
+        "\"evil\x1b]0;title\x07\xe2\x80\xaeRTL\",gzip,\"x\n## forged <script>alert(1)</script>\",real,3.1,s\n";
+    write_file("hostile.csv", csv, strlen(csv));
+    char args[1400];
+    snprintf(args, sizeof args, "import '%s/hostile.csv'", dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_int_equal(run(&out, "report"), 0);
+    assert_null(strchr(out.data, '\x1b'));
+    assert_null(strchr(out.data, '\x07'));
+    assert_null(strstr(out.data, "\xe2\x80\xae"));
+    /* the advice quotes the name as one shell word */
+    assert_non_null(strstr(out.data, "benchdb platform add 'o'\\''brien; "
+                                     "touch /tmp/pwned #' --power-w W"));
+    assert_int_equal(run(&out, "report --format md"), 0);
+    assert_null(strstr(out.data, "\n## forged"));
+    assert_null(strstr(out.data, "<script>"));
+    assert_non_null(strstr(out.data, "&lt;script&gt;"));
+    assert_null(strchr(out.data, '\x1b'));
+    /* the advice is one word in Markdown too */
+    assert_non_null(strstr(out.data, "'o'\\\\''brien; touch /tmp/pwned \\#'"));
+    bdb_buf_free(&out);
+}
+
 static void cli__json_list_and_reparse__round_trip(void **state)
 {
     (void)state;
@@ -597,6 +632,7 @@ int main(void)
         cmocka_unit_test_setup(cli__limits__grow_or_fail_with_a_message, setup),
         cmocka_unit_test_setup(cli__summary_lines__imported_with_sections_and_ab_units, setup),
         cmocka_unit_test_setup(cli__folder_walk__loops_fifos_and_unreadable_folders, setup),
+        cmocka_unit_test_setup(cli__hostile_names__neutralised_in_text_markdown_and_advice, setup),
         cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
         cmocka_unit_test_setup(cli__report_chart_xlsx__write_their_files, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
