@@ -32,7 +32,7 @@ static const bdb_cmd commands[] = {
      "usage: benchdb [--db FILE] init\n"
      "\n"
      "Creates the results database (default ./benchdb.sqlite, or $BENCHDB_DB)\n"
-     "or upgrades one made by an older benchdb.\n"},
+     "or upgrades one made by an older benchdb.\n", NULL},
     {"import", cmd_import, BDB_CMD_STORE, "import benchmark logs",
      "usage: benchdb [--db FILE] import [options] FILE|DIR...\n"
      "\n"
@@ -75,7 +75,7 @@ static const bdb_cmd commands[] = {
      "the platform's arch, CPU, cores, threads and clock; a platforms.csv among\n"
      "them fills in platforms (all its rows, or none if one is bad). Hidden\n"
      "files, README*, *.md, *.sh and *.expected are skipped in folders.\n"
-     "Exit status: 0 all imported, 1 some files failed (the rest imported).\n"},
+     "Exit status: 0 all imported, 1 some files failed (the rest imported).\n", NULL},
     {"parse", cmd_parse, 0, "show the figures read from logs (dry run)",
      "usage: benchdb parse [--tool T] [--benchmark B] [--param K=V]\n"
      "                     [--time-format FMT] [--summary PAT --metric M --unit U]\n"
@@ -83,7 +83,7 @@ static const bdb_cmd commands[] = {
      "\n"
      "Prints every figure benchdb reads from each file, without a database:\n"
      "line, tool, benchmark, metric, parameters, value, unit, direction and\n"
-     "repetition, tab-separated. --expected prints a golden file for tests.\n"},
+     "repetition, tab-separated. --expected prints a golden file for tests.\n", NULL},
     {"platform", cmd_platform, BDB_CMD_STORE, "add, list, show or import platforms",
      "usage: benchdb platform add NAME [--arch A] [--cpu MODEL] [--cores N]\n"
      "                        [--threads N] [--freq-mhz F] [--memory-gb G]\n"
@@ -101,8 +101,8 @@ static const bdb_cmd commands[] = {
      "freq_mhz, memory_gb, os, kernel, price_usd, power_w, idle_power_w,\n"
      "rent_usd_month, notes, price_currency, price_date, price_source,\n"
      "rent_usd_hour) in any order; a bad row is reported with its line\n"
-     "and skipped.\n"},
-    {"list", cmd_list, BDB_CMD_STORE, "list sources, series or results",
+     "and skipped.\n", "list,show"},
+    {"list", cmd_list, BDB_CMD_STORE | BDB_CMD_READ, "list sources, series or results",
      "usage: benchdb list sources|series|results [filters] [--format table|csv|json]\n"
      "\n"
      "  --platform NAME[,NAME]  only these platforms\n"
@@ -111,8 +111,8 @@ static const bdb_cmd commands[] = {
      "  --metric M              only this metric\n"
      "  --param K=V             only series with this parameter (repeatable)\n"
      "\n"
-     "Results carry the canonical unit and the file:line they came from.\n"},
-    {"report", cmd_report, BDB_CMD_STORE, "compare platforms with statistics",
+     "Results carry the canonical unit and the file:line they came from.\n", NULL},
+    {"report", cmd_report, BDB_CMD_STORE | BDB_CMD_READ, "compare platforms with statistics",
      "usage: benchdb [--db FILE] report [selection] [--format text|md|html|csv|json|xlsx]\n"
      "\n"
      "Groups results into series (tool + benchmark + metric + parameters) and\n"
@@ -124,8 +124,8 @@ static const bdb_cmd commands[] = {
      "cells are formulas over editable price, power and kWh-price inputs, with\n"
      "native charts of the scores and sweeps.\n"
      "\n"
-     REPORT_SELECTION_HELP},
-    {"efficiency", cmd_efficiency, BDB_CMD_STORE, "throughput per watt, per dollar, TCO",
+     REPORT_SELECTION_HELP, NULL},
+    {"efficiency", cmd_efficiency, BDB_CMD_STORE | BDB_CMD_READ, "throughput per watt, per dollar, TCO",
      "usage: benchdb [--db FILE] efficiency [selection] [--kwh-price P] [--years N]\n"
      "\n"
      "For every headline series: value per watt, per dollar of purchase, per\n"
@@ -133,8 +133,8 @@ static const bdb_cmd commands[] = {
      "unit of work, TB/month for data rates, and how many units of each\n"
      "platform match the baseline. Missing prices or power are listed.\n"
      "\n"
-     REPORT_SELECTION_HELP},
-    {"chart", cmd_chart, BDB_CMD_STORE, "draw charts (PNG, SVG, or one PDF)",
+     REPORT_SELECTION_HELP, NULL},
+    {"chart", cmd_chart, BDB_CMD_STORE | BDB_CMD_READ, "draw charts (PNG, SVG, or one PDF)",
      "usage: benchdb [--db FILE] chart [selection] [--format png|svg|pdf] [-o DIR|FILE]\n"
      "\n"
      "Draws with cairo: the category scores, one line chart per sweep and one\n"
@@ -142,13 +142,13 @@ static const bdb_cmd commands[] = {
      "file per chart into DIR (default ./charts); pdf writes them as the pages\n"
      "of one FILE (default ./benchdb-charts.pdf) after a title page.\n"
      "\n"
-     REPORT_SELECTION_HELP},
+     REPORT_SELECTION_HELP, NULL},
     {"reparse", cmd_reparse, BDB_CMD_STORE, "re-read every stored source with the current parsers",
      "usage: benchdb [--db FILE] reparse [--all]\n"
      "\n"
      "Each imported file's bytes are kept in the database. After a parser is\n"
      "fixed, reparse re-reads the sources whose parser version changed (or all\n"
-     "with --all) and replaces their results, one transaction per source.\n"},
+     "with --all) and replaces their results, one transaction per source.\n", NULL},
 };
 
 static void print_main_help(void)
@@ -162,6 +162,20 @@ static void print_main_help(void)
            "  --db FILE     the database (default $BENCHDB_DB or ./benchdb.sqlite)\n"
            "  --help        this text; 'benchdb COMMAND --help' for a command\n"
            "  --version     print the version\n");
+}
+
+/* 1 when word is one of the comma-separated list. */
+static int is_listed(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = list; p;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len == n && strncmp(p, word, n) == 0)
+            return 1;
+        p = comma ? comma + 1 : NULL;
+    }
+    return 0;
 }
 
 static int finish_stdout(int status)
@@ -219,7 +233,12 @@ int main(int argc, char **argv)
     if (cmd->flags & BDB_CMD_STORE) {
         bdb_diag diag;
         bdb_diag_clear(&diag);
-        if (bdb_store_open(&cli.store, cli.db_path, &diag) != BDB_OK) {
+        int read_only = (cmd->flags & BDB_CMD_READ) ||
+                        (cmd->read_subs && cargc > 1 &&
+                         is_listed(cmd->read_subs, cargv[1]));
+        if (bdb_store_open_mode(&cli.store, cli.db_path,
+                                read_only ? BDB_STORE_READ_ONLY : 0,
+                                &diag) != BDB_OK) {
             bdb_diag_set_file(&diag, cli.db_path);
             cli_print_diag("", &diag);
             return BDB_EXIT_FAILED;

@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #define BUSY_TIMEOUT_MS 30000
@@ -167,13 +169,44 @@ static int migrate(bdb_store *st, bdb_diag *diag)
     return BDB_OK;
 }
 
-static int sq_open(bdb_store *st, const char *location, bdb_diag *diag)
+/* A read-only open checks the schema instead of migrating. */
+static int check_version(bdb_store *st, bdb_diag *diag)
 {
+    int latest = bdb_store_schema_version(), have;
+    if (exec_patient(st, "SELECT count(*) FROM sqlite_schema") ||
+        user_version(st, &have))
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "%s", st->errmsg);
+    if (have == 0)
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "not a benchdb database "
+                            "(run `benchdb init` to make one)");
+    if (have > latest)
+        return bdb_diag_set(diag, BDB_EVERSION, 0,
+                            "database schema version %d is newer than this "
+                            "benchdb understands (%d); use a newer benchdb",
+                            have, latest);
+    if (have < latest)
+        return bdb_diag_set(diag, BDB_EVERSION, 0,
+                            "database schema version %d is older than this "
+                            "benchdb's (%d); run `benchdb init` to upgrade it",
+                            have, latest);
+    return BDB_OK;
+}
+
+static int sq_open(bdb_store *st, const char *location, int mode,
+                   bdb_diag *diag)
+{
+    int read_only = mode & BDB_STORE_READ_ONLY;
+    struct stat sb;
+    if (read_only && stat(location, &sb) != 0)
+        return bdb_diag_set(diag, BDB_ENOTFOUND, 0,
+                            "no database at %s (run `benchdb init` or "
+                            "`benchdb import`)", location);
     sq *impl = calloc(1, sizeof *impl);
     if (!impl)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     st->impl = impl;
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    int flags = read_only ? SQLITE_OPEN_READONLY
+                          : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
     if (sqlite3_open_v2(location, &impl->db, flags, NULL) != SQLITE_OK) {
         bdb_diag_set(diag, BDB_ESTORE, 0, "cannot open database: %s",
                      impl->db ? sqlite3_errmsg(impl->db) : "out of memory");
@@ -184,7 +217,32 @@ static int sq_open(bdb_store *st, const char *location, bdb_diag *diag)
     }
     sqlite3_busy_timeout(impl->db, BUSY_TIMEOUT_MS);
     sqlite3_extended_result_codes(impl->db, 1);
-    int rc = exec_patient(st, "PRAGMA foreign_keys = ON");
+    int rc;
+    if (read_only) {
+        rc = check_version(st, diag);
+        /* A WAL database whose file and folder we cannot write: SQLite
+         * cannot make the -shm it reads through. Nobody can write it
+         * then, so reading it as immutable is safe. */
+        if (rc && access(location, W_OK) != 0 && strlen(location) < 3900) {
+            char uri[4096 + 32];
+            snprintf(uri, sizeof uri, "file:%s?immutable=1", location);
+            sqlite3_close(impl->db);
+            impl->db = NULL;
+            if (sqlite3_open_v2(uri, &impl->db,
+                                SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                                NULL) == SQLITE_OK) {
+                bdb_diag_clear(diag);
+                rc = check_version(st, diag);
+            }
+        }
+        if (rc) {
+            sqlite3_close(impl->db);
+            free(impl);
+            st->impl = NULL;
+        }
+        return rc;
+    }
+    rc = exec_patient(st, "PRAGMA foreign_keys = ON");
     if (!rc)
         rc = exec_patient(st, "PRAGMA journal_mode = WAL");
     if (!rc)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -525,6 +526,60 @@ static void cli__hostile_names__neutralised_in_text_markdown_and_advice(void **s
     bdb_buf_free(&out);
 }
 
+/* Commands that only read create nothing, and work on a database that
+ * cannot be written (a file and folder of another user, a read-only
+ * mount). */
+static void cli__read_only_commands__never_create_and_read_read_only_files(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char path[1200];
+    snprintf(path, sizeof path, "%s/none.sqlite", dir);
+    static const char *const reads[] = {"list results", "list sources",
+                                        "report", "efficiency", "chart -o x.pdf --format pdf",
+                                        "platform list", "platform show x"};
+    for (size_t i = 0; i < sizeof reads / sizeof reads[0]; i++) {
+        bdb_buf_reset(&out);
+        assert_int_equal(tu_run(&out, "--db '%s' %s", path, reads[i]), 1);
+        assert_non_null(strstr(out.data, "no database at"));
+        assert_non_null(strstr(out.data, "benchdb init"));
+        struct stat sb;
+        if (stat(path, &sb) == 0)
+            fail_msg("'%s' created %s", reads[i], path);
+    }
+
+    char ro[1200], cmd[9000];
+    snprintf(ro, sizeof ro, "%s/ro", dir);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s'", ro);
+    assert_int_equal(system(cmd), 0);
+    copy_sample("samples/published/seed-published-figures.csv", "ro/pub.csv");
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/b.sqlite' import '%s/pub.csv'", ro, ro), 0);
+    /* as root nothing is read-only: read as nobody then */
+    const char *as = geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 "
+                                      "--clear-groups " : "";
+    snprintf(cmd, sizeof cmd, "chmod 755 '%s' && chmod 444 '%s/b.sqlite' && "
+             "chmod 555 '%s' && %s'%s' --db '%s/b.sqlite' list results "
+             "--format csv 2>&1 && %s'%s' --db '%s/b.sqlite' report 2>&1",
+             dir, ro, ro, as, BDB_BINARY, ro, as, BDB_BINARY, ro);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    char buf[4096];
+    size_t n;
+    bdb_buf_reset(&out);
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+        bdb_buf_append(&out, buf, n);
+    int status = pclose(p);
+    snprintf(cmd, sizeof cmd, "chmod 755 '%s'", ro);
+    assert_int_equal(system(cmd), 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        fail_msg("reading a read-only database failed: %s", out.data);
+    assert_int_equal(count_lines_with(out.data, "pub.csv:"), 19);
+    assert_non_null(strstr(out.data, "Platforms"));
+    bdb_buf_free(&out);
+}
+
 static void cli__json_list_and_reparse__round_trip(void **state)
 {
     (void)state;
@@ -633,6 +688,7 @@ int main(void)
         cmocka_unit_test_setup(cli__summary_lines__imported_with_sections_and_ab_units, setup),
         cmocka_unit_test_setup(cli__folder_walk__loops_fifos_and_unreadable_folders, setup),
         cmocka_unit_test_setup(cli__hostile_names__neutralised_in_text_markdown_and_advice, setup),
+        cmocka_unit_test_setup(cli__read_only_commands__never_create_and_read_read_only_files, setup),
         cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
         cmocka_unit_test_setup(cli__report_chart_xlsx__write_their_files, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
