@@ -65,8 +65,9 @@
  * write when if= is /dev/zero, /dev/urandom or /dev/random and of= a
  * file or device; read when of= is /dev/null (none when if= is also one
  * of those generators: nothing is stored); copy when both are files. A
- * command whose count= disagrees with the records dd read is warned
- * about.
+ * command whose count= disagrees with the records dd read, or whose block
+ * size times the full records written is not the bytes dd reports, is
+ * warned about (the command may not be the one that printed the report).
  *
  * Errors ("dd: error writing '/dev/sdb': No space left on device", "dd:
  * failed to open ...", translated) are warnings at their line; a partial
@@ -457,6 +458,8 @@ typedef struct ddcmd {
     bdb_params ps;
     int line;
     double count;        /* -1: not given */
+    double obs;          /* output block size from bs= or obs=, -1: none */
+    int resizes;         /* conv=block/unblock change the output size */
     int count_bytes;     /* iflag=count_bytes */
     int noxfer;          /* status=noxfer or none */
     int busybox;
@@ -469,6 +472,7 @@ typedef struct cmdctx {
     int line;
     int ops;
     const char *in, *of;
+    int bs_seen;
     int rc;
 } cmdctx;
 
@@ -535,17 +539,24 @@ static int cmd_operand(const char *name, const char *value, void *ctx)
         x->of = v;
         rc = set_param(x, "of", v);
     } else if (strcmp(key, "bs") == 0) {
-        rc = set_size(x, "block_size", key, v, NULL);
+        x->bs_seen = 1;
+        rc = set_size(x, "block_size", key, v, &x->c->obs);
     } else if (strcmp(key, "ibs") == 0) {
         rc = set_size(x, "input_block_size", key, v, NULL);
     } else if (strcmp(key, "obs") == 0) {
-        rc = set_size(x, "output_block_size", key, v, NULL);
+        /* bs= wins over obs= wherever it stands */
+        double o = -1;
+        rc = set_size(x, "output_block_size", key, v, &o);
+        if (!x->bs_seen && o > 0)
+            x->c->obs = o;
     } else if (strcmp(key, "count") == 0) {
         rc = set_size(x, "count", key, v, &x->c->count);
     } else if (strcmp(key, "iflag") == 0 || strcmp(key, "oflag") == 0 ||
                strcmp(key, "conv") == 0 || strcmp(key, "status") == 0) {
         if (strcmp(key, "iflag") == 0 && strstr(v, "count_bytes"))
             x->c->count_bytes = 1;
+        if (strcmp(key, "conv") == 0 && strstr(v, "block"))
+            x->c->resizes = 1; /* block, unblock */
         if (strcmp(key, "status") == 0 &&
             (strcmp(v, "noxfer") == 0 || strcmp(v, "none") == 0))
             x->c->noxfer = 1;
@@ -608,6 +619,7 @@ static int dd_command(const char *p, const char *end, int line, bdb_sink *out,
     memset(c, 0, sizeof *c);
     c->line = line;
     c->count = -1;
+    c->obs = -1;
     c->busybox = busybox;
     cmdctx x = {.c = c, .out = out, .line = line};
     rc = bdb_cmdline_getopt(&view, "", NULL, cmd_operand, &x);
@@ -702,19 +714,28 @@ static int emit_records(bdb_sink *out, const bdb_sample *b, const ddrun *r)
     return rc;
 }
 
-/* The command line's count= against what dd read. */
-static int check_count(ddctx *x, const ddcmd *c, const ddrun *r)
+/* The command line's count= against what dd read, and its block size
+ * against the bytes of full output records (bytes < 0: no summary). */
+static int check_count(ddctx *x, const ddcmd *c, const ddrun *r, double bytes,
+                       int line)
 {
-    if (!c->line || c->count < 0 || c->count_bytes || !r->have_in)
+    if (!c->line)
         return 0;
-    double n = r->in_full + r->in_part;
-    if (n <= c->count)
-        return 0;
-    return bdb_sink_warn(x->out, r->in_line,
-                         "dd read %.0f records but the command line at line %d "
-                         "says count=%.0f: that command may not be the one "
-                         "that printed this",
-                         n, c->line, c->count);
+    if (c->count >= 0 && !c->count_bytes && r->have_in &&
+        r->in_full + r->in_part > c->count)
+        return bdb_sink_warn(x->out, r->in_line,
+                             "dd read %.0f records but the command line at line "
+                             "%d says count=%.0f: that command may not be the "
+                             "one that printed this",
+                             r->in_full + r->in_part, c->line, c->count);
+    if (bytes >= 0 && c->obs > 0 && !c->resizes && r->have_out &&
+        r->out_part == 0 && r->out_full * c->obs != bytes)
+        return bdb_sink_warn(x->out, line,
+                             "dd wrote %.0f full records of %.0f bytes (command "
+                             "line at line %d) but reports %.0f bytes: that "
+                             "command may not be the one that printed this",
+                             r->out_full, c->obs, c->line, bytes);
+    return 0;
 }
 
 static int emit_report(ddctx *x, ddreport *r, int intermediate)
@@ -731,7 +752,8 @@ static int emit_report(ddctx *x, ddreport *r, int intermediate)
         return rc;
     if ((rc = emit_records(x->out, &b, &r->rec)) != 0)
         return rc;
-    if (!intermediate && (rc = check_count(x, &r->cmd, &r->rec)) != 0)
+    if (!intermediate &&
+        (rc = check_count(x, &r->cmd, &r->rec, r->s.bytes, r->line)) != 0)
         return rc;
     const ddsum *s = &r->s;
     if (s->infinite || s->secs <= 0) {
@@ -795,7 +817,7 @@ static int flush_records_only(ddctx *x, int at_end)
     if (!rc)
         rc = emit_records(x->out, &b, r);
     if (!rc)
-        rc = check_count(x, &x->cmd, r);
+        rc = check_count(x, &x->cmd, r, -1, 0);
     if (!rc && r->have_in && !r->have_out)
         rc = bdb_sink_warn(x->out, r->in_line,
                            "dd's 'records in' at line %d is not followed by "
@@ -913,6 +935,7 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     x.out = out;
     x.opts = opts;
     x.cmd.count = -1;
+    x.cmd.obs = -1;
     bdb_lines_init(&it, buf, len);
     while (!rc && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;

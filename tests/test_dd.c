@@ -180,6 +180,14 @@ static void dd__command_line_forms__prompt_sudo_time_echo_busybox(void **st)
     assert_non_null(find_note(&s, "count=10"));
     bdb_sink_free(&s);
 
+    /* bs=1M but one full record of 512 bytes: the lines of
+     * gnu-small-512-bytes.txt under a command that did not print them */
+    text_ok("$ dd if=/dev/zero of=/tmp/x bs=1M count=64\n1+0 records in\n"
+            "1+0 records out\n512 bytes copied, 0.000111396 s, 4.6 MB/s\n", &s);
+    tu_assert_value(&s, "dd", "bytes", "block_size=1048576", 512, 0);
+    assert_non_null(find_note(&s, "reports 512 bytes"));
+    bdb_sink_free(&s);
+
     /* ibs/obs/status/copy between two files */
     text_ok("+ dd if=a.img of=b.img ibs=1kB obs=2x512 status=none\n"
             "$ dd if=a.img of=b.img ibs=1kB obs=2x512 status=noxfer\n"
