@@ -56,8 +56,9 @@
  *
  * Parameters come from the dd command line in the log (a prompt line,
  * "time dd", "sudo dd", "+ dd" from set -x, an echo, GNU time's "Command
- * being timed:", "busybox dd"), read by ingest/cmdline.h, for the reports
- * that follow it: if, of, block_size (bs=), input_block_size (ibs=),
+ * being timed:" after the run, "busybox dd"), read by ingest/cmdline.h,
+ * for the reports that follow it (a line with several dd commands, "dd
+ * ... && dd ...", gives each finished report the next command's settings): if, of, block_size (bs=), input_block_size (ibs=),
  * output_block_size (obs=) in bytes, count (converted with dd's suffixes:
  * coreutils parse_integer()/xstrtoumax(): c=1 w=2 b=512, k K KiB=1024,
  * kB KB=1000, M MiB=2^20, MB=10^6, ... up to Q, "B" alone = 1, "AxB"
@@ -646,6 +647,9 @@ static int dd_command(const char *p, const char *end, int line, bdb_sink *out,
 
 /* ---- runs and reports ---------------------------------------------------- */
 
+/* dd commands one line may hold ("dd ... && dd ..."), beyond the first. */
+#define DD_QUEUE 8
+
 typedef struct ddrun {
     int have_in, have_out, have_trunc;
     double in_full, in_part, out_full, out_part, trunc;
@@ -665,7 +669,9 @@ typedef struct ddreport {
 typedef struct ddctx {
     bdb_sink *out;
     const bdb_parse_opts *opts;
-    ddcmd cmd;         /* the last command line (line 0: none) */
+    ddcmd cmd;         /* the command of the reports to come (line 0: none) */
+    ddcmd queue[DD_QUEUE]; /* more dd commands of the same line, in order */
+    int nq, qpos;
     ddrun run;         /* records lines not yet followed by a summary */
     ddreport pend;     /* the last report, until we know whether it is final */
     int progress;      /* progress lines not yet attributed */
@@ -794,13 +800,22 @@ static int emit_report(ddctx *x, ddreport *r, int intermediate)
     return rc;
 }
 
+/* A copy has finished: the next command of the same line is next. */
+static void advance_cmd(ddctx *x)
+{
+    if (x->qpos < x->nq)
+        x->cmd = x->queue[x->qpos++];
+}
+
 /* The held report is final: nothing of its copy follows. */
 static int flush_pending(ddctx *x)
 {
     if (!x->pend.have)
         return 0;
     x->pend.have = 0;
-    return emit_report(x, &x->pend, 0);
+    int rc = emit_report(x, &x->pend, 0);
+    advance_cmd(x);
+    return rc;
 }
 
 /* Records lines with no summary after them. */
@@ -838,6 +853,7 @@ static int flush_records_only(ddctx *x, int at_end)
                                     "BusyBox without the third status line?)"
                                   : "");
     memset(r, 0, sizeof *r);
+    advance_cmd(x);
     return rc;
 }
 
@@ -861,8 +877,10 @@ static int on_summary(ddctx *x, const ddsum *s, int line)
     nr.s = *s;
     nr.line = line;
     nr.rec = x->run;
-    nr.cmd = x->cmd;
     nr.progress = x->progress;
+    /* another dd of the same command line is still to come: the held
+     * report is that command's final one, not a SIGUSR1 report */
+    int more = x->qpos < x->nq;
     memset(&x->run, 0, sizeof x->run);
     x->progress = 0;
     x->progress_line = 0;
@@ -876,7 +894,7 @@ static int on_summary(ddctx *x, const ddsum *s, int line)
             nr.progress += o->progress + 1;
             nr.intermediate = o->intermediate;
             o->have = 0;
-        } else if (o_records && has_records && s->bytes > o->s.bytes &&
+        } else if (!more && o_records && has_records && s->bytes > o->s.bytes &&
                    s->secs > o->s.secs && !s->infinite && !o->s.infinite) {
             /* a SIGUSR1 report of the same copy */
             rc = emit_report(x, o, 1);
@@ -889,6 +907,7 @@ static int on_summary(ddctx *x, const ddsum *s, int line)
             return rc;
         }
     }
+    nr.cmd = x->cmd;
     x->pend = nr;
     return 0;
 }
@@ -921,6 +940,58 @@ static int dd_message(const char *p, const char *end)
         return 0;
     return (sp - p == 2 && memcmp(p, "dd", 2) == 0) ||
            (sp - p > 3 && memcmp(sp - 3, "/dd", 3) == 0);
+}
+
+/* The end of the first command of [p, end): an unquoted ";", "|" or "&"
+ * ("&&", "||" too; not the "&" of "2>&1"), or end. */
+static const char *command_end(const char *p, const char *end)
+{
+    char quote = 0;
+    for (const char *q = p; q < end; q++) {
+        if (quote) {
+            if (*q == quote)
+                quote = 0;
+            else if (*q == '\\' && quote == '"' && q + 1 < end)
+                q++;
+        } else if (*q == '\'' || *q == '"') {
+            quote = *q;
+        } else if (*q == '\\' && q + 1 < end) {
+            q++;
+        } else if (*q == ';' || *q == '|' ||
+                   (*q == '&' && !(q > p && (q[-1] == '>' || q[-1] == '<')))) {
+            return q;
+        }
+    }
+    return end;
+}
+
+/* Queues the dd commands after the first on one line ("dd if=/dev/zero
+ * of=f ... && dd if=f of=/dev/null ..."): their reports follow in order. */
+static int more_commands(ddctx *x, const char *p, const char *end, int line)
+{
+    const char *q = p;
+    int first = 1;
+    while (q < end) {
+        while (q < end && (*q == ';' || *q == '|' || *q == '&'))
+            q++;
+        const char *e = command_end(q, end);
+        ddcmd c;
+        int cr = dd_command(q, e, line, x->out, &c);
+        if (cr < 0)
+            return cr;
+        if (cr > 0 && first) {
+            first = 0; /* the first dd found is x->cmd already */
+        } else if (cr > 0 && x->nq < DD_QUEUE) {
+            x->queue[x->nq++] = c;
+        } else if (cr > 0) {
+            return bdb_sink_warn(x->out, line,
+                                 "more than %d dd commands on one line: the "
+                                 "settings of the rest are not read",
+                                 DD_QUEUE + 1);
+        }
+        q = e;
+    }
+    return 0;
 }
 
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
@@ -1019,6 +1090,9 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
         if (cr > 0) {
             rc = boundary(&x);
             x.cmd = c;
+            x.nq = x.qpos = 0;
+            if (!rc)
+                rc = more_commands(&x, p, e, ln.no);
         }
     }
     if (!rc)

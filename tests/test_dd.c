@@ -199,6 +199,25 @@ static void dd__command_line_forms__prompt_sudo_time_echo_busybox(void **st)
     bdb_sink_free(&s);
 }
 
+/* "dd A; dd B && dd C" on one line: each report gets its own command's
+ * settings, and the 10 MiB read followed by a 100 MiB read is two copies,
+ * not a SIGUSR1 report of the second. */
+static void dd__several_commands_on_one_line__settings_in_order(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/dd/gnu-bash-v-three-dd-on-one-line.txt", &s);
+    assert_int_equal(tu_count(&s, "throughput"), 3);
+    assert_null(tu_find(&s, NULL, "throughput", "report=intermediate"));
+    tu_assert_value(&s, "dd", "bytes", "direction=write,count=100,conv=fdatasync",
+                    104857600, 0);
+    tu_assert_value(&s, "dd", "bytes", "direction=read,count=10", 10485760, 0);
+    tu_assert_value(&s, "dd", "bytes", "direction=read,count=100", 104857600, 0);
+    assert_int_equal(tu_find(&s, "dd", "throughput", "count=10")->line, 7);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
 /* Each suffix was run through dd 9.1 here (dd if=/dev/zero of=/dev/null
  * bs=X count=1) and the byte count it printed is the expected value. */
 static void dd__size_suffixes__as_dd_reads_them(void **st)
@@ -691,6 +710,7 @@ int main(void)
         cmocka_unit_test(dd__bash_x_transcript__write_and_read_params),
         cmocka_unit_test(dd__read_and_write_logs_of_one_platform__two_series),
         cmocka_unit_test(dd__command_line_forms__prompt_sudo_time_echo_busybox),
+        cmocka_unit_test(dd__several_commands_on_one_line__settings_in_order),
         cmocka_unit_test(dd__size_suffixes__as_dd_reads_them),
         cmocka_unit_test(dd__status_progress__final_figure_and_update_count),
         cmocka_unit_test(dd__progress_line_pasted_from_terminal__counted_not_a_figure),
