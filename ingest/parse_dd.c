@@ -25,6 +25,8 @@
  *     "%ju bytes transferred in %.6f secs (%.0f bytes/sec)"; FreeBSD's
  *     status=progress lines "  %'ju bytes (...) transferred %.3fs, %s/s"
  *     end in "\r".
+ *   illumos: "%llu (%s) bytes transferred in %.6f secs (%s/sec)", its
+ *     status=progress updates on lines of their own when stderr is no tty.
  *   BusyBox coreutils/dd.c dd_output_status(): records lines, then (with
  *     FEATURE_DD_THIRD_STATUS_LINE) "%llu bytes (%sB) copied, %f seconds,
  *     %sB/s": make_human_readable_str() glues a 1024-based unit to the
@@ -44,15 +46,20 @@
  * intermediate_reports (how many SIGUSR1 reports of the same copy came
  * first).
  *
- * SIGUSR1 reports: a report (records lines + summary) directly followed,
- * with only dd's own lines between, by another whose byte count and time
- * are both larger is an intermediate report of the same copy, not a
- * finished copy: its figures get the parameter report=intermediate (a
- * series of its own, never a repetition of the finished copy) and the
- * final report counts them. A summary with no records lines before it,
- * followed by a full report, is a progress line pasted from a terminal:
- * counted in progress_lines, not a figure. Equal byte counts (a repeated
- * run) are repetitions.
+ * SIGUSR1 (BSD: SIGINFO) reports: a report (records lines + summary)
+ * followed, before the next dd command line or "#N :" marker, by another
+ * whose byte count and time are both larger is an intermediate report of
+ * the same copy, not a finished copy: its figures get the parameter
+ * report=intermediate (a series of its own, never a repetition of the
+ * finished copy) and the final report counts them in
+ * intermediate_reports. A summary with no records lines before it that is
+ * followed by a larger one is a progress update on a line of its own
+ * (pasted from a terminal, or illumos's "N (290 GiB) bytes transferred in
+ * T secs (41 GiB/sec)" lines when stderr is no tty): counted in
+ * progress_lines, not a figure. Equal byte counts (a repeated run) are
+ * repetitions; so are reports of different commands. Separate runs of
+ * growing size with no command line between them cannot be told from one
+ * copy's reports and are read as the latter.
  *
  * Parameters come from the dd command line in the log (a prompt line,
  * "time dd", "sudo dd", "+ dd" from set -x, an echo, GNU time's "Command
@@ -372,6 +379,8 @@ static int parse_summary(const char *p, const char *end, ddsum *s)
     q = skip_sep(q, end);
     if (q == end)
         return 1;       /* no rate printed (an excerpt) */
+    if (*q == '(' && q + 1 < end && is_digit(q[1]))
+        q++;            /* illumos: "... secs (41 GiB/sec)" */
     if (is_digit(*q)) {
         if (!read_rate(&q, end, s))
             return -1;
@@ -888,15 +897,17 @@ static int on_summary(ddctx *x, const ddsum *s, int line)
     if (x->pend.have) {
         ddreport *o = &x->pend;
         int o_records = o->rec.have_in || o->rec.have_out;
-        if (!o_records && o->s.whole_secs && has_records &&
-            s->bytes >= o->s.bytes) {
-            /* a progress line pasted from a terminal */
+        int grows = !more && s->bytes > o->s.bytes && s->secs > o->s.secs &&
+                    !s->infinite && !o->s.infinite;
+        if (!o_records && (grows || (!more && o->s.whole_secs && has_records &&
+                                     s->bytes >= o->s.bytes))) {
+            /* a progress update on a line of its own (pasted from a
+             * terminal; illumos prints them with newlines) */
             nr.progress += o->progress + 1;
             nr.intermediate = o->intermediate;
             o->have = 0;
-        } else if (!more && o_records && has_records && s->bytes > o->s.bytes &&
-                   s->secs > o->s.secs && !s->infinite && !o->s.infinite) {
-            /* a SIGUSR1 report of the same copy */
+        } else if (o_records && grows) {
+            /* a SIGUSR1 (SIGINFO) report of the same copy */
             rc = emit_report(x, o, 1);
             if (rc)
                 return rc;
@@ -912,19 +923,37 @@ static int on_summary(ddctx *x, const ddsum *s, int line)
     return 0;
 }
 
-/* A line holding "\r": status=progress updates (GNU prints "\r" before
- * each, FreeBSD after each). Counts the updates. */
-static int progress_segments(const char *p, const char *end)
+/* FreeBSD's status=progress update: "  %'ju bytes (%s, %s) transferred
+ * %.3fs, %s/s" (grouped digits). */
+static int bsd_progress(const char *p, const char *end)
+{
+    return bdb_contains(p, end, " bytes (") && bdb_contains(p, end, " transferred ");
+}
+
+/* A line holding "\r": status=progress updates. GNU prints "\r" before
+ * each update, FreeBSD "\r" after each. Counts the updates; *first and
+ * *first_end get the text before the first "\r" when it is not an update
+ * (a line of its own with a stray "\r" after it). */
+static int progress_segments(const char *p, const char *end, const char **first,
+                             const char **first_end)
 {
     int n = 0;
+    const char *cr = memchr(p, '\r', (size_t)(end - p));
+    const char *fp = p, *fe = cr ? cr : end;
+    trim(&fp, &fe);
+    if (fp < fe && bsd_progress(fp, fe)) {
+        n++;
+        fp = fe;
+    }
+    *first = fp, *first_end = fe;
+    p = cr ? cr + 1 : end;
     while (p < end) {
-        const char *cr = memchr(p, '\r', (size_t)(end - p));
-        const char *se = cr ? cr : end;
-        for (const char *q = p; q < se; q++)
-            if (is_digit(*q)) {
-                n++;
-                break;
-            }
+        cr = memchr(p, '\r', (size_t)(end - p));
+        const char *sp = p, *se = cr ? cr : end;
+        trim(&sp, &se);
+        ddsum s;
+        if (sp < se && (parse_summary(sp, se, &s) > 0 || bsd_progress(sp, se)))
+            n++;
         p = cr ? cr + 1 : end;
     }
     return n;
@@ -1020,13 +1049,14 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
             break;
         if (p == e)
             continue;
-        if (memchr(ln.p, '\r', (size_t)(ln.end - ln.p))) {
-            int n = progress_segments(ln.p, ln.end);
+        if (memchr(p, '\r', (size_t)(e - p))) {
+            int n = progress_segments(p, e, &p, &e);
             if (n > 0) {
                 x.progress += n;
                 x.progress_line = ln.no;
-                continue;
             }
+            if (p == e)
+                continue;
         }
         double full, part;
         int kind;
@@ -1133,20 +1163,13 @@ static int sniff(const char *buf, size_t len)
         if (p == e)
             continue;
         ddsum s;
-        if (memchr(ln.p, '\r', (size_t)(ln.end - ln.p))) {
-            /* the first progress update of the line */
-            const char *q = ln.p;
-            while (q < ln.end && *q == '\r')
-                q++;
-            const char *cr = memchr(q, '\r', (size_t)(ln.end - q));
-            const char *qe = cr ? cr : ln.end;
-            trim(&q, &qe);
-            if (parse_summary(q, qe, &s) > 0 &&
-                (bdb_contains(q, qe, "copied") || bdb_contains(q, qe, "transferred")) &&
-                score < 70)
+        if (memchr(p, '\r', (size_t)(e - p))) {
+            if (progress_segments(p, e, &p, &e) > 0 && score < 70)
                 score = 70;
-            prev_records = 0;
-            continue;
+            if (p == e) {
+                prev_records = 0;
+                continue;
+            }
         }
         if (records_line(p, e, &a, &b, &kind)) {
             if (prev_records && score < 80)

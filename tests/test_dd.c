@@ -32,6 +32,16 @@ static size_t count_warnings(const bdb_sink *s)
     return n;
 }
 
+/* The first sample of metric without the report=intermediate parameter. */
+static const bdb_sample *find_final(const bdb_sink *s, const char *metric)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (strcmp(s->samples[i].metric, metric) == 0 &&
+            !bdb_params_get(&s->samples[i].params, "report"))
+            return &s->samples[i];
+    return NULL;
+}
+
 static void params_of(const bdb_sample *s, char *out, size_t outsz)
 {
     bdb_params_format(&s->params, out, outsz);
@@ -332,6 +342,46 @@ static void dd__sigusr1_reports__marked_intermediate_and_counted(void **st)
     bdb_sink_free(&s);
 }
 
+/* Other systems' reports of one copy (public excerpts). */
+static void dd__illumos_progress_and_bsd_siginfo__counted_and_marked(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    /* https://www.illumos.org/issues/14189 (illumos dd status=progress:
+     * updates on lines of their own, SIGINFO reports, then ^C) */
+    text_ok("dd bs=1M if=/dev/zero of=/dev/null status=progress \n"
+            "311584358400 (290 GiB) bytes transferred in 7.000006 secs (41 GiB/sec)\n"
+            "313881+0 records in\n313881+0 records out\n"
+            "329128083456 (307 GiB) bytes transferred in 7.393318 secs (41 GiB/sec)\n"
+            "534473867264 (498 GiB) bytes transferred in 12.000018 secs (41 GiB/sec)\n"
+            "515402+0 records in\n515402+0 records out\n"
+            "540438167552 (503 GiB) bytes transferred in 12.133880 secs (41 GiB/sec)\n"
+            "712791556096 (664 GiB) bytes transferred in 16.000022 secs (41 GiB/sec)^C\n"
+            "692405+0 records in\n692405+0 records out\n"
+            "726039265280 (676 GiB) bytes transferred in 16.306815 secs (41 GiB/sec)\n",
+            &s);
+    assert_int_equal(tu_count(&s, "throughput"), 3);
+    assert_true(find_final(&s, "throughput")->value == 726039265280 / 16.306815);
+    assert_int_equal(find_final(&s, "throughput")->line, 13);
+    tu_assert_value(&s, "dd", "progress_lines", NULL, 3, 0);
+    tu_assert_value(&s, "dd", "intermediate_reports", NULL, 2, 0);
+    tu_assert_value(&s, "dd", "bytes", "report=intermediate", 329128083456, 0);
+    assert_int_equal(s.nnotes, 0); /* 41 GiB/sec agrees to its digit */
+    bdb_sink_free(&s);
+    /* https://blog.pun.ninja/a-little-bit-louder-now/ (macOS dd under a
+     * wrapper sending SIGINFO every second) */
+    text_ok("% loudd if=ReallyBig.img of=a_usb_stick bs=1m\n"
+            "2894+0 records in\n2893+0 records out\n"
+            "3033530368 bytes transferred in 0.999853 secs (3033975955 bytes/sec)\n"
+            "5703+0 records in\n5703+0 records out\n"
+            "5980028928 bytes transferred in 2.025140 secs (2952896486 bytes/sec)\n",
+            &s);
+    tu_assert_value(&s, NULL, "bytes", "report=intermediate", 3033530368, 0);
+    tu_assert_value(&s, NULL, "intermediate_reports", NULL, 1, 0);
+    assert_true(find_final(&s, "throughput")->value == 5980028928 / 2.025140);
+    bdb_sink_free(&s);
+}
+
 /* Two finished runs of one command (the same bytes) are repetitions, not
  * an intermediate report and its final one. */
 static void dd__two_runs_same_size__repetitions(void **st)
@@ -622,6 +672,21 @@ static void dd__truncated_captures__complete_figures_kept_cut_warned(void **st)
     bdb_sink_free(&s);
 }
 
+/* A stray "\r" (a log passed through a CRLF editor twice) is not a
+ * progress update: gnu-write-output-only.txt's lines with "\r\r\n". */
+static void dd__stray_carriage_returns__not_progress(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    text_ok("64+0 records in\r\r\n64+0 records out\r\r\n67108864 bytes (67 MB, 64 "
+            "MiB) copied, 0.028783 s, 2.3 GB/s\r\r\n", &s);
+    tu_assert_value(&s, NULL, "throughput", NULL, 67108864 / 0.028783, 1e-12);
+    tu_assert_value(&s, NULL, "records_out", NULL, 64, 0);
+    assert_null(tu_find(&s, NULL, "progress_lines", NULL));
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
 static void dd__noxfer__records_without_throughput(void **st)
 {
     (void)st;
@@ -715,6 +780,7 @@ int main(void)
         cmocka_unit_test(dd__status_progress__final_figure_and_update_count),
         cmocka_unit_test(dd__progress_line_pasted_from_terminal__counted_not_a_figure),
         cmocka_unit_test(dd__sigusr1_reports__marked_intermediate_and_counted),
+        cmocka_unit_test(dd__illumos_progress_and_bsd_siginfo__counted_and_marked),
         cmocka_unit_test(dd__two_runs_same_size__repetitions),
         cmocka_unit_test(dd__tiny_copies__bytes_and_rates),
         cmocka_unit_test(dd__no_elapsed_time_or_zero_bytes__no_throughput),
@@ -724,6 +790,7 @@ int main(void)
         cmocka_unit_test(dd__partial_copy_after_error__figures_and_warning),
         cmocka_unit_test(dd__error_without_summary__file_fails_with_dds_message),
         cmocka_unit_test(dd__truncated_captures__complete_figures_kept_cut_warned),
+        cmocka_unit_test(dd__stray_carriage_returns__not_progress),
         cmocka_unit_test(dd__noxfer__records_without_throughput),
         cmocka_unit_test(dd__sniff__errors_and_progress_detected_not_prose),
         cmocka_unit_test(dd__garbage__never_crashes),
