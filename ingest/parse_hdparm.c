@@ -441,26 +441,44 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
 
 /* A "Timing ... reads" label where hdparm prints it: at the start of a
  * line (after blanks, a "#N :" marker or a "> " mail quote), not anywhere
- * in prose that mentions hdparm. */
+ * in prose that mentions hdparm. Or an hdparm -t/-T command line followed
+ * by hdparm's error for a device ("/dev/vda: Operation not permitted"),
+ * so that a run that measured nothing fails with hdparm's message. */
 static int sniff(const char *buf, size_t len)
 {
     static const char *const labels[] = {
         "Timing cached reads", "Timing buffered disk reads",
         "Timing buffer-cache reads", "Timing O_DIRECT cached reads",
         "Timing O_DIRECT disk reads"};
+    static const char *const tools[] = {"hdparm", NULL};
     bdb_lines it;
     bdb_line l;
+    int timing_cmd = 0, score = 0;
     bdb_lines_init(&it, buf, len);
     while (bdb_lines_next(&it, &l)) {
         const char *p = bdb_skip_blank(l.p, l.end);
-        while (p < l.end && *p == '>')
-            p = bdb_skip_blank(p + 1, l.end);
-        p = bdb_skip_rep_marker(p, l.end, NULL);
+        const char *e = l.end;
+        while (p < e && *p == '>')
+            p = bdb_skip_blank(p + 1, e);
+        p = bdb_skip_rep_marker(p, e, NULL);
         for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
-            if (bdb_starts_with(p, l.end, labels[i]))
+            if (bdb_starts_with(p, e, labels[i]))
                 return 95;
+        if (bdb_contains(p, e, "hdparm")) {
+            bdb_cmdline cl;
+            if (bdb_cmdline_parse_line(p, e, tools, &cl) == 1) {
+                hcmd c;
+                memset(&c, 0, sizeof c);
+                c.cl = cl;
+                timing_cmd = read_command(&c, 1) == 0 && (c.t || c.T);
+                hcmd_free(&c);
+            }
+            continue;
+        }
+        if (timing_cmd && *p == '/' && is_error_text(p, e))
+            score = 60;
     }
-    return 0;
+    return score;
 }
 
 const bdb_parser bdb_parser_hdparm = {"hdparm", 2, sniff, parse};

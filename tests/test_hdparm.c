@@ -96,6 +96,13 @@ static void hdparm__nothing_measured__error_not_zero(void **st)
                  "device too small");
     expect_error("tests/fixtures/hdparm/error-vda-operation-not-permitted.txt", "hdparm",
                  1, "Operation not permitted");
+    /* with its command line the same output is recognised as hdparm's */
+    expect_error("tests/fixtures/hdparm/error-bash-x-vda-operation-not-permitted.txt",
+                 NULL, 2, "/dev/vda: Operation not permitted");
+    const bdb_parser *hd = bdb_parser_find("hdparm");
+    static const char prose[] = "Run hdparm -tT /dev/sda to time the disk.\n"
+                                "/etc/fstab: not found here\n";
+    assert_true(hd->sniff(prose, strlen(prose)) < BDB_SNIFF_THRESHOLD);
 }
 
 static void hdparm__old_wording_offset_kb__read(void **st)
