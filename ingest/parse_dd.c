@@ -542,12 +542,13 @@ static int cmd_operand(const char *name, const char *value, void *ctx)
     memcpy(key, value, kn);
     key[kn] = '\0';
     int rc = 0;
+    /* if= and of= give the direction; the paths themselves are not
+     * parameters: /tmp/x on one machine and /mnt/sd/x on another are the
+     * same measurement, and would never compare as two series. */
     if (strcmp(key, "if") == 0) {
         x->in = v;
-        rc = set_param(x, "if", v);
     } else if (strcmp(key, "of") == 0) {
         x->of = v;
-        rc = set_param(x, "of", v);
     } else if (strcmp(key, "bs") == 0) {
         x->bs_seen = 1;
         rc = set_size(x, "block_size", key, v, &x->c->obs);

@@ -55,13 +55,12 @@ static void dd__bash_x_transcript__write_and_read_params(void **st)
     bdb_sink s;
     parse_ok("samples/dd/gnu-write-then-read-bs1M-count64.txt", &s);
     tu_assert_value(&s, "dd", "throughput",
-                    "direction=write,block_size=1048576,count=64,conv=fdatasync,"
-                    "if=/dev/zero,of=/tmp/bdb-dd.bin",
+                    "direction=write,block_size=1048576,count=64,conv=fdatasync",
                     67108864 / 1.44595, 1e-12);
     tu_assert_value(&s, "dd", "elapsed", "direction=write", 1.44595, 0);
     tu_assert_value(&s, "dd", "records_out_partial", "direction=write", 0, 0);
     tu_assert_value(&s, "dd", "throughput",
-                    "direction=read,count=64,if=/tmp/bdb-dd.bin,of=/dev/null",
+                    "direction=read,count=64",
                     67108864 / 0.00616766, 1e-12);
     /* the read command has no conv=: the write's settings do not leak */
     assert_null(tu_find(&s, "dd", "throughput", "conv=fdatasync,direction=read"));
@@ -97,9 +96,9 @@ static void dd__read_and_write_logs_of_one_platform__two_series(void **st)
     /* two series, so each is its own repetition 1 */
     assert_int_equal(tw->repetition, 1);
     assert_int_equal(tr->repetition, 1);
-    tu_assert_value(&s, "dd", "throughput", "direction=write,of=/tmp/bdbdd/bdb-dd.bin",
+    tu_assert_value(&s, "dd", "throughput", "direction=write",
                     67108864 / 0.210548, 1e-12);
-    tu_assert_value(&s, "dd", "throughput", "direction=read,if=/tmp/bdbdd/bdb-dd.bin",
+    tu_assert_value(&s, "dd", "throughput", "direction=read",
                     67108864 / 0.0262706, 1e-12);
     bdb_sink_free(&s);
     free(both);
@@ -124,7 +123,7 @@ static void dd__command_line_forms__prompt_sudo_time_echo_busybox(void **st)
     tu_assert_value(&s, "dd", "throughput",
                     "direction=write,block_size=1048576,count=1024,conv=fdatasync",
                     1073741824 / 50.0323, 1e-12);
-    tu_assert_value(&s, "dd", "throughput", "direction=read,if=/tmp/tempfile",
+    tu_assert_value(&s, "dd", "throughput", "direction=read",
                     1073741824 / 24.5313, 1e-12);
     assert_int_equal(s.nnotes, 0);
     bdb_sink_free(&s);
@@ -151,7 +150,7 @@ static void dd__command_line_forms__prompt_sudo_time_echo_busybox(void **st)
             "10240+0 records in\n10240+0 records out\n"
             "83886080 bytes (80.0MB) copied, 3.084522 seconds, 25.9MB/s\n", &s);
     tu_assert_value(&s, "dd", "throughput",
-                    "block_size=8192,count=10240,direction=write,of=./output",
+                    "block_size=8192,count=10240,direction=write",
                     83886080 / 3.084522, 1e-12);
     /* 25.9MB/s glued is BusyBox's 1024-based unit: 25.9 * 2^20 agrees */
     assert_int_equal(s.nnotes, 0);
@@ -174,7 +173,7 @@ static void dd__command_line_forms__prompt_sudo_time_echo_busybox(void **st)
     /* GNU time -v names the command after the run */
     parse_ok("tests/fixtures/dd/real-gnu-time-v-read.txt", &s);
     tu_assert_value(&s, "dd", "throughput",
-                    "direction=read,block_size=1048576,of=/dev/null",
+                    "direction=read,block_size=1048576",
                     67108864 / 0.016095, 1e-12);
     bdb_sink_free(&s);
 
