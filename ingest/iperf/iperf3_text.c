@@ -1,0 +1,210 @@
+/* bdb_iperf3_text_parse.c - iperf3 text output: client, server (-s), -V, -R, -P,
+ * --bidir, -u, -O (see parse_iperf.c). */
+#include "iperf_internal.h"
+#include "../../common/bdb_scan.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void v3_starting_test(const char *p, const char *e, ip_ctx *cx,
+                             ip_run *r)
+{
+    /* "Starting Test: protocol: TCP, 2 streams, 131072 byte blocks,
+     *  omitting 0 seconds, 2 second test, tos 0" */
+    const char *q = bdb_find(p, e, "protocol:");
+    if (q) {
+        q = bdb_skip_ws(q + strlen("protocol:"), e);
+        if (bdb_starts_with(q, e, "UDP"))
+            cx->udp_hint = r->udp = 1;
+    }
+    const char *s = bdb_find(p, e, " streams,");
+    if (s) {
+        const char *c = s;
+        while (c > p && c[-1] >= '0' && c[-1] <= '9')
+            c--;
+        long long v;
+        if (c < s && bdb_scan_int(&c, s, &v) && v > 0)
+            cx->streams_req = r->streams_req = (int)v;
+    }
+    s = bdb_find(p, e, " second test");
+    if (s) {
+        const char *c = s;
+        while (c > p && ((c[-1] >= '0' && c[-1] <= '9') || c[-1] == '.'))
+            c--;
+        double v;
+        if (c < s && bdb_scan_number(&c, s, &v, 0) && v > 0)
+            cx->duration_req = r->duration_req = v;
+    }
+}
+
+static int v3_cpu(const char *p, const char *e, ip_run *r, int line)
+{
+    if (r->have_cpu)
+        return 1;
+    const char *l = bdb_find(p, e, "local/");
+    const char *m = bdb_find(p, e, "remote/");
+    if (!l || !m)
+        return 0;
+    double a, b;
+    const char *q = l;
+    while (q < e && *q != ' ')
+        q++;
+    if (!bdb_scan_number(&q, e, &a, 0) || !bdb_scan_lit(&q, e, "%", 0))
+        return 0;
+    q = m;
+    while (q < e && *q != ' ')
+        q++;
+    if (!bdb_scan_number(&q, e, &b, 0) || !bdb_scan_lit(&q, e, "%", 0))
+        return 0;
+    r->have_cpu = 1;
+    r->cpu_local = a;
+    r->cpu_remote = b;
+    r->cpu_line = line;
+    return 1;
+}
+
+int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out,
+                          bdb_diag *diag)
+{
+    ip_ctx cx;
+    bdb_iperf_ctx_reset(&cx);
+    ip_run r;
+    bdb_iperf_run_init(&r, 1);
+    int nruns = 0, rc = 0;
+    bdb_lines it;
+    bdb_line ln;
+    bdb_lines_init(&it, buf, len);
+    while (!rc && bdb_lines_next(&it, &ln)) {
+        const char *p = ln.p, *e = ln.end;
+        bdb_trim(&p, &e);
+        if (p == e)
+            continue;
+        if (bdb_starts_with(p, e, "Connecting to host") ||
+            bdb_starts_with(p, e, "Server listening on") ||
+            bdb_starts_with(p, e, "Accepted connection from") ||
+            (bdb_starts_with(p, e, "iperf 3") && !bdb_contains(p, e, "sec"))) {
+            int server = p[0] == 'S' || p[0] == 'A';
+            if (bdb_iperf_has_data(&r)) {
+                bdb_iperf_ctx_reset(&cx);
+                rc = bdb_iperf_finish_run(&r, &cx, out, diag, ln.no, &nruns);
+                if (rc)
+                    break;
+            }
+            if (bdb_starts_with(p, e, "iperf 3"))
+                bdb_sink_set_version(out, p, e);
+            else if (server)
+                cx.server_log = 1;
+            else
+                cx.client_log = 1;
+            continue;
+        }
+        if (bdb_starts_with(p, e, "iperf3: error") ||
+            bdb_starts_with(p, e, "iperf3: interrupt")) {
+            char t[200];
+            bdb_copy(t, sizeof t, p, e);
+            rc = bdb_diag_set(diag, BDB_EPARSE, ln.no,
+                              "iperf3 stopped: %s", t);
+            break;
+        }
+        if (bdb_starts_with(p, e, "Reverse mode")) {
+            cx.reverse = 1;
+            continue;
+        }
+        if (bdb_starts_with(p, e, "Starting Test:")) {
+            v3_starting_test(p, e, &cx, &r);
+            continue;
+        }
+        if (bdb_starts_with(p, e, "Target Bitrate:")) {
+            const char *q = p + strlen("Target Bitrate:");
+            double v;
+            if (bdb_scan_number(&q, e, &v, 0))
+                cx.target_bps = r.target_bps = v;
+            continue;
+        }
+        if (bdb_starts_with(p, e, "CPU Utilization:")) {
+            if (!v3_cpu(p, e, &r, ln.no)) {
+                rc = bdb_diag_set(diag, BDB_EPARSE, ln.no,
+                                  "expected 'CPU Utilization: local/... X%%, "
+                                  "remote/... Y%%'");
+                break;
+            }
+            continue;
+        }
+        if (bdb_starts_with(p, e, "iperf Done.")) {
+            bdb_iperf_ctx_reset(&cx);
+            rc = bdb_iperf_finish_run(&r, &cx, out, diag, ln.no, &nruns);
+            continue;
+        }
+        if (*p != '[')
+            continue;
+        const char *q = p;
+        ip_br br;
+        if (!bdb_iperf_parse_bracket(&q, e, &br))
+            continue;
+        if (br.kind == BR_HDR) {
+            cx.hdr_retr = bdb_contains(q, e, " Retr");
+            if (bdb_contains(q, e, "Jitter") || bdb_contains(q, e, "Datagrams"))
+                cx.udp_hint = r.udp = 1;
+            if (br.role == -2)
+                r.bidir = 1;
+            continue;
+        }
+        if (br.kind == BR_OTHER)
+            continue;
+        const char *b = bdb_skip_ws(q, e);
+        if (bdb_starts_with(b, e, "local ") && bdb_contains(b, e, "connected")) {
+            if (bdb_iperf_has_data(&r)) {
+                rc = bdb_iperf_finish_run(&r, &cx, out, diag, ln.no, &nruns);
+                if (rc)
+                    break;
+            }
+            continue;
+        }
+        ip_data d;
+        const char *rest = NULL;
+        int k = bdb_iperf_parse_data(p, e, ln.no, &d, &rest, diag);
+        if (k < 0) {
+            rc = k;
+            break;
+        }
+        if (k == 0 || d.ooo)
+            continue;
+        ip_obs o0;
+        memset(&o0, 0, sizeof o0);
+        int label;
+        bdb_iperf_parse_rest(rest, e, &cx, 1, &o0, &label);
+        if (o0.have_lt)
+            r.udp = 1;
+        if (label < 0 && r.nfinal > 0) {
+            /* an interval after a summary: the next run (trimmed logs) */
+            rc = bdb_iperf_finish_run(&r, &cx, out, diag, ln.no, &nruns);
+            if (rc)
+                break;
+        }
+        int flow;
+        if (d.br.role >= 0) {
+            flow = d.br.role;
+            r.bidir = 1;
+        } else if (cx.server_log && !cx.client_log) {
+            flow = FLOW_PENDING;
+        } else {
+            flow = cx.reverse ? FLOW_S2C : FLOW_C2S;
+        }
+        ip_obs *o;
+        rc = bdb_iperf_add_obs(&r, flow, d.br.id, label >= 0 ? label : SIDE_SND,
+                               label >= 0 ? 1 : -1, &d, ln.no, &o);
+        if (rc)
+            break;
+        if (label >= 0)
+            r.nfinal++;
+        bdb_iperf_copy_line_details(o, &o0);
+    }
+    if (!rc)
+        rc = bdb_iperf_finish_run(&r, &cx, out, diag, 0, &nruns);
+    bdb_iperf_run_free(&r);
+    if (!rc && out->n == 0)
+        rc = bdb_diag_set(diag, BDB_EPARSE, 0,
+                          "no iperf3 result (expected sender/receiver "
+                          "summary lines)");
+    return rc;
+}
