@@ -85,15 +85,27 @@
 /* ------------------------------------------------------------------ */
 /* Sniffing                                                            */
 
+/* A JSON document, possibly after a few lines of command (`$ iperf3 -J
+ * ...`): the first line that starts with '{' comes before any '[' line. */
 static int is_json(const char *buf, size_t len)
 {
-    size_t i = 0;
-    if (len >= 3 && (unsigned char)buf[0] == 0xEF)
-        i = 3;
-    while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
-                       buf[i] == '\n'))
-        i++;
-    return i < len && buf[i] == '{';
+    size_t i = bdb_bom_len(buf, len);
+    bdb_lines it;
+    bdb_line l;
+    bdb_lines_init(&it, buf + i, len - i);
+    int n = 0;
+    while (bdb_lines_next(&it, &l) && n < 10) {
+        const char *p = l.p, *e = l.end;
+        bdb_trim(&p, &e);
+        if (p == e)
+            continue;
+        if (*p == '{')
+            return 1;
+        if (*p == '[')
+            return 0;
+        n++;
+    }
+    return 0;
 }
 
 /* Scores for iperf2 (*s2) and iperf3 (*s3); at most one reaches 50. */
@@ -264,23 +276,46 @@ static int looks_csv(const char *buf, size_t len)
     return csv > 0 && data == 0;
 }
 
+/* Readers return only memory and sink-limit errors; a forced parse (--tool)
+ * of content with no iperf mark at all says so instead of a warning. */
+static int finish(int rc, int forced, int score, bdb_sink *out,
+                  bdb_diag *diag, const char *tool)
+{
+    if (rc)
+        return bdb_diag_set(diag, rc, 0, "%s: %s", tool, bdb_strerror(rc));
+    if (forced && score == 0 && out->n == 0)
+        return bdb_diag_set(diag, BDB_EPARSE, 0,
+                            "not %s output (expected '[ ID] Interval "
+                            "Transfer Bandwidth' rows%s)",
+                            tool,
+                            strcmp(tool, "iperf") == 0 ? " or -y C CSV rows"
+                                                       : " or -J JSON");
+    return 0;
+}
+
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
-    (void)opts;
+    int rc;
     if (looks_csv(buf, len))
-        return bdb_iperf2_csv_parse(buf, len, out, diag);
-    return bdb_iperf2_text_parse(buf, len, out, diag);
+        rc = bdb_iperf2_csv_parse(buf, len, out);
+    else
+        rc = bdb_iperf2_text_parse(buf, len, out);
+    return finish(rc, opts && opts->forced, sniff(buf, len), out, diag,
+                  "iperf");
 }
 
 static int parse_iperf3(const char *buf, size_t len, const bdb_parse_opts *opts,
                         bdb_sink *out, bdb_diag *diag)
 {
-    (void)opts;
+    int rc;
     if (is_json(buf, len))
-        return bdb_iperf3_json_parse(buf, len, out, diag);
-    return bdb_iperf3_text_parse(buf, len, out, diag);
+        rc = bdb_iperf3_json_parse(buf, len, out);
+    else
+        rc = bdb_iperf3_text_parse(buf, len, out);
+    return finish(rc, opts && opts->forced, sniff_iperf3(buf, len), out, diag,
+                  "iperf3");
 }
 
-const bdb_parser bdb_parser_iperf = {"iperf", 1, sniff, parse};
-const bdb_parser bdb_parser_iperf3 = {"iperf3", 1, sniff_iperf3, parse_iperf3};
+const bdb_parser bdb_parser_iperf = {"iperf", 2, sniff, parse};
+const bdb_parser bdb_parser_iperf3 = {"iperf3", 2, sniff_iperf3, parse_iperf3};

@@ -45,12 +45,16 @@ static int jflow(json_t *o, int dflt)
 }
 
 static int j_final(ip_run *r, json_t *o, long id, int side, int flow,
-                   int line, int udp_stats)
+                   int line, int udp_stats, bdb_sink *out)
 {
     if (!json_is_object(o))
         return 0;
     double bps, v;
     if (!jnum(o, "bits_per_second", &bps))
+        return 0;
+    /* a server's JSON (iperf3 -s -J) has a sum_sent of zeros for the half
+     * it did not send: no transfer happened there, no figure */
+    if (bps == 0 && jnum(o, "bytes", &v) && v == 0 && !udp_stats)
         return 0;
     long ei = bdb_iperf_ent_get(r, flow, id);
     if (ei < 0)
@@ -60,6 +64,27 @@ static int j_final(ip_run *r, json_t *o, long id, int side, int flow,
     e->bps[side] = bps;
     e->end[side] = jnum(o, "end", &v) ? v : 0;
     e->line[side] = line;
+    if (jnum(o, "bytes", &v) && v >= 0) {
+        e->have_bytes[side] = 1;
+        e->bytes[side] = v;
+    }
+    ip_figs *fs = &e->figs[side];
+    fs->line = line;
+    if (jnum(o, "max_snd_cwnd", &v) && v > 0)
+        bdb_iperf_fig_add(fs, out, line, "cwnd_max", v, BDB_UNIT_BYTES,
+                          BDB_NEUTRAL);
+    if (jnum(o, "max_snd_wnd", &v) && v > 0)
+        bdb_iperf_fig_add(fs, out, line, "snd_wnd_max", v, BDB_UNIT_BYTES,
+                          BDB_NEUTRAL);
+    if (jnum(o, "mean_rtt", &v) && v > 0)
+        bdb_iperf_fig_add(fs, out, line, "rtt_mean", v / 1e6,
+                          BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
+    if (jnum(o, "min_rtt", &v) && v > 0)
+        bdb_iperf_fig_add(fs, out, line, "rtt_min", v / 1e6,
+                          BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
+    if (jnum(o, "max_rtt", &v) && v > 0)
+        bdb_iperf_fig_add(fs, out, line, "rtt_max", v / 1e6,
+                          BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
     if (jnum(o, "retransmits", &v)) {
         e->have_retr = 1;
         e->retr = v;
@@ -112,17 +137,20 @@ static int j_interval(ip_run *r, json_t *o, int flow, int line)
 }
 
 static int iperf3_json_one(json_t *root, const char *buf, size_t off,
-                           size_t lim, bdb_sink *out, bdb_diag *diag)
+                           size_t lim, const ip_cmd *cmd, bdb_sink *out)
 {
     int base_line = line_at(buf, off);
-    if (!json_is_object(root))
-        return bdb_diag_set(diag, BDB_EPARSE, base_line,
-                            "iperf3 JSON: expected an object");
+    if (!json_is_object(root)) {
+        bdb_sink_warn(out, base_line, "iperf3 JSON: expected an object");
+        return 0;
+    }
     json_t *start = json_object_get(root, "start");
     json_t *end = json_object_get(root, "end");
     json_t *err = json_object_get(root, "error");
     ip_run r;
     bdb_iperf_run_init(&r, 1);
+    if (cmd)
+        r.cmd = *cmd;
     int rc = 0;
     json_t *ver = json_object_get(start, "version");
     if (json_is_string(ver)) {
@@ -146,6 +174,10 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
             reverse = 1;
         if (jnum(ts, "bidir", &v) && v != 0)
             r.bidir = 1;
+        if (jnum(ts, "omit", &v) && v >= 0)
+            r.omit_req = v;
+        if (jnum(ts, "blksize", &v) && v > 0)
+            r.block_printed = v;
     }
     if (jnum(start, "sock_bufsize", &v) && v > 0)
         r.window = v;
@@ -154,9 +186,11 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
         json_is_object(json_object_get(end, "sum_received_bidir_reverse")))
         r.bidir = 1;
     size_t end_off = lim;
-    /* the top-level "end" is the last "end": { in the object */
-    for (size_t o = key_at(buf, off, lim, "end"); o < lim;
-         o = key_at(buf, o + 1, lim, "end")) {
+    /* the top-level "end" is the last "end": { in the object, before the
+     * server's own copy of the run (--get-server-output) */
+    size_t top_lim = key_at(buf, off, lim, "server_output_json");
+    for (size_t o = key_at(buf, off, top_lim, "end"); o < top_lim;
+         o = key_at(buf, o + 1, top_lim, "end")) {
         const char *q = buf + o + 5;
         q = bdb_skip_ws(q, buf + lim);
         while (q < buf + lim && (*q == ':' || *q == ' ' || *q == '\t' ||
@@ -173,24 +207,30 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
                                  !json_is_object(usum))) {
         bdb_iperf_run_free(&r);
         if (json_is_string(err))
-            return bdb_diag_set(diag, BDB_EPARSE, base_line,
-                                "iperf3 reported an error: %.200s",
-                                json_string_value(err));
-        return bdb_diag_set(diag, BDB_EPARSE, end_line,
-                            "iperf3 JSON has no end.sum_sent/sum_received "
-                            "(interrupted run?); no final figure is invented");
+            bdb_sink_warn(out, line_at(buf, key_at(buf, off, lim, "error")),
+                          "iperf3 reported an error: %.200s",
+                          json_string_value(err));
+        else
+            bdb_sink_warn(out, end_line,
+                          "iperf3 JSON has no end.sum_sent/sum_received "
+                          "(interrupted run?); no final figure is invented");
+        return 0;
     }
+    if (json_is_string(err))
+        bdb_sink_warn(out, line_at(buf, key_at(buf, off, lim, "error")),
+                      "iperf3 reported an error: %.200s",
+                      json_string_value(err));
     int l_sent = line_at(buf, key_at(buf, end_off, lim, "sum_sent"));
     int l_recv = line_at(buf, key_at(buf, end_off, lim, "sum_received"));
     if (json_is_object(sent) || json_is_object(recv)) {
-        rc = j_final(&r, sent, ID_SUM, SIDE_SND, dflt, l_sent, 0);
+        rc = j_final(&r, sent, ID_SUM, SIDE_SND, dflt, l_sent, 0, out);
         if (!rc)
-            rc = j_final(&r, recv, ID_SUM, SIDE_RCV, dflt, l_recv, r.udp);
+            rc = j_final(&r, recv, ID_SUM, SIDE_RCV, dflt, l_recv, r.udp, out);
     } else {
         /* old iperf3 UDP: one "sum" with the sender's rate and the
          * receiver's loss */
         rc = j_final(&r, usum, ID_SUM, SIDE_SND, dflt,
-                     line_at(buf, key_at(buf, end_off, lim, "sum")), 1);
+                     line_at(buf, key_at(buf, end_off, lim, "sum")), 1, out);
     }
     json_t *bs = json_object_get(end, "sum_sent_bidir_reverse");
     json_t *br = json_object_get(end, "sum_received_bidir_reverse");
@@ -198,12 +238,12 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
         r.bidir = 1;
         rc = j_final(&r, bs, ID_SUM, SIDE_SND, FLOW_S2C,
                      line_at(buf, key_at(buf, end_off, lim,
-                                         "sum_sent_bidir_reverse")), 0);
+                                         "sum_sent_bidir_reverse")), 0, out);
         if (!rc)
             rc = j_final(&r, br, ID_SUM, SIDE_RCV, FLOW_S2C,
                          line_at(buf, key_at(buf, end_off, lim,
                                              "sum_received_bidir_reverse")),
-                         r.udp);
+                         r.udp, out);
     }
     /* per stream */
     json_t *streams = json_object_get(end, "streams");
@@ -225,11 +265,11 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
          * sum_received says false in a client-sending run) */
         int flow = r.bidir ? jflow(any, dflt) : dflt;
         if (json_is_object(u)) {
-            rc = j_final(&r, u, id, SIDE_SND, flow, l_streams, 1);
+            rc = j_final(&r, u, id, SIDE_SND, flow, l_streams, 1, out);
         } else {
-            rc = j_final(&r, s, id, SIDE_SND, flow, l_streams, 0);
+            rc = j_final(&r, s, id, SIDE_SND, flow, l_streams, 0, out);
             if (!rc)
-                rc = j_final(&r, c, id, SIDE_RCV, flow, l_streams, 0);
+                rc = j_final(&r, c, id, SIDE_RCV, flow, l_streams, 0, out);
         }
     }
     json_t *cpu = json_object_get(end, "cpu_utilization_percent");
@@ -239,6 +279,10 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
         r.have_cpu = 1;
         r.cpu_local = hl;
         r.cpu_remote = rm;
+        /* a server's JSON knows nothing of the client's CPU: 0 */
+        if (rm == 0 && json_is_object(json_object_get(start,
+                                                      "accepted_connection")))
+            r.have_cpu = 2;
         r.cpu_line = line_at(buf, key_at(buf, end_off, lim,
                                          "cpu_utilization_percent"));
     }
@@ -266,16 +310,16 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
                             FLOW_S2C, line);
     }
     if (!rc)
-        rc = bdb_iperf_run_emit(&r, out, diag);
+        rc = bdb_iperf_run_emit(&r, out);
     bdb_iperf_run_free(&r);
     return rc;
 }
 
-int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out,
-                          bdb_diag *diag)
+int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out)
 {
     size_t off = bdb_bom_len(buf, len);
-    int n = 0;
+    ip_cmd cmd;
+    int have_cmd = 0;
     while (off < len) {
         while (off < len && (buf[off] == ' ' || buf[off] == '\t' ||
                              buf[off] == '\r' || buf[off] == '\n'))
@@ -283,32 +327,49 @@ int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out,
         if (off >= len)
             break;
         if (buf[off] != '{') {
-            if (n > 0)
-                return bdb_diag_set(diag, BDB_EPARSE, line_at(buf, off),
-                                    "unexpected text after the iperf3 JSON "
-                                    "object");
-            return bdb_diag_set(diag, BDB_EPARSE, line_at(buf, off),
-                                "expected an iperf3 -J JSON object");
+            /* a command line (`$ iperf3 -c host -J`) or stray text: one
+             * line of it */
+            const char *nl = memchr(buf + off, '\n', len - off);
+            const char *le = nl ? nl : buf + len;
+            const char *p = buf + off, *e = le;
+            bdb_trim(&p, &e);
+            ip_cmd c;
+            int k = bdb_iperf_cmd_line(p, e, 1, line_at(buf, off), &c, out);
+            if (k < 0)
+                return k;
+            if (k > 0) {
+                cmd = c;
+                have_cmd = 1;
+            } else {
+                bdb_iperf_warn_line(out, line_at(buf, off),
+                                    "expected an iperf3 -J JSON object", p,
+                                    e);
+            }
+            off = (size_t)(le - buf);
+            continue;
         }
         json_error_t jerr;
         json_t *root = json_loadb(buf + off, len - off,
                                   JSON_DISABLE_EOF_CHECK, &jerr);
-        if (!root)
-            return bdb_diag_set(diag, BDB_EPARSE,
-                                line_at(buf, off) + (jerr.line > 0 ? jerr.line - 1 : 0),
-                                "iperf3 JSON does not parse (truncated?): %s",
-                                jerr.text);
+        if (!root) {
+            bdb_sink_warn(out,
+                          line_at(buf, off) +
+                              (jerr.line > 0 ? jerr.line - 1 : 0),
+                          "iperf3 JSON does not parse (truncated?): %s; "
+                          "nothing after it is read",
+                          jerr.text);
+            return 0;
+        }
         size_t used = (size_t)jerr.position;
         if (used == 0 || off + used > len)
             used = len - off;
-        int rc = iperf3_json_one(root, buf, off, off + used, out, diag);
+        int rc = iperf3_json_one(root, buf, off, off + used,
+                                 have_cmd ? &cmd : NULL, out);
         json_decref(root);
         if (rc)
             return rc;
         off += used;
-        n++;
+        have_cmd = 0;
     }
-    if (n == 0)
-        return bdb_diag_set(diag, BDB_EPARSE, 0, "empty iperf3 JSON");
     return 0;
 }

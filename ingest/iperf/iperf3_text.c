@@ -1,5 +1,5 @@
-/* bdb_iperf3_text_parse.c - iperf3 text output: client, server (-s), -V, -R, -P,
- * --bidir, -u, -O (see parse_iperf.c). */
+/* iperf3_text.c - iperf3 text output: client, server (-s), -V, -R, -P,
+ * --bidir, -u, -O, --get-server-output (see parse_iperf.c). */
 #include "iperf_internal.h"
 #include "../../common/bdb_scan.h"
 
@@ -25,6 +25,22 @@ static void v3_starting_test(const char *p, const char *e, ip_ctx *cx,
         long long v;
         if (c < s && bdb_scan_int(&c, s, &v) && v > 0)
             cx->streams_req = r->streams_req = (int)v;
+    }
+    s = bdb_find(p, e, " byte blocks");
+    if (s) {
+        const char *c = s;
+        while (c > p && c[-1] >= '0' && c[-1] <= '9')
+            c--;
+        long long v;
+        if (c < s && bdb_scan_int(&c, s, &v) && v > 0)
+            cx->block_printed = r->block_printed = (double)v;
+    }
+    s = bdb_find(p, e, "omitting ");
+    if (s) {
+        const char *c = s + strlen("omitting ");
+        double v;
+        if (bdb_scan_number(&c, e, &v, 0) && v >= 0)
+            cx->omit_req = r->omit_req = v;
     }
     s = bdb_find(p, e, " second test");
     if (s) {
@@ -63,14 +79,16 @@ static int v3_cpu(const char *p, const char *e, ip_run *r, int line)
     return 1;
 }
 
-int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out,
-                          bdb_diag *diag)
+int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
 {
     ip_ctx cx;
     bdb_iperf_ctx_reset(&cx);
     ip_run r;
     bdb_iperf_run_init(&r, 1);
     int nruns = 0, rc = 0;
+    /* --get-server-output: the server's copy of the run, after "Server
+     * output:"; its summary restates the client's receiver line */
+    int server_section = 0;
     bdb_lines it;
     bdb_line ln;
     bdb_lines_init(&it, buf, len);
@@ -79,6 +97,36 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out,
         bdb_trim(&p, &e);
         if (p == e)
             continue;
+        if (*p != '[' && *p != '-') {
+            ip_cmd cmd;
+            int k = bdb_iperf_cmd_line(p, e, 1, ln.no, &cmd, out);
+            if (k < 0) {
+                rc = k;
+                break;
+            }
+            if (k > 0) {
+                bdb_iperf_ctx_reset(&cx);
+                rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+                r.cmd = cmd;
+                if (cmd.udp)
+                    cx.udp_hint = r.udp = 1;
+                server_section = 0;
+                continue;
+            }
+        }
+        if (bdb_starts_with(p, e, "Server output:")) {
+            server_section = 1;
+            continue;
+        }
+        if (bdb_starts_with(p, e, "iperf Done.")) {
+            bdb_iperf_ctx_reset(&cx);
+            rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+            server_section = 0;
+            continue;
+        }
+        if (server_section && !bdb_starts_with(p, e, "Connecting to host"))
+            continue;
+        server_section = 0;
         if (bdb_starts_with(p, e, "Connecting to host") ||
             bdb_starts_with(p, e, "Server listening on") ||
             bdb_starts_with(p, e, "Accepted connection from") ||
@@ -86,7 +134,7 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out,
             int server = p[0] == 'S' || p[0] == 'A';
             if (bdb_iperf_has_data(&r)) {
                 bdb_iperf_ctx_reset(&cx);
-                rc = bdb_iperf_finish_run(&r, &cx, out, diag, ln.no, &nruns);
+                rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
                 if (rc)
                     break;
             }
@@ -98,13 +146,15 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out,
                 cx.client_log = 1;
             continue;
         }
+        if (bdb_starts_with(p, e, "iperf3: interrupt") &&
+            (r.nfinal > 0 || !bdb_iperf_has_data(&r)))
+            continue;   /* a server stopped between tests: nothing lost */
         if (bdb_starts_with(p, e, "iperf3: error") ||
-            bdb_starts_with(p, e, "iperf3: interrupt")) {
-            char t[200];
-            bdb_copy(t, sizeof t, p, e);
-            rc = bdb_diag_set(diag, BDB_EPARSE, ln.no,
-                              "iperf3 stopped: %s", t);
-            break;
+            bdb_starts_with(p, e, "iperf3: interrupt") ||
+            bdb_starts_with(p, e, "iperf3.exe: error") ||
+            bdb_starts_with(p, e, "warning:")) {
+            bdb_iperf_warn_line(out, ln.no, "iperf3 reported", p, e);
+            continue;
         }
         if (bdb_starts_with(p, e, "Reverse mode")) {
             cx.reverse = 1;
@@ -122,17 +172,11 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out,
             continue;
         }
         if (bdb_starts_with(p, e, "CPU Utilization:")) {
-            if (!v3_cpu(p, e, &r, ln.no)) {
-                rc = bdb_diag_set(diag, BDB_EPARSE, ln.no,
-                                  "expected 'CPU Utilization: local/... X%%, "
-                                  "remote/... Y%%'");
-                break;
-            }
-            continue;
-        }
-        if (bdb_starts_with(p, e, "iperf Done.")) {
-            bdb_iperf_ctx_reset(&cx);
-            rc = bdb_iperf_finish_run(&r, &cx, out, diag, ln.no, &nruns);
+            if (!v3_cpu(p, e, &r, ln.no))
+                bdb_iperf_warn_line(out, ln.no,
+                                    "expected 'CPU Utilization: local/... "
+                                    "X%, remote/... Y%'",
+                                    p, e);
             continue;
         }
         if (*p != '[')
@@ -154,30 +198,31 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out,
         const char *b = bdb_skip_ws(q, e);
         if (bdb_starts_with(b, e, "local ") && bdb_contains(b, e, "connected")) {
             if (bdb_iperf_has_data(&r)) {
-                rc = bdb_iperf_finish_run(&r, &cx, out, diag, ln.no, &nruns);
+                rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
                 if (rc)
                     break;
             }
+            /* the flow of a connection is known from its data lines only */
+            if (br.kind == BR_NUM)
+                rc = bdb_iperf_conn_add(&r, br.id, 0, -1);
             continue;
         }
         ip_data d;
         const char *rest = NULL;
-        int k = bdb_iperf_parse_data(p, e, ln.no, &d, &rest, diag);
-        if (k < 0) {
-            rc = k;
-            break;
-        }
-        if (k == 0 || d.ooo)
+        int k = bdb_iperf_parse_data(p, e, ln.no, &d, &rest, out);
+        if (k <= 0 || d.ooo)
             continue;
         ip_obs o0;
         memset(&o0, 0, sizeof o0);
+        ip_figs fs;
+        memset(&fs, 0, sizeof fs);
         int label;
-        bdb_iperf_parse_rest(rest, e, &cx, 1, &o0, &label);
+        bdb_iperf_parse_rest(rest, e, &cx, 1, &o0, &label, &fs, out, ln.no);
         if (o0.have_lt)
             r.udp = 1;
         if (label < 0 && r.nfinal > 0) {
             /* an interval after a summary: the next run (trimmed logs) */
-            rc = bdb_iperf_finish_run(&r, &cx, out, diag, ln.no, &nruns);
+            rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
             if (rc)
                 break;
         }
@@ -188,7 +233,8 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out,
         } else if (cx.server_log && !cx.client_log) {
             flow = FLOW_PENDING;
         } else {
-            flow = cx.reverse ? FLOW_S2C : FLOW_C2S;
+            flow = cx.reverse || (r.cmd.have && r.cmd.reverse) ? FLOW_S2C
+                                                               : FLOW_C2S;
         }
         ip_obs *o;
         rc = bdb_iperf_add_obs(&r, flow, d.br.id, label >= 0 ? label : SIDE_SND,
@@ -200,11 +246,11 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out,
         bdb_iperf_copy_line_details(o, &o0);
     }
     if (!rc)
-        rc = bdb_iperf_finish_run(&r, &cx, out, diag, 0, &nruns);
+        rc = bdb_iperf_finish_run(&r, &cx, out, 0, &nruns);
     bdb_iperf_run_free(&r);
-    if (!rc && out->n == 0)
-        rc = bdb_diag_set(diag, BDB_EPARSE, 0,
-                          "no iperf3 result (expected sender/receiver "
-                          "summary lines)");
+    if (!rc && out->n == 0 && out->nnotes == 0)
+        bdb_sink_warn(out, 0,
+                      "no iperf3 result (expected sender/receiver summary "
+                      "lines)");
     return rc;
 }
