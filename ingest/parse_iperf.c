@@ -283,7 +283,7 @@ static int finish(int rc, int forced, int score, bdb_sink *out,
 {
     if (rc)
         return bdb_diag_set(diag, rc, 0, "%s: %s", tool, bdb_strerror(rc));
-    if (forced && score == 0 && out->n == 0)
+    if (forced && score == 0 && out->n == 0 && out->nnotes == 0)
         return bdb_diag_set(diag, BDB_EPARSE, 0,
                             "not %s output (expected '[ ID] Interval "
                             "Transfer Bandwidth' rows%s)",

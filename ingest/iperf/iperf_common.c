@@ -521,9 +521,37 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
         }
         if (nids)
             qsort(ids, nids, sizeof ids[0], cmp_long);
+        /* a stream's rank counts the printed connections too, so that a
+         * cut log or an unreadable line does not renumber the others */
+        long *ranks = NULL;
+        size_t nranks = 0, cap_ranks = 0;
+        for (size_t i = 0; i < nids + r->nconn; i++) {
+            long id;
+            if (i < nids)
+                id = ids[i];
+            else if (r->conn[i - nids].flow == flow ||
+                     (r->conn[i - nids].flow < 0 && !bidir))
+                id = r->conn[i - nids].id;
+            else
+                continue;
+            int dup = 0;
+            for (size_t k = 0; k < nranks && !dup; k++)
+                dup = ranks[k] == id;
+            if (dup)
+                continue;
+            if (grow((void **)&ranks, &cap_ranks, nranks, sizeof *ranks, 16)) {
+                free(ranks);
+                free(ids);
+                return BDB_ENOMEM;
+            }
+            ranks[nranks++] = id;
+        }
+        if (nranks)
+            qsort(ranks, nranks, sizeof ranks[0], cmp_long);
+        /* the sum, or the only stream when only one was connected */
         if (sum >= 0)
             top = sum;
-        else if (nids == 1)
+        else if (nids == 1 && nranks <= 1)
             top = bdb_iperf_ent_get(r, flow, ids[0]);
         int udp = r->udp;
         const ip_cmd *c = &r->cmd;
@@ -598,7 +626,7 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             if (!rc)
                 rc = emit_intervals(r, (size_t)top, &base, out);
             emitted = 1;
-        } else if (nids > 1) {
+        } else if (nids > 1 || nranks > 1) {
             int line = 0;
             for (size_t ei = 0; ei < r->nents && !line; ei++)
                 if (r->ents[ei].flow == flow && r->ents[ei].have[0])
@@ -606,17 +634,21 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             bdb_sink_warn(out, line,
                           "%zu streams but no [SUM] line: only per-stream "
                           "figures are recorded",
-                          nids);
+                          nranks > nids ? nranks : nids);
         }
-        if (nids > 1) {
+        if (nids > 1 || (nids == 1 && nranks > 1)) {
             for (size_t k = 0; k < nids && !rc; k++) {
                 bdb_sample sb = base;
-                pnum(&sb, out, cl, &pwarn, "stream", (double)(k + 1));
+                size_t rank = 0;
+                while (rank < nranks && ranks[rank] != ids[k])
+                    rank++;
+                pnum(&sb, out, cl, &pwarn, "stream", (double)(rank + 1));
                 rc = emit_ent(&r->ents[bdb_iperf_ent_get(r, flow, ids[k])],
                               &sb, out);
                 emitted = 1;
             }
         }
+        free(ranks);
     }
     free(ids);
     if (rc)
