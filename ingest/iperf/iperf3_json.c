@@ -178,6 +178,10 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
             r.omit_req = v;
         if (jnum(ts, "blksize", &v) && v > 0)
             r.block_printed = v;
+        if (jnum(ts, "bytes", &v) && v > 0)
+            r.bytes_req = v;
+        if (jnum(ts, "blocks", &v) && v > 0)
+            r.blocks_req = v;
     }
     if (jnum(start, "sock_bufsize", &v) && v > 0)
         r.window = v;

@@ -3,6 +3,7 @@
 #include "iperf_internal.h"
 #include "../../common/bdb_scan.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -89,6 +90,7 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
     /* --get-server-output: the server's copy of the run, after "Server
      * output:"; its summary restates the client's receiver line */
     int server_section = 0;
+    int after_rule = 0, summary = 0;
     bdb_lines it;
     bdb_line ln;
     bdb_lines_init(&it, buf, len);
@@ -179,13 +181,22 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
                                     p, e);
             continue;
         }
+        if (bdb_starts_with(p, e, "- - - -")) {
+            after_rule = 1;
+            continue;
+        }
         if (*p != '[')
             continue;
         const char *q = p;
         ip_br br;
         if (!bdb_iperf_parse_bracket(&q, e, &br))
             continue;
+        if (br.kind != BR_HDR)
+            after_rule = 0;
         if (br.kind == BR_HDR) {
+            /* a header right after the "- - -" rule opens the summary */
+            summary = after_rule;
+            after_rule = 0;
             cx.hdr_retr = bdb_contains(q, e, " Retr");
             if (bdb_contains(q, e, "Jitter") || bdb_contains(q, e, "Datagrams"))
                 cx.udp_hint = r.udp = 1;
@@ -207,6 +218,26 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
                 rc = bdb_iperf_conn_add(&r, br.id, 0, -1);
             continue;
         }
+        if (bdb_starts_with(b, e, "Sent ")) {
+            /* 3.0 / 3.1 UDP clients: "[  4 ] Sent 996 datagrams" */
+            const char *t = b + strlen("Sent ");
+            long long n;
+            if (bdb_scan_int(&t, e, &n) && n >= 0 &&
+                bdb_scan_lit(&t, e, "datagrams", 1)) {
+                int fl = br.role >= 0 ? br.role
+                         : cx.reverse || (r.cmd.have && r.cmd.reverse)
+                             ? FLOW_S2C : FLOW_C2S;
+                long ei = bdb_iperf_ent_get(&r, fl, br.id);
+                if (ei < 0) {
+                    rc = BDB_ENOMEM;
+                    break;
+                }
+                r.ents[ei].have_sent = 1;
+                r.ents[ei].sent = (double)n;
+                r.ents[ei].sent_line = ln.no;
+            }
+            continue;
+        }
         ip_data d;
         const char *rest = NULL;
         int k = bdb_iperf_parse_data(p, e, ln.no, &d, &rest, out);
@@ -220,6 +251,10 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
         bdb_iperf_parse_rest(rest, e, &cx, 1, &o0, &label, &fs, out, ln.no);
         if (o0.have_lt)
             r.udp = 1;
+        /* iperf3 3.0 / 3.1 UDP: one unlabelled summary line, the client's
+         * rate with the server's jitter and loss */
+        if (label < 0 && summary && fabs(d.start) < 1e-9 && !o0.omitted)
+            label = SIDE_RCV;
         if (label < 0 && r.nfinal > 0) {
             /* an interval after a summary: the next run (trimmed logs) */
             rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);

@@ -18,7 +18,8 @@
  *     L:ZO:F:A:T:C:dI:hX:". -l/-w through unit_atoi/unit_atof (units.c:
  *     k and K alike = 1024); -b through unit_atof_rate (k/K = 1000, "N/B"
  *     adds a burst); -Z zero copy, -C congestion control, -O omit seconds,
- *     --bidir both directions at once. */
+ *     --bidir both directions at once, -n bytes / -k blocks instead of a
+ *     time (iperf2 -n likewise). */
 #include "iperf_internal.h"
 #include "../cmdline.h"
 #include "../../common/bdb_scan.h"
@@ -161,6 +162,16 @@ static int on_opt(const char *name, const char *value, void *ctx)
     } else if (IS("w") || IS("window")) {
         if (opt_value(value, w->v3, 'b', &v) && v > 0)
             c->window = v;
+        else
+            bad_value(w, name, value);
+    } else if (IS("n") || IS("num") || IS("bytes")) {
+        if (opt_value(value, w->v3, 'b', &v) && v > 0)
+            c->bytes = v;
+        else
+            bad_value(w, name, value);
+    } else if (w->v3 && (IS("k") || IS("blockcount"))) {
+        if (opt_value(value, 1, 'b', &v) && v > 0)
+            c->blocks = v;
         else
             bad_value(w, name, value);
     } else if (w->v3 && (IS("O") || IS("omit"))) {

@@ -609,6 +609,18 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             pnum(&base, out, cl, &pwarn, "omit", omit);
         if (c->have && c->length > 0)
             pnum(&base, out, cl, &pwarn, "block_size", c->length);
+        double nbytes = r->bytes_req > 0 ? r->bytes_req
+                        : c->have && c->bytes > 0 ? c->bytes : -1;
+        if (nbytes > 0)
+            pnum(&base, out, cl, &pwarn, "bytes", nbytes);
+        double nblocks = r->blocks_req > 0 ? r->blocks_req
+                         : c->have && c->blocks > 0 ? c->blocks : -1;
+        if (nblocks > 0)
+            pnum(&base, out, cl, &pwarn, "blockcount", nblocks);
+        /* a run by amount lasts what it lasts: its time is no setting */
+        if ((nbytes > 0 || nblocks > 0) && r->duration_req <= 0 &&
+            !(c->have && c->duration > 0))
+            bdb_params_del(&base.params, "duration");
         if (c->have && c->tradeoff)
             pset(&base, out, cl, &pwarn, "tradeoff", "1");
         if (c->have && c->zerocopy)
@@ -625,6 +637,14 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             rc = emit_ent(&r->ents[top], &base, out);
             if (!rc)
                 rc = emit_intervals(r, (size_t)top, &base, out);
+            /* one stream under a sum (iperf3 JSON): the stream's own
+             * figures (rtt, cwnd) are the run's */
+            if (!rc && top == sum && nids == 1 && nranks <= 1) {
+                const ip_ent *one = &r->ents[bdb_iperf_ent_get(r, flow, ids[0])];
+                for (int side = 0; side < 2 && !rc; side++)
+                    if (one->have[side])
+                        rc = emit_figs(&one->figs[side], side, &base, out);
+            }
             emitted = 1;
         } else if (nids > 1 || nranks > 1) {
             int line = 0;

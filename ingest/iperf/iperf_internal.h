@@ -84,6 +84,7 @@ typedef struct ip_cmd {
     int udp, reverse, bidir, tradeoff, zerocopy;
     int streams;
     double duration, bandwidth, length, window, omit;
+    double bytes, blocks;   /* -n / -k: a run by amount, not by time */
     char congestion[48];    /* iperf2 -Z / iperf3 -C */
 } ip_cmd;
 
@@ -93,6 +94,7 @@ typedef struct ip_run {
     int udp;
     double duration_req, target_bps, window, omit_req;
     double block_printed;   /* iperf's own report of its -l, to check */
+    double bytes_req, blocks_req;   /* iperf3 JSON test_start bytes/blocks */
     int streams_req;
     int have_cpu, cpu_line;  /* have_cpu 2: the local figure only */
     double cpu_local, cpu_remote;
