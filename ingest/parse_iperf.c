@@ -3,6 +3,10 @@
  * 2.x) and "iperf3"; their sniffers tell the two apart on content.
  *
  * What the tools print
+ * Where the code is: ingest/iperf/ (iperf_internal.h has the model;
+ * iperf_common.c, iperf2_text.c, iperf2_csv.c, iperf3_text.c,
+ * iperf3_json.c, iperf_cmdline.c); this file sniffs and dispatches.
+ *
  *   iperf2 (src/ReportOutputs.c, Locale.c): "Client connecting to H, TCP
  *   port N" / "Server listening on UDP port N", "TCP window size: 85.3
  *   KByte (default)", "[  3] local A port P connected with B port Q", a
@@ -37,46 +41,69 @@
  * format letters are bits with a factor of 1000 ("Mbits/sec" = 10^6 bit/s,
  * "Kbits" = 10^3 even with a capital K), uppercase are bytes with a factor
  * of 1024 ("MBytes" = 2^20 bytes; "-f M" rates "MBytes/sec" = 2^20 * 8
- * bit/s). CSV and JSON rates are plain bits per second. Jitter is printed in
- * ms (JSON jitter_ms); stored in seconds.
+ * bit/s). The Transfer column is printed with toupper(format) by iperf2
+ * (KBytes under -f k, "Bytes" under -f b) and with 'A' (adaptive bytes)
+ * by iperf3; a "Mbits" transfer, should a build print one, is /8. CSV and
+ * JSON rates are plain bits per second, CSV/JSON bytes plain bytes.
+ * Jitter and -e latency are printed in ms (JSON jitter_ms), RTT in us;
+ * all stored in seconds.
  *
  * Model. Benchmark: "tcp" or "udp". Each run is split into flows by the
  * direction of the data, param direction = client_to_server (the default),
- * or server_to_client (-R, the reverse half of --bidir / --dualtest); both
- * in one run add bidir=1. Params: protocol, streams (of that flow; -V's
- * or JSON's count when printed), duration (the requested seconds when -V /
- * JSON print it, otherwise the final interval's end rounded to a whole
- * second, 0.1 s below 1 s, so that repetitions share a series), window
- * (bytes, only when -w was asked for: "(default)" windows are not
- * parameters; a "WARNING: requested" window is the requested one),
- * target_bandwidth (bit/s: iperf3 -V "Target Bitrate", JSON
- * target_bitrate when > 0). iperf2 CSV rows say nothing about the
- * direction: they get no direction param.
+ * or server_to_client (-R, the reverse half of --bidir / --dualtest /
+ * --tradeoff); both in one run add bidir=1 (an iperf 2 server's dual-test
+ * [SUM] adds both directions and has no direction param). Params:
+ * protocol, streams (of that flow; -V's or JSON's count when printed,
+ * else -P, else the connections printed), duration (the requested seconds
+ * when -V / JSON / -t say, otherwise the final interval's end rounded to a
+ * whole second, 0.1 s below 1 s; none for -n / -k runs), window (bytes,
+ * only when -w was asked for: "(default)" windows are not parameters; a
+ * "WARNING: requested" window is the requested one), target_bandwidth
+ * (bit/s: iperf3 -V "Target Bitrate", JSON target_bitrate when > 0, -b),
+ * omit (-O, JSON omit, -V "omitting N seconds", when > 0), and from the
+ * command line only: block_size (-l), bytes (-n), blockcount (-k),
+ * tradeoff=1 (-r), zerocopy=1 (iperf3 -Z), congestion (iperf2 -Z, iperf3
+ * -C). The command line (iperf_cmdline.c) applies to every run printed
+ * after it until the next one; what the run prints wins over it, and a
+ * disagreement is a warning at the command line. iperf2 CSV rows say
+ * nothing about the direction: without a command line they get none.
  * Figures of the sum ([SUM], or the only stream) have no stream param;
  * with several streams each stream's figures are repeated with stream=K,
- * K the rank of iperf's [ID] within the flow (1..N; the IDs are socket
- * numbers that change between runs).
+ * K the rank of iperf's [ID] among the flow's printed connections (1..N;
+ * the IDs are socket numbers that change between runs).
  *   throughput (bit/s, higher): the receiver's final figure when the log has
  *     one (iperf3 "receiver" line, iperf2 Server Report or server-side
  *     line), else the sender's (iperf2 TCP clients print only that).
  *   throughput_sender (bit/s, higher): the sender's figure, when both exist.
+ *   transfer / transfer_sender (bytes, neutral): the Transfer column (JSON
+ *     and CSV bytes) of the same lines.
  *   retransmits (count, lower): iperf3 Retr, iperf2 -e Rtry.
  *   jitter (s, lower), loss (%, lower), lost_datagrams (count, lower),
  *     datagrams (count, neutral), out_of_order (count, lower): UDP, from
- *     the receiver's side.
+ *     the receiver's side; datagrams_sent (count): "Sent N datagrams".
+ *   iperf2 -e: writes, write_errors, cwnd (bytes, the K of "1151K/48 us"
+ *     is 1024 bytes), rtt, rtt_var (s), netpwr, pps (op/s), reads and
+ *     reads_bin1..8 (server), latency_mean/min/max/stdev (s, UDP
+ *     receivers); pps and netpwr of a sender line get a _sender suffix.
+ *   iperf3 JSON: cwnd_max, snd_wnd_max (bytes), rtt_mean/min/max (s) of
+ *     each stream's sender object.
  *   interval_throughput_min / _max (bit/s, higher): over the interval lines
  *     of the sum (or only stream), omitted (-O) intervals and stub intervals
  *     shorter than half the longest one (iperf3 servers print "2.00-2.00")
  *     left out. Interval lines are never results of their own.
- *   cpu_utilization_local / _remote (%, lower): iperf3 -V / JSON.
- * A run with interval lines but no final line (iperf3 without the
- * sender/receiver summary, iperf2 without the 0.0-N line, JSON without
- * end sums) is an error naming its line: no final figure is invented.
+ *   cpu_utilization_local / _remote (%, lower): iperf3 -V / JSON (a
+ *     server's JSON has no remote figure: 0 is left out).
+ * The parser contract: an odd line, an error line ("connect failed: ...",
+ * "iperf3: error - ...", "read failed: ..." repeated, counted once), a
+ * cut capture (interval lines without a final one, a JSON object cut
+ * short) is a warning at its line and every complete figure is kept;
+ * nothing is invented. The readers return only memory errors; the ingest
+ * layer fails a file with no figure, using the first warning.
+ * --get-server-output: the server's copy after "Server output:" (text) or
+ * in server_output_json / _text (JSON) restates the client's receiver
+ * line and is not read again.
  * Known limit: an iperf2 log cut right after its first -i interval line
  * looks like a complete run (that line starts at 0 like a final one). */
-#include "ingest.h"
-#include "../common/bdb_scan.h"
-
 #include "iperf/iperf_internal.h"
 #include "../common/bdb_scan.h"
 
