@@ -479,6 +479,25 @@ static void iperf2__csv_with_command_line__reverse_gives_direction(void **state)
     free(good);
 }
 
+static void iperf2__version_line__not_taken_for_a_command(void **state)
+{
+    (void)state;
+    size_t len;
+    char *good = tu_read("samples/iperf/tcp.txt", &len);
+    char *text = malloc(len + 64);
+    assert_non_null(text);
+    snprintf(text, len + 64, "iperf version 2.1.8 (12 August 2022) pthreads\n%s",
+             good);
+    bdb_sink s;
+    tu_text_ok(text, "iperf", &s);
+    assert_string_equal(s.tool_version, "2.1.8 (12 August 2022) pthreads");
+    assert_int_equal(tu_count(&s, "throughput"), 1);
+    assert_int_equal(line_of(&s, "throughput", NULL), 8);
+    bdb_sink_free(&s);
+    free(text);
+    free(good);
+}
+
 /* ---------------- CSV ---------------- */
 
 static void iperf2__csv_udp_both_sides__loss_only_from_the_server(void **state)
@@ -537,6 +556,7 @@ int main(void)
         cmocka_unit_test(iperf2__command_line_disagrees__printed_wins_warned),
         cmocka_unit_test(iperf2__command_line_tradeoff__both_halves_marked),
         cmocka_unit_test(iperf2__csv_with_command_line__reverse_gives_direction),
+        cmocka_unit_test(iperf2__version_line__not_taken_for_a_command),
         cmocka_unit_test(iperf2__csv_udp_both_sides__loss_only_from_the_server),
         cmocka_unit_test(iperf2__csv_overlong_field__warned_not_cut),
     };

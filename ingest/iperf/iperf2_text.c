@@ -173,7 +173,10 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
         if (p == e)
             continue;
         ip_cmd cmd;
-        int k = *p != '[' ? bdb_iperf_cmd_line(p, e, 0, ln.no, &cmd, out) : 0;
+        /* "iperf version 2.1.8 (...)" reads like a command: it is not */
+        int k = *p != '[' && !bdb_starts_with(p, e, "iperf version ")
+                    ? bdb_iperf_cmd_line(p, e, 0, ln.no, &cmd, out)
+                    : 0;
         if (k < 0) {
             rc = k;
             break;

@@ -130,7 +130,8 @@ void bdb_iperf_fig_add(ip_figs *fs, bdb_sink *out, int line,
 void bdb_iperf_warn_line(bdb_sink *out, int line, const char *what,
                          const char *p, const char *end)
 {
-    char t[161];
+    /* a warning holds 255 characters: the line's first 100 and "..." */
+    char t[101];
     size_t n = (size_t)(end - p);
     bdb_copy(t, sizeof t, p, end);
     bdb_sink_warn(out, line, "%s: '%s%s'", what, t, n >= sizeof t ? "..." : "");

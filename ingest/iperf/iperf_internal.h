@@ -174,8 +174,8 @@ ip_conn *bdb_iperf_conn_find(ip_run *r, long id);
  * command line; BDB_ENOMEM. v3 picks iperf3's or iperf 2's getopt. */
 int bdb_iperf_cmd_line(const char *p, const char *end, int v3, int line,
                        ip_cmd *cmd, bdb_sink *out);
-/* A warning with a copy of the line's text (at most 160 characters, the
- * cut said so), after what. */
+/* A warning with a copy of the line's text (at most 100 characters, the
+ * cut said so with "..."), after what. */
 void bdb_iperf_warn_line(bdb_sink *out, int line, const char *what,
                          const char *p, const char *end);
 
