@@ -254,6 +254,94 @@ static void iperf2__classic_2_0_dualtest_udp__quoted_output(void **state)
     bdb_sink_free(&s);
 }
 
+/* A public 2.0.x UDP server log with -P 3 -f k -i 1, its prompt and
+ * command line included: https://github.com/nokia/moler/blob/master/
+ * moler/cmd/unix/iperf2.py (COMMAND_OUTPUT_multiple_connections_udp_server). */
+static const char moler_udp_server[] =
+    "vagrant@app-svr:~$ iperf -s -u -p 5016 -f k -i 1 -P 3\n"
+    "------------------------------------------------------------\n"
+    "Server listening on UDP port 5016\n"
+    "Receiving 1470 byte datagrams\n"
+    "UDP buffer size:  208 KByte (default)\n"
+    "------------------------------------------------------------\n"
+    "[  3] local 192.168.44.130 port 5016 connected with 192.168.44.1 port 51914\n"
+    "[  6] local 192.168.44.130 port 5016 connected with 192.168.44.1 port 51916\n"
+    "[  4] local 192.168.44.130 port 5016 connected with 192.168.44.1 port 51915\n"
+    "[ ID] Interval       Transfer     Bandwidth        Jitter   Lost/Total Datagrams\n"
+    "[  3]  0.0- 1.0 sec   122 KBytes  1000 Kbits/sec   1.556 ms    0/   85 (0%)\n"
+    "[  6]  0.0- 1.0 sec   122 KBytes  1000 Kbits/sec   1.541 ms    0/   85 (0%)\n"
+    "[  4]  0.0- 1.0 sec   121 KBytes   988 Kbits/sec   1.464 ms    0/   84 (0%)\n"
+    "[  3]  1.0- 2.0 sec   123 KBytes  1011 Kbits/sec   0.654 ms    0/   86 (0%)\n"
+    "[  6]  1.0- 2.0 sec   123 KBytes  1011 Kbits/sec   0.719 ms    0/   86 (0%)\n"
+    "[  4]  1.0- 2.0 sec   125 KBytes  1023 Kbits/sec   0.565 ms    0/   87 (0%)\n"
+    "[  3]  2.0- 3.0 sec   121 KBytes   988 Kbits/sec   0.463 ms    0/   84 (0%)\n"
+    "[  6]  2.0- 3.0 sec   121 KBytes   988 Kbits/sec   0.376 ms    0/   84 (0%)\n"
+    "[  4]  2.0- 3.0 sec   121 KBytes   988 Kbits/sec   1.191 ms    0/   84 (0%)\n"
+    "[  3]  3.0- 4.0 sec   123 KBytes  1011 Kbits/sec   0.951 ms    0/   86 (0%)\n"
+    "[  6]  3.0- 4.0 sec   123 KBytes  1011 Kbits/sec   1.470 ms    0/   86 (0%)\n"
+    "[  4]  3.0- 4.0 sec   123 KBytes  1011 Kbits/sec   1.225 ms    0/   86 (0%)\n"
+    "[  6]  4.0- 5.0 sec   122 KBytes  1000 Kbits/sec   1.332 ms    0/   85 (0%)\n"
+    "[  6]  0.0- 5.0 sec   612 KBytes  1000 Kbits/sec   1.332 ms    0/  426 (0%)\n"
+    "[  3]  4.0- 5.0 sec   122 KBytes  1000 Kbits/sec   0.821 ms    0/   85 (0%)\n"
+    "[  3]  0.0- 5.0 sec   612 KBytes  1000 Kbits/sec   0.821 ms    0/  426 (0%)\n"
+    "[  4]  4.0- 5.0 sec   122 KBytes  1000 Kbits/sec   1.273 ms    0/   85 (0%)\n"
+    "[  4]  0.0- 5.0 sec   612 KBytes  1000 Kbits/sec   1.273 ms    0/  426 (0%)\n"
+    "[SUM]  0.0- 5.0 sec  2199 KBytes  3596 Kbits/sec   1.556 ms    0/ 1532 (0%)\n"
+    "vagrant@app-svr:~$\"\"\"\n"
+    "\n"
+    "COMMAND_KWARGS_multiple_connections_udp_server = {\n";
+
+static void iperf2__classic_2_0_udp_server_P3__quoted_output(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(moler_udp_server, "iperf", &s);
+    /* [SUM] (line 29): 2199 KBytes = 2199 * 2^10, 3596 Kbits/sec = 3596 *
+     * 10^3, "1.556 ms    0/ 1532 (0%)" */
+    const char *id = "protocol=udp,direction=client_to_server,streams=3,duration=5";
+    tu_assert_value(&s, "udp", "throughput", id, 3596 * 1e3, 1e-12);
+    assert_int_equal(line_of(&s, "throughput", id), 29);
+    tu_assert_value(&s, "udp", "transfer", id, 2199 * KIB, 1e-12);
+    tu_assert_value(&s, "udp", "jitter", id, 1.556 / 1000, 1e-12);
+    tu_assert_value(&s, "udp", "datagrams", id, 1532, 0);
+    /* [  6] is the third of the connected ids 3, 4, 6 (line 24) */
+    tu_assert_value(&s, "udp", "jitter", "stream=3", 1.332 / 1000, 1e-12);
+    assert_int_equal(line_of(&s, "jitter", "stream=3"), 24);
+    tu_assert_value(&s, "udp", "transfer", "stream=1", 612 * KIB, 1e-12);
+    bdb_sink_free(&s);
+}
+
+/* A public 2.0.x -e client line: Cwnd/RTT without the variance and an
+ * unknown cwnd ("-1K"), NetPwr with decimals:
+ * https://github.com/GoogleCloudPlatform/PerfKitBenchmarker,
+ * tests/linux_benchmarks/iperf_benchmark_test.py
+ * (testIperfParseResultsTCPSingleThread). */
+static const char pkb_enhanced[] =
+    "Client connecting to 10.128.0.2, TCP port 20000 with pid 10208\n"
+    "Write buffer size: 0.12 MByte\n"
+    "TCP window size: 1.67 MByte (default)\n"
+    "------------------------------------------------------------\n"
+    "[  3] local 10.128.0.3 port 33738 connected with 10.128.0.2 port 20000 (ct=1.62 ms)\n"
+    "[ ID] Interval        Transfer    Bandwidth       Write/Err  Rtry     Cwnd/RTT        NetPwr\n"
+    "[  3] 0.00-60.00 sec  14063 MBytes  1966 Mbits/sec  112505/0          0       -1K/1346 us  182579.69\n";
+
+static void iperf2__enhanced_2_0_unknown_cwnd__quoted_output(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(pkb_enhanced, "iperf", &s);
+    /* "14063 MBytes  1966 Mbits/sec  112505/0  0  -1K/1346 us  182579.69" */
+    tu_assert_value(&s, "tcp", "transfer", NULL, 14063 * MIB, 1e-12);
+    tu_assert_value(&s, "tcp", "throughput", NULL, 1966e6, 1e-12);
+    tu_assert_value(&s, "tcp", "writes", NULL, 112505, 0);
+    tu_assert_value(&s, "tcp", "retransmits", NULL, 0, 0);
+    tu_assert_value(&s, "tcp", "rtt", NULL, 1346e-6, 1e-12);
+    tu_assert_value(&s, "tcp", "netpwr_sender", NULL, 182579.69, 1e-12);
+    assert_null(tu_find(&s, NULL, "cwnd", NULL));   /* -1K: unknown */
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
 /* ---------------- -P 20, out-of-order, limits ---------------- */
 
 static void iperf2__parallel_20__sum_printed_between_streams(void **state)
@@ -544,6 +632,8 @@ int main(void)
         cmocka_unit_test(iperf2__tradeoff__two_halves_two_directions),
         cmocka_unit_test(iperf2__udp_dualtest_kbits__receiver_and_sender),
         cmocka_unit_test(iperf2__classic_2_0_dualtest_udp__quoted_output),
+        cmocka_unit_test(iperf2__classic_2_0_udp_server_P3__quoted_output),
+        cmocka_unit_test(iperf2__enhanced_2_0_unknown_cwnd__quoted_output),
         cmocka_unit_test(iperf2__parallel_20__sum_printed_between_streams),
         cmocka_unit_test(iperf2__udp_server_sum_on_intervals_only__not_a_final),
         cmocka_unit_test(iperf2__a_thousand_and_more_streams__none_dropped),
