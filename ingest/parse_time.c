@@ -1,6 +1,7 @@
 /* parse_time.c - the output of `time` in its many shapes: bash's builtin
  * (any TIMEFORMAT), POSIX `time -p`, GNU time (default, -v, any -f/--format),
- * BusyBox time, zsh's builtin (TIMEFMT) and BSD/macOS /usr/bin/time [-l].
+ * BusyBox time, zsh's builtin (TIMEFMT), mksh's and tcsh's builtins, and
+ * BSD/macOS /usr/bin/time [-l].
  *
  * How the output is read. Every line format is a "time format": a sequence
  * of literal text and fields, one format line per output line. Formats come
@@ -40,20 +41,26 @@
  *    Default "\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS", posix "real %2R\n...".
  *  - zsh TIMEFMT (default "%J  %U user %S system %P cpu %*E total"): %J is
  *    the job (the benchmark), %E %U %S print "1.23s", with * "1.234", with
- *    m "12ms", with u "12345us"; %P "97%"; %M is MiB (ru_maxrss / 1024).
+ *    m "12ms", with u "12345us"; %P "97%". %M: the zsh manual says KiB,
+ *    but zsh 5.9 on Linux prints ru_maxrss / 1024, MiB (checked against GNU
+ *    time's %M, samples/time/zsh-v-timefmt-maxrss-mib.txt).
  *  - BusyBox miscutils/time.c: "real\t%E\nuser\t%u\nsys\t%T" with
  *    "0m 1.32s" / "1h 2m 03s"; -v as GNU's with that %E; -p as POSIX.
  *  - FreeBSD/macOS usr.bin/time: "%9jd%c%02ld real %9jd%c%02ld user ... sys"
  *    (locale decimal point), -h "1h2m3.45s real", -l then one "%Nld  label"
- *    line per rusage field. ru_maxrss is bytes on macOS (its -l prints
- *    20-wide numbers and "instructions retired", "cycles elapsed", "peak
- *    memory footprint"), KiB on FreeBSD/NetBSD/OpenBSD (10-wide numbers).
+ *    line per rusage field (read up to the first other line). ru_maxrss is
+ *    bytes on macOS (its -l prints 20-wide numbers and "instructions
+ *    retired", "cycles elapsed", "peak memory footprint"), KiB on
+ *    FreeBSD/NetBSD/OpenBSD (10-wide numbers; getrusage(2) of each).
+ *  - mksh/OpenBSD ksh: "    0m00.10s real     0m00.00s user     0m00.00s
+ *    system"; tcsh/csh: "%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww" (KiB).
  *
  * Canonical units: seconds, bytes (KiB * 1024), percent, counts.
  * Benchmark: the block's own command (%C, %J, -v's "Command being timed"),
  * else the user's --benchmark, else the command of a `time CMD` line before
- * the block (shell prompts, bash -v, set -x; trailing redirections cut),
- * else empty so that the ingest layer uses the file's stem. Seed-000
+ * the block (shell prompts, bash -v, set -x; trailing redirections cut;
+ * it names every run up to the next command line, as a loop prints its
+ * command once), else empty so that the ingest layer uses the file's stem. Seed-000
  * scripts write "#N :" before each run: such markers are skipped. Every
  * block is one run; the ingest layer numbers repetitions. */
 #include "ingest.h"
@@ -445,6 +452,8 @@ static int fmt_compile(tfmt *f, int dialect, const char *fmt, const char *fend)
     memset(f, 0, sizeof *f);
     size_t len = (size_t)(fend - fmt);
     bdb_copy(f->shown, sizeof f->shown, fmt, fend);
+    if (len >= sizeof f->shown)
+        memcpy(f->shown + sizeof f->shown - 4, "...", 4); /* messages only */
     f->items = calloc(len + 2, sizeof *f->items);
     f->text = malloc(3 * len + 4);
     char *cooked = malloc(3 * len + 4);
@@ -872,7 +881,19 @@ static void set_metric(block *b, int m, double v, int line)
 
 static const char *cut_redirections(const char *p, const char *e);
 
-static void take_result(block *b, const mres *r, int line)
+/* Copies a command (a benchmark name) into dst; one that does not fit is
+ * cut and warned about. */
+static int copy_cmd(tctx *t, char *dst, size_t dstsz, const char *p,
+                    const char *e, int line)
+{
+    bdb_copy(dst, dstsz, p, e);
+    if ((size_t)(e - p) < dstsz)
+        return 0;
+    return twarn(t, line, "the timed command is longer than %zu characters; "
+                 "its benchmark name is cut", dstsz - 1);
+}
+
+static int take_result(tctx *t, block *b, const mres *r, int line)
 {
     for (int m = 0; m < M_COUNT; m++)
         if (r->have[m])
@@ -889,8 +910,9 @@ static void take_result(block *b, const mres *r, int line)
         }
         const char *cp = r->cmd;
         bdb_trim_blank(&cp, &ce);
-        bdb_copy(b->cmd, sizeof b->cmd, cp, ce);
+        return copy_cmd(t, b->cmd, sizeof b->cmd, cp, ce, line);
     }
+    return 0;
 }
 
 /* Emits the block's figures and clears the per-run state. */
@@ -980,10 +1002,8 @@ static int verbose_line(tctx *t, const bdb_line *ln, int f, const char *val)
         const char *q1 = memchr(val, '"', (size_t)(e - val));
         const char *q2 = e;
         if (q1 && q2 - 1 > q1 && q2[-1] == '"')
-            bdb_copy(b->cmd, sizeof b->cmd, q1 + 1, q2 - 1);
-        else
-            bdb_copy(b->cmd, sizeof b->cmd, val, e);
-        return 0;
+            return copy_cmd(t, b->cmd, sizeof b->cmd, q1 + 1, q2 - 1, ln->no);
+        return copy_cmd(t, b->cmd, sizeof b->cmd, val, e, ln->no);
     }
     double v;
     int ok;
@@ -1125,7 +1145,15 @@ static int time_opt(const char *name, const char *value, void *ctx)
 
 /* A "time CMD" line: remembers the command (the benchmark of the next run)
  * and a -f format. Returns 1 when the line was one, 0, or BDB_ENOMEM. */
-static int command_line(tctx *t, const char *p, const char *e)
+static int shell_value(const char *p, const char *bufend, char **out,
+                       const char **after);
+
+/* `bash -c 'CMD'` (sh, dash, zsh, ksh too): the command line inside. */
+static int inner_command(tctx *t, const char *p, const char *e, int line,
+                         int depth);
+
+static int command_line_at(tctx *t, const char *p, const char *e, int line,
+                           int depth)
 {
     static const char *const tools[] = {"time", NULL};
     if (!bdb_contains(p, e, "time"))
@@ -1148,7 +1176,9 @@ static int command_line(tctx *t, const char *p, const char *e)
     }
     bdb_cmdline c;
     int rc = bdb_cmdline_parse_line(p, e, tools, &c);
-    if (rc <= 0)
+    if (rc == 0)
+        return inner_command(t, p, e, line, depth);
+    if (rc < 0)
         return rc;
     /* GNU time's getopt string ("+af:o:pqvV") and long options */
     static const char *const longs[] = {"append", "format:", "output:",
@@ -1185,13 +1215,42 @@ static int command_line(tctx *t, const char *p, const char *e)
             b--;
         if (bdb_span_eq(b, we, "time")) {
             const char *cp, *ce;
-            if (command_text(we, e, &cp, &ce))
-                bdb_copy(t->cmd, sizeof t->cmd, cp, ce);
-            break;
+            if (!command_text(we, e, &cp, &ce))
+                break;
+            rc = copy_cmd(t, t->cmd, sizeof t->cmd, cp, ce, line);
+            return rc ? rc : 1;
         }
         w = we;
     }
     return 1;
+}
+
+static int command_line(tctx *t, const char *p, const char *e, int line)
+{
+    return command_line_at(t, p, e, line, 0);
+}
+
+static int inner_command(tctx *t, const char *p, const char *e, int line,
+                         int depth)
+{
+    static const char *const shells[] = {"sh -c ", "bash -c ", "dash -c ",
+                                         "zsh -c ", "ksh -c ", "mksh -c "};
+    if (depth >= 2)
+        return 0;
+    for (size_t i = 0; i < sizeof shells / sizeof shells[0]; i++) {
+        const char *hit = bdb_find(p, e, shells[i]);
+        if (!hit)
+            continue;
+        char *v = NULL;
+        const char *after;
+        int rc = shell_value(hit + strlen(shells[i]), e, &v, &after);
+        if (rc)
+            return rc;
+        rc = command_line_at(t, v, v + strlen(v), line, depth + 1);
+        free(v);
+        return rc;
+    }
+    return 0;
 }
 
 /* Decodes a shell assignment value starting at p (after '='): '...',
@@ -1303,7 +1362,7 @@ static int assignment(tctx *t, const char *p, const char *e,
         t->has_logf = val[0] && fmt_compile(&t->logf, vars[i].dialect, val,
                                             val + strlen(val)) == BDB_OK;
         free(val);
-        *consumed_to = after > e ? after : e;
+        *consumed_to = after;
         return 1;
     }
     return 0;
@@ -1390,7 +1449,9 @@ static int continue_block(tctx *t, const bdb_line *raw, const char *p,
     if (b->kind == 1) {
         mres r;
         if (match_line(b->f, b->next, p, e, &r)) {
-            take_result(b, &r, raw->no);
+            rc = take_result(t, b, &r, raw->no);
+            if (rc)
+                return rc;
             if (++b->next == b->f->nlines) {
                 if (b->f->bsd) {
                     b->kind = 3;
@@ -1467,11 +1528,11 @@ static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
         t->b.start_line = raw->no;
         return verbose_line(t, raw, f, val);
     }
-    const char *to;
+    const char *to = e;
     rc = assignment(t, p, e, bufend, &to);
     if (rc < 0)
         return rc;
-    if (rc) {
+    if (rc && to > e) {
         /* a quote left open spans lines: skip the lines it took */
         while (it->pos < (size_t)(to - it->buf) && it->pos < it->len) {
             bdb_line skip;
@@ -1480,8 +1541,10 @@ static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
         }
         return 0;
     }
-    rc = command_line(t, p, e);
-    if (rc)
+    int assigned = rc;
+    /* `bash -c 'TIMEFORMAT=%3R; time CMD'` holds both */
+    rc = command_line(t, p, e, raw->no);
+    if (rc || assigned)
         return rc < 0 ? rc : 0;
     const tfmt *list[NBUILTIN + 3];
     int n = candidates(t, list);
@@ -1494,7 +1557,9 @@ static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
         t->b.kind = 1;
         t->b.f = list[i];
         t->b.start_line = raw->no;
-        take_result(&t->b, &r, raw->no);
+        rc = take_result(t, &t->b, &r, raw->no);
+        if (rc)
+            return rc;
         t->b.next = 1;
         if (list[i]->nlines == 1) {
             if (list[i]->bsd) {

@@ -520,6 +520,52 @@ static void parse_time__zsh__default_and_timefmt(void **st)
     bdb_sink_free(&s);
 }
 
+static void parse_time__mksh_and_tcsh__builtin_formats(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/time/mksh-default-sleep.txt", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 0.10, 1e-9);
+    assert_int_equal(tu_count(&s, NULL), 3);
+    bdb_sink_free(&s);
+    parse_ok("samples/time/tcsh-default-dd.txt", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 0.03, 1e-9);
+    tu_assert_value(&s, NULL, "sys", NULL, 0.014, 1e-9);
+    tu_assert_value(&s, NULL, "cpu_percent", NULL, 33.3, 1e-9);
+    tu_assert_value(&s, NULL, "major_page_faults", NULL, 0, 0);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__prompt_and_wrappers__name_the_benchmark(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    size_t len;
+    /* a real GNU default output after a prompt line with sudo and taskset */
+    char *text = tu_read("samples/time/gnu-time-default-gzip.txt", &len);
+    char *mod = tu_replace(text, "1.33user",
+                           "pi@rpi:~ $ sudo taskset -c 0 /usr/bin/time gzip -c "
+                           "big.txt > /dev/null\n1.33user");
+    text_ok(mod, &s);
+    tu_assert_value(&s, "gzip -c big.txt", "max_rss", NULL, 1856.0 * 1024, 0);
+    bdb_sink_free(&s);
+    free(mod);
+    free(text);
+    /* bash -c 'TIMEFORMAT=...; time CMD' on one line: format and command */
+    text = tu_read("tests/fixtures/time/real-bash-timeformat-RUS-one-line.txt", &len);
+    size_t n = len + 128;
+    mod = malloc(n);
+    assert_non_null(mod);
+    snprintf(mod, n, "$ bash -c 'TIMEFORMAT=\"%%3R %%3U %%3S\"; time sleep 0.1'\n%s",
+             text);
+    text_ok(mod, &s);
+    tu_assert_value(&s, "sleep 0.1", "real", NULL, 0.103, 1e-9);
+    tu_assert_value(&s, "sleep 0.1", "user", NULL, 0.002, 1e-9);
+    bdb_sink_free(&s);
+    free(mod);
+    free(text);
+}
+
 static void parse_time__macos_l__bytes_and_extra_counters(void **st)
 {
     (void)st;
@@ -745,6 +791,11 @@ static void parse_time__figures_cross_checked_against_raw_lines(void **st)
                   NULL, "max_rss", 113.0 * 1024 * 1024);
     tu_crosscheck("samples/time/zsh-v-timefmt-maxrss-mib.txt", 21, "0.394 real",
                   NULL, "real", 0.394);
+    /* mksh "0m00.10s real" = 0 * 60 + 0.10 s; tcsh "%E" 0:00.03 s */
+    tu_crosscheck("samples/time/mksh-default-sleep.txt", 1, "0m00.10s real", NULL,
+                  "real", 0 * 60 + 0.10);
+    tu_crosscheck("samples/time/tcsh-default-dd.txt", 1, "0:00.03 33.3%", NULL,
+                  "real", 0 * 60 + 0.03);
     /* zsh's default "%U user": "0.01s system" = 0.01 s */
     tu_crosscheck("samples/time/zsh-default-subshell.txt", 1, "0.01s system", NULL,
                   "sys", 0.01);
@@ -837,6 +888,8 @@ int main(void)
         cmocka_unit_test(parse_time__cli_time_format__passes_the_format),
         cmocka_unit_test(parse_time__busybox__default_and_v),
         cmocka_unit_test(parse_time__zsh__default_and_timefmt),
+        cmocka_unit_test(parse_time__mksh_and_tcsh__builtin_formats),
+        cmocka_unit_test(parse_time__prompt_and_wrappers__name_the_benchmark),
         cmocka_unit_test(parse_time__macos_l__bytes_and_extra_counters),
         cmocka_unit_test(parse_time__freebsd_l__kib),
         cmocka_unit_test(parse_time__seed000_loop__three_repetitions),
