@@ -11,7 +11,8 @@
  *     bash TIMEFORMAT, and a "bash:", "gnu:" or "zsh:" prefix forces one;
  *  2. the log: a `/usr/bin/time -f FMT` / `--format=FMT` command line (for
  *     the run that follows it), a `TIMEFORMAT=...` assignment (bash -v,
- *     set -x, a prompt line; it holds until the next one), `TIMEFMT=...` (zsh);
+ *     set -x, a prompt line; it holds until the next one), `TIMEFMT=...` (zsh),
+ *     `TIME=...` (GNU time's default format);
  *  3. the formats the tools print by default (below).
  * A block starts where a line matches a format's first line; the following
  * non-blank lines must match the format's next lines. A block cut short (a
@@ -939,17 +940,20 @@ static int emit_block(tctx *t)
         double v = b->vals[m];
         if (m == M_CPU && v < 0)
             continue; /* "?%": elapsed 0 */
-        if (m == M_MAX_RSS && b->kind == 3 && !b->macos)
-            v *= 1024; /* BSD -l: KiB */
+        if (b->kind == 3 && !b->macos &&
+            (m == M_MAX_RSS || m == M_AVG_TEXT || m == M_AVG_DATA ||
+             m == M_AVG_STACK))
+            v *= 1024; /* BSD -l: KiB; macOS: bytes */
         if (m == M_MAX_RSS && v == 0) {
-            rc = twarn(t, b->lines[m],
-                               "maximum resident set size printed as 0 (a "
-                               "known GNU time 1.7 bug); not imported");
+            /* no process that ran has no resident set */
+            rc = twarn(t, b->lines[m], "maximum resident set size printed as "
+                       "0 (GNU time 1.7's known bug, or no rusage); not "
+                       "imported");
             continue;
         }
         if (m == M_EXIT && v != 0 && !t->pending_exit_line) {
-            rc = twarn(t, b->lines[m],
-                               "the timed command exited with status %.0f", v);
+            rc = twarn(t, b->lines[m], "the timed command exited with status "
+                       "%.0f", v);
             if (rc)
                 break;
         }
@@ -987,8 +991,8 @@ static int cut_block(tctx *t, int line, const char *what)
         memset(&t->b, 0, sizeof t->b);
         return 0;
     }
-    int rc = twarn(t, line, "time output of line %d is cut "
-                           "short: expected %s", t->b.start_line, what);
+    int rc = twarn(t, line, "time output of line %d is cut short: expected "
+                   "%s", t->b.start_line, what);
     return rc ? rc : emit_block(t);
 }
 
@@ -1015,8 +1019,8 @@ static int verbose_line(tctx *t, const bdb_line *ln, int f, const char *val)
     else
         ok = span_int(val, e, &v);
     if (!ok)
-        return twarn(t, ln->no, "expected a number after '%s:', "
-                             "found '%.*s'", vf->label, (int)(e - val), val);
+        return twarn(t, ln->no, "expected a number after '%s:', found "
+                     "'%.*s'", vf->label, (int)(e - val), val);
     set_metric(b, vf->metric, v < 0 ? v : v * vf->mult, ln->no);
     return 0;
 }
@@ -1339,18 +1343,22 @@ static int shell_value(const char *p, const char *bufend, char **out,
     return 0;
 }
 
-/* A TIMEFORMAT= or TIMEFMT= assignment in [p, e) (the rest of the buffer
+/* A TIMEFORMAT=, TIMEFMT= or TIME= assignment in [p, e) (the rest of the buffer
  * is bufend, for a quote left open). Returns 1 when one was read. */
 static int assignment(tctx *t, const char *p, const char *e,
                       const char *bufend, const char **consumed_to)
 {
+    /* GNU time reads its default format from $TIME */
     static const struct { const char *name; int dialect; } vars[] = {
-        {"TIMEFORMAT=", D_BASH}, {"TIMEFMT=", D_ZSH}};
-    for (size_t i = 0; i < 2; i++) {
-        const char *hit = bdb_find(p, e, vars[i].name);
+        {"TIMEFORMAT=", D_BASH}, {"TIMEFMT=", D_ZSH}, {"TIME=", D_GNU}};
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *hit = p;
+        size_t vn = strlen(vars[i].name);
+        /* the name must start a word: not RUNTIME=, not xTIMEFMT= */
+        while ((hit = bdb_find(hit, e, vars[i].name)) != NULL &&
+               hit > p && !strchr(" \t;'\"(+", hit[-1]))
+            hit += vn;
         if (!hit)
-            continue;
-        if (hit > p && !strchr(" \t;'\"(+", hit[-1]))
             continue;
         char *val = NULL;
         const char *after;
@@ -1704,6 +1712,7 @@ static int sniff(const char *buf, size_t len)
             (bdb_contains(p, e, "io ") && bdb_contains(p, e, "pf+")))
             fmt_seen = 1; /* mksh, tcsh: the trial parse below decides */
         else if (bdb_contains(p, e, "TIMEFORMAT=") || bdb_contains(p, e, "TIMEFMT=") ||
+                 bdb_contains(p, e, "TIME=") ||
             ((bdb_contains(p, e, "time -f") || bdb_contains(p, e, "time --format")) &&
              bdb_contains(p, e, "%")))
             fmt_seen = 1;

@@ -304,6 +304,21 @@ static void parse_time__gnu_f_in_log__formats_and_command(void **st)
     bdb_sink_free(&s);
 }
 
+static void parse_time__gnu_env_TIME__is_the_default_format(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/time/bash-v-gnu-time-env-TIME.txt", &s);
+    tu_assert_value(&s, "sleep 0.1", "real", NULL, 0.10, 1e-9);
+    tu_assert_value(&s, "sleep 0.1", "max_rss", NULL, 1648.0 * 1024, 0);
+    assert_int_equal(tu_count(&s, NULL), 2);
+    bdb_sink_free(&s);
+    /* RUNTIME= is not GNU time's TIME= */
+    text_ok("RUNTIME=%e\nreal 1.00\nuser 0.50\nsys 0.10\n", &s);
+    assert_int_equal(tu_count(&s, NULL), 3);
+    bdb_sink_free(&s);
+}
+
 static void parse_time__gnu_f_loop__command_printed_once_three_runs(void **st)
 {
     (void)st;
@@ -880,6 +895,7 @@ int main(void)
         cmocka_unit_test(parse_time__gnu_v__command_names_benchmark),
         cmocka_unit_test(parse_time__gnu_v_unknown_field__warned_and_block_kept),
         cmocka_unit_test(parse_time__gnu_f_in_log__formats_and_command),
+        cmocka_unit_test(parse_time__gnu_env_TIME__is_the_default_format),
         cmocka_unit_test(parse_time__gnu_f_loop__command_printed_once_three_runs),
         cmocka_unit_test(parse_time__user_format__gnu_directives),
         cmocka_unit_test(parse_time__user_format__bash_timeformat),
