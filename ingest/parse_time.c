@@ -1189,7 +1189,12 @@ static int command_line_at(tctx *t, const char *p, const char *e, int line,
                                         "portability", "quiet", "verbose",
                                         "version", "help", NULL};
     topt o = {NULL, 0};
-    bdb_cmdline_getopt(&c, "af:o:pqvVlh", longs, time_opt, &o);
+    /* GNU's options plus BSD's -l and -h; time_opt never stops the walk */
+    rc = bdb_cmdline_getopt(&c, "af:o:pqvVlh", longs, time_opt, &o);
+    if (rc) {
+        bdb_cmdline_free(&c);
+        return rc;
+    }
     if (o.operands == 0) {
         bdb_cmdline_free(&c);
         return 0; /* "time" alone, or not a command */
@@ -1444,9 +1449,6 @@ static int status_line(tctx *t, const bdb_line *ln, const char *p,
     return 0;
 }
 
-static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
-                       const char *p, const char *e, const char *bufend);
-
 /* Runs one line through the open block; returns 1 when consumed, 0 when
  * the block is closed and the line still has to be looked at, <0 error. */
 static int continue_block(tctx *t, const bdb_line *raw, const char *p,
@@ -1655,6 +1657,11 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
             rc = cut_block(t, ln.no, what);
         }
     }
+    if (!rc && out->n == 0 && t->has_user)
+        rc = twarn(t, 0, "no line matches the time format '%s'", t->user.shown);
+    else if (!rc && out->n == 0 && (t->has_logf || t->has_cmdf))
+        rc = twarn(t, 0, "no line matches the time format '%s' given in the "
+                   "log", t->has_cmdf ? t->cmdf.shown : t->logf.shown);
     ctx_free(t);
     free(t);
     if (rc == BDB_ENOMEM)

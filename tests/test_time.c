@@ -454,6 +454,10 @@ static void parse_time__user_format__bad_figure_is_warned_at_its_line(void **st)
                                            "real=%e user=%U", &s, &d), 0);
     assert_non_null(strstr(d.message, "real=%e user=%U"));
     bdb_sink_free(&s);
+    assert_int_not_equal(parse_with_format(NULL, "hello\nworld\n", "time",
+                                           "%e %M", &s, &d), 0);
+    assert_non_null(strstr(d.message, "no line matches the time format '%e %M'"));
+    bdb_sink_free(&s);
 }
 
 static void parse_time__user_format_without_figures__warned_defaults_kept(void **st)
