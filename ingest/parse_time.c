@@ -45,6 +45,9 @@
  *    m "12ms", with u "12345us"; %P "97%". %M: the zsh manual says KiB,
  *    but zsh 5.9 on Linux prints ru_maxrss / 1024, MiB (checked against GNU
  *    time's %M, samples/time/zsh-v-timefmt-maxrss-mib.txt).
+ *  - toybox toys/posix/time.c: "\nreal\t%f\nuser\t%f\nsys\t%f"; -v prints
+ *    "Real time (s): %f" ... "Max RSS (KiB): %ld" ... "Involuntary context
+ *    switches: %ld" (its order changed between versions: read by label).
  *  - BusyBox miscutils/time.c: "real\t%E\nuser\t%u\nsys\t%T" with
  *    "0m 1.32s" / "1h 2m 03s"; -v as GNU's with that %E; -p as POSIX.
  *  - FreeBSD/macOS usr.bin/time: "%9jd%c%02ld real %9jd%c%02ld user ... sys"
@@ -766,7 +769,16 @@ static const vfield vfields[] = {
     {"Signals delivered", M_SIGNALS, 1},
     {"Page size (bytes)", M_PAGESIZE, 1},
     {"Exit status", M_EXIT, 1},
+    /* toybox time -v (toys/posix/time.c): "%f" seconds, KiB; its last
+     * line is "Involuntary context switches" */
+    {"Real time (s)", M_REAL, 1},
+    {"User time (s)", M_USER, 1},
+    {"System time (s)", M_SYS, 1},
+    {"Max RSS (KiB)", M_MAX_RSS, 1024},
+    {"Major faults", M_MAJ, 1},
+    {"Minor faults", M_MIN, 1},
 };
+#define VF_TOYBOX 22    /* "Real time (s)": toybox's first line */
 #define NVFIELDS (sizeof vfields / sizeof vfields[0])
 
 /* Which -v field [p, e) is ("Label: value"): its index, -2 for "Command
@@ -827,6 +839,7 @@ typedef struct block {
     int have[M_COUNT];
     char cmd[BDB_BENCHMARK_MAX];
     int macos;           /* BSD -l: macOS (bytes) rather than BSD (KiB) */
+    int toybox;          /* -v block of toybox time */
 } block;
 
 typedef struct tctx {
@@ -1489,15 +1502,18 @@ static int continue_block(tctx *t, const bdb_line *raw, const char *p,
                        "imported", (int)(colon - p), p);
             return rc ? rc : 1;
         }
-        if (f == -2 || f < 0) {
-            rc = cut_block(t, raw->no, "more 'Label: value' lines of "
-                           "time -v up to 'Exit status'");
+        if (f == -2 || f < 0 || f == VF_TOYBOX) {
+            rc = cut_block(t, raw->no, b->toybox ? "more 'Label: value' "
+                           "lines of toybox time -v up to 'Involuntary "
+                           "context switches'" : "more 'Label: value' lines "
+                           "of time -v up to 'Exit status'");
             return rc ? rc : 0;
         }
         rc = verbose_line(t, raw, f, val);
         if (rc)
             return rc;
-        if (vfields[f].metric == M_EXIT) {
+        if (vfields[f].metric == M_EXIT ||
+            (b->toybox && vfields[f].metric == M_ICSW)) {
             rc = emit_block(t);
             return rc ? rc : 1;
         }
@@ -1517,6 +1533,57 @@ static int continue_block(tctx *t, const bdb_line *raw, const char *p,
     return rc ? rc : 0;
 }
 
+#define MAX_CONTINUED 64
+
+/* A command line continued with backslashes over the next lines, as
+ * `bash -v` echoes a script:
+ *     /usr/bin/time \
+ *         --format="..." \
+ *         CMD
+ * The lines are joined; they are consumed only when they hold a time
+ * command. Returns 1, 0 or a BDB_E* code. */
+static int continued_command(tctx *t, bdb_lines *it, const bdb_line *raw,
+                             const char *p, const char *e)
+{
+    size_t cap = (size_t)(e - p) + 256, n = 0;
+    char *s = malloc(cap);
+    if (!s)
+        return BDB_ENOMEM;
+    bdb_lines peek = *it;
+    const char *a = p, *z = e;
+    int rc = 0;
+    for (int k = 0;; k++) {
+        int more = z > a && z[-1] == '\\';
+        if (more)
+            z--;
+        size_t need = n + (size_t)(z - a) + 2;
+        if (need > cap) {
+            cap = need * 2;
+            char *ns = realloc(s, cap);
+            if (!ns) {
+                free(s);
+                return BDB_ENOMEM;
+            }
+            s = ns;
+        }
+        memcpy(s + n, a, (size_t)(z - a));
+        n += (size_t)(z - a);
+        s[n++] = ' ';
+        bdb_line nx;
+        if (!more || k >= MAX_CONTINUED || !bdb_lines_next(&peek, &nx))
+            break;
+        a = nx.p;
+        z = nx.end;
+        bdb_trim_blank(&a, &z);
+    }
+    s[n] = '\0';
+    rc = command_line(t, s, s + n, raw->no);
+    free(s);
+    if (rc == 1)
+        *it = peek; /* the continued lines were the command */
+    return rc;
+}
+
 static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
                        const char *p, const char *e, const char *bufend)
 {
@@ -1531,10 +1598,11 @@ static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
         return rc < 0 ? rc : 0;
     const char *val;
     int f = vfield_of(p, e, &val);
-    if (f == -2 || f == 0) {
+    if (f == -2 || f == 0 || f == VF_TOYBOX) {
         memset(&t->b, 0, sizeof t->b);
         t->b.active = 1;
         t->b.kind = 2;
+        t->b.toybox = f == VF_TOYBOX;
         t->b.start_line = raw->no;
         return verbose_line(t, raw, f, val);
     }
@@ -1553,7 +1621,10 @@ static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
     }
     int assigned = rc;
     /* `bash -c 'TIMEFORMAT=%3R; time CMD'` holds both */
-    rc = command_line(t, p, e, raw->no);
+    if (e[-1] == '\\' && bdb_contains(p, e, "time"))
+        rc = continued_command(t, it, raw, p, e);
+    else
+        rc = command_line(t, p, e, raw->no);
     if (rc || assigned)
         return rc < 0 ? rc : 0;
     const tfmt *list[NBUILTIN + 3];
@@ -1720,11 +1791,11 @@ static int sniff(const char *buf, size_t len)
             fmt_seen = 1; /* mksh, tcsh: the trial parse below decides */
         else if (bdb_contains(p, e, "TIMEFORMAT=") || bdb_contains(p, e, "TIMEFMT=") ||
                  bdb_contains(p, e, "TIME=") ||
-            ((bdb_contains(p, e, "time -f") || bdb_contains(p, e, "time --format")) &&
+            ((bdb_contains(p, e, "-f ") || bdb_contains(p, e, "--format")) &&
              bdb_contains(p, e, "%")))
             fmt_seen = 1;
         int f = vfield_of(p, e, &val);
-        if (f == -2 || f == 3)
+        if (f == -2 || f == 3 || f == VF_TOYBOX)
             vlabels += 2;
         else if (f >= 0)
             vlabels++;

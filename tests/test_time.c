@@ -319,6 +319,40 @@ static void parse_time__gnu_env_TIME__is_the_default_format(void **st)
     bdb_sink_free(&s);
 }
 
+static void parse_time__gnu_format_on_continued_lines__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/time/bash-v-gnu-time-format-continued-lines.txt", &s);
+    const char *b = "gzip -c /usr/share/common-licenses/GPL-3";
+    tu_assert_value(&s, b, "real", NULL, 0.03, 1e-9);
+    tu_assert_value(&s, b, "max_rss", NULL, 1572.0 * 1024, 0);
+    assert_int_equal(tu_find(&s, b, "max_rss", NULL)->line, 7);
+    assert_int_equal(tu_count(&s, NULL), 4);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__toybox__default_and_v(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/time/toybox-time-sleep.txt", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 0.104, 1e-9);
+    assert_int_equal(tu_count(&s, NULL), 3);
+    bdb_sink_free(&s);
+    /* toybox 0.8.9 -v: Real, User, System; older ones Real, System, User */
+    parse_ok("samples/time/toybox-time-v-dd.txt", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 0.044696, 1e-9);
+    tu_assert_value(&s, NULL, "sys", NULL, 0.014101, 1e-9);
+    tu_assert_value(&s, NULL, "max_rss", NULL, 2776.0 * 1024, 0);
+    tu_assert_value(&s, NULL, "minor_page_faults", NULL, 334, 0);
+    tu_assert_value(&s, NULL, "involuntary_context_switches", NULL, 3, 0);
+    assert_int_equal(tu_count(&s, NULL), 10);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
 static void parse_time__gnu_f_loop__command_printed_once_three_runs(void **st)
 {
     (void)st;
@@ -815,6 +849,9 @@ static void parse_time__figures_cross_checked_against_raw_lines(void **st)
                   "real", 0 * 60 + 0.10);
     tu_crosscheck("samples/time/tcsh-default-dd.txt", 1, "0:00.03 33.3%", NULL,
                   "real", 0 * 60 + 0.03);
+    /* toybox -v "Max RSS (KiB)": 2776 * 1024 B */
+    tu_crosscheck("samples/time/toybox-time-v-dd.txt", 4, "Max RSS (KiB): 2776", NULL,
+                  "max_rss", 2776.0 * 1024);
     /* zsh's default "%U user": "0.01s system" = 0.01 s */
     tu_crosscheck("samples/time/zsh-default-subshell.txt", 1, "0.01s system", NULL,
                   "sys", 0.01);
@@ -900,6 +937,8 @@ int main(void)
         cmocka_unit_test(parse_time__gnu_v_unknown_field__warned_and_block_kept),
         cmocka_unit_test(parse_time__gnu_f_in_log__formats_and_command),
         cmocka_unit_test(parse_time__gnu_env_TIME__is_the_default_format),
+        cmocka_unit_test(parse_time__gnu_format_on_continued_lines__read),
+        cmocka_unit_test(parse_time__toybox__default_and_v),
         cmocka_unit_test(parse_time__gnu_f_loop__command_printed_once_three_runs),
         cmocka_unit_test(parse_time__user_format__gnu_directives),
         cmocka_unit_test(parse_time__user_format__bash_timeformat),
