@@ -663,6 +663,47 @@ static int match_line(const tfmt *f, int k, const char *p, const char *e,
                        p, e, r);
 }
 
+/* Time output glued to program output that ended without a newline
+ * ("done0.00user 0.00system ..."): the first format line matched from a
+ * later start, where a figure begins after a non-digit. Only formats whose
+ * first line starts with a figure and has literal text to look for. */
+static int match_glued(const tfmt *f, const char *p, const char *e, mres *r)
+{
+    const fitem *it = &f->items[f->lines[0]];
+    int n = f->lines[1] - f->lines[0];
+    if (!it[0].field || it[0].kind == V_CMD || it[0].kind == V_WORD)
+        return 0;
+    const char *anchor = NULL;
+    size_t an = 0;
+    for (int i = 0; i < n && !anchor; i++) {
+        if (it[i].field)
+            continue;
+        const char *a = it[i].lit, *z = it[i].lit + it[i].n;
+        bdb_trim_blank(&a, &z);
+        if (z - a >= 3) {
+            anchor = a;
+            an = (size_t)(z - a);
+        }
+    }
+    if (!anchor)
+        return 0; /* "%e %M": any number in the text would do */
+    char needle[96];
+    bdb_copy(needle, sizeof needle, anchor, anchor + an);
+    if (!bdb_find(p, e, needle))
+        return 0;
+    /* the time text ends the line: look at its last 1 KiB, 64 starts */
+    const char *from = e - p > 1024 ? e - 1024 : p + 1;
+    int tries = 0;
+    for (const char *s = from; s < e && tries < 64; s++) {
+        if (!is_digit(*s) || is_digit(s[-1]) || s[-1] == '.' || s[-1] == ',')
+            continue;
+        tries++;
+        if (match_line(f, 0, s, e, r))
+            return 1;
+    }
+    return 0;
+}
+
 /* A near miss: the line has every non-blank literal of format line k, in
  * order and starting where the format starts, but did not match (a figure
  * printed as "inf", "-", "nan"). For a format line of figures only, a line
@@ -1629,27 +1670,31 @@ static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
         return rc < 0 ? rc : 0;
     const tfmt *list[NBUILTIN + 3];
     int n = candidates(t, list);
-    for (int i = 0; i < n; i++) {
-        mres r;
-        if (!match_line(list[i], 0, p, e, &r))
-            continue;
-        memset(&t->b, 0, sizeof t->b);
-        t->b.active = 1;
-        t->b.kind = 1;
-        t->b.f = list[i];
-        t->b.start_line = raw->no;
-        rc = take_result(t, &t->b, &r, raw->no);
-        if (rc)
-            return rc;
-        t->b.next = 1;
-        if (list[i]->nlines == 1) {
-            if (list[i]->bsd) {
-                t->b.kind = 3;
-                return 0;
+    /* at the line start, then glued to program output before it */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < n; i++) {
+            mres r;
+            if (pass == 0 ? !match_line(list[i], 0, p, e, &r)
+                          : !match_glued(list[i], p, e, &r))
+                continue;
+            memset(&t->b, 0, sizeof t->b);
+            t->b.active = 1;
+            t->b.kind = 1;
+            t->b.f = list[i];
+            t->b.start_line = raw->no;
+            rc = take_result(t, &t->b, &r, raw->no);
+            if (rc)
+                return rc;
+            t->b.next = 1;
+            if (list[i]->nlines == 1) {
+                if (list[i]->bsd) {
+                    t->b.kind = 3;
+                    return 0;
+                }
+                return emit_block(t);
             }
-            return emit_block(t);
+            return 0;
         }
-        return 0;
     }
     for (int i = 0; i < n; i++) {
         for (int k = 0; k < list[i]->nlines; k++) {

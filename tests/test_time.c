@@ -791,6 +791,24 @@ static void parse_time__truncated__keeps_complete_figures_and_warns(void **st)
     bdb_sink_free(&s);
 }
 
+static void parse_time__glued_to_program_output__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    size_t len;
+    /* a program that printed "done" without a newline before GNU time */
+    char *text = tu_read("samples/time/gnu-time-default-gzip.txt", &len);
+    char *mod = tu_replace(text, "1.33user", "done1.33user");
+    text_ok(mod, &s);
+    tu_assert_value(&s, NULL, "real", NULL, 1.33, 1e-9);
+    tu_assert_value(&s, NULL, "swaps", NULL, 0, 0);
+    assert_int_equal(tu_count(&s, NULL), 12);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+    free(mod);
+    free(text);
+}
+
 static void parse_time__orphan_and_signal_lines__warned(void **st)
 {
     (void)st;
@@ -955,6 +973,7 @@ int main(void)
         cmocka_unit_test(parse_time__seed002_nbsp_blank_lines__three_runs),
         cmocka_unit_test(parse_time__time_dd__both_parsers_run),
         cmocka_unit_test(parse_time__truncated__keeps_complete_figures_and_warns),
+        cmocka_unit_test(parse_time__glued_to_program_output__read),
         cmocka_unit_test(parse_time__orphan_and_signal_lines__warned),
         cmocka_unit_test(parse_time__figures_cross_checked_against_raw_lines),
         cmocka_unit_test(parse_time__sniff__new_shapes_detected),
