@@ -902,6 +902,9 @@ static int continue_block(tctx *t, const bdb_line *raw, const char *p,
     return rc ? rc : 0;
 }
 
+static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
+                     const char *p, const char *e, const char *bufend);
+
 #define MAX_CONTINUED 64
 
 /* A command line continued with backslashes over the next lines, as
@@ -956,6 +959,18 @@ static int continued_command(tctx *t, bdb_lines *it, const bdb_line *raw,
 static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
                        const char *p, const char *e, const char *bufend)
 {
+    int rc = line_kind(t, it, raw, p, e, bufend);
+    /* GNU prints its status line just before the figures: a status line
+     * that no block follows belongs to no run */
+    if (t->pending_exit_line && t->pending_exit_line != raw->no &&
+        !t->b.active)
+        t->pending_exit_line = 0;
+    return rc;
+}
+
+static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
+                     const char *p, const char *e, const char *bufend)
+{
     int rc;
     if (t->b.active) {
         rc = continue_block(t, raw, p, e);
@@ -975,6 +990,9 @@ static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
         t->b.start_line = raw->no;
         return verbose_line(t, raw, f, val);
     }
+    if (f >= 0)
+        return twarn(t, raw->no, "a time -v line ('%s') without the start "
+                     "of its block; not imported", vfields[f].label);
     const char *to = e;
     rc = assignment(t, p, e, bufend, &to);
     if (rc < 0)

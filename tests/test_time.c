@@ -821,6 +821,30 @@ static void parse_time__orphan_and_signal_lines__warned(void **st)
     assert_non_null(n);
     assert_int_equal(n->line, 1);
     bdb_sink_free(&s);
+    /* a -v block interrupted by program output: the rest is warned */
+    size_t len;
+    char *text = tu_read("samples/time/gnu-time-v-gzip.txt", &len);
+    char *mod = tu_replace(text, "\tMaximum resident", "some output\n\tMaximum resident");
+    text_ok(mod, &s);
+    assert_non_null(find_note(&s, "cut short"));
+    n = find_note(&s, "without the start of its block");
+    assert_non_null(n);
+    assert_int_equal(n->line, 11);
+    assert_null(tu_find(&s, NULL, "max_rss", NULL));
+    tu_assert_value(&s, NULL, "real", NULL, 1.34, 1e-9);
+    bdb_sink_free(&s);
+    free(mod);
+    free(text);
+    /* a status line that no block follows names no run's exit status */
+    text = tu_read("samples/time/gnu-time-default-gzip.txt", &len);
+    mod = tu_replace(text, "1.33user", "Command exited with non-zero status 2\n"
+                     "program output\n1.33user");
+    text_ok(mod, &s);
+    assert_null(tu_find(&s, NULL, "exit_status", NULL));
+    assert_non_null(find_note(&s, "non-zero status 2"));
+    bdb_sink_free(&s);
+    free(mod);
+    free(text);
     text_ok("Command terminated by signal 9\n0.00user 0.00system 0:00.20elapsed "
             "0%CPU (0avgtext+0avgdata 1200maxresident)k\n0inputs+0outputs "
             "(0major+80minor)pagefaults 0swaps\n", &s);
