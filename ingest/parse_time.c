@@ -31,7 +31,8 @@
  *    status), %C (the command: the benchmark), %% and the escapes \n \t \\;
  *    an unknown %q prints "?q". The default format is "%Uuser %Ssystem
  *    %Eelapsed %PCPU (%Xavgtext+%Davgdata %Mmaxresident)k\n%Iinputs+%Ooutputs
- *    (%Fmajor+%Rminor)pagefaults %Wswaps"; -p is "real %e\nuser %U\nsys %S";
+ *    (%Fmajor+%Rminor)pagefaults %Wswaps" (its manual says "(%Xtext+%Ddata
+ *    %Mmax)k": both are read); -p is "real %e\nuser %U\nsys %S";
  *    -v prints one "Label: value" line per field, up to "Exit status".
  *    Before the figures: "Command exited with non-zero status N" (stored as
  *    exit_status, and warned about), "Command terminated by signal N".
@@ -94,6 +95,9 @@ static const struct {
     {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xavgtext+%Davgdata "
             "%Mmaxresident)k\n%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults "
             "%Wswaps", 0},
+    /* the same as GNU time's manual documents it */
+    {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xtext+%Ddata %Mmax)k\n"
+            "%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults %Wswaps", 0},
     /* FreeBSD/macOS default and -h */
     {D_GNU, "%e real %U user %S sys", 1},
     /* zsh default TIMEFMT */
@@ -1168,7 +1172,8 @@ static int sniff(const char *buf, size_t len)
             bdb_time_duration(vs, e, &v))
             return 90;
         state = 0;
-        if (bdb_contains(p, e, "maxresident)k") && bdb_contains(p, e, "elapsed"))
+        if ((bdb_contains(p, e, "maxresident)k") || bdb_contains(p, e, "max)k")) &&
+            bdb_contains(p, e, "elapsed"))
             return 90;
         if (bdb_contains(p, e, " real ") && bdb_contains(p, e, " user ") &&
             e - p > 4 && bdb_span_eq(e - 4, e, " sys") && is_digit(*p))

@@ -194,6 +194,22 @@ static void parse_time__gnu_default__all_fields_and_kib(void **st)
     bdb_sink_free(&s);
 }
 
+static void parse_time__gnu_default_as_its_manual_documents__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    /* hand-made from the default format GNU time's manual (time.html of
+     * Debian's time 1.9) documents, "(%Xtext+%Ddata %Mmax)k", filled with
+     * the figures of the manual's own example line */
+    text_ok("0.07user 0.50system 0:06.69elapsed 8%CPU (0text+489data 324max)k\n"
+            "0inputs+0outputs (0major+12minor)pagefaults 0swaps\n", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 6.69, 1e-9);
+    tu_assert_value(&s, NULL, "avg_unshared_data", NULL, 489.0 * 1024, 0);
+    tu_assert_value(&s, NULL, "max_rss", NULL, 324.0 * 1024, 0);
+    assert_int_equal(tu_count(&s, NULL), 12);
+    bdb_sink_free(&s);
+}
+
 static void parse_time__gnu_nonzero_exit__stored_and_warned_once(void **st)
 {
     (void)st;
@@ -974,6 +990,7 @@ int main(void)
         cmocka_unit_test(parse_time__timeformat_reassigned__each_run_its_own_shape),
         cmocka_unit_test(parse_time__timeformat_custom_labels__ansi_c_and_set_x),
         cmocka_unit_test(parse_time__gnu_default__all_fields_and_kib),
+        cmocka_unit_test(parse_time__gnu_default_as_its_manual_documents__read),
         cmocka_unit_test(parse_time__gnu_nonzero_exit__stored_and_warned_once),
         cmocka_unit_test(parse_time__gnu_v__command_names_benchmark),
         cmocka_unit_test(parse_time__gnu_v_unknown_field__warned_and_block_kept),
