@@ -2,12 +2,17 @@
  * read with jansson. Units and names: see parse_fio.c.
  *
  * A log may hold text before the JSON ("fio: ..." warnings, a shell
- * prompt) and several JSON documents one after the other (repeated runs):
- * every '{' whose first key is "fio version" starts a document, read with
- * JSON_DISABLE_EOF_CHECK so that whatever follows it is left alone.
- * "jobs" (or "client_stats" in client/server mode, where an "All clients"
- * entry sums the clients and is skipped) hold one object per job; json+
- * adds "bins" histograms to the latency objects, which are not read. */
+ * prompt, the command line) and several JSON documents one after the
+ * other (repeated runs, --status-interval reports): every '{' whose first
+ * key is "fio version" starts a document. A document is walked key by key
+ * and each job object is decoded on its own (json_loadb with
+ * JSON_DISABLE_EOF_CHECK), so a capture cut inside a job keeps the
+ * complete jobs before the cut (with a warning), and no more than one job
+ * is held in memory at a time. "jobs" (or "client_stats" in client/server
+ * mode, where an "All clients" entry sums the clients and is skipped)
+ * hold one object per job; json+ adds "bins" histograms to the latency
+ * objects, which are not read. With --output-format=json,normal (or
+ * json,terse) the text repeats the JSON's figures: only the JSON is read. */
 #include "fio_internal.h"
 #include "../common/bdb_scan.h"
 
@@ -78,16 +83,18 @@ static int kb_base_of(json_t *global, json_t *jobopts)
     return kb && !strcmp(kb, "1000") ? 1000 : 1024;
 }
 
-static void apply_options(fio_entry *e, json_t *opts, int kb_base)
+static int apply_options(fio_entry *e, json_t *opts, int kb_base)
 {
     const char *k;
     json_t *v;
     if (!opts || !json_is_object(opts))
-        return;
+        return BDB_OK;
     json_object_foreach(opts, k, v) {
-        if (json_is_string(v))
-            bdb_fio_entry_option(e, k, json_string_value(v), kb_base);
+        if (json_is_string(v) &&
+            bdb_fio_entry_option(e, k, json_string_value(v), kb_base) != BDB_OK)
+            return BDB_ERANGE;
     }
+    return BDB_OK;
 }
 
 /* min/max/mean/stddev of a latency object, and its percentile map. */
@@ -201,23 +208,21 @@ static int dir_block(fio_entry *e, json_t *d, int dir, int line)
     return rc;
 }
 
+/* One job object, decoded from buf[from, end) (its own text, for line
+ * numbers). */
 static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
                       const char *buf, size_t from, size_t end,
-                      size_t *scan, line_cursor *lc, bdb_sink *out,
-                      bdb_diag *diag)
+                      line_cursor *lc, bdb_sink *out)
 {
     const char *name = str(job, "jobname");
     double group = 0, err = 0, v;
-    /* The job's place in the text, for line numbers. */
-    size_t at = key_pos(buf, *scan, end, "jobname");
-    if (at == (size_t)-1)
-        at = from;
-    else
-        *scan = at + 1;
-    int line = line_at(lc, at);
-    if (!name)
-        return bdb_diag_set(diag, BDB_EPARSE, line,
-                            "fio: expected a \"jobname\" in each job");
+    size_t at = key_pos(buf, from, end, "jobname");
+    int line = line_at(lc, at == (size_t)-1 ? from : at);
+    if (!name) {
+        int rc = bdb_sink_warn(out, line, "expected a \"jobname\" in each "
+                               "job: this job is not kept");
+        return rc == BDB_ENOMEM ? rc : BDB_OK;
+    }
     if (!strcmp(name, "All clients"))
         return BDB_OK;
     num(job, "groupid", &group);
@@ -230,27 +235,32 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
         snprintf(e->host, sizeof e->host, "%s", host);
     json_t *jopts = json_object_get(job, "job options");
     int kb = kb_base_of(global, jopts);
-    apply_options(e, global, kb);
-    apply_options(e, jopts, kb);
-    if (num(job, "error", &err) && err != 0)
-        bdb_sink_warn(out, line, "job %s ended with error %g", name, err);
+    int rc = apply_options(e, global, kb);
+    if (!rc)
+        rc = apply_options(e, jopts, kb);
+    if (rc) {
+        rc = bdb_sink_warn(out, line, "job %s: options not all kept as "
+                           "parameters: more than %d", name, BDB_MAX_PARAMS);
+        if (rc == BDB_ENOMEM)
+            return rc;
+        rc = BDB_OK;
+    }
+    if (num(job, "error", &err) && err != 0 &&
+        (rc = bdb_sink_warn(out, line, "job %s ended with error %g", name, err)))
+        return rc;
 
-    size_t next = key_pos(buf, *scan, end, "jobname");
-    if (next == (size_t)-1)
-        next = end;
-    int rc = BDB_OK;
     static const char *const dkeys[FIO_NDIRS] = {"read", "write", "trim",
                                                  "mixed"};
     for (int d = 0; d < FIO_NDIRS && !rc; d++) {
         json_t *dj = json_object_get(job, dkeys[d]);
         if (!dj)
             continue;
-        size_t dp = key_pos(buf, at, next, dkeys[d]);
+        size_t dp = key_pos(buf, from, end, dkeys[d]);
         rc = dir_block(e, dj, d, dp == (size_t)-1 ? line : line_at(lc, dp));
     }
     json_t *sync = json_object_get(job, "sync");
     if (!rc && sync && num(sync, "total_ios", &v) && v > 0) {
-        size_t sp = key_pos(buf, at, next, "sync");
+        size_t sp = key_pos(buf, from, end, "sync");
         rc = lat_block(e, json_object_get(sync, "lat_ns"), "sync_latency",
                        1e-9, sp == (size_t)-1 ? line : line_at(lc, sp),
                        FIO_DIR_NONE);
@@ -294,48 +304,165 @@ static int disk_object(fio_doc *doc, json_t *dj, int run, int line)
     return rc;
 }
 
-static int document(fio_doc *doc, json_t *root, int run, const char *buf,
-                    size_t from, size_t end, line_cursor *lc, bdb_sink *out,
-                    bdb_diag *diag)
+/* ---- walking a document ---------------------------------------------------- */
+
+typedef struct walker {
+    const char *buf;
+    size_t len, pos;
+    line_cursor *lc;
+    bdb_sink *out;
+} walker;
+
+static void skip_ws(walker *w)
 {
-    const char *ver = str(root, "fio version");
-    if (ver)
-        bdb_sink_set_version(out, ver, ver + strlen(ver));
-    json_t *global = json_object_get(root, "global options");
-    json_t *jobs = json_object_get(root, "jobs");
-    if (!jobs || !json_is_array(jobs))
-        jobs = json_object_get(root, "client_stats");
-    if (!jobs || !json_is_array(jobs))
-        return bdb_diag_set(diag, BDB_EPARSE, line_at(lc, from),
-                            "fio: expected a \"jobs\" array in the JSON "
-                            "output");
-    if (json_array_size(jobs) == 0)
-        return bdb_diag_set(diag, BDB_EPARSE, line_at(lc, from),
-                            "fio: the JSON output has no jobs (the run "
-                            "failed?)");
-    size_t scan = from, i;
-    json_t *job;
-    int rc = BDB_OK;
-    json_array_foreach(jobs, i, job) {
-        if (!json_is_object(job))
-            return bdb_diag_set(diag, BDB_EPARSE, line_at(lc, from),
-                                "fio: expected job objects in \"jobs\"");
-        rc = job_object(doc, job, global, run, buf, from, end, &scan, lc, out,
-                        diag);
+    while (w->pos < w->len && (w->buf[w->pos] == ' ' || w->buf[w->pos] == '\t' ||
+                               w->buf[w->pos] == '\r' || w->buf[w->pos] == '\n'))
+        w->pos++;
+}
+
+/* Decodes the JSON value at w->pos (any kind) and moves past it; NULL
+ * when it is cut or invalid (err says why). */
+static json_t *value(walker *w, json_error_t *err)
+{
+    json_t *v = json_loadb(w->buf + w->pos, w->len - w->pos,
+                           JSON_DISABLE_EOF_CHECK | JSON_DECODE_ANY, err);
+    if (v)
+        w->pos += err->position > 0 ? (size_t)err->position : 0;
+    return v;
+}
+
+static int cut_warning(walker *w, size_t at, const char *where,
+                       const json_error_t *err)
+{
+    int rc = bdb_sink_warn(w->out, line_at(w->lc, at),
+                           "the JSON output is cut or invalid %s (%s): the "
+                           "complete jobs before it are kept", where,
+                           err ? err->text : "it ends here");
+    return rc == BDB_ENOMEM ? rc : BDB_OK;
+}
+
+/* The "jobs" array: one job object at a time. Returns BDB_OK, BDB_ENOMEM,
+ * or 1 when the array is cut (warned). */
+static int jobs_array(walker *w, fio_doc *doc, json_t *global, int run)
+{
+    w->pos++; /* '[' */
+    for (;;) {
+        skip_ws(w);
+        if (w->pos >= w->len)
+            return cut_warning(w, w->len, "in \"jobs\"", NULL) ? BDB_ENOMEM : 1;
+        char c = w->buf[w->pos];
+        if (c == ']') {
+            w->pos++;
+            return BDB_OK;
+        }
+        if (c == ',') {
+            w->pos++;
+            continue;
+        }
+        size_t from = w->pos;
+        json_error_t err;
+        json_t *job = value(w, &err);
+        if (!job) {
+            int rc = cut_warning(w, from, "in this job", &err);
+            return rc ? rc : 1;
+        }
+        int rc = BDB_OK;
+        if (json_is_object(job))
+            rc = job_object(doc, job, global, run, w->buf, from, w->pos, w->lc,
+                            w->out);
+        else if ((rc = bdb_sink_warn(w->out, line_at(w->lc, from),
+                                     "expected a job object in \"jobs\"")) !=
+                 BDB_ENOMEM)
+            rc = BDB_OK;
+        json_decref(job);
         if (rc)
             return rc;
     }
-    json_t *disks = json_object_get(root, "disk_util");
-    if (disks && json_is_array(disks)) {
-        size_t dp = key_pos(buf, from, end, "disk_util");
-        int line = dp == (size_t)-1 ? line_at(lc, from) : line_at(lc, dp);
-        json_t *dj;
-        json_array_foreach(disks, i, dj) {
-            if (json_is_object(dj) && (rc = disk_object(doc, dj, run, line)))
-                return rc;
+}
+
+/* One document from w->pos ('{'). Its jobs go into run; returns BDB_OK,
+ * BDB_ENOMEM, or 1 when the document is cut (warned, the rest of the
+ * buffer is not JSON of it). */
+static int document(walker *w, fio_doc *doc, int run)
+{
+    size_t start = w->pos;
+    json_t *global = NULL;
+    int rc = BDB_OK, had_jobs = 0;
+    w->pos++; /* '{' */
+    for (;;) {
+        skip_ws(w);
+        if (w->pos >= w->len) {
+            rc = cut_warning(w, w->len, "before the end of the document", NULL);
+            rc = rc ? rc : 1;
+            break;
         }
+        char c = w->buf[w->pos];
+        if (c == '}') {
+            w->pos++;
+            break;
+        }
+        if (c == ',') {
+            w->pos++;
+            continue;
+        }
+        size_t kpos = w->pos;
+        json_error_t err;
+        json_t *key = c == '"' ? value(w, &err) : NULL;
+        skip_ws(w);
+        if (!key || !json_is_string(key) || w->pos >= w->len ||
+            w->buf[w->pos] != ':') {
+            json_decref(key);
+            rc = cut_warning(w, kpos, "at this key", key ? NULL : &err);
+            rc = rc ? rc : 1;
+            break;
+        }
+        w->pos++;
+        skip_ws(w);
+        const char *k = json_string_value(key);
+        if ((!strcmp(k, "jobs") || !strcmp(k, "client_stats")) &&
+            w->pos < w->len && w->buf[w->pos] == '[') {
+            json_decref(key);
+            had_jobs = 1;
+            rc = jobs_array(w, doc, global, run);
+            if (rc)
+                break;
+            continue;
+        }
+        size_t vpos = w->pos;
+        json_t *v = value(w, &err);
+        if (!v) {
+            json_decref(key);
+            rc = cut_warning(w, vpos, "in this value", &err);
+            rc = rc ? rc : 1;
+            break;
+        }
+        if (!strcmp(k, "fio version") && json_is_string(v)) {
+            const char *ver = json_string_value(v);
+            bdb_sink_set_version(w->out, ver, ver + strlen(ver));
+        } else if (!strcmp(k, "global options") && json_is_object(v)) {
+            json_decref(global);
+            global = json_incref(v);
+        } else if (!strcmp(k, "disk_util") && json_is_array(v)) {
+            size_t i;
+            json_t *dj;
+            int line = line_at(w->lc, kpos);
+            json_array_foreach(v, i, dj) {
+                if (json_is_object(dj) && (rc = disk_object(doc, dj, run, line)))
+                    break;
+            }
+        }
+        json_decref(v);
+        json_decref(key);
+        if (rc)
+            break;
     }
-    return BDB_OK;
+    json_decref(global);
+    if (rc == BDB_OK && !had_jobs) {
+        rc = bdb_sink_warn(w->out, line_at(w->lc, start),
+                           "expected a \"jobs\" array in the JSON output");
+        rc = rc == BDB_ENOMEM ? rc : BDB_OK;
+    }
+    return rc;
 }
 
 /* 1 if a JSON object starting at buf[i] ('{') has "fio version" as its
@@ -351,50 +478,44 @@ static int starts_document(const char *buf, size_t len, size_t i)
 }
 
 int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
-                   bdb_diag *diag)
+                       bdb_diag *diag)
 {
+    (void)diag;
     line_cursor lc = {buf, 0, 1};
-    size_t i = 0;
-    int run = 0;
-    while (i < len) {
-        if (buf[i] != '{' || !starts_document(buf, len, i)) {
-            /* fio's own messages before or between documents */
-            if ((i == 0 || buf[i - 1] == '\n') && len - i > 5 &&
-                memcmp(buf + i, "fio: ", 5) == 0) {
-                const char *eol = memchr(buf + i, '\n', len - i);
-                const char *p = buf + i, *end = eol ? eol : buf + len;
-                bdb_trim(&p, &end);
-                bdb_sink_warn(out, line_at(&lc, i), "%.*s",
-                              (int)(end - p > 200 ? 200 : end - p), p);
-            }
-            i++;
+    walker w = {buf, len, 0, &lc, out};
+    int run = 0, rc = BDB_OK;
+    while (w.pos < len && !rc) {
+        size_t i = w.pos;
+        if (buf[i] == '{' && starts_document(buf, len, i)) {
+            rc = document(&w, doc, run++);
+            if (rc == 1)
+                rc = BDB_OK; /* cut: a later document may still follow */
             continue;
         }
-        json_error_t err;
-        json_t *root = json_loadb(buf + i, len - i, JSON_DISABLE_EOF_CHECK,
-                                  &err);
-        int start_line = line_at(&lc, i);
-        if (!root) {
-            return bdb_diag_set(diag, BDB_EPARSE,
-                                start_line + (err.line > 0 ? err.line - 1 : 0),
-                                "fio: invalid JSON output (truncated?): %s",
-                                err.text);
+        /* a line outside the documents: fio's messages, the command */
+        const char *eol = memchr(buf + i, '\n', len - i);
+        const char *p = buf + i, *end = eol ? eol : buf + len;
+        w.pos = eol ? (size_t)(eol - buf) + 1 : len;
+        const char *brace = memchr(p, '{', (size_t)(end - p));
+        if (brace && starts_document(buf, len, (size_t)(brace - buf))) {
+            w.pos = (size_t)(brace - buf); /* "$ fio ... {" on one line */
+            end = brace;
         }
-        size_t used = err.position > 0 ? (size_t)err.position : len - i;
-        int rc = json_is_object(root)
-                     ? document(doc, root, run, buf, i, i + used, &lc, out, diag)
-                     : bdb_diag_set(diag, BDB_EPARSE, start_line,
-                                    "fio: expected a JSON object");
-        json_decref(root);
-        if (rc)
-            return rc;
-        run++;
-        i += used;
+        bdb_trim(&p, &end);
+        if (p >= end)
+            continue;
+        int line = line_at(&lc, (size_t)(p - buf));
+        if (bdb_starts_with(p, end, "fio: ")) {
+            rc = bdb_sink_warn(out, line, "%.*s",
+                               (int)(end - p > 200 ? 200 : end - p), p);
+        } else {
+            rc = bdb_fio_doc_cmdline(doc, p, end, line);
+            rc = rc < 0 ? rc : BDB_OK;
+        }
     }
     doc->runs = run;
-    if (run == 0)
-        return bdb_diag_set(diag, BDB_EPARSE, 0,
-                            "fio: expected a JSON document starting with "
-                            "\"fio version\"");
-    return BDB_OK;
+    if (!rc && run == 0)
+        rc = bdb_sink_warn(out, 0, "expected a JSON document starting with "
+                           "\"fio version\"");
+    return rc == BDB_ENOMEM ? rc : BDB_OK;
 }
