@@ -34,9 +34,11 @@ fio_entry *bdb_fio_doc_add(fio_doc *d, int kind, const char *name,
     fio_entry *e = &d->e[d->n++];
     memset(e, 0, sizeof *e);
     e->kind = kind;
-    if (name)
-        bdb_copy(e->name, sizeof e->name, name,
-                 name_end ? name_end : name + strlen(name));
+    if (name) {
+        const char *ne = name_end ? name_end : name + strlen(name);
+        bdb_copy(e->name, sizeof e->name, name, ne);
+        e->cut = (size_t)(ne - name) >= sizeof e->name;
+    }
     e->run = run;
     e->line = line;
     return e;
@@ -178,6 +180,10 @@ int bdb_fio_entry_option(fio_entry *e, const char *name, const char *value,
 {
     const char *vend = value + strlen(value);
     double v = 0;
+    if (!strcmp(name, "group_reporting")) {
+        e->grouped = 1;
+        return BDB_OK;
+    }
     if (!strcmp(name, "rw") || !strcmp(name, "readwrite"))
         return bdb_params_set(&e->params, "rw", "%s", value);
     if (!strcmp(name, "bs") || !strcmp(name, "blocksize")) {
@@ -192,6 +198,8 @@ int bdb_fio_entry_option(fio_entry *e, const char *name, const char *value,
                 c++;
             if (c > s) {
                 one_block_size(s, c, kb_base, last, sizeof last);
+                if ((size_t)(c - s) >= sizeof last)
+                    e->cut = 1;
                 snprintf(e->block_size[d], sizeof e->block_size[d], "%s", last);
             }
             d++;
@@ -281,6 +289,11 @@ typedef struct cmd_walk {
 static int cmd_option(const char *name, const char *value, void *ctx)
 {
     cmd_walk *w = ctx;
+    fio_entry *t = !w->section ? &w->global : w->match ? &w->own : NULL;
+    if (t && !strcmp(name, "group_reporting")) {
+        t->grouped = 1;
+        return 0;
+    }
     if (!value || !name[0])
         return 0; /* flags and operands (a job file): nothing to take */
     if (!strcmp(name, "name")) {
@@ -292,7 +305,7 @@ static int cmd_option(const char *name, const char *value, void *ctx)
         w->kb_base = !strcmp(value, "1000") ? 1000 : 1024;
         return 0;
     }
-    fio_entry *t = !w->section ? &w->global : w->match ? &w->own : NULL;
+    t = !w->section ? &w->global : w->match ? &w->own : NULL;
     if (t && bdb_fio_entry_option(t, name, value, w->kb_base) != BDB_OK)
         w->rc = BDB_ERANGE;
     return 0;
@@ -304,6 +317,8 @@ static int merge_params(fio_entry *e, const fio_entry *src, int cmd_line,
                         bdb_sink *out)
 {
     int rc = BDB_OK;
+    if (src->grouped)
+        e->grouped = 1;
     for (int k = 0; k < src->params.n && !rc; k++) {
         const char *key = src->params.kv[k].key, *v = src->params.kv[k].value;
         const char *have = bdb_params_get(&e->params, key);
@@ -356,7 +371,7 @@ static int apply_cmdlines(fio_doc *d, bdb_sink *out)
         if (!rc)
             rc = merge_params(e, &w.own, c->line, out);
         if (!rc && w.rc)
-            rc = bdb_sink_warn(out, c->line, "fio command line: options not "
+            rc = bdb_sink_warn(out, c->line, "the fio command line: options not "
                                "all kept as parameters: more than %d",
                                BDB_MAX_PARAMS);
         if (rc == BDB_ENOMEM)
@@ -442,7 +457,7 @@ static int drop_interim_runs(fio_doc *d, bdb_sink *out)
             if (d->e[i].run == r)
                 d->e[i].dropped = 1;
         rc = bdb_sink_info(out, d->e[a[0]].line,
-                           "fio: the report at line %d is an interim "
+                           "the report at line %d is an interim "
                            "--status-interval report (cumulative, the job "
                            "went on): not stored, the report at line %d "
                            "supersedes it", d->e[a[0]].line,
@@ -471,7 +486,7 @@ static int drop_terse_duplicates(fio_doc *d, bdb_sink *out)
             t->dropped = 1;
             if (!noted++) {
                 int rc = bdb_sink_info(out, t->line,
-                                       "fio: terse lines repeat the normal "
+                                       "terse lines repeat the normal "
                                        "output (--output-format=normal,terse): "
                                        "the normal output is kept");
                 if (rc)
@@ -559,7 +574,7 @@ static int set_param(bdb_sink *out, int line, bdb_params *ps, const char *key,
 {
     if (bdb_params_set(ps, key, "%s", value) == BDB_OK)
         return BDB_OK;
-    int rc = bdb_sink_warn(out, line, "fio: parameter %s=%s not kept: more "
+    int rc = bdb_sink_warn(out, line, "parameter %s=%s not kept: more "
                            "than %d parameters", key, value, BDB_MAX_PARAMS);
     return rc == BDB_ENOMEM ? rc : BDB_OK;
 }
@@ -598,7 +613,18 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
                      e->reported_jobs > 0 ? e->reported_jobs : count);
             rc = set_param(out, e->line, &e->params, "numjobs", num);
         }
-        if (!rc && count > 1) {
+        /* a clone of numjobs>1 without group_reporting is "job=N" even
+         * when the others were cut off the capture */
+        const char *nj = bdb_params_get(&e->params, "numjobs");
+        int clones = count > 1 ||
+                     (e->partial && nj && strcmp(nj, "1") != 0 &&
+                      !e->grouped && e->reported_jobs <= 0 &&
+                      !e->jobs_unknown);
+        if (!rc && e->cut)
+            rc = bdb_sink_warn(out, e->line, "a job name or option value "
+                               "longer than %d bytes was cut",
+                               BDB_BENCHMARK_MAX - 1);
+        if (!rc && clones) {
             snprintf(num, sizeof num, "%d", index);
             rc = set_param(out, e->line, &e->params, "job", num);
         }

@@ -36,6 +36,9 @@ typedef struct fio_entry {
     int line;           /* where the entry starts */
     int reported_jobs;  /* "jobs=N" of a group_reporting block, 0: unknown */
     int jobs_unknown;   /* terse: a single line may sum several jobs */
+    int grouped;        /* group_reporting: one summed result, no clones */
+    int cut;            /* a name or value did not fit: warned at emit */
+    int partial;        /* its run's capture is cut: clones may be missing */
     bdb_params params;  /* rw, iodepth, ioengine, ... */
     char block_size[FIO_NDIRS][48]; /* per direction ("" : unknown) */
     char host[64];      /* client/server: the client's host name */

@@ -20,7 +20,9 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Moves a (position, line) cursor forward to pos. */
+/* A (position, line) cursor: moves to pos forward or back, counting the
+ * newlines it passes (figures are looked up out of order within a job,
+ * never far). */
 typedef struct line_cursor {
     const char *buf;
     size_t pos;
@@ -29,10 +31,9 @@ typedef struct line_cursor {
 
 static int line_at(line_cursor *c, size_t pos)
 {
-    if (pos < c->pos) {
-        c->pos = 0;
-        c->line = 1;
-    }
+    for (; c->pos > pos; c->pos--)
+        if (c->buf[c->pos - 1] == '\n')
+            c->line--;
     for (; c->pos < pos; c->pos++)
         if (c->buf[c->pos] == '\n')
             c->line++;
@@ -58,6 +59,35 @@ static size_t key_pos(const char *buf, size_t from, size_t end,
         }
     }
     return (size_t)-1;
+}
+
+/* The text of one JSON object, so that each figure gets the line of its
+ * own key ("iops" : 28282.905698). */
+typedef struct jspan {
+    const char *buf;
+    size_t from, end;
+    line_cursor *lc;
+    int line;           /* where the object starts: the fallback */
+} jspan;
+
+/* The line of key's first occurrence in the span at or after pos. */
+static int key_line(const jspan *sp, size_t pos, const char *key)
+{
+    size_t at = key_pos(sp->buf, pos, sp->end, key);
+    return at == (size_t)-1 ? sp->line : line_at(sp->lc, at);
+}
+
+/* The span of the value of key inside sp (from the key to sp's end): what
+ * the lines of a nested object's keys are looked up in. */
+static jspan sub_span(const jspan *sp, const char *key)
+{
+    jspan s = *sp;
+    size_t at = key_pos(sp->buf, sp->from, sp->end, key);
+    if (at != (size_t)-1) {
+        s.from = at;
+        s.line = line_at(sp->lc, at);
+    }
+    return s;
 }
 
 static int num(json_t *o, const char *key, double *v)
@@ -97,9 +127,10 @@ static int apply_options(fio_entry *e, json_t *opts, int kb_base)
     return BDB_OK;
 }
 
-/* min/max/mean/stddev of a latency object, and its percentile map. */
+/* min/max/mean/stddev of a latency object, and its percentile map; sp is
+ * the text from the object's key on. */
 static int lat_block(fio_entry *e, json_t *o, const char *prefix,
-                     double scale, int line, int dir)
+                     double scale, const jspan *sp, int dir)
 {
     double n, mn, mx, mean, sd;
     char metric[48];
@@ -114,16 +145,19 @@ static int lat_block(fio_entry *e, json_t *o, const char *prefix,
     if (num(o, "N", &n) ? n <= 0 : mx <= 0)
         return BDB_OK;
     static const char *const stat[4] = {"min", "max", "mean", "stdev"};
+    static const char *const keys[4] = {"min", "max", "mean", "stddev"};
     double vals[4] = {mn, mx, mean, sd};
     for (int i = 0; i < 4 && !rc; i++) {
         snprintf(metric, sizeof metric, "%s_%s", prefix, stat[i]);
         rc = bdb_fio_fig_add(e, metric, vals[i] * scale, BDB_UNIT_SECONDS,
-                         BDB_LOWER_IS_BETTER, line, dir);
+                             BDB_LOWER_IS_BETTER, key_line(sp, sp->from, keys[i]),
+                             dir);
     }
     json_t *pct = json_object_get(o, "percentile");
     const char *k;
     json_t *v;
     if (pct && json_is_object(pct)) {
+        jspan ps = sub_span(sp, "percentile");
         json_object_foreach(pct, k, v) {
             double p;
             const char *kend = k + strlen(k);
@@ -138,13 +172,14 @@ static int lat_block(fio_entry *e, json_t *o, const char *prefix,
                 continue; /* fio 2.1 pads the map with "0.00" : 0 */
             snprintf(metric, sizeof metric, "%s_%s", prefix, name);
             rc = bdb_fio_fig_add(e, metric, json_number_value(v) * scale,
-                             BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, line, dir);
+                                 BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER,
+                                 key_line(&ps, ps.from, k), dir);
         }
     }
     return rc;
 }
 
-static int dir_block(fio_entry *e, json_t *d, int dir, int line)
+static int dir_block(fio_entry *e, json_t *d, int dir, const jspan *sp)
 {
     double ios = 0, io = 0, runtime = 0, bw = 0, iops = 0, v;
     int rc = BDB_OK;
@@ -158,51 +193,52 @@ static int dir_block(fio_entry *e, json_t *d, int dir, int line)
     int new_units = json_object_get(d, "io_kbytes") != NULL;
     if (!new_units)
         io *= 1024.0; /* fio 2.x: io_bytes >> 10 */
-    if (num(d, "bw_bytes", &v))
+    const char *bw_key = "bw_bytes";
+    if (num(d, "bw_bytes", &v)) {
         bw = v;
-    else if (num(d, "bw", &v))
+    } else if (num(d, "bw", &v)) {
         bw = v * 1024.0;
+        bw_key = "bw";
+    }
     num(d, "iops", &iops);
-#define ADD(m, val, unit, better)                                   \
-    do {                                                            \
-        if (!rc)                                                    \
-            rc = bdb_fio_fig_add(e, (m), (val), (unit), (better), line, dir); \
+#define ADD(m, val, unit, better, key)                                       \
+    do {                                                                     \
+        if (!rc)                                                             \
+            rc = bdb_fio_fig_add(e, (m), (val), (unit), (better),            \
+                                 key_line(sp, sp->from, (key)), dir);        \
     } while (0)
-    ADD("iops", iops, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-    ADD("bandwidth", bw, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-    ADD("io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL);
-    ADD("runtime", runtime / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL);
+    ADD("iops", iops, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, "iops");
+    ADD("bandwidth", bw, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, bw_key);
+    ADD("io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL, "io_bytes");
+    ADD("runtime", runtime / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL, "runtime");
     if (rc)
         return rc;
-    if (json_object_get(d, "clat_ns") || json_object_get(d, "lat_ns")) {
-        rc = lat_block(e, json_object_get(d, "slat_ns"), "slat", 1e-9, line, dir);
-        if (!rc)
-            rc = lat_block(e, json_object_get(d, "clat_ns"), "clat", 1e-9, line, dir);
-        if (!rc)
-            rc = lat_block(e, json_object_get(d, "lat_ns"), "latency", 1e-9, line, dir);
-    } else {
-        rc = lat_block(e, json_object_get(d, "slat"), "slat", 1e-6, line, dir);
-        if (!rc)
-            rc = lat_block(e, json_object_get(d, "clat"), "clat", 1e-6, line, dir);
-        if (!rc)
-            rc = lat_block(e, json_object_get(d, "lat"), "latency", 1e-6, line, dir);
+    static const struct { const char *key, *prefix; double scale; } lats[] = {
+        {"slat_ns", "slat", 1e-9}, {"clat_ns", "clat", 1e-9},
+        {"lat_ns", "latency", 1e-9}, {"slat", "slat", 1e-6},
+        {"clat", "clat", 1e-6}, {"lat", "latency", 1e-6}};
+    int ns = json_object_get(d, "clat_ns") || json_object_get(d, "lat_ns");
+    for (int i = ns ? 0 : 3; i < (ns ? 3 : 6) && !rc; i++) {
+        jspan ls = sub_span(sp, lats[i].key);
+        rc = lat_block(e, json_object_get(d, lats[i].key), lats[i].prefix,
+                       lats[i].scale, &ls, dir);
     }
     double mn, mx, mean, sd, samples;
     int have_bw = num(d, "bw_min", &mn) && num(d, "bw_max", &mx) &&
                   num(d, "bw_mean", &mean) && num(d, "bw_dev", &sd);
     if (have_bw && (num(d, "bw_samples", &samples) ? samples > 0 : mx > 0)) {
-        ADD("bandwidth_min", mn * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-        ADD("bandwidth_max", mx * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-        ADD("bandwidth_mean", mean * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-        ADD("bandwidth_stdev", sd * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER);
+        ADD("bandwidth_min", mn * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, "bw_min");
+        ADD("bandwidth_max", mx * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, "bw_max");
+        ADD("bandwidth_mean", mean * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, "bw_mean");
+        ADD("bandwidth_stdev", sd * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER, "bw_dev");
     }
     int have_iops = num(d, "iops_min", &mn) && num(d, "iops_max", &mx) &&
                     num(d, "iops_mean", &mean) && num(d, "iops_stddev", &sd);
     if (have_iops && num(d, "iops_samples", &samples) && samples > 0) {
-        ADD("iops_min", mn, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-        ADD("iops_max", mx, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-        ADD("iops_mean", mean, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-        ADD("iops_stdev", sd, BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER);
+        ADD("iops_min", mn, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, "iops_min");
+        ADD("iops_max", mx, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, "iops_max");
+        ADD("iops_mean", mean, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, "iops_mean");
+        ADD("iops_stdev", sd, BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER, "iops_stddev");
     }
 #undef ADD
     return rc;
@@ -226,6 +262,8 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
     if (!strcmp(name, "All clients"))
         return BDB_OK;
     num(job, "groupid", &group);
+    double job_rt = 0;
+    num(job, "job_runtime", &job_rt);
     fio_entry *e = bdb_fio_doc_add(doc, FIO_ENTRY_JOB, name, NULL, run, line);
     if (!e)
         return BDB_ENOMEM;
@@ -251,34 +289,41 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
 
     static const char *const dkeys[FIO_NDIRS] = {"read", "write", "trim",
                                                  "mixed"};
+    jspan js = {buf, from, end, lc, line};
     for (int d = 0; d < FIO_NDIRS && !rc; d++) {
         json_t *dj = json_object_get(job, dkeys[d]);
         if (!dj)
             continue;
-        size_t dp = key_pos(buf, from, end, dkeys[d]);
-        rc = dir_block(e, dj, d, dp == (size_t)-1 ? line : line_at(lc, dp));
+        jspan ds = sub_span(&js, dkeys[d]);
+        rc = dir_block(e, dj, d, &ds);
     }
     json_t *sync = json_object_get(job, "sync");
     if (!rc && sync && num(sync, "total_ios", &v) && v > 0) {
-        size_t sp = key_pos(buf, from, end, "sync");
+        jspan ss = sub_span(&js, "sync");
+        jspan ls = sub_span(&ss, "lat_ns");
         rc = lat_block(e, json_object_get(sync, "lat_ns"), "sync_latency",
-                       1e-9, sp == (size_t)-1 ? line : line_at(lc, sp),
-                       FIO_DIR_NONE);
+                       1e-9, &ls, FIO_DIR_NONE);
     }
+    /* group_reporting sums the clones' job_runtime (ms): well above the
+     * longest direction's runtime then */
+    if (job_rt > 0 && job_rt > 1.5 * bdb_fio_entry_runtime(e) * 1000.0)
+        e->grouped = 1;
     if (!rc && num(job, "usr_cpu", &v))
-        rc = bdb_fio_fig_add(e, "cpu_usr", v, BDB_UNIT_PERCENT, BDB_NEUTRAL, line,
-                         FIO_DIR_NONE);
+        rc = bdb_fio_fig_add(e, "cpu_usr", v, BDB_UNIT_PERCENT, BDB_NEUTRAL,
+                             key_line(&js, from, "usr_cpu"), FIO_DIR_NONE);
     if (!rc && num(job, "sys_cpu", &v))
-        rc = bdb_fio_fig_add(e, "cpu_sys", v, BDB_UNIT_PERCENT, BDB_NEUTRAL, line,
-                         FIO_DIR_NONE);
+        rc = bdb_fio_fig_add(e, "cpu_sys", v, BDB_UNIT_PERCENT, BDB_NEUTRAL,
+                             key_line(&js, from, "sys_cpu"), FIO_DIR_NONE);
     if (!rc && num(job, "ctx", &v))
-        rc = bdb_fio_fig_add(e, "context_switches", v, BDB_UNIT_COUNT, BDB_NEUTRAL,
-                         line, FIO_DIR_NONE);
+        rc = bdb_fio_fig_add(e, "context_switches", v, BDB_UNIT_COUNT,
+                             BDB_NEUTRAL, key_line(&js, from, "ctx"),
+                             FIO_DIR_NONE);
     return rc;
 }
 
-static int disk_object(fio_doc *doc, json_t *dj, int run, int line)
+static int disk_object(fio_doc *doc, json_t *dj, int run, const jspan *sp)
 {
+    int line = sp->line;
     const char *name = str(dj, "name");
     double v;
     if (!name)
@@ -297,10 +342,10 @@ static int disk_object(fio_doc *doc, json_t *dj, int run, int line)
     for (size_t i = 0; i < sizeof m / sizeof m[0] && !rc; i++)
         if (num(dj, m[i].key, &v))
             rc = bdb_fio_fig_add(e, m[i].metric, v, BDB_UNIT_COUNT, BDB_NEUTRAL,
-                             line, FIO_DIR_NONE);
+                                 key_line(sp, sp->from, m[i].key), FIO_DIR_NONE);
     if (!rc && num(dj, "util", &v))
         rc = bdb_fio_fig_add(e, "disk_util", v, BDB_UNIT_PERCENT, BDB_NEUTRAL,
-                         line, FIO_DIR_NONE);
+                             key_line(sp, sp->from, "util"), FIO_DIR_NONE);
     return rc;
 }
 
@@ -443,11 +488,16 @@ static int document(walker *w, fio_doc *doc, int run)
             json_decref(global);
             global = json_incref(v);
         } else if (!strcmp(k, "disk_util") && json_is_array(v)) {
-            size_t i;
+            size_t i, cursor = kpos;
             json_t *dj;
-            int line = line_at(w->lc, kpos);
             json_array_foreach(v, i, dj) {
-                if (json_is_object(dj) && (rc = disk_object(doc, dj, run, line)))
+                /* the i-th disk's text starts at the i-th "name" key */
+                size_t at = key_pos(w->buf, cursor, w->pos, "name");
+                if (at != (size_t)-1)
+                    cursor = at + 1;
+                jspan ds = {w->buf, at == (size_t)-1 ? kpos : at, w->pos,
+                            w->lc, line_at(w->lc, at == (size_t)-1 ? kpos : at)};
+                if (json_is_object(dj) && (rc = disk_object(doc, dj, run, &ds)))
                     break;
             }
         }
@@ -487,9 +537,13 @@ int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
     while (w.pos < len && !rc) {
         size_t i = w.pos;
         if (buf[i] == '{' && starts_document(buf, len, i)) {
+            size_t first = doc->n;
             rc = document(&w, doc, run++);
-            if (rc == 1)
+            if (rc == 1) {
                 rc = BDB_OK; /* cut: a later document may still follow */
+                for (size_t k = first; k < doc->n; k++)
+                    doc->e[k].partial = 1;
+            }
             continue;
         }
         /* a line outside the documents: fio's messages, the command */

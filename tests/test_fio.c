@@ -86,8 +86,10 @@ static void fio__json_two_clones__each_clone_is_a_job_param(void **state)
     tu_assert_value(&s, "randread-4k", "slat_min", p0, 2614e-9, 1e-12);
     tu_assert_value(&s, "randread-4k", "iops", p1, 48359.2136, 1e-9);
     tu_assert_value(&s, "randread-4k", "bandwidth", p1, 198079338, 0);
-    assert_int_equal(tu_find(&s, "randread-4k", "iops", p0)->line, 27);
-    assert_int_equal(tu_find(&s, "randread-4k", "iops", p1)->line, 274);
+    /* each figure at the line of its own key: `"iops" : 48542.485838,` */
+    assert_int_equal(tu_find(&s, "randread-4k", "iops", p0)->line, 32);
+    assert_int_equal(tu_find(&s, "randread-4k", "iops", p1)->line, 279);
+    assert_int_equal(tu_find(&s, "randread-4k", "bandwidth", p0)->line, 30);
     /* clones are not repetitions */
     assert_int_equal(tu_find(&s, "randread-4k", "iops", p1)->repetition, 1);
     /* no write or trim figures: the job only read */
@@ -208,7 +210,7 @@ static void fio__json_after_warnings_and_prompt__found_and_warned(void **state)
     text_ok(text, &s);
     assert_int_equal(s.n, 49);
     /* the line numbers follow the file: two lines more than the sample */
-    assert_int_equal(tu_find(&s, NULL, "iops", NULL)->line, 29);
+    assert_int_equal(tu_find(&s, NULL, "iops", NULL)->line, 34);
     assert_int_equal(s.nnotes, 1);
     assert_int_equal(s.notes[0].line, 2);
     bdb_sink_free(&s);
@@ -261,7 +263,7 @@ static void fio__json_2x__usec_latencies_and_kib_io_bytes(void **state)
     assert_null(tu_find(&s, NULL, "slat_mean", NULL));
     assert_null(tu_find(&s, NULL, "clat_p0", NULL));
     assert_int_equal(count_metric(&s, NULL, "direction=write"), 0);
-    assert_int_equal(tu_find(&s, NULL, "iops", NULL)->line, 8);
+    assert_int_equal(tu_find(&s, NULL, "iops", NULL)->line, 9);
     bdb_sink_free(&s);
 }
 
