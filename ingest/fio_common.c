@@ -242,6 +242,16 @@ int bdb_fio_doc_cmdline(fio_doc *d, const char *p, const char *end, int line)
 {
     if (!bdb_contains(p, end, "fio"))
         return 0;
+    /* cmd.exe's prompt is glued to the command: "C:\Users\x>fio --rw=..." */
+    const char *q = bdb_skip_ws(p, end), *w = q;
+    while (w < end && *w != ' ' && *w != '\t')
+        w++;
+    const char *gt = NULL;
+    for (const char *c = q; c < w; c++)
+        if (*c == '>')
+            gt = c;
+    if (gt && gt + 1 < w && q[0] != '>' && bdb_starts_with(gt + 1, end, "fio"))
+        p = gt + 1;
     bdb_cmdline c;
     int rc = bdb_cmdline_parse_line(p, end, fio_tools, &c);
     if (rc <= 0)

@@ -560,8 +560,11 @@ int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
             continue;
         int line = line_at(&lc, (size_t)(p - buf));
         if (bdb_starts_with(p, end, "fio: ")) {
-            rc = bdb_sink_warn(out, line, "%.*s",
-                               (int)(end - p > 200 ? 200 : end - p), p);
+            /* "forcing use of threads" is a notice of the build, not a
+             * fault of the run (see fio_text.c) */
+            int notice = bdb_contains(p, end, "forcing use of threads");
+            rc = (notice ? bdb_sink_info : bdb_sink_warn)(
+                out, line, "%.*s", (int)(end - p > 200 ? 200 : end - p), p);
         } else {
             rc = bdb_fio_doc_cmdline(doc, p, end, line);
             rc = rc < 0 ? rc : BDB_OK;

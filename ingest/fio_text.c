@@ -29,8 +29,12 @@
  * so numjobs is only set when clones show it.
  *
  * A run whose jobs were defined (or whose version line printed) but whose
- * "Run status group" never came is a truncated capture: an error naming
- * the line. A result block without any direction line likewise. */
+ * "Run status group" never came is a cut capture: a warning naming the
+ * line, the complete results are kept. A result block without any
+ * direction line, a line that cannot be read, a job that never reported
+ * likewise: warnings, never an invented figure. Every pointer walk stays
+ * inside its line: searches and scans take [p, end) and an end is never
+ * taken from a match that may lie before the start (issue 10). */
 #include "fio_internal.h"
 #include "../common/bdb_scan.h"
 
@@ -1199,6 +1203,14 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
     }
     if (bdb_starts_with(p, end, "Jobs: "))
         return BDB_OK; /* eta lines */
+    if (bdb_starts_with(p, end, "fio: ") &&
+        bdb_contains(p, end, "forcing use of threads")) {
+        /* a notice of builds without process-shared mutexes (Windows,
+         * some BSDs; init.c fixup_options): not a fault of the run */
+        int rc = bdb_sink_info(st->out, line, "%.*s",
+                               (int)(end - p > 200 ? 200 : end - p), p);
+        return rc == BDB_ENOMEM ? rc : BDB_OK;
+    }
     if (bdb_starts_with(p, end, "fio: ")) {
         if (!st->first_error_line &&
             (bdb_contains(p, end, "err=") || bdb_contains(p, end, "error"))) {

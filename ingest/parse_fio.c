@@ -1,7 +1,8 @@
 /* parse_fio.c - fio (flexible I/O tester) output: JSON and json+
  * (fio_json.c), the normal text output of fio 1.x/2.x/3.x and the terse
- * (--minimal) lines of versions 2..5 (fio_text.c). This file sniffs,
- * dispatches, and turns what the readers collected into samples.
+ * (--minimal) lines of versions 2..5 (fio_text.c). This file holds only
+ * the bdb_parser entries: it sniffs and dispatches; fio_common.c turns
+ * what the readers collected into samples.
  *
  * Units, from fio's stat.c (show_ddir_status, add_ddir_status_json,
  * show_ddir_status_terse) and HOWTO ("Normal output", "Terse output",
@@ -23,7 +24,8 @@
  *    runt= 20544msec`: with the default kb_base=1024 fio 2.x's num2str
  *    prints powers of 1024 as "KB", "MB" (HOWTO: kb_base, "compatibility
  *    mode"), so KB/s here is KiB/s; `bw (KB/s)` likewise.
- *  - Terse: io in KiB, bw KiB/s, iops op/s, runtime ms, latencies usec,
+ *  - Terse: io in KiB, bw KiB/s (bytes per ms before fio 2.0.8, see
+ *    fio_text.c terse_bw_unit), iops op/s, runtime ms, latencies usec,
  *    percentiles "P%=usec" (completion latency).
  *  - Job options (JSON "job options"/"global options") are fio input
  *    syntax: with kb_base=1024 (the default) k/m/g and kB/MB mean powers of
@@ -54,7 +56,25 @@
  * (fio's clone order) so clones are not mistaken for repetitions;
  * group_reporting's summed result has no job param. Client/server output
  * adds host only when several hosts report. Several runs in one file become
- * repetitions. */
+ * repetitions.
+ *
+ * A fio command line in the capture ("$ fio --name=x --rw=read --bs=4k",
+ * set -x's "+ fio ...", "C:\x>fio ...") gives the jobs printed after it
+ * the parameters above (fio_common.c, read with fio's getopt rules); what
+ * fio printed wins and a disagreement is warned about.
+ *
+ * --status-interval prints every job's cumulative result again at each
+ * interval; an interim report is not a repetition of a finished job: only
+ * the last report of a run is stored, the others get an info note
+ * (bdb_fio_later_report says how they are told from repeated runs and
+ * from clones). --output-format=json,normal / json,terse: the JSON is read
+ * and the text that repeats it is not; normal,terse: the normal output is
+ * kept and the duplicate terse lines are dropped with a note.
+ *
+ * The parser contract: a line that cannot be read, an error line ("fio:
+ * pid=..., err=..."), a job without results or a cut capture is a warning
+ * at its line, and every complete figure is kept; parse() fails only when
+ * out of memory (the ingest layer fails a file without any figure). */
 #include "fio_internal.h"
 #include "../common/bdb_scan.h"
 
@@ -142,4 +162,4 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     return rc;
 }
 
-const bdb_parser bdb_parser_fio = {"fio", 1, sniff, parse};
+const bdb_parser bdb_parser_fio = {"fio", 2, sniff, parse};
