@@ -631,9 +631,12 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
                       !e->grouped && e->reported_jobs <= 0 &&
                       !e->jobs_unknown);
         if (!rc && e->cut)
-            rc = bdb_sink_warn(out, e->line, "a job name or option value "
-                               "longer than %d bytes was cut",
-                               BDB_BENCHMARK_MAX - 1);
+            rc = bdb_sink_warn(out, e->line, "a job name, host name or "
+                               "option value was cut to fit (names: %d "
+                               "bytes, hosts: %d, block sizes: %d)",
+                               BDB_BENCHMARK_MAX - 1,
+                               (int)sizeof e->host - 1,
+                               (int)sizeof e->block_size[0] - 1);
         if (!rc && clones) {
             snprintf(num, sizeof num, "%d", index);
             rc = set_param(out, e->line, &e->params, "job", num);

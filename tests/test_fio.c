@@ -1053,6 +1053,54 @@ static void fio__prompt_capture__command_line_options_become_params(void **state
     bdb_sink_free(&s);
 }
 
+/* bash -x prints "+ fio --name=... --bs=16k ..." before the run. */
+static void fio__set_x_command_line__params_for_terse_line(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    parse_ok("samples/fio/set-x-terse-randread-16k.txt", &s);
+    /* 3;fio-3.33;randread-16k;0;0;561280;560719;35044;1001;... */
+    tu_assert_value(&s, "randread-16k", "iops",
+                    "rw=randread,block_size=16384,iodepth=16,ioengine=libaio,"
+                    "direct=1,numjobs=1,size=16777216,runtime=1,direction=read",
+                    35044, 0);
+    tu_assert_value(&s, "randread-16k", "bandwidth", NULL, 560719.0 * 1024, 0);
+    bdb_sink_free(&s);
+}
+
+/* A name longer than the benchmark field is cut with a warning, never
+ * silently. */
+static void fio__job_name_too_long__cut_and_warned(void **state)
+{
+    (void)state;
+    char name[400];
+    memset(name, 'n', sizeof name - 1);
+    name[sizeof name - 1] = '\0';
+    size_t len;
+    char *raw = tu_read("samples/fio/terse3-randrw-4k-qd8.txt", &len);
+    char *text = tu_replace(raw, ";randrw-4k;", name);
+    char *t2 = malloc(strlen(text) + 3);
+    assert_non_null(t2);
+    /* keep the field separators around the new name */
+    const char *at = strstr(text, name);
+    assert_non_null(at);
+    size_t pre = (size_t)(at - text);
+    memcpy(t2, text, pre);
+    t2[pre] = ';';
+    memcpy(t2 + pre + 1, name, strlen(name));
+    t2[pre + 1 + strlen(name)] = ';';
+    strcpy(t2 + pre + 2 + strlen(name), at + strlen(name));
+    bdb_sink s;
+    text_ok(t2, &s);
+    assert_warned(&s, 1, "was cut to fit");
+    assert_int_equal(strlen(tu_find(&s, NULL, "iops", NULL)->benchmark),
+                     BDB_BENCHMARK_MAX - 1);
+    bdb_sink_free(&s);
+    free(t2);
+    free(text);
+    free(raw);
+}
+
 /* The printed settings win over the command line; a disagreement is a
  * warning (a hand-made prompt line before a real log). */
 static void fio__command_line_disagrees_with_printed__printed_kept_warned(void **state)
@@ -1355,6 +1403,8 @@ int main(void)
         cmocka_unit_test(fio__capture_cut_inside_a_number__last_line_not_read),
         cmocka_unit_test(fio__prompt_capture__command_line_options_become_params),
         cmocka_unit_test(fio__command_line_disagrees_with_printed__printed_kept_warned),
+        cmocka_unit_test(fio__set_x_command_line__params_for_terse_line),
+        cmocka_unit_test(fio__job_name_too_long__cut_and_warned),
         cmocka_unit_test(fio__fio_2_0_15_quoted__normal_kb_is_kib_and_terse_v3_two_blocks),
         cmocka_unit_test(fio__terse_v2_layout_fragment_fio1x__bandwidth_unit_from_the_fields),
         cmocka_unit_test(fio__windows_build_quoted__thread_notice_no_disks_prompt_params),
