@@ -56,7 +56,7 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
     bdb_buf_puts(out,
                  "tool,benchmark,metric,parameters,unit,better,category,"
                  "platform,baseline,n,mean,median,sd,cv,min,max,mean_ci_lo,"
-                 "mean_ci_hi,median_ci_lo,median_ci_hi,outliers,noisy,warned,"
+                 "mean_ci_hi,median_ci_lo,median_ci_hi,outliers,noisy,warned,merged_files,"
                  "speedup,speedup_ci_lo,speedup_ci_hi,welch_p,welch_p_adjusted,"
                  "mann_whitney_p,mann_whitney_method,verdict,per_watt,per_usd,"
                  "per_usd_tco,energy_per_unit,energy_unit,tb_per_month,"
@@ -88,7 +88,8 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
             number(out, c->sum.mean_ci_hi);
             number(out, c->sum.median_ci_lo);
             number(out, c->sum.median_ci_hi);
-            bdb_buf_printf(out, ",%zu,%d,%d", c->noutliers, c->noisy, c->warned);
+            bdb_buf_printf(out, ",%zu,%d,%d,%zu", c->noutliers, c->noisy,
+                           c->warned, c->merged_files);
             number(out, c->compared ? c->speedup : NAN);
             number(out, c->compared ? c->speedup_lo : NAN);
             number(out, c->compared ? c->speedup_hi : NAN);

@@ -125,6 +125,8 @@ typedef struct bdb_source_row {
     const char *path, *sha256, *imported_at, *tool, *tool_version,
         *parser_version, *platform;
     long long size, nresults, nwarnings;
+    const char *options;        /* the import options kept for reparse,
+                                   one "key=value" a line */
 } bdb_source_row;
 
 typedef struct bdb_warning_row {

@@ -757,23 +757,48 @@ static int sq_source_replace(bdb_store *st, long long id, const char *tool,
 /* ---- queries ----------------------------------------------------------------- */
 
 /* Appends the filter's WHERE conditions (on aliases s: series, p:
- * platforms) to sql and remembers the values to bind in order. */
+ * platforms) to sql and keeps copies of the values to bind in order; the
+ * lists grow, so a filter of any size binds all its values. */
 typedef struct where {
     bdb_buf sql;
-    const char *binds[64];
-    int nbinds;
-    char platforms[1024];
+    char **binds;
+    int nbinds, cap;
+    int err;            /* the first failure (out of memory) */
 } where;
+
+static void where_bind(where *w, const char *v, size_t n)
+{
+    if (w->err)
+        return;
+    if (w->nbinds == w->cap) {
+        int cap = w->cap ? w->cap * 2 : 16;
+        char **b = realloc(w->binds, (size_t)cap * sizeof *b);
+        if (!b) {
+            w->err = BDB_ENOMEM;
+            return;
+        }
+        w->binds = b;
+        w->cap = cap;
+    }
+    char *copy = malloc(n + 1);
+    if (!copy) {
+        w->err = BDB_ENOMEM;
+        return;
+    }
+    memcpy(copy, v, n);
+    copy[n] = '\0';
+    w->binds[w->nbinds++] = copy;
+}
 
 static void where_add(where *w, const char *cond, const char *v1,
                       const char *v2)
 {
     bdb_buf_puts(&w->sql, " AND ");
     bdb_buf_puts(&w->sql, cond);
-    if (v1 && w->nbinds < 64)
-        w->binds[w->nbinds++] = v1;
-    if (v2 && w->nbinds < 64)
-        w->binds[w->nbinds++] = v2;
+    if (v1)
+        where_bind(w, v1, strlen(v1));
+    if (v2)
+        where_bind(w, v2, strlen(v2));
 }
 
 static void where_build(where *w, const bdb_filter *f)
@@ -792,28 +817,45 @@ static void where_build(where *w, const bdb_filter *f)
                          "sp.series_id = s.id AND sp.key = ? AND sp.value = ?)",
                       f->params->kv[i].key, f->params->kv[i].value);
     if (f->platforms && *f->platforms) {
-        snprintf(w->platforms, sizeof w->platforms, "%s", f->platforms);
         bdb_buf_puts(&w->sql, " AND coalesce(p.name, '') IN (");
-        char *save = NULL;
-        int first = 1;
-        for (char *t = strtok_r(w->platforms, ",", &save); t;
-             t = strtok_r(NULL, ",", &save)) {
+        const char *p = f->platforms;
+        for (int first = 1;; first = 0) {
+            const char *comma = strchr(p, ',');
+            size_t n = comma ? (size_t)(comma - p) : strlen(p);
             bdb_buf_puts(&w->sql, first ? "?" : ",?");
-            first = 0;
-            if (w->nbinds < 64)
-                w->binds[w->nbinds++] = t;
+            where_bind(w, p, n);
+            if (!comma)
+                break;
+            p = comma + 1;
         }
         bdb_buf_puts(&w->sql, ")");
     }
 }
 
+static void where_free(where *w)
+{
+    for (int i = 0; i < w->nbinds; i++)
+        free(w->binds[i]);
+    free(w->binds);
+    bdb_buf_free(&w->sql);
+}
+
 static int where_prepare(bdb_store *st, where *w, sqlite3_stmt **s)
 {
-    int rc = prepare(st, s, w->sql.data);
-    if (!rc)
-        for (int i = 0; i < w->nbinds; i++)
-            sqlite3_bind_text(*s, i + 1, w->binds[i], -1, SQLITE_TRANSIENT);
-    bdb_buf_free(&w->sql);
+    int rc = w->err ? w->err : w->sql.err;
+    if (rc) {
+        where_free(w);
+        return bdb_store_fail(st, rc, "out of memory building a query");
+    }
+    rc = prepare(st, s, w->sql.data);
+    for (int i = 0; !rc && i < w->nbinds; i++)
+        if (sqlite3_bind_text(*s, i + 1, w->binds[i], -1, SQLITE_TRANSIENT) !=
+            SQLITE_OK) {
+            rc = fail_db(st, "binding the filter's values");
+            sqlite3_finalize(*s);
+            *s = NULL;
+        }
+    where_free(w);
     return rc;
 }
 
@@ -898,7 +940,7 @@ static int sq_sources_each(bdb_store *st,
                 "coalesce(p.name, ''), src.size, "
                 "(SELECT count(*) FROM results r WHERE r.source_id = src.id), "
                 "(SELECT count(*) FROM source_warnings w WHERE w.source_id = src.id "
-                "AND w.kind = 'warning') "
+                "AND w.kind = 'warning'), src.options "
                 "FROM sources src LEFT JOIN platforms p ON p.id = src.platform_id "
                 "ORDER BY src.id"))
         return BDB_ESTORE;
@@ -911,7 +953,8 @@ static int sq_sources_each(bdb_store *st,
             .parser_version = col_text(s, 6), .platform = col_text(s, 7),
             .size = sqlite3_column_int64(s, 8),
             .nresults = sqlite3_column_int64(s, 9),
-            .nwarnings = sqlite3_column_int64(s, 10)};
+            .nwarnings = sqlite3_column_int64(s, 10),
+            .options = col_text(s, 11)};
         if (cb(&r, ctx))
             break;
     }
