@@ -36,8 +36,8 @@ fio_entry *bdb_fio_doc_add(fio_doc *d, int kind, const char *name,
     e->kind = kind;
     if (name) {
         const char *ne = name_end ? name_end : name + strlen(name);
-        bdb_copy(e->name, sizeof e->name, name, ne);
-        e->cut = (size_t)(ne - name) >= sizeof e->name;
+        bdb_copy(e->name, sizeof e->name, name, ne); /* a full name: refused
+                                                       by the sink */
     }
     e->run = run;
     e->line = line;
@@ -191,15 +191,13 @@ int bdb_fio_entry_option(fio_entry *e, const char *name, const char *value,
          * before it (HOWTO: blocksize), an empty one keeps the default */
         const char *s = value;
         int d = 0;
-        char last[48] = "";
+        char last[BDB_PARAM_VALUE_MAX] = "";
         while (d < 3) {
             const char *c = s;
             while (c < vend && *c != ',')
                 c++;
             if (c > s) {
                 one_block_size(s, c, kb_base, last, sizeof last);
-                if ((size_t)(c - s) >= sizeof last)
-                    e->cut = 1;
                 snprintf(e->block_size[d], sizeof e->block_size[d], "%s", last);
             }
             d++;
@@ -630,13 +628,6 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
                      (e->partial && nj && strcmp(nj, "1") != 0 &&
                       !e->grouped && e->reported_jobs <= 0 &&
                       !e->jobs_unknown);
-        if (!rc && e->cut)
-            rc = bdb_sink_warn(out, e->line, "a job name, host name or "
-                               "option value was cut to fit (names: %d "
-                               "bytes, hosts: %d, block sizes: %d)",
-                               BDB_BENCHMARK_MAX - 1,
-                               (int)sizeof e->host - 1,
-                               (int)sizeof e->block_size[0] - 1);
         if (!rc && clones) {
             snprintf(num, sizeof num, "%d", index);
             rc = set_param(out, e->line, &e->params, "job", num);

@@ -37,11 +37,13 @@ typedef struct fio_entry {
     int reported_jobs;  /* "jobs=N" of a group_reporting block, 0: unknown */
     int jobs_unknown;   /* terse: a single line may sum several jobs */
     int grouped;        /* group_reporting: one summed result, no clones */
-    int cut;            /* a name or value did not fit: warned at emit */
     int partial;        /* its run's capture is cut: clones may be missing */
     bdb_params params;  /* rw, iodepth, ioengine, ... */
-    char block_size[FIO_NDIRS][48]; /* per direction ("" : unknown) */
-    char host[64];      /* client/server: the client's host name */
+    /* As large as a parameter value: a text that does not fit fills the
+     * field, and the sink refuses the figure with a warning (names are
+     * never cut, see bdb_sample.h). */
+    char block_size[FIO_NDIRS][BDB_PARAM_VALUE_MAX]; /* "" : unknown */
+    char host[BDB_PARAM_VALUE_MAX]; /* client/server: the client's host */
     long pid;           /* normal output's "pid=N", 0: not printed */
     int from_terse;     /* read from a terse line */
     int dropped;        /* an interim report or a duplicate: not emitted */

@@ -271,7 +271,6 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
     const char *host = str(job, "hostname");
     if (host) {
         snprintf(e->host, sizeof e->host, "%s", host);
-        e->cut |= strlen(host) >= sizeof e->host;
     }
     json_t *jopts = json_object_get(job, "job options");
     int kb = kb_base_of(global, jopts);
@@ -336,7 +335,6 @@ static int disk_object(fio_doc *doc, json_t *dj, int run, const jspan *sp)
     const char *host = str(dj, "hostname");
     if (host) {
         snprintf(e->host, sizeof e->host, "%s", host);
-        e->cut |= strlen(host) >= sizeof e->host;
     }
     static const struct { const char *key, *metric; } m[] = {
         {"read_ios", "disk_read_ios"}, {"write_ios", "disk_write_ios"},

@@ -51,7 +51,7 @@ typedef struct job_def {
     int line;
     int has_result;
     bdb_params params;
-    char block_size[FIO_NDIRS][48];
+    char block_size[FIO_NDIRS][BDB_PARAM_VALUE_MAX];
 } job_def;
 
 typedef struct text_state {

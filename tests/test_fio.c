@@ -1068,9 +1068,10 @@ static void fio__set_x_command_line__params_for_terse_line(void **state)
     bdb_sink_free(&s);
 }
 
-/* A name longer than the benchmark field is cut with a warning, never
- * silently. */
-static void fio__job_name_too_long__cut_and_warned(void **state)
+/* A name longer than the benchmark field is never cut (cut names would
+ * merge series): its figures are refused with a warning, the file's other
+ * figures stay. */
+static void fio__job_name_too_long__figures_refused_with_warning(void **state)
 {
     (void)state;
     char name[400];
@@ -1090,12 +1091,21 @@ static void fio__job_name_too_long__cut_and_warned(void **state)
     memcpy(t2 + pre + 1, name, strlen(name));
     t2[pre + 1 + strlen(name)] = ';';
     strcpy(t2 + pre + 2 + strlen(name), at + strlen(name));
+    /* a second, normal line after it */
+    char *t3 = malloc(strlen(t2) + len + 1);
+    assert_non_null(t3);
+    strcpy(t3, t2);
+    strcat(t3, raw);
     bdb_sink s;
-    text_ok(t2, &s);
-    assert_warned(&s, 1, "was cut to fit");
-    assert_int_equal(strlen(tu_find(&s, NULL, "iops", NULL)->benchmark),
-                     BDB_BENCHMARK_MAX - 1);
+    text_ok(t3, &s);
+    assert_warned(&s, 1, "a benchmark name of 255 bytes or more");
+    assert_int_equal(count_metric(&s, "iops", NULL), 2); /* line 2's */
+    /* of line 1 only the disk figures (named by the file) are kept */
+    for (size_t i = 0; i < s.n; i++)
+        if (s.samples[i].line == 1)
+            assert_non_null(strstr(s.samples[i].metric, "disk_"));
     bdb_sink_free(&s);
+    free(t3);
     free(t2);
     free(text);
     free(raw);
@@ -1404,7 +1414,7 @@ int main(void)
         cmocka_unit_test(fio__prompt_capture__command_line_options_become_params),
         cmocka_unit_test(fio__command_line_disagrees_with_printed__printed_kept_warned),
         cmocka_unit_test(fio__set_x_command_line__params_for_terse_line),
-        cmocka_unit_test(fio__job_name_too_long__cut_and_warned),
+        cmocka_unit_test(fio__job_name_too_long__figures_refused_with_warning),
         cmocka_unit_test(fio__fio_2_0_15_quoted__normal_kb_is_kib_and_terse_v3_two_blocks),
         cmocka_unit_test(fio__terse_v2_layout_fragment_fio1x__bandwidth_unit_from_the_fields),
         cmocka_unit_test(fio__windows_build_quoted__thread_notice_no_disks_prompt_params),
