@@ -964,6 +964,28 @@ static void fio__status_interval__last_report_kept_interim_noted(void **state)
     bdb_sink_free(&s);
 }
 
+/* numjobs=2 with --status-interval: each report holds both clones (terse
+ * lines 1-2, 3-4, 5-6, 7-8; normal blocks with the clones' pids). */
+static void fio__status_interval_with_clones__last_pair_kept(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    parse_ok("samples/fio/status-interval-terse-randread-4k-2clones.txt", &s);
+    /* line 7: ...;272948;90891;22722;3003;  line 8: ...;271328;90202;22550;3008; */
+    tu_assert_value(&s, "randread-4k", "iops", "job=0,numjobs=2", 22722, 0);
+    tu_assert_value(&s, "randread-4k", "iops", "job=1,numjobs=2", 22550, 0);
+    assert_int_equal(count_metric(&s, "iops", NULL), 2);
+    assert_int_equal(tu_find(&s, NULL, "iops", "job=1")->line, 8);
+    assert_int_equal(info_notes(&s, "interim --status-interval report"), 3);
+    bdb_sink_free(&s);
+    parse_ok("samples/fio/status-interval-normal-randread-4k-2clones.txt", &s);
+    assert_int_equal(count_metric(&s, "iops", NULL), 2);
+    assert_int_equal(tu_find(&s, NULL, "iops", "job=0")->line, 159);
+    assert_int_equal(tu_find(&s, NULL, "iops", "job=1")->line, 181);
+    assert_int_equal(info_notes(&s, "interim --status-interval report"), 3);
+    bdb_sink_free(&s);
+}
+
 /* Two clones of a time_based job end within a millisecond of each other
  * with about the same I/O: clones, not interim reports. */
 static void fio__terse_clones__not_taken_for_interim_reports(void **state)
@@ -1407,6 +1429,7 @@ int main(void)
         cmocka_unit_test(fio__terse_versions_2_to_5__same_fields_each_layout),
         cmocka_unit_test(fio__several_minimal_lines__clones_and_jobs),
         cmocka_unit_test(fio__status_interval__last_report_kept_interim_noted),
+        cmocka_unit_test(fio__status_interval_with_clones__last_pair_kept),
         cmocka_unit_test(fio__terse_clones__not_taken_for_interim_reports),
         cmocka_unit_test(fio__error_line_beside_good_job__warned_good_job_kept),
         cmocka_unit_test(fio__truncated_json__complete_clone_kept_as_job_0),

@@ -27,3 +27,15 @@ fio --name=good-read --filename=$F --size=16m --runtime=1 --time_based --rw=read
     --bs=4k --ioengine=psync > "$OUT/error-line-beside-good-job.txt" 2>&1 || true
 fio $S --name=read-64k --rw=read --bs=64k --iodepth=4 --numjobs=2 --output-format=json \
     > "$DIR/full-json-2clones.json" 2>&1
+S3="--filename=$F --size=16m --runtime=3 --time_based --ioengine=libaio --direct=1"
+fio $S3 --status-interval=1 --name=randread-4k --rw=randread --bs=4k --iodepth=8 --numjobs=2 \
+    --minimal > "$OUT/status-interval-terse-randread-4k-2clones.txt" 2>&1
+fio $S3 --status-interval=1 --name=randread-4k --rw=randread --bs=4k --iodepth=8 --numjobs=2 \
+    > "$OUT/status-interval-normal-randread-4k-2clones.txt" 2>&1
+bash -xc "fio --name=randread-16k --filename=$F --size=16m --runtime=1 --time_based \
+    --rw=randread --bs=16k --ioengine=libaio --direct=1 --iodepth=16 --numjobs=1 \
+    --output-format=terse" > "$OUT/set-x-terse-randread-16k.txt" 2>&1
+# truncated-json-read-64k-2clones.json: the last JSON above, cut by hand
+off=$(grep -b '"jobname"' "$DIR/full-json-2clones.json" | sed -n 2p | cut -d: -f1)
+head -c $((off + 1500)) "$DIR/full-json-2clones.json" > "$OUT/truncated-json-read-64k-2clones.json"
+# prompt-capture-terse-and-normal.txt was captured from tmux (see README.md)
