@@ -105,6 +105,18 @@ static const char *str(json_t *o, const char *key)
     return x && json_is_string(x) ? json_string_value(x) : NULL;
 }
 
+/* client/server: "hostname" and "port" of the server that ran it; two
+ * servers on one host differ by port only. */
+static void host_of(json_t *o, char *out, size_t outsz)
+{
+    const char *host = str(o, "hostname");
+    double port = 0;
+    if (host && num(o, "port", &port) && port > 0)
+        snprintf(out, outsz, "%s:%.0f", host, port);
+    else if (host)
+        snprintf(out, outsz, "%s", host);
+}
+
 static int kb_base_of(json_t *global, json_t *jobopts)
 {
     const char *kb = str(jobopts, "kb_base");
@@ -268,10 +280,7 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
     if (!e)
         return BDB_ENOMEM;
     e->group = (int)group;
-    const char *host = str(job, "hostname");
-    if (host) {
-        snprintf(e->host, sizeof e->host, "%s", host);
-    }
+    host_of(job, e->host, sizeof e->host);
     json_t *jopts = json_object_get(job, "job options");
     int kb = kb_base_of(global, jopts);
     int rc = apply_options(e, global, kb);
@@ -332,10 +341,7 @@ static int disk_object(fio_doc *doc, json_t *dj, int run, const jspan *sp)
     fio_entry *e = bdb_fio_doc_add(doc, FIO_ENTRY_DISK, name, NULL, run, line);
     if (!e)
         return BDB_ENOMEM;
-    const char *host = str(dj, "hostname");
-    if (host) {
-        snprintf(e->host, sizeof e->host, "%s", host);
-    }
+    host_of(dj, e->host, sizeof e->host);
     static const struct { const char *key, *metric; } m[] = {
         {"read_ios", "disk_read_ios"}, {"write_ios", "disk_write_ios"},
         {"read_merges", "disk_read_merges"},

@@ -74,7 +74,9 @@ typedef struct text_state {
     double pct_scale;
     fio_entry *group;     /* inside "Run status group" */
     int in_disk;
-    char host[64];
+    char host[80];        /* "<host>" prefix (and "#N", see client_section) */
+    char clients[64][80]; /* hosts whose results began in this run */
+    int nclients;
     int terse_run_open;   /* terse lines were read in this run */
     size_t terse_first;   /* the run's first entry from a terse line */
     int first_error_line;
@@ -242,6 +244,7 @@ static int close_run(text_state *st)
     st->run_has_results = 0;
     st->run_groups_seen = 0;
     st->terse_run_open = 0;
+    st->nclients = 0;
     return rc;
 }
 
@@ -372,6 +375,34 @@ static int job_definition(text_state *st, const char *p, const char *end,
     return BDB_OK;
 }
 
+/* A bare "<host> " line: the results of one server follow. Several
+ * servers on one host (other ports) print the same name: the second and
+ * later get "#N" so that their figures stay apart (param host). */
+static int client_section(text_state *st)
+{
+    int rc = BDB_OK;
+    if (st->job && !st->job_has_dir && !st->skip_block)
+        rc = perr(st, st->job->line,
+                  "a direction line (\"read: IOPS=...\") in this job's "
+                  "results (truncated log?)");
+    st->job = NULL;
+    st->group = NULL;
+    st->in_disk = 0;
+    st->pct_prefix = NULL;
+    st->skip_block = 0;
+    int seen = 0;
+    for (int i = 0; i < st->nclients; i++)
+        seen += !strcmp(st->clients[i], st->host);
+    if (st->nclients < (int)(sizeof st->clients / sizeof st->clients[0]))
+        snprintf(st->clients[st->nclients++], sizeof st->clients[0], "%s",
+                 st->host);
+    if (seen > 0) {
+        size_t n = strlen(st->host);
+        snprintf(st->host + n, sizeof st->host - n, "#%d", seen + 1);
+    }
+    return rc;
+}
+
 /* ---- job result blocks ----------------------------------------------------- */
 
 static int job_header(text_state *st, const char *p, const char *end,
@@ -415,16 +446,28 @@ static int job_header(text_state *st, const char *p, const char *end,
         e->reported_jobs = (int)v;
     if (field(name_end, end, "pid", &v, 0) && v > 0)
         e->pid = (long)v;
-    if (field(name_end, end, "err", &v, 0) && v != 0)
-        bdb_sink_warn(st->out, line, "job %s ended with error %g", e->name, v);
+    if (field(name_end, end, "err", &v, 0) && v != 0 &&
+        (rc = pwarn(st, line, "job %s ended with error %g", e->name, v)))
+        return rc;
+    /* the first definition of that name not yet matched (client/server
+     * output defines the job once per server), else the first of that
+     * name (numjobs clones share one definition) */
+    job_def *def = NULL;
     for (int i = 0; i < st->ndefs; i++) {
         job_def *d = &st->defs[i];
-        if (!strcmp(d->name, e->name) && d->group == e->group) {
-            e->params = d->params;
-            memcpy(e->block_size, d->block_size, sizeof e->block_size);
-            d->has_result = 1;
+        if (strcmp(d->name, e->name) != 0 || d->group != e->group)
+            continue;
+        if (!d->has_result) {
+            def = d;
             break;
         }
+        if (!def)
+            def = d;
+    }
+    if (def) {
+        e->params = def->params;
+        memcpy(e->block_size, def->block_size, sizeof e->block_size);
+        def->has_result = 1;
     }
     st->job = e;
     st->run_has_results = 1;
@@ -1191,11 +1234,18 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
         st->pct_prefix = NULL;
         return BDB_OK;
     }
-    /* client/server: "<host> ..." */
+    /* client/server: "<host> ..." before what a server sent; a bare
+     * "<host> " starts one server's results (client.c), which are printed
+     * without the prefix */
     if (*p == '<') {
         const char *gt = bdb_find(p, end, "> ");
+        int bare = !gt && end[-1] == '>';
+        if (bare)
+            gt = end - 1;
         if (gt && gt - p < 64 && !bdb_contains(p, gt, " ")) {
             bdb_copy(st->host, sizeof st->host, p + 1, gt);
+            if (bare)
+                return client_section(st);
             p = bdb_skip_ws(gt + 2, end);
             if (p >= end)
                 return BDB_OK;

@@ -999,6 +999,38 @@ static void fio__terse_clones__not_taken_for_interim_reports(void **state)
     bdb_sink_free(&s);
 }
 
+/* Two servers on one machine (ports 8765, 8766): the JSON names each by
+ * hostname and port; the normal output prints both as "<vm> " before
+ * their (unprefixed) results, so the second becomes host=vm#2. Neither
+ * is a clone or a repetition of the other; "All clients" is a sum, not
+ * stored. */
+static void fio__client_server_two_servers__host_param_per_server(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    parse_ok("samples/fio/client-2servers-json-randread-4k.json", &s);
+    tu_assert_value(&s, "randread-4k", "iops", "host=127.0.0.1:8766",
+                    18552.788845, 1e-9);
+    tu_assert_value(&s, "randread-4k", "iops", "host=127.0.0.1:8765",
+                    18793.206793, 1e-9);
+    assert_int_equal(count_metric(&s, "iops", NULL), 2);
+    assert_int_equal(count_metric(&s, NULL, "job=0"), 0);
+    tu_assert_value(&s, "randread-4k", "disk_util", "host=127.0.0.1:8765",
+                    40.243902, 1e-9);
+    bdb_sink_free(&s);
+
+    parse_ok("samples/fio/client-2servers-normal-randread-4k.txt", &s);
+    /* "read: IOPS=25.0k" at line 10, "read: IOPS=26.0k" at line 39 */
+    tu_assert_value(&s, "randread-4k", "iops", "host=vm,numjobs=1", 25.0e3, 0);
+    tu_assert_value(&s, "randread-4k", "iops", "host=vm#2,numjobs=1", 26.0e3, 0);
+    assert_int_equal(count_metric(&s, "iops", NULL), 2);
+    tu_assert_value(&s, "randread-4k", "disk_util", "host=vm#2", 57.80, 0);
+    for (size_t i = 0; i < s.n; i++)
+        assert_int_equal(s.samples[i].repetition, 1);
+    assert_int_equal(count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
 /* ---- errors between jobs, cut captures ---------------------------------------------- */
 
 static void fio__error_line_beside_good_job__warned_good_job_kept(void **state)
@@ -1431,6 +1463,7 @@ int main(void)
         cmocka_unit_test(fio__status_interval__last_report_kept_interim_noted),
         cmocka_unit_test(fio__status_interval_with_clones__last_pair_kept),
         cmocka_unit_test(fio__terse_clones__not_taken_for_interim_reports),
+        cmocka_unit_test(fio__client_server_two_servers__host_param_per_server),
         cmocka_unit_test(fio__error_line_beside_good_job__warned_good_job_kept),
         cmocka_unit_test(fio__truncated_json__complete_clone_kept_as_job_0),
         cmocka_unit_test(fio__capture_cut_inside_a_number__last_line_not_read),
