@@ -359,16 +359,19 @@ static int merge_params(fio_entry *e, const fio_entry *src, int cmd_line,
 
 static int apply_cmdlines(fio_doc *d, bdb_sink *out)
 {
-    for (size_t i = 0; i < d->n; i++) {
+    /* entries and command lines are both in file order: one walk */
+    size_t k = 0;
+    int prev = 0;
+    for (size_t i = 0; i < d->n && d->ncmd; i++) {
         fio_entry *e = &d->e[i];
-        if (e->kind != FIO_ENTRY_JOB)
+        if (e->line < prev)
+            k = 0;
+        prev = e->line;
+        while (k + 1 < d->ncmd && d->cmds[k + 1].line < e->line)
+            k++;
+        if (e->kind != FIO_ENTRY_JOB || d->cmds[k].line >= e->line)
             continue;
-        const fio_cmd *c = NULL;
-        for (size_t k = 0; k < d->ncmd; k++)
-            if (d->cmds[k].line < e->line)
-                c = &d->cmds[k];
-        if (!c)
-            continue;
+        const fio_cmd *c = &d->cmds[k];
         cmd_walk w;
         memset(&w, 0, sizeof w);
         w.job = e->name;
@@ -431,47 +434,78 @@ int bdb_fio_later_report(const fio_entry *a, const fio_entry *b)
            bdb_fio_entry_runtime(b) >= bdb_fio_entry_runtime(a) + 0.1;
 }
 
-/* The job entries of run r that are kept, in order. */
-static size_t run_jobs(const fio_doc *d, int r, size_t *idx, size_t max)
+/* Where each run's entries start: the readers add entries in run order,
+ * so [start[r], start[r + 1]) are run r's. NULL when out of memory or
+ * when the order does not hold (then nothing is dropped). */
+static size_t *run_starts(const fio_doc *d, int *nruns)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < d->n; i++)
-        if (d->e[i].kind == FIO_ENTRY_JOB && d->e[i].run == r &&
-            !d->e[i].dropped) {
-            if (n < max)
-                idx[n] = i;
-            n++;
-        }
-    return n;
+    int runs = d->runs;
+    for (size_t i = 0; i < d->n; i++) {
+        if (i > 0 && d->e[i].run < d->e[i - 1].run)
+            return NULL;
+        if (d->e[i].run + 1 > runs)
+            runs = d->e[i].run + 1;
+    }
+    size_t *st = malloc(((size_t)runs + 1) * sizeof *st);
+    if (!st)
+        return NULL;
+    size_t i = 0;
+    for (int r = 0; r <= runs; r++) {
+        while (i < d->n && d->e[i].run < r)
+            i++;
+        st[r] = i;
+    }
+    *nruns = runs;
+    return st;
+}
+
+/* The next kept job entry in [*i, end), or NULL. */
+static const fio_entry *next_job(const fio_doc *d, size_t *i, size_t end)
+{
+    for (; *i < end; (*i)++)
+        if (d->e[*i].kind == FIO_ENTRY_JOB && !d->e[*i].dropped)
+            return &d->e[(*i)++];
+    return NULL;
 }
 
 static int drop_interim_runs(fio_doc *d, bdb_sink *out)
 {
-    size_t *a = malloc(2 * d->n * sizeof *a + 1);
-    if (!a)
-        return BDB_ENOMEM;
-    size_t *b = a + d->n;
+    int runs = 0;
+    size_t *st = run_starts(d, &runs);
+    if (!st)
+        return BDB_OK;
     int rc = BDB_OK;
-    for (int r = 0; r + 1 < d->runs && !rc; r++) {
-        size_t na = run_jobs(d, r, a, d->n), nb = run_jobs(d, r + 1, b, d->n);
-        if (na == 0 || na != nb)
-            continue;
-        int later = 1;
-        for (size_t k = 0; k < na && later; k++)
-            later = bdb_fio_later_report(&d->e[a[k]], &d->e[b[k]]);
+    for (int r = 0; r + 1 < runs && !rc; r++) {
+        size_t i = st[r], j = st[r + 1];
+        const fio_entry *a, *b, *a0 = NULL, *b0 = NULL;
+        int later = 1, n = 0;
+        for (;;) {
+            a = next_job(d, &i, st[r + 1]);
+            b = next_job(d, &j, st[r + 2]);
+            if (!a || !b) {
+                later = later && !a && !b && n > 0;
+                break;
+            }
+            if (!n++) {
+                a0 = a;
+                b0 = b;
+            }
+            if (!bdb_fio_later_report(a, b)) {
+                later = 0;
+                break;
+            }
+        }
         if (!later)
             continue;
-        for (size_t i = 0; i < d->n; i++)
-            if (d->e[i].run == r)
-                d->e[i].dropped = 1;
-        rc = bdb_sink_info(out, d->e[a[0]].line,
+        for (size_t k = st[r]; k < st[r + 1]; k++)
+            d->e[k].dropped = 1;
+        rc = bdb_sink_info(out, a0->line,
                            "the report at line %d is an interim "
                            "--status-interval report (cumulative, the job "
                            "went on): not stored, the report at line %d "
-                           "supersedes it", d->e[a[0]].line,
-                           d->e[b[0]].line);
+                           "supersedes it", a0->line, b0->line);
     }
-    free(a);
+    free(st);
     return rc;
 }
 
@@ -479,30 +513,41 @@ static int drop_interim_runs(fio_doc *d, bdb_sink *out)
  * (which also names the block sizes) is kept. */
 static int drop_terse_duplicates(fio_doc *d, bdb_sink *out)
 {
-    int noted = 0;
-    for (size_t i = 0; i < d->n; i++) {
-        fio_entry *t = &d->e[i];
-        if (!t->from_terse || t->dropped)
-            continue;
-        for (size_t j = 0; j < d->n; j++) {
-            const fio_entry *n = &d->e[j];
-            if (n->from_terse || n->dropped || n->kind != t->kind ||
-                n->run != t->run || strcmp(n->name, t->name) != 0 ||
-                strcmp(n->host, t->host) != 0 ||
-                (t->kind == FIO_ENTRY_JOB && n->group != t->group))
+    int runs = 0, noted = 0;
+    size_t *st = run_starts(d, &runs);
+    if (!st)
+        return BDB_OK;
+    for (int r = 0; r < runs; r++) {
+        int mixed = 0;
+        for (size_t i = st[r]; i < st[r + 1] && !mixed; i++)
+            mixed = !d->e[i].from_terse;
+        for (size_t i = st[r]; i < st[r + 1] && mixed; i++) {
+            fio_entry *t = &d->e[i];
+            if (!t->from_terse || t->dropped)
                 continue;
-            t->dropped = 1;
-            if (!noted++) {
-                int rc = bdb_sink_info(out, t->line,
-                                       "terse lines repeat the normal "
-                                       "output (--output-format=normal,terse): "
-                                       "the normal output is kept");
-                if (rc)
-                    return rc;
+            for (size_t j = st[r]; j < st[r + 1]; j++) {
+                const fio_entry *n = &d->e[j];
+                if (n->from_terse || n->dropped || n->kind != t->kind ||
+                    strcmp(n->name, t->name) != 0 ||
+                    strcmp(n->host, t->host) != 0 ||
+                    (t->kind == FIO_ENTRY_JOB && n->group != t->group))
+                    continue;
+                t->dropped = 1;
+                if (!noted++) {
+                    int rc = bdb_sink_info(out, t->line,
+                                           "terse lines repeat the normal "
+                                           "output (--output-format=normal,"
+                                           "terse): the normal output is kept");
+                    if (rc) {
+                        free(st);
+                        return rc;
+                    }
+                }
+                break;
             }
-            break;
         }
     }
+    free(st);
     return BDB_OK;
 }
 

@@ -8,7 +8,9 @@
  * Each reader collects "entries" (one per job result, per group summary
  * row set, per disk) holding figures; bdb_fio_emit then decides the
  * parameters that depend on the whole run (numjobs and the clone index of
- * numjobs>1 jobs, the owner of group and disk figures) and emits samples. */
+ * numjobs>1 jobs, the owner of group and disk figures) and emits samples.
+ * Readers add entries in file order, so runs are contiguous and lines
+ * never decrease (bdb_fio_emit relies on it for one-pass walks). */
 #ifndef BDB_FIO_INTERNAL_H
 #define BDB_FIO_INTERNAL_H
 
