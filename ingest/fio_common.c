@@ -463,7 +463,8 @@ static size_t *run_starts(const fio_doc *d, int *nruns)
 static const fio_entry *next_job(const fio_doc *d, size_t *i, size_t end)
 {
     for (; *i < end; (*i)++)
-        if (d->e[*i].kind == FIO_ENTRY_JOB && !d->e[*i].dropped)
+        if (d->e[*i].kind == FIO_ENTRY_JOB && !d->e[*i].dropped &&
+            !d->e[*i].skipped)
             return &d->e[(*i)++];
     return NULL;
 }
@@ -608,7 +609,8 @@ static const fio_entry *owner_of(const fio_doc *d, const fio_entry *x,
     const fio_entry *first = NULL;
     for (size_t i = 0; i < d->n; i++) {
         const fio_entry *e = &d->e[i];
-        if (e->kind != FIO_ENTRY_JOB || e->dropped || e->run != x->run ||
+        if (e->kind != FIO_ENTRY_JOB || e->dropped || e->skipped ||
+            e->run != x->run ||
             strcmp(e->host, x->host) != 0)
             continue;
         if (match_group && e->group != x->group)
@@ -650,7 +652,7 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
     char num[32];
     for (size_t i = 0; i < d->n && !rc; i++) {
         fio_entry *e = &d->e[i];
-        if (e->kind != FIO_ENTRY_JOB || e->dropped)
+        if (e->kind != FIO_ENTRY_JOB || e->dropped || e->skipped)
             continue;
         int count = 0, index = 0;
         for (size_t j = 0; j < d->n; j++) {
@@ -681,7 +683,7 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
 
     for (size_t i = 0; i < d->n && !rc; i++) {
         const fio_entry *e = &d->e[i];
-        if (e->dropped)
+        if (e->dropped || e->skipped)
             continue;
         bdb_sample base;
         const fio_entry *own = e;

@@ -40,6 +40,8 @@ typedef struct fio_entry {
     int jobs_unknown;   /* terse: a single line may sum several jobs */
     int grouped;        /* group_reporting: one summed result, no clones */
     int partial;        /* its run's capture is cut: clones may be missing */
+    int skipped;        /* a job that could not be read: no figures, but
+                           it keeps its place among the clones */
     bdb_params params;  /* rw, iodepth, ioengine, ... */
     /* As large as a parameter value: a text that does not fit fills the
      * field, and the sink refuses the figure with a warning (names are

@@ -364,6 +364,7 @@ typedef struct walker {
     size_t len, pos;
     line_cursor *lc;
     bdb_sink *out;
+    int partial;        /* a job of the current document was skipped */
 } walker;
 
 static void skip_ws(walker *w)
@@ -394,6 +395,62 @@ static int cut_warning(walker *w, size_t at, const char *where,
     return rc == BDB_ENOMEM ? rc : BDB_OK;
 }
 
+/* Where the object starting at buf[from] ('{') ends (just after its
+ * '}'), counting braces outside strings; (size_t)-1 when the buffer ends
+ * first. */
+static size_t object_end(const char *buf, size_t len, size_t from)
+{
+    size_t depth = 0;
+    int in_str = 0;
+    for (size_t i = from; i < len; i++) {
+        char c = buf[i];
+        if (in_str) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_str = 0;
+        } else if (c == '"') {
+            in_str = 1;
+        } else if (c == '{' || c == '[') {
+            depth++;
+        } else if ((c == '}' || c == ']') && depth > 0 && --depth == 0) {
+            return i + 1;
+        }
+    }
+    return (size_t)-1;
+}
+
+/* A job skipped as invalid keeps its place among its clones: its name is
+ * read from its text ("jobname" : "x") when that part is readable. */
+static int skipped_job(walker *w, fio_doc *doc, int run, size_t from,
+                       size_t end)
+{
+    size_t at = key_pos(w->buf, from, end, "jobname");
+    if (at == (size_t)-1)
+        return BDB_OK;
+    walker v = *w;
+    v.pos = at + strlen("\"jobname\"");
+    skip_ws(&v);
+    if (v.pos >= end || w->buf[v.pos] != ':')
+        return BDB_OK;
+    v.pos++;
+    skip_ws(&v);
+    json_error_t err;
+    json_t *name = value(&v, &err);
+    int rc = BDB_OK;
+    if (name && json_is_string(name)) {
+        fio_entry *e = bdb_fio_doc_add(doc, FIO_ENTRY_JOB,
+                                       json_string_value(name), NULL, run,
+                                       line_at(w->lc, from));
+        if (!e)
+            rc = BDB_ENOMEM;
+        else
+            e->skipped = 1;
+    }
+    json_decref(name);
+    return rc;
+}
+
 /* The "jobs" array: one job object at a time. Returns BDB_OK, BDB_ENOMEM,
  * or 1 when the array is cut (warned). */
 static int jobs_array(walker *w, fio_doc *doc, json_t *global, int run)
@@ -416,6 +473,23 @@ static int jobs_array(walker *w, fio_doc *doc, json_t *global, int run)
         json_error_t err;
         json_t *job = value(w, &err);
         if (!job) {
+            /* a job that is complete but not valid JSON (a C printf of
+             * a NaN, "-nan", is no JSON number) is skipped with a warning;
+             * one that runs to the end of the capture is a cut */
+            size_t after = object_end(w->buf, w->len, from);
+            if (after != (size_t)-1) {
+                int rc = bdb_sink_warn(w->out, line_at(w->lc, from),
+                                       "this job is not valid JSON (%s): "
+                                       "it is not kept, the other jobs are",
+                                       err.text);
+                if (rc == BDB_ENOMEM)
+                    return rc;
+                w->pos = after;
+                w->partial = 1;
+                if ((rc = skipped_job(w, doc, run, from, after)))
+                    return rc;
+                continue;
+            }
             int rc = cut_warning(w, from, "in this job", &err);
             return rc ? rc : 1;
         }
@@ -540,15 +614,19 @@ int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
 {
     (void)diag;
     line_cursor lc = {buf, 0, 1};
-    walker w = {buf, len, 0, &lc, out};
+    walker w = {buf, len, 0, &lc, out, 0};
     int run = 0, rc = BDB_OK;
     while (w.pos < len && !rc) {
         size_t i = w.pos;
         if (buf[i] == '{' && starts_document(buf, len, i)) {
             size_t first = doc->n;
+            w.partial = 0;
             rc = document(&w, doc, run++);
-            if (rc == 1) {
-                rc = BDB_OK; /* cut: a later document may still follow */
+            if (rc == 1 || w.partial) {
+                /* cut (a later document may still follow) or a job
+                 * skipped: clones may be missing */
+                if (rc == 1)
+                    rc = BDB_OK;
                 for (size_t k = first; k < doc->n; k++)
                     doc->e[k].partial = 1;
             }

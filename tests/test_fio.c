@@ -1063,6 +1063,27 @@ static void fio__truncated_json__complete_clone_kept_as_job_0(void **state)
     bdb_sink_free(&s);
 }
 
+/* A job object that is whole but not valid JSON ("-nan" where a number
+ * belongs; hand-made from a real sample) is skipped with a warning; the
+ * next clone and the disks are kept. */
+static void fio__json_job_with_nan__that_job_warned_others_kept(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = tu_read("samples/fio/json-randread-4k-j2-qd32.json", &len);
+    char *text = tu_replace(raw, "\"bw_mean\" : 195092.800000",
+                            "\"bw_mean\" : -nan");
+    bdb_sink s;
+    text_ok(text, &s);
+    assert_warned(&s, 14, "this job is not valid JSON");
+    assert_int_equal(count_metric(&s, "iops", NULL), 1);
+    tu_assert_value(&s, "randread-4k", "iops", "job=1", 48359.213595, 1e-12);
+    assert_int_equal(count_metric(&s, "disk_util", NULL), 1);
+    bdb_sink_free(&s);
+    free(text);
+    free(raw);
+}
+
 /* A capture cut inside a number: "stdev=38" may be "stdev=389805.15". */
 static void fio__capture_cut_inside_a_number__last_line_not_read(void **state)
 {
@@ -1466,6 +1487,7 @@ int main(void)
         cmocka_unit_test(fio__client_server_two_servers__host_param_per_server),
         cmocka_unit_test(fio__error_line_beside_good_job__warned_good_job_kept),
         cmocka_unit_test(fio__truncated_json__complete_clone_kept_as_job_0),
+        cmocka_unit_test(fio__json_job_with_nan__that_job_warned_others_kept),
         cmocka_unit_test(fio__capture_cut_inside_a_number__last_line_not_read),
         cmocka_unit_test(fio__prompt_capture__command_line_options_become_params),
         cmocka_unit_test(fio__command_line_disagrees_with_printed__printed_kept_warned),
