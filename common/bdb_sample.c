@@ -141,6 +141,12 @@ int bdb_sink_emit(bdb_sink *s, const bdb_sample *in)
         }
         return BDB_OK;
     }
+    if (s->consumer) {
+        int rc = s->consumer->take(s->consumer->ctx, sample);
+        if (!rc)
+            s->n++;
+        return rc;
+    }
     size_t max = s->max_samples ? s->max_samples : BDB_SINK_DEFAULT_MAX;
     if (s->n >= max)
         return BDB_ERANGE;
@@ -233,6 +239,11 @@ void bdb_sample_set_benchmark(bdb_sample *s, const char *p, const char *end)
     if ((size_t)(end - p) >= sizeof s->benchmark - 1)
         s->overflow |= BDB_OVER_BENCHMARK;
     bdb_copy(s->benchmark, sizeof s->benchmark, p, end);
+}
+
+void bdb_sample_set_benchmark_text(bdb_sample *s, const char *text)
+{
+    bdb_sample_set_benchmark(s, text, text + strlen(text));
 }
 
 void bdb_sample_set_platform(bdb_sample *s, const char *name)

@@ -60,6 +60,38 @@ int bdb_store_batch_end(bdb_store *st, int commit)
     return st->ops->batch_end(st, commit);
 }
 
+static int no_streaming(bdb_store *st)
+{
+    return bdb_store_fail(st, BDB_EUSAGE, "this back-end cannot stream a "
+                          "source (method table version %d)",
+                          st->ops->iVersion);
+}
+
+int bdb_store_source_begin(bdb_store *st, const bdb_source_info *src,
+                           long long replace_id, long long *id)
+{
+    if (st->ops->iVersion < 3 || !st->ops->source_begin)
+        return no_streaming(st);
+    return st->ops->source_begin(st, src, replace_id, id);
+}
+
+int bdb_store_source_put(bdb_store *st, long long id, const bdb_sample *s)
+{
+    if (st->ops->iVersion < 3 || !st->ops->source_put)
+        return no_streaming(st);
+    return st->ops->source_put(st, id, s);
+}
+
+int bdb_store_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep)
+{
+    if (st->ops->iVersion < 3 || !st->ops->source_end)
+        return no_streaming(st);
+    return st->ops->source_end(st, id, tool, tool_version, parser_version,
+                               notes, keep);
+}
+
 void bdb_store_close(bdb_store *st)
 {
     if (!st)

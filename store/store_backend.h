@@ -7,7 +7,7 @@
 #include "store.h"
 
 typedef struct bdb_store_ops {
-    int iVersion;   /* 2: methods are only appended; each append bumps it */
+    int iVersion;   /* 3: methods are only appended; each append bumps it */
     const char *scheme;
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
@@ -40,6 +40,13 @@ typedef struct bdb_store_ops {
     /* iVersion 2 */
     int (*batch_begin)(bdb_store *st);
     int (*batch_end)(bdb_store *st, int commit);
+    /* iVersion 3: a source streamed figure by figure */
+    int (*source_begin)(bdb_store *st, const bdb_source_info *src,
+                        long long replace_id, long long *id);
+    int (*source_put)(bdb_store *st, long long id, const bdb_sample *s);
+    int (*source_end)(bdb_store *st, long long id, const char *tool,
+                      const char *tool_version, const char *parser_version,
+                      const bdb_sink *notes, int keep);
 } bdb_store_ops;
 
 struct bdb_store {
