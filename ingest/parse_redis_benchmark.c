@@ -73,7 +73,10 @@
  * -c clients, -d payload_size (clamped to 1 .. 1 GiB as the tool does), -k
  * keepalive, -P pipeline (<= 0 is 1), --threads threads (above 0), -r
  * keyspace (random keys in 0 .. N-1), -s unix_socket=1, --cluster cluster=1,
- * --tls tls=1, -3 resp=3, --enable-tracking tracking=1. -n, -t, -q, --csv,
+ * --tls tls=1, -3 resp=3, --enable-tracking tracking=1. With --cluster,
+ * 6.0+ prints "Cluster has N master nodes:" and runs one thread per master
+ * unless --threads says otherwise (main()): quiet and CSV lines after it get
+ * cluster=1 and threads=N, as the report prints them. -n, -t, -q, --csv,
  * -e, -l, --precision, --seed, -h, -p, -a, --user, -u, --dbnum name the run
  * or its output, not what is measured. They apply to every test printed
  * until the next command; where the report prints the same setting, the
@@ -162,6 +165,11 @@ typedef struct rb_state {
     rb_block blk;
     rb_csv csv;
     rb_cmd cmd;
+    /* "Cluster has N master nodes:" (6.0+, --cluster): cluster=1 and, with
+     * no --threads, threads=N (main() gives one thread per master) for the
+     * quiet and CSV lines that follow, which print neither; a report
+     * prints both itself */
+    int cluster_nodes, cluster_line;
     int pending_line;       /* line of unfinished progress, 0: none */
     char pending_title[BDB_BENCHMARK_MAX];
     char pending_last[120]; /* what the pending line ends with */
@@ -279,6 +287,25 @@ static int new_base(rb_state *st, bdb_sample *base, const char *tp,
     bdb_sample_init(base, NULL);
     base->params = st->cmd.params;
     return set_title(st, base, tp, te, line);
+}
+
+/* The base of a quiet or CSV line: the cluster's settings too. */
+static int new_line_base(rb_state *st, bdb_sample *base, const char *tp,
+                         const char *te, int line)
+{
+    int rc = new_base(st, base, tp, te, line);
+    if (rc || !st->cluster_nodes)
+        return rc;
+    int full = bdb_params_set(&base->params, "cluster", "1") != BDB_OK;
+    if (!bdb_params_get(&st->cmd.params, "threads"))
+        full |= bdb_params_set(&base->params, "threads", "%d",
+                               st->cluster_nodes) != BDB_OK;
+    if (full)
+        return rb_warn(st, line,
+                       "the cluster's parameters are not all kept: at most %d "
+                       "parameters",
+                       BDB_MAX_PARAMS);
+    return BDB_OK;
 }
 
 static int add(rb_state *st, const bdb_sample *base, const char *metric,
@@ -638,7 +665,7 @@ static int csv_row(rb_state *st, const rb_fields *fs, int line)
                        "row not read",
                        title_col + 1);
     bdb_sample base;
-    int rc = new_base(st, &base, tp, te, line);
+    int rc = new_line_base(st, &base, tp, te, line);
     if (!rc)
         rc = settle(st, base.benchmark);
     for (int i = 0; !rc && i < fs->n; i++) {
@@ -761,6 +788,7 @@ static int command_line(rb_state *st, const bdb_cmdline *cl, int line)
         return rc;
     memset(&st->cmd, 0, sizeof st->cmd);
     st->cmd.line = line;
+    st->cluster_nodes = 0;
     st->seen_redis = 1;
     bdb_params *ps = &st->cmd.params;
     char bad[96] = "";
@@ -1141,7 +1169,7 @@ static int block_line(rb_state *st, const char *p, const char *end, int line)
 static int quiet_line(rb_state *st, const rb_quiet *qq, int line)
 {
     bdb_sample base;
-    int rc = new_base(st, &base, qq->tp, qq->te, line);
+    int rc = new_line_base(st, &base, qq->tp, qq->te, line);
     if (!rc)
         rc = settle(st, base.benchmark);
     if (rc)
@@ -1183,6 +1211,17 @@ static int outer_line(rb_state *st, const char *p, const char *end, int line)
         return set_pending(st, tp, te, line, NULL, NULL);
     if (is_message(q, end))
         return message_line(st, q, end, line);
+    const char *c = q;
+    double nodes;
+    if (bdb_scan_lit(&c, end, "Cluster has", 0) &&
+        bdb_scan_number(&c, end, &nodes, 0) &&
+        bdb_scan_lit(&c, end, "master nodes:", 1) && bdb_is_blank(c, end) &&
+        nodes >= 1 && nodes <= 100000) {
+        st->cluster_nodes = (int)nodes;
+        st->cluster_line = line;
+        st->seen_redis = 1;
+        return BDB_OK;
+    }
     if (bdb_starts_with(p, end, "redis-benchmark ") ||
         bdb_starts_with(p, end, "valkey-benchmark ")) {
         /* `redis-benchmark --version`: "redis-benchmark 7.0.15" */

@@ -777,16 +777,7 @@ static int outer_line(wrk_state *st, const char *p, const char *end, int line)
     }
     if (is_wrk_error(p, end)) {
         st->seen_wrk = 1;
-        return warn(st, line, p, end, "wrk reported an error");
-    }
-    if (bdb_starts_with(p, end, "wrk ") && bdb_contains(p, end, "Copyright")) {
-        /* wrk -v: "wrk 4.1.0 [epoll] Copyright (C) 2012 Will Glozer" */
-        const char *v = p + 4, *ve = v;
-        while (ve < end && *ve != ' ')
-            ve++;
-        bdb_sink_set_version(st->out, v, ve);
-        st->seen_wrk = 1;
-        return BDB_OK;
+        return warn(st, line, p, end, "the tool reported an error");
     }
     if (st->after_line) {
         /* a Lua done() script's output, or anything else after a run */
@@ -1014,6 +1005,16 @@ static int do_line(wrk_state *st, const bdb_line *ln)
     int taken, rc = run_header(st, p, end, ln->no, &taken);
     if (rc || taken)
         return rc;
+    if (bdb_starts_with(p, end, "wrk ") && bdb_contains(p, end, "Copyright")) {
+        /* wrk -v: "wrk 4.1.0 [epoll] Copyright (C) 2012 Will Glozer", and
+         * the run goes on; not a command line */
+        const char *v = p + 4, *ve = v;
+        while (ve < end && *ve != ' ')
+            ve++;
+        bdb_sink_set_version(st->out, v, ve);
+        st->seen_wrk = 1;
+        return BDB_OK;
+    }
     bdb_cmdline cl;
     int r = find_cmdline(p, end, &cl);
     if (r < 0)

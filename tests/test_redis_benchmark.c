@@ -518,7 +518,6 @@ static void redis__inf_rate__warned_not_stored(void **state)
     free(good);
 }
 
-/* ------------------------------------------------------- broken input */
 
 /* ------------------------------------------------------ command lines */
 
@@ -594,6 +593,41 @@ static void redis__command_disagrees__printed_kept_and_warned(void **state)
     tu_assert_value(&s, "incr counter", "requests_per_sec", "clients=7", 105263.16, 1e-12);
     bdb_sink_free(&s);
     free(c);
+    free(good);
+}
+
+static void redis__cluster__printed_or_derived_cluster_and_threads(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    /* the report prints "cluster mode: yes (3 masters)" and "threads: 3" */
+    parse_ok(DIR_ "cmd-full-cluster3-n10000.txt", &s);
+    tu_assert_value(&s, "SET", "requests_per_sec", "cluster=1,threads=3,clients=50",
+                    19531.25, 1e-12);
+    /* 25.663 msec p99: 25.663 / 1000 s */
+    tu_assert_value(&s, "SET", "latency_p99", "cluster=1", 25.663 / 1000, 1e-12);
+    assert_int_equal(s.n, 18);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+    /* quiet and CSV print neither: "Cluster has 3 master nodes:" and no
+     * --threads mean one thread per master, as main() does */
+    parse_ok(DIR_ "cmd-quiet-cluster3-n10000.txt", &s);
+    tu_assert_value(&s, "GET", "requests_per_sec", "cluster=1,threads=3", 17301.04, 1e-12);
+    assert_int_equal(s.samples[0].params.n, 2);
+    bdb_sink_free(&s);
+    parse_ok(DIR_ "cmd-csv-cluster3-c20-n10000.csv", &s);
+    tu_assert_value(&s, "SET", "latency_max", "cluster=1,threads=3,clients=20",
+                    11.815 / 1000, 1e-12);
+    assert_int_equal(s.n, 14);
+    bdb_sink_free(&s);
+    /* an explicit --threads wins over one per master */
+    size_t len;
+    char *good = tu_read(DIR_ "cmd-quiet-cluster3-n10000.txt", &len);
+    char *a = replace(good, "--cluster -q", "--cluster --threads 2 -q");
+    parse_ok_text(a, NULL, &s);
+    tu_assert_value(&s, "GET", "requests_per_sec", "cluster=1,threads=2", 17301.04, 1e-12);
+    bdb_sink_free(&s);
+    free(a);
     free(good);
 }
 
@@ -853,19 +887,24 @@ static void redis__every_prefix__never_crashes(void **state)
     (void)state;
     static const char *const files[] = {
         DIR_ "full-set-get-P16.txt", DIR_ "quiet-set-get-P16.txt",
-        DIR_ "csv-set-get-d1024.csv",
-        "tests/fixtures/redis-benchmark/error-incr-not-integer.txt"};
+        DIR_ "csv-set-get-d1024.csv", DIR_ "cmd-csv-cluster3-c20-n10000.csv",
+        "tests/fixtures/redis-benchmark/error-incr-not-integer.txt",
+        "tests/fixtures/redis-benchmark/error-connection-refused.txt"};
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         size_t len;
         char *text = tu_read(files[f], &len);
         for (size_t cut = 0; cut <= len; cut++) {
+            /* an exact-size copy: nothing may read past the buffer */
+            char *exact = malloc(cut ? cut : 1);
+            memcpy(exact, text, cut);
             bdb_sink s;
             bdb_sink_init(&s);
             bdb_diag diag;
             bdb_diag_clear(&diag);
-            (void)bdb_parser_redis_benchmark.sniff(text, cut);
-            (void)bdb_parser_redis_benchmark.parse(text, cut, NULL, &s, &diag);
+            (void)bdb_parser_redis_benchmark.sniff(exact, cut);
+            (void)bdb_parser_redis_benchmark.parse(exact, cut, NULL, &s, &diag);
             bdb_sink_free(&s);
+            free(exact);
         }
         /* and every single-byte change to a few bytes that matter */
         static const char subst[] = "\r\n\",: 0.";
@@ -912,6 +951,7 @@ int main(void)
         cmocka_unit_test(redis__inf_rate__warned_not_stored),
         cmocka_unit_test(redis__command_lines__settings_become_parameters),
         cmocka_unit_test(redis__command_disagrees__printed_kept_and_warned),
+        cmocka_unit_test(redis__cluster__printed_or_derived_cluster_and_threads),
         cmocka_unit_test(redis__error_only_captures__fail_with_the_tools_message),
         cmocka_unit_test(redis__error_between_tests__warned_rest_kept),
         cmocka_unit_test(redis__truncated_text__complete_figures_kept_and_warned),

@@ -150,6 +150,19 @@ static void wrk__prompt_command__agrees_with_printed_settings(void **state)
     bdb_sink_free(&s);
 }
 
+static void wrk__version_flag__version_recorded_run_read(void **state)
+{
+    (void)state;
+    /* wrk -v prints its version and still runs (parse_args: no exit) */
+    bdb_sink s;
+    parse_ok(DIR_ "version-t2-c10.txt", &s);
+    assert_string_equal(s.tool_version, "debian/4.1.0-3+b2");
+    tu_assert_value(&s, NULL, "requests_per_sec", "threads=2,duration=1", 47508.58, 1e-12);
+    assert_int_equal(s.n, 13);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
 static void wrk__header_and_timeout_options__become_parameters(void **state)
 {
     (void)state;
@@ -686,6 +699,7 @@ int main(void)
         cmocka_unit_test(wrk__socket_errors__kept_and_warned),
         cmocka_unit_test(wrk__two_runs_in_one_file__two_series),
         cmocka_unit_test(wrk__prompt_command__agrees_with_printed_settings),
+        cmocka_unit_test(wrk__version_flag__version_recorded_run_read),
         cmocka_unit_test(wrk__header_and_timeout_options__become_parameters),
         cmocka_unit_test(wrk__command_disagrees__printed_kept_and_warned),
         cmocka_unit_test(wrk2__u_latency_and_rate__both_blocks_and_rate_parameter),
