@@ -726,6 +726,14 @@ static int csv_line(rb_state *st, const char *p, const char *end, int line)
         return rc ? rc : 1;
     }
     int expected = st->csv.active ? st->csv.ncols : 0;
+    if (fs.overflow && (st->csv.active || st->csv.rows)) {
+        rc = rb_warn(st, line,
+                     "redis-benchmark CSV: a row of more than %d fields or a "
+                     "field longer than %d bytes (the parser's limits); not "
+                     "read: \"%.*s\"",
+                     RB_MAX_COLS, RB_FIELD_MAX - 1, RB_SPAN(p, end));
+        return rc ? rc : 1;
+    }
     if (rc != 0 || (expected && fs.n != expected) ||
         (!expected && fs.n != 2 && fs.n != RB_CSV_NCOLS)) {
         if (!st->csv.active && st->csv.rows == 0)

@@ -287,7 +287,7 @@ static int scan_size(const char **p, const char *end, double *bytes)
 /* ------------------------------------------------------ the command line */
 
 /* wrk's scan_metric on an option value: an integer with an optional k, M,
- * G, T (case-insensitive, powers of 1000). */
+ * G, T, P (case-insensitive, powers of 1000). */
 static int opt_metric(const char *s, double *out)
 {
     const char *p = s, *end = s + strlen(s);
@@ -296,7 +296,7 @@ static int opt_metric(const char *s, double *out)
         return 0;
     double mult = 1;
     if (p < end) {
-        static const char units[] = "kmgt";
+        static const char units[] = "kmgtp";
         char c = (char)(*p | 0x20);
         const char *u = strchr(units, c);
         if (!u || !*u || p + 1 != end)

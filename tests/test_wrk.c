@@ -586,6 +586,12 @@ static void wrk__garbled_lines__warned_rest_kept(void **state)
     assert_null(tu_find(&s, NULL, "transfer_rate", NULL));
     assert_int_equal(note_with(&s, "Transfer/sec")->line, 8);
     bdb_sink_free(&s);
+    /* wrk's SI suffixes on option values: -c 1k is 1000 connections */
+    char *e = tu_replace(apacheperf, "-c100", "-c 1k");
+    tu_text_ok(e, NULL, &s);
+    assert_non_null(note_with(&s, "says -c 1000 but wrk printed 100 connections"));
+    bdb_sink_free(&s);
+    free(e);
     /* an odd option value in the command: warned, not a parameter */
     char *d = tu_replace(apacheperf, "-t12", "-t$T");
     tu_text_ok(d, NULL, &s);
