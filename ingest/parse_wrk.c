@@ -73,6 +73,7 @@
 #include "cmdline.h"
 #include "../common/bdb_scan.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,6 +131,25 @@ typedef struct wrk_state {
     bdb_sink *out;
 } wrk_state;
 
+/* Records a warning. Only running out of memory stops the parse: a sink
+ * full of warnings (its limit) keeps the figures. */
+static int wrk_note(bdb_sink *out, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static int wrk_note(bdb_sink *out, int line, const char *fmt, ...)
+{
+    char text[sizeof ((bdb_note *)0)->text];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    int rc = bdb_sink_warn(out, line, "%s", text);
+    return rc == BDB_ENOMEM ? rc : BDB_OK;
+}
+
 static const double std_pcts[WRK_NSTD] = {50, 75, 90, 99, 99.9, 99.99,
                                           99.999, 100};
 
@@ -186,7 +206,7 @@ static int warn(wrk_state *st, int line, const char *p, const char *end,
                 const char *what)
 {
     int n = (int)(end - p > 100 ? 100 : end - p);
-    return bdb_sink_warn(st->out, line, "%s: \"%.*s\"", what, n, p);
+    return wrk_note(st->out, line, "%s: \"%.*s\"", what, n, p);
 }
 
 static int fig(wrk_state *st, const char *metric, double value,
@@ -196,7 +216,7 @@ static int fig(wrk_state *st, const char *metric, double value,
     if (r->nfig >= WRK_MAX_FIGS) {
         if (r->over_figs++)
             return BDB_OK;
-        return bdb_sink_warn(st->out, line,
+        return wrk_note(st->out, line,
                              "more than %d figures in one wrk run: %s and "
                              "the rest of this run's figures are not kept",
                              WRK_MAX_FIGS, metric);
@@ -216,7 +236,7 @@ static int set_param(wrk_state *st, int line, const char *key,
 {
     if (bdb_params_set(&st->run.base.params, key, "%s", value) == BDB_OK)
         return BDB_OK;
-    return bdb_sink_warn(st->out, line,
+    return wrk_note(st->out, line,
                          "parameter %s=%s not kept: a run has at most %d "
                          "parameters",
                          key, value, BDB_MAX_PARAMS);
@@ -416,7 +436,7 @@ static int command_line(wrk_state *st, const bdb_cmdline *cl, int line)
         "version", "rate:", NULL};
     int rc = BDB_OK;
     if (st->cmd.line)
-        rc = bdb_sink_warn(st->out, st->cmd.line,
+        rc = wrk_note(st->out, st->cmd.line,
                            "this wrk command printed no results (wrk failed "
                            "or the capture stops): expected \"Running ... "
                            "test @ URL\" after it");
@@ -428,17 +448,17 @@ static int command_line(wrk_state *st, const bdb_cmdline *cl, int line)
     if (cl->argc > 0 && strcmp(cl->argv[0], "wrk2") == 0)
         cmd_set(&st->cmd, "variant", "wrk2");
     if (!rc && st->cmd.bad[0])
-        rc = bdb_sink_warn(st->out, line,
+        rc = wrk_note(st->out, line,
                            "wrk option \"%s\" not understood (expected a "
                            "number such as 10, 1k, 30s, 2m): not a parameter",
                            st->cmd.bad);
     if (!rc && st->cmd.header_cut)
-        rc = bdb_sink_warn(st->out, line,
+        rc = wrk_note(st->out, line,
                            "the -H headers (%zu bytes) are cut to %d bytes "
                            "in the header parameter",
                            st->cmd.header_len, BDB_PARAM_VALUE_MAX - 1);
     if (!rc && st->cmd.full)
-        rc = bdb_sink_warn(st->out, line,
+        rc = wrk_note(st->out, line,
                            "some wrk options are not kept: a run has at most "
                            "%d parameters",
                            BDB_MAX_PARAMS);
@@ -455,13 +475,13 @@ static int run_close(wrk_state *st)
     r->open = 0;
     int rc = BDB_OK;
     if (!r->seen_stats && !r->seen_summary && !r->seen_rps)
-        return bdb_sink_warn(st->out, r->start_line,
+        return wrk_note(st->out, r->start_line,
                              "this wrk run stops before its results (wrk "
                              "killed, or the capture is cut): expected "
                              "\"Thread Stats\", \"N requests in T, S read\" "
                              "and \"Requests/sec:\"");
     if (!r->seen_summary || !r->seen_rps || !r->seen_transfer)
-        rc = bdb_sink_warn(st->out, r->start_line,
+        rc = wrk_note(st->out, r->start_line,
                            "this wrk run is cut before %s: its other figures "
                            "are kept",
                            !r->seen_summary ? "\"N requests in T, S read\""
@@ -523,7 +543,7 @@ static int check_cmd(wrk_state *st, int line, int has, double cmd,
 {
     if (!has || cmd == printed)
         return BDB_OK;
-    return bdb_sink_warn(st->out, line,
+    return wrk_note(st->out, line,
                          "the wrk command on line %d says %s %.15g but wrk "
                          "printed %.15g %s; the printed value is kept",
                          st->run.cmd.line, opt, cmd, printed, what);
@@ -554,7 +574,7 @@ static int set_url(wrk_state *st, const char *u, const char *end, int line)
         return rc;
     if (path < end) {
         if (end - path >= BDB_PARAM_VALUE_MAX || end - path >= BDB_BENCHMARK_MAX)
-            rc = bdb_sink_warn(st->out, line,
+            rc = wrk_note(st->out, line,
                                "the URL path (%d bytes) is cut to %d bytes in "
                                "the benchmark name and path parameter",
                                (int)(end - path), BDB_PARAM_VALUE_MAX - 1);
@@ -734,7 +754,7 @@ static int socket_errors(wrk_state *st, const char *p, const char *end,
             return rc;
     }
     if (total > 0)
-        return bdb_sink_warn(st->out, line,
+        return wrk_note(st->out, line,
                              "socket errors: connect %.0f, read %.0f, write "
                              "%.0f, timeout %.0f (kept as socket_errors_*)",
                              v[0], v[1], v[2], v[3]);
@@ -771,7 +791,7 @@ static int outer_line(wrk_state *st, const char *p, const char *end, int line)
     if (bdb_starts_with(p, end, "Usage: wrk")) {
         st->usage_line = line;
         st->seen_wrk = 1;
-        return bdb_sink_warn(st->out, line,
+        return wrk_note(st->out, line,
                              "wrk printed its usage text: the command was "
                              "refused, no run");
     }
@@ -792,7 +812,7 @@ static int after_flush(wrk_state *st)
 {
     int rc = BDB_OK;
     if (st->after_count)
-        rc = bdb_sink_warn(st->out, st->after_line,
+        rc = wrk_note(st->out, st->after_line,
                            "%d line%s after wrk's Transfer/sec not read (a "
                            "Lua done() script's output?), the first: \"%s\"",
                            st->after_count, st->after_count > 1 ? "s" : "",
@@ -906,7 +926,7 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
         int rc = fig(st, "non_2xx_3xx_responses", v, BDB_UNIT_COUNT,
                      BDB_LOWER_IS_BETTER, line);
         if (!rc)
-            rc = bdb_sink_warn(st->out, line,
+            rc = wrk_note(st->out, line,
                                "%.0f responses had a status of 400 or more "
                                "(kept as non_2xx_3xx_responses; wrk's rates "
                                "include them)",
@@ -967,7 +987,7 @@ static int run_header(wrk_state *st, const char *p, const char *end, int line,
                          minutes ? c->duration / 60 : c->duration);
                 double s = strtod(shown, NULL) * (minutes ? 60 : 1);
                 if (s != secs)
-                    rc = bdb_sink_warn(st->out, line,
+                    rc = wrk_note(st->out, line,
                                        "the wrk command on line %d says -d "
                                        "%.15gs but wrk printed a %.15gs test; "
                                        "the printed value is kept",
@@ -1070,14 +1090,14 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     if (rc == BDB_OK)
         rc = after_flush(st);
     if (rc == BDB_OK && st->cmd.line)
-        rc = bdb_sink_warn(out, st->cmd.line,
+        rc = wrk_note(out, st->cmd.line,
                            "this wrk command printed no results (wrk failed "
                            "or the capture stops): expected \"Running ... "
                            "test @ URL\" after it");
     if (rc == BDB_ERANGE)
         bdb_diag_set(diag, rc, ln.no,
-                     "wrk: more figures or warnings than a sink holds (its "
-                     "limit); the file is not read");
+                     "wrk: more figures than a sink holds (its limit); the "
+                     "file is not read");
     else if (rc == BDB_OK && !st->seen_wrk && opts && opts->forced)
         rc = bdb_diag_set(diag, BDB_EPARSE, 1,
                           "wrk: expected wrk's output (\"Running 10s test @ "

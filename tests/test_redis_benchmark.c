@@ -857,6 +857,31 @@ static void redis__unexpected_text__quoted_within_its_line(void **state)
     free(exact);
 }
 
+/* More odd lines than the sink keeps warnings for (100000): the figures
+ * are kept all the same. */
+static void redis__flood_of_odd_lines__figures_kept(void **state)
+{
+    (void)state;
+    size_t len;
+    char *good = tu_read(DIR_ "full-set-get-n20000.txt", &len);
+    const char *at = strstr(good, "  50 parallel clients");
+    size_t n = len + 100100 * 4 + 1;
+    char *t = malloc(n);
+    size_t o = (size_t)snprintf(t, n, "%.*s", (int)(at - good), good);
+    for (int i = 0; i < 100100; i++) {
+        memcpy(t + o, "??\n", 3);
+        o += 3;
+    }
+    snprintf(t + o, n - o, "%s", at);
+    bdb_sink s;
+    parse_ok_text(t, NULL, &s);
+    tu_assert_value(&s, "GET", "requests_per_sec", "clients=50", 105820.11, 1e-12);
+    assert_int_equal(s.n, 18);
+    bdb_sink_free(&s);
+    free(t);
+    free(good);
+}
+
 static void redis__forced_on_other_content__fails(void **state)
 {
     (void)state;
@@ -968,6 +993,7 @@ int main(void)
         cmocka_unit_test(redis__truncated_quiet_and_csv__warned_rest_kept),
         cmocka_unit_test(redis__garbled_lines__warned_rest_kept),
         cmocka_unit_test(redis__unexpected_text__quoted_within_its_line),
+        cmocka_unit_test(redis__flood_of_odd_lines__figures_kept),
         cmocka_unit_test(redis__forced_on_other_content__fails),
         cmocka_unit_test(redis__golden_figures__match_the_raw_text),
         cmocka_unit_test(redis__every_prefix__never_crashes),

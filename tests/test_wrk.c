@@ -605,6 +605,31 @@ static void wrk__garbled_lines__warned_rest_kept(void **state)
     free(good);
 }
 
+/* More odd lines than the sink keeps warnings for (100000): the figures
+ * are kept all the same, the file does not fail. */
+static void wrk__flood_of_odd_lines__figures_kept(void **state)
+{
+    (void)state;
+    size_t len;
+    char *good = tu_read(DIR_ "html-t2-c10.txt", &len);
+    const char *at = strstr(good, "  194760 requests");
+    size_t n = len + 100100 * 4 + 1;
+    char *t = malloc(n);
+    size_t o = (size_t)snprintf(t, n, "%.*s", (int)(at - good), good);
+    for (int i = 0; i < 100100; i++) {
+        memcpy(t + o, "??\n", 3);
+        o += 3;
+    }
+    snprintf(t + o, n - o, "%s", at);
+    bdb_sink s;
+    tu_text_ok(t, NULL, &s);
+    tu_assert_value(&s, NULL, "requests_per_sec", NULL, 62832.15, 1e-12);
+    assert_int_equal(s.n, 13);
+    bdb_sink_free(&s);
+    free(t);
+    free(good);
+}
+
 static void wrk__forced_on_other_content__fails(void **state)
 {
     (void)state;
@@ -717,6 +742,7 @@ int main(void)
         cmocka_unit_test(wrk__error_only_captures__fail_with_wrks_message),
         cmocka_unit_test(wrk__truncated__complete_figures_kept_and_cut_warned),
         cmocka_unit_test(wrk__garbled_lines__warned_rest_kept),
+        cmocka_unit_test(wrk__flood_of_odd_lines__figures_kept),
         cmocka_unit_test(wrk__forced_on_other_content__fails),
         cmocka_unit_test(wrk__every_prefix__never_crashes),
         cmocka_unit_test(wrk__golden_figures__match_the_raw_text),
