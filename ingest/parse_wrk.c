@@ -217,9 +217,9 @@ static int fig(wrk_state *st, const char *metric, double value,
         if (r->over_figs++)
             return BDB_OK;
         return wrk_note(st->out, line,
-                             "more than %d figures in one wrk run: %s and "
-                             "the rest of this run's figures are not kept",
-                             WRK_MAX_FIGS, metric);
+                        "more than %d figures in one wrk run: %s and "
+                        "the rest of this run's figures are not kept",
+                        WRK_MAX_FIGS, metric);
     }
     wrk_fig *f = &r->figs[r->nfig++];
     bdb_strlcpy(f->metric, sizeof f->metric, metric);
@@ -237,9 +237,17 @@ static int set_param(wrk_state *st, int line, const char *key,
     if (bdb_params_set(&st->run.base.params, key, "%s", value) == BDB_OK)
         return BDB_OK;
     return wrk_note(st->out, line,
-                         "parameter %s=%s not kept: a run has at most %d "
-                         "parameters",
-                         key, value, BDB_MAX_PARAMS);
+                    "parameter %s=%s not kept: a run has at most %d "
+                    "parameters",
+                    key, value, BDB_MAX_PARAMS);
+}
+
+static int set_param_span(wrk_state *st, int line, const char *key,
+                          const char *p, const char *end)
+{
+    char value[BDB_PARAM_VALUE_MAX];
+    bdb_copy(value, sizeof value, p, end);
+    return set_param(st, line, key, value);
 }
 
 static int set_param_num(wrk_state *st, int line, const char *key, double v)
@@ -437,9 +445,9 @@ static int command_line(wrk_state *st, const bdb_cmdline *cl, int line)
     int rc = BDB_OK;
     if (st->cmd.line)
         rc = wrk_note(st->out, st->cmd.line,
-                           "this wrk command printed no results (wrk failed "
-                           "or the capture stops): expected \"Running ... "
-                           "test @ URL\" after it");
+                      "this wrk command printed no results (wrk failed "
+                      "or the capture stops): expected \"Running ... "
+                      "test @ URL\" after it");
     memset(&st->cmd, 0, sizeof st->cmd);
     st->cmd.line = line;
     st->seen_wrk = 1;
@@ -449,19 +457,19 @@ static int command_line(wrk_state *st, const bdb_cmdline *cl, int line)
         cmd_set(&st->cmd, "variant", "wrk2");
     if (!rc && st->cmd.bad[0])
         rc = wrk_note(st->out, line,
-                           "wrk option \"%s\" not understood (expected a "
-                           "number such as 10, 1k, 30s, 2m): not a parameter",
-                           st->cmd.bad);
+                      "wrk option \"%s\" not understood (expected a "
+                      "number such as 10, 1k, 30s, 2m): not a parameter",
+                      st->cmd.bad);
     if (!rc && st->cmd.header_cut)
         rc = wrk_note(st->out, line,
-                           "the -H headers (%zu bytes) are cut to %d bytes "
-                           "in the header parameter",
-                           st->cmd.header_len, BDB_PARAM_VALUE_MAX - 1);
+                      "the -H headers (%zu bytes) are cut to %d bytes "
+                      "in the header parameter",
+                      st->cmd.header_len, BDB_PARAM_VALUE_MAX - 1);
     if (!rc && st->cmd.full)
         rc = wrk_note(st->out, line,
-                           "some wrk options are not kept: a run has at most "
-                           "%d parameters",
-                           BDB_MAX_PARAMS);
+                      "some wrk options are not kept: a run has at most "
+                      "%d parameters",
+                      BDB_MAX_PARAMS);
     return rc;
 }
 
@@ -476,16 +484,16 @@ static int run_close(wrk_state *st)
     int rc = BDB_OK;
     if (!r->seen_stats && !r->seen_summary && !r->seen_rps)
         return wrk_note(st->out, r->start_line,
-                             "this wrk run stops before its results (wrk "
-                             "killed, or the capture is cut): expected "
-                             "\"Thread Stats\", \"N requests in T, S read\" "
-                             "and \"Requests/sec:\"");
+                        "this wrk run stops before its results (wrk "
+                        "killed, or the capture is cut): expected "
+                        "\"Thread Stats\", \"N requests in T, S read\" "
+                        "and \"Requests/sec:\"");
     if (!r->seen_summary || !r->seen_rps || !r->seen_transfer)
         rc = wrk_note(st->out, r->start_line,
-                           "this wrk run is cut before %s: its other figures "
-                           "are kept",
-                           !r->seen_summary ? "\"N requests in T, S read\""
-                           : !r->seen_rps   ? "\"Requests/sec:\""
+                      "this wrk run is cut before %s: its other figures "
+                      "are kept",
+                      !r->seen_summary ? "\"N requests in T, S read\""
+                      : !r->seen_rps   ? "\"Requests/sec:\""
                                             : "\"Transfer/sec:\"");
     if (!rc && r->wrk2)
         rc = set_param(st, r->start_line, "variant", "wrk2");
@@ -544,9 +552,9 @@ static int check_cmd(wrk_state *st, int line, int has, double cmd,
     if (!has || cmd == printed)
         return BDB_OK;
     return wrk_note(st->out, line,
-                         "the wrk command on line %d says %s %.15g but wrk "
-                         "printed %.15g %s; the printed value is kept",
-                         st->run.cmd.line, opt, cmd, printed, what);
+                    "the wrk command on line %d says %s %.15g but wrk "
+                    "printed %.15g %s; the printed value is kept",
+                    st->run.cmd.line, opt, cmd, printed, what);
 }
 
 /* "Running 30s test @ http://host:port/path": scheme, port (when the URL
@@ -558,8 +566,8 @@ static int set_url(wrk_state *st, const char *u, const char *end, int line)
     bdb_trim(&u, &end);
     const char *s = bdb_find(u, end, "://");
     const char *host = s ? s + 3 : u;
-    if (s && bdb_params_set_span(&r->base.params, "scheme", u, s))
-        rc = set_param(st, line, "scheme", "?");
+    if (s)
+        rc = set_param_span(st, line, "scheme", u, s);
     const char *path = memchr(host, '/', (size_t)(end - host));
     if (!path)
         path = end;
@@ -567,20 +575,19 @@ static int set_url(wrk_state *st, const char *u, const char *end, int line)
     for (const char *c = host; c < path; c++)
         if (*c == ':')
             colon = c; /* the last one: [::1]:8080 */
-    if (!rc && colon && colon + 1 < path && colon[-1] != ':' &&
-        bdb_params_set_span(&r->base.params, "port", colon + 1, path))
-        rc = set_param(st, line, "port", "?");
+    if (!rc && colon && colon + 1 < path && colon[-1] != ':')
+        rc = set_param_span(st, line, "port", colon + 1, path);
     if (rc)
         return rc;
     if (path < end) {
         if (end - path >= BDB_PARAM_VALUE_MAX || end - path >= BDB_BENCHMARK_MAX)
             rc = wrk_note(st->out, line,
-                               "the URL path (%d bytes) is cut to %d bytes in "
-                               "the benchmark name and path parameter",
-                               (int)(end - path), BDB_PARAM_VALUE_MAX - 1);
+                          "the URL path (%d bytes) is cut to %d bytes in "
+                          "the benchmark name and path parameter",
+                          (int)(end - path), BDB_PARAM_VALUE_MAX - 1);
         bdb_sample_set_benchmark(&r->base, path, end);
-        if (!rc && bdb_params_set_span(&r->base.params, "path", path, end))
-            rc = set_param(st, line, "path", "?");
+        if (!rc)
+            rc = set_param_span(st, line, "path", path, end);
     } else {
         static const char root[] = "/";
         bdb_sample_set_benchmark(&r->base, root, root + 1);
@@ -755,9 +762,9 @@ static int socket_errors(wrk_state *st, const char *p, const char *end,
     }
     if (total > 0)
         return wrk_note(st->out, line,
-                             "socket errors: connect %.0f, read %.0f, write "
-                             "%.0f, timeout %.0f (kept as socket_errors_*)",
-                             v[0], v[1], v[2], v[3]);
+                        "socket errors: connect %.0f, read %.0f, write "
+                        "%.0f, timeout %.0f (kept as socket_errors_*)",
+                        v[0], v[1], v[2], v[3]);
     return BDB_OK;
 }
 
@@ -792,8 +799,8 @@ static int outer_line(wrk_state *st, const char *p, const char *end, int line)
         st->usage_line = line;
         st->seen_wrk = 1;
         return wrk_note(st->out, line,
-                             "wrk printed its usage text: the command was "
-                             "refused, no run");
+                        "wrk printed its usage text: the command was "
+                        "refused, no run");
     }
     if (is_wrk_error(p, end)) {
         st->seen_wrk = 1;
@@ -813,10 +820,10 @@ static int after_flush(wrk_state *st)
     int rc = BDB_OK;
     if (st->after_count)
         rc = wrk_note(st->out, st->after_line,
-                           "%d line%s after wrk's Transfer/sec not read (a "
-                           "Lua done() script's output?), the first: \"%s\"",
-                           st->after_count, st->after_count > 1 ? "s" : "",
-                           st->after_first);
+                      "%d line%s after wrk's Transfer/sec not read (a "
+                      "Lua done() script's output?), the first: \"%s\"",
+                      st->after_count, st->after_count > 1 ? "s" : "",
+                      st->after_first);
     st->after_line = st->after_count = 0;
     return rc;
 }
@@ -927,10 +934,10 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
                      BDB_LOWER_IS_BETTER, line);
         if (!rc)
             rc = wrk_note(st->out, line,
-                               "%.0f responses had a status of 400 or more "
-                               "(kept as non_2xx_3xx_responses; wrk's rates "
-                               "include them)",
-                               v);
+                          "%.0f responses had a status of 400 or more "
+                          "(kept as non_2xx_3xx_responses; wrk's rates "
+                          "include them)",
+                          v);
         return rc;
     }
     q = p;
@@ -988,10 +995,10 @@ static int run_header(wrk_state *st, const char *p, const char *end, int line,
                 double s = strtod(shown, NULL) * (minutes ? 60 : 1);
                 if (s != secs)
                     rc = wrk_note(st->out, line,
-                                       "the wrk command on line %d says -d "
-                                       "%.15gs but wrk printed a %.15gs test; "
-                                       "the printed value is kept",
-                                       c->line, c->duration, secs);
+                                  "the wrk command on line %d says -d "
+                                  "%.15gs but wrk printed a %.15gs test; "
+                                  "the printed value is kept",
+                                  c->line, c->duration, secs);
             }
         } else if (!rc) {
             rc = warn(st, line, p, end,
@@ -1091,9 +1098,9 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
         rc = after_flush(st);
     if (rc == BDB_OK && st->cmd.line)
         rc = wrk_note(out, st->cmd.line,
-                           "this wrk command printed no results (wrk failed "
-                           "or the capture stops): expected \"Running ... "
-                           "test @ URL\" after it");
+                      "this wrk command printed no results (wrk failed "
+                      "or the capture stops): expected \"Running ... "
+                      "test @ URL\" after it");
     if (rc == BDB_ERANGE)
         bdb_diag_set(diag, rc, ln.no,
                      "wrk: more figures than a sink holds (its limit); the "
