@@ -170,6 +170,8 @@ typedef struct rb_state {
      * quiet and CSV lines that follow, which print neither; a report
      * prints both itself */
     int cluster_nodes, cluster_line;
+    int usage;              /* inside the usage text (its examples hold
+                               "$ redis-benchmark ..." lines) */
     int pending_line;       /* line of unfinished progress, 0: none */
     char pending_title[BDB_BENCHMARK_MAX];
     char pending_last[120]; /* what the pending line ends with */
@@ -1042,11 +1044,21 @@ static int is_message(const char *p, const char *end)
 
 static int message_line(rb_state *st, const char *p, const char *end, int line)
 {
-    /* advice about the host's TCP settings with -k 0 (2.x to 5.x), and 7.x
-     * saying that -e is the default now: not about the figures */
+    if (bdb_starts_with(p, end, "Usage: redis-benchmark") ||
+        bdb_starts_with(p, end, "Usage: valkey-benchmark")) {
+        st->usage = 1;
+        st->cmd.no_run = 1; /* the warning before it said why */
+        return BDB_OK;
+    }
+    /* advice about the host's TCP settings with -k 0, 7.x saying that -e
+     * is the default now, and a server that refuses CONFIG GET (managed
+     * services do; only the "host configuration" lines are missing then):
+     * not about the figures */
     if (bdb_starts_with(p, end, "WARNING: keepalive disabled") ||
         bdb_starts_with(p, end, "WARNING: Keepalive disabled") ||
-        bdb_starts_with(p, end, "WARNING: -e option has no effect"))
+        bdb_starts_with(p, end, "WARNING: -e option has no effect") ||
+        bdb_starts_with(p, end, "WARNING: Could not fetch server CONFIG") ||
+        bdb_starts_with(p, end, "WARNING: Could not fetch node CONFIG"))
         return BDB_OK;
     st->seen_redis = 1;
     return rb_warn(st, line, "%s: \"%.*s\"",
@@ -1260,6 +1272,14 @@ static int do_line(rb_state *st, const bdb_line *l)
         seg = e + 1;
     }
     const char *p = last, *end = l->end;
+    if (st->usage) {
+        /* the usage text: indented lines, blank ones and "Examples:" */
+        const char *q = p, *qe = end;
+        bdb_trim(&q, &qe);
+        if (q == qe || *p == ' ' || *p == '\t' || qe[-1] == ':')
+            return BDB_OK;
+        st->usage = 0;
+    }
     bdb_trim(&p, &end);
     if (ptp) {
         /* progress on this line; the final text says whether it finished */

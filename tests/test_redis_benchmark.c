@@ -275,8 +275,10 @@ static void redis__text_threads_and_keepalive0__parameters(void **state)
     bdb_sink_free(&s);
     parse_ok(DIR_ "full-set-get-keepalive0.txt", &s);
     tu_assert_value(&s, "SET", "requests_per_sec", "keepalive=0", 32258.06, 1e-12);
-    /* the WARNING line before the first report is not part of it */
+    /* the WARNING line before the first report is not part of it, and its
+     * advice on TCP settings is no warning about the figures */
     assert_int_equal(find_line(&s, "SET", "complete_requests", NULL)->line, 3);
+    assert_int_equal(s.nnotes, 0);
     bdb_sink_free(&s);
     parse_ok(DIR_ "full-set-get-d1024.txt", &s);
     tu_assert_value(&s, "SET", "requests_per_sec", "payload_size=1024",
@@ -648,6 +650,23 @@ static void redis__error_only_captures__fail_with_the_tools_message(void **state
                     NULL, NULL, 2, "Error: Connection reset by peer");
     tu_expect_error("tests/fixtures/redis-benchmark/error-incr-not-integer.txt",
                     NULL, NULL, 2, "Error from server: ERR value is not an integer");
+    /* -c10 is refused (strcmp, no getopt): the message, then the usage
+     * text, whose "$ redis-benchmark ..." examples are no commands */
+    tu_expect_error("tests/fixtures/redis-benchmark/error-invalid-option-c10.txt",
+                    NULL, NULL, 2, "Invalid option \"-c10\" or option argument missing");
+    {
+        size_t n;
+        char *u = tu_read("tests/fixtures/redis-benchmark/error-invalid-option-c10.txt", &n);
+        bdb_sink w;
+        bdb_sink_init(&w);
+        bdb_diag d;
+        bdb_diag_clear(&d);
+        assert_int_equal(bdb_parser_redis_benchmark.parse(u, n, NULL, &w, &d), BDB_OK);
+        assert_int_equal(w.n, 0);
+        assert_int_equal(w.nnotes, 1);
+        bdb_sink_free(&w);
+        free(u);
+    }
     /* the unfinished test is named too */
     size_t len;
     char *t = tu_read("tests/fixtures/redis-benchmark/error-client-killed-midrun.txt", &len);
