@@ -382,6 +382,78 @@ static void redis__text_old_histogram__rate_without_invented_percentiles(void **
     bdb_sink_free(&s);
 }
 
+/* Redis 6.0 (decimal buckets under 2 ms, "multi-thread: no", an empty
+ * "save"), one client, with the bare command before it: a README of Redis
+ * persistence benchmarks on AWS i3.xlarge (found with the library's
+ * find_string, id 15200664512), the histogram cut to a few of its rows. */
+static const char redis60_c1[] =
+    "redis-benchmark -h 10.42.144.10 -t set -n 3000000 -c 1\n"
+    "====== SET ======\n"
+    "  3000000 requests completed in 1182.69 seconds\n"
+    "  1 parallel clients\n"
+    "  3 bytes payload\n"
+    "  keep alive: 1\n"
+    "  host configuration \"save\":\n"
+    "  host configuration \"appendonly\": yes\n"
+    "  multi-thread: no\n"
+    "\n"
+    "0.00% <= 0.3 milliseconds\n"
+    "87.23% <= 0.4 milliseconds\n"
+    "99.06% <= 0.5 milliseconds\n"
+    "99.92% <= 2 milliseconds\n"
+    "100.00% <= 46 milliseconds\n"
+    "100.00% <= 47 milliseconds\n"
+    "2536.59 requests per second\n";
+
+static void redis__text_60_bare_command__clients_agree(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    parse_ok_text(redis60_c1, NULL, &s);
+    tu_assert_value(&s, "SET", "requests_per_sec", "clients=1,payload_size=3,keepalive=1",
+                    2536.59, 1e-12);
+    tu_assert_value(&s, "SET", "time_taken", "clients=1", 1182.69, 1e-12);
+    assert_null(bdb_params_get(&s.samples[0].params, "threads"));
+    assert_int_equal(s.n, 3);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
+/* `-t set, lpush -n 10000 -q`: the blank after the comma ends -t's value,
+ * and redis-benchmark takes "lpush" and all after it as a custom command,
+ * so -n and -q are not options and the report is the full one. A real
+ * capture from a blog post in Chinese (redis-benchmark 学习和使用; found with
+ * find_string, id 43733197754), the histogram cut to a few rows. */
+static const char custom_by_accident[] =
+    "[root@izwz99gyct1a1rh6iblyucz bin]# ./redis-benchmark -h 127.0.0.1 -p 6379 -t set, lpush -n 10000 -q\n"
+    "====== lpush -n 10000 -q ======\n"
+    "  100000 requests completed in 1.01 seconds\n"
+    "  50 parallel clients\n"
+    "  3 bytes payload\n"
+    "  keep alive: 1\n"
+    "  host configuration \"save\": 900 1 300 10 60 10000\n"
+    "  host configuration \"appendonly\": no\n"
+    "  multi-thread: no\n"
+    "\n"
+    "0.00% <= 0.2 milliseconds\n"
+    "21.79% <= 0.3 milliseconds\n"
+    "99.98% <= 6 milliseconds\n"
+    "100.00% <= 6 milliseconds\n"
+    "99304.87 requests per second\n";
+
+static void redis__title_holding_options__read_whole_no_parameters_from_them(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    parse_ok_text(custom_by_accident, NULL, &s);
+    tu_assert_value(&s, "lpush -n 10000 -q", "requests_per_sec", "clients=50",
+                    99304.87, 1e-12);
+    tu_assert_value(&s, "lpush -n 10000 -q", "complete_requests", NULL, 100000, 0);
+    assert_int_equal(s.samples[0].params.n, 3);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
 /* ------------------------------------------------------------ quiet form */
 
 static void redis__quiet_7x__progress_carriage_returns_skipped(void **state)
@@ -996,6 +1068,8 @@ int main(void)
         cmocka_unit_test(redis__text_sweep__one_series_per_client_count),
         cmocka_unit_test(redis__text_full_default__titles_and_custom_command),
         cmocka_unit_test(redis__text_old_histogram__rate_without_invented_percentiles),
+        cmocka_unit_test(redis__text_60_bare_command__clients_agree),
+        cmocka_unit_test(redis__title_holding_options__read_whole_no_parameters_from_them),
         cmocka_unit_test(redis__quiet_7x__progress_carriage_returns_skipped),
         cmocka_unit_test(redis__quiet_old__titles_with_commas_and_command_settings),
         cmocka_unit_test(redis__quiet_62_pipelined__pipeline_from_the_command),
