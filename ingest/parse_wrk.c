@@ -784,6 +784,43 @@ static int is_wrk_error(const char *p, const char *end)
     return lua && !bdb_find(p, lua, " ");
 }
 
+/* What `time wrk ...` adds after wrk's report (bash's and BusyBox's real /
+ * user / sys, GNU time's default two lines, -p, and -v's "Key: value"
+ * lines): the time parser reads those, they are no Lua output. */
+static int is_time_line(const char *p, const char *end)
+{
+    static const char *const words[] = {"real", "user", "sys", NULL};
+    for (const char *const *w = words; *w; w++) {
+        const char *q = p;
+        if (bdb_scan_lit(&q, end, *w, 0) && q < end && (*q == ' ' || *q == '\t')) {
+            q = bdb_skip_ws(q, end);
+            if (q < end && *q >= '0' && *q <= '9')
+                return 1;
+        }
+    }
+    if (bdb_contains(p, end, "elapsed") && bdb_contains(p, end, "CPU"))
+        return 1;
+    if (bdb_contains(p, end, "inputs+") && bdb_contains(p, end, "outputs"))
+        return 1;
+    static const char *const gnu_v[] = {
+        "Command being timed:", "Command exited with non-zero status",
+        "Command terminated by signal", "User time (seconds):",
+        "System time (seconds):", "Percent of CPU this job got:",
+        "Elapsed (wall clock) time", "Average shared text size",
+        "Average unshared data size", "Average stack size",
+        "Average total size", "Maximum resident set size",
+        "Average resident set size", "Major (requiring I/O) page faults",
+        "Minor (reclaiming a frame) page faults", "Voluntary context switches",
+        "Involuntary context switches", "Swaps:", "File system inputs:",
+        "File system outputs:", "Socket messages sent:",
+        "Socket messages received:", "Signals delivered:", "Page size (bytes):",
+        "Exit status:", NULL};
+    for (const char *const *g = gnu_v; *g; g++)
+        if (bdb_starts_with(p, end, *g))
+            return 1;
+    return 0;
+}
+
 /* A line outside any run, or after one ended. */
 static int outer_line(wrk_state *st, const char *p, const char *end, int line)
 {
@@ -806,7 +843,7 @@ static int outer_line(wrk_state *st, const char *p, const char *end, int line)
         st->seen_wrk = 1;
         return warn(st, line, p, end, "the tool reported an error");
     }
-    if (st->after_line) {
+    if (st->after_line && !is_time_line(p, end)) {
         /* a Lua done() script's output, or anything else after a run */
         if (!st->after_count++)
             bdb_copy(st->after_first, sizeof st->after_first, p, end);

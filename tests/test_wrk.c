@@ -163,6 +163,20 @@ static void wrk__version_flag__version_recorded_run_read(void **state)
     bdb_sink_free(&s);
 }
 
+static void wrk__under_time__both_tools_read_no_warning(void **state)
+{
+    (void)state;
+    /* `time wrk ...`: bash's real/user/sys after wrk's report are the time
+     * parser's, not Lua output */
+    bdb_sink s;
+    parse_ok(DIR_ "time-wrk-t2-c10.txt", &s);
+    tu_assert_value(&s, "/index.html", "requests_per_sec", "threads=2,duration=1",
+                    47722.49, 1e-12);
+    assert_non_null(tu_find(&s, NULL, "real", NULL));
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
 static void wrk__header_and_timeout_options__become_parameters(void **state)
 {
     (void)state;
@@ -731,6 +745,7 @@ int main(void)
         cmocka_unit_test(wrk__two_runs_in_one_file__two_series),
         cmocka_unit_test(wrk__prompt_command__agrees_with_printed_settings),
         cmocka_unit_test(wrk__version_flag__version_recorded_run_read),
+        cmocka_unit_test(wrk__under_time__both_tools_read_no_warning),
         cmocka_unit_test(wrk__header_and_timeout_options__become_parameters),
         cmocka_unit_test(wrk__command_disagrees__printed_kept_and_warned),
         cmocka_unit_test(wrk2__u_latency_and_rate__both_blocks_and_rate_parameter),
