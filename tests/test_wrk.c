@@ -169,7 +169,7 @@ static void wrk__under_time__both_tools_read_no_warning(void **state)
     /* `time wrk ...`: bash's real/user/sys after wrk's report are the time
      * parser's, not Lua output */
     bdb_sink s;
-    parse_ok(DIR_ "time-wrk-t2-c10.txt", &s);
+    parse_ok("tests/fixtures/wrk/time-wrk-t2-c10.txt", &s);
     tu_assert_value(&s, "/index.html", "requests_per_sec", "threads=2,duration=1",
                     47722.49, 1e-12);
     assert_non_null(tu_find(&s, NULL, "real", NULL));
