@@ -821,6 +821,24 @@ static int is_time_line(const char *p, const char *end)
     return 0;
 }
 
+/* The shell saying wrk was stopped: "Killed", bash's "bash: line 1: 27222
+ * Killed   timeout ... wrk ...", "[1]+  Terminated   wrk ...",
+ * "Segmentation fault (core dumped)". */
+static int is_shell_stop(const char *p, const char *end)
+{
+    static const char *const words[] = {"Killed", "Terminated", "Aborted",
+                                        "Segmentation fault", "Hangup",
+                                        "Interrupt", NULL};
+    for (const char *const *w = words; *w; w++) {
+        if (bdb_starts_with(p, end, *w))
+            return 1;
+        const char *at = bdb_find(p, end, *w);
+        if (at && at > p && at[-1] == ' ' && bdb_find(at, end, "wrk"))
+            return 1;
+    }
+    return 0;
+}
+
 /* A line outside any run, or after one ended. */
 static int outer_line(wrk_state *st, const char *p, const char *end, int line)
 {
@@ -996,6 +1014,12 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
                         "not read");
         return fig(st, "transfer_rate", v, BDB_UNIT_BYTES_PER_S,
                    BDB_HIGHER_IS_BETTER, line);
+    }
+    if (is_shell_stop(p, end)) {
+        int rc = warn(st, line, p, end,
+                      "wrk was stopped before its report ended, the shell "
+                      "says");
+        return rc ? rc : run_close(st);
     }
     if (!r->seen_threads && !is_wrk_error(p, end))
         return BDB_OK; /* between "Running" and the thread line */

@@ -545,6 +545,9 @@ static void wrk__error_only_captures__fail_with_wrks_message(void **state)
     assert_int_equal(bdb_parser_wrk.parse(t, len, NULL, &s, &diag), BDB_OK);
     assert_int_equal(s.n, 0);
     assert_int_equal(note_with(&s, "stops before its results")->line, 2);
+    /* the shell's "Killed" line comes first: the file fails with it */
+    assert_int_equal(s.notes[0].line, 4);
+    assert_non_null(strstr(s.notes[0].text, "wrk was stopped"));
     bdb_sink_free(&s);
     free(t);
 }
