@@ -1370,7 +1370,12 @@ static int mr_pk(ctx *c, const char *p, const char *end, int line)
             snprintf(name, sizeof name, "%s-%s", alg, ec_curves[i].name);
         }
     } else {
-        return 0;
+        int rc = warn(c, line,
+                      "-mr \"+F%lld:\" is a kind of line this parser does not "
+                      "know (expected +F2 to +F10); not imported",
+                      kind);
+        r->rows++;
+        return rc ? rc : 1;
     }
     nv = n - first;
     if (nv < 2 || nv > 4 || nv == 3)
@@ -1530,8 +1535,14 @@ static int error_line(ctx *c, const char *p, const char *end, int line)
         bdb_starts_with(p, end, "Don't understand line '") ||
         bdb_starts_with(p, end, "Invalid cipher") ||
         bdb_starts_with(p, end, "Invalid digest")) {
+        const char *why = "";
+        if (u)
+            why = " (the build lacks this algorithm)";
+        else if (bdb_starts_with(p, end, "Couldn't init the context"))
+            why = " (speed could not set up the -evp cipher: the build or "
+                  "its loaded providers lack it)";
         int rc = warn(c, line, "%.*s%s", (int)(end - p > 300 ? 300 : end - p),
-                      p, u ? " (the build lacks this algorithm)" : "");
+                      p, why);
         return rc ? rc : 1;
     }
     return 0;
