@@ -1075,9 +1075,27 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
         v[at] = x;
         nv++;
     }
-    if (nv == 0)
-        return 0;
     run_state *r = &c->run;
+    if (nv == 0) {
+        /* figures with 'k' but something else after them: a row this
+         * parser cannot read, not text around the output */
+        int nk = 0;
+        for (int i = 1; i < n; i++) {
+            double x;
+            int is_k;
+            if (fig_token(t[i], &x, &is_k) == NUM_OK && is_k)
+                nk++;
+        }
+        if (nk >= 2 && (r->context || bare_ok)) {
+            int rc = warn(c, line,
+                          "a row of figures this parser cannot read "
+                          "(expected a name, one figure per block size and "
+                          "at most a \"(cluster)\" after them); not imported");
+            r->rows++;
+            return rc ? rc : 1;
+        }
+        return 0;
+    }
     const double *sizes = NULL;
     int nsizes = 0, hline = 0;
     static const double std_sizes[] = {16, 64, 256, 1024, 8192, 16384};

@@ -834,6 +834,26 @@ static void openssl_speed__truncated_before_any_row__fails_saying_truncated(void
                  "summary after them is missing");
 }
 
+static void openssl_speed__row_with_text_after_its_figures__warned_not_dropped(void **state)
+{
+    (void)state;
+    /* hand-made: a note pasted after the figures of the real aes-128-cbc
+     * row (line 21) */
+    size_t len;
+    char *raw = tu_read(DIR_REL "elapsed-aes-cbc.txt", &len);
+    char *text = tu_replace(raw, "1580843.01k", "1580843.01k <- with AES-NI");
+    free(raw);
+    bdb_sink s;
+    text_ok(text, &s);
+    free(text);
+    assert_int_equal(s.n, 6);
+    assert_null(tu_find(&s, "aes-128-cbc", "throughput", NULL));
+    assert_non_null(tu_find(&s, "aes-256-cbc", "throughput", "block_size=16"));
+    assert_int_equal(note_line(&s, "a row of figures this parser cannot read"),
+                     21);
+    bdb_sink_free(&s);
+}
+
 static void openssl_speed__mr_line_of_unknown_kind__warned_not_dropped(void **state)
 {
     (void)state;
@@ -1023,6 +1043,7 @@ int main(void)
         cmocka_unit_test(openssl_speed__truncated_row__complete_figures_kept_with_warning),
         cmocka_unit_test(openssl_speed__truncated_pk_table__rows_before_the_cut_kept),
         cmocka_unit_test(openssl_speed__truncated_before_any_row__fails_saying_truncated),
+        cmocka_unit_test(openssl_speed__row_with_text_after_its_figures__warned_not_dropped),
         cmocka_unit_test(openssl_speed__mr_line_of_unknown_kind__warned_not_dropped),
         cmocka_unit_test(openssl_speed__not_speed_output_when_forced__fails),
         cmocka_unit_test(openssl_speed__any_prefix_of_a_sample__never_crashes),
