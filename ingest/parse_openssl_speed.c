@@ -49,7 +49,10 @@
  * use the printed name with param `table=kem` / `table=sig`.
  *
  * Parameters, set only when the log says so: block_size; cluster (the
- * "(Cortex-A72)" sbc-bench appends to the rows it ran on one CPU cluster);
+ * "(Cortex-A72)", "(Qualcomm Kryo 4XX Silver)" sbc-bench appends to the
+ * rows it ran on one CPU cluster; its "(fully parallel)" rows, one per
+ * core with all cores busy and no core named, become parallel=1 with a
+ * warning);
  * multi (the number of forked children the log shows, or -multi N of the
  * command line when the capture does not show them all); elapsed=1 (the
  * "You have chosen to measure elapsed time" line, -elapsed, or -multi,
@@ -222,10 +225,43 @@ static int is_alpha(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/* "(Cortex-A72)" after a row's figures: sbc-bench's cluster label. */
+/* "(nistp256)": a parenthesised word. */
 static int cluster_token(tok t)
 {
     return t.end - t.p > 2 && t.p[0] == '(' && t.end[-1] == ')';
+}
+
+/* The "(label)" sbc-bench appends to a row's figures: a CPU cluster
+ * ("(Cortex-A72)", "(Qualcomm Kryo 4XX Silver)") or "(fully parallel)".
+ * Returns how many of the n tokens it takes (0: none) and copies its
+ * words, single-blank separated, into out (',' and '=' made '_', as they
+ * separate parameters). */
+static int suffix_label(const tok *t, int n, char *out, size_t outsz)
+{
+    if (n < 3 || t[n - 1].end[-1] != ')')
+        return 0;
+    for (int k = 1; k <= 6 && n - k >= 2; k++) {
+        const tok *s = &t[n - k];
+        if (s->p[0] == '(') {
+            if (k == 1 && s->end - s->p <= 2)
+                return 0;
+            size_t o = 0;
+            for (int i = n - k; i < n && o + 1 < outsz; i++) {
+                const char *a = t[i].p + (i == n - k);
+                const char *b = t[i].end - (i == n - 1);
+                if (i > n - k && o + 1 < outsz)
+                    out[o++] = ' ';
+                for (; a < b && o + 1 < outsz; a++)
+                    out[o++] = (*a == ',' || *a == '=') ? '_' : *a;
+            }
+            out[o] = '\0';
+            return k;
+        }
+        if (memchr(s->p, '(', (size_t)(s->end - s->p)) ||
+            memchr(s->p, ')', (size_t)(s->end - s->p - (k == 1))))
+            return 0;
+    }
+    return 0;
 }
 
 typedef struct kid_sum {
@@ -247,7 +283,7 @@ typedef struct run_state {
     /* what the run printed */
     int children;        /* highest child number seen + 1 */
     int printed_seconds; /* first "Doing ... for Ns" / "+DT:..:N:" */
-    int seconds_warned, multi_warned, params_warned;
+    int seconds_warned, multi_warned, params_warned, parallel_warned;
     int context;         /* saw lines only openssl speed prints */
     int rows;            /* table rows met (imported or skipped) */
     int era;             /* 0 unknown, 1: < 1.1.1, 2: >= 1.1.1 */
@@ -379,8 +415,23 @@ static int base_params(ctx *c, bdb_sample *s, int evp, const char *cluster,
         full |= bdb_params_set(&s->params, "primes", "%d", r->primes) != 0;
     if (evp)
         full |= bdb_params_set(&s->params, "evp", "1") != 0;
-    if (cluster && cluster[0])
+    if (cluster && strcmp(cluster, "fully parallel") == 0) {
+        /* one row per core, all cores at once: which core a row is from
+         * the log does not say */
+        full |= bdb_params_set(&s->params, "parallel", "1") != 0;
+        if (!r->parallel_warned) {
+            r->parallel_warned = 1;
+            rc = warn(c, line,
+                      "rows labelled \"(fully parallel)\" are one per core, "
+                      "all run at once, and do not say which core (cores of "
+                      "different kinds pool into one series); imported as "
+                      "repetitions with parallel=1");
+            if (rc)
+                return rc;
+        }
+    } else if (cluster && cluster[0]) {
         full |= bdb_params_set(&s->params, "cluster", "%s", cluster) != 0;
+    }
     if (full && !r->params_warned) {
         r->params_warned = 1;
         rc = warn(c, line,
@@ -921,10 +972,7 @@ static int pk_row(ctx *c, const char *p, const char *end, int line,
     if (n <= 0 || progress_tail(t, n))
         return 0;
     char cluster[BDB_PARAM_VALUE_MAX] = "";
-    if (n >= 3 && cluster_token(t[n - 1])) {
-        bdb_copy(cluster, sizeof cluster, t[n - 1].p + 1, t[n - 1].end - 1);
-        n--;
-    }
+    n -= suffix_label(t, n, cluster, sizeof cluster);
     double rates[4], times[4];
     tok rt[4], tt[4];
     int at = n;
@@ -1028,28 +1076,30 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
             tok_number(l, "k", &x, &sfx) == NUM_OK && is_alpha(t[0].p[0])) {
             cut_last = 1; /* "1144324.1" of "1144324.10k" */
             n--;
-        } else if (l.p[0] == '(' && l.end[-1] != ')') {
-            double y;
-            int k2;
-            if (fig_token(t[n - 2], &y, &k2) == NUM_OK) {
+        } else if (l.end[-1] != ')') {
+            /* "(Cortex-A7" or "(Qualcomm Kryo": an open label after a
+             * figure */
+            for (int k = n - 1; k >= 2 && k >= n - 6; k--) {
+                double y;
+                int k2;
+                if (memchr(t[k].p, ')', (size_t)(t[k].end - t[k].p)))
+                    break;
+                if (t[k].p[0] != '(')
+                    continue;
+                if (fig_token(t[k - 1], &y, &k2) != NUM_OK)
+                    break;
                 int rc = warn(c, line,
                               "the capture ends inside this row's cluster "
                               "label '%.*s' (truncated output); row not "
                               "imported",
-                              (int)(l.end - l.p), l.p);
+                              (int)(l.end - t[k].p), t[k].p);
                 c->run.rows++;
                 return rc ? rc : 1;
             }
         }
     }
     char cluster[BDB_PARAM_VALUE_MAX] = "";
-    if (n >= 3 && cluster_token(t[n - 1])) {
-        bdb_copy(cluster, sizeof cluster, t[n - 1].p + 1, t[n - 1].end - 1);
-        for (char *q = cluster; *q; q++)
-            if (*q == ',' || *q == '=')
-                *q = '_';
-        n--;
-    }
+    n -= suffix_label(t, n, cluster, sizeof cluster);
     double v[MAX_TOK];
     int bad[MAX_TOK];
     int nv = 0, has_k = 0, plain_big = 0, last_plain = 0, nbad = 0;
@@ -1922,8 +1972,8 @@ static int sniff(const char *buf, size_t len)
         else {
             tok t[MAX_TOK];
             int n = tokenize(p, end, t, MAX_TOK);
-            if (n >= 3 && cluster_token(t[n - 1]))
-                n--;
+            char label[BDB_PARAM_VALUE_MAX];
+            n -= suffix_label(t, n, label, sizeof label);
             int nk = 0;
             for (int i = n - 1; i >= 1; i--) {
                 double v;

@@ -673,6 +673,48 @@ static void openssl_speed__sbc_bench_two_cores_of_one_cluster__repetitions(void 
     bdb_sink_free(&s);
 }
 
+static void openssl_speed__sbc_bench_long_cluster_names_and_fully_parallel__labelled(void **state)
+{
+    (void)state;
+    /* sbc-bench v0.9.8, Qualcomm qrb5165 (RB5), OpenSSL 1.1.1: a cluster
+     * name of several words, lines selected verbatim from
+     * https://github.com/ThomasKaiser/sbc-bench/blob/master/results/49kx.txt
+     * then ROCK 5B's "(fully parallel)" rows (all cores at once) from
+     * https://github.com/ThomasKaiser/sbc-bench/blob/master/results/41BH.txt */
+    bdb_sink s;
+    text_ok("OpenSSL 1.1.1, built on 11 Sep 2018\n"
+            "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+            "aes-128-cbc     173399.98k   507024.36k   953263.53k  1230677.33k  1343294.12k  1352231.59k (Qualcomm Kryo 4XX Silver)\n"
+            "aes-128-cbc     961763.10k  1559881.62k  1790445.06k  1855180.80k  1869239.64k  1882215.77k (Cortex-A77)\n"
+            "\n"
+            "OpenSSL 1.1.1f, built on 31 Mar 2020\n"
+            "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+            "aes-256-cbc     589825.25k  1009897.58k  1234305.54k  1299169.96k  1325410.99k  1328813.40k (fully parallel)\n"
+            "aes-256-cbc     160137.95k   406946.60k   671079.68k   797220.52k   844931.07k   848265.22k (fully parallel)\n",
+            &s);
+    assert_int_equal(s.n, 24);
+    tu_assert_value(&s, "aes-128-cbc", "throughput",
+                    "block_size=16,cluster=Qualcomm Kryo 4XX Silver",
+                    173399.98e3, 1e-12);
+    tu_assert_value(&s, "aes-128-cbc", "throughput",
+                    "block_size=16,cluster=Cortex-A77", 961763.10e3, 1e-12);
+    /* which core a "(fully parallel)" row ran on is not printed: the rows
+     * are repetitions of parallel=1, with a warning that says so */
+    const bdb_sample *p = tu_find(&s, "aes-256-cbc", "throughput",
+                                  "block_size=16,parallel=1");
+    assert_non_null(p);
+    assert_null(bdb_params_get(&p->params, "cluster"));
+    assert_int_equal(note_line(&s, "(fully parallel)"), 8);
+    bdb_sink_free(&s);
+
+    /* the capture ends inside the label: the row's series is unknown */
+    tu_expect_error(NULL,
+                    "OpenSSL 1.1.1, built on 11 Sep 2018\n"
+                    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+                    "aes-128-cbc     173399.98k   507024.36k   953263.53k  1230677.33k  1343294.12k  1352231.59k (Qualcomm Kryo",
+                    TOOL, 3, "inside this row's cluster label");
+}
+
 static void openssl_speed__pkb_1_1_1_evp_row_without_header__standard_sizes(void **state)
 {
     (void)state;
@@ -1035,6 +1077,7 @@ int main(void)
         cmocka_unit_test(openssl_speed__armv7_phone_inf_and_negative_rows__warned_rest_kept),
         cmocka_unit_test(openssl_speed__sbc_bench_cluster_suffix__cluster_param_no_duplicates),
         cmocka_unit_test(openssl_speed__sbc_bench_two_cores_of_one_cluster__repetitions),
+        cmocka_unit_test(openssl_speed__sbc_bench_long_cluster_names_and_fully_parallel__labelled),
         cmocka_unit_test(openssl_speed__pkb_1_1_1_evp_row_without_header__standard_sizes),
         cmocka_unit_test(openssl_speed__algorithm_missing__error_not_zero_not_truncated),
         cmocka_unit_test(openssl_speed__missing_algorithm_beside_others__warns_keeps_others),
