@@ -60,7 +60,10 @@
  * evp=1 (-evp: the row named by -evp, a row labelled "evp", or an
  * upper-case 3.x EVP name); and from the command line seconds (-seconds N;
  * the "Doing ... for Ns" lines win when they say otherwise, with a
- * warning), decrypt=1, aead=1, mb=1, misalign, async_jobs and primes. -mr
+ * warning), decrypt=1, aead=1 (also from -aead's block sizes 2 31 136 in
+ * the header), mb=1, misalign, async_jobs, primes, engine (-engine, or the
+ * 'engine "qatengine" set.' line) and provider (-provider, several joined
+ * with '+'): an engine or provider is another implementation. -mr
  * changes only the format and is not a parameter. The version line
  * ("OpenSSL 1.1.1f  31 Mar 2020", "version: 3.0.22") gives the tool
  * version; "built on", "options", "compiler" and "CPUINFO" lines describe
@@ -279,6 +282,8 @@ typedef struct run_state {
     int misalign, async_jobs, primes;
     int elapsed, decrypt, aead, mb;
     char evp[BDB_BENCHMARK_MAX]; /* normalised -evp argument */
+    char engine[BDB_PARAM_VALUE_MAX];   /* -engine, or 'engine "X" set.' */
+    char provider[BDB_PARAM_VALUE_MAX]; /* -provider X [-provider Y]: X+Y */
     int aead_header;     /* the header has -aead's sizes 2 31 136 ... */
     /* what the run printed */
     int children;        /* highest child number seen + 1 */
@@ -415,6 +420,12 @@ static int base_params(ctx *c, bdb_sample *s, int evp, const char *cluster,
         full |= bdb_params_set(&s->params, "primes", "%d", r->primes) != 0;
     if (evp)
         full |= bdb_params_set(&s->params, "evp", "1") != 0;
+    /* an engine or provider is another implementation (QAT offload, the
+     * FIPS provider): never the same series as the default one */
+    if (r->engine[0])
+        full |= bdb_params_set(&s->params, "engine", "%s", r->engine) != 0;
+    if (r->provider[0])
+        full |= bdb_params_set(&s->params, "provider", "%s", r->provider) != 0;
     if (cluster && strcmp(cluster, "fully parallel") == 0) {
         /* one row per core, all cores at once: which core a row is from
          * the log does not say */
@@ -711,6 +722,13 @@ static void speed_options(run_state *r, const bdb_cmdline *cmd)
             r->primes = int_arg(val);
         else if (strcmp(name, "evp") == 0)
             norm_name(r->evp, sizeof r->evp, val, val + strlen(val));
+        else if (strcmp(name, "engine") == 0)
+            snprintf(r->engine, sizeof r->engine, "%s", val);
+        else if (strcmp(name, "provider") == 0) {
+            size_t l = strlen(r->provider);
+            snprintf(r->provider + l, sizeof r->provider - l, "%s%s",
+                     l ? "+" : "", val);
+        }
     }
 }
 
@@ -1759,6 +1777,27 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
             bdb_starts_with(p, end, "compiler:") ||
             bdb_starts_with(p, end, "CPUINFO:") ||
             bdb_starts_with(p, end, "platform:")) {
+            set_context(c);
+            continue;
+        }
+        if (bdb_starts_with(p, end, "engine \"") &&
+            bdb_contains(p, end, "\" set.")) {
+            /* 'engine "qatengine" set.': the engine the run really used */
+            rc = run_boundary(c); /* it starts a run, as "Doing" does */
+            if (rc)
+                return rc;
+            const char *a = p + 8, *b = bdb_find(a, end, "\" set.");
+            char eng[BDB_PARAM_VALUE_MAX];
+            bdb_copy(eng, sizeof eng, a, b);
+            if (c->run.engine[0] && strcmp(eng, c->run.engine) != 0) {
+                rc = warn(c, ln.no,
+                          "the command line says -engine %s but speed set "
+                          "engine %s; engine=%s is kept",
+                          c->run.engine, eng, eng);
+                if (rc)
+                    return rc;
+            }
+            snprintf(c->run.engine, sizeof c->run.engine, "%s", eng);
             set_context(c);
             continue;
         }

@@ -449,6 +449,112 @@ static void openssl_speed__lkp_4_0_rsa_encrypt_decrypt__multi_from_timestamped_c
     bdb_sink_free(&s);
 }
 
+static void openssl_speed__two_runs_engine_and_async_jobs__separate_series(void **state)
+{
+    (void)state;
+    /* intel/container-experience-kits, verification/qat_openssl/README.md
+     * (OpenSSL 1.1.1k FIPS, x86_64): the same rsa2048 without and with the
+     * QAT engine, each after its "# openssl speed" prompt line; the
+     * progress counts on lines of their own; verbatim but the compiler
+     * lines and the prose between the code blocks left out:
+     * https://github.com/intel/container-experience-kits/blob/master/verification/qat_openssl/README.md */
+    bdb_sink s;
+    text_ok("```\n"
+            "# openssl speed rsa2048\n"
+            "Doing 2048 bits private rsa's for 10s:\n"
+            "10364 2048 bits private RSA's in 9.97s\n"
+            "Doing 2048 bits public rsa's for 10s:\n"
+            "354887 2048 bits public RSA's in 9.98s\n"
+            "OpenSSL 1.1.1k  FIPS 25 Mar 2021\n"
+            "built on: Fri Nov 12 17:53:47 2021 UTC\n"
+            "options:bn(64,64) md2(char) rc4(16x,int) des(int) aes(partial) idea(int) blowfish(ptr)\n"
+            "                  sign    verify    sign/s verify/s\n"
+            "rsa 2048 bits 0.000962s 0.000028s   1039.5  35559.8\n"
+            "```\n"
+            "```\n"
+            "# openssl speed -engine qatengine -async_jobs 8 rsa2048\n"
+            "engine \"qatengine\" set.\n"
+            "Doing 2048 bits private rsa's for 10s:\n"
+            "42728 2048 bits private RSA's in 9.93s\n"
+            "Doing 2048 bits public rsa's for 10s:\n"
+            "797952 2048 bits public RSA's in 9.14s\n"
+            "OpenSSL 1.1.1k  FIPS 25 Mar 2021\n"
+            "built on: Fri Nov 12 17:53:47 2021 UTC\n"
+            "options:bn(64,64) md2(char) rc4(16x,int) des(int) aes(partial) idea(int) blowfish(ptr)\n"
+            "                  sign    verify    sign/s verify/s\n"
+            "rsa 2048 bits 0.000232s 0.000011s   4302.9  87303.3\n"
+            "```\n",
+            &s);
+    assert_string_equal(s.tool_version, "1.1.1k");
+    assert_int_equal(s.n, 8);
+    const bdb_sample *plain = tu_find(&s, "rsa2048", "sign_per_sec", NULL);
+    assert_non_null(plain);
+    assert_true(plain->value == 1039.5);
+    assert_int_equal(plain->params.n, 0);
+    assert_int_equal(plain->repetition, 1);
+    const bdb_sample *qat = tu_find(&s, "rsa2048", "sign_per_sec",
+                                    "engine=qatengine,async_jobs=8");
+    assert_non_null(qat);
+    assert_true(qat->value == 4302.9);
+    assert_int_equal(qat->repetition, 1); /* another series, not a repeat */
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
+static void openssl_speed__3_5_kem_and_signature_tables__after_a_root_prompt(void **state)
+{
+    (void)state;
+    /* A blog post ("把QAT塞到nginx中", 2026-04-23) kept in a public GitHub
+     * repository (found by content search, corpus document 53135724880):
+     * OpenSSL 3.5.6 on a Xeon 8562Y+ with the QAT engine configured,
+     * verbatim but the compiler and CPUINFO lines; "^[[A" is what the
+     * terminal echoed of two arrow keys pressed during the run. */
+    bdb_sink s;
+    text_ok("[root@adlink ~]# /usr/local/ssl/bin/openssl speed  -elapsed -async_jobs 72  rsa2048\n"
+            "You have chosen to measure elapsed time instead of user CPU time.\n"
+            "Doing 2048 bits private rsa sign ops for 10s: 593553 2048 bits private RSA sign ops in 10.00s\n"
+            "Doing 2048 bits public rsa verify ops for 10s: 3672717 2048 bits public RSA verify ops in 10.00s\n"
+            "Doing 2048 bits public rsa encrypt ops for 10s: 2869273 2048 bits public RSA encrypt ops in 10.00s\n"
+            "Doing 2048 bits private rsa decrypt ops for 10s: 593701 2048 bits private RSA decrypt ops in 10.00s\n"
+            "Doing rsa2048 keygen ops for 10s: 288 rsa2048 KEM keygen ops in 10.01s\n"
+            "Doing rsa2048 encaps ops for 10s: 2375105 rsa2048 KEM encaps ops in 10.00s\n"
+            "Doing rsa2048 decaps ops for 10s: 593493 rsa2048 KEM decaps ops in 10.01s\n"
+            "Doing rsa2048 keygen ops for 10s: 284 rsa2048 signature keygen ops in 10.01s\n"
+            "Doing rsa2048 signs ops for 10s: 593553 rsa2048 signature sign ops in 10.00s\n"
+            "Doing rsa2048 verify ops for 10s: ^[[A^[[A3486014 rsa2048 signature verify ops in 10.00s\n"
+            "version: 3.5.6\n"
+            "built on: Wed Apr 22 16:27:30 2026 UTC\n"
+            "options: bn(64,64)\n"
+            "                   sign    verify    encrypt   decrypt   sign/s verify/s  encr./s  decr./s\n"
+            "rsa  2048 bits 0.000017s 0.000003s 0.000003s 0.000017s  59355.3 367271.7 286927.3  59370.1\n"
+            "                               keygen    encaps    decaps keygens/s  encaps/s  decaps/s\n"
+            "                    rsa2048 0.034757s 0.000004s 0.000017s      28.8  237510.5   59290.0\n"
+            "                               keygen     signs    verify keygens/s    sign/s  verify/s\n"
+            "                    rsa2048 0.035246s 0.000017s 0.000003s      28.4   59355.3  348601.4\n"
+            "#硬件加速器已经有数据\n"
+            "[root@adlink ~]# cat /sys/kernel/debug/qat_*/fw_counters\n"
+            "AE          Requests        Responses\n"
+            " 0:         17949407         17949407\n",
+            &s);
+    assert_string_equal(s.tool_version, "3.5.6");
+    assert_int_equal(s.n, 8 + 6 + 6);
+    tu_assert_value(&s, "rsa2048", "encrypt_per_sec",
+                    "async_jobs=72,elapsed=1", 286927.3, 1e-12);
+    tu_assert_value(&s, "rsa2048", "decaps_per_sec", "table=kem", 59290.0,
+                    1e-12);
+    tu_assert_value(&s, "rsa2048", "keygen_per_sec", "table=sig", 28.4,
+                    1e-12);
+    tu_assert_value(&s, "rsa2048", "verify_per_sec", "table=sig", 348601.4,
+                    1e-12);
+    /* the RSA table's sign/s and the signature table's are two series */
+    const bdb_sample *a = tu_find(&s, "rsa2048", "verify_per_sec", NULL);
+    assert_non_null(a);
+    assert_null(bdb_params_get(&a->params, "table"));
+    assert_true(a->value == 367271.7);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
 /* Ryan Finnie, "Raspberry Pi 2 Ubuntu / Raspbian benchmarks", Utilite Pro
  * (i.MX6 Cortex-A9, armv7l), OpenSSL 1.0.1f, lines selected verbatim:
  * https://github.com/rfinnie/jekyll-finnie/blob/master/_posts/2015-02-21-raspberry-pi-2-ubuntu-raspbian-benchmarks.md */
@@ -1073,6 +1179,8 @@ int main(void)
         cmocka_unit_test(openssl_speed__command_multi_below_children__children_win_with_warning),
         cmocka_unit_test(openssl_speed__bare_row_kept_with_its_command__bytes_give_block_size),
         cmocka_unit_test(openssl_speed__lkp_4_0_rsa_encrypt_decrypt__multi_from_timestamped_command),
+        cmocka_unit_test(openssl_speed__two_runs_engine_and_async_jobs__separate_series),
+        cmocka_unit_test(openssl_speed__3_5_kem_and_signature_tables__after_a_root_prompt),
         cmocka_unit_test(openssl_speed__1_0_1_armv7__five_sizes_binary_curves_zero_rows),
         cmocka_unit_test(openssl_speed__armv7_phone_inf_and_negative_rows__warned_rest_kept),
         cmocka_unit_test(openssl_speed__sbc_bench_cluster_suffix__cluster_param_no_duplicates),
