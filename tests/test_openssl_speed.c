@@ -890,6 +890,60 @@ static void openssl_speed__missing_algorithm_beside_others__warns_keeps_others(v
     bdb_sink_free(&s);
 }
 
+static void openssl_speed__legacy_provider_loaded__rc4_measured_with_provider_param(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    parse_ok(DIR_REL "setx-provider-legacy-rc4-md5.txt", NULL, &s);
+    assert_int_equal(s.n, 12);
+    tu_assert_value(&s, "rc4", "throughput",
+                    "block_size=16,provider=legacy+default,seconds=1",
+                    490573.52e3, 1e-12);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
+static void openssl_speed__negative_figures_in_the_table__warned_rest_kept(void **state)
+{
+    (void)state;
+    /* microsoft/VirtualClient's example of a 3.0.0-beta3 table "with
+     * anomalies" (negative figures, some without their 'k'), rows selected
+     * verbatim:
+     * https://github.com/microsoft/VirtualClient/blob/main/src/VirtualClient/VirtualClient.Actions.UnitTests/Examples/OpenSSL/OpenSSL-speed-results-with-anomalies.txt */
+    bdb_sink s;
+    text_ok("version: 3.0.0-beta3-dev\n"
+            "The 'numbers' are in 1000s of bytes per second processed.\n"
+            "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+            "md5             -86478.31    234491.80k   475166.47k   643611.03k   718366.04k   724760.44k\n"
+            "sha256         -98952.23    -300483.21    717624.35k  1098886.72k  1296898.18k  1316783.17k\n"
+            "aes-128-cbc   -1040172814.93   1589805.17k  1657786.91k  1674053.70k  -1040172814.93  1633415.99k\n"
+            "rand             12140.14k    53908.09k   196501.89k  1062619.07k  4221050.33k  -5279181.48\n"
+            "                              sign    verify    sign/s verify/s\n"
+            " 256 bits ecdsa (brainpoolP256r1)   0.0005s   0.0005s   2063.3   2128.6\n"
+            "                              op      op/s\n"
+            " 448 bits ecdh (X448)   0.0003s   3477.0\n"
+            "                              sign    verify    sign/s verify/s\n"
+            " 256 bits SM2 (CurveSM2)   0.0003s   0.0003s   2862.3   3079.5\n",
+            &s);
+    assert_int_equal(s.n, 5 + 4 + 4 + 5 + 4 + 2 + 4);
+    assert_null(tu_find(&s, "md5", "throughput", "block_size=16"));
+    tu_assert_value(&s, "md5", "throughput", "block_size=64", 234491.80e3,
+                    1e-12);
+    assert_null(tu_find(&s, "aes-128-cbc", "throughput", "block_size=8192"));
+    tu_assert_value(&s, "aes-128-cbc", "throughput", "block_size=16384",
+                    1633415.99e3, 1e-12);
+    assert_int_equal(note_line(&s, "the 16-byte figure is '-86478.31'"), 4);
+    assert_int_equal(note_line(&s, "the 16384-byte figure is '-5279181.48'"),
+                     7);
+    tu_assert_value(&s, "ecdsa-brainpoolp256r1", "verify_per_sec", NULL,
+                    2128.6, 1e-12);
+    tu_assert_value(&s, "ecdh-x448", "op_per_sec", NULL, 3477.0, 1e-12);
+    tu_assert_value(&s, "sm2-curvesm2", "sign_per_sec", NULL, 2862.3, 1e-12);
+    for (size_t i = 0; i < s.n; i++)
+        assert_true(s.samples[i].value > 0);
+    bdb_sink_free(&s);
+}
+
 static void openssl_speed__inf_figure_in_a_row__warned_others_kept(void **state)
 {
     (void)state;
@@ -1189,6 +1243,8 @@ int main(void)
         cmocka_unit_test(openssl_speed__pkb_1_1_1_evp_row_without_header__standard_sizes),
         cmocka_unit_test(openssl_speed__algorithm_missing__error_not_zero_not_truncated),
         cmocka_unit_test(openssl_speed__missing_algorithm_beside_others__warns_keeps_others),
+        cmocka_unit_test(openssl_speed__legacy_provider_loaded__rc4_measured_with_provider_param),
+        cmocka_unit_test(openssl_speed__negative_figures_in_the_table__warned_rest_kept),
         cmocka_unit_test(openssl_speed__inf_figure_in_a_row__warned_others_kept),
         cmocka_unit_test(openssl_speed__error_stack_between_pk_rows__warning_at_its_line),
         cmocka_unit_test(openssl_speed__truncated_row__complete_figures_kept_with_warning),
