@@ -52,7 +52,10 @@
  * "(Cortex-A72)", "(Qualcomm Kryo 4XX Silver)" sbc-bench appends to the
  * rows it ran on one CPU cluster; its "(fully parallel)" rows, one per
  * core with all cores busy and no core named, become parallel=1 with a
- * warning);
+ * warning; sbc-bench's rows, known by that label or its "sbc-bench v..."
+ * and "Executing benchmark ... cluster" lines, are also evp=1 elapsed=1:
+ * it runs `openssl speed -elapsed -evp aes-N-cbc` and lower-cases the
+ * output, see RunOpenSSLBenchmark() in sbc-bench.sh);
  * multi (the number of forked children the log shows, or -multi N of the
  * command line when the capture does not show them all); elapsed=1 (the
  * "You have chosen to measure elapsed time" line, -elapsed, or -multi,
@@ -310,6 +313,7 @@ typedef struct ctx {
     bdb_diag *diag;
     run_state run;
     int any_context;     /* some line anywhere was openssl speed's own */
+    int sbcbench;        /* an sbc-bench log: its rows are -elapsed -evp */
     /* Hashes of the rows imported so far, so that sbc-bench's summary,
      * which quotes rows of its table again (* `aes-256-cbc ... (A53)`), is
      * not imported twice. */
@@ -379,12 +383,20 @@ static void set_context(ctx *c)
     c->any_context = 1;
 }
 
-/* The parameters every figure of the run carries. Returns BDB_ENOMEM or 0;
- * a full parameter set is warned about once per run. */
+/* The parameters every figure of the run carries; evp is 1 for an -evp
+ * throughput row, 0 for another throughput row, -1 for a public-key row.
+ * Returns BDB_ENOMEM or 0; a full parameter set is warned about once per
+ * run. */
 static int base_params(ctx *c, bdb_sample *s, int evp, const char *cluster,
                        int line)
 {
     run_state *r = &c->run;
+    /* sbc-bench runs `openssl speed -elapsed -evp aes-N-cbc` and lower-
+     * cases what it prints (sbc-bench.sh, RunOpenSSLBenchmark()); only it
+     * appends a "(cluster)" label to the rows */
+    int sbc = c->sbcbench || (cluster && cluster[0]);
+    if (sbc && evp >= 0)
+        evp = 1;
     int full = 0, rc = 0;
     int multi = r->cmd_multi > r->children ? r->cmd_multi : r->children;
     if (r->cmd_multi > 0 && r->children > r->cmd_multi && !r->multi_warned) {
@@ -398,16 +410,16 @@ static int base_params(ctx *c, bdb_sample *s, int evp, const char *cluster,
     }
     if (multi > 0)
         full |= bdb_params_set(&s->params, "multi", "%d", multi) != 0;
-    if (r->elapsed || multi > 0)
+    if (r->elapsed || multi > 0 || sbc)
         full |= bdb_params_set(&s->params, "elapsed", "1") != 0;
     if (r->cmd_seconds > 0) {
         int sec = r->printed_seconds > 0 ? r->printed_seconds : r->cmd_seconds;
         full |= bdb_params_set(&s->params, "seconds", "%d", sec) != 0;
     }
     /* -decrypt and -aead change only what the -evp cipher does */
-    if (r->decrypt && evp)
+    if (r->decrypt && evp > 0)
         full |= bdb_params_set(&s->params, "decrypt", "1") != 0;
-    if ((r->aead || r->aead_header) && evp)
+    if ((r->aead || r->aead_header) && evp > 0)
         full |= bdb_params_set(&s->params, "aead", "1") != 0;
     if (r->mb)
         full |= bdb_params_set(&s->params, "mb", "1") != 0;
@@ -418,7 +430,7 @@ static int base_params(ctx *c, bdb_sample *s, int evp, const char *cluster,
                                r->async_jobs) != 0;
     if (r->primes > 0)
         full |= bdb_params_set(&s->params, "primes", "%d", r->primes) != 0;
-    if (evp)
+    if (evp > 0)
         full |= bdb_params_set(&s->params, "evp", "1") != 0;
     /* an engine or provider is another implementation (QAT offload, the
      * FIPS provider): never the same series as the default one */
@@ -580,7 +592,7 @@ static int emit_pk(ctx *c, const char *name, const char *table,
         }
         bdb_sample s;
         bdb_sample_init(&s, name);
-        rc = base_params(c, &s, 0, cluster, line);
+        rc = base_params(c, &s, -1, cluster, line);
         if (rc)
             return rc;
         if (table && bdb_params_set(&s.params, "table", "%s", table)) {
@@ -1727,6 +1739,13 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
             rc = progress_line(c, p, end, ln.no);
             if (rc)
                 return rc;
+            continue;
+        }
+        if (bdb_starts_with(p, end, "sbc-bench v") ||
+            bdb_starts_with(p, end, "Executing benchmark twice on cluster") ||
+            bdb_starts_with(p, end,
+                            "Executing benchmark on each cluster individually")) {
+            c->sbcbench = 1;
             continue;
         }
         if (bdb_starts_with(p, end, "You have chosen to measure elapsed")) {

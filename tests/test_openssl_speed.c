@@ -728,8 +728,12 @@ static void openssl_speed__sbc_bench_cluster_suffix__cluster_param_no_duplicates
     /* two rows of six; the summary's quotes of them are not imported again,
      * and 7-zip's columns are not rows */
     assert_int_equal(s.n, 12);
+    /* sbc-bench runs `openssl speed -elapsed -evp aes-256-cbc` per
+     * cluster and lower-cases its output (RunOpenSSLBenchmark() of
+     * sbc-bench.sh): the same series as a plain 3.x -elapsed -evp run */
     tu_assert_value(&s, "aes-256-cbc", "throughput",
-                    "block_size=16,cluster=Cortex-A53", 146626.41e3, 1e-12);
+                    "block_size=16,cluster=Cortex-A53,evp=1,elapsed=1",
+                    146626.41e3, 1e-12);
     tu_assert_value(&s, "aes-256-cbc", "throughput",
                     "block_size=16384,cluster=Cortex-A72", 1329293.99e3,
                     1e-12);
@@ -819,6 +823,37 @@ static void openssl_speed__sbc_bench_long_cluster_names_and_fully_parallel__labe
                     "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
                     "aes-128-cbc     173399.98k   507024.36k   953263.53k  1230677.33k  1343294.12k  1352231.59k (Qualcomm Kryo",
                     TOOL, 3, "inside this row's cluster label");
+}
+
+static void openssl_speed__sbc_bench_single_cluster_run_twice__evp_elapsed_repetitions(void **state)
+{
+    (void)state;
+    /* sbc-bench v0.7.6 on a Raspberry Pi Model B rev 2 (ARMv6, one
+     * cluster: openssl runs twice, rows without a label; every sbc-bench
+     * since 0.1 runs `openssl speed -elapsed -evp aes-N-cbc`), OpenSSL
+     * 1.1.1d, lines selected verbatim from
+     * https://github.com/bretmlw/sbc-benchmarks/blob/HEAD/raspberry-pi-model-b-rev2/sbc-bench */
+    bdb_sink s;
+    text_ok("sbc-bench v0.7.6 Raspberry Pi Model B Rev 2 (Sun, 11 Apr 2021 19:45:12 +0100)\n"
+            "\n"
+            "OpenSSL 1.1.1d, built on 10 Sep 2019\n"
+            "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+            "aes-128-cbc       6888.87k    11520.13k    14278.66k    15041.88k    15155.20k    14652.76k\n"
+            "aes-128-cbc       5481.17k    10617.41k    14007.38k    15151.10k    15507.46k    14947.67k\n",
+            &s);
+    assert_int_equal(s.n, 12);
+    const bdb_sample *a = tu_find(&s, "aes-128-cbc", "throughput",
+                                  "block_size=16,evp=1,elapsed=1");
+    assert_non_null(a);
+    assert_int_equal(a->repetition, 1);
+    int second = 0;
+    for (size_t i = 0; i < s.n; i++)
+        if (s.samples[i].line == 6) {
+            assert_int_equal(s.samples[i].repetition, 2);
+            second++;
+        }
+    assert_int_equal(second, 6);
+    bdb_sink_free(&s);
 }
 
 static void openssl_speed__pkb_1_1_1_evp_row_without_header__standard_sizes(void **state)
@@ -1240,6 +1275,7 @@ int main(void)
         cmocka_unit_test(openssl_speed__sbc_bench_cluster_suffix__cluster_param_no_duplicates),
         cmocka_unit_test(openssl_speed__sbc_bench_two_cores_of_one_cluster__repetitions),
         cmocka_unit_test(openssl_speed__sbc_bench_long_cluster_names_and_fully_parallel__labelled),
+        cmocka_unit_test(openssl_speed__sbc_bench_single_cluster_run_twice__evp_elapsed_repetitions),
         cmocka_unit_test(openssl_speed__pkb_1_1_1_evp_row_without_header__standard_sizes),
         cmocka_unit_test(openssl_speed__algorithm_missing__error_not_zero_not_truncated),
         cmocka_unit_test(openssl_speed__missing_algorithm_beside_others__warns_keeps_others),
