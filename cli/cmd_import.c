@@ -9,6 +9,29 @@
 #include <string.h>
 #include <unistd.h>
 
+static void print_warning(const char *path, int line, const char *text,
+                          void *ctx)
+{
+    (void)ctx;
+    if (line > 0)
+        fprintf(stderr, "%s:%d: warning: %s\n", path, line, text);
+    else
+        fprintf(stderr, "%s: warning: %s\n", path, text);
+}
+
+static void print_merge(const bdb_merge_warning *w, void *ctx)
+{
+    (void)ctx;
+    fprintf(stderr, "warning: %s: %zu files merged into the same series "
+            "(%zu series, e.g. %s)", w->files, w->nfiles, w->nseries,
+            w->example);
+    if (w->pattern[0])
+        fprintf(stderr, "; if the names differ in a setting, make it a "
+                "parameter: --path-pattern '%s'", w->pattern);
+    fprintf(stderr, "; if they are repetitions, import them with "
+            "--repetitions\n");
+}
+
 int cmd_import(int argc, char **argv, bdb_cli *cli)
 {
     static const struct option longopts[] = {
@@ -20,14 +43,20 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         {"path-pattern", required_argument, 0, 'x'},
         {"quiet", no_argument, 0, 'q'},
         {"time-format", required_argument, 0, 'T'},
+        {"strict", no_argument, 0, 'S'},
+        {"repetitions", no_argument, 0, 'R'},
+        {"summary", required_argument, 0, 'Y'},
+        {"metric", required_argument, 0, 'M'},
+        {"unit", required_argument, 0, 'U'},
         {0, 0, 0, 0}};
     bdb_import_opts opts = {0};
+    bdb_summary_opts summary = {0};
     const char *patterns[17] = {0};
     int npatterns = 0;
     bdb_params params = {0};
     int quiet = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:qT:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:qT:SRY:M:U:", longopts, NULL)) != -1) {
         switch (c) {
         case 'P': opts.platform = optarg; break;
         case 't': opts.tool = optarg; break;
@@ -44,6 +73,11 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             break;
         case 'q': quiet = 1; break;
         case 'T': opts.time_format = optarg; break;
+        case 'S': opts.strict = 1; break;
+        case 'R': opts.repetitions = 1; break;
+        case 'Y': summary.pattern = optarg; break;
+        case 'M': summary.metric = optarg; break;
+        case 'U': summary.unit = optarg; break;
         case 'p': {
             char *k, *v;
             if (cli_split_kv(optarg, &k, &v))
@@ -65,17 +99,38 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             return cli_usage_error(cli, "bad --path-pattern '%s': %s",
                                    patterns[i], why);
     }
+    if (summary.pattern || summary.metric || summary.unit) {
+        char why[200];
+        summary.tool = opts.tool;
+        if (!summary.pattern)
+            return cli_usage_error(cli, "--metric and --unit go with --summary");
+        if (bdb_summary_check(&summary, why, sizeof why))
+            return cli_usage_error(cli, "--summary: %s", why);
+        opts.summary = &summary;
+        opts.tool = NULL;   /* the tool names the units, not a parser */
+    }
     opts.path_pattern = patterns[0];
     opts.more_patterns = npatterns > 1 ? patterns + 1 : NULL;
     opts.params = &params;
+    opts.warn = print_warning;
 
-    bdb_import_list files = {0}, missing = {0};
-    if (bdb_import_collect(argv + optind, argc - optind, &files, &missing))
+    bdb_collected col = {0};
+    if (bdb_import_collect(argv + optind, argc - optind, &col)) {
+        bdb_collected_free(&col);
         return cli_error("out of memory while listing files");
-    size_t added = 0, present = 0, failed = missing.n, info = 0, results = 0,
+    }
+    const bdb_import_list files = col.files;
+    opts.merge = bdb_merge_check_new();
+    if (!opts.merge) {
+        bdb_collected_free(&col);
+        return cli_error("out of memory");
+    }
+    size_t added = 0, present = 0, failed = col.failed.n, info = 0, results = 0,
            warnings = 0;
-    for (size_t i = 0; i < missing.n; i++)
-        fprintf(stderr, "benchdb: %s: no such file or folder\n", missing.paths[i]);
+    for (size_t i = 0; i < col.failed.n; i++)
+        fprintf(stderr, "benchdb: %s\n", col.failed.paths[i]);
+    for (size_t i = 0; i < col.skipped.n; i++)
+        fprintf(stderr, "benchdb: %s\n", col.skipped.paths[i]);
     int progress = isatty(STDERR_FILENO) && files.n >= 20 && !quiet;
     for (size_t i = 0; i < files.n; i++) {
         bdb_import_result res;
@@ -116,7 +171,9 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     printf("%zu imported (%zu results, %zu warnings), %zu already present, "
            "%zu platform info, %zu failed\n",
            added, results, warnings, present, info, failed);
-    bdb_import_list_free(&files);
-    bdb_import_list_free(&missing);
+    if (bdb_merge_check_report(opts.merge, print_merge, NULL) < 0)
+        cli_error("out of memory while checking for merged files");
+    bdb_merge_check_free(opts.merge);
+    bdb_collected_free(&col);
     return failed ? BDB_EXIT_FAILED : BDB_EXIT_OK;
 }

@@ -24,6 +24,16 @@ int bdb_store_schema_version(void);
 /* Opens (creating and migrating as needed) the database at location.
  * A database from a newer benchdb is refused with BDB_EVERSION. */
 int bdb_store_open(bdb_store **out, const char *location, bdb_diag *diag);
+
+enum {
+    BDB_STORE_READ_ONLY = 1 << 0  /* open for reading: never create, never
+                                     migrate, works on a read-only file */
+};
+/* bdb_store_open with flags. Read-only on a location with no database
+ * fails with BDB_ENOTFOUND: "no database at PATH (run `benchdb init` or
+ * `benchdb import`)". */
+int bdb_store_open_mode(bdb_store **out, const char *location, int flags,
+                        bdb_diag *diag);
 /* NULL-safe. */
 void bdb_store_close(bdb_store *st);
 /* The message of the last failure on st (never NULL). */
@@ -125,6 +135,8 @@ typedef struct bdb_source_row {
     const char *path, *sha256, *imported_at, *tool, *tool_version,
         *parser_version, *platform;
     long long size, nresults, nwarnings;
+    const char *options;        /* the import options kept for reparse,
+                                   one "key=value" a line */
 } bdb_source_row;
 
 typedef struct bdb_warning_row {

@@ -9,7 +9,8 @@
 typedef struct bdb_store_ops {
     int iVersion;   /* 1 */
     const char *scheme;
-    int (*open)(bdb_store *st, const char *location, bdb_diag *diag);
+    int (*open)(bdb_store *st, const char *location, int flags,
+                bdb_diag *diag);
     void (*close)(bdb_store *st);
     int (*platform_put)(bdb_store *st, const bdb_platform *p, int merge);
     int (*platform_get)(bdb_store *st, const char *name, bdb_platform *out);

@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #define BUSY_TIMEOUT_MS 30000
@@ -167,13 +169,44 @@ static int migrate(bdb_store *st, bdb_diag *diag)
     return BDB_OK;
 }
 
-static int sq_open(bdb_store *st, const char *location, bdb_diag *diag)
+/* A read-only open checks the schema instead of migrating. */
+static int check_version(bdb_store *st, bdb_diag *diag)
 {
+    int latest = bdb_store_schema_version(), have;
+    if (exec_patient(st, "SELECT count(*) FROM sqlite_schema") ||
+        user_version(st, &have))
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "%s", st->errmsg);
+    if (have == 0)
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "not a benchdb database "
+                            "(run `benchdb init` to make one)");
+    if (have > latest)
+        return bdb_diag_set(diag, BDB_EVERSION, 0,
+                            "database schema version %d is newer than this "
+                            "benchdb understands (%d); use a newer benchdb",
+                            have, latest);
+    if (have < latest)
+        return bdb_diag_set(diag, BDB_EVERSION, 0,
+                            "database schema version %d is older than this "
+                            "benchdb's (%d); run `benchdb init` to upgrade it",
+                            have, latest);
+    return BDB_OK;
+}
+
+static int sq_open(bdb_store *st, const char *location, int mode,
+                   bdb_diag *diag)
+{
+    int read_only = mode & BDB_STORE_READ_ONLY;
+    struct stat sb;
+    if (read_only && stat(location, &sb) != 0)
+        return bdb_diag_set(diag, BDB_ENOTFOUND, 0,
+                            "no database at %s (run `benchdb init` or "
+                            "`benchdb import`)", location);
     sq *impl = calloc(1, sizeof *impl);
     if (!impl)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     st->impl = impl;
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    int flags = read_only ? SQLITE_OPEN_READONLY
+                          : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
     if (sqlite3_open_v2(location, &impl->db, flags, NULL) != SQLITE_OK) {
         bdb_diag_set(diag, BDB_ESTORE, 0, "cannot open database: %s",
                      impl->db ? sqlite3_errmsg(impl->db) : "out of memory");
@@ -184,7 +217,32 @@ static int sq_open(bdb_store *st, const char *location, bdb_diag *diag)
     }
     sqlite3_busy_timeout(impl->db, BUSY_TIMEOUT_MS);
     sqlite3_extended_result_codes(impl->db, 1);
-    int rc = exec_patient(st, "PRAGMA foreign_keys = ON");
+    int rc;
+    if (read_only) {
+        rc = check_version(st, diag);
+        /* A WAL database whose file and folder we cannot write: SQLite
+         * cannot make the -shm it reads through. Nobody can write it
+         * then, so reading it as immutable is safe. */
+        if (rc && access(location, W_OK) != 0 && strlen(location) < 3900) {
+            char uri[4096 + 32];
+            snprintf(uri, sizeof uri, "file:%s?immutable=1", location);
+            sqlite3_close(impl->db);
+            impl->db = NULL;
+            if (sqlite3_open_v2(uri, &impl->db,
+                                SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                                NULL) == SQLITE_OK) {
+                bdb_diag_clear(diag);
+                rc = check_version(st, diag);
+            }
+        }
+        if (rc) {
+            sqlite3_close(impl->db);
+            free(impl);
+            st->impl = NULL;
+        }
+        return rc;
+    }
+    rc = exec_patient(st, "PRAGMA foreign_keys = ON");
     if (!rc)
         rc = exec_patient(st, "PRAGMA journal_mode = WAL");
     if (!rc)
@@ -757,23 +815,48 @@ static int sq_source_replace(bdb_store *st, long long id, const char *tool,
 /* ---- queries ----------------------------------------------------------------- */
 
 /* Appends the filter's WHERE conditions (on aliases s: series, p:
- * platforms) to sql and remembers the values to bind in order. */
+ * platforms) to sql and keeps copies of the values to bind in order; the
+ * lists grow, so a filter of any size binds all its values. */
 typedef struct where {
     bdb_buf sql;
-    const char *binds[64];
-    int nbinds;
-    char platforms[1024];
+    char **binds;
+    int nbinds, cap;
+    int err;            /* the first failure (out of memory) */
 } where;
+
+static void where_bind(where *w, const char *v, size_t n)
+{
+    if (w->err)
+        return;
+    if (w->nbinds == w->cap) {
+        int cap = w->cap ? w->cap * 2 : 16;
+        char **b = realloc(w->binds, (size_t)cap * sizeof *b);
+        if (!b) {
+            w->err = BDB_ENOMEM;
+            return;
+        }
+        w->binds = b;
+        w->cap = cap;
+    }
+    char *copy = malloc(n + 1);
+    if (!copy) {
+        w->err = BDB_ENOMEM;
+        return;
+    }
+    memcpy(copy, v, n);
+    copy[n] = '\0';
+    w->binds[w->nbinds++] = copy;
+}
 
 static void where_add(where *w, const char *cond, const char *v1,
                       const char *v2)
 {
     bdb_buf_puts(&w->sql, " AND ");
     bdb_buf_puts(&w->sql, cond);
-    if (v1 && w->nbinds < 64)
-        w->binds[w->nbinds++] = v1;
-    if (v2 && w->nbinds < 64)
-        w->binds[w->nbinds++] = v2;
+    if (v1)
+        where_bind(w, v1, strlen(v1));
+    if (v2)
+        where_bind(w, v2, strlen(v2));
 }
 
 static void where_build(where *w, const bdb_filter *f)
@@ -792,28 +875,45 @@ static void where_build(where *w, const bdb_filter *f)
                          "sp.series_id = s.id AND sp.key = ? AND sp.value = ?)",
                       f->params->kv[i].key, f->params->kv[i].value);
     if (f->platforms && *f->platforms) {
-        snprintf(w->platforms, sizeof w->platforms, "%s", f->platforms);
         bdb_buf_puts(&w->sql, " AND coalesce(p.name, '') IN (");
-        char *save = NULL;
-        int first = 1;
-        for (char *t = strtok_r(w->platforms, ",", &save); t;
-             t = strtok_r(NULL, ",", &save)) {
+        const char *p = f->platforms;
+        for (int first = 1;; first = 0) {
+            const char *comma = strchr(p, ',');
+            size_t n = comma ? (size_t)(comma - p) : strlen(p);
             bdb_buf_puts(&w->sql, first ? "?" : ",?");
-            first = 0;
-            if (w->nbinds < 64)
-                w->binds[w->nbinds++] = t;
+            where_bind(w, p, n);
+            if (!comma)
+                break;
+            p = comma + 1;
         }
         bdb_buf_puts(&w->sql, ")");
     }
 }
 
+static void where_free(where *w)
+{
+    for (int i = 0; i < w->nbinds; i++)
+        free(w->binds[i]);
+    free(w->binds);
+    bdb_buf_free(&w->sql);
+}
+
 static int where_prepare(bdb_store *st, where *w, sqlite3_stmt **s)
 {
-    int rc = prepare(st, s, w->sql.data);
-    if (!rc)
-        for (int i = 0; i < w->nbinds; i++)
-            sqlite3_bind_text(*s, i + 1, w->binds[i], -1, SQLITE_TRANSIENT);
-    bdb_buf_free(&w->sql);
+    int rc = w->err ? w->err : w->sql.err;
+    if (rc) {
+        where_free(w);
+        return bdb_store_fail(st, rc, "out of memory building a query");
+    }
+    rc = prepare(st, s, w->sql.data);
+    for (int i = 0; !rc && i < w->nbinds; i++)
+        if (sqlite3_bind_text(*s, i + 1, w->binds[i], -1, SQLITE_TRANSIENT) !=
+            SQLITE_OK) {
+            rc = fail_db(st, "binding the filter's values");
+            sqlite3_finalize(*s);
+            *s = NULL;
+        }
+    where_free(w);
     return rc;
 }
 
@@ -898,7 +998,7 @@ static int sq_sources_each(bdb_store *st,
                 "coalesce(p.name, ''), src.size, "
                 "(SELECT count(*) FROM results r WHERE r.source_id = src.id), "
                 "(SELECT count(*) FROM source_warnings w WHERE w.source_id = src.id "
-                "AND w.kind = 'warning') "
+                "AND w.kind = 'warning'), src.options "
                 "FROM sources src LEFT JOIN platforms p ON p.id = src.platform_id "
                 "ORDER BY src.id"))
         return BDB_ESTORE;
@@ -911,7 +1011,8 @@ static int sq_sources_each(bdb_store *st,
             .parser_version = col_text(s, 6), .platform = col_text(s, 7),
             .size = sqlite3_column_int64(s, 8),
             .nresults = sqlite3_column_int64(s, 9),
-            .nwarnings = sqlite3_column_int64(s, 10)};
+            .nwarnings = sqlite3_column_int64(s, 10),
+            .options = col_text(s, 11)};
         if (cb(&r, ctx))
             break;
     }
