@@ -101,6 +101,12 @@
 /* Distinct algorithms remembered from -multi children, only to check the
  * summary row's label (no figure depends on it). */
 #define MAX_KIDS 8
+/* Names and labels are read into buffers twice the size a sample keeps,
+ * so that one too long stays too long and the sink refuses its figure
+ * with a warning naming the limit, instead of storing it under a cut
+ * name. */
+#define NAME_BUF (2 * BDB_BENCHMARK_MAX)
+#define VALUE_BUF (2 * BDB_PARAM_VALUE_MAX)
 
 typedef struct tok {
     const char *p, *end;
@@ -271,7 +277,7 @@ static int suffix_label(const tok *t, int n, char *out, size_t outsz)
 }
 
 typedef struct kid_sum {
-    char name[BDB_BENCHMARK_MAX];
+    char name[NAME_BUF];
     double v[MAX_SIZES];
     int n;
 } kid_sum;
@@ -284,9 +290,9 @@ typedef struct run_state {
     int cmd_multi, cmd_seconds, cmd_bytes;
     int misalign, async_jobs, primes;
     int elapsed, decrypt, aead, mb;
-    char evp[BDB_BENCHMARK_MAX]; /* normalised -evp argument */
-    char engine[BDB_PARAM_VALUE_MAX];   /* -engine, or 'engine "X" set.' */
-    char provider[BDB_PARAM_VALUE_MAX]; /* -provider X [-provider Y]: X+Y */
+    char evp[NAME_BUF];  /* normalised -evp argument */
+    char engine[VALUE_BUF];   /* -engine, or 'engine "X" set.' */
+    char provider[VALUE_BUF]; /* -provider X [-provider Y]: X+Y */
     int aead_header;     /* the header has -aead's sizes 2 31 136 ... */
     /* what the run printed */
     int children;        /* highest child number seen + 1 */
@@ -456,11 +462,14 @@ static int base_params(ctx *c, bdb_sample *s, int evp, const char *cluster,
         full |= bdb_params_set(&s->params, "cluster", "%s", cluster) != 0;
     }
     if (full && !r->params_warned) {
+        /* the set remembers the overflow, so the sink refuses these
+         * figures rather than store them without a setting */
         r->params_warned = 1;
         rc = warn(c, line,
-                  "a figure has more than %d parameters; some settings of "
-                  "this run are not recorded",
-                  BDB_MAX_PARAMS);
+                  "the settings of this figure do not fit its parameters "
+                  "(at most %d, values under %d bytes); figures with them "
+                  "are not imported",
+                  BDB_MAX_PARAMS, BDB_PARAM_VALUE_MAX);
     }
     return rc;
 }
@@ -1001,7 +1010,7 @@ static int pk_row(ctx *c, const char *p, const char *end, int line,
     int n = tokenize(p, end, t, MAX_TOK);
     if (n <= 0 || progress_tail(t, n))
         return 0;
-    char cluster[BDB_PARAM_VALUE_MAX] = "";
+    char cluster[VALUE_BUF] = "";
     n -= suffix_label(t, n, cluster, sizeof cluster);
     double rates[4], times[4];
     tok rt[4], tt[4];
@@ -1023,7 +1032,7 @@ static int pk_row(ctx *c, const char *p, const char *end, int line,
         return rc ? rc : 1;
     }
     /* the name */
-    char name[BDB_BENCHMARK_MAX];
+    char name[NAME_BUF];
     const tok *l = t;
     int nl = at;
     char bits[32] = "";
@@ -1039,7 +1048,7 @@ static int pk_row(ctx *c, const char *p, const char *end, int line,
     } else if (nl == 4 && (bdb_span_eq(l[1].p, l[1].end, "bits") ||
                            bdb_span_eq(l[1].p, l[1].end, "bit")) &&
                cluster_token(l[3])) {
-        char alg[32], curve[96];
+        char alg[64], curve[BDB_BENCHMARK_MAX + 8];
         norm_name(alg, sizeof alg, l[2].p, l[2].end);
         norm_name(curve, sizeof curve, l[3].p + 1, l[3].end - 1);
         if (strcmp(alg, "eddsa") == 0)
@@ -1128,7 +1137,7 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
             }
         }
     }
-    char cluster[BDB_PARAM_VALUE_MAX] = "";
+    char cluster[VALUE_BUF] = "";
     n -= suffix_label(t, n, cluster, sizeof cluster);
     double v[MAX_TOK];
     int bad[MAX_TOK];
@@ -1209,7 +1218,7 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
         return 0;
     if (!has_k && nv != nsizes)
         return 0;
-    char name[BDB_BENCHMARK_MAX];
+    char name[NAME_BUF];
     norm_name(name, sizeof name, t[0].p, t[at - 1].end);
     int keep = nv; /* figures of the row that are whole */
     if (cut_last) {
@@ -1416,7 +1425,7 @@ static int mr_pk(ctx *c, const char *p, const char *end, int line)
         return 0;
     int n = split_colon(p, end, f, 12);
     run_state *r = &c->run;
-    char name[BDB_BENCHMARK_MAX];
+    char name[NAME_BUF];
     double a[6];
     int first = 3, nv;
     double idx, bits;
@@ -1433,7 +1442,7 @@ static int mr_pk(ctx *c, const char *p, const char *end, int line)
     if (!field_num(f[2], &bits))
         goto bad;
     if (kind == 6 || kind == 7) {
-        char curve[96];
+        char curve[BDB_BENCHMARK_MAX + 8];
         norm_name(curve, sizeof curve, f[3].p, f[3].end);
         if (kind == 6)
             snprintf(name, sizeof name, "%s", curve);
@@ -1565,7 +1574,7 @@ static int got_line(ctx *c, const char *p, const char *end, int line)
                         MAX_SIZES);
         r->nkid_sizes = ns > 0 ? ns : 0;
     } else if (bdb_starts_with(p, end, "+F:")) {
-        char name[BDB_BENCHMARK_MAX];
+        char name[NAME_BUF];
         double v[MAX_SIZES + 1];
         int bad[MAX_SIZES + 1];
         int upper;
@@ -1806,7 +1815,7 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
             if (rc)
                 return rc;
             const char *a = p + 8, *b = bdb_find(a, end, "\" set.");
-            char eng[BDB_PARAM_VALUE_MAX];
+            char eng[VALUE_BUF];
             bdb_copy(eng, sizeof eng, a, b);
             if (c->run.engine[0] && strcmp(eng, c->run.engine) != 0) {
                 rc = warn(c, ln.no,
@@ -1848,7 +1857,7 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
             continue;
         }
         if (bdb_starts_with(p, end, "+F:")) {
-            char name[BDB_BENCHMARK_MAX];
+            char name[NAME_BUF];
             double v[MAX_SIZES + 1];
             int bad[MAX_SIZES + 1];
             int upper;
@@ -2030,7 +2039,7 @@ static int sniff(const char *buf, size_t len)
         else {
             tok t[MAX_TOK];
             int n = tokenize(p, end, t, MAX_TOK);
-            char label[BDB_PARAM_VALUE_MAX];
+            char label[VALUE_BUF];
             n -= suffix_label(t, n, label, sizeof label);
             int nk = 0;
             for (int i = n - 1; i >= 1; i--) {

@@ -1091,6 +1091,29 @@ static void openssl_speed__row_with_text_after_its_figures__warned_not_dropped(v
     bdb_sink_free(&s);
 }
 
+static void openssl_speed__label_too_long__row_refused_never_cut(void **state)
+{
+    (void)state;
+    /* hand-made: the real aes-256-cbc row (line 22) with a label of 200
+     * characters, longer than a parameter value may be */
+    char label[256];
+    memset(label, 'x', 200);
+    label[200] = '\0';
+    char to[400];
+    snprintf(to, sizeof to, "1144324.10k (%s)", label);
+    size_t len;
+    char *raw = tu_read(DIR_REL "elapsed-aes-cbc.txt", &len);
+    char *text = tu_replace(raw, "1144324.10k", to);
+    free(raw);
+    bdb_sink s;
+    text_ok(text, &s);
+    free(text);
+    assert_int_equal(s.n, 6); /* aes-128-cbc only */
+    assert_null(tu_find(&s, "aes-256-cbc", "throughput", NULL));
+    assert_int_equal(note_line(&s, "do not fit its parameters"), 22);
+    bdb_sink_free(&s);
+}
+
 static void openssl_speed__mr_line_of_unknown_kind__warned_not_dropped(void **state)
 {
     (void)state;
@@ -1287,6 +1310,7 @@ int main(void)
         cmocka_unit_test(openssl_speed__truncated_pk_table__rows_before_the_cut_kept),
         cmocka_unit_test(openssl_speed__truncated_before_any_row__fails_saying_truncated),
         cmocka_unit_test(openssl_speed__row_with_text_after_its_figures__warned_not_dropped),
+        cmocka_unit_test(openssl_speed__label_too_long__row_refused_never_cut),
         cmocka_unit_test(openssl_speed__mr_line_of_unknown_kind__warned_not_dropped),
         cmocka_unit_test(openssl_speed__not_speed_output_when_forced__fails),
         cmocka_unit_test(openssl_speed__any_prefix_of_a_sample__never_crashes),
