@@ -320,6 +320,7 @@ typedef struct ctx {
     run_state run;
     int any_context;     /* some line anywhere was openssl speed's own */
     int sbcbench;        /* an sbc-bench log: its rows are -elapsed -evp */
+    int mr_era_hint;     /* 2: the file has -mr lines only 1.1.1+ prints */
     /* Hashes of the rows imported so far, so that sbc-bench's summary,
      * which quotes rows of its table again (* `aes-256-cbc ... (A53)`), is
      * not imported twice. */
@@ -1498,6 +1499,14 @@ static int mr_pk(ctx *c, const char *p, const char *end, int line)
         era = a[0] < a[1] ? 2 : 1; /* signing is slower than verifying */
     if (!era && kind >= 6)
         era = 2;
+    /* ECDH/FFDH print a value and its reciprocal: (ops/s, s/op) since
+     * 1.1.1, (s/op, ops/s) before; an op slower than a second does not
+     * occur for them, so the larger one comes first exactly for rates */
+    if (!era && (kind == 5 || kind == 8) && nv == 2 && a[0] > 0 && a[1] > 0 &&
+        a[0] != a[1])
+        era = a[0] > a[1] ? 2 : 1;
+    if (!era)
+        era = c->mr_era_hint;
     if (!era) {
         era = 2;
         if (!r->era_warned) {
@@ -1947,6 +1956,34 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
     return run_finish(c);
 }
 
+/* 2 when the buffer holds -mr lines that only OpenSSL 1.1.1 and later
+ * print (EdDSA "+F6", SM2 "+F7", FFDH "+F8", KEM/signature "+F9"/"+F10",
+ * or their "+DTP" progress lines), so that ECDSA "+F4" lines, which do not
+ * say whether they are rates or times, are read as rates without a
+ * guess; else 0. */
+static int mr_era_hint(const char *buf, size_t len)
+{
+    bdb_lines it;
+    bdb_line ln;
+    bdb_lines_init(&it, buf, len);
+    while (bdb_lines_next(&it, &ln)) {
+        const char *p = ln.p, *end = ln.end;
+        bdb_trim(&p, &end);
+        if (bdb_starts_with(p, end, "Got: "))
+            p += 5;
+        if (bdb_starts_with(p, end, "+F6:") || bdb_starts_with(p, end, "+F7:") ||
+            bdb_starts_with(p, end, "+F8:") || bdb_starts_with(p, end, "+F9:") ||
+            bdb_starts_with(p, end, "+F10:"))
+            return 2;
+        if (bdb_starts_with(p, end, "+DTP:") &&
+            (bdb_contains(p, end, ":Ed25519:") ||
+             bdb_contains(p, end, ":Ed448:") || bdb_contains(p, end, ":ffdh:") ||
+             bdb_contains(p, end, ":sm2:")))
+            return 2;
+    }
+    return 0;
+}
+
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
@@ -1955,6 +1992,7 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     c.opts = opts;
     c.out = out;
     c.diag = diag;
+    c.mr_era_hint = mr_era_hint(buf, len);
     size_t before = out->n;
     int rc = parse_lines(&c, buf, len);
     free(c.seen);

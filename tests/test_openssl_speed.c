@@ -216,12 +216,41 @@ static void openssl_speed__mr_pk_lines_3x__curves_and_ffdh_named(void **state)
     tu_assert_value(&s, "ecdh-nistp256", "op_per_sec", NULL, 16028.0, 1e-12);
     tu_assert_value(&s, "ed25519", "verify_per_sec", NULL, 8913.131313, 1e-12);
     tu_assert_value(&s, "ffdh2048", "op_per_sec", NULL, 2778.0, 1e-12);
+    /* "+F6"/"+F8" exist only since 1.1.1: the "+F4" lines are rates,
+     * without a guess or a warning */
+    assert_int_equal(s.nnotes, 0);
     /* the text table of the same curves names them the same way */
     bdb_sink t;
     parse_ok(DIR_REL "ecdsa-ecdh-eddsa.txt", NULL, &t);
     assert_non_null(tu_find(&t, "ecdsa-nistp256", "sign_per_sec", NULL));
     assert_non_null(tu_find(&t, "ed25519", "sign_per_sec", NULL));
     bdb_sink_free(&t);
+    bdb_sink_free(&s);
+}
+
+static void openssl_speed__mr_before_1_1_1__times_turned_into_rates(void **state)
+{
+    (void)state;
+    /* hand-made from 1.0.2 speed.c's formats ("+F2:%u:%u:%f:%f" of
+     * rsa_results, seconds per operation; "+F5:%u:%u:%f:%f" of the ECDH
+     * time and its reciprocal) with the figures of finnie's 1.0.1f table:
+     * rsa 512 0.001124s 0.000105s, ecdh (secp160r1) 0.0021s */
+    bdb_sink s;
+    text_ok("+F2:0:512:0.001124:0.000105\n", &s);
+    /* signing is slower than verifying: these are times */
+    tu_assert_value(&s, "rsa512", "sign_per_sec", NULL, 1.0 / 0.001124, 1e-9);
+    tu_assert_value(&s, "rsa512", "verify_time", NULL, 0.000105, 1e-9);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+    /* a value then its reciprocal, the smaller first: a time */
+    text_ok("+F5:0:160:0.002100:476.190476\n", &s);
+    tu_assert_value(&s, "ecdh-secp160r1", "op_per_sec", NULL, 476.190476,
+                    1e-9);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+    /* ECDSA alone does not say which: read as rates, with a warning */
+    text_ok("+F4:3:256:0.000014:0.000042\n", &s);
+    assert_true(has_note(&s, "read as operations/s"));
     bdb_sink_free(&s);
 }
 
@@ -1281,6 +1310,7 @@ int main(void)
         cmocka_unit_test(openssl_speed__ecdsa_ecdh_eddsa__named_by_curve),
         cmocka_unit_test(openssl_speed__every_3x_pk_table__rsa_dsa_ecdsa_ecdh_eddsa_ffdh),
         cmocka_unit_test(openssl_speed__mr_pk_lines_3x__curves_and_ffdh_named),
+        cmocka_unit_test(openssl_speed__mr_before_1_1_1__times_turned_into_rates),
         cmocka_unit_test(openssl_speed__multi_text_pk_tables__summary_with_multi),
         cmocka_unit_test(openssl_speed__bytes_option__one_block_size),
         cmocka_unit_test(openssl_speed__aead_sizes_in_header__aead_param),
