@@ -766,18 +766,28 @@ static int command_line(ctx *c, const char *p, const char *end, int line)
     bdb_cmdline cmd;
     int r = bdb_cmdline_parse_line(p, end, tools, &cmd);
     if (r == 0) {
-        /* a time stamp or other text before the command: start at the
-         * word that ends in "openssl" when "speed" follows it */
+        /* a time stamp or other text before the command, or Markdown's
+         * `openssl speed ...`: start at the word that ends in "openssl"
+         * when "speed" follows it */
         tok t[MAX_TOK];
         int n = tokenize(p, end, t, MAX_TOK);
-        for (int i = 1; i + 1 < n; i++) {
+        for (int i = 0; i + 1 < n; i++) {
             size_t l = (size_t)(t[i].end - t[i].p);
-            if (l >= 7 && memcmp(t[i].end - 7, "openssl", 7) == 0 &&
-                (l == 7 || t[i].end[-8] == '/') &&
-                bdb_span_eq(t[i + 1].p, t[i + 1].end, "speed")) {
-                r = bdb_cmdline_parse_line(t[i].p, end, tools, &cmd);
-                break;
+            if (l < 7 || memcmp(t[i].end - 7, "openssl", 7) != 0 ||
+                !bdb_span_eq(t[i + 1].p, t[i + 1].end, "speed"))
+                continue;
+            const char *from = t[i].p, *to = end;
+            char before = l > 7 ? t[i].end[-8] : 0;
+            if (before == '`') {
+                from = t[i].end - 7;
+                const char *close = memchr(from, '`', (size_t)(end - from));
+                if (close)
+                    to = close;
+            } else if (i == 0 || (before && before != '/')) {
+                continue;
             }
+            r = bdb_cmdline_parse_line(from, to, tools, &cmd);
+            break;
         }
     }
     if (r < 0)

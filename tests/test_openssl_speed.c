@@ -420,6 +420,28 @@ static void openssl_speed__command_multi_below_children__children_win_with_warni
     bdb_sink_free(&s);
 }
 
+static void openssl_speed__command_quoted_in_markdown__settings_read(void **state)
+{
+    (void)state;
+    /* hand-made note around the real bytes4096 sample: the command as a
+     * Markdown code span in prose */
+    size_t len;
+    char *raw = tu_read(DIR_REL "bytes4096-evp-aes-128-gcm.txt", &len);
+    const char *note = "Ran `openssl speed -seconds 1 -bytes 4096 -evp "
+                       "aes-128-gcm` on the box:\n";
+    char *text = malloc(strlen(note) + len + 1);
+    memcpy(text, note, strlen(note));
+    memcpy(text + strlen(note), raw, len + 1);
+    free(raw);
+    bdb_sink s;
+    text_ok(text, &s);
+    free(text);
+    assert_int_equal(s.n, 1);
+    tu_assert_value(&s, "aes-128-gcm", "throughput",
+                    "block_size=4096,seconds=1,evp=1", 3226214.40e3, 1e-12);
+    bdb_sink_free(&s);
+}
+
 static void openssl_speed__bare_row_kept_with_its_command__bytes_give_block_size(void **state)
 {
     (void)state;
@@ -1319,6 +1341,7 @@ int main(void)
         cmocka_unit_test(openssl_speed__set_x_line__elapsed_seconds_decrypt),
         cmocka_unit_test(openssl_speed__command_and_printed_seconds_disagree__printed_wins_with_warning),
         cmocka_unit_test(openssl_speed__command_multi_below_children__children_win_with_warning),
+        cmocka_unit_test(openssl_speed__command_quoted_in_markdown__settings_read),
         cmocka_unit_test(openssl_speed__bare_row_kept_with_its_command__bytes_give_block_size),
         cmocka_unit_test(openssl_speed__lkp_4_0_rsa_encrypt_decrypt__multi_from_timestamped_command),
         cmocka_unit_test(openssl_speed__two_runs_engine_and_async_jobs__separate_series),
