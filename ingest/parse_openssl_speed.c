@@ -5,7 +5,7 @@
  * with a per-cluster suffix, and the command line that produced the run.
  *
  * Units, from apps/speed.c (print_result(), the show_res: block, do_multi()
- * of 1.0.2, 1.1.1 and 3.x):
+ * of 1.0.2, 1.1.1 and 3.x; LibreSSL's usr.bin/openssl/speed.c is 1.0.x's):
  * - A throughput cell is results = count / seconds * block_length, in bytes
  *   per second. The text table prints it as " %11.2fk" of results / 1e3 when
  *   results > 10000, else as " %11.2f " of results itself: so a value with a
@@ -652,7 +652,10 @@ static int version_era(const char *p, const char *end)
 static int version_line(ctx *c, const char *p, const char *end)
 {
     const char *q = p;
-    if (!bdb_scan_lit(&q, end, "OpenSSL ", 0) &&
+    /* LibreSSL's speed (OpenBSD usr.bin/openssl/speed.c) is 1.0.1's: its
+     * -mr public-key figures are seconds per operation */
+    int libre = bdb_scan_lit(&q, end, "LibreSSL ", 0);
+    if (!libre && !bdb_scan_lit(&q, end, "OpenSSL ", 0) &&
         !bdb_scan_lit(&q, end, "version: ", 0))
         return 0;
     q = bdb_skip_ws(q, end);
@@ -666,8 +669,9 @@ static int version_line(ctx *c, const char *p, const char *end)
     int rc = run_boundary(c);
     if (rc)
         return rc;
-    bdb_sink_set_version(c->out, w, wend);
-    c->run.era = version_era(w, wend);
+    /* "LibreSSL 3.3.6" whole, never to be read as OpenSSL 3.3.6 */
+    bdb_sink_set_version(c->out, libre ? p : w, wend);
+    c->run.era = libre ? 1 : version_era(w, wend);
     set_context(c);
     return 1;
 }
@@ -1659,6 +1663,7 @@ static int error_line(ctx *c, const char *p, const char *end, int line)
         bdb_contains(p, end, " failure.  No ") ||
         bdb_contains(p, end, "computations don't match") ||
         bdb_starts_with(p, end, "Don't understand line '") ||
+        bdb_starts_with(p, end, "Unknown type '") ||
         bdb_starts_with(p, end, "Invalid cipher") ||
         bdb_starts_with(p, end, "Invalid digest")) {
         const char *why = "";
@@ -2081,6 +2086,7 @@ static int sniff(const char *buf, size_t len)
         else if (bdb_starts_with(p, end, "You have chosen to measure elapsed"))
             s = 90;
         else if ((bdb_starts_with(p, end, "OpenSSL ") ||
+                  bdb_starts_with(p, end, "LibreSSL ") ||
                   bdb_starts_with(p, end, "version: ")) &&
                  p + 8 < end)
             version = 1;

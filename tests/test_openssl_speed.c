@@ -248,6 +248,15 @@ static void openssl_speed__mr_before_1_1_1__times_turned_into_rates(void **state
                     1e-9);
     assert_int_equal(s.nnotes, 0);
     bdb_sink_free(&s);
+    /* LibreSSL's speed is 1.0.1's (OpenBSD usr.bin/openssl/speed.c):
+     * hand-made from its "%s\n" of SSLeay_version() and "+F4:%u:%u:%f:%f"
+     * of ecdsa_results, seconds per operation */
+    text_ok("LibreSSL 3.3.6\n+F4:3:256:0.000014:0.000042\n", &s);
+    assert_string_equal(s.tool_version, "LibreSSL 3.3.6");
+    tu_assert_value(&s, "ecdsa-nistp256", "sign_per_sec", NULL,
+                    1.0 / 0.000014, 1e-9);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
     /* ECDSA alone does not say which: read as rates, with a warning */
     text_ok("+F4:3:256:0.000014:0.000042\n", &s);
     assert_true(has_note(&s, "read as operations/s"));
