@@ -567,8 +567,9 @@ static void openssl_speed__3_5_kem_and_signature_tables__after_a_root_prompt(voi
     /* A blog post ("把QAT塞到nginx中", 2026-04-23) kept in a public GitHub
      * repository (found by content search, corpus document 53135724880):
      * OpenSSL 3.5.6 on a Xeon 8562Y+ with the QAT engine configured,
-     * verbatim but the compiler and CPUINFO lines; "^[[A" is what the
-     * terminal echoed of two arrow keys pressed during the run. */
+     * verbatim but the compiler and CPUINFO lines and the text between
+     * the runs; "^[[A" is what the terminal echoed of two arrow keys
+     * pressed during the run. */
     bdb_sink s;
     text_ok("[root@adlink ~]# /usr/local/ssl/bin/openssl speed  -elapsed -async_jobs 72  rsa2048\n"
             "You have chosen to measure elapsed time instead of user CPU time.\n"
@@ -594,7 +595,15 @@ static void openssl_speed__3_5_kem_and_signature_tables__after_a_root_prompt(voi
             "#硬件加速器已经有数据\n"
             "[root@adlink ~]# cat /sys/kernel/debug/qat_*/fw_counters\n"
             "AE          Requests        Responses\n"
-            " 0:         17949407         17949407\n",
+            " 0:         17949407         17949407\n"
+            /* the wrk run later in the same post: not openssl's rows */
+            " ./wrk -t 20 -c 20000 https://172.16.10.44 \n"
+            "Running 10s test @ https://172.16.10.44\n"
+            "  20 threads and 20000 connections\n"
+            "  Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+            "    Latency     4.38ms    1.90ms  97.47ms   76.84%\n"
+            "    Req/Sec     5.79k     4.48k   17.64k    53.97%\n"
+            "  874735 requests in 10.10s, 730.02MB read\n",
             &s);
     assert_string_equal(s.tool_version, "3.5.6");
     assert_int_equal(s.n, 8 + 6 + 6);
@@ -1148,6 +1157,21 @@ static void openssl_speed__row_with_text_after_its_figures__warned_not_dropped(v
     assert_non_null(tu_find(&s, "aes-256-cbc", "throughput", "block_size=16"));
     assert_int_equal(note_line(&s, "a row of figures this parser cannot read"),
                      21);
+    bdb_sink_free(&s);
+
+    /* but wrk's "Req/Sec" line after the table (from the QAT post quoted
+     * below) has three 'k' figures, not six: not a row, no warning */
+    raw = tu_read(DIR_REL "elapsed-aes-cbc.txt", &len);
+    const char *wrk = "\n ./wrk -t 20 -c 20000 https://172.16.10.44 \n"
+                      "    Req/Sec     5.79k     4.48k   17.64k    53.97%\n";
+    text = malloc(len + strlen(wrk) + 1);
+    memcpy(text, raw, len);
+    memcpy(text + len, wrk, strlen(wrk) + 1);
+    free(raw);
+    text_ok(text, &s);
+    free(text);
+    assert_int_equal(s.n, 12);
+    assert_int_equal(s.nnotes, 0);
     bdb_sink_free(&s);
 }
 
