@@ -92,29 +92,11 @@
 #include <string.h>
 
 #include "../common/bdb_scan.h"
-#include "cmdline.h"
-
-#define MAX_TOK 48
-/* speed.c prints 5 (1.0.x) or 6 sizes, -bytes 1, -aead 6; more than this
- * is warned about, never cut silently. */
-#define MAX_SIZES 16
-/* Distinct algorithms remembered from -multi children, only to check the
- * summary row's label (no figure depends on it). */
-#define MAX_KIDS 8
-/* Names and labels are read into buffers twice the size a sample keeps,
- * so that one too long stays too long and the sink refuses its figure
- * with a warning naming the limit, instead of storing it under a cut
- * name. */
-#define NAME_BUF (2 * BDB_BENCHMARK_MAX)
-#define VALUE_BUF (2 * BDB_PARAM_VALUE_MAX)
-
-typedef struct tok {
-    const char *p, *end;
-} tok;
+#include "openssl_speed_internal.h"
 
 /* Splits [p, end) at blanks; returns the count, or -1 when there are more
  * than max tokens (such a line is never a table row). */
-static int tokenize(const char *p, const char *end, tok *t, int max)
+int bdb_ossl_tokenize(const char *p, const char *end, ossl_tok *t, int max)
 {
     int n = 0;
     for (;;) {
@@ -131,13 +113,11 @@ static int tokenize(const char *p, const char *end, tok *t, int max)
     }
 }
 
-enum { NUM_BAD = 0, NUM_OK, NUM_INF };
-
 /* Reads a whole token as a number (possibly negative) with an optional
  * suffix from allowed ("k", "s" or ""). *sfx receives the suffix character
  * (0 for none). "inf"/"nan" (a 1/0 speed.c printed) give NUM_INF, with the
  * suffix read the same way ("infs"). */
-static int tok_number(tok t, const char *allowed, double *v, char *sfx)
+int bdb_ossl_tok_number(ossl_tok t, const char *allowed, double *v, char *sfx)
 {
     const char *p = t.p;
     *sfx = 0;
@@ -146,7 +126,8 @@ static int tok_number(tok t, const char *allowed, double *v, char *sfx)
         q++;
     if (t.end - q >= 3 &&
         (bdb_starts_with(q, t.end, "inf") || bdb_starts_with(q, t.end, "nan") ||
-         bdb_starts_with(q, t.end, "INF") || bdb_starts_with(q, t.end, "NAN"))) {
+         bdb_starts_with(q, t.end, "INF") ||
+         bdb_starts_with(q, t.end, "NAN"))) {
         q += 3;
         if (q == t.end)
             return NUM_INF;
@@ -173,10 +154,10 @@ static int tok_number(tok t, const char *allowed, double *v, char *sfx)
  * decimals, possibly negative), or inf/nan. Returns NUM_OK / NUM_INF /
  * NUM_BAD; *is_k says whether it had the 'k'. The two-decimal rule keeps
  * other tools' columns (7-zip's "1249 100 1215") from passing as rows. */
-static int fig_token(tok t, double *v, int *is_k)
+static int fig_token(ossl_tok t, double *v, int *is_k)
 {
     char sfx;
-    int r = tok_number(t, "k", v, &sfx);
+    int r = bdb_ossl_tok_number(t, "k", v, &sfx);
     *is_k = sfx == 'k';
     if (r != NUM_OK)
         return r;
@@ -188,7 +169,7 @@ static int fig_token(tok t, double *v, int *is_k)
 }
 
 /* Significant digits of a printed number ("0.0000s" has none). */
-static int sig_digits(tok t)
+static int sig_digits(ossl_tok t)
 {
     int n = 0, lead = 1;
     for (const char *p = t.p; p < t.end; p++) {
@@ -203,7 +184,7 @@ static int sig_digits(tok t)
 }
 
 /* Normalised algorithm name: lower case, blanks runs -> '-'. */
-static void norm_name(char *dst, size_t dstsz, const char *p, const char *end)
+void bdb_ossl_norm_name(char *dst, size_t dstsz, const char *p, const char *end)
 {
     size_t n = 0;
     int pending_dash = 0;
@@ -224,7 +205,7 @@ static void norm_name(char *dst, size_t dstsz, const char *p, const char *end)
     dst[n] = '\0';
 }
 
-static int has_upper(const char *p, const char *end)
+int bdb_ossl_has_upper(const char *p, const char *end)
 {
     for (; p < end; p++)
         if (*p >= 'A' && *p <= 'Z')
@@ -238,7 +219,7 @@ static int is_alpha(char c)
 }
 
 /* "(nistp256)": a parenthesised word. */
-static int cluster_token(tok t)
+static int cluster_token(ossl_tok t)
 {
     return t.end - t.p > 2 && t.p[0] == '(' && t.end[-1] == ')';
 }
@@ -248,12 +229,12 @@ static int cluster_token(tok t)
  * Returns how many of the n tokens it takes (0: none) and copies its
  * words, single-blank separated, into out (',' and '=' made '_', as they
  * separate parameters). */
-static int suffix_label(const tok *t, int n, char *out, size_t outsz)
+static int suffix_label(const ossl_tok *t, int n, char *out, size_t outsz)
 {
     if (n < 3 || t[n - 1].end[-1] != ')')
         return 0;
     for (int k = 1; k <= 6 && n - k >= 2; k++) {
-        const tok *s = &t[n - k];
+        const ossl_tok *s = &t[n - k];
         if (s->p[0] == '(') {
             if (k == 1 && s->end - s->p <= 2)
                 return 0;
@@ -276,66 +257,8 @@ static int suffix_label(const tok *t, int n, char *out, size_t outsz)
     return 0;
 }
 
-typedef struct kid_sum {
-    char name[NAME_BUF];
-    double v[MAX_SIZES];
-    int n;
-} kid_sum;
 
-enum pk_kind { PK_NONE = 0, PK_SIGN2, PK_RSA4, PK_OP1, PK_KEM, PK_SIG3 };
-
-typedef struct run_state {
-    /* settings from the command line (0: not given) */
-    int cmd_line;
-    int cmd_multi, cmd_seconds, cmd_bytes;
-    int misalign, async_jobs, primes;
-    int elapsed, decrypt, aead, mb;
-    char evp[NAME_BUF];  /* normalised -evp argument */
-    char engine[VALUE_BUF];   /* -engine, or 'engine "X" set.' */
-    char provider[VALUE_BUF]; /* -provider X [-provider Y]: X+Y */
-    int aead_header;     /* the header has -aead's sizes 2 31 136 ... */
-    /* what the run printed */
-    int children;        /* highest child number seen + 1 */
-    int printed_seconds; /* first "Doing ... for Ns" / "+DT:..:N:" */
-    int seconds_warned, multi_warned, params_warned, parallel_warned;
-    int context;         /* saw lines only openssl speed prints */
-    int rows;            /* table rows met (imported or skipped) */
-    int era;             /* 0 unknown, 1: < 1.1.1, 2: >= 1.1.1 */
-    int era_warned;
-    double sizes[MAX_SIZES];
-    int nsizes, sizes_line, sizes_mr; /* header, its line, from "+H" */
-    int header_rows;     /* rows under the current cipher header */
-    double kid_sizes[MAX_SIZES];
-    int nkid_sizes;
-    kid_sum kids[MAX_KIDS];
-    int nkids, got_line;
-    int pk;              /* current public-key table */
-    int pk_line, pk_rows;
-} run_state;
-
-typedef struct ctx {
-    const bdb_parse_opts *opts;
-    bdb_sink *out;
-    bdb_diag *diag;
-    run_state run;
-    int any_context;     /* some line anywhere was openssl speed's own */
-    int sbcbench;        /* an sbc-bench log: its rows are -elapsed -evp */
-    int mr_era_hint;     /* 2: the file has -mr lines only 1.1.1+ prints */
-    /* Hashes of the rows imported so far, so that sbc-bench's summary,
-     * which quotes rows of its table again (* `aes-256-cbc ... (A53)`), is
-     * not imported twice. */
-    uint64_t *seen;
-    size_t nseen, seen_cap;
-} ctx;
-
-/* Records a warning; BDB_ENOMEM when even that fails. */
-static int warn(ctx *c, int line, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static int warn(ctx *c, int line, const char *fmt, ...)
+int bdb_ossl_warn(ossl_ctx *c, int line, const char *fmt, ...)
 {
     char text[512];
     va_list ap;
@@ -345,27 +268,27 @@ static int warn(ctx *c, int line, const char *fmt, ...)
     return bdb_sink_warn(c->out, line, "%s", text) ? BDB_ENOMEM : 0;
 }
 
-static void run_reset(run_state *r)
+void bdb_ossl_run_reset(ossl_run *r)
 {
     memset(r, 0, sizeof *r);
 }
 
 /* Warns about what the run left unfinished (a header without rows, -multi
  * children without the parent's summary): a capture cut short. */
-static int run_finish(ctx *c)
+static int run_finish(ossl_ctx *c)
 {
-    run_state *r = &c->run;
+    ossl_run *r = &c->run;
     int rc = 0;
     if (r->nsizes && r->sizes_line && r->header_rows == 0 && !r->sizes_mr)
-        rc = warn(c, r->sizes_line,
+        rc = bdb_ossl_warn(c, r->sizes_line,
                   "a throughput table header without rows after it (the "
                   "capture ends or was cut here: truncated output?)");
     if (!rc && r->pk && r->pk_rows == 0)
-        rc = warn(c, r->pk_line,
+        rc = bdb_ossl_warn(c, r->pk_line,
                   "a public-key table header without rows after it (the "
                   "capture ends or was cut here: truncated output?)");
     if (!rc && r->got_line && r->rows == 0)
-        rc = warn(c, r->got_line,
+        rc = bdb_ossl_warn(c, r->got_line,
                   "the -multi children reported results but the parent's "
                   "summary after them is missing (truncated output?); the "
                   "children's partial figures are not imported");
@@ -373,18 +296,18 @@ static int run_finish(ctx *c)
 }
 
 /* A line that starts a run: the previous run ends here when it had rows. */
-static int run_boundary(ctx *c)
+int bdb_ossl_run_boundary(ossl_ctx *c)
 {
     if (c->run.rows == 0 && !c->run.pk && !c->run.nsizes)
         return BDB_OK;
     int rc = run_finish(c);
     if (rc)
         return rc;
-    run_reset(&c->run);
+    bdb_ossl_run_reset(&c->run);
     return BDB_OK;
 }
 
-static void set_context(ctx *c)
+void bdb_ossl_set_context(ossl_ctx *c)
 {
     c->run.context = 1;
     c->any_context = 1;
@@ -394,10 +317,10 @@ static void set_context(ctx *c)
  * throughput row, 0 for another throughput row, -1 for a public-key row.
  * Returns BDB_ENOMEM or 0; a full parameter set is warned about once per
  * run. */
-static int base_params(ctx *c, bdb_sample *s, int evp, const char *cluster,
+static int base_params(ossl_ctx *c, bdb_sample *s, int evp, const char *cluster,
                        int line)
 {
-    run_state *r = &c->run;
+    ossl_run *r = &c->run;
     /* sbc-bench runs `openssl speed -elapsed -evp aes-N-cbc` and lower-
      * cases what it prints (sbc-bench.sh, RunOpenSSLBenchmark()); only it
      * appends a "(cluster)" label to the rows */
@@ -408,7 +331,7 @@ static int base_params(ctx *c, bdb_sample *s, int evp, const char *cluster,
     int multi = r->cmd_multi > r->children ? r->cmd_multi : r->children;
     if (r->cmd_multi > 0 && r->children > r->cmd_multi && !r->multi_warned) {
         r->multi_warned = 1;
-        rc = warn(c, line,
+        rc = bdb_ossl_warn(c, line,
                   "the command line says -multi %d but the log shows %d "
                   "children; multi=%d is kept",
                   r->cmd_multi, r->children, r->children);
@@ -451,7 +374,7 @@ static int base_params(ctx *c, bdb_sample *s, int evp, const char *cluster,
         full |= bdb_params_set(&s->params, "parallel", "1") != 0;
         if (!r->parallel_warned) {
             r->parallel_warned = 1;
-            rc = warn(c, line,
+            rc = bdb_ossl_warn(c, line,
                       "rows labelled \"(fully parallel)\" are one per core, "
                       "all run at once, and do not say which core (cores of "
                       "different kinds pool into one series); imported as "
@@ -466,7 +389,7 @@ static int base_params(ctx *c, bdb_sample *s, int evp, const char *cluster,
         /* the set remembers the overflow, so the sink refuses these
          * figures rather than store them without a setting */
         r->params_warned = 1;
-        rc = warn(c, line,
+        rc = bdb_ossl_warn(c, line,
                   "the settings of this figure do not fit its parameters "
                   "(at most %d, values under %d bytes); figures with them "
                   "are not imported",
@@ -499,7 +422,7 @@ static uint64_t row_hash(const char *name, const char *cluster,
     return h;
 }
 
-static int seen_has(const ctx *c, uint64_t h)
+static int seen_has(const ossl_ctx *c, uint64_t h)
 {
     for (size_t i = 0; i < c->nseen; i++)
         if (c->seen[i] == h)
@@ -507,7 +430,7 @@ static int seen_has(const ctx *c, uint64_t h)
     return 0;
 }
 
-static int seen_add(ctx *c, uint64_t h)
+static int seen_add(ossl_ctx *c, uint64_t h)
 {
     if (c->nseen == c->seen_cap) {
         size_t cap = c->seen_cap ? c->seen_cap * 2 : 64;
@@ -523,10 +446,10 @@ static int seen_add(ctx *c, uint64_t h)
 
 /* Emits one throughput row; v in bytes/s, bad[i] set for a figure that is
  * not a measurement (inf, nan, negative), printed as text[i]. */
-static int emit_throughput(ctx *c, const char *name, int evp,
-                           const char *cluster, const double *sizes,
-                           const double *v, const int *bad, const tok *text,
-                           int n, int line)
+int bdb_ossl_emit_throughput(ossl_ctx *c, const char *name, int evp,
+                             const char *cluster, const double *sizes,
+                             const double *v, const int *bad,
+                             const ossl_tok *text, int n, int line)
 {
     int good = 0, rc;
     for (int i = 0; i < n; i++)
@@ -539,12 +462,12 @@ static int emit_throughput(ctx *c, const char *name, int evp,
             if (bad[i] || v[i] != 0)
                 zeros = 0;
         if (zeros)
-            return warn(c, line,
+            return bdb_ossl_warn(c, line,
                         "%s: every figure is 0.00: speed did not run it (the "
                         "build lacks the algorithm, or it failed); not "
                         "imported",
                         name);
-        return warn(c, line,
+        return bdb_ossl_warn(c, line,
                     "%s: no figure of this row is a measurement (expected "
                     "positive figures, found inf, nan, negative or 0.00); "
                     "not imported",
@@ -552,7 +475,7 @@ static int emit_throughput(ctx *c, const char *name, int evp,
     }
     for (int i = 0; i < n; i++) {
         if (bad[i] || !(v[i] > 0)) {
-            rc = warn(c, line,
+            rc = bdb_ossl_warn(c, line,
                       "%s: the %.0f-byte figure is '%.*s', not a measurement "
                       "(expected a positive number); not imported",
                       name, sizes[i], (int)(text[i].end - text[i].p),
@@ -567,8 +490,10 @@ static int emit_throughput(ctx *c, const char *name, int evp,
         if (rc)
             return rc;
         if (bdb_params_set(&s.params, "block_size", "%.0f", sizes[i])) {
-            rc = warn(c, line, "%s: no room for the block_size parameter; "
-                      "figure not imported", name);
+            rc = bdb_ossl_warn(c, line,
+                               "%s: no room for the block_size parameter; "
+                               "figure not imported",
+                               name);
             if (rc)
                 return rc;
             continue;
@@ -583,7 +508,7 @@ static int emit_throughput(ctx *c, const char *name, int evp,
 
 /* Emits rate + time pairs for a public-key row. rate[i] in op/s; what[i]
  * is the printed figure for the warning when rate[i] is not usable. */
-static int emit_pk(ctx *c, const char *name, const char *table,
+int bdb_ossl_emit_pk(ossl_ctx *c, const char *name, const char *table,
                    const char *cluster, const char *const *ops,
                    const double *rate, const char *const *what, int n,
                    int line)
@@ -592,7 +517,7 @@ static int emit_pk(ctx *c, const char *name, const char *table,
     for (int i = 0; i < n; i++) {
         int rc;
         if (!(rate[i] > 0) || !isfinite(rate[i])) {
-            rc = warn(c, line,
+            rc = bdb_ossl_warn(c, line,
                       "%s: %s was not measured (printed %s: a failed or "
                       "unmeasured operation); not imported",
                       name, ops[i], what && what[i] ? what[i] : "no rate");
@@ -606,8 +531,10 @@ static int emit_pk(ctx *c, const char *name, const char *table,
         if (rc)
             return rc;
         if (table && bdb_params_set(&s.params, "table", "%s", table)) {
-            rc = warn(c, line, "%s: no room for the table parameter; figure "
-                      "not imported", name);
+            rc = bdb_ossl_warn(c, line,
+                               "%s: no room for the table parameter; figure "
+                               "not imported",
+                               name);
             if (rc)
                 return rc;
             continue;
@@ -626,7 +553,7 @@ static int emit_pk(ctx *c, const char *name, const char *table,
     return 0;
 }
 
-/* ---- version and command line ---------------------------------------- */
+/* ---- version line --------------------------------------------------- */
 
 /* "1.1.1f", "3.0.22", "1.0.2k-fips": 1 for < 1.1.1, 2 for later, 0 ?. */
 static int version_era(const char *p, const char *end)
@@ -649,7 +576,7 @@ static int version_era(const char *p, const char *end)
 
 /* "OpenSSL 1.1.1f  31 Mar 2020", "OpenSSL 1.1.0l, built on ...",
  * "version: 3.0.22". Returns 1 when the line is a version line. */
-static int version_line(ctx *c, const char *p, const char *end)
+static int version_line(ossl_ctx *c, const char *p, const char *end)
 {
     const char *q = p;
     /* LibreSSL's speed (OpenBSD usr.bin/openssl/speed.c) is 1.0.1's: its
@@ -666,209 +593,23 @@ static int version_line(ctx *c, const char *p, const char *end)
     const char *wend = w + len;
     if (wend > w && wend[-1] == ',')
         wend--;
-    int rc = run_boundary(c);
+    int rc = bdb_ossl_run_boundary(c);
     if (rc)
         return rc;
     /* "LibreSSL 3.3.6" whole, never to be read as OpenSSL 3.3.6 */
     bdb_sink_set_version(c->out, libre ? p : w, wend);
     c->run.era = libre ? 1 : version_era(w, wend);
-    set_context(c);
+    bdb_ossl_set_context(c);
     return 1;
-}
-
-/* A positive integer argument, or 0. */
-static int int_arg(const char *s)
-{
-    const char *p = s, *end = s + strlen(s);
-    long long v;
-    if (!bdb_scan_int(&p, end, &v) || p != end || v <= 0 || v > 100000000)
-        return 0;
-    return (int)v;
-}
-
-/* Options of `openssl speed` that take an argument, from speed_options[]
- * of apps/speed.c (1.1.1 to 3.5); the others are flags. */
-static int takes_arg(const char *name)
-{
-    static const char *const with_arg[] = {
-        "multi",  "seconds",  "bytes", "evp",           "hmac",
-        "cmac",   "misalign", "async_jobs", "engine",   "primes",
-        "rand",   "writerand", "provider-path", "provider", "propquery",
-        NULL};
-    for (int i = 0; with_arg[i]; i++)
-        if (strcmp(name, with_arg[i]) == 0)
-            return 1;
-    return 0;
-}
-
-/* Walks speed's options the way OpenSSL's opt_next() does: "-name",
- * "--name", "-name=value" or "-name value". */
-static void speed_options(run_state *r, const bdb_cmdline *cmd)
-{
-    for (int i = 2; i < cmd->argc; i++) {
-        const char *a = cmd->argv[i];
-        if (a[0] != '-' || !a[1])
-            continue; /* an algorithm */
-        a++;
-        if (*a == '-')
-            a++;
-        char name[64];
-        const char *eq = strchr(a, '=');
-        size_t nl = eq ? (size_t)(eq - a) : strlen(a);
-        if (nl >= sizeof name)
-            continue;
-        memcpy(name, a, nl);
-        name[nl] = '\0';
-        const char *val = NULL;
-        if (eq)
-            val = eq + 1;
-        else if (takes_arg(name) && i + 1 < cmd->argc)
-            val = cmd->argv[++i];
-        if (strcmp(name, "elapsed") == 0)
-            r->elapsed = 1;
-        else if (strcmp(name, "decrypt") == 0)
-            r->decrypt = 1;
-        else if (strcmp(name, "aead") == 0)
-            r->aead = 1;
-        else if (strcmp(name, "mb") == 0)
-            r->mb = 1;
-        else if (!val)
-            continue;
-        else if (strcmp(name, "multi") == 0)
-            r->cmd_multi = int_arg(val);
-        else if (strcmp(name, "seconds") == 0)
-            r->cmd_seconds = int_arg(val);
-        else if (strcmp(name, "bytes") == 0)
-            r->cmd_bytes = int_arg(val);
-        else if (strcmp(name, "misalign") == 0)
-            r->misalign = int_arg(val);
-        else if (strcmp(name, "async_jobs") == 0)
-            r->async_jobs = int_arg(val);
-        else if (strcmp(name, "primes") == 0)
-            r->primes = int_arg(val);
-        else if (strcmp(name, "evp") == 0)
-            norm_name(r->evp, sizeof r->evp, val, val + strlen(val));
-        else if (strcmp(name, "engine") == 0)
-            snprintf(r->engine, sizeof r->engine, "%s", val);
-        else if (strcmp(name, "provider") == 0) {
-            size_t l = strlen(r->provider);
-            snprintf(r->provider + l, sizeof r->provider - l, "%s%s",
-                     l ? "+" : "", val);
-        }
-    }
-}
-
-/* "openssl speed -multi 2 -evp aes-128-cbc ...", after a prompt, sudo,
- * time, set -x's "+", an echo, or a time stamp ("2026-07-14 15:13:21
- * ./apps/openssl speed ..."). Returns 1 when the line is such a command,
- * 0 when not, BDB_ENOMEM. */
-static int command_line(ctx *c, const char *p, const char *end, int line)
-{
-    static const char *const tools[] = {"openssl", NULL};
-    if (!bdb_contains(p, end, "openssl"))
-        return 0;
-    bdb_cmdline cmd;
-    int r = bdb_cmdline_parse_line(p, end, tools, &cmd);
-    if (r == 0) {
-        /* a time stamp or other text before the command, or Markdown's
-         * `openssl speed ...`: start at the word that ends in "openssl"
-         * when "speed" follows it */
-        tok t[MAX_TOK];
-        int n = tokenize(p, end, t, MAX_TOK);
-        for (int i = 0; i + 1 < n; i++) {
-            size_t l = (size_t)(t[i].end - t[i].p);
-            if (l < 7 || memcmp(t[i].end - 7, "openssl", 7) != 0 ||
-                !bdb_span_eq(t[i + 1].p, t[i + 1].end, "speed"))
-                continue;
-            const char *from = t[i].p, *to = end;
-            char before = l > 7 ? t[i].end[-8] : 0;
-            if (before == '`') {
-                from = t[i].end - 7;
-                const char *close = memchr(from, '`', (size_t)(end - from));
-                if (close)
-                    to = close;
-            } else if (i == 0 || (before && before != '/')) {
-                continue;
-            }
-            r = bdb_cmdline_parse_line(from, to, tools, &cmd);
-            break;
-        }
-    }
-    if (r < 0)
-        return BDB_ENOMEM;
-    if (r == 0)
-        return 0;
-    if (cmd.argc < 2 || strcmp(cmd.argv[1], "speed") != 0) {
-        bdb_cmdline_free(&cmd);
-        return 0;
-    }
-    int rc = run_boundary(c);
-    if (rc) {
-        bdb_cmdline_free(&cmd);
-        return rc;
-    }
-    run_state *rs = &c->run;
-    if (rs->cmd_line) {
-        /* a second command before any figure: the first one printed
-         * nothing that was kept */
-        run_reset(rs);
-    }
-    rs->cmd_line = line;
-    speed_options(rs, &cmd);
-    bdb_cmdline_free(&cmd);
-    set_context(c);
-    return 1;
-}
-
-/* The seconds a progress line announces: "Doing md5 for 3s on 16 size
- * blocks", "Doing 2048 bits private rsa's for 10s", "+DT:md5:3:16",
- * "+DTP:2048:private:rsa:10". 0 when it says none. */
-static int progress_seconds(const char *p, const char *end)
-{
-    const char *f = bdb_find(p, end, " for ");
-    if (bdb_starts_with(p, end, "Doing ") && f) {
-        const char *q = f + 5;
-        long long s;
-        if (bdb_scan_int(&q, end, &s) && q < end && *q == 's' && s > 0 &&
-            s < 1000000)
-            return (int)s;
-        return 0;
-    }
-    tok fl[8];
-    int n = 0;
-    const char *s = p;
-    for (const char *q = p; n < 8; q++) {
-        if (q == end || *q == ':') {
-            fl[n].p = s;
-            fl[n].end = q;
-            n++;
-            s = q + 1;
-            if (q == end)
-                break;
-        }
-    }
-    int at = -1;
-    if (n >= 4 && bdb_span_eq(fl[0].p, fl[0].end, "+DT"))
-        at = n - 2;
-    else if (n >= 5 && bdb_span_eq(fl[0].p, fl[0].end, "+DTP"))
-        at = n - 1;
-    if (at < 1)
-        return 0;
-    const char *q = fl[at].p;
-    long long v;
-    if (bdb_scan_int(&q, fl[at].end, &v) && q == fl[at].end && v > 0 &&
-        v < 1000000)
-        return (int)v;
-    return 0;
 }
 
 /* ---- tables ------------------------------------------------------------ */
 
 /* "type   16 bytes  64 bytes ..." */
-static int cipher_header(ctx *c, const char *p, const char *end, int line)
+static int cipher_header(ossl_ctx *c, const char *p, const char *end, int line)
 {
-    tok t[MAX_TOK];
-    int n = tokenize(p, end, t, MAX_TOK);
+    ossl_tok t[MAX_TOK];
+    int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
     if (n < 3 || !bdb_span_eq(t[0].p, t[0].end, "type") || (n - 1) % 2 != 0)
         return 0;
     double sizes[MAX_SIZES];
@@ -880,7 +621,7 @@ static int cipher_header(ctx *c, const char *p, const char *end, int line)
             !bdb_span_eq(t[i + 1].p, t[i + 1].end, "bytes"))
             return 0;
         if (ns == MAX_SIZES) {
-            int rc = warn(c, line,
+            int rc = bdb_ossl_warn(c, line,
                           "a throughput header with more than %d block "
                           "sizes; this table is not imported",
                           MAX_SIZES);
@@ -888,9 +629,9 @@ static int cipher_header(ctx *c, const char *p, const char *end, int line)
         }
         sizes[ns++] = (double)v;
     }
-    run_state *r = &c->run;
+    ossl_run *r = &c->run;
     if (r->nsizes && r->sizes_line && r->header_rows == 0 && !r->sizes_mr) {
-        int rc = warn(c, r->sizes_line,
+        int rc = bdb_ossl_warn(c, r->sizes_line,
                       "a throughput table header without rows (another "
                       "header follows at line %d)",
                       line);
@@ -905,11 +646,11 @@ static int cipher_header(ctx *c, const char *p, const char *end, int line)
     /* aead_lengths_list[] of 3.x speed.c: { 2, 31, 136, 1024, 8K, 16K } */
     r->aead_header = ns >= 3 && sizes[0] == 2 && sizes[1] == 31 &&
                      sizes[2] == 136;
-    set_context(c);
+    bdb_ossl_set_context(c);
     return 1;
 }
 
-static int token_seq_eq(const tok *t, int n, const char *const *words)
+static int token_seq_eq(const ossl_tok *t, int n, const char *const *words)
 {
     int i = 0;
     for (; words[i]; i++)
@@ -918,7 +659,7 @@ static int token_seq_eq(const tok *t, int n, const char *const *words)
     return i == n;
 }
 
-static int pk_header(ctx *c, const char *p, const char *end, int line)
+static int pk_header(ossl_ctx *c, const char *p, const char *end, int line)
 {
     static const char *const sign2[] = {"sign", "verify", "sign/s",
                                         "verify/s", NULL};
@@ -932,8 +673,8 @@ static int pk_header(ctx *c, const char *p, const char *end, int line)
     static const char *const sig3[] = {"keygen",    "signs",  "verify",
                                        "keygens/s", "sign/s", "verify/s",
                                        NULL};
-    tok t[MAX_TOK];
-    int n = tokenize(p, end, t, MAX_TOK);
+    ossl_tok t[MAX_TOK];
+    int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
     int kind = PK_NONE;
     if (n <= 0)
         return 0;
@@ -949,9 +690,9 @@ static int pk_header(ctx *c, const char *p, const char *end, int line)
         kind = PK_SIG3;
     if (kind == PK_NONE)
         return 0;
-    run_state *r = &c->run;
+    ossl_run *r = &c->run;
     if (r->pk && r->pk_rows == 0) {
-        int rc = warn(c, r->pk_line,
+        int rc = bdb_ossl_warn(c, r->pk_line,
                       "a public-key table header without readable rows "
                       "(another header follows at line %d)",
                       line);
@@ -961,20 +702,20 @@ static int pk_header(ctx *c, const char *p, const char *end, int line)
     r->pk = kind;
     r->pk_line = line;
     r->pk_rows = 0;
-    set_context(c);
+    bdb_ossl_set_context(c);
     return 1;
 }
 
 /* Reads a trailing run of numbers (suffix want_sfx) before position *at,
  * walking left; returns how many (stops at max). inf/nan read as 0. */
-static int trailing(const tok *t, int *at, char want_sfx, double *v, tok *vt,
-                    int max)
+static int trailing(const ossl_tok *t, int *at, char want_sfx, double *v,
+                    ossl_tok *vt, int max)
 {
     int k = 0;
     while (*at > 0 && k < max) {
         double x = 0;
         char s;
-        int r = tok_number(t[*at - 1], want_sfx ? "s" : "", &x, &s);
+        int r = bdb_ossl_tok_number(t[*at - 1], want_sfx ? "s" : "", &x, &s);
         if (r == NUM_INF)
             x = 0;
         if (r == NUM_BAD || s != want_sfx)
@@ -989,18 +730,18 @@ static int trailing(const tok *t, int *at, char want_sfx, double *v, tok *vt,
 
 /* "-1 512 bit public RSA's in 9.99s": the tail of a progress line whose
  * "Doing ..." head was cut off by an error stack. */
-static int progress_tail(const tok *t, int n)
+static int progress_tail(const ossl_tok *t, int n)
 {
     if (n < 3 || !bdb_span_eq(t[n - 2].p, t[n - 2].end, "in"))
         return 0;
     double v;
     char s;
-    return tok_number(t[n - 1], "s", &v, &s) == NUM_OK && s == 's';
+    return bdb_ossl_tok_number(t[n - 1], "s", &v, &s) == NUM_OK && s == 's';
 }
 
 /* One row of a public-key table; returns 1 if consumed, 0 if the line is
  * not a row of it, BDB_ENOMEM. */
-static int pk_row(ctx *c, const char *p, const char *end, int line,
+static int pk_row(ossl_ctx *c, const char *p, const char *end, int line,
                   int is_last)
 {
     static const char *const ops_sign2[] = {"sign", "verify"};
@@ -1009,7 +750,7 @@ static int pk_row(ctx *c, const char *p, const char *end, int line,
     static const char *const ops_op1[] = {"op"};
     static const char *const ops_kem[] = {"keygen", "encaps", "decaps"};
     static const char *const ops_sig3[] = {"keygen", "sign", "verify"};
-    run_state *r = &c->run;
+    ossl_run *r = &c->run;
     const char *const *ops;
     int nops;
     const char *table = NULL;
@@ -1021,21 +762,21 @@ static int pk_row(ctx *c, const char *p, const char *end, int line,
     case PK_SIG3: ops = ops_sig3; nops = 3; table = "sig"; break;
     default: return 0;
     }
-    tok t[MAX_TOK];
-    int n = tokenize(p, end, t, MAX_TOK);
+    ossl_tok t[MAX_TOK];
+    int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
     if (n <= 0 || progress_tail(t, n))
         return 0;
     char cluster[VALUE_BUF] = "";
     n -= suffix_label(t, n, cluster, sizeof cluster);
     double rates[4], times[4];
-    tok rt[4], tt[4];
+    ossl_tok rt[4], tt[4];
     int at = n;
     int nr = trailing(t, &at, 0, rates, rt, nops);
     int nt = trailing(t, &at, 's', times, tt, nops);
     if (nr == 0 && nt == 0)
         return 0; /* not a row: ends the table */
     if (nr != nops || nt != nops || at == 0) {
-        int rc = warn(c, line,
+        int rc = bdb_ossl_warn(c, line,
                       "expected a public-key row with %d times (\"0.001s\") "
                       "and %d rates after its name, as announced by the "
                       "header at line %d; row not imported%s",
@@ -1048,7 +789,7 @@ static int pk_row(ctx *c, const char *p, const char *end, int line,
     }
     /* the name */
     char name[NAME_BUF];
-    const tok *l = t;
+    const ossl_tok *l = t;
     int nl = at;
     char bits[32] = "";
     if (nl == 3 && (bdb_span_eq(l[0].p, l[0].end, "rsa") ||
@@ -1064,16 +805,16 @@ static int pk_row(ctx *c, const char *p, const char *end, int line,
                            bdb_span_eq(l[1].p, l[1].end, "bit")) &&
                cluster_token(l[3])) {
         char alg[64], curve[BDB_BENCHMARK_MAX + 8];
-        norm_name(alg, sizeof alg, l[2].p, l[2].end);
-        norm_name(curve, sizeof curve, l[3].p + 1, l[3].end - 1);
+        bdb_ossl_norm_name(alg, sizeof alg, l[2].p, l[2].end);
+        bdb_ossl_norm_name(curve, sizeof curve, l[3].p + 1, l[3].end - 1);
         if (strcmp(alg, "eddsa") == 0)
             snprintf(name, sizeof name, "%s", curve);
         else
             snprintf(name, sizeof name, "%s-%s", alg, curve);
     } else if (nl == 1 && (r->pk == PK_KEM || r->pk == PK_SIG3)) {
-        norm_name(name, sizeof name, l[0].p, l[0].end);
+        bdb_ossl_norm_name(name, sizeof name, l[0].p, l[0].end);
     } else {
-        int rc = warn(c, line,
+        int rc = bdb_ossl_warn(c, line,
                       "unrecognised public-key row name (expected \"rsa "
                       "2048 bits\", \"256 bits ecdsa (nistp256)\", \"2048 "
                       "bits ffdh\" or an algorithm name); row not imported");
@@ -1098,14 +839,15 @@ static int pk_row(ctx *c, const char *p, const char *end, int line,
         whatp[i] = what[i];
     }
     r->pk_rows++;
-    int rc = emit_pk(c, name, table, cluster, ops, rate, whatp, nops, line);
+    int rc =
+        bdb_ossl_emit_pk(c, name, table, cluster, ops, rate, whatp, nops, line);
     return rc ? rc : 1;
 }
 
 /* A throughput row "name v1 v2 ... vN [(cluster)]". Returns 1 if consumed,
  * 0 if not a row, BDB_ENOMEM. is_last: nothing but blanks follows it in
  * the buffer, so a capture cut inside it leaves it short. */
-static int cipher_row(ctx *c, const char *p, const char *end, int line,
+static int cipher_row(ossl_ctx *c, const char *p, const char *end, int line,
                       int bare_ok, int is_last)
 {
     /* sbc-bench's summary quotes rows in Markdown: "* `aes-256-cbc ...`" */
@@ -1116,8 +858,8 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
         end--;
         quoted = 1;
     }
-    tok t[MAX_TOK];
-    int n = tokenize(p, end, t, MAX_TOK);
+    ossl_tok t[MAX_TOK];
+    int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
     if (n < 2 || !is_alpha(t[0].p[0]))
         return 0;
     int cut_last = 0; /* the capture ends inside the last token */
@@ -1125,9 +867,10 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
         double x;
         int is_k;
         char sfx;
-        tok l = t[n - 1];
+        ossl_tok l = t[n - 1];
         if (fig_token(l, &x, &is_k) == NUM_BAD &&
-            tok_number(l, "k", &x, &sfx) == NUM_OK && is_alpha(t[0].p[0])) {
+            bdb_ossl_tok_number(l, "k", &x, &sfx) == NUM_OK &&
+            is_alpha(t[0].p[0])) {
             cut_last = 1; /* "1144324.1" of "1144324.10k" */
             n--;
         } else if (l.end[-1] != ')') {
@@ -1142,7 +885,7 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
                     continue;
                 if (fig_token(t[k - 1], &y, &k2) != NUM_OK)
                     break;
-                int rc = warn(c, line,
+                int rc = bdb_ossl_warn(c, line,
                               "the capture ends inside this row's cluster "
                               "label '%.*s' (truncated output); row not "
                               "imported",
@@ -1179,7 +922,7 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
         v[at] = x;
         nv++;
     }
-    run_state *r = &c->run;
+    ossl_run *r = &c->run;
     if (nv == 0) {
         /* figures with 'k' but something else after them: a row this
          * parser cannot read, not text around the output */
@@ -1195,7 +938,7 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
         int want = r->nsizes && !r->sizes_mr ? r->nsizes : 0;
         if (nk >= 2 && (nk == want || (bare_ok && !want &&
                                        (nk == 5 || nk == 6)))) {
-            int rc = warn(c, line,
+            int rc = bdb_ossl_warn(c, line,
                           "a row of figures this parser cannot read "
                           "(expected a name, one figure per block size and "
                           "at most a \"(cluster)\" after them); not imported");
@@ -1238,7 +981,7 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
     if (!has_k && nv != nsizes)
         return 0;
     char name[NAME_BUF];
-    norm_name(name, sizeof name, t[0].p, t[at - 1].end);
+    bdb_ossl_norm_name(name, sizeof name, t[0].p, t[at - 1].end);
     int keep = nv; /* figures of the row that are whole */
     if (cut_last) {
         /* the cut token is already left out */
@@ -1247,7 +990,7 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
          * 'k' (and maybe digits) */
         keep = nv - 1;
     } else if (has_k && plain_big) {
-        int rc = warn(c, line,
+        int rc = bdb_ossl_warn(c, line,
                       "%s: a figure above 10000 without its 'k' suffix "
                       "(speed prints those in 1000s with 'k'); row not "
                       "imported",
@@ -1257,7 +1000,7 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
     }
     if (keep != nsizes) {
         if (is_last && keep < nsizes && keep > 0) {
-            int rc = warn(c, line,
+            int rc = bdb_ossl_warn(c, line,
                           "%s: the capture ends inside this row (truncated "
                           "output): %d of its %d figures are complete and "
                           "kept",
@@ -1267,13 +1010,13 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
         } else {
             int rc;
             if (hline)
-                rc = warn(c, line,
+                rc = bdb_ossl_warn(c, line,
                           "%s: expected %d figures (one per block size of "
                           "the header at line %d), found %d; row not "
                           "imported",
                           name, nsizes, hline, nv);
             else
-                rc = warn(c, line,
+                rc = bdb_ossl_warn(c, line,
                           "%s: expected %d figures (one per block size), "
                           "found %d; row not imported",
                           name, nsizes, nv);
@@ -1283,14 +1026,15 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
             return rc ? rc : 1;
         }
     } else if (keep < nv || cut_last) {
-        int rc = warn(c, line,
+        int rc = bdb_ossl_warn(c, line,
                       "%s: the capture ends inside the last figure "
                       "(truncated output); it is not imported",
                       name);
         if (rc)
             return rc;
     }
-    int evp = has_upper(t[0].p, t[at - 1].end) || strcmp(name, "evp") == 0 ||
+    int evp = bdb_ossl_has_upper(t[0].p, t[at - 1].end) ||
+              strcmp(name, "evp") == 0 ||
               (r->evp[0] && strcmp(name, r->evp) == 0);
     if (strcmp(name, "evp") == 0 && r->evp[0])
         snprintf(name, sizeof name, "%s", r->evp);
@@ -1313,7 +1057,7 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
                 match = match == -1 ? k : -2;
         }
         if (!same && match >= 0) {
-            int rc = warn(c, line,
+            int rc = bdb_ossl_warn(c, line,
                           "the summary row is labelled '%s' but holds the "
                           "sum of the children's '%s' figures; imported as "
                           "%s",
@@ -1334,306 +1078,14 @@ static int cipher_row(ctx *c, const char *p, const char *end, int line,
     }
     if (hline)
         r->header_rows++;
-    int rc = emit_throughput(c, name, evp, cluster, sizes, v + at, bad + at,
-                             t + at, keep, line);
+    int rc = bdb_ossl_emit_throughput(c, name, evp, cluster, sizes, v + at,
+                                      bad + at, t + at, keep, line);
     return rc ? rc : 1;
-}
-
-/* ---- machine-readable lines --------------------------------------------- */
-
-/* Splits at ':' into fields; -1 when there are more than max. */
-static int split_colon(const char *p, const char *end, tok *f, int max)
-{
-    int n = 0;
-    const char *s = p;
-    for (const char *q = p;; q++) {
-        if (q == end || *q == ':') {
-            if (n == max)
-                return -1;
-            f[n].p = s;
-            f[n].end = q;
-            n++;
-            s = q + 1;
-            if (q == end)
-                break;
-        }
-    }
-    return n;
-}
-
-/* A number field; inf/nan read as 0 (speed's 1/0), still a field. */
-static int field_num(tok f, double *v)
-{
-    char s;
-    bdb_trim(&f.p, &f.end);
-    int r = tok_number(f, "", v, &s);
-    if (r == NUM_INF)
-        *v = 0;
-    return r != NUM_BAD;
-}
-
-/* "+H:16:64:..." into sizes; 0 when malformed, -1 when more than
- * MAX_SIZES. */
-static int mr_sizes(const char *p, const char *end, double *sizes)
-{
-    tok f[MAX_SIZES + 2];
-    int n = split_colon(p, end, f, MAX_SIZES + 1);
-    if (n < 0)
-        return -1;
-    if (n < 2)
-        return 0;
-    for (int i = 1; i < n; i++)
-        if (!field_num(f[i], &sizes[i - 1]) || sizes[i - 1] <= 0)
-            return 0;
-    return n - 1;
-}
-
-/* "+F:idx:name:v..." values in bytes/s; bad[i] for inf/nan/negative.
- * Returns the number of values, 0 when malformed. */
-static int mr_f(const char *p, const char *end, char *name, size_t namesz,
-                double *v, int *bad, int *evp_upper)
-{
-    tok f[MAX_SIZES + 4];
-    int n = split_colon(p, end, f, MAX_SIZES + 3);
-    if (n < 4)
-        return 0;
-    double idx;
-    if (!field_num(f[1], &idx))
-        return 0;
-    norm_name(name, namesz, f[2].p, f[2].end);
-    *evp_upper = has_upper(f[2].p, f[2].end);
-    for (int i = 3; i < n; i++) {
-        tok t = f[i];
-        char s;
-        bdb_trim(&t.p, &t.end);
-        int r = tok_number(t, "", &v[i - 3], &s);
-        if (r == NUM_BAD)
-            return 0;
-        bad[i - 3] = r == NUM_INF || v[i - 3] < 0;
-        if (r == NUM_INF)
-            v[i - 3] = 0;
-    }
-    return n - 3;
-}
-
-static const struct {
-    const char *name;
-    int bits;
-} ec_curves[] = {
-    {"secp160r1", 160},       {"nistp192", 192},        {"nistp224", 224},
-    {"nistp256", 256},        {"nistp384", 384},        {"nistp521", 521},
-    {"nistk163", 163},        {"nistk233", 233},        {"nistk283", 283},
-    {"nistk409", 409},        {"nistk571", 571},        {"nistb163", 163},
-    {"nistb233", 233},        {"nistb283", 283},        {"nistb409", 409},
-    {"nistb571", 571},        {"brainpoolp256r1", 256}, {"brainpoolp256t1", 256},
-    {"brainpoolp384r1", 384}, {"brainpoolp384t1", 384}, {"brainpoolp512r1", 512},
-    {"brainpoolp512t1", 512},
-};
-
-static int mr_pk(ctx *c, const char *p, const char *end, int line)
-{
-    static const char *const ops_sign2[] = {"sign", "verify"};
-    static const char *const ops_rsa4[] = {"sign", "verify", "encrypt",
-                                           "decrypt"};
-    static const char *const ops_op1[] = {"op"};
-    tok f[12];
-    long long kind = 0;
-    const char *q = p + 2;
-    const char *colon = memchr(p, ':', (size_t)(end - p));
-    if (!colon || !bdb_scan_int(&q, colon, &kind) || q != colon)
-        return 0;
-    int n = split_colon(p, end, f, 12);
-    run_state *r = &c->run;
-    char name[NAME_BUF];
-    double a[6];
-    int first = 3, nv;
-    double idx, bits;
-    if (n < 0 || n < 4 || !field_num(f[1], &idx))
-        goto bad;
-    if (kind == 9 || kind == 10) {
-        int rc = warn(c, line,
-                      "-mr +F%lld lines do not name their algorithm; not "
-                      "imported (use the text output)",
-                      kind);
-        r->rows++;
-        return rc ? rc : 1;
-    }
-    if (!field_num(f[2], &bits))
-        goto bad;
-    if (kind == 6 || kind == 7) {
-        char curve[BDB_BENCHMARK_MAX + 8];
-        norm_name(curve, sizeof curve, f[3].p, f[3].end);
-        if (kind == 6)
-            snprintf(name, sizeof name, "%s", curve);
-        else
-            snprintf(name, sizeof name, "sm2-%s", curve);
-        first = 4;
-    } else if (kind == 2) {
-        snprintf(name, sizeof name, "rsa%.0f", bits);
-    } else if (kind == 3) {
-        snprintf(name, sizeof name, "dsa%.0f", bits);
-    } else if (kind == 8) {
-        snprintf(name, sizeof name, "ffdh%.0f", bits);
-    } else if (kind == 4 || kind == 5) {
-        int i = (int)idx;
-        const char *alg = kind == 4 ? "ecdsa" : "ecdh";
-        /* The curve index differs between versions (1.1.1 puts X25519
-         * after the binary curves, 3.x after brainpool): the bits decide
-         * where they must. */
-        if (bits == 253 || bits == 448) {
-            snprintf(name, sizeof name, "%s-x%.0f", alg,
-                     bits == 253 ? 25519.0 : 448.0);
-        } else if (idx < 0 ||
-                   i >= (int)(sizeof ec_curves / sizeof ec_curves[0]) ||
-                   ec_curves[i].bits != (int)bits) {
-            int rc = warn(c, line,
-                          "-mr +F%lld line: curve #%d of %.0f bits is not "
-                          "one this parser can name; not imported",
-                          kind, i, bits);
-            r->rows++;
-            return rc ? rc : 1;
-        } else {
-            snprintf(name, sizeof name, "%s-%s", alg, ec_curves[i].name);
-        }
-    } else {
-        int rc = warn(c, line,
-                      "-mr \"+F%lld:\" is a kind of line this parser does not "
-                      "know (expected +F2 to +F10); not imported",
-                      kind);
-        r->rows++;
-        return rc ? rc : 1;
-    }
-    nv = n - first;
-    if (nv < 2 || nv > 4 || nv == 3)
-        goto bad;
-    for (int i = 0; i < nv; i++)
-        if (!field_num(f[first + i], &a[i]))
-            goto bad;
-    /* Rates (>= 1.1.1) or seconds per op (< 1.1.1)? */
-    int era = r->era;
-    if (kind == 2 && nv == 4)
-        era = 2;
-    if (!era && kind == 2 && a[0] != a[1] && a[0] > 0 && a[1] > 0)
-        era = a[0] < a[1] ? 2 : 1; /* signing is slower than verifying */
-    if (!era && kind >= 6)
-        era = 2;
-    /* ECDH/FFDH print a value and its reciprocal: (ops/s, s/op) since
-     * 1.1.1, (s/op, ops/s) before; an op slower than a second does not
-     * occur for them, so the larger one comes first exactly for rates */
-    if (!era && (kind == 5 || kind == 8) && nv == 2 && a[0] > 0 && a[1] > 0 &&
-        a[0] != a[1])
-        era = a[0] > a[1] ? 2 : 1;
-    if (!era)
-        era = c->mr_era_hint;
-    if (!era) {
-        era = 2;
-        if (!r->era_warned) {
-            r->era_warned = 1;
-            int rc = warn(c, line,
-                          "-mr public-key figures: the log does not say the "
-                          "OpenSSL version; read as operations/s (OpenSSL "
-                          "1.1.1 and later)");
-            if (rc)
-                return rc;
-        }
-    }
-    if (kind == 2 && nv == 2 && (r->era == 0))
-        r->era = era;
-    double rate[4];
-    char what[4][64];
-    const char *whatp[4];
-    const char *const *ops;
-    int nops;
-    if (kind == 5 || kind == 8) {
-        /* op: (rate, 1/rate) since 1.1.1, (time, 1/time) before */
-        ops = ops_op1;
-        nops = 1;
-        if (nv != 2)
-            goto bad;
-        rate[0] = era == 2 ? a[0] : a[1];
-    } else {
-        nops = nv;
-        ops = nv == 4 ? ops_rsa4 : ops_sign2;
-        for (int i = 0; i < nv; i++)
-            rate[i] = era == 2 ? a[i] : (a[i] > 0 ? 1.0 / a[i] : 0);
-    }
-    for (int i = 0; i < nops; i++) {
-        tok fi = f[first + i];
-        snprintf(what[i], sizeof what[i], "%.*s", (int)(fi.end - fi.p), fi.p);
-        whatp[i] = what[i];
-    }
-    int rc = emit_pk(c, name, NULL, NULL, ops, rate, whatp, nops, line);
-    return rc ? rc : 1;
-bad:
-    rc = warn(c, line,
-              "malformed -mr line (expected \"+F%lld:index:bits:value:"
-              "value\"); not imported",
-              kind);
-    r->rows++;
-    return rc ? rc : 1;
-}
-
-/* "Got: +F:..." from a -multi child: remembered to check the summary. */
-static int got_line(ctx *c, const char *p, const char *end, int line)
-{
-    run_state *r = &c->run;
-    set_context(c);
-    /* " from N" at the end */
-    const char *from = NULL, *s = p;
-    while ((s = bdb_find(s, end, " from ")) != NULL) {
-        from = s;
-        s += 6;
-    }
-    if (from) {
-        const char *q = from + 6;
-        long long k;
-        if (bdb_scan_int(&q, end, &k) && k >= 0 && k < 1000000 &&
-            k + 1 > r->children)
-            r->children = (int)(k + 1);
-        end = from;
-    }
-    if (bdb_starts_with(p, end, "+H:")) {
-        int ns = mr_sizes(p, end, r->kid_sizes);
-        if (ns < 0)
-            return warn(c, line,
-                        "a child's \"+H:\" line lists more than %d block "
-                        "sizes; not read",
-                        MAX_SIZES);
-        r->nkid_sizes = ns > 0 ? ns : 0;
-    } else if (bdb_starts_with(p, end, "+F:")) {
-        char name[NAME_BUF];
-        double v[MAX_SIZES + 1];
-        int bad[MAX_SIZES + 1];
-        int upper;
-        int nv = mr_f(p, end, name, sizeof name, v, bad, &upper);
-        if (nv <= 0 || nv > MAX_SIZES)
-            return 0;
-        r->got_line = r->got_line ? r->got_line : line;
-        int k = 0;
-        for (; k < r->nkids; k++)
-            if (strcmp(r->kids[k].name, name) == 0)
-                break;
-        if (k == r->nkids) {
-            if (r->nkids == MAX_KIDS)
-                return 0; /* only used to check the summary's label */
-            r->nkids++;
-            memset(&r->kids[k], 0, sizeof r->kids[k]);
-            snprintf(r->kids[k].name, sizeof r->kids[k].name, "%s", name);
-            r->kids[k].n = nv;
-        }
-        if (r->kids[k].n != nv)
-            return 0;
-        for (int i = 0; i < nv; i++)
-            r->kids[k].v[i] += v[i];
-    } else if (bdb_starts_with(p, end, "+F")) {
-        r->got_line = r->got_line ? r->got_line : line;
-    }
-    return 0;
 }
 
 /* Lines speed prints when something went wrong: warnings at their line.
  * Returns 1 if the line was one, 0 if not, BDB_ENOMEM. */
-static int error_line(ctx *c, const char *p, const char *end, int line)
+static int error_line(ossl_ctx *c, const char *p, const char *end, int line)
 {
     const char *alg = bdb_find(p, end, "Algorithm (");
     if (alg && bdb_contains(p, end, ":error:")) {
@@ -1643,15 +1095,15 @@ static int error_line(ctx *c, const char *p, const char *end, int line)
             e++;
         char name[96];
         bdb_copy(name, sizeof name, alg, e);
-        int rc = warn(c, line,
+        int rc = bdb_ossl_warn(c, line,
                       "algorithm %s is not available in this build (%s)",
                       name,
                       bdb_contains(p, end, "unsupported") ? "unsupported"
                                                           : "fetch error");
         return rc ? rc : 1;
     }
-    tok t[MAX_TOK];
-    int n = tokenize(p, end, t, MAX_TOK);
+    ossl_tok t[MAX_TOK];
+    int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
     /* "ECDH failure.", "RSA verify failure", "ECDSA sign failure", "ECDH
      * key generation failure.": short lines that end in "failure" */
     int short_failure =
@@ -1676,8 +1128,8 @@ static int error_line(ctx *c, const char *p, const char *end, int line)
         else if (bdb_starts_with(p, end, "Couldn't init the context"))
             why = " (speed could not set up the -evp cipher: the build or "
                   "its loaded providers lack it)";
-        int rc = warn(c, line, "%.*s%s", (int)(end - p > 300 ? 300 : end - p),
-                      p, why);
+        int rc = bdb_ossl_warn(c, line, "%.*s%s",
+                               (int)(end - p > 300 ? 300 : end - p), p, why);
         return rc ? rc : 1;
     }
     return 0;
@@ -1703,16 +1155,16 @@ static int rep_marker(const char **p, const char *end)
 /* A progress line: checks its seconds against -seconds, and warns about a
  * failure it ends with ("Doing 512 bit public rsa's for 10s: RSA verify
  * failure"). */
-static int progress_line(ctx *c, const char *p, const char *end, int line)
+static int progress_line(ossl_ctx *c, const char *p, const char *end, int line)
 {
-    run_state *r = &c->run;
-    int sec = progress_seconds(p, end);
+    ossl_run *r = &c->run;
+    int sec = bdb_ossl_progress_seconds(p, end);
     if (sec > 0 && !r->printed_seconds) {
         r->printed_seconds = sec;
         if (r->cmd_seconds > 0 && sec != r->cmd_seconds &&
             !r->seconds_warned) {
             r->seconds_warned = 1;
-            int rc = warn(c, line,
+            int rc = bdb_ossl_warn(c, line,
                           "the command line says -seconds %d but speed ran "
                           "for %ds; seconds=%d is kept",
                           r->cmd_seconds, sec, sec);
@@ -1725,9 +1177,10 @@ static int progress_line(ctx *c, const char *p, const char *end, int line)
         const char *tail = colon + 3;
         const char *te = end;
         bdb_trim(&tail, &te);
-        if (bdb_contains(tail, te, "failure") || bdb_contains(tail, te, "error"))
-            return warn(c, line, "%.*s", (int)(end - p > 300 ? 300 : end - p),
-                        p);
+        if (bdb_contains(tail, te, "failure") ||
+            bdb_contains(tail, te, "error"))
+            return bdb_ossl_warn(c, line, "%.*s",
+                                 (int)(end - p > 300 ? 300 : end - p), p);
     }
     return 0;
 }
@@ -1741,7 +1194,7 @@ static int only_blanks_after(const char *pos, const char *bufend)
     return 1;
 }
 
-static int parse_lines(ctx *c, const char *buf, size_t len)
+static int parse_lines(ossl_ctx *c, const char *buf, size_t len)
 {
     int forced = c->opts && c->opts->forced;
     bdb_lines it;
@@ -1759,7 +1212,7 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
             rc = run_finish(c);
             if (rc)
                 return rc;
-            run_reset(&c->run);
+            bdb_ossl_run_reset(&c->run);
             p = bdb_skip_ws(p, end);
         }
         if (p >= end)
@@ -1769,10 +1222,10 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
             bdb_starts_with(p, end, "+DT") || bdb_starts_with(p, end, "+DN") ||
             bdb_starts_with(p, end, "+R")) {
             /* stderr progress: starts a run when one is complete */
-            rc = run_boundary(c);
+            rc = bdb_ossl_run_boundary(c);
             if (rc)
                 return rc;
-            set_context(c);
+            bdb_ossl_set_context(c);
             rc = progress_line(c, p, end, ln.no);
             if (rc)
                 return rc;
@@ -1780,22 +1233,22 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
         }
         if (bdb_starts_with(p, end, "sbc-bench v") ||
             bdb_starts_with(p, end, "Executing benchmark twice on cluster") ||
-            bdb_starts_with(p, end,
-                            "Executing benchmark on each cluster individually")) {
+            bdb_starts_with(
+                p, end, "Executing benchmark on each cluster individually")) {
             c->sbcbench = 1;
             continue;
         }
         if (bdb_starts_with(p, end, "You have chosen to measure elapsed")) {
-            rc = run_boundary(c);
+            rc = bdb_ossl_run_boundary(c);
             if (rc)
                 return rc;
             c->run.elapsed = 1;
-            set_context(c);
+            bdb_ossl_set_context(c);
             continue;
         }
         if (bdb_starts_with(p, end, "Forked child ")) {
             if (c->run.rows) {
-                rc = run_boundary(c);
+                rc = bdb_ossl_run_boundary(c);
                 if (rc)
                     return rc;
             }
@@ -1804,16 +1257,16 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
             if (bdb_scan_int(&q, end, &k) && k >= 0 && k < 1000000 &&
                 k + 1 > c->run.children)
                 c->run.children = (int)(k + 1);
-            set_context(c);
+            bdb_ossl_set_context(c);
             continue;
         }
         if (bdb_starts_with(p, end, "Got: ")) {
             if (c->run.rows) {
-                rc = run_boundary(c);
+                rc = bdb_ossl_run_boundary(c);
                 if (rc)
                     return rc;
             }
-            rc = got_line(c, p + 5, end, ln.no);
+            rc = bdb_ossl_got_line(c, p + 5, end, ln.no);
             if (rc)
                 return rc;
             continue;
@@ -1823,7 +1276,7 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
                 return r;
             continue;
         }
-        if ((r = command_line(c, p, end, ln.no)) != 0) {
+        if ((r = bdb_ossl_command_line(c, p, end, ln.no)) != 0) {
             if (r < 0)
                 return r;
             continue;
@@ -1833,20 +1286,21 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
             bdb_starts_with(p, end, "compiler:") ||
             bdb_starts_with(p, end, "CPUINFO:") ||
             bdb_starts_with(p, end, "platform:")) {
-            set_context(c);
+            bdb_ossl_set_context(c);
             continue;
         }
         if (bdb_starts_with(p, end, "engine \"") &&
             bdb_contains(p, end, "\" set.")) {
             /* 'engine "qatengine" set.': the engine the run really used */
-            rc = run_boundary(c); /* it starts a run, as "Doing" does */
+            rc =
+                bdb_ossl_run_boundary(c); /* it starts a run, as "Doing" does */
             if (rc)
                 return rc;
             const char *a = p + 8, *b = bdb_find(a, end, "\" set.");
             char eng[VALUE_BUF];
             bdb_copy(eng, sizeof eng, a, b);
             if (c->run.engine[0] && strcmp(eng, c->run.engine) != 0) {
-                rc = warn(c, ln.no,
+                rc = bdb_ossl_warn(c, ln.no,
                           "the command line says -engine %s but speed set "
                           "engine %s; engine=%s is kept",
                           c->run.engine, eng, eng);
@@ -1854,18 +1308,18 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
                     return rc;
             }
             snprintf(c->run.engine, sizeof c->run.engine, "%s", eng);
-            set_context(c);
+            bdb_ossl_set_context(c);
             continue;
         }
         if (bdb_starts_with(p, end, "The 'numbers' are in 1000s")) {
-            set_context(c);
+            bdb_ossl_set_context(c);
             continue;
         }
         if (bdb_starts_with(p, end, "+H:")) {
             double sizes[MAX_SIZES];
-            int ns = mr_sizes(p, end, sizes);
+            int ns = bdb_ossl_mr_sizes(p, end, sizes);
             if (ns <= 0) {
-                rc = warn(c, ln.no,
+                rc = bdb_ossl_warn(c, ln.no,
                           ns < 0 ? "a -mr \"+H:\" line with more than 16 "
                                    "block sizes; not read"
                                  : "malformed -mr \"+H:\" line (expected "
@@ -1874,14 +1328,14 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
                     return rc;
                 continue;
             }
-            rc = run_boundary(c);
+            rc = bdb_ossl_run_boundary(c);
             if (rc)
                 return rc;
             memcpy(c->run.sizes, sizes, sizeof sizes);
             c->run.nsizes = ns;
             c->run.sizes_mr = 1;
             c->run.sizes_line = ln.no;
-            set_context(c);
+            bdb_ossl_set_context(c);
             continue;
         }
         if (bdb_starts_with(p, end, "+F:")) {
@@ -1889,8 +1343,9 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
             double v[MAX_SIZES + 1];
             int bad[MAX_SIZES + 1];
             int upper;
-            int nv = mr_f(p, end, name, sizeof name, v, bad, &upper);
-            const double *sizes = c->run.sizes_mr ? c->run.sizes : c->run.kid_sizes;
+            int nv = bdb_ossl_mr_f(p, end, name, sizeof name, v, bad, &upper);
+            const double *sizes =
+                c->run.sizes_mr ? c->run.sizes : c->run.kid_sizes;
             int ns = c->run.sizes_mr ? c->run.nsizes : c->run.nkid_sizes;
             static const double std_sizes[] = {16, 64, 256, 1024, 8192, 16384};
             double one_size[1];
@@ -1902,9 +1357,9 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
                 sizes = std_sizes;
                 ns = nv;
             }
-            set_context(c);
+            bdb_ossl_set_context(c);
             if (nv <= 0 || nv != ns) {
-                rc = warn(c, ln.no,
+                rc = bdb_ossl_warn(c, ln.no,
                           "malformed -mr \"+F:\" line (expected index:name "
                           "and %d figures, one per block size); not "
                           "imported",
@@ -1920,24 +1375,24 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
                 if (c->run.evp[0])
                     snprintf(name, sizeof name, "%s", c->run.evp);
             }
-            tok text[MAX_SIZES + 1];
-            tok f[MAX_SIZES + 4];
-            int nf = split_colon(p, end, f, MAX_SIZES + 3);
+            ossl_tok text[MAX_SIZES + 1];
+            ossl_tok f[MAX_SIZES + 4];
+            int nf = bdb_ossl_split_colon(p, end, f, MAX_SIZES + 3);
             for (int i = 0; i < nv; i++)
                 text[i] = i + 3 < nf ? f[i + 3] : f[0];
-            rc = emit_throughput(c, name, evp, NULL, sizes, v, bad, text, nv,
-                                 ln.no);
+            rc = bdb_ossl_emit_throughput(c, name, evp, NULL, sizes, v, bad,
+                                          text, nv, ln.no);
             if (rc)
                 return rc;
             continue;
         }
         if (bdb_starts_with(p, end, "+F") && p + 2 < end && p[2] >= '0' &&
             p[2] <= '9') {
-            r = mr_pk(c, p, end, ln.no);
+            r = bdb_ossl_mr_pk(c, p, end, ln.no);
             if (r < 0)
                 return r;
             if (r > 0) {
-                set_context(c);
+                bdb_ossl_set_context(c);
                 continue;
             }
         }
@@ -1975,43 +1430,15 @@ static int parse_lines(ctx *c, const char *buf, size_t len)
     return run_finish(c);
 }
 
-/* 2 when the buffer holds -mr lines that only OpenSSL 1.1.1 and later
- * print (EdDSA "+F6", SM2 "+F7", FFDH "+F8", KEM/signature "+F9"/"+F10",
- * or their "+DTP" progress lines), so that ECDSA "+F4" lines, which do not
- * say whether they are rates or times, are read as rates without a
- * guess; else 0. */
-static int mr_era_hint(const char *buf, size_t len)
-{
-    bdb_lines it;
-    bdb_line ln;
-    bdb_lines_init(&it, buf, len);
-    while (bdb_lines_next(&it, &ln)) {
-        const char *p = ln.p, *end = ln.end;
-        bdb_trim(&p, &end);
-        if (bdb_starts_with(p, end, "Got: "))
-            p += 5;
-        if (bdb_starts_with(p, end, "+F6:") || bdb_starts_with(p, end, "+F7:") ||
-            bdb_starts_with(p, end, "+F8:") || bdb_starts_with(p, end, "+F9:") ||
-            bdb_starts_with(p, end, "+F10:"))
-            return 2;
-        if (bdb_starts_with(p, end, "+DTP:") &&
-            (bdb_contains(p, end, ":Ed25519:") ||
-             bdb_contains(p, end, ":Ed448:") || bdb_contains(p, end, ":ffdh:") ||
-             bdb_contains(p, end, ":sm2:")))
-            return 2;
-    }
-    return 0;
-}
-
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
-    ctx c;
+    ossl_ctx c;
     memset(&c, 0, sizeof c);
     c.opts = opts;
     c.out = out;
     c.diag = diag;
-    c.mr_era_hint = mr_era_hint(buf, len);
+    c.mr_era_hint = bdb_ossl_mr_era_hint(buf, len);
     size_t before = out->n;
     int rc = parse_lines(&c, buf, len);
     free(c.seen);
@@ -2058,8 +1485,8 @@ static int sniff(const char *buf, size_t len)
             s = 95;
         else if (bdb_starts_with(p, end, "type ") &&
                  bdb_contains(p, end, " bytes")) {
-            tok t[MAX_TOK];
-            int n = tokenize(p, end, t, MAX_TOK);
+            ossl_tok t[MAX_TOK];
+            int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
             if (n >= 3 && n % 2 == 1 &&
                 bdb_span_eq(t[2].p, t[2].end, "bytes"))
                 s = 90;
@@ -2095,15 +1522,16 @@ static int sniff(const char *buf, size_t len)
                  p + 8 < end)
             version = 1;
         else {
-            tok t[MAX_TOK];
-            int n = tokenize(p, end, t, MAX_TOK);
+            ossl_tok t[MAX_TOK];
+            int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
             char label[VALUE_BUF];
             n -= suffix_label(t, n, label, sizeof label);
             int nk = 0;
             for (int i = n - 1; i >= 1; i--) {
                 double v;
                 char sfx;
-                if (tok_number(t[i], "k", &v, &sfx) != NUM_OK || sfx != 'k')
+                if (bdb_ossl_tok_number(t[i], "k", &v, &sfx) != NUM_OK ||
+                    sfx != 'k')
                     break;
                 nk++;
             }
