@@ -35,9 +35,12 @@
  *   -0.1"): a warning for that operation; the row's other operations stay.
  * - -mr public-key lines ("+F2:" RSA, "+F3:" DSA, "+F4:" ECDSA, "+F5:" ECDH,
  *   "+F6:" EdDSA, "+F7:" SM2, "+F8:" FFDH) carry ops/s since 1.1.1 and
- *   seconds/op before. The run's version line decides; -mr prints none, so
- *   an RSA line decides by itself (signing is always slower than verifying),
- *   and otherwise 1.1.1+ is assumed with a warning.
+ *   seconds/op before (and in LibreSSL). The run's version line decides;
+ *   -mr prints none, so an RSA line decides by itself (signing is always
+ *   slower than verifying), an ECDH/FFDH line too (a value and its
+ *   reciprocal: the rate comes first since 1.1.1), lines only 1.1.1+ prints
+ *   ("+F6:".."+F10:", EdDSA/FFDH "+DTP:") decide for the file, and
+ *   otherwise 1.1.1+ is assumed with a warning.
  *
  * Benchmark names: the algorithm as printed, lower-cased, with runs of
  * blanks replaced by '-': "aes-256 cbc" (1.x), "aes-256-cbc" (1.1+) and
