@@ -148,6 +148,9 @@ typedef struct ab_run {
     long long total_of;
     int keepalive;
     int verbose;             /* ab -v 2+: request and response dumps */
+    int html;                /* ab -w: the report as HTML table rows */
+    int major;               /* ab's major version from the banner, 0: none */
+    int seen_banner, seen_benchmarking;
     double rate_mult;        /* multiplier of the Transfer rate lines */
     int conn_us, perc_us;    /* tables in us (WAF-bench fork of ab) */
     int conn_cols;           /* 5: min mean sd median max; 3: min avg max */
@@ -779,7 +782,9 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         if (bdb_scan_lit(&q, end, "[Kbytes/sec]", 1))
             r->rate_mult = 1024.0;
         else if (bdb_scan_lit(&q, end, "kb/s", 1))
-            r->rate_mult = 1000.0; /* ab 1.3: bytes per millisecond */
+            /* ab 1.3 (text and -w): bytes per millisecond; ab 2's -w
+             * table: totalread / 1024 / timetaken, as its text report */
+            r->rate_mult = r->html && r->major != 1 ? 1024.0 : 1000.0;
         else
             BAD("\"[Kbytes/sec]\" after the transfer rate");
         if (v == 0 && r->complete > 0) {
@@ -1169,6 +1174,51 @@ static void head_line(ab_run *r, const char *p, const char *end, int line,
     }
 }
 
+/* "Completed N requests" / "Finished N requests", exactly. */
+static int is_progress_line(const char *p, const char *end)
+{
+    const char *q = p;
+    double v;
+    if (!bdb_scan_lit(&q, end, "Completed", 0) &&
+        !bdb_scan_lit(&q, end, "Finished", 0))
+        return 0;
+    return read_num(&q, end, &v) && bdb_scan_lit(&q, end, "requests", 1) &&
+           expect_end(q, end);
+}
+
+/* ab -w prints its report as table rows ("<tr ><th colspan=2
+ * bgcolor=white>Server Software:</th><td colspan=2
+ * bgcolor=white>nginx/1.22.1</td></tr>"): the row's text, tags as
+ * spaces and the entities ab writes (&nbsp;, &lt;, &gt;, &amp;) decoded,
+ * reads as the text report's line. dst has room for end - p bytes. */
+static size_t html_text(const char *p, const char *end, char *dst)
+{
+    size_t n = 0;
+    while (p < end) {
+        if (*p == '<') {
+            const char *gt = memchr(p, '>', (size_t)(end - p));
+            if (!gt)
+                break;
+            dst[n++] = ' ';
+            p = gt + 1;
+            continue;
+        }
+        static const struct { const char *name; char c; } ents[] = {
+            {"&nbsp;", ' '}, {"&lt;", '<'}, {"&gt;", '>'}, {"&amp;", '&'}};
+        size_t k;
+        for (k = 0; k < sizeof ents / sizeof ents[0]; k++)
+            if (bdb_starts_with(p, end, ents[k].name))
+                break;
+        if (k < sizeof ents / sizeof ents[0]) {
+            dst[n++] = ents[k].c;
+            p += strlen(ents[k].name);
+            continue;
+        }
+        dst[n++] = *p++;
+    }
+    return n;
+}
+
 static int is_banner(const char *p, const char *end)
 {
     return bdb_find(p, end, "This is ApacheBench, Version") != NULL;
@@ -1200,6 +1250,261 @@ static int open_run(ab_parse *st, int line)
     return rc;
 }
 
+/* One line of the report (or one row of an ab -w table). */
+static int one_line(ab_parse *st, const char *p, const char *end, int no,
+                    int html_row)
+{
+    ab_run *r = st->r;
+    bdb_sink *out = st->out;
+    int rc = BDB_OK;
+    ab_cmd cmd;
+    int is_cmd = read_cmdline(p, end, no, &cmd);
+    if (is_cmd < 0)
+        return is_cmd;
+    if (is_cmd) {
+        /* the next run is this command's: the one before is over */
+        rc = run_close(r, out);
+        if (st->pending.line && !same_cmd(&st->pending, &cmd))
+            bdb_sink_warn(out, st->pending.line, "this command line "
+                          "is not followed by ab's output");
+        st->pending = cmd;
+        st->any = 1;
+        return rc;
+    }
+
+    if (is_banner(p, end)) {
+        /* stderr lines written before the banner (ab -w prints no
+         * "Benchmarking" and flushes stdout only at exit) are this
+         * run's */
+        if (!(r->open && r->section == SEC_HEAD && !r->seen_banner &&
+              !r->seen_benchmarking))
+            rc = open_run(st, no);
+        r->seen_banner = 1;
+        r->midway = 0;
+        const char *v = bdb_find(p, end, "Version") + 7;
+        v = bdb_skip_ws(v, end);
+        const char *ve = v;
+        while (ve < end && *ve != ' ' && *ve != '<')
+            ve++;
+        if (ve > v)
+            bdb_sink_set_version(out, v, ve);
+        if (ve > v && *v >= '0' && *v <= '9')
+            r->major = *v - '0';
+        return rc;
+    }
+    const char *bp = bdb_starts_with(p, end, "Benchmarking ")
+                         ? bdb_find(p, end, "(be patient)")
+                         : NULL;
+    if (bp) {
+        if (!r->open || r->section != SEC_HEAD || r->n_completed_lines ||
+            r->have_finished || r->seen_benchmarking)
+            rc = open_run(st, no);
+        r->seen_benchmarking = 1;
+        r->midway = 0;
+        /* "(be patient).....done", or "(be patient)...apr_socket_recv:
+         * Connection refused (111)" when ab printed no newline */
+        p = bp + strlen("(be patient)");
+        while (p < end && *p == '.')
+            p++;
+        if (bdb_starts_with(p, end, "done"))
+            p += 4;
+        if (!bdb_is_blank(p, end))
+            head_line(r, p, end, no, out);
+        return rc;
+    }
+
+again:
+    if (r->open && html_row)
+        r->html = 1;
+    if (!r->open) {
+        int report_line = is_kv_label(p, end) || is_conn_header(p, end) ||
+                          is_perc_header(p, end);
+        int progress = is_progress_line(p, end);
+        int stderr_line = is_error_line(p, end) ||
+                          bdb_starts_with(p, end, "Total of ");
+        /* text outside ab's output (another tool's, a prompt, prose)
+         * is not ab's to judge; only a command line's run owns it */
+        if (!report_line && !progress &&
+            !(stderr_line && (st->pending.line || st->runs)))
+            return rc;
+        rc = open_run(st, no);
+        if (rc)
+            return rc;
+        r->midway = 1;
+        r->html = html_row;
+        if (report_line)
+            r->section = SEC_KV;
+    }
+    if (r->section == SEC_HEAD && (is_kv_label(p, end) ||
+                                   is_conn_header(p, end) ||
+                                   is_perc_header(p, end)))
+        r->section = SEC_KV;
+
+    switch (r->section) {
+    case SEC_HEAD:
+        head_line(r, p, end, no, out);
+        break;
+    case SEC_KV: {
+        if (bdb_is_blank(p, end))
+            break;
+        if (is_conn_header(p, end)) {
+            r->conn_us = bdb_contains(p, end, "(us)");
+            r->seen_conn = 1;
+            r->section = SEC_CONN;
+            break;
+        }
+        if (is_perc_header(p, end)) {
+            r->perc_us = bdb_contains(p, end, "(us)");
+            r->seen_perc = 1;
+            r->section = SEC_PERC;
+            break;
+        }
+        int h = parse_kv(r, p, end, no, out);
+        if (h < 0) {
+            rc = h;
+            break;
+        }
+        if (h == KV_DONE)
+            break;
+        if (h == KV_NEW_RUN) {
+            /* the next run, its head not captured */
+            rc = open_run(st, no);
+            if (rc)
+                break;
+            r->midway = 1;
+            r->section = SEC_KV;
+            goto again;
+        }
+        if (r->seen_rps || (r->seen_complete && r->seen_time &&
+                            r->complete == 0) ||
+            r->zero_rate_line) {
+            /* the report is over: this line is someone else's */
+            rc = run_close(r, out);
+            if (rc)
+                break;
+            goto again;
+        }
+        if (is_error_line(p, end)) {
+            tally(&r->errors, no, p, end);
+            break;
+        }
+        if (++r->odd_kv.count <= 3) {
+            r->odd_kv.line = no;
+            bdb_sink_warn(out, no, "unexpected line in ab's "
+                          "results: \"%.*s\"", QUOTE_LEN(p, end), p);
+        }
+        break;
+    }
+    case SEC_CONN: {
+        const char *q = p;
+        if (bdb_is_blank(p, end))
+            break;
+        if (r->sane_continuation) {
+            r->sane_continuation = 0;
+            if (bdb_contains(p, end, "reliable"))
+                break;
+        }
+        if (bdb_starts_with(p, end, "min ")) {
+            r->conn_cols = bdb_contains(p, end, "median") ? 5 : 3;
+            break;
+        }
+        static const char *const rows[] = {"Connect", "Processing",
+                                           "Waiting", "Total"};
+        size_t k;
+        for (k = 0; k < 4; k++) {
+            q = p;
+            if (bdb_scan_lit(&q, end, rows[k], 0) &&
+                bdb_scan_lit(&q, end, ":", 0))
+                break;
+        }
+        if (k < 4) {
+            if (has_fig(r, k == 0 ? "connect_min" : k == 1
+                            ? "processing_min" : k == 2 ? "waiting_min"
+                            : "total_min")) {
+                bdb_sink_warn(out, no, "a second %s row in one "
+                              "Connection Times table; skipped", rows[k]);
+                break;
+            }
+            rc = parse_conn_row(r, rows[k], q, end, no, out);
+            break;
+        }
+        if (bdb_starts_with(p, end, "ERROR: The median") ||
+            bdb_starts_with(p, end, "WARNING: The median")) {
+            bdb_sink_warn(out, no, "%.*s",
+                          (int)(end - p > 200 ? 200 : end - p), p);
+            r->sane_continuation = 1;
+            break;
+        }
+        if (is_perc_header(p, end)) {
+            r->perc_us = bdb_contains(p, end, "(us)");
+            r->seen_perc = 1;
+            r->section = SEC_PERC;
+            break;
+        }
+        if (is_error_line(p, end)) {
+            tally(&r->errors, no, p, end);
+            break;
+        }
+        if (!r->conn_total_row)
+            bdb_sink_warn(out, no, "expected a row of the "
+                          "Connection Times table (Connect:, Processing:, "
+                          "Waiting:, Total:), got \"%.*s\"",
+                          QUOTE_LEN(p, end), p);
+        rc = run_close(r, out);
+        if (rc)
+            break;
+        goto again;
+    }
+    case SEC_PERC: {
+        const char *q = p;
+        double pct, v;
+        if (bdb_is_blank(p, end) && r->perc_rows == 0)
+            break;
+        if (read_num(&q, end, &pct) && bdb_scan_lit(&q, end, "%", 0)) {
+            if (bdb_scan_lit(&q, end, "<0>", 1))
+                break; /* " 0%  <0> (never)" */
+            if (!read_num(&q, end, &v) ||
+                !(expect_end(q, end) ||
+                  bdb_scan_lit(&q, end, "(longest request)", 1))) {
+                bdb_sink_warn(out, no, "expected a time after "
+                              "\"%.0f%%\", got \"%.*s\"; row skipped",
+                              pct, QUOTE_LEN(p, end), p);
+                break;
+            }
+            char metric[40];
+            if (pct >= 100) {
+                snprintf(metric, sizeof metric, "latency_max");
+                r->perc_last = 1;
+            } else {
+                snprintf(metric, sizeof metric, "latency_p%.0f", pct);
+            }
+            if (has_fig(r, metric)) {
+                bdb_sink_warn(out, no, "a second %.0f%% row in one "
+                              "percentile table; skipped", pct);
+                break;
+            }
+            rc = fig(r, metric, v * (r->perc_us ? 1e-6 : 1e-3),
+                     BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, no);
+            r->perc_rows++;
+            break;
+        }
+        if (is_error_line(p, end)) {
+            tally(&r->errors, no, p, end);
+            break;
+        }
+        if (!r->perc_last && !bdb_is_blank(p, end))
+            bdb_sink_warn(out, no, "expected a row of the "
+                          "percentile table (\"NN%%  TIME\"), got "
+                          "\"%.*s\"", QUOTE_LEN(p, end), p);
+        rc = run_close(r, out);
+        if (rc)
+            break;
+        goto again;
+    }
+    }
+    return rc;
+}
+
 static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
                         bdb_sink *out, bdb_diag *diag)
 {
@@ -1207,6 +1512,8 @@ static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
     if (!r)
         return BDB_ENOMEM;
     ab_parse st = {.r = r, .out = out};
+    char *hbuf = NULL;      /* the text of an HTML row (ab -w) */
+    size_t hcap = 0;
     cmd_init(&st.pending);
     bdb_lines it;
     bdb_line ln;
@@ -1215,241 +1522,44 @@ static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
     while (rc == BDB_OK && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *end = ln.end;
         bdb_trim(&p, &end);
-
-        ab_cmd cmd;
-        int is_cmd = read_cmdline(p, end, ln.no, &cmd);
-        if (is_cmd < 0) {
-            rc = is_cmd;
-            break;
+        int html_row = 0;
+        if (p < end && *p == '<') {
+            size_t need = (size_t)(end - p);
+            if (need > hcap) {
+                char *h = realloc(hbuf, need);
+                if (!h) {
+                    rc = BDB_ENOMEM;
+                    break;
+                }
+                hbuf = h;
+                hcap = need;
+            }
+            html_row = bdb_starts_with(p, end, "<tr") ||
+                       bdb_starts_with(p, end, "<table");
+            if (!html_row) {
+                size_t n = html_text(p, end, hbuf);
+                p = hbuf;
+                end = hbuf + n;
+                bdb_trim(&p, &end);
+            }
         }
-        if (is_cmd) {
-            /* the next run is this command's: the one before is over */
-            rc = run_close(r, out);
-            if (st.pending.line && !same_cmd(&st.pending, &cmd))
-                bdb_sink_warn(out, st.pending.line, "this command line "
-                              "is not followed by ab's output");
-            st.pending = cmd;
-            st.any = 1;
+        const char *hrow = p, *hrow_end = end;
+
+        if (p < end && *p == '<' && html_row) {
+            /* a row per "<tr": some captures join a table on one line */
+            const char *q = hrow;
+            while (rc == BDB_OK && q < hrow_end) {
+                const char *nx = bdb_find(q + 1, hrow_end, "<tr");
+                const char *e = nx ? nx : hrow_end;
+                size_t n = html_text(q, e, hbuf);
+                const char *tp = hbuf, *te = hbuf + n;
+                bdb_trim(&tp, &te);
+                rc = one_line(&st, tp, te, ln.no, 1);
+                q = e;
+            }
             continue;
         }
-
-        if (is_banner(p, end)) {
-            rc = open_run(&st, ln.no);
-            const char *v = bdb_find(p, end, "Version") + 7;
-            v = bdb_skip_ws(v, end);
-            const char *ve = v;
-            while (ve < end && *ve != ' ' && *ve != '<')
-                ve++;
-            if (ve > v)
-                bdb_sink_set_version(out, v, ve);
-            continue;
-        }
-        const char *bp = bdb_starts_with(p, end, "Benchmarking ")
-                             ? bdb_find(p, end, "(be patient)")
-                             : NULL;
-        if (bp) {
-            if (!r->open || r->section != SEC_HEAD || r->n_completed_lines ||
-                r->have_finished)
-                rc = open_run(&st, ln.no);
-            /* "(be patient).....done", or "(be patient)...apr_socket_recv:
-             * Connection refused (111)" when ab printed no newline */
-            p = bp + strlen("(be patient)");
-            while (p < end && *p == '.')
-                p++;
-            if (bdb_starts_with(p, end, "done"))
-                p += 4;
-            if (!bdb_is_blank(p, end))
-                head_line(r, p, end, ln.no, out);
-            continue;
-        }
-
-    again:
-        if (!r->open) {
-            int report_line = is_kv_label(p, end) || is_conn_header(p, end) ||
-                              is_perc_header(p, end);
-            int stderr_line = is_error_line(p, end) ||
-                              bdb_starts_with(p, end, "Completed ") ||
-                              bdb_starts_with(p, end, "Finished ") ||
-                              bdb_starts_with(p, end, "Total of ");
-            /* text outside ab's output (another tool's, a prompt, prose)
-             * is not ab's to judge; only a command line's run owns it */
-            if (!report_line && !(stderr_line && (st.pending.line ||
-                                                  st.runs)))
-                continue;
-            rc = open_run(&st, ln.no);
-            if (rc)
-                break;
-            r->midway = 1;
-            if (report_line)
-                r->section = SEC_KV;
-        }
-        if (r->section == SEC_HEAD && (is_kv_label(p, end) ||
-                                       is_conn_header(p, end) ||
-                                       is_perc_header(p, end)))
-            r->section = SEC_KV;
-
-        switch (r->section) {
-        case SEC_HEAD:
-            head_line(r, p, end, ln.no, out);
-            break;
-        case SEC_KV: {
-            if (bdb_is_blank(p, end))
-                break;
-            if (is_conn_header(p, end)) {
-                r->conn_us = bdb_contains(p, end, "(us)");
-                r->seen_conn = 1;
-                r->section = SEC_CONN;
-                break;
-            }
-            if (is_perc_header(p, end)) {
-                r->perc_us = bdb_contains(p, end, "(us)");
-                r->seen_perc = 1;
-                r->section = SEC_PERC;
-                break;
-            }
-            int h = parse_kv(r, p, end, ln.no, out);
-            if (h < 0) {
-                rc = h;
-                break;
-            }
-            if (h == KV_DONE)
-                break;
-            if (h == KV_NEW_RUN) {
-                /* the next run, its head not captured */
-                rc = open_run(&st, ln.no);
-                if (rc)
-                    break;
-                r->midway = 1;
-                r->section = SEC_KV;
-                goto again;
-            }
-            if (r->seen_rps || (r->seen_complete && r->seen_time &&
-                                r->complete == 0) ||
-                r->zero_rate_line) {
-                /* the report is over: this line is someone else's */
-                rc = run_close(r, out);
-                if (rc)
-                    break;
-                goto again;
-            }
-            if (is_error_line(p, end)) {
-                tally(&r->errors, ln.no, p, end);
-                break;
-            }
-            if (++r->odd_kv.count <= 3) {
-                r->odd_kv.line = ln.no;
-                bdb_sink_warn(out, ln.no, "unexpected line in ab's "
-                              "results: \"%.*s\"", QUOTE_LEN(p, end), p);
-            }
-            break;
-        }
-        case SEC_CONN: {
-            const char *q = p;
-            if (bdb_is_blank(p, end))
-                break;
-            if (r->sane_continuation) {
-                r->sane_continuation = 0;
-                if (bdb_contains(p, end, "reliable"))
-                    break;
-            }
-            if (bdb_starts_with(p, end, "min ")) {
-                r->conn_cols = bdb_contains(p, end, "median") ? 5 : 3;
-                break;
-            }
-            static const char *const rows[] = {"Connect", "Processing",
-                                               "Waiting", "Total"};
-            size_t k;
-            for (k = 0; k < 4; k++) {
-                q = p;
-                if (bdb_scan_lit(&q, end, rows[k], 0) &&
-                    bdb_scan_lit(&q, end, ":", 0))
-                    break;
-            }
-            if (k < 4) {
-                if (has_fig(r, k == 0 ? "connect_min" : k == 1
-                                ? "processing_min" : k == 2 ? "waiting_min"
-                                : "total_min")) {
-                    bdb_sink_warn(out, ln.no, "a second %s row in one "
-                                  "Connection Times table; skipped", rows[k]);
-                    break;
-                }
-                rc = parse_conn_row(r, rows[k], q, end, ln.no, out);
-                break;
-            }
-            if (bdb_starts_with(p, end, "ERROR: The median") ||
-                bdb_starts_with(p, end, "WARNING: The median")) {
-                bdb_sink_warn(out, ln.no, "%.*s",
-                              (int)(end - p > 200 ? 200 : end - p), p);
-                r->sane_continuation = 1;
-                break;
-            }
-            if (is_perc_header(p, end)) {
-                r->perc_us = bdb_contains(p, end, "(us)");
-                r->seen_perc = 1;
-                r->section = SEC_PERC;
-                break;
-            }
-            if (is_error_line(p, end)) {
-                tally(&r->errors, ln.no, p, end);
-                break;
-            }
-            if (!r->conn_total_row)
-                bdb_sink_warn(out, ln.no, "expected a row of the "
-                              "Connection Times table (Connect:, Processing:, "
-                              "Waiting:, Total:), got \"%.*s\"",
-                              QUOTE_LEN(p, end), p);
-            rc = run_close(r, out);
-            if (rc)
-                break;
-            goto again;
-        }
-        case SEC_PERC: {
-            const char *q = p;
-            double pct, v;
-            if (bdb_is_blank(p, end) && r->perc_rows == 0)
-                break;
-            if (read_num(&q, end, &pct) && bdb_scan_lit(&q, end, "%", 0)) {
-                if (bdb_scan_lit(&q, end, "<0>", 1))
-                    break; /* " 0%  <0> (never)" */
-                if (!read_num(&q, end, &v) ||
-                    !(expect_end(q, end) ||
-                      bdb_scan_lit(&q, end, "(longest request)", 1))) {
-                    bdb_sink_warn(out, ln.no, "expected a time after "
-                                  "\"%.0f%%\", got \"%.*s\"; row skipped",
-                                  pct, QUOTE_LEN(p, end), p);
-                    break;
-                }
-                char metric[40];
-                if (pct >= 100) {
-                    snprintf(metric, sizeof metric, "latency_max");
-                    r->perc_last = 1;
-                } else {
-                    snprintf(metric, sizeof metric, "latency_p%.0f", pct);
-                }
-                if (has_fig(r, metric)) {
-                    bdb_sink_warn(out, ln.no, "a second %.0f%% row in one "
-                                  "percentile table; skipped", pct);
-                    break;
-                }
-                rc = fig(r, metric, v * (r->perc_us ? 1e-6 : 1e-3),
-                         BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, ln.no);
-                r->perc_rows++;
-                break;
-            }
-            if (is_error_line(p, end)) {
-                tally(&r->errors, ln.no, p, end);
-                break;
-            }
-            if (!r->perc_last && !bdb_is_blank(p, end))
-                bdb_sink_warn(out, ln.no, "expected a row of the "
-                              "percentile table (\"NN%%  TIME\"), got "
-                              "\"%.*s\"", QUOTE_LEN(p, end), p);
-            rc = run_close(r, out);
-            if (rc)
-                break;
-            goto again;
-        }
-        }
+        rc = one_line(&st, p, end, ln.no, 0);
     }
     if (rc == BDB_OK)
         rc = run_close(r, out);
@@ -1467,6 +1577,7 @@ static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
             bdb_sink_warn(out, 1, "expected ApacheBench output (\"This "
                           "is ApacheBench, Version ...\" or its report lines)");
     }
+    free(hbuf);
     free(r->figs);
     free(r);
     return rc;

@@ -1099,6 +1099,114 @@ static void ab__quoted_ab20_be_patient_done__read_whole(void **state)
     bdb_sink_free(&s);
 }
 
+
+/* ---------------------------------------------- ab -w HTML tables */
+
+static void ab__html_table_output__same_figures_as_the_text_report(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    parse_ok("samples/ab/html-table-w-c10.txt", NULL, &s);
+    const char *id = "concurrency=10,requests=1000,keepalive=0,path=/index.html,"
+                     "document_length=510,port=18081,server=nginx";
+    tu_assert_value(&s, "/index.html", "requests_per_sec", id, 6587.18, 1e-12);
+    /* ab 2's -w row: totalread / 1024 / timetaken, printed "kb/s" */
+    tu_assert_value(&s, "/index.html", "transfer_rate", id, 4779.57 * 1024, 1e-12);
+    tu_assert_value(&s, "/index.html", "connect_max", id, 0.011, 1e-12);
+    tu_assert_value(&s, "/index.html", "total_mean", id, 0.001, 1e-12);
+    assert_int_equal(tu_count(&s, NULL), 17);
+    assert_int_equal(s.nnotes, 0);
+    assert_string_equal(s.tool_version, "2.3");
+    bdb_sink_free(&s);
+
+    parse_ok("samples/ab/html-table-w-post-c10.txt", NULL, &s);
+    tu_assert_value(&s, "/post", "total_body_sent", NULL, 68000, 0);
+    tu_assert_value(&s, "/post", "transfer_rate_sent", NULL, 602.15 * 1024, 1e-12);
+    tu_assert_value(&s, "/post", "transfer_rate_total", NULL, 1306.14 * 1024, 1e-12);
+    bdb_sink_free(&s);
+}
+
+/* https://github.com/candy02058912/toastmasters/blob/master/README.md: an
+ * ab -w table pasted as one line (nginx/1.17.8 behind it), with the
+ * "Connnection Times" typo that -w kept, a breakdown without Receive and
+ * non-2xx responses. */
+static const char TOAST[] =
+    "<table ><tr ><th colspan=2 bgcolor=white>Server Software:</th><td colspan=2 bgcolor=white>nginx/1.17.8</td></tr>"
+    "<tr ><th colspan=2 bgcolor=white>Server Hostname:</th><td colspan=2 bgcolor=white>nginx</td></tr>"
+    "<tr ><th colspan=2 bgcolor=white>Server Port:</th><td colspan=2 bgcolor=white>80</td></tr>"
+    "<tr ><th colspan=2 bgcolor=white>Document Path:</th><td colspan=2 bgcolor=white>/h1</td></tr>"
+    "<tr ><th colspan=2 bgcolor=white>Document Length:</th><td colspan=2 bgcolor=white>37 bytes</td></tr>"
+    "<tr ><th colspan=2 bgcolor=white>Concurrency Level:</th><td colspan=2 bgcolor=white>100</td></tr>"
+    "<tr ><th colspan=2 bgcolor=white>Time taken for tests:</th><td colspan=2 bgcolor=white>73.527 seconds</td></tr>"
+    "<tr ><th colspan=2 bgcolor=white>Complete requests:</th><td colspan=2 bgcolor=white>100</td></tr>"
+    "<tr ><th colspan=2 bgcolor=white>Failed requests:</th><td colspan=2 bgcolor=white>10</td></tr>"
+    "<tr ><td colspan=4 bgcolor=white >   (Connect: 0, Length: 10, Exceptions: 0)</td></tr>"
+    "<tr ><th colspan=2 bgcolor=white>Non-2xx responses:</th><td colspan=2 bgcolor=white>9</td></tr>"
+    "<tr ><th colspan=2 bgcolor=white>Total transferred:</th><td colspan=2 bgcolor=white>19521 bytes</td></tr>"
+    "<tr ><th colspan=2 bgcolor=white>HTML transferred:</th><td colspan=2 bgcolor=white>4743 bytes</td></tr>"
+    "<tr ><th colspan=2 bgcolor=white>Requests per second:</th><td colspan=2 bgcolor=white>1.36</td></tr>"
+    "<tr ><th colspan=2 bgcolor=white>Transfer rate:</th><td colspan=2 bgcolor=white>0.26 kb/s received</td></tr>"
+    "<tr ><th bgcolor=white colspan=4>Connnection Times (ms)</th></tr>"
+    "<tr ><th bgcolor=white>&nbsp;</th> <th bgcolor=white>min</th>   <th bgcolor=white>avg</th>   <th bgcolor=white>max</th></tr>"
+    "<tr ><th bgcolor=white>Connect:</th><td bgcolor=white>    0</td><td bgcolor=white>    7</td><td bgcolor=white>   13</td></tr>"
+    "<tr ><th bgcolor=white>Processing:</th><td bgcolor=white>  507</td><td bgcolor=white>22516</td><td bgcolor=white>72509</td></tr>"
+    "<tr ><th bgcolor=white>Total:</th><td bgcolor=white>  507</td><td bgcolor=white>22523</td><td bgcolor=white>72522</td></tr></table>\n";
+
+static void ab__quoted_html_table_on_one_line__every_row_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(TOAST, "ab", &s);
+    const char *id = "concurrency=100,requests=100,server=nginx,path=/h1,port=80";
+    tu_assert_value(&s, "/h1", "failed_length", id, 10, 0);
+    tu_assert_value(&s, "/h1", "failed_exceptions", id, 0, 0);
+    assert_null(tu_find(&s, NULL, "failed_receive", NULL));
+    tu_assert_value(&s, "/h1", "non_2xx_responses", id, 9, 0);
+    tu_assert_value(&s, "/h1", "transfer_rate", id, 0.26 * 1024, 1e-12);
+    tu_assert_value(&s, "/h1", "processing_mean", id, 22.516, 1e-12);
+    tu_assert_value(&s, "/h1", "total_max", id, 72.522, 1e-12);
+    for (size_t i = 0; i < s.n; i++)
+        assert_int_equal(s.samples[i].line, 1);
+    /* the failures and non-2xx warnings only */
+    assert_int_equal(s.nnotes, 2);
+    bdb_sink_free(&s);
+}
+
+/* ------------------------------------------- -e CSV, -g TSV: odd rows */
+
+static void ab__side_files_odd_rows__warned_rest_kept(void **state)
+{
+    (void)state;
+    size_t len;
+    char *csv = tu_read("samples/ab/csv-percentiles.csv", &len);
+    char *text = tu_replace(csv, "\n50,", "\n50,fast\n50,");
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s);
+    assert_note(&s, 52, "percentage,time in ms");
+    tu_assert_value(&s, NULL, "latency_p50", NULL, 0.476 / 1000, 1e-9);
+    assert_int_equal(tu_find(&s, NULL, "latency_p50", NULL)->line, 53);
+    assert_int_equal(s.n, 10);
+    bdb_sink_free(&s);
+    free(text);
+    free(csv);
+
+    char *tsv = tu_read("samples/ab/gnuplot-c10.tsv", &len);
+    const char *second = strchr(strchr(tsv, '\n') + 1, '\n') + 1;
+    size_t n = len + 64;
+    text = malloc(n);
+    snprintf(text, n, "%.*sbroken row\n%s", (int)(second - tsv), tsv, second);
+    tu_text_ok(text, NULL, &s);
+    assert_note(&s, 3, "6 tab-separated columns");
+    tu_assert_value(&s, NULL, "complete_requests", NULL, 1000, 0);
+    bdb_sink_free(&s);
+    free(text);
+    free(tsv);
+
+    /* a header alone: no figure, the warning is the error */
+    tu_expect_error(NULL, "Percentage served,Time in ms\n", NULL, 1,
+                    "header without rows");
+}
+
 /* ----------------------------- figures against the raw text (no parser) */
 
 static void ab__crosscheck__figures_converted_by_hand(void **state)
@@ -1130,6 +1238,9 @@ static void ab__crosscheck__figures_converted_by_hand(void **state)
     tu_crosscheck("samples/ab/loop-echo-c4-c16-x2.txt", 141,
                   "Requests per second:    18027.44 [#/sec] (mean)",
                   "/index.html", "requests_per_sec", 18027.44);
+    tu_crosscheck("samples/ab/html-table-w-c10.txt", 33,
+                  "<td colspan=2 bgcolor=white>4779.57 kb/s received</td>",
+                  "/index.html", "transfer_rate", 4779.57 * 1024);
     tu_crosscheck("samples/ab/truncated-tail-t1-c10.txt", 34,
                   "Connect:        0    0   0.1      0       2", "/index.html",
                   "connect_max", 2.0 / 1000);
@@ -1228,6 +1339,9 @@ int main(void)
         cmocka_unit_test(ab__quoted_total_posted__post_settings_from_command),
         cmocka_unit_test(ab__quoted_time_limited_runs__no_request_count),
         cmocka_unit_test(ab__quoted_ab20_be_patient_done__read_whole),
+        cmocka_unit_test(ab__html_table_output__same_figures_as_the_text_report),
+        cmocka_unit_test(ab__quoted_html_table_on_one_line__every_row_read),
+        cmocka_unit_test(ab__side_files_odd_rows__warned_rest_kept),
         cmocka_unit_test(ab__crosscheck__figures_converted_by_hand),
         cmocka_unit_test(ab__crlf_bom_and_prompt__same_figures),
         cmocka_unit_test(ab__every_prefix__never_crashes),
