@@ -155,7 +155,7 @@ typedef struct ab_run {
     int conn_us, perc_us;    /* tables in us (WAF-bench fork of ab) */
     int conn_cols;           /* 5: min mean sd median max; 3: min avg max */
     int conn_rows, conn_total_row, perc_rows, perc_last;
-    int sane_continuation;   /* next line continues an ERROR/WARNING */
+    int sane_continuation;   /* lines that may continue an ERROR/WARNING */
     int last_fig_line;
     int zero_rate_line, zero_bytes_line;
     ab_tally errors;         /* ab's (and OpenSSL's) error lines */
@@ -704,7 +704,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
                           "%.0f of %lld requests failed; ab's rates and times "
                           "include them (kept as failed_requests)",
                           v, r->complete);
-    } else if (LABEL("Write errors:")) {
+    } else if (LABEL("Write errors:") || LABEL("Broken pipe errors:")) {
         if (has_fig(r, "write_errors"))
             return KV_NEW_RUN;
         if (!read_num(&q, end, &v) || !expect_end(q, end))
@@ -780,7 +780,8 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         if (!read_num(&q, end, &v))
             BAD("\"Transfer rate: N [Kbytes/sec] received\"");
         if (bdb_scan_lit(&q, end, "[Kbytes/sec]", 1))
-            r->rate_mult = 1024.0;
+            /* ab 1.3d: totalread / timetaken in ms, bytes per ms */
+            r->rate_mult = r->major == 1 ? 1000.0 : 1024.0;
         else if (bdb_scan_lit(&q, end, "kb/s", 1))
             /* ab 1.3 (text and -w): bytes per millisecond; ab 2's -w
              * table: totalread / 1024 / timetaken, as its text report */
@@ -820,22 +821,37 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
     return rc ? rc : KV_DONE;
 }
 
-/* A label parse_kv() knows, without reading it. */
-static int is_kv_label(const char *p, const char *end)
-{
-    static const char *const labels[] = {
+static const char *const kv_labels[] = {
         "Server Software:", "Server Hostname:", "Server Port:",
         "SSL/TLS Protocol:", "Server Temp Key:", "TLS Server Name:",
         "Document Path:", "Document Length:", "Concurrency Level:",
         "Time taken for tests:", "Complete requests:", "Failed requests:",
-        "Write errors:", "Non-2xx responses:", "Keep-Alive requests:",
+        "Write errors:", "Broken pipe errors:", "Non-2xx responses:",
+        "Keep-Alive requests:",
         "Total transferred:", "Total body sent:", "Total POSTed:",
         "Total PUT:", "HTML transferred:", "Requests per second:",
         "Time per request:", "Transfer rate:"};
-    for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
-        if (bdb_starts_with(p, end, labels[i]))
+
+/* A label parse_kv() knows, without reading it. */
+static int is_kv_label(const char *p, const char *end)
+{
+    for (size_t i = 0; i < sizeof kv_labels / sizeof kv_labels[0]; i++)
+        if (bdb_starts_with(p, end, kv_labels[i]))
             return 1;
     return 0;
+}
+
+/* The first of ab's labels inside the line, for text glued in front of
+ * it ("[..snip..]Concurrency Level:      100" in a mailed report). */
+static const char *find_kv_label(const char *p, const char *end)
+{
+    const char *best = NULL;
+    for (size_t i = 0; i < sizeof kv_labels / sizeof kv_labels[0]; i++) {
+        const char *q = bdb_find(p, best ? best : end, kv_labels[i]);
+        if (q)
+            best = q;
+    }
+    return best;
 }
 
 static int is_conn_header(const char *p, const char *end)
@@ -857,14 +873,27 @@ static int is_error_line(const char *p, const char *end)
     static const char *const starts[] = {
         "apr_", "Test aborted", "SSL handshake failed", "SSL read failed",
         "SSL write failed", "Send request failed", "Send request timed out",
-        "SSL/TLS Alert", "Could not", "ab: ", "Invalid ", "Request too long",
+        "Could not", "ab: ", "Invalid ", "Request too long",
         "unable to get", "error setting ciphersuite", "Cannot ",
         "private key does not match", "SSL not compiled in",
         "Authentication credentials too long", "Proxy credentials too long",
-        "only simple translation is supported", "Usage: ab", "socket: "};
+        "only simple translation is supported", "Usage: ", "socket: "};
     for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
         if (bdb_starts_with(p, end, starts[i]))
             return 1;
+    /* "/usr/bin/ab: wrong number of arguments", "ab2: invalid URL":
+     * ab's messages start with argv[0] */
+    const char *w = p;
+    while (w < end && *w != ' ' && *w != ':')
+        w++;
+    if (w < end && *w == ':' && w - p >= 2) {
+        const char *b = w;
+        while (b > p && b[-1] != '/' && b[-1] != '\\')
+            b--;
+        if (bdb_span_eq(b, w, "ab") || bdb_span_eq(b, w, "ab2") ||
+            bdb_span_eq(b, w, "ab.exe"))
+            return 1;
+    }
     /* OpenSSL: "80E52A1ED87F0000:error:0A00042E:SSL routines:..." (3.x),
      * "140...:error:1408F10B:SSL routines:..." (1.x) */
     return bdb_contains(p, end, ":error:");
@@ -876,9 +905,20 @@ static int is_error_line(const char *p, const char *end)
  * and not errors. */
 static int is_verbose_line(const char *p, const char *end)
 {
-    return bdb_starts_with(p, end, "INFO: ") ||
-           bdb_starts_with(p, end, "LOG: ") ||
-           bdb_starts_with(p, end, "WARNING: Response code not 2xx");
+    /* and -v 2+'s TLS details (ssl_print_info(), ssl_state_cb(),
+     * SSL_SESSION_print()), -v 4's BIO dumps */
+    static const char *const starts[] = {
+        "INFO: ", "LOG: ", "WARNING: Response code not 2xx",
+        "SSL/TLS State [", "SSL/TLS Handshake [", "SSL/TLS Alert [",
+        "Transport Protocol",
+        "Cipher Suite ", "Certificate version:", "Valid from:", "Valid to  :",
+        "Public key is ", "The issuer name is ", "The subject name is ",
+        "Extension Count:", "Peer certificate", "Anon DH", "SSL-Session:",
+        "read from 0x", "write to 0x"};
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
+        if (bdb_starts_with(p, end, starts[i]))
+            return 1;
+    return 0;
 }
 
 static void warn_cmd_conflict(bdb_sink *out, const ab_run *r, const char *opt,
@@ -1087,7 +1127,7 @@ static int run_close(ab_run *r, bdb_sink *out)
         bdb_sink_warn(out, r->odd_kv.line, "%d more lines in ab's report "
                       "that are not ab's", r->odd_kv.count - 3);
 
-    if (r->midway && !r->seen_server) {
+    if (!r->seen_server) {
         char missing[200] = "";
         size_t n = 0;
         if (!r->seen_concurrency && r->cmd.c < 0 && !r->cmd.line)
@@ -1096,14 +1136,14 @@ static int run_close(ab_run *r, bdb_sink *out)
         if (!r->seen_path && !r->cmd.path[0])
             n += (size_t)snprintf(missing + n, sizeof missing - n,
                                   ", the document path");
-        if (!r->seen_server)
-            n += (size_t)snprintf(missing + n, sizeof missing - n,
-                                  ", the server");
+        n += (size_t)snprintf(missing + n, sizeof missing - n, ", the server");
         bdb_sink_warn(out, r->start_line,
-                      "the capture starts inside ab's report (no banner, "
-                      "no \"Server Software:\")%s%s; the figures that are "
-                      "there are kept",
-                      n ? "; unknown: " : "", n ? missing + 2 : "");
+                      "%s; unknown: %s; the figures that are there are kept",
+                      r->midway ? "the capture starts inside ab's report (no "
+                                  "banner, no \"Server Software:\")"
+                                : "ab's report has no \"Server Software:\" "
+                                  "line (cut out of the capture?)",
+                      missing + 2);
     }
     int done = r->complete > 0 || !r->seen_complete;
     const char *cut = NULL;
@@ -1167,8 +1207,13 @@ static void head_line(ab_run *r, const char *p, const char *end, int line,
     } else if (is_verbose_line(p, end)) {
         r->verbose = 1;
     } else if (is_error_line(p, end)) {
+        int usage = bdb_starts_with(p, end, "Usage: ");
         tally(&r->errors, line, p, end);
-        tally_last(&r->fatal, line, p, end);
+        /* the usage text follows ab's reason ("invalid URL"), which is
+         * the one to quote; its option lines are not ab's report */
+        if (!usage || !r->fatal.count)
+            tally_last(&r->fatal, line, p, end);
+        r->verbose |= usage;
     } else if (!r->verbose) {
         tally(&r->odd, line, p, end);
     }
@@ -1219,6 +1264,29 @@ static size_t html_text(const char *p, const char *end, char *dst)
     return n;
 }
 
+/* Copies [p, end) to dst without ESC sequences: CSI ("\033[0;31m",
+ * "\033[?2004h") up to its final byte, or ESC and one more byte. */
+static size_t strip_escapes(const char *p, const char *end, char *dst)
+{
+    size_t n = 0;
+    while (p < end) {
+        if (*p != '\033') {
+            dst[n++] = *p++;
+            continue;
+        }
+        p++;
+        if (p < end && *p == '[') {
+            p++;
+            while (p < end && !((unsigned char)*p >= 0x40 &&
+                                (unsigned char)*p <= 0x7e))
+                p++;
+        }
+        if (p < end)
+            p++;
+    }
+    return n;
+}
+
 static int is_banner(const char *p, const char *end)
 {
     return bdb_find(p, end, "This is ApacheBench, Version") != NULL;
@@ -1238,6 +1306,7 @@ typedef struct ab_parse {
     ab_cmd pending;
     bdb_sink *out;
     int runs;               /* runs opened */
+    int major;              /* ab's major version of the last banner */
     int any;                /* anything of ab's seen */
 } ab_parse;
 
@@ -1245,6 +1314,7 @@ static int open_run(ab_parse *st, int line)
 {
     int rc = run_close(st->r, st->out);
     run_open(st->r, line, &st->pending);
+    st->r->major = st->major;
     st->runs++;
     st->any = 1;
     return rc;
@@ -1289,7 +1359,7 @@ static int one_line(ab_parse *st, const char *p, const char *end, int no,
         if (ve > v)
             bdb_sink_set_version(out, v, ve);
         if (ve > v && *v >= '0' && *v <= '9')
-            r->major = *v - '0';
+            r->major = st->major = *v - '0';
         return rc;
     }
     const char *bp = bdb_starts_with(p, end, "Benchmarking ")
@@ -1313,6 +1383,12 @@ static int one_line(ab_parse *st, const char *p, const char *end, int no,
         return rc;
     }
 
+    if (!is_kv_label(p, end) && !is_conn_header(p, end) &&
+        !is_perc_header(p, end)) {
+        const char *lp = find_kv_label(p, end);
+        if (lp)
+            p = lp;
+    }
 again:
     if (r->open && html_row)
         r->html = 1;
@@ -1399,10 +1475,13 @@ again:
         const char *q = p;
         if (bdb_is_blank(p, end))
             break;
-        if (r->sane_continuation) {
-            r->sane_continuation = 0;
+        if (r->sane_continuation && !is_perc_header(p, end)) {
+            /* ab's two lines, or more when a mail client wrapped them,
+             * up to "... NOT reliable." / "... not that reliable." */
+            r->sane_continuation--;
             if (bdb_contains(p, end, "reliable"))
-                break;
+                r->sane_continuation = 0;
+            break;
         }
         if (bdb_starts_with(p, end, "min ")) {
             r->conn_cols = bdb_contains(p, end, "median") ? 5 : 3;
@@ -1432,7 +1511,7 @@ again:
             bdb_starts_with(p, end, "WARNING: The median")) {
             bdb_sink_warn(out, no, "%.*s",
                           (int)(end - p > 200 ? 200 : end - p), p);
-            r->sane_continuation = 1;
+            r->sane_continuation = bdb_contains(p, end, "reliable") ? 0 : 3;
             break;
         }
         if (is_perc_header(p, end)) {
@@ -1463,9 +1542,14 @@ again:
         if (read_num(&q, end, &pct) && bdb_scan_lit(&q, end, "%", 0)) {
             if (bdb_scan_lit(&q, end, "<0>", 1))
                 break; /* " 0%  <0> (never)" */
-            if (!read_num(&q, end, &v) ||
-                !(expect_end(q, end) ||
-                  bdb_scan_lit(&q, end, "(longest request)", 1))) {
+            /* " 100%  206 (longest request)"; ab 1.3d: "(last request)" */
+            const char *t = NULL;
+            if (read_num(&q, end, &v)) {
+                t = bdb_skip_ws(q, end);
+                if (t < end && *t == '(' && end[-1] == ')')
+                    t = end;
+            }
+            if (!t || !expect_end(t, end)) {
                 bdb_sink_warn(out, no, "expected a time after "
                               "\"%.0f%%\", got \"%.*s\"; row skipped",
                               pct, QUOTE_LEN(p, end), p);
@@ -1514,6 +1598,8 @@ static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
     ab_parse st = {.r = r, .out = out};
     char *hbuf = NULL;      /* the text of an HTML row (ab -w) */
     size_t hcap = 0;
+    char *ebuf = NULL;      /* a line without its terminal escapes */
+    size_t ecap = 0;
     cmd_init(&st.pending);
     bdb_lines it;
     bdb_line ln;
@@ -1522,6 +1608,24 @@ static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
     while (rc == BDB_OK && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *end = ln.end;
         bdb_trim(&p, &end);
+        if (memchr(p, '\033', (size_t)(end - p))) {
+            /* colour and terminal escapes (script(1) logs, WAF-bench's
+             * red "Failed requests:") */
+            size_t need = (size_t)(end - p);
+            if (need > ecap) {
+                char *e = realloc(ebuf, need);
+                if (!e) {
+                    rc = BDB_ENOMEM;
+                    break;
+                }
+                ebuf = e;
+                ecap = need;
+            }
+            size_t n = strip_escapes(p, end, ebuf);
+            p = ebuf;
+            end = ebuf + n;
+            bdb_trim(&p, &end);
+        }
         int html_row = 0;
         if (p < end && *p == '<') {
             size_t need = (size_t)(end - p);
@@ -1578,6 +1682,7 @@ static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
                           "is ApacheBench, Version ...\" or its report lines)");
     }
     free(hbuf);
+    free(ebuf);
     free(r->figs);
     free(r);
     return rc;

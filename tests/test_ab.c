@@ -1207,6 +1207,173 @@ static void ab__side_files_odd_rows__warned_rest_kept(void **state)
                     "header without rows");
 }
 
+
+/* Lars Hjemli, "Re: cgit vs. gitweb", git mailing list, 26 Dec 2006
+ * (Message-ID <8c5c35580612251604s5e211518yd958fdc2e73232ef@mail.gmail.com>,
+ * Archived-At http://permalink.gmane.org/gmane.comp.version-control.git/35400):
+ * ab 1.3d of apache 1.3.37. Its [Kbytes/sec] is bytes per millisecond
+ * (9604000 bytes / 5.788 s = 1659.30 * 1000 B/s; 1024 would give 1620.4),
+ * "Broken pipe errors:", "Connnection Times", "(last request)", an ERROR
+ * line wrapped by the mail client, "[..snip..]" glued before a label. The
+ * first three of the mail's six runs; the third cut by this quote after
+ * its Transfer rate line. */
+static const char CGIT[] =
+    "$ ab -n 1000 -c 1 http://box1/git/cgit/log/?h=master\n"
+    "This is ApacheBench, Version 1.3d <$Revision: 1.73 $> apache-1.3\n"
+    "[...snip...]\n"
+    "Document Path:          /git/cgit/log/?h=master\n"
+    "Document Length:        9373 bytes\n"
+    "\n"
+    "Concurrency Level:      1\n"
+    "Time taken for tests:   5.788 seconds\n"
+    "Complete requests:      1000\n"
+    "Failed requests:        0\n"
+    "Broken pipe errors:     0\n"
+    "Total transferred:      9604000 bytes\n"
+    "HTML transferred:       9373000 bytes\n"
+    "Requests per second:    172.77 [#/sec] (mean)\n"
+    "Time per request:       5.79 [ms] (mean)\n"
+    "Time per request:       5.79 [ms] (mean, across all concurrent requests)\n"
+    "Transfer rate:          1659.30 [Kbytes/sec] received\n"
+    "\n"
+    "Connnection Times (ms)\n"
+    "              min  mean[+/-sd] median   max\n"
+    "Connect:        0     0    0.0      0     0\n"
+    "Processing:     3     5   19.0      3   206\n"
+    "Waiting:        3     5   19.0      3   206\n"
+    "Total:          3     5   19.0      3   206\n"
+    "\n"
+    "Percentage of the requests served within a certain time (ms)\n"
+    "  50%      3\n"
+    "  66%      3\n"
+    "  75%      3\n"
+    "  80%      3\n"
+    "  90%      4\n"
+    "  95%      4\n"
+    "  98%      4\n"
+    "  99%      4\n"
+    " 100%    206 (last request)\n"
+    "\n"
+    "\n"
+    "$ ab -n 1000 -c 10 http://box1/git/cgit/log/?h=master\n"
+    "[..snip..]\n"
+    "Concurrency Level:      10\n"
+    "Time taken for tests:   3.421 seconds\n"
+    "Complete requests:      1000\n"
+    "Failed requests:        0\n"
+    "Broken pipe errors:     0\n"
+    "Total transferred:      9604000 bytes\n"
+    "HTML transferred:       9373000 bytes\n"
+    "Requests per second:    292.31 [#/sec] (mean)\n"
+    "Time per request:       34.21 [ms] (mean)\n"
+    "Time per request:       3.42 [ms] (mean, across all concurrent requests)\n"
+    "Transfer rate:          2807.37 [Kbytes/sec] received\n"
+    "\n"
+    "Connnection Times (ms)\n"
+    "              min  mean[+/-sd] median   max\n"
+    "Connect:        0     0    0.0      0     1\n"
+    "Processing:     3    31   98.8     13  1037\n"
+    "Waiting:        3    31   98.8     13  1037\n"
+    "Total:          3    31   98.8     13  1037\n"
+    "ERROR: The median and mean for the initial connection time are more\n"
+    "than twice the standard\n"
+    "       deviation apart. These results are NOT reliable.\n"
+    "\n"
+    "Percentage of the requests served within a certain time (ms)\n"
+    "  50%     13\n"
+    "  66%     16\n"
+    "  75%     17\n"
+    "  80%     20\n"
+    "  90%     27\n"
+    "  95%     61\n"
+    "  98%    335\n"
+    "  99%    665\n"
+    " 100%   1037 (last request)\n"
+    "\n"
+    "$ ab -n 1000 -c 100 http://box1/git/cgit/log/?h=master\n"
+    "[..snip..]Concurrency Level:      100\n"
+    "Time taken for tests:   3.450 seconds\n"
+    "Complete requests:      1000\n"
+    "Failed requests:        0\n"
+    "Broken pipe errors:     0\n"
+    "Total transferred:      9612547 bytes\n"
+    "HTML transferred:       9381316 bytes\n"
+    "Requests per second:    289.86 [#/sec] (mean)\n"
+    "Time per request:       345.00 [ms] (mean)\n"
+    "Time per request:       3.45 [ms] (mean, across all concurrent requests)\n"
+    "Transfer rate:          2786.25 [Kbytes/sec] received\n";
+
+static void ab__quoted_ab13d__kbytes_1000_based_and_old_lines(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(CGIT, NULL, &s);
+    assert_string_equal(s.tool_version, "1.3d");
+    const char *b = "/git/cgit/log/?h=master";
+    tu_assert_value(&s, b, "transfer_rate", "concurrency=1,requests=1000",
+                    1659.30 * 1000, 1e-12);
+    tu_assert_value(&s, b, "transfer_rate", "concurrency=10", 2807.37 * 1000, 1e-12);
+    tu_assert_value(&s, b, "write_errors", "concurrency=1", 0, 0);
+    tu_assert_value(&s, b, "latency_max", "concurrency=1", 0.206, 1e-12);
+    tu_assert_value(&s, b, "latency_max", "concurrency=10", 1.037, 1e-12);
+    /* "[..snip..]Concurrency Level:      100" */
+    tu_assert_value(&s, b, "requests_per_sec", "concurrency=100", 289.86, 1e-12);
+    assert_int_equal(tu_count(&s, "requests_per_sec"), 3);
+    /* the wrapped ERROR lines do not end the table */
+    assert_int_equal(tu_count(&s, "latency_p50"), 2);
+    assert_note(&s, 58, "ERROR: The median and mean");
+    assert_note(&s, 84, "lacks the Connection Times table");
+    bdb_sink_free(&s);
+}
+
+static void ab__terminal_escapes_and_glued_text__figures_read(void **state)
+{
+    (void)state;
+    size_t len;
+    char *good = tu_read("samples/ab/html-c10.txt", &len);
+    /* WAF-bench's ab colours the failure lines red */
+    char *a = tu_replace(good, "Failed requests:", "\033[0;31mFailed requests:");
+    char *b = tu_replace(a, "Total transferred:", "\033[0mTotal transferred:");
+    char *c = tu_replace(b, "Concurrency Level:", "[..snip..]Concurrency Level:");
+    bdb_sink s;
+    tu_text_ok(c, NULL, &s);
+    tu_assert_value(&s, NULL, "failed_requests", "concurrency=10", 0, 0);
+    tu_assert_value(&s, NULL, "total_transferred", NULL, 1368000, 0);
+    assert_int_equal(tu_count(&s, NULL), 39);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+    free(a);
+    free(b);
+    free(c);
+    free(good);
+}
+
+static void ab__verbose_tls_dumps__not_errors(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    parse_ok("samples/ab/verbose-v3-https.txt", NULL, &s);
+    /* "SSL/TLS Alert [write] warning:close notify" is -v 3's, not ab's
+     * error */
+    assert_int_equal(s.nnotes, 0);
+    tu_assert_value(&s, "/index.html", "transfer_rate",
+                    "concurrency=1,requests=2,tls_protocol=TLSv1.2", 50.60 * 1024,
+                    1e-12);
+    bdb_sink_free(&s);
+}
+
+static void ab__usage_message_with_path__warned_as_abs_error(void **state)
+{
+    (void)state;
+    tu_expect_error(NULL,
+                    "$ /usr/sbin/ab -n 100 127.0.0.1\n"
+                    "/usr/sbin/ab: invalid URL\n"
+                    "Usage: /usr/sbin/ab [options] [http[s]://]hostname[:port]/path\n"
+                    "Options are:\n"
+                    "    -n requests     Number of requests to perform\n",
+                    "ab", 2, "/usr/sbin/ab: invalid URL");
+}
+
 /* ----------------------------- figures against the raw text (no parser) */
 
 static void ab__crosscheck__figures_converted_by_hand(void **state)
@@ -1342,6 +1509,10 @@ int main(void)
         cmocka_unit_test(ab__html_table_output__same_figures_as_the_text_report),
         cmocka_unit_test(ab__quoted_html_table_on_one_line__every_row_read),
         cmocka_unit_test(ab__side_files_odd_rows__warned_rest_kept),
+        cmocka_unit_test(ab__quoted_ab13d__kbytes_1000_based_and_old_lines),
+        cmocka_unit_test(ab__terminal_escapes_and_glued_text__figures_read),
+        cmocka_unit_test(ab__verbose_tls_dumps__not_errors),
+        cmocka_unit_test(ab__usage_message_with_path__warned_as_abs_error),
         cmocka_unit_test(ab__crosscheck__figures_converted_by_hand),
         cmocka_unit_test(ab__crlf_bom_and_prompt__same_figures),
         cmocka_unit_test(ab__every_prefix__never_crashes),
