@@ -13,18 +13,23 @@
  *     max of ttime; means of ctime, dtime and wait), never stored per row.
  *
  * Every line ab prints was taken from httpd's support/ab.c (2.4.x
- * output_results(), test(), err(), apr_err(), the SSL callbacks; 2.2 and
- * 2.0 for "Total POSTed:"/"Total PUT:", the "(be patient).....done" form of
- * runs of at most 150 requests; 1.3 for "Connnection Times" with three
- * columns and "kb/s received"). Units, from output_results():
+ * output_results() and output_html_results() for -w, test(), err(),
+ * apr_err(), the SSL callbacks and -v dumps; 2.2 and 2.0 for "Total
+ * POSTed:"/"Total PUT:", the "(be patient).....done" form of runs of at
+ * most 150 requests; 1.3 for "Connnection Times" with three columns,
+ * "Broken pipe errors:", "(last request)" and "kb/s received"). Units,
+ * from output_results():
  *  - "Time taken for tests: %.3f seconds"; "Time per request: %.3f [ms]"
  *    (mean) is concurrency * timetaken * 1000 / done, the second line
  *    "(mean, across all concurrent requests)" is timetaken * 1000 / done.
  *  - "Transfer rate: %.2f [Kbytes/sec] received" is totalread / 1024 /
- *    timetaken: 1024-based. The "kb/s sent" and "kb/s total" lines printed
- *    when a body was sent (-p/-u) use the same / 1024. ab 1.3 printed
- *    "kb/s received" as bytes / milliseconds, i.e. 1000-based; that form
- *    is read with 1000.
+ *    timetaken: 1024-based (2.0.40: (totalread / 1024) / timetaken, the
+ *    same unit). The "kb/s sent" and "kb/s total" lines printed when a
+ *    body was sent (-p/-u), and the -w table's "kb/s received", use the
+ *    same / 1024. ab 1.3 divided totalread by the time in milliseconds:
+ *    its "kb/s received" and 1.3d's "[Kbytes/sec]" are bytes per ms, i.e.
+ *    1000-based (a quoted 1.3d run in test_ab.c: 9604000 bytes in 5.788 s
+ *    printed 1659.30), so a banner of version 1.x reads them with 1000.
  *  - Connection Times and the percentile table are milliseconds (rounded
  *    with ap_round_ms; sd is a double): stored in seconds. The -e CSV is in
  *    milliseconds with 3 decimals; the -g TSV columns are rounded ms.
@@ -118,6 +123,7 @@ typedef struct ab_cmd {
     char path[BDB_BENCHMARK_MAX];
     long long port;
     char bad[80];               /* the first option value not understood */
+    char cut;                   /* an option whose value did not fit */
 } ab_cmd;
 
 enum ab_section { SEC_HEAD, SEC_KV, SEC_CONN, SEC_PERC };
@@ -368,6 +374,14 @@ static int parse_ll(const char *v, long long *out)
     return 1;
 }
 
+/* Copies an option's value, noting when it did not fit. */
+static void keep(ab_cmd *c, char opt, char *dst, size_t size, const char *v)
+{
+    if (strlen(v) >= size)
+        c->cut = opt;
+    bdb_strlcpy(dst, size, v);
+}
+
 /* Splits ab's URL operand ([http[s]://]host[:port]/path) as ab's
  * parse_url() does. */
 static void cmd_url(ab_cmd *c, const char *url)
@@ -382,7 +396,7 @@ static void cmd_url(ab_cmd *c, const char *url)
     const char *slash = strchr(url, '/');
     if (!slash)
         return; /* ab refuses it ("invalid URL") */
-    bdb_strlcpy(c->path, sizeof c->path, slash);
+    keep(c, 'U', c->path, sizeof c->path, slash);
     const char *host_end = slash;
     const char *colon = NULL;
     if (*url == '[') {
@@ -430,11 +444,11 @@ static int cmd_opt(const char *name, const char *value, void *ctx)
     case 'u': bdb_strlcpy(c->method, sizeof c->method, "PUT"); break;
     case 'm':
         if (value)
-            bdb_strlcpy(c->method, sizeof c->method, value);
+            keep(c, 'm', c->method, sizeof c->method, value);
         break;
     case 'T':
         if (value)
-            bdb_strlcpy(c->content_type, sizeof c->content_type, value);
+            keep(c, 'T', c->content_type, sizeof c->content_type, value);
         break;
     case 'v': {
         long long v;
@@ -446,6 +460,8 @@ static int cmd_opt(const char *name, const char *value, void *ctx)
         if (value && strncasecmp(value, "Accept-Encoding:", 16) == 0) {
             const char *p = value + 16, *end = value + strlen(value);
             bdb_trim(&p, &end);
+            if ((size_t)(end - p) >= sizeof c->accept_encoding)
+                c->cut = 'H';
             bdb_copy(c->accept_encoding, sizeof c->accept_encoding, p, end);
         }
         break;
@@ -940,6 +956,11 @@ static void run_params(ab_run *r, bdb_sink *out)
     if (c->line && c->bad[0])
         bdb_sink_warn(out, c->line, "option \"%s\" of the command line "
                       "is not a number ab would read; ignored", c->bad);
+    if (c->line && c->cut)
+        bdb_sink_warn(out, c->line, "the %s%c of the command line is longer "
+                      "than benchdb keeps; it was cut",
+                      c->cut == 'U' ? "URL's path" : "value of -",
+                      c->cut == 'U' ? ' ' : c->cut);
 
     /* concurrency */
     if (r->seen_concurrency) {
@@ -1161,6 +1182,11 @@ static int run_close(ab_run *r, bdb_sink *out)
         cut = "the Connection Times table";
     else if (r->seen_perc && !r->perc_last)
         cut = "the 100% row of the percentile table";
+    else if (!r->seen_perc && r->cmd.line && !r->cmd.nopercentile &&
+             r->complete > 1 && r->conn_total_row && !r->html &&
+             r->major != 1)
+        /* ab prints it unless -d (ab.c: percentile && done > 1) */
+        cut = "the percentile table";
     if (cut)
         bdb_sink_warn(out, r->last_fig_line ? r->last_fig_line : r->start_line,
                       "ab's report lacks %s (truncated log?); the figures "

@@ -1374,6 +1374,57 @@ static void ab__usage_message_with_path__warned_as_abs_error(void **state)
                     "ab", 2, "/usr/sbin/ab: invalid URL");
 }
 
+
+static void ab__cut_before_percentiles__warned_unless_d(void **state)
+{
+    (void)state;
+    size_t len;
+    char *good = tu_read("samples/ab/html-c10.txt", &len);
+    const char *cut = strstr(good, "Percentage of the requests");
+    assert_non_null(cut);
+    size_t n = len + 200;
+    char *text = malloc(n);
+    snprintf(text, n, "$ ab -n 2000 -c 10 http://127.0.0.1:8080/index.html\n%.*s",
+             (int)(cut - good), good);
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s);
+    assert_note(&s, 0, "lacks the percentile table");
+    assert_int_equal(tu_count(&s, NULL), 30);
+    bdb_sink_free(&s);
+    /* -d: ab prints no table, nothing is missing */
+    snprintf(text, n, "$ ab -d -n 2000 -c 10 http://127.0.0.1:8080/index.html\n%.*s",
+             (int)(cut - good), good);
+    tu_text_ok(text, NULL, &s);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+    free(text);
+    free(good);
+}
+
+static void ab__overlong_option_value__cut_is_warned(void **state)
+{
+    (void)state;
+    size_t len;
+    char *good = tu_read("samples/ab/post-c10.txt", &len);
+    char type[300];
+    memset(type, 'x', 250);
+    type[250] = '\0';
+    size_t n = len + 600;
+    char *text = malloc(n);
+    snprintf(text, n, "$ ab -p post.txt -T application/%s -n 1000 -c 10 "
+             "http://127.0.0.1:8080/post\n%s", type, good);
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s);
+    assert_note(&s, 1, "value of -T");
+    const bdb_sample *f = tu_find(&s, NULL, "requests_per_sec", "method=POST");
+    assert_non_null(f);
+    assert_int_equal(strlen(bdb_params_get(&f->params, "content_type")),
+                     BDB_PARAM_VALUE_MAX - 1);
+    bdb_sink_free(&s);
+    free(text);
+    free(good);
+}
+
 /* ----------------------------- figures against the raw text (no parser) */
 
 static void ab__crosscheck__figures_converted_by_hand(void **state)
@@ -1513,6 +1564,8 @@ int main(void)
         cmocka_unit_test(ab__terminal_escapes_and_glued_text__figures_read),
         cmocka_unit_test(ab__verbose_tls_dumps__not_errors),
         cmocka_unit_test(ab__usage_message_with_path__warned_as_abs_error),
+        cmocka_unit_test(ab__cut_before_percentiles__warned_unless_d),
+        cmocka_unit_test(ab__overlong_option_value__cut_is_warned),
         cmocka_unit_test(ab__crosscheck__figures_converted_by_hand),
         cmocka_unit_test(ab__crlf_bom_and_prompt__same_figures),
         cmocka_unit_test(ab__every_prefix__never_crashes),
