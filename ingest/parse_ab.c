@@ -83,6 +83,9 @@
  * 100% "longest request" row). Failed requests, write errors and non-2xx
  * responses are kept as their own figures and flagged with a warning; ab's
  * other figures already include those requests, which the warning says.
+ * Text glued before a label in NAME=VALUE form ("C=10 : Transfer rate:
+ * ..." from a script's `echo -n "C=${C} : "; ab ... | grep`) becomes
+ * parameters of that run: it is the only record of its settings.
  * A run that ab ended before its report (apr_socket_recv: Connection reset
  * by peer, apr_pollset_poll: The timeout specified has expired, Test
  * aborted after 10 failures) keeps the count it printed ("Total of N
@@ -206,6 +209,10 @@ static int sniff(const char *buf, size_t len)
         if (bdb_find(b, eol ? eol : buf + len, "(be patient)"))
             return 90;
     }
+    /* ab's own units, even in a grep of one line */
+    if (bdb_memfind(buf, len, "[Kbytes/sec] received") ||
+        bdb_memfind(buf, len, "[#/sec] (mean)"))
+        return 85;
     int hits = 0;
     static const char *const marks[] = {
         "Requests per second:", "Time per request:", "Concurrency Level:",
@@ -1354,6 +1361,50 @@ static int open_run(ab_parse *st, int line)
     return rc;
 }
 
+/* "C=10 : " glued before a label, as a script's `echo -n "C=${C} : "` in
+ * front of `ab ... | grep "Transfer rate:"` writes it: the only record of
+ * the run's settings, kept as parameters (C=10) so that the runs of such a
+ * sweep are told apart instead of pooled as repetitions. Text that is not
+ * all NAME=VALUE words is left alone. */
+static void annotate(ab_run *r, bdb_sink *out, int line, const char *p,
+                     const char *end)
+{
+    bdb_trim(&p, &end);
+    while (end > p && (end[-1] == ':' || end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    const char *keys[8], *kends[8], *vals[8], *vends[8];
+    int n = 0;
+    for (const char *q = p; q < end;) {
+        const char *w = q;
+        while (q < end && *q != ' ' && *q != '\t')
+            q++;
+        const char *eq = memchr(w, '=', (size_t)(q - w));
+        if (n == 8 || !eq || eq == w || eq + 1 == q)
+            return;
+        for (const char *c = w; c < eq; c++)
+            if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
+                  *c == '_' || (c > w && ((*c >= '0' && *c <= '9') ||
+                                          *c == '.' || *c == '-'))))
+                return;
+        if (eq - w >= BDB_PARAM_KEY_MAX)
+            return;
+        keys[n] = w;
+        kends[n] = eq;
+        vals[n] = eq + 1;
+        vends[n] = q;
+        n++;
+        while (q < end && (*q == ' ' || *q == '\t'))
+            q++;
+    }
+    for (int i = 0; i < n; i++) {
+        char key[BDB_PARAM_KEY_MAX];
+        bdb_copy(key, sizeof key, keys[i], kends[i]);
+        const char *have = bdb_params_get(&r->base.params, key);
+        if (!have)
+            setp_span(r, out, line, key, vals[i], vends[i]);
+    }
+}
+
 /* One line of the report (or one row of an ab -w table). */
 static int one_line(ab_parse *st, const char *p, const char *end, int no,
                     int html_row)
@@ -1417,11 +1468,15 @@ static int one_line(ab_parse *st, const char *p, const char *end, int no,
         return rc;
     }
 
+    const char *glued = NULL, *glued_end = NULL;
     if (!is_kv_label(p, end) && !is_conn_header(p, end) &&
         !is_perc_header(p, end)) {
         const char *lp = find_kv_label(p, end);
-        if (lp)
+        if (lp) {
+            glued = p;
+            glued_end = lp;
             p = lp;
+        }
     }
 again:
     if (r->open && html_row)
@@ -1449,6 +1504,8 @@ again:
                                    is_conn_header(p, end) ||
                                    is_perc_header(p, end)))
         r->section = SEC_KV;
+    if (glued)
+        annotate(r, out, no, glued, glued_end);
 
     switch (r->section) {
     case SEC_HEAD:

@@ -1437,6 +1437,23 @@ static void ab__overlong_option_value__cut_is_warned(void **state)
     free(good);
 }
 
+
+static void ab__grep_of_one_line_per_run__annotation_tells_runs_apart(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    parse_ok("samples/ab/grep-sweep-transfer-rate.txt", NULL, &s);
+    assert_int_equal(s.n, 3);
+    tu_assert_value(&s, NULL, "transfer_rate", "C=1", 15824.61 * 1024, 1e-12);
+    tu_assert_value(&s, NULL, "transfer_rate", "C=10", 25850.90 * 1024, 1e-12);
+    tu_assert_value(&s, NULL, "transfer_rate", "C=100", 18311.62 * 1024, 1e-12);
+    /* three series of a sweep, not three repetitions of one */
+    for (size_t i = 0; i < s.n; i++)
+        assert_int_equal(s.samples[i].repetition, 1);
+    assert_note(&s, 1, "lacks \"Time taken for tests:\"");
+    bdb_sink_free(&s);
+}
+
 /* ----------------------------- figures against the raw text (no parser) */
 
 static void ab__crosscheck__figures_converted_by_hand(void **state)
@@ -1471,6 +1488,9 @@ static void ab__crosscheck__figures_converted_by_hand(void **state)
     tu_crosscheck("samples/ab/html-table-w-c10.txt", 33,
                   "<td colspan=2 bgcolor=white>4779.57 kb/s received</td>",
                   "/index.html", "transfer_rate", 4779.57 * 1024);
+    tu_crosscheck("samples/ab/grep-sweep-transfer-rate.txt", 2,
+                  "C=10 : Transfer rate:          25850.90 [Kbytes/sec] received",
+                  NULL, "transfer_rate", 25850.90 * 1024);
     tu_crosscheck("samples/ab/truncated-tail-t1-c10.txt", 34,
                   "Connect:        0    0   0.1      0       2", "/index.html",
                   "connect_max", 2.0 / 1000);
@@ -1503,12 +1523,15 @@ static void ab__crlf_bom_and_prompt__same_figures(void **state)
     free(good);
 }
 
-static void ab__every_prefix__never_crashes(void **state)
+static void ab__every_prefix__parses_without_failing(void **state)
 {
     (void)state;
-    static const char *const files[] = {"samples/ab/post-c10.txt",
-                                        "samples/ab/https-jpg-c10.txt",
-                                        "samples/ab/csv-percentiles.csv"};
+    static const char *const files[] = {
+        "samples/ab/post-c10.txt", "samples/ab/https-jpg-c10.txt",
+        "samples/ab/csv-percentiles.csv", "samples/ab/script-prompt-kc50.txt",
+        "samples/ab/html-table-w-post-c10.txt",
+        "samples/ab/verbose-v3-https.txt",
+        "samples/ab/loop-echo-c4-c16-x2.txt"};
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         size_t len;
         char *text = tu_read(files[f], &len);
@@ -1517,7 +1540,10 @@ static void ab__every_prefix__never_crashes(void **state)
             bdb_sink_init(&s);
             bdb_diag diag;
             bdb_diag_clear(&diag);
-            (void)bdb_parser_ab.parse(text, cut, NULL, &s, &diag);
+            /* the contract: only running out of memory (or a forced
+             * parse of another tool's output) fails a parse */
+            assert_int_equal(bdb_parser_ab.parse(text, cut, NULL, &s, &diag),
+                             BDB_OK);
             bdb_sink_free(&s);
         }
         free(text);
@@ -1578,9 +1604,10 @@ int main(void)
         cmocka_unit_test(ab__usage_message_with_path__warned_as_abs_error),
         cmocka_unit_test(ab__cut_before_percentiles__warned_unless_d),
         cmocka_unit_test(ab__overlong_option_value__cut_is_warned),
+        cmocka_unit_test(ab__grep_of_one_line_per_run__annotation_tells_runs_apart),
         cmocka_unit_test(ab__crosscheck__figures_converted_by_hand),
         cmocka_unit_test(ab__crlf_bom_and_prompt__same_figures),
-        cmocka_unit_test(ab__every_prefix__never_crashes),
+        cmocka_unit_test(ab__every_prefix__parses_without_failing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
