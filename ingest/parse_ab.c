@@ -1417,6 +1417,14 @@ static int one_line(ab_parse *st, const char *p, const char *end, int no,
     if (is_cmd < 0)
         return is_cmd;
     if (is_cmd) {
+        /* GNU time -v names the command after its output: that is the
+         * run still open, if it has no command line of its own */
+        if (bdb_starts_with(p, end, "Command being timed:") && r->open &&
+            !r->cmd.line) {
+            r->cmd = cmd;
+            st->any = 1;
+            return run_close(r, out);
+        }
         /* the next run is this command's: the one before is over */
         rc = run_close(r, out);
         if (st->pending.line && !same_cmd(&st->pending, &cmd))

@@ -1454,6 +1454,36 @@ static void ab__grep_of_one_line_per_run__annotation_tells_runs_apart(void **sta
     bdb_sink_free(&s);
 }
 
+
+static void ab__gnu_time_v_command_after_the_output__applies_to_that_run(void **state)
+{
+    (void)state;
+    /* `/usr/bin/time -v ab ...`: ab's report, then time's block that
+     * starts with the command */
+    bdb_sink s;
+    parse_ok("tests/fixtures/ab/gnu-time-v-c20.txt", NULL, &s);
+    tu_assert_value(&s, "/index.html", "requests_per_sec",
+                    "concurrency=20,requests=2000", 10958.24, 1e-12);
+    assert_non_null(tu_find(&s, NULL, "real", NULL)); /* time's own figures */
+    assert_false(has_note(&s, 0, "not followed"));
+    bdb_sink_free(&s);
+
+    /* and for a run with no report, the command gives its settings */
+    size_t len;
+    char *stopped = tu_read("samples/ab/stopped-nginx-c10.txt", &len);
+    size_t n = len + 200;
+    char *text = malloc(n);
+    snprintf(text, n, "%s\tCommand being timed: \"ab -n 100000 -c 10 "
+             "http://127.0.0.1:18081/index.html\"\n", stopped);
+    tu_text_ok(text, "ab", &s);
+    tu_assert_value(&s, "/index.html", "completed_before_stop",
+                    "concurrency=10,requests=100000,port=18081", 21064, 0);
+    assert_false(has_note(&s, 0, "not followed"));
+    bdb_sink_free(&s);
+    free(text);
+    free(stopped);
+}
+
 /* ----------------------------- figures against the raw text (no parser) */
 
 static void ab__crosscheck__figures_converted_by_hand(void **state)
@@ -1605,6 +1635,7 @@ int main(void)
         cmocka_unit_test(ab__cut_before_percentiles__warned_unless_d),
         cmocka_unit_test(ab__overlong_option_value__cut_is_warned),
         cmocka_unit_test(ab__grep_of_one_line_per_run__annotation_tells_runs_apart),
+        cmocka_unit_test(ab__gnu_time_v_command_after_the_output__applies_to_that_run),
         cmocka_unit_test(ab__crosscheck__figures_converted_by_hand),
         cmocka_unit_test(ab__crlf_bom_and_prompt__same_figures),
         cmocka_unit_test(ab__every_prefix__parses_without_failing),
