@@ -369,7 +369,7 @@ static int may_run_ab(const char *p, const char *end)
         if ((before == ' ' || before == '\t' || before == '/' ||
              before == '"' || before == '\'' || before == '\\' ||
              before == '$' || before == '#' || before == '+' ||
-             before == ':') &&
+             before == ':' || before == '>') &&
             (a == end || *a == ' ' || *a == '\t' || *a == '.' || *a == '"' ||
              *a == '\'' || *a == '\r'))
             return 1;
@@ -488,6 +488,71 @@ static int cmd_opt(const char *name, const char *value, void *ctx)
     return 0;
 }
 
+static const char *next_word(const char *p, const char *end, const char **w)
+{
+    p = bdb_skip_ws(p, end);
+    *w = p;
+    while (p < end && *p != ' ' && *p != '\t')
+        p++;
+    return p;
+}
+
+static int word_is(const char *w, const char *we, const char *s)
+{
+    return bdb_span_eq(w, we, s);
+}
+
+/* Where ab's own command starts in a line the shell-like reader does not
+ * take: a Windows prompt glued to the command ("C:\Apache24\bin>ab -n
+ * ...", PowerShell's "PS C:\x> .\ab.exe ..."), or ab run through
+ * docker/podman/kubectl/ssh ("docker run --rm jordi/ab -n ...", "ssh
+ * pi@rpi ab -n ..."): the first word named ab after the runner. NULL when
+ * neither. */
+static const char *foreign_start(const char *p, const char *end)
+{
+    const char *w, *we = next_word(p, end, &w);
+    if (word_is(w, we, "PS"))
+        we = next_word(we, end, &w);
+    if (we - w >= 3 && ((*w >= 'A' && *w <= 'Z') || (*w >= 'a' && *w <= 'z')) &&
+        w[1] == ':' && w[2] == '\\') {
+        const char *gt = memchr(w, '>', (size_t)(end - w));
+        if (!gt)
+            return NULL;
+        /* ".\ab.exe", "C:\x\ab": a shell reader takes the backslashes
+         * for escapes, so start at the program's own name */
+        const char *cw, *cwe = next_word(gt + 1, end, &cw);
+        for (const char *q = cw; q < cwe; q++)
+            if (*q == '\\' || *q == '/')
+                cw = q + 1;
+        return cw;
+    }
+    /* prompt words, sudo, then the runner */
+    while (we > w && (we[-1] == '$' || we[-1] == '#' || we[-1] == '%' ||
+                      we[-1] == '>' || we[-1] == '+' ||
+                      (memchr(w, '@', (size_t)(we - w)) &&
+                       memchr(w, ':', (size_t)(we - w)))))
+        we = next_word(we, end, &w);
+    if (word_is(w, we, "sudo"))
+        we = next_word(we, end, &w);
+    static const char *const runners[] = {"docker", "podman", "nerdctl",
+                                          "kubectl", "ssh", NULL};
+    const char *const *x;
+    for (x = runners; *x; x++)
+        if (word_is(w, we, *x))
+            break;
+    if (!*x)
+        return NULL;
+    while (we < end) {
+        we = next_word(we, end, &w);
+        const char *b = we;
+        while (b > w && b[-1] != '/')
+            b--;
+        if (word_is(b, we, "ab") || word_is(b, we, "ab2"))
+            return w;
+    }
+    return NULL;
+}
+
 /* Reads the line as ab's command line. Returns 1 (filled *c), 0, or
  * BDB_ENOMEM. */
 static int read_cmdline(const char *p, const char *end, int line, ab_cmd *c)
@@ -496,6 +561,11 @@ static int read_cmdline(const char *p, const char *end, int line, ab_cmd *c)
         return 0;
     bdb_cmdline cl;
     int rc = bdb_cmdline_parse_line(p, end, ab_tools, &cl);
+    if (rc == 0) {
+        const char *q = foreign_start(p, end);
+        if (q)
+            rc = bdb_cmdline_parse_line(q, end, ab_tools, &cl);
+    }
     if (rc != 1)
         return rc;
     cmd_init(c);

@@ -370,6 +370,16 @@ static void ab__prefixed_command_lines__give_the_settings(void **state)
         {"$ ab -m PATCH -r -b 65536 -X proxy:3128 -c 10 -n 1000 localhost/",
          "method=PATCH,recv_errors_ok=1,tcp_window=65536,proxy=1,port=80"},
         {"$ ab -n 1000 https://[::1]:8443/", "concurrency=1,port=8443"},
+        /* a Windows prompt glued to the command, as in
+         * https://gist.github.com/wchristian/a90bcd5a854fa0ea76ee */
+        {"c:\\wamp\\bin\\apache\\Apache2.2.21\\bin>ab -c 10 -n 1000 http://localhost:5000/",
+         "concurrency=10,port=5000,path=/"},
+        {"PS C:\\Apache24\\bin> .\\ab.exe -n 1000 -c 10 https://localhost:18444/index.html",
+         "concurrency=10,path=/index.html"},
+        {"$ docker run --rm jordi/ab -n 1000 -c 10 https://localhost:18444/index.html",
+         "concurrency=10,requests=1000"},
+        {"pi@rpi:~ $ ssh bench@server ab -k -c 10 -n 1000 https://localhost:18444/index.html",
+         "concurrency=10,keepalive=0"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         size_t n = strlen(cases[i].line) + len + 2;
