@@ -1172,7 +1172,7 @@ static int close_without_report(ab_run *r, bdb_sink *out)
     run_params(r, out);
     if (r->total_of_line) {
         bdb_sink_warn(out, why_line ? why_line : r->total_of_line,
-                      "ab stopped before its report%s%s%s; the %lld requests "
+                      "stopped before its report%s%s%s; the %lld requests "
                       "it completed are kept as completed_before_stop",
                       why ? " (\"" : "", why ? why : "", why ? "\")" : "",
                       r->total_of);
@@ -1183,7 +1183,7 @@ static int close_without_report(ab_run *r, bdb_sink *out)
     if (r->last_completed_line) {
         if (why)
             bdb_sink_warn(out, why_line,
-                          "ab stopped before its report (\"%s\"); at least "
+                          "stopped before its report (\"%s\"); at least "
                           "%lld requests had completed (its last progress "
                           "line), kept as completed_before_stop",
                           why, r->last_completed);
@@ -1199,7 +1199,7 @@ static int close_without_report(ab_run *r, bdb_sink *out)
         return rc ? rc : emit_figs(r, out);
     }
     if (why)
-        bdb_sink_warn(out, why_line, "ab stopped before its report: \"%s\"",
+        bdb_sink_warn(out, why_line, "stopped before its report: \"%s\"",
                       why);
     else
         bdb_sink_warn(out, r->start_line,
@@ -1247,7 +1247,7 @@ static int run_close(ab_run *r, bdb_sink *out)
                       "%s; unknown: %s; the figures that are there are kept",
                       r->midway ? "the capture starts inside ab's report (no "
                                   "banner, no \"Server Software:\")"
-                                : "ab's report has no \"Server Software:\" "
+                                : "the report has no \"Server Software:\" "
                                   "line (cut out of the capture?)",
                       missing + 2);
     }
@@ -1274,12 +1274,12 @@ static int run_close(ab_run *r, bdb_sink *out)
         cut = "the percentile table";
     if (cut)
         bdb_sink_warn(out, r->last_fig_line ? r->last_fig_line : r->start_line,
-                      "ab's report lacks %s (truncated log?); the figures "
+                      "the report lacks %s (truncated log?); the figures "
                       "that are there are kept", cut);
     if (r->zero_rate_line || r->zero_bytes_line)
         bdb_sink_warn(out, r->zero_bytes_line ? r->zero_bytes_line
                                               : r->zero_rate_line,
-                      "ab counted %lld complete requests but received no "
+                      "counted %lld complete requests but received no "
                       "byte: no request got a response (see the error lines); "
                       "the transfer rate 0.00 is not kept",
                       r->complete);
