@@ -175,7 +175,17 @@ typedef struct ab_run {
     bdb_sample base;
     ab_fig *figs;
     int nfig, capfig;
+    int warn_rc;             /* a warning that could not be recorded */
 } ab_run;
+
+/* Records a warning; a failure to record it (out of memory) is kept and
+ * ends the parse with that code instead of losing the warning. */
+static void note_rc(ab_run *r, int rc)
+{
+    if (rc && !r->warn_rc)
+        r->warn_rc = rc;
+}
+#define WARN(r_, ...) note_rc((r_), bdb_sink_warn(__VA_ARGS__))
 
 /* ---------------------------------------------------------------- sniff */
 
@@ -301,11 +311,11 @@ static void setp(ab_run *r, bdb_sink *out, int line, const char *key,
     int n = vsnprintf(value, sizeof value, fmt, ap);
     va_end(ap);
     if (n >= BDB_PARAM_VALUE_MAX)
-        bdb_sink_warn(out, line,
+        WARN(r, out, line,
                       "the value of parameter %s is longer than %d bytes "
                       "and was cut", key, BDB_PARAM_VALUE_MAX - 1);
     if (bdb_params_set(&r->base.params, key, "%s", value) == BDB_ERANGE)
-        bdb_sink_warn(out, line,
+        WARN(r, out, line,
                       "parameter %s=%s not kept: a figure has %d "
                       "parameters already", key, value, BDB_MAX_PARAMS);
 }
@@ -316,10 +326,10 @@ static void setp_span(ab_run *r, bdb_sink *out, int line, const char *key,
     setp(r, out, line, key, "%.*s", (int)(end - p), p);
 }
 
-static void warn_bad(bdb_sink *out, int line, const char *what,
+static void warn_bad(ab_run *r, bdb_sink *out, int line, const char *what,
                      const char *p, const char *end)
 {
-    bdb_sink_warn(out, line, "expected %s, got \"%.*s\"; line skipped",
+    WARN(r, out, line, "expected %s, got \"%.*s\"; line skipped",
                   what, QUOTE_LEN(p, end), p);
 }
 
@@ -332,10 +342,11 @@ static void cmd_init(ab_cmd *c)
 static void run_open(ab_run *r, int line, ab_cmd *pending)
 {
     ab_fig *figs = r->figs;
-    int cap = r->capfig;
+    int cap = r->capfig, warn_rc = r->warn_rc;
     memset(r, 0, sizeof *r);
     r->figs = figs;
     r->capfig = cap;
+    r->warn_rc = warn_rc;
     r->open = 1;
     r->start_line = line;
     r->rate_mult = 1024.0;
@@ -594,7 +605,7 @@ static int parse_tls(ab_run *r, const char *p, const char *end, int line,
         s = c + 1;
     }
     if (n < 2) {
-        warn_bad(out, line, "\"SSL/TLS Protocol: protocol,cipher,...\"", p, end);
+        warn_bad(r, out, line, "\"SSL/TLS Protocol: protocol,cipher,...\"", p, end);
         return BDB_OK;
     }
     bdb_trim(&parts[0], &ends[0]);
@@ -607,7 +618,7 @@ static int parse_tls(ab_run *r, const char *p, const char *end, int line,
         const char *q = parts[i];
         double v;
         if (!read_num(&q, ends[i], &v) || !expect_end(q, ends[i])) {
-            warn_bad(out, line, "numbers of bits in \"SSL/TLS Protocol:\"",
+            warn_bad(r, out, line, "numbers of bits in \"SSL/TLS Protocol:\"",
                      p, end);
             return BDB_OK;
         }
@@ -639,7 +650,7 @@ static int parse_breakdown(ab_run *r, const char *p, const char *end,
                 break;
         if (n == 4 || k == sizeof keys / sizeof keys[0] ||
             !read_num(&q, end, &vals[n])) {
-            warn_bad(out, line,
+            warn_bad(r, out, line,
                      "\"(Connect: N, Receive: N, Length: N, Exceptions: N)\"",
                      start, end);
             return BDB_OK;
@@ -671,14 +682,14 @@ static int parse_conn_row(ab_run *r, const char *name, const char *p,
     const char *q = p;
     for (int i = 0; i < ncol; i++) {
         if (!read_num(&q, end, &v[i])) {
-            bdb_sink_warn(out, line,
+            WARN(r, out, line,
                           "expected %d numbers after \"%s:\", got \"%.*s\"; "
                           "row skipped", ncol, name, QUOTE_LEN(p, end), p);
             return BDB_OK;
         }
     }
     if (!expect_end(q, end)) {
-        bdb_sink_warn(out, line, "unexpected text after the %s row: "
+        WARN(r, out, line, "unexpected text after the %s row: "
                       "\"%.*s\"; row skipped", name, QUOTE_LEN(q, end), q);
         return BDB_OK;
     }
@@ -716,7 +727,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
 #define LABEL(lit) (q = p, bdb_scan_lit(&q, end, (lit), 0))
 #define VALUE() (vp = q, ve = end, bdb_trim(&vp, &ve))
 #define ONCE(flag) do { if (flag) return KV_NEW_RUN; (flag) = 1; } while (0)
-#define BAD(what) do { warn_bad(out, line, (what), p, end); return KV_DONE; } while (0)
+#define BAD(what) do { warn_bad(r, out, line, (what), p, end); return KV_DONE; } while (0)
     if (LABEL("Server Software:")) {
         ONCE(r->seen_server);
         VALUE();
@@ -755,7 +766,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         ONCE(r->seen_path);
         VALUE();
         if (ve - vp >= BDB_BENCHMARK_MAX)
-            bdb_sink_warn(out, line, "the document path is longer than "
+            WARN(r, out, line, "the document path is longer than "
                           "%d bytes; the benchmark name was cut",
                           BDB_BENCHMARK_MAX - 1);
         bdb_sample_set_benchmark(&r->base, vp, ve);
@@ -801,7 +812,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         rc = fig(r, "failed_requests", v, BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER,
                  line);
         if (v > 0)
-            bdb_sink_warn(out, line,
+            WARN(r, out, line,
                           "%.0f of %lld requests failed; ab's rates and times "
                           "include them (kept as failed_requests)",
                           v, r->complete);
@@ -813,7 +824,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         rc = fig(r, "write_errors", v, BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER,
                  line);
         if (v > 0)
-            bdb_sink_warn(out, line, "%.0f write errors", v);
+            WARN(r, out, line, "%.0f write errors", v);
     } else if (LABEL("Non-2xx responses:")) {
         if (has_fig(r, "non_2xx_responses"))
             return KV_NEW_RUN;
@@ -822,7 +833,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         rc = fig(r, "non_2xx_responses", v, BDB_UNIT_COUNT,
                  BDB_LOWER_IS_BETTER, line);
         if (v > 0)
-            bdb_sink_warn(out, line,
+            WARN(r, out, line,
                           "%.0f of %lld responses were not 2xx; ab's rates "
                           "and times include them (kept as "
                           "non_2xx_responses)",
@@ -860,7 +871,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         if (!read_num(&q, end, &v))
             BAD("\"Requests per second: N [#/sec] (mean)\"");
         if (v <= 0) {
-            bdb_sink_warn(out, line, "\"Requests per second: %.*s\" is "
+            WARN(r, out, line, "\"Requests per second: %.*s\" is "
                           "not a rate of completed requests; not kept",
                           QUOTE_LEN(q, end), q);
             return KV_DONE;
@@ -1022,11 +1033,11 @@ static int is_verbose_line(const char *p, const char *end)
     return 0;
 }
 
-static void warn_cmd_conflict(bdb_sink *out, const ab_run *r, const char *opt,
+static void warn_cmd_conflict(bdb_sink *out, ab_run *r, const char *opt,
                               long long cmd, const char *printed,
                               long long value)
 {
-    bdb_sink_warn(out, r->cmd.line,
+    WARN(r, out, r->cmd.line,
                   "the command line says %s %lld but ab printed "
                   "\"%s %lld\"; the printed value is kept",
                   opt, cmd, printed, value);
@@ -1039,10 +1050,10 @@ static void run_params(ab_run *r, bdb_sink *out)
     const ab_cmd *c = &r->cmd;
     int line = c->line ? c->line : r->start_line;
     if (c->line && c->bad[0])
-        bdb_sink_warn(out, c->line, "option \"%s\" of the command line "
+        WARN(r, out, c->line, "option \"%s\" of the command line "
                       "is not a number ab would read; ignored", c->bad);
     if (c->line && c->cut)
-        bdb_sink_warn(out, c->line, "the %s%c of the command line is longer "
+        WARN(r, out, c->line, "the %s%c of the command line is longer "
                       "than benchdb keeps; it was cut",
                       c->cut == 'U' ? "URL's path" : "value of -",
                       c->cut == 'U' ? ' ' : c->cut);
@@ -1090,7 +1101,7 @@ static void run_params(ab_run *r, bdb_sink *out)
     int ka_known = r->seen_failed && r->seen_total_transferred;
     if (ka_known) {
         if (c->line && c->keepalive != r->keepalive)
-            bdb_sink_warn(out, c->line, "the command line %s -k but ab "
+            WARN(r, out, c->line, "the command line %s -k but ab "
                           "%s \"Keep-Alive requests:\"; the printed report "
                           "is kept", c->keepalive ? "has" : "has no",
                           r->keepalive ? "printed" : "did not print");
@@ -1106,7 +1117,7 @@ static void run_params(ab_run *r, bdb_sink *out)
             bdb_strlcpy(r->base.benchmark, sizeof r->base.benchmark, c->path);
             setp(r, out, line, "path", "%s", c->path);
         } else if (have && strcmp(have, c->path) != 0) {
-            bdb_sink_warn(out, c->line, "the command line's URL has the "
+            WARN(r, out, c->line, "the command line's URL has the "
                           "path \"%s\" but ab printed \"Document Path: %s\"; "
                           "the printed path is kept", c->path, have);
         }
@@ -1155,12 +1166,13 @@ static int emit_figs(ab_run *r, bdb_sink *out)
     return BDB_OK;
 }
 
-static void warn_tally(bdb_sink *out, const ab_tally *t, const char *what)
+static void warn_tally(ab_run *r, bdb_sink *out, const ab_tally *t,
+                       const char *what)
 {
     if (t->count == 1)
-        bdb_sink_warn(out, t->line, "%s: \"%s\"", what, t->text);
+        WARN(r, out, t->line, "%s: \"%s\"", what, t->text);
     else if (t->count > 1)
-        bdb_sink_warn(out, t->line, "%d %s, the first: \"%s\"", t->count,
+        WARN(r, out, t->line, "%d %s, the first: \"%s\"", t->count,
                       what, t->text);
 }
 
@@ -1171,7 +1183,7 @@ static int close_without_report(ab_run *r, bdb_sink *out)
     int why_line = r->fatal.count ? r->fatal.line : 0;
     run_params(r, out);
     if (r->total_of_line) {
-        bdb_sink_warn(out, why_line ? why_line : r->total_of_line,
+        WARN(r, out, why_line ? why_line : r->total_of_line,
                       "stopped before its report%s%s%s; the %lld requests "
                       "it completed are kept as completed_before_stop",
                       why ? " (\"" : "", why ? why : "", why ? "\")" : "",
@@ -1182,13 +1194,13 @@ static int close_without_report(ab_run *r, bdb_sink *out)
     }
     if (r->last_completed_line) {
         if (why)
-            bdb_sink_warn(out, why_line,
+            WARN(r, out, why_line,
                           "stopped before its report (\"%s\"); at least "
                           "%lld requests had completed (its last progress "
                           "line), kept as completed_before_stop",
                           why, r->last_completed);
         else
-            bdb_sink_warn(out, r->last_completed_line,
+            WARN(r, out, r->last_completed_line,
                           "the capture ends while ab was running (truncated "
                           "log?): expected \"Finished N requests\" and the "
                           "report; the last progress line's %lld requests "
@@ -1199,10 +1211,10 @@ static int close_without_report(ab_run *r, bdb_sink *out)
         return rc ? rc : emit_figs(r, out);
     }
     if (why)
-        bdb_sink_warn(out, why_line, "stopped before its report: \"%s\"",
+        WARN(r, out, why_line, "stopped before its report: \"%s\"",
                       why);
     else
-        bdb_sink_warn(out, r->start_line,
+        WARN(r, out, r->start_line,
                       "this ab run has no results (truncated log?): expected "
                       "\"Server Software:\" ... \"Complete requests:\" and "
                       "\"Time taken for tests:\"");
@@ -1222,15 +1234,15 @@ static int run_close(ab_run *r, bdb_sink *out)
          * holds no figure; the fatal line itself is quoted there */
         int rc = close_without_report(r, out);
         if (r->errors.count > 1)
-            warn_tally(out, &r->errors, "error lines in the capture of this "
+            warn_tally(r, out, &r->errors, "error lines in the capture of this "
                        "run");
-        warn_tally(out, &r->odd, "lines before ab's report that are not ab's");
+        warn_tally(r, out, &r->odd, "lines before ab's report that are not ab's");
         return rc;
     }
-    warn_tally(out, &r->errors, "error lines in the capture of this run");
-    warn_tally(out, &r->odd, "lines before ab's report that are not ab's");
+    warn_tally(r, out, &r->errors, "error lines in the capture of this run");
+    warn_tally(r, out, &r->odd, "lines before ab's report that are not ab's");
     if (r->odd_kv.count > 3)
-        bdb_sink_warn(out, r->odd_kv.line, "%d more lines in ab's report "
+        WARN(r, out, r->odd_kv.line, "%d more lines in ab's report "
                       "that are not ab's", r->odd_kv.count - 3);
 
     if (!r->seen_server) {
@@ -1243,7 +1255,7 @@ static int run_close(ab_run *r, bdb_sink *out)
             n += (size_t)snprintf(missing + n, sizeof missing - n,
                                   ", the document path");
         n += (size_t)snprintf(missing + n, sizeof missing - n, ", the server");
-        bdb_sink_warn(out, r->start_line,
+        WARN(r, out, r->start_line,
                       "%s; unknown: %s; the figures that are there are kept",
                       r->midway ? "the capture starts inside ab's report (no "
                                   "banner, no \"Server Software:\")"
@@ -1273,11 +1285,11 @@ static int run_close(ab_run *r, bdb_sink *out)
         /* ab prints it unless -d (ab.c: percentile && done > 1) */
         cut = "the percentile table";
     if (cut)
-        bdb_sink_warn(out, r->last_fig_line ? r->last_fig_line : r->start_line,
+        WARN(r, out, r->last_fig_line ? r->last_fig_line : r->start_line,
                       "the report lacks %s (truncated log?); the figures "
                       "that are there are kept", cut);
     if (r->zero_rate_line || r->zero_bytes_line)
-        bdb_sink_warn(out, r->zero_bytes_line ? r->zero_bytes_line
+        WARN(r, out, r->zero_bytes_line ? r->zero_bytes_line
                                               : r->zero_rate_line,
                       "counted %lld complete requests but received no "
                       "byte: no request got a response (see the error lines); "
@@ -1498,7 +1510,7 @@ static int one_line(ab_parse *st, const char *p, const char *end, int no,
         /* the next run is this command's: the one before is over */
         rc = run_close(r, out);
         if (st->pending.line && !same_cmd(&st->pending, &cmd))
-            bdb_sink_warn(out, st->pending.line, "this command line "
+            WARN(r, out, st->pending.line, "this command line "
                           "is not followed by ab's output");
         st->pending = cmd;
         st->any = 1;
@@ -1635,7 +1647,7 @@ again:
         }
         if (++r->odd_kv.count <= 3) {
             r->odd_kv.line = no;
-            bdb_sink_warn(out, no, "unexpected line in ab's "
+            WARN(r, out, no, "unexpected line in ab's "
                           "results: \"%.*s\"", QUOTE_LEN(p, end), p);
         }
         break;
@@ -1669,7 +1681,7 @@ again:
             if (has_fig(r, k == 0 ? "connect_min" : k == 1
                             ? "processing_min" : k == 2 ? "waiting_min"
                             : "total_min")) {
-                bdb_sink_warn(out, no, "a second %s row in one "
+                WARN(r, out, no, "a second %s row in one "
                               "Connection Times table; skipped", rows[k]);
                 break;
             }
@@ -1678,7 +1690,7 @@ again:
         }
         if (bdb_starts_with(p, end, "ERROR: The median") ||
             bdb_starts_with(p, end, "WARNING: The median")) {
-            bdb_sink_warn(out, no, "%.*s",
+            WARN(r, out, no, "%.*s",
                           (int)(end - p > 200 ? 200 : end - p), p);
             r->sane_continuation = bdb_contains(p, end, "reliable") ? 0 : 3;
             break;
@@ -1694,7 +1706,7 @@ again:
             break;
         }
         if (!r->conn_total_row)
-            bdb_sink_warn(out, no, "expected a row of the "
+            WARN(r, out, no, "expected a row of the "
                           "Connection Times table (Connect:, Processing:, "
                           "Waiting:, Total:), got \"%.*s\"",
                           QUOTE_LEN(p, end), p);
@@ -1719,7 +1731,7 @@ again:
                     t = end;
             }
             if (!t || !expect_end(t, end)) {
-                bdb_sink_warn(out, no, "expected a time after "
+                WARN(r, out, no, "expected a time after "
                               "\"%.0f%%\", got \"%.*s\"; row skipped",
                               pct, QUOTE_LEN(p, end), p);
                 break;
@@ -1732,7 +1744,7 @@ again:
                 snprintf(metric, sizeof metric, "latency_p%.0f", pct);
             }
             if (has_fig(r, metric)) {
-                bdb_sink_warn(out, no, "a second %.0f%% row in one "
+                WARN(r, out, no, "a second %.0f%% row in one "
                               "percentile table; skipped", pct);
                 break;
             }
@@ -1746,7 +1758,7 @@ again:
             break;
         }
         if (!r->perc_last && !bdb_is_blank(p, end))
-            bdb_sink_warn(out, no, "expected a row of the "
+            WARN(r, out, no, "expected a row of the "
                           "percentile table (\"NN%%  TIME\"), got "
                           "\"%.*s\"", QUOTE_LEN(p, end), p);
         rc = run_close(r, out);
@@ -1837,7 +1849,7 @@ static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
     if (rc == BDB_OK)
         rc = run_close(r, out);
     if (rc == BDB_OK && st.pending.line)
-        bdb_sink_warn(out, st.pending.line,
+        WARN(r, out, st.pending.line,
                       "this command line is not followed by ab's output "
                       "(truncated log?)");
     if (rc == BDB_OK && !st.any) {
@@ -1847,9 +1859,11 @@ static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
                               "ApacheBench, Version ...\" or its report "
                               "lines)");
         else
-            bdb_sink_warn(out, 1, "expected ApacheBench output (\"This "
+            WARN(r, out, 1, "expected ApacheBench output (\"This "
                           "is ApacheBench, Version ...\" or its report lines)");
     }
+    if (rc == BDB_OK)
+        rc = r->warn_rc;
     free(hbuf);
     free(ebuf);
     free(r->figs);
@@ -1923,18 +1937,20 @@ static void side_record(int c, void *data)
              field_num(st->fields[3], &row.dtime) &&
              field_num(st->fields[4], &row.t) &&
              field_num(st->fields[5], &row.wait);
-        if (!ok && st->bad++ < 3)
+        if (!ok && st->bad++ < 3 &&
             bdb_sink_warn(st->out, line,
                           "ab -g: expected 6 tab-separated columns (starttime, "
-                          "seconds, ctime, dtime, ttime, wait); row skipped");
+                          "seconds, ctime, dtime, ttime, wait); row skipped"))
+            st->err = BDB_ENOMEM;
     } else {
         ok = !overlong && nf == 2 && field_num(st->fields[0], &row.pct) &&
              field_num(st->fields[1], &row.t) && row.pct >= 0 &&
              row.pct <= 100;
-        if (!ok && st->bad++ < 3)
+        if (!ok && st->bad++ < 3 &&
             bdb_sink_warn(st->out, line,
                           "ab -e: expected \"percentage,time in ms\"; row "
-                          "skipped");
+                          "skipped"))
+            st->err = BDB_ENOMEM;
     }
     if (!ok)
         return;
@@ -2064,21 +2080,20 @@ static int parse_side(const char *buf, size_t len, int gnuplot,
     csv_free(&cp);
     int rc = BDB_OK;
     if (st.bad > 3)
-        bdb_sink_warn(out, 0, "ab -%c: %d rows skipped in all",
-                      gnuplot ? 'g' : 'e', st.bad);
-    if (cerr)
-        bdb_sink_warn(out, st.record + 1, "ab -%c: %s; the rows before it are "
-                      "kept", gnuplot ? 'g' : 'e', csv_strerror(cerr));
-    if (st.err)
+        rc = bdb_sink_warn(out, 0, "ab -%c: %d rows skipped in all",
+                           gnuplot ? 'g' : 'e', st.bad);
+    if (cerr && !rc)
+        rc = bdb_sink_warn(out, st.record + 1, "ab -%c: %s; the rows before "
+                           "it are kept", gnuplot ? 'g' : 'e',
+                           csv_strerror(cerr));
+    if (st.err && !rc)
         rc = st.err;
-    else if (st.n == 0)
-        bdb_sink_warn(out, skipped + 1,
-                      "ab -%c: a header without rows (truncated file?)",
-                      gnuplot ? 'g' : 'e');
-    else if (gnuplot)
-        rc = emit_gnuplot(&st, out, opts);
-    else
-        rc = emit_csv(&st, out, opts);
+    if (!rc && st.n == 0)
+        rc = bdb_sink_warn(out, skipped + 1,
+                           "ab -%c: a header without rows (truncated file?)",
+                           gnuplot ? 'g' : 'e');
+    else if (!rc)
+        rc = gnuplot ? emit_gnuplot(&st, out, opts) : emit_csv(&st, out, opts);
     free(st.rows);
     return rc;
 }
