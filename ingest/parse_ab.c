@@ -314,7 +314,7 @@ static void setp(ab_run *r, bdb_sink *out, int line, const char *key,
         WARN(r, out, line,
                       "the value of parameter %s is longer than %d bytes "
                       "and was cut", key, BDB_PARAM_VALUE_MAX - 1);
-    if (bdb_params_set(&r->base.params, key, "%s", value) == BDB_ERANGE)
+    if (bdb_params_set(&r->base.params, key, "%s", value) != BDB_OK)
         WARN(r, out, line,
                       "parameter %s=%s not kept: a figure has %d "
                       "parameters already", key, value, BDB_MAX_PARAMS);
@@ -581,7 +581,8 @@ static int read_cmdline(const char *p, const char *end, int line, ab_cmd *c)
         return rc;
     cmd_init(c);
     c->line = line;
-    bdb_cmdline_getopt(&cl, AB_OPTSTRING, NULL, cmd_opt, c);
+    /* returns what cmd_opt returns, and cmd_opt never stops the walk */
+    (void)bdb_cmdline_getopt(&cl, AB_OPTSTRING, NULL, cmd_opt, c);
     bdb_cmdline_free(&cl);
     return 1;
 }
