@@ -1388,6 +1388,21 @@ static size_t html_text(const char *p, const char *end, char *dst)
     return n;
 }
 
+/* The length of a quoting marker at the start of a line: "#", ">",
+ * "> >", "//", ";", "*" and the blanks between them, not the blanks
+ * after. */
+static size_t quote_prefix(const char *p, const char *end)
+{
+    const char *q = p, *last = p;
+    while (q < end && (*q == '#' || *q == '>' || *q == ';' || *q == '*' ||
+                       *q == '/' || *q == ' ' || *q == '\t')) {
+        if (*q != ' ' && *q != '\t')
+            last = q + 1;
+        q++;
+    }
+    return (size_t)(last - p);
+}
+
 /* Copies [p, end) to dst without ESC sequences: CSI ("\033[0;31m",
  * "\033[?2004h") up to its final byte, or ESC and one more byte. */
 static size_t strip_escapes(const char *p, const char *end, char *dst)
@@ -1431,6 +1446,9 @@ typedef struct ab_parse {
     bdb_sink *out;
     int runs;               /* runs opened */
     int major;              /* ab's major version of the last banner */
+    char quote[16];         /* "#", ">", "> >": the marker before each
+                               line of a quoted capture */
+    size_t quote_len;
     int any;                /* anything of ab's seen */
 } ab_parse;
 
@@ -1806,6 +1824,26 @@ static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
             size_t n = strip_escapes(p, end, ebuf);
             p = ebuf;
             end = ebuf + n;
+            bdb_trim(&p, &end);
+        }
+        /* a capture quoted in a comment or a mail ("# Completed 100
+         * requests", "> Total:  1  2  0.4  2  5"): the marker in front
+         * of the banner or of a report line is stripped from the lines
+         * that follow */
+        if (!st.quote_len) {
+            size_t qn = quote_prefix(p, end);
+            const char *rest = p + qn, *rend = end;
+            bdb_trim(&rest, &rend);
+            if (qn && qn < sizeof st.quote &&
+                (is_banner(rest, rend) || is_kv_label(rest, rend) ||
+                 is_progress_line(rest, rend))) {
+                memcpy(st.quote, p, qn);
+                st.quote_len = qn;
+            }
+        }
+        if (st.quote_len && (size_t)(end - p) >= st.quote_len &&
+            memcmp(p, st.quote, st.quote_len) == 0) {
+            p += st.quote_len;
             bdb_trim(&p, &end);
         }
         int html_row = 0;

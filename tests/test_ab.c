@@ -139,7 +139,7 @@ static void ab__sweep_in_one_file__one_run_per_concurrency(void **state)
     bdb_sink_free(&s);
 }
 
-static void ab__gzip__only_from_user_param(void **state)
+static void ab__gzip_without_command_line__not_guessed(void **state)
 {
     (void)state;
     bdb_sink s;
@@ -1494,6 +1494,93 @@ static void ab__gnu_time_v_command_after_the_output__applies_to_that_run(void **
     free(stopped);
 }
 
+
+/* https://github.com/macournoyer/thin/blob/master/example/async_app.ru
+ * (James Tucker, 2008): ab 2.0.40-dev's report quoted in a Ruby comment.
+ * Its Transfer rate is (totalread / 1024) / timetaken with an integer
+ * division: 47000 / 1024 = 45, 45 / 5.251864 = 8.57. */
+static const char THIN[] =
+    "# raggi@mbk:~$ ab -c 100 -n 500 http://127.0.0.1:3000/\n"
+    "# This is ApacheBench, Version 2.0.40-dev <$Revision: 1.146 $> apache-2.0\n"
+    "# Copyright 1996 Adam Twiss, Zeus Technology Ltd, http://www.zeustech.net/\n"
+    "# Copyright 2006 The Apache Software Foundation, http://www.apache.org/\n"
+    "# \n"
+    "# Benchmarking 127.0.0.1 (be patient)\n"
+    "# Completed 100 requests\n"
+    "# Completed 200 requests\n"
+    "# Completed 300 requests\n"
+    "# Completed 400 requests\n"
+    "# Finished 500 requests\n"
+    "# \n"
+    "# \n"
+    "# Server Software:        thin\n"
+    "# Server Hostname:        127.0.0.1\n"
+    "# Server Port:            3000\n"
+    "# \n"
+    "# Document Path:          /\n"
+    "# Document Length:        12 bytes\n"
+    "# \n"
+    "# Concurrency Level:      100\n"
+    "# Time taken for tests:   5.251864 seconds\n"
+    "# Complete requests:      500\n"
+    "# Failed requests:        0\n"
+    "# Write errors:           0\n"
+    "# Total transferred:      47000 bytes\n"
+    "# HTML transferred:       6000 bytes\n"
+    "# Requests per second:    95.20 [#/sec] (mean)\n"
+    "# Time per request:       1050.373 [ms] (mean)\n"
+    "# Time per request:       10.504 [ms] (mean, across all concurrent requests)\n"
+    "# Transfer rate:          8.57 [Kbytes/sec] received\n"
+    "# \n"
+    "# Connection Times (ms)\n"
+    "#               min  mean[+/-sd] median   max\n"
+    "# Connect:        0    3   2.1      3       8\n"
+    "# Processing:  1033 1044   4.7   1045    1052\n"
+    "# Waiting:     1031 1040   4.9   1040    1051\n"
+    "# Total:       1041 1047   3.3   1048    1054\n"
+    "# \n"
+    "# Percentage of the requests served within a certain time (ms)\n"
+    "#   50%   1048\n"
+    "#   66%   1050\n"
+    "#   75%   1051\n"
+    "#   80%   1051\n"
+    "#   90%   1051\n"
+    "#   95%   1052\n"
+    "#   98%   1052\n"
+    "#   99%   1052\n"
+    "#  100%   1054 (longest request)\n"
+    "# \n";
+
+static void ab__quoted_in_comments__marker_stripped_every_row_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(THIN, NULL, &s);
+    const char *id = "concurrency=100,requests=500,server=thin,port=3000";
+    tu_assert_value(&s, "/", "requests_per_sec", id, 95.20, 1e-12);
+    tu_assert_value(&s, "/", "transfer_rate", id, 8.57 * 1024, 1e-12);
+    tu_assert_value(&s, "/", "processing_median", id, 1.045, 1e-12);
+    tu_assert_value(&s, "/", "latency_p99", id, 1.052, 1e-12);
+    tu_assert_value(&s, "/", "latency_max", id, 1.054, 1e-12);
+    assert_int_equal(tu_count(&s, NULL), 40);
+    assert_int_equal(s.nnotes, 0);
+    assert_string_equal(s.tool_version, "2.0.40-dev");
+    bdb_sink_free(&s);
+
+    /* the same in a mail reply */
+    char *mail = malloc(sizeof THIN);
+    assert_non_null(mail);
+    memcpy(mail, THIN, sizeof THIN);
+    for (char *c = mail; *c; c++)
+        if (*c == '#' && (c == mail || c[-1] == '\n'))
+            *c = '>';
+    tu_text_ok(mail, NULL, &s);
+    assert_int_equal(tu_count(&s, NULL), 40);
+    tu_assert_value(&s, "/", "latency_max", "concurrency=100", 1.054, 1e-12);
+    bdb_sink_free(&s);
+    free(mail);
+}
+
 /* ----------------------------- figures against the raw text (no parser) */
 
 static void ab__crosscheck__figures_converted_by_hand(void **state)
@@ -1602,7 +1689,7 @@ int main(void)
         cmocka_unit_test(ab__with_failed_requests__keeps_failures),
         cmocka_unit_test(ab__non_2xx__kept_and_warned),
         cmocka_unit_test(ab__sweep_in_one_file__one_run_per_concurrency),
-        cmocka_unit_test(ab__gzip__only_from_user_param),
+        cmocka_unit_test(ab__gzip_without_command_line__not_guessed),
         cmocka_unit_test(ab__gnuplot_tsv__summarised_not_stored_per_row),
         cmocka_unit_test(ab__percentile_csv__standard_percentiles),
         cmocka_unit_test(ab__truncated_capture__keeps_complete_figures_and_warns),
@@ -1646,6 +1733,7 @@ int main(void)
         cmocka_unit_test(ab__overlong_option_value__cut_is_warned),
         cmocka_unit_test(ab__grep_of_one_line_per_run__annotation_tells_runs_apart),
         cmocka_unit_test(ab__gnu_time_v_command_after_the_output__applies_to_that_run),
+        cmocka_unit_test(ab__quoted_in_comments__marker_stripped_every_row_read),
         cmocka_unit_test(ab__crosscheck__figures_converted_by_hand),
         cmocka_unit_test(ab__crlf_bom_and_prompt__same_figures),
         cmocka_unit_test(ab__every_prefix__parses_without_failing),
