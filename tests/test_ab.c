@@ -1055,10 +1055,13 @@ static void ab__quoted_time_limited_runs__no_request_count(void **state)
     bdb_sink_free(&s);
 }
 
-/* ab 2.0.40-dev (2008, www.leonardofaria.net, an `ab -n 100 -c 5` run,
- * see shared reference-logs/ab SOURCES: a WordPress export, the blog's
- * "< $Revision" as found): the short "(be patient).....done" form, every
- * response non-2xx. */
+/* ab 2.0.40-dev against a remote Apache/2.2.8: a 2008 Portuguese blog post
+ * on www.leonardofaria.net (`ab -n 100 -c 5 http://www.leonardofaria.net/`),
+ * as kept in the project's shared reference logs (SOURCES.tsv records the
+ * site, not the post's URL); "< $Revision" is the blog's. The short
+ * "(be patient).....done" form, every response non-2xx, and 2.0.40's
+ * Transfer rate (totalread / 1024) / timetaken with an integer division:
+ * 41600 / 1024 = 40, 40 / 16.460184 = 2.43. */
 static const char AB20[] =
     "This is ApacheBench, Version 2.0.40-dev < $Revision: 1.146 $> apache-2.0\n"
     "Copyright 1996 Adam Twiss, Zeus Technology Ltd, http://www.zeustech.net/\n"
