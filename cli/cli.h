@@ -15,6 +15,8 @@ enum { BDB_EXIT_OK = 0, BDB_EXIT_FAILED = 1, BDB_EXIT_USAGE = 2 };
 
 enum {
     BDB_CMD_STORE = 1 << 0,  /* the dispatcher opens the database first */
+    BDB_CMD_READ = 1 << 1,   /* ... read-only, and only if it exists: a
+                                command that only reads creates nothing */
 };
 
 typedef struct bdb_cli {
@@ -29,6 +31,8 @@ typedef struct bdb_cmd {
     unsigned flags;
     const char *summary;
     const char *usage;      /* full help text shown by `benchdb CMD --help` */
+    const char *read_subs;  /* subcommands that only read ("list,show"),
+                               for a command that also writes */
 } bdb_cmd;
 
 /* Prints "benchdb: error: ..." to stderr and returns BDB_EXIT_FAILED. */

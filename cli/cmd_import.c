@@ -5,9 +5,72 @@
 #include "../ingest/path_pattern.h"
 #include "../import/import.h"
 
+#include "../store/store.h"
+
 #include <getopt.h>
+#include <time.h>
 #include <string.h>
 #include <unistd.h>
+
+static void print_warning(const char *path, int line, const char *text,
+                          void *ctx)
+{
+    (void)ctx;
+    if (line > 0)
+        fprintf(stderr, "%s:%d: warning: %s\n", path, line, text);
+    else
+        fprintf(stderr, "%s: warning: %s\n", path, text);
+}
+
+static void print_merge(const bdb_merge_warning *w, void *ctx)
+{
+    (void)ctx;
+    fprintf(stderr, "warning: %s: %zu files merged into the same series "
+            "(%zu series, e.g. %s)", w->files, w->nfiles, w->nseries,
+            w->example);
+    if (w->pattern[0])
+        fprintf(stderr, "; if the names differ in a setting, make it a "
+                "parameter: --path-pattern '%s'", w->pattern);
+    fprintf(stderr, "; if they are repetitions, import them with "
+            "--repetitions\n");
+}
+
+/* Files are committed in batches: one fsync for many small files, each
+ * file still its own savepoint. A batch ends after this many files or
+ * this much time, so that other importers do not wait long. */
+#define BATCH_FILES 256
+#define BATCH_SECONDS 1.0
+
+typedef struct batch {
+    int open;
+    size_t files, added, results;
+    struct timespec start;
+} batch;
+
+static double seconds_since(const struct timespec *t)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t->tv_sec) + (now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+/* Commits the open batch; when that fails, what it held did not land:
+ * says so and moves its files from added to failed. */
+static void batch_commit(bdb_cli *cli, batch *b, size_t *added,
+                         size_t *results, size_t *failed)
+{
+    if (!b->open)
+        return;
+    b->open = 0;
+    if (bdb_store_batch_end(cli->store, 1) != BDB_OK) {
+        cli_error("%s: cannot commit the last %zu imported files (%s); "
+                  "they are not in the database", cli->db_path, b->added,
+                  bdb_store_errmsg(cli->store));
+        *added -= b->added;
+        *results -= b->results;
+        *failed += b->added;
+    }
+}
 
 int cmd_import(int argc, char **argv, bdb_cli *cli)
 {
@@ -20,14 +83,20 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         {"path-pattern", required_argument, 0, 'x'},
         {"quiet", no_argument, 0, 'q'},
         {"time-format", required_argument, 0, 'T'},
+        {"strict", no_argument, 0, 'S'},
+        {"repetitions", no_argument, 0, 'R'},
+        {"summary", required_argument, 0, 'Y'},
+        {"metric", required_argument, 0, 'M'},
+        {"unit", required_argument, 0, 'U'},
         {0, 0, 0, 0}};
     bdb_import_opts opts = {0};
+    bdb_summary_opts summary = {0};
     const char *patterns[17] = {0};
     int npatterns = 0;
     bdb_params params = {0};
     int quiet = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:qT:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:qT:SRY:M:U:", longopts, NULL)) != -1) {
         switch (c) {
         case 'P': opts.platform = optarg; break;
         case 't': opts.tool = optarg; break;
@@ -44,6 +113,11 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             break;
         case 'q': quiet = 1; break;
         case 'T': opts.time_format = optarg; break;
+        case 'S': opts.strict = 1; break;
+        case 'R': opts.repetitions = 1; break;
+        case 'Y': summary.pattern = optarg; break;
+        case 'M': summary.metric = optarg; break;
+        case 'U': summary.unit = optarg; break;
         case 'p': {
             char *k, *v;
             if (cli_split_kv(optarg, &k, &v))
@@ -65,20 +139,50 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             return cli_usage_error(cli, "bad --path-pattern '%s': %s",
                                    patterns[i], why);
     }
+    if (summary.pattern || summary.metric || summary.unit) {
+        char why[200];
+        summary.tool = opts.tool;
+        if (!summary.pattern)
+            return cli_usage_error(cli, "--metric and --unit go with --summary");
+        if (bdb_summary_check(&summary, why, sizeof why))
+            return cli_usage_error(cli, "--summary: %s", why);
+        opts.summary = &summary;
+        opts.tool = NULL;   /* the tool names the units, not a parser */
+    }
     opts.path_pattern = patterns[0];
     opts.more_patterns = npatterns > 1 ? patterns + 1 : NULL;
     opts.params = &params;
+    opts.warn = print_warning;
 
-    bdb_import_list files = {0}, missing = {0};
-    if (bdb_import_collect(argv + optind, argc - optind, &files, &missing))
+    bdb_collected col = {0};
+    if (bdb_import_collect(argv + optind, argc - optind, &col)) {
+        bdb_collected_free(&col);
         return cli_error("out of memory while listing files");
-    size_t added = 0, present = 0, failed = missing.n, info = 0, results = 0,
+    }
+    const bdb_import_list files = col.files;
+    opts.merge = bdb_merge_check_new();
+    if (!opts.merge) {
+        bdb_collected_free(&col);
+        return cli_error("out of memory");
+    }
+    size_t added = 0, present = 0, failed = col.failed.n, info = 0, results = 0,
            warnings = 0;
-    for (size_t i = 0; i < missing.n; i++)
-        fprintf(stderr, "benchdb: %s: no such file or folder\n", missing.paths[i]);
+    for (size_t i = 0; i < col.failed.n; i++)
+        fprintf(stderr, "benchdb: %s\n", col.failed.paths[i]);
+    for (size_t i = 0; i < col.skipped.n; i++)
+        fprintf(stderr, "benchdb: %s\n", col.skipped.paths[i]);
     int progress = isatty(STDERR_FILENO) && files.n >= 20 && !quiet;
+    batch b = {0};
     for (size_t i = 0; i < files.n; i++) {
         bdb_import_result res;
+        if (b.open && (b.files >= BATCH_FILES ||
+                       seconds_since(&b.start) >= BATCH_SECONDS))
+            batch_commit(cli, &b, &added, &results, &failed);
+        if (!b.open && bdb_store_batch_begin(cli->store) == BDB_OK) {
+            b = (batch){.open = 1};
+            clock_gettime(CLOCK_MONOTONIC, &b.start);
+        }
+        b.files++;
         if (progress)
             fprintf(stderr, "\rimporting %zu/%zu", i + 1, files.n);
         int rc = bdb_import_file(cli->store, files.paths[i], &opts, &res);
@@ -93,6 +197,8 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         case BDB_IMPORT_ADDED:
             added++;
             results += res.nresults;
+            b.added++;
+            b.results += res.nresults;
             warnings += res.nwarnings;
             if (!quiet)
                 printf("imported %s: %s, %zu results%s%s%s\n", files.paths[i],
@@ -113,10 +219,13 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         default: break;
         }
     }
+    batch_commit(cli, &b, &added, &results, &failed);
     printf("%zu imported (%zu results, %zu warnings), %zu already present, "
            "%zu platform info, %zu failed\n",
            added, results, warnings, present, info, failed);
-    bdb_import_list_free(&files);
-    bdb_import_list_free(&missing);
+    if (bdb_merge_check_report(opts.merge, print_merge, NULL) < 0)
+        cli_error("out of memory while checking for merged files");
+    bdb_merge_check_free(opts.merge);
+    bdb_collected_free(&col);
     return failed ? BDB_EXIT_FAILED : BDB_EXIT_OK;
 }

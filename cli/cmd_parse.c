@@ -15,17 +15,24 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
         {"param", required_argument, 0, 'p'},
         {"expected", no_argument, 0, 'e'},
         {"time-format", required_argument, 0, 'T'},
+        {"summary", required_argument, 0, 'Y'},
+        {"metric", required_argument, 0, 'M'},
+        {"unit", required_argument, 0, 'U'},
         {0, 0, 0, 0}};
     const char *tool = NULL, *benchmark = NULL, *time_format = NULL;
     bdb_params params = {0};
+    bdb_summary_opts summary = {0};
     int expected = 0, c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "t:b:p:eT:", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "t:b:p:eT:Y:M:U:", longopts, NULL)) != -1) {
         switch (c) {
         case 't': tool = optarg; break;
         case 'b': benchmark = optarg; break;
         case 'e': expected = 1; break;
         case 'T': time_format = optarg; break;
+        case 'Y': summary.pattern = optarg; break;
+        case 'M': summary.metric = optarg; break;
+        case 'U': summary.unit = optarg; break;
         case 'p': {
             char *k, *v;
             if (cli_split_kv(optarg, &k, &v))
@@ -41,6 +48,14 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
         return cli_usage_error(cli, "no file given");
     if (tool && !bdb_parser_find(tool))
         return cli_usage_error(cli, "unknown tool '%s'", tool);
+    if (summary.pattern || summary.metric || summary.unit) {
+        char why[200];
+        summary.tool = tool;
+        if (!summary.pattern)
+            return cli_usage_error(cli, "--metric and --unit go with --summary");
+        if (bdb_summary_check(&summary, why, sizeof why))
+            return cli_usage_error(cli, "--summary: %s", why);
+    }
 
     int status = BDB_EXIT_OK;
     for (int i = optind; i < argc; i++) {
@@ -59,7 +74,8 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
         bdb_diag_clear(&diag);
         bdb_ingest_opts opts = {.source_name = argv[i], .tool = tool,
                                 .benchmark = benchmark, .params = &params,
-                                .time_format = time_format};
+                                .time_format = time_format,
+                                .summary = summary.pattern ? &summary : NULL};
         int rc = bdb_ingest_buffer(b.data, b.len, &opts, &sink, tools,
                                    sizeof tools, &diag);
         if (rc) {
@@ -86,8 +102,9 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                 puts(line);
             }
             for (size_t k = 0; k < sink.nnotes && !expected; k++)
-                printf("# warning: line %d: %s\n", sink.notes[k].line,
-                       sink.notes[k].text);
+                printf("# %s: line %d: %s\n",
+                       sink.notes[k].is_info ? "note" : "warning",
+                       sink.notes[k].line, sink.notes[k].text);
         }
         bdb_sink_free(&sink);
         bdb_buf_free(&b);

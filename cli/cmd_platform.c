@@ -44,15 +44,16 @@ static int platform_add(int argc, char **argv, bdb_cli *cli)
     optind = 1;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
         double *num = NULL;
+        const char *text = NULL;
         switch (c) {
         case 'a': bdb_platform_canonical_arch(optarg, p.arch, sizeof p.arch); break;
-        case 'c': snprintf(p.cpu, sizeof p.cpu, "%s", optarg); break;
-        case 'o': snprintf(p.os, sizeof p.os, "%s", optarg); break;
-        case 'k': snprintf(p.kernel, sizeof p.kernel, "%s", optarg); break;
-        case 'n': snprintf(p.notes, sizeof p.notes, "%s", optarg); break;
-        case 'Y': snprintf(p.price_currency, sizeof p.price_currency, "%s", optarg); break;
-        case 'D': snprintf(p.price_date, sizeof p.price_date, "%s", optarg); break;
-        case 'S': snprintf(p.price_source, sizeof p.price_source, "%s", optarg); break;
+        case 'c': text = "cpu"; break;
+        case 'o': text = "os"; break;
+        case 'k': text = "kernel"; break;
+        case 'n': text = "notes"; break;
+        case 'Y': text = "price_currency"; break;
+        case 'D': text = "price_date"; break;
+        case 'S': text = "price_source"; break;
         case 'H': num = &p.rent_usd_hour; break;
         case 'C': num = &p.cores; break;
         case 'T': num = &p.threads; break;
@@ -64,6 +65,10 @@ static int platform_add(int argc, char **argv, bdb_cli *cli)
         case 'r': num = &p.rent_usd_month; break;
         default: return cli_usage_error(cli, "unknown option");
         }
+        char why[200];
+        if (text && bdb_platform_field_set(&p, bdb_platform_field_find(text),
+                                           optarg, why, sizeof why))
+            return cli_usage_error(cli, "%s", why);
         if (num && (cli_parse_double(optarg, num) || *num < 0))
             return cli_usage_error(cli, "'%s' is not a non-negative number",
                                    optarg);
@@ -71,7 +76,8 @@ static int platform_add(int argc, char **argv, bdb_cli *cli)
     if (optind != argc - 1)
         return cli_usage_error(cli, "platform add takes one NAME");
     if (strlen(argv[optind]) >= sizeof p.name)
-        return cli_usage_error(cli, "platform name too long");
+        return cli_usage_error(cli, "platform name '%.40s...' is longer than "
+                               "%zu bytes", argv[optind], sizeof p.name - 1);
     snprintf(p.name, sizeof p.name, "%s", argv[optind]);
     if (bdb_store_platform_put(cli->store, &p, 1))
         return cli_error("%s", bdb_store_errmsg(cli->store));

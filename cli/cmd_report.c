@@ -230,6 +230,9 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
         default: rc = bdb_report_render_text(m, &ro, &b); break;
         }
     }
+    /* A renderer's appends that failed are kept in the buffer. */
+    if (!rc && b.err)
+        rc = b.err;
     bdb_model_free(m);
     int status = rc ? cli_error("cannot render the report: %s", bdb_strerror(rc))
                     : emit(&a, &b);

@@ -32,40 +32,62 @@ static const bdb_cmd commands[] = {
      "usage: benchdb [--db FILE] init\n"
      "\n"
      "Creates the results database (default ./benchdb.sqlite, or $BENCHDB_DB)\n"
-     "or upgrades one made by an older benchdb.\n"},
+     "or upgrades one made by an older benchdb.\n", NULL},
     {"import", cmd_import, BDB_CMD_STORE, "import benchmark logs",
      "usage: benchdb [--db FILE] import [options] FILE|DIR...\n"
      "\n"
      "Reads logs of ab, wrk, redis-benchmark, fio, openssl speed, hdparm, dd,\n"
      "iperf, iperf3 and time; the tool is detected from each file's content.\n"
      "Folders are walked recursively. A file already imported (same bytes) is\n"
-     "skipped and said so. Each file lands whole or not at all.\n"
+     "skipped and said so. Each file lands in one transaction: every figure\n"
+     "that could be read; what could not is a warning naming file:line. A\n"
+     "file fails (and nothing of it lands) only when no figure could be read.\n"
      "\n"
-     "  --platform NAME        the platform the logs were measured on\n"
+     "  --platform NAME        the platform the logs were measured on; may be\n"
+     "                         made of path captures: '{arch}@{freq_mhz}'\n"
      "  --tool TOOL            parse every file as TOOL (no detection)\n"
      "  --format results-csv   same as --tool results-csv (published figures)\n"
      "  --benchmark NAME       benchmark name for logs that do not say it (time)\n"
      "  --param K=V            a parameter the log does not print (repeatable)\n"
      "  --path-pattern PAT     take parameters from paths, e.g.\n"
-     "                         '{platform}/@{freq_mhz}/ssl_m{multi}_{benchmark}.txt'\n"
-     "                         ({platform} and {benchmark} are special; {*} skips;\n"
+     "                         '{arch}/@{freq_mhz}/ssl_m{multi}_{benchmark}.txt'\n"
+     "                         ({platform} and {benchmark} name them; {arch},\n"
+     "                         {freq_mhz}, {cores}, {threads}, {cpu},\n"
+     "                         {memory_gb}, {os}, {kernel} fill the platform's\n"
+     "                         fields; {*} skips; other names are parameters;\n"
      "                         repeatable: the first pattern that matches wins)\n"
-     "  --time-format FMT      the GNU time -f/--format string the logs were\n"
-     "                         written with (%e %U %S %M %P %x ... directives)\n"
+     "  --time-format FMT      the format the time logs were written with: GNU\n"
+     "                         time -f/--format (%e %U %S %M %P %x ...), a bash\n"
+     "                         TIMEFORMAT (%3R %lR ...: bash-only directives say\n"
+     "                         it) or zsh TIMEFMT; prefix 'gnu:', 'bash:' or\n"
+     "                         'zsh:' to say which (a bare %R is GNU's minor\n"
+     "                         page faults, 'bash:%R' bash's real time)\n"
+     "  --repetitions          the files are repetitions of the same runs: do\n"
+     "                         not warn when differently named files give the\n"
+     "                         same series (run-1.txt, run-2.txt never warn)\n"
+     "  --summary PAT          lines a script cut out of a tool's output, e.g.\n"
+     "                         'C={concurrency} : {value}' with --tool ab\n"
+     "                         --metric transfer_rate --unit 'Kbytes/sec'\n"
+     "                         (units as the tool means them; header lines\n"
+     "                         between become the parameters url / section)\n"
+     "  --metric M, --unit U   the metric and unit of --summary's {value}\n"
+     "  --strict               a warning fails the file (by default what cannot\n"
+     "                         be read is a warning at its line, the rest lands)\n"
      "  -q, --quiet            print only failures and the summary\n"
      "\n"
      "lscpu, uname -a and /proc/cpuinfo outputs found among the files fill in\n"
      "the platform's arch, CPU, cores, threads and clock; a platforms.csv among\n"
      "them fills in platforms (all its rows, or none if one is bad). Hidden\n"
      "files, README*, *.md, *.sh and *.expected are skipped in folders.\n"
-     "Exit status: 0 all imported, 1 some files failed (the rest imported).\n"},
+     "Exit status: 0 all imported, 1 some files failed (the rest imported).\n", NULL},
     {"parse", cmd_parse, 0, "show the figures read from logs (dry run)",
      "usage: benchdb parse [--tool T] [--benchmark B] [--param K=V]\n"
-     "                     [--time-format FMT] [--expected] FILE...\n"
+     "                     [--time-format FMT] [--summary PAT --metric M --unit U]\n"
+     "                     [--expected] FILE...\n"
      "\n"
      "Prints every figure benchdb reads from each file, without a database:\n"
      "line, tool, benchmark, metric, parameters, value, unit, direction and\n"
-     "repetition, tab-separated. --expected prints a golden file for tests.\n"},
+     "repetition, tab-separated. --expected prints a golden file for tests.\n", NULL},
     {"platform", cmd_platform, BDB_CMD_STORE, "add, list, show or import platforms",
      "usage: benchdb platform add NAME [--arch A] [--cpu MODEL] [--cores N]\n"
      "                        [--threads N] [--freq-mhz F] [--memory-gb G]\n"
@@ -83,8 +105,8 @@ static const bdb_cmd commands[] = {
      "freq_mhz, memory_gb, os, kernel, price_usd, power_w, idle_power_w,\n"
      "rent_usd_month, notes, price_currency, price_date, price_source,\n"
      "rent_usd_hour) in any order; a bad row is reported with its line\n"
-     "and skipped.\n"},
-    {"list", cmd_list, BDB_CMD_STORE, "list sources, series or results",
+     "and skipped.\n", "list,show"},
+    {"list", cmd_list, BDB_CMD_STORE | BDB_CMD_READ, "list sources, series or results",
      "usage: benchdb list sources|series|results [filters] [--format table|csv|json]\n"
      "\n"
      "  --platform NAME[,NAME]  only these platforms\n"
@@ -93,8 +115,8 @@ static const bdb_cmd commands[] = {
      "  --metric M              only this metric\n"
      "  --param K=V             only series with this parameter (repeatable)\n"
      "\n"
-     "Results carry the canonical unit and the file:line they came from.\n"},
-    {"report", cmd_report, BDB_CMD_STORE, "compare platforms with statistics",
+     "Results carry the canonical unit and the file:line they came from.\n", NULL},
+    {"report", cmd_report, BDB_CMD_STORE | BDB_CMD_READ, "compare platforms with statistics",
      "usage: benchdb [--db FILE] report [selection] [--format text|md|html|csv|json|xlsx]\n"
      "\n"
      "Groups results into series (tool + benchmark + metric + parameters) and\n"
@@ -106,8 +128,8 @@ static const bdb_cmd commands[] = {
      "cells are formulas over editable price, power and kWh-price inputs, with\n"
      "native charts of the scores and sweeps.\n"
      "\n"
-     REPORT_SELECTION_HELP},
-    {"efficiency", cmd_efficiency, BDB_CMD_STORE, "throughput per watt, per dollar, TCO",
+     REPORT_SELECTION_HELP, NULL},
+    {"efficiency", cmd_efficiency, BDB_CMD_STORE | BDB_CMD_READ, "throughput per watt, per dollar, TCO",
      "usage: benchdb [--db FILE] efficiency [selection] [--kwh-price P] [--years N]\n"
      "\n"
      "For every headline series: value per watt, per dollar of purchase, per\n"
@@ -115,8 +137,8 @@ static const bdb_cmd commands[] = {
      "unit of work, TB/month for data rates, and how many units of each\n"
      "platform match the baseline. Missing prices or power are listed.\n"
      "\n"
-     REPORT_SELECTION_HELP},
-    {"chart", cmd_chart, BDB_CMD_STORE, "draw charts (PNG, SVG, or one PDF)",
+     REPORT_SELECTION_HELP, NULL},
+    {"chart", cmd_chart, BDB_CMD_STORE | BDB_CMD_READ, "draw charts (PNG, SVG, or one PDF)",
      "usage: benchdb [--db FILE] chart [selection] [--format png|svg|pdf] [-o DIR|FILE]\n"
      "\n"
      "Draws with cairo: the category scores, one line chart per sweep and one\n"
@@ -124,13 +146,13 @@ static const bdb_cmd commands[] = {
      "file per chart into DIR (default ./charts); pdf writes them as the pages\n"
      "of one FILE (default ./benchdb-charts.pdf) after a title page.\n"
      "\n"
-     REPORT_SELECTION_HELP},
+     REPORT_SELECTION_HELP, NULL},
     {"reparse", cmd_reparse, BDB_CMD_STORE, "re-read every stored source with the current parsers",
      "usage: benchdb [--db FILE] reparse [--all]\n"
      "\n"
      "Each imported file's bytes are kept in the database. After a parser is\n"
      "fixed, reparse re-reads the sources whose parser version changed (or all\n"
-     "with --all) and replaces their results, one transaction per source.\n"},
+     "with --all) and replaces their results, one transaction per source.\n", NULL},
 };
 
 static void print_main_help(void)
@@ -144,6 +166,20 @@ static void print_main_help(void)
            "  --db FILE     the database (default $BENCHDB_DB or ./benchdb.sqlite)\n"
            "  --help        this text; 'benchdb COMMAND --help' for a command\n"
            "  --version     print the version\n");
+}
+
+/* 1 when word is one of the comma-separated list. */
+static int is_listed(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = list; p;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len == n && strncmp(p, word, n) == 0)
+            return 1;
+        p = comma ? comma + 1 : NULL;
+    }
+    return 0;
 }
 
 static int finish_stdout(int status)
@@ -201,7 +237,12 @@ int main(int argc, char **argv)
     if (cmd->flags & BDB_CMD_STORE) {
         bdb_diag diag;
         bdb_diag_clear(&diag);
-        if (bdb_store_open(&cli.store, cli.db_path, &diag) != BDB_OK) {
+        int read_only = (cmd->flags & BDB_CMD_READ) ||
+                        (cmd->read_subs && cargc > 1 &&
+                         is_listed(cmd->read_subs, cargv[1]));
+        if (bdb_store_open_mode(&cli.store, cli.db_path,
+                                read_only ? BDB_STORE_READ_ONLY : 0,
+                                &diag) != BDB_OK) {
             bdb_diag_set_file(&diag, cli.db_path);
             cli_print_diag("", &diag);
             return BDB_EXIT_FAILED;

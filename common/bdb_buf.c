@@ -3,10 +3,13 @@
 #include "bdb_error.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define BDB_BUF_DEFAULT_MAX ((size_t)1 << 30)
 
@@ -27,6 +30,7 @@ void bdb_buf_free(bdb_buf *b)
 void bdb_buf_reset(bdb_buf *b)
 {
     b->len = 0;
+    b->err = 0;
     if (b->data)
         b->data[0] = '\0';
 }
@@ -52,9 +56,11 @@ static int buf_reserve(bdb_buf *b, size_t extra)
 
 int bdb_buf_append(bdb_buf *b, const void *data, size_t n)
 {
+    if (b->err)
+        return b->err;
     int rc = buf_reserve(b, n);
     if (rc)
-        return rc;
+        return b->err = rc;
     if (n)
         memcpy(b->data + b->len, data, n);
     b->len += n;
@@ -69,15 +75,17 @@ int bdb_buf_puts(bdb_buf *b, const char *s)
 
 int bdb_buf_printf(bdb_buf *b, const char *fmt, ...)
 {
+    if (b->err)
+        return b->err;
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
     if (n < 0)
-        return BDB_EUSAGE;
+        return b->err = BDB_EUSAGE;
     int rc = buf_reserve(b, (size_t)n);
     if (rc)
-        return rc;
+        return b->err = rc;
     va_start(ap, fmt);
     vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
     va_end(ap);
@@ -99,9 +107,37 @@ char *bdb_buf_detach(bdb_buf *b, size_t *len)
 
 int bdb_buf_read_file(bdb_buf *b, const char *path, char *msg, size_t msgsz)
 {
-    FILE *f = fopen(path, "rb");
+    /* O_NONBLOCK, so that a FIFO put where a file was cannot block the
+     * open; only a regular file is read. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(msg, msgsz, "cannot open: %s", strerror(errno));
+        return BDB_EIO;
+    }
+    struct stat sb;
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        snprintf(msg, msgsz, "not a regular file: not read");
+        close(fd);
+        return BDB_EIO;
+    }
+    size_t max = b->max ? b->max : BDB_BUF_DEFAULT_MAX;
+    if ((unsigned long long)sb.st_size > max) {
+        snprintf(msg, msgsz, "the file has %lld bytes, more than the %zu MiB "
+                 "benchdb reads from one file", (long long)sb.st_size,
+                 max >> 20);
+        close(fd);
+        return BDB_ERANGE;
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0) {
+        snprintf(msg, msgsz, "cannot read: %s", strerror(errno));
+        close(fd);
+        return BDB_EIO;
+    }
+    FILE *f = fdopen(fd, "rb");
     if (!f) {
         snprintf(msg, msgsz, "cannot open: %s", strerror(errno));
+        close(fd);
         return BDB_EIO;
     }
     char chunk[65536];

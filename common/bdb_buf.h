@@ -12,6 +12,9 @@ typedef struct bdb_buf {
     size_t len;
     size_t cap;
     size_t max;     /* 0 means the default cap (1 GiB) */
+    int err;        /* the first failure of an append (BDB_E*), kept:
+                       later appends do nothing, so that a writer can
+                       append freely and check once at the end */
 } bdb_buf;
 
 void bdb_buf_init(bdb_buf *b);

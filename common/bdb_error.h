@@ -14,7 +14,7 @@ enum bdb_err {
     BDB_ESTORE = -4,   /* the database refused an operation */
     BDB_EUSAGE = -5,   /* the caller asked for something impossible */
     BDB_ENOTFOUND = -6,/* a named thing does not exist */
-    BDB_EVERSION = -7, /* a database or file from a newer benchdb */
+    BDB_EVERSION = -7, /* a database or file from another benchdb version */
     BDB_EUNKNOWN = -8, /* content that no parser recognises */
     BDB_ERANGE = -9,   /* a number out of range, or a buffer cap reached */
     BDB_EEXIST = -10   /* the thing is already there (an imported file) */

@@ -2,9 +2,64 @@
 #include "bdb_platform.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#define TEXT(f) {#f, 0, offsetof(bdb_platform, f), sizeof(((bdb_platform *)0)->f)}
+#define NUMBER(f) {#f, 1, offsetof(bdb_platform, f), sizeof(double)}
+
+static const bdb_platform_field fields[] = {
+    TEXT(name), TEXT(arch), TEXT(cpu), NUMBER(cores), NUMBER(threads),
+    NUMBER(freq_mhz), NUMBER(memory_gb), TEXT(os), TEXT(kernel),
+    NUMBER(price_usd), NUMBER(power_w), NUMBER(idle_power_w),
+    NUMBER(rent_usd_month), TEXT(notes), TEXT(price_currency),
+    TEXT(price_date), TEXT(price_source), NUMBER(rent_usd_hour),
+};
+
+const bdb_platform_field *bdb_platform_fields(size_t *n)
+{
+    *n = sizeof fields / sizeof fields[0];
+    return fields;
+}
+
+const bdb_platform_field *bdb_platform_field_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (strcmp(fields[i].name, name) == 0)
+            return &fields[i];
+    return NULL;
+}
+
+int bdb_platform_field_set(bdb_platform *p, const bdb_platform_field *f,
+                           const char *text, char *why, size_t whysz)
+{
+    char *at = (char *)p + f->offset;
+    if (f->is_number) {
+        char *end;
+        errno = 0;
+        double v = strtod(text, &end);
+        if (end == text || *end || errno == ERANGE || !isfinite(v) || v < 0) {
+            snprintf(why, whysz, "%s '%s' is not a number", f->name, text);
+            return -1;
+        }
+        memcpy(at, &v, sizeof v);
+        return 0;
+    }
+    if (strlen(text) >= f->size) {
+        snprintf(why, whysz, "%s '%.40s...' is longer than %zu bytes",
+                 f->name, text, f->size - 1);
+        return -1;
+    }
+    if (strcmp(f->name, "arch") == 0)
+        bdb_platform_canonical_arch(text, at, (unsigned)f->size);
+    else
+        memcpy(at, text, strlen(text) + 1);
+    return 0;
+}
 
 void bdb_platform_clear(bdb_platform *p)
 {

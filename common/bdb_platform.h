@@ -20,6 +20,28 @@ typedef struct bdb_platform {
     double rent_usd_hour;     /* cloud machines priced per hour */
 } bdb_platform;
 
+#include <stddef.h>
+
+/* One field of a platform, for code that reads or writes fields by name
+ * (path captures, CSV columns, the CLI): adding a field means adding it to
+ * the struct and to the table in bdb_platform.c. */
+typedef struct bdb_platform_field {
+    const char *name;       /* "freq_mhz": CSV column and capture name */
+    int is_number;          /* 1: a double (NaN unknown), 0: a char array */
+    size_t offset;          /* within bdb_platform */
+    size_t size;            /* the char array's size (texts) */
+} bdb_platform_field;
+
+/* All fields, name first; *n receives their count. */
+const bdb_platform_field *bdb_platform_fields(size_t *n);
+/* The field called name, or NULL. */
+const bdb_platform_field *bdb_platform_field_find(const char *name);
+/* Sets field f of p from text: numbers must be finite and whole text
+ * (a trailing unit as in "2133MHz" is not accepted), texts must fit;
+ * arch is made canonical. Returns 0, or -1 with the reason in why. */
+int bdb_platform_field_set(bdb_platform *p, const bdb_platform_field *f,
+                           const char *text, char *why, size_t whysz);
+
 /* Sets every number to NaN and every text to "". */
 void bdb_platform_clear(bdb_platform *p);
 

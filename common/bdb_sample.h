@@ -34,8 +34,21 @@ typedef struct bdb_param {
 /* Parameters, kept sorted by key so that equal sets compare equal. */
 typedef struct bdb_params {
     int n;
+    int overflow;       /* a set that did not fit: a 17th key, or a key or
+                           value over its size; see BDB_OVER_* */
     bdb_param kv[BDB_MAX_PARAMS];
 } bdb_params;
+
+/* What did not fit, in bdb_params.overflow and bdb_sample.overflow. A
+ * figure with any of these set is never stored under a cut name (two cut
+ * names would merge): the sink refuses it with a warning naming the
+ * limit. */
+#define BDB_OVER_PARAMS     0x01   /* more than BDB_MAX_PARAMS parameters */
+#define BDB_OVER_KEY        0x02   /* a key of BDB_PARAM_KEY_MAX or more */
+#define BDB_OVER_VALUE      0x04   /* a value of BDB_PARAM_VALUE_MAX or more */
+#define BDB_OVER_BENCHMARK  0x08   /* a benchmark of BDB_BENCHMARK_MAX or more */
+#define BDB_OVER_PLATFORM   0x10   /* a platform name of 64 bytes or more */
+#define BDB_OVER_METRIC     0x20   /* a metric of BDB_METRIC_MAX or more */
 
 typedef struct bdb_sample {
     char tool[32];                      /* set by the ingest layer */
@@ -47,6 +60,7 @@ typedef struct bdb_sample {
     bdb_better better;
     int repetition;                     /* 1-based; 0: let ingest number it */
     int line;                           /* 1-based line in the source */
+    int overflow;                       /* BDB_OVER_* of the names */
     bdb_params params;
 } bdb_sample;
 
@@ -56,7 +70,7 @@ typedef struct bdb_note {
     int line;
     int is_info;        /* 1: provenance (where a published figure came
                            from), not a warning */
-    char text[256];
+    char text[512];     /* a longer message ends in "..." */
 } bdb_note;
 
 typedef struct bdb_sink {
@@ -66,6 +80,8 @@ typedef struct bdb_sink {
     size_t nnotes, notes_cap;
     char tool_version[64];      /* as the log prints it, "" when unknown */
     size_t max_samples;         /* 0: default cap (4 million) */
+    size_t nrefused;            /* figures refused: names that did not fit */
+    int refused_kinds;          /* BDB_OVER_* already warned about */
 } bdb_sink;
 
 void bdb_sink_init(bdb_sink *s);
@@ -73,7 +89,10 @@ void bdb_sink_free(bdb_sink *s);
 /* Drops every sample and note but keeps the memory. */
 void bdb_sink_reset(bdb_sink *s);
 
-/* Copies *sample into the sink. BDB_ENOMEM / BDB_ERANGE on failure. */
+/* Copies *sample into the sink. A sample whose names did not fit
+ * (overflow set) is not stored: a warning at its line names the limit, and
+ * the call returns BDB_OK so that the parse goes on. BDB_ENOMEM /
+ * BDB_ERANGE on failure. */
 int bdb_sink_emit(bdb_sink *s, const bdb_sample *sample);
 
 /* Copies *base, sets metric, value, unit, better and line, and emits it. */
@@ -100,9 +119,17 @@ void bdb_sink_set_version(bdb_sink *s, const char *p, const char *end);
 /* Clears a sample and sets its benchmark (NULL: empty). */
 void bdb_sample_init(bdb_sample *s, const char *benchmark);
 void bdb_sample_set_benchmark(bdb_sample *s, const char *p, const char *end);
+/* Sets a field from a string, marking overflow when it does not fit. */
+void bdb_sample_set_platform(bdb_sample *s, const char *name);
+
+/* A text for what overflow says did not fit ("a benchmark name of 256
+ * bytes or more"), static. */
+const char *bdb_overflow_text(int overflow);
 
 /* Sets key to a printf-formatted value, replacing an existing key.
- * Returns BDB_ERANGE when the set is full. */
+ * Returns BDB_ERANGE when the set is full or the key or value does not
+ * fit; the set then remembers it in overflow, so that a caller that goes
+ * on cannot store the figure under a cut identity. */
 int bdb_params_set(bdb_params *ps, const char *key, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

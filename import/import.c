@@ -34,8 +34,13 @@ static void parser_versions(const char *tools, char *out, size_t outsz)
  * one "key=value" per line (tool, benchmark, param). */
 static void options_serialize(const char *tool, const char *benchmark,
                               const char *time_format,
+                              const bdb_summary_opts *summary,
                               const bdb_params *params, bdb_buf *out)
 {
+    if (summary)
+        bdb_buf_printf(out, "summary=%s\nsummary_tool=%s\nmetric=%s\n"
+                       "unit=%s\n", summary->pattern, summary->tool,
+                       summary->metric, summary->unit);
     if (time_format)
         bdb_buf_printf(out, "time_format=%s\n", time_format);
     if (tool)
@@ -53,6 +58,7 @@ typedef struct parsed_options {
     char tool[64];
     char benchmark[BDB_BENCHMARK_MAX];
     char time_format[512];
+    char summary[512], summary_tool[64], metric[BDB_METRIC_MAX], unit[64];
     bdb_params params;
 } parsed_options;
 
@@ -69,6 +75,14 @@ static void options_parse(const char *text, parsed_options *o)
             bdb_strlcpy(o->tool, sizeof o->tool, line + 5);
         else if (strncmp(line, "time_format=", 12) == 0)
             bdb_strlcpy(o->time_format, sizeof o->time_format, line + 12);
+        else if (strncmp(line, "summary=", 8) == 0)
+            bdb_strlcpy(o->summary, sizeof o->summary, line + 8);
+        else if (strncmp(line, "summary_tool=", 13) == 0)
+            bdb_strlcpy(o->summary_tool, sizeof o->summary_tool, line + 13);
+        else if (strncmp(line, "metric=", 7) == 0)
+            bdb_strlcpy(o->metric, sizeof o->metric, line + 7);
+        else if (strncmp(line, "unit=", 5) == 0)
+            bdb_strlcpy(o->unit, sizeof o->unit, line + 5);
         else if (strncmp(line, "benchmark=", 10) == 0)
             bdb_strlcpy(o->benchmark, sizeof o->benchmark, line + 10);
         else if (strncmp(line, "param=", 6) == 0) {
@@ -158,6 +172,16 @@ static int apply_platform_csv(bdb_store *st, const char *buf, size_t len,
 }
 
 
+/* Platform fields a path captured ({arch}, {freq_mhz}) describe the
+ * platform, not the series. */
+static int put_path_fields(bdb_store *st, const char *platform,
+                           const bdb_path_match *m)
+{
+    bdb_platform upd = m->fields;
+    snprintf(upd.name, sizeof upd.name, "%s", platform);
+    return bdb_store_platform_put(st, &upd, 1);
+}
+
 int bdb_import_file(bdb_store *st, const char *path,
                     const bdb_import_opts *opts, bdb_import_result *res)
 {
@@ -166,22 +190,52 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_diag_set_file(&res->diag, path);
 
     bdb_path_match m;
-    memset(&m, 0, sizeof m);
+    char why[256] = "";
     /* The first pattern that matches the path gives its parameters. */
-    int matched = opts->path_pattern &&
-                  bdb_path_pattern_match(opts->path_pattern, path, &m);
+    int matched = opts->path_pattern
+                      ? bdb_path_pattern_match(opts->path_pattern, path, &m,
+                                               why, sizeof why)
+                      : 0;
     for (const char *const *p = opts->more_patterns; !matched && p && *p; p++)
-        matched = bdb_path_pattern_match(*p, path, &m);
-    if (!matched)
+        matched = bdb_path_pattern_match(*p, path, &m, why, sizeof why);
+    if (matched < 0)
+        return bdb_diag_set(&res->diag, BDB_EUSAGE, 0, "path pattern: %s", why);
+    if (!matched) {
         memset(&m, 0, sizeof m);
-    /* A name the path gives is more specific than the batch's default. */
+        bdb_platform_clear(&m.fields);
+    }
+    /* A name the path gives is more specific than the batch's default; a
+     * --platform made of captures ('{arch}@{freq_mhz}') is expanded. */
+    char expanded[sizeof res->platform];
     const char *platform = m.platform[0] ? m.platform : opts->platform;
+    if (platform && bdb_path_is_template(platform)) {
+        if (!matched)
+            return bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
+                                "--platform '%s' is made of captures, but no "
+                                "--path-pattern matches this path", platform);
+        if (bdb_path_template_expand(platform, &m, expanded, sizeof expanded,
+                                     why, sizeof why))
+            return bdb_diag_set(&res->diag, BDB_EUSAGE, 0, "%s", why);
+        platform = expanded;
+    }
+    if (platform && strlen(platform) >= sizeof res->platform)
+        return bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
+                            "platform name '%.40s...' is longer than %zu bytes",
+                            platform, sizeof res->platform - 1);
+    if (m.nfields && !platform)
+        return bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
+                            "the path pattern captures platform fields but "
+                            "there is no platform to put them on (use "
+                            "--platform or {platform})");
     const char *benchmark = m.benchmark[0] ? m.benchmark : opts->benchmark;
     snprintf(res->platform, sizeof res->platform, "%s", platform ? platform : "");
     bdb_params params = m.params;
     for (int i = 0; opts->params && i < opts->params->n; i++)
-        bdb_params_set(&params, opts->params->kv[i].key, "%s",
-                       opts->params->kv[i].value);
+        if (bdb_params_set(&params, opts->params->kv[i].key, "%s",
+                           opts->params->kv[i].value))
+            return bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
+                                "--param %s: %s", opts->params->kv[i].key,
+                                bdb_overflow_text(params.overflow));
 
     bdb_buf raw;
     char msg[256];
@@ -209,7 +263,9 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_sink_init(&sink);
     bdb_ingest_opts iopts = {.source_name = path, .tool = opts->tool,
                              .benchmark = benchmark, .params = &params,
-                             .time_format = opts->time_format};
+                             .time_format = opts->time_format,
+                             .strict = opts->strict,
+                             .summary = opts->summary};
     bdb_diag d;
     bdb_diag_clear(&d);
     rc = bdb_ingest_buffer(raw.data, raw.len, &iopts, &sink, res->tools,
@@ -231,8 +287,10 @@ int bdb_import_file(bdb_store *st, const char *path,
         char versions[256];
         bdb_buf options;
         bdb_buf_init(&options);
-        options_serialize(opts->tool, benchmark, opts->time_format, &params,
-                          &options);
+        options_serialize(opts->tool, benchmark, opts->time_format,
+                          opts->summary, &params, &options);
+        if (opts->repetitions)
+            bdb_buf_puts(&options, "repetitions=1\n");
         parser_versions(res->tools, versions, sizeof versions);
         bdb_source_info info = {
             .path = path, .sha256 = sha, .raw = raw.data, .size = raw.len,
@@ -245,11 +303,23 @@ int bdb_import_file(bdb_store *st, const char *path,
             rc = BDB_OK;
         } else if (rc) {
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+        } else if (m.nfields && (rc = put_path_fields(st, platform, &m))) {
+            bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+        } else if (opts->merge && !opts->repetitions &&
+                   (rc = bdb_merge_check_add(opts->merge, path, platform,
+                                             &sink))) {
+            bdb_diag_set(&res->diag, rc, 0, "out of memory");
         } else {
             res->status = BDB_IMPORT_ADDED;
             res->nresults = sink.n;
-            for (size_t k = 0; k < sink.nnotes; k++)
-                res->nwarnings += !sink.notes[k].is_info;
+            for (size_t k = 0; k < sink.nnotes; k++) {
+                if (sink.notes[k].is_info)
+                    continue;
+                res->nwarnings++;
+                if (opts->warn)
+                    opts->warn(path, sink.notes[k].line, sink.notes[k].text,
+                               opts->warn_ctx);
+            }
         }
         bdb_buf_free(&options);
     }
@@ -279,7 +349,10 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
     options_parse(src.options, &o);
     bdb_sink sink;
     bdb_sink_init(&sink);
+    bdb_summary_opts so = {.pattern = o.summary, .tool = o.summary_tool,
+                           .metric = o.metric, .unit = o.unit};
     bdb_ingest_opts iopts = {.source_name = src.path,
+                             .summary = o.summary[0] ? &so : NULL,
                              .tool = o.tool[0] ? o.tool : NULL,
                              .benchmark = o.benchmark[0] ? o.benchmark : NULL,
                              .params = &o.params,

@@ -12,6 +12,13 @@
 
 #include "../store/store.h"
 #include "collect.h"
+#include "merge_check.h"
+#include "../ingest/summary.h"
+
+/* Called for each warning of an imported file: what could not be read at
+ * path:line (line 0: the whole file). */
+typedef void (*bdb_import_warn_fn)(const char *path, int line,
+                                   const char *text, void *ctx);
 
 typedef struct bdb_import_opts {
     const char *platform;       /* default platform; a {platform} that the
@@ -23,6 +30,15 @@ typedef struct bdb_import_opts {
     const char *const *more_patterns; /* further patterns, tried in order
                                    after path_pattern; NULL-terminated */
     const char *time_format;    /* GNU time -f format of the logs, or NULL */
+    int strict;                 /* 1: a warning fails the file */
+    const bdb_summary_opts *summary; /* hand-grepped summaries, or NULL */
+    bdb_import_warn_fn warn;    /* NULL: warnings are only counted */
+    void *warn_ctx;
+    bdb_merge_check *merge;     /* NULL, or records each added file's
+                                   series to find differently named files
+                                   merged into one series */
+    int repetitions;            /* 1: the user says files of the batch are
+                                   repetitions (kept with the source) */
 } bdb_import_opts;
 
 typedef enum bdb_import_status {

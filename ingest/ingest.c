@@ -46,7 +46,10 @@ static int choose_parsers(const char *buf, size_t len,
         return BDB_OK;
     }
     for (const bdb_parser *const *p = bdb_parsers(); *p; p++) {
-        if ((*p)->sniff(buf, len) >= BDB_SNIFF_THRESHOLD)
+        /* a GNU time format names the tool: its lines may be bare numbers
+         * that no sniffer could recognise */
+        int wanted = opts->time_format && strcmp((*p)->name, "time") == 0;
+        if (wanted || (*p)->sniff(buf, len) >= BDB_SNIFF_THRESHOLD)
             chosen[(*nchosen)++] = *p;
     }
     if (*nchosen == 0)
@@ -160,6 +163,51 @@ static int number_repetitions(bdb_sink *out)
     return BDB_OK;
 }
 
+/* What every import shares after parsing: fallback benchmark names,
+ * the user's parameters, repetition numbers, and --strict. */
+static int finish(bdb_sink *out, const bdb_ingest_opts *opts, bdb_diag *diag)
+{
+    if (out->n == 0) {
+        /* summary lines: the reason is the first warning */
+        if (out->nnotes && !out->notes[0].is_info)
+            return bdb_diag_set(diag, BDB_EPARSE, out->notes[0].line,
+                                "no figures found: %s", out->notes[0].text);
+        return bdb_diag_set(diag, BDB_EPARSE, 0, "no figures found");
+    }
+    if (opts->strict) {
+        for (size_t i = 0; i < out->nnotes; i++)
+            if (!out->notes[i].is_info)
+                return bdb_diag_set(diag, BDB_EPARSE, out->notes[i].line,
+                                    "%s (--strict: a warning fails the file)",
+                                    out->notes[i].text);
+    }
+    char stem[BDB_BENCHMARK_MAX];
+    file_stem(opts->source_name, stem, sizeof stem);
+    for (size_t i = 0; i < out->n; i++) {
+        bdb_sample *s = &out->samples[i];
+        if (!s->benchmark[0])
+            snprintf(s->benchmark, sizeof s->benchmark, "%s",
+                     opts->benchmark ? opts->benchmark : stem);
+    }
+    apply_user_params(out, opts->params);
+    return number_repetitions(out);
+}
+
+static int summary_into(const char *buf, size_t len,
+                        const bdb_summary_opts *so, bdb_sink *out,
+                        bdb_diag *diag)
+{
+    bdb_sink part;
+    bdb_sink_init(&part);
+    int rc = bdb_summary_parse(buf, len, so, &part, diag);
+    if (!rc)
+        rc = merge(out, &part, so->tool);
+    bdb_sink_free(&part);
+    if (rc && !diag->message[0])
+        bdb_diag_set(diag, rc, 0, "%s", bdb_strerror(rc));
+    return rc;
+}
+
 int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
                       bdb_sink *out, char *tools_out, size_t tools_sz,
                       bdb_diag *diag)
@@ -178,6 +226,14 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
                             "binary content (a NUL byte at offset %zu); "
                             "expected a text log",
                             (size_t)(nul - buf));
+    if (opts->summary) {
+        rc = summary_into(buf, len, opts->summary, out, diag);
+        if (rc)
+            return rc;
+        if (tools_out && tools_sz)
+            snprintf(tools_out, tools_sz, "%s", opts->summary->tool);
+        return finish(out, opts, diag);
+    }
     rc = choose_parsers(buf, len, opts, chosen, &nchosen, diag);
     if (rc)
         return rc;
@@ -186,48 +242,94 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
                             .benchmark = opts->benchmark,
                             .forced = opts->tool != NULL,
                             .time_format = opts->time_format};
+    /* Why the first parser that read nothing read nothing: the file's
+     * error when no parser reads anything. */
+    bdb_diag why;
+    bdb_diag_clear(&why);
+    /* Parsers that recognised the file but read nothing while another
+     * did: said as warnings when they had a reason. */
+    bdb_diag empty[32];
+    size_t nempty = 0;
     bdb_sink part;
     bdb_sink_init(&part);
     for (size_t i = 0; i < nchosen; i++) {
+        const char *name = chosen[i]->name;
+        bdb_diag pd;
+        bdb_diag_clear(&pd);
         bdb_sink_reset(&part);
-        rc = chosen[i]->parse(buf, len, &popts, &part, diag);
-        if (rc == BDB_OK && part.n == 0) {
-            if (part.nnotes && !part.notes[0].is_info)
-                rc = bdb_diag_set(diag, BDB_EPARSE, part.notes[0].line,
-                                  "%s: no figures found: %s", chosen[i]->name,
-                                  part.notes[0].text);
-            else
-                rc = bdb_diag_set(diag, BDB_EPARSE, 0,
-                                  "%s: no figures found (truncated log?)",
-                                  chosen[i]->name);
-        }
-        if (rc == BDB_OK)
-            rc = merge(out, &part, chosen[i]->name);
-        if (rc) {
-            if (!diag->message[0])
-                bdb_diag_set(diag, rc, 0, "%s: %s", chosen[i]->name,
-                             bdb_strerror(rc));
+        rc = chosen[i]->parse(buf, len, &popts, &part, &pd);
+        if (rc == BDB_ENOMEM || rc == BDB_ERANGE) {
             bdb_sink_free(&part);
+            if (!pd.message[0])
+                bdb_diag_set(&pd, rc, 0, "%s: %s", name, bdb_strerror(rc));
+            *diag = pd;
             return rc;
+        }
+        if (rc != BDB_OK && part.n > 0) {
+            /* A parser that stopped part-way keeps what it read before:
+             * the stop is a warning at its line, not the file's end. */
+            int wrc = bdb_sink_warn(&part, pd.line, "%s (figures before this "
+                                    "line are kept)", pd.message[0] ? pd.message
+                                    : bdb_strerror(rc));
+            if (wrc) {
+                bdb_sink_free(&part);
+                return bdb_diag_set(diag, wrc, 0, "out of memory");
+            }
+            rc = BDB_OK;
+        }
+        if (part.n == 0) {
+            if (rc != BDB_OK || (part.nnotes && !part.notes[0].is_info)) {
+                bdb_diag *e = &empty[nempty++];
+                bdb_diag_clear(e);
+                if (rc != BDB_OK)
+                    *e = pd;
+                else
+                    bdb_diag_set(e, BDB_EPARSE, part.notes[0].line, "%s",
+                                 part.notes[0].text);
+                bdb_diag_set_file(e, name);  /* the tool, for the warning */
+            }
+            if (!why.message[0]) {
+                if (rc != BDB_OK)
+                    why = pd;
+                else if (part.nnotes && !part.notes[0].is_info)
+                    bdb_diag_set(&why, BDB_EPARSE, part.notes[0].line,
+                                 "%s: no figures found: %s", name,
+                                 part.notes[0].text);
+                else
+                    bdb_diag_set(&why, BDB_EPARSE, 0,
+                                 "%s: no figures found (truncated log?)", name);
+                if (!why.message[0])
+                    bdb_diag_set(&why, rc ? rc : BDB_EPARSE, pd.line,
+                                 "%s: %s", name, bdb_strerror(rc));
+            }
+            continue;
+        }
+        rc = merge(out, &part, name);
+        if (rc) {
+            bdb_sink_free(&part);
+            return bdb_diag_set(diag, rc, 0, "%s: %s", name, bdb_strerror(rc));
         }
         if (tools_out && tools_sz) {
             size_t used = strlen(tools_out);
             snprintf(tools_out + used, tools_sz - used, "%s%s", used ? "+" : "",
-                     chosen[i]->name);
+                     name);
         }
     }
     bdb_sink_free(&part);
-
-    char stem[BDB_BENCHMARK_MAX];
-    file_stem(opts->source_name, stem, sizeof stem);
-    for (size_t i = 0; i < out->n; i++) {
-        bdb_sample *s = &out->samples[i];
-        if (!s->benchmark[0])
-            snprintf(s->benchmark, sizeof s->benchmark, "%s",
-                     opts->benchmark ? opts->benchmark : stem);
+    if (out->n == 0) {
+        *diag = why;
+        if (!diag->code)
+            diag->code = BDB_EPARSE;
+        return diag->code;
     }
-    apply_user_params(out, opts->params);
-    return number_repetitions(out);
+    for (size_t i = 0; i < nempty; i++) {
+        rc = bdb_sink_warn(out, empty[i].line, "%s: read no figure: %s",
+                           empty[i].file, empty[i].message);
+        if (rc)
+            return bdb_diag_set(diag, rc, 0, "out of memory");
+    }
+
+    return finish(out, opts, diag);
 }
 
 void bdb_sample_format(const bdb_sample *s, char *out, size_t outsz)

@@ -13,6 +13,7 @@
 #include "../common/bdb_error.h"
 #include "../common/bdb_sample.h"
 #include "../common/bdb_units.h"
+#include "summary.h"
 
 typedef struct bdb_parse_opts {
     const char *source_name;  /* the file's path, for fallback names */
@@ -49,14 +50,23 @@ typedef struct bdb_ingest_opts {
     const char *benchmark;    /* benchmark name for parsers that need one */
     const bdb_params *params; /* added to every sample that lacks the key */
     const char *time_format;  /* see bdb_parse_opts */
+    int strict;               /* 1: any warning fails the file */
+    const bdb_summary_opts *summary; /* hand-grepped summary lines instead
+                                 of a tool's output (see summary.h) */
 } bdb_ingest_opts;
 
 /* Detects the tool(s) in buf (or uses opts->tool), parses, fills in
  * sample->tool, missing benchmark names and user parameters, and numbers
  * repetitions of the same series in file order. Several tools in one file
- * (`time dd ...` prints both) are all parsed. Returns BDB_EUNKNOWN when no
- * parser recognises the content, BDB_EPARSE when a parser fails or finds no
- * figure. tools_out (may be NULL) receives "dd+time"-style names. */
+ * (`time dd ...` prints both) are all parsed.
+ *
+ * What could not be read is a warning (a note at its line) and the rest
+ * is kept: a parser that stops part-way keeps the figures before its stop.
+ * Only a file that yields no figure at all fails: BDB_EUNKNOWN when no
+ * parser recognises the content, BDB_EPARSE when none read a figure (the
+ * first parser's reason in diag), and with opts->strict any warning fails
+ * the file. tools_out (may be NULL) receives the "dd+time"-style names of
+ * the parsers that read figures. */
 int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
                       bdb_sink *out, char *tools_out, size_t tools_sz,
                       bdb_diag *diag);

@@ -1,59 +1,116 @@
-/* parse_dd.c - the statistics dd prints when it finishes.
+/* parse_dd.c - the statistics dd prints when it finishes (or is signalled),
+ * and the dd command line that produced them.
  *
- * Formats (GNU coreutils src/dd.c print_stats()/print_xfer_stats(),
- * BusyBox coreutils/dd.c dd_output_status(), BSD dd's summary()):
- *   N+M records in            full and partial input blocks
- *   N+M records out           (translated in some locales: "64+0
- *                              Datensätze ein", "输入了 64+0 块记录")
- *   [N truncated records]
- *   GNU >= 8.24: "B bytes (SI, IEC) copied, T s, R UNIT/s"
- *   GNU 6.0-8.23: "B bytes (SI) copied, T s|seconds, R UNIT/s"
- *   GNU, B < 1000: "B bytes copied, T s, R UNIT/s" ("1 byte copied")
- *   GNU 5.x: "B bytes transferred in T seconds (R bytes/sec)"
- *   BSD/macOS: "B bytes transferred in T secs (R bytes/sec)"
- *   BusyBox (FEATURE_DD_THIRD_STATUS_LINE): "B bytes (80.0MB) copied,
- *     T seconds, 25.9MB/s" (%f seconds; sizes glued to their number)
- * GNU's words follow the locale (de: "Bytes ... kopiert, 0,15872 s",
- * zh_CN: "字节 ... 已复制，0.033 s，2.0 GB/s", "MB/秒"); numbers may use a
- * decimal comma. status=progress lines are written with a leading "\r" and
- * no newline ("%.0f s"); they are skipped and only the final summary is
- * read. GNU prints "Infinity B/s" when no time elapsed.
+ * What dd prints (read in the tools' sources):
+ *   GNU coreutils src/dd.c print_stats() + print_xfer_stats():
+ *     "%jd+%jd records in\n%jd+%jd records out\n"  (one translated message)
+ *     ["%jd truncated record(s)\n"]
+ *     >= 8.24: "%jd bytes (%s, %s) copied, %s, %s"  SI and IEC sizes
+ *              "%jd bytes (%s) copied, %s, %s"      1000..1023 bytes
+ *              "%jd byte(s) copied, %s, %s"         < 1000 bytes
+ *     6.0-8.23: "%jd bytes (%s) copied, %g seconds|s, %s/s"
+ *     5.x:      "%jd bytes transferred in %g seconds (%.0f bytes/sec)"
+ *     The time is "%g s" ("%.0f s" on status=progress lines, which start
+ *     with "\r" and are not ended by a newline until the final report);
+ *     the rate is "%s/s" from gnulib human_readable() or "Infinity B/s"
+ *     ("Infinity" translated) when no time elapsed. SIGUSR1 makes dd print
+ *     the same three lines in the middle of a copy.
+ *     Words follow the locale (po/: de "Bytes ... kopiert", fr "octets
+ *     copiés" with U+00A0 before the word, uk "скопійовано N байтів",
+ *     nl, tr, et, hr, ko, zh_CN "字节 ... 已复制，%s，%s", old zh_CN
+ *     "记录了1+0 的读入", old ja "1024+0 レコード入力") and so does the
+ *     decimal mark ("0,0124598 s, 1,0 GB/s"); bytes are never grouped.
+ *   BSD/macOS bin/dd/misc.c summary(): "%ju+%ju records in/out",
+ *     "%ju truncated blocks|records", "%ju odd length swab ...",
+ *     "%ju bytes transferred in %.6f secs (%.0f bytes/sec)"; FreeBSD's
+ *     status=progress lines "  %'ju bytes (...) transferred %.3fs, %s/s"
+ *     end in "\r".
+ *   illumos: "%llu (%s) bytes transferred in %.6f secs (%s/sec)", its
+ *     status=progress updates on lines of their own when stderr is no tty.
+ *   BusyBox coreutils/dd.c dd_output_status(): records lines, then (with
+ *     FEATURE_DD_THIRD_STATUS_LINE) "%llu bytes (%sB) copied, %f seconds,
+ *     %sB/s": make_human_readable_str() glues a 1024-based unit to the
+ *     number ("80.0MB" is 80.0 * 2^20). Debian's BusyBox lacks that line.
  *
- * Units: B is the byte count dd wrote (w_bytes). GNU's human sizes and rates
- * come from gnulib human_readable() with human_SI: kB, MB, GB are powers of
- * 1000 and "MiB" (human_base_1024) powers of 1024; the time is seconds
- * ("%g s"). BusyBox's make_human_readable_str() is 1024-based ("25.9MB/s"
- * means 25.9 * 2^20 B/s). BSD and GNU 5.x print exact bytes/sec.
+ * Units: human_readable() with human_SI|human_B: kB, MB, GB are powers of
+ * 1000, "MiB" (human_base_1024) powers of 1024; the time is seconds. BSD
+ * and GNU 5.x print exact bytes/sec. Canonical: B/s, B, s, counts.
  *
- * Metrics: throughput (B/s, higher is better) = bytes / seconds: the final
- * summary's time is GNU's "%g" (6 significant digits, trailing zeros
- * dropped, so "0.5 s" is 0.500000 s), BusyBox's and BSD's "%f", so this is
- * more precise than the printed 2-3 digit rate; the printed rate is only
- * cross-checked (a difference over 6%, 1% for exact bytes/sec, is warned
- * about). bytes (B), elapsed (s, lower is better), records_in,
- * records_in_partial, records_out, records_out_partial (counts).
- * A run with records lines but no summary (status=noxfer, BusyBox built
- * without the third status line) gives the record counts and a warning.
+ * Metrics of a finished copy: throughput (B/s) = bytes / seconds (GNU's
+ * "%g" time has 6 significant digits, more than its 2-3 digit rate; the
+ * printed rate is cross-checked: off by more than half its last digit
+ * (GNU rounds to nearest: "0.4 kB/s" for 430 B/s), a digit for BusyBox, 1%
+ * for exact bytes/sec, is warned about), bytes, elapsed, records_in, records_in_partial,
+ * records_out, records_out_partial, truncated_records (when printed),
+ * progress_lines (how many status=progress updates preceded it) and
+ * intermediate_reports (how many SIGUSR1 reports of the same copy came
+ * first).
  *
- * Benchmark: "dd" (or --benchmark). When the dd command line is in the log
- * ("$ dd if=... of=...", "time dd ...", `bash -v` echo) the next run gets
- * parameters: direction (write when if= is /dev/zero, /dev/urandom or
- * /dev/random; read when of= is /dev/null), block_size (bs= in bytes,
- * with dd's suffixes c w b kB K MB M GB G and KiB...), count (blocks, the
- * same suffixes: "10k" = 10240), iflag, oflag, conv (as written). "dd: ..." error lines are warned about. */
+ * SIGUSR1 (BSD: SIGINFO) reports: a report (records lines + summary)
+ * followed, before the next dd command line or "#N :" marker, by another
+ * whose byte count and time are both larger is an intermediate report of
+ * the same copy, not a finished copy: its figures get the parameter
+ * report=intermediate (a series of its own, never a repetition of the
+ * finished copy) and the final report counts them in
+ * intermediate_reports. A summary with no records lines before it that is
+ * followed by a larger one is a progress update on a line of its own
+ * (pasted from a terminal, or illumos's "N (290 GiB) bytes transferred in
+ * T secs (41 GiB/sec)" lines when stderr is no tty): counted in
+ * progress_lines, not a figure. Equal byte counts (a repeated run) are
+ * repetitions; so are reports of different commands. Separate runs of
+ * growing size with no command line between them cannot be told from one
+ * copy's reports and are read as the latter.
+ *
+ * Parameters come from the dd command line in the log (a prompt line,
+ * "time dd", "sudo dd", "+ dd" from set -x, an echo, GNU time's "Command
+ * being timed:" after the run, "busybox dd"), read by ingest/cmdline.h,
+ * for the reports that follow it (a line with several dd commands, "dd
+ * ... && dd ...", gives each finished report the next command's settings): if, of, block_size (bs=), input_block_size (ibs=),
+ * output_block_size (obs=) in bytes, count (converted with dd's suffixes:
+ * coreutils parse_integer()/xstrtoumax(): c=1 w=2 b=512, k K KiB=1024,
+ * kB KB=1000, M MiB=2^20, MB=10^6, ... up to Q, "B" alone = 1, "AxB"
+ * multiplies), iflag, oflag, conv, status (as written), and direction:
+ * write when if= is /dev/zero, /dev/urandom or /dev/random and of= a
+ * file or device; read when of= is /dev/null (none when if= is also one
+ * of those generators: nothing is stored); copy when both are files. A
+ * command whose count= disagrees with the records dd read, or whose block
+ * size times the full records written is not the bytes dd reports, is
+ * warned about (the command may not be the one that printed the report).
+ *
+ * Errors ("dd: error writing '/dev/sdb': No space left on device", "dd:
+ * failed to open ...", translated) are warnings at their line; a partial
+ * copy still gives its figures. A cut capture keeps what is complete and
+ * warns about the cut. */
 #include "ingest.h"
+#include "cmdline.h"
 #include "../common/bdb_scan.h"
 
 #include <stdio.h>
 #include <string.h>
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_alpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* U+00A0 (French puts one between the number and "octets"). */
+static int is_nbsp(const char *p, const char *end)
+{
+    return end - p >= 2 && (unsigned char)p[0] == 0xC2 &&
+           (unsigned char)p[1] == 0xA0;
+}
 
 static const char *skip_blank(const char *p, const char *end)
 {
-    while (p < end && (*p == ' ' || *p == '\t'))
-        p++;
-    return p;
+    for (;;) {
+        if (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        else if (is_nbsp(p, end))
+            p += 2;
+        else
+            return p;
+    }
 }
 
 static void trim(const char **p, const char **end)
@@ -64,9 +121,12 @@ static void trim(const char **p, const char **end)
         (*end)--;
 }
 
-/* "N+M" with only non-digits around it: a records line (any language). */
+/* ---- records lines ---------------------------------------------------- */
+
+/* "N+M" with no other digit on the line and only words around it: a
+ * records line in any language. *kind: 'i' in, 'o' out, 0 unknown. */
 static int records_line(const char *p, const char *end, double *full,
-                        double *part)
+                        double *part, int *kind)
 {
     const char *q = p;
     while (q < end && !is_digit(*q))
@@ -78,131 +138,77 @@ static int records_line(const char *p, const char *end, double *full,
         q++;
     if (q == end || *q != '+' || q + 1 == end || !is_digit(q[1]))
         return 0;
-    const char *plus = q;
-    q++;
+    const char *plus = q++;
     const char *d1 = q;
     while (q < end && is_digit(*q))
         q++;
+    const char *d1e = q;
     for (const char *r = q; r < end; r++)
         if (is_digit(*r))
             return 0;
-    /* text before the numbers must not be ASCII letters glued to them */
-    if (d0 > p && ((d0[-1] >= 'a' && d0[-1] <= 'z') ||
-                   (d0[-1] >= 'A' && d0[-1] <= 'Z')))
+    /* text glued to the numbers must not be ASCII ("abc1+2", "1+2x") */
+    if ((d0 > p && (is_alpha(d0[-1]) || d0[-1] == '+' || d0[-1] == '=' ||
+                    d0[-1] == '-' || d0[-1] == '.')) ||
+        (d1e < end && (is_alpha(*d1e) || *d1e == '.' || *d1e == '=')))
         return 0;
-    const char *n0 = d0;
-    const char *n1 = d1;
-    if (!bdb_scan_number(&n0, plus, full, 0) || n0 != plus ||
-        !bdb_scan_number(&n1, q, part, 0) || n1 != q)
-        return 0;
-    /* the words: English, or any non-ASCII text (translations) */
-    if (bdb_contains(p, end, "records in") || bdb_contains(p, end, "records out"))
-        return 1;
+    /* words only: no operators, quotes or '=' (shell or prose) */
     for (const char *r = p; r < end; r++)
-        if ((unsigned char)*r >= 0x80)
-            return 1;
-    return 0;
-}
-
-/* dd's size operand: "1M", "8k", "512", "1G", "2x512", "1MB", "1KiB". */
-static double dd_size(const char *p, const char *end)
-{
-    const char *x = memchr(p, 'x', (size_t)(end - p));
-    if (x && x > p) {
-        double a = dd_size(p, x), b = dd_size(x + 1, end);
-        return a < 0 || b < 0 ? -1 : a * b;
-    }
-    long long n;
-    const char *q = p;
-    if (q >= end || !is_digit(*q) || !bdb_scan_int(&q, end, &n) || n < 0)
-        return -1;
-    static const struct { const char *s; double m; } sfx[] = {
-        {"", 1}, {"c", 1}, {"w", 2}, {"b", 512},
-        {"kB", 1e3}, {"K", 1024}, {"k", 1024}, {"KiB", 1024}, {"kiB", 1024},
-        {"MB", 1e6}, {"M", 1048576.0}, {"xM", 1048576.0}, {"MiB", 1048576.0},
-        {"GB", 1e9}, {"G", 1073741824.0}, {"GiB", 1073741824.0},
-        {"TB", 1e12}, {"T", 1099511627776.0}, {"TiB", 1099511627776.0},
-    };
-    for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++)
-        if (bdb_span_eq(q, end, sfx[i].s))
-            return (double)n * sfx[i].m;
-    return -1;
-}
-
-/* Reads the operands of a dd command line into params; 1 if it is one. */
-static int dd_command(const char *p, const char *end, bdb_params *ps)
-{
-    const char *w;
-    size_t n;
-    const char *q = p;
-    int found = 0;
-    /* find the word "dd" (or ".../dd") followed by an operand */
-    while ((n = bdb_scan_word(&q, end, &w)) > 0) {
-        q = skip_blank(q, end);
-        if ((n == 2 && memcmp(w, "dd", 2) == 0) ||
-            (n > 3 && memcmp(w + n - 3, "/dd", 3) == 0)) {
-            found = 1;
-            break;
-        }
-    }
-    if (!found)
+        if (strchr("=<>|&;$`\"'(){}[]*/\\:", *r))
+            return 0;
+    if (end - p > 80)
         return 0;
-    bdb_params tmp;
-    memset(&tmp, 0, sizeof tmp);
-    int ops = 0;
-    const char *in = NULL, *in_end = NULL, *outf = NULL, *out_end = NULL;
-    while ((n = bdb_scan_word(&q, end, &w)) > 0) {
-        q = skip_blank(q, end);
-        const char *we = w + n;
-        if (we > w && *(we - 1) == ';') {
-            we--;
-            q = end; /* "bs=8k count=10k; rm ./output" */
-        }
-        const char *eq = memchr(w, '=', (size_t)(we - w));
-        if (!eq)
-            break; /* "|", "2>&1", "&&", ... */
-        const char *v = eq + 1;
-        if (bdb_span_eq(w, eq, "if")) {
-            in = v, in_end = we;
-        } else if (bdb_span_eq(w, eq, "of")) {
-            outf = v, out_end = we;
-        } else if (bdb_span_eq(w, eq, "bs")) {
-            double bs = dd_size(v, we);
-            if (bs > 0)
-                bdb_params_set(&tmp, "block_size", "%.0f", bs);
-        } else if (bdb_span_eq(w, eq, "count") && dd_size(v, we) >= 0) {
-            bdb_params_set(&tmp, "count", "%.0f", dd_size(v, we));
-        } else if (bdb_span_eq(w, eq, "count") || bdb_span_eq(w, eq, "iflag") ||
-                   bdb_span_eq(w, eq, "oflag") || bdb_span_eq(w, eq, "conv")) {
-            char key[16];
-            bdb_copy(key, sizeof key, w, eq);
-            bdb_params_set_span(&tmp, key, v, we);
-        } else if (!(bdb_span_eq(w, eq, "ibs") || bdb_span_eq(w, eq, "obs") ||
-                     bdb_span_eq(w, eq, "skip") || bdb_span_eq(w, eq, "seek") ||
-                     bdb_span_eq(w, eq, "status") || bdb_span_eq(w, eq, "cbs") ||
-                     bdb_span_eq(w, eq, "iseek") || bdb_span_eq(w, eq, "oseek"))) {
-            break;
-        }
-        ops++;
-    }
-    if (!ops)
+    if (d0 == p && d1e == end)
+        return 0;   /* a bare "1+2" */
+    const char *n0 = d0, *n1 = d1;
+    if (!bdb_scan_number(&n0, plus, full, 0) || n0 != plus ||
+        !bdb_scan_number(&n1, d1e, part, 0) || n1 != d1e)
         return 0;
-    if (in && (bdb_span_eq(in, in_end, "/dev/zero") ||
-               bdb_span_eq(in, in_end, "/dev/urandom") ||
-               bdb_span_eq(in, in_end, "/dev/random")))
-        bdb_params_set(&tmp, "direction", "write");
-    else if (outf && bdb_span_eq(outf, out_end, "/dev/null"))
-        bdb_params_set(&tmp, "direction", "read");
-    *ps = tmp;
+    *kind = 0;
+    if (bdb_contains(p, end, "records in"))
+        *kind = 'i';
+    else if (bdb_contains(p, end, "records out"))
+        *kind = 'o';
     return 1;
 }
+
+/* "N truncated record(s)" and its translations (coreutils po/, BSD's
+ * "truncated blocks"); German says "ein abgeschnittener Datensatz" for 1. */
+static int truncated_line(const char *p, const char *end, double *n)
+{
+    static const char *const stems[] = {
+        "truncated", "abgeschnitten", "tronqu", "afgebroken", "lühendatud",
+        "podrezan", "budanan", "\xD0\xBE\xD0\xB1\xD1\x80\xD1\x96\xD0\xB7", /* обріз */
+        "\xE6\x88\xAA\xE6\x96\xAD",                                      /* 截断 */
+        "\xEC\x9E\x98\xEB\xA6\xB0",                                      /* 잘린 */
+    };
+    int hit = 0;
+    for (size_t i = 0; i < sizeof stems / sizeof stems[0] && !hit; i++)
+        hit = bdb_contains(p, end, stems[i]);
+    if (!hit || end - p > 80)
+        return 0;
+    const char *q = p;
+    while (q < end && !is_digit(*q))
+        q++;
+    if (q == end) {
+        if (bdb_starts_with(p, end, "ein "))
+            return *n = 1, 1;
+        return 0;
+    }
+    return bdb_scan_number(&q, end, n, 0);
+}
+
+/* ---- the summary line --------------------------------------------------- */
 
 typedef struct ddsum {
     double bytes, secs, rate; /* rate in B/s, < 0 when not printed */
     int exact_rate;           /* bytes/sec printed as an integer */
+    double rate_ulp;          /* B/s of one unit of the rate's last digit */
+    int glued;                /* BusyBox: the unit glued to the number */
+    int infinite;             /* "Infinity B/s": no time elapsed */
+    int whole_secs;           /* the time has no fraction ("%.0f s") */
 } ddsum;
 
-/* Is the text at p a separator between figures: blanks, ",", "，", "、"? */
+/* Skips blanks, ",", "，" (U+FF0C), "、" (U+3001). */
 static const char *skip_sep(const char *p, const char *end)
 {
     for (;;) {
@@ -211,10 +217,10 @@ static const char *skip_sep(const char *p, const char *end)
             p++;
         else if (end - p >= 3 && (unsigned char)p[0] == 0xEF &&
                  (unsigned char)p[1] == 0xBC && (unsigned char)p[2] == 0x8C)
-            p += 3; /* full-width comma */
+            p += 3;
         else if (end - p >= 3 && (unsigned char)p[0] == 0xE3 &&
                  (unsigned char)p[1] == 0x80 && (unsigned char)p[2] == 0x81)
-            p += 3; /* ideographic comma */
+            p += 3;
         else
             return p;
     }
@@ -225,9 +231,66 @@ static int time_unit(const char *p, const char *end)
     double m;
     if (bdb_units_time(p, end, &m) == 0)
         return m == 1.0;
-    return bdb_span_eq(p, end, "\xE7\xA7\x92") ||        /* 秒 */
-           bdb_span_eq(p, end, "\xD1\x81") ||            /* с */
-           bdb_span_eq(p, end, "\xD1\x81\xD0\xB5\xD0\xBA"); /* сек */
+    return bdb_span_eq(p, end, "\xE7\xA7\x92") ||            /* 秒 */
+           bdb_span_eq(p, end, "\xD1\x81") ||                /* с */
+           bdb_span_eq(p, end, "\xD1\x81\xD0\xB5\xD0\xBA") || /* сек */
+           bdb_span_eq(p, end, "c");                     /* Latin c for с */
+}
+
+/* The end of a unit word: a blank, ',' or a full-width punctuation. */
+static const char *word_end(const char *p, const char *end)
+{
+    while (p < end && *p != ' ' && *p != '\t' && *p != ',' && *p != ')' &&
+           !is_nbsp(p, end) &&
+           !((unsigned char)*p == 0xEF || (unsigned char)*p == 0xE3))
+        p++;
+    return p;
+}
+
+/* The words for "byte" in dd's translations, to tell a summary that does
+ * not parse from an unrelated line that starts with a number. */
+static int has_byte_word(const char *p, const char *end)
+{
+    static const char *const w[] = {
+        "byte", "Byte", "octet", "bajt", "bait", "bayt", "bytes",
+        "\xD0\xB1\xD0\xB0\xD0\xB9\xD1\x82",             /* байт */
+        "\xE5\xAD\x97\xE8\x8A\x82",                     /* 字节 */
+        "\xEB\xB0\x94\xEC\x9D\xB4\xED\x8A\xB8",         /* 바이트 */
+        "\xE3\x83\x90\xE3\x82\xA4\xE3\x83\x88",         /* バイト */
+        "b\xC3\xA1jt", "tavu", "Bajt",                 /* bájt (hu), fi, pl */
+    };
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
+        if (bdb_contains(p, end, w[i]))
+            return 1;
+    return 0;
+}
+
+/* Reads a rate "R UNIT/s" (or "/秒", "/с") at *q; base for a bare prefix
+ * is 1000, 1024 when the unit is glued to the number (BusyBox). */
+static int read_rate(const char **q, const char *end, ddsum *s)
+{
+    double r, mult;
+    int bits = 0;
+    const char *n0 = *q;
+    if (!bdb_scan_number(q, end, &r, BDB_SCAN_DECIMAL_COMMA))
+        return 0;
+    int decimals = 0;
+    for (const char *d = n0; d < *q; d++)
+        if (*d == '.' || *d == ',')
+            decimals = (int)(*q - d - 1);
+    int glued = *q < end && is_alpha(**q);
+    const char *u = skip_blank(*q, end);
+    const char *slash = memchr(u, '/', (size_t)(end - u));
+    if (!slash || bdb_units_size(u, slash, glued ? 1024 : 1000, &mult, &bits) != 0 ||
+        bits)
+        return 0;
+    s->rate = r * mult;
+    s->rate_ulp = mult;
+    for (int i = 0; i < decimals; i++)
+        s->rate_ulp /= 10;
+    s->glued = glued;
+    *q = word_end(slash, end);
+    return 1;
 }
 
 /* Parses a summary line. Returns 1 on success, 0 when the line is not a
@@ -237,18 +300,33 @@ static int parse_summary(const char *p, const char *end, ddsum *s)
     const char *q = p;
     memset(s, 0, sizeof *s);
     s->rate = -1;
-    if (q >= end || !is_digit(*q))
+    /* words before the number ("скопійовано 8388608 байтів ..."); no
+     * digits, no punctuation of a command line */
+    while (q < end && !is_digit(*q)) {
+        if (strchr("=+-<>|&;$#:/()[]", *q))
+            return 0;
+        q++;
+    }
+    if (q == end || (q > p && is_alpha(q[-1])))
         return 0;
-    if (!bdb_scan_number(&q, end, &s->bytes, 0) || q == end || is_digit(*q) ||
-        *q == '.' || *q == ',')
+    const char *num = q;
+    while (q < end && is_digit(*q))
+        q++;
+    if (q == end || *q == '.' || *q == ',' || *q == '+' || *q == 'x' ||
+        *q == '/' || *q == ':' || *q == '=')
         return 0;
-    int looks = bdb_contains(p, end, "bytes") || bdb_contains(p, end, "byte ") ||
-                bdb_contains(p, end, "Bytes") || bdb_contains(p, end, "copied") ||
-                bdb_contains(p, end, "\xE5\xAD\x97\xE8\x8A\x82"); /* 字节 */
+    const char *nq = num;
+    if (!bdb_scan_number(&nq, q, &s->bytes, 0) || nq != q)
+        return 0;
+    if (num - p > 40)
+        return 0;
+    int looks = has_byte_word(q, end);
+    /* the generic path needs the byte word or the "(...)" sizes */
+    const char *after = skip_blank(q, end);
+    int sized = looks || (after < end && *after == '(');
     /* GNU 5.x and BSD */
-    const char *t = bdb_find(q, end, " bytes transferred in ");
-    if (t == q) {
-        q = t + strlen(" bytes transferred in ");
+    if (bdb_starts_with(q, end, " bytes transferred in ")) {
+        q += strlen(" bytes transferred in ");
         if (!bdb_scan_number(&q, end, &s->secs, 0))
             return -1;
         if (!bdb_scan_lit(&q, end, "secs", 1) && !bdb_scan_lit(&q, end, "seconds", 1))
@@ -261,58 +339,373 @@ static int parse_summary(const char *p, const char *end, ddsum *s)
         }
         return 1;
     }
-    /* GNU (any locale) and BusyBox: skip words and the "(...)" sizes */
-    int glued = 0;
-    while (q < end && !is_digit(*q)) {
-        if (*q == '(') {
-            const char *c = memchr(q, ')', (size_t)(end - q));
-            if (!c)
-                return looks ? -1 : 0;
-            /* BusyBox glues the unit: "(80.0MB)" */
-            for (const char *r = q + 1; r + 1 < c; r++)
-                if (is_digit(*r) && ((r[1] >= 'A' && r[1] <= 'Z') ||
-                                     (r[1] >= 'a' && r[1] <= 'z')))
-                    glued = 1;
-            q = c + 1;
-            continue;
+    if (!sized)
+        return 0;
+    /* GNU (any locale), BusyBox: skip words and the "(...)" sizes to the
+     * first number followed by a time unit */
+    for (;;) {
+        while (q < end && !is_digit(*q)) {
+            if (*q == '(') {
+                const char *c = memchr(q, ')', (size_t)(end - q));
+                if (!c)
+                    return looks ? -1 : 0;
+                q = c + 1;
+                continue;
+            }
+            q++;
         }
-        q++;
+        if (q == end)
+            return looks ? -1 : 0;
+        const char *t0 = q;
+        if (!bdb_scan_number(&q, end, &s->secs, BDB_SCAN_DECIMAL_COMMA))
+            return looks ? -1 : 0;
+        const char *t1 = q;
+        const char *u = skip_blank(q, end);
+        q = word_end(u, end);
+        if (time_unit(u, q)) {
+            s->whole_secs = !memchr(t0, '.', (size_t)(t1 - t0)) &&
+                            !memchr(t0, ',', (size_t)(t1 - t0)) &&
+                            !memchr(t0, 'e', (size_t)(t1 - t0));
+            break;
+        }
+        /* "1.017s" (FreeBSD progress): the unit glued to the number */
+        if (u == t1 && u < q && *u == 's' && q == u + 1) {
+            s->whole_secs = 0;
+            break;
+        }
+        if (!looks)
+            return 0;
     }
-    if (q == end)
-        return looks ? -1 : 0;
-    if (!bdb_scan_number(&q, end, &s->secs, BDB_SCAN_DECIMAL_COMMA))
-        return looks ? -1 : 0;
-    q = skip_blank(q, end);
-    const char *u = q;
-    while (q < end && *q != ' ' && *q != ',' && *q != '\t' &&
-           !((unsigned char)*q == 0xEF || (unsigned char)*q == 0xE3))
-        q++;
-    if (!time_unit(u, q))
-        return looks ? -1 : 0;
     q = skip_sep(q, end);
-    if (q < end && is_digit(*q)) {
-        double r, mult;
-        int bits = 0;
-        if (!bdb_scan_number(&q, end, &r, BDB_SCAN_DECIMAL_COMMA))
+    if (q == end)
+        return 1;       /* no rate printed (an excerpt) */
+    if (*q == '(' && q + 1 < end && is_digit(q[1]))
+        q++;            /* illumos: "... secs (41 GiB/sec)" */
+    if (is_digit(*q)) {
+        if (!read_rate(&q, end, s))
             return -1;
-        if (q < end && *q != ' ')
-            glued = 1;
-        q = skip_blank(q, end);
-        const char *slash = memchr(q, '/', (size_t)(end - q));
-        if (!slash || bdb_units_size(q, slash, glued ? 1024 : 1000, &mult, &bits) != 0 ||
-            bits)
-            return -1;
-        s->rate = r * mult;
+        return 1;
     }
-    return 1;
+    /* "Infinity B/s", "Unendlich B/s" */
+    const char *w = word_end(q, end);
+    const char *u = skip_blank(w, end);
+    if (w > q && bdb_starts_with(u, end, "B/s")) {
+        s->infinite = 1;
+        return 1;
+    }
+    return -1;
 }
 
+/* ---- dd's size operands and the command line ---------------------------- */
+
+/* dd's size operand as coreutils parse_integer() reads it (checked
+ * against dd 9.1: "M" alone is 1M, "5Bx2" is 10, "2xkB" is 2000, "1D",
+ * "1m", "x2", "2x", "0x10" and "2x3x4" are refused); -1 when dd would refuse it. */
+static double dd_size_x(const char *p, const char *end, int allow_x)
+{
+    static const char letters[] = "bcEGkKMPQRTwYZ";
+    const char *q = p;
+    double n = 0;
+    while (q < end && is_digit(*q)) {
+        n = n * 10 + (*q - '0');
+        q++;
+    }
+    if (q == p) {
+        if (q >= end || !strchr(letters, *q))
+            return -1;
+        n = 1; /* xstrtoumax: a suffix alone counts once */
+    }
+    if (n > 9.3e18)
+        return -1; /* dd: "Value too large for defined data type" */
+    double mult = 1;
+    if (q < end && *q == 'B' && q > p) {
+        q++; /* "10B": bytes (dd's own rule, for iflag=count_bytes) */
+    } else if (q < end && *q != 'x') {
+        if (!strchr(letters, *q))
+            return -1;
+        char l = *q++;
+        double base = 1024;
+        if (end - q >= 2 && q[0] == 'i' && q[1] == 'B')
+            q += 2;
+        else if (q < end && (*q == 'B' || *q == 'D'))
+            base = 1000, q++;
+        int power = 0;
+        switch (l) {
+        case 'b': mult = 512; break;
+        case 'c': mult = 1; break;
+        case 'w': mult = 2; break;
+        case 'k': case 'K': power = 1; break;
+        case 'M': power = 2; break;
+        case 'G': power = 3; break;
+        case 'T': power = 4; break;
+        case 'P': power = 5; break;
+        case 'E': power = 6; break;
+        case 'Z': power = 7; break;
+        case 'Y': power = 8; break;
+        case 'R': power = 9; break;
+        case 'Q': power = 10; break;
+        default: return -1;
+        }
+        for (int i = 0; i < power; i++)
+            mult *= base;
+    }
+    n *= mult;
+    if (q < end) {
+        if (*q != 'x' || !allow_x || (q - p == 1 && *p == '0'))
+            return -1; /* "0x10" is refused (a zero multiplier) */
+        double rest = dd_size_x(q + 1, end, 0);
+        n = rest < 0 ? -1 : n * rest;
+    }
+    return n > 9.3e18 ? -1 : n;
+}
+
+static double dd_size(const char *p, const char *end)
+{
+    return dd_size_x(p, end, 1);
+}
+
+typedef struct ddcmd {
+    bdb_params ps;
+    int line;
+    double count;        /* -1: not given */
+    double obs;          /* output block size from bs= or obs=, -1: none */
+    int resizes;         /* conv=block/unblock change the output size */
+    int count_bytes;     /* iflag=count_bytes */
+    int noxfer;          /* status=noxfer or none */
+    int busybox;
+    char note[256];      /* a warning to give with its first figures */
+} ddcmd;
+
+typedef struct cmdctx {
+    ddcmd *c;
+    bdb_sink *out;
+    int line;
+    int ops;
+    const char *in, *of;
+    int bs_seen;
+    int rc;
+} cmdctx;
+
+static int set_param(cmdctx *x, const char *key, const char *value)
+{
+    if (strlen(value) >= BDB_PARAM_VALUE_MAX) {
+        int rc = bdb_sink_warn(x->out, x->line,
+                               "dd operand %s= is longer than %d characters: "
+                               "the parameter is cut",
+                               key, BDB_PARAM_VALUE_MAX - 1);
+        if (rc)
+            return rc;
+    }
+    if (bdb_params_set(&x->c->ps, key, "%s", value) == BDB_ERANGE)
+        return bdb_sink_warn(x->out, x->line,
+                             "too many parameters (%d): %s= is left out",
+                             BDB_MAX_PARAMS, key);
+    return 0;
+}
+
+static int set_size(cmdctx *x, const char *key, const char *op, const char *v,
+                    double *out)
+{
+    double n = dd_size(v, v + strlen(v));
+    if (n < 0) {
+        /* dd refuses it too ("invalid number"), unless the shell expanded
+         * it ("bs=$((1024*1024))"): said only if the run printed figures,
+         * so that dd's own error names a failed run */
+        if (!x->c->note[0])
+            snprintf(x->c->note, sizeof x->c->note,
+                     "dd operand %.20s=%.60s at line %d is not a size dd "
+                     "reads (digits with c, w, b, kB, K, MB, M, ... or NxM, "
+                     "below 2^63): left out of the parameters",
+                     op, v, x->line);
+        return 0;
+    }
+    if (out)
+        *out = n;
+    char num[64];
+    snprintf(num, sizeof num, "%.0f", n);
+    return set_param(x, key, num);
+}
+
+static int cmd_operand(const char *name, const char *value, void *ctx)
+{
+    cmdctx *x = ctx;
+    if (name[0] || !value)
+        return 0; /* --help, --version: nothing to keep */
+    const char *eq = strchr(value, '=');
+    if (!eq || eq == value)
+        return 0;
+    const char *v = eq + 1;
+    size_t kn = (size_t)(eq - value);
+    char key[16];
+    if (kn >= sizeof key)
+        return 0;
+    memcpy(key, value, kn);
+    key[kn] = '\0';
+    int rc = 0;
+    /* if= and of= give the direction; the paths themselves are not
+     * parameters: /tmp/x on one machine and /mnt/sd/x on another are the
+     * same measurement, and would never compare as two series. */
+    if (strcmp(key, "if") == 0) {
+        x->in = v;
+    } else if (strcmp(key, "of") == 0) {
+        x->of = v;
+    } else if (strcmp(key, "bs") == 0) {
+        x->bs_seen = 1;
+        rc = set_size(x, "block_size", key, v, &x->c->obs);
+    } else if (strcmp(key, "ibs") == 0) {
+        rc = set_size(x, "input_block_size", key, v, NULL);
+    } else if (strcmp(key, "obs") == 0) {
+        /* bs= wins over obs= wherever it stands */
+        double o = -1;
+        rc = set_size(x, "output_block_size", key, v, &o);
+        if (!x->bs_seen && o > 0)
+            x->c->obs = o;
+    } else if (strcmp(key, "count") == 0) {
+        rc = set_size(x, "count", key, v, &x->c->count);
+    } else if (strcmp(key, "iflag") == 0 || strcmp(key, "oflag") == 0 ||
+               strcmp(key, "conv") == 0 || strcmp(key, "status") == 0) {
+        if (strcmp(key, "iflag") == 0 && strstr(v, "count_bytes"))
+            x->c->count_bytes = 1;
+        if (strcmp(key, "conv") == 0 && strstr(v, "block"))
+            x->c->resizes = 1; /* block, unblock */
+        if (strcmp(key, "status") == 0 &&
+            (strcmp(v, "noxfer") == 0 || strcmp(v, "none") == 0))
+            x->c->noxfer = 1;
+        rc = set_param(x, key, v);
+    } else if (!(strcmp(key, "skip") == 0 || strcmp(key, "seek") == 0 ||
+                 strcmp(key, "cbs") == 0 || strcmp(key, "iseek") == 0 ||
+                 strcmp(key, "oseek") == 0 || strcmp(key, "files") == 0 ||
+                 strcmp(key, "fillchar") == 0 || strcmp(key, "speed") == 0)) {
+        return 0; /* not a dd operand: ignored, not counted */
+    }
+    x->ops++;
+    return rc;
+}
+
+static int is_generator(const char *f)
+{
+    return strcmp(f, "/dev/zero") == 0 || strcmp(f, "/dev/urandom") == 0 ||
+           strcmp(f, "/dev/random") == 0;
+}
+
+/* Reads a dd command line; 1 when [p, end) is one (filled into *c), 0 when
+ * not, or a BDB_E* code. */
+static int dd_command(const char *p, const char *end, int line, bdb_sink *out,
+                      ddcmd *c)
+{
+    static const char *const dd_tools[] = {"dd", NULL};
+    static const char *const bb_tools[] = {"busybox", NULL};
+    bdb_cmdline cl;
+    bdb_cmdline view;
+    int busybox = 0;
+    int rc = bdb_cmdline_parse_line(p, end, dd_tools, &cl);
+    if (rc < 0)
+        return rc;
+    if (rc == 0) {
+        rc = bdb_cmdline_parse_line(p, end, bb_tools, &cl);
+        if (rc < 0)
+            return rc;
+        if (rc == 1 && !(cl.argc > 1 && strcmp(cl.argv[1], "dd") == 0)) {
+            bdb_cmdline_free(&cl);
+            rc = 0;
+        }
+        busybox = rc == 1;
+    }
+    if (rc == 0) {
+        /* a prompt cmdline.c does not know: "/home # dd ...": retry after
+         * a prompt word ("#", "$", "%", ">" alone or ending a word) */
+        for (const char *q = p; q < end; q++) {
+            if ((*q == '#' || *q == '$' || *q == '%' || *q == '>') &&
+                q + 1 < end && q[1] == ' ' && q > p && q[-1] == ' ') {
+                return dd_command(q + 1, end, line, out, c);
+            }
+        }
+        return 0;
+    }
+    view = cl;
+    if (busybox) {
+        view.argc = cl.argc - 1;
+        view.argv = cl.argv + 1;
+    }
+    memset(c, 0, sizeof *c);
+    c->line = line;
+    c->count = -1;
+    c->obs = -1;
+    c->busybox = busybox;
+    cmdctx x = {.c = c, .out = out, .line = line};
+    rc = bdb_cmdline_getopt(&view, "", NULL, cmd_operand, &x);
+    if (rc == 0 && x.ops > 0) {
+        const char *dir = NULL;
+        int gen = x.in && is_generator(x.in);
+        int null_out = x.of && strcmp(x.of, "/dev/null") == 0;
+        if (gen && null_out)
+            dir = "none";
+        else if (null_out)
+            dir = "read";
+        else if (gen && x.of)
+            dir = "write";
+        else if (x.in && x.of)
+            dir = "copy";
+        if (dir)
+            rc = set_param(&x, "direction", dir);
+    }
+    bdb_cmdline_free(&cl);
+    if (rc)
+        return rc;
+    return x.ops > 0;
+}
+
+/* ---- runs and reports ---------------------------------------------------- */
+
+/* dd commands one line may hold ("dd ... && dd ..."), beyond the first. */
+#define DD_QUEUE 8
+
 typedef struct ddrun {
-    int have_in, have_out;
-    double in_full, in_part, out_full, out_part;
-    int in_line, out_line;
-    int any_records_line;
+    int have_in, have_out, have_trunc;
+    double in_full, in_part, out_full, out_part, trunc;
+    int in_line, out_line, trunc_line;
 } ddrun;
+
+typedef struct ddreport {
+    int have;
+    ddsum s;
+    int line;
+    ddrun rec;
+    ddcmd cmd;
+    int progress;      /* progress lines before it (its copy's) */
+    int intermediate;  /* SIGUSR1 reports of its copy before it */
+} ddreport;
+
+typedef struct ddctx {
+    bdb_sink *out;
+    const bdb_parse_opts *opts;
+    ddcmd cmd;         /* the command of the reports to come (line 0: none) */
+    ddcmd queue[DD_QUEUE]; /* more dd commands of the same line, in order */
+    int nq, qpos;
+    ddrun run;         /* records lines not yet followed by a summary */
+    ddreport pend;     /* the last report, until we know whether it is final */
+    int progress;      /* progress lines not yet attributed */
+    int progress_line;
+} ddctx;
+
+/* The command's deferred warning, once, when its run gives figures. */
+static int cmd_note(ddctx *x, ddcmd *c)
+{
+    if (!c->note[0])
+        return 0;
+    int rc = bdb_sink_warn(x->out, c->line, "%s", c->note);
+    c->note[0] = '\0';
+    if (x->cmd.line == c->line)
+        x->cmd.note[0] = '\0';
+    return rc;
+}
+
+static void base_of(bdb_sample *b, const ddctx *x, const bdb_params *ps)
+{
+    bdb_sample_init(b, x->opts && x->opts->benchmark && x->opts->benchmark[0]
+                           ? x->opts->benchmark : "dd");
+    b->params = *ps;
+}
 
 static int emit_records(bdb_sink *out, const bdb_sample *b, const ddrun *r)
 {
@@ -331,157 +724,433 @@ static int emit_records(bdb_sink *out, const bdb_sample *b, const ddrun *r)
             rc = bdb_sink_add(out, b, "records_out_partial", r->out_part,
                               BDB_UNIT_COUNT, BDB_NEUTRAL, r->out_line);
     }
+    if (!rc && r->have_trunc)
+        rc = bdb_sink_add(out, b, "truncated_records", r->trunc, BDB_UNIT_COUNT,
+                          BDB_NEUTRAL, r->trunc_line);
     return rc;
 }
 
-static void base_of(bdb_sample *b, const bdb_parse_opts *opts,
-                    const bdb_params *ps)
+/* The command line's count= against what dd read, and its block size
+ * against the bytes of full output records (bytes < 0: no summary). */
+static int check_count(ddctx *x, const ddcmd *c, const ddrun *r, double bytes,
+                       int line)
 {
-    bdb_sample_init(b, opts && opts->benchmark && opts->benchmark[0]
-                           ? opts->benchmark : "dd");
-    b->params = *ps;
+    if (!c->line)
+        return 0;
+    if (c->count >= 0 && !c->count_bytes && r->have_in &&
+        r->in_full + r->in_part > c->count)
+        return bdb_sink_warn(x->out, r->in_line,
+                             "dd read %.0f records but the command line at line "
+                             "%d says count=%.0f: that command may not be the "
+                             "one that printed this",
+                             r->in_full + r->in_part, c->line, c->count);
+    if (bytes >= 0 && c->obs > 0 && !c->resizes && r->have_out &&
+        r->out_part == 0 && r->out_full * c->obs != bytes)
+        return bdb_sink_warn(x->out, line,
+                             "dd wrote %.0f full records of %.0f bytes (command "
+                             "line at line %d) but reports %.0f bytes: that "
+                             "command may not be the one that printed this",
+                             r->out_full, c->obs, c->line, bytes);
+    return 0;
 }
 
-/* Records without a summary: status=noxfer or a BusyBox without the third
- * status line. */
-static int flush_records_only(bdb_sink *out, const bdb_parse_opts *opts,
-                              const bdb_params *ps, ddrun *r)
+static int emit_report(ddctx *x, ddreport *r, int intermediate)
 {
+    bdb_sample b;
+    int rc;
+    base_of(&b, x, &r->cmd.ps);
+    if (intermediate &&
+        bdb_params_set(&b.params, "report", "intermediate") == BDB_ERANGE &&
+        (rc = bdb_sink_warn(x->out, r->line, "too many parameters (%d): "
+                            "report=intermediate is left out", BDB_MAX_PARAMS)))
+        return rc;
+    if ((rc = cmd_note(x, &r->cmd)) != 0)
+        return rc;
+    if ((rc = emit_records(x->out, &b, &r->rec)) != 0)
+        return rc;
+    if (!intermediate &&
+        (rc = check_count(x, &r->cmd, &r->rec, r->s.bytes, r->line)) != 0)
+        return rc;
+    const ddsum *s = &r->s;
+    if (s->infinite || s->secs <= 0) {
+        rc = bdb_sink_warn(x->out, r->line, "dd reports no elapsed time "
+                           "(Infinity B/s): no throughput");
+    } else if (s->bytes <= 0) {
+        rc = bdb_sink_warn(x->out, r->line, "dd copied 0 bytes: no throughput");
+    } else {
+        double tp = s->bytes / s->secs;
+        rc = bdb_sink_add(x->out, &b, "throughput", tp, BDB_UNIT_BYTES_PER_S,
+                          BDB_HIGHER_IS_BETTER, r->line);
+        if (!rc && s->rate > 0) {
+            /* GNU rounds bytes/elapsed to the printed digits (0.4 kB/s
+             * for 430 B/s), BusyBox to 1/10 of its unit; BSD and GNU 5.x
+             * print exact bytes/sec from a time more precise than shown */
+            double tol = s->exact_rate ? 0.01 * s->rate
+                                       : (s->glued ? 1.0 : 0.5) * s->rate_ulp +
+                                             1e-4 * s->rate;
+            if (tp - s->rate > tol || s->rate - tp > tol)
+                rc = bdb_sink_warn(x->out, r->line,
+                                   "printed rate %.6g B/s differs from "
+                                   "bytes/seconds %.6g B/s",
+                                   s->rate, tp);
+        }
+    }
+    if (!rc)
+        rc = bdb_sink_add(x->out, &b, "bytes", s->bytes, BDB_UNIT_BYTES,
+                          BDB_NEUTRAL, r->line);
+    if (!rc && !s->infinite)
+        rc = bdb_sink_add(x->out, &b, "elapsed", s->secs, BDB_UNIT_SECONDS,
+                          BDB_LOWER_IS_BETTER, r->line);
+    if (!rc && !intermediate && r->progress > 0)
+        rc = bdb_sink_add(x->out, &b, "progress_lines", r->progress,
+                          BDB_UNIT_COUNT, BDB_NEUTRAL, r->line);
+    if (!rc && !intermediate && r->intermediate > 0)
+        rc = bdb_sink_add(x->out, &b, "intermediate_reports", r->intermediate,
+                          BDB_UNIT_COUNT, BDB_NEUTRAL, r->line);
+    return rc;
+}
+
+/* A copy has finished: the next command of the same line is next. */
+static void advance_cmd(ddctx *x)
+{
+    if (x->qpos < x->nq)
+        x->cmd = x->queue[x->qpos++];
+}
+
+/* The held report is final: nothing of its copy follows. */
+static int flush_pending(ddctx *x)
+{
+    if (!x->pend.have)
+        return 0;
+    x->pend.have = 0;
+    int rc = emit_report(x, &x->pend, 0);
+    advance_cmd(x);
+    return rc;
+}
+
+/* Records lines with no summary after them. */
+static int flush_records_only(ddctx *x, int at_end)
+{
+    ddrun *r = &x->run;
     if (!r->have_in && !r->have_out)
         return 0;
+    int rc = flush_pending(x);
     bdb_sample b;
-    base_of(&b, opts, ps);
-    int rc = emit_records(out, &b, r);
+    base_of(&b, x, &x->cmd.ps);
     if (!rc)
-        rc = bdb_sink_warn(out, r->have_out ? r->out_line : r->in_line,
-                           "dd printed its record counts without the "
-                           "transfer summary (status=noxfer?): no "
-                           "throughput");
+        rc = cmd_note(x, &x->cmd);
+    if (!rc)
+        rc = emit_records(x->out, &b, r);
+    if (!rc)
+        rc = check_count(x, &x->cmd, r, -1, 0);
+    if (!rc && r->have_in && !r->have_out)
+        rc = bdb_sink_warn(x->out, r->in_line,
+                           "dd's 'records in' at line %d is not followed by "
+                           "'records out' and the summary (truncated log)",
+                           r->in_line);
+    else if (!rc && (x->cmd.noxfer || x->cmd.busybox))
+        rc = bdb_sink_info(x->out, r->out_line,
+                           "dd printed its record counts without the transfer "
+                           "summary (%s): no throughput",
+                           x->cmd.noxfer ? "status=noxfer" :
+                           "BusyBox built without the third status line");
+    else if (!rc)
+        rc = bdb_sink_warn(x->out, r->out_line,
+                           "dd printed its record counts without the transfer "
+                           "summary 'N bytes (...) copied, T s, R UNIT/s'%s: "
+                           "no throughput",
+                           at_end ? " (truncated log, status=noxfer or a "
+                                    "BusyBox without the third status line?)"
+                                  : "");
     memset(r, 0, sizeof *r);
+    advance_cmd(x);
     return rc;
+}
+
+/* A boundary between copies: a dd command line or a "#N :" marker. Other
+ * lines (set -x's "+ kill -USR1 ...", blank lines) are not: SIGUSR1
+ * reports of one copy are often separated by them. */
+static int boundary(ddctx *x)
+{
+    int rc = flush_records_only(x, 0);
+    if (!rc)
+        rc = flush_pending(x);
+    return rc;
+}
+
+static int on_summary(ddctx *x, const ddsum *s, int line)
+{
+    int rc;
+    ddreport nr;
+    memset(&nr, 0, sizeof nr);
+    nr.have = 1;
+    nr.s = *s;
+    nr.line = line;
+    nr.rec = x->run;
+    nr.progress = x->progress;
+    /* another dd of the same command line is still to come: the held
+     * report is that command's final one, not a SIGUSR1 report */
+    int more = x->qpos < x->nq;
+    memset(&x->run, 0, sizeof x->run);
+    x->progress = 0;
+    x->progress_line = 0;
+    int has_records = nr.rec.have_in || nr.rec.have_out;
+    if (x->pend.have) {
+        ddreport *o = &x->pend;
+        int o_records = o->rec.have_in || o->rec.have_out;
+        int grows = !more && s->bytes > o->s.bytes && s->secs > o->s.secs &&
+                    !s->infinite && !o->s.infinite;
+        if (!o_records && (grows || (!more && o->s.whole_secs && has_records &&
+                                     s->bytes >= o->s.bytes))) {
+            /* a progress update on a line of its own (pasted from a
+             * terminal; illumos prints them with newlines) */
+            nr.progress += o->progress + 1;
+            nr.intermediate = o->intermediate;
+            o->have = 0;
+        } else if (o_records && grows) {
+            /* a SIGUSR1 (SIGINFO) report of the same copy */
+            rc = emit_report(x, o, 1);
+            if (rc)
+                return rc;
+            nr.progress += o->progress;
+            nr.intermediate = o->intermediate + 1;
+            o->have = 0;
+        } else if ((rc = flush_pending(x)) != 0) {
+            return rc;
+        }
+    }
+    nr.cmd = x->cmd;
+    x->pend = nr;
+    return 0;
+}
+
+/* FreeBSD's status=progress update: "  %'ju bytes (%s, %s) transferred
+ * %.3fs, %s/s" (grouped digits). */
+static int bsd_progress(const char *p, const char *end)
+{
+    return bdb_contains(p, end, " bytes (") && bdb_contains(p, end, " transferred ");
+}
+
+/* A line holding "\r": status=progress updates. GNU prints "\r" before
+ * each update, FreeBSD "\r" after each. Counts the updates; *first and
+ * *first_end get the text before the first "\r" when it is not an update
+ * (a line of its own with a stray "\r" after it). */
+static int progress_segments(const char *p, const char *end, const char **first,
+                             const char **first_end)
+{
+    int n = 0;
+    const char *cr = memchr(p, '\r', (size_t)(end - p));
+    const char *fp = p, *fe = cr ? cr : end;
+    trim(&fp, &fe);
+    if (fp < fe && bsd_progress(fp, fe)) {
+        n++;
+        fp = fe;
+    }
+    *first = fp, *first_end = fe;
+    p = cr ? cr + 1 : end;
+    while (p < end) {
+        cr = memchr(p, '\r', (size_t)(end - p));
+        const char *sp = p, *se = cr ? cr : end;
+        trim(&sp, &se);
+        ddsum s;
+        if (sp < se && (parse_summary(sp, se, &s) > 0 || bsd_progress(sp, se)))
+            n++;
+        p = cr ? cr + 1 : end;
+    }
+    return n;
+}
+
+/* "dd: ..." or "/usr/bin/dd: ..." (program_name is argv[0]). */
+static int dd_message(const char *p, const char *end)
+{
+    const char *sp = p;
+    while (sp < end && *sp != ' ' && *sp != ':')
+        sp++;
+    if (sp >= end || *sp != ':' || sp + 1 >= end || sp[1] != ' ')
+        return 0;
+    return (sp - p == 2 && memcmp(p, "dd", 2) == 0) ||
+           (sp - p > 3 && memcmp(sp - 3, "/dd", 3) == 0);
+}
+
+/* The end of the first command of [p, end): an unquoted ";", "|" or "&"
+ * ("&&", "||" too; not the "&" of "2>&1"), or end. */
+static const char *command_end(const char *p, const char *end)
+{
+    char quote = 0;
+    for (const char *q = p; q < end; q++) {
+        if (quote) {
+            if (*q == quote)
+                quote = 0;
+            else if (*q == '\\' && quote == '"' && q + 1 < end)
+                q++;
+        } else if (*q == '\'' || *q == '"') {
+            quote = *q;
+        } else if (*q == '\\' && q + 1 < end) {
+            q++;
+        } else if (*q == ';' || *q == '|' ||
+                   (*q == '&' && !(q > p && (q[-1] == '>' || q[-1] == '<')))) {
+            return q;
+        }
+    }
+    return end;
+}
+
+/* Queues the dd commands after the first on one line ("dd if=/dev/zero
+ * of=f ... && dd if=f of=/dev/null ..."): their reports follow in order. */
+static int more_commands(ddctx *x, const char *p, const char *end, int line)
+{
+    const char *q = p;
+    int first = 1;
+    while (q < end) {
+        while (q < end && (*q == ';' || *q == '|' || *q == '&'))
+            q++;
+        const char *e = command_end(q, end);
+        ddcmd c;
+        int cr = dd_command(q, e, line, x->out, &c);
+        if (cr < 0)
+            return cr;
+        if (cr > 0 && first) {
+            first = 0; /* the first dd found is x->cmd already */
+        } else if (cr > 0 && x->nq < DD_QUEUE) {
+            x->queue[x->nq++] = c;
+        } else if (cr > 0) {
+            return bdb_sink_warn(x->out, line,
+                                 "more than %d dd commands on one line: the "
+                                 "settings of the rest are not read",
+                                 DD_QUEUE + 1);
+        }
+        q = e;
+    }
+    return 0;
 }
 
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
+    ddctx x;
     bdb_lines it;
     bdb_line ln;
-    bdb_params ps;
-    ddrun run;
-    int rc, progress_line = 0, summaries = 0;
-    memset(&ps, 0, sizeof ps);
-    memset(&run, 0, sizeof run);
+    int rc = 0;
+    memset(&x, 0, sizeof x);
+    ln.no = 0;
+    x.out = out;
+    x.opts = opts;
+    x.cmd.count = -1;
+    x.cmd.obs = -1;
     bdb_lines_init(&it, buf, len);
-    while (bdb_lines_next(&it, &ln)) {
+    while (!rc && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;
         trim(&p, &e);
-        p = bdb_skip_rep_marker(p, e, NULL);
+        const char *m = bdb_skip_rep_marker(p, e, NULL);
+        if (m != p) {
+            rc = boundary(&x);
+            p = m;
+        }
+        if (rc)
+            break;
         if (p == e)
             continue;
-        if (memchr(p, '\r', (size_t)(e - p)) || (ln.p < e && *ln.p == '\r')) {
-            progress_line = ln.no; /* status=progress: not the result */
-            continue;
+        if (memchr(p, '\r', (size_t)(e - p))) {
+            int n = progress_segments(p, e, &p, &e);
+            if (n > 0) {
+                x.progress += n;
+                x.progress_line = ln.no;
+            }
+            if (p == e)
+                continue;
         }
         double full, part;
-        if (records_line(p, e, &full, &part)) {
-            int is_out = bdb_contains(p, e, "records out") ||
-                         (!bdb_contains(p, e, "records in") && run.have_in &&
-                          !run.have_out);
-            if (!is_out && (run.have_in || run.have_out)) {
-                rc = flush_records_only(out, opts, &ps, &run);
-                if (rc)
-                    return rc;
-            }
+        int kind;
+        if (records_line(p, e, &full, &part, &kind)) {
+            int is_out = kind == 'o' ||
+                         (kind == 0 && x.run.have_in && !x.run.have_out);
+            if (!is_out && (x.run.have_in || x.run.have_out))
+                rc = flush_records_only(&x, 0);
             if (is_out) {
-                progress_line = 0;
-                run.have_out = 1, run.out_full = full, run.out_part = part;
-                run.out_line = ln.no;
+                x.run.have_out = 1, x.run.out_full = full, x.run.out_part = part;
+                x.run.out_line = ln.no;
             } else {
-                run.have_in = 1, run.in_full = full, run.in_part = part;
-                run.in_line = ln.no;
+                x.run.have_in = 1, x.run.in_full = full, x.run.in_part = part;
+                x.run.in_line = ln.no;
             }
+            continue;
+        }
+        double tr;
+        if ((x.run.have_in || x.run.have_out) && truncated_line(p, e, &tr)) {
+            x.run.have_trunc = 1, x.run.trunc = tr, x.run.trunc_line = ln.no;
+            continue;
+        }
+        if (bdb_contains(p, e, " odd length swab ")) {
+            rc = bdb_sink_warn(out, ln.no, "%.*s", (int)(e - p), p);
             continue;
         }
         ddsum s;
         int sr = parse_summary(p, e, &s);
-        if (sr < 0)
-            return bdb_diag_set(diag, BDB_EPARSE, ln.no,
-                                "expected dd's summary 'N bytes (...) copied, "
-                                "T s, R UNIT/s' or 'N bytes transferred in T "
-                                "secs (R bytes/sec)'");
+        if (sr < 0) {
+            rc = bdb_sink_warn(out, ln.no,
+                               "expected dd's summary 'N bytes (...) copied, T "
+                               "s, R UNIT/s' or 'N bytes transferred in T secs "
+                               "(R bytes/sec)': '%.*s'",
+                               (int)(e - p > 120 ? 120 : e - p), p);
+            continue;
+        }
         if (sr > 0) {
-            bdb_sample b;
-            base_of(&b, opts, &ps);
-            rc = emit_records(out, &b, &run);
-            memset(&run, 0, sizeof run);
-            progress_line = 0;
-            summaries++;
-            double computed = s.secs > 0 ? s.bytes / s.secs : -1;
-            double tp = computed;
-            if (!rc && tp > 0)
-                rc = bdb_sink_add(out, &b, "throughput", tp,
-                                  BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, ln.no);
-            else if (!rc && s.bytes > 0)
-                rc = bdb_sink_warn(out, ln.no, "dd reports no elapsed time "
-                                   "(Infinity B/s): no throughput");
+            rc = on_summary(&x, &s, ln.no);
+            continue;
+        }
+        if (dd_message(p, e)) {
+            /* the ingest layer prefixes "dd: " itself */
+            const char *msg = memchr(p, ':', (size_t)(e - p)) + 2;
+            rc = bdb_sink_warn(out, ln.no, "%.*s", (int)(e - msg), msg);
+            continue;
+        }
+        ddcmd c;
+        int cr = dd_command(p, e, ln.no, out, &c);
+        if (cr < 0) {
+            rc = cr;
+            break;
+        }
+        if (cr > 0 && bdb_starts_with(p, e, "Command being timed:")) {
+            /* GNU time prints the command after the run it timed */
+            if (x.pend.have && !x.pend.cmd.line)
+                x.pend.cmd = c;
+            else if ((x.run.have_in || x.run.have_out) && !x.cmd.line)
+                x.cmd = c;
+            continue;
+        }
+        if (cr > 0) {
+            rc = boundary(&x);
+            x.cmd = c;
+            x.nq = x.qpos = 0;
             if (!rc)
-                rc = bdb_sink_add(out, &b, "bytes", s.bytes, BDB_UNIT_BYTES,
-                                  BDB_NEUTRAL, ln.no);
-            if (!rc)
-                rc = bdb_sink_add(out, &b, "elapsed", s.secs, BDB_UNIT_SECONDS,
-                                  BDB_LOWER_IS_BETTER, ln.no);
-            if (!rc && computed > 0 && s.rate > 0) {
-                double ratio = computed / s.rate;
-                double tol = s.exact_rate ? 0.01 : 0.06;
-                if (ratio > 1 + tol || ratio < 1 - tol)
-                    rc = bdb_sink_warn(out, ln.no,
-                                       "printed rate %.6g B/s differs from "
-                                       "bytes/seconds %.6g B/s",
-                                       s.rate, computed);
-            }
-            if (rc)
-                return rc;
-            continue;
-        }
-        if (bdb_starts_with(p, e, "dd: ")) {
-            rc = bdb_sink_warn(out, ln.no, "%.*s", (int)(e - p), p);
-            if (rc)
-                return rc;
-            continue;
-        }
-        if (bdb_contains(p, e, " truncated record")) {
-            rc = bdb_sink_warn(out, ln.no, "%.*s", (int)(e - p), p);
-            if (rc)
-                return rc;
-            continue;
-        }
-        bdb_params cmd;
-        if (dd_command(p, e, &cmd)) {
-            rc = flush_records_only(out, opts, &ps, &run);
-            if (rc)
-                return rc;
-            ps = cmd;
+                rc = more_commands(&x, p, e, ln.no);
         }
     }
-    if (run.have_in && !run.have_out)
-        return bdb_diag_set(diag, BDB_EPARSE, run.in_line,
-                            "dd output is truncated: 'records in' at line %d "
-                            "without 'records out'",
-                            run.in_line);
-    rc = flush_records_only(out, opts, &ps, &run);
-    if (rc)
-        return rc;
-    if (progress_line)
-        return bdb_diag_set(diag, BDB_EPARSE, progress_line,
-                            "dd's status=progress output at line %d is not "
-                            "followed by the final summary (truncated log)",
-                            progress_line);
-    (void)summaries;
-    return BDB_OK;
+    if (!rc)
+        rc = flush_records_only(&x, 1);
+    if (!rc)
+        rc = flush_pending(&x);
+    if (!rc && x.progress > 0)
+        rc = bdb_sink_warn(out, x.progress_line,
+                           "dd's status=progress output at line %d is not "
+                           "followed by the final summary (truncated log): "
+                           "%d progress update%s not kept as figures",
+                           x.progress_line, x.progress,
+                           x.progress == 1 ? "" : "s");
+    if (rc == BDB_ERANGE)
+        return bdb_diag_set(diag, rc, ln.no, "too many figures");
+    return rc;
 }
 
+/* dd's own lines where dd prints them: a records pair, a summary, a
+ * status=progress update, or an error message of dd (so that a log where
+ * dd failed is read and fails with dd's message, not "unknown tool"). */
 static int sniff(const char *buf, size_t len)
 {
+    static const char *const errors[] = {
+        "failed to open", "error writing", "error reading", "invalid number",
+        "unrecognized operand", "Invalid argument", "No space left",
+        "cannot skip", "cannot seek", "can't open", "invalid argument"};
     bdb_lines it;
     bdb_line ln;
     int prev_records = 0, score = 0;
@@ -489,24 +1158,39 @@ static int sniff(const char *buf, size_t len)
     while (bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;
         double a, b;
+        int kind;
         trim(&p, &e);
         p = bdb_skip_rep_marker(p, e, NULL);
         if (p == e)
             continue;
-        if (records_line(p, e, &a, &b)) {
+        ddsum s;
+        if (memchr(p, '\r', (size_t)(e - p))) {
+            if (progress_segments(p, e, &p, &e) > 0 && score < 70)
+                score = 70;
+            if (p == e) {
+                prev_records = 0;
+                continue;
+            }
+        }
+        if (records_line(p, e, &a, &b, &kind)) {
             if (prev_records && score < 80)
                 score = 80;
+            else if (kind == 'i' && score < 60)
+                score = 60;
             prev_records = 1;
             continue;
         }
-        ddsum s;
-        if (!memchr(p, '\r', (size_t)(e - p)) && parse_summary(p, e, &s) > 0 &&
+        if (parse_summary(p, e, &s) > 0 &&
             (prev_records || bdb_contains(p, e, "copied") ||
              bdb_contains(p, e, "bytes transferred in ")))
             return 95;
+        if (dd_message(p, e) && score < 60)
+            for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
+                if (bdb_contains(p, e, errors[i]))
+                    score = 60;
         prev_records = 0;
     }
     return score;
 }
 
-const bdb_parser bdb_parser_dd = {"dd", 1, sniff, parse};
+const bdb_parser bdb_parser_dd = {"dd", 2, sniff, parse};

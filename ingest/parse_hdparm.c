@@ -1,43 +1,60 @@
-/* parse_hdparm.c - hdparm's read timings (-T, -t, --direct).
+/* parse_hdparm.c - hdparm's read timings (-T, -t, --direct) and the
+ * hdparm command line that asked for them.
  *
- * hdparm.c (time_cache(), time_device(), hdparm 9.x; older 5.x wording in
- * LKML-era logs) prints, after a "\n/dev/sda:\n" header per device:
- *   " Timing cached reads:   %3u MB in %5.2f seconds = %6.2f MB/sec"
- *   " Timing buffered disk reads: ..."   (" (offset N GB)" with --offset)
- *   " Timing O_DIRECT cached reads: ..." / " Timing O_DIRECT disk reads: ..."
+ * hdparm.c (time_cache(), time_device(), process_dev(); hdparm 9.x, and the
+ * older 5.x wording of LKML-era logs) prints, after a "\n%s:\n" header per
+ * device named on the command line (in order; -q drops the header):
+ *   " Timing %scached reads:   "  ("O_DIRECT " with --direct)
+ *   " Timing %s disk reads"        ("O_DIRECT" or "buffered")
+ *     [" (offset %llu GB)"] ": "   (--offset N, N * 2^30 bytes)
+ *   then "%3u MB in %5.2f seconds = %6.2f MB/sec\n", or "... kB/sec" below
+ *   1 MB/s (= MB / elapsed * 1024).
  *   (hdparm 5.x: " Timing buffer-cache reads: ... =213.33 MB/sec")
- * and "kB/sec" (= MB/elapsed*1024) below 1 MB/s. TIMING_BUF_MB blocks of
- * TIMING_BUF_BYTES = MB * 1024 * 1024: hdparm's MB is 2^20 bytes and its
- * kB 2^10 bytes. The label is printed and flushed before the test runs, so
+ * TIMING_BUF_MB blocks of TIMING_BUF_BYTES = MB * 1024 * 1024: hdparm's MB
+ * is 2^20 bytes and its kB 2^10 bytes. -T reads for 2 s, -t for 3 s or to
+ * the end of the device (max_iterations from its size), so a small device
+ * or partition gives a short timing ("48 MB in 0.03 seconds"): a timing
+ * under 1 s is kept and warned about (the rate comes from a very short
+ * sample). The label is printed and flushed before the test runs, so
  * errors printed to stderr (perror: "BLKFLSBUF failed: ...", "read() hit
- * EOF - device too small", "HDIO_DRIVE_CMD(...) failed: ...") land after
- * the label when both streams are captured, and the figures, if the test
- * went on, follow on a later line. Seed 002 quotes the result as
- * "Timing cached reads: 2900.59 MB/sec" (rate only), which is read too.
+ * EOF - device too small", "lseek() failed", "HDIO_DRIVE_CMD(...)
+ * failed: ...", "SG_IO: bad/missing sense data") land after the label when
+ * both streams are captured, and the figures, if the test went on, follow
+ * on a later line. Seed 002 quotes the result as "Timing cached reads:
+ * 2900.59 MB/sec" (rate only), which is read too.
  *
  * Metrics: throughput (B/s, higher is better) from the printed rate (more
  * precise than MB / the 2-decimal seconds, and cross-checked against them:
  * a mismatch is warned about), bytes (B, the data read in the timed
- * interval) and elapsed (s; both neutral: hdparm reads for a fixed ~2 or 3
- * seconds). Benchmarks: cached_reads, buffered_disk_reads,
- * direct_cached_reads, direct_disk_reads. Parameters: device (from the
- * "/dev/sda:" header) and offset (bytes, from "(offset N GB)", N * 2^30).
- * Several devices and repeated runs (seed 000's "#N :" markers) give one
- * sample per timing line; ingest numbers the repetitions. hdparm's errors
- * are warned about and never imported as figures; a file where nothing was
- * measured is an error naming the first one. */
+ * interval) and elapsed (s; both neutral: hdparm reads for a fixed time).
+ * Benchmarks: cached_reads, buffered_disk_reads, direct_cached_reads,
+ * direct_disk_reads (what -T, -t and --direct asked for).
+ *
+ * Parameters: device (the "/dev/sda:" header; without one, the only
+ * device of the command line), offset (bytes, from "(offset N GB)"),
+ * direct=1 for the O_DIRECT timings. The command line ("$ sudo hdparm -tT
+ * --direct /dev/sda", set -x's "+ hdparm ...") is read with
+ * ingest/cmdline.h the way hdparm's main() reads it (flag letters grouped
+ * after one '-', long options, devices); what hdparm printed wins, and a
+ * command line that disagrees with it (a device it did not name, -t
+ * without a disk timing, --direct without O_DIRECT, another --offset) is
+ * warned about.
+ *
+ * Several devices and repeated runs (seed 000's "#N :" markers, a shell
+ * loop) give one sample per timing line; ingest numbers the repetitions.
+ * hdparm's errors and lines that do not parse are warnings at their line;
+ * a file where nothing was measured fails with the first of them. */
 #include "ingest.h"
+#include "cmdline.h"
 #include "../common/bdb_scan.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MIB 1048576.0
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
-
-
-
 
 /* hdparm's own error messages (perror / fputs in hdparm.c). */
 static int is_error_text(const char *p, const char *end)
@@ -45,7 +62,8 @@ static int is_error_text(const char *p, const char *end)
     static const char *const pats[] = {
         "failed", "hit EOF", "Operation not permitted", "No such file",
         "Permission denied", "device too small", "returned", "Inappropriate ioctl",
-        "could not", "not supported", "Input/output error"};
+        "could not", "not supported", "Input/output error",
+        "bad/missing sense data", "No medium found"};
     for (size_t i = 0; i < sizeof pats / sizeof pats[0]; i++)
         if (bdb_contains(p, end, pats[i]))
             return 1;
@@ -78,35 +96,132 @@ static const char *timing_kind(const char *p, const char *colon, double *offset)
     return NULL;
 }
 
+/* What an hdparm command line asked for. */
+typedef struct hcmd {
+    int line;          /* 0: no command line seen */
+    int t, T, direct;  /* -t, -T, --direct */
+    double offset;     /* --offset N in bytes, -1: none */
+    bdb_cmdline cl;    /* the devices are the argv words flagged in isdev */
+    unsigned char *isdev;
+    int ndev;
+} hcmd;
+
 typedef struct hctx {
     bdb_sink *out;
-    bdb_diag *diag;
     const bdb_parse_opts *opts;
     char device[BDB_PARAM_VALUE_MAX];
+    int device_line;   /* the header's line, 0: none */
+    hcmd cmd;
     /* a label whose figures have not come yet */
     const char *pending;
     int pending_line;
     double pending_offset;
     char pending_err[160];
-    int first_err_line;
-    char first_err[200];
     int nfig;
+    int old_label;     /* the timing being read has hdparm 5.x's wording */
 } hctx;
 
-static int note_error(hctx *h, int line, const char *p, const char *end)
+static void hcmd_free(hcmd *c)
 {
-    if (!h->first_err_line) {
-        h->first_err_line = line;
-        bdb_copy(h->first_err, sizeof h->first_err, p, end);
+    bdb_cmdline_free(&c->cl);
+    free(c->isdev);
+    memset(c, 0, sizeof *c);
+    c->offset = -1;
+}
+
+/* Walks argv as hdparm's main() does: "-" words hold flag letters (some
+ * take a number, glued or as the next word), "--name" long options
+ * (--offset takes a number), "--" ends flags, other words are devices. */
+static int read_command(hcmd *c, int line)
+{
+    c->line = line;
+    c->isdev = calloc((size_t)c->cl.argc + 1, 1);
+    if (!c->isdev)
+        return BDB_ENOMEM;
+    int no_flags = 0;
+    for (int i = 1; i < c->cl.argc; i++) {
+        const char *a = c->cl.argv[i];
+        if (no_flags || a[0] != '-') {
+            /* a number after a flag that takes one ("-S 120") */
+            if (!no_flags && a[0] && strspn(a, "0123456789") == strlen(a))
+                continue;
+            c->isdev[i] = 1;
+            c->ndev++;
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
+            no_flags = 1;
+        } else if (a[1] == '-') {
+            if (strcmp(a, "--direct") == 0) {
+                c->direct = 1;
+            } else if (strcmp(a, "--offset") == 0 && i + 1 < c->cl.argc) {
+                const char *v = c->cl.argv[++i];
+                const char *q = v, *e = v + strlen(v);
+                double gb;
+                if (bdb_scan_number(&q, e, &gb, 0) && q == e)
+                    c->offset = gb * 1073741824.0;
+            }
+        } else {
+            for (const char *f = a + 1; *f; f++) {
+                if (*f == 't')
+                    c->t = 1;
+                else if (*f == 'T')
+                    c->T = 1;
+                else if (is_digit(*f))
+                    break; /* "-S120": the flag's value */
+            }
+        }
     }
-    return bdb_sink_warn(h->out, line, "%.*s", (int)(end - p), p);
+    return 0;
+}
+
+static int cmd_names(const hcmd *c, const char *dev)
+{
+    for (int i = 1; i < c->cl.argc; i++)
+        if (c->isdev[i] && strcmp(c->cl.argv[i], dev) == 0)
+            return 1;
+    return 0;
+}
+
+/* The command line's settings against a timing hdparm printed. */
+static int check_command(hctx *h, const char *kind, double offset, int line)
+{
+    const hcmd *c = &h->cmd;
+    if (!c->line)
+        return 0;
+    int direct = strncmp(kind, "direct_", 7) == 0;
+    int cached = strstr(kind, "cached") != NULL;
+    const char *why[5];
+    int n = 0;
+    if (direct && !c->direct)
+        why[n++] = "an O_DIRECT timing without --direct";
+    if (!direct && c->direct)
+        why[n++] = "--direct but not an O_DIRECT timing";
+    if (cached && !c->T)
+        why[n++] = "a cached timing without -T";
+    if (!cached && !c->t)
+        why[n++] = "a disk timing without -t";
+    if (!cached && c->offset >= 0 && offset != c->offset)
+        why[n++] = "another --offset than the timing";
+    if (!n)
+        return 0;
+    char what[256] = "";
+    for (int i = 0; i < n; i++) {
+        size_t used = strlen(what);
+        snprintf(what + used, sizeof what - used, "%s%s", i ? "; " : "", why[i]);
+    }
+    return bdb_sink_warn(h->out, line,
+                         "the hdparm command line at line %d disagrees with "
+                         "what hdparm printed (%s): it may not be the command "
+                         "that printed this",
+                         c->line, what);
 }
 
 /* "N MB in T seconds = R MB/sec" or "R MB/sec" at p (whole rest). Returns 1
  * and emits, 0 when the text is not figures, 2 when it starts like figures
  * but is malformed, or a negative BDB_E* code. */
 static int figures(hctx *h, const char *kind, double offset, const char *p,
-                   const char *end, int line, int label_line)
+                   const char *end, int line)
 {
     double mb = -1, secs = -1, rate;
     const char *q = p;
@@ -131,12 +246,29 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
         return 2;
     bdb_sample b;
     bdb_sample_init(&b, kind);
-    if (h->device[0])
-        bdb_params_set(&b.params, "device", "%s", h->device);
-    if (offset >= 0)
-        bdb_params_set(&b.params, "offset", "%.0f", offset);
-    int rc = bdb_sink_add(h->out, &b, "throughput", rate * mult,
-                          BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, line);
+    const char *dev = h->device;
+    if (!dev[0] && h->cmd.ndev == 1)
+        for (int i = 1; i < h->cmd.cl.argc; i++)
+            if (h->cmd.isdev[i])
+                dev = h->cmd.cl.argv[i];
+    int rc = 0;
+    if (dev[0] && bdb_params_set(&b.params, "device", "%s", dev) == BDB_ERANGE)
+        rc = BDB_ERANGE;
+    if (offset >= 0 && bdb_params_set(&b.params, "offset", "%.0f", offset) == BDB_ERANGE)
+        rc = BDB_ERANGE;
+    if (strncmp(kind, "direct_", 7) == 0 &&
+        bdb_params_set(&b.params, "direct", "1") == BDB_ERANGE)
+        rc = BDB_ERANGE;
+    if (rc)
+        return rc; /* three keys never fill a set: a bug, not a log */
+    if (rate <= 0) {
+        rc = bdb_sink_warn(h->out, line,
+                           "hdparm printed a rate of %.2f: expected a positive "
+                           "'R MB/sec'", rate);
+        return rc ? rc : 1;
+    }
+    rc = bdb_sink_add(h->out, &b, "throughput", rate * mult,
+                      BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, line);
     if (!rc && mb >= 0) {
         rc = bdb_sink_add(h->out, &b, "bytes", mb * MIB, BDB_UNIT_BYTES,
                           BDB_NEUTRAL, line);
@@ -153,8 +285,16 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
                                    "MB / %.2f s",
                                    rate * mult / MIB, mb, secs);
         }
+        /* hdparm 5.x timed a fixed amount ("buffer-cache reads") */
+        if (!rc && secs < 1.0 && !h->old_label)
+            rc = bdb_sink_warn(h->out, line,
+                               "hdparm read only %.0f MB in %.2f s (it reads for "
+                               "2-3 s unless the device ends first): the rate "
+                               "comes from a very short sample",
+                               mb, secs);
     }
-    (void)label_line;
+    if (!rc)
+        rc = check_command(h, kind, offset, line);
     h->nfig++;
     return rc ? rc : 1;
 }
@@ -174,16 +314,18 @@ static int fail_pending(hctx *h)
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
+    static const char *const tools[] = {"hdparm", NULL};
     hctx h;
     memset(&h, 0, sizeof h);
     h.out = out;
-    h.diag = diag;
     h.opts = opts;
+    h.cmd.offset = -1;
     bdb_lines it;
     bdb_line ln;
-    int rc;
+    int rc = 0;
+    (void)diag;
     bdb_lines_init(&it, buf, len);
-    while (bdb_lines_next(&it, &ln)) {
+    while (!rc && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;
         bdb_trim_blank(&p, &e);
         p = bdb_skip_rep_marker(p, e, NULL);
@@ -192,54 +334,53 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
         /* "Timing ...:" */
         if (bdb_starts_with(p, e, "Timing ")) {
             if ((rc = fail_pending(&h)) != 0)
-                return rc;
+                break;
             const char *lab = p + strlen("Timing ");
             const char *colon = memchr(lab, ':', (size_t)(e - lab));
             double offset;
             const char *kind = colon ? timing_kind(lab, colon, &offset) : NULL;
-            if (!kind)
-                return bdb_diag_set(diag, BDB_EPARSE, ln.no,
-                                    "unknown hdparm timing '%.*s' (expected "
-                                    "cached, buffered disk or O_DIRECT reads)",
-                                    (int)((colon ? colon : e) - p), p);
+            if (!kind) {
+                rc = bdb_sink_warn(out, ln.no,
+                                   "unknown hdparm timing '%.*s' (expected "
+                                   "cached, buffered disk or O_DIRECT reads)",
+                                   (int)((colon ? colon : e) - p), p);
+                continue;
+            }
+            h.old_label = bdb_starts_with(lab, colon, "buffer-cache");
             const char *rest = bdb_skip_blank(colon + 1, e);
             if (rest == e) {
                 h.pending = kind, h.pending_line = ln.no;
                 h.pending_offset = offset, h.pending_err[0] = '\0';
                 continue;
             }
-            rc = figures(&h, kind, offset, rest, e, ln.no, ln.no);
-            if (rc < 0)
-                return rc;
+            rc = figures(&h, kind, offset, rest, e, ln.no);
             if (rc == 2)
-                return bdb_diag_set(diag, BDB_EPARSE, ln.no,
-                                    "expected 'N MB in T seconds = R MB/sec' "
-                                    "after the hdparm timing label");
-            if (rc == 0) {
+                rc = bdb_sink_warn(out, ln.no,
+                                   "expected 'N MB in T seconds = R MB/sec' "
+                                   "after the hdparm timing label");
+            else if (rc == 0) {
                 /* an error printed after the label; figures may follow */
                 h.pending = kind, h.pending_line = ln.no;
                 h.pending_offset = offset;
                 bdb_copy(h.pending_err, sizeof h.pending_err, rest, e);
-                if (!h.first_err_line) {
-                    h.first_err_line = ln.no;
-                    bdb_copy(h.first_err, sizeof h.first_err, rest, e);
-                }
             }
+            if (rc > 0)
+                rc = 0;
             continue;
         }
         /* figures of a pending label */
         if (h.pending && is_digit(*p) && bdb_contains(p, e, "MB in ")) {
-            rc = figures(&h, h.pending, h.pending_offset, p, e, ln.no,
-                         h.pending_line);
-            if (rc == 2)
-                return bdb_diag_set(diag, BDB_EPARSE, ln.no,
-                                    "expected 'N MB in T seconds = R MB/sec'");
-            if (rc < 0)
-                return rc;
-            if (h.pending_err[0])
-                bdb_sink_warn(out, h.pending_line, "%s: %s", h.pending,
-                              h.pending_err);
+            const char *kind = h.pending;
             h.pending = NULL;
+            rc = figures(&h, kind, h.pending_offset, p, e, ln.no);
+            if (rc == 2)
+                rc = bdb_sink_warn(out, ln.no,
+                                   "expected 'N MB in T seconds = R MB/sec'");
+            else if (rc > 0 && h.pending_err[0])
+                rc = bdb_sink_warn(out, h.pending_line, "%s: %s", kind,
+                                   h.pending_err);
+            if (rc > 0)
+                rc = 0;
             continue;
         }
         /* device header "/dev/sda:" or "/dev/vda: Operation not permitted" */
@@ -248,57 +389,96 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
             const char *sp = memchr(p, ' ', (size_t)(e - p));
             if (colon && (!sp || colon < sp)) {
                 if ((rc = fail_pending(&h)) != 0)
-                    return rc;
+                    break;
                 bdb_copy(h.device, sizeof h.device, p, colon);
+                if ((size_t)(colon - p) >= sizeof h.device)
+                    rc = bdb_sink_warn(out, ln.no, "device name longer than %zu "
+                                       "characters: cut", sizeof h.device - 1);
+                h.device_line = ln.no;
                 const char *rest = bdb_skip_blank(colon + 1, e);
-                if (rest < e && (rc = note_error(&h, ln.no, p, e)) != 0)
-                    return rc;
+                if (!rc && rest < e)
+                    rc = bdb_sink_warn(out, ln.no, "%.*s", (int)(e - p), p);
+                else if (!rc && h.cmd.line && h.cmd.ndev && !cmd_names(&h.cmd, h.device))
+                    rc = bdb_sink_warn(out, ln.no,
+                                       "hdparm's header names %s, which the "
+                                       "command line at line %d does not",
+                                       h.device, h.cmd.line);
                 continue;
             }
         }
         if (is_error_text(p, e)) {
             if (h.pending && !h.pending_err[0])
                 bdb_copy(h.pending_err, sizeof h.pending_err, p, e);
-            if (!h.pending && (rc = note_error(&h, ln.no, p, e)) != 0)
-                return rc;
-            if (h.pending && !h.first_err_line) {
-                h.first_err_line = ln.no;
-                bdb_copy(h.first_err, sizeof h.first_err, p, e);
-            }
+            else if (!h.pending)
+                rc = bdb_sink_warn(out, ln.no, "%.*s", (int)(e - p), p);
             continue;
         }
-        /* anything else (prompts, commands, other output) is not ours */
+        /* an hdparm command line: its settings for the runs after it */
+        bdb_cmdline cl;
+        int cr = bdb_cmdline_parse_line(p, e, tools, &cl);
+        if (cr < 0) {
+            rc = cr;
+            break;
+        }
+        if (cr > 0) {
+            if ((rc = fail_pending(&h)) != 0) {
+                bdb_cmdline_free(&cl);
+                break;
+            }
+            hcmd_free(&h.cmd);
+            h.cmd.cl = cl;
+            rc = read_command(&h.cmd, ln.no);
+            h.device[0] = '\0';
+            h.device_line = 0;
+        }
+        /* anything else (prompts, other commands and output) is not ours */
     }
-    if ((rc = fail_pending(&h)) != 0)
-        return rc;
-    if (h.nfig == 0 && h.first_err_line)
-        return bdb_diag_set(diag, BDB_EPARSE, h.first_err_line,
-                            "hdparm measured nothing: %s", h.first_err);
-    return BDB_OK;
+    if (!rc)
+        rc = fail_pending(&h);
+    hcmd_free(&h.cmd);
+    return rc;
 }
 
 /* A "Timing ... reads" label where hdparm prints it: at the start of a
  * line (after blanks, a "#N :" marker or a "> " mail quote), not anywhere
- * in prose that mentions hdparm. */
+ * in prose that mentions hdparm. Or an hdparm -t/-T command line followed
+ * by hdparm's error for a device ("/dev/vda: Operation not permitted"),
+ * so that a run that measured nothing fails with hdparm's message. */
 static int sniff(const char *buf, size_t len)
 {
     static const char *const labels[] = {
         "Timing cached reads", "Timing buffered disk reads",
         "Timing buffer-cache reads", "Timing O_DIRECT cached reads",
         "Timing O_DIRECT disk reads"};
+    static const char *const tools[] = {"hdparm", NULL};
     bdb_lines it;
     bdb_line l;
+    int timing_cmd = 0, score = 0;
     bdb_lines_init(&it, buf, len);
     while (bdb_lines_next(&it, &l)) {
         const char *p = bdb_skip_blank(l.p, l.end);
-        while (p < l.end && *p == '>')
-            p = bdb_skip_blank(p + 1, l.end);
-        p = bdb_skip_rep_marker(p, l.end, NULL);
+        const char *e = l.end;
+        while (p < e && *p == '>')
+            p = bdb_skip_blank(p + 1, e);
+        p = bdb_skip_rep_marker(p, e, NULL);
         for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
-            if (bdb_starts_with(p, l.end, labels[i]))
+            if (bdb_starts_with(p, e, labels[i]))
                 return 95;
+        if (bdb_contains(p, e, "hdparm")) {
+            bdb_cmdline cl;
+            if (bdb_cmdline_parse_line(p, e, tools, &cl) == 1) {
+                hcmd c;
+                memset(&c, 0, sizeof c);
+                c.cl = cl;
+                timing_cmd = read_command(&c, 1) == 0 && (c.t || c.T);
+                hcmd_free(&c);
+            }
+            continue;
+        }
+        if (timing_cmd && *p == '/' && is_error_text(p, e))
+            score = 60;
     }
-    return 0;
+    return score;
 }
 
-const bdb_parser bdb_parser_hdparm = {"hdparm", 1, sniff, parse};
+const bdb_parser bdb_parser_hdparm = {"hdparm", 2, sniff, parse};

@@ -57,10 +57,16 @@ static void set_number(reader *r, double *dst, const char *s, size_t n,
     *dst = v;
 }
 
-static void set_text(char *dst, size_t dstsz, const char *s, size_t n)
+/* A text that does not fit makes the row bad: a cut name would be
+ * another platform. */
+static void set_text(reader *r, const char *col, char *dst, size_t dstsz,
+                     const char *s, size_t n)
 {
     const char *p = s, *end = s + n;
     bdb_trim(&p, &end);
+    if ((size_t)(end - p) >= dstsz && r && !r->bad[0])
+        snprintf(r->bad, sizeof r->bad, "%s is longer than %zu bytes", col,
+                 dstsz - 1);
     bdb_copy(dst, dstsz, p, end);
 }
 
@@ -78,7 +84,7 @@ static void on_field(void *data, size_t n, void *ctx)
         if (c >= MAX_COLS)
             return;
         char name[64];
-        set_text(name, sizeof name, s, n);
+        set_text(NULL, "", name, sizeof name, s, n);
         for (char *q = name; *q; q++)
             if (*q >= 'A' && *q <= 'Z')
                 *q = (char)(*q - 'A' + 'a');
@@ -93,29 +99,29 @@ static void on_field(void *data, size_t n, void *ctx)
         return;
     bdb_platform *p = &r->p;
     switch (r->map[c]) {
-    case COL_NAME: set_text(p->name, sizeof p->name, s, n); break;
+    case COL_NAME: set_text(r, "name", p->name, sizeof p->name, s, n); break;
     case COL_ARCH: {
         char tmp[32];
-        set_text(tmp, sizeof tmp, s, n);
+        set_text(r, "arch", tmp, sizeof tmp, s, n);
         if (tmp[0])
             bdb_platform_canonical_arch(tmp, p->arch, sizeof p->arch);
         break;
     }
-    case COL_CPU: set_text(p->cpu, sizeof p->cpu, s, n); break;
+    case COL_CPU: set_text(r, "cpu", p->cpu, sizeof p->cpu, s, n); break;
     case COL_CORES: set_number(r, &p->cores, s, n, "cores"); break;
     case COL_THREADS: set_number(r, &p->threads, s, n, "threads"); break;
     case COL_FREQ: set_number(r, &p->freq_mhz, s, n, "freq_mhz"); break;
     case COL_MEM: set_number(r, &p->memory_gb, s, n, "memory_gb"); break;
-    case COL_OS: set_text(p->os, sizeof p->os, s, n); break;
-    case COL_KERNEL: set_text(p->kernel, sizeof p->kernel, s, n); break;
+    case COL_OS: set_text(r, "os", p->os, sizeof p->os, s, n); break;
+    case COL_KERNEL: set_text(r, "kernel", p->kernel, sizeof p->kernel, s, n); break;
     case COL_PRICE: set_number(r, &p->price_usd, s, n, "price_usd"); break;
     case COL_POWER: set_number(r, &p->power_w, s, n, "power_w"); break;
     case COL_IDLE: set_number(r, &p->idle_power_w, s, n, "idle_power_w"); break;
     case COL_RENT: set_number(r, &p->rent_usd_month, s, n, "rent_usd_month"); break;
-    case COL_NOTES: set_text(p->notes, sizeof p->notes, s, n); break;
-    case COL_PCUR: set_text(p->price_currency, sizeof p->price_currency, s, n); break;
-    case COL_PDATE: set_text(p->price_date, sizeof p->price_date, s, n); break;
-    case COL_PSRC: set_text(p->price_source, sizeof p->price_source, s, n); break;
+    case COL_NOTES: set_text(r, "notes", p->notes, sizeof p->notes, s, n); break;
+    case COL_PCUR: set_text(r, "price_currency", p->price_currency, sizeof p->price_currency, s, n); break;
+    case COL_PDATE: set_text(r, "price_date", p->price_date, sizeof p->price_date, s, n); break;
+    case COL_PSRC: set_text(r, "price_source", p->price_source, sizeof p->price_source, s, n); break;
     case COL_RENTH: set_number(r, &p->rent_usd_hour, s, n, "rent_usd_hour"); break;
     default: break;
     }

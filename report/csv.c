@@ -1,7 +1,7 @@
 /* csv.c - one CSV row per series and platform with every statistic, for
  * spreadsheets and scripts. Fields are quoted only when they must be
  * (libcsv's csv_write); text that a spreadsheet would run as a formula
- * (=, +, -, @ first) is prefixed with a quote. */
+ * (=, +, -, @, TAB or CR first) is prefixed with a quote. */
 #include "render.h"
 
 #include <csv.h>
@@ -12,13 +12,17 @@
 
 void bdb_csv_append_field(bdb_buf *out, const char *s, int guard)
 {
-    int g = guard && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@');
+    /* OWASP's list: = + - @ and a leading TAB or CR */
+    int g = guard && s[0] && strchr("=+-@\t\r", s[0]) != NULL;
     size_t n = strlen(s) + (size_t)g;
     if (n == 0)
         return;
     char *text = malloc(n + 1);
-    if (!text)
+    if (!text) {
+        if (!out->err)
+            out->err = BDB_ENOMEM;
         return;
+    }
     text[0] = '\'';
     memcpy(text + g, s, n + 1 - (size_t)g);
     if (!strpbrk(text, ",\"\r\n") && text[0] != ' ' && text[n - 1] != ' ') {
@@ -30,6 +34,8 @@ void bdb_csv_append_field(bdb_buf *out, const char *s, int guard)
             size_t w = csv_write(q, cap, text, n);
             bdb_buf_append(out, q, w < cap ? w : cap);
             free(q);
+        } else if (!out->err) {
+            out->err = BDB_ENOMEM;
         }
     }
     free(text);
@@ -56,7 +62,7 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
     bdb_buf_puts(out,
                  "tool,benchmark,metric,parameters,unit,better,category,"
                  "platform,baseline,n,mean,median,sd,cv,min,max,mean_ci_lo,"
-                 "mean_ci_hi,median_ci_lo,median_ci_hi,outliers,noisy,warned,"
+                 "mean_ci_hi,median_ci_lo,median_ci_hi,outliers,noisy,warned,merged_files,"
                  "speedup,speedup_ci_lo,speedup_ci_hi,welch_p,welch_p_adjusted,"
                  "mann_whitney_p,mann_whitney_method,verdict,per_watt,per_usd,"
                  "per_usd_tco,energy_per_unit,energy_unit,tb_per_month,"
@@ -88,7 +94,8 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
             number(out, c->sum.mean_ci_hi);
             number(out, c->sum.median_ci_lo);
             number(out, c->sum.median_ci_hi);
-            bdb_buf_printf(out, ",%zu,%d,%d", c->noutliers, c->noisy, c->warned);
+            bdb_buf_printf(out, ",%zu,%d,%d,%zu", c->noutliers, c->noisy,
+                           c->warned, c->merged_files);
             number(out, c->compared ? c->speedup : NAN);
             number(out, c->compared ? c->speedup_lo : NAN);
             number(out, c->compared ? c->speedup_hi : NAN);

@@ -59,7 +59,11 @@ void bdb_report_method_notes(const bdb_model *m, bdb_buf *out, const char *b)
     bdb_buf_printf(out, "%sValues are means over all repetitions; CV above "
                         "%.0f%% marks a noisy cell (*), MAD-rule outliers are "
                         "shown, never dropped. Data rates use decimal units "
-                        "(1 MB/s = 10^6 B/s).\n",
+                        "(1 MB/s = 10^6 B/s). \"n=6 from 6 files\": the "
+                        "values come from differently named files, which may "
+                        "be different measurements rather than repetitions "
+                        "(import them with a --path-pattern that makes the "
+                        "difference a parameter, or with --repetitions).\n",
                    b, m->opts.noisy_cv * 100);
     if (m->opts.normalize != BDB_NORM_NONE)
         bdb_buf_printf(out, "%sHeadline values are normalised %s.\n", b,

@@ -1,64 +1,119 @@
 /* json.c - the whole model as JSON (jansson), with stable keys documented
- * in README.md. Unknown or not computable numbers are null. */
+ * in README.md. Unknown or not computable numbers are null.
+ *
+ * Every string goes through str(), which repairs invalid UTF-8 (jansson
+ * refuses it, and a refused string would silently drop its series), and
+ * every set or append is checked: a document that could not be built
+ * whole is an error, never a shorter document. */
 #include "render.h"
+#include "../common/bdb_utf8.h"
 
 #include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The first failure while building the document. */
+typedef struct jb {
+    int failed;
+} jb;
+
 static json_t *num(double v)
 {
     return isfinite(v) ? json_real(v) : json_null();
 }
 
-static json_t *platform_json(const bdb_model *m, size_t p)
+static json_t *str(const char *s)
 {
-    const bdb_platform *pl = &m->platforms[p];
-    json_t *j = json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:s, s:s, s:o, s:o, "
-                     "s:o, s:o, s:s, s:b}",
-                     "name", bdb_model_platform_name(m, p), "arch", pl->arch,
-                     "cpu", pl->cpu, "cores", num(pl->cores), "threads",
-                     num(pl->threads), "freq_mhz", num(pl->freq_mhz),
-                     "memory_gb", num(pl->memory_gb), "os", pl->os, "kernel",
-                     pl->kernel, "price_usd", num(pl->price_usd), "power_w",
-                     num(pl->power_w), "idle_power_w", num(pl->idle_power_w),
-                     "rent_usd_month", num(pl->rent_usd_month), "notes",
-                     pl->notes, "baseline", p == m->baseline);
-    if (j) {
-        json_object_set_new(j, "price_currency", json_string(pl->price_currency));
-        json_object_set_new(j, "price_date", json_string(pl->price_date));
-        json_object_set_new(j, "price_source", json_string(pl->price_source));
-        json_object_set_new(j, "rent_usd_hour", num(pl->rent_usd_hour));
-    }
+    if (!s)
+        s = "";
+    if (bdb_utf8_valid(s, strlen(s)))
+        return json_string(s);
+    char *fixed = bdb_utf8_dup(s);
+    json_t *j = fixed ? json_string(fixed) : NULL;
+    free(fixed);
     return j;
 }
 
-static json_t *cell_json(const bdb_model *m, const bdb_rseries *se, size_t p)
+static json_t *strn(const char *s, size_t n)
+{
+    char *copy = malloc(n + 1);
+    if (!copy)
+        return NULL;
+    memcpy(copy, s, n);
+    copy[n] = '\0';
+    json_t *j = str(copy);
+    free(copy);
+    return j;
+}
+
+/* The _new calls steal v even when they fail (jansson 2.x). */
+static void set(jb *b, json_t *obj, const char *key, json_t *v)
+{
+    if (json_object_set_new(obj, key, v))
+        b->failed = 1;
+}
+
+static void append(jb *b, json_t *arr, json_t *v)
+{
+    if (json_array_append_new(arr, v))
+        b->failed = 1;
+}
+
+static json_t *platform_json(jb *b, const bdb_model *m, size_t p)
+{
+    const bdb_platform *pl = &m->platforms[p];
+    json_t *j = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
+                          "s:o, s:o, s:o, s:o, s:b}",
+                          "name", str(bdb_model_platform_name(m, p)), "arch",
+                          str(pl->arch), "cpu", str(pl->cpu), "cores",
+                          num(pl->cores), "threads", num(pl->threads),
+                          "freq_mhz", num(pl->freq_mhz), "memory_gb",
+                          num(pl->memory_gb), "os", str(pl->os), "kernel",
+                          str(pl->kernel), "price_usd", num(pl->price_usd),
+                          "power_w", num(pl->power_w), "idle_power_w",
+                          num(pl->idle_power_w), "rent_usd_month",
+                          num(pl->rent_usd_month), "notes", str(pl->notes),
+                          "baseline", p == m->baseline);
+    set(b, j, "price_currency", str(pl->price_currency));
+    set(b, j, "price_date", str(pl->price_date));
+    set(b, j, "price_source", str(pl->price_source));
+    set(b, j, "rent_usd_hour", num(pl->rent_usd_hour));
+    if (!j)
+        b->failed = 1;
+    return j;
+}
+
+static json_t *cell_json(jb *b, const bdb_model *m, const bdb_rseries *se,
+                         size_t p)
 {
     const bdb_cell *c = &se->cells[p];
     json_t *values = json_array(), *sources = json_array(), *outliers = json_array();
     for (size_t i = 0; i < c->n; i++) {
-        json_array_append_new(values, json_real(c->values[i]));
+        append(b, values, json_real(c->values[i]));
         char where[1200];
         snprintf(where, sizeof where, "%s:%d", c->paths[i], c->lines[i]);
-        json_array_append_new(sources, json_string(where));
+        append(b, sources, str(where));
         if (c->outlier[i])
-            json_array_append_new(outliers, json_integer((json_int_t)i));
+            append(b, outliers, json_integer((json_int_t)i));
     }
     json_t *j = json_pack(
-        "{s:s, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:[oo], s:[ooo], s:o, s:o, "
-        "s:o, s:b, s:b}",
-        "platform", bdb_model_platform_name(m, p), "n", (json_int_t)c->n, "mean",
-        num(c->sum.mean), "median", num(c->sum.median), "sd", num(c->sum.sd),
-        "cv", num(c->sum.cv), "min", num(c->sum.min), "max", num(c->sum.max),
-        "mean_ci", num(c->sum.mean_ci_lo), num(c->sum.mean_ci_hi), "median_ci",
-        num(c->sum.median_ci_lo), num(c->sum.median_ci_hi),
-        num(c->sum.median_ci_level), "values", values, "sources", sources,
-        "outliers", outliers, "noisy", c->noisy, "warned", c->warned);
+        "{s:o, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:[oo], s:[ooo], s:o, s:o, "
+        "s:o, s:b, s:b, s:I}",
+        "platform", str(bdb_model_platform_name(m, p)), "n", (json_int_t)c->n,
+        "mean", num(c->sum.mean), "median", num(c->sum.median), "sd",
+        num(c->sum.sd), "cv", num(c->sum.cv), "min", num(c->sum.min), "max",
+        num(c->sum.max), "mean_ci", num(c->sum.mean_ci_lo),
+        num(c->sum.mean_ci_hi), "median_ci", num(c->sum.median_ci_lo),
+        num(c->sum.median_ci_hi), num(c->sum.median_ci_level), "values",
+        values, "sources", sources, "outliers", outliers, "noisy", c->noisy,
+        "warned", c->warned, "merged_files", (json_int_t)c->merged_files);
+    if (!j) {
+        b->failed = 1;
+        return NULL;
+    }
     if (c->compared) {
-        json_object_set_new(
-            j, "comparison",
+        set(b, j, "comparison",
             json_pack("{s:o, s:[oo], s:{s:o, s:o, s:o, s:o}, s:{s:o, s:o, s:s}, s:s}",
                       "speedup", num(c->speedup), "speedup_ci",
                       num(c->speedup_lo), num(c->speedup_hi), "welch", "t",
@@ -73,20 +128,18 @@ static json_t *cell_json(const bdb_model *m, const bdb_rseries *se, size_t p)
     if (c->eff_computed) {
         char miss[200];
         bdb_efficiency_missing_text(c->eff.missing, miss, sizeof miss);
-        json_object_set_new(
-            j, "efficiency",
-            json_pack("{s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:s, s:o, s:s}",
+        set(b, j, "efficiency",
+            json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
                       "work_rate", num(c->eff.work_rate), "work_unit",
-                      c->eff.work_unit, "per_watt", num(c->eff.per_watt),
+                      str(c->eff.work_unit), "per_watt", num(c->eff.per_watt),
                       "per_usd", num(c->eff.per_dollar), "per_usd_month",
                       num(c->eff.per_dollar_month), "per_usd_tco",
                       num(c->eff.per_tco_dollar), "tco_usd", num(c->eff.tco),
                       "energy_per_unit", num(c->eff.energy_per_unit),
-                      "energy_unit", c->eff.energy_unit, "tb_per_month",
-                      num(c->eff.tb_per_month), "missing", miss));
+                      "energy_unit", str(c->eff.energy_unit), "tb_per_month",
+                      num(c->eff.tb_per_month), "missing", str(miss)));
         if (c->compared)
-            json_object_set_new(
-                j, "match_baseline",
+            set(b, j, "match_baseline",
                 json_pack("{s:o, s:o, s:o, s:o}", "count", num(c->match.count),
                           "price_usd", num(c->match.price), "power_w",
                           num(c->match.power_w), "tco_usd", num(c->match.tco)));
@@ -94,30 +147,47 @@ static json_t *cell_json(const bdb_model *m, const bdb_rseries *se, size_t p)
     return j;
 }
 
-static json_t *lines_json(const char *text)
+static json_t *lines_json(jb *b, const char *text)
 {
     json_t *a = json_array();
     const char *p = text;
     while (p && *p) {
         const char *nl = strchr(p, '\n');
         size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        json_array_append_new(a, json_stringn(p, n));
+        append(b, a, strn(p, n));
         p = nl ? nl + 1 : NULL;
     }
     return a;
+}
+
+static json_t *series_json(jb *b, const bdb_model *m, const bdb_rseries *se)
+{
+    json_t *cells = json_array();
+    for (size_t p = 0; p < m->nplatforms; p++)
+        if (se->cells[p].present)
+            append(b, cells, cell_json(b, m, se, p));
+    json_t *j = json_pack(
+        "{s:o, s:o, s:o, s:o, s:o, s:s, s:s, s:b, s:o, s:o}", "tool",
+        str(se->tool), "benchmark", str(se->benchmark), "metric",
+        str(se->metric), "parameters", str(se->params), "unit", str(se->unit),
+        "better", se->better > 0 ? "higher" : se->better < 0 ? "lower" : "neutral",
+        "category", se->category, "headline", se->headline, "sweep",
+        se->sweep >= 0 ? json_integer(se->sweep) : json_null(), "cells", cells);
+    if (!j)
+        b->failed = 1;
+    return j;
 }
 
 int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
                            bdb_buf *out)
 {
     (void)o;
+    jb b = {0};
     json_t *root = json_object();
-    json_object_set_new(root, "title", json_string(m->title));
-    json_object_set_new(root, "baseline",
-                        json_string(bdb_model_platform_name(m, m->baseline)));
-    json_object_set_new(
-        root, "options",
-        json_pack("{s:s, s:s, s:I, s:I, s:f, s:f, s:s, s:f}", "correction",
+    set(&b, root, "title", str(m->title));
+    set(&b, root, "baseline", str(bdb_model_platform_name(m, m->baseline)));
+    set(&b, root, "options",
+        json_pack("{s:s, s:s, s:I, s:I, s:f, s:f, s:o, s:f}", "correction",
                   m->opts.correction == BDB_CORR_BH ? "benjamini-hochberg" : "holm",
                   "normalize",
                   m->opts.normalize == BDB_NORM_PER_CORE ? "core"
@@ -126,73 +196,64 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
                   "seed", (json_int_t)m->opts.seed, "resamples",
                   (json_int_t)m->opts.resamples, "kwh_price",
                   m->opts.cost.kwh_price, "years", m->opts.cost.years,
-                  "currency", m->opts.cost.currency ? m->opts.cost.currency : "USD",
+                  "currency",
+                  str(m->opts.cost.currency ? m->opts.cost.currency : "USD"),
                   "utilization", m->opts.cost.utilization));
     json_t *plats = json_array();
     for (size_t p = 0; p < m->nplatforms; p++)
-        json_array_append_new(plats, platform_json(m, p));
-    json_object_set_new(root, "platforms", plats);
+        append(&b, plats, platform_json(&b, m, p));
+    set(&b, root, "platforms", plats);
     json_t *scores = json_array();
     for (size_t i = 0; i < m->nscores; i++) {
         const bdb_score *s = &m->scores[i];
-        json_array_append_new(
-            scores, json_pack("{s:s, s:s, s:o, s:[oo], s:I, s:I}", "category",
-                              s->category, "platform",
-                              bdb_model_platform_name(m, s->platform), "geomean",
-                              num(s->g.geomean), "ci", num(s->g.ci_lo),
-                              num(s->g.ci_hi), "n_used", (json_int_t)s->g.n_used,
-                              "n_excluded", (json_int_t)s->g.n_excluded));
+        append(&b, scores,
+               json_pack("{s:s, s:o, s:o, s:[oo], s:I, s:I}", "category",
+                         s->category, "platform",
+                         str(bdb_model_platform_name(m, s->platform)),
+                         "geomean", num(s->g.geomean), "ci", num(s->g.ci_lo),
+                         num(s->g.ci_hi), "n_used", (json_int_t)s->g.n_used,
+                         "n_excluded", (json_int_t)s->g.n_excluded));
     }
-    json_object_set_new(root, "scores", scores);
+    set(&b, root, "scores", scores);
     json_t *series = json_array();
-    for (size_t s = 0; s < m->nseries; s++) {
-        const bdb_rseries *se = &m->series[s];
-        json_t *cells = json_array();
-        for (size_t p = 0; p < m->nplatforms; p++)
-            if (se->cells[p].present)
-                json_array_append_new(cells, cell_json(m, se, p));
-        json_array_append_new(
-            series, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:o, s:o}",
-                              "tool", se->tool, "benchmark", se->benchmark,
-                              "metric", se->metric, "parameters", se->params,
-                              "unit", se->unit, "better",
-                              se->better > 0 ? "higher"
-                              : se->better < 0 ? "lower" : "neutral",
-                              "category", se->category, "headline", se->headline,
-                              "sweep", se->sweep >= 0 ? json_integer(se->sweep)
-                                                      : json_null(),
-                              "cells", cells));
-    }
-    json_object_set_new(root, "series", series);
+    for (size_t s = 0; s < m->nseries; s++)
+        append(&b, series, series_json(&b, m, &m->series[s]));
+    set(&b, root, "series", series);
     json_t *sweeps = json_array();
     for (size_t w = 0; w < m->nsweeps; w++) {
         json_t *idx = json_array();
         for (size_t i = 0; i < m->sweeps[w].n; i++)
-            json_array_append_new(idx, json_integer((json_int_t)m->sweeps[w].series[i]));
-        json_array_append_new(sweeps, json_pack("{s:s, s:s, s:o}", "key",
-                                                m->sweeps[w].key, "label",
-                                                m->sweeps[w].label, "series", idx));
+            append(&b, idx, json_integer((json_int_t)m->sweeps[w].series[i]));
+        append(&b, sweeps, json_pack("{s:o, s:o, s:o}", "key",
+                                     str(m->sweeps[w].key), "label",
+                                     str(m->sweeps[w].label), "series", idx));
     }
-    json_object_set_new(root, "sweeps", sweeps);
+    set(&b, root, "sweeps", sweeps);
     json_t *warns = json_array();
     for (size_t i = 0; i < m->nwarnings; i++) {
         const bdb_rwarning *w = &m->warnings[i];
-        json_array_append_new(warns, json_pack("{s:s, s:s, s:i, s:s, s:s}",
-                                               "platform", w->platform, "source",
-                                               w->path, "line", w->line,
-                                               "kind", w->is_info ? "info" : "warning",
-                                               "message", w->message));
+        append(&b, warns,
+               json_pack("{s:o, s:o, s:i, s:s, s:o}", "platform",
+                         str(w->platform), "source", str(w->path), "line",
+                         w->line, "kind", w->is_info ? "info" : "warning",
+                         "message", str(w->message)));
     }
-    json_object_set_new(root, "warnings", warns);
+    set(&b, root, "warnings", warns);
     json_t *missing = json_array();
     for (size_t i = 0; i < m->nmissing; i++)
-        json_array_append_new(missing, json_string(m->missing[i]));
-    json_object_set_new(root, "missing_inputs", missing);
+        append(&b, missing, str(m->missing[i]));
+    set(&b, root, "missing_inputs", missing);
     bdb_buf f;
     bdb_buf_init(&f);
     bdb_report_findings(m, &f, "");
-    json_object_set_new(root, "findings", lines_json(f.data));
+    if (f.err)
+        b.failed = 1;
+    set(&b, root, "findings", lines_json(&b, f.data));
     bdb_buf_free(&f);
+    if (b.failed) {
+        json_decref(root);
+        return BDB_ENOMEM;
+    }
     char *text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
     json_decref(root);
     if (!text)

@@ -17,6 +17,8 @@
  *   per-thread, spread and extreme figures (stdev, min, max) and without
  *   latency percentiles, which would count one run many times. Missing
  *   cells and zero values are left out and counted. */
+#include "../common/bdb_names.h"
+#include "../common/bdb_shell.h"
 #include "model.h"
 
 #include <math.h>
@@ -262,6 +264,85 @@ static int mark_warned(bdb_model *m)
     return BDB_OK;
 }
 
+typedef struct id_list {
+    long long *ids;
+    size_t n, cap;
+} id_list;
+
+/* Sources imported with --repetitions: their differently named files
+ * are repetitions by the user's word. */
+static int collect_repetition_sources(const bdb_source_row *r, void *ctx)
+{
+    id_list *l = ctx;
+    if (!r->options || !strstr(r->options, "repetitions=1\n"))
+        return 0;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 64;
+        long long *p = realloc(l->ids, cap * sizeof *p);
+        if (!p)
+            return 1;
+        l->ids = p;
+        l->cap = cap;
+    }
+    l->ids[l->n++] = r->id;
+    return 0;
+}
+
+/* The id comes first, so cmp_id sorts these by id. */
+typedef struct source_name {
+    long long id;
+    const char *path;
+} source_name;
+
+/* Marks the cells whose values come from two or more files whose names
+ * differ in more than a repetition counter (reds-bench-1.csv ...
+ * reds-bench-20.csv): their n may count different measurements. */
+static int mark_merged(bdb_model *m, bdb_store *st)
+{
+    id_list rep = {0};
+    int rc = bdb_store_sources_each(st, collect_repetition_sources, &rep);
+    if (rc) {
+        free(rep.ids);
+        return rc;
+    }
+    if (rep.n)
+        qsort(rep.ids, rep.n, sizeof *rep.ids, cmp_id);
+    for (size_t s = 0; s < m->nseries; s++)
+        for (size_t p = 0; p < m->nplatforms; p++) {
+            bdb_cell *c = &m->series[s].cells[p];
+            if (!c->present || c->n < 2)
+                continue;
+            const char **names = malloc(c->n * sizeof *names);
+            source_name *src = malloc(c->n * sizeof *src);
+            if (!names || !src) {
+                free(names);
+                free(src);
+                free(rep.ids);
+                return BDB_ENOMEM;
+            }
+            /* one name per source: sort by id, take each once */
+            for (size_t i = 0; i < c->n; i++)
+                src[i] = (source_name){c->source_ids[i], c->paths[i]};
+            qsort(src, c->n, sizeof *src, cmp_id);
+            size_t k = 0;
+            for (size_t i = 0; i < c->n; i++)
+                if (!(i && src[i].id == src[i - 1].id) &&
+                    !(rep.n && bsearch(&src[i].id, rep.ids, rep.n,
+                                       sizeof *rep.ids, cmp_id)))
+                    names[k++] = src[i].path;
+            free(src);
+            if (k >= 2) {
+                bdb_name_diff d;
+                bdb_names_diff(names, k, &d);
+                if (!d.repetition)
+                    c->merged_files = k;
+            }
+            free(names);
+        }
+    free(rep.ids);
+    return BDB_OK;
+}
+
 static int add_missing(bdb_model *m, const char *text)
 {
     for (size_t i = 0; i < m->nmissing; i++)
@@ -337,19 +418,22 @@ static int list_missing_costs(bdb_model *m)
             if (c->present && c->eff_computed)
                 bits |= c->eff.missing;
         }
-        char text[256];
+        char text[700], word[400];
         const char *name = bdb_model_platform_name(m, p);
+        /* the name is pasted into a shell: one quoted word, whatever it
+         * holds */
+        bdb_shell_quote(name, word, sizeof word);
         int rc = BDB_OK;
         if (bits & BDB_EFF_MISSING_POWER) {
             snprintf(text, sizeof text, "power_w of %s (per-watt, energy and "
                                         "TCO figures): benchdb platform add "
-                                        "'%s' --power-w W", name, name);
+                                        "%s --power-w W", name, word);
             rc = add_missing(m, text);
         }
         if (!rc && (bits & BDB_EFF_MISSING_PRICE)) {
             snprintf(text, sizeof text, "price_usd or rent of %s (per-dollar "
                                         "and TCO figures): benchdb platform "
-                                        "add '%s' --price-usd P", name, name);
+                                        "add %s --price-usd P", name, word);
             rc = add_missing(m, text);
         }
         if (rc)
@@ -780,6 +864,8 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
             rc = b.rc;
         if (!rc)
             rc = mark_warned(m);
+        if (!rc)
+            rc = mark_merged(m, st);
     }
     if (rc) {
         if (!diag->message[0])

@@ -65,6 +65,9 @@ typedef struct bdb_cell {
     size_t noutliers;
     int noisy;                  /* cv above opts.noisy_cv */
     int warned;                 /* a source of this cell has warnings */
+    size_t merged_files;        /* >= 2: the values come from this many
+                                   differently named files, which may be
+                                   different measurements (0: not so) */
     /* against the baseline platform */
     int compared;
     double speedup;             /* > 1: better than the baseline */

@@ -1,5 +1,6 @@
 /* rtable.c - aligned text and Markdown tables. */
 #include "rtable.h"
+#include "neutral.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -89,16 +90,7 @@ int bdb_rtable_text(const bdb_rtable *t, bdb_buf *out, const char *indent)
 
 static void md_cell(bdb_buf *out, const char *s)
 {
-    for (; *s; s++) {
-        if (*s == '|')
-            bdb_buf_puts(out, "\\|");
-        else if (*s == '\n' || *s == '\r')
-            bdb_buf_puts(out, " ");
-        else if (*s == '<')
-            bdb_buf_puts(out, "&lt;");
-        else
-            bdb_buf_append(out, s, 1);
-    }
+    bdb_neutral_md(out, s, 0);
 }
 
 int bdb_rtable_markdown(const bdb_rtable *t, bdb_buf *out)

@@ -158,13 +158,15 @@ void bdb_section_cell_text(const bdb_rseries *s, const bdb_cell *c, char *out,
         snprintf(out, n, "-");
         return;
     }
-    char v[64];
+    char v[64], from[48] = "";
     bdb_format_value(c->sum.mean, s->unit, v, sizeof v);
+    if (c->merged_files)
+        snprintf(from, sizeof from, " from %zu files", c->merged_files);
     if (c->n >= 2 && isfinite(c->sum.cv))
-        snprintf(out, n, "%s ±%.1f%% n=%zu%s%s", v, fabs(c->sum.cv) * 100, c->n,
-                 c->noisy ? "*" : "", c->warned ? "!" : "");
+        snprintf(out, n, "%s ±%.1f%% n=%zu%s%s%s", v, fabs(c->sum.cv) * 100,
+                 c->n, from, c->noisy ? "*" : "", c->warned ? "!" : "");
     else
-        snprintf(out, n, "%s n=%zu%s", v, c->n, c->warned ? "!" : "");
+        snprintf(out, n, "%s n=%zu%s%s", v, c->n, from, c->warned ? "!" : "");
 }
 
 int bdb_section_tool(const bdb_model *m, const char *tool, int all,

@@ -1,6 +1,7 @@
 /* text.c - the terminal report and the Markdown report: the same tables
  * (sections.c), dressed for a terminal or for GitHub. */
 #include "render.h"
+#include "neutral.h"
 #include "sections.h"
 
 #include <stdio.h>
@@ -10,11 +11,49 @@ typedef struct dress {
     int md;
 } dress;
 
+/* A list item whose text may hold names from logs. */
+static void item(bdb_buf *out, const dress *d, const char *text)
+{
+    if (d->md) {
+        bdb_buf_puts(out, "- ");
+        bdb_neutral_md(out, text, 1);
+        bdb_buf_puts(out, "\n");
+    } else {
+        bdb_buf_printf(out, "  - %s\n", text);
+    }
+}
+
+/* Lines made by a bullet-taking writer (findings, notes), as items. */
+static void items(bdb_buf *out, const dress *d, const bdb_model *m,
+                  void (*write)(const bdb_model *, bdb_buf *, const char *),
+                  const char *text_bullet)
+{
+    if (!d->md) {
+        write(m, out, text_bullet);
+        return;
+    }
+    bdb_buf lines;
+    bdb_buf_init(&lines);
+    write(m, &lines, "");
+    if (lines.err && !out->err)
+        out->err = lines.err;
+    for (char *p = lines.data; p && *p;) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = '\0';
+        if (*p)
+            item(out, d, p);
+        p = nl ? nl + 1 : NULL;
+    }
+    bdb_buf_free(&lines);
+}
+
 static void heading(bdb_buf *out, const dress *d, int level, const char *text)
 {
     if (d->md) {
-        bdb_buf_printf(out, "\n%s %s\n\n", level == 1 ? "#" : level == 2 ? "##" : "###",
-                       text);
+        bdb_buf_printf(out, "\n%s ", level == 1 ? "#" : level == 2 ? "##" : "###");
+        bdb_neutral_md(out, text, 0);
+        bdb_buf_puts(out, "\n\n");
     } else {
         bdb_buf_printf(out, "\n%s\n", text);
         size_t n = strlen(text);
@@ -39,10 +78,13 @@ static int render(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out,
 {
     bdb_rtable t;
     int all = o && o->all_metrics;
-    if (d->md)
-        bdb_buf_printf(out, "# %s\n", m->title);
-    else
+    if (d->md) {
+        bdb_buf_puts(out, "# ");
+        bdb_neutral_md(out, m->title, 0);
+        bdb_buf_puts(out, "\n");
+    } else {
         heading(out, d, 1, m->title);
+    }
 
     heading(out, d, 2, "Platforms");
     bdb_section_platforms(m, &t);
@@ -101,7 +143,7 @@ static int render(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out,
     if (m->nmissing) {
         heading(out, d, 3, "Missing inputs");
         for (size_t i = 0; i < m->nmissing; i++)
-            bdb_buf_printf(out, "%s%s\n", d->md ? "- " : "  - ", m->missing[i]);
+            item(out, d, m->missing[i]);
     }
 
     bdb_section_warnings(m, &t);
@@ -113,9 +155,9 @@ static int render(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out,
     }
 
     heading(out, d, 2, "How to read this report");
-    bdb_report_method_notes(m, out, d->md ? "- " : "  - ");
+    items(out, d, m, bdb_report_method_notes, "  - ");
     heading(out, d, 2, "Findings");
-    bdb_report_findings(m, out, d->md ? "- " : "  * ");
+    items(out, d, m, bdb_report_findings, "  * ");
     return BDB_OK;
 }
 
@@ -126,10 +168,13 @@ int bdb_report_render_efficiency(const bdb_model *m, int markdown,
     bdb_rtable t;
     char title[320];
     snprintf(title, sizeof title, "%s: efficiency", m->title);
-    if (d.md)
-        bdb_buf_printf(out, "# %s\n", title);
-    else
+    if (d.md) {
+        bdb_buf_puts(out, "# ");
+        bdb_neutral_md(out, title, 0);
+        bdb_buf_puts(out, "\n");
+    } else {
         heading(out, &d, 1, title);
+    }
     heading(out, &d, 2, "Platforms");
     bdb_section_platforms(m, &t);
     table(out, &d, &t);
@@ -139,25 +184,29 @@ int bdb_report_render_efficiency(const bdb_model *m, int markdown,
     if (m->nmissing) {
         heading(out, &d, 3, "Missing inputs");
         for (size_t i = 0; i < m->nmissing; i++)
-            bdb_buf_printf(out, "%s%s\n", d.md ? "- " : "  - ", m->missing[i]);
+            item(out, &d, m->missing[i]);
     }
     heading(out, &d, 2, "How to read this report");
-    bdb_report_method_notes(m, out, d.md ? "- " : "  - ");
+    items(out, &d, m, bdb_report_method_notes, "  - ");
     heading(out, &d, 2, "Findings");
-    bdb_report_findings(m, out, d.md ? "- " : "  * ");
-    return BDB_OK;
+    items(out, &d, m, bdb_report_findings, "  * ");
+    return bdb_neutral_terminal(out, 0);
 }
 
 int bdb_report_render_text(const bdb_model *m, const bdb_render_opts *o,
                            bdb_buf *out)
 {
     dress d = {0};
-    return render(m, o, out, &d);
+    size_t from = out->len;
+    int rc = render(m, o, out, &d);
+    return rc ? rc : bdb_neutral_terminal(out, from);
 }
 
 int bdb_report_render_markdown(const bdb_model *m, const bdb_render_opts *o,
                                bdb_buf *out)
 {
     dress d = {1};
-    return render(m, o, out, &d);
+    size_t from = out->len;
+    int rc = render(m, o, out, &d);
+    return rc ? rc : bdb_neutral_terminal(out, from);
 }

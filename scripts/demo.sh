@@ -20,9 +20,11 @@ $B platform import samples/platforms.csv
 # Local samples were measured on this project's build machine ("local");
 # the seed articles' raw outputs name their platform in the file name; the
 # published figures name it in a column.
-# seed 000's openssl loop keeps -multi only in its file name.
+# seed 000's openssl loop keeps -multi only in its file name, seed 003's
+# redis-benchmark --csv files the client count.
 $B import -q --platform local --path-pattern 'seed002-{benchmark}@{platform}.txt' \
-    --path-pattern 'seed000-loop-m{multi}-{*}.txt' samples/
+    --path-pattern 'seed000-loop-m{multi}-{*}.txt' \
+    --path-pattern 'reds-bench-{clients}.csv' samples/
 
 TITLE="ARM vs x86: Phytium FT-1500A against two Xeon servers (seed 002)"
 SEL="--baseline x86-A --platforms x86-A,x86-B,ARM-FT1500A"

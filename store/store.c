@@ -19,6 +19,12 @@ int bdb_store_fail(bdb_store *st, int code, const char *fmt, ...)
 
 int bdb_store_open(bdb_store **out, const char *location, bdb_diag *diag)
 {
+    return bdb_store_open_mode(out, location, 0, diag);
+}
+
+int bdb_store_open_mode(bdb_store **out, const char *location, int flags,
+                        bdb_diag *diag)
+{
     *out = NULL;
     const bdb_store_ops *ops = &bdb_store_sqlite_ops;
     if (strncmp(location, "sqlite:", 7) == 0)
@@ -31,13 +37,27 @@ int bdb_store_open(bdb_store **out, const char *location, bdb_diag *diag)
     if (!st)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     st->ops = ops;
-    int rc = ops->open(st, location, diag);
+    int rc = ops->open(st, location, flags, diag);
     if (rc) {
         free(st);
         return rc;
     }
     *out = st;
     return BDB_OK;
+}
+
+int bdb_store_batch_begin(bdb_store *st)
+{
+    if (st->ops->iVersion < 2 || !st->ops->batch_begin)
+        return BDB_OK;  /* a backend without batches: files commit alone */
+    return st->ops->batch_begin(st);
+}
+
+int bdb_store_batch_end(bdb_store *st, int commit)
+{
+    if (st->ops->iVersion < 2 || !st->ops->batch_end)
+        return BDB_OK;
+    return st->ops->batch_end(st, commit);
 }
 
 void bdb_store_close(bdb_store *st)

@@ -24,6 +24,16 @@ int bdb_store_schema_version(void);
 /* Opens (creating and migrating as needed) the database at location.
  * A database from a newer benchdb is refused with BDB_EVERSION. */
 int bdb_store_open(bdb_store **out, const char *location, bdb_diag *diag);
+
+enum {
+    BDB_STORE_READ_ONLY = 1 << 0  /* open for reading: never create, never
+                                     migrate, works on a read-only file */
+};
+/* bdb_store_open with flags. Read-only on a location with no database
+ * fails with BDB_ENOTFOUND: "no database at PATH (run `benchdb init` or
+ * `benchdb import`)". */
+int bdb_store_open_mode(bdb_store **out, const char *location, int flags,
+                        bdb_diag *diag);
 /* NULL-safe. */
 void bdb_store_close(bdb_store *st);
 /* The message of the last failure on st (never NULL). */
@@ -44,6 +54,19 @@ int bdb_store_platform_get(bdb_store *st, const char *name, bdb_platform *out);
 int bdb_store_platform_each(bdb_store *st,
                             int (*cb)(const bdb_platform *p, void *ctx),
                             void *ctx);
+
+/* ---- batches ------------------------------------------------------------ */
+
+/* Many files in one transaction: between batch_begin and batch_end every
+ * add_source / source_replace / platform put is a savepoint, so a failed
+ * file still rolls back alone while the batch pays one commit (one fsync)
+ * and keeps its statements and series ids. batch_end(st, 1) commits,
+ * batch_end(st, 0) rolls the whole batch back. Other writers wait while a
+ * batch is open, so callers keep batches short (the import commits every
+ * few hundred files or every second). Closing the store commits an open
+ * batch. */
+int bdb_store_batch_begin(bdb_store *st);
+int bdb_store_batch_end(bdb_store *st, int commit);
 
 /* ---- sources and results --------------------------------------------- */
 
@@ -125,6 +148,8 @@ typedef struct bdb_source_row {
     const char *path, *sha256, *imported_at, *tool, *tool_version,
         *parser_version, *platform;
     long long size, nresults, nwarnings;
+    const char *options;        /* the import options kept for reparse,
+                                   one "key=value" a line */
 } bdb_source_row;
 
 typedef struct bdb_warning_row {

@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static char dir[512];
 static char db[600];
@@ -122,14 +125,22 @@ static void cli__bad_files_in_a_batch__reported_and_the_rest_imported(void **sta
     assert_non_null(strstr(out.data, "empty.txt: empty file"));
     assert_non_null(strstr(out.data, "binary.bin: binary content"));
     assert_non_null(strstr(out.data, "unknown.txt: not the output of any known tool"));
-    assert_non_null(strstr(out.data, "broken-truncated.csv:3:"));
-    assert_non_null(strstr(out.data, "1 imported (19 results"));
-    assert_non_null(strstr(out.data, "4 failed"));
+    /* the cut row is a warning at its line, the good row lands */
+    assert_non_null(strstr(out.data, "broken-truncated.csv:3: warning:"));
+    assert_non_null(strstr(out.data, "2 imported (20 results, 1 warnings)"));
+    assert_non_null(strstr(out.data, "3 failed"));
     assert_int_equal(run(&out, "list sources --format csv"), 0);
-    assert_int_equal(count_lines_with(out.data, "\n") - 1, 1);
-    assert_null(strstr(out.data, "broken-truncated"));
+    assert_int_equal(count_lines_with(out.data, "\n") - 1, 2);
     assert_int_equal(run(&out, "list results --format csv"), 0);
-    assert_int_equal(count_lines_with(out.data, "\n") - 1, 19);
+    assert_int_equal(count_lines_with(out.data, "\n") - 1, 20);
+
+    /* --strict: the warning fails the file, and nothing of it lands */
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/strict.sqlite' import --strict "
+                            "'%s/broken-truncated.csv'", dir, dir), 1);
+    assert_non_null(strstr(out.data, "broken-truncated.csv:3:"));
+    assert_non_null(strstr(out.data, "--strict"));
+    assert_non_null(strstr(out.data, "0 imported"));
     bdb_buf_free(&out);
 }
 
@@ -215,10 +226,357 @@ static void cli__path_pattern__names_platform_and_params(void **state)
     write_file("boardA/run-8.csv", fig, strlen(fig));
     snprintf(args, sizeof args,
              "import --path-pattern 'nomatch-{x}.csv' --path-pattern "
-             "'{platform}/run-{threads}.csv' '%s/boardA/run-8.csv'", dir);
+             "'{platform}/run-{jobs}.csv' '%s/boardA/run-8.csv'", dir);
     assert_int_equal(run(&out, args), 0);
-    assert_int_equal(run(&out, "list results --format csv --param threads=8"), 0);
-    assert_non_null(strstr(out.data, "boardB,gzip,gzip,real,threads=8,2.5,s"));
+    assert_int_equal(run(&out, "list results --format csv --param jobs=8"), 0);
+    assert_non_null(strstr(out.data, "boardB,gzip,gzip,real,jobs=8,2.5,s"));
+    bdb_buf_free(&out);
+}
+
+/* Seed 000's tree: x86_64/@2133/ssl_m4_aes-256-cbc.txt. The arch and the
+ * clock describe the machine: with --platform '{arch}@{freq_mhz}' each
+ * folder is a platform with those fields, and the series are the same on
+ * both, so a report compares them. */
+static void cli__platform_template__seed000_tree_gives_two_comparable_platforms(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char cmd[1600];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/x86_64/@2133' '%s/armv7l/@996'",
+             dir, dir);
+    assert_int_equal(system(cmd), 0);
+    copy_sample("samples/openssl-speed/seed000-loop-m2-aes-256-cbc.txt",
+                "x86_64/@2133/ssl_m2_aes-256-cbc.txt");
+    copy_sample("samples/openssl-speed/seed000-loop-m2-aes-256-cbc.txt",
+                "armv7l/@996/ssl_m2_aes-256-cbc.txt");
+    /* other bytes, or the second copy would be "already present" */
+    snprintf(cmd, sizeof cmd, "echo >> '%s/armv7l/@996/ssl_m2_aes-256-cbc.txt'",
+             dir);
+    assert_int_equal(system(cmd), 0);
+    char args[1400];
+    snprintf(args, sizeof args,
+             "import --tool openssl-speed --path-pattern "
+             "'{arch}/@{freq_mhz}/ssl_m{multi}_{benchmark}.txt' "
+             "--platform '{arch}@{freq_mhz}' '%s/x86_64' '%s/armv7l'", dir, dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_int_equal(run(&out, "platform list --format csv"), 0);
+    assert_non_null(strstr(out.data, "x86_64@2133,x86_64,,,,2133"));
+    assert_non_null(strstr(out.data, "armv7l@996,armv7l,,,,996"));
+    assert_int_equal(run(&out, "list results --format csv"), 0);
+    assert_null(strstr(out.data, "freq_mhz"));
+    assert_non_null(strstr(out.data, "multi=2"));
+    assert_int_equal(run(&out, "report --format csv --baseline x86_64@2133"), 0);
+    assert_non_null(strstr(out.data, "armv7l@996"));
+    /* a template naming something the pattern does not capture */
+    snprintf(args, sizeof args,
+             "import --tool openssl-speed --path-pattern '{arch}/@{freq_mhz}/{*}.txt' "
+             "--platform '{board}' '%s/x86_64'", dir);
+    assert_int_equal(run(&out, args), 1);
+    assert_non_null(strstr(out.data, "{board}"));
+    bdb_buf_free(&out);
+}
+
+/* Seed 003's layout: redis-benchmark --csv -c N > reds-bench-N.csv. The
+ * CSV does not say N, so the six files land in one series; the import
+ * says so and names the pattern that keeps them apart. */
+static void cli__differently_named_files_in_one_series__warned_with_a_pattern(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    static const char *const n[] = {"1", "2", "3", "4", "8", "20"};
+    char rel[200], name[100], args[1400];
+    for (size_t i = 0; i < 6; i++) {
+        snprintf(rel, sizeof rel,
+                 "samples/redis-benchmark/seed003-layout/reds-bench-%s.csv", n[i]);
+        snprintf(name, sizeof name, "reds-bench-%s.csv", n[i]);
+        copy_sample(rel, name);
+    }
+    snprintf(args, sizeof args, "import --platform local '%s'", dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_non_null(strstr(out.data, "reds-bench-{1,2,3,4,8,20}.csv: 6 files "
+                                     "merged into the same series (14 series"));
+    assert_non_null(strstr(out.data, "--path-pattern 'reds-bench-{clients}.csv'"));
+    assert_non_null(strstr(out.data, "--repetitions"));
+
+    /* with the pattern, six client counts: no warning, six series */
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/patterned.sqlite' import --platform local "
+                            "--path-pattern 'reds-bench-{clients}.csv' '%s'",
+                            dir, dir), 0);
+    assert_null(strstr(out.data, "merged"));
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/patterned.sqlite' list series --format csv "
+                            "--benchmark GET --metric requests_per_sec", dir), 0);
+    assert_int_equal(count_lines_with(out.data, "clients="), 6);
+
+    /* the user says they are repetitions: no warning */
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/c.sqlite' import --repetitions "
+                            "--platform local '%s'", dir, dir), 0);
+    assert_null(strstr(out.data, "merged"));
+    bdb_buf_free(&out);
+}
+
+/* Limits either hold everything or say so: nothing is cut or dropped. */
+static void cli__limits__grow_or_fail_with_a_message(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char args[8000];
+
+    /* 70 platforms in a filter: all 70 are asked for (64 binds before) */
+    bdb_buf csv;
+    bdb_buf_init(&csv);
+    bdb_buf_puts(&csv, "platform,tool,benchmark,metric,value,unit\n");
+    bdb_buf plist;
+    bdb_buf_init(&plist);
+    for (int i = 0; i < 70; i++) {
+        bdb_buf_printf(&csv, "box%02d,gzip,gzip,real,%d.5,s\n", i, i + 1);
+        bdb_buf_printf(&plist, "%sbox%02d", i ? "," : "", i);
+    }
+    write_file("seventy.csv", csv.data, csv.len);
+    snprintf(args, sizeof args, "import '%s/seventy.csv'", dir);
+    assert_int_equal(run(&out, args), 0);
+    snprintf(args, sizeof args, "list results --format csv --platform %s",
+             plist.data);
+    assert_int_equal(run(&out, args), 0);
+    assert_int_equal(count_lines_with(out.data, ",gzip,gzip,real,"), 70);
+
+    /* a 63-byte platform name works everywhere; 64 bytes is refused with
+     * a message, never cut (a cut name would drop its results) */
+    char name63[64], name64[65];
+    memset(name63, 'p', 63);
+    name63[63] = '\0';
+    memset(name64, 'q', 64);
+    name64[64] = '\0';
+    snprintf(args, sizeof args, "platform add %s --cores 4", name63);
+    assert_int_equal(run(&out, args), 0);
+    snprintf(args, sizeof args, "platform add %s --cores 4", name64);
+    assert_int_equal(run(&out, args), 2);
+    assert_non_null(strstr(out.data, "longer than 63 bytes"));
+    copy_sample("samples/time/bash-default-gzip.txt", "t64.txt");
+    snprintf(args, sizeof args, "import --platform %s '%s/t64.txt'", name64, dir);
+    assert_int_equal(run(&out, args), 1);
+    assert_non_null(strstr(out.data, "longer than 63 bytes"));
+
+    /* two benchmark names of 301 bytes that differ at the end: neither is
+     * cut into the other; each figure is refused with a warning */
+    char longb[302];
+    memset(longb, 'b', 300);
+    longb[301] = '\0';
+    bdb_buf_reset(&csv);
+    bdb_buf_puts(&csv, "platform,tool,benchmark,metric,value,unit\n");
+    longb[300] = '1';
+    bdb_buf_printf(&csv, "box00,gzip,%s,real,1,s\n", longb);
+    longb[300] = '2';
+    bdb_buf_printf(&csv, "box00,gzip,%s,real,2,s\n", longb);
+    bdb_buf_puts(&csv, "box00,gzip,short,real,3,s\n");
+    write_file("long.csv", csv.data, csv.len);
+    snprintf(args, sizeof args, "import '%s/long.csv'", dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_non_null(strstr(out.data, "long.csv:2: warning:"));
+    assert_non_null(strstr(out.data, "benchmark name of 255 bytes or more"));
+    assert_non_null(strstr(out.data, "1 results"));
+
+    /* invalid UTF-8 in a name is kept, shown with U+FFFD, and the series
+     * stays in the JSON report */
+    const char *latin1 = "platform,tool,benchmark,metric,value,unit\n"
+                         "box00,gzip,caf\xe9,real,4,s\n"
+                         "box01,gzip,caf\xe9,real,5,s\n";
+    write_file("latin1.csv", latin1, strlen(latin1));
+    snprintf(args, sizeof args, "import '%s/latin1.csv'", dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_int_equal(run(&out, "report --format json --platforms box00,box01"), 0);
+    assert_non_null(strstr(out.data, "\"benchmark\": \"caf\xef\xbf\xbd\""));
+    bdb_buf_free(&csv);
+    bdb_buf_free(&plist);
+    bdb_buf_free(&out);
+}
+
+/* Seed 000's hand-grepped `C=10 : 2881.04` lines under section headers,
+ * from a real run of its script (tests/fixtures/ab/README.md). */
+static void cli__summary_lines__imported_with_sections_and_ab_units(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char args[1400];
+    snprintf(args, sizeof args, "import --platform local --summary "
+             "'C={concurrency} : {value}' --tool ab --metric transfer_rate "
+             "--unit 'Kbytes/sec' '%s/tests/fixtures/ab/"
+             "real-seed000-summary-transfer-rate.txt'", BDB_SOURCE_DIR);
+    assert_int_equal(run(&out, args), 0);
+    assert_non_null(strstr(out.data, "12 results"));
+    assert_int_equal(run(&out, "list results --format csv --metric transfer_rate"), 0);
+    /* line 4 prints "C=2 : 13484.05": ab's Kbytes are 1024 bytes */
+    char want[300];
+    snprintf(want, sizeof want, "\"concurrency=2,section=Plain HTML,"
+             "url=http://127.0.0.1:8091/plain/test.htm\",%.10g,B/s",
+             13484.05 * 1024);
+    assert_non_null(strstr(out.data, want));
+    /* line 9 "C=4 : 5478.57" under "Gzipped HTML" */
+    snprintf(want, sizeof want, "\"concurrency=4,section=Gzipped HTML,"
+             "url=http://127.0.0.1:8091/plain/test.htm\",%.10g,B/s",
+             5478.57 * 1024);
+    assert_non_null(strstr(out.data, want));
+    /* a URL line ends the section before it: the jpg has none */
+    snprintf(want, sizeof want, "\"concurrency=10,url=http://127.0.0.1:8091/"
+             "plain/test.jpg\",%.10g,B/s", 476447.88 * 1024);
+    assert_non_null(strstr(out.data, want));
+    /* the options are kept: reparse --all reads it the same way */
+    assert_int_equal(run(&out, "reparse --all"), 0);
+    assert_int_equal(run(&out, "list results --format csv --metric transfer_rate"), 0);
+    assert_int_equal(count_lines_with(out.data, ",B/s,"), 12);
+    /* a pattern without {value} is a usage error */
+    assert_int_equal(run(&out, "import --summary 'C={c}' --tool ab --metric m "
+                               "--unit s x"), 2);
+    assert_non_null(strstr(out.data, "{value}"));
+    bdb_buf_free(&out);
+}
+
+/* Folders: each walked once (symlink loops skipped and said so), a folder
+ * that cannot be opened reported with its error while the rest imports,
+ * and nothing but regular files read (a FIFO or /dev/zero would block or
+ * never end). */
+static void cli__folder_walk__loops_fifos_and_unreadable_folders(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char cmd[8000];
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p '%s/logs/a/b' '%s/logs/locked' && "
+             "ln -s .. '%s/logs/a/b/up' && ln -s . '%s/logs/a/self' && "
+             "ln -s ../a '%s/logs/a/b/again' && ln -s nowhere '%s/logs/dangling' && "
+             "mkfifo '%s/logs/a/pipe' && chmod 755 '%s' '%s/logs' && "
+             "chmod 000 '%s/logs/locked'",
+             dir, dir, dir, dir, dir, dir, dir, dir, dir, dir);
+    assert_int_equal(system(cmd), 0);
+    copy_sample("samples/time/bash-default-gzip.txt", "logs/a/b/gzip.txt");
+    copy_sample("samples/published/seed-published-figures.csv", "logs/pub.csv");
+    /* as root every folder opens: run the import as nobody then */
+    const char *as = geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 "
+                                      "--clear-groups " : "";
+    snprintf(cmd, sizeof cmd, "chmod 777 '%s' && chmod 666 '%s' 2>/dev/null; "
+             "%s'%s' --db '%s/walk.sqlite' import --platform x '%s/logs' 2>&1",
+             dir, db, as, BDB_BINARY, dir, dir);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    char buf[4096];
+    size_t n;
+    bdb_buf_reset(&out);
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+        bdb_buf_append(&out, buf, n);
+    int status = pclose(p);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 1);
+    assert_non_null(strstr(out.data, "logs/locked: cannot open folder: Permission denied"));
+    assert_non_null(strstr(out.data, "logs/a/pipe: a FIFO, not a regular file"));
+    assert_non_null(strstr(out.data, "logs/dangling: broken symbolic link"));
+    assert_non_null(strstr(out.data, "a symbolic link loop"));
+    /* the two real files landed, each once */
+    assert_non_null(strstr(out.data, "2 imported"));
+    assert_null(strstr(out.data, "out of memory"));
+
+    /* named on the command line: refused at once, never opened */
+    snprintf(cmd, sizeof cmd, "import '%s/logs/a/pipe' /dev/zero", dir);
+    assert_int_equal(run(&out, cmd), 1);
+    assert_non_null(strstr(out.data, "pipe: a FIFO, not a regular file"));
+    assert_non_null(strstr(out.data, "/dev/zero: a character device"));
+    snprintf(cmd, sizeof cmd, "chmod 755 '%s/logs/locked'", dir);
+    assert_int_equal(system(cmd), 0);
+    bdb_buf_free(&out);
+}
+
+/* Text from logs cannot drive a terminal, forge Markdown, or run in the
+ * shell of a user who pastes benchdb's advice. (A hand-made results CSV:
+ * the hostile names are the point.) */
+static void cli__hostile_names__neutralised_in_text_markdown_and_advice(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    const char *csv =
+        "platform,tool,benchmark,metric,value,unit\n"
+        "\"o'brien; touch /tmp/pwned #\",gzip,\"x\n## forged <script>alert(1)</script>\",real,2,s\n"
+        "\"o'brien; touch /tmp/pwned #\",gzip,\"x\n## forged <script>alert(1)</script>\",real,2.1,s\n"
+        "\"evil\x1b]0;title\x07\xe2\x80\xaeRTL\",gzip,\"x\n## forged <script>alert(1)</script>\",real,3,s\n"
+        "\"evil\x1b]0;title\x07\xe2\x80\xaeRTL\",gzip,\"x\n## forged <script>alert(1)</script>\",real,3.1,s\n";
+    write_file("hostile.csv", csv, strlen(csv));
+    char args[1400];
+    snprintf(args, sizeof args, "import '%s/hostile.csv'", dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_int_equal(run(&out, "report"), 0);
+    assert_null(strchr(out.data, '\x1b'));
+    assert_null(strchr(out.data, '\x07'));
+    assert_null(strstr(out.data, "\xe2\x80\xae"));
+    /* the advice quotes the name as one shell word */
+    assert_non_null(strstr(out.data, "benchdb platform add 'o'\\''brien; "
+                                     "touch /tmp/pwned #' --power-w W"));
+    assert_int_equal(run(&out, "report --format md"), 0);
+    assert_null(strstr(out.data, "\n## forged"));
+    assert_null(strstr(out.data, "<script>"));
+    assert_non_null(strstr(out.data, "&lt;script&gt;"));
+    assert_null(strchr(out.data, '\x1b'));
+    /* the advice is one word in Markdown too */
+    assert_non_null(strstr(out.data, "'o'\\\\''brien; touch /tmp/pwned \\#'"));
+    bdb_buf_free(&out);
+}
+
+/* Commands that only read create nothing, and work on a database that
+ * cannot be written (a file and folder of another user, a read-only
+ * mount). */
+static void cli__read_only_commands__never_create_and_read_read_only_files(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char path[1200];
+    snprintf(path, sizeof path, "%s/none.sqlite", dir);
+    static const char *const reads[] = {"list results", "list sources",
+                                        "report", "efficiency", "chart -o x.pdf --format pdf",
+                                        "platform list", "platform show x"};
+    for (size_t i = 0; i < sizeof reads / sizeof reads[0]; i++) {
+        bdb_buf_reset(&out);
+        assert_int_equal(tu_run(&out, "--db '%s' %s", path, reads[i]), 1);
+        assert_non_null(strstr(out.data, "no database at"));
+        assert_non_null(strstr(out.data, "benchdb init"));
+        struct stat sb;
+        if (stat(path, &sb) == 0)
+            fail_msg("'%s' created %s", reads[i], path);
+    }
+
+    char ro[1200], cmd[9000];
+    snprintf(ro, sizeof ro, "%s/ro", dir);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s'", ro);
+    assert_int_equal(system(cmd), 0);
+    copy_sample("samples/published/seed-published-figures.csv", "ro/pub.csv");
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/b.sqlite' import '%s/pub.csv'", ro, ro), 0);
+    /* as root nothing is read-only: read as nobody then */
+    const char *as = geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 "
+                                      "--clear-groups " : "";
+    snprintf(cmd, sizeof cmd, "chmod 755 '%s' && chmod 444 '%s/b.sqlite' && "
+             "chmod 555 '%s' && %s'%s' --db '%s/b.sqlite' list results "
+             "--format csv 2>&1 && %s'%s' --db '%s/b.sqlite' report 2>&1",
+             dir, ro, ro, as, BDB_BINARY, ro, as, BDB_BINARY, ro);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    char buf[4096];
+    size_t n;
+    bdb_buf_reset(&out);
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+        bdb_buf_append(&out, buf, n);
+    int status = pclose(p);
+    snprintf(cmd, sizeof cmd, "chmod 755 '%s'", ro);
+    assert_int_equal(system(cmd), 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        fail_msg("reading a read-only database failed: %s", out.data);
+    assert_int_equal(count_lines_with(out.data, "pub.csv:"), 19);
+    assert_non_null(strstr(out.data, "Platforms"));
     bdb_buf_free(&out);
 }
 
@@ -324,6 +682,13 @@ int main(void)
         cmocka_unit_test_setup(cli__platform_csv_with_bad_row__skips_it_with_line, setup),
         cmocka_unit_test_setup(cli__platforms_csv_among_logs__fills_platforms, setup),
         cmocka_unit_test_setup(cli__path_pattern__names_platform_and_params, setup),
+        cmocka_unit_test_setup(cli__platform_template__seed000_tree_gives_two_comparable_platforms, setup),
+        cmocka_unit_test_setup(cli__differently_named_files_in_one_series__warned_with_a_pattern, setup),
+        cmocka_unit_test_setup(cli__limits__grow_or_fail_with_a_message, setup),
+        cmocka_unit_test_setup(cli__summary_lines__imported_with_sections_and_ab_units, setup),
+        cmocka_unit_test_setup(cli__folder_walk__loops_fifos_and_unreadable_folders, setup),
+        cmocka_unit_test_setup(cli__hostile_names__neutralised_in_text_markdown_and_advice, setup),
+        cmocka_unit_test_setup(cli__read_only_commands__never_create_and_read_read_only_files, setup),
         cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
         cmocka_unit_test_setup(cli__report_chart_xlsx__write_their_files, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),

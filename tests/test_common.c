@@ -4,6 +4,7 @@
 
 #include "../common/bdb_scan.h"
 #include "../common/bdb_sha256.h"
+#include "../common/bdb_names.h"
 #include "../ingest/path_pattern.h"
 #include "../ingest/platform_csv.h"
 #include "../ingest/sysinfo.h"
@@ -131,18 +132,90 @@ static void path_pattern__seed000_layout__gives_platform_and_params(void **state
     (void)state;
     bdb_path_match m;
     const char *pat = "{platform}/@{freq_mhz}/ssl_m{multi}_{benchmark}.txt";
-    assert_int_equal(bdb_path_pattern_match(pat, "logs/x86_64/@2133/ssl_m4_aes-256-cbc.txt", &m), 1);
+    char why[128];
+    assert_int_equal(bdb_path_pattern_match(pat, "logs/x86_64/@2133/ssl_m4_aes-256-cbc.txt", &m, why, sizeof why), 1);
     assert_string_equal(m.platform, "x86_64");
     assert_string_equal(m.benchmark, "aes-256-cbc");
-    assert_string_equal(bdb_params_get(&m.params, "freq_mhz"), "2133");
+    /* the clock describes the machine: a platform field, not a parameter */
+    assert_null(bdb_params_get(&m.params, "freq_mhz"));
+    assert_int_equal(m.nfields, 1);
+    assert_true(m.fields.freq_mhz == 2133.0);
     assert_string_equal(bdb_params_get(&m.params, "multi"), "4");
-    assert_int_equal(bdb_path_pattern_match("reds-bench-{clients}.csv", "cubie/reds-bench-20.csv", &m), 1);
+    assert_int_equal(bdb_path_pattern_match("reds-bench-{clients}.csv", "cubie/reds-bench-20.csv", &m, why, sizeof why), 1);
     assert_string_equal(bdb_params_get(&m.params, "clients"), "20");
-    assert_int_equal(bdb_path_pattern_match(pat, "x86_64/hdparm.txt", &m), 0);
-    char why[128];
+    assert_int_equal(bdb_path_pattern_match(pat, "x86_64/hdparm.txt", &m, why, sizeof why), 0);
+    /* a clock that is not a number is refused, not stored as text */
+    assert_int_equal(bdb_path_pattern_match(pat, "x86_64/@fast/ssl_m4_x.txt", &m, why, sizeof why), -1);
+    assert_non_null(strstr(why, "freq_mhz"));
     assert_int_equal(bdb_path_pattern_check("{platform/x", why, sizeof why), -1);
     assert_int_equal(bdb_path_pattern_check("a}b", why, sizeof why), -1);
     assert_int_equal(bdb_path_pattern_check(pat, why, sizeof why), 0);
+}
+
+static void path_pattern__many_captures_on_a_long_name__end_without_search_explosion(void **state)
+{
+    (void)state;
+    /* With plain backtracking this takes ~10^13 steps: 8 captures, each
+     * free to end at any '-' of 100 characters, and no final 'x'. */
+    char path[128];
+    memset(path, 0, sizeof path);
+    for (int i = 0; i < 100; i++)
+        path[i] = i % 2 ? '-' : 'a';
+    bdb_path_match m;
+    char why[128];
+    assert_int_equal(bdb_path_pattern_match("{a}-{b}-{c}-{d}-{e}-{f}-{g}-{h}x",
+                                            path, &m, why, sizeof why), 0);
+    /* the same shape that does match takes the shortest captures first */
+    path[99] = 'x';
+    path[98] = '-';
+    assert_int_equal(bdb_path_pattern_match("{a}-{b}-{c}-{d}-{e}-{f}-{g}-{h}x",
+                                            path, &m, why, sizeof why), 1);
+    assert_string_equal(bdb_params_get(&m.params, "a"), "a");
+    assert_int_equal((int)strlen(bdb_params_get(&m.params, "h")), 85);
+    /* two captures side by side are refused: nothing says where one ends */
+    assert_int_equal(bdb_path_pattern_check("{a}{b}.txt", why, sizeof why), -1);
+    assert_non_null(strstr(why, "side by side"));
+    assert_int_equal(bdb_path_pattern_check("{a}-{b}.txt", why, sizeof why), 0);
+}
+
+static void names_diff(const char *const *names, size_t n, int repetition,
+                       const char *brace, const char *pattern)
+{
+    bdb_name_diff d;
+    bdb_names_diff(names, n, &d);
+    if (d.repetition != repetition)
+        fail_msg("%s...: repetition %d, expected %d", names[0], d.repetition,
+                 repetition);
+    char out[300];
+    bdb_names_brace(names, n, &d, out, sizeof out);
+    assert_string_equal(out, brace);
+    if (pattern) {
+        bdb_names_suggest_pattern(names, n, &d, "redis-benchmark", out, sizeof out);
+        assert_string_equal(out, pattern);
+    }
+}
+
+static void names__settings_and_repetition_counters__told_apart(void **state)
+{
+    (void)state;
+    const char *reds[] = {"logs/reds-bench-20.csv", "logs/reds-bench-1.csv",
+                          "logs/reds-bench-3.csv", "logs/reds-bench-2.csv",
+                          "logs/reds-bench-8.csv", "logs/reds-bench-4.csv"};
+    names_diff(reds, 6, 0, "reds-bench-{1,2,3,4,8,20}.csv",
+               "reds-bench-{clients}.csv");
+    const char *dd[] = {"pi/dd-read.txt", "pi/dd-write.txt"};
+    names_diff(dd, 2, 0, "dd-{read,write}.txt", "dd-{direction}.txt");
+    const char *ab[] = {"c1.txt", "c10.txt", "c100.txt"};
+    names_diff(ab, 3, 0, "c{1,10,100}.txt", "c{concurrency}.txt");
+    const char *runs[] = {"x/run-1.log", "x/run-2.log", "x/run-3.log"};
+    names_diff(runs, 3, 1, "run-{1,2,3}.log", NULL);
+    const char *plain[] = {"nginx-10.txt", "nginx-11.txt", "nginx-12.txt"};
+    names_diff(plain, 3, 0, "nginx-{10,11,12}.txt", NULL);
+    const char *seq[] = {"nginx-0.txt", "nginx-1.txt", "nginx-2.txt"};
+    names_diff(seq, 3, 1, "nginx-{0,1,2}.txt", NULL);
+    /* consecutive, but after a setting's name: threads, not repetitions */
+    const char *thr[] = {"t1.txt", "t2.txt", "t3.txt"};
+    names_diff(thr, 3, 0, "t{1,2,3}.txt", NULL);
 }
 
 static void sysinfo__real_lscpu_uname_cpuinfo__fill_platform(void **state)
@@ -298,9 +371,8 @@ static void results_csv__bad_unit_or_value__names_the_line(void **state)
     const char *bad_unit = "platform,tool,benchmark,metric,value,unit\n"
                            "a,t,b,m,1,MB/s\n"
                            "a,t,b,m,2,furlongs\n";
-    assert_int_equal(tu_parse_text(bad_unit, "results-csv", &sink, &d), BDB_EPARSE);
-    assert_int_equal(d.line, 3);
-    assert_non_null(strstr(d.message, "furlongs"));
+    /* the good row lands, the bad one is a warning at its line */
+    tu_expect_warning(NULL, bad_unit, "results-csv", 1, 3, "furlongs");
     const char *bad_value = "platform,tool,benchmark,metric,value,unit\n"
                             "a,t,b,m,fast,MB/s\n";
     bdb_sink_reset(&sink);
@@ -322,6 +394,8 @@ int main(void)
         cmocka_unit_test(units__prefixes__use_the_tools_base),
         cmocka_unit_test(params__any_insertion_order__formats_sorted),
         cmocka_unit_test(path_pattern__seed000_layout__gives_platform_and_params),
+        cmocka_unit_test(names__settings_and_repetition_counters__told_apart),
+        cmocka_unit_test(path_pattern__many_captures_on_a_long_name__end_without_search_explosion),
         cmocka_unit_test(sysinfo__real_lscpu_uname_cpuinfo__fill_platform),
         cmocka_unit_test(platform_csv__quoted_notes_and_bad_row__reported_with_line),
         cmocka_unit_test(ingest__empty_binary_and_unknown__are_refused_clearly),

@@ -1,6 +1,8 @@
-/* test_hdparm.c - the hdparm parser: -tT, --direct, repeated runs with
- * seed-000 markers, seed 002's rate-only quotes, error output interleaved
- * with the timings, files where nothing was measured, sniffing. */
+/* test_hdparm.c - the hdparm parser: -tT, --direct, --offset, several
+ * devices, repeated runs (seed-000 markers, a shell loop), seed 002's
+ * rate-only quotes, short timings, error output interleaved with the
+ * timings, command lines as parameters and their disagreements, files
+ * where nothing was measured, and figures cross-checked with the raw text. */
 #include "test_util.h"
 
 /* Shorthands over the shared helpers in test_util.h. */
@@ -45,7 +47,12 @@ static void hdparm__direct__o_direct_benchmarks(void **st)
     tu_assert_value(&s, "direct_cached_reads", "throughput", NULL, 10636.02 * MIB, 1e-12);
     tu_assert_value(&s, "direct_disk_reads", "throughput", NULL, 10262.22 * MIB, 1e-12);
     tu_assert_value(&s, "direct_disk_reads", "elapsed", NULL, 0.20, 0);
-    assert_int_equal(s.nnotes, 0);
+    tu_assert_value(&s, "direct_disk_reads", "throughput", "direct=1,device=/dev/loop0",
+                    10262.22 * MIB, 1e-12);
+    /* 2048 MB in 0.20 s: the 2 GiB device ended long before 3 s */
+    assert_int_equal(s.nnotes, 1);
+    assert_int_equal(s.notes[0].line, 4);
+    assert_non_null(strstr(s.notes[0].text, "short sample"));
     bdb_sink_free(&s);
 }
 
@@ -89,6 +96,13 @@ static void hdparm__nothing_measured__error_not_zero(void **st)
                  "device too small");
     expect_error("tests/fixtures/hdparm/error-vda-operation-not-permitted.txt", "hdparm",
                  1, "Operation not permitted");
+    /* with its command line the same output is recognised as hdparm's */
+    expect_error("tests/fixtures/hdparm/error-bash-x-vda-operation-not-permitted.txt",
+                 NULL, 2, "/dev/vda: Operation not permitted");
+    const bdb_parser *hd = bdb_parser_find("hdparm");
+    static const char prose[] = "Run hdparm -tT /dev/sda to time the disk.\n"
+                                "/etc/fstab: not found here\n";
+    assert_true(hd->sniff(prose, strlen(prose)) < BDB_SNIFF_THRESHOLD);
 }
 
 static void hdparm__old_wording_offset_kb__read(void **st)
@@ -111,7 +125,7 @@ static void hdparm__old_wording_offset_kb__read(void **st)
     bdb_sink_free(&s);
 }
 
-static void hdparm__malformed__error_with_line(void **st)
+static void hdparm__malformed_lines__warned_rest_kept(void **st)
 {
     (void)st;
     bdb_sink s;
@@ -127,6 +141,20 @@ static void hdparm__malformed__error_with_line(void **st)
     assert_int_not_equal(tu_parse_text("/dev/sda:\n Timing cached reads:\n", NULL,
                                        &s, &d), 0);
     bdb_sink_free(&s);
+    /* a bad line among good ones: warned, the rest kept (lines of
+     * tT-two-devices-loop0-loop1.txt, the middle one cut) */
+    text_ok("\n/dev/loop0:\n Timing cached reads:   9316 MB in  2.00 seconds = "
+            "4660.88 MB/sec\n Timing buffered disk reads: 256 MB in  2.15 sec\n"
+            " Timing uncached reads: 1 MB in 1.00 seconds = 1.00 MB/sec\n"
+            "\n/dev/loop1:\n Timing cached reads:   18074 MB in  2.00 seconds = "
+            "9048.84 MB/sec\n", &s);
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    assert_int_equal(s.nnotes, 2);
+    assert_int_equal(s.notes[0].line, 4);
+    assert_non_null(strstr(s.notes[1].text, "unknown hdparm timing"));
+    tu_assert_value(&s, "cached_reads", "throughput", "device=/dev/loop1", 9048.84 * MIB,
+                    1e-12);
+    bdb_sink_free(&s);
     static const char *const junk[] = {"Timing ", "Timing cached reads: 1",
                                        "/:", "Timing x:\n", "#1 :\n/dev/a:"};
     for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++) {
@@ -139,6 +167,150 @@ static void hdparm__malformed__error_with_line(void **st)
 
 
 
+static void hdparm__two_devices_one_run__device_parameter_each(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/hdparm/tT-two-devices-loop0-loop1.txt", &s);
+    assert_int_equal(tu_count(&s, "throughput"), 4);
+    tu_assert_value(&s, "cached_reads", "throughput", "device=/dev/loop0",
+                    4660.88 * MIB, 1e-12);
+    tu_assert_value(&s, "buffered_disk_reads", "throughput", "device=/dev/loop0",
+                    118.84 * MIB, 1e-12);
+    tu_assert_value(&s, "cached_reads", "throughput", "device=/dev/loop1",
+                    9048.84 * MIB, 1e-12);
+    tu_assert_value(&s, "buffered_disk_reads", "bytes", "device=/dev/loop1", 48 * MIB, 0);
+    /* two devices: no repetitions */
+    for (size_t i = 0; i < s.n; i++)
+        assert_int_equal(s.samples[i].repetition, 1);
+    bdb_sink_free(&s);
+    parse_ok("samples/hdparm/bash-x-tT-direct-two-devices.txt", &s);
+    tu_assert_value(&s, "direct_cached_reads", "throughput", "device=/dev/loop2,direct=1",
+                    2551.61 * MIB, 1e-12);
+    tu_assert_value(&s, "direct_disk_reads", "throughput", "device=/dev/loop1,direct=1",
+                    1819.97 * MIB, 1e-12);
+    assert_int_equal(s.nnotes, 1); /* loop1: 48 MB in 0.03 s */
+    bdb_sink_free(&s);
+}
+
+static void hdparm__short_timing__kept_and_warned(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/hdparm/tT-two-devices-loop0-loop1.txt", &s);
+    assert_int_equal(s.nnotes, 1);
+    assert_int_equal(s.notes[0].line, 8);
+    assert_non_null(strstr(s.notes[0].text, "48 MB in 0.03 s"));
+    tu_assert_value(&s, "buffered_disk_reads", "throughput", "device=/dev/loop1",
+                    1511.67 * MIB, 1e-12);
+    bdb_sink_free(&s);
+    /* an NVMe partition, hdparm 9.x --direct ('Linux 命令记录' notes,
+     * 2020-08-19) */
+    text_ok("$ sudo hdparm -tT --direct /dev/nvme0n1p2\n\n/dev/nvme0n1p2:\n"
+            " Timing O_DIRECT cached reads:   2284 MB in  2.00 seconds = 1142.33 MB/sec\n"
+            " Timing O_DIRECT disk reads: 100 MB in  0.08 seconds = 1226.93 MB/sec\n", &s);
+    tu_assert_value(&s, "direct_disk_reads", "throughput",
+                    "device=/dev/nvme0n1p2,direct=1", 1226.93 * MIB, 1e-12);
+    assert_int_equal(s.nnotes, 1);
+    assert_int_equal(s.notes[0].line, 5);
+    bdb_sink_free(&s);
+}
+
+static void hdparm__loop_of_runs__repetitions(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/hdparm/bash-x-t-loop0-three-runs.txt", &s);
+    assert_int_equal(tu_count(&s, "throughput"), 3);
+    const bdb_sample *last = NULL;
+    for (size_t i = 0; i < s.n; i++)
+        if (strcmp(s.samples[i].metric, "throughput") == 0)
+            last = &s.samples[i];
+    assert_int_equal(last->repetition, 3);
+    assert_int_equal(last->line, 15);
+    assert_true(last->value == 150.62 * MIB);
+    bdb_sink_free(&s);
+}
+
+static void hdparm__command_line__settings_and_disagreements(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/hdparm/bash-x-t-direct-loop0.txt", &s);
+    tu_assert_value(&s, "direct_disk_reads", "throughput", "device=/dev/loop0,direct=1",
+                    4577.97 * MIB, 1e-12);
+    assert_int_equal(s.nnotes, 1); /* 256 MB in 0.06 s; no disagreement */
+    bdb_sink_free(&s);
+    parse_ok("samples/hdparm/bash-x-t-offset1-loop2-sparse.txt", &s);
+    tu_assert_value(&s, "buffered_disk_reads", "throughput",
+                    "device=/dev/loop2,offset=1073741824", 91.49 * MIB, 1e-12);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+    parse_ok("samples/hdparm/bash-x-T-only-loop1.txt", &s);
+    assert_int_equal(s.n, 3);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+    /* an MT6592 phone's eMMC: "root@host:~#" prompt, -Tt ('A note about
+     * benchmarks', MediaTek MT65xx phones with armhf Debian) */
+    text_ok("root@eldershade:~# hdparm -Tt /dev/mmcblk0p4\n\n/dev/mmcblk0p4:\n"
+            " Timing cached reads:   1714 MB in  2.00 seconds = 857.39 MB/sec\n"
+            " Timing buffered disk reads: 148 MB in  3.01 seconds =  49.21 MB/sec\n", &s);
+    tu_assert_value(&s, "buffered_disk_reads", "throughput", "device=/dev/mmcblk0p4",
+                    49.21 * MIB, 1e-12);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+    /* Banana Pi BPI-F3 (RISC-V), two pasted blocks: "sudo" without a prompt,
+     * no space before "Timing", trailing blanks */
+    text_ok("sudo hdparm -t --direct /dev/mmcblk0\n/dev/mmcblk0:\n"
+            " Timing O_DIRECT disk reads: 240 MB in  3.01 seconds =  79.69 MB/sec\n\n"
+            "$ sudo hdparm -t --direct /dev/mmcblk2    \n/dev/mmcblk2:  \n"
+            "Timing O_DIRECT disk reads: 580 MB in  3.00 seconds = 193.31 MB/sec \n", &s);
+    tu_assert_value(&s, "direct_disk_reads", "throughput", "device=/dev/mmcblk2,direct=1",
+                    193.31 * MIB, 1e-12);
+    tu_assert_value(&s, "direct_disk_reads", "throughput", "device=/dev/mmcblk0,direct=1",
+                    79.69 * MIB, 1e-12);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+    /* the command names another device and other tests than the output
+     * (lines of seed000-loop-tT-loop0.txt under a made-up command) */
+    text_ok("$ hdparm -T --direct /dev/sdb\n\n/dev/loop0:\n"
+            " Timing cached reads:   59878 MB in  1.99 seconds = 30103.38 MB/sec\n"
+            " Timing buffered disk reads: 1288 MB in  3.00 seconds = 429.01 MB/sec\n", &s);
+    tu_assert_value(&s, "cached_reads", "throughput", "device=/dev/loop0",
+                    30103.38 * MIB, 1e-12);
+    assert_int_equal(s.nnotes, 3);
+    assert_non_null(strstr(s.notes[0].text, "/dev/loop0, which the command line"));
+    assert_non_null(strstr(s.notes[1].text, "--direct"));
+    assert_non_null(strstr(s.notes[2].text, "-t"));
+    bdb_sink_free(&s);
+    /* no header (a quote of the result lines): the command's one device */
+    text_ok("$ hdparm -T /dev/sda\n Timing cached reads:   1830 MB in  2.00 seconds "
+            "= 915.81 MB/sec\n", &s);
+    tu_assert_value(&s, "cached_reads", "throughput", "device=/dev/sda", 915.81 * MIB,
+                    1e-12);
+    bdb_sink_free(&s);
+}
+
+static void hdparm__golden_figures__crosschecked_with_raw_text(void **st)
+{
+    (void)st;
+    /* hdparm's MB is 2^20 bytes */
+    tu_crosscheck("samples/hdparm/tT-two-devices-loop0-loop1.txt", 3,
+                  "9316 MB in  2.00 seconds = 4660.88 MB/sec", "cached_reads", "throughput",
+                  4660.88 * 1024 * 1024);
+    tu_crosscheck("samples/hdparm/tT-two-devices-loop0-loop1.txt", 8,
+                  "48 MB in  0.03 seconds", "buffered_disk_reads", "bytes",
+                  48 * 1024.0 * 1024.0);
+    tu_crosscheck("samples/hdparm/bash-x-t-offset1-loop2-sparse.txt", 4,
+                  "(offset 1 GB): 276 MB in  3.02 seconds =  91.49 MB/sec",
+                  "buffered_disk_reads", "throughput", 91.49 * 1024 * 1024);
+    tu_crosscheck("samples/hdparm/bash-x-t-loop0-three-runs.txt", 10,
+                  "256 MB in  1.13 seconds", "buffered_disk_reads", "elapsed", 1.13);
+    tu_crosscheck("samples/hdparm/bash-x-tT-direct-two-devices.txt", 9,
+                  "Timing O_DIRECT disk reads: 618 MB in  3.04 seconds = 203.15 MB/sec",
+                  "direct_disk_reads", "throughput", 203.15 * 1024 * 1024);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -148,7 +320,12 @@ int main(void)
         cmocka_unit_test(hdparm__errors_between_label_and_figures__figures_kept),
         cmocka_unit_test(hdparm__nothing_measured__error_not_zero),
         cmocka_unit_test(hdparm__old_wording_offset_kb__read),
-        cmocka_unit_test(hdparm__malformed__error_with_line),
+        cmocka_unit_test(hdparm__malformed_lines__warned_rest_kept),
+        cmocka_unit_test(hdparm__two_devices_one_run__device_parameter_each),
+        cmocka_unit_test(hdparm__short_timing__kept_and_warned),
+        cmocka_unit_test(hdparm__loop_of_runs__repetitions),
+        cmocka_unit_test(hdparm__command_line__settings_and_disagreements),
+        cmocka_unit_test(hdparm__golden_figures__crosschecked_with_raw_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

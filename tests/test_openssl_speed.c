@@ -346,8 +346,8 @@ static void openssl_speed__truncated__error_with_line(void **state)
     (void)state;
     expect_error(FIX_REL "broken-truncated-header.txt", 20,
                  "header without rows");
-    expect_error(FIX_REL "broken-truncated-row.txt", 22,
-                 "expected 6 figures");
+    tu_expect_warning(FIX_REL "broken-truncated-row.txt", NULL, NULL, 1, 22,
+                      "expected 6 figures");
     /* -multi children reported, but the summary never came */
     size_t len;
     char *text = tu_read(DIR_REL "multi2-evp-aes-128-cbc.txt", &len);
@@ -368,13 +368,9 @@ static void openssl_speed__truncated__error_with_line(void **state)
     char *cut = strstr(text, "1144324.1");
     assert_non_null(cut);
     cut[9] = '\0';
-    bdb_sink_init(&s);
-    bdb_diag_clear(&d);
-    assert_int_equal(tu_parse_text(text, TOOL, &s, &d), BDB_EPARSE);
-    assert_int_equal(d.line, 22);
-    assert_non_null(strstr(d.message, "truncated row"));
+    /* the rows before the cut are kept */
+    tu_expect_warning(NULL, text, TOOL, 1, 22, "truncated row");
     free(text);
-    bdb_sink_free(&s);
 }
 
 static void openssl_speed__any_prefix_of_a_sample__never_crashes(void **state)

@@ -303,6 +303,28 @@ static void report__hourly_rent_and_foreign_price__handled_and_said(void **state
     bdb_store_close(st);
 }
 
+/* OWASP's CSV-injection list: = + - @, and a leading TAB or CR. */
+static void report__csv_fields__formula_starts_guarded(void **state)
+{
+    (void)state;
+    static const char *const starts[] = {"=1+1", "+1", "-1", "@SUM(A1)",
+                                         "\tcmd", "\rcmd"};
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+        bdb_buf b;
+        bdb_buf_init(&b);
+        bdb_csv_append_field(&b, starts[i], 1);
+        const char *v = b.data[0] == '"' ? b.data + 1 : b.data;
+        if (v[0] != '\'')
+            fail_msg("field %zu not guarded: [%s]", i, b.data);
+        bdb_buf_free(&b);
+    }
+    bdb_buf b;
+    bdb_buf_init(&b);
+    bdb_csv_append_field(&b, "plain", 1);
+    assert_string_equal(b.data, "plain");
+    bdb_buf_free(&b);
+}
+
 static void report__hostile_names__escaped_in_html_and_guarded_in_csv(void **state)
 {
     (void)state;
@@ -487,6 +509,7 @@ int main(void)
         cmocka_unit_test(report__nine_and_thirty_watt_boards__per_watt_in_every_format),
         cmocka_unit_test(report__hourly_rent_and_foreign_price__handled_and_said),
         cmocka_unit_test(report__hostile_names__escaped_in_html_and_guarded_in_csv),
+        cmocka_unit_test(report__csv_fields__formula_starts_guarded),
         cmocka_unit_test(report__baseline_without_figure__ratio_against_ref_not_scored),
         cmocka_unit_test(report__seed002_bc_pi__every_format_agrees_with_the_logs),
         cmocka_unit_test(report__warned_source__marks_its_cells_only),

@@ -132,6 +132,41 @@ void tu_expect_error(const char *rel, const char *text, const char *tool,
         fail_msg("%s: message '%s' lacks '%s'", what, d.message, needle);
 }
 
+void tu_expect_warning(const char *rel, const char *text, const char *tool,
+                       size_t min_figures, int line, const char *needle)
+{
+    bdb_sink s;
+    bdb_diag d;
+    bdb_sink_init(&s);
+    int rc = rel ? tu_parse_file(rel, tool, &s, &d)
+                 : tu_parse_text(text, tool, &s, &d);
+    const char *what = rel ? rel : "text";
+    if (rc != BDB_OK) {
+        bdb_sink_free(&s);
+        fail_msg("%s: failed at line %d: %s", what, d.line, d.message);
+    }
+    if (s.n < min_figures) {
+        size_t n = s.n;
+        bdb_sink_free(&s);
+        fail_msg("%s: %zu figures kept, expected at least %zu", what, n,
+                 min_figures);
+    }
+    for (size_t i = 0; i < s.nnotes; i++) {
+        const bdb_note *n = &s.notes[i];
+        if (!n->is_info && (!line || n->line == line) &&
+            (!needle || strstr(n->text, needle))) {
+            bdb_sink_free(&s);
+            return;
+        }
+    }
+    for (size_t i = 0; i < s.nnotes; i++)
+        print_error("  warning at line %d: %s\n", s.notes[i].line,
+                    s.notes[i].text);
+    bdb_sink_free(&s);
+    fail_msg("%s: no warning at line %d containing '%s'", what, line,
+             needle ? needle : "");
+}
+
 char *tu_replace(const char *text, const char *from, const char *to)
 {
     const char *at = strstr(text, from);
@@ -192,6 +227,40 @@ int tu_run(bdb_buf *out, const char *fmt, ...)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
 
+/* Calls fn for the files under samples/<tool>/<sub> ("" at the top),
+ * folders included, and returns how many. */
+static size_t each_in(const char *tool, const char *sub,
+                      void (*fn)(const char *dir, const char *name,
+                                 const char *rel, void *ctx),
+                      void *ctx)
+{
+    char path[2400];
+    snprintf(path, sizeof path, "%s/samples/%s%s%s", BDB_SOURCE_DIR, tool,
+             sub[0] ? "/" : "", sub);
+    DIR *d = opendir(path);
+    struct dirent *e;
+    size_t files = 0;
+    while (d && (e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char name[1200], full[3700];
+        struct stat st;
+        snprintf(name, sizeof name, "%s%s%s", sub, sub[0] ? "/" : "", e->d_name);
+        snprintf(full, sizeof full, "%s/%s", path, e->d_name);
+        if (stat(full, &st) == 0 && S_ISDIR(st.st_mode)) {
+            files += each_in(tool, name, fn, ctx);
+            continue;
+        }
+        char rel[2000];
+        snprintf(rel, sizeof rel, "samples/%s/%s", tool, name);
+        fn(tool, name, rel, ctx);
+        files++;
+    }
+    if (d)
+        closedir(d);
+    return files;
+}
+
 size_t tu_each_sample(void (*fn)(const char *dir, const char *name,
                                  const char *rel, void *ctx),
                       void *ctx)
@@ -208,18 +277,7 @@ size_t tu_each_sample(void (*fn)(const char *dir, const char *name,
         snprintf(sub, sizeof sub, "%s/%s", root, t->d_name);
         if (t->d_name[0] == '.' || stat(sub, &st) || !S_ISDIR(st.st_mode))
             continue;
-        DIR *d = opendir(sub);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            if (e->d_name[0] == '.')
-                continue;
-            char rel[2000];
-            snprintf(rel, sizeof rel, "samples/%s/%s", t->d_name, e->d_name);
-            fn(t->d_name, e->d_name, rel, ctx);
-            files++;
-        }
-        if (d)
-            closedir(d);
+        files += each_in(t->d_name, "", fn, ctx);
     }
     closedir(top);
     return files;

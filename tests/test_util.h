@@ -59,6 +59,12 @@ void tu_text_ok(const char *text, const char *tool, bdb_sink *s);
 void tu_expect_error(const char *rel, const char *text, const char *tool,
                      int line, const char *needle);
 
+/* Parses the file rel, or text when rel is NULL, with tool (NULL: detect)
+ * and asserts that it parses, keeping at least min_figures figures, with
+ * a warning at line (0: any line) that contains needle (NULL: any). */
+void tu_expect_warning(const char *rel, const char *text, const char *tool,
+                       size_t min_figures, int line, const char *needle);
+
 /* A copy of text with the first from replaced by to (the caller frees);
  * fails the test when from is not there. */
 char *tu_replace(const char *text, const char *from, const char *to);
@@ -78,9 +84,11 @@ int tu_run(bdb_buf *out, const char *fmt, ...)
 #endif
     ;
 
-/* Calls fn for every file in the folders of samples/ (hidden entries
- * left out) with the folder ("fio"), the file name and the path relative
- * to the source tree ("samples/fio/x.json"); returns how many it saw. */
+/* Calls fn for every file in the folders of samples/ and their
+ * sub-folders (hidden entries left out) with the tool's folder ("fio"),
+ * the file's name within it ("x.json", "sub/x.json") and the path
+ * relative to the source tree ("samples/fio/x.json"); returns how many it
+ * saw. */
 size_t tu_each_sample(void (*fn)(const char *dir, const char *name,
                                  const char *rel, void *ctx),
                       void *ctx);

@@ -209,7 +209,8 @@ static void wrk__truncated__error_names_the_run_line(void **state)
     char *cut = malloc(len + 1);
     const char *stop = strstr(second, "Latency Distribution");
     snprintf(cut, len + 1, "%.*s", (int)(stop - good), good);
-    expect_error(cut, 16, "no results");
+    /* the first run is kept, the cut second one is a warning */
+    tu_expect_warning(NULL, cut, NULL, 1, 16, "no results");
     free(cut);
     free(good);
 }

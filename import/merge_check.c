@@ -1,0 +1,242 @@
+/* merge_check.c - series shared by differently named files of one import
+ * (see merge_check.h).
+ *
+ * Each distinct (platform, tool, benchmark, metric, parameters) of the
+ * batch keeps the list of files it came from, in a hash table. At the end
+ * the series that came from two or more files are grouped by that list of
+ * files, so that six files sharing 40 series give one warning. */
+#include "merge_check.h"
+#include "../common/bdb_error.h"
+#include "../common/bdb_names.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct entry {
+    char *key;              /* NULL: empty slot */
+    int *files;             /* distinct file indices, ascending */
+    size_t nfiles, cap;
+    const char *tool;       /* the first sample's, for messages */
+} entry;
+
+struct bdb_merge_check {
+    entry *slots;
+    size_t nslots, used;
+    char **paths;
+    size_t npaths, paths_cap;
+};
+
+static uint64_t hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+bdb_merge_check *bdb_merge_check_new(void)
+{
+    bdb_merge_check *mc = calloc(1, sizeof *mc);
+    if (!mc)
+        return NULL;
+    mc->nslots = 1024;
+    mc->slots = calloc(mc->nslots, sizeof *mc->slots);
+    if (!mc->slots) {
+        free(mc);
+        return NULL;
+    }
+    return mc;
+}
+
+void bdb_merge_check_free(bdb_merge_check *mc)
+{
+    if (!mc)
+        return;
+    for (size_t i = 0; i < mc->nslots; i++) {
+        free(mc->slots[i].key);
+        free(mc->slots[i].files);
+    }
+    free(mc->slots);
+    for (size_t i = 0; i < mc->npaths; i++)
+        free(mc->paths[i]);
+    free(mc->paths);
+    free(mc);
+}
+
+static int grow(bdb_merge_check *mc)
+{
+    size_t n = mc->nslots * 2;
+    entry *s = calloc(n, sizeof *s);
+    if (!s)
+        return BDB_ENOMEM;
+    for (size_t i = 0; i < mc->nslots; i++) {
+        if (!mc->slots[i].key)
+            continue;
+        size_t j = hash(mc->slots[i].key) & (n - 1);
+        while (s[j].key)
+            j = (j + 1) & (n - 1);
+        s[j] = mc->slots[i];
+    }
+    free(mc->slots);
+    mc->slots = s;
+    mc->nslots = n;
+    return BDB_OK;
+}
+
+static entry *lookup(bdb_merge_check *mc, const char *key)
+{
+    if ((mc->used + 1) * 2 > mc->nslots && grow(mc))
+        return NULL;
+    size_t j = hash(key) & (mc->nslots - 1);
+    while (mc->slots[j].key && strcmp(mc->slots[j].key, key) != 0)
+        j = (j + 1) & (mc->nslots - 1);
+    if (!mc->slots[j].key) {
+        mc->slots[j].key = strdup(key);
+        if (!mc->slots[j].key)
+            return NULL;
+        mc->used++;
+    }
+    return &mc->slots[j];
+}
+
+static int entry_add_file(entry *e, int file)
+{
+    if (e->nfiles && e->files[e->nfiles - 1] == file)
+        return BDB_OK;
+    if (e->nfiles == e->cap) {
+        size_t cap = e->cap ? e->cap * 2 : 4;
+        int *f = realloc(e->files, cap * sizeof *f);
+        if (!f)
+            return BDB_ENOMEM;
+        e->files = f;
+        e->cap = cap;
+    }
+    e->files[e->nfiles++] = file;
+    return BDB_OK;
+}
+
+int bdb_merge_check_add(bdb_merge_check *mc, const char *path,
+                        const char *platform, const bdb_sink *sink)
+{
+    if (mc->npaths == mc->paths_cap) {
+        size_t cap = mc->paths_cap ? mc->paths_cap * 2 : 64;
+        char **p = realloc(mc->paths, cap * sizeof *p);
+        if (!p)
+            return BDB_ENOMEM;
+        mc->paths = p;
+        mc->paths_cap = cap;
+    }
+    mc->paths[mc->npaths] = strdup(path);
+    if (!mc->paths[mc->npaths])
+        return BDB_ENOMEM;
+    int file = (int)mc->npaths++;
+    char params[BDB_PARAMS_TEXT_MAX];
+    char key[64 + 32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX +
+             BDB_PARAMS_TEXT_MAX + 8];
+    for (size_t i = 0; i < sink->n; i++) {
+        const bdb_sample *s = &sink->samples[i];
+        bdb_params_format(&s->params, params, sizeof params);
+        snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s\x1f%s",
+                 s->platform[0] ? s->platform : (platform ? platform : ""),
+                 s->tool, s->benchmark, s->metric, params);
+        entry *e = lookup(mc, key);
+        if (!e || entry_add_file(e, file))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
+static int cmp_entries(const void *a, const void *b)
+{
+    const entry *x = *(entry *const *)a, *y = *(entry *const *)b;
+    if (x->nfiles != y->nfiles)
+        return x->nfiles < y->nfiles ? -1 : 1;
+    int c = memcmp(x->files, y->files, x->nfiles * sizeof *x->files);
+    return c ? c : strcmp(x->key, y->key);
+}
+
+static int same_files(const entry *x, const entry *y)
+{
+    return x->nfiles == y->nfiles &&
+           memcmp(x->files, y->files, x->nfiles * sizeof *x->files) == 0;
+}
+
+/* "redis-benchmark GET requests_per_sec on local" from a key. */
+static void describe(const char *key, char *out, size_t outsz)
+{
+    const char *f[5] = {key};
+    int n = 1;
+    for (const char *p = key; *p && n < 5; p++)
+        if (*p == '\x1f')
+            f[n++] = p + 1;
+    if (n < 5) {
+        snprintf(out, outsz, "%s", key);
+        return;
+    }
+    int len[5];
+    for (int i = 0; i < 4; i++)
+        len[i] = (int)(f[i + 1] - f[i] - 1);
+    len[4] = (int)strlen(f[4]);
+    snprintf(out, outsz, "%.*s %.*s %.*s%s%.*s%s on %.*s%s", len[1], f[1],
+             len[2], f[2], len[3], f[3], len[4] ? " [" : "", len[4], f[4],
+             len[4] ? "]" : "", len[0], f[0],
+             len[0] ? "" : "no platform");
+}
+
+int bdb_merge_check_report(bdb_merge_check *mc,
+                           void (*fn)(const bdb_merge_warning *w, void *ctx),
+                           void *ctx)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < mc->nslots; i++)
+        n += mc->slots[i].key && mc->slots[i].nfiles > 1;
+    if (n == 0)
+        return 0;
+    entry **shared = malloc(n * sizeof *shared);
+    if (!shared)
+        return BDB_ENOMEM;
+    n = 0;
+    for (size_t i = 0; i < mc->nslots; i++)
+        if (mc->slots[i].key && mc->slots[i].nfiles > 1)
+            shared[n++] = &mc->slots[i];
+    qsort(shared, n, sizeof *shared, cmp_entries);
+    int reported = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i + 1;
+        while (j < n && same_files(shared[i], shared[j]))
+            j++;
+        entry *e = shared[i];
+        const char **names = malloc(e->nfiles * sizeof *names);
+        if (!names) {
+            free(shared);
+            return BDB_ENOMEM;
+        }
+        for (size_t k = 0; k < e->nfiles; k++)
+            names[k] = mc->paths[e->files[k]];
+        bdb_name_diff d;
+        bdb_names_diff(names, e->nfiles, &d);
+        if (!d.repetition) {
+            char files[512], example[600], pattern[300];
+            const char *tool = strchr(e->key, '\x1f');
+            char toolname[32] = "";
+            if (tool) {
+                const char *end = strchr(tool + 1, '\x1f');
+                snprintf(toolname, sizeof toolname, "%.*s",
+                         (int)(end ? end - tool - 1 : 0), tool + 1);
+            }
+            bdb_names_brace(names, e->nfiles, &d, files, sizeof files);
+            describe(e->key, example, sizeof example);
+            bdb_names_suggest_pattern(names, e->nfiles, &d, toolname, pattern,
+                                      sizeof pattern);
+            bdb_merge_warning w = {files, e->nfiles, j - i, example, pattern};
+            fn(&w, ctx);
+            reported++;
+        }
+        free(names);
+        i = j;
+    }
+    free(shared);
+    return reported;
+}

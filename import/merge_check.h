@@ -1,0 +1,43 @@
+/* merge_check.h - finds figures from differently named files that one
+ * import put into the same series on the same platform.
+ *
+ * Six files reds-bench-1.csv ... reds-bench-20.csv measured six client
+ * counts, but redis-benchmark --csv does not print the count: imported
+ * as they are, their figures become six "repetitions" of one series. The
+ * import cannot know, so it says so, with the --path-pattern that would
+ * make the difference a parameter. Names that differ only in a repetition
+ * counter (run-1, run-2) are not reported (see common/bdb_names.h). */
+#ifndef BDB_MERGE_CHECK_H
+#define BDB_MERGE_CHECK_H
+
+#include <stddef.h>
+
+#include "../common/bdb_sample.h"
+
+typedef struct bdb_merge_check bdb_merge_check;
+
+typedef struct bdb_merge_warning {
+    const char *files;      /* "reds-bench-{1,2,3,4,8,20}.csv" */
+    size_t nfiles;
+    size_t nseries;         /* series that these files share */
+    const char *example;    /* "redis-benchmark GET requests_per_sec on local" */
+    const char *pattern;    /* suggested --path-pattern, "" when none */
+} bdb_merge_warning;
+
+/* NULL when out of memory. */
+bdb_merge_check *bdb_merge_check_new(void);
+void bdb_merge_check_free(bdb_merge_check *mc);
+
+/* Records the series of one imported file (its samples, platform ""
+ * meaning the file's platform). BDB_ENOMEM on failure. */
+int bdb_merge_check_add(bdb_merge_check *mc, const char *path,
+                        const char *platform, const bdb_sink *sink);
+
+/* Calls fn once per set of files that share series and whose names
+ * differ in more than a repetition counter. Returns how many sets it
+ * reported, or BDB_ENOMEM. */
+int bdb_merge_check_report(bdb_merge_check *mc,
+                           void (*fn)(const bdb_merge_warning *w, void *ctx),
+                           void *ctx);
+
+#endif

@@ -1,0 +1,103 @@
+/* neutral.c - neutralising log text for terminals and Markdown (see
+ * neutral.h). */
+#include "neutral.h"
+#include "../common/bdb_error.h"
+
+#include <string.h>
+
+/* Length of a character to neutralise at p (0: keep it). */
+static size_t control_at(const unsigned char *p, size_t left)
+{
+    unsigned c = p[0];
+    if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
+        return 1;
+    if (c == 0xc2 && left >= 2 && p[1] >= 0x80 && p[1] <= 0x9f)
+        return 2;                       /* C1 controls */
+    if (c == 0xd8 && left >= 2 && p[1] == 0x9c)
+        return 2;                       /* U+061C ARABIC LETTER MARK */
+    if (c == 0xe2 && left >= 3 && p[1] == 0x80 &&
+        ((p[2] >= 0xaa && p[2] <= 0xae) || p[2] == 0x8e || p[2] == 0x8f))
+        return 3;                       /* U+202A..E, U+200E, U+200F */
+    if (c == 0xe2 && left >= 3 && p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9)
+        return 3;                       /* U+2066..U+2069 isolates */
+    return 0;
+}
+
+int bdb_neutral_terminal(bdb_buf *b, size_t from)
+{
+    if (b->err)
+        return b->err;
+    if (!b->data || from >= b->len)
+        return BDB_OK;
+    size_t bad = 0;
+    for (size_t i = from; i < b->len;) {
+        size_t n = control_at((const unsigned char *)b->data + i, b->len - i);
+        bad += n != 0;
+        i += n ? n : 1;
+    }
+    if (!bad)
+        return BDB_OK;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    bdb_buf_append(&out, b->data, from);
+    for (size_t i = from; i < b->len;) {
+        size_t n = control_at((const unsigned char *)b->data + i, b->len - i);
+        if (n) {
+            bdb_buf_puts(&out, "\xef\xbf\xbd");
+            i += n;
+        } else {
+            bdb_buf_append(&out, b->data + i, 1);
+            i++;
+        }
+    }
+    if (out.err) {
+        int rc = out.err;
+        bdb_buf_free(&out);
+        return b->err = rc;
+    }
+    bdb_buf_free(b);
+    *b = out;
+    return BDB_OK;
+}
+
+static int word_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || (unsigned char)c >= 0x80;
+}
+
+void bdb_neutral_md(bdb_buf *out, const char *s, int block_start)
+{
+    /* at the start of a list item, what would open a block inside it:
+     * "- ", "+ ", "1. ", "1) " ('#' and '>' are escaped everywhere) */
+    const char *p = s;
+    while (block_start && *p >= '0' && *p <= '9')
+        p++;
+    if (p > s && (*p == '.' || *p == ')')) {
+        bdb_buf_append(out, s, (size_t)(p - s));
+        bdb_buf_puts(out, "\\");
+        s = p;
+    } else if (block_start && (*s == '-' || *s == '+' || *s == '=')) {
+        bdb_buf_puts(out, "\\");
+    }
+    const char *start = s;
+    for (; *s; s++) {
+        /* inside a word '_' opens nothing (requests_per_sec stays) */
+        if (*s == '_' && s > start && word_char(s[-1]) && word_char(s[1])) {
+            bdb_buf_append(out, s, 1);
+            continue;
+        }
+        if (*s == '\n' || *s == '\r')
+            bdb_buf_puts(out, " ");
+        else if (*s == '<')
+            bdb_buf_puts(out, "&lt;");
+        else if (*s == '>')
+            bdb_buf_puts(out, "&gt;");
+        else if (*s == '&')
+            bdb_buf_puts(out, "&amp;");
+        else if (strchr("\\`*_[]|~#", *s))
+            bdb_buf_printf(out, "\\%c", *s);
+        else
+            bdb_buf_append(out, s, 1);
+    }
+}

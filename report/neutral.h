@@ -1,0 +1,29 @@
+/* neutral.h - text from logs made harmless for a terminal and for
+ * Markdown.
+ *
+ * Names, commands and messages in logs are the log writer's text. On a
+ * terminal an ESC starts a control sequence (recolouring, moving the
+ * cursor, setting the window title), BEL rings, and bidi overrides
+ * (U+202E) show text in an order other than its bytes. In Markdown a
+ * leading '#' or a newline forges a heading, and '<script>' or
+ * '<img onerror>' is raw HTML that GitHub-flavoured renderers may pass. */
+#ifndef BDB_NEUTRAL_H
+#define BDB_NEUTRAL_H
+
+#include <stddef.h>
+
+#include "../common/bdb_buf.h"
+
+/* Replaces, in b from byte from on, every C0 control but TAB and LF, DEL,
+ * C1 controls and the bidi embedding, override and isolate characters
+ * (U+202A..U+202E, U+2066..U+2069, U+200E, U+200F, U+061C) with U+FFFD.
+ * Returns BDB_OK or the buffer's error. */
+int bdb_neutral_terminal(bdb_buf *b, size_t from);
+
+/* Appends s to out as inline Markdown text: characters that open markup
+ * (\ ` * _ [ ] < > | ~ & #) are escaped ('_' inside a word is left, it
+ * opens nothing), line breaks become spaces; with block_start (the text
+ * of a list item) also a leading list marker ("- ", "1. "). */
+void bdb_neutral_md(bdb_buf *out, const char *s, int block_start);
+
+#endif
