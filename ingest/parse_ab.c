@@ -310,14 +310,21 @@ static void setp(ab_run *r, bdb_sink *out, int line, const char *key,
     va_start(ap, fmt);
     int n = vsnprintf(value, sizeof value, fmt, ap);
     va_end(ap);
-    if (n >= BDB_PARAM_VALUE_MAX)
+    /* the set remembers what did not fit, and the sink then refuses the
+     * run's figures rather than store them under a cut identity; this
+     * names the parameter */
+    if (bdb_params_set(&r->base.params, key, "%s", value) == BDB_OK)
+        return;
+    if (n >= BDB_PARAM_VALUE_MAX - 1)
         WARN(r, out, line,
-                      "the value of parameter %s is longer than %d bytes "
-                      "and was cut", key, BDB_PARAM_VALUE_MAX - 1);
-    if (bdb_params_set(&r->base.params, key, "%s", value) != BDB_OK)
+             "the value of parameter %s is longer than %d bytes: this "
+             "run's figures are not stored under a cut name", key,
+             BDB_PARAM_VALUE_MAX - 2);
+    else
         WARN(r, out, line,
-                      "parameter %s=%s not kept: a figure has %d "
-                      "parameters already", key, value, BDB_MAX_PARAMS);
+             "parameter %s=%s does not fit (a figure has %d parameters at "
+             "most): this run's figures are not stored", key, value,
+             BDB_MAX_PARAMS);
 }
 
 static void setp_span(ab_run *r, bdb_sink *out, int line, const char *key,
@@ -768,8 +775,8 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         VALUE();
         if (ve - vp >= BDB_BENCHMARK_MAX)
             WARN(r, out, line, "the document path is longer than "
-                          "%d bytes; the benchmark name was cut",
-                          BDB_BENCHMARK_MAX - 1);
+                          "%d bytes: this run's figures are not stored "
+                          "under a cut name", BDB_BENCHMARK_MAX - 1);
         bdb_sample_set_benchmark(&r->base, vp, ve);
         setp_span(r, out, line, "path", vp, ve);
     } else if (LABEL("Document Length:")) {
@@ -1055,7 +1062,7 @@ static void run_params(ab_run *r, bdb_sink *out)
                       "is not a number ab would read; ignored", c->bad);
     if (c->line && c->cut)
         WARN(r, out, c->line, "the %s%c of the command line is longer "
-                      "than benchdb keeps; it was cut",
+                      "than benchdb keeps",
                       c->cut == 'U' ? "URL's path" : "value of -",
                       c->cut == 'U' ? ' ' : c->cut);
 
