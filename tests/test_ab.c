@@ -546,6 +546,20 @@ static void ab__stopped_without_total_line__last_progress_line_kept(void **state
     assert_int_equal(s.samples[0].line, 4);
     assert_note(&s, 5, "at least 20000");
     bdb_sink_free(&s);
+    /* only stdout captured: "Total of" without the error before it */
+    size_t len;
+    char *stopped = tu_read("samples/ab/stopped-nginx-c10.txt", &len);
+    char *a = tu_replace(stopped, "Completed 10000 requests\n", "");
+    char *b = tu_replace(a, "Completed 20000 requests\n", "");
+    char *c = tu_replace(b, "apr_socket_recv: Connection refused (111)\n", "");
+    tu_text_ok(c, NULL, &s);
+    tu_assert_value(&s, NULL, "completed_before_stop", NULL, 21064, 0);
+    assert_note(&s, 6, "stopped before its report");
+    bdb_sink_free(&s);
+    free(a);
+    free(b);
+    free(c);
+    free(stopped);
     /* a capture cut while ab ran */
     tu_text_ok("This is ApacheBench, Version 2.3 <$Revision$>\n"
                "Benchmarking 127.0.0.1 (be patient)\n"
