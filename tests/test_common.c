@@ -207,6 +207,8 @@ static void names__settings_and_repetition_counters__told_apart(void **state)
     names_diff(dd, 2, 0, "dd-{read,write}.txt", "dd-{direction}.txt");
     const char *ab[] = {"c1.txt", "c10.txt", "c100.txt"};
     names_diff(ab, 3, 0, "c{1,10,100}.txt", "c{concurrency}.txt");
+    const char *words[] = {"aliyun-ecs.txt", "armlp-gcp.txt"};
+    names_diff(words, 2, 0, "{aliyun-ecs,armlp-gcp}.txt", NULL);
     const char *runs[] = {"x/run-1.log", "x/run-2.log", "x/run-3.log"};
     names_diff(runs, 3, 1, "run-{1,2,3}.log", NULL);
     const char *plain[] = {"nginx-10.txt", "nginx-11.txt", "nginx-12.txt"};
