@@ -580,6 +580,54 @@ static void cli__read_only_commands__never_create_and_read_read_only_files(void 
     bdb_buf_free(&out);
 }
 
+/* A disk that fills up mid-write (here a file size limit) leaves the
+ * previous report as it was and no partial or temporary file. */
+static void cli__output_on_a_full_disk__previous_report_kept_whole(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char args[1400];
+    copy_sample("samples/published/seed-published-figures.csv", "pub.csv");
+    snprintf(args, sizeof args, "import '%s/pub.csv'", dir);
+    assert_int_equal(run(&out, args), 0);
+    static const char *const formats[] = {"html", "json", "md", "xlsx"};
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+        char target[1200];
+        snprintf(target, sizeof target, "%s/out.%s", dir, formats[i]);
+        snprintf(args, sizeof args, "report --format %s -o '%s'", formats[i],
+                 target);
+        assert_int_equal(run(&out, args), 0);
+        struct stat before;
+        assert_int_equal(stat(target, &before), 0);
+        assert_true(before.st_size > 1024);
+        /* 2 blocks of 512 bytes: the write fails with EFBIG */
+        char cmd[4000];
+        snprintf(cmd, sizeof cmd, "trap '' XFSZ; ulimit -f 2; exec '%s' --db '%s' "
+                 "report --format %s -o '%s' 2>&1", BDB_BINARY, db, formats[i],
+                 target);
+        FILE *p = popen(cmd, "r");
+        assert_non_null(p);
+        char buf[4096];
+        size_t n;
+        bdb_buf_reset(&out);
+        while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+            bdb_buf_append(&out, buf, n);
+        int status = pclose(p);
+        assert_true(WIFEXITED(status));
+        if (WEXITSTATUS(status) == 0)
+            fail_msg("%s: a failed write exited 0: %s", formats[i], out.data);
+        struct stat after;
+        assert_int_equal(stat(target, &after), 0);
+        assert_int_equal(after.st_size, before.st_size);
+        assert_int_equal(after.st_mtime, before.st_mtime);
+        snprintf(cmd, sizeof cmd, "ls -a '%s' | grep -q tmp-", dir);
+        if (system(cmd) == 0)
+            fail_msg("%s: a temporary file was left in %s", formats[i], dir);
+    }
+    bdb_buf_free(&out);
+}
+
 static void cli__json_list_and_reparse__round_trip(void **state)
 {
     (void)state;
@@ -689,6 +737,7 @@ int main(void)
         cmocka_unit_test_setup(cli__folder_walk__loops_fifos_and_unreadable_folders, setup),
         cmocka_unit_test_setup(cli__hostile_names__neutralised_in_text_markdown_and_advice, setup),
         cmocka_unit_test_setup(cli__read_only_commands__never_create_and_read_read_only_files, setup),
+        cmocka_unit_test_setup(cli__output_on_a_full_disk__previous_report_kept_whole, setup),
         cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
         cmocka_unit_test_setup(cli__report_chart_xlsx__write_their_files, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
