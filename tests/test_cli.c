@@ -628,6 +628,49 @@ static void cli__output_on_a_full_disk__previous_report_kept_whole(void **state)
     bdb_buf_free(&out);
 }
 
+/* A database with a damaged page: a read that meets it fails, never a
+ * shorter list with exit 0. The damage is made on a leaf page of the
+ * results table, found with SQLite's dbstat table. */
+static void cli__malformed_database__reads_fail_loudly(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char args[1400];
+    copy_sample("samples/published/seed-published-figures.csv", "pub.csv");
+    bdb_buf csv;
+    bdb_buf_init(&csv);
+    bdb_buf_puts(&csv, "platform,tool,benchmark,metric,value,unit,parameters\n");
+    for (int i = 0; i < 20000; i++)
+        bdb_buf_printf(&csv, "box%d,gzip,gzip,real,%d.5,s,threads=%d\n", i % 5,
+                       1 + i % 9, i % 4);
+    write_file("many.csv", csv.data, csv.len);
+    bdb_buf_free(&csv);
+    snprintf(args, sizeof args, "import '%s/many.csv' '%s/pub.csv'", dir, dir);
+    assert_int_equal(run(&out, args), 0);
+    char cmd[4000];
+    snprintf(cmd, sizeof cmd, "sqlite3 '%s' \"select pageno from dbstat where "
+             "name='results' and pagetype='leaf' limit 1 offset 20\"", db);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    long page = 0;
+    char line[64];
+    if (fgets(line, sizeof line, p))
+        page = strtol(line, NULL, 10);
+    pclose(p);
+    assert_true(page > 1);
+    FILE *f = fopen(db, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, (page - 1) * 4096 + 8, SEEK_SET), 0);
+    char junk[200];
+    memset(junk, 0xff, sizeof junk);
+    assert_int_equal(fwrite(junk, 1, sizeof junk, f), sizeof junk);
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(run(&out, "list results --format csv"), 1);
+    assert_non_null(strstr(out.data, "malformed"));
+    bdb_buf_free(&out);
+}
+
 static void cli__json_list_and_reparse__round_trip(void **state)
 {
     (void)state;
@@ -738,6 +781,7 @@ int main(void)
         cmocka_unit_test_setup(cli__hostile_names__neutralised_in_text_markdown_and_advice, setup),
         cmocka_unit_test_setup(cli__read_only_commands__never_create_and_read_read_only_files, setup),
         cmocka_unit_test_setup(cli__output_on_a_full_disk__previous_report_kept_whole, setup),
+        cmocka_unit_test_setup(cli__malformed_database__reads_fail_loudly, setup),
         cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
         cmocka_unit_test_setup(cli__report_chart_xlsx__write_their_files, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
