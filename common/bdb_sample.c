@@ -31,6 +31,7 @@ void bdb_sink_reset(bdb_sink *s)
     s->nnotes = 0;
     s->nrefused = 0;
     s->refused_kinds = 0;
+    s->notes_dropped = 0;
     s->tool_version[0] = '\0';
 }
 
@@ -180,8 +181,12 @@ static int sink_note(bdb_sink *s, int line, int is_info, const char *fmt,
                      va_list ap)
 {
     if (s->nnotes == s->notes_cap) {
-        if (s->notes_cap >= 100000)
-            return BDB_ERANGE;
+        /* past this many, warnings are counted, not kept: a log of a
+         * million odd lines still imports, and says how many it had */
+        if (s->notes_cap >= 100000) {
+            s->notes_dropped++;
+            return BDB_OK;
+        }
         size_t cap = s->notes_cap ? s->notes_cap * 2 : 8;
         bdb_note *p = realloc(s->notes, cap * sizeof *p);
         if (!p)

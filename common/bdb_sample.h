@@ -93,6 +93,7 @@ typedef struct bdb_sink {
     size_t nrefused;            /* figures refused: names that did not fit */
     int refused_kinds;          /* BDB_OVER_* already warned about */
     const bdb_sink_consumer *consumer; /* NULL: keep the samples */
+    size_t notes_dropped;       /* notes past the 131,072 kept: counted */
 } bdb_sink;
 
 void bdb_sink_init(bdb_sink *s);
@@ -110,7 +111,8 @@ int bdb_sink_emit(bdb_sink *s, const bdb_sample *sample);
 int bdb_sink_add(bdb_sink *s, const bdb_sample *base, const char *metric,
                  double value, const char *unit, bdb_better better, int line);
 
-/* Records a warning at line (0: none). */
+/* Records a warning at line (0: none). Past 131,072 notes a sink counts
+ * them in notes_dropped instead (and returns BDB_OK). */
 int bdb_sink_warn(bdb_sink *s, int line, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

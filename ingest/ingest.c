@@ -145,6 +145,7 @@ static int merge_notes(bdb_sink *out, const bdb_sink *part, const char *tool)
         if (rc)
             return rc;
     }
+    out->notes_dropped += part->notes_dropped;
     if (!out->tool_version[0] && part->tool_version[0])
         snprintf(out->tool_version, sizeof out->tool_version, "%s",
                  part->tool_version);
@@ -170,6 +171,14 @@ static int finish(normalizer *nz, bdb_diag *diag)
                                "parameter %s=%s not added: a figure has %d "
                                "parameters already", p->key, p->value,
                                BDB_MAX_PARAMS);
+    }
+    if (!rc && out->notes_dropped) {
+        /* the count takes the last kept warning's place, and counts it */
+        size_t n = out->notes_dropped;
+        out->notes_dropped = 0;
+        out->nnotes--;
+        rc = bdb_sink_warn(out, 0, "%zu more warnings not listed (the first "
+                           "%zu are)", n + 1, out->nnotes);
     }
     if (rc)
         return bdb_diag_set(diag, rc, 0, "out of memory");

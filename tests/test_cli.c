@@ -214,7 +214,8 @@ static void cli__path_pattern__names_platform_and_params(void **state)
     snprintf(args, sizeof args,
              "import --path-pattern '{platform}/run-{threads}.csv' --platform fallback '%s'", dir);
     assert_int_equal(run(&out, args), 1);
-    assert_non_null(strstr(out.data, "run-4.csv:2: empty platform"));
+    assert_non_null(strstr(out.data, "run-4.csv:2: "));
+    assert_non_null(strstr(out.data, "empty platform"));
     snprintf(args, sizeof args,
              "import --path-pattern '{platform}/{*}.txt' '%s/boardA/lscpu.txt'", dir);
     assert_int_equal(run(&out, args), 0);
@@ -378,7 +379,7 @@ static void cli__limits__grow_or_fail_with_a_message(void **state)
     snprintf(args, sizeof args, "import '%s/long.csv'", dir);
     assert_int_equal(run(&out, args), 0);
     assert_non_null(strstr(out.data, "long.csv:2: warning:"));
-    assert_non_null(strstr(out.data, "benchmark name of 255 bytes or more"));
+    assert_non_null(strstr(out.data, "longer than 255 bytes"));
     assert_non_null(strstr(out.data, "1 results"));
 
     /* invalid UTF-8 in a name is kept, shown with U+FFFD, and the series
