@@ -131,4 +131,20 @@ void bdb_platform_sql_columns(bdb_buf *b);
  * parameters are the fields in field-table order. */
 void bdb_platform_sql_upsert(bdb_buf *b, bdb_sql_style style, int merge);
 
+/* ---- rows back into samples (copying a database) ------------------------ */
+
+/* Emits one stored figure into out. params_kv is the series' parameters
+ * as key \x1f value pairs separated by \x1e (sorted by key), unit any
+ * stored unit (kept in a table of interned names for the process's
+ * life: there are a handful). A figure the sink would refuse (a name
+ * too long) fails, never vanishes. */
+int bdb_store_sample_from_row(bdb_store *st, bdb_sink *out,
+                              const char *platform, const char *tool,
+                              const char *benchmark, const char *metric,
+                              const char *unit, int better, double value,
+                              int repetition, int line, const char *params_kv);
+/* Emits one stored note (warning, or info when is_info). */
+int bdb_store_note_from_row(bdb_store *st, bdb_sink *out, int line,
+                            int is_info, const char *text);
+
 #endif

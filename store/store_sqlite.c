@@ -1133,8 +1133,62 @@ static int sq_groups_each(bdb_store *st, const bdb_filter *f,
     return rc;
 }
 
+/* ---- iVersion 3: what copying a database needs ------------------------- */
+
+static int sq_source_samples(bdb_store *st, long long id, bdb_sink *out)
+{
+    sqlite3_stmt *s;
+    if (prepare(st, &s,
+                "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
+                "s.unit, s.better, r.value, r.repetition, r.line, "
+                "coalesce((SELECT group_concat(sp.key || char(31) || sp.value, "
+                "char(30)) FROM series_params sp WHERE sp.series_id = s.id), '') "
+                "FROM results r JOIN series s ON s.id = r.series_id "
+                "LEFT JOIN platforms p ON p.id = r.platform_id "
+                "WHERE r.source_id = ? ORDER BY r.id"))
+        return BDB_ESTORE;
+    sqlite3_bind_int64(s, 1, id);
+    int step, rc = BDB_OK;
+    while (!rc && (step = sqlite3_step(s)) == SQLITE_ROW)
+        rc = bdb_store_sample_from_row(
+            st, out, col_text(s, 0), col_text(s, 1), col_text(s, 2),
+            col_text(s, 3), col_text(s, 4), sqlite3_column_int(s, 5),
+            sqlite3_column_double(s, 6), sqlite3_column_int(s, 7),
+            sqlite3_column_int(s, 8), col_text(s, 9));
+    if (!rc && step != SQLITE_DONE)
+        rc = fail_db(st, "reading a source's results");
+    sqlite3_finalize(s);
+    if (rc)
+        return rc;
+    if (prepare(st, &s, "SELECT line, kind = 'info', message FROM "
+                        "source_warnings WHERE source_id = ? ORDER BY rowid"))
+        return BDB_ESTORE;
+    sqlite3_bind_int64(s, 1, id);
+    while (!rc && (step = sqlite3_step(s)) == SQLITE_ROW)
+        rc = bdb_store_note_from_row(st, out, sqlite3_column_int(s, 0),
+                                     sqlite3_column_int(s, 1), col_text(s, 2));
+    if (!rc && step != SQLITE_DONE)
+        rc = fail_db(st, "reading a source's warnings");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int sq_source_set_imported_at(bdb_store *st, long long id,
+                                     const char *imported_at)
+{
+    sqlite3_stmt *s;
+    if (prepare(st, &s, "UPDATE sources SET imported_at = ? WHERE id = ?"))
+        return BDB_ESTORE;
+    sqlite3_bind_text(s, 1, imported_at, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(s, 2, id);
+    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK
+                                            : fail_db(st, "dating a source");
+    sqlite3_finalize(s);
+    return rc;
+}
+
 const bdb_store_ops bdb_store_sqlite_ops = {
-    .iVersion = 2,
+    .iVersion = 3,
     .scheme = "sqlite",
     .open = sq_open,
     .close = sq_close,
@@ -1155,4 +1209,6 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .groups_each = sq_groups_each,
     .platforms_put = sq_platforms_put,
     .platform_names_each = sq_platform_names_each,
+    .source_samples = sq_source_samples,
+    .source_set_imported_at = sq_source_set_imported_at,
 };
