@@ -135,13 +135,23 @@ static int is_sqlstate(const PGresult *res, const char *code)
     return s && strcmp(s, code) == 0;
 }
 
-/* Runs sql with no parameters and no rows wanted. */
+/* Runs sql with no parameters and no rows wanted. A failure names the
+ * statement by its first words (a migration is a whole file). */
 static int exec(bdb_store *st, const char *sql)
 {
     PGresult *res = PQexec(PG(st)->conn, sql);
     ExecStatusType t = PQresultStatus(res);
+    char what[64];
+    const char *p = sql;
+    while (*p == '-' || *p == ' ' || *p == '\n') {
+        if (*p == '-')
+            p += strcspn(p, "\n");   /* a comment line */
+        else
+            p++;
+    }
+    snprintf(what, sizeof what, "%.*s", (int)strcspn(p, "\n("), p);
     int rc = t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK
-                 ? BDB_OK : fail_pg(st, sql, res);
+                 ? BDB_OK : fail_pg(st, what, res);
     PQclear(res);
     return rc;
 }
@@ -407,8 +417,15 @@ static int walk(bdb_store *st, const char *sql, params *p, const char *what,
 static int pg_get_version(bdb_store *st, int *v)
 {
     *v = 0;
+    /* pg_class through a scan, not to_regclass(): after waiting for the
+     * migration lock, the syscache may still hold "no such table" from
+     * before another process made it; scanning (and locking) pg_class
+     * reads the committed catalog and flushes that cache */
     PGresult *res = run(st, NULL,
-                        "SELECT to_regclass('benchdb_meta') IS NOT NULL",
+                        "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c "
+                        "JOIN pg_catalog.pg_namespace n ON n.oid = "
+                        "c.relnamespace WHERE c.relname = 'benchdb_meta' "
+                        "AND n.nspname = current_schema())",
                         NULL, "reading schema version");
     if (!res)
         return BDB_ESTORE;
