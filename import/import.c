@@ -2,6 +2,7 @@
 #include "import.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_sha256.h"
+#include "../common/bdb_strmap.h"
 #include "../ingest/ingest.h"
 #include "../ingest/path_pattern.h"
 #include "../ingest/platform_csv.h"
@@ -172,6 +173,33 @@ static int apply_platform_csv(bdb_store *st, const char *buf, size_t len,
 }
 
 
+/* The consumer of an import's figures: each goes into the open source,
+ * and its series is remembered for the merge check. */
+typedef struct to_store {
+    bdb_store *st;
+    long long id;
+    const char *platform;       /* the source's */
+    int track;                  /* keep the series keys */
+    bdb_strmap keys;            /* platform, tool, benchmark, metric, params */
+    int rc;                     /* the store's failure, kept */
+} to_store;
+
+static int take_into_store(void *ctx, const bdb_sample *s)
+{
+    to_store *ts = ctx;
+    int rc = bdb_store_source_put(ts->st, ts->id, s);
+    if (!rc && ts->track) {
+        char key[BDB_MERGE_KEY_MAX];
+        bdb_merge_check_key(s, ts->platform, key, sizeof key);
+        if (!bdb_strmap_put(&ts->keys, key, NULL))
+            rc = BDB_ENOMEM;
+    }
+    if (rc)
+        ts->rc = rc;
+    /* a store error stops the parse: ingest passes BDB_ESTORE through */
+    return rc == BDB_ENOMEM ? rc : rc ? BDB_ESTORE : BDB_OK;
+}
+
 /* Platform fields a path captured ({arch}, {freq_mhz}) describe the
  * platform, not the series. */
 static int put_path_fields(bdb_store *st, const char *platform,
@@ -259,8 +287,36 @@ int bdb_import_file(bdb_store *st, const char *path,
         return BDB_OK;
     }
 
+    char versions[256];
+    bdb_buf options;
+    bdb_buf_init(&options);
+    options_serialize(opts->tool, benchmark, opts->time_format, opts->summary,
+                      &params, &options);
+    if (opts->repetitions)
+        bdb_buf_puts(&options, "repetitions=1\n");
+    bdb_source_info info = {.path = path, .sha256 = sha, .raw = raw.data,
+                            .size = raw.len, .platform = platform,
+                            .options = options.data};
+    long long id = 0;
+    rc = options.err ? options.err : bdb_store_source_begin(st, &info, 0, &id);
+    bdb_buf_free(&options);
+    if (rc == BDB_EEXIST) {
+        res->status = BDB_IMPORT_PRESENT;
+        bdb_buf_free(&raw);
+        return BDB_OK;
+    }
+    if (rc) {
+        bdb_buf_free(&raw);
+        return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+    }
+
+    /* Figures go into the store as the parsers emit them. */
+    to_store ts = {.st = st, .id = id, .platform = platform ? platform : "",
+                   .track = opts->merge && !opts->repetitions};
+    bdb_sink_consumer consumer = {take_into_store, &ts};
     bdb_sink sink;
     bdb_sink_init(&sink);
+    sink.consumer = &consumer;
     bdb_ingest_opts iopts = {.source_name = path, .tool = opts->tool,
                              .benchmark = benchmark, .params = &params,
                              .time_format = opts->time_format,
@@ -270,6 +326,16 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_diag_clear(&d);
     rc = bdb_ingest_buffer(raw.data, raw.len, &iopts, &sink, res->tools,
                            sizeof res->tools, &d);
+    if (ts.rc) {
+        /* the store refused a figure: its message, not the parser's */
+        rc = ts.rc;
+        bdb_diag_set(&d, rc, 0, "%s", bdb_store_errmsg(st));
+    }
+    if (rc) {
+        int erc = bdb_store_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+        if (erc && !ts.rc)
+            bdb_diag_set(&d, erc, 0, "%s", bdb_store_errmsg(st));
+    }
     if (rc == BDB_EUNKNOWN && !opts->tool &&
         bdb_platform_csv_sniff(raw.data, raw.len)) {
         rc = apply_platform_csv(st, raw.data, raw.len, res);
@@ -284,30 +350,15 @@ int bdb_import_file(bdb_store *st, const char *path,
     } else if (rc) {
         bdb_diag_set(&res->diag, rc, d.line, "%s", d.message);
     } else {
-        char versions[256];
-        bdb_buf options;
-        bdb_buf_init(&options);
-        options_serialize(opts->tool, benchmark, opts->time_format,
-                          opts->summary, &params, &options);
-        if (opts->repetitions)
-            bdb_buf_puts(&options, "repetitions=1\n");
         parser_versions(res->tools, versions, sizeof versions);
-        bdb_source_info info = {
-            .path = path, .sha256 = sha, .raw = raw.data, .size = raw.len,
-            .tool = res->tools, .tool_version = sink.tool_version,
-            .parser_version = versions, .platform = platform,
-            .options = options.data};
-        rc = bdb_store_add_source(st, &info, &sink, NULL);
-        if (rc == BDB_EEXIST) {
-            res->status = BDB_IMPORT_PRESENT;
-            rc = BDB_OK;
-        } else if (rc) {
+        rc = bdb_store_source_end(st, id, res->tools, sink.tool_version,
+                                  versions, &sink, 1);
+        if (rc) {
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
         } else if (m.nfields && (rc = put_path_fields(st, platform, &m))) {
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
-        } else if (opts->merge && !opts->repetitions &&
-                   (rc = bdb_merge_check_add(opts->merge, path, platform,
-                                             &sink))) {
+        } else if (ts.track &&
+                   (rc = bdb_merge_check_add(opts->merge, path, &ts.keys))) {
             bdb_diag_set(&res->diag, rc, 0, "out of memory");
         } else {
             res->status = BDB_IMPORT_ADDED;
@@ -321,8 +372,8 @@ int bdb_import_file(bdb_store *st, const char *path,
                                opts->warn_ctx);
             }
         }
-        bdb_buf_free(&options);
     }
+    bdb_strmap_free(&ts.keys);
     bdb_sink_free(&sink);
     bdb_buf_free(&raw);
     return rc;
@@ -347,8 +398,6 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
     }
     parsed_options o;
     options_parse(src.options, &o);
-    bdb_sink sink;
-    bdb_sink_init(&sink);
     bdb_summary_opts so = {.pattern = o.summary, .tool = o.summary_tool,
                            .metric = o.metric, .unit = o.unit};
     bdb_ingest_opts iopts = {.source_name = src.path,
@@ -358,19 +407,37 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
                              .params = &o.params,
                              .time_format = o.time_format[0] ? o.time_format
                                                              : NULL};
+    long long got;
+    rc = bdb_store_source_begin(st, NULL, id, &got);
+    if (rc) {
+        res->status = BDB_IMPORT_FAILED;
+        bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+        bdb_stored_source_free(&src);
+        return rc;
+    }
+    to_store ts = {.st = st, .id = id};
+    bdb_sink_consumer consumer = {take_into_store, &ts};
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    sink.consumer = &consumer;
     bdb_diag d;
     bdb_diag_clear(&d);
     rc = bdb_ingest_buffer(src.raw, src.size, &iopts, &sink, res->tools,
                            sizeof res->tools, &d);
+    if (ts.rc) {
+        rc = ts.rc;
+        bdb_diag_set(&d, rc, 0, "%s", bdb_store_errmsg(st));
+    }
     if (rc) {
         res->status = BDB_IMPORT_FAILED;
+        bdb_store_source_end(st, id, NULL, NULL, NULL, NULL, 0);
         bdb_diag_set(&res->diag, rc, d.line, "%s (the stored results are kept)",
                      d.message);
     } else {
         char versions[256];
         parser_versions(res->tools, versions, sizeof versions);
-        rc = bdb_store_source_replace(st, id, res->tools, sink.tool_version,
-                                      versions, &sink);
+        rc = bdb_store_source_end(st, id, res->tools, sink.tool_version,
+                                  versions, &sink, 1);
         if (rc) {
             res->status = BDB_IMPORT_FAILED;
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));

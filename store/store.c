@@ -95,9 +95,9 @@ const char *bdb_store_shown_location(const bdb_store *st)
 
 int bdb_store_source_samples(bdb_store *st, long long id, bdb_sink *out)
 {
-    if (st->ops->iVersion < 3 || !st->ops->source_samples)
+    if (st->ops->iVersion < 4 || !st->ops->source_samples)
         return bdb_store_fail(st, BDB_EUSAGE, "the %s back-end cannot read "
-                              "figures back (method table version %d < 3)",
+                              "figures back (method table version %d < 4)",
                               st->ops->scheme, st->ops->iVersion);
     return st->ops->source_samples(st, id, out);
 }
@@ -105,9 +105,9 @@ int bdb_store_source_samples(bdb_store *st, long long id, bdb_sink *out)
 int bdb_store_source_set_imported_at(bdb_store *st, long long id,
                                      const char *imported_at)
 {
-    if (st->ops->iVersion < 3 || !st->ops->source_set_imported_at)
+    if (st->ops->iVersion < 4 || !st->ops->source_set_imported_at)
         return bdb_store_fail(st, BDB_EUSAGE, "the %s back-end cannot date "
-                              "sources (method table version %d < 3)",
+                              "sources (method table version %d < 4)",
                               st->ops->scheme, st->ops->iVersion);
     return st->ops->source_set_imported_at(st, id, imported_at);
 }
@@ -124,6 +124,38 @@ int bdb_store_batch_end(bdb_store *st, int commit)
     if (st->ops->iVersion < 2 || !st->ops->batch_end)
         return BDB_OK;
     return st->ops->batch_end(st, commit);
+}
+
+static int no_streaming(bdb_store *st)
+{
+    return bdb_store_fail(st, BDB_EUSAGE, "this back-end cannot stream a "
+                          "source (method table version %d)",
+                          st->ops->iVersion);
+}
+
+int bdb_store_source_begin(bdb_store *st, const bdb_source_info *src,
+                           long long replace_id, long long *id)
+{
+    if (st->ops->iVersion < 3 || !st->ops->source_begin)
+        return no_streaming(st);
+    return st->ops->source_begin(st, src, replace_id, id);
+}
+
+int bdb_store_source_put(bdb_store *st, long long id, const bdb_sample *s)
+{
+    if (st->ops->iVersion < 3 || !st->ops->source_put)
+        return no_streaming(st);
+    return st->ops->source_put(st, id, s);
+}
+
+int bdb_store_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep)
+{
+    if (st->ops->iVersion < 3 || !st->ops->source_end)
+        return no_streaming(st);
+    return st->ops->source_end(st, id, tool, tool_version, parser_version,
+                               notes, keep);
 }
 
 void bdb_store_close(bdb_store *st)

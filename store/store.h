@@ -91,6 +91,20 @@ int bdb_store_source_find(bdb_store *st, const char *sha256, long long *id);
 int bdb_store_add_source(bdb_store *st, const bdb_source_info *src,
                          const bdb_sink *samples, long long *source_id);
 
+/* The same, streamed: source_begin opens the source's transaction (a
+ * savepoint in a batch) and adds its row, or with replace_id empties that
+ * stored source for a reparse; source_put adds one figure; source_end sets
+ * the tool and versions the parse found, stores the notes of notes (its
+ * samples are not looked at), and keeps everything (keep) or nothing. A
+ * failed begin leaves nothing open; after a failed put call source_end
+ * with keep 0. Memory does not grow with the number of figures. */
+int bdb_store_source_begin(bdb_store *st, const bdb_source_info *src,
+                           long long replace_id, long long *id);
+int bdb_store_source_put(bdb_store *st, long long id, const bdb_sample *s);
+int bdb_store_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep);
+
 /* A stored source, with its bytes decompressed (raw is the caller's to
  * free with bdb_stored_source_free). */
 typedef struct bdb_stored_source {

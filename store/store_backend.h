@@ -7,7 +7,7 @@
 #include "store.h"
 
 typedef struct bdb_store_ops {
-    int iVersion;   /* 3: methods are only appended; each append bumps it;
+    int iVersion;   /* 4: methods are only appended; each append bumps it;
                        store.c calls a method only when iVersion has it */
     const char *scheme;
     int (*open)(bdb_store *st, const char *location, int flags,
@@ -41,14 +41,21 @@ typedef struct bdb_store_ops {
     /* iVersion 2 */
     int (*batch_begin)(bdb_store *st);
     int (*batch_end)(bdb_store *st, int commit);
-    /* iVersion 3: copying a database (store_admin.h) */
+    /* iVersion 3: a source streamed figure by figure */
+    int (*source_begin)(bdb_store *st, const bdb_source_info *src,
+                        long long replace_id, long long *id);
+    int (*source_put)(bdb_store *st, long long id, const bdb_sample *s);
+    int (*source_end)(bdb_store *st, long long id, const char *tool,
+                      const char *tool_version, const char *parser_version,
+                      const bdb_sink *notes, int keep);
+    /* iVersion 4: copying a database (store_admin.h) */
     int (*source_samples)(bdb_store *st, long long id, bdb_sink *out);
     int (*source_set_imported_at)(bdb_store *st, long long id,
                                   const char *imported_at);
 } bdb_store_ops;
 
 /* The highest iVersion this store.c knows. */
-#define BDB_STORE_OPS_VERSION 3
+#define BDB_STORE_OPS_VERSION 4
 
 struct bdb_store {
     const bdb_store_ops *ops;

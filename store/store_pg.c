@@ -89,6 +89,10 @@ typedef struct pg {
     int sweep_series;       /* drop orphan series when the batch ends */
     int prepared;           /* the writer's statements are on the server */
     int ncursors;           /* for unique names of nested walks */
+    char cur_platform[64];  /* the open source's platform */
+    int cur_replaced;       /* the open source is being re-read */
+    bdb_buf rows;           /* its figures waiting for COPY */
+    size_t nrows;
     char last_platform[64];
     long long last_platform_id;
     bdb_scache cache;
@@ -530,6 +534,7 @@ static int pg_open(bdb_store *st, const char *location, int flags,
     st->impl = impl;
     impl->read_only = flags & BDB_STORE_READ_ONLY;
     impl->last_platform_id = -1;
+    bdb_buf_init(&impl->rows);
     bdb_store_mask_location(location, impl->shown, sizeof impl->shown);
     find_password(location, impl->password, sizeof impl->password);
     const char *keys[] = {"dbname", "fallback_application_name",
@@ -585,6 +590,7 @@ static void pg_close(bdb_store *st)
     if (impl->in_batch)
         pg_batch_end(st, 1);
     bdb_scache_clear(&impl->cache);
+    bdb_buf_free(&impl->rows);
     PQfinish(impl->conn);
     free(impl);
     st->impl = NULL;
@@ -959,104 +965,236 @@ static int copy_in(bdb_store *st, const char *sql, const bdb_buf *b,
     return rc;
 }
 
-static int write_samples(bdb_store *st, long long source_id,
-                         const char *default_platform, const bdb_sink *samples)
+static int exec_for_source(bdb_store *st, const char *sql, long long id,
+                           const char *what)
+{
+    params p = {0};
+    p_int(&p, id);
+    PGresult *res = run(st, NULL, sql, &p, what);
+    params_free(&p);
+    if (!res)
+        return BDB_ESTORE;
+    PQclear(res);
+    return BDB_OK;
+}
+
+static int sweep_series(bdb_store *st)
+{
+    bdb_scache_clear(&PG(st)->cache);
+    return exec(st, "DELETE FROM series s WHERE NOT EXISTS "
+                    "(SELECT 1 FROM results r WHERE r.series_id = s.id)");
+}
+
+/* ---- one source, streamed: begin, put each figure, end ------------------
+ * Figures become COPY rows, sent every COPY_ROWS rows and at the end, so
+ * memory does not grow with the number of figures. */
+
+#define COPY_ROWS 8192
+
+static int flush_rows(bdb_store *st)
+{
+    pg *impl = PG(st);
+    int rc = copy_in(st, "COPY results(series_id, platform_id, source_id, "
+                         "line, repetition, value) FROM STDIN",
+                     &impl->rows, "adding results");
+    bdb_buf_reset(&impl->rows);
+    impl->nrows = 0;
+    return rc;
+}
+
+static int write_notes(bdb_store *st, long long source_id,
+                       const bdb_sink *notes)
 {
     bdb_buf rows;
     bdb_buf_init(&rows);
-    rows.max = (size_t)4 << 30;
-    int rc = BDB_OK;
-    for (size_t i = 0; !rc && i < samples->n; i++) {
-        const bdb_sample *smp = &samples->samples[i];
-        long long sid, pid;
-        if (!isfinite(smp->value)) {
-            rc = bdb_store_fail(st, BDB_EPARSE,
-                                "line %d: %s is not a finite number",
-                                smp->line, smp->metric);
-            break;
-        }
-        rc = series_id(st, smp, &sid);
-        if (!rc)
-            rc = platform_id(st, smp->platform[0] ? smp->platform
-                                                  : default_platform, &pid);
-        if (rc)
-            break;
-        char pidtext[24] = "\\N";
-        if (pid)
-            snprintf(pidtext, sizeof pidtext, "%lld", pid);
-        bdb_buf_printf(&rows, "%lld\t%s\t%lld\t%d\t%d\t%.17g\n", sid, pidtext,
-                       source_id, smp->line, smp->repetition, smp->value);
-    }
-    if (!rc)
-        rc = copy_in(st, "COPY results(series_id, platform_id, source_id, "
-                         "line, repetition, value) FROM STDIN",
-                     &rows, "adding results");
-    bdb_buf_reset(&rows);
-    for (size_t i = 0; !rc && i < samples->nnotes; i++) {
-        bdb_buf_printf(&rows, "%lld\t%d\t%s\t", source_id,
-                       samples->notes[i].line,
-                       samples->notes[i].is_info ? "info" : "warning");
-        copy_text(&rows, samples->notes[i].text);
+    for (size_t i = 0; notes && i < notes->nnotes; i++) {
+        bdb_buf_printf(&rows, "%lld\t%d\t%s\t", source_id, notes->notes[i].line,
+                       notes->notes[i].is_info ? "info" : "warning");
+        copy_text(&rows, notes->notes[i].text);
         bdb_buf_puts(&rows, "\n");
     }
-    if (!rc)
-        rc = copy_in(st, "COPY source_warnings(source_id, line, kind, message) "
+    int rc = copy_in(st, "COPY source_warnings(source_id, line, kind, message) "
                          "FROM STDIN", &rows, "adding warnings");
     bdb_buf_free(&rows);
     return rc;
 }
 
-static int pg_add_source(bdb_store *st, const bdb_source_info *src,
-                         const bdb_sink *samples, long long *source_id)
+static int pg_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep);
+
+/* Opens the source's savepoint or transaction; with replace_id, empties
+ * that stored source (reparse), else adds src's row. */
+static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
+                           long long replace_id, long long *out_id)
 {
-    unsigned char *z;
-    size_t zlen;
+    pg *impl = PG(st);
+    unsigned char *z = NULL;
+    size_t zlen = 0;
     if (prepare_writer(st))
         return BDB_ESTORE;
-    if (bdb_store_compress(st, src->raw, src->size, &z, &zlen))
+    if (!replace_id && bdb_store_compress(st, src->raw, src->size, &z, &zlen))
         return BDB_ENOMEM;
     if (tx_begin(st)) {
         free(z);
         return BDB_ESTORE;
     }
-    long long existing = 0, id = 0, pid = 0;
-    int rc = pg_source_find(st, src->sha256, &existing);
-    if (!rc && existing)
-        rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
-    if (!rc)
-        rc = platform_id(st, src->platform, &pid);
-    if (!rc) {
+    bdb_buf_reset(&impl->rows);
+    impl->nrows = 0;
+    long long existing = 0, id = replace_id, pid = 0;
+    int rc = BDB_OK;
+    if (replace_id) {
         params p = {0};
-        p_text(&p, src->sha256);
-        p_int(&p, (long long)src->size);
-        p_text(&p, src->path);
-        p_text(&p, src->tool);
-        p_text_or_null(&p, src->tool_version);
-        p_text(&p, src->parser_version);
-        p_id_or_null(&p, pid);
-        p_text(&p, src->options ? src->options : "");
-        p_bytes(&p, z, zlen);
-        PGresult *res = PQexecPrepared(PG(st)->conn, "bdb_source_ins", p.n,
-                                       p.v, p.len, p.fmt, 0);
-        if (p.err)
-            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        else if (is_sqlstate(res, SQLSTATE_UNIQUE))
-            rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
-        else if (PQresultStatus(res) != PGRES_TUPLES_OK)
-            rc = fail_pg(st, "adding source", res);
-        else if (PQntuples(res) == 0)   /* another client stored it first */
-            rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
-        else
-            id = col_ll(res, 0, 0);
-        PQclear(res);
+        p_int(&p, id);
+        PGresult *res = run(st, NULL, "SELECT coalesce(p.name, '') FROM "
+                                      "sources src LEFT JOIN platforms p ON "
+                                      "p.id = src.platform_id WHERE src.id = $1",
+                            &p, "reading source");
         params_free(&p);
+        rc = res ? BDB_OK : BDB_ESTORE;
+        if (res && PQntuples(res) == 1)
+            snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
+                     col_text(res, 0, 0));
+        else if (res)
+            rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
+        PQclear(res);
+        if (!rc)
+            rc = exec_for_source(st, "DELETE FROM results WHERE source_id = $1",
+                                 id, "removing old results");
+        if (!rc)
+            rc = exec_for_source(st, "DELETE FROM source_warnings WHERE "
+                                 "source_id = $1", id, "removing old warnings");
+        impl->cur_replaced = 1;
+    } else {
+        snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
+                 src->platform ? src->platform : "");
+        impl->cur_replaced = 0;
+        rc = pg_source_find(st, src->sha256, &existing);
+        if (!rc && existing)
+            rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
+        if (!rc)
+            rc = platform_id(st, src->platform, &pid);
+        if (!rc) {
+            params p = {0};
+            p_text(&p, src->sha256);
+            p_int(&p, (long long)src->size);
+            p_text(&p, src->path);
+            p_text(&p, src->tool ? src->tool : "");
+            p_text_or_null(&p, src->tool_version);
+            p_text(&p, src->parser_version ? src->parser_version : "");
+            p_id_or_null(&p, pid);
+            p_text(&p, src->options ? src->options : "");
+            p_bytes(&p, z, zlen);
+            PGresult *res = p.err ? NULL
+                                  : PQexecPrepared(impl->conn, "bdb_source_ins",
+                                                   p.n, p.v, p.len, p.fmt, 0);
+            if (p.err)
+                rc = bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory or "
+                                    "too large for one value", src->path);
+            else if (is_sqlstate(res, SQLSTATE_UNIQUE))
+                rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
+            else if (PQresultStatus(res) != PGRES_TUPLES_OK)
+                rc = fail_pg(st, "adding source", res);
+            else if (PQntuples(res) == 0)   /* another client stored it */
+                rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
+            else
+                id = col_ll(res, 0, 0);
+            PQclear(res);
+            params_free(&p);
+        }
+    }
+    free(z);
+    if (rc)
+        return tx_end(st, rc);
+    *out_id = id;
+    return BDB_OK;
+}
+
+static int pg_source_put(bdb_store *st, long long id, const bdb_sample *smp)
+{
+    pg *impl = PG(st);
+    long long sid, pid;
+    if (!isfinite(smp->value))
+        return bdb_store_fail(st, BDB_EPARSE,
+                              "line %d: %s is not a finite number",
+                              smp->line, smp->metric);
+    int rc = series_id(st, smp, &sid);
+    if (!rc)
+        rc = platform_id(st, smp->platform[0] ? smp->platform
+                                              : impl->cur_platform, &pid);
+    if (rc)
+        return rc;
+    char pidtext[24] = "\\N";
+    if (pid)
+        snprintf(pidtext, sizeof pidtext, "%lld", pid);
+    bdb_buf_printf(&impl->rows, "%lld\t%s\t%lld\t%d\t%d\t%.17g\n", sid, pidtext,
+                   id, smp->line, smp->repetition, smp->value);
+    if (++impl->nrows >= COPY_ROWS)
+        return flush_rows(st);
+    return impl->rows.err ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
+                          : BDB_OK;
+}
+
+/* Sets the source's tool and versions, stores its notes, and keeps all of
+ * it (keep) or none. */
+static int pg_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep)
+{
+    pg *impl = PG(st);
+    if (!keep) {
+        bdb_buf_reset(&impl->rows);
+        impl->nrows = 0;
+        tx_end(st, BDB_EPARSE);
+        return BDB_OK;
+    }
+    int rc = flush_rows(st);
+    if (!rc) {
+        params u = {0};
+        p_text(&u, tool ? tool : "");
+        p_text_or_null(&u, tool_version);
+        p_text(&u, parser_version ? parser_version : "");
+        p_int(&u, id);
+        PGresult *res = run(st, NULL, "UPDATE sources SET tool = $1, "
+                                      "tool_version = $2, parser_version = $3 "
+                                      "WHERE id = $4", &u, "updating source");
+        params_free(&u);
+        rc = res ? BDB_OK : BDB_ESTORE;
+        PQclear(res);
     }
     if (!rc)
-        rc = write_samples(st, id, src->platform, samples);
-    rc = tx_end(st, rc);
+        rc = write_notes(st, id, notes);
+    /* series left without results go: at once in a transaction of its own,
+     * once at the end of a batch */
+    if (!rc && impl->cur_replaced) {
+        if (impl->in_batch)
+            impl->sweep_series = 1;
+        else
+            rc = sweep_series(st);
+    }
+    return tx_end(st, rc);
+}
+
+static int pg_add_source(bdb_store *st, const bdb_source_info *src,
+                         const bdb_sink *samples, long long *source_id)
+{
+    long long id;
+    int rc = pg_source_begin(st, src, 0, &id);
+    if (rc)
+        return rc;
+    for (size_t i = 0; !rc && i < samples->n; i++)
+        rc = pg_source_put(st, id, &samples->samples[i]);
+    if (rc) {
+        char keep[sizeof st->errmsg];
+        memcpy(keep, st->errmsg, sizeof keep);
+        pg_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+        memcpy(st->errmsg, keep, sizeof keep);
+        return rc;
+    }
+    rc = pg_source_end(st, id, src->tool, src->tool_version,
+                       src->parser_version, samples, 1);
     if (!rc && source_id)
         *source_id = id;
-    free(z);
     return rc;
 }
 
@@ -1124,26 +1262,6 @@ static int pg_source_load(bdb_store *st, long long id, bdb_stored_source *out)
     return rc;
 }
 
-static int exec_for_source(bdb_store *st, const char *sql, long long id,
-                           const char *what)
-{
-    params p = {0};
-    p_int(&p, id);
-    PGresult *res = run(st, NULL, sql, &p, what);
-    params_free(&p);
-    if (!res)
-        return BDB_ESTORE;
-    PQclear(res);
-    return BDB_OK;
-}
-
-static int sweep_series(bdb_store *st)
-{
-    bdb_scache_clear(&PG(st)->cache);
-    return exec(st, "DELETE FROM series s WHERE NOT EXISTS "
-                    "(SELECT 1 FROM results r WHERE r.series_id = s.id)");
-}
-
 static int pg_batch_begin(bdb_store *st)
 {
     pg *impl = PG(st);
@@ -1185,50 +1303,20 @@ static int pg_source_replace(bdb_store *st, long long id, const char *tool,
                              const char *parser_version,
                              const bdb_sink *samples)
 {
-    if (prepare_writer(st))
-        return BDB_ESTORE;
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    char platform[64] = "";
-    params p = {0};
-    p_int(&p, id);
-    PGresult *res = run(st, NULL, "SELECT coalesce(p.name, '') FROM sources src "
-                                  "LEFT JOIN platforms p ON p.id = src.platform_id "
-                                  "WHERE src.id = $1", &p, "reading source");
-    params_free(&p);
-    int rc = res ? BDB_OK : BDB_ESTORE;
-    if (res && PQntuples(res) == 1)
-        snprintf(platform, sizeof platform, "%s", col_text(res, 0, 0));
-    else if (res)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
-    PQclear(res);
-    if (!rc)
-        rc = exec_for_source(st, "DELETE FROM results WHERE source_id = $1", id,
-                             "removing old results");
-    if (!rc)
-        rc = exec_for_source(st, "DELETE FROM source_warnings WHERE source_id = $1",
-                             id, "removing old warnings");
-    if (!rc) {
-        params u = {0};
-        p_text(&u, tool);
-        p_text_or_null(&u, tool_version);
-        p_text(&u, parser_version);
-        p_int(&u, id);
-        res = run(st, NULL, "UPDATE sources SET tool = $1, tool_version = $2, "
-                            "parser_version = $3 WHERE id = $4",
-                  &u, "updating source");
-        params_free(&u);
-        rc = res ? BDB_OK : BDB_ESTORE;
-        PQclear(res);
+    long long got;
+    int rc = pg_source_begin(st, NULL, id, &got);
+    if (rc)
+        return rc;
+    for (size_t i = 0; !rc && i < samples->n; i++)
+        rc = pg_source_put(st, id, &samples->samples[i]);
+    if (rc) {
+        char keep[sizeof st->errmsg];
+        memcpy(keep, st->errmsg, sizeof keep);
+        pg_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+        memcpy(st->errmsg, keep, sizeof keep);
+        return rc;
     }
-    if (!rc)
-        rc = write_samples(st, id, platform, samples);
-    pg *impl = PG(st);
-    if (!rc && impl->in_batch)
-        impl->sweep_series = 1;
-    else if (!rc)
-        rc = sweep_series(st);
-    return tx_end(st, rc);
+    return pg_source_end(st, id, tool, tool_version, parser_version, samples, 1);
 }
 
 /* ---- queries ----------------------------------------------------------------- */
@@ -1519,7 +1607,7 @@ static int pg_groups_each(bdb_store *st, const bdb_filter *f,
     return walk_where(st, &w, "grouping results", group_row, &cw);
 }
 
-/* ---- iVersion 3: what copying a database needs ------------------------- */
+/* ---- iVersion 4: what copying a database needs ------------------------- */
 
 typedef struct sample_walk {
     bdb_sink *out;
@@ -1585,7 +1673,7 @@ static int pg_source_set_imported_at(bdb_store *st, long long id,
 }
 
 const bdb_store_ops bdb_store_pg_ops = {
-    .iVersion = 3,
+    .iVersion = 4,
     .scheme = "postgresql",
     .open = pg_open,
     .close = pg_close,
@@ -1606,6 +1694,9 @@ const bdb_store_ops bdb_store_pg_ops = {
     .platform_names_each = pg_platform_names_each,
     .batch_begin = pg_batch_begin,
     .batch_end = pg_batch_end,
+    .source_begin = pg_source_begin,
+    .source_put = pg_source_put,
+    .source_end = pg_source_end,
     .source_samples = pg_source_samples,
     .source_set_imported_at = pg_source_set_imported_at,
 };

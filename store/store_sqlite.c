@@ -37,6 +37,8 @@ typedef struct sq {
     int writer_open;
     writer w;
     bdb_scache cache;
+    char cur_platform[64];  /* the open source's platform */
+    int cur_replaced;       /* the open source is being re-read */
 } sq;
 
 static sqlite3 *DB(bdb_store *st)
@@ -566,75 +568,107 @@ static int series_id(writer *w, const bdb_sample *smp, long long *id)
     return BDB_OK;
 }
 
-static int write_samples(writer *w, long long source_id,
-                         const char *default_platform, const bdb_sink *samples)
+static int write_one(writer *w, long long source_id,
+                     const char *default_platform, const bdb_sample *smp)
 {
-    for (size_t i = 0; i < samples->n; i++) {
-        const bdb_sample *smp = &samples->samples[i];
-        long long sid, pid;
-        if (!isfinite(smp->value))
-            return bdb_store_fail(w->st, BDB_EPARSE,
-                                  "line %d: %s is not a finite number",
-                                  smp->line, smp->metric);
-        int rc = series_id(w, smp, &sid);
-        if (!rc)
-            rc = platform_id(w, smp->platform[0] ? smp->platform
-                                                 : default_platform, &pid);
-        if (rc)
-            return rc;
-        sqlite3_stmt *s = w->result_ins;
-        sqlite3_reset(s);
-        sqlite3_bind_int64(s, 1, sid);
-        if (pid)
-            sqlite3_bind_int64(s, 2, pid);
-        else
-            sqlite3_bind_null(s, 2);
-        sqlite3_bind_int64(s, 3, source_id);
-        sqlite3_bind_int(s, 4, smp->line);
-        sqlite3_bind_int(s, 5, smp->repetition);
-        sqlite3_bind_double(s, 6, smp->value);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            return fail_db(w->st, "adding result");
-    }
-    for (size_t i = 0; i < samples->nnotes; i++) {
+    long long sid, pid;
+    if (!isfinite(smp->value))
+        return bdb_store_fail(w->st, BDB_EPARSE,
+                              "line %d: %s is not a finite number",
+                              smp->line, smp->metric);
+    int rc = series_id(w, smp, &sid);
+    if (!rc)
+        rc = platform_id(w, smp->platform[0] ? smp->platform
+                                             : default_platform, &pid);
+    if (rc)
+        return rc;
+    sqlite3_stmt *s = w->result_ins;
+    sqlite3_reset(s);
+    sqlite3_bind_int64(s, 1, sid);
+    if (pid)
+        sqlite3_bind_int64(s, 2, pid);
+    else
+        sqlite3_bind_null(s, 2);
+    sqlite3_bind_int64(s, 3, source_id);
+    sqlite3_bind_int(s, 4, smp->line);
+    sqlite3_bind_int(s, 5, smp->repetition);
+    sqlite3_bind_double(s, 6, smp->value);
+    if (sqlite3_step(s) != SQLITE_DONE)
+        return fail_db(w->st, "adding result");
+    return BDB_OK;
+}
+
+static int write_notes(writer *w, long long source_id, const bdb_sink *notes)
+{
+    for (size_t i = 0; notes && i < notes->nnotes; i++) {
         sqlite3_stmt *s = w->warning_ins;
         sqlite3_reset(s);
         sqlite3_bind_int64(s, 1, source_id);
-        sqlite3_bind_int(s, 2, samples->notes[i].line);
-        sqlite3_bind_text(s, 3, samples->notes[i].is_info ? "info" : "warning",
+        sqlite3_bind_int(s, 2, notes->notes[i].line);
+        sqlite3_bind_text(s, 3, notes->notes[i].is_info ? "info" : "warning",
                           -1, SQLITE_STATIC);
-        sqlite3_bind_text(s, 4, samples->notes[i].text, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(s, 4, notes->notes[i].text, -1, SQLITE_TRANSIENT);
         if (sqlite3_step(s) != SQLITE_DONE)
             return fail_db(w->st, "adding warning");
     }
     return BDB_OK;
 }
 
-static int sq_add_source(bdb_store *st, const bdb_source_info *src,
-                         const bdb_sink *samples, long long *source_id)
+/* ---- one source, streamed: begin, put each figure, end ------------------ */
+
+static int sq_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep);
+static int source_platform(bdb_store *st, long long id, char *out, size_t n);
+static int exec_for_source(bdb_store *st, const char *sql, long long id,
+                           const char *what);
+static int sweep_series(bdb_store *st);
+
+/* Opens the source's savepoint or transaction; with replace_id, empties
+ * that stored source (reparse), else adds src's row (its tool and versions
+ * are set by source_end, when the parse has said them). */
+static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
+                           long long replace_id, long long *out_id)
 {
-    unsigned char *z;
-    size_t zlen;
-    if (bdb_store_compress(st, src->raw, src->size, &z, &zlen))
-        return BDB_ENOMEM;
-    if (zlen > INT_MAX) {
-        free(z);
-        return bdb_store_fail(st, BDB_ERANGE, "%s: compressed, %zu bytes are "
-                              "more than a SQLite blob holds", src->path, zlen);
+    sq *impl = st->impl;
+    unsigned char *z = NULL;
+    size_t zlen = 0;
+    if (!replace_id) {
+        if (bdb_store_compress(st, src->raw, src->size, &z, &zlen))
+            return BDB_ENOMEM;
+        if (zlen > INT_MAX) {
+            free(z);
+            return bdb_store_fail(st, BDB_ERANGE, "%s: compressed, %zu bytes "
+                                  "are more than a SQLite blob holds",
+                                  src->path, zlen);
+        }
     }
     if (tx_begin(st)) {
         free(z);
         return BDB_ESTORE;
     }
     writer *w = NULL;
-    long long existing = 0, id = 0, pid = 0;
-    int rc = sq_source_find(st, src->sha256, &existing);
-    if (!rc && existing)
-        rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
-    if (!rc)
-        rc = get_writer(st, &w);
-    if (!rc) {
-        rc = platform_id(w, src->platform, &pid);
+    long long existing = 0, id = replace_id, pid = 0;
+    int rc = get_writer(st, &w);
+    if (!rc && replace_id) {
+        rc = source_platform(st, id, impl->cur_platform,
+                             sizeof impl->cur_platform);
+        if (!rc)
+            rc = exec_for_source(st, "DELETE FROM results WHERE source_id=?",
+                                 id, "removing old results");
+        if (!rc)
+            rc = exec_for_source(st, "DELETE FROM source_warnings WHERE "
+                                 "source_id=?", id, "removing old warnings");
+        impl->cur_replaced = 1;
+    } else if (!rc) {
+        snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
+                 src->platform ? src->platform : "");
+        impl->cur_replaced = 0;
+        rc = sq_source_find(st, src->sha256, &existing);
+        if (!rc && existing)
+            rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
+        if (!rc)
+            rc = platform_id(w, src->platform, &pid);
         sqlite3_stmt *s = w->source_ins;
         if (!rc) {
             sqlite3_reset(s);
@@ -642,9 +676,12 @@ static int sq_add_source(bdb_store *st, const bdb_source_info *src,
             sqlite3_bind_text(s, 1, src->sha256, -1, SQLITE_TRANSIENT);
             sqlite3_bind_int64(s, 2, (sqlite3_int64)src->size);
             sqlite3_bind_text(s, 3, src->path, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_text(s, 4, src->tool, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_text(s, 4, src->tool ? src->tool : "", -1,
+                              SQLITE_TRANSIENT);
             bind_text_or_null(s, 5, src->tool_version);
-            sqlite3_bind_text(s, 6, src->parser_version, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_text(s, 6, src->parser_version ? src->parser_version
+                                                        : "", -1,
+                              SQLITE_TRANSIENT);
             if (pid)
                 sqlite3_bind_int64(s, 7, pid);
             else
@@ -658,13 +695,76 @@ static int sq_add_source(bdb_store *st, const bdb_source_info *src,
             sqlite3_reset(s);
             sqlite3_clear_bindings(s);  /* the blob z is freed below */
         }
-        if (!rc)
-            rc = write_samples(w, id, src->platform, samples);
     }
-    rc = tx_end(st, rc);
+    free(z);
+    if (rc)
+        return tx_end(st, rc);
+    *out_id = id;
+    return BDB_OK;
+}
+
+static int sq_source_put(bdb_store *st, long long id, const bdb_sample *smp)
+{
+    sq *impl = st->impl;
+    return write_one(&impl->w, id, impl->cur_platform, smp);
+}
+
+/* Sets the source's tool and versions, stores its notes, and keeps all of
+ * it (keep) or none. Returns the final code (BDB_OK when !keep and the
+ * rollback worked). */
+static int sq_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep)
+{
+    sq *impl = st->impl;
+    if (!keep) {
+        tx_end(st, BDB_EPARSE);
+        return BDB_OK;
+    }
+    sqlite3_stmt *s = NULL;
+    int rc = prepare(st, &s, "UPDATE sources SET tool=?, tool_version=?, "
+                             "parser_version=? WHERE id=?");
+    if (!rc) {
+        sqlite3_bind_text(s, 1, tool ? tool : "", -1, SQLITE_TRANSIENT);
+        bind_text_or_null(s, 2, tool_version);
+        sqlite3_bind_text(s, 3, parser_version ? parser_version : "", -1,
+                          SQLITE_TRANSIENT);
+        sqlite3_bind_int64(s, 4, id);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            rc = fail_db(st, "updating source");
+    }
+    sqlite3_finalize(s);
+    if (!rc)
+        rc = write_notes(&impl->w, id, notes);
+    /* Series left without results are dropped: at once when this is its
+     * own transaction, once at the end of a batch (a sweep is O(results),
+     * too dear per source). */
+    if (!rc && impl->cur_replaced) {
+        if (impl->in_batch)
+            impl->sweep_series = 1;
+        else
+            rc = sweep_series(st);
+    }
+    return tx_end(st, rc);
+}
+
+static int sq_add_source(bdb_store *st, const bdb_source_info *src,
+                         const bdb_sink *samples, long long *source_id)
+{
+    long long id;
+    int rc = sq_source_begin(st, src, 0, &id);
+    if (rc)
+        return rc;
+    for (size_t i = 0; !rc && i < samples->n; i++)
+        rc = sq_source_put(st, id, &samples->samples[i]);
+    if (rc) {
+        sq_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+        return rc;
+    }
+    rc = sq_source_end(st, id, src->tool, src->tool_version,
+                       src->parser_version, samples, 1);
     if (!rc && source_id)
         *source_id = id;
-    free(z);
     return rc;
 }
 
@@ -814,43 +914,17 @@ static int sq_source_replace(bdb_store *st, long long id, const char *tool,
                              const char *parser_version,
                              const bdb_sink *samples)
 {
-    char platform[64];
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = source_platform(st, id, platform, sizeof platform);
-    if (!rc)
-        rc = exec_for_source(st, "DELETE FROM results WHERE source_id=?", id,
-                             "removing old results");
-    if (!rc)
-        rc = exec_for_source(st, "DELETE FROM source_warnings WHERE source_id=?",
-                             id, "removing old warnings");
-    sqlite3_stmt *s = NULL;
-    if (!rc)
-        rc = prepare(st, &s, "UPDATE sources SET tool=?, tool_version=?, "
-                             "parser_version=? WHERE id=?");
-    if (!rc) {
-        sqlite3_bind_text(s, 1, tool, -1, SQLITE_TRANSIENT);
-        bind_text_or_null(s, 2, tool_version);
-        sqlite3_bind_text(s, 3, parser_version, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(s, 4, id);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "updating source");
+    long long got;
+    int rc = sq_source_begin(st, NULL, id, &got);
+    if (rc)
+        return rc;
+    for (size_t i = 0; !rc && i < samples->n; i++)
+        rc = sq_source_put(st, id, &samples->samples[i]);
+    if (rc) {
+        sq_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+        return rc;
     }
-    sqlite3_finalize(s);
-    writer *w = NULL;
-    if (!rc)
-        rc = get_writer(st, &w);
-    if (!rc)
-        rc = write_samples(w, id, platform, samples);
-    /* Series left without results are dropped: at once when this is its
-     * own transaction, once at the end of a batch (a sweep is O(results),
-     * too dear per source). */
-    sq *impl = st->impl;
-    if (!rc && impl->in_batch)
-        impl->sweep_series = 1;
-    else if (!rc)
-        rc = sweep_series(st);
-    return tx_end(st, rc);
+    return sq_source_end(st, id, tool, tool_version, parser_version, samples, 1);
 }
 
 /* ---- queries ----------------------------------------------------------------- */
@@ -1133,7 +1207,7 @@ static int sq_groups_each(bdb_store *st, const bdb_filter *f,
     return rc;
 }
 
-/* ---- iVersion 3: what copying a database needs ------------------------- */
+/* ---- iVersion 4: what copying a database needs ------------------------- */
 
 static int sq_source_samples(bdb_store *st, long long id, bdb_sink *out)
 {
@@ -1188,7 +1262,7 @@ static int sq_source_set_imported_at(bdb_store *st, long long id,
 }
 
 const bdb_store_ops bdb_store_sqlite_ops = {
-    .iVersion = 3,
+    .iVersion = 4,
     .scheme = "sqlite",
     .open = sq_open,
     .close = sq_close,
@@ -1205,6 +1279,9 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .sources_each = sq_sources_each,
     .batch_begin = sq_batch_begin,
     .batch_end = sq_batch_end,
+    .source_begin = sq_source_begin,
+    .source_put = sq_source_put,
+    .source_end = sq_source_end,
     .warnings_each = sq_warnings_each,
     .groups_each = sq_groups_each,
     .platforms_put = sq_platforms_put,
