@@ -2,6 +2,7 @@
  * the shared set-up the table's flags ask for (git.c's pattern). */
 #include "cli.h"
 #include "../store/store.h"
+#include "../store/store_admin.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,9 @@
     "  --title T              report title\n" \
     "  -o, --output FILE      write to FILE instead of standard output\n" \
     "  --seed N               bootstrap seed (reports are reproducible)\n"
+
+/* cmd_copy.c (declared here: cli.h belongs to the dispatcher's owner) */
+int cmd_copy(int argc, char **argv, bdb_cli *cli);
 
 static const bdb_cmd commands[] = {
     {"init", cmd_init, BDB_CMD_STORE, "create or upgrade the database",
@@ -147,6 +151,16 @@ static const bdb_cmd commands[] = {
      "of one FILE (default ./benchdb-charts.pdf) after a title page.\n"
      "\n"
      REPORT_SELECTION_HELP, NULL},
+    {"copy", cmd_copy, 0, "copy a whole database to another (SQLite <-> PostgreSQL)",
+     "usage: benchdb copy --from LOCATION --to LOCATION\n"
+     "\n"
+     "Copies every platform and every imported source (its raw bytes, figures,\n"
+     "warnings, import options and time) in import order. A location is a\n"
+     "SQLite file (PATH or sqlite:PATH) or a PostgreSQL connection URI\n"
+     "(postgresql://USER@HOST[:PORT]/DB[?sslmode=require]; passwords come best\n"
+     "from ~/.pgpass or PGPASSWORD and are never printed). The target is\n"
+     "created or upgraded as needed. Sources it already holds (same SHA-256)\n"
+     "are left alone, so a copy that stopped can simply be run again.\n", NULL},
     {"reparse", cmd_reparse, BDB_CMD_STORE, "re-read every stored source with the current parsers",
      "usage: benchdb [--db FILE] reparse [--all]\n"
      "\n"
@@ -163,7 +177,8 @@ static void print_main_help(void)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         printf("  %-10s %s\n", commands[i].name, commands[i].summary);
     printf("\nOptions:\n"
-           "  --db FILE     the database (default $BENCHDB_DB or ./benchdb.sqlite)\n"
+           "  --db FILE     the database (default $BENCHDB_DB or ./benchdb.sqlite);\n"
+           "                or a PostgreSQL URI, postgresql://USER@HOST/DB\n"
            "  --help        this text; 'benchdb COMMAND --help' for a command\n"
            "  --version     print the version\n");
 }
@@ -234,6 +249,8 @@ int main(int argc, char **argv)
         if (strcmp(cargv[k], "--") == 0)
             break;
     }
+    static char shown[512];
+    bdb_store_mask_location(cli.db_path, shown, sizeof shown);
     if (cmd->flags & BDB_CMD_STORE) {
         bdb_diag diag;
         bdb_diag_clear(&diag);
@@ -243,10 +260,12 @@ int main(int argc, char **argv)
         if (bdb_store_open_mode(&cli.store, cli.db_path,
                                 read_only ? BDB_STORE_READ_ONLY : 0,
                                 &diag) != BDB_OK) {
-            bdb_diag_set_file(&diag, cli.db_path);
+            bdb_diag_set_file(&diag, shown);
             cli_print_diag("", &diag);
             return BDB_EXIT_FAILED;
         }
+        /* from here on the location is only shown: without its password */
+        cli.db_path = shown;
     }
     int status = cmd->fn(cargc, cargv, &cli);
     bdb_store_close(cli.store);
