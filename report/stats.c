@@ -11,6 +11,7 @@
 #include "stats.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -246,16 +247,6 @@ static double var_of(const double *x, size_t n, double mean)
     }
     /* The compensation term removes the rounding left in mean. */
     return (ss - comp * comp / (double)n) / (double)(n - 1);
-}
-
-/* R's type 7 quantile of sorted s[0..n-1], n >= 1. */
-static double sorted_quantile(const double *s, size_t n, double prob)
-{
-    double h = (double)(n - 1) * prob;
-    size_t lo = (size_t)floor(h);
-    if (lo + 1 >= n)
-        return s[n - 1];
-    return s[lo] + (h - (double)lo) * (s[lo + 1] - s[lo]);
 }
 
 /* ---- descriptive summary --------------------------------------------- */
@@ -692,12 +683,130 @@ uint64_t bdb_stats_rng_below(bdb_stats_rng *rng, uint64_t bound)
     return v % bound;
 }
 
-static double resample_mean(bdb_stats_rng *rng, const double *x, size_t n)
+/* The draw of bdb_stats_rng_below for one bound, with its constants
+ * computed once: the rejection limit, and for bounds below 2^32 Lemire's
+ * reciprocal (Lemire, Kaser, Kurz, "Faster remainder by direct computation",
+ * 2019: with a 128-bit fraction c = ceil(2^128 / d), the remainder of any
+ * 64-bit v is the high 64 bits of (c * v mod 2^128) * d, exactly). A 64-bit
+ * division per draw was most of the resampling loop's time. Same draws,
+ * same values as bdb_stats_rng_below. */
+typedef struct bounded {
+    uint64_t bound, limit;
+#if defined(__SIZEOF_INT128__)
+    unsigned __int128 recip; /* 0: use the division */
+#endif
+} bounded;
+
+static void bounded_init(bounded *d, uint64_t bound)
+{
+    d->bound = bound;
+    d->limit = UINT64_MAX - UINT64_MAX % bound;
+#if defined(__SIZEOF_INT128__)
+    d->recip = bound > 1 && bound <= UINT32_MAX
+                   ? ~(unsigned __int128)0 / bound + 1
+                   : 0;
+#endif
+}
+
+static inline uint64_t bounded_draw(bdb_stats_rng *rng, const bounded *d)
+{
+    uint64_t v;
+    do {
+        v = bdb_stats_rng_next(rng);
+    } while (v >= d->limit);
+#if defined(__SIZEOF_INT128__)
+    if (d->recip) {
+        unsigned __int128 low = d->recip * v;
+        unsigned __int128 bottom = ((low & UINT64_MAX) * d->bound) >> 64;
+        unsigned __int128 top = (low >> 64) * d->bound;
+        return (uint64_t)((bottom + top) >> 64);
+    }
+#endif
+    return v % d->bound;
+}
+
+static double resample_mean(bdb_stats_rng *rng, const double *x,
+                            const bounded *d)
 {
     double sum = 0.0;
+    size_t n = (size_t)d->bound;
     for (size_t i = 0; i < n; i++)
-        sum += x[bdb_stats_rng_below(rng, n)];
+        sum += x[bounded_draw(rng, d)];
     return sum / (double)n;
+}
+
+/* Moves the k-th smallest of x[0..n-1] (0-based) to x[k], smaller ones
+ * before it and larger ones after (Hoare's selection with a median-of-three
+ * pivot). The value at x[k] is the sorted array's x[k], ties included: an
+ * order statistic does not depend on how it was found. */
+static void select_kth(double *x, size_t n, size_t kk)
+{
+    ptrdiff_t lo = 0, hi = (ptrdiff_t)n - 1, k = (ptrdiff_t)kk;
+    while (hi > lo) {
+        ptrdiff_t mid = lo + (hi - lo) / 2;
+        /* order x[lo], x[mid], x[hi]; the median is the pivot, and the
+         * outer two stop both scans inside [lo, hi] */
+        if (x[mid] < x[lo]) { double t = x[mid]; x[mid] = x[lo]; x[lo] = t; }
+        if (x[hi] < x[lo]) { double t = x[hi]; x[hi] = x[lo]; x[lo] = t; }
+        if (x[hi] < x[mid]) { double t = x[hi]; x[hi] = x[mid]; x[mid] = t; }
+        double pivot = x[mid];
+        ptrdiff_t i = lo, j = hi;
+        do {
+            while (x[i] < pivot)
+                i++;
+            while (pivot < x[j])
+                j--;
+            if (i <= j) {
+                double t = x[i];
+                x[i] = x[j];
+                x[j] = t;
+                i++;
+                j--;
+            }
+        } while (i <= j);
+        /* now x[lo..j] <= pivot <= x[i..hi], and anything between equals
+         * the pivot */
+        if (j < k)
+            lo = i;
+        if (k < i)
+            hi = j;
+    }
+}
+
+/* The two tail quantiles (R's type 7) that sorting x and calling
+ * sorted_quantile would give, found by selection in O(n): each needs the
+ * order statistics x(lo) and x(lo+1) only. x is reordered. */
+static void tail_quantiles(double *x, size_t n, double tail, double *qlo,
+                           double *qhi)
+{
+    double probs[2] = {tail, 1.0 - tail};
+    double *outs[2] = {qlo, qhi};
+    size_t from = 0; /* x[0..from-1] holds the smallest from values */
+    for (int q = 0; q < 2; q++) {
+        double h = (double)(n - 1) * probs[q];
+        size_t lo = (size_t)floor(h);
+        if (lo + 1 >= n) {
+            double mx = x[from];
+            for (size_t i = from + 1; i < n; i++)
+                if (x[i] > mx)
+                    mx = x[i];
+            *outs[q] = mx;
+            continue;
+        }
+        if (lo < from) {
+            /* cannot happen for tail < 0.5 (the upper rank is larger);
+             * kept correct anyway: select again over the whole array */
+            from = 0;
+        }
+        select_kth(x + from, n - from, lo - from);
+        double a = x[lo];
+        double b = x[lo + 1];
+        for (size_t i = lo + 2; i < n; i++)
+            if (x[i] < b)
+                b = x[i];
+        *outs[q] = a + (h - (double)lo) * (b - a);
+        from = lo + 1;
+    }
 }
 
 int bdb_stats_ratio_bootstrap(const double *a, size_t na, const double *b,
@@ -726,15 +835,16 @@ int bdb_stats_ratio_bootstrap(const double *a, size_t na, const double *b,
         return BDB_ENOMEM;
     bdb_stats_rng rng;
     bdb_stats_rng_seed(&rng, seed);
+    bounded da, db;
+    bounded_init(&da, na);
+    bounded_init(&db, nb);
     for (size_t k = 0; k < resamples; k++) {
-        double ma = resample_mean(&rng, a, na);
-        double mb = resample_mean(&rng, b, nb);
+        double ma = resample_mean(&rng, a, &da);
+        double mb = resample_mean(&rng, b, &db);
         r[k] = mb / ma;
     }
-    qsort(r, resamples, sizeof *r, cmp_double);
-    double tail = (1.0 - BDB_STATS_CONFIDENCE) / 2.0;
-    out->ci_lo = sorted_quantile(r, resamples, tail);
-    out->ci_hi = sorted_quantile(r, resamples, 1.0 - tail);
+    tail_quantiles(r, resamples, (1.0 - BDB_STATS_CONFIDENCE) / 2.0,
+                   &out->ci_lo, &out->ci_hi);
     out->resamples = resamples;
     free(r);
     return BDB_OK;
@@ -777,12 +887,15 @@ int bdb_stats_geomean_ratios(const double *r, size_t n, size_t resamples,
     }
     bdb_stats_rng rng;
     bdb_stats_rng_seed(&rng, seed);
+    bounded d;
+    bounded_init(&d, used);
     for (size_t k = 0; k < resamples; k++)
-        m[k] = resample_mean(&rng, logs, used);
-    qsort(m, resamples, sizeof *m, cmp_double);
-    double tail = (1.0 - BDB_STATS_CONFIDENCE) / 2.0;
-    out->ci_lo = exp(sorted_quantile(m, resamples, tail));
-    out->ci_hi = exp(sorted_quantile(m, resamples, 1.0 - tail));
+        m[k] = resample_mean(&rng, logs, &d);
+    double qlo, qhi;
+    tail_quantiles(m, resamples, (1.0 - BDB_STATS_CONFIDENCE) / 2.0, &qlo,
+                   &qhi);
+    out->ci_lo = exp(qlo);
+    out->ci_hi = exp(qhi);
     out->resamples = resamples;
     free(m);
     free(logs);
