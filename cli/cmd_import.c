@@ -5,7 +5,10 @@
 #include "../ingest/path_pattern.h"
 #include "../import/import.h"
 
+#include "../store/store.h"
+
 #include <getopt.h>
+#include <time.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -30,6 +33,43 @@ static void print_merge(const bdb_merge_warning *w, void *ctx)
                 "parameter: --path-pattern '%s'", w->pattern);
     fprintf(stderr, "; if they are repetitions, import them with "
             "--repetitions\n");
+}
+
+/* Files are committed in batches: one fsync for many small files, each
+ * file still its own savepoint. A batch ends after this many files or
+ * this much time, so that other importers do not wait long. */
+#define BATCH_FILES 256
+#define BATCH_SECONDS 1.0
+
+typedef struct batch {
+    int open;
+    size_t files, added, results;
+    struct timespec start;
+} batch;
+
+static double seconds_since(const struct timespec *t)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t->tv_sec) + (now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+/* Commits the open batch; when that fails, what it held did not land:
+ * says so and moves its files from added to failed. */
+static void batch_commit(bdb_cli *cli, batch *b, size_t *added,
+                         size_t *results, size_t *failed)
+{
+    if (!b->open)
+        return;
+    b->open = 0;
+    if (bdb_store_batch_end(cli->store, 1) != BDB_OK) {
+        cli_error("%s: cannot commit the last %zu imported files (%s); "
+                  "they are not in the database", cli->db_path, b->added,
+                  bdb_store_errmsg(cli->store));
+        *added -= b->added;
+        *results -= b->results;
+        *failed += b->added;
+    }
 }
 
 int cmd_import(int argc, char **argv, bdb_cli *cli)
@@ -132,8 +172,17 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     for (size_t i = 0; i < col.skipped.n; i++)
         fprintf(stderr, "benchdb: %s\n", col.skipped.paths[i]);
     int progress = isatty(STDERR_FILENO) && files.n >= 20 && !quiet;
+    batch b = {0};
     for (size_t i = 0; i < files.n; i++) {
         bdb_import_result res;
+        if (b.open && (b.files >= BATCH_FILES ||
+                       seconds_since(&b.start) >= BATCH_SECONDS))
+            batch_commit(cli, &b, &added, &results, &failed);
+        if (!b.open && bdb_store_batch_begin(cli->store) == BDB_OK) {
+            b = (batch){.open = 1};
+            clock_gettime(CLOCK_MONOTONIC, &b.start);
+        }
+        b.files++;
         if (progress)
             fprintf(stderr, "\rimporting %zu/%zu", i + 1, files.n);
         int rc = bdb_import_file(cli->store, files.paths[i], &opts, &res);
@@ -148,6 +197,8 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         case BDB_IMPORT_ADDED:
             added++;
             results += res.nresults;
+            b.added++;
+            b.results += res.nresults;
             warnings += res.nwarnings;
             if (!quiet)
                 printf("imported %s: %s, %zu results%s%s%s\n", files.paths[i],
@@ -168,6 +219,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         default: break;
         }
     }
+    batch_commit(cli, &b, &added, &results, &failed);
     printf("%zu imported (%zu results, %zu warnings), %zu already present, "
            "%zu platform info, %zu failed\n",
            added, results, warnings, present, info, failed);

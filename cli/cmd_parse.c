@@ -102,8 +102,9 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                 puts(line);
             }
             for (size_t k = 0; k < sink.nnotes && !expected; k++)
-                printf("# warning: line %d: %s\n", sink.notes[k].line,
-                       sink.notes[k].text);
+                printf("# %s: line %d: %s\n",
+                       sink.notes[k].is_info ? "note" : "warning",
+                       sink.notes[k].line, sink.notes[k].text);
         }
         bdb_sink_free(&sink);
         bdb_buf_free(&b);

@@ -186,7 +186,9 @@ static int sink_note(bdb_sink *s, int line, int is_info, const char *fmt,
     bdb_note *n = &s->notes[s->nnotes++];
     n->line = line;
     n->is_info = is_info;
-    vsnprintf(n->text, sizeof n->text, fmt, ap);
+    int w = vsnprintf(n->text, sizeof n->text, fmt, ap);
+    if (w >= (int)sizeof n->text)   /* say that the message goes on */
+        memcpy(n->text + sizeof n->text - 4, "...", 4);
     return BDB_OK;
 }
 

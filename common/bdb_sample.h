@@ -70,7 +70,7 @@ typedef struct bdb_note {
     int line;
     int is_info;        /* 1: provenance (where a published figure came
                            from), not a warning */
-    char text[256];
+    char text[512];     /* a longer message ends in "..." */
 } bdb_note;
 
 typedef struct bdb_sink {

@@ -70,7 +70,21 @@ static int split_words(const char *p, const char *end, words *w)
         int quoted = 0;
         while (p < end && *p != ' ' && *p != '\t' && *p != '\r' &&
                *p != '|' && *p != ';' && *p != '&') {
-            if (*p == '\'') {
+            if (*p == '$' && p + 1 < end && p[1] == '\'') {
+                /* bash's $'...': the common escapes are decoded */
+                quoted = 1;
+                for (p += 2; p < end && *p != '\''; p++) {
+                    if (*p == '\\' && p + 1 < end) {
+                        p++;
+                        cur[n++] = *p == 'n' ? '\n' : *p == 't' ? '\t'
+                                 : *p == 'r' ? '\r' : *p;
+                    } else {
+                        cur[n++] = *p;
+                    }
+                }
+                if (p < end)
+                    p++;
+            } else if (*p == '\'') {
                 quoted = 1;
                 for (p++; p < end && *p != '\''; p++)
                     cur[n++] = *p;
@@ -184,6 +198,25 @@ static int is_redirection(const char *w, int *takes_next)
     return 1;
 }
 
+static int is_keyword(const char *w)
+{
+    static const char *const kw[] = {"do", "then", "else", "elif", "{", "(",
+                                     "!", "time", NULL};
+    for (const char *const *k = kw; *k; k++)
+        if (strcmp(w, *k) == 0)
+            return 1;
+    return 0;
+}
+
+/* A prompt word comes within the next three words, before any tool. */
+static int prompt_follows(const words *w, int from, int to)
+{
+    for (int i = from; i < to && i < from + 3; i++)
+        if (is_prompt_word(w->v[i]))
+            return 1;
+    return 0;
+}
+
 static int cmd_from(words *w, int from, int to, const char *const *tools,
                     bdb_cmdline *out)
 {
@@ -203,8 +236,12 @@ static int cmd_from(words *w, int from, int to, const char *const *tools,
         if (is_assignment(x) || is_prompt_word(x) ||
             (in_wrapper && is_wrapper_arg(x)))
             continue;
-        /* A word of a prompt such as "[root@host" before "~]#". */
-        if (i + 1 < to && is_prompt_word(w->v[i + 1]) && strchr(x, '@'))
+        /* Shell keywords of loops and conditions: `for ...; do dd ...`. */
+        if (is_keyword(x))
+            continue;
+        /* Words of a prompt before the word that ends it: "[root@host" or
+         * "/home" before "~]#" or "#", at most three of them. */
+        if (i - from < 3 && prompt_follows(w, i + 1, to))
             continue;
         if (i == from && strchr(x, '@') && strchr(x, ':'))
             continue;   /* "user@host:~" then "$" */

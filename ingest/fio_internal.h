@@ -1,11 +1,16 @@
-/* fio_internal.h - what the three parts of the fio importer share
- * (parse_fio.c: sniffing, dispatch and emission; fio_json.c: JSON and
- * json+; fio_text.c: normal and terse output).
+/* fio_internal.h - what the parts of the fio importer share.
+ *
+ * parse_fio.c holds only the bdb_parser entries (sniffing and dispatch);
+ * fio_json.c reads JSON and json+, fio_text.c the normal and terse output;
+ * fio_common.c holds the model below and its helpers. The readers call
+ * fio_common.c only, never each other or parse_fio.c.
  *
  * Each reader collects "entries" (one per job result, per group summary
- * row set, per disk) holding figures; parse_fio.c then decides the
+ * row set, per disk) holding figures; bdb_fio_emit then decides the
  * parameters that depend on the whole run (numjobs and the clone index of
- * numjobs>1 jobs, the owner of group and disk figures) and emits samples. */
+ * numjobs>1 jobs, the owner of group and disk figures) and emits samples.
+ * Readers add entries in file order, so runs are contiguous and lines
+ * never decrease (bdb_fio_emit relies on it for one-pass walks). */
 #ifndef BDB_FIO_INTERNAL_H
 #define BDB_FIO_INTERNAL_H
 
@@ -33,17 +38,37 @@ typedef struct fio_entry {
     int line;           /* where the entry starts */
     int reported_jobs;  /* "jobs=N" of a group_reporting block, 0: unknown */
     int jobs_unknown;   /* terse: a single line may sum several jobs */
+    int grouped;        /* group_reporting: one summed result, no clones */
+    int partial;        /* its run's capture is cut: clones may be missing */
+    int skipped;        /* a job that could not be read: no figures, but
+                           it keeps its place among the clones */
     bdb_params params;  /* rw, iodepth, ioengine, ... */
-    char block_size[FIO_NDIRS][48]; /* per direction ("" : unknown) */
-    char host[64];      /* client/server: the client's host name */
+    /* As large as a parameter value: a text that does not fit fills the
+     * field, and the sink refuses the figure with a warning (names are
+     * never cut, see bdb_sample.h). */
+    char block_size[FIO_NDIRS][BDB_PARAM_VALUE_MAX]; /* "" : unknown */
+    char host[BDB_PARAM_VALUE_MAX]; /* client/server: the client's host */
+    long pid;           /* normal output's "pid=N", 0: not printed */
+    int from_terse;     /* read from a terse line */
+    int dropped;        /* an interim report or a duplicate: not emitted */
     fio_fig *figs;
     size_t nfig, cap;
 } fio_entry;
+
+/* A fio command line found in the capture ("$ fio --name=x --rw=read"):
+ * its options become parameters of the jobs printed after it. */
+typedef struct fio_cmd {
+    int line;
+    int argc;
+    char **argv;
+} fio_cmd;
 
 typedef struct fio_doc {
     fio_entry *e;
     size_t n, cap;
     int runs;
+    fio_cmd *cmds;
+    size_t ncmd, cmdcap;
 } fio_doc;
 
 const char *bdb_fio_dir_name(int dir);
@@ -69,9 +94,32 @@ int bdb_fio_option_time(const char *p, const char *end, double *secs);
 
 /* Sets the standard job parameters from an option name/value pair
  * (rw, bs, iodepth, numjobs, ioengine, direct, size, runtime, rwmixread).
- * Unknown names are ignored. */
-void bdb_fio_entry_option(fio_entry *e, const char *name, const char *value,
-                      int kb_base);
+ * Unknown names are ignored. BDB_ERANGE when the parameter set is full. */
+int bdb_fio_entry_option(fio_entry *e, const char *name, const char *value,
+                         int kb_base);
+
+/* If [p, end) is a command line that runs fio (a prompt, set -x, sudo,
+ * time ... before it, see ingest/cmdline.h), records it for the jobs
+ * that follow and returns 1; 0 when it is not; BDB_ENOMEM. */
+int bdb_fio_doc_cmdline(fio_doc *d, const char *p, const char *end, int line);
+
+/* Sums io_bytes and takes the longest runtime of an entry's directions;
+ * 0 when the entry has none. */
+double bdb_fio_entry_io(const fio_entry *e);
+double bdb_fio_entry_runtime(const fio_entry *e);
+
+/* 1 if entry b is a later cumulative (--status-interval) report of the
+ * job entry a reports. */
+int bdb_fio_later_report(const fio_entry *a, const fio_entry *b);
+/* The job entries from index first on, all of run *run, hold the same
+ * jobs reported several times: each report gets its own run (*run is set
+ * to the last one used). Leaves them alone otherwise. */
+void bdb_fio_split_reports(fio_doc *d, size_t first, int *run);
+
+/* Turns the collected entries into samples (fio_common.c): applies the
+ * command lines, drops interim --status-interval reports and duplicate
+ * terse lines (with a note), numbers clones, emits. */
+int bdb_fio_emit(fio_doc *d, bdb_sink *out);
 
 /* The readers. */
 int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,

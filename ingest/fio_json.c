@@ -2,12 +2,17 @@
  * read with jansson. Units and names: see parse_fio.c.
  *
  * A log may hold text before the JSON ("fio: ..." warnings, a shell
- * prompt) and several JSON documents one after the other (repeated runs):
- * every '{' whose first key is "fio version" starts a document, read with
- * JSON_DISABLE_EOF_CHECK so that whatever follows it is left alone.
- * "jobs" (or "client_stats" in client/server mode, where an "All clients"
- * entry sums the clients and is skipped) hold one object per job; json+
- * adds "bins" histograms to the latency objects, which are not read. */
+ * prompt, the command line) and several JSON documents one after the
+ * other (repeated runs, --status-interval reports): every '{' whose first
+ * key is "fio version" starts a document. A document is walked key by key
+ * and each job object is decoded on its own (json_loadb with
+ * JSON_DISABLE_EOF_CHECK), so a capture cut inside a job keeps the
+ * complete jobs before the cut (with a warning), and no more than one job
+ * is held in memory at a time. "jobs" (or "client_stats" in client/server
+ * mode, where an "All clients" entry sums the clients and is skipped)
+ * hold one object per job; json+ adds "bins" histograms to the latency
+ * objects, which are not read. With --output-format=json,normal (or
+ * json,terse) the text repeats the JSON's figures: only the JSON is read. */
 #include "fio_internal.h"
 #include "../common/bdb_scan.h"
 
@@ -15,7 +20,9 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Moves a (position, line) cursor forward to pos. */
+/* A (position, line) cursor: moves to pos forward or back, counting the
+ * newlines it passes (figures are looked up out of order within a job,
+ * never far). */
 typedef struct line_cursor {
     const char *buf;
     size_t pos;
@@ -24,10 +31,9 @@ typedef struct line_cursor {
 
 static int line_at(line_cursor *c, size_t pos)
 {
-    if (pos < c->pos) {
-        c->pos = 0;
-        c->line = 1;
-    }
+    for (; c->pos > pos; c->pos--)
+        if (c->buf[c->pos - 1] == '\n')
+            c->line--;
     for (; c->pos < pos; c->pos++)
         if (c->buf[c->pos] == '\n')
             c->line++;
@@ -55,6 +61,35 @@ static size_t key_pos(const char *buf, size_t from, size_t end,
     return (size_t)-1;
 }
 
+/* The text of one JSON object, so that each figure gets the line of its
+ * own key ("iops" : 28282.905698). */
+typedef struct jspan {
+    const char *buf;
+    size_t from, end;
+    line_cursor *lc;
+    int line;           /* where the object starts: the fallback */
+} jspan;
+
+/* The line of key's first occurrence in the span at or after pos. */
+static int key_line(const jspan *sp, size_t pos, const char *key)
+{
+    size_t at = key_pos(sp->buf, pos, sp->end, key);
+    return at == (size_t)-1 ? sp->line : line_at(sp->lc, at);
+}
+
+/* The span of the value of key inside sp (from the key to sp's end): what
+ * the lines of a nested object's keys are looked up in. */
+static jspan sub_span(const jspan *sp, const char *key)
+{
+    jspan s = *sp;
+    size_t at = key_pos(sp->buf, sp->from, sp->end, key);
+    if (at != (size_t)-1) {
+        s.from = at;
+        s.line = line_at(sp->lc, at);
+    }
+    return s;
+}
+
 static int num(json_t *o, const char *key, double *v)
 {
     json_t *x = json_object_get(o, key);
@@ -70,6 +105,18 @@ static const char *str(json_t *o, const char *key)
     return x && json_is_string(x) ? json_string_value(x) : NULL;
 }
 
+/* client/server: "hostname" and "port" of the server that ran it; two
+ * servers on one host differ by port only. */
+static void host_of(json_t *o, char *out, size_t outsz)
+{
+    const char *host = str(o, "hostname");
+    double port = 0;
+    if (host && num(o, "port", &port) && port > 0)
+        snprintf(out, outsz, "%s:%.0f", host, port);
+    else if (host)
+        snprintf(out, outsz, "%s", host);
+}
+
 static int kb_base_of(json_t *global, json_t *jobopts)
 {
     const char *kb = str(jobopts, "kb_base");
@@ -78,21 +125,24 @@ static int kb_base_of(json_t *global, json_t *jobopts)
     return kb && !strcmp(kb, "1000") ? 1000 : 1024;
 }
 
-static void apply_options(fio_entry *e, json_t *opts, int kb_base)
+static int apply_options(fio_entry *e, json_t *opts, int kb_base)
 {
     const char *k;
     json_t *v;
     if (!opts || !json_is_object(opts))
-        return;
+        return BDB_OK;
     json_object_foreach(opts, k, v) {
-        if (json_is_string(v))
-            bdb_fio_entry_option(e, k, json_string_value(v), kb_base);
+        if (json_is_string(v) &&
+            bdb_fio_entry_option(e, k, json_string_value(v), kb_base) != BDB_OK)
+            return BDB_ERANGE;
     }
+    return BDB_OK;
 }
 
-/* min/max/mean/stddev of a latency object, and its percentile map. */
+/* min/max/mean/stddev of a latency object, and its percentile map; sp is
+ * the text from the object's key on. */
 static int lat_block(fio_entry *e, json_t *o, const char *prefix,
-                     double scale, int line, int dir)
+                     double scale, const jspan *sp, int dir)
 {
     double n, mn, mx, mean, sd;
     char metric[48];
@@ -107,16 +157,19 @@ static int lat_block(fio_entry *e, json_t *o, const char *prefix,
     if (num(o, "N", &n) ? n <= 0 : mx <= 0)
         return BDB_OK;
     static const char *const stat[4] = {"min", "max", "mean", "stdev"};
+    static const char *const keys[4] = {"min", "max", "mean", "stddev"};
     double vals[4] = {mn, mx, mean, sd};
     for (int i = 0; i < 4 && !rc; i++) {
         snprintf(metric, sizeof metric, "%s_%s", prefix, stat[i]);
         rc = bdb_fio_fig_add(e, metric, vals[i] * scale, BDB_UNIT_SECONDS,
-                         BDB_LOWER_IS_BETTER, line, dir);
+                             BDB_LOWER_IS_BETTER, key_line(sp, sp->from, keys[i]),
+                             dir);
     }
     json_t *pct = json_object_get(o, "percentile");
     const char *k;
     json_t *v;
     if (pct && json_is_object(pct)) {
+        jspan ps = sub_span(sp, "percentile");
         json_object_foreach(pct, k, v) {
             double p;
             const char *kend = k + strlen(k);
@@ -131,13 +184,14 @@ static int lat_block(fio_entry *e, json_t *o, const char *prefix,
                 continue; /* fio 2.1 pads the map with "0.00" : 0 */
             snprintf(metric, sizeof metric, "%s_%s", prefix, name);
             rc = bdb_fio_fig_add(e, metric, json_number_value(v) * scale,
-                             BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, line, dir);
+                                 BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER,
+                                 key_line(&ps, ps.from, k), dir);
         }
     }
     return rc;
 }
 
-static int dir_block(fio_entry *e, json_t *d, int dir, int line)
+static int dir_block(fio_entry *e, json_t *d, int dir, const jspan *sp)
 {
     double ios = 0, io = 0, runtime = 0, bw = 0, iops = 0, v;
     int rc = BDB_OK;
@@ -151,124 +205,135 @@ static int dir_block(fio_entry *e, json_t *d, int dir, int line)
     int new_units = json_object_get(d, "io_kbytes") != NULL;
     if (!new_units)
         io *= 1024.0; /* fio 2.x: io_bytes >> 10 */
-    if (num(d, "bw_bytes", &v))
+    const char *bw_key = "bw_bytes";
+    if (num(d, "bw_bytes", &v)) {
         bw = v;
-    else if (num(d, "bw", &v))
+    } else if (num(d, "bw", &v)) {
         bw = v * 1024.0;
+        bw_key = "bw";
+    }
     num(d, "iops", &iops);
-#define ADD(m, val, unit, better)                                   \
-    do {                                                            \
-        if (!rc)                                                    \
-            rc = bdb_fio_fig_add(e, (m), (val), (unit), (better), line, dir); \
+#define ADD(m, val, unit, better, key)                                       \
+    do {                                                                     \
+        if (!rc)                                                             \
+            rc = bdb_fio_fig_add(e, (m), (val), (unit), (better),            \
+                                 key_line(sp, sp->from, (key)), dir);        \
     } while (0)
-    ADD("iops", iops, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-    ADD("bandwidth", bw, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-    ADD("io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL);
-    ADD("runtime", runtime / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL);
+    ADD("iops", iops, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, "iops");
+    ADD("bandwidth", bw, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, bw_key);
+    ADD("io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL, "io_bytes");
+    ADD("runtime", runtime / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL, "runtime");
     if (rc)
         return rc;
-    if (json_object_get(d, "clat_ns") || json_object_get(d, "lat_ns")) {
-        rc = lat_block(e, json_object_get(d, "slat_ns"), "slat", 1e-9, line, dir);
-        if (!rc)
-            rc = lat_block(e, json_object_get(d, "clat_ns"), "clat", 1e-9, line, dir);
-        if (!rc)
-            rc = lat_block(e, json_object_get(d, "lat_ns"), "latency", 1e-9, line, dir);
-    } else {
-        rc = lat_block(e, json_object_get(d, "slat"), "slat", 1e-6, line, dir);
-        if (!rc)
-            rc = lat_block(e, json_object_get(d, "clat"), "clat", 1e-6, line, dir);
-        if (!rc)
-            rc = lat_block(e, json_object_get(d, "lat"), "latency", 1e-6, line, dir);
+    static const struct { const char *key, *prefix; double scale; } lats[] = {
+        {"slat_ns", "slat", 1e-9}, {"clat_ns", "clat", 1e-9},
+        {"lat_ns", "latency", 1e-9}, {"slat", "slat", 1e-6},
+        {"clat", "clat", 1e-6}, {"lat", "latency", 1e-6}};
+    int ns = json_object_get(d, "clat_ns") || json_object_get(d, "lat_ns");
+    for (int i = ns ? 0 : 3; i < (ns ? 3 : 6) && !rc; i++) {
+        jspan ls = sub_span(sp, lats[i].key);
+        rc = lat_block(e, json_object_get(d, lats[i].key), lats[i].prefix,
+                       lats[i].scale, &ls, dir);
     }
     double mn, mx, mean, sd, samples;
     int have_bw = num(d, "bw_min", &mn) && num(d, "bw_max", &mx) &&
                   num(d, "bw_mean", &mean) && num(d, "bw_dev", &sd);
     if (have_bw && (num(d, "bw_samples", &samples) ? samples > 0 : mx > 0)) {
-        ADD("bandwidth_min", mn * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-        ADD("bandwidth_max", mx * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-        ADD("bandwidth_mean", mean * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-        ADD("bandwidth_stdev", sd * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER);
+        ADD("bandwidth_min", mn * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, "bw_min");
+        ADD("bandwidth_max", mx * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, "bw_max");
+        ADD("bandwidth_mean", mean * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, "bw_mean");
+        ADD("bandwidth_stdev", sd * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER, "bw_dev");
     }
     int have_iops = num(d, "iops_min", &mn) && num(d, "iops_max", &mx) &&
                     num(d, "iops_mean", &mean) && num(d, "iops_stddev", &sd);
     if (have_iops && num(d, "iops_samples", &samples) && samples > 0) {
-        ADD("iops_min", mn, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-        ADD("iops_max", mx, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-        ADD("iops_mean", mean, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-        ADD("iops_stdev", sd, BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER);
+        ADD("iops_min", mn, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, "iops_min");
+        ADD("iops_max", mx, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, "iops_max");
+        ADD("iops_mean", mean, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, "iops_mean");
+        ADD("iops_stdev", sd, BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER, "iops_stddev");
     }
 #undef ADD
     return rc;
 }
 
+/* One job object, decoded from buf[from, end) (its own text, for line
+ * numbers). */
 static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
                       const char *buf, size_t from, size_t end,
-                      size_t *scan, line_cursor *lc, bdb_sink *out,
-                      bdb_diag *diag)
+                      line_cursor *lc, bdb_sink *out)
 {
     const char *name = str(job, "jobname");
     double group = 0, err = 0, v;
-    /* The job's place in the text, for line numbers. */
-    size_t at = key_pos(buf, *scan, end, "jobname");
-    if (at == (size_t)-1)
-        at = from;
-    else
-        *scan = at + 1;
-    int line = line_at(lc, at);
-    if (!name)
-        return bdb_diag_set(diag, BDB_EPARSE, line,
-                            "fio: expected a \"jobname\" in each job");
+    size_t at = key_pos(buf, from, end, "jobname");
+    int line = line_at(lc, at == (size_t)-1 ? from : at);
+    if (!name) {
+        int rc = bdb_sink_warn(out, line, "expected a \"jobname\" in each "
+                               "job: this job is not kept");
+        return rc == BDB_ENOMEM ? rc : BDB_OK;
+    }
     if (!strcmp(name, "All clients"))
         return BDB_OK;
     num(job, "groupid", &group);
+    double job_rt = 0;
+    num(job, "job_runtime", &job_rt);
     fio_entry *e = bdb_fio_doc_add(doc, FIO_ENTRY_JOB, name, NULL, run, line);
     if (!e)
         return BDB_ENOMEM;
     e->group = (int)group;
-    const char *host = str(job, "hostname");
-    if (host)
-        snprintf(e->host, sizeof e->host, "%s", host);
+    host_of(job, e->host, sizeof e->host);
     json_t *jopts = json_object_get(job, "job options");
     int kb = kb_base_of(global, jopts);
-    apply_options(e, global, kb);
-    apply_options(e, jopts, kb);
-    if (num(job, "error", &err) && err != 0)
-        bdb_sink_warn(out, line, "job %s ended with error %g", name, err);
+    int rc = apply_options(e, global, kb);
+    if (!rc)
+        rc = apply_options(e, jopts, kb);
+    if (rc) {
+        rc = bdb_sink_warn(out, line, "job %s: options not all kept as "
+                           "parameters: more than %d", name, BDB_MAX_PARAMS);
+        if (rc == BDB_ENOMEM)
+            return rc;
+        rc = BDB_OK;
+    }
+    if (num(job, "error", &err) && err != 0 &&
+        (rc = bdb_sink_warn(out, line, "job %s ended with error %g", name, err)))
+        return rc;
 
-    size_t next = key_pos(buf, *scan, end, "jobname");
-    if (next == (size_t)-1)
-        next = end;
-    int rc = BDB_OK;
     static const char *const dkeys[FIO_NDIRS] = {"read", "write", "trim",
                                                  "mixed"};
+    jspan js = {buf, from, end, lc, line};
     for (int d = 0; d < FIO_NDIRS && !rc; d++) {
         json_t *dj = json_object_get(job, dkeys[d]);
         if (!dj)
             continue;
-        size_t dp = key_pos(buf, at, next, dkeys[d]);
-        rc = dir_block(e, dj, d, dp == (size_t)-1 ? line : line_at(lc, dp));
+        jspan ds = sub_span(&js, dkeys[d]);
+        rc = dir_block(e, dj, d, &ds);
     }
     json_t *sync = json_object_get(job, "sync");
     if (!rc && sync && num(sync, "total_ios", &v) && v > 0) {
-        size_t sp = key_pos(buf, at, next, "sync");
+        jspan ss = sub_span(&js, "sync");
+        jspan ls = sub_span(&ss, "lat_ns");
         rc = lat_block(e, json_object_get(sync, "lat_ns"), "sync_latency",
-                       1e-9, sp == (size_t)-1 ? line : line_at(lc, sp),
-                       FIO_DIR_NONE);
+                       1e-9, &ls, FIO_DIR_NONE);
     }
+    /* group_reporting sums the clones' job_runtime (ms): well above the
+     * longest direction's runtime then */
+    if (job_rt > 0 && job_rt > 1.5 * bdb_fio_entry_runtime(e) * 1000.0)
+        e->grouped = 1;
     if (!rc && num(job, "usr_cpu", &v))
-        rc = bdb_fio_fig_add(e, "cpu_usr", v, BDB_UNIT_PERCENT, BDB_NEUTRAL, line,
-                         FIO_DIR_NONE);
+        rc = bdb_fio_fig_add(e, "cpu_usr", v, BDB_UNIT_PERCENT, BDB_NEUTRAL,
+                             key_line(&js, from, "usr_cpu"), FIO_DIR_NONE);
     if (!rc && num(job, "sys_cpu", &v))
-        rc = bdb_fio_fig_add(e, "cpu_sys", v, BDB_UNIT_PERCENT, BDB_NEUTRAL, line,
-                         FIO_DIR_NONE);
+        rc = bdb_fio_fig_add(e, "cpu_sys", v, BDB_UNIT_PERCENT, BDB_NEUTRAL,
+                             key_line(&js, from, "sys_cpu"), FIO_DIR_NONE);
     if (!rc && num(job, "ctx", &v))
-        rc = bdb_fio_fig_add(e, "context_switches", v, BDB_UNIT_COUNT, BDB_NEUTRAL,
-                         line, FIO_DIR_NONE);
+        rc = bdb_fio_fig_add(e, "context_switches", v, BDB_UNIT_COUNT,
+                             BDB_NEUTRAL, key_line(&js, from, "ctx"),
+                             FIO_DIR_NONE);
     return rc;
 }
 
-static int disk_object(fio_doc *doc, json_t *dj, int run, int line)
+static int disk_object(fio_doc *doc, json_t *dj, int run, const jspan *sp)
 {
+    int line = sp->line;
     const char *name = str(dj, "name");
     double v;
     if (!name)
@@ -276,9 +341,7 @@ static int disk_object(fio_doc *doc, json_t *dj, int run, int line)
     fio_entry *e = bdb_fio_doc_add(doc, FIO_ENTRY_DISK, name, NULL, run, line);
     if (!e)
         return BDB_ENOMEM;
-    const char *host = str(dj, "hostname");
-    if (host)
-        snprintf(e->host, sizeof e->host, "%s", host);
+    host_of(dj, e->host, sizeof e->host);
     static const struct { const char *key, *metric; } m[] = {
         {"read_ios", "disk_read_ios"}, {"write_ios", "disk_write_ios"},
         {"read_merges", "disk_read_merges"},
@@ -287,55 +350,251 @@ static int disk_object(fio_doc *doc, json_t *dj, int run, int line)
     for (size_t i = 0; i < sizeof m / sizeof m[0] && !rc; i++)
         if (num(dj, m[i].key, &v))
             rc = bdb_fio_fig_add(e, m[i].metric, v, BDB_UNIT_COUNT, BDB_NEUTRAL,
-                             line, FIO_DIR_NONE);
+                                 key_line(sp, sp->from, m[i].key), FIO_DIR_NONE);
     if (!rc && num(dj, "util", &v))
         rc = bdb_fio_fig_add(e, "disk_util", v, BDB_UNIT_PERCENT, BDB_NEUTRAL,
-                         line, FIO_DIR_NONE);
+                             key_line(sp, sp->from, "util"), FIO_DIR_NONE);
     return rc;
 }
 
-static int document(fio_doc *doc, json_t *root, int run, const char *buf,
-                    size_t from, size_t end, line_cursor *lc, bdb_sink *out,
-                    bdb_diag *diag)
+/* ---- walking a document ---------------------------------------------------- */
+
+typedef struct walker {
+    const char *buf;
+    size_t len, pos;
+    line_cursor *lc;
+    bdb_sink *out;
+    int partial;        /* a job of the current document was skipped */
+} walker;
+
+static void skip_ws(walker *w)
 {
-    const char *ver = str(root, "fio version");
-    if (ver)
-        bdb_sink_set_version(out, ver, ver + strlen(ver));
-    json_t *global = json_object_get(root, "global options");
-    json_t *jobs = json_object_get(root, "jobs");
-    if (!jobs || !json_is_array(jobs))
-        jobs = json_object_get(root, "client_stats");
-    if (!jobs || !json_is_array(jobs))
-        return bdb_diag_set(diag, BDB_EPARSE, line_at(lc, from),
-                            "fio: expected a \"jobs\" array in the JSON "
-                            "output");
-    if (json_array_size(jobs) == 0)
-        return bdb_diag_set(diag, BDB_EPARSE, line_at(lc, from),
-                            "fio: the JSON output has no jobs (the run "
-                            "failed?)");
-    size_t scan = from, i;
-    json_t *job;
+    while (w->pos < w->len && (w->buf[w->pos] == ' ' || w->buf[w->pos] == '\t' ||
+                               w->buf[w->pos] == '\r' || w->buf[w->pos] == '\n'))
+        w->pos++;
+}
+
+/* Decodes the JSON value at w->pos (any kind) and moves past it; NULL
+ * when it is cut or invalid (err says why). */
+static json_t *value(walker *w, json_error_t *err)
+{
+    json_t *v = json_loadb(w->buf + w->pos, w->len - w->pos,
+                           JSON_DISABLE_EOF_CHECK | JSON_DECODE_ANY, err);
+    if (v)
+        w->pos += err->position > 0 ? (size_t)err->position : 0;
+    return v;
+}
+
+static int cut_warning(walker *w, size_t at, const char *where,
+                       const json_error_t *err)
+{
+    int rc = bdb_sink_warn(w->out, line_at(w->lc, at),
+                           "the JSON output is cut or invalid %s (%s): the "
+                           "complete jobs before it are kept", where,
+                           err ? err->text : "it ends here");
+    return rc == BDB_ENOMEM ? rc : BDB_OK;
+}
+
+/* Where the object starting at buf[from] ('{') ends (just after its
+ * '}'), counting braces outside strings; (size_t)-1 when the buffer ends
+ * first. */
+static size_t object_end(const char *buf, size_t len, size_t from)
+{
+    size_t depth = 0;
+    int in_str = 0;
+    for (size_t i = from; i < len; i++) {
+        char c = buf[i];
+        if (in_str) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_str = 0;
+        } else if (c == '"') {
+            in_str = 1;
+        } else if (c == '{' || c == '[') {
+            depth++;
+        } else if ((c == '}' || c == ']') && depth > 0 && --depth == 0) {
+            return i + 1;
+        }
+    }
+    return (size_t)-1;
+}
+
+/* A job skipped as invalid keeps its place among its clones: its name is
+ * read from its text ("jobname" : "x") when that part is readable. */
+static int skipped_job(walker *w, fio_doc *doc, int run, size_t from,
+                       size_t end)
+{
+    size_t at = key_pos(w->buf, from, end, "jobname");
+    if (at == (size_t)-1)
+        return BDB_OK;
+    walker v = *w;
+    v.pos = at + strlen("\"jobname\"");
+    skip_ws(&v);
+    if (v.pos >= end || w->buf[v.pos] != ':')
+        return BDB_OK;
+    v.pos++;
+    skip_ws(&v);
+    json_error_t err;
+    json_t *name = value(&v, &err);
     int rc = BDB_OK;
-    json_array_foreach(jobs, i, job) {
-        if (!json_is_object(job))
-            return bdb_diag_set(diag, BDB_EPARSE, line_at(lc, from),
-                                "fio: expected job objects in \"jobs\"");
-        rc = job_object(doc, job, global, run, buf, from, end, &scan, lc, out,
-                        diag);
+    if (name && json_is_string(name)) {
+        fio_entry *e = bdb_fio_doc_add(doc, FIO_ENTRY_JOB,
+                                       json_string_value(name), NULL, run,
+                                       line_at(w->lc, from));
+        if (!e)
+            rc = BDB_ENOMEM;
+        else
+            e->skipped = 1;
+    }
+    json_decref(name);
+    return rc;
+}
+
+/* The "jobs" array: one job object at a time. Returns BDB_OK, BDB_ENOMEM,
+ * or 1 when the array is cut (warned). */
+static int jobs_array(walker *w, fio_doc *doc, json_t *global, int run)
+{
+    w->pos++; /* '[' */
+    for (;;) {
+        skip_ws(w);
+        if (w->pos >= w->len)
+            return cut_warning(w, w->len, "in \"jobs\"", NULL) ? BDB_ENOMEM : 1;
+        char c = w->buf[w->pos];
+        if (c == ']') {
+            w->pos++;
+            return BDB_OK;
+        }
+        if (c == ',') {
+            w->pos++;
+            continue;
+        }
+        size_t from = w->pos;
+        json_error_t err;
+        json_t *job = value(w, &err);
+        if (!job) {
+            /* a job that is complete but not valid JSON (a C printf of
+             * a NaN, "-nan", is no JSON number) is skipped with a warning;
+             * one that runs to the end of the capture is a cut */
+            size_t after = object_end(w->buf, w->len, from);
+            if (after != (size_t)-1) {
+                int rc = bdb_sink_warn(w->out, line_at(w->lc, from),
+                                       "this job is not valid JSON (%s): "
+                                       "it is not kept, the other jobs are",
+                                       err.text);
+                if (rc == BDB_ENOMEM)
+                    return rc;
+                w->pos = after;
+                w->partial = 1;
+                if ((rc = skipped_job(w, doc, run, from, after)))
+                    return rc;
+                continue;
+            }
+            int rc = cut_warning(w, from, "in this job", &err);
+            return rc ? rc : 1;
+        }
+        int rc = BDB_OK;
+        if (json_is_object(job))
+            rc = job_object(doc, job, global, run, w->buf, from, w->pos, w->lc,
+                            w->out);
+        else if ((rc = bdb_sink_warn(w->out, line_at(w->lc, from),
+                                     "expected a job object in \"jobs\"")) !=
+                 BDB_ENOMEM)
+            rc = BDB_OK;
+        json_decref(job);
         if (rc)
             return rc;
     }
-    json_t *disks = json_object_get(root, "disk_util");
-    if (disks && json_is_array(disks)) {
-        size_t dp = key_pos(buf, from, end, "disk_util");
-        int line = dp == (size_t)-1 ? line_at(lc, from) : line_at(lc, dp);
-        json_t *dj;
-        json_array_foreach(disks, i, dj) {
-            if (json_is_object(dj) && (rc = disk_object(doc, dj, run, line)))
-                return rc;
+}
+
+/* One document from w->pos ('{'). Its jobs go into run; returns BDB_OK,
+ * BDB_ENOMEM, or 1 when the document is cut (warned, the rest of the
+ * buffer is not JSON of it). */
+static int document(walker *w, fio_doc *doc, int run)
+{
+    size_t start = w->pos;
+    json_t *global = NULL;
+    int rc = BDB_OK, had_jobs = 0;
+    w->pos++; /* '{' */
+    for (;;) {
+        skip_ws(w);
+        if (w->pos >= w->len) {
+            rc = cut_warning(w, w->len, "before the end of the document", NULL);
+            rc = rc ? rc : 1;
+            break;
         }
+        char c = w->buf[w->pos];
+        if (c == '}') {
+            w->pos++;
+            break;
+        }
+        if (c == ',') {
+            w->pos++;
+            continue;
+        }
+        size_t kpos = w->pos;
+        json_error_t err;
+        json_t *key = c == '"' ? value(w, &err) : NULL;
+        skip_ws(w);
+        if (!key || !json_is_string(key) || w->pos >= w->len ||
+            w->buf[w->pos] != ':') {
+            json_decref(key);
+            rc = cut_warning(w, kpos, "at this key", key ? NULL : &err);
+            rc = rc ? rc : 1;
+            break;
+        }
+        w->pos++;
+        skip_ws(w);
+        const char *k = json_string_value(key);
+        if ((!strcmp(k, "jobs") || !strcmp(k, "client_stats")) &&
+            w->pos < w->len && w->buf[w->pos] == '[') {
+            json_decref(key);
+            had_jobs = 1;
+            rc = jobs_array(w, doc, global, run);
+            if (rc)
+                break;
+            continue;
+        }
+        size_t vpos = w->pos;
+        json_t *v = value(w, &err);
+        if (!v) {
+            json_decref(key);
+            rc = cut_warning(w, vpos, "in this value", &err);
+            rc = rc ? rc : 1;
+            break;
+        }
+        if (!strcmp(k, "fio version") && json_is_string(v)) {
+            const char *ver = json_string_value(v);
+            bdb_sink_set_version(w->out, ver, ver + strlen(ver));
+        } else if (!strcmp(k, "global options") && json_is_object(v)) {
+            json_decref(global);
+            global = json_incref(v);
+        } else if (!strcmp(k, "disk_util") && json_is_array(v)) {
+            size_t i, cursor = kpos;
+            json_t *dj;
+            json_array_foreach(v, i, dj) {
+                /* the i-th disk's text starts at the i-th "name" key */
+                size_t at = key_pos(w->buf, cursor, w->pos, "name");
+                if (at != (size_t)-1)
+                    cursor = at + 1;
+                jspan ds = {w->buf, at == (size_t)-1 ? kpos : at, w->pos,
+                            w->lc, line_at(w->lc, at == (size_t)-1 ? kpos : at)};
+                if (json_is_object(dj) && (rc = disk_object(doc, dj, run, &ds)))
+                    break;
+            }
+        }
+        json_decref(v);
+        json_decref(key);
+        if (rc)
+            break;
     }
-    return BDB_OK;
+    json_decref(global);
+    if (rc == BDB_OK && !had_jobs) {
+        rc = bdb_sink_warn(w->out, line_at(w->lc, start),
+                           "expected a \"jobs\" array in the JSON output");
+        rc = rc == BDB_ENOMEM ? rc : BDB_OK;
+    }
+    return rc;
 }
 
 /* 1 if a JSON object starting at buf[i] ('{') has "fio version" as its
@@ -351,50 +610,55 @@ static int starts_document(const char *buf, size_t len, size_t i)
 }
 
 int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
-                   bdb_diag *diag)
+                       bdb_diag *diag)
 {
+    (void)diag;
     line_cursor lc = {buf, 0, 1};
-    size_t i = 0;
-    int run = 0;
-    while (i < len) {
-        if (buf[i] != '{' || !starts_document(buf, len, i)) {
-            /* fio's own messages before or between documents */
-            if ((i == 0 || buf[i - 1] == '\n') && len - i > 5 &&
-                memcmp(buf + i, "fio: ", 5) == 0) {
-                const char *eol = memchr(buf + i, '\n', len - i);
-                const char *p = buf + i, *end = eol ? eol : buf + len;
-                bdb_trim(&p, &end);
-                bdb_sink_warn(out, line_at(&lc, i), "%.*s",
-                              (int)(end - p > 200 ? 200 : end - p), p);
+    walker w = {buf, len, 0, &lc, out, 0};
+    int run = 0, rc = BDB_OK;
+    while (w.pos < len && !rc) {
+        size_t i = w.pos;
+        if (buf[i] == '{' && starts_document(buf, len, i)) {
+            size_t first = doc->n;
+            w.partial = 0;
+            rc = document(&w, doc, run++);
+            if (rc == 1 || w.partial) {
+                /* cut (a later document may still follow) or a job
+                 * skipped: clones may be missing */
+                if (rc == 1)
+                    rc = BDB_OK;
+                for (size_t k = first; k < doc->n; k++)
+                    doc->e[k].partial = 1;
             }
-            i++;
             continue;
         }
-        json_error_t err;
-        json_t *root = json_loadb(buf + i, len - i, JSON_DISABLE_EOF_CHECK,
-                                  &err);
-        int start_line = line_at(&lc, i);
-        if (!root) {
-            return bdb_diag_set(diag, BDB_EPARSE,
-                                start_line + (err.line > 0 ? err.line - 1 : 0),
-                                "fio: invalid JSON output (truncated?): %s",
-                                err.text);
+        /* a line outside the documents: fio's messages, the command */
+        const char *eol = memchr(buf + i, '\n', len - i);
+        const char *p = buf + i, *end = eol ? eol : buf + len;
+        w.pos = eol ? (size_t)(eol - buf) + 1 : len;
+        const char *brace = memchr(p, '{', (size_t)(end - p));
+        if (brace && starts_document(buf, len, (size_t)(brace - buf))) {
+            w.pos = (size_t)(brace - buf); /* "$ fio ... {" on one line */
+            end = brace;
         }
-        size_t used = err.position > 0 ? (size_t)err.position : len - i;
-        int rc = json_is_object(root)
-                     ? document(doc, root, run, buf, i, i + used, &lc, out, diag)
-                     : bdb_diag_set(diag, BDB_EPARSE, start_line,
-                                    "fio: expected a JSON object");
-        json_decref(root);
-        if (rc)
-            return rc;
-        run++;
-        i += used;
+        bdb_trim(&p, &end);
+        if (p >= end)
+            continue;
+        int line = line_at(&lc, (size_t)(p - buf));
+        if (bdb_starts_with(p, end, "fio: ")) {
+            /* "forcing use of threads" is a notice of the build, not a
+             * fault of the run (see fio_text.c) */
+            int notice = bdb_contains(p, end, "forcing use of threads");
+            rc = (notice ? bdb_sink_info : bdb_sink_warn)(
+                out, line, "%.*s", (int)(end - p > 200 ? 200 : end - p), p);
+        } else {
+            rc = bdb_fio_doc_cmdline(doc, p, end, line);
+            rc = rc < 0 ? rc : BDB_OK;
+        }
     }
     doc->runs = run;
-    if (run == 0)
-        return bdb_diag_set(diag, BDB_EPARSE, 0,
-                            "fio: expected a JSON document starting with "
-                            "\"fio version\"");
-    return BDB_OK;
+    if (!rc && run == 0)
+        rc = bdb_sink_warn(out, 0, "expected a JSON document starting with "
+                           "\"fio version\"");
+    return rc == BDB_ENOMEM ? rc : BDB_OK;
 }

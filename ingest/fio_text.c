@@ -29,11 +29,16 @@
  * so numjobs is only set when clones show it.
  *
  * A run whose jobs were defined (or whose version line printed) but whose
- * "Run status group" never came is a truncated capture: an error naming
- * the line. A result block without any direction line likewise. */
+ * "Run status group" never came is a cut capture: a warning naming the
+ * line, the complete results are kept. A result block without any
+ * direction line, a line that cannot be read, a job that never reported
+ * likewise: warnings, never an invented figure. Every pointer walk stays
+ * inside its line: searches and scans take [p, end) and an end is never
+ * taken from a match that may lie before the start (issue 10). */
 #include "fio_internal.h"
 #include "../common/bdb_scan.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +51,7 @@ typedef struct job_def {
     int line;
     int has_result;
     bdb_params params;
-    char block_size[FIO_NDIRS][48];
+    char block_size[FIO_NDIRS][BDB_PARAM_VALUE_MAX];
 } job_def;
 
 typedef struct text_state {
@@ -69,15 +74,36 @@ typedef struct text_state {
     double pct_scale;
     fio_entry *group;     /* inside "Run status group" */
     int in_disk;
-    char host[64];
-    int terse_run_open;
+    char host[80];        /* "<host>" prefix (and "#N", see client_section) */
+    char clients[64][80]; /* hosts whose results began in this run */
+    int nclients;
+    int terse_run_open;   /* terse lines were read in this run */
+    size_t terse_first;   /* the run's first entry from a terse line */
     int first_error_line;
     char first_error[200];
 } text_state;
 
+/* What the parser contract asks of a line that cannot be read: a warning
+ * at it, and the parse goes on. Only running out of memory stops it. */
+static int pwarn(text_state *st, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static int pwarn(text_state *st, int line, const char *fmt, ...)
+{
+    char msg[240];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int rc = bdb_sink_warn(st->out, line, "%s", msg);
+    return rc == BDB_ENOMEM ? rc : BDB_OK;
+}
+
 static int perr(text_state *st, int line, const char *what)
 {
-    return bdb_diag_set(st->diag, BDB_EPARSE, line, "fio: expected %s", what);
+    return pwarn(st, line, "expected %s", what);
 }
 
 /* ---- number helpers ------------------------------------------------------ */
@@ -183,40 +209,43 @@ static int add(text_state *st, fio_entry *e, const char *metric, double v,
 
 static int close_run(text_state *st)
 {
+    int rc = BDB_OK;
     if (st->job && !st->job_has_dir && !st->skip_block)
-        return perr(st, st->job->line,
-                    "a direction line (\"read: IOPS=...\") in this job's "
-                    "results (truncated log?)");
+        rc = perr(st, st->job->line,
+                  "a direction line (\"read: IOPS=...\") in this job's "
+                  "results (truncated log?)");
     st->job = NULL;
     st->group = NULL;
     st->in_disk = 0;
     st->pct_prefix = NULL;
     if (st->run_started || st->run_has_results || st->terse_run_open) {
-        for (int i = 0; i < st->ndefs; i++)
+        for (int i = 0; i < st->ndefs && !rc; i++)
             if (!st->defs[i].has_result && st->first_error_line)
-                return bdb_diag_set(st->diag, BDB_EPARSE,
-                                    st->first_error_line,
-                                    "fio: the run failed, job '%s' has no "
-                                    "results: %s", st->defs[i].name,
-                                    st->first_error);
+                rc = pwarn(st, st->first_error_line,
+                           "the run failed, job '%s' has no results: %s",
+                           st->defs[i].name, st->first_error);
             else if (!st->defs[i].has_result)
-                return bdb_diag_set(st->diag, BDB_EPARSE, st->defs[i].line,
-                                    "fio: job '%s' has no results (the run "
-                                    "was cut short or failed)",
-                                    st->defs[i].name);
-        if (st->run_started && st->run_has_results &&
+                rc = pwarn(st, st->defs[i].line,
+                           "job '%s' has no results (the run was cut short "
+                           "or failed)", st->defs[i].name);
+        if (!rc && st->run_started && st->run_has_results &&
             st->run_groups_seen == 0)
-            return bdb_diag_set(st->diag, BDB_EPARSE, st->run_start_line,
-                                "fio: the run starting here has no \"Run "
-                                "status group\" summary (truncated log?)");
+            rc = pwarn(st, st->run_start_line,
+                       "the run starting here has no \"Run status group\" "
+                       "summary (the capture is cut short?): the complete "
+                       "job results are kept");
+        if (st->terse_run_open && !st->run_started)
+            bdb_fio_split_reports(st->doc, st->terse_first, &st->run);
         st->run++;
     }
+    st->first_error_line = 0;
     st->ndefs = 0;
     st->run_started = 0;
     st->run_has_results = 0;
     st->run_groups_seen = 0;
     st->terse_run_open = 0;
-    return BDB_OK;
+    st->nclients = 0;
+    return rc;
 }
 
 /* Results seen and something that starts a run comes: a new run. */
@@ -251,23 +280,55 @@ static void bs_range(const char *p, const char *end, char *out, size_t outsz)
     bdb_copy(out, outsz, p, end);
 }
 
-/* "name=value" in a job definition line [from, end) becomes parameter
- * name; the value runs to a comma (or a blank too, when stop_blank).
- * Returns where "name=" starts, or NULL when the line has none. */
-static const char *header_option(bdb_params *ps, const char *name,
-                                 const char *from, const char *end,
-                                 int stop_blank)
+/* The options of a job definition line after "NAME: (g=0): ":
+ * "rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, ioengine=libaio,
+ * iodepth=32" (stat.c/backend.c print them in that order, but nothing
+ * here depends on the order). An option is "key=value" where key is a
+ * word of [a-z0-9_]; its value runs to the ", " before the next such
+ * key, so the commas inside bs=(R) .., (W) .. stay in bs's value. Every
+ * pointer stays within [p, end). */
+static const char *next_key(const char *p, const char *end)
 {
-    char key[BDB_PARAM_KEY_MAX + 2];
-    snprintf(key, sizeof key, "%s=", name);
-    const char *at = bdb_find(from, end, key);
-    if (!at)
-        return NULL;
-    const char *v = at + strlen(key), *ve = v;
-    while (ve < end && *ve != ',' && !(stop_blank && *ve == ' '))
-        ve++;
-    bdb_params_set_span(ps, name, v, ve);
-    return at;
+    for (const char *c = p; c < end; c++) {
+        if (c != p && c[-1] != ' ' && c[-1] != ',')
+            continue;
+        const char *k = c;
+        while (k < end && ((*k >= 'a' && *k <= 'z') || (*k >= '0' && *k <= '9') ||
+                           *k == '_'))
+            k++;
+        if (k > c && k < end && *k == '=')
+            return c;
+    }
+    return NULL;
+}
+
+/* "(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B" (3.x) or
+ * "4K-4K/4K-4K/4K-4K" (2.x, read/write[/trim]) into per-direction sizes. */
+static void def_block_sizes(job_def *d, const char *v, const char *ve)
+{
+    if (bdb_starts_with(v, ve, "(R)")) {
+        static const char *const tags[3] = {"(R)", "(W)", "(T)"};
+        for (int k = 0; k < 3; k++) {
+            const char *t = bdb_find(v, ve, tags[k]);
+            if (!t)
+                continue;
+            const char *s = t + 3, *e = s;
+            while (e < ve && *e != ',')
+                e++;
+            bs_range(s, e, d->block_size[k], sizeof d->block_size[k]);
+        }
+    } else {
+        const char *s = v;
+        for (int k = 0; k < 3 && s < ve; k++) {
+            const char *slash = s;
+            while (slash < ve && *slash != '/')
+                slash++;
+            bs_range(s, slash, d->block_size[k], sizeof d->block_size[k]);
+            s = slash < ve ? slash + 1 : ve;
+        }
+    }
+    snprintf(d->block_size[FIO_MIXED], sizeof d->block_size[FIO_MIXED], "%s",
+             d->block_size[FIO_READ]);
 }
 
 static int job_definition(text_state *st, const char *p, const char *end,
@@ -277,7 +338,8 @@ static int job_definition(text_state *st, const char *p, const char *end,
     if (rc)
         return rc;
     if (st->ndefs >= MAX_DEFS)
-        return BDB_OK;
+        return pwarn(st, line, "job definition not read: more than %d jobs "
+                     "in one run (their results are still read)", MAX_DEFS);
     job_def *d = &st->defs[st->ndefs++];
     memset(d, 0, sizeof *d);
     bdb_copy(d->name, sizeof d->name, p, gpos);
@@ -286,44 +348,59 @@ static int job_definition(text_state *st, const char *p, const char *end,
     const char *q = gpos + 5; /* ": (g=" */
     if (bdb_scan_number(&q, end, &g, 0))
         d->group = (int)g;
-    /* rw=.., bs=.., ioengine=.., iodepth=.. */
-    header_option(&d->params, "rw", gpos, end, 0);
-    const char *ioe = header_option(&d->params, "ioengine", gpos, end, 1);
-    header_option(&d->params, "iodepth", gpos, end, 1);
-    const char *bs = bdb_find(gpos, end, "bs=");
-    if (bs) {
-        const char *v = bs + 3;
-        const char *stop = ioe ? ioe : end;
-        if (bdb_starts_with(v, stop, "(R)")) {
-            /* 3.x: (R) a-b, (W) a-b, (T) a-b */
-            static const char *const tags[3] = {"(R)", "(W)", "(T)"};
-            for (int k = 0; k < 3; k++) {
-                const char *t = bdb_find(v, stop, tags[k]);
-                if (!t)
-                    continue;
-                const char *s = t + 3, *e = s;
-                while (e < stop && *e != ',')
-                    e++;
-                bs_range(s, e, d->block_size[k], sizeof d->block_size[k]);
-            }
-        } else {
-            /* 2.x: r-r/w-w/t-t */
-            const char *e = v;
-            while (e < stop && *e != ',')
-                e++;
-            const char *s = v;
-            for (int k = 0; k < 3 && s < e; k++) {
-                const char *slash = s;
-                while (slash < e && *slash != '/')
-                    slash++;
-                bs_range(s, slash, d->block_size[k], sizeof d->block_size[k]);
-                s = slash < e ? slash + 1 : e;
-            }
+    const char *opt = bdb_find(gpos, end, "):");
+    opt = opt ? opt + 2 : end;
+    for (const char *k = next_key(opt, end); k; ) {
+        const char *eq = k;
+        while (*eq != '=')
+            eq++; /* next_key saw the '=' before end */
+        const char *v = eq + 1;
+        const char *nk = next_key(v, end);
+        const char *ve = nk ? nk : end;
+        while (ve > v && (ve[-1] == ' ' || ve[-1] == ','))
+            ve--;
+        if (bdb_span_eq(k, eq, "bs")) {
+            def_block_sizes(d, v, ve);
+        } else if (bdb_span_eq(k, eq, "rw") || bdb_span_eq(k, eq, "ioengine") ||
+                   bdb_span_eq(k, eq, "iodepth")) {
+            char key[16];
+            bdb_copy(key, sizeof key, k, eq);
+            if (bdb_params_set_span(&d->params, key, v, ve) != BDB_OK &&
+                (rc = pwarn(st, line, "parameter %s not kept: more than %d "
+                            "parameters", key, BDB_MAX_PARAMS)))
+                return rc;
         }
-        snprintf(d->block_size[FIO_MIXED], sizeof d->block_size[FIO_MIXED],
-                 "%s", d->block_size[FIO_READ]);
+        k = nk;
     }
     return BDB_OK;
+}
+
+/* A bare "<host> " line: the results of one server follow. Several
+ * servers on one host (other ports) print the same name: the second and
+ * later get "#N" so that their figures stay apart (param host). */
+static int client_section(text_state *st)
+{
+    int rc = BDB_OK;
+    if (st->job && !st->job_has_dir && !st->skip_block)
+        rc = perr(st, st->job->line,
+                  "a direction line (\"read: IOPS=...\") in this job's "
+                  "results (truncated log?)");
+    st->job = NULL;
+    st->group = NULL;
+    st->in_disk = 0;
+    st->pct_prefix = NULL;
+    st->skip_block = 0;
+    int seen = 0;
+    for (int i = 0; i < st->nclients; i++)
+        seen += !strcmp(st->clients[i], st->host);
+    if (st->nclients < (int)(sizeof st->clients / sizeof st->clients[0]))
+        snprintf(st->clients[st->nclients++], sizeof st->clients[0], "%s",
+                 st->host);
+    if (seen > 0) {
+        size_t n = strlen(st->host);
+        snprintf(st->host + n, sizeof st->host - n, "#%d", seen + 1);
+    }
+    return rc;
 }
 
 /* ---- job result blocks ----------------------------------------------------- */
@@ -336,7 +413,7 @@ static int job_header(text_state *st, const char *p, const char *end,
         return perr(st, st->job->line,
                     "a direction line (\"read: IOPS=...\") in this job's "
                     "results (truncated log?)");
-    if (st->group || st->in_disk || st->terse_run_open) {
+    if (st->group || st->in_disk || (st->terse_run_open && !st->run_started)) {
         /* results after a group summary: the next run (no header lines) */
         if ((rc = close_run(st)))
             return rc;
@@ -367,16 +444,30 @@ static int job_header(text_state *st, const char *p, const char *end,
         e->group = (int)v;
     if (field(name_end, end, "jobs", &v, 0) && v > 1)
         e->reported_jobs = (int)v;
-    if (field(name_end, end, "err", &v, 0) && v != 0)
-        bdb_sink_warn(st->out, line, "job %s ended with error %g", e->name, v);
+    if (field(name_end, end, "pid", &v, 0) && v > 0)
+        e->pid = (long)v;
+    if (field(name_end, end, "err", &v, 0) && v != 0 &&
+        (rc = pwarn(st, line, "job %s ended with error %g", e->name, v)))
+        return rc;
+    /* the first definition of that name not yet matched (client/server
+     * output defines the job once per server), else the first of that
+     * name (numjobs clones share one definition) */
+    job_def *def = NULL;
     for (int i = 0; i < st->ndefs; i++) {
         job_def *d = &st->defs[i];
-        if (!strcmp(d->name, e->name) && d->group == e->group) {
-            e->params = d->params;
-            memcpy(e->block_size, d->block_size, sizeof e->block_size);
-            d->has_result = 1;
+        if (strcmp(d->name, e->name) != 0 || d->group != e->group)
+            continue;
+        if (!d->has_result) {
+            def = d;
             break;
         }
+        if (!def)
+            def = d;
+    }
+    if (def) {
+        e->params = def->params;
+        memcpy(e->block_size, def->block_size, sizeof e->block_size);
+        def->has_result = 1;
     }
     st->job = e;
     st->run_has_results = 1;
@@ -404,9 +495,8 @@ static int dir_line_v3(text_state *st, int dir, const char *p,
     /* Both are rounded to 3-4 significant digits: they must agree. */
     double hi = bw > bw_si ? bw : bw_si, lo = bw > bw_si ? bw_si : bw;
     if (hi > 0 && (hi - lo) / hi > 0.02)
-        return bdb_diag_set(st->diag, BDB_EPARSE, line,
-                            "fio: the binary and SI bandwidths disagree "
-                            "(%.6g vs %.6g B/s)", bw, bw_si);
+        return pwarn(st, line, "the binary and SI bandwidths disagree "
+                     "(%.6g vs %.6g B/s): the line is not kept", bw, bw_si);
     if (!bdb_scan_lit(&q, end, "(", 1) ||
         !scan_size_unit(&q, end, 1024, "/", &io) ||
         !bdb_scan_lit(&q, end, "/", 0) || !bdb_scan_number(&q, end, &runt, 0) ||
@@ -696,9 +786,8 @@ static int group_line(text_state *st, int dir, const char *p, const char *end,
             return perr(st, line, "bw=<rate> (<SI rate>) in the group line");
         double hi = bw > si ? bw : si, lo = bw > si ? si : bw;
         if (hi > 0 && (hi - lo) / hi > 0.02)
-            return bdb_diag_set(st->diag, BDB_EPARSE, line,
-                                "fio: the binary and SI bandwidths disagree "
-                                "(%.6g vs %.6g B/s)", bw, si);
+            return pwarn(st, line, "the binary and SI bandwidths disagree "
+                         "(%.6g vs %.6g B/s): the line is not kept", bw, si);
         const char *i = bdb_find(q, end, "io=");
         if (!i)
             return perr(st, line, "io= in the group line");
@@ -776,29 +865,35 @@ static int disk_line(text_state *st, const char *p, const char *end, int line)
 
 /* ---- terse ------------------------------------------------------------------ */
 
-#define TERSE_MAX_FIELDS 400
-
 typedef struct tfield {
     const char *p, *end;
 } tfield;
 
-static int split(const char *p, const char *end, tfield *f, int max)
+/* Splits at ';' into a malloc'd array (*nf fields); NULL: out of memory. */
+static tfield *split(const char *p, const char *end, int *nf)
 {
-    int n = 0;
-    const char *s = p;
-    for (const char *c = p;; c++) {
-        if (c == end || *c == ';') {
-            if (n < max) {
-                f[n].p = s;
-                f[n].end = c;
-            }
+    size_t n = 1;
+    for (const char *c = p; c < end; c++)
+        if (*c == ';')
             n++;
-            if (c == end)
-                break;
+    if (n > 1000000)
+        n = 1000000; /* the rest is one last field: reported as unread */
+    tfield *f = malloc(n * sizeof *f);
+    if (!f)
+        return NULL;
+    size_t k = 0;
+    const char *s = p;
+    for (const char *c = p; c < end && k + 1 < n; c++)
+        if (*c == ';') {
+            f[k].p = s;
+            f[k].end = c;
+            k++;
             s = c + 1;
         }
-    }
-    return n;
+    f[k].p = s;
+    f[k].end = end;
+    *nf = (int)(k + 1);
+    return f;
 }
 
 static int fnum(const tfield *f, double *v)
@@ -811,153 +906,179 @@ static int fnum(const tfield *f, double *v)
     return q == f->end;
 }
 
+static int fnum_at(const tfield *f, int n, int i)
+{
+    double v;
+    return i < n && fnum(&f[i], &v);
+}
+
+static int semicolons(const char *p, const char *end)
+{
+    int n = 0;
+    for (; p < end && n < 60; p++)
+        n += *p == ';';
+    return n;
+}
+
+/* Terse lines (stat.c show_thread_status_terse_all; fio 1.50's
+ * show_thread_status_terse): "2;name;groupid;error;..." for version 2,
+ * "3;fio-3.33;name;groupid;error;..." for 3..5, then one block per
+ * direction. A fio 1.x version 2 line has no percentiles and no iops. */
 int bdb_fio_is_terse_line(const char *p, const char *end)
 {
     bdb_trim(&p, &end);
-    if (end - p < 10 || p[1] != ';')
+    if (end - p < 10 || p[1] != ';' || p[0] < '2' || p[0] > '5')
         return 0;
-    if (p[0] >= '3' && p[0] <= '5')
-        return bdb_starts_with(p + 2, end, "fio-") &&
+    if (semicolons(p, end) < 40)
+        return 0;
+    if (p[0] >= '3')
+        return bdb_starts_with(p + 2, end, "fio-") ||
                bdb_contains(p, end, "%=");
-    if (p[0] == '2')
-        return bdb_contains(p, end, "%=");
-    return 0;
+    return 1;
 }
 
-static int terse_line(text_state *st, const char *p, const char *end, int line)
+/* fio before 2.0.8 printed terse bandwidth as io_bytes / runtime_msec
+ * (bytes per ms = 1000 B/s); from 2.0.8 on (commit "Fix terse bandwidth")
+ * as KiB/s. The version string says which for versions 3..5; a version 2
+ * line does not carry it, so the block's own io_kb and runtime decide:
+ * bw * runtime / io_kb is 1000 for KiB/s and 1024 for bytes per ms. */
+static double terse_bw_unit(const char *ver, const char *ver_end, double io_kb,
+                            double bw, double runt, int *unsure)
 {
-    tfield *f = malloc(TERSE_MAX_FIELDS * sizeof *f);
-    if (!f)
-        return BDB_ENOMEM;
-    int n = split(p, end, f, TERSE_MAX_FIELDS);
-    if (n > TERSE_MAX_FIELDS)
-        n = TERSE_MAX_FIELDS;
-    int ver = p[0] - '0';
-    int base = ver == 2 ? 4 : 5; /* fields before the read block */
-    int ndirs = ver == 3 ? 2 : 3;
-    int per_dir = ver == 5 ? 47 : 41;
-    int need = base + ndirs * per_dir + 5;
+    *unsure = 0;
+    if (ver && bdb_starts_with(ver, ver_end, "fio-")) {
+        const char *q = ver + 4;
+        double major = 0, minor = 0, micro = 0;
+        if (bdb_scan_number(&q, ver_end, &major, 0)) {
+            /* "2.0.7": strtod reads "2.0", the rest follows */
+            const char *dot = bdb_find(ver + 4, ver_end, ".");
+            q = dot ? dot + 1 : ver_end;
+            long long mi = 0, mc = 0;
+            if (bdb_scan_int(&q, ver_end, &mi))
+                minor = (double)mi;
+            if (q < ver_end && *q == '.') {
+                q++;
+                if (bdb_scan_int(&q, ver_end, &mc))
+                    micro = (double)mc;
+            }
+            int old = major < 2 || (major == 2 && minor == 0 && micro < 8);
+            return old ? 1000.0 : 1024.0;
+        }
+    }
+    if (io_kb >= 1000 && bw >= 100 && runt > 0) {
+        double r = bw * runt / io_kb;
+        return (r > 1012.0) ? 1000.0 : 1024.0;
+    }
+    *unsure = bw > 0;
+    return 1024.0;
+}
+
+/* One direction block at b. Field order (stat.c show_ddir_status_terse):
+ * io_kb 0, bw 1, iops 2, runtime_ms 3, slat min;max;mean;dev 4..7 (usec),
+ * clat 8..11, 20 "P%=usec" percentiles 12..31 (of clat, or of total
+ * latency when lat_percentiles=1, which the line does not say), lat
+ * 32..35, bw min;max;agg%;mean;dev 36..40 (KiB/s); version 5 adds
+ * bw_samples 41 and iops min;max;mean;dev;samples 42..46. fio 1.x
+ * (old_layout): io_kb, bw, runtime, slat 4, clat 4, lat 4, bw 5. */
+static int terse_block(text_state *st, fio_entry *e, const tfield *b,
+                       int per_dir, int old_layout, int ver,
+                       const tfield *verf, int dir, int line)
+{
+    double v[47];
     int rc = BDB_OK;
-    if (n < need) {
-        free(f);
-        return bdb_diag_set(st->diag, BDB_EPARSE, line,
-                            "fio: terse version %d line has %d fields, "
-                            "expected at least %d (truncated?)", ver, n, need);
+    /* old layout mapped onto the new indexes */
+    static const int old_map[20] = {0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                    32, 33, 34, 35, 36, 37, 38, 39, 40};
+    memset(v, 0, sizeof v);
+    for (int k = 0; k < per_dir; k++) {
+        int at = old_layout ? old_map[k] : k;
+        if (!old_layout && k >= 12 && k < 32)
+            continue;
+        if (!fnum(&b[k], &v[at]))
+            return pwarn(st, line, "a number in field %d of the %s block of "
+                         "the terse line: the block is not kept", k + 1,
+                         bdb_fio_dir_name(dir));
     }
-    if (!st->terse_run_open) {
-        if (st->run_has_results)
-            rc = close_run(st);
-        st->terse_run_open = 1;
-    }
-    int name_i = ver == 2 ? 1 : 2;
-    if (ver != 2)
-        bdb_sink_set_version(st->out, f[1].p, f[1].end);
-    double group = 0, err = 0;
-    if (!rc && (!fnum(&f[name_i + 1], &group) || !fnum(&f[name_i + 2], &err)))
-        rc = perr(st, line, "numeric groupid and error fields in the terse line");
-    fio_entry *e = NULL;
-    if (!rc) {
-        e = bdb_fio_doc_add(st->doc, FIO_ENTRY_JOB, f[name_i].p, f[name_i].end,
-                        st->run, line);
-        if (!e)
-            rc = BDB_ENOMEM;
-    }
-    if (!rc) {
-        e->group = (int)group;
-        e->jobs_unknown = 1;
-        if (err != 0)
-            bdb_sink_warn(st->out, line, "job %s ended with error %g", e->name,
-                          err);
-    }
-    for (int d = 0; d < ndirs && !rc; d++) {
-        const tfield *b = &f[base + d * per_dir];
-        double v[47];
-        /* io_kb 0, bw 1, iops 2, runtime 3, slat 4..7, clat 8..11, 20
-         * percentiles 12..31, lat 32..35, bw min;max;agg%;mean;dev 36..40;
-         * v5: bw samples 41, iops min;max;mean;dev;samples 42..46 */
-        for (int k = 0; k < per_dir && !rc; k++) {
-            if (k >= 12 && k < 32) {
-                if (!bdb_contains(b[k].p, b[k].end, "%="))
-                    rc = perr(st, line, "<pct>%=<usec> percentile fields "
-                                        "in the terse line");
-                continue;
-            }
-            if (!fnum(&b[k], &v[k]))
-                rc = perr(st, line, "a number in the terse line");
-        }
-        if (rc)
-            break;
-        if (v[0] <= 0 && v[3] <= 0)
-            continue; /* direction not done */
-#define T(m, val, unit, better) \
-    if (!rc) rc = add(st, e, (m), (val), (unit), (better), line, d)
+    if (v[0] <= 0 && v[3] <= 0)
+        return BDB_OK; /* direction not done */
+    int unsure;
+    double unit = terse_bw_unit(verf ? verf->p : NULL, verf ? verf->end : NULL,
+                                v[0], v[1], v[3], &unsure);
+    if (unsure)
+        rc = pwarn(st, line, "terse bandwidth of a version 2 line too small to "
+                   "tell fio's unit (KiB/s since fio 2.0.8, bytes/ms before): "
+                   "taken as KiB/s");
+#define T(m, val, unit_, better) \
+    if (!rc) rc = add(st, e, (m), (val), (unit_), (better), line, dir)
+    if (!old_layout)
         T("iops", v[2], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-        T("bandwidth", v[1] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-        T("io_bytes", v[0] * 1024.0, BDB_UNIT_BYTES, BDB_NEUTRAL);
-        T("runtime", v[3] / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL);
-        static const char *const st4[4] = {"min", "max", "mean", "stdev"};
-        char metric[48];
-        /* max 0 = not measured (fio prints zeros then) */
-        static const struct { int at; const char *prefix; } lats[3] = {
-            {4, "slat"}, {8, "clat"}, {32, "latency"}};
-        for (int l = 0; l < 3; l++) {
-            if (v[lats[l].at + 1] <= 0)
-                continue;
-            for (int k = 0; k < 4; k++) {
-                snprintf(metric, sizeof metric, "%s_%s", lats[l].prefix, st4[k]);
-                T(metric, v[lats[l].at + k] * 1e-6, BDB_UNIT_SECONDS,
-                  BDB_LOWER_IS_BETTER);
-            }
+    T("bandwidth", v[1] * unit, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+    T("io_bytes", v[0] * 1024.0, BDB_UNIT_BYTES, BDB_NEUTRAL);
+    T("runtime", v[3] / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL);
+    static const char *const st4[4] = {"min", "max", "mean", "stdev"};
+    char metric[48];
+    /* max 0 = not measured (fio prints zeros then) */
+    static const struct { int at; const char *prefix; } lats[3] = {
+        {4, "slat"}, {8, "clat"}, {32, "latency"}};
+    for (int l = 0; l < 3; l++) {
+        if (v[lats[l].at + 1] <= 0)
+            continue;
+        for (int k = 0; k < 4; k++) {
+            snprintf(metric, sizeof metric, "%s_%s", lats[l].prefix, st4[k]);
+            T(metric, v[lats[l].at + k] * 1e-6, BDB_UNIT_SECONDS,
+              BDB_LOWER_IS_BETTER);
         }
-        for (int k = 12; k < 32 && !rc; k++) {
-            const char *q = b[k].p;
-            double pct, val;
-            if (!bdb_scan_number(&q, b[k].end, &pct, 0) ||
-                !bdb_scan_lit(&q, b[k].end, "%=", 0) ||
-                !bdb_scan_number(&q, b[k].end, &val, 0) || q != b[k].end) {
-                rc = perr(st, line, "<pct>%=<usec> percentile fields");
-                break;
-            }
-            char name[24];
-            bdb_fio_pct_name(pct, name, sizeof name);
-            if (!name[0])
-                continue; /* "0%=0" filler */
-            snprintf(metric, sizeof metric, "clat_%s", name);
-            T(metric, val * 1e-6, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
+    }
+    for (int k = 12; k < 32 && !old_layout && !rc; k++) {
+        const char *q = b[k].p;
+        double pct, val;
+        if (!bdb_scan_number(&q, b[k].end, &pct, 0) ||
+            !bdb_scan_lit(&q, b[k].end, "%=", 0) ||
+            !bdb_scan_number(&q, b[k].end, &val, 0) || q != b[k].end) {
+            rc = pwarn(st, line, "<pct>%%=<usec> in field %d of the terse "
+                       "line: that percentile is not kept", k + 1);
+            continue;
         }
-        if (v[37] > 0) {
-            T("bandwidth_min", v[36] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-            T("bandwidth_max", v[37] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-            T("bandwidth_mean", v[39] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-            T("bandwidth_stdev", v[40] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER);
-        }
-        if (ver == 5 && v[46] > 0) {
-            T("iops_min", v[42], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-            T("iops_max", v[43], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-            T("iops_mean", v[44], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-            T("iops_stdev", v[45], BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER);
-        }
+        char name[24];
+        bdb_fio_pct_name(pct, name, sizeof name);
+        if (!name[0])
+            continue; /* "0%=0" filler */
+        snprintf(metric, sizeof metric, "clat_%s", name);
+        T(metric, val * 1e-6, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
+    }
+    if (v[37] > 0) {
+        T("bandwidth_min", v[36] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+        T("bandwidth_max", v[37] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+        T("bandwidth_mean", v[39] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+        T("bandwidth_stdev", v[40] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER);
+    }
+    if (ver == 5 && v[46] > 0) {
+        T("iops_min", v[42], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+        T("iops_max", v[43], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+        T("iops_mean", v[44], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+        T("iops_stdev", v[45], BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER);
+    }
 #undef T
-    }
-    if (rc) {
-        free(f);
-        return rc;
-    }
-    /* cpu: usr%;sys%;ctx;majf;minf after the direction blocks */
-    const tfield *c = &f[base + ndirs * per_dir];
-    double usr, sys, ctx;
-    if (!fnum(&c[0], &usr) || !fnum(&c[1], &sys) || !fnum(&c[2], &ctx)) {
-        free(f);
-        return perr(st, line, "usr%;sys%;ctx after the direction fields");
-    }
-    rc = add(st, e, "cpu_usr", usr, BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
-    if (!rc)
-        rc = add(st, e, "cpu_sys", sys, BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
-    if (!rc)
-        rc = add(st, e, "context_switches", ctx, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
-    /* 5 cpu + 7 depth + 10 usec + 12 msec fields, then disk util groups of
-     * 9: name;r_ios;w_ios;r_merge;w_merge;r_ticks;w_ticks;in_queue;util% */
-    int at = base + ndirs * per_dir + 5 + 7 + 10 + 12;
+    return rc;
+}
+
+/* A block of the new layout: its 20 percentile fields say so. */
+static int pct_block_at(const tfield *f, int n, int at, int per_dir)
+{
+    if (at + per_dir > n)
+        return 0;
+    for (int k = 12; k < 32; k++)
+        if (!bdb_contains(f[at + k].p, f[at + k].end, "%="))
+            return 0;
+    return fnum_at(f, n, at) && fnum_at(f, n, at + 1);
+}
+
+static int terse_disks(text_state *st, const tfield *f, int n, int at,
+                       int line)
+{
+    /* name;r_ios;w_ios;r_merge;w_merge;r_ticks;w_ticks;in_queue;util%
+     * (diskutil.c print_disk_util, terse); md devices add 8 aggr* fields */
+    int rc = BDB_OK;
     while (!rc && at + 9 <= n) {
         const tfield *dk = &f[at];
         double dv[8];
@@ -966,12 +1087,11 @@ static int terse_line(text_state *st, const char *p, const char *end, int line)
             ok = fnum(&dk[k], &dv[k - 1]);
         if (!ok || !bdb_contains(dk[8].p, dk[8].end, "%"))
             break; /* error count / description follow instead */
-        fio_entry *de = bdb_fio_doc_add(st->doc, FIO_ENTRY_DISK, dk[0].p, dk[0].end,
-                                    st->run, line);
-        if (!de) {
-            rc = BDB_ENOMEM;
-            break;
-        }
+        fio_entry *de = bdb_fio_doc_add(st->doc, FIO_ENTRY_DISK, dk[0].p,
+                                        dk[0].end, st->run, line);
+        if (!de)
+            return BDB_ENOMEM;
+        de->from_terse = 1;
         rc = add(st, de, "disk_read_ios", dv[0], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
         if (!rc)
             rc = add(st, de, "disk_write_ios", dv[1], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
@@ -982,6 +1102,102 @@ static int terse_line(text_state *st, const char *p, const char *end, int line)
         if (!rc)
             rc = add(st, de, "disk_util", dv[7], BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
         at += 9;
+        /* aggr: 7 counts and a util% */
+        if (at + 8 <= n && fnum_at(f, n, at) &&
+            bdb_contains(f[at + 7].p, f[at + 7].end, "%") && fnum_at(f, n, at + 7))
+            at += 8;
+    }
+    return rc;
+}
+
+static int terse_line(text_state *st, const char *p, const char *end, int line)
+{
+    int n = 0;
+    tfield *f = split(p, end, &n);
+    if (!f)
+        return BDB_ENOMEM;
+    int ver = p[0] - '0';
+    int base = ver == 2 ? 4 : 5; /* fields before the read block */
+    int name_i = ver == 2 ? 1 : 2;
+    const tfield *verf = ver == 2 ? NULL : &f[1];
+    int rc = BDB_OK;
+    if (!st->terse_run_open) {
+        if (st->run_has_results)
+            rc = close_run(st);
+        st->terse_run_open = 1;
+        st->terse_first = st->doc->n;
+    }
+    double group = 0, err = 0;
+    if (!rc && (n <= base || !fnum(&f[name_i + 1], &group) ||
+                !fnum(&f[name_i + 2], &err))) {
+        rc = perr(st, line, "numeric groupid and error fields in the terse line");
+        free(f);
+        return rc;
+    }
+    if (!rc && verf)
+        bdb_sink_set_version(st->out, verf->p, verf->end);
+    /* the layout: 41 fields a direction (47 in version 5), or fio 1.x's 20 */
+    int per_dir = ver == 5 ? 47 : 41, old_layout = 0;
+    if (ver == 2 && !pct_block_at(f, n, base, per_dir) &&
+        !bdb_contains(p, end, "%=")) {
+        old_layout = 1;
+        per_dir = 20;
+    }
+    int nblocks = 0;
+    if (old_layout)
+        nblocks = base + 2 * per_dir <= n ? 2 : (base + per_dir <= n ? 1 : 0);
+    else
+        while (nblocks < 4 && pct_block_at(f, n, base + nblocks * per_dir, per_dir))
+            nblocks++;
+    int cpu = base + nblocks * per_dir;
+    int complete = cpu + 5 <= n && nblocks > 0 && fnum_at(f, n, cpu) &&
+                   fnum_at(f, n, cpu + 1) && fnum_at(f, n, cpu + 2) &&
+                   f[cpu].end > f[cpu].p && f[cpu].end[-1] == '%';
+    /* which direction each block is: read, write, [trim (versions 2, 4, 5
+     * since 2.0.10)], and mixed for unified_rw_reporting (alone when
+     * "mixed", after the others when "both") */
+    int dirs[4] = {FIO_READ, FIO_WRITE, FIO_TRIM, FIO_MIXED};
+    if (complete && nblocks == 1)
+        dirs[0] = FIO_MIXED;
+    else if (complete && nblocks == 3 && ver == 3)
+        dirs[2] = FIO_MIXED;
+    fio_entry *e = NULL;
+    if (!rc && nblocks > 0) {
+        e = bdb_fio_doc_add(st->doc, FIO_ENTRY_JOB, f[name_i].p, f[name_i].end,
+                            st->run, line);
+        if (!e)
+            rc = BDB_ENOMEM;
+    }
+    if (!rc && e) {
+        e->group = (int)group;
+        e->jobs_unknown = 1;
+        e->from_terse = 1;
+        if (err != 0)
+            rc = pwarn(st, line, "job %s ended with error %g", e->name, err);
+    }
+    for (int d = 0; d < nblocks && !rc; d++)
+        rc = terse_block(st, e, &f[base + d * per_dir], per_dir, old_layout,
+                         ver, verf, dirs[d], line);
+    if (!rc && !complete) {
+        rc = pwarn(st, line, "terse version %d line ends after %d fields, "
+                   "before its cpu fields (cut short?): %d complete "
+                   "direction block(s) kept", ver, n, nblocks);
+    }
+    if (!rc && complete) {
+        /* cpu: usr%;sys%;ctx;majf;minf after the direction blocks */
+        double usr, sys, ctx;
+        fnum(&f[cpu], &usr);
+        fnum(&f[cpu + 1], &sys);
+        fnum(&f[cpu + 2], &ctx);
+        rc = add(st, e, "cpu_usr", usr, BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
+        if (!rc)
+            rc = add(st, e, "cpu_sys", sys, BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
+        if (!rc)
+            rc = add(st, e, "context_switches", ctx, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
+        /* 5 cpu + 7 depth + 10 usec + 12 msec fields, then (versions 3..5)
+         * the disks */
+        if (!rc && ver >= 3)
+            rc = terse_disks(st, f, n, cpu + 5 + 7 + 10 + 12, line);
     }
     free(f);
     return rc;
@@ -1018,11 +1234,18 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
         st->pct_prefix = NULL;
         return BDB_OK;
     }
-    /* client/server: "<host> ..." */
+    /* client/server: "<host> ..." before what a server sent; a bare
+     * "<host> " starts one server's results (client.c), which are printed
+     * without the prefix */
     if (*p == '<') {
         const char *gt = bdb_find(p, end, "> ");
+        int bare = !gt && end[-1] == '>';
+        if (bare)
+            gt = end - 1;
         if (gt && gt - p < 64 && !bdb_contains(p, gt, " ")) {
             bdb_copy(st->host, sizeof st->host, p + 1, gt);
+            if (bare)
+                return client_section(st);
             p = bdb_skip_ws(gt + 2, end);
             if (p >= end)
                 return BDB_OK;
@@ -1030,6 +1253,14 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
     }
     if (bdb_starts_with(p, end, "Jobs: "))
         return BDB_OK; /* eta lines */
+    if (bdb_starts_with(p, end, "fio: ") &&
+        bdb_contains(p, end, "forcing use of threads")) {
+        /* a notice of builds without process-shared mutexes (Windows,
+         * some BSDs; init.c fixup_options): not a fault of the run */
+        int rc = bdb_sink_info(st->out, line, "%.*s",
+                               (int)(end - p > 200 ? 200 : end - p), p);
+        return rc == BDB_ENOMEM ? rc : BDB_OK;
+    }
     if (bdb_starts_with(p, end, "fio: ")) {
         if (!st->first_error_line &&
             (bdb_contains(p, end, "err=") || bdb_contains(p, end, "error"))) {
@@ -1052,7 +1283,9 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
     }
     if (bdb_fio_is_terse_line(p, end))
         return terse_line(st, p, end, line);
-    if (st->terse_run_open) {
+    if (bdb_starts_with(p, end, "terse_version_") && bdb_contains(p, end, ";"))
+        return BDB_OK; /* a header naming the terse fields (HOWTO) */
+    if (st->terse_run_open && !st->run_started) {
         int rc = close_run(st); /* text after terse lines: that run ended */
         if (rc)
             return rc;
@@ -1128,7 +1361,12 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
             return block_line(st, p, end, line);
         }
     }
-    return BDB_OK; /* text around fio's output: prompts, commands, "..." */
+    /* text around fio's output: "$ fio --rw=read ..." becomes the
+     * parameters of the jobs after it; other prompts and prose are left */
+    int rc = bdb_fio_doc_cmdline(st->doc, p, end, line);
+    if (rc == 1 && (st->run_has_results || st->terse_run_open))
+        rc = close_run(st); /* a new command: the run before it ended */
+    return rc < 0 ? rc : BDB_OK;
 }
 
 int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
@@ -1147,8 +1385,16 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
     bdb_line ln;
     int rc = BDB_OK;
     bdb_lines_init(&it, buf, len);
+    int cut = len > 0 && buf[len - 1] != '\n';
     while (!rc && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *end = ln.end;
+        if (cut && end == buf + len && end > p && end[-1] >= '0' &&
+            end[-1] <= '9' && !bdb_fio_is_terse_line(p, end)) {
+            /* "stdev=38" may be the start of "stdev=389805.15" */
+            rc = pwarn(&st, ln.no, "the capture ends inside this line "
+                       "(no newline after a number): it is not read");
+            break;
+        }
         /* an eta line overwritten with \r: keep what follows the last \r */
         for (const char *c = end; c > p; c--)
             if (c[-1] == '\r' && c != end) {
@@ -1163,14 +1409,8 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
     free(st.defs);
     if (rc)
         return rc;
-    if (doc->n == 0) {
-        if (st.first_error_line)
-            return bdb_diag_set(diag, BDB_EPARSE, st.first_error_line,
-                                "fio: the run failed, no results: %s",
-                                st.first_error);
-        return bdb_diag_set(diag, BDB_EPARSE, 0,
-                            "fio: no job results, group summaries or terse "
-                            "lines found");
-    }
+    if (doc->n == 0 && out->nnotes == 0)
+        return pwarn(&st, 0, "no job results, group summaries or terse lines "
+                     "found");
     return BDB_OK;
 }

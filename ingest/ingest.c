@@ -46,7 +46,10 @@ static int choose_parsers(const char *buf, size_t len,
         return BDB_OK;
     }
     for (const bdb_parser *const *p = bdb_parsers(); *p; p++) {
-        if ((*p)->sniff(buf, len) >= BDB_SNIFF_THRESHOLD)
+        /* a GNU time format names the tool: its lines may be bare numbers
+         * that no sniffer could recognise */
+        int wanted = opts->time_format && strcmp((*p)->name, "time") == 0;
+        if (wanted || (*p)->sniff(buf, len) >= BDB_SNIFF_THRESHOLD)
             chosen[(*nchosen)++] = *p;
     }
     if (*nchosen == 0)

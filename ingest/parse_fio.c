@@ -1,7 +1,8 @@
 /* parse_fio.c - fio (flexible I/O tester) output: JSON and json+
  * (fio_json.c), the normal text output of fio 1.x/2.x/3.x and the terse
- * (--minimal) lines of versions 2..5 (fio_text.c). This file sniffs,
- * dispatches, and turns what the readers collected into samples.
+ * (--minimal) lines of versions 2..5 (fio_text.c). This file holds only
+ * the bdb_parser entries: it sniffs and dispatches; fio_common.c turns
+ * what the readers collected into samples.
  *
  * Units, from fio's stat.c (show_ddir_status, add_ddir_status_json,
  * show_ddir_status_terse) and HOWTO ("Normal output", "Terse output",
@@ -23,7 +24,8 @@
  *    runt= 20544msec`: with the default kb_base=1024 fio 2.x's num2str
  *    prints powers of 1024 as "KB", "MB" (HOWTO: kb_base, "compatibility
  *    mode"), so KB/s here is KiB/s; `bw (KB/s)` likewise.
- *  - Terse: io in KiB, bw KiB/s, iops op/s, runtime ms, latencies usec,
+ *  - Terse: io in KiB, bw KiB/s (bytes per ms before fio 2.0.8, see
+ *    fio_text.c terse_bw_unit), iops op/s, runtime ms, latencies usec,
  *    percentiles "P%=usec" (completion latency).
  *  - Job options (JSON "job options"/"global options") are fio input
  *    syntax: with kb_base=1024 (the default) k/m/g and kB/MB mean powers of
@@ -54,197 +56,31 @@
  * (fio's clone order) so clones are not mistaken for repetitions;
  * group_reporting's summed result has no job param. Client/server output
  * adds host only when several hosts report. Several runs in one file become
- * repetitions. */
+ * repetitions.
+ *
+ * A fio command line in the capture ("$ fio --name=x --rw=read --bs=4k",
+ * set -x's "+ fio ...", "C:\x>fio ...") gives the jobs printed after it
+ * the parameters above (fio_common.c, read with fio's getopt rules); what
+ * fio printed wins and a disagreement is warned about.
+ *
+ * --status-interval prints every job's cumulative result again at each
+ * interval; an interim report is not a repetition of a finished job: only
+ * the last report of a run is stored, the others get an info note
+ * (bdb_fio_later_report says how they are told from repeated runs and
+ * from clones). --output-format=json,normal / json,terse: the JSON is read
+ * and the text that repeats it is not; normal,terse: the normal output is
+ * kept and the duplicate terse lines are dropped with a note.
+ *
+ * The parser contract: a line that cannot be read, an error line ("fio:
+ * pid=..., err=..."), a job without results or a cut capture is a warning
+ * at its line, and every complete figure is kept; parse() fails only when
+ * out of memory (the ingest layer fails a file without any figure). */
 #include "fio_internal.h"
 #include "../common/bdb_scan.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-static const char *const dir_names[FIO_NDIRS] = {"read", "write", "trim",
-                                                 "mixed"};
-
-const char *bdb_fio_dir_name(int dir)
-{
-    return dir >= 0 && dir < FIO_NDIRS ? dir_names[dir] : "";
-}
-
-fio_entry *bdb_fio_doc_add(fio_doc *d, int kind, const char *name,
-                       const char *name_end, int run, int line)
-{
-    if (d->n == d->cap) {
-        size_t cap = d->cap ? d->cap * 2 : 16;
-        if (cap > 1000000)
-            return NULL;
-        fio_entry *p = realloc(d->e, cap * sizeof *p);
-        if (!p)
-            return NULL;
-        d->e = p;
-        d->cap = cap;
-    }
-    fio_entry *e = &d->e[d->n++];
-    memset(e, 0, sizeof *e);
-    e->kind = kind;
-    if (name)
-        bdb_copy(e->name, sizeof e->name, name,
-                 name_end ? name_end : name + strlen(name));
-    e->run = run;
-    e->line = line;
-    return e;
-}
-
-void bdb_fio_doc_free(fio_doc *d)
-{
-    for (size_t i = 0; i < d->n; i++)
-        free(d->e[i].figs);
-    free(d->e);
-    memset(d, 0, sizeof *d);
-}
-
-int bdb_fio_fig_add(fio_entry *e, const char *metric, double value,
-                const char *unit, bdb_better better, int line, int dir)
-{
-    if (e->nfig == e->cap) {
-        size_t cap = e->cap ? e->cap * 2 : 32;
-        fio_fig *p = realloc(e->figs, cap * sizeof *p);
-        if (!p)
-            return BDB_ENOMEM;
-        e->figs = p;
-        e->cap = cap;
-    }
-    fio_fig *f = &e->figs[e->nfig++];
-    snprintf(f->metric, sizeof f->metric, "%s", metric);
-    f->value = value;
-    f->unit = unit;
-    f->better = better;
-    f->line = line;
-    f->dir = dir;
-    return BDB_OK;
-}
-
-void bdb_fio_pct_name(double pct, char *out, size_t outsz)
-{
-    char num[32];
-    out[0] = '\0';
-    if (!(pct > 0.0) || pct > 100.0)
-        return;
-    snprintf(num, sizeof num, "%.6f", pct);
-    size_t n = strlen(num);
-    while (n > 0 && num[n - 1] == '0')
-        num[--n] = '\0';
-    if (n > 0 && num[n - 1] == '.')
-        num[--n] = '\0';
-    for (char *c = num; *c; c++)
-        if (*c == '.')
-            *c = '_';
-    snprintf(out, outsz, "p%s", num);
-}
-
-/* fio's option parser (parse.c, str_to_decimal / get_mult_bytes): a number,
- * then an optional multiplier letter (k, m, g, t, p, e), then an optional
- * "i" and/or "b". With kb_base=1024 (default, "compatibility mode") the
- * plain and "kB" forms are powers of 1024 and the IEC "KiB" forms powers of
- * 1000; kb_base=1000 is the other way round. */
-int bdb_fio_option_size(const char *p, const char *end, int kb_base,
-                    double *bytes)
-{
-    double v;
-    bdb_trim(&p, &end);
-    const char *q = p;
-    if (q >= end || !(*q >= '0' && *q <= '9'))
-        return 0;
-    if (!bdb_scan_number(&q, end, &v, 0) || v < 0)
-        return 0;
-    static const char letters[] = "kmgtpe";
-    int power = 0, iec = 0;
-    if (q < end) {
-        char c = (char)(*q | 0x20);
-        const char *hit = c ? strchr(letters, c) : NULL;
-        if (hit) {
-            power = (int)(hit - letters) + 1;
-            q++;
-            if (q < end && (*q == 'i' || *q == 'I')) {
-                iec = 1;
-                q++;
-            }
-        }
-        if (q < end && (*q == 'b' || *q == 'B'))
-            q++;
-    }
-    if (q != end)
-        return 0;
-    double base = (kb_base == 1000) ? (iec ? 1024.0 : 1000.0)
-                                    : (iec ? 1000.0 : 1024.0);
-    for (int i = 0; i < power; i++)
-        v *= base;
-    *bytes = v;
-    return 1;
-}
-
-int bdb_fio_option_time(const char *p, const char *end, double *secs)
-{
-    double v, mult = 1.0;
-    bdb_trim(&p, &end);
-    const char *q = p;
-    if (q >= end || !(*q >= '0' && *q <= '9'))
-        return 0;
-    if (!bdb_scan_number(&q, end, &v, 0) || v < 0)
-        return 0;
-    if (q < end) {
-        if (bdb_span_eq(q, end, "d"))
-            mult = 86400.0;
-        else if (bdb_units_time(q, end, &mult) != 0)
-            return 0;
-    }
-    *secs = v * mult;
-    return 1;
-}
-
-static void set_number_or_text(bdb_params *ps, const char *key, int ok,
-                               double v, const char *text)
-{
-    if (ok)
-        bdb_params_set(ps, key, "%.15g", v);
-    else
-        bdb_params_set(ps, key, "%s", text);
-}
-
-void bdb_fio_entry_option(fio_entry *e, const char *name, const char *value,
-                      int kb_base)
-{
-    const char *vend = value + strlen(value);
-    double v = 0;
-    if (!strcmp(name, "rw") || !strcmp(name, "readwrite")) {
-        bdb_params_set(&e->params, "rw", "%s", value);
-    } else if (!strcmp(name, "bs") || !strcmp(name, "blocksize")) {
-        char text[48];
-        int ok = bdb_fio_option_size(value, vend, kb_base, &v);
-        if (ok)
-            snprintf(text, sizeof text, "%.15g", v);
-        else
-            snprintf(text, sizeof text, "%s", value);
-        for (int d = 0; d < FIO_NDIRS; d++)
-            snprintf(e->block_size[d], sizeof e->block_size[d], "%s", text);
-    } else if (!strcmp(name, "iodepth") || !strcmp(name, "numjobs") ||
-               !strcmp(name, "ioengine") || !strcmp(name, "direct") ||
-               !strcmp(name, "rwmixread")) {
-        bdb_params_set(&e->params, name, "%s", value);
-    } else if (!strcmp(name, "size")) {
-        int ok = bdb_fio_option_size(value, vend, kb_base, &v);
-        set_number_or_text(&e->params, "size", ok, v, value);
-    } else if (!strcmp(name, "runtime")) {
-        int ok = bdb_fio_option_time(value, vend, &v);
-        set_number_or_text(&e->params, "runtime", ok, v, value);
-    }
-}
-
 /* ---- sniffing ---------------------------------------------------------- */
-
-int bdb_fio_has_json(const char *buf, size_t len)
-{
-    return bdb_memfind(buf, len, "\"fio version\"") != NULL;
-}
 
 static int has_terse(const char *buf, size_t len)
 {
@@ -307,116 +143,6 @@ static int sniff(const char *buf, size_t len)
     return 0;
 }
 
-/* ---- from entries to samples -------------------------------------------- */
-
-static int same_job(const fio_entry *a, const fio_entry *b)
-{
-    return a->kind == FIO_ENTRY_JOB && b->kind == FIO_ENTRY_JOB &&
-           a->run == b->run && a->group == b->group &&
-           !strcmp(a->name, b->name) && !strcmp(a->host, b->host);
-}
-
-/* The job entry whose name and parameters group/disk figures take: the
- * first job of the run (and group, when group >= 0) if every job there
- * has that name; NULL otherwise. */
-static const fio_entry *owner_of(const fio_doc *d, const fio_entry *x,
-                                 int match_group)
-{
-    const fio_entry *first = NULL;
-    for (size_t i = 0; i < d->n; i++) {
-        const fio_entry *e = &d->e[i];
-        if (e->kind != FIO_ENTRY_JOB || e->run != x->run ||
-            strcmp(e->host, x->host) != 0)
-            continue;
-        if (match_group && e->group != x->group)
-            continue;
-        if (!first)
-            first = e;
-        else if (strcmp(first->name, e->name) != 0)
-            return NULL;
-    }
-    return first;
-}
-
-static int emit_all(fio_doc *d, bdb_sink *out)
-{
-    int many_hosts = 0;
-    for (size_t i = 1; i < d->n; i++)
-        if (strcmp(d->e[i].host, d->e[0].host) != 0)
-            many_hosts = 1;
-
-    /* numjobs and clone numbers first: owners copy their params. */
-    for (size_t i = 0; i < d->n; i++) {
-        fio_entry *e = &d->e[i];
-        if (e->kind != FIO_ENTRY_JOB)
-            continue;
-        int count = 0, index = 0;
-        for (size_t j = 0; j < d->n; j++) {
-            if (same_job(e, &d->e[j])) {
-                if (j < i)
-                    index++;
-                count++;
-            }
-        }
-        if (!bdb_params_get(&e->params, "numjobs") &&
-            !(e->jobs_unknown && count == 1 && e->reported_jobs <= 0))
-            bdb_params_set(&e->params, "numjobs", "%d",
-                           e->reported_jobs > 0 ? e->reported_jobs : count);
-        if (count > 1)
-            bdb_params_set(&e->params, "job", "%d", index);
-    }
-
-    for (size_t i = 0; i < d->n; i++) {
-        const fio_entry *e = &d->e[i];
-        bdb_sample base;
-        const fio_entry *own = e;
-        if (e->kind == FIO_ENTRY_DISK) {
-            int dup = 0;
-            for (size_t j = 0; j < i; j++)
-                if (d->e[j].kind == FIO_ENTRY_DISK &&
-                    d->e[j].run == e->run && !strcmp(d->e[j].name, e->name) &&
-                    !strcmp(d->e[j].host, e->host))
-                    dup = 1;
-            if (dup)
-                continue;
-        }
-        if (e->kind != FIO_ENTRY_JOB)
-            own = owner_of(d, e, e->kind == FIO_ENTRY_GROUP);
-        bdb_sample_init(&base, own ? own->name : NULL);
-        if (own) {
-            base.params = own->params;
-            bdb_params_del(&base.params, "job");
-            if (e->kind == FIO_ENTRY_JOB)
-                base.params = e->params;
-        }
-        if (e->kind != FIO_ENTRY_JOB) {
-            for (int k = 0; k < e->params.n; k++)
-                bdb_params_set(&base.params, e->params.kv[k].key, "%s",
-                               e->params.kv[k].value);
-        }
-        if (e->kind == FIO_ENTRY_DISK)
-            bdb_params_set(&base.params, "device", "%s", e->name);
-        if (many_hosts && e->host[0])
-            bdb_params_set(&base.params, "host", "%s", e->host);
-        for (size_t k = 0; k < e->nfig; k++) {
-            const fio_fig *f = &e->figs[k];
-            bdb_sample s = base;
-            if (f->dir >= 0 && f->dir < FIO_NDIRS) {
-                bdb_params_set(&s.params, "direction", "%s",
-                               dir_names[f->dir]);
-                const char *bs = own ? own->block_size[f->dir] : "";
-                if (bs[0])
-                    bdb_params_set(&s.params, "block_size", "%s", bs);
-            }
-            int rc = bdb_sink_add(out, &s, f->metric, f->value, f->unit,
-                                  f->better, f->line);
-            if (rc)
-                return rc;
-        }
-    }
-    return BDB_OK;
-}
-
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
@@ -429,11 +155,11 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     else
         rc = bdb_fio_text_parse(buf, len, &doc, out, diag);
     if (rc == BDB_OK)
-        rc = emit_all(&doc, out);
+        rc = bdb_fio_emit(&doc, out);
     bdb_fio_doc_free(&doc);
     if (rc && diag && !diag->message[0])
         bdb_diag_set(diag, rc, 0, "fio: %s", bdb_strerror(rc));
     return rc;
 }
 
-const bdb_parser bdb_parser_fio = {"fio", 1, sniff, parse};
+const bdb_parser bdb_parser_fio = {"fio", 2, sniff, parse};

@@ -1,168 +1,495 @@
-/* parse_time.c - the output of `time`: bash's builtin, POSIX `time -p`,
- * GNU time (/usr/bin/time, default and -v formats) and BusyBox time.
+/* parse_time.c - the output of `time` in its many shapes: bash's builtin
+ * (any TIMEFORMAT), POSIX `time -p`, GNU time (default, -v, any -f/--format),
+ * BusyBox time, zsh's builtin (TIMEFMT), mksh's and tcsh's builtins, and
+ * BSD/macOS /usr/bin/time [-l].
  *
- * Formats (each checked against the tool's source or manual):
- *  - bash builtin: TIMEFORMAT, default $'\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS'
- *    (bash manual, "TIMEFORMAT"): "real<TAB>0m53.462s". The precision digit
- *    (0..3) changes the decimals ("0m1s", "0m1.3s"); without "l" the value is
- *    plain seconds ("real<TAB>1.309"). Minutes are not folded into hours.
- *    bash prints the locale's decimal point: "0m0,000s" under de_DE.
- *  - POSIX `time -p` (bash, GNU time -p, BusyBox -p): "real 1.37" (seconds).
- *  - BusyBox time (miscutils/time.c): default "real\t%E\nuser\t%u\nsys\t%T"
- *    where %E/%u/%T print "%um %u.%02us" ("0m 1.32s") or, from one hour on,
- *    "%uh %um %02us"; -v prints GNU's long format with the same %E.
- *  - GNU time default: "%Uuser %Ssystem %Eelapsed %PCPU (%Xavgtext+%Davgdata
- *    %Mmaxresident)k\n%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults
- *    %Wswaps"; %E is "m:ss.cc" or "h:mm:ss"; %P is "99%" or "?%" when the
- *    elapsed time is 0. -v prints one "Label: value" line per rusage field
- *    ("Command being timed: \"...\"" ... "Exit status: N"). Before the
- *    figures it may print "Command exited with non-zero status N" or
- *    "Command terminated by signal N" (both warned about).
- *  - GNU/BusyBox "(kbytes)" and "maxresident)k" are kilobytes of 1024 bytes
- *    (GNU time's ptok(): pages * pagesize / 1024; ru_maxrss is in KiB on
- *    Linux). A max RSS of 0 is impossible for a real process (GNU time 1.7's
- *    known bug): it is warned about and not imported.
+ * How the output is read. Every line format is a "time format" (compiled
+ * and matched in time_format.c): a sequence of literal text and fields,
+ * one format line per output line. Formats come
+ * from, in this order of preference:
+ *  1. the user: `--time-format FMT` (opts->time_format), a GNU time -f
+ *     string; a string with bash-only directives (`%3R`, `%lU`) is read as a
+ *     bash TIMEFORMAT, and a "bash:", "gnu:" or "zsh:" prefix forces one;
+ *  2. the log: a `/usr/bin/time -f FMT` / `--format=FMT` command line (for
+ *     the run that follows it), a `TIMEFORMAT=...` assignment (bash -v,
+ *     set -x, a prompt line; it holds until the next one), `TIMEFMT=...` (zsh),
+ *     `TIME=...` (GNU time's default format);
+ *  3. the formats the tools print by default (below).
+ * A block starts where a line matches a format's first line; the following
+ * non-blank lines must match the format's next lines. A block cut short (a
+ * truncated capture, another run starting) keeps its complete figures and
+ * warns at the cut. A line that has all the literal text of a format line
+ * but a figure that does not parse (`inf`, `nan`, `-`) is warned about.
+ * Other lines are program output and are skipped without a word.
  *
- * Metrics: real, user, sys (s, lower is better); from GNU/BusyBox time also
- * cpu_percent (%), max_rss, avg_rss, avg_shared_text, avg_unshared_data,
- * avg_stack, avg_total (B), major_page_faults, minor_page_faults,
- * voluntary_context_switches, involuntary_context_switches, swaps (counts,
- * lower is better), fs_inputs, fs_outputs, socket_messages_sent,
- * socket_messages_received, signals_delivered (counts), page_size (B) and
- * exit_status (-v only; a non-zero status is warned about).
+ * Directives, each checked against the tool's source:
+ *  - GNU time 1.7/1.9 src/time.c summarize(): %e (seconds, "%ld.%02ld"),
+ *    %E ("m:ss.cc", or "h:mm:ss" from one hour on), %U %S (seconds), %P
+ *    ("99%", "?%" when elapsed is 0), %M %t %K %D %p %X (KiB: ru_maxrss is
+ *    KiB on Linux, the averages go through ptok(), pages*pagesize/1024),
+ *    %F %R %W %c %w %I %O %r %s %k (counts), %Z (page size, B), %x (exit
+ *    status), %C (the command: the benchmark), %% and the escapes \n \t \\;
+ *    an unknown %q prints "?q". The default format is "%Uuser %Ssystem
+ *    %Eelapsed %PCPU (%Xavgtext+%Davgdata %Mmaxresident)k\n%Iinputs+%Ooutputs
+ *    (%Fmajor+%Rminor)pagefaults %Wswaps" (its manual says "(%Xtext+%Ddata
+ *    %Mmax)k": both are read); -p is "real %e\nuser %U\nsys %S";
+ *    -v prints one "Label: value" line per field, up to "Exit status".
+ *    Before the figures: "Command exited with non-zero status N" (stored as
+ *    exit_status, and warned about), "Command terminated by signal N".
+ *    GNU time 1.7 prints a max RSS of 0 (a known bug): warned, not stored.
+ *  - bash execute_cmd.c print_formatted_time()/mkfmt(): %[p][l]R|E|U|S with
+ *    p = 0..6 decimals (default 3), l = "MmSS.FFFs" (minutes are never
+ *    folded into hours), %P = CPU percent with two decimals and no '%',
+ *    %%; the decimal point is the locale's ("0m1,234s" under de_DE).
+ *    Default "\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS", posix "real %2R\n...".
+ *  - zsh TIMEFMT (default "%J  %U user %S system %P cpu %*E total"): %J is
+ *    the job (the benchmark), %E %U %S print "1.23s", with * "1.234", with
+ *    m "12ms", with u "12345us"; %P "97%". %M: the zsh manual says KiB,
+ *    but zsh 5.9 on Linux prints ru_maxrss / 1024, MiB (checked against GNU
+ *    time's %M, samples/time/zsh-v-timefmt-maxrss-mib.txt).
+ *  - toybox toys/posix/time.c: "\nreal\t%f\nuser\t%f\nsys\t%f"; -v prints
+ *    "Real time (s): %f" ... "Max RSS (KiB): %ld" ... "Involuntary context
+ *    switches: %ld" (its order changed between versions: read by label).
+ *  - BusyBox miscutils/time.c: "real\t%E\nuser\t%u\nsys\t%T" with
+ *    "0m 1.32s" / "1h 2m 03s"; -v as GNU's with that %E; -p as POSIX.
+ *  - FreeBSD/macOS usr.bin/time: "%9jd%c%02ld real %9jd%c%02ld user ... sys"
+ *    (locale decimal point), -h "1h2m3.45s real", -l then one "%Nld  label"
+ *    line per rusage field (read up to the first other line). ru_maxrss is
+ *    bytes on macOS (its -l prints 20-wide numbers and "instructions
+ *    retired", "cycles elapsed", "peak memory footprint"), KiB on
+ *    FreeBSD/NetBSD/OpenBSD (10-wide numbers; getrusage(2) of each).
+ *  - mksh/OpenBSD ksh: "    0m00.10s real     0m00.00s user     0m00.00s
+ *    system"; tcsh/csh: "%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww" (KiB).
  *
- * Benchmark: GNU/BusyBox -v's "Command being timed", else the user's
- * --benchmark, else the command of a "time CMD" / "$ time CMD" line seen
- * before the block (shell transcripts, `bash -v`; its trailing
- * redirections such as ">/dev/null" are dropped), else empty so that the
- * ingest layer uses the file's stem. Seed-000 scripts write "#N :" before
- * each run: such markers are skipped; every block is one repetition.
- * Everything that is not time output (the program's own output, dd's
- * lines in `time dd` logs) is skipped; a block that starts but does not
- * finish (real without user/sys, a -v block without its end, GNU's first
- * line without the second) is an error naming its line. */
+ * Canonical units: seconds, bytes (KiB * 1024), percent, counts.
+ * Benchmark: the block's own command (%C, %J, -v's "Command being timed"),
+ * else the user's --benchmark, else the command of a `time CMD` line before
+ * the block (shell prompts, bash -v, set -x; trailing redirections cut;
+ * it names every run up to the next command line, as a loop prints its
+ * command once), else empty so that the ingest layer uses the file's stem. Seed-000
+ * scripts write "#N :" before each run: such markers are skipped. Every
+ * block is one run; the ingest layer numbers repetitions. */
 #include "ingest.h"
+#include "cmdline.h"
+#include "time_format.h"
 #include "../common/bdb_scan.h"
 
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
-/* An unsigned number with '.' or ',' as the decimal mark. */
-static int scan_num(const char **p, const char *end, double *v)
+/* ------------------------------------------------------------------ */
+/* The formats the tools print without being told                     */
+
+static const struct {
+    int dialect;
+    const char *fmt;
+    int bsd;
+} builtin_src[] = {
+    /* bash default and posix, GNU/BusyBox -p, BusyBox default */
+    {D_GNU, "real %e\nuser %U\nsys %S", 0},
+    /* GNU time default (1.7 to 1.9) */
+    {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xavgtext+%Davgdata "
+            "%Mmaxresident)k\n%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults "
+            "%Wswaps", 0},
+    /* the same as GNU time's manual documents it */
+    {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xtext+%Ddata %Mmax)k\n"
+            "%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults %Wswaps", 0},
+    /* FreeBSD/macOS default and -h */
+    {D_GNU, "%e real %U user %S sys", 1},
+    /* zsh default TIMEFMT */
+    {D_ZSH, "%J  %U user %S system %P cpu %*E total", 0},
+    /* mksh / OpenBSD ksh: "    0m00.10s real     0m00.00s user ..." */
+    {D_GNU, "%e real %U user %S system", 0},
+    /* tcsh / csh default ("%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww") */
+    {D_GNU, "%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww", 0},
+};
+#define NBUILTIN (sizeof builtin_src / sizeof builtin_src[0])
+
+/* GNU/BusyBox time -v, in print order. */
+typedef struct vfield {
+    const char *label;
+    int metric;
+    double mult;
+} vfield;
+
+static const vfield vfields[] = {
+    {"User time (seconds)", M_USER, 1},
+    {"System time (seconds)", M_SYS, 1},
+    {"Percent of CPU this job got", M_CPU, 1},
+    {"Elapsed (wall clock) time (h:mm:ss or m:ss)", M_REAL, 1},
+    {"Average shared text size (kbytes)", M_AVG_TEXT, 1024},
+    {"Average unshared data size (kbytes)", M_AVG_DATA, 1024},
+    {"Average stack size (kbytes)", M_AVG_STACK, 1024},
+    {"Average total size (kbytes)", M_AVG_TOTAL, 1024},
+    {"Maximum resident set size (kbytes)", M_MAX_RSS, 1024},
+    {"Average resident set size (kbytes)", M_AVG_RSS, 1024},
+    {"Major (requiring I/O) page faults", M_MAJ, 1},
+    {"Minor (reclaiming a frame) page faults", M_MIN, 1},
+    {"Voluntary context switches", M_VCSW, 1},
+    {"Involuntary context switches", M_ICSW, 1},
+    {"Swaps", M_SWAPS, 1},
+    {"File system inputs", M_IN, 1},
+    {"File system outputs", M_OUT, 1},
+    {"Socket messages sent", M_MSGSND, 1},
+    {"Socket messages received", M_MSGRCV, 1},
+    {"Signals delivered", M_SIGNALS, 1},
+    {"Page size (bytes)", M_PAGESIZE, 1},
+    {"Exit status", M_EXIT, 1},
+    /* toybox time -v (toys/posix/time.c): "%f" seconds, KiB; its last
+     * line is "Involuntary context switches" */
+    {"Real time (s)", M_REAL, 1},
+    {"User time (s)", M_USER, 1},
+    {"System time (s)", M_SYS, 1},
+    {"Max RSS (KiB)", M_MAX_RSS, 1024},
+    {"Major faults", M_MAJ, 1},
+    {"Minor faults", M_MIN, 1},
+};
+#define VF_TOYBOX 22    /* "Real time (s)": toybox's first line */
+#define NVFIELDS (sizeof vfields / sizeof vfields[0])
+
+/* Which -v field [p, e) is ("Label: value"): its index, -2 for "Command
+ * being timed", -1 for none; *val gets the value text. */
+static int vfield_of(const char *p, const char *e, const char **val)
 {
-    if (*p >= end || !is_digit(**p))
-        return 0;
-    return bdb_scan_number(p, end, v, BDB_SCAN_DECIMAL_COMMA);
+    if (bdb_starts_with(p, e, "Command being timed:")) {
+        *val = bdb_skip_blank(p + strlen("Command being timed:"), e);
+        return -2;
+    }
+    for (size_t i = 0; i < NVFIELDS; i++) {
+        size_t n = strlen(vfields[i].label);
+        if ((size_t)(e - p) > n && memcmp(p, vfields[i].label, n) == 0 &&
+            p[n] == ':') {
+            *val = bdb_skip_blank(p + n + 1, e);
+            return (int)i;
+        }
+    }
+    return -1;
 }
 
-/* A bash/BusyBox/POSIX duration, the whole of [p, end): "0m53.462s",
- * "0m 1.32s", "1h 2m 03s", "1.37", "0m1s". */
-static int parse_duration(const char *p, const char *end, double *out)
+/* BSD -l: "<number>  <label>". */
+static const struct {
+    const char *label;
+    int metric;
+} bsd_fields[] = {
+    {"maximum resident set size", M_MAX_RSS},
+    {"average shared memory size", M_AVG_TEXT},
+    {"average unshared data size", M_AVG_DATA},
+    {"average unshared stack size", M_AVG_STACK},
+    {"page reclaims", M_MIN},
+    {"page faults", M_MAJ},
+    {"swaps", M_SWAPS},
+    {"block input operations", M_IN},
+    {"block output operations", M_OUT},
+    {"messages sent", M_MSGSND},
+    {"messages received", M_MSGRCV},
+    {"signals received", M_SIGNALS},
+    {"voluntary context switches", M_VCSW},
+    {"involuntary context switches", M_ICSW},
+    {"instructions retired", M_INSN},
+    {"cycles elapsed", M_CYCLES},
+    {"peak memory footprint", M_FOOTPRINT},
+};
+#define NBSD (sizeof bsd_fields / sizeof bsd_fields[0])
+
+/* ------------------------------------------------------------------ */
+/* The parse                                                          */
+
+typedef struct block {
+    int active;
+    int kind;            /* 1: format block, 2: -v block, 3: BSD -l lines */
+    const tfmt *f;
+    int next;            /* next format line expected */
+    int start_line;
+    double vals[M_COUNT];
+    int lines[M_COUNT];
+    int have[M_COUNT];
+    char cmd[BDB_BENCHMARK_MAX];
+    int macos;           /* BSD -l: macOS (bytes) rather than BSD (KiB) */
+    int toybox;          /* -v block of toybox time */
+} block;
+
+typedef struct tctx {
+    const bdb_parse_opts *opts;
+    bdb_sink *out;
+    tfmt user;           /* --time-format */
+    int has_user;
+    tfmt logf;           /* TIMEFORMAT / TIMEFMT in the log */
+    int has_logf;
+    tfmt cmdf;           /* `time -f FMT` for the next run */
+    int has_cmdf;
+    tfmt builtin[NBUILTIN];
+    char cmd[BDB_BENCHMARK_MAX];   /* from a "time CMD" line */
+    int nwarn;                     /* warnings so far */
+    int full;                      /* the sink's sample cap was reached */
+    double pending_exit;           /* "Command exited with ..." */
+    int pending_exit_line;         /* 0: none */
+    block b;
+} tctx;
+
+#define MAX_WARNINGS 1000
+
+/* A warning at line; past MAX_WARNINGS, one last warning says so and the
+ * rest are counted only (a huge log of near misses must not fail). */
+static int twarn(tctx *t, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static int twarn(tctx *t, int line, const char *fmt, ...)
 {
-    double a, b, c;
-    if (!scan_num(&p, end, &a))
+    if (++t->nwarn > MAX_WARNINGS + 1)
+        return BDB_OK;
+    if (t->nwarn == MAX_WARNINGS + 1)
+        return bdb_sink_warn(t->out, line, "more than %d warnings; the "
+                             "others are not listed", MAX_WARNINGS);
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    return bdb_sink_warn(t->out, line, "%s", text);
+}
+
+static void set_metric(block *b, int m, double v, int line)
+{
+    if (m < 0 || b->have[m])
+        return;
+    b->vals[m] = v;
+    b->lines[m] = line;
+    b->have[m] = 1;
+}
+
+static const char *cut_redirections(const char *p, const char *e);
+
+/* Copies a command (a benchmark name) into dst; one that does not fit is
+ * cut and warned about. */
+static int copy_cmd(tctx *t, char *dst, size_t dstsz, const char *p,
+                    const char *e, int line)
+{
+    bdb_copy(dst, dstsz, p, e);
+    if ((size_t)(e - p) < dstsz)
         return 0;
-    if (p == end) {
-        *out = a;
-        return 1;
-    }
-    if (*p == 's' && p + 1 == end) {
-        *out = a;
-        return 1;
-    }
-    if (*p == 'h') {
-        p = bdb_skip_blank(p + 1, end);
-        if (!scan_num(&p, end, &b) || p >= end || *p != 'm')
-            return 0;
-        p = bdb_skip_blank(p + 1, end);
-        if (!scan_num(&p, end, &c) || p + 1 != end || *p != 's')
-            return 0;
-        *out = a * 3600 + b * 60 + c;
-        return 1;
-    }
-    if (*p == 'm') {
-        p = bdb_skip_blank(p + 1, end);
-        if (!scan_num(&p, end, &b) || p + 1 != end || *p != 's')
-            return 0;
-        *out = a * 60 + b;
-        return 1;
+    return twarn(t, line, "the timed command is longer than %zu characters; "
+                 "its benchmark name is cut", dstsz - 1);
+}
+
+static int take_result(tctx *t, block *b, const mres *r, int line)
+{
+    for (int m = 0; m < M_COUNT; m++)
+        if (r->have[m])
+            set_metric(b, m, r->vals[m], line);
+    if (r->cmd && !b->cmd[0]) {
+        const char *ce = r->cmd_end;
+        if (r->cmd_cut) {
+            /* zsh's job text keeps its redirections; drop trailing ones,
+             * but not those inside a "( ... )" or "{ ... }" job */
+            const char *cut = cut_redirections(r->cmd, r->cmd_end);
+            if (!memchr(cut, ')', (size_t)(ce - cut)) &&
+                !memchr(cut, '}', (size_t)(ce - cut)))
+                ce = cut;
+        }
+        const char *cp = r->cmd;
+        bdb_trim_blank(&cp, &ce);
+        return copy_cmd(t, b->cmd, sizeof b->cmd, cp, ce, line);
     }
     return 0;
 }
 
-/* GNU time's %E: "m:ss.cc" or "h:mm:ss"; BusyBox's is parse_duration's. */
-static int parse_elapsed(const char *p, const char *end, double *out)
+/* Emits the block's figures and clears the per-run state. */
+static int emit_block(tctx *t)
 {
-    double parts[3];
-    int n = 0;
-    const char *q = p;
-    while (n < 3) {
-        if (!scan_num(&q, end, &parts[n]))
-            break;
-        n++;
-        if (q < end && *q == ':')
-            q++;
-        else
-            break;
-    }
-    if (q == end && n >= 2) {
-        *out = n == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2]
-                      : parts[0] * 60 + parts[1];
-        return 1;
-    }
-    return parse_duration(p, end, out);
-}
-
-/* If [p, end) is "LABEL<blanks>DURATION", returns 1 with the value. */
-static int label_duration(const char *p, const char *end, const char *label,
-                          double *v)
-{
-    size_t n = strlen(label);
-    if ((size_t)(end - p) <= n || memcmp(p, label, n) != 0)
+    block *b = &t->b;
+    int rc = 0;
+    if (!b->active)
         return 0;
-    const char *q = bdb_skip_blank(p + n, end);
-    if (q == p + n)
-        return 0;
-    return parse_duration(q, end, v);
-}
-
-/* The command of a "time CMD" line ("$ time CMD", "/usr/bin/time -v CMD"),
- * without time's options and trailing redirections. */
-static int time_command(const char *p, const char *end, const char **cp,
-                        const char **cend)
-{
-    static const char *const heads[] = {"/usr/bin/time ", "time "};
-    const char *start = NULL;
-    for (const char *s = p; s < end && !start; s++) {
-        int at_prompt = s == p || (s - p >= 2 && s[-1] == ' ' &&
-                                   strchr("$#>%{", s[-2]) != NULL);
-        if (!at_prompt)
+    bdb_sample s;
+    bdb_sample_init(&s, NULL);
+    if (b->cmd[0])
+        bdb_sample_set_benchmark(&s, b->cmd, b->cmd + strlen(b->cmd));
+    else if (t->opts && t->opts->benchmark && t->opts->benchmark[0])
+        bdb_sample_set_benchmark(&s, t->opts->benchmark,
+                                 t->opts->benchmark + strlen(t->opts->benchmark));
+    else if (t->cmd[0])
+        bdb_sample_set_benchmark(&s, t->cmd, t->cmd + strlen(t->cmd));
+    if (!b->have[M_EXIT] && t->pending_exit_line)
+        set_metric(b, M_EXIT, t->pending_exit, t->pending_exit_line);
+    for (int m = 0; m < M_COUNT && !rc; m++) {
+        if (!b->have[m])
             continue;
-        for (size_t i = 0; i < 2 && !start; i++)
-            if (bdb_starts_with(s, end, heads[i]))
-                start = s + strlen(heads[i]);
-    }
-    if (!start)
-        return 0;
-    start = bdb_skip_blank(start, end);
-    /* time's own options */
-    while (start < end && *start == '-') {
-        const char *w;
-        size_t n = bdb_scan_word(&start, end, &w);
-        start = bdb_skip_blank(start, end);
-        if ((n == 2 && (w[1] == 'f' || w[1] == 'o')) ) {
-            bdb_scan_word(&start, end, &w);
-            start = bdb_skip_blank(start, end);
+        double v = b->vals[m];
+        if (m == M_CPU && v < 0)
+            continue; /* "?%": elapsed 0 */
+        if (b->kind == 3 && !b->macos &&
+            (m == M_MAX_RSS || m == M_AVG_TEXT || m == M_AVG_DATA ||
+             m == M_AVG_STACK))
+            v *= 1024; /* BSD -l: KiB; macOS: bytes */
+        if (m == M_MAX_RSS && v == 0) {
+            /* no process that ran has no resident set */
+            rc = twarn(t, b->lines[m], "maximum resident set size printed as "
+                       "0 (GNU time 1.7's known bug, or no rusage); not "
+                       "imported");
+            continue;
+        }
+        if (m == M_EXIT && v != 0 && !t->pending_exit_line) {
+            rc = twarn(t, b->lines[m], "the timed command exited with status "
+                       "%.0f", v);
+            if (rc)
+                break;
+        }
+        const metric_def *md = &bdb_time_metrics[m];
+        rc = bdb_sink_add(t->out, &s, md->name, v, md->unit, md->better,
+                          b->lines[m]);
+        if (rc == BDB_ERANGE) {
+            /* the sink's cap: say so and stop reading */
+            t->full = 1;
+            rc = bdb_sink_warn(t->out, b->lines[m], "the sample limit is "
+                               "reached; the rest of the log is not read");
+            break;
         }
     }
-    /* cut at the first unquoted redirection or command separator */
-    const char *q = start;
+    memset(b, 0, sizeof *b);
+    /* the command of a "time CMD" line names every run until the next
+     * command line: a loop prints its command once */
+    t->pending_exit_line = 0;
+    return rc;
+}
+
+static int any_figure(const block *b)
+{
+    for (int m = 0; m < M_COUNT; m++)
+        if (b->have[m])
+            return 1;
+    return 0;
+}
+
+/* The block stops before it is complete: warn at line, keep its figures. */
+static int cut_block(tctx *t, int line, const char *what)
+{
+    /* a first line that held no figure (a format that starts with %C or
+     * %J matches any line) was not time output after all */
+    if (!any_figure(&t->b)) {
+        memset(&t->b, 0, sizeof t->b);
+        return 0;
+    }
+    int rc = twarn(t, line, "time output of line %d is cut short: expected "
+                   "%s", t->b.start_line, what);
+    return rc ? rc : emit_block(t);
+}
+
+/* ---- GNU/BusyBox -v ---- */
+
+static int verbose_line(tctx *t, const bdb_line *ln, int f, const char *val)
+{
+    block *b = &t->b;
+    const char *e = ln->end;
+    if (f == -2) {
+        const char *q1 = memchr(val, '"', (size_t)(e - val));
+        const char *q2 = e;
+        if (q1 && q2 - 1 > q1 && q2[-1] == '"')
+            return copy_cmd(t, b->cmd, sizeof b->cmd, q1 + 1, q2 - 1, ln->no);
+        return copy_cmd(t, b->cmd, sizeof b->cmd, val, e, ln->no);
+    }
+    double v;
+    int ok;
+    const vfield *vf = &vfields[f];
+    if (vf->metric == M_REAL || vf->metric == M_USER || vf->metric == M_SYS)
+        ok = bdb_time_duration(val, e, &v);
+    else if (vf->metric == M_CPU)
+        ok = bdb_tfmt_field_value(V_PCT, val, e, &v);
+    else
+        ok = bdb_time_int(val, e, &v);
+    if (!ok)
+        return twarn(t, ln->no, "expected a number after '%s:', found "
+                     "'%.*s'", vf->label, (int)(e - val), val);
+    set_metric(b, vf->metric, v < 0 ? v : v * vf->mult, ln->no);
+    return 0;
+}
+
+/* ---- BSD -l ---- */
+
+/* "   1867776  maximum resident set size": the field, or -1. */
+static int bsd_line(const bdb_line *raw, double *v, int *width)
+{
+    const char *p = raw->p, *e = raw->end;
+    bdb_trim_blank(&p, &e);
+    const char *q = p;
+    while (q < e && is_digit(*q))
+        q++;
+    if (q == p || !bdb_time_int(p, q, v))
+        return -1;
+    *width = (int)(q - raw->p);
+    const char *l = bdb_skip_blank(q, e);
+    if (l == q)
+        return -1;
+    for (size_t i = 0; i < NBSD; i++)
+        if (bdb_span_eq(l, e, bsd_fields[i].label))
+            return (int)i;
+    return -1;
+}
+
+/* ---- command lines and assignments ---- */
+
+/* Skips one shell word (quotes kept together); returns its end. */
+static const char *shell_word_end(const char *p, const char *e)
+{
     char quote = 0;
-    const char *stop = end;
-    for (; q < end; q++) {
+    for (; p < e; p++) {
+        if (quote) {
+            if (*p == quote)
+                quote = 0;
+            else if (*p == '\\' && quote == '"' && p + 1 < e)
+                p++;
+            continue;
+        }
+        if (*p == '\'' || *p == '"')
+            quote = *p;
+        else if (*p == '\\' && p + 1 < e)
+            p++;
+        else if (*p == ' ' || *p == '\t')
+            break;
+    }
+    return p;
+}
+
+/* The timed command in the raw text after "time": time's own options
+ * skipped, cut at its redirections. */
+static int command_text(const char *p, const char *e, const char **cp,
+                        const char **ce)
+{
+    p = bdb_skip_blank(p, e);
+    while (p < e && *p == '-') {
+        const char *w = p;
+        const char *we = shell_word_end(p, e);
+        int takes = (we - w == 2 && (w[1] == 'f' || w[1] == 'o')) ||
+                    bdb_span_eq(w, we, "--format") ||
+                    bdb_span_eq(w, we, "--output");
+        p = bdb_skip_blank(we, e);
+        if (takes)
+            p = bdb_skip_blank(shell_word_end(p, e), e);
+        if (bdb_span_eq(w, we, "--"))
+            break;
+    }
+    const char *start = p, *stop = cut_redirections(p, e);
+    bdb_trim_blank(&start, &stop);
+    if (stop <= start)
+        return 0;
+    *cp = start;
+    *ce = stop;
+    return 1;
+}
+
+/* Where the command [p, e) ends: at the first unquoted redirection or
+ * separator that ends what time measures (a bash pipeline is timed whole,
+ * so '|' stays). */
+static const char *cut_redirections(const char *p, const char *e)
+{
+    const char *start = p, *stop = e;
+    char quote = 0;
+    for (const char *q = p; q < e; q++) {
         if (quote) {
             if (*q == quote)
                 quote = 0;
@@ -173,7 +500,7 @@ static int time_command(const char *p, const char *end, const char **cp,
             continue;
         }
         if (*q == '>' || *q == '<' || *q == ';' || *q == '}' ||
-            (*q == '&' && q + 1 < end && q[1] == '&')) {
+            (*q == '&' && q + 1 < e && q[1] == '&')) {
             stop = q;
             while (stop > start && is_digit(stop[-1]))
                 stop--; /* "2>" */
@@ -182,419 +509,643 @@ static int time_command(const char *p, const char *end, const char **cp,
             break;
         }
     }
-    bdb_trim_blank(&start, &stop);
-    if (stop <= start)
+    return stop;
+}
+
+typedef struct topt {
+    const char *format;
+    int operands;
+} topt;
+
+static int time_opt(const char *name, const char *value, void *ctx)
+{
+    topt *o = ctx;
+    if (name[0] == '\0') {
+        o->operands++;
         return 0;
-    *cp = start;
-    *cend = stop;
+    }
+    if (o->operands)
+        return 0; /* an option of the timed command */
+    if ((strcmp(name, "f") == 0 || strcmp(name, "format") == 0) && value)
+        o->format = value;
+    return 0;
+}
+
+/* A "time CMD" line: remembers the command (the benchmark of the next run)
+ * and a -f format. Returns 1 when the line was one, 0, or BDB_ENOMEM. */
+static int shell_value(const char *p, const char *bufend, char **out,
+                       const char **after);
+
+/* `bash -c 'CMD'` (sh, dash, zsh, ksh too): the command line inside. */
+static int inner_command(tctx *t, const char *p, const char *e, int line,
+                         int depth);
+
+static int command_line_at(tctx *t, const char *p, const char *e, int line,
+                           int depth)
+{
+    static const char *const tools[] = {"time", NULL};
+    if (!bdb_contains(p, e, "time"))
+        return 0;
+    /* a loop or an if on one line: "for i in 1 2 3; do time CMD; done" */
+    static const char *const kw[] = {"; do ", "; then ", "; else "};
+    for (size_t i = 0; i < 3; i++) {
+        const char *k = bdb_find(p, e, kw[i]);
+        if (k && bdb_find(k, e, "time"))
+            p = k + strlen(kw[i]);
+    }
+    for (int again = 1; again;) {
+        again = 0;
+        static const char *const lead[] = {"do ", "then ", "else ", "{ ", "( "};
+        for (size_t i = 0; i < 5; i++)
+            if (bdb_starts_with(p, e, lead[i])) {
+                p = bdb_skip_blank(p + strlen(lead[i]), e);
+                again = 1;
+            }
+    }
+    bdb_cmdline c;
+    int rc = bdb_cmdline_parse_line(p, e, tools, &c);
+    if (rc == 0)
+        return inner_command(t, p, e, line, depth);
+    if (rc < 0)
+        return rc;
+    /* GNU time's getopt string ("+af:o:pqvV") and long options */
+    static const char *const longs[] = {"append", "format:", "output:",
+                                        "portability", "quiet", "verbose",
+                                        "version", "help", NULL};
+    topt o = {NULL, 0};
+    /* GNU's options plus BSD's -l and -h; time_opt never stops the walk */
+    rc = bdb_cmdline_getopt(&c, "af:o:pqvVlh", longs, time_opt, &o);
+    if (rc) {
+        bdb_cmdline_free(&c);
+        return rc;
+    }
+    if (o.operands == 0) {
+        bdb_cmdline_free(&c);
+        return 0; /* "time" alone, or not a command */
+    }
+    /* the -f format holds for the runs of this command (a loop prints the
+     * command once); a command without -f prints a default format */
+    if (t->has_cmdf)
+        bdb_tfmt_free(&t->cmdf);
+    t->has_cmdf = 0;
+    if (o.format) {
+        rc = bdb_tfmt_compile(&t->cmdf, D_GNU, o.format,
+                              o.format + strlen(o.format));
+        if (rc == BDB_ENOMEM) {
+            bdb_cmdline_free(&c);
+            return rc;
+        }
+        t->has_cmdf = rc == BDB_OK;
+    }
+    bdb_cmdline_free(&c);
+    t->cmd[0] = '\0';
+    /* the text after the first "time" word is the command */
+    const char *w = p;
+    while (w < e) {
+        w = bdb_skip_blank(w, e);
+        const char *we = shell_word_end(w, e);
+        const char *b = we;
+        while (b > w && b[-1] != '/')
+            b--;
+        if (bdb_span_eq(b, we, "time")) {
+            const char *cp, *ce;
+            if (!command_text(we, e, &cp, &ce))
+                break;
+            rc = copy_cmd(t, t->cmd, sizeof t->cmd, cp, ce, line);
+            return rc ? rc : 1;
+        }
+        w = we;
+    }
     return 1;
 }
 
-typedef struct vfield {
-    const char *label;
-    const char *metric;
-    double mult;
-    const char *unit;
-    bdb_better better;
-} vfield;
-
-/* GNU/BusyBox time -v, in print order. */
-static const vfield vfields[] = {
-    {"User time (seconds)", "user", 1, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER},
-    {"System time (seconds)", "sys", 1, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER},
-    {"Percent of CPU this job got", "cpu_percent", 1, BDB_UNIT_PERCENT, BDB_NEUTRAL},
-    {"Elapsed (wall clock) time (h:mm:ss or m:ss)", "real", 1, BDB_UNIT_SECONDS,
-     BDB_LOWER_IS_BETTER},
-    {"Average shared text size (kbytes)", "avg_shared_text", 1024, BDB_UNIT_BYTES,
-     BDB_NEUTRAL},
-    {"Average unshared data size (kbytes)", "avg_unshared_data", 1024,
-     BDB_UNIT_BYTES, BDB_NEUTRAL},
-    {"Average stack size (kbytes)", "avg_stack", 1024, BDB_UNIT_BYTES, BDB_NEUTRAL},
-    {"Average total size (kbytes)", "avg_total", 1024, BDB_UNIT_BYTES, BDB_NEUTRAL},
-    {"Maximum resident set size (kbytes)", "max_rss", 1024, BDB_UNIT_BYTES,
-     BDB_LOWER_IS_BETTER},
-    {"Average resident set size (kbytes)", "avg_rss", 1024, BDB_UNIT_BYTES,
-     BDB_LOWER_IS_BETTER},
-    {"Major (requiring I/O) page faults", "major_page_faults", 1, BDB_UNIT_COUNT,
-     BDB_LOWER_IS_BETTER},
-    {"Minor (reclaiming a frame) page faults", "minor_page_faults", 1,
-     BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER},
-    {"Voluntary context switches", "voluntary_context_switches", 1, BDB_UNIT_COUNT,
-     BDB_LOWER_IS_BETTER},
-    {"Involuntary context switches", "involuntary_context_switches", 1,
-     BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER},
-    {"Swaps", "swaps", 1, BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER},
-    {"File system inputs", "fs_inputs", 1, BDB_UNIT_COUNT, BDB_NEUTRAL},
-    {"File system outputs", "fs_outputs", 1, BDB_UNIT_COUNT, BDB_NEUTRAL},
-    {"Socket messages sent", "socket_messages_sent", 1, BDB_UNIT_COUNT, BDB_NEUTRAL},
-    {"Socket messages received", "socket_messages_received", 1, BDB_UNIT_COUNT,
-     BDB_NEUTRAL},
-    {"Signals delivered", "signals_delivered", 1, BDB_UNIT_COUNT, BDB_NEUTRAL},
-    {"Page size (bytes)", "page_size", 1, BDB_UNIT_BYTES, BDB_NEUTRAL},
-    {"Exit status", "exit_status", 1, BDB_UNIT_COUNT, BDB_NEUTRAL},
-};
-#define NVFIELDS (sizeof vfields / sizeof vfields[0])
-
-/* Which -v field [p, end) is ("Label: value"), or -1; *val gets the value
- * text. "Command being timed" is -2. */
-static int vfield_of(const char *p, const char *end, const char **val)
+static int command_line(tctx *t, const char *p, const char *e, int line)
 {
-    const char *colon = NULL;
-    if (bdb_starts_with(p, end, "Command being timed:")) {
-        *val = bdb_skip_blank(p + strlen("Command being timed:"), end);
-        return -2;
-    }
-    for (size_t i = 0; i < NVFIELDS; i++) {
-        size_t n = strlen(vfields[i].label);
-        if ((size_t)(end - p) > n && memcmp(p, vfields[i].label, n) == 0 &&
-            p[n] == ':') {
-            colon = p + n + 1;
-            *val = bdb_skip_blank(colon, end);
-            return (int)i;
-        }
-    }
-    return -1;
+    return command_line_at(t, p, e, line, 0);
 }
 
-typedef struct tctx {
-    const bdb_parse_opts *opts;
-    bdb_sink *out;
-    bdb_diag *diag;
-    char cmd[BDB_BENCHMARK_MAX];   /* from a "time CMD" line */
-    int exit_line;                 /* "Command exited with ..." pending */
-} tctx;
-
-static void base_sample(tctx *t, bdb_sample *s, const char *explicit_cmd,
-                        const char *ce)
+static int inner_command(tctx *t, const char *p, const char *e, int line,
+                         int depth)
 {
-    bdb_sample_init(s, NULL);
-    if (explicit_cmd)
-        bdb_sample_set_benchmark(s, explicit_cmd, ce);
-    else if (t->opts && t->opts->benchmark && t->opts->benchmark[0])
-        bdb_sample_set_benchmark(s, t->opts->benchmark,
-                                 t->opts->benchmark + strlen(t->opts->benchmark));
-    else if (t->cmd[0])
-        bdb_sample_set_benchmark(s, t->cmd, t->cmd + strlen(t->cmd));
-    t->cmd[0] = '\0';
-    t->exit_line = 0;
-}
-
-/* Reads the line after *it's current one, skipping blank lines; returns 0
- * at the end. Content is trimmed and marker-free. */
-static int next_content(bdb_lines *it, bdb_line *ln)
-{
-    while (bdb_lines_next(it, ln)) {
-        const char *p = ln->p, *e = ln->end;
-        bdb_trim_blank(&p, &e);
-        if (p == e)
+    static const char *const shells[] = {"sh -c ", "bash -c ", "dash -c ",
+                                         "zsh -c ", "ksh -c ", "mksh -c "};
+    if (depth >= 2)
+        return 0;
+    for (size_t i = 0; i < sizeof shells / sizeof shells[0]; i++) {
+        const char *hit = bdb_find(p, e, shells[i]);
+        if (!hit)
             continue;
-        ln->p = p;
-        ln->end = e;
+        char *v = NULL;
+        const char *after;
+        int rc = shell_value(hit + strlen(shells[i]), e, &v, &after);
+        if (rc)
+            return rc;
+        rc = command_line_at(t, v, v + strlen(v), line, depth + 1);
+        free(v);
+        return rc;
+    }
+    return 0;
+}
+
+/* Decodes a shell assignment value starting at p (after '='): '...',
+ * "...", $'...' (with \n \t \\ \' escapes) or a bare word. A quote left
+ * open continues on the next lines (set -x prints newlines inside quotes).
+ * Writes the value into out (grown, NUL-terminated); *next_line gets how
+ * many more lines were consumed. Returns 0, 1 when no value, BDB_ENOMEM. */
+static int shell_value(const char *p, const char *bufend, char **out,
+                       const char **after)
+{
+    size_t cap = 64, n = 0;
+    char *v = malloc(cap);
+    if (!v)
+        return BDB_ENOMEM;
+    char quote = 0;
+    int ansi = 0;
+    const char *limit = bufend;
+    const char *first_nl = NULL;  /* in the input */
+    size_t first_nl_n = 0;        /* value length there */
+    int newlines = 0;
+    while (p < limit) {
+        char c = *p;
+        if (c == '\n' && quote) {
+            if (!first_nl) {
+                first_nl = p;
+                first_nl_n = n;
+            }
+            if (++newlines > 8)
+                break; /* not a quote set -x left open: give up */
+        }
+        if (!quote) {
+            if (c == ' ' || c == '\t' || c == ';' || c == '\n' || c == '\r')
+                break;
+            if (c == '$' && p + 1 < limit && p[1] == '\'') {
+                quote = '\'';
+                ansi = 1;
+                p += 2;
+                continue;
+            }
+            if (c == '\'' || c == '"') {
+                quote = c;
+                p++;
+                continue;
+            }
+            if (c == '\\' && p + 1 < limit)
+                c = *++p;
+            p++;
+        } else {
+            if (c == quote) {
+                quote = 0;
+                ansi = 0;
+                p++;
+                continue;
+            }
+            if (ansi && c == '\\' && p + 1 < limit) {
+                char d = p[1];
+                c = d == 'n' ? '\n' : d == 't' ? '\t' : d;
+                p += 2;
+            } else if (quote == '"' && c == '\\' && p + 1 < limit &&
+                       strchr("\"\\$`", p[1])) {
+                c = p[1];
+                p += 2;
+            } else {
+                p++;
+            }
+        }
+        if (n + 2 > cap) {
+            cap *= 2;
+            char *nv = realloc(v, cap);
+            if (!nv) {
+                free(v);
+                return BDB_ENOMEM;
+            }
+            v = nv;
+        }
+        v[n++] = c;
+    }
+    if (quote && first_nl) {
+        /* never closed: keep the first line only */
+        n = first_nl_n;
+        p = first_nl;
+    }
+    v[n] = '\0';
+    *out = v;
+    *after = p;
+    return 0;
+}
+
+/* A TIMEFORMAT=, TIMEFMT= or TIME= assignment in [p, e) (the rest of the buffer
+ * is bufend, for a quote left open). Returns 1 when one was read. */
+static int assignment(tctx *t, const char *p, const char *e,
+                      const char *bufend, const char **consumed_to)
+{
+    /* GNU time reads its default format from $TIME */
+    static const struct { const char *name; int dialect; } vars[] = {
+        {"TIMEFORMAT=", D_BASH}, {"TIMEFMT=", D_ZSH}, {"TIME=", D_GNU}};
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *hit = p;
+        size_t vn = strlen(vars[i].name);
+        /* the name must start a word: not RUNTIME=, not xTIMEFMT= */
+        while ((hit = bdb_find(hit, e, vars[i].name)) != NULL &&
+               hit > p && !strchr(" \t;'\"(+", hit[-1]))
+            hit += vn;
+        if (!hit)
+            continue;
+        char *val = NULL;
+        const char *after;
+        int rc = shell_value(hit + strlen(vars[i].name), bufend, &val, &after);
+        if (rc)
+            return rc;
+        if (t->has_logf)
+            bdb_tfmt_free(&t->logf);
+        t->has_logf = val[0] &&
+                      bdb_tfmt_compile(&t->logf, vars[i].dialect, val,
+                                       val + strlen(val)) == BDB_OK;
+        free(val);
+        *consumed_to = after;
         return 1;
     }
     return 0;
 }
 
-static int add(tctx *t, const bdb_sample *b, const char *metric, double v,
-               const char *unit, bdb_better better, int line)
+/* Picks the dialect of a user-given format: a "bash:", "gnu:" or "zsh:"
+ * prefix, else bash when a directive has a precision digit or 'l'. */
+static int user_dialect(const char **fmt)
 {
-    return bdb_sink_add(t->out, b, metric, v, unit, better, line);
-}
-
-/* bash / POSIX / BusyBox "real, user, sys" block starting at ln. */
-static int parse_triplet(tctx *t, bdb_lines *it, const bdb_line *ln,
-                         double real)
-{
-    static const char *const labels[] = {"user", "sys"};
-    double v[2];
-    int lines[2];
-    for (int k = 0; k < 2; k++) {
-        bdb_line nx;
-        if (!next_content(it, &nx))
-            return bdb_diag_set(t->diag, BDB_EPARSE, ln->no,
-                                "time block at line %d is truncated: expected "
-                                "a '%s' line after it",
-                                ln->no, labels[k]);
-        if (!label_duration(nx.p, nx.end, labels[k], &v[k]))
-            return bdb_diag_set(t->diag, BDB_EPARSE, nx.no,
-                                "expected '%s <duration>' (the time block of "
-                                "line %d), found other text",
-                                labels[k], ln->no);
-        lines[k] = nx.no;
+    static const struct { const char *pfx; int d; } pf[] = {
+        {"bash:", D_BASH}, {"gnu:", D_GNU}, {"zsh:", D_ZSH}};
+    for (size_t i = 0; i < 3; i++)
+        if (strncmp(*fmt, pf[i].pfx, strlen(pf[i].pfx)) == 0) {
+            *fmt += strlen(pf[i].pfx);
+            return pf[i].d;
+        }
+    for (const char *s = *fmt; *s; s++) {
+        if (*s != '%')
+            continue;
+        const char *q = s + 1;
+        if (is_digit(*q))
+            q++;
+        if (*q == 'l')
+            q++;
+        if (q > s + 1 && *q && strchr("RUSE", *q))
+            return D_BASH;
+        if (*q == '%')
+            s++;
     }
-    bdb_sample b;
-    base_sample(t, &b, NULL, NULL);
-    int rc = add(t, &b, "real", real, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, ln->no);
-    if (!rc)
-        rc = add(t, &b, "user", v[0], BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, lines[0]);
-    if (!rc)
-        rc = add(t, &b, "sys", v[1], BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, lines[1]);
-    return rc;
+    return D_GNU;
 }
 
-/* GNU/BusyBox -v block; ln is its first line (Command being timed or a
- * field). */
-static int parse_verbose(tctx *t, bdb_lines *it, const bdb_line *first)
+/* The formats to try for a new block, best first. */
+static int candidates(tctx *t, const tfmt **list)
 {
-    double vals[NVFIELDS];
-    int lines[NVFIELDS];
-    int have[NVFIELDS];
-    memset(have, 0, sizeof have);
-    const char *cmd = NULL, *cmd_end = NULL;
-    char cmdbuf[BDB_BENCHMARK_MAX];
-    bdb_line ln = *first;
-    int done = 0;
-    for (;;) {
-        const char *val;
-        int f = vfield_of(ln.p, ln.end, &val);
-        if (f == -1)
-            return bdb_diag_set(t->diag, BDB_EPARSE, ln.no,
-                                "unexpected text in the time -v block of line "
-                                "%d (expected a 'Label: value' line up to "
-                                "'Exit status')",
-                                first->no);
-        if (f == -2) {
-            if (ln.no != first->no)
-                return bdb_diag_set(t->diag, BDB_EPARSE, ln.no,
-                                    "the time -v block of line %d is "
-                                    "truncated (a new block starts here)",
-                                    first->no);
-            const char *q1 = memchr(val, '"', (size_t)(ln.end - val));
-            const char *q2 = ln.end;
-            while (q2 > val && q2[-1] != '"')
-                q2--;
-            if (q1 && q2 - 1 > q1) {
-                bdb_copy(cmdbuf, sizeof cmdbuf, q1 + 1, q2 - 1);
-            } else {
-                bdb_copy(cmdbuf, sizeof cmdbuf, val, ln.end);
-            }
-            cmd = cmdbuf;
-            cmd_end = cmdbuf + strlen(cmdbuf);
-        } else {
-            double v;
-            const char *p = val, *e = ln.end;
-            int ok;
-            if (f == 3) {
-                ok = parse_elapsed(p, e, &v);
-            } else if (f == 2) {
-                if (bdb_span_eq(p, e, "?%")) {
-                    ok = 1;
-                    v = -1;
-                } else {
-                    ok = scan_num(&p, e, &v) && p + 1 == e && *p == '%';
+    int n = 0;
+    if (t->has_user)
+        list[n++] = &t->user;
+    if (t->has_cmdf)
+        list[n++] = &t->cmdf;
+    if (t->has_logf)
+        list[n++] = &t->logf;
+    for (size_t i = 0; i < NBUILTIN; i++)
+        list[n++] = &t->builtin[i];
+    return n;
+}
+
+/* GNU time's "Command exited with non-zero status N" (kept as the next
+ * run's exit_status) and "Command terminated/stopped by signal N": warned
+ * about. Returns 1 when the line was one, or a BDB_E* code. */
+static int status_line(tctx *t, const bdb_line *ln, const char *p,
+                       const char *e)
+{
+    int rc;
+    static const char exited[] = "Command exited with non-zero status ";
+    if (bdb_starts_with(p, e, exited)) {
+        double v;
+        const char *q = p + strlen(exited);
+        if (bdb_time_int(q, e, &v)) {
+            t->pending_exit = v;
+            t->pending_exit_line = ln->no;
+        }
+        rc = twarn(t, ln->no, "%.*s", (int)(e - p), p);
+        return rc ? rc : 1;
+    }
+    if (bdb_starts_with(p, e, "Command terminated by signal ") ||
+        bdb_starts_with(p, e, "Command stopped by signal ")) {
+        rc = twarn(t, ln->no, "%.*s", (int)(e - p), p);
+        return rc ? rc : 1;
+    }
+    return 0;
+}
+
+/* Runs one line through the open block; returns 1 when consumed, 0 when
+ * the block is closed and the line still has to be looked at, <0 error. */
+static int continue_block(tctx *t, const bdb_line *raw, const char *p,
+                          const char *e)
+{
+    block *b = &t->b;
+    int rc;
+    if (b->kind == 1) {
+        mres r;
+        if (bdb_tfmt_match_line(b->f, b->next, p, e, &r)) {
+            rc = take_result(t, b, &r, raw->no);
+            if (rc)
+                return rc;
+            if (++b->next == b->f->nlines) {
+                if (b->f->bsd) {
+                    b->kind = 3;
+                    return 1;
                 }
-            } else {
-                ok = scan_num(&p, e, &v) && p == e;
+                rc = emit_block(t);
+                return rc ? rc : 1;
             }
-            if (!ok)
-                return bdb_diag_set(t->diag, BDB_EPARSE, ln.no,
-                                    "expected a number after '%s:'",
-                                    vfields[f].label);
-            vals[f] = v;
-            lines[f] = ln.no;
-            have[f] = 1;
-            if (f == (int)NVFIELDS - 1) {
-                done = 1;
-                break;
-            }
+            return 1;
         }
-        if (!next_content(it, &ln))
-            break;
+        char what[160];
+        snprintf(what, sizeof what, "line %d of the time format '%s' here",
+                 b->next + 1, b->f->shown);
+        rc = cut_block(t, raw->no, what);
+        return rc ? rc : 0;
     }
-    if (!done)
-        return bdb_diag_set(t->diag, BDB_EPARSE, first->no,
-                            "the time -v block of line %d is truncated (no "
-                            "'Exit status' line)",
-                            first->no);
-    if (!have[0] || !have[1] || !have[3])
-        return bdb_diag_set(t->diag, BDB_EPARSE, first->no,
-                            "the time -v block of line %d lacks the user, "
-                            "system or elapsed time",
-                            first->no);
-    bdb_sample b;
-    base_sample(t, &b, cmd, cmd_end);
+    if (b->kind == 2) {
+        const char *val;
+        int f = vfield_of(p, e, &val);
+        const char *colon = memchr(p, ':', (size_t)(e - p));
+        if (f == -1 && colon && *p >= 'A' && *p <= 'Z' && colon + 1 < e &&
+            is_digit(*bdb_skip_blank(colon + 1, e))) {
+            /* a field a newer GNU time may print: keep the block going */
+            rc = twarn(t, raw->no, "unknown time -v field '%.*s'; not "
+                       "imported", (int)(colon - p), p);
+            return rc ? rc : 1;
+        }
+        if (f == -2 || f < 0 || f == VF_TOYBOX) {
+            rc = cut_block(t, raw->no, b->toybox ? "more 'Label: value' "
+                           "lines of toybox time -v up to 'Involuntary "
+                           "context switches'" : "more 'Label: value' lines "
+                           "of time -v up to 'Exit status'");
+            return rc ? rc : 0;
+        }
+        rc = verbose_line(t, raw, f, val);
+        if (rc)
+            return rc;
+        if (vfields[f].metric == M_EXIT ||
+            (b->toybox && vfields[f].metric == M_ICSW)) {
+            rc = emit_block(t);
+            return rc ? rc : 1;
+        }
+        return 1;
+    }
+    /* kind 3: BSD -l lines, optional */
+    double v;
+    int width;
+    int f = bsd_line(raw, &v, &width);
+    if (f >= 0) {
+        set_metric(b, bsd_fields[f].metric, v, raw->no);
+        if (bsd_fields[f].metric >= M_INSN || width >= 20)
+            b->macos = 1;
+        return 1;
+    }
+    rc = emit_block(t);
+    return rc ? rc : 0;
+}
+
+static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
+                     const char *p, const char *e, const char *bufend);
+
+#define MAX_CONTINUED 64
+
+/* A command line continued with backslashes over the next lines, as
+ * `bash -v` echoes a script:
+ *     /usr/bin/time \
+ *         --format="..." \
+ *         CMD
+ * The lines are joined; they are consumed only when they hold a time
+ * command. Returns 1, 0 or a BDB_E* code. */
+static int continued_command(tctx *t, bdb_lines *it, const bdb_line *raw,
+                             const char *p, const char *e)
+{
+    size_t cap = (size_t)(e - p) + 256, n = 0;
+    char *s = malloc(cap);
+    if (!s)
+        return BDB_ENOMEM;
+    bdb_lines peek = *it;
+    const char *a = p, *z = e;
     int rc = 0;
-    /* real first, like the other formats */
-    static const int order[] = {3, 0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12,
-                                13, 14, 15, 16, 17, 18, 19, 20, 21};
-    for (size_t k = 0; k < NVFIELDS && !rc; k++) {
-        int f = order[k];
-        if (!have[f])
-            continue;
-        if (f == 2 && vals[f] < 0)
-            continue; /* "?%": elapsed 0 */
-        if (f == 8 && vals[f] == 0) {
-            rc = bdb_sink_warn(t->out, lines[f],
-                               "maximum resident set size printed as 0 "
-                               "(a known GNU time 1.7 bug); not imported");
-            continue;
+    for (int k = 0;; k++) {
+        int more = z > a && z[-1] == '\\';
+        if (more)
+            z--;
+        size_t need = n + (size_t)(z - a) + 2;
+        if (need > cap) {
+            cap = need * 2;
+            char *ns = realloc(s, cap);
+            if (!ns) {
+                free(s);
+                return BDB_ENOMEM;
+            }
+            s = ns;
         }
-        if (f == (int)NVFIELDS - 1 && vals[f] != 0)
-            bdb_sink_warn(t->out, lines[f], "the timed command exited with "
-                          "status %.0f", vals[f]);
-        rc = add(t, &b, vfields[f].metric, vals[f] * vfields[f].mult,
-                 vfields[f].unit, vfields[f].better, lines[f]);
+        memcpy(s + n, a, (size_t)(z - a));
+        n += (size_t)(z - a);
+        s[n++] = ' ';
+        bdb_line nx;
+        if (!more || k >= MAX_CONTINUED || !bdb_lines_next(&peek, &nx))
+            break;
+        a = nx.p;
+        z = nx.end;
+        bdb_trim_blank(&a, &z);
     }
+    s[n] = '\0';
+    rc = command_line(t, s, s + n, raw->no);
+    free(s);
+    if (rc == 1)
+        *it = peek; /* the continued lines were the command */
     return rc;
 }
 
-/* GNU time's default two lines. p points at the first figure ("1.33user"). */
-static int parse_gnu_default(tctx *t, bdb_lines *it, const bdb_line *ln,
-                             const char *p)
+static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
+                       const char *p, const char *e, const char *bufend)
 {
-    const char *e = ln->end;
-    double user, sys, elapsed, cpu = -1, text, data, rss;
-    const char *q;
-    if (!scan_num(&p, e, &user) || !bdb_scan_lit(&p, e, "user ", 0) ||
-        !scan_num(&p, e, &sys) || !bdb_scan_lit(&p, e, "system ", 0))
-        return 0;
-    q = bdb_find(p, e, "elapsed ");
-    if (!q || !parse_elapsed(p, q, &elapsed))
-        goto bad;
-    p = q + strlen("elapsed ");
-    if (bdb_scan_lit(&p, e, "?%CPU", 0)) {
-        cpu = -1;
-    } else if (!scan_num(&p, e, &cpu) || !bdb_scan_lit(&p, e, "%CPU", 0)) {
-        goto bad;
-    }
-    if (!bdb_scan_lit(&p, e, "(", 1) || !scan_num(&p, e, &text) ||
-        !bdb_scan_lit(&p, e, "avgtext+", 0) || !scan_num(&p, e, &data) ||
-        !bdb_scan_lit(&p, e, "avgdata ", 0) || !scan_num(&p, e, &rss) ||
-        !bdb_scan_lit(&p, e, "maxresident)k", 0))
-        goto bad;
-
-    bdb_line l2;
-    double in, outb, maj, min, swaps;
-    if (!next_content(it, &l2))
-        return bdb_diag_set(t->diag, BDB_EPARSE, ln->no,
-                            "GNU time output at line %d is truncated: "
-                            "expected the '...inputs+...outputs' line",
-                            ln->no);
-    p = l2.p;
-    e = l2.end;
-    if (!scan_num(&p, e, &in) || !bdb_scan_lit(&p, e, "inputs+", 0) ||
-        !scan_num(&p, e, &outb) || !bdb_scan_lit(&p, e, "outputs", 0) ||
-        !bdb_scan_lit(&p, e, "(", 1) || !scan_num(&p, e, &maj) ||
-        !bdb_scan_lit(&p, e, "major+", 0) || !scan_num(&p, e, &min) ||
-        !bdb_scan_lit(&p, e, "minor)pagefaults", 0) ||
-        !scan_num((p = bdb_skip_blank(p, e), &p), e, &swaps) ||
-        !bdb_scan_lit(&p, e, "swaps", 0))
-        return bdb_diag_set(t->diag, BDB_EPARSE, l2.no,
-                            "expected GNU time's 'Ninputs+Noutputs "
-                            "(Nmajor+Nminor)pagefaults Nswaps' line");
-
-    bdb_sample b;
-    base_sample(t, &b, NULL, NULL);
-    int rc = add(t, &b, "real", elapsed, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, ln->no);
-    if (!rc)
-        rc = add(t, &b, "user", user, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, ln->no);
-    if (!rc)
-        rc = add(t, &b, "sys", sys, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, ln->no);
-    if (!rc && cpu >= 0)
-        rc = add(t, &b, "cpu_percent", cpu, BDB_UNIT_PERCENT, BDB_NEUTRAL, ln->no);
-    if (!rc)
-        rc = add(t, &b, "avg_shared_text", text * 1024, BDB_UNIT_BYTES,
-                 BDB_NEUTRAL, ln->no);
-    if (!rc)
-        rc = add(t, &b, "avg_unshared_data", data * 1024, BDB_UNIT_BYTES,
-                 BDB_NEUTRAL, ln->no);
-    if (!rc) {
-        if (rss == 0)
-            rc = bdb_sink_warn(t->out, ln->no,
-                               "maximum resident set size printed as 0 (a "
-                               "known GNU time 1.7 bug); not imported");
-        else
-            rc = add(t, &b, "max_rss", rss * 1024, BDB_UNIT_BYTES,
-                     BDB_LOWER_IS_BETTER, ln->no);
-    }
-    if (!rc)
-        rc = add(t, &b, "fs_inputs", in, BDB_UNIT_COUNT, BDB_NEUTRAL, l2.no);
-    if (!rc)
-        rc = add(t, &b, "fs_outputs", outb, BDB_UNIT_COUNT, BDB_NEUTRAL, l2.no);
-    if (!rc)
-        rc = add(t, &b, "major_page_faults", maj, BDB_UNIT_COUNT,
-                 BDB_LOWER_IS_BETTER, l2.no);
-    if (!rc)
-        rc = add(t, &b, "minor_page_faults", min, BDB_UNIT_COUNT,
-                 BDB_LOWER_IS_BETTER, l2.no);
-    if (!rc)
-        rc = add(t, &b, "swaps", swaps, BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER, l2.no);
-    return rc ? rc : 1;
-bad:
-    return bdb_diag_set(t->diag, BDB_EPARSE, ln->no,
-                        "expected GNU time's 'Nuser Nsystem M:SS.CCelapsed "
-                        "N%%CPU (Navgtext+Navgdata Nmaxresident)k' line");
+    int rc = line_kind(t, it, raw, p, e, bufend);
+    /* GNU prints its status line just before the figures: a status line
+     * that no block follows belongs to no run */
+    if (t->pending_exit_line && t->pending_exit_line != raw->no &&
+        !t->b.active)
+        t->pending_exit_line = 0;
+    return rc;
 }
 
-/* Where GNU time's "<num>user <num>system " starts in the line, or NULL. */
-static const char *gnu_default_start(const char *p, const char *end)
+static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
+                     const char *p, const char *e, const char *bufend)
 {
-    const char *u = bdb_find(p, end, "user ");
-    if (!u || !bdb_find(u, end, "system ") || !bdb_find(u, end, "elapsed"))
-        return NULL;
-    const char *s = u;
-    while (s > p && (is_digit(s[-1]) || s[-1] == '.' || s[-1] == ','))
-        s--;
-    if (s == u || (s > p && s[-1] != ' ' && s[-1] != ':' && s[-1] != '\t'))
-        return NULL;
-    return s;
+    int rc;
+    if (t->b.active) {
+        rc = continue_block(t, raw, p, e);
+        if (rc)
+            return rc < 0 ? rc : 0;
+    }
+    rc = status_line(t, raw, p, e);
+    if (rc)
+        return rc < 0 ? rc : 0;
+    const char *val;
+    int f = vfield_of(p, e, &val);
+    if (f == -2 || f == 0 || f == VF_TOYBOX) {
+        memset(&t->b, 0, sizeof t->b);
+        t->b.active = 1;
+        t->b.kind = 2;
+        t->b.toybox = f == VF_TOYBOX;
+        t->b.start_line = raw->no;
+        return verbose_line(t, raw, f, val);
+    }
+    if (f >= 0)
+        return twarn(t, raw->no, "a time -v line ('%s') without the start "
+                     "of its block; not imported", vfields[f].label);
+    const char *to = e;
+    rc = assignment(t, p, e, bufend, &to);
+    if (rc < 0)
+        return rc;
+    if (rc && to > e) {
+        /* a quote left open spans lines: skip the lines it took */
+        while (it->pos < (size_t)(to - it->buf) && it->pos < it->len) {
+            bdb_line skip;
+            if (!bdb_lines_next(it, &skip))
+                break;
+        }
+        return 0;
+    }
+    int assigned = rc;
+    /* `bash -c 'TIMEFORMAT=%3R; time CMD'` holds both */
+    if (e[-1] == '\\' && bdb_contains(p, e, "time"))
+        rc = continued_command(t, it, raw, p, e);
+    else
+        rc = command_line(t, p, e, raw->no);
+    if (rc || assigned)
+        return rc < 0 ? rc : 0;
+    const tfmt *list[NBUILTIN + 3];
+    int n = candidates(t, list);
+    /* at the line start, then glued to program output before it */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < n; i++) {
+            mres r;
+            if (pass == 0 ? !bdb_tfmt_match_line(list[i], 0, p, e, &r)
+                          : !bdb_tfmt_match_glued(list[i], p, e, &r))
+                continue;
+            memset(&t->b, 0, sizeof t->b);
+            t->b.active = 1;
+            t->b.kind = 1;
+            t->b.f = list[i];
+            t->b.start_line = raw->no;
+            rc = take_result(t, &t->b, &r, raw->no);
+            if (rc)
+                return rc;
+            t->b.next = 1;
+            if (list[i]->nlines == 1) {
+                if (list[i]->bsd) {
+                    t->b.kind = 3;
+                    return 0;
+                }
+                return emit_block(t);
+            }
+            return 0;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < list[i]->nlines; k++) {
+            mres r;
+            if (k > 0 && bdb_tfmt_match_line(list[i], k, p, e, &r))
+                return twarn(t, raw->no, "time output ('%s', line %d) "
+                             "without the line(s) before it; not imported",
+                             list[i]->shown, k + 1);
+            if (bdb_tfmt_near_miss(list[i], k, p, e))
+                return twarn(t, raw->no, "expected time output ('%s', line "
+                             "%d) but a figure does not parse",
+                             list[i]->shown, k + 1);
+        }
+    }
+    return 0;
+}
+
+static void ctx_free(tctx *t)
+{
+    bdb_tfmt_free(&t->user);
+    bdb_tfmt_free(&t->logf);
+    bdb_tfmt_free(&t->cmdf);
+    for (size_t i = 0; i < NBUILTIN; i++)
+        bdb_tfmt_free(&t->builtin[i]);
 }
 
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
-    tctx t;
-    memset(&t, 0, sizeof t);
-    t.opts = opts;
-    t.out = out;
-    t.diag = diag;
+    tctx *t = calloc(1, sizeof *t);
+    if (!t)
+        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+    t->opts = opts;
+    t->out = out;
+    int rc = 0;
+    for (size_t i = 0; i < NBUILTIN && !rc; i++) {
+        const char *s = builtin_src[i].fmt;
+        rc = bdb_tfmt_compile(&t->builtin[i], builtin_src[i].dialect, s,
+                              s + strlen(s));
+        t->builtin[i].bsd = builtin_src[i].bsd;
+    }
+    if (!rc && opts && opts->time_format && opts->time_format[0]) {
+        const char *fmt = opts->time_format;
+        int d = user_dialect(&fmt);
+        int crc = bdb_tfmt_compile(&t->user, d, fmt, fmt + strlen(fmt));
+        if (crc == BDB_ENOMEM)
+            rc = crc;
+        else if (crc)
+            rc = bdb_sink_warn(out, 0, "the time format '%s' has no figure "
+                               "to read (or more than %d lines); ignored",
+                               opts->time_format, MAX_FMT_LINES);
+        else
+            t->has_user = 1;
+    }
     bdb_lines it;
     bdb_line ln;
     bdb_lines_init(&it, buf, len);
-    while (bdb_lines_next(&it, &ln)) {
+    const char *bufend = buf + len;
+    while (!rc && !t->full && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;
         bdb_trim_blank(&p, &e);
         p = bdb_skip_rep_marker(p, e, NULL);
         if (p == e)
             continue;
-        bdb_line cur = {p, e, ln.no};
-        double v;
-        const char *val, *g;
-        int rc, f;
-        if (label_duration(p, e, "real", &v)) {
-            rc = parse_triplet(&t, &it, &cur, v);
-            if (rc)
-                return rc;
-        } else if ((f = vfield_of(p, e, &val)) == -2 || f == 0) {
-            rc = parse_verbose(&t, &it, &cur);
-            if (rc)
-                return rc;
-        } else if ((g = gnu_default_start(p, e)) != NULL) {
-            rc = parse_gnu_default(&t, &it, &cur, g);
-            if (rc < 0)
-                return rc;
-        } else if (bdb_starts_with(p, e, "Command exited with non-zero status") ||
-                   bdb_starts_with(p, e, "Command terminated by signal")) {
-            rc = bdb_sink_warn(out, ln.no, "%.*s", (int)(e - p), p);
-            if (rc)
-                return rc;
-        } else {
-            const char *cp, *ce;
-            if (time_command(p, e, &cp, &ce))
-                bdb_copy(t.cmd, sizeof t.cmd, cp, ce);
+        rc = handle_line(t, &it, &ln, p, e, bufend);
+    }
+    if (!rc && !t->full && t->b.active) {
+        if (t->b.kind == 3)
+            rc = emit_block(t);
+        else if (t->b.kind == 2)
+            rc = cut_block(t, ln.no, "more 'Label: value' lines of time -v "
+                           "up to 'Exit status' (the log ends)");
+        else {
+            char what[160];
+            snprintf(what, sizeof what, "line %d of the time format '%s' "
+                     "(the log ends)", t->b.next + 1, t->b.f->shown);
+            rc = cut_block(t, ln.no, what);
         }
     }
-    return BDB_OK;
+    if (!rc && out->n == 0 && t->has_user)
+        rc = twarn(t, 0, "no line matches the time format '%s'", t->user.shown);
+    else if (!rc && out->n == 0 && (t->has_logf || t->has_cmdf))
+        rc = twarn(t, 0, "no line matches the time format '%s' given in the "
+                   "log", t->has_cmdf ? t->cmdf.shown : t->logf.shown);
+    ctx_free(t);
+    free(t);
+    if (rc == BDB_ENOMEM)
+        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+    return rc;
 }
 
 /* Looks for a "real" line followed by "user" and "sys" lines, GNU's default
- * line, or -v labels. */
+ * line, -v labels, BSD's one line, zsh's default, or a TIMEFORMAT / time -f
+ * line with a line of figures after it. */
 static int sniff(const char *buf, size_t len)
 {
     bdb_lines it;
     bdb_line ln;
     int state = 0; /* 1: after real, 2: after user */
     int vlabels = 0;
+    int fmt_seen = 0;
     bdb_lines_init(&it, buf, len);
     while (bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;
@@ -604,28 +1155,63 @@ static int sniff(const char *buf, size_t len)
         p = bdb_skip_rep_marker(p, e, NULL);
         if (p == e)
             continue;
-        if (label_duration(p, e, "real", &v)) {
+        const char *sp = p;
+        while (sp < e && bdb_skip_blank(sp, e) == sp)
+            sp++;
+        const char *vs = bdb_skip_blank(sp, e);
+        if (bdb_span_eq(p, sp, "real") && vs > sp && bdb_time_duration(vs, e, &v)) {
             state = 1;
             continue;
         }
-        if (state == 1 && label_duration(p, e, "user", &v)) {
+        if (state == 1 && bdb_span_eq(p, sp, "user") && vs > sp &&
+            bdb_time_duration(vs, e, &v)) {
             state = 2;
             continue;
         }
-        if (state == 2 && label_duration(p, e, "sys", &v))
+        if (state == 2 && bdb_span_eq(p, sp, "sys") && vs > sp &&
+            bdb_time_duration(vs, e, &v))
             return 90;
         state = 0;
-        if (gnu_default_start(p, e) && bdb_find(p, e, "maxresident)k"))
+        if ((bdb_contains(p, e, "maxresident)k") || bdb_contains(p, e, "max)k")) &&
+            bdb_contains(p, e, "elapsed"))
             return 90;
+        if (bdb_contains(p, e, " real ") && bdb_contains(p, e, " user ") &&
+            e - p > 4 && bdb_span_eq(e - 4, e, " sys") && is_digit(*p))
+            return 80;
+        if (bdb_contains(p, e, "s user ") && bdb_contains(p, e, "s system ") &&
+            bdb_contains(p, e, "% cpu ") && e - p > 6 &&
+            bdb_span_eq(e - 6, e, " total"))
+            return 80;
+        if ((bdb_contains(p, e, " real ") && e - p > 7 &&
+             bdb_span_eq(e - 7, e, " system")) ||
+            (bdb_contains(p, e, "io ") && bdb_contains(p, e, "pf+")))
+            fmt_seen = 1; /* mksh, tcsh: the trial parse below decides */
+        else if (bdb_contains(p, e, "TIMEFORMAT=") || bdb_contains(p, e, "TIMEFMT=") ||
+                 bdb_contains(p, e, "TIME=") ||
+            ((bdb_contains(p, e, "-f ") || bdb_contains(p, e, "--format")) &&
+             bdb_contains(p, e, "%")))
+            fmt_seen = 1;
         int f = vfield_of(p, e, &val);
-        if (f == -2 || f == 3)
+        if (f == -2 || f == 3 || f == VF_TOYBOX)
             vlabels += 2;
         else if (f >= 0)
             vlabels++;
         if (vlabels >= 4)
             return 90;
     }
+    if (fmt_seen) {
+        /* the log names its format: does it hold output in it? */
+        bdb_sink s;
+        bdb_diag d;
+        bdb_sink_init(&s);
+        bdb_diag_clear(&d);
+        int rc = parse(buf, len, NULL, &s, &d);
+        size_t n = s.n;
+        bdb_sink_free(&s);
+        if (rc == BDB_OK && n > 0)
+            return 70;
+    }
     return 0;
 }
 
-const bdb_parser bdb_parser_time = {"time", 1, sniff, parse};
+const bdb_parser bdb_parser_time = {"time", 2, sniff, parse};

@@ -305,7 +305,8 @@ static int mark_merged(bdb_model *m, bdb_store *st)
         free(rep.ids);
         return rc;
     }
-    qsort(rep.ids, rep.n, sizeof *rep.ids, cmp_id);
+    if (rep.n)
+        qsort(rep.ids, rep.n, sizeof *rep.ids, cmp_id);
     for (size_t s = 0; s < m->nseries; s++)
         for (size_t p = 0; p < m->nplatforms; p++) {
             bdb_cell *c = &m->series[s].cells[p];

@@ -46,6 +46,20 @@ int bdb_store_open_mode(bdb_store **out, const char *location, int flags,
     return BDB_OK;
 }
 
+int bdb_store_batch_begin(bdb_store *st)
+{
+    if (st->ops->iVersion < 2 || !st->ops->batch_begin)
+        return BDB_OK;  /* a backend without batches: files commit alone */
+    return st->ops->batch_begin(st);
+}
+
+int bdb_store_batch_end(bdb_store *st, int commit)
+{
+    if (st->ops->iVersion < 2 || !st->ops->batch_end)
+        return BDB_OK;
+    return st->ops->batch_end(st, commit);
+}
+
 void bdb_store_close(bdb_store *st)
 {
     if (!st)

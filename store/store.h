@@ -55,6 +55,19 @@ int bdb_store_platform_each(bdb_store *st,
                             int (*cb)(const bdb_platform *p, void *ctx),
                             void *ctx);
 
+/* ---- batches ------------------------------------------------------------ */
+
+/* Many files in one transaction: between batch_begin and batch_end every
+ * add_source / source_replace / platform put is a savepoint, so a failed
+ * file still rolls back alone while the batch pays one commit (one fsync)
+ * and keeps its statements and series ids. batch_end(st, 1) commits,
+ * batch_end(st, 0) rolls the whole batch back. Other writers wait while a
+ * batch is open, so callers keep batches short (the import commits every
+ * few hundred files or every second). Closing the store commits an open
+ * batch. */
+int bdb_store_batch_begin(bdb_store *st);
+int bdb_store_batch_end(bdb_store *st, int commit);
+
 /* ---- sources and results --------------------------------------------- */
 
 typedef struct bdb_source_info {

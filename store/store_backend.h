@@ -7,7 +7,7 @@
 #include "store.h"
 
 typedef struct bdb_store_ops {
-    int iVersion;   /* 1 */
+    int iVersion;   /* 2: methods are only appended; each append bumps it */
     const char *scheme;
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
@@ -37,6 +37,9 @@ typedef struct bdb_store_ops {
     int (*platforms_put)(bdb_store *st, const bdb_platform *p, size_t n);
     int (*platform_names_each)(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const char *, void *), void *ctx);
+    /* iVersion 2 */
+    int (*batch_begin)(bdb_store *st);
+    int (*batch_end)(bdb_store *st, int commit);
 } bdb_store_ops;
 
 struct bdb_store {

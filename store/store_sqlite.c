@@ -10,6 +10,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <sqlite3.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,9 +22,107 @@
 
 #define BUSY_TIMEOUT_MS 30000
 
+/* Series ids already known in the current transaction, by identity
+ * (tool, benchmark, metric, params): with them a figure of a known series
+ * costs one INSERT, not the four statements that find or make its series.
+ * Emptied whenever a transaction or savepoint ends in a rollback (the
+ * series it made are gone) and at each new transaction (another process
+ * may have swept series in between). */
+typedef struct scache_entry {
+    char *key;              /* NULL: free slot */
+    long long id;
+    char *unit;
+} scache_entry;
+
+typedef struct scache {
+    scache_entry *slots;
+    size_t nslots, used;
+} scache;
+
+/* Statements reused while samples are written. */
+typedef struct writer {
+    bdb_store *st;
+    sqlite3_stmt *platform_ins, *platform_sel, *series_ins, *series_sel,
+        *param_ins, *result_ins, *warning_ins, *source_ins;
+    char last_platform[64];
+    long long last_platform_id;
+} writer;
+
 typedef struct sq {
     sqlite3 *db;
+    int in_batch;           /* a batch transaction is open: files are
+                               savepoints inside it */
+    int sweep_series;       /* results were replaced: drop orphan series
+                               once, when the batch ends */
+    int writer_open;
+    writer w;
+    scache cache;
 } sq;
+
+static void scache_clear(scache *c)
+{
+    for (size_t i = 0; i < c->nslots; i++) {
+        free(c->slots[i].key);
+        free(c->slots[i].unit);
+    }
+    free(c->slots);
+    memset(c, 0, sizeof *c);
+}
+
+static uint64_t scache_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+static scache_entry *scache_find(scache *c, const char *key)
+{
+    if (!c->nslots)
+        return NULL;
+    size_t j = scache_hash(key) & (c->nslots - 1);
+    while (c->slots[j].key) {
+        if (strcmp(c->slots[j].key, key) == 0)
+            return &c->slots[j];
+        j = (j + 1) & (c->nslots - 1);
+    }
+    return NULL;
+}
+
+/* Remembers key -> (id, unit); a failure only means no caching. */
+static void scache_put(scache *c, const char *key, long long id,
+                       const char *unit)
+{
+    if ((c->used + 1) * 2 > c->nslots) {
+        size_t n = c->nslots ? c->nslots * 2 : 1024;
+        scache_entry *s = calloc(n, sizeof *s);
+        if (!s)
+            return;
+        for (size_t i = 0; i < c->nslots; i++) {
+            if (!c->slots[i].key)
+                continue;
+            size_t j = scache_hash(c->slots[i].key) & (n - 1);
+            while (s[j].key)
+                j = (j + 1) & (n - 1);
+            s[j] = c->slots[i];
+        }
+        free(c->slots);
+        c->slots = s;
+        c->nslots = n;
+    }
+    size_t j = scache_hash(key) & (c->nslots - 1);
+    while (c->slots[j].key)
+        j = (j + 1) & (c->nslots - 1);
+    char *k = strdup(key), *u = strdup(unit);
+    if (!k || !u) {
+        free(k);
+        free(u);
+        return;
+    }
+    c->slots[j] = (scache_entry){k, id, u};
+    c->used++;
+}
 
 static sqlite3 *DB(bdb_store *st)
 {
@@ -72,6 +171,34 @@ static int prepare(bdb_store *st, sqlite3_stmt **stmt, const char *sql)
     if (sqlite3_prepare_v2(DB(st), sql, -1, stmt, NULL) != SQLITE_OK)
         return fail_db(st, "prepare");
     return BDB_OK;
+}
+
+/* One file's (or one change's) transaction: a savepoint inside an open
+ * batch, else a transaction of its own. */
+static int tx_begin(bdb_store *st)
+{
+    sq *impl = st->impl;
+    if (impl->in_batch)
+        return exec(st, "SAVEPOINT one_source");
+    scache_clear(&impl->cache);
+    return exec_patient(st, "BEGIN IMMEDIATE");
+}
+
+/* Ends what tx_begin began: kept when rc is BDB_OK (and the commit or
+ * release works), else undone. Returns the final code. */
+static int tx_end(bdb_store *st, int rc)
+{
+    sq *impl = st->impl;
+    if (!rc)
+        rc = exec(st, impl->in_batch ? "RELEASE one_source" : "COMMIT");
+    if (rc) {
+        sqlite3_exec(DB(st), impl->in_batch
+                                 ? "ROLLBACK TO one_source; RELEASE one_source"
+                                 : "ROLLBACK",
+                     NULL, NULL, NULL);
+        scache_clear(&impl->cache);
+    }
+    return rc;
 }
 
 static void bind_text_or_null(sqlite3_stmt *s, int i, const char *t)
@@ -262,11 +389,19 @@ static int sq_open(bdb_store *st, const char *location, int mode,
     return rc;
 }
 
+static int sq_batch_end(bdb_store *st, int commit);
+static void writer_close(writer *w);
+
 static void sq_close(bdb_store *st)
 {
     sq *impl = st->impl;
     if (!impl)
         return;
+    if (impl->in_batch)
+        sq_batch_end(st, 1);
+    if (impl->writer_open)
+        writer_close(&impl->w);
+    scache_clear(&impl->cache);
     sqlite3_close(impl->db);
     free(impl);
     st->impl = NULL;
@@ -362,16 +497,12 @@ static int sq_platform_put(bdb_store *st, const bdb_platform *p, int merge)
 
 static int sq_platforms_put(bdb_store *st, const bdb_platform *p, size_t n)
 {
-    if (exec_patient(st, "BEGIN IMMEDIATE"))
+    if (tx_begin(st))
         return BDB_ESTORE;
     int rc = BDB_OK;
     for (size_t i = 0; !rc && i < n; i++)
         rc = sq_platform_put(st, &p[i], 1);
-    if (!rc)
-        rc = exec(st, "COMMIT");
-    if (rc)
-        sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
-    return rc;
+    return tx_end(st, rc);
 }
 
 static int sq_platform_get(bdb_store *st, const char *name, bdb_platform *out)
@@ -430,14 +561,6 @@ static int sq_source_find(bdb_store *st, const char *sha256, long long *id)
     return rc;
 }
 
-/* Statements reused while one source's samples are written. */
-typedef struct writer {
-    bdb_store *st;
-    sqlite3_stmt *platform_ins, *platform_sel, *series_ins, *series_sel,
-        *param_ins, *result_ins, *warning_ins;
-    char last_platform[64];
-    long long last_platform_id;
-} writer;
 
 static void writer_close(writer *w)
 {
@@ -448,9 +571,10 @@ static void writer_close(writer *w)
     sqlite3_finalize(w->param_ins);
     sqlite3_finalize(w->result_ins);
     sqlite3_finalize(w->warning_ins);
+    sqlite3_finalize(w->source_ins);
 }
 
-static int writer_open(writer *w, bdb_store *st)
+static int writer_init(writer *w, bdb_store *st)
 {
     memset(w, 0, sizeof *w);
     w->st = st;
@@ -481,9 +605,30 @@ static int writer_open(writer *w, bdb_store *st)
         rc = prepare(st, &w->warning_ins,
                      "INSERT INTO source_warnings(source_id, line, kind, message) "
                      "VALUES(?,?,?,?)");
+    if (!rc)
+        rc = prepare(st, &w->source_ins,
+                     "INSERT INTO sources(sha256, size, path, tool, "
+                     "tool_version, parser_version, platform_id, options, "
+                     "raw) VALUES(?,?,?,?,?,?,?,?,?)");
     if (rc)
         writer_close(w);
     return rc;
+}
+
+/* The writer, prepared once for the handle's life. */
+static int get_writer(bdb_store *st, writer **out)
+{
+    sq *impl = st->impl;
+    if (!impl->writer_open) {
+        int rc = writer_init(&impl->w, st);
+        if (rc)
+            return rc;
+        impl->writer_open = 1;
+    }
+    /* a platform id remembered from a rolled-back transaction may be gone */
+    impl->w.last_platform_id = -1;
+    *out = &impl->w;
+    return BDB_OK;
 }
 
 static int platform_id(writer *w, const char *name, long long *id)
@@ -514,6 +659,21 @@ static int series_id(writer *w, const bdb_sample *smp, long long *id)
 {
     char params[BDB_PARAMS_TEXT_MAX];
     bdb_params_format(&smp->params, params, sizeof params);
+    char key[32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX + BDB_PARAMS_TEXT_MAX + 4];
+    snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s", smp->tool,
+             smp->benchmark, smp->metric, params);
+    scache *cache = &((sq *)w->st->impl)->cache;
+    const char *unit = smp->unit ? smp->unit : "";
+    scache_entry *e = scache_find(cache, key);
+    if (e) {
+        if (strcmp(e->unit, unit) != 0)
+            return bdb_store_fail(w->st, BDB_ESTORE,
+                                  "line %d: %s %s %s is in %s here but in %s "
+                                  "in the database", smp->line, smp->tool,
+                                  smp->benchmark, smp->metric, unit, e->unit);
+        *id = e->id;
+        return BDB_OK;
+    }
     sqlite3_stmt *s = w->series_ins;
     sqlite3_reset(s);
     sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_TRANSIENT);
@@ -552,6 +712,7 @@ static int series_id(writer *w, const bdb_sample *smp, long long *id)
                 return fail_db(w->st, "adding series parameter");
         }
     }
+    scache_put(cache, key, *id, unit);
     return BDB_OK;
 }
 
@@ -610,26 +771,23 @@ static int sq_add_source(bdb_store *st, const bdb_source_info *src,
         free(z);
         return bdb_store_fail(st, BDB_ENOMEM, "cannot compress source");
     }
-    if (exec_patient(st, "BEGIN IMMEDIATE")) {
+    if (tx_begin(st)) {
         free(z);
         return BDB_ESTORE;
     }
-    writer w;
+    writer *w = NULL;
     long long existing = 0, id = 0, pid = 0;
     int rc = sq_source_find(st, src->sha256, &existing);
     if (!rc && existing)
         rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
     if (!rc)
-        rc = writer_open(&w, st);
+        rc = get_writer(st, &w);
     if (!rc) {
-        rc = platform_id(&w, src->platform, &pid);
-        sqlite3_stmt *s = NULL;
-        if (!rc)
-            rc = prepare(st, &s,
-                         "INSERT INTO sources(sha256, size, path, tool, "
-                         "tool_version, parser_version, platform_id, options, "
-                         "raw) VALUES(?,?,?,?,?,?,?,?,?)");
+        rc = platform_id(w, src->platform, &pid);
+        sqlite3_stmt *s = w->source_ins;
         if (!rc) {
+            sqlite3_reset(s);
+            sqlite3_clear_bindings(s);
             sqlite3_bind_text(s, 1, src->sha256, -1, SQLITE_TRANSIENT);
             sqlite3_bind_int64(s, 2, (sqlite3_int64)src->size);
             sqlite3_bind_text(s, 3, src->path, -1, SQLITE_TRANSIENT);
@@ -646,17 +804,14 @@ static int sq_add_source(bdb_store *st, const bdb_source_info *src,
             if (sqlite3_step(s) != SQLITE_DONE)
                 rc = fail_db(st, "adding source");
             id = sqlite3_last_insert_rowid(DB(st));
+            sqlite3_reset(s);
+            sqlite3_clear_bindings(s);  /* the blob z is freed below */
         }
-        sqlite3_finalize(s);
         if (!rc)
-            rc = write_samples(&w, id, src->platform, samples);
-        writer_close(&w);
+            rc = write_samples(w, id, src->platform, samples);
     }
-    if (!rc)
-        rc = exec(st, "COMMIT");
-    if (rc)
-        sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
-    else if (source_id)
+    rc = tx_end(st, rc);
+    if (!rc && source_id)
         *source_id = id;
     free(z);
     return rc;
@@ -769,13 +924,53 @@ static int exec_for_source(bdb_store *st, const char *sql, long long id,
     return rc;
 }
 
+static int sweep_series(bdb_store *st)
+{
+    scache_clear(&((sq *)st->impl)->cache);
+    return exec(st, "DELETE FROM series WHERE id NOT IN "
+                    "(SELECT DISTINCT series_id FROM results)");
+}
+
+/* A batch: one transaction around many files, each a savepoint, so that
+ * a failed file rolls back alone and the batch pays one commit. */
+static int sq_batch_begin(bdb_store *st)
+{
+    sq *impl = st->impl;
+    if (impl->in_batch)
+        return bdb_store_fail(st, BDB_EUSAGE, "a batch is already open");
+    if (exec_patient(st, "BEGIN IMMEDIATE"))
+        return BDB_ESTORE;
+    scache_clear(&impl->cache);
+    impl->in_batch = 1;
+    impl->sweep_series = 0;
+    return BDB_OK;
+}
+
+static int sq_batch_end(bdb_store *st, int commit)
+{
+    sq *impl = st->impl;
+    if (!impl->in_batch)
+        return BDB_OK;
+    int rc = BDB_OK;
+    if (commit && impl->sweep_series)
+        rc = sweep_series(st);
+    if (commit && !rc)
+        rc = exec(st, "COMMIT");
+    if (!commit || rc)
+        sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
+    impl->in_batch = 0;
+    impl->sweep_series = 0;
+    scache_clear(&impl->cache);
+    return commit ? rc : BDB_OK;
+}
+
 static int sq_source_replace(bdb_store *st, long long id, const char *tool,
                              const char *tool_version,
                              const char *parser_version,
                              const bdb_sink *samples)
 {
     char platform[64];
-    if (exec_patient(st, "BEGIN IMMEDIATE"))
+    if (tx_begin(st))
         return BDB_ESTORE;
     int rc = source_platform(st, id, platform, sizeof platform);
     if (!rc)
@@ -797,21 +992,20 @@ static int sq_source_replace(bdb_store *st, long long id, const char *tool,
             rc = fail_db(st, "updating source");
     }
     sqlite3_finalize(s);
-    writer w;
+    writer *w = NULL;
     if (!rc)
-        rc = writer_open(&w, st);
-    if (!rc) {
-        rc = write_samples(&w, id, platform, samples);
-        writer_close(&w);
-    }
+        rc = get_writer(st, &w);
     if (!rc)
-        rc = exec(st, "DELETE FROM series WHERE id NOT IN "
-                      "(SELECT DISTINCT series_id FROM results)");
-    if (!rc)
-        rc = exec(st, "COMMIT");
-    if (rc)
-        sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
-    return rc;
+        rc = write_samples(w, id, platform, samples);
+    /* Series left without results are dropped: at once when this is its
+     * own transaction, once at the end of a batch (a sweep is O(results),
+     * too dear per source). */
+    sq *impl = st->impl;
+    if (!rc && impl->in_batch)
+        impl->sweep_series = 1;
+    else if (!rc)
+        rc = sweep_series(st);
+    return tx_end(st, rc);
 }
 
 /* ---- queries ----------------------------------------------------------------- */
@@ -1434,7 +1628,7 @@ static int sq_groups_each(bdb_store *st, const bdb_filter *f,
 }
 
 const bdb_store_ops bdb_store_sqlite_ops = {
-    .iVersion = 1,
+    .iVersion = 2,
     .scheme = "sqlite",
     .open = sq_open,
     .close = sq_close,
@@ -1449,6 +1643,8 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .results_each = sq_results_each,
     .series_each = sq_series_each,
     .sources_each = sq_sources_each,
+    .batch_begin = sq_batch_begin,
+    .batch_end = sq_batch_end,
     .warnings_each = sq_warnings_each,
     .groups_each = sq_groups_each,
     .platforms_put = sq_platforms_put,

@@ -36,6 +36,9 @@ static void cmdline__prompts_and_wrappers__find_the_tool(void **state)
         "\tCommand being timed: \"dd if=/dev/zero of=x bs=1M count=100 oflag=direct\"",
         "echo \"dd if=/dev/zero of=x bs=1M count=100 oflag=direct\"",
         "LC_ALL=C dd if=/dev/zero of=x bs=1M count=100 oflag=direct > out.txt",
+        "/home # dd if=/dev/zero of=x bs=1M count=100 oflag=direct",
+        "pi@rpi /tmp $ dd if=/dev/zero of=x bs=1M count=100 oflag=direct",
+        "for i in 1 2 3; do dd if=/dev/zero of=x bs=1M count=100 oflag=direct; done",
     };
     static const char *const want[] = {"dd", "if=/dev/zero", "of=x", "bs=1M",
                                        "count=100", "oflag=direct", NULL};
@@ -62,6 +65,17 @@ static void cmdline__prose_and_other_tools__are_not_commands(void **state)
         bdb_cmdline c;
         assert_int_equal(parse(lines[i], dd_tools, &c), 0);
     }
+}
+
+static void cmdline__dollar_quote__escapes_decoded(void **state)
+{
+    (void)state;
+    bdb_cmdline c;
+    assert_int_equal(parse("/usr/bin/time -f $'%e\\n%M' gzip x",
+                           (const char *const[]){"time", NULL}, &c), 1);
+    static const char *const want[] = {"time", "-f", "%e\n%M", "gzip", "x", NULL};
+    assert_argv(&c, want);
+    bdb_cmdline_free(&c);
 }
 
 static void cmdline__echo_then_command__second_command_read(void **state)
@@ -118,6 +132,7 @@ int main(void)
         cmocka_unit_test(cmdline__prompts_and_wrappers__find_the_tool),
         cmocka_unit_test(cmdline__prose_and_other_tools__are_not_commands),
         cmocka_unit_test(cmdline__echo_then_command__second_command_read),
+        cmocka_unit_test(cmdline__dollar_quote__escapes_decoded),
         cmocka_unit_test(cmdline__getopt__short_combined_and_long_forms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -47,7 +47,7 @@ static void check_case(const char *dir, const char *expected_name)
 
     size_t elen;
     char *expected = tu_read(exp_rel, &elen);
-    char tool[64] = "", bench[256] = "";
+    char tool[64] = "", bench[256] = "", time_format[512] = "";
     bdb_params params = {0};
     char *save = NULL;
     bdb_buf want;
@@ -56,6 +56,8 @@ static void check_case(const char *dir, const char *expected_name)
          line = strtok_r(NULL, "\n", &save)) {
         if (strncmp(line, "# tool: ", 8) == 0)
             snprintf(tool, sizeof tool, "%s", line + 8);
+        else if (strncmp(line, "# time-format: ", 15) == 0)
+            snprintf(time_format, sizeof time_format, "%s", line + 15);
         else if (strncmp(line, "# benchmark: ", 13) == 0)
             snprintf(bench, sizeof bench, "%s", line + 13);
         else if (strncmp(line, "# param: ", 9) == 0) {
@@ -80,7 +82,8 @@ static void check_case(const char *dir, const char *expected_name)
     bdb_ingest_opts opts = {.source_name = src_rel,
                             .tool = tool[0] ? tool : NULL,
                             .benchmark = bench[0] ? bench : NULL,
-                            .params = &params};
+                            .params = &params,
+                            .time_format = time_format[0] ? time_format : NULL};
     int rc = bdb_ingest_buffer(src, slen, &opts, &sink, NULL, 0, &diag);
     free(src);
     cases++;

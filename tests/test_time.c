@@ -1,18 +1,51 @@
-/* test_time.c - the time parser: bash, POSIX -p, GNU time (default, -v),
- * BusyBox time, localised decimal commas, seed-000/002 layouts, `time dd`
- * logs, truncated blocks and sniffing. */
+/* test_time.c - the time parser: bash (default, -p, any TIMEFORMAT, decimal
+ * commas), GNU time (default, -v, -p, any -f format from the log or from
+ * --time-format, non-zero exits), BusyBox, zsh (default and TIMEFMT),
+ * BSD/macOS -l (quoted public outputs), seed-000/002 layouts, `time dd`
+ * logs, truncated blocks, figures that do not parse, and sniffing. */
 #include "test_util.h"
-
-/* Shorthands over the shared helpers in test_util.h. */
-#define parse_ok(rel, s) tu_parse_ok(rel, NULL, s)
-#define expect_error(rel, tool, line, needle) tu_expect_error(rel, NULL, tool, line, needle)
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define parse_ok(rel, s) tu_parse_ok(rel, NULL, s)
 
-static void time__bash_default__reads_real_user_sys_and_command(void **st)
+/* Parses text or the file rel with a --time-format, through the public
+ * ingest entry point; returns its code. */
+static int parse_with_format(const char *rel, const char *text,
+                             const char *tool, const char *fmt, bdb_sink *s,
+                             bdb_diag *d)
+{
+    size_t len;
+    char *buf = rel ? tu_read(rel, &len) : NULL;
+    bdb_sink_init(s);
+    bdb_diag_clear(d);
+    bdb_ingest_opts o = {.source_name = rel ? rel : "text.txt", .tool = tool,
+                         .time_format = fmt};
+    int rc = bdb_ingest_buffer(rel ? buf : text, rel ? len : strlen(text), &o,
+                               s, NULL, 0, d);
+    free(buf);
+    return rc;
+}
+
+/* The first warning whose text contains needle, or NULL. */
+static const bdb_note *find_note(const bdb_sink *s, const char *needle)
+{
+    for (size_t i = 0; i < s->nnotes; i++)
+        if (!s->notes[i].is_info && strstr(s->notes[i].text, needle))
+            return &s->notes[i];
+    return NULL;
+}
+
+static void text_ok(const char *text, bdb_sink *s)
+{
+    tu_text_ok(text, "time", s);
+}
+
+/* ---- bash ---- */
+
+static void parse_time__bash_default__reads_real_user_sys_and_command(void **st)
 {
     (void)st;
     bdb_sink s;
@@ -25,10 +58,11 @@ static void time__bash_default__reads_real_user_sys_and_command(void **st)
     assert_int_equal(tu_find(&s, b, "real", NULL)->line, 3);
     assert_string_equal(tu_find(&s, b, "real", NULL)->unit, "s");
     assert_int_equal(tu_find(&s, b, "real", NULL)->better, BDB_LOWER_IS_BETTER);
+    assert_int_equal(s.nnotes, 0);
     bdb_sink_free(&s);
 }
 
-static void time__timeformat_precisions__all_read(void **st)
+static void parse_time__timeformat_precisions__all_read(void **st)
 {
     (void)st;
     bdb_sink s;
@@ -48,7 +82,7 @@ static void time__timeformat_precisions__all_read(void **st)
     bdb_sink_free(&s);
 }
 
-static void time__posix_p__bash_and_gnu(void **st)
+static void parse_time__posix_p__bash_gnu_and_busybox(void **st)
 {
     (void)st;
     bdb_sink s;
@@ -60,9 +94,13 @@ static void time__posix_p__bash_and_gnu(void **st)
     tu_assert_value(&s, NULL, "real", NULL, 1.33, 1e-9);
     tu_assert_value(&s, NULL, "user", NULL, 1.31, 1e-9);
     bdb_sink_free(&s);
+    parse_ok("samples/time/busybox-time-p-sleep.txt", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 0.10, 1e-9);
+    assert_int_equal(tu_count(&s, NULL), 3);
+    bdb_sink_free(&s);
 }
 
-static void time__decimal_comma__de_DE(void **st)
+static void parse_time__decimal_comma__de_DE_default_and_one_line(void **st)
 {
     (void)st;
     bdb_sink s;
@@ -70,17 +108,77 @@ static void time__decimal_comma__de_DE(void **st)
     tu_assert_value(&s, NULL, "real", NULL, 1.351, 1e-9);
     tu_assert_value(&s, NULL, "user", NULL, 1.351, 1e-9);
     bdb_sink_free(&s);
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    bdb_sink_init(&s);
-    assert_int_equal(tu_parse_text("real   0m53,79s\nuser   0m53,788s\n"
-                                   "sys    0m0,000s\n", NULL, &s, &d), 0);
+    parse_ok("samples/time/bash-lc-numeric-de_DE.txt", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 0.109, 1e-9);
+    bdb_sink_free(&s);
+    /* TIMEFORMAT='%3R %3U %3S %P' under LC_NUMERIC=de_DE: "0,027 ... 99,32" */
+    parse_ok("samples/time/bash-v-de_DE-timeformat-one-line.txt", &s);
+    const char *b = "dd if=/dev/zero of=/dev/null bs=1M count=1000";
+    tu_assert_value(&s, b, "real", NULL, 0.027, 1e-9);
+    tu_assert_value(&s, b, "sys", NULL, 0.026, 1e-9);
+    tu_assert_value(&s, b, "cpu_percent", NULL, 99.32, 1e-9);
+    bdb_sink_free(&s);
+    /* seed 002's average block: a decimal comma and several spaces */
+    text_ok("real   0m53,79s\nuser   0m53,788s\nsys    0m0,000s\n", &s);
     tu_assert_value(&s, NULL, "real", NULL, 53.79, 1e-9);
     tu_assert_value(&s, NULL, "user", NULL, 53.788, 1e-9);
     bdb_sink_free(&s);
 }
 
-static void time__gnu_default__all_fields_and_kib(void **st)
+static void parse_time__timeformat_in_log__one_line_three_runs(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    /* bash -v: TIMEFORMAT='%3R %3U %3S', then a one-line for loop */
+    parse_ok("samples/time/bash-v-timeformat-3-runs.txt", &s);
+    const char *b = "dd if=/dev/zero of=/dev/null bs=1M count=500";
+    assert_int_equal(tu_count(&s, "real"), 3);
+    assert_int_equal(tu_count(&s, NULL), 9);
+    tu_assert_value(&s, b, "real", NULL, 0.085, 1e-9);
+    tu_assert_value(&s, b, "sys", NULL, 0.017, 1e-9);
+    assert_int_equal(s.samples[3].repetition, 2);
+    assert_true(s.samples[6].value == 0.081);
+    assert_int_equal(s.samples[6].line, 5);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__timeformat_reassigned__each_run_its_own_shape(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    /* TIMEFORMAT=%R, then '%lR', then %P */
+    parse_ok("samples/time/bash-v-timeformat-R-lR-P.txt", &s);
+    tu_assert_value(&s, "sleep 0.1", "real", NULL, 0.103, 1e-9);
+    tu_assert_value(&s, "sleep 0.2", "real", NULL, 0.207, 1e-9);
+    tu_assert_value(&s, "dd if=/dev/zero of=/dev/null bs=1M count=2000",
+                    "cpu_percent", NULL, 53.83, 1e-9);
+    assert_int_equal(tu_count(&s, NULL), 3);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__timeformat_custom_labels__ansi_c_and_set_x(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    /* TIMEFORMAT=$'elapsed=%3lR cpu=%P%%\nuser time %2U, system time %2S' */
+    parse_ok("samples/time/bash-v-timeformat-custom-labels.txt", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 0.140, 1e-9);
+    tu_assert_value(&s, NULL, "cpu_percent", NULL, 36.43, 1e-9);
+    tu_assert_value(&s, NULL, "sys", NULL, 0.05, 1e-9);
+    assert_int_equal(tu_find(&s, NULL, "sys", NULL)->line, 4);
+    bdb_sink_free(&s);
+    /* set -x prints the $'...' value with its newline inside quotes */
+    parse_ok("samples/time/bash-x-timeformat-ansi-c.txt", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 0.213, 1e-9);
+    tu_assert_value(&s, NULL, "cpu_percent", NULL, 0.93, 1e-9);
+    assert_int_equal(tu_count(&s, NULL), 2);
+    bdb_sink_free(&s);
+}
+
+/* ---- GNU time ---- */
+
+static void parse_time__gnu_default__all_fields_and_kib(void **st)
 {
     (void)st;
     bdb_sink s;
@@ -96,19 +194,52 @@ static void time__gnu_default__all_fields_and_kib(void **st)
     bdb_sink_free(&s);
 }
 
-static void time__gnu_nonzero_exit__warns(void **st)
+static void parse_time__gnu_default_as_its_manual_documents__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    /* hand-made from the default format GNU time's manual (time.html of
+     * Debian's time 1.9) documents, "(%Xtext+%Ddata %Mmax)k", filled with
+     * the figures of the manual's own example line */
+    text_ok("0.07user 0.50system 0:06.69elapsed 8%CPU (0text+489data 324max)k\n"
+            "0inputs+0outputs (0major+12minor)pagefaults 0swaps\n", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 6.69, 1e-9);
+    tu_assert_value(&s, NULL, "avg_unshared_data", NULL, 489.0 * 1024, 0);
+    tu_assert_value(&s, NULL, "max_rss", NULL, 324.0 * 1024, 0);
+    assert_int_equal(tu_count(&s, NULL), 12);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__gnu_nonzero_exit__stored_and_warned_once(void **st)
 {
     (void)st;
     bdb_sink s;
     parse_ok("samples/time/gnu-time-default-nonzero-exit.txt", &s);
-    assert_true(s.nnotes >= 1);
+    assert_int_equal(s.nnotes, 1);
     assert_non_null(strstr(s.notes[0].text, "non-zero status 1"));
     assert_int_equal(s.notes[0].line, 2);
+    tu_assert_value(&s, NULL, "exit_status", NULL, 1, 0);
+    assert_int_equal(tu_find(&s, NULL, "exit_status", NULL)->line, 2);
     tu_assert_value(&s, NULL, "fs_outputs", NULL, 8, 0);
+    bdb_sink_free(&s);
+    /* -v prints the status line and "Exit status: 1": one warning */
+    parse_ok("samples/time/gnu-time-v-false.txt", &s);
+    assert_int_equal(s.nnotes, 1);
+    assert_int_equal(tu_count(&s, "exit_status"), 1);
+    tu_assert_value(&s, "false", "exit_status", NULL, 1, 0);
+    bdb_sink_free(&s);
+    /* -f '%e %M %x' after "Command exited ...": one exit_status */
+    parse_ok("samples/time/bash-v-gnu-time-false-and-default.txt", &s);
+    assert_int_equal(tu_count(&s, "exit_status"), 1);
+    assert_int_equal(tu_find(&s, "false", "exit_status", NULL)->line, 3);
+    assert_int_equal(s.nnotes, 1);
+    /* the next command, GNU's default format, is a run of its own */
+    tu_assert_value(&s, "gzip -c /usr/share/common-licenses/GPL-3", "max_rss",
+                    NULL, 1604.0 * 1024, 0);
     bdb_sink_free(&s);
 }
 
-static void time__gnu_v__command_names_benchmark(void **st)
+static void parse_time__gnu_v__command_names_benchmark(void **st)
 {
     (void)st;
     bdb_sink s;
@@ -130,10 +261,282 @@ static void time__gnu_v__command_names_benchmark(void **st)
     tu_assert_value(&s, "bash -c echo \"scale=2000; 4*a(1)\" | bc -l -q", "real",
                     NULL, 1.06, 1e-9);
     tu_assert_value(&s, NULL, "max_rss", NULL, 3080.0 * 1024, 0);
+    assert_int_equal(s.nnotes, 0);
     bdb_sink_free(&s);
 }
 
-static void time__busybox__default_and_v(void **st)
+static void parse_time__gnu_v_unknown_field__warned_and_block_kept(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    size_t len;
+    char *text = tu_read("samples/time/gnu-time-v-gzip.txt", &len);
+    /* a field some other GNU time version might print */
+    char *mod = tu_replace(text, "\tSwaps: 0\n",
+                           "\tSwaps: 0\n\tFrobnications (count): 7\n");
+    text_ok(mod, &s);
+    const bdb_note *n = find_note(&s, "unknown time -v field");
+    assert_non_null(n);
+    assert_int_equal(n->line, 17);
+    tu_assert_value(&s, NULL, "exit_status", NULL, 0, 0);
+    assert_int_equal(tu_count(&s, NULL), 22);
+    bdb_sink_free(&s);
+    free(mod);
+    free(text);
+}
+
+static void parse_time__gnu_f_in_log__formats_and_command(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/time/bash-v-gnu-time-f-formats.txt", &s);
+    /* -f '%e %U %S %M' */
+    const bdb_sample *x = tu_find(&s, "sleep 0.1", "max_rss", NULL);
+    assert_non_null(x);
+    assert_int_equal(x->line, 2);
+    assert_true(x->value == 1684.0 * 1024);
+    /* -f '... exit=%x cmd=%C': %C names it too */
+    tu_assert_value(&s, "sleep 0.1", "exit_status", NULL, 0, 0);
+    /* '%E elapsed, %P CPU, %M KiB max, %F major %R minor faults, ...' */
+    const char *g = "gzip -c /usr/share/common-licenses/GPL-3";
+    tu_assert_value(&s, g, "cpu_percent", NULL, 33, 0);
+    tu_assert_value(&s, g, "major_page_faults", NULL, 2, 0);
+    tu_assert_value(&s, g, "minor_page_faults", NULL, 133, 0);
+    tu_assert_value(&s, g, "voluntary_context_switches", NULL, 3, 0);
+    tu_assert_value(&s, g, "max_rss", NULL, 1652.0 * 1024, 0);
+    /* --format='wall %e s\nmem %M kB\ncommand: %C': three lines */
+    int found = 0;
+    for (size_t i = 0; i < s.n; i++)
+        if (s.samples[i].line == 9 && strcmp(s.samples[i].metric, "max_rss") == 0 &&
+            s.samples[i].value == 1804.0 * 1024)
+            found = 1;
+    assert_true(found);
+    /* all 24 directives on one line, %e and %E both real: one real */
+    int at12 = 0;
+    for (size_t i = 0; i < s.n; i++)
+        at12 += s.samples[i].line == 12;
+    assert_int_equal(at12, 22);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__gnu_env_TIME__is_the_default_format(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/time/bash-v-gnu-time-env-TIME.txt", &s);
+    tu_assert_value(&s, "sleep 0.1", "real", NULL, 0.10, 1e-9);
+    tu_assert_value(&s, "sleep 0.1", "max_rss", NULL, 1648.0 * 1024, 0);
+    assert_int_equal(tu_count(&s, NULL), 2);
+    bdb_sink_free(&s);
+    /* RUNTIME= is not GNU time's TIME= */
+    text_ok("RUNTIME=%e\nreal 1.00\nuser 0.50\nsys 0.10\n", &s);
+    assert_int_equal(tu_count(&s, NULL), 3);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__gnu_format_on_continued_lines__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/time/bash-v-gnu-time-format-continued-lines.txt", &s);
+    const char *b = "gzip -c /usr/share/common-licenses/GPL-3";
+    tu_assert_value(&s, b, "real", NULL, 0.03, 1e-9);
+    tu_assert_value(&s, b, "max_rss", NULL, 1572.0 * 1024, 0);
+    assert_int_equal(tu_find(&s, b, "max_rss", NULL)->line, 7);
+    assert_int_equal(tu_count(&s, NULL), 4);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__toybox__default_and_v(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/time/toybox-time-sleep.txt", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 0.104, 1e-9);
+    assert_int_equal(tu_count(&s, NULL), 3);
+    bdb_sink_free(&s);
+    /* toybox 0.8.9 -v: Real, User, System; older ones Real, System, User */
+    parse_ok("samples/time/toybox-time-v-dd.txt", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 0.044696, 1e-9);
+    tu_assert_value(&s, NULL, "sys", NULL, 0.014101, 1e-9);
+    tu_assert_value(&s, NULL, "max_rss", NULL, 2776.0 * 1024, 0);
+    tu_assert_value(&s, NULL, "minor_page_faults", NULL, 334, 0);
+    tu_assert_value(&s, NULL, "involuntary_context_switches", NULL, 3, 0);
+    assert_int_equal(tu_count(&s, NULL), 10);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__gnu_f_loop__command_printed_once_three_runs(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/time/bash-v-gnu-time-f-loop-3-runs.txt", &s);
+    const char *b = "dd if=/dev/zero of=/dev/null bs=1M count=500 status=none";
+    assert_int_equal(tu_count(&s, "max_rss"), 3);
+    for (size_t i = 0; i < s.n; i++)
+        assert_string_equal(s.samples[i].benchmark, b);
+    assert_int_equal(s.samples[11].repetition, 3);
+    assert_true(s.samples[11].value == 2844.0 * 1024);
+    bdb_sink_free(&s);
+}
+
+/* ---- --time-format ---- */
+
+static void parse_time__user_format__gnu_directives(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    bdb_diag d;
+    assert_int_equal(parse_with_format("tests/fixtures/time/real-gnu-time-f-3-runs.txt",
+                                       NULL, "time", "%e %U %S %M", &s, &d), 0);
+    assert_int_equal(tu_count(&s, "real"), 3);
+    assert_true(s.samples[0].value == 0.14);
+    assert_true(s.samples[3].value == 2828.0 * 1024);
+    assert_int_equal(s.samples[7].repetition, 2);
+    bdb_sink_free(&s);
+
+    assert_int_equal(parse_with_format(
+                         "tests/fixtures/time/real-gnu-time-f-labelled-with-command.txt",
+                         NULL, "time",
+                         "real=%e user=%U sys=%S maxrss=%MKB exit=%x cmd=%C", &s,
+                         &d), 0);
+    tu_assert_value(&s, "sleep 0.1", "max_rss", NULL, 1772.0 * 1024, 0);
+    tu_assert_value(&s, "sleep 0.1", "real", NULL, 0.10, 1e-9);
+    bdb_sink_free(&s);
+
+    /* \n in the format as typed on the command line; dd's lines around */
+    assert_int_equal(parse_with_format("tests/fixtures/time/real-gnu-time-format-multiline.txt",
+                                       NULL, "time",
+                                       "wall %e s\\nmem %M kB\\ncommand: %C", &s,
+                                       &d), 0);
+    const char *b = "dd if=/dev/zero of=/dev/null bs=1M count=300";
+    tu_assert_value(&s, b, "real", NULL, 0.07, 1e-9);
+    tu_assert_value(&s, b, "max_rss", NULL, 2932.0 * 1024, 0);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+
+    assert_int_equal(parse_with_format(
+                         "tests/fixtures/time/real-gnu-time-f-all-directives.txt", NULL,
+                         "time",
+                         "%C|%e|%E|%U|%S|%P|%M|%t|%K|%D|%p|%X|%F|%R|%W|%c|%w|%I|%O|"
+                         "%r|%s|%k|%Z|%x",
+                         &s, &d), 0);
+    assert_int_equal(tu_count(&s, NULL), 22);
+    tu_assert_value(&s, "sleep 0.1", "minor_page_faults", NULL, 98, 0);
+    tu_assert_value(&s, "sleep 0.1", "page_size", NULL, 4096, 0);
+    tu_assert_value(&s, "sleep 0.1", "max_rss", NULL, 1676.0 * 1024, 0);
+    bdb_sink_free(&s);
+
+    assert_int_equal(parse_with_format(
+                         "tests/fixtures/time/real-gnu-time-f-false-nonzero.txt", NULL,
+                         "time", "%e %M %x", &s, &d), 0);
+    tu_assert_value(&s, NULL, "exit_status", NULL, 1, 0);
+    assert_non_null(find_note(&s, "non-zero status 1"));
+    bdb_sink_free(&s);
+}
+
+static void parse_time__user_format__bash_timeformat(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    bdb_diag d;
+    /* a precision digit or 'l' makes it a bash TIMEFORMAT */
+    assert_int_equal(parse_with_format(
+                         "tests/fixtures/time/real-bash-timeformat-RUS-one-line.txt",
+                         NULL, "time", "%3R %3U %3S", &s, &d), 0);
+    tu_assert_value(&s, NULL, "real", NULL, 0.103, 1e-9);
+    tu_assert_value(&s, NULL, "user", NULL, 0.002, 1e-9);
+    bdb_sink_free(&s);
+    assert_int_equal(parse_with_format("tests/fixtures/time/real-bash-timeformat-lR.txt",
+                                       NULL, "time", "%lR", &s, &d), 0);
+    tu_assert_value(&s, NULL, "real", NULL, 0.102, 1e-9);
+    bdb_sink_free(&s);
+    /* bare %R is GNU's minor page faults; "bash:" says it is bash's real */
+    assert_int_equal(parse_with_format("tests/fixtures/time/real-bash-timeformat-R-only.txt",
+                                       NULL, "time", "bash:%R", &s, &d), 0);
+    tu_assert_value(&s, NULL, "real", NULL, 0.102, 1e-9);
+    bdb_sink_free(&s);
+    assert_int_equal(parse_with_format("tests/fixtures/time/real-bash-timeformat-P.txt",
+                                       NULL, "time", "bash:%P", &s, &d), 0);
+    tu_assert_value(&s, NULL, "cpu_percent", NULL, 86.47, 1e-9);
+    bdb_sink_free(&s);
+    assert_int_equal(parse_with_format(
+                         "tests/fixtures/time/real-bash-timeformat-custom-labels.txt",
+                         NULL, "time",
+                         "elapsed=%3lR cpu=%P%%\nuser time %2U, system time %2S", &s,
+                         &d), 0);
+    tu_assert_value(&s, NULL, "real", NULL, 0.058, 1e-9);
+    tu_assert_value(&s, NULL, "cpu_percent", NULL, 99.91, 1e-9);
+    bdb_sink_free(&s);
+    assert_int_equal(parse_with_format("tests/fixtures/time/real-bash-de_DE-RUS-one-line.txt",
+                                       NULL, "time", "%3R %3U %3S %P", &s, &d), 0);
+    tu_assert_value(&s, NULL, "cpu_percent", NULL, 2.03, 1e-9);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__user_format__bad_figure_is_warned_at_its_line(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    bdb_diag d;
+    /* hand-made: the second run's elapsed is not a number */
+    assert_int_equal(parse_with_format(NULL,
+                                       "starting\nreal=0.10 user=0.00\n"
+                                       "real=nan user=0.00\nreal=0.12 user=0.01\n",
+                                       "time", "real=%e user=%U", &s, &d), 0);
+    assert_int_equal(tu_count(&s, "real"), 2);
+    const bdb_note *n = find_note(&s, "does not parse");
+    assert_non_null(n);
+    assert_int_equal(n->line, 3);
+    bdb_sink_free(&s);
+    /* figures only: a line of as many number-like words */
+    assert_int_equal(parse_with_format(NULL, "0.10 0.00 0.00 1684\n"
+                                       "0.10 - 0.00 1700\n", "time",
+                                       "%e %U %S %M", &s, &d), 0);
+    assert_int_equal(tu_count(&s, "real"), 1);
+    assert_non_null(find_note(&s, "does not parse"));
+    bdb_sink_free(&s);
+    /* nothing matches at all: the file fails, saying what was expected */
+    assert_int_not_equal(parse_with_format(NULL, "real=- user=-\n", "time",
+                                           "real=%e user=%U", &s, &d), 0);
+    assert_non_null(strstr(d.message, "real=%e user=%U"));
+    bdb_sink_free(&s);
+    assert_int_not_equal(parse_with_format(NULL, "hello\nworld\n", "time",
+                                           "%e %M", &s, &d), 0);
+    assert_non_null(strstr(d.message, "no line matches the time format '%e %M'"));
+    bdb_sink_free(&s);
+}
+
+static void parse_time__user_format_without_figures__warned_defaults_kept(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    bdb_diag d;
+    assert_int_equal(parse_with_format("samples/time/gnu-time-default-gzip.txt",
+                                       NULL, NULL, "hello %% world", &s, &d), 0);
+    assert_non_null(find_note(&s, "has no figure"));
+    tu_assert_value(&s, NULL, "real", NULL, 1.33, 1e-9);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__cli_time_format__passes_the_format(void **st)
+{
+    (void)st;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    int rc = tu_run(&out, "parse --expected --tool time --time-format '%%e %%U %%S %%M' "
+                          "'%s'", tu_path("tests/fixtures/time/real-gnu-time-f-3-runs.txt"));
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out.data, "3\ttime\treal-gnu-time-f-3-runs\tmax_rss\t\t2895872\tB\tlower\t3"));
+    bdb_buf_free(&out);
+}
+
+/* ---- BusyBox, zsh, BSD ---- */
+
+static void parse_time__busybox__default_and_v(void **st)
 {
     (void)st;
     bdb_sink s;
@@ -145,18 +548,177 @@ static void time__busybox__default_and_v(void **st)
     tu_assert_value(&s, "gzip -c /tmp/bdbt/gzip-input.txt", "real", NULL, 1.31, 1e-9);
     tu_assert_value(&s, NULL, "max_rss", NULL, 7472.0 * 1024, 0);
     bdb_sink_free(&s);
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    bdb_sink_init(&s);
-    /* BusyBox past one hour: "%uh %um %02us" */
-    assert_int_equal(tu_parse_text("real\t1h 2m 03s\nuser\t1h 1m 59s\n"
-                                   "sys\t0m 0.50s\n", NULL, &s, &d), 0);
+    /* BusyBox past one hour: "%uh %um %02us" (miscutils/time.c) */
+    text_ok("real\t1h 2m 03s\nuser\t1h 1m 59s\nsys\t0m 0.50s\n", &s);
     tu_assert_value(&s, NULL, "real", NULL, 3723, 0);
     tu_assert_value(&s, NULL, "sys", NULL, 0.5, 1e-9);
     bdb_sink_free(&s);
 }
 
-static void time__seed000_loop__three_repetitions(void **st)
+static void parse_time__zsh__default_and_timefmt(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/time/zsh-default-sleep.txt", &s);
+    tu_assert_value(&s, "sleep 0.1", "real", NULL, 0.104, 1e-9);
+    tu_assert_value(&s, "sleep 0.1", "cpu_percent", NULL, 1, 0);
+    bdb_sink_free(&s);
+    /* %J keeps its redirection; trailing ones are dropped like bash's */
+    parse_ok("samples/time/zsh-default-gzip-3-runs.txt", &s);
+    assert_int_equal(tu_count(&s, "real"), 3);
+    assert_string_equal(s.samples[0].benchmark,
+                        "gzip -c /usr/share/common-licenses/GPL-3");
+    assert_int_equal(s.samples[8].repetition, 3);
+    bdb_sink_free(&s);
+    /* ...but not inside a subshell's parentheses */
+    parse_ok("samples/time/zsh-default-subshell.txt", &s);
+    assert_string_equal(s.samples[0].benchmark,
+                        "( dd if=/dev/zero of=/dev/null bs=1M count=500 2> /dev/null; )");
+    bdb_sink_free(&s);
+    /* TIMEFMT from zsh -v; its %M is MiB on Linux (ru_maxrss / 1024) */
+    parse_ok("samples/time/zsh-v-timefmt-maxrss-mib.txt", &s);
+    tu_assert_value(&s, NULL, "max_rss", NULL, 113.0 * 1024 * 1024, 0);
+    tu_assert_value(&s, NULL, "real", NULL, 0.394, 1e-9);
+    assert_string_equal(s.samples[0].benchmark,
+                        "python3 -c \"x=bytearray(100*1024*1024)\"");
+    bdb_sink_free(&s);
+    parse_ok("samples/time/zsh-v-timefmt-bashlike.txt", &s);
+    tu_assert_value(&s, "dd if=/dev/zero of=/dev/null bs=1M count=500", "max_rss",
+                    NULL, 2.0 * 1024 * 1024, 0);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__mksh_and_tcsh__builtin_formats(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/time/mksh-default-sleep.txt", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 0.10, 1e-9);
+    assert_int_equal(tu_count(&s, NULL), 3);
+    bdb_sink_free(&s);
+    parse_ok("samples/time/tcsh-default-dd.txt", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 0.03, 1e-9);
+    tu_assert_value(&s, NULL, "sys", NULL, 0.014, 1e-9);
+    tu_assert_value(&s, NULL, "cpu_percent", NULL, 33.3, 1e-9);
+    tu_assert_value(&s, NULL, "major_page_faults", NULL, 0, 0);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__prompt_and_wrappers__name_the_benchmark(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    size_t len;
+    /* a real GNU default output after a prompt line with sudo and taskset */
+    char *text = tu_read("samples/time/gnu-time-default-gzip.txt", &len);
+    char *mod = tu_replace(text, "1.33user",
+                           "pi@rpi:~ $ sudo taskset -c 0 /usr/bin/time gzip -c "
+                           "big.txt > /dev/null\n1.33user");
+    text_ok(mod, &s);
+    tu_assert_value(&s, "gzip -c big.txt", "max_rss", NULL, 1856.0 * 1024, 0);
+    bdb_sink_free(&s);
+    free(mod);
+    free(text);
+    /* bash -c 'TIMEFORMAT=...; time CMD' on one line: format and command */
+    text = tu_read("tests/fixtures/time/real-bash-timeformat-RUS-one-line.txt", &len);
+    size_t n = len + 128;
+    mod = malloc(n);
+    assert_non_null(mod);
+    snprintf(mod, n, "$ bash -c 'TIMEFORMAT=\"%%3R %%3U %%3S\"; time sleep 0.1'\n%s",
+             text);
+    text_ok(mod, &s);
+    tu_assert_value(&s, "sleep 0.1", "real", NULL, 0.103, 1e-9);
+    tu_assert_value(&s, "sleep 0.1", "user", NULL, 0.002, 1e-9);
+    bdb_sink_free(&s);
+    free(mod);
+    free(text);
+}
+
+static void parse_time__macos_l__bytes_and_extra_counters(void **st)
+{
+    (void)st;
+    /* macOS /usr/bin/time -l, quoted from
+     * https://github.com/withastro/astro/blob/main/benchmark/MEMORY.md
+     * ("Before (Recursive Rendering)"); macOS's ru_maxrss is in bytes
+     * (getrusage(2) on OS X), and its -l adds the last three lines. */
+    static const char macos[] =
+        "      100.93 real       128.61 user        13.19 sys\n"
+        "          5367103488  maximum resident set size\n"
+        "                   0  average shared memory size\n"
+        "                   0  average unshared data size\n"
+        "                   0  average unshared stack size\n"
+        "              683544  page reclaims\n"
+        "                2397  page faults\n"
+        "                   0  swaps\n"
+        "                   0  block input operations\n"
+        "                   0  block output operations\n"
+        "                8919  messages sent\n"
+        "                8816  messages received\n"
+        "                   0  signals received\n"
+        "                8183  voluntary context switches\n"
+        "              344476  involuntary context switches\n"
+        "          1623273994  instructions retired\n"
+        "           481496376  cycles elapsed\n"
+        "            81171712  peak memory footprint\n";
+    bdb_sink s;
+    tu_text_ok(macos, NULL, &s);
+    tu_assert_value(&s, NULL, "real", NULL, 100.93, 1e-9);
+    tu_assert_value(&s, NULL, "user", NULL, 128.61, 1e-9);
+    tu_assert_value(&s, NULL, "sys", NULL, 13.19, 1e-9);
+    tu_assert_value(&s, NULL, "max_rss", NULL, 5367103488.0, 0);
+    tu_assert_value(&s, NULL, "minor_page_faults", NULL, 683544, 0);
+    tu_assert_value(&s, NULL, "major_page_faults", NULL, 2397, 0);
+    tu_assert_value(&s, NULL, "involuntary_context_switches", NULL, 344476, 0);
+    tu_assert_value(&s, NULL, "instructions_retired", NULL, 1623273994.0, 0);
+    tu_assert_value(&s, NULL, "peak_memory_footprint", NULL, 81171712.0, 0);
+    assert_int_equal(tu_find(&s, NULL, "peak_memory_footprint", NULL)->line, 18);
+    assert_int_equal(tu_count(&s, NULL), 20);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__freebsd_l__kib(void **st)
+{
+    (void)st;
+    /* FreeBSD 13 (CheriBSD) /usr/bin/time -l echo foo, quoted from
+     * https://github.com/CTSRD-CHERI/cheribsd/issues/331; FreeBSD's
+     * ru_maxrss is KiB (getrusage(2)) and its -l prints "%10ld  %s". */
+    static const char freebsd[] =
+        "foo\n"
+        "        0.14 real         0.05 user         0.07 sys\n"
+        "      2324  maximum resident set size\n"
+        "         4  average shared memory size\n"
+        "         4  average unshared data size\n"
+        "       256  average unshared stack size\n"
+        "       139  page reclaims\n"
+        "         0  page faults\n"
+        "         0  swaps\n"
+        "         0  block input operations\n"
+        "         0  block output operations\n"
+        "         0  messages sent\n"
+        "         0  messages received\n"
+        "         0  signals received\n";
+    bdb_sink s;
+    tu_text_ok(freebsd, NULL, &s);
+    tu_assert_value(&s, NULL, "real", NULL, 0.14, 1e-9);
+    tu_assert_value(&s, NULL, "max_rss", NULL, 2324.0 * 1024, 0);
+    tu_assert_value(&s, NULL, "minor_page_faults", NULL, 139, 0);
+    /* the issue's own problem: a build that printed 0 everywhere */
+    static const char zero[] =
+        "      102.76 real       100.43 user         2.23 sys\n"
+        "         0  maximum resident set size\n"
+        "         0  average shared memory size\n";
+    bdb_sink_free(&s);
+    tu_text_ok(zero, NULL, &s);
+    tu_assert_value(&s, NULL, "real", NULL, 102.76, 1e-9);
+    assert_null(tu_find(&s, NULL, "max_rss", NULL));
+    assert_non_null(find_note(&s, "maximum resident set size printed as 0"));
+    bdb_sink_free(&s);
+}
+
+/* ---- layouts, truncation, robustness ---- */
+
+static void parse_time__seed000_loop__three_repetitions(void **st)
 {
     (void)st;
     bdb_sink s;
@@ -168,18 +730,14 @@ static void time__seed000_loop__three_repetitions(void **st)
     assert_true(s.samples[6].value == 0.229);
     bdb_sink_free(&s);
     /* echo -n "#1 :" glued to GNU time's first line */
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    bdb_sink_init(&s);
-    assert_int_equal(tu_parse_text("#1 :1.33user 0.00system 0:01.33elapsed "
-                                   "99%CPU (0avgtext+0avgdata 1856maxresident)k\n"
-                                   "0inputs+0outputs (0major+206minor)pagefaults "
-                                   "0swaps\n", NULL, &s, &d), 0);
+    text_ok("#1 :1.33user 0.00system 0:01.33elapsed 99%CPU (0avgtext+0avgdata "
+            "1856maxresident)k\n0inputs+0outputs (0major+206minor)pagefaults "
+            "0swaps\n", &s);
     tu_assert_value(&s, NULL, "real", NULL, 1.33, 1e-9);
     bdb_sink_free(&s);
 }
 
-static void time__seed002_nbsp_blank_lines__three_runs(void **st)
+static void parse_time__seed002_nbsp_blank_lines__three_runs(void **st)
 {
     (void)st;
     bdb_sink s;
@@ -195,7 +753,7 @@ static void time__seed002_nbsp_blank_lines__three_runs(void **st)
     bdb_sink_free(&s);
 }
 
-static void time__time_dd__both_parsers_run(void **st)
+static void parse_time__time_dd__both_parsers_run(void **st)
 {
     (void)st;
     bdb_sink s;
@@ -214,18 +772,175 @@ static void time__time_dd__both_parsers_run(void **st)
     bdb_sink_free(&s);
 }
 
-
-static void time__truncated__errors_with_line(void **st)
+static void parse_time__truncated__keeps_complete_figures_and_warns(void **st)
 {
     (void)st;
-    tu_expect_warning("tests/fixtures/time/broken-truncated-bash-block.txt", NULL, NULL, 1, 6,
-                      "truncated");
-    expect_error("tests/fixtures/time/broken-truncated-gnu-v.txt", NULL, 1, "truncated");
-    expect_error("tests/fixtures/time/broken-truncated-gnu-default.txt", "time", 1,
-                 "truncated");
+    bdb_sink s;
+    /* the second run has its real line only */
+    tu_parse_ok("tests/fixtures/time/broken-truncated-bash-block.txt", NULL, &s);
+    assert_int_equal(tu_count(&s, "real"), 2);
+    assert_int_equal(tu_count(&s, "user"), 1);
+    const bdb_note *n = find_note(&s, "cut short");
+    assert_non_null(n);
+    assert_int_equal(n->line, 6);
+    bdb_sink_free(&s);
+    /* a -v block cut after "Maximum resident set size" */
+    tu_parse_ok("tests/fixtures/time/broken-truncated-gnu-v.txt", NULL, &s);
+    tu_assert_value(&s, "gzip -c /tmp/bdbt/gzip-input.txt", "max_rss", NULL,
+                    1764.0 * 1024, 0);
+    assert_null(tu_find(&s, NULL, "exit_status", NULL));
+    assert_non_null(find_note(&s, "Exit status"));
+    bdb_sink_free(&s);
+    /* GNU's default format without its second line */
+    tu_parse_ok("tests/fixtures/time/broken-truncated-gnu-default.txt", "time", &s);
+    tu_assert_value(&s, NULL, "max_rss", NULL, 1856.0 * 1024, 0);
+    assert_null(tu_find(&s, NULL, "swaps", NULL));
+    n = find_note(&s, "cut short");
+    assert_non_null(n);
+    assert_int_equal(n->line, 1);
+    bdb_sink_free(&s);
+    /* a run cut by the next one: both kept, one warning */
+    text_ok("real\t0m1.000s\nreal\t0m2.000s\nuser\t0m1.500s\nsys\t0m0.100s\n", &s);
+    assert_int_equal(tu_count(&s, "real"), 2);
+    assert_int_equal(s.nnotes, 1);
+    assert_int_equal(s.notes[0].line, 2);
+    bdb_sink_free(&s);
 }
 
-static void time__garbage__never_crashes(void **st)
+static void parse_time__glued_to_program_output__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    size_t len;
+    /* a program that printed "done" without a newline before GNU time */
+    char *text = tu_read("samples/time/gnu-time-default-gzip.txt", &len);
+    char *mod = tu_replace(text, "1.33user", "done1.33user");
+    text_ok(mod, &s);
+    tu_assert_value(&s, NULL, "real", NULL, 1.33, 1e-9);
+    tu_assert_value(&s, NULL, "swaps", NULL, 0, 0);
+    assert_int_equal(tu_count(&s, NULL), 12);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+    free(mod);
+    free(text);
+}
+
+static void parse_time__orphan_and_signal_lines__warned(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    /* hand-made: a capture that starts in the middle of a block */
+    text_ok("user\t0m0.500s\nsys\t0m0.100s\nreal\t0m1.000s\nuser\t0m0.500s\n"
+            "sys\t0m0.100s\n", &s);
+    assert_int_equal(tu_count(&s, "real"), 1);
+    const bdb_note *n = find_note(&s, "without the line(s) before it");
+    assert_non_null(n);
+    assert_int_equal(n->line, 1);
+    bdb_sink_free(&s);
+    /* a -v block interrupted by program output: the rest is warned */
+    size_t len;
+    char *text = tu_read("samples/time/gnu-time-v-gzip.txt", &len);
+    char *mod = tu_replace(text, "\tMaximum resident", "some output\n\tMaximum resident");
+    text_ok(mod, &s);
+    assert_non_null(find_note(&s, "cut short"));
+    n = find_note(&s, "without the start of its block");
+    assert_non_null(n);
+    assert_int_equal(n->line, 11);
+    assert_null(tu_find(&s, NULL, "max_rss", NULL));
+    tu_assert_value(&s, NULL, "real", NULL, 1.34, 1e-9);
+    bdb_sink_free(&s);
+    free(mod);
+    free(text);
+    /* a status line that no block follows names no run's exit status */
+    text = tu_read("samples/time/gnu-time-default-gzip.txt", &len);
+    mod = tu_replace(text, "1.33user", "Command exited with non-zero status 2\n"
+                     "program output\n1.33user");
+    text_ok(mod, &s);
+    assert_null(tu_find(&s, NULL, "exit_status", NULL));
+    assert_non_null(find_note(&s, "non-zero status 2"));
+    bdb_sink_free(&s);
+    free(mod);
+    free(text);
+    text_ok("Command terminated by signal 9\n0.00user 0.00system 0:00.20elapsed "
+            "0%CPU (0avgtext+0avgdata 1200maxresident)k\n0inputs+0outputs "
+            "(0major+80minor)pagefaults 0swaps\n", &s);
+    assert_non_null(find_note(&s, "terminated by signal 9"));
+    tu_assert_value(&s, NULL, "real", NULL, 0.20, 1e-9);
+    bdb_sink_free(&s);
+}
+
+static void parse_time__figures_cross_checked_against_raw_lines(void **st)
+{
+    (void)st;
+    /* bash %3lR: 0m + 0.140 s */
+    tu_crosscheck("samples/time/bash-v-timeformat-custom-labels.txt", 3,
+                  "elapsed=0m0.140s", NULL, "real", 0 * 60 + 0.140);
+    /* bash %P: 36.43 % with no '%' of its own (the format adds "%%") */
+    tu_crosscheck("samples/time/bash-v-timeformat-custom-labels.txt", 3,
+                  "cpu=36.43%", NULL, "cpu_percent", 36.43);
+    /* bash under LC_NUMERIC=de_DE: "0,027" = 0.027 s */
+    tu_crosscheck("samples/time/bash-v-de_DE-timeformat-one-line.txt", 3,
+                  "0,027 0,000 0,026 99,32", NULL, "real", 0.027);
+    /* GNU %M: 1684 KiB = 1684 * 1024 B */
+    tu_crosscheck("samples/time/bash-v-gnu-time-f-formats.txt", 2,
+                  "0.10 0.00 0.00 1684", "sleep 0.1", "max_rss", 1684.0 * 1024);
+    /* GNU -v %E "m:ss.cc": 0:01.34 = 0 * 60 + 1.34 s */
+    tu_crosscheck("samples/time/gnu-time-v-gzip.txt", 5,
+                  "Elapsed (wall clock) time (h:mm:ss or m:ss): 0:01.34", NULL,
+                  "real", 0 * 60 + 1.34);
+    /* GNU default "1856maxresident)k": KiB */
+    tu_crosscheck("samples/time/gnu-time-default-gzip.txt", 1,
+                  "1856maxresident)k", NULL, "max_rss", 1856.0 * 1024);
+    /* GNU's status line becomes exit_status */
+    tu_crosscheck("samples/time/gnu-time-default-nonzero-exit.txt", 2,
+                  "Command exited with non-zero status 1", NULL, "exit_status", 1);
+    /* BusyBox "%um %u.%02us": 0m 1.32s */
+    tu_crosscheck("samples/time/busybox-time-gzip.txt", 1, "real\t0m 1.32s", NULL,
+                  "real", 0 * 60 + 1.32);
+    /* zsh %M: MiB (ru_maxrss / 1024), 113 * 1024 * 1024 B; %*E: 0.394 s */
+    tu_crosscheck("samples/time/zsh-v-timefmt-maxrss-mib.txt", 21, "113 MB max",
+                  NULL, "max_rss", 113.0 * 1024 * 1024);
+    tu_crosscheck("samples/time/zsh-v-timefmt-maxrss-mib.txt", 21, "0.394 real",
+                  NULL, "real", 0.394);
+    /* mksh "0m00.10s real" = 0 * 60 + 0.10 s; tcsh "%E" 0:00.03 s */
+    tu_crosscheck("samples/time/mksh-default-sleep.txt", 1, "0m00.10s real", NULL,
+                  "real", 0 * 60 + 0.10);
+    tu_crosscheck("samples/time/tcsh-default-dd.txt", 1, "0:00.03 33.3%", NULL,
+                  "real", 0 * 60 + 0.03);
+    /* toybox -v "Max RSS (KiB)": 2776 * 1024 B */
+    tu_crosscheck("samples/time/toybox-time-v-dd.txt", 4, "Max RSS (KiB): 2776", NULL,
+                  "max_rss", 2776.0 * 1024);
+    /* zsh's default "%U user": "0.01s system" = 0.01 s */
+    tu_crosscheck("samples/time/zsh-default-subshell.txt", 1, "0.01s system", NULL,
+                  "sys", 0.01);
+}
+
+static void parse_time__sniff__new_shapes_detected(void **st)
+{
+    (void)st;
+    static const char *const files[] = {
+        "samples/time/bash-v-timeformat-custom-labels.txt",
+        "samples/time/bash-x-timeformat-ansi-c.txt",
+        "samples/time/bash-v-gnu-time-f-loop-3-runs.txt",
+        "samples/time/zsh-default-sleep.txt",
+        "samples/time/zsh-v-timefmt-maxrss-mib.txt",
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        size_t len;
+        char *buf = tu_read(files[i], &len);
+        const bdb_parser *p = bdb_parser_find("time");
+        assert_non_null(p);
+        if (p->sniff(buf, len) < BDB_SNIFF_THRESHOLD)
+            fail_msg("%s not detected as time", files[i]);
+        free(buf);
+    }
+    /* program output with numbers but no format: not time */
+    const bdb_parser *p = bdb_parser_find("time");
+    static const char plain[] = "0.10 0.00 0.00 1684\n";
+    assert_true(p->sniff(plain, strlen(plain)) < BDB_SNIFF_THRESHOLD);
+}
+
+static void parse_time__garbage__never_crashes(void **st)
 {
     (void)st;
     static const char *const inputs[] = {
@@ -233,6 +948,11 @@ static void time__garbage__never_crashes(void **st)
         "\tCommand being timed: \"x\n", "1user 2system elapsed\n",
         "#1 :\n#2 :", "real\t0m1.0s\nuser\t0m1.0s\n", "time \n",
         "\tUser time (seconds): 1.0\n\tExit status: 0\n",
+        "TIMEFORMAT='%3R\n", "TIMEFORMAT=$'\\", "TIMEFMT=%J%J%J%J%J%J%J\nx y z\n",
+        "/usr/bin/time -f '%C%C%C%C%C%C%C%C%C%C%C%C%e' x\n"
+        "a b c d e f g h i j k l m n o p q r s t u v w x y z 1.0\n",
+        "/usr/bin/time -f\n", "time -f '%' x\n1\n", "1h 2m 3m real 1 user 1 sys\n",
+        "99999999999999999999999999999999999999999999999.9 real 1 user 1 sys\n",
     };
     for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
         bdb_sink s;
@@ -242,25 +962,63 @@ static void time__garbage__never_crashes(void **st)
         (void)tu_parse_text(inputs[i], "time", &s, &d);
         bdb_sink_free(&s);
     }
+    static const char *const formats[] = {
+        "%", "\\", "%q%e", "%C", "bash:%9lR", "zsh:%*E %J", "\\n\\n\\n",
+        "%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e"
+        "\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e"
+        "\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e"
+        "\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e"
+        "\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e\\n%e",
+    };
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+        bdb_sink s;
+        bdb_diag d;
+        (void)parse_with_format(NULL, "1.0\n2.0 x\nreal 1\nuser 1\nsys 1\n", "time",
+                                formats[i], &s, &d);
+        bdb_sink_free(&s);
+    }
 }
-
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(time__bash_default__reads_real_user_sys_and_command),
-        cmocka_unit_test(time__timeformat_precisions__all_read),
-        cmocka_unit_test(time__posix_p__bash_and_gnu),
-        cmocka_unit_test(time__decimal_comma__de_DE),
-        cmocka_unit_test(time__gnu_default__all_fields_and_kib),
-        cmocka_unit_test(time__gnu_nonzero_exit__warns),
-        cmocka_unit_test(time__gnu_v__command_names_benchmark),
-        cmocka_unit_test(time__busybox__default_and_v),
-        cmocka_unit_test(time__seed000_loop__three_repetitions),
-        cmocka_unit_test(time__seed002_nbsp_blank_lines__three_runs),
-        cmocka_unit_test(time__time_dd__both_parsers_run),
-        cmocka_unit_test(time__truncated__errors_with_line),
-        cmocka_unit_test(time__garbage__never_crashes),
+        cmocka_unit_test(parse_time__bash_default__reads_real_user_sys_and_command),
+        cmocka_unit_test(parse_time__timeformat_precisions__all_read),
+        cmocka_unit_test(parse_time__posix_p__bash_gnu_and_busybox),
+        cmocka_unit_test(parse_time__decimal_comma__de_DE_default_and_one_line),
+        cmocka_unit_test(parse_time__timeformat_in_log__one_line_three_runs),
+        cmocka_unit_test(parse_time__timeformat_reassigned__each_run_its_own_shape),
+        cmocka_unit_test(parse_time__timeformat_custom_labels__ansi_c_and_set_x),
+        cmocka_unit_test(parse_time__gnu_default__all_fields_and_kib),
+        cmocka_unit_test(parse_time__gnu_default_as_its_manual_documents__read),
+        cmocka_unit_test(parse_time__gnu_nonzero_exit__stored_and_warned_once),
+        cmocka_unit_test(parse_time__gnu_v__command_names_benchmark),
+        cmocka_unit_test(parse_time__gnu_v_unknown_field__warned_and_block_kept),
+        cmocka_unit_test(parse_time__gnu_f_in_log__formats_and_command),
+        cmocka_unit_test(parse_time__gnu_env_TIME__is_the_default_format),
+        cmocka_unit_test(parse_time__gnu_format_on_continued_lines__read),
+        cmocka_unit_test(parse_time__toybox__default_and_v),
+        cmocka_unit_test(parse_time__gnu_f_loop__command_printed_once_three_runs),
+        cmocka_unit_test(parse_time__user_format__gnu_directives),
+        cmocka_unit_test(parse_time__user_format__bash_timeformat),
+        cmocka_unit_test(parse_time__user_format__bad_figure_is_warned_at_its_line),
+        cmocka_unit_test(parse_time__user_format_without_figures__warned_defaults_kept),
+        cmocka_unit_test(parse_time__cli_time_format__passes_the_format),
+        cmocka_unit_test(parse_time__busybox__default_and_v),
+        cmocka_unit_test(parse_time__zsh__default_and_timefmt),
+        cmocka_unit_test(parse_time__mksh_and_tcsh__builtin_formats),
+        cmocka_unit_test(parse_time__prompt_and_wrappers__name_the_benchmark),
+        cmocka_unit_test(parse_time__macos_l__bytes_and_extra_counters),
+        cmocka_unit_test(parse_time__freebsd_l__kib),
+        cmocka_unit_test(parse_time__seed000_loop__three_repetitions),
+        cmocka_unit_test(parse_time__seed002_nbsp_blank_lines__three_runs),
+        cmocka_unit_test(parse_time__time_dd__both_parsers_run),
+        cmocka_unit_test(parse_time__truncated__keeps_complete_figures_and_warns),
+        cmocka_unit_test(parse_time__glued_to_program_output__read),
+        cmocka_unit_test(parse_time__orphan_and_signal_lines__warned),
+        cmocka_unit_test(parse_time__figures_cross_checked_against_raw_lines),
+        cmocka_unit_test(parse_time__sniff__new_shapes_detected),
+        cmocka_unit_test(parse_time__garbage__never_crashes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

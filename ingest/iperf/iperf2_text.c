@@ -1,0 +1,376 @@
+/* iperf2_text.c - iperf 2 text output, client and server side (-s), with
+ * -e, -d/-r, -P, -u and every -f format (see parse_iperf.c). */
+#include "iperf_internal.h"
+#include "../../common/bdb_scan.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* "... port 5001 ..." after "port". */
+static int port_after(const char *p, const char *end, const char *lit,
+                      long *port)
+{
+    const char *at = bdb_find(p, end, lit);
+    if (!at)
+        return 0;
+    const char *q = at + strlen(lit);
+    long long v;
+    if (!bdb_scan_int(&q, end, &v))
+        return 0;
+    *port = (long)v;
+    return 1;
+}
+
+/* "16.0 KByte" -> bytes (1024-based). */
+static int parse_size(const char **pp, const char *end, double *bytes)
+{
+    const char *p = *pp;
+    double v;
+    if (!bdb_scan_number(&p, end, &v, 0))
+        return 0;
+    const char *w;
+    size_t wl = bdb_scan_word(&p, end, &w);
+    if (!wl)
+        return 0;
+    double m = 1;
+    const char *u = w, *ue = w + wl;
+    while (ue > u && (ue[-1] == ')' || ue[-1] == ','))
+        ue--;
+    switch (*u) {
+    case 'K': m = 1024.0; u++; break;
+    case 'M': m = 1048576.0; u++; break;
+    case 'G': m = 1073741824.0; u++; break;
+    default: break;
+    }
+    if (!bdb_span_eq(u, ue, "Byte") && !bdb_span_eq(u, ue, "Bytes"))
+        return 0;
+    *bytes = v * m;
+    *pp = p;
+    return 1;
+}
+
+/* Error lines iperf 2 prints between its rows ("connect failed:
+ * Connection refused", "read failed: ...", "ERROR: expected reverse
+ * connect did not occur", "listener bind failed: ..."). */
+static int is_error_line(const char *p, const char *e)
+{
+    return bdb_contains(p, e, " failed") || bdb_starts_with(p, e, "ERROR") ||
+           bdb_starts_with(p, e, "error") || bdb_starts_with(p, e, "WARNING") ||
+           bdb_starts_with(p, e, "warning") || bdb_contains(p, e, "refused") ||
+           bdb_contains(p, e, "Connection reset");
+}
+
+/* A run of identical warning lines ("read failed: Connection refused"
+ * printed a hundred times) is one warning and a count. */
+typedef struct warn_rep {
+    char text[161];
+    int line, count;
+} warn_rep;
+
+static void rep_flush(bdb_sink *out, warn_rep *w)
+{
+    if (w->count > 0)
+        bdb_sink_warn(out, w->line,
+                      "the iperf line '%s' repeats %d more time%s after this "
+                      "one",
+                      w->text, w->count, w->count == 1 ? "" : "s");
+    w->text[0] = '\0';
+    w->count = 0;
+}
+
+static void rep_warn(bdb_sink *out, warn_rep *w, int line, const char *what,
+                     const char *p, const char *e)
+{
+    char t[161];
+    bdb_copy(t, sizeof t, p, e);
+    if (w->text[0] && strcmp(t, w->text) == 0) {
+        w->count++;
+        return;
+    }
+    rep_flush(out, w);
+    bdb_strlcpy(w->text, sizeof w->text, t);
+    w->line = line;
+    bdb_iperf_warn_line(out, line, what, p, e);
+}
+
+/* "TCP window size: 85.3 KByte (default)", "UDP buffer size: 512 KByte
+ * (WARNING: requested 256 KByte)": a window asked for with -w (a default
+ * one is no parameter). */
+static void window_line(const char *q, const char *e, ip_ctx *cx, ip_run *r)
+{
+    double w;
+    const char *req = bdb_find(q, e, "requested");
+    if (req) {
+        q = req + strlen("requested");
+        if (parse_size(&q, e, &w))
+            cx->window = r->window = w;
+    } else if (!bdb_contains(q, e, "(default)") && parse_size(&q, e, &w)) {
+        cx->window = r->window = w;
+    }
+}
+
+/* "[  1] Sent 17838 datagrams", "[SUM-2] Sent 89487 datagrams": the UDP
+ * sender's own count, kept with the stream's (or the sum's) figures. */
+static int sent_line(ip_run *r, const ip_br *br, const char *b, const char *e,
+                     int line, const ip_ctx *cx)
+{
+    const char *q = b + strlen("Sent");
+    long long n;
+    if (!bdb_scan_int(&q, e, &n) || n < 0 ||
+        !bdb_scan_lit(&q, e, "datagrams", 1))
+        return 0;
+    int flow = FLOW_C2S;
+    ip_conn *c = br->kind == BR_NUM ? bdb_iperf_conn_find(r, br->id) : NULL;
+    (void)cx;
+    if (c)
+        flow = c->flow;
+    long ei = bdb_iperf_ent_get(r, flow, br->id);
+    if (ei < 0)
+        return BDB_ENOMEM;
+    r->ents[ei].have_sent = 1;
+    r->ents[ei].sent = (double)n;
+    r->ents[ei].sent_line = line;
+    return 1;
+}
+
+/* "[  2] 0.0000-2.0000 sec  1 datagrams received out-of-order": belongs to
+ * the latest line of that stream over the same interval. */
+static void ooo_line(ip_run *r, const ip_data *d, int line)
+{
+    for (size_t i = r->nobs; i-- > 0;) {
+        ip_obs *o = &r->obs[i];
+        if (r->ents[o->ent].id != d->br.id)
+            continue;
+        if (fabs(o->start - d->start) < 1e-6 && fabs(o->end - d->end) < 1e-6) {
+            o->have_ooo = 1;
+            o->ooo = d->ooo_n;
+            if (o->final == 1) {
+                ip_ent *en = &r->ents[o->ent];
+                en->have_ooo = 1;
+                en->ooo = d->ooo_n;
+                en->ooo_line = line;
+            }
+        }
+        return;
+    }
+}
+
+int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
+{
+    ip_ctx cx;
+    bdb_iperf_ctx_reset(&cx);
+    ip_run r;
+    bdb_iperf_run_init(&r, 0);
+    int nruns = 0, rc = 0;
+    warn_rep rep = {{0}, 0, 0};
+    bdb_lines it;
+    bdb_line ln;
+    bdb_lines_init(&it, buf, len);
+    while (!rc && bdb_lines_next(&it, &ln)) {
+        const char *p = ln.p, *e = ln.end;
+        bdb_trim(&p, &e);
+        if (p == e)
+            continue;
+        ip_cmd cmd;
+        /* "iperf version 2.1.8 (...)" reads like a command: it is not */
+        int k = *p != '[' && !bdb_starts_with(p, e, "iperf version ")
+                    ? bdb_iperf_cmd_line(p, e, 0, ln.no, &cmd, out)
+                    : 0;
+        if (k < 0) {
+            rc = k;
+            break;
+        }
+        if (k > 0) {
+            /* a new command: what came before was another run */
+            bdb_iperf_ctx_reset(&cx);
+            rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+            r.cmd = cmd;
+            if (cmd.udp)
+                cx.udp_hint = r.udp = 1;
+            continue;
+        }
+        if (bdb_starts_with(p, e, "Client connecting to") ||
+            bdb_starts_with(p, e, "Server listening on")) {
+            int client = p[0] == 'C';
+            if (bdb_iperf_has_data(&r)) {
+                /* a server's own tradeoff / dual-test client stays part
+                 * of the server's log */
+                ip_ctx keep = cx;
+                bdb_iperf_ctx_reset(&cx);
+                if (keep.server_first) {
+                    cx.server_first = 1;
+                    cx.server_log = 1;
+                    cx.listen_port = keep.listen_port;
+                }
+                rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+                if (rc)
+                    break;
+            }
+            if (client)
+                cx.client_log = 1;
+            else
+                cx.server_log = 1;
+            long port;
+            if (bdb_contains(p, e, "UDP port"))
+                cx.udp_hint = r.udp = 1;
+            if (!client && port_after(p, e, " port ", &port))
+                cx.listen_port = (int)port;
+            continue;
+        }
+        if (bdb_starts_with(p, e, "TCP window size:") ||
+            bdb_starts_with(p, e, "UDP buffer size:")) {
+            window_line(p + strlen("TCP window size:"), e, &cx, &r);
+            continue;
+        }
+        if (bdb_starts_with(p, e, "Sending ") && cx.client_log) {
+            /* "Sending 1470 byte datagrams": the client's -l */
+            const char *q = p + strlen("Sending ");
+            long long n;
+            if (bdb_scan_int(&q, e, &n) && n > 0 &&
+                bdb_scan_lit(&q, e, "byte datagrams", 1))
+                cx.block_printed = r.block_printed = (double)n;
+            continue;
+        }
+        if (bdb_starts_with(p, e, "Write buffer size:")) {
+            const char *q = p + strlen("Write buffer size:");
+            double w;
+            if (parse_size(&q, e, &w))
+                cx.block_printed = r.block_printed = w;
+            continue;
+        }
+        if (bdb_starts_with(p, e, "iperf version ")) {
+            bdb_sink_set_version(out, p + strlen("iperf version "), e);
+            continue;
+        }
+        if (*p != '[') {
+            if (is_error_line(p, e))
+                rep_warn(out, &rep, ln.no, "iperf reported", p, e);
+            continue;
+        }
+        const char *q = p;
+        ip_br br;
+        if (!bdb_iperf_parse_bracket(&q, e, &br))
+            continue;
+        if (br.kind == BR_HDR) {
+            cx.hdr_rtry = bdb_contains(q, e, "Rtry");
+            if (bdb_contains(q, e, "Jitter") || bdb_contains(q, e, "PPS"))
+                cx.udp_hint = r.udp = 1;
+            continue;
+        }
+        if (br.kind == BR_OTHER)
+            continue;
+        const char *b = bdb_skip_ws(q, e);
+        if (bdb_starts_with(b, e, "local ") && bdb_contains(b, e, "connected")) {
+            if (bdb_iperf_has_data(&r)) {
+                rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+                if (rc)
+                    break;
+            }
+            long lport = -1;
+            port_after(b, e, " port ", &lport);
+            if (br.kind == BR_NUM) {
+                /* which way the data of this connection flows: a server
+                 * receives on what it accepted and sends on its own
+                 * dual-test client; a client sends unless reversed ([ *1],
+                 * -R) and receives on its dual-test listener. In a server
+                 * log a star marks the server sending. */
+                int accepted = (cx.listen_port > 0 && lport == cx.listen_port) ||
+                               (cx.server_log && !cx.client_log);
+                if (accepted && !cx.client_log)
+                    cx.server_first = 1;
+                int recv, flow;
+                int star = br.star || bdb_contains(b, e, "(reverse)");
+                if (cx.server_first) {
+                    recv = accepted && !star;
+                    flow = recv ? FLOW_C2S : FLOW_S2C;
+                } else if (accepted) {
+                    recv = 1;
+                    flow = FLOW_S2C;
+                } else {
+                    recv = star;
+                    flow = star ? FLOW_S2C : FLOW_C2S;
+                }
+                rc = bdb_iperf_conn_add(&r, br.id, recv, flow);
+            }
+            continue;
+        }
+        if (bdb_starts_with(b, e, "Server Report:")) {
+            cx.pending_report = br.id;
+            continue;
+        }
+        if (bdb_starts_with(b, e, "Sent ")) {
+            k = sent_line(&r, &br, b, e, ln.no, &cx);
+            if (k < 0)
+                rc = k;
+            continue;
+        }
+        if (bdb_starts_with(b, e, "WARNING:") || is_error_line(b, e)) {
+            rep_warn(out, &rep, ln.no, "iperf reported", b, e);
+            continue;
+        }
+        ip_data d;
+        const char *rest = NULL;
+        k = bdb_iperf_parse_data(p, e, ln.no, &d, &rest, out);
+        if (k <= 0)
+            continue;
+        if (d.ooo) {
+            ooo_line(&r, &d, ln.no);
+            continue;
+        }
+        ip_obs o0;
+        memset(&o0, 0, sizeof o0);
+        ip_figs fs;
+        memset(&fs, 0, sizeof fs);
+        fs.line = ln.no;
+        int label;
+        bdb_iperf_parse_rest(rest, e, &cx, 0, &o0, &label, &fs, out, ln.no);
+        if (o0.have_lt)
+            r.udp = 1;
+        int recv, final = 0, flow;
+        if (cx.pending_report == d.br.id) {
+            cx.pending_report = -100;
+            recv = 1;
+            final = 1;
+            flow = FLOW_C2S;
+        } else {
+            ip_conn *c =
+                d.br.kind == BR_NUM ? bdb_iperf_conn_find(&r, d.br.id) : NULL;
+            if (c) {
+                recv = c->recv;
+                flow = c->flow;
+            } else if (d.br.kind == BR_SUM && r.nconn > 0) {
+                /* the sum of its streams: of both directions in a dual
+                 * test (no direction then) */
+                recv = r.conn[0].recv;
+                flow = r.conn[0].flow;
+                for (size_t i = 1; i < r.nconn; i++)
+                    if (r.conn[i].flow != flow) {
+                        flow = FLOW_NONE;
+                        recv = 0;
+                    }
+            } else {
+                recv = d.br.star || (cx.server_log && !cx.client_log) ||
+                       o0.have_jitter;
+                flow = recv && cx.client_log ? FLOW_S2C : FLOW_C2S;
+            }
+        }
+        ip_obs *o;
+        int side = recv ? SIDE_RCV : SIDE_SND;
+        rc = bdb_iperf_add_obs(&r, flow, d.br.id, side, final, &d, ln.no, &o);
+        if (rc)
+            break;
+        bdb_iperf_copy_line_details(o, &o0);
+        /* the figures of a stream's latest line: its final one at the end */
+        r.ents[o->ent].figs[side] = fs;
+    }
+    rep_flush(out, &rep);
+    if (!rc)
+        rc = bdb_iperf_finish_run(&r, &cx, out, 0, &nruns);
+    bdb_iperf_run_free(&r);
+    if (!rc && out->n == 0 && out->nnotes == 0)
+        bdb_sink_warn(out, 0,
+                      "no iperf result line (expected '[ ID] Interval "
+                      "Transfer Bandwidth' rows)");
+    return rc;
+}

@@ -1,0 +1,379 @@
+/* bdb_iperf3_json_parse.c - iperf3 -J JSON, one object or several in a row (see
+ * parse_iperf.c for the keys read). */
+#include "iperf_internal.h"
+#include "../../common/bdb_scan.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+static int line_at(const char *buf, size_t off)
+{
+    int n = 1;
+    for (size_t i = 0; i < off; i++)
+        if (buf[i] == '\n')
+            n++;
+    return n;
+}
+
+/* Offset of "key": after from within [0, lim), or lim. */
+static size_t key_at(const char *buf, size_t from, size_t lim, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\"", key);
+    if (from >= lim)
+        return lim;
+    const char *f = bdb_find(buf + from, buf + lim, pat);
+    return f ? (size_t)(f - buf) : lim;
+}
+
+static int jnum(json_t *o, const char *k, double *v)
+{
+    json_t *x = json_object_get(o, k);
+    if (!json_is_number(x))
+        return 0;
+    *v = json_number_value(x);
+    return 1;
+}
+
+static int jflow(json_t *o, int dflt)
+{
+    json_t *s = json_object_get(o, "sender");
+    if (json_is_boolean(s))
+        return json_is_true(s) ? FLOW_C2S : FLOW_S2C;
+    return dflt;
+}
+
+static int j_final(ip_run *r, json_t *o, long id, int side, int flow,
+                   int line, int udp_stats, bdb_sink *out)
+{
+    if (!json_is_object(o))
+        return 0;
+    double bps, v;
+    if (!jnum(o, "bits_per_second", &bps))
+        return 0;
+    /* a server's JSON (iperf3 -s -J) has a sum_sent of zeros for the half
+     * it did not send: no transfer happened there, no figure */
+    if (bps == 0 && jnum(o, "bytes", &v) && v == 0 && !udp_stats)
+        return 0;
+    long ei = bdb_iperf_ent_get(r, flow, id);
+    if (ei < 0)
+        return BDB_ENOMEM;
+    ip_ent *e = &r->ents[ei];
+    e->have[side] = 1;
+    e->bps[side] = bps;
+    e->end[side] = jnum(o, "end", &v) ? v : 0;
+    e->line[side] = line;
+    if (jnum(o, "bytes", &v) && v >= 0) {
+        e->have_bytes[side] = 1;
+        e->bytes[side] = v;
+    }
+    ip_figs *fs = &e->figs[side];
+    fs->line = line;
+    if (jnum(o, "max_snd_cwnd", &v) && v > 0)
+        bdb_iperf_fig_add(fs, out, line, "cwnd_max", v, BDB_UNIT_BYTES,
+                          BDB_NEUTRAL);
+    if (jnum(o, "max_snd_wnd", &v) && v > 0)
+        bdb_iperf_fig_add(fs, out, line, "snd_wnd_max", v, BDB_UNIT_BYTES,
+                          BDB_NEUTRAL);
+    if (jnum(o, "mean_rtt", &v) && v > 0)
+        bdb_iperf_fig_add(fs, out, line, "rtt_mean", v / 1e6,
+                          BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
+    if (jnum(o, "min_rtt", &v) && v > 0)
+        bdb_iperf_fig_add(fs, out, line, "rtt_min", v / 1e6,
+                          BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
+    if (jnum(o, "max_rtt", &v) && v > 0)
+        bdb_iperf_fig_add(fs, out, line, "rtt_max", v / 1e6,
+                          BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
+    if (jnum(o, "retransmits", &v)) {
+        e->have_retr = 1;
+        e->retr = v;
+        e->retr_line = line;
+    }
+    if (udp_stats) {
+        double j, lost, total, pct;
+        if (jnum(o, "lost_packets", &lost) && jnum(o, "packets", &total) &&
+            jnum(o, "lost_percent", &pct)) {
+            e->have_lt = 1;
+            e->lost = lost;
+            e->total = total;
+            e->pct = pct;
+            e->lt_line = line;
+            if (jnum(o, "jitter_ms", &j)) {
+                e->have_jitter = 1;
+                e->jitter_ms = j;
+            }
+        }
+        if (jnum(o, "out_of_order", &v)) {
+            e->have_ooo = 1;
+            e->ooo = v;
+            e->ooo_line = line;
+        }
+    }
+    r->nfinal++;
+    return 0;
+}
+
+static int j_interval(ip_run *r, json_t *o, int flow, int line)
+{
+    double bps, st, en;
+    if (!json_is_object(o) || !jnum(o, "bits_per_second", &bps) ||
+        !jnum(o, "start", &st) || !jnum(o, "end", &en))
+        return 0;
+    long ei = bdb_iperf_ent_get(r, flow, ID_SUM);
+    if (ei < 0)
+        return BDB_ENOMEM;
+    ip_obs *ob = bdb_iperf_obs_new(r);
+    if (!ob)
+        return BDB_ENOMEM;
+    ob->ent = (size_t)ei;
+    ob->final = -1;
+    ob->start = st;
+    ob->end = en;
+    ob->bps = bps;
+    ob->line = line;
+    ob->omitted = json_is_true(json_object_get(o, "omitted"));
+    return 0;
+}
+
+static int iperf3_json_one(json_t *root, const char *buf, size_t off,
+                           size_t lim, const ip_cmd *cmd, bdb_sink *out)
+{
+    int base_line = line_at(buf, off);
+    if (!json_is_object(root)) {
+        bdb_sink_warn(out, base_line, "iperf3 JSON: expected an object");
+        return 0;
+    }
+    json_t *start = json_object_get(root, "start");
+    json_t *end = json_object_get(root, "end");
+    json_t *err = json_object_get(root, "error");
+    ip_run r;
+    bdb_iperf_run_init(&r, 1);
+    if (cmd)
+        r.cmd = *cmd;
+    int rc = 0;
+    json_t *ver = json_object_get(start, "version");
+    if (json_is_string(ver)) {
+        const char *s = json_string_value(ver);
+        bdb_sink_set_version(out, s, s + strlen(s));
+    }
+    json_t *ts = json_object_get(start, "test_start");
+    double v;
+    int reverse = 0;
+    if (json_is_object(ts)) {
+        json_t *proto = json_object_get(ts, "protocol");
+        if (json_is_string(proto) && strcmp(json_string_value(proto), "UDP") == 0)
+            r.udp = 1;
+        if (jnum(ts, "num_streams", &v) && v > 0)
+            r.streams_req = (int)v;
+        if (jnum(ts, "duration", &v) && v > 0)
+            r.duration_req = v;
+        if (jnum(ts, "target_bitrate", &v) && v > 0)
+            r.target_bps = v;
+        if (jnum(ts, "reverse", &v) && v != 0)
+            reverse = 1;
+        if (jnum(ts, "bidir", &v) && v != 0)
+            r.bidir = 1;
+        if (jnum(ts, "omit", &v) && v >= 0)
+            r.omit_req = v;
+        if (jnum(ts, "blksize", &v) && v > 0)
+            r.block_printed = v;
+        if (jnum(ts, "bytes", &v) && v > 0)
+            r.bytes_req = v;
+        if (jnum(ts, "blocks", &v) && v > 0)
+            r.blocks_req = v;
+    }
+    if (jnum(start, "sock_bufsize", &v) && v > 0)
+        r.window = v;
+    int dflt = reverse ? FLOW_S2C : FLOW_C2S;
+    if (json_is_object(json_object_get(end, "sum_sent_bidir_reverse")) ||
+        json_is_object(json_object_get(end, "sum_received_bidir_reverse")))
+        r.bidir = 1;
+    size_t end_off = lim;
+    /* the top-level "end" is the last "end": { in the object, before the
+     * server's own copy of the run (--get-server-output) */
+    size_t top_lim = key_at(buf, off, lim, "server_output_json");
+    for (size_t o = key_at(buf, off, top_lim, "end"); o < top_lim;
+         o = key_at(buf, o + 1, top_lim, "end")) {
+        const char *q = buf + o + 5;
+        q = bdb_skip_ws(q, buf + lim);
+        while (q < buf + lim && (*q == ':' || *q == ' ' || *q == '\t' ||
+                                 *q == '\n' || *q == '\r'))
+            q++;
+        if (q < buf + lim && *q == '{')
+            end_off = o;
+    }
+    int end_line = line_at(buf, end_off < lim ? end_off : off);
+    json_t *sent = json_object_get(end, "sum_sent");
+    json_t *recv = json_object_get(end, "sum_received");
+    json_t *usum = json_object_get(end, "sum");
+    if (!json_is_object(end) || (!json_is_object(sent) && !json_is_object(recv) &&
+                                 !json_is_object(usum))) {
+        bdb_iperf_run_free(&r);
+        if (json_is_string(err))
+            bdb_sink_warn(out, line_at(buf, key_at(buf, off, lim, "error")),
+                          "iperf3 reported an error: %.200s",
+                          json_string_value(err));
+        else
+            bdb_sink_warn(out, end_line,
+                          "iperf3 JSON has no end.sum_sent/sum_received "
+                          "(interrupted run?); no final figure is invented");
+        return 0;
+    }
+    if (json_is_string(err))
+        bdb_sink_warn(out, line_at(buf, key_at(buf, off, lim, "error")),
+                      "iperf3 reported an error: %.200s",
+                      json_string_value(err));
+    int l_sent = line_at(buf, key_at(buf, end_off, lim, "sum_sent"));
+    int l_recv = line_at(buf, key_at(buf, end_off, lim, "sum_received"));
+    if (json_is_object(sent) || json_is_object(recv)) {
+        rc = j_final(&r, sent, ID_SUM, SIDE_SND, dflt, l_sent, 0, out);
+        if (!rc)
+            rc = j_final(&r, recv, ID_SUM, SIDE_RCV, dflt, l_recv, r.udp, out);
+    } else {
+        /* old iperf3 UDP: one "sum" with the sender's rate and the
+         * receiver's loss */
+        rc = j_final(&r, usum, ID_SUM, SIDE_SND, dflt,
+                     line_at(buf, key_at(buf, end_off, lim, "sum")), 1, out);
+    }
+    json_t *bs = json_object_get(end, "sum_sent_bidir_reverse");
+    json_t *br = json_object_get(end, "sum_received_bidir_reverse");
+    if (!rc && (json_is_object(bs) || json_is_object(br))) {
+        r.bidir = 1;
+        rc = j_final(&r, bs, ID_SUM, SIDE_SND, FLOW_S2C,
+                     line_at(buf, key_at(buf, end_off, lim,
+                                         "sum_sent_bidir_reverse")), 0, out);
+        if (!rc)
+            rc = j_final(&r, br, ID_SUM, SIDE_RCV, FLOW_S2C,
+                         line_at(buf, key_at(buf, end_off, lim,
+                                             "sum_received_bidir_reverse")),
+                         r.udp, out);
+    }
+    /* per stream */
+    json_t *streams = json_object_get(end, "streams");
+    int l_streams = line_at(buf, key_at(buf, end_off, lim, "streams"));
+    size_t i;
+    json_t *st;
+    json_array_foreach(streams, i, st) {
+        if (rc)
+            break;
+        json_t *s = json_object_get(st, "sender");
+        json_t *c = json_object_get(st, "receiver");
+        json_t *u = json_object_get(st, "udp");
+        json_t *any = json_is_object(s) ? s : json_is_object(c) ? c : u;
+        if (!json_is_object(any) || !jnum(any, "socket", &v))
+            continue;
+        long id = (long)v;
+        /* in --bidir runs a stream's "sender" flag says whether the client
+         * sends on it; elsewhere the flags are not consistent (UDP's
+         * sum_received says false in a client-sending run) */
+        int flow = r.bidir ? jflow(any, dflt) : dflt;
+        if (json_is_object(u)) {
+            rc = j_final(&r, u, id, SIDE_SND, flow, l_streams, 1, out);
+        } else {
+            rc = j_final(&r, s, id, SIDE_SND, flow, l_streams, 0, out);
+            if (!rc)
+                rc = j_final(&r, c, id, SIDE_RCV, flow, l_streams, 0, out);
+        }
+    }
+    json_t *cpu = json_object_get(end, "cpu_utilization_percent");
+    double hl, rm;
+    if (json_is_object(cpu) && jnum(cpu, "host_total", &hl) &&
+        jnum(cpu, "remote_total", &rm)) {
+        r.have_cpu = 1;
+        r.cpu_local = hl;
+        r.cpu_remote = rm;
+        /* a server's JSON knows nothing of the client's CPU: 0 */
+        if (rm == 0 && json_is_object(json_object_get(start,
+                                                      "accepted_connection")))
+            r.have_cpu = 2;
+        r.cpu_line = line_at(buf, key_at(buf, end_off, lim,
+                                         "cpu_utilization_percent"));
+    }
+    /* intervals */
+    json_t *ivs = json_object_get(root, "intervals");
+    size_t pos = key_at(buf, off, lim, "intervals");
+    /* count lines incrementally: a long -J run has thousands of intervals */
+    size_t counted = pos < lim ? pos : off;
+    int cline = line_at(buf, counted);
+    json_t *iv;
+    json_array_foreach(ivs, i, iv) {
+        if (rc)
+            break;
+        size_t at = key_at(buf, pos, lim, "sum");
+        if (at < lim) {
+            for (; counted < at; counted++)
+                if (buf[counted] == '\n')
+                    cline++;
+            pos = at + 1;
+        }
+        int line = cline;
+        rc = j_interval(&r, json_object_get(iv, "sum"), dflt, line);
+        if (!rc)
+            rc = j_interval(&r, json_object_get(iv, "sum_bidir_reverse"),
+                            FLOW_S2C, line);
+    }
+    if (!rc)
+        rc = bdb_iperf_run_emit(&r, out);
+    bdb_iperf_run_free(&r);
+    return rc;
+}
+
+int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out)
+{
+    size_t off = bdb_bom_len(buf, len);
+    ip_cmd cmd;
+    int have_cmd = 0;
+    while (off < len) {
+        while (off < len && (buf[off] == ' ' || buf[off] == '\t' ||
+                             buf[off] == '\r' || buf[off] == '\n'))
+            off++;
+        if (off >= len)
+            break;
+        if (buf[off] != '{') {
+            /* a command line (`$ iperf3 -c host -J`) or stray text: one
+             * line of it */
+            const char *nl = memchr(buf + off, '\n', len - off);
+            const char *le = nl ? nl : buf + len;
+            const char *p = buf + off, *e = le;
+            bdb_trim(&p, &e);
+            ip_cmd c;
+            int k = bdb_iperf_cmd_line(p, e, 1, line_at(buf, off), &c, out);
+            if (k < 0)
+                return k;
+            if (k > 0) {
+                cmd = c;
+                have_cmd = 1;
+            } else {
+                bdb_iperf_warn_line(out, line_at(buf, off),
+                                    "expected an iperf3 -J JSON object", p,
+                                    e);
+            }
+            off = (size_t)(le - buf);
+            continue;
+        }
+        json_error_t jerr;
+        json_t *root = json_loadb(buf + off, len - off,
+                                  JSON_DISABLE_EOF_CHECK, &jerr);
+        if (!root) {
+            bdb_sink_warn(out,
+                          line_at(buf, off) +
+                              (jerr.line > 0 ? jerr.line - 1 : 0),
+                          "iperf3 JSON does not parse (truncated?): %s; "
+                          "nothing after it is read",
+                          jerr.text);
+            return 0;
+        }
+        size_t used = (size_t)jerr.position;
+        if (used == 0 || off + used > len)
+            used = len - off;
+        int rc = iperf3_json_one(root, buf, off, off + used,
+                                 have_cmd ? &cmd : NULL, out);
+        json_decref(root);
+        if (rc)
+            return rc;
+        off += used;
+        have_cmd = 0;
+    }
+    return 0;
+}

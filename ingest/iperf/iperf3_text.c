@@ -1,0 +1,291 @@
+/* iperf3_text.c - iperf3 text output: client, server (-s), -V, -R, -P,
+ * --bidir, -u, -O, --get-server-output (see parse_iperf.c). */
+#include "iperf_internal.h"
+#include "../../common/bdb_scan.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static void v3_starting_test(const char *p, const char *e, ip_ctx *cx,
+                             ip_run *r)
+{
+    /* "Starting Test: protocol: TCP, 2 streams, 131072 byte blocks,
+     *  omitting 0 seconds, 2 second test, tos 0" */
+    const char *q = bdb_find(p, e, "protocol:");
+    if (q) {
+        q = bdb_skip_ws(q + strlen("protocol:"), e);
+        if (bdb_starts_with(q, e, "UDP"))
+            cx->udp_hint = r->udp = 1;
+    }
+    const char *s = bdb_find(p, e, " streams,");
+    if (s) {
+        const char *c = s;
+        while (c > p && c[-1] >= '0' && c[-1] <= '9')
+            c--;
+        long long v;
+        if (c < s && bdb_scan_int(&c, s, &v) && v > 0)
+            cx->streams_req = r->streams_req = (int)v;
+    }
+    s = bdb_find(p, e, " byte blocks");
+    if (s) {
+        const char *c = s;
+        while (c > p && c[-1] >= '0' && c[-1] <= '9')
+            c--;
+        long long v;
+        if (c < s && bdb_scan_int(&c, s, &v) && v > 0)
+            cx->block_printed = r->block_printed = (double)v;
+    }
+    s = bdb_find(p, e, "omitting ");
+    if (s) {
+        const char *c = s + strlen("omitting ");
+        double v;
+        if (bdb_scan_number(&c, e, &v, 0) && v >= 0)
+            cx->omit_req = r->omit_req = v;
+    }
+    s = bdb_find(p, e, " second test");
+    if (s) {
+        const char *c = s;
+        while (c > p && ((c[-1] >= '0' && c[-1] <= '9') || c[-1] == '.'))
+            c--;
+        double v;
+        if (c < s && bdb_scan_number(&c, s, &v, 0) && v > 0)
+            cx->duration_req = r->duration_req = v;
+    }
+}
+
+static int v3_cpu(const char *p, const char *e, ip_run *r, int line)
+{
+    if (r->have_cpu)
+        return 1;
+    const char *l = bdb_find(p, e, "local/");
+    const char *m = bdb_find(p, e, "remote/");
+    if (!l || !m)
+        return 0;
+    double a, b;
+    const char *q = l;
+    while (q < e && *q != ' ')
+        q++;
+    if (!bdb_scan_number(&q, e, &a, 0) || !bdb_scan_lit(&q, e, "%", 0))
+        return 0;
+    q = m;
+    while (q < e && *q != ' ')
+        q++;
+    if (!bdb_scan_number(&q, e, &b, 0) || !bdb_scan_lit(&q, e, "%", 0))
+        return 0;
+    r->have_cpu = 1;
+    r->cpu_local = a;
+    r->cpu_remote = b;
+    r->cpu_line = line;
+    return 1;
+}
+
+int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
+{
+    ip_ctx cx;
+    bdb_iperf_ctx_reset(&cx);
+    ip_run r;
+    bdb_iperf_run_init(&r, 1);
+    int nruns = 0, rc = 0;
+    /* --get-server-output: the server's copy of the run, after "Server
+     * output:"; its summary restates the client's receiver line */
+    int server_section = 0;
+    int after_rule = 0, summary = 0;
+    bdb_lines it;
+    bdb_line ln;
+    bdb_lines_init(&it, buf, len);
+    while (!rc && bdb_lines_next(&it, &ln)) {
+        const char *p = ln.p, *e = ln.end;
+        bdb_trim(&p, &e);
+        if (p == e)
+            continue;
+        if (*p != '[' && *p != '-') {
+            ip_cmd cmd;
+            int k = bdb_iperf_cmd_line(p, e, 1, ln.no, &cmd, out);
+            if (k < 0) {
+                rc = k;
+                break;
+            }
+            if (k > 0) {
+                bdb_iperf_ctx_reset(&cx);
+                rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+                r.cmd = cmd;
+                if (cmd.udp)
+                    cx.udp_hint = r.udp = 1;
+                server_section = 0;
+                continue;
+            }
+        }
+        if (bdb_starts_with(p, e, "Server output:")) {
+            server_section = 1;
+            continue;
+        }
+        if (bdb_starts_with(p, e, "iperf Done.")) {
+            bdb_iperf_ctx_reset(&cx);
+            rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+            server_section = 0;
+            continue;
+        }
+        if (server_section && !bdb_starts_with(p, e, "Connecting to host"))
+            continue;
+        server_section = 0;
+        if (bdb_starts_with(p, e, "Connecting to host") ||
+            bdb_starts_with(p, e, "Server listening on") ||
+            bdb_starts_with(p, e, "Accepted connection from") ||
+            (bdb_starts_with(p, e, "iperf 3") && !bdb_contains(p, e, "sec"))) {
+            int server = p[0] == 'S' || p[0] == 'A';
+            if (bdb_iperf_has_data(&r)) {
+                bdb_iperf_ctx_reset(&cx);
+                rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+                if (rc)
+                    break;
+            }
+            if (bdb_starts_with(p, e, "iperf 3"))
+                bdb_sink_set_version(out, p, e);
+            else if (server)
+                cx.server_log = 1;
+            else
+                cx.client_log = 1;
+            continue;
+        }
+        if (bdb_starts_with(p, e, "iperf3: interrupt") &&
+            (r.nfinal > 0 || !bdb_iperf_has_data(&r)))
+            continue;   /* a server stopped between tests: nothing lost */
+        if (bdb_starts_with(p, e, "iperf3: error") ||
+            bdb_starts_with(p, e, "iperf3: interrupt") ||
+            bdb_starts_with(p, e, "iperf3.exe: error") ||
+            bdb_starts_with(p, e, "warning:")) {
+            bdb_iperf_warn_line(out, ln.no, "iperf3 reported", p, e);
+            continue;
+        }
+        if (bdb_starts_with(p, e, "Reverse mode")) {
+            cx.reverse = 1;
+            continue;
+        }
+        if (bdb_starts_with(p, e, "Starting Test:")) {
+            v3_starting_test(p, e, &cx, &r);
+            continue;
+        }
+        if (bdb_starts_with(p, e, "Target Bitrate:")) {
+            const char *q = p + strlen("Target Bitrate:");
+            double v;
+            if (bdb_scan_number(&q, e, &v, 0))
+                cx.target_bps = r.target_bps = v;
+            continue;
+        }
+        if (bdb_starts_with(p, e, "CPU Utilization:")) {
+            if (!v3_cpu(p, e, &r, ln.no))
+                bdb_iperf_warn_line(out, ln.no,
+                                    "expected 'CPU Utilization: local/... "
+                                    "X%, remote/... Y%'",
+                                    p, e);
+            continue;
+        }
+        if (bdb_starts_with(p, e, "- - - -")) {
+            after_rule = 1;
+            continue;
+        }
+        if (*p != '[')
+            continue;
+        const char *q = p;
+        ip_br br;
+        if (!bdb_iperf_parse_bracket(&q, e, &br))
+            continue;
+        if (br.kind != BR_HDR)
+            after_rule = 0;
+        if (br.kind == BR_HDR) {
+            /* a header right after the "- - -" rule opens the summary */
+            summary = after_rule;
+            after_rule = 0;
+            cx.hdr_retr = bdb_contains(q, e, " Retr");
+            if (bdb_contains(q, e, "Jitter") || bdb_contains(q, e, "Datagrams"))
+                cx.udp_hint = r.udp = 1;
+            if (br.role == -2)
+                r.bidir = 1;
+            continue;
+        }
+        if (br.kind == BR_OTHER)
+            continue;
+        const char *b = bdb_skip_ws(q, e);
+        if (bdb_starts_with(b, e, "local ") && bdb_contains(b, e, "connected")) {
+            if (bdb_iperf_has_data(&r)) {
+                rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+                if (rc)
+                    break;
+            }
+            /* the flow of a connection is known from its data lines only */
+            if (br.kind == BR_NUM)
+                rc = bdb_iperf_conn_add(&r, br.id, 0, -1);
+            continue;
+        }
+        if (bdb_starts_with(b, e, "Sent ")) {
+            /* 3.0 / 3.1 UDP clients: "[  4 ] Sent 996 datagrams" */
+            const char *t = b + strlen("Sent ");
+            long long n;
+            if (bdb_scan_int(&t, e, &n) && n >= 0 &&
+                bdb_scan_lit(&t, e, "datagrams", 1)) {
+                int fl = br.role >= 0 ? br.role
+                         : cx.reverse || (r.cmd.have && r.cmd.reverse)
+                             ? FLOW_S2C : FLOW_C2S;
+                long ei = bdb_iperf_ent_get(&r, fl, br.id);
+                if (ei < 0) {
+                    rc = BDB_ENOMEM;
+                    break;
+                }
+                r.ents[ei].have_sent = 1;
+                r.ents[ei].sent = (double)n;
+                r.ents[ei].sent_line = ln.no;
+            }
+            continue;
+        }
+        ip_data d;
+        const char *rest = NULL;
+        int k = bdb_iperf_parse_data(p, e, ln.no, &d, &rest, out);
+        if (k <= 0 || d.ooo)
+            continue;
+        ip_obs o0;
+        memset(&o0, 0, sizeof o0);
+        ip_figs fs;
+        memset(&fs, 0, sizeof fs);
+        int label;
+        bdb_iperf_parse_rest(rest, e, &cx, 1, &o0, &label, &fs, out, ln.no);
+        if (o0.have_lt)
+            r.udp = 1;
+        /* iperf3 3.0 / 3.1 UDP: one unlabelled summary line, the client's
+         * rate with the server's jitter and loss */
+        if (label < 0 && summary && fabs(d.start) < 1e-9 && !o0.omitted)
+            label = SIDE_RCV;
+        if (label < 0 && r.nfinal > 0) {
+            /* an interval after a summary: the next run (trimmed logs) */
+            rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+            if (rc)
+                break;
+        }
+        int flow;
+        if (d.br.role >= 0) {
+            flow = d.br.role;
+            r.bidir = 1;
+        } else if (cx.server_log && !cx.client_log) {
+            flow = FLOW_PENDING;
+        } else {
+            flow = cx.reverse || (r.cmd.have && r.cmd.reverse) ? FLOW_S2C
+                                                               : FLOW_C2S;
+        }
+        ip_obs *o;
+        rc = bdb_iperf_add_obs(&r, flow, d.br.id, label >= 0 ? label : SIDE_SND,
+                               label >= 0 ? 1 : -1, &d, ln.no, &o);
+        if (rc)
+            break;
+        if (label >= 0)
+            r.nfinal++;
+        bdb_iperf_copy_line_details(o, &o0);
+    }
+    if (!rc)
+        rc = bdb_iperf_finish_run(&r, &cx, out, 0, &nruns);
+    bdb_iperf_run_free(&r);
+    if (!rc && out->n == 0 && out->nnotes == 0)
+        bdb_sink_warn(out, 0,
+                      "no iperf3 result (expected sender/receiver summary "
+                      "lines)");
+    return rc;
+}

@@ -1,0 +1,1207 @@
+/* iperf_common.c - the model the iperf readers share: runs, streams
+ * ("entities") and their observations, the emission of a run's figures,
+ * and the reading of the "[ ID] Interval Transfer Bandwidth" data lines
+ * that iperf 2 and iperf3 print alike (see parse_iperf.c for what the
+ * tools print and iperf_internal.h for the model). */
+#include "iperf_internal.h"
+#include "../../common/bdb_scan.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A fresh context: nothing known yet (-1), no Server Report pending. */
+void bdb_iperf_ctx_reset(ip_ctx *cx)
+{
+    memset(cx, 0, sizeof *cx);
+    cx->window = -1;
+    cx->duration_req = -1;
+    cx->omit_req = -1;
+    cx->block_printed = -1;
+    cx->pending_report = -100;
+}
+
+void bdb_iperf_run_init(ip_run *r, int v3)
+{
+    memset(r, 0, sizeof *r);
+    r->v3 = v3;
+    r->duration_req = -1;
+    r->window = -1;
+    r->omit_req = -1;
+    r->block_printed = -1;
+}
+
+void bdb_iperf_run_free(ip_run *r)
+{
+    free(r->ents);
+    free(r->obs);
+    free(r->conn);
+    r->ents = NULL;
+    r->obs = NULL;
+    r->conn = NULL;
+    r->nents = r->nobs = r->nconn = 0;
+    r->cap_ents = r->cap_obs = r->cap_conn = 0;
+}
+
+/* Doubles *cap (from first) for n+1 elements of size sz; 0 or -1. */
+static int grow(void **p, size_t *cap, size_t n, size_t sz, size_t first)
+{
+    if (n < *cap)
+        return 0;
+    size_t c = *cap ? *cap * 2 : first;
+    if (c < *cap || c > ((size_t)-1) / sz)
+        return -1;
+    void *q = realloc(*p, c * sz);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+long bdb_iperf_ent_get(ip_run *r, int flow, long id)
+{
+    for (size_t i = r->nents; i-- > 0;)
+        if (r->ents[i].flow == flow && r->ents[i].id == id)
+            return (long)i;
+    if (grow((void **)&r->ents, &r->cap_ents, r->nents, sizeof *r->ents, 8))
+        return -1;
+    ip_ent *e = &r->ents[r->nents];
+    memset(e, 0, sizeof *e);
+    e->flow = flow;
+    e->id = id;
+    return (long)r->nents++;
+}
+
+ip_obs *bdb_iperf_obs_new(ip_run *r)
+{
+    if (grow((void **)&r->obs, &r->cap_obs, r->nobs, sizeof *r->obs, 32))
+        return NULL;
+    ip_obs *o = &r->obs[r->nobs++];
+    memset(o, 0, sizeof *o);
+    return o;
+}
+
+int bdb_iperf_conn_add(ip_run *r, long id, int recv, int flow)
+{
+    if (grow((void **)&r->conn, &r->cap_conn, r->nconn, sizeof *r->conn, 8))
+        return BDB_ENOMEM;
+    r->conn[r->nconn].id = id;
+    r->conn[r->nconn].recv = recv;
+    r->conn[r->nconn].flow = flow;
+    r->nconn++;
+    return 0;
+}
+
+ip_conn *bdb_iperf_conn_find(ip_run *r, long id)
+{
+    for (size_t i = r->nconn; i-- > 0;)
+        if (r->conn[i].id == id)
+            return &r->conn[i];
+    return NULL;
+}
+
+void bdb_iperf_fig_add(ip_figs *fs, bdb_sink *out, int line,
+                       const char *metric, double v, const char *unit,
+                       bdb_better better)
+{
+    for (int i = 0; i < fs->n; i++)
+        if (strcmp(fs->f[i].metric, metric) == 0) {
+            fs->f[i].v = v;
+            return;
+        }
+    if (fs->n == IP_MAX_FIGS) {
+        if (!fs->full)
+            bdb_sink_warn(out, line,
+                          "more than %d extra iperf columns on one line: "
+                          "'%s' and later ones are not stored",
+                          IP_MAX_FIGS, metric);
+        fs->full = 1;
+        return;
+    }
+    fs->f[fs->n].metric = metric;
+    fs->f[fs->n].v = v;
+    fs->f[fs->n].unit = unit;
+    fs->f[fs->n].better = better;
+    fs->n++;
+}
+
+void bdb_iperf_warn_line(bdb_sink *out, int line, const char *what,
+                         const char *p, const char *end)
+{
+    /* a warning holds 255 characters: the line's first 100 and "..." */
+    char t[101];
+    size_t n = (size_t)(end - p);
+    bdb_copy(t, sizeof t, p, end);
+    bdb_sink_warn(out, line, "%s: '%s%s'", what, t, n >= sizeof t ? "..." : "");
+}
+
+/* ------------------------------------------------------------------ */
+/* Emission                                                            */
+
+static int cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int add(bdb_sink *out, const bdb_sample *base, const char *metric,
+               double v, const char *unit, bdb_better b, int line)
+{
+    return bdb_sink_add(out, base, metric, v, unit, b, line);
+}
+
+/* Metrics both ends print: the sender's copy gets a _sender suffix. */
+static int both_sides(const char *metric)
+{
+    return strcmp(metric, "pps") == 0 || strcmp(metric, "netpwr") == 0;
+}
+
+static int emit_figs(const ip_figs *fs, int side, const bdb_sample *base,
+                     bdb_sink *out)
+{
+    for (int i = 0; i < fs->n; i++) {
+        const ip_fig *f = &fs->f[i];
+        char m[BDB_METRIC_MAX];
+        if (side == SIDE_SND && both_sides(f->metric))
+            snprintf(m, sizeof m, "%s_sender", f->metric);
+        else
+            snprintf(m, sizeof m, "%s", f->metric);
+        int rc = add(out, base, m, f->v, f->unit, f->better, fs->line);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static int emit_ent(const ip_ent *e, const bdb_sample *base, bdb_sink *out)
+{
+    int rc = 0;
+    /* the receiver's figure is the plain one when both ends are known */
+    int main_side = e->have[SIDE_RCV] ? SIDE_RCV : SIDE_SND;
+    if (e->have[main_side]) {
+        rc = add(out, base, "throughput", e->bps[main_side],
+                 BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER,
+                 e->line[main_side]);
+        if (!rc && e->have_bytes[main_side])
+            rc = add(out, base, "transfer", e->bytes[main_side],
+                     BDB_UNIT_BYTES, BDB_NEUTRAL, e->line[main_side]);
+    }
+    if (!rc && main_side == SIDE_RCV && e->have[SIDE_SND]) {
+        rc = add(out, base, "throughput_sender", e->bps[SIDE_SND],
+                 BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER, e->line[SIDE_SND]);
+        if (!rc && e->have_bytes[SIDE_SND])
+            rc = add(out, base, "transfer_sender", e->bytes[SIDE_SND],
+                     BDB_UNIT_BYTES, BDB_NEUTRAL, e->line[SIDE_SND]);
+    }
+    if (!rc && e->have_retr)
+        rc = add(out, base, "retransmits", e->retr, BDB_UNIT_COUNT,
+                 BDB_LOWER_IS_BETTER, e->retr_line);
+    if (!rc && e->have_jitter)
+        rc = add(out, base, "jitter", e->jitter_ms / 1000.0, BDB_UNIT_SECONDS,
+                 BDB_LOWER_IS_BETTER, e->lt_line);
+    if (!rc && e->have_lt) {
+        rc = add(out, base, "loss", e->pct, BDB_UNIT_PERCENT,
+                 BDB_LOWER_IS_BETTER, e->lt_line);
+        if (!rc)
+            rc = add(out, base, "lost_datagrams", e->lost, BDB_UNIT_COUNT,
+                     BDB_LOWER_IS_BETTER, e->lt_line);
+        if (!rc)
+            rc = add(out, base, "datagrams", e->total, BDB_UNIT_COUNT,
+                     BDB_NEUTRAL, e->lt_line);
+    }
+    if (!rc && e->have_ooo)
+        rc = add(out, base, "out_of_order", e->ooo, BDB_UNIT_COUNT,
+                 BDB_LOWER_IS_BETTER, e->ooo_line);
+    if (!rc && e->have_sent)
+        rc = add(out, base, "datagrams_sent", e->sent, BDB_UNIT_COUNT,
+                 BDB_NEUTRAL, e->sent_line);
+    for (int side = 0; side < 2 && !rc; side++)
+        if (e->have[side])
+            rc = emit_figs(&e->figs[side], side, base, out);
+    return rc;
+}
+
+/* Interval statistics of entity ei: min and max over the interval lines. */
+static int emit_intervals(const ip_run *r, size_t ei, const bdb_sample *base,
+                          bdb_sink *out)
+{
+    double longest = 0;
+    for (size_t i = 0; i < r->nobs; i++) {
+        const ip_obs *o = &r->obs[i];
+        if (o->ent == ei && o->final == -1 && !o->omitted &&
+            o->end - o->start > longest)
+            longest = o->end - o->start;
+    }
+    if (longest <= 0)
+        return 0;
+    int n = 0, lmin = 0, lmax = 0;
+    double vmin = 0, vmax = 0;
+    for (size_t i = 0; i < r->nobs; i++) {
+        const ip_obs *o = &r->obs[i];
+        if (o->ent != ei || o->final != -1 || o->omitted ||
+            o->end - o->start < longest / 2)
+            continue;
+        if (!n || o->bps < vmin) {
+            vmin = o->bps;
+            lmin = o->line;
+        }
+        if (!n || o->bps > vmax) {
+            vmax = o->bps;
+            lmax = o->line;
+        }
+        n++;
+    }
+    if (!n)
+        return 0;
+    int rc = add(out, base, "interval_throughput_min", vmin,
+                 BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER, lmin);
+    if (!rc)
+        rc = add(out, base, "interval_throughput_max", vmax,
+                 BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER, lmax);
+    return rc;
+}
+
+static double nominal_duration(double end)
+{
+    if (end >= 1)
+        return floor(end + 0.5);
+    return floor(end * 10 + 0.5) / 10;
+}
+
+/* bdb_params_set, warning once per run when the set is full. */
+static void pset(bdb_sample *b, bdb_sink *out, int line, int *warned,
+                 const char *key, const char *value)
+{
+    if (bdb_params_set(&b->params, key, "%s", value) == BDB_ERANGE &&
+        !*warned) {
+        bdb_sink_warn(out, line,
+                      "more than %d parameters: iperf setting '%s' is not "
+                      "kept",
+                      BDB_MAX_PARAMS, key);
+        *warned = 1;
+    }
+}
+
+/* A whole number as "%.0f" (10 Gbit/s stays 10000000000), others %.10g. */
+static void pnum(bdb_sample *b, bdb_sink *out, int line, int *warned,
+                 const char *key, double v)
+{
+    char num[64];
+    if (v == floor(v) && fabs(v) < 1e18)
+        snprintf(num, sizeof num, "%.0f", v);
+    else
+        snprintf(num, sizeof num, "%.10g", v);
+    pset(b, out, line, warned, key, num);
+}
+
+static int differs(double a, double b)
+{
+    return fabs(a - b) > 1e-6 * (fabs(a) > fabs(b) ? fabs(a) : fabs(b));
+}
+
+/* The command line's settings against what the run printed: printed ones
+ * win, a disagreement is a warning at the command line. */
+static void cmd_check(ip_run *r, bdb_sink *out)
+{
+    const ip_cmd *c = &r->cmd;
+    if (!c->have)
+        return;
+    if (c->udp && !r->udp)
+        bdb_sink_warn(out, c->line,
+                      "the command line asks for UDP (-u) but the run "
+                      "printed TCP results; the printed protocol is kept");
+    if (c->streams > 0 && r->streams_req > 0 && c->streams != r->streams_req)
+        bdb_sink_warn(out, c->line,
+                      "the command line asks for %d streams (-P) but the "
+                      "run printed %d; the printed count is kept",
+                      c->streams, r->streams_req);
+    if (c->duration > 0 && r->duration_req > 0 &&
+        differs(c->duration, r->duration_req))
+        bdb_sink_warn(out, c->line,
+                      "the command line asks for %g s (-t) but the run "
+                      "printed %g s; the printed duration is kept",
+                      c->duration, r->duration_req);
+    if (c->window > 0 && r->window > 0 && differs(c->window, r->window))
+        bdb_sink_warn(out, c->line,
+                      "the command line asks for a %.0f-byte window (-w) "
+                      "but the run printed %.0f; the printed one is kept",
+                      c->window, r->window);
+    if (c->bandwidth > 0 && r->target_bps > 0 &&
+        differs(c->bandwidth, r->target_bps))
+        bdb_sink_warn(out, c->line,
+                      "the command line asks for %.0f bit/s (-b) but the "
+                      "run printed %.0f; the printed target is kept",
+                      c->bandwidth, r->target_bps);
+    if (c->length > 0 && r->block_printed > 0 &&
+        differs(c->length, r->block_printed))
+        bdb_sink_warn(out, c->line,
+                      "the command line asks for %.0f-byte blocks (-l) but "
+                      "the run printed %.0f; the printed size is kept",
+                      c->length, r->block_printed);
+    if (c->omit > 0 && r->omit_req >= 0 && differs(c->omit, r->omit_req))
+        bdb_sink_warn(out, c->line,
+                      "the command line asks to omit %g s (-O) but the run "
+                      "printed %g s; the printed value is kept",
+                      c->omit, r->omit_req);
+}
+
+/* Decides the final line of each entity, then emits the run's figures. */
+int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
+{
+    int rc;
+    if (r->nobs == 0 && r->nents == 0)
+        return 0;
+    /* iperf3 server logs: a run whose summary has only "sender" lines was
+     * the server sending (-R on the client). */
+    int pend_snd = 0, pend_rcv = 0;
+    for (size_t i = 0; i < r->nobs; i++) {
+        const ip_obs *o = &r->obs[i];
+        if (r->ents[o->ent].flow == FLOW_PENDING && o->final == 1)
+            *(o->side == SIDE_SND ? &pend_snd : &pend_rcv) += 1;
+    }
+    for (size_t i = 0; i < r->nents; i++)
+        if (r->ents[i].flow == FLOW_PENDING)
+            r->ents[i].flow = pend_snd && !pend_rcv ? FLOW_S2C : FLOW_C2S;
+    if (r->cmd.have && r->cmd.reverse && !r->bidir)
+        for (size_t i = 0; i < r->nents; i++)
+            if (r->ents[i].flow == FLOW_NONE)
+                r->ents[i].flow = FLOW_S2C;
+
+    /* Finals. */
+    int cut_warned = 0;
+    for (size_t ei = 0; ei < r->nents; ei++) {
+        ip_ent *e = &r->ents[ei];
+        int any_obs = 0, cut_line = 0;
+        for (int side = 0; side < 2; side++) {
+            long last = -1, last_final = -1;
+            for (size_t i = 0; i < r->nobs; i++) {
+                ip_obs *o = &r->obs[i];
+                if (o->ent != ei || o->side != side)
+                    continue;
+                any_obs = 1;
+                if (o->final == 1)
+                    last_final = (long)i;
+                if (o->final == 0)
+                    last = (long)i;
+            }
+            if (last_final < 0 && last >= 0) {
+                ip_obs *o = &r->obs[last];
+                if (fabs(o->start) < 1e-9)
+                    last_final = last;
+                else if (!cut_line)
+                    cut_line = o->line;
+            }
+            for (size_t i = 0; i < r->nobs; i++) {
+                ip_obs *o = &r->obs[i];
+                if (o->ent == ei && o->side == side && o->final == 0)
+                    o->final = (long)i == last_final ? 1 : -1;
+            }
+            if (last_final < 0)
+                continue;
+            ip_obs *f = &r->obs[last_final];
+            e->have[side] = 1;
+            e->bps[side] = f->bps;
+            e->end[side] = f->end;
+            e->line[side] = f->line;
+            e->have_bytes[side] = f->have_bytes;
+            e->bytes[side] = f->bytes;
+            r->nfinal++;
+            if (f->have_retr && (!e->have_retr || side == SIDE_SND)) {
+                e->have_retr = 1;
+                e->retr = f->retr;
+                e->retr_line = f->line;
+            }
+            /* UDP loss comes from the receiver; CSV rows have no side */
+            if (f->have_lt && (side == SIDE_RCV || r->csv)) {
+                e->have_lt = 1;
+                e->have_jitter = f->have_jitter;
+                e->jitter_ms = f->jitter_ms;
+                e->lost = f->lost;
+                e->total = f->total;
+                e->pct = f->pct;
+                e->lt_line = f->line;
+            }
+            if (f->have_ooo && !e->have_ooo) {
+                e->have_ooo = 1;
+                e->ooo = f->ooo;
+                e->ooo_line = f->line;
+            }
+        }
+        char idt[32];
+        if (e->id == ID_SUM)
+            snprintf(idt, sizeof idt, "SUM");
+        else
+            snprintf(idt, sizeof idt, "%ld", e->id);
+        if (cut_line && e->have[0] + e->have[1] > 0) {
+            bdb_sink_warn(out, cut_line,
+                          "iperf stream [%s]: interval lines after its "
+                          "final line (truncated log?)",
+                          idt);
+        } else if (any_obs && !e->have[0] && !e->have[1]) {
+            int line = cut_line;
+            for (size_t i = 0; i < r->nobs && !line; i++)
+                if (r->obs[i].ent == ei)
+                    line = r->obs[i].line;
+            if (!cut_warned)
+                bdb_sink_warn(
+                    out, line,
+                    "%s stream [%s] has interval lines but no %s "
+                    "(truncated log?); no final figure is invented",
+                    r->v3 ? "iperf3" : "iperf", idt,
+                    r->v3 ? "sender/receiver summary" : "final 0.0-N line");
+            cut_warned = 1;
+        }
+    }
+    /* iperf2 servers print [SUM] on interval lines only: a sum whose
+     * "final" line ends well before its streams' finals is the first
+     * interval, not the total */
+    for (size_t ei = 0; ei < r->nents; ei++) {
+        ip_ent *sum = &r->ents[ei];
+        if (sum->id != ID_SUM || r->v3)
+            continue;
+        double send = sum->have[SIDE_RCV] ? sum->end[SIDE_RCV]
+                                          : sum->end[SIDE_SND];
+        double longest = 0;
+        for (size_t k = 0; k < r->nents; k++) {
+            const ip_ent *t = &r->ents[k];
+            if (t->id == ID_SUM || t->flow != sum->flow)
+                continue;
+            for (int side = 0; side < 2; side++)
+                if (t->have[side] && t->end[side] > longest)
+                    longest = t->end[side];
+        }
+        if ((sum->have[0] || sum->have[1]) && longest > 0 &&
+            send < 0.75 * longest) {
+            int line = sum->have[SIDE_RCV] ? sum->line[SIDE_RCV]
+                                           : sum->line[SIDE_SND];
+            bdb_sink_warn(out, line,
+                          "iperf [SUM] has no final line (its last line ends "
+                          "at %g s, its streams at %g s): no sum is stored",
+                          send, longest);
+            sum->have[0] = sum->have[1] = 0;
+            for (size_t i = 0; i < r->nobs; i++)
+                if (r->obs[i].ent == ei && r->obs[i].final == 1)
+                    r->obs[i].final = -1;
+        }
+    }
+    cmd_check(r, out);
+    int flows_present[3] = {0, 0, 0};
+    for (size_t ei = 0; ei < r->nents; ei++) {
+        const ip_ent *e = &r->ents[ei];
+        if ((e->have[0] || e->have[1]) && e->flow >= 0 && e->flow < 3)
+            flows_present[e->flow] = 1;
+    }
+    int bidir = r->bidir || (flows_present[FLOW_C2S] && flows_present[FLOW_S2C]) ||
+                (r->cmd.have && r->cmd.bidir);
+    int emitted = 0, pwarn = 0;
+    bdb_sample cpu_base;
+    int have_cpu_base = 0;
+    long *ids = NULL;
+    size_t cap_ids = 0;
+    rc = 0;
+    for (int flow = 0; flow < 3 && !rc; flow++) {
+        if (!flows_present[flow])
+            continue;
+        size_t nids = 0;
+        long top = -1, sum = -1;
+        for (size_t ei = 0; ei < r->nents; ei++) {
+            const ip_ent *e = &r->ents[ei];
+            if (e->flow != flow || (!e->have[0] && !e->have[1]))
+                continue;
+            if (e->id == ID_SUM) {
+                sum = (long)ei;
+                continue;
+            }
+            if (grow((void **)&ids, &cap_ids, nids, sizeof *ids, 16)) {
+                free(ids);
+                return BDB_ENOMEM;
+            }
+            ids[nids++] = e->id;
+        }
+        if (nids)
+            qsort(ids, nids, sizeof ids[0], cmp_long);
+        /* a stream's rank counts the printed connections too, so that a
+         * cut log or an unreadable line does not renumber the others */
+        long *ranks = NULL;
+        size_t nranks = 0, cap_ranks = 0;
+        for (size_t i = 0; i < nids + r->nconn; i++) {
+            long id;
+            if (i < nids)
+                id = ids[i];
+            else if (r->conn[i - nids].flow == flow ||
+                     (r->conn[i - nids].flow < 0 && !bidir))
+                id = r->conn[i - nids].id;
+            else
+                continue;
+            int dup = 0;
+            for (size_t k = 0; k < nranks && !dup; k++)
+                dup = ranks[k] == id;
+            if (dup)
+                continue;
+            if (grow((void **)&ranks, &cap_ranks, nranks, sizeof *ranks, 16)) {
+                free(ranks);
+                free(ids);
+                return BDB_ENOMEM;
+            }
+            ranks[nranks++] = id;
+        }
+        if (nranks)
+            qsort(ranks, nranks, sizeof ranks[0], cmp_long);
+        /* the sum, or the only stream when only one was connected */
+        if (sum >= 0)
+            top = sum;
+        else if (nids == 1 && nranks <= 1)
+            top = bdb_iperf_ent_get(r, flow, ids[0]);
+        int udp = r->udp;
+        const ip_cmd *c = &r->cmd;
+        int cl = c->line;
+        bdb_sample base;
+        bdb_sample_init(&base, udp ? "udp" : "tcp");
+        pset(&base, out, cl, &pwarn, "protocol", udp ? "udp" : "tcp");
+        if (flow == FLOW_C2S)
+            pset(&base, out, cl, &pwarn, "direction", "client_to_server");
+        else if (flow == FLOW_S2C)
+            pset(&base, out, cl, &pwarn, "direction", "server_to_client");
+        if (bidir)
+            pset(&base, out, cl, &pwarn, "bidir", "1");
+        /* a stream whose line was unreadable still counts: its
+         * connection was printed */
+        size_t nconn = 0;
+        for (size_t i = 0; i < r->nconn; i++)
+            if (r->conn[i].flow == flow || (r->conn[i].flow < 0 && !bidir))
+                nconn++;
+        int streams = r->streams_req > 0 ? r->streams_req
+                      : c->have && c->streams > 0 && !bidir ? c->streams
+                      : (int)(nconn > nids ? nconn : nids);
+        if (streams > 0)
+            pnum(&base, out, cl, &pwarn, "streams", streams);
+        double dur = r->duration_req;
+        if (dur <= 0 && c->have && c->duration > 0)
+            dur = c->duration;
+        if (dur <= 0 && top >= 0) {
+            const ip_ent *t = &r->ents[top];
+            dur = t->have[SIDE_SND] ? t->end[SIDE_SND] : t->end[SIDE_RCV];
+            dur = dur > 0 ? nominal_duration(dur) : -1;
+        } else if (dur <= 0) {
+            /* no sum: the longest stream */
+            for (size_t ei = 0; ei < r->nents; ei++) {
+                const ip_ent *t = &r->ents[ei];
+                double d = t->have[SIDE_SND] ? t->end[SIDE_SND] : t->end[SIDE_RCV];
+                if (t->flow == flow && d > dur)
+                    dur = d;
+            }
+            dur = dur > 0 ? nominal_duration(dur) : -1;
+        }
+        if (dur > 0)
+            pnum(&base, out, cl, &pwarn, "duration", dur);
+        double window = r->window > 0 ? r->window
+                        : c->have && c->window > 0 ? c->window : -1;
+        if (window > 0)
+            pnum(&base, out, cl, &pwarn, "window", window);
+        double target = r->target_bps > 0 ? r->target_bps
+                        : c->have && c->bandwidth > 0 ? c->bandwidth : -1;
+        if (target > 0)
+            pnum(&base, out, cl, &pwarn, "target_bandwidth", target);
+        double omit = r->omit_req > 0 ? r->omit_req
+                      : c->have && c->omit > 0 ? c->omit : -1;
+        if (omit > 0)
+            pnum(&base, out, cl, &pwarn, "omit", omit);
+        if (c->have && c->length > 0)
+            pnum(&base, out, cl, &pwarn, "block_size", c->length);
+        double nbytes = r->bytes_req > 0 ? r->bytes_req
+                        : c->have && c->bytes > 0 ? c->bytes : -1;
+        if (nbytes > 0)
+            pnum(&base, out, cl, &pwarn, "bytes", nbytes);
+        double nblocks = r->blocks_req > 0 ? r->blocks_req
+                         : c->have && c->blocks > 0 ? c->blocks : -1;
+        if (nblocks > 0)
+            pnum(&base, out, cl, &pwarn, "blockcount", nblocks);
+        /* a run by amount lasts what it lasts: its time is no setting */
+        if ((nbytes > 0 || nblocks > 0) && r->duration_req <= 0 &&
+            !(c->have && c->duration > 0))
+            bdb_params_del(&base.params, "duration");
+        if (c->have && c->tradeoff)
+            pset(&base, out, cl, &pwarn, "tradeoff", "1");
+        if (c->have && c->zerocopy)
+            pset(&base, out, cl, &pwarn, "zerocopy", "1");
+        if (c->have && c->congestion[0])
+            pset(&base, out, cl, &pwarn, "congestion", c->congestion);
+        if (!have_cpu_base) {
+            cpu_base = base;
+            if (bidir)
+                bdb_params_del(&cpu_base.params, "direction");
+            have_cpu_base = 1;
+        }
+        if (top >= 0) {
+            rc = emit_ent(&r->ents[top], &base, out);
+            if (!rc)
+                rc = emit_intervals(r, (size_t)top, &base, out);
+            /* one stream under a sum (iperf3 JSON): the stream's own
+             * figures (rtt, cwnd) are the run's */
+            if (!rc && top == sum && nids == 1 && nranks <= 1) {
+                const ip_ent *one = &r->ents[bdb_iperf_ent_get(r, flow, ids[0])];
+                for (int side = 0; side < 2 && !rc; side++)
+                    if (one->have[side])
+                        rc = emit_figs(&one->figs[side], side, &base, out);
+            }
+            emitted = 1;
+        } else if (nids > 1 || nranks > 1) {
+            int line = 0;
+            for (size_t ei = 0; ei < r->nents && !line; ei++)
+                if (r->ents[ei].flow == flow && r->ents[ei].have[0])
+                    line = r->ents[ei].line[0];
+            bdb_sink_warn(out, line,
+                          "%zu streams but no [SUM] line: only per-stream "
+                          "figures are recorded",
+                          nranks > nids ? nranks : nids);
+        }
+        if (nids > 1 || (nids == 1 && nranks > 1)) {
+            for (size_t k = 0; k < nids && !rc; k++) {
+                bdb_sample sb = base;
+                size_t rank = 0;
+                while (rank < nranks && ranks[rank] != ids[k])
+                    rank++;
+                pnum(&sb, out, cl, &pwarn, "stream", (double)(rank + 1));
+                rc = emit_ent(&r->ents[bdb_iperf_ent_get(r, flow, ids[k])],
+                              &sb, out);
+                emitted = 1;
+            }
+        }
+        free(ranks);
+    }
+    free(ids);
+    if (rc)
+        return rc;
+    if (emitted && r->have_cpu && have_cpu_base) {
+        bdb_params_del(&cpu_base.params, "stream");
+        rc = add(out, &cpu_base, "cpu_utilization_local", r->cpu_local,
+                 BDB_UNIT_PERCENT, BDB_LOWER_IS_BETTER, r->cpu_line);
+        if (!rc && r->have_cpu == 1)
+            rc = add(out, &cpu_base, "cpu_utilization_remote", r->cpu_remote,
+                     BDB_UNIT_PERCENT, BDB_LOWER_IS_BETTER, r->cpu_line);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Text lines                                                          */
+
+int bdb_iperf_parse_bracket(const char **pp, const char *end, ip_br *b)
+{
+    const char *p = *pp;
+    b->kind = BR_NONE;
+    b->id = 0;
+    b->star = 0;
+    b->role = -1;
+    if (p >= end || *p != '[')
+        return 0;
+    const char *close = memchr(p, ']', (size_t)(end - p));
+    if (!close || close - p > 16)
+        return 0;
+    const char *a = p + 1, *z = close;
+    bdb_trim(&a, &z);
+    if (a < z && *a == '*') {
+        b->star = 1;
+        a++;
+    }
+    long long v;
+    const char *q = a;
+    if (bdb_span_eq(a, z, "ID")) {
+        b->kind = BR_HDR;
+    } else if (bdb_starts_with(a, z, "SUM")) {
+        b->kind = BR_SUM;
+        b->id = ID_SUM;
+    } else if (bdb_scan_int(&q, z, &v) && q == z && v >= 0) {
+        b->kind = BR_NUM;
+        b->id = (long)v;
+    } else {
+        b->kind = BR_OTHER;
+    }
+    p = close + 1;
+    if (p < end && *p == '[') {
+        const char *c2 = memchr(p, ']', (size_t)(end - p));
+        if (c2 && c2 - p <= 8) {
+            if (bdb_starts_with(p, c2, "[TX-C") || bdb_starts_with(p, c2, "[RX-S"))
+                b->role = FLOW_C2S;
+            else if (bdb_starts_with(p, c2, "[RX-C") ||
+                     bdb_starts_with(p, c2, "[TX-S"))
+                b->role = FLOW_S2C;
+            else if (bdb_starts_with(p, c2, "[Role"))
+                b->role = -2;
+            p = c2 + 1;
+        }
+    }
+    *pp = p;
+    return 1;
+}
+
+/* "0.0- 1.0 sec": returns 1 and advances past "sec". */
+int bdb_iperf_parse_interval(const char **pp, const char *end, double *a,
+                             double *b)
+{
+    const char *p = *pp;
+    if (!bdb_scan_number(&p, end, a, 0) || *a < 0)
+        return 0;
+    p = bdb_skip_ws(p, end);
+    if (p >= end || *p != '-')
+        return 0;
+    p++;
+    if (!bdb_scan_number(&p, end, b, 0) || *b < 0)
+        return 0;
+    if (!bdb_scan_lit(&p, end, "sec", 1))
+        return 0;
+    *pp = p;
+    return 1;
+}
+
+/* A rate unit such as "Mbits/sec" or "KBytes/sec" in bit/s per unit. */
+int bdb_iperf_rate_unit(const char *w, const char *we, double *mult)
+{
+    if (we - w < 4 || !bdb_span_eq(we - 4, we, "/sec"))
+        return 0;
+    we -= 4;
+    double m = 1;
+    int k = 0;
+    if (w < we) {
+        switch (*w) {
+        case 'K': case 'k': k = 1; break;
+        case 'M': case 'm': k = 2; break;
+        case 'G': case 'g': k = 3; break;
+        case 'T': case 't': k = 4; break;
+        case 'P': case 'p': k = 5; break;
+        default: k = 0;
+        }
+        if (k)
+            w++;
+    }
+    if (bdb_span_eq(w, we, "bits") || bdb_span_eq(w, we, "bit")) {
+        for (int i = 0; i < k; i++)
+            m *= 1000.0;
+    } else if (bdb_span_eq(w, we, "Bytes") || bdb_span_eq(w, we, "Byte")) {
+        for (int i = 0; i < k; i++)
+            m *= 1024.0;
+        m *= 8;
+    } else {
+        return 0;
+    }
+    *mult = m;
+    return 1;
+}
+
+/* "lost/ total (pct%)" at *pp. */
+int bdb_iperf_parse_lost_total(const char **pp, const char *end, ip_obs *o)
+{
+    const char *p = *pp;
+    long long lost, total;
+    double pct;
+    if (!bdb_scan_int(&p, end, &lost) || lost < 0)
+        return 0;
+    if (p >= end || *p != '/')
+        return 0;
+    p++;
+    if (!bdb_scan_int(&p, end, &total))
+        return 0;
+    if (!bdb_scan_lit(&p, end, "(", 1))
+        return 0;
+    if (!bdb_scan_number(&p, end, &pct, 0))
+        return 0;
+    if (!bdb_scan_lit(&p, end, "%)", 0))
+        return 0;
+    o->have_lt = 1;
+    o->lost = (double)lost;
+    o->total = (double)total;
+    o->pct = pct;
+    *pp = p;
+    return 1;
+}
+
+/* "2174K/917(1322) us" or "28K/261265 us" (iperf2 -e: cwnd in KBytes,
+ * RTT and its variance in microseconds; -1K when unknown). */
+static int cwnd_rtt(const char **pp, const char *z, ip_figs *fs,
+                    bdb_sink *out, int line)
+{
+    const char *q = *pp;
+    long long cw;
+    double rtt, var = -1;
+    if (!bdb_scan_int(&q, z, &cw) || q >= z || *q != 'K')
+        return 0;
+    q++;
+    if (q >= z || *q != '/')
+        return 0;
+    q++;
+    if (!bdb_scan_number(&q, z, &rtt, 0))
+        return 0;
+    if (q < z && *q == '(') {
+        q++;
+        if (!bdb_scan_number(&q, z, &var, 0) || q >= z || *q != ')')
+            return 0;
+        q++;
+    }
+    if (!bdb_scan_lit(&q, z, "us", 1))
+        return 0;
+    if (cw >= 0)
+        bdb_iperf_fig_add(fs, out, line, "cwnd", (double)cw * 1024.0,
+                          BDB_UNIT_BYTES, BDB_NEUTRAL);
+    if (rtt > 0)
+        bdb_iperf_fig_add(fs, out, line, "rtt", rtt / 1e6, BDB_UNIT_SECONDS,
+                          BDB_LOWER_IS_BETTER);
+    if (var >= 0)
+        bdb_iperf_fig_add(fs, out, line, "rtt_var", var / 1e6,
+                          BDB_UNIT_SECONDS, BDB_NEUTRAL);
+    *pp = q;
+    return 1;
+}
+
+/* "0.003/0.001/0.247/0.003 ms": latency avg/min/max/stdev (iperf2 -e UDP
+ * receivers; ms). */
+static int latency4(const char **pp, const char *z, ip_figs *fs,
+                    bdb_sink *out, int line)
+{
+    static const char *const names[4] = {"latency_mean", "latency_min",
+                                         "latency_max", "latency_stdev"};
+    const char *q = *pp;
+    double v[4];
+    for (int i = 0; i < 4; i++) {
+        if (!bdb_scan_number(&q, z, &v[i], 0))
+            return 0;
+        if (i < 3 && (q >= z || *q++ != '/'))
+            return 0;
+    }
+    if (!bdb_scan_lit(&q, z, "ms", 1))
+        return 0;
+    for (int i = 0; i < 4; i++)
+        bdb_iperf_fig_add(fs, out, line, names[i], v[i] / 1000.0,
+                          BDB_UNIT_SECONDS,
+                          i == 3 ? BDB_NEUTRAL : BDB_LOWER_IS_BETTER);
+    *pp = q;
+    return 1;
+}
+
+/* "22811=565:2:1:945:827:10:0:20461": iperf2 -e server reads and their
+ * histogram by read size (8 bins of the "Dist bin width" printed above). */
+static int reads_dist(const char **pp, const char *z, ip_figs *fs,
+                      bdb_sink *out, int line)
+{
+    static const char *const bins[8] = {
+        "reads_bin1", "reads_bin2", "reads_bin3", "reads_bin4",
+        "reads_bin5", "reads_bin6", "reads_bin7", "reads_bin8"};
+    const char *q = *pp;
+    long long n, b[8];
+    int nb = 0;
+    if (!bdb_scan_int(&q, z, &n) || n < 0 || q >= z || *q != '=')
+        return 0;
+    q++;
+    while (nb < 8 && bdb_scan_int(&q, z, &b[nb])) {
+        nb++;
+        if (q < z && *q == ':')
+            q++;
+        else
+            break;
+    }
+    bdb_iperf_fig_add(fs, out, line, "reads", (double)n, BDB_UNIT_COUNT,
+                      BDB_NEUTRAL);
+    for (int i = 0; i < nb; i++)
+        bdb_iperf_fig_add(fs, out, line, bins[i], (double)b[i],
+                          BDB_UNIT_COUNT, BDB_NEUTRAL);
+    *pp = q;
+    return 1;
+}
+
+static int at_word_end(const char *q, const char *z)
+{
+    return q == z || *q == ' ' || *q == '\t';
+}
+
+/* iperf2's -e columns after the rate (and after jitter/loss on UDP
+ * receivers): Write/Err, Rtry, Cwnd/RTT(var), NetPwr on TCP senders;
+ * Write/Err, PPS on UDP senders; Reads=Dist on TCP receivers; Latency
+ * avg/min/max/stdev, PPS, Rx/inP, NetPwr on UDP receivers. Columns not
+ * understood end the scan with a warning. */
+static void iperf2_columns(const char *q, const char *z, const ip_ctx *cx,
+                           ip_obs *o, ip_figs *fs, bdb_sink *out, int line)
+{
+    long long a, b;
+    const char *t = q;
+    int rtry_next = 0;
+    /* Write/Err */
+    if (bdb_scan_int(&t, z, &a) && t < z && *t == '/') {
+        t++;
+        if (bdb_scan_int(&t, z, &b) && at_word_end(t, z)) {
+            bdb_iperf_fig_add(fs, out, line, "writes", (double)a,
+                              BDB_UNIT_COUNT, BDB_NEUTRAL);
+            bdb_iperf_fig_add(fs, out, line, "write_errors", (double)b,
+                              BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER);
+            q = t;
+            rtry_next = cx->hdr_rtry;
+        }
+    }
+    if (rtry_next) {
+        t = q;
+        if (bdb_scan_int(&t, z, &a) && a >= 0 && at_word_end(t, z)) {
+            o->have_retr = 1;
+            o->retr = (double)a;
+            q = t;
+        }
+    }
+    t = q;
+    if (reads_dist(&t, z, fs, out, line))
+        q = t;
+    for (;;) {
+        q = bdb_skip_ws(q, z);
+        if (q >= z)
+            return;
+        t = q;
+        double v;
+        if (cwnd_rtt(&t, z, fs, out, line) || latency4(&t, z, fs, out, line)) {
+            q = t;
+            continue;
+        }
+        t = q;
+        if (bdb_scan_number(&t, z, &v, 0) && bdb_scan_lit(&t, z, "pps", 1) &&
+            at_word_end(t, z)) {
+            bdb_iperf_fig_add(fs, out, line, "pps", v, BDB_UNIT_OPS_PER_S,
+                              BDB_HIGHER_IS_BETTER);
+            q = t;
+            continue;
+        }
+        /* "22368/0(0) pkts": packets received / in progress, kept out */
+        t = q;
+        const char *w;
+        size_t wl = bdb_scan_word(&t, z, &w);
+        const char *t2 = t;
+        const char *w2;
+        size_t wl2 = bdb_scan_word(&t2, z, &w2);
+        if (wl && memchr(w, '/', wl) && wl2 && bdb_span_eq(w2, w2 + wl2, "pkts")) {
+            q = t2;
+            continue;
+        }
+        t = q;
+        if (bdb_scan_number(&t, z, &v, 0) && at_word_end(t, z)) {
+            /* NetPwr: throughput / RTT, iperf's own figure of merit */
+            bdb_iperf_fig_add(fs, out, line, "netpwr", v, BDB_UNIT_COUNT,
+                              BDB_HIGHER_IS_BETTER);
+            q = t;
+            continue;
+        }
+        if (bdb_span_eq(q, z, "(omitted)"))
+            return;
+        bdb_iperf_warn_line(out, line,
+                            "iperf column not understood (the rest of the "
+                            "line is skipped)",
+                            q, z);
+        return;
+    }
+}
+
+/* Reads the columns after the rate. Sets *label to SIDE_SND / SIDE_RCV for
+ * iperf3 summary lines, -1 otherwise. Extra iperf2 -e columns go to fs. */
+void bdb_iperf_parse_rest(const char *p, const char *end, const ip_ctx *cx,
+                          int v3, ip_obs *o, int *label, ip_figs *fs,
+                          bdb_sink *out, int line)
+{
+    *label = -1;
+    const char *z = end;
+    bdb_trim(&p, &z);
+    if (z - p >= 6 && bdb_span_eq(z - 6, z, "sender") &&
+        (z - p == 6 || z[-7] == ' ' || z[-7] == '\t'))
+        *label = SIDE_SND;
+    else if (z - p >= 8 && bdb_span_eq(z - 8, z, "receiver") &&
+             (z - p == 8 || z[-9] == ' ' || z[-9] == '\t'))
+        *label = SIDE_RCV;
+    if (bdb_contains(p, z, "(omitted)"))
+        o->omitted = 1;
+    /* UDP: "J ms lost/total (pct%)" or "lost/total (pct%)" */
+    const char *q = p;
+    double j;
+    if (bdb_scan_number(&q, z, &j, 0) && bdb_scan_lit(&q, z, "ms", 1)) {
+        const char *r = q;
+        if (bdb_iperf_parse_lost_total(&r, z, o)) {
+            o->have_jitter = 1;
+            o->jitter_ms = j;
+            if (!v3)
+                iperf2_columns(r, z, cx, o, fs, out, line);
+            return;
+        }
+    }
+    q = p;
+    if (bdb_iperf_parse_lost_total(&q, z, o)) {
+        if (!v3)
+            iperf2_columns(q, z, cx, o, fs, out, line);
+        return;
+    }
+    long long a;
+    if (v3) {
+        /* "Retr" column: first integer of TCP lines */
+        q = p;
+        if (cx->hdr_retr && bdb_scan_int(&q, z, &a) && a >= 0 &&
+            at_word_end(q, z)) {
+            o->have_retr = 1;
+            o->retr = (double)a;
+        }
+        return;
+    }
+    iperf2_columns(p, z, cx, o, fs, out, line);
+}
+
+/* "MBytes" / "KByte" / "Bytes" (2^10 steps) or "Mbits" / "Kbits" / "bits"
+ * (10^3 steps, /8): the Transfer column as byte_snprintf / unit_snprintf
+ * print it. */
+int bdb_iperf_size_value(double x, const char *w, const char *we,
+                         double *bytes)
+{
+    int k = 0;
+    if (w < we) {
+        switch (*w) {
+        case 'K': case 'k': k = 1; break;
+        case 'M': case 'm': k = 2; break;
+        case 'G': case 'g': k = 3; break;
+        case 'T': case 't': k = 4; break;
+        case 'P': case 'p': k = 5; break;
+        default: k = 0;
+        }
+        if (k)
+            w++;
+    }
+    double m = 1;
+    if (bdb_span_eq(w, we, "Bytes") || bdb_span_eq(w, we, "Byte")) {
+        for (int i = 0; i < k; i++)
+            m *= 1024.0;
+    } else if (bdb_span_eq(w, we, "bits") || bdb_span_eq(w, we, "bit")) {
+        for (int i = 0; i < k; i++)
+            m *= 1000.0;
+        m /= 8;
+    } else {
+        return 0;
+    }
+    *bytes = x * m;
+    return 1;
+}
+
+int bdb_iperf_parse_data(const char *p, const char *end, int lineno,
+                         ip_data *d, const char **rest, bdb_sink *out)
+{
+    const char *line0 = p;
+    memset(d, 0, sizeof *d);
+    if (!bdb_iperf_parse_bracket(&p, end, &d->br))
+        return 0;
+    if (d->br.kind != BR_NUM && d->br.kind != BR_SUM)
+        return 0;
+    if (!bdb_iperf_parse_interval(&p, end, &d->start, &d->end))
+        return 0;
+    double x, m;
+    const char *why;
+    if (!bdb_scan_number(&p, end, &x, 0)) {
+        why = "expected the transfer after the iperf interval";
+        goto bad;
+    }
+    const char *w;
+    size_t wl = bdb_scan_word(&p, end, &w);
+    if (wl && bdb_span_eq(w, w + wl, "datagrams") &&
+        bdb_scan_lit(&p, end, "received out-of-order", 1)) {
+        d->ooo = 1;
+        d->ooo_n = x;
+        *rest = p;
+        return 1;
+    }
+    if (!wl || !bdb_iperf_size_value(x, w, w + wl, &d->bytes)) {
+        why = "expected a size unit (KBytes, MBytes...) after the iperf "
+              "transfer";
+        goto bad;
+    }
+    d->have_bytes = 1;
+    if (!bdb_scan_number(&p, end, &x, 0)) {
+        why = "expected the bandwidth after the iperf transfer";
+        goto bad;
+    }
+    wl = bdb_scan_word(&p, end, &w);
+    if (!wl || !bdb_iperf_rate_unit(w, w + wl, &m)) {
+        why = "expected a rate unit (Mbits/sec...) after the iperf bandwidth";
+        goto bad;
+    }
+    d->bps = x * m;
+    *rest = p;
+    return 1;
+bad:
+    bdb_iperf_warn_line(out, lineno, why, line0, end);
+    return -1;
+}
+
+int bdb_iperf_has_data(const ip_run *r)
+{
+    return r->nobs > 0 || r->nents > 0;
+}
+
+void bdb_iperf_new_run(ip_run *r, ip_ctx *cx, int line)
+{
+    /* the command line stays with every run it printed (a tradeoff's two
+     * halves, a server's clients) until the next command line */
+    int v3 = r->v3, csv = r->csv;
+    ip_cmd cmd = r->cmd;
+    bdb_iperf_run_free(r);
+    bdb_iperf_run_init(r, v3);
+    r->csv = csv;
+    r->cmd = cmd;
+    r->start_line = line;
+    r->window = cx->window;
+    r->duration_req = cx->duration_req;
+    r->target_bps = cx->target_bps;
+    r->omit_req = cx->omit_req;
+    r->block_printed = cx->block_printed;
+    r->streams_req = cx->streams_req;
+    r->udp = cx->udp_hint;
+}
+
+int bdb_iperf_finish_run(ip_run *r, ip_ctx *cx, bdb_sink *out, int line,
+                         int *nruns)
+{
+    int rc = 0;
+    if (bdb_iperf_has_data(r)) {
+        rc = bdb_iperf_run_emit(r, out);
+        (*nruns)++;
+    }
+    bdb_iperf_new_run(r, cx, line);
+    return rc;
+}
+
+int bdb_iperf_add_obs(ip_run *r, int flow, long id, int side, int final,
+                      const ip_data *d, int line, ip_obs **out)
+{
+    long ei = bdb_iperf_ent_get(r, flow, id);
+    if (ei < 0)
+        return BDB_ENOMEM;
+    ip_obs *o = bdb_iperf_obs_new(r);
+    if (!o)
+        return BDB_ENOMEM;
+    o->ent = (size_t)ei;
+    o->side = side;
+    o->final = final;
+    o->start = d->start;
+    o->end = d->end;
+    o->bps = d->bps;
+    o->have_bytes = d->have_bytes;
+    o->bytes = d->bytes;
+    o->line = line;
+    if (!r->first_data_line)
+        r->first_data_line = line;
+    *out = o;
+    return 0;
+}
+
+/* The per-line details (omitted, loss, jitter, retransmits) a text line
+ * carries besides its rate, copied onto the observation it became. */
+void bdb_iperf_copy_line_details(ip_obs *o, const ip_obs *from)
+{
+    o->omitted = from->omitted;
+    o->have_lt = from->have_lt;
+    o->have_jitter = from->have_jitter;
+    o->jitter_ms = from->jitter_ms;
+    o->lost = from->lost;
+    o->total = from->total;
+    o->pct = from->pct;
+    o->have_retr = from->have_retr;
+    o->retr = from->retr;
+}

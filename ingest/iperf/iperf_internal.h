@@ -1,0 +1,217 @@
+/* iperf_internal.h - what the parts of the iperf importers share
+ * (parse_iperf.c: sniffing and dispatch; iperf_common.c: the model, the
+ * emission and the text data lines; bdb_iperf2_text_parse.c, bdb_iperf2_csv_parse.c,
+ * bdb_iperf3_text_parse.c, bdb_iperf3_json_parse.c: one reader each).
+ *
+ * A reader collects a run: entities (one per flow and stream id, ID_SUM
+ * for [SUM]) with observations (one per data line, interval or final);
+ * bdb_iperf_run_emit then picks each entity's final figures and emits
+ * the run's samples. */
+#ifndef BDB_IPERF_INTERNAL_H
+#define BDB_IPERF_INTERNAL_H
+
+#include "../ingest.h"
+
+enum { FLOW_C2S = 0, FLOW_S2C = 1, FLOW_NONE = 2, FLOW_PENDING = 3 };
+enum { SIDE_SND = 0, SIDE_RCV = 1 };
+#define ID_SUM (-1L)
+
+/* Figures a final line carries besides rate, transfer, loss and
+ * retransmits (iperf2 -e columns, iperf3 JSON rtt/cwnd). A line holds at
+ * most 8 histogram bins and 8 other columns, so IP_MAX_FIGS is never
+ * reached by real output; bdb_iperf_fig_add warns if it is. */
+#define IP_MAX_FIGS 24
+typedef struct ip_fig {
+    const char *metric; /* a string literal */
+    double v;
+    const char *unit;
+    bdb_better better;
+} ip_fig;
+
+typedef struct ip_figs {
+    int n, line, full;
+    ip_fig f[IP_MAX_FIGS];
+} ip_figs;
+
+/* One data line (or one JSON interval / final). */
+typedef struct ip_obs {
+    size_t ent;
+    int side;
+    int final;      /* 1 final, -1 interval, 0 iperf2: decided at the end */
+    int omitted;
+    double start, end, bps;
+    int line;
+    int have_bytes;
+    double bytes;   /* the Transfer column, in bytes */
+    int have_lt, have_jitter;
+    double jitter_ms, lost, total, pct;
+    int have_retr;
+    double retr;
+    int have_ooo;   /* iperf2: an out-of-order line for this interval */
+    double ooo;
+} ip_obs;
+
+typedef struct ip_ent {
+    int flow;
+    long id;
+    int have[2];
+    double bps[2], end[2];
+    int line[2];
+    int have_bytes[2];
+    double bytes[2];
+    int have_retr, retr_line;
+    double retr;
+    int have_lt, have_jitter, lt_line;
+    double jitter_ms, lost, total, pct;
+    int have_ooo, ooo_line;
+    double ooo;
+    int have_sent, sent_line;   /* iperf2 UDP "Sent N datagrams" */
+    double sent;
+    ip_figs figs[2];            /* per side, of its final line */
+} ip_ent;
+
+typedef struct ip_conn {
+    long id;
+    int recv;   /* this side receives the stream's data */
+    int flow;   /* FLOW_C2S / FLOW_S2C */
+} ip_conn;
+
+/* Settings read from the command line that produced a run
+ * (bdb_iperf_cmd_line); 0 / negative: not given. */
+typedef struct ip_cmd {
+    int have, line;
+    int v3;                 /* the command was iperf3 */
+    int udp, reverse, bidir, tradeoff, zerocopy;
+    int streams;
+    double duration, bandwidth, length, window, omit;
+    double bytes, blocks;   /* -n / -k: a run by amount, not by time */
+    char congestion[48];    /* iperf2 -Z / iperf3 -C */
+} ip_cmd;
+
+typedef struct ip_run {
+    int v3;             /* iperf3 (1) or iperf2 (0) */
+    int start_line, first_data_line;
+    int udp;
+    double duration_req, target_bps, window, omit_req;
+    double block_printed;   /* iperf's own report of its -l, to check */
+    double bytes_req, blocks_req;   /* iperf3 JSON test_start bytes/blocks */
+    int streams_req;
+    int have_cpu, cpu_line;  /* have_cpu 2: the local figure only */
+    double cpu_local, cpu_remote;
+    int bidir, csv;
+    ip_ent *ents;
+    size_t nents, cap_ents;
+    ip_obs *obs;
+    size_t nobs, cap_obs;
+    int nfinal;
+    ip_conn *conn;
+    size_t nconn, cap_conn;
+    ip_cmd cmd;         /* the command line this run came from */
+} ip_run;
+
+/* Context that outlives one run (a server keeps listening). */
+typedef struct ip_ctx {
+    int client_log, server_log, reverse, listen_port;
+    int server_first;     /* iperf2: a server's log (it accepted first) */
+    int udp_hint;
+    int hdr_retr, hdr_rtry;
+    double window;
+    double duration_req, target_bps, omit_req, block_printed;
+    int streams_req;
+    long pending_report;  /* iperf2 "Server Report:" for this id */
+} ip_ctx;
+
+/* "[  3]", "[SUM]", "[SUM-2]", "[ *1]", "[ ID]", "[ CT]", "[904]". */
+enum { BR_NONE, BR_NUM, BR_SUM, BR_HDR, BR_OTHER };
+
+typedef struct ip_br {
+    int kind;
+    long id;
+    int star;
+    int role;   /* -1 none, else FLOW_* of an iperf3 [TX-C]-style role */
+} ip_br;
+
+typedef struct ip_data {
+    ip_br br;
+    double start, end, bps;
+    int have_bytes;
+    double bytes;
+    int ooo;        /* "N datagrams received out-of-order" */
+    double ooo_n;
+} ip_data;
+
+/* A CSV row: iperf prints at most 18 fields of at most ~40 characters
+ * (an IPv6 address); longer ones set overflow, which the reader warns
+ * about instead of cutting silently. */
+#define IP_CSV_FIELDS 32
+#define IP_CSV_FIELD_MAX 64
+typedef struct csv_row {
+    char f[IP_CSV_FIELDS][IP_CSV_FIELD_MAX];
+    int n;
+    int overflow;
+} csv_row;
+
+/* The model (iperf_common.c). */
+void bdb_iperf_ctx_reset(ip_ctx *cx);
+void bdb_iperf_run_init(ip_run *r, int v3);
+void bdb_iperf_run_free(ip_run *r);
+long bdb_iperf_ent_get(ip_run *r, int flow, long id);
+ip_obs *bdb_iperf_obs_new(ip_run *r);
+/* Emits the run's figures. Entities with interval lines but no final one
+ * (a cut log) are warned about and skipped; returns only BDB_ENOMEM-like
+ * sink errors. */
+int bdb_iperf_run_emit(ip_run *r, bdb_sink *out);
+/* Adds a figure to a final line's set (warns at line when it is full). */
+void bdb_iperf_fig_add(ip_figs *fs, bdb_sink *out, int line,
+                       const char *metric, double v, const char *unit,
+                       bdb_better better);
+/* Remembers the connection of stream id; BDB_ENOMEM. */
+int bdb_iperf_conn_add(ip_run *r, long id, int recv, int flow);
+ip_conn *bdb_iperf_conn_find(ip_run *r, long id);
+
+/* If [p, end) runs one of tools (a prompt line, `time iperf3 ...`, an
+ * echo), reads its options into *cmd and returns 1; 0 when it is not a
+ * command line; BDB_ENOMEM. v3 picks iperf3's or iperf 2's getopt. */
+int bdb_iperf_cmd_line(const char *p, const char *end, int v3, int line,
+                       ip_cmd *cmd, bdb_sink *out);
+/* A warning with a copy of the line's text (at most 100 characters, the
+ * cut said so with "..."), after what. */
+void bdb_iperf_warn_line(bdb_sink *out, int line, const char *what,
+                         const char *p, const char *end);
+
+/* Text data lines (iperf_common.c). */
+int bdb_iperf_parse_bracket(const char **pp, const char *end, ip_br *b);
+int bdb_iperf_parse_interval(const char **pp, const char *end, double *a,
+                             double *b);
+int bdb_iperf_rate_unit(const char *w, const char *we, double *mult);
+int bdb_iperf_parse_lost_total(const char **pp, const char *end, ip_obs *o);
+void bdb_iperf_parse_rest(const char *p, const char *end, const ip_ctx *cx,
+                          int v3, ip_obs *o, int *label, ip_figs *fs,
+                          bdb_sink *out, int line);
+/* 1: a data line parsed; 0: not a data line; -1: a data line that does
+ * not parse (warned at lineno). */
+int bdb_iperf_parse_data(const char *p, const char *end, int lineno,
+                         ip_data *d, const char **rest, bdb_sink *out);
+/* A size such as "25.0 MBytes", "897152 KBytes", "1390 Mbits" (iperf
+ * prints transfers in bits with -f b/k/m/g on some versions) in bytes. */
+int bdb_iperf_size_value(double x, const char *w, const char *we,
+                         double *bytes);
+int bdb_iperf_has_data(const ip_run *r);
+void bdb_iperf_new_run(ip_run *r, ip_ctx *cx, int line);
+int bdb_iperf_finish_run(ip_run *r, ip_ctx *cx, bdb_sink *out, int line,
+                         int *nruns);
+int bdb_iperf_add_obs(ip_run *r, int flow, long id, int side, int final,
+                      const ip_data *d, int line, ip_obs **out);
+void bdb_iperf_copy_line_details(ip_obs *o, const ip_obs *from);
+
+/* A row of iperf2's CSV: 14-digit timestamp and an "a-b" interval. */
+int bdb_iperf2_csv_row(const char *p, const char *e, csv_row *row);
+
+/* The readers. Each warns at the line of what it cannot read and goes on;
+ * they return non-zero only for BDB_ENOMEM (and sink limits). */
+int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out);
+int bdb_iperf2_csv_parse(const char *buf, size_t len, bdb_sink *out);
+int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out);
+int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out);
+
+#endif

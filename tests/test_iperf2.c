@@ -1,0 +1,654 @@
+/* test_iperf2.c - the iperf 2 importer on the variants of samples/iperf/'s
+ * second batch (iperf 2.1.8 on 127.0.0.1) and on quoted public outputs of
+ * older versions: every -f unit, Transfer in bytes, server-side logs, -e
+ * columns (client and server), dual test and tradeoff, -P 20, UDP loss,
+ * out-of-order and "Sent" counts, -y C on both sides, command lines as
+ * parameters, error lines and cut logs as warnings, and no fixed limit on
+ * streams. Figures are cross-checked against the raw lines without the
+ * parser (tu_crosscheck) with the unit conversion written out. */
+#include "test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KIB 1024.0
+#define MIB (1024.0 * 1024.0)
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+static int has_warning(const bdb_sink *s, int line, const char *needle)
+{
+    for (size_t i = 0; i < s->nnotes; i++)
+        if (!s->notes[i].is_info && (line == 0 || s->notes[i].line == line) &&
+            strstr(s->notes[i].text, needle))
+            return 1;
+    return 0;
+}
+
+static int line_of(const bdb_sink *s, const char *metric, const char *params)
+{
+    const bdb_sample *x = tu_find(s, NULL, metric, params);
+    if (!x)
+        fail_msg("no %s [%s]", metric, params ? params : "");
+    return x->line;
+}
+
+/* ---------------- figures against the raw lines ---------------- */
+
+static void iperf2_crosscheck__every_format_unit(void **state)
+{
+    (void)state;
+    /* -f k: Transfer stays in KBytes (2^10), the rate is Kbits (10^3) */
+    tu_crosscheck("samples/iperf/tcp-fk.txt", 7, "897152 KBytes  7250229 Kbits/sec",
+                  "tcp", "transfer", 897152 * KIB);
+    tu_crosscheck("samples/iperf/tcp-fk.txt", 7, "7250229 Kbits/sec", "tcp",
+                  "throughput", 7250229 * 1e3);
+    /* -f K: KBytes/sec are 2^10 bytes, 8 bits each */
+    tu_crosscheck("samples/iperf/tcp-fK.txt", 7, "814402 KBytes/sec", "tcp",
+                  "throughput", 814402 * KIB * 8);
+    /* -f m / -f M */
+    tu_crosscheck("samples/iperf/tcp-fm.txt", 7, "1390 MBytes  11650 Mbits/sec",
+                  "tcp", "transfer", 1390 * MIB);
+    tu_crosscheck("samples/iperf/tcp-fm.txt", 7, "11650 Mbits/sec", "tcp",
+                  "throughput", 11650 * 1e6);
+    tu_crosscheck("samples/iperf/tcp-fM.txt", 7, "1337 MBytes  1336 MBytes/sec",
+                  "tcp", "throughput", 1336 * MIB * 8);
+    /* -f g / -f G */
+    tu_crosscheck("samples/iperf/tcp-fg.txt", 7, "1.13 GBytes  9.66 Gbits/sec",
+                  "tcp", "transfer", 1.13 * GIB);
+    tu_crosscheck("samples/iperf/tcp-fG.txt", 7, "2.07 GBytes  2.05 GBytes/sec",
+                  "tcp", "throughput", 2.05 * GIB * 8);
+    /* -f b / -f B: plain bytes and bits */
+    tu_crosscheck("samples/iperf/tcp-fb.txt", 7,
+                  "1453981756 Bytes  11611035461 bits/sec", "tcp", "transfer",
+                  1453981756.0);
+    tu_crosscheck("samples/iperf/tcp-fb.txt", 7, "11611035461 bits/sec", "tcp",
+                  "throughput", 11611035461.0);
+    tu_crosscheck("samples/iperf/tcp-fB.txt", 7, "1002236297 Bytes/sec", "tcp",
+                  "throughput", 1002236297.0 * 8);
+    /* adaptive: Gbits */
+    tu_crosscheck("samples/iperf/tcp-fa.txt", 7, "1.28 GBytes  10.8 Gbits/sec",
+                  "tcp", "transfer", 1.28 * GIB);
+}
+
+static void iperf2_crosscheck__udp_enhanced_and_csv_columns(void **state)
+{
+    (void)state;
+    /* UDP Server Report: jitter in ms, lost/total, percent */
+    tu_crosscheck("samples/iperf/udp-loss.txt", 12, "0.000 ms 6638/44742 (15%)",
+                  "udp", "lost_datagrams", 6638);
+    tu_crosscheck("samples/iperf/udp-loss.txt", 12, "6638/44742 (15%)", "udp",
+                  "loss", 15);
+    tu_crosscheck("samples/iperf/udp-loss.txt", 9, "Sent 44743 datagrams", "udp",
+                  "datagrams_sent", 44743);
+    /* -e UDP receiver: latency avg/min/max/stdev in ms, PPS */
+    tu_crosscheck("samples/iperf/server-udp-loss-enhanced.txt", 8,
+                  "0.003/0.002/0.247/0.003 ms", "udp", "latency_max",
+                  0.247 / 1000);
+    tu_crosscheck("samples/iperf/server-udp-loss-enhanced.txt", 8, "17033 pps",
+                  "udp", "pps", 17033);
+    /* -e TCP sender: Cwnd in KBytes (tcpi_snd_cwnd * mss / 1024), RTT us */
+    tu_crosscheck("samples/iperf/cmdline-tcp-P2-enhanced-i1.txt", 17,
+                  "1151K/48(20) us", "tcp", "cwnd", 1151 * KIB);
+    tu_crosscheck("samples/iperf/cmdline-tcp-P2-enhanced-i1.txt", 17,
+                  "1151K/48(20) us", "tcp", "rtt", 48e-6);
+    tu_crosscheck("samples/iperf/cmdline-tcp-P2-enhanced-i1.txt", 17,
+                  "41572/0          2", "tcp", "retransmits", 2);
+    /* -e TCP receiver: reads and their histogram */
+    tu_crosscheck("samples/iperf/server-tcp-enhanced-P2-i1.txt", 17,
+                  "46589=264:5:5:267:270:8:9:45761", "tcp", "reads", 46589);
+    tu_crosscheck("samples/iperf/server-tcp-enhanced-P2-i1.txt", 17,
+                  "46589=264:5:5:267:270:8:9:45761", "tcp", "reads_bin8", 45761);
+    /* out-of-order on a line of its own */
+    tu_crosscheck("samples/iperf/udp-P2-loss-i1.txt", 26,
+                  "1 datagrams received out-of-order", "udp", "out_of_order", 1);
+    /* -y C: bytes and bits per second as printed */
+    tu_crosscheck("samples/iperf/csv-tcp-server.csv", 1, ",2846359612,11380032932",
+                  "tcp", "transfer", 2846359612.0);
+    tu_crosscheck("samples/iperf/csv-udp-loss-server.csv", 1,
+                  ",0.001,9431,44742,21.079,0", "udp", "jitter", 0.001 / 1000);
+    tu_crosscheck("samples/iperf/csv-udp-loss-server.csv", 1,
+                  ",0.001,9431,44742,21.079,0", "udp", "loss", 21.079);
+}
+
+/* ---------------- server side, dual test, tradeoff ---------------- */
+
+static void iperf2__server_log__receiver_figures_client_to_server(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf/server-tcp.txt", NULL, &s);
+    tu_assert_value(&s, "tcp", "throughput",
+                    "direction=client_to_server,streams=1,duration=2",
+                    10.7e9, 1e-12);
+    assert_int_equal(line_of(&s, "throughput", NULL), 7);
+    tu_assert_value(&s, "tcp", "transfer", NULL, 2.48 * GIB, 1e-12);
+    assert_null(tu_find(&s, NULL, "throughput_sender", NULL));
+    bdb_sink_free(&s);
+}
+
+static void iperf2__dualtest__both_directions_on_both_sides(void **state)
+{
+    (void)state;
+    bdb_sink c, sv;
+    tu_parse_ok("samples/iperf/tcp-dualtest.txt", NULL, &c);
+    tu_parse_ok("samples/iperf/server-tcp-dualtest.txt", NULL, &sv);
+    /* the client sends on [1] and receives on its listener's [2] */
+    tu_assert_value(&c, "tcp", "throughput", "bidir=1,direction=client_to_server",
+                    9.80e9, 1e-12);
+    tu_assert_value(&c, "tcp", "throughput", "bidir=1,direction=server_to_client",
+                    11.7e9, 1e-12);
+    /* the server receives [1] and sends on its own [ *2] */
+    tu_assert_value(&sv, "tcp", "throughput",
+                    "bidir=1,direction=client_to_server", 9.81e9, 1e-12);
+    tu_assert_value(&sv, "tcp", "throughput",
+                    "bidir=1,direction=server_to_client", 11.6e9, 1e-12);
+    /* the server's [SUM] adds both directions: no direction param */
+    const bdb_sample *sum = NULL;
+    for (size_t i = 0; i < sv.n; i++)
+        if (strcmp(sv.samples[i].metric, "throughput") == 0 &&
+            !bdb_params_get(&sv.samples[i].params, "direction"))
+            sum = &sv.samples[i];
+    assert_non_null(sum);
+    assert_true(sum->value == 21.4e9);
+    assert_int_equal(sum->line, 14);
+    bdb_sink_free(&c);
+    bdb_sink_free(&sv);
+}
+
+static void iperf2__tradeoff__two_halves_two_directions(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf/tcp-tradeoff.txt", NULL, &s);
+    tu_assert_value(&s, "tcp", "throughput", "direction=client_to_server",
+                    11.8e9, 1e-12);
+    tu_assert_value(&s, "tcp", "throughput", "direction=server_to_client",
+                    11.2e9, 1e-12);
+    assert_int_equal(line_of(&s, "throughput", "direction=server_to_client"), 14);
+    bdb_sink_free(&s);
+    tu_parse_ok("samples/iperf/server-tcp-tradeoff.txt", NULL, &s);
+    tu_assert_value(&s, "tcp", "throughput", "direction=client_to_server",
+                    11.9e9, 1e-12);
+    tu_assert_value(&s, "tcp", "throughput", "direction=server_to_client",
+                    11.2e9, 1e-12);
+    bdb_sink_free(&s);
+}
+
+static void iperf2__udp_dualtest_kbits__receiver_and_sender(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf/udp-dualtest-fk.txt", NULL, &s);
+    /* the Server Report of [1], in Kbits/sec (10^3) and KBytes (2^10) */
+    tu_assert_value(&s, "udp", "throughput", "direction=client_to_server",
+                    52437 * 1e3, 1e-12);
+    tu_assert_value(&s, "udp", "transfer", "direction=client_to_server",
+                    12805 * KIB, 1e-12);
+    tu_assert_value(&s, "udp", "throughput_sender", "direction=client_to_server",
+                    52438 * 1e3, 1e-12);
+    /* the client's listener [2] received the server's datagrams */
+    tu_assert_value(&s, "udp", "datagrams", "direction=server_to_client", 8919, 0);
+    bdb_sink_free(&s);
+}
+
+/* A public 2.0.x-era dual-test UDP capture with -f k, its prompt and
+ * command line included (whole, 33 lines):
+ * https://github.com/nokia/moler/blob/master/moler/cmd/unix/iperf2.py
+ * (COMMAND_OUTPUT_bidirectional_udp_client). */
+static const char moler_dualtest[] =
+    "abc@debian:~$ iperf -c 192.168.0.12 -u -p 5016 -f k -i 1.0 -t 6.0 --dualtest -b 5000.0k\n"
+    "------------------------------------------------------------\n"
+    "Server listening on UDP port 5016\n"
+    "Receiving 1470 byte datagrams\n"
+    "UDP buffer size: 1024 KByte (default)\n"
+    "------------------------------------------------------------\n"
+    "------------------------------------------------------------\n"
+    "Client connecting to 192.168.0.12, UDP port 5016\n"
+    "Sending 1470 byte datagrams, IPG target: 2352.00 us (kalman adjust)\n"
+    "UDP buffer size: 1024 KByte (default)\n"
+    "------------------------------------------------------------\n"
+    "[  4] local 192.168.0.10 port 56262 connected with 192.168.0.12 port 5016\n"
+    "[  3] local 192.168.0.10 port 5016 connected with 192.168.0.12 port 47384\n"
+    "[ ID] Interval       Transfer     Bandwidth\n"
+    "[  4]  0.0- 1.0 sec   613 KBytes  5022 Kbits/sec\n"
+    "[  3]  0.0- 1.0 sec   612 KBytes  5010 Kbits/sec   0.011 ms    0/  426 (0%)\n"
+    "[  4]  1.0- 2.0 sec   610 KBytes  4998 Kbits/sec\n"
+    "[  3]  1.0- 2.0 sec   610 KBytes  4998 Kbits/sec   0.012 ms    0/  425 (0%)\n"
+    "[  4]  2.0- 3.0 sec   610 KBytes  4998 Kbits/sec\n"
+    "[  3]  2.0- 3.0 sec   610 KBytes  4998 Kbits/sec   0.017 ms    0/  425 (0%)\n"
+    "[  4]  3.0- 4.0 sec   610 KBytes  4998 Kbits/sec\n"
+    "[  3]  3.0- 4.0 sec   610 KBytes  4998 Kbits/sec   0.019 ms    0/  425 (0%)\n"
+    "[  4]  4.0- 5.0 sec   610 KBytes  4998 Kbits/sec\n"
+    "[  3]  4.0- 5.0 sec   610 KBytes  4998 Kbits/sec   0.014 ms    0/  425 (0%)\n"
+    "[  4]  5.0- 6.0 sec   610 KBytes  4998 Kbits/sec\n"
+    "[  4]  0.0- 6.0 sec  3664 KBytes  5000 Kbits/sec\n"
+    "[  4] Sent 2552 datagrams\n"
+    "[  3]  5.0- 6.0 sec   612 KBytes  5010 Kbits/sec   0.017 ms    0/  426 (0%)\n"
+    "[  3]  0.0- 6.0 sec  3664 KBytes  5000 Kbits/sec   0.017 ms    0/ 2552 (0%)\n"
+    "[  4] Server Report:\n"
+    "[  4]  0.0- 6.0 sec  3664 KBytes  5000 Kbits/sec   0.017 ms    0/ 2552 (0%)\n"
+    "abc@debian:~$\n";
+
+static void iperf2__classic_2_0_dualtest_udp__quoted_output(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(moler_dualtest, "iperf", &s);
+    /* the command line: -u -t 6.0 --dualtest -b 5000.0k (10^3) */
+    const char *c2s = "protocol=udp,direction=client_to_server,bidir=1,"
+                      "duration=6,target_bandwidth=5000000";
+    /* [  4]'s Server Report (line 31): 5000 Kbits/sec = 5000 * 10^3 */
+    tu_assert_value(&s, "udp", "throughput", c2s, 5000 * 1e3, 1e-12);
+    assert_int_equal(line_of(&s, "throughput", c2s), 31);
+    tu_assert_value(&s, "udp", "transfer", c2s, 3664 * KIB, 1e-12);
+    tu_assert_value(&s, "udp", "jitter", c2s, 0.017 / 1000, 1e-12);
+    tu_assert_value(&s, "udp", "datagrams", c2s, 2552, 0);
+    tu_assert_value(&s, "udp", "datagrams_sent", c2s, 2552, 0);
+    assert_int_equal(line_of(&s, "throughput_sender", c2s), 26);
+    /* [  3] is the client's listener: the server's datagrams (line 29) */
+    tu_assert_value(&s, "udp", "throughput", "direction=server_to_client",
+                    5000 * 1e3, 1e-12);
+    assert_int_equal(line_of(&s, "throughput", "direction=server_to_client"),
+                     29);
+    bdb_sink_free(&s);
+}
+
+/* A public 2.0.x UDP server log with -P 3 -f k -i 1, its prompt and
+ * command line included: https://github.com/nokia/moler/blob/master/
+ * moler/cmd/unix/iperf2.py (COMMAND_OUTPUT_multiple_connections_udp_server). */
+static const char moler_udp_server[] =
+    "vagrant@app-svr:~$ iperf -s -u -p 5016 -f k -i 1 -P 3\n"
+    "------------------------------------------------------------\n"
+    "Server listening on UDP port 5016\n"
+    "Receiving 1470 byte datagrams\n"
+    "UDP buffer size:  208 KByte (default)\n"
+    "------------------------------------------------------------\n"
+    "[  3] local 192.168.44.130 port 5016 connected with 192.168.44.1 port 51914\n"
+    "[  6] local 192.168.44.130 port 5016 connected with 192.168.44.1 port 51916\n"
+    "[  4] local 192.168.44.130 port 5016 connected with 192.168.44.1 port 51915\n"
+    "[ ID] Interval       Transfer     Bandwidth        Jitter   Lost/Total Datagrams\n"
+    "[  3]  0.0- 1.0 sec   122 KBytes  1000 Kbits/sec   1.556 ms    0/   85 (0%)\n"
+    "[  6]  0.0- 1.0 sec   122 KBytes  1000 Kbits/sec   1.541 ms    0/   85 (0%)\n"
+    "[  4]  0.0- 1.0 sec   121 KBytes   988 Kbits/sec   1.464 ms    0/   84 (0%)\n"
+    "[  3]  1.0- 2.0 sec   123 KBytes  1011 Kbits/sec   0.654 ms    0/   86 (0%)\n"
+    "[  6]  1.0- 2.0 sec   123 KBytes  1011 Kbits/sec   0.719 ms    0/   86 (0%)\n"
+    "[  4]  1.0- 2.0 sec   125 KBytes  1023 Kbits/sec   0.565 ms    0/   87 (0%)\n"
+    "[  3]  2.0- 3.0 sec   121 KBytes   988 Kbits/sec   0.463 ms    0/   84 (0%)\n"
+    "[  6]  2.0- 3.0 sec   121 KBytes   988 Kbits/sec   0.376 ms    0/   84 (0%)\n"
+    "[  4]  2.0- 3.0 sec   121 KBytes   988 Kbits/sec   1.191 ms    0/   84 (0%)\n"
+    "[  3]  3.0- 4.0 sec   123 KBytes  1011 Kbits/sec   0.951 ms    0/   86 (0%)\n"
+    "[  6]  3.0- 4.0 sec   123 KBytes  1011 Kbits/sec   1.470 ms    0/   86 (0%)\n"
+    "[  4]  3.0- 4.0 sec   123 KBytes  1011 Kbits/sec   1.225 ms    0/   86 (0%)\n"
+    "[  6]  4.0- 5.0 sec   122 KBytes  1000 Kbits/sec   1.332 ms    0/   85 (0%)\n"
+    "[  6]  0.0- 5.0 sec   612 KBytes  1000 Kbits/sec   1.332 ms    0/  426 (0%)\n"
+    "[  3]  4.0- 5.0 sec   122 KBytes  1000 Kbits/sec   0.821 ms    0/   85 (0%)\n"
+    "[  3]  0.0- 5.0 sec   612 KBytes  1000 Kbits/sec   0.821 ms    0/  426 (0%)\n"
+    "[  4]  4.0- 5.0 sec   122 KBytes  1000 Kbits/sec   1.273 ms    0/   85 (0%)\n"
+    "[  4]  0.0- 5.0 sec   612 KBytes  1000 Kbits/sec   1.273 ms    0/  426 (0%)\n"
+    "[SUM]  0.0- 5.0 sec  2199 KBytes  3596 Kbits/sec   1.556 ms    0/ 1532 (0%)\n"
+    "vagrant@app-svr:~$\"\"\"\n"
+    "\n"
+    "COMMAND_KWARGS_multiple_connections_udp_server = {\n";
+
+static void iperf2__classic_2_0_udp_server_P3__quoted_output(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(moler_udp_server, "iperf", &s);
+    /* [SUM] (line 29): 2199 KBytes = 2199 * 2^10, 3596 Kbits/sec = 3596 *
+     * 10^3, "1.556 ms    0/ 1532 (0%)" */
+    const char *id = "protocol=udp,direction=client_to_server,streams=3,duration=5";
+    tu_assert_value(&s, "udp", "throughput", id, 3596 * 1e3, 1e-12);
+    assert_int_equal(line_of(&s, "throughput", id), 29);
+    tu_assert_value(&s, "udp", "transfer", id, 2199 * KIB, 1e-12);
+    tu_assert_value(&s, "udp", "jitter", id, 1.556 / 1000, 1e-12);
+    tu_assert_value(&s, "udp", "datagrams", id, 1532, 0);
+    /* [  6] is the third of the connected ids 3, 4, 6 (line 24) */
+    tu_assert_value(&s, "udp", "jitter", "stream=3", 1.332 / 1000, 1e-12);
+    assert_int_equal(line_of(&s, "jitter", "stream=3"), 24);
+    tu_assert_value(&s, "udp", "transfer", "stream=1", 612 * KIB, 1e-12);
+    bdb_sink_free(&s);
+}
+
+/* A public 2.0.x -e client line: Cwnd/RTT without the variance and an
+ * unknown cwnd ("-1K"), NetPwr with decimals:
+ * https://github.com/GoogleCloudPlatform/PerfKitBenchmarker,
+ * tests/linux_benchmarks/iperf_benchmark_test.py
+ * (testIperfParseResultsTCPSingleThread). */
+static const char pkb_enhanced[] =
+    "Client connecting to 10.128.0.2, TCP port 20000 with pid 10208\n"
+    "Write buffer size: 0.12 MByte\n"
+    "TCP window size: 1.67 MByte (default)\n"
+    "------------------------------------------------------------\n"
+    "[  3] local 10.128.0.3 port 33738 connected with 10.128.0.2 port 20000 (ct=1.62 ms)\n"
+    "[ ID] Interval        Transfer    Bandwidth       Write/Err  Rtry     Cwnd/RTT        NetPwr\n"
+    "[  3] 0.00-60.00 sec  14063 MBytes  1966 Mbits/sec  112505/0          0       -1K/1346 us  182579.69\n";
+
+static void iperf2__enhanced_2_0_unknown_cwnd__quoted_output(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(pkb_enhanced, "iperf", &s);
+    /* "14063 MBytes  1966 Mbits/sec  112505/0  0  -1K/1346 us  182579.69" */
+    tu_assert_value(&s, "tcp", "transfer", NULL, 14063 * MIB, 1e-12);
+    tu_assert_value(&s, "tcp", "throughput", NULL, 1966e6, 1e-12);
+    tu_assert_value(&s, "tcp", "writes", NULL, 112505, 0);
+    tu_assert_value(&s, "tcp", "retransmits", NULL, 0, 0);
+    tu_assert_value(&s, "tcp", "rtt", NULL, 1346e-6, 1e-12);
+    tu_assert_value(&s, "tcp", "netpwr_sender", NULL, 182579.69, 1e-12);
+    assert_null(tu_find(&s, NULL, "cwnd", NULL));   /* -1K: unknown */
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
+/* ---------------- -P 20, out-of-order, limits ---------------- */
+
+static void iperf2__parallel_20__sum_printed_between_streams(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf/tcp-P20.txt", NULL, &s);
+    const bdb_sample *sum = NULL;
+    for (size_t i = 0; i < s.n; i++)
+        if (strcmp(s.samples[i].metric, "throughput") == 0 &&
+            !bdb_params_get(&s.samples[i].params, "stream"))
+            sum = &s.samples[i];
+    assert_non_null(sum);
+    assert_true(sum->value == 9.69e9);
+    assert_int_equal(sum->line, 46);
+    assert_string_equal(bdb_params_get(&sum->params, "streams"), "20");
+    assert_int_equal(tu_count(&s, "throughput"), 21);
+    /* stream 20 is [ 20]: its line comes before the [SUM] */
+    tu_assert_value(&s, "tcp", "throughput", "stream=20", 883e6, 1e-12);
+    bdb_sink_free(&s);
+}
+
+static void iperf2__udp_server_sum_on_intervals_only__not_a_final(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf/server-udp-P2-loss-i1.txt", NULL, &s);
+    /* the only [SUM] lines cover 0-1 s of a 2 s run: no sum is stored */
+    assert_true(has_warning(&s, 12, "no final line"));
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    tu_assert_value(&s, "udp", "out_of_order", "stream=1", 1, 0);
+    tu_assert_value(&s, "udp", "throughput", "stream=1,duration=2", 218e6, 1e-12);
+    bdb_sink_free(&s);
+}
+
+static void iperf2__a_thousand_and_more_streams__none_dropped(void **state)
+{
+    (void)state;
+    /* iperf's stream ids are socket numbers; nothing bounds them to 1024 */
+    bdb_buf b;
+    bdb_buf_init(&b);
+    bdb_buf_printf(&b, "Client connecting to 10.0.0.1, TCP port 5001\n"
+                        "[ ID] Interval       Transfer     Bandwidth\n");
+    for (int i = 1; i <= 1500; i++)
+        bdb_buf_printf(&b, "[%4d] 0.0-10.0 sec  1.00 MBytes   839 Kbits/sec\n",
+                        i + 2);
+    bdb_buf_printf(&b, "[SUM] 0.0-10.0 sec  1.46 GBytes  1.26 Gbits/sec\n");
+    bdb_sink s;
+    tu_text_ok(b.data, "iperf", &s);
+    assert_int_equal(tu_count(&s, "throughput"), 1501);
+    tu_assert_value(&s, "tcp", "throughput", "stream=1500,streams=1500", 839e3,
+                    1e-12);
+    tu_assert_value(&s, "tcp", "transfer", "stream=1500", 1.00 * MIB, 1e-12);
+    bdb_sink_free(&s);
+    bdb_buf_free(&b);
+}
+
+/* ---------------- errors and cut logs ---------------- */
+
+static void iperf2__no_server__own_figure_kept_and_warnings(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf/udp-no-server.txt", NULL, &s);
+    tu_assert_value(&s, "udp", "throughput", NULL, 1.06e6, 1e-12);
+    /* a hundred identical "read failed" lines are one warning and a count */
+    assert_true(has_warning(&s, 10, "read failed: Connection refused"));
+    assert_true(has_warning(&s, 10, "repeats 99 more times"));
+    assert_true(has_warning(&s, 110, "did not receive ack of last datagram"));
+    assert_true(s.nnotes <= 4);
+    bdb_sink_free(&s);
+}
+
+static void iperf2__error_lines_between_rows__warned_rows_kept(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf/tcp-enhanced-dualtest-failed.txt", NULL, &s);
+    assert_true(has_warning(&s, 15, "expected reverse connect did not occur"));
+    tu_assert_value(&s, "tcp", "throughput", NULL, 11.1e9, 1e-12);
+    tu_assert_value(&s, "tcp", "retransmits", NULL, 14, 0);
+    bdb_sink_free(&s);
+    tu_parse_ok("samples/iperf/server-tcp-enhanced-dualtest-failed.txt", NULL, &s);
+    assert_true(has_warning(&s, 13, "tcp connect failed: Connection refused"));
+    tu_assert_value(&s, "tcp", "reads", NULL, 22811, 0);
+    bdb_sink_free(&s);
+}
+
+static void iperf2__cut_after_some_streams__complete_ones_kept(void **state)
+{
+    (void)state;
+    size_t len;
+    char *text = tu_read("samples/iperf/tcp-P20.txt", &len);
+    /* keep lines 1..30: the first 5 final lines of 20 streams, no [SUM] */
+    char *p = text;
+    for (int i = 0; i < 30 && p; i++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    assert_non_null(p);
+    *p = '\0';
+    bdb_sink s;
+    tu_text_ok(text, "iperf", &s);
+    assert_int_equal(tu_count(&s, "throughput"), 5);
+    /* twenty connections were printed: still 20 streams */
+    tu_assert_value(&s, "tcp", "throughput", "streams=20,stream=20", 883e6, 1e-12);
+    assert_true(has_warning(&s, 0, "no [SUM] line"));
+    bdb_sink_free(&s);
+    free(text);
+}
+
+static void iperf2__cut_between_final_lines__no_figure_invented(void **state)
+{
+    (void)state;
+    size_t len;
+    char *text = tu_read("samples/iperf/udp-P2-loss-i1.txt", &len);
+    /* cut after line 15, [  1]'s final line: [  2] and [SUM] have only
+     * their interval lines */
+    char *p = text;
+    for (int i = 0; i < 15 && p; i++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    assert_non_null(p);
+    *p = '\0';
+    bdb_sink s;
+    tu_text_ok(text, "iperf", &s);
+    assert_int_equal(tu_count(&s, "throughput"), 1);
+    tu_assert_value(&s, "udp", "throughput", "stream=1", 10.7e9, 1e-12);
+    assert_int_equal(line_of(&s, "throughput", "stream=1"), 15);
+    assert_true(has_warning(&s, 0, "no final 0.0-N line"));
+    bdb_sink_free(&s);
+    free(text);
+}
+
+static void iperf2__only_an_error_line__fails_with_it(void **state)
+{
+    (void)state;
+    tu_expect_error(NULL, "connect failed: Connection refused\n", "iperf", 1,
+                    "connect failed");
+}
+
+/* ---------------- command lines ---------------- */
+
+static void iperf2__command_line__u_b_l_w_become_parameters(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf/cmdline-udp.txt", NULL, &s);
+    /* -b 100M: 100 * 2^20 bit/s in 2.1.8 (IPG 106.81 us for 1400 bytes),
+     * -l 1400, -w 256K = 256 * 2^10 (printed as "requested 256 KByte") */
+    tu_assert_value(&s, "udp", "throughput",
+                    "protocol=udp,block_size=1400,target_bandwidth=104857600,"
+                    "window=262144,duration=2,streams=1",
+                    105e6, 1e-12);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+
+    tu_parse_ok("samples/iperf/cmdline-tcp-P2-enhanced-i1.txt", NULL, &s);
+    tu_assert_value(&s, "tcp", "throughput", "streams=2,window=262144,duration=2",
+                    46.3e9, 1e-12);
+    bdb_sink_free(&s);
+}
+
+static void iperf2__command_line_disagrees__printed_wins_warned(void **state)
+{
+    (void)state;
+    size_t len;
+    char *good = tu_read("samples/iperf/cmdline-udp.txt", &len);
+    char *bad = tu_replace(good, "-w 256K", "-w 128K");
+    bdb_sink s;
+    tu_text_ok(bad, "iperf", &s);
+    assert_true(has_warning(&s, 1, "window"));
+    tu_assert_value(&s, "udp", "throughput", "window=262144", 105e6, 1e-12);
+    bdb_sink_free(&s);
+    free(bad);
+    free(good);
+}
+
+static void iperf2__command_line_tradeoff__both_halves_marked(void **state)
+{
+    (void)state;
+    size_t len;
+    char *good = tu_read("samples/iperf/tcp-tradeoff.txt", &len);
+    /* the command that produced tcp-tradeoff.txt (samples/iperf/README.md) */
+    const char *cmd = "$ iperf -c 127.0.0.1 -p 15142 -t 1 -r -L 15192\n";
+    char *text = malloc(strlen(cmd) + len + 1);
+    assert_non_null(text);
+    strcpy(text, cmd);
+    strcat(text, good);
+    bdb_sink s;
+    tu_text_ok(text, "iperf", &s);
+    tu_assert_value(&s, "tcp", "throughput",
+                    "tradeoff=1,direction=client_to_server", 11.8e9, 1e-12);
+    tu_assert_value(&s, "tcp", "throughput",
+                    "tradeoff=1,direction=server_to_client", 11.2e9, 1e-12);
+    bdb_sink_free(&s);
+    free(text);
+    free(good);
+}
+
+static void iperf2__csv_with_command_line__reverse_gives_direction(void **state)
+{
+    (void)state;
+    size_t len;
+    char *good = tu_read("samples/iperf/csv-tcp.csv", &len);
+    const char *cmd = "+ iperf -c 127.0.0.1 -p 5101 -t 2 -y C -R -P 1\n";
+    char *text = malloc(strlen(cmd) + len + 1);
+    assert_non_null(text);
+    strcpy(text, cmd);
+    strcat(text, good);
+    bdb_sink s;
+    tu_text_ok(text, "iperf", &s);
+    const bdb_sample *x = tu_find(&s, "tcp", "throughput", NULL);
+    assert_non_null(x);
+    assert_string_equal(bdb_params_get(&x->params, "direction"),
+                        "server_to_client");
+    assert_string_equal(bdb_params_get(&x->params, "duration"), "2");
+    bdb_sink_free(&s);
+    free(text);
+    free(good);
+}
+
+static void iperf2__version_line__not_taken_for_a_command(void **state)
+{
+    (void)state;
+    size_t len;
+    char *good = tu_read("samples/iperf/tcp.txt", &len);
+    char *text = malloc(len + 64);
+    assert_non_null(text);
+    snprintf(text, len + 64, "iperf version 2.1.8 (12 August 2022) pthreads\n%s",
+             good);
+    bdb_sink s;
+    tu_text_ok(text, "iperf", &s);
+    assert_string_equal(s.tool_version, "2.1.8 (12 August 2022) pthreads");
+    assert_int_equal(tu_count(&s, "throughput"), 1);
+    assert_int_equal(line_of(&s, "throughput", NULL), 8);
+    bdb_sink_free(&s);
+    free(text);
+    free(good);
+}
+
+/* ---------------- CSV ---------------- */
+
+static void iperf2__csv_udp_both_sides__loss_only_from_the_server(void **state)
+{
+    (void)state;
+    bdb_sink c, sv;
+    tu_parse_ok("samples/iperf/csv-udp-loss.csv", NULL, &c);
+    tu_parse_ok("samples/iperf/csv-udp-loss-server.csv", NULL, &sv);
+    assert_null(tu_find(&c, NULL, "loss", NULL));
+    tu_assert_value(&c, "udp", "transfer", NULL, 2684520000.0, 0);
+    tu_assert_value(&sv, "udp", "lost_datagrams", NULL, 9431, 0);
+    tu_assert_value(&sv, "udp", "out_of_order", NULL, 0, 0);
+    bdb_sink_free(&c);
+    bdb_sink_free(&sv);
+}
+
+static void iperf2__csv_overlong_field__warned_not_cut(void **state)
+{
+    (void)state;
+    char row[400];
+    char host[100];
+    memset(host, 'h', 80);
+    host[80] = '\0';
+    snprintf(row, sizeof row,
+             "20261201084035,%s,49498,127.0.0.1,15125,1,0.0-2.0,2673344572,"
+             "10682242050\n"
+             "20261201084036,127.0.0.1,49514,127.0.0.1,15125,2,0.0-2.0,"
+             "2862219324,11408974408\n",
+             host);
+    bdb_sink s;
+    tu_text_ok(row, "iperf", &s);
+    assert_true(has_warning(&s, 1, "longer than 63 characters"));
+    tu_assert_value(&s, NULL, "throughput", NULL, 11408974408.0, 0);
+    bdb_sink_free(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(iperf2_crosscheck__every_format_unit),
+        cmocka_unit_test(iperf2_crosscheck__udp_enhanced_and_csv_columns),
+        cmocka_unit_test(iperf2__server_log__receiver_figures_client_to_server),
+        cmocka_unit_test(iperf2__dualtest__both_directions_on_both_sides),
+        cmocka_unit_test(iperf2__tradeoff__two_halves_two_directions),
+        cmocka_unit_test(iperf2__udp_dualtest_kbits__receiver_and_sender),
+        cmocka_unit_test(iperf2__classic_2_0_dualtest_udp__quoted_output),
+        cmocka_unit_test(iperf2__classic_2_0_udp_server_P3__quoted_output),
+        cmocka_unit_test(iperf2__enhanced_2_0_unknown_cwnd__quoted_output),
+        cmocka_unit_test(iperf2__parallel_20__sum_printed_between_streams),
+        cmocka_unit_test(iperf2__udp_server_sum_on_intervals_only__not_a_final),
+        cmocka_unit_test(iperf2__a_thousand_and_more_streams__none_dropped),
+        cmocka_unit_test(iperf2__no_server__own_figure_kept_and_warnings),
+        cmocka_unit_test(iperf2__error_lines_between_rows__warned_rows_kept),
+        cmocka_unit_test(iperf2__cut_after_some_streams__complete_ones_kept),
+        cmocka_unit_test(iperf2__cut_between_final_lines__no_figure_invented),
+        cmocka_unit_test(iperf2__only_an_error_line__fails_with_it),
+        cmocka_unit_test(iperf2__command_line__u_b_l_w_become_parameters),
+        cmocka_unit_test(iperf2__command_line_disagrees__printed_wins_warned),
+        cmocka_unit_test(iperf2__command_line_tradeoff__both_halves_marked),
+        cmocka_unit_test(iperf2__csv_with_command_line__reverse_gives_direction),
+        cmocka_unit_test(iperf2__version_line__not_taken_for_a_command),
+        cmocka_unit_test(iperf2__csv_udp_both_sides__loss_only_from_the_server),
+        cmocka_unit_test(iperf2__csv_overlong_field__warned_not_cut),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

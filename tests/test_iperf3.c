@@ -1,0 +1,571 @@
+/* test_iperf3.c - the iperf3 importer on the variants of samples/iperf3/'s
+ * second batch (iperf 3.12 on 127.0.0.1) and on quoted public outputs of
+ * versions and builds this machine cannot run (3.1.3 JSON and text, a
+ * Windows build, 3.7-3.9 with -O 3): Transfer in bytes, server logs,
+ * --get-server-output in text and JSON, UDP loss, --bidir UDP, -f units,
+ * JSON rtt/cwnd, command lines as parameters, error lines and cut logs
+ * as warnings. Figures are cross-checked against the raw lines without
+ * the parser (tu_crosscheck), the conversion written out. */
+#include "test_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KIB 1024.0
+#define MIB (1024.0 * 1024.0)
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+static int has_warning(const bdb_sink *s, int line, const char *needle)
+{
+    for (size_t i = 0; i < s->nnotes; i++)
+        if (!s->notes[i].is_info && (line == 0 || s->notes[i].line == line) &&
+            strstr(s->notes[i].text, needle))
+            return 1;
+    return 0;
+}
+
+static int line_of(const bdb_sink *s, const char *metric, const char *params)
+{
+    const bdb_sample *x = tu_find(s, NULL, metric, params);
+    if (!x)
+        fail_msg("no %s [%s]", metric, params ? params : "");
+    return x->line;
+}
+
+/* A copy of text with prefix in front (the caller frees). */
+static char *prepend(const char *prefix, const char *text)
+{
+    size_t a = strlen(prefix), b = strlen(text);
+    char *t = malloc(a + b + 1);
+    assert_non_null(t);
+    memcpy(t, prefix, a);
+    memcpy(t + a, text, b + 1);
+    return t;
+}
+
+/* ---------------- figures against the raw lines ---------------- */
+
+static void iperf3_crosscheck__transfer_rates_and_loss(void **state)
+{
+    (void)state;
+    /* unit_snprintf: Transfer 'A' adaptive bytes (2^10 steps), rates in
+     * -f's unit: KBytes/sec = 2^10 * 8 bit/s, Gbits = 10^9 */
+    tu_crosscheck("samples/iperf3/tcp-fK.txt", 9, "2.05 GBytes  1076325 KBytes/sec",
+                  "tcp", "transfer", 2.05 * GIB);
+    tu_crosscheck("samples/iperf3/tcp-fK.txt", 9, "1076325 KBytes/sec", "tcp",
+                  "throughput", 1076325 * KIB * 8);
+    tu_crosscheck("samples/iperf3/tcp-fK.txt", 8, "1076344 KBytes/sec    9",
+                  "tcp", "retransmits", 9);
+    tu_crosscheck("samples/iperf3/tcp-fg.txt", 8, "1.10 GBytes  9.48 Gbits/sec",
+                  "tcp", "throughput", 9.48e9);
+    tu_crosscheck("samples/iperf3/tcp-fm-i05.txt", 9, "1.00 GBytes  8613 Mbits/sec",
+                  "tcp", "transfer", 1.00 * GIB);
+    /* UDP receiver: jitter ms, lost/total, percent */
+    tu_crosscheck("samples/iperf3/udp-loss.txt", 10,
+                  "1.46 GBytes  6.29 Gbits/sec  0.013 ms  15423/41635 (37%)",
+                  "udp", "transfer", 1.46 * GIB);
+    tu_crosscheck("samples/iperf3/udp-loss.txt", 10, "15423/41635 (37%)", "udp",
+                  "lost_datagrams", 15423);
+    tu_crosscheck("samples/iperf3/udp-loss.txt", 10, "0.013 ms", "udp", "jitter",
+                  0.013 / 1000);
+    tu_crosscheck("samples/iperf3/udp-loss.txt", 9, "2.33 GBytes  10.0 Gbits/sec",
+                  "udp", "transfer_sender", 2.33 * GIB);
+    /* the server's own log */
+    tu_crosscheck("samples/iperf3/server-udp-loss.txt", 11,
+                  "1.46 GBytes  6.29 Gbits/sec  0.013 ms  15423/41635 (37%)",
+                  "udp", "loss", 37);
+    /* --bidir UDP: the [RX-C] receiver line is the server-to-client flow */
+    tu_crosscheck("samples/iperf3/udp-bidir.txt", 14, "23.8 MBytes   100 Mbits/sec  0.007 ms",
+                  "udp", "jitter", 0.007 / 1000);
+    /* -P 4 -R sum */
+    tu_crosscheck("samples/iperf3/cmdline-tcp-P4-R.txt", 31, "1.92 GBytes  8.21 Gbits/sec",
+                  "tcp", "transfer", 1.92 * GIB);
+}
+
+/* ---------------- server output, --get-server-output ---------------- */
+
+static void iperf3__get_server_output_text__server_copy_not_a_second_run(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf3/tcp-get-server-output.txt", NULL, &s);
+    assert_int_equal(tu_count(&s, "throughput"), 1);
+    for (size_t i = 0; i < s.n; i++) {
+        assert_int_equal(s.samples[i].repetition, 1);
+        assert_true(s.samples[i].line < 11);   /* "Server output:" is 11 */
+    }
+    tu_assert_value(&s, "tcp", "throughput", NULL, 8.41e9, 1e-12);
+    tu_assert_value(&s, "tcp", "transfer", NULL, 1.97 * GIB, 1e-12);
+    bdb_sink_free(&s);
+    tu_parse_ok("samples/iperf3/udp-get-server-output.txt", NULL, &s);
+    assert_int_equal(tu_count(&s, "jitter"), 1);
+    tu_assert_value(&s, "udp", "jitter", NULL, 0.010 / 1000, 1e-12);
+    bdb_sink_free(&s);
+}
+
+static void iperf3__get_server_output_json__top_level_end_lines(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf3/json-tcp-get-server-output.json", NULL, &s);
+    /* end.sum_received is at line 130, server_output_text at 149 */
+    assert_int_equal(line_of(&s, "throughput", NULL), 130);
+    tu_assert_value(&s, "tcp", "transfer", NULL, 2072248320.0, 0);
+    tu_assert_value(&s, "tcp", "transfer_sender", NULL, 2073559040.0, 0);
+    assert_int_equal(tu_count(&s, "throughput"), 1);
+    bdb_sink_free(&s);
+}
+
+static void iperf3__server_json__unsent_half_and_unknown_cpu_left_out(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf3/json-server-P2.json", NULL, &s);
+    /* the server only received: its sum_sent is all zeros */
+    assert_null(tu_find(&s, NULL, "throughput_sender", NULL));
+    tu_assert_value(&s, "tcp", "throughput", "streams=2", 9467065110.0, 1e-9);
+    assert_null(tu_find(&s, NULL, "cpu_utilization_remote", NULL));
+    assert_non_null(tu_find(&s, NULL, "cpu_utilization_local", NULL));
+    /* the kill left an "error" key after a complete run: a warning */
+    assert_true(has_warning(&s, 0, "interrupt - the server has terminated"));
+    bdb_sink_free(&s);
+}
+
+static void iperf3__server_log_udp_bidir__roles_give_directions(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf3/server-udp-bidir.txt", NULL, &s);
+    /* [RX-S]: the server received the client's datagrams */
+    tu_assert_value(&s, "udp", "jitter", "bidir=1,direction=client_to_server",
+                    0.110 / 1000, 1e-12);
+    tu_assert_value(&s, "udp", "throughput", "bidir=1,direction=server_to_client",
+                    100e6, 1e-12);
+    /* a server killed between tests loses nothing: no warning */
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
+/* ---------------- JSON ---------------- */
+
+static void iperf3__json_rtt_and_cwnd__from_the_sender_stream(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf3/json-tcp.json", NULL, &s);
+    /* "max_snd_cwnd": 2881252 bytes, "mean_rtt": 98 us */
+    tu_assert_value(&s, "tcp", "cwnd_max", NULL, 2881252, 0);
+    tu_assert_value(&s, "tcp", "rtt_mean", NULL, 98e-6, 1e-12);
+    tu_assert_value(&s, "tcp", "rtt_max", NULL, 126e-6, 1e-12);
+    bdb_sink_free(&s);
+}
+
+static void iperf3__json_omit__omit_parameter_and_intervals_left_out(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf3/json-tcp-omit1.json", NULL, &s);
+    const bdb_sample *x = tu_find(&s, "tcp", "throughput", "omit=1");
+    assert_non_null(x);
+    /* the omitted interval (line 63) is not the minimum or maximum */
+    assert_true(line_of(&s, "interval_throughput_min", NULL) != 63);
+    assert_true(line_of(&s, "interval_throughput_max", NULL) != 63);
+    bdb_sink_free(&s);
+}
+
+static void iperf3__json_udp_parallel__streams_and_sum(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf3/json-udp-P2.json", NULL, &s);
+    assert_non_null(tu_find(&s, "udp", "loss", "streams=2"));
+    assert_non_null(tu_find(&s, "udp", "jitter", "stream=2"));
+    assert_non_null(tu_find(&s, "udp", "transfer", "stream=1"));
+    bdb_sink_free(&s);
+}
+
+/* iperf 3.1.3 JSON (UDP, -k 10000): one end.sum, no sum_sent/received.
+ * https://github.com/0-complexity/selfhealing/blob/7e112cab35078ec08f1ccd0be32a7a51ab42a97b/specs/healthchecks/node-network-performance.md */
+static const char json_3_1_3[] =
+    "{\n"
+    "\t\"start\":\t{\n"
+    "\t\t\"connected\":\t[{\n"
+    "\t\t\t\t\"socket\":\t4,\n"
+    "\t\t\t\t\"local_host\":\t\"192.168.16.240\",\n"
+    "\t\t\t\t\"local_port\":\t60667,\n"
+    "\t\t\t\t\"remote_host\":\t\"10.101.106.254\",\n"
+    "\t\t\t\t\"remote_port\":\t5201\n"
+    "\t\t\t}],\n"
+    "\t\t\"version\":\t\"iperf 3.1.3\",\n"
+    "\t\t\"system_info\":\t\"Linux delandtj-Desktop 4.7.2-1-ARCH #1 SMP PREEMPT Sat Aug 20 23:02:56 CEST 2016 x86_64\",\n"
+    "\t\t\"timestamp\":\t{\n"
+    "\t\t\t\"time\":\t\"Tue, 06 Sep 2016 11:45:58 GMT\",\n"
+    "\t\t\t\"timesecs\":\t1473162358\n"
+    "\t\t},\n"
+    "\t\t\"connecting_to\":\t{\n"
+    "\t\t\t\"host\":\t\"10.101.106.254\",\n"
+    "\t\t\t\"port\":\t5201\n"
+    "\t\t},\n"
+    "\t\t\"cookie\":\t\"delandtj-Desktop.1473162358.163449.3\",\n"
+    "\t\t\"test_start\":\t{\n"
+    "\t\t\t\"protocol\":\t\"UDP\",\n"
+    "\t\t\t\"num_streams\":\t1,\n"
+    "\t\t\t\"blksize\":\t8192,\n"
+    "\t\t\t\"omit\":\t0,\n"
+    "\t\t\t\"duration\":\t0,\n"
+    "\t\t\t\"bytes\":\t0,\n"
+    "\t\t\t\"blocks\":\t10000,\n"
+    "\t\t\t\"reverse\":\t0\n"
+    "\t\t}\n"
+    "\t},\n"
+    "\t\"intervals\":\t[{\n"
+    "\t\t\t\"streams\":\t[{\n"
+    "\t\t\t\t\t\"socket\":\t4,\n"
+    "\t\t\t\t\t\"start\":\t0,\n"
+    "\t\t\t\t\t\"end\":\t0.785134,\n"
+    "\t\t\t\t\t\"seconds\":\t0.785134,\n"
+    "\t\t\t\t\t\"bytes\":\t81920000,\n"
+    "\t\t\t\t\t\"bits_per_second\":\t834711189.017002,\n"
+    "\t\t\t\t\t\"packets\":\t10000,\n"
+    "\t\t\t\t\t\"omitted\":\tfalse\n"
+    "\t\t\t\t}],\n"
+    "\t\t\t\"sum\":\t{\n"
+    "\t\t\t\t\"start\":\t0,\n"
+    "\t\t\t\t\"end\":\t0.785134,\n"
+    "\t\t\t\t\"seconds\":\t0.785134,\n"
+    "\t\t\t\t\"bytes\":\t81920000,\n"
+    "\t\t\t\t\"bits_per_second\":\t834711189.017002,\n"
+    "\t\t\t\t\"packets\":\t10000,\n"
+    "\t\t\t\t\"omitted\":\tfalse\n"
+    "\t\t\t}\n"
+    "\t\t}],\n"
+    "\t\"end\":\t{\n"
+    "\t\t\"streams\":\t[{\n"
+    "\t\t\t\t\"udp\":\t{\n"
+    "\t\t\t\t\t\"socket\":\t4,\n"
+    "\t\t\t\t\t\"start\":\t0,\n"
+    "\t\t\t\t\t\"end\":\t0.785134,\n"
+    "\t\t\t\t\t\"seconds\":\t0.785134,\n"
+    "\t\t\t\t\t\"bytes\":\t81920000,\n"
+    "\t\t\t\t\t\"bits_per_second\":\t834711189.017002,\n"
+    "\t\t\t\t\t\"jitter_ms\":\t0.092000,\n"
+    "\t\t\t\t\t\"lost_packets\":\t69,\n"
+    "\t\t\t\t\t\"packets\":\t9996,\n"
+    "\t\t\t\t\t\"lost_percent\":\t0.690276,\n"
+    "\t\t\t\t\t\"out_of_order\":\t0\n"
+    "\t\t\t\t}\n"
+    "\t\t\t}],\n"
+    "\t\t\"sum\":\t{\n"
+    "\t\t\t\"start\":\t0,\n"
+    "\t\t\t\"end\":\t0.785134,\n"
+    "\t\t\t\"seconds\":\t0.785134,\n"
+    "\t\t\t\"bytes\":\t81920000,\n"
+    "\t\t\t\"bits_per_second\":\t834711189.017002,\n"
+    "\t\t\t\"jitter_ms\":\t0.092000,\n"
+    "\t\t\t\"lost_packets\":\t69,\n"
+    "\t\t\t\"packets\":\t9996,\n"
+    "\t\t\t\"lost_percent\":\t0.690276\n"
+    "\t\t},\n"
+    "\t\t\"cpu_utilization_percent\":\t{\n"
+    "\t\t\t\"host_total\":\t17.769540,\n"
+    "\t\t\t\"host_user\":\t1.931197,\n"
+    "\t\t\t\"host_system\":\t15.836373,\n"
+    "\t\t\t\"remote_total\":\t0.136453,\n"
+    "\t\t\t\"remote_user\":\t0,\n"
+    "\t\t\t\"remote_system\":\t0.133847\n"
+    "\t\t}\n"
+    "\t}\n"
+    "}\n";
+
+static void iperf3__json_3_1_udp_sum__quoted_output(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(json_3_1_3, NULL, &s);
+    assert_string_equal(s.samples[0].tool, "iperf3");
+    /* -k 10000 blocks: a run by amount, no duration parameter */
+    const char *id = "protocol=udp,streams=1,blockcount=10000";
+    tu_assert_value(&s, "udp", "throughput", id, 834711189.017002, 1e-12);
+    tu_assert_value(&s, "udp", "transfer", id, 81920000, 0);
+    tu_assert_value(&s, "udp", "loss", id, 0.690276, 1e-12);
+    tu_assert_value(&s, "udp", "jitter", id, 0.092 / 1000, 1e-12);
+    tu_assert_value(&s, "udp", "lost_datagrams", id, 69, 0);
+    assert_null(bdb_params_get(&tu_find(&s, "udp", "throughput", NULL)->params,
+                               "duration"));
+    tu_assert_value(&s, "udp", "cpu_utilization_remote", NULL, 0.136453, 1e-12);
+    bdb_sink_free(&s);
+}
+
+/* iperf 3.0/3.1 text (UDP): "[  4 ]" brackets, a "Bandwidth" header, one
+ * unlabelled summary line and "Sent N datagrams"; same source as above. */
+static const char text_3_1[] =
+    "iperf3 -c 10.101.106.254 -u -k 1000 -b 100M\n"
+    "Connecting to host 10.101.106.254, port 5201\n"
+    "[  4 ] local 192.168.16.240 port 35249 connected to 10.101.106.254 port 5201\n"
+    "[ ID ] Interval           Transfer     Bandwidth       Total Datagrams\n"
+    "[  4 ]   0.00-0.70   sec  7.81 MBytes  93.2 Mbits/sec  1000  \n"
+    "- - - - - - - - - - - - - - - - - - - - - - - - -\n"
+    "[ ID ] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams\n"
+    "[  4 ]   0.00-0.70   sec  7.81 MBytes  93.2 Mbits/sec  0.093 ms  102/996 (10%)  \n"
+    "[  4 ] Sent 996 datagrams\n";
+
+static void iperf3__old_text_unlabelled_udp_summary__quoted_output(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(text_3_1, "iperf3", &s);
+    /* line 8: 7.81 MBytes, 93.2 Mbits/sec, 0.093 ms, 102/996 (10%) */
+    tu_assert_value(&s, "udp", "throughput", "blockcount=1000", 93.2e6, 1e-12);
+    assert_int_equal(line_of(&s, "throughput", NULL), 8);
+    tu_assert_value(&s, "udp", "transfer", NULL, 7.81 * MIB, 1e-12);
+    tu_assert_value(&s, "udp", "loss", NULL, 10, 0);
+    tu_assert_value(&s, "udp", "datagrams_sent", NULL, 996, 0);
+    /* -b 100M on the command line: unit_atof_rate, 10^6 */
+    tu_assert_value(&s, "udp", "throughput", "target_bandwidth=100000000",
+                    93.2e6, 1e-12);
+    bdb_sink_free(&s);
+}
+
+/* A Windows build (iperf3.exe, "Bandwidth" header, no Retr column), its
+ * first connection lines and summary, as a Windows console saves them
+ * (CRLF) after the prompt. Source of the lines:
+ * https://github.com/GoogleCloudPlatform/PerfKitBenchmarker,
+ * tests/windows_packages/iperf3_test.py. */
+static const char windows_p5[] =
+    "C:\\iperf>iperf3.exe -c 127.0.0.1 -P 5 -t 3\r\n"
+    "Connecting to host 127.0.0.1, port 5201\r\n"
+    "[  4] local 127.0.0.1 port 53966 connected to 127.0.0.1 port 5201\r\n"
+    "[  6] local 127.0.0.1 port 53967 connected to 127.0.0.1 port 5201\r\n"
+    "[  8] local 127.0.0.1 port 53968 connected to 127.0.0.1 port 5201\r\n"
+    "[ 10] local 127.0.0.1 port 53969 connected to 127.0.0.1 port 5201\r\n"
+    "[ 12] local 127.0.0.1 port 53970 connected to 127.0.0.1 port 5201\r\n"
+    "[ ID] Interval           Transfer     Bandwidth\r\n"
+    "[ ID] Interval           Transfer     Bandwidth\r\n"
+    "[  4]   0.00-3.01   sec   335 MBytes   935 Mbits/sec                  sender\r\n"
+    "[  4]   0.00-3.01   sec   335 MBytes   935 Mbits/sec                  receiver\r\n"
+    "[  6]   0.00-3.01   sec   335 MBytes   935 Mbits/sec                  sender\r\n"
+    "[  6]   0.00-3.01   sec   335 MBytes   935 Mbits/sec                  receiver\r\n"
+    "[  8]   0.00-3.01   sec   335 MBytes   935 Mbits/sec                  sender\r\n"
+    "[  8]   0.00-3.01   sec   335 MBytes   935 Mbits/sec                  receiver\r\n"
+    "[ 10]   0.00-3.01   sec   335 MBytes   935 Mbits/sec                  sender\r\n"
+    "[ 10]   0.00-3.01   sec   335 MBytes   935 Mbits/sec                  receiver\r\n"
+    "[ 12]   0.00-3.01   sec   335 MBytes   935 Mbits/sec                  sender\r\n"
+    "[ 12]   0.00-3.01   sec   335 MBytes   935 Mbits/sec                  receiver\r\n"
+    "[SUM]   0.00-3.01   sec  1.64 GBytes  4670 Mbits/sec                  sender\r\n"
+    "[SUM]   0.00-3.01   sec  1.64 GBytes  4670 Mbits/sec                  receiver\r\n"
+    "\r\n"
+    "iperf Done.\r\n";
+
+static void iperf3__windows_build_crlf__quoted_output(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(windows_p5, NULL, &s);
+    assert_string_equal(s.samples[0].tool, "iperf3");
+    /* [SUM] receiver: 4670 Mbits/sec = 4670 * 10^6; 1.64 GBytes = 1.64 * 2^30 */
+    const char *id = "protocol=tcp,streams=5,duration=3";
+    tu_assert_value(&s, "tcp", "throughput", id, 4670e6, 1e-12);
+    tu_assert_value(&s, "tcp", "transfer", id, 1.64 * GIB, 1e-12);
+    tu_assert_value(&s, "tcp", "throughput", "stream=5", 935e6, 1e-12);
+    tu_assert_value(&s, "tcp", "transfer", "stream=5", 335 * MIB, 1e-12);
+    assert_null(tu_find(&s, NULL, "retransmits", NULL));
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
+/* iperf 3.7-3.9 with -O 3: "(omitted)" intervals, times restarting.
+ * https://github.com/kfirtoledo/CloudPilot_Project, results/host-London_ibm/
+ * target-us-west-2_aws/proxy-europe-west2_gcp/time-27-07-2021_14-54/
+ * bw_host_proxy_forwarding.res (at 64b2bb8). */
+static const char omit_3[] =
+    "Connecting to host 34.142.72.41, port 5200\n"
+    "[  5] local 10.84.2.4 port 46894 connected to 34.142.72.41 port 5200\n"
+    "[ ID] Interval           Transfer     Bitrate         Retr  Cwnd\n"
+    "[  5]   0.00-1.00   sec  3.32 MBytes  27.9 Mbits/sec    0    847 KBytes       (omitted)\n"
+    "[  5]   1.00-2.00   sec  11.2 MBytes  94.4 Mbits/sec    0   4.04 MBytes       (omitted)\n"
+    "[  5]   2.00-3.00   sec  13.8 MBytes   115 Mbits/sec    0   4.04 MBytes       (omitted)\n"
+    "[  5]   0.00-1.00   sec  12.5 MBytes   105 Mbits/sec    0   4.04 MBytes       \n"
+    "[  5]   1.00-2.00   sec  11.2 MBytes  94.4 Mbits/sec    0   4.04 MBytes       \n"
+    "[  5]   2.00-3.00   sec  13.8 MBytes   115 Mbits/sec    0   4.04 MBytes       \n"
+    "[  5]   3.00-4.00   sec  12.5 MBytes   105 Mbits/sec    0   4.04 MBytes       \n"
+    "[  5]   4.00-5.00   sec  12.5 MBytes   105 Mbits/sec    0   4.04 MBytes       \n"
+    "[  5]   5.00-6.00   sec  12.5 MBytes   105 Mbits/sec    9   4.04 MBytes       \n"
+    "[  5]   6.00-7.00   sec  13.8 MBytes   115 Mbits/sec    0   4.04 MBytes       \n"
+    "[  5]   7.00-8.00   sec  12.5 MBytes   105 Mbits/sec    0   4.04 MBytes       \n"
+    "[  5]   8.00-9.00   sec  12.5 MBytes   105 Mbits/sec    0   4.04 MBytes       \n"
+    "[  5]   9.00-10.00  sec  12.5 MBytes   105 Mbits/sec    0   4.04 MBytes       \n"
+    "- - - - - - - - - - - - - - - - - - - - - - - - -\n"
+    "[ ID] Interval           Transfer     Bitrate         Retr\n"
+    "[  5]   0.00-10.00  sec   126 MBytes   106 Mbits/sec    9             sender\n"
+    "[  5]   0.00-10.16  sec   128 MBytes   106 Mbits/sec                  receiver\n"
+    "\n"
+    "iperf Done.\n";
+
+static void iperf3__omit_3__omitted_intervals_not_results(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(omit_3, NULL, &s);
+    /* the omitted 1-2 s interval (27.9 Mbits/sec, line 4) is no minimum */
+    tu_assert_value(&s, "tcp", "interval_throughput_min", NULL, 94.4e6, 1e-12);
+    tu_assert_value(&s, "tcp", "throughput", NULL, 106e6, 1e-12);
+    tu_assert_value(&s, "tcp", "transfer", NULL, 128 * MIB, 1e-12);
+    tu_assert_value(&s, "tcp", "transfer_sender", NULL, 126 * MIB, 1e-12);
+    bdb_sink_free(&s);
+}
+
+/* ---------------- command lines ---------------- */
+
+static void iperf3__command_line__P_R_u_b_l_w_O_Z_bidir_become_parameters(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf3/cmdline-tcp-P4-R.txt", NULL, &s);
+    tu_assert_value(&s, "tcp", "throughput",
+                    "direction=server_to_client,streams=4,duration=2", 8.21e9,
+                    1e-12);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+
+    tu_parse_ok("samples/iperf3/cmdline-udp-O1.txt", NULL, &s);
+    /* -b 50M: 50 * 10^6 (unit_atof_rate); -l 1200; -w 256K: 256 * 2^10
+     * (unit_atof); -O 1 */
+    tu_assert_value(&s, "udp", "throughput",
+                    "protocol=udp,target_bandwidth=50000000,block_size=1200,"
+                    "window=262144,omit=1,duration=2",
+                    50e6, 1e-12);
+    bdb_sink_free(&s);
+
+    tu_parse_ok("samples/iperf3/cmdline-tcp-bidir-Z.txt", NULL, &s);
+    tu_assert_value(&s, "tcp", "throughput",
+                    "bidir=1,zerocopy=1,direction=server_to_client", 2.05e9,
+                    1e-12);
+    bdb_sink_free(&s);
+}
+
+static void iperf3__two_commands_two_runs__different_series(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf3/cmdline-2runs.txt", NULL, &s);
+    const bdb_sample *a = tu_find(&s, "tcp", "throughput", "streams=1");
+    const bdb_sample *b = tu_find(&s, "tcp", "throughput", "streams=2");
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(a->repetition, 1);
+    assert_int_equal(b->repetition, 1);
+    assert_int_equal(a->line, 9);
+    assert_int_equal(b->line, 27);
+    bdb_sink_free(&s);
+}
+
+static void iperf3__command_line_disagrees_with_verbose__warned(void **state)
+{
+    (void)state;
+    size_t len;
+    char *good = tu_read("samples/iperf3/tcp-verbose.txt", &len);
+    /* the -V run printed "1 streams" and "2 second test" */
+    char *text = prepend("$ iperf3 -c 127.0.0.1 -p 5201 -t 5 -P 1 -V\n", good);
+    bdb_sink s;
+    tu_text_ok(text, "iperf3", &s);
+    assert_true(has_warning(&s, 1, "-t"));
+    assert_non_null(tu_find(&s, "tcp", "throughput", "duration=2"));
+    bdb_sink_free(&s);
+    free(text);
+    free(good);
+}
+
+static void iperf3__json_after_command_line__still_json(void **state)
+{
+    (void)state;
+    size_t len;
+    char *good = tu_read("samples/iperf3/json-tcp-reverse.json", &len);
+    char *text = prepend("user@host:~$ iperf3 -c 127.0.0.1 -p 5201 -t 2 -J -R -w 1M\n",
+                         good);
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s);
+    assert_string_equal(s.samples[0].tool, "iperf3");
+    /* -w 1M = 2^20 (the JSON's sock_bufsize is 0: not printed) */
+    assert_non_null(tu_find(&s, "tcp", "throughput",
+                            "direction=server_to_client,window=1048576"));
+    bdb_sink_free(&s);
+    free(text);
+    free(good);
+}
+
+/* ---------------- errors and cut logs ---------------- */
+
+static void iperf3__error_between_rows__warned_figures_kept(void **state)
+{
+    (void)state;
+    size_t len;
+    char *good = tu_read("samples/iperf3/tcp-P4.txt", &len);
+    char *bad = tu_replace(good, "iperf Done.",
+                           "iperf3: error - control socket has closed unexpectedly");
+    bdb_sink s;
+    tu_text_ok(bad, NULL, &s);
+    assert_true(has_warning(&s, 0, "control socket has closed"));
+    assert_non_null(tu_find(&s, "tcp", "throughput", "streams=4"));
+    bdb_sink_free(&s);
+    free(bad);
+    free(good);
+}
+
+static void iperf3__cut_json_after_a_complete_object__first_kept(void **state)
+{
+    (void)state;
+    size_t len;
+    char *one = tu_read("samples/iperf3/json-tcp.json", &len);
+    /* two -J runs appended to one file, the second cut after 40 bytes */
+    char *two = malloc(2 * len + 2);
+    assert_non_null(two);
+    memcpy(two, one, len);
+    memcpy(two + len, one, 40);
+    two[len + 40] = '\0';
+    bdb_sink s;
+    tu_text_ok(two, NULL, &s);
+    assert_int_equal(tu_count(&s, "throughput"), 1);
+    assert_true(has_warning(&s, 0, "does not parse"));
+    bdb_sink_free(&s);
+    free(two);
+    free(one);
+}
+
+static void iperf3__udp_loss__warning_line_and_receiver_figures(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf3/udp-loss.txt", NULL, &s);
+    assert_true(has_warning(&s, 1, "UDP block size 60000 exceeds TCP MSS"));
+    tu_assert_value(&s, "udp", "loss", NULL, 37, 0);
+    tu_assert_value(&s, "udp", "throughput", NULL, 6.29e9, 1e-12);
+    tu_assert_value(&s, "udp", "throughput_sender", NULL, 10.0e9, 1e-12);
+    bdb_sink_free(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(iperf3_crosscheck__transfer_rates_and_loss),
+        cmocka_unit_test(iperf3__get_server_output_text__server_copy_not_a_second_run),
+        cmocka_unit_test(iperf3__get_server_output_json__top_level_end_lines),
+        cmocka_unit_test(iperf3__server_json__unsent_half_and_unknown_cpu_left_out),
+        cmocka_unit_test(iperf3__server_log_udp_bidir__roles_give_directions),
+        cmocka_unit_test(iperf3__json_rtt_and_cwnd__from_the_sender_stream),
+        cmocka_unit_test(iperf3__json_omit__omit_parameter_and_intervals_left_out),
+        cmocka_unit_test(iperf3__json_udp_parallel__streams_and_sum),
+        cmocka_unit_test(iperf3__json_3_1_udp_sum__quoted_output),
+        cmocka_unit_test(iperf3__old_text_unlabelled_udp_summary__quoted_output),
+        cmocka_unit_test(iperf3__windows_build_crlf__quoted_output),
+        cmocka_unit_test(iperf3__omit_3__omitted_intervals_not_results),
+        cmocka_unit_test(iperf3__command_line__P_R_u_b_l_w_O_Z_bidir_become_parameters),
+        cmocka_unit_test(iperf3__two_commands_two_runs__different_series),
+        cmocka_unit_test(iperf3__command_line_disagrees_with_verbose__warned),
+        cmocka_unit_test(iperf3__json_after_command_line__still_json),
+        cmocka_unit_test(iperf3__error_between_rows__warned_figures_kept),
+        cmocka_unit_test(iperf3__cut_json_after_a_complete_object__first_kept),
+        cmocka_unit_test(iperf3__udp_loss__warning_line_and_receiver_figures),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
