@@ -725,15 +725,101 @@ static inline uint64_t bounded_draw(bdb_stats_rng *rng, const bounded *d)
     return v % d->bound;
 }
 
+/* One resample's mean. Bounds of 2 to 64 (repetitions of one cell) get a
+ * loop of their own in which the bound is a constant, so the remainder
+ * compiles to a multiply and a shift; the draws and the order of the sum
+ * are those of the general loop, so the means are bit for bit the same. */
+#define RESAMPLE_CASE(N)                                                    \
+    case N: {                                                               \
+        const uint64_t lim = UINT64_MAX - UINT64_MAX % (N);                 \
+        for (size_t i = 0; i < (N); i++) {                                  \
+            uint64_t v;                                                     \
+            do {                                                            \
+                v = bdb_stats_rng_next(rng);                                \
+            } while (v >= lim);                                             \
+            sum += x[v % (N)];                                              \
+        }                                                                   \
+        break;                                                              \
+    }
+
 static double resample_mean(bdb_stats_rng *rng, const double *x,
                             const bounded *d)
 {
     double sum = 0.0;
     size_t n = (size_t)d->bound;
-    for (size_t i = 0; i < n; i++)
-        sum += x[bounded_draw(rng, d)];
+    switch (n) {
+    RESAMPLE_CASE(2)
+    RESAMPLE_CASE(3)
+    RESAMPLE_CASE(4)
+    RESAMPLE_CASE(5)
+    RESAMPLE_CASE(6)
+    RESAMPLE_CASE(7)
+    RESAMPLE_CASE(8)
+    RESAMPLE_CASE(9)
+    RESAMPLE_CASE(10)
+    RESAMPLE_CASE(11)
+    RESAMPLE_CASE(12)
+    RESAMPLE_CASE(13)
+    RESAMPLE_CASE(14)
+    RESAMPLE_CASE(15)
+    RESAMPLE_CASE(16)
+    RESAMPLE_CASE(17)
+    RESAMPLE_CASE(18)
+    RESAMPLE_CASE(19)
+    RESAMPLE_CASE(20)
+    RESAMPLE_CASE(21)
+    RESAMPLE_CASE(22)
+    RESAMPLE_CASE(23)
+    RESAMPLE_CASE(24)
+    RESAMPLE_CASE(25)
+    RESAMPLE_CASE(26)
+    RESAMPLE_CASE(27)
+    RESAMPLE_CASE(28)
+    RESAMPLE_CASE(29)
+    RESAMPLE_CASE(30)
+    RESAMPLE_CASE(31)
+    RESAMPLE_CASE(32)
+    RESAMPLE_CASE(33)
+    RESAMPLE_CASE(34)
+    RESAMPLE_CASE(35)
+    RESAMPLE_CASE(36)
+    RESAMPLE_CASE(37)
+    RESAMPLE_CASE(38)
+    RESAMPLE_CASE(39)
+    RESAMPLE_CASE(40)
+    RESAMPLE_CASE(41)
+    RESAMPLE_CASE(42)
+    RESAMPLE_CASE(43)
+    RESAMPLE_CASE(44)
+    RESAMPLE_CASE(45)
+    RESAMPLE_CASE(46)
+    RESAMPLE_CASE(47)
+    RESAMPLE_CASE(48)
+    RESAMPLE_CASE(49)
+    RESAMPLE_CASE(50)
+    RESAMPLE_CASE(51)
+    RESAMPLE_CASE(52)
+    RESAMPLE_CASE(53)
+    RESAMPLE_CASE(54)
+    RESAMPLE_CASE(55)
+    RESAMPLE_CASE(56)
+    RESAMPLE_CASE(57)
+    RESAMPLE_CASE(58)
+    RESAMPLE_CASE(59)
+    RESAMPLE_CASE(60)
+    RESAMPLE_CASE(61)
+    RESAMPLE_CASE(62)
+    RESAMPLE_CASE(63)
+    RESAMPLE_CASE(64)
+    default:
+        for (size_t i = 0; i < n; i++)
+            sum += x[bounded_draw(rng, d)];
+        break;
+    }
     return sum / (double)n;
 }
+
+#undef RESAMPLE_CASE
 
 /* Moves the k-th smallest of x[0..n-1] (0-based) to x[k], smaller ones
  * before it and larger ones after (Hoare's selection with a median-of-three
@@ -773,11 +859,19 @@ static void select_kth(double *x, size_t n, size_t kk)
     }
 }
 
-/* The two tail quantiles (R's type 7) that sorting x and calling
- * sorted_quantile would give, found by selection in O(n): each needs the
- * order statistics x(lo) and x(lo+1) only. x is reordered. */
-static void tail_quantiles(double *x, size_t n, double tail, double *qlo,
-                           double *qhi)
+/* R's type 7 quantile from the order statistics x(lo) = a and
+ * x(lo+1) = b, h = (n - 1) * prob: the formula of a sorted array's
+ * quantile, so the result is the same to the last bit. */
+static double type7(double a, double b, double h, size_t lo)
+{
+    return a + (h - (double)lo) * (b - a);
+}
+
+/* The two tail quantiles (R's type 7) that sorting x and interpolating
+ * between neighbouring order statistics would give, found by selection in
+ * O(n): each needs x(lo) and x(lo+1) only. x is reordered. */
+static void tail_quantiles_select(double *x, size_t n, double tail,
+                                  double *qlo, double *qhi)
 {
     double probs[2] = {tail, 1.0 - tail};
     double *outs[2] = {qlo, qhi};
@@ -793,20 +887,69 @@ static void tail_quantiles(double *x, size_t n, double tail, double *qlo,
             *outs[q] = mx;
             continue;
         }
-        if (lo < from) {
-            /* cannot happen for tail < 0.5 (the upper rank is larger);
-             * kept correct anyway: select again over the whole array */
-            from = 0;
-        }
+        if (lo < from)
+            from = 0; /* not for tail < 0.5; correct anyway */
         select_kth(x + from, n - from, lo - from);
-        double a = x[lo];
         double b = x[lo + 1];
         for (size_t i = lo + 2; i < n; i++)
             if (x[i] < b)
                 b = x[i];
-        *outs[q] = a + (h - (double)lo) * (b - a);
+        *outs[q] = type7(x[lo], b, h, lo);
         from = lo + 1;
     }
+}
+
+/* The same quantiles, usually without touching most of x twice: the
+ * values below mean - 1.2 sd (and above mean + 1.2 sd) are copied to
+ * buf (room for n); when there are more of them than the rank sought,
+ * the order statistics of the tail are those of the copy, since every
+ * value left out is beyond the threshold. Otherwise (skewed or constant
+ * resamples) the full selection decides. Exact either way. */
+static void tail_quantiles(double *x, size_t n, double tail, double *buf,
+                           double *qlo, double *qhi)
+{
+    double h1 = (double)(n - 1) * tail, h2 = (double)(n - 1) * (1.0 - tail);
+    size_t l1 = (size_t)floor(h1), l2 = (size_t)floor(h2);
+    if (n < 64 || l2 + 1 >= n || l1 >= l2) {
+        tail_quantiles_select(x, n, tail, qlo, qhi);
+        return;
+    }
+    double sum = 0.0, sq = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        sum += x[i];
+        sq += x[i] * x[i];
+    }
+    double mean = sum / (double)n;
+    double var = sq / (double)n - mean * mean;
+    double sd = var > 0.0 ? sqrt(var) : 0.0;
+    double tlo = mean - 1.2 * sd, thi = mean + 1.2 * sd;
+    size_t nlo = 0, nhi = n;  /* low tail grows up from 0, high down from n */
+    for (size_t i = 0; i < n; i++) {
+        if (x[i] < tlo)
+            buf[nlo++] = x[i];
+        else if (x[i] > thi)
+            buf[--nhi] = x[i];
+    }
+    size_t chi = n - nhi;     /* the high tail is buf[nhi..n-1] */
+    size_t top = n - 1 - l2;  /* x(l2) is the top-th largest, from 0 */
+    if (!(sd > 0.0) || nlo < l1 + 2 || chi < top + 2 || tlo >= thi) {
+        tail_quantiles_select(x, n, tail, qlo, qhi);
+        return;
+    }
+    select_kth(buf, nlo, l1);
+    double b = buf[l1 + 1];
+    for (size_t i = l1 + 2; i < nlo; i++)
+        if (buf[i] < b)
+            b = buf[i];
+    *qlo = type7(buf[l1], b, h1, l1);
+    double *hi = buf + nhi;
+    size_t k = chi - 1 - top; /* rank of x(l2) within the high tail */
+    select_kth(hi, chi, k);
+    b = hi[k + 1];
+    for (size_t i = k + 2; i < chi; i++)
+        if (hi[i] < b)
+            b = hi[i];
+    *qhi = type7(hi[k], b, h2, l2);
 }
 
 int bdb_stats_ratio_bootstrap(const double *a, size_t na, const double *b,
@@ -830,7 +973,9 @@ int bdb_stats_ratio_bootstrap(const double *a, size_t na, const double *b,
         return BDB_OK;
     if (resamples == 0)
         resamples = BDB_STATS_BOOTSTRAP_DEFAULT;
-    double *r = malloc(resamples * sizeof *r);
+    if (resamples > SIZE_MAX / (2 * sizeof(double)))
+        return BDB_ENOMEM;
+    double *r = malloc(2 * resamples * sizeof *r); /* ratios, then room */
     if (!r)
         return BDB_ENOMEM;
     bdb_stats_rng rng;
@@ -844,7 +989,7 @@ int bdb_stats_ratio_bootstrap(const double *a, size_t na, const double *b,
         r[k] = mb / ma;
     }
     tail_quantiles(r, resamples, (1.0 - BDB_STATS_CONFIDENCE) / 2.0,
-                   &out->ci_lo, &out->ci_hi);
+                   r + resamples, &out->ci_lo, &out->ci_hi);
     out->resamples = resamples;
     free(r);
     return BDB_OK;
@@ -880,7 +1025,9 @@ int bdb_stats_geomean_ratios(const double *r, size_t n, size_t resamples,
     }
     if (resamples == 0)
         resamples = BDB_STATS_BOOTSTRAP_DEFAULT;
-    double *m = malloc(resamples * sizeof *m);
+    double *m = resamples <= SIZE_MAX / (2 * sizeof(double))
+                    ? malloc(2 * resamples * sizeof *m)
+                    : NULL;
     if (!m) {
         free(logs);
         return BDB_ENOMEM;
@@ -892,8 +1039,8 @@ int bdb_stats_geomean_ratios(const double *r, size_t n, size_t resamples,
     for (size_t k = 0; k < resamples; k++)
         m[k] = resample_mean(&rng, logs, &d);
     double qlo, qhi;
-    tail_quantiles(m, resamples, (1.0 - BDB_STATS_CONFIDENCE) / 2.0, &qlo,
-                   &qhi);
+    tail_quantiles(m, resamples, (1.0 - BDB_STATS_CONFIDENCE) / 2.0,
+                   m + resamples, &qlo, &qhi);
     out->ci_lo = exp(qlo);
     out->ci_hi = exp(qhi);
     out->resamples = resamples;

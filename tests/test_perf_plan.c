@@ -8,9 +8,14 @@
  * trace hook on the store's own connection, records each statement the
  * model steps (with its bound values, sqlite3_expanded_sql), and the test
  * plans them on a second connection to the same database, made through
- * the public API from real samples. */
+ * the public API from real samples.
+ *
+ * Also here: the report does only the work its output shows (no speedup
+ * bootstrap for an output without speedup intervals) and that changes
+ * nothing else. */
 #include "test_util.h"
 
+#include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,6 +240,74 @@ static void perf_plan__checker__flags_a_scan_of_results(void **state)
     sqlite3_close(db);
 }
 
+/* Three repetitions on each of two platforms (made-up numbers: this is
+ * about the model's work, not about a tool's output). */
+static const char reps_csv[] =
+    "platform,tool,benchmark,metric,value,unit,parameters,repetition\n"
+    "a,wrk,/,requests_per_sec,1000,op/s,concurrency=10,1\n"
+    "a,wrk,/,requests_per_sec,1040,op/s,concurrency=10,2\n"
+    "a,wrk,/,requests_per_sec,980,op/s,concurrency=10,3\n"
+    "b,wrk,/,requests_per_sec,1500,op/s,concurrency=10,1\n"
+    "b,wrk,/,requests_per_sec,1450,op/s,concurrency=10,2\n"
+    "b,wrk,/,requests_per_sec,1580,op/s,concurrency=10,3\n"
+    "a,wrk,/x,requests_per_sec,700,op/s,concurrency=10,1\n"
+    "a,wrk,/x,requests_per_sec,720,op/s,concurrency=10,2\n"
+    "a,wrk,/x,requests_per_sec,690,op/s,concurrency=10,3\n"
+    "b,wrk,/x,requests_per_sec,800,op/s,concurrency=10,1\n"
+    "b,wrk,/x,requests_per_sec,830,op/s,concurrency=10,2\n"
+    "b,wrk,/x,requests_per_sec,790,op/s,concurrency=10,3\n";
+
+static bdb_model *build_reps(bdb_store *st, int no_ci)
+{
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    o.baseline = "a";
+    o.no_speedup_ci = no_ci;
+    bdb_model *m;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_model_build(st, &o, &m, &d))
+        fail_msg("model: %s", d.message);
+    return m;
+}
+
+static void perf_plan__no_speedup_ci__skips_only_the_speedup_bootstrap(void **state)
+{
+    (void)state;
+    char dir[600];
+    bdb_store *st = tu_fresh_store(dir, sizeof dir);
+    tu_import_text(st, dir, "reps.csv", reps_csv);
+    bdb_model *full = build_reps(st, 0), *lean = build_reps(st, 1);
+    assert_int_equal(full->nseries, 2);
+    assert_int_equal(lean->nseries, 2);
+    const bdb_cell *f = &full->series[0].cells[1], *l = &lean->series[0].cells[1];
+    assert_true(f->compared && l->compared);
+    /* shown by outputs with intervals: a real interval around the ratio */
+    assert_true(isfinite(f->speedup_lo) && isfinite(f->speedup_hi));
+    assert_true(f->speedup_lo < f->speedup && f->speedup < f->speedup_hi);
+    /* not computed for the others */
+    assert_true(isnan(l->speedup_lo) && isnan(l->speedup_hi));
+    /* everything else is the same */
+    assert_true(l->speedup == f->speedup);
+    assert_true(l->welch.p == f->welch.p && l->p_adj == f->p_adj);
+    assert_true(l->mw.p == f->mw.p);
+    assert_int_equal(l->verdict, f->verdict);
+    assert_true(l->sum.mean == f->sum.mean && l->sum.median == f->sum.median);
+    assert_true(l->sum.median_ci_lo == f->sum.median_ci_lo);
+    assert_int_equal(lean->nscores, full->nscores);
+    assert_true(full->nscores > 0);
+    for (size_t i = 0; i < full->nscores; i++) {
+        assert_true(lean->scores[i].g.geomean == full->scores[i].g.geomean);
+        /* scores are shown with their interval everywhere */
+        assert_true(isfinite(full->scores[i].g.ci_lo));
+        assert_true(lean->scores[i].g.ci_lo == full->scores[i].g.ci_lo);
+        assert_true(lean->scores[i].g.ci_hi == full->scores[i].g.ci_hi);
+    }
+    bdb_model_free(full);
+    bdb_model_free(lean);
+    bdb_store_close(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -243,6 +316,7 @@ int main(void)
         cmocka_unit_test(perf_plan__platform_and_tool_filter__searches_results_by_index),
         cmocka_unit_test(perf_plan__no_filter__searches_results_by_index),
         cmocka_unit_test(perf_plan__checker__flags_a_scan_of_results),
+        cmocka_unit_test(perf_plan__no_speedup_ci__skips_only_the_speedup_bootstrap),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -927,8 +927,10 @@ static void stats__ratio_bootstrap__pinned_intervals_of_the_sorted_version(void 
 }
 
 /* Many seeds, sizes and resample counts, with spread data, heavy ties
- * (two distinct values: selection meets runs of equal pivots) and
- * constant data: every interval equals the sorted version's exactly. */
+ * (two distinct values: selection meets runs of equal pivots), constant
+ * data and a far outlier (skewed resamples, whose tails are not where a
+ * normal shape would put them): every interval equals the sorted
+ * version's exactly. */
 static void stats__ratio_bootstrap__selection_equals_sorting_on_fixed_seeds(void **state)
 {
     (void)state;
@@ -940,15 +942,17 @@ static void stats__ratio_bootstrap__selection_equals_sorting_on_fixed_seeds(void
         bdb_stats_rng_seed(&gen, seed * 977);
         size_t na = 2 + (size_t)bdb_stats_rng_below(&gen, 40);
         size_t nb = 2 + (size_t)bdb_stats_rng_below(&gen, 40);
-        int kind = (int)(seed % 3); /* 0 spread, 1 two values, 2 constant */
+        int kind = (int)(seed % 4); /* spread, two values, constant, outlier */
         for (size_t i = 0; i < na; i++)
             a[i] = kind == 0 ? 100.0 + (double)bdb_stats_rng_below(&gen, 1000) / 7.0
                    : kind == 1 ? 1.0 + (double)bdb_stats_rng_below(&gen, 2)
-                               : 3.0;
+                   : kind == 2 ? 3.0
+                               : (i == 0 ? 1e6 : 1.0 + (double)i / 100.0);
         for (size_t i = 0; i < nb; i++)
             b[i] = kind == 0 ? 80.0 + (double)bdb_stats_rng_below(&gen, 1000) / 3.0
                    : kind == 1 ? 2.0 + (double)bdb_stats_rng_below(&gen, 2)
-                               : 5.0;
+                   : kind == 2 ? 5.0
+                               : (i == 1 ? 1e-3 : 2.0 + (double)i / 50.0);
         for (size_t k = 0; k < N_OF(resamples); k++) {
             bdb_ratio r;
             double lo, hi;
