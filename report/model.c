@@ -109,6 +109,11 @@ typedef struct path_pool {
 typedef struct model_impl {
     bdb_model m;
     path_pool paths;
+    /* bdb_stats_summary_consts by n (valid where consts[n].n == n): the
+     * t quantile and median rank are the costly part of a summary and
+     * depend on n alone */
+    bdb_summary_consts *consts;
+    size_t nconsts;
 } model_impl;
 
 static size_t path_hash(long long id, size_t cap)
@@ -510,9 +515,32 @@ static int list_missing_costs(bdb_model *m)
     return BDB_OK;
 }
 
+static const bdb_summary_consts *consts_of(bdb_model *m, size_t n)
+{
+    model_impl *impl = (model_impl *)m;
+    if (n >= impl->nconsts) {
+        size_t cap = impl->nconsts ? impl->nconsts : 16;
+        while (cap <= n)
+            cap *= 2;
+        bdb_summary_consts *p = realloc(impl->consts, cap * sizeof *p);
+        if (!p)
+            return NULL;
+        for (size_t i = impl->nconsts; i < cap; i++)
+            p[i].n = (size_t)-1; /* not computed yet */
+        impl->consts = p;
+        impl->nconsts = cap;
+    }
+    if (impl->consts[n].n != n)
+        bdb_stats_summary_consts(n, &impl->consts[n]);
+    return &impl->consts[n];
+}
+
 static int cell_stats(bdb_model *m, bdb_cell *c)
 {
-    int rc = bdb_stats_summarize(c->values, c->n, &c->sum);
+    const bdb_summary_consts *k = consts_of(m, c->n);
+    if (!k)
+        return BDB_ENOMEM;
+    int rc = bdb_stats_summarize_with(c->values, c->n, k, &c->sum);
     if (!rc && c->n >= 3)
         rc = bdb_stats_outliers_mad(c->values, c->n, c->outlier, &c->noutliers);
     c->noisy = c->n >= 2 && isfinite(c->sum.cv) && fabs(c->sum.cv) > m->opts.noisy_cv;
@@ -554,7 +582,8 @@ static int compare(bdb_model *m, bdb_rseries *s, size_t pi, uint64_t seed)
         c->speedup_hi = r.ci_hi;
         bdb_stats_orient_interval(&c->speedup_lo, &c->speedup_hi, s->better);
     }
-    rc = bdb_stats_welch(a->values, a->n, c->values, c->n, &c->welch);
+    /* no output shows the interval of the difference: skip its quantile */
+    rc = bdb_stats_welch_test(a->values, a->n, c->values, c->n, &c->welch);
     if (rc)
         return rc;
     rc = bdb_stats_mann_whitney(a->values, a->n, c->values, c->n, &c->mw);
@@ -976,6 +1005,7 @@ void bdb_model_free(bdb_model *m)
     free(m->platforms);
     model_impl *impl = (model_impl *)m;
     path_pool_free(&impl->paths);
+    free(impl->consts);
     free(impl);
 }
 

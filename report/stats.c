@@ -287,9 +287,33 @@ static size_t median_ci_rank(size_t n, double level, double *coverage)
     return best;
 }
 
+int bdb_stats_summary_consts(size_t n, bdb_summary_consts *c)
+{
+    if (!c)
+        return BDB_EUSAGE;
+    c->n = n;
+    c->t = NAN;
+    c->k = 0;
+    c->level = NAN;
+    if (n >= 2) {
+        c->t = bdb_stats_t_quantile(0.5 + BDB_STATS_CONFIDENCE / 2.0,
+                                    (double)(n - 1));
+        c->k = median_ci_rank(n, BDB_STATS_CONFIDENCE, &c->level);
+    }
+    return BDB_OK;
+}
+
 int bdb_stats_summarize(const double *x, size_t n, bdb_summary *out)
 {
-    if (!out || (!x && n > 0))
+    bdb_summary_consts c;
+    bdb_stats_summary_consts(n, &c);
+    return bdb_stats_summarize_with(x, n, &c, out);
+}
+
+int bdb_stats_summarize_with(const double *x, size_t n,
+                             const bdb_summary_consts *c, bdb_summary *out)
+{
+    if (!out || (!x && n > 0) || !c || c->n != n)
         return BDB_EUSAGE;
     summary_nan(out, n);
     if (n == 0)
@@ -312,17 +336,13 @@ int bdb_stats_summarize(const double *x, size_t n, bdb_summary *out)
     double var = var_of(s, n, out->mean);
     out->sd = var > 0.0 ? sqrt(var) : 0.0;
     out->cv = out->mean != 0.0 ? out->sd / out->mean : NAN;
-    double half = bdb_stats_t_quantile(0.5 + BDB_STATS_CONFIDENCE / 2.0,
-                                       (double)(n - 1)) *
-                  out->sd / sqrt((double)n);
+    double half = c->t * out->sd / sqrt((double)n);
     out->mean_ci_lo = out->mean - half;
     out->mean_ci_hi = out->mean + half;
 
-    double cov;
-    size_t k = median_ci_rank(n, BDB_STATS_CONFIDENCE, &cov);
-    out->median_ci_lo = s[k - 1];
-    out->median_ci_hi = s[n - k];
-    out->median_ci_level = cov;
+    out->median_ci_lo = s[c->k - 1];
+    out->median_ci_hi = s[n - c->k];
+    out->median_ci_level = c->level;
     free(s);
     return BDB_OK;
 }
@@ -387,8 +407,8 @@ int bdb_stats_outliers_mad(const double *x, size_t n, unsigned char *flags,
 
 /* ---- two-sample tests ------------------------------------------------ */
 
-int bdb_stats_welch(const double *a, size_t na, const double *b, size_t nb,
-                    bdb_ttest *out)
+static int welch(const double *a, size_t na, const double *b, size_t nb,
+                 bdb_ttest *out, int interval)
 {
     if (!out || (!a && na > 0) || (!b && nb > 0))
         return BDB_EUSAGE;
@@ -422,11 +442,25 @@ int bdb_stats_welch(const double *a, size_t na, const double *b, size_t nb,
     double t2 = out->t * out->t;
     out->p = beta_inc2(0.5 * out->df, 0.5, out->df / (out->df + t2),
                        t2 / (out->df + t2));
+    if (!interval)
+        return BDB_OK;
     double half = bdb_stats_t_quantile(0.5 + BDB_STATS_CONFIDENCE / 2.0,
                                        out->df) * se;
     out->diff_ci_lo = out->diff - half;
     out->diff_ci_hi = out->diff + half;
     return BDB_OK;
+}
+
+int bdb_stats_welch(const double *a, size_t na, const double *b, size_t nb,
+                    bdb_ttest *out)
+{
+    return welch(a, na, b, nb, out, 1);
+}
+
+int bdb_stats_welch_test(const double *a, size_t na, const double *b,
+                         size_t nb, bdb_ttest *out)
+{
+    return welch(a, na, b, nb, out, 0);
 }
 
 typedef struct ranked {
@@ -684,17 +718,16 @@ uint64_t bdb_stats_rng_below(bdb_stats_rng *rng, uint64_t bound)
 }
 
 /* The draw of bdb_stats_rng_below for one bound, with its constants
- * computed once: the rejection limit, and for bounds below 2^32 Lemire's
- * reciprocal (Lemire, Kaser, Kurz, "Faster remainder by direct computation",
- * 2019: with a 128-bit fraction c = ceil(2^128 / d), the remainder of any
- * 64-bit v is the high 64 bits of (c * v mod 2^128) * d, exactly). A 64-bit
- * division per draw was most of the resampling loop's time. Same draws,
- * same values as bdb_stats_rng_below. */
+ * computed once: the rejection limit, and m = floor((2^64 - 1) / d) for
+ * the remainder without a division. q = floor(v * m / 2^64) is the
+ * quotient or one less (m >= 2^64 / d - 1, so v * m / 2^64 > v / d - 1),
+ * hence v - q * d is the remainder or the remainder plus d: one
+ * conditional subtraction makes it exact. A 64-bit division per draw was
+ * most of the resampling loop's time. Same draws, same values as
+ * bdb_stats_rng_below. */
 typedef struct bounded {
     uint64_t bound, limit;
-#if defined(__SIZEOF_INT128__)
-    unsigned __int128 recip; /* 0: use the division */
-#endif
+    uint64_t m; /* 0: use the division */
 } bounded;
 
 static void bounded_init(bounded *d, uint64_t bound)
@@ -702,9 +735,9 @@ static void bounded_init(bounded *d, uint64_t bound)
     d->bound = bound;
     d->limit = UINT64_MAX - UINT64_MAX % bound;
 #if defined(__SIZEOF_INT128__)
-    d->recip = bound > 1 && bound <= UINT32_MAX
-                   ? ~(unsigned __int128)0 / bound + 1
-                   : 0;
+    d->m = bound > 1 ? UINT64_MAX / bound : 0;
+#else
+    d->m = 0;
 #endif
 }
 
@@ -715,11 +748,10 @@ static inline uint64_t bounded_draw(bdb_stats_rng *rng, const bounded *d)
         v = bdb_stats_rng_next(rng);
     } while (v >= d->limit);
 #if defined(__SIZEOF_INT128__)
-    if (d->recip) {
-        unsigned __int128 low = d->recip * v;
-        unsigned __int128 bottom = ((low & UINT64_MAX) * d->bound) >> 64;
-        unsigned __int128 top = (low >> 64) * d->bound;
-        return (uint64_t)((bottom + top) >> 64);
+    if (d->m) {
+        uint64_t q = (uint64_t)(((unsigned __int128)v * d->m) >> 64);
+        uint64_t r = v - q * d->bound;
+        return r >= d->bound ? r - d->bound : r;
     }
 #endif
     return v % d->bound;

@@ -980,22 +980,87 @@ static void stats__ratio_bootstrap__selection_equals_sorting_on_fixed_seeds(void
     assert_int_equal(checked, 60 * N_OF(resamples));
 }
 
-/* The draw inside the bootstrap uses a precomputed reciprocal instead of a
- * division: with a large sample (a bound of 70000, not a power of two, so
- * every remainder bit matters) it still draws what the division draws. */
-static void stats__geomean_bootstrap__large_sample_equals_sorting(void **state)
+/* The draw inside the bootstrap replaces the division by a multiply (and
+ * bounds up to 64 by constant ones): for bounds past 64, powers of two
+ * among them (where floor((2^64 - 1) / d) is one less than 2^64 / d), up
+ * to a large sample, it still draws what the division draws. */
+static void stats__geomean_bootstrap__large_samples_equal_sorting(void **state)
 {
     (void)state;
-    size_t n = 70000;
-    double *r = test_malloc(n * sizeof *r);
-    for (size_t i = 0; i < n; i++)
-        r[i] = 0.5 + (double)((i * 7919) % n) / (double)n;
-    bdb_geomean g;
-    double lo, hi;
-    assert_int_equal(bdb_stats_geomean_ratios(r, n, 50, 99, &g), BDB_OK);
-    ref_geomean_ci(r, n, 50, 99, &lo, &hi);
-    assert_true(g.ci_lo == lo && g.ci_hi == hi);
+    static const size_t sizes[] = {65, 127, 128, 1000, 4096, 70000};
+    double *r = test_malloc(70000 * sizeof *r);
+    for (size_t k = 0; k < N_OF(sizes); k++) {
+        size_t n = sizes[k];
+        for (size_t i = 0; i < n; i++)
+            r[i] = 0.5 + (double)((i * 7919) % n) / (double)n;
+        bdb_geomean g;
+        double lo, hi;
+        assert_int_equal(bdb_stats_geomean_ratios(r, n, 50, 99 + k, &g), BDB_OK);
+        ref_geomean_ci(r, n, 50, 99 + k, &lo, &hi);
+        if (!(g.ci_lo == lo && g.ci_hi == hi))
+            fail_msg("n %zu: got [%a, %a], sorted gives [%a, %a]", n, g.ci_lo,
+                     g.ci_hi, lo, hi);
+        bdb_ratio rr;
+        assert_int_equal(bdb_stats_ratio_bootstrap(r, n, r, n > 100 ? 100 : n,
+                                                   300, 5 + k, &rr),
+                         BDB_OK);
+        ref_ratio_ci(r, n, r, n > 100 ? 100 : n, 300, 5 + k, &lo, &hi);
+        assert_true(rr.ci_lo == lo && rr.ci_hi == hi);
+    }
     test_free(r);
+}
+
+static int same_double(double a, double b)
+{
+    return (isnan(a) && isnan(b)) || a == b;
+}
+
+/* The per-n constants computed once give the summary computed each time,
+ * field for field, for every n up to 300 (odd and even, the n <= 5 cases
+ * whose median interval is min..max, n = 0 and 1). */
+static void stats__summarize_with__equals_summarize_for_every_n(void **state)
+{
+    (void)state;
+    double x[300];
+    for (size_t i = 0; i < 300; i++)
+        x[i] = 10.0 + (double)((i * 37) % 101) / 9.0;
+    for (size_t n = 0; n <= 300; n++) {
+        bdb_summary a, b;
+        bdb_summary_consts c;
+        assert_int_equal(bdb_stats_summary_consts(n, &c), BDB_OK);
+        assert_int_equal(bdb_stats_summarize(x, n, &a), BDB_OK);
+        assert_int_equal(bdb_stats_summarize_with(x, n, &c, &b), BDB_OK);
+        assert_int_equal(a.n, b.n);
+        if (!(same_double(a.mean, b.mean) && same_double(a.median, b.median) &&
+              same_double(a.sd, b.sd) && same_double(a.cv, b.cv) &&
+              same_double(a.min, b.min) && same_double(a.max, b.max) &&
+              same_double(a.mean_ci_lo, b.mean_ci_lo) &&
+              same_double(a.mean_ci_hi, b.mean_ci_hi) &&
+              same_double(a.median_ci_lo, b.median_ci_lo) &&
+              same_double(a.median_ci_hi, b.median_ci_hi) &&
+              same_double(a.median_ci_level, b.median_ci_level)))
+            fail_msg("n %zu: summaries differ", n);
+    }
+    /* constants of another n are refused, not misused */
+    bdb_summary_consts c;
+    bdb_summary out;
+    assert_int_equal(bdb_stats_summary_consts(10, &c), BDB_OK);
+    assert_int_equal(bdb_stats_summarize_with(x, 11, &c, &out), BDB_EUSAGE);
+}
+
+/* Welch's test without the interval: the same statistic, df and p as the
+ * full test on R's sleep data (and the interval left NaN). */
+static void stats__welch_test__same_p_without_the_interval(void **state)
+{
+    (void)state;
+    bdb_ttest full, lean;
+    assert_int_equal(bdb_stats_welch(sleep1, 10, sleep2, 10, &full), BDB_OK);
+    assert_int_equal(bdb_stats_welch_test(sleep1, 10, sleep2, 10, &lean), BDB_OK);
+    assert_int_equal(lean.status, BDB_TEST_OK);
+    assert_true(lean.t == full.t && lean.df == full.df && lean.p == full.p);
+    assert_true(lean.diff == full.diff);
+    assert_true(isfinite(full.diff_ci_lo));
+    assert_true(isnan(lean.diff_ci_lo) && isnan(lean.diff_ci_hi));
 }
 
 /* Throughput 100 -> 150 is a 1.5x speedup; latency 10 ms -> 5 ms is 2x
@@ -1049,7 +1114,9 @@ int main(void)
         cmocka_unit_test(stats__geomean_bootstrap__matches_normal_theory),
         cmocka_unit_test(stats__ratio_bootstrap__pinned_intervals_of_the_sorted_version),
         cmocka_unit_test(stats__ratio_bootstrap__selection_equals_sorting_on_fixed_seeds),
-        cmocka_unit_test(stats__geomean_bootstrap__large_sample_equals_sorting),
+        cmocka_unit_test(stats__geomean_bootstrap__large_samples_equal_sorting),
+        cmocka_unit_test(stats__summarize_with__equals_summarize_for_every_n),
+        cmocka_unit_test(stats__welch_test__same_p_without_the_interval),
         cmocka_unit_test(stats__orient__makes_above_one_mean_b_is_better),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
