@@ -15,6 +15,7 @@
  * nothing else. */
 #include "test_util.h"
 
+#include <jansson.h>
 #include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -24,6 +25,7 @@
 #include "bdb_error.h"
 #include "import.h"
 #include "model.h"
+#include "render.h"
 #include "store.h"
 
 #define MAX_STMTS 64
@@ -308,6 +310,40 @@ static void perf_plan__no_speedup_ci__skips_only_the_speedup_bootstrap(void **st
     bdb_store_close(st);
 }
 
+/* The JSON report is written series by series; its bytes are those of
+ * the whole document dumped at once (parsed back and dumped again with the
+ * renderer's flags, the text does not change): separators, indentation
+ * and key order included. */
+static void perf_plan__json_written_by_series__equals_the_whole_dump(void **state)
+{
+    (void)state;
+    char dir[600];
+    bdb_store *st = tu_fresh_store(dir, sizeof dir);
+    tu_import_text(st, dir, "reps.csv", reps_csv);
+    bdb_model *m = build_reps(st, 0);
+    assert_true(m->nseries >= 2);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(bdb_report_render_json(m, NULL, &out), BDB_OK);
+    json_error_t err;
+    json_t *doc = json_loads(out.data, 0, &err);
+    if (!doc)
+        fail_msg("not JSON: %s at line %d", err.text, err.line);
+    assert_int_equal(json_array_size(json_object_get(doc, "series")), m->nseries);
+    char *again = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
+                                      JSON_REAL_PRECISION(12));
+    assert_non_null(again);
+    size_t n = strlen(again);
+    assert_int_equal(out.len, n + 1);
+    assert_memory_equal(out.data, again, n);
+    assert_int_equal(out.data[n], '\n');
+    free(again);
+    json_decref(doc);
+    bdb_buf_free(&out);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -317,6 +353,7 @@ int main(void)
         cmocka_unit_test(perf_plan__no_filter__searches_results_by_index),
         cmocka_unit_test(perf_plan__checker__flags_a_scan_of_results),
         cmocka_unit_test(perf_plan__no_speedup_ci__skips_only_the_speedup_bootstrap),
+        cmocka_unit_test(perf_plan__json_written_by_series__equals_the_whole_dump),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
