@@ -95,6 +95,18 @@ static size_t headline_count(const bdb_model *m)
     return n;
 }
 
+/* The whole-report charts the model has (overview, scores, efficiency,
+ * units to match); the fixture has no power or price, so the efficiency
+ * ratios and scatters are absent and the overview and units-to-match are
+ * there. */
+static size_t whole_charts(const bdb_model *m)
+{
+    size_t n = 0;
+    for (int k = BDB_CHART_OVERVIEW; k <= BDB_CHART_MATCH; k++)
+        n += bdb_chart_available(m, (bdb_chart_kind)k, 0) != 0;
+    return n;
+}
+
 /* A fresh directory for output, under the store's. */
 static const char *out_dir(const char *name)
 {
@@ -236,10 +248,15 @@ static void chart__render_all__one_png_per_score_sweep_and_headline_series(void 
     bdb_diag_clear(&d);
     if (bdb_chart_render_all(m, BDB_CHART_PNG, out, &written, &d))
         fail_msg("%s", d.message);
-    assert_int_equal(written, 1 + 1 + nh);
+    assert_int_equal(whole_charts(m), 3); /* overview, scores, match */
+    assert_int_equal(written, whole_charts(m) + 1 + nh);
     assert_int_equal(count_files(out, ".png"), written);
     char path[800];
     snprintf(path, sizeof path, "%s/scores.png", out);
+    free(read_all(path, NULL));
+    snprintf(path, sizeof path, "%s/overview.png", out);
+    free(read_all(path, NULL));
+    snprintf(path, sizeof path, "%s/units-to-match-baseline.png", out);
     free(read_all(path, NULL));
     snprintf(path, sizeof path, "%s/sweep-01-ab-requests-per-sec-concurrency.png", out);
     free(read_all(path, NULL));
@@ -329,7 +346,7 @@ static void chart__svg__every_file_is_an_svg_document(void **state)
     bdb_diag d;
     bdb_diag_clear(&d);
     assert_int_equal(bdb_chart_render_all(m, BDB_CHART_SVG, out, &written, &d), 0);
-    assert_int_equal(written, 2 + headline_count(m));
+    assert_int_equal(written, whole_charts(m) + m->nsweeps + headline_count(m));
     assert_int_equal(count_files(out, ".svg"), written);
     DIR *dp = opendir(out);
     assert_non_null(dp);
@@ -378,7 +395,8 @@ static void chart__pdf_report__title_page_then_one_page_per_chart(void **state)
     size_t len;
     char *b = read_all(path, &len);
     assert_memory_equal(b, "%PDF", 4);
-    assert_int_equal(count_pages(b, len), 1 + 1 + m->nsweeps + headline_count(m));
+    assert_int_equal(count_pages(b, len),
+                     1 + whole_charts(m) + m->nsweeps + headline_count(m));
     free(b);
 
     /* single-chart PDFs have one page each */
@@ -548,12 +566,12 @@ static void chart__hostile_text__drawn_cut_and_cleaned_not_failed(void **state)
     /* the file name is made safe and bounded */
     char path[4000];
     snprintf(path, sizeof path, "%s/series-001-tool-%.*s.svg", out_dir("hostile"),
-             60 - 5, longname);
+             120 - 5, longname);
     free(read_all(path, NULL));
     if (bdb_chart_render_all(&f.m, BDB_CHART_PNG, out_dir("hostile"), &written, &d))
         fail_msg("%s", d.message);
     snprintf(path, sizeof path, "%s/series-001-tool-%.*s.png", out_dir("hostile"),
-             60 - 5, longname);
+             120 - 5, longname);
     image im = load_png(path);
     assert_true(count_slot(&im, 0, 96, 80, 930, 460) > 1000);
     assert_true(count_slot(&im, 1, 96, 80, 930, 460) > 1000);
