@@ -23,7 +23,8 @@
 
 #define FONT "DejaVu Sans, Noto Sans CJK SC, sans-serif"
 #define MARGIN 48.0
-#define CHART_W 720.0   /* charts are drawn at this width and scaled down */
+#define CHART_W 720.0
+#define PDF_MAX_SERIES_CHARTS 12   /* charts are drawn at this width and scaled down */
 
 typedef struct doc {
     cairo_surface_t *surf;
@@ -388,6 +389,21 @@ static void tool_sections(doc *d, int all)
             bdb_section_sweep(m, w, &t);
             table(d, &t);
             bdb_rtable_free(&t);
+        }
+        /* a bar chart per headline series while that stays a few pages;
+         * beyond, the table and the overview say it and benchdb chart
+         * draws them all */
+        size_t nh = 0;
+        for (size_t s = 0; s < m->nseries; s++)
+            nh += strcmp(m->series[s].tool, tools[i]) == 0 && m->series[s].headline;
+        if (nh > PDF_MAX_SERIES_CHARTS) {
+            char *note = g_strdup_printf("%zu headline series: their bar charts "
+                                         "are left out here (see the overview); "
+                                         "'benchdb chart' draws one per series.",
+                                         nh);
+            para(d, note, 9, 0, 0.3, 0);
+            g_free(note);
+            continue;
         }
         for (size_t s = 0; s < m->nseries; s++)
             if (strcmp(m->series[s].tool, tools[i]) == 0 && m->series[s].headline)

@@ -91,8 +91,10 @@ static void missing(bdb_buf *out, const dress *d, const bdb_model *m)
             char *nl = strchr(p, '\n');
             if (nl)
                 *nl = '\0';
+            /* unwrapped: each ends in a command to copy whole */
+            dress raw = {d->md, 0};
             if (*p)
-                item(out, d, p);
+                item(out, &raw, p);
             p = nl ? nl + 1 : NULL;
         }
     }
