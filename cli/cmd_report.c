@@ -314,6 +314,8 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     if (!rc && b.err)
         rc = b.err;
     bdb_model_free(m);
+    /* html draws its charts with cairo and pango too */
+    bdb_chart_release_caches();
     int status = rc ? cli_error("cannot render the report: %s", bdb_strerror(rc))
                     : emit(&a, &b);
     bdb_buf_free(&b);
