@@ -444,8 +444,8 @@ static void xlsx__charts__scores_columns_and_sweep_lines(void **state)
     fixture *fx = fx_of(state);
     assert_int_equal(fx->m->nsweeps, 1);
     assert_true(fx->m->nscores > 0);
-    int bars = 0, lines = 0;
-    for (int i = 1; i <= 4; i++) {
+    int bars = 0, lines = 0, whiskers = 0;
+    for (int i = 1; i <= 6; i++) {
         char name[64];
         snprintf(name, sizeof name, "xl/charts/chart%d.xml", i);
         char *x = part(fx, name);
@@ -453,7 +453,11 @@ static void xlsx__charts__scores_columns_and_sweep_lines(void **state)
             bars++;
             assert_non_null(strstr(x, "Scores!$B$2"));
         }
-        if (strstr(x, "<c:lineChart>")) {
+        if (strstr(x, "<c:lineChart>") && strstr(x, "<c:hiLowLines>")) {
+            /* a platform's scores with their 95% interval as whiskers */
+            whiskers++;
+            assert_non_null(strstr(x, "Scores!"));
+        } else if (strstr(x, "<c:lineChart>")) {
             lines++;
             /* x = the three concurrency values, y = each platform's mean */
             assert_non_null(strstr(x, "<c:f>Sweeps!$A$4:$A$6</c:f>"));
@@ -464,6 +468,7 @@ static void xlsx__charts__scores_columns_and_sweep_lines(void **state)
     }
     assert_int_equal(bars, 1);
     assert_int_equal(lines, 1);
+    assert_true(whiskers >= 1);
     char *sw = part(fx, "xl/worksheets/sheet6.xml");
     const double xs[] = {1, 10, 100};
     for (int i = 0; i < 3; i++) {
@@ -477,6 +482,78 @@ static void xlsx__charts__scores_columns_and_sweep_lines(void **state)
     assert_true(c.has_f && strstr(c.f, "Results!$K$") != NULL);
     assert_true(near(c.v, 900)); /* imx6 at concurrency 100 */
     free(sw);
+}
+
+static void xlsx__scores_charts__anchored_below_every_table(void **state)
+{
+    fixture *fx = fx_of(state);
+    char *sheet = part(fx, "xl/worksheets/sheet5.xml"); /* Scores */
+    char *drawing = part(fx, "xl/drawings/drawing1.xml");
+    assert_non_null(strstr(sheet, "<c r=\"A1\""));
+    long last = 0; /* the last row with a cell, 1-based */
+    for (const char *p = sheet; (p = strstr(p, "<row r=\"")); p++)
+        last = strtol(p + 8, NULL, 10);
+    assert_true(last >= 5);
+    int charts = 0;
+    for (const char *p = drawing; (p = strstr(p, "<xdr:from>")); p++) {
+        const char *r = strstr(p, "<xdr:row>");
+        assert_non_null(r);
+        long row = strtol(r + 9, NULL, 10); /* 0-based */
+        if (row < last)
+            fail_msg("a chart starts at row %ld, over the tables (to row %ld)",
+                     row + 1, last);
+        charts++;
+    }
+    /* the grouped scores and one with whiskers per scored platform */
+    assert_true(charts >= 2);
+    free(sheet);
+    free(drawing);
+}
+
+static void xlsx__sweep_of_microseconds__charted_in_us_not_raw_seconds(void **state)
+{
+    (void)state;
+    if (!have_unzip())
+        skip();
+    char d2[512];
+    bdb_store *st = tu_fresh_store(d2, sizeof d2);
+    tu_import_text(st, d2, "lat.csv",
+                   "platform,tool,benchmark,metric,value,unit,parameters\n"
+                   "A,redis-benchmark,GET,latency_mean,0.000047,s,clients=1\n"
+                   "A,redis-benchmark,GET,latency_mean,0.000090,s,clients=10\n"
+                   "A,redis-benchmark,GET,latency_mean,0.000400,s,clients=100\n"
+                   "B,redis-benchmark,GET,latency_mean,0.000060,s,clients=1\n"
+                   "B,redis-benchmark,GET,latency_mean,0.000120,s,clients=10\n"
+                   "B,redis-benchmark,GET,latency_mean,0.000500,s,clients=100\n");
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    bdb_model *m;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_model_build(st, &o, &m, &d))
+        fail_msg("model: %s", d.message);
+    bdb_store_close(st);
+    assert_int_equal(m->nsweeps, 1);
+    fixture f2;
+    f2.m = m;
+    snprintf(f2.path, sizeof f2.path, "%s/lat.xlsx", d2);
+    if (bdb_report_render_xlsx(m, NULL, f2.path, &d))
+        fail_msg("xlsx: %s", d.message);
+    /* Inputs, Platforms, Results, Efficiency, Scores, Sweeps */
+    char *names = part(&f2, "xl/workbook.xml");
+    assert_non_null(strstr(names, "name=\"Sweeps\" sheetId=\"6\""));
+    free(names);
+    char *sw = part(&f2, "xl/worksheets/sheet6.xml");
+    char *strings = part(&f2, "xl/sharedStrings.xml");
+    /* the unit cell the axis title refers to says microseconds */
+    assert_non_null(strstr(strings, "<t>\xc2\xb5s</t>"));
+    /* 47 us, as 0.000047 s times 10^6 */
+    xcell c = cell(sw, "B4");
+    assert_true(c.has_f && strstr(c.f, "*1E+06") != NULL);
+    assert_true(near(c.v, 0.000047 * 1e6));
+    free(sw);
+    free(strings);
+    bdb_model_free(m);
 }
 
 static void xlsx__unwritable_path__fails_with_a_diagnostic(void **state)
@@ -747,7 +824,7 @@ static void xlsx__edited_power_and_kwh_price__dependents_recalculate(void **stat
         fail_msg("ssconvert is missing: apt-get install gnumeric");
     char gn[800], cmd[3000];
     snprintf(gn, sizeof gn, "%s/edit.gnumeric", dir);
-    snprintf(cmd, sizeof cmd, "ssconvert '%s' '%s' 2>&1 && gzip -dc '%s'",
+    snprintf(cmd, sizeof cmd, "ssconvert '%s' '%s' >/dev/null 2>&1 && gzip -dc '%s'",
              fx->path, gn, gn);
     char *xml = sh_out(cmd);
     /* a reader doubles the kWh price and finds imx6 draws 12 W, not 9 */
@@ -808,6 +885,8 @@ int main(void)
         cmocka_unit_test(xlsx__hostile_benchmark__stays_a_string),
         cmocka_unit_test(xlsx__charts__scores_columns_and_sweep_lines),
         cmocka_unit_test(xlsx__unwritable_path__fails_with_a_diagnostic),
+        cmocka_unit_test(xlsx__scores_charts__anchored_below_every_table),
+        cmocka_unit_test(xlsx__sweep_of_microseconds__charted_in_us_not_raw_seconds),
         cmocka_unit_test(xlsx__recalculated_by_gnumeric__every_formula_matches_the_report),
         cmocka_unit_test(xlsx__edited_power_and_kwh_price__dependents_recalculate),
     };
