@@ -521,6 +521,11 @@ static int source_shown(const bdb_model *m, int all, long long id, int line)
     return 0;
 }
 
+int bdb_section_note_shown(const bdb_model *m, const bdb_rwarning *w)
+{
+    return source_shown(m, 1, w->source_id, w->line);
+}
+
 int bdb_section_sources(const bdb_model *m, int all, bdb_rtable *t)
 {
     static const char *const head[] = {"platform", "source", "note"};

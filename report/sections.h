@@ -24,6 +24,8 @@ int bdb_section_provenance(const bdb_model *m, int all, bdb_rtable *t);
 /* The provenance notes (published figures' sources) of the sources whose
  * figures are in the report: these are sources, not warnings. */
 int bdb_section_sources(const bdb_model *m, int all, bdb_rtable *t);
+/* Whether the figure a provenance note is about is in the model. */
+int bdb_section_note_shown(const bdb_model *m, const bdb_rwarning *w);
 /* One line per missing input (no price anywhere, no power anywhere, idle
  * power taken as load power, the model's own list), each saying how to
  * add it; nothing when nothing is missing. */

@@ -14,6 +14,7 @@
  * benchmark called "=cmd|' /C calc'!A0" stays a string. Unknown numbers
  * (NaN) are left empty, never written as numbers. */
 #include "render.h"
+#include "sections.h"
 
 #include <errno.h>
 #include <math.h>
@@ -832,20 +833,49 @@ static void sheet_warnings(xl *x)
     static const char *const head[] = {"platform", "source", "line", "kind",
                                        "message"};
     header(x, ws, head, 5);
+    /* The same rows as every other format: the logs' warnings under the
+     * platform of the figure they concern, then the sources of published
+     * figures (notes, not warnings), then the missing inputs. */
     lxw_row_t r = 1;
-    for (size_t i = 0; i < m->nwarnings; i++, r++) {
+    for (size_t i = 0; i < m->nwarnings; i++) {
         const bdb_rwarning *w = &m->warnings[i];
-        put_str(x, ws, r, 0, w->platform, NULL);
+        if (w->is_info)
+            continue;
+        put_str(x, ws, r, 0, bdb_section_warning_platform(m, w), NULL);
         put_str(x, ws, r, 1, w->path, NULL);
         if (w->line > 0)
             note(x, worksheet_write_number(ws, r, 2, w->line, NULL));
-        put_str(x, ws, r, 3, w->is_info ? "info" : "warning", NULL);
+        put_str(x, ws, r, 3, "warning", NULL);
         put_str(x, ws, r, 4, w->message, NULL);
+        r++;
     }
-    for (size_t i = 0; i < m->nmissing; i++, r++) {
-        put_str(x, ws, r, 3, "missing input", NULL);
-        put_str(x, ws, r, 4, m->missing[i], NULL);
+    for (size_t i = 0; i < m->nwarnings; i++) {
+        const bdb_rwarning *w = &m->warnings[i];
+        if (!w->is_info || !bdb_section_note_shown(m, w))
+            continue;
+        put_str(x, ws, r, 0, bdb_section_warning_platform(m, w), NULL);
+        put_str(x, ws, r, 1, w->path, NULL);
+        if (w->line > 0)
+            note(x, worksheet_write_number(ws, r, 2, w->line, NULL));
+        put_str(x, ws, r, 3, "source", NULL);
+        put_str(x, ws, r, 4, w->message, NULL);
+        r++;
     }
+    bdb_buf miss;
+    bdb_buf_init(&miss);
+    bdb_section_missing_inputs(m, &miss, "");
+    for (char *p = miss.data; p && *p;) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = '\0';
+        if (*p) {
+            put_str(x, ws, r, 3, "missing input", NULL);
+            put_str(x, ws, r, 4, p, NULL);
+            r++;
+        }
+        p = nl ? nl + 1 : NULL;
+    }
+    bdb_buf_free(&miss);
     if (r > 1)
         note(x, worksheet_autofilter(ws, 0, 0, r - 1, 4));
     worksheet_set_column(ws, 0, 0, 20, NULL);
