@@ -61,6 +61,57 @@ void bdb_chart_palette(size_t slot, unsigned char rgb[3])
     memcpy(rgb, palette[slot % NPALETTE], 3);
 }
 
+/* ---- trace: what was drawn where, for the geometry tests ---------------- */
+
+static bdb_chart_trace *g_trace;
+static int g_role = BDB_CHART_ITEM_TEXT;
+static double g_value = NAN;
+
+static void trace_add(int kind, const char *txt, double x, double y, double w,
+                      double h, double value, size_t slot)
+{
+    bdb_chart_trace *t = g_trace;
+    if (!t)
+        return;
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 64;
+        bdb_chart_item *it = realloc(t->items, cap * sizeof *it);
+        if (!it) {
+            t->failed = 1;
+            return;
+        }
+        t->items = it;
+        t->cap = cap;
+    }
+    bdb_chart_item *it = &t->items[t->n++];
+    memset(it, 0, sizeof *it);
+    it->kind = kind;
+    snprintf(it->text, sizeof it->text, "%s", txt ? txt : "");
+    it->x = x;
+    it->y = y;
+    it->w = w;
+    it->h = h;
+    it->value = value;
+    it->slot = slot;
+}
+
+void bdb_chart_trace_begin(bdb_chart_trace *t)
+{
+    memset(t, 0, sizeof *t);
+    g_trace = t;
+}
+
+void bdb_chart_trace_end(void)
+{
+    g_trace = NULL;
+}
+
+void bdb_chart_trace_free(bdb_chart_trace *t)
+{
+    free(t->items);
+    memset(t, 0, sizeof *t);
+}
+
 /* ---- platform order: the baseline first ---------------------------------- */
 
 static size_t plat_at(const bdb_model *m, size_t k)
@@ -167,6 +218,16 @@ static double text(cairo_t *cr, double x, double y, const char *s, double size,
     double lx = log.x / (double)PANGO_SCALE;
     cairo_move_to(cr, x - align * w - lx, y - base);
     pango_cairo_show_layout(cr, l);
+    if (g_trace) {
+        /* the box in device space: the PDF report scales charts */
+        double bx = x - align * w, by = y - base, bw = w,
+               bh = log.height / (double)PANGO_SCALE;
+        cairo_user_to_device(cr, &bx, &by);
+        cairo_user_to_device_distance(cr, &bw, &bh);
+        const char *shown = pango_layout_get_text(l);
+        trace_add(g_role, pango_layout_is_ellipsized(l) ? "" : shown, bx, by,
+                  fabs(bw), fabs(bh), g_value, 0);
+    }
     cairo_new_path(cr);
     g_object_unref(l);
     return w;
@@ -309,7 +370,11 @@ static void y_ticks(cairo_t *cr, const axis *a, double step, double x0,
             snprintf(lab, sizeof lab, "%gx", v);
         }
         set_grey(cr, 0.3);
+        g_role = BDB_CHART_ITEM_TICK_Y;
+        g_value = v;
         text(cr, x0 - 8, y + 4, lab, 12, 0, 1, x0 - 14);
+        g_role = BDB_CHART_ITEM_TEXT;
+        g_value = NAN;
     }
 }
 
@@ -448,7 +513,9 @@ static void draw_scores(cairo_t *cr, const bdb_model *m)
         }
         swatch(cr, lx, ly - 4, k, 0);
         set_grey(cr, 0.1);
+        g_role = BDB_CHART_ITEM_LEGEND;
         lx += 18 + text(cr, lx + 18, ly, name, 12, 0, 0, 180) + 18;
+        g_role = BDB_CHART_ITEM_TEXT;
     }
     if (ly <= S_T - 8) {
         snprintf(buf, sizeof buf, "1.0 = %s (baseline)", base);
@@ -492,6 +559,8 @@ static void draw_scores(cairo_t *cr, const bdb_model *m)
             set_slot(cr, k);
             cairo_rectangle(cr, x + 1, y1, bw - 2, y0 - y1);
             cairo_fill(cr);
+            trace_add(BDB_CHART_ITEM_BAR, bdb_model_platform_name(m, sc->platform),
+                      x + 1, y1, bw - 2, y0 - y1, sc->g.geomean, k);
             set_grey(cr, 0.15);
             cairo_set_line_width(cr, 1.5);
             whisker(cr, &ya, x + bw / 2, sc->g.ci_lo, sc->g.ci_hi, fmin(bw / 4, 6));
@@ -734,7 +803,9 @@ static void draw_sweep(cairo_t *cr, const bdb_model *m, const bdb_sweep *sw)
         char lab[TEXT_MAX];
         snprintf(lab, sizeof lab, "%s%s", bdb_model_platform_name(m, p),
                  !any ? " (no data)" : k == 0 ? " (baseline)" : "");
+        g_role = BDB_CHART_ITEM_LEGEND;
         text(cr, W_R + 44, ly, lab, 12, 0, 0, CW - W_R - 52);
+        g_role = BDB_CHART_ITEM_TEXT;
         ly += 20;
     }
     free(xs);
@@ -799,7 +870,9 @@ static void draw_series(cairo_t *cr, const bdb_model *m, const bdb_rseries *se)
         const bdb_cell *c = &se->cells[p];
         double cx = B_L + gw * ((double)k + 0.5);
         set_grey(cr, 0.1);
+        g_role = BDB_CHART_ITEM_LEGEND;
         text(cr, cx, B_B + 18, bdb_model_platform_name(m, p), fs, 0, 0.5, gw - 6);
+        g_role = BDB_CHART_ITEM_TEXT;
         char sp[64];
         if (!finite_cell(c))
             snprintf(sp, sizeof sp, "no data");
@@ -815,6 +888,8 @@ static void draw_series(cairo_t *cr, const bdb_model *m, const bdb_rseries *se)
         set_slot(cr, k);
         cairo_rectangle(cr, cx - bw / 2, fmin(y0, y1), bw, fabs(y0 - y1));
         cairo_fill(cr);
+        trace_add(BDB_CHART_ITEM_BAR, bdb_model_platform_name(m, p), cx - bw / 2,
+                  fmin(y0, y1), bw, fabs(y0 - y1), c->sum.mean, k);
         set_grey(cr, 0.15);
         cairo_set_line_width(cr, 1.5);
         whisker(cr, &ya, cx, c->sum.mean_ci_lo, c->sum.mean_ci_hi, fmin(bw / 4, 8));
@@ -1084,7 +1159,9 @@ static void draw_ratios(cairo_t *cr, const bdb_model *m, enum rmode mode)
         }
         swatch(cr, lx, ly - 4, k, 0);
         set_grey(cr, 0.1);
+        g_role = BDB_CHART_ITEM_LEGEND;
         lx += 18 + text(cr, lx + 18, ly, name, 12, 0, 0, 180) + 18;
+        g_role = BDB_CHART_ITEM_TEXT;
     }
     snprintf(buf, sizeof buf, "1.0 = %s (baseline) or the marked reference", base);
     set_grey(cr, 0.1);
@@ -1521,6 +1598,10 @@ void bdb_chart_draw(struct _cairo *cr, const bdb_model *m, bdb_chart_kind k,
     g_cw = width > 0 ? width : 960;
     g_ch = height > 0 ? height : 540;
     cairo_save(cr);
+    /* the background paints the clip: only the chart's box, not the page
+     * it is drawn on */
+    cairo_rectangle(cr, 0, 0, g_cw, g_ch);
+    cairo_clip(cr);
     switch (k) {
     case BDB_CHART_OVERVIEW: draw_ratios(cr, m, R_SPEEDUP); break;
     case BDB_CHART_SCORES: draw_scores(cr, m); break;

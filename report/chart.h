@@ -125,6 +125,33 @@ int bdb_chart_render_pdf_report(const bdb_model *m, const char *path,
  * The palette has 8 colours and repeats. */
 void bdb_chart_palette(size_t slot, unsigned char rgb[3]);
 
+/* What a chart drew where (device space), for tests of its geometry:
+ * every text with its box, the value-axis tick labels with their value,
+ * the platform names of legends and bar labels, and every bar with its
+ * value and palette slot. Ellipsized texts are recorded with "". */
+enum {
+    BDB_CHART_ITEM_TEXT = 0,
+    BDB_CHART_ITEM_TICK_Y,
+    BDB_CHART_ITEM_LEGEND,
+    BDB_CHART_ITEM_BAR
+};
+typedef struct bdb_chart_item {
+    int kind;
+    char text[160];
+    double x, y, w, h;      /* top-left and size */
+    double value;           /* tick or bar value; NaN for texts */
+    size_t slot;            /* bars: the palette slot */
+} bdb_chart_item;
+typedef struct bdb_chart_trace {
+    bdb_chart_item *items;
+    size_t n, cap;
+    int failed;             /* an item could not be recorded */
+} bdb_chart_trace;
+/* Records into t what the charts drawn until bdb_chart_trace_end draw. */
+void bdb_chart_trace_begin(bdb_chart_trace *t);
+void bdb_chart_trace_end(void);
+void bdb_chart_trace_free(bdb_chart_trace *t);
+
 /* Frees the font caches cairo and fontconfig keep for the life of the
  * process, so that LeakSanitizer reports only real leaks. Call once, at
  * the end, after the last chart. */
