@@ -539,7 +539,7 @@ static void draw_scores(cairo_t *cr, const bdb_model *m)
     }
 
     axis ya = left_axis(cr, 0, hi, S_L, S_R, S_T, S_B, NULL,
-                        "speedup vs baseline (geometric mean)", 22);
+                        "geometric mean of speedups", 22);
 
     double gw = (S_R - S_L) / (double)(ncat ? ncat : 1);
     double bw = fmin(gw * 0.78 / (double)(nb ? nb : 1), 90);
@@ -1117,12 +1117,12 @@ static void draw_ratios(cairo_t *cr, const bdb_model *m, enum rmode mode)
     snprintf(buf, sizeof buf, "%s, relative to %s", what[mode], base);
     title(cr, buf, NULL);
     subtitle(cr, mode == R_SPEEDUP
-                     ? "Ratio to the reference, above 1 = better (times and "
-                       "latencies inverted); bold: the category's geometric "
-                       "mean; whiskers: 95% bootstrap interval; log scale"
-                     : "Ratio of the platform's work per unit to the "
-                       "reference's, above 1 = more efficient; bold: the "
-                       "category's geometric mean; whiskers: 95% interval");
+                     ? "Ratio to the reference, above 1 = better (times "
+                       "inverted); bold: category geometric mean; whiskers: "
+                       "95% interval"
+                     : "Work per unit over the reference's, above 1 = more "
+                       "efficient; bold: category geometric mean; whiskers: "
+                       "95% interval");
 
     /* the range, always including 1 */
     double lo = 1, hi = 1;
@@ -1148,10 +1148,21 @@ static void draw_ratios(cairo_t *cr, const bdb_model *m, enum rmode mode)
     double L = fmin(CW * 0.44, 440), R = CW - 50, T = O_T, B = CH - 46;
     axis xa = {lo, hi, 1, L, R};
 
-    /* legend: the non-baseline platforms and the reference line */
+    /* legend: the platforms with a bar, and the reference line */
     double lx = 24, ly = 80;
     for (size_t k = 1; k < m->nplatforms; k++) {
-        const char *name = bdb_model_platform_name(m, plat_at(m, k));
+        size_t pk = plat_at(m, k);
+        int drawn = 0;
+        for (size_t i = 0; i < nr && !drawn; i++) {
+            double r, a, b;
+            drawn = rows[i].series < 0
+                        ? cat_ratio(m, rows[i].cat, pk, mode, &r, &a, &b)
+                        : pk != m->series[rows[i].series].ref &&
+                              ratio_of(&m->series[rows[i].series], pk, mode, &r, &a, &b);
+        }
+        if (!drawn)
+            continue;
+        const char *name = bdb_model_platform_name(m, pk);
         double w = fmin(text_width(cr, name, 12, 0), 180);
         if (lx + 18 + w > CW - 24) {
             lx = 24;
@@ -1345,9 +1356,8 @@ static void draw_scatter(cairo_t *cr, const bdb_model *m, int price)
     snprintf(buf, sizeof buf, "Overall score against %s",
              price ? "purchase price" : "power at load");
     title(cr, buf, NULL);
-    snprintf(buf, sizeof buf, "Geometric mean of the headline ratios (%s = 1) "
-             "with its 95%% interval; dashed: equal score per %s through each "
-             "platform; grey line: the Pareto front", base,
+    snprintf(buf, sizeof buf, "Overall score (%s = 1), 95%% interval; dashed: "
+             "equal score per %s; grey: the Pareto front (ringed)", base,
              price ? "dollar" : "watt");
     subtitle(cr, buf);
     double L = 96, R = CW - 210, T = 80, B = CH - 64;
@@ -1516,7 +1526,14 @@ static void draw_match(cairo_t *cr, const bdb_model *m)
         if (overall_of(m, p, &g, &a, &b))
             hi = fmax(hi, ceil(1 / g - 1e-9));
     }
-    axis ya = left_axis(cr, 0, hi, L, R, T, B, "", "units", 20);
+    /* whole units: integer ticks */
+    double top = fmax(2, ceil(hi * 1.15));
+    double step = top <= 10 ? 1 : nice_step(top, 6);
+    top = ceil(top / step) * step;
+    axis ya = {0, top, 0, B, T};
+    y_ticks(cr, &ya, step, L, R, "");
+    set_grey(cr, 0.3);
+    text_up(cr, 20, (T + B) / 2, "units", 13, B - T);
     double gw = (R - L) / (double)np, bw = fmin(gw * 0.55, 120);
     for (size_t k = 0; k < m->nplatforms; k++) {
         size_t p = plat_at(m, k);
@@ -1551,8 +1568,6 @@ static void draw_match(cairo_t *cr, const bdb_model *m)
         text(cr, cx, y1 - 22, buf, 12, 1, 0.5, gw - 4);
         snprintf(buf, sizeof buf, "%s, %s", pr, pw);
         text(cr, cx, y1 - 7, buf, 11, 0, 0.5, gw - 4);
-        set_grey(cr, 0.4);
-        text(cr, cx, B + 34, buf, 11, 0, 0.5, gw - 6);
     }
     frame(cr, L, T, R, B);
 }

@@ -248,7 +248,7 @@ static void provenance(bdb_buf *out, const bdb_model *m)
 static void body(bdb_buf *out, bdb_buf *nav, const bdb_model *m)
 {
     bdb_rtable t;
-    bdb_buf_puts(nav, "<a href=\"#findings\">Findings</a><a href=\"#platforms\">Platforms</a>"
+    bdb_buf_puts(nav, "<a href=\"#overview\">Overview</a><a href=\"#findings\">Findings</a><a href=\"#platforms\">Platforms</a>"
                       "<a href=\"#scores\">Scores</a>");
     bdb_buf_puts(out, "<h2 id=\"overview\">Overview</h2>\n");
     chart_img(out, m, BDB_CHART_OVERVIEW, 0, "every headline ratio against the baseline");

@@ -385,8 +385,12 @@ int bdb_section_efficiency(const bdb_model *m, bdb_rtable *t)
                 char pr[32], pw[32];
                 num(pr, sizeof pr, c->match.price, 0);
                 num(pw, sizeof pw, c->match.power_w, 0);
-                snprintf(match, sizeof match, "%.0f (%s USD, %s W)",
-                         c->match.count, pr, pw);
+                if (isfinite(c->match.price))
+                    snprintf(match, sizeof match, "%.0f (%s USD, %s W)",
+                             c->match.count, pr, pw);
+                else
+                    snprintf(match, sizeof match, "%.0f (%s W, price unknown)",
+                             c->match.count, pw);
             }
             bdb_efficiency_missing_text(e->missing, miss, sizeof miss);
             const char *row[] = {label, bdb_model_platform_name(m, p), w, d, tco,
@@ -557,14 +561,15 @@ void bdb_section_missing_inputs(const bdb_model *m, bdb_buf *out,
     if (!price)
         bdb_buf_printf(out, "%sNo platform has a price or a rent, so there is "
                             "no work per dollar or cost of ownership: add "
-                            "price_usd (or rent_usd_month) to platforms.csv and "
-                            "run 'benchdb platform import platforms.csv'.\n",
-                       bullet);
+                            "price_usd or rent_usd_month columns to "
+                            "platforms.csv and 'benchdb platform import' it, "
+                            "or one platform at a time as below.\n", bullet);
     if (!power)
         bdb_buf_printf(out, "%sNo platform has a power figure, so there is no "
                             "work per watt or energy per unit: add power_w "
-                            "(and idle_power_w) to platforms.csv and run "
-                            "'benchdb platform import platforms.csv'.\n", bullet);
+                            "(and idle_power_w) columns to platforms.csv and "
+                            "'benchdb platform import' it, or one platform at "
+                            "a time as below.\n", bullet);
     if (idle && m->opts.cost.utilization < 1)
         bdb_buf_printf(out, "%s%zu platform%s no idle power: the energy cost "
                             "takes the load power for the idle time too "
