@@ -176,19 +176,30 @@ int bdb_rtable_text_fit(const bdb_rtable *t, bdb_buf *out, const char *indent,
         if (x > hw)
             hw = x;
     }
+    bdb_buf key;
+    bdb_buf_init(&key);
     for (size_t r = 1; r < t->nrows; r++) {
-        bdb_buf_puts(out, indent);
+        bdb_buf_reset(&key);
         int first = 1;
         for (size_t c = 0; c < nkey; c++) {
             const char *v = t->cells[r * t->ncols + c];
             if (!*v || strcmp(v, "-") == 0)
                 continue;
             if (!first)
-                bdb_buf_puts(out, "  ");
-            bdb_buf_puts(out, v);
+                bdb_buf_puts(&key, "  ");
+            bdb_buf_puts(&key, v);
             first = 0;
         }
-        bdb_buf_puts(out, "\n");
+        const char *k = key.data ? key.data : "";
+        bdb_buf_puts(out, indent);
+        if (width(indent) + width(k) <= maxw) {
+            bdb_buf_puts(out, k);
+            bdb_buf_puts(out, "\n");
+        } else {
+            char hang[72];
+            snprintf(hang, sizeof hang, "%s  ", indent);
+            bdb_text_wrap(out, k, maxw, width(indent), hang);
+        }
         for (size_t c = nkey; c < nc; c++) {
             const char *h = t->cells[c];
             const char *v = t->cells[r * t->ncols + c];
@@ -204,8 +215,12 @@ int bdb_rtable_text_fit(const bdb_rtable *t, bdb_buf *out, const char *indent,
                 const char *nl = strchr(p, '\n');
                 size_t n = nl ? (size_t)(nl - p) : strlen(p);
                 char *line = strndup(p, n);
-                if (line)
+                if (line && start + width(line) <= maxw) {
+                    bdb_buf_puts(out, line);
+                    bdb_buf_puts(out, "\n");
+                } else if (line) {
                     bdb_text_wrap(out, line, maxw, start, hang);
+                }
                 free(line);
                 if (!nl)
                     break;
@@ -214,6 +229,7 @@ int bdb_rtable_text_fit(const bdb_rtable *t, bdb_buf *out, const char *indent,
             }
         }
     }
+    bdb_buf_free(&key);
     return 0;
 }
 

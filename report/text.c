@@ -91,10 +91,17 @@ static void missing(bdb_buf *out, const dress *d, const bdb_model *m)
             char *nl = strchr(p, '\n');
             if (nl)
                 *nl = '\0';
-            /* unwrapped: each ends in a command to copy whole */
-            dress raw = {d->md, 0};
-            if (*p)
-                item(out, &raw, p);
+            /* the prose wraps, the command it ends in stays whole on a
+             * line of its own, to be copied */
+            char *cmd = strstr(p, ": benchdb ");
+            if (*p && cmd && !d->md && d->width) {
+                *cmd = '\0';
+                bdb_buf_puts(out, "  - ");
+                bdb_text_wrap(out, p, d->width, 4, "    ");
+                bdb_buf_printf(out, "      %s\n", cmd + 2);
+            } else if (*p) {
+                item(out, d, p);
+            }
             p = nl ? nl + 1 : NULL;
         }
     }

@@ -584,10 +584,89 @@ static void report__published_sources__same_platform_and_rows_in_every_format(vo
     bdb_buf_free(&html);
 }
 
+static size_t widest_line(const char *s)
+{
+    size_t w = 0, cur = 0;
+    for (; *s; s++) {
+        if (*s == '\n') {
+            cur = 0;
+            continue;
+        }
+        if (((unsigned char)*s & 0xC0) != 0x80 && ++cur > w)
+            w = cur;
+    }
+    return w;
+}
+
+/* The text report fits --width, else $COLUMNS, else 100 columns (not a
+ * terminal); wide tables become blocks and keep every figure. */
+static void report__text__fits_width_columns_or_100(void **state)
+{
+    (void)state;
+    char d2[512];
+    snprintf(d2, sizeof d2, "%s", tu_tmpdir());
+    bdb_buf out;
+    bdb_buf_init(&out);
+    if (tu_run(&out, "--db '%s/w.sqlite' import '%s' '%s'", d2,
+               tu_path("samples/published/seed-published-figures.csv"),
+               tu_path("samples/platforms.csv")))
+        fail_msg("import: %s", out.data);
+    const char *sel = "--baseline x86-A --platforms x86-A,x86-B,ARM-FT1500A";
+    bdb_buf_reset(&out);
+    /* unset COLUMNS: the 100 of a pipe */
+    assert_int_equal(tu_run(&out, "--db '%s/w.sqlite' report %s", d2, sel), 0);
+    size_t w100 = widest_line(out.data);
+    assert_true(w100 <= 100);
+    /* the dd figures are all there, in blocks */
+    assert_non_null(strstr(out.data, "242 MB/s n=1  (ref)"));
+    assert_non_null(strstr(out.data, "175 MB/s n=1  0.87x ?"));
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/w.sqlite' report %s --width 72", d2, sel), 0);
+    assert_true(widest_line(out.data) <= 72);
+    assert_non_null(strstr(out.data, "175 MB/s n=1  0.87x ?"));
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/w.sqlite' report %s --width 400", d2, sel), 0);
+    /* wide enough: the tables stay tables, one row a line */
+    assert_true(widest_line(out.data) > 100);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/w.sqlite' report %s --width 10", d2, sel), 2);
+    bdb_buf_free(&out);
+}
+
+/* efficiency takes every format report takes. */
+static void report__efficiency_formats__as_report(void **state)
+{
+    (void)state;
+    char d2[512];
+    snprintf(d2, sizeof d2, "%s", tu_tmpdir());
+    bdb_buf out;
+    bdb_buf_init(&out);
+    if (tu_run(&out, "--db '%s/e.sqlite' import '%s' '%s'", d2,
+               tu_path("samples/published/seed-published-figures.csv"),
+               tu_path("samples/platforms.csv")))
+        fail_msg("import: %s", out.data);
+    static const char *const fmts[] = {"text", "md", "html", "csv", "json"};
+    for (size_t i = 0; i < 5; i++) {
+        bdb_buf_reset(&out);
+        if (tu_run(&out, "--db '%s/e.sqlite' efficiency --baseline x86-A --format %s",
+                   d2, fmts[i]))
+            fail_msg("efficiency --format %s: %s", fmts[i], out.data);
+        assert_true(out.len > 100);
+    }
+    assert_int_equal(tu_run(&out, "--db '%s/e.sqlite' efficiency --baseline x86-A "
+                                  "--format xlsx -o '%s/e.xlsx'", d2, d2), 0);
+    assert_int_equal(tu_run(&out, "--db '%s/e.sqlite' efficiency --baseline x86-A "
+                                  "--format pdf -o '%s/e.pdf'", d2, d2), 0);
+    assert_int_equal(tu_run(&out, "--db '%s/e.sqlite' efficiency --format png", d2), 2);
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(report__published_sources__same_platform_and_rows_in_every_format),
+        cmocka_unit_test(report__text__fits_width_columns_or_100),
+        cmocka_unit_test(report__efficiency_formats__as_report),
         cmocka_unit_test(report__seed_figures__ratios_oriented_and_untested),
         cmocka_unit_test(report__repeated_runs__welch_decides_and_says_same),
         cmocka_unit_test(report__concurrency_values__become_one_ordered_sweep),
