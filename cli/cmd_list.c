@@ -1,5 +1,6 @@
 /* cmd_list.c - `benchdb list sources|series|results` with filters. */
 #include "cli.h"
+#include "lifecycle.h"
 #include "rowset.h"
 #include "../store/store.h"
 
@@ -42,51 +43,53 @@ static int source_row(const bdb_source_row *r, void *ctx)
     snprintf(w, sizeof w, "%lld", r->nwarnings);
     const char *cells[] = {id, r->path, r->tool, r->tool_version, r->platform,
                            n, w, size, r->sha256, r->imported_at,
-                           r->parser_version};
+                           r->parser_version, r->set ? r->set : ""};
     return bdb_rowset_add(ctx, cells);
 }
 
 int cmd_list(int argc, char **argv, bdb_cli *cli)
 {
     static const struct option longopts[] = {
-        {"platform", required_argument, 0, 'P'},
-        {"tool", required_argument, 0, 't'},
-        {"benchmark", required_argument, 0, 'b'},
-        {"metric", required_argument, 0, 'm'},
-        {"param", required_argument, 0, 'p'},
+        CLI_SEL_LONGOPTS,
         {"format", required_argument, 0, 'f'},
         {0, 0, 0, 0}};
-    bdb_filter f = {0};
-    bdb_params params = {0};
+    cli_sel sel = {0};
     int fmt = BDB_FMT_TABLE, c;
     if (argc < 2 || argv[1][0] == '-')
-        return cli_usage_error(cli, "list needs sources, series or results");
+        return cli_usage_error(cli, "list needs sources, series, results or sets");
     const char *what = argv[1];
     optind = 2;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        int got = cli_sel_option(cli, &sel, c, optarg);
+        if (got == BDB_EXIT_USAGE) {
+            cli_sel_free(&sel);
+            return got;
+        }
+        if (got)
+            continue;
         switch (c) {
-        case 'P': f.platforms = optarg; break;
-        case 't': f.tool = optarg; break;
-        case 'b': f.benchmark = optarg; break;
-        case 'm': f.metric = optarg; break;
         case 'f':
             fmt = bdb_out_format_parse(optarg);
-            if (fmt < 0)
+            if (fmt < 0) {
+                cli_sel_free(&sel);
                 return cli_usage_error(cli, "--format takes table, csv or json");
+            }
             break;
-        case 'p': {
-            char *k, *v;
-            if (cli_split_kv(optarg, &k, &v) ||
-                bdb_params_set(&params, k, "%s", v))
-                return cli_usage_error(cli, "--param wants K=V, not '%s'", optarg);
-            break;
-        }
-        default: return cli_usage_error(cli, "unknown option");
+        default:
+            cli_sel_free(&sel);
+            return cli_unknown_option(cli, argc, argv, longopts);
         }
     }
-    if (optind != argc)
+    if (optind != argc) {
+        cli_sel_free(&sel);
         return cli_usage_error(cli, "unexpected argument '%s'", argv[optind]);
-    f.params = &params;
+    }
+    int checked = cli_sel_check(cli, &sel);
+    if (checked) {
+        cli_sel_free(&sel);
+        return checked;
+    }
+    bdb_filter f = sel.f;
     bdb_rowset rs;
     int rc;
     if (strcmp(what, "results") == 0) {
@@ -107,16 +110,29 @@ int cmd_list(int argc, char **argv, bdb_cli *cli)
         static const char *const cols[] = {"id", "path", "tool", "version",
                                            "platform", "results", "warnings",
                                            "size", "sha256", "imported_at",
-                                           "parsers"};
-        static const unsigned char num[] = {1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0};
-        bdb_rowset_init(&rs, 11, cols, num);
+                                           "parsers", "set"};
+        static const unsigned char num[] = {1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0};
+        bdb_rowset_init(&rs, 12, cols, num);
         rc = bdb_store_sources_each(cli->store, source_row, &rs);
+    } else if (strcmp(what, "sets") == 0) {
+        cli_sel_free(&sel);
+        char *sub[] = {"set", "list", "--format",
+                       fmt == BDB_FMT_CSV ? "csv" : fmt == BDB_FMT_JSON ? "json"
+                                                                         : "table",
+                       NULL};
+        return cmd_set(4, sub, cli);
     } else {
-        return cli_usage_error(cli, "list needs sources, series or results, "
-                                    "not '%s'", what);
+        static const char *const whats[] = {"sources", "series", "results", "sets"};
+        const char *near = cli_suggest(what, whats, 4);
+        cli_sel_free(&sel);
+        if (near)
+            fprintf(stderr, "did you mean 'list %s'?\n", near);
+        return cli_usage_error(cli, "list needs sources, series, results or "
+                                    "sets, not '%s'", what);
     }
     if (!rc)
         bdb_rowset_print(&rs, (bdb_out_format)fmt, stdout);
     bdb_rowset_free(&rs);
+    cli_sel_free(&sel);
     return rc ? cli_error("%s", bdb_store_errmsg(cli->store)) : BDB_EXIT_OK;
 }

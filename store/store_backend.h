@@ -7,7 +7,7 @@
 #include "store.h"
 
 typedef struct bdb_store_ops {
-    int iVersion;   /* 2: methods are only appended; each append bumps it */
+    int iVersion;   /* 3: methods are only appended; each append bumps it */
     const char *scheme;
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
@@ -40,6 +40,34 @@ typedef struct bdb_store_ops {
     /* iVersion 2 */
     int (*batch_begin)(bdb_store *st);
     int (*batch_end)(bdb_store *st, int commit);
+    /* iVersion 3: corrections, run sets and history */
+    int (*history_add)(bdb_store *st, const char *user, const char *command,
+                       const char *summary);
+    int (*history_each)(bdb_store *st,
+                        int (*cb)(const bdb_history_row *, void *), void *ctx);
+    int (*source_delete)(bdb_store *st, long long id);
+    int (*source_update)(bdb_store *st, long long id, const char *platform,
+                         const char *options);
+    int (*source_reimport)(bdb_store *st, long long old_id,
+                           const bdb_source_info *src, const bdb_sink *samples,
+                           long long *new_id);
+    int (*platform_rename)(bdb_store *st, const char *old_name,
+                           const char *new_name);
+    int (*platform_merge)(bdb_store *st, const char *from, const char *into);
+    int (*platform_usage)(bdb_store *st, const char *name, long long *nsources,
+                          long long *nresults);
+    int (*platform_delete)(bdb_store *st, const char *name, int with_results);
+    int (*sets_each)(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
+                     void *ctx);
+    int (*set_rename)(bdb_store *st, const char *old_name,
+                      const char *new_name);
+    int (*set_tag)(bdb_store *st, const char *set, const char *key,
+                   const char *value);
+    int (*names_each)(bdb_store *st, const char *what,
+                      int (*cb)(const char *, void *), void *ctx);
+    int (*set_results_each)(bdb_store *st, const bdb_filter *f,
+                            int (*cb)(const bdb_set_result_row *, void *),
+                            void *ctx);
 } bdb_store_ops;
 
 struct bdb_store {
