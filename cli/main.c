@@ -210,7 +210,9 @@ static const bdb_cmd commands[] = {
      "the Mann-Whitney U p-value (as benchstat), Welch's p beside it, both\n"
      "corrected across the table (Holm, or --correction bh); '~' where not\n"
      "significant at alpha 0.05; then the geometric mean of the new/old\n"
-     "ratios. Deltas are signed so that + is better.\n"
+     "ratios (oriented: > 1 means NEW is better).\n"
+     "  --ignore-param K       leave K out of the series identity, when what\n"
+     "                         changed is a parameter (ab -k: keepalive)\n"
      "\n"
      CLI_SEL_HELP
      "  --correction holm|bh   --seed N   --alpha A (default 0.05)\n", NULL},
