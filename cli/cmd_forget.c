@@ -90,9 +90,10 @@ int cmd_forget(int argc, char **argv, bdb_cli *cli)
         rc = bdb_store_batch_end(cli->store, 1);
     else
         bdb_store_batch_end(cli->store, 0);
+    size_t n = list.n;
     cli_srclist_free(&list);
     if (rc)
         return cli_error("nothing forgotten: %s", bdb_store_errmsg(cli->store));
-    printf("%zu sources forgotten (%lld results)\n", list.n, nres);
+    printf("%zu sources forgotten (%lld results)\n", n, nres);
     return BDB_EXIT_OK;
 }

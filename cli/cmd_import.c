@@ -162,7 +162,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         size_t n = 0;
         for (const bdb_parser *const *p = bdb_parsers(); *p && n < 64; p++)
             names[n++] = (*p)->name;
-        const char *near = cli_suggest(opts.tool, names, n);
+        const char *near = cli_tool_suggest(opts.tool);
         fprintf(stderr, "tools benchdb reads:");
         for (size_t i = 0; i < n; i++)
             fprintf(stderr, " %s", names[i]);

@@ -203,6 +203,20 @@ const char *cli_tool_alias(const char *name)
     return name;
 }
 
+const char *cli_tool_suggest(const char *word)
+{
+    const char *cands[96];
+    size_t n = 0;
+    for (const bdb_parser *const *p = bdb_parsers(); *p && n < 64; p++)
+        cands[n++] = (*p)->name;
+    static const char *const aliases[] = {"openssl", "redis", "iperf2",
+                                          "apachebench", "gnu-time"};
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        cands[n++] = aliases[i];
+    const char *near = cli_suggest(word, cands, n);
+    return near ? cli_tool_alias(near) : NULL;
+}
+
 /* ---- selection ---------------------------------------------------------------- */
 
 int cli_sel_option(bdb_cli *cli, cli_sel *s, int code, const char *arg)
@@ -374,6 +388,9 @@ int cli_sel_check(bdb_cli *cli, cli_sel *s)
             for (const bdb_parser *const *p = bdb_parsers(); *p; p++)
                 fprintf(stderr, " %s", (*p)->name);
             fprintf(stderr, " (also: openssl, 'openssl speed', iperf2, redis)\n");
+            const char *near = cli_tool_suggest(s->f.tool);
+            if (near && !strchr(s->f.tool, ','))
+                fprintf(stderr, "did you mean '%s'?\n", near);
         }
     }
     if (!st)

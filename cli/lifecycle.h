@@ -43,6 +43,10 @@ const char *cli_suggest(const char *word, const char *const *candidates,
  * or name itself when it is already one or unknown. */
 const char *cli_tool_alias(const char *name);
 
+/* The parser name nearest to a mistyped tool name (aliases count:
+ * "opensl" -> "openssl-speed"), or NULL. */
+const char *cli_tool_suggest(const char *word);
+
 /* The selection flags every reading command takes. */
 typedef struct cli_sel {
     bdb_filter f;

@@ -407,6 +407,19 @@ int bdb_import_file(bdb_store *st, const char *path,
     } else if (opts->dry_run) {
         res->status = BDB_IMPORT_DRY_RUN;
         res->nresults = sink.n;
+        /* The parameters every figure carries (what the log and the
+         * options say alike). */
+        if (sink.n) {
+            bdb_params common = sink.samples[0].params;
+            for (size_t k = 1; k < sink.n; k++)
+                for (int i = common.n - 1; i >= 0; i--) {
+                    const char *v = bdb_params_get(&sink.samples[k].params,
+                                                   common.kv[i].key);
+                    if (!v || strcmp(v, common.kv[i].value) != 0)
+                        bdb_params_del(&common, common.kv[i].key);
+                }
+            bdb_params_format(&common, res->params, sizeof res->params);
+        }
         for (size_t k = 0; k < sink.nnotes; k++) {
             if (sink.notes[k].is_info)
                 continue;
