@@ -348,10 +348,3 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
     cli_sel_free(&sel);
     return st;
 }
-
-int cmd_history(int argc, char **argv, bdb_cli *cli)
-{
-    (void)argc;
-    (void)argv;
-    return cli_usage_error(cli, "not yet");
-}

@@ -622,6 +622,74 @@ static void lifecycle__gzip_logs__read_as_the_logs_they_hold(void **state)
     bdb_buf_free(&plain);
 }
 
+/* The sha256 figure of openssl speed's last line ("sha256  566837.25k"),
+ * from the raw text: 1000s of bytes per second (apps/speed.c prints
+ * "The 'numbers' are in 1000s of bytes per second processed."). */
+static double raw_sha256_mean(const char *folder)
+{
+    double sum = 0;
+    for (int i = 1; i <= 5; i++) {
+        char rel[512];
+        snprintf(rel, sizeof rel, "tests/fixtures/lifecycle/openssl-cpulimit/"
+                 "%s/sha256-run%d.txt", folder, i);
+        size_t len;
+        char *text = tu_read(rel, &len);
+        const char *p = strstr(text, "\nsha256 ");
+        assert_non_null(p);
+        sum += strtod(p + 8, NULL) * 1000;
+        free(text);
+    }
+    return sum / 5;
+}
+
+static void lifecycle__history__sets_in_time_with_change_points_and_charts(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    const char *sets[] = {"base", "limited", "rerun"};
+    for (int i = 0; i < 3; i++) {
+        char rel[300];
+        snprintf(rel, sizeof rel, "tests/fixtures/lifecycle/openssl-cpulimit/%s",
+                 sets[i]);
+        assert_int_equal(run(&out, "import -q --repetitions --platform local "
+                                   "--set %s '%s'", sets[i], tu_path(rel)), 0);
+    }
+    assert_int_equal(run(&out, "history throughput --window 1 --format json"), 0);
+    json_t *j = json_of(&out);
+    json_t *s0 = json_array_get(json_object_get(j, "series"), 0);
+    json_t *pts = json_object_get(s0, "sets");
+    assert_int_equal(json_array_size(pts), 3);
+    for (int i = 0; i < 3; i++) {
+        json_t *p = json_array_get(pts, (size_t)i);
+        assert_string_equal(json_string_value(json_object_get(p, "set")), sets[i]);
+        double mean = json_real_value(json_object_get(p, "mean"));
+        double raw = raw_sha256_mean(sets[i]);
+        assert_true(fabs(mean - raw) < 1e-6 * raw);
+    }
+    /* the slowdown starts at 'limited' and ends at 'rerun' */
+    assert_false(json_is_true(json_object_get(json_array_get(pts, 0), "change")));
+    assert_true(json_is_true(json_object_get(json_array_get(pts, 1), "change")));
+    assert_true(json_is_true(json_object_get(json_array_get(pts, 2), "change")));
+    assert_true(json_real_value(json_object_get(json_array_get(pts, 1), "shift")) < -0.5);
+    json_decref(j);
+    assert_int_equal(run(&out, "history --metric throughput"), 0);
+    has(&out, "change point");
+    has(&out, "moving-window Mann-Whitney");
+    char charts[700];
+    snprintf(charts, sizeof charts, "%s/charts", dir);
+    assert_int_equal(run(&out, "history --format png -o '%s'", charts), 0);
+    has(&out, "1 charts written");
+    assert_int_equal(run(&out, "history --format svg -o '%s'", charts), 0);
+    assert_int_equal(run(&out, "history --format html"), 0);
+    has(&out, "<svg");
+    has(&out, "class=\"change\"");
+    assert_int_equal(run(&out, "history --format csv"), 0);
+    has(&out, "limited");
+    assert_int_equal(run(&out, "history --set nope"), 2);
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -638,6 +706,7 @@ int main(void)
         cmocka_unit_test_setup(lifecycle__typos__commands_and_flags_get_a_suggestion, setup),
         cmocka_unit_test_setup(lifecycle__tool_aliases__import_as_the_parser_named, setup),
         cmocka_unit_test_setup(lifecycle__gzip_logs__read_as_the_logs_they_hold, setup),
+        cmocka_unit_test_setup(lifecycle__history__sets_in_time_with_change_points_and_charts, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
