@@ -83,7 +83,16 @@ static int platform_add(int argc, char **argv, bdb_cli *cli)
         return cli_usage_error(cli, "platform name '%.40s...' is longer than "
                                "%zu bytes", argv[optind], sizeof p.name - 1);
     snprintf(p.name, sizeof p.name, "%s", argv[optind]);
-    if (bdb_store_platform_put(cli->store, &p, 1))
+    if (bdb_store_batch_begin(cli->store))
+        return cli_error("%s", bdb_store_errmsg(cli->store));
+    int rc = bdb_store_platform_put(cli->store, &p, 1);
+    if (!rc)
+        rc = cli_record(cli, "platform '%s' saved", p.name);
+    if (!rc)
+        rc = bdb_store_batch_end(cli->store, 1);
+    else
+        bdb_store_batch_end(cli->store, 0);
+    if (rc)
         return cli_error("%s", bdb_store_errmsg(cli->store));
     printf("platform %s saved\n", p.name);
     return BDB_EXIT_OK;
@@ -207,6 +216,10 @@ static int platform_import(int argc, char **argv, bdb_cli *cli)
             status = BDB_EXIT_FAILED;
         printf("%s: %d platforms saved, %d rows skipped\n", argv[i], ctx.saved,
                ctx.bad);
+        if (ctx.saved && cli_record(cli, "%s: %d platforms saved", argv[i],
+                                    ctx.saved))
+            cli_error("could not record the change in the history: %s",
+                      bdb_store_errmsg(cli->store));
         bdb_buf_free(&b);
     }
     return status;

@@ -690,6 +690,39 @@ static void lifecycle__history__sets_in_time_with_change_points_and_charts(void 
     bdb_buf_free(&out);
 }
 
+static void lifecycle__older_database__gets_a_set_per_import_day(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    size_t len;
+    char *bytes = tu_read("tests/fixtures/store/schema-v1.sqlite", &len);
+    FILE *f = fopen(db, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes, 1, len, f), len);
+    fclose(f);
+    free(bytes);
+    assert_int_equal(run(&out, "set list"), 1);     /* read-only: asks for init */
+    has(&out, "benchdb init");
+    assert_int_equal(run(&out, "init"), 0);
+    assert_int_equal(run(&out, "list sources --format json"), 0);
+    json_t *j = json_of(&out);
+    assert_true(json_array_size(j) >= 1);
+    for (size_t i = 0; i < json_array_size(j); i++) {
+        json_t *src = json_array_get(j, i);
+        const char *at = json_string_value(json_object_get(src, "imported_at"));
+        const char *set = json_string_value(json_object_get(src, "set"));
+        assert_int_equal(strlen(set), 10);
+        assert_int_equal(strncmp(at, set, 10), 0);
+    }
+    json_decref(j);
+    assert_int_equal(run(&out, "log --format json"), 0);
+    j = json_of(&out);
+    assert_int_equal(json_array_size(j), 0);
+    json_decref(j);
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -707,6 +740,7 @@ int main(void)
         cmocka_unit_test_setup(lifecycle__tool_aliases__import_as_the_parser_named, setup),
         cmocka_unit_test_setup(lifecycle__gzip_logs__read_as_the_logs_they_hold, setup),
         cmocka_unit_test_setup(lifecycle__history__sets_in_time_with_change_points_and_charts, setup),
+        cmocka_unit_test_setup(lifecycle__older_database__gets_a_set_per_import_day, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
