@@ -309,10 +309,22 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
                replaced ? "" : "\n");
         if (replaced)
             printf(", %zu replaced\n", replaced);
-        if ((added || replaced || info) &&
-            cli_record(cli, "imported %zu files (%zu results)%s%zu replaced, "
-                       "%zu platform info, into set %s", added, results,
-                       ", ", replaced, info, opts.set))
+        char what[512];
+        snprintf(what, sizeof what, "imported %zu files (%zu results)", added,
+                 results);
+        if (added || opts.replace_set) {
+            size_t len = strlen(what);
+            snprintf(what + len, sizeof what - len, " into set %s", opts.set);
+        }
+        if (replaced) {
+            size_t len = strlen(what);
+            snprintf(what + len, sizeof what - len, ", %zu replaced", replaced);
+        }
+        if (info) {
+            size_t len = strlen(what);
+            snprintf(what + len, sizeof what - len, ", %zu platform info", info);
+        }
+        if ((added || replaced || info) && cli_record(cli, "%s", what))
             cli_error("the import is done but could not be recorded in the "
                       "history: %s", bdb_store_errmsg(cli->store));
     }

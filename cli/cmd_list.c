@@ -4,6 +4,7 @@
 #include "rowset.h"
 #include "../store/store.h"
 
+#include <fnmatch.h>
 #include <getopt.h>
 #include <string.h>
 
@@ -34,8 +35,39 @@ static int series_row(const bdb_series_row *r, void *ctx)
     return bdb_rowset_add(ctx, cells);
 }
 
-static int source_row(const bdb_source_row *r, void *ctx)
+typedef struct source_ctx {
+    bdb_rowset *rs;
+    const bdb_filter *f;
+} source_ctx;
+
+/* 1 when value is one of the comma list's names or globs. */
+static int listed(const char *list, const char *value)
 {
+    if (!list || !*list || strcmp(list, value) == 0)
+        return 1;
+    for (const char *p = list;;) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        char item[512];
+        if (n < sizeof item) {
+            memcpy(item, p, n);
+            item[n] = '\0';
+            if (fnmatch(item, value, 0) == 0)
+                return 1;
+        }
+        if (!comma)
+            return 0;
+        p = comma + 1;
+    }
+}
+
+static int source_row(const bdb_source_row *r, void *ctx_)
+{
+    source_ctx *sc = ctx_;
+    if (!listed(sc->f->platforms, r->platform) || !listed(sc->f->tool, r->tool) ||
+        !listed(sc->f->set, r->set ? r->set : ""))
+        return 0;
+    void *ctx = sc->rs;
     char id[32], size[32], n[32], w[32];
     snprintf(id, sizeof id, "%lld", r->id);
     snprintf(size, sizeof size, "%lld", r->size);
@@ -113,7 +145,9 @@ int cmd_list(int argc, char **argv, bdb_cli *cli)
                                            "parsers", "set"};
         static const unsigned char num[] = {1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0};
         bdb_rowset_init(&rs, 12, cols, num);
-        rc = bdb_store_sources_each(cli->store, source_row, &rs);
+        /* sources are chosen by platform, tool and set */
+        source_ctx sc = {&rs, &f};
+        rc = bdb_store_sources_each(cli->store, source_row, &sc);
     } else if (strcmp(what, "sets") == 0) {
         cli_sel_free(&sel);
         char *sub[] = {"set", "list", "--format",

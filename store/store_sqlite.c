@@ -1617,10 +1617,14 @@ static int sq_history_each(bdb_store *st,
     return rc;
 }
 
-/* Series left without results go: now, or once when the batch ends. */
+/* Series left without results go: now, or once when the batch ends; sets
+ * left without sources go at once (with their tags: nothing to tag). */
 static int sweep_later(bdb_store *st)
 {
     sq *impl = st->impl;
+    if (exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM sources "
+                 "WHERE sources.set_id = sets.id)"))
+        return BDB_ESTORE;
     if (impl->in_batch) {
         impl->sweep_series = 1;
         return BDB_OK;

@@ -308,6 +308,16 @@ static void lifecycle__sets_and_tags__select_reports_and_rename(void **state)
     j = json_of(&out);
     assert_int_equal(json_array_size(j), 8);
     json_decref(j);
+    assert_int_equal(run(&out, "list sources --set march --format json"), 0);
+    j = json_of(&out);
+    assert_int_equal(json_array_size(j), 8);
+    json_decref(j);
+    /* a set left without sources goes with its tags */
+    assert_int_equal(run(&out, "forget --yes --set june-tuned"), 0);
+    assert_int_equal(run(&out, "set list --format json"), 0);
+    j = json_of(&out);
+    assert_int_equal(json_array_size(j), 1);
+    json_decref(j);
     bdb_buf_free(&out);
 }
 
