@@ -74,6 +74,23 @@ static void batch_commit(bdb_cli *cli, batch *b, size_t *added,
     }
 }
 
+static int find_set(const char *name, void *ctx)
+{
+    const char **want = ctx;
+    if (*want && strcmp(name, *want) == 0) {
+        *want = NULL;
+        return 1;
+    }
+    return 0;
+}
+
+static int set_exists(bdb_cli *cli, const char *name)
+{
+    const char *want = name;
+    bdb_store_names_each(cli->store, "set", find_set, &want);
+    return want == NULL;
+}
+
 int cmd_import(int argc, char **argv, bdb_cli *cli)
 {
     static const struct option longopts[] = {
@@ -180,6 +197,12 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         struct tm tm;
         gmtime_r(&now, &tm);
         strftime(default_set, sizeof default_set, "%Y-%m-%dT%H:%M:%SZ", &tm);
+        /* An earlier import in the same second made that set: this one is
+         * another run, so another set ("...Z-2"). */
+        size_t base = strlen(default_set);
+        for (int k = 2; cli->store && !opts.dry_run && k < 1000 &&
+                        set_exists(cli, default_set); k++)
+            snprintf(default_set + base, sizeof default_set - base, "-%d", k);
         opts.set = default_set;
     }
     opts.set_tags = &tags;
