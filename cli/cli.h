@@ -57,6 +57,13 @@ void cli_print_help(const bdb_cmd *cmd);
 
 /* Parses "k=v" into key/value (in place); 0 on success. */
 int cli_split_kv(char *arg, char **key, char **value);
+
+/* Outputs written whole or not at all (output.c): a temporary name beside
+ * path; renaming it over path when ok (else removing it); and both for a
+ * buffer. Each returns a BDB_EXIT_* code and prints its error. */
+int cli_output_tmp(const char *path, char *out, size_t outsz);
+int cli_output_commit(const char *tmp, const char *path, int ok);
+int cli_output_write(const char *path, const void *data, size_t len);
 /* Strict number parsing for options; 0 on success. */
 int cli_parse_double(const char *s, double *out);
 int cli_parse_int(const char *s, long *out);

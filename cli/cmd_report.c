@@ -161,12 +161,8 @@ static int emit(const report_args *a, const bdb_buf *b)
         fwrite(b->data ? b->data : "", 1, b->len, stdout);
         return BDB_EXIT_OK;
     }
-    FILE *f = fopen(a->output, "wb");
-    if (!f)
-        return cli_error("cannot write '%s'", a->output);
-    size_t w = fwrite(b->data ? b->data : "", 1, b->len, f);
-    if (fclose(f) != 0 || w != b->len)
-        return cli_error("cannot write '%s'", a->output);
+    if (cli_output_write(a->output, b->data ? b->data : "", b->len))
+        return BDB_EXIT_FAILED;
     fprintf(stderr, "benchdb: report written to %s\n", a->output);
     return BDB_EXIT_OK;
 }
@@ -181,7 +177,12 @@ static int write_charts(const report_args *a, const bdb_model *m)
     size_t n = 0;
     if (a->format == OUT_PDF) {
         where = a->output ? a->output : "benchdb-charts.pdf";
-        rc = bdb_chart_render_pdf_report(m, where, &d);
+        char tmp[4200];
+        if (cli_output_tmp(where, tmp, sizeof tmp))
+            return BDB_EXIT_FAILED;
+        rc = bdb_chart_render_pdf_report(m, tmp, &d);
+        if (cli_output_commit(tmp, where, rc == BDB_OK) && !rc)
+            return BDB_EXIT_FAILED;
     } else {
         where = a->output ? a->output : "charts";
         rc = bdb_chart_render_all(m, a->format == OUT_SVG ? BDB_CHART_SVG
@@ -234,10 +235,17 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     bdb_render_opts ro = {.all_metrics = a.all};
     int rc;
     if (a.format == OUT_XLSX && !efficiency_only) {
-        /* libxlsxwriter writes the file itself. */
+        /* libxlsxwriter writes the file itself: to a temporary name */
         bdb_diag_clear(&d);
-        rc = bdb_report_render_xlsx(m, &ro, a.output, &d);
+        char tmp[4200];
+        if (cli_output_tmp(a.output, tmp, sizeof tmp)) {
+            bdb_model_free(m);
+            return BDB_EXIT_FAILED;
+        }
+        rc = bdb_report_render_xlsx(m, &ro, tmp, &d);
         bdb_model_free(m);
+        if (cli_output_commit(tmp, a.output, rc == BDB_OK) && !rc)
+            return BDB_EXIT_FAILED;
         if (rc) {
             bdb_diag_set_file(&d, a.output);
             cli_print_diag("report: ", &d);

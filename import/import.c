@@ -2,6 +2,7 @@
 #include "import.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_sha256.h"
+#include "../common/bdb_strmap.h"
 #include "../ingest/ingest.h"
 #include "../ingest/path_pattern.h"
 #include "../ingest/platform_csv.h"
@@ -173,6 +174,33 @@ static int apply_platform_csv(bdb_store *st, const char *buf, size_t len,
 }
 
 
+/* The consumer of an import's figures: each goes into the open source,
+ * and its series is remembered for the merge check. */
+typedef struct to_store {
+    bdb_store *st;
+    long long id;
+    const char *platform;       /* the source's */
+    int track;                  /* keep the series keys */
+    bdb_strmap keys;            /* platform, tool, benchmark, metric, params */
+    int rc;                     /* the store's failure, kept */
+} to_store;
+
+static int take_into_store(void *ctx, const bdb_sample *s)
+{
+    to_store *ts = ctx;
+    int rc = bdb_store_source_put(ts->st, ts->id, s);
+    if (!rc && ts->track) {
+        char key[BDB_MERGE_KEY_MAX];
+        bdb_merge_check_key(s, ts->platform, key, sizeof key);
+        if (!bdb_strmap_put(&ts->keys, key, NULL))
+            rc = BDB_ENOMEM;
+    }
+    if (rc)
+        ts->rc = rc;
+    /* a store error stops the parse: ingest passes BDB_ESTORE through */
+    return rc == BDB_ENOMEM ? rc : rc ? BDB_ESTORE : BDB_OK;
+}
+
 /* Platform fields a path captured ({arch}, {freq_mhz}) describe the
  * platform, not the series. */
 static int put_path_fields(bdb_store *st, const char *platform,
@@ -274,6 +302,70 @@ int bdb_import_gunzip(bdb_buf *buf, char *msg, size_t msgsz)
     return 1;
 }
 
+/* import --dry-run: what the file would give, parsed into memory, with
+ * nothing written (st may be NULL). */
+static int dry_run(const char *text, size_t len, const char *path,
+                   const bdb_import_opts *opts, const char *benchmark,
+                   const bdb_params *params, const char *platform,
+                   bdb_import_result *res)
+{
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    bdb_ingest_opts iopts = {.source_name = path, .tool = opts->tool,
+                             .benchmark = benchmark, .params = params,
+                             .time_format = opts->time_format,
+                             .strict = opts->strict,
+                             .summary = opts->summary};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    int rc = bdb_ingest_buffer(text, len, &iopts, &sink, res->tools,
+                               sizeof res->tools, &d);
+    if (rc == BDB_EUNKNOWN && !opts->tool && bdb_platform_csv_sniff(text, len)) {
+        snprintf(res->tools, sizeof res->tools, "platforms.csv");
+        res->status = BDB_IMPORT_DRY_RUN;
+        rc = BDB_OK;
+    } else if (rc == BDB_EUNKNOWN && !opts->tool && bdb_sysinfo_sniff(text, len)) {
+        if (!platform) {
+            rc = bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
+                              "system information (lscpu/uname/cpuinfo) but no "
+                              "platform to attach it to (use --platform or a "
+                              "{platform} path pattern)");
+        } else {
+            snprintf(res->tools, sizeof res->tools, "system information");
+            res->status = BDB_IMPORT_DRY_RUN;
+            rc = BDB_OK;
+        }
+    } else if (rc) {
+        bdb_diag_set(&res->diag, rc, d.line, "%s", d.message);
+    } else {
+        res->status = BDB_IMPORT_DRY_RUN;
+        res->nresults = sink.n;
+        /* The parameters every figure carries (what the log and the
+         * options say alike). */
+        if (sink.n && sink.samples) {
+            bdb_params common = sink.samples[0].params;
+            for (size_t k = 1; k < sink.n; k++)
+                for (int i = common.n - 1; i >= 0; i--) {
+                    const char *v = bdb_params_get(&sink.samples[k].params,
+                                                   common.kv[i].key);
+                    if (!v || strcmp(v, common.kv[i].value) != 0)
+                        bdb_params_del(&common, common.kv[i].key);
+                }
+            bdb_params_format(&common, res->params, sizeof res->params);
+        }
+        for (size_t k = 0; k < sink.nnotes; k++) {
+            if (sink.notes[k].is_info)
+                continue;
+            res->nwarnings++;
+            if (opts->warn)
+                opts->warn(path, sink.notes[k].line, sink.notes[k].text,
+                           opts->warn_ctx);
+        }
+    }
+    bdb_sink_free(&sink);
+    return rc;
+}
+
 int bdb_import_file(bdb_store *st, const char *path,
                     const bdb_import_opts *opts, bdb_import_result *res)
 {
@@ -369,9 +461,60 @@ int bdb_import_file(bdb_store *st, const char *path,
         text_len = plain.len;
         res->gzip = 1;
     }
+    if (opts->dry_run) {
+        rc = dry_run(text, text_len, path, opts, benchmark, &params, platform,
+                     res);
+        bdb_buf_free(&plain);
+        bdb_buf_free(&raw);
+        return rc;
+    }
 
+    char versions[256];
+    bdb_buf options;
+    bdb_buf_init(&options);
+    options_serialize(opts->tool, benchmark, opts->time_format, opts->summary,
+                      &params, &options);
+    if (opts->repetitions)
+        bdb_buf_puts(&options, "repetitions=1\n");
+    bdb_source_info info = {.path = path, .sha256 = sha, .raw = raw.data,
+                            .size = raw.len, .platform = platform,
+                            .options = options.data, .set = opts->set,
+                            .set_tags = opts->set_tags};
+    long long id = 0;
+    if (options.err) {
+        rc = options.err;
+    } else if (existing) {
+        /* --replace: the stored source is emptied and revised in the same
+         * transaction as the new figures; a correction keeps its set
+         * unless --set was given */
+        if (!opts->replace_set)
+            info.set = NULL;
+        rc = bdb_store_source_begin(st, NULL, existing, &id);
+        if (!rc && (rc = bdb_store_source_revise(st, id, &info)))
+            bdb_store_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+    } else {
+        rc = bdb_store_source_begin(st, &info, 0, &id);
+    }
+    bdb_buf_free(&options);
+    if (rc == BDB_EEXIST) {
+        res->status = BDB_IMPORT_PRESENT;
+        bdb_buf_free(&plain);
+        bdb_buf_free(&raw);
+        return BDB_OK;
+    }
+    if (rc) {
+        bdb_buf_free(&plain);
+        bdb_buf_free(&raw);
+        return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+    }
+
+    /* Figures go into the store as the parsers emit them. */
+    to_store ts = {.st = st, .id = id, .platform = platform ? platform : "",
+                   .track = opts->merge && !opts->repetitions};
+    bdb_sink_consumer consumer = {take_into_store, &ts};
     bdb_sink sink;
     bdb_sink_init(&sink);
+    sink.consumer = &consumer;
     bdb_ingest_opts iopts = {.source_name = path, .tool = opts->tool,
                              .benchmark = benchmark, .params = &params,
                              .time_format = opts->time_format,
@@ -381,85 +524,39 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_diag_clear(&d);
     rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
                            sizeof res->tools, &d);
+    if (ts.rc) {
+        /* the store refused a figure: its message, not the parser's */
+        rc = ts.rc;
+        bdb_diag_set(&d, rc, 0, "%s", bdb_store_errmsg(st));
+    }
+    if (rc) {
+        int erc = bdb_store_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+        if (erc && !ts.rc)
+            bdb_diag_set(&d, erc, 0, "%s", bdb_store_errmsg(st));
+    }
     if (rc == BDB_EUNKNOWN && !opts->tool &&
         bdb_platform_csv_sniff(text, text_len)) {
-        if (opts->dry_run) {
-            snprintf(res->tools, sizeof res->tools, "platforms.csv");
-            res->status = BDB_IMPORT_DRY_RUN;
-            rc = BDB_OK;
-        } else {
-            rc = apply_platform_csv(st, text, text_len, res);
-        }
+        rc = apply_platform_csv(st, text, text_len, res);
     } else if (rc == BDB_EUNKNOWN && !opts->tool && bdb_sysinfo_sniff(text, text_len)) {
         if (!platform)
             rc = bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
                               "system information (lscpu/uname/cpuinfo) but no "
                               "platform to attach it to (use --platform or a "
                               "{platform} path pattern)");
-        else if (opts->dry_run) {
-            snprintf(res->tools, sizeof res->tools, "system information");
-            res->status = BDB_IMPORT_DRY_RUN;
-            rc = BDB_OK;
-        } else
+        else
             rc = apply_sysinfo(st, text, text_len, platform, res);
     } else if (rc) {
         bdb_diag_set(&res->diag, rc, d.line, "%s", d.message);
-    } else if (opts->dry_run) {
-        res->status = BDB_IMPORT_DRY_RUN;
-        res->nresults = sink.n;
-        /* The parameters every figure carries (what the log and the
-         * options say alike). */
-        if (sink.n) {
-            bdb_params common = sink.samples[0].params;
-            for (size_t k = 1; k < sink.n; k++)
-                for (int i = common.n - 1; i >= 0; i--) {
-                    const char *v = bdb_params_get(&sink.samples[k].params,
-                                                   common.kv[i].key);
-                    if (!v || strcmp(v, common.kv[i].value) != 0)
-                        bdb_params_del(&common, common.kv[i].key);
-                }
-            bdb_params_format(&common, res->params, sizeof res->params);
-        }
-        for (size_t k = 0; k < sink.nnotes; k++) {
-            if (sink.notes[k].is_info)
-                continue;
-            res->nwarnings++;
-            if (opts->warn)
-                opts->warn(path, sink.notes[k].line, sink.notes[k].text,
-                           opts->warn_ctx);
-        }
     } else {
-        char versions[256];
-        bdb_buf options;
-        bdb_buf_init(&options);
-        options_serialize(opts->tool, benchmark, opts->time_format,
-                          opts->summary, &params, &options);
-        if (opts->repetitions)
-            bdb_buf_puts(&options, "repetitions=1\n");
         parser_versions(res->tools, versions, sizeof versions);
-        bdb_source_info info = {
-            .path = path, .sha256 = sha, .raw = raw.data, .size = raw.len,
-            .tool = res->tools, .tool_version = sink.tool_version,
-            .parser_version = versions, .platform = platform,
-            .options = options.data, .set = opts->set,
-            .set_tags = opts->set_tags};
-        if (existing) {
-            if (!opts->replace_set)
-                info.set = NULL;    /* a correction keeps its place in time */
-            rc = bdb_store_source_reimport(st, existing, &info, &sink, NULL);
-        } else {
-            rc = bdb_store_add_source(st, &info, &sink, NULL);
-        }
-        if (rc == BDB_EEXIST) {
-            res->status = BDB_IMPORT_PRESENT;
-            rc = BDB_OK;
-        } else if (rc) {
+        rc = bdb_store_source_end(st, id, res->tools, sink.tool_version,
+                                  versions, &sink, 1);
+        if (rc) {
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
         } else if (m.nfields && (rc = put_path_fields(st, platform, &m))) {
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
-        } else if (opts->merge && !opts->repetitions &&
-                   (rc = bdb_merge_check_add(opts->merge, path, platform,
-                                             &sink))) {
+        } else if (ts.track &&
+                   (rc = bdb_merge_check_add(opts->merge, path, &ts.keys))) {
             bdb_diag_set(&res->diag, rc, 0, "out of memory");
         } else {
             res->status = existing ? BDB_IMPORT_REPLACED : BDB_IMPORT_ADDED;
@@ -473,8 +570,8 @@ int bdb_import_file(bdb_store *st, const char *path,
                                opts->warn_ctx);
             }
         }
-        bdb_buf_free(&options);
     }
+    bdb_strmap_free(&ts.keys);
     bdb_sink_free(&sink);
     bdb_buf_free(&plain);
     bdb_buf_free(&raw);
@@ -500,8 +597,6 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
     }
     parsed_options o;
     options_parse(src.options, &o);
-    bdb_sink sink;
-    bdb_sink_init(&sink);
     bdb_summary_opts so = {.pattern = o.summary, .tool = o.summary_tool,
                            .metric = o.metric, .unit = o.unit};
     bdb_ingest_opts iopts = {.source_name = src.path,
@@ -511,6 +606,19 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
                              .params = &o.params,
                              .time_format = o.time_format[0] ? o.time_format
                                                              : NULL};
+    long long got;
+    rc = bdb_store_source_begin(st, NULL, id, &got);
+    if (rc) {
+        res->status = BDB_IMPORT_FAILED;
+        bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+        bdb_stored_source_free(&src);
+        return rc;
+    }
+    to_store ts = {.st = st, .id = id};
+    bdb_sink_consumer consumer = {take_into_store, &ts};
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    sink.consumer = &consumer;
     bdb_diag d;
     bdb_diag_clear(&d);
     bdb_buf plain;
@@ -529,15 +637,20 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
         rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
                                sizeof res->tools, &d);
     bdb_buf_free(&plain);
+    if (ts.rc) {
+        rc = ts.rc;
+        bdb_diag_set(&d, rc, 0, "%s", bdb_store_errmsg(st));
+    }
     if (rc) {
         res->status = BDB_IMPORT_FAILED;
+        bdb_store_source_end(st, id, NULL, NULL, NULL, NULL, 0);
         bdb_diag_set(&res->diag, rc, d.line, "%s (the stored results are kept)",
                      d.message);
     } else {
         char versions[256];
         parser_versions(res->tools, versions, sizeof versions);
-        rc = bdb_store_source_replace(st, id, res->tools, sink.tool_version,
-                                      versions, &sink);
+        rc = bdb_store_source_end(st, id, res->tools, sink.tool_version,
+                                  versions, &sink, 1);
         if (rc) {
             res->status = BDB_IMPORT_FAILED;
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));

@@ -60,6 +60,38 @@ int bdb_store_batch_end(bdb_store *st, int commit)
     return st->ops->batch_end(st, commit);
 }
 
+static int no_streaming(bdb_store *st)
+{
+    return bdb_store_fail(st, BDB_EUSAGE, "this back-end cannot stream a "
+                          "source (method table version %d)",
+                          st->ops->iVersion);
+}
+
+int bdb_store_source_begin(bdb_store *st, const bdb_source_info *src,
+                           long long replace_id, long long *id)
+{
+    if (st->ops->iVersion < 3 || !st->ops->source_begin)
+        return no_streaming(st);
+    return st->ops->source_begin(st, src, replace_id, id);
+}
+
+int bdb_store_source_put(bdb_store *st, long long id, const bdb_sample *s)
+{
+    if (st->ops->iVersion < 3 || !st->ops->source_put)
+        return no_streaming(st);
+    return st->ops->source_put(st, id, s);
+}
+
+int bdb_store_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep)
+{
+    if (st->ops->iVersion < 3 || !st->ops->source_end)
+        return no_streaming(st);
+    return st->ops->source_end(st, id, tool, tool_version, parser_version,
+                               notes, keep);
+}
+
 void bdb_store_close(bdb_store *st)
 {
     if (!st)
@@ -170,11 +202,11 @@ int bdb_store_platform_names_each(bdb_store *st, const bdb_filter *f,
     return st->ops->platform_names_each(st, f, cb, ctx);
 }
 
-/* ---- iVersion 3 -------------------------------------------------------- */
+/* ---- iVersion 4 -------------------------------------------------------- */
 
-#define NEED_V3(st)                                                          \
+#define NEED_V4(st)                                                          \
     do {                                                                     \
-        if ((st)->ops->iVersion < 3)                                         \
+        if ((st)->ops->iVersion < 4)                                         \
             return bdb_store_fail((st), BDB_EUSAGE, "the %s backend cannot " \
                                   "do this", (st)->ops->scheme);             \
     } while (0)
@@ -182,7 +214,7 @@ int bdb_store_platform_names_each(bdb_store *st, const bdb_filter *f,
 int bdb_store_history_add(bdb_store *st, const char *user,
                           const char *command, const char *summary)
 {
-    NEED_V3(st);
+    NEED_V4(st);
     return st->ops->history_add(st, user, command, summary);
 }
 
@@ -190,84 +222,83 @@ int bdb_store_history_each(bdb_store *st,
                            int (*cb)(const bdb_history_row *, void *),
                            void *ctx)
 {
-    NEED_V3(st);
+    NEED_V4(st);
     return st->ops->history_each(st, cb, ctx);
 }
 
 int bdb_store_source_delete(bdb_store *st, long long id)
 {
-    NEED_V3(st);
+    NEED_V4(st);
     return st->ops->source_delete(st, id);
 }
 
 int bdb_store_source_update(bdb_store *st, long long id, const char *platform,
                             const char *options)
 {
-    NEED_V3(st);
+    NEED_V4(st);
     return st->ops->source_update(st, id, platform, options);
 }
 
-int bdb_store_source_reimport(bdb_store *st, long long old_id,
-                              const bdb_source_info *src,
-                              const bdb_sink *samples, long long *new_id)
+int bdb_store_source_revise(bdb_store *st, long long id,
+                            const bdb_source_info *src)
 {
-    NEED_V3(st);
-    return st->ops->source_reimport(st, old_id, src, samples, new_id);
+    NEED_V4(st);
+    return st->ops->source_revise(st, id, src);
 }
 
 int bdb_store_platform_rename(bdb_store *st, const char *old_name,
                               const char *new_name)
 {
-    NEED_V3(st);
+    NEED_V4(st);
     return st->ops->platform_rename(st, old_name, new_name);
 }
 
 int bdb_store_platform_merge(bdb_store *st, const char *from,
                              const char *into)
 {
-    NEED_V3(st);
+    NEED_V4(st);
     return st->ops->platform_merge(st, from, into);
 }
 
 int bdb_store_platform_usage(bdb_store *st, const char *name,
                              long long *nsources, long long *nresults)
 {
-    NEED_V3(st);
+    NEED_V4(st);
     return st->ops->platform_usage(st, name, nsources, nresults);
 }
 
 int bdb_store_platform_delete(bdb_store *st, const char *name,
                               int with_results)
 {
-    NEED_V3(st);
+    NEED_V4(st);
     return st->ops->platform_delete(st, name, with_results);
 }
 
 int bdb_store_sets_each(bdb_store *st,
                         int (*cb)(const bdb_set_row *, void *), void *ctx)
 {
-    NEED_V3(st);
+    NEED_V4(st);
     return st->ops->sets_each(st, cb, ctx);
 }
 
 int bdb_store_set_rename(bdb_store *st, const char *old_name,
                          const char *new_name)
 {
-    NEED_V3(st);
+    NEED_V4(st);
     return st->ops->set_rename(st, old_name, new_name);
 }
 
 int bdb_store_set_tag(bdb_store *st, const char *set, const char *key,
                       const char *value)
 {
-    NEED_V3(st);
+    NEED_V4(st);
     return st->ops->set_tag(st, set, key, value);
 }
 
 int bdb_store_names_each(bdb_store *st, const char *what,
                          int (*cb)(const char *, void *), void *ctx)
 {
-    NEED_V3(st);
+    NEED_V4(st);
     return st->ops->names_each(st, what, cb, ctx);
 }
 
@@ -275,6 +306,6 @@ int bdb_store_set_results_each(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const bdb_set_result_row *, void *),
                                void *ctx)
 {
-    NEED_V3(st);
+    NEED_V4(st);
     return st->ops->set_results_each(st, f, cb, ctx);
 }

@@ -82,7 +82,7 @@ typedef struct bdb_source_info {
                                  NULL (created if unknown) */
     const char *options;      /* the import options, for reparse */
     const char *set;          /* the run set (made if unknown); NULL: none,
-                                 or with source_reimport the old source's */
+                                 or with source_revise the old source's */
     const bdb_params *set_tags; /* tags put on the set (may be NULL) */
 } bdb_source_info;
 
@@ -93,6 +93,20 @@ int bdb_store_source_find(bdb_store *st, const char *sha256, long long *id);
  * it lands, or (on any error) nothing does. *source_id may be NULL. */
 int bdb_store_add_source(bdb_store *st, const bdb_source_info *src,
                          const bdb_sink *samples, long long *source_id);
+
+/* The same, streamed: source_begin opens the source's transaction (a
+ * savepoint in a batch) and adds its row, or with replace_id empties that
+ * stored source for a reparse; source_put adds one figure; source_end sets
+ * the tool and versions the parse found, stores the notes of notes (its
+ * samples are not looked at), and keeps everything (keep) or nothing. A
+ * failed begin leaves nothing open; after a failed put call source_end
+ * with keep 0. Memory does not grow with the number of figures. */
+int bdb_store_source_begin(bdb_store *st, const bdb_source_info *src,
+                           long long replace_id, long long *id);
+int bdb_store_source_put(bdb_store *st, long long id, const bdb_sample *s);
+int bdb_store_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep);
 
 /* A stored source, with its bytes decompressed (raw is the caller's to
  * free with bdb_stored_source_free). */
@@ -211,7 +225,7 @@ int bdb_store_warnings_each(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const bdb_warning_row *r, void *ctx),
                             void *ctx);
 
-/* ---- lifecycle: corrections, sets, history (method table version 3) ---- */
+/* ---- lifecycle: corrections, sets, history (method table version 4) ---- */
 
 /* Appends a row to the history table: who (user), the command line (the
  * caller masks passwords) and what changed. Inside an open batch it is
@@ -240,12 +254,13 @@ int bdb_store_source_delete(bdb_store *st, long long id);
 int bdb_store_source_update(bdb_store *st, long long id, const char *platform,
                             const char *options);
 
-/* Replaces source old_id by src (the same file read with other options):
- * in one transaction the old source and its results go and src lands with
- * samples. src->set NULL keeps the old source's set. *new_id may be NULL. */
-int bdb_store_source_reimport(bdb_store *st, long long old_id,
-                              const bdb_source_info *src,
-                              const bdb_sink *samples, long long *new_id);
+/* Only between bdb_store_source_begin(st, NULL, id, ...) and source_end:
+ * the stored source becomes the same file read with other options
+ * (import --replace): its path, platform (the default platform of the
+ * figures put after this call), options and, when src->set is given, its
+ * set. It lands or goes with the source's transaction. */
+int bdb_store_source_revise(bdb_store *st, long long id,
+                            const bdb_source_info *src);
 
 /* Renames platform old to new. BDB_ENOTFOUND: no old; BDB_EEXIST: new is
  * taken (merge instead). */

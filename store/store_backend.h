@@ -7,7 +7,7 @@
 #include "store.h"
 
 typedef struct bdb_store_ops {
-    int iVersion;   /* 3: methods are only appended; each append bumps it */
+    int iVersion;   /* 4: methods are only appended; each append bumps it */
     const char *scheme;
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
@@ -40,7 +40,14 @@ typedef struct bdb_store_ops {
     /* iVersion 2 */
     int (*batch_begin)(bdb_store *st);
     int (*batch_end)(bdb_store *st, int commit);
-    /* iVersion 3: corrections, run sets and history */
+    /* iVersion 3: a source streamed figure by figure */
+    int (*source_begin)(bdb_store *st, const bdb_source_info *src,
+                        long long replace_id, long long *id);
+    int (*source_put)(bdb_store *st, long long id, const bdb_sample *s);
+    int (*source_end)(bdb_store *st, long long id, const char *tool,
+                      const char *tool_version, const char *parser_version,
+                      const bdb_sink *notes, int keep);
+    /* iVersion 4: corrections, run sets and history */
     int (*history_add)(bdb_store *st, const char *user, const char *command,
                        const char *summary);
     int (*history_each)(bdb_store *st,
@@ -48,9 +55,8 @@ typedef struct bdb_store_ops {
     int (*source_delete)(bdb_store *st, long long id);
     int (*source_update)(bdb_store *st, long long id, const char *platform,
                          const char *options);
-    int (*source_reimport)(bdb_store *st, long long old_id,
-                           const bdb_source_info *src, const bdb_sink *samples,
-                           long long *new_id);
+    int (*source_revise)(bdb_store *st, long long id,
+                         const bdb_source_info *src);
     int (*platform_rename)(bdb_store *st, const char *old_name,
                            const char *new_name);
     int (*platform_merge)(bdb_store *st, const char *from, const char *into);

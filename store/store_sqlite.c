@@ -57,6 +57,8 @@ typedef struct sq {
     int writer_open;
     writer w;
     scache cache;
+    char cur_platform[64];  /* the open source's platform */
+    int cur_replaced;       /* the open source is being re-read */
 } sq;
 
 static void scache_clear(scache *c)
@@ -720,74 +722,110 @@ static int series_id(writer *w, const bdb_sample *smp, long long *id)
     return BDB_OK;
 }
 
-static int write_samples(writer *w, long long source_id,
-                         const char *default_platform, const bdb_sink *samples)
+static int write_one(writer *w, long long source_id,
+                     const char *default_platform, const bdb_sample *smp)
 {
-    for (size_t i = 0; i < samples->n; i++) {
-        const bdb_sample *smp = &samples->samples[i];
-        long long sid, pid;
-        if (!isfinite(smp->value))
-            return bdb_store_fail(w->st, BDB_EPARSE,
-                                  "line %d: %s is not a finite number",
-                                  smp->line, smp->metric);
-        int rc = series_id(w, smp, &sid);
-        if (!rc)
-            rc = platform_id(w, smp->platform[0] ? smp->platform
-                                                 : default_platform, &pid);
-        if (rc)
-            return rc;
-        sqlite3_stmt *s = w->result_ins;
-        sqlite3_reset(s);
-        sqlite3_bind_int64(s, 1, sid);
-        if (pid)
-            sqlite3_bind_int64(s, 2, pid);
-        else
-            sqlite3_bind_null(s, 2);
-        sqlite3_bind_int64(s, 3, source_id);
-        sqlite3_bind_int(s, 4, smp->line);
-        sqlite3_bind_int(s, 5, smp->repetition);
-        sqlite3_bind_double(s, 6, smp->value);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            return fail_db(w->st, "adding result");
-    }
-    for (size_t i = 0; i < samples->nnotes; i++) {
+    long long sid, pid;
+    if (!isfinite(smp->value))
+        return bdb_store_fail(w->st, BDB_EPARSE,
+                              "line %d: %s is not a finite number",
+                              smp->line, smp->metric);
+    int rc = series_id(w, smp, &sid);
+    if (!rc)
+        rc = platform_id(w, smp->platform[0] ? smp->platform
+                                             : default_platform, &pid);
+    if (rc)
+        return rc;
+    sqlite3_stmt *s = w->result_ins;
+    sqlite3_reset(s);
+    sqlite3_bind_int64(s, 1, sid);
+    if (pid)
+        sqlite3_bind_int64(s, 2, pid);
+    else
+        sqlite3_bind_null(s, 2);
+    sqlite3_bind_int64(s, 3, source_id);
+    sqlite3_bind_int(s, 4, smp->line);
+    sqlite3_bind_int(s, 5, smp->repetition);
+    sqlite3_bind_double(s, 6, smp->value);
+    if (sqlite3_step(s) != SQLITE_DONE)
+        return fail_db(w->st, "adding result");
+    return BDB_OK;
+}
+
+static int write_notes(writer *w, long long source_id, const bdb_sink *notes)
+{
+    for (size_t i = 0; notes && i < notes->nnotes; i++) {
         sqlite3_stmt *s = w->warning_ins;
         sqlite3_reset(s);
         sqlite3_bind_int64(s, 1, source_id);
-        sqlite3_bind_int(s, 2, samples->notes[i].line);
-        sqlite3_bind_text(s, 3, samples->notes[i].is_info ? "info" : "warning",
+        sqlite3_bind_int(s, 2, notes->notes[i].line);
+        sqlite3_bind_text(s, 3, notes->notes[i].is_info ? "info" : "warning",
                           -1, SQLITE_STATIC);
-        sqlite3_bind_text(s, 4, samples->notes[i].text, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(s, 4, notes->notes[i].text, -1, SQLITE_TRANSIENT);
         if (sqlite3_step(s) != SQLITE_DONE)
             return fail_db(w->st, "adding warning");
     }
     return BDB_OK;
 }
 
+/* ---- one source, streamed: begin, put each figure, end ------------------ */
+
+static int sq_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep);
+static int source_platform(bdb_store *st, long long id, char *out, size_t n);
+static int exec_for_source(bdb_store *st, const char *sql, long long id,
+                           const char *what);
+static int sweep_series(bdb_store *st);
+
+/* Opens the source's savepoint or transaction; with replace_id, empties
+ * that stored source (reparse), else adds src's row (its tool and versions
+ * are set by source_end, when the parse has said them). */
 static int source_put_set(bdb_store *st, long long source_id,
                           const char *set, const bdb_params *tags);
 
-/* The body of add_source, inside a transaction the caller opened. */
-static int add_source_in_tx(bdb_store *st, const bdb_source_info *src,
-                            const bdb_sink *samples, long long *source_id)
+static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
+                           long long replace_id, long long *out_id)
 {
-    uLongf zlen = compressBound((uLong)src->size);
-    unsigned char *z = malloc(zlen ? zlen : 1);
-    if (!z)
-        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-    if (compress2(z, &zlen, src->raw, (uLong)src->size, 6) != Z_OK) {
+    sq *impl = st->impl;
+    unsigned char *z = NULL;
+    uLongf zlen = 0;
+    if (!replace_id) {
+        zlen = compressBound((uLong)src->size);
+        z = malloc(zlen ? zlen : 1);
+        if (!z)
+            return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+        if (compress2(z, &zlen, src->raw, (uLong)src->size, 6) != Z_OK) {
+            free(z);
+            return bdb_store_fail(st, BDB_ENOMEM, "cannot compress source");
+        }
+    }
+    if (tx_begin(st)) {
         free(z);
-        return bdb_store_fail(st, BDB_ENOMEM, "cannot compress source");
+        return BDB_ESTORE;
     }
     writer *w = NULL;
-    long long existing = 0, id = 0, pid = 0;
-    int rc = sq_source_find(st, src->sha256, &existing);
-    if (!rc && existing)
-        rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
-    if (!rc)
-        rc = get_writer(st, &w);
-    if (!rc) {
-        rc = platform_id(w, src->platform, &pid);
+    long long existing = 0, id = replace_id, pid = 0;
+    int rc = get_writer(st, &w);
+    if (!rc && replace_id) {
+        rc = source_platform(st, id, impl->cur_platform,
+                             sizeof impl->cur_platform);
+        if (!rc)
+            rc = exec_for_source(st, "DELETE FROM results WHERE source_id=?",
+                                 id, "removing old results");
+        if (!rc)
+            rc = exec_for_source(st, "DELETE FROM source_warnings WHERE "
+                                 "source_id=?", id, "removing old warnings");
+        impl->cur_replaced = 1;
+    } else if (!rc) {
+        snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
+                 src->platform ? src->platform : "");
+        impl->cur_replaced = 0;
+        rc = sq_source_find(st, src->sha256, &existing);
+        if (!rc && existing)
+            rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
+        if (!rc)
+            rc = platform_id(w, src->platform, &pid);
         sqlite3_stmt *s = w->source_ins;
         if (!rc) {
             sqlite3_reset(s);
@@ -795,9 +833,12 @@ static int add_source_in_tx(bdb_store *st, const bdb_source_info *src,
             sqlite3_bind_text(s, 1, src->sha256, -1, SQLITE_TRANSIENT);
             sqlite3_bind_int64(s, 2, (sqlite3_int64)src->size);
             sqlite3_bind_text(s, 3, src->path, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_text(s, 4, src->tool, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_text(s, 4, src->tool ? src->tool : "", -1,
+                              SQLITE_TRANSIENT);
             bind_text_or_null(s, 5, src->tool_version);
-            sqlite3_bind_text(s, 6, src->parser_version, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_text(s, 6, src->parser_version ? src->parser_version
+                                                        : "", -1,
+                              SQLITE_TRANSIENT);
             if (pid)
                 sqlite3_bind_int64(s, 7, pid);
             else
@@ -811,24 +852,77 @@ static int add_source_in_tx(bdb_store *st, const bdb_source_info *src,
             sqlite3_reset(s);
             sqlite3_clear_bindings(s);  /* the blob z is freed below */
         }
-        if (!rc)
-            rc = write_samples(w, id, src->platform, samples);
+        /* its run set (lifecycle) */
         if (!rc && src->set && *src->set)
             rc = source_put_set(st, id, src->set, src->set_tags);
     }
-    if (!rc && source_id)
-        *source_id = id;
     free(z);
-    return rc;
+    if (rc)
+        return tx_end(st, rc);
+    *out_id = id;
+    return BDB_OK;
+}
+
+static int sq_source_put(bdb_store *st, long long id, const bdb_sample *smp)
+{
+    sq *impl = st->impl;
+    return write_one(&impl->w, id, impl->cur_platform, smp);
+}
+
+/* Sets the source's tool and versions, stores its notes, and keeps all of
+ * it (keep) or none. Returns the final code (BDB_OK when !keep and the
+ * rollback worked). */
+static int sq_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep)
+{
+    sq *impl = st->impl;
+    if (!keep) {
+        tx_end(st, BDB_EPARSE);
+        return BDB_OK;
+    }
+    sqlite3_stmt *s = NULL;
+    int rc = prepare(st, &s, "UPDATE sources SET tool=?, tool_version=?, "
+                             "parser_version=? WHERE id=?");
+    if (!rc) {
+        sqlite3_bind_text(s, 1, tool ? tool : "", -1, SQLITE_TRANSIENT);
+        bind_text_or_null(s, 2, tool_version);
+        sqlite3_bind_text(s, 3, parser_version ? parser_version : "", -1,
+                          SQLITE_TRANSIENT);
+        sqlite3_bind_int64(s, 4, id);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            rc = fail_db(st, "updating source");
+    }
+    sqlite3_finalize(s);
+    if (!rc)
+        rc = write_notes(&impl->w, id, notes);
+    /* Series left without results are dropped: at once when this is its
+     * own transaction, once at the end of a batch (a sweep is O(results),
+     * too dear per source). */
+    if (!rc && impl->cur_replaced) {
+        if (impl->in_batch)
+            impl->sweep_series = 1;
+        else
+            rc = sweep_series(st);
+    }
+    return tx_end(st, rc);
 }
 
 static int sq_add_source(bdb_store *st, const bdb_source_info *src,
                          const bdb_sink *samples, long long *source_id)
 {
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long id = 0;
-    int rc = tx_end(st, add_source_in_tx(st, src, samples, &id));
+    long long id;
+    int rc = sq_source_begin(st, src, 0, &id);
+    if (rc)
+        return rc;
+    for (size_t i = 0; !rc && i < samples->n; i++)
+        rc = sq_source_put(st, id, &samples->samples[i]);
+    if (rc) {
+        sq_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+        return rc;
+    }
+    rc = sq_source_end(st, id, src->tool, src->tool_version,
+                       src->parser_version, samples, 1);
     if (!rc && source_id)
         *source_id = id;
     return rc;
@@ -986,43 +1080,17 @@ static int sq_source_replace(bdb_store *st, long long id, const char *tool,
                              const char *parser_version,
                              const bdb_sink *samples)
 {
-    char platform[64];
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = source_platform(st, id, platform, sizeof platform);
-    if (!rc)
-        rc = exec_for_source(st, "DELETE FROM results WHERE source_id=?", id,
-                             "removing old results");
-    if (!rc)
-        rc = exec_for_source(st, "DELETE FROM source_warnings WHERE source_id=?",
-                             id, "removing old warnings");
-    sqlite3_stmt *s = NULL;
-    if (!rc)
-        rc = prepare(st, &s, "UPDATE sources SET tool=?, tool_version=?, "
-                             "parser_version=? WHERE id=?");
-    if (!rc) {
-        sqlite3_bind_text(s, 1, tool, -1, SQLITE_TRANSIENT);
-        bind_text_or_null(s, 2, tool_version);
-        sqlite3_bind_text(s, 3, parser_version, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(s, 4, id);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "updating source");
+    long long got;
+    int rc = sq_source_begin(st, NULL, id, &got);
+    if (rc)
+        return rc;
+    for (size_t i = 0; !rc && i < samples->n; i++)
+        rc = sq_source_put(st, id, &samples->samples[i]);
+    if (rc) {
+        sq_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+        return rc;
     }
-    sqlite3_finalize(s);
-    writer *w = NULL;
-    if (!rc)
-        rc = get_writer(st, &w);
-    if (!rc)
-        rc = write_samples(w, id, platform, samples);
-    /* Series left without results are dropped: at once when this is its
-     * own transaction, once at the end of a batch (a sweep is O(results),
-     * too dear per source). */
-    sq *impl = st->impl;
-    if (!rc && impl->in_batch)
-        impl->sweep_series = 1;
-    else if (!rc)
-        rc = sweep_series(st);
-    return tx_end(st, rc);
+    return sq_source_end(st, id, tool, tool_version, parser_version, samples, 1);
 }
 
 /* ---- queries ----------------------------------------------------------------- */
@@ -1450,7 +1518,7 @@ static int sq_groups_each(bdb_store *st, const bdb_filter *f,
     return rc;
 }
 
-/* ---- lifecycle: corrections, run sets, history (iVersion 3) ------------ */
+/* ---- lifecycle: corrections, run sets, history (iVersion 4) ------------ */
 
 
 /* bdb_fnmatch(pattern, text): shell globs for --benchmark 'aes-*'. No
@@ -1684,39 +1752,45 @@ static int sq_source_update(bdb_store *st, long long id, const char *platform,
     return tx_end(st, rc);
 }
 
-static int sq_source_reimport(bdb_store *st, long long old_id,
-                              const bdb_source_info *src,
-                              const bdb_sink *samples, long long *new_id)
+/* Between source_begin(NULL, id) and source_end: the source becomes the
+ * same file read with other options (import --replace): path, platform
+ * (the default of the figures put after this), options, and set when
+ * given. Opens no transaction of its own: it lands or goes with the
+ * source's. */
+static int sq_source_revise(bdb_store *st, long long id,
+                            const bdb_source_info *src)
 {
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = source_exists(st, old_id);
-    char set[512] = "";
-    bdb_source_info info = *src;
-    if (!rc && !src->set) {
-        sqlite3_stmt *s;
-        rc = prepare(st, &s, "SELECT coalesce(st.name, '') FROM sources src "
-                             "LEFT JOIN sets st ON st.id = src.set_id "
-                             "WHERE src.id = ?");
-        if (!rc) {
-            sqlite3_bind_int64(s, 1, old_id);
-            if (sqlite3_step(s) == SQLITE_ROW)
-                snprintf(set, sizeof set, "%s", col_text(s, 0));
-            sqlite3_finalize(s);
-        }
-        info.set = set;
+    sq *impl = st->impl;
+    writer *w = NULL;
+    long long pid = 0;
+    int rc = get_writer(st, &w);
+    if (!rc)
+        rc = platform_id(w, src->platform, &pid);
+    sqlite3_stmt *s = NULL;
+    if (!rc)
+        rc = prepare(st, &s, "UPDATE sources SET path = ?, platform_id = ?, "
+                             "options = ? WHERE id = ?");
+    if (!rc) {
+        sqlite3_bind_text(s, 1, src->path, -1, SQLITE_TRANSIENT);
+        if (pid)
+            sqlite3_bind_int64(s, 2, pid);
+        else
+            sqlite3_bind_null(s, 2);
+        sqlite3_bind_text(s, 3, src->options ? src->options : "", -1,
+                          SQLITE_TRANSIENT);
+        sqlite3_bind_int64(s, 4, id);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            rc = fail_db(st, "revising source");
+        sqlite3_finalize(s);
     }
+    if (!rc && src->set && *src->set)
+        rc = source_put_set(st, id, src->set, src->set_tags);
+    if (!rc && src->set && *src->set)   /* the set it left may be empty */
+        rc = exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM "
+                      "sources WHERE sources.set_id = sets.id)");
     if (!rc)
-        rc = exec_for_source(st, "DELETE FROM sources WHERE id = ?", old_id,
-                             "removing the old source");
-    long long id = 0;
-    if (!rc)
-        rc = add_source_in_tx(st, &info, samples, &id);
-    if (!rc)
-        rc = sweep_later(st);
-    rc = tx_end(st, rc);
-    if (!rc && new_id)
-        *new_id = id;
+        snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
+                 src->platform ? src->platform : "");
     return rc;
 }
 
@@ -2019,7 +2093,7 @@ static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
 
 
 const bdb_store_ops bdb_store_sqlite_ops = {
-    .iVersion = 3,
+    .iVersion = 4,
     .scheme = "sqlite",
     .open = sq_open,
     .close = sq_close,
@@ -2036,6 +2110,9 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .sources_each = sq_sources_each,
     .batch_begin = sq_batch_begin,
     .batch_end = sq_batch_end,
+    .source_begin = sq_source_begin,
+    .source_put = sq_source_put,
+    .source_end = sq_source_end,
     .warnings_each = sq_warnings_each,
     .groups_each = sq_groups_each,
     .platforms_put = sq_platforms_put,
@@ -2044,7 +2121,7 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .history_each = sq_history_each,
     .source_delete = sq_source_delete,
     .source_update = sq_source_update,
-    .source_reimport = sq_source_reimport,
+    .source_revise = sq_source_revise,
     .platform_rename = sq_platform_rename,
     .platform_merge = sq_platform_merge,
     .platform_usage = sq_platform_usage,
