@@ -141,6 +141,13 @@ static void lifecycle__import_replace__rereads_with_the_options_given_now(void *
     assert_string_equal(json_string_value(json_object_get(json_array_get(j, 0),
                                                           "set")), "march");
     json_decref(j);
+    /* a replacement that cannot be read changes nothing */
+    assert_int_equal(run(&out, "import --replace --tool wrk --platform "
+                               "x86-C '%s'", path), 1);
+    assert_int_equal(run(&out, "list results --metric requests_per_sec "
+                               "--format csv"), 0);
+    has(&out, "x86-B");
+    lacks(&out, "x86-C");
     /* dry run: what it would give, nothing written */
     assert_int_equal(run(&out, "import --dry-run --replace --param "
                                "kernel=6.2 '%s'", path), 0);
