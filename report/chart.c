@@ -16,6 +16,7 @@
  * text API puts the context in an error state on invalid UTF-8, which
  * would lose the whole chart over one bad byte. */
 #include "chart.h"
+#include "sections.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -1002,6 +1003,24 @@ typedef struct rrow {
     long series;            /* ... or a series (-1 for a header) */
 } rrow;
 
+static const bdb_model *g_sort_model;
+
+/* Within a category: by tool, benchmark and metric, then the parameters
+ * in numeric order, as the tables are. */
+static int rrow_cmp(const void *x, const void *y)
+{
+    const bdb_rseries *a = &g_sort_model->series[((const rrow *)x)->series];
+    const bdb_rseries *b = &g_sort_model->series[((const rrow *)y)->series];
+    int c = strcmp(a->tool, b->tool);
+    if (!c)
+        c = strcmp(a->benchmark, b->benchmark);
+    if (!c)
+        c = strcmp(a->metric, b->metric);
+    if (!c)
+        c = bdb_section_natural_cmp(a->params, b->params);
+    return c;
+}
+
 /* The rows in drawing order; returns the count (rows has room for
  * nseries + 8). */
 static size_t ratio_rows(const bdb_model *m, enum rmode mode, rrow *rows)
@@ -1034,7 +1053,10 @@ static size_t ratio_rows(const bdb_model *m, enum rmode mode, rrow *rows)
             }
             n++;
         }
-        (void)head;
+        if (rows && any && n > head + 2) {
+            g_sort_model = m;
+            qsort(rows + head + 1, n - head - 1, sizeof *rows, rrow_cmp);
+        }
     }
     return n;
 }
