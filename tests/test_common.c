@@ -176,6 +176,214 @@ static void sysinfo__real_lscpu_uname_cpuinfo__fill_platform(void **state)
     assert_int_equal(bdb_sysinfo_sniff(log, strlen(log)), BDB_SYSINFO_NONE);
 }
 
+/* lscpu prints a "Model name:" section per kind of core; the cores are
+ * the sum over the sections, not the last section's. Real output of
+ * util-linux lscpu on a four-cluster Arm board (Flags lines left out):
+ * https://github.com/util-linux/util-linux/blob/master/tests/expected/lscpu/lscpu-arm-A510-A710-A715-X3 */
+static void sysinfo__lscpu_four_core_types__sums_the_sections(void **state)
+{
+    (void)state;
+    static const char lscpu[] =
+        "CPU(s):                          8\n"
+        "On-line CPU(s) list:             0-7\n"
+        "Vendor ID:                       ARM\n"
+        "Model name:                      Cortex-A510\n"
+        "Model:                           1\n"
+        "Thread(s) per core:              1\n"
+        "Core(s) per socket:              3\n"
+        "Socket(s):                       1\n"
+        "Stepping:                        r1p1\n"
+        "Frequency boost:                 enabled\n"
+        "CPU(s) scaling MHz:              50%\n"
+        "CPU max MHz:                     2016.0000\n"
+        "CPU min MHz:                     307.2000\n"
+        "BogoMIPS:                        38.40\n"
+        "Model name:                      Cortex-A710\n"
+        "Model:                           0\n"
+        "Thread(s) per core:              1\n"
+        "Core(s) per socket:              2\n"
+        "Socket(s):                       1\n"
+        "Stepping:                        r2p0\n"
+        "CPU(s) scaling MHz:              38%\n"
+        "CPU max MHz:                     2803.2000\n"
+        "CPU min MHz:                     499.2000\n"
+        "Model name:                      Cortex-A715\n"
+        "Model:                           0\n"
+        "Thread(s) per core:              1\n"
+        "Core(s) per socket:              2\n"
+        "Socket(s):                       1\n"
+        "CPU max MHz:                     2803.2000\n"
+        "Model name:                      Cortex-X3\n"
+        "Model:                           0\n"
+        "Thread(s) per core:              1\n"
+        "Core(s) per socket:              1\n"
+        "Socket(s):                       1\n"
+        "Stepping:                        r1p0\n"
+        "CPU(s) scaling MHz:              27%\n"
+        "CPU max MHz:                     3187.2000\n"
+        "CPU min MHz:                     595.2000\n";
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(lscpu, strlen(lscpu), &p),
+                     BDB_SYSINFO_LSCPU);
+    assert_true(p.threads == 8);
+    assert_true(p.cores == 3 + 2 + 2 + 1);
+    assert_true(p.freq_mhz == 3187.2); /* the fastest section's max */
+    assert_string_equal(p.cpu,
+                        "Cortex-A510 + Cortex-A710 + Cortex-A715 + Cortex-X3");
+}
+
+/* util-linux 2.37+ indents each section under "Vendor ID:" (the layout
+ * of lscpu-cputype.c's summary). Hand-made in that layout. */
+static void sysinfo__lscpu_indented_sections__are_read(void **state)
+{
+    (void)state;
+    static const char lscpu[] =
+        "Architecture:            aarch64\n"
+        "  CPU op-mode(s):        32-bit, 64-bit\n"
+        "CPU(s):                  6\n"
+        "Vendor ID:               ARM\n"
+        "  Model name:            Cortex-A53\n"
+        "    Thread(s) per core:  1\n"
+        "    Core(s) per cluster: 4\n"
+        "    Socket(s):           -\n"
+        "    Cluster(s):          1\n"
+        "    CPU max MHz:         1416.0000\n"
+        "  Model name:            Cortex-A72\n"
+        "    Thread(s) per core:  1\n"
+        "    Core(s) per cluster: 2\n"
+        "    Socket(s):           -\n"
+        "    Cluster(s):          1\n"
+        "    CPU max MHz:         1800.0000\n";
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(lscpu, strlen(lscpu), &p),
+                     BDB_SYSINFO_LSCPU);
+    assert_string_equal(p.arch, "aarch64");
+    assert_true(p.threads == 6 && p.cores == 6 && p.freq_mhz == 1800);
+}
+
+/* Hand-made broken lscpu: impossible figures are left unknown, never
+ * turned into counts. */
+static void sysinfo__lscpu_nan_negative_and_huge__stay_unknown(void **state)
+{
+    (void)state;
+    static const char lscpu[] =
+        "Architecture:        x86_64\n"
+        "CPU(s):              -4\n"
+        "Model name:          X\n"
+        "Thread(s) per core:  nan\n"
+        "Core(s) per socket:  1e300\n"
+        "Socket(s):           1e300\n"
+        "CPU max MHz:         inf\n"
+        "CPU MHz:             -1200\n";
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(lscpu, strlen(lscpu), &p),
+                     BDB_SYSINFO_LSCPU);
+    assert_true(isnan(p.threads));
+    assert_true(isnan(p.cores));
+    assert_true(isnan(p.freq_mhz));
+}
+
+/* Hand-made broken /proc/cpuinfo: `physical id : nan` was cast to int
+ * (undefined behaviour) and counted as a core of socket INT_MIN. */
+static void sysinfo__cpuinfo_nan_physical_id__leaves_cores_unknown(void **state)
+{
+    (void)state;
+    static const char cpuinfo[] =
+        "processor\t: 0\n"
+        "model name\t: AMD EPYC\n"
+        "physical id\t: nan\n"
+        "core id\t\t: 0\n"
+        "\n"
+        "processor\t: 1\n"
+        "model name\t: AMD EPYC\n"
+        "physical id\t: -1\n"
+        "core id\t\t: 1\n";
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(cpuinfo, strlen(cpuinfo), &p),
+                     BDB_SYSINFO_CPUINFO);
+    assert_true(p.threads == 2);
+    assert_true(isnan(p.cores));
+}
+
+/* core ids were folded into phys * 4096 + core, so core 4096 of socket 0
+ * was core 0 of socket 1, and a socket id of 2^20 overflowed int. */
+static void sysinfo__cpuinfo_large_ids__count_distinct_cores(void **state)
+{
+    (void)state;
+    static const char cpuinfo[] =
+        "processor\t: 0\nphysical id\t: 0\ncore id\t\t: 4096\n\n"
+        "processor\t: 1\nphysical id\t: 1\ncore id\t\t: 0\n\n"
+        "processor\t: 2\nphysical id\t: 1048576\ncore id\t\t: 0\n\n"
+        "processor\t: 3\nphysical id\t: 0\ncore id\t\t: 0\n";
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(cpuinfo, strlen(cpuinfo), &p),
+                     BDB_SYSINFO_CPUINFO);
+    assert_true(p.threads == 4);
+    assert_true(p.cores == 4);
+}
+
+/* The distinct cores were kept in a 1024-slot array and the rest dropped
+ * silently; a 2-socket machine with 1500 cores per socket (generated
+ * blocks, two threads per core) counts them all. */
+static void sysinfo__cpuinfo_3000_cores__counts_them_all(void **state)
+{
+    (void)state;
+    bdb_buf b;
+    bdb_buf_init(&b);
+    int cpu = 0;
+    for (int thread = 0; thread < 2; thread++)
+        for (int sock = 0; sock < 2; sock++)
+            for (int core = 0; core < 1500; core++)
+                assert_int_equal(bdb_buf_printf(&b,
+                    "processor\t: %d\nphysical id\t: %d\ncore id\t\t: %d\n\n",
+                    cpu++, sock, core), 0);
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(b.data, b.len, &p), BDB_SYSINFO_CPUINFO);
+    assert_true(p.threads == 6000);
+    assert_true(p.cores == 3000);
+    bdb_buf_free(&b);
+}
+
+/* A core id with no processor line before it is not one of this
+ * output's CPUs: more cores than threads is not believed. */
+static void sysinfo__cpuinfo_more_core_ids_than_processors__not_believed(void **state)
+{
+    (void)state;
+    static const char cpuinfo[] =
+        "processor\t: 0\ncore id\t\t: 0\ncore id\t\t: 1\ncore id\t\t: 2\n";
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(cpuinfo, strlen(cpuinfo), &p),
+                     BDB_SYSINFO_CPUINFO);
+    assert_true(p.threads == 1);
+    assert_true(isnan(p.cores));
+}
+
+/* uname -a words were kept in a 64-slot array: on a longer line the
+ * machine was taken from word 64. Only the last words matter. */
+static void sysinfo__uname_with_many_words__still_finds_the_machine(void **state)
+{
+    (void)state;
+    bdb_buf b;
+    bdb_buf_init(&b);
+    assert_int_equal(bdb_buf_printf(&b, "Linux host 6.1.0-18-arm64 #1 SMP"), 0);
+    for (int i = 0; i < 80; i++)
+        assert_int_equal(bdb_buf_printf(&b, " W%d", i), 0);
+    assert_int_equal(bdb_buf_printf(&b, " aarch64 GNU/Linux\n"), 0);
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(b.data, b.len, &p), BDB_SYSINFO_UNAME);
+    assert_string_equal(p.arch, "aarch64");
+    assert_string_equal(p.kernel, "6.1.0-18-arm64");
+    bdb_buf_free(&b);
+}
+
 typedef struct csv_seen {
     int rows, bad, bad_line;
     bdb_platform last;
@@ -323,6 +531,14 @@ int main(void)
         cmocka_unit_test(params__any_insertion_order__formats_sorted),
         cmocka_unit_test(path_pattern__seed000_layout__gives_platform_and_params),
         cmocka_unit_test(sysinfo__real_lscpu_uname_cpuinfo__fill_platform),
+        cmocka_unit_test(sysinfo__lscpu_four_core_types__sums_the_sections),
+        cmocka_unit_test(sysinfo__lscpu_indented_sections__are_read),
+        cmocka_unit_test(sysinfo__lscpu_nan_negative_and_huge__stay_unknown),
+        cmocka_unit_test(sysinfo__cpuinfo_nan_physical_id__leaves_cores_unknown),
+        cmocka_unit_test(sysinfo__cpuinfo_large_ids__count_distinct_cores),
+        cmocka_unit_test(sysinfo__cpuinfo_3000_cores__counts_them_all),
+        cmocka_unit_test(sysinfo__cpuinfo_more_core_ids_than_processors__not_believed),
+        cmocka_unit_test(sysinfo__uname_with_many_words__still_finds_the_machine),
         cmocka_unit_test(platform_csv__quoted_notes_and_bad_row__reported_with_line),
         cmocka_unit_test(ingest__empty_binary_and_unknown__are_refused_clearly),
         cmocka_unit_test(results_csv__published_figures__convert_units),
