@@ -94,7 +94,8 @@ for t in $TARGETS; do
     reg="tests/fuzz/regressions/$t"
     [ -d "$reg" ] || reg=""
     log="$BUILD/fuzz-$t.log"
-    # shellcheck disable=SC2046
+    # $par, $BDB_FUZZ_EXTRA and $reg are lists of words or empty
+    # shellcheck disable=SC2086
     if ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1" \
        UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
        "$bin" -seed="$SEED" -max_total_time="$SECONDS_EACH" -max_len=65536 \
