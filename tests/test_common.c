@@ -9,6 +9,7 @@
 #include "../ingest/sysinfo.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -386,6 +387,7 @@ static void sysinfo__uname_with_many_words__still_finds_the_machine(void **state
 
 typedef struct csv_seen {
     int rows, bad, bad_line;
+    char why[200];
     bdb_platform last;
 } csv_seen;
 
@@ -404,6 +406,15 @@ static int on_bad(int line, const char *why, void *ctx)
     csv_seen *s = ctx;
     s->bad++;
     s->bad_line = line;
+    return 0;
+}
+
+static int on_bad_why(int line, const char *why, void *ctx)
+{
+    csv_seen *s = ctx;
+    s->bad++;
+    s->bad_line = line;
+    snprintf(s->why, sizeof s->why, "%s", why);
     return 0;
 }
 
@@ -430,6 +441,90 @@ static void platform_csv__quoted_notes_and_bad_row__reported_with_line(void **st
     memset(&s, 0, sizeof s);
     assert_int_equal(bdb_platform_csv_read(noname, strlen(noname), on_row, on_bad, &s, &d), BDB_EPARSE);
     assert_int_equal(d.line, 1);
+}
+
+/* Numbers that would make a per-watt or per-dollar figure infinite or a
+ * core count a fraction make the row bad, each with its column named;
+ * hand-made rows. */
+static void platform_csv__impossible_numbers__make_the_row_bad(void **state)
+{
+    (void)state;
+    static const char *const rows[] = {
+        "a,nan,,", "a,inf,,", "a,1e999,,", "a,-4,,", "a,2.5,,", "a,0,,",
+        "a,4,0,", "a,4,-35,", "a,4,,0", "a,4,,1e999"};
+    static const char *const column[] = {
+        "cores", "cores", "cores", "cores", "cores", "cores",
+        "power_w", "power_w", "price_usd", "price_usd"};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char csv[200];
+        snprintf(csv, sizeof csv, "name,cores,power_w,price_usd\n%s\n", rows[i]);
+        csv_seen s = {0};
+        bdb_diag d;
+        bdb_diag_clear(&d);
+        assert_int_equal(bdb_platform_csv_read(csv, strlen(csv), on_row,
+                                               on_bad_why, &s, &d), 0);
+        if (s.rows != 0 || s.bad != 1 || !strstr(s.why, column[i]))
+            fail_msg("row '%s': %d good, %d bad (%s)", rows[i], s.rows, s.bad,
+                     s.why);
+    }
+    const char *ok = "name,cores,power_w,price_usd\na,4,9.5,40\n";
+    csv_seen s = {0};
+    bdb_diag d;
+    assert_int_equal(bdb_platform_csv_read(ok, strlen(ok), on_row, on_bad_why,
+                                           &s, &d), 0);
+    assert_int_equal(s.rows, 1);
+    assert_true(s.last.cores == 4 && s.last.power_w == 9.5 &&
+                s.last.price_usd == 40);
+}
+
+/* A name longer than the 63 bytes a platform name holds was cut, so two
+ * long names could become one platform; now the row is bad. */
+static void platform_csv__text_longer_than_its_field__is_bad_not_cut(void **state)
+{
+    (void)state;
+    char csv[2000];
+    char longname[100];
+    memset(longname, 'n', 70);
+    longname[70] = '\0';
+    snprintf(csv, sizeof csv, "name,arch\n%s,x86_64\nshort,x86_64\n", longname);
+    csv_seen s = {0};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_platform_csv_read(csv, strlen(csv), on_row, on_bad_why,
+                                           &s, &d), 0);
+    assert_int_equal(s.rows, 1);
+    assert_int_equal(s.bad, 1);
+    assert_int_equal(s.bad_line, 2);
+    assert_non_null(strstr(s.why, "column name: 70 bytes"));
+}
+
+/* A column named twice: which one counted was silently the last. More
+ * columns than the reader keeps were silently dropped, a price among
+ * them. Both fail the header. */
+static void platform_csv__column_twice_or_too_many__fail_the_header(void **state)
+{
+    (void)state;
+    const char *twice = "name,power_w,power_w\na,10,20\n";
+    csv_seen s = {0};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_platform_csv_read(twice, strlen(twice), on_row,
+                                           on_bad_why, &s, &d), BDB_EPARSE);
+    assert_non_null(strstr(d.message, "'power_w' twice"));
+    assert_int_equal(s.rows, 0);
+
+    bdb_buf b;
+    bdb_buf_init(&b);
+    assert_int_equal(bdb_buf_printf(&b, "name"), 0);
+    for (int i = 0; i < 70; i++)
+        assert_int_equal(bdb_buf_printf(&b, ",extra%d", i), 0);
+    assert_int_equal(bdb_buf_printf(&b, ",price_usd\n"), 0);
+    memset(&s, 0, sizeof s);
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_platform_csv_read(b.data, b.len, on_row, on_bad_why,
+                                           &s, &d), BDB_EPARSE);
+    assert_non_null(strstr(d.message, "72 columns"));
+    bdb_buf_free(&b);
 }
 
 static void ingest__empty_binary_and_unknown__are_refused_clearly(void **state)
@@ -521,6 +616,50 @@ static void results_csv__bad_unit_or_value__names_the_line(void **state)
     bdb_sink_free(&sink);
 }
 
+/* Hand-made rows of the results CSV that were taken in part: a value
+ * that overflows when converted became inf, a negative rate was kept, a
+ * 300-byte benchmark or a 40-byte parameter key was cut. */
+static void results_csv__overflow_negative_and_long_cells__fail_the_row(void **state)
+{
+    (void)state;
+    static const struct { const char *row, *needle; } cases[] = {
+        {"a,t,b,m,1e300,GB/s,", "overflows"},
+        {"a,t,b,m,-5,MB/s,", "negative"},
+        {"a,t,b,m,-1,s,", "negative"},
+        {"a,t,b,m,1,MB/s,threads", "not k=v"},
+        {"a,t,b,m,1,MB/s,=4", "not k=v"},
+        {"a,t,b,m,1,MB/s,kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk=1", "longer"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char csv[600];
+        snprintf(csv, sizeof csv,
+                 "platform,tool,benchmark,metric,value,unit,parameters\n%s\n",
+                 cases[i].row);
+        bdb_sink sink;
+        bdb_diag d;
+        bdb_sink_init(&sink);
+        bdb_diag_clear(&d);
+        int rc = tu_parse_text(csv, "results-csv", &sink, &d);
+        if (rc != BDB_EPARSE || d.line != 2 || !strstr(d.message, cases[i].needle))
+            fail_msg("row '%s': rc %d, line %d, '%s'", cases[i].row, rc, d.line,
+                     d.message);
+        bdb_sink_free(&sink);
+    }
+    char csv[1000], bench[301];
+    memset(bench, 'b', 300);
+    bench[300] = '\0';
+    snprintf(csv, sizeof csv, "platform,tool,benchmark,metric,value,unit\n"
+                              "a,t,%s,m,1,s\n", bench);
+    tu_expect_error(NULL, csv, "results-csv", 2, "benchmark: 300 bytes");
+    /* a percentage may be negative (a change), and k=v pairs are trimmed */
+    bdb_sink sink;
+    tu_text_ok("platform,tool,benchmark,metric,value,unit,parameters\n"
+               "a,t,b,change,-5,%,\" threads = 4 ;mode=x\"\n",
+               "results-csv", &sink);
+    tu_assert_value(&sink, "b", "change", "threads=4,mode=x", -5, 0);
+    bdb_sink_free(&sink);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -540,9 +679,13 @@ int main(void)
         cmocka_unit_test(sysinfo__cpuinfo_more_core_ids_than_processors__not_believed),
         cmocka_unit_test(sysinfo__uname_with_many_words__still_finds_the_machine),
         cmocka_unit_test(platform_csv__quoted_notes_and_bad_row__reported_with_line),
+        cmocka_unit_test(platform_csv__impossible_numbers__make_the_row_bad),
+        cmocka_unit_test(platform_csv__text_longer_than_its_field__is_bad_not_cut),
+        cmocka_unit_test(platform_csv__column_twice_or_too_many__fail_the_header),
         cmocka_unit_test(ingest__empty_binary_and_unknown__are_refused_clearly),
         cmocka_unit_test(results_csv__published_figures__convert_units),
         cmocka_unit_test(results_csv__bad_unit_or_value__names_the_line),
+        cmocka_unit_test(results_csv__overflow_negative_and_long_cells__fail_the_row),
         cmocka_unit_test(ingest__user_param__fills_gaps_never_overrides_the_log),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
