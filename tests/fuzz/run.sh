@@ -9,7 +9,7 @@
 #
 # Environment: BDB_FUZZ_SECONDS (per target, default 8), BDB_FUZZ_SEED
 # (default: from the clock; printed, so a run can be repeated with it),
-# BDB_FUZZ_JOBS (parallel workers per target, default 1), BDB_FUZZ_BUILD
+# BDB_FUZZ_JOBS (parallel fuzzing processes per target, default 1), BDB_FUZZ_BUILD
 # (build folder, default build-fuzz). Working corpora stay in
 # $BDB_FUZZ_BUILD/corpus/<target>/, so later runs start where earlier ones
 # stopped; they are built at run time and never committed.
@@ -87,9 +87,10 @@ for t in $TARGETS; do
     art="$BUILD/artifacts/$t"
     rm -rf "$art"
     mkdir -p "$corpus" "$art"
+    # -fork, not -jobs: jobs write fuzz-N.log files into the current folder
     par=""
     if [ "$JOBS" -gt 1 ]; then
-        par="-jobs=$JOBS -workers=$JOBS"
+        par="-fork=$JOBS"
     fi
     reg="tests/fuzz/regressions/$t"
     [ -d "$reg" ] || reg=""
