@@ -14,13 +14,36 @@ cd "$(dirname "$0")/.."
 
 CI="${CI:-false}"
 # chromium renders the HTML report (tests/test_html_browser.c); unzip reads
-# the XLSX workbook back (tests/test_xlsx.c); clang and its runtime build
-# the libFuzzer targets (Debian 12 ships libFuzzer in libclang-rt-14-dev).
+# the XLSX workbook back (tests/test_xlsx.c); clang builds the libFuzzer
+# targets.
 FUZZ_PKGS=""
 if [ "${BDB_SKIP_FUZZ:-0}" != 1 ]; then
-    FUZZ_PKGS="clang libclang-rt-14-dev"
+    FUZZ_PKGS="clang"
 fi
 BDB_TEST_PKGS="${BDB_TEST_PKGS-chromium unzip $FUZZ_PKGS}" sh scripts/install-deps.sh
+
+# libFuzzer's runtime is a package of its own on Debian 12
+# (libclang-rt-14-dev, for clang 14) and newer; older Ubuntus ship it with
+# clang. Installed only when clang cannot link a fuzz target without it.
+fuzz_links() {
+    t=$(mktemp -d)
+    printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
+        'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);' \
+        'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }' \
+        >"$t/f.c"
+    ok=0
+    clang -fsanitize=fuzzer,address,undefined "$t/f.c" -o "$t/f" 2>/dev/null || ok=1
+    rm -rf "$t"
+    return $ok
+}
+if [ "${BDB_SKIP_FUZZ:-0}" != 1 ] && ! fuzz_links; then
+    v=$(clang -dumpversion | cut -d. -f1)
+    BDB_TEST_PKGS="libclang-rt-$v-dev" sh scripts/install-deps.sh
+    if ! fuzz_links; then
+        echo "test.sh: clang cannot link -fsanitize=fuzzer (install libclang-rt-$v-dev)" >&2
+        exit 1
+    fi
+fi
 
 JOBS=$(nproc 2>/dev/null || echo 2)
 
