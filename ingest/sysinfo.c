@@ -170,7 +170,9 @@ static void parse_lscpu(const char *buf, size_t len, bdb_platform *pl)
     bdb_line l;
     double cpus = NAN, max_mhz = NAN, mhz = NAN;
     double cores = 0, tpc = NAN;
-    int sections = 0, cores_known = 1, tpc_same = 1;
+    /* lines before the first "Model name:" (s390 prints none) are a
+     * section of their own once they state a topology */
+    int sections = 0, cores_known = 1, tpc_same = 1, topology = 0;
     lscpu_section sec = {NAN, NAN, NAN};
     char models[sizeof pl->cpu] = "";
     int models_fit = 1;
@@ -180,7 +182,7 @@ static void parse_lscpu(const char *buf, size_t len, bdb_platform *pl)
         const char *v, *e;
         int new_section = more && kv(&l, "Model name", &v, &e);
         /* close the section before this one */
-        if ((new_section || !more) && sections > 0) {
+        if ((new_section || !more) && (sections > 0 || topology)) {
             if (!isnan(sec.cps) && !isnan(sec.sockets))
                 cores += sec.cps * sec.sockets;
             else
@@ -195,6 +197,7 @@ static void parse_lscpu(const char *buf, size_t len, bdb_platform *pl)
             break;
         if (new_section) {
             sections++;
+            topology = 0;
             sec.tpc = sec.cps = sec.sockets = NAN;
             /* "Cortex-A55 + Cortex-A76" for two kinds of core */
             if (v == e)
@@ -220,9 +223,11 @@ static void parse_lscpu(const char *buf, size_t len, bdb_platform *pl)
             cpus = count(v, e);
         } else if (kv(&l, "Thread(s) per core", &v, &e)) {
             sec.tpc = count(v, e);
+            topology = 1;
         } else if (kv(&l, "Core(s) per socket", &v, &e) ||
                    kv(&l, "Core(s) per cluster", &v, &e)) {
             sec.cps = count(v, e);
+            topology = 1;
         } else if (kv(&l, "Socket(s)", &v, &e) || kv(&l, "Cluster(s)", &v, &e)) {
             /* ARM boards print "Socket(s): -" and then "Cluster(s): 1" */
             double n = count(v, e);
@@ -243,7 +248,7 @@ static void parse_lscpu(const char *buf, size_t len, bdb_platform *pl)
     if (!isnan(cpus))
         pl->threads = cpus;
     /* cores beyond the CPUs the same output counts are not believed */
-    if (sections > 0 && cores_known && cores >= 1 &&
+    if ((sections > 0 || topology) && cores_known && cores >= 1 &&
         (isnan(cpus) || cores <= cpus))
         pl->cores = cores;
     else if (!isnan(cpus) && !isnan(tpc) && tpc_same && cpus / tpc >= 1 &&

@@ -234,6 +234,34 @@ static void sysinfo__lscpu_four_core_types__sums_the_sections(void **state)
                         "Cortex-A510 + Cortex-A710 + Cortex-A715 + Cortex-X3");
 }
 
+/* lscpu on an s390 LPAR prints no "Model name:" and no "Socket(s):"
+ * (sockets per book, books): the cores come from CPUs / threads per core.
+ * Real output, util-linux's test expectation (flags line left out):
+ * https://github.com/util-linux/util-linux/blob/master/tests/expected/lscpu/lscpu-s390-lpar */
+static void sysinfo__lscpu_s390_books__cores_from_threads_per_core(void **state)
+{
+    (void)state;
+    static const char lscpu[] =
+        "CPU op-mode(s):        32-bit, 64-bit\n"
+        "CPU(s):                20\n"
+        "On-line CPU(s) list:   1-5,8-19\n"
+        "Off-line CPU(s) list:  0,6,7\n"
+        "Thread(s) per core:    1\n"
+        "Core(s) per socket:    4\n"
+        "Socket(s) per book:    6\n"
+        "Book(s):               4\n"
+        "Vendor ID:             IBM/S390\n"
+        "Machine type:          2817\n"
+        "BogoMIPS:              14367.00\n"
+        "Hypervisor:            PR/SM\n";
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(lscpu, strlen(lscpu), &p),
+                     BDB_SYSINFO_LSCPU);
+    assert_true(p.threads == 20);
+    assert_true(p.cores == 20);
+}
+
 /* util-linux 2.37+ indents each section under "Vendor ID:" (the layout
  * of lscpu-cputype.c's summary). Hand-made in that layout. */
 static void sysinfo__lscpu_indented_sections__are_read(void **state)
@@ -672,6 +700,7 @@ int main(void)
         cmocka_unit_test(sysinfo__real_lscpu_uname_cpuinfo__fill_platform),
         cmocka_unit_test(sysinfo__lscpu_four_core_types__sums_the_sections),
         cmocka_unit_test(sysinfo__lscpu_indented_sections__are_read),
+        cmocka_unit_test(sysinfo__lscpu_s390_books__cores_from_threads_per_core),
         cmocka_unit_test(sysinfo__lscpu_nan_negative_and_huge__stay_unknown),
         cmocka_unit_test(sysinfo__cpuinfo_nan_physical_id__leaves_cores_unknown),
         cmocka_unit_test(sysinfo__cpuinfo_large_ids__count_distinct_cores),
