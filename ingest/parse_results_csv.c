@@ -20,7 +20,9 @@
  * benchdb's own format, so a bad row fails the file (with its line): a
  * value that is not a finite number or is negative (but for %), one that
  * overflows when converted, a cell longer than the sample keeps, a
- * parameter that is not k=v or is too long. Nothing is cut silently. */
+ * parameter that is not k=v or is too long. A header that names a column
+ * twice or has more than MAX_COLS columns fails the file. Nothing is cut
+ * or dropped silently. */
 #include "ingest.h"
 #include "../common/bdb_scan.h"
 #include "csv_lines.h"
@@ -320,6 +322,18 @@ static void on_row(int term, void *ctx)
         return;
     if (!r->header_done) {
         r->header_done = 1;
+        if (ncells > MAX_COLS) {
+            row_fail(r, "the header has %d columns, more than the %d benchdb "
+                        "reads", ncells, MAX_COLS);
+            return;
+        }
+        int seen[C_COUNT] = {0};
+        for (int c = 0; c < r->ncols && c < MAX_COLS; c++)
+            if (r->map[c] >= 0 && seen[r->map[c]]++) {
+                row_fail(r, "the header names column '%s' twice",
+                         col_names[r->map[c]]);
+                return;
+            }
         for (int k = 0; k < C_PARAMS; k++) {
             int found = 0;
             for (int c = 0; c < r->ncols && c < MAX_COLS; c++)

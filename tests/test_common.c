@@ -679,6 +679,20 @@ static void results_csv__overflow_negative_and_long_cells__fail_the_row(void **s
     snprintf(csv, sizeof csv, "platform,tool,benchmark,metric,value,unit\n"
                               "a,t,%s,m,1,s\n", bench);
     tu_expect_error(NULL, csv, "results-csv", 2, "benchmark: 300 bytes");
+    /* a column twice: which one counted was silently the last */
+    tu_expect_error(NULL, "platform,tool,benchmark,metric,value,unit,value\n"
+                          "a,t,b,m,1,s,2\n", "results-csv", 1, "'value' twice");
+    /* more columns than the reader keeps: a value column past them was
+     * silently not read */
+    bdb_buf wide;
+    bdb_buf_init(&wide);
+    assert_int_equal(bdb_buf_printf(&wide, "platform,tool,benchmark,metric,unit"), 0);
+    for (int i = 0; i < 35; i++)
+        assert_int_equal(bdb_buf_printf(&wide, ",x%d", i), 0);
+    assert_int_equal(bdb_buf_printf(&wide, ",value\n"), 0);
+    assert_int_equal(bdb_buf_append(&wide, "", 1), 0);
+    tu_expect_error(NULL, wide.data, "results-csv", 1, "41 columns");
+    bdb_buf_free(&wide);
     /* a percentage may be negative (a change), and k=v pairs are trimmed */
     bdb_sink sink;
     tu_text_ok("platform,tool,benchmark,metric,value,unit,parameters\n"
