@@ -647,7 +647,7 @@ static void results_csv__bad_unit_or_value__names_the_line(void **state)
 /* Hand-made rows of the results CSV that were taken in part: a value
  * that overflows when converted became inf, a negative rate was kept, a
  * 300-byte benchmark or a 40-byte parameter key was cut. */
-static void results_csv__overflow_negative_and_long_cells__fail_the_row(void **state)
+static void results_csv__overflow_negative_long_cells_and_bad_headers__fail(void **state)
 {
     (void)state;
     static const struct { const char *row, *needle; } cases[] = {
@@ -728,7 +728,7 @@ int main(void)
         cmocka_unit_test(ingest__empty_binary_and_unknown__are_refused_clearly),
         cmocka_unit_test(results_csv__published_figures__convert_units),
         cmocka_unit_test(results_csv__bad_unit_or_value__names_the_line),
-        cmocka_unit_test(results_csv__overflow_negative_and_long_cells__fail_the_row),
+        cmocka_unit_test(results_csv__overflow_negative_long_cells_and_bad_headers__fail),
         cmocka_unit_test(ingest__user_param__fills_gaps_never_overrides_the_log),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
