@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "lifecycle.h"
 #include "../store/store.h"
+#include "../store/store_admin.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,9 @@
     "                         this tag. --platform, --tool, --benchmark,\n" \
     "                         --metric, --param take comma lists and globs\n" \
     "                         ('aes-*'); --param K=1..20 a numeric range\n"
+
+/* cmd_copy.c (declared here: cli.h belongs to the dispatcher's owner) */
+int cmd_copy(int argc, char **argv, bdb_cli *cli);
 
 static const bdb_cmd commands[] = {
     {"init", cmd_init, BDB_CMD_STORE, "create or upgrade the database",
@@ -158,6 +162,16 @@ static const bdb_cmd commands[] = {
      "of one FILE (default ./benchdb-charts.pdf) after a title page.\n"
      "\n"
      REPORT_SELECTION_HELP, NULL},
+    {"copy", cmd_copy, 0, "copy a whole database to another (SQLite <-> PostgreSQL)",
+     "usage: benchdb copy --from LOCATION --to LOCATION\n"
+     "\n"
+     "Copies every platform and every imported source (its raw bytes, figures,\n"
+     "warnings, import options and time) in import order. A location is a\n"
+     "SQLite file (PATH or sqlite:PATH) or a PostgreSQL connection URI\n"
+     "(postgresql://USER@HOST[:PORT]/DB[?sslmode=require]; passwords come best\n"
+     "from ~/.pgpass or PGPASSWORD and are never printed). The target is\n"
+     "created or upgraded as needed. Sources it already holds (same SHA-256)\n"
+     "are left alone, so a copy that stopped can simply be run again.\n", NULL},
     {"reparse", cmd_reparse, BDB_CMD_STORE, "re-read every stored source with the current parsers",
      "usage: benchdb [--db FILE] reparse [--all]\n"
      "\n"
@@ -249,7 +263,8 @@ static void print_main_help(void)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         printf("  %-11s %s\n", commands[i].name, commands[i].summary);
     printf("\nOptions:\n"
-           "  --db FILE     the database (default $BENCHDB_DB or ./benchdb.sqlite)\n"
+           "  --db FILE     the database (default $BENCHDB_DB or ./benchdb.sqlite);\n"
+           "                or a PostgreSQL URI, postgresql://USER@HOST/DB\n"
            "  --help        this text; 'benchdb COMMAND --help' for a command\n"
            "  --version     print the version\n");
 }
@@ -330,6 +345,8 @@ int main(int argc, char **argv)
         if (strcmp(cargv[k], "--") == 0)
             break;
     }
+    static char shown[512];
+    bdb_store_mask_location(cli.db_path, shown, sizeof shown);
     if (cmd->flags & BDB_CMD_STORE) {
         bdb_diag diag;
         bdb_diag_clear(&diag);
@@ -346,10 +363,12 @@ int main(int argc, char **argv)
             if (dry_run && diag.code == BDB_ENOTFOUND &&
                 strcmp(cmd->name, "import") == 0)
                 goto run;
-            bdb_diag_set_file(&diag, cli.db_path);
+            bdb_diag_set_file(&diag, shown);
             cli_print_diag("", &diag);
             return BDB_EXIT_FAILED;
         }
+        /* from here on the location is only shown: without its password */
+        cli.db_path = shown;
     }
 run:;
     /* A copy for the history: option parsing splits K=V in place. */

@@ -7,7 +7,8 @@
 #include "store.h"
 
 typedef struct bdb_store_ops {
-    int iVersion;   /* 4: methods are only appended; each append bumps it */
+    int iVersion;   /* 5: methods are only appended; each append bumps it;
+                       store.c calls a method only when iVersion has it */
     const char *scheme;
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
@@ -47,7 +48,11 @@ typedef struct bdb_store_ops {
     int (*source_end)(bdb_store *st, long long id, const char *tool,
                       const char *tool_version, const char *parser_version,
                       const bdb_sink *notes, int keep);
-    /* iVersion 4: corrections, run sets and history */
+    /* iVersion 4: copying a database (store_admin.h) */
+    int (*source_samples)(bdb_store *st, long long id, bdb_sink *out);
+    int (*source_set_imported_at)(bdb_store *st, long long id,
+                                  const char *imported_at);
+    /* iVersion 5: corrections, run sets and history */
     int (*history_add)(bdb_store *st, const char *user, const char *command,
                        const char *summary);
     int (*history_each)(bdb_store *st,
@@ -76,10 +81,14 @@ typedef struct bdb_store_ops {
                             void *ctx);
 } bdb_store_ops;
 
+/* The highest iVersion this store.c knows. */
+#define BDB_STORE_OPS_VERSION 5
+
 struct bdb_store {
     const bdb_store_ops *ops;
     void *impl;
     char errmsg[1024];
+    char shown[512];    /* the location, password masked */
 };
 
 /* Records the handle's error message and returns code. */
@@ -90,5 +99,7 @@ int bdb_store_fail(bdb_store *st, int code, const char *fmt, ...)
     ;
 
 extern const bdb_store_ops bdb_store_sqlite_ops;
+extern const bdb_store_ops bdb_store_pg_ops;  /* store_pg.c; without libpq
+                                                 its open says so */
 
 #endif

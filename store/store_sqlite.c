@@ -5,39 +5,21 @@
  * two processes opening a fresh database at once do not both migrate. WAL
  * mode and a busy timeout let two `benchdb import` runs share a database.
  * Each source lands in one transaction: all its results, or none. */
-#include "store_backend.h"
-#include "../common/bdb_embedded.h"
+#include "store_internal.h"
 
-#include <fnmatch.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <sqlite3.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #define BUSY_TIMEOUT_MS 30000
-
-/* Series ids already known in the current transaction, by identity
- * (tool, benchmark, metric, params): with them a figure of a known series
- * costs one INSERT, not the four statements that find or make its series.
- * Emptied whenever a transaction or savepoint ends in a rollback (the
- * series it made are gone) and at each new transaction (another process
- * may have swept series in between). */
-typedef struct scache_entry {
-    char *key;              /* NULL: free slot */
-    long long id;
-    char *unit;
-} scache_entry;
-
-typedef struct scache {
-    scache_entry *slots;
-    size_t nslots, used;
-} scache;
 
 /* Statements reused while samples are written. */
 typedef struct writer {
@@ -56,75 +38,10 @@ typedef struct sq {
                                once, when the batch ends */
     int writer_open;
     writer w;
-    scache cache;
+    bdb_scache cache;
     char cur_platform[64];  /* the open source's platform */
     int cur_replaced;       /* the open source is being re-read */
 } sq;
-
-static void scache_clear(scache *c)
-{
-    for (size_t i = 0; i < c->nslots; i++) {
-        free(c->slots[i].key);
-        free(c->slots[i].unit);
-    }
-    free(c->slots);
-    memset(c, 0, sizeof *c);
-}
-
-static uint64_t scache_hash(const char *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
-}
-
-static scache_entry *scache_find(scache *c, const char *key)
-{
-    if (!c->nslots)
-        return NULL;
-    size_t j = scache_hash(key) & (c->nslots - 1);
-    while (c->slots[j].key) {
-        if (strcmp(c->slots[j].key, key) == 0)
-            return &c->slots[j];
-        j = (j + 1) & (c->nslots - 1);
-    }
-    return NULL;
-}
-
-/* Remembers key -> (id, unit); a failure only means no caching. */
-static void scache_put(scache *c, const char *key, long long id,
-                       const char *unit)
-{
-    if ((c->used + 1) * 2 > c->nslots) {
-        size_t n = c->nslots ? c->nslots * 2 : 1024;
-        scache_entry *s = calloc(n, sizeof *s);
-        if (!s)
-            return;
-        for (size_t i = 0; i < c->nslots; i++) {
-            if (!c->slots[i].key)
-                continue;
-            size_t j = scache_hash(c->slots[i].key) & (n - 1);
-            while (s[j].key)
-                j = (j + 1) & (n - 1);
-            s[j] = c->slots[i];
-        }
-        free(c->slots);
-        c->slots = s;
-        c->nslots = n;
-    }
-    size_t j = scache_hash(key) & (c->nslots - 1);
-    while (c->slots[j].key)
-        j = (j + 1) & (c->nslots - 1);
-    char *k = strdup(key), *u = strdup(unit);
-    if (!k || !u) {
-        free(k);
-        free(u);
-        return;
-    }
-    c->slots[j] = (scache_entry){k, id, u};
-    c->used++;
-}
 
 static sqlite3 *DB(bdb_store *st)
 {
@@ -182,7 +99,7 @@ static int tx_begin(bdb_store *st)
     sq *impl = st->impl;
     if (impl->in_batch)
         return exec(st, "SAVEPOINT one_source");
-    scache_clear(&impl->cache);
+    bdb_scache_clear(&impl->cache);
     return exec_patient(st, "BEGIN IMMEDIATE");
 }
 
@@ -198,7 +115,7 @@ static int tx_end(bdb_store *st, int rc)
                                  ? "ROLLBACK TO one_source; RELEASE one_source"
                                  : "ROLLBACK",
                      NULL, NULL, NULL);
-        scache_clear(&impl->cache);
+        bdb_scache_clear(&impl->cache);
     }
     return rc;
 }
@@ -233,25 +150,12 @@ static double col_num(sqlite3_stmt *s, int i)
 
 /* ---- open and migrate -------------------------------------------------- */
 
-static int schema_number(const char *name)
+/* The version lives in PRAGMA user_version. Reading sqlite_schema first
+ * waits out a database another process is creating at that moment. */
+static int sq_get_version(bdb_store *st, int *v)
 {
-    int n = 0;
-    for (int i = 0; i < 3 && name[i] >= '0' && name[i] <= '9'; i++)
-        n = n * 10 + (name[i] - '0');
-    return n;
-}
-
-int bdb_store_schema_version(void)
-{
-    int v = 0;
-    for (const bdb_embedded_file *f = bdb_embedded_schemas; f->name; f++)
-        if (schema_number(f->name) > v)
-            v = schema_number(f->name);
-    return v;
-}
-
-static int user_version(bdb_store *st, int *v)
-{
+    if (exec_patient(st, "SELECT count(*) FROM sqlite_schema"))
+        return BDB_ESTORE;
     sqlite3_stmt *s;
     if (prepare(st, &s, "PRAGMA user_version"))
         return BDB_ESTORE;
@@ -261,67 +165,34 @@ static int user_version(bdb_store *st, int *v)
     return rc == SQLITE_ROW ? BDB_OK : fail_db(st, "reading schema version");
 }
 
-static int migrate(bdb_store *st, bdb_diag *diag)
+static int sq_mig_begin(bdb_store *st)
 {
-    int latest = bdb_store_schema_version(), have;
-    if (exec_patient(st, "SELECT count(*) FROM sqlite_schema") ||
-        user_version(st, &have))
-        return bdb_diag_set(diag, BDB_ESTORE, 0, "%s", st->errmsg);
-    if (have > latest)
-        return bdb_diag_set(diag, BDB_EVERSION, 0,
-                            "database schema version %d is newer than this "
-                            "benchdb understands (%d); use a newer benchdb",
-                            have, latest);
-    if (have == latest)
-        return BDB_OK;
-    if (exec_patient(st, "BEGIN IMMEDIATE"))
-        return bdb_diag_set(diag, BDB_ESTORE, 0, "%s", st->errmsg);
-    int rc = user_version(st, &have); /* another process may have migrated */
-    for (const bdb_embedded_file *f = bdb_embedded_schemas; !rc && f->name; f++) {
-        int n = schema_number(f->name);
-        if (n <= have)
-            continue;
-        rc = exec(st, f->data);
-        if (rc)
-            bdb_store_fail(st, BDB_ESTORE, "applying schema %s: %s", f->name,
-                           sqlite3_errmsg(DB(st)));
-    }
-    if (!rc && have < latest) {
-        char sql[64];
-        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", latest);
-        rc = exec(st, sql);
-    }
-    if (!rc)
-        rc = exec(st, "COMMIT");
-    if (rc) {
-        sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
-        return bdb_diag_set(diag, rc, 0, "%s", st->errmsg);
-    }
+    return exec_patient(st, "BEGIN IMMEDIATE");
+}
+
+static int sq_set_version(bdb_store *st, int v)
+{
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA user_version = %d", v);
+    return exec(st, sql);
+}
+
+static int sq_mig_end(bdb_store *st, int commit)
+{
+    if (commit)
+        return exec(st, "COMMIT");
+    sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
     return BDB_OK;
 }
 
-/* A read-only open checks the schema instead of migrating. */
-static int check_version(bdb_store *st, bdb_diag *diag)
-{
-    int latest = bdb_store_schema_version(), have;
-    if (exec_patient(st, "SELECT count(*) FROM sqlite_schema") ||
-        user_version(st, &have))
-        return bdb_diag_set(diag, BDB_ESTORE, 0, "%s", st->errmsg);
-    if (have == 0)
-        return bdb_diag_set(diag, BDB_ESTORE, 0, "not a benchdb database "
-                            "(run `benchdb init` to make one)");
-    if (have > latest)
-        return bdb_diag_set(diag, BDB_EVERSION, 0,
-                            "database schema version %d is newer than this "
-                            "benchdb understands (%d); use a newer benchdb",
-                            have, latest);
-    if (have < latest)
-        return bdb_diag_set(diag, BDB_EVERSION, 0,
-                            "database schema version %d is older than this "
-                            "benchdb's (%d); run `benchdb init` to upgrade it",
-                            have, latest);
-    return BDB_OK;
-}
+static const bdb_migrator sq_migrator = {
+    .schemas = bdb_embedded_schemas,
+    .get_version = sq_get_version,
+    .begin = sq_mig_begin,
+    .exec = exec,
+    .set_version = sq_set_version,
+    .end = sq_mig_end,
+};
 
 static void register_functions(sqlite3 *db);
 
@@ -353,7 +224,7 @@ static int sq_open(bdb_store *st, const char *location, int mode,
     register_functions(impl->db);
     int rc;
     if (read_only) {
-        rc = check_version(st, diag);
+        rc = bdb_store_check_schema(st, &sq_migrator, diag);
         /* A WAL database whose file and folder we cannot write: SQLite
          * cannot make the -shm it reads through. Nobody can write it
          * then, so reading it as immutable is safe. */
@@ -367,7 +238,7 @@ static int sq_open(bdb_store *st, const char *location, int mode,
                                 NULL) == SQLITE_OK) {
                 register_functions(impl->db);
                 bdb_diag_clear(diag);
-                rc = check_version(st, diag);
+                rc = bdb_store_check_schema(st, &sq_migrator, diag);
             }
         }
         if (rc) {
@@ -385,7 +256,7 @@ static int sq_open(bdb_store *st, const char *location, int mode,
     if (rc) {
         bdb_diag_set(diag, rc, 0, "cannot open database: %s", st->errmsg);
     } else {
-        rc = migrate(st, diag);
+        rc = bdb_store_migrate(st, &sq_migrator, diag);
     }
     if (rc) {
         sqlite3_close(impl->db);
@@ -407,7 +278,7 @@ static void sq_close(bdb_store *st)
         sq_batch_end(st, 1);
     if (impl->writer_open)
         writer_close(&impl->w);
-    scache_clear(&impl->cache);
+    bdb_scache_clear(&impl->cache);
     sqlite3_close(impl->db);
     free(impl);
     st->impl = NULL;
@@ -415,88 +286,72 @@ static void sq_close(bdb_store *st)
 
 /* ---- platforms ----------------------------------------------------------- */
 
-#define PLATFORM_COLS                                                         \
-    "name, arch, cpu, cores, threads, freq_mhz, memory_gb, os, kernel, "     \
-    "price_usd, power_w, idle_power_w, rent_usd_month, notes, "              \
-    "price_currency, price_date, price_source, rent_usd_hour"
-
+/* The columns are the platform fields, in table order (store_sql.c). */
 static void bind_platform(sqlite3_stmt *s, const bdb_platform *p)
 {
-    sqlite3_bind_text(s, 1, p->name, -1, SQLITE_TRANSIENT);
-    bind_text_or_null(s, 2, p->arch);
-    bind_text_or_null(s, 3, p->cpu);
-    bind_num_or_null(s, 4, p->cores);
-    bind_num_or_null(s, 5, p->threads);
-    bind_num_or_null(s, 6, p->freq_mhz);
-    bind_num_or_null(s, 7, p->memory_gb);
-    bind_text_or_null(s, 8, p->os);
-    bind_text_or_null(s, 9, p->kernel);
-    bind_num_or_null(s, 10, p->price_usd);
-    bind_num_or_null(s, 11, p->power_w);
-    bind_num_or_null(s, 12, p->idle_power_w);
-    bind_num_or_null(s, 13, p->rent_usd_month);
-    bind_text_or_null(s, 14, p->notes);
-    bind_text_or_null(s, 15, p->price_currency);
-    bind_text_or_null(s, 16, p->price_date);
-    bind_text_or_null(s, 17, p->price_source);
-    bind_num_or_null(s, 18, p->rent_usd_hour);
+    size_t nf;
+    const bdb_platform_field *f = bdb_platform_fields(&nf);
+    for (size_t i = 0; i < nf; i++) {
+        const char *at = (const char *)p + f[i].offset;
+        if (f[i].is_number) {
+            double v;
+            memcpy(&v, at, sizeof v);
+            bind_num_or_null(s, (int)i + 1, v);
+        } else if (strcmp(f[i].name, "name") == 0) {
+            sqlite3_bind_text(s, (int)i + 1, at, -1, SQLITE_TRANSIENT);
+        } else {
+            bind_text_or_null(s, (int)i + 1, at);
+        }
+    }
 }
 
 static void read_platform(sqlite3_stmt *s, bdb_platform *p)
 {
+    size_t nf;
+    const bdb_platform_field *f = bdb_platform_fields(&nf);
     bdb_platform_clear(p);
-    snprintf(p->name, sizeof p->name, "%s", col_text(s, 0));
-    snprintf(p->arch, sizeof p->arch, "%s", col_text(s, 1));
-    snprintf(p->cpu, sizeof p->cpu, "%s", col_text(s, 2));
-    p->cores = col_num(s, 3);
-    p->threads = col_num(s, 4);
-    p->freq_mhz = col_num(s, 5);
-    p->memory_gb = col_num(s, 6);
-    snprintf(p->os, sizeof p->os, "%s", col_text(s, 7));
-    snprintf(p->kernel, sizeof p->kernel, "%s", col_text(s, 8));
-    p->price_usd = col_num(s, 9);
-    p->power_w = col_num(s, 10);
-    p->idle_power_w = col_num(s, 11);
-    p->rent_usd_month = col_num(s, 12);
-    snprintf(p->notes, sizeof p->notes, "%s", col_text(s, 13));
-    snprintf(p->price_currency, sizeof p->price_currency, "%s", col_text(s, 14));
-    snprintf(p->price_date, sizeof p->price_date, "%s", col_text(s, 15));
-    snprintf(p->price_source, sizeof p->price_source, "%s", col_text(s, 16));
-    p->rent_usd_hour = col_num(s, 17);
+    for (size_t i = 0; i < nf; i++) {
+        char *at = (char *)p + f[i].offset;
+        if (f[i].is_number) {
+            double v = col_num(s, (int)i);
+            memcpy(at, &v, sizeof v);
+        } else {
+            snprintf(at, f[i].size, "%s", col_text(s, (int)i));
+        }
+    }
+}
+
+/* SELECT <platform columns> FROM platforms <tail>, prepared. */
+static int prepare_platform_select(bdb_store *st, sqlite3_stmt **s,
+                                   const char *tail)
+{
+    bdb_buf b;
+    bdb_buf_init(&b);
+    bdb_buf_puts(&b, "SELECT ");
+    bdb_platform_sql_columns(&b);
+    bdb_buf_printf(&b, " FROM platforms %s", tail);
+    int rc = b.err || !b.data ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
+                              : prepare(st, s, b.data);
+    bdb_buf_free(&b);
+    return rc;
 }
 
 static int sq_platform_put(bdb_store *st, const bdb_platform *p, int merge)
 {
     if (!p->name[0])
         return bdb_store_fail(st, BDB_EUSAGE, "a platform needs a name");
-    const char *sql = merge
-        ? "INSERT INTO platforms(" PLATFORM_COLS ") VALUES "
-          "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18) "
-          "ON CONFLICT(name) DO UPDATE SET "
-          "price_currency=coalesce(?15,price_currency), "
-          "price_date=coalesce(?16,price_date), "
-          "price_source=coalesce(?17,price_source), "
-          "rent_usd_hour=coalesce(?18,rent_usd_hour), "
-          "arch=coalesce(?2,arch), cpu=coalesce(?3,cpu), "
-          "cores=coalesce(?4,cores), threads=coalesce(?5,threads), "
-          "freq_mhz=coalesce(?6,freq_mhz), memory_gb=coalesce(?7,memory_gb), "
-          "os=coalesce(?8,os), kernel=coalesce(?9,kernel), "
-          "price_usd=coalesce(?10,price_usd), power_w=coalesce(?11,power_w), "
-          "idle_power_w=coalesce(?12,idle_power_w), "
-          "rent_usd_month=coalesce(?13,rent_usd_month), "
-          "notes=coalesce(?14,notes)"
-        : "INSERT INTO platforms(" PLATFORM_COLS ") VALUES "
-          "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18) "
-          "ON CONFLICT(name) DO UPDATE SET price_currency=?15, price_date=?16, "
-          "price_source=?17, rent_usd_hour=?18, arch=?2, cpu=?3, cores=?4, "
-          "threads=?5, freq_mhz=?6, memory_gb=?7, os=?8, kernel=?9, "
-          "price_usd=?10, power_w=?11, idle_power_w=?12, rent_usd_month=?13, "
-          "notes=?14";
+    bdb_buf sql;
+    bdb_buf_init(&sql);
+    bdb_platform_sql_upsert(&sql, '?', merge);
     sqlite3_stmt *s;
-    if (prepare(st, &s, sql))
-        return BDB_ESTORE;
+    int rc = sql.err || !sql.data
+                 ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
+                 : prepare(st, &s, sql.data);
+    bdb_buf_free(&sql);
+    if (rc)
+        return rc;
     bind_platform(s, p);
-    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, "saving platform");
+    rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, "saving platform");
     sqlite3_finalize(s);
     return rc;
 }
@@ -514,7 +369,7 @@ static int sq_platforms_put(bdb_store *st, const bdb_platform *p, size_t n)
 static int sq_platform_get(bdb_store *st, const char *name, bdb_platform *out)
 {
     sqlite3_stmt *s;
-    if (prepare(st, &s, "SELECT " PLATFORM_COLS " FROM platforms WHERE name=?"))
+    if (prepare_platform_select(st, &s, "WHERE name=?"))
         return BDB_ESTORE;
     sqlite3_bind_text(s, 1, name, -1, SQLITE_TRANSIENT);
     int step = sqlite3_step(s), rc;
@@ -534,7 +389,7 @@ static int sq_platform_each(bdb_store *st,
                             int (*cb)(const bdb_platform *, void *), void *ctx)
 {
     sqlite3_stmt *s;
-    if (prepare(st, &s, "SELECT " PLATFORM_COLS " FROM platforms ORDER BY name"))
+    if (prepare_platform_select(st, &s, "ORDER BY name"))
         return BDB_ESTORE;
     int step, rc = BDB_OK;
     while ((step = sqlite3_step(s)) == SQLITE_ROW) {
@@ -663,14 +518,11 @@ static int platform_id(writer *w, const char *name, long long *id)
 
 static int series_id(writer *w, const bdb_sample *smp, long long *id)
 {
-    char params[BDB_PARAMS_TEXT_MAX];
-    bdb_params_format(&smp->params, params, sizeof params);
-    char key[32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX + BDB_PARAMS_TEXT_MAX + 4];
-    snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s", smp->tool,
-             smp->benchmark, smp->metric, params);
-    scache *cache = &((sq *)w->st->impl)->cache;
+    char params[BDB_PARAMS_TEXT_MAX], key[BDB_SERIES_KEY_MAX];
+    bdb_series_key(smp, params, sizeof params, key, sizeof key);
+    bdb_scache *cache = &((sq *)w->st->impl)->cache;
     const char *unit = smp->unit ? smp->unit : "";
-    scache_entry *e = scache_find(cache, key);
+    bdb_scache_entry *e = bdb_scache_find(cache, key);
     if (e) {
         if (strcmp(e->unit, unit) != 0)
             return bdb_store_fail(w->st, BDB_ESTORE,
@@ -718,7 +570,7 @@ static int series_id(writer *w, const bdb_sample *smp, long long *id)
                 return fail_db(w->st, "adding series parameter");
         }
     }
-    scache_put(cache, key, *id, unit);
+    bdb_scache_put(cache, key, *id, unit);
     return BDB_OK;
 }
 
@@ -789,15 +641,15 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
 {
     sq *impl = st->impl;
     unsigned char *z = NULL;
-    uLongf zlen = 0;
+    size_t zlen = 0;
     if (!replace_id) {
-        zlen = compressBound((uLong)src->size);
-        z = malloc(zlen ? zlen : 1);
-        if (!z)
-            return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        if (compress2(z, &zlen, src->raw, (uLong)src->size, 6) != Z_OK) {
+        if (bdb_store_compress(st, src->raw, src->size, &z, &zlen))
+            return BDB_ENOMEM;
+        if (zlen > INT_MAX) {
             free(z);
-            return bdb_store_fail(st, BDB_ENOMEM, "cannot compress source");
+            return bdb_store_fail(st, BDB_ERANGE, "%s: compressed, %zu bytes "
+                                  "are more than a SQLite blob holds",
+                                  src->path, zlen);
         }
     }
     if (tx_begin(st)) {
@@ -981,19 +833,13 @@ static int sq_source_load(bdb_store *st, long long id, bdb_stored_source *out)
                  col_text(s, 2));
         snprintf(out->platform, sizeof out->platform, "%s", col_text(s, 3));
         out->options = strdup(col_text(s, 4));
-        uLongf size = (uLongf)sqlite3_column_int64(s, 6);
-        out->raw = malloc(size + 1);
-        out->size = size;
-        if (!out->options || !out->raw) {
+        out->size = (size_t)sqlite3_column_int64(s, 6);
+        if (!out->options)
             rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        } else if (uncompress((Bytef *)out->raw, &size, sqlite3_column_blob(s, 5),
-                              (uLong)sqlite3_column_bytes(s, 5)) != Z_OK ||
-                   size != out->size) {
-            rc = bdb_store_fail(st, BDB_ESTORE,
-                                "source %lld: stored bytes are damaged", id);
-        } else {
-            out->raw[size] = '\0';
-        }
+        else
+            rc = bdb_store_uncompress(st, id, sqlite3_column_blob(s, 5),
+                                      (size_t)sqlite3_column_bytes(s, 5),
+                                      out->size, &out->raw);
     }
     sqlite3_finalize(s);
     if (rc)
@@ -1037,7 +883,7 @@ static int exec_for_source(bdb_store *st, const char *sql, long long id,
 
 static int sweep_series(bdb_store *st)
 {
-    scache_clear(&((sq *)st->impl)->cache);
+    bdb_scache_clear(&((sq *)st->impl)->cache);
     return exec(st, "DELETE FROM series WHERE id NOT IN "
                     "(SELECT DISTINCT series_id FROM results)");
 }
@@ -1051,7 +897,7 @@ static int sq_batch_begin(bdb_store *st)
         return bdb_store_fail(st, BDB_EUSAGE, "a batch is already open");
     if (exec_patient(st, "BEGIN IMMEDIATE"))
         return BDB_ESTORE;
-    scache_clear(&impl->cache);
+    bdb_scache_clear(&impl->cache);
     impl->in_batch = 1;
     impl->sweep_series = 0;
     return BDB_OK;
@@ -1071,7 +917,7 @@ static int sq_batch_end(bdb_store *st, int commit)
         sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
     impl->in_batch = 0;
     impl->sweep_series = 0;
-    scache_clear(&impl->cache);
+    bdb_scache_clear(&impl->cache);
     return commit ? rc : BDB_OK;
 }
 
@@ -1095,162 +941,19 @@ static int sq_source_replace(bdb_store *st, long long id, const char *tool,
 
 /* ---- queries ----------------------------------------------------------------- */
 
-/* Appends the filter's WHERE conditions (on aliases s: series, p:
- * platforms) to sql and keeps copies of the values to bind in order; the
- * lists grow, so a filter of any size binds all its values. */
-typedef struct where {
-    bdb_buf sql;
-    char **binds;
-    int nbinds, cap;
-    int err;            /* the first failure (out of memory) */
-} where;
-
-static void where_bind(where *w, const char *v, size_t n)
+static int filter_has_series_terms(const bdb_filter *f)
 {
-    if (w->err)
-        return;
-    if (w->nbinds == w->cap) {
-        int cap = w->cap ? w->cap * 2 : 16;
-        char **b = realloc(w->binds, (size_t)cap * sizeof *b);
-        if (!b) {
-            w->err = BDB_ENOMEM;
-            return;
-        }
-        w->binds = b;
-        w->cap = cap;
-    }
-    char *copy = malloc(n + 1);
-    if (!copy) {
-        w->err = BDB_ENOMEM;
-        return;
-    }
-    memcpy(copy, v, n);
-    copy[n] = '\0';
-    w->binds[w->nbinds++] = copy;
+    return f && (f->tool || f->benchmark || f->metric ||
+                 (f->params && f->params->n > 0));
 }
 
-/* 1 when s holds a shell glob character, so that it is matched with
- * fnmatch() rather than compared. */
-static int has_glob(const char *s, size_t n)
+/* Prepares the filtered query and binds its values; frees w. */
+static int where_prepare(bdb_store *st, bdb_where *w, sqlite3_stmt **s)
 {
-    for (size_t i = 0; i < n; i++)
-        if (s[i] == '*' || s[i] == '?' || s[i] == '[')
-            return 1;
-    return 0;
-}
-
-/* col matches one item of a comma list, each an exact name or a glob.
- * The whole text is also tried as one exact name, so that a name holding
- * a comma (a timed command "sort -k1,1") still selects itself. */
-static void where_list(where *w, const char *col, const char *list)
-{
-    bdb_buf_printf(&w->sql, " AND (%s = ?", col);
-    where_bind(w, list, strlen(list));
-    for (const char *p = list;;) {
-        const char *comma = strchr(p, ',');
-        size_t n = comma ? (size_t)(comma - p) : strlen(p);
-        if (has_glob(p, n))
-            bdb_buf_printf(&w->sql, " OR bdb_fnmatch(?, %s)", col);
-        else
-            bdb_buf_printf(&w->sql, " OR %s = ?", col);
-        where_bind(w, p, n);
-        if (!comma)
-            break;
-        p = comma + 1;
-    }
-    bdb_buf_puts(&w->sql, ")");
-}
-
-/* "lo..hi" (either end may be empty): 1 with the bounds as text, else 0. */
-static int split_range(const char *v, char *lo, char *hi, size_t n)
-{
-    const char *dots = strstr(v, "..");
-    if (!dots || strstr(dots + 2, ".."))
-        return 0;
-    size_t a = (size_t)(dots - v), b = strlen(dots + 2);
-    if (a >= n || b >= n || (a == 0 && b == 0))
-        return 0;
-    char *end;
-    memcpy(lo, v, a);
-    lo[a] = '\0';
-    memcpy(hi, dots + 2, b + 1);
-    if (a && (strtod(lo, &end), *end != '\0'))
-        return 0;
-    if (b && (strtod(hi, &end), *end != '\0'))
-        return 0;
-    return 1;
-}
-
-/* One --param key=value: a value, a comma list of values and globs, or a
- * numeric range. */
-static void where_param(where *w, const char *key, const char *value)
-{
-    char lo[64], hi[64];
-    bdb_buf_puts(&w->sql, " AND EXISTS (SELECT 1 FROM series_params sp WHERE "
-                          "sp.series_id = s.id AND sp.key = ?");
-    where_bind(w, key, strlen(key));
-    if (split_range(value, lo, hi, sizeof lo)) {
-        if (lo[0]) {
-            bdb_buf_puts(&w->sql, " AND bdb_num(sp.value) >= bdb_num(?)");
-            where_bind(w, lo, strlen(lo));
-        }
-        if (hi[0]) {
-            bdb_buf_puts(&w->sql, " AND bdb_num(sp.value) <= bdb_num(?)");
-            where_bind(w, hi, strlen(hi));
-        }
-        bdb_buf_puts(&w->sql, " AND bdb_num(sp.value) IS NOT NULL)");
-        return;
-    }
-    where_list(w, "sp.value", value);
-    bdb_buf_puts(&w->sql, ")");
-}
-
-static void where_build(where *w, const bdb_filter *f)
-{
-    if (!f)
-        return;
-    if (f->tool && *f->tool)
-        where_list(w, "s.tool", f->tool);
-    if (f->benchmark && *f->benchmark)
-        where_list(w, "s.benchmark", f->benchmark);
-    if (f->metric && *f->metric)
-        where_list(w, "s.metric", f->metric);
-    if (f->params)
-        for (int i = 0; i < f->params->n; i++)
-            where_param(w, f->params->kv[i].key, f->params->kv[i].value);
-    if (f->platforms && *f->platforms)
-        where_list(w, "coalesce(p.name, '')", f->platforms);
-    if (f->set && *f->set) {
-        bdb_buf_puts(&w->sql, " AND r.source_id IN (SELECT fs.id FROM sources fs "
-                              "JOIN sets fst ON fst.id = fs.set_id WHERE 1");
-        where_list(w, "fst.name", f->set);
-        bdb_buf_puts(&w->sql, ")");
-    }
-    if (f->tags)
-        for (int i = 0; i < f->tags->n; i++) {
-            bdb_buf_puts(&w->sql, " AND r.source_id IN (SELECT fs.id FROM "
-                                  "sources fs JOIN set_tags ft ON "
-                                  "ft.set_id = fs.set_id WHERE ft.key = ?");
-            where_bind(w, f->tags->kv[i].key, strlen(f->tags->kv[i].key));
-            where_list(w, "ft.value", f->tags->kv[i].value);
-            bdb_buf_puts(&w->sql, ")");
-        }
-}
-
-static void where_free(where *w)
-{
-    for (int i = 0; i < w->nbinds; i++)
-        free(w->binds[i]);
-    free(w->binds);
-    bdb_buf_free(&w->sql);
-}
-
-static int where_prepare(bdb_store *st, where *w, sqlite3_stmt **s)
-{
-    int rc = w->err ? w->err : w->sql.err;
+    int rc = bdb_where_check(st, w);
     if (rc) {
-        where_free(w);
-        return bdb_store_fail(st, rc, "out of memory building a query");
+        bdb_where_free(w);
+        return rc;
     }
     rc = prepare(st, s, w->sql.data);
     for (int i = 0; !rc && i < w->nbinds; i++)
@@ -1260,14 +963,15 @@ static int where_prepare(bdb_store *st, where *w, sqlite3_stmt **s)
             sqlite3_finalize(*s);
             *s = NULL;
         }
-    where_free(w);
+    bdb_where_free(w);
     return rc;
 }
 
 static int sq_results_each(bdb_store *st, const bdb_filter *f,
                            int (*cb)(const bdb_result_row *, void *), void *ctx)
 {
-    where w = {0};
+    bdb_where w;
+    bdb_where_init(&w, '?');
     bdb_buf_puts(&w.sql,
                  "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
                  "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
@@ -1275,7 +979,7 @@ static int sq_results_each(bdb_store *st, const bdb_filter *f,
                  "JOIN series s ON s.id = r.series_id "
                  "JOIN sources src ON src.id = r.source_id "
                  "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
-    where_build(&w, f);
+    bdb_where_build(&w, f);
     bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
                          "coalesce(p.name, ''), r.source_id, r.repetition, r.line");
     sqlite3_stmt *s;
@@ -1305,13 +1009,14 @@ static int sq_results_each(bdb_store *st, const bdb_filter *f,
 static int sq_series_each(bdb_store *st, const bdb_filter *f,
                           int (*cb)(const bdb_series_row *, void *), void *ctx)
 {
-    where w = {0};
+    bdb_where w;
+    bdb_where_init(&w, '?');
     bdb_buf_puts(&w.sql,
                  "SELECT s.id, s.tool, s.benchmark, s.metric, s.params, s.unit, "
                  "s.better, count(r.id), count(DISTINCT r.platform_id) "
                  "FROM series s JOIN results r ON r.series_id = s.id "
                  "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
-    where_build(&w, f);
+    bdb_where_build(&w, f);
     bdb_buf_puts(&w.sql, " GROUP BY s.id ORDER BY s.tool, s.benchmark, "
                          "s.metric, s.params");
     sqlite3_stmt *s;
@@ -1370,21 +1075,28 @@ static int sq_sources_each(bdb_store *st,
     return rc;
 }
 
+/* The warnings of the sources that have a result matching f. The sources
+ * with warnings are few: each is probed once for a matching result
+ * (results_by_source), instead of listing every matching result. */
 static int sq_warnings_each(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const bdb_warning_row *, void *),
                             void *ctx)
 {
-    where w = {0};
+    bdb_where w;
+    bdb_where_init(&w, '?');
     bdb_buf_puts(&w.sql,
                  "SELECT coalesce(sp.name, ''), src.path, wn.message, wn.line, "
                  "src.id, wn.kind = 'info' FROM source_warnings wn "
                  "JOIN sources src ON src.id = wn.source_id "
                  "LEFT JOIN platforms sp ON sp.id = src.platform_id "
-                 "WHERE src.id IN (SELECT r.source_id FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
-    where_build(&w, f);
-    bdb_buf_puts(&w.sql, ") ORDER BY src.id, wn.line");
+                 "WHERE wn.source_id IN (SELECT ws.source_id FROM "
+                 "(SELECT DISTINCT source_id FROM source_warnings) ws "
+                 "WHERE EXISTS (SELECT 1 FROM results r ");
+    if (filter_has_series_terms(f))
+        bdb_buf_puts(&w.sql, "JOIN series s ON s.id = r.series_id ");
+    bdb_buf_puts(&w.sql, "WHERE r.source_id = ws.source_id");
+    bdb_where_build(&w, f);
+    bdb_buf_puts(&w.sql, ")) ORDER BY src.id, wn.line");
     sqlite3_stmt *s;
     if (where_prepare(st, &w, &s))
         return BDB_ESTORE;
@@ -1405,16 +1117,33 @@ static int sq_warnings_each(bdb_store *st, const bdb_filter *f,
     return rc;
 }
 
+/* Appends "EXISTS (a result of f on platform `on`)"; on is an SQL
+ * expression for the platform id, or NULL for results without one. */
+static void exists_result(bdb_where *w, const bdb_filter *f, const char *on)
+{
+    bdb_buf_puts(&w->sql, "EXISTS (SELECT 1 FROM results r ");
+    if (filter_has_series_terms(f))
+        bdb_buf_puts(&w->sql, "JOIN series s ON s.id = r.series_id ");
+    bdb_buf_puts(&w->sql, on ? "WHERE r.platform_id = " : "WHERE r.platform_id IS NULL");
+    if (on)
+        bdb_buf_puts(&w->sql, on);
+    bdb_where_build(w, f);
+    bdb_buf_puts(&w->sql, ")");
+}
+
+/* Platforms with a matching result: each platform is probed for one
+ * (results_by_platform), the results are never listed. */
 static int sq_platform_names_each(bdb_store *st, const bdb_filter *f,
                                   int (*cb)(const char *, void *), void *ctx)
 {
-    where w = {0};
-    bdb_buf_puts(&w.sql,
-                 "SELECT DISTINCT coalesce(p.name, '') AS pname FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
-    where_build(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY pname");
+    bdb_where w;
+    bdb_where_init(&w, '?');
+    bdb_buf_puts(&w.sql, "SELECT pname FROM (SELECT p.name AS pname FROM "
+                         "platforms p WHERE ");
+    exists_result(&w, f, "p.id");
+    bdb_buf_puts(&w.sql, " UNION ALL SELECT '' WHERE ");
+    exists_result(&w, f, NULL);
+    bdb_buf_puts(&w.sql, ") ORDER BY pname");
     sqlite3_stmt *s;
     if (where_prepare(st, &w, &s))
         return BDB_ESTORE;
@@ -1428,112 +1157,357 @@ static int sq_platform_names_each(bdb_store *st, const bdb_filter *f,
     return rc;
 }
 
-/* Splits a group_concat() list on sep into at most n pieces (in place). */
-static size_t split_list(char *text, char sep, char **out, size_t n)
+/* ---- groups: one series at a time --------------------------------------- */
+
+/* id -> text, open addressing, grown at half load. */
+typedef struct id_text {
+    long long id;
+    char *text;         /* NULL: an empty slot */
+} id_text;
+
+typedef struct id_map {
+    id_text *slot;
+    size_t cap, n;
+} id_map;
+
+static size_t id_hash(long long id, size_t cap)
 {
-    size_t k = 0;
-    char *p = text;
-    while (p && k < n) {
-        out[k++] = p;
-        char *q = strchr(p, sep);
-        if (q)
-            *q++ = '\0';
-        p = q;
-    }
-    return k;
+    uint64_t h = (uint64_t)id * UINT64_C(0x9e3779b97f4a7c15);
+    return (size_t)(h >> 17) & (cap - 1);
 }
 
+static const char *id_map_get(const id_map *m, long long id)
+{
+    if (!m->cap)
+        return NULL;
+    for (size_t i = id_hash(id, m->cap);; i = (i + 1) & (m->cap - 1)) {
+        if (!m->slot[i].text)
+            return NULL;
+        if (m->slot[i].id == id)
+            return m->slot[i].text;
+    }
+}
+
+static int id_map_put(id_map *m, long long id, const char *text)
+{
+    if (2 * (m->n + 1) > m->cap) {
+        size_t cap = m->cap ? m->cap * 2 : 64;
+        id_text *slot = calloc(cap, sizeof *slot);
+        if (!slot)
+            return BDB_ENOMEM;
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->slot[i].text) {
+                size_t j = id_hash(m->slot[i].id, cap);
+                while (slot[j].text)
+                    j = (j + 1) & (cap - 1);
+                slot[j] = m->slot[i];
+            }
+        free(m->slot);
+        m->slot = slot;
+        m->cap = cap;
+    }
+    char *copy = strdup(text);
+    if (!copy)
+        return BDB_ENOMEM;
+    size_t i = id_hash(id, m->cap);
+    while (m->slot[i].text && m->slot[i].id != id)
+        i = (i + 1) & (m->cap - 1);
+    if (m->slot[i].text) {
+        free(m->slot[i].text);
+    } else {
+        m->slot[i].id = id;
+        m->n++;
+    }
+    m->slot[i].text = copy;
+    return BDB_OK;
+}
+
+static void id_map_free(id_map *m)
+{
+    for (size_t i = 0; i < m->cap; i++)
+        free(m->slot[i].text);
+    free(m->slot);
+    m->slot = NULL;
+    m->cap = m->n = 0;
+}
+
+/* The results of one series, in the index's order (platform id, source,
+ * repetition, line), as columns. */
+typedef struct series_rows {
+    size_t n, cap;
+    long long *platform_id;     /* NO_PLATFORM for none */
+    double *value;
+    int *line;
+    long long *source_id;
+    const char **path;
+} series_rows;
+
+static int series_rows_grow(series_rows *r)
+{
+    size_t cap = r->cap ? r->cap * 2 : 256;
+    long long *pid = realloc(r->platform_id, cap * sizeof *pid);
+    if (pid)
+        r->platform_id = pid;
+    double *v = realloc(r->value, cap * sizeof *v);
+    if (v)
+        r->value = v;
+    int *l = realloc(r->line, cap * sizeof *l);
+    if (l)
+        r->line = l;
+    long long *sid = realloc(r->source_id, cap * sizeof *sid);
+    if (sid)
+        r->source_id = sid;
+    const char **path = realloc(r->path, cap * sizeof *path);
+    if (path)
+        r->path = path;
+    if (!pid || !v || !l || !sid || !path)
+        return BDB_ENOMEM;
+    r->cap = cap;
+    return BDB_OK;
+}
+
+static void series_rows_free(series_rows *r)
+{
+    free(r->platform_id);
+    free(r->value);
+    free(r->line);
+    free(r->source_id);
+    free(r->path);
+}
+
+#define NO_PLATFORM LLONG_MIN
+
+/* One platform's run of rows within a series. */
+typedef struct group_run {
+    const char *name;
+    size_t from, n;
+} group_run;
+
+static int cmp_run(const void *a, const void *b)
+{
+    const group_run *x = a, *y = b;
+    return strcmp(x->name, y->name);
+}
+
+typedef struct groups_ctx {
+    bdb_store *st;
+    sqlite3_stmt *rows, *path;
+    id_map platforms, paths;
+    series_rows r;
+    group_run *runs;
+    size_t cap_runs;
+} groups_ctx;
+
+static int source_path(groups_ctx *g, long long id, const char **out)
+{
+    if ((*out = id_map_get(&g->paths, id)))
+        return BDB_OK;
+    sqlite3_reset(g->path);
+    sqlite3_bind_int64(g->path, 1, id);
+    int step = sqlite3_step(g->path);
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+        return fail_db(g->st, "reading a source's path");
+    /* the old query replaced the list separator; keep the same text */
+    const char *text = step == SQLITE_ROW ? col_text(g->path, 0) : "";
+    size_t len = strlen(text);
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return bdb_store_fail(g->st, BDB_ENOMEM, "out of memory");
+    for (size_t i = 0; i <= len; i++)
+        copy[i] = text[i] == 31 ? '?' : text[i];
+    int rc = id_map_put(&g->paths, id, copy);
+    free(copy);
+    if (rc)
+        return bdb_store_fail(g->st, rc, "out of memory");
+    *out = id_map_get(&g->paths, id);
+    return BDB_OK;
+}
+
+/* Reads one series' results and hands them to cb as one group per
+ * platform, in platform name order. *stop is set when cb asks to stop. */
+static int emit_series(groups_ctx *g, sqlite3_stmt *ser,
+                       int (*cb)(const bdb_group_row *, void *), void *ctx,
+                       int *stop)
+{
+    long long sid = sqlite3_column_int64(ser, 0);
+    series_rows *r = &g->r;
+    r->n = 0;
+    sqlite3_reset(g->rows);
+    sqlite3_bind_int64(g->rows, sqlite3_bind_parameter_count(g->rows), sid);
+    int step, rc = BDB_OK;
+    while ((step = sqlite3_step(g->rows)) == SQLITE_ROW) {
+        if (r->n == r->cap && (rc = series_rows_grow(r)))
+            return bdb_store_fail(g->st, rc, "out of memory");
+        size_t i = r->n++;
+        r->platform_id[i] = sqlite3_column_type(g->rows, 0) == SQLITE_NULL
+                                ? NO_PLATFORM
+                                : sqlite3_column_int64(g->rows, 0);
+        r->value[i] = sqlite3_column_double(g->rows, 1);
+        r->line[i] = sqlite3_column_int(g->rows, 2);
+        r->source_id[i] = sqlite3_column_int64(g->rows, 3);
+        if ((rc = source_path(g, r->source_id[i], &r->path[i])))
+            return rc;
+    }
+    if (step != SQLITE_DONE)
+        return fail_db(g->st, "grouping results");
+    /* runs of one platform id, then in name order ("" for none) */
+    size_t nruns = 0;
+    for (size_t i = 0; i < r->n;) {
+        size_t j = i;
+        while (j < r->n && r->platform_id[j] == r->platform_id[i])
+            j++;
+        if (nruns == g->cap_runs) {
+            size_t cap = g->cap_runs ? g->cap_runs * 2 : 16;
+            group_run *p = realloc(g->runs, cap * sizeof *p);
+            if (!p)
+                return bdb_store_fail(g->st, BDB_ENOMEM, "out of memory");
+            g->runs = p;
+            g->cap_runs = cap;
+        }
+        const char *name = r->platform_id[i] != NO_PLATFORM
+                               ? id_map_get(&g->platforms, r->platform_id[i])
+                               : NULL;
+        g->runs[nruns++] = (group_run){name ? name : "", i, j - i};
+        i = j;
+    }
+    qsort(g->runs, nruns, sizeof *g->runs, cmp_run);
+    for (size_t k = 0; k < nruns && !*stop; k++) {
+        const group_run *run = &g->runs[k];
+        const double *v = r->value + run->from;
+        double sum = 0.0, mn = v[0], mx = v[0];
+        for (size_t i = 0; i < run->n; i++) {
+            sum += v[i];
+            mn = v[i] < mn ? v[i] : mn;
+            mx = v[i] > mx ? v[i] : mx;
+        }
+        bdb_group_row row = {
+            .series_id = sid, .tool = col_text(ser, 1),
+            .benchmark = col_text(ser, 2), .metric = col_text(ser, 3),
+            .params = col_text(ser, 4), .unit = col_text(ser, 5),
+            .better = sqlite3_column_int(ser, 6), .platform = run->name,
+            .n = run->n, .mean = sum / (double)run->n, .min = mn, .max = mx,
+            .values = v, .lines = r->line + run->from,
+            .source_ids = r->source_id + run->from,
+            .paths = (const char *const *)(r->path + run->from)};
+        if (cb(&row, ctx))
+            *stop = 1;
+    }
+    return BDB_OK;
+}
+
+/* Groups in series order, then platform name. The series come from the
+ * series table in (tool, benchmark, metric, params) order (its unique
+ * index, no sort); each series' results from results_by_series_platform,
+ * which holds every column needed in the order needed, so no result row
+ * is visited and nothing is sorted in SQL. Memory is one series' results
+ * plus one path per source. Values arrive as stored doubles: no text
+ * round trip. */
 static int sq_groups_each(bdb_store *st, const bdb_filter *f,
                           int (*cb)(const bdb_group_row *, void *), void *ctx)
 {
-    where w = {0};
-    /* The inner query orders the rows so that group_concat() sees each
-     * group's values in source and repetition order. */
-    bdb_buf_puts(&w.sql,
-                 "SELECT sid, tool, benchmark, metric, params, unit, better, "
-                 "pname, count(*), avg(value), min(value), max(value), "
-                 "group_concat(printf('%!.17g', value), char(31)), "
-                 "group_concat(line, char(31)), group_concat(source_id, char(31)), "
-                 "group_concat(path, char(31)) FROM ("
-                 "SELECT s.id AS sid, s.tool, s.benchmark, s.metric, s.params, "
-                 "s.unit, s.better, coalesce(p.name, '') AS pname, r.value, "
-                 "r.line, r.source_id, replace(src.path, char(31), '?') AS path "
-                 "FROM results r JOIN series s ON s.id = r.series_id "
-                 "JOIN sources src ON src.id = r.source_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
-    where_build(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
-                         "pname, r.source_id, r.repetition, r.line) "
-                         "GROUP BY sid, pname ORDER BY tool, benchmark, metric, "
-                         "params, pname");
-    sqlite3_stmt *s;
-    if (where_prepare(st, &w, &s))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        size_t n = (size_t)sqlite3_column_int64(s, 8);
-        char *vals = strdup(col_text(s, 12)), *lines = strdup(col_text(s, 13));
-        char *srcs = strdup(col_text(s, 14)), *paths = strdup(col_text(s, 15));
-        char **vp = calloc(n, sizeof *vp), **lp = calloc(n, sizeof *lp);
-        char **sp = calloc(n, sizeof *sp), **pp = calloc(n, sizeof *pp);
-        double *values = calloc(n, sizeof *values);
-        int *line_no = calloc(n, sizeof *line_no);
-        long long *source_ids = calloc(n, sizeof *source_ids);
-        if (!vals || !lines || !srcs || !paths || !vp || !lp || !sp || !pp ||
-            !values || !line_no || !source_ids) {
+    groups_ctx g = {.st = st};
+    sqlite3_stmt *ser = NULL, *pl = NULL;
+    int rc = prepare(st, &pl, "SELECT id, name FROM platforms");
+    int step = SQLITE_DONE;
+    while (!rc && (step = sqlite3_step(pl)) == SQLITE_ROW)
+        if (id_map_put(&g.platforms, sqlite3_column_int64(pl, 0), col_text(pl, 1)))
             rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        } else if (split_list(vals, 31, vp, n) != n ||
-                   split_list(lines, 31, lp, n) != n ||
-                   split_list(srcs, 31, sp, n) != n ||
-                   split_list(paths, 31, pp, n) != n) {
-            rc = bdb_store_fail(st, BDB_ESTORE, "inconsistent group lists");
-        } else {
-            for (size_t i = 0; i < n; i++) {
-                values[i] = strtod(vp[i], NULL);
-                line_no[i] = (int)strtol(lp[i], NULL, 10);
-                source_ids[i] = strtoll(sp[i], NULL, 10);
-            }
-            bdb_group_row r = {
-                .series_id = sqlite3_column_int64(s, 0), .tool = col_text(s, 1),
-                .benchmark = col_text(s, 2), .metric = col_text(s, 3),
-                .params = col_text(s, 4), .unit = col_text(s, 5),
-                .better = sqlite3_column_int(s, 6), .platform = col_text(s, 7),
-                .n = n, .mean = sqlite3_column_double(s, 9),
-                .min = sqlite3_column_double(s, 10),
-                .max = sqlite3_column_double(s, 11), .values = values,
-                .lines = line_no, .source_ids = source_ids,
-                .paths = (const char *const *)pp};
-            if (cb(&r, ctx))
-                step = SQLITE_DONE;
-        }
-        free(vals); free(lines); free(srcs); free(paths);
-        free(vp); free(lp); free(sp); free(pp);
-        free(values); free(line_no); free(source_ids);
-        if (rc || step == SQLITE_DONE)
-            break;
+    if (!rc && step != SQLITE_DONE)
+        rc = fail_db(st, "reading platforms");
+    sqlite3_finalize(pl);
+    if (!rc)
+        rc = prepare(st, &g.path, "SELECT path FROM sources WHERE id = ?");
+    if (!rc) {
+        bdb_where w;
+    bdb_where_init(&w, '?');
+        bdb_buf_puts(&w.sql, "SELECT r.platform_id, r.value, r.line, "
+                             "r.source_id FROM results r WHERE 1");
+        bdb_where_platforms(&w, f);
+        /* the series id is the last parameter */
+        bdb_buf_puts(&w.sql, " AND r.series_id = ? ORDER BY r.platform_id, "
+                             "r.source_id, r.repetition, r.line");
+        rc = where_prepare(st, &w, &g.rows) ? BDB_ESTORE : BDB_OK;
     }
-    if (!rc && step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "grouping results");
+    if (!rc) {
+        bdb_where w;
+    bdb_where_init(&w, '?');
+        bdb_buf_puts(&w.sql, "SELECT s.id, s.tool, s.benchmark, s.metric, "
+                             "s.params, s.unit, s.better FROM series s WHERE 1");
+        bdb_where_series(&w, f);
+        bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params");
+        rc = where_prepare(st, &w, &ser) ? BDB_ESTORE : BDB_OK;
+    }
+    int stop = 0;
+    while (!rc && !stop && (step = sqlite3_step(ser)) == SQLITE_ROW)
+        rc = emit_series(&g, ser, cb, ctx, &stop);
+    if (!rc && !stop && step != SQLITE_DONE)
+        rc = fail_db(st, "listing series");
+    sqlite3_finalize(ser);
+    sqlite3_finalize(g.rows);
+    sqlite3_finalize(g.path);
+    id_map_free(&g.platforms);
+    id_map_free(&g.paths);
+    series_rows_free(&g.r);
+    free(g.runs);
+    return rc;
+}
+
+/* ---- iVersion 4: what copying a database needs ------------------------- */
+
+static int sq_source_samples(bdb_store *st, long long id, bdb_sink *out)
+{
+    sqlite3_stmt *s;
+    if (prepare(st, &s,
+                "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
+                "s.unit, s.better, r.value, r.repetition, r.line, "
+                "coalesce((SELECT group_concat(sp.key || char(31) || sp.value, "
+                "char(30)) FROM series_params sp WHERE sp.series_id = s.id), '') "
+                "FROM results r JOIN series s ON s.id = r.series_id "
+                "LEFT JOIN platforms p ON p.id = r.platform_id "
+                "WHERE r.source_id = ? ORDER BY r.id"))
+        return BDB_ESTORE;
+    sqlite3_bind_int64(s, 1, id);
+    int step, rc = BDB_OK;
+    while (!rc && (step = sqlite3_step(s)) == SQLITE_ROW)
+        rc = bdb_store_sample_from_row(
+            st, out, col_text(s, 0), col_text(s, 1), col_text(s, 2),
+            col_text(s, 3), col_text(s, 4), sqlite3_column_int(s, 5),
+            sqlite3_column_double(s, 6), sqlite3_column_int(s, 7),
+            sqlite3_column_int(s, 8), col_text(s, 9));
+    if (!rc && step != SQLITE_DONE)
+        rc = fail_db(st, "reading a source's results");
+    sqlite3_finalize(s);
+    if (rc)
+        return rc;
+    if (prepare(st, &s, "SELECT line, kind = 'info', message FROM "
+                        "source_warnings WHERE source_id = ? ORDER BY rowid"))
+        return BDB_ESTORE;
+    sqlite3_bind_int64(s, 1, id);
+    while (!rc && (step = sqlite3_step(s)) == SQLITE_ROW)
+        rc = bdb_store_note_from_row(st, out, sqlite3_column_int(s, 0),
+                                     sqlite3_column_int(s, 1), col_text(s, 2));
+    if (!rc && step != SQLITE_DONE)
+        rc = fail_db(st, "reading a source's warnings");
     sqlite3_finalize(s);
     return rc;
 }
 
-/* ---- lifecycle: corrections, run sets, history (iVersion 4) ------------ */
-
-
-/* bdb_fnmatch(pattern, text): shell globs for --benchmark 'aes-*'. No
- * FNM_PATHNAME: '*' matches '/' too ("*sda" selects "/dev/sda"). */
-static void sql_fnmatch(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+static int sq_source_set_imported_at(bdb_store *st, long long id,
+                                     const char *imported_at)
 {
-    (void)argc;
-    const unsigned char *pat = sqlite3_value_text(argv[0]);
-    const unsigned char *text = sqlite3_value_text(argv[1]);
-    if (!pat || !text) {
-        sqlite3_result_int(ctx, 0);
-        return;
-    }
-    sqlite3_result_int(ctx, fnmatch((const char *)pat, (const char *)text, 0) == 0);
+    sqlite3_stmt *s;
+    if (prepare(st, &s, "UPDATE sources SET imported_at = ? WHERE id = ?"))
+        return BDB_ESTORE;
+    sqlite3_bind_text(s, 1, imported_at, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(s, 2, id);
+    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK
+                                            : fail_db(st, "dating a source");
+    sqlite3_finalize(s);
+    return rc;
 }
+
+/* ---- lifecycle: corrections, run sets, history (iVersion 5) ------------ */
+
 
 /* bdb_num(text): the number a parameter value spells wholly, else NULL,
  * so that "clients=1..20" never takes "abc" for 0. */
@@ -1555,11 +1529,8 @@ static void sql_num(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 
 static void register_functions(sqlite3 *db)
 {
-    /* A failure only means the glob and range filters fail to prepare,
+    /* A failure only means the range filters fail to prepare,
      * with SQLite's message. */
-    sqlite3_create_function(db, "bdb_fnmatch", 2,
-                            SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
-                            sql_fnmatch, NULL, NULL);
     sqlite3_create_function(db, "bdb_num", 1,
                             SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_num,
                             NULL, NULL);
@@ -2051,7 +2022,8 @@ static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const bdb_set_result_row *, void *),
                                void *ctx)
 {
-    where w = {0};
+    bdb_where w;
+    bdb_where_init(&w, '?');
     bdb_buf_puts(&w.sql,
                  "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
                  "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
@@ -2061,7 +2033,7 @@ static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
                  "JOIN sources src ON src.id = r.source_id "
                  "LEFT JOIN sets st ON st.id = src.set_id "
                  "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
-    where_build(&w, f);
+    bdb_where_build(&w, f);
     bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
                          "coalesce(p.name, ''), st.created_at, st.id, "
                          "r.source_id, r.repetition, r.line");
@@ -2093,7 +2065,7 @@ static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
 
 
 const bdb_store_ops bdb_store_sqlite_ops = {
-    .iVersion = 4,
+    .iVersion = 5,
     .scheme = "sqlite",
     .open = sq_open,
     .close = sq_close,
@@ -2117,6 +2089,8 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .groups_each = sq_groups_each,
     .platforms_put = sq_platforms_put,
     .platform_names_each = sq_platform_names_each,
+    .source_samples = sq_source_samples,
+    .source_set_imported_at = sq_source_set_imported_at,
     .history_add = sq_history_add,
     .history_each = sq_history_each,
     .source_delete = sq_source_delete,

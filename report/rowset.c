@@ -1,9 +1,14 @@
-/* rowset.c - printing tables of strings as text, CSV or JSON. */
+/* rowset.c - printing tables of strings as text, CSV (libcsv through
+ * bdb_csv_append_field) or JSON (jansson, like the report's JSON). */
 #include "rowset.h"
 #include "../common/bdb_buf.h"
-#include "../report/render.h"
-#include "../report/rtable.h"
+#include "../common/bdb_utf8.h"
+#include "render.h"
+#include "rtable.h"
 
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,47 +45,94 @@ int bdb_rowset_add(bdb_rowset *r, const char *const *cells)
     if (r->nrows == r->cap) {
         size_t cap = r->cap ? r->cap * 2 : 64;
         char **p = realloc(r->cells, cap * (size_t)r->ncols * sizeof *p);
-        if (!p)
+        if (!p) {
+            r->err = 1;
             return -1;
+        }
         r->cells = p;
         r->cap = cap;
     }
     for (int c = 0; c < r->ncols; c++) {
         char *dup = strdup(cells[c] ? cells[c] : "");
-        if (!dup)
+        if (!dup) {
+            while (c-- > 0)
+                free(r->cells[r->nrows * (size_t)r->ncols + (size_t)c]);
+            r->err = 1;
             return -1;
+        }
         r->cells[r->nrows * (size_t)r->ncols + (size_t)c] = dup;
     }
     r->nrows++;
     return 0;
 }
 
-
-void bdb_json_write_string(FILE *out, const char *s)
+static json_t *json_text(const char *v)
 {
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", out);
-        else if (c == '\t')
-            fputs("\\t", out);
-        else if (c == '\r')
-            fputs("\\r", out);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
+    if (bdb_utf8_valid(v, strlen(v)))
+        return json_string(v);
+    /* jansson refuses invalid UTF-8: keep the text, bad bytes as U+FFFD */
+    char *fixed = bdb_utf8_dup(v);
+    json_t *j = fixed ? json_string(fixed) : NULL;
+    free(fixed);
+    return j;
 }
 
+/* A numeric cell as a JSON number: whole numbers stay integers; others
+ * are reals printed with the 10 significant digits the cells are made
+ * with (%.10g), so "3.2" does not come out as 3.2000000000000002. */
+static json_t *json_cell(const char *v, int numeric)
+{
+    if (!numeric)
+        return json_text(v);
+    if (!*v)
+        return json_null();
+    char *end;
+    errno = 0;
+    long long i = strtoll(v, &end, 10);
+    if (!*end && errno == 0)
+        return json_integer(i);
+    errno = 0;
+    double d = strtod(v, &end);
+    if (!*end && errno == 0 && isfinite(d))
+        return json_real(d);
+    return json_text(v);  /* never drop what a column holds */
+}
+
+static int print_json(const bdb_rowset *r, FILE *out)
+{
+    int nc = r->ncols;
+    json_t *rows = json_array();
+    int rc = rows ? 0 : -1;
+    for (size_t i = 0; !rc && i < r->nrows; i++) {
+        json_t *o = json_object();
+        if (!o || json_array_append_new(rows, o)) {
+            rc = -1;
+            break;
+        }
+        for (int c = 0; !rc && c < nc; c++) {
+            json_t *v = json_cell(r->cells[i * (size_t)nc + (size_t)c],
+                                  r->numeric && r->numeric[c]);
+            if (!v || json_object_set_new(o, r->names[c], v))
+                rc = -1;
+        }
+    }
+    char *text = rc ? NULL
+                    : json_dumps(rows, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+                                           JSON_REAL_PRECISION(10));
+    json_decref(rows);
+    if (!text)
+        return -1;
+    fputs(text, out);
+    fputc('\n', out);
+    free(text);
+    return 0;
+}
 
 int bdb_rowset_print(const bdb_rowset *r, bdb_out_format fmt, FILE *out)
 {
     int nc = r->ncols;
+    if (r->err)
+        return -1;
     if (fmt == BDB_FMT_CSV) {
         bdb_buf b;
         bdb_buf_init(&b);
@@ -103,23 +155,8 @@ int bdb_rowset_print(const bdb_rowset *r, bdb_out_format fmt, FILE *out)
             fwrite(b.data, 1, b.len, out);
         bdb_buf_free(&b);
     } else if (fmt == BDB_FMT_JSON) {
-        fputs("[", out);
-        for (size_t i = 0; i < r->nrows; i++) {
-            fputs(i ? ",\n  {" : "\n  {", out);
-            for (int c = 0; c < nc; c++) {
-                const char *v = r->cells[i * (size_t)nc + (size_t)c];
-                if (c)
-                    fputs(", ", out);
-                bdb_json_write_string(out, r->names[c]);
-                fputs(": ", out);
-                if (r->numeric && r->numeric[c])
-                    fputs(*v ? v : "null", out);
-                else
-                    bdb_json_write_string(out, v);
-            }
-            fputs("}", out);
-        }
-        fputs(r->nrows ? "\n]\n" : "]\n", out);
+        if (print_json(r, out))
+            return -1;
     } else {
         /* The terminal table is report/'s, so lists and reports look alike. */
         bdb_rtable t;
