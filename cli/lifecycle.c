@@ -318,6 +318,20 @@ static void names_free(names *ns)
     memset(ns, 0, sizeof *ns);
 }
 
+static int collect_platform(const bdb_platform *p, void *ctx)
+{
+    return collect_name(p->name, ctx);
+}
+
+/* The names of what; platforms through platform_each, which every
+ * back-end has. */
+static int names_of(bdb_cli *cli, const char *what, names *ns)
+{
+    if (strcmp(what, "platform") == 0)
+        return bdb_store_platform_each(cli->store, collect_platform, ns);
+    return bdb_store_names_each(cli->store, what, collect_name, ns);
+}
+
 static int has_glob(const char *s)
 {
     return strpbrk(s, "*?[") != NULL;
@@ -330,7 +344,7 @@ static int check_list(bdb_cli *cli, const char *what, const char *label,
     if (!list || !*list)
         return 0;
     names ns = {0};
-    int nrc = bdb_store_names_each(cli->store, what, collect_name, &ns);
+    int nrc = names_of(cli, what, &ns);
     if (nrc == BDB_EUSAGE) {
         /* a back-end that cannot list names: the query says what matches */
         names_free(&ns);
@@ -431,7 +445,7 @@ int cli_expand_names(bdb_cli *cli, const char *what, const char *list,
 {
     *out = NULL;
     names ns = {0};
-    if (bdb_store_names_each(cli->store, what, collect_name, &ns) || ns.err) {
+    if (names_of(cli, what, &ns) || ns.err) {
         names_free(&ns);
         return BDB_ESTORE;
     }
