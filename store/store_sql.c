@@ -39,8 +39,8 @@ static void where_bind(bdb_where *w, const char *v, size_t n)
     bdb_buf_printf(&w->sql, "%c%d", w->style, w->nbinds);
 }
 
-/* ---- lists, globs and ranges (lifecycle) ---------------------------- */
-
+/* 1 when [s, s+n) holds a shell glob character: it is matched as a glob,
+ * not compared. */
 static int has_glob(const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -49,75 +49,59 @@ static int has_glob(const char *s, size_t n)
     return 0;
 }
 
-/* A shell glob (fnmatch syntax: * ? [...] [!...]) as the back-end's
- * pattern: SQLite's GLOB is the shell's with '^' for negation; for
- * PostgreSQL's SIMILAR TO, * and ? become % and _ and its other
- * metacharacters are escaped. */
-static void glob_pattern(bdb_sql_style style, const char *p, size_t n,
-                         bdb_buf *out)
+/* A shell glob as an anchored POSIX regular expression (PostgreSQL's
+ * "~"): * . ? become .* and ., a [...] class stays, the rest is quoted. */
+static void glob_regex(bdb_buf *out, const char *p, size_t n)
 {
-    int in_class = 0;
+    bdb_buf_puts(out, "^");
     for (size_t i = 0; i < n; i++) {
         char c = p[i];
-        if (in_class) {
-            if (c == ']' )
-                in_class = 0;
-            bdb_buf_append(out, &c, 1);
-            continue;
-        }
-        if (c == '[') {
-            in_class = 1;
-            bdb_buf_puts(out, "[");
-            if (i + 1 < n && p[i + 1] == '!') {
-                bdb_buf_puts(out, "^");
-                i++;
+        if (c == '*')
+            bdb_buf_puts(out, ".*");
+        else if (c == '?')
+            bdb_buf_puts(out, ".");
+        else if (c == '[') {
+            size_t j = i + 1;
+            while (j < n && p[j] != ']')
+                j++;
+            if (j < n) {
+                bdb_buf_append(out, p + i, j - i + 1);
+                i = j;
+            } else {
+                bdb_buf_puts(out, "\\[");
             }
-            if (i + 1 < n && p[i + 1] == ']') {     /* a leading ] is literal */
-                bdb_buf_puts(out, "]");
-                i++;
-            }
-            continue;
-        }
-        if (style == '$') {
-            if (c == '*')
-                bdb_buf_puts(out, "%");
-            else if (c == '?')
-                bdb_buf_puts(out, "_");
-            else if (strchr("%_|+(){}\\", c)) {
-                bdb_buf_puts(out, "\\");
-                bdb_buf_append(out, &c, 1);
-            } else
-                bdb_buf_append(out, &c, 1);
+        } else if (strchr("\\^$.|+(){}", c)) {
+            bdb_buf_printf(out, "\\%c", c);
         } else {
             bdb_buf_append(out, &c, 1);
         }
     }
-    if (!out->data)
-        bdb_buf_puts(out, "");
+    bdb_buf_puts(out, "$");
 }
 
-/* col equals, or for a glob matches, the item p[0..n). */
-static void where_item(bdb_where *w, const char *col, const char *p, size_t n)
+/* One glob term: bdb_fnmatch(pattern, col) on SQLite (a function the
+ * SQLite back-end registers), col ~ regex on PostgreSQL. */
+static void where_glob(bdb_where *w, const char *col, const char *p, size_t n)
 {
-    if (!has_glob(p, n)) {
-        bdb_buf_printf(&w->sql, "%s = ", col);
+    if (w->style == '?') {
+        bdb_buf_puts(&w->sql, "bdb_fnmatch(");
         where_bind(w, p, n);
+        bdb_buf_printf(&w->sql, ", %s)", col);
         return;
     }
-    bdb_buf pat;
-    bdb_buf_init(&pat);
-    glob_pattern(w->style, p, n, &pat);
-    if (pat.err && !w->err)
-        w->err = pat.err;
-    bdb_buf_printf(&w->sql, "%s %s ", col, w->style == '$' ? "SIMILAR TO"
-                                                             : "GLOB");
-    where_bind(w, pat.data ? pat.data : "", pat.len);
-    bdb_buf_free(&pat);
+    bdb_buf re;
+    bdb_buf_init(&re);
+    glob_regex(&re, p, n);
+    if (re.err && !w->err)
+        w->err = re.err;
+    bdb_buf_printf(&w->sql, "%s ~ ", col);
+    where_bind(w, re.data ? re.data : "", re.len);
+    bdb_buf_free(&re);
 }
 
-/* " AND (" col matches one item of the comma list ")". The whole text is
- * also tried as one exact name, so that a name holding a comma (a timed
- * command "sort -k1,1") still selects itself. */
+/* col matches one item of a comma list, each an exact name or a glob.
+ * The whole text is also tried as one exact name, so that a name holding
+ * a comma (a timed command "sort -k1,1") still selects itself. */
 static void where_list(bdb_where *w, const char *col, const char *list)
 {
     bdb_buf_printf(&w->sql, " AND (%s = ", col);
@@ -126,7 +110,12 @@ static void where_list(bdb_where *w, const char *col, const char *list)
         const char *comma = strchr(p, ',');
         size_t n = comma ? (size_t)(comma - p) : strlen(p);
         bdb_buf_puts(&w->sql, " OR ");
-        where_item(w, col, p, n);
+        if (has_glob(p, n)) {
+            where_glob(w, col, p, n);
+        } else {
+            bdb_buf_printf(&w->sql, "%s = ", col);
+            where_bind(w, p, n);
+        }
         if (!comma)
             break;
         p = comma + 1;
@@ -134,7 +123,7 @@ static void where_list(bdb_where *w, const char *col, const char *list)
     bdb_buf_puts(&w->sql, ")");
 }
 
-/* "lo..hi" (either end may be empty, both numbers): 1 with the bounds. */
+/* "lo..hi" (either end may be empty): 1 with the bounds as text, else 0. */
 static int split_range(const char *v, char *lo, char *hi, size_t n)
 {
     const char *dots = strstr(v, "..");
@@ -154,18 +143,26 @@ static int split_range(const char *v, char *lo, char *hi, size_t n)
     return 1;
 }
 
-/* The number a parameter value spells wholly, else NULL: SQLite has
- * bdb_num() (store_sqlite.c registers it); PostgreSQL a guarded cast. */
-static const char *num_of_value(bdb_sql_style style)
+/* A parameter's value as a number, NULL when it is not one. */
+static void num_of(bdb_where *w, const char *expr)
 {
-    return style == '$'
-        ? "(CASE WHEN sp.value ~ '^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)"
-          "([eE][-+]?[0-9]+)?$' THEN CAST(sp.value AS double precision) END)"
-        : "bdb_num(sp.value)";
+    if (w->style == '?')
+        bdb_buf_printf(&w->sql, "bdb_num(%s)", expr);
+    else
+        bdb_buf_printf(&w->sql, "(CASE WHEN %s ~ '^[-+]?([0-9]+[.]?[0-9]*|"
+                       "[.][0-9]+)([eE][-+]?[0-9]+)?$' THEN (%s)::float8 END)",
+                       expr, expr);
 }
 
-/* One --param key=value: a value, a comma list of values and globs, or a
- * numeric range "1..20". */
+/* A bound number: the bound text as a number, as num_of reads values. */
+static void bind_num(bdb_where *w, const char *text)
+{
+    bdb_buf_puts(&w->sql, w->style == '?' ? "bdb_num(" : "CAST(");
+    where_bind(w, text, strlen(text));
+    bdb_buf_puts(&w->sql, w->style == '?' ? ")" : " AS float8)");
+}
+
+/* key=value, key=glob, key=lo..hi on the series' parameters. */
 static void where_param(bdb_where *w, const char *key, const char *value)
 {
     char lo[64], hi[64];
@@ -173,26 +170,28 @@ static void where_param(bdb_where *w, const char *key, const char *value)
                           "sp.series_id = s.id AND sp.key = ");
     where_bind(w, key, strlen(key));
     if (split_range(value, lo, hi, sizeof lo)) {
-        const char *num = num_of_value(w->style);
-        const char *cast = w->style == '$' ? "double precision" : "REAL";
         if (lo[0]) {
-            bdb_buf_printf(&w->sql, " AND %s >= CAST(", num);
-            where_bind(w, lo, strlen(lo));
-            bdb_buf_printf(&w->sql, " AS %s)", cast);
+            bdb_buf_puts(&w->sql, " AND ");
+            num_of(w, "sp.value");
+            bdb_buf_puts(&w->sql, " >= ");
+            bind_num(w, lo);
         }
         if (hi[0]) {
-            bdb_buf_printf(&w->sql, " AND %s <= CAST(", num);
-            where_bind(w, hi, strlen(hi));
-            bdb_buf_printf(&w->sql, " AS %s)", cast);
+            bdb_buf_puts(&w->sql, " AND ");
+            num_of(w, "sp.value");
+            bdb_buf_puts(&w->sql, " <= ");
+            bind_num(w, hi);
         }
-        bdb_buf_printf(&w->sql, " AND %s IS NOT NULL)", num);
+        bdb_buf_puts(&w->sql, " AND ");
+        num_of(w, "sp.value");
+        bdb_buf_puts(&w->sql, " IS NOT NULL)");
         return;
     }
     where_list(w, "sp.value", value);
     bdb_buf_puts(&w->sql, ")");
 }
 
-/* The series terms of f (on alias s: series): comma lists and globs. */
+/* The series terms of f (on alias s: series). */
 void bdb_where_series(bdb_where *w, const bdb_filter *f)
 {
     if (!f)
@@ -208,54 +207,48 @@ void bdb_where_series(bdb_where *w, const bdb_filter *f)
             where_param(w, f->params->kv[i].key, f->params->kv[i].value);
 }
 
-/* The run-set terms of f, on r.source_id (alias r: results): the sources
- * of the named sets (lists, globs) and of the sets with every tag. */
-static void where_sets(bdb_where *w, const bdb_filter *f)
-{
-    if (f->set && *f->set) {
-        bdb_buf_puts(&w->sql, " AND r.source_id IN (SELECT fs.id FROM sources "
-                              "fs JOIN sets fst ON fst.id = fs.set_id WHERE 1=1");
-        where_list(w, "fst.name", f->set);
-        bdb_buf_puts(&w->sql, ")");
-    }
-    for (int i = 0; f->tags && i < f->tags->n; i++) {
-        bdb_buf_puts(&w->sql, " AND r.source_id IN (SELECT fs.id FROM sources "
-                              "fs JOIN set_tags ft ON ft.set_id = fs.set_id "
-                              "WHERE ft.key = ");
-        where_bind(w, f->tags->kv[i].key, strlen(f->tags->kv[i].key));
-        where_list(w, "ft.value", f->tags->kv[i].value);
-        bdb_buf_puts(&w->sql, ")");
-    }
-}
-
-/* The results terms of f, on alias r: platforms on r.platform_id (names
+/* The result terms of f (alias r: results): its run sets and tags (on
+ * r.source_id), and its platforms on r.platform_id: names are
  * resolved through the platforms table, so a filtered query searches an
- * index on results by platform instead of scanning every result; an empty
- * name in the list means results without a platform; globs match names),
- * and run sets on r.source_id. */
+ * index on results by platform instead of scanning every result. An empty
+ * name in the list means results without a platform; names may be globs. */
 void bdb_where_platforms(bdb_where *w, const bdb_filter *f)
 {
     if (!f)
         return;
-    if (f->platforms && *f->platforms) {
-        int unassigned = 0;
-        for (const char *p = f->platforms;;) {
-            const char *comma = strchr(p, ',');
-            size_t n = comma ? (size_t)(comma - p) : strlen(p);
-            unassigned |= n == 0;
-            if (!comma)
-                break;
-            p = comma + 1;
-        }
-        bdb_buf_puts(&w->sql, unassigned ? " AND (r.platform_id IS NULL OR "
-                                           "r.platform_id IN (SELECT id FROM "
-                                           "platforms WHERE 1=1"
-                                         : " AND (r.platform_id IN (SELECT id "
-                                           "FROM platforms WHERE 1=1");
-        where_list(w, "name", f->platforms);
-        bdb_buf_puts(&w->sql, "))");
+    if (f->set && *f->set) {
+        bdb_buf_puts(&w->sql, " AND r.source_id IN (SELECT fs.id FROM sources fs "
+                              "JOIN sets fst ON fst.id = fs.set_id WHERE 1=1");
+        where_list(w, "fst.name", f->set);
+        bdb_buf_puts(&w->sql, ")");
     }
-    where_sets(w, f);
+    if (f->tags)
+        for (int i = 0; i < f->tags->n; i++) {
+            bdb_buf_puts(&w->sql, " AND r.source_id IN (SELECT fs.id FROM "
+                                  "sources fs JOIN set_tags ft ON "
+                                  "ft.set_id = fs.set_id WHERE ft.key = ");
+            where_bind(w, f->tags->kv[i].key, strlen(f->tags->kv[i].key));
+            where_list(w, "ft.value", f->tags->kv[i].value);
+            bdb_buf_puts(&w->sql, ")");
+        }
+    if (!f->platforms || !*f->platforms)
+        return;
+    int unassigned = 0;
+    for (const char *p = f->platforms;;) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        unassigned |= n == 0;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    bdb_buf_puts(&w->sql, unassigned ? " AND (r.platform_id IS NULL OR "
+                                       "r.platform_id IN (SELECT pl.id FROM "
+                                       "platforms pl WHERE 1=1"
+                                     : " AND r.platform_id IN (SELECT pl.id "
+                                       "FROM platforms pl WHERE 1=1");
+    where_list(w, "pl.name", f->platforms);
+    bdb_buf_puts(&w->sql, unassigned ? "))" : ")");
 }
 
 void bdb_where_build(bdb_where *w, const bdb_filter *f)

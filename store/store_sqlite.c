@@ -8,6 +8,7 @@
 #include "store_internal.h"
 
 #include <limits.h>
+#include <fnmatch.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -1510,6 +1511,20 @@ static int sq_source_set_imported_at(bdb_store *st, long long id,
 /* ---- lifecycle: corrections, run sets, history (iVersion 5) ------------ */
 
 
+/* bdb_fnmatch(pattern, text): shell globs for --benchmark 'aes-*'. No
+ * FNM_PATHNAME: '*' matches '/' too ("*sda" selects "/dev/sda"). */
+static void sql_fnmatch(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    const unsigned char *pat = sqlite3_value_text(argv[0]);
+    const unsigned char *text = sqlite3_value_text(argv[1]);
+    if (!pat || !text) {
+        sqlite3_result_int(ctx, 0);
+        return;
+    }
+    sqlite3_result_int(ctx, fnmatch((const char *)pat, (const char *)text, 0) == 0);
+}
+
 /* bdb_num(text): the number a parameter value spells wholly, else NULL,
  * so that "clients=1..20" never takes "abc" for 0. */
 static void sql_num(sqlite3_context *ctx, int argc, sqlite3_value **argv)
@@ -1530,8 +1545,11 @@ static void sql_num(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 
 static void register_functions(sqlite3 *db)
 {
-    /* A failure only means the range filters fail to prepare,
+    /* A failure only means the glob and range filters fail to prepare,
      * with SQLite's message. */
+    sqlite3_create_function(db, "bdb_fnmatch", 2,
+                            SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                            sql_fnmatch, NULL, NULL);
     sqlite3_create_function(db, "bdb_num", 1,
                             SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_num,
                             NULL, NULL);
