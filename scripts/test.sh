@@ -14,13 +14,17 @@ cd "$(dirname "$0")/.."
 
 CI="${CI:-false}"
 # chromium renders the HTML report (tests/test_html_browser.c); unzip reads
-# the XLSX workbook back (tests/test_xlsx.c); clang builds the libFuzzer
-# targets.
+# the XLSX workbook back and gnumeric's ssconvert recalculates it
+# (tests/test_xlsx.c); poppler-utils open the PDF report (tests/test_pdf.c)
+# and fonts-noto-cjk draw its CJK names; sqlite3 finds a page to damage
+# (tests/test_cli.c); postgresql runs the PostgreSQL back-end's tests
+# (scripts/pg-test-server.sh); clang builds the libFuzzer targets.
 FUZZ_PKGS=""
 if [ "${BDB_SKIP_FUZZ:-0}" != 1 ]; then
     FUZZ_PKGS="clang"
 fi
-BDB_TEST_PKGS="${BDB_TEST_PKGS-chromium unzip $FUZZ_PKGS}" sh scripts/install-deps.sh
+SUITE_PKGS="chromium unzip gnumeric poppler-utils fonts-noto-cjk sqlite3 postgresql valgrind"
+BDB_TEST_PKGS="${BDB_TEST_PKGS-$SUITE_PKGS $FUZZ_PKGS}" sh scripts/install-deps.sh
 
 # libFuzzer's runtime is a package of its own on Debian 12
 # (libclang-rt-14-dev, for clang 14) and newer; older Ubuntus ship it with
@@ -68,13 +72,25 @@ run_suite() {
         echo "$skipped" >&2
         if [ "$CI" = true ]; then
             echo "test.sh: a skipped test tests nothing; in CI that is a failure" \
-                 "(install chromium and unzip: apt-get install chromium unzip)" >&2
+                 "(apt-get install $SUITE_PKGS)" >&2
             exit 1
         fi
-        echo "test.sh: install what they need to run them: apt-get install chromium unzip" >&2
+        echo "test.sh: install what they need to run them: apt-get install $SUITE_PKGS" >&2
     fi
     echo "test.sh: $total tests in $dir"
 }
+
+# A throwaway PostgreSQL server for the back-end's tests, stopped however
+# the run ends; in CI a server that cannot start fails the run.
+if BDB_TEST_PG_URL=$(sh scripts/pg-test-server.sh start); then
+    export BDB_TEST_PG_URL
+    trap 'sh scripts/pg-test-server.sh stop' EXIT INT TERM
+elif [ "$CI" = true ]; then
+    echo "test.sh: no PostgreSQL server could be started for the tests" >&2
+    exit 1
+else
+    echo "test.sh: no PostgreSQL server: its tests will be skipped" >&2
+fi
 
 # -DBDB_TESTS=ON: a cached OFF (scripts/demo.sh) must not turn tests off.
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBDB_WERROR=ON \
@@ -88,6 +104,25 @@ if [ "${BDB_SKIP_SANITIZE:-0}" != 1 ]; then
     cmake --build build-asan -j "$JOBS"
     run_suite build-asan CI="$CI" ASAN_OPTIONS=detect_leaks=1 \
         UBSAN_OPTIONS=print_stacktrace=1
+fi
+
+# The import and report paths under valgrind (memcheck, leaks): the
+# release build on every sample, then the report in each format.
+if [ "${BDB_SKIP_VALGRIND:-0}" != 1 ]; then
+    vg=$(mktemp -d)
+    VG="valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite"
+    $VG build/benchdb --db "$vg/v.sqlite" platform import samples/platforms.csv >/dev/null
+    $VG build/benchdb --db "$vg/v.sqlite" import -q --platform local \
+        --path-pattern 'seed002-{benchmark}@{platform}.txt' \
+        --path-pattern 'reds-bench-{clients}.csv' samples/ >/dev/null 2>"$vg/import.err" ||
+        { cat "$vg/import.err" >&2; echo "test.sh: valgrind: import failed" >&2; exit 1; }
+    for f in text md csv json html; do
+        $VG build/benchdb --db "$vg/v.sqlite" report --baseline x86-A --format $f \
+            -o "$vg/r.$f" 2>"$vg/report.err" ||
+            { cat "$vg/report.err" >&2; echo "test.sh: valgrind: report --format $f failed" >&2; exit 1; }
+    done
+    rm -rf "$vg"
+    echo "test.sh: import and report clean under valgrind"
 fi
 
 if [ "${BDB_SKIP_FUZZ:-0}" != 1 ]; then
