@@ -9,10 +9,26 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+/* Only a regular file (or a new one) is replaced by renaming: -o /dev/null,
+ * a FIFO or a terminal is written in place, never renamed over (a rename
+ * would put a regular file where the device was). */
+static int write_in_place(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 && !S_ISREG(sb.st_mode);
+}
 
 int cli_output_tmp(const char *path, char *out, size_t outsz)
 {
+    if (write_in_place(path)) {
+        int w = snprintf(out, outsz, "%s", path);
+        if (w < 0 || (size_t)w >= outsz)
+            return cli_error("output path too long: '%s'", path);
+        return BDB_EXIT_OK;
+    }
     const char *slash = strrchr(path, '/');
     int dir = slash ? (int)(slash - path + 1) : 0;
     int w = snprintf(out, outsz, "%.*s.%s.tmp-%ld", dir, path,
@@ -24,6 +40,8 @@ int cli_output_tmp(const char *path, char *out, size_t outsz)
 
 int cli_output_commit(const char *tmp, const char *path, int ok)
 {
+    if (strcmp(tmp, path) == 0)     /* written in place */
+        return ok ? BDB_EXIT_OK : BDB_EXIT_FAILED;
     if (!ok) {
         unlink(tmp);
         return BDB_EXIT_FAILED;
@@ -41,6 +59,8 @@ int cli_output_write(const char *path, const void *data, size_t len)
     char tmp[4200];
     if (cli_output_tmp(path, tmp, sizeof tmp))
         return BDB_EXIT_FAILED;
+    /* in place ("w" on a device opens it, a FIFO blocks until read, as
+     * any program writing to it would) */
     FILE *f = fopen(tmp, "wb");
     if (!f)
         return cli_error("cannot write '%s': %s", path, strerror(errno));

@@ -627,6 +627,12 @@ static void cli__output_on_a_full_disk__previous_report_kept_whole(void **state)
         if (system(cmd) == 0)
             fail_msg("%s: a temporary file was left in %s", formats[i], dir);
     }
+    /* a device is written in place, never renamed over: -o /dev/null once
+     * left a regular file where /dev/null was */
+    struct stat dn;
+    assert_int_equal(run(&out, "report --format html -o /dev/null"), 0);
+    assert_int_equal(stat("/dev/null", &dn), 0);
+    assert_true(S_ISCHR(dn.st_mode));
     bdb_buf_free(&out);
 }
 
