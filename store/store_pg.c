@@ -86,6 +86,7 @@ typedef struct pg {
     int read_only;
     int in_tx;              /* a transaction of ours is open */
     int in_batch;           /* ... and it is a batch: files are savepoints */
+    int nest;               /* savepoints open inside it */
     int sweep_series;       /* drop orphan series when the batch ends */
     int prepared;           /* the writer's statements are on the server */
     int ncursors;           /* for unique names of nested walks */
@@ -319,11 +320,17 @@ static int begin_write(bdb_store *st)
     return BDB_OK;
 }
 
+/* A savepoint inside any open transaction (a batch, or a source whose
+ * import puts a platform), else a transaction of its own. */
 static int tx_begin(bdb_store *st)
 {
     pg *impl = PG(st);
-    if (impl->in_batch)
-        return exec(st, "SAVEPOINT one_source");
+    if (impl->in_tx) {
+        if (exec(st, "SAVEPOINT one_source"))
+            return BDB_ESTORE;
+        impl->nest++;
+        return BDB_OK;
+    }
     return begin_write(st);
 }
 
@@ -332,21 +339,23 @@ static int tx_begin(bdb_store *st)
 static int tx_end(bdb_store *st, int rc)
 {
     pg *impl = PG(st);
+    int inner = impl->nest > 0;
     if (!rc)
-        rc = exec(st, impl->in_batch ? "RELEASE SAVEPOINT one_source" : "COMMIT");
+        rc = exec(st, inner ? "RELEASE SAVEPOINT one_source" : "COMMIT");
     if (rc) {
         char keep[sizeof st->errmsg];
         memcpy(keep, st->errmsg, sizeof keep);
         PQclear(PQexec(impl->conn,
-                       impl->in_batch
-                           ? "ROLLBACK TO SAVEPOINT one_source; "
-                             "RELEASE SAVEPOINT one_source"
-                           : "ROLLBACK"));
+                       inner ? "ROLLBACK TO SAVEPOINT one_source; "
+                               "RELEASE SAVEPOINT one_source"
+                             : "ROLLBACK"));
         memcpy(st->errmsg, keep, sizeof keep);
         bdb_scache_clear(&impl->cache);
         impl->last_platform_id = -1;
     }
-    if (!impl->in_batch)
+    if (inner)
+        impl->nest--;
+    else
         impl->in_tx = 0;
     return rc;
 }
@@ -1292,6 +1301,7 @@ static int pg_batch_end(bdb_store *st, int commit)
     }
     impl->in_batch = 0;
     impl->in_tx = 0;
+    impl->nest = 0;
     impl->sweep_series = 0;
     bdb_scache_clear(&impl->cache);
     impl->last_platform_id = -1;

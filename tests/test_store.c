@@ -692,6 +692,37 @@ static void store_pg__same_file_from_two_handles__is_stored_once(void **state)
     bdb_store_close(b);
 }
 
+static void store_pg__platform_put_inside_an_open_source__commits_with_it(void **state)
+{
+    (void)state;
+    bdb_store *st = open_db();
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    add_sample(&sink, "/a", "requests_per_sec", 100, "1");
+    bdb_source_info info = {.path = "x.txt", .sha256 = "nested", .raw = "x",
+                            .size = 1, .tool = "ab", .parser_version = "ab:1",
+                            .options = ""};
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    snprintf(p.name, sizeof p.name, "inner");
+    for (int keep = 0; keep <= 1; keep++) {
+        long long id;
+        assert_int_equal(bdb_store_source_begin(st, &info, 0, &id), 0);
+        assert_int_equal(bdb_store_source_put(st, id, &sink.samples[0]), 0);
+        /* a savepoint within the source's transaction, not a COMMIT of it */
+        assert_int_equal(bdb_store_platform_put(st, &p, 1), 0);
+        assert_int_equal(bdb_store_source_end(st, id, "ab", "", "ab:1", &sink,
+                                              keep), 0);
+        bdb_platform got;
+        assert_int_equal(bdb_store_platform_get(st, "inner", &got),
+                         keep ? BDB_OK : BDB_ENOTFOUND);
+        assert_int_equal(sources_of(st), keep);
+        assert_int_equal(results_of(st, NULL), keep);
+    }
+    bdb_sink_free(&sink);
+    bdb_store_close(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest sqlite_tests[] = {
@@ -726,6 +757,7 @@ int main(void)
         cmocka_unit_test_setup(store_pg__read_only_on_an_empty_database__is_not_found, pg_setup),
         cmocka_unit_test_setup(store_pg__connection_error__shows_no_password, pg_setup),
         cmocka_unit_test_setup(store_pg__same_file_from_two_handles__is_stored_once, pg_setup),
+        cmocka_unit_test_setup(store_pg__platform_put_inside_an_open_source__commits_with_it, pg_setup),
     };
     int failed = cmocka_run_group_tests_name("store on SQLite", sqlite_tests,
                                              NULL, NULL);
