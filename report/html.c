@@ -1,7 +1,9 @@
 /* html.c - one self-contained HTML file (templates/report.html and
  * report.css embedded at build time): no scripts, no fonts, no network;
  * charts are inline SVG. Every figure links to its provenance entry, which
- * lists the file:line of each value. All text from logs is escaped. */
+ * lists the file:line of each value. All text from logs is escaped. The
+ * body is written into the output as it is made, not built aside and
+ * copied. */
 #include "render.h"
 #include "sections.h"
 #include "../common/bdb_embedded.h"
@@ -313,11 +315,31 @@ static void provenance(bdb_buf *out, const bdb_model *m)
     }
 }
 
-static void body(bdb_buf *out, bdb_buf *nav, const bdb_model *m)
+/* The navigation bar: the sections body() writes, in its order. Made
+ * before the body, so that the body can go straight into the output. */
+static void nav_html(bdb_buf *nav, const bdb_model *m)
 {
-    bdb_rtable t;
     bdb_buf_puts(nav, "<a href=\"#findings\">Findings</a><a href=\"#platforms\">Platforms</a>"
                       "<a href=\"#scores\">Scores</a>");
+    const char *tools[64];
+    size_t ntools = bdb_section_tools(m, tools, 64);
+    for (size_t i = 0; i < ntools; i++) {
+        char id[80];
+        slug(id, sizeof id, tools[i]);
+        bdb_buf_printf(nav, "<a href=\"#tool-%s\">", id);
+        esc(nav, tools[i]);
+        bdb_buf_puts(nav, "</a>");
+    }
+    if (m->nsweeps)
+        bdb_buf_puts(nav, "<a href=\"#sweeps\">Sweeps</a>");
+    bdb_buf_puts(nav, "<a href=\"#efficiency\">Efficiency</a>");
+    bdb_buf_puts(nav, "<a href=\"#warnings\">Warnings</a><a href=\"#method\">Method</a>"
+                      "<a href=\"#provenance\">Provenance</a>");
+}
+
+static void body(bdb_buf *out, const bdb_model *m)
+{
+    bdb_rtable t;
     bdb_buf_puts(out, "<h2 id=\"findings\">Findings</h2>\n<ul class=\"findings\">\n");
     bdb_buf f;
     bdb_buf_init(&f);
@@ -350,9 +372,6 @@ static void body(bdb_buf *out, bdb_buf *nav, const bdb_model *m)
     for (size_t i = 0; i < ntools; i++) {
         char id[80];
         slug(id, sizeof id, tools[i]);
-        bdb_buf_printf(nav, "<a href=\"#tool-%s\">", id);
-        esc(nav, tools[i]);
-        bdb_buf_puts(nav, "</a>");
         bdb_buf_printf(out, "<h2 id=\"tool-%s\">", id);
         esc(out, tools[i]);
         bdb_buf_printf(out, " <span class=\"small\">(%s)</span></h2>\n",
@@ -374,7 +393,6 @@ static void body(bdb_buf *out, bdb_buf *nav, const bdb_model *m)
         }
     }
     if (m->nsweeps) {
-        bdb_buf_puts(nav, "<a href=\"#sweeps\">Sweeps</a>");
         bdb_buf_puts(out, "<h2 id=\"sweeps\">Sweeps</h2>\n");
         for (size_t w = 0; w < m->nsweeps; w++) {
             const bdb_rseries *first = &m->series[m->sweeps[w].series[0]];
@@ -393,7 +411,6 @@ static void body(bdb_buf *out, bdb_buf *nav, const bdb_model *m)
         }
     }
     bdb_section_efficiency(m, &t);
-    bdb_buf_puts(nav, "<a href=\"#efficiency\">Efficiency</a>");
     bdb_buf_puts(out, "<h2 id=\"efficiency\">Efficiency</h2>\n");
     if (t.nrows > 1)
         table_from(out, &t);
@@ -410,8 +427,6 @@ static void body(bdb_buf *out, bdb_buf *nav, const bdb_model *m)
         bdb_buf_puts(out, "</ul>\n");
     }
     bdb_section_warnings(m, &t);
-    bdb_buf_puts(nav, "<a href=\"#warnings\">Warnings</a><a href=\"#method\">Method</a>"
-                      "<a href=\"#provenance\">Provenance</a>");
     bdb_buf_puts(out, "<h2 id=\"warnings\">Warnings</h2>\n");
     if (t.nrows > 1)
         table_from(out, &t);
@@ -436,11 +451,12 @@ int bdb_report_render_html(const bdb_model *m, const bdb_render_opts *o,
     const bdb_embedded_file *css = bdb_embedded_template("report.css");
     if (!tpl || !css)
         return BDB_ENOTFOUND;
-    bdb_buf b, nav, meta;
-    bdb_buf_init(&b);
+    /* the small parts first; the body is written into out where the
+     * template has it, as it is made (no second copy of the report) */
+    bdb_buf nav, meta;
     bdb_buf_init(&nav);
     bdb_buf_init(&meta);
-    body(&b, &nav, m);
+    nav_html(&nav, m);
     bdb_buf_printf(&meta, "%zu platforms, %zu series, baseline ", m->nplatforms,
                    m->nseries);
     esc(&meta, bdb_model_platform_name(m, m->baseline));
@@ -462,7 +478,7 @@ int bdb_report_render_html(const bdb_model *m, const bdb_render_opts *o,
         else if (n == 3 && strncmp(open + 2, "css", 3) == 0)
             bdb_buf_puts(out, css->data);
         else if (n == 4 && strncmp(open + 2, "body", 4) == 0)
-            bdb_buf_append(out, b.data ? b.data : "", b.len);
+            body(out, m);
         else if (n == 3 && strncmp(open + 2, "nav", 3) == 0)
             bdb_buf_append(out, nav.data ? nav.data : "", nav.len);
         else if (n == 4 && strncmp(open + 2, "meta", 4) == 0)
@@ -471,7 +487,8 @@ int bdb_report_render_html(const bdb_model *m, const bdb_render_opts *o,
             bdb_buf_puts(out, BDB_VERSION);
         p = close + 2;
     }
-    bdb_buf_free(&b);
+    if (!rc && (nav.err || meta.err))
+        rc = nav.err ? nav.err : meta.err;
     bdb_buf_free(&nav);
     bdb_buf_free(&meta);
     return rc;

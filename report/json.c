@@ -1,6 +1,13 @@
 /* json.c - the whole model as JSON (jansson), with stable keys documented
  * in README.md. Unknown or not computable numbers are null.
  *
+ * The document is written as it is made: the keys before "series", then
+ * each series dumped on its own and indented to its depth, then the keys
+ * after it, so only one series is ever a jansson tree (a whole tree of a
+ * million results was 1.4 GB). The bytes are those jansson would write for
+ * the whole tree (JSON_INDENT(1): one space per depth, strings never hold
+ * a raw newline).
+ *
  * Every string goes through str(), which repairs invalid UTF-8 (jansson
  * refuses it, and a refused string would silently drop its series), and
  * every set or append is checked: a document that could not be built
@@ -178,6 +185,43 @@ static json_t *series_json(jb *b, const bdb_model *m, const bdb_rseries *se)
     return j;
 }
 
+#define JSON_FLAGS (JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12))
+
+/* Appends text with depth spaces after each newline: a value dumped at
+ * depth 0, written where it sits at that depth. */
+static int put_indented(bdb_buf *out, const char *text, int depth)
+{
+    static const char spaces[] = "        ";
+    const char *p = text;
+    int rc = BDB_OK;
+    while (!rc && *p) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+        rc = bdb_buf_append(out, p, n);
+        for (int d = depth; !rc && nl && d > 0; d -= 8)
+            rc = bdb_buf_append(out, spaces, d < 8 ? (size_t)d : 8);
+        p += n;
+    }
+    return rc;
+}
+
+/* Dumps obj (which has at least one key) without its closing brace
+ * ("{\n \"k\": v,\n ... v"), or with open, without its opening one. */
+static int put_object_part(bdb_buf *out, json_t *obj, int head)
+{
+    char *text = json_dumps(obj, JSON_FLAGS);
+    if (!text)
+        return BDB_ENOMEM;
+    size_t n = strlen(text);
+    int rc;
+    if (head) /* drop the final "\n}" */
+        rc = n >= 2 ? bdb_buf_append(out, text, n - 2) : BDB_ENOMEM;
+    else /* drop the leading "{\n" */
+        rc = n >= 2 ? bdb_buf_append(out, text + 2, n - 2) : BDB_ENOMEM;
+    free(text);
+    return rc;
+}
+
 int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
                            bdb_buf *out)
 {
@@ -215,10 +259,34 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
                          "n_excluded", (json_int_t)s->g.n_excluded));
     }
     set(&b, root, "scores", scores);
-    json_t *series = json_array();
-    for (size_t s = 0; s < m->nseries; s++)
-        append(&b, series, series_json(&b, m, &m->series[s]));
-    set(&b, root, "series", series);
+    if (b.failed) {
+        json_decref(root);
+        return BDB_ENOMEM;
+    }
+    /* the keys before "series" */
+    int rc = put_object_part(out, root, 1);
+    json_decref(root);
+    if (!rc)
+        rc = bdb_buf_puts(out, m->nseries ? ",\n \"series\": [" : ",\n \"series\": []");
+    /* each series as it is made, at depth 2 inside the array */
+    for (size_t s = 0; !rc && s < m->nseries; s++) {
+        json_t *j = series_json(&b, m, &m->series[s]);
+        char *text = j && !b.failed ? json_dumps(j, JSON_FLAGS) : NULL;
+        json_decref(j);
+        if (!text)
+            return BDB_ENOMEM;
+        rc = bdb_buf_puts(out, s ? ",\n  " : "\n  ");
+        if (!rc)
+            rc = put_indented(out, text, 2);
+        free(text);
+    }
+    if (!rc && m->nseries)
+        rc = bdb_buf_puts(out, "\n ]");
+    if (rc)
+        return rc;
+
+    /* the keys after it */
+    json_t *tail = json_object();
     json_t *sweeps = json_array();
     for (size_t w = 0; w < m->nsweeps; w++) {
         json_t *idx = json_array();
@@ -228,7 +296,7 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
                                      str(m->sweeps[w].key), "label",
                                      str(m->sweeps[w].label), "series", idx));
     }
-    set(&b, root, "sweeps", sweeps);
+    set(&b, tail, "sweeps", sweeps);
     json_t *warns = json_array();
     for (size_t i = 0; i < m->nwarnings; i++) {
         const bdb_rwarning *w = &m->warnings[i];
@@ -238,29 +306,27 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
                          w->line, "kind", w->is_info ? "info" : "warning",
                          "message", str(w->message)));
     }
-    set(&b, root, "warnings", warns);
+    set(&b, tail, "warnings", warns);
     json_t *missing = json_array();
     for (size_t i = 0; i < m->nmissing; i++)
         append(&b, missing, str(m->missing[i]));
-    set(&b, root, "missing_inputs", missing);
+    set(&b, tail, "missing_inputs", missing);
     bdb_buf f;
     bdb_buf_init(&f);
     bdb_report_findings(m, &f, "");
     if (f.err)
         b.failed = 1;
-    set(&b, root, "findings", lines_json(&b, f.data));
+    set(&b, tail, "findings", lines_json(&b, f.data));
     bdb_buf_free(&f);
     if (b.failed) {
-        json_decref(root);
+        json_decref(tail);
         return BDB_ENOMEM;
     }
-    char *text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
-    json_decref(root);
-    if (!text)
-        return BDB_ENOMEM;
-    int rc = bdb_buf_puts(out, text);
+    rc = bdb_buf_puts(out, ",\n");
+    if (!rc)
+        rc = put_object_part(out, tail, 0);
+    json_decref(tail);
     if (!rc)
         rc = bdb_buf_puts(out, "\n");
-    free(text);
     return rc;
 }

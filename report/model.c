@@ -91,6 +91,81 @@ const char *bdb_model_platform_name(const bdb_model *m, size_t i)
 
 /* ---- building -------------------------------------------------------- */
 
+/* One copy of each source's path, shared by every value from that source:
+ * a million values come from a handful of files, and a copy per value was
+ * a million allocations. Open addressing on the source id. */
+typedef struct path_slot {
+    long long id;
+    char *path;         /* NULL: empty */
+} path_slot;
+
+typedef struct path_pool {
+    path_slot *slot;
+    size_t cap, n;
+} path_pool;
+
+/* The model with what only model.c sees; bdb_model comes first, so the
+ * pointer handed out is the model_impl's. */
+typedef struct model_impl {
+    bdb_model m;
+    path_pool paths;
+    /* bdb_stats_summary_consts by n (valid where consts[n].n == n): the
+     * t quantile and median rank are the costly part of a summary and
+     * depend on n alone */
+    bdb_summary_consts *consts;
+    size_t nconsts;
+} model_impl;
+
+static size_t path_hash(long long id, size_t cap)
+{
+    return (size_t)(((uint64_t)id * UINT64_C(0x9e3779b97f4a7c15)) >> 17) &
+           (cap - 1);
+}
+
+/* The pool's copy of path for source id (made on first sight), or NULL
+ * when out of memory. */
+static char *path_intern(path_pool *pl, long long id, const char *path)
+{
+    if (pl->cap) {
+        for (size_t i = path_hash(id, pl->cap); pl->slot[i].path;
+             i = (i + 1) & (pl->cap - 1))
+            if (pl->slot[i].id == id && strcmp(pl->slot[i].path, path) == 0)
+                return pl->slot[i].path;
+    }
+    if (2 * (pl->n + 1) > pl->cap) {
+        size_t cap = pl->cap ? pl->cap * 2 : 64;
+        path_slot *slot = calloc(cap, sizeof *slot);
+        if (!slot)
+            return NULL;
+        for (size_t i = 0; i < pl->cap; i++)
+            if (pl->slot[i].path) {
+                size_t j = path_hash(pl->slot[i].id, cap);
+                while (slot[j].path)
+                    j = (j + 1) & (cap - 1);
+                slot[j] = pl->slot[i];
+            }
+        free(pl->slot);
+        pl->slot = slot;
+        pl->cap = cap;
+    }
+    char *copy = strdup(path ? path : "");
+    if (!copy)
+        return NULL;
+    size_t i = path_hash(id, pl->cap);
+    while (pl->slot[i].path)
+        i = (i + 1) & (pl->cap - 1);
+    pl->slot[i] = (path_slot){id, copy};
+    pl->n++;
+    return copy;
+}
+
+static void path_pool_free(path_pool *pl)
+{
+    for (size_t i = 0; i < pl->cap; i++)
+        free(pl->slot[i].path);
+    free(pl->slot);
+}
+
 typedef struct build {
     bdb_model *m;
     bdb_store *st;
@@ -153,10 +228,7 @@ static void free_cell(bdb_cell *c)
     free(c->values);
     free(c->lines);
     free(c->source_ids);
-    if (c->paths)
-        for (size_t i = 0; i < c->n; i++)
-            free(c->paths[i]);
-    free(c->paths);
+    free(c->paths); /* the strings are the path pool's */
     free(c->outlier);
 }
 
@@ -207,7 +279,8 @@ static int add_group(const bdb_group_row *r, void *ctx)
         c->values[i] = r->values[i];
         c->lines[i] = r->lines[i];
         c->source_ids[i] = r->source_ids[i];
-        if (!(c->paths[i] = xstrdup(r->paths[i])))
+        if (!(c->paths[i] = path_intern(&((model_impl *)m)->paths,
+                                        r->source_ids[i], r->paths[i])))
             return b->rc = BDB_ENOMEM;
     }
     return 0;
@@ -442,9 +515,32 @@ static int list_missing_costs(bdb_model *m)
     return BDB_OK;
 }
 
+static const bdb_summary_consts *consts_of(bdb_model *m, size_t n)
+{
+    model_impl *impl = (model_impl *)m;
+    if (n >= impl->nconsts) {
+        size_t cap = impl->nconsts ? impl->nconsts : 16;
+        while (cap <= n)
+            cap *= 2;
+        bdb_summary_consts *p = realloc(impl->consts, cap * sizeof *p);
+        if (!p)
+            return NULL;
+        for (size_t i = impl->nconsts; i < cap; i++)
+            p[i].n = (size_t)-1; /* not computed yet */
+        impl->consts = p;
+        impl->nconsts = cap;
+    }
+    if (impl->consts[n].n != n)
+        bdb_stats_summary_consts(n, &impl->consts[n]);
+    return &impl->consts[n];
+}
+
 static int cell_stats(bdb_model *m, bdb_cell *c)
 {
-    int rc = bdb_stats_summarize(c->values, c->n, &c->sum);
+    const bdb_summary_consts *k = consts_of(m, c->n);
+    if (!k)
+        return BDB_ENOMEM;
+    int rc = bdb_stats_summarize_with(c->values, c->n, k, &c->sum);
     if (!rc && c->n >= 3)
         rc = bdb_stats_outliers_mad(c->values, c->n, c->outlier, &c->noutliers);
     c->noisy = c->n >= 2 && isfinite(c->sum.cv) && fabs(c->sum.cv) > m->opts.noisy_cv;
@@ -470,10 +566,14 @@ static int compare(bdb_model *m, bdb_rseries *s, size_t pi, uint64_t seed)
     c->compared = 1;
     c->speedup = bdb_stats_speedup(a->sum.mean, c->sum.mean, s->better);
     bdb_ratio r;
-    int rc = bdb_stats_ratio_bootstrap(a->values, a->n, c->values, c->n,
-                                       m->opts.resamples, seed, &r);
+    /* The bootstrap is most of a report's time: only where it is shown. */
+    int rc = m->opts.no_speedup_ci
+                 ? BDB_ERANGE
+                 : bdb_stats_ratio_bootstrap(a->values, a->n, c->values, c->n,
+                                             m->opts.resamples, seed, &r);
     if (rc == BDB_ERANGE) {
-        /* A zero or negative value (0 s of sys time) has no ratio. */
+        /* A zero or negative value (0 s of sys time) has no ratio, and
+         * an output that shows no interval needs none. */
         c->speedup_lo = c->speedup_hi = NAN;
     } else if (rc) {
         return rc;
@@ -482,7 +582,8 @@ static int compare(bdb_model *m, bdb_rseries *s, size_t pi, uint64_t seed)
         c->speedup_hi = r.ci_hi;
         bdb_stats_orient_interval(&c->speedup_lo, &c->speedup_hi, s->better);
     }
-    rc = bdb_stats_welch(a->values, a->n, c->values, c->n, &c->welch);
+    /* no output shows the interval of the difference: skip its quantile */
+    rc = bdb_stats_welch_test(a->values, a->n, c->values, c->n, &c->welch);
     if (rc)
         return rc;
     rc = bdb_stats_mann_whitney(a->values, a->n, c->values, c->n, &c->mw);
@@ -790,7 +891,8 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
                     bdb_model **out, bdb_diag *diag)
 {
     *out = NULL;
-    bdb_model *m = calloc(1, sizeof *m);
+    model_impl *impl = calloc(1, sizeof *impl);
+    bdb_model *m = impl ? &impl->m : NULL;
     if (!m)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     m->opts = *opts;
@@ -901,7 +1003,10 @@ void bdb_model_free(bdb_model *m)
         free(m->missing[i]);
     free(m->missing);
     free(m->platforms);
-    free(m);
+    model_impl *impl = (model_impl *)m;
+    path_pool_free(&impl->paths);
+    free(impl->consts);
+    free(impl);
 }
 
 /* ---- formatting ----------------------------------------------------------- */

@@ -40,6 +40,11 @@ typedef struct bdb_report_opts {
     int min_platforms;          /* drop series on fewer platforms; 0: 2
                                    when the report has 2 or more platforms */
     bdb_cost_opts cost;         /* efficiency inputs */
+    int no_speedup_ci;          /* 1: the output does not show the speedup
+                                   interval (text, md, efficiency, charts),
+                                   so no comparison is bootstrapped and
+                                   speedup_lo/hi are NaN; scores keep their
+                                   intervals. 0 (default): computed. */
 } bdb_report_opts;
 
 void bdb_report_opts_default(bdb_report_opts *o);

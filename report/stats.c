@@ -11,6 +11,7 @@
 #include "stats.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -248,16 +249,6 @@ static double var_of(const double *x, size_t n, double mean)
     return (ss - comp * comp / (double)n) / (double)(n - 1);
 }
 
-/* R's type 7 quantile of sorted s[0..n-1], n >= 1. */
-static double sorted_quantile(const double *s, size_t n, double prob)
-{
-    double h = (double)(n - 1) * prob;
-    size_t lo = (size_t)floor(h);
-    if (lo + 1 >= n)
-        return s[n - 1];
-    return s[lo] + (h - (double)lo) * (s[lo + 1] - s[lo]);
-}
-
 /* ---- descriptive summary --------------------------------------------- */
 
 static void summary_nan(bdb_summary *out, size_t n)
@@ -296,9 +287,33 @@ static size_t median_ci_rank(size_t n, double level, double *coverage)
     return best;
 }
 
+int bdb_stats_summary_consts(size_t n, bdb_summary_consts *c)
+{
+    if (!c)
+        return BDB_EUSAGE;
+    c->n = n;
+    c->t = NAN;
+    c->k = 0;
+    c->level = NAN;
+    if (n >= 2) {
+        c->t = bdb_stats_t_quantile(0.5 + BDB_STATS_CONFIDENCE / 2.0,
+                                    (double)(n - 1));
+        c->k = median_ci_rank(n, BDB_STATS_CONFIDENCE, &c->level);
+    }
+    return BDB_OK;
+}
+
 int bdb_stats_summarize(const double *x, size_t n, bdb_summary *out)
 {
-    if (!out || (!x && n > 0))
+    bdb_summary_consts c;
+    bdb_stats_summary_consts(n, &c);
+    return bdb_stats_summarize_with(x, n, &c, out);
+}
+
+int bdb_stats_summarize_with(const double *x, size_t n,
+                             const bdb_summary_consts *c, bdb_summary *out)
+{
+    if (!out || (!x && n > 0) || !c || c->n != n)
         return BDB_EUSAGE;
     summary_nan(out, n);
     if (n == 0)
@@ -321,17 +336,13 @@ int bdb_stats_summarize(const double *x, size_t n, bdb_summary *out)
     double var = var_of(s, n, out->mean);
     out->sd = var > 0.0 ? sqrt(var) : 0.0;
     out->cv = out->mean != 0.0 ? out->sd / out->mean : NAN;
-    double half = bdb_stats_t_quantile(0.5 + BDB_STATS_CONFIDENCE / 2.0,
-                                       (double)(n - 1)) *
-                  out->sd / sqrt((double)n);
+    double half = c->t * out->sd / sqrt((double)n);
     out->mean_ci_lo = out->mean - half;
     out->mean_ci_hi = out->mean + half;
 
-    double cov;
-    size_t k = median_ci_rank(n, BDB_STATS_CONFIDENCE, &cov);
-    out->median_ci_lo = s[k - 1];
-    out->median_ci_hi = s[n - k];
-    out->median_ci_level = cov;
+    out->median_ci_lo = s[c->k - 1];
+    out->median_ci_hi = s[n - c->k];
+    out->median_ci_level = c->level;
     free(s);
     return BDB_OK;
 }
@@ -396,8 +407,8 @@ int bdb_stats_outliers_mad(const double *x, size_t n, unsigned char *flags,
 
 /* ---- two-sample tests ------------------------------------------------ */
 
-int bdb_stats_welch(const double *a, size_t na, const double *b, size_t nb,
-                    bdb_ttest *out)
+static int welch(const double *a, size_t na, const double *b, size_t nb,
+                 bdb_ttest *out, int interval)
 {
     if (!out || (!a && na > 0) || (!b && nb > 0))
         return BDB_EUSAGE;
@@ -431,11 +442,25 @@ int bdb_stats_welch(const double *a, size_t na, const double *b, size_t nb,
     double t2 = out->t * out->t;
     out->p = beta_inc2(0.5 * out->df, 0.5, out->df / (out->df + t2),
                        t2 / (out->df + t2));
+    if (!interval)
+        return BDB_OK;
     double half = bdb_stats_t_quantile(0.5 + BDB_STATS_CONFIDENCE / 2.0,
                                        out->df) * se;
     out->diff_ci_lo = out->diff - half;
     out->diff_ci_hi = out->diff + half;
     return BDB_OK;
+}
+
+int bdb_stats_welch(const double *a, size_t na, const double *b, size_t nb,
+                    bdb_ttest *out)
+{
+    return welch(a, na, b, nb, out, 1);
+}
+
+int bdb_stats_welch_test(const double *a, size_t na, const double *b,
+                         size_t nb, bdb_ttest *out)
+{
+    return welch(a, na, b, nb, out, 0);
 }
 
 typedef struct ranked {
@@ -692,12 +717,271 @@ uint64_t bdb_stats_rng_below(bdb_stats_rng *rng, uint64_t bound)
     return v % bound;
 }
 
-static double resample_mean(bdb_stats_rng *rng, const double *x, size_t n)
+/* The draw of bdb_stats_rng_below for one bound, with its constants
+ * computed once: the rejection limit, and m = floor((2^64 - 1) / d) for
+ * the remainder without a division. q = floor(v * m / 2^64) is the
+ * quotient or one less (m >= 2^64 / d - 1, so v * m / 2^64 > v / d - 1),
+ * hence v - q * d is the remainder or the remainder plus d: one
+ * conditional subtraction makes it exact. A 64-bit division per draw was
+ * most of the resampling loop's time. Same draws, same values as
+ * bdb_stats_rng_below. */
+typedef struct bounded {
+    uint64_t bound, limit;
+    uint64_t m; /* 0: use the division */
+} bounded;
+
+static void bounded_init(bounded *d, uint64_t bound)
+{
+    d->bound = bound;
+    d->limit = UINT64_MAX - UINT64_MAX % bound;
+#if defined(__SIZEOF_INT128__)
+    d->m = bound > 1 ? UINT64_MAX / bound : 0;
+#else
+    d->m = 0;
+#endif
+}
+
+static inline uint64_t bounded_draw(bdb_stats_rng *rng, const bounded *d)
+{
+    uint64_t v;
+    do {
+        v = bdb_stats_rng_next(rng);
+    } while (v >= d->limit);
+#if defined(__SIZEOF_INT128__)
+    if (d->m) {
+        uint64_t q = (uint64_t)(((unsigned __int128)v * d->m) >> 64);
+        uint64_t r = v - q * d->bound;
+        return r >= d->bound ? r - d->bound : r;
+    }
+#endif
+    return v % d->bound;
+}
+
+/* One resample's mean. Bounds of 2 to 64 (repetitions of one cell) get a
+ * loop of their own in which the bound is a constant, so the remainder
+ * compiles to a multiply and a shift; the draws and the order of the sum
+ * are those of the general loop, so the means are bit for bit the same. */
+#define RESAMPLE_CASE(N)                                                    \
+    case N: {                                                               \
+        const uint64_t lim = UINT64_MAX - UINT64_MAX % (N);                 \
+        for (size_t i = 0; i < (N); i++) {                                  \
+            uint64_t v;                                                     \
+            do {                                                            \
+                v = bdb_stats_rng_next(rng);                                \
+            } while (v >= lim);                                             \
+            sum += x[v % (N)];                                              \
+        }                                                                   \
+        break;                                                              \
+    }
+
+static double resample_mean(bdb_stats_rng *rng, const double *x,
+                            const bounded *d)
 {
     double sum = 0.0;
-    for (size_t i = 0; i < n; i++)
-        sum += x[bdb_stats_rng_below(rng, n)];
+    size_t n = (size_t)d->bound;
+    switch (n) {
+    RESAMPLE_CASE(2)
+    RESAMPLE_CASE(3)
+    RESAMPLE_CASE(4)
+    RESAMPLE_CASE(5)
+    RESAMPLE_CASE(6)
+    RESAMPLE_CASE(7)
+    RESAMPLE_CASE(8)
+    RESAMPLE_CASE(9)
+    RESAMPLE_CASE(10)
+    RESAMPLE_CASE(11)
+    RESAMPLE_CASE(12)
+    RESAMPLE_CASE(13)
+    RESAMPLE_CASE(14)
+    RESAMPLE_CASE(15)
+    RESAMPLE_CASE(16)
+    RESAMPLE_CASE(17)
+    RESAMPLE_CASE(18)
+    RESAMPLE_CASE(19)
+    RESAMPLE_CASE(20)
+    RESAMPLE_CASE(21)
+    RESAMPLE_CASE(22)
+    RESAMPLE_CASE(23)
+    RESAMPLE_CASE(24)
+    RESAMPLE_CASE(25)
+    RESAMPLE_CASE(26)
+    RESAMPLE_CASE(27)
+    RESAMPLE_CASE(28)
+    RESAMPLE_CASE(29)
+    RESAMPLE_CASE(30)
+    RESAMPLE_CASE(31)
+    RESAMPLE_CASE(32)
+    RESAMPLE_CASE(33)
+    RESAMPLE_CASE(34)
+    RESAMPLE_CASE(35)
+    RESAMPLE_CASE(36)
+    RESAMPLE_CASE(37)
+    RESAMPLE_CASE(38)
+    RESAMPLE_CASE(39)
+    RESAMPLE_CASE(40)
+    RESAMPLE_CASE(41)
+    RESAMPLE_CASE(42)
+    RESAMPLE_CASE(43)
+    RESAMPLE_CASE(44)
+    RESAMPLE_CASE(45)
+    RESAMPLE_CASE(46)
+    RESAMPLE_CASE(47)
+    RESAMPLE_CASE(48)
+    RESAMPLE_CASE(49)
+    RESAMPLE_CASE(50)
+    RESAMPLE_CASE(51)
+    RESAMPLE_CASE(52)
+    RESAMPLE_CASE(53)
+    RESAMPLE_CASE(54)
+    RESAMPLE_CASE(55)
+    RESAMPLE_CASE(56)
+    RESAMPLE_CASE(57)
+    RESAMPLE_CASE(58)
+    RESAMPLE_CASE(59)
+    RESAMPLE_CASE(60)
+    RESAMPLE_CASE(61)
+    RESAMPLE_CASE(62)
+    RESAMPLE_CASE(63)
+    RESAMPLE_CASE(64)
+    default:
+        for (size_t i = 0; i < n; i++)
+            sum += x[bounded_draw(rng, d)];
+        break;
+    }
     return sum / (double)n;
+}
+
+#undef RESAMPLE_CASE
+
+/* Moves the k-th smallest of x[0..n-1] (0-based) to x[k], smaller ones
+ * before it and larger ones after (Hoare's selection with a median-of-three
+ * pivot). The value at x[k] is the sorted array's x[k], ties included: an
+ * order statistic does not depend on how it was found. */
+static void select_kth(double *x, size_t n, size_t kk)
+{
+    ptrdiff_t lo = 0, hi = (ptrdiff_t)n - 1, k = (ptrdiff_t)kk;
+    while (hi > lo) {
+        ptrdiff_t mid = lo + (hi - lo) / 2;
+        /* order x[lo], x[mid], x[hi]; the median is the pivot, and the
+         * outer two stop both scans inside [lo, hi] */
+        if (x[mid] < x[lo]) { double t = x[mid]; x[mid] = x[lo]; x[lo] = t; }
+        if (x[hi] < x[lo]) { double t = x[hi]; x[hi] = x[lo]; x[lo] = t; }
+        if (x[hi] < x[mid]) { double t = x[hi]; x[hi] = x[mid]; x[mid] = t; }
+        double pivot = x[mid];
+        ptrdiff_t i = lo, j = hi;
+        do {
+            while (x[i] < pivot)
+                i++;
+            while (pivot < x[j])
+                j--;
+            if (i <= j) {
+                double t = x[i];
+                x[i] = x[j];
+                x[j] = t;
+                i++;
+                j--;
+            }
+        } while (i <= j);
+        /* now x[lo..j] <= pivot <= x[i..hi], and anything between equals
+         * the pivot */
+        if (j < k)
+            lo = i;
+        if (k < i)
+            hi = j;
+    }
+}
+
+/* R's type 7 quantile from the order statistics x(lo) = a and
+ * x(lo+1) = b, h = (n - 1) * prob: the formula of a sorted array's
+ * quantile, so the result is the same to the last bit. */
+static double type7(double a, double b, double h, size_t lo)
+{
+    return a + (h - (double)lo) * (b - a);
+}
+
+/* The two tail quantiles (R's type 7) that sorting x and interpolating
+ * between neighbouring order statistics would give, found by selection in
+ * O(n): each needs x(lo) and x(lo+1) only. x is reordered. */
+static void tail_quantiles_select(double *x, size_t n, double tail,
+                                  double *qlo, double *qhi)
+{
+    double probs[2] = {tail, 1.0 - tail};
+    double *outs[2] = {qlo, qhi};
+    size_t from = 0; /* x[0..from-1] holds the smallest from values */
+    for (int q = 0; q < 2; q++) {
+        double h = (double)(n - 1) * probs[q];
+        size_t lo = (size_t)floor(h);
+        if (lo + 1 >= n) {
+            double mx = x[from];
+            for (size_t i = from + 1; i < n; i++)
+                if (x[i] > mx)
+                    mx = x[i];
+            *outs[q] = mx;
+            continue;
+        }
+        if (lo < from)
+            from = 0; /* not for tail < 0.5; correct anyway */
+        select_kth(x + from, n - from, lo - from);
+        double b = x[lo + 1];
+        for (size_t i = lo + 2; i < n; i++)
+            if (x[i] < b)
+                b = x[i];
+        *outs[q] = type7(x[lo], b, h, lo);
+        from = lo + 1;
+    }
+}
+
+/* The same quantiles, usually without touching most of x twice: the
+ * values below mean - 1.2 sd (and above mean + 1.2 sd) are copied to
+ * buf (room for n); when there are more of them than the rank sought,
+ * the order statistics of the tail are those of the copy, since every
+ * value left out is beyond the threshold. Otherwise (skewed or constant
+ * resamples) the full selection decides. Exact either way. */
+static void tail_quantiles(double *x, size_t n, double tail, double *buf,
+                           double *qlo, double *qhi)
+{
+    double h1 = (double)(n - 1) * tail, h2 = (double)(n - 1) * (1.0 - tail);
+    size_t l1 = (size_t)floor(h1), l2 = (size_t)floor(h2);
+    if (n < 64 || l2 + 1 >= n || l1 >= l2) {
+        tail_quantiles_select(x, n, tail, qlo, qhi);
+        return;
+    }
+    double sum = 0.0, sq = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        sum += x[i];
+        sq += x[i] * x[i];
+    }
+    double mean = sum / (double)n;
+    double var = sq / (double)n - mean * mean;
+    double sd = var > 0.0 ? sqrt(var) : 0.0;
+    double tlo = mean - 1.2 * sd, thi = mean + 1.2 * sd;
+    size_t nlo = 0, nhi = n;  /* low tail grows up from 0, high down from n */
+    for (size_t i = 0; i < n; i++) {
+        if (x[i] < tlo)
+            buf[nlo++] = x[i];
+        else if (x[i] > thi)
+            buf[--nhi] = x[i];
+    }
+    size_t chi = n - nhi;     /* the high tail is buf[nhi..n-1] */
+    size_t top = n - 1 - l2;  /* x(l2) is the top-th largest, from 0 */
+    if (!(sd > 0.0) || nlo < l1 + 2 || chi < top + 2 || tlo >= thi) {
+        tail_quantiles_select(x, n, tail, qlo, qhi);
+        return;
+    }
+    select_kth(buf, nlo, l1);
+    double b = buf[l1 + 1];
+    for (size_t i = l1 + 2; i < nlo; i++)
+        if (buf[i] < b)
+            b = buf[i];
+    *qlo = type7(buf[l1], b, h1, l1);
+    double *hi = buf + nhi;
+    size_t k = chi - 1 - top; /* rank of x(l2) within the high tail */
+    select_kth(hi, chi, k);
+    b = hi[k + 1];
+    for (size_t i = k + 2; i < chi; i++)
+        if (hi[i] < b)
+            b = hi[i];
+    *qhi = type7(hi[k], b, h2, l2);
 }
 
 int bdb_stats_ratio_bootstrap(const double *a, size_t na, const double *b,
@@ -721,20 +1005,23 @@ int bdb_stats_ratio_bootstrap(const double *a, size_t na, const double *b,
         return BDB_OK;
     if (resamples == 0)
         resamples = BDB_STATS_BOOTSTRAP_DEFAULT;
-    double *r = malloc(resamples * sizeof *r);
+    if (resamples > SIZE_MAX / (2 * sizeof(double)))
+        return BDB_ENOMEM;
+    double *r = malloc(2 * resamples * sizeof *r); /* ratios, then room */
     if (!r)
         return BDB_ENOMEM;
     bdb_stats_rng rng;
     bdb_stats_rng_seed(&rng, seed);
+    bounded da, db;
+    bounded_init(&da, na);
+    bounded_init(&db, nb);
     for (size_t k = 0; k < resamples; k++) {
-        double ma = resample_mean(&rng, a, na);
-        double mb = resample_mean(&rng, b, nb);
+        double ma = resample_mean(&rng, a, &da);
+        double mb = resample_mean(&rng, b, &db);
         r[k] = mb / ma;
     }
-    qsort(r, resamples, sizeof *r, cmp_double);
-    double tail = (1.0 - BDB_STATS_CONFIDENCE) / 2.0;
-    out->ci_lo = sorted_quantile(r, resamples, tail);
-    out->ci_hi = sorted_quantile(r, resamples, 1.0 - tail);
+    tail_quantiles(r, resamples, (1.0 - BDB_STATS_CONFIDENCE) / 2.0,
+                   r + resamples, &out->ci_lo, &out->ci_hi);
     out->resamples = resamples;
     free(r);
     return BDB_OK;
@@ -770,19 +1057,24 @@ int bdb_stats_geomean_ratios(const double *r, size_t n, size_t resamples,
     }
     if (resamples == 0)
         resamples = BDB_STATS_BOOTSTRAP_DEFAULT;
-    double *m = malloc(resamples * sizeof *m);
+    double *m = resamples <= SIZE_MAX / (2 * sizeof(double))
+                    ? malloc(2 * resamples * sizeof *m)
+                    : NULL;
     if (!m) {
         free(logs);
         return BDB_ENOMEM;
     }
     bdb_stats_rng rng;
     bdb_stats_rng_seed(&rng, seed);
+    bounded d;
+    bounded_init(&d, used);
     for (size_t k = 0; k < resamples; k++)
-        m[k] = resample_mean(&rng, logs, used);
-    qsort(m, resamples, sizeof *m, cmp_double);
-    double tail = (1.0 - BDB_STATS_CONFIDENCE) / 2.0;
-    out->ci_lo = exp(sorted_quantile(m, resamples, tail));
-    out->ci_hi = exp(sorted_quantile(m, resamples, 1.0 - tail));
+        m[k] = resample_mean(&rng, logs, &d);
+    double qlo, qhi;
+    tail_quantiles(m, resamples, (1.0 - BDB_STATS_CONFIDENCE) / 2.0,
+                   m + resamples, &qlo, &qhi);
+    out->ci_lo = exp(qlo);
+    out->ci_hi = exp(qhi);
     out->resamples = resamples;
     free(m);
     free(logs);

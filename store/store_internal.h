@@ -120,6 +120,10 @@ typedef struct bdb_where {
 void bdb_where_init(bdb_where *w, bdb_sql_style style);
 /* Appends " AND ..." for every condition of f (NULL: none). */
 void bdb_where_build(bdb_where *w, const bdb_filter *f);
+/* Its two halves: the series terms (alias s) and the platform terms (on
+ * r.platform_id, alias r). */
+void bdb_where_series(bdb_where *w, const bdb_filter *f);
+void bdb_where_platforms(bdb_where *w, const bdb_filter *f);
 void bdb_where_free(bdb_where *w);
 /* BDB_OK, or the first error of building (out of memory) on st. */
 int bdb_where_check(bdb_store *st, const bdb_where *w);

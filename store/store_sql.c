@@ -57,7 +57,8 @@ static void where_add(bdb_where *w, const char *cond, const char *v1,
     }
 }
 
-void bdb_where_build(bdb_where *w, const bdb_filter *f)
+/* The series terms of f (on alias s: series). */
+void bdb_where_series(bdb_where *w, const bdb_filter *f)
 {
     if (!f)
         return;
@@ -72,21 +73,49 @@ void bdb_where_build(bdb_where *w, const bdb_filter *f)
             where_add(w, "EXISTS (SELECT 1 FROM series_params sp WHERE "
                          "sp.series_id = s.id AND sp.key = ? AND sp.value = ?)",
                       f->params->kv[i].key, f->params->kv[i].value);
-    if (f->platforms && *f->platforms) {
-        bdb_buf_puts(&w->sql, " AND coalesce(p.name, '') IN (");
-        const char *p = f->platforms;
-        for (int first = 1;; first = 0) {
-            const char *comma = strchr(p, ',');
-            size_t n = comma ? (size_t)(comma - p) : strlen(p);
-            if (!first)
-                bdb_buf_puts(&w->sql, ",");
-            where_bind(w, p, n);
-            if (!comma)
-                break;
-            p = comma + 1;
-        }
-        bdb_buf_puts(&w->sql, ")");
+}
+
+/* The platform terms of f, on r.platform_id (alias r: results): names are
+ * resolved through the platforms table, so a filtered query searches an
+ * index on results by platform instead of scanning every result. An empty
+ * name in the list means results without a platform. */
+void bdb_where_platforms(bdb_where *w, const bdb_filter *f)
+{
+    if (!f || !f->platforms || !*f->platforms)
+        return;
+    int unassigned = 0;
+    const char *p = f->platforms;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        unassigned |= n == 0;
+        if (!comma)
+            break;
+        p = comma + 1;
     }
+    bdb_buf_puts(&w->sql, unassigned ? " AND (r.platform_id IS NULL OR "
+                                       "r.platform_id IN (SELECT id FROM "
+                                       "platforms WHERE name IN ("
+                                     : " AND r.platform_id IN (SELECT id "
+                                       "FROM platforms WHERE name IN (");
+    p = f->platforms;
+    for (int first = 1;; first = 0) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        if (!first)
+            bdb_buf_puts(&w->sql, ",");
+        where_bind(w, p, n);
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    bdb_buf_puts(&w->sql, unassigned ? ")))" : "))");
+}
+
+void bdb_where_build(bdb_where *w, const bdb_filter *f)
+{
+    bdb_where_series(w, f);
+    bdb_where_platforms(w, f);
 }
 
 void bdb_where_free(bdb_where *w)

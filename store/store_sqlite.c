@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <sqlite3.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -929,6 +930,12 @@ static int sq_source_replace(bdb_store *st, long long id, const char *tool,
 
 /* ---- queries ----------------------------------------------------------------- */
 
+static int filter_has_series_terms(const bdb_filter *f)
+{
+    return f && (f->tool || f->benchmark || f->metric ||
+                 (f->params && f->params->n > 0));
+}
+
 /* Prepares the filtered query and binds its values; frees w. */
 static int where_prepare(bdb_store *st, bdb_where *w, sqlite3_stmt **s)
 {
@@ -1056,6 +1063,9 @@ static int sq_sources_each(bdb_store *st,
     return rc;
 }
 
+/* The warnings of the sources that have a result matching f. The sources
+ * with warnings are few: each is probed once for a matching result
+ * (results_by_source), instead of listing every matching result. */
 static int sq_warnings_each(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const bdb_warning_row *, void *),
                             void *ctx)
@@ -1067,11 +1077,14 @@ static int sq_warnings_each(bdb_store *st, const bdb_filter *f,
                  "src.id, wn.kind = 'info' FROM source_warnings wn "
                  "JOIN sources src ON src.id = wn.source_id "
                  "LEFT JOIN platforms sp ON sp.id = src.platform_id "
-                 "WHERE src.id IN (SELECT r.source_id FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
+                 "WHERE wn.source_id IN (SELECT ws.source_id FROM "
+                 "(SELECT DISTINCT source_id FROM source_warnings) ws "
+                 "WHERE EXISTS (SELECT 1 FROM results r ");
+    if (filter_has_series_terms(f))
+        bdb_buf_puts(&w.sql, "JOIN series s ON s.id = r.series_id ");
+    bdb_buf_puts(&w.sql, "WHERE r.source_id = ws.source_id");
     bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, ") ORDER BY src.id, wn.line");
+    bdb_buf_puts(&w.sql, ")) ORDER BY src.id, wn.line");
     sqlite3_stmt *s;
     if (where_prepare(st, &w, &s))
         return BDB_ESTORE;
@@ -1092,17 +1105,33 @@ static int sq_warnings_each(bdb_store *st, const bdb_filter *f,
     return rc;
 }
 
+/* Appends "EXISTS (a result of f on platform `on`)"; on is an SQL
+ * expression for the platform id, or NULL for results without one. */
+static void exists_result(bdb_where *w, const bdb_filter *f, const char *on)
+{
+    bdb_buf_puts(&w->sql, "EXISTS (SELECT 1 FROM results r ");
+    if (filter_has_series_terms(f))
+        bdb_buf_puts(&w->sql, "JOIN series s ON s.id = r.series_id ");
+    bdb_buf_puts(&w->sql, on ? "WHERE r.platform_id = " : "WHERE r.platform_id IS NULL");
+    if (on)
+        bdb_buf_puts(&w->sql, on);
+    bdb_where_build(w, f);
+    bdb_buf_puts(&w->sql, ")");
+}
+
+/* Platforms with a matching result: each platform is probed for one
+ * (results_by_platform), the results are never listed. */
 static int sq_platform_names_each(bdb_store *st, const bdb_filter *f,
                                   int (*cb)(const char *, void *), void *ctx)
 {
     bdb_where w;
     bdb_where_init(&w, '?');
-    bdb_buf_puts(&w.sql,
-                 "SELECT DISTINCT coalesce(p.name, '') AS pname FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY pname");
+    bdb_buf_puts(&w.sql, "SELECT pname FROM (SELECT p.name AS pname FROM "
+                         "platforms p WHERE ");
+    exists_result(&w, f, "p.id");
+    bdb_buf_puts(&w.sql, " UNION ALL SELECT '' WHERE ");
+    exists_result(&w, f, NULL);
+    bdb_buf_puts(&w.sql, ") ORDER BY pname");
     sqlite3_stmt *s;
     if (where_prepare(st, &w, &s))
         return BDB_ESTORE;
@@ -1116,94 +1145,298 @@ static int sq_platform_names_each(bdb_store *st, const bdb_filter *f,
     return rc;
 }
 
-/* Splits a group_concat() list on sep into at most n pieces (in place). */
-static size_t split_list(char *text, char sep, char **out, size_t n)
+/* ---- groups: one series at a time --------------------------------------- */
+
+/* id -> text, open addressing, grown at half load. */
+typedef struct id_text {
+    long long id;
+    char *text;         /* NULL: an empty slot */
+} id_text;
+
+typedef struct id_map {
+    id_text *slot;
+    size_t cap, n;
+} id_map;
+
+static size_t id_hash(long long id, size_t cap)
 {
-    size_t k = 0;
-    char *p = text;
-    while (p && k < n) {
-        out[k++] = p;
-        char *q = strchr(p, sep);
-        if (q)
-            *q++ = '\0';
-        p = q;
-    }
-    return k;
+    uint64_t h = (uint64_t)id * UINT64_C(0x9e3779b97f4a7c15);
+    return (size_t)(h >> 17) & (cap - 1);
 }
 
+static const char *id_map_get(const id_map *m, long long id)
+{
+    if (!m->cap)
+        return NULL;
+    for (size_t i = id_hash(id, m->cap);; i = (i + 1) & (m->cap - 1)) {
+        if (!m->slot[i].text)
+            return NULL;
+        if (m->slot[i].id == id)
+            return m->slot[i].text;
+    }
+}
+
+static int id_map_put(id_map *m, long long id, const char *text)
+{
+    if (2 * (m->n + 1) > m->cap) {
+        size_t cap = m->cap ? m->cap * 2 : 64;
+        id_text *slot = calloc(cap, sizeof *slot);
+        if (!slot)
+            return BDB_ENOMEM;
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->slot[i].text) {
+                size_t j = id_hash(m->slot[i].id, cap);
+                while (slot[j].text)
+                    j = (j + 1) & (cap - 1);
+                slot[j] = m->slot[i];
+            }
+        free(m->slot);
+        m->slot = slot;
+        m->cap = cap;
+    }
+    char *copy = strdup(text);
+    if (!copy)
+        return BDB_ENOMEM;
+    size_t i = id_hash(id, m->cap);
+    while (m->slot[i].text && m->slot[i].id != id)
+        i = (i + 1) & (m->cap - 1);
+    if (m->slot[i].text) {
+        free(m->slot[i].text);
+    } else {
+        m->slot[i].id = id;
+        m->n++;
+    }
+    m->slot[i].text = copy;
+    return BDB_OK;
+}
+
+static void id_map_free(id_map *m)
+{
+    for (size_t i = 0; i < m->cap; i++)
+        free(m->slot[i].text);
+    free(m->slot);
+    m->slot = NULL;
+    m->cap = m->n = 0;
+}
+
+/* The results of one series, in the index's order (platform id, source,
+ * repetition, line), as columns. */
+typedef struct series_rows {
+    size_t n, cap;
+    long long *platform_id;     /* NO_PLATFORM for none */
+    double *value;
+    int *line;
+    long long *source_id;
+    const char **path;
+} series_rows;
+
+static int series_rows_grow(series_rows *r)
+{
+    size_t cap = r->cap ? r->cap * 2 : 256;
+    long long *pid = realloc(r->platform_id, cap * sizeof *pid);
+    if (pid)
+        r->platform_id = pid;
+    double *v = realloc(r->value, cap * sizeof *v);
+    if (v)
+        r->value = v;
+    int *l = realloc(r->line, cap * sizeof *l);
+    if (l)
+        r->line = l;
+    long long *sid = realloc(r->source_id, cap * sizeof *sid);
+    if (sid)
+        r->source_id = sid;
+    const char **path = realloc(r->path, cap * sizeof *path);
+    if (path)
+        r->path = path;
+    if (!pid || !v || !l || !sid || !path)
+        return BDB_ENOMEM;
+    r->cap = cap;
+    return BDB_OK;
+}
+
+static void series_rows_free(series_rows *r)
+{
+    free(r->platform_id);
+    free(r->value);
+    free(r->line);
+    free(r->source_id);
+    free(r->path);
+}
+
+#define NO_PLATFORM LLONG_MIN
+
+/* One platform's run of rows within a series. */
+typedef struct group_run {
+    const char *name;
+    size_t from, n;
+} group_run;
+
+static int cmp_run(const void *a, const void *b)
+{
+    const group_run *x = a, *y = b;
+    return strcmp(x->name, y->name);
+}
+
+typedef struct groups_ctx {
+    bdb_store *st;
+    sqlite3_stmt *rows, *path;
+    id_map platforms, paths;
+    series_rows r;
+    group_run *runs;
+    size_t cap_runs;
+} groups_ctx;
+
+static int source_path(groups_ctx *g, long long id, const char **out)
+{
+    if ((*out = id_map_get(&g->paths, id)))
+        return BDB_OK;
+    sqlite3_reset(g->path);
+    sqlite3_bind_int64(g->path, 1, id);
+    int step = sqlite3_step(g->path);
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+        return fail_db(g->st, "reading a source's path");
+    /* the old query replaced the list separator; keep the same text */
+    const char *text = step == SQLITE_ROW ? col_text(g->path, 0) : "";
+    size_t len = strlen(text);
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return bdb_store_fail(g->st, BDB_ENOMEM, "out of memory");
+    for (size_t i = 0; i <= len; i++)
+        copy[i] = text[i] == 31 ? '?' : text[i];
+    int rc = id_map_put(&g->paths, id, copy);
+    free(copy);
+    if (rc)
+        return bdb_store_fail(g->st, rc, "out of memory");
+    *out = id_map_get(&g->paths, id);
+    return BDB_OK;
+}
+
+/* Reads one series' results and hands them to cb as one group per
+ * platform, in platform name order. *stop is set when cb asks to stop. */
+static int emit_series(groups_ctx *g, sqlite3_stmt *ser,
+                       int (*cb)(const bdb_group_row *, void *), void *ctx,
+                       int *stop)
+{
+    long long sid = sqlite3_column_int64(ser, 0);
+    series_rows *r = &g->r;
+    r->n = 0;
+    sqlite3_reset(g->rows);
+    sqlite3_bind_int64(g->rows, sqlite3_bind_parameter_count(g->rows), sid);
+    int step, rc = BDB_OK;
+    while ((step = sqlite3_step(g->rows)) == SQLITE_ROW) {
+        if (r->n == r->cap && (rc = series_rows_grow(r)))
+            return bdb_store_fail(g->st, rc, "out of memory");
+        size_t i = r->n++;
+        r->platform_id[i] = sqlite3_column_type(g->rows, 0) == SQLITE_NULL
+                                ? NO_PLATFORM
+                                : sqlite3_column_int64(g->rows, 0);
+        r->value[i] = sqlite3_column_double(g->rows, 1);
+        r->line[i] = sqlite3_column_int(g->rows, 2);
+        r->source_id[i] = sqlite3_column_int64(g->rows, 3);
+        if ((rc = source_path(g, r->source_id[i], &r->path[i])))
+            return rc;
+    }
+    if (step != SQLITE_DONE)
+        return fail_db(g->st, "grouping results");
+    /* runs of one platform id, then in name order ("" for none) */
+    size_t nruns = 0;
+    for (size_t i = 0; i < r->n;) {
+        size_t j = i;
+        while (j < r->n && r->platform_id[j] == r->platform_id[i])
+            j++;
+        if (nruns == g->cap_runs) {
+            size_t cap = g->cap_runs ? g->cap_runs * 2 : 16;
+            group_run *p = realloc(g->runs, cap * sizeof *p);
+            if (!p)
+                return bdb_store_fail(g->st, BDB_ENOMEM, "out of memory");
+            g->runs = p;
+            g->cap_runs = cap;
+        }
+        const char *name = r->platform_id[i] != NO_PLATFORM
+                               ? id_map_get(&g->platforms, r->platform_id[i])
+                               : NULL;
+        g->runs[nruns++] = (group_run){name ? name : "", i, j - i};
+        i = j;
+    }
+    qsort(g->runs, nruns, sizeof *g->runs, cmp_run);
+    for (size_t k = 0; k < nruns && !*stop; k++) {
+        const group_run *run = &g->runs[k];
+        const double *v = r->value + run->from;
+        double sum = 0.0, mn = v[0], mx = v[0];
+        for (size_t i = 0; i < run->n; i++) {
+            sum += v[i];
+            mn = v[i] < mn ? v[i] : mn;
+            mx = v[i] > mx ? v[i] : mx;
+        }
+        bdb_group_row row = {
+            .series_id = sid, .tool = col_text(ser, 1),
+            .benchmark = col_text(ser, 2), .metric = col_text(ser, 3),
+            .params = col_text(ser, 4), .unit = col_text(ser, 5),
+            .better = sqlite3_column_int(ser, 6), .platform = run->name,
+            .n = run->n, .mean = sum / (double)run->n, .min = mn, .max = mx,
+            .values = v, .lines = r->line + run->from,
+            .source_ids = r->source_id + run->from,
+            .paths = (const char *const *)(r->path + run->from)};
+        if (cb(&row, ctx))
+            *stop = 1;
+    }
+    return BDB_OK;
+}
+
+/* Groups in series order, then platform name. The series come from the
+ * series table in (tool, benchmark, metric, params) order (its unique
+ * index, no sort); each series' results from results_by_series_platform,
+ * which holds every column needed in the order needed, so no result row
+ * is visited and nothing is sorted in SQL. Memory is one series' results
+ * plus one path per source. Values arrive as stored doubles: no text
+ * round trip. */
 static int sq_groups_each(bdb_store *st, const bdb_filter *f,
                           int (*cb)(const bdb_group_row *, void *), void *ctx)
 {
-    bdb_where w;
-    bdb_where_init(&w, '?');
-    /* The inner query orders the rows so that group_concat() sees each
-     * group's values in source and repetition order. */
-    bdb_buf_puts(&w.sql,
-                 "SELECT sid, tool, benchmark, metric, params, unit, better, "
-                 "pname, count(*), avg(value), min(value), max(value), "
-                 "group_concat(printf('%!.17g', value), char(31)), "
-                 "group_concat(line, char(31)), group_concat(source_id, char(31)), "
-                 "group_concat(path, char(31)) FROM ("
-                 "SELECT s.id AS sid, s.tool, s.benchmark, s.metric, s.params, "
-                 "s.unit, s.better, coalesce(p.name, '') AS pname, r.value, "
-                 "r.line, r.source_id, replace(src.path, char(31), '?') AS path "
-                 "FROM results r JOIN series s ON s.id = r.series_id "
-                 "JOIN sources src ON src.id = r.source_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
-                         "pname, r.source_id, r.repetition, r.line) "
-                         "GROUP BY sid, pname ORDER BY tool, benchmark, metric, "
-                         "params, pname");
-    sqlite3_stmt *s;
-    if (where_prepare(st, &w, &s))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        size_t n = (size_t)sqlite3_column_int64(s, 8);
-        char *vals = strdup(col_text(s, 12)), *lines = strdup(col_text(s, 13));
-        char *srcs = strdup(col_text(s, 14)), *paths = strdup(col_text(s, 15));
-        char **vp = calloc(n, sizeof *vp), **lp = calloc(n, sizeof *lp);
-        char **sp = calloc(n, sizeof *sp), **pp = calloc(n, sizeof *pp);
-        double *values = calloc(n, sizeof *values);
-        int *line_no = calloc(n, sizeof *line_no);
-        long long *source_ids = calloc(n, sizeof *source_ids);
-        if (!vals || !lines || !srcs || !paths || !vp || !lp || !sp || !pp ||
-            !values || !line_no || !source_ids) {
+    groups_ctx g = {.st = st};
+    sqlite3_stmt *ser = NULL, *pl = NULL;
+    int rc = prepare(st, &pl, "SELECT id, name FROM platforms");
+    int step = SQLITE_DONE;
+    while (!rc && (step = sqlite3_step(pl)) == SQLITE_ROW)
+        if (id_map_put(&g.platforms, sqlite3_column_int64(pl, 0), col_text(pl, 1)))
             rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        } else if (split_list(vals, 31, vp, n) != n ||
-                   split_list(lines, 31, lp, n) != n ||
-                   split_list(srcs, 31, sp, n) != n ||
-                   split_list(paths, 31, pp, n) != n) {
-            rc = bdb_store_fail(st, BDB_ESTORE, "inconsistent group lists");
-        } else {
-            for (size_t i = 0; i < n; i++) {
-                values[i] = strtod(vp[i], NULL);
-                line_no[i] = (int)strtol(lp[i], NULL, 10);
-                source_ids[i] = strtoll(sp[i], NULL, 10);
-            }
-            bdb_group_row r = {
-                .series_id = sqlite3_column_int64(s, 0), .tool = col_text(s, 1),
-                .benchmark = col_text(s, 2), .metric = col_text(s, 3),
-                .params = col_text(s, 4), .unit = col_text(s, 5),
-                .better = sqlite3_column_int(s, 6), .platform = col_text(s, 7),
-                .n = n, .mean = sqlite3_column_double(s, 9),
-                .min = sqlite3_column_double(s, 10),
-                .max = sqlite3_column_double(s, 11), .values = values,
-                .lines = line_no, .source_ids = source_ids,
-                .paths = (const char *const *)pp};
-            if (cb(&r, ctx))
-                step = SQLITE_DONE;
-        }
-        free(vals); free(lines); free(srcs); free(paths);
-        free(vp); free(lp); free(sp); free(pp);
-        free(values); free(line_no); free(source_ids);
-        if (rc || step == SQLITE_DONE)
-            break;
+    if (!rc && step != SQLITE_DONE)
+        rc = fail_db(st, "reading platforms");
+    sqlite3_finalize(pl);
+    if (!rc)
+        rc = prepare(st, &g.path, "SELECT path FROM sources WHERE id = ?");
+    if (!rc) {
+        bdb_where w;
+    bdb_where_init(&w, '?');
+        bdb_buf_puts(&w.sql, "SELECT r.platform_id, r.value, r.line, "
+                             "r.source_id FROM results r WHERE 1");
+        bdb_where_platforms(&w, f);
+        /* the series id is the last parameter */
+        bdb_buf_puts(&w.sql, " AND r.series_id = ? ORDER BY r.platform_id, "
+                             "r.source_id, r.repetition, r.line");
+        rc = where_prepare(st, &w, &g.rows) ? BDB_ESTORE : BDB_OK;
     }
-    if (!rc && step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "grouping results");
-    sqlite3_finalize(s);
+    if (!rc) {
+        bdb_where w;
+    bdb_where_init(&w, '?');
+        bdb_buf_puts(&w.sql, "SELECT s.id, s.tool, s.benchmark, s.metric, "
+                             "s.params, s.unit, s.better FROM series s WHERE 1");
+        bdb_where_series(&w, f);
+        bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params");
+        rc = where_prepare(st, &w, &ser) ? BDB_ESTORE : BDB_OK;
+    }
+    int stop = 0;
+    while (!rc && !stop && (step = sqlite3_step(ser)) == SQLITE_ROW)
+        rc = emit_series(&g, ser, cb, ctx, &stop);
+    if (!rc && !stop && step != SQLITE_DONE)
+        rc = fail_db(st, "listing series");
+    sqlite3_finalize(ser);
+    sqlite3_finalize(g.rows);
+    sqlite3_finalize(g.path);
+    id_map_free(&g.platforms);
+    id_map_free(&g.paths);
+    series_rows_free(&g.r);
+    free(g.runs);
     return rc;
 }
 

@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bdb_error.h"
@@ -826,6 +827,242 @@ static void stats__geomean_bootstrap__matches_normal_theory(void **state)
                  "upper end");
 }
 
+/* ---- bootstrap: selection gives the sorted version's quantiles -------- */
+
+/* The bootstrap as it was before the quantiles were found by selection:
+ * resample with the public generator, sort all the resampled statistics,
+ * R's type 7 quantile. Written out here so that the faster code is checked
+ * against the plain definition, value for value. */
+static int cmp_dbl(const void *pa, const void *pb)
+{
+    double a = *(const double *)pa, b = *(const double *)pb;
+    return (a > b) - (a < b);
+}
+
+static double ref_quantile(const double *s, size_t n, double prob)
+{
+    double h = (double)(n - 1) * prob;
+    size_t lo = (size_t)floor(h);
+    if (lo + 1 >= n)
+        return s[n - 1];
+    return s[lo] + (h - (double)lo) * (s[lo + 1] - s[lo]);
+}
+
+static double ref_resample_mean(bdb_stats_rng *rng, const double *x, size_t n)
+{
+    double sum = 0.0;
+    for (size_t i = 0; i < n; i++)
+        sum += x[bdb_stats_rng_below(rng, n)];
+    return sum / (double)n;
+}
+
+static void ref_ratio_ci(const double *a, size_t na, const double *b,
+                         size_t nb, size_t resamples, uint64_t seed,
+                         double *lo, double *hi)
+{
+    double *r = test_malloc(resamples * sizeof *r);
+    bdb_stats_rng rng;
+    bdb_stats_rng_seed(&rng, seed);
+    for (size_t k = 0; k < resamples; k++) {
+        double ma = ref_resample_mean(&rng, a, na);
+        double mb = ref_resample_mean(&rng, b, nb);
+        r[k] = mb / ma;
+    }
+    qsort(r, resamples, sizeof *r, cmp_dbl);
+    double tail = (1.0 - BDB_STATS_CONFIDENCE) / 2.0; /* as stats.c has it */
+    *lo = ref_quantile(r, resamples, tail);
+    *hi = ref_quantile(r, resamples, 1.0 - tail);
+    test_free(r);
+}
+
+static void ref_geomean_ci(const double *r, size_t n, size_t resamples,
+                           uint64_t seed, double *lo, double *hi)
+{
+    double *logs = test_malloc(n * sizeof *logs);
+    double *m = test_malloc(resamples * sizeof *m);
+    for (size_t i = 0; i < n; i++)
+        logs[i] = log(r[i]);
+    bdb_stats_rng rng;
+    bdb_stats_rng_seed(&rng, seed);
+    for (size_t k = 0; k < resamples; k++)
+        m[k] = ref_resample_mean(&rng, logs, n);
+    qsort(m, resamples, sizeof *m, cmp_dbl);
+    double tail = (1.0 - BDB_STATS_CONFIDENCE) / 2.0;
+    *lo = exp(ref_quantile(m, resamples, tail));
+    *hi = exp(ref_quantile(m, resamples, 1.0 - tail));
+    test_free(m);
+    test_free(logs);
+}
+
+/* Intervals pinned from the sort-based implementation (hex floats, so the
+ * comparison is bit for bit): a change in the generator, the draw or the
+ * quantile rule shows here even if the reference above changed with it. */
+static void stats__ratio_bootstrap__pinned_intervals_of_the_sorted_version(void **state)
+{
+    (void)state;
+    double a[10], b[7], l[31];
+    for (int i = 0; i < 10; i++)
+        a[i] = 1000 + 37 * ((i * 7) % 10) + 0.125 * i;
+    for (int i = 0; i < 7; i++)
+        b[i] = 1500 - 53 * ((i * 3) % 7) + 0.5 * i;
+    for (int i = 0; i < 31; i++)
+        l[i] = 0.5 + ((i * 13) % 31) / 20.0;
+    bdb_ratio r;
+    assert_int_equal(bdb_stats_ratio_bootstrap(a, 10, b, 7, 0, 20261130, &r), BDB_OK);
+    assert_true(r.ratio == 0x1.267ba22bd7e9cp+0);
+    assert_true(r.ci_lo == 0x1.0f328ac001717p+0);
+    assert_true(r.ci_hi == 0x1.3f88c82d35a34p+0);
+    assert_int_equal(bdb_stats_ratio_bootstrap(a, 10, b, 7, 999, 7, &r), BDB_OK);
+    assert_true(r.ci_lo == 0x1.0fc37e9ab2968p+0);
+    assert_true(r.ci_hi == 0x1.40e5101432497p+0);
+    assert_int_equal(bdb_stats_ratio_bootstrap(a, 2, b, 2, 3, 1, &r), BDB_OK);
+    assert_true(r.ratio == 0x1.41fe629d7be64p+0);
+    assert_true(r.ci_lo == 0x1.219e9808b345ep+0);
+    assert_true(r.ci_hi == 0x1.68ba60af76e67p+0);
+    bdb_geomean g;
+    assert_int_equal(bdb_stats_geomean_ratios(l, 31, 0, 20261130, &g), BDB_OK);
+    assert_true(g.geomean == 0x1.2970b31d2623ap+0);
+    assert_true(g.ci_lo == 0x1.01eb5975b707ap+0);
+    assert_true(g.ci_hi == 0x1.55f80d7142735p+0);
+}
+
+/* Many seeds, sizes and resample counts, with spread data, heavy ties
+ * (two distinct values: selection meets runs of equal pivots), constant
+ * data and a far outlier (skewed resamples, whose tails are not where a
+ * normal shape would put them): every interval equals the sorted
+ * version's exactly. */
+static void stats__ratio_bootstrap__selection_equals_sorting_on_fixed_seeds(void **state)
+{
+    (void)state;
+    static const size_t resamples[] = {1, 2, 3, 4, 5, 39, 40, 41, 199, 2000, 2001};
+    double a[64], b[64];
+    size_t checked = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        bdb_stats_rng gen;
+        bdb_stats_rng_seed(&gen, seed * 977);
+        size_t na = 2 + (size_t)bdb_stats_rng_below(&gen, 40);
+        size_t nb = 2 + (size_t)bdb_stats_rng_below(&gen, 40);
+        int kind = (int)(seed % 4); /* spread, two values, constant, outlier */
+        for (size_t i = 0; i < na; i++)
+            a[i] = kind == 0 ? 100.0 + (double)bdb_stats_rng_below(&gen, 1000) / 7.0
+                   : kind == 1 ? 1.0 + (double)bdb_stats_rng_below(&gen, 2)
+                   : kind == 2 ? 3.0
+                               : (i == 0 ? 1e6 : 1.0 + (double)i / 100.0);
+        for (size_t i = 0; i < nb; i++)
+            b[i] = kind == 0 ? 80.0 + (double)bdb_stats_rng_below(&gen, 1000) / 3.0
+                   : kind == 1 ? 2.0 + (double)bdb_stats_rng_below(&gen, 2)
+                   : kind == 2 ? 5.0
+                               : (i == 1 ? 1e-3 : 2.0 + (double)i / 50.0);
+        for (size_t k = 0; k < N_OF(resamples); k++) {
+            bdb_ratio r;
+            double lo, hi;
+            assert_int_equal(bdb_stats_ratio_bootstrap(a, na, b, nb, resamples[k],
+                                                       seed, &r),
+                             BDB_OK);
+            ref_ratio_ci(a, na, b, nb, resamples[k], seed, &lo, &hi);
+            if (!(r.ci_lo == lo && r.ci_hi == hi))
+                fail_msg("seed %llu na %zu nb %zu resamples %zu: got [%a, %a], "
+                         "sorted gives [%a, %a]",
+                         (unsigned long long)seed, na, nb, resamples[k], r.ci_lo,
+                         r.ci_hi, lo, hi);
+            bdb_geomean g;
+            assert_int_equal(bdb_stats_geomean_ratios(b, nb, resamples[k], seed, &g),
+                             BDB_OK);
+            ref_geomean_ci(b, nb, resamples[k], seed, &lo, &hi);
+            if (!(g.ci_lo == lo && g.ci_hi == hi))
+                fail_msg("geomean seed %llu n %zu resamples %zu: got [%a, %a], "
+                         "sorted gives [%a, %a]",
+                         (unsigned long long)seed, nb, resamples[k], g.ci_lo,
+                         g.ci_hi, lo, hi);
+            checked++;
+        }
+    }
+    assert_int_equal(checked, 60 * N_OF(resamples));
+}
+
+/* The draw inside the bootstrap replaces the division by a multiply (and
+ * bounds up to 64 by constant ones): for bounds past 64, powers of two
+ * among them (where floor((2^64 - 1) / d) is one less than 2^64 / d), up
+ * to a large sample, it still draws what the division draws. */
+static void stats__geomean_bootstrap__large_samples_equal_sorting(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = {65, 127, 128, 1000, 4096, 70000};
+    double *r = test_malloc(70000 * sizeof *r);
+    for (size_t k = 0; k < N_OF(sizes); k++) {
+        size_t n = sizes[k];
+        for (size_t i = 0; i < n; i++)
+            r[i] = 0.5 + (double)((i * 7919) % n) / (double)n;
+        bdb_geomean g;
+        double lo, hi;
+        assert_int_equal(bdb_stats_geomean_ratios(r, n, 50, 99 + k, &g), BDB_OK);
+        ref_geomean_ci(r, n, 50, 99 + k, &lo, &hi);
+        if (!(g.ci_lo == lo && g.ci_hi == hi))
+            fail_msg("n %zu: got [%a, %a], sorted gives [%a, %a]", n, g.ci_lo,
+                     g.ci_hi, lo, hi);
+        bdb_ratio rr;
+        assert_int_equal(bdb_stats_ratio_bootstrap(r, n, r, n > 100 ? 100 : n,
+                                                   300, 5 + k, &rr),
+                         BDB_OK);
+        ref_ratio_ci(r, n, r, n > 100 ? 100 : n, 300, 5 + k, &lo, &hi);
+        assert_true(rr.ci_lo == lo && rr.ci_hi == hi);
+    }
+    test_free(r);
+}
+
+static int same_double(double a, double b)
+{
+    return (isnan(a) && isnan(b)) || a == b;
+}
+
+/* The per-n constants computed once give the summary computed each time,
+ * field for field, for every n up to 300 (odd and even, the n <= 5 cases
+ * whose median interval is min..max, n = 0 and 1). */
+static void stats__summarize_with__equals_summarize_for_every_n(void **state)
+{
+    (void)state;
+    double x[300];
+    for (size_t i = 0; i < 300; i++)
+        x[i] = 10.0 + (double)((i * 37) % 101) / 9.0;
+    for (size_t n = 0; n <= 300; n++) {
+        bdb_summary a, b;
+        bdb_summary_consts c;
+        assert_int_equal(bdb_stats_summary_consts(n, &c), BDB_OK);
+        assert_int_equal(bdb_stats_summarize(x, n, &a), BDB_OK);
+        assert_int_equal(bdb_stats_summarize_with(x, n, &c, &b), BDB_OK);
+        assert_int_equal(a.n, b.n);
+        if (!(same_double(a.mean, b.mean) && same_double(a.median, b.median) &&
+              same_double(a.sd, b.sd) && same_double(a.cv, b.cv) &&
+              same_double(a.min, b.min) && same_double(a.max, b.max) &&
+              same_double(a.mean_ci_lo, b.mean_ci_lo) &&
+              same_double(a.mean_ci_hi, b.mean_ci_hi) &&
+              same_double(a.median_ci_lo, b.median_ci_lo) &&
+              same_double(a.median_ci_hi, b.median_ci_hi) &&
+              same_double(a.median_ci_level, b.median_ci_level)))
+            fail_msg("n %zu: summaries differ", n);
+    }
+    /* constants of another n are refused, not misused */
+    bdb_summary_consts c;
+    bdb_summary out;
+    assert_int_equal(bdb_stats_summary_consts(10, &c), BDB_OK);
+    assert_int_equal(bdb_stats_summarize_with(x, 11, &c, &out), BDB_EUSAGE);
+}
+
+/* Welch's test without the interval: the same statistic, df and p as the
+ * full test on R's sleep data (and the interval left NaN). */
+static void stats__welch_test__same_p_without_the_interval(void **state)
+{
+    (void)state;
+    bdb_ttest full, lean;
+    assert_int_equal(bdb_stats_welch(sleep1, 10, sleep2, 10, &full), BDB_OK);
+    assert_int_equal(bdb_stats_welch_test(sleep1, 10, sleep2, 10, &lean), BDB_OK);
+    assert_int_equal(lean.status, BDB_TEST_OK);
+    assert_true(lean.t == full.t && lean.df == full.df && lean.p == full.p);
+    assert_true(lean.diff == full.diff);
+    assert_true(isfinite(full.diff_ci_lo));
+    assert_true(isnan(lean.diff_ci_lo) && isnan(lean.diff_ci_hi));
+}
+
 /* Throughput 100 -> 150 is a 1.5x speedup; latency 10 ms -> 5 ms is 2x
  * (a/b); >1 always means b is better. */
 static void stats__orient__makes_above_one_mean_b_is_better(void **state)
@@ -875,6 +1112,11 @@ int main(void)
         cmocka_unit_test(stats__ratio_bootstrap_edge_cases),
         cmocka_unit_test(stats__geomean_ratios__excludes_and_counts_unusable),
         cmocka_unit_test(stats__geomean_bootstrap__matches_normal_theory),
+        cmocka_unit_test(stats__ratio_bootstrap__pinned_intervals_of_the_sorted_version),
+        cmocka_unit_test(stats__ratio_bootstrap__selection_equals_sorting_on_fixed_seeds),
+        cmocka_unit_test(stats__geomean_bootstrap__large_samples_equal_sorting),
+        cmocka_unit_test(stats__summarize_with__equals_summarize_for_every_n),
+        cmocka_unit_test(stats__welch_test__same_p_without_the_interval),
         cmocka_unit_test(stats__orient__makes_above_one_mean_b_is_better),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
