@@ -692,6 +692,36 @@ static void store_pg__same_file_from_two_handles__is_stored_once(void **state)
     bdb_store_close(b);
 }
 
+static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state)
+{
+    (void)state;
+    bdb_store *st = open_db();
+    bdb_import_opts o = {0};
+    bdb_import_result r;
+    assert_int_equal(bdb_import_file(st, tu_path("samples/published/seed-published-figures.csv"), &o, &r), 0);
+    bdb_store_close(st);
+    /* back to what schemas/pg/001_init.sql made */
+    psql(db_path, "DROP INDEX results_by_series_platform; "
+                  "DROP INDEX results_by_platform; "
+                  "CREATE INDEX results_by_series ON results(series_id, platform_id); "
+                  "UPDATE benchdb_meta SET value = '1' WHERE key = 'schema_version'");
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    st = NULL;
+    /* a reader asks for an upgrade and changes nothing */
+    assert_int_equal(bdb_store_open_mode(&st, db_path, BDB_STORE_READ_ONLY, &d),
+                     BDB_EVERSION);
+    assert_non_null(strstr(d.message, "older"));
+    st = open_db();
+    assert_int_equal(results_of(st, NULL), 19);
+    bdb_store_close(st);
+    /* 1/count(*) fails when an index of 002 is missing */
+    psql(db_path, "SELECT 1 / count(*) FROM pg_indexes WHERE indexname = "
+                  "'results_by_platform'");
+    psql(db_path, "SELECT 1 / count(*) FROM benchdb_meta WHERE key = "
+                  "'schema_version' AND value = '2'");
+}
+
 static void store_pg__platform_put_inside_an_open_source__commits_with_it(void **state)
 {
     (void)state;
@@ -754,6 +784,7 @@ int main(void)
         cmocka_unit_test_setup(store__source_of_megabytes__round_trips_byte_for_byte, pg_setup),
         cmocka_unit_test_setup(store__copy__moves_everything_and_again_adds_nothing, pg_setup),
         cmocka_unit_test_setup(store_pg__newer_schema__is_refused, pg_setup),
+        cmocka_unit_test_setup(store_pg__database_of_schema_1__upgrades_and_keeps_data, pg_setup),
         cmocka_unit_test_setup(store_pg__read_only_on_an_empty_database__is_not_found, pg_setup),
         cmocka_unit_test_setup(store_pg__connection_error__shows_no_password, pg_setup),
         cmocka_unit_test_setup(store_pg__same_file_from_two_handles__is_stored_once, pg_setup),
