@@ -9,6 +9,9 @@
 #       ${BDB_PG_STATE:-/tmp/benchdb-pg-test.state}.
 #   sh scripts/pg-test-server.sh stop    stops that server and removes its
 #       folder (does nothing when none is running).
+#   sh scripts/pg-test-server.sh run CMD [ARGS]   starts a server, runs CMD
+#       with BDB_TEST_PG_URL set to it, stops the server whatever CMD did
+#       (a trap, also on INT/TERM) and exits with CMD's status.
 #
 # PostgreSQL refuses to run as root, so as root (CI) the cluster belongs
 # to the 'postgres' user of Debian's package, or to a user 'benchdb-pg'
@@ -61,6 +64,8 @@ free_port() {
 }
 
 start() {
+    # a server left over from an earlier run under the same state file
+    [ -f "$STATE" ] && stop
     BIN=$(find_bin) || { say "no PostgreSQL server found (apt-get install postgresql)"; exit 1; }
     if [ "$(id -u)" -eq 0 ]; then
         if id postgres >/dev/null 2>&1; then
@@ -103,7 +108,7 @@ start() {
 }
 
 stop() {
-    [ -f "$STATE" ] || exit 0
+    [ -f "$STATE" ] || return 0
     DIR=$(cat "$STATE")
     if [ -d "$DIR/data" ] && [ -f "$DIR/bin" ]; then
         BIN=$(cat "$DIR/bin")
@@ -116,8 +121,20 @@ stop() {
     rm -f "$STATE"
 }
 
+run() {
+    [ $# -gt 0 ] || { echo "usage: sh scripts/pg-test-server.sh run CMD [ARGS]" >&2; exit 2; }
+    trap stop EXIT
+    trap 'exit 130' INT TERM
+    BDB_TEST_PG_URL=$(start) || exit 1
+    export BDB_TEST_PG_URL
+    status=0
+    "$@" || status=$?
+    exit $status
+}
+
 case "${1:-}" in
     start) start ;;
     stop) stop ;;
-    *) echo "usage: sh scripts/pg-test-server.sh start|stop" >&2; exit 2 ;;
+    run) shift; run "$@" ;;
+    *) echo "usage: sh scripts/pg-test-server.sh start|stop|run CMD [ARGS]" >&2; exit 2 ;;
 esac

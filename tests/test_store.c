@@ -158,6 +158,9 @@ static void store__schema_version__is_the_latest_migration(void **state)
     int v = hdr[60] << 24 | hdr[61] << 16 | hdr[62] << 8 | hdr[63];
     assert_int_equal(v, bdb_store_schema_version());
     assert_true(v >= 2);
+    st = open_db();
+    assert_int_equal(bdb_store_schema_version_of(st), v);
+    bdb_store_close(st);
 }
 
 static void store__database_of_schema_1__upgrades_and_keeps_data(void **state)
@@ -718,8 +721,14 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     /* 1/count(*) fails when an index of 002 is missing */
     psql(db_path, "SELECT 1 / count(*) FROM pg_indexes WHERE indexname = "
                   "'results_by_platform'");
-    psql(db_path, "SELECT 1 / count(*) FROM benchdb_meta WHERE key = "
-                  "'schema_version' AND value = '2'");
+    char sql[200];
+    st = open_db();
+    snprintf(sql, sizeof sql, "SELECT 1 / count(*) FROM benchdb_meta WHERE "
+             "key = 'schema_version' AND value = '%d'",
+             bdb_store_schema_version_of(st));
+    assert_int_equal(bdb_store_schema_version_of(st), 2);
+    bdb_store_close(st);
+    psql(db_path, sql);
 }
 
 static void store_pg__platform_put_inside_an_open_source__commits_with_it(void **state)
