@@ -4,11 +4,16 @@
 #include "cli.h"
 #include "../report/chart.h"
 #include "../report/model.h"
+#include "../report/pdf.h"
 #include "../report/render.h"
+#include "../report/sections.h"
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 enum { OUT_TEXT, OUT_MD, OUT_HTML, OUT_CSV, OUT_JSON, OUT_XLSX, OUT_PNG,
        OUT_SVG, OUT_PDF };
@@ -19,6 +24,9 @@ typedef struct report_args {
     int format;
     int all;
     const char *output;
+    int width;                  /* text: columns (0: $COLUMNS, else 100) */
+    bdb_paper paper;
+    bdb_chart_opts chart;       /* chart: size and dpi (0: defaults) */
 } report_args;
 
 enum { RUN_REPORT, RUN_EFFICIENCY, RUN_CHART };
@@ -45,6 +53,10 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
         {"years", required_argument, 0, 'y'},
         {"utilization", required_argument, 0, 'u'},
         {"seed", required_argument, 0, 's'},
+        {"width", required_argument, 0, 'W'},
+        {"height", required_argument, 0, 'H'},
+        {"dpi", required_argument, 0, 'D'},
+        {"paper", required_argument, 0, 'Q'},
         {0, 0, 0, 0}};
     int c;
     a->format = -1;
@@ -106,6 +118,34 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
                 return cli_usage_error(cli, "--utilization wants a number from 0 to 1");
             a->opts.cost.utilization = d;
             break;
+        case 'W': case 'H': case 'D': {
+            long v;
+            long hi = c == 'D' ? 1200 : what == RUN_CHART ? 20000 : 10000;
+            if (cli_parse_int(optarg, &v) || v < (c == 'D' ? 24 : what == RUN_CHART ? 200 : 40) || v > hi)
+                return cli_usage_error(cli, "--%s wants a whole number from %d to %ld",
+                                       c == 'W' ? "width" : c == 'H' ? "height" : "dpi",
+                                       c == 'D' ? 24 : what == RUN_CHART ? 200 : 40, hi);
+            if (c == 'W' && what != RUN_CHART)
+                a->width = (int)v;
+            else if (c == 'W')
+                a->chart.width = (double)v;
+            else if (c == 'H' && what == RUN_CHART)
+                a->chart.height = (double)v;
+            else if (c == 'D' && what == RUN_CHART)
+                a->chart.dpi = (double)v;
+            else
+                return cli_usage_error(cli, "--%s is for 'benchdb chart'",
+                                       c == 'H' ? "height" : "dpi");
+            break;
+        }
+        case 'Q':
+            if (strcmp(optarg, "a4") == 0 || strcmp(optarg, "A4") == 0)
+                a->paper = BDB_PAPER_A4;
+            else if (strcmp(optarg, "letter") == 0)
+                a->paper = BDB_PAPER_LETTER;
+            else
+                return cli_usage_error(cli, "--paper takes a4 or letter");
+            break;
         case 's': {
             long v;
             if (cli_parse_int(optarg, &v) || v < 0)
@@ -124,15 +164,16 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
     int chart_format = a->format >= OUT_PNG;
     if (what == RUN_CHART && !chart_format)
         return cli_usage_error(cli, "--format takes png, svg or pdf");
-    if (what != RUN_CHART && chart_format)
+    /* report --format pdf is the multi-page report; png and svg are
+     * charts only */
+    if (what != RUN_CHART && chart_format && a->format != OUT_PDF)
         return cli_usage_error(cli, "charts come from 'benchdb chart --format %s'",
-                               a->format == OUT_PNG ? "png"
-                               : a->format == OUT_SVG ? "svg" : "pdf");
-    if (what == RUN_EFFICIENCY && a->format != OUT_TEXT && a->format != OUT_MD)
-        return cli_usage_error(cli, "efficiency prints text or md; use 'benchdb "
-                                    "report --format csv|json|xlsx' for data");
+                               a->format == OUT_PNG ? "png" : "svg");
     if (a->format == OUT_XLSX && (!a->output || strcmp(a->output, "-") == 0))
         return cli_usage_error(cli, "--format xlsx needs -o FILE.xlsx");
+    if (what != RUN_CHART && a->format == OUT_PDF &&
+        (!a->output || strcmp(a->output, "-") == 0))
+        return cli_usage_error(cli, "--format pdf needs -o FILE.pdf");
     return BDB_EXIT_OK;
 }
 
@@ -146,6 +187,26 @@ static int emit(const report_args *a, const bdb_buf *b)
         return BDB_EXIT_FAILED;
     fprintf(stderr, "benchdb: report written to %s\n", a->output);
     return BDB_EXIT_OK;
+}
+
+/* The text report's width: --width, else $COLUMNS, else the terminal's,
+ * else 100 (a pipe or a file). */
+static int text_width(const report_args *a)
+{
+    if (a->width > 0)
+        return a->width;
+    const char *c = getenv("COLUMNS");
+    if (c && *c) {
+        char *end;
+        long v = strtol(c, &end, 10);
+        if (*end == '\0' && v >= 40 && v <= 10000)
+            return (int)v;
+    }
+    struct winsize ws;
+    if (!a->output && isatty(STDOUT_FILENO) &&
+        ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40)
+        return ws.ws_col;
+    return 100;
 }
 
 /* benchdb chart: one file per chart into a folder, or one PDF. */
@@ -166,9 +227,9 @@ static int write_charts(const report_args *a, const bdb_model *m)
             return BDB_EXIT_FAILED;
     } else {
         where = a->output ? a->output : "charts";
-        rc = bdb_chart_render_all(m, a->format == OUT_SVG ? BDB_CHART_SVG
+        rc = bdb_chart_render_dir(m, a->format == OUT_SVG ? BDB_CHART_SVG
                                                           : BDB_CHART_PNG,
-                                  where, &n, &d);
+                                  where, &a->chart, &n, &d);
     }
     bdb_chart_release_caches();
     if (rc) {
@@ -207,6 +268,23 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     bdb_buf_init(&b);
     bdb_render_opts ro = {.all_metrics = a.all};
     int rc;
+    if (a.format == OUT_PDF) {
+        bdb_pdf_opts po = {.paper = a.paper, .all_metrics = a.all};
+        bdb_diag_clear(&d);
+        rc = bdb_report_render_pdf(m, &po, a.output, &d);
+        bdb_model_free(m);
+        bdb_chart_release_caches();
+        if (rc) {
+            cli_print_diag("report: ", &d);
+            return BDB_EXIT_FAILED;
+        }
+        fprintf(stderr, "benchdb: report written to %s\n", a.output);
+        return BDB_EXIT_OK;
+    }
+    /* efficiency as html, csv, json or xlsx is the whole report, whose
+     * efficiency section and sheet are the same figures */
+    if (efficiency_only && a.format != OUT_TEXT && a.format != OUT_MD)
+        efficiency_only = 0;
     if (a.format == OUT_XLSX && !efficiency_only) {
         /* libxlsxwriter writes the file itself: to a temporary name */
         bdb_diag_clear(&d);
@@ -229,6 +307,8 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     }
     if (efficiency_only) {
         rc = bdb_report_render_efficiency(m, a.format == OUT_MD, &b);
+    } else if (a.format == OUT_TEXT) {
+        rc = bdb_report_render_text_width(m, &ro, text_width(&a), &b);
     } else {
         switch (a.format) {
         case OUT_MD: rc = bdb_report_render_markdown(m, &ro, &b); break;
@@ -242,6 +322,8 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     if (!rc && b.err)
         rc = b.err;
     bdb_model_free(m);
+    /* html draws its charts with cairo and pango too */
+    bdb_chart_release_caches();
     int status = rc ? cli_error("cannot render the report: %s", bdb_strerror(rc))
                     : emit(&a, &b);
     bdb_buf_free(&b);

