@@ -612,6 +612,38 @@ static void store__unknown_scheme__is_refused_by_name(void **state)
     assert_null(bdb_store_location_scheme("mysql://h/d"));
 }
 
+static void cli__copy__sqlite_to_sqlite_reports_the_same(void **state)
+{
+    (void)state;
+    char a[700], b[700];
+    snprintf(a, sizeof a, "%s/a.sqlite", tu_tmpdir());
+    snprintf(b, sizeof b, "%s/b.sqlite", tu_tmpdir());
+    bdb_buf out, ra, rb;
+    bdb_buf_init(&out);
+    bdb_buf_init(&ra);
+    bdb_buf_init(&rb);
+    char published[700];   /* tu_path's buffer holds one path at a time */
+    snprintf(published, sizeof published, "%s", tu_path("samples/published"));
+    assert_int_equal(tu_run(&out, "--db '%s' import '%s' '%s'", a, published,
+                            tu_path("samples/ab/bin-keepalive-c4.txt")), 0);
+    assert_int_equal(tu_run(&out, "copy --from '%s' --to '%s'", a, b), 0);
+    if (!strstr(out.data, "2 sources copied"))
+        fail_msg("%s", out.data);
+    assert_int_equal(tu_run(&ra, "--db '%s' report --format json", a), 0);
+    assert_int_equal(tu_run(&rb, "--db '%s' report --format json", b), 0);
+    assert_string_equal(ra.data, rb.data);
+    /* usage: both ends, and two different ones */
+    assert_int_equal(tu_run(&out, "copy --to '%s'", b), 2);
+    assert_int_equal(tu_run(&out, "copy --from '%s' --to '%s'", a, a), 2);
+    /* a source that is not a database is named, and nothing is made */
+    assert_int_equal(tu_run(&out, "copy --from '%s/none.sqlite' --to '%s/c.sqlite'",
+                            tu_tmpdir(), tu_tmpdir()), 1);
+    assert_non_null(strstr(out.data, "no database at"));
+    bdb_buf_free(&out);
+    bdb_buf_free(&ra);
+    bdb_buf_free(&rb);
+}
+
 /* ---- PostgreSQL only ------------------------------------------------------ */
 
 static void store_pg__newer_schema__is_refused(void **state)
@@ -778,6 +810,7 @@ int main(void)
         cmocka_unit_test_setup(store__source_of_megabytes__round_trips_byte_for_byte, setup),
         cmocka_unit_test_setup(store__copy__moves_everything_and_again_adds_nothing, setup),
         cmocka_unit_test(store__mask_location__never_shows_a_password),
+        cmocka_unit_test(cli__copy__sqlite_to_sqlite_reports_the_same),
         cmocka_unit_test(store__unknown_scheme__is_refused_by_name),
     };
     /* the same tests, less the three that read SQLite's file header or a
