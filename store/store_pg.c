@@ -613,14 +613,18 @@ static const struct {
     {"bdb_platform_ins", "INSERT INTO platforms(name) VALUES($1) "
                          "ON CONFLICT(name) DO NOTHING RETURNING id"},
     {"bdb_platform_sel", "SELECT id FROM platforms WHERE name = $1"},
-    {"bdb_series_ins", "INSERT INTO series(tool, benchmark, metric, params, "
-                       "unit, better) VALUES($1,$2,$3,$4,$5,$6) "
-                       "ON CONFLICT(tool, benchmark, metric, params) "
-                       "DO NOTHING RETURNING id, unit"},
+    /* a new series and its parameters in one round trip: the keys and
+     * values come as two text arrays */
+    {"bdb_series_ins", "WITH s AS (INSERT INTO series(tool, benchmark, "
+                       "metric, params, unit, better) VALUES($1,$2,$3,$4,$5,"
+                       "$6) ON CONFLICT(tool, benchmark, metric, params) "
+                       "DO NOTHING RETURNING id, unit), "
+                       "p AS (INSERT INTO series_params(series_id, key, "
+                       "value) SELECT s.id, kv.k, kv.v FROM s, "
+                       "unnest($7::text[], $8::text[]) AS kv(k, v) "
+                       "ON CONFLICT DO NOTHING) SELECT id, unit FROM s"},
     {"bdb_series_sel", "SELECT id, unit FROM series WHERE tool = $1 AND "
                        "benchmark = $2 AND metric = $3 AND params = $4"},
-    {"bdb_param_ins", "INSERT INTO series_params(series_id, key, value) "
-                      "VALUES($1,$2,$3) ON CONFLICT DO NOTHING"},
     {"bdb_source_sel", "SELECT id FROM sources WHERE sha256 = $1"},
     {"bdb_source_ins", "INSERT INTO sources(sha256, size, path, tool, "
                        "tool_version, parser_version, platform_id, options, "
@@ -837,6 +841,20 @@ static int platform_id(bdb_store *st, const char *name, long long *id)
     return rc;
 }
 
+/* Appends text as an element of a PostgreSQL array literal: quoted, with
+ * backslash and double quote escaped (text is repaired to UTF-8 later,
+ * with the whole literal). */
+static void array_item(bdb_buf *b, const char *text, int i)
+{
+    bdb_buf_puts(b, i ? ",\"" : "\"");
+    for (const char *p = text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            bdb_buf_puts(b, "\\");
+        bdb_buf_append(b, p, 1);
+    }
+    bdb_buf_puts(b, "\"");
+}
+
 static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
 {
     pg *impl = PG(st);
@@ -853,6 +871,18 @@ static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
         *id = e->id;
         return BDB_OK;
     }
+    /* the parameters as PostgreSQL array literals {"k1","k2"} */
+    bdb_buf keys, vals;
+    bdb_buf_init(&keys);
+    bdb_buf_init(&vals);
+    bdb_buf_puts(&keys, "{");
+    bdb_buf_puts(&vals, "{");
+    for (int i = 0; i < smp->params.n; i++) {
+        array_item(&keys, smp->params.kv[i].key, i);
+        array_item(&vals, smp->params.kv[i].value, i);
+    }
+    bdb_buf_puts(&keys, "}");
+    bdb_buf_puts(&vals, "}");
     params p = {0};
     p_text(&p, smp->tool);
     p_text(&p, smp->benchmark);
@@ -860,6 +890,10 @@ static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
     p_text(&p, params_text);
     p_text(&p, unit);
     p_int(&p, (int)smp->better);
+    p_text(&p, keys.data);
+    p_text(&p, vals.data);
+    if (keys.err || vals.err)
+        p.err = 1;
     PGresult *res = run(st, "bdb_series_ins", NULL, &p, "adding series");
     int created = res && PQntuples(res) == 1;
     if (res && !created) {
@@ -869,10 +903,11 @@ static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
         res = run(st, "bdb_series_sel", NULL, &p, "finding series");
         p.n = all;
     }
-    if (!res) {
-        params_free(&p);
+    params_free(&p);
+    bdb_buf_free(&keys);
+    bdb_buf_free(&vals);
+    if (!res)
         return BDB_ESTORE;
-    }
     int rc = BDB_OK;
     if (PQntuples(res) != 1) {
         rc = bdb_store_fail(st, BDB_ESTORE, "series of line %d vanished",
@@ -887,18 +922,6 @@ static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
                                 col_text(res, 0, 1));
     }
     PQclear(res);
-    params_free(&p);
-    for (int i = 0; !rc && created && i < smp->params.n; i++) {
-        params q = {0};
-        p_int(&q, *id);
-        p_text(&q, smp->params.kv[i].key);
-        p_text(&q, smp->params.kv[i].value);
-        res = run(st, "bdb_param_ins", NULL, &q, "adding series parameter");
-        params_free(&q);
-        if (!res)
-            rc = BDB_ESTORE;
-        PQclear(res);
-    }
     if (!rc)
         bdb_scache_put(&impl->cache, key, *id, unit);
     return rc;

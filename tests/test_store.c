@@ -570,6 +570,43 @@ static void store__copy__moves_everything_and_again_adds_nothing(void **state)
     bdb_store_close(back);
 }
 
+/* Parameters go to PostgreSQL as array literals: quotes, backslashes,
+ * commas and braces in a value must arrive as they are. */
+static void store__odd_parameter_text__is_kept_and_found(void **state)
+{
+    (void)state;
+    static const char *const odd[] = {"a \"b\" \\c,{d} e", "NULL", "", "}{",
+                                      "x\ty\nz"};
+    bdb_store *st = open_db();
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+        bdb_sample smp;
+        bdb_sample_init(&smp, "/odd");
+        snprintf(smp.tool, sizeof smp.tool, "ab");
+        assert_int_equal(bdb_params_set(&smp.params, "cmd", "%s", odd[i]), 0);
+        assert_int_equal(bdb_params_set(&smp.params, "k\"{,}", "%zu", i), 0);
+        smp.repetition = 1;
+        assert_int_equal(bdb_sink_add(&sink, &smp, "requests_per_sec", 1.5,
+                                      BDB_UNIT_OPS_PER_S,
+                                      BDB_HIGHER_IS_BETTER, 3), 0);
+    }
+    bdb_source_info info = {.path = "odd.txt", .sha256 = "odd", .raw = "x",
+                            .size = 1, .tool = "ab", .parser_version = "ab:1",
+                            .options = ""};
+    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
+    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+        bdb_params want = {0};
+        bdb_params_set(&want, "cmd", "%s", odd[i]);
+        bdb_params_set(&want, "k\"{,}", "%zu", i);
+        bdb_filter f = {.params = &want};
+        if (results_of(st, &f) != 1)
+            fail_msg("parameter '%s' not found as stored", odd[i]);
+    }
+    bdb_sink_free(&sink);
+    bdb_store_close(st);
+}
+
 static void store__mask_location__never_shows_a_password(void **state)
 {
     (void)state;
@@ -809,6 +846,7 @@ int main(void)
         cmocka_unit_test_setup(store__callback_nonzero__stops_the_walk_and_is_no_error, setup),
         cmocka_unit_test_setup(store__source_of_megabytes__round_trips_byte_for_byte, setup),
         cmocka_unit_test_setup(store__copy__moves_everything_and_again_adds_nothing, setup),
+        cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, setup),
         cmocka_unit_test(store__mask_location__never_shows_a_password),
         cmocka_unit_test(cli__copy__sqlite_to_sqlite_reports_the_same),
         cmocka_unit_test(store__unknown_scheme__is_refused_by_name),
@@ -825,6 +863,7 @@ int main(void)
         cmocka_unit_test_setup(store__callback_nonzero__stops_the_walk_and_is_no_error, pg_setup),
         cmocka_unit_test_setup(store__source_of_megabytes__round_trips_byte_for_byte, pg_setup),
         cmocka_unit_test_setup(store__copy__moves_everything_and_again_adds_nothing, pg_setup),
+        cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, pg_setup),
         cmocka_unit_test_setup(store_pg__newer_schema__is_refused, pg_setup),
         cmocka_unit_test_setup(store_pg__database_of_schema_1__upgrades_and_keeps_data, pg_setup),
         cmocka_unit_test_setup(store_pg__read_only_on_an_empty_database__is_not_found, pg_setup),
