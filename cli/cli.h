@@ -11,7 +11,8 @@
 struct bdb_store;
 
 /* Exit codes: 0 success, 1 some input failed (the rest was done), 2 usage. */
-enum { BDB_EXIT_OK = 0, BDB_EXIT_FAILED = 1, BDB_EXIT_USAGE = 2 };
+enum { BDB_EXIT_OK = 0, BDB_EXIT_FAILED = 1, BDB_EXIT_USAGE = 2,
+       BDB_EXIT_REGRESSION = 3 /* benchdb check found a regression */ };
 
 enum {
     BDB_CMD_STORE = 1 << 0,  /* the dispatcher opens the database first */
@@ -23,6 +24,8 @@ typedef struct bdb_cli {
     const char *db_path;
     struct bdb_store *store;    /* open when the command has BDB_CMD_STORE */
     const struct bdb_cmd *cmd;
+    int argc;                   /* the whole command line, for history */
+    char **argv;
 } bdb_cli;
 
 typedef struct bdb_cmd {
@@ -74,5 +77,12 @@ int cmd_reparse(int argc, char **argv, bdb_cli *cli);
 int cmd_report(int argc, char **argv, bdb_cli *cli);
 int cmd_efficiency(int argc, char **argv, bdb_cli *cli);
 int cmd_chart(int argc, char **argv, bdb_cli *cli);
+int cmd_forget(int argc, char **argv, bdb_cli *cli);
+int cmd_source(int argc, char **argv, bdb_cli *cli);
+int cmd_set(int argc, char **argv, bdb_cli *cli);
+int cmd_log(int argc, char **argv, bdb_cli *cli);
+int cmd_compare(int argc, char **argv, bdb_cli *cli);
+int cmd_check(int argc, char **argv, bdb_cli *cli);
+int cmd_history(int argc, char **argv, bdb_cli *cli);
 
 #endif

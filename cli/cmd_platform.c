@@ -1,5 +1,8 @@
-/* cmd_platform.c - `benchdb platform add|list|show|import`. */
+/* cmd_platform.c - `benchdb platform add|list|show|import|rename|merge|
+ * delete`. Renames, merges and deletes are one transaction each, recorded
+ * in the history. */
 #include "cli.h"
+#include "lifecycle.h"
 #include "rowset.h"
 #include "../common/bdb_buf.h"
 #include "../common/bdb_platform.h"
@@ -9,6 +12,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <string.h>
+#include <strings.h>
 
 /* Every column, option and cell below comes from the platform field
  * table (common/bdb_platform.c): a new field appears here by itself. */
@@ -74,7 +78,16 @@ static int platform_add(int argc, char **argv, bdb_cli *cli)
     if (bdb_platform_field_set(&p, bdb_platform_field_find("name"),
                                argv[optind], why, sizeof why))
         return cli_usage_error(cli, "platform %s", why);
-    if (bdb_store_platform_put(cli->store, &p, 1))
+    if (bdb_store_batch_begin(cli->store))
+        return cli_error("%s", bdb_store_errmsg(cli->store));
+    int rc = bdb_store_platform_put(cli->store, &p, 1);
+    if (!rc)
+        rc = cli_record(cli, "platform '%s' saved", p.name);
+    if (!rc)
+        rc = bdb_store_batch_end(cli->store, 1);
+    else
+        bdb_store_batch_end(cli->store, 0);
+    if (rc)
         return cli_error("%s", bdb_store_errmsg(cli->store));
     printf("platform %s saved\n", p.name);
     return BDB_EXIT_OK;
@@ -210,15 +223,103 @@ static int platform_import(int argc, char **argv, bdb_cli *cli)
             status = BDB_EXIT_FAILED;
         printf("%s: %d platforms saved, %d rows skipped\n", argv[i], ctx.saved,
                ctx.bad);
+        if (ctx.saved && cli_record(cli, "%s: %d platforms saved", argv[i],
+                                    ctx.saved))
+            cli_error("could not record the change in the history: %s",
+                      bdb_store_errmsg(cli->store));
         bdb_buf_free(&b);
     }
     return status;
 }
 
+/* One change and its history row in one transaction. */
+static int platform_change(bdb_cli *cli, int op, const char *a, const char *b,
+                           int with_results)
+{
+    long long ns = 0, nr = 0;
+    if (bdb_store_batch_begin(cli->store))
+        return cli_error("%s", bdb_store_errmsg(cli->store));
+    int rc;
+    char done[512];
+    if (op == 'r') {
+        rc = bdb_store_platform_rename(cli->store, a, b);
+        snprintf(done, sizeof done, "platform '%s' renamed to '%s'", a, b);
+    } else if (op == 'm') {
+        rc = bdb_store_platform_usage(cli->store, a, &ns, &nr);
+        if (!rc)
+            rc = bdb_store_platform_merge(cli->store, a, b);
+        snprintf(done, sizeof done, "platform '%s' merged into '%s' (%lld "
+                 "sources, %lld results moved)", a, b, ns, nr);
+    } else {
+        rc = bdb_store_platform_usage(cli->store, a, &ns, &nr);
+        if (!rc)
+            rc = bdb_store_platform_delete(cli->store, a, with_results);
+        snprintf(done, sizeof done, "platform '%s' deleted%s", a,
+                 with_results ? " with its results" : "");
+        if (with_results && !rc) {
+            size_t len = strlen(done);
+            snprintf(done + len, sizeof done - len, " (%lld results)", nr);
+        }
+    }
+    if (!rc)
+        rc = cli_record(cli, "%s", done);
+    if (!rc)
+        rc = bdb_store_batch_end(cli->store, 1);
+    else
+        bdb_store_batch_end(cli->store, 0);
+    if (rc == BDB_ENOTFOUND) {
+        /* Name the known platforms, and the nearest. */
+        cli_error("%s", bdb_store_errmsg(cli->store));
+        cli_sel s = {0};
+        s.f.platforms = a;
+        if (!cli_sel_check(cli, &s) && b) {
+            s.f.platforms = b;
+            cli_sel_check(cli, &s);
+        }
+        return BDB_EXIT_FAILED;
+    }
+    if (rc)
+        return cli_error("%s", bdb_store_errmsg(cli->store));
+    printf("%s\n", done);
+    return BDB_EXIT_OK;
+}
+
 int cmd_platform(int argc, char **argv, bdb_cli *cli)
 {
     if (argc < 2)
-        return cli_usage_error(cli, "platform needs add, list, show or import");
+        return cli_usage_error(cli, "platform needs add, list, show, import, "
+                                    "rename, merge or delete");
+    const char *verb = argv[1];
+    if (strcmp(verb, "rename") == 0) {
+        if (argc != 4)
+            return cli_usage_error(cli, "platform rename takes OLD NEW");
+        if (strlen(argv[3]) >= sizeof ((bdb_platform *)0)->name)
+            return cli_usage_error(cli, "platform name '%.40s...' is too long",
+                                   argv[3]);
+        return platform_change(cli, 'r', argv[2], argv[3], 0);
+    }
+    if (strcmp(verb, "merge") == 0) {
+        if (argc != 5 || strcasecmp(argv[3], "into") != 0)
+            return cli_usage_error(cli, "platform merge takes A INTO B");
+        return platform_change(cli, 'm', argv[2], argv[4], 0);
+    }
+    if (strcmp(verb, "delete") == 0) {
+        int with = 0;
+        const char *name = NULL;
+        for (int i = 2; i < argc; i++) {
+            if (strcmp(argv[i], "--with-results") == 0)
+                with = 1;
+            else if (argv[i][0] == '-' || name)
+                return cli_usage_error(cli, "platform delete takes NAME "
+                                            "[--with-results]");
+            else
+                name = argv[i];
+        }
+        if (!name)
+            return cli_usage_error(cli, "platform delete takes NAME "
+                                        "[--with-results]");
+        return platform_change(cli, 'd', name, NULL, with);
+    }
     const char *sub = argv[1];
     if (strcmp(sub, "add") == 0)
         return platform_add(argc - 1, argv + 1, cli);
@@ -228,5 +329,10 @@ int cmd_platform(int argc, char **argv, bdb_cli *cli)
         return platform_show(argc - 1, argv + 1, cli);
     if (strcmp(sub, "import") == 0)
         return platform_import(argc - 1, argv + 1, cli);
+    static const char *const subs[] = {"add", "list", "show", "import",
+                                       "rename", "merge", "delete"};
+    const char *near = cli_suggest(sub, subs, 7);
+    if (near)
+        fprintf(stderr, "did you mean 'platform %s'?\n", near);
     return cli_usage_error(cli, "unknown platform command '%s'", sub);
 }

@@ -2,6 +2,7 @@
  * worker parses the selection and cost options and builds the model; the
  * two commands differ only in what they render. */
 #include "cli.h"
+#include "lifecycle.h"
 #include "../report/chart.h"
 #include "../report/model.h"
 #include "../report/pdf.h"
@@ -20,7 +21,8 @@ enum { OUT_TEXT, OUT_MD, OUT_HTML, OUT_CSV, OUT_JSON, OUT_XLSX, OUT_PNG,
 
 typedef struct report_args {
     bdb_report_opts opts;
-    bdb_params params;
+    cli_sel sel;                /* --tool ... --set --tag */
+    char *platforms;            /* --platforms with globs expanded (owned) */
     int format;
     int all;
     const char *output;
@@ -38,10 +40,12 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
         {"baseline", required_argument, 0, 'B'},
         {"platforms", required_argument, 0, 'P'},
         {"platform", required_argument, 0, 'P'},
-        {"tool", required_argument, 0, 't'},
-        {"benchmark", required_argument, 0, 'b'},
-        {"metric", required_argument, 0, 'm'},
-        {"param", required_argument, 0, 'p'},
+        {"tool", required_argument, 0, 0x102},
+        {"benchmark", required_argument, 0, 0x103},
+        {"metric", required_argument, 0, 0x104},
+        {"param", required_argument, 0, 0x105},
+        {"set", required_argument, 0, 0x106},
+        {"tag", required_argument, 0, 0x107},
         {"format", required_argument, 0, 'f'},
         {"output", required_argument, 0, 'o'},
         {"title", required_argument, 0, 'T'},
@@ -63,22 +67,18 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
     optind = 1;
     while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
         double d;
+        int got = cli_sel_option(cli, &a->sel, c, optarg);
+        if (got == BDB_EXIT_USAGE)
+            return got;
+        if (got)
+            continue;
         switch (c) {
         case 'B': a->opts.baseline = optarg; break;
         case 'P': a->opts.platforms = optarg; break;
-        case 't': a->opts.filter.tool = optarg; break;
-        case 'b': a->opts.filter.benchmark = optarg; break;
-        case 'm': a->opts.filter.metric = optarg; break;
         case 'T': a->opts.title = optarg; break;
         case 'o': a->output = optarg; break;
         case 'a': a->all = 1; a->opts.min_platforms = 1; break;
         case 'C': a->opts.cost.currency = optarg; break;
-        case 'p': {
-            char *k, *v;
-            if (cli_split_kv(optarg, &k, &v) || bdb_params_set(&a->params, k, "%s", v))
-                return cli_usage_error(cli, "--param wants K=V, not '%s'", optarg);
-            break;
-        }
         case 'f':
             if (strcmp(optarg, "text") == 0) a->format = OUT_TEXT;
             else if (strcmp(optarg, "md") == 0 || strcmp(optarg, "markdown") == 0) a->format = OUT_MD;
@@ -153,12 +153,30 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
             a->opts.seed = (uint64_t)v;
             break;
         }
-        default: return cli_usage_error(cli, "unknown option");
+        default: return cli_unknown_option(cli, argc, argv, longopts);
         }
     }
     if (optind != argc)
         return cli_usage_error(cli, "unexpected argument '%s'", argv[optind]);
-    a->opts.filter.params = &a->params;
+    /* Names are checked against the database ("no platform named ...");
+     * --platforms keeps its order, with globs expanded in place. */
+    a->sel.f.platforms = a->opts.platforms;
+    int checked = cli_sel_check(cli, &a->sel);
+    if (checked)
+        return checked;
+    if (a->opts.baseline) {
+        cli_sel b = {0};
+        b.f.platforms = a->opts.baseline;
+        if ((checked = cli_sel_check(cli, &b)))
+            return checked;
+    }
+    if (a->opts.platforms &&
+        cli_expand_names(cli, "platform", a->opts.platforms, &a->platforms))
+        return cli_error("out of memory");
+    if (a->platforms)
+        a->opts.platforms = a->platforms;
+    a->sel.f.platforms = NULL;  /* the model picks platforms itself */
+    a->opts.filter = a->sel.f;
     if (a->format < 0)
         a->format = what == RUN_CHART ? OUT_PNG : OUT_TEXT;
     int chart_format = a->format >= OUT_PNG;
@@ -250,12 +268,20 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     memset(&a, 0, sizeof a);
     bdb_report_opts_default(&a.opts);
     int st = parse_args(argc, argv, cli, &a, what);
-    if (st)
+    if (st) {
+        cli_sel_free(&a.sel);
+        free(a.platforms);
         return st;
+    }
     bdb_model *m;
     bdb_diag d;
     bdb_diag_clear(&d);
-    if (bdb_model_build(cli->store, &a.opts, &m, &d)) {
+    int built = bdb_model_build(cli->store, &a.opts, &m, &d);
+    cli_sel_free(&a.sel);
+    free(a.platforms);
+    a.platforms = NULL;
+    a.opts.platforms = NULL;
+    if (built) {
         cli_print_diag("report: ", &d);
         return BDB_EXIT_FAILED;
     }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 /* "dd:1+time:1": which parsers read a source, at which versions. */
 static void parser_versions(const char *tools, char *out, size_t outsz)
@@ -210,6 +211,161 @@ static int put_path_fields(bdb_store *st, const char *platform,
     return bdb_store_platform_put(st, &upd, 1);
 }
 
+/* gzip magic (RFC 1952): ID1 ID2 = 1f 8b. */
+static int is_gzip(const char *p, size_t n)
+{
+    return n >= 2 && (unsigned char)p[0] == 0x1f && (unsigned char)p[1] == 0x8b;
+}
+
+/* Decompresses the gzip stream(s) in[0..n) into out (concatenated members,
+ * as gzip -d does). The output obeys out's cap: a larger log fails with
+ * a message naming the limit rather than being cut. */
+static int gunzip_to(const char *in, size_t n, bdb_buf *out, char *msg,
+                     size_t msgsz)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) {
+        snprintf(msg, msgsz, "cannot start gzip decompression");
+        return BDB_ENOMEM;
+    }
+    z.next_in = (Bytef *)in;
+    z.avail_in = (uInt)n;
+    size_t fed = n;  /* the rest beyond uInt is fed as avail_in empties */
+    if (n > (size_t)UINT32_MAX) {
+        z.avail_in = UINT32_MAX;
+        fed = UINT32_MAX;
+    }
+    char chunk[65536];
+    int rc = BDB_OK, zr;
+    for (;;) {
+        z.next_out = (Bytef *)chunk;
+        z.avail_out = sizeof chunk;
+        zr = inflate(&z, Z_NO_FLUSH);
+        size_t got = sizeof chunk - z.avail_out;
+        if (got && bdb_buf_append(out, chunk, got)) {
+            size_t max = out->max ? out->max : ((size_t)1 << 30);
+            snprintf(msg, msgsz, "the gzip file holds more than the %zu MiB "
+                     "benchdb reads from one file", max >> 20);
+            rc = BDB_ERANGE;
+            break;
+        }
+        if (z.avail_in == 0 && fed < n) {
+            size_t more = n - fed > UINT32_MAX ? UINT32_MAX : n - fed;
+            z.avail_in = (uInt)more;
+            fed += more;
+        }
+        if (zr == Z_STREAM_END) {
+            /* Another member may follow (cat a.gz b.gz). */
+            if (z.avail_in == 0 || !is_gzip((const char *)z.next_in, z.avail_in))
+                break;
+            if (inflateReset(&z) != Z_OK) {
+                snprintf(msg, msgsz, "damaged gzip stream");
+                rc = BDB_EPARSE;
+                break;
+            }
+            continue;
+        }
+        if (zr == Z_BUF_ERROR && z.avail_in == 0) {
+            snprintf(msg, msgsz, "the gzip file is truncated (it ends in the "
+                     "middle of its stream)");
+            rc = BDB_EPARSE;
+            break;
+        }
+        if (zr != Z_OK && zr != Z_BUF_ERROR) {
+            snprintf(msg, msgsz, "damaged gzip stream: %s",
+                     z.msg ? z.msg : "inflate failed");
+            rc = BDB_EPARSE;
+            break;
+        }
+    }
+    inflateEnd(&z);
+    if (!rc && !out->data)
+        bdb_buf_puts(out, "");
+    return rc;
+}
+
+int bdb_import_gunzip(bdb_buf *buf, char *msg, size_t msgsz)
+{
+    if (!buf->data || !is_gzip(buf->data, buf->len))
+        return 0;
+    bdb_buf plain;
+    bdb_buf_init(&plain);
+    plain.max = buf->max;
+    int rc = gunzip_to(buf->data, buf->len, &plain, msg, msgsz);
+    if (rc) {
+        bdb_buf_free(&plain);
+        return rc;
+    }
+    bdb_buf_free(buf);
+    *buf = plain;
+    return 1;
+}
+
+/* import --dry-run: what the file would give, parsed into memory, with
+ * nothing written (st may be NULL). */
+static int dry_run(const char *text, size_t len, const char *path,
+                   const bdb_import_opts *opts, const char *benchmark,
+                   const bdb_params *params, const char *platform,
+                   bdb_import_result *res)
+{
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    bdb_ingest_opts iopts = {.source_name = path, .tool = opts->tool,
+                             .benchmark = benchmark, .params = params,
+                             .time_format = opts->time_format,
+                             .strict = opts->strict,
+                             .summary = opts->summary};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    int rc = bdb_ingest_buffer(text, len, &iopts, &sink, res->tools,
+                               sizeof res->tools, &d);
+    if (rc == BDB_EUNKNOWN && !opts->tool && bdb_platform_csv_sniff(text, len)) {
+        snprintf(res->tools, sizeof res->tools, "platforms.csv");
+        res->status = BDB_IMPORT_DRY_RUN;
+        rc = BDB_OK;
+    } else if (rc == BDB_EUNKNOWN && !opts->tool && bdb_sysinfo_sniff(text, len)) {
+        if (!platform) {
+            rc = bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
+                              "system information (lscpu/uname/cpuinfo) but no "
+                              "platform to attach it to (use --platform or a "
+                              "{platform} path pattern)");
+        } else {
+            snprintf(res->tools, sizeof res->tools, "system information");
+            res->status = BDB_IMPORT_DRY_RUN;
+            rc = BDB_OK;
+        }
+    } else if (rc) {
+        bdb_diag_set(&res->diag, rc, d.line, "%s", d.message);
+    } else {
+        res->status = BDB_IMPORT_DRY_RUN;
+        res->nresults = sink.n;
+        /* The parameters every figure carries (what the log and the
+         * options say alike). */
+        if (sink.n && sink.samples) {
+            bdb_params common = sink.samples[0].params;
+            for (size_t k = 1; k < sink.n; k++)
+                for (int i = common.n - 1; i >= 0; i--) {
+                    const char *v = bdb_params_get(&sink.samples[k].params,
+                                                   common.kv[i].key);
+                    if (!v || strcmp(v, common.kv[i].value) != 0)
+                        bdb_params_del(&common, common.kv[i].key);
+                }
+            bdb_params_format(&common, res->params, sizeof res->params);
+        }
+        for (size_t k = 0; k < sink.nnotes; k++) {
+            if (sink.notes[k].is_info)
+                continue;
+            res->nwarnings++;
+            if (opts->warn)
+                opts->warn(path, sink.notes[k].line, sink.notes[k].text,
+                           opts->warn_ctx);
+        }
+    }
+    bdb_sink_free(&sink);
+    return rc;
+}
+
 int bdb_import_file(bdb_store *st, const char *path,
                     const bdb_import_opts *opts, bdb_import_result *res)
 {
@@ -275,16 +431,42 @@ int bdb_import_file(bdb_store *st, const char *path,
     }
     char sha[65];
     bdb_sha256_hex(raw.data, raw.len, sha);
+    bdb_params_format(&params, res->params, sizeof res->params);
     long long existing = 0;
-    rc = bdb_store_source_find(st, sha, &existing);
+    rc = st ? bdb_store_source_find(st, sha, &existing) : BDB_OK;
     if (rc) {
         bdb_buf_free(&raw);
         return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
     }
-    if (existing) {
+    res->present = existing != 0;
+    if (existing && !opts->replace) {
         res->status = BDB_IMPORT_PRESENT;
         bdb_buf_free(&raw);
         return BDB_OK;
+    }
+    /* The digest is of the bytes as stored (the .gz file); the parser
+     * reads what they hold. */
+    bdb_buf plain;
+    bdb_buf_init(&plain);
+    const char *text = raw.data;
+    size_t text_len = raw.len;
+    if (is_gzip(raw.data, raw.len)) {
+        rc = gunzip_to(raw.data, raw.len, &plain, msg, sizeof msg);
+        if (rc) {
+            bdb_buf_free(&plain);
+            bdb_buf_free(&raw);
+            return bdb_diag_set(&res->diag, rc, 0, "%s", msg);
+        }
+        text = plain.data;
+        text_len = plain.len;
+        res->gzip = 1;
+    }
+    if (opts->dry_run) {
+        rc = dry_run(text, text_len, path, opts, benchmark, &params, platform,
+                     res);
+        bdb_buf_free(&plain);
+        bdb_buf_free(&raw);
+        return rc;
     }
 
     char versions[256];
@@ -296,16 +478,32 @@ int bdb_import_file(bdb_store *st, const char *path,
         bdb_buf_puts(&options, "repetitions=1\n");
     bdb_source_info info = {.path = path, .sha256 = sha, .raw = raw.data,
                             .size = raw.len, .platform = platform,
-                            .options = options.data};
+                            .options = options.data, .set = opts->set,
+                            .set_tags = opts->set_tags};
     long long id = 0;
-    rc = options.err ? options.err : bdb_store_source_begin(st, &info, 0, &id);
+    if (options.err) {
+        rc = options.err;
+    } else if (existing) {
+        /* --replace: the stored source is emptied and revised in the same
+         * transaction as the new figures; a correction keeps its set
+         * unless --set was given */
+        if (!opts->replace_set)
+            info.set = NULL;
+        rc = bdb_store_source_begin(st, NULL, existing, &id);
+        if (!rc && (rc = bdb_store_source_revise(st, id, &info)))
+            bdb_store_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+    } else {
+        rc = bdb_store_source_begin(st, &info, 0, &id);
+    }
     bdb_buf_free(&options);
     if (rc == BDB_EEXIST) {
         res->status = BDB_IMPORT_PRESENT;
+        bdb_buf_free(&plain);
         bdb_buf_free(&raw);
         return BDB_OK;
     }
     if (rc) {
+        bdb_buf_free(&plain);
         bdb_buf_free(&raw);
         return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
     }
@@ -324,7 +522,7 @@ int bdb_import_file(bdb_store *st, const char *path,
                              .summary = opts->summary};
     bdb_diag d;
     bdb_diag_clear(&d);
-    rc = bdb_ingest_buffer(raw.data, raw.len, &iopts, &sink, res->tools,
+    rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
                            sizeof res->tools, &d);
     if (ts.rc) {
         /* the store refused a figure: its message, not the parser's */
@@ -337,16 +535,16 @@ int bdb_import_file(bdb_store *st, const char *path,
             bdb_diag_set(&d, erc, 0, "%s", bdb_store_errmsg(st));
     }
     if (rc == BDB_EUNKNOWN && !opts->tool &&
-        bdb_platform_csv_sniff(raw.data, raw.len)) {
-        rc = apply_platform_csv(st, raw.data, raw.len, res);
-    } else if (rc == BDB_EUNKNOWN && !opts->tool && bdb_sysinfo_sniff(raw.data, raw.len)) {
+        bdb_platform_csv_sniff(text, text_len)) {
+        rc = apply_platform_csv(st, text, text_len, res);
+    } else if (rc == BDB_EUNKNOWN && !opts->tool && bdb_sysinfo_sniff(text, text_len)) {
         if (!platform)
             rc = bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
                               "system information (lscpu/uname/cpuinfo) but no "
                               "platform to attach it to (use --platform or a "
                               "{platform} path pattern)");
         else
-            rc = apply_sysinfo(st, raw.data, raw.len, platform, res);
+            rc = apply_sysinfo(st, text, text_len, platform, res);
     } else if (rc) {
         bdb_diag_set(&res->diag, rc, d.line, "%s", d.message);
     } else {
@@ -361,7 +559,7 @@ int bdb_import_file(bdb_store *st, const char *path,
                    (rc = bdb_merge_check_add(opts->merge, path, &ts.keys))) {
             bdb_diag_set(&res->diag, rc, 0, "out of memory");
         } else {
-            res->status = BDB_IMPORT_ADDED;
+            res->status = existing ? BDB_IMPORT_REPLACED : BDB_IMPORT_ADDED;
             res->nresults = sink.n;
             for (size_t k = 0; k < sink.nnotes; k++) {
                 if (sink.notes[k].is_info)
@@ -375,6 +573,7 @@ int bdb_import_file(bdb_store *st, const char *path,
     }
     bdb_strmap_free(&ts.keys);
     bdb_sink_free(&sink);
+    bdb_buf_free(&plain);
     bdb_buf_free(&raw);
     return rc;
 }
@@ -422,8 +621,22 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
     sink.consumer = &consumer;
     bdb_diag d;
     bdb_diag_clear(&d);
-    rc = bdb_ingest_buffer(src.raw, src.size, &iopts, &sink, res->tools,
-                           sizeof res->tools, &d);
+    bdb_buf plain;
+    bdb_buf_init(&plain);
+    const char *text = src.raw;
+    size_t text_len = src.size;
+    char msg[256];
+    if (is_gzip(src.raw, src.size)) {
+        rc = gunzip_to(src.raw, src.size, &plain, msg, sizeof msg);
+        if (rc)
+            bdb_diag_set(&d, rc, 0, "%s", msg);
+        text = plain.data;
+        text_len = plain.len;
+    }
+    if (!rc)
+        rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
+                               sizeof res->tools, &d);
+    bdb_buf_free(&plain);
     if (ts.rc) {
         rc = ts.rc;
         bdb_diag_set(&d, rc, 0, "%s", bdb_store_errmsg(st));
@@ -449,5 +662,89 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
     }
     bdb_sink_free(&sink);
     bdb_stored_source_free(&src);
+    return rc;
+}
+
+/* A copy of options without the param lines of keys in set or unset, and
+ * with set's values appended: the source's options as they would have
+ * been, had these been given at import. */
+static int options_rewrite(const char *text, const bdb_params *set,
+                           const char *const *unset, size_t nunset,
+                           bdb_buf *out)
+{
+    for (const char *p = text; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        int drop = 0;
+        if (len > 6 && strncmp(p, "param=", 6) == 0) {
+            const char *k = p + 6, *eq = memchr(k, '=', len - 6);
+            size_t klen = eq ? (size_t)(eq - k) : len - 6;
+            for (int i = 0; set && i < set->n; i++)
+                drop |= strlen(set->kv[i].key) == klen &&
+                        strncmp(set->kv[i].key, k, klen) == 0;
+            for (size_t i = 0; i < nunset; i++)
+                drop |= strlen(unset[i]) == klen && strncmp(unset[i], k, klen) == 0;
+        }
+        if (!drop) {
+            bdb_buf_append(out, p, len);
+            bdb_buf_puts(out, "\n");
+        }
+        p = nl ? nl + 1 : NULL;
+    }
+    for (int i = 0; set && i < set->n; i++)
+        bdb_buf_printf(out, "param=%s=%s\n", set->kv[i].key, set->kv[i].value);
+    if (!out->data)
+        bdb_buf_puts(out, "");
+    return out->err;
+}
+
+int bdb_import_source_set(bdb_store *st, long long id, const char *platform,
+                          const bdb_params *set, const char *const *unset,
+                          size_t nunset, bdb_import_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->status = BDB_IMPORT_FAILED;
+    bdb_stored_source src;
+    int rc = bdb_store_source_load(st, id, &src);
+    if (rc)
+        return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+    bdb_diag_set_file(&res->diag, src.path);
+    for (size_t i = 0; i < nunset; i++) {
+        char needle[BDB_PARAM_KEY_MAX + 16];
+        snprintf(needle, sizeof needle, "\nparam=%s=", unset[i]);
+        if (strncmp(src.options, needle + 1, strlen(needle + 1)) != 0 &&
+            !strstr(src.options, needle)) {
+            rc = bdb_diag_set(&res->diag, BDB_ENOTFOUND, 0,
+                              "the source has no parameter '%s' given at "
+                              "import (parameters the log prints stay)",
+                              unset[i]);
+            break;
+        }
+    }
+    bdb_buf options;
+    bdb_buf_init(&options);
+    if (!rc && options_rewrite(src.options, set, unset, nunset, &options))
+        rc = bdb_diag_set(&res->diag, BDB_ENOMEM, 0, "out of memory");
+    /* Check the new parameters fit before anything changes. */
+    if (!rc) {
+        parsed_options o;
+        options_parse(options.data, &o);
+        if (o.params.overflow)
+            rc = bdb_diag_set(&res->diag, BDB_ERANGE, 0, "parameters: %s",
+                              bdb_overflow_text(o.params.overflow));
+    }
+    if (!rc && bdb_store_source_update(st, id, platform, options.data))
+        rc = bdb_diag_set(&res->diag, BDB_ESTORE, 0, "%s", bdb_store_errmsg(st));
+    bdb_buf_free(&options);
+    char path[sizeof src.path];
+    snprintf(path, sizeof path, "%s", src.path);
+    bdb_stored_source_free(&src);
+    if (rc)
+        return rc;
+    int changed;
+    rc = bdb_import_reparse(st, id, 1, &changed, res);
+    bdb_diag_set_file(&res->diag, path);
+    if (!rc && platform)
+        snprintf(res->platform, sizeof res->platform, "%s", platform);
     return rc;
 }

@@ -267,3 +267,111 @@ int bdb_store_platform_names_each(bdb_store *st, const bdb_filter *f,
 {
     return st->ops->platform_names_each(st, f, cb, ctx);
 }
+
+/* ---- iVersion 5 -------------------------------------------------------- */
+
+#define NEED_V5(st)                                                          \
+    do {                                                                     \
+        if ((st)->ops->iVersion < 5)                                         \
+            return bdb_store_fail((st), BDB_EUSAGE, "the %s backend cannot " \
+                                  "do this", (st)->ops->scheme);             \
+    } while (0)
+
+int bdb_store_history_add(bdb_store *st, const char *user,
+                          const char *command, const char *summary)
+{
+    NEED_V5(st);
+    return st->ops->history_add(st, user, command, summary);
+}
+
+int bdb_store_history_each(bdb_store *st,
+                           int (*cb)(const bdb_history_row *, void *),
+                           void *ctx)
+{
+    NEED_V5(st);
+    return st->ops->history_each(st, cb, ctx);
+}
+
+int bdb_store_source_delete(bdb_store *st, long long id)
+{
+    NEED_V5(st);
+    return st->ops->source_delete(st, id);
+}
+
+int bdb_store_source_update(bdb_store *st, long long id, const char *platform,
+                            const char *options)
+{
+    NEED_V5(st);
+    return st->ops->source_update(st, id, platform, options);
+}
+
+int bdb_store_source_revise(bdb_store *st, long long id,
+                            const bdb_source_info *src)
+{
+    NEED_V5(st);
+    return st->ops->source_revise(st, id, src);
+}
+
+int bdb_store_platform_rename(bdb_store *st, const char *old_name,
+                              const char *new_name)
+{
+    NEED_V5(st);
+    return st->ops->platform_rename(st, old_name, new_name);
+}
+
+int bdb_store_platform_merge(bdb_store *st, const char *from,
+                             const char *into)
+{
+    NEED_V5(st);
+    return st->ops->platform_merge(st, from, into);
+}
+
+int bdb_store_platform_usage(bdb_store *st, const char *name,
+                             long long *nsources, long long *nresults)
+{
+    NEED_V5(st);
+    return st->ops->platform_usage(st, name, nsources, nresults);
+}
+
+int bdb_store_platform_delete(bdb_store *st, const char *name,
+                              int with_results)
+{
+    NEED_V5(st);
+    return st->ops->platform_delete(st, name, with_results);
+}
+
+int bdb_store_sets_each(bdb_store *st,
+                        int (*cb)(const bdb_set_row *, void *), void *ctx)
+{
+    NEED_V5(st);
+    return st->ops->sets_each(st, cb, ctx);
+}
+
+int bdb_store_set_rename(bdb_store *st, const char *old_name,
+                         const char *new_name)
+{
+    NEED_V5(st);
+    return st->ops->set_rename(st, old_name, new_name);
+}
+
+int bdb_store_set_tag(bdb_store *st, const char *set, const char *key,
+                      const char *value)
+{
+    NEED_V5(st);
+    return st->ops->set_tag(st, set, key, value);
+}
+
+int bdb_store_names_each(bdb_store *st, const char *what,
+                         int (*cb)(const char *, void *), void *ctx)
+{
+    NEED_V5(st);
+    return st->ops->names_each(st, what, cb, ctx);
+}
+
+int bdb_store_set_results_each(bdb_store *st, const bdb_filter *f,
+                               int (*cb)(const bdb_set_result_row *, void *),
+                               void *ctx)
+{
+    NEED_V5(st);
+    return st->ops->set_results_each(st, f, cb, ctx);
+}

@@ -8,7 +8,9 @@
 #include "store_internal.h"
 
 #include <limits.h>
+#include <fnmatch.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <sqlite3.h>
 #include <stdint.h>
@@ -193,6 +195,8 @@ static const bdb_migrator sq_migrator = {
     .end = sq_mig_end,
 };
 
+static void register_functions(sqlite3 *db);
+
 static int sq_open(bdb_store *st, const char *location, int mode,
                    bdb_diag *diag)
 {
@@ -218,6 +222,7 @@ static int sq_open(bdb_store *st, const char *location, int mode,
     }
     sqlite3_busy_timeout(impl->db, BUSY_TIMEOUT_MS);
     sqlite3_extended_result_codes(impl->db, 1);
+    register_functions(impl->db);
     int rc;
     if (read_only) {
         rc = bdb_store_check_schema(st, &sq_migrator, diag);
@@ -232,6 +237,7 @@ static int sq_open(bdb_store *st, const char *location, int mode,
             if (sqlite3_open_v2(uri, &impl->db,
                                 SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
                                 NULL) == SQLITE_OK) {
+                register_functions(impl->db);
                 bdb_diag_clear(diag);
                 rc = bdb_store_check_schema(st, &sq_migrator, diag);
             }
@@ -628,6 +634,9 @@ static int sweep_series(bdb_store *st);
 /* Opens the source's savepoint or transaction; with replace_id, empties
  * that stored source (reparse), else adds src's row (its tool and versions
  * are set by source_end, when the parse has said them). */
+static int source_put_set(bdb_store *st, long long source_id,
+                          const char *set, const bdb_params *tags);
+
 static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
                            long long replace_id, long long *out_id)
 {
@@ -696,6 +705,9 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
             sqlite3_reset(s);
             sqlite3_clear_bindings(s);  /* the blob z is freed below */
         }
+        /* its run set (lifecycle) */
+        if (!rc && src->set && *src->set)
+            rc = source_put_set(st, id, src->set, src->set_tags);
     }
     free(z);
     if (rc)
@@ -1039,8 +1051,9 @@ static int sq_sources_each(bdb_store *st,
                 "coalesce(p.name, ''), src.size, "
                 "(SELECT count(*) FROM results r WHERE r.source_id = src.id), "
                 "(SELECT count(*) FROM source_warnings w WHERE w.source_id = src.id "
-                "AND w.kind = 'warning'), src.options "
+                "AND w.kind = 'warning'), src.options, coalesce(st.name, '') "
                 "FROM sources src LEFT JOIN platforms p ON p.id = src.platform_id "
+                "LEFT JOIN sets st ON st.id = src.set_id "
                 "ORDER BY src.id"))
         return BDB_ESTORE;
     int step, rc = BDB_OK;
@@ -1053,7 +1066,7 @@ static int sq_sources_each(bdb_store *st,
             .size = sqlite3_column_int64(s, 8),
             .nresults = sqlite3_column_int64(s, 9),
             .nwarnings = sqlite3_column_int64(s, 10),
-            .options = col_text(s, 11)};
+            .options = col_text(s, 11), .set = col_text(s, 12)};
         if (cb(&r, ctx))
             break;
     }
@@ -1494,8 +1507,583 @@ static int sq_source_set_imported_at(bdb_store *st, long long id,
     return rc;
 }
 
+/* ---- lifecycle: corrections, run sets, history (iVersion 4) ------------ */
+
+
+/* bdb_fnmatch(pattern, text): shell globs for --benchmark 'aes-*'. No
+ * FNM_PATHNAME: '*' matches '/' too ("*sda" selects "/dev/sda"). */
+static void sql_fnmatch(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    const unsigned char *pat = sqlite3_value_text(argv[0]);
+    const unsigned char *text = sqlite3_value_text(argv[1]);
+    if (!pat || !text) {
+        sqlite3_result_int(ctx, 0);
+        return;
+    }
+    sqlite3_result_int(ctx, fnmatch((const char *)pat, (const char *)text, 0) == 0);
+}
+
+/* bdb_num(text): the number a parameter value spells wholly, else NULL,
+ * so that "clients=1..20" never takes "abc" for 0. */
+static void sql_num(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    const unsigned char *t = sqlite3_value_text(argv[0]);
+    if (!t || !*t) {
+        sqlite3_result_null(ctx);
+        return;
+    }
+    char *end;
+    double v = strtod((const char *)t, &end);
+    if (*end != '\0' || !isfinite(v))
+        sqlite3_result_null(ctx);
+    else
+        sqlite3_result_double(ctx, v);
+}
+
+static void register_functions(sqlite3 *db)
+{
+    /* A failure only means the glob and range filters fail to prepare,
+     * with SQLite's message. */
+    sqlite3_create_function(db, "bdb_fnmatch", 2,
+                            SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                            sql_fnmatch, NULL, NULL);
+    sqlite3_create_function(db, "bdb_num", 1,
+                            SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_num,
+                            NULL, NULL);
+}
+
+/* Runs sql with text parameters (NULL binds NULL); *changes (may be NULL)
+ * receives the rows it changed. */
+static int exec_texts(bdb_store *st, const char *sql, const char *what,
+                      int *changes, int n, ...)
+{
+    sqlite3_stmt *s;
+    if (prepare(st, &s, sql))
+        return BDB_ESTORE;
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++) {
+        const char *t = va_arg(ap, const char *);
+        if (t)
+            sqlite3_bind_text(s, i + 1, t, -1, SQLITE_TRANSIENT);
+        else
+            sqlite3_bind_null(s, i + 1);
+    }
+    va_end(ap);
+    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
+    if (changes)
+        *changes = sqlite3_changes(DB(st));
+    sqlite3_finalize(s);
+    return rc;
+}
+
+/* The id of the row of table whose name is name (0 when none). */
+static int id_by_name(bdb_store *st, const char *table, const char *name,
+                      long long *id)
+{
+    char sql[128];
+    snprintf(sql, sizeof sql, "SELECT id FROM %s WHERE name = ?", table);
+    sqlite3_stmt *s;
+    *id = 0;
+    if (prepare(st, &s, sql))
+        return BDB_ESTORE;
+    sqlite3_bind_text(s, 1, name, -1, SQLITE_TRANSIENT);
+    int step = sqlite3_step(s), rc = BDB_OK;
+    if (step == SQLITE_ROW)
+        *id = sqlite3_column_int64(s, 0);
+    else if (step != SQLITE_DONE)
+        rc = fail_db(st, "looking up a name");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int exec_ids(bdb_store *st, const char *sql, long long a, long long b,
+                    const char *what)
+{
+    sqlite3_stmt *s;
+    if (prepare(st, &s, sql))
+        return BDB_ESTORE;
+    sqlite3_bind_int64(s, 1, a);
+    if (sqlite3_bind_parameter_count(s) >= 2)
+        sqlite3_bind_int64(s, 2, b);
+    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int source_put_set(bdb_store *st, long long source_id,
+                          const char *set, const bdb_params *tags)
+{
+    long long sid;
+    int rc = exec_texts(st, "INSERT INTO sets(name) VALUES(?) "
+                            "ON CONFLICT(name) DO NOTHING", "adding set",
+                        NULL, 1, set);
+    if (!rc)
+        rc = id_by_name(st, "sets", set, &sid);
+    if (!rc && !sid)
+        rc = bdb_store_fail(st, BDB_ESTORE, "set '%s' vanished", set);
+    for (int i = 0; !rc && tags && i < tags->n; i++) {
+        sqlite3_stmt *s;
+        rc = prepare(st, &s, "INSERT INTO set_tags(set_id, key, value) "
+                             "VALUES(?,?,?) ON CONFLICT(set_id, key) DO "
+                             "UPDATE SET value = excluded.value");
+        if (rc)
+            break;
+        sqlite3_bind_int64(s, 1, sid);
+        sqlite3_bind_text(s, 2, tags->kv[i].key, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(s, 3, tags->kv[i].value, -1, SQLITE_TRANSIENT);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            rc = fail_db(st, "tagging set");
+        sqlite3_finalize(s);
+    }
+    if (!rc)
+        rc = exec_ids(st, "UPDATE sources SET set_id = ?1 WHERE id = ?2", sid,
+                      source_id, "putting a source in its set");
+    return rc;
+}
+
+static int sq_history_add(bdb_store *st, const char *user, const char *command,
+                          const char *summary)
+{
+    return exec_texts(st, "INSERT INTO history(user, command, summary) "
+                          "VALUES(?,?,?)", "recording history", NULL, 3,
+                      user ? user : "", command ? command : "",
+                      summary ? summary : "");
+}
+
+static int sq_history_each(bdb_store *st,
+                           int (*cb)(const bdb_history_row *, void *),
+                           void *ctx)
+{
+    sqlite3_stmt *s;
+    if (prepare(st, &s, "SELECT id, at, user, command, summary FROM history "
+                        "ORDER BY id"))
+        return BDB_ESTORE;
+    int step, rc = BDB_OK;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        bdb_history_row r = {sqlite3_column_int64(s, 0), col_text(s, 1),
+                             col_text(s, 2), col_text(s, 3), col_text(s, 4)};
+        if (cb(&r, ctx))
+            break;
+    }
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+        rc = fail_db(st, "reading history");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+/* Series left without results go: now, or once when the batch ends; sets
+ * left without sources go at once (with their tags: nothing to tag). */
+static int sweep_later(bdb_store *st)
+{
+    sq *impl = st->impl;
+    if (exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM sources "
+                 "WHERE sources.set_id = sets.id)"))
+        return BDB_ESTORE;
+    if (impl->in_batch) {
+        impl->sweep_series = 1;
+        return BDB_OK;
+    }
+    return sweep_series(st);
+}
+
+static int source_exists(bdb_store *st, long long id)
+{
+    char name[8];
+    return source_platform(st, id, name, sizeof name);
+}
+
+static int sq_source_delete(bdb_store *st, long long id)
+{
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    int rc = source_exists(st, id);
+    if (!rc)
+        rc = exec_for_source(st, "DELETE FROM sources WHERE id = ?", id,
+                             "removing source");
+    if (!rc)
+        rc = sweep_later(st);
+    return tx_end(st, rc);
+}
+
+static int sq_source_update(bdb_store *st, long long id, const char *platform,
+                            const char *options)
+{
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    int rc = source_exists(st, id);
+    writer *w = NULL;
+    if (!rc && platform) {
+        long long pid = 0;
+        rc = get_writer(st, &w);
+        if (!rc)
+            rc = platform_id(w, platform, &pid);
+        if (!rc && pid)
+            rc = exec_ids(st, "UPDATE sources SET platform_id = ?1 WHERE id = ?2",
+                          pid, id, "updating source");
+        else if (!rc)
+            rc = exec_for_source(st, "UPDATE sources SET platform_id = NULL "
+                                     "WHERE id = ?", id, "updating source");
+    }
+    if (!rc && options) {
+        sqlite3_stmt *s;
+        rc = prepare(st, &s, "UPDATE sources SET options = ? WHERE id = ?");
+        if (!rc) {
+            sqlite3_bind_text(s, 1, options, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_int64(s, 2, id);
+            if (sqlite3_step(s) != SQLITE_DONE)
+                rc = fail_db(st, "updating source options");
+            sqlite3_finalize(s);
+        }
+    }
+    return tx_end(st, rc);
+}
+
+/* Between source_begin(NULL, id) and source_end: the source becomes the
+ * same file read with other options (import --replace): path, platform
+ * (the default of the figures put after this), options, and set when
+ * given. Opens no transaction of its own: it lands or goes with the
+ * source's. */
+static int sq_source_revise(bdb_store *st, long long id,
+                            const bdb_source_info *src)
+{
+    sq *impl = st->impl;
+    writer *w = NULL;
+    long long pid = 0;
+    int rc = get_writer(st, &w);
+    if (!rc)
+        rc = platform_id(w, src->platform, &pid);
+    sqlite3_stmt *s = NULL;
+    if (!rc)
+        rc = prepare(st, &s, "UPDATE sources SET path = ?, platform_id = ?, "
+                             "options = ? WHERE id = ?");
+    if (!rc) {
+        sqlite3_bind_text(s, 1, src->path, -1, SQLITE_TRANSIENT);
+        if (pid)
+            sqlite3_bind_int64(s, 2, pid);
+        else
+            sqlite3_bind_null(s, 2);
+        sqlite3_bind_text(s, 3, src->options ? src->options : "", -1,
+                          SQLITE_TRANSIENT);
+        sqlite3_bind_int64(s, 4, id);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            rc = fail_db(st, "revising source");
+        sqlite3_finalize(s);
+    }
+    if (!rc && src->set && *src->set)
+        rc = source_put_set(st, id, src->set, src->set_tags);
+    if (!rc && src->set && *src->set)   /* the set it left may be empty */
+        rc = exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM "
+                      "sources WHERE sources.set_id = sets.id)");
+    if (!rc)
+        snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
+                 src->platform ? src->platform : "");
+    return rc;
+}
+
+static int sq_platform_rename(bdb_store *st, const char *old_name,
+                              const char *new_name)
+{
+    if (!*new_name)
+        return bdb_store_fail(st, BDB_EUSAGE, "a platform needs a name");
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    long long a, b;
+    int rc = id_by_name(st, "platforms", old_name, &a);
+    if (!rc)
+        rc = id_by_name(st, "platforms", new_name, &b);
+    if (!rc && !a)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'",
+                            old_name);
+    if (!rc && b)
+        rc = bdb_store_fail(st, BDB_EEXIST, "there is a platform named '%s' "
+                            "already (use `platform merge %s INTO %s`)",
+                            new_name, old_name, new_name);
+    if (!rc)
+        rc = exec_texts(st, "UPDATE platforms SET name = ? WHERE name = ?",
+                        "renaming platform", NULL, 2, new_name, old_name);
+    return tx_end(st, rc);
+}
+
+static int sq_platform_merge(bdb_store *st, const char *from, const char *into)
+{
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    long long a, b;
+    int rc = id_by_name(st, "platforms", from, &a);
+    if (!rc)
+        rc = id_by_name(st, "platforms", into, &b);
+    if (!rc && !a)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", from);
+    if (!rc && !b)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", into);
+    if (!rc && a == b)
+        rc = bdb_store_fail(st, BDB_EUSAGE, "cannot merge '%s' into itself",
+                            from);
+    if (!rc)
+        rc = exec_ids(st, "UPDATE results SET platform_id = ?2 "
+                          "WHERE platform_id = ?1", a, b, "moving results");
+    if (!rc)
+        rc = exec_ids(st, "UPDATE sources SET platform_id = ?2 "
+                          "WHERE platform_id = ?1", a, b, "moving sources");
+    if (!rc)
+        rc = exec_ids(st,
+            "UPDATE platforms SET "
+            "arch = coalesce(arch, (SELECT arch FROM platforms WHERE id = ?1)), "
+            "cpu = coalesce(cpu, (SELECT cpu FROM platforms WHERE id = ?1)), "
+            "cores = coalesce(cores, (SELECT cores FROM platforms WHERE id = ?1)), "
+            "threads = coalesce(threads, (SELECT threads FROM platforms WHERE id = ?1)), "
+            "freq_mhz = coalesce(freq_mhz, (SELECT freq_mhz FROM platforms WHERE id = ?1)), "
+            "memory_gb = coalesce(memory_gb, (SELECT memory_gb FROM platforms WHERE id = ?1)), "
+            "os = coalesce(os, (SELECT os FROM platforms WHERE id = ?1)), "
+            "kernel = coalesce(kernel, (SELECT kernel FROM platforms WHERE id = ?1)), "
+            "price_usd = coalesce(price_usd, (SELECT price_usd FROM platforms WHERE id = ?1)), "
+            "power_w = coalesce(power_w, (SELECT power_w FROM platforms WHERE id = ?1)), "
+            "idle_power_w = coalesce(idle_power_w, (SELECT idle_power_w FROM platforms WHERE id = ?1)), "
+            "rent_usd_month = coalesce(rent_usd_month, (SELECT rent_usd_month FROM platforms WHERE id = ?1)), "
+            "notes = coalesce(notes, (SELECT notes FROM platforms WHERE id = ?1)), "
+            "price_currency = coalesce(price_currency, (SELECT price_currency FROM platforms WHERE id = ?1)), "
+            "price_date = coalesce(price_date, (SELECT price_date FROM platforms WHERE id = ?1)), "
+            "price_source = coalesce(price_source, (SELECT price_source FROM platforms WHERE id = ?1)), "
+            "rent_usd_hour = coalesce(rent_usd_hour, (SELECT rent_usd_hour FROM platforms WHERE id = ?1)) "
+            "WHERE id = ?2", a, b, "merging platform fields");
+    if (!rc)
+        rc = exec_ids(st, "DELETE FROM platforms WHERE id = ?1", a, 0,
+                      "removing merged platform");
+    return tx_end(st, rc);
+}
+
+static int count_of(bdb_store *st, const char *sql, long long id,
+                    long long *out)
+{
+    sqlite3_stmt *s;
+    *out = 0;
+    if (prepare(st, &s, sql))
+        return BDB_ESTORE;
+    sqlite3_bind_int64(s, 1, id);
+    int rc = BDB_OK;
+    if (sqlite3_step(s) == SQLITE_ROW)
+        *out = sqlite3_column_int64(s, 0);
+    else
+        rc = fail_db(st, "counting");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int sq_platform_usage(bdb_store *st, const char *name,
+                             long long *nsources, long long *nresults)
+{
+    long long id;
+    int rc = id_by_name(st, "platforms", name, &id);
+    if (!rc && !id)
+        return bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", name);
+    if (!rc)
+        rc = count_of(st, "SELECT count(*) FROM sources WHERE platform_id = ?",
+                      id, nsources);
+    if (!rc)
+        rc = count_of(st, "SELECT count(*) FROM results WHERE platform_id = ?",
+                      id, nresults);
+    return rc;
+}
+
+static int sq_platform_delete(bdb_store *st, const char *name, int with_results)
+{
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    long long id, ns = 0, nr = 0;
+    int rc = id_by_name(st, "platforms", name, &id);
+    if (!rc && !id)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", name);
+    if (!rc)
+        rc = sq_platform_usage(st, name, &ns, &nr);
+    if (!rc && (ns || nr) && !with_results)
+        rc = bdb_store_fail(st, BDB_EEXIST, "platform '%s' has %lld results "
+                            "from %lld sources (use --with-results to delete "
+                            "them too, or `platform merge`)", name, nr, ns);
+    if (!rc)
+        rc = exec_ids(st, "DELETE FROM results WHERE platform_id = ?1", id, 0,
+                      "removing results");
+    if (!rc)
+        rc = exec_ids(st, "DELETE FROM sources WHERE platform_id = ?1 AND "
+                          "NOT EXISTS (SELECT 1 FROM results r WHERE "
+                          "r.source_id = sources.id)", id, 0,
+                      "removing sources");
+    if (!rc)
+        rc = exec_ids(st, "UPDATE sources SET platform_id = NULL "
+                          "WHERE platform_id = ?1", id, 0, "updating sources");
+    if (!rc)
+        rc = exec_ids(st, "DELETE FROM platforms WHERE id = ?1", id, 0,
+                      "removing platform");
+    if (!rc)
+        rc = sweep_later(st);
+    return tx_end(st, rc);
+}
+
+static int sq_sets_each(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
+                        void *ctx)
+{
+    sqlite3_stmt *s;
+    if (prepare(st, &s,
+                "SELECT st.id, st.name, st.created_at, "
+                "coalesce((SELECT group_concat(kv, ',') FROM (SELECT key || '=' "
+                "|| value AS kv FROM set_tags WHERE set_id = st.id ORDER BY "
+                "key)), ''), coalesce(min(src.imported_at), ''), "
+                "coalesce(max(src.imported_at), ''), count(src.id), "
+                "(SELECT count(*) FROM results r JOIN sources s2 ON "
+                "s2.id = r.source_id WHERE s2.set_id = st.id) "
+                "FROM sets st LEFT JOIN sources src ON src.set_id = st.id "
+                "GROUP BY st.id ORDER BY st.created_at, st.id"))
+        return BDB_ESTORE;
+    int step, rc = BDB_OK;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        bdb_set_row r = {sqlite3_column_int64(s, 0), col_text(s, 1),
+                         col_text(s, 2), col_text(s, 3), col_text(s, 4),
+                         col_text(s, 5), sqlite3_column_int64(s, 6),
+                         sqlite3_column_int64(s, 7)};
+        if (cb(&r, ctx))
+            break;
+    }
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+        rc = fail_db(st, "listing sets");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int sq_set_rename(bdb_store *st, const char *old_name,
+                         const char *new_name)
+{
+    if (!*new_name)
+        return bdb_store_fail(st, BDB_EUSAGE, "a set needs a name");
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    long long a, b;
+    int rc = id_by_name(st, "sets", old_name, &a);
+    if (!rc)
+        rc = id_by_name(st, "sets", new_name, &b);
+    if (!rc && !a)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", old_name);
+    if (!rc && b)
+        rc = bdb_store_fail(st, BDB_EEXIST, "there is a set named '%s' already",
+                            new_name);
+    if (!rc)
+        rc = exec_texts(st, "UPDATE sets SET name = ? WHERE name = ?",
+                        "renaming set", NULL, 2, new_name, old_name);
+    return tx_end(st, rc);
+}
+
+static int sq_set_tag(bdb_store *st, const char *set, const char *key,
+                      const char *value)
+{
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    long long id;
+    int rc = id_by_name(st, "sets", set, &id);
+    if (!rc && !id)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", set);
+    char sid[32];
+    snprintf(sid, sizeof sid, "%lld", id);
+    if (!rc && value)
+        rc = exec_texts(st, "INSERT INTO set_tags(set_id, key, value) "
+                            "VALUES(?,?,?) ON CONFLICT(set_id, key) DO UPDATE "
+                            "SET value = excluded.value", "tagging set", NULL,
+                        3, sid, key, value);
+    else if (!rc)
+        rc = exec_texts(st, "DELETE FROM set_tags WHERE set_id = ? AND key = ?",
+                        "untagging set", NULL, 2, sid, key);
+    return tx_end(st, rc);
+}
+
+static int sq_names_each(bdb_store *st, const char *what,
+                         int (*cb)(const char *, void *), void *ctx)
+{
+    const char *sql, *arg = NULL;
+    if (strcmp(what, "platform") == 0)
+        sql = "SELECT name FROM platforms ORDER BY name";
+    else if (strcmp(what, "tool") == 0)
+        sql = "SELECT DISTINCT tool FROM series ORDER BY 1";
+    else if (strcmp(what, "benchmark") == 0)
+        sql = "SELECT DISTINCT benchmark FROM series ORDER BY 1";
+    else if (strcmp(what, "metric") == 0)
+        sql = "SELECT DISTINCT metric FROM series ORDER BY 1";
+    else if (strcmp(what, "set") == 0)
+        sql = "SELECT name FROM sets ORDER BY created_at, id";
+    else if (strcmp(what, "param") == 0)
+        sql = "SELECT DISTINCT key FROM series_params ORDER BY 1";
+    else if (strcmp(what, "tag") == 0)
+        sql = "SELECT DISTINCT key FROM set_tags ORDER BY 1";
+    else if (strncmp(what, "param:", 6) == 0)
+        sql = "SELECT DISTINCT value FROM series_params WHERE key = ? "
+              "ORDER BY 1", arg = what + 6;
+    else if (strncmp(what, "tag:", 4) == 0)
+        sql = "SELECT DISTINCT value FROM set_tags WHERE key = ? ORDER BY 1",
+        arg = what + 4;
+    else
+        return bdb_store_fail(st, BDB_EUSAGE, "no names of '%s'", what);
+    sqlite3_stmt *s;
+    if (prepare(st, &s, sql))
+        return BDB_ESTORE;
+    if (arg)
+        sqlite3_bind_text(s, 1, arg, -1, SQLITE_TRANSIENT);
+    int step, rc = BDB_OK;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW)
+        if (cb(col_text(s, 0), ctx))
+            break;
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+        rc = fail_db(st, "listing names");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
+                               int (*cb)(const bdb_set_result_row *, void *),
+                               void *ctx)
+{
+    bdb_where w;
+    bdb_where_init(&w, '?');
+    bdb_buf_puts(&w.sql,
+                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
+                 "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
+                 "r.line, r.source_id, s.id, coalesce(st.name, ''), "
+                 "coalesce(st.created_at, ''), coalesce(st.id, 0) FROM results r "
+                 "JOIN series s ON s.id = r.series_id "
+                 "JOIN sources src ON src.id = r.source_id "
+                 "LEFT JOIN sets st ON st.id = src.set_id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
+    bdb_where_build(&w, f);
+    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
+                         "coalesce(p.name, ''), st.created_at, st.id, "
+                         "r.source_id, r.repetition, r.line");
+    sqlite3_stmt *s;
+    if (where_prepare(st, &w, &s))
+        return BDB_ESTORE;
+    int step, rc = BDB_OK;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        bdb_result_row r = {
+            .platform = col_text(s, 0), .tool = col_text(s, 1),
+            .benchmark = col_text(s, 2), .metric = col_text(s, 3),
+            .params = col_text(s, 4), .unit = col_text(s, 5),
+            .better = sqlite3_column_int(s, 6),
+            .value = sqlite3_column_double(s, 7),
+            .repetition = sqlite3_column_int(s, 8),
+            .source_path = col_text(s, 9), .line = sqlite3_column_int(s, 10),
+            .source_id = sqlite3_column_int64(s, 11),
+            .series_id = sqlite3_column_int64(s, 12)};
+        bdb_set_result_row sr = {&r, col_text(s, 13), col_text(s, 14),
+                                 sqlite3_column_int64(s, 15)};
+        if (cb(&sr, ctx))
+            break;
+    }
+    if (step != SQLITE_ROW && step != SQLITE_DONE)
+        rc = fail_db(st, "listing results by set");
+    sqlite3_finalize(s);
+    return rc;
+}
+
+
 const bdb_store_ops bdb_store_sqlite_ops = {
-    .iVersion = 4,
+    .iVersion = 5,
     .scheme = "sqlite",
     .open = sq_open,
     .close = sq_close,
@@ -1521,4 +2109,18 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .platform_names_each = sq_platform_names_each,
     .source_samples = sq_source_samples,
     .source_set_imported_at = sq_source_set_imported_at,
+    .history_add = sq_history_add,
+    .history_each = sq_history_each,
+    .source_delete = sq_source_delete,
+    .source_update = sq_source_update,
+    .source_revise = sq_source_revise,
+    .platform_rename = sq_platform_rename,
+    .platform_merge = sq_platform_merge,
+    .platform_usage = sq_platform_usage,
+    .platform_delete = sq_platform_delete,
+    .sets_each = sq_sets_each,
+    .set_rename = sq_set_rename,
+    .set_tag = sq_set_tag,
+    .names_each = sq_names_each,
+    .set_results_each = sq_set_results_each,
 };

@@ -767,6 +767,41 @@ static void cli__two_imports_at_once__both_succeed(void **state)
     bdb_buf_free(&out);
 }
 
+static void cli__help__lists_the_lifecycle_commands(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--help"), 0);
+    const char *cmds[] = {"forget", "source", "set", "log", "compare", "check",
+                          "history"};
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        char needle[32];
+        snprintf(needle, sizeof needle, "\n  %s ", cmds[i]);
+        assert_non_null(strstr(out.data, needle));
+    }
+    /* two imports in one second are two sets */
+    copy_sample("samples/ab/html-c1.txt", "a.txt");
+    copy_sample("samples/ab/html-c10.txt", "b.txt");
+    char a[900], b[900];
+    snprintf(a, sizeof a, "import '%s/a.txt'", dir);
+    snprintf(b, sizeof b, "import '%s/b.txt'", dir);
+    assert_int_equal(run(&out, a), 0);
+    assert_int_equal(run(&out, b), 0);
+    assert_int_equal(run(&out, "set list --format json"), 0);
+    json_error_t e;
+    json_t *j = json_loads(out.data, 0, &e);
+    assert_non_null(j);
+    assert_int_equal(json_array_size(j), 2);
+    const char *s1 = json_string_value(json_object_get(json_array_get(j, 0), "set"));
+    const char *s2 = json_string_value(json_object_get(json_array_get(j, 1), "set"));
+    assert_string_not_equal(s1, s2);
+    if (strncmp(s1, s2, strlen(s1)) == 0)   /* the same second */
+        assert_string_equal(s2 + strlen(s1), "-2");
+    json_decref(j);
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -788,6 +823,7 @@ int main(void)
         cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
         cmocka_unit_test_setup(cli__report_chart_xlsx__write_their_files, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
+        cmocka_unit_test_setup(cli__help__lists_the_lifecycle_commands, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
