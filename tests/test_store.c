@@ -450,10 +450,10 @@ typedef struct dump {
 
 static int dump_source(const bdb_source_row *r, void *ctx)
 {
-    bdb_buf_printf(ctx, "%s|%s|%s|%s|%s|%s|%s|%lld|%lld|%lld|%s\n", r->path,
-                   r->sha256, r->imported_at, r->tool, r->tool_version,
-                   r->parser_version, r->platform, r->size, r->nresults,
-                   r->nwarnings, r->options);
+    bdb_buf_printf(ctx, "%s|%s|%s|%s|%s|%s|%s|%lld|%lld|%lld|%s|%s\n",
+                   r->path, r->sha256, r->imported_at, r->tool,
+                   r->tool_version, r->parser_version, r->platform, r->size,
+                   r->nresults, r->nwarnings, r->options, r->set);
     return 0;
 }
 
@@ -469,6 +469,13 @@ static int dump_warning(const bdb_warning_row *r, void *ctx)
 {
     bdb_buf_printf(ctx, "%s|%s|%d|%d|%s\n", r->platform, r->source_path,
                    r->line, r->is_info, r->message);
+    return 0;
+}
+
+static int dump_set(const bdb_set_row *r, void *ctx)
+{
+    bdb_buf_printf(ctx, "set %s|%s|%s|%s|%lld|%lld\n", r->name, r->tags,
+                   r->first_import, r->last_import, r->nsources, r->nresults);
     return 0;
 }
 
@@ -489,6 +496,7 @@ static char *dump_store(bdb_store *st)
     assert_int_equal(bdb_store_sources_each(st, dump_source, &b), 0);
     assert_int_equal(bdb_store_results_each(st, NULL, dump_result, &b), 0);
     assert_int_equal(bdb_store_warnings_each(st, NULL, dump_warning, &b), 0);
+    assert_int_equal(bdb_store_sets_each(st, dump_set, &b), 0);
     long long *ids;
     size_t n;
     assert_int_equal(bdb_store_source_ids(st, &ids, &n), 0);
@@ -519,11 +527,15 @@ static void store__copy__moves_everything_and_again_adds_nothing(void **state)
 {
     (void)state;
     bdb_store *st = open_db();
-    bdb_import_opts o = {.platform = "box"};
+    bdb_params tags = {0};
+    bdb_params_set(&tags, "kernel", "6.1");
+    bdb_import_opts o = {.platform = "box", .set = "march", .set_tags = &tags};
     bdb_import_result r;
     /* figures with parameters, several platforms, a note, a platform with
-     * cost details */
+     * cost details, two run sets, one tagged */
     assert_int_equal(bdb_import_file(st, tu_path("samples/published/seed-published-figures.csv"), &o, &r), 0);
+    o.set = "june";
+    o.set_tags = NULL;
     assert_int_equal(bdb_import_file(st, tu_path("samples/ab/bin-keepalive-c4.txt"), &o, &r), 0);
     bdb_platform p;
     bdb_platform_clear(&p);
@@ -533,6 +545,8 @@ static void store__copy__moves_everything_and_again_adds_nothing(void **state)
     p.cores = 4;
     assert_int_equal(bdb_store_platform_put(st, &p, 1), 0);
     char *before = dump_store(st);
+    assert_non_null(strstr(before, "set march|kernel=6.1|"));
+    assert_non_null(strstr(before, "set june||"));
 
     /* to a SQLite file and back into a fresh store of this group's kind */
     char mid[700];
@@ -773,7 +787,9 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     assert_int_equal(bdb_import_file(st, tu_path("samples/published/seed-published-figures.csv"), &o, &r), 0);
     bdb_store_close(st);
     /* back to what schemas/pg/001_init.sql made */
-    psql(db_path, "DROP INDEX results_by_series_platform; "
+    psql(db_path, "DROP TABLE history; ALTER TABLE sources DROP COLUMN set_id; "
+                  "DROP TABLE set_tags; DROP TABLE sets; "
+                  "DROP INDEX results_by_series_platform; "
                   "DROP INDEX results_by_platform; "
                   "CREATE INDEX results_by_series ON results(series_id, platform_id); "
                   "UPDATE benchdb_meta SET value = '1' WHERE key = 'schema_version'");
@@ -795,9 +811,12 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     snprintf(sql, sizeof sql, "SELECT 1 / count(*) FROM benchdb_meta WHERE "
              "key = 'schema_version' AND value = '%d'",
              bdb_store_schema_version_of(st));
-    assert_int_equal(bdb_store_schema_version_of(st), 2);
+    assert_int_equal(bdb_store_schema_version_of(st), 4);
     bdb_store_close(st);
     psql(db_path, sql);
+    /* 004 put the sources imported before sets into a set of their day */
+    psql(db_path, "SELECT 1 / count(*) FROM sources s JOIN sets t ON "
+                  "t.id = s.set_id AND t.name = substr(s.imported_at, 1, 10)");
 }
 
 static void store_pg__platform_put_inside_an_open_source__commits_with_it(void **state)
