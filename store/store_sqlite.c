@@ -1371,7 +1371,10 @@ static int emit_series(groups_ctx *g, sqlite3_stmt *ser,
         g->runs[nruns++] = (group_run){name ? name : "", i, j - i};
         i = j;
     }
-    qsort(g->runs, nruns, sizeof *g->runs, cmp_run);
+    /* a series with no result left by the filter has no runs (and runs
+     * may still be NULL): qsort must not see a NULL base */
+    if (nruns > 1)
+        qsort(g->runs, nruns, sizeof *g->runs, cmp_run);
     for (size_t k = 0; k < nruns && !*stop; k++) {
         const group_run *run = &g->runs[k];
         const double *v = r->value + run->from;
