@@ -260,7 +260,8 @@ static int copy_source(bdb_store *from, bdb_store *to, const src_meta *m,
             .size = raw.size, .tool = m->tool, .tool_version = m->tool_version,
             .parser_version = m->parser_version,
             .platform = *m->platform ? m->platform : NULL,
-            .options = m->options, .set = *m->set ? m->set : NULL};
+            .options = m->options,
+            .set = *m->set ? m->set : NULL};   /* the run set goes too */
         long long id = 0;
         rc = bdb_store_add_source(to, &info, &sink, &id);
         if (rc == BDB_EEXIST) {

@@ -1,4 +1,4 @@
--- 003_collate_c.sql - names compare and sort by their bytes, as in SQLite.
+-- 004_collate_c.sql - names compare and sort by their bytes, as in SQLite.
 -- A database's default collation (en_US.UTF-8 ...) would order platform,
 -- series and parameter names otherwise than SQLite does, and reports from
 -- the two back-ends would list them differently.
@@ -15,3 +15,7 @@ ALTER TABLE series_params
 ALTER TABLE sources
     ALTER COLUMN path TYPE text COLLATE "C",
     ALTER COLUMN tool TYPE text COLLATE "C";
+ALTER TABLE sets ALTER COLUMN name TYPE text COLLATE "C";
+ALTER TABLE set_tags
+    ALTER COLUMN key TYPE text COLLATE "C",
+    ALTER COLUMN value TYPE text COLLATE "C";

@@ -1,4 +1,4 @@
--- 002_report_indexes.sql - the indexes of SQLite's 003_report_indexes.sql.
+-- 003_report_indexes.sql - the indexes of SQLite's 003_report_indexes.sql.
 -- The report reads each series' results in platform, source, repetition
 -- and line order: one covering index serves that (it replaces
 -- results_by_series, its prefix). A platform filter, and the list of
