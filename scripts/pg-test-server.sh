@@ -6,9 +6,14 @@
 #       a free 127.0.0.1 port, creates the database benchdb_test, and
 #       prints its connection string (postgresql://...) on stdout; all
 #       else goes to stderr. The folder is remembered in
-#       ${BDB_PG_STATE:-/tmp/benchdb-pg-test.state}.
-#   sh scripts/pg-test-server.sh stop    stops that server and removes its
-#       folder (does nothing when none is running).
+#       /tmp/benchdb-pg-test.PORT.state.
+#   sh scripts/pg-test-server.sh stop [URL]   stops the server of URL (the
+#       string start printed; default $BDB_TEST_PG_URL) and removes its
+#       folder; nothing when it is not running. Servers are found by their
+#       port, so test runs sharing a machine never stop each other's.
+#   sh scripts/pg-test-server.sh run CMD [ARGS]   starts a server, runs CMD
+#       with BDB_TEST_PG_URL set to it, stops the server whatever CMD did
+#       (a trap, also on INT/TERM) and exits with CMD's status.
 #
 # PostgreSQL refuses to run as root, so as root (CI) the cluster belongs
 # to the 'postgres' user of Debian's package, or to a user 'benchdb-pg'
@@ -17,11 +22,11 @@
 #
 # In a test driver:
 #   BDB_TEST_PG_URL=$(sh scripts/pg-test-server.sh start) || exit 1
-#   trap 'sh scripts/pg-test-server.sh stop' EXIT INT TERM
+#   trap 'sh scripts/pg-test-server.sh stop "$BDB_TEST_PG_URL"' EXIT INT TERM
 #   export BDB_TEST_PG_URL
 set -eu
 
-STATE=${BDB_PG_STATE:-/tmp/benchdb-pg-test.state}
+STATE_PREFIX=/tmp/benchdb-pg-test
 
 say() { echo "pg-test-server: $*" >&2; }
 
@@ -76,25 +81,33 @@ start() {
     chmod 755 "$DIR"
     mkdir "$DIR/data" "$DIR/sock"
     [ "$(id -u)" -eq 0 ] && chown "$OWNER" "$DIR/data" "$DIR/sock"
-    echo "$DIR" > "$STATE"
-    as_owner "$BIN/initdb" -D "$DIR/data" -A trust -U benchdb -E UTF8 --locale=C >"$DIR/initdb.log" 2>&1 || {
-        say "initdb failed:"; cat "$DIR/initdb.log" >&2; exit 1; }
+    # a locale whose collation is not byte order, when the machine has one,
+    # so that the tests see what a real server's default does to sorting
+    LOCALE=$(locale -a 2>/dev/null | grep -i '\.utf-\?8$' | grep -v -i '^c\.' | head -n 1)
+    [ -n "$LOCALE" ] || LOCALE=C
+    as_owner "$BIN/initdb" -D "$DIR/data" -A trust -U benchdb -E UTF8 --locale="$LOCALE" >"$DIR/initdb.log" 2>&1 || {
+        say "initdb failed:"; cat "$DIR/initdb.log" >&2; rm -rf "$DIR"; exit 1; }
     PORT=$(free_port)
     # fsync off: a throwaway server, and the tests commit many times
     if ! as_owner "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/sock/server.log" -w -t 60 \
             -o "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR/sock -c fsync=off -c max_connections=64" \
             start >"$DIR/pg_ctl.log" 2>&1; then
         say "the server did not start:"; cat "$DIR/pg_ctl.log" "$DIR/sock/server.log" >&2 || true
+        as_owner "$BIN/pg_ctl" -D "$DIR/data" -m immediate -w stop >/dev/null 2>&1 || true
+        rm -rf "$DIR"
         exit 1
     fi
     echo "$BIN" > "$DIR/bin"
     echo "$PORT" > "$DIR/port"
+    echo "$DIR" > "$(port_state "$PORT")"
     i=0
     until as_owner "$BIN/psql" -h "$DIR/sock" -p "$PORT" -U benchdb -d postgres -qAtc \
             "CREATE DATABASE benchdb_test" >/dev/null 2>"$DIR/createdb.log"; do
         i=$((i + 1))
         if [ $i -ge 20 ]; then
-            say "cannot create the test database:"; cat "$DIR/createdb.log" >&2; exit 1
+            say "cannot create the test database:"; cat "$DIR/createdb.log" >&2
+            stop "postgresql://x@127.0.0.1:$PORT/x"
+            exit 1
         fi
         sleep 0.5
     done
@@ -102,8 +115,19 @@ start() {
     echo "postgresql://benchdb@127.0.0.1:$PORT/benchdb_test"
 }
 
+# The state file of the server on port $1.
+port_state() {
+    echo "$STATE_PREFIX.$1.state"
+}
+
 stop() {
-    [ -f "$STATE" ] || exit 0
+    # the server of a URL postgresql://user@127.0.0.1:PORT/db
+    url=${1:-${BDB_TEST_PG_URL:-}}
+    [ -n "$url" ] || { say "stop needs the URL that start printed"; return 0; }
+    port=$(echo "$url" | sed -n 's|^[a-z]*://[^/]*:\([0-9][0-9]*\)/.*$|\1|p')
+    [ -n "$port" ] || { say "no port in '$url'"; return 0; }
+    STATE=$(port_state "$port")
+    [ -f "$STATE" ] || return 0
     DIR=$(cat "$STATE")
     if [ -d "$DIR/data" ] && [ -f "$DIR/bin" ]; then
         BIN=$(cat "$DIR/bin")
@@ -116,8 +140,21 @@ stop() {
     rm -f "$STATE"
 }
 
+run() {
+    [ $# -gt 0 ] || { echo "usage: sh scripts/pg-test-server.sh run CMD [ARGS]" >&2; exit 2; }
+    BDB_TEST_PG_URL=
+    trap 'stop "$BDB_TEST_PG_URL"' EXIT
+    trap 'exit 130' INT TERM
+    BDB_TEST_PG_URL=$(start) || exit 1
+    export BDB_TEST_PG_URL
+    status=0
+    "$@" || status=$?
+    exit $status
+}
+
 case "${1:-}" in
     start) start ;;
-    stop) stop ;;
-    *) echo "usage: sh scripts/pg-test-server.sh start|stop" >&2; exit 2 ;;
+    stop) shift; stop "$@" ;;
+    run) shift; run "$@" ;;
+    *) echo "usage: sh scripts/pg-test-server.sh start|stop|run CMD [ARGS]" >&2; exit 2 ;;
 esac

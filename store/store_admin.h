@@ -21,6 +21,11 @@ const char *bdb_store_location_scheme(const char *location);
  * part). */
 void bdb_store_mask_location(const char *location, char *out, size_t n);
 
+/* The schema version st's back-end reads and writes (SQLite's numbering
+ * for SQLite, schemas/pg's for PostgreSQL): what `benchdb init` should
+ * print rather than bdb_store_schema_version(), which is SQLite's. */
+int bdb_store_schema_version_of(const bdb_store *st);
+
 /* The location st was opened with, password masked (never NULL). */
 const char *bdb_store_shown_location(const bdb_store *st);
 

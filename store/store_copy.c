@@ -281,6 +281,119 @@ static int copy_source(bdb_store *from, bdb_store *to, const src_meta *m,
     return rc;
 }
 
+/* Set tags ("k=v,k=v" of sets_each) and history rows, kept to copy after
+ * the walks (the callbacks must not write). */
+typedef struct texts {
+    char **v;
+    size_t n, cap;
+    int err;
+} texts;
+
+static void texts_add(texts *t, const char *a)
+{
+    if (t->err)
+        return;
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 64;
+        char **v = realloc(t->v, cap * sizeof *v);
+        if (!v) {
+            t->err = BDB_ENOMEM;
+            return;
+        }
+        t->v = v;
+        t->cap = cap;
+    }
+    if (!(t->v[t->n] = strdup(a ? a : "")))
+        t->err = BDB_ENOMEM;
+    else
+        t->n++;
+}
+
+static void texts_free(texts *t)
+{
+    for (size_t i = 0; i < t->n; i++)
+        free(t->v[i]);
+    free(t->v);
+}
+
+static int collect_set(const bdb_set_row *r, void *ctx)
+{
+    if (r->tags && *r->tags) {
+        texts_add(ctx, r->name);
+        texts_add(ctx, r->tags);
+    }
+    return 0;
+}
+
+static int collect_history(const bdb_history_row *r, void *ctx)
+{
+    texts_add(ctx, r->user);
+    texts_add(ctx, r->command);
+    /* the target dates its own rows: the original time goes with the text */
+    size_t n = strlen(r->summary) + strlen(r->at) + 16;
+    char *s = malloc(n);
+    if (!s) {
+        ((texts *)ctx)->err = BDB_ENOMEM;
+        return 1;
+    }
+    snprintf(s, n, "%s (at %s)", r->summary, r->at);
+    texts_add(ctx, s);
+    free(s);
+    return 0;
+}
+
+/* The sets' tags (the sets came with their sources) and the history. A
+ * second copy would double the history: only an empty target's history
+ * is written. */
+static int copy_tags_and_history(bdb_store *from, bdb_store *to,
+                                 bdb_copy_stats *stats, bdb_diag *diag)
+{
+    (void)stats;
+    texts t = {0};
+    int rc = bdb_store_sets_each(from, collect_set, &t);
+    if (!rc && t.err)
+        rc = bdb_store_fail(from, t.err, "out of memory reading sets");
+    if (rc) {
+        texts_free(&t);
+        return bdb_diag_set(diag, rc, 0, "reading sets: %s",
+                            bdb_store_errmsg(from));
+    }
+    for (size_t i = 0; !rc && i + 1 < t.n; i += 2) {
+        char *tags = t.v[i + 1];
+        for (char *kv = tags; !rc && kv && *kv;) {
+            char *comma = strchr(kv, ',');
+            if (comma)
+                *comma = '\0';
+            char *eq = strchr(kv, '=');
+            if (eq) {
+                *eq = '\0';
+                rc = bdb_store_set_tag(to, t.v[i], kv, eq + 1);
+                if (rc)
+                    bdb_diag_set(diag, rc, 0, "tagging set %s: %s", t.v[i],
+                                 bdb_store_errmsg(to));
+            }
+            kv = comma ? comma + 1 : NULL;
+        }
+    }
+    texts_free(&t);
+    if (rc)
+        return rc;
+    texts have = {0}, h = {0};
+    rc = bdb_store_history_each(to, collect_history, &have);
+    if (!rc)
+        rc = bdb_store_history_each(from, collect_history, &h);
+    if (!rc && (have.err || h.err))
+        rc = bdb_store_fail(to, BDB_ENOMEM, "out of memory reading history");
+    if (rc)
+        bdb_diag_set(diag, rc, 0, "history: %s", bdb_store_errmsg(to));
+    for (size_t i = 0; !rc && !have.n && i + 2 < h.n; i += 3)
+        if ((rc = bdb_store_history_add(to, h.v[i], h.v[i + 1], h.v[i + 2])))
+            bdb_diag_set(diag, rc, 0, "history: %s", bdb_store_errmsg(to));
+    texts_free(&have);
+    texts_free(&h);
+    return rc;
+}
+
 #define COPY_BATCH 256
 
 int bdb_store_copy(bdb_store *from, bdb_store *to, bdb_copy_stats *stats,
@@ -341,5 +454,7 @@ int bdb_store_copy(bdb_store *from, bdb_store *to, bdb_copy_stats *stats,
     for (size_t i = 0; i < sl.n; i++)
         src_meta_free(&sl.v[i]);
     free(sl.v);
+    if (!rc && from->ops->iVersion >= 5 && to->ops->iVersion >= 5)
+        rc = copy_tags_and_history(from, to, stats, diag);
     return rc;
 }

@@ -69,6 +69,7 @@ const bdb_store_ops bdb_store_pg_ops = {
 
 #include <libpq-fe.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 
 #include "../common/bdb_utf8.h"
@@ -86,6 +87,7 @@ typedef struct pg {
     int read_only;
     int in_tx;              /* a transaction of ours is open */
     int in_batch;           /* ... and it is a batch: files are savepoints */
+    int nest;               /* savepoints open inside it */
     int sweep_series;       /* drop orphan series when the batch ends */
     int prepared;           /* the writer's statements are on the server */
     int ncursors;           /* for unique names of nested walks */
@@ -319,11 +321,17 @@ static int begin_write(bdb_store *st)
     return BDB_OK;
 }
 
+/* A savepoint inside any open transaction (a batch, or a source whose
+ * import puts a platform), else a transaction of its own. */
 static int tx_begin(bdb_store *st)
 {
     pg *impl = PG(st);
-    if (impl->in_batch)
-        return exec(st, "SAVEPOINT one_source");
+    if (impl->in_tx) {
+        if (exec(st, "SAVEPOINT one_source"))
+            return BDB_ESTORE;
+        impl->nest++;
+        return BDB_OK;
+    }
     return begin_write(st);
 }
 
@@ -332,21 +340,23 @@ static int tx_begin(bdb_store *st)
 static int tx_end(bdb_store *st, int rc)
 {
     pg *impl = PG(st);
+    int inner = impl->nest > 0;
     if (!rc)
-        rc = exec(st, impl->in_batch ? "RELEASE SAVEPOINT one_source" : "COMMIT");
+        rc = exec(st, inner ? "RELEASE SAVEPOINT one_source" : "COMMIT");
     if (rc) {
         char keep[sizeof st->errmsg];
         memcpy(keep, st->errmsg, sizeof keep);
         PQclear(PQexec(impl->conn,
-                       impl->in_batch
-                           ? "ROLLBACK TO SAVEPOINT one_source; "
-                             "RELEASE SAVEPOINT one_source"
-                           : "ROLLBACK"));
+                       inner ? "ROLLBACK TO SAVEPOINT one_source; "
+                               "RELEASE SAVEPOINT one_source"
+                             : "ROLLBACK"));
         memcpy(st->errmsg, keep, sizeof keep);
         bdb_scache_clear(&impl->cache);
         impl->last_platform_id = -1;
     }
-    if (!impl->in_batch)
+    if (inner)
+        impl->nest--;
+    else
         impl->in_tx = 0;
     return rc;
 }
@@ -604,14 +614,18 @@ static const struct {
     {"bdb_platform_ins", "INSERT INTO platforms(name) VALUES($1) "
                          "ON CONFLICT(name) DO NOTHING RETURNING id"},
     {"bdb_platform_sel", "SELECT id FROM platforms WHERE name = $1"},
-    {"bdb_series_ins", "INSERT INTO series(tool, benchmark, metric, params, "
-                       "unit, better) VALUES($1,$2,$3,$4,$5,$6) "
-                       "ON CONFLICT(tool, benchmark, metric, params) "
-                       "DO NOTHING RETURNING id, unit"},
+    /* a new series and its parameters in one round trip: the keys and
+     * values come as two text arrays */
+    {"bdb_series_ins", "WITH s AS (INSERT INTO series(tool, benchmark, "
+                       "metric, params, unit, better) VALUES($1,$2,$3,$4,$5,"
+                       "$6) ON CONFLICT(tool, benchmark, metric, params) "
+                       "DO NOTHING RETURNING id, unit), "
+                       "p AS (INSERT INTO series_params(series_id, key, "
+                       "value) SELECT s.id, kv.k, kv.v FROM s, "
+                       "unnest($7::text[], $8::text[]) AS kv(k, v) "
+                       "ON CONFLICT DO NOTHING) SELECT id, unit FROM s"},
     {"bdb_series_sel", "SELECT id, unit FROM series WHERE tool = $1 AND "
                        "benchmark = $2 AND metric = $3 AND params = $4"},
-    {"bdb_param_ins", "INSERT INTO series_params(series_id, key, value) "
-                      "VALUES($1,$2,$3) ON CONFLICT DO NOTHING"},
     {"bdb_source_sel", "SELECT id FROM sources WHERE sha256 = $1"},
     {"bdb_source_ins", "INSERT INTO sources(sha256, size, path, tool, "
                        "tool_version, parser_version, platform_id, options, "
@@ -828,6 +842,20 @@ static int platform_id(bdb_store *st, const char *name, long long *id)
     return rc;
 }
 
+/* Appends text as an element of a PostgreSQL array literal: quoted, with
+ * backslash and double quote escaped (text is repaired to UTF-8 later,
+ * with the whole literal). */
+static void array_item(bdb_buf *b, const char *text, int i)
+{
+    bdb_buf_puts(b, i ? ",\"" : "\"");
+    for (const char *p = text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            bdb_buf_puts(b, "\\");
+        bdb_buf_append(b, p, 1);
+    }
+    bdb_buf_puts(b, "\"");
+}
+
 static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
 {
     pg *impl = PG(st);
@@ -844,6 +872,18 @@ static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
         *id = e->id;
         return BDB_OK;
     }
+    /* the parameters as PostgreSQL array literals {"k1","k2"} */
+    bdb_buf keys, vals;
+    bdb_buf_init(&keys);
+    bdb_buf_init(&vals);
+    bdb_buf_puts(&keys, "{");
+    bdb_buf_puts(&vals, "{");
+    for (int i = 0; i < smp->params.n; i++) {
+        array_item(&keys, smp->params.kv[i].key, i);
+        array_item(&vals, smp->params.kv[i].value, i);
+    }
+    bdb_buf_puts(&keys, "}");
+    bdb_buf_puts(&vals, "}");
     params p = {0};
     p_text(&p, smp->tool);
     p_text(&p, smp->benchmark);
@@ -851,6 +891,10 @@ static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
     p_text(&p, params_text);
     p_text(&p, unit);
     p_int(&p, (int)smp->better);
+    p_text(&p, keys.data);
+    p_text(&p, vals.data);
+    if (keys.err || vals.err)
+        p.err = 1;
     PGresult *res = run(st, "bdb_series_ins", NULL, &p, "adding series");
     int created = res && PQntuples(res) == 1;
     if (res && !created) {
@@ -860,10 +904,11 @@ static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
         res = run(st, "bdb_series_sel", NULL, &p, "finding series");
         p.n = all;
     }
-    if (!res) {
-        params_free(&p);
+    params_free(&p);
+    bdb_buf_free(&keys);
+    bdb_buf_free(&vals);
+    if (!res)
         return BDB_ESTORE;
-    }
     int rc = BDB_OK;
     if (PQntuples(res) != 1) {
         rc = bdb_store_fail(st, BDB_ESTORE, "series of line %d vanished",
@@ -878,18 +923,6 @@ static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
                                 col_text(res, 0, 1));
     }
     PQclear(res);
-    params_free(&p);
-    for (int i = 0; !rc && created && i < smp->params.n; i++) {
-        params q = {0};
-        p_int(&q, *id);
-        p_text(&q, smp->params.kv[i].key);
-        p_text(&q, smp->params.kv[i].value);
-        res = run(st, "bdb_param_ins", NULL, &q, "adding series parameter");
-        params_free(&q);
-        if (!res)
-            rc = BDB_ESTORE;
-        PQclear(res);
-    }
     if (!rc)
         bdb_scache_put(&impl->cache, key, *id, unit);
     return rc;
@@ -1022,50 +1055,11 @@ static int write_notes(bdb_store *st, long long source_id,
 static int pg_source_end(bdb_store *st, long long id, const char *tool,
                          const char *tool_version, const char *parser_version,
                          const bdb_sink *notes, int keep);
+static int source_put_set(bdb_store *st, long long source_id, const char *set,
+                          const bdb_params *tags);
 
 /* Opens the source's savepoint or transaction; with replace_id, empties
  * that stored source (reparse), else adds src's row. */
-/* Puts a new source in its run set (made if unknown) with the set's tags
- * (lifecycle; schemas/pg/002_lifecycle.sql). */
-static int pg_put_set(bdb_store *st, long long source_id, const char *set,
-                      const bdb_params *tags)
-{
-    params p = {0};
-    p_text(&p, set);
-    PGresult *res = run(st, NULL, "INSERT INTO sets(name) VALUES($1) "
-                                  "ON CONFLICT(name) DO NOTHING", &p,
-                        "adding set");
-    params_free(&p);
-    if (!res)
-        return BDB_ESTORE;
-    PQclear(res);
-    for (int i = 0; tags && i < tags->n; i++) {
-        params t = {0};
-        p_text(&t, set);
-        p_text(&t, tags->kv[i].key);
-        p_text(&t, tags->kv[i].value);
-        res = run(st, NULL, "INSERT INTO set_tags(set_id, key, value) "
-                            "SELECT id, $2, $3 FROM sets WHERE name = $1 "
-                            "ON CONFLICT(set_id, key) DO UPDATE SET value = "
-                            "excluded.value", &t, "tagging set");
-        params_free(&t);
-        if (!res)
-            return BDB_ESTORE;
-        PQclear(res);
-    }
-    params u = {0};
-    p_text(&u, set);
-    p_int(&u, source_id);
-    res = run(st, NULL, "UPDATE sources SET set_id = (SELECT id FROM sets "
-                        "WHERE name = $1) WHERE id = $2", &u,
-              "putting a source in its set");
-    params_free(&u);
-    if (!res)
-        return BDB_ESTORE;
-    PQclear(res);
-    return BDB_OK;
-}
-
 static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
                            long long replace_id, long long *out_id)
 {
@@ -1143,8 +1137,9 @@ static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
             PQclear(res);
             params_free(&p);
         }
+        /* its run set (lifecycle) */
         if (!rc && src->set && *src->set)
-            rc = pg_put_set(st, id, src->set, src->set_tags);
+            rc = source_put_set(st, id, src->set, src->set_tags);
     }
     free(z);
     if (rc)
@@ -1335,6 +1330,7 @@ static int pg_batch_end(bdb_store *st, int commit)
     }
     impl->in_batch = 0;
     impl->in_tx = 0;
+    impl->nest = 0;
     impl->sweep_series = 0;
     bdb_scache_clear(&impl->cache);
     impl->last_platform_id = -1;
@@ -1717,8 +1713,509 @@ static int pg_source_set_imported_at(bdb_store *st, long long id,
     return BDB_OK;
 }
 
+/* ---- iVersion 5: corrections, run sets, history ------------------------- */
+
+/* Runs sql with n text parameters (NULL binds NULL); *changes (may be
+ * NULL) receives the rows it changed. */
+static int exec_texts(bdb_store *st, const char *sql, const char *what,
+                      long long *changes, int n, ...)
+{
+    params p = {0};
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++)
+        p_text(&p, va_arg(ap, const char *));
+    va_end(ap);
+    PGresult *res = run(st, NULL, sql, &p, what);
+    params_free(&p);
+    if (!res)
+        return BDB_ESTORE;
+    if (changes)
+        *changes = strtoll(PQcmdTuples(res), NULL, 10);
+    PQclear(res);
+    return BDB_OK;
+}
+
+/* Runs sql with one or two id parameters ($1, $2). */
+static int exec_ids(bdb_store *st, const char *sql, long long a, long long b,
+                    int n, const char *what)
+{
+    params p = {0};
+    p_int(&p, a);
+    if (n > 1)
+        p_int(&p, b);
+    PGresult *res = run(st, NULL, sql, &p, what);
+    params_free(&p);
+    if (!res)
+        return BDB_ESTORE;
+    PQclear(res);
+    return BDB_OK;
+}
+
+/* The id of the row of table whose name is name (0 when none). */
+static int id_by_name(bdb_store *st, const char *table, const char *name,
+                      long long *id)
+{
+    char sql[128];
+    snprintf(sql, sizeof sql, "SELECT id FROM %s WHERE name = $1", table);
+    *id = 0;
+    params p = {0};
+    p_text(&p, name);
+    PGresult *res = run(st, NULL, sql, &p, "looking up a name");
+    params_free(&p);
+    if (!res)
+        return BDB_ESTORE;
+    if (PQntuples(res) == 1)
+        *id = col_ll(res, 0, 0);
+    PQclear(res);
+    return BDB_OK;
+}
+
+static int count_of(bdb_store *st, const char *sql, long long id,
+                    long long *out)
+{
+    *out = 0;
+    params p = {0};
+    p_int(&p, id);
+    PGresult *res = run(st, NULL, sql, &p, "counting");
+    params_free(&p);
+    if (!res)
+        return BDB_ESTORE;
+    if (PQntuples(res) == 1)
+        *out = col_ll(res, 0, 0);
+    PQclear(res);
+    return BDB_OK;
+}
+
+static int source_put_set(bdb_store *st, long long source_id, const char *set,
+                          const bdb_params *tags)
+{
+    long long sid = 0;
+    int rc = exec_texts(st, "INSERT INTO sets(name) VALUES($1) "
+                            "ON CONFLICT(name) DO NOTHING", "adding set", NULL,
+                        1, set);
+    if (!rc)
+        rc = id_by_name(st, "sets", set, &sid);
+    if (!rc && !sid)
+        rc = bdb_store_fail(st, BDB_ESTORE, "set '%s' vanished", set);
+    char sidtext[32];
+    snprintf(sidtext, sizeof sidtext, "%lld", sid);
+    for (int i = 0; !rc && tags && i < tags->n; i++)
+        rc = exec_texts(st, "INSERT INTO set_tags(set_id, key, value) "
+                            "VALUES($1,$2,$3) ON CONFLICT(set_id, key) DO "
+                            "UPDATE SET value = excluded.value", "tagging set",
+                        NULL, 3, sidtext, tags->kv[i].key, tags->kv[i].value);
+    if (!rc)
+        rc = exec_ids(st, "UPDATE sources SET set_id = $1 WHERE id = $2", sid,
+                      source_id, 2, "putting a source in its set");
+    return rc;
+}
+
+static int pg_history_add(bdb_store *st, const char *user, const char *command,
+                          const char *summary)
+{
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    return tx_end(st, exec_texts(st, "INSERT INTO history(\"user\", command, "
+                                     "summary) VALUES($1,$2,$3)",
+                                 "recording history", NULL, 3,
+                                 user ? user : "", command ? command : "",
+                                 summary ? summary : ""));
+}
+
+static int history_row(bdb_store *st, PGresult *s, int i, void *ctx)
+{
+    (void)st;
+    cb_walk *w = ctx;
+    bdb_history_row r = {col_ll(s, i, 0), col_text(s, i, 1), col_text(s, i, 2),
+                         col_text(s, i, 3), col_text(s, i, 4)};
+    int (*cb)(const bdb_history_row *, void *) =
+        (int (*)(const bdb_history_row *, void *))w->cb;
+    return cb(&r, w->ctx) ? 1 : 0;
+}
+
+static int pg_history_each(bdb_store *st,
+                           int (*cb)(const bdb_history_row *, void *),
+                           void *ctx)
+{
+    cb_walk cw = {(void *)cb, ctx};
+    return walk(st, "SELECT id, at, \"user\", command, summary FROM history "
+                    "ORDER BY id", NULL, "reading history", history_row, &cw);
+}
+
+/* Series left without results go: now, or once when the batch ends; sets
+ * left without sources go at once (with their tags). */
+static int sweep_later(bdb_store *st)
+{
+    pg *impl = PG(st);
+    if (exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM sources "
+                 "WHERE sources.set_id = sets.id)"))
+        return BDB_ESTORE;
+    if (impl->in_batch) {
+        impl->sweep_series = 1;
+        return BDB_OK;
+    }
+    return sweep_series(st);
+}
+
+static int source_exists(bdb_store *st, long long id)
+{
+    long long n;
+    int rc = count_of(st, "SELECT count(*) FROM sources WHERE id = $1", id, &n);
+    if (!rc && !n)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
+    return rc;
+}
+
+static int pg_source_delete(bdb_store *st, long long id)
+{
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    int rc = source_exists(st, id);
+    if (!rc)
+        rc = exec_for_source(st, "DELETE FROM sources WHERE id = $1", id,
+                             "removing source");
+    if (!rc)
+        rc = sweep_later(st);
+    return tx_end(st, rc);
+}
+
+static int pg_source_update(bdb_store *st, long long id, const char *platform,
+                            const char *options)
+{
+    if (prepare_writer(st))
+        return BDB_ESTORE;
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    int rc = source_exists(st, id);
+    if (!rc && platform) {
+        long long pid = 0;
+        rc = platform_id(st, platform, &pid);
+        if (!rc && pid)
+            rc = exec_ids(st, "UPDATE sources SET platform_id = $1 WHERE id = $2",
+                          pid, id, 2, "updating source");
+        else if (!rc)
+            rc = exec_for_source(st, "UPDATE sources SET platform_id = NULL "
+                                     "WHERE id = $1", id, "updating source");
+    }
+    if (!rc && options) {
+        char idtext[32];
+        snprintf(idtext, sizeof idtext, "%lld", id);
+        rc = exec_texts(st, "UPDATE sources SET options = $1 WHERE id = $2",
+                        "updating source options", NULL, 2, options, idtext);
+    }
+    return tx_end(st, rc);
+}
+
+/* Between source_begin(NULL, id) and source_end: the source becomes the
+ * same file read with other options (import --replace). No transaction of
+ * its own: it lands or goes with the source's. */
+static int pg_source_revise(bdb_store *st, long long id,
+                            const bdb_source_info *src)
+{
+    pg *impl = PG(st);
+    long long pid = 0;
+    int rc = prepare_writer(st);
+    if (!rc)
+        rc = platform_id(st, src->platform, &pid);
+    if (!rc) {
+        params p = {0};
+        p_text(&p, src->path);
+        p_id_or_null(&p, pid);
+        p_text(&p, src->options ? src->options : "");
+        p_int(&p, id);
+        PGresult *res = run(st, NULL, "UPDATE sources SET path = $1, "
+                                      "platform_id = $2, options = $3 "
+                                      "WHERE id = $4", &p, "revising source");
+        params_free(&p);
+        rc = res ? BDB_OK : BDB_ESTORE;
+        PQclear(res);
+    }
+    if (!rc && src->set && *src->set)
+        rc = source_put_set(st, id, src->set, src->set_tags);
+    if (!rc && src->set && *src->set)   /* the set it left may be empty */
+        rc = exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM "
+                      "sources WHERE sources.set_id = sets.id)");
+    if (!rc)
+        snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
+                 src->platform ? src->platform : "");
+    return rc;
+}
+
+static int pg_platform_rename(bdb_store *st, const char *old_name,
+                              const char *new_name)
+{
+    if (!*new_name)
+        return bdb_store_fail(st, BDB_EUSAGE, "a platform needs a name");
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    long long a, b;
+    int rc = id_by_name(st, "platforms", old_name, &a);
+    if (!rc)
+        rc = id_by_name(st, "platforms", new_name, &b);
+    if (!rc && !a)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'",
+                            old_name);
+    if (!rc && b)
+        rc = bdb_store_fail(st, BDB_EEXIST, "there is a platform named '%s' "
+                            "already (use `platform merge %s INTO %s`)",
+                            new_name, old_name, new_name);
+    if (!rc)
+        rc = exec_texts(st, "UPDATE platforms SET name = $1 WHERE name = $2",
+                        "renaming platform", NULL, 2, new_name, old_name);
+    return tx_end(st, rc);
+}
+
+static int pg_platform_merge(bdb_store *st, const char *from, const char *into)
+{
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    long long a, b;
+    int rc = id_by_name(st, "platforms", from, &a);
+    if (!rc)
+        rc = id_by_name(st, "platforms", into, &b);
+    if (!rc && !a)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", from);
+    if (!rc && !b)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", into);
+    if (!rc && a == b)
+        rc = bdb_store_fail(st, BDB_EUSAGE, "cannot merge '%s' into itself",
+                            from);
+    if (!rc)
+        rc = exec_ids(st, "UPDATE results SET platform_id = $2 "
+                          "WHERE platform_id = $1", a, b, 2, "moving results");
+    if (!rc)
+        rc = exec_ids(st, "UPDATE sources SET platform_id = $2 "
+                          "WHERE platform_id = $1", a, b, 2, "moving sources");
+    if (!rc) {
+        /* into keeps its fields and takes from's where it has none: one
+         * coalesce per field of the field table */
+        size_t nf;
+        const bdb_platform_field *f = bdb_platform_fields(&nf);
+        bdb_buf sql;
+        bdb_buf_init(&sql);
+        bdb_buf_puts(&sql, "UPDATE platforms t SET ");
+        int first = 1;
+        for (size_t i = 0; i < nf; i++) {
+            if (strcmp(f[i].name, "name") == 0)
+                continue;
+            bdb_buf_printf(&sql, "%s%s = coalesce(t.%s, o.%s)",
+                           first ? "" : ", ", f[i].name, f[i].name, f[i].name);
+            first = 0;
+        }
+        bdb_buf_puts(&sql, " FROM platforms o WHERE o.id = $1 AND t.id = $2");
+        rc = sql.err || !sql.data
+                 ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
+                 : exec_ids(st, sql.data, a, b, 2, "merging platform fields");
+        bdb_buf_free(&sql);
+    }
+    if (!rc)
+        rc = exec_ids(st, "DELETE FROM platforms WHERE id = $1", a, 0, 1,
+                      "removing merged platform");
+    return tx_end(st, rc);
+}
+
+static int pg_platform_usage(bdb_store *st, const char *name,
+                             long long *nsources, long long *nresults)
+{
+    long long id;
+    int rc = id_by_name(st, "platforms", name, &id);
+    if (!rc && !id)
+        return bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", name);
+    if (!rc)
+        rc = count_of(st, "SELECT count(*) FROM sources WHERE platform_id = $1",
+                      id, nsources);
+    if (!rc)
+        rc = count_of(st, "SELECT count(*) FROM results WHERE platform_id = $1",
+                      id, nresults);
+    return rc;
+}
+
+static int pg_platform_delete(bdb_store *st, const char *name, int with_results)
+{
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    long long id, ns = 0, nr = 0;
+    int rc = id_by_name(st, "platforms", name, &id);
+    if (!rc && !id)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", name);
+    if (!rc)
+        rc = pg_platform_usage(st, name, &ns, &nr);
+    if (!rc && (ns || nr) && !with_results)
+        rc = bdb_store_fail(st, BDB_EEXIST, "platform '%s' has %lld results "
+                            "from %lld sources (use --with-results to delete "
+                            "them too, or `platform merge`)", name, nr, ns);
+    if (!rc)
+        rc = exec_ids(st, "DELETE FROM results WHERE platform_id = $1", id, 0,
+                      1, "removing results");
+    if (!rc)
+        rc = exec_ids(st, "DELETE FROM sources WHERE platform_id = $1 AND "
+                          "NOT EXISTS (SELECT 1 FROM results r WHERE "
+                          "r.source_id = sources.id)", id, 0, 1,
+                      "removing sources");
+    if (!rc)
+        rc = exec_ids(st, "UPDATE sources SET platform_id = NULL "
+                          "WHERE platform_id = $1", id, 0, 1, "updating sources");
+    if (!rc)
+        rc = exec_ids(st, "DELETE FROM platforms WHERE id = $1", id, 0, 1,
+                      "removing platform");
+    if (!rc)
+        rc = sweep_later(st);
+    return tx_end(st, rc);
+}
+
+static int set_row(bdb_store *st, PGresult *s, int i, void *ctx)
+{
+    (void)st;
+    cb_walk *w = ctx;
+    bdb_set_row r = {col_ll(s, i, 0), col_text(s, i, 1), col_text(s, i, 2),
+                     col_text(s, i, 3), col_text(s, i, 4), col_text(s, i, 5),
+                     col_ll(s, i, 6), col_ll(s, i, 7)};
+    int (*cb)(const bdb_set_row *, void *) =
+        (int (*)(const bdb_set_row *, void *))w->cb;
+    return cb(&r, w->ctx) ? 1 : 0;
+}
+
+static int pg_sets_each(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
+                        void *ctx)
+{
+    cb_walk cw = {(void *)cb, ctx};
+    return walk(st,
+                "SELECT st.id, st.name, st.created_at, "
+                "coalesce((SELECT string_agg(key || '=' || value, ',' ORDER BY "
+                "key) FROM set_tags WHERE set_id = st.id), ''), "
+                "coalesce(min(src.imported_at), ''), "
+                "coalesce(max(src.imported_at), ''), count(src.id), "
+                "(SELECT count(*) FROM results r JOIN sources s2 ON "
+                "s2.id = r.source_id WHERE s2.set_id = st.id) "
+                "FROM sets st LEFT JOIN sources src ON src.set_id = st.id "
+                "GROUP BY st.id ORDER BY st.created_at, st.id",
+                NULL, "listing sets", set_row, &cw);
+}
+
+static int pg_set_rename(bdb_store *st, const char *old_name,
+                         const char *new_name)
+{
+    if (!*new_name)
+        return bdb_store_fail(st, BDB_EUSAGE, "a set needs a name");
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    long long a, b;
+    int rc = id_by_name(st, "sets", old_name, &a);
+    if (!rc)
+        rc = id_by_name(st, "sets", new_name, &b);
+    if (!rc && !a)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", old_name);
+    if (!rc && b)
+        rc = bdb_store_fail(st, BDB_EEXIST, "there is a set named '%s' already",
+                            new_name);
+    if (!rc)
+        rc = exec_texts(st, "UPDATE sets SET name = $1 WHERE name = $2",
+                        "renaming set", NULL, 2, new_name, old_name);
+    return tx_end(st, rc);
+}
+
+static int pg_set_tag(bdb_store *st, const char *set, const char *key,
+                      const char *value)
+{
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    long long id;
+    int rc = id_by_name(st, "sets", set, &id);
+    if (!rc && !id)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", set);
+    char sid[32];
+    snprintf(sid, sizeof sid, "%lld", id);
+    if (!rc && value)
+        rc = exec_texts(st, "INSERT INTO set_tags(set_id, key, value) "
+                            "VALUES($1,$2,$3) ON CONFLICT(set_id, key) DO "
+                            "UPDATE SET value = excluded.value", "tagging set",
+                        NULL, 3, sid, key, value);
+    else if (!rc)
+        rc = exec_texts(st, "DELETE FROM set_tags WHERE set_id = $1 AND "
+                            "key = $2", "untagging set", NULL, 2, sid, key);
+    return tx_end(st, rc);
+}
+
+static int pg_names_each(bdb_store *st, const char *what,
+                         int (*cb)(const char *, void *), void *ctx)
+{
+    const char *sql, *arg = NULL;
+    if (strcmp(what, "platform") == 0)
+        sql = "SELECT name FROM platforms ORDER BY name";
+    else if (strcmp(what, "tool") == 0)
+        sql = "SELECT DISTINCT tool FROM series ORDER BY 1";
+    else if (strcmp(what, "benchmark") == 0)
+        sql = "SELECT DISTINCT benchmark FROM series ORDER BY 1";
+    else if (strcmp(what, "metric") == 0)
+        sql = "SELECT DISTINCT metric FROM series ORDER BY 1";
+    else if (strcmp(what, "set") == 0)
+        sql = "SELECT name FROM sets ORDER BY created_at, id";
+    else if (strcmp(what, "param") == 0)
+        sql = "SELECT DISTINCT key FROM series_params ORDER BY 1";
+    else if (strcmp(what, "tag") == 0)
+        sql = "SELECT DISTINCT key FROM set_tags ORDER BY 1";
+    else if (strncmp(what, "param:", 6) == 0)
+        sql = "SELECT DISTINCT value FROM series_params WHERE key = $1 "
+              "ORDER BY 1", arg = what + 6;
+    else if (strncmp(what, "tag:", 4) == 0)
+        sql = "SELECT DISTINCT value FROM set_tags WHERE key = $1 ORDER BY 1",
+        arg = what + 4;
+    else
+        return bdb_store_fail(st, BDB_EUSAGE, "no names of '%s'", what);
+    params p = {0};
+    if (arg)
+        p_text(&p, arg);
+    cb_walk cw = {(void *)cb, ctx};
+    int rc = walk(st, sql, &p, "listing names", name_row, &cw);
+    params_free(&p);
+    return rc;
+}
+
+static int set_result_row(bdb_store *st, PGresult *s, int i, void *ctx)
+{
+    (void)st;
+    cb_walk *w = ctx;
+    bdb_result_row r = {
+        .platform = col_text(s, i, 0), .tool = col_text(s, i, 1),
+        .benchmark = col_text(s, i, 2), .metric = col_text(s, i, 3),
+        .params = col_text(s, i, 4), .unit = col_text(s, i, 5),
+        .better = col_int(s, i, 6), .value = col_num(s, i, 7),
+        .repetition = col_int(s, i, 8), .source_path = col_text(s, i, 9),
+        .line = col_int(s, i, 10), .source_id = col_ll(s, i, 11),
+        .series_id = col_ll(s, i, 12)};
+    bdb_set_result_row sr = {&r, col_text(s, i, 13), col_text(s, i, 14),
+                             col_ll(s, i, 15)};
+    int (*cb)(const bdb_set_result_row *, void *) =
+        (int (*)(const bdb_set_result_row *, void *))w->cb;
+    return cb(&sr, w->ctx) ? 1 : 0;
+}
+
+static int pg_set_results_each(bdb_store *st, const bdb_filter *f,
+                               int (*cb)(const bdb_set_result_row *, void *),
+                               void *ctx)
+{
+    bdb_where w;
+    bdb_where_init(&w, '$');
+    bdb_buf_puts(&w.sql,
+                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
+                 "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
+                 "r.line, r.source_id, s.id, coalesce(st.name, ''), "
+                 "coalesce(st.created_at, ''), coalesce(st.id, 0) FROM results r "
+                 "JOIN series s ON s.id = r.series_id "
+                 "JOIN sources src ON src.id = r.source_id "
+                 "LEFT JOIN sets st ON st.id = src.set_id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
+    bdb_where_build(&w, f);
+    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
+                         "coalesce(p.name, ''), st.created_at, st.id, "
+                         "r.source_id, r.repetition, r.line, r.id");
+    cb_walk cw = {(void *)cb, ctx};
+    return walk_where(st, &w, "listing results by set", set_result_row, &cw);
+}
+
 const bdb_store_ops bdb_store_pg_ops = {
-    .iVersion = 4,
+    .iVersion = 5,
     .scheme = "postgresql",
     .open = pg_open,
     .close = pg_close,
@@ -1744,6 +2241,20 @@ const bdb_store_ops bdb_store_pg_ops = {
     .source_end = pg_source_end,
     .source_samples = pg_source_samples,
     .source_set_imported_at = pg_source_set_imported_at,
+    .history_add = pg_history_add,
+    .history_each = pg_history_each,
+    .source_delete = pg_source_delete,
+    .source_update = pg_source_update,
+    .source_revise = pg_source_revise,
+    .platform_rename = pg_platform_rename,
+    .platform_merge = pg_platform_merge,
+    .platform_usage = pg_platform_usage,
+    .platform_delete = pg_platform_delete,
+    .sets_each = pg_sets_each,
+    .set_rename = pg_set_rename,
+    .set_tag = pg_set_tag,
+    .names_each = pg_names_each,
+    .set_results_each = pg_set_results_each,
 };
 
 #endif /* BDB_HAVE_LIBPQ */

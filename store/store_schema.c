@@ -3,6 +3,7 @@
  * where the version lives (PRAGMA user_version, a benchdb_meta table) and
  * how it locks; the order and the refusals are decided here once. */
 #include "store_internal.h"
+#include "store_admin.h"
 
 #include <stdio.h>
 
@@ -26,6 +27,13 @@ int bdb_store_schema_latest(const bdb_embedded_file *schemas)
 int bdb_store_schema_version(void)
 {
     return bdb_store_schema_latest(bdb_embedded_schemas);
+}
+
+int bdb_store_schema_version_of(const bdb_store *st)
+{
+    if (st && st->ops == &bdb_store_pg_ops)
+        return bdb_store_schema_latest(bdb_embedded_pg_schemas);
+    return bdb_store_schema_version();
 }
 
 static int newer(bdb_diag *diag, int have, int latest)

@@ -158,6 +158,9 @@ static void store__schema_version__is_the_latest_migration(void **state)
     int v = hdr[60] << 24 | hdr[61] << 16 | hdr[62] << 8 | hdr[63];
     assert_int_equal(v, bdb_store_schema_version());
     assert_true(v >= 2);
+    st = open_db();
+    assert_int_equal(bdb_store_schema_version_of(st), v);
+    bdb_store_close(st);
 }
 
 static void store__database_of_schema_1__upgrades_and_keeps_data(void **state)
@@ -447,10 +450,10 @@ typedef struct dump {
 
 static int dump_source(const bdb_source_row *r, void *ctx)
 {
-    bdb_buf_printf(ctx, "%s|%s|%s|%s|%s|%s|%s|%lld|%lld|%lld|%s\n", r->path,
-                   r->sha256, r->imported_at, r->tool, r->tool_version,
-                   r->parser_version, r->platform, r->size, r->nresults,
-                   r->nwarnings, r->options);
+    bdb_buf_printf(ctx, "%s|%s|%s|%s|%s|%s|%s|%lld|%lld|%lld|%s|%s\n",
+                   r->path, r->sha256, r->imported_at, r->tool,
+                   r->tool_version, r->parser_version, r->platform, r->size,
+                   r->nresults, r->nwarnings, r->options, r->set);
     return 0;
 }
 
@@ -466,6 +469,13 @@ static int dump_warning(const bdb_warning_row *r, void *ctx)
 {
     bdb_buf_printf(ctx, "%s|%s|%d|%d|%s\n", r->platform, r->source_path,
                    r->line, r->is_info, r->message);
+    return 0;
+}
+
+static int dump_set(const bdb_set_row *r, void *ctx)
+{
+    bdb_buf_printf(ctx, "set %s|%s|%s|%s|%lld|%lld\n", r->name, r->tags,
+                   r->first_import, r->last_import, r->nsources, r->nresults);
     return 0;
 }
 
@@ -486,6 +496,7 @@ static char *dump_store(bdb_store *st)
     assert_int_equal(bdb_store_sources_each(st, dump_source, &b), 0);
     assert_int_equal(bdb_store_results_each(st, NULL, dump_result, &b), 0);
     assert_int_equal(bdb_store_warnings_each(st, NULL, dump_warning, &b), 0);
+    assert_int_equal(bdb_store_sets_each(st, dump_set, &b), 0);
     long long *ids;
     size_t n;
     assert_int_equal(bdb_store_source_ids(st, &ids, &n), 0);
@@ -516,11 +527,15 @@ static void store__copy__moves_everything_and_again_adds_nothing(void **state)
 {
     (void)state;
     bdb_store *st = open_db();
-    bdb_import_opts o = {.platform = "box"};
+    bdb_params tags = {0};
+    bdb_params_set(&tags, "kernel", "6.1");
+    bdb_import_opts o = {.platform = "box", .set = "march", .set_tags = &tags};
     bdb_import_result r;
     /* figures with parameters, several platforms, a note, a platform with
-     * cost details */
+     * cost details, two run sets, one tagged */
     assert_int_equal(bdb_import_file(st, tu_path("samples/published/seed-published-figures.csv"), &o, &r), 0);
+    o.set = "june";
+    o.set_tags = NULL;
     assert_int_equal(bdb_import_file(st, tu_path("samples/ab/bin-keepalive-c4.txt"), &o, &r), 0);
     bdb_platform p;
     bdb_platform_clear(&p);
@@ -530,6 +545,8 @@ static void store__copy__moves_everything_and_again_adds_nothing(void **state)
     p.cores = 4;
     assert_int_equal(bdb_store_platform_put(st, &p, 1), 0);
     char *before = dump_store(st);
+    assert_non_null(strstr(before, "set march|kernel=6.1|"));
+    assert_non_null(strstr(before, "set june||"));
 
     /* to a SQLite file and back into a fresh store of this group's kind */
     char mid[700];
@@ -565,6 +582,43 @@ static void store__copy__moves_everything_and_again_adds_nothing(void **state)
     free(again);
     bdb_store_close(m);
     bdb_store_close(back);
+}
+
+/* Parameters go to PostgreSQL as array literals: quotes, backslashes,
+ * commas and braces in a value must arrive as they are. */
+static void store__odd_parameter_text__is_kept_and_found(void **state)
+{
+    (void)state;
+    static const char *const odd[] = {"a \"b\" \\c,{d} e", "NULL", "", "}{",
+                                      "x\ty\nz"};
+    bdb_store *st = open_db();
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+        bdb_sample smp;
+        bdb_sample_init(&smp, "/odd");
+        snprintf(smp.tool, sizeof smp.tool, "ab");
+        assert_int_equal(bdb_params_set(&smp.params, "cmd", "%s", odd[i]), 0);
+        assert_int_equal(bdb_params_set(&smp.params, "k\"{,}", "%zu", i), 0);
+        smp.repetition = 1;
+        assert_int_equal(bdb_sink_add(&sink, &smp, "requests_per_sec", 1.5,
+                                      BDB_UNIT_OPS_PER_S,
+                                      BDB_HIGHER_IS_BETTER, 3), 0);
+    }
+    bdb_source_info info = {.path = "odd.txt", .sha256 = "odd", .raw = "x",
+                            .size = 1, .tool = "ab", .parser_version = "ab:1",
+                            .options = ""};
+    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
+    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+        bdb_params want = {0};
+        bdb_params_set(&want, "cmd", "%s", odd[i]);
+        bdb_params_set(&want, "k\"{,}", "%zu", i);
+        bdb_filter f = {.params = &want};
+        if (results_of(st, &f) != 1)
+            fail_msg("parameter '%s' not found as stored", odd[i]);
+    }
+    bdb_sink_free(&sink);
+    bdb_store_close(st);
 }
 
 static void store__mask_location__never_shows_a_password(void **state)
@@ -607,6 +661,38 @@ static void store__unknown_scheme__is_refused_by_name(void **state)
     assert_string_equal(bdb_store_location_scheme("postgres://h/d"), "postgresql");
     assert_string_equal(bdb_store_location_scheme("postgresql://h/d"), "postgresql");
     assert_null(bdb_store_location_scheme("mysql://h/d"));
+}
+
+static void cli__copy__sqlite_to_sqlite_reports_the_same(void **state)
+{
+    (void)state;
+    char a[700], b[700];
+    snprintf(a, sizeof a, "%s/a.sqlite", tu_tmpdir());
+    snprintf(b, sizeof b, "%s/b.sqlite", tu_tmpdir());
+    bdb_buf out, ra, rb;
+    bdb_buf_init(&out);
+    bdb_buf_init(&ra);
+    bdb_buf_init(&rb);
+    char published[700];   /* tu_path's buffer holds one path at a time */
+    snprintf(published, sizeof published, "%s", tu_path("samples/published"));
+    assert_int_equal(tu_run(&out, "--db '%s' import '%s' '%s'", a, published,
+                            tu_path("samples/ab/bin-keepalive-c4.txt")), 0);
+    assert_int_equal(tu_run(&out, "copy --from '%s' --to '%s'", a, b), 0);
+    if (!strstr(out.data, "2 sources copied"))
+        fail_msg("%s", out.data);
+    assert_int_equal(tu_run(&ra, "--db '%s' report --format json", a), 0);
+    assert_int_equal(tu_run(&rb, "--db '%s' report --format json", b), 0);
+    assert_string_equal(ra.data, rb.data);
+    /* usage: both ends, and two different ones */
+    assert_int_equal(tu_run(&out, "copy --to '%s'", b), 2);
+    assert_int_equal(tu_run(&out, "copy --from '%s' --to '%s'", a, a), 2);
+    /* a source that is not a database is named, and nothing is made */
+    assert_int_equal(tu_run(&out, "copy --from '%s/none.sqlite' --to '%s/c.sqlite'",
+                            tu_tmpdir(), tu_tmpdir()), 1);
+    assert_non_null(strstr(out.data, "no database at"));
+    bdb_buf_free(&out);
+    bdb_buf_free(&ra);
+    bdb_buf_free(&rb);
 }
 
 /* ---- PostgreSQL only ------------------------------------------------------ */
@@ -692,6 +778,78 @@ static void store_pg__same_file_from_two_handles__is_stored_once(void **state)
     bdb_store_close(b);
 }
 
+static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state)
+{
+    (void)state;
+    bdb_store *st = open_db();
+    bdb_import_opts o = {0};
+    bdb_import_result r;
+    assert_int_equal(bdb_import_file(st, tu_path("samples/published/seed-published-figures.csv"), &o, &r), 0);
+    bdb_store_close(st);
+    /* back to what schemas/pg/001_init.sql made */
+    psql(db_path, "DROP TABLE history; ALTER TABLE sources DROP COLUMN set_id; "
+                  "DROP TABLE set_tags; DROP TABLE sets; "
+                  "DROP INDEX results_by_series_platform; "
+                  "DROP INDEX results_by_platform; "
+                  "CREATE INDEX results_by_series ON results(series_id, platform_id); "
+                  "UPDATE benchdb_meta SET value = '1' WHERE key = 'schema_version'");
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    st = NULL;
+    /* a reader asks for an upgrade and changes nothing */
+    assert_int_equal(bdb_store_open_mode(&st, db_path, BDB_STORE_READ_ONLY, &d),
+                     BDB_EVERSION);
+    assert_non_null(strstr(d.message, "older"));
+    st = open_db();
+    assert_int_equal(results_of(st, NULL), 19);
+    bdb_store_close(st);
+    /* 1/count(*) fails when an index of 002 is missing */
+    psql(db_path, "SELECT 1 / count(*) FROM pg_indexes WHERE indexname = "
+                  "'results_by_platform'");
+    char sql[200];
+    st = open_db();
+    snprintf(sql, sizeof sql, "SELECT 1 / count(*) FROM benchdb_meta WHERE "
+             "key = 'schema_version' AND value = '%d'",
+             bdb_store_schema_version_of(st));
+    assert_int_equal(bdb_store_schema_version_of(st), 4);
+    bdb_store_close(st);
+    psql(db_path, sql);
+    /* 004 put the sources imported before sets into a set of their day */
+    psql(db_path, "SELECT 1 / count(*) FROM sources s JOIN sets t ON "
+                  "t.id = s.set_id AND t.name = substr(s.imported_at, 1, 10)");
+}
+
+static void store_pg__platform_put_inside_an_open_source__commits_with_it(void **state)
+{
+    (void)state;
+    bdb_store *st = open_db();
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    add_sample(&sink, "/a", "requests_per_sec", 100, "1");
+    bdb_source_info info = {.path = "x.txt", .sha256 = "nested", .raw = "x",
+                            .size = 1, .tool = "ab", .parser_version = "ab:1",
+                            .options = ""};
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    snprintf(p.name, sizeof p.name, "inner");
+    for (int keep = 0; keep <= 1; keep++) {
+        long long id;
+        assert_int_equal(bdb_store_source_begin(st, &info, 0, &id), 0);
+        assert_int_equal(bdb_store_source_put(st, id, &sink.samples[0]), 0);
+        /* a savepoint within the source's transaction, not a COMMIT of it */
+        assert_int_equal(bdb_store_platform_put(st, &p, 1), 0);
+        assert_int_equal(bdb_store_source_end(st, id, "ab", "", "ab:1", &sink,
+                                              keep), 0);
+        bdb_platform got;
+        assert_int_equal(bdb_store_platform_get(st, "inner", &got),
+                         keep ? BDB_OK : BDB_ENOTFOUND);
+        assert_int_equal(sources_of(st), keep);
+        assert_int_equal(results_of(st, NULL), keep);
+    }
+    bdb_sink_free(&sink);
+    bdb_store_close(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest sqlite_tests[] = {
@@ -707,7 +865,9 @@ int main(void)
         cmocka_unit_test_setup(store__callback_nonzero__stops_the_walk_and_is_no_error, setup),
         cmocka_unit_test_setup(store__source_of_megabytes__round_trips_byte_for_byte, setup),
         cmocka_unit_test_setup(store__copy__moves_everything_and_again_adds_nothing, setup),
+        cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, setup),
         cmocka_unit_test(store__mask_location__never_shows_a_password),
+        cmocka_unit_test(cli__copy__sqlite_to_sqlite_reports_the_same),
         cmocka_unit_test(store__unknown_scheme__is_refused_by_name),
     };
     /* the same tests, less the three that read SQLite's file header or a
@@ -722,10 +882,13 @@ int main(void)
         cmocka_unit_test_setup(store__callback_nonzero__stops_the_walk_and_is_no_error, pg_setup),
         cmocka_unit_test_setup(store__source_of_megabytes__round_trips_byte_for_byte, pg_setup),
         cmocka_unit_test_setup(store__copy__moves_everything_and_again_adds_nothing, pg_setup),
+        cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, pg_setup),
         cmocka_unit_test_setup(store_pg__newer_schema__is_refused, pg_setup),
+        cmocka_unit_test_setup(store_pg__database_of_schema_1__upgrades_and_keeps_data, pg_setup),
         cmocka_unit_test_setup(store_pg__read_only_on_an_empty_database__is_not_found, pg_setup),
         cmocka_unit_test_setup(store_pg__connection_error__shows_no_password, pg_setup),
         cmocka_unit_test_setup(store_pg__same_file_from_two_handles__is_stored_once, pg_setup),
+        cmocka_unit_test_setup(store_pg__platform_put_inside_an_open_source__commits_with_it, pg_setup),
     };
     int failed = cmocka_run_group_tests_name("store on SQLite", sqlite_tests,
                                              NULL, NULL);
