@@ -1547,7 +1547,8 @@ static int emit_series(groups_ctx *g, sqlite3_stmt *ser,
         g->runs[nruns++] = (group_run){name ? name : "", i, j - i};
         i = j;
     }
-    qsort(g->runs, nruns, sizeof *g->runs, cmp_run);
+    if (nruns > 1) /* a series without results in the filter has none */
+        qsort(g->runs, nruns, sizeof *g->runs, cmp_run);
     for (size_t k = 0; k < nruns && !*stop; k++) {
         const group_run *run = &g->runs[k];
         const double *v = r->value + run->from;
