@@ -11,7 +11,8 @@
 struct bdb_store;
 
 /* Exit codes: 0 success, 1 some input failed (the rest was done), 2 usage. */
-enum { BDB_EXIT_OK = 0, BDB_EXIT_FAILED = 1, BDB_EXIT_USAGE = 2 };
+enum { BDB_EXIT_OK = 0, BDB_EXIT_FAILED = 1, BDB_EXIT_USAGE = 2,
+       BDB_EXIT_REGRESSION = 3 /* benchdb check found a regression */ };
 
 enum {
     BDB_CMD_STORE = 1 << 0,  /* the dispatcher opens the database first */
@@ -23,6 +24,8 @@ typedef struct bdb_cli {
     const char *db_path;
     struct bdb_store *store;    /* open when the command has BDB_CMD_STORE */
     const struct bdb_cmd *cmd;
+    int argc;                   /* the whole command line, for history */
+    char **argv;
 } bdb_cli;
 
 typedef struct bdb_cmd {
@@ -54,6 +57,13 @@ void cli_print_help(const bdb_cmd *cmd);
 
 /* Parses "k=v" into key/value (in place); 0 on success. */
 int cli_split_kv(char *arg, char **key, char **value);
+
+/* Outputs written whole or not at all (output.c): a temporary name beside
+ * path; renaming it over path when ok (else removing it); and both for a
+ * buffer. Each returns a BDB_EXIT_* code and prints its error. */
+int cli_output_tmp(const char *path, char *out, size_t outsz);
+int cli_output_commit(const char *tmp, const char *path, int ok);
+int cli_output_write(const char *path, const void *data, size_t len);
 /* Strict number parsing for options; 0 on success. */
 int cli_parse_double(const char *s, double *out);
 int cli_parse_int(const char *s, long *out);
@@ -67,5 +77,12 @@ int cmd_reparse(int argc, char **argv, bdb_cli *cli);
 int cmd_report(int argc, char **argv, bdb_cli *cli);
 int cmd_efficiency(int argc, char **argv, bdb_cli *cli);
 int cmd_chart(int argc, char **argv, bdb_cli *cli);
+int cmd_forget(int argc, char **argv, bdb_cli *cli);
+int cmd_source(int argc, char **argv, bdb_cli *cli);
+int cmd_set(int argc, char **argv, bdb_cli *cli);
+int cmd_log(int argc, char **argv, bdb_cli *cli);
+int cmd_compare(int argc, char **argv, bdb_cli *cli);
+int cmd_check(int argc, char **argv, bdb_cli *cli);
+int cmd_history(int argc, char **argv, bdb_cli *cli);
 
 #endif

@@ -1,6 +1,7 @@
 /* cmd_import.c - `benchdb import`: options in, one bdb_import_file() per
  * file, a progress line on a terminal, and a summary at the end. */
 #include "cli.h"
+#include "lifecycle.h"
 #include "../ingest/ingest.h"
 #include "../ingest/path_pattern.h"
 #include "../import/import.h"
@@ -8,6 +9,7 @@
 #include "../store/store.h"
 
 #include <getopt.h>
+#include <stdio.h>
 #include <time.h>
 #include <string.h>
 #include <unistd.h>
@@ -72,6 +74,23 @@ static void batch_commit(bdb_cli *cli, batch *b, size_t *added,
     }
 }
 
+static int find_set(const char *name, void *ctx)
+{
+    const char **want = ctx;
+    if (*want && strcmp(name, *want) == 0) {
+        *want = NULL;
+        return 1;
+    }
+    return 0;
+}
+
+static int set_exists(bdb_cli *cli, const char *name)
+{
+    const char *want = name;
+    bdb_store_names_each(cli->store, "set", find_set, &want);
+    return want == NULL;
+}
+
 int cmd_import(int argc, char **argv, bdb_cli *cli)
 {
     static const struct option longopts[] = {
@@ -88,12 +107,16 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         {"summary", required_argument, 0, 'Y'},
         {"metric", required_argument, 0, 'M'},
         {"unit", required_argument, 0, 'U'},
+        {"replace", no_argument, 0, 'r'},
+        {"dry-run", no_argument, 0, 'n'},
+        {"set", required_argument, 0, 's'},
+        {"tag", required_argument, 0, 'g'},
         {0, 0, 0, 0}};
     bdb_import_opts opts = {0};
     bdb_summary_opts summary = {0};
     const char *patterns[17] = {0};
     int npatterns = 0;
-    bdb_params params = {0};
+    bdb_params params = {0}, tags = {0};
     int quiet = 0, c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:qT:SRY:M:U:", longopts, NULL)) != -1) {
@@ -118,6 +141,24 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         case 'Y': summary.pattern = optarg; break;
         case 'M': summary.metric = optarg; break;
         case 'U': summary.unit = optarg; break;
+        case 'r': opts.replace = 1; break;
+        case 'n': opts.dry_run = 1; break;
+        case 's':
+            if (!*optarg || strlen(optarg) > 200)
+                return cli_usage_error(cli, "--set wants a name of 1 to 200 "
+                                            "bytes");
+            opts.set = optarg;
+            opts.replace_set = 1;
+            break;
+        case 'g': {
+            char *k, *v;
+            if (cli_split_kv(optarg, &k, &v))
+                return cli_usage_error(cli, "--tag wants K=V, not '%s'", optarg);
+            if (bdb_params_set(&tags, k, "%s", v))
+                return cli_usage_error(cli, "--tag %s: too many tags, or too "
+                                       "long", k);
+            break;
+        }
         case 'p': {
             char *k, *v;
             if (cli_split_kv(optarg, &k, &v))
@@ -126,13 +167,45 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
                 return cli_usage_error(cli, "too many --param options");
             break;
         }
-        default: return cli_usage_error(cli, "unknown option");
+        default: return cli_unknown_option(cli, argc, argv, longopts);
         }
     }
     if (optind >= argc)
         return cli_usage_error(cli, "no file or folder given");
-    if (opts.tool && !bdb_parser_find(opts.tool))
+    if (opts.tool)
+        opts.tool = cli_tool_alias(opts.tool);
+    if (opts.tool && !bdb_parser_find(opts.tool)) {
+        const char *names[64];
+        size_t n = 0;
+        for (const bdb_parser *const *p = bdb_parsers(); *p && n < 64; p++)
+            names[n++] = (*p)->name;
+        const char *near = cli_tool_suggest(opts.tool);
+        fprintf(stderr, "tools benchdb reads:");
+        for (size_t i = 0; i < n; i++)
+            fprintf(stderr, " %s", names[i]);
+        fprintf(stderr, " (also: openssl, 'openssl speed', iperf2, redis)\n");
+        if (near)
+            fprintf(stderr, "did you mean '%s'?\n", near);
         return cli_usage_error(cli, "unknown tool '%s'", opts.tool);
+    }
+    if (!cli->store && !opts.dry_run)
+        return cli_error("no database");
+    /* Every import is a run set: named, or the time of the import. */
+    char default_set[64];
+    if (!opts.set) {
+        time_t now = time(NULL);
+        struct tm tm;
+        gmtime_r(&now, &tm);
+        strftime(default_set, sizeof default_set, "%Y-%m-%dT%H:%M:%SZ", &tm);
+        /* An earlier import in the same second made that set: this one is
+         * another run, so another set ("...Z-2"). */
+        size_t base = strlen(default_set);
+        for (int k = 2; cli->store && !opts.dry_run && k < 1000 &&
+                        set_exists(cli, default_set); k++)
+            snprintf(default_set + base, sizeof default_set - base, "-%d", k);
+        opts.set = default_set;
+    }
+    opts.set_tags = &tags;
     for (int i = 0; i < npatterns; i++) {
         char why[200];
         if (bdb_path_pattern_check(patterns[i], why, sizeof why))
@@ -166,7 +239,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         return cli_error("out of memory");
     }
     size_t added = 0, present = 0, failed = col.failed.n, info = 0, results = 0,
-           warnings = 0;
+           warnings = 0, replaced = 0, dry = 0;
     for (size_t i = 0; i < col.failed.n; i++)
         fprintf(stderr, "benchdb: %s\n", col.failed.paths[i]);
     for (size_t i = 0; i < col.skipped.n; i++)
@@ -178,7 +251,8 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         if (b.open && (b.files >= BATCH_FILES ||
                        seconds_since(&b.start) >= BATCH_SECONDS))
             batch_commit(cli, &b, &added, &results, &failed);
-        if (!b.open && bdb_store_batch_begin(cli->store) == BDB_OK) {
+        if (!b.open && cli->store && !opts.dry_run &&
+            bdb_store_batch_begin(cli->store) == BDB_OK) {
             b = (batch){.open = 1};
             clock_gettime(CLOCK_MONOTONIC, &b.start);
         }
@@ -205,10 +279,37 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
                        res.tools, res.nresults, res.platform[0] ? " for " : "",
                        res.platform, res.nwarnings ? " (with warnings)" : "");
             break;
+        case BDB_IMPORT_REPLACED:
+            replaced++;
+            results += res.nresults;
+            b.added++;
+            b.results += res.nresults;
+            warnings += res.nwarnings;
+            if (!quiet)
+                printf("replaced %s: %s, %zu results%s%s%s\n", files.paths[i],
+                       res.tools, res.nresults, res.platform[0] ? " for " : "",
+                       res.platform, res.nwarnings ? " (with warnings)" : "");
+            break;
+        case BDB_IMPORT_DRY_RUN:
+            dry++;
+            results += res.nresults;
+            warnings += res.nwarnings;
+            if (!quiet)
+                printf("would %s %s: %s, %zu figures, platform %s, "
+                       "parameters %s, %zu warnings%s\n",
+                       res.present ? "replace" : "import", files.paths[i],
+                       res.tools, res.nresults,
+                       res.platform[0] ? res.platform : "(none)",
+                       res.params[0] ? res.params : "(none)", res.nwarnings,
+                       res.gzip ? " (gzip)" : "");
+            break;
         case BDB_IMPORT_PRESENT:
             present++;
             if (!quiet)
-                printf("already present %s\n", files.paths[i]);
+                printf("already present %s%s\n", files.paths[i],
+                       opts.dry_run || !opts.replace
+                           ? " (--replace reads it again with these options)"
+                           : "");
             break;
         case BDB_IMPORT_PLATFORM_INFO:
             info++;
@@ -220,9 +321,36 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         }
     }
     batch_commit(cli, &b, &added, &results, &failed);
-    printf("%zu imported (%zu results, %zu warnings), %zu already present, "
-           "%zu platform info, %zu failed\n",
-           added, results, warnings, present, info, failed);
+    if (opts.dry_run) {
+        printf("dry run: %zu would be imported or replaced (%zu figures, %zu "
+               "warnings), %zu already present, %zu failed; nothing written\n",
+               dry, results, warnings, present, failed);
+    } else {
+        printf("%zu imported (%zu results, %zu warnings), %zu already present, "
+               "%zu platform info, %zu failed%s",
+               added, results, warnings, present, info, failed,
+               replaced ? "" : "\n");
+        if (replaced)
+            printf(", %zu replaced\n", replaced);
+        char what[512];
+        snprintf(what, sizeof what, "imported %zu files (%zu results)", added,
+                 results);
+        if (added || opts.replace_set) {
+            size_t len = strlen(what);
+            snprintf(what + len, sizeof what - len, " into set %s", opts.set);
+        }
+        if (replaced) {
+            size_t len = strlen(what);
+            snprintf(what + len, sizeof what - len, ", %zu replaced", replaced);
+        }
+        if (info) {
+            size_t len = strlen(what);
+            snprintf(what + len, sizeof what - len, ", %zu platform info", info);
+        }
+        if ((added || replaced || info) && cli_record(cli, "%s", what))
+            cli_error("the import is done but could not be recorded in the "
+                      "history: %s", bdb_store_errmsg(cli->store));
+    }
     if (bdb_merge_check_report(opts.merge, print_merge, NULL) < 0)
         cli_error("out of memory while checking for merged files");
     bdb_merge_check_free(opts.merge);

@@ -1,8 +1,10 @@
 /* cmd_list.c - `benchdb list sources|series|results` with filters. */
 #include "cli.h"
+#include "lifecycle.h"
 #include "rowset.h"
 #include "../store/store.h"
 
+#include <fnmatch.h>
 #include <getopt.h>
 #include <string.h>
 
@@ -33,8 +35,39 @@ static int series_row(const bdb_series_row *r, void *ctx)
     return bdb_rowset_add(ctx, cells);
 }
 
-static int source_row(const bdb_source_row *r, void *ctx)
+typedef struct source_ctx {
+    bdb_rowset *rs;
+    const bdb_filter *f;
+} source_ctx;
+
+/* 1 when value is one of the comma list's names or globs. */
+static int listed(const char *list, const char *value)
 {
+    if (!list || !*list || strcmp(list, value) == 0)
+        return 1;
+    for (const char *p = list;;) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        char item[512];
+        if (n < sizeof item) {
+            memcpy(item, p, n);
+            item[n] = '\0';
+            if (fnmatch(item, value, 0) == 0)
+                return 1;
+        }
+        if (!comma)
+            return 0;
+        p = comma + 1;
+    }
+}
+
+static int source_row(const bdb_source_row *r, void *ctx_)
+{
+    source_ctx *sc = ctx_;
+    if (!listed(sc->f->platforms, r->platform) || !listed(sc->f->tool, r->tool) ||
+        !listed(sc->f->set, r->set ? r->set : ""))
+        return 0;
+    void *ctx = sc->rs;
     char id[32], size[32], n[32], w[32];
     snprintf(id, sizeof id, "%lld", r->id);
     snprintf(size, sizeof size, "%lld", r->size);
@@ -42,51 +75,53 @@ static int source_row(const bdb_source_row *r, void *ctx)
     snprintf(w, sizeof w, "%lld", r->nwarnings);
     const char *cells[] = {id, r->path, r->tool, r->tool_version, r->platform,
                            n, w, size, r->sha256, r->imported_at,
-                           r->parser_version};
+                           r->parser_version, r->set ? r->set : ""};
     return bdb_rowset_add(ctx, cells);
 }
 
 int cmd_list(int argc, char **argv, bdb_cli *cli)
 {
     static const struct option longopts[] = {
-        {"platform", required_argument, 0, 'P'},
-        {"tool", required_argument, 0, 't'},
-        {"benchmark", required_argument, 0, 'b'},
-        {"metric", required_argument, 0, 'm'},
-        {"param", required_argument, 0, 'p'},
+        CLI_SEL_LONGOPTS,
         {"format", required_argument, 0, 'f'},
         {0, 0, 0, 0}};
-    bdb_filter f = {0};
-    bdb_params params = {0};
+    cli_sel sel = {0};
     int fmt = BDB_FMT_TABLE, c;
     if (argc < 2 || argv[1][0] == '-')
-        return cli_usage_error(cli, "list needs sources, series or results");
+        return cli_usage_error(cli, "list needs sources, series, results or sets");
     const char *what = argv[1];
     optind = 2;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        int got = cli_sel_option(cli, &sel, c, optarg);
+        if (got == BDB_EXIT_USAGE) {
+            cli_sel_free(&sel);
+            return got;
+        }
+        if (got)
+            continue;
         switch (c) {
-        case 'P': f.platforms = optarg; break;
-        case 't': f.tool = optarg; break;
-        case 'b': f.benchmark = optarg; break;
-        case 'm': f.metric = optarg; break;
         case 'f':
             fmt = bdb_out_format_parse(optarg);
-            if (fmt < 0)
+            if (fmt < 0) {
+                cli_sel_free(&sel);
                 return cli_usage_error(cli, "--format takes table, csv or json");
+            }
             break;
-        case 'p': {
-            char *k, *v;
-            if (cli_split_kv(optarg, &k, &v) ||
-                bdb_params_set(&params, k, "%s", v))
-                return cli_usage_error(cli, "--param wants K=V, not '%s'", optarg);
-            break;
-        }
-        default: return cli_usage_error(cli, "unknown option");
+        default:
+            cli_sel_free(&sel);
+            return cli_unknown_option(cli, argc, argv, longopts);
         }
     }
-    if (optind != argc)
+    if (optind != argc) {
+        cli_sel_free(&sel);
         return cli_usage_error(cli, "unexpected argument '%s'", argv[optind]);
-    f.params = &params;
+    }
+    int checked = cli_sel_check(cli, &sel);
+    if (checked) {
+        cli_sel_free(&sel);
+        return checked;
+    }
+    bdb_filter f = sel.f;
     bdb_rowset rs;
     int rc;
     if (strcmp(what, "results") == 0) {
@@ -107,16 +142,31 @@ int cmd_list(int argc, char **argv, bdb_cli *cli)
         static const char *const cols[] = {"id", "path", "tool", "version",
                                            "platform", "results", "warnings",
                                            "size", "sha256", "imported_at",
-                                           "parsers"};
-        static const unsigned char num[] = {1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0};
-        bdb_rowset_init(&rs, 11, cols, num);
-        rc = bdb_store_sources_each(cli->store, source_row, &rs);
+                                           "parsers", "set"};
+        static const unsigned char num[] = {1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0};
+        bdb_rowset_init(&rs, 12, cols, num);
+        /* sources are chosen by platform, tool and set */
+        source_ctx sc = {&rs, &f};
+        rc = bdb_store_sources_each(cli->store, source_row, &sc);
+    } else if (strcmp(what, "sets") == 0) {
+        cli_sel_free(&sel);
+        char *sub[] = {"set", "list", "--format",
+                       fmt == BDB_FMT_CSV ? "csv" : fmt == BDB_FMT_JSON ? "json"
+                                                                         : "table",
+                       NULL};
+        return cmd_set(4, sub, cli);
     } else {
-        return cli_usage_error(cli, "list needs sources, series or results, "
-                                    "not '%s'", what);
+        static const char *const whats[] = {"sources", "series", "results", "sets"};
+        const char *near = cli_suggest(what, whats, 4);
+        cli_sel_free(&sel);
+        if (near)
+            fprintf(stderr, "did you mean 'list %s'?\n", near);
+        return cli_usage_error(cli, "list needs sources, series, results or "
+                                    "sets, not '%s'", what);
     }
     if (!rc)
         bdb_rowset_print(&rs, (bdb_out_format)fmt, stdout);
     bdb_rowset_free(&rs);
+    cli_sel_free(&sel);
     return rc ? cli_error("%s", bdb_store_errmsg(cli->store)) : BDB_EXIT_OK;
 }

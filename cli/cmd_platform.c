@@ -1,13 +1,21 @@
-/* cmd_platform.c - `benchdb platform add|list|show|import`. */
+/* cmd_platform.c - `benchdb platform add|list|show|import|rename|merge|
+ * delete`. Renames, merges and deletes are one transaction each, recorded
+ * in the history. */
 #include "cli.h"
+#include "lifecycle.h"
 #include "rowset.h"
 #include "../common/bdb_buf.h"
+#include "../common/bdb_platform.h"
 #include "../ingest/platform_csv.h"
 #include "../store/store.h"
 
 #include <getopt.h>
 #include <math.h>
 #include <string.h>
+#include <strings.h>
+
+/* Every column, option and cell below comes from the platform field
+ * table (common/bdb_platform.c): a new field appears here by itself. */
 
 static void fmt_num(char *out, size_t n, double v)
 {
@@ -17,98 +25,101 @@ static void fmt_num(char *out, size_t n, double v)
         snprintf(out, n, "%.10g", v);
 }
 
+/* Field f of p as text, into out (numbers "%.10g", unknown ""). */
+static const char *field_text(const bdb_platform *p,
+                              const bdb_platform_field *f, char *out, size_t n)
+{
+    const char *at = (const char *)p + f->offset;
+    if (!f->is_number)
+        return at;
+    double v;
+    memcpy(&v, at, sizeof v);
+    fmt_num(out, n, v);
+    return out;
+}
+
+#define MAX_FIELDS 64
+
 static int platform_add(int argc, char **argv, bdb_cli *cli)
 {
-    static const struct option longopts[] = {
-        {"arch", required_argument, 0, 'a'},
-        {"cpu", required_argument, 0, 'c'},
-        {"cores", required_argument, 0, 'C'},
-        {"threads", required_argument, 0, 'T'},
-        {"freq-mhz", required_argument, 0, 'f'},
-        {"memory-gb", required_argument, 0, 'm'},
-        {"os", required_argument, 0, 'o'},
-        {"kernel", required_argument, 0, 'k'},
-        {"price-usd", required_argument, 0, 'p'},
-        {"power-w", required_argument, 0, 'w'},
-        {"idle-power-w", required_argument, 0, 'i'},
-        {"rent-usd-month", required_argument, 0, 'r'},
-        {"notes", required_argument, 0, 'n'},
-        {"price-currency", required_argument, 0, 'Y'},
-        {"price-date", required_argument, 0, 'D'},
-        {"price-source", required_argument, 0, 'S'},
-        {"rent-usd-hour", required_argument, 0, 'H'},
-        {0, 0, 0, 0}};
+    size_t nf;
+    const bdb_platform_field *fields = bdb_platform_fields(&nf);
+    /* --freq-mhz for the field freq_mhz; the name is the argument */
+    static char optnames[MAX_FIELDS][40];
+    struct option longopts[MAX_FIELDS + 1];
+    size_t no = 0;
+    for (size_t i = 0; i < nf && no < MAX_FIELDS; i++) {
+        if (strcmp(fields[i].name, "name") == 0)
+            continue;
+        snprintf(optnames[no], sizeof optnames[no], "%s", fields[i].name);
+        for (char *q = optnames[no]; *q; q++)
+            if (*q == '_')
+                *q = '-';
+        longopts[no] = (struct option){optnames[no], required_argument, 0,
+                                       (int)(256 + i)};
+        no++;
+    }
+    longopts[no] = (struct option){0, 0, 0, 0};
     bdb_platform p;
     bdb_platform_clear(&p);
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        double *num = NULL;
-        const char *text = NULL;
-        switch (c) {
-        case 'a': bdb_platform_canonical_arch(optarg, p.arch, sizeof p.arch); break;
-        case 'c': text = "cpu"; break;
-        case 'o': text = "os"; break;
-        case 'k': text = "kernel"; break;
-        case 'n': text = "notes"; break;
-        case 'Y': text = "price_currency"; break;
-        case 'D': text = "price_date"; break;
-        case 'S': text = "price_source"; break;
-        case 'H': num = &p.rent_usd_hour; break;
-        case 'C': num = &p.cores; break;
-        case 'T': num = &p.threads; break;
-        case 'f': num = &p.freq_mhz; break;
-        case 'm': num = &p.memory_gb; break;
-        case 'p': num = &p.price_usd; break;
-        case 'w': num = &p.power_w; break;
-        case 'i': num = &p.idle_power_w; break;
-        case 'r': num = &p.rent_usd_month; break;
-        default: return cli_usage_error(cli, "unknown option");
-        }
+        if (c < 256 || (size_t)(c - 256) >= nf)
+            return cli_usage_error(cli, "unknown option");
         char why[200];
-        if (text && bdb_platform_field_set(&p, bdb_platform_field_find(text),
-                                           optarg, why, sizeof why))
+        if (bdb_platform_field_set(&p, &fields[c - 256], optarg, why,
+                                   sizeof why))
             return cli_usage_error(cli, "%s", why);
-        if (num && (cli_parse_double(optarg, num) || *num < 0))
-            return cli_usage_error(cli, "'%s' is not a non-negative number",
-                                   optarg);
     }
     if (optind != argc - 1)
         return cli_usage_error(cli, "platform add takes one NAME");
-    if (strlen(argv[optind]) >= sizeof p.name)
-        return cli_usage_error(cli, "platform name '%.40s...' is longer than "
-                               "%zu bytes", argv[optind], sizeof p.name - 1);
-    snprintf(p.name, sizeof p.name, "%s", argv[optind]);
-    if (bdb_store_platform_put(cli->store, &p, 1))
+    char why[200];
+    if (bdb_platform_field_set(&p, bdb_platform_field_find("name"),
+                               argv[optind], why, sizeof why))
+        return cli_usage_error(cli, "platform %s", why);
+    if (bdb_store_batch_begin(cli->store))
+        return cli_error("%s", bdb_store_errmsg(cli->store));
+    int rc = bdb_store_platform_put(cli->store, &p, 1);
+    if (!rc)
+        rc = cli_record(cli, "platform '%s' saved", p.name);
+    if (!rc)
+        rc = bdb_store_batch_end(cli->store, 1);
+    else
+        bdb_store_batch_end(cli->store, 0);
+    if (rc)
         return cli_error("%s", bdb_store_errmsg(cli->store));
     printf("platform %s saved\n", p.name);
     return BDB_EXIT_OK;
 }
 
-static const char *const platform_cols[] = {
-    "name", "arch", "cpu", "cores", "threads", "freq_mhz", "memory_gb", "os",
-    "kernel", "price_usd", "power_w", "idle_power_w", "rent_usd_month",
-    "notes", "price_currency", "price_date", "price_source", "rent_usd_hour"};
-static const unsigned char platform_numeric[] = {0, 0, 0, 1, 1, 1, 1, 0, 0,
-                                                 1, 1, 1, 1, 0, 0, 0, 0, 1};
-#define PLATFORM_NCOLS 18
+typedef struct platform_cols {
+    const char *names[MAX_FIELDS];
+    unsigned char numeric[MAX_FIELDS];
+    int n;
+} platform_cols;
+
+static void platform_cols_init(platform_cols *pc)
+{
+    size_t nf;
+    const bdb_platform_field *f = bdb_platform_fields(&nf);
+    pc->n = 0;
+    for (size_t i = 0; i < nf && i < MAX_FIELDS; i++) {
+        pc->names[pc->n] = f[i].name;
+        pc->numeric[pc->n++] = (unsigned char)f[i].is_number;
+    }
+}
 
 static int add_platform_row(const bdb_platform *p, void *ctx)
 {
-    char n[9][32];
-    fmt_num(n[0], 32, p->cores);
-    fmt_num(n[1], 32, p->threads);
-    fmt_num(n[2], 32, p->freq_mhz);
-    fmt_num(n[3], 32, p->memory_gb);
-    fmt_num(n[4], 32, p->price_usd);
-    fmt_num(n[5], 32, p->power_w);
-    fmt_num(n[6], 32, p->idle_power_w);
-    fmt_num(n[7], 32, p->rent_usd_month);
-    fmt_num(n[8], 32, p->rent_usd_hour);
-    const char *cells[] = {p->name, p->arch, p->cpu, n[0], n[1], n[2], n[3],
-                           p->os, p->kernel, n[4], n[5], n[6], n[7], p->notes,
-                           p->price_currency, p->price_date, p->price_source,
-                           n[8]};
+    size_t nf;
+    const bdb_platform_field *f = bdb_platform_fields(&nf);
+    char nums[MAX_FIELDS][32];
+    const char *cells[MAX_FIELDS];
+    for (size_t i = 0; i < nf && i < MAX_FIELDS; i++)
+        cells[i] = field_text(p, &f[i], nums[i], sizeof nums[i]);
+    /* a failure is kept in the rowset (err), which then refuses to print
+     * a list cut short */
     return bdb_rowset_add(ctx, cells);
 }
 
@@ -125,13 +136,22 @@ static int platform_list(int argc, char **argv, bdb_cli *cli)
         if (fmt < 0)
             return cli_usage_error(cli, "--format takes table, csv or json");
     }
+    platform_cols pc;
+    platform_cols_init(&pc);
     bdb_rowset rs;
-    bdb_rowset_init(&rs, PLATFORM_NCOLS, platform_cols, platform_numeric);
+    bdb_rowset_init(&rs, pc.n, pc.names, pc.numeric);
     int rc = bdb_store_platform_each(cli->store, add_platform_row, &rs);
-    if (!rc)
-        bdb_rowset_print(&rs, (bdb_out_format)fmt, stdout);
+    if (rc) {
+        bdb_rowset_free(&rs);
+        return cli_error("%s", bdb_store_errmsg(cli->store));
+    }
+    int bad = rs.err;
+    int prc = bad ? -1 : bdb_rowset_print(&rs, (bdb_out_format)fmt, stdout);
     bdb_rowset_free(&rs);
-    return rc ? cli_error("%s", bdb_store_errmsg(cli->store)) : BDB_EXIT_OK;
+    if (bad)
+        return cli_error("out of memory listing platforms");
+    return prc ? cli_error("cannot write the platform list")
+               : BDB_EXIT_OK;
 }
 
 static int platform_show(int argc, char **argv, bdb_cli *cli)
@@ -141,12 +161,12 @@ static int platform_show(int argc, char **argv, bdb_cli *cli)
     bdb_platform p;
     if (bdb_store_platform_get(cli->store, argv[1], &p))
         return cli_error("%s", bdb_store_errmsg(cli->store));
-    bdb_rowset rs;
-    bdb_rowset_init(&rs, PLATFORM_NCOLS, platform_cols, platform_numeric);
-    add_platform_row(&p, &rs);
-    for (int c = 0; c < PLATFORM_NCOLS; c++)
-        printf("%-15s %s\n", platform_cols[c], rs.cells[c]);
-    bdb_rowset_free(&rs);
+    size_t nf;
+    const bdb_platform_field *f = bdb_platform_fields(&nf);
+    for (size_t i = 0; i < nf; i++) {
+        char num[32];
+        printf("%-15s %s\n", f[i].name, field_text(&p, &f[i], num, sizeof num));
+    }
     return BDB_EXIT_OK;
 }
 
@@ -203,15 +223,103 @@ static int platform_import(int argc, char **argv, bdb_cli *cli)
             status = BDB_EXIT_FAILED;
         printf("%s: %d platforms saved, %d rows skipped\n", argv[i], ctx.saved,
                ctx.bad);
+        if (ctx.saved && cli_record(cli, "%s: %d platforms saved", argv[i],
+                                    ctx.saved))
+            cli_error("could not record the change in the history: %s",
+                      bdb_store_errmsg(cli->store));
         bdb_buf_free(&b);
     }
     return status;
 }
 
+/* One change and its history row in one transaction. */
+static int platform_change(bdb_cli *cli, int op, const char *a, const char *b,
+                           int with_results)
+{
+    long long ns = 0, nr = 0;
+    if (bdb_store_batch_begin(cli->store))
+        return cli_error("%s", bdb_store_errmsg(cli->store));
+    int rc;
+    char done[512];
+    if (op == 'r') {
+        rc = bdb_store_platform_rename(cli->store, a, b);
+        snprintf(done, sizeof done, "platform '%s' renamed to '%s'", a, b);
+    } else if (op == 'm') {
+        rc = bdb_store_platform_usage(cli->store, a, &ns, &nr);
+        if (!rc)
+            rc = bdb_store_platform_merge(cli->store, a, b);
+        snprintf(done, sizeof done, "platform '%s' merged into '%s' (%lld "
+                 "sources, %lld results moved)", a, b, ns, nr);
+    } else {
+        rc = bdb_store_platform_usage(cli->store, a, &ns, &nr);
+        if (!rc)
+            rc = bdb_store_platform_delete(cli->store, a, with_results);
+        snprintf(done, sizeof done, "platform '%s' deleted%s", a,
+                 with_results ? " with its results" : "");
+        if (with_results && !rc) {
+            size_t len = strlen(done);
+            snprintf(done + len, sizeof done - len, " (%lld results)", nr);
+        }
+    }
+    if (!rc)
+        rc = cli_record(cli, "%s", done);
+    if (!rc)
+        rc = bdb_store_batch_end(cli->store, 1);
+    else
+        bdb_store_batch_end(cli->store, 0);
+    if (rc == BDB_ENOTFOUND) {
+        /* Name the known platforms, and the nearest. */
+        cli_error("%s", bdb_store_errmsg(cli->store));
+        cli_sel s = {0};
+        s.f.platforms = a;
+        if (!cli_sel_check(cli, &s) && b) {
+            s.f.platforms = b;
+            cli_sel_check(cli, &s);
+        }
+        return BDB_EXIT_FAILED;
+    }
+    if (rc)
+        return cli_error("%s", bdb_store_errmsg(cli->store));
+    printf("%s\n", done);
+    return BDB_EXIT_OK;
+}
+
 int cmd_platform(int argc, char **argv, bdb_cli *cli)
 {
     if (argc < 2)
-        return cli_usage_error(cli, "platform needs add, list, show or import");
+        return cli_usage_error(cli, "platform needs add, list, show, import, "
+                                    "rename, merge or delete");
+    const char *verb = argv[1];
+    if (strcmp(verb, "rename") == 0) {
+        if (argc != 4)
+            return cli_usage_error(cli, "platform rename takes OLD NEW");
+        if (strlen(argv[3]) >= sizeof ((bdb_platform *)0)->name)
+            return cli_usage_error(cli, "platform name '%.40s...' is too long",
+                                   argv[3]);
+        return platform_change(cli, 'r', argv[2], argv[3], 0);
+    }
+    if (strcmp(verb, "merge") == 0) {
+        if (argc != 5 || strcasecmp(argv[3], "into") != 0)
+            return cli_usage_error(cli, "platform merge takes A INTO B");
+        return platform_change(cli, 'm', argv[2], argv[4], 0);
+    }
+    if (strcmp(verb, "delete") == 0) {
+        int with = 0;
+        const char *name = NULL;
+        for (int i = 2; i < argc; i++) {
+            if (strcmp(argv[i], "--with-results") == 0)
+                with = 1;
+            else if (argv[i][0] == '-' || name)
+                return cli_usage_error(cli, "platform delete takes NAME "
+                                            "[--with-results]");
+            else
+                name = argv[i];
+        }
+        if (!name)
+            return cli_usage_error(cli, "platform delete takes NAME "
+                                        "[--with-results]");
+        return platform_change(cli, 'd', name, NULL, with);
+    }
     const char *sub = argv[1];
     if (strcmp(sub, "add") == 0)
         return platform_add(argc - 1, argv + 1, cli);
@@ -221,5 +329,10 @@ int cmd_platform(int argc, char **argv, bdb_cli *cli)
         return platform_show(argc - 1, argv + 1, cli);
     if (strcmp(sub, "import") == 0)
         return platform_import(argc - 1, argv + 1, cli);
+    static const char *const subs[] = {"add", "list", "show", "import",
+                                       "rename", "merge", "delete"};
+    const char *near = cli_suggest(sub, subs, 7);
+    if (near)
+        fprintf(stderr, "did you mean 'platform %s'?\n", near);
     return cli_usage_error(cli, "unknown platform command '%s'", sub);
 }

@@ -19,15 +19,30 @@ int cmd_reparse(int argc, char **argv, bdb_cli *cli)
     size_t n;
     if (bdb_store_source_ids(cli->store, &ids, &n))
         return cli_error("%s", bdb_store_errmsg(cli->store));
-    size_t changed = 0, same = 0, failed = 0;
+    size_t changed = 0, same = 0, failed = 0, in_batch = 0;
+    /* Sources are re-read in batches of 256 (each its own savepoint):
+     * one commit and one orphan-series sweep per batch. */
+    int batch = bdb_store_batch_begin(cli->store) == BDB_OK;
     for (size_t i = 0; i < n; i++) {
         bdb_import_result res;
         int did;
+        if (batch && i && i % 256 == 0) {
+            if (bdb_store_batch_end(cli->store, 1)) {
+                cli_error("cannot commit %zu re-read sources (%s); they keep "
+                          "their old results", in_batch,
+                          bdb_store_errmsg(cli->store));
+                changed -= in_batch;
+                failed += in_batch;
+            }
+            in_batch = 0;
+            batch = bdb_store_batch_begin(cli->store) == BDB_OK;
+        }
         if (bdb_import_reparse(cli->store, ids[i], all, &did, &res)) {
             failed++;
             cli_print_diag("", &res.diag);
         } else if (did) {
             changed++;
+            in_batch++;
             printf("reparsed %s: %s, %zu results\n", res.diag.file, res.tools,
                    res.nresults);
         } else {
@@ -35,6 +50,12 @@ int cmd_reparse(int argc, char **argv, bdb_cli *cli)
         }
     }
     free(ids);
+    if (batch && bdb_store_batch_end(cli->store, 1)) {
+        cli_error("cannot commit %zu re-read sources (%s); they keep their "
+                  "old results", in_batch, bdb_store_errmsg(cli->store));
+        changed -= in_batch;
+        failed += in_batch;
+    }
     printf("%zu reparsed, %zu unchanged, %zu failed\n", changed, same, failed);
     return failed ? BDB_EXIT_FAILED : BDB_EXIT_OK;
 }

@@ -2,23 +2,33 @@
  * worker parses the selection and cost options and builds the model; the
  * two commands differ only in what they render. */
 #include "cli.h"
+#include "lifecycle.h"
 #include "../report/chart.h"
 #include "../report/model.h"
+#include "../report/pdf.h"
 #include "../report/render.h"
+#include "../report/sections.h"
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 enum { OUT_TEXT, OUT_MD, OUT_HTML, OUT_CSV, OUT_JSON, OUT_XLSX, OUT_PNG,
        OUT_SVG, OUT_PDF };
 
 typedef struct report_args {
     bdb_report_opts opts;
-    bdb_params params;
+    cli_sel sel;                /* --tool ... --set --tag */
+    char *platforms;            /* --platforms with globs expanded (owned) */
     int format;
     int all;
     const char *output;
+    int width;                  /* text: columns (0: $COLUMNS, else 100) */
+    bdb_paper paper;
+    bdb_chart_opts chart;       /* chart: size and dpi (0: defaults) */
 } report_args;
 
 enum { RUN_REPORT, RUN_EFFICIENCY, RUN_CHART };
@@ -30,10 +40,12 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
         {"baseline", required_argument, 0, 'B'},
         {"platforms", required_argument, 0, 'P'},
         {"platform", required_argument, 0, 'P'},
-        {"tool", required_argument, 0, 't'},
-        {"benchmark", required_argument, 0, 'b'},
-        {"metric", required_argument, 0, 'm'},
-        {"param", required_argument, 0, 'p'},
+        {"tool", required_argument, 0, 0x102},
+        {"benchmark", required_argument, 0, 0x103},
+        {"metric", required_argument, 0, 0x104},
+        {"param", required_argument, 0, 0x105},
+        {"set", required_argument, 0, 0x106},
+        {"tag", required_argument, 0, 0x107},
         {"format", required_argument, 0, 'f'},
         {"output", required_argument, 0, 'o'},
         {"title", required_argument, 0, 'T'},
@@ -45,28 +57,28 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
         {"years", required_argument, 0, 'y'},
         {"utilization", required_argument, 0, 'u'},
         {"seed", required_argument, 0, 's'},
+        {"width", required_argument, 0, 'W'},
+        {"height", required_argument, 0, 'H'},
+        {"dpi", required_argument, 0, 'D'},
+        {"paper", required_argument, 0, 'Q'},
         {0, 0, 0, 0}};
     int c;
     a->format = -1;
     optind = 1;
     while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
         double d;
+        int got = cli_sel_option(cli, &a->sel, c, optarg);
+        if (got == BDB_EXIT_USAGE)
+            return got;
+        if (got)
+            continue;
         switch (c) {
         case 'B': a->opts.baseline = optarg; break;
         case 'P': a->opts.platforms = optarg; break;
-        case 't': a->opts.filter.tool = optarg; break;
-        case 'b': a->opts.filter.benchmark = optarg; break;
-        case 'm': a->opts.filter.metric = optarg; break;
         case 'T': a->opts.title = optarg; break;
         case 'o': a->output = optarg; break;
         case 'a': a->all = 1; a->opts.min_platforms = 1; break;
         case 'C': a->opts.cost.currency = optarg; break;
-        case 'p': {
-            char *k, *v;
-            if (cli_split_kv(optarg, &k, &v) || bdb_params_set(&a->params, k, "%s", v))
-                return cli_usage_error(cli, "--param wants K=V, not '%s'", optarg);
-            break;
-        }
         case 'f':
             if (strcmp(optarg, "text") == 0) a->format = OUT_TEXT;
             else if (strcmp(optarg, "md") == 0 || strcmp(optarg, "markdown") == 0) a->format = OUT_MD;
@@ -106,6 +118,34 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
                 return cli_usage_error(cli, "--utilization wants a number from 0 to 1");
             a->opts.cost.utilization = d;
             break;
+        case 'W': case 'H': case 'D': {
+            long v;
+            long hi = c == 'D' ? 1200 : what == RUN_CHART ? 20000 : 10000;
+            if (cli_parse_int(optarg, &v) || v < (c == 'D' ? 24 : what == RUN_CHART ? 200 : 40) || v > hi)
+                return cli_usage_error(cli, "--%s wants a whole number from %d to %ld",
+                                       c == 'W' ? "width" : c == 'H' ? "height" : "dpi",
+                                       c == 'D' ? 24 : what == RUN_CHART ? 200 : 40, hi);
+            if (c == 'W' && what != RUN_CHART)
+                a->width = (int)v;
+            else if (c == 'W')
+                a->chart.width = (double)v;
+            else if (c == 'H' && what == RUN_CHART)
+                a->chart.height = (double)v;
+            else if (c == 'D' && what == RUN_CHART)
+                a->chart.dpi = (double)v;
+            else
+                return cli_usage_error(cli, "--%s is for 'benchdb chart'",
+                                       c == 'H' ? "height" : "dpi");
+            break;
+        }
+        case 'Q':
+            if (strcmp(optarg, "a4") == 0 || strcmp(optarg, "A4") == 0)
+                a->paper = BDB_PAPER_A4;
+            else if (strcmp(optarg, "letter") == 0)
+                a->paper = BDB_PAPER_LETTER;
+            else
+                return cli_usage_error(cli, "--paper takes a4 or letter");
+            break;
         case 's': {
             long v;
             if (cli_parse_int(optarg, &v) || v < 0)
@@ -113,26 +153,45 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
             a->opts.seed = (uint64_t)v;
             break;
         }
-        default: return cli_usage_error(cli, "unknown option");
+        default: return cli_unknown_option(cli, argc, argv, longopts);
         }
     }
     if (optind != argc)
         return cli_usage_error(cli, "unexpected argument '%s'", argv[optind]);
-    a->opts.filter.params = &a->params;
+    /* Names are checked against the database ("no platform named ...");
+     * --platforms keeps its order, with globs expanded in place. */
+    a->sel.f.platforms = a->opts.platforms;
+    int checked = cli_sel_check(cli, &a->sel);
+    if (checked)
+        return checked;
+    if (a->opts.baseline) {
+        cli_sel b = {0};
+        b.f.platforms = a->opts.baseline;
+        if ((checked = cli_sel_check(cli, &b)))
+            return checked;
+    }
+    if (a->opts.platforms &&
+        cli_expand_names(cli, "platform", a->opts.platforms, &a->platforms))
+        return cli_error("out of memory");
+    if (a->platforms)
+        a->opts.platforms = a->platforms;
+    a->sel.f.platforms = NULL;  /* the model picks platforms itself */
+    a->opts.filter = a->sel.f;
     if (a->format < 0)
         a->format = what == RUN_CHART ? OUT_PNG : OUT_TEXT;
     int chart_format = a->format >= OUT_PNG;
     if (what == RUN_CHART && !chart_format)
         return cli_usage_error(cli, "--format takes png, svg or pdf");
-    if (what != RUN_CHART && chart_format)
+    /* report --format pdf is the multi-page report; png and svg are
+     * charts only */
+    if (what != RUN_CHART && chart_format && a->format != OUT_PDF)
         return cli_usage_error(cli, "charts come from 'benchdb chart --format %s'",
-                               a->format == OUT_PNG ? "png"
-                               : a->format == OUT_SVG ? "svg" : "pdf");
-    if (what == RUN_EFFICIENCY && a->format != OUT_TEXT && a->format != OUT_MD)
-        return cli_usage_error(cli, "efficiency prints text or md; use 'benchdb "
-                                    "report --format csv|json|xlsx' for data");
+                               a->format == OUT_PNG ? "png" : "svg");
     if (a->format == OUT_XLSX && (!a->output || strcmp(a->output, "-") == 0))
         return cli_usage_error(cli, "--format xlsx needs -o FILE.xlsx");
+    if (what != RUN_CHART && a->format == OUT_PDF &&
+        (!a->output || strcmp(a->output, "-") == 0))
+        return cli_usage_error(cli, "--format pdf needs -o FILE.pdf");
     return BDB_EXIT_OK;
 }
 
@@ -142,14 +201,30 @@ static int emit(const report_args *a, const bdb_buf *b)
         fwrite(b->data ? b->data : "", 1, b->len, stdout);
         return BDB_EXIT_OK;
     }
-    FILE *f = fopen(a->output, "wb");
-    if (!f)
-        return cli_error("cannot write '%s'", a->output);
-    size_t w = fwrite(b->data ? b->data : "", 1, b->len, f);
-    if (fclose(f) != 0 || w != b->len)
-        return cli_error("cannot write '%s'", a->output);
+    if (cli_output_write(a->output, b->data ? b->data : "", b->len))
+        return BDB_EXIT_FAILED;
     fprintf(stderr, "benchdb: report written to %s\n", a->output);
     return BDB_EXIT_OK;
+}
+
+/* The text report's width: --width, else $COLUMNS, else the terminal's,
+ * else 100 (a pipe or a file). */
+static int text_width(const report_args *a)
+{
+    if (a->width > 0)
+        return a->width;
+    const char *c = getenv("COLUMNS");
+    if (c && *c) {
+        char *end;
+        long v = strtol(c, &end, 10);
+        if (*end == '\0' && v >= 40 && v <= 10000)
+            return (int)v;
+    }
+    struct winsize ws;
+    if (!a->output && isatty(STDOUT_FILENO) &&
+        ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40)
+        return ws.ws_col;
+    return 100;
 }
 
 /* benchdb chart: one file per chart into a folder, or one PDF. */
@@ -162,12 +237,17 @@ static int write_charts(const report_args *a, const bdb_model *m)
     size_t n = 0;
     if (a->format == OUT_PDF) {
         where = a->output ? a->output : "benchdb-charts.pdf";
-        rc = bdb_chart_render_pdf_report(m, where, &d);
+        char tmp[4200];
+        if (cli_output_tmp(where, tmp, sizeof tmp))
+            return BDB_EXIT_FAILED;
+        rc = bdb_chart_render_pdf_report(m, tmp, &d);
+        if (cli_output_commit(tmp, where, rc == BDB_OK) && !rc)
+            return BDB_EXIT_FAILED;
     } else {
         where = a->output ? a->output : "charts";
-        rc = bdb_chart_render_all(m, a->format == OUT_SVG ? BDB_CHART_SVG
+        rc = bdb_chart_render_dir(m, a->format == OUT_SVG ? BDB_CHART_SVG
                                                           : BDB_CHART_PNG,
-                                  where, &n, &d);
+                                  where, &a->chart, &n, &d);
     }
     bdb_chart_release_caches();
     if (rc) {
@@ -188,12 +268,20 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     memset(&a, 0, sizeof a);
     bdb_report_opts_default(&a.opts);
     int st = parse_args(argc, argv, cli, &a, what);
-    if (st)
+    if (st) {
+        cli_sel_free(&a.sel);
+        free(a.platforms);
         return st;
+    }
     bdb_model *m;
     bdb_diag d;
     bdb_diag_clear(&d);
-    if (bdb_model_build(cli->store, &a.opts, &m, &d)) {
+    int built = bdb_model_build(cli->store, &a.opts, &m, &d);
+    cli_sel_free(&a.sel);
+    free(a.platforms);
+    a.platforms = NULL;
+    a.opts.platforms = NULL;
+    if (built) {
         cli_print_diag("report: ", &d);
         return BDB_EXIT_FAILED;
     }
@@ -206,11 +294,35 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     bdb_buf_init(&b);
     bdb_render_opts ro = {.all_metrics = a.all};
     int rc;
-    if (a.format == OUT_XLSX && !efficiency_only) {
-        /* libxlsxwriter writes the file itself. */
+    if (a.format == OUT_PDF) {
+        bdb_pdf_opts po = {.paper = a.paper, .all_metrics = a.all};
         bdb_diag_clear(&d);
-        rc = bdb_report_render_xlsx(m, &ro, a.output, &d);
+        rc = bdb_report_render_pdf(m, &po, a.output, &d);
         bdb_model_free(m);
+        bdb_chart_release_caches();
+        if (rc) {
+            cli_print_diag("report: ", &d);
+            return BDB_EXIT_FAILED;
+        }
+        fprintf(stderr, "benchdb: report written to %s\n", a.output);
+        return BDB_EXIT_OK;
+    }
+    /* efficiency as html, csv, json or xlsx is the whole report, whose
+     * efficiency section and sheet are the same figures */
+    if (efficiency_only && a.format != OUT_TEXT && a.format != OUT_MD)
+        efficiency_only = 0;
+    if (a.format == OUT_XLSX && !efficiency_only) {
+        /* libxlsxwriter writes the file itself: to a temporary name */
+        bdb_diag_clear(&d);
+        char tmp[4200];
+        if (cli_output_tmp(a.output, tmp, sizeof tmp)) {
+            bdb_model_free(m);
+            return BDB_EXIT_FAILED;
+        }
+        rc = bdb_report_render_xlsx(m, &ro, tmp, &d);
+        bdb_model_free(m);
+        if (cli_output_commit(tmp, a.output, rc == BDB_OK) && !rc)
+            return BDB_EXIT_FAILED;
         if (rc) {
             bdb_diag_set_file(&d, a.output);
             cli_print_diag("report: ", &d);
@@ -221,6 +333,8 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     }
     if (efficiency_only) {
         rc = bdb_report_render_efficiency(m, a.format == OUT_MD, &b);
+    } else if (a.format == OUT_TEXT) {
+        rc = bdb_report_render_text_width(m, &ro, text_width(&a), &b);
     } else {
         switch (a.format) {
         case OUT_MD: rc = bdb_report_render_markdown(m, &ro, &b); break;
@@ -234,6 +348,8 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     if (!rc && b.err)
         rc = b.err;
     bdb_model_free(m);
+    /* html draws its charts with cairo and pango too */
+    bdb_chart_release_caches();
     int status = rc ? cli_error("cannot render the report: %s", bdb_strerror(rc))
                     : emit(&a, &b);
     bdb_buf_free(&b);

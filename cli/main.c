@@ -1,7 +1,9 @@
 /* main.c - benchdb's entry point: global options, the command table, and
  * the shared set-up the table's flags ask for (git.c's pattern). */
 #include "cli.h"
+#include "lifecycle.h"
 #include "../store/store.h"
+#include "../store/store_admin.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +27,14 @@
     "  --utilization U        share of time at load, 0..1 (default 1)\n" \
     "  --title T              report title\n" \
     "  -o, --output FILE      write to FILE instead of standard output\n" \
-    "  --seed N               bootstrap seed (reports are reproducible)\n"
+    "  --seed N               bootstrap seed (reports are reproducible)\n" \
+    "  --set NAME[,NAME]      only these run sets; --tag K=V only sets with\n" \
+    "                         this tag. --platform, --tool, --benchmark,\n" \
+    "                         --metric, --param take comma lists and globs\n" \
+    "                         ('aes-*'); --param K=1..20 a numeric range\n"
+
+/* cmd_copy.c (declared here: cli.h belongs to the dispatcher's owner) */
+int cmd_copy(int argc, char **argv, bdb_cli *cli);
 
 static const bdb_cmd commands[] = {
     {"init", cmd_init, BDB_CMD_STORE, "create or upgrade the database",
@@ -105,7 +114,13 @@ static const bdb_cmd commands[] = {
      "freq_mhz, memory_gb, os, kernel, price_usd, power_w, idle_power_w,\n"
      "rent_usd_month, notes, price_currency, price_date, price_source,\n"
      "rent_usd_hour) in any order; a bad row is reported with its line\n"
-     "and skipped.\n", "list,show"},
+     "and skipped.\n"
+     "\n"
+     "       benchdb platform rename OLD NEW\n"
+     "       benchdb platform merge A INTO B   (A's results and sources go to\n"
+     "                                          B, B's empty fields from A)\n"
+     "       benchdb platform delete P [--with-results]   (refused while\n"
+     "                                          results use P)\n", "list,show"},
     {"list", cmd_list, BDB_CMD_STORE | BDB_CMD_READ, "list sources, series or results",
      "usage: benchdb list sources|series|results [filters] [--format table|csv|json]\n"
      "\n"
@@ -147,12 +162,97 @@ static const bdb_cmd commands[] = {
      "of one FILE (default ./benchdb-charts.pdf) after a title page.\n"
      "\n"
      REPORT_SELECTION_HELP, NULL},
+    {"copy", cmd_copy, 0, "copy a whole database to another (SQLite <-> PostgreSQL)",
+     "usage: benchdb copy --from LOCATION --to LOCATION\n"
+     "\n"
+     "Copies every platform and every imported source (its raw bytes, figures,\n"
+     "warnings, import options and time) in import order. A location is a\n"
+     "SQLite file (PATH or sqlite:PATH) or a PostgreSQL connection URI\n"
+     "(postgresql://USER@HOST[:PORT]/DB[?sslmode=require]; passwords come best\n"
+     "from ~/.pgpass or PGPASSWORD and are never printed). The target is\n"
+     "created or upgraded as needed. Sources it already holds (same SHA-256)\n"
+     "are left alone, so a copy that stopped can simply be run again.\n", NULL},
     {"reparse", cmd_reparse, BDB_CMD_STORE, "re-read every stored source with the current parsers",
      "usage: benchdb [--db FILE] reparse [--all]\n"
      "\n"
      "Each imported file's bytes are kept in the database. After a parser is\n"
      "fixed, reparse re-reads the sources whose parser version changed (or all\n"
      "with --all) and replaces their results, one transaction per source.\n", NULL},
+    {"forget", cmd_forget, BDB_CMD_STORE, "remove sources and their results",
+     "usage: benchdb [--db FILE] forget [--platform P] [--tool T] [--set S]\n"
+     "                              [--before DATE] [--yes] [--dry-run] [SOURCE...]\n"
+     "\n"
+     "Removes sources and every result and warning of them, in one\n"
+     "transaction recorded in the history. A SOURCE is a path as imported,\n"
+     "a path glob, a SHA-256 prefix (4 hex digits or more) or an id (benchdb\n"
+     "list sources). --platform, --tool and --set (comma lists, globs) and\n"
+     "--before (imported before an ISO date, e.g. 2026-06-01) select sources\n"
+     "too; given with SOURCEs, a source must match both. It prints what\n"
+     "goes and asks unless --yes; --dry-run only prints.\n", NULL},
+    {"source", cmd_source, BDB_CMD_STORE, "change what a source's results belong to",
+     "usage: benchdb [--db FILE] source set SOURCE... [--platform P]\n"
+     "                                  [--param K=V] [--unset-param K]\n"
+     "\n"
+     "Moves the results of the sources to platform P, or gives them the\n"
+     "parameter K=V (repeatable), or drops a parameter given at import\n"
+     "(--param or a path pattern). The results are read again from the\n"
+     "stored bytes, as reparse does, so no original file is needed. All\n"
+     "sources change in one transaction, recorded in the history.\n", NULL},
+    {"set", cmd_set, BDB_CMD_STORE, "list, rename or tag run sets",
+     "usage: benchdb [--db FILE] set list [--format table|csv|json]\n"
+     "       benchdb [--db FILE] set rename OLD NEW\n"
+     "       benchdb [--db FILE] set tag SET K=V... [--unset K]\n"
+     "\n"
+     "Every import is a run set (import --set NAME, default its date and\n"
+     "time) with tags (import --tag kernel=6.1). Sets say when and under\n"
+     "which change; platforms say what was measured. report, list, chart,\n"
+     "compare, check and history select them with --set and --tag.\n", "list"},
+    {"log", cmd_log, BDB_CMD_STORE | BDB_CMD_READ, "show the history of changes",
+     "usage: benchdb [--db FILE] log [--format table|csv|json]\n"
+     "\n"
+     "Every change to the database (import, forget, source set, platform\n"
+     "rename/merge/delete, set rename/tag) with its time (UTC), user and\n"
+     "command line; passwords in connection strings are masked.\n", NULL},
+    {"compare", cmd_compare, BDB_CMD_STORE | BDB_CMD_READ, "compare two sets, tags or platforms (benchstat style)",
+     "usage: benchdb [--db FILE] compare OLD NEW [selection]\n"
+     "                      [--format text|md|html|csv|json|xlsx] [-o FILE]\n"
+     "\n"
+     "OLD and NEW are run sets, set tags (K=V) or platforms (as set:NAME,\n"
+     "tag:K=V, platform:NAME to say which; a bare name is looked up as a\n"
+     "set, then a platform). Per series (and platform, when comparing sets):\n"
+     "old mean +- 95% CI, new mean +- CI, delta % with its bootstrap CI,\n"
+     "the Mann-Whitney U p-value (as benchstat), Welch's p beside it, both\n"
+     "corrected across the table (Holm, or --correction bh); '~' where not\n"
+     "significant at alpha 0.05; then the geometric mean of the new/old\n"
+     "ratios (oriented: > 1 means NEW is better).\n"
+     "  --ignore-param K       leave K out of the series identity, when what\n"
+     "                         changed is a parameter (ab -k: keepalive)\n"
+     "\n"
+     CLI_SEL_HELP
+     "  --correction holm|bh   --seed N   --alpha A (default 0.05)\n", NULL},
+    {"check", cmd_check, BDB_CMD_STORE | BDB_CMD_READ, "regression check: exit 3 on a regression",
+     "usage: benchdb [--db FILE] check [--baseline SET | --last N]\n"
+     "                    [--threshold 5%] [selection] [--format text|md|json]\n"
+     "\n"
+     "For each series, the newest set (or --set NEW) against the baseline: a\n"
+     "named set, or the N sets before the newest pooled as history (default\n"
+     "--last 1). A change is a regression when Mann-Whitney's p (Holm across\n"
+     "the series) is below alpha and it is worse by more than the threshold.\n"
+     "md is for a pull request; json for scripts.\n"
+     "Exit status: 0 no regression, 3 a regression, 1 error, 2 usage.\n"
+     "\n"
+     CLI_SEL_HELP, NULL},
+    {"history", cmd_history, BDB_CMD_STORE | BDB_CMD_READ, "a series over sets in time, with change points",
+     "usage: benchdb [--db FILE] history [selection] [--format text|csv|json|html|png|svg]\n"
+     "                      [-o FILE|DIR] [--window W]\n"
+     "\n"
+     "The values of each selected series over the run sets, oldest first:\n"
+     "n, mean, 95% CI per set, and the change points found by a moving-window\n"
+     "Mann-Whitney test (W sets each side, default 3; Holm across the\n"
+     "candidates). png/svg draw one line chart per series (mean and CI band)\n"
+     "into DIR (default ./history); html embeds them.\n"
+     "\n"
+     CLI_SEL_HELP, NULL},
 };
 
 static void print_main_help(void)
@@ -161,9 +261,10 @@ static void print_main_help(void)
            "Turns raw benchmark logs into a results database and reports.\n\n"
            "Commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        printf("  %-10s %s\n", commands[i].name, commands[i].summary);
+        printf("  %-11s %s\n", commands[i].name, commands[i].summary);
     printf("\nOptions:\n"
-           "  --db FILE     the database (default $BENCHDB_DB or ./benchdb.sqlite)\n"
+           "  --db FILE     the database (default $BENCHDB_DB or ./benchdb.sqlite);\n"
+           "                or a PostgreSQL URI, postgresql://USER@HOST/DB\n"
            "  --help        this text; 'benchdb COMMAND --help' for a command\n"
            "  --version     print the version\n");
 }
@@ -221,9 +322,19 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
         if (strcmp(commands[k].name, argv[i]) == 0)
             cmd = &commands[k];
-    if (!cmd)
+    if (!cmd) {
+        const char *names[64];
+        size_t n = 0;
+        for (size_t k = 0; k < sizeof commands / sizeof commands[0] && n < 64; k++)
+            names[n++] = commands[k].name;
+        const char *near = cli_suggest(argv[i], names, n);
+        if (near)
+            fprintf(stderr, "benchdb: unknown command '%s'; did you mean '%s'?\n",
+                    argv[i], near);
         return cli_usage_error(NULL, "unknown command '%s'", argv[i]);
+    }
     cli.cmd = cmd;
+
     int cargc = argc - i;
     char **cargv = argv + i;
     for (int k = 1; k < cargc; k++) {
@@ -234,21 +345,42 @@ int main(int argc, char **argv)
         if (strcmp(cargv[k], "--") == 0)
             break;
     }
+    static char shown[512];
+    bdb_store_mask_location(cli.db_path, shown, sizeof shown);
     if (cmd->flags & BDB_CMD_STORE) {
         bdb_diag diag;
         bdb_diag_clear(&diag);
-        int read_only = (cmd->flags & BDB_CMD_READ) ||
+        int dry_run = 0;
+        for (int k = 1; k < cargc && strcmp(cargv[k], "--") != 0; k++)
+            dry_run |= strcmp(cargv[k], "--dry-run") == 0;
+        int read_only = (cmd->flags & BDB_CMD_READ) || dry_run ||
                         (cmd->read_subs && cargc > 1 &&
                          is_listed(cmd->read_subs, cargv[1]));
         if (bdb_store_open_mode(&cli.store, cli.db_path,
                                 read_only ? BDB_STORE_READ_ONLY : 0,
                                 &diag) != BDB_OK) {
-            bdb_diag_set_file(&diag, cli.db_path);
+            /* A dry-run import needs no database: it only parses. */
+            if (dry_run && diag.code == BDB_ENOTFOUND &&
+                strcmp(cmd->name, "import") == 0)
+                goto run;
+            bdb_diag_set_file(&diag, shown);
             cli_print_diag("", &diag);
             return BDB_EXIT_FAILED;
         }
+        /* from here on the location is only shown: without its password */
+        cli.db_path = shown;
     }
+run:;
+    /* A copy for the history: option parsing splits K=V in place. */
+    char **saved = calloc((size_t)argc + 1, sizeof *saved);
+    for (int k = 0; saved && k < argc; k++)
+        saved[k] = argv[k] ? strdup(argv[k]) : NULL;
+    cli.argc = argc;
+    cli.argv = saved ? saved : argv;
     int status = cmd->fn(cargc, cargv, &cli);
     bdb_store_close(cli.store);
+    for (int k = 0; saved && k < argc; k++)
+        free(saved[k]);
+    free(saved);
     return finish_stdout(status);
 }

@@ -147,6 +147,16 @@ void bdb_names_diff(const char *const *names, size_t n, bdb_name_diff *d)
         }
     }
     free(vals);
+    if (!d->numeric) {
+        /* words, not numbers, differ: show them whole ("{aliyun,armlp}",
+         * not "a{liyun,rmlp}") */
+        const char *n0 = names[0];
+        size_t len0 = strlen(n0);
+        while (d->prefix > 0 && isalnum((unsigned char)n0[d->prefix - 1]))
+            d->prefix--;
+        while (d->suffix > 0 && isalnum((unsigned char)n0[len0 - d->suffix]))
+            d->suffix--;
+    }
 }
 
 typedef struct part {

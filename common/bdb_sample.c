@@ -31,6 +31,7 @@ void bdb_sink_reset(bdb_sink *s)
     s->nnotes = 0;
     s->nrefused = 0;
     s->refused_kinds = 0;
+    s->notes_dropped = 0;
     s->tool_version[0] = '\0';
 }
 
@@ -141,6 +142,12 @@ int bdb_sink_emit(bdb_sink *s, const bdb_sample *in)
         }
         return BDB_OK;
     }
+    if (s->consumer) {
+        int rc = s->consumer->take(s->consumer->ctx, sample);
+        if (!rc)
+            s->n++;
+        return rc;
+    }
     size_t max = s->max_samples ? s->max_samples : BDB_SINK_DEFAULT_MAX;
     if (s->n >= max)
         return BDB_ERANGE;
@@ -174,8 +181,12 @@ static int sink_note(bdb_sink *s, int line, int is_info, const char *fmt,
                      va_list ap)
 {
     if (s->nnotes == s->notes_cap) {
-        if (s->notes_cap >= 100000)
-            return BDB_ERANGE;
+        /* past this many, warnings are counted, not kept: a log of a
+         * million odd lines still imports, and says how many it had */
+        if (s->notes_cap >= 100000) {
+            s->notes_dropped++;
+            return BDB_OK;
+        }
         size_t cap = s->notes_cap ? s->notes_cap * 2 : 8;
         bdb_note *p = realloc(s->notes, cap * sizeof *p);
         if (!p)
@@ -233,6 +244,11 @@ void bdb_sample_set_benchmark(bdb_sample *s, const char *p, const char *end)
     if ((size_t)(end - p) >= sizeof s->benchmark - 1)
         s->overflow |= BDB_OVER_BENCHMARK;
     bdb_copy(s->benchmark, sizeof s->benchmark, p, end);
+}
+
+void bdb_sample_set_benchmark_text(bdb_sample *s, const char *text)
+{
+    bdb_sample_set_benchmark(s, text, text + strlen(text));
 }
 
 void bdb_sample_set_platform(bdb_sample *s, const char *name)

@@ -73,8 +73,18 @@ typedef struct bdb_note {
     char text[512];     /* a longer message ends in "..." */
 } bdb_note;
 
+/* Where a sink's samples go. Without a consumer the sink keeps them
+ * (samples, n). With one, each sample is handed on the moment it is
+ * emitted and only counted in n, so memory does not grow with the file:
+ * the import streams figures into the store this way. take returns 0 or a
+ * BDB_E* code, which bdb_sink_emit returns. */
+typedef struct bdb_sink_consumer {
+    int (*take)(void *ctx, const bdb_sample *s);
+    void *ctx;
+} bdb_sink_consumer;
+
 typedef struct bdb_sink {
-    bdb_sample *samples;
+    bdb_sample *samples;        /* NULL when a consumer takes them */
     size_t n, cap;
     bdb_note *notes;
     size_t nnotes, notes_cap;
@@ -82,11 +92,13 @@ typedef struct bdb_sink {
     size_t max_samples;         /* 0: default cap (4 million) */
     size_t nrefused;            /* figures refused: names that did not fit */
     int refused_kinds;          /* BDB_OVER_* already warned about */
+    const bdb_sink_consumer *consumer; /* NULL: keep the samples */
+    size_t notes_dropped;       /* notes past the 131,072 kept: counted */
 } bdb_sink;
 
 void bdb_sink_init(bdb_sink *s);
 void bdb_sink_free(bdb_sink *s);
-/* Drops every sample and note but keeps the memory. */
+/* Drops every sample and note but keeps the memory and the consumer. */
 void bdb_sink_reset(bdb_sink *s);
 
 /* Copies *sample into the sink. A sample whose names did not fit
@@ -99,7 +111,8 @@ int bdb_sink_emit(bdb_sink *s, const bdb_sample *sample);
 int bdb_sink_add(bdb_sink *s, const bdb_sample *base, const char *metric,
                  double value, const char *unit, bdb_better better, int line);
 
-/* Records a warning at line (0: none). */
+/* Records a warning at line (0: none). Past 131,072 notes a sink counts
+ * them in notes_dropped instead (and returns BDB_OK). */
 int bdb_sink_warn(bdb_sink *s, int line, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -119,6 +132,7 @@ void bdb_sink_set_version(bdb_sink *s, const char *p, const char *end);
 /* Clears a sample and sets its benchmark (NULL: empty). */
 void bdb_sample_init(bdb_sample *s, const char *benchmark);
 void bdb_sample_set_benchmark(bdb_sample *s, const char *p, const char *end);
+void bdb_sample_set_benchmark_text(bdb_sample *s, const char *text);
 /* Sets a field from a string, marking overflow when it does not fit. */
 void bdb_sample_set_platform(bdb_sample *s, const char *name);
 

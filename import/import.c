@@ -2,6 +2,7 @@
 #include "import.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_sha256.h"
+#include "../common/bdb_strmap.h"
 #include "../ingest/ingest.h"
 #include "../ingest/path_pattern.h"
 #include "../ingest/platform_csv.h"
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 /* "dd:1+time:1": which parsers read a source, at which versions. */
 static void parser_versions(const char *tools, char *out, size_t outsz)
@@ -172,6 +174,33 @@ static int apply_platform_csv(bdb_store *st, const char *buf, size_t len,
 }
 
 
+/* The consumer of an import's figures: each goes into the open source,
+ * and its series is remembered for the merge check. */
+typedef struct to_store {
+    bdb_store *st;
+    long long id;
+    const char *platform;       /* the source's */
+    int track;                  /* keep the series keys */
+    bdb_strmap keys;            /* platform, tool, benchmark, metric, params */
+    int rc;                     /* the store's failure, kept */
+} to_store;
+
+static int take_into_store(void *ctx, const bdb_sample *s)
+{
+    to_store *ts = ctx;
+    int rc = bdb_store_source_put(ts->st, ts->id, s);
+    if (!rc && ts->track) {
+        char key[BDB_MERGE_KEY_MAX];
+        bdb_merge_check_key(s, ts->platform, key, sizeof key);
+        if (!bdb_strmap_put(&ts->keys, key, NULL))
+            rc = BDB_ENOMEM;
+    }
+    if (rc)
+        ts->rc = rc;
+    /* a store error stops the parse: ingest passes BDB_ESTORE through */
+    return rc == BDB_ENOMEM ? rc : rc ? BDB_ESTORE : BDB_OK;
+}
+
 /* Platform fields a path captured ({arch}, {freq_mhz}) describe the
  * platform, not the series. */
 static int put_path_fields(bdb_store *st, const char *platform,
@@ -180,6 +209,161 @@ static int put_path_fields(bdb_store *st, const char *platform,
     bdb_platform upd = m->fields;
     snprintf(upd.name, sizeof upd.name, "%s", platform);
     return bdb_store_platform_put(st, &upd, 1);
+}
+
+/* gzip magic (RFC 1952): ID1 ID2 = 1f 8b. */
+static int is_gzip(const char *p, size_t n)
+{
+    return n >= 2 && (unsigned char)p[0] == 0x1f && (unsigned char)p[1] == 0x8b;
+}
+
+/* Decompresses the gzip stream(s) in[0..n) into out (concatenated members,
+ * as gzip -d does). The output obeys out's cap: a larger log fails with
+ * a message naming the limit rather than being cut. */
+static int gunzip_to(const char *in, size_t n, bdb_buf *out, char *msg,
+                     size_t msgsz)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) {
+        snprintf(msg, msgsz, "cannot start gzip decompression");
+        return BDB_ENOMEM;
+    }
+    z.next_in = (Bytef *)in;
+    z.avail_in = (uInt)n;
+    size_t fed = n;  /* the rest beyond uInt is fed as avail_in empties */
+    if (n > (size_t)UINT32_MAX) {
+        z.avail_in = UINT32_MAX;
+        fed = UINT32_MAX;
+    }
+    char chunk[65536];
+    int rc = BDB_OK, zr;
+    for (;;) {
+        z.next_out = (Bytef *)chunk;
+        z.avail_out = sizeof chunk;
+        zr = inflate(&z, Z_NO_FLUSH);
+        size_t got = sizeof chunk - z.avail_out;
+        if (got && bdb_buf_append(out, chunk, got)) {
+            size_t max = out->max ? out->max : ((size_t)1 << 30);
+            snprintf(msg, msgsz, "the gzip file holds more than the %zu MiB "
+                     "benchdb reads from one file", max >> 20);
+            rc = BDB_ERANGE;
+            break;
+        }
+        if (z.avail_in == 0 && fed < n) {
+            size_t more = n - fed > UINT32_MAX ? UINT32_MAX : n - fed;
+            z.avail_in = (uInt)more;
+            fed += more;
+        }
+        if (zr == Z_STREAM_END) {
+            /* Another member may follow (cat a.gz b.gz). */
+            if (z.avail_in == 0 || !is_gzip((const char *)z.next_in, z.avail_in))
+                break;
+            if (inflateReset(&z) != Z_OK) {
+                snprintf(msg, msgsz, "damaged gzip stream");
+                rc = BDB_EPARSE;
+                break;
+            }
+            continue;
+        }
+        if (zr == Z_BUF_ERROR && z.avail_in == 0) {
+            snprintf(msg, msgsz, "the gzip file is truncated (it ends in the "
+                     "middle of its stream)");
+            rc = BDB_EPARSE;
+            break;
+        }
+        if (zr != Z_OK && zr != Z_BUF_ERROR) {
+            snprintf(msg, msgsz, "damaged gzip stream: %s",
+                     z.msg ? z.msg : "inflate failed");
+            rc = BDB_EPARSE;
+            break;
+        }
+    }
+    inflateEnd(&z);
+    if (!rc && !out->data)
+        bdb_buf_puts(out, "");
+    return rc;
+}
+
+int bdb_import_gunzip(bdb_buf *buf, char *msg, size_t msgsz)
+{
+    if (!buf->data || !is_gzip(buf->data, buf->len))
+        return 0;
+    bdb_buf plain;
+    bdb_buf_init(&plain);
+    plain.max = buf->max;
+    int rc = gunzip_to(buf->data, buf->len, &plain, msg, msgsz);
+    if (rc) {
+        bdb_buf_free(&plain);
+        return rc;
+    }
+    bdb_buf_free(buf);
+    *buf = plain;
+    return 1;
+}
+
+/* import --dry-run: what the file would give, parsed into memory, with
+ * nothing written (st may be NULL). */
+static int dry_run(const char *text, size_t len, const char *path,
+                   const bdb_import_opts *opts, const char *benchmark,
+                   const bdb_params *params, const char *platform,
+                   bdb_import_result *res)
+{
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    bdb_ingest_opts iopts = {.source_name = path, .tool = opts->tool,
+                             .benchmark = benchmark, .params = params,
+                             .time_format = opts->time_format,
+                             .strict = opts->strict,
+                             .summary = opts->summary};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    int rc = bdb_ingest_buffer(text, len, &iopts, &sink, res->tools,
+                               sizeof res->tools, &d);
+    if (rc == BDB_EUNKNOWN && !opts->tool && bdb_platform_csv_sniff(text, len)) {
+        snprintf(res->tools, sizeof res->tools, "platforms.csv");
+        res->status = BDB_IMPORT_DRY_RUN;
+        rc = BDB_OK;
+    } else if (rc == BDB_EUNKNOWN && !opts->tool && bdb_sysinfo_sniff(text, len)) {
+        if (!platform) {
+            rc = bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
+                              "system information (lscpu/uname/cpuinfo) but no "
+                              "platform to attach it to (use --platform or a "
+                              "{platform} path pattern)");
+        } else {
+            snprintf(res->tools, sizeof res->tools, "system information");
+            res->status = BDB_IMPORT_DRY_RUN;
+            rc = BDB_OK;
+        }
+    } else if (rc) {
+        bdb_diag_set(&res->diag, rc, d.line, "%s", d.message);
+    } else {
+        res->status = BDB_IMPORT_DRY_RUN;
+        res->nresults = sink.n;
+        /* The parameters every figure carries (what the log and the
+         * options say alike). */
+        if (sink.n && sink.samples) {
+            bdb_params common = sink.samples[0].params;
+            for (size_t k = 1; k < sink.n; k++)
+                for (int i = common.n - 1; i >= 0; i--) {
+                    const char *v = bdb_params_get(&sink.samples[k].params,
+                                                   common.kv[i].key);
+                    if (!v || strcmp(v, common.kv[i].value) != 0)
+                        bdb_params_del(&common, common.kv[i].key);
+                }
+            bdb_params_format(&common, res->params, sizeof res->params);
+        }
+        for (size_t k = 0; k < sink.nnotes; k++) {
+            if (sink.notes[k].is_info)
+                continue;
+            res->nwarnings++;
+            if (opts->warn)
+                opts->warn(path, sink.notes[k].line, sink.notes[k].text,
+                           opts->warn_ctx);
+        }
+    }
+    bdb_sink_free(&sink);
+    return rc;
 }
 
 int bdb_import_file(bdb_store *st, const char *path,
@@ -247,20 +431,90 @@ int bdb_import_file(bdb_store *st, const char *path,
     }
     char sha[65];
     bdb_sha256_hex(raw.data, raw.len, sha);
+    bdb_params_format(&params, res->params, sizeof res->params);
     long long existing = 0;
-    rc = bdb_store_source_find(st, sha, &existing);
+    rc = st ? bdb_store_source_find(st, sha, &existing) : BDB_OK;
     if (rc) {
         bdb_buf_free(&raw);
         return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
     }
-    if (existing) {
+    res->present = existing != 0;
+    if (existing && !opts->replace) {
         res->status = BDB_IMPORT_PRESENT;
         bdb_buf_free(&raw);
         return BDB_OK;
     }
+    /* The digest is of the bytes as stored (the .gz file); the parser
+     * reads what they hold. */
+    bdb_buf plain;
+    bdb_buf_init(&plain);
+    const char *text = raw.data;
+    size_t text_len = raw.len;
+    if (is_gzip(raw.data, raw.len)) {
+        rc = gunzip_to(raw.data, raw.len, &plain, msg, sizeof msg);
+        if (rc) {
+            bdb_buf_free(&plain);
+            bdb_buf_free(&raw);
+            return bdb_diag_set(&res->diag, rc, 0, "%s", msg);
+        }
+        text = plain.data;
+        text_len = plain.len;
+        res->gzip = 1;
+    }
+    if (opts->dry_run) {
+        rc = dry_run(text, text_len, path, opts, benchmark, &params, platform,
+                     res);
+        bdb_buf_free(&plain);
+        bdb_buf_free(&raw);
+        return rc;
+    }
 
+    char versions[256];
+    bdb_buf options;
+    bdb_buf_init(&options);
+    options_serialize(opts->tool, benchmark, opts->time_format, opts->summary,
+                      &params, &options);
+    if (opts->repetitions)
+        bdb_buf_puts(&options, "repetitions=1\n");
+    bdb_source_info info = {.path = path, .sha256 = sha, .raw = raw.data,
+                            .size = raw.len, .platform = platform,
+                            .options = options.data, .set = opts->set,
+                            .set_tags = opts->set_tags};
+    long long id = 0;
+    if (options.err) {
+        rc = options.err;
+    } else if (existing) {
+        /* --replace: the stored source is emptied and revised in the same
+         * transaction as the new figures; a correction keeps its set
+         * unless --set was given */
+        if (!opts->replace_set)
+            info.set = NULL;
+        rc = bdb_store_source_begin(st, NULL, existing, &id);
+        if (!rc && (rc = bdb_store_source_revise(st, id, &info)))
+            bdb_store_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+    } else {
+        rc = bdb_store_source_begin(st, &info, 0, &id);
+    }
+    bdb_buf_free(&options);
+    if (rc == BDB_EEXIST) {
+        res->status = BDB_IMPORT_PRESENT;
+        bdb_buf_free(&plain);
+        bdb_buf_free(&raw);
+        return BDB_OK;
+    }
+    if (rc) {
+        bdb_buf_free(&plain);
+        bdb_buf_free(&raw);
+        return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+    }
+
+    /* Figures go into the store as the parsers emit them. */
+    to_store ts = {.st = st, .id = id, .platform = platform ? platform : "",
+                   .track = opts->merge && !opts->repetitions};
+    bdb_sink_consumer consumer = {take_into_store, &ts};
     bdb_sink sink;
     bdb_sink_init(&sink);
+    sink.consumer = &consumer;
     bdb_ingest_opts iopts = {.source_name = path, .tool = opts->tool,
                              .benchmark = benchmark, .params = &params,
                              .time_format = opts->time_format,
@@ -268,49 +522,44 @@ int bdb_import_file(bdb_store *st, const char *path,
                              .summary = opts->summary};
     bdb_diag d;
     bdb_diag_clear(&d);
-    rc = bdb_ingest_buffer(raw.data, raw.len, &iopts, &sink, res->tools,
+    rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
                            sizeof res->tools, &d);
+    if (ts.rc) {
+        /* the store refused a figure: its message, not the parser's */
+        rc = ts.rc;
+        bdb_diag_set(&d, rc, 0, "%s", bdb_store_errmsg(st));
+    }
+    if (rc) {
+        int erc = bdb_store_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+        if (erc && !ts.rc)
+            bdb_diag_set(&d, erc, 0, "%s", bdb_store_errmsg(st));
+    }
     if (rc == BDB_EUNKNOWN && !opts->tool &&
-        bdb_platform_csv_sniff(raw.data, raw.len)) {
-        rc = apply_platform_csv(st, raw.data, raw.len, res);
-    } else if (rc == BDB_EUNKNOWN && !opts->tool && bdb_sysinfo_sniff(raw.data, raw.len)) {
+        bdb_platform_csv_sniff(text, text_len)) {
+        rc = apply_platform_csv(st, text, text_len, res);
+    } else if (rc == BDB_EUNKNOWN && !opts->tool && bdb_sysinfo_sniff(text, text_len)) {
         if (!platform)
             rc = bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
                               "system information (lscpu/uname/cpuinfo) but no "
                               "platform to attach it to (use --platform or a "
                               "{platform} path pattern)");
         else
-            rc = apply_sysinfo(st, raw.data, raw.len, platform, res);
+            rc = apply_sysinfo(st, text, text_len, platform, res);
     } else if (rc) {
         bdb_diag_set(&res->diag, rc, d.line, "%s", d.message);
     } else {
-        char versions[256];
-        bdb_buf options;
-        bdb_buf_init(&options);
-        options_serialize(opts->tool, benchmark, opts->time_format,
-                          opts->summary, &params, &options);
-        if (opts->repetitions)
-            bdb_buf_puts(&options, "repetitions=1\n");
         parser_versions(res->tools, versions, sizeof versions);
-        bdb_source_info info = {
-            .path = path, .sha256 = sha, .raw = raw.data, .size = raw.len,
-            .tool = res->tools, .tool_version = sink.tool_version,
-            .parser_version = versions, .platform = platform,
-            .options = options.data};
-        rc = bdb_store_add_source(st, &info, &sink, NULL);
-        if (rc == BDB_EEXIST) {
-            res->status = BDB_IMPORT_PRESENT;
-            rc = BDB_OK;
-        } else if (rc) {
+        rc = bdb_store_source_end(st, id, res->tools, sink.tool_version,
+                                  versions, &sink, 1);
+        if (rc) {
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
         } else if (m.nfields && (rc = put_path_fields(st, platform, &m))) {
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
-        } else if (opts->merge && !opts->repetitions &&
-                   (rc = bdb_merge_check_add(opts->merge, path, platform,
-                                             &sink))) {
+        } else if (ts.track &&
+                   (rc = bdb_merge_check_add(opts->merge, path, &ts.keys))) {
             bdb_diag_set(&res->diag, rc, 0, "out of memory");
         } else {
-            res->status = BDB_IMPORT_ADDED;
+            res->status = existing ? BDB_IMPORT_REPLACED : BDB_IMPORT_ADDED;
             res->nresults = sink.n;
             for (size_t k = 0; k < sink.nnotes; k++) {
                 if (sink.notes[k].is_info)
@@ -321,9 +570,10 @@ int bdb_import_file(bdb_store *st, const char *path,
                                opts->warn_ctx);
             }
         }
-        bdb_buf_free(&options);
     }
+    bdb_strmap_free(&ts.keys);
     bdb_sink_free(&sink);
+    bdb_buf_free(&plain);
     bdb_buf_free(&raw);
     return rc;
 }
@@ -347,8 +597,6 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
     }
     parsed_options o;
     options_parse(src.options, &o);
-    bdb_sink sink;
-    bdb_sink_init(&sink);
     bdb_summary_opts so = {.pattern = o.summary, .tool = o.summary_tool,
                            .metric = o.metric, .unit = o.unit};
     bdb_ingest_opts iopts = {.source_name = src.path,
@@ -358,19 +606,51 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
                              .params = &o.params,
                              .time_format = o.time_format[0] ? o.time_format
                                                              : NULL};
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    rc = bdb_ingest_buffer(src.raw, src.size, &iopts, &sink, res->tools,
-                           sizeof res->tools, &d);
+    long long got;
+    rc = bdb_store_source_begin(st, NULL, id, &got);
     if (rc) {
         res->status = BDB_IMPORT_FAILED;
+        bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+        bdb_stored_source_free(&src);
+        return rc;
+    }
+    to_store ts = {.st = st, .id = id};
+    bdb_sink_consumer consumer = {take_into_store, &ts};
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    sink.consumer = &consumer;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    bdb_buf plain;
+    bdb_buf_init(&plain);
+    const char *text = src.raw;
+    size_t text_len = src.size;
+    char msg[256];
+    if (is_gzip(src.raw, src.size)) {
+        rc = gunzip_to(src.raw, src.size, &plain, msg, sizeof msg);
+        if (rc)
+            bdb_diag_set(&d, rc, 0, "%s", msg);
+        text = plain.data;
+        text_len = plain.len;
+    }
+    if (!rc)
+        rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
+                               sizeof res->tools, &d);
+    bdb_buf_free(&plain);
+    if (ts.rc) {
+        rc = ts.rc;
+        bdb_diag_set(&d, rc, 0, "%s", bdb_store_errmsg(st));
+    }
+    if (rc) {
+        res->status = BDB_IMPORT_FAILED;
+        bdb_store_source_end(st, id, NULL, NULL, NULL, NULL, 0);
         bdb_diag_set(&res->diag, rc, d.line, "%s (the stored results are kept)",
                      d.message);
     } else {
         char versions[256];
         parser_versions(res->tools, versions, sizeof versions);
-        rc = bdb_store_source_replace(st, id, res->tools, sink.tool_version,
-                                      versions, &sink);
+        rc = bdb_store_source_end(st, id, res->tools, sink.tool_version,
+                                  versions, &sink, 1);
         if (rc) {
             res->status = BDB_IMPORT_FAILED;
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
@@ -382,5 +662,89 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
     }
     bdb_sink_free(&sink);
     bdb_stored_source_free(&src);
+    return rc;
+}
+
+/* A copy of options without the param lines of keys in set or unset, and
+ * with set's values appended: the source's options as they would have
+ * been, had these been given at import. */
+static int options_rewrite(const char *text, const bdb_params *set,
+                           const char *const *unset, size_t nunset,
+                           bdb_buf *out)
+{
+    for (const char *p = text; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        int drop = 0;
+        if (len > 6 && strncmp(p, "param=", 6) == 0) {
+            const char *k = p + 6, *eq = memchr(k, '=', len - 6);
+            size_t klen = eq ? (size_t)(eq - k) : len - 6;
+            for (int i = 0; set && i < set->n; i++)
+                drop |= strlen(set->kv[i].key) == klen &&
+                        strncmp(set->kv[i].key, k, klen) == 0;
+            for (size_t i = 0; i < nunset; i++)
+                drop |= strlen(unset[i]) == klen && strncmp(unset[i], k, klen) == 0;
+        }
+        if (!drop) {
+            bdb_buf_append(out, p, len);
+            bdb_buf_puts(out, "\n");
+        }
+        p = nl ? nl + 1 : NULL;
+    }
+    for (int i = 0; set && i < set->n; i++)
+        bdb_buf_printf(out, "param=%s=%s\n", set->kv[i].key, set->kv[i].value);
+    if (!out->data)
+        bdb_buf_puts(out, "");
+    return out->err;
+}
+
+int bdb_import_source_set(bdb_store *st, long long id, const char *platform,
+                          const bdb_params *set, const char *const *unset,
+                          size_t nunset, bdb_import_result *res)
+{
+    memset(res, 0, sizeof *res);
+    res->status = BDB_IMPORT_FAILED;
+    bdb_stored_source src;
+    int rc = bdb_store_source_load(st, id, &src);
+    if (rc)
+        return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+    bdb_diag_set_file(&res->diag, src.path);
+    for (size_t i = 0; i < nunset; i++) {
+        char needle[BDB_PARAM_KEY_MAX + 16];
+        snprintf(needle, sizeof needle, "\nparam=%s=", unset[i]);
+        if (strncmp(src.options, needle + 1, strlen(needle + 1)) != 0 &&
+            !strstr(src.options, needle)) {
+            rc = bdb_diag_set(&res->diag, BDB_ENOTFOUND, 0,
+                              "the source has no parameter '%s' given at "
+                              "import (parameters the log prints stay)",
+                              unset[i]);
+            break;
+        }
+    }
+    bdb_buf options;
+    bdb_buf_init(&options);
+    if (!rc && options_rewrite(src.options, set, unset, nunset, &options))
+        rc = bdb_diag_set(&res->diag, BDB_ENOMEM, 0, "out of memory");
+    /* Check the new parameters fit before anything changes. */
+    if (!rc) {
+        parsed_options o;
+        options_parse(options.data, &o);
+        if (o.params.overflow)
+            rc = bdb_diag_set(&res->diag, BDB_ERANGE, 0, "parameters: %s",
+                              bdb_overflow_text(o.params.overflow));
+    }
+    if (!rc && bdb_store_source_update(st, id, platform, options.data))
+        rc = bdb_diag_set(&res->diag, BDB_ESTORE, 0, "%s", bdb_store_errmsg(st));
+    bdb_buf_free(&options);
+    char path[sizeof src.path];
+    snprintf(path, sizeof path, "%s", src.path);
+    bdb_stored_source_free(&src);
+    if (rc)
+        return rc;
+    int changed;
+    rc = bdb_import_reparse(st, id, 1, &changed, res);
+    bdb_diag_set_file(&res->diag, path);
+    if (!rc && platform)
+        snprintf(res->platform, sizeof res->platform, "%s", platform);
     return rc;
 }

@@ -117,8 +117,18 @@ static int entry_add_file(entry *e, int file)
     return BDB_OK;
 }
 
+void bdb_merge_check_key(const bdb_sample *s, const char *platform,
+                         char *key, size_t keysz)
+{
+    char params[BDB_PARAMS_TEXT_MAX];
+    bdb_params_format(&s->params, params, sizeof params);
+    snprintf(key, keysz, "%s\x1f%s\x1f%s\x1f%s\x1f%s",
+             s->platform[0] ? s->platform : (platform ? platform : ""),
+             s->tool, s->benchmark, s->metric, params);
+}
+
 int bdb_merge_check_add(bdb_merge_check *mc, const char *path,
-                        const char *platform, const bdb_sink *sink)
+                        const bdb_strmap *keys)
 {
     if (mc->npaths == mc->paths_cap) {
         size_t cap = mc->paths_cap ? mc->paths_cap * 2 : 64;
@@ -132,16 +142,10 @@ int bdb_merge_check_add(bdb_merge_check *mc, const char *path,
     if (!mc->paths[mc->npaths])
         return BDB_ENOMEM;
     int file = (int)mc->npaths++;
-    char params[BDB_PARAMS_TEXT_MAX];
-    char key[64 + 32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX +
-             BDB_PARAMS_TEXT_MAX + 8];
-    for (size_t i = 0; i < sink->n; i++) {
-        const bdb_sample *s = &sink->samples[i];
-        bdb_params_format(&s->params, params, sizeof params);
-        snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s\x1f%s",
-                 s->platform[0] ? s->platform : (platform ? platform : ""),
-                 s->tool, s->benchmark, s->metric, params);
-        entry *e = lookup(mc, key);
+    for (size_t i = 0; i < keys->nslots; i++) {
+        if (!keys->slots[i].key)
+            continue;
+        entry *e = lookup(mc, keys->slots[i].key);
         if (!e || entry_add_file(e, file))
             return BDB_ENOMEM;
     }

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "../common/bdb_sample.h"
+#include "../common/bdb_strmap.h"
 
 typedef struct bdb_merge_check bdb_merge_check;
 
@@ -28,10 +29,18 @@ typedef struct bdb_merge_warning {
 bdb_merge_check *bdb_merge_check_new(void);
 void bdb_merge_check_free(bdb_merge_check *mc);
 
-/* Records the series of one imported file (its samples, platform ""
- * meaning the file's platform). BDB_ENOMEM on failure. */
+/* The identity of a sample's series on its platform, as the check keys
+ * it: platform (the sample's, else the file's), tool, benchmark, metric
+ * and parameters, separated by \x1f. */
+#define BDB_MERGE_KEY_MAX (64 + 32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX + \
+                           BDB_PARAMS_TEXT_MAX + 8)
+void bdb_merge_check_key(const bdb_sample *s, const char *platform,
+                         char *key, size_t keysz);
+
+/* Records the series of one imported file: the distinct keys of its
+ * figures (made with bdb_merge_check_key). BDB_ENOMEM on failure. */
 int bdb_merge_check_add(bdb_merge_check *mc, const char *path,
-                        const char *platform, const bdb_sink *sink);
+                        const bdb_strmap *keys);
 
 /* Calls fn once per set of files that share series and whose names
  * differ in more than a repetition counter. Returns how many sets it

@@ -137,6 +137,12 @@ static int is_prompt_word(const char *w)
     size_t n = strlen(w);
     if (n == 0)
         return 0;
+    /* a prompt of symbols: "⯯⯯⯯", "❯", "➜" (no ASCII letter at all) */
+    int ascii = 0;
+    for (const char *c = w; *c; c++)
+        ascii |= (unsigned char)*c < 0x80;
+    if (!ascii)
+        return 1;
     char last = w[n - 1];
     if (last == '$' || last == '#' || last == '%' || last == '>')
         return 1;
@@ -220,7 +226,7 @@ static int prompt_follows(const words *w, int from, int to)
 static int cmd_from(words *w, int from, int to, const char *const *tools,
                     bdb_cmdline *out)
 {
-    int i = from, in_wrapper = 0;
+    int i = from, in_wrapper = 0, wrapper_opt = 0;
     const char *tool = NULL;
     for (; i < to; i++) {
         const char *x = w->v[i];
@@ -231,6 +237,17 @@ static int cmd_from(words *w, int from, int to, const char *const *tools,
             break;
         if (is_wrapper(x)) {
             in_wrapper = 1;
+            wrapper_opt = 0;
+            continue;
+        }
+        /* a wrapper's option and its value: `timeout -s KILL 10`,
+         * `sudo -u bench` */
+        if (in_wrapper && wrapper_opt) {
+            wrapper_opt = 0;
+            continue;
+        }
+        if (in_wrapper && x[0] == '-' && !strchr(x, '=')) {
+            wrapper_opt = strlen(x) == 2 || (x[1] == '-' && x[2]);
             continue;
         }
         if (is_assignment(x) || is_prompt_word(x) ||

@@ -3,6 +3,7 @@
  * user parameters, repetition numbers). */
 #include "ingest.h"
 #include "../common/bdb_scan.h"
+#include "../common/bdb_strmap.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,16 +62,81 @@ static int choose_parsers(const char *buf, size_t len,
     return BDB_OK;
 }
 
-static int merge(bdb_sink *out, bdb_sink *part, const char *tool)
+/* The normalisation every figure gets on its way from a parser to the
+ * caller's sink, one figure at a time (nothing is collected, so memory
+ * follows the number of series, not of figures): the tool's name, the
+ * fallback benchmark name, the user's parameters where the log has none,
+ * and repetition numbers. */
+typedef struct normalizer {
+    bdb_sink *out;
+    const bdb_ingest_opts *opts;
+    const char *tool;           /* the parser running now */
+    char stem[BDB_BENCHMARK_MAX];
+    bdb_strmap reps;            /* series -> last repetition given */
+    /* per user parameter: the first line where the log disagreed, and
+     * where the parameter did not fit (-1: a figure without a line) */
+    int conflict_line[BDB_MAX_PARAMS], full_line[BDB_MAX_PARAMS];
+} normalizer;
+
+static void apply_user_params(normalizer *nz, bdb_sample *s)
 {
-    for (size_t i = 0; i < part->n; i++) {
-        bdb_sample *s = &part->samples[i];
-        if (!s->tool[0])
-            snprintf(s->tool, sizeof s->tool, "%s", tool);
-        int rc = bdb_sink_emit(out, s);
-        if (rc)
-            return rc;
+    const bdb_params *params = nz->opts->params;
+    for (int k = 0; params && k < params->n; k++) {
+        const bdb_param *p = &params->kv[k];
+        const char *have = bdb_params_get(&s->params, p->key);
+        int line = s->line ? s->line : -1;
+        if (!have) {
+            bdb_params saved = s->params;
+            if (bdb_params_set(&s->params, p->key, "%s", p->value)) {
+                /* warned once below; the figure keeps the log's set */
+                s->params = saved;
+                if (!nz->full_line[k])
+                    nz->full_line[k] = line;
+            }
+        } else if (strcmp(have, p->value) != 0 && !nz->conflict_line[k]) {
+            nz->conflict_line[k] = line;
+        }
     }
+}
+
+/* Numbers repeated measurements of the same series 1, 2, 3... in file
+ * order; a figure its parser numbered keeps its number, and the count
+ * goes on from it. */
+static int number_repetition(normalizer *nz, bdb_sample *s)
+{
+    char params[BDB_PARAMS_TEXT_MAX];
+    char key[64 + 32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX + BDB_PARAMS_TEXT_MAX + 8];
+    bdb_params_format(&s->params, params, sizeof params);
+    snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s\x1f%s", s->platform,
+             s->tool, s->benchmark, s->metric, params);
+    bdb_strmap_entry *e = bdb_strmap_put(&nz->reps, key, NULL);
+    if (!e)
+        return BDB_ENOMEM;
+    if (s->repetition <= 0)
+        s->repetition = (int)++e->value;
+    else
+        e->value = s->repetition;
+    return BDB_OK;
+}
+
+static int normalize_take(void *ctx, const bdb_sample *in)
+{
+    normalizer *nz = ctx;
+    bdb_sample s = *in;
+    if (!s.tool[0])
+        snprintf(s.tool, sizeof s.tool, "%s", nz->tool);
+    if (!s.benchmark[0])
+        bdb_sample_set_benchmark_text(&s, nz->opts->benchmark
+                                              ? nz->opts->benchmark
+                                              : nz->stem);
+    apply_user_params(nz, &s);
+    int rc = number_repetition(nz, &s);
+    return rc ? rc : bdb_sink_emit(nz->out, &s);
+}
+
+/* A parser's notes into the caller's sink, warnings named by the tool. */
+static int merge_notes(bdb_sink *out, const bdb_sink *part, const char *tool)
+{
     for (size_t i = 0; i < part->nnotes; i++) {
         const bdb_note *n = &part->notes[i];
         int rc = n->is_info
@@ -79,139 +145,81 @@ static int merge(bdb_sink *out, bdb_sink *part, const char *tool)
         if (rc)
             return rc;
     }
+    out->notes_dropped += part->notes_dropped;
     if (!out->tool_version[0] && part->tool_version[0])
         snprintf(out->tool_version, sizeof out->tool_version, "%s",
                  part->tool_version);
     return BDB_OK;
 }
 
-static void apply_user_params(bdb_sink *out, const bdb_params *params)
+/* What every import shares after parsing: the user-parameter warnings
+ * and --strict. */
+static int finish(normalizer *nz, bdb_diag *diag)
 {
-    if (!params)
-        return;
-    for (int k = 0; k < params->n; k++) {
+    bdb_sink *out = nz->out;
+    const bdb_params *params = nz->opts->params;
+    int rc = BDB_OK;
+    for (int k = 0; !rc && params && k < params->n; k++) {
         const bdb_param *p = &params->kv[k];
-        int conflict_line = 0, full_line = 0;
-        for (size_t i = 0; i < out->n; i++) {
-            bdb_sample *s = &out->samples[i];
-            const char *have = bdb_params_get(&s->params, p->key);
-            if (!have) {
-                if (bdb_params_set(&s->params, p->key, "%s", p->value) &&
-                    !full_line)
-                    full_line = s->line ? s->line : -1;
-            } else if (strcmp(have, p->value) != 0 && !conflict_line) {
-                conflict_line = s->line ? s->line : -1;
-            }
-        }
-        if (conflict_line)
-            bdb_sink_warn(out, conflict_line > 0 ? conflict_line : 0,
-                          "parameter %s=%s was given but the log says "
-                          "otherwise; the log's value is kept",
-                          p->key, p->value);
-        if (full_line)
-            bdb_sink_warn(out, full_line > 0 ? full_line : 0,
-                          "parameter %s=%s not added: a figure has %d "
-                          "parameters already", p->key, p->value,
-                          BDB_MAX_PARAMS);
+        if (nz->conflict_line[k])
+            rc = bdb_sink_warn(out, nz->conflict_line[k] > 0 ? nz->conflict_line[k] : 0,
+                               "parameter %s=%s was given but the log says "
+                               "otherwise; the log's value is kept",
+                               p->key, p->value);
+        if (!rc && nz->full_line[k])
+            rc = bdb_sink_warn(out, nz->full_line[k] > 0 ? nz->full_line[k] : 0,
+                               "parameter %s=%s not added: a figure has %d "
+                               "parameters already", p->key, p->value,
+                               BDB_MAX_PARAMS);
     }
-}
-
-typedef struct rep_key {
-    size_t index;
-    char key[64 + 32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX + BDB_PARAMS_TEXT_MAX + 8];
-} rep_key;
-
-static int rep_key_cmp(const void *a, const void *b)
-{
-    const rep_key *x = a, *y = b;
-    int c = strcmp(x->key, y->key);
-    if (c)
-        return c;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
-/* Numbers repeated measurements of the same series 1, 2, 3... in file
- * order; samples a parser numbered itself keep their number. */
-static int number_repetitions(bdb_sink *out)
-{
-    if (out->n == 0)
-        return BDB_OK;
-    rep_key *keys = malloc(out->n * sizeof *keys);
-    if (!keys)
-        return BDB_ENOMEM;
-    for (size_t i = 0; i < out->n; i++) {
-        const bdb_sample *s = &out->samples[i];
-        char params[BDB_PARAMS_TEXT_MAX];
-        bdb_params_format(&s->params, params, sizeof params);
-        keys[i].index = i;
-        snprintf(keys[i].key, sizeof keys[i].key, "%s\x1f%s\x1f%s\x1f%s\x1f%s",
-                 s->platform, s->tool, s->benchmark, s->metric, params);
+    if (!rc && out->notes_dropped) {
+        /* the count takes the last kept warning's place, and counts it */
+        size_t n = out->notes_dropped;
+        out->notes_dropped = 0;
+        out->nnotes--;
+        rc = bdb_sink_warn(out, 0, "%zu more warnings not listed (the first "
+                           "%zu are)", n + 1, out->nnotes);
     }
-    qsort(keys, out->n, sizeof *keys, rep_key_cmp);
-    int rep = 0;
-    for (size_t i = 0; i < out->n; i++) {
-        if (i == 0 || strcmp(keys[i].key, keys[i - 1].key) != 0)
-            rep = 0;
-        bdb_sample *s = &out->samples[keys[i].index];
-        rep++;
-        if (s->repetition <= 0)
-            s->repetition = rep;
-        else
-            rep = s->repetition;
-    }
-    free(keys);
-    return BDB_OK;
-}
-
-/* What every import shares after parsing: fallback benchmark names,
- * the user's parameters, repetition numbers, and --strict. */
-static int finish(bdb_sink *out, const bdb_ingest_opts *opts, bdb_diag *diag)
-{
-    if (out->n == 0) {
-        /* summary lines: the reason is the first warning */
-        if (out->nnotes && !out->notes[0].is_info)
-            return bdb_diag_set(diag, BDB_EPARSE, out->notes[0].line,
-                                "no figures found: %s", out->notes[0].text);
-        return bdb_diag_set(diag, BDB_EPARSE, 0, "no figures found");
-    }
-    if (opts->strict) {
+    if (rc)
+        return bdb_diag_set(diag, rc, 0, "out of memory");
+    if (nz->opts->strict) {
         for (size_t i = 0; i < out->nnotes; i++)
             if (!out->notes[i].is_info)
                 return bdb_diag_set(diag, BDB_EPARSE, out->notes[i].line,
                                     "%s (--strict: a warning fails the file)",
                                     out->notes[i].text);
     }
-    char stem[BDB_BENCHMARK_MAX];
-    file_stem(opts->source_name, stem, sizeof stem);
-    for (size_t i = 0; i < out->n; i++) {
-        bdb_sample *s = &out->samples[i];
-        if (!s->benchmark[0])
-            snprintf(s->benchmark, sizeof s->benchmark, "%s",
-                     opts->benchmark ? opts->benchmark : stem);
-    }
-    apply_user_params(out, opts->params);
-    return number_repetitions(out);
+    return BDB_OK;
 }
 
-static int summary_into(const char *buf, size_t len,
-                        const bdb_summary_opts *so, bdb_sink *out,
+static int summary_into(const char *buf, size_t len, normalizer *nz,
                         bdb_diag *diag)
 {
+    const bdb_summary_opts *so = nz->opts->summary;
+    bdb_sink_consumer to_out = {normalize_take, nz};
     bdb_sink part;
     bdb_sink_init(&part);
+    part.consumer = &to_out;
+    nz->tool = so->tool;
     int rc = bdb_summary_parse(buf, len, so, &part, diag);
     if (!rc)
-        rc = merge(out, &part, so->tool);
+        rc = merge_notes(nz->out, &part, so->tool);
+    if (!rc && part.n == 0)
+        rc = part.nnotes && !part.notes[0].is_info
+                 ? bdb_diag_set(diag, BDB_EPARSE, part.notes[0].line,
+                                "no figures found: %s", part.notes[0].text)
+                 : bdb_diag_set(diag, BDB_EPARSE, 0, "no figures found");
     bdb_sink_free(&part);
     if (rc && !diag->message[0])
         bdb_diag_set(diag, rc, 0, "%s", bdb_strerror(rc));
     return rc;
 }
 
-int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
-                      bdb_sink *out, char *tools_out, size_t tools_sz,
-                      bdb_diag *diag)
+static int ingest(const char *buf, size_t len, normalizer *nz,
+                  char *tools_out, size_t tools_sz, bdb_diag *diag)
 {
+    const bdb_ingest_opts *opts = nz->opts;
+    bdb_sink *out = nz->out;
     const bdb_parser *chosen[32];
     size_t nchosen = 0;
     int rc;
@@ -226,13 +234,14 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
                             "binary content (a NUL byte at offset %zu); "
                             "expected a text log",
                             (size_t)(nul - buf));
+    file_stem(opts->source_name, nz->stem, sizeof nz->stem);
     if (opts->summary) {
-        rc = summary_into(buf, len, opts->summary, out, diag);
+        rc = summary_into(buf, len, nz, diag);
         if (rc)
             return rc;
         if (tools_out && tools_sz)
             snprintf(tools_out, tools_sz, "%s", opts->summary->tool);
-        return finish(out, opts, diag);
+        return finish(nz, diag);
     }
     rc = choose_parsers(buf, len, opts, chosen, &nchosen, diag);
     if (rc)
@@ -249,16 +258,22 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
     /* Parsers that recognised the file but read nothing while another
      * did: said as warnings when they had a reason. */
     bdb_diag empty[32];
+    const char *empty_tool[32];
     size_t nempty = 0;
+    bdb_sink_consumer to_out = {normalize_take, nz};
     bdb_sink part;
     bdb_sink_init(&part);
+    part.consumer = &to_out;
     for (size_t i = 0; i < nchosen; i++) {
         const char *name = chosen[i]->name;
         bdb_diag pd;
         bdb_diag_clear(&pd);
         bdb_sink_reset(&part);
+        nz->tool = name;
         rc = chosen[i]->parse(buf, len, &popts, &part, &pd);
-        if (rc == BDB_ENOMEM || rc == BDB_ERANGE) {
+        if (rc == BDB_ENOMEM || rc == BDB_ERANGE || rc == BDB_ESTORE ||
+            rc == BDB_EIO) {
+            /* the parser, or the consumer behind it, cannot go on */
             bdb_sink_free(&part);
             if (!pd.message[0])
                 bdb_diag_set(&pd, rc, 0, "%s: %s", name, bdb_strerror(rc));
@@ -279,14 +294,14 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
         }
         if (part.n == 0) {
             if (rc != BDB_OK || (part.nnotes && !part.notes[0].is_info)) {
-                bdb_diag *e = &empty[nempty++];
+                bdb_diag *e = &empty[nempty];
+                empty_tool[nempty++] = name;
                 bdb_diag_clear(e);
                 if (rc != BDB_OK)
                     *e = pd;
                 else
                     bdb_diag_set(e, BDB_EPARSE, part.notes[0].line, "%s",
                                  part.notes[0].text);
-                bdb_diag_set_file(e, name);  /* the tool, for the warning */
             }
             if (!why.message[0]) {
                 if (rc != BDB_OK)
@@ -304,7 +319,7 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
             }
             continue;
         }
-        rc = merge(out, &part, name);
+        rc = merge_notes(out, &part, name);
         if (rc) {
             bdb_sink_free(&part);
             return bdb_diag_set(diag, rc, 0, "%s: %s", name, bdb_strerror(rc));
@@ -324,12 +339,24 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
     }
     for (size_t i = 0; i < nempty; i++) {
         rc = bdb_sink_warn(out, empty[i].line, "%s: read no figure: %s",
-                           empty[i].file, empty[i].message);
+                           empty_tool[i], empty[i].message);
         if (rc)
             return bdb_diag_set(diag, rc, 0, "out of memory");
     }
+    return finish(nz, diag);
+}
 
-    return finish(out, opts, diag);
+int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
+                      bdb_sink *out, char *tools_out, size_t tools_sz,
+                      bdb_diag *diag)
+{
+    normalizer nz;
+    memset(&nz, 0, sizeof nz);
+    nz.out = out;
+    nz.opts = opts;
+    int rc = ingest(buf, len, &nz, tools_out, tools_sz, diag);
+    bdb_strmap_free(&nz.reps);
+    return rc;
 }
 
 void bdb_sample_format(const bdb_sample *s, char *out, size_t outsz)

@@ -1,25 +1,35 @@
 /* parse_ab.c - ApacheBench (ab) output, and ab's two side files.
  *
  * Three formats are read:
- *  1. ab's report on stdout (with or without the stderr progress lines
- *     mixed in). Several reports in one file (a sweep script that appends
- *     one ab run after another, even with text such as "C=10 : " glued in
- *     front of the banner) become several runs; ingest numbers repeated
- *     series as repetitions.
+ *  1. ab's report on stdout (with or without the stderr progress and error
+ *     lines mixed in). Several reports in one file (a shell loop that
+ *     appends one run after another, even with text such as "C=10 : "
+ *     glued in front of the banner) become several runs; ingest numbers
+ *     repeated series as repetitions, and runs with other settings get
+ *     other parameters (a sweep).
  *  2. The -e CSV ("Percentage served,Time in ms", rows 0..100).
  *  3. The -g gnuplot TSV (starttime, seconds, ctime, dtime, ttime, wait: one
  *     row per request). It is summarised (count, mean, min, percentiles,
  *     max of ttime; means of ctime, dtime and wait), never stored per row.
  *
- * Units, from httpd's support/ab.c (output_results()):
+ * Every line ab prints was taken from httpd's support/ab.c (2.4.x
+ * output_results() and output_html_results() for -w, test(), err(),
+ * apr_err(), the SSL callbacks and -v dumps; 2.2 and 2.0 for "Total
+ * POSTed:"/"Total PUT:", the "(be patient).....done" form of runs of at
+ * most 150 requests; 1.3 for "Connnection Times" with three columns,
+ * "Broken pipe errors:", "(last request)" and "kb/s received"). Units,
+ * from output_results():
  *  - "Time taken for tests: %.3f seconds"; "Time per request: %.3f [ms]"
  *    (mean) is concurrency * timetaken * 1000 / done, the second line
  *    "(mean, across all concurrent requests)" is timetaken * 1000 / done.
  *  - "Transfer rate: %.2f [Kbytes/sec] received" is totalread / 1024 /
- *    timetaken: 1024-based. The "kb/s sent" and "kb/s total" lines printed
- *    when a body was posted (-p/-u) use the same / 1024. Very old ab (1.3)
- *    printed "kb/s received" as bytes / milliseconds, i.e. 1000-based; that
- *    form is read with 1000.
+ *    timetaken: 1024-based (2.0.40: (totalread / 1024) / timetaken, the
+ *    same unit). The "kb/s sent" and "kb/s total" lines printed when a
+ *    body was sent (-p/-u), and the -w table's "kb/s received", use the
+ *    same / 1024. ab 1.3 divided totalread by the time in milliseconds:
+ *    its "kb/s received" and 1.3d's "[Kbytes/sec]" are bytes per ms, i.e.
+ *    1000-based (a quoted 1.3d run in test_ab.c: 9604000 bytes in 5.788 s
+ *    printed 1659.30), so a banner of version 1.x reads them with 1000.
  *  - Connection Times and the percentile table are milliseconds (rounded
  *    with ap_round_ms; sd is a double): stored in seconds. The -e CSV is in
  *    milliseconds with 3 decimals; the -g TSV columns are rounded ms.
@@ -29,23 +39,38 @@
  *
  * Identity (parameters): concurrency (Concurrency Level), requests (the
  * -n count: Complete requests, omitted for a -t time-limited run, which is
- * recognised by a "Finished N requests" line with fewer than ten "Completed"
- * heartbeat lines), keepalive (1 when ab printed "Keep-Alive requests",
- * else 0), path, document_length (bytes or "variable"), tls_protocol and
- * tls_cipher (from "SSL/TLS Protocol: proto,cipher,keybits,cipherbits").
- * port is a parameter: one server often serves several ports with
- * different settings (seed 000: plain on 80, RC4 on 443, AES-256 on 444),
- * and the port comes from the test's configuration, so it is the same on
- * every platform of a comparison. server is the product part of Server
- * Software ("nginx" of "nginx/1.22.1"; omitted when empty) so that nginx and
- * Apache results never pool into one series while nginx 1.18 on one
- * platform still compares with nginx 1.22 on another. The host name is not
- * a parameter: it is each machine's own address (127.0.0.1, localhost, an
- * IP on the LAN), and keeping it would split the same test on two
- * platforms into two series; virtual hosts serving different pages still
- * differ in document_length and path. Whether gzip was asked for is
- * not in ab's output: give it with --param gzip=1 or a path pattern.
- * The benchmark is the document path.
+ * known from the command line or recognised by its heartbeat: ab prints
+ * "Completed N requests" every max(n / 10, 100) requests of a -n run, so
+ * ten lines or more, or lines every 100 for n below 1000, while -t sets n
+ * to 50000 and prints every 5000: a "Finished N requests" line with no
+ * heartbeat, or fewer than ten not 100 apart, is a -t run), keepalive (1 when
+ * ab printed "Keep-Alive requests", else 0), path, document_length (bytes
+ * or "variable"), tls_protocol and tls_cipher (from "SSL/TLS Protocol:
+ * proto,cipher,keybits,cipherbits"). port is a parameter: one server often
+ * serves several ports with different settings (seed 000: plain on 80, RC4
+ * on 443, AES-256 on 444), and the port comes from the test's
+ * configuration, so it is the same on every platform of a comparison.
+ * server is the product part of Server Software ("nginx" of
+ * "nginx/1.22.1"; omitted when empty) so that nginx and Apache results
+ * never pool into one series while nginx 1.18 on one platform still
+ * compares with nginx 1.22 on another. The host name is not a parameter:
+ * it is each machine's own address (127.0.0.1, localhost, an IP on the
+ * LAN), and keeping it would split the same test on two platforms into two
+ * series; the TLS Server Name is the host name again. The benchmark is the
+ * document path.
+ *
+ * The command line, when the capture holds it (a prompt line, `time ab`,
+ * `sudo ab`, an `echo` of the command, set -x's `+ ab ...`), is walked with
+ * ab's own getopt string (2.4's "n:c:t:s:b:T:p:u:v:lrkVhwiIx:y:z:C:H:P:A:g:
+ * X:de:SqB:m:Z:f:E:", plus trunk's Y:) and gives the settings the report
+ * does not print: time_limit (-t), timeout (-s), method (HEAD for -i, POST
+ * for -p, PUT for -u, -m's name), content_type (-T, with a body),
+ * gzip=1 for -H "Accept-Encoding: ...gzip..." (accept_encoding=VALUE for
+ * other encodings, so a compressed run never pools with a plain one),
+ * recv_errors_ok (-r), tcp_window (-b), proxy (-X). -n, -c, -k, -l and the
+ * URL give requests, concurrency, keepalive, document_length, path and port
+ * where the report lacks them (a capture that starts mid-way); where both
+ * exist the printed value is kept, and a disagreement is a warning.
  *
  * Metrics: time_taken, complete_requests, failed_requests (+ failed_connect,
  * failed_receive, failed_length, failed_exceptions), write_errors,
@@ -57,16 +82,30 @@
  * {min,mean,sd,median,max}, latency_p50..latency_p99 and latency_max (the
  * 100% "longest request" row). Failed requests, write errors and non-2xx
  * responses are kept as their own figures and flagged with a warning; ab's
- * other figures already include those requests, which the warning says. */
+ * other figures already include those requests, which the warning says.
+ * Text glued before a label in NAME=VALUE form ("C=10 : Transfer rate:
+ * ..." from a script's `echo -n "C=${C} : "; ab ... | grep`) becomes
+ * parameters of that run: it is the only record of its settings.
+ * A run that ab ended before its report (apr_socket_recv: Connection reset
+ * by peer, apr_pollset_poll: The timeout specified has expired, Test
+ * aborted after 10 failures) keeps the count it printed ("Total of N
+ * requests completed", else the last "Completed N requests" heartbeat) as
+ * completed_before_stop, with a warning that quotes ab's error.
+ *
+ * Nothing here stops the parse but running out of memory: an error line
+ * between the blocks, an odd row, a figure that is not a number, a report
+ * cut short or one that starts mid-way is a warning at its line, and every
+ * complete figure is kept. */
 #include "ingest.h"
+#include "cmdline.h"
 #include "../common/bdb_scan.h"
 
 #include <csv.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define AB_MAX_FIGS 96
+#include <strings.h>
 
 typedef struct ab_fig {
     char metric[40];
@@ -76,27 +115,77 @@ typedef struct ab_fig {
     int line;
 } ab_fig;
 
+/* What a command line asked for; -1 / 0 / "" where it said nothing. */
+typedef struct ab_cmd {
+    int line;                   /* 0: no command line */
+    long long n, c, t, s, b;
+    int keepalive, nolength, recverrok, proxy, verbosity, nopercentile;
+    char method[32];
+    char content_type[BDB_PARAM_VALUE_MAX];
+    char accept_encoding[BDB_PARAM_VALUE_MAX];
+    char path[BDB_BENCHMARK_MAX];
+    long long port;
+    char bad[80];               /* the first option value not understood */
+    char cut;                   /* an option whose value did not fit */
+} ab_cmd;
+
 enum ab_section { SEC_HEAD, SEC_KV, SEC_CONN, SEC_PERC };
+
+/* A few lines of one kind, counted, with the first one quoted. */
+typedef struct ab_tally {
+    int count;
+    int line;
+    char text[120];
+} ab_tally;
 
 typedef struct ab_run {
     int open;
     int start_line;
     int section;
+    int midway;              /* opened by a report line: no banner, no
+                                "Benchmarking", no "Server Software:" */
     int seen_server, seen_complete, seen_time, seen_rps, seen_transfer;
-    int seen_tpr_mean;
+    int seen_failed, seen_total_transferred, seen_concurrency, seen_path;
+    int seen_port, seen_doclen, seen_tpr_mean, seen_conn, seen_perc;
+    int variable_length;
+    long long concurrency, port;
     int have_finished, n_completed_lines;
     long long finished, complete;
+    int last_completed_line;
+    long long last_completed, first_completed;
+    int total_of_line;
+    long long total_of;
     int keepalive;
+    int verbose;             /* ab -v 2+: request and response dumps */
+    int html;                /* ab -w: the report as HTML table rows */
+    int major;               /* ab's major version from the banner, 0: none */
+    int seen_banner, seen_benchmarking;
     double rate_mult;        /* multiplier of the Transfer rate lines */
     int conn_us, perc_us;    /* tables in us (WAF-bench fork of ab) */
-    int conn_rows, perc_rows;
-    int sane_continuation;   /* next line continues an ERROR/WARNING */
-    int abort_line;
-    char abort_text[120];
+    int conn_cols;           /* 5: min mean sd median max; 3: min avg max */
+    int conn_rows, conn_total_row, perc_rows, perc_last;
+    int sane_continuation;   /* lines that may continue an ERROR/WARNING */
+    int last_fig_line;
+    int zero_rate_line, zero_bytes_line;
+    ab_tally errors;         /* ab's (and OpenSSL's) error lines */
+    ab_tally fatal;          /* the last error line: why ab stopped */
+    ab_tally odd;            /* lines before the report that are not ab's */
+    ab_tally odd_kv;         /* lines inside the report that are not ab's */
+    ab_cmd cmd;
     bdb_sample base;
-    ab_fig figs[AB_MAX_FIGS];
-    int nfig;
+    ab_fig *figs;
+    int nfig, capfig;
+    int warn_rc;             /* a warning that could not be recorded */
 } ab_run;
+
+/* Records a warning; a failure to record it (out of memory) is kept and
+ * ends the parse with that code instead of losing the warning. */
+static void note_rc(ab_run *r, int rc)
+{
+    if (rc && !r->warn_rc)
+        r->warn_rc = rc;
+}
+#define WARN(r_, ...) note_rc((r_), bdb_sink_warn(__VA_ARGS__))
 
 /* ---------------------------------------------------------------- sniff */
 
@@ -122,6 +211,18 @@ static int sniff(const char *buf, size_t len)
         return 95;
     if (bdb_memfind(buf, len, "This is ApacheBench, Version"))
         return 100;
+    /* a capture without its banner: test()'s "Benchmarking HOST (be
+     * patient)" line is ab's alone */
+    const char *b = bdb_memfind(buf, len, "Benchmarking ");
+    if (b) {
+        const char *eol = memchr(b, '\n', len - (size_t)(b - buf));
+        if (bdb_find(b, eol ? eol : buf + len, "(be patient)"))
+            return 90;
+    }
+    /* ab's own units, even in a grep of one line */
+    if (bdb_memfind(buf, len, "[Kbytes/sec] received") ||
+        bdb_memfind(buf, len, "[#/sec] (mean)"))
+        return 85;
     int hits = 0;
     static const char *const marks[] = {
         "Requests per second:", "Time per request:", "Concurrency Level:",
@@ -134,21 +235,54 @@ static int sniff(const char *buf, size_t len)
 
 /* -------------------------------------------------------------- helpers */
 
+static void tally(ab_tally *t, int line, const char *p, const char *end)
+{
+    if (t->count++ == 0) {
+        t->line = line;
+        bdb_copy(t->text, sizeof t->text, p, end);
+    }
+}
+
+/* Replaces what the tally holds: the last line of a kind. */
+static void tally_last(ab_tally *t, int line, const char *p, const char *end)
+{
+    t->count++;
+    t->line = line;
+    bdb_copy(t->text, sizeof t->text, p, end);
+}
+
+/* A short quote of a line for a warning. */
+#define QUOTE_LEN(p, end) ((int)((end) - (p) > 80 ? 80 : (end) - (p)))
+
 static int fig(ab_run *r, const char *metric, double value, const char *unit,
                bdb_better better, int line)
 {
-    if (r->nfig >= AB_MAX_FIGS)
-        return BDB_ERANGE;
+    if (r->nfig == r->capfig) {
+        int cap = r->capfig ? r->capfig * 2 : 64;
+        ab_fig *f = realloc(r->figs, (size_t)cap * sizeof *f);
+        if (!f)
+            return BDB_ENOMEM;
+        r->figs = f;
+        r->capfig = cap;
+    }
     ab_fig *f = &r->figs[r->nfig++];
     snprintf(f->metric, sizeof f->metric, "%s", metric);
     f->value = value;
     f->unit = unit;
     f->better = better;
     f->line = line;
+    r->last_fig_line = line;
     return BDB_OK;
 }
 
-/* Reads "<label> <number>" where the label was already consumed. */
+static int has_fig(const ab_run *r, const char *metric)
+{
+    for (int i = 0; i < r->nfig; i++)
+        if (strcmp(r->figs[i].metric, metric) == 0)
+            return 1;
+    return 0;
+}
+
 static int read_num(const char **p, const char *end, double *v)
 {
     return bdb_scan_number(p, end, v, 0);
@@ -159,66 +293,311 @@ static int expect_end(const char *p, const char *end)
     return bdb_is_blank(p, end);
 }
 
-static int perr(bdb_diag *diag, int line, const char *what)
+/* Sets a parameter of the run; a full set or a value longer than the
+ * store keeps is a warning, never a silent loss. */
+static void setp(ab_run *r, bdb_sink *out, int line, const char *key,
+                 const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static void setp(ab_run *r, bdb_sink *out, int line, const char *key,
+                 const char *fmt, ...)
 {
-    return bdb_diag_set(diag, BDB_EPARSE, line, "ab: expected %s", what);
+    char value[BDB_PARAM_VALUE_MAX + 1];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(value, sizeof value, fmt, ap);
+    va_end(ap);
+    /* the set remembers what did not fit, and the sink then refuses the
+     * run's figures rather than store them under a cut identity; this
+     * names the parameter */
+    if (bdb_params_set(&r->base.params, key, "%s", value) == BDB_OK)
+        return;
+    if (n >= BDB_PARAM_VALUE_MAX - 1)
+        WARN(r, out, line,
+             "the value of parameter %s is longer than %d bytes: this "
+             "run's figures are not stored under a cut name", key,
+             BDB_PARAM_VALUE_MAX - 2);
+    else
+        WARN(r, out, line,
+             "parameter %s=%s does not fit (a figure has %d parameters at "
+             "most): this run's figures are not stored", key, value,
+             BDB_MAX_PARAMS);
 }
 
-static void run_open(ab_run *r, int line)
+static void setp_span(ab_run *r, bdb_sink *out, int line, const char *key,
+                      const char *p, const char *end)
 {
+    setp(r, out, line, key, "%.*s", (int)(end - p), p);
+}
+
+static void warn_bad(ab_run *r, bdb_sink *out, int line, const char *what,
+                     const char *p, const char *end)
+{
+    WARN(r, out, line, "expected %s, got \"%.*s\"; line skipped",
+                  what, QUOTE_LEN(p, end), p);
+}
+
+static void cmd_init(ab_cmd *c)
+{
+    memset(c, 0, sizeof *c);
+    c->n = c->c = c->t = c->s = c->b = c->port = -1;
+}
+
+static void run_open(ab_run *r, int line, ab_cmd *pending)
+{
+    ab_fig *figs = r->figs;
+    int cap = r->capfig, warn_rc = r->warn_rc;
     memset(r, 0, sizeof *r);
+    r->figs = figs;
+    r->capfig = cap;
+    r->warn_rc = warn_rc;
     r->open = 1;
     r->start_line = line;
     r->rate_mult = 1024.0;
+    r->concurrency = r->port = -1;
     bdb_sample_init(&r->base, NULL);
+    cmd_init(&r->cmd);
+    if (pending->line) {
+        r->cmd = *pending;
+        r->verbose = pending->verbosity >= 2;
+        cmd_init(pending);
+    }
 }
 
-/* Closes the run: checks it is whole and emits its figures. */
-static int run_close(ab_run *r, bdb_sink *out, bdb_diag *diag)
+/* ------------------------------------------------------ the command line */
+
+static const char *const ab_tools[] = {"ab", "ab2", NULL};
+static const char AB_OPTSTRING[] =
+    "n:c:t:s:b:T:p:u:v:lrkVhwiIx:y:z:C:H:P:A:g:X:de:SqB:m:Z:f:Y:E:";
+
+/* Cheap test before the word splitter: does "ab" or "ab2" stand as a
+ * word (or a path's last part) in the line? */
+static int may_run_ab(const char *p, const char *end)
 {
-    if (!r->open)
-        return BDB_OK;
-    r->open = 0;
-    if (!r->seen_server || !r->seen_complete || !r->seen_time) {
-        if (r->abort_line)
-            return bdb_diag_set(diag, BDB_EPARSE, r->start_line,
-                                "ab: this run stopped before its results "
-                                "(line %d: %s)",
-                                r->abort_line, r->abort_text);
-        return bdb_diag_set(diag, BDB_EPARSE, r->start_line,
-                            "ab: this run has no results (truncated log?): "
-                            "expected \"Server Software:\" ... \"Complete "
-                            "requests:\" and \"Time taken for tests:\"");
+    for (const char *q = p; q + 1 < end; q++) {
+        if (q[0] != 'a' || q[1] != 'b')
+            continue;
+        char before = q > p ? q[-1] : ' ';
+        const char *a = q + 2;
+        if (a < end && *a == '2')
+            a++;
+        if ((before == ' ' || before == '\t' || before == '/' ||
+             before == '"' || before == '\'' || before == '\\' ||
+             before == '$' || before == '#' || before == '+' ||
+             before == ':' || before == '>') &&
+            (a == end || *a == ' ' || *a == '\t' || *a == '.' || *a == '"' ||
+             *a == '\'' || *a == '\r'))
+            return 1;
     }
-    if (r->complete > 0 && !r->seen_rps)
-        return bdb_diag_set(diag, BDB_EPARSE, r->start_line,
-                            "ab: this run is truncated: no \"Requests per "
-                            "second:\" line");
-    bdb_params_set(&r->base.params, "keepalive", "%d", r->keepalive ? 1 : 0);
-    int time_limited = r->have_finished && r->n_completed_lines < 10;
-    if (!time_limited)
-        bdb_params_set(&r->base.params, "requests", "%lld", r->complete);
-    for (int i = 0; i < r->nfig; i++) {
-        const ab_fig *f = &r->figs[i];
-        int rc = bdb_sink_add(out, &r->base, f->metric, f->value, f->unit,
-                              f->better, f->line);
-        if (rc)
-            return rc;
-    }
-    return BDB_OK;
+    return 0;
 }
 
-/* "Label:   text" value as a trimmed span. */
-static void label_value(const char *p, const char *end, const char **vp,
-                        const char **ve)
+static int parse_ll(const char *v, long long *out)
 {
-    *vp = p;
-    *ve = end;
-    bdb_trim(vp, ve);
+    if (!v)
+        return 0;
+    const char *p = v, *end = v + strlen(v);
+    long long x;
+    if (!bdb_scan_int(&p, end, &x) || !expect_end(p, end) || x < 0)
+        return 0;
+    *out = x;
+    return 1;
 }
+
+/* Copies an option's value, noting when it did not fit. */
+static void keep(ab_cmd *c, char opt, char *dst, size_t size, const char *v)
+{
+    if (strlen(v) >= size)
+        c->cut = opt;
+    bdb_strlcpy(dst, size, v);
+}
+
+/* Splits ab's URL operand ([http[s]://]host[:port]/path) as ab's
+ * parse_url() does. */
+static void cmd_url(ab_cmd *c, const char *url)
+{
+    int https = 0;
+    if (strncmp(url, "http://", 7) == 0) {
+        url += 7;
+    } else if (strncmp(url, "https://", 8) == 0) {
+        url += 8;
+        https = 1;
+    }
+    const char *slash = strchr(url, '/');
+    if (!slash)
+        return; /* ab refuses it ("invalid URL") */
+    keep(c, 'U', c->path, sizeof c->path, slash);
+    const char *host_end = slash;
+    const char *colon = NULL;
+    if (*url == '[') {
+        const char *rb = memchr(url, ']', (size_t)(slash - url));
+        if (rb && rb + 1 < slash && rb[1] == ':')
+            colon = rb + 1;
+    } else {
+        for (const char *q = url; q < host_end; q++)
+            if (*q == ':')
+                colon = q;
+    }
+    long long port = https ? 443 : 80;
+    if (colon && colon + 1 < host_end) {
+        const char *q = colon + 1;
+        long long x;
+        if (bdb_scan_int(&q, host_end, &x) && q == host_end && x > 0)
+            port = x;
+    }
+    c->port = port;
+}
+
+static int cmd_opt(const char *name, const char *value, void *ctx)
+{
+    ab_cmd *c = ctx;
+    long long *num = NULL;
+    if (name[0] == '\0') {
+        cmd_url(c, value);
+        return 0;
+    }
+    if (name[1] != '\0')
+        return 0; /* ab has no long options */
+    switch (name[0]) {
+    case 'n': num = &c->n; break;
+    case 'c': num = &c->c; break;
+    case 't': num = &c->t; break;
+    case 's': num = &c->s; break;
+    case 'b': num = &c->b; break;
+    case 'k': c->keepalive = 1; break;
+    case 'l': c->nolength = 1; break;
+    case 'r': c->recverrok = 1; break;
+    case 'd': c->nopercentile = 1; break;
+    case 'X': c->proxy = 1; break;
+    case 'i': bdb_strlcpy(c->method, sizeof c->method, "HEAD"); break;
+    case 'p': bdb_strlcpy(c->method, sizeof c->method, "POST"); break;
+    case 'u': bdb_strlcpy(c->method, sizeof c->method, "PUT"); break;
+    case 'm':
+        if (value)
+            keep(c, 'm', c->method, sizeof c->method, value);
+        break;
+    case 'T':
+        if (value)
+            keep(c, 'T', c->content_type, sizeof c->content_type, value);
+        break;
+    case 'v': {
+        long long v;
+        if (parse_ll(value, &v))
+            c->verbosity = (int)v;
+        break;
+    }
+    case 'H':
+        if (value && strncasecmp(value, "Accept-Encoding:", 16) == 0) {
+            const char *p = value + 16, *end = value + strlen(value);
+            bdb_trim(&p, &end);
+            if ((size_t)(end - p) >= sizeof c->accept_encoding)
+                c->cut = 'H';
+            bdb_copy(c->accept_encoding, sizeof c->accept_encoding, p, end);
+        }
+        break;
+    default:
+        break;
+    }
+    if (num && !parse_ll(value, num) && !c->bad[0])
+        snprintf(c->bad, sizeof c->bad, "-%s %s", name, value ? value : "");
+    return 0;
+}
+
+static const char *next_word(const char *p, const char *end, const char **w)
+{
+    p = bdb_skip_ws(p, end);
+    *w = p;
+    while (p < end && *p != ' ' && *p != '\t')
+        p++;
+    return p;
+}
+
+static int word_is(const char *w, const char *we, const char *s)
+{
+    return bdb_span_eq(w, we, s);
+}
+
+/* Where ab's own command starts in a line the shell-like reader does not
+ * take: a Windows prompt glued to the command ("C:\Apache24\bin>ab -n
+ * ...", PowerShell's "PS C:\x> .\ab.exe ..."), or ab run through
+ * docker/podman/kubectl/ssh ("docker run --rm jordi/ab -n ...", "ssh
+ * pi@rpi ab -n ..."): the first word named ab after the runner. NULL when
+ * neither. */
+static const char *foreign_start(const char *p, const char *end)
+{
+    const char *w, *we = next_word(p, end, &w);
+    if (word_is(w, we, "PS"))
+        we = next_word(we, end, &w);
+    if (we - w >= 3 && ((*w >= 'A' && *w <= 'Z') || (*w >= 'a' && *w <= 'z')) &&
+        w[1] == ':' && w[2] == '\\') {
+        const char *gt = memchr(w, '>', (size_t)(end - w));
+        if (!gt)
+            return NULL;
+        /* ".\ab.exe", "C:\x\ab": a shell reader takes the backslashes
+         * for escapes, so start at the program's own name */
+        const char *cw, *cwe = next_word(gt + 1, end, &cw);
+        for (const char *q = cw; q < cwe; q++)
+            if (*q == '\\' || *q == '/')
+                cw = q + 1;
+        return cw;
+    }
+    /* prompt words, sudo, then the runner */
+    while (we > w && (we[-1] == '$' || we[-1] == '#' || we[-1] == '%' ||
+                      we[-1] == '>' || we[-1] == '+' ||
+                      (memchr(w, '@', (size_t)(we - w)) &&
+                       memchr(w, ':', (size_t)(we - w)))))
+        we = next_word(we, end, &w);
+    if (word_is(w, we, "sudo"))
+        we = next_word(we, end, &w);
+    static const char *const runners[] = {"docker", "podman", "nerdctl",
+                                          "kubectl", "ssh", NULL};
+    const char *const *x;
+    for (x = runners; *x; x++)
+        if (word_is(w, we, *x))
+            break;
+    if (!*x)
+        return NULL;
+    while (we < end) {
+        we = next_word(we, end, &w);
+        const char *b = we;
+        while (b > w && b[-1] != '/')
+            b--;
+        if (word_is(b, we, "ab") || word_is(b, we, "ab2"))
+            return w;
+    }
+    return NULL;
+}
+
+/* Reads the line as ab's command line. Returns 1 (filled *c), 0, or
+ * BDB_ENOMEM. */
+static int read_cmdline(const char *p, const char *end, int line, ab_cmd *c)
+{
+    if (!may_run_ab(p, end))
+        return 0;
+    bdb_cmdline cl;
+    int rc = bdb_cmdline_parse_line(p, end, ab_tools, &cl);
+    if (rc == 0) {
+        const char *q = foreign_start(p, end);
+        if (q)
+            rc = bdb_cmdline_parse_line(q, end, ab_tools, &cl);
+    }
+    if (rc != 1)
+        return rc;
+    cmd_init(c);
+    c->line = line;
+    /* returns what cmd_opt returns, and cmd_opt never stops the walk */
+    (void)bdb_cmdline_getopt(&cl, AB_OPTSTRING, NULL, cmd_opt, c);
+    bdb_cmdline_free(&cl);
+    return 1;
+}
+
+/* ------------------------------------------------------------ the report */
 
 static int parse_tls(ab_run *r, const char *p, const char *end, int line,
-                     bdb_diag *diag)
+                     bdb_sink *out)
 {
     /* proto,cipher,keybits,cipherbits */
     const char *parts[4], *ends[4];
@@ -233,19 +612,24 @@ static int parse_tls(ab_run *r, const char *p, const char *end, int line,
             break;
         s = c + 1;
     }
-    if (n < 2)
-        return perr(diag, line, "\"SSL/TLS Protocol: protocol,cipher,...\"");
+    if (n < 2) {
+        warn_bad(r, out, line, "\"SSL/TLS Protocol: protocol,cipher,...\"", p, end);
+        return BDB_OK;
+    }
     bdb_trim(&parts[0], &ends[0]);
     bdb_trim(&parts[1], &ends[1]);
-    bdb_params_set_span(&r->base.params, "tls_protocol", parts[0], ends[0]);
-    bdb_params_set_span(&r->base.params, "tls_cipher", parts[1], ends[1]);
+    setp_span(r, out, line, "tls_protocol", parts[0], ends[0]);
+    setp_span(r, out, line, "tls_cipher", parts[1], ends[1]);
     static const char *const names[] = {NULL, NULL, "tls_key_bits",
                                         "tls_cipher_bits"};
     for (int i = 2; i < n; i++) {
         const char *q = parts[i];
         double v;
-        if (!read_num(&q, ends[i], &v) || !expect_end(q, ends[i]))
-            return perr(diag, line, "a number of bits in \"SSL/TLS Protocol:\"");
+        if (!read_num(&q, ends[i], &v) || !expect_end(q, ends[i])) {
+            warn_bad(r, out, line, "numbers of bits in \"SSL/TLS Protocol:\"",
+                     p, end);
+            return BDB_OK;
+        }
         int rc = fig(r, names[i], v, BDB_UNIT_COUNT, BDB_NEUTRAL, line);
         if (rc)
             return rc;
@@ -254,71 +638,94 @@ static int parse_tls(ab_run *r, const char *p, const char *end, int line,
 }
 
 /* "(Connect: 0, Receive: 818, Length: 818, Exceptions: 818)"; older ab
- * has no Receive. */
+ * has no Receive. The figures are kept only when the whole line reads. */
 static int parse_breakdown(ab_run *r, const char *p, const char *end,
-                           int line, bdb_diag *diag)
+                           int line, bdb_sink *out)
 {
     static const struct { const char *lit; const char *metric; } keys[] = {
         {"Connect:", "failed_connect"}, {"Receive:", "failed_receive"},
         {"Length:", "failed_length"}, {"Exceptions:", "failed_exceptions"}};
-    p++; /* '(' */
-    while (p < end) {
-        p = bdb_skip_ws(p, end);
-        if (p < end && *p == ')')
-            return expect_end(p + 1, end) ? BDB_OK
-                                         : perr(diag, line, "')' at the end");
+    double vals[4];
+    int idx[4], n = 0;
+    const char *start = p, *q = p + 1; /* '(' */
+    for (;;) {
+        q = bdb_skip_ws(q, end);
+        if (q < end && *q == ')' && expect_end(q + 1, end))
+            break;
         size_t k;
         for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
-            if (bdb_scan_lit(&p, end, keys[k].lit, 0))
+            if (bdb_scan_lit(&q, end, keys[k].lit, 0))
                 break;
-        double v;
-        if (k == sizeof keys / sizeof keys[0] || !read_num(&p, end, &v))
-            return perr(diag, line,
-                        "\"(Connect: N, Receive: N, Length: N, Exceptions: N)\"");
-        int rc = fig(r, keys[k].metric, v, BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER,
-                     line);
+        if (n == 4 || k == sizeof keys / sizeof keys[0] ||
+            !read_num(&q, end, &vals[n])) {
+            warn_bad(r, out, line,
+                     "\"(Connect: N, Receive: N, Length: N, Exceptions: N)\"",
+                     start, end);
+            return BDB_OK;
+        }
+        idx[n++] = (int)k;
+        bdb_scan_lit(&q, end, ",", 1);
+    }
+    for (int i = 0; i < n; i++) {
+        int rc = fig(r, keys[idx[i]].metric, vals[i], BDB_UNIT_COUNT,
+                     BDB_LOWER_IS_BETTER, line);
         if (rc)
             return rc;
-        bdb_scan_lit(&p, end, ",", 1);
     }
-    return perr(diag, line, "')' closing the failure breakdown");
+    return BDB_OK;
 }
 
-/* Connection Times rows: "Connect:  0  1  0.4  0  5" or (-S) "min avg max". */
+/* Connection Times rows: "Connect:  0  1  0.4  0  5" or (-S, ab 1.3)
+ * "min avg max". */
 static int parse_conn_row(ab_run *r, const char *name, const char *p,
-                          const char *end, int line, int five, bdb_diag *diag)
+                          const char *end, int line, bdb_sink *out)
 {
     static const char *const cols5[] = {"min", "mean", "sd", "median", "max"};
     static const char *const cols3[] = {"min", "mean", "max"};
+    int five = r->conn_cols != 3;
     const char *const *cols = five ? cols5 : cols3;
     int ncol = five ? 5 : 3;
     double scale = r->conn_us ? 1e-6 : 1e-3;
+    double v[5];
+    const char *q = p;
     for (int i = 0; i < ncol; i++) {
-        double v;
-        if (!read_num(&p, end, &v))
-            return bdb_diag_set(diag, BDB_EPARSE, line,
-                                "ab: expected %d numbers after \"%s:\"", ncol,
-                                name);
+        if (!read_num(&q, end, &v[i])) {
+            WARN(r, out, line,
+                          "expected %d numbers after \"%s:\", got \"%.*s\"; "
+                          "row skipped", ncol, name, QUOTE_LEN(p, end), p);
+            return BDB_OK;
+        }
+    }
+    if (!expect_end(q, end)) {
+        WARN(r, out, line, "unexpected text after the %s row: "
+                      "\"%.*s\"; row skipped", name, QUOTE_LEN(q, end), q);
+        return BDB_OK;
+    }
+    for (int i = 0; i < ncol; i++) {
         char metric[40];
         snprintf(metric, sizeof metric, "%s_%s", name, cols[i]);
         for (char *c = metric; *c; c++)
             if (*c >= 'A' && *c <= 'Z')
                 *c = (char)(*c - 'A' + 'a');
-        int rc = fig(r, metric, v * scale, BDB_UNIT_SECONDS,
+        int rc = fig(r, metric, v[i] * scale, BDB_UNIT_SECONDS,
                      BDB_LOWER_IS_BETTER, line);
         if (rc)
             return rc;
     }
-    if (!expect_end(p, end))
-        return bdb_diag_set(diag, BDB_EPARSE, line,
-                            "ab: unexpected text after the %s row", name);
+    r->conn_rows++;
+    if (strcmp(name, "Total") == 0)
+        r->conn_total_row = 1;
     return BDB_OK;
 }
 
-/* One "Label: value" line of the results block. Returns 1 if handled, 0 if
- * the label is not ab's, or a negative code. */
+enum { KV_NOT_MINE = 0, KV_DONE = 1, KV_NEW_RUN = 2 };
+
+/* One "Label: value" line of the results block. Returns KV_DONE if
+ * handled (a bad value is a warning), KV_NOT_MINE if the label is not
+ * ab's, KV_NEW_RUN if the label was seen in this run already (the next
+ * run of a capture without banners), or a negative code. */
 static int parse_kv(ab_run *r, const char *p, const char *end, int line,
-                    bdb_sink *out, bdb_diag *diag)
+                    bdb_sink *out)
 {
     const char *q = p;
     double v;
@@ -326,163 +733,1081 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
     int rc = BDB_OK;
 
 #define LABEL(lit) (q = p, bdb_scan_lit(&q, end, (lit), 0))
-    if (LABEL("Server Hostname:")) {
+#define VALUE() (vp = q, ve = end, bdb_trim(&vp, &ve))
+#define ONCE(flag) do { if (flag) return KV_NEW_RUN; (flag) = 1; } while (0)
+#define BAD(what) do { warn_bad(r, out, line, (what), p, end); return KV_DONE; } while (0)
+    if (LABEL("Server Software:")) {
+        ONCE(r->seen_server);
+        VALUE();
+        const char *slash = memchr(vp, '/', (size_t)(ve - vp));
+        if (slash)
+            ve = slash;
+        if (ve > vp)
+            setp_span(r, out, line, "server", vp, ve);
+    } else if (LABEL("Server Hostname:")) {
         /* not identity: see the header */
     } else if (LABEL("Server Port:")) {
-        label_value(q, end, &vp, &ve);
-        bdb_params_set_span(&r->base.params, "port", vp, ve);
+        ONCE(r->seen_port);
+        VALUE();
+        const char *n = vp;
+        long long port;
+        if (!bdb_scan_int(&n, ve, &port) || !expect_end(n, ve))
+            BAD("\"Server Port: N\"");
+        r->port = port;
+        setp(r, out, line, "port", "%lld", port);
     } else if (LABEL("SSL/TLS Protocol:")) {
-        label_value(q, end, &vp, &ve);
-        rc = parse_tls(r, vp, ve, line, diag);
+        VALUE();
+        rc = parse_tls(r, vp, ve, line, out);
     } else if (LABEL("Server Temp Key:")) {
-        /* "X25519 253 bits" / "ECDH P-256 256 bits" */
-        label_value(q, end, &vp, &ve);
+        /* "X25519 253 bits" / "ECDH P-256 256 bits" / "DH 2048 bits" */
+        VALUE();
         const char *bits = bdb_find(vp, ve, " bits");
         const char *n = bits;
         while (n && n > vp && n[-1] >= '0' && n[-1] <= '9')
             n--;
-        if (bits && n < bits && read_num(&n, bits, &v))
-            rc = fig(r, "tls_temp_key_bits", v, BDB_UNIT_COUNT, BDB_NEUTRAL,
-                     line);
+        if (!bits || n == bits || !read_num(&n, bits, &v))
+            BAD("\"Server Temp Key: NAME N bits\"");
+        rc = fig(r, "tls_temp_key_bits", v, BDB_UNIT_COUNT, BDB_NEUTRAL, line);
     } else if (LABEL("TLS Server Name:")) {
         /* the SNI name: like the host name, not identity */
     } else if (LABEL("Document Path:")) {
-        label_value(q, end, &vp, &ve);
+        ONCE(r->seen_path);
+        VALUE();
+        if (ve - vp >= BDB_BENCHMARK_MAX)
+            WARN(r, out, line, "the document path is longer than "
+                          "%d bytes: this run's figures are not stored "
+                          "under a cut name", BDB_BENCHMARK_MAX - 1);
         bdb_sample_set_benchmark(&r->base, vp, ve);
-        bdb_params_set_span(&r->base.params, "path", vp, ve);
+        setp_span(r, out, line, "path", vp, ve);
     } else if (LABEL("Document Length:")) {
-        label_value(q, end, &vp, &ve);
+        ONCE(r->seen_doclen);
+        VALUE();
         if (bdb_span_eq(vp, ve, "Variable")) {
-            bdb_params_set(&r->base.params, "document_length", "variable");
+            r->variable_length = 1;
+            setp(r, out, line, "document_length", "variable");
         } else {
             const char *n = vp;
-            if (!read_num(&n, ve, &v) || !bdb_scan_lit(&n, ve, "bytes", 1))
-                return perr(diag, line, "\"Document Length: N bytes\"");
-            bdb_params_set(&r->base.params, "document_length", "%.0f", v);
+            if (!read_num(&n, ve, &v) || !bdb_scan_lit(&n, ve, "bytes", 1) ||
+                !expect_end(n, ve))
+                BAD("\"Document Length: N bytes\"");
+            setp(r, out, line, "document_length", "%.0f", v);
             rc = fig(r, "document_length", v, BDB_UNIT_BYTES, BDB_NEUTRAL,
                      line);
         }
     } else if (LABEL("Concurrency Level:")) {
+        ONCE(r->seen_concurrency);
         if (!read_num(&q, end, &v) || !expect_end(q, end))
-            return perr(diag, line, "\"Concurrency Level: N\"");
-        bdb_params_set(&r->base.params, "concurrency", "%.0f", v);
+            BAD("\"Concurrency Level: N\"");
+        r->concurrency = (long long)v;
+        setp(r, out, line, "concurrency", "%.0f", v);
     } else if (LABEL("Time taken for tests:")) {
+        ONCE(r->seen_time);
         if (!read_num(&q, end, &v) || !bdb_scan_lit(&q, end, "seconds", 1))
-            return perr(diag, line, "\"Time taken for tests: N seconds\"");
-        r->seen_time = 1;
+            BAD("\"Time taken for tests: N seconds\"");
         rc = fig(r, "time_taken", v, BDB_UNIT_SECONDS, BDB_NEUTRAL, line);
     } else if (LABEL("Complete requests:")) {
-        if (!read_num(&q, end, &v) || !expect_end(q, end))
-            return perr(diag, line, "\"Complete requests: N\"");
-        r->seen_complete = 1;
+        ONCE(r->seen_complete);
+        if (!read_num(&q, end, &v) || !expect_end(q, end)) {
+            r->seen_complete = 0;
+            BAD("\"Complete requests: N\"");
+        }
         r->complete = (long long)v;
         rc = fig(r, "complete_requests", v, BDB_UNIT_COUNT, BDB_NEUTRAL, line);
     } else if (LABEL("Failed requests:")) {
+        ONCE(r->seen_failed);
         if (!read_num(&q, end, &v) || !expect_end(q, end))
-            return perr(diag, line, "\"Failed requests: N\"");
+            BAD("\"Failed requests: N\"");
         rc = fig(r, "failed_requests", v, BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER,
                  line);
         if (v > 0)
-            bdb_sink_warn(out, line,
+            WARN(r, out, line,
                           "%.0f of %lld requests failed; ab's rates and times "
                           "include them (kept as failed_requests)",
                           v, r->complete);
-    } else if (LABEL("Write errors:")) {
+    } else if (LABEL("Write errors:") || LABEL("Broken pipe errors:")) {
+        if (has_fig(r, "write_errors"))
+            return KV_NEW_RUN;
         if (!read_num(&q, end, &v) || !expect_end(q, end))
-            return perr(diag, line, "\"Write errors: N\"");
+            BAD("\"Write errors: N\"");
         rc = fig(r, "write_errors", v, BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER,
                  line);
         if (v > 0)
-            bdb_sink_warn(out, line, "%.0f write errors", v);
+            WARN(r, out, line, "%.0f write errors", v);
     } else if (LABEL("Non-2xx responses:")) {
+        if (has_fig(r, "non_2xx_responses"))
+            return KV_NEW_RUN;
         if (!read_num(&q, end, &v) || !expect_end(q, end))
-            return perr(diag, line, "\"Non-2xx responses: N\"");
+            BAD("\"Non-2xx responses: N\"");
         rc = fig(r, "non_2xx_responses", v, BDB_UNIT_COUNT,
                  BDB_LOWER_IS_BETTER, line);
         if (v > 0)
-            bdb_sink_warn(out, line,
+            WARN(r, out, line,
                           "%.0f of %lld responses were not 2xx; ab's rates "
                           "and times include them (kept as "
                           "non_2xx_responses)",
                           v, r->complete);
     } else if (LABEL("Keep-Alive requests:")) {
+        if (has_fig(r, "keepalive_requests"))
+            return KV_NEW_RUN;
         if (!read_num(&q, end, &v) || !expect_end(q, end))
-            return perr(diag, line, "\"Keep-Alive requests: N\"");
+            BAD("\"Keep-Alive requests: N\"");
         r->keepalive = 1;
         rc = fig(r, "keepalive_requests", v, BDB_UNIT_COUNT, BDB_NEUTRAL, line);
     } else if (LABEL("Total transferred:")) {
+        ONCE(r->seen_total_transferred);
         if (!read_num(&q, end, &v) || !bdb_scan_lit(&q, end, "bytes", 1))
-            return perr(diag, line, "\"Total transferred: N bytes\"");
+            BAD("\"Total transferred: N bytes\"");
+        if (v == 0 && r->complete > 0)
+            r->zero_bytes_line = line;
         rc = fig(r, "total_transferred", v, BDB_UNIT_BYTES, BDB_NEUTRAL, line);
     } else if (LABEL("Total body sent:") || LABEL("Total POSTed:") ||
                LABEL("Total PUT:")) {
-        if (!read_num(&q, end, &v))
-            return perr(diag, line, "\"Total body sent: N\"");
+        if (has_fig(r, "total_body_sent"))
+            return KV_NEW_RUN;
+        if (!read_num(&q, end, &v) || !expect_end(q, end))
+            BAD("\"Total body sent: N\"");
         rc = fig(r, "total_body_sent", v, BDB_UNIT_BYTES, BDB_NEUTRAL, line);
     } else if (LABEL("HTML transferred:")) {
+        if (has_fig(r, "html_transferred"))
+            return KV_NEW_RUN;
         if (!read_num(&q, end, &v) || !bdb_scan_lit(&q, end, "bytes", 1))
-            return perr(diag, line, "\"HTML transferred: N bytes\"");
+            BAD("\"HTML transferred: N bytes\"");
         rc = fig(r, "html_transferred", v, BDB_UNIT_BYTES, BDB_NEUTRAL, line);
     } else if (LABEL("Requests per second:")) {
+        ONCE(r->seen_rps);
+        /* "N [#/sec] (mean)"; ab 1.3: "N" alone */
         if (!read_num(&q, end, &v))
-            return perr(diag, line, "\"Requests per second: N [#/sec] (mean)\"");
-        r->seen_rps = 1;
+            BAD("\"Requests per second: N [#/sec] (mean)\"");
+        if (v <= 0) {
+            WARN(r, out, line, "\"Requests per second: %.*s\" is "
+                          "not a rate of completed requests; not kept",
+                          QUOTE_LEN(q, end), q);
+            return KV_DONE;
+        }
         rc = fig(r, "requests_per_sec", v, BDB_UNIT_OPS_PER_S,
                  BDB_HIGHER_IS_BETTER, line);
     } else if (LABEL("Time per request:")) {
         if (!read_num(&q, end, &v) || !bdb_scan_lit(&q, end, "[ms]", 1))
-            return perr(diag, line, "\"Time per request: N [ms] (mean...)\"");
+            BAD("\"Time per request: N [ms] (mean...)\"");
         int all = bdb_contains(q, end, "across all");
-        if (!all && r->seen_tpr_mean)
-            return perr(diag, line, "\"(mean, across all concurrent requests)\"");
+        if (has_fig(r, all ? "time_per_request_all" : "latency_mean"))
+            return KV_NEW_RUN;
         r->seen_tpr_mean |= !all;
         rc = fig(r, all ? "time_per_request_all" : "latency_mean", v * 1e-3,
                  BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, line);
     } else if (LABEL("Transfer rate:")) {
+        ONCE(r->seen_transfer);
         if (!read_num(&q, end, &v))
-            return perr(diag, line, "\"Transfer rate: N [Kbytes/sec] received\"");
+            BAD("\"Transfer rate: N [Kbytes/sec] received\"");
         if (bdb_scan_lit(&q, end, "[Kbytes/sec]", 1))
-            r->rate_mult = 1024.0;
+            /* ab 1.3d: totalread / timetaken in ms, bytes per ms */
+            r->rate_mult = r->major == 1 ? 1000.0 : 1024.0;
         else if (bdb_scan_lit(&q, end, "kb/s", 1))
-            r->rate_mult = 1000.0; /* ab 1.3: bytes per millisecond */
+            /* ab 1.3 (text and -w): bytes per millisecond; ab 2's -w
+             * table: totalread / 1024 / timetaken, as its text report */
+            r->rate_mult = r->html && r->major != 1 ? 1024.0 : 1000.0;
         else
-            return perr(diag, line, "\"[Kbytes/sec]\" after the transfer rate");
-        r->seen_transfer = 1;
+            BAD("\"[Kbytes/sec]\" after the transfer rate");
+        if (v == 0 && r->complete > 0) {
+            /* ab printed 0.00: no byte arrived in the whole run */
+            r->zero_rate_line = line;
+            return KV_DONE;
+        }
         rc = fig(r, "transfer_rate", v * r->rate_mult, BDB_UNIT_BYTES_PER_S,
                  BDB_HIGHER_IS_BETTER, line);
     } else if (p < end && *p == '(' && bdb_contains(p, end, "Connect:")) {
-        rc = parse_breakdown(r, p, end, line, diag);
+        rc = parse_breakdown(r, p, end, line, out);
     } else if (r->seen_transfer && read_num(&q, end, &v) &&
                bdb_scan_lit(&q, end, "kb/s", 1)) {
-        /* continuation lines after a posted body */
+        /* continuation lines after a sent body */
+        const char *metric = NULL;
         if (bdb_scan_lit(&q, end, "sent", 1))
-            rc = fig(r, "transfer_rate_sent", v * r->rate_mult,
-                     BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, line);
+            metric = "transfer_rate_sent";
         else if (bdb_scan_lit(&q, end, "total", 1))
-            rc = fig(r, "transfer_rate_total", v * r->rate_mult,
-                     BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, line);
+            metric = "transfer_rate_total";
         else
-            return perr(diag, line, "\"N kb/s sent\" or \"N kb/s total\"");
+            BAD("\"N kb/s sent\" or \"N kb/s total\"");
+        if (has_fig(r, metric))
+            BAD("one \"kb/s sent\" and one \"kb/s total\" line");
+        rc = fig(r, metric, v * r->rate_mult, BDB_UNIT_BYTES_PER_S,
+                 BDB_HIGHER_IS_BETTER, line);
     } else {
-        return 0;
+        return KV_NOT_MINE;
     }
 #undef LABEL
-    return rc ? rc : 1;
+#undef VALUE
+#undef ONCE
+#undef BAD
+    return rc ? rc : KV_DONE;
 }
 
-/* ------------------------------------------------------ the text report */
+static const char *const kv_labels[] = {
+        "Server Software:", "Server Hostname:", "Server Port:",
+        "SSL/TLS Protocol:", "Server Temp Key:", "TLS Server Name:",
+        "Document Path:", "Document Length:", "Concurrency Level:",
+        "Time taken for tests:", "Complete requests:", "Failed requests:",
+        "Write errors:", "Broken pipe errors:", "Non-2xx responses:",
+        "Keep-Alive requests:",
+        "Total transferred:", "Total body sent:", "Total POSTed:",
+        "Total PUT:", "HTML transferred:", "Requests per second:",
+        "Time per request:", "Transfer rate:"};
+
+/* A label parse_kv() knows, without reading it. */
+static int is_kv_label(const char *p, const char *end)
+{
+    for (size_t i = 0; i < sizeof kv_labels / sizeof kv_labels[0]; i++)
+        if (bdb_starts_with(p, end, kv_labels[i]))
+            return 1;
+    return 0;
+}
+
+/* The first of ab's labels inside the line, for text glued in front of
+ * it ("[..snip..]Concurrency Level:      100" in a mailed report). */
+static const char *find_kv_label(const char *p, const char *end)
+{
+    const char *best = NULL;
+    for (size_t i = 0; i < sizeof kv_labels / sizeof kv_labels[0]; i++) {
+        const char *q = bdb_find(p, best ? best : end, kv_labels[i]);
+        if (q)
+            best = q;
+    }
+    return best;
+}
+
+static int is_conn_header(const char *p, const char *end)
+{
+    /* "Connnection Times (ms)": ab 1.3 and 2.0's typo */
+    return bdb_starts_with(p, end, "Connection Times (") ||
+           bdb_starts_with(p, end, "Connnection Times (");
+}
+
+static int is_perc_header(const char *p, const char *end)
+{
+    return bdb_starts_with(p, end, "Percentage of the requests served");
+}
+
+/* ab's and OpenSSL's error lines (ab.c: err(), apr_err(), the SSL
+ * handshake/read/write failures, ERR_print_errors()). */
+static int is_error_line(const char *p, const char *end)
+{
+    static const char *const starts[] = {
+        "apr_", "Test aborted", "SSL handshake failed", "SSL read failed",
+        "SSL write failed", "Send request failed", "Send request timed out",
+        "Could not", "ab: ", "Invalid ", "Request too long",
+        "unable to get", "error setting ciphersuite", "Cannot ",
+        "private key does not match", "SSL not compiled in",
+        "Authentication credentials too long", "Proxy credentials too long",
+        "only simple translation is supported", "Usage: ", "socket: "};
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
+        if (bdb_starts_with(p, end, starts[i]))
+            return 1;
+    /* "/usr/bin/ab: wrong number of arguments", "ab2: invalid URL":
+     * ab's messages start with argv[0] */
+    const char *w = p;
+    while (w < end && *w != ' ' && *w != ':')
+        w++;
+    if (w < end && *w == ':' && w - p >= 2) {
+        const char *b = w;
+        while (b > p && b[-1] != '/' && b[-1] != '\\')
+            b--;
+        if (bdb_span_eq(b, w, "ab") || bdb_span_eq(b, w, "ab2") ||
+            bdb_span_eq(b, w, "ab.exe"))
+            return 1;
+    }
+    /* OpenSSL: "80E52A1ED87F0000:error:0A00042E:SSL routines:..." (3.x),
+     * "140...:error:1408F10B:SSL routines:..." (1.x) */
+    return bdb_contains(p, end, ":error:");
+}
+
+/* Lines of ab -v 2..4 (ab.c: "INFO: GET header ==", "LOG: header
+ * received:", "WARNING: Response code not 2xx (404)", "LOG: Response code
+ * = 200"): the request and response dumps that follow are not ab's report
+ * and not errors. */
+static int is_verbose_line(const char *p, const char *end)
+{
+    /* and -v 2+'s TLS details (ssl_print_info(), ssl_state_cb(),
+     * SSL_SESSION_print()), -v 4's BIO dumps */
+    static const char *const starts[] = {
+        "INFO: ", "LOG: ", "WARNING: Response code not 2xx",
+        "SSL/TLS State [", "SSL/TLS Handshake [", "SSL/TLS Alert [",
+        "Transport Protocol",
+        "Cipher Suite ", "Certificate version:", "Valid from:", "Valid to  :",
+        "Public key is ", "The issuer name is ", "The subject name is ",
+        "Extension Count:", "Peer certificate", "Anon DH", "SSL-Session:",
+        "read from 0x", "write to 0x"};
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
+        if (bdb_starts_with(p, end, starts[i]))
+            return 1;
+    return 0;
+}
+
+static void warn_cmd_conflict(bdb_sink *out, ab_run *r, const char *opt,
+                              long long cmd, const char *printed,
+                              long long value)
+{
+    WARN(r, out, r->cmd.line,
+                  "the command line says %s %lld but ab printed "
+                  "\"%s %lld\"; the printed value is kept",
+                  opt, cmd, printed, value);
+}
+
+/* The parameters of the run, from what ab printed and, where it printed
+ * nothing, from its command line. */
+static void run_params(ab_run *r, bdb_sink *out)
+{
+    const ab_cmd *c = &r->cmd;
+    int line = c->line ? c->line : r->start_line;
+    if (c->line && c->bad[0])
+        WARN(r, out, c->line, "option \"%s\" of the command line "
+                      "is not a number ab would read; ignored", c->bad);
+    if (c->line && c->cut)
+        WARN(r, out, c->line, "the %s%c of the command line is longer "
+                      "than benchdb keeps",
+                      c->cut == 'U' ? "URL's path" : "value of -",
+                      c->cut == 'U' ? ' ' : c->cut);
+
+    /* concurrency */
+    if (r->seen_concurrency) {
+        if (c->c >= 0 && c->c != r->concurrency)
+            warn_cmd_conflict(out, r, "-c", c->c, "Concurrency Level:",
+                              r->concurrency);
+    } else if (c->c >= 0) {
+        setp(r, out, line, "concurrency", "%lld", c->c);
+    } else if (c->line) {
+        /* ab's default is 1; the command line says so by saying nothing */
+        setp(r, out, line, "concurrency", "1");
+    }
+
+    /* requests or a time limit */
+    int time_limited;
+    if (c->line)
+        time_limited = c->t >= 0;
+    else
+        time_limited = r->have_finished &&
+                       (r->n_completed_lines == 0 ||
+                        (r->n_completed_lines < 10 && r->first_completed != 100));
+    if (c->t >= 0)
+        setp(r, out, line, "time_limit", "%lld", c->t);
+    if (!time_limited) {
+        if (r->seen_complete) {
+            if (c->n >= 0 && c->n != r->complete)
+                warn_cmd_conflict(out, r, "-n", c->n, "Complete requests:",
+                                  r->complete);
+            setp(r, out, line, "requests", "%lld", r->complete);
+        } else if (c->n >= 0) {
+            setp(r, out, line, "requests", "%lld", c->n);
+        } else if (c->line) {
+            setp(r, out, line, "requests", "1");
+        }
+    } else if (c->n >= 0) {
+        /* -t with -n: the count is a cap the run may reach */
+        setp(r, out, line, "requests", "%lld", c->n);
+    }
+
+    /* keep-alive: ab prints "Keep-Alive requests:" between "Failed
+     * requests:" and "Total transferred:" exactly when -k was given */
+    int ka_known = r->seen_failed && r->seen_total_transferred;
+    if (ka_known) {
+        if (c->line && c->keepalive != r->keepalive)
+            WARN(r, out, c->line, "the command line %s -k but ab "
+                          "%s \"Keep-Alive requests:\"; the printed report "
+                          "is kept", c->keepalive ? "has" : "has no",
+                          r->keepalive ? "printed" : "did not print");
+        setp(r, out, line, "keepalive", "%d", r->keepalive);
+    } else if (r->keepalive || c->line) {
+        setp(r, out, line, "keepalive", "%d", r->keepalive || c->keepalive);
+    }
+
+    /* path and port from the URL */
+    if (c->path[0]) {
+        const char *have = bdb_params_get(&r->base.params, "path");
+        if (!r->seen_path) {
+            bdb_strlcpy(r->base.benchmark, sizeof r->base.benchmark, c->path);
+            setp(r, out, line, "path", "%s", c->path);
+        } else if (have && strcmp(have, c->path) != 0) {
+            WARN(r, out, c->line, "the command line's URL has the "
+                          "path \"%s\" but ab printed \"Document Path: %s\"; "
+                          "the printed path is kept", c->path, have);
+        }
+    }
+    if (c->port > 0) {
+        if (!r->seen_port)
+            setp(r, out, line, "port", "%lld", c->port);
+        else if (r->port != c->port)
+            warn_cmd_conflict(out, r, "a URL with port", c->port,
+                              "Server Port:", r->port);
+    }
+    if (c->nolength && !r->seen_doclen)
+        setp(r, out, line, "document_length", "variable");
+
+    /* what the report never prints */
+    if (c->s >= 0)
+        setp(r, out, line, "timeout", "%lld", c->s);
+    if (c->method[0])
+        setp(r, out, line, "method", "%s", c->method);
+    if (c->content_type[0] &&
+        (strcmp(c->method, "POST") == 0 || strcmp(c->method, "PUT") == 0))
+        setp(r, out, line, "content_type", "%s", c->content_type);
+    if (c->accept_encoding[0]) {
+        if (strstr(c->accept_encoding, "gzip"))
+            setp(r, out, line, "gzip", "1");
+        else
+            setp(r, out, line, "accept_encoding", "%s", c->accept_encoding);
+    }
+    if (c->recverrok)
+        setp(r, out, line, "recv_errors_ok", "1");
+    if (c->b >= 0)
+        setp(r, out, line, "tcp_window", "%lld", c->b);
+    if (c->proxy)
+        setp(r, out, line, "proxy", "1");
+}
+
+static int emit_figs(ab_run *r, bdb_sink *out)
+{
+    for (int i = 0; i < r->nfig; i++) {
+        const ab_fig *f = &r->figs[i];
+        int rc = bdb_sink_add(out, &r->base, f->metric, f->value, f->unit,
+                              f->better, f->line);
+        if (rc)
+            return rc;
+    }
+    return BDB_OK;
+}
+
+static void warn_tally(ab_run *r, bdb_sink *out, const ab_tally *t,
+                       const char *what)
+{
+    if (t->count == 1)
+        WARN(r, out, t->line, "%s: \"%s\"", what, t->text);
+    else if (t->count > 1)
+        WARN(r, out, t->line, "%d %s, the first: \"%s\"", t->count,
+                      what, t->text);
+}
+
+/* A run that printed no report: keep what ab said it completed. */
+static int close_without_report(ab_run *r, bdb_sink *out)
+{
+    const char *why = r->fatal.count ? r->fatal.text : NULL;
+    int why_line = r->fatal.count ? r->fatal.line : 0;
+    run_params(r, out);
+    if (r->total_of_line) {
+        WARN(r, out, why_line ? why_line : r->total_of_line,
+                      "stopped before its report%s%s%s; the %lld requests "
+                      "it completed are kept as completed_before_stop",
+                      why ? " (\"" : "", why ? why : "", why ? "\")" : "",
+                      r->total_of);
+        int rc = fig(r, "completed_before_stop", (double)r->total_of,
+                     BDB_UNIT_COUNT, BDB_NEUTRAL, r->total_of_line);
+        return rc ? rc : emit_figs(r, out);
+    }
+    if (r->last_completed_line) {
+        if (why)
+            WARN(r, out, why_line,
+                          "stopped before its report (\"%s\"); at least "
+                          "%lld requests had completed (its last progress "
+                          "line), kept as completed_before_stop",
+                          why, r->last_completed);
+        else
+            WARN(r, out, r->last_completed_line,
+                          "the capture ends while ab was running (truncated "
+                          "log?): expected \"Finished N requests\" and the "
+                          "report; the last progress line's %lld requests "
+                          "are kept as completed_before_stop",
+                          r->last_completed);
+        int rc = fig(r, "completed_before_stop", (double)r->last_completed,
+                     BDB_UNIT_COUNT, BDB_NEUTRAL, r->last_completed_line);
+        return rc ? rc : emit_figs(r, out);
+    }
+    if (why)
+        WARN(r, out, why_line, "stopped before its report: \"%s\"",
+                      why);
+    else
+        WARN(r, out, r->start_line,
+                      "this ab run has no results (truncated log?): expected "
+                      "\"Server Software:\" ... \"Complete requests:\" and "
+                      "\"Time taken for tests:\"");
+    return BDB_OK;
+}
+
+/* Closes the run: warns about what is missing and emits its figures. */
+static int run_close(ab_run *r, bdb_sink *out)
+{
+    if (!r->open)
+        return BDB_OK;
+    r->open = 0;
+    int report = r->nfig > 0 || r->seen_server || r->seen_concurrency ||
+                 r->seen_path;
+    if (!report) {
+        /* why ab stopped comes first: it is the message of a file that
+         * holds no figure; the fatal line itself is quoted there */
+        int rc = close_without_report(r, out);
+        if (r->errors.count > 1)
+            warn_tally(r, out, &r->errors, "error lines in the capture of this "
+                       "run");
+        warn_tally(r, out, &r->odd, "lines before ab's report that are not ab's");
+        return rc;
+    }
+    warn_tally(r, out, &r->errors, "error lines in the capture of this run");
+    warn_tally(r, out, &r->odd, "lines before ab's report that are not ab's");
+    if (r->odd_kv.count > 3)
+        WARN(r, out, r->odd_kv.line, "%d more lines in ab's report "
+                      "that are not ab's", r->odd_kv.count - 3);
+
+    if (!r->seen_server) {
+        char missing[200] = "";
+        size_t n = 0;
+        if (!r->seen_concurrency && r->cmd.c < 0 && !r->cmd.line)
+            n += (size_t)snprintf(missing + n, sizeof missing - n,
+                                  ", the concurrency");
+        if (!r->seen_path && !r->cmd.path[0])
+            n += (size_t)snprintf(missing + n, sizeof missing - n,
+                                  ", the document path");
+        n += (size_t)snprintf(missing + n, sizeof missing - n, ", the server");
+        WARN(r, out, r->start_line,
+                      "%s; unknown: %s; the figures that are there are kept",
+                      r->midway ? "the capture starts inside ab's report (no "
+                                  "banner, no \"Server Software:\")"
+                                : "the report has no \"Server Software:\" "
+                                  "line (cut out of the capture?)",
+                      missing + 2);
+    }
+    int done = r->complete > 0 || !r->seen_complete;
+    const char *cut = NULL;
+    if (!r->seen_time)
+        cut = "\"Time taken for tests:\"";
+    else if (!r->seen_complete)
+        cut = "\"Complete requests:\"";
+    else if (done && !r->seen_rps && !r->zero_rate_line)
+        cut = "\"Requests per second:\"";
+    else if (done && !r->seen_transfer)
+        cut = "\"Transfer rate:\"";
+    else if (done && r->seen_conn && !r->conn_total_row)
+        cut = "the \"Total:\" row of the Connection Times";
+    else if (done && !r->seen_conn && r->complete > 0)
+        cut = "the Connection Times table";
+    else if (r->seen_perc && !r->perc_last)
+        cut = "the 100% row of the percentile table";
+    else if (!r->seen_perc && r->cmd.line && !r->cmd.nopercentile &&
+             r->complete > 1 && r->conn_total_row && !r->html &&
+             r->major != 1)
+        /* ab prints it unless -d (ab.c: percentile && done > 1) */
+        cut = "the percentile table";
+    if (cut)
+        WARN(r, out, r->last_fig_line ? r->last_fig_line : r->start_line,
+                      "the report lacks %s (truncated log?); the figures "
+                      "that are there are kept", cut);
+    if (r->zero_rate_line || r->zero_bytes_line)
+        WARN(r, out, r->zero_bytes_line ? r->zero_bytes_line
+                                              : r->zero_rate_line,
+                      "counted %lld complete requests but received no "
+                      "byte: no request got a response (see the error lines); "
+                      "the transfer rate 0.00 is not kept",
+                      r->complete);
+    run_params(r, out);
+    return emit_figs(r, out);
+}
+
+/* Handles a line of the head (between the banner and the report). */
+static void head_line(ab_run *r, const char *p, const char *end, int line,
+                      bdb_sink *out)
+{
+    const char *q = p;
+    double v;
+    (void)out;
+    if (bdb_is_blank(p, end) || bdb_starts_with(p, end, "Copyright ") ||
+        bdb_starts_with(p, end, "Licensed to "))
+        return;
+    if (bdb_scan_lit(&q, end, "Completed", 0) && read_num(&q, end, &v) &&
+        bdb_scan_lit(&q, end, "requests", 1) && expect_end(q, end)) {
+        if (r->n_completed_lines++ == 0)
+            r->first_completed = (long long)v;
+        r->last_completed = (long long)v;
+        r->last_completed_line = line;
+    } else if ((q = p, bdb_scan_lit(&q, end, "Finished", 0)) &&
+               read_num(&q, end, &v) && bdb_scan_lit(&q, end, "requests", 1) &&
+               expect_end(q, end)) {
+        r->have_finished = 1;
+        r->finished = (long long)v;
+    } else if ((q = p, bdb_scan_lit(&q, end, "Total of", 0)) &&
+               read_num(&q, end, &v) &&
+               bdb_scan_lit(&q, end, "requests completed", 1)) {
+        r->total_of = (long long)v;
+        r->total_of_line = line;
+    } else if (bdb_span_eq(p, end, "..done") || bdb_span_eq(p, end, "done")) {
+        /* the end of the short "(be patient)..." form */
+    } else if (is_verbose_line(p, end)) {
+        r->verbose = 1;
+    } else if (is_error_line(p, end)) {
+        int usage = bdb_starts_with(p, end, "Usage: ");
+        tally(&r->errors, line, p, end);
+        /* the usage text follows ab's reason ("invalid URL"), which is
+         * the one to quote; its option lines are not ab's report */
+        if (!usage || !r->fatal.count)
+            tally_last(&r->fatal, line, p, end);
+        r->verbose |= usage;
+    } else if (!r->verbose) {
+        tally(&r->odd, line, p, end);
+    }
+}
+
+/* "Completed N requests" / "Finished N requests", exactly. */
+static int is_progress_line(const char *p, const char *end)
+{
+    const char *q = p;
+    double v;
+    if (!bdb_scan_lit(&q, end, "Completed", 0) &&
+        !bdb_scan_lit(&q, end, "Finished", 0))
+        return 0;
+    return read_num(&q, end, &v) && bdb_scan_lit(&q, end, "requests", 1) &&
+           expect_end(q, end);
+}
+
+/* ab -w prints its report as table rows ("<tr ><th colspan=2
+ * bgcolor=white>Server Software:</th><td colspan=2
+ * bgcolor=white>nginx/1.22.1</td></tr>"): the row's text, tags as
+ * spaces and the entities ab writes (&nbsp;, &lt;, &gt;, &amp;) decoded,
+ * reads as the text report's line. dst has room for end - p bytes. */
+static size_t html_text(const char *p, const char *end, char *dst)
+{
+    size_t n = 0;
+    while (p < end) {
+        if (*p == '<') {
+            const char *gt = memchr(p, '>', (size_t)(end - p));
+            if (!gt)
+                break;
+            dst[n++] = ' ';
+            p = gt + 1;
+            continue;
+        }
+        static const struct { const char *name; char c; } ents[] = {
+            {"&nbsp;", ' '}, {"&lt;", '<'}, {"&gt;", '>'}, {"&amp;", '&'}};
+        size_t k;
+        for (k = 0; k < sizeof ents / sizeof ents[0]; k++)
+            if (bdb_starts_with(p, end, ents[k].name))
+                break;
+        if (k < sizeof ents / sizeof ents[0]) {
+            dst[n++] = ents[k].c;
+            p += strlen(ents[k].name);
+            continue;
+        }
+        dst[n++] = *p++;
+    }
+    return n;
+}
+
+/* The length of a quoting marker at the start of a line: "#", ">",
+ * "> >", "//", ";", "*" and the blanks between them, not the blanks
+ * after. */
+static size_t quote_prefix(const char *p, const char *end)
+{
+    const char *q = p, *last = p;
+    while (q < end && (*q == '#' || *q == '>' || *q == ';' || *q == '*' ||
+                       *q == '/' || *q == ' ' || *q == '\t')) {
+        if (*q != ' ' && *q != '\t')
+            last = q + 1;
+        q++;
+    }
+    return (size_t)(last - p);
+}
+
+/* Copies [p, end) to dst without ESC sequences: CSI ("\033[0;31m",
+ * "\033[?2004h") up to its final byte, or ESC and one more byte. */
+static size_t strip_escapes(const char *p, const char *end, char *dst)
+{
+    size_t n = 0;
+    while (p < end) {
+        if (*p != '\033') {
+            dst[n++] = *p++;
+            continue;
+        }
+        p++;
+        if (p < end && *p == '[') {
+            p++;
+            while (p < end && !((unsigned char)*p >= 0x40 &&
+                                (unsigned char)*p <= 0x7e))
+                p++;
+        }
+        if (p < end)
+            p++;
+    }
+    return n;
+}
 
 static int is_banner(const char *p, const char *end)
 {
     return bdb_find(p, end, "This is ApacheBench, Version") != NULL;
 }
 
-static int parse_report(const char *buf, size_t len, bdb_sink *out,
-                        bdb_diag *diag)
+/* Two command lines with the same settings (script(1) logs echo the
+ * typed-ahead command before the prompt shows it again). */
+static int same_cmd(const ab_cmd *a, const ab_cmd *b)
+{
+    ab_cmd x = *a, y = *b;
+    x.line = y.line = 0;
+    return memcmp(&x, &y, sizeof x) == 0;
+}
+
+typedef struct ab_parse {
+    ab_run *r;
+    ab_cmd pending;
+    bdb_sink *out;
+    int runs;               /* runs opened */
+    int major;              /* ab's major version of the last banner */
+    char quote[16];         /* "#", ">", "> >": the marker before each
+                               line of a quoted capture */
+    size_t quote_len;
+    int any;                /* anything of ab's seen */
+} ab_parse;
+
+static int open_run(ab_parse *st, int line)
+{
+    int rc = run_close(st->r, st->out);
+    run_open(st->r, line, &st->pending);
+    st->r->major = st->major;
+    st->runs++;
+    st->any = 1;
+    return rc;
+}
+
+/* "C=10 : " glued before a label, as a script's `echo -n "C=${C} : "` in
+ * front of `ab ... | grep "Transfer rate:"` writes it: the only record of
+ * the run's settings, kept as parameters (C=10) so that the runs of such a
+ * sweep are told apart instead of pooled as repetitions. Text that is not
+ * all NAME=VALUE words is left alone. */
+static void annotate(ab_run *r, bdb_sink *out, int line, const char *p,
+                     const char *end)
+{
+    bdb_trim(&p, &end);
+    while (end > p && (end[-1] == ':' || end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    const char *keys[8], *kends[8], *vals[8], *vends[8];
+    int n = 0;
+    for (const char *q = p; q < end;) {
+        const char *w = q;
+        while (q < end && *q != ' ' && *q != '\t')
+            q++;
+        const char *eq = memchr(w, '=', (size_t)(q - w));
+        if (n == 8 || !eq || eq == w || eq + 1 == q)
+            return;
+        for (const char *c = w; c < eq; c++)
+            if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
+                  *c == '_' || (c > w && ((*c >= '0' && *c <= '9') ||
+                                          *c == '.' || *c == '-'))))
+                return;
+        if (eq - w >= BDB_PARAM_KEY_MAX)
+            return;
+        keys[n] = w;
+        kends[n] = eq;
+        vals[n] = eq + 1;
+        vends[n] = q;
+        n++;
+        while (q < end && (*q == ' ' || *q == '\t'))
+            q++;
+    }
+    for (int i = 0; i < n; i++) {
+        char key[BDB_PARAM_KEY_MAX];
+        bdb_copy(key, sizeof key, keys[i], kends[i]);
+        const char *have = bdb_params_get(&r->base.params, key);
+        if (!have)
+            setp_span(r, out, line, key, vals[i], vends[i]);
+    }
+}
+
+/* One line of the report (or one row of an ab -w table). */
+static int one_line(ab_parse *st, const char *p, const char *end, int no,
+                    int html_row)
+{
+    ab_run *r = st->r;
+    bdb_sink *out = st->out;
+    int rc = BDB_OK;
+    ab_cmd cmd;
+    int is_cmd = read_cmdline(p, end, no, &cmd);
+    if (is_cmd < 0)
+        return is_cmd;
+    if (is_cmd) {
+        /* GNU time -v names the command after its output: that is the
+         * run still open, if it has no command line of its own */
+        if (bdb_starts_with(p, end, "Command being timed:") && r->open &&
+            !r->cmd.line) {
+            r->cmd = cmd;
+            st->any = 1;
+            return run_close(r, out);
+        }
+        /* the next run is this command's: the one before is over */
+        rc = run_close(r, out);
+        if (st->pending.line && !same_cmd(&st->pending, &cmd))
+            WARN(r, out, st->pending.line, "this command line "
+                          "is not followed by ab's output");
+        st->pending = cmd;
+        st->any = 1;
+        return rc;
+    }
+
+    if (is_banner(p, end)) {
+        /* stderr lines written before the banner (ab -w prints no
+         * "Benchmarking" and flushes stdout only at exit) are this
+         * run's */
+        if (!(r->open && r->section == SEC_HEAD && !r->seen_banner &&
+              !r->seen_benchmarking))
+            rc = open_run(st, no);
+        r->seen_banner = 1;
+        r->midway = 0;
+        const char *v = bdb_find(p, end, "Version") + 7;
+        v = bdb_skip_ws(v, end);
+        const char *ve = v;
+        while (ve < end && *ve != ' ' && *ve != '<')
+            ve++;
+        if (ve > v)
+            bdb_sink_set_version(out, v, ve);
+        if (ve > v && *v >= '0' && *v <= '9')
+            r->major = st->major = *v - '0';
+        return rc;
+    }
+    const char *bp = bdb_starts_with(p, end, "Benchmarking ")
+                         ? bdb_find(p, end, "(be patient)")
+                         : NULL;
+    if (bp) {
+        if (!r->open || r->section != SEC_HEAD || r->n_completed_lines ||
+            r->have_finished || r->seen_benchmarking)
+            rc = open_run(st, no);
+        r->seen_benchmarking = 1;
+        r->midway = 0;
+        /* "(be patient).....done", or "(be patient)...apr_socket_recv:
+         * Connection refused (111)" when ab printed no newline */
+        p = bp + strlen("(be patient)");
+        while (p < end && *p == '.')
+            p++;
+        if (bdb_starts_with(p, end, "done"))
+            p += 4;
+        if (!bdb_is_blank(p, end))
+            head_line(r, p, end, no, out);
+        return rc;
+    }
+
+    const char *glued = NULL, *glued_end = NULL;
+    if (!is_kv_label(p, end) && !is_conn_header(p, end) &&
+        !is_perc_header(p, end)) {
+        const char *lp = find_kv_label(p, end);
+        if (lp) {
+            glued = p;
+            glued_end = lp;
+            p = lp;
+        }
+    }
+again:
+    if (r->open && html_row)
+        r->html = 1;
+    if (!r->open) {
+        int report_line = is_kv_label(p, end) || is_conn_header(p, end) ||
+                          is_perc_header(p, end);
+        int progress = is_progress_line(p, end);
+        int stderr_line = is_error_line(p, end) ||
+                          bdb_starts_with(p, end, "Total of ");
+        /* text outside ab's output (another tool's, a prompt, prose)
+         * is not ab's to judge; only a command line's run owns it */
+        if (!report_line && !progress &&
+            !(stderr_line && (st->pending.line || st->runs)))
+            return rc;
+        rc = open_run(st, no);
+        if (rc)
+            return rc;
+        r->midway = 1;
+        r->html = html_row;
+        if (report_line)
+            r->section = SEC_KV;
+    }
+    if (r->section == SEC_HEAD && (is_kv_label(p, end) ||
+                                   is_conn_header(p, end) ||
+                                   is_perc_header(p, end)))
+        r->section = SEC_KV;
+    if (glued)
+        annotate(r, out, no, glued, glued_end);
+
+    switch (r->section) {
+    case SEC_HEAD:
+        head_line(r, p, end, no, out);
+        break;
+    case SEC_KV: {
+        if (bdb_is_blank(p, end))
+            break;
+        if (is_conn_header(p, end)) {
+            r->conn_us = bdb_contains(p, end, "(us)");
+            r->seen_conn = 1;
+            r->section = SEC_CONN;
+            break;
+        }
+        if (is_perc_header(p, end)) {
+            r->perc_us = bdb_contains(p, end, "(us)");
+            r->seen_perc = 1;
+            r->section = SEC_PERC;
+            break;
+        }
+        int h = parse_kv(r, p, end, no, out);
+        if (h < 0) {
+            rc = h;
+            break;
+        }
+        if (h == KV_DONE)
+            break;
+        if (h == KV_NEW_RUN) {
+            /* the next run, its head not captured */
+            rc = open_run(st, no);
+            if (rc)
+                break;
+            r->midway = 1;
+            r->section = SEC_KV;
+            goto again;
+        }
+        if (r->seen_rps || (r->seen_complete && r->seen_time &&
+                            r->complete == 0) ||
+            r->zero_rate_line) {
+            /* the report is over: this line is someone else's */
+            rc = run_close(r, out);
+            if (rc)
+                break;
+            goto again;
+        }
+        if (is_error_line(p, end)) {
+            tally(&r->errors, no, p, end);
+            break;
+        }
+        if (++r->odd_kv.count <= 3) {
+            r->odd_kv.line = no;
+            WARN(r, out, no, "unexpected line in ab's "
+                          "results: \"%.*s\"", QUOTE_LEN(p, end), p);
+        }
+        break;
+    }
+    case SEC_CONN: {
+        const char *q = p;
+        if (bdb_is_blank(p, end))
+            break;
+        if (r->sane_continuation && !is_perc_header(p, end)) {
+            /* ab's two lines, or more when a mail client wrapped them,
+             * up to "... NOT reliable." / "... not that reliable." */
+            r->sane_continuation--;
+            if (bdb_contains(p, end, "reliable"))
+                r->sane_continuation = 0;
+            break;
+        }
+        if (bdb_starts_with(p, end, "min ")) {
+            r->conn_cols = bdb_contains(p, end, "median") ? 5 : 3;
+            break;
+        }
+        static const char *const rows[] = {"Connect", "Processing",
+                                           "Waiting", "Total"};
+        size_t k;
+        for (k = 0; k < 4; k++) {
+            q = p;
+            if (bdb_scan_lit(&q, end, rows[k], 0) &&
+                bdb_scan_lit(&q, end, ":", 0))
+                break;
+        }
+        if (k < 4) {
+            if (has_fig(r, k == 0 ? "connect_min" : k == 1
+                            ? "processing_min" : k == 2 ? "waiting_min"
+                            : "total_min")) {
+                WARN(r, out, no, "a second %s row in one "
+                              "Connection Times table; skipped", rows[k]);
+                break;
+            }
+            rc = parse_conn_row(r, rows[k], q, end, no, out);
+            break;
+        }
+        if (bdb_starts_with(p, end, "ERROR: The median") ||
+            bdb_starts_with(p, end, "WARNING: The median")) {
+            WARN(r, out, no, "%.*s",
+                          (int)(end - p > 200 ? 200 : end - p), p);
+            r->sane_continuation = bdb_contains(p, end, "reliable") ? 0 : 3;
+            break;
+        }
+        if (is_perc_header(p, end)) {
+            r->perc_us = bdb_contains(p, end, "(us)");
+            r->seen_perc = 1;
+            r->section = SEC_PERC;
+            break;
+        }
+        if (is_error_line(p, end)) {
+            tally(&r->errors, no, p, end);
+            break;
+        }
+        if (!r->conn_total_row)
+            WARN(r, out, no, "expected a row of the "
+                          "Connection Times table (Connect:, Processing:, "
+                          "Waiting:, Total:), got \"%.*s\"",
+                          QUOTE_LEN(p, end), p);
+        rc = run_close(r, out);
+        if (rc)
+            break;
+        goto again;
+    }
+    case SEC_PERC: {
+        const char *q = p;
+        double pct, v;
+        if (bdb_is_blank(p, end) && r->perc_rows == 0)
+            break;
+        if (read_num(&q, end, &pct) && bdb_scan_lit(&q, end, "%", 0)) {
+            if (bdb_scan_lit(&q, end, "<0>", 1))
+                break; /* " 0%  <0> (never)" */
+            /* " 100%  206 (longest request)"; ab 1.3d: "(last request)" */
+            const char *t = NULL;
+            if (read_num(&q, end, &v)) {
+                t = bdb_skip_ws(q, end);
+                if (t < end && *t == '(' && end[-1] == ')')
+                    t = end;
+            }
+            if (!t || !expect_end(t, end)) {
+                WARN(r, out, no, "expected a time after "
+                              "\"%.0f%%\", got \"%.*s\"; row skipped",
+                              pct, QUOTE_LEN(p, end), p);
+                break;
+            }
+            char metric[40];
+            if (pct >= 100) {
+                snprintf(metric, sizeof metric, "latency_max");
+                r->perc_last = 1;
+            } else {
+                snprintf(metric, sizeof metric, "latency_p%.0f", pct);
+            }
+            if (has_fig(r, metric)) {
+                WARN(r, out, no, "a second %.0f%% row in one "
+                              "percentile table; skipped", pct);
+                break;
+            }
+            rc = fig(r, metric, v * (r->perc_us ? 1e-6 : 1e-3),
+                     BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, no);
+            r->perc_rows++;
+            break;
+        }
+        if (is_error_line(p, end)) {
+            tally(&r->errors, no, p, end);
+            break;
+        }
+        if (!r->perc_last && !bdb_is_blank(p, end))
+            WARN(r, out, no, "expected a row of the "
+                          "percentile table (\"NN%%  TIME\"), got "
+                          "\"%.*s\"", QUOTE_LEN(p, end), p);
+        rc = run_close(r, out);
+        if (rc)
+            break;
+        goto again;
+    }
+    }
+    return rc;
+}
+
+static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
+                        bdb_sink *out, bdb_diag *diag)
 {
     ab_run *r = calloc(1, sizeof *r);
     if (!r)
         return BDB_ENOMEM;
+    ab_parse st = {.r = r, .out = out};
+    char *hbuf = NULL;      /* the text of an HTML row (ab -w) */
+    size_t hcap = 0;
+    char *ebuf = NULL;      /* a line without its terminal escapes */
+    size_t ecap = 0;
+    cmd_init(&st.pending);
     bdb_lines it;
     bdb_line ln;
     int rc = BDB_OK;
@@ -490,183 +1815,104 @@ static int parse_report(const char *buf, size_t len, bdb_sink *out,
     while (rc == BDB_OK && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *end = ln.end;
         bdb_trim(&p, &end);
-    again:
-        if (is_banner(p, end)) {
-            rc = run_close(r, out, diag);
-            if (rc)
-                break;
-            run_open(r, ln.no);
-            const char *v = bdb_find(p, end, "Version") + 7;
-            v = bdb_skip_ws(v, end);
-            const char *ve = v;
-            while (ve < end && *ve != ' ' && *ve != '<')
-                ve++;
-            if (ve > v)
-                bdb_sink_set_version(out, v, ve);
+        if (memchr(p, '\033', (size_t)(end - p))) {
+            /* colour and terminal escapes (script(1) logs, WAF-bench's
+             * red "Failed requests:") */
+            size_t need = (size_t)(end - p);
+            if (need > ecap) {
+                char *e = realloc(ebuf, need);
+                if (!e) {
+                    rc = BDB_ENOMEM;
+                    break;
+                }
+                ebuf = e;
+                ecap = need;
+            }
+            size_t n = strip_escapes(p, end, ebuf);
+            p = ebuf;
+            end = ebuf + n;
+            bdb_trim(&p, &end);
+        }
+        /* a capture quoted in a comment or a mail ("# Completed 100
+         * requests", "> Total:  1  2  0.4  2  5"): the marker in front
+         * of the banner or of a report line is stripped from the lines
+         * that follow */
+        if (!st.quote_len) {
+            size_t qn = quote_prefix(p, end);
+            const char *rest = p + qn, *rend = end;
+            bdb_trim(&rest, &rend);
+            if (qn && qn < sizeof st.quote &&
+                (is_banner(rest, rend) || is_kv_label(rest, rend) ||
+                 is_progress_line(rest, rend))) {
+                memcpy(st.quote, p, qn);
+                st.quote_len = qn;
+            }
+        }
+        if (st.quote_len && (size_t)(end - p) >= st.quote_len &&
+            memcmp(p, st.quote, st.quote_len) == 0) {
+            p += st.quote_len;
+            bdb_trim(&p, &end);
+        }
+        int html_row = 0;
+        if (p < end && *p == '<') {
+            size_t need = (size_t)(end - p);
+            if (need > hcap) {
+                char *h = realloc(hbuf, need);
+                if (!h) {
+                    rc = BDB_ENOMEM;
+                    break;
+                }
+                hbuf = h;
+                hcap = need;
+            }
+            html_row = bdb_starts_with(p, end, "<tr") ||
+                       bdb_starts_with(p, end, "<table");
+            if (!html_row) {
+                size_t n = html_text(p, end, hbuf);
+                p = hbuf;
+                end = hbuf + n;
+                bdb_trim(&p, &end);
+            }
+        }
+        const char *hrow = p, *hrow_end = end;
+
+        if (p < end && *p == '<' && html_row) {
+            /* a row per "<tr": some captures join a table on one line */
+            const char *q = hrow;
+            while (rc == BDB_OK && q < hrow_end) {
+                const char *nx = bdb_find(q + 1, hrow_end, "<tr");
+                const char *e = nx ? nx : hrow_end;
+                size_t n = html_text(q, e, hbuf);
+                const char *tp = hbuf, *te = hbuf + n;
+                bdb_trim(&tp, &te);
+                rc = one_line(&st, tp, te, ln.no, 1);
+                q = e;
+            }
             continue;
         }
-        int benchmarking = bdb_starts_with(p, end, "Benchmarking ") &&
-                           bdb_contains(p, end, "(be patient)");
-        int server = bdb_starts_with(p, end, "Server Software:");
-        if (!r->open) {
-            if (!benchmarking && !server)
-                continue;
-            run_open(r, ln.no);
-        } else if ((benchmarking && r->section != SEC_HEAD) ||
-                   (server && r->seen_server)) {
-            /* a new run without a banner */
-            rc = run_close(r, out, diag);
-            if (rc)
-                break;
-            run_open(r, ln.no);
-        }
-
-        switch (r->section) {
-        case SEC_HEAD: {
-            const char *q = p;
-            double v;
-            if (server) {
-                const char *vp = p + strlen("Server Software:"), *ve = end;
-                bdb_trim(&vp, &ve);
-                const char *slash = memchr(vp, '/', (size_t)(ve - vp));
-                if (slash)
-                    ve = slash;
-                if (ve > vp)
-                    bdb_params_set_span(&r->base.params, "server", vp, ve);
-                r->seen_server = 1;
-                r->section = SEC_KV;
-            } else if (bdb_scan_lit(&q, end, "Completed", 0) &&
-                       read_num(&q, end, &v) &&
-                       bdb_scan_lit(&q, end, "requests", 1)) {
-                r->n_completed_lines++;
-            } else if ((q = p, bdb_scan_lit(&q, end, "Finished", 0)) &&
-                       read_num(&q, end, &v) &&
-                       bdb_scan_lit(&q, end, "requests", 1)) {
-                r->have_finished = 1;
-                r->finished = (long long)v;
-            } else if (bdb_starts_with(p, end, "Test aborted") ||
-                       bdb_starts_with(p, end, "apr_") ||
-                       bdb_starts_with(p, end, "Total of ")) {
-                if (!r->abort_line) {
-                    r->abort_line = ln.no;
-                    bdb_copy(r->abort_text, sizeof r->abort_text, p, end);
-                }
-            }
-            /* anything else before the results (copyright lines, ab's
-             * stderr messages such as "SSL read failed") is not a figure */
-            break;
-        }
-        case SEC_KV: {
-            if (bdb_is_blank(p, end))
-                break;
-            if (bdb_starts_with(p, end, "Connection Times (")) {
-                r->conn_us = bdb_contains(p, end, "(us)");
-                r->section = SEC_CONN;
-                break;
-            }
-            if (bdb_starts_with(p, end, "Percentage of the requests served")) {
-                r->perc_us = bdb_contains(p, end, "(us)");
-                r->section = SEC_PERC;
-                break;
-            }
-            int h = parse_kv(r, p, end, ln.no, out, diag);
-            if (h != 1 && h != 0) {
-                rc = h;
-                break;
-            }
-            if (h == 1)
-                break;
-            if (r->seen_rps || (r->seen_complete && r->seen_time &&
-                                r->complete == 0)) {
-                /* the report is over: this line is someone else's */
-                rc = run_close(r, out, diag);
-                if (rc)
-                    break;
-                goto again;
-            }
-            rc = bdb_diag_set(diag, BDB_EPARSE, ln.no,
-                              "ab: unexpected line in ab's results: \"%.*s\"",
-                              (int)(end - p > 80 ? 80 : end - p), p);
-            break;
-        }
-        case SEC_CONN: {
-            const char *q = p;
-            if (bdb_is_blank(p, end))
-                break;
-            if (r->sane_continuation) {
-                r->sane_continuation = 0;
-                if (bdb_contains(p, end, "reliable"))
-                    break;
-            }
-            if (bdb_starts_with(p, end, "min ")) {
-                r->conn_rows = bdb_contains(p, end, "median") ? 5 : 3;
-                break;
-            }
-            static const char *const rows[] = {"Connect", "Processing",
-                                               "Waiting", "Total"};
-            size_t k;
-            for (k = 0; k < 4; k++) {
-                q = p;
-                if (bdb_scan_lit(&q, end, rows[k], 0) &&
-                    bdb_scan_lit(&q, end, ":", 0))
-                    break;
-            }
-            if (k < 4) {
-                if (!r->conn_rows)
-                    r->conn_rows = 5;
-                rc = parse_conn_row(r, rows[k], q, end, ln.no,
-                                    r->conn_rows == 5, diag);
-                break;
-            }
-            if (bdb_starts_with(p, end, "ERROR: The median") ||
-                bdb_starts_with(p, end, "WARNING: The median")) {
-                bdb_sink_warn(out, ln.no, "%.*s",
-                              (int)(end - p > 200 ? 200 : end - p), p);
-                r->sane_continuation = 1;
-                break;
-            }
-            if (bdb_starts_with(p, end, "Percentage of the requests served")) {
-                r->perc_us = bdb_contains(p, end, "(us)");
-                r->section = SEC_PERC;
-                break;
-            }
-            rc = run_close(r, out, diag);
-            if (rc)
-                break;
-            goto again;
-        }
-        case SEC_PERC: {
-            const char *q = p;
-            double pct, v;
-            if (bdb_is_blank(p, end) && r->perc_rows == 0)
-                break;
-            if (read_num(&q, end, &pct) && bdb_scan_lit(&q, end, "%", 0)) {
-                if (bdb_scan_lit(&q, end, "<0>", 1))
-                    break; /* " 0%  <0> (never)" */
-                if (!read_num(&q, end, &v))
-                    return free(r),
-                           bdb_diag_set(diag, BDB_EPARSE, ln.no,
-                                        "ab: expected a time after \"%.0f%%\"",
-                                        pct);
-                char metric[40];
-                if (pct >= 100)
-                    snprintf(metric, sizeof metric, "latency_max");
-                else
-                    snprintf(metric, sizeof metric, "latency_p%.0f", pct);
-                rc = fig(r, metric, v * (r->perc_us ? 1e-6 : 1e-3), BDB_UNIT_SECONDS,
-                         BDB_LOWER_IS_BETTER, ln.no);
-                r->perc_rows++;
-                break;
-            }
-            rc = run_close(r, out, diag);
-            if (rc)
-                break;
-            goto again;
-        }
-        }
+        rc = one_line(&st, p, end, ln.no, 0);
     }
     if (rc == BDB_OK)
-        rc = run_close(r, out, diag);
+        rc = run_close(r, out);
+    if (rc == BDB_OK && st.pending.line)
+        WARN(r, out, st.pending.line,
+                      "this command line is not followed by ab's output "
+                      "(truncated log?)");
+    if (rc == BDB_OK && !st.any) {
+        if (opts && opts->forced)
+            rc = bdb_diag_set(diag, BDB_EPARSE, 1,
+                              "ab: expected ApacheBench output (\"This is "
+                              "ApacheBench, Version ...\" or its report "
+                              "lines)");
+        else
+            WARN(r, out, 1, "expected ApacheBench output (\"This "
+                          "is ApacheBench, Version ...\" or its report lines)");
+    }
+    if (rc == BDB_OK)
+        rc = r->warn_rc;
+    free(hbuf);
+    free(ebuf);
+    free(r->figs);
     free(r);
     return rc;
 }
@@ -688,9 +1934,10 @@ typedef struct side_state {
     int nfields;
     side_row *rows;
     size_t n, cap;
-    int err;                /* BDB_E* */
-    int err_line;
-    char err_msg[160];
+    int overlong;           /* a field did not fit fields[] */
+    int err;                /* BDB_ENOMEM */
+    int bad;                /* rows skipped */
+    bdb_sink *out;
 } side_state;
 
 static void side_field(void *s, size_t len, void *data)
@@ -700,6 +1947,7 @@ static void side_field(void *s, size_t len, void *data)
         size_t n = len < 63 ? len : 63;
         memcpy(st->fields[st->nfields], s, n);
         st->fields[st->nfields][n] = '\0';
+        st->overlong |= len > 63;
     }
     st->nfields++;
 }
@@ -716,7 +1964,9 @@ static void side_record(int c, void *data)
     side_state *st = data;
     int line = ++st->record;
     int nf = st->nfields;
+    int overlong = st->overlong;
     st->nfields = 0;
+    st->overlong = 0;
     if (st->err)
         return;
     if (line == 1)
@@ -728,28 +1978,28 @@ static void side_record(int c, void *data)
     int ok;
     if (st->gnuplot) {
         double secs;
-        ok = nf == 6 && field_num(st->fields[1], &secs) &&
+        ok = !overlong && nf == 6 && field_num(st->fields[1], &secs) &&
              field_num(st->fields[2], &row.ctime) &&
              field_num(st->fields[3], &row.dtime) &&
              field_num(st->fields[4], &row.t) &&
              field_num(st->fields[5], &row.wait);
-        if (!ok)
-            snprintf(st->err_msg, sizeof st->err_msg,
-                     "ab -g: expected 6 tab-separated columns (starttime, "
-                     "seconds, ctime, dtime, ttime, wait)");
+        if (!ok && st->bad++ < 3 &&
+            bdb_sink_warn(st->out, line,
+                          "ab -g: expected 6 tab-separated columns (starttime, "
+                          "seconds, ctime, dtime, ttime, wait); row skipped"))
+            st->err = BDB_ENOMEM;
     } else {
-        ok = nf == 2 && field_num(st->fields[0], &row.pct) &&
+        ok = !overlong && nf == 2 && field_num(st->fields[0], &row.pct) &&
              field_num(st->fields[1], &row.t) && row.pct >= 0 &&
              row.pct <= 100;
-        if (!ok)
-            snprintf(st->err_msg, sizeof st->err_msg,
-                     "ab -e: expected \"percentage,time in ms\"");
+        if (!ok && st->bad++ < 3 &&
+            bdb_sink_warn(st->out, line,
+                          "ab -e: expected \"percentage,time in ms\"; row "
+                          "skipped"))
+            st->err = BDB_ENOMEM;
     }
-    if (!ok) {
-        st->err = BDB_EPARSE;
-        st->err_line = line;
+    if (!ok)
         return;
-    }
     if (st->n == st->cap) {
         size_t cap = st->cap ? st->cap * 2 : 256;
         side_row *p = realloc(st->rows, cap * sizeof *p);
@@ -849,7 +2099,7 @@ static int emit_csv(side_state *st, bdb_sink *out, const bdb_parse_opts *opts)
 }
 
 static int parse_side(const char *buf, size_t len, int gnuplot,
-                      const bdb_parse_opts *opts, bdb_sink *out, bdb_diag *diag)
+                      const bdb_parse_opts *opts, bdb_sink *out)
 {
     const char *end;
     const char *p = skip_bom_ws(buf, len, &end);
@@ -867,6 +2117,7 @@ static int parse_side(const char *buf, size_t len, int gnuplot,
     memset(&st, 0, sizeof st);
     st.gnuplot = gnuplot;
     st.record = skipped;
+    st.out = out;
     size_t used = csv_parse(&cp, p, (size_t)(end - p), side_field, side_record,
                             &st);
     int cerr = used != (size_t)(end - p) ? csv_error(&cp) : 0;
@@ -874,21 +2125,21 @@ static int parse_side(const char *buf, size_t len, int gnuplot,
         csv_fini(&cp, side_field, side_record, &st);
     csv_free(&cp);
     int rc = BDB_OK;
-    if (cerr)
-        rc = bdb_diag_set(diag, BDB_EPARSE, st.record + 1, "ab -%c: %s",
-                          gnuplot ? 'g' : 'e', csv_strerror(cerr));
-    else if (st.err == BDB_EPARSE)
-        rc = bdb_diag_set(diag, BDB_EPARSE, st.err_line, "%s", st.err_msg);
-    else if (st.err)
+    if (st.bad > 3)
+        rc = bdb_sink_warn(out, 0, "ab -%c: %d rows skipped in all",
+                           gnuplot ? 'g' : 'e', st.bad);
+    if (cerr && !rc)
+        rc = bdb_sink_warn(out, st.record + 1, "ab -%c: %s; the rows before "
+                           "it are kept", gnuplot ? 'g' : 'e',
+                           csv_strerror(cerr));
+    if (st.err && !rc)
         rc = st.err;
-    else if (st.n == 0)
-        rc = bdb_diag_set(diag, BDB_EPARSE, skipped + 1,
-                          "ab -%c: a header without rows (truncated file?)",
-                          gnuplot ? 'g' : 'e');
-    else if (gnuplot)
-        rc = emit_gnuplot(&st, out, opts);
-    else
-        rc = emit_csv(&st, out, opts);
+    if (!rc && st.n == 0)
+        rc = bdb_sink_warn(out, skipped + 1,
+                           "ab -%c: a header without rows (truncated file?)",
+                           gnuplot ? 'g' : 'e');
+    else if (!rc)
+        rc = gnuplot ? emit_gnuplot(&st, out, opts) : emit_csv(&st, out, opts);
     free(st.rows);
     return rc;
 }
@@ -899,10 +2150,10 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     const char *end;
     const char *p = skip_bom_ws(buf, len, &end);
     if (bdb_starts_with(p, end, GNUPLOT_HEADER))
-        return parse_side(buf, len, 1, opts, out, diag);
+        return parse_side(buf, len, 1, opts, out);
     if (bdb_starts_with(p, end, CSV_HEADER))
-        return parse_side(buf, len, 0, opts, out, diag);
-    return parse_report(buf, len, out, diag);
+        return parse_side(buf, len, 0, opts, out);
+    return parse_report(buf, len, opts, out, diag);
 }
 
-const bdb_parser bdb_parser_ab = {"ab", 1, sniff, parse};
+const bdb_parser bdb_parser_ab = {"ab", 2, sniff, parse};

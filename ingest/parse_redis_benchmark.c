@@ -15,10 +15,10 @@
  *     `  N requests completed in T seconds`, `  N parallel clients`,
  *     `  N bytes payload`, `  keep alive: N`, then (6.x/7.x) `host
  *     configuration` lines, `multi-thread: yes|no`, `threads: N`, (cluster)
- *     `cluster mode` and `node [i] configuration` lines. Redis < 6.2 follows
- *     with a histogram, `99.96% <= 1 milliseconds` ("%.2f%% <= %d
- *     milliseconds"; a decimal label such as `0.2 milliseconds` is accepted
- *     too), and `82169.27 requests per second`. Redis >= 6.2 prints the
+ *     `cluster mode: yes (N masters)` and `node [i] configuration` lines.
+ *     Redis < 6.2 follows with a histogram, `99.96% <= 1 milliseconds`
+ *     ("%.2f%% <= %d milliseconds"; 6.0's --precision prints decimals),
+ *     and `82169.27 requests per second`. Redis >= 6.2 prints the
  *     HdrHistogram blocks `Latency by percentile distribution:` and `Cumulative
  *     distribution of latencies:` (`50.000% <= 0.167 milliseconds (cumulative
  *     count 54147)`), then `Summary:`, `  throughput summary: N requests per
@@ -35,7 +35,7 @@
  *     terminal line. The line iterator splits on \n only, so each line is
  *     read from its last \r on. A test whose progress is the last thing
  *     printed for it (interrupted, or aborted by `Error from server: ...`,
- *     which 7.x prints before it exits) makes the file fail with that line.
+ *     which 7.x prints before it exits) is warned about at that line.
  *
  * Units, from redis-benchmark.c (showLatencyReport()):
  *  - requests per second is requests_finished / (totlatency ms / 1000), a
@@ -45,7 +45,7 @@
  *  - "requests completed in %.2f seconds" is totlatency / 1000: time_taken in
  *    seconds (neutral); the count is complete_requests (neutral). It is not a
  *    parameter: --csv and -q do not print it, and the same test read from a
- *    CSV and from a report should stay one series.
+ *    CSV and from a report should stay one series (so -n is not one either).
  *  - >= 6.2 latencies (CSV *_latency_ms columns, the "latency summary
  *    (msec)" table, the quiet p50) are HdrHistogram values in microseconds
  *    divided by 1000, i.e. milliseconds with %.3f: stored in seconds.
@@ -63,17 +63,40 @@
  * `PING_INLINE`, `LRANGE_500 (first 450 elements)`, a custom command such as
  * `incr counter`). From the text report: clients (-c, "parallel clients"),
  * payload_size (-d, bytes), keepalive (-k, 0/1), threads (--threads; only
- * when "multi-thread: yes"). Nothing prints -P, so pipeline comes from
- * --param pipeline=N or a path pattern, as does clients for --csv and -q
- * output (a name like 'reds-bench-{clients}.csv'): the parser never invents
- * a default for a parameter the log does not print.
+ * when "multi-thread: yes"), cluster (1 with "cluster mode: yes").
  *
- * Warnings: "Error from server:" lines, "All clients disconnected",
- * "Could not connect", unknown CSV or summary columns, and inf/nan figures. */
+ * A command line before the output (a prompt, `echo`, set -x; see
+ * cmdline.h) gives the settings nothing prints: redis-benchmark walks its
+ * arguments with strcmp, one word per option and one for its value (no
+ * getopt: `-c10` is refused), and the first word that is not an option
+ * starts a custom command (parseOptions() in redis-benchmark.c, 2.4 to 7.x).
+ * -c clients, -d payload_size (clamped to 1 .. 1 GiB as the tool does), -k
+ * keepalive, -P pipeline (<= 0 is 1), --threads threads (above 0), -r
+ * keyspace (random keys in 0 .. N-1), -s unix_socket=1, --cluster cluster=1,
+ * --tls tls=1, -3 resp=3, --enable-tracking tracking=1. With --cluster,
+ * 6.0+ prints "Cluster has N master nodes:" and runs one thread per master
+ * unless --threads says otherwise (main()): quiet and CSV lines after it get
+ * cluster=1 and threads=N, as the report prints them. -n, -t, -q, --csv,
+ * -e, -l, --precision, --seed, -h, -p, -a, --user, -u, --dbnum name the run
+ * or its output, not what is measured. They apply to every test printed
+ * until the next command; where the report prints the same setting, the
+ * printed one is kept and a disagreement warned about. Without a command
+ * (or a user's --param / a path pattern) --csv and -q output has no
+ * clients or pipeline: the parser never invents a default.
+ *
+ * Every line that is not understood is a warning at its line and the rest
+ * is read: redis-benchmark's own messages ("Could not connect to Redis at
+ * ...", "Error: Server closed the connection", "Error from server: ...",
+ * "All clients disconnected... aborting.", "WARNING: ...", "ERROR: ...",
+ * "FATAL: ...", "Invalid option ..."), text inside a report that is not
+ * its, odd CSV rows, unknown CSV or summary columns, inf/nan figures, a
+ * report or a test cut short (its complete figures are kept). */
 #include "ingest.h"
+#include "cmdline.h"
 #include "../common/bdb_scan.h"
 
 #include <csv.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +110,11 @@ static const char *const RB_CSV_COLS[] = {
     "test", "rps", "avg_latency_ms", "min_latency_ms", "p50_latency_ms",
     "p95_latency_ms", "p99_latency_ms", "max_latency_ms"};
 #define RB_CSV_NCOLS 8
+
+/* The settings both a command line and the text report can hold. */
+static const char *const RB_PRINTED[] = {"clients", "payload_size",
+                                         "keepalive", "threads", "cluster"};
+#define RB_NPRINTED 5
 
 /* A figure of a text report, kept until the report ends: the parameter
  * lines come after "requests completed". */
@@ -106,6 +134,7 @@ typedef struct rb_block {
     int hdr_form;           /* >= 6.2: HdrHistogram blocks / Summary: seen */
     int lat_header;         /* "latency summary (msec):" seen */
     int ncols;              /* columns of the summary table, -1: none yet */
+    int over_figs;
     char cols[RB_MAX_COLS][BDB_METRIC_MAX]; /* "" : skipped column */
     bdb_sample base;
     rb_fig figs[RB_MAX_FIGS];
@@ -123,23 +152,57 @@ typedef struct rb_csv {
     int rows_since_header;
 } rb_csv;
 
+/* The command line the output that follows belongs to. */
+typedef struct rb_cmd {
+    int line;               /* 0: none */
+    bdb_params params;
+    int figures;            /* figures read since it */
+    int no_run;             /* --version, --help, -I: prints no figures */
+    unsigned warned;        /* RB_PRINTED disagreements already warned */
+} rb_cmd;
+
 typedef struct rb_state {
     rb_block blk;
     rb_csv csv;
+    rb_cmd cmd;
+    /* "Cluster has N master nodes:" (6.0+, --cluster): cluster=1 and, with
+     * no --threads, threads=N (main() gives one thread per master) for the
+     * quiet and CSV lines that follow, which print neither; a report
+     * prints both itself */
+    int cluster_nodes, cluster_line;
+    int usage;              /* inside the usage text (its examples hold
+                               "$ redis-benchmark ..." lines) */
     int pending_line;       /* line of unfinished progress, 0: none */
     char pending_title[BDB_BENCHMARK_MAX];
     char pending_last[120]; /* what the pending line ends with */
+    int seen_redis;         /* anything of redis-benchmark's at all */
     bdb_sink *out;
     bdb_diag *diag;
 } rb_state;
 
-/* --------------------------------------------------------------- helpers */
+/* Records a warning. Only running out of memory stops the parse: a sink
+ * full of warnings (its limit) keeps the figures. */
+static int rb_warn(rb_state *st, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 
-static int perr(bdb_diag *diag, int line, const char *what)
+static int rb_warn(rb_state *st, int line, const char *fmt, ...)
 {
-    return bdb_diag_set(diag, BDB_EPARSE, line, "redis-benchmark: expected %s",
-                        what);
+    char text[sizeof ((bdb_note *)0)->text];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    int rc = bdb_sink_warn(st->out, line, "%s", text);
+    return rc == BDB_ENOMEM ? rc : BDB_OK;
 }
+
+/* At most 80 bytes of [p, end), for messages: never past end. */
+#define RB_SPAN(p, end) (int)((end) - (p) > 80 ? 80 : (end) - (p)), (p)
+
+/* --------------------------------------------------------------- helpers */
 
 /* Reads a number. Returns 1 for a number, 2 for the "inf"/"nan" printf
  * prints for a zero-length or empty run (*p advanced in both cases), 0 when
@@ -205,9 +268,52 @@ static int latency_metric(const char *p, const char *end, char *out,
     return 1;
 }
 
+/* Copies a title into base, warning when it is longer than a benchmark
+ * name holds. */
+static int set_title(rb_state *st, bdb_sample *base, const char *tp,
+                     const char *te, int line)
+{
+    bdb_sample_set_benchmark(base, tp, te);
+    if (te - tp < BDB_BENCHMARK_MAX)
+        return BDB_OK;
+    return rb_warn(st, line,
+                   "the test title (%d bytes) is cut to %d bytes in the "
+                   "benchmark name",
+                   (int)(te - tp), BDB_BENCHMARK_MAX - 1);
+}
+
+/* A fresh base sample for a test: the command line's settings first. */
+static int new_base(rb_state *st, bdb_sample *base, const char *tp,
+                    const char *te, int line)
+{
+    bdb_sample_init(base, NULL);
+    base->params = st->cmd.params;
+    return set_title(st, base, tp, te, line);
+}
+
+/* The base of a quiet or CSV line: the cluster's settings too. */
+static int new_line_base(rb_state *st, bdb_sample *base, const char *tp,
+                         const char *te, int line)
+{
+    int rc = new_base(st, base, tp, te, line);
+    if (rc || !st->cluster_nodes)
+        return rc;
+    int full = bdb_params_set(&base->params, "cluster", "1") != BDB_OK;
+    if (!bdb_params_get(&st->cmd.params, "threads"))
+        full |= bdb_params_set(&base->params, "threads", "%d",
+                               st->cluster_nodes) != BDB_OK;
+    if (full)
+        return rb_warn(st, line,
+                       "the cluster's parameters are not all kept: at most %d "
+                       "parameters",
+                       BDB_MAX_PARAMS);
+    return BDB_OK;
+}
+
 static int add(rb_state *st, const bdb_sample *base, const char *metric,
                double v, const char *unit, bdb_better better, int line)
 {
+    st->cmd.figures++;
     return bdb_sink_add(st->out, base, metric, v, unit, better, line);
 }
 
@@ -216,9 +322,14 @@ static int fig(rb_state *st, const char *metric, double v, const char *unit,
                bdb_better better, int line)
 {
     rb_block *b = &st->blk;
-    if (b->nfig >= RB_MAX_FIGS)
-        return bdb_diag_set(st->diag, BDB_ERANGE, line,
-                            "redis-benchmark: too many figures in one report");
+    if (b->nfig >= RB_MAX_FIGS) {
+        if (b->over_figs++)
+            return BDB_OK;
+        return rb_warn(st, line,
+                       "more than %d figures in the report of '%s': %s and "
+                       "the rest are not kept",
+                       RB_MAX_FIGS, b->base.benchmark, metric);
+    }
     rb_fig *f = &b->figs[b->nfig++];
     bdb_strlcpy(f->metric, sizeof f->metric, metric);
     f->value = v;
@@ -228,7 +339,7 @@ static int fig(rb_state *st, const char *metric, double v, const char *unit,
     return BDB_OK;
 }
 
-/* The report is whole: emits its figures with its parameters. */
+/* The report ends: emits its figures with its parameters. */
 static int block_close(rb_state *st)
 {
     rb_block *b = &st->blk;
@@ -243,17 +354,50 @@ static int block_close(rb_state *st)
     return BDB_OK;
 }
 
-/* A figure printed as inf/nan: kept out, with a warning. */
-static void warn_odd(rb_state *st, const bdb_sample *base, const char *metric,
-                     int line)
+/* A report that stops before its results: what it read is kept. */
+static int block_cut(rb_state *st)
 {
-    bdb_sink_warn(st->out, line,
-                  "%s: %s printed as inf/nan (a run shorter than "
-                  "redis-benchmark's 1 ms clock, or no reply): not stored",
-                  base->benchmark, metric);
+    rb_block *b = &st->blk;
+    const char *what =
+        !b->seen_completed ? "\"N requests completed in T seconds\""
+        : !b->seen_rps     ? "\"N requests per second\""
+                           : "the \"latency summary (msec)\" values";
+    int rc = rb_warn(st, b->line,
+                     "the report of '%s' stops before its results (a cut "
+                     "capture or an aborted run): expected %s; %s",
+                     b->base.benchmark, what,
+                     b->nfig ? "its other figures are kept"
+                             : "it has no figure");
+    return rc ? rc : block_close(st);
 }
 
-static int pending_error(rb_state *st);
+/* A figure printed as inf/nan: kept out, with a warning. */
+static int warn_odd(rb_state *st, const bdb_sample *base, const char *metric,
+                    int line)
+{
+    return rb_warn(st, line,
+                   "%s: %s printed as inf/nan (a run shorter than "
+                   "redis-benchmark's 1 ms clock, or no reply): not stored",
+                   base->benchmark, metric);
+}
+
+/* The test with pending progress never printed its result. */
+static int pending_warn(rb_state *st)
+{
+    int line = st->pending_line;
+    st->pending_line = 0;
+    if (st->pending_last[0])
+        return rb_warn(st, line,
+                       "the test '%s' did not finish (its progress line ends "
+                       "with \"%s\"; a cut capture or an aborted run): no "
+                       "figure for it",
+                       st->pending_title, st->pending_last);
+    return rb_warn(st, line,
+                   "the test '%s' did not finish (only its progress was "
+                   "printed; a cut capture or an aborted run): no figure for "
+                   "it",
+                   st->pending_title);
+}
 
 /* Marks unfinished progress of title seen at line; progress of another test
  * that is still pending means that test never finished. */
@@ -262,8 +406,12 @@ static int set_pending(rb_state *st, const char *tp, const char *te,
 {
     char title[BDB_BENCHMARK_MAX];
     bdb_copy(title, sizeof title, tp, te);
-    if (st->pending_line && strcmp(st->pending_title, title) != 0)
-        return pending_error(st);
+    st->seen_redis = 1;
+    if (st->pending_line && strcmp(st->pending_title, title) != 0) {
+        int rc = pending_warn(st);
+        if (rc)
+            return rc;
+    }
     st->pending_line = line;
     bdb_strlcpy(st->pending_title, sizeof st->pending_title, title);
     if (lp)
@@ -273,29 +421,44 @@ static int set_pending(rb_state *st, const char *tp, const char *te,
     return BDB_OK;
 }
 
-static int pending_error(rb_state *st)
-{
-    if (st->pending_last[0])
-        return bdb_diag_set(st->diag, BDB_EPARSE, st->pending_line,
-                            "redis-benchmark: the test '%s' did not finish "
-                            "(its progress line ends with \"%s\"; truncated "
-                            "or aborted run)",
-                            st->pending_title, st->pending_last);
-    return bdb_diag_set(st->diag, BDB_EPARSE, st->pending_line,
-                        "redis-benchmark: the test '%s' did not finish (only "
-                        "its progress was printed; truncated or aborted run)",
-                        st->pending_title);
-}
-
 /* A result for title arrived: it settles that test's progress; progress of
  * another test means that test never finished. */
 static int settle(rb_state *st, const char *title)
 {
+    st->seen_redis = 1;
     if (!st->pending_line)
         return BDB_OK;
     if (strcmp(st->pending_title, title) != 0)
-        return pending_error(st);
+        return pending_warn(st);
     st->pending_line = 0;
+    return BDB_OK;
+}
+
+/* A setting the report prints: kept, and checked against the command's. */
+static int printed_param(rb_state *st, int line, const char *key,
+                         const char *value)
+{
+    rb_block *b = &st->blk;
+    const char *cmd = bdb_params_get(&st->cmd.params, key);
+    if (cmd && strcmp(cmd, value) != 0) {
+        for (int i = 0; i < RB_NPRINTED; i++) {
+            if (strcmp(RB_PRINTED[i], key) != 0 || (st->cmd.warned & (1u << i)))
+                continue;
+            st->cmd.warned |= 1u << i;
+            int rc = rb_warn(st, line,
+                             "the redis-benchmark command on line %d gives "
+                             "%s=%s but the report prints %s; the printed "
+                             "value is kept",
+                             st->cmd.line, key, cmd, value);
+            if (rc)
+                return rc;
+        }
+    }
+    if (bdb_params_set(&b->base.params, key, "%s", value) != BDB_OK)
+        return rb_warn(st, line,
+                       "parameter %s=%s not kept: a test has at most %d "
+                       "parameters",
+                       key, value, BDB_MAX_PARAMS);
     return BDB_OK;
 }
 
@@ -382,8 +545,6 @@ static int is_block_header(const char *p, const char *end, const char **tp,
     return *tp < *te;
 }
 
-/* ------------------------------------------------------------------ CSV */
-
 typedef struct rb_fields {
     int n;
     int overflow;
@@ -427,14 +588,14 @@ static int csv_split(const char *p, const char *end, rb_fields *fs)
     return bad || fs->overflow ? 1 : 0;
 }
 
-/* Ends a CSV section: a header without rows is a truncated run. */
+/* Ends a CSV section: a header without rows is a cut or failed run. */
 static int csv_close(rb_state *st)
 {
     int rc = BDB_OK;
     if (st->csv.active && st->csv.rows_since_header == 0)
-        rc = bdb_diag_set(st->diag, BDB_EPARSE, st->csv.header_line,
-                          "redis-benchmark CSV: a header without rows "
-                          "(truncated or failed run?)");
+        rc = rb_warn(st, st->csv.header_line,
+                     "a redis-benchmark CSV header without rows (a cut "
+                     "capture or a failed run?)");
     st->csv.active = 0;
     return rc;
 }
@@ -449,12 +610,12 @@ static int csv_header(rb_state *st, const rb_fields *fs, int quoted, int line)
     int rows = c->rows;
     memset(c, 0, sizeof *c);
     c->rows = rows;
-    c->active = 1;
     c->quoted = quoted;
     c->header_line = line;
     c->ncols = fs->n;
     c->title_col = -1;
-    for (int i = 0; i < fs->n; i++) {
+    st->seen_redis = 1;
+    for (int i = 0; i < fs->n && !rc; i++) {
         const char *n = fs->f[i], *e = fs->f[i] + fs->len[i];
         bdb_trim(&n, &e);
         if (bdb_span_eq(n, e, "test")) {
@@ -465,22 +626,24 @@ static int csv_header(rb_state *st, const rb_fields *fs, int quoted, int line)
                    latency_metric(n, e - 11, c->cols[i], sizeof c->cols[i])) {
             /* mapped */
         } else {
-            bdb_sink_warn(st->out, line,
-                          "redis-benchmark CSV: column '%s' is not known; "
-                          "its values are not stored",
-                          fs->f[i]);
+            rc = rb_warn(st, line,
+                         "redis-benchmark CSV: column '%s' is not known; its "
+                         "values are not stored",
+                         fs->f[i]);
         }
     }
-    if (c->title_col < 0)
-        return perr(st->diag, line, "a \"test\" column in the CSV header");
-    return BDB_OK;
+    if (!rc && c->title_col < 0)
+        return rb_warn(st, line,
+                       "redis-benchmark CSV: expected a \"test\" column in the "
+                       "header; its rows are not read");
+    c->active = 1;
+    return rc;
 }
 
 static int csv_row(rb_state *st, const rb_fields *fs, int line)
 {
     const rb_csv *c = &st->csv;
     int title_col = 0;
-    const char *const *names = NULL;
     char cols[RB_MAX_COLS][BDB_METRIC_MAX];
     if (c->active) {
         title_col = c->title_col;
@@ -488,9 +651,8 @@ static int csv_row(rb_state *st, const rb_fields *fs, int line)
     } else {
         /* no header: redis-benchmark's own fixed orders */
         memset(cols, 0, sizeof cols);
-        names = RB_CSV_COLS;
-        for (int i = 1; i < fs->n; i++) {
-            const char *n = names[i], *e = n + strlen(n);
+        for (int i = 1; i < fs->n && i < RB_CSV_NCOLS; i++) {
+            const char *n = RB_CSV_COLS[i], *e = n + strlen(n);
             if (i == 1)
                 snprintf(cols[i], sizeof cols[i], "requests_per_sec");
             else
@@ -500,37 +662,38 @@ static int csv_row(rb_state *st, const rb_fields *fs, int line)
     const char *tp = fs->f[title_col], *te = tp + fs->len[title_col];
     bdb_trim(&tp, &te);
     if (tp == te)
-        return perr(st->diag, line, "a test name in the first CSV field");
+        return rb_warn(st, line,
+                       "redis-benchmark CSV: expected a test name in field %d; "
+                       "row not read",
+                       title_col + 1);
     bdb_sample base;
-    bdb_sample_init(&base, NULL);
-    bdb_sample_set_benchmark(&base, tp, te);
-    int rc = settle(st, base.benchmark);
-    if (rc)
-        return rc;
-    for (int i = 0; i < fs->n; i++) {
+    int rc = new_line_base(st, &base, tp, te, line);
+    if (!rc)
+        rc = settle(st, base.benchmark);
+    for (int i = 0; !rc && i < fs->n; i++) {
         if (i == title_col || !cols[i][0])
             continue;
         double v = 0;
         int k = rb_whole_number(fs->f[i], fs->f[i] + fs->len[i], &v);
-        if (!k)
-            return bdb_diag_set(st->diag, BDB_EPARSE, line,
-                                "redis-benchmark CSV: expected a number in "
-                                "field %d, got \"%s\"",
-                                i + 1, fs->f[i]);
+        if (!k) {
+            rc = rb_warn(st, line,
+                         "redis-benchmark CSV: expected a number in field %d, "
+                         "got \"%s\"; %s not stored",
+                         i + 1, fs->f[i], cols[i]);
+            continue;
+        }
         if (k == 2) {
-            warn_odd(st, &base, cols[i], line);
+            rc = warn_odd(st, &base, cols[i], line);
             continue;
         }
         int rps = strcmp(cols[i], "requests_per_sec") == 0;
         rc = add(st, &base, cols[i], rps ? v : v * 1e-3,
                  rps ? BDB_UNIT_OPS_PER_S : BDB_UNIT_SECONDS,
                  rps ? BDB_HIGHER_IS_BETTER : BDB_LOWER_IS_BETTER, line);
-        if (rc)
-            return rc;
     }
     st->csv.rows++;
     st->csv.rows_since_header++;
-    return BDB_OK;
+    return rc;
 }
 
 /* A line outside a text block that may be CSV. Returns 1 if it was taken,
@@ -565,22 +728,157 @@ static int csv_line(rb_state *st, const char *p, const char *end, int line)
         return rc ? rc : 1;
     }
     int expected = st->csv.active ? st->csv.ncols : 0;
+    if (fs.overflow && (st->csv.active || st->csv.rows)) {
+        rc = rb_warn(st, line,
+                     "redis-benchmark CSV: a row of more than %d fields or a "
+                     "field longer than %d bytes (the parser's limits); not "
+                     "read: \"%.*s\"",
+                     RB_MAX_COLS, RB_FIELD_MAX - 1, RB_SPAN(p, end));
+        return rc ? rc : 1;
+    }
     if (rc != 0 || (expected && fs.n != expected) ||
         (!expected && fs.n != 2 && fs.n != RB_CSV_NCOLS)) {
         if (!st->csv.active && st->csv.rows == 0)
             return 0; /* a quoted line that is not redis-benchmark's */
         if (expected)
-            return bdb_diag_set(st->diag, BDB_EPARSE, line,
-                                "redis-benchmark CSV: expected a row of %d "
-                                "fields as in the header on line %d "
-                                "(truncated row?)",
-                                expected, st->csv.header_line);
-        return perr(st->diag, line,
-                    "a CSV row \"TEST\",\"requests per second\" (truncated "
-                    "row?)");
+            rc = rb_warn(st, line,
+                         "redis-benchmark CSV: expected a row of %d fields as "
+                         "in the header on line %d (a cut row?); not read: "
+                         "\"%.*s\"",
+                         expected, st->csv.header_line, RB_SPAN(p, end));
+        else
+            rc = rb_warn(st, line,
+                         "redis-benchmark CSV: expected a row "
+                         "\"TEST\",\"requests per second\" (a cut row?); not "
+                         "read: \"%.*s\"",
+                         RB_SPAN(p, end));
+        return rc ? rc : 1;
     }
     rc = csv_row(st, &fs, line);
     return rc ? rc : 1;
+}
+
+/* --------------------------------------------------------- command line */
+
+static const char *const rb_tools[] = {"redis-benchmark", "valkey-benchmark",
+                                       NULL};
+
+/* An integer option value, whole ("50", not "50x" or "$C"). */
+static int opt_int(const char *s, long long *v)
+{
+    const char *p = s, *end = s + strlen(s);
+    return bdb_scan_int(&p, end, v) && p == end;
+}
+
+/* Options that take a value, as parseOptions() lists them (7.x; older
+ * versions know a subset). */
+static int takes_value(const char *o)
+{
+    static const char *const with[] = {
+        "-c", "-n", "-k", "-h", "-p", "-s", "-a", "--user", "-u", "-d",
+        "-P", "-r", "--seed", "-t", "--dbnum", "--precision", "--threads",
+        "--sni", "--cacertdir", "--cacert", "--cert", "--key",
+        "--tls-ciphers", "--tls-ciphersuites", NULL};
+    for (const char *const *w = with; *w; w++)
+        if (strcmp(o, *w) == 0)
+            return 1;
+    return 0;
+}
+
+/* A redis-benchmark command line: its settings become the parameters of
+ * what follows. */
+static int command_line(rb_state *st, const bdb_cmdline *cl, int line)
+{
+    int rc = BDB_OK;
+    if (st->cmd.line && !st->cmd.figures && !st->cmd.no_run)
+        rc = rb_warn(st, st->cmd.line,
+                     "this redis-benchmark command printed no results (it "
+                     "failed, or the capture stops)");
+    if (rc)
+        return rc;
+    memset(&st->cmd, 0, sizeof st->cmd);
+    st->cmd.line = line;
+    st->cluster_nodes = 0;
+    st->seen_redis = 1;
+    bdb_params *ps = &st->cmd.params;
+    char bad[96] = "";
+    int full = 0;
+    for (int i = 1; i < cl->argc; i++) {
+        const char *o = cl->argv[i];
+        if (o[0] != '-')
+            break; /* a custom command starts here */
+        const char *v = NULL;
+        if (takes_value(o)) {
+            if (i + 1 >= cl->argc)
+                break;
+            v = cl->argv[++i];
+        }
+        long long n = 0;
+        const char *key = NULL;
+        char val[64] = "";
+        if (strcmp(o, "-c") == 0 || strcmp(o, "-k") == 0 ||
+            strcmp(o, "-d") == 0 || strcmp(o, "-P") == 0 ||
+            strcmp(o, "--threads") == 0 || strcmp(o, "-r") == 0) {
+            if (!opt_int(v, &n)) {
+                if (!bad[0])
+                    snprintf(bad, sizeof bad, "%s %s", o, v);
+                continue;
+            }
+            if (strcmp(o, "-c") == 0) {
+                key = "clients";
+            } else if (strcmp(o, "-k") == 0) {
+                key = "keepalive";
+            } else if (strcmp(o, "-d") == 0) {
+                key = "payload_size";
+                n = n < 1 ? 1 : n > 1073741824LL ? 1073741824LL : n;
+            } else if (strcmp(o, "-P") == 0) {
+                key = "pipeline";
+                n = n <= 0 ? 1 : n;
+            } else if (strcmp(o, "--threads") == 0) {
+                n = n > 500 ? 500 : n; /* MAX_THREADS */
+                if (n <= 0) {
+                    bdb_params_del(ps, "threads");
+                    continue;
+                }
+                key = "threads";
+            } else {
+                key = "keyspace";
+                n = n < 0 ? 0 : n;
+            }
+            snprintf(val, sizeof val, "%lld", n);
+        } else if (strcmp(o, "-s") == 0) {
+            key = "unix_socket";
+            snprintf(val, sizeof val, "1");
+        } else if (strcmp(o, "--cluster") == 0) {
+            key = "cluster";
+            snprintf(val, sizeof val, "1");
+        } else if (strcmp(o, "--tls") == 0) {
+            key = "tls";
+            snprintf(val, sizeof val, "1");
+        } else if (strcmp(o, "-3") == 0) {
+            key = "resp";
+            snprintf(val, sizeof val, "3");
+        } else if (strcmp(o, "--enable-tracking") == 0) {
+            key = "tracking";
+            snprintf(val, sizeof val, "1");
+        } else if (strcmp(o, "-v") == 0 || strcmp(o, "--version") == 0 ||
+                   strcmp(o, "--help") == 0 || strcmp(o, "-I") == 0) {
+            st->cmd.no_run = 1;
+        }
+        if (key && bdb_params_set(ps, key, "%s", val) != BDB_OK)
+            full = 1;
+    }
+    if (bad[0])
+        rc = rb_warn(st, line,
+                     "redis-benchmark option \"%s\" not understood (expected "
+                     "a whole number): not a parameter",
+                     bad);
+    if (!rc && full)
+        rc = rb_warn(st, line,
+                     "some redis-benchmark options are not kept: at most %d "
+                     "parameters",
+                     BDB_MAX_PARAMS);
+    return rc;
 }
 
 /* ------------------------------------------------------------ text blocks */
@@ -588,39 +886,29 @@ static int csv_line(rb_state *st, const char *p, const char *end, int line)
 static int block_open(rb_state *st, const char *tp, const char *te, int line)
 {
     rb_block *b = &st->blk;
+    int rc = csv_close(st); /* a report ends any CSV section */
+    if (rc)
+        return rc;
     memset(b, 0, sizeof *b);
     b->open = 1;
     b->line = line;
     b->ncols = -1;
-    bdb_sample_init(&b->base, NULL);
-    bdb_sample_set_benchmark(&b->base, tp, te);
-    int rc = csv_close(st); /* a report ends any CSV section */
+    rc = new_base(st, &b->base, tp, te, line);
     return rc ? rc : settle(st, b->base.benchmark);
-}
-
-static int block_unfinished(rb_state *st)
-{
-    rb_block *b = &st->blk;
-    const char *what =
-        !b->seen_completed ? "\"N requests completed in T seconds\""
-        : b->hdr_form      ? "the \"latency summary (msec)\" values"
-                           : "\"N requests per second\"";
-    return bdb_diag_set(st->diag, BDB_EPARSE, b->line,
-                        "redis-benchmark: the report of '%s' stops before "
-                        "its results (truncated log?): expected %s",
-                        b->base.benchmark, what);
 }
 
 /* Reads "N <lit>" into the parameter key; 0 if the line is not that. */
 static int block_param(rb_state *st, const char *p, const char *end,
-                       const char *lit, const char *key)
+                       const char *lit, const char *key, int line, int *rc)
 {
     const char *q = p;
     double v;
     if (!bdb_scan_number(&q, end, &v, 0) || !bdb_scan_lit(&q, end, lit, 1) ||
         !bdb_is_blank(q, end))
         return 0;
-    bdb_params_set(&st->blk.base.params, key, "%.0f", v);
+    char val[64];
+    snprintf(val, sizeof val, "%.0f", v);
+    *rc = printed_param(st, line, key, val);
     return 1;
 }
 
@@ -647,16 +935,18 @@ static int is_histogram_line(const char *p, const char *end, int *hdr)
 static int block_rps(rb_state *st, const char *q, const char *end, int line)
 {
     rb_block *b = &st->blk;
+    const char *p = q;
     double v = 0;
     int k = rb_number(&q, end, &v);
     if (!k || !bdb_scan_lit(&q, end, "requests per second", 1) ||
         !bdb_is_blank(q, end))
-        return perr(st->diag, line, "\"N requests per second\"");
+        return rb_warn(st, line,
+                       "expected \"N requests per second\" in the report of "
+                       "'%s'; not read: \"%.*s\"",
+                       b->base.benchmark, RB_SPAN(p, end));
     b->seen_rps = 1;
-    if (k == 2) {
-        warn_odd(st, &b->base, "requests_per_sec", line);
-        return BDB_OK;
-    }
+    if (k == 2)
+        return warn_odd(st, &b->base, "requests_per_sec", line);
     return fig(st, "requests_per_sec", v, BDB_UNIT_OPS_PER_S,
                BDB_HIGHER_IS_BETTER, line);
 }
@@ -665,26 +955,32 @@ static int block_lat_header(rb_state *st, const char *p, const char *end,
                             int line)
 {
     rb_block *b = &st->blk;
-    int n = 0;
+    int n = 0, rc = BDB_OK;
     const char *q = p;
     const char *w;
     size_t wl;
-    while ((wl = bdb_scan_word(&q, end, &w)) > 0) {
-        if (n >= RB_MAX_COLS)
-            return perr(st->diag, line, "at most 16 latency summary columns");
+    b->lat_header = 0;
+    while (!rc && (wl = bdb_scan_word(&q, end, &w)) > 0) {
+        if (n >= RB_MAX_COLS) {
+            rc = rb_warn(st, line,
+                         "more than %d latency summary columns: the table is "
+                         "not read",
+                         RB_MAX_COLS);
+            return rc ? rc : block_close(st);
+        }
         if (!latency_metric(w, w + wl, b->cols[n], sizeof b->cols[n])) {
             b->cols[n][0] = '\0';
-            bdb_sink_warn(st->out, line,
-                          "redis-benchmark: latency summary column '%.*s' is "
-                          "not known; its values are not stored",
-                          (int)wl, w);
+            rc = rb_warn(st, line,
+                         "latency summary column '%.*s' is not known; its "
+                         "values are not stored",
+                         (int)(wl > 40 ? 40 : wl), w);
         }
         n++;
     }
-    if (n == 0)
-        return perr(st->diag, line, "the latency summary column names");
+    if (!rc && n == 0)
+        return rb_warn(st, line, "expected the latency summary column names");
     b->ncols = n;
-    return BDB_OK;
+    return rc;
 }
 
 static int block_lat_values(rb_state *st, const char *p, const char *end,
@@ -694,34 +990,82 @@ static int block_lat_values(rb_state *st, const char *p, const char *end,
     double v[RB_MAX_COLS];
     int kind[RB_MAX_COLS];
     const char *q = p;
-    for (int i = 0; i < b->ncols; i++) {
+    int ok = 1, rc = BDB_OK;
+    for (int i = 0; ok && i < b->ncols; i++) {
         kind[i] = rb_number(&q, end, &v[i]);
-        if (!kind[i])
-            return bdb_diag_set(st->diag, BDB_EPARSE, line,
-                                "redis-benchmark: expected %d latency values "
-                                "under the summary header",
-                                b->ncols);
+        ok = kind[i] != 0;
     }
-    if (!bdb_is_blank(q, end))
-        return bdb_diag_set(st->diag, BDB_EPARSE, line,
-                            "redis-benchmark: more latency values than the "
-                            "%d summary columns",
-                            b->ncols);
-    for (int i = 0; i < b->ncols; i++) {
-        if (!b->cols[i][0])
-            continue;
-        if (kind[i] == 2) {
-            warn_odd(st, &b->base, b->cols[i], line);
-            continue;
+    if (!ok || !bdb_is_blank(q, end)) {
+        /* which value is which cannot be told: none is kept */
+        rc = rb_warn(st, line,
+                     "expected %d latency values under the summary header of "
+                     "'%s'; not read: \"%.*s\"",
+                     b->ncols, b->base.benchmark, RB_SPAN(p, end));
+    } else {
+        for (int i = 0; !rc && i < b->ncols; i++) {
+            if (!b->cols[i][0])
+                continue;
+            if (kind[i] == 2)
+                rc = warn_odd(st, &b->base, b->cols[i], line);
+            else
+                rc = fig(st, b->cols[i], v[i] * 1e-3, BDB_UNIT_SECONDS,
+                         BDB_LOWER_IS_BETTER, line);
         }
-        int rc = fig(st, b->cols[i], v[i] * 1e-3, BDB_UNIT_SECONDS,
-                     BDB_LOWER_IS_BETTER, line);
-        if (rc)
-            return rc;
     }
+    if (rc)
+        return rc;
     if (!b->seen_completed || !b->seen_rps)
-        return block_unfinished(st);
+        return block_cut(st);
     return block_close(st); /* the table ends a >= 6.2 report */
+}
+
+/* redis-benchmark's own messages (stderr and stdout, 2.x to 7.x): each is
+ * a warning at its line. */
+static int is_message(const char *p, const char *end)
+{
+    static const char *const starts[] = {
+        "Could not connect to Redis", "Could not negotiate a TLS connection",
+        "Error: ", "Error from server", "Error writing to the server",
+        "Writing to socket:", "Unexpected error reply", "All clients disconnected",
+        "ERROR: ", "FATAL: ", "WARNING: ", "Invalid option ",
+        "Invalid server port", "Invalid cluster", "Invalid CLUSTER NODES",
+        "Invalid quoted string", "CLUSTER SLOTS ERROR", "Failed to fetch cluster",
+        "REDIS CONNECTION ERROR", "=== ASSERTION FAILED ===", "Usage: redis-benchmark",
+        "Usage: valkey-benchmark", NULL};
+    for (const char *const *s = starts; *s; s++)
+        if (bdb_starts_with(p, end, *s))
+            return 1;
+    if ((bdb_starts_with(p, end, "Node ") ||
+         bdb_starts_with(p, end, "Cluster node ")) &&
+        bdb_contains(p, end, "replied with error"))
+        return 1;
+    return 0;
+}
+
+static int message_line(rb_state *st, const char *p, const char *end, int line)
+{
+    if (bdb_starts_with(p, end, "Usage: redis-benchmark") ||
+        bdb_starts_with(p, end, "Usage: valkey-benchmark")) {
+        st->usage = 1;
+        st->cmd.no_run = 1; /* the warning before it said why */
+        return BDB_OK;
+    }
+    /* advice about the host's TCP settings with -k 0, 7.x saying that -e
+     * is the default now, and a server that refuses CONFIG GET (managed
+     * services do; only the "host configuration" lines are missing then):
+     * not about the figures */
+    if (bdb_starts_with(p, end, "WARNING: keepalive disabled") ||
+        bdb_starts_with(p, end, "WARNING: Keepalive disabled") ||
+        bdb_starts_with(p, end, "WARNING: -e option has no effect") ||
+        bdb_starts_with(p, end, "WARNING: Could not fetch server CONFIG") ||
+        bdb_starts_with(p, end, "WARNING: Could not fetch node CONFIG"))
+        return BDB_OK;
+    st->seen_redis = 1;
+    return rb_warn(st, line, "%s: \"%.*s\"",
+                   bdb_starts_with(p, end, "WARNING") ? "the tool warned"
+                                                      : "the tool reported an "
+                                                        "error",
+                   (int)(end - p > 200 ? 200 : end - p), p);
 }
 
 /* One line inside a "====== T ======" block. */
@@ -730,7 +1074,7 @@ static int block_line(rb_state *st, const char *p, const char *end, int line)
     rb_block *b = &st->blk;
     const char *q = p;
     double v;
-    int rc;
+    int rc = BDB_OK;
 
     if (b->ncols >= 0)
         return block_lat_values(st, p, end, line);
@@ -742,8 +1086,10 @@ static int block_line(rb_state *st, const char *p, const char *end, int line)
         double t;
         if (!bdb_scan_number(&q, end, &t, 0) ||
             !bdb_scan_lit(&q, end, "seconds", 1) || !bdb_is_blank(q, end))
-            return perr(st->diag, line,
-                        "\"N requests completed in T seconds\"");
+            return rb_warn(st, line,
+                           "expected \"N requests completed in T seconds\" in "
+                           "the report of '%s'; not read: \"%.*s\"",
+                           b->base.benchmark, RB_SPAN(p, end));
         b->seen_completed = 1;
         rc = fig(st, "complete_requests", v, BDB_UNIT_COUNT, BDB_NEUTRAL,
                  line);
@@ -751,33 +1097,50 @@ static int block_line(rb_state *st, const char *p, const char *end, int line)
             rc = fig(st, "time_taken", t, BDB_UNIT_SECONDS, BDB_NEUTRAL, line);
         return rc;
     }
-    if (block_param(st, p, end, "parallel clients", "clients") ||
-        block_param(st, p, end, "bytes payload", "payload_size"))
-        return BDB_OK;
+    if (block_param(st, p, end, "parallel clients", "clients", line, &rc) ||
+        block_param(st, p, end, "bytes payload", "payload_size", line, &rc))
+        return rc;
     q = p;
     if (bdb_scan_lit(&q, end, "keep alive:", 0)) {
         if (!bdb_scan_number(&q, end, &v, 0) || !bdb_is_blank(q, end))
-            return perr(st->diag, line, "\"keep alive: 0|1\"");
-        bdb_params_set(&b->base.params, "keepalive", "%.0f", v);
-        return BDB_OK;
+            return rb_warn(st, line, "expected \"keep alive: 0|1\"; not read");
+        char val[32];
+        snprintf(val, sizeof val, "%.0f", v);
+        return printed_param(st, line, "keepalive", val);
     }
     if (bdb_scan_lit(&q, end, "threads:", 0)) {
         if (!bdb_scan_number(&q, end, &v, 0) || !bdb_is_blank(q, end))
-            return perr(st->diag, line, "\"threads: N\"");
-        bdb_params_set(&b->base.params, "threads", "%.0f", v);
+            return rb_warn(st, line, "expected \"threads: N\"; not read");
+        char val[32];
+        snprintf(val, sizeof val, "%.0f", v);
+        return printed_param(st, line, "threads", val);
+    }
+    if (bdb_starts_with(p, end, "multi-thread: no")) {
+        /* a command's --threads N does not hold for this report */
+        if (bdb_params_get(&b->base.params, "threads")) {
+            bdb_params_del(&b->base.params, "threads");
+            if (!(st->cmd.warned & (1u << 3))) {
+                st->cmd.warned |= 1u << 3;
+                return rb_warn(st, line,
+                               "the redis-benchmark command on line %d gives "
+                               "--threads but the report prints "
+                               "\"multi-thread: no\"; the printed value is "
+                               "kept",
+                               st->cmd.line);
+            }
+        }
         return BDB_OK;
     }
+    if (bdb_starts_with(p, end, "cluster mode: yes"))
+        return printed_param(st, line, "cluster", "1");
     if (bdb_starts_with(p, end, "multi-thread:") ||
         bdb_starts_with(p, end, "host configuration ") ||
         bdb_starts_with(p, end, "cluster mode:") ||
         bdb_starts_with(p, end, "node [") || bdb_starts_with(p, end, "save:") ||
-        bdb_starts_with(p, end, "appendonly:") ||
-        bdb_starts_with(p, end, "WARNING"))
+        bdb_starts_with(p, end, "appendonly:"))
         return BDB_OK;
-    if (bdb_starts_with(p, end, "Error from server:")) {
-        bdb_sink_warn(st->out, line, "%.*s", (int)(end - p), p);
-        return BDB_OK;
-    }
+    if (is_message(p, end))
+        return message_line(st, p, end, line);
     if (bdb_span_eq(p, end, "Latency by percentile distribution:") ||
         bdb_span_eq(p, end, "Cumulative distribution of latencies:") ||
         bdb_span_eq(p, end, "Summary:")) {
@@ -807,16 +1170,18 @@ static int block_line(rb_state *st, const char *p, const char *end, int line)
         if (rc)
             return rc;
         if (!b->seen_completed)
-            return block_unfinished(st);
+            return block_cut(st);
         return block_close(st); /* the rate ends a < 6.2 report */
     }
     const char *tp, *te;
-    if (is_block_header(p, end, &tp, &te))
-        return block_unfinished(st);
-    return bdb_diag_set(st->diag, BDB_EPARSE, line,
-                        "redis-benchmark: unexpected text in the report of "
-                        "'%s': \"%.60s\"",
-                        b->base.benchmark, p);
+    if (is_block_header(p, end, &tp, &te)) {
+        rc = block_cut(st);
+        return rc ? rc : block_open(st, tp, te, line);
+    }
+    return rb_warn(st, line,
+                   "unexpected text in the report of '%s', not read: "
+                   "\"%.*s\"",
+                   b->base.benchmark, RB_SPAN(p, end));
 }
 
 /* ---------------------------------------------------------- line dispatch */
@@ -824,18 +1189,18 @@ static int block_line(rb_state *st, const char *p, const char *end, int line)
 static int quiet_line(rb_state *st, const rb_quiet *qq, int line)
 {
     bdb_sample base;
-    bdb_sample_init(&base, NULL);
-    bdb_sample_set_benchmark(&base, qq->tp, qq->te);
-    int rc = settle(st, base.benchmark);
+    int rc = new_line_base(st, &base, qq->tp, qq->te, line);
+    if (!rc)
+        rc = settle(st, base.benchmark);
     if (rc)
         return rc;
     if (qq->rps_kind == 2)
-        warn_odd(st, &base, "requests_per_sec", line);
+        rc = warn_odd(st, &base, "requests_per_sec", line);
     else
         rc = add(st, &base, "requests_per_sec", qq->rps, BDB_UNIT_OPS_PER_S,
                  BDB_HIGHER_IS_BETTER, line);
     if (!rc && qq->p50_kind == 2)
-        warn_odd(st, &base, "latency_p50", line);
+        rc = warn_odd(st, &base, "latency_p50", line);
     else if (!rc && qq->p50_kind == 1)
         rc = add(st, &base, "latency_p50", qq->p50 * 1e-3, BDB_UNIT_SECONDS,
                  BDB_LOWER_IS_BETTER, line);
@@ -853,19 +1218,28 @@ static int outer_line(rb_state *st, const char *p, const char *end, int line)
         return rc < 0 ? rc : BDB_OK;
     const char *q = bdb_skip_ws(p, end);
     if (bdb_starts_with(q, end, "throughput summary:") ||
-        bdb_starts_with(q, end, "latency summary (msec):"))
-        return perr(st->diag, line,
-                    "a \"====== TEST ======\" header before this summary "
-                    "(truncated log?)");
+        bdb_starts_with(q, end, "latency summary (msec):")) {
+        st->seen_redis = 1;
+        return rb_warn(st, line,
+                       "expected a \"====== TEST ======\" header before this "
+                       "summary (a cut capture?); not read");
+    }
     rb_quiet qq;
     if (parse_quiet(p, end, &qq))
         return quiet_line(st, &qq, line);
     if (is_progress(p, end, 0, &tp, &te))
         return set_pending(st, tp, te, line, NULL, NULL);
-    if (bdb_starts_with(q, end, "Error from server:") ||
-        bdb_starts_with(q, end, "All clients disconnected") ||
-        bdb_starts_with(q, end, "Could not connect to Redis")) {
-        bdb_sink_warn(st->out, line, "%.*s", (int)(end - q), q);
+    if (is_message(q, end))
+        return message_line(st, q, end, line);
+    const char *c = q;
+    double nodes;
+    if (bdb_scan_lit(&c, end, "Cluster has", 0) &&
+        bdb_scan_number(&c, end, &nodes, 0) &&
+        bdb_scan_lit(&c, end, "master nodes:", 1) && bdb_is_blank(c, end) &&
+        nodes >= 1 && nodes <= 100000) {
+        st->cluster_nodes = (int)nodes;
+        st->cluster_line = line;
+        st->seen_redis = 1;
         return BDB_OK;
     }
     if (bdb_starts_with(p, end, "redis-benchmark ") ||
@@ -898,6 +1272,14 @@ static int do_line(rb_state *st, const bdb_line *l)
         seg = e + 1;
     }
     const char *p = last, *end = l->end;
+    if (st->usage) {
+        /* the usage text: indented lines, blank ones and "Examples:" */
+        const char *q = p, *qe = end;
+        bdb_trim(&q, &qe);
+        if (q == qe || *p == ' ' || *p == '\t' || qe[-1] == ':')
+            return BDB_OK;
+        st->usage = 0;
+    }
     bdb_trim(&p, &end);
     if (ptp) {
         /* progress on this line; the final text says whether it finished */
@@ -907,6 +1289,31 @@ static int do_line(rb_state *st, const bdb_line *l)
     }
     if (p == end)
         return BDB_OK;
+    /* `redis-benchmark --version` prints "redis-benchmark 7.0.15": a
+     * version, not a command */
+    const char *sp = memchr(p, ' ', (size_t)(end - p));
+    int version = sp && sp + 1 < end && is_digit(sp[1]) &&
+                  (bdb_starts_with(p, end, "redis-benchmark ") ||
+                   bdb_starts_with(p, end, "valkey-benchmark "));
+    if (!version && bdb_find(p, end, "-benchmark")) {
+        bdb_cmdline cl;
+        int r = bdb_cmdline_parse_line(p, end, rb_tools, &cl);
+        if (r < 0)
+            return r;
+        if (r == 1) {
+            int rc = BDB_OK;
+            if (st->blk.open)
+                rc = block_cut(st);
+            if (!rc && st->pending_line)
+                rc = pending_warn(st);
+            if (!rc)
+                rc = csv_close(st);
+            if (!rc)
+                rc = command_line(st, &cl, l->no);
+            bdb_cmdline_free(&cl);
+            return rc;
+        }
+    }
     if (st->blk.open)
         return block_line(st, p, end, l->no);
     return outer_line(st, p, end, l->no);
@@ -915,7 +1322,6 @@ static int do_line(rb_state *st, const bdb_line *l)
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
-    (void)opts;
     rb_state *st = calloc(1, sizeof *st);
     if (!st)
         return BDB_ENOMEM;
@@ -928,11 +1334,24 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     while (!rc && bdb_lines_next(&it, &l))
         rc = do_line(st, &l);
     if (!rc && st->blk.open)
-        rc = block_unfinished(st);
+        rc = block_cut(st);
     if (!rc && st->pending_line)
-        rc = pending_error(st);
+        rc = pending_warn(st);
     if (!rc)
         rc = csv_close(st);
+    if (!rc && st->cmd.line && !st->cmd.figures && !st->cmd.no_run)
+        rc = rb_warn(st, st->cmd.line,
+                     "this redis-benchmark command printed no results (it "
+                     "failed, or the capture stops)");
+    if (rc == BDB_ERANGE)
+        bdb_diag_set(diag, rc, 0,
+                     "redis-benchmark: more figures than a sink holds (its "
+                     "limit); the file is not read");
+    else if (rc == BDB_OK && !st->seen_redis && opts && opts->forced)
+        rc = bdb_diag_set(diag, BDB_EPARSE, 1,
+                          "redis-benchmark: expected redis-benchmark's output "
+                          "(\"====== SET ======\" reports, \"SET: N requests "
+                          "per second\", --csv rows) and found none");
     free(st);
     return rc;
 }
@@ -946,6 +1365,7 @@ static int sniff(const char *buf, size_t len)
     bdb_lines_init(&it, buf, len);
     int headers = 0, completed = 0, csv_header = 0, quiet = 0, quiet_p50 = 0;
     int summary = 0, old_rows = 0, nonblank = 0, progress = 0;
+    int messages = 0, command = 0;
     while (bdb_lines_next(&it, &l)) {
         const char *p = l.p, *end = l.end;
         for (const char *c = l.p; c < l.end; c++)
@@ -959,6 +1379,15 @@ static int sniff(const char *buf, size_t len)
         if (p == end)
             continue;
         nonblank++;
+        if (is_message(p, end))
+            messages++;
+        if (!command && bdb_find(p, end, "-benchmark")) {
+            bdb_cmdline cl;
+            if (bdb_cmdline_parse_line(p, end, rb_tools, &cl) == 1) {
+                command = 1;
+                bdb_cmdline_free(&cl);
+            }
+        }
         const char *tp, *te;
         rb_quiet qq;
         if (is_block_header(p, end, &tp, &te))
@@ -994,8 +1423,10 @@ static int sniff(const char *buf, size_t len)
         return 85;
     if (quiet == 1 || progress || (old_rows && old_rows * 2 >= nonblank))
         return 80;
+    if (messages && command)
+        return 60; /* a command and the tool's error: nothing else ran */
     return 0;
 }
 
-const bdb_parser bdb_parser_redis_benchmark = {"redis-benchmark", 1, sniff,
+const bdb_parser bdb_parser_redis_benchmark = {"redis-benchmark", 2, sniff,
                                                parse};

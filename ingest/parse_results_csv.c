@@ -42,6 +42,7 @@ typedef struct rcsv {
     int line, cur_line;
     char cell[C_COUNT][BDB_BENCHMARK_MAX];
     int have[C_COUNT];
+    int cut;                /* a cell of this row did not fit */
     bdb_sink *out;
     bdb_diag *diag;
     int rc;
@@ -129,7 +130,23 @@ static int convert_unit(const char *u, unit_conv *c)
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
+/* A row that cannot be read is a warning at its line; the other rows
+ * land. Only out of memory stops the parse. */
 static int row_fail(rcsv *r, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int rc = bdb_sink_warn(r->out, r->line, "%s", msg);
+    if (rc && !r->rc)
+        r->rc = bdb_diag_set(r->diag, rc, r->line, "%s", bdb_strerror(rc));
+    return r->rc;
+}
+
+/* A header that cannot be read ends the parse: no row can be. */
+static int header_fail(rcsv *r, const char *fmt, ...)
 {
     if (!r->rc) {
         char msg[400];
@@ -144,6 +161,11 @@ static int row_fail(rcsv *r, const char *fmt, ...)
 
 static void emit_row(rcsv *r)
 {
+    if (r->cut) {
+        row_fail(r, "a field longer than %d bytes: row not read",
+                 BDB_BENCHMARK_MAX - 1);
+        return;
+    }
     for (int k = 0; k < C_PARAMS; k++)
         if (!r->have[k] || !r->cell[k][0]) {
             row_fail(r, "empty %s (every row needs platform, tool, benchmark, "
@@ -183,7 +205,7 @@ static void emit_row(rcsv *r)
     }
     if (r->have[C_PARAMS] && r->cell[C_PARAMS][0]) {
         char tmp[BDB_BENCHMARK_MAX];
-        bdb_strlcpy(tmp, sizeof tmp, r->cell[C_PARAMS]);
+        memcpy(tmp, r->cell[C_PARAMS], sizeof tmp);
         char *save = NULL;
         for (char *kv = strtok_r(tmp, ";|", &save); kv;
              kv = strtok_r(NULL, ";|", &save)) {
@@ -231,6 +253,7 @@ static void on_field(void *data, size_t n, void *ctx)
     if (r->col == 0) {
         r->line = r->cur_line;
         memset(r->have, 0, sizeof r->have);
+        r->cut = 0;
     }
     int c = r->col++;
     if (c >= MAX_COLS)
@@ -247,6 +270,8 @@ static void on_field(void *data, size_t n, void *ctx)
         return;
     }
     if (c < r->ncols && r->map[c] >= 0) {
+        if ((size_t)(end - p) >= sizeof r->cell[0] - 1)
+            r->cut = 1;
         bdb_copy(r->cell[r->map[c]], sizeof r->cell[0], p, end);
         r->have[r->map[c]] = 1;
     }
@@ -267,7 +292,7 @@ static void on_row(int term, void *ctx)
             for (int c = 0; c < r->ncols && c < MAX_COLS; c++)
                 found |= r->map[c] == k;
             if (!found)
-                row_fail(r, "the header has no '%s' column", col_names[k]);
+                header_fail(r, "the header has no '%s' column", col_names[k]);
         }
         return;
     }

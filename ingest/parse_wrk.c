@@ -12,6 +12,13 @@
  *     Non-2xx or 3xx responses: N              (when any)
  *   Requests/sec: N
  *   Transfer/sec: 259.01MB                     (format_binary + "B")
+ * and, with a Lua script whose done() prints, whatever it prints. Before
+ * "Running", on stderr: "unable to connect to HOST:PORT MSG", "unable to
+ * resolve ...", "invalid URL: ...", "number of connections must be >=
+ * threads", "unable to initialize SSL", "unable to create thread N: MSG",
+ * "SCRIPT: MSG" (a Lua error), the usage text; wrk2 adds "Throughput MUST
+ * be specified with the --rate or -R option". Each is a warning at its
+ * line; a capture with nothing else fails with it.
  * wrk2 adds "Thread calibration: ..." lines, prints the distribution as
  * "Latency Distribution (HdrHistogram - Recorded Latency)" with 50.000% ..
  * 100.000% rows, then a "Detailed Percentile spectrum" (HdrHistogram's
@@ -20,45 +27,62 @@
  * second block "... - Uncorrected Latency (measured without taking delayed
  * starts into account))".
  *
- * Units (wrk's units.c): times are us, ms, s and past 1e6 us s, m, h;
- * "m" is minutes. Req/Sec uses metric units (k = 1000, M = 1e6). Bytes read
- * and Transfer/sec use binary units: K, M, G, T, P are powers of 1024
- * ("7.61GB" = 7.61 * 2^30 bytes); a bare "B" is bytes.
+ * Units (wrk's units.c): times are us, ms, s and past 1e6 us s, m; "m" is
+ * minutes. Req/Sec uses metric units (k = 1000, M = 1e6). Bytes read and
+ * Transfer/sec use binary units: K, M, G, T, P are powers of 1024 ("7.61GB"
+ * = 7.61 * 2^30 bytes); a bare "B" is bytes. "Running 2m test" is
+ * format_time_s with no decimals, so a duration of 51 s or more is printed
+ * rounded to whole minutes.
  *
  * Metrics (seconds, op/s, B, B/s, counts): latency_mean, latency_stdev,
  * latency_max, latency_within_stdev (%), thread_requests_per_sec_mean,
- * _stdev, _max, _within_stdev; latency_p50, latency_p75, latency_p90,
- * latency_p99, latency_p99_9, latency_p99_99, latency_p99_999, latency_p100
- * (wrk2's recorded latency is corrected for coordinated omission; its -U
- * block becomes latency_uncorrected_pNN); from the spectrum only a summary:
- * latency_min (its 0th percentile row) and latency_samples (its total
- * count), plus the percentiles above when no distribution block printed
- * them (then the first spectrum row at or past the percentile);
- * complete_requests, time_taken (the run time "in 30.10s"), bytes_read,
+ * _stdev, _max, _within_stdev; latency_pNN for every percentile row
+ * (latency_p50, latency_p99_9, latency_p100 ...; wrk2's recorded latency is
+ * corrected for coordinated omission; its -U block becomes
+ * latency_uncorrected_pNN); from the spectrum only a summary: latency_min
+ * (its 0th percentile row) and latency_samples (its total count), plus the
+ * standard percentiles when no distribution block printed them (then the
+ * first spectrum row at or past the percentile); complete_requests,
+ * time_taken (the run time "in 30.10s"), bytes_read,
  * socket_errors_connect/read/write/timeout and non_2xx_3xx_responses (both
  * warned about; wrk counts status > 399 there), requests_per_sec,
  * transfer_rate.
  *
  * Parameters: threads, concurrency (connections), duration (seconds, from
  * "Running 30s test"), requests (old wrk's "Making N requests"), variant
- * (wrk2 when calibration or HdrHistogram lines show it: wrk2 runs at a fixed
- * rate, a different measurement from wrk's), scheme (http/https), port
+ * (wrk2 when calibration or HdrHistogram lines or -R show it: wrk2 runs at a
+ * fixed rate, a different measurement from wrk's), scheme (http/https), port
  * (when the URL names one) and path. The host is not a parameter: it is
  * each machine's own address or name (127.0.0.1, 10.1.0.15, localhost), and
  * keeping it would stop the same test on two platforms from being compared.
- * The benchmark is the URL path. wrk's thread calibration lines are
- * not figures of the result and are skipped. */
+ * The benchmark is the URL path.
+ *
+ * A command line before the run (a prompt, `echo`, set -x, see cmdline.h)
+ * is read with wrk2's getopt table (a superset of wrk's, src/wrk.c
+ * parse_args: "t:c:d:s:H:T:R:LUBrv", long connections threads duration
+ * script header latency u_latency batch_latency timeout rate version):
+ * -t threads, -c concurrency (scan_metric: 1k = 1000), -d duration
+ * (scan_time: bare seconds, s, m, h), -R rate (op/s; wrk2 only, so it also
+ * sets variant=wrk2), -s script (its file name), -H header (all of them,
+ * "; " between), --timeout timeout (seconds), -B batch_latency=1. The
+ * printed "N threads and N connections" and "Running Ns test" win; a
+ * command that disagrees with them is warned about. --latency and -U only
+ * choose what is printed, not what is measured, so they are no parameters
+ * (a run with and one without --latency stay one series). */
 #include "ingest.h"
+#include "cmdline.h"
 #include "../common/bdb_scan.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define WRK_MAX_FIGS 64
+#define WRK_NSTD 8
 
 typedef struct wrk_fig {
-    char metric[40];
+    char metric[BDB_METRIC_MAX];
     double value;
     const char *unit;
     bdb_better better;
@@ -67,26 +91,78 @@ typedef struct wrk_fig {
 
 enum { W_HEAD, W_DIST, W_SPECTRUM, W_BODY };
 
+/* What a command line said, kept until the run it started opens. */
+typedef struct wrk_cmd {
+    int line;                  /* 0: none pending */
+    bdb_params params;
+    int has_threads, has_conns, has_duration;
+    double threads, conns, duration;
+    int full;                  /* a parameter did not fit */
+    char bad[96];              /* first option value not understood */
+    size_t header_len;         /* bytes of the joined -H values */
+    int header_cut;
+} wrk_cmd;
+
 typedef struct wrk_run {
     int open, start_line, section;
     int wrk2, uncorrected;
-    int seen_threads, seen_summary, seen_rps, seen_transfer;
+    int seen_threads, seen_stats, seen_summary, seen_rps, seen_transfer;
     int have_dist;
+    int over_figs;             /* figures past WRK_MAX_FIGS (warned) */
     /* spectrum summary */
     int spec_rows;
     double spec_min, spec_count;
     int spec_min_line, spec_count_line;
-    double spec_p[8];
-    int spec_p_line[8];
+    double spec_p[WRK_NSTD];
+    int spec_p_line[WRK_NSTD];
+    wrk_cmd cmd;               /* the command that started this run */
     bdb_sample base;
     wrk_fig figs[WRK_MAX_FIGS];
     int nfig;
 } wrk_run;
 
-static const double std_pcts[8] = {50, 75, 90, 99, 99.9, 99.99, 99.999, 100};
-static const char *const std_names[8] = {"p50",    "p75",     "p90",
-                                         "p99",    "p99_9",   "p99_99",
-                                         "p99_999", "p100"};
+typedef struct wrk_state {
+    wrk_run run;
+    wrk_cmd cmd;               /* a command line not yet followed by a run */
+    int after_line, after_count; /* unread lines after a run (Lua output) */
+    char after_first[64];
+    int usage_line;            /* inside wrk's usage text */
+    int seen_wrk;              /* anything of wrk's at all */
+    bdb_sink *out;
+} wrk_state;
+
+/* Records a warning. Only running out of memory stops the parse: a sink
+ * full of warnings (its limit) keeps the figures. */
+static int wrk_note(bdb_sink *out, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static int wrk_note(bdb_sink *out, int line, const char *fmt, ...)
+{
+    char text[sizeof ((bdb_note *)0)->text];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    int rc = bdb_sink_warn(out, line, "%s", text);
+    return rc == BDB_ENOMEM ? rc : BDB_OK;
+}
+
+static const double std_pcts[WRK_NSTD] = {50, 75, 90, 99, 99.9, 99.99,
+                                          99.999, 100};
+
+static const char *const wrk_tools[] = {"wrk", "wrk2", NULL};
+
+/* A wrk command line on [p, end)? Cheap test first: sniff and parse call it
+ * on every line. */
+static int find_cmdline(const char *p, const char *end, bdb_cmdline *cl)
+{
+    if (!bdb_find(p, end, "wrk"))
+        return 0;
+    return bdb_cmdline_parse_line(p, end, wrk_tools, cl);
+}
 
 static int sniff(const char *buf, size_t len)
 {
@@ -102,16 +178,51 @@ static int sniff(const char *buf, size_t len)
         return 90;
     if (stats && bdb_memfind(buf, len, "Req/Sec"))
         return 70;
+    if (running && threads && bdb_memfind(buf, len, " connections"))
+        return 60; /* a run cut right after its header */
+    /* A wrk command followed by one of wrk's own error messages. */
+    if (!bdb_memfind(buf, len, "unable to ") &&
+        !bdb_memfind(buf, len, "Usage: wrk") &&
+        !bdb_memfind(buf, len, "invalid URL: ") &&
+        !bdb_memfind(buf, len, "number of connections must be"))
+        return 0;
+    bdb_lines it;
+    bdb_line l;
+    bdb_lines_init(&it, buf, len);
+    while (bdb_lines_next(&it, &l)) {
+        bdb_cmdline cl;
+        int r = find_cmdline(l.p, l.end, &cl);
+        if (r == 1) {
+            bdb_cmdline_free(&cl);
+            return 60;
+        }
+        if (r < 0)
+            return 0;
+    }
     return 0;
 }
 
-static int fig(wrk_run *r, const char *metric, double value, const char *unit,
-               bdb_better better, int line)
+static int warn(wrk_state *st, int line, const char *p, const char *end,
+                const char *what)
 {
-    if (r->nfig >= WRK_MAX_FIGS)
-        return BDB_ERANGE;
+    int n = (int)(end - p > 100 ? 100 : end - p);
+    return wrk_note(st->out, line, "%s: \"%.*s\"", what, n, p);
+}
+
+static int fig(wrk_state *st, const char *metric, double value,
+               const char *unit, bdb_better better, int line)
+{
+    wrk_run *r = &st->run;
+    if (r->nfig >= WRK_MAX_FIGS) {
+        if (r->over_figs++)
+            return BDB_OK;
+        return wrk_note(st->out, line,
+                        "more than %d figures in one wrk run: %s and "
+                        "the rest of this run's figures are not kept",
+                        WRK_MAX_FIGS, metric);
+    }
     wrk_fig *f = &r->figs[r->nfig++];
-    snprintf(f->metric, sizeof f->metric, "%s", metric);
+    bdb_strlcpy(f->metric, sizeof f->metric, metric);
     f->value = value;
     f->unit = unit;
     f->better = better;
@@ -119,9 +230,31 @@ static int fig(wrk_run *r, const char *metric, double value, const char *unit,
     return BDB_OK;
 }
 
-static int perr(bdb_diag *diag, int line, const char *what)
+/* Sets a parameter of the run; a full set is warned about, not ignored. */
+static int set_param(wrk_state *st, int line, const char *key,
+                     const char *value)
 {
-    return bdb_diag_set(diag, BDB_EPARSE, line, "wrk: expected %s", what);
+    if (bdb_params_set(&st->run.base.params, key, "%s", value) == BDB_OK)
+        return BDB_OK;
+    return wrk_note(st->out, line,
+                    "parameter %s=%s not kept: a run has at most %d "
+                    "parameters",
+                    key, value, BDB_MAX_PARAMS);
+}
+
+static int set_param_span(wrk_state *st, int line, const char *key,
+                          const char *p, const char *end)
+{
+    char value[BDB_PARAM_VALUE_MAX];
+    bdb_copy(value, sizeof value, p, end);
+    return set_param(st, line, key, value);
+}
+
+static int set_param_num(wrk_state *st, int line, const char *key, double v)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.15g", v);
+    return set_param(st, line, key, buf);
 }
 
 /* A number followed by a wrk time unit ("339.83ms", "2.00s", "1.00m"). */
@@ -179,46 +312,215 @@ static int scan_size(const char **p, const char *end, double *bytes)
     return 1;
 }
 
-static void run_open(wrk_run *r, int line)
+/* ------------------------------------------------------ the command line */
+
+/* wrk's scan_metric on an option value: an integer with an optional k, M,
+ * G, T, P (case-insensitive, powers of 1000). */
+static int opt_metric(const char *s, double *out)
 {
-    memset(r, 0, sizeof *r);
-    r->open = 1;
-    r->start_line = line;
-    bdb_sample_init(&r->base, NULL);
+    const char *p = s, *end = s + strlen(s);
+    long long n;
+    if (!bdb_scan_int(&p, end, &n) || n < 0)
+        return 0;
+    double mult = 1;
+    if (p < end) {
+        static const char units[] = "kmgtp";
+        char c = (char)(*p | 0x20);
+        const char *u = strchr(units, c);
+        if (!u || !*u || p + 1 != end)
+            return 0;
+        for (const char *x = units; x <= u; x++)
+            mult *= 1000;
+    }
+    *out = (double)n * mult;
+    return 1;
 }
 
-static int run_close(wrk_run *r, bdb_sink *out, bdb_diag *diag)
+/* wrk's scan_time on an option value: an integer with an optional s, m or
+ * h (a bare number is seconds). */
+static int opt_time(const char *s, double *out)
 {
+    const char *p = s, *end = s + strlen(s);
+    long long n;
+    if (!bdb_scan_int(&p, end, &n) || n < 0)
+        return 0;
+    double mult = 1;
+    if (p < end) {
+        char c = (char)(*p | 0x20);
+        if (p + 1 != end || (c != 's' && c != 'm' && c != 'h'))
+            return 0;
+        mult = c == 'm' ? 60 : c == 'h' ? 3600 : 1;
+    }
+    *out = (double)n * mult;
+    return 1;
+}
+
+static void cmd_bad(wrk_cmd *c, const char *name, const char *value)
+{
+    if (!c->bad[0])
+        snprintf(c->bad, sizeof c->bad, "%s%s %s", strlen(name) > 1 ? "--" : "-",
+                 name, value ? value : "");
+}
+
+static void cmd_set(wrk_cmd *c, const char *key, const char *value)
+{
+    if (bdb_params_set(&c->params, key, "%s", value) != BDB_OK)
+        c->full = 1;
+}
+
+static void cmd_set_num(wrk_cmd *c, const char *key, double v)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.15g", v);
+    cmd_set(c, key, buf);
+}
+
+static int is_opt(const char *name, const char *shrt, const char *lng)
+{
+    return strcmp(name, shrt) == 0 || strcmp(name, lng) == 0;
+}
+
+static int cmd_option(const char *name, const char *value, void *ctx)
+{
+    wrk_cmd *c = ctx;
+    double v;
+    if (is_opt(name, "t", "threads")) {
+        if (!value || !opt_metric(value, &v))
+            cmd_bad(c, name, value);
+        else
+            c->has_threads = 1, c->threads = v;
+    } else if (is_opt(name, "c", "connections")) {
+        if (!value || !opt_metric(value, &v))
+            cmd_bad(c, name, value);
+        else
+            c->has_conns = 1, c->conns = v;
+    } else if (is_opt(name, "d", "duration")) {
+        if (!value || !opt_time(value, &v))
+            cmd_bad(c, name, value);
+        else
+            c->has_duration = 1, c->duration = v;
+    } else if (is_opt(name, "R", "rate")) {
+        if (!value || !opt_metric(value, &v)) {
+            cmd_bad(c, name, value);
+        } else {
+            cmd_set_num(c, "rate", v);
+            cmd_set(c, "variant", "wrk2");
+        }
+    } else if (is_opt(name, "T", "timeout")) {
+        if (!value || !opt_time(value, &v))
+            cmd_bad(c, name, value);
+        else
+            cmd_set_num(c, "timeout", v);
+    } else if (is_opt(name, "s", "script")) {
+        if (value) {
+            const char *b = strrchr(value, '/');
+            cmd_set(c, "script", b ? b + 1 : value);
+        }
+    } else if (is_opt(name, "H", "header")) {
+        if (value) {
+            const char *have = bdb_params_get(&c->params, "header");
+            char joined[BDB_PARAM_VALUE_MAX];
+            int n = have ? snprintf(joined, sizeof joined, "%s; %s", have, value)
+                         : snprintf(joined, sizeof joined, "%s", value);
+            c->header_len += strlen(value) + (have ? 2 : 0);
+            if (n < 0 || (size_t)n >= sizeof joined)
+                c->header_cut = 1;
+            cmd_set(c, "header", joined);
+        }
+    } else if (is_opt(name, "B", "batch_latency")) {
+        cmd_set(c, "batch_latency", "1");
+    }
+    /* -L/--latency, -U/--u_latency, -v, -r, the URL: output only (see the
+     * header) or printed by wrk itself. */
+    return 0;
+}
+
+/* A wrk command line: read its options into st->cmd. */
+static int command_line(wrk_state *st, const bdb_cmdline *cl, int line)
+{
+    static const char *const longs[] = {
+        "connections:", "duration:", "threads:", "script:", "header:",
+        "latency", "u_latency", "batch_latency", "timeout:", "help",
+        "version", "rate:", NULL};
+    int rc = BDB_OK;
+    if (st->cmd.line)
+        rc = wrk_note(st->out, st->cmd.line,
+                      "this wrk command printed no results (wrk failed "
+                      "or the capture stops): expected \"Running ... "
+                      "test @ URL\" after it");
+    memset(&st->cmd, 0, sizeof st->cmd);
+    st->cmd.line = line;
+    st->seen_wrk = 1;
+    (void)bdb_cmdline_getopt(cl, "t:c:d:s:H:T:R:LUBrvh", longs, cmd_option,
+                             &st->cmd);
+    if (cl->argc > 0 && strcmp(cl->argv[0], "wrk2") == 0)
+        cmd_set(&st->cmd, "variant", "wrk2");
+    if (!rc && st->cmd.bad[0])
+        rc = wrk_note(st->out, line,
+                      "wrk option \"%s\" not understood (expected a "
+                      "number such as 10, 1k, 30s, 2m): not a parameter",
+                      st->cmd.bad);
+    if (!rc && st->cmd.header_cut)
+        rc = wrk_note(st->out, line,
+                      "the -H headers (%zu bytes) are cut to %d bytes "
+                      "in the header parameter",
+                      st->cmd.header_len, BDB_PARAM_VALUE_MAX - 1);
+    if (!rc && st->cmd.full)
+        rc = wrk_note(st->out, line,
+                      "some wrk options are not kept: a run has at most "
+                      "%d parameters",
+                      BDB_MAX_PARAMS);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ runs */
+
+static int run_close(wrk_state *st)
+{
+    wrk_run *r = &st->run;
     if (!r->open)
         return BDB_OK;
     r->open = 0;
-    if (!r->seen_summary || !r->seen_rps)
-        return bdb_diag_set(diag, BDB_EPARSE, r->start_line,
-                            "wrk: this run has no results (truncated log or "
-                            "wrk failed): expected \"N requests in T, S "
-                            "read\" and \"Requests/sec:\"");
-    if (r->wrk2)
-        bdb_params_set(&r->base.params, "variant", "wrk2");
     int rc = BDB_OK;
+    if (!r->seen_stats && !r->seen_summary && !r->seen_rps)
+        return wrk_note(st->out, r->start_line,
+                        "this wrk run stops before its results (wrk "
+                        "killed, or the capture is cut): expected "
+                        "\"Thread Stats\", \"N requests in T, S read\" "
+                        "and \"Requests/sec:\"");
+    if (!r->seen_summary || !r->seen_rps || !r->seen_transfer)
+        rc = wrk_note(st->out, r->start_line,
+                      "this wrk run is cut before %s: its other figures "
+                      "are kept",
+                      !r->seen_summary ? "\"N requests in T, S read\""
+                      : !r->seen_rps   ? "\"Requests/sec:\""
+                                            : "\"Transfer/sec:\"");
+    if (!rc && r->wrk2)
+        rc = set_param(st, r->start_line, "variant", "wrk2");
     for (int i = 0; !rc && i < r->nfig; i++) {
         const wrk_fig *f = &r->figs[i];
-        rc = bdb_sink_add(out, &r->base, f->metric, f->value, f->unit,
+        rc = bdb_sink_add(st->out, &r->base, f->metric, f->value, f->unit,
                           f->better, f->line);
     }
     if (r->spec_rows) {
         if (!rc && r->spec_min_line)
-            rc = bdb_sink_add(out, &r->base, "latency_min", r->spec_min,
+            rc = bdb_sink_add(st->out, &r->base, "latency_min", r->spec_min,
                               BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER,
                               r->spec_min_line);
         if (!rc && r->spec_count_line)
-            rc = bdb_sink_add(out, &r->base, "latency_samples", r->spec_count,
-                              BDB_UNIT_COUNT, BDB_NEUTRAL, r->spec_count_line);
-        for (int k = 0; !rc && !r->have_dist && k < 8; k++) {
+            rc = bdb_sink_add(st->out, &r->base, "latency_samples",
+                              r->spec_count, BDB_UNIT_COUNT, BDB_NEUTRAL,
+                              r->spec_count_line);
+        for (int k = 0; !rc && !r->have_dist && k < WRK_NSTD; k++) {
             if (!r->spec_p_line[k])
                 continue;
-            char metric[40];
-            snprintf(metric, sizeof metric, "latency_%s", std_names[k]);
-            rc = bdb_sink_add(out, &r->base, metric, r->spec_p[k],
+            char metric[BDB_METRIC_MAX], pct[16];
+            snprintf(pct, sizeof pct, "%g", std_pcts[k]);
+            for (char *c = pct; *c; c++)
+                if (*c == '.')
+                    *c = '_';
+            snprintf(metric, sizeof metric, "latency_p%s", pct);
+            rc = bdb_sink_add(st->out, &r->base, metric, r->spec_p[k],
                               BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER,
                               r->spec_p_line[k]);
         }
@@ -226,15 +528,46 @@ static int run_close(wrk_run *r, bdb_sink *out, bdb_diag *diag)
     return rc;
 }
 
+/* The run that a command line started gets its parameters. */
+static int run_open(wrk_state *st, int line)
+{
+    wrk_run *r = &st->run;
+    memset(r, 0, sizeof *r);
+    r->open = 1;
+    r->start_line = line;
+    st->seen_wrk = 1;
+    bdb_sample_init(&r->base, NULL);
+    if (st->cmd.line) {
+        r->cmd = st->cmd;
+        r->base.params = st->cmd.params;
+        memset(&st->cmd, 0, sizeof st->cmd);
+    }
+    return BDB_OK;
+}
+
+/* A printed setting against the command's: the printed one is kept. */
+static int check_cmd(wrk_state *st, int line, int has, double cmd,
+                     double printed, const char *opt, const char *what)
+{
+    if (!has || cmd == printed)
+        return BDB_OK;
+    return wrk_note(st->out, line,
+                    "the wrk command on line %d says %s %.15g but wrk "
+                    "printed %.15g %s; the printed value is kept",
+                    st->run.cmd.line, opt, cmd, printed, what);
+}
+
 /* "Running 30s test @ http://host:port/path": scheme, port (when the URL
  * names one) and path are parameters; the host is not (see the header). */
-static void set_url(wrk_run *r, const char *u, const char *end)
+static int set_url(wrk_state *st, const char *u, const char *end, int line)
 {
+    wrk_run *r = &st->run;
+    int rc = BDB_OK;
     bdb_trim(&u, &end);
     const char *s = bdb_find(u, end, "://");
     const char *host = s ? s + 3 : u;
     if (s)
-        bdb_params_set_span(&r->base.params, "scheme", u, s);
+        rc = set_param_span(st, line, "scheme", u, s);
     const char *path = memchr(host, '/', (size_t)(end - host));
     if (!path)
         path = end;
@@ -242,69 +575,89 @@ static void set_url(wrk_run *r, const char *u, const char *end)
     for (const char *c = host; c < path; c++)
         if (*c == ':')
             colon = c; /* the last one: [::1]:8080 */
-    if (colon && colon + 1 < path && colon[-1] != ':')
-        bdb_params_set_span(&r->base.params, "port", colon + 1, path);
+    if (!rc && colon && colon + 1 < path && colon[-1] != ':')
+        rc = set_param_span(st, line, "port", colon + 1, path);
+    if (rc)
+        return rc;
     if (path < end) {
+        if (end - path >= BDB_PARAM_VALUE_MAX || end - path >= BDB_BENCHMARK_MAX)
+            rc = wrk_note(st->out, line,
+                          "the URL path (%d bytes) is cut to %d bytes in "
+                          "the benchmark name and path parameter",
+                          (int)(end - path), BDB_PARAM_VALUE_MAX - 1);
         bdb_sample_set_benchmark(&r->base, path, end);
-        bdb_params_set_span(&r->base.params, "path", path, end);
+        if (!rc)
+            rc = set_param_span(st, line, "path", path, end);
     } else {
         static const char root[] = "/";
         bdb_sample_set_benchmark(&r->base, root, root + 1);
-        bdb_params_set(&r->base.params, "path", "/");
+        rc = set_param(st, line, "path", "/");
     }
+    return rc;
 }
 
-/* "Latency   339.83ms  442.72ms   2.00s    84.66%" */
-static int stats_row(wrk_run *r, const char *p, const char *end, int latency,
-                     int line, bdb_diag *diag)
+/* "Latency   339.83ms  442.72ms   2.00s    84.66%". Nothing is kept from a
+ * row that does not read whole. */
+static int stats_row(wrk_state *st, const char *p, const char *end,
+                     int latency, int line, const char *lp, const char *le)
 {
     static const char *const lat[] = {"latency_mean", "latency_stdev",
-                                      "latency_max"};
-    static const char *const req[] = {"thread_requests_per_sec_mean",
-                                      "thread_requests_per_sec_stdev",
-                                      "thread_requests_per_sec_max"};
+                                      "latency_max", "latency_within_stdev"};
+    static const char *const req[] = {
+        "thread_requests_per_sec_mean", "thread_requests_per_sec_stdev",
+        "thread_requests_per_sec_max", "thread_requests_per_sec_within_stdev"};
+    double v[4];
     for (int i = 0; i < 3; i++) {
-        double v;
         p = bdb_skip_ws(p, end);
-        int ok = latency ? scan_time(&p, end, &v) : scan_metric(&p, end, &v);
+        int ok = latency ? scan_time(&p, end, &v[i])
+                         : scan_metric(&p, end, &v[i]);
         if (!ok)
-            return perr(diag, line, latency
-                                        ? "three times and a percentage after "
-                                          "\"Latency\""
-                                        : "three rates and a percentage after "
-                                          "\"Req/Sec\"");
-        bdb_better better = latency ? BDB_LOWER_IS_BETTER
-                            : i == 1 ? BDB_NEUTRAL : BDB_HIGHER_IS_BETTER;
-        int rc = fig(r, latency ? lat[i] : req[i], v,
-                     latency ? BDB_UNIT_SECONDS : BDB_UNIT_OPS_PER_S, better,
-                     line);
+            return warn(st, line, lp, le,
+                        latency ? "expected three times (Avg, Stdev, Max) "
+                                  "and a percentage after \"Latency\"; row "
+                                  "not read"
+                                : "expected three rates (Avg, Stdev, Max) and "
+                                  "a percentage after \"Req/Sec\"; row not "
+                                  "read");
+    }
+    if (!bdb_scan_number(&p, end, &v[3], 0) || !bdb_scan_lit(&p, end, "%", 0) ||
+        !bdb_is_blank(p, end))
+        return warn(st, line, lp, le,
+                    "expected a \"+/- Stdev\" percentage at the end; row not "
+                    "read");
+    st->run.seen_stats = 1;
+    for (int i = 0; i < 4; i++) {
+        bdb_better better = i == 3 ? BDB_NEUTRAL
+                            : latency ? BDB_LOWER_IS_BETTER
+                            : i == 1  ? BDB_NEUTRAL
+                                      : BDB_HIGHER_IS_BETTER;
+        const char *unit = i == 3    ? BDB_UNIT_PERCENT
+                           : latency ? BDB_UNIT_SECONDS
+                                     : BDB_UNIT_OPS_PER_S;
+        int rc = fig(st, latency ? lat[i] : req[i], v[i], unit, better, line);
         if (rc)
             return rc;
     }
-    double pct;
-    if (!bdb_scan_number(&p, end, &pct, 0) || !bdb_scan_lit(&p, end, "%", 0) ||
-        !bdb_is_blank(p, end))
-        return perr(diag, line, "a \"+/- Stdev\" percentage at the end");
-    return fig(r,
-               latency ? "latency_within_stdev"
-                       : "thread_requests_per_sec_within_stdev",
-               pct, BDB_UNIT_PERCENT, BDB_NEUTRAL, line);
+    return BDB_OK;
 }
 
-static int pct_index(double pct)
+/* "latency_p" + the percentile with '_' for '.' ("99.900" -> p99_9). */
+static void pct_metric(char *out, size_t outsz, const char *prefix, double pct)
 {
-    for (int k = 0; k < 8; k++) {
-        double d = pct - std_pcts[k];
-        if (d < 1e-9 && d > -1e-9)
-            return k;
-    }
-    return -1;
+    char num[32];
+    snprintf(num, sizeof num, "%.6g", pct);
+    for (char *c = num; *c; c++)
+        if (*c == '.')
+            *c = '_';
+    snprintf(out, outsz, "%s%s", prefix, num);
 }
 
-/* "  50%  139.65ms" or "99.900%   19.36ms" */
-static int dist_row(wrk_run *r, const char *p, const char *end, int line,
-                    bdb_diag *diag, int *handled)
+/* "  50%  139.65ms" or "99.900%   19.36ms". *handled is 0 when the line is
+ * no percentile row at all (the distribution is over). */
+static int dist_row(wrk_state *st, const char *p, const char *end, int line,
+                    int *handled)
 {
+    wrk_run *r = &st->run;
     double pct, v;
     const char *q = p;
     *handled = 0;
@@ -313,29 +666,32 @@ static int dist_row(wrk_run *r, const char *p, const char *end, int line,
     *handled = 1;
     q = bdb_skip_ws(q, end);
     if (!scan_time(&q, end, &v) || !bdb_is_blank(q, end))
-        return perr(diag, line, "a time after the percentage");
-    int k = pct_index(pct);
-    if (k < 0)
-        return bdb_diag_set(diag, BDB_EPARSE, line,
-                            "wrk: unexpected percentile %g%%", pct);
-    char metric[40];
-    snprintf(metric, sizeof metric, "latency_%s%s",
-             r->uncorrected ? "uncorrected_" : "", std_names[k]);
+        return warn(st, line, p, end,
+                    "expected a time such as 1.20ms after the percentage; "
+                    "row not read");
+    if (pct < 0 || pct > 100)
+        return warn(st, line, p, end,
+                    "a percentile outside 0..100%; row not read");
+    char metric[BDB_METRIC_MAX];
+    pct_metric(metric, sizeof metric,
+               r->uncorrected ? "latency_uncorrected_p" : "latency_p", pct);
     if (!r->uncorrected)
         r->have_dist = 1;
-    return fig(r, metric, v, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, line);
+    return fig(st, metric, v, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, line);
 }
 
 /* HdrHistogram spectrum row: value(ms) percentile count 1/(1-p). */
-static int spectrum_row(wrk_run *r, const char *p, const char *end, int line,
-                        bdb_diag *diag)
+static int spectrum_row(wrk_state *st, const char *p, const char *end,
+                        int line)
 {
+    wrk_run *r = &st->run;
     double v, pct, count;
-    if (!bdb_scan_number(&p, end, &v, 0) || !bdb_scan_number(&p, end, &pct, 0) ||
-        !bdb_scan_number(&p, end, &count, 0))
-        return perr(diag, line,
-                    "a spectrum row: value, percentile, total count, "
-                    "1/(1-percentile)");
+    const char *q = p;
+    if (!bdb_scan_number(&q, end, &v, 0) || !bdb_scan_number(&q, end, &pct, 0) ||
+        !bdb_scan_number(&q, end, &count, 0))
+        return warn(st, line, p, end,
+                    "expected a spectrum row: value, percentile, total "
+                    "count, 1/(1-percentile); row not read");
     if (r->uncorrected)
         return BDB_OK; /* the corrected spectrum is the one summarised */
     double secs = v * 1e-3;
@@ -346,7 +702,7 @@ static int spectrum_row(wrk_run *r, const char *p, const char *end, int line,
     r->spec_rows++;
     r->spec_count = count;
     r->spec_count_line = line;
-    for (int k = 0; k < 8; k++) {
+    for (int k = 0; k < WRK_NSTD; k++) {
         if (!r->spec_p_line[k] && pct * 100.0 >= std_pcts[k] - 1e-9) {
             r->spec_p[k] = secs;
             r->spec_p_line[k] = line;
@@ -355,258 +711,470 @@ static int spectrum_row(wrk_run *r, const char *p, const char *end, int line,
     return BDB_OK;
 }
 
-static int summary_line(wrk_run *r, const char *p, const char *end, int line,
-                        bdb_diag *diag)
+static int summary_line(wrk_state *st, const char *p, const char *end,
+                        int line)
 {
     double n, t, bytes;
-    if (!bdb_scan_number(&p, end, &n, 0) ||
-        !bdb_scan_lit(&p, end, "requests in", 1))
-        return perr(diag, line, "\"N requests in T, S read\"");
-    p = bdb_skip_ws(p, end);
-    if (!scan_time(&p, end, &t) || !bdb_scan_lit(&p, end, ",", 0))
-        return perr(diag, line, "a duration after \"requests in\"");
-    p = bdb_skip_ws(p, end);
-    if (!scan_size(&p, end, &bytes) || !bdb_scan_lit(&p, end, "read", 1))
-        return perr(diag, line, "\"S read\" with a size such as 7.61GB");
-    r->seen_summary = 1;
-    int rc = fig(r, "complete_requests", n, BDB_UNIT_COUNT, BDB_NEUTRAL, line);
+    const char *q = p;
+    if (!bdb_scan_number(&q, end, &n, 0) ||
+        !bdb_scan_lit(&q, end, "requests in", 1))
+        return warn(st, line, p, end, "expected \"N requests in T, S read\"");
+    q = bdb_skip_ws(q, end);
+    if (!scan_time(&q, end, &t) || !bdb_scan_lit(&q, end, ",", 0))
+        return warn(st, line, p, end,
+                    "expected a duration such as 30.10s after \"requests "
+                    "in\"; line not read");
+    q = bdb_skip_ws(q, end);
+    if (!scan_size(&q, end, &bytes) || !bdb_scan_lit(&q, end, "read", 1))
+        return warn(st, line, p, end,
+                    "expected \"S read\" with a size such as 7.61GB; line not "
+                    "read");
+    st->run.seen_summary = 1;
+    int rc = fig(st, "complete_requests", n, BDB_UNIT_COUNT, BDB_NEUTRAL, line);
     if (!rc)
-        rc = fig(r, "time_taken", t, BDB_UNIT_SECONDS, BDB_NEUTRAL, line);
+        rc = fig(st, "time_taken", t, BDB_UNIT_SECONDS, BDB_NEUTRAL, line);
     if (!rc)
-        rc = fig(r, "bytes_read", bytes, BDB_UNIT_BYTES, BDB_NEUTRAL, line);
+        rc = fig(st, "bytes_read", bytes, BDB_UNIT_BYTES, BDB_NEUTRAL, line);
     return rc;
 }
 
-static int socket_errors(wrk_run *r, const char *p, const char *end, int line,
-                         bdb_sink *out, bdb_diag *diag)
+static int socket_errors(wrk_state *st, const char *p, const char *end,
+                         int line, const char *lp)
 {
     static const char *const keys[] = {"connect", "read", "write", "timeout"};
     double v[4], total = 0;
     for (int i = 0; i < 4; i++) {
-        if (i && !bdb_scan_lit(&p, end, ",", 1))
-            return perr(diag, line, "\"connect N, read N, write N, timeout N\"");
-        if (!bdb_scan_lit(&p, end, keys[i], 1) ||
+        if ((i && !bdb_scan_lit(&p, end, ",", 1)) ||
+            !bdb_scan_lit(&p, end, keys[i], 1) ||
             !bdb_scan_number(&p, end, &v[i], 0))
-            return perr(diag, line, "\"connect N, read N, write N, timeout N\"");
-        char metric[40];
-        snprintf(metric, sizeof metric, "socket_errors_%s", keys[i]);
-        int rc = fig(r, metric, v[i], BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER, line);
-        if (rc)
-            return rc;
+            return warn(st, line, lp, end,
+                        "expected \"Socket errors: connect N, read N, write "
+                        "N, timeout N\"; line not read");
         total += v[i];
     }
+    for (int i = 0; i < 4; i++) {
+        char metric[BDB_METRIC_MAX];
+        snprintf(metric, sizeof metric, "socket_errors_%s", keys[i]);
+        int rc = fig(st, metric, v[i], BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER,
+                     line);
+        if (rc)
+            return rc;
+    }
     if (total > 0)
-        bdb_sink_warn(out, line,
-                      "socket errors: connect %.0f, read %.0f, write %.0f, "
-                      "timeout %.0f (kept as socket_errors_*)",
-                      v[0], v[1], v[2], v[3]);
+        return wrk_note(st->out, line,
+                        "socket errors: connect %.0f, read %.0f, write "
+                        "%.0f, timeout %.0f (kept as socket_errors_*)",
+                        v[0], v[1], v[2], v[3]);
     return BDB_OK;
+}
+
+/* wrk's own messages on stderr (src/wrk.c, src/script.c; wrk2's -R one). */
+static int is_wrk_error(const char *p, const char *end)
+{
+    static const char *const starts[] = {
+        "unable to connect to ", "unable to resolve ",
+        "unable to initialize SSL", "unable to create thread ",
+        "invalid URL: ", "number of connections must be >= threads",
+        "Throughput MUST be specified", "PANIC: ", NULL};
+    for (const char *const *s = starts; *s; s++)
+        if (bdb_starts_with(p, end, *s))
+            return 1;
+    /* a Lua error: "report.lua: report.lua:3: ..." or "x.lua:3: ..." */
+    const char *lua = bdb_find(p, end, ".lua:");
+    return lua && !bdb_find(p, lua, " ");
+}
+
+/* What `time wrk ...` adds after wrk's report (bash's and BusyBox's real /
+ * user / sys, GNU time's default two lines, -p, and -v's "Key: value"
+ * lines): the time parser reads those, they are no Lua output. */
+static int is_time_line(const char *p, const char *end)
+{
+    static const char *const words[] = {"real", "user", "sys", NULL};
+    for (const char *const *w = words; *w; w++) {
+        const char *q = p;
+        if (bdb_scan_lit(&q, end, *w, 0) && q < end && (*q == ' ' || *q == '\t')) {
+            q = bdb_skip_ws(q, end);
+            if (q < end && *q >= '0' && *q <= '9')
+                return 1;
+        }
+    }
+    if (bdb_contains(p, end, "elapsed") && bdb_contains(p, end, "CPU"))
+        return 1;
+    if (bdb_contains(p, end, "inputs+") && bdb_contains(p, end, "outputs"))
+        return 1;
+    static const char *const gnu_v[] = {
+        "Command being timed:", "Command exited with non-zero status",
+        "Command terminated by signal", "User time (seconds):",
+        "System time (seconds):", "Percent of CPU this job got:",
+        "Elapsed (wall clock) time", "Average shared text size",
+        "Average unshared data size", "Average stack size",
+        "Average total size", "Maximum resident set size",
+        "Average resident set size", "Major (requiring I/O) page faults",
+        "Minor (reclaiming a frame) page faults", "Voluntary context switches",
+        "Involuntary context switches", "Swaps:", "File system inputs:",
+        "File system outputs:", "Socket messages sent:",
+        "Socket messages received:", "Signals delivered:", "Page size (bytes):",
+        "Exit status:", NULL};
+    for (const char *const *g = gnu_v; *g; g++)
+        if (bdb_starts_with(p, end, *g))
+            return 1;
+    return 0;
+}
+
+/* The shell saying wrk was stopped: "Killed", bash's "bash: line 1: 27222
+ * Killed   timeout ... wrk ...", "[1]+  Terminated   wrk ...",
+ * "Segmentation fault (core dumped)". */
+static int is_shell_stop(const char *p, const char *end)
+{
+    static const char *const words[] = {"Killed", "Terminated", "Aborted",
+                                        "Segmentation fault", "Hangup",
+                                        "Interrupt", NULL};
+    for (const char *const *w = words; *w; w++) {
+        if (bdb_starts_with(p, end, *w))
+            return 1;
+        const char *at = bdb_find(p, end, *w);
+        if (at && at > p && at[-1] == ' ' && bdb_find(at, end, "wrk"))
+            return 1;
+    }
+    return 0;
+}
+
+/* A line outside any run, or after one ended. */
+static int outer_line(wrk_state *st, const char *p, const char *end, int line)
+{
+    if (st->usage_line) {
+        if (bdb_starts_with(p, end, "Options:") || bdb_starts_with(p, end, "-") ||
+            bdb_starts_with(p, end, "Numeric arguments") ||
+            bdb_starts_with(p, end, "Time arguments") ||
+            bdb_is_blank(p, end))
+            return BDB_OK;
+        st->usage_line = 0;
+    }
+    if (bdb_starts_with(p, end, "Usage: wrk")) {
+        st->usage_line = line;
+        st->seen_wrk = 1;
+        return wrk_note(st->out, line,
+                        "wrk printed its usage text: the command was "
+                        "refused, no run");
+    }
+    if (is_wrk_error(p, end)) {
+        st->seen_wrk = 1;
+        return warn(st, line, p, end, "the tool reported an error");
+    }
+    if (st->after_line && !is_time_line(p, end)) {
+        /* a Lua done() script's output, or anything else after a run */
+        if (!st->after_count++)
+            bdb_copy(st->after_first, sizeof st->after_first, p, end);
+        return BDB_OK;
+    }
+    return BDB_OK; /* text around the runs: prompts, prose */
+}
+
+static int after_flush(wrk_state *st)
+{
+    int rc = BDB_OK;
+    if (st->after_count)
+        rc = wrk_note(st->out, st->after_line,
+                      "%d line%s after wrk's Transfer/sec not read (a "
+                      "Lua done() script's output?), the first: \"%s\"",
+                      st->after_count, st->after_count > 1 ? "s" : "",
+                      st->after_first);
+    st->after_line = st->after_count = 0;
+    return rc;
+}
+
+/* One line inside an open run. */
+static int run_line(wrk_state *st, const char *p, const char *end, int line)
+{
+    wrk_run *r = &st->run;
+    const char *q = p;
+    double v;
+
+    if (bdb_scan_number(&q, end, &v, 0) &&
+        bdb_scan_lit(&q, end, "threads and", 1)) {
+        double c;
+        if (!bdb_scan_number(&q, end, &c, 0) ||
+            !bdb_scan_lit(&q, end, "connections", 1))
+            return warn(st, line, p, end,
+                        "expected \"N threads and N connections\"");
+        int rc = set_param_num(st, line, "threads", v);
+        if (!rc)
+            rc = set_param_num(st, line, "concurrency", c);
+        if (!rc)
+            rc = check_cmd(st, line, r->cmd.has_threads, r->cmd.threads, v,
+                           "-t", "threads");
+        if (!rc)
+            rc = check_cmd(st, line, r->cmd.has_conns, r->cmd.conns, c, "-c",
+                           "connections");
+        r->seen_threads = 1;
+        return rc;
+    }
+    if (bdb_starts_with(p, end, "Thread calibration:")) {
+        r->wrk2 = 1;
+        return BDB_OK;
+    }
+    if (bdb_starts_with(p, end, "Thread Stats")) {
+        r->section = W_BODY;
+        return BDB_OK;
+    }
+    q = p;
+    if (bdb_scan_lit(&q, end, "Latency Distribution", 0)) {
+        r->section = W_DIST;
+        if (bdb_contains(q, end, "HdrHistogram"))
+            r->wrk2 = 1;
+        r->uncorrected = bdb_contains(q, end, "Uncorrected");
+        return BDB_OK;
+    }
+    if (bdb_starts_with(p, end, "Detailed Percentile spectrum")) {
+        r->section = W_SPECTRUM;
+        r->wrk2 = 1;
+        return BDB_OK;
+    }
+    if (bdb_is_blank(p, end))
+        return BDB_OK;
+    if (r->section == W_SPECTRUM) {
+        if (bdb_starts_with(p, end, "Value") ||
+            bdb_starts_with(p, end, "#[Buckets") ||
+            bdb_starts_with(p, end, "#[Mean"))
+            return BDB_OK; /* #[Mean: the Latency row's, finer */
+        if (bdb_starts_with(p, end, "#[Max")) {
+            const char *tc = bdb_find(p, end, "Total count");
+            const char *eq = tc ? bdb_find(tc, end, "=") : NULL;
+            const char *n = eq ? eq + 1 : NULL;
+            double cnt;
+            if (!n || !bdb_scan_number(&n, end, &cnt, 0))
+                return warn(st, line, p, end,
+                            "expected \"Total count = N\" in the spectrum "
+                            "footer");
+            if (!r->uncorrected) {
+                r->spec_count = cnt;
+                r->spec_count_line = line;
+            }
+            return BDB_OK;
+        }
+        if (bdb_starts_with(p, end, "---")) {
+            r->section = W_BODY;
+            return BDB_OK;
+        }
+        return spectrum_row(st, p, end, line);
+    }
+    if (r->section == W_DIST) {
+        int handled;
+        int rc = dist_row(st, p, end, line, &handled);
+        if (rc || handled)
+            return rc;
+        r->section = W_BODY; /* on to the body lines */
+    }
+    if (bdb_starts_with(p, end, "---"))
+        return BDB_OK;
+    q = p;
+    if (bdb_scan_lit(&q, end, "Latency", 0) && (q == end || *q == ' ' || *q == '\t'))
+        return stats_row(st, q, end, 1, line, p, end);
+    q = p;
+    if (bdb_scan_lit(&q, end, "Req/Sec", 0))
+        return stats_row(st, q, end, 0, line, p, end);
+    q = p;
+    if (bdb_scan_number(&q, end, &v, 0) &&
+        bdb_scan_lit(&q, end, "requests in", 1))
+        return summary_line(st, p, end, line);
+    q = p;
+    if (bdb_scan_lit(&q, end, "Socket errors:", 0))
+        return socket_errors(st, q, end, line, p);
+    q = p;
+    if (bdb_scan_lit(&q, end, "Non-2xx or 3xx responses:", 0)) {
+        if (!bdb_scan_number(&q, end, &v, 0) || !bdb_is_blank(q, end))
+            return warn(st, line, p, end,
+                        "expected \"Non-2xx or 3xx responses: N\"");
+        int rc = fig(st, "non_2xx_3xx_responses", v, BDB_UNIT_COUNT,
+                     BDB_LOWER_IS_BETTER, line);
+        if (!rc)
+            rc = wrk_note(st->out, line,
+                          "%.0f responses had a status of 400 or more "
+                          "(kept as non_2xx_3xx_responses; wrk's rates "
+                          "include them)",
+                          v);
+        return rc;
+    }
+    q = p;
+    if (bdb_scan_lit(&q, end, "Requests/sec:", 0)) {
+        if (!bdb_scan_number(&q, end, &v, 0) || !bdb_is_blank(q, end))
+            return warn(st, line, p, end,
+                        "expected \"Requests/sec: N\"; not read");
+        r->seen_rps = 1;
+        return fig(st, "requests_per_sec", v, BDB_UNIT_OPS_PER_S,
+                   BDB_HIGHER_IS_BETTER, line);
+    }
+    q = p;
+    if (bdb_scan_lit(&q, end, "Transfer/sec:", 0)) {
+        r->seen_transfer = 1; /* the last line of wrk's own report */
+        q = bdb_skip_ws(q, end);
+        if (!scan_size(&q, end, &v) || !bdb_is_blank(q, end))
+            return warn(st, line, p, end,
+                        "expected \"Transfer/sec: N<unit>B\" such as 259.01MB; "
+                        "not read");
+        return fig(st, "transfer_rate", v, BDB_UNIT_BYTES_PER_S,
+                   BDB_HIGHER_IS_BETTER, line);
+    }
+    if (is_shell_stop(p, end)) {
+        int rc = warn(st, line, p, end,
+                      "wrk was stopped before its report ended, the shell "
+                      "says");
+        return rc ? rc : run_close(st);
+    }
+    if (!r->seen_threads && !is_wrk_error(p, end))
+        return BDB_OK; /* between "Running" and the thread line */
+    return warn(st, line, p, end, "unexpected line in wrk's output, not read");
+}
+
+/* "Running 30s test @ URL" or "Making N requests to URL": a run starts. */
+static int run_header(wrk_state *st, const char *p, const char *end, int line,
+                      int *taken)
+{
+    const char *q = p;
+    double v;
+    *taken = 0;
+    if (bdb_scan_lit(&q, end, "Running", 0) && bdb_find(q, end, " test @ ")) {
+        *taken = 1;
+        int rc = run_close(st);
+        if (!rc)
+            rc = after_flush(st);
+        if (!rc)
+            rc = run_open(st, line);
+        const char *at = bdb_find(q, end, " test @ ");
+        const char *d = bdb_skip_ws(q, at);
+        double secs;
+        if (!rc && scan_time(&d, at, &secs) && bdb_is_blank(d, at)) {
+            rc = set_param_num(st, line, "duration", secs);
+            /* the command's -d as wrk prints it: whole seconds below 51,
+             * else whole minutes (format_time_s) */
+            const wrk_cmd *c = &st->run.cmd;
+            if (!rc && c->has_duration) {
+                char shown[64];
+                int minutes = c->duration >= 51;
+                snprintf(shown, sizeof shown, "%.0f",
+                         minutes ? c->duration / 60 : c->duration);
+                double s = strtod(shown, NULL) * (minutes ? 60 : 1);
+                if (s != secs)
+                    rc = wrk_note(st->out, line,
+                                  "the wrk command on line %d says -d "
+                                  "%.15gs but wrk printed a %.15gs test; "
+                                  "the printed value is kept",
+                                  c->line, c->duration, secs);
+            }
+        } else if (!rc) {
+            rc = warn(st, line, p, end,
+                      "expected a duration such as 30s in \"Running 30s "
+                      "test @ URL\"");
+        }
+        return rc ? rc : set_url(st, at + 8, end, line);
+    }
+    q = p;
+    if (bdb_scan_lit(&q, end, "Making", 0) && bdb_scan_number(&q, end, &v, 0) &&
+        bdb_scan_lit(&q, end, "requests to", 1)) {
+        *taken = 1;
+        int rc = run_close(st);
+        if (!rc)
+            rc = after_flush(st);
+        if (!rc)
+            rc = run_open(st, line);
+        if (!rc)
+            rc = set_param_num(st, line, "requests", v);
+        return rc ? rc : set_url(st, q, end, line);
+    }
+    return BDB_OK;
+}
+
+static int do_line(wrk_state *st, const bdb_line *ln)
+{
+    const char *p = ln->p, *end = ln->end;
+    bdb_trim(&p, &end);
+    if (p == end)
+        return BDB_OK;
+    int taken, rc = run_header(st, p, end, ln->no, &taken);
+    if (rc || taken)
+        return rc;
+    if (bdb_starts_with(p, end, "wrk ") && bdb_contains(p, end, "Copyright")) {
+        /* wrk -v: "wrk 4.1.0 [epoll] Copyright (C) 2012 Will Glozer", and
+         * the run goes on; not a command line */
+        const char *v = p + 4, *ve = v;
+        while (ve < end && *ve != ' ')
+            ve++;
+        bdb_sink_set_version(st->out, v, ve);
+        st->seen_wrk = 1;
+        return BDB_OK;
+    }
+    bdb_cmdline cl;
+    int r = find_cmdline(p, end, &cl);
+    if (r < 0)
+        return r;
+    if (r == 1) {
+        rc = run_close(st);
+        if (!rc)
+            rc = after_flush(st);
+        if (!rc)
+            rc = command_line(st, &cl, ln->no);
+        bdb_cmdline_free(&cl);
+        return rc;
+    }
+    wrk_run *run = &st->run;
+    if (!run->open) {
+        /* A fragment without its "Running" line: accept it from the
+         * thread line on. */
+        const char *q = p;
+        double v;
+        if (bdb_scan_number(&q, end, &v, 0) &&
+            bdb_scan_lit(&q, end, "threads and", 1)) {
+            rc = after_flush(st);
+            if (!rc)
+                rc = run_open(st, ln->no);
+            return rc ? rc : run_line(st, p, end, ln->no);
+        }
+        return outer_line(st, p, end, ln->no);
+    }
+    if (run->seen_transfer) {
+        /* the run is over; a Lua done() script may print anything */
+        rc = run_close(st);
+        st->after_line = ln->no;
+        return rc ? rc : outer_line(st, p, end, ln->no);
+    }
+    return run_line(st, p, end, ln->no);
 }
 
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
-    (void)opts;
-    wrk_run *r = calloc(1, sizeof *r);
-    if (!r)
+    wrk_state *st = calloc(1, sizeof *st);
+    if (!st)
         return BDB_ENOMEM;
+    st->out = out;
     bdb_lines it;
     bdb_line ln;
     int rc = BDB_OK;
     bdb_lines_init(&it, buf, len);
-    while (rc == BDB_OK && bdb_lines_next(&it, &ln)) {
-        const char *p = ln.p, *end = ln.end;
-        bdb_trim(&p, &end);
-        const char *q = p;
-        double v;
-
-        /* Run headers. */
-        if (bdb_scan_lit(&q, end, "Running", 0) && bdb_find(q, end, " test @ ")) {
-            rc = run_close(r, out, diag);
-            if (rc)
-                break;
-            run_open(r, ln.no);
-            const char *at = bdb_find(q, end, " test @ ");
-            const char *d = bdb_skip_ws(q, at);
-            double secs;
-            if (scan_time(&d, at, &secs) && bdb_is_blank(d, at))
-                bdb_params_set(&r->base.params, "duration", "%g", secs);
-            set_url(r, at + 8, end);
-            continue;
-        }
-        q = p;
-        if (bdb_scan_lit(&q, end, "Making", 0) && bdb_scan_number(&q, end, &v, 0) &&
-            bdb_scan_lit(&q, end, "requests to", 1)) {
-            rc = run_close(r, out, diag);
-            if (rc)
-                break;
-            run_open(r, ln.no);
-            bdb_params_set(&r->base.params, "requests", "%.0f", v);
-            set_url(r, q, end);
-            continue;
-        }
-        if (!r->open) {
-            /* A fragment without its "Running" line: accept it from the
-             * thread line on. */
-            q = p;
-            if (!(bdb_scan_number(&q, end, &v, 0) &&
-                  bdb_scan_lit(&q, end, "threads and", 1)))
-                continue;
-            run_open(r, ln.no);
-        }
-        if (r->seen_transfer) {
-            /* The run is over; a Lua done() script may print anything. */
-            rc = run_close(r, out, diag);
-            continue;
-        }
-
-        q = p;
-        if (bdb_scan_number(&q, end, &v, 0) && bdb_scan_lit(&q, end, "threads and", 1)) {
-            double c;
-            if (!bdb_scan_number(&q, end, &c, 0) ||
-                !bdb_scan_lit(&q, end, "connections", 1)) {
-                rc = perr(diag, ln.no, "\"N threads and N connections\"");
-                break;
-            }
-            bdb_params_set(&r->base.params, "threads", "%.0f", v);
-            bdb_params_set(&r->base.params, "concurrency", "%.0f", c);
-            r->seen_threads = 1;
-            continue;
-        }
-        if (bdb_starts_with(p, end, "Thread calibration:")) {
-            r->wrk2 = 1;
-            continue;
-        }
-        if (bdb_starts_with(p, end, "Thread Stats")) {
-            r->section = W_BODY;
-            continue;
-        }
-        q = p;
-        if (bdb_scan_lit(&q, end, "Latency Distribution", 0)) {
-            r->section = W_DIST;
-            if (bdb_contains(q, end, "HdrHistogram"))
-                r->wrk2 = 1;
-            r->uncorrected = bdb_contains(q, end, "Uncorrected");
-            continue;
-        }
-        if (bdb_starts_with(p, end, "Detailed Percentile spectrum")) {
-            r->section = W_SPECTRUM;
-            r->wrk2 = 1;
-            continue;
-        }
-        if (bdb_is_blank(p, end))
-            continue;
-        if (r->section == W_SPECTRUM) {
-            if (bdb_starts_with(p, end, "Value") ||
-                bdb_starts_with(p, end, "#[Buckets"))
-                continue;
-            if (bdb_starts_with(p, end, "#[Mean"))
-                continue; /* the same mean/stdev as the Latency row, finer */
-            if (bdb_starts_with(p, end, "#[Max")) {
-                const char *tc = bdb_find(p, end, "Total count");
-                double cnt;
-                if (tc) {
-                    tc = bdb_find(tc, end, "=");
-                    const char *n = tc ? tc + 1 : NULL;
-                    if (n && bdb_scan_number(&n, end, &cnt, 0)) {
-                        r->spec_count = cnt;
-                        r->spec_count_line = ln.no;
-                    }
-                }
-                continue;
-            }
-            if (bdb_starts_with(p, end, "---")) {
-                r->section = W_BODY;
-                continue;
-            }
-            rc = spectrum_row(r, p, end, ln.no, diag);
-            continue;
-        }
-        if (r->section == W_DIST) {
-            int handled;
-            rc = dist_row(r, p, end, ln.no, diag, &handled);
-            if (rc || handled)
-                continue;
-            r->section = W_BODY; /* fall through to the body lines */
-        }
-        if (bdb_starts_with(p, end, "---"))
-            continue;
-        q = p;
-        if (bdb_scan_lit(&q, end, "Latency", 0)) {
-            rc = stats_row(r, q, end, 1, ln.no, diag);
-            continue;
-        }
-        q = p;
-        if (bdb_scan_lit(&q, end, "Req/Sec", 0)) {
-            rc = stats_row(r, q, end, 0, ln.no, diag);
-            continue;
-        }
-        q = p;
-        if (bdb_scan_number(&q, end, &v, 0) &&
-            bdb_scan_lit(&q, end, "requests in", 1)) {
-            rc = summary_line(r, p, end, ln.no, diag);
-            continue;
-        }
-        q = p;
-        if (bdb_scan_lit(&q, end, "Socket errors:", 0)) {
-            rc = socket_errors(r, q, end, ln.no, out, diag);
-            continue;
-        }
-        q = p;
-        if (bdb_scan_lit(&q, end, "Non-2xx or 3xx responses:", 0)) {
-            if (!bdb_scan_number(&q, end, &v, 0) || !bdb_is_blank(q, end)) {
-                rc = perr(diag, ln.no, "\"Non-2xx or 3xx responses: N\"");
-                break;
-            }
-            rc = fig(r, "non_2xx_3xx_responses", v, BDB_UNIT_COUNT,
-                     BDB_LOWER_IS_BETTER, ln.no);
-            bdb_sink_warn(out, ln.no,
-                          "%.0f responses had a status of 400 or more (kept "
-                          "as non_2xx_3xx_responses; wrk's rates include "
-                          "them)",
-                          v);
-            continue;
-        }
-        q = p;
-        if (bdb_scan_lit(&q, end, "Requests/sec:", 0)) {
-            if (!bdb_scan_number(&q, end, &v, 0) || !bdb_is_blank(q, end)) {
-                rc = perr(diag, ln.no, "\"Requests/sec: N\"");
-                break;
-            }
-            r->seen_rps = 1;
-            rc = fig(r, "requests_per_sec", v, BDB_UNIT_OPS_PER_S,
-                     BDB_HIGHER_IS_BETTER, ln.no);
-            continue;
-        }
-        q = p;
-        if (bdb_scan_lit(&q, end, "Transfer/sec:", 0)) {
-            q = bdb_skip_ws(q, end);
-            if (!scan_size(&q, end, &v) || !bdb_is_blank(q, end)) {
-                rc = perr(diag, ln.no, "\"Transfer/sec: N<unit>B\"");
-                break;
-            }
-            r->seen_transfer = 1;
-            rc = fig(r, "transfer_rate", v, BDB_UNIT_BYTES_PER_S,
-                     BDB_HIGHER_IS_BETTER, ln.no);
-            continue;
-        }
-        if (!r->seen_threads) {
-            /* between "Running" and the thread line: wrk's own messages */
-            continue;
-        }
-        if (r->seen_rps) {
-            /* after Requests/sec, without Transfer/sec: not wrk's any more */
-            rc = run_close(r, out, diag);
-            continue;
-        }
-        rc = bdb_diag_set(diag, BDB_EPARSE, ln.no,
-                          "wrk: unexpected line in wrk's output: \"%.*s\"",
-                          (int)(end - p > 80 ? 80 : end - p), p);
-    }
+    while (rc == BDB_OK && bdb_lines_next(&it, &ln))
+        rc = do_line(st, &ln);
     if (rc == BDB_OK)
-        rc = run_close(r, out, diag);
-    free(r);
+        rc = run_close(st);
+    if (rc == BDB_OK)
+        rc = after_flush(st);
+    if (rc == BDB_OK && st->cmd.line)
+        rc = wrk_note(out, st->cmd.line,
+                      "this wrk command printed no results (wrk failed "
+                      "or the capture stops): expected \"Running ... "
+                      "test @ URL\" after it");
+    if (rc == BDB_ERANGE)
+        bdb_diag_set(diag, rc, ln.no,
+                     "wrk: more figures than a sink holds (its limit); the "
+                     "file is not read");
+    else if (rc == BDB_OK && !st->seen_wrk && opts && opts->forced)
+        rc = bdb_diag_set(diag, BDB_EPARSE, 1,
+                          "wrk: expected wrk's output (\"Running 10s test @ "
+                          "URL\", \"N threads and N connections\", "
+                          "\"Requests/sec:\") and found none");
+    else if (rc != BDB_OK && rc != BDB_ENOMEM && !diag->message[0])
+        bdb_diag_set(diag, rc, 0, "wrk: %s", bdb_strerror(rc));
+    free(st);
     return rc;
 }
 
-const bdb_parser bdb_parser_wrk = {"wrk", 1, sniff, parse};
+const bdb_parser bdb_parser_wrk = {"wrk", 2, sniff, parse};

@@ -10,15 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { COL_NAME, COL_ARCH, COL_CPU, COL_CORES, COL_THREADS, COL_FREQ,
-       COL_MEM, COL_OS, COL_KERNEL, COL_PRICE, COL_POWER, COL_IDLE,
-       COL_RENT, COL_NOTES, COL_PCUR, COL_PDATE, COL_PSRC, COL_RENTH,
-       COL_COUNT, COL_IGNORED = -1 };
-
-static const char *const col_names[COL_COUNT] = {
-    "name", "arch", "cpu", "cores", "threads", "freq_mhz", "memory_gb", "os",
-    "kernel", "price_usd", "power_w", "idle_power_w", "rent_usd_month",
-    "notes", "price_currency", "price_date", "price_source", "rent_usd_hour"};
+/* The columns are the platform fields (common/bdb_platform.c): map[]
+ * holds a field's index in bdb_platform_fields(), or COL_IGNORED. */
+enum { COL_IGNORED = -1 };
 
 #define MAX_COLS 64
 
@@ -36,7 +30,7 @@ typedef struct reader {
     void *ctx;
     int stop;
     int header_error;
-    char header_why[400];
+    char header_why[1024];
 } reader;
 
 static void set_number(reader *r, double *dst, const char *s, size_t n,
@@ -70,6 +64,13 @@ static void set_text(reader *r, const char *col, char *dst, size_t dstsz,
     bdb_copy(dst, dstsz, p, end);
 }
 
+static int name_index(void)
+{
+    size_t nf;
+    const bdb_platform_field *f = bdb_platform_fields(&nf);
+    return (int)(bdb_platform_field_find("name") - f);
+}
+
 static void on_field(void *data, size_t n, void *ctx)
 {
     reader *r = ctx;
@@ -89,41 +90,30 @@ static void on_field(void *data, size_t n, void *ctx)
             if (*q >= 'A' && *q <= 'Z')
                 *q = (char)(*q - 'A' + 'a');
         r->map[c] = COL_IGNORED;
-        for (int k = 0; k < COL_COUNT; k++)
-            if (strcmp(name, col_names[k]) == 0)
-                r->map[c] = k;
+        const bdb_platform_field *f = bdb_platform_field_find(name);
+        if (f) {
+            size_t nf;
+            r->map[c] = (int)(f - bdb_platform_fields(&nf));
+        }
         r->ncols = c + 1;
         return;
     }
     if (c >= r->ncols || c >= MAX_COLS)
         return;
-    bdb_platform *p = &r->p;
-    switch (r->map[c]) {
-    case COL_NAME: set_text(r, "name", p->name, sizeof p->name, s, n); break;
-    case COL_ARCH: {
-        char tmp[32];
+    if (r->map[c] == COL_IGNORED)
+        return;
+    size_t nf;
+    const bdb_platform_field *f = &bdb_platform_fields(&nf)[r->map[c]];
+    char *at = (char *)&r->p + f->offset;
+    if (f->is_number) {
+        set_number(r, (double *)(void *)at, s, n, f->name);
+    } else if (strcmp(f->name, "arch") == 0) {
+        char tmp[sizeof r->p.arch];
         set_text(r, "arch", tmp, sizeof tmp, s, n);
         if (tmp[0])
-            bdb_platform_canonical_arch(tmp, p->arch, sizeof p->arch);
-        break;
-    }
-    case COL_CPU: set_text(r, "cpu", p->cpu, sizeof p->cpu, s, n); break;
-    case COL_CORES: set_number(r, &p->cores, s, n, "cores"); break;
-    case COL_THREADS: set_number(r, &p->threads, s, n, "threads"); break;
-    case COL_FREQ: set_number(r, &p->freq_mhz, s, n, "freq_mhz"); break;
-    case COL_MEM: set_number(r, &p->memory_gb, s, n, "memory_gb"); break;
-    case COL_OS: set_text(r, "os", p->os, sizeof p->os, s, n); break;
-    case COL_KERNEL: set_text(r, "kernel", p->kernel, sizeof p->kernel, s, n); break;
-    case COL_PRICE: set_number(r, &p->price_usd, s, n, "price_usd"); break;
-    case COL_POWER: set_number(r, &p->power_w, s, n, "power_w"); break;
-    case COL_IDLE: set_number(r, &p->idle_power_w, s, n, "idle_power_w"); break;
-    case COL_RENT: set_number(r, &p->rent_usd_month, s, n, "rent_usd_month"); break;
-    case COL_NOTES: set_text(r, "notes", p->notes, sizeof p->notes, s, n); break;
-    case COL_PCUR: set_text(r, "price_currency", p->price_currency, sizeof p->price_currency, s, n); break;
-    case COL_PDATE: set_text(r, "price_date", p->price_date, sizeof p->price_date, s, n); break;
-    case COL_PSRC: set_text(r, "price_source", p->price_source, sizeof p->price_source, s, n); break;
-    case COL_RENTH: set_number(r, &p->rent_usd_hour, s, n, "rent_usd_hour"); break;
-    default: break;
+            bdb_platform_canonical_arch(tmp, at, (unsigned)f->size);
+    } else {
+        set_text(r, f->name, at, f->size, s, n);
     }
 }
 
@@ -139,16 +129,21 @@ static void on_row(int term, void *ctx)
         r->header_done = 1;
         int has_name = 0;
         for (int i = 0; i < r->ncols && i < MAX_COLS; i++)
-            if (r->map[i] == COL_NAME)
+            if (r->map[i] == name_index())
                 has_name = 1;
         if (!has_name) {
             r->header_error = 1;
+            size_t nf, len;
+            const bdb_platform_field *f = bdb_platform_fields(&nf);
             snprintf(r->header_why, sizeof r->header_why,
-                     "the header row has no 'name' column (expected columns: "
-                     "name, arch, cpu, cores, threads, freq_mhz, memory_gb, os, "
-                     "kernel, price_usd, power_w, idle_power_w, rent_usd_month, "
-                     "notes, price_currency, price_date, price_source, "
-                     "rent_usd_hour)");
+                     "the header row has no 'name' column (expected columns:");
+            for (size_t i = 0; i < nf; i++) {
+                len = strlen(r->header_why);
+                snprintf(r->header_why + len, sizeof r->header_why - len,
+                         "%s %s", i ? "," : "", f[i].name);
+            }
+            len = strlen(r->header_why);
+            snprintf(r->header_why + len, sizeof r->header_why - len, ")");
             r->stop = 1;
         }
         return;
@@ -204,9 +199,11 @@ int bdb_platform_csv_sniff(const char *buf, size_t len)
             b++;
             e--;
         }
-        for (int k = 0; k < COL_COUNT; k++)
-            if (bdb_span_eq(b, e, col_names[k]))
-                *(k == COL_NAME ? &name : &others) += 1;
+        size_t nf;
+        const bdb_platform_field *f = bdb_platform_fields(&nf);
+        for (size_t k = 0; k < nf; k++)
+            if (bdb_span_eq(b, e, f[k].name))
+                *(strcmp(f[k].name, "name") == 0 ? &name : &others) += 1;
         p = comma ? comma + 1 : l.end;
     }
     return name == 1 && others >= 2;

@@ -21,6 +21,7 @@
 #include <cairo-svg.h>
 #include <cairo.h>
 #include <fontconfig/fontconfig.h>
+#include <pango/pangocairo.h>
 
 #include <errno.h>
 #include <math.h>
@@ -29,14 +30,22 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../common/bdb_buf.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_sample.h"
 
-#define CW 960.0
-#define CH 540.0
-#define TEXT_MAX 240        /* bytes of one drawn text, before fitting */
-#define SLUG_MAX 60
-#define FONT "sans-serif"
+/* The canvas of the chart being drawn: 960x540 unless the caller asks
+ * for another size (benchdb chart --width/--height, the PDF report). The
+ * layout constants below are expressions of these. */
+static double g_cw = 960.0, g_ch = 540.0;
+#define CW g_cw
+#define CH g_ch
+#define TEXT_MAX 480        /* bytes of one drawn text, before fitting */
+#define SLUG_MAX 120
+/* pango falls back from the first family to any installed font that has
+ * the glyph, so Cyrillic and CJK names render when a font has them
+ * (fonts-dejavu-core for Cyrillic, fonts-noto-cjk for CJK). */
+#define FONT "DejaVu Sans, Noto Sans CJK SC, sans-serif"
 #define PI 3.14159265358979323846
 
 /* The HTML report's colours, with a gold in place of a second orange so
@@ -50,6 +59,57 @@ static const unsigned char palette[][3] = {
 void bdb_chart_palette(size_t slot, unsigned char rgb[3])
 {
     memcpy(rgb, palette[slot % NPALETTE], 3);
+}
+
+/* ---- trace: what was drawn where, for the geometry tests ---------------- */
+
+static bdb_chart_trace *g_trace;
+static int g_role = BDB_CHART_ITEM_TEXT;
+static double g_value = NAN;
+
+static void trace_add(int kind, const char *txt, double x, double y, double w,
+                      double h, double value, size_t slot)
+{
+    bdb_chart_trace *t = g_trace;
+    if (!t)
+        return;
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 64;
+        bdb_chart_item *it = realloc(t->items, cap * sizeof *it);
+        if (!it) {
+            t->failed = 1;
+            return;
+        }
+        t->items = it;
+        t->cap = cap;
+    }
+    bdb_chart_item *it = &t->items[t->n++];
+    memset(it, 0, sizeof *it);
+    it->kind = kind;
+    snprintf(it->text, sizeof it->text, "%s", txt ? txt : "");
+    it->x = x;
+    it->y = y;
+    it->w = w;
+    it->h = h;
+    it->value = value;
+    it->slot = slot;
+}
+
+void bdb_chart_trace_begin(bdb_chart_trace *t)
+{
+    memset(t, 0, sizeof *t);
+    g_trace = t;
+}
+
+void bdb_chart_trace_end(void)
+{
+    g_trace = NULL;
+}
+
+void bdb_chart_trace_free(bdb_chart_trace *t)
+{
+    free(t->items);
+    memset(t, 0, sizeof *t);
 }
 
 /* ---- platform order: the baseline first ---------------------------------- */
@@ -119,56 +179,57 @@ static void clean(const char *in, char *out, size_t n)
     out[o] = '\0';
 }
 
-static void font(cairo_t *cr, double size, int bold)
+/* A pango layout of the clean text s in the charts' font at size (in
+ * user units, so that it scales with the canvas like the lines do). */
+static PangoLayout *layout(cairo_t *cr, const char *s, double size, int bold)
 {
-    cairo_select_font_face(cr, FONT, CAIRO_FONT_SLANT_NORMAL,
-                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, size);
-}
-
-static double advance(cairo_t *cr, const char *s)
-{
-    cairo_text_extents_t e;
-    cairo_text_extents(cr, s, &e);
-    return e.x_advance;
-}
-
-/* Cuts the clean text s (buffer of TEXT_MAX + 8) at a character boundary
- * and appends "..." until it is at most maxw wide in the current font. */
-static void fit(cairo_t *cr, char *s, double maxw)
-{
-    if (maxw <= 0 || advance(cr, s) <= maxw)
-        return;
-    char tmp[TEXT_MAX + 8];
-    size_t len = strlen(s);
-    while (len > 0) {
-        len--;
-        while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)
-            len--;
-        while (len > 0 && s[len - 1] == ' ')
-            len--;
-        memcpy(tmp, s, len);
-        memcpy(tmp + len, "...", 4);
-        if (advance(cr, tmp) <= maxw)
-            break;
-    }
-    if (len == 0)
-        memcpy(tmp, "...", 4);
-    memcpy(s, tmp, strlen(tmp) + 1);
+    PangoLayout *l = pango_cairo_create_layout(cr);
+    PangoFontDescription *fd = pango_font_description_from_string(FONT);
+    pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
+    pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD
+                                               : PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description(l, fd);
+    pango_font_description_free(fd);
+    pango_layout_set_text(l, s, -1);
+    return l;
 }
 
 /* Draws s with its baseline at y; align 0 left, 0.5 centred, 1 right;
- * maxw > 0 cuts the text to that width. Returns the width drawn. */
+ * maxw > 0 cuts the text to that width with an ellipsis. Returns the
+ * width drawn. */
 static double text(cairo_t *cr, double x, double y, const char *s, double size,
                    int bold, double align, double maxw)
 {
     char buf[TEXT_MAX + 8];
     clean(s, buf, TEXT_MAX);
-    font(cr, size, bold);
-    fit(cr, buf, maxw);
-    double w = advance(cr, buf);
-    cairo_move_to(cr, x - align * w, y);
-    cairo_show_text(cr, buf);
+    PangoLayout *l = layout(cr, buf, size, bold);
+    if (maxw > 0) {
+        pango_layout_set_width(l, (int)(maxw * PANGO_SCALE));
+        pango_layout_set_ellipsize(l, PANGO_ELLIPSIZE_END);
+    }
+    PangoRectangle ink, log;
+    pango_layout_get_extents(l, &ink, &log);
+    double w = log.width / (double)PANGO_SCALE;
+    if (maxw > 0 && w > maxw)
+        w = maxw;
+    double base = pango_layout_get_baseline(l) / (double)PANGO_SCALE;
+    /* a set width makes pango align inside it; draw from the text's own
+     * left edge instead */
+    double lx = log.x / (double)PANGO_SCALE;
+    cairo_move_to(cr, x - align * w - lx, y - base);
+    pango_cairo_show_layout(cr, l);
+    if (g_trace) {
+        /* the box in device space: the PDF report scales charts */
+        double bx = x - align * w, by = y - base, bw = w,
+               bh = log.height / (double)PANGO_SCALE;
+        cairo_user_to_device(cr, &bx, &by);
+        cairo_user_to_device_distance(cr, &bw, &bh);
+        const char *shown = pango_layout_get_text(l);
+        trace_add(g_role, pango_layout_is_ellipsized(l) ? "" : shown, bx, by,
+                  fabs(bw), fabs(bh), g_value, 0);
+    }
+    cairo_new_path(cr);
+    g_object_unref(l);
     return w;
 }
 
@@ -177,8 +238,11 @@ static double text_width(cairo_t *cr, const char *s, double size, int bold)
 {
     char buf[TEXT_MAX + 8];
     clean(s, buf, TEXT_MAX);
-    font(cr, size, bold);
-    return advance(cr, buf);
+    PangoLayout *l = layout(cr, buf, size, bold);
+    PangoRectangle log;
+    pango_layout_get_extents(l, NULL, &log);
+    g_object_unref(l);
+    return log.width / (double)PANGO_SCALE;
 }
 
 /* The chart title: main cut to fit, then suffix (kept whole). */
@@ -306,7 +370,11 @@ static void y_ticks(cairo_t *cr, const axis *a, double step, double x0,
             snprintf(lab, sizeof lab, "%gx", v);
         }
         set_grey(cr, 0.3);
+        g_role = BDB_CHART_ITEM_TICK_Y;
+        g_value = v;
         text(cr, x0 - 8, y + 4, lab, 12, 0, 1, x0 - 14);
+        g_role = BDB_CHART_ITEM_TEXT;
+        g_value = NAN;
     }
 }
 
@@ -445,7 +513,9 @@ static void draw_scores(cairo_t *cr, const bdb_model *m)
         }
         swatch(cr, lx, ly - 4, k, 0);
         set_grey(cr, 0.1);
+        g_role = BDB_CHART_ITEM_LEGEND;
         lx += 18 + text(cr, lx + 18, ly, name, 12, 0, 0, 180) + 18;
+        g_role = BDB_CHART_ITEM_TEXT;
     }
     if (ly <= S_T - 8) {
         snprintf(buf, sizeof buf, "1.0 = %s (baseline)", base);
@@ -469,7 +539,7 @@ static void draw_scores(cairo_t *cr, const bdb_model *m)
     }
 
     axis ya = left_axis(cr, 0, hi, S_L, S_R, S_T, S_B, NULL,
-                        "speedup vs baseline (geometric mean)", 22);
+                        "geometric mean of speedups", 22);
 
     double gw = (S_R - S_L) / (double)(ncat ? ncat : 1);
     double bw = fmin(gw * 0.78 / (double)(nb ? nb : 1), 90);
@@ -489,6 +559,8 @@ static void draw_scores(cairo_t *cr, const bdb_model *m)
             set_slot(cr, k);
             cairo_rectangle(cr, x + 1, y1, bw - 2, y0 - y1);
             cairo_fill(cr);
+            trace_add(BDB_CHART_ITEM_BAR, bdb_model_platform_name(m, sc->platform),
+                      x + 1, y1, bw - 2, y0 - y1, sc->g.geomean, k);
             set_grey(cr, 0.15);
             cairo_set_line_width(cr, 1.5);
             whisker(cr, &ya, x + bw / 2, sc->g.ci_lo, sc->g.ci_hi, fmin(bw / 4, 6));
@@ -731,7 +803,9 @@ static void draw_sweep(cairo_t *cr, const bdb_model *m, const bdb_sweep *sw)
         char lab[TEXT_MAX];
         snprintf(lab, sizeof lab, "%s%s", bdb_model_platform_name(m, p),
                  !any ? " (no data)" : k == 0 ? " (baseline)" : "");
+        g_role = BDB_CHART_ITEM_LEGEND;
         text(cr, W_R + 44, ly, lab, 12, 0, 0, CW - W_R - 52);
+        g_role = BDB_CHART_ITEM_TEXT;
         ly += 20;
     }
     free(xs);
@@ -796,7 +870,9 @@ static void draw_series(cairo_t *cr, const bdb_model *m, const bdb_rseries *se)
         const bdb_cell *c = &se->cells[p];
         double cx = B_L + gw * ((double)k + 0.5);
         set_grey(cr, 0.1);
+        g_role = BDB_CHART_ITEM_LEGEND;
         text(cr, cx, B_B + 18, bdb_model_platform_name(m, p), fs, 0, 0.5, gw - 6);
+        g_role = BDB_CHART_ITEM_TEXT;
         char sp[64];
         if (!finite_cell(c))
             snprintf(sp, sizeof sp, "no data");
@@ -812,6 +888,8 @@ static void draw_series(cairo_t *cr, const bdb_model *m, const bdb_rseries *se)
         set_slot(cr, k);
         cairo_rectangle(cr, cx - bw / 2, fmin(y0, y1), bw, fabs(y0 - y1));
         cairo_fill(cr);
+        trace_add(BDB_CHART_ITEM_BAR, bdb_model_platform_name(m, p), cx - bw / 2,
+                  fmin(y0, y1), bw, fabs(y0 - y1), c->sum.mean, k);
         set_grey(cr, 0.15);
         cairo_set_line_width(cr, 1.5);
         whisker(cr, &ya, cx, c->sum.mean_ci_lo, c->sum.mean_ci_hi, fmin(bw / 4, 8));
@@ -871,19 +949,689 @@ static void draw_title_page(cairo_t *cr, const bdb_model *m, size_t nheadline)
     }
 }
 
+/* ---- ratio rows: the overview and the efficiency ratios ----------------------
+ *
+ * One row per headline series, grouped by category (each group opens with
+ * the category's geometric mean), a horizontal bar per non-baseline
+ * platform from 1.0 to its ratio on a log axis, so that 2x better and 2x
+ * worse are the same length, with its 95% interval. The overview shows the
+ * speedups (Phoronix's "result overview"); the efficiency charts the
+ * ratio of work per watt, per dollar and per dollar of ownership to the
+ * reference's. */
+
+enum rmode { R_SPEEDUP, R_WATT, R_USD, R_TCO };
+
+static double eff_of(const bdb_efficiency *e, enum rmode mode)
+{
+    return mode == R_WATT ? e->per_watt : mode == R_USD ? e->per_dollar
+                                                         : e->per_tco_dollar;
+}
+
+/* The ratio of platform p in series se and its interval (NaN: none). */
+static int ratio_of(const bdb_rseries *se, size_t p, enum rmode mode,
+                    double *r, double *lo, double *hi)
+{
+    const bdb_cell *c = &se->cells[p];
+    if (!c->compared || !isfinite(c->speedup) || !(c->speedup > 0))
+        return 0;
+    if (mode == R_SPEEDUP) {
+        *r = c->speedup;
+        *lo = c->speedup_lo;
+        *hi = c->speedup_hi;
+        return 1;
+    }
+    const bdb_cell *rc = &se->cells[se->ref];
+    if (!c->eff_computed || !rc->eff_computed)
+        return 0;
+    double a = eff_of(&c->eff, mode), b = eff_of(&rc->eff, mode);
+    if (!isfinite(a) || !isfinite(b) || !(a > 0) || !(b > 0))
+        return 0;
+    /* work per watt (dollar) is the work rate over a constant, so its
+     * ratio is the speedup times a constant, and so is its interval */
+    *r = a / b;
+    double f = *r / c->speedup;
+    *lo = c->speedup_lo * f;
+    *hi = c->speedup_hi * f;
+    return 1;
+}
+
+static const char *const rcats[] = {"cpu", "crypto", "memory", "disk", "network",
+                                    "web", "key-value", "other", NULL};
+
+typedef struct rrow {
+    const char *cat;        /* a category's header row ... */
+    long series;            /* ... or a series (-1 for a header) */
+} rrow;
+
+/* The rows in drawing order; returns the count (rows has room for
+ * nseries + 8). */
+static size_t ratio_rows(const bdb_model *m, enum rmode mode, rrow *rows)
+{
+    size_t n = 0;
+    for (const char *const *cat = rcats; *cat; cat++) {
+        size_t head = n;
+        int any = 0;
+        for (size_t s = 0; s < m->nseries; s++) {
+            const bdb_rseries *se = &m->series[s];
+            if (!se->headline || strcmp(se->category, *cat) != 0)
+                continue;
+            int has = 0;
+            for (size_t p = 0; p < m->nplatforms && !has; p++) {
+                double r, lo, hi;
+                has = p != se->ref && ratio_of(se, p, mode, &r, &lo, &hi);
+            }
+            if (!has)
+                continue;
+            if (!any && rows) {
+                rows[n].cat = *cat;
+                rows[n].series = -1;
+            }
+            if (!any)
+                n++;
+            any = 1;
+            if (rows) {
+                rows[n].cat = *cat;
+                rows[n].series = (long)s;
+            }
+            n++;
+        }
+        (void)head;
+    }
+    return n;
+}
+
+/* The category's geometric mean of the ratios of p over series against
+ * the baseline: the model's score for speedups, computed here for the
+ * efficiency ratios (no interval). */
+static int cat_ratio(const bdb_model *m, const char *cat, size_t p,
+                     enum rmode mode, double *r, double *lo, double *hi)
+{
+    if (mode == R_SPEEDUP) {
+        for (size_t i = 0; i < m->nscores; i++) {
+            const bdb_score *sc = &m->scores[i];
+            if (sc->platform == p && strcmp(sc->category, cat) == 0 &&
+                isfinite(sc->g.geomean) && sc->g.geomean > 0) {
+                *r = sc->g.geomean;
+                *lo = sc->g.ci_lo;
+                *hi = sc->g.ci_hi;
+                return 1;
+            }
+        }
+        return 0;
+    }
+    double sum = 0;
+    size_t n = 0;
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        double x, a, b;
+        if (!se->headline || se->ref != m->baseline ||
+            strcmp(se->category, cat) != 0 || !ratio_of(se, p, mode, &x, &a, &b))
+            continue;
+        sum += log(x);
+        n++;
+    }
+    if (!n)
+        return 0;
+    *r = exp(sum / (double)n);
+    *lo = *hi = NAN;
+    return 1;
+}
+
+static int ratio_chart_has(const bdb_model *m, enum rmode mode)
+{
+    return m->nplatforms >= 2 && ratio_rows(m, mode, NULL) > 0;
+}
+
+#define O_T 104.0
+#define O_ROW_MIN 16.0
+
+/* The height the ratio chart needs at width w for rows of at least
+ * O_ROW_MIN. */
+static double ratio_chart_height(const bdb_model *m, enum rmode mode)
+{
+    size_t n = ratio_rows(m, mode, NULL);
+    size_t np = m->nplatforms > 1 ? m->nplatforms - 1 : 1;
+    double row = fmax(O_ROW_MIN, 7.0 * (double)np + 6);
+    return O_T + row * (double)n + 56;
+}
+
+static void ratio_label(char *out, size_t n, double v)
+{
+    if (v >= 100 || v < 0.01)
+        snprintf(out, n, "%.3gx", v);
+    else
+        snprintf(out, n, "%.2fx", v);
+}
+
+static void draw_ratios(cairo_t *cr, const bdb_model *m, enum rmode mode)
+{
+    size_t cap = m->nseries + 16;
+    rrow *rows = calloc(cap, sizeof *rows);
+    size_t nr = rows ? ratio_rows(m, mode, rows) : 0;
+    const char *base = bdb_model_platform_name(m, m->baseline);
+    static const char *const what[] = {"Overview: every headline result",
+                                       "Work per watt", "Work per dollar",
+                                       "Work per dollar of ownership (TCO)"};
+    char buf[TEXT_MAX];
+    background(cr);
+    snprintf(buf, sizeof buf, "%s, relative to %s", what[mode], base);
+    title(cr, buf, NULL);
+    subtitle(cr, mode == R_SPEEDUP
+                     ? "Ratio to the reference, above 1 = better (times "
+                       "inverted); bold: category geometric mean; whiskers: "
+                       "95% interval"
+                     : "Work per unit over the reference's, above 1 = more "
+                       "efficient; bold: category geometric mean; whiskers: "
+                       "95% interval");
+
+    /* the range, always including 1 */
+    double lo = 1, hi = 1;
+    for (size_t i = 0; i < nr; i++)
+        for (size_t p = 0; p < m->nplatforms; p++) {
+            double r, a, b;
+            int ok = rows[i].series < 0
+                         ? cat_ratio(m, rows[i].cat, p, mode, &r, &a, &b)
+                         : ratio_of(&m->series[rows[i].series], p, mode, &r, &a, &b);
+            if (!ok || (rows[i].series >= 0 &&
+                        p == m->series[rows[i].series].ref))
+                continue;
+            lo = fmin(lo, r);
+            hi = fmax(hi, r);
+            if (isfinite(a) && a > 0)
+                lo = fmin(lo, a);
+            if (isfinite(b))
+                hi = fmax(hi, b);
+        }
+    /* whole 1-2-5 steps out, a little room for the labels */
+    lo /= 1.25;
+    hi *= 1.25;
+    double L = fmin(CW * 0.44, 440), R = CW - 50, T = O_T, B = CH - 46;
+    axis xa = {lo, hi, 1, L, R};
+
+    /* legend: the platforms with a bar, and the reference line */
+    double lx = 24, ly = 80;
+    for (size_t k = 1; k < m->nplatforms; k++) {
+        size_t pk = plat_at(m, k);
+        int drawn = 0;
+        for (size_t i = 0; i < nr && !drawn; i++) {
+            double r, a, b;
+            drawn = rows[i].series < 0
+                        ? cat_ratio(m, rows[i].cat, pk, mode, &r, &a, &b)
+                        : pk != m->series[rows[i].series].ref &&
+                              ratio_of(&m->series[rows[i].series], pk, mode, &r, &a, &b);
+        }
+        if (!drawn)
+            continue;
+        const char *name = bdb_model_platform_name(m, pk);
+        double w = fmin(text_width(cr, name, 12, 0), 180);
+        if (lx + 18 + w > CW - 24) {
+            lx = 24;
+            ly += 15;
+        }
+        swatch(cr, lx, ly - 4, k, 0);
+        set_grey(cr, 0.1);
+        g_role = BDB_CHART_ITEM_LEGEND;
+        lx += 18 + text(cr, lx + 18, ly, name, 12, 0, 0, 180) + 18;
+        g_role = BDB_CHART_ITEM_TEXT;
+    }
+    snprintf(buf, sizeof buf, "1.0 = %s (baseline) or the marked reference", base);
+    set_grey(cr, 0.1);
+    if (lx + 30 + text_width(cr, buf, 12, 0) > CW - 24) {
+        lx = 24;
+        ly += 15;
+    }
+    set_slot(cr, 0);
+    cairo_set_line_width(cr, 2);
+    double dash[] = {6, 4};
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_move_to(cr, lx, ly - 4);
+    cairo_line_to(cr, lx + 24, ly - 4);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+    set_grey(cr, 0.1);
+    text(cr, lx + 30, ly, buf, 12, 0, 0, CW - lx - 54);
+
+    /* x ticks: 1-2-5 per decade when few decades, else decades */
+    int d0 = (int)floor(log10(lo)), d1 = (int)ceil(log10(hi));
+    static const double mult[] = {1, 2, 5, 1.5, 3, 7};
+    int nm = d1 - d0 <= 1 ? 6 : d1 - d0 <= 3 ? 3 : 1;
+    for (int d = d0; d <= d1; d++)
+        for (int j = 0; j < nm; j++) {
+            double v = mult[j] * pow(10, d);
+            if (v < lo || v > hi)
+                continue;
+            double px = snap(amap(&xa, v));
+            set_grey(cr, 0.9);
+            cairo_set_line_width(cr, 1);
+            cairo_move_to(cr, px, T);
+            cairo_line_to(cr, px, B);
+            cairo_stroke(cr);
+            char lab[32];
+            snprintf(lab, sizeof lab, "%gx", v);
+            set_grey(cr, 0.3);
+            text(cr, px, B + 16, lab, 11, 0, 0.5, 0);
+        }
+    set_grey(cr, 0.3);
+    text(cr, (L + R) / 2, B + 34, "ratio to the reference (log scale)", 12, 0, 0.5, 0);
+
+    size_t np = m->nplatforms > 1 ? m->nplatforms - 1 : 1;
+    double rh = nr ? (B - T) / (double)nr : 20;
+    double bh = fmin(rh * 0.8 / (double)np, 14);
+    double fs = fmin(12, fmax(8, rh * 0.62));
+    double one = amap(&xa, 1);
+    for (size_t i = 0; i < nr; i++) {
+        double y0 = T + rh * (double)i;
+        int header = rows[i].series < 0;
+        const bdb_rseries *se = header ? NULL : &m->series[rows[i].series];
+        if (header) {
+            set_grey(cr, 0.96);
+            cairo_rectangle(cr, 8, y0, R - 8, rh);
+            cairo_fill(cr);
+            int scored = 0;
+            for (size_t p = 0; p < m->nplatforms && !scored; p++) {
+                double r, a, b;
+                scored = p != m->baseline &&
+                         cat_ratio(m, rows[i].cat, p, mode, &r, &a, &b);
+            }
+            snprintf(buf, sizeof buf, scored ? "%s (geometric mean)"
+                                             : "%s (no score: no baseline figure)",
+                     rows[i].cat);
+        } else {
+            /* the reference before the parameters, which may be cut */
+            char vs[128] = "";
+            if (se->ref != m->baseline)
+                snprintf(vs, sizeof vs, " (vs %s)",
+                         bdb_model_platform_name(m, se->ref));
+            snprintf(buf, sizeof buf, "%s %s %s%s%s%s", se->tool, se->benchmark,
+                     se->metric, vs, se->params[0] ? " " : "", se->params);
+        }
+        set_grey(cr, 0.1);
+        text(cr, header ? 12 : 20, y0 + rh / 2 + fs * 0.35, buf, fs, header, 0,
+             L - (header ? 20 : 28));
+        size_t slot = 0;
+        for (size_t k = 1; k < m->nplatforms; k++) {
+            size_t p = plat_at(m, k);
+            double r, a, b;
+            int ok = header ? cat_ratio(m, rows[i].cat, p, mode, &r, &a, &b)
+                            : p != se->ref && ratio_of(se, p, mode, &r, &a, &b);
+            double by = y0 + (rh - bh * (double)np) / 2 + bh * (double)slot;
+            slot++;
+            if (!ok)
+                continue;
+            double x = amap(&xa, r);
+            set_slot(cr, k);
+            cairo_rectangle(cr, fmin(one, x), by + 1, fabs(x - one), bh - 2);
+            cairo_fill(cr);
+            if (header) {
+                set_grey(cr, 0.1);
+                cairo_set_line_width(cr, 1.5);
+                cairo_rectangle(cr, fmin(one, x), by + 1, fabs(x - one), bh - 2);
+                cairo_stroke(cr);
+            }
+            double end = x;
+            if (isfinite(a) && isfinite(b) && a > 0) {
+                double xa0 = amap(&xa, a), xa1 = amap(&xa, b);
+                set_grey(cr, 0.15);
+                cairo_set_line_width(cr, 1.2);
+                double cy = by + bh / 2, ccap = fmin(bh / 2 - 1, 4);
+                cairo_move_to(cr, xa0, cy);
+                cairo_line_to(cr, xa1, cy);
+                cairo_move_to(cr, xa0, cy - ccap);
+                cairo_line_to(cr, xa0, cy + ccap);
+                cairo_move_to(cr, xa1, cy - ccap);
+                cairo_line_to(cr, xa1, cy + ccap);
+                cairo_stroke(cr);
+                end = r >= 1 ? fmax(x, xa1) : fmin(x, xa0);
+            }
+            if (bh >= 7) {
+                char lab[32];
+                ratio_label(lab, sizeof lab, r);
+                set_grey(cr, 0.1);
+                double lfs = fmin(11, bh + 1);
+                text(cr, r >= 1 ? end + 4 : end - 4, by + bh / 2 + lfs * 0.35,
+                     lab, lfs, header, r >= 1 ? 0 : 1, 0);
+            }
+        }
+    }
+    if (!nr) {
+        set_grey(cr, 0.45);
+        text(cr, CW / 2, (T + B) / 2, "no headline series measured on two "
+             "platforms", 14, 0, 0.5, 0);
+    }
+    set_slot(cr, 0);
+    cairo_set_line_width(cr, 2);
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_move_to(cr, one, T - 4);
+    cairo_line_to(cr, one, B);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+    frame(cr, L, T, R, B);
+    free(rows);
+}
+
+/* ---- score against power or price ------------------------------------------ */
+
+static int overall_of(const bdb_model *m, size_t p, double *g, double *lo,
+                      double *hi)
+{
+    if (p == m->baseline) {
+        *g = 1;
+        *lo = *hi = NAN;
+        return 1;
+    }
+    for (size_t i = 0; i < m->nscores; i++)
+        if (m->scores[i].platform == p &&
+            strcmp(m->scores[i].category, "overall") == 0 &&
+            isfinite(m->scores[i].g.geomean) && m->scores[i].g.geomean > 0) {
+            *g = m->scores[i].g.geomean;
+            *lo = m->scores[i].g.ci_lo;
+            *hi = m->scores[i].g.ci_hi;
+            return 1;
+        }
+    return 0;
+}
+
+static double plat_x(const bdb_platform *pl, int price)
+{
+    double v = price ? pl->price_usd : pl->power_w;
+    return isfinite(v) && v > 0 ? v : NAN;
+}
+
+static size_t scatter_points(const bdb_model *m, int price)
+{
+    size_t n = 0;
+    for (size_t p = 0; p < m->nplatforms; p++) {
+        double g, a, b;
+        n += overall_of(m, p, &g, &a, &b) &&
+             isfinite(plat_x(&m->platforms[p], price));
+    }
+    return n;
+}
+
+static void draw_scatter(cairo_t *cr, const bdb_model *m, int price)
+{
+    const char *base = bdb_model_platform_name(m, m->baseline);
+    char buf[TEXT_MAX];
+    background(cr);
+    snprintf(buf, sizeof buf, "Overall score against %s",
+             price ? "purchase price" : "power at load");
+    title(cr, buf, NULL);
+    snprintf(buf, sizeof buf, "Overall score (%s = 1), 95%% interval; dashed: "
+             "equal score per %s; grey: the Pareto front (ringed)", base,
+             price ? "dollar" : "watt");
+    subtitle(cr, buf);
+    double L = 96, R = CW - 210, T = 80, B = CH - 64;
+    double xmax = 0, ymax = 1;
+    for (size_t p = 0; p < m->nplatforms; p++) {
+        double g, a, b, x = plat_x(&m->platforms[p], price);
+        if (!isfinite(x) || !overall_of(m, p, &g, &a, &b))
+            continue;
+        xmax = fmax(xmax, x);
+        ymax = fmax(ymax, isfinite(b) ? fmax(g, b) : g);
+    }
+    axis ya = left_axis(cr, 0, ymax, L, R, T, B, NULL,
+                        "overall score (ratio to the baseline)", 20);
+    axis xa = {0, 1, 0, L, R};
+    double step;
+    value_axis(&xa, 0, xmax, &step);
+    xa.p0 = L;
+    xa.p1 = R;
+    long nt = lround((xa.hi - xa.lo) / step);
+    for (long i = 0; i <= nt; i++) {
+        double v = xa.lo + step * (double)i;
+        double px = snap(amap(&xa, v));
+        set_grey(cr, 0.9);
+        cairo_set_line_width(cr, 1);
+        cairo_move_to(cr, px, T);
+        cairo_line_to(cr, px, B);
+        cairo_stroke(cr);
+        char lab[48];
+        snprintf(lab, sizeof lab, price ? "%g USD" : "%g W", v);
+        set_grey(cr, 0.3);
+        text(cr, px, B + 17, lab, 11, 0, 0.5, 0);
+    }
+    set_grey(cr, 0.3);
+    text(cr, (L + R) / 2, B + 38, price ? "purchase price (USD)" : "power at load (W)",
+         13, 0, 0.5, 0);
+    cairo_save(cr);
+    cairo_rectangle(cr, L, T, R - L, B - T);
+    cairo_clip(cr);
+    /* equal-efficiency lines through the origin */
+    for (size_t k = 0; k < m->nplatforms; k++) {
+        size_t p = plat_at(m, k);
+        double g, a, b, x = plat_x(&m->platforms[p], price);
+        if (!isfinite(x) || !overall_of(m, p, &g, &a, &b))
+            continue;
+        double slope = g / x, xe = fmin(xa.hi, ya.hi / slope);
+        set_slot(cr, k);
+        cairo_set_line_width(cr, 1);
+        double dash[] = {5, 4};
+        cairo_set_dash(cr, dash, 2, 0);
+        cairo_move_to(cr, amap(&xa, 0), amap(&ya, 0));
+        cairo_line_to(cr, amap(&xa, xe), amap(&ya, slope * xe));
+        cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+    }
+    /* the Pareto front: no other platform scores higher for less */
+    size_t np = m->nplatforms;
+    size_t *ord = calloc(np ? np : 1, sizeof *ord);
+    size_t nf = 0;
+    for (size_t p = 0; ord && p < np; p++) {
+        double g, a, b, x = plat_x(&m->platforms[p], price);
+        if (!isfinite(x) || !overall_of(m, p, &g, &a, &b))
+            continue;
+        int dominated = 0;
+        for (size_t q = 0; q < np && !dominated; q++) {
+            double g2, a2, b2, x2 = plat_x(&m->platforms[q], price);
+            if (q == p || !isfinite(x2) || !overall_of(m, q, &g2, &a2, &b2))
+                continue;
+            dominated = x2 <= x && g2 >= g && (x2 < x || g2 > g);
+        }
+        if (dominated)
+            continue;
+        size_t j = nf++;
+        while (j > 0 && plat_x(&m->platforms[ord[j - 1]], price) > x) {
+            ord[j] = ord[j - 1];
+            j--;
+        }
+        ord[j] = p;
+    }
+    if (nf >= 2) {
+        set_grey(cr, 0.55);
+        cairo_set_line_width(cr, 3);
+        for (size_t j = 0; j < nf; j++) {
+            double g, a, b, x = plat_x(&m->platforms[ord[j]], price);
+            overall_of(m, ord[j], &g, &a, &b);
+            if (j)
+                cairo_line_to(cr, amap(&xa, x), amap(&ya, g));
+            else
+                cairo_move_to(cr, amap(&xa, x), amap(&ya, g));
+        }
+        cairo_stroke(cr);
+    }
+    cairo_restore(cr);
+    for (size_t k = 0; k < m->nplatforms; k++) {
+        size_t p = plat_at(m, k);
+        double g, a, b, x = plat_x(&m->platforms[p], price);
+        if (!isfinite(x) || !overall_of(m, p, &g, &a, &b))
+            continue;
+        double px = amap(&xa, x), py = amap(&ya, g);
+        set_grey(cr, 0.15);
+        cairo_set_line_width(cr, 1.5);
+        whisker(cr, &ya, px, a, b, 5);
+        set_slot(cr, k);
+        cairo_arc(cr, px, py, 6, 0, 2 * PI);
+        cairo_fill(cr);
+        int front = 0;
+        for (size_t j = 0; j < nf; j++)
+            front |= ord[j] == p;
+        if (front) {
+            set_grey(cr, 0.1);
+            cairo_set_line_width(cr, 1.5);
+            cairo_arc(cr, px, py, 9, 0, 2 * PI);
+            cairo_stroke(cr);
+        }
+    }
+    free(ord);
+    /* legend */
+    double ly = T + 8;
+    for (size_t k = 0; k < m->nplatforms && ly <= B - 10; k++) {
+        size_t p = plat_at(m, k);
+        double g, a, b, x = plat_x(&m->platforms[p], price);
+        int ok = isfinite(x) && overall_of(m, p, &g, &a, &b);
+        char lab[TEXT_MAX];
+        if (ok) {
+            swatch(cr, R + 16, ly - 4, k, 0);
+            set_grey(cr, 0.1);
+            snprintf(lab, sizeof lab, "%s: %.2f at %g %s", bdb_model_platform_name(m, p),
+                     g, x, price ? "USD" : "W");
+        } else {
+            set_grey(cr, 0.55);
+            snprintf(lab, sizeof lab, "%s (no %s)", bdb_model_platform_name(m, p),
+                     isfinite(x) ? "score" : price ? "price" : "power");
+        }
+        text(cr, R + 34, ly, lab, 11, 0, 0, CW - R - 40);
+        ly += 18;
+    }
+    frame(cr, L, T, R, B);
+}
+
+/* ---- units to match the baseline --------------------------------------------- */
+
+static int match_has(const bdb_model *m)
+{
+    for (size_t p = 0; p < m->nplatforms; p++) {
+        double g, a, b;
+        if (p != m->baseline && overall_of(m, p, &g, &a, &b))
+            return 1;
+    }
+    return 0;
+}
+
+static void draw_match(cairo_t *cr, const bdb_model *m)
+{
+    const char *base = bdb_model_platform_name(m, m->baseline);
+    char buf[TEXT_MAX];
+    background(cr);
+    snprintf(buf, sizeof buf, "Units needed to match one %s", base);
+    title(cr, buf, NULL);
+    subtitle(cr, "Whole units of each platform whose overall score adds up to "
+                 "the baseline's (1 / score, rounded up), with what they cost "
+                 "and draw at load");
+    double L = 96, R = CW - 30, T = 80, B = CH - 80;
+    double hi = 1;
+    size_t np = m->nplatforms ? m->nplatforms : 1;
+    for (size_t p = 0; p < m->nplatforms; p++) {
+        double g, a, b;
+        if (overall_of(m, p, &g, &a, &b))
+            hi = fmax(hi, ceil(1 / g - 1e-9));
+    }
+    /* whole units: integer ticks */
+    double top = fmax(2, ceil(hi * 1.15));
+    double step = top <= 10 ? 1 : nice_step(top, 6);
+    top = ceil(top / step) * step;
+    axis ya = {0, top, 0, B, T};
+    y_ticks(cr, &ya, step, L, R, "");
+    set_grey(cr, 0.3);
+    text_up(cr, 20, (T + B) / 2, "units", 13, B - T);
+    double gw = (R - L) / (double)np, bw = fmin(gw * 0.55, 120);
+    for (size_t k = 0; k < m->nplatforms; k++) {
+        size_t p = plat_at(m, k);
+        const bdb_platform *pl = &m->platforms[p];
+        double cx = L + gw * ((double)k + 0.5), g, a, b;
+        set_grey(cr, 0.1);
+        snprintf(buf, sizeof buf, "%s%s", bdb_model_platform_name(m, p),
+                 k == 0 ? " (baseline)" : "");
+        text(cr, cx, B + 18, buf, 12, 0, 0.5, gw - 6);
+        if (!overall_of(m, p, &g, &a, &b)) {
+            set_grey(cr, 0.5);
+            text(cr, cx, B + 34, "no overall score", 11, 0, 0.5, gw - 6);
+            continue;
+        }
+        double units = fmax(1, ceil(1 / g - 1e-9));
+        double y0 = amap(&ya, 0), y1 = amap(&ya, units);
+        set_slot(cr, k);
+        cairo_rectangle(cr, cx - bw / 2, y1, bw, y0 - y1);
+        cairo_fill(cr);
+        char pr[48], pw[48];
+        if (isfinite(pl->price_usd))
+            snprintf(pr, sizeof pr, "%.0f USD", units * pl->price_usd);
+        else
+            snprintf(pr, sizeof pr, "price unknown");
+        if (isfinite(pl->power_w))
+            snprintf(pw, sizeof pw, "%.0f W", units * pl->power_w);
+        else
+            snprintf(pw, sizeof pw, "power unknown");
+        snprintf(buf, sizeof buf, "%.0f unit%s (score %.2f)", units,
+                 units == 1 ? "" : "s", g);
+        set_grey(cr, 0.1);
+        text(cr, cx, y1 - 22, buf, 12, 1, 0.5, gw - 4);
+        snprintf(buf, sizeof buf, "%s, %s", pr, pw);
+        text(cr, cx, y1 - 7, buf, 11, 0, 0.5, gw - 4);
+    }
+    frame(cr, L, T, R, B);
+}
+
 /* ---- output ------------------------------------------------------------------- */
 
-enum kind { K_TITLE, K_SCORES, K_SWEEP, K_SERIES };
-
-static void draw(cairo_t *cr, const bdb_model *m, enum kind k, size_t i,
-                 size_t nheadline)
+int bdb_chart_available(const bdb_model *m, bdb_chart_kind k, size_t i)
 {
+    if (!m)
+        return 0;
     switch (k) {
-    case K_TITLE: draw_title_page(cr, m, nheadline); break;
-    case K_SCORES: draw_scores(cr, m); break;
-    case K_SWEEP: draw_sweep(cr, m, &m->sweeps[i]); break;
-    case K_SERIES: draw_series(cr, m, &m->series[i]); break;
+    case BDB_CHART_OVERVIEW: return ratio_chart_has(m, R_SPEEDUP);
+    case BDB_CHART_SCORES: return m->nscores > 0;
+    case BDB_CHART_SWEEP: return i < m->nsweeps && m->sweeps[i].n > 0;
+    case BDB_CHART_SERIES: return i < m->nseries && m->series[i].headline;
+    case BDB_CHART_PER_WATT: return ratio_chart_has(m, R_WATT);
+    case BDB_CHART_PER_USD: return ratio_chart_has(m, R_USD);
+    case BDB_CHART_PER_TCO: return ratio_chart_has(m, R_TCO);
+    case BDB_CHART_VS_POWER: return scatter_points(m, 0) >= 2;
+    case BDB_CHART_VS_PRICE: return scatter_points(m, 1) >= 2;
+    case BDB_CHART_MATCH: return match_has(m);
     }
+    return 0;
+}
+
+double bdb_chart_natural_height(const bdb_model *m, bdb_chart_kind k,
+                                double width)
+{
+    double h = width * 9.0 / 16.0;
+    switch (k) {
+    case BDB_CHART_OVERVIEW: return fmax(h, ratio_chart_height(m, R_SPEEDUP));
+    case BDB_CHART_PER_WATT: return fmax(h, ratio_chart_height(m, R_WATT));
+    case BDB_CHART_PER_USD: return fmax(h, ratio_chart_height(m, R_USD));
+    case BDB_CHART_PER_TCO: return fmax(h, ratio_chart_height(m, R_TCO));
+    default: return h;
+    }
+}
+
+void bdb_chart_draw(struct _cairo *cr, const bdb_model *m, bdb_chart_kind k,
+                    size_t i, double width, double height)
+{
+    double ow = g_cw, oh = g_ch;
+    g_cw = width > 0 ? width : 960;
+    g_ch = height > 0 ? height : 540;
+    cairo_save(cr);
+    /* the background paints the clip: only the chart's box, not the page
+     * it is drawn on */
+    cairo_rectangle(cr, 0, 0, g_cw, g_ch);
+    cairo_clip(cr);
+    switch (k) {
+    case BDB_CHART_OVERVIEW: draw_ratios(cr, m, R_SPEEDUP); break;
+    case BDB_CHART_SCORES: draw_scores(cr, m); break;
+    case BDB_CHART_SWEEP: draw_sweep(cr, m, &m->sweeps[i]); break;
+    case BDB_CHART_SERIES: draw_series(cr, m, &m->series[i]); break;
+    case BDB_CHART_PER_WATT: draw_ratios(cr, m, R_WATT); break;
+    case BDB_CHART_PER_USD: draw_ratios(cr, m, R_USD); break;
+    case BDB_CHART_PER_TCO: draw_ratios(cr, m, R_TCO); break;
+    case BDB_CHART_VS_POWER: draw_scatter(cr, m, 0); break;
+    case BDB_CHART_VS_PRICE: draw_scatter(cr, m, 1); break;
+    case BDB_CHART_MATCH: draw_match(cr, m); break;
+    }
+    cairo_restore(cr);
+    g_cw = ow;
+    g_ch = oh;
 }
 
 static int io_error(bdb_diag *diag, const char *path, cairo_status_t st)
@@ -899,23 +1647,58 @@ static int status_rc(bdb_diag *diag, const char *path, cairo_status_t st)
     return io_error(diag, path, st);
 }
 
-static int write_one(const bdb_model *m, bdb_chart_format fmt, const char *path,
-                     enum kind k, size_t i, bdb_diag *diag)
+static cairo_status_t to_buf(void *closure, const unsigned char *data,
+                             unsigned int len)
 {
+    return bdb_buf_append(closure, (const char *)data, len)
+               ? CAIRO_STATUS_NO_MEMORY : CAIRO_STATUS_SUCCESS;
+}
+
+int bdb_chart_svg(const bdb_model *m, bdb_chart_kind k, size_t i, double width,
+                  double height, bdb_buf *out)
+{
+    if (width <= 0)
+        width = 960;
+    if (height <= 0)
+        height = bdb_chart_natural_height(m, k, width);
+    cairo_surface_t *s = cairo_svg_surface_create_for_stream(to_buf, out, width,
+                                                             height);
+    cairo_t *cr = cairo_create(s);
+    bdb_chart_draw(cr, m, k, i, width, height);
+    cairo_status_t st = cairo_status(cr);
+    cairo_destroy(cr);
+    cairo_surface_finish(s);
+    if (!st)
+        st = cairo_surface_status(s);
+    cairo_surface_destroy(s);
+    return st == CAIRO_STATUS_NO_MEMORY ? BDB_ENOMEM : st ? BDB_EIO : BDB_OK;
+}
+
+static int write_one(const bdb_model *m, bdb_chart_format fmt, const char *path,
+                     bdb_chart_kind k, size_t i, const bdb_chart_opts *o,
+                     bdb_diag *diag)
+{
+    double w = o && o->width > 0 ? o->width : 960;
+    double h = o && o->height > 0 ? o->height
+             : fmax(w * 9.0 / 16.0, bdb_chart_natural_height(m, k, w));
+    double scale = o && o->dpi > 0 ? o->dpi / 96.0 : 1;
     cairo_surface_t *s;
     if (fmt == BDB_CHART_PNG)
-        s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)CW, (int)CH);
+        s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(w * scale),
+                                       (int)ceil(h * scale));
     else if (fmt == BDB_CHART_SVG)
-        s = cairo_svg_surface_create(path, CW, CH);
+        s = cairo_svg_surface_create(path, w, h);
     else
-        s = cairo_pdf_surface_create(path, CW, CH);
+        s = cairo_pdf_surface_create(path, w, h);
     cairo_status_t st = cairo_surface_status(s);
     if (st) {
         cairo_surface_destroy(s);
         return status_rc(diag, path, st);
     }
     cairo_t *cr = cairo_create(s);
-    draw(cr, m, k, i, 0);
+    if (fmt == BDB_CHART_PNG)
+        cairo_scale(cr, scale, scale);
+    bdb_chart_draw(cr, m, k, i, w, h);
     st = cairo_status(cr);
     cairo_destroy(cr);
     if (!st && fmt == BDB_CHART_PNG) {
@@ -971,8 +1754,9 @@ static int ensure_dir(const char *dir, bdb_diag *diag)
     return BDB_OK;
 }
 
-int bdb_chart_render_all(const bdb_model *m, bdb_chart_format fmt,
-                         const char *dir, size_t *written, bdb_diag *diag)
+int bdb_chart_render_dir(const bdb_model *m, bdb_chart_format fmt,
+                         const char *dir, const bdb_chart_opts *o,
+                         size_t *written, bdb_diag *diag)
 {
     if (written)
         *written = 0;
@@ -986,14 +1770,25 @@ int bdb_chart_render_all(const bdb_model *m, bdb_chart_format fmt,
         return rc;
     size_t dl = strlen(dir);
     const char *sep = dir[dl - 1] == '/' ? "" : "/";
-    char *path = malloc(dl + SLUG_MAX + 64);
+    size_t cap = dl + SLUG_MAX + 64, n = 0;
+    char *path = malloc(cap);
     if (!path)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
-    size_t cap = dl + SLUG_MAX + 64, n = 0;
     char sl[SLUG_MAX + 1];
-    if (m->nscores) {
-        snprintf(path, cap, "%s%sscores.%s", dir, sep, ext[fmt]);
-        rc = write_one(m, fmt, path, K_SCORES, 0, diag);
+    /* the overview first, then the scores and the efficiency charts */
+    static const struct { bdb_chart_kind k; const char *name; } fixed[] = {
+        {BDB_CHART_OVERVIEW, "overview"}, {BDB_CHART_SCORES, "scores"},
+        {BDB_CHART_PER_WATT, "efficiency-per-watt"},
+        {BDB_CHART_PER_USD, "efficiency-per-usd"},
+        {BDB_CHART_PER_TCO, "efficiency-per-tco-usd"},
+        {BDB_CHART_VS_POWER, "score-vs-power"},
+        {BDB_CHART_VS_PRICE, "score-vs-price"},
+        {BDB_CHART_MATCH, "units-to-match-baseline"}};
+    for (size_t f = 0; !rc && f < sizeof fixed / sizeof fixed[0]; f++) {
+        if (!bdb_chart_available(m, fixed[f].k, 0))
+            continue;
+        snprintf(path, cap, "%s%s%s.%s", dir, sep, fixed[f].name, ext[fmt]);
+        rc = write_one(m, fmt, path, fixed[f].k, 0, o, diag);
         n += !rc;
     }
     for (size_t w = 0; !rc && w < m->nsweeps; w++) {
@@ -1001,7 +1796,7 @@ int bdb_chart_render_all(const bdb_model *m, bdb_chart_format fmt,
         const char *parts[] = {se->tool, se->benchmark, se->metric, m->sweeps[w].key};
         slug(sl, parts, 4);
         snprintf(path, cap, "%s%ssweep-%02zu-%s.%s", dir, sep, w + 1, sl, ext[fmt]);
-        rc = write_one(m, fmt, path, K_SWEEP, w, diag);
+        rc = write_one(m, fmt, path, BDB_CHART_SWEEP, w, o, diag);
         n += !rc;
     }
     for (size_t s = 0; !rc && s < m->nseries; s++) {
@@ -1011,13 +1806,19 @@ int bdb_chart_render_all(const bdb_model *m, bdb_chart_format fmt,
         const char *parts[] = {se->tool, se->benchmark, se->metric, se->params};
         slug(sl, parts, 4);
         snprintf(path, cap, "%s%sseries-%03zu-%s.%s", dir, sep, s + 1, sl, ext[fmt]);
-        rc = write_one(m, fmt, path, K_SERIES, s, diag);
+        rc = write_one(m, fmt, path, BDB_CHART_SERIES, s, o, diag);
         n += !rc;
     }
     free(path);
     if (written)
         *written = n;
     return rc;
+}
+
+int bdb_chart_render_all(const bdb_model *m, bdb_chart_format fmt,
+                         const char *dir, size_t *written, bdb_diag *diag)
+{
+    return bdb_chart_render_dir(m, fmt, dir, NULL, written, diag);
 }
 
 int bdb_chart_render_pdf_report(const bdb_model *m, const char *path,
@@ -1036,20 +1837,29 @@ int bdb_chart_render_pdf_report(const bdb_model *m, const char *path,
     }
     cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATOR, "benchdb");
     cairo_t *cr = cairo_create(surf);
-    draw(cr, m, K_TITLE, 0, nheadline);
+    draw_title_page(cr, m, nheadline);
     cairo_show_page(cr);
-    if (m->nscores) {
-        draw(cr, m, K_SCORES, 0, 0);
+    static const bdb_chart_kind fixed[] = {
+        BDB_CHART_OVERVIEW, BDB_CHART_SCORES, BDB_CHART_PER_WATT,
+        BDB_CHART_PER_USD, BDB_CHART_PER_TCO, BDB_CHART_VS_POWER,
+        BDB_CHART_VS_PRICE, BDB_CHART_MATCH};
+    for (size_t f = 0; f < sizeof fixed / sizeof fixed[0]; f++) {
+        if (!bdb_chart_available(m, fixed[f], 0))
+            continue;
+        double h = bdb_chart_natural_height(m, fixed[f], 960);
+        cairo_pdf_surface_set_size(surf, 960, h);
+        bdb_chart_draw(cr, m, fixed[f], 0, 960, h);
         cairo_show_page(cr);
     }
+    cairo_pdf_surface_set_size(surf, 960, 540);
     for (size_t w = 0; w < m->nsweeps && !cairo_status(cr); w++) {
-        draw(cr, m, K_SWEEP, w, 0);
+        bdb_chart_draw(cr, m, BDB_CHART_SWEEP, w, 960, 540);
         cairo_show_page(cr);
     }
     for (size_t s = 0; s < m->nseries && !cairo_status(cr); s++) {
         if (!m->series[s].headline)
             continue;
-        draw(cr, m, K_SERIES, s, 0);
+        bdb_chart_draw(cr, m, BDB_CHART_SERIES, s, 960, 540);
         cairo_show_page(cr);
     }
     st = cairo_status(cr);
@@ -1064,6 +1874,7 @@ int bdb_chart_render_pdf_report(const bdb_model *m, const char *path,
 
 void bdb_chart_release_caches(void)
 {
+    pango_cairo_font_map_set_default(NULL);
     cairo_debug_reset_static_data();
     FcFini();
 }

@@ -2,8 +2,9 @@
  * the category scores, one line chart per sweep and one bar chart per
  * headline series, as separate files or as pages of one PDF report.
  *
- * Every chart is 960x540 (pixels for PNG, points for SVG and PDF) on
- * white. Platforms keep one colour across all charts, the baseline first
+ * Every chart is 960x540 by default (pixels for PNG, points for SVG and
+ * PDF) on white; text is laid out by pango, which finds a font for
+ * Cyrillic and CJK names among those installed. Platforms keep one colour across all charts, the baseline first
  * (bdb_chart_palette). Missing cells and NaN figures are left out: no zero
  * bars, no points, no whiskers. Text from logs is drawn as text, cleaned
  * of control characters and invalid UTF-8 and cut to fit with "...". */
@@ -12,6 +13,7 @@
 
 #include <stddef.h>
 
+#include "../common/bdb_buf.h"
 #include "../common/bdb_diag.h"
 #include "model.h"
 
@@ -21,7 +23,59 @@ typedef enum bdb_chart_format {
     BDB_CHART_PDF
 } bdb_chart_format;
 
+/* The charts. Those of the whole report come first, in this order, in
+ * every graphical output:
+ *   OVERVIEW    every headline ratio against the reference, grouped by
+ *               category with the category's geometric mean, 95% whiskers
+ *               and the 1.0 line (log ratio axis);
+ *   SCORES      the category scores as grouped bars;
+ *   PER_WATT, PER_USD, PER_TCO  the same rows for the ratio of work per
+ *               watt / per dollar / per dollar of ownership;
+ *   VS_POWER, VS_PRICE  the overall score of each platform against its
+ *               power at load (its price), with lines of equal score per
+ *               watt (dollar) and the Pareto front;
+ *   MATCH       how many units of each platform match one baseline (from
+ *               the overall score) with their price and power;
+ * then SWEEP (index: the sweep) and SERIES (index: the series). */
+typedef enum bdb_chart_kind {
+    BDB_CHART_OVERVIEW = 0,
+    BDB_CHART_SCORES,
+    BDB_CHART_PER_WATT,
+    BDB_CHART_PER_USD,
+    BDB_CHART_PER_TCO,
+    BDB_CHART_VS_POWER,
+    BDB_CHART_VS_PRICE,
+    BDB_CHART_MATCH,
+    BDB_CHART_SWEEP,
+    BDB_CHART_SERIES
+} bdb_chart_kind;
+
+/* Size of each chart: width and height in pixels for PNG at 96 dpi,
+ * points for SVG and PDF; 0 = 960 wide, 9/16 of that high (taller when
+ * an overview's rows need it); dpi (PNG only) scales the pixels. */
+typedef struct bdb_chart_opts {
+    double width, height, dpi;
+} bdb_chart_opts;
+
+/* Whether the model has what chart k (index i) shows. */
+int bdb_chart_available(const bdb_model *m, bdb_chart_kind k, size_t i);
+/* The height chart k wants at width (the overview grows with its rows). */
+double bdb_chart_natural_height(const bdb_model *m, bdb_chart_kind k,
+                                double width);
+/* Draws chart k (index i) into a cairo context (cairo_t *) over
+ * [0, width] x [0, height] of its user space. */
+struct _cairo;
+void bdb_chart_draw(struct _cairo *cr, const bdb_model *m, bdb_chart_kind k,
+                    size_t i, double width, double height);
+/* Appends chart k as a standalone SVG document to out (height 0: the
+ * natural height). BDB_OK, BDB_ENOMEM, BDB_EIO. */
+int bdb_chart_svg(const bdb_model *m, bdb_chart_kind k, size_t i, double width,
+                  double height, bdb_buf *out);
+
 /* Writes one file per chart into dir (made if missing, one level):
+ *   overview.EXT, efficiency-per-watt.EXT, efficiency-per-usd.EXT,
+ *   efficiency-per-tco-usd.EXT, score-vs-power.EXT, score-vs-price.EXT,
+ *   units-to-match-baseline.EXT   when the model has what they show;
  *   scores.EXT                    the category scores, as a grouped bar
  *                                 chart of each non-baseline platform's
  *                                 geometric mean of speedups with its 95%
@@ -39,7 +93,8 @@ typedef enum bdb_chart_format {
  *                                 reference under each platform.
  * SLUG is tool, benchmark, metric and then the series' parameters (for a
  * sweep: its key) in lower-case ASCII letters, digits and '-', cut at 60
- * characters ("series-004-dd-sas-disk-throughput-bs-1m-count-10240-...");
+ * characters, enough for every parameter of the seed samples
+ * ("series-004-dd-sas-disk-throughput-bs-1m-count-10240-direction-read-flag-direct");
  * the number keeps names unique. EXT is png, svg or pdf. Existing files
  * of the same name are replaced; other files in dir are left alone.
  * *written (may be NULL) receives the number of files written, also on
@@ -47,6 +102,10 @@ typedef enum bdb_chart_format {
  * Returns BDB_OK; BDB_EUSAGE for a NULL model or dir or an unknown
  * format; BDB_EIO (diag says which path and why) when dir cannot be made
  * or a file cannot be written; BDB_ENOMEM. */
+int bdb_chart_render_dir(const bdb_model *m, bdb_chart_format fmt,
+                         const char *dir, const bdb_chart_opts *o,
+                         size_t *written, bdb_diag *diag);
+/* bdb_chart_render_dir at the default size. */
 int bdb_chart_render_all(const bdb_model *m, bdb_chart_format fmt,
                          const char *dir, size_t *written, bdb_diag *diag);
 
@@ -54,7 +113,8 @@ int bdb_chart_render_all(const bdb_model *m, bdb_chart_format fmt,
  * report title, the platforms with their colours, the baseline marked,
  * and what follows), then the scores (when there are any), the sweeps and
  * the headline series, in that order. Page count is therefore
- * 1 + (nscores > 0) + nsweeps + number of headline series.
+ * 1 + the whole-report charts available (overview, scores, efficiency)
+ * + nsweeps + number of headline series.
  * Returns BDB_OK, BDB_EUSAGE (NULL model or path), BDB_EIO with the path
  * in diag, BDB_ENOMEM. */
 int bdb_chart_render_pdf_report(const bdb_model *m, const char *path,
@@ -64,6 +124,33 @@ int bdb_chart_render_pdf_report(const bdb_model *m, const char *path,
  * (0: the baseline, then the others in model order), as 8-bit RGB.
  * The palette has 8 colours and repeats. */
 void bdb_chart_palette(size_t slot, unsigned char rgb[3]);
+
+/* What a chart drew where (device space), for tests of its geometry:
+ * every text with its box, the value-axis tick labels with their value,
+ * the platform names of legends and bar labels, and every bar with its
+ * value and palette slot. Ellipsized texts are recorded with "". */
+enum {
+    BDB_CHART_ITEM_TEXT = 0,
+    BDB_CHART_ITEM_TICK_Y,
+    BDB_CHART_ITEM_LEGEND,
+    BDB_CHART_ITEM_BAR
+};
+typedef struct bdb_chart_item {
+    int kind;
+    char text[160];
+    double x, y, w, h;      /* top-left and size */
+    double value;           /* tick or bar value; NaN for texts */
+    size_t slot;            /* bars: the palette slot */
+} bdb_chart_item;
+typedef struct bdb_chart_trace {
+    bdb_chart_item *items;
+    size_t n, cap;
+    int failed;             /* an item could not be recorded */
+} bdb_chart_trace;
+/* Records into t what the charts drawn until bdb_chart_trace_end draw. */
+void bdb_chart_trace_begin(bdb_chart_trace *t);
+void bdb_chart_trace_end(void);
+void bdb_chart_trace_free(bdb_chart_trace *t);
 
 /* Frees the font caches cairo and fontconfig keep for the life of the
  * process, so that LeakSanitizer reports only real leaks. Call once, at

@@ -4,6 +4,7 @@
  * lists the file:line of each value. All text from logs is escaped. The
  * body is written into the output as it is made, not built aside and
  * copied. */
+#include "chart.h"
 #include "render.h"
 #include "sections.h"
 #include "../common/bdb_embedded.h"
@@ -159,97 +160,38 @@ static void series_table(bdb_buf *out, const bdb_model *m, const char *tool,
     bdb_buf_puts(out, "</table></div>\n");
 }
 
-static const char *const colors[] = {"#0550ae", "#bc4c00", "#116329",
-                                     "#8250df", "#a40e26", "#1b7c83",
-                                     "#6e7781", "#953800"};
-
-static double sweep_key_value(const bdb_rseries *se, const char *key)
+/* A cairo chart as an <img> of a data: SVG: each chart is its own
+ * document, so the glyph ids cairo gives every SVG cannot clash as they
+ * would inline, and the page's CSP allows img-src data:. */
+static void chart_img(bdb_buf *out, const bdb_model *m, bdb_chart_kind k,
+                      size_t i, const char *alt)
 {
-    const char *kv = se->params;
-    size_t kl = strlen(key);
-    while (kv && *kv) {
-        if (strncmp(kv, key, kl) == 0 && kv[kl] == '=')
-            return strtod(kv + kl + 1, NULL);
-        kv = strchr(kv, ',');
-        if (kv)
-            kv++;
-    }
-    return NAN;
-}
-
-/* A line chart of a sweep: the parameter on x (log scale when it spans
- * more than 20x), the mean on y, one line per platform. */
-static void sweep_svg(bdb_buf *out, const bdb_model *m, const bdb_sweep *sw)
-{
-    const double W = 640, H = 300, L = 70, R = 150, T = 20, B = 40;
-    double xmin = INFINITY, xmax = -INFINITY, ymax = 0;
-    const bdb_rseries *first = &m->series[sw->series[0]];
-    for (size_t i = 0; i < sw->n; i++) {
-        const bdb_rseries *se = &m->series[sw->series[i]];
-        double x = sweep_key_value(se, sw->key);
-        if (isfinite(x)) {
-            xmin = fmin(xmin, x);
-            xmax = fmax(xmax, x);
-        }
-        for (size_t p = 0; p < m->nplatforms; p++)
-            if (se->cells[p].present && isfinite(se->cells[p].sum.mean))
-                ymax = fmax(ymax, se->cells[p].sum.mean);
-    }
-    if (!isfinite(xmin) || ymax <= 0)
+    if (!bdb_chart_available(m, k, i))
         return;
-    int logx = xmin > 0 && xmax / xmin > 20;
-    double x0 = logx ? log10(xmin) : xmin, x1 = logx ? log10(xmax) : xmax;
-    if (x1 <= x0)
-        x1 = x0 + 1;
-    bdb_buf_printf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %.0f %.0f\" "
-                        "width=\"%.0f\" height=\"%.0f\" role=\"img\" aria-label=\"",
-                   W, H, W, H);
-    esc(out, sw->label);
-    bdb_buf_puts(out, "\"><rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>");
-    bdb_buf_printf(out, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#888\"/>",
-                   L, H - B, W - R, H - B);
-    bdb_buf_printf(out, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#888\"/>",
-                   L, T, L, H - B);
-    char top[64];
-    bdb_format_value(ymax, first->unit, top, sizeof top);
-    bdb_buf_printf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\" text-anchor=\"end\">", L - 4, T + 4);
-    esc(out, top);
-    bdb_buf_printf(out, "</text><text x=\"%.0f\" y=\"%.0f\" font-size=\"11\" text-anchor=\"end\">0</text>",
-                   L - 4, H - B);
-    for (size_t i = 0; i < sw->n; i++) {
-        double x = sweep_key_value(&m->series[sw->series[i]], sw->key);
-        double px = L + ((logx ? log10(x) : x) - x0) / (x1 - x0) * (W - L - R);
-        bdb_buf_printf(out, "<text x=\"%.1f\" y=\"%.0f\" font-size=\"11\" text-anchor=\"middle\">%g</text>",
-                       px, H - B + 14, x);
+    bdb_buf svg;
+    bdb_buf_init(&svg);
+    if (bdb_chart_svg(m, k, i, 960, 0, &svg) || !svg.len) {
+        bdb_buf_free(&svg);
+        return;
     }
-    bdb_buf_printf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"12\" text-anchor=\"middle\">",
-                   L + (W - L - R) / 2, H - 6);
-    esc(out, sw->key);
-    bdb_buf_puts(out, logx ? " (log scale)</text>" : "</text>");
-    for (size_t p = 0; p < m->nplatforms; p++) {
-        const char *col = colors[p % 8];
-        bdb_buf_printf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", col);
-        int any = 0;
-        for (size_t i = 0; i < sw->n; i++) {
-            const bdb_rseries *se = &m->series[sw->series[i]];
-            const bdb_cell *c = &se->cells[p];
-            double x = sweep_key_value(se, sw->key);
-            if (!c->present || !isfinite(c->sum.mean) || !isfinite(x))
-                continue;
-            double px = L + ((logx ? log10(x) : x) - x0) / (x1 - x0) * (W - L - R);
-            double py = H - B - c->sum.mean / ymax * (H - T - B);
-            bdb_buf_printf(out, "%.1f,%.1f ", px, py);
-            any = 1;
-        }
-        bdb_buf_puts(out, "\"/>");
-        if (any) {
-            bdb_buf_printf(out, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"12\" fill=\"%s\">",
-                           W - R + 8, T + 14 + 16.0 * (double)p, col);
-            esc(out, bdb_model_platform_name(m, p));
-            bdb_buf_puts(out, "</text>");
-        }
+    static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    bdb_buf_puts(out, "<figure class=\"chart\"><img alt=\"");
+    esc(out, alt);
+    bdb_buf_puts(out, "\" src=\"data:image/svg+xml;base64,");
+    const unsigned char *d = (const unsigned char *)svg.data;
+    for (size_t j = 0; j < svg.len; j += 3) {
+        unsigned v = (unsigned)d[j] << 16;
+        if (j + 1 < svg.len)
+            v |= (unsigned)d[j + 1] << 8;
+        if (j + 2 < svg.len)
+            v |= d[j + 2];
+        char q[4] = {b64[v >> 18 & 63], b64[v >> 12 & 63],
+                     j + 1 < svg.len ? b64[v >> 6 & 63] : '=',
+                     j + 2 < svg.len ? b64[v & 63] : '='};
+        bdb_buf_append(out, q, 4);
     }
-    bdb_buf_puts(out, "</svg>\n");
+    bdb_buf_puts(out, "\"></figure>\n");
+    bdb_buf_free(&svg);
 }
 
 static void provenance(bdb_buf *out, const bdb_model *m)
@@ -296,31 +238,21 @@ static void provenance(bdb_buf *out, const bdb_model *m)
         }
     }
     bdb_buf_puts(out, "</table></div>\n");
-    int infos = 0;
-    for (size_t i = 0; i < m->nwarnings; i++)
-        infos += m->warnings[i].is_info;
-    if (infos) {
-        bdb_buf_puts(out, "<h3>Where published figures come from</h3>\n<ul class=\"small\">\n");
-        for (size_t i = 0; i < m->nwarnings; i++) {
-            const bdb_rwarning *w = &m->warnings[i];
-            if (!w->is_info)
-                continue;
-            bdb_buf_printf(out, "<li><code>");
-            esc(out, w->path);
-            bdb_buf_printf(out, ":%d</code> ", w->line);
-            esc(out, w->message);
-            bdb_buf_puts(out, "</li>\n");
-        }
-        bdb_buf_puts(out, "</ul>\n");
+    bdb_rtable t;
+    bdb_section_sources(m, 1, &t);
+    if (t.nrows > 1) {
+        bdb_buf_puts(out, "<h3>Where published figures come from</h3>\n");
+        table_from(out, &t);
     }
+    bdb_rtable_free(&t);
 }
 
 /* The navigation bar: the sections body() writes, in its order. Made
  * before the body, so that the body can go straight into the output. */
 static void nav_html(bdb_buf *nav, const bdb_model *m)
 {
-    bdb_buf_puts(nav, "<a href=\"#findings\">Findings</a><a href=\"#platforms\">Platforms</a>"
-                      "<a href=\"#scores\">Scores</a>");
+    bdb_buf_puts(nav, "<a href=\"#overview\">Overview</a><a href=\"#findings\">Findings</a>"
+                      "<a href=\"#platforms\">Platforms</a><a href=\"#scores\">Scores</a>");
     const char *tools[64];
     size_t ntools = bdb_section_tools(m, tools, 64);
     for (size_t i = 0; i < ntools; i++) {
@@ -340,6 +272,8 @@ static void nav_html(bdb_buf *nav, const bdb_model *m)
 static void body(bdb_buf *out, const bdb_model *m)
 {
     bdb_rtable t;
+    bdb_buf_puts(out, "<h2 id=\"overview\">Overview</h2>\n");
+    chart_img(out, m, BDB_CHART_OVERVIEW, 0, "every headline ratio against the baseline");
     bdb_buf_puts(out, "<h2 id=\"findings\">Findings</h2>\n<ul class=\"findings\">\n");
     bdb_buf f;
     bdb_buf_init(&f);
@@ -360,6 +294,7 @@ static void body(bdb_buf *out, const bdb_model *m)
                       "Geometric mean of ratios against the baseline over "
                       "headline series, with a 95% bootstrap interval and the "
                       "number of series behind it.</p>\n");
+    chart_img(out, m, BDB_CHART_SCORES, 0, "category scores");
     bdb_section_scores(m, &t);
     if (t.nrows > 1)
         table_from(out, &t);
@@ -386,6 +321,16 @@ static void body(bdb_buf *out, const bdb_model *m)
             }
         if (key)
             series_table(out, m, tools[i], 1);
+        size_t nh = 0;
+        for (size_t s = 0; s < m->nseries; s++)
+            nh += strcmp(m->series[s].tool, tools[i]) == 0 && m->series[s].headline;
+        if (nh && nh <= 12) {
+            bdb_buf_puts(out, "<details><summary>bar charts</summary>\n");
+            for (size_t s = 0; s < m->nseries; s++)
+                if (strcmp(m->series[s].tool, tools[i]) == 0 && m->series[s].headline)
+                    chart_img(out, m, BDB_CHART_SERIES, s, m->series[s].benchmark);
+            bdb_buf_puts(out, "</details>\n");
+        }
         if (other) {
             bdb_buf_printf(out, "<details><summary>%zu more metrics</summary>\n", other);
             series_table(out, m, tools[i], 0);
@@ -402,7 +347,7 @@ static void body(bdb_buf *out, const bdb_model *m)
             bdb_buf_puts(out, key ? "<h3>" : "");
             esc(out, m->sweeps[w].label);
             bdb_buf_puts(out, key ? "</h3>\n" : "</summary>\n");
-            sweep_svg(out, m, &m->sweeps[w]);
+            chart_img(out, m, BDB_CHART_SWEEP, w, m->sweeps[w].label);
             bdb_section_sweep(m, w, &t);
             table_from(out, &t);
             bdb_rtable_free(&t);
@@ -417,21 +362,26 @@ static void body(bdb_buf *out, const bdb_model *m)
     else
         bdb_buf_puts(out, "<p>No headline series has efficiency inputs.</p>\n");
     bdb_rtable_free(&t);
-    if (m->nmissing) {
+    bdb_buf miss;
+    bdb_buf_init(&miss);
+    bdb_section_missing_inputs(m, &miss, "");
+    if (miss.len) {
         bdb_buf_puts(out, "<h3>Missing inputs</h3>\n<ul>\n");
-        for (size_t i = 0; i < m->nmissing; i++) {
-            bdb_buf_puts(out, "<li>");
-            esc(out, m->missing[i]);
-            bdb_buf_puts(out, "</li>\n");
-        }
+        list_items(out, miss.data);
         bdb_buf_puts(out, "</ul>\n");
     }
+    bdb_buf_free(&miss);
+    static const bdb_chart_kind eff[] = {BDB_CHART_PER_WATT, BDB_CHART_PER_USD,
+                                         BDB_CHART_PER_TCO, BDB_CHART_VS_POWER,
+                                         BDB_CHART_VS_PRICE, BDB_CHART_MATCH};
+    for (size_t k = 0; k < sizeof eff / sizeof eff[0]; k++)
+        chart_img(out, m, eff[k], 0, "efficiency");
     bdb_section_warnings(m, &t);
     bdb_buf_puts(out, "<h2 id=\"warnings\">Warnings</h2>\n");
     if (t.nrows > 1)
         table_from(out, &t);
     else
-        bdb_buf_puts(out, "<p>None.</p>\n");
+        bdb_buf_puts(out, "<p>None: no log of these figures had a warning.</p>\n");
     bdb_rtable_free(&t);
     bdb_buf_puts(out, "<h2 id=\"method\">How to read this report</h2>\n<ul>\n");
     bdb_buf notes;

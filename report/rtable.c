@@ -2,6 +2,7 @@
 #include "rtable.h"
 #include "neutral.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,4 +112,164 @@ int bdb_rtable_markdown(const bdb_rtable *t, bdb_buf *out)
         }
     }
     return 0;
+}
+
+static size_t natural_width(const bdb_rtable *t, size_t nc)
+{
+    size_t total = 0;
+    for (size_t c = 0; c < nc; c++) {
+        size_t w = 0;
+        for (size_t r = 0; r < t->nrows; r++) {
+            size_t x = width(t->cells[r * t->ncols + c]);
+            if (x > w)
+                w = x;
+        }
+        total += w + (c ? 2 : 0);
+    }
+    return total;
+}
+
+void bdb_text_wrap(bdb_buf *out, const char *s, size_t maxw, size_t col,
+                   const char *indent)
+{
+    size_t ind = width(indent);
+    int line_start = 1;
+    while (*s) {
+        while (*s == ' ')
+            s++;
+        if (!*s)
+            break;
+        size_t wl = strcspn(s, " "), ww = 0;
+        for (size_t i = 0; i < wl; i++)
+            ww += ((unsigned char)s[i] & 0xC0) != 0x80;
+        /* a word longer than the line stays whole: cut, it would lie */
+        if (!line_start && col + 1 + ww > maxw) {
+            bdb_buf_puts(out, "\n");
+            bdb_buf_puts(out, indent);
+            col = ind;
+            line_start = 1;
+        }
+        if (!line_start) {
+            bdb_buf_puts(out, " ");
+            col++;
+        }
+        bdb_buf_append(out, s, wl);
+        col += ww;
+        line_start = 0;
+        s += wl;
+    }
+    bdb_buf_puts(out, "\n");
+}
+
+int bdb_rtable_text_fit(const bdb_rtable *t, bdb_buf *out, const char *indent,
+                        size_t maxw)
+{
+    size_t nc = t->ncols < 64 ? t->ncols : 64;
+    if (natural_width(t, nc) + width(indent) <= maxw || t->nrows < 2)
+        return bdb_rtable_text(t, out, indent);
+    size_t nkey = t->nkey ? t->nkey : 1;
+    if (nkey > nc)
+        nkey = nc;
+    size_t hw = 0;
+    for (size_t c = nkey; c < nc; c++) {
+        size_t x = width(t->cells[c]);
+        if (x > hw)
+            hw = x;
+    }
+    bdb_buf key;
+    bdb_buf_init(&key);
+    for (size_t r = 1; r < t->nrows; r++) {
+        bdb_buf_reset(&key);
+        int first = 1;
+        for (size_t c = 0; c < nkey; c++) {
+            const char *v = t->cells[r * t->ncols + c];
+            if (!*v || strcmp(v, "-") == 0)
+                continue;
+            if (!first)
+                bdb_buf_puts(&key, "  ");
+            bdb_buf_puts(&key, v);
+            first = 0;
+        }
+        const char *k = key.data ? key.data : "";
+        bdb_buf_puts(out, indent);
+        if (width(indent) + width(k) <= maxw) {
+            bdb_buf_puts(out, k);
+            bdb_buf_puts(out, "\n");
+        } else {
+            char hang[72];
+            snprintf(hang, sizeof hang, "%s  ", indent);
+            bdb_text_wrap(out, k, maxw, width(indent), hang);
+        }
+        for (size_t c = nkey; c < nc; c++) {
+            const char *h = t->cells[c];
+            const char *v = t->cells[r * t->ncols + c];
+            if (!*v)
+                continue;
+            bdb_buf_printf(out, "%s    %s:%*s ", indent, h, (int)(hw - width(h)), "");
+            /* a multi-line value continues under its first line, a long
+             * one wraps there */
+            char hang[160];
+            snprintf(hang, sizeof hang, "%s    %*s  ", indent, (int)(hw < 100 ? hw : 100), "");
+            size_t start = width(hang);
+            for (const char *p = v; *p;) {
+                const char *nl = strchr(p, '\n');
+                size_t n = nl ? (size_t)(nl - p) : strlen(p);
+                char *line = strndup(p, n);
+                if (line && start + width(line) <= maxw) {
+                    bdb_buf_puts(out, line);
+                    bdb_buf_puts(out, "\n");
+                } else if (line) {
+                    bdb_text_wrap(out, line, maxw, start, hang);
+                }
+                free(line);
+                if (!nl)
+                    break;
+                p = nl + 1;
+                bdb_buf_puts(out, hang);
+            }
+        }
+    }
+    bdb_buf_free(&key);
+    return 0;
+}
+
+void bdb_rtable_drop_empty_columns(bdb_rtable *t)
+{
+    size_t nkey = t->nkey ? t->nkey : 1;
+    if (t->nrows < 2 || t->ncols == 0)
+        return;
+    unsigned char *keep = calloc(t->ncols, 1);
+    if (!keep)
+        return;     /* the table stays whole: wider, not wrong */
+    size_t nk = 0;
+    for (size_t c = 0; c < t->ncols; c++) {
+        int empty = c >= nkey;
+        for (size_t r = 1; empty && r < t->nrows; r++) {
+            const char *v = t->cells[r * t->ncols + c];
+            empty = !*v || strcmp(v, "-") == 0;
+        }
+        keep[c] = !empty;
+        nk += keep[c];
+    }
+    if (nk < t->ncols) {
+        unsigned char right[32] = {0};
+        size_t o = 0;
+        for (size_t r = 0; r < t->nrows; r++)
+            for (size_t c = 0; c < t->ncols; c++) {
+                char *v = t->cells[r * t->ncols + c];
+                if (keep[c])
+                    t->cells[o++] = v;
+                else
+                    free(v);
+            }
+        for (size_t c = 0, k = 0; c < t->ncols; c++)
+            if (keep[c]) {
+                if (k < 32 && c < 32)
+                    right[k] = t->right[c];
+                k++;
+            }
+        memcpy(t->right, right, sizeof right);
+        t->ncols = nk;
+    }
+    free(keep);
 }

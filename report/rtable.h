@@ -12,6 +12,7 @@ typedef struct bdb_rtable {
     char **cells;   /* row-major; row 0 is the header */
     size_t nrows, cap;
     unsigned char right[32];  /* per column: right-aligned */
+    size_t nkey;    /* leading columns that name a row (0 = 1) */
 } bdb_rtable;
 
 int bdb_rtable_init(bdb_rtable *t, size_t ncols);
@@ -20,5 +21,18 @@ void bdb_rtable_free(bdb_rtable *t);
 int bdb_rtable_add(bdb_rtable *t, const char *const *cells);
 int bdb_rtable_text(const bdb_rtable *t, bdb_buf *out, const char *indent);
 int bdb_rtable_markdown(const bdb_rtable *t, bdb_buf *out);
+/* As bdb_rtable_text when the table fits in width columns; otherwise
+ * each row becomes a block: its key columns on one line, then one
+ * "header: value" line per other column, so nothing is cut. */
+int bdb_rtable_text_fit(const bdb_rtable *t, bdb_buf *out, const char *indent,
+                        size_t width);
+/* Appends s word-wrapped to maxw columns: its first line goes on from
+ * column col, the others start with indent; ends with a newline. Words
+ * longer than a line are kept whole. */
+void bdb_text_wrap(bdb_buf *out, const char *s, size_t maxw, size_t col,
+                   const char *indent);
+/* Removes the columns after the key ones whose body cells are all "-" or
+ * empty (a table of nothing but dashes says nothing). */
+void bdb_rtable_drop_empty_columns(bdb_rtable *t);
 
 #endif

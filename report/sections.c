@@ -47,6 +47,9 @@ int bdb_section_platforms(const bdb_model *m, bdb_rtable *t)
                              v[4], v[5], v[6], v[7]};
         bdb_rtable_add(t, row);
     }
+    /* no platform has a price (power, rent): the column goes, and the
+     * missing-inputs line says how to add it */
+    bdb_rtable_drop_empty_columns(t);
     return 0;
 }
 
@@ -169,6 +172,87 @@ void bdb_section_cell_text(const bdb_rseries *s, const bdb_cell *c, char *out,
         snprintf(out, n, "%s n=%zu%s%s", v, c->n, from, c->warned ? "!" : "");
 }
 
+/* Compares a and b with runs of digits (and a decimal point inside them)
+ * taken as numbers: "clients=2" < "clients=20", "bs=4k" < "bs=16k". */
+static int natural_cmp(const char *a, const char *b)
+{
+    while (*a && *b) {
+        int da = *a >= '0' && *a <= '9', db = *b >= '0' && *b <= '9';
+        if (da && db) {
+            char *ea, *eb;
+            double x = strtod(a, &ea), y = strtod(b, &eb);
+            if (x != y)
+                return x < y ? -1 : 1;
+            a = ea;
+            b = eb;
+            continue;
+        }
+        if (*a != *b)
+            return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+        a++;
+        b++;
+    }
+    return *a ? 1 : *b ? -1 : 0;
+}
+
+typedef struct sort_row {
+    size_t series, group;
+    const char *params;
+} sort_row;
+
+static int sort_row_cmp(const void *x, const void *y)
+{
+    const sort_row *a = x, *b = y;
+    if (a->group != b->group)
+        return a->group < b->group ? -1 : 1;
+    int c = natural_cmp(a->params, b->params);
+    if (c)
+        return c;
+    return a->series < b->series ? -1 : a->series > b->series;
+}
+
+/* The series of tool to show, grouped by benchmark and metric in their
+ * order of first appearance, parameters in numeric order within a group.
+ * Returns the count; *out is the caller's to free (NULL when none). */
+static size_t tool_order(const bdb_model *m, const char *tool, int all,
+                         size_t **out)
+{
+    *out = NULL;
+    size_t n = 0;
+    for (size_t s = 0; s < m->nseries; s++)
+        n += strcmp(m->series[s].tool, tool) == 0 &&
+             (all || bdb_report_is_key_series(&m->series[s]));
+    sort_row *rows = n ? malloc(n * sizeof *rows) : NULL;
+    size_t *idx = n ? malloc(n * sizeof *idx) : NULL;
+    if (!rows || !idx) {
+        free(rows);
+        free(idx);
+        return 0;
+    }
+    size_t k = 0;
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        if (strcmp(se->tool, tool) != 0 || (!all && !bdb_report_is_key_series(se)))
+            continue;
+        size_t g = k;
+        for (size_t j = 0; j < k; j++) {
+            const bdb_rseries *o = &m->series[rows[j].series];
+            if (strcmp(o->benchmark, se->benchmark) == 0 &&
+                strcmp(o->metric, se->metric) == 0) {
+                g = rows[j].group;
+                break;
+            }
+        }
+        rows[k++] = (sort_row){s, g, se->params};
+    }
+    qsort(rows, n, sizeof *rows, sort_row_cmp);
+    for (size_t i = 0; i < n; i++)
+        idx[i] = rows[i].series;
+    free(rows);
+    *out = idx;
+    return n;
+}
+
 int bdb_section_tool(const bdb_model *m, const char *tool, int all,
                      bdb_rtable *t)
 {
@@ -181,10 +265,11 @@ int bdb_section_tool(const bdb_model *m, const char *tool, int all,
         t->right[3 + p < 32 ? 3 + p : 31] = 1;
     }
     bdb_rtable_add(t, head);
-    for (size_t s = 0; s < m->nseries; s++) {
-        const bdb_rseries *se = &m->series[s];
-        if (strcmp(se->tool, tool) != 0 || (!all && !bdb_report_is_key_series(se)))
-            continue;
+    t->nkey = 3;
+    size_t *order;
+    size_t norder = tool_order(m, tool, all, &order);
+    for (size_t o = 0; o < norder; o++) {
+        const bdb_rseries *se = &m->series[order[o]];
         char cells[MAXP][320];
         const char *row[MAXP + 3] = {se->benchmark, se->metric,
                                      se->params[0] ? se->params : "-"};
@@ -204,6 +289,7 @@ int bdb_section_tool(const bdb_model *m, const char *tool, int all,
         }
         bdb_rtable_add(t, row);
     }
+    free(order);
     return 0;
 }
 
@@ -299,8 +385,12 @@ int bdb_section_efficiency(const bdb_model *m, bdb_rtable *t)
                 char pr[32], pw[32];
                 num(pr, sizeof pr, c->match.price, 0);
                 num(pw, sizeof pw, c->match.power_w, 0);
-                snprintf(match, sizeof match, "%.0f (%s USD, %s W)",
-                         c->match.count, pr, pw);
+                if (isfinite(c->match.price))
+                    snprintf(match, sizeof match, "%.0f (%s USD, %s W)",
+                             c->match.count, pr, pw);
+                else
+                    snprintf(match, sizeof match, "%.0f (%s W, price unknown)",
+                             c->match.count, pw);
             }
             bdb_efficiency_missing_text(e->missing, miss, sizeof miss);
             const char *row[] = {label, bdb_model_platform_name(m, p), w, d, tco,
@@ -308,7 +398,50 @@ int bdb_section_efficiency(const bdb_model *m, bdb_rtable *t)
             bdb_rtable_add(t, row);
         }
     }
+    /* the same inputs missing on every row are said once, under the
+     * table (bdb_section_missing_inputs), not 48 times */
+    int same = t->nrows > 2;
+    for (size_t r = 2; same && r < t->nrows; r++)
+        same = strcmp(t->cells[r * t->ncols + 8], t->cells[t->ncols + 8]) == 0;
+    for (size_t r = 1; same && r < t->nrows; r++)
+        t->cells[r * t->ncols + 8][0] = '\0';
+    t->nkey = 2;
+    bdb_rtable_drop_empty_columns(t);
+    /* only the names left: nothing to show */
+    if (t->ncols <= 2) {
+        bdb_rtable_free(t);
+        bdb_rtable_init(t, 1);
+    }
     return 0;
+}
+
+/* The platform a log's note belongs to: that of the figure read at its
+ * line (a published-figures CSV holds rows of many platforms, imported
+ * under one), else the one platform whose figures came from its source,
+ * else the one it was imported under. */
+const char *bdb_section_warning_platform(const bdb_model *m,
+                                         const bdb_rwarning *w)
+{
+    long found = -1;
+    int several = 0;
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        for (size_t p = 0; p < m->nplatforms; p++) {
+            const bdb_cell *c = &se->cells[p];
+            for (size_t i = 0; c->present && i < c->n; i++) {
+                if (c->source_ids[i] != w->source_id)
+                    continue;
+                if (c->lines[i] == w->line)
+                    return bdb_model_platform_name(m, p);
+                if (found >= 0 && (size_t)found != p)
+                    several = 1;
+                found = (long)p;
+            }
+        }
+    }
+    if (found >= 0 && !several)
+        return bdb_model_platform_name(m, (size_t)found);
+    return w->platform[0] ? w->platform : "-";
 }
 
 int bdb_section_warnings(const bdb_model *m, bdb_rtable *t)
@@ -316,15 +449,132 @@ int bdb_section_warnings(const bdb_model *m, bdb_rtable *t)
     static const char *const head[] = {"platform", "where", "warning"};
     bdb_rtable_init(t, 3);
     bdb_rtable_add(t, head);
+    t->nkey = 2;
     for (size_t i = 0; i < m->nwarnings; i++) {
         const bdb_rwarning *w = &m->warnings[i];
         if (w->is_info)
             continue;
         char where[1200];
         snprintf(where, sizeof where, "%s:%d", w->path, w->line);
-        const char *row[] = {w->platform[0] ? w->platform : "-", where,
+        const char *row[] = {bdb_section_warning_platform(m, w), where,
                              w->message};
         bdb_rtable_add(t, row);
     }
     return 0;
+}
+
+/* Whether series se is shown in the tool tables (and so in provenance). */
+static int shown(const bdb_rseries *se, int all)
+{
+    return all || bdb_report_is_key_series(se);
+}
+
+int bdb_section_provenance(const bdb_model *m, int all, bdb_rtable *t)
+{
+    static const char *const head[] = {"figure", "platform", "values (file:line)"};
+    bdb_rtable_init(t, 3);
+    bdb_rtable_add(t, head);
+    t->nkey = 2;
+    bdb_buf vals;
+    bdb_buf_init(&vals);
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        if (!shown(se, all))
+            continue;
+        char fig[640];
+        snprintf(fig, sizeof fig, "%s %s %s%s%s", se->tool, se->benchmark,
+                 se->metric, se->params[0] ? " " : "", se->params);
+        for (size_t p = 0; p < m->nplatforms; p++) {
+            const bdb_cell *c = &se->cells[p];
+            if (!c->present)
+                continue;
+            vals.len = 0;
+            if (vals.data)
+                vals.data[0] = '\0';
+            for (size_t i = 0; i < c->n; i++) {
+                char v[64];
+                bdb_format_value(c->values[i], se->unit, v, sizeof v);
+                bdb_buf_printf(&vals, "%s%s%s - %s:%d", i ? "\n" : "", v,
+                               c->outlier[i] ? " (outlier)" : "", c->paths[i],
+                               c->lines[i]);
+            }
+            const char *row[] = {fig, bdb_model_platform_name(m, p),
+                                 vals.data ? vals.data : ""};
+            bdb_rtable_add(t, row);
+        }
+    }
+    bdb_buf_free(&vals);
+    return 0;
+}
+
+/* Whether a figure shown in the report came from source id at line
+ * (line 0: anywhere in it). */
+static int source_shown(const bdb_model *m, int all, long long id, int line)
+{
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        if (!shown(se, all))
+            continue;
+        for (size_t p = 0; p < m->nplatforms; p++) {
+            const bdb_cell *c = &se->cells[p];
+            for (size_t i = 0; c->present && i < c->n; i++)
+                if (c->source_ids[i] == id && (!line || c->lines[i] == line))
+                    return 1;
+        }
+    }
+    return 0;
+}
+
+int bdb_section_note_shown(const bdb_model *m, const bdb_rwarning *w)
+{
+    return source_shown(m, 1, w->source_id, w->line);
+}
+
+int bdb_section_sources(const bdb_model *m, int all, bdb_rtable *t)
+{
+    static const char *const head[] = {"platform", "source", "note"};
+    bdb_rtable_init(t, 3);
+    bdb_rtable_add(t, head);
+    t->nkey = 2;
+    for (size_t i = 0; i < m->nwarnings; i++) {
+        const bdb_rwarning *w = &m->warnings[i];
+        if (!w->is_info || !source_shown(m, all, w->source_id, w->line))
+            continue;
+        char where[1200];
+        snprintf(where, sizeof where, "%s:%d", w->path, w->line);
+        const char *row[] = {bdb_section_warning_platform(m, w), where, w->message};
+        bdb_rtable_add(t, row);
+    }
+    return 0;
+}
+
+void bdb_section_missing_inputs(const bdb_model *m, bdb_buf *out,
+                                const char *bullet)
+{
+    size_t price = 0, power = 0, idle = 0;
+    for (size_t p = 0; p < m->nplatforms; p++) {
+        const bdb_platform *pl = &m->platforms[p];
+        price += isfinite(pl->price_usd) || isfinite(pl->rent_usd_month);
+        power += isfinite(pl->power_w);
+        idle += isfinite(pl->power_w) && !isfinite(pl->idle_power_w);
+    }
+    if (!price)
+        bdb_buf_printf(out, "%sNo platform has a price or a rent, so there is "
+                            "no work per dollar or cost of ownership: add "
+                            "price_usd or rent_usd_month columns to "
+                            "platforms.csv and 'benchdb platform import' it, "
+                            "or one platform at a time as below.\n", bullet);
+    if (!power)
+        bdb_buf_printf(out, "%sNo platform has a power figure, so there is no "
+                            "work per watt or energy per unit: add power_w "
+                            "(and idle_power_w) columns to platforms.csv and "
+                            "'benchdb platform import' it, or one platform at "
+                            "a time as below.\n", bullet);
+    if (idle && m->opts.cost.utilization < 1)
+        bdb_buf_printf(out, "%s%zu platform%s no idle power: the energy cost "
+                            "takes the load power for the idle time too "
+                            "(idle_power_w=power_w), an upper bound.\n",
+                       bullet, idle, idle == 1 ? " has" : "s have");
+    for (size_t i = 0; i < m->nmissing; i++)
+        bdb_buf_printf(out, "%s%s\n", bullet, m->missing[i]);
 }

@@ -18,9 +18,32 @@ int bdb_section_sweep(const bdb_model *m, size_t sweep, bdb_rtable *t);
 int bdb_section_efficiency(const bdb_model *m, bdb_rtable *t);
 int bdb_section_warnings(const bdb_model *m, bdb_rtable *t);
 
+/* Every figure shown (key series unless all) per platform with its
+ * values and their file:line, one per line of the last cell. */
+int bdb_section_provenance(const bdb_model *m, int all, bdb_rtable *t);
+/* The provenance notes (published figures' sources) of the sources whose
+ * figures are in the report: these are sources, not warnings. */
+int bdb_section_sources(const bdb_model *m, int all, bdb_rtable *t);
+/* Whether the figure a provenance note is about is in the model. */
+int bdb_section_note_shown(const bdb_model *m, const bdb_rwarning *w);
+/* One line per missing input (no price anywhere, no power anywhere, idle
+ * power taken as load power, the model's own list), each saying how to
+ * add it; nothing when nothing is missing. */
+void bdb_section_missing_inputs(const bdb_model *m, bdb_buf *out,
+                                const char *bullet);
+
+/* The platform a warning or note belongs to (see sections.c). */
+const char *bdb_section_warning_platform(const bdb_model *m,
+                                         const bdb_rwarning *w);
+
 /* The distinct tools of the model in order of first appearance; returns
  * the count (at most max). */
 size_t bdb_section_tools(const bdb_model *m, const char **tools, size_t max);
+
+/* The terminal report with its tables fitted to width columns (wide
+ * ones become stacked blocks, nothing is cut). */
+int bdb_report_render_text_width(const bdb_model *m, const bdb_render_opts *o,
+                                 size_t width, bdb_buf *out);
 
 /* "12.3k op/s ±1.2% n=3" (with * when noisy, ! when warned). */
 void bdb_section_cell_text(const bdb_rseries *s, const bdb_cell *c, char *out,

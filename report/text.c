@@ -9,6 +9,7 @@
 
 typedef struct dress {
     int md;
+    size_t width;   /* text: columns a table may take (0: any) */
 } dress;
 
 /* A list item whose text may hold names from logs. */
@@ -18,6 +19,9 @@ static void item(bdb_buf *out, const dress *d, const char *text)
         bdb_buf_puts(out, "- ");
         bdb_neutral_md(out, text, 1);
         bdb_buf_puts(out, "\n");
+    } else if (d->width) {
+        bdb_buf_puts(out, "  - ");
+        bdb_text_wrap(out, text, d->width, 4, "    ");
     } else {
         bdb_buf_printf(out, "  - %s\n", text);
     }
@@ -28,7 +32,7 @@ static void items(bdb_buf *out, const dress *d, const bdb_model *m,
                   void (*write)(const bdb_model *, bdb_buf *, const char *),
                   const char *text_bullet)
 {
-    if (!d->md) {
+    if (!d->md && !d->width) {
         write(m, out, text_bullet);
         return;
     }
@@ -68,9 +72,40 @@ static void table(bdb_buf *out, const dress *d, bdb_rtable *t)
 {
     if (d->md)
         bdb_rtable_markdown(t, out);
+    else if (d->width)
+        bdb_rtable_text_fit(t, out, "  ", d->width);
     else
         bdb_rtable_text(t, out, "  ");
     bdb_rtable_free(t);
+}
+
+/* The missing inputs, each with how to add it; nothing when none. */
+static void missing(bdb_buf *out, const dress *d, const bdb_model *m)
+{
+    bdb_buf lines;
+    bdb_buf_init(&lines);
+    bdb_section_missing_inputs(m, &lines, "");
+    if (lines.len) {
+        heading(out, d, 3, "Missing inputs");
+        for (char *p = lines.data; p && *p;) {
+            char *nl = strchr(p, '\n');
+            if (nl)
+                *nl = '\0';
+            /* the prose wraps, the command it ends in stays whole on a
+             * line of its own, to be copied */
+            char *cmd = strstr(p, ": benchdb ");
+            if (*p && cmd && !d->md && d->width) {
+                *cmd = '\0';
+                bdb_buf_puts(out, "  - ");
+                bdb_text_wrap(out, p, d->width, 4, "    ");
+                bdb_buf_printf(out, "      %s\n", cmd + 2);
+            } else if (*p) {
+                item(out, d, p);
+            }
+            p = nl ? nl + 1 : NULL;
+        }
+    }
+    bdb_buf_free(&lines);
 }
 
 static int render(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out,
@@ -134,21 +169,25 @@ static int render(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out,
     }
 
     bdb_section_efficiency(m, &t);
+    heading(out, d, 2, "Efficiency: per watt, per dollar, cost of ownership");
+    if (t.nrows > 1)
+        table(out, d, &t);
+    else
+        bdb_rtable_free(&t);
+    missing(out, d, m);
+
+    bdb_section_warnings(m, &t);
+    heading(out, d, 2, "Warnings");
     if (t.nrows > 1) {
-        heading(out, d, 2, "Efficiency: per watt, per dollar, cost of ownership");
         table(out, d, &t);
     } else {
         bdb_rtable_free(&t);
-    }
-    if (m->nmissing) {
-        heading(out, d, 3, "Missing inputs");
-        for (size_t i = 0; i < m->nmissing; i++)
-            item(out, d, m->missing[i]);
+        item(out, d, "None: no log of these figures had a warning.");
     }
 
-    bdb_section_warnings(m, &t);
+    bdb_section_sources(m, all, &t);
     if (t.nrows > 1) {
-        heading(out, d, 2, "Warnings");
+        heading(out, d, 2, "Where published figures come from");
         table(out, d, &t);
     } else {
         bdb_rtable_free(&t);
@@ -164,7 +203,7 @@ static int render(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out,
 int bdb_report_render_efficiency(const bdb_model *m, int markdown,
                                  bdb_buf *out)
 {
-    dress d = {markdown};
+    dress d = {markdown, 0};
     bdb_rtable t;
     char title[320];
     snprintf(title, sizeof title, "%s: efficiency", m->title);
@@ -180,12 +219,11 @@ int bdb_report_render_efficiency(const bdb_model *m, int markdown,
     table(out, &d, &t);
     heading(out, &d, 2, "Per watt, per dollar, cost of ownership");
     bdb_section_efficiency(m, &t);
-    table(out, &d, &t);
-    if (m->nmissing) {
-        heading(out, &d, 3, "Missing inputs");
-        for (size_t i = 0; i < m->nmissing; i++)
-            item(out, &d, m->missing[i]);
-    }
+    if (t.nrows > 1)
+        table(out, &d, &t);
+    else
+        bdb_rtable_free(&t);
+    missing(out, &d, m);
     heading(out, &d, 2, "How to read this report");
     items(out, &d, m, bdb_report_method_notes, "  - ");
     heading(out, &d, 2, "Findings");
@@ -196,7 +234,16 @@ int bdb_report_render_efficiency(const bdb_model *m, int markdown,
 int bdb_report_render_text(const bdb_model *m, const bdb_render_opts *o,
                            bdb_buf *out)
 {
-    dress d = {0};
+    dress d = {0, 0};
+    size_t from = out->len;
+    int rc = render(m, o, out, &d);
+    return rc ? rc : bdb_neutral_terminal(out, from);
+}
+
+int bdb_report_render_text_width(const bdb_model *m, const bdb_render_opts *o,
+                                 size_t width, bdb_buf *out)
+{
+    dress d = {0, width};
     size_t from = out->len;
     int rc = render(m, o, out, &d);
     return rc ? rc : bdb_neutral_terminal(out, from);
@@ -205,7 +252,7 @@ int bdb_report_render_text(const bdb_model *m, const bdb_render_opts *o,
 int bdb_report_render_markdown(const bdb_model *m, const bdb_render_opts *o,
                                bdb_buf *out)
 {
-    dress d = {1};
+    dress d = {1, 0};
     size_t from = out->len;
     int rc = render(m, o, out, &d);
     return rc ? rc : bdb_neutral_terminal(out, from);

@@ -14,6 +14,7 @@
  * benchmark called "=cmd|' /C calc'!A0" stays a string. Unknown numbers
  * (NaN) are left empty, never written as numbers. */
 #include "render.h"
+#include "sections.h"
 
 #include <errno.h>
 #include <math.h>
@@ -570,6 +571,13 @@ static void sheet_scores(xl *x)
 
     if (last < 1)
         return;
+    /* Per non-baseline platform: its scores with their intervals in a
+     * block right of the tables, and a chart of them below every table
+     * (a chart anchored over cells hides them). libxlsxwriter 1.1 has no
+     * custom error bars, so the interval is the high-low line of two
+     * invisible line series (CI lo, CI hi) over the columns. */
+    lxw_col_t base = (lxw_col_t)(m->nplatforms + 2 > 8 ? m->nplatforms + 2 : 8);
+    lxw_row_t below = (d + 1 + (lxw_row_t)m->nscores > r ? d + 1 + (lxw_row_t)m->nscores : r) + 2;
     lxw_chart *ch = workbook_add_chart(x->wb, LXW_CHART_COLUMN);
     if (!ch) {
         note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
@@ -577,6 +585,7 @@ static void sheet_scores(xl *x)
     }
     chart_title_set_name(ch, "Scores: geometric mean of ratios to the baseline");
     chart_axis_set_name(ch->y_axis, "ratio (> 1: better)");
+    chart_axis_set_num_format(ch->y_axis, "0.0\"x\"");
     for (size_t p = 0; p < m->nplatforms; p++) {
         lxw_chart_series *se = chart_add_series(ch, NULL, NULL);
         if (!se) {
@@ -588,9 +597,81 @@ static void sheet_scores(xl *x)
         chart_series_set_values(se, "Scores", 1, col, last, col);
         chart_series_set_name_range(se, "Scores", 0, col);
     }
-    lxw_chart_options co = {.x_scale = 1.3, .y_scale = 1.2};
-    note(x, worksheet_insert_chart_opt(ws, 0, (lxw_col_t)(m->nplatforms + 2),
-                                       ch, &co));
+    lxw_chart_options gco = {.x_scale = 1.3, .y_scale = 1.2};
+    note(x, worksheet_insert_chart_opt(ws, below, 0, ch, &gco));
+    size_t k = 0;
+    for (size_t p = 0; p < m->nplatforms; p++) {
+        if (p == m->baseline)
+            continue;
+        int any = 0;
+        for (size_t i = 0; i < m->nscores; i++)
+            any |= m->scores[i].platform == p && isfinite(m->scores[i].g.geomean);
+        if (!any)
+            continue;
+        lxw_col_t c0 = (lxw_col_t)(base + 5 * k);
+        char head[160];
+        snprintf(head, sizeof head, "%s vs %s", bdb_model_platform_name(m, p),
+                 bdb_model_platform_name(m, m->baseline));
+        put_str(x, ws, 0, c0, head, x->head);
+        put_str(x, ws, 0, c0 + 1, "score", x->head);
+        put_str(x, ws, 0, c0 + 2, "CI lo", x->head);
+        put_str(x, ws, 0, c0 + 3, "CI hi", x->head);
+        lxw_row_t rr = 1;
+        for (const char *const *c = cats; *c; c++) {
+            int in = 0;
+            for (size_t i = 0; i < m->nscores; i++)
+                in |= strcmp(m->scores[i].category, *c) == 0;
+            if (!in)
+                continue;
+            put_str(x, ws, rr, c0, *c, NULL);
+            for (size_t i = 0; i < m->nscores; i++) {
+                const bdb_score *sc = &m->scores[i];
+                if (sc->platform != p || strcmp(sc->category, *c) != 0)
+                    continue;
+                char ref[16], f[64];
+                absref(ref, rr, (lxw_col_t)(p + 1));
+                snprintf(f, sizeof f, "=%s", ref);
+                put_formula(x, ws, rr, c0 + 1, f, sc->g.geomean, x->ratio);
+                put_num(x, ws, rr, c0 + 2, sc->g.ci_lo, x->ratio);
+                put_num(x, ws, rr, c0 + 3, sc->g.ci_hi, x->ratio);
+            }
+            rr++;
+        }
+        worksheet_set_column(ws, c0, c0, 22, NULL);
+        lxw_chart *ci = workbook_add_chart(x->wb, LXW_CHART_LINE);
+        if (!ci) {
+            note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+            return;
+        }
+        chart_title_set_name_range(ci, "Scores", 0, c0);
+        chart_axis_set_name(ci->y_axis, "geometric mean of ratios (1 = baseline)");
+        chart_axis_set_num_format(ci->y_axis, "0.0\"x\"");
+        lxw_chart_series *se = chart_add_series(ci, NULL, NULL);
+        lxw_chart_series *lo = chart_add_series(ci, NULL, NULL);
+        lxw_chart_series *hi = chart_add_series(ci, NULL, NULL);
+        if (!se || !lo || !hi) {
+            note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+            return;
+        }
+        lxw_chart_line none = {.none = LXW_TRUE};
+        lxw_chart_series *ss[] = {se, lo, hi};
+        for (int j = 0; j < 3; j++) {
+            chart_series_set_categories(ss[j], "Scores", 1, c0, rr - 1, c0);
+            chart_series_set_values(ss[j], "Scores", 1, (lxw_col_t)(c0 + 1 + j),
+                                    rr - 1, (lxw_col_t)(c0 + 1 + j));
+            chart_series_set_name_range(ss[j], "Scores", 0, (lxw_col_t)(c0 + 1 + j));
+            chart_series_set_line(ss[j], &none);
+            chart_series_set_marker_type(ss[j], j ? LXW_CHART_MARKER_SHORT_DASH
+                                                  : LXW_CHART_MARKER_CIRCLE);
+            chart_series_set_marker_size(ss[j], j ? 9 : 8);
+        }
+        lxw_chart_line whisker = {.color = LXW_COLOR_BLACK, .width = 1.5};
+        chart_set_high_low_lines(ci, &whisker);
+        lxw_chart_options co = {.x_scale = 1.3, .y_scale = 1.2};
+        note(x, worksheet_insert_chart_opt(ws, below + (lxw_row_t)(20 * (k + 1)), 0,
+                                           ci, &co));
+        k++;
+    }
 }
 
 /* ---- Sweeps ------------------------------------------------------------ */
@@ -613,6 +694,35 @@ static void sweep_value(const char *params, const char *key, char *out, size_t n
     }
 }
 
+/* A unit for a chart axis that keeps the numbers readable (no
+ * 0.000047 s, no 9440000000 bit/s): the factor the canonical values are
+ * multiplied by and the unit's name after it. Values up to 4 digits stay
+ * as they are. */
+static double human_scale(const char *unit, double maxabs, char *label, size_t n)
+{
+    static const struct { double f; const char *p; } dec[] = {
+        {1e-12, "T"}, {1e-9, "G"}, {1e-6, "M"}, {1e-3, "k"}};
+    if (strcmp(unit, "s") == 0) {
+        double f = maxabs < 1e-6 ? 1e9 : maxabs < 1e-3 ? 1e6 : maxabs < 1 ? 1e3 : 1;
+        snprintf(label, n, "%s", f == 1e9 ? "ns" : f == 1e6 ? "\xc2\xb5s"
+                                 : f == 1e3 ? "ms" : "s");
+        return f;
+    }
+    if (!(maxabs >= 1e4)) {
+        snprintf(label, n, "%s", unit);
+        return 1;
+    }
+    for (size_t i = 0; i < sizeof dec / sizeof dec[0]; i++)
+        if (maxabs * dec[i].f >= 1) {
+            /* "MB/s", "Gbit/s", "k op/s" */
+            int glue = strncmp(unit, "B", 1) == 0 || strncmp(unit, "bit", 3) == 0;
+            snprintf(label, n, "%s%s%s", dec[i].p, glue ? "" : " ", unit);
+            return dec[i].f;
+        }
+    snprintf(label, n, "%s", unit);
+    return 1;
+}
+
 static void sheet_sweeps(xl *x)
 {
     const bdb_model *m = x->m;
@@ -631,9 +741,18 @@ static void sheet_sweeps(xl *x)
         if (!sw->n)
             continue;
         const bdb_rseries *first = &m->series[sw->series[0]];
+        double maxabs = 0;
+        for (size_t i = 0; i < sw->n; i++)
+            for (size_t p = 0; p < m->nplatforms; p++) {
+                const bdb_cell *c = &m->series[sw->series[i]].cells[p];
+                if (c->present && isfinite(c->sum.mean))
+                    maxabs = fmax(maxabs, fabs(c->sum.mean));
+            }
+        char hunit[48];
+        double factor = human_scale(first->unit, maxabs, hunit, sizeof hunit);
         put_str(x, ws, r0, 0, sw->label, x->bold);
         put_str(x, ws, r0 + 1, 0, "mean, unit", NULL);
-        put_str(x, ws, r0 + 1, 1, first->unit, NULL);
+        put_str(x, ws, r0 + 1, 1, hunit, NULL);
         put_str(x, ws, r0 + 2, 0, sw->key, x->head);
         for (size_t p = 0; p < m->nplatforms; p++)
             put_str(x, ws, r0 + 2, (lxw_col_t)(p + 1),
@@ -662,9 +781,12 @@ static void sheet_sweeps(xl *x)
                     continue;
                 char ref[16], f[64];
                 absref(ref, (lxw_row_t)rr, RS_MEAN);
-                snprintf(f, sizeof f, "=Results!%s", ref);
+                if (factor == 1)
+                    snprintf(f, sizeof f, "=Results!%s", ref);
+                else
+                    snprintf(f, sizeof f, "=Results!%s*%.0E", ref, factor);
                 put_formula(x, ws, d0 + (lxw_row_t)i, (lxw_col_t)(p + 1), f,
-                            c->sum.mean, x->general);
+                            c->sum.mean * factor, x->general);
                 has[p] = 1;
             }
         }
@@ -711,20 +833,49 @@ static void sheet_warnings(xl *x)
     static const char *const head[] = {"platform", "source", "line", "kind",
                                        "message"};
     header(x, ws, head, 5);
+    /* The same rows as every other format: the logs' warnings under the
+     * platform of the figure they concern, then the sources of published
+     * figures (notes, not warnings), then the missing inputs. */
     lxw_row_t r = 1;
-    for (size_t i = 0; i < m->nwarnings; i++, r++) {
+    for (size_t i = 0; i < m->nwarnings; i++) {
         const bdb_rwarning *w = &m->warnings[i];
-        put_str(x, ws, r, 0, w->platform, NULL);
+        if (w->is_info)
+            continue;
+        put_str(x, ws, r, 0, bdb_section_warning_platform(m, w), NULL);
         put_str(x, ws, r, 1, w->path, NULL);
         if (w->line > 0)
             note(x, worksheet_write_number(ws, r, 2, w->line, NULL));
-        put_str(x, ws, r, 3, w->is_info ? "info" : "warning", NULL);
+        put_str(x, ws, r, 3, "warning", NULL);
         put_str(x, ws, r, 4, w->message, NULL);
+        r++;
     }
-    for (size_t i = 0; i < m->nmissing; i++, r++) {
-        put_str(x, ws, r, 3, "missing input", NULL);
-        put_str(x, ws, r, 4, m->missing[i], NULL);
+    for (size_t i = 0; i < m->nwarnings; i++) {
+        const bdb_rwarning *w = &m->warnings[i];
+        if (!w->is_info || !bdb_section_note_shown(m, w))
+            continue;
+        put_str(x, ws, r, 0, bdb_section_warning_platform(m, w), NULL);
+        put_str(x, ws, r, 1, w->path, NULL);
+        if (w->line > 0)
+            note(x, worksheet_write_number(ws, r, 2, w->line, NULL));
+        put_str(x, ws, r, 3, "source", NULL);
+        put_str(x, ws, r, 4, w->message, NULL);
+        r++;
     }
+    bdb_buf miss;
+    bdb_buf_init(&miss);
+    bdb_section_missing_inputs(m, &miss, "");
+    for (char *p = miss.data; p && *p;) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = '\0';
+        if (*p) {
+            put_str(x, ws, r, 3, "missing input", NULL);
+            put_str(x, ws, r, 4, p, NULL);
+            r++;
+        }
+        p = nl ? nl + 1 : NULL;
+    }
+    bdb_buf_free(&miss);
     if (r > 1)
         note(x, worksheet_autofilter(ws, 0, 0, r - 1, 4));
     worksheet_set_column(ws, 0, 0, 20, NULL);

@@ -1,6 +1,9 @@
 /* store.c - the backend-neutral front of the store: picks a backend from
- * the location and forwards every call to its method table. */
-#include "store_backend.h"
+ * the location's scheme (a path or sqlite:path is SQLite; postgresql://
+ * and postgres:// are PostgreSQL) and forwards every call to its method
+ * table, calling a method only when the table's iVersion has it. */
+#include "store_admin.h"
+#include "store_internal.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -22,21 +25,60 @@ int bdb_store_open(bdb_store **out, const char *location, bdb_diag *diag)
     return bdb_store_open_mode(out, location, 0, diag);
 }
 
+static const struct {
+    const char *prefix;     /* what the location starts with */
+    size_t skip;            /* how much of it the back-end does not see */
+    const bdb_store_ops *ops;
+} backends[] = {
+    {"sqlite:", 7, &bdb_store_sqlite_ops},
+    {"postgresql://", 0, &bdb_store_pg_ops},
+    {"postgres://", 0, &bdb_store_pg_ops},
+};
+
+static const bdb_store_ops *backend_for(const char **location)
+{
+    for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++) {
+        size_t n = strlen(backends[i].prefix);
+        if (strncmp(*location, backends[i].prefix, n) == 0) {
+            *location += backends[i].skip;
+            return backends[i].ops;
+        }
+    }
+    if (strstr(*location, "://"))
+        return NULL;
+    return &bdb_store_sqlite_ops;   /* a path */
+}
+
+const char *bdb_store_location_scheme(const char *location)
+{
+    const bdb_store_ops *ops = backend_for(&location);
+    return ops ? ops->scheme : NULL;
+}
+
 int bdb_store_open_mode(bdb_store **out, const char *location, int flags,
                         bdb_diag *diag)
 {
     *out = NULL;
-    const bdb_store_ops *ops = &bdb_store_sqlite_ops;
-    if (strncmp(location, "sqlite:", 7) == 0)
-        location += 7;
-    else if (strstr(location, "://"))
+    const char *given = location;
+    const bdb_store_ops *ops = backend_for(&location);
+    if (!ops) {
+        char shown[512];
+        bdb_store_mask_location(given, shown, sizeof shown);
         return bdb_diag_set(diag, BDB_EUSAGE, 0,
-                            "no backend for '%s' (this build has sqlite)",
-                            location);
+                            "no backend for '%s' (a path or sqlite:PATH is "
+                            "SQLite; postgresql://... is PostgreSQL)", shown);
+    }
+    /* A table older than the first version lacks methods every call
+     * needs; a newer one only has methods this front does not call. */
+    if (ops->iVersion < 1 || !ops->open || !ops->close)
+        return bdb_diag_set(diag, BDB_EVERSION, 0,
+                            "the %s back-end's method table (version %d) is "
+                            "not usable", ops->scheme, ops->iVersion);
     bdb_store *st = calloc(1, sizeof *st);
     if (!st)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     st->ops = ops;
+    bdb_store_mask_location(given, st->shown, sizeof st->shown);
     int rc = ops->open(st, location, flags, diag);
     if (rc) {
         free(st);
@@ -44,6 +86,30 @@ int bdb_store_open_mode(bdb_store **out, const char *location, int flags,
     }
     *out = st;
     return BDB_OK;
+}
+
+const char *bdb_store_shown_location(const bdb_store *st)
+{
+    return st ? st->shown : "";
+}
+
+int bdb_store_source_samples(bdb_store *st, long long id, bdb_sink *out)
+{
+    if (st->ops->iVersion < 4 || !st->ops->source_samples)
+        return bdb_store_fail(st, BDB_EUSAGE, "the %s back-end cannot read "
+                              "figures back (method table version %d < 4)",
+                              st->ops->scheme, st->ops->iVersion);
+    return st->ops->source_samples(st, id, out);
+}
+
+int bdb_store_source_set_imported_at(bdb_store *st, long long id,
+                                     const char *imported_at)
+{
+    if (st->ops->iVersion < 4 || !st->ops->source_set_imported_at)
+        return bdb_store_fail(st, BDB_EUSAGE, "the %s back-end cannot date "
+                              "sources (method table version %d < 4)",
+                              st->ops->scheme, st->ops->iVersion);
+    return st->ops->source_set_imported_at(st, id, imported_at);
 }
 
 int bdb_store_batch_begin(bdb_store *st)
@@ -58,6 +124,38 @@ int bdb_store_batch_end(bdb_store *st, int commit)
     if (st->ops->iVersion < 2 || !st->ops->batch_end)
         return BDB_OK;
     return st->ops->batch_end(st, commit);
+}
+
+static int no_streaming(bdb_store *st)
+{
+    return bdb_store_fail(st, BDB_EUSAGE, "this back-end cannot stream a "
+                          "source (method table version %d)",
+                          st->ops->iVersion);
+}
+
+int bdb_store_source_begin(bdb_store *st, const bdb_source_info *src,
+                           long long replace_id, long long *id)
+{
+    if (st->ops->iVersion < 3 || !st->ops->source_begin)
+        return no_streaming(st);
+    return st->ops->source_begin(st, src, replace_id, id);
+}
+
+int bdb_store_source_put(bdb_store *st, long long id, const bdb_sample *s)
+{
+    if (st->ops->iVersion < 3 || !st->ops->source_put)
+        return no_streaming(st);
+    return st->ops->source_put(st, id, s);
+}
+
+int bdb_store_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep)
+{
+    if (st->ops->iVersion < 3 || !st->ops->source_end)
+        return no_streaming(st);
+    return st->ops->source_end(st, id, tool, tool_version, parser_version,
+                               notes, keep);
 }
 
 void bdb_store_close(bdb_store *st)
@@ -168,4 +266,112 @@ int bdb_store_platform_names_each(bdb_store *st, const bdb_filter *f,
                                   int (*cb)(const char *, void *), void *ctx)
 {
     return st->ops->platform_names_each(st, f, cb, ctx);
+}
+
+/* ---- iVersion 5 -------------------------------------------------------- */
+
+#define NEED_V5(st)                                                          \
+    do {                                                                     \
+        if ((st)->ops->iVersion < 5)                                         \
+            return bdb_store_fail((st), BDB_EUSAGE, "the %s backend cannot " \
+                                  "do this", (st)->ops->scheme);             \
+    } while (0)
+
+int bdb_store_history_add(bdb_store *st, const char *user,
+                          const char *command, const char *summary)
+{
+    NEED_V5(st);
+    return st->ops->history_add(st, user, command, summary);
+}
+
+int bdb_store_history_each(bdb_store *st,
+                           int (*cb)(const bdb_history_row *, void *),
+                           void *ctx)
+{
+    NEED_V5(st);
+    return st->ops->history_each(st, cb, ctx);
+}
+
+int bdb_store_source_delete(bdb_store *st, long long id)
+{
+    NEED_V5(st);
+    return st->ops->source_delete(st, id);
+}
+
+int bdb_store_source_update(bdb_store *st, long long id, const char *platform,
+                            const char *options)
+{
+    NEED_V5(st);
+    return st->ops->source_update(st, id, platform, options);
+}
+
+int bdb_store_source_revise(bdb_store *st, long long id,
+                            const bdb_source_info *src)
+{
+    NEED_V5(st);
+    return st->ops->source_revise(st, id, src);
+}
+
+int bdb_store_platform_rename(bdb_store *st, const char *old_name,
+                              const char *new_name)
+{
+    NEED_V5(st);
+    return st->ops->platform_rename(st, old_name, new_name);
+}
+
+int bdb_store_platform_merge(bdb_store *st, const char *from,
+                             const char *into)
+{
+    NEED_V5(st);
+    return st->ops->platform_merge(st, from, into);
+}
+
+int bdb_store_platform_usage(bdb_store *st, const char *name,
+                             long long *nsources, long long *nresults)
+{
+    NEED_V5(st);
+    return st->ops->platform_usage(st, name, nsources, nresults);
+}
+
+int bdb_store_platform_delete(bdb_store *st, const char *name,
+                              int with_results)
+{
+    NEED_V5(st);
+    return st->ops->platform_delete(st, name, with_results);
+}
+
+int bdb_store_sets_each(bdb_store *st,
+                        int (*cb)(const bdb_set_row *, void *), void *ctx)
+{
+    NEED_V5(st);
+    return st->ops->sets_each(st, cb, ctx);
+}
+
+int bdb_store_set_rename(bdb_store *st, const char *old_name,
+                         const char *new_name)
+{
+    NEED_V5(st);
+    return st->ops->set_rename(st, old_name, new_name);
+}
+
+int bdb_store_set_tag(bdb_store *st, const char *set, const char *key,
+                      const char *value)
+{
+    NEED_V5(st);
+    return st->ops->set_tag(st, set, key, value);
+}
+
+int bdb_store_names_each(bdb_store *st, const char *what,
+                         int (*cb)(const char *, void *), void *ctx)
+{
+    NEED_V5(st);
+    return st->ops->names_each(st, what, cb, ctx);
+}
+
+int bdb_store_set_results_each(bdb_store *st, const bdb_filter *f,
+                               int (*cb)(const bdb_set_result_row *, void *),
+                               void *ctx)
+{
+    NEED_V5(st);
+    return st->ops->set_results_each(st, f, cb, ctx);
 }

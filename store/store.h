@@ -81,6 +81,9 @@ typedef struct bdb_source_info {
     const char *platform;     /* platform for samples that name none; may be
                                  NULL (created if unknown) */
     const char *options;      /* the import options, for reparse */
+    const char *set;          /* the run set (made if unknown); NULL: none,
+                                 or with source_revise the old source's */
+    const bdb_params *set_tags; /* tags put on the set (may be NULL) */
 } bdb_source_info;
 
 /* Looks a source up by digest: *id is its id or 0. */
@@ -90,6 +93,20 @@ int bdb_store_source_find(bdb_store *st, const char *sha256, long long *id);
  * it lands, or (on any error) nothing does. *source_id may be NULL. */
 int bdb_store_add_source(bdb_store *st, const bdb_source_info *src,
                          const bdb_sink *samples, long long *source_id);
+
+/* The same, streamed: source_begin opens the source's transaction (a
+ * savepoint in a batch) and adds its row, or with replace_id empties that
+ * stored source for a reparse; source_put adds one figure; source_end sets
+ * the tool and versions the parse found, stores the notes of notes (its
+ * samples are not looked at), and keeps everything (keep) or nothing. A
+ * failed begin leaves nothing open; after a failed put call source_end
+ * with keep 0. Memory does not grow with the number of figures. */
+int bdb_store_source_begin(bdb_store *st, const bdb_source_info *src,
+                           long long replace_id, long long *id);
+int bdb_store_source_put(bdb_store *st, long long id, const bdb_sample *s);
+int bdb_store_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep);
 
 /* A stored source, with its bytes decompressed (raw is the caller's to
  * free with bdb_stored_source_free). */
@@ -122,6 +139,11 @@ typedef struct bdb_filter {
     const char *benchmark;
     const char *metric;
     const bdb_params *params;   /* every key=value must hold */
+    /* Appended by the lifecycle work. platforms, tool, benchmark, metric
+     * and set take comma lists and shell globs (fnmatch); a param value
+     * too, or a numeric range "1..20" ("..20", "4.."). */
+    const char *set;            /* run set names, or NULL */
+    const bdb_params *tags;     /* set tags: every key=value must hold */
 } bdb_filter;
 
 typedef struct bdb_result_row {
@@ -150,6 +172,7 @@ typedef struct bdb_source_row {
     long long size, nresults, nwarnings;
     const char *options;        /* the import options kept for reparse,
                                    one "key=value" a line */
+    const char *set;            /* run set name ("" for none) */
 } bdb_source_row;
 
 typedef struct bdb_warning_row {
@@ -201,5 +224,99 @@ int bdb_store_sources_each(bdb_store *st,
 int bdb_store_warnings_each(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const bdb_warning_row *r, void *ctx),
                             void *ctx);
+
+/* ---- lifecycle: corrections, sets, history (method table version 4) ---- */
+
+/* Appends a row to the history table: who (user), the command line (the
+ * caller masks passwords) and what changed. Inside an open batch it is
+ * part of the batch's transaction, so a change and its record land
+ * together. */
+int bdb_store_history_add(bdb_store *st, const char *user,
+                          const char *command, const char *summary);
+
+typedef struct bdb_history_row {
+    long long id;
+    const char *at, *user, *command, *summary;
+} bdb_history_row;
+
+/* History in order of id (oldest first). */
+int bdb_store_history_each(bdb_store *st,
+                           int (*cb)(const bdb_history_row *r, void *ctx),
+                           void *ctx);
+
+/* Removes a source with its results and warnings; series left without
+ * results go (at once, or at the end of an open batch). BDB_ENOTFOUND when
+ * there is no such source. */
+int bdb_store_source_delete(bdb_store *st, long long id);
+
+/* Sets a source's platform (NULL: unchanged; "" none) and import options
+ * (NULL: unchanged), without touching its results: reparse it after. */
+int bdb_store_source_update(bdb_store *st, long long id, const char *platform,
+                            const char *options);
+
+/* Only between bdb_store_source_begin(st, NULL, id, ...) and source_end:
+ * the stored source becomes the same file read with other options
+ * (import --replace): its path, platform (the default platform of the
+ * figures put after this call), options and, when src->set is given, its
+ * set. It lands or goes with the source's transaction. */
+int bdb_store_source_revise(bdb_store *st, long long id,
+                            const bdb_source_info *src);
+
+/* Renames platform old to new. BDB_ENOTFOUND: no old; BDB_EEXIST: new is
+ * taken (merge instead). */
+int bdb_store_platform_rename(bdb_store *st, const char *old_name,
+                              const char *new_name);
+/* Moves every source and result of platform from onto into, fills into's
+ * empty fields from from, and removes from. Both must exist. */
+int bdb_store_platform_merge(bdb_store *st, const char *from,
+                             const char *into);
+/* How many sources and results use the platform. */
+int bdb_store_platform_usage(bdb_store *st, const char *name,
+                             long long *nsources, long long *nresults);
+/* Removes a platform. Refused (BDB_EEXIST) while results use it unless
+ * with_results: then its results go too, and sources left with no results
+ * go. */
+int bdb_store_platform_delete(bdb_store *st, const char *name,
+                              int with_results);
+
+typedef struct bdb_set_row {
+    long long id;
+    const char *name, *created_at;
+    const char *tags;           /* "k=v,k=v" in key order */
+    const char *first_import, *last_import;
+    long long nsources, nresults;
+} bdb_set_row;
+
+/* Sets in order of creation (created_at, then id). */
+int bdb_store_sets_each(bdb_store *st,
+                        int (*cb)(const bdb_set_row *r, void *ctx), void *ctx);
+/* BDB_ENOTFOUND: no set old; BDB_EEXIST: new is taken. */
+int bdb_store_set_rename(bdb_store *st, const char *old_name,
+                         const char *new_name);
+/* Sets (or with value NULL removes) a tag of a set. */
+int bdb_store_set_tag(bdb_store *st, const char *set, const char *key,
+                      const char *value);
+
+/* The distinct values of one column of the series or platforms that have
+ * results ("platform", "tool", "benchmark", "metric", "set", or a
+ * parameter's key as "param:KEY"), in order: for "no platform named 'x';
+ * known: ..." messages. */
+int bdb_store_names_each(bdb_store *st, const char *what,
+                         int (*cb)(const char *name, void *ctx), void *ctx);
+
+/* A result row with its run set (for compare, check and history). */
+typedef struct bdb_set_result_row {
+    const bdb_result_row *r;
+    const char *set;            /* "" when none */
+    const char *set_created_at; /* "" when none */
+    long long set_id;
+} bdb_set_result_row;
+
+/* Results matching f with their set, ordered by series, platform, set
+ * creation time, source, repetition. */
+int bdb_store_set_results_each(bdb_store *st, const bdb_filter *f,
+                               int (*cb)(const bdb_set_result_row *r,
+                                         void *ctx),
+                               void *ctx);
 
 #endif

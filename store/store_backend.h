@@ -7,7 +7,8 @@
 #include "store.h"
 
 typedef struct bdb_store_ops {
-    int iVersion;   /* 2: methods are only appended; each append bumps it */
+    int iVersion;   /* 5: methods are only appended; each append bumps it;
+                       store.c calls a method only when iVersion has it */
     const char *scheme;
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
@@ -40,12 +41,54 @@ typedef struct bdb_store_ops {
     /* iVersion 2 */
     int (*batch_begin)(bdb_store *st);
     int (*batch_end)(bdb_store *st, int commit);
+    /* iVersion 3: a source streamed figure by figure */
+    int (*source_begin)(bdb_store *st, const bdb_source_info *src,
+                        long long replace_id, long long *id);
+    int (*source_put)(bdb_store *st, long long id, const bdb_sample *s);
+    int (*source_end)(bdb_store *st, long long id, const char *tool,
+                      const char *tool_version, const char *parser_version,
+                      const bdb_sink *notes, int keep);
+    /* iVersion 4: copying a database (store_admin.h) */
+    int (*source_samples)(bdb_store *st, long long id, bdb_sink *out);
+    int (*source_set_imported_at)(bdb_store *st, long long id,
+                                  const char *imported_at);
+    /* iVersion 5: corrections, run sets and history */
+    int (*history_add)(bdb_store *st, const char *user, const char *command,
+                       const char *summary);
+    int (*history_each)(bdb_store *st,
+                        int (*cb)(const bdb_history_row *, void *), void *ctx);
+    int (*source_delete)(bdb_store *st, long long id);
+    int (*source_update)(bdb_store *st, long long id, const char *platform,
+                         const char *options);
+    int (*source_revise)(bdb_store *st, long long id,
+                         const bdb_source_info *src);
+    int (*platform_rename)(bdb_store *st, const char *old_name,
+                           const char *new_name);
+    int (*platform_merge)(bdb_store *st, const char *from, const char *into);
+    int (*platform_usage)(bdb_store *st, const char *name, long long *nsources,
+                          long long *nresults);
+    int (*platform_delete)(bdb_store *st, const char *name, int with_results);
+    int (*sets_each)(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
+                     void *ctx);
+    int (*set_rename)(bdb_store *st, const char *old_name,
+                      const char *new_name);
+    int (*set_tag)(bdb_store *st, const char *set, const char *key,
+                   const char *value);
+    int (*names_each)(bdb_store *st, const char *what,
+                      int (*cb)(const char *, void *), void *ctx);
+    int (*set_results_each)(bdb_store *st, const bdb_filter *f,
+                            int (*cb)(const bdb_set_result_row *, void *),
+                            void *ctx);
 } bdb_store_ops;
+
+/* The highest iVersion this store.c knows. */
+#define BDB_STORE_OPS_VERSION 5
 
 struct bdb_store {
     const bdb_store_ops *ops;
     void *impl;
     char errmsg[1024];
+    char shown[512];    /* the location, password masked */
 };
 
 /* Records the handle's error message and returns code. */
@@ -56,5 +99,7 @@ int bdb_store_fail(bdb_store *st, int code, const char *fmt, ...)
     ;
 
 extern const bdb_store_ops bdb_store_sqlite_ops;
+extern const bdb_store_ops bdb_store_pg_ops;  /* store_pg.c; without libpq
+                                                 its open says so */
 
 #endif

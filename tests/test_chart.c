@@ -95,6 +95,18 @@ static size_t headline_count(const bdb_model *m)
     return n;
 }
 
+/* The whole-report charts the model has (overview, scores, efficiency,
+ * units to match); the fixture has no power or price, so the efficiency
+ * ratios and scatters are absent and the overview and units-to-match are
+ * there. */
+static size_t whole_charts(const bdb_model *m)
+{
+    size_t n = 0;
+    for (int k = BDB_CHART_OVERVIEW; k <= BDB_CHART_MATCH; k++)
+        n += bdb_chart_available(m, (bdb_chart_kind)k, 0) != 0;
+    return n;
+}
+
 /* A fresh directory for output, under the store's. */
 static const char *out_dir(const char *name)
 {
@@ -236,10 +248,15 @@ static void chart__render_all__one_png_per_score_sweep_and_headline_series(void 
     bdb_diag_clear(&d);
     if (bdb_chart_render_all(m, BDB_CHART_PNG, out, &written, &d))
         fail_msg("%s", d.message);
-    assert_int_equal(written, 1 + 1 + nh);
+    assert_int_equal(whole_charts(m), 3); /* overview, scores, match */
+    assert_int_equal(written, whole_charts(m) + 1 + nh);
     assert_int_equal(count_files(out, ".png"), written);
     char path[800];
     snprintf(path, sizeof path, "%s/scores.png", out);
+    free(read_all(path, NULL));
+    snprintf(path, sizeof path, "%s/overview.png", out);
+    free(read_all(path, NULL));
+    snprintf(path, sizeof path, "%s/units-to-match-baseline.png", out);
     free(read_all(path, NULL));
     snprintf(path, sizeof path, "%s/sweep-01-ab-requests-per-sec-concurrency.png", out);
     free(read_all(path, NULL));
@@ -329,7 +346,7 @@ static void chart__svg__every_file_is_an_svg_document(void **state)
     bdb_diag d;
     bdb_diag_clear(&d);
     assert_int_equal(bdb_chart_render_all(m, BDB_CHART_SVG, out, &written, &d), 0);
-    assert_int_equal(written, 2 + headline_count(m));
+    assert_int_equal(written, whole_charts(m) + m->nsweeps + headline_count(m));
     assert_int_equal(count_files(out, ".svg"), written);
     DIR *dp = opendir(out);
     assert_non_null(dp);
@@ -378,7 +395,8 @@ static void chart__pdf_report__title_page_then_one_page_per_chart(void **state)
     size_t len;
     char *b = read_all(path, &len);
     assert_memory_equal(b, "%PDF", 4);
-    assert_int_equal(count_pages(b, len), 1 + 1 + m->nsweeps + headline_count(m));
+    assert_int_equal(count_pages(b, len),
+                     1 + whole_charts(m) + m->nsweeps + headline_count(m));
     free(b);
 
     /* single-chart PDFs have one page each */
@@ -548,18 +566,201 @@ static void chart__hostile_text__drawn_cut_and_cleaned_not_failed(void **state)
     /* the file name is made safe and bounded */
     char path[4000];
     snprintf(path, sizeof path, "%s/series-001-tool-%.*s.svg", out_dir("hostile"),
-             60 - 5, longname);
+             120 - 5, longname);
     free(read_all(path, NULL));
     if (bdb_chart_render_all(&f.m, BDB_CHART_PNG, out_dir("hostile"), &written, &d))
         fail_msg("%s", d.message);
     snprintf(path, sizeof path, "%s/series-001-tool-%.*s.png", out_dir("hostile"),
-             60 - 5, longname);
+             120 - 5, longname);
     image im = load_png(path);
     assert_true(count_slot(&im, 0, 96, 80, 930, 460) > 1000);
     assert_true(count_slot(&im, 1, 96, 80, 930, 460) > 1000);
     cairo_surface_destroy(im.s);
     if (bdb_chart_render_pdf_report(&f.m, out_dir("hostile.pdf"), &d))
         fail_msg("%s", d.message);
+}
+
+/* ---- geometry, read from what was drawn ----------------------------------- */
+
+static int overlap(const bdb_chart_item *a, const bdb_chart_item *b)
+{
+    const double e = 0.5;
+    return a->x + e < b->x + b->w && b->x + e < a->x + a->w &&
+           a->y + e < b->y + b->h && b->y + e < a->y + a->h;
+}
+
+/* Tick labels of the value axis in drawing order: values rising, placed
+ * higher each time, evenly; no two texts overlap; every platform named
+ * in the legend or under its bar. Returns the pixels per unit. */
+static double check_layout(const bdb_chart_trace *t, const bdb_model *m,
+                           int baseline_in_legend)
+{
+    assert_false(t->failed);
+    double prev_v = -INFINITY, prev_y = INFINITY, step = NAN;
+    double y0 = NAN, v0 = NAN, y1 = NAN, v1 = NAN;
+    size_t nt = 0;
+    for (size_t i = 0; i < t->n; i++) {
+        const bdb_chart_item *it = &t->items[i];
+        if (it->kind != BDB_CHART_ITEM_TICK_Y)
+            continue;
+        double yc = it->y + it->h / 2;
+        if (!(it->value > prev_v) || !(yc < prev_y))
+            fail_msg("tick '%s' (%g at y %.1f) out of order", it->text, it->value, yc);
+        /* grid lines snap to pixel centres: 1 px of play */
+        if (nt >= 2 && fabs((prev_y - yc) - step) > 1.01)
+            fail_msg("tick '%s' not evenly spaced", it->text);
+        if (nt >= 1)
+            step = prev_y - yc;
+        if (nt == 0) {
+            y0 = yc;
+            v0 = it->value;
+        }
+        y1 = yc;
+        v1 = it->value;
+        prev_v = it->value;
+        prev_y = yc;
+        nt++;
+    }
+    assert_true(nt >= 3);
+    for (size_t i = 0; i < t->n; i++)
+        for (size_t j = i + 1; j < t->n; j++) {
+            const bdb_chart_item *a = &t->items[i], *b = &t->items[j];
+            if (a->kind == BDB_CHART_ITEM_BAR || b->kind == BDB_CHART_ITEM_BAR)
+                continue;
+            if (overlap(a, b))
+                fail_msg("'%s' [%.1f,%.1f %.1fx%.1f] overlaps '%s' [%.1f,%.1f %.1fx%.1f]",
+                         a->text, a->x, a->y, a->w, a->h, b->text, b->x, b->y,
+                         b->w, b->h);
+        }
+    for (size_t p = 0; p < m->nplatforms; p++) {
+        if (p == m->baseline && !baseline_in_legend)
+            continue;
+        const char *name = bdb_model_platform_name(m, p);
+        int found = 0;
+        for (size_t i = 0; i < t->n && !found; i++)
+            found = t->items[i].kind == BDB_CHART_ITEM_LEGEND &&
+                    strncmp(t->items[i].text, name, strlen(name)) == 0;
+        if (!found)
+            fail_msg("platform %s is not in the legend", name);
+    }
+    return (y0 - y1) / (v1 - v0);
+}
+
+/* Every rectangle cairo wrote into the SVG as a path "M x y L ... Z":
+ * whether one has the box (x, y, w, h). */
+static int svg_has_rect(const char *svg, double x, double y, double w, double h)
+{
+    for (const char *p = svg; (p = strstr(p, " d=\"M ")); p++) {
+        const char *q = p + 4;
+        double minx = INFINITY, miny = INFINITY, maxx = -INFINITY, maxy = -INFINITY;
+        int n = 0;
+        while (*q && *q != '"' && *q != 'Z' && *q != 'C') {
+            while (*q == ' ' || *q == 'M' || *q == 'L')
+                q++;
+            char *end;
+            double a = strtod(q, &end);
+            if (end == q)
+                break;
+            double b = strtod(end, &end);
+            minx = fmin(minx, a);
+            maxx = fmax(maxx, a);
+            miny = fmin(miny, b);
+            maxy = fmax(maxy, b);
+            n++;
+            q = end;
+        }
+        if (n >= 4 && fabs(minx - x) < 0.01 && fabs(miny - y) < 0.01 &&
+            fabs(maxx - minx - w) < 0.01 && fabs(maxy - miny - h) < 0.01)
+            return 1;
+    }
+    return 0;
+}
+
+static void chart__series_svg__bars_proportional_to_values_against_the_axis(void **state)
+{
+    (void)state;
+    bdb_store *st;
+    bdb_model *m = build_model(&st);
+    size_t s = 0;
+    while (s < m->nseries && strcmp(m->series[s].tool, "openssl") != 0)
+        s++;
+    assert_true(s < m->nseries);
+    bdb_chart_trace t;
+    bdb_buf svg;
+    bdb_buf_init(&svg);
+    bdb_chart_trace_begin(&t);
+    assert_int_equal(bdb_chart_svg(m, BDB_CHART_SERIES, s, 960, 540, &svg), 0);
+    bdb_chart_trace_end();
+    double k = check_layout(&t, m, 1);
+    assert_true(k > 0);
+    size_t bars = 0;
+    double bottom = NAN;
+    for (size_t i = 0; i < t.n; i++) {
+        const bdb_chart_item *it = &t.items[i];
+        if (it->kind != BDB_CHART_ITEM_BAR)
+            continue;
+        /* 405, 890 and 305 MB/s: heights in the axis' pixels per unit */
+        const bdb_cell *c = NULL;
+        for (size_t p = 0; p < m->nplatforms; p++)
+            if (strcmp(bdb_model_platform_name(m, p), it->text) == 0)
+                c = &m->series[s].cells[p];
+        assert_non_null(c);
+        assert_true(fabs(it->value - c->sum.mean) < 1e-6 * c->sum.mean);
+        if (fabs(it->h - c->sum.mean * k) > 1.0)
+            fail_msg("bar of %s is %.2f px high, the axis says %.2f", it->text,
+                     it->h, c->sum.mean * k);
+        /* all on one zero line */
+        if (bars && fabs(it->y + it->h - bottom) > 0.01)
+            fail_msg("bar of %s does not start at zero", it->text);
+        bottom = it->y + it->h;
+        /* and that is what the SVG holds */
+        if (!svg_has_rect(svg.data, it->x, it->y, it->w, it->h))
+            fail_msg("the SVG has no bar at %.2f,%.2f %.2fx%.2f", it->x, it->y,
+                     it->w, it->h);
+        bars++;
+    }
+    assert_int_equal(bars, 3);
+    bdb_chart_trace_free(&t);
+    bdb_buf_free(&svg);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+static void chart__scores_and_sweep__ticks_ordered_labels_apart_legend_complete(void **state)
+{
+    (void)state;
+    bdb_store *st;
+    bdb_model *m = build_model(&st);
+    bdb_chart_trace t;
+    bdb_buf svg;
+    bdb_buf_init(&svg);
+    bdb_chart_trace_begin(&t);
+    assert_int_equal(bdb_chart_svg(m, BDB_CHART_SCORES, 0, 960, 540, &svg), 0);
+    bdb_chart_trace_end();
+    double k = check_layout(&t, m, 0);
+    for (size_t i = 0; i < t.n; i++)
+        if (t.items[i].kind == BDB_CHART_ITEM_BAR &&
+            fabs(t.items[i].h - t.items[i].value * k) > 1.0)
+            fail_msg("score bar of %s: %.2f px for %.3f", t.items[i].text,
+                     t.items[i].h, t.items[i].value);
+    bdb_chart_trace_free(&t);
+
+    bdb_buf_reset(&svg);
+    bdb_chart_trace_begin(&t);
+    assert_int_equal(bdb_chart_svg(m, BDB_CHART_SWEEP, 0, 960, 540, &svg), 0);
+    bdb_chart_trace_end();
+    check_layout(&t, m, 1);
+    bdb_chart_trace_free(&t);
+
+    /* a small canvas squeezes, it does not overlap */
+    bdb_chart_trace_begin(&t);
+    assert_int_equal(bdb_chart_svg(m, BDB_CHART_SWEEP, 0, 640, 360, &svg), 0);
+    bdb_chart_trace_end();
+    check_layout(&t, m, 1);
+    bdb_chart_trace_free(&t);
+    bdb_buf_free(&svg);
+    bdb_model_free(m);
+    bdb_store_close(st);
 }
 
 int main(void)
@@ -573,6 +774,8 @@ int main(void)
         cmocka_unit_test(chart__unwritable_dir__eio_naming_the_path),
         cmocka_unit_test(chart__missing_and_nan_figures__draw_no_bars),
         cmocka_unit_test(chart__hostile_text__drawn_cut_and_cleaned_not_failed),
+        cmocka_unit_test(chart__series_svg__bars_proportional_to_values_against_the_axis),
+        cmocka_unit_test(chart__scores_and_sweep__ticks_ordered_labels_apart_legend_complete),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     bdb_chart_release_caches(); /* so LeakSanitizer sees only real leaks */

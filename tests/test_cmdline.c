@@ -39,6 +39,9 @@ static void cmdline__prompts_and_wrappers__find_the_tool(void **state)
         "/home # dd if=/dev/zero of=x bs=1M count=100 oflag=direct",
         "pi@rpi /tmp $ dd if=/dev/zero of=x bs=1M count=100 oflag=direct",
         "for i in 1 2 3; do dd if=/dev/zero of=x bs=1M count=100 oflag=direct; done",
+        "timeout -s KILL 10 stdbuf -oL dd if=/dev/zero of=x bs=1M count=100 oflag=direct",
+        "\xe2\xaf\xaf\xe2\xaf\xaf dd if=/dev/zero of=x bs=1M count=100 oflag=direct",
+        "sudo -u bench nice -n 5 dd if=/dev/zero of=x bs=1M count=100 oflag=direct",
     };
     static const char *const want[] = {"dd", "if=/dev/zero", "of=x", "bs=1M",
                                        "count=100", "oflag=direct", NULL};

@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 static void sha256__nist_vectors__match(void **state)
@@ -178,6 +179,69 @@ static void path_pattern__many_captures_on_a_long_name__end_without_search_explo
     assert_int_equal(bdb_path_pattern_check("{a}-{b}.txt", why, sizeof why), 0);
 }
 
+/* A log with more odd lines than a sink keeps still imports its figures
+ * and says how many warnings it did not list. */
+static void ingest__more_warnings_than_kept__counted_not_failed(void **state)
+{
+    (void)state;
+    bdb_buf csv;
+    bdb_buf_init(&csv);
+    bdb_buf_puts(&csv, "platform,tool,benchmark,metric,value,unit\n"
+                       "a,t,b,m,1,s\n");
+    for (int i = 0; i < 140000; i++)
+        bdb_buf_puts(&csv, "a,t,b,m,fast,s\n");
+    bdb_sink s;
+    bdb_diag d;
+    bdb_sink_init(&s);
+    assert_int_equal(tu_parse_text(csv.data, "results-csv", &s, &d), BDB_OK);
+    assert_int_equal(s.n, 1);
+    const bdb_note *last = &s.notes[s.nnotes - 1];
+    assert_non_null(strstr(last->text, "more warnings not listed"));
+    char want[64];
+    snprintf(want, sizeof want, "%zu more", (size_t)140000 - (s.nnotes - 1));
+    assert_non_null(strstr(last->text, want));
+    bdb_sink_free(&s);
+    bdb_buf_free(&csv);
+}
+
+/* A name that fills its field may have been cut: the sink refuses such a
+ * figure with a warning naming the limit, so two long names never merge. */
+static void sink__full_name_fields__refused_with_a_warning(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    bdb_sink_init(&s);
+    bdb_sample x;
+    char longb[400];
+    memset(longb, 'b', sizeof longb - 1);
+    longb[sizeof longb - 1] = '\0';
+    bdb_sample_init(&x, longb);
+    assert_int_equal(bdb_sink_add(&s, &x, "real", 1, BDB_UNIT_SECONDS,
+                                  BDB_LOWER_IS_BETTER, 7), BDB_OK);
+    bdb_sample_init(&x, "short");
+    char longv[300];
+    memset(longv, 'v', sizeof longv - 1);
+    longv[sizeof longv - 1] = '\0';
+    assert_int_equal(bdb_params_set(&x.params, "path", "%s", longv), BDB_ERANGE);
+    assert_int_equal(bdb_sink_add(&s, &x, "real", 2, BDB_UNIT_SECONDS,
+                                  BDB_LOWER_IS_BETTER, 8), BDB_OK);
+    bdb_sample_init(&x, "short");
+    for (int i = 0; i < BDB_MAX_PARAMS; i++)
+        assert_int_equal(bdb_params_set(&x.params, (char[]){(char)('a' + i), 0},
+                                        "%d", i), BDB_OK);
+    assert_int_equal(bdb_params_set(&x.params, "z", "1"), BDB_ERANGE);
+    assert_int_equal(bdb_sink_add(&s, &x, "real", 3, BDB_UNIT_SECONDS,
+                                  BDB_LOWER_IS_BETTER, 9), BDB_OK);
+    assert_int_equal(s.n, 0);
+    assert_int_equal(s.nrefused, 3);
+    assert_int_equal(s.nnotes, 3);
+    assert_int_equal(s.notes[0].line, 7);
+    assert_non_null(strstr(s.notes[0].text, "benchmark name of 255 bytes"));
+    assert_non_null(strstr(s.notes[1].text, "parameter value of 159 bytes"));
+    assert_non_null(strstr(s.notes[2].text, "more than 16 parameters"));
+    bdb_sink_free(&s);
+}
+
 static void names_diff(const char *const *names, size_t n, int repetition,
                        const char *brace, const char *pattern)
 {
@@ -207,6 +271,8 @@ static void names__settings_and_repetition_counters__told_apart(void **state)
     names_diff(dd, 2, 0, "dd-{read,write}.txt", "dd-{direction}.txt");
     const char *ab[] = {"c1.txt", "c10.txt", "c100.txt"};
     names_diff(ab, 3, 0, "c{1,10,100}.txt", "c{concurrency}.txt");
+    const char *words[] = {"aliyun-ecs.txt", "armlp-gcp.txt"};
+    names_diff(words, 2, 0, "{aliyun-ecs,armlp-gcp}.txt", NULL);
     const char *runs[] = {"x/run-1.log", "x/run-2.log", "x/run-3.log"};
     names_diff(runs, 3, 1, "run-{1,2,3}.log", NULL);
     const char *plain[] = {"nginx-10.txt", "nginx-11.txt", "nginx-12.txt"};
@@ -395,6 +461,8 @@ int main(void)
         cmocka_unit_test(params__any_insertion_order__formats_sorted),
         cmocka_unit_test(path_pattern__seed000_layout__gives_platform_and_params),
         cmocka_unit_test(names__settings_and_repetition_counters__told_apart),
+        cmocka_unit_test(ingest__more_warnings_than_kept__counted_not_failed),
+        cmocka_unit_test(sink__full_name_fields__refused_with_a_warning),
         cmocka_unit_test(path_pattern__many_captures_on_a_long_name__end_without_search_explosion),
         cmocka_unit_test(sysinfo__real_lscpu_uname_cpuinfo__fill_platform),
         cmocka_unit_test(platform_csv__quoted_notes_and_bad_row__reported_with_line),

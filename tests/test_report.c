@@ -6,6 +6,8 @@
  * with known values. */
 #include "test_util.h"
 
+#include "../report/chart.h"
+
 #include "../report/model.h"
 #include "../report/render.h"
 #include "../import/import.h"
@@ -172,7 +174,16 @@ static void report__concurrency_values__become_one_ordered_sweep(void **state)
     bdb_buf out;
     bdb_buf_init(&out);
     assert_int_equal(bdb_report_render_html(m, NULL, &out), 0);
-    assert_non_null(strstr(out.data, "<polyline"));
+    /* the overview first, then the sweep's line chart: cairo SVGs as
+     * images (each its own document, so glyph ids cannot clash) */
+    const char *ov = strstr(out.data, "<figure class=\"chart\"><img alt=\"every headline ratio");
+    char alt[300];
+    snprintf(alt, sizeof alt, "<figure class=\"chart\"><img alt=\"%s\" "
+             "src=\"data:image/svg+xml;base64,", m->sweeps[0].label);
+    const char *sw = strstr(out.data, alt);
+    assert_non_null(ov);
+    assert_non_null(sw);
+    assert_true(ov < sw);
     bdb_buf_free(&out);
     bdb_model_free(m);
     bdb_store_close(st);
@@ -499,9 +510,163 @@ static void report__bad_selection__says_what_is_wrong(void **state)
     bdb_store_close(st);
 }
 
+/* Every format lists the sources of published figures as sources, under
+ * the platform of the figure (not the one the CSV was imported under),
+ * and only for figures in the report: with x86-B left out, its rows'
+ * notes (csv lines 8, 11, 12 ...) are in no format. */
+static void report__published_sources__same_platform_and_rows_in_every_format(void **state)
+{
+    (void)state;
+    char d2[512];
+    snprintf(d2, sizeof d2, "%s", tu_tmpdir());
+    bdb_buf out;
+    bdb_buf_init(&out);
+    if (tu_run(&out, "--db '%s/s.sqlite' import --platform local '%s' '%s'", d2,
+               tu_path("samples/published/seed-published-figures.csv"),
+               tu_path("samples/platforms.csv")))
+        fail_msg("import: %s", out.data);
+    const char *sel = "--baseline x86-A --platforms x86-A,ARM-FT1500A";
+    bdb_buf text, html;
+    bdb_buf_init(&text);
+    bdb_buf_init(&html);
+    assert_int_equal(tu_run(&text, "--db '%s/s.sqlite' report %s --width 100", d2, sel), 0);
+    assert_int_equal(tu_run(&out, "--db '%s/s.sqlite' report %s --format html "
+                                  "-o '%s/s.html'", d2, sel, d2), 0);
+    char path[800], msg[128];
+    snprintf(path, sizeof path, "%s/s.html", d2);
+    assert_int_equal(bdb_buf_read_file(&html, path, msg, sizeof msg), 0);
+    assert_non_null(strstr(text.data, "Where published figures come from"));
+    assert_non_null(strstr(html.data, "Where published figures come from"));
+    const char *csv = tu_path("samples/published/seed-published-figures.csv");
+    /* line 2 is ARM-FT1500A's tmpfs read, line 4 x86-A's */
+    char want[300];
+    snprintf(want, sizeof want, "  ARM-FT1500A  %s:2\n", csv);
+    assert_non_null(strstr(text.data, want));
+    snprintf(want, sizeof want, "<td>ARM-FT1500A</td><td>%s:2</td>", csv);
+    assert_non_null(strstr(html.data, want));
+    snprintf(want, sizeof want, "<td>x86-A</td><td>%s:4</td>", csv);
+    assert_non_null(strstr(html.data, want));
+    /* x86-B is not in the report: neither are its sources */
+    snprintf(want, sizeof want, "%s:8", csv);
+    assert_null(strstr(text.data, want));
+    assert_null(strstr(html.data, want));
+    /* no note is put on the import's platform */
+    assert_null(strstr(text.data, "  local  "));
+    assert_null(strstr(html.data, "<td>local</td>"));
+    /* they are sources, not warnings */
+    assert_non_null(strstr(html.data, "<p>None: no log of these figures had a warning.</p>"));
+    assert_non_null(strstr(text.data, "None: no log of these figures had a warning."));
+
+    if (system("command -v ssconvert >/dev/null 2>&1") == 0) {
+        assert_int_equal(tu_run(&out, "--db '%s/s.sqlite' report %s --format xlsx "
+                                      "-o '%s/s.xlsx'", d2, sel, d2), 0);
+        char cmd[2000];
+        snprintf(cmd, sizeof cmd, "ssconvert -S -T Gnumeric_stf:stf_assistant "
+                 "-O 'format=raw separator=,' '%s/s.xlsx' '%s/s-%%s.csv' >/dev/null 2>&1",
+                 d2, d2);
+        assert_int_equal(system(cmd), 0);
+        bdb_buf w;
+        bdb_buf_init(&w);
+        snprintf(path, sizeof path, "%s/s-Warnings.csv", d2);
+        assert_int_equal(bdb_buf_read_file(&w, path, msg, sizeof msg), 0);
+        snprintf(want, sizeof want, "ARM-FT1500A,%s,2,source,", csv);
+        assert_non_null(strstr(w.data, want));
+        snprintf(want, sizeof want, ",%s,8,", csv);
+        assert_null(strstr(w.data, want));
+        assert_null(strstr(w.data, "local,"));
+        assert_null(strstr(w.data, ",warning,"));
+        bdb_buf_free(&w);
+    } else {
+        fail_msg("ssconvert is missing: apt-get install gnumeric");
+    }
+    bdb_buf_free(&out);
+    bdb_buf_free(&text);
+    bdb_buf_free(&html);
+}
+
+static size_t widest_line(const char *s)
+{
+    size_t w = 0, cur = 0;
+    for (; *s; s++) {
+        if (*s == '\n') {
+            cur = 0;
+            continue;
+        }
+        if (((unsigned char)*s & 0xC0) != 0x80 && ++cur > w)
+            w = cur;
+    }
+    return w;
+}
+
+/* The text report fits --width, else $COLUMNS, else 100 columns (not a
+ * terminal); wide tables become blocks and keep every figure. */
+static void report__text__fits_width_columns_or_100(void **state)
+{
+    (void)state;
+    char d2[512];
+    snprintf(d2, sizeof d2, "%s", tu_tmpdir());
+    bdb_buf out;
+    bdb_buf_init(&out);
+    if (tu_run(&out, "--db '%s/w.sqlite' import '%s' '%s'", d2,
+               tu_path("samples/published/seed-published-figures.csv"),
+               tu_path("samples/platforms.csv")))
+        fail_msg("import: %s", out.data);
+    const char *sel = "--baseline x86-A --platforms x86-A,x86-B,ARM-FT1500A";
+    bdb_buf_reset(&out);
+    /* unset COLUMNS: the 100 of a pipe */
+    assert_int_equal(tu_run(&out, "--db '%s/w.sqlite' report %s", d2, sel), 0);
+    size_t w100 = widest_line(out.data);
+    assert_true(w100 <= 100);
+    /* the dd figures are all there, in blocks */
+    assert_non_null(strstr(out.data, "242 MB/s n=1  (ref)"));
+    assert_non_null(strstr(out.data, "175 MB/s n=1  0.87x ?"));
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/w.sqlite' report %s --width 72", d2, sel), 0);
+    assert_true(widest_line(out.data) <= 72);
+    assert_non_null(strstr(out.data, "175 MB/s n=1  0.87x ?"));
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/w.sqlite' report %s --width 400", d2, sel), 0);
+    /* wide enough: the tables stay tables, one row a line */
+    assert_true(widest_line(out.data) > 100);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/w.sqlite' report %s --width 10", d2, sel), 2);
+    bdb_buf_free(&out);
+}
+
+/* efficiency takes every format report takes. */
+static void report__efficiency_formats__as_report(void **state)
+{
+    (void)state;
+    char d2[512];
+    snprintf(d2, sizeof d2, "%s", tu_tmpdir());
+    bdb_buf out;
+    bdb_buf_init(&out);
+    if (tu_run(&out, "--db '%s/e.sqlite' import '%s' '%s'", d2,
+               tu_path("samples/published/seed-published-figures.csv"),
+               tu_path("samples/platforms.csv")))
+        fail_msg("import: %s", out.data);
+    static const char *const fmts[] = {"text", "md", "html", "csv", "json"};
+    for (size_t i = 0; i < 5; i++) {
+        bdb_buf_reset(&out);
+        if (tu_run(&out, "--db '%s/e.sqlite' efficiency --baseline x86-A --format %s",
+                   d2, fmts[i]))
+            fail_msg("efficiency --format %s: %s", fmts[i], out.data);
+        assert_true(out.len > 100);
+    }
+    assert_int_equal(tu_run(&out, "--db '%s/e.sqlite' efficiency --baseline x86-A "
+                                  "--format xlsx -o '%s/e.xlsx'", d2, d2), 0);
+    assert_int_equal(tu_run(&out, "--db '%s/e.sqlite' efficiency --baseline x86-A "
+                                  "--format pdf -o '%s/e.pdf'", d2, d2), 0);
+    assert_int_equal(tu_run(&out, "--db '%s/e.sqlite' efficiency --format png", d2), 2);
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(report__published_sources__same_platform_and_rows_in_every_format),
+        cmocka_unit_test(report__text__fits_width_columns_or_100),
+        cmocka_unit_test(report__efficiency_formats__as_report),
         cmocka_unit_test(report__seed_figures__ratios_oriented_and_untested),
         cmocka_unit_test(report__repeated_runs__welch_decides_and_says_same),
         cmocka_unit_test(report__concurrency_values__become_one_ordered_sweep),
@@ -515,5 +680,7 @@ int main(void)
         cmocka_unit_test(report__warned_source__marks_its_cells_only),
         cmocka_unit_test(report__bad_selection__says_what_is_wrong),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    bdb_chart_release_caches(); /* the HTML charts' fonts: only real leaks left */
+    return failed;
 }

@@ -444,8 +444,8 @@ static void xlsx__charts__scores_columns_and_sweep_lines(void **state)
     fixture *fx = fx_of(state);
     assert_int_equal(fx->m->nsweeps, 1);
     assert_true(fx->m->nscores > 0);
-    int bars = 0, lines = 0;
-    for (int i = 1; i <= 4; i++) {
+    int bars = 0, lines = 0, whiskers = 0;
+    for (int i = 1; i <= 6; i++) {
         char name[64];
         snprintf(name, sizeof name, "xl/charts/chart%d.xml", i);
         char *x = part(fx, name);
@@ -453,7 +453,11 @@ static void xlsx__charts__scores_columns_and_sweep_lines(void **state)
             bars++;
             assert_non_null(strstr(x, "Scores!$B$2"));
         }
-        if (strstr(x, "<c:lineChart>")) {
+        if (strstr(x, "<c:lineChart>") && strstr(x, "<c:hiLowLines>")) {
+            /* a platform's scores with their 95% interval as whiskers */
+            whiskers++;
+            assert_non_null(strstr(x, "Scores!"));
+        } else if (strstr(x, "<c:lineChart>")) {
             lines++;
             /* x = the three concurrency values, y = each platform's mean */
             assert_non_null(strstr(x, "<c:f>Sweeps!$A$4:$A$6</c:f>"));
@@ -464,6 +468,7 @@ static void xlsx__charts__scores_columns_and_sweep_lines(void **state)
     }
     assert_int_equal(bars, 1);
     assert_int_equal(lines, 1);
+    assert_true(whiskers >= 1);
     char *sw = part(fx, "xl/worksheets/sheet6.xml");
     const double xs[] = {1, 10, 100};
     for (int i = 0; i < 3; i++) {
@@ -479,6 +484,78 @@ static void xlsx__charts__scores_columns_and_sweep_lines(void **state)
     free(sw);
 }
 
+static void xlsx__scores_charts__anchored_below_every_table(void **state)
+{
+    fixture *fx = fx_of(state);
+    char *sheet = part(fx, "xl/worksheets/sheet5.xml"); /* Scores */
+    char *drawing = part(fx, "xl/drawings/drawing1.xml");
+    assert_non_null(strstr(sheet, "<c r=\"A1\""));
+    long last = 0; /* the last row with a cell, 1-based */
+    for (const char *p = sheet; (p = strstr(p, "<row r=\"")); p++)
+        last = strtol(p + 8, NULL, 10);
+    assert_true(last >= 5);
+    int charts = 0;
+    for (const char *p = drawing; (p = strstr(p, "<xdr:from>")); p++) {
+        const char *r = strstr(p, "<xdr:row>");
+        assert_non_null(r);
+        long row = strtol(r + 9, NULL, 10); /* 0-based */
+        if (row < last)
+            fail_msg("a chart starts at row %ld, over the tables (to row %ld)",
+                     row + 1, last);
+        charts++;
+    }
+    /* the grouped scores and one with whiskers per scored platform */
+    assert_true(charts >= 2);
+    free(sheet);
+    free(drawing);
+}
+
+static void xlsx__sweep_of_microseconds__charted_in_us_not_raw_seconds(void **state)
+{
+    (void)state;
+    if (!have_unzip())
+        skip();
+    char d2[512];
+    bdb_store *st = tu_fresh_store(d2, sizeof d2);
+    tu_import_text(st, d2, "lat.csv",
+                   "platform,tool,benchmark,metric,value,unit,parameters\n"
+                   "A,redis-benchmark,GET,latency_mean,0.000047,s,clients=1\n"
+                   "A,redis-benchmark,GET,latency_mean,0.000090,s,clients=10\n"
+                   "A,redis-benchmark,GET,latency_mean,0.000400,s,clients=100\n"
+                   "B,redis-benchmark,GET,latency_mean,0.000060,s,clients=1\n"
+                   "B,redis-benchmark,GET,latency_mean,0.000120,s,clients=10\n"
+                   "B,redis-benchmark,GET,latency_mean,0.000500,s,clients=100\n");
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    bdb_model *m;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_model_build(st, &o, &m, &d))
+        fail_msg("model: %s", d.message);
+    bdb_store_close(st);
+    assert_int_equal(m->nsweeps, 1);
+    fixture f2;
+    f2.m = m;
+    snprintf(f2.path, sizeof f2.path, "%s/lat.xlsx", d2);
+    if (bdb_report_render_xlsx(m, NULL, f2.path, &d))
+        fail_msg("xlsx: %s", d.message);
+    /* Inputs, Platforms, Results, Efficiency, Scores, Sweeps */
+    char *names = part(&f2, "xl/workbook.xml");
+    assert_non_null(strstr(names, "name=\"Sweeps\" sheetId=\"6\""));
+    free(names);
+    char *sw = part(&f2, "xl/worksheets/sheet6.xml");
+    char *strings = part(&f2, "xl/sharedStrings.xml");
+    /* the unit cell the axis title refers to says microseconds */
+    assert_non_null(strstr(strings, "<t>\xc2\xb5s</t>"));
+    /* 47 us, as 0.000047 s times 10^6 */
+    xcell c = cell(sw, "B4");
+    assert_true(c.has_f && strstr(c.f, "*1E+06") != NULL);
+    assert_true(near(c.v, 0.000047 * 1e6));
+    free(sw);
+    free(strings);
+    bdb_model_free(m);
+}
+
 static void xlsx__unwritable_path__fails_with_a_diagnostic(void **state)
 {
     fixture *fx = fx_of(state);
@@ -488,6 +565,312 @@ static void xlsx__unwritable_path__fails_with_a_diagnostic(void **state)
                                             "/nonexistent-dir/x/report.xlsx", &d),
                      BDB_EIO);
     assert_non_null(strstr(d.message, "/nonexistent-dir/x/report.xlsx"));
+}
+
+/* ---- recalculated by gnumeric ------------------------------------------ */
+
+static int have_ssconvert(void)
+{
+    return system("command -v ssconvert >/dev/null 2>&1") == 0;
+}
+
+/* Output of a shell command (fails on a non-zero exit). */
+static char *sh_out(const char *cmd)
+{
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    bdb_buf b;
+    bdb_buf_init(&b);
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, p)) > 0)
+        bdb_buf_append(&b, chunk, n);
+    int st = pclose(p);
+    if (st != 0)
+        fail_msg("'%s' failed (%d)", cmd, st);
+    bdb_buf_puts(&b, "");
+    return bdb_buf_detach(&b, NULL);
+}
+
+/* Recalculates book with gnumeric and writes one raw-valued CSV per
+ * sheet, prefix-SHEET.csv. */
+static void recalc(const char *book, const char *prefix)
+{
+    char cmd[2400];
+    snprintf(cmd, sizeof cmd, "ssconvert --recalc -S -T Gnumeric_stf:stf_assistant "
+             "-O 'format=raw separator=, quoting-mode=auto' '%s' '%s-%%s.csv' 2>&1",
+             book, prefix);
+    free(sh_out(cmd));
+}
+
+static char *sheet_csv(const char *prefix, const char *sheet)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s-%s.csv", prefix, sheet);
+    char cmd[1300];
+    snprintf(cmd, sizeof cmd, "cat '%s'", path);
+    return sh_out(cmd);
+}
+
+/* Field col of row row (0-based) of CSV text into out; 0 when there is
+ * no such field. Quotes as gnumeric writes them ("" inside quotes). */
+static int csv_field(const char *csv, size_t row, size_t col, char *out, size_t n)
+{
+    const char *p = csv;
+    size_t r = 0, c = 0, o = 0;
+    int q = 0;
+    out[0] = '\0';
+    for (; *p; p++) {
+        if (q) {
+            if (*p == '"' && p[1] == '"') {
+                if (r == row && c == col && o + 1 < n)
+                    out[o++] = '"';
+                p++;
+            } else if (*p == '"') {
+                q = 0;
+            } else if (r == row && c == col && o + 1 < n) {
+                out[o++] = *p;
+            }
+            continue;
+        }
+        if (*p == '"') {
+            q = 1;
+        } else if (*p == ',') {
+            if (r == row && c == col)
+                break;
+            c++;
+        } else if (*p == '\n') {
+            if (r == row)
+                break;
+            r++;
+            c = 0;
+        } else if (*p != '\r' && r == row && c == col && o + 1 < n) {
+            out[o++] = *p;
+        }
+    }
+    out[o] = '\0';
+    return r == row && c == col;
+}
+
+static size_t csv_rows(const char *csv)
+{
+    size_t n = 0;
+    int q = 0;
+    for (const char *p = csv; *p; p++) {
+        if (*p == '"')
+            q = !q;
+        else if (*p == '\n' && !q)
+            n++;
+    }
+    return n;
+}
+
+/* The model's series and platform of an Efficiency or Results row. */
+static const bdb_cell *cell_of(const bdb_model *m, const char *csv, size_t row,
+                               size_t platform_col, const bdb_rseries **se_out)
+{
+    char tool[128], bench[128], metric[128], params[256], plat[128];
+    csv_field(csv, row, 0, tool, sizeof tool);
+    csv_field(csv, row, 1, bench, sizeof bench);
+    csv_field(csv, row, 2, metric, sizeof metric);
+    csv_field(csv, row, 3, params, sizeof params);
+    csv_field(csv, row, platform_col, plat, sizeof plat);
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        if (strcmp(se->tool, tool) || strcmp(se->benchmark, bench) ||
+            strcmp(se->metric, metric) || strcmp(se->params, params))
+            continue;
+        for (size_t p = 0; p < m->nplatforms; p++)
+            if (strcmp(bdb_model_platform_name(m, p), plat) == 0) {
+                *se_out = se;
+                return &se->cells[p];
+            }
+    }
+    fail_msg("row %zu (%s %s %s %s %s) is not in the model", row, tool, bench,
+             metric, params, plat);
+    return NULL;
+}
+
+/* The recalculated field equals want (relative 1e-9), or is empty when
+ * want is NaN. Returns 1 when a number was compared. */
+static int same_number(const char *csv, size_t row, size_t col, double want,
+                       const char *what)
+{
+    char f[128];
+    csv_field(csv, row, col, f, sizeof f);
+    if (!isfinite(want)) {
+        if (f[0])
+            fail_msg("%s, row %zu: '%s' where the model has none", what, row, f);
+        return 0;
+    }
+    char *end;
+    double got = strtod(f, &end);
+    if (!f[0] || *end)
+        fail_msg("%s, row %zu: '%s' is not %.17g", what, row, f, want);
+    if (fabs(got - want) > 1e-9 * fmax(1, fabs(want)))
+        fail_msg("%s, row %zu: gnumeric computes %.17g, the report %.17g", what,
+                 row, got, want);
+    return 1;
+}
+
+static void xlsx__recalculated_by_gnumeric__every_formula_matches_the_report(void **state)
+{
+    fixture *fx = fx_of(state);
+    if (!have_ssconvert())
+        fail_msg("ssconvert is missing: apt-get install gnumeric");
+    char prefix[800];
+    snprintf(prefix, sizeof prefix, "%s/recalc", dir);
+    recalc(fx->path, prefix);
+    const bdb_model *m = fx->m;
+
+    /* the text report prints the same per-watt figures */
+    bdb_buf text;
+    bdb_buf_init(&text);
+    assert_int_equal(bdb_report_render_text(m, NULL, &text), 0);
+
+    char *ef = sheet_csv(prefix, "Efficiency");
+    size_t rows = csv_rows(ef), compared = 0, tco = 0;
+    for (size_t r = 1; r < rows; r++) {
+        const bdb_rseries *se;
+        const bdb_cell *c = cell_of(m, ef, r, 4, &se);
+        const bdb_efficiency *e = &c->eff;
+        compared += same_number(ef, r, 9, e->per_watt, "per watt");
+        compared += same_number(ef, r, 10, e->per_dollar, "per dollar of price");
+        compared += same_number(ef, r, 11, e->per_dollar_month, "per dollar of rent");
+        tco += same_number(ef, r, 12, e->tco, "TCO");
+        compared += same_number(ef, r, 13, e->per_tco_dollar, "per dollar of TCO");
+        compared += same_number(ef, r, 14, e->energy_per_unit, "energy per unit");
+        if (isfinite(e->per_watt)) {
+            char v[64], w[96];
+            bdb_format_value(e->per_watt, "", v, sizeof v);
+            snprintf(w, sizeof w, "%s %s/W", v, e->work_unit);
+            if (!strstr(text.data, w))
+                fail_msg("the text report lacks %s", w);
+        }
+    }
+    /* imx6, atom and vm each have a TCO in both of ab's headline series
+     * and atom and imx6 in gzip's */
+    assert_true(tco >= 6);
+    assert_true(compared >= 15);
+    free(ef);
+    bdb_buf_free(&text);
+
+    char *rs = sheet_csv(prefix, "Results");
+    rows = csv_rows(rs);
+    size_t ratios = 0;
+    for (size_t r = 1; r < rows; r++) {
+        const bdb_rseries *se;
+        const bdb_cell *c = cell_of(m, rs, r, 7, &se);
+        ratios += same_number(rs, r, 18, c->compared ? c->speedup : NAN, "speedup");
+    }
+    assert_true(ratios >= 4);
+    free(rs);
+}
+
+/* Replaces the value of the numeric cell (row, col) of sheet in a
+ * gnumeric XML document with v. */
+static char *set_cell(char *xml, const char *sheet, int row, int col, double v)
+{
+    char name[128], cell[128];
+    snprintf(name, sizeof name, "<gnm:Name>%s</gnm:Name>", sheet);
+    char *sh = strstr(xml, name);
+    assert_non_null(sh);
+    snprintf(cell, sizeof cell, "<gnm:Cell Row=\"%d\" Col=\"%d\" ValueType=\"40\">",
+             row, col);
+    char *at = strstr(sh, cell);
+    if (!at)
+        fail_msg("no numeric cell R%dC%d on %s", row, col, sheet);
+    char *val = at + strlen(cell), *end = strstr(val, "</gnm:Cell>");
+    assert_non_null(end);
+    bdb_buf b;
+    bdb_buf_init(&b);
+    bdb_buf_append(&b, xml, (size_t)(val - xml));
+    bdb_buf_printf(&b, "%.17g", v);
+    bdb_buf_puts(&b, end);
+    free(xml);
+    return bdb_buf_detach(&b, NULL);
+}
+
+/* The 0-based row of a platform on the Platforms sheet of the XML. */
+static int platform_row(const char *xml, const char *name)
+{
+    const char *sh = strstr(xml, "<gnm:Name>Platforms</gnm:Name>");
+    assert_non_null(sh);
+    char pat[128];
+    snprintf(pat, sizeof pat, "Col=\"0\" ValueType=\"60\">%s</gnm:Cell>", name);
+    const char *at = strstr(sh, pat);
+    assert_non_null(at);
+    while (at > sh && strncmp(at, "Row=\"", 5) != 0)
+        at--;
+    return (int)strtol(at + 5, NULL, 10);
+}
+
+static double input_value(const char *inputs_csv, const char *name)
+{
+    char f[64];
+    for (size_t r = 1; csv_field(inputs_csv, r, 0, f, sizeof f); r++)
+        if (strcmp(f, name) == 0) {
+            csv_field(inputs_csv, r, 1, f, sizeof f);
+            return strtod(f, NULL);
+        }
+    fail_msg("no input %s", name);
+    return NAN;
+}
+
+static void xlsx__edited_power_and_kwh_price__dependents_recalculate(void **state)
+{
+    fixture *fx = fx_of(state);
+    if (!have_ssconvert())
+        fail_msg("ssconvert is missing: apt-get install gnumeric");
+    char gn[800], cmd[3000];
+    snprintf(gn, sizeof gn, "%s/edit.gnumeric", dir);
+    snprintf(cmd, sizeof cmd, "ssconvert '%s' '%s' >/dev/null 2>&1 && gzip -dc '%s'",
+             fx->path, gn, gn);
+    char *xml = sh_out(cmd);
+    /* a reader doubles the kWh price and finds imx6 draws 12 W, not 9 */
+    xml = set_cell(xml, "Inputs", 1, 1, 0.30);
+    xml = set_cell(xml, "Platforms", platform_row(xml, "imx6"), 10, 12);
+    snprintf(gn, sizeof gn, "%s/edited.gnumeric", dir);
+    FILE *f = fopen(gn, "wb");
+    assert_non_null(f);
+    fputs(xml, f);
+    assert_int_equal(fclose(f), 0);
+    free(xml);
+    char prefix[800];
+    snprintf(prefix, sizeof prefix, "%s/edited", dir);
+    recalc(gn, prefix);
+
+    char *in = sheet_csv(prefix, "Inputs");
+    assert_true(fabs(input_value(in, "kwh_price") - 0.30) < 1e-12);
+    double years = input_value(in, "years"), u = input_value(in, "utilization");
+    free(in);
+    /* by hand: energy = average W * hours in the years / 1000 * price */
+    double hours = 24 * 365.25 * years;
+    double tco_imx6 = 40 + (u * 12 + (1 - u) * 12) * hours / 1000 * 0.30;
+    double tco_atom = 52 + (u * 30 + (1 - u) * 10) * hours / 1000 * 0.30;
+    double tco_vm = 20 * 12 * years;
+    char *ef = sheet_csv(prefix, "Efficiency");
+    size_t rows = csv_rows(ef), checked = 0;
+    for (size_t r = 1; r < rows; r++) {
+        char plat[32], bench[64];
+        csv_field(ef, r, 4, plat, sizeof plat);
+        csv_field(ef, r, 1, bench, sizeof bench);
+        if (strcmp(bench, "/test.htm") != 0)
+            continue;
+        double rate = strcmp(plat, "imx6") == 0 ? 900 : strcmp(plat, "atom") == 0
+                                                           ? 3000 : 1500;
+        double tco = strcmp(plat, "imx6") == 0 ? tco_imx6
+                   : strcmp(plat, "atom") == 0 ? tco_atom : tco_vm;
+        same_number(ef, r, 12, tco, "edited TCO");
+        same_number(ef, r, 13, rate / tco, "edited per dollar of TCO");
+        if (strcmp(plat, "imx6") == 0) {
+            same_number(ef, r, 9, 900.0 / 12, "edited per watt");
+            same_number(ef, r, 14, 12.0 / 900, "edited energy per request");
+        }
+        checked++;
+    }
+    assert_int_equal(checked, 3);
+    free(ef);
 }
 
 int main(void)
@@ -502,6 +885,10 @@ int main(void)
         cmocka_unit_test(xlsx__hostile_benchmark__stays_a_string),
         cmocka_unit_test(xlsx__charts__scores_columns_and_sweep_lines),
         cmocka_unit_test(xlsx__unwritable_path__fails_with_a_diagnostic),
+        cmocka_unit_test(xlsx__scores_charts__anchored_below_every_table),
+        cmocka_unit_test(xlsx__sweep_of_microseconds__charted_in_us_not_raw_seconds),
+        cmocka_unit_test(xlsx__recalculated_by_gnumeric__every_formula_matches_the_report),
+        cmocka_unit_test(xlsx__edited_power_and_kwh_price__dependents_recalculate),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,101 @@
+/* lifecycle.h - what the lifecycle commands (forget, source, set, log,
+ * compare, check, history) and the selection flags of list/report share:
+ * the history record of a change, the selection options with their
+ * checks against the database, typo suggestions and tool aliases. */
+#ifndef BDB_CLI_LIFECYCLE_H
+#define BDB_CLI_LIFECYCLE_H
+
+#include <getopt.h>
+#include <stddef.h>
+
+#include "cli.h"
+#include "../common/bdb_sample.h"
+#include "../store/store.h"
+
+/* The command line as history records it: arguments quoted for a shell,
+ * and the password of a connection string masked ("postgresql://u:***@",
+ * "password=***"). Writes into out (always NUL-terminated; a longer line
+ * ends in "..."). */
+void cli_masked_command_line(int argc, char **argv, char *out, size_t n);
+
+/* The user to record: getlogin(), else the password entry of the uid,
+ * else "uid N". */
+void cli_user_name(char *out, size_t n);
+
+/* Appends a history row for the running command (cli->argc/argv). */
+int cli_record(bdb_cli *cli, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Damerau-Levenshtein distance (optimal string alignment: adjacent
+ * transpositions count 1, Damerau 1964), case-insensitive. */
+size_t cli_edit_distance(const char *a, const char *b);
+
+/* The candidate nearest to word when near enough to be a typo (at most
+ * one edit in four characters, and at most 3), else NULL. */
+const char *cli_suggest(const char *word, const char *const *candidates,
+                        size_t n);
+
+/* The parser name a user's tool name means ("openssl", "openssl speed"
+ * -> "openssl-speed"; "iperf2" -> "iperf"; "redis" -> "redis-benchmark"),
+ * or name itself when it is already one or unknown. */
+const char *cli_tool_alias(const char *name);
+
+/* The parser name nearest to a mistyped tool name (aliases count:
+ * "opensl" -> "openssl-speed"), or NULL. */
+const char *cli_tool_suggest(const char *word);
+
+/* The selection flags every reading command takes. */
+typedef struct cli_sel {
+    bdb_filter f;
+    bdb_params params, tags;
+    char *tool_list;        /* --tool with aliases resolved (owned) */
+} cli_sel;
+
+#define CLI_SEL_LONGOPTS                                                     \
+    {"platform", required_argument, 0, 0x101},                               \
+    {"platforms", required_argument, 0, 0x101},                              \
+    {"tool", required_argument, 0, 0x102},                                   \
+    {"benchmark", required_argument, 0, 0x103},                              \
+    {"metric", required_argument, 0, 0x104},                                 \
+    {"param", required_argument, 0, 0x105},                                  \
+    {"set", required_argument, 0, 0x106},                                    \
+    {"tag", required_argument, 0, 0x107}
+
+#define CLI_SEL_HELP                                                         \
+    "  --platform P[,P]   --tool T   --benchmark B   --metric M\n"           \
+    "                     comma lists and shell globs ('aes-*')\n"           \
+    "  --param K=V        V a value, a list, a glob or a range 1..20\n"      \
+    "  --set NAME[,NAME]  only these run sets (globs too)\n"                 \
+    "  --tag K=V          only sets with this tag (repeatable)\n"
+
+/* Handles one getopt code of CLI_SEL_LONGOPTS: 1 when it was one, 0 when
+ * not, or BDB_EXIT_USAGE after printing why. */
+int cli_sel_option(bdb_cli *cli, cli_sel *s, int code, const char *arg);
+
+/* Checks every name of the selection against the database: a name that
+ * matches nothing is "no platform named 'x86a'; known: ..." (with a
+ * suggestion when one is near). Returns 0 or BDB_EXIT_USAGE. Also sets
+ * s->f.params/tags. */
+int cli_sel_check(bdb_cli *cli, cli_sel *s);
+
+void cli_sel_free(cli_sel *s);
+
+/* The comma list with each glob replaced by the known names of what it
+ * matches (in name order; exact names kept in their place, duplicates
+ * dropped) into *out (the caller frees). 0, or BDB_ENOMEM / store error. */
+int cli_expand_names(bdb_cli *cli, const char *what, const char *list,
+                     char **out);
+
+/* Prints "did you mean 'x'?" for an unknown --option of a command (argv
+ * element arg) given the command's long options; for cli_usage_error. */
+void cli_suggest_option(const char *arg, const struct option *longopts);
+
+/* A "--help"-style unknown-option error with a suggestion; returns
+ * BDB_EXIT_USAGE. argv[optind - 1] is the culprit after getopt_long. */
+int cli_unknown_option(bdb_cli *cli, int argc, char **argv,
+                       const struct option *longopts);
+
+#endif

@@ -1,0 +1,149 @@
+/* openssl_speed_internal.h - what the three parts of the `openssl speed`
+ * importer share (parse_openssl_speed.c: the tables, the run state, the
+ * figures and the line dispatch; openssl_cmdline.c: the command line that
+ * produced a run and the seconds its progress lines announce;
+ * openssl_mr.c: the -mr machine-readable lines and -multi children's
+ * "Got:" lines). The units and names they follow are described at the top
+ * of parse_openssl_speed.c. */
+#ifndef BDB_OPENSSL_SPEED_INTERNAL_H
+#define BDB_OPENSSL_SPEED_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ingest.h"
+
+#define MAX_TOK 48
+/* speed.c prints 5 (1.0.x) or 6 sizes, -bytes 1, -aead 6; more than this
+ * is warned about, never cut silently. */
+#define MAX_SIZES 16
+/* Distinct algorithms remembered from -multi children, only to check the
+ * summary row's label (no figure depends on it). */
+#define MAX_KIDS 8
+/* Names and labels are read into buffers twice the size a sample keeps,
+ * so that one too long stays too long and the sink refuses its figure
+ * with a warning naming the limit, instead of storing it under a cut
+ * name. */
+#define NAME_BUF (2 * BDB_BENCHMARK_MAX)
+#define VALUE_BUF (2 * BDB_PARAM_VALUE_MAX)
+
+typedef struct ossl_tok {
+    const char *p, *end;
+} ossl_tok;
+
+typedef struct ossl_kid_sum {
+    char name[NAME_BUF];
+    double v[MAX_SIZES];
+    int n;
+} ossl_kid_sum;
+
+enum pk_kind { PK_NONE = 0, PK_SIGN2, PK_RSA4, PK_OP1, PK_KEM, PK_SIG3 };
+
+typedef struct ossl_run {
+    /* settings from the command line (0: not given) */
+    int cmd_line;
+    int cmd_multi, cmd_seconds, cmd_bytes;
+    int misalign, async_jobs, primes;
+    int elapsed, decrypt, aead, mb;
+    char evp[NAME_BUF];  /* normalised -evp argument */
+    char engine[VALUE_BUF];   /* -engine, or 'engine "X" set.' */
+    char provider[VALUE_BUF]; /* -provider X [-provider Y]: X+Y */
+    int aead_header;     /* the header has -aead's sizes 2 31 136 ... */
+    /* what the run printed */
+    int children;        /* highest child number seen + 1 */
+    int printed_seconds; /* first "Doing ... for Ns" / "+DT:..:N:" */
+    int seconds_warned, multi_warned, params_warned, parallel_warned;
+    int context;         /* saw lines only openssl speed prints */
+    int rows;            /* table rows met (imported or skipped) */
+    int era;             /* 0 unknown, 1: < 1.1.1, 2: >= 1.1.1 */
+    int era_warned;
+    double sizes[MAX_SIZES];
+    int nsizes, sizes_line, sizes_mr; /* header, its line, from "+H" */
+    int header_rows;     /* rows under the current cipher header */
+    double kid_sizes[MAX_SIZES];
+    int nkid_sizes;
+    ossl_kid_sum kids[MAX_KIDS];
+    int nkids, got_line;
+    int pk;              /* current public-key table */
+    int pk_line, pk_rows;
+} ossl_run;
+
+typedef struct ossl_ctx {
+    const bdb_parse_opts *opts;
+    bdb_sink *out;
+    bdb_diag *diag;
+    ossl_run run;
+    int any_context;     /* some line anywhere was openssl speed's own */
+    int sbcbench;        /* an sbc-bench log: its rows are -elapsed -evp */
+    int mr_era_hint;     /* 2: the file has -mr lines only 1.1.1+ prints */
+    /* Hashes of the rows imported so far, so that sbc-bench's summary,
+     * which quotes rows of its table again (* `aes-256-cbc ... (A53)`), is
+     * not imported twice. */
+    uint64_t *seen;
+    size_t nseen, seen_cap;
+} ossl_ctx;
+
+/* Numbers of the text: NUM_INF for inf/nan (a 1/0 speed printed). */
+enum { NUM_BAD = 0, NUM_OK, NUM_INF };
+
+/* Splits [p, end) at blanks; the count, or -1 when more than max. */
+int bdb_ossl_tokenize(const char *p, const char *end, ossl_tok *t, int max);
+/* A whole token as a number (possibly negative) with an optional suffix
+ * from allowed ("k", "s" or ""); NUM_OK, NUM_INF or NUM_BAD. */
+int bdb_ossl_tok_number(ossl_tok t, const char *allowed, double *v, char *sfx);
+/* An algorithm name lower-cased, runs of blanks made '-'. */
+void bdb_ossl_norm_name(char *dst, size_t dstsz, const char *p,
+                        const char *end);
+int bdb_ossl_has_upper(const char *p, const char *end);
+
+/* Records a warning at line; BDB_ENOMEM when even that fails, else 0. */
+int bdb_ossl_warn(ossl_ctx *c, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void bdb_ossl_run_reset(ossl_run *r);
+/* A line that starts a run: the previous one ends when it had rows. */
+int bdb_ossl_run_boundary(ossl_ctx *c);
+/* The line is openssl speed's own: bare rows after it are rows. */
+void bdb_ossl_set_context(ossl_ctx *c);
+
+/* One throughput row, v in bytes/s; bad[i] marks inf, nan or negative
+ * figures, printed as text[i]. */
+int bdb_ossl_emit_throughput(ossl_ctx *c, const char *name, int evp,
+                             const char *cluster, const double *sizes,
+                             const double *v, const int *bad,
+                             const ossl_tok *text, int n, int line);
+/* Rate + time pairs of a public-key row, rate[i] in op/s; what[i] is the
+ * printed figure for the warning when rate[i] is no measurement. */
+int bdb_ossl_emit_pk(ossl_ctx *c, const char *name, const char *table,
+                     const char *cluster, const char *const *ops,
+                     const double *rate, const char *const *what, int n,
+                     int line);
+
+/* openssl_cmdline.c */
+/* An `openssl speed ...` command line: 1 (its settings are the run's), 0
+ * when the line is none, BDB_ENOMEM. */
+int bdb_ossl_command_line(ossl_ctx *c, const char *p, const char *end,
+                          int line);
+/* The seconds a progress line ("Doing ... for 3s", "+DT:", "+DTP:")
+ * announces; 0 when none. */
+int bdb_ossl_progress_seconds(const char *p, const char *end);
+
+/* openssl_mr.c */
+/* Splits at ':' into fields; -1 when there are more than max. */
+int bdb_ossl_split_colon(const char *p, const char *end, ossl_tok *f, int max);
+/* "+H:16:64:..." into sizes: their count, 0 when malformed, -1 when more
+ * than MAX_SIZES. */
+int bdb_ossl_mr_sizes(const char *p, const char *end, double *sizes);
+/* "+F:idx:name:v..." (bytes/s): the number of values, 0 when malformed. */
+int bdb_ossl_mr_f(const char *p, const char *end, char *name, size_t namesz,
+                  double *v, int *bad, int *evp_upper);
+/* A "+F2:" .. "+F10:" public-key line: 1 consumed, 0 not one, BDB_ENOMEM. */
+int bdb_ossl_mr_pk(ossl_ctx *c, const char *p, const char *end, int line);
+/* A -multi child's "Got: ..." line (after "Got: "); 0 or BDB_ENOMEM. */
+int bdb_ossl_got_line(ossl_ctx *c, const char *p, const char *end, int line);
+/* 2 when the buffer holds -mr lines only 1.1.1 and later print. */
+int bdb_ossl_mr_era_hint(const char *buf, size_t len);
+
+#endif

@@ -1,0 +1,124 @@
+/* compare.h - before/after comparisons of run sets, set tags or
+ * platforms (benchdb compare, benchstat style) and regression checks
+ * (benchdb check), built from the store's results with their sets, and
+ * rendered as text, Markdown, HTML, CSV, JSON or XLSX.
+ *
+ * Statistics come from stats.c: per side the mean with its Student-t 95%
+ * interval; the delta of the means with a 95% percentile bootstrap
+ * interval of the ratio new/old; Mann-Whitney U decides (as benchstat
+ * does), Welch's t is shown beside it, both corrected across the table
+ * (Holm, or Benjamini-Hochberg); the geometric mean of the oriented
+ * ratios (> 1: new is better) ends the table. */
+#ifndef BDB_COMPARE_H
+#define BDB_COMPARE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../common/bdb_buf.h"
+#include "../common/bdb_diag.h"
+#include "../store/store.h"
+#include "stats.h"
+
+typedef enum bdb_cmp_kind {
+    BDB_CMP_SET = 0,        /* a run set name */
+    BDB_CMP_TAG,            /* "k=v": the sets with this tag */
+    BDB_CMP_PLATFORM        /* a platform name */
+} bdb_cmp_kind;
+
+typedef struct bdb_cmp_side {
+    bdb_cmp_kind kind;
+    const char *name;
+} bdb_cmp_side;
+
+typedef struct bdb_compare_opts {
+    bdb_filter filter;      /* the user's selection */
+    bdb_cmp_side old_side, new_side;
+    int bh;                 /* 1: Benjamini-Hochberg instead of Holm */
+    double alpha;           /* 0: 0.05 */
+    uint64_t seed;
+    size_t resamples;       /* 0: stats default */
+    const char *const *ignore;  /* parameter keys left out of the series
+                               identity (what changed is a parameter:
+                               keepalive=0 vs 1); series that then agree
+                               are pooled */
+    size_t nignore;
+    /* check */
+    double threshold;       /* a regression is worse by more than this
+                               fraction (0.05) */
+} bdb_compare_opts;
+
+typedef enum bdb_cmp_verdict {
+    BDB_CMP_SAME = 0,       /* "~": not significant */
+    BDB_CMP_BETTER,
+    BDB_CMP_WORSE,
+    BDB_CMP_UNTESTED,       /* "?": too few values for the test */
+    BDB_CMP_NEUTRAL         /* a count or size: changed, neither way */
+} bdb_cmp_verdict;
+
+typedef struct bdb_cmp_row {
+    char *tool, *benchmark, *metric, *params, *unit, *platform;
+    int better;
+    char *old_label, *new_label;    /* the sets compared (check) */
+    double *old_v, *new_v;
+    size_t n_old, n_new;
+    bdb_summary old_s, new_s;
+    double delta;           /* new mean / old mean - 1, raw */
+    double delta_lo, delta_hi; /* 95% bootstrap interval of the delta */
+    double speedup;         /* oriented: > 1 new is better */
+    bdb_utest mw;
+    bdb_ttest welch;
+    double p_mw, p_welch;   /* corrected across the table (NaN: none) */
+    bdb_cmp_verdict verdict;
+    int regression;         /* check: worse, significant, beyond threshold */
+} bdb_cmp_row;
+
+typedef struct bdb_compare {
+    bdb_compare_opts opts;
+    char old_label[256], new_label[256];
+    int check;              /* built by bdb_check_build */
+    bdb_cmp_row *rows;
+    size_t n, cap;
+    size_t only_old, only_new;  /* series on one side only (left out) */
+    bdb_geomean geo;        /* of the oriented speedups */
+    size_t nregressions, nimprovements;
+} bdb_compare;
+
+/* Builds the comparison of opts->old_side against opts->new_side for the
+ * series of opts->filter. Sets and tags are matched per series and
+ * platform; platforms per series. BDB_ENOTFOUND (diag) when no series has
+ * values on both sides. */
+int bdb_compare_build(bdb_store *st, const bdb_compare_opts *opts,
+                      bdb_compare **out, bdb_diag *diag);
+
+typedef struct bdb_check_opts {
+    bdb_filter filter;
+    const char *baseline;   /* a set name; NULL: the last_n sets before */
+    int last_n;             /* 0: 1 */
+    const char *newest;     /* a set name; NULL: each series' newest set */
+    double threshold;       /* 0: 0.05 */
+    double alpha;           /* 0: 0.05 */
+    int bh;
+    uint64_t seed;
+} bdb_check_opts;
+
+/* For each series (and platform) the newest set against the baseline. A
+ * series with a single set is left out (counted in only_new). */
+int bdb_check_build(bdb_store *st, const bdb_check_opts *opts,
+                    bdb_compare **out, bdb_diag *diag);
+
+void bdb_compare_free(bdb_compare *c);
+
+typedef enum bdb_cmp_format {
+    BDB_CMPF_TEXT = 0, BDB_CMPF_MD, BDB_CMPF_HTML, BDB_CMPF_CSV, BDB_CMPF_JSON
+} bdb_cmp_format;
+
+int bdb_compare_render(const bdb_compare *c, bdb_cmp_format fmt, bdb_buf *out);
+/* An XLSX workbook (one sheet, numbers as numbers) written to path. */
+int bdb_compare_render_xlsx(const bdb_compare *c, const char *path,
+                            bdb_diag *diag);
+
+/* "~", "+", "-", "?" or "=" for a verdict. */
+const char *bdb_cmp_mark(bdb_cmp_verdict v);
+
+#endif

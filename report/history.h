@@ -1,0 +1,58 @@
+/* history.h - a series over run sets in time (benchdb history): per set
+ * n, mean and its 95% interval; change points found by a moving-window
+ * Mann-Whitney test; rendered as text, CSV, JSON or HTML (with inline SVG
+ * charts), and as cairo PNG/SVG line charts with CI bands. */
+#ifndef BDB_HISTORY_H
+#define BDB_HISTORY_H
+
+#include <stddef.h>
+
+#include "../common/bdb_buf.h"
+#include "../common/bdb_diag.h"
+#include "../store/store.h"
+#include "stats.h"
+
+typedef struct bdb_hpoint {
+    char *set, *created;
+    double *v;
+    bdb_summary s;
+    int change;             /* a change point: this set starts a new level */
+    double change_p;        /* its Holm-adjusted p (NaN when none) */
+    double shift;           /* mean after / mean before - 1 at a change */
+} bdb_hpoint;
+
+typedef struct bdb_hseries {
+    char *tool, *benchmark, *metric, *params, *unit, *platform;
+    int better;
+    bdb_hpoint *pts;
+    size_t n;
+    size_t nchanges;
+} bdb_hseries;
+
+typedef struct bdb_history {
+    bdb_hseries *s;
+    size_t n, cap;
+    int window;             /* sets on each side of a candidate change */
+    double alpha;
+} bdb_history;
+
+/* Builds the history of every series (and platform) of f, sets in order of
+ * creation. window 0: 3; alpha 0: 0.05. BDB_ENOTFOUND when nothing
+ * matches. */
+int bdb_history_build(bdb_store *st, const bdb_filter *f, int window,
+                      double alpha, bdb_history **out, bdb_diag *diag);
+void bdb_history_free(bdb_history *h);
+
+typedef enum bdb_hist_format {
+    BDB_HISTF_TEXT = 0, BDB_HISTF_CSV, BDB_HISTF_JSON, BDB_HISTF_HTML
+} bdb_hist_format;
+
+int bdb_history_render(const bdb_history *h, bdb_hist_format fmt,
+                       bdb_buf *out);
+
+/* One chart per series into dir (made if missing): history-NNN-SLUG.png
+ * or .svg; svg 0 for PNG. *written receives the count. */
+int bdb_history_charts(const bdb_history *h, int svg, const char *dir,
+                       size_t *written, bdb_diag *diag);
+
+#endif

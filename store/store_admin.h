@@ -1,0 +1,53 @@
+/* store_admin.h - the store's API beyond reading and importing: showing a
+ * location without its password, and copying a whole database from one
+ * back-end to another (`benchdb copy`). Back-end neutral: it works
+ * through the method table (store_backend.h). */
+#ifndef BDB_STORE_ADMIN_H
+#define BDB_STORE_ADMIN_H
+
+#include <stddef.h>
+
+#include "store.h"
+
+/* Which back-end a location names: "sqlite" for a path or sqlite:path,
+ * "postgresql" for postgresql:// and postgres://; NULL for another
+ * scheme. */
+const char *bdb_store_location_scheme(const char *location);
+
+/* Writes location into out with its password masked: user:secret@host
+ * becomes user:***@host and ?password=secret becomes ?password=***.
+ * Anything that prints a location (messages, `benchdb init`) prints
+ * this. A location longer than out ends in "..." (never an unmasked
+ * part). */
+void bdb_store_mask_location(const char *location, char *out, size_t n);
+
+/* The location st was opened with, password masked (never NULL). */
+const char *bdb_store_shown_location(const bdb_store *st);
+
+/* Fills out (an initialised, empty sink) with source id's stored figures
+ * and notes, as a parser emitted them: the same series identity, unit,
+ * direction, platform, line and repetition. BDB_EUSAGE when the back-end
+ * is older than iVersion 4. */
+int bdb_store_source_samples(bdb_store *st, long long id, bdb_sink *out);
+/* Sets a stored source's import time (text as sources_each gives it). */
+int bdb_store_source_set_imported_at(bdb_store *st, long long id,
+                                     const char *imported_at);
+
+typedef struct bdb_copy_stats {
+    long long platforms;        /* platforms written */
+    long long sources;          /* sources copied */
+    long long already;          /* sources the target had (same SHA-256) */
+    long long results, notes;   /* figures and notes copied */
+} bdb_copy_stats;
+
+/* Copies every platform, then every source with its raw bytes, figures,
+ * notes, options and import time, from from into to, in import order,
+ * each source in one transaction of the target (batched). Sources the
+ * target already holds are counted in already and left alone, so a copy
+ * that was cut short can be run again. progress, when not NULL, is called
+ * after each source. Errors go to diag (naming the source). */
+int bdb_store_copy(bdb_store *from, bdb_store *to, bdb_copy_stats *stats,
+                   void (*progress)(const bdb_copy_stats *s, void *ctx),
+                   void *ctx, bdb_diag *diag);
+
+#endif

@@ -1,0 +1,341 @@
+/* store_copy.c - copying a whole database between back-ends (`benchdb
+ * copy`), and showing locations without their passwords. Only the method
+ * table is used, so any two back-ends copy into each other. */
+#include "store_admin.h"
+#include "store_internal.h"
+#include "../common/bdb_units.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- locations ----------------------------------------------------------- */
+
+void bdb_store_mask_location(const char *loc, char *out, size_t n)
+{
+    if (!n)
+        return;
+    bdb_buf b;
+    bdb_buf_init(&b);
+    const char *p = loc, *scheme = strstr(loc, "://");
+    if (scheme) {
+        const char *auth = scheme + 3;
+        const char *end = auth + strcspn(auth, "/?#");
+        const char *at = NULL;
+        for (const char *q = auth; q < end; q++)
+            if (*q == '@')
+                at = q;
+        const char *colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
+        if (colon) {
+            bdb_buf_append(&b, loc, (size_t)(colon + 1 - loc));
+            bdb_buf_puts(&b, "***");
+            p = at;
+        }
+    }
+    /* ?password=... or &password=... in the query */
+    for (;;) {
+        const char *q = strstr(p, "password=");
+        if (!q)
+            break;
+        if (q > loc && q[-1] != '?' && q[-1] != '&') {
+            bdb_buf_append(&b, p, (size_t)(q + 9 - p));
+            p = q + 9;
+            continue;
+        }
+        bdb_buf_append(&b, p, (size_t)(q + 9 - p));
+        bdb_buf_puts(&b, "***");
+        p = q + 9 + strcspn(q + 9, "&#");
+    }
+    bdb_buf_puts(&b, p);
+    const char *text = b.data && !b.err ? b.data : "(location)";
+    size_t len = strlen(text);
+    if (len < n) {
+        memcpy(out, text, len + 1);
+    } else if (n > 4) {
+        memcpy(out, text, n - 4);
+        memcpy(out + n - 4, "...", 4);
+    } else {
+        out[0] = '\0';
+    }
+    bdb_buf_free(&b);
+}
+
+/* ---- stored rows back into samples ------------------------------------- */
+
+/* Units are few and a sample keeps a pointer to its unit: the canonical
+ * ones are the BDB_UNIT_* literals, any other is interned once. */
+static const char *intern_unit(const char *unit)
+{
+    static const char *const known[] = {
+        BDB_UNIT_BYTES_PER_S, BDB_UNIT_BITS_PER_S, BDB_UNIT_SECONDS,
+        BDB_UNIT_OPS_PER_S, BDB_UNIT_BYTES, BDB_UNIT_COUNT, BDB_UNIT_PERCENT,
+        ""};
+    static char **seen;
+    static size_t nseen, capseen;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(known[i], unit) == 0)
+            return known[i];
+    for (size_t i = 0; i < nseen; i++)
+        if (strcmp(seen[i], unit) == 0)
+            return seen[i];
+    if (nseen == capseen) {
+        size_t cap = capseen ? capseen * 2 : 16;
+        char **p = realloc(seen, cap * sizeof *p);
+        if (!p)
+            return NULL;
+        seen = p;
+        capseen = cap;
+    }
+    char *copy = strdup(unit);
+    if (!copy)
+        return NULL;
+    seen[nseen++] = copy;
+    return copy;
+}
+
+int bdb_store_sample_from_row(bdb_store *st, bdb_sink *out,
+                              const char *platform, const char *tool,
+                              const char *benchmark, const char *metric,
+                              const char *unit, int better, double value,
+                              int repetition, int line, const char *params_kv)
+{
+    bdb_sample smp;
+    bdb_sample_init(&smp, NULL);
+    if (strlen(tool) >= sizeof smp.tool)
+        return bdb_store_fail(st, BDB_ERANGE, "line %d: tool '%.40s' is "
+                              "longer than %zu bytes", line, tool,
+                              sizeof smp.tool - 1);
+    snprintf(smp.tool, sizeof smp.tool, "%s", tool);
+    bdb_sample_set_benchmark(&smp, benchmark, benchmark + strlen(benchmark));
+    bdb_sample_set_platform(&smp, platform);
+    if (strlen(metric) >= sizeof smp.metric)
+        smp.overflow |= BDB_OVER_METRIC;
+    else
+        snprintf(smp.metric, sizeof smp.metric, "%s", metric);
+    smp.unit = intern_unit(unit);
+    if (!smp.unit)
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    smp.better = better < 0 ? BDB_LOWER_IS_BETTER
+                            : better > 0 ? BDB_HIGHER_IS_BETTER : BDB_NEUTRAL;
+    smp.value = value;
+    smp.repetition = repetition;
+    smp.line = line;
+    for (const char *p = params_kv; *p;) {
+        const char *pair_end = p + strcspn(p, "\x1e");
+        const char *sep = memchr(p, '\x1f', (size_t)(pair_end - p));
+        if (!sep)
+            return bdb_store_fail(st, BDB_ESTORE, "line %d: damaged series "
+                                  "parameters", line);
+        char key[BDB_PARAM_KEY_MAX];
+        if ((size_t)(sep - p) >= sizeof key) {
+            smp.overflow |= BDB_OVER_KEY;
+        } else {
+            memcpy(key, p, (size_t)(sep - p));
+            key[sep - p] = '\0';
+            /* the set's overflow flag refuses the figure below */
+            (void)bdb_params_set_span(&smp.params, key, sep + 1, pair_end);
+        }
+        p = *pair_end ? pair_end + 1 : pair_end;
+    }
+    int over = smp.overflow | smp.params.overflow;
+    if (over)
+        return bdb_store_fail(st, BDB_ERANGE, "line %d: %s %s cannot be "
+                              "copied: %s", line, benchmark, metric,
+                              bdb_overflow_text(over));
+    int rc = bdb_sink_emit(out, &smp);
+    return rc ? bdb_store_fail(st, rc, "out of memory holding figures") : BDB_OK;
+}
+
+int bdb_store_note_from_row(bdb_store *st, bdb_sink *out, int line,
+                            int is_info, const char *text)
+{
+    int rc = is_info ? bdb_sink_info(out, line, "%s", text)
+                     : bdb_sink_warn(out, line, "%s", text);
+    return rc ? bdb_store_fail(st, rc, "out of memory holding notes") : BDB_OK;
+}
+
+/* ---- the copy -------------------------------------------------------------- */
+
+typedef struct plist {
+    bdb_platform *v;
+    size_t n, cap;
+    int err;
+} plist;
+
+static int collect_platform(const bdb_platform *p, void *ctx)
+{
+    plist *l = ctx;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 64;
+        bdb_platform *v = realloc(l->v, cap * sizeof *v);
+        if (!v) {
+            l->err = BDB_ENOMEM;
+            return 1;
+        }
+        l->v = v;
+        l->cap = cap;
+    }
+    l->v[l->n++] = *p;
+    return 0;
+}
+
+/* What a source's row says, kept past the callback. */
+typedef struct src_meta {
+    long long id, size;
+    char *sha256, *imported_at, *path, *tool, *tool_version,
+        *parser_version, *platform, *options;
+} src_meta;
+
+typedef struct slist {
+    src_meta *v;
+    size_t n, cap;
+    int err;
+} slist;
+
+static void src_meta_free(src_meta *m)
+{
+    free(m->sha256); free(m->imported_at); free(m->path); free(m->tool);
+    free(m->tool_version); free(m->parser_version); free(m->platform);
+    free(m->options);
+}
+
+static int collect_source(const bdb_source_row *r, void *ctx)
+{
+    slist *l = ctx;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 256;
+        src_meta *v = realloc(l->v, cap * sizeof *v);
+        if (!v) {
+            l->err = BDB_ENOMEM;
+            return 1;
+        }
+        l->v = v;
+        l->cap = cap;
+    }
+    src_meta m = {.id = r->id, .size = r->size,
+                  .sha256 = strdup(r->sha256),
+                  .imported_at = strdup(r->imported_at),
+                  .path = strdup(r->path), .tool = strdup(r->tool),
+                  .tool_version = strdup(r->tool_version),
+                  .parser_version = strdup(r->parser_version),
+                  .platform = strdup(r->platform),
+                  .options = strdup(r->options ? r->options : "")};
+    if (!m.sha256 || !m.imported_at || !m.path || !m.tool ||
+        !m.tool_version || !m.parser_version || !m.platform || !m.options) {
+        src_meta_free(&m);
+        l->err = BDB_ENOMEM;
+        return 1;
+    }
+    l->v[l->n++] = m;
+    return 0;
+}
+
+/* Copies one source; BDB_EEXIST when the target has it already. */
+static int copy_source(bdb_store *from, bdb_store *to, const src_meta *m,
+                       bdb_copy_stats *stats, bdb_diag *diag)
+{
+    long long have = 0;
+    if (bdb_store_source_find(to, m->sha256, &have))
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "%s: %s", m->path,
+                            bdb_store_errmsg(to));
+    if (have)
+        return BDB_EEXIST;
+    bdb_stored_source raw;
+    if (bdb_store_source_load(from, m->id, &raw))
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "%s: %s", m->path,
+                            bdb_store_errmsg(from));
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    int rc = bdb_store_source_samples(from, m->id, &sink);
+    if (rc) {
+        bdb_diag_set(diag, rc, 0, "%s: %s", m->path, bdb_store_errmsg(from));
+    } else {
+        snprintf(sink.tool_version, sizeof sink.tool_version, "%s",
+                 m->tool_version);
+        bdb_source_info info = {
+            .path = m->path, .sha256 = m->sha256, .raw = raw.raw,
+            .size = raw.size, .tool = m->tool, .tool_version = m->tool_version,
+            .parser_version = m->parser_version,
+            .platform = *m->platform ? m->platform : NULL,
+            .options = m->options};
+        long long id = 0;
+        rc = bdb_store_add_source(to, &info, &sink, &id);
+        if (rc == BDB_EEXIST) {
+            /* another client stored it since our look-up */
+        } else if (rc) {
+            bdb_diag_set(diag, rc, 0, "%s: %s", m->path, bdb_store_errmsg(to));
+        } else if ((rc = bdb_store_source_set_imported_at(to, id,
+                                                          m->imported_at))) {
+            bdb_diag_set(diag, rc, 0, "%s: %s", m->path, bdb_store_errmsg(to));
+        } else {
+            stats->results += (long long)sink.n;
+            stats->notes += (long long)sink.nnotes;
+        }
+    }
+    bdb_sink_free(&sink);
+    bdb_stored_source_free(&raw);
+    return rc;
+}
+
+#define COPY_BATCH 256
+
+int bdb_store_copy(bdb_store *from, bdb_store *to, bdb_copy_stats *stats,
+                   void (*progress)(const bdb_copy_stats *s, void *ctx),
+                   void *ctx, bdb_diag *diag)
+{
+    memset(stats, 0, sizeof *stats);
+    plist pl = {0};
+    int rc = bdb_store_platform_each(from, collect_platform, &pl);
+    if (!rc && pl.err)
+        rc = bdb_store_fail(from, pl.err, "out of memory reading platforms");
+    if (rc) {
+        free(pl.v);
+        return bdb_diag_set(diag, rc, 0, "reading platforms: %s",
+                            bdb_store_errmsg(from));
+    }
+    if (pl.n && (rc = bdb_store_platforms_put(to, pl.v, pl.n))) {
+        free(pl.v);
+        return bdb_diag_set(diag, rc, 0, "writing platforms: %s",
+                            bdb_store_errmsg(to));
+    }
+    stats->platforms = (long long)pl.n;
+    free(pl.v);
+
+    slist sl = {0};
+    rc = bdb_store_sources_each(from, collect_source, &sl);
+    if (!rc && sl.err)
+        rc = bdb_store_fail(from, sl.err, "out of memory reading sources");
+    if (rc)
+        bdb_diag_set(diag, rc, 0, "reading sources: %s", bdb_store_errmsg(from));
+    int open = 0;
+    for (size_t i = 0; !rc && i < sl.n; i++) {
+        if (!open) {
+            if ((rc = bdb_store_batch_begin(to))) {
+                bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(to));
+                break;
+            }
+            open = 1;
+        }
+        int one = copy_source(from, to, &sl.v[i], stats, diag);
+        if (one == BDB_EEXIST)
+            stats->already++;
+        else if (one)
+            rc = one;   /* diag names the source; the batch keeps the rest */
+        else
+            stats->sources++;
+        if (open && (rc || (i + 1) % COPY_BATCH == 0 || i + 1 == sl.n)) {
+            int end = bdb_store_batch_end(to, 1);
+            open = 0;
+            if (end && !rc)
+                rc = bdb_diag_set(diag, end, 0, "%s", bdb_store_errmsg(to));
+        }
+        if (progress)
+            progress(stats, ctx);
+    }
+    if (open)
+        bdb_store_batch_end(to, 1);
+    for (size_t i = 0; i < sl.n; i++)
+        src_meta_free(&sl.v[i]);
+    free(sl.v);
+    return rc;
+}

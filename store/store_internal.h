@@ -1,0 +1,154 @@
+/* store_internal.h - what the store's back-ends share and none of them
+ * owns: schema versioning, compression of sources, the series cache, the
+ * SQL of filters and platform columns (placeholders in either back-end's
+ * style), and the meaning of a callback's return. Only store/ includes
+ * this. */
+#ifndef BDB_STORE_INTERNAL_H
+#define BDB_STORE_INTERNAL_H
+
+#include <stddef.h>
+
+#include "store_backend.h"
+#include "../common/bdb_buf.h"
+#include "../common/bdb_embedded.h"
+
+/* PostgreSQL's migrations (schemas/pg/), embedded by cmake/embed.cmake
+ * beside bdb_embedded_schemas (SQLite's). */
+extern const bdb_embedded_file bdb_embedded_pg_schemas[];
+
+/* ---- callbacks ----------------------------------------------------------
+ * Every *_each walk calls its callback once a row. A non-zero return
+ * means "stop here": the walk ends early and returns BDB_OK, since the
+ * caller got what it wanted; it is never an error. A callback that fails
+ * keeps its own error in its context. BDB_STORE_CB_STOP says so where a
+ * back-end tests it. */
+#define BDB_STORE_CB_STOP(ret) ((ret) != 0)
+
+/* ---- schema versioning ------------------------------------------------ */
+
+/* The number NNN of a schema file called "NNN_what.sql" (0 if none). */
+int bdb_store_schema_number(const char *name);
+/* The highest number in a NULL-terminated schema table. */
+int bdb_store_schema_latest(const bdb_embedded_file *schemas);
+
+/* What a back-end does for the migration driver; each returns BDB_OK or
+ * a BDB_E* code with the handle's message set. */
+typedef struct bdb_migrator {
+    const bdb_embedded_file *schemas;
+    /* the version recorded in the database (0: none, an empty database) */
+    int (*get_version)(bdb_store *st, int *version);
+    /* begins the migration's transaction, taking the lock that keeps a
+     * second process from migrating at the same time */
+    int (*begin)(bdb_store *st);
+    int (*exec)(bdb_store *st, const char *sql);
+    int (*set_version)(bdb_store *st, int version);
+    /* commits (commit != 0) or rolls back what begin began */
+    int (*end)(bdb_store *st, int commit);
+} bdb_migrator;
+
+/* Brings the database to the latest schema: reads its version, refuses a
+ * newer one (BDB_EVERSION), and applies the files above it in order in
+ * one transaction, reading the version again under the lock (another
+ * process may have migrated meanwhile). Errors go to diag. */
+int bdb_store_migrate(bdb_store *st, const bdb_migrator *m, bdb_diag *diag);
+/* For a read-only open: no migration, but "not a benchdb database",
+ * "newer" and "older, run benchdb init" are told apart. */
+int bdb_store_check_schema(bdb_store *st, const bdb_migrator *m,
+                           bdb_diag *diag);
+
+/* ---- compression of sources -------------------------------------------
+ * Sources are stored zlib-compressed (raw_encoding 'zlib'), streamed
+ * through deflate/inflate in chunks, so a source of any size (past the
+ * 4 GiB a uLong of compress2() may hold) is kept whole. */
+
+/* Compresses [data, data+n) into a new buffer *out (*outlen bytes; the
+ * caller frees). BDB_ENOMEM or BDB_ERANGE with the message on st. */
+int bdb_store_compress(bdb_store *st, const void *data, size_t n,
+                       unsigned char **out, size_t *outlen);
+/* Inflates z into a new NUL-terminated buffer of exactly size bytes
+ * (*out, the caller frees); a stream that is damaged or of another size
+ * fails with BDB_ESTORE naming source id. */
+int bdb_store_uncompress(bdb_store *st, long long id, const void *z,
+                         size_t zlen, size_t size, char **out);
+
+/* ---- the series cache --------------------------------------------------
+ * Series ids known in the current transaction, by identity (tool,
+ * benchmark, metric, params): with them a figure of a known series costs
+ * one INSERT. Emptied whenever a transaction or savepoint rolls back (the
+ * series it made are gone) and at each new transaction (another process
+ * may have swept series in between). */
+typedef struct bdb_scache_entry {
+    char *key;              /* NULL: free slot */
+    long long id;
+    char *unit;
+} bdb_scache_entry;
+
+typedef struct bdb_scache {
+    bdb_scache_entry *slots;
+    size_t nslots, used;
+} bdb_scache;
+
+void bdb_scache_clear(bdb_scache *c);
+bdb_scache_entry *bdb_scache_find(bdb_scache *c, const char *key);
+/* Remembers key -> (id, unit); a failure only means no caching. */
+void bdb_scache_put(bdb_scache *c, const char *key, long long id,
+                    const char *unit);
+/* The cache key of a sample's series, params formatted into params
+ * (BDB_PARAMS_TEXT_MAX bytes) on the way. */
+void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,
+                    char *key, size_t keysz);
+#define BDB_SERIES_KEY_MAX \
+    (32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX + BDB_PARAMS_TEXT_MAX + 4)
+
+/* ---- SQL shared by the back-ends ---------------------------------------- */
+
+/* How a back-end writes the n-th (1-based) parameter: '?' gives ?1, ?2
+ * (SQLite), '$' gives $1, $2 (PostgreSQL). */
+typedef char bdb_sql_style;
+
+/* A query's WHERE conditions from a filter (on aliases s: series, p:
+ * platforms), with copies of the values to bind in order; the lists
+ * grow, so a filter of any size binds all its values. */
+typedef struct bdb_where {
+    bdb_buf sql;
+    char **binds;
+    int nbinds, cap;
+    int err;            /* the first failure (out of memory) */
+    bdb_sql_style style;
+} bdb_where;
+
+void bdb_where_init(bdb_where *w, bdb_sql_style style);
+/* Appends " AND ..." for every condition of f (NULL: none). */
+void bdb_where_build(bdb_where *w, const bdb_filter *f);
+/* Its two halves: the series terms (alias s) and the platform terms (on
+ * r.platform_id, alias r). */
+void bdb_where_series(bdb_where *w, const bdb_filter *f);
+void bdb_where_platforms(bdb_where *w, const bdb_filter *f);
+void bdb_where_free(bdb_where *w);
+/* BDB_OK, or the first error of building (out of memory) on st. */
+int bdb_where_check(bdb_store *st, const bdb_where *w);
+
+/* The platform columns in field-table order ("name, arch, ..."). */
+void bdb_platform_sql_columns(bdb_buf *b);
+/* INSERT INTO platforms(...) VALUES(params 1..n) ON CONFLICT(name) DO
+ * UPDATE ...: with merge only the fields given (non-NULL) change. The
+ * parameters are the fields in field-table order. */
+void bdb_platform_sql_upsert(bdb_buf *b, bdb_sql_style style, int merge);
+
+/* ---- rows back into samples (copying a database) ------------------------ */
+
+/* Emits one stored figure into out. params_kv is the series' parameters
+ * as key \x1f value pairs separated by \x1e (sorted by key), unit any
+ * stored unit (kept in a table of interned names for the process's
+ * life: there are a handful). A figure the sink would refuse (a name
+ * too long) fails, never vanishes. */
+int bdb_store_sample_from_row(bdb_store *st, bdb_sink *out,
+                              const char *platform, const char *tool,
+                              const char *benchmark, const char *metric,
+                              const char *unit, int better, double value,
+                              int repetition, int line, const char *params_kv);
+/* Emits one stored note (warning, or info when is_info). */
+int bdb_store_note_from_row(bdb_store *st, bdb_sink *out, int line,
+                            int is_info, const char *text);
+
+#endif

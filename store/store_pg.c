@@ -1,0 +1,1704 @@
+/* store_pg.c - the PostgreSQL back-end, over libpq: the only file that
+ * includes libpq-fe.h.
+ *
+ * A location is a libpq connection URI, postgresql://[user[:pass]@]host
+ * [:port]/dbname[?sslmode=...], handed to libpq whole, so TLS, ~/.pgpass,
+ * the PG* environment variables and service files work as they do for
+ * psql. A password never appears in a message: locations are shown as
+ * user:***@ (bdb_store_mask_location) and libpq's text is scrubbed.
+ *
+ * The guarantees are SQLite's:
+ * - Every write transaction (one file, one change, or a batch of files,
+ *   each a SAVEPOINT) first takes one transaction-scoped advisory lock,
+ *   as BEGIN IMMEDIATE takes SQLite's write lock. Writers from any number
+ *   of machines thus follow one another: series and platforms are found
+ *   or created (INSERT ... ON CONFLICT DO NOTHING, then SELECT) with no
+ *   race, the orphan-series sweep cannot delete a series another writer
+ *   just chose, and no two writers wait on each other's rows (no
+ *   deadlocks). Readers are never blocked (MVCC).
+ * - A file is stored once by its SHA-256: sources.sha256 is UNIQUE and
+ *   the insert is ON CONFLICT DO NOTHING, so a second machine importing
+ *   the same bytes at the same moment is told "already imported" (a
+ *   unique violation, 23505, means the same).
+ * - A killed client's transaction is rolled back by the server when its
+ *   connection drops: each file is in or out.
+ * Statements of the writer are prepared on the server once per
+ * connection; results and warnings go in by COPY. Numbers travel as text
+ * with 17 significant digits and come back with extra_float_digits = 3,
+ * so every float8 round-trips exactly. Text columns are COLLATE "C"
+ * (byte order, as SQLite's BINARY), so listings come out in the same
+ * order from either back-end. Walks read through a cursor, FETCH by
+ * FETCH_ROWS rows, so memory does not grow with the database and a
+ * callback may query the store while the walk is open. */
+#include "store_internal.h"
+#include "store_admin.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef BDB_HAVE_LIBPQ
+
+/* Built without libpq: the scheme is known, and says how to get it. */
+static int pg_open_missing(bdb_store *st, const char *location, int flags,
+                           bdb_diag *diag)
+{
+    (void)st;
+    (void)flags;
+    char shown[512];
+    bdb_store_mask_location(location, shown, sizeof shown);
+    return bdb_diag_set(diag, BDB_EUSAGE, 0,
+                        "cannot open %s: this benchdb was built without "
+                        "PostgreSQL support (install libpq-dev and rebuild)",
+                        shown);
+}
+
+static void pg_close_missing(bdb_store *st)
+{
+    (void)st;
+}
+
+const bdb_store_ops bdb_store_pg_ops = {
+    .iVersion = 1,
+    .scheme = "postgresql",
+    .open = pg_open_missing,
+    .close = pg_close_missing,
+};
+
+#else /* BDB_HAVE_LIBPQ */
+
+#include <libpq-fe.h>
+#include <math.h>
+#include <stdint.h>
+
+#include "../common/bdb_utf8.h"
+
+/* The key of the advisory lock all benchdb writers of a database share
+ * ("bdb" in ASCII, and a version digit). */
+#define WRITE_LOCK_KEY 0x62646231LL
+#define FETCH_ROWS 1000
+#define SQLSTATE_UNIQUE "23505"
+
+typedef struct pg {
+    PGconn *conn;
+    char shown[512];        /* the location with its password masked */
+    char password[256];     /* to scrub from libpq's messages */
+    int read_only;
+    int in_tx;              /* a transaction of ours is open */
+    int in_batch;           /* ... and it is a batch: files are savepoints */
+    int sweep_series;       /* drop orphan series when the batch ends */
+    int prepared;           /* the writer's statements are on the server */
+    int ncursors;           /* for unique names of nested walks */
+    char cur_platform[64];  /* the open source's platform */
+    int cur_replaced;       /* the open source is being re-read */
+    bdb_buf rows;           /* its figures waiting for COPY */
+    size_t nrows;
+    char last_platform[64];
+    long long last_platform_id;
+    bdb_scache cache;
+} pg;
+
+static pg *PG(bdb_store *st)
+{
+    return st->impl;
+}
+
+/* libpq's last message on one line, without the password. */
+static void pg_message(pg *impl, const char *raw, char *out, size_t n)
+{
+    snprintf(out, n, "%s", raw && *raw ? raw : "unknown error");
+    size_t len = strlen(out);
+    while (len && (out[len - 1] == '\n' || out[len - 1] == ' '))
+        out[--len] = '\0';
+    for (char *p = out; *p; p++)
+        if (*p == '\n' || *p == '\t')
+            *p = ' ';
+    size_t pw = strlen(impl->password);
+    if (pw) {
+        char *hit;
+        while ((hit = strstr(out, impl->password)) != NULL) {
+            memset(hit, '*', pw >= 3 ? 3 : pw);
+            memmove(hit + (pw >= 3 ? 3 : pw), hit + pw, strlen(hit + pw) + 1);
+        }
+    }
+}
+
+static int fail_pg(bdb_store *st, const char *what, const PGresult *res)
+{
+    pg *impl = PG(st);
+    char msg[900];
+    pg_message(impl, res ? PQresultErrorMessage(res) : NULL, msg, sizeof msg);
+    if (!res || !*PQresultErrorMessage(res))
+        pg_message(impl, PQerrorMessage(impl->conn), msg, sizeof msg);
+    return bdb_store_fail(st, BDB_ESTORE, "%s: %s", what, msg);
+}
+
+static int is_sqlstate(const PGresult *res, const char *code)
+{
+    const char *s = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
+    return s && strcmp(s, code) == 0;
+}
+
+/* Runs sql with no parameters and no rows wanted. A failure names the
+ * statement by its first words (a migration is a whole file). */
+static int exec(bdb_store *st, const char *sql)
+{
+    PGresult *res = PQexec(PG(st)->conn, sql);
+    ExecStatusType t = PQresultStatus(res);
+    char what[64];
+    const char *p = sql;
+    while (*p == '-' || *p == ' ' || *p == '\n') {
+        if (*p == '-')
+            p += strcspn(p, "\n");   /* a comment line */
+        else
+            p++;
+    }
+    snprintf(what, sizeof what, "%.*s", (int)strcspn(p, "\n("), p);
+    int rc = t == PGRES_COMMAND_OK || t == PGRES_TUPLES_OK
+                 ? BDB_OK : fail_pg(st, what, res);
+    PQclear(res);
+    return rc;
+}
+
+/* Text parameters of one statement. Text from logs that is not UTF-8 is
+ * repaired (U+FFFD) as every output repairs it, since PostgreSQL refuses
+ * it; numbers are written with 17 digits. */
+#define MAX_PARAMS 24
+typedef struct params {
+    const char *v[MAX_PARAMS];
+    int len[MAX_PARAMS];
+    int fmt[MAX_PARAMS];
+    char *own[MAX_PARAMS];
+    char num[MAX_PARAMS][40];
+    int n;
+    int err;
+} params;
+
+static void params_free(params *p)
+{
+    for (int i = 0; i < p->n; i++)
+        free(p->own[i]);
+    memset(p, 0, sizeof *p);
+}
+
+static void p_text(params *p, const char *t)
+{
+    if (p->n >= MAX_PARAMS) {
+        p->err = 1;
+        return;
+    }
+    int i = p->n++;
+    p->own[i] = NULL;
+    p->fmt[i] = 0;
+    p->len[i] = 0;
+    if (t && !bdb_utf8_valid(t, strlen(t))) {
+        p->own[i] = bdb_utf8_dup(t);
+        if (!p->own[i])
+            p->err = 1;
+        t = p->own[i];
+    }
+    p->v[i] = t;
+}
+
+/* NULL for "" (unknown), as SQLite's bind_text_or_null */
+static void p_text_or_null(params *p, const char *t)
+{
+    p_text(p, t && *t ? t : NULL);
+}
+
+static void p_num(params *p, double v)
+{
+    if (isnan(v)) {
+        p_text(p, NULL);
+        return;
+    }
+    if (p->n >= MAX_PARAMS) {
+        p->err = 1;
+        return;
+    }
+    snprintf(p->num[p->n], sizeof p->num[p->n], "%.17g", v);
+    p_text(p, p->num[p->n]);
+}
+
+static void p_int(params *p, long long v)
+{
+    if (p->n >= MAX_PARAMS) {
+        p->err = 1;
+        return;
+    }
+    snprintf(p->num[p->n], sizeof p->num[p->n], "%lld", v);
+    p_text(p, p->num[p->n]);
+}
+
+static void p_id_or_null(params *p, long long id)
+{
+    if (id)
+        p_int(p, id);
+    else
+        p_text(p, NULL);
+}
+
+static void p_bytes(params *p, const void *data, size_t n)
+{
+    if (p->n >= MAX_PARAMS || n > INT32_MAX) {
+        p->err = 1;
+        return;
+    }
+    int i = p->n++;
+    p->own[i] = NULL;
+    p->v[i] = n ? data : "";
+    p->len[i] = (int)n;
+    p->fmt[i] = 1;
+}
+
+/* Runs a prepared statement (name) or sql with p; returns the result
+ * (the caller clears it) or NULL with the error on st. */
+static PGresult *run(bdb_store *st, const char *name, const char *sql,
+                     params *p, const char *what)
+{
+    if (p && p->err) {
+        bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory or too many "
+                       "parameters", what);
+        return NULL;
+    }
+    int n = p ? p->n : 0;
+    PGresult *res =
+        name ? PQexecPrepared(PG(st)->conn, name, n, p ? p->v : NULL,
+                              p ? p->len : NULL, p ? p->fmt : NULL, 0)
+             : PQexecParams(PG(st)->conn, sql, n, NULL, p ? p->v : NULL,
+                            p ? p->len : NULL, p ? p->fmt : NULL, 0);
+    ExecStatusType t = PQresultStatus(res);
+    if (t != PGRES_COMMAND_OK && t != PGRES_TUPLES_OK) {
+        fail_pg(st, what, res);
+        PQclear(res);
+        return NULL;
+    }
+    return res;
+}
+
+static const char *col_text(const PGresult *r, int row, int col)
+{
+    return PQgetisnull(r, row, col) ? "" : PQgetvalue(r, row, col);
+}
+
+static double col_num(const PGresult *r, int row, int col)
+{
+    return PQgetisnull(r, row, col) ? NAN : strtod(PQgetvalue(r, row, col), NULL);
+}
+
+static long long col_ll(const PGresult *r, int row, int col)
+{
+    return PQgetisnull(r, row, col) ? 0 : strtoll(PQgetvalue(r, row, col), NULL, 10);
+}
+
+static int col_int(const PGresult *r, int row, int col)
+{
+    return (int)col_ll(r, row, col);
+}
+
+/* ---- transactions --------------------------------------------------------- */
+
+/* BEGIN and the writers' lock (see the top of the file). */
+static int begin_write(bdb_store *st)
+{
+    pg *impl = PG(st);
+    if (impl->read_only)
+        return bdb_store_fail(st, BDB_EUSAGE, "the database is open read-only");
+    if (exec(st, "BEGIN"))
+        return BDB_ESTORE;
+    char sql[80];
+    snprintf(sql, sizeof sql, "SELECT pg_advisory_xact_lock(%lld)",
+             WRITE_LOCK_KEY);
+    if (exec(st, sql)) {
+        PQclear(PQexec(impl->conn, "ROLLBACK"));
+        return BDB_ESTORE;
+    }
+    impl->in_tx = 1;
+    bdb_scache_clear(&impl->cache);
+    impl->last_platform_id = -1;
+    return BDB_OK;
+}
+
+static int tx_begin(bdb_store *st)
+{
+    pg *impl = PG(st);
+    if (impl->in_batch)
+        return exec(st, "SAVEPOINT one_source");
+    return begin_write(st);
+}
+
+/* Ends what tx_begin began: kept when rc is BDB_OK (and the commit or
+ * release works), else undone. Returns the final code. */
+static int tx_end(bdb_store *st, int rc)
+{
+    pg *impl = PG(st);
+    if (!rc)
+        rc = exec(st, impl->in_batch ? "RELEASE SAVEPOINT one_source" : "COMMIT");
+    if (rc) {
+        char keep[sizeof st->errmsg];
+        memcpy(keep, st->errmsg, sizeof keep);
+        PQclear(PQexec(impl->conn,
+                       impl->in_batch
+                           ? "ROLLBACK TO SAVEPOINT one_source; "
+                             "RELEASE SAVEPOINT one_source"
+                           : "ROLLBACK"));
+        memcpy(st->errmsg, keep, sizeof keep);
+        bdb_scache_clear(&impl->cache);
+        impl->last_platform_id = -1;
+    }
+    if (!impl->in_batch)
+        impl->in_tx = 0;
+    return rc;
+}
+
+/* ---- a walk through a cursor -------------------------------------------- */
+
+/* Calls row(res, i, ctx) for every row of sql (with p), FETCH_ROWS at a
+ * time; a non-zero return of row stops the walk (BDB_OK). A walk outside
+ * a transaction opens a read-only one of its own. */
+static int walk(bdb_store *st, const char *sql, params *p, const char *what,
+                int (*row)(bdb_store *st, PGresult *res, int i, void *ctx),
+                void *ctx)
+{
+    pg *impl = PG(st);
+    int own_tx = !impl->in_tx;
+    if (own_tx && exec(st, "BEGIN READ ONLY"))
+        return BDB_ESTORE;
+    char name[32], stmt[96];
+    snprintf(name, sizeof name, "bdb_walk_%d", impl->ncursors++);
+    bdb_buf decl;
+    bdb_buf_init(&decl);
+    bdb_buf_printf(&decl, "DECLARE %s NO SCROLL CURSOR FOR %s", name, sql);
+    int rc = decl.err || !decl.data
+                 ? bdb_store_fail(st, BDB_ENOMEM, "out of memory") : BDB_OK;
+    PGresult *res = rc ? NULL : run(st, NULL, decl.data, p, what);
+    bdb_buf_free(&decl);
+    if (!res && !rc)
+        rc = BDB_ESTORE;
+    PQclear(res);
+    snprintf(stmt, sizeof stmt, "FETCH FORWARD %d FROM %s", FETCH_ROWS, name);
+    int stop = 0;
+    while (!rc && !stop) {
+        res = run(st, NULL, stmt, NULL, what);
+        if (!res) {
+            rc = BDB_ESTORE;
+            break;
+        }
+        int n = PQntuples(res);
+        for (int i = 0; !rc && i < n; i++) {
+            int r = row(st, res, i, ctx);
+            if (r < 0)
+                rc = r;     /* the row handler's own failure */
+            else if (BDB_STORE_CB_STOP(r))
+                stop = 1;
+            if (stop)
+                break;
+        }
+        PQclear(res);
+        if (n < FETCH_ROWS)
+            break;
+    }
+    impl->ncursors--;
+    if (!rc) {
+        snprintf(stmt, sizeof stmt, "CLOSE %s", name);
+        rc = exec(st, stmt);
+    }
+    if (own_tx) {
+        if (rc) {
+            char keep[sizeof st->errmsg];
+            memcpy(keep, st->errmsg, sizeof keep);
+            PQclear(PQexec(impl->conn, "ROLLBACK"));
+            memcpy(st->errmsg, keep, sizeof keep);
+        } else {
+            rc = exec(st, "COMMIT");
+        }
+    }
+    return rc;
+}
+
+/* ---- open, migrate, close ------------------------------------------------ */
+
+static int pg_get_version(bdb_store *st, int *v)
+{
+    *v = 0;
+    /* pg_class through a scan, not to_regclass(): after waiting for the
+     * migration lock, the syscache may still hold "no such table" from
+     * before another process made it; scanning (and locking) pg_class
+     * reads the committed catalog and flushes that cache */
+    PGresult *res = run(st, NULL,
+                        "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c "
+                        "JOIN pg_catalog.pg_namespace n ON n.oid = "
+                        "c.relnamespace WHERE c.relname = 'benchdb_meta' "
+                        "AND n.nspname = current_schema())",
+                        NULL, "reading schema version");
+    if (!res)
+        return BDB_ESTORE;
+    int has = PQntuples(res) == 1 && strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+    PQclear(res);
+    if (!has)
+        return BDB_OK;
+    res = run(st, NULL, "SELECT value FROM benchdb_meta "
+                        "WHERE key = 'schema_version'",
+              NULL, "reading schema version");
+    if (!res)
+        return BDB_ESTORE;
+    if (PQntuples(res) == 1)
+        *v = (int)strtol(PQgetvalue(res, 0, 0), NULL, 10);
+    PQclear(res);
+    return BDB_OK;
+}
+
+static int pg_mig_begin(bdb_store *st)
+{
+    int rc = begin_write(st);
+    PG(st)->in_tx = 0;  /* the migrator ends it */
+    return rc;
+}
+
+static int pg_set_version(bdb_store *st, int v)
+{
+    params p = {0};
+    p_int(&p, v);
+    PGresult *res = run(st, NULL,
+                        "INSERT INTO benchdb_meta(key, value) "
+                        "VALUES('schema_version', $1) ON CONFLICT(key) "
+                        "DO UPDATE SET value = excluded.value",
+                        &p, "recording schema version");
+    params_free(&p);
+    if (!res)
+        return BDB_ESTORE;
+    PQclear(res);
+    return BDB_OK;
+}
+
+static int pg_mig_end(bdb_store *st, int commit)
+{
+    if (commit)
+        return exec(st, "COMMIT");
+    PQclear(PQexec(PG(st)->conn, "ROLLBACK"));
+    return BDB_OK;
+}
+
+static const bdb_migrator pg_migrator = {
+    .schemas = bdb_embedded_pg_schemas,
+    .get_version = pg_get_version,
+    .begin = pg_mig_begin,
+    .exec = exec,
+    .set_version = pg_set_version,
+    .end = pg_mig_end,
+};
+
+/* The password of a URI (user:PASS@ or ?password=PASS), for scrubbing. */
+static void find_password(const char *loc, char *out, size_t n)
+{
+    out[0] = '\0';
+    const char *p = strstr(loc, "://");
+    if (p) {
+        p += 3;
+        const char *end = p + strcspn(p, "/?");
+        const char *at = NULL;
+        for (const char *q = p; q < end; q++)
+            if (*q == '@')
+                at = q;
+        const char *colon = at ? memchr(p, ':', (size_t)(at - p)) : NULL;
+        if (colon && (size_t)(at - colon - 1) < n) {
+            memcpy(out, colon + 1, (size_t)(at - colon - 1));
+            out[at - colon - 1] = '\0';
+            return;
+        }
+    }
+    const char *q = strstr(loc, "password=");
+    if (q) {
+        q += 9;
+        size_t len = strcspn(q, "&");
+        if (len < n) {
+            memcpy(out, q, len);
+            out[len] = '\0';
+        }
+    }
+}
+
+static void pg_notice(void *arg, const char *msg)
+{
+    /* NOTICEs ("relation already exists, skipping") are not for users */
+    (void)arg;
+    (void)msg;
+}
+
+static int pg_open(bdb_store *st, const char *location, int flags,
+                   bdb_diag *diag)
+{
+    pg *impl = calloc(1, sizeof *impl);
+    if (!impl)
+        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+    st->impl = impl;
+    impl->read_only = flags & BDB_STORE_READ_ONLY;
+    impl->last_platform_id = -1;
+    bdb_buf_init(&impl->rows);
+    bdb_store_mask_location(location, impl->shown, sizeof impl->shown);
+    find_password(location, impl->password, sizeof impl->password);
+    const char *keys[] = {"dbname", "fallback_application_name",
+                          "client_encoding", NULL};
+    const char *vals[] = {location, "benchdb", "UTF8", NULL};
+    impl->conn = PQconnectdbParams(keys, vals, 1);
+    int rc = BDB_OK;
+    if (!impl->conn) {
+        rc = bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+    } else if (PQstatus(impl->conn) != CONNECTION_OK) {
+        char msg[900];
+        pg_message(impl, PQerrorMessage(impl->conn), msg, sizeof msg);
+        rc = bdb_diag_set(diag, BDB_ESTORE, 0, "cannot connect to %s: %s",
+                          impl->shown, msg);
+    }
+    if (!rc) {
+        PQsetNoticeProcessor(impl->conn, pg_notice, NULL);
+        if (exec(st, "SET extra_float_digits = 3") ||
+            (impl->read_only &&
+             exec(st, "SET default_transaction_read_only = on")))
+            rc = bdb_diag_set(diag, BDB_ESTORE, 0, "%s: %s", impl->shown,
+                              st->errmsg);
+    }
+    if (!rc && impl->read_only) {
+        int have = 0;
+        rc = pg_get_version(st, &have);
+        if (rc)
+            rc = bdb_diag_set(diag, rc, 0, "%s: %s", impl->shown, st->errmsg);
+        else if (have == 0)
+            rc = bdb_diag_set(diag, BDB_ENOTFOUND, 0,
+                              "no database at %s (run `benchdb init` or "
+                              "`benchdb import`)", impl->shown);
+        else
+            rc = bdb_store_check_schema(st, &pg_migrator, diag);
+    } else if (!rc) {
+        rc = bdb_store_migrate(st, &pg_migrator, diag);
+    }
+    if (rc) {
+        PQfinish(impl->conn);
+        free(impl);
+        st->impl = NULL;
+    }
+    return rc;
+}
+
+static int pg_batch_end(bdb_store *st, int commit);
+
+static void pg_close(bdb_store *st)
+{
+    pg *impl = PG(st);
+    if (!impl)
+        return;
+    if (impl->in_batch)
+        pg_batch_end(st, 1);
+    bdb_scache_clear(&impl->cache);
+    bdb_buf_free(&impl->rows);
+    PQfinish(impl->conn);
+    free(impl);
+    st->impl = NULL;
+}
+
+/* ---- the writer's prepared statements ----------------------------------- */
+
+static const struct {
+    const char *name, *sql;
+} writer_sql[] = {
+    {"bdb_platform_ins", "INSERT INTO platforms(name) VALUES($1) "
+                         "ON CONFLICT(name) DO NOTHING RETURNING id"},
+    {"bdb_platform_sel", "SELECT id FROM platforms WHERE name = $1"},
+    {"bdb_series_ins", "INSERT INTO series(tool, benchmark, metric, params, "
+                       "unit, better) VALUES($1,$2,$3,$4,$5,$6) "
+                       "ON CONFLICT(tool, benchmark, metric, params) "
+                       "DO NOTHING RETURNING id, unit"},
+    {"bdb_series_sel", "SELECT id, unit FROM series WHERE tool = $1 AND "
+                       "benchmark = $2 AND metric = $3 AND params = $4"},
+    {"bdb_param_ins", "INSERT INTO series_params(series_id, key, value) "
+                      "VALUES($1,$2,$3) ON CONFLICT DO NOTHING"},
+    {"bdb_source_sel", "SELECT id FROM sources WHERE sha256 = $1"},
+    {"bdb_source_ins", "INSERT INTO sources(sha256, size, path, tool, "
+                       "tool_version, parser_version, platform_id, options, "
+                       "raw) VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9) "
+                       "ON CONFLICT(sha256) DO NOTHING RETURNING id"},
+};
+
+static int prepare_writer(bdb_store *st)
+{
+    pg *impl = PG(st);
+    if (impl->prepared)
+        return BDB_OK;
+    for (size_t i = 0; i < sizeof writer_sql / sizeof writer_sql[0]; i++) {
+        PGresult *res = PQprepare(impl->conn, writer_sql[i].name,
+                                  writer_sql[i].sql, 0, NULL);
+        int ok = PQresultStatus(res) == PGRES_COMMAND_OK;
+        if (!ok)
+            fail_pg(st, "preparing statements", res);
+        PQclear(res);
+        if (!ok)
+            return BDB_ESTORE;
+    }
+    impl->prepared = 1;
+    return BDB_OK;
+}
+
+/* ---- platforms ----------------------------------------------------------- */
+
+static void bind_platform(params *p, const bdb_platform *pl)
+{
+    size_t nf;
+    const bdb_platform_field *f = bdb_platform_fields(&nf);
+    for (size_t i = 0; i < nf; i++) {
+        const char *at = (const char *)pl + f[i].offset;
+        if (f[i].is_number) {
+            double v;
+            memcpy(&v, at, sizeof v);
+            p_num(p, v);
+        } else if (strcmp(f[i].name, "name") == 0) {
+            p_text(p, at);
+        } else {
+            p_text_or_null(p, at);
+        }
+    }
+}
+
+static void read_platform(const PGresult *r, int row, bdb_platform *pl)
+{
+    size_t nf;
+    const bdb_platform_field *f = bdb_platform_fields(&nf);
+    bdb_platform_clear(pl);
+    for (size_t i = 0; i < nf; i++) {
+        char *at = (char *)pl + f[i].offset;
+        if (f[i].is_number) {
+            double v = col_num(r, row, (int)i);
+            memcpy(at, &v, sizeof v);
+        } else {
+            snprintf(at, f[i].size, "%s", col_text(r, row, (int)i));
+        }
+    }
+}
+
+static int platform_sql(bdb_store *st, bdb_buf *b, const char *tail)
+{
+    bdb_buf_init(b);
+    bdb_buf_puts(b, "SELECT ");
+    bdb_platform_sql_columns(b);
+    bdb_buf_printf(b, " FROM platforms %s", tail);
+    if (b->err || !b->data) {
+        bdb_buf_free(b);
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    }
+    return BDB_OK;
+}
+
+static int platform_put_one(bdb_store *st, const bdb_platform *pl, int merge)
+{
+    if (!pl->name[0])
+        return bdb_store_fail(st, BDB_EUSAGE, "a platform needs a name");
+    bdb_buf sql;
+    bdb_buf_init(&sql);
+    bdb_platform_sql_upsert(&sql, '$', merge);
+    if (sql.err || !sql.data) {
+        bdb_buf_free(&sql);
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    }
+    params p = {0};
+    bind_platform(&p, pl);
+    PGresult *res = run(st, NULL, sql.data, &p, "saving platform");
+    params_free(&p);
+    bdb_buf_free(&sql);
+    if (!res)
+        return BDB_ESTORE;
+    PQclear(res);
+    return BDB_OK;
+}
+
+/* Its own transaction (a savepoint in a batch), so that a failure cannot
+ * leave a batch's transaction aborted. */
+static int pg_platform_put(bdb_store *st, const bdb_platform *pl, int merge)
+{
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    return tx_end(st, platform_put_one(st, pl, merge));
+}
+
+static int pg_platforms_put(bdb_store *st, const bdb_platform *pl, size_t n)
+{
+    if (tx_begin(st))
+        return BDB_ESTORE;
+    int rc = BDB_OK;
+    for (size_t i = 0; !rc && i < n; i++)
+        rc = platform_put_one(st, &pl[i], 1);
+    return tx_end(st, rc);
+}
+
+static int pg_platform_get(bdb_store *st, const char *name, bdb_platform *out)
+{
+    bdb_buf sql;
+    if (platform_sql(st, &sql, "WHERE name = $1"))
+        return BDB_ENOMEM;
+    params p = {0};
+    p_text(&p, name);
+    PGresult *res = run(st, NULL, sql.data, &p, "reading platform");
+    params_free(&p);
+    bdb_buf_free(&sql);
+    if (!res)
+        return BDB_ESTORE;
+    int rc = BDB_OK;
+    if (PQntuples(res) == 1)
+        read_platform(res, 0, out);
+    else
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform called '%s'", name);
+    PQclear(res);
+    return rc;
+}
+
+typedef struct platform_walk {
+    int (*cb)(const bdb_platform *, void *);
+    void *ctx;
+} platform_walk;
+
+static int platform_row(bdb_store *st, PGresult *res, int i, void *ctx)
+{
+    (void)st;
+    platform_walk *w = ctx;
+    bdb_platform p;
+    read_platform(res, i, &p);
+    return w->cb(&p, w->ctx) ? 1 : 0;
+}
+
+static int pg_platform_each(bdb_store *st,
+                            int (*cb)(const bdb_platform *, void *), void *ctx)
+{
+    bdb_buf sql;
+    if (platform_sql(st, &sql, "ORDER BY name COLLATE \"C\""))
+        return BDB_ENOMEM;
+    platform_walk w = {cb, ctx};
+    int rc = walk(st, sql.data, NULL, "listing platforms", platform_row, &w);
+    bdb_buf_free(&sql);
+    return rc;
+}
+
+/* ---- sources and results ------------------------------------------------ */
+
+static int pg_source_find(bdb_store *st, const char *sha256, long long *id)
+{
+    *id = 0;
+    if (prepare_writer(st))
+        return BDB_ESTORE;
+    params p = {0};
+    p_text(&p, sha256);
+    PGresult *res = run(st, "bdb_source_sel", NULL, &p, "looking up source");
+    params_free(&p);
+    if (!res)
+        return BDB_ESTORE;
+    if (PQntuples(res) == 1)
+        *id = col_ll(res, 0, 0);
+    PQclear(res);
+    return BDB_OK;
+}
+
+/* Finds or creates: INSERT ... ON CONFLICT DO NOTHING RETURNING, then a
+ * SELECT of its own (a new snapshot) when the row was there already. */
+static int platform_id(bdb_store *st, const char *name, long long *id)
+{
+    pg *impl = PG(st);
+    *id = 0;
+    if (!name || !*name)
+        return BDB_OK;
+    if (impl->last_platform_id >= 0 && strcmp(impl->last_platform, name) == 0) {
+        *id = impl->last_platform_id;
+        return BDB_OK;
+    }
+    params p = {0};
+    p_text(&p, name);
+    PGresult *res = run(st, "bdb_platform_ins", NULL, &p, "adding platform");
+    if (res && PQntuples(res) == 0) {
+        PQclear(res);
+        res = run(st, "bdb_platform_sel", NULL, &p, "finding platform");
+    }
+    params_free(&p);
+    if (!res)
+        return BDB_ESTORE;
+    int rc = PQntuples(res) == 1
+                 ? BDB_OK
+                 : bdb_store_fail(st, BDB_ESTORE, "platform '%s' vanished", name);
+    if (!rc) {
+        *id = col_ll(res, 0, 0);
+        snprintf(impl->last_platform, sizeof impl->last_platform, "%s", name);
+        impl->last_platform_id = *id;
+    }
+    PQclear(res);
+    return rc;
+}
+
+static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
+{
+    pg *impl = PG(st);
+    char params_text[BDB_PARAMS_TEXT_MAX], key[BDB_SERIES_KEY_MAX];
+    bdb_series_key(smp, params_text, sizeof params_text, key, sizeof key);
+    const char *unit = smp->unit ? smp->unit : "";
+    bdb_scache_entry *e = bdb_scache_find(&impl->cache, key);
+    if (e) {
+        if (strcmp(e->unit, unit) != 0)
+            return bdb_store_fail(st, BDB_ESTORE,
+                                  "line %d: %s %s %s is in %s here but in %s "
+                                  "in the database", smp->line, smp->tool,
+                                  smp->benchmark, smp->metric, unit, e->unit);
+        *id = e->id;
+        return BDB_OK;
+    }
+    params p = {0};
+    p_text(&p, smp->tool);
+    p_text(&p, smp->benchmark);
+    p_text(&p, smp->metric);
+    p_text(&p, params_text);
+    p_text(&p, unit);
+    p_int(&p, (int)smp->better);
+    PGresult *res = run(st, "bdb_series_ins", NULL, &p, "adding series");
+    int created = res && PQntuples(res) == 1;
+    if (res && !created) {
+        PQclear(res);
+        int all = p.n;
+        p.n = 4;    /* tool, benchmark, metric, params */
+        res = run(st, "bdb_series_sel", NULL, &p, "finding series");
+        p.n = all;
+    }
+    if (!res) {
+        params_free(&p);
+        return BDB_ESTORE;
+    }
+    int rc = BDB_OK;
+    if (PQntuples(res) != 1) {
+        rc = bdb_store_fail(st, BDB_ESTORE, "series of line %d vanished",
+                            smp->line);
+    } else {
+        *id = col_ll(res, 0, 0);
+        if (strcmp(col_text(res, 0, 1), unit) != 0)
+            rc = bdb_store_fail(st, BDB_ESTORE,
+                                "line %d: %s %s %s is in %s here but in %s in "
+                                "the database", smp->line, smp->tool,
+                                smp->benchmark, smp->metric, unit,
+                                col_text(res, 0, 1));
+    }
+    PQclear(res);
+    params_free(&p);
+    for (int i = 0; !rc && created && i < smp->params.n; i++) {
+        params q = {0};
+        p_int(&q, *id);
+        p_text(&q, smp->params.kv[i].key);
+        p_text(&q, smp->params.kv[i].value);
+        res = run(st, "bdb_param_ins", NULL, &q, "adding series parameter");
+        params_free(&q);
+        if (!res)
+            rc = BDB_ESTORE;
+        PQclear(res);
+    }
+    if (!rc)
+        bdb_scache_put(&impl->cache, key, *id, unit);
+    return rc;
+}
+
+/* Appends text to b escaped for COPY's text format. */
+static void copy_text(bdb_buf *b, const char *t)
+{
+    char *fixed = NULL;
+    if (!bdb_utf8_valid(t, strlen(t))) {
+        fixed = bdb_utf8_dup(t);
+        if (!fixed) {
+            b->err = BDB_ENOMEM;
+            return;
+        }
+        t = fixed;
+    }
+    const char *run_start = t;
+    for (const char *p = t;; p++) {
+        const char *esc = NULL;
+        switch (*p) {
+        case '\\': esc = "\\\\"; break;
+        case '\n': esc = "\\n"; break;
+        case '\r': esc = "\\r"; break;
+        case '\t': esc = "\\t"; break;
+        default: break;
+        }
+        if (esc || !*p) {
+            bdb_buf_append(b, run_start, (size_t)(p - run_start));
+            if (!*p)
+                break;
+            bdb_buf_puts(b, esc);
+            run_start = p + 1;
+        }
+    }
+    free(fixed);
+}
+
+/* Sends the rows in b to COPY sql. */
+static int copy_in(bdb_store *st, const char *sql, const bdb_buf *b,
+                   const char *what)
+{
+    if (b->err)
+        return bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory", what);
+    if (!b->len)
+        return BDB_OK;
+    PGconn *c = PG(st)->conn;
+    PGresult *res = PQexec(c, sql);
+    if (PQresultStatus(res) != PGRES_COPY_IN) {
+        int rc = fail_pg(st, what, res);
+        PQclear(res);
+        return rc;
+    }
+    PQclear(res);
+    int rc = BDB_OK;
+    size_t off = 0;
+    while (off < b->len) {
+        size_t take = b->len - off < ((size_t)1 << 20) ? b->len - off
+                                                       : ((size_t)1 << 20);
+        if (PQputCopyData(c, b->data + off, (int)take) != 1) {
+            rc = fail_pg(st, what, NULL);
+            break;
+        }
+        off += take;
+    }
+    if (PQputCopyEnd(c, rc ? "benchdb stopped" : NULL) != 1 && !rc)
+        rc = fail_pg(st, what, NULL);
+    while ((res = PQgetResult(c)) != NULL) {
+        if (PQresultStatus(res) != PGRES_COMMAND_OK && !rc)
+            rc = fail_pg(st, what, res);
+        PQclear(res);
+    }
+    return rc;
+}
+
+static int exec_for_source(bdb_store *st, const char *sql, long long id,
+                           const char *what)
+{
+    params p = {0};
+    p_int(&p, id);
+    PGresult *res = run(st, NULL, sql, &p, what);
+    params_free(&p);
+    if (!res)
+        return BDB_ESTORE;
+    PQclear(res);
+    return BDB_OK;
+}
+
+static int sweep_series(bdb_store *st)
+{
+    bdb_scache_clear(&PG(st)->cache);
+    return exec(st, "DELETE FROM series s WHERE NOT EXISTS "
+                    "(SELECT 1 FROM results r WHERE r.series_id = s.id)");
+}
+
+/* ---- one source, streamed: begin, put each figure, end ------------------
+ * Figures become COPY rows, sent every COPY_ROWS rows and at the end, so
+ * memory does not grow with the number of figures. */
+
+#define COPY_ROWS 8192
+
+static int flush_rows(bdb_store *st)
+{
+    pg *impl = PG(st);
+    int rc = copy_in(st, "COPY results(series_id, platform_id, source_id, "
+                         "line, repetition, value) FROM STDIN",
+                     &impl->rows, "adding results");
+    bdb_buf_reset(&impl->rows);
+    impl->nrows = 0;
+    return rc;
+}
+
+static int write_notes(bdb_store *st, long long source_id,
+                       const bdb_sink *notes)
+{
+    bdb_buf rows;
+    bdb_buf_init(&rows);
+    for (size_t i = 0; notes && i < notes->nnotes; i++) {
+        bdb_buf_printf(&rows, "%lld\t%d\t%s\t", source_id, notes->notes[i].line,
+                       notes->notes[i].is_info ? "info" : "warning");
+        copy_text(&rows, notes->notes[i].text);
+        bdb_buf_puts(&rows, "\n");
+    }
+    int rc = copy_in(st, "COPY source_warnings(source_id, line, kind, message) "
+                         "FROM STDIN", &rows, "adding warnings");
+    bdb_buf_free(&rows);
+    return rc;
+}
+
+static int pg_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep);
+
+/* Opens the source's savepoint or transaction; with replace_id, empties
+ * that stored source (reparse), else adds src's row. */
+static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
+                           long long replace_id, long long *out_id)
+{
+    pg *impl = PG(st);
+    unsigned char *z = NULL;
+    size_t zlen = 0;
+    if (prepare_writer(st))
+        return BDB_ESTORE;
+    if (!replace_id && bdb_store_compress(st, src->raw, src->size, &z, &zlen))
+        return BDB_ENOMEM;
+    if (tx_begin(st)) {
+        free(z);
+        return BDB_ESTORE;
+    }
+    bdb_buf_reset(&impl->rows);
+    impl->nrows = 0;
+    long long existing = 0, id = replace_id, pid = 0;
+    int rc = BDB_OK;
+    if (replace_id) {
+        params p = {0};
+        p_int(&p, id);
+        PGresult *res = run(st, NULL, "SELECT coalesce(p.name, '') FROM "
+                                      "sources src LEFT JOIN platforms p ON "
+                                      "p.id = src.platform_id WHERE src.id = $1",
+                            &p, "reading source");
+        params_free(&p);
+        rc = res ? BDB_OK : BDB_ESTORE;
+        if (res && PQntuples(res) == 1)
+            snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
+                     col_text(res, 0, 0));
+        else if (res)
+            rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
+        PQclear(res);
+        if (!rc)
+            rc = exec_for_source(st, "DELETE FROM results WHERE source_id = $1",
+                                 id, "removing old results");
+        if (!rc)
+            rc = exec_for_source(st, "DELETE FROM source_warnings WHERE "
+                                 "source_id = $1", id, "removing old warnings");
+        impl->cur_replaced = 1;
+    } else {
+        snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
+                 src->platform ? src->platform : "");
+        impl->cur_replaced = 0;
+        rc = pg_source_find(st, src->sha256, &existing);
+        if (!rc && existing)
+            rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
+        if (!rc)
+            rc = platform_id(st, src->platform, &pid);
+        if (!rc) {
+            params p = {0};
+            p_text(&p, src->sha256);
+            p_int(&p, (long long)src->size);
+            p_text(&p, src->path);
+            p_text(&p, src->tool ? src->tool : "");
+            p_text_or_null(&p, src->tool_version);
+            p_text(&p, src->parser_version ? src->parser_version : "");
+            p_id_or_null(&p, pid);
+            p_text(&p, src->options ? src->options : "");
+            p_bytes(&p, z, zlen);
+            PGresult *res = p.err ? NULL
+                                  : PQexecPrepared(impl->conn, "bdb_source_ins",
+                                                   p.n, p.v, p.len, p.fmt, 0);
+            if (p.err)
+                rc = bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory or "
+                                    "too large for one value", src->path);
+            else if (is_sqlstate(res, SQLSTATE_UNIQUE))
+                rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
+            else if (PQresultStatus(res) != PGRES_TUPLES_OK)
+                rc = fail_pg(st, "adding source", res);
+            else if (PQntuples(res) == 0)   /* another client stored it */
+                rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
+            else
+                id = col_ll(res, 0, 0);
+            PQclear(res);
+            params_free(&p);
+        }
+    }
+    free(z);
+    if (rc)
+        return tx_end(st, rc);
+    *out_id = id;
+    return BDB_OK;
+}
+
+static int pg_source_put(bdb_store *st, long long id, const bdb_sample *smp)
+{
+    pg *impl = PG(st);
+    long long sid, pid;
+    if (!isfinite(smp->value))
+        return bdb_store_fail(st, BDB_EPARSE,
+                              "line %d: %s is not a finite number",
+                              smp->line, smp->metric);
+    int rc = series_id(st, smp, &sid);
+    if (!rc)
+        rc = platform_id(st, smp->platform[0] ? smp->platform
+                                              : impl->cur_platform, &pid);
+    if (rc)
+        return rc;
+    char pidtext[24] = "\\N";
+    if (pid)
+        snprintf(pidtext, sizeof pidtext, "%lld", pid);
+    bdb_buf_printf(&impl->rows, "%lld\t%s\t%lld\t%d\t%d\t%.17g\n", sid, pidtext,
+                   id, smp->line, smp->repetition, smp->value);
+    if (++impl->nrows >= COPY_ROWS)
+        return flush_rows(st);
+    return impl->rows.err ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
+                          : BDB_OK;
+}
+
+/* Sets the source's tool and versions, stores its notes, and keeps all of
+ * it (keep) or none. */
+static int pg_source_end(bdb_store *st, long long id, const char *tool,
+                         const char *tool_version, const char *parser_version,
+                         const bdb_sink *notes, int keep)
+{
+    pg *impl = PG(st);
+    if (!keep) {
+        bdb_buf_reset(&impl->rows);
+        impl->nrows = 0;
+        tx_end(st, BDB_EPARSE);
+        return BDB_OK;
+    }
+    int rc = flush_rows(st);
+    if (!rc) {
+        params u = {0};
+        p_text(&u, tool ? tool : "");
+        p_text_or_null(&u, tool_version);
+        p_text(&u, parser_version ? parser_version : "");
+        p_int(&u, id);
+        PGresult *res = run(st, NULL, "UPDATE sources SET tool = $1, "
+                                      "tool_version = $2, parser_version = $3 "
+                                      "WHERE id = $4", &u, "updating source");
+        params_free(&u);
+        rc = res ? BDB_OK : BDB_ESTORE;
+        PQclear(res);
+    }
+    if (!rc)
+        rc = write_notes(st, id, notes);
+    /* series left without results go: at once in a transaction of its own,
+     * once at the end of a batch */
+    if (!rc && impl->cur_replaced) {
+        if (impl->in_batch)
+            impl->sweep_series = 1;
+        else
+            rc = sweep_series(st);
+    }
+    return tx_end(st, rc);
+}
+
+static int pg_add_source(bdb_store *st, const bdb_source_info *src,
+                         const bdb_sink *samples, long long *source_id)
+{
+    long long id;
+    int rc = pg_source_begin(st, src, 0, &id);
+    if (rc)
+        return rc;
+    for (size_t i = 0; !rc && i < samples->n; i++)
+        rc = pg_source_put(st, id, &samples->samples[i]);
+    if (rc) {
+        char keep[sizeof st->errmsg];
+        memcpy(keep, st->errmsg, sizeof keep);
+        pg_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+        memcpy(st->errmsg, keep, sizeof keep);
+        return rc;
+    }
+    rc = pg_source_end(st, id, src->tool, src->tool_version,
+                       src->parser_version, samples, 1);
+    if (!rc && source_id)
+        *source_id = id;
+    return rc;
+}
+
+static int pg_source_ids(bdb_store *st, long long **ids, size_t *n)
+{
+    *ids = NULL;
+    *n = 0;
+    PGresult *res = run(st, NULL, "SELECT id FROM sources ORDER BY id", NULL,
+                        "listing sources");
+    if (!res)
+        return BDB_ESTORE;
+    size_t rows = (size_t)PQntuples(res);
+    int rc = BDB_OK;
+    if (rows) {
+        *ids = malloc(rows * sizeof **ids);
+        if (!*ids)
+            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+        for (size_t i = 0; !rc && i < rows; i++)
+            (*ids)[i] = col_ll(res, (int)i, 0);
+        if (!rc)
+            *n = rows;
+    }
+    PQclear(res);
+    return rc;
+}
+
+static int pg_source_load(bdb_store *st, long long id, bdb_stored_source *out)
+{
+    memset(out, 0, sizeof *out);
+    params p = {0};
+    p_int(&p, id);
+    PGresult *res = run(st, NULL,
+                        "SELECT s.path, s.tool, s.parser_version, "
+                        "coalesce(p.name, ''), s.options, s.raw, s.size "
+                        "FROM sources s LEFT JOIN platforms p "
+                        "ON p.id = s.platform_id WHERE s.id = $1",
+                        &p, "loading source");
+    params_free(&p);
+    if (!res)
+        return BDB_ESTORE;
+    int rc = BDB_OK;
+    if (PQntuples(res) != 1) {
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
+    } else {
+        out->id = id;
+        snprintf(out->path, sizeof out->path, "%s", col_text(res, 0, 0));
+        snprintf(out->tool, sizeof out->tool, "%s", col_text(res, 0, 1));
+        snprintf(out->parser_version, sizeof out->parser_version, "%s",
+                 col_text(res, 0, 2));
+        snprintf(out->platform, sizeof out->platform, "%s", col_text(res, 0, 3));
+        out->options = strdup(col_text(res, 0, 4));
+        out->size = (size_t)col_ll(res, 0, 6);
+        size_t zlen = 0;
+        unsigned char *z = PQunescapeBytea(
+            (const unsigned char *)PQgetvalue(res, 0, 5), &zlen);
+        if (!out->options || !z)
+            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+        else
+            rc = bdb_store_uncompress(st, id, z, zlen, out->size, &out->raw);
+        PQfreemem(z);
+    }
+    PQclear(res);
+    if (rc)
+        bdb_stored_source_free(out);
+    return rc;
+}
+
+static int pg_batch_begin(bdb_store *st)
+{
+    pg *impl = PG(st);
+    if (impl->in_batch)
+        return bdb_store_fail(st, BDB_EUSAGE, "a batch is already open");
+    if (begin_write(st))
+        return BDB_ESTORE;
+    impl->in_batch = 1;
+    impl->sweep_series = 0;
+    return BDB_OK;
+}
+
+static int pg_batch_end(bdb_store *st, int commit)
+{
+    pg *impl = PG(st);
+    if (!impl->in_batch)
+        return BDB_OK;
+    int rc = BDB_OK;
+    if (commit && impl->sweep_series)
+        rc = sweep_series(st);
+    if (commit && !rc)
+        rc = exec(st, "COMMIT");
+    if (!commit || rc) {
+        char keep[sizeof st->errmsg];
+        memcpy(keep, st->errmsg, sizeof keep);
+        PQclear(PQexec(impl->conn, "ROLLBACK"));
+        memcpy(st->errmsg, keep, sizeof keep);
+    }
+    impl->in_batch = 0;
+    impl->in_tx = 0;
+    impl->sweep_series = 0;
+    bdb_scache_clear(&impl->cache);
+    impl->last_platform_id = -1;
+    return commit ? rc : BDB_OK;
+}
+
+static int pg_source_replace(bdb_store *st, long long id, const char *tool,
+                             const char *tool_version,
+                             const char *parser_version,
+                             const bdb_sink *samples)
+{
+    long long got;
+    int rc = pg_source_begin(st, NULL, id, &got);
+    if (rc)
+        return rc;
+    for (size_t i = 0; !rc && i < samples->n; i++)
+        rc = pg_source_put(st, id, &samples->samples[i]);
+    if (rc) {
+        char keep[sizeof st->errmsg];
+        memcpy(keep, st->errmsg, sizeof keep);
+        pg_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+        memcpy(st->errmsg, keep, sizeof keep);
+        return rc;
+    }
+    return pg_source_end(st, id, tool, tool_version, parser_version, samples, 1);
+}
+
+/* ---- queries ----------------------------------------------------------------- */
+
+/* The filter's values as parameters of the walk. */
+static int where_params(bdb_store *st, bdb_where *w, params *p)
+{
+    memset(p, 0, sizeof *p);
+    if (bdb_where_check(st, w))
+        return BDB_ENOMEM;
+    if (w->nbinds > MAX_PARAMS)
+        return bdb_store_fail(st, BDB_ERANGE,
+                              "a filter of %d values is more than the %d this "
+                              "back-end binds", w->nbinds, MAX_PARAMS);
+    for (int i = 0; i < w->nbinds; i++)
+        p_text(p, w->binds[i]);
+    return p->err ? bdb_store_fail(st, BDB_ENOMEM, "out of memory") : BDB_OK;
+}
+
+/* Runs the filtered query w with row handler fn; frees w. */
+static int walk_where(bdb_store *st, bdb_where *w, const char *what,
+                      int (*fn)(bdb_store *, PGresult *, int, void *),
+                      void *ctx)
+{
+    params p;
+    int rc = where_params(st, w, &p);
+    if (!rc)
+        rc = walk(st, w->sql.data, &p, what, fn, ctx);
+    params_free(&p);
+    bdb_where_free(w);
+    return rc;
+}
+
+typedef struct cb_walk {
+    void *cb;
+    void *ctx;
+} cb_walk;
+
+static int result_row(bdb_store *st, PGresult *s, int i, void *ctx)
+{
+    (void)st;
+    cb_walk *w = ctx;
+    bdb_result_row r = {
+        .platform = col_text(s, i, 0), .tool = col_text(s, i, 1),
+        .benchmark = col_text(s, i, 2), .metric = col_text(s, i, 3),
+        .params = col_text(s, i, 4), .unit = col_text(s, i, 5),
+        .better = col_int(s, i, 6), .value = col_num(s, i, 7),
+        .repetition = col_int(s, i, 8), .source_path = col_text(s, i, 9),
+        .line = col_int(s, i, 10), .source_id = col_ll(s, i, 11),
+        .series_id = col_ll(s, i, 12)};
+    int (*cb)(const bdb_result_row *, void *) =
+        (int (*)(const bdb_result_row *, void *))w->cb;
+    return cb(&r, w->ctx) ? 1 : 0;
+}
+
+static int pg_results_each(bdb_store *st, const bdb_filter *f,
+                           int (*cb)(const bdb_result_row *, void *), void *ctx)
+{
+    bdb_where w;
+    bdb_where_init(&w, '$');
+    bdb_buf_puts(&w.sql,
+                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
+                 "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
+                 "r.line, r.source_id, s.id FROM results r "
+                 "JOIN series s ON s.id = r.series_id "
+                 "JOIN sources src ON src.id = r.source_id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
+    bdb_where_build(&w, f);
+    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
+                         "coalesce(p.name, ''), r.source_id, r.repetition, "
+                         "r.line, r.id");
+    cb_walk cw = {(void *)cb, ctx};
+    return walk_where(st, &w, "listing results", result_row, &cw);
+}
+
+static int series_row(bdb_store *st, PGresult *s, int i, void *ctx)
+{
+    (void)st;
+    cb_walk *w = ctx;
+    bdb_series_row r = {
+        .id = col_ll(s, i, 0), .tool = col_text(s, i, 1),
+        .benchmark = col_text(s, i, 2), .metric = col_text(s, i, 3),
+        .params = col_text(s, i, 4), .unit = col_text(s, i, 5),
+        .better = col_int(s, i, 6), .nresults = col_ll(s, i, 7),
+        .nplatforms = col_ll(s, i, 8)};
+    int (*cb)(const bdb_series_row *, void *) =
+        (int (*)(const bdb_series_row *, void *))w->cb;
+    return cb(&r, w->ctx) ? 1 : 0;
+}
+
+static int pg_series_each(bdb_store *st, const bdb_filter *f,
+                          int (*cb)(const bdb_series_row *, void *), void *ctx)
+{
+    bdb_where w;
+    bdb_where_init(&w, '$');
+    bdb_buf_puts(&w.sql,
+                 "SELECT s.id, s.tool, s.benchmark, s.metric, s.params, s.unit, "
+                 "s.better, count(r.id), count(DISTINCT r.platform_id) "
+                 "FROM series s JOIN results r ON r.series_id = s.id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
+    bdb_where_build(&w, f);
+    bdb_buf_puts(&w.sql, " GROUP BY s.id ORDER BY s.tool, s.benchmark, "
+                         "s.metric, s.params");
+    cb_walk cw = {(void *)cb, ctx};
+    return walk_where(st, &w, "listing series", series_row, &cw);
+}
+
+static int source_row(bdb_store *st, PGresult *s, int i, void *ctx)
+{
+    (void)st;
+    cb_walk *w = ctx;
+    bdb_source_row r = {
+        .id = col_ll(s, i, 0), .path = col_text(s, i, 1),
+        .sha256 = col_text(s, i, 2), .imported_at = col_text(s, i, 3),
+        .tool = col_text(s, i, 4), .tool_version = col_text(s, i, 5),
+        .parser_version = col_text(s, i, 6), .platform = col_text(s, i, 7),
+        .size = col_ll(s, i, 8), .nresults = col_ll(s, i, 9),
+        .nwarnings = col_ll(s, i, 10), .options = col_text(s, i, 11)};
+    int (*cb)(const bdb_source_row *, void *) =
+        (int (*)(const bdb_source_row *, void *))w->cb;
+    return cb(&r, w->ctx) ? 1 : 0;
+}
+
+static int pg_sources_each(bdb_store *st,
+                           int (*cb)(const bdb_source_row *, void *), void *ctx)
+{
+    cb_walk cw = {(void *)cb, ctx};
+    return walk(st,
+                "SELECT src.id, src.path, src.sha256, src.imported_at, src.tool, "
+                "coalesce(src.tool_version, ''), src.parser_version, "
+                "coalesce(p.name, ''), src.size, "
+                "(SELECT count(*) FROM results r WHERE r.source_id = src.id), "
+                "(SELECT count(*) FROM source_warnings w WHERE w.source_id = src.id "
+                "AND w.kind = 'warning'), src.options "
+                "FROM sources src LEFT JOIN platforms p ON p.id = src.platform_id "
+                "ORDER BY src.id",
+                NULL, "listing sources", source_row, &cw);
+}
+
+static int warning_row(bdb_store *st, PGresult *s, int i, void *ctx)
+{
+    (void)st;
+    cb_walk *w = ctx;
+    bdb_warning_row r = {.platform = col_text(s, i, 0),
+                         .source_path = col_text(s, i, 1),
+                         .message = col_text(s, i, 2),
+                         .line = col_int(s, i, 3),
+                         .source_id = col_ll(s, i, 4),
+                         .is_info = col_int(s, i, 5)};
+    int (*cb)(const bdb_warning_row *, void *) =
+        (int (*)(const bdb_warning_row *, void *))w->cb;
+    return cb(&r, w->ctx) ? 1 : 0;
+}
+
+static int pg_warnings_each(bdb_store *st, const bdb_filter *f,
+                            int (*cb)(const bdb_warning_row *, void *),
+                            void *ctx)
+{
+    bdb_where w;
+    bdb_where_init(&w, '$');
+    bdb_buf_puts(&w.sql,
+                 "SELECT coalesce(sp.name, ''), src.path, wn.message, wn.line, "
+                 "src.id, (wn.kind = 'info')::int FROM source_warnings wn "
+                 "JOIN sources src ON src.id = wn.source_id "
+                 "LEFT JOIN platforms sp ON sp.id = src.platform_id "
+                 "WHERE src.id IN (SELECT r.source_id FROM results r "
+                 "JOIN series s ON s.id = r.series_id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
+    bdb_where_build(&w, f);
+    bdb_buf_puts(&w.sql, ") ORDER BY src.id, wn.line, wn.id");
+    cb_walk cw = {(void *)cb, ctx};
+    return walk_where(st, &w, "listing warnings", warning_row, &cw);
+}
+
+static int name_row(bdb_store *st, PGresult *s, int i, void *ctx)
+{
+    (void)st;
+    cb_walk *w = ctx;
+    int (*cb)(const char *, void *) = (int (*)(const char *, void *))w->cb;
+    return cb(col_text(s, i, 0), w->ctx) ? 1 : 0;
+}
+
+static int pg_platform_names_each(bdb_store *st, const bdb_filter *f,
+                                  int (*cb)(const char *, void *), void *ctx)
+{
+    bdb_where w;
+    bdb_where_init(&w, '$');
+    bdb_buf_puts(&w.sql,
+                 "SELECT DISTINCT coalesce(p.name, '') AS pname FROM results r "
+                 "JOIN series s ON s.id = r.series_id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
+    bdb_where_build(&w, f);
+    bdb_buf_puts(&w.sql, " ORDER BY pname");
+    cb_walk cw = {(void *)cb, ctx};
+    return walk_where(st, &w, "listing platforms of results", name_row, &cw);
+}
+
+/* Splits a string_agg() list on sep into at most n pieces (in place). */
+static size_t split_list(char *text, char sep, char **out, size_t n)
+{
+    size_t k = 0;
+    char *p = text;
+    while (p && k < n) {
+        out[k++] = p;
+        char *q = strchr(p, sep);
+        if (q)
+            *q++ = '\0';
+        p = q;
+    }
+    return k;
+}
+
+static int group_row(bdb_store *st, PGresult *s, int i, void *ctx)
+{
+    cb_walk *w = ctx;
+    size_t n = (size_t)col_ll(s, i, 8);
+    char *vals = strdup(col_text(s, i, 9)), *lines = strdup(col_text(s, i, 10));
+    char *srcs = strdup(col_text(s, i, 11)), *paths = strdup(col_text(s, i, 12));
+    char **vp = calloc(n + 1, sizeof *vp), **lp = calloc(n + 1, sizeof *lp);
+    char **sp = calloc(n + 1, sizeof *sp), **pp = calloc(n + 1, sizeof *pp);
+    double *values = calloc(n + 1, sizeof *values);
+    int *line_no = calloc(n + 1, sizeof *line_no);
+    long long *source_ids = calloc(n + 1, sizeof *source_ids);
+    int rc = 0;
+    if (!vals || !lines || !srcs || !paths || !vp || !lp || !sp || !pp ||
+        !values || !line_no || !source_ids) {
+        rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    } else if (split_list(vals, 31, vp, n) != n ||
+               split_list(lines, 31, lp, n) != n ||
+               split_list(srcs, 31, sp, n) != n ||
+               split_list(paths, 31, pp, n) != n) {
+        rc = bdb_store_fail(st, BDB_ESTORE, "inconsistent group lists");
+    } else {
+        /* mean, min and max from the values in order, summed as SQLite's
+         * avg() sums them, so that both back-ends print the same mean */
+        double sum = 0, mn = INFINITY, mx = -INFINITY;
+        for (size_t k = 0; k < n; k++) {
+            values[k] = strtod(vp[k], NULL);
+            line_no[k] = (int)strtol(lp[k], NULL, 10);
+            source_ids[k] = strtoll(sp[k], NULL, 10);
+            sum += values[k];
+            if (values[k] < mn)
+                mn = values[k];
+            if (values[k] > mx)
+                mx = values[k];
+        }
+        bdb_group_row r = {
+            .series_id = col_ll(s, i, 0), .tool = col_text(s, i, 1),
+            .benchmark = col_text(s, i, 2), .metric = col_text(s, i, 3),
+            .params = col_text(s, i, 4), .unit = col_text(s, i, 5),
+            .better = col_int(s, i, 6), .platform = col_text(s, i, 7),
+            .n = n, .mean = n ? sum / (double)n : NAN, .min = mn, .max = mx,
+            .values = values, .lines = line_no, .source_ids = source_ids,
+            .paths = (const char *const *)pp};
+        int (*cb)(const bdb_group_row *, void *) =
+            (int (*)(const bdb_group_row *, void *))w->cb;
+        rc = cb(&r, w->ctx) ? 1 : 0;
+    }
+    free(vals); free(lines); free(srcs); free(paths);
+    free(vp); free(lp); free(sp); free(pp);
+    free(values); free(line_no); free(source_ids);
+    return rc;
+}
+
+static int pg_groups_each(bdb_store *st, const bdb_filter *f,
+                          int (*cb)(const bdb_group_row *, void *), void *ctx)
+{
+    bdb_where w;
+    bdb_where_init(&w, '$');
+    /* Each list is aggregated in source and repetition order, the order
+     * SQLite's group_concat() sees. */
+#define ORD "ORDER BY r.source_id, r.repetition, r.line, r.id"
+    bdb_buf_puts(&w.sql,
+                 "SELECT s.id, s.tool, s.benchmark, s.metric, s.params, s.unit, "
+                 "s.better, coalesce(p.name, '') AS pname, count(*), "
+                 "string_agg(r.value::text, chr(31) " ORD "), "
+                 "string_agg(r.line::text, chr(31) " ORD "), "
+                 "string_agg(r.source_id::text, chr(31) " ORD "), "
+                 "string_agg(replace(src.path, chr(31), '?'), chr(31) " ORD ") "
+                 "FROM results r JOIN series s ON s.id = r.series_id "
+                 "JOIN sources src ON src.id = r.source_id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
+#undef ORD
+    bdb_where_build(&w, f);
+    bdb_buf_puts(&w.sql, " GROUP BY s.id, pname ORDER BY s.tool, s.benchmark, "
+                         "s.metric, s.params, pname");
+    cb_walk cw = {(void *)cb, ctx};
+    return walk_where(st, &w, "grouping results", group_row, &cw);
+}
+
+/* ---- iVersion 4: what copying a database needs ------------------------- */
+
+typedef struct sample_walk {
+    bdb_sink *out;
+    int rc;
+} sample_walk;
+
+static int sample_row(bdb_store *st, PGresult *s, int i, void *ctx)
+{
+    sample_walk *w = ctx;
+    int rc = bdb_store_sample_from_row(st, w->out, col_text(s, i, 0),
+                                       col_text(s, i, 1), col_text(s, i, 2),
+                                       col_text(s, i, 3), col_text(s, i, 4),
+                                       col_int(s, i, 5), col_num(s, i, 6),
+                                       col_int(s, i, 7), col_int(s, i, 8),
+                                       col_text(s, i, 9));
+    return rc ? rc : 0;
+}
+
+static int note_row(bdb_store *st, PGresult *s, int i, void *ctx)
+{
+    sample_walk *w = ctx;
+    return bdb_store_note_from_row(st, w->out, col_int(s, i, 0),
+                                   col_int(s, i, 1), col_text(s, i, 2));
+}
+
+static int pg_source_samples(bdb_store *st, long long id, bdb_sink *out)
+{
+    params p = {0};
+    p_int(&p, id);
+    sample_walk w = {out, 0};
+    int rc = walk(st,
+                  "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
+                  "s.unit, s.better, r.value, r.repetition, r.line, "
+                  "coalesce((SELECT string_agg(sp.key || chr(31) || sp.value, "
+                  "chr(30) ORDER BY sp.key) FROM series_params sp "
+                  "WHERE sp.series_id = s.id), '') "
+                  "FROM results r JOIN series s ON s.id = r.series_id "
+                  "LEFT JOIN platforms p ON p.id = r.platform_id "
+                  "WHERE r.source_id = $1 ORDER BY r.id",
+                  &p, "reading a source's results", sample_row, &w);
+    if (!rc)
+        rc = walk(st,
+                  "SELECT line, (kind = 'info')::int, message FROM "
+                  "source_warnings WHERE source_id = $1 ORDER BY id",
+                  &p, "reading a source's warnings", note_row, &w);
+    params_free(&p);
+    return rc;
+}
+
+static int pg_source_set_imported_at(bdb_store *st, long long id,
+                                     const char *imported_at)
+{
+    params p = {0};
+    p_text(&p, imported_at);
+    p_int(&p, id);
+    PGresult *res = run(st, NULL, "UPDATE sources SET imported_at = $1 "
+                                  "WHERE id = $2", &p, "dating a source");
+    params_free(&p);
+    if (!res)
+        return BDB_ESTORE;
+    PQclear(res);
+    return BDB_OK;
+}
+
+const bdb_store_ops bdb_store_pg_ops = {
+    .iVersion = 4,
+    .scheme = "postgresql",
+    .open = pg_open,
+    .close = pg_close,
+    .platform_put = pg_platform_put,
+    .platform_get = pg_platform_get,
+    .platform_each = pg_platform_each,
+    .source_find = pg_source_find,
+    .add_source = pg_add_source,
+    .source_ids = pg_source_ids,
+    .source_load = pg_source_load,
+    .source_replace = pg_source_replace,
+    .results_each = pg_results_each,
+    .series_each = pg_series_each,
+    .sources_each = pg_sources_each,
+    .warnings_each = pg_warnings_each,
+    .groups_each = pg_groups_each,
+    .platforms_put = pg_platforms_put,
+    .platform_names_each = pg_platform_names_each,
+    .batch_begin = pg_batch_begin,
+    .batch_end = pg_batch_end,
+    .source_begin = pg_source_begin,
+    .source_put = pg_source_put,
+    .source_end = pg_source_end,
+    .source_samples = pg_source_samples,
+    .source_set_imported_at = pg_source_set_imported_at,
+};
+
+#endif /* BDB_HAVE_LIBPQ */

@@ -1,0 +1,113 @@
+/* store_zlib.c - sources are kept whole and zlib-compressed in either
+ * back-end. deflate/inflate run in chunks of at most CHUNK bytes of input
+ * at a time, so sizes past what a uLong holds are streamed rather than
+ * refused, and a damaged stream is told from a short one. */
+#include "store_internal.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#define CHUNK ((size_t)1 << 20)
+
+int bdb_store_compress(bdb_store *st, const void *data, size_t n,
+                       unsigned char **out, size_t *outlen)
+{
+    *out = NULL;
+    *outlen = 0;
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (deflateInit(&z, 6) != Z_OK)
+        return bdb_store_fail(st, BDB_ENOMEM, "cannot start compressing");
+    size_t cap = n / 4 + 64, len = 0;
+    unsigned char *buf = malloc(cap);
+    const unsigned char *in = data;
+    size_t left = n;
+    int zr = Z_OK;
+    while (buf && zr != Z_STREAM_END) {
+        if (z.avail_in == 0 && left) {
+            size_t take = left < CHUNK ? left : CHUNK;
+            z.next_in = (unsigned char *)(uintptr_t)in;
+            z.avail_in = (uInt)take;
+            in += take;
+            left -= take;
+        }
+        if (len == cap) {
+            size_t ncap = cap * 2;
+            unsigned char *nb = ncap > cap ? realloc(buf, ncap) : NULL;
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap = ncap;
+        }
+        size_t room = cap - len < CHUNK ? cap - len : CHUNK;
+        z.next_out = buf + len;
+        z.avail_out = (uInt)room;
+        zr = deflate(&z, left || z.avail_in ? Z_NO_FLUSH : Z_FINISH);
+        len += room - z.avail_out;
+        if (zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR) {
+            free(buf);
+            deflateEnd(&z);
+            return bdb_store_fail(st, BDB_ENOMEM, "cannot compress source");
+        }
+    }
+    deflateEnd(&z);
+    if (!buf)
+        return bdb_store_fail(st, BDB_ENOMEM,
+                              "out of memory compressing a source of %zu "
+                              "bytes", n);
+    *out = buf;
+    *outlen = len;
+    return BDB_OK;
+}
+
+int bdb_store_uncompress(bdb_store *st, long long id, const void *zdata,
+                         size_t zlen, size_t size, char **out)
+{
+    *out = NULL;
+    char *buf = size + 1 > size ? malloc(size + 1) : NULL;
+    if (!buf)
+        return bdb_store_fail(st, BDB_ENOMEM,
+                              "out of memory for source %lld (%zu bytes)", id,
+                              size);
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit(&z) != Z_OK) {
+        free(buf);
+        return bdb_store_fail(st, BDB_ENOMEM, "cannot start decompressing");
+    }
+    const unsigned char *in = zdata;
+    size_t inleft = zlen, got = 0;
+    int zr = Z_OK;
+    while (zr != Z_STREAM_END) {
+        if (z.avail_in == 0 && inleft) {
+            size_t take = inleft < CHUNK ? inleft : CHUNK;
+            z.next_in = (unsigned char *)(uintptr_t)in;
+            z.avail_in = (uInt)take;
+            in += take;
+            inleft -= take;
+        }
+        /* one spare byte of room tells "exactly size" from "more" */
+        size_t room = size + 1 - got < CHUNK ? size + 1 - got : CHUNK;
+        z.next_out = (unsigned char *)buf + got;
+        z.avail_out = (uInt)room;
+        zr = inflate(&z, Z_NO_FLUSH);
+        got += room - z.avail_out;
+        if ((zr != Z_OK && zr != Z_STREAM_END) || got > size ||
+            (zr == Z_OK && z.avail_in == 0 && !inleft && z.avail_out != 0))
+            break;
+    }
+    inflateEnd(&z);
+    if (zr != Z_STREAM_END || got != size) {
+        free(buf);
+        return bdb_store_fail(st, BDB_ESTORE,
+                              "source %lld: stored bytes are damaged", id);
+    }
+    buf[size] = '\0';
+    *out = buf;
+    return BDB_OK;
+}

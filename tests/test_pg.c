@@ -1,0 +1,515 @@
+/* test_pg.c - the PostgreSQL back-end end to end, against a real server
+ * (BDB_TEST_PG_URL, from `sh scripts/pg-test-server.sh start`):
+ * - samples/ imported into SQLite and into PostgreSQL give the same
+ *   `report --format json` (and text, and result lists);
+ * - 8 processes importing overlapping sets into one database store every
+ *   file once: the same figures as one serial import, and the files they
+ *   say they imported add up to the serial count;
+ * - an import killed with SIGKILL leaves each file in or out, whole, and
+ *   a second import completes it.
+ * Without BDB_TEST_PG_URL the tests say so and are skipped, or fail when
+ * CI=true. */
+#include "test_util.h"
+
+#include "../store/store.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *base_url(void)
+{
+    const char *u = getenv("BDB_TEST_PG_URL");
+    return u && *u ? u : NULL;
+}
+
+static void url_with_db(const char *base, const char *name, char *out,
+                        size_t n)
+{
+    const char *auth = strstr(base, "://");
+    assert_non_null(auth);
+    const char *slash = strchr(auth + 3, '/');
+    const char *query = strchr(auth + 3, '?');
+    size_t keep = slash ? (size_t)(slash - base)
+                        : query ? (size_t)(query - base) : strlen(base);
+    snprintf(out, n, "%.*s/%s%s", (int)keep, base, name, query ? query : "");
+}
+
+/* A new empty database on the test server; its URL into out. */
+static void fresh_db(const char *what, char *out, size_t n)
+{
+    static int k;
+    char name[96], cmd[2048];
+    snprintf(name, sizeof name, "bdb_pg_%s_%ld_%d", what, (long)getpid(), ++k);
+    snprintf(cmd, sizeof cmd, "psql '%s' -qAtX -v ON_ERROR_STOP=1 -c "
+             "'CREATE DATABASE %s' >/dev/null", base_url(), name);
+    if (system(cmd) != 0)
+        fail_msg("cannot create a database: %s", cmd);
+    url_with_db(base_url(), name, out, n);
+}
+
+/* Output of benchdb ARGS (stdout only) into a new string. */
+static char *output_of(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static char *output_of(const char *fmt, ...)
+{
+    char args[8192], cmd[9000];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    snprintf(cmd, sizeof cmd, "'%s' %s", BDB_BINARY, args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    bdb_buf b;
+    bdb_buf_init(&b);
+    char chunk[65536];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof chunk, p)) > 0)
+        bdb_buf_append(&b, chunk, got);
+    int st = pclose(p);
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+        fail_msg("%s exited with %d", cmd, st);
+    bdb_buf_puts(&b, "");
+    return bdb_buf_detach(&b, NULL);
+}
+
+static int compare_lines(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* text's lines sorted (the header first), as one string: an order-free
+ * view of a list whose order follows import order */
+static char *sorted_lines(char *text)
+{
+    size_t n = 0, cap = 1024;
+    char **lines = malloc(cap * sizeof *lines);
+    assert_non_null(lines);
+    for (char *p = text, *nl; *p; p = nl + 1) {
+        nl = strchr(p, '\n');
+        if (!nl)
+            break;
+        *nl = '\0';
+        if (n == cap) {
+            cap *= 2;
+            lines = realloc(lines, cap * sizeof *lines);
+            assert_non_null(lines);
+        }
+        lines[n++] = p;
+    }
+    if (n > 1)
+        qsort(lines + 1, n - 1, sizeof *lines, compare_lines);
+    bdb_buf b;
+    bdb_buf_init(&b);
+    for (size_t i = 0; i < n; i++) {
+        bdb_buf_puts(&b, lines[i]);
+        bdb_buf_puts(&b, "\n");
+    }
+    free(lines);
+    bdb_buf_puts(&b, "");
+    return bdb_buf_detach(&b, NULL);
+}
+
+/* Removes each line's first CSV field (an id), in place. */
+static void drop_first_column(char *text)
+{
+    char *w = text;
+    for (char *p = text; *p;) {
+        char *comma = strchr(p, ',');
+        char *nl = strchr(p, '\n');
+        if (!nl)
+            nl = p + strlen(p);
+        if (comma && comma < nl)
+            p = comma + 1;
+        size_t n = (size_t)(nl - p) + (*nl ? 1 : 0);
+        memmove(w, p, n);
+        w += n;
+        p += n;
+    }
+    *w = '\0';
+}
+
+static int need_server(void **state)
+{
+    (void)state;
+    if (base_url())
+        return 0;
+    const char *ci = getenv("CI");
+    if (ci && strcmp(ci, "true") == 0)
+        fail_msg("BDB_TEST_PG_URL is not set and CI=true: start a server "
+                 "with `sh scripts/pg-test-server.sh start`");
+    print_message("no PostgreSQL server (BDB_TEST_PG_URL is not set; "
+                  "`sh scripts/pg-test-server.sh start` makes one): skipped\n");
+    skip();
+    return 0;
+}
+
+/* The SQLite import of samples/ every test compares against. */
+static char ref_db[700];
+
+static void reference(void)
+{
+    if (ref_db[0])
+        return;
+    snprintf(ref_db, sizeof ref_db, "%s/ref.sqlite", tu_tmpdir());
+    int rc = tu_run(NULL, "--db '%s' import '%s' >/dev/null", ref_db,
+                    tu_path("samples"));
+    /* 1: some samples are meant to fail (tools' error outputs) */
+    assert_true(rc == 0 || rc == 1);
+}
+
+static void pg__samples__report_the_same_as_sqlite(void **state)
+{
+    if (need_server(state))
+        return;
+    reference();
+    char url[1100];
+    fresh_db("e2e", url, sizeof url);
+    bdb_buf a, b;
+    bdb_buf_init(&a);
+    bdb_buf_init(&b);
+    int ra = tu_run(&a, "--db '%s' import '%s'", url, tu_path("samples"));
+    char sq2[700];
+    snprintf(sq2, sizeof sq2, "%s/e2e.sqlite", tu_tmpdir());
+    int rb = tu_run(&b, "--db '%s' import '%s'", sq2, tu_path("samples"));
+    assert_int_equal(ra, rb);
+    /* the same files imported, present, failed, in the same words */
+    assert_non_null(strstr(a.data, " imported ("));
+    char *last_a = strstr(a.data, " imported (");
+    char *last_b = strstr(b.data, " imported (");
+    while (strstr(last_a + 1, " imported ("))
+        last_a = strstr(last_a + 1, " imported (");
+    while (strstr(last_b + 1, " imported ("))
+        last_b = strstr(last_b + 1, " imported (");
+    assert_string_equal(last_a, last_b);
+    static const char *const views[] = {
+        "report --format json", "report --format text",
+        "report --format csv", "report --format markdown",
+        "report --all --format json", "efficiency",
+        "list results --format csv", "list series --format csv",
+        "platform list --format csv"};
+    for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) {
+        char *from_pg = output_of("--db '%s' %s", url, views[i]);
+        char *from_sq = output_of("--db '%s' %s", sq2, views[i]);
+        if (strstr(views[i], "list series")) {
+            /* series ids are the databases' own (a failed file uses up
+             * PostgreSQL identities, SQLite reuses its rowids) */
+            drop_first_column(from_pg);
+            drop_first_column(from_sq);
+        }
+        if (strcmp(from_pg, from_sq) != 0)
+            fail_msg("`%s` differs between PostgreSQL and SQLite", views[i]);
+        assert_true(strlen(from_pg) > 100);
+        free(from_pg);
+        free(from_sq);
+    }
+    bdb_buf_free(&a);
+    bdb_buf_free(&b);
+}
+
+/* The sample folders (ab, dd, ...), sorted. */
+static size_t sample_dirs(char dirs[][256], size_t max)
+{
+    DIR *d = opendir(tu_path("samples"));
+    assert_non_null(d);
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < max) {
+        if (e->d_name[0] == '.' || strchr(e->d_name, '.'))
+            continue;
+        snprintf(dirs[n++], 256, "%s", e->d_name);
+    }
+    closedir(d);
+    qsort(dirs, n, 256, (int (*)(const void *, const void *))strcmp);
+    return n;
+}
+
+/* "N imported" of an import's summary line. */
+static long imported_count(const char *out)
+{
+    const char *p = NULL, *q = out;
+    while ((q = strstr(q, " imported (")) != NULL)
+        p = q++;
+    if (!p)
+        fail_msg("no summary in:\n%s", out);
+    while (p > out && p[-1] >= '0' && p[-1] <= '9')
+        p--;
+    return strtol(p, NULL, 10);
+}
+
+static void pg__eight_importers_at_once__store_every_file_once(void **state)
+{
+    if (need_server(state))
+        return;
+    char dirs[64][256];
+    size_t nd = sample_dirs(dirs, 64);
+    assert_true(nd >= 4);
+    char url[1100], serial[1100];
+    fresh_db("conc", url, sizeof url);
+    fresh_db("serial", serial, sizeof serial);
+    /* process i imports three neighbouring folders: every folder is
+     * imported by up to three processes at once */
+    const char *tmp = tu_tmpdir();
+    bdb_buf cmd;
+    bdb_buf_init(&cmd);
+    char sets[8][2048];
+    for (int i = 0; i < 8; i++) {
+        sets[i][0] = '\0';
+        for (int k = 0; k < 3; k++) {
+            size_t len = strlen(sets[i]);
+            snprintf(sets[i] + len, sizeof sets[i] - len, " '%s/%s'",
+                     tu_path("samples"), dirs[(size_t)(i + k) % nd]);
+        }
+        bdb_buf_printf(&cmd, "( '%s' --db '%s' import%s > '%s/out%d' 2>&1; "
+                       "echo $? > '%s/rc%d' ) &\n", BDB_BINARY, url, sets[i],
+                       tmp, i, tmp, i);
+    }
+    bdb_buf_puts(&cmd, "wait\n");
+    assert_int_equal(system(cmd.data), 0);
+    bdb_buf_free(&cmd);
+    long total = 0;
+    for (int i = 0; i < 8; i++) {
+        char path[800], rel[64];
+        snprintf(path, sizeof path, "%s/rc%d", tmp, i);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        int rc = -1;
+        char line[16] = "";
+        if (fgets(line, sizeof line, f))
+            rc = (int)strtol(line, NULL, 10);
+        fclose(f);
+        snprintf(rel, sizeof rel, "out%d", i);
+        snprintf(path, sizeof path, "%s/%s", tmp, rel);
+        f = fopen(path, "r");
+        assert_non_null(f);
+        bdb_buf out;
+        bdb_buf_init(&out);
+        char chunk[4096];
+        size_t got;
+        while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+            bdb_buf_append(&out, chunk, got);
+        fclose(f);
+        bdb_buf_puts(&out, "");
+        /* 1 only for the samples that are meant to fail */
+        if (rc != 0 && rc != 1)
+            fail_msg("importer %d exited %d:\n%s", i, rc, out.data);
+        if (strstr(out.data, "deadlock") || strstr(out.data, "could not") ||
+            strstr(out.data, "duplicate key"))
+            fail_msg("importer %d met the database:\n%s", i, out.data);
+        total += imported_count(out.data);
+        bdb_buf_free(&out);
+    }
+    /* one process, the same sets one after another */
+    long serial_total = 0;
+    for (int i = 0; i < 8; i++) {
+        bdb_buf out;
+        bdb_buf_init(&out);
+        int rc = tu_run(&out, "--db '%s' import%s", serial, sets[i]);
+        assert_true(rc == 0 || rc == 1);
+        serial_total += imported_count(out.data);
+        bdb_buf_free(&out);
+    }
+    assert_true(serial_total > 0);
+    /* each file was imported by exactly one of the eight */
+    assert_int_equal(total, serial_total);
+    char *a = output_of("--db '%s' list results --format csv", url);
+    char *b = output_of("--db '%s' list results --format csv", serial);
+    char *sa = sorted_lines(a), *sb = sorted_lines(b);
+    assert_string_equal(sa, sb);
+    free(a); free(b); free(sa); free(sb);
+    a = output_of("--db '%s' list series --format csv", url);
+    b = output_of("--db '%s' list series --format csv", serial);
+    /* series ids differ with import order: compare from the tool on */
+    drop_first_column(a);
+    drop_first_column(b);
+    assert_string_equal(a, b);
+    free(a); free(b);
+}
+
+typedef struct src_count {
+    char sha[80];
+    long long n;
+} src_count;
+
+typedef struct src_counts {
+    src_count v[4096];
+    size_t n;
+} src_counts;
+
+static int count_row(const bdb_source_row *r, void *ctx)
+{
+    src_counts *c = ctx;
+    assert_true(c->n < 4096);
+    snprintf(c->v[c->n].sha, sizeof c->v[c->n].sha, "%s", r->sha256);
+    c->v[c->n++].n = r->nresults;
+    return 0;
+}
+
+static void counts_of(const char *loc, src_counts *c)
+{
+    bdb_store *st;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_store_open_mode(&st, loc, BDB_STORE_READ_ONLY, &d))
+        fail_msg("%s: %s", loc, d.message);
+    c->n = 0;
+    assert_int_equal(bdb_store_sources_each(st, count_row, c), 0);
+    bdb_store_close(st);
+}
+
+static long long ref_count(const src_counts *ref, const char *sha)
+{
+    for (size_t i = 0; i < ref->n; i++)
+        if (strcmp(ref->v[i].sha, sha) == 0)
+            return ref->v[i].n;
+    return -1;
+}
+
+static void pg__import_killed__leaves_each_file_in_or_out(void **state)
+{
+    if (need_server(state))
+        return;
+    reference();
+    static src_counts ref, got;
+    counts_of(ref_db, &ref);
+    assert_true(ref.n > 50);
+    char url[1100];
+    fresh_db("kill", url, sizeof url);
+    /* create the schema first, so that the kill falls among the files */
+    assert_int_equal(tu_run(NULL, "--db '%s' init >/dev/null", url), 0);
+    int killed_midway = 0;
+    for (int attempt = 0; attempt < 5 && !killed_midway; attempt++) {
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            int null = open("/dev/null", O_WRONLY);
+            dup2(null, 1);
+            dup2(null, 2);
+            execl(BDB_BINARY, BDB_BINARY, "--db", url, "import",
+                  tu_path("samples"), (char *)NULL);
+            _exit(127);
+        }
+        /* kill it once some files are in */
+        for (int waited = 0; waited < 200; waited++) {
+            counts_of(url, &got);
+            if (got.n > (size_t)attempt * 5)
+                break;
+            struct timespec ts = {0, 20 * 1000 * 1000};
+            nanosleep(&ts, NULL);
+        }
+        kill(pid, SIGKILL);
+        int status;
+        waitpid(pid, &status, 0);
+        counts_of(url, &got);
+        killed_midway = WIFSIGNALED(status) && got.n < ref.n;
+        /* every file present is whole: as many figures as the serial
+         * import gave it */
+        for (size_t i = 0; i < got.n; i++) {
+            long long want = ref_count(&ref, got.v[i].sha);
+            if (want != got.v[i].n)
+                fail_msg("source %s has %lld results after the kill, %lld "
+                         "when imported alone", got.v[i].sha, got.v[i].n, want);
+        }
+    }
+    if (!killed_midway)
+        fail_msg("the import finished before it could be killed five times");
+    /* the server is consistent and the rest can be imported */
+    int rc = tu_run(NULL, "--db '%s' import '%s' >/dev/null", url,
+                    tu_path("samples"));
+    assert_true(rc == 0 || rc == 1);
+    counts_of(url, &got);
+    assert_int_equal(got.n, ref.n);
+    for (size_t i = 0; i < got.n; i++)
+        assert_true(ref_count(&ref, got.v[i].sha) == got.v[i].n);
+    char *a = output_of("--db '%s' list results --format csv", url);
+    char *b = output_of("--db '%s' list results --format csv", ref_db);
+    char *sa = sorted_lines(a), *sb = sorted_lines(b);
+    assert_string_equal(sa, sb);
+    free(a); free(b); free(sa); free(sb);
+}
+
+/* Regression: processes that waited for the migration lock read a stale
+ * "no benchdb_meta" from their catalog cache and ran 001_init.sql again
+ * ("relation already exists"). */
+static void pg__first_open_by_eight_at_once__migrates_once(void **state)
+{
+    if (need_server(state))
+        return;
+    for (int round = 0; round < 3; round++) {
+        char url[1100];
+        fresh_db("race", url, sizeof url);
+        bdb_buf cmd;
+        bdb_buf_init(&cmd);
+        const char *tmp = tu_tmpdir();
+        for (int i = 0; i < 8; i++)
+            bdb_buf_printf(&cmd, "( '%s' --db '%s' init >'%s/init%d' 2>&1 || "
+                           "echo FAILED >>'%s/init%d' ) &\n", BDB_BINARY, url,
+                           tmp, i, tmp, i);
+        bdb_buf_puts(&cmd, "wait\n");
+        assert_int_equal(system(cmd.data), 0);
+        bdb_buf_free(&cmd);
+        for (int i = 0; i < 8; i++) {
+            char rel[800];
+            snprintf(rel, sizeof rel, "%s/init%d", tmp, i);
+            FILE *f = fopen(rel, "r");
+            assert_non_null(f);
+            char line[2048] = "";
+            size_t got = fread(line, 1, sizeof line - 1, f);
+            line[got] = '\0';
+            fclose(f);
+            if (!strstr(line, "ready") || strstr(line, "FAILED"))
+                fail_msg("init %d of 8: %s", i, line);
+        }
+    }
+}
+
+static void pg__copy_both_ways__reports_the_same(void **state)
+{
+    if (need_server(state))
+        return;
+    reference();
+    char url[1100], back[700];
+    fresh_db("copy", url, sizeof url);
+    snprintf(back, sizeof back, "%s/back.sqlite", tu_tmpdir());
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "copy --from '%s' --to '%s'", ref_db, url), 0);
+    assert_non_null(strstr(out.data, "0 already present"));
+    assert_int_equal(tu_run(&out, "copy --from '%s' --to '%s'", url, back), 0);
+    char *r0 = output_of("--db '%s' report --format json", ref_db);
+    char *r1 = output_of("--db '%s' report --format json", url);
+    char *r2 = output_of("--db '%s' report --format json", back);
+    assert_string_equal(r0, r1);
+    assert_string_equal(r0, r2);
+    /* sources keep their import times and ids in order */
+    char *s0 = output_of("--db '%s' list sources --format csv", ref_db);
+    char *s2 = output_of("--db '%s' list sources --format csv", back);
+    assert_string_equal(s0, s2);
+    /* a second copy adds nothing */
+    assert_int_equal(tu_run(&out, "copy --from '%s' --to '%s'", ref_db, url), 0);
+    assert_non_null(strstr(out.data, " 0 sources copied"));
+    free(r0); free(r1); free(r2); free(s0); free(s2);
+    bdb_buf_free(&out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(pg__samples__report_the_same_as_sqlite),
+        cmocka_unit_test(pg__eight_importers_at_once__store_every_file_once),
+        cmocka_unit_test(pg__import_killed__leaves_each_file_in_or_out),
+        cmocka_unit_test(pg__copy_both_ways__reports_the_same),
+        cmocka_unit_test(pg__first_open_by_eight_at_once__migrates_once),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
