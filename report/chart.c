@@ -16,11 +16,11 @@
  * text API puts the context in an error state on invalid UTF-8, which
  * would lose the whole chart over one bad byte. */
 #include "chart.h"
+#include "sections.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <cairo.h>
-#include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 
 #include <errno.h>
@@ -1003,6 +1003,24 @@ typedef struct rrow {
     long series;            /* ... or a series (-1 for a header) */
 } rrow;
 
+static const bdb_model *g_sort_model;
+
+/* Within a category: by tool, benchmark and metric, then the parameters
+ * in numeric order, as the tables are. */
+static int rrow_cmp(const void *x, const void *y)
+{
+    const bdb_rseries *a = &g_sort_model->series[((const rrow *)x)->series];
+    const bdb_rseries *b = &g_sort_model->series[((const rrow *)y)->series];
+    int c = strcmp(a->tool, b->tool);
+    if (!c)
+        c = strcmp(a->benchmark, b->benchmark);
+    if (!c)
+        c = strcmp(a->metric, b->metric);
+    if (!c)
+        c = bdb_section_natural_cmp(a->params, b->params);
+    return c;
+}
+
 /* The rows in drawing order; returns the count (rows has room for
  * nseries + 8). */
 static size_t ratio_rows(const bdb_model *m, enum rmode mode, rrow *rows)
@@ -1035,7 +1053,10 @@ static size_t ratio_rows(const bdb_model *m, enum rmode mode, rrow *rows)
             }
             n++;
         }
-        (void)head;
+        if (rows && any && n > head + 2) {
+            g_sort_model = m;
+            qsort(rows + head + 1, n - head - 1, sizeof *rows, rrow_cmp);
+        }
     }
     return n;
 }
@@ -1872,9 +1893,28 @@ int bdb_chart_render_pdf_report(const bdb_model *m, const char *path,
     return st ? status_rc(diag, path, st) : BDB_OK;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define BDB_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BDB_ASAN 1
+#endif
+#endif
+
+#ifdef BDB_ASAN
+/* fontconfig 2.14 leaks what its config parser allocates unless FcFini
+ * runs, and FcFini (or cairo's reset of its font caches) is not safe
+ * while pango 1.50's own fontconfig thread may still hold fonts: it
+ * aborts now and then. LeakSanitizer is told instead (its documented
+ * hook), for fontconfig's frames only. */
+const char *__lsan_default_suppressions(void);
+const char *__lsan_default_suppressions(void)
+{
+    return "leak:libfontconfig.so.1\n";
+}
+#endif
+
 void bdb_chart_release_caches(void)
 {
     pango_cairo_font_map_set_default(NULL);
-    cairo_debug_reset_static_data();
-    FcFini();
 }

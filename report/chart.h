@@ -152,9 +152,10 @@ void bdb_chart_trace_begin(bdb_chart_trace *t);
 void bdb_chart_trace_end(void);
 void bdb_chart_trace_free(bdb_chart_trace *t);
 
-/* Frees the font caches cairo and fontconfig keep for the life of the
- * process, so that LeakSanitizer reports only real leaks. Call once, at
- * the end, after the last chart. */
+/* Drops pango's font map (and with it its fonts) once the last chart is
+ * drawn. cairo's and fontconfig's own caches stay until exit: resetting
+ * them while pango 1.50's fontconfig thread may still hold a font aborts
+ * (ASan builds tell LeakSanitizer about fontconfig's parser instead). */
 void bdb_chart_release_caches(void);
 
 #endif

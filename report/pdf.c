@@ -306,16 +306,37 @@ static void section_table(doc *d, int (*build)(const bdb_model *, bdb_rtable *),
 
 /* ---- charts ----------------------------------------------------------------- */
 
+/* The height chart k takes on the page, scaled to the text width (and
+ * down to a page when taller); *scale receives the factor. */
+static double chart_height(const doc *d, bdb_chart_kind k, size_t i, double *scale)
+{
+    double ch = bdb_chart_natural_height(d->m, k, CHART_W);
+    double sc = text_w(d) / CHART_W;
+    double maxh = bottom(d) - MARGIN - 40; /* room for a heading */
+    if (ch * sc > maxh)
+        sc = maxh / ch;
+    if (scale)
+        *scale = sc;
+    (void)i;
+    return ch * sc;
+}
+
+/* A heading that goes to the next page with the chart under it. */
+static void heading_over_chart(doc *d, int level, const char *s,
+                               bdb_chart_kind k, size_t i)
+{
+    if (bdb_chart_available(d->m, k, i))
+        need(d, chart_height(d, k, i, NULL) + 40);
+    heading(d, level, s);
+}
+
 static void chart(doc *d, bdb_chart_kind k, size_t i)
 {
     if (!bdb_chart_available(d->m, k, i))
         return;
     double ch = bdb_chart_natural_height(d->m, k, CHART_W);
-    double scale = text_w(d) / CHART_W;
-    double maxh = bottom(d) - MARGIN;
-    if (ch * scale > maxh)
-        scale = maxh / ch;
-    need(d, ch * scale);
+    double scale;
+    need(d, chart_height(d, k, i, &scale));
     cairo_save(d->cr);
     cairo_translate(d->cr, MARGIN, d->y);
     cairo_scale(d->cr, scale, scale);
@@ -384,7 +405,7 @@ static void tool_sections(doc *d, int all)
             if (strcmp(first->tool, tools[i]) != 0 ||
                 (!all && !bdb_report_is_key_series(first)))
                 continue;
-            heading(d, 3, m->sweeps[w].label);
+            heading_over_chart(d, 3, m->sweeps[w].label, BDB_CHART_SWEEP, w);
             chart(d, BDB_CHART_SWEEP, w);
             bdb_section_sweep(m, w, &t);
             table(d, &t);
@@ -427,7 +448,7 @@ static void body(doc *d, int all)
     section_table(d, bdb_section_platforms, NULL, NULL);
     section_table(d, bdb_section_differs, "What differs between these platforms", NULL);
 
-    heading(d, 1, "Overview");
+    heading_over_chart(d, 1, "Overview", BDB_CHART_OVERVIEW, 0);
     chart(d, BDB_CHART_OVERVIEW, 0);
     chart(d, BDB_CHART_SCORES, 0);
     section_table(d, bdb_section_scores, "Summary scores (geometric mean of ratios)",

@@ -203,7 +203,8 @@ int bdb_rtable_text_fit(const bdb_rtable *t, bdb_buf *out, const char *indent,
         for (size_t c = nkey; c < nc; c++) {
             const char *h = t->cells[c];
             const char *v = t->cells[r * t->ncols + c];
-            if (!*v)
+            /* a block leaves out what the row does not have */
+            if (!*v || strcmp(v, "-") == 0)
                 continue;
             bdb_buf_printf(out, "%s    %s:%*s ", indent, h, (int)(hw - width(h)), "");
             /* a multi-line value continues under its first line, a long

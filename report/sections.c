@@ -174,7 +174,7 @@ void bdb_section_cell_text(const bdb_rseries *s, const bdb_cell *c, char *out,
 
 /* Compares a and b with runs of digits (and a decimal point inside them)
  * taken as numbers: "clients=2" < "clients=20", "bs=4k" < "bs=16k". */
-static int natural_cmp(const char *a, const char *b)
+int bdb_section_natural_cmp(const char *a, const char *b)
 {
     while (*a && *b) {
         int da = *a >= '0' && *a <= '9', db = *b >= '0' && *b <= '9';
@@ -205,7 +205,7 @@ static int sort_row_cmp(const void *x, const void *y)
     const sort_row *a = x, *b = y;
     if (a->group != b->group)
         return a->group < b->group ? -1 : 1;
-    int c = natural_cmp(a->params, b->params);
+    int c = bdb_section_natural_cmp(a->params, b->params);
     if (c)
         return c;
     return a->series < b->series ? -1 : a->series > b->series;

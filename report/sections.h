@@ -36,6 +36,9 @@ void bdb_section_missing_inputs(const bdb_model *m, bdb_buf *out,
 const char *bdb_section_warning_platform(const bdb_model *m,
                                          const bdb_rwarning *w);
 
+/* strcmp with runs of digits compared as numbers ("c=2" < "c=20"). */
+int bdb_section_natural_cmp(const char *a, const char *b);
+
 /* The distinct tools of the model in order of first appearance; returns
  * the count (at most max). */
 size_t bdb_section_tools(const bdb_model *m, const char **tools, size_t max);

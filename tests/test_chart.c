@@ -763,6 +763,42 @@ static void chart__scores_and_sweep__ticks_ordered_labels_apart_legend_complete(
     bdb_store_close(st);
 }
 
+/* benchdb chart --width/--height/--dpi: the size in points (CSS pixels)
+ * and, for PNG, the pixels per inch; the overview, drawn first, is in
+ * the folder with the readable, unique names. */
+static void chart__cli_size_and_dpi__png_pixels_follow(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    import_text(st, "results.csv", results);
+    bdb_store_close(st);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    if (tu_run(&out, "--db '%s/r.sqlite' chart --baseline A -o '%s/sized' "
+                     "--width 640 --height 360 --dpi 192", dir, dir))
+        fail_msg("chart: %s", out.data);
+    char path[800];
+    snprintf(path, sizeof path, "%s/sized/overview.png", dir);
+    image im = load_png(path);
+    /* 640 x 360 at 192 dpi = twice the 96-dpi pixels; the params are in
+     * every series name, so concurrency=1, 10 and 100 stay apart */
+    assert_int_equal(im.w, 1280);
+    assert_int_equal(im.h, 720);
+    cairo_surface_destroy(im.s);
+    snprintf(path, sizeof path,
+             "%s/sized/series-005-openssl-aes-256-cbc-throughput.png", dir);
+    im = load_png(path);
+    assert_int_equal(im.w, 1280);
+    cairo_surface_destroy(im.s);
+    snprintf(path, sizeof path,
+             "%s/sized/series-002-ab-requests-per-sec-concurrency-10-keepalive-0.png", dir);
+    free(read_all(path, NULL));
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/r.sqlite' chart -o '%s/x' --height 10",
+                            dir, dir), 2);
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -776,6 +812,7 @@ int main(void)
         cmocka_unit_test(chart__hostile_text__drawn_cut_and_cleaned_not_failed),
         cmocka_unit_test(chart__series_svg__bars_proportional_to_values_against_the_axis),
         cmocka_unit_test(chart__scores_and_sweep__ticks_ordered_labels_apart_legend_complete),
+        cmocka_unit_test(chart__cli_size_and_dpi__png_pixels_follow),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     bdb_chart_release_caches(); /* so LeakSanitizer sees only real leaks */
