@@ -117,7 +117,10 @@ int cli_record(bdb_cli *cli, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(summary, sizeof summary, fmt, ap);
     va_end(ap);
-    return bdb_store_history_add(cli->store, user, line, summary);
+    int rc = bdb_store_history_add(cli->store, user, line, summary);
+    /* a back-end without the history (method table before version 5)
+     * keeps none: the change itself stands */
+    return rc == BDB_EUSAGE ? BDB_OK : rc;
 }
 
 /* ---- suggestions ----------------------------------------------------------- */
@@ -315,6 +318,20 @@ static void names_free(names *ns)
     memset(ns, 0, sizeof *ns);
 }
 
+static int collect_platform(const bdb_platform *p, void *ctx)
+{
+    return collect_name(p->name, ctx);
+}
+
+/* The names of what; platforms through platform_each, which every
+ * back-end has. */
+static int names_of(bdb_cli *cli, const char *what, names *ns)
+{
+    if (strcmp(what, "platform") == 0)
+        return bdb_store_platform_each(cli->store, collect_platform, ns);
+    return bdb_store_names_each(cli->store, what, collect_name, ns);
+}
+
 static int has_glob(const char *s)
 {
     return strpbrk(s, "*?[") != NULL;
@@ -327,9 +344,15 @@ static int check_list(bdb_cli *cli, const char *what, const char *label,
     if (!list || !*list)
         return 0;
     names ns = {0};
-    if (bdb_store_names_each(cli->store, what, collect_name, &ns) || ns.err) {
+    int nrc = names_of(cli, what, &ns);
+    if (nrc == BDB_EUSAGE) {
+        /* a back-end that cannot list names: the query says what matches */
         names_free(&ns);
-        cli_error("%s", bdb_store_errmsg(cli->store));
+        return 0;
+    }
+    if (nrc || ns.err) {
+        names_free(&ns);
+        cli_error("%s", ns.err ? "out of memory" : bdb_store_errmsg(cli->store));
         return BDB_EXIT_FAILED;
     }
     int status = 0;
@@ -422,7 +445,7 @@ int cli_expand_names(bdb_cli *cli, const char *what, const char *list,
 {
     *out = NULL;
     names ns = {0};
-    if (bdb_store_names_each(cli->store, what, collect_name, &ns) || ns.err) {
+    if (names_of(cli, what, &ns) || ns.err) {
         names_free(&ns);
         return BDB_ESTORE;
     }

@@ -26,7 +26,10 @@
     "  --years N              ownership period for TCO (default 3)\n" \
     "  --utilization U        share of time at load, 0..1 (default 1)\n" \
     "  --title T              report title\n" \
-    "  -o, --output FILE      write to FILE instead of standard output\n" \
+    "  -o, --output FILE      write to FILE (written whole, then renamed into\n" \
+    "                         place) instead of standard output; for chart:\n" \
+    "                         -o DIR (png/svg, one file per chart, default\n" \
+    "                         ./charts) or -o FILE (pdf, ./benchdb-charts.pdf)\n" \
     "  --seed N               bootstrap seed (reports are reproducible)\n" \
     "  --set NAME[,NAME]      only these run sets; --tag K=V only sets with\n" \
     "                         this tag. --platform, --tool, --benchmark,\n" \
@@ -132,7 +135,9 @@ static const bdb_cmd commands[] = {
      "\n"
      "Results carry the canonical unit and the file:line they came from.\n", NULL},
     {"report", cmd_report, BDB_CMD_STORE | BDB_CMD_READ, "compare platforms with statistics",
-     "usage: benchdb [--db FILE] report [selection] [--format text|md|html|csv|json|xlsx]\n"
+     "usage: benchdb [--db FILE] report [selection]\n"
+     "              [--format text|md|html|csv|json|xlsx|pdf] [--paper a4|letter]\n"
+     "              [--width N]\n"
      "\n"
      "Groups results into series (tool + benchmark + metric + parameters) and\n"
      "platforms: n, mean, median, sd, CV, 95% intervals, MAD outliers; ratios\n"
@@ -141,7 +146,11 @@ static const bdb_cmd commands[] = {
      "sweeps; warnings from the logs; efficiency per watt and per dollar.\n"
      "xlsx (needs -o) is a workbook whose ratios, per-watt, per-dollar and TCO\n"
      "cells are formulas over editable price, power and kWh-price inputs, with\n"
-     "native charts of the scores and sweeps.\n"
+     "native charts of the scores and sweeps. pdf (needs -o) is a multi-page\n"
+     "report (cairo + pango) on A4 or Letter (--paper): title page, platforms,\n"
+     "overview and score charts, a section per tool, efficiency, warnings and\n"
+     "the provenance of every figure. The text report fits --width N columns\n"
+     "(default $COLUMNS, else 100): wide tables become stacked blocks.\n"
      "\n"
      REPORT_SELECTION_HELP, NULL},
     {"efficiency", cmd_efficiency, BDB_CMD_STORE | BDB_CMD_READ, "throughput per watt, per dollar, TCO",
@@ -151,13 +160,19 @@ static const bdb_cmd commands[] = {
      "dollar of total cost of ownership (price + energy, or rent), energy per\n"
      "unit of work, TB/month for data rates, and how many units of each\n"
      "platform match the baseline. Missing prices or power are listed.\n"
+     "--format text|md prints these tables only; html|csv|json|xlsx|pdf write\n"
+     "the whole report, whose efficiency section holds them.\n"
      "\n"
      REPORT_SELECTION_HELP, NULL},
     {"chart", cmd_chart, BDB_CMD_STORE | BDB_CMD_READ, "draw charts (PNG, SVG, or one PDF)",
      "usage: benchdb [--db FILE] chart [selection] [--format png|svg|pdf] [-o DIR|FILE]\n"
+     "                                 [--width PX] [--height PX] [--dpi N]\n"
      "\n"
-     "Draws with cairo: the category scores, one line chart per sweep and one\n"
-     "bar chart per headline series, with 95% intervals. png and svg write one\n"
+     "Draws with cairo: the overview of every headline ratio against the\n"
+     "baseline, the category scores, efficiency (per watt, per dollar, per TCO\n"
+     "dollar; throughput against power and price; units to match the\n"
+     "baseline), one line chart per sweep and one bar chart per headline\n"
+     "series, with 95% intervals. png and svg write one\n"
      "file per chart into DIR (default ./charts); pdf writes them as the pages\n"
      "of one FILE (default ./benchdb-charts.pdf) after a title page.\n"
      "\n"

@@ -15,12 +15,20 @@
  * B KB MB GB KiB MiB GiB, s ms us ns min h, op/s ops/s req/s IOPS,
  * count, %. Without a better column, rates are higher-is-better, times
  * lower-is-better, the rest neutral. The source column is kept as a
- * provenance note on the row's line. */
+ * provenance note on the row's line.
+ *
+ * benchdb's own format, so a bad row fails the file (with its line): a
+ * value that is not a finite number or is negative (but for %), one that
+ * overflows when converted, a cell longer than the sample keeps, a
+ * parameter that is not k=v or is too long. A header that names a column
+ * twice or has more than MAX_COLS columns fails the file. Nothing is cut
+ * or dropped silently. */
 #include "ingest.h"
 #include "../common/bdb_scan.h"
 #include "csv_lines.h"
 
 #include <csv.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -41,8 +49,8 @@ typedef struct rcsv {
     int col;
     int line, cur_line;
     char cell[C_COUNT][BDB_BENCHMARK_MAX];
+    size_t cell_len[C_COUNT];   /* the cell's length before any cut */
     int have[C_COUNT];
-    int cut;                /* a cell of this row did not fit */
     bdb_sink *out;
     bdb_diag *diag;
     int rc;
@@ -131,7 +139,8 @@ static int convert_unit(const char *u, unit_conv *c)
 __attribute__((format(printf, 2, 3)))
 #endif
 /* A row that cannot be read is a warning at its line; the other rows
- * land. Only out of memory stops the parse. */
+ * land. Only out of memory stops the parse. Returns -1, for callers that
+ * say "this row is refused" with it. */
 static int row_fail(rcsv *r, const char *fmt, ...)
 {
     char msg[400];
@@ -142,7 +151,7 @@ static int row_fail(rcsv *r, const char *fmt, ...)
     int rc = bdb_sink_warn(r->out, r->line, "%s", msg);
     if (rc && !r->rc)
         r->rc = bdb_diag_set(r->diag, rc, r->line, "%s", bdb_strerror(rc));
-    return r->rc;
+    return -1;  /* the row is refused; r->rc says whether the parse goes on */
 }
 
 /* A header that cannot be read ends the parse: no row can be. */
@@ -159,17 +168,69 @@ static int header_fail(rcsv *r, const char *fmt, ...)
     return r->rc;
 }
 
+/* How long each column's text may be: what the sample (or the note, for
+ * the source) holds. A longer cell fails the row instead of being cut. */
+static size_t cell_max(int k)
+{
+    static const char prefix[] = "published in: ";
+    switch (k) {
+    case C_PLATFORM: return sizeof(((bdb_sample *)0)->platform) - 1;
+    case C_TOOL: return sizeof(((bdb_sample *)0)->tool) - 1;
+    case C_METRIC: return BDB_METRIC_MAX - 1;
+    case C_SOURCE:
+        return sizeof(((bdb_note *)0)->text) - 1 - (sizeof prefix - 1);
+    default: return BDB_BENCHMARK_MAX - 1;
+    }
+}
+
+/* "k=v;k=v" (or '|' between pairs) into ps; 0, or fails the row. */
+static int parse_params(rcsv *r, const char *text, bdb_params *ps)
+{
+    const char *p = text, *end = text + strlen(text);
+    while (p < end) {
+        const char *sep = p;
+        while (sep < end && *sep != ';' && *sep != '|')
+            sep++;
+        const char *k = p, *kend = sep;
+        bdb_trim(&k, &kend);
+        if (k < kend) {
+            const char *eq = memchr(k, '=', (size_t)(kend - k));
+            const char *ke = eq, *val = eq ? eq + 1 : NULL, *vend = kend;
+            if (eq)
+                bdb_trim(&k, &ke);
+            if (!eq || ke == k)
+                return row_fail(r, "parameter '%.*s' is not k=v",
+                                (int)(kend - k), k);
+            bdb_trim(&val, &vend);
+            if ((size_t)(ke - k) >= BDB_PARAM_KEY_MAX ||
+                (size_t)(vend - val) >= BDB_PARAM_VALUE_MAX)
+                return row_fail(r, "parameter '%.*s' is longer than benchdb "
+                                   "keeps (%d bytes of key, %d of value)",
+                                (int)(kend - k > 80 ? 80 : kend - k), k,
+                                BDB_PARAM_KEY_MAX - 1, BDB_PARAM_VALUE_MAX - 1);
+            char key[BDB_PARAM_KEY_MAX];
+            bdb_copy(key, sizeof key, k, ke);
+            if (bdb_params_set_span(ps, key, val, vend))
+                return row_fail(r, "more than %d parameters in '%s'",
+                                BDB_MAX_PARAMS, text);
+        }
+        p = sep + 1;
+    }
+    return 0;
+}
+
 static void emit_row(rcsv *r)
 {
-    if (r->cut) {
-        row_fail(r, "a field longer than %d bytes: row not read",
-                 BDB_BENCHMARK_MAX - 1);
-        return;
-    }
     for (int k = 0; k < C_PARAMS; k++)
         if (!r->have[k] || !r->cell[k][0]) {
             row_fail(r, "empty %s (every row needs platform, tool, benchmark, "
                         "metric, value and unit)", col_names[k]);
+            return;
+        }
+    for (int k = 0; k < C_COUNT; k++)
+        if (r->have[k] && r->cell_len[k] > cell_max(k)) {
+            row_fail(r, "%s: %zu bytes, more than the %zu benchdb keeps",
+                     col_names[k], r->cell_len[k], cell_max(k));
             return;
         }
     bdb_sample s;
@@ -178,6 +239,7 @@ static void emit_row(rcsv *r)
     bdb_strlcpy(s.platform, sizeof s.platform, r->cell[C_PLATFORM]);
     const char *p = r->cell[C_VALUE], *end = p + strlen(p);
     double v;
+    /* bdb_scan_number refuses nan, inf and what overflows a double */
     if (!bdb_scan_number(&p, end, &v, 0) || bdb_skip_ws(p, end) != end) {
         row_fail(r, "value '%s' is not a number", r->cell[C_VALUE]);
         return;
@@ -203,30 +265,9 @@ static void emit_row(rcsv *r)
             return;
         }
     }
-    if (r->have[C_PARAMS] && r->cell[C_PARAMS][0]) {
-        char tmp[BDB_BENCHMARK_MAX];
-        memcpy(tmp, r->cell[C_PARAMS], sizeof tmp);
-        char *save = NULL;
-        for (char *kv = strtok_r(tmp, ";|", &save); kv;
-             kv = strtok_r(NULL, ";|", &save)) {
-            char *eq = strchr(kv, '=');
-            const char *k = kv, *kend;
-            if (!eq || eq == kv) {
-                row_fail(r, "parameter '%s' is not k=v", kv);
-                return;
-            }
-            kend = eq;
-            bdb_trim(&k, &kend);
-            char key[BDB_PARAM_KEY_MAX];
-            bdb_copy(key, sizeof key, k, kend);
-            const char *val = eq + 1, *vend = eq + 1 + strlen(eq + 1);
-            bdb_trim(&val, &vend);
-            if (bdb_params_set_span(&s.params, key, val, vend)) {
-                row_fail(r, "too many parameters in '%s'", r->cell[C_PARAMS]);
-                return;
-            }
-        }
-    }
+    if (r->have[C_PARAMS] && r->cell[C_PARAMS][0] &&
+        parse_params(r, r->cell[C_PARAMS], &s.params))
+        return;
     if (r->have[C_REP] && r->cell[C_REP][0]) {
         const char *q = r->cell[C_REP], *qe = q + strlen(q);
         long long rep;
@@ -237,7 +278,20 @@ static void emit_row(rcsv *r)
         }
         s.repetition = (int)rep;
     }
-    int rc = bdb_sink_add(r->out, &s, r->cell[C_METRIC], v * uc.mult, uc.unit,
+    /* a rate, a time, a size or a count below zero is a typo; a
+     * percentage may be a change */
+    if (v < 0 && strcmp(uc.unit, BDB_UNIT_PERCENT) != 0) {
+        row_fail(r, "value %s %s is negative", r->cell[C_VALUE],
+                 r->cell[C_UNIT]);
+        return;
+    }
+    double canonical = v * uc.mult;
+    if (!isfinite(canonical)) {
+        row_fail(r, "value %s %s overflows in %s", r->cell[C_VALUE],
+                 r->cell[C_UNIT], uc.unit);
+        return;
+    }
+    int rc = bdb_sink_add(r->out, &s, r->cell[C_METRIC], canonical, uc.unit,
                           better, r->line);
     if (!rc && r->have[C_SOURCE] && r->cell[C_SOURCE][0])
         rc = bdb_sink_info(r->out, r->line, "published in: %s",
@@ -253,7 +307,6 @@ static void on_field(void *data, size_t n, void *ctx)
     if (r->col == 0) {
         r->line = r->cur_line;
         memset(r->have, 0, sizeof r->have);
-        r->cut = 0;
     }
     int c = r->col++;
     if (c >= MAX_COLS)
@@ -270,9 +323,8 @@ static void on_field(void *data, size_t n, void *ctx)
         return;
     }
     if (c < r->ncols && r->map[c] >= 0) {
-        if ((size_t)(end - p) >= sizeof r->cell[0] - 1)
-            r->cut = 1;
         bdb_copy(r->cell[r->map[c]], sizeof r->cell[0], p, end);
+        r->cell_len[r->map[c]] = (size_t)(end - p);
         r->have[r->map[c]] = 1;
     }
 }
@@ -287,6 +339,18 @@ static void on_row(int term, void *ctx)
         return;
     if (!r->header_done) {
         r->header_done = 1;
+        if (ncells > MAX_COLS) {
+            header_fail(r, "the header has %d columns, more than the %d benchdb "
+                        "reads", ncells, MAX_COLS);
+            return;
+        }
+        int seen[C_COUNT] = {0};
+        for (int c = 0; c < r->ncols && c < MAX_COLS; c++)
+            if (r->map[c] >= 0 && seen[r->map[c]]++) {
+                header_fail(r, "the header names column '%s' twice",
+                         col_names[r->map[c]]);
+                return;
+            }
         for (int k = 0; k < C_PARAMS; k++) {
             int found = 0;
             for (int c = 0; c < r->ncols && c < MAX_COLS; c++)

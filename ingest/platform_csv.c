@@ -1,4 +1,11 @@
-/* platform_csv.c - platforms.csv through libcsv (see platform_csv.h). */
+/* platform_csv.c - platforms.csv through libcsv (see platform_csv.h).
+ *
+ * A row is good or bad as a whole: a number that is not one (nan, inf and
+ * overflow included), a count that is not a whole number from 1, a power,
+ * price or clock that is not above 0, or a text longer than its field
+ * makes the row bad with the column named; import then takes none of the
+ * file. Header problems (no name column, a column twice, more columns than
+ * MAX_COLS) fail the file. */
 #include "platform_csv.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_scan.h"
@@ -10,9 +17,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The columns are the platform fields (common/bdb_platform.c): map[]
- * holds a field's index in bdb_platform_fields(), or COL_IGNORED. */
-enum { COL_IGNORED = -1 };
+enum { COL_NAME, COL_ARCH, COL_CPU, COL_CORES, COL_THREADS, COL_FREQ,
+       COL_MEM, COL_OS, COL_KERNEL, COL_PRICE, COL_POWER, COL_IDLE,
+       COL_RENT, COL_NOTES, COL_PCUR, COL_PDATE, COL_PSRC, COL_RENTH,
+       COL_COUNT, COL_IGNORED = -1 };
+
+static const char *const col_names[COL_COUNT] = {
+    "name", "arch", "cpu", "cores", "threads", "freq_mhz", "memory_gb", "os",
+    "kernel", "price_usd", "power_w", "idle_power_w", "rent_usd_month",
+    "notes", "price_currency", "price_date", "price_source", "rent_usd_hour"};
 
 #define MAX_COLS 64
 
@@ -30,11 +43,16 @@ typedef struct reader {
     void *ctx;
     int stop;
     int header_error;
-    char header_why[1024];
+    char header_why[400];
 } reader;
 
+/* What a number column may hold: counts are whole numbers from 1, the
+ * rest positive (0 W, $0 or 0 MHz is a blank written as 0, and would make
+ * a per-watt or per-dollar figure infinite). */
+enum { NUM_COUNT, NUM_POSITIVE };
+
 static void set_number(reader *r, double *dst, const char *s, size_t n,
-                       const char *col)
+                       const char *col, int kind)
 {
     const char *p = s, *end = s + n;
     bdb_trim(&p, &end);
@@ -42,33 +60,42 @@ static void set_number(reader *r, double *dst, const char *s, size_t n,
         return;
     double v;
     const char *q = p;
-    if (!bdb_scan_number(&q, end, &v, 0) || bdb_skip_ws(q, end) != end || v < 0) {
+    /* bdb_scan_number refuses nan, inf and what overflows a double */
+    if (!bdb_scan_number(&q, end, &v, 0) || bdb_skip_ws(q, end) != end) {
         if (!r->bad[0])
             snprintf(r->bad, sizeof r->bad, "column %s: '%.*s' is not a number",
-                     col, (int)(end - p), p);
+                     col, (int)(end - p > 60 ? 60 : end - p), p);
+        return;
+    }
+    if (kind == NUM_COUNT ? !(v >= 1 && v <= 1e9 && v == floor(v)) : !(v > 0)) {
+        if (!r->bad[0])
+            snprintf(r->bad, sizeof r->bad, "column %s: '%.*s' %s", col,
+                     (int)(end - p > 60 ? 60 : end - p), p,
+                     kind == NUM_COUNT ? "is not a whole number from 1"
+                                       : "is not above 0 (leave the cell "
+                                         "empty when it is unknown)");
         return;
     }
     *dst = v;
 }
 
-/* A text that does not fit makes the row bad: a cut name would be
- * another platform. */
-static void set_text(reader *r, const char *col, char *dst, size_t dstsz,
-                     const char *s, size_t n)
+/* Text that does not fit its field makes the row bad rather than cut: a
+ * cut name would silently become another platform. */
+static void set_text(reader *r, char *dst, size_t dstsz, const char *s,
+                     size_t n, const char *col)
 {
     const char *p = s, *end = s + n;
     bdb_trim(&p, &end);
-    if ((size_t)(end - p) >= dstsz && r && !r->bad[0])
-        snprintf(r->bad, sizeof r->bad, "%s is longer than %zu bytes", col,
-                 dstsz - 1);
+    if ((size_t)(end - p) >= dstsz) {
+        if (r && !r->bad[0])
+            snprintf(r->bad, sizeof r->bad,
+                     "column %s: %zu bytes, more than the %zu it can hold", col,
+                     (size_t)(end - p), dstsz - 1);
+        if (!r)
+            bdb_copy(dst, dstsz, p, p); /* "" */
+        return;
+    }
     bdb_copy(dst, dstsz, p, end);
-}
-
-static int name_index(void)
-{
-    size_t nf;
-    const bdb_platform_field *f = bdb_platform_fields(&nf);
-    return (int)(bdb_platform_field_find("name") - f);
 }
 
 static void on_field(void *data, size_t n, void *ctx)
@@ -83,38 +110,51 @@ static void on_field(void *data, size_t n, void *ctx)
     int c = r->col++;
     if (!r->header_done) {
         if (c >= MAX_COLS)
-            return;
+            return; /* refused in on_row */
         char name[64];
-        set_text(NULL, "", name, sizeof name, s, n);
+        set_text(NULL, name, sizeof name, s, n, "");
         for (char *q = name; *q; q++)
             if (*q >= 'A' && *q <= 'Z')
                 *q = (char)(*q - 'A' + 'a');
         r->map[c] = COL_IGNORED;
-        const bdb_platform_field *f = bdb_platform_field_find(name);
-        if (f) {
-            size_t nf;
-            r->map[c] = (int)(f - bdb_platform_fields(&nf));
-        }
+        for (int k = 0; k < COL_COUNT; k++)
+            if (strcmp(name, col_names[k]) == 0)
+                r->map[c] = k;
         r->ncols = c + 1;
         return;
     }
     if (c >= r->ncols || c >= MAX_COLS)
         return;
-    if (r->map[c] == COL_IGNORED)
-        return;
-    size_t nf;
-    const bdb_platform_field *f = &bdb_platform_fields(&nf)[r->map[c]];
-    char *at = (char *)&r->p + f->offset;
-    if (f->is_number) {
-        set_number(r, (double *)(void *)at, s, n, f->name);
-    } else if (strcmp(f->name, "arch") == 0) {
-        char tmp[sizeof r->p.arch];
-        set_text(r, "arch", tmp, sizeof tmp, s, n);
+    bdb_platform *p = &r->p;
+#define TEXT(field, col) set_text(r, p->field, sizeof p->field, s, n, col)
+    switch (r->map[c]) {
+    case COL_NAME: TEXT(name, "name"); break;
+    case COL_ARCH: {
+        char tmp[32];
+        set_text(r, tmp, sizeof tmp, s, n, "arch");
         if (tmp[0])
-            bdb_platform_canonical_arch(tmp, at, (unsigned)f->size);
-    } else {
-        set_text(r, f->name, at, f->size, s, n);
+            bdb_platform_canonical_arch(tmp, p->arch, sizeof p->arch);
+        break;
     }
+    case COL_CPU: TEXT(cpu, "cpu"); break;
+    case COL_CORES: set_number(r, &p->cores, s, n, "cores", NUM_COUNT); break;
+    case COL_THREADS: set_number(r, &p->threads, s, n, "threads", NUM_COUNT); break;
+    case COL_FREQ: set_number(r, &p->freq_mhz, s, n, "freq_mhz", NUM_POSITIVE); break;
+    case COL_MEM: set_number(r, &p->memory_gb, s, n, "memory_gb", NUM_POSITIVE); break;
+    case COL_OS: TEXT(os, "os"); break;
+    case COL_KERNEL: TEXT(kernel, "kernel"); break;
+    case COL_PRICE: set_number(r, &p->price_usd, s, n, "price_usd", NUM_POSITIVE); break;
+    case COL_POWER: set_number(r, &p->power_w, s, n, "power_w", NUM_POSITIVE); break;
+    case COL_IDLE: set_number(r, &p->idle_power_w, s, n, "idle_power_w", NUM_POSITIVE); break;
+    case COL_RENT: set_number(r, &p->rent_usd_month, s, n, "rent_usd_month", NUM_POSITIVE); break;
+    case COL_NOTES: TEXT(notes, "notes"); break;
+    case COL_PCUR: TEXT(price_currency, "price_currency"); break;
+    case COL_PDATE: TEXT(price_date, "price_date"); break;
+    case COL_PSRC: TEXT(price_source, "price_source"); break;
+    case COL_RENTH: set_number(r, &p->rent_usd_hour, s, n, "rent_usd_hour", NUM_POSITIVE); break;
+    default: break;
+    }
+#undef TEXT
 }
 
 static void on_row(int term, void *ctx)
@@ -127,23 +167,35 @@ static void on_row(int term, void *ctx)
         return;
     if (!r->header_done) {
         r->header_done = 1;
-        int has_name = 0;
-        for (int i = 0; i < r->ncols && i < MAX_COLS; i++)
-            if (r->map[i] == name_index())
+        int has_name = 0, seen[COL_COUNT] = {0};
+        for (int i = 0; i < r->ncols && i < MAX_COLS; i++) {
+            if (r->map[i] == COL_NAME)
                 has_name = 1;
+            if (r->map[i] >= 0 && seen[r->map[i]]++) {
+                r->header_error = 1;
+                snprintf(r->header_why, sizeof r->header_why,
+                         "the header names column '%s' twice",
+                         col_names[r->map[i]]);
+                r->stop = 1;
+                return;
+            }
+        }
+        if (ncells > MAX_COLS) {
+            r->header_error = 1;
+            snprintf(r->header_why, sizeof r->header_why,
+                     "the header has %d columns, more than the %d benchdb "
+                     "reads", ncells, MAX_COLS);
+            r->stop = 1;
+            return;
+        }
         if (!has_name) {
             r->header_error = 1;
-            size_t nf, len;
-            const bdb_platform_field *f = bdb_platform_fields(&nf);
             snprintf(r->header_why, sizeof r->header_why,
-                     "the header row has no 'name' column (expected columns:");
-            for (size_t i = 0; i < nf; i++) {
-                len = strlen(r->header_why);
-                snprintf(r->header_why + len, sizeof r->header_why - len,
-                         "%s %s", i ? "," : "", f[i].name);
-            }
-            len = strlen(r->header_why);
-            snprintf(r->header_why + len, sizeof r->header_why - len, ")");
+                     "the header row has no 'name' column (expected columns: "
+                     "name, arch, cpu, cores, threads, freq_mhz, memory_gb, os, "
+                     "kernel, price_usd, power_w, idle_power_w, rent_usd_month, "
+                     "notes, price_currency, price_date, price_source, "
+                     "rent_usd_hour)");
             r->stop = 1;
         }
         return;
@@ -199,11 +251,9 @@ int bdb_platform_csv_sniff(const char *buf, size_t len)
             b++;
             e--;
         }
-        size_t nf;
-        const bdb_platform_field *f = bdb_platform_fields(&nf);
-        for (size_t k = 0; k < nf; k++)
-            if (bdb_span_eq(b, e, f[k].name))
-                *(strcmp(f[k].name, "name") == 0 ? &name : &others) += 1;
+        for (int k = 0; k < COL_COUNT; k++)
+            if (bdb_span_eq(b, e, col_names[k]))
+                *(k == COL_NAME ? &name : &others) += 1;
         p = comma ? comma + 1 : l.end;
     }
     return name == 1 && others >= 2;

@@ -13,6 +13,7 @@
  * every set or append is checked: a document that could not be built
  * whole is an error, never a shorter document. */
 #include "render.h"
+#include "sections.h"
 #include "../common/bdb_utf8.h"
 
 #include <jansson.h>
@@ -300,9 +301,14 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
     json_t *warns = json_array();
     for (size_t i = 0; i < m->nwarnings; i++) {
         const bdb_rwarning *w = &m->warnings[i];
+        /* as in every format: a note under the platform of its figure,
+         * and provenance notes only for figures in the report */
+        if (w->is_info && !bdb_section_note_shown(m, w))
+            continue;
         append(&b, warns,
                json_pack("{s:o, s:o, s:i, s:s, s:o}", "platform",
-                         str(w->platform), "source", str(w->path), "line",
+                         str(bdb_section_warning_platform(m, w)), "source",
+                         str(w->path), "line",
                          w->line, "kind", w->is_info ? "info" : "warning",
                          "message", str(w->message)));
     }

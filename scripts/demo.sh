@@ -37,8 +37,13 @@ $B report $SEL --title "$TITLE" --format json -o "$OUT/arm-vs-x86.json"
 # shellcheck disable=SC2086
 $B report $SEL --title "$TITLE" --format xlsx -o "$OUT/arm-vs-x86.xlsx"
 # shellcheck disable=SC2086
+$B report $SEL --title "$TITLE" --format pdf -o "$OUT/arm-vs-x86.pdf"
+# shellcheck disable=SC2086
+$B chart $SEL --title "$TITLE" -o "$OUT/charts" >/dev/null
+# shellcheck disable=SC2086
 $B chart $SEL --title "$TITLE" --format pdf -o "$OUT/arm-vs-x86-charts.pdf" >/dev/null
 echo
 echo "HTML report: $OUT/arm-vs-x86.html"
-echo "Workbook:    $OUT/arm-vs-x86.xlsx   Charts: $OUT/arm-vs-x86-charts.pdf"
+echo "PDF report:  $OUT/arm-vs-x86.pdf   Workbook: $OUT/arm-vs-x86.xlsx"
+echo "Charts:      $OUT/charts/ and $OUT/arm-vs-x86-charts.pdf"
 echo "Database:    $DB  (try: build/benchdb --db $DB list results --tool ab)"

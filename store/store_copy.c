@@ -183,7 +183,7 @@ static int collect_platform(const bdb_platform *p, void *ctx)
 typedef struct src_meta {
     long long id, size;
     char *sha256, *imported_at, *path, *tool, *tool_version,
-        *parser_version, *platform, *options;
+        *parser_version, *platform, *options, *set;
 } src_meta;
 
 typedef struct slist {
@@ -197,6 +197,7 @@ static void src_meta_free(src_meta *m)
     free(m->sha256); free(m->imported_at); free(m->path); free(m->tool);
     free(m->tool_version); free(m->parser_version); free(m->platform);
     free(m->options);
+    free(m->set);
 }
 
 static int collect_source(const bdb_source_row *r, void *ctx)
@@ -219,9 +220,11 @@ static int collect_source(const bdb_source_row *r, void *ctx)
                   .tool_version = strdup(r->tool_version),
                   .parser_version = strdup(r->parser_version),
                   .platform = strdup(r->platform),
-                  .options = strdup(r->options ? r->options : "")};
+                  .options = strdup(r->options ? r->options : ""),
+                  .set = strdup(r->set ? r->set : "")};
     if (!m.sha256 || !m.imported_at || !m.path || !m.tool ||
-        !m.tool_version || !m.parser_version || !m.platform || !m.options) {
+        !m.tool_version || !m.parser_version || !m.platform || !m.options ||
+        !m.set) {
         src_meta_free(&m);
         l->err = BDB_ENOMEM;
         return 1;
@@ -257,7 +260,8 @@ static int copy_source(bdb_store *from, bdb_store *to, const src_meta *m,
             .size = raw.size, .tool = m->tool, .tool_version = m->tool_version,
             .parser_version = m->parser_version,
             .platform = *m->platform ? m->platform : NULL,
-            .options = m->options};
+            .options = m->options,
+            .set = *m->set ? m->set : NULL};   /* the run set goes too */
         long long id = 0;
         rc = bdb_store_add_source(to, &info, &sink, &id);
         if (rc == BDB_EEXIST) {

@@ -1025,6 +1025,47 @@ static int pg_source_end(bdb_store *st, long long id, const char *tool,
 
 /* Opens the source's savepoint or transaction; with replace_id, empties
  * that stored source (reparse), else adds src's row. */
+/* Puts a new source in its run set (made if unknown) with the set's tags
+ * (lifecycle; schemas/pg/002_lifecycle.sql). */
+static int pg_put_set(bdb_store *st, long long source_id, const char *set,
+                      const bdb_params *tags)
+{
+    params p = {0};
+    p_text(&p, set);
+    PGresult *res = run(st, NULL, "INSERT INTO sets(name) VALUES($1) "
+                                  "ON CONFLICT(name) DO NOTHING", &p,
+                        "adding set");
+    params_free(&p);
+    if (!res)
+        return BDB_ESTORE;
+    PQclear(res);
+    for (int i = 0; tags && i < tags->n; i++) {
+        params t = {0};
+        p_text(&t, set);
+        p_text(&t, tags->kv[i].key);
+        p_text(&t, tags->kv[i].value);
+        res = run(st, NULL, "INSERT INTO set_tags(set_id, key, value) "
+                            "SELECT id, $2, $3 FROM sets WHERE name = $1 "
+                            "ON CONFLICT(set_id, key) DO UPDATE SET value = "
+                            "excluded.value", &t, "tagging set");
+        params_free(&t);
+        if (!res)
+            return BDB_ESTORE;
+        PQclear(res);
+    }
+    params u = {0};
+    p_text(&u, set);
+    p_int(&u, source_id);
+    res = run(st, NULL, "UPDATE sources SET set_id = (SELECT id FROM sets "
+                        "WHERE name = $1) WHERE id = $2", &u,
+              "putting a source in its set");
+    params_free(&u);
+    if (!res)
+        return BDB_ESTORE;
+    PQclear(res);
+    return BDB_OK;
+}
+
 static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
                            long long replace_id, long long *out_id)
 {
@@ -1102,6 +1143,8 @@ static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
             PQclear(res);
             params_free(&p);
         }
+        if (!rc && src->set && *src->set)
+            rc = pg_put_set(st, id, src->set, src->set_tags);
     }
     free(z);
     if (rc)
@@ -1434,7 +1477,8 @@ static int source_row(bdb_store *st, PGresult *s, int i, void *ctx)
         .tool = col_text(s, i, 4), .tool_version = col_text(s, i, 5),
         .parser_version = col_text(s, i, 6), .platform = col_text(s, i, 7),
         .size = col_ll(s, i, 8), .nresults = col_ll(s, i, 9),
-        .nwarnings = col_ll(s, i, 10), .options = col_text(s, i, 11)};
+        .nwarnings = col_ll(s, i, 10), .options = col_text(s, i, 11),
+        .set = col_text(s, i, 12)};
     int (*cb)(const bdb_source_row *, void *) =
         (int (*)(const bdb_source_row *, void *))w->cb;
     return cb(&r, w->ctx) ? 1 : 0;
@@ -1450,8 +1494,9 @@ static int pg_sources_each(bdb_store *st,
                 "coalesce(p.name, ''), src.size, "
                 "(SELECT count(*) FROM results r WHERE r.source_id = src.id), "
                 "(SELECT count(*) FROM source_warnings w WHERE w.source_id = src.id "
-                "AND w.kind = 'warning'), src.options "
+                "AND w.kind = 'warning'), src.options, coalesce(st.name, '') "
                 "FROM sources src LEFT JOIN platforms p ON p.id = src.platform_id "
+                "LEFT JOIN sets st ON st.id = src.set_id "
                 "ORDER BY src.id",
                 NULL, "listing sources", source_row, &cw);
 }

@@ -1371,7 +1371,7 @@ static int emit_series(groups_ctx *g, sqlite3_stmt *ser,
         g->runs[nruns++] = (group_run){name ? name : "", i, j - i};
         i = j;
     }
-    if (nruns > 1) /* a series without results in the filter has none */
+    if (nruns > 1)  /* a series with no rows in the selection has none */
         qsort(g->runs, nruns, sizeof *g->runs, cmp_run);
     for (size_t k = 0; k < nruns && !*stop; k++) {
         const group_run *run = &g->runs[k];
@@ -1508,7 +1508,7 @@ static int sq_source_set_imported_at(bdb_store *st, long long id,
     return rc;
 }
 
-/* ---- lifecycle: corrections, run sets, history (iVersion 4) ------------ */
+/* ---- lifecycle: corrections, run sets, history (iVersion 5) ------------ */
 
 
 /* bdb_fnmatch(pattern, text): shell globs for --benchmark 'aes-*'. No

@@ -10,6 +10,7 @@
 #include "../ingest/sysinfo.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -315,8 +316,245 @@ static void sysinfo__real_lscpu_uname_cpuinfo__fill_platform(void **state)
     assert_int_equal(bdb_sysinfo_sniff(log, strlen(log)), BDB_SYSINFO_NONE);
 }
 
+/* lscpu prints a "Model name:" section per kind of core; the cores are
+ * the sum over the sections, not the last section's. Real output of
+ * util-linux lscpu on a four-cluster Arm board (Flags lines left out):
+ * https://github.com/util-linux/util-linux/blob/master/tests/expected/lscpu/lscpu-arm-A510-A710-A715-X3 */
+static void sysinfo__lscpu_four_core_types__sums_the_sections(void **state)
+{
+    (void)state;
+    static const char lscpu[] =
+        "CPU(s):                          8\n"
+        "On-line CPU(s) list:             0-7\n"
+        "Vendor ID:                       ARM\n"
+        "Model name:                      Cortex-A510\n"
+        "Model:                           1\n"
+        "Thread(s) per core:              1\n"
+        "Core(s) per socket:              3\n"
+        "Socket(s):                       1\n"
+        "Stepping:                        r1p1\n"
+        "Frequency boost:                 enabled\n"
+        "CPU(s) scaling MHz:              50%\n"
+        "CPU max MHz:                     2016.0000\n"
+        "CPU min MHz:                     307.2000\n"
+        "BogoMIPS:                        38.40\n"
+        "Model name:                      Cortex-A710\n"
+        "Model:                           0\n"
+        "Thread(s) per core:              1\n"
+        "Core(s) per socket:              2\n"
+        "Socket(s):                       1\n"
+        "Stepping:                        r2p0\n"
+        "CPU(s) scaling MHz:              38%\n"
+        "CPU max MHz:                     2803.2000\n"
+        "CPU min MHz:                     499.2000\n"
+        "Model name:                      Cortex-A715\n"
+        "Model:                           0\n"
+        "Thread(s) per core:              1\n"
+        "Core(s) per socket:              2\n"
+        "Socket(s):                       1\n"
+        "CPU max MHz:                     2803.2000\n"
+        "Model name:                      Cortex-X3\n"
+        "Model:                           0\n"
+        "Thread(s) per core:              1\n"
+        "Core(s) per socket:              1\n"
+        "Socket(s):                       1\n"
+        "Stepping:                        r1p0\n"
+        "CPU(s) scaling MHz:              27%\n"
+        "CPU max MHz:                     3187.2000\n"
+        "CPU min MHz:                     595.2000\n";
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(lscpu, strlen(lscpu), &p),
+                     BDB_SYSINFO_LSCPU);
+    assert_true(p.threads == 8);
+    assert_true(p.cores == 3 + 2 + 2 + 1);
+    assert_true(p.freq_mhz == 3187.2); /* the fastest section's max */
+    assert_string_equal(p.cpu,
+                        "Cortex-A510 + Cortex-A710 + Cortex-A715 + Cortex-X3");
+}
+
+/* lscpu on an s390 LPAR prints no "Model name:" and no "Socket(s):"
+ * (sockets per book, books): the cores come from CPUs / threads per core.
+ * Real output, util-linux's test expectation (flags line left out):
+ * https://github.com/util-linux/util-linux/blob/master/tests/expected/lscpu/lscpu-s390-lpar */
+static void sysinfo__lscpu_s390_books__cores_from_threads_per_core(void **state)
+{
+    (void)state;
+    static const char lscpu[] =
+        "CPU op-mode(s):        32-bit, 64-bit\n"
+        "CPU(s):                20\n"
+        "On-line CPU(s) list:   1-5,8-19\n"
+        "Off-line CPU(s) list:  0,6,7\n"
+        "Thread(s) per core:    1\n"
+        "Core(s) per socket:    4\n"
+        "Socket(s) per book:    6\n"
+        "Book(s):               4\n"
+        "Vendor ID:             IBM/S390\n"
+        "Machine type:          2817\n"
+        "BogoMIPS:              14367.00\n"
+        "Hypervisor:            PR/SM\n";
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(lscpu, strlen(lscpu), &p),
+                     BDB_SYSINFO_LSCPU);
+    assert_true(p.threads == 20);
+    assert_true(p.cores == 20);
+}
+
+/* util-linux 2.37+ indents each section under "Vendor ID:" (the layout
+ * of lscpu-cputype.c's summary). Hand-made in that layout. */
+static void sysinfo__lscpu_indented_sections__are_read(void **state)
+{
+    (void)state;
+    static const char lscpu[] =
+        "Architecture:            aarch64\n"
+        "  CPU op-mode(s):        32-bit, 64-bit\n"
+        "CPU(s):                  6\n"
+        "Vendor ID:               ARM\n"
+        "  Model name:            Cortex-A53\n"
+        "    Thread(s) per core:  1\n"
+        "    Core(s) per cluster: 4\n"
+        "    Socket(s):           -\n"
+        "    Cluster(s):          1\n"
+        "    CPU max MHz:         1416.0000\n"
+        "  Model name:            Cortex-A72\n"
+        "    Thread(s) per core:  1\n"
+        "    Core(s) per cluster: 2\n"
+        "    Socket(s):           -\n"
+        "    Cluster(s):          1\n"
+        "    CPU max MHz:         1800.0000\n";
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(lscpu, strlen(lscpu), &p),
+                     BDB_SYSINFO_LSCPU);
+    assert_string_equal(p.arch, "aarch64");
+    assert_true(p.threads == 6 && p.cores == 6 && p.freq_mhz == 1800);
+}
+
+/* Hand-made broken lscpu: impossible figures are left unknown, never
+ * turned into counts. */
+static void sysinfo__lscpu_nan_negative_and_huge__stay_unknown(void **state)
+{
+    (void)state;
+    static const char lscpu[] =
+        "Architecture:        x86_64\n"
+        "CPU(s):              -4\n"
+        "Model name:          X\n"
+        "Thread(s) per core:  nan\n"
+        "Core(s) per socket:  1e300\n"
+        "Socket(s):           1e300\n"
+        "CPU max MHz:         inf\n"
+        "CPU MHz:             -1200\n";
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(lscpu, strlen(lscpu), &p),
+                     BDB_SYSINFO_LSCPU);
+    assert_true(isnan(p.threads));
+    assert_true(isnan(p.cores));
+    assert_true(isnan(p.freq_mhz));
+}
+
+/* Hand-made broken /proc/cpuinfo: `physical id : nan` was cast to int
+ * (undefined behaviour) and counted as a core of socket INT_MIN. */
+static void sysinfo__cpuinfo_nan_physical_id__leaves_cores_unknown(void **state)
+{
+    (void)state;
+    static const char cpuinfo[] =
+        "processor\t: 0\n"
+        "model name\t: AMD EPYC\n"
+        "physical id\t: nan\n"
+        "core id\t\t: 0\n"
+        "\n"
+        "processor\t: 1\n"
+        "model name\t: AMD EPYC\n"
+        "physical id\t: -1\n"
+        "core id\t\t: 1\n";
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(cpuinfo, strlen(cpuinfo), &p),
+                     BDB_SYSINFO_CPUINFO);
+    assert_true(p.threads == 2);
+    assert_true(isnan(p.cores));
+}
+
+/* core ids were folded into phys * 4096 + core, so core 4096 of socket 0
+ * was core 0 of socket 1, and a socket id of 2^20 overflowed int. */
+static void sysinfo__cpuinfo_large_ids__count_distinct_cores(void **state)
+{
+    (void)state;
+    static const char cpuinfo[] =
+        "processor\t: 0\nphysical id\t: 0\ncore id\t\t: 4096\n\n"
+        "processor\t: 1\nphysical id\t: 1\ncore id\t\t: 0\n\n"
+        "processor\t: 2\nphysical id\t: 1048576\ncore id\t\t: 0\n\n"
+        "processor\t: 3\nphysical id\t: 0\ncore id\t\t: 0\n";
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(cpuinfo, strlen(cpuinfo), &p),
+                     BDB_SYSINFO_CPUINFO);
+    assert_true(p.threads == 4);
+    assert_true(p.cores == 4);
+}
+
+/* The distinct cores were kept in a 1024-slot array and the rest dropped
+ * silently; a 2-socket machine with 1500 cores per socket (generated
+ * blocks, two threads per core) counts them all. */
+static void sysinfo__cpuinfo_3000_cores__counts_them_all(void **state)
+{
+    (void)state;
+    bdb_buf b;
+    bdb_buf_init(&b);
+    int cpu = 0;
+    for (int thread = 0; thread < 2; thread++)
+        for (int sock = 0; sock < 2; sock++)
+            for (int core = 0; core < 1500; core++)
+                assert_int_equal(bdb_buf_printf(&b,
+                    "processor\t: %d\nphysical id\t: %d\ncore id\t\t: %d\n\n",
+                    cpu++, sock, core), 0);
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(b.data, b.len, &p), BDB_SYSINFO_CPUINFO);
+    assert_true(p.threads == 6000);
+    assert_true(p.cores == 3000);
+    bdb_buf_free(&b);
+}
+
+/* A core id with no processor line before it is not one of this
+ * output's CPUs: more cores than threads is not believed. */
+static void sysinfo__cpuinfo_more_core_ids_than_processors__not_believed(void **state)
+{
+    (void)state;
+    static const char cpuinfo[] =
+        "processor\t: 0\ncore id\t\t: 0\ncore id\t\t: 1\ncore id\t\t: 2\n";
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(cpuinfo, strlen(cpuinfo), &p),
+                     BDB_SYSINFO_CPUINFO);
+    assert_true(p.threads == 1);
+    assert_true(isnan(p.cores));
+}
+
+/* uname -a words were kept in a 64-slot array: on a longer line the
+ * machine was taken from word 64. Only the last words matter. */
+static void sysinfo__uname_with_many_words__still_finds_the_machine(void **state)
+{
+    (void)state;
+    bdb_buf b;
+    bdb_buf_init(&b);
+    assert_int_equal(bdb_buf_printf(&b, "Linux host 6.1.0-18-arm64 #1 SMP"), 0);
+    for (int i = 0; i < 80; i++)
+        assert_int_equal(bdb_buf_printf(&b, " W%d", i), 0);
+    assert_int_equal(bdb_buf_printf(&b, " aarch64 GNU/Linux\n"), 0);
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    assert_int_equal(bdb_sysinfo_parse(b.data, b.len, &p), BDB_SYSINFO_UNAME);
+    assert_string_equal(p.arch, "aarch64");
+    assert_string_equal(p.kernel, "6.1.0-18-arm64");
+    bdb_buf_free(&b);
+}
+
 typedef struct csv_seen {
     int rows, bad, bad_line;
+    char why[200];
     bdb_platform last;
 } csv_seen;
 
@@ -335,6 +573,15 @@ static int on_bad(int line, const char *why, void *ctx)
     csv_seen *s = ctx;
     s->bad++;
     s->bad_line = line;
+    return 0;
+}
+
+static int on_bad_why(int line, const char *why, void *ctx)
+{
+    csv_seen *s = ctx;
+    s->bad++;
+    s->bad_line = line;
+    snprintf(s->why, sizeof s->why, "%s", why);
     return 0;
 }
 
@@ -361,6 +608,90 @@ static void platform_csv__quoted_notes_and_bad_row__reported_with_line(void **st
     memset(&s, 0, sizeof s);
     assert_int_equal(bdb_platform_csv_read(noname, strlen(noname), on_row, on_bad, &s, &d), BDB_EPARSE);
     assert_int_equal(d.line, 1);
+}
+
+/* Numbers that would make a per-watt or per-dollar figure infinite or a
+ * core count a fraction make the row bad, each with its column named;
+ * hand-made rows. */
+static void platform_csv__impossible_numbers__make_the_row_bad(void **state)
+{
+    (void)state;
+    static const char *const rows[] = {
+        "a,nan,,", "a,inf,,", "a,1e999,,", "a,-4,,", "a,2.5,,", "a,0,,",
+        "a,4,0,", "a,4,-35,", "a,4,,0", "a,4,,1e999"};
+    static const char *const column[] = {
+        "cores", "cores", "cores", "cores", "cores", "cores",
+        "power_w", "power_w", "price_usd", "price_usd"};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char csv[200];
+        snprintf(csv, sizeof csv, "name,cores,power_w,price_usd\n%s\n", rows[i]);
+        csv_seen s = {0};
+        bdb_diag d;
+        bdb_diag_clear(&d);
+        assert_int_equal(bdb_platform_csv_read(csv, strlen(csv), on_row,
+                                               on_bad_why, &s, &d), 0);
+        if (s.rows != 0 || s.bad != 1 || !strstr(s.why, column[i]))
+            fail_msg("row '%s': %d good, %d bad (%s)", rows[i], s.rows, s.bad,
+                     s.why);
+    }
+    const char *ok = "name,cores,power_w,price_usd\na,4,9.5,40\n";
+    csv_seen s = {0};
+    bdb_diag d;
+    assert_int_equal(bdb_platform_csv_read(ok, strlen(ok), on_row, on_bad_why,
+                                           &s, &d), 0);
+    assert_int_equal(s.rows, 1);
+    assert_true(s.last.cores == 4 && s.last.power_w == 9.5 &&
+                s.last.price_usd == 40);
+}
+
+/* A name longer than the 63 bytes a platform name holds was cut, so two
+ * long names could become one platform; now the row is bad. */
+static void platform_csv__text_longer_than_its_field__is_bad_not_cut(void **state)
+{
+    (void)state;
+    char csv[2000];
+    char longname[100];
+    memset(longname, 'n', 70);
+    longname[70] = '\0';
+    snprintf(csv, sizeof csv, "name,arch\n%s,x86_64\nshort,x86_64\n", longname);
+    csv_seen s = {0};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_platform_csv_read(csv, strlen(csv), on_row, on_bad_why,
+                                           &s, &d), 0);
+    assert_int_equal(s.rows, 1);
+    assert_int_equal(s.bad, 1);
+    assert_int_equal(s.bad_line, 2);
+    assert_non_null(strstr(s.why, "column name: 70 bytes"));
+}
+
+/* A column named twice: which one counted was silently the last. More
+ * columns than the reader keeps were silently dropped, a price among
+ * them. Both fail the header. */
+static void platform_csv__column_twice_or_too_many__fail_the_header(void **state)
+{
+    (void)state;
+    const char *twice = "name,power_w,power_w\na,10,20\n";
+    csv_seen s = {0};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_platform_csv_read(twice, strlen(twice), on_row,
+                                           on_bad_why, &s, &d), BDB_EPARSE);
+    assert_non_null(strstr(d.message, "'power_w' twice"));
+    assert_int_equal(s.rows, 0);
+
+    bdb_buf b;
+    bdb_buf_init(&b);
+    assert_int_equal(bdb_buf_printf(&b, "name"), 0);
+    for (int i = 0; i < 70; i++)
+        assert_int_equal(bdb_buf_printf(&b, ",extra%d", i), 0);
+    assert_int_equal(bdb_buf_printf(&b, ",price_usd\n"), 0);
+    memset(&s, 0, sizeof s);
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_platform_csv_read(b.data, b.len, on_row, on_bad_why,
+                                           &s, &d), BDB_EPARSE);
+    assert_non_null(strstr(d.message, "72 columns"));
+    bdb_buf_free(&b);
 }
 
 static void ingest__empty_binary_and_unknown__are_refused_clearly(void **state)
@@ -451,6 +782,64 @@ static void results_csv__bad_unit_or_value__names_the_line(void **state)
     bdb_sink_free(&sink);
 }
 
+/* Hand-made rows of the results CSV that were taken in part: a value
+ * that overflows when converted became inf, a negative rate was kept, a
+ * 300-byte benchmark or a 40-byte parameter key was cut. */
+static void results_csv__overflow_negative_long_cells_and_bad_headers__fail(void **state)
+{
+    (void)state;
+    static const struct { const char *row, *needle; } cases[] = {
+        {"a,t,b,m,1e300,GB/s,", "overflows"},
+        {"a,t,b,m,-5,MB/s,", "negative"},
+        {"a,t,b,m,-1,s,", "negative"},
+        {"a,t,b,m,1,MB/s,threads", "not k=v"},
+        {"a,t,b,m,1,MB/s,=4", "not k=v"},
+        {"a,t,b,m,1,MB/s,kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk=1", "longer"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char csv[600];
+        snprintf(csv, sizeof csv,
+                 "platform,tool,benchmark,metric,value,unit,parameters\n%s\n",
+                 cases[i].row);
+        bdb_sink sink;
+        bdb_diag d;
+        bdb_sink_init(&sink);
+        bdb_diag_clear(&d);
+        int rc = tu_parse_text(csv, "results-csv", &sink, &d);
+        if (rc != BDB_EPARSE || d.line != 2 || !strstr(d.message, cases[i].needle))
+            fail_msg("row '%s': rc %d, line %d, '%s'", cases[i].row, rc, d.line,
+                     d.message);
+        bdb_sink_free(&sink);
+    }
+    char csv[1000], bench[301];
+    memset(bench, 'b', 300);
+    bench[300] = '\0';
+    snprintf(csv, sizeof csv, "platform,tool,benchmark,metric,value,unit\n"
+                              "a,t,%s,m,1,s\n", bench);
+    tu_expect_error(NULL, csv, "results-csv", 2, "benchmark: 300 bytes");
+    /* a column twice: which one counted was silently the last */
+    tu_expect_error(NULL, "platform,tool,benchmark,metric,value,unit,value\n"
+                          "a,t,b,m,1,s,2\n", "results-csv", 1, "'value' twice");
+    /* more columns than the reader keeps: a value column past them was
+     * silently not read */
+    bdb_buf wide;
+    bdb_buf_init(&wide);
+    assert_int_equal(bdb_buf_printf(&wide, "platform,tool,benchmark,metric,unit"), 0);
+    for (int i = 0; i < 35; i++)
+        assert_int_equal(bdb_buf_printf(&wide, ",x%d", i), 0);
+    assert_int_equal(bdb_buf_printf(&wide, ",value\n"), 0);
+    assert_int_equal(bdb_buf_append(&wide, "", 1), 0);
+    tu_expect_error(NULL, wide.data, "results-csv", 1, "41 columns");
+    bdb_buf_free(&wide);
+    /* a percentage may be negative (a change), and k=v pairs are trimmed */
+    bdb_sink sink;
+    tu_text_ok("platform,tool,benchmark,metric,value,unit,parameters\n"
+               "a,t,b,change,-5,%,\" threads = 4 ;mode=x\"\n",
+               "results-csv", &sink);
+    tu_assert_value(&sink, "b", "change", "threads=4,mode=x", -5, 0);
+    bdb_sink_free(&sink);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -465,10 +854,23 @@ int main(void)
         cmocka_unit_test(sink__full_name_fields__refused_with_a_warning),
         cmocka_unit_test(path_pattern__many_captures_on_a_long_name__end_without_search_explosion),
         cmocka_unit_test(sysinfo__real_lscpu_uname_cpuinfo__fill_platform),
+        cmocka_unit_test(sysinfo__lscpu_four_core_types__sums_the_sections),
+        cmocka_unit_test(sysinfo__lscpu_indented_sections__are_read),
+        cmocka_unit_test(sysinfo__lscpu_s390_books__cores_from_threads_per_core),
+        cmocka_unit_test(sysinfo__lscpu_nan_negative_and_huge__stay_unknown),
+        cmocka_unit_test(sysinfo__cpuinfo_nan_physical_id__leaves_cores_unknown),
+        cmocka_unit_test(sysinfo__cpuinfo_large_ids__count_distinct_cores),
+        cmocka_unit_test(sysinfo__cpuinfo_3000_cores__counts_them_all),
+        cmocka_unit_test(sysinfo__cpuinfo_more_core_ids_than_processors__not_believed),
+        cmocka_unit_test(sysinfo__uname_with_many_words__still_finds_the_machine),
         cmocka_unit_test(platform_csv__quoted_notes_and_bad_row__reported_with_line),
+        cmocka_unit_test(platform_csv__impossible_numbers__make_the_row_bad),
+        cmocka_unit_test(platform_csv__text_longer_than_its_field__is_bad_not_cut),
+        cmocka_unit_test(platform_csv__column_twice_or_too_many__fail_the_header),
         cmocka_unit_test(ingest__empty_binary_and_unknown__are_refused_clearly),
         cmocka_unit_test(results_csv__published_figures__convert_units),
         cmocka_unit_test(results_csv__bad_unit_or_value__names_the_line),
+        cmocka_unit_test(results_csv__overflow_negative_long_cells_and_bad_headers__fail),
         cmocka_unit_test(ingest__user_param__fills_gaps_never_overrides_the_log),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

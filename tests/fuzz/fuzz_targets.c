@@ -1,0 +1,227 @@
+/* fuzz_targets.c - the fuzz target bodies (see fuzz_targets.h).
+ *
+ * Parsers are driven through bdb_ingest_buffer, the entry point import
+ * uses, once with the tool forced (each parser meets everything) and once
+ * with detection over all of them. The other readers of untrusted text are
+ * platforms.csv, lscpu / uname / cpuinfo, and path patterns (the pattern
+ * and the path both come from the input, split at the first NUL or
+ * newline). Besides crashes, leaks, hangs and undefined behaviour, which
+ * the sanitizers and libFuzzer catch, the targets check the promises the
+ * rest of benchdb relies on and abort when one is broken. */
+#include "fuzz_targets.h"
+
+#include "../../ingest/ingest.h"
+#include "../../ingest/path_pattern.h"
+#include "../../ingest/platform_csv.h"
+#include "../../ingest/sysinfo.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void broken(const char *what, const char *detail)
+{
+    fprintf(stderr, "benchdb fuzz: broken promise: %s%s%s\n", what,
+            detail ? ": " : "", detail ? detail : "");
+    abort();
+}
+
+static size_t count_lines(const uint8_t *data, size_t size)
+{
+    size_t n = 1;
+    for (size_t i = 0; i < size; i++)
+        n += data[i] == '\n';
+    return n;
+}
+
+/* What every parse must give: a failure explains itself; a success holds
+ * only finite figures with a metric, a unit and a line inside the input. */
+static void check_parse(int rc, const bdb_sink *sink, const bdb_diag *d,
+                        const uint8_t *data, size_t size)
+{
+    if (rc != BDB_OK) {
+        if (!d->message[0])
+            broken("a failure without a message", bdb_strerror(rc));
+        return;
+    }
+    size_t lines = count_lines(data, size);
+    for (size_t i = 0; i < sink->n; i++) {
+        const bdb_sample *s = &sink->samples[i];
+        if (!isfinite(s->value))
+            broken("a figure that is not finite", s->metric);
+        if (!s->unit || !s->unit[0])
+            broken("a figure without a unit", s->metric);
+        if (!s->metric[0])
+            broken("a figure without a metric", s->benchmark);
+        if (s->line < 0 || (size_t)s->line > lines)
+            broken("a figure whose line is outside the input", s->metric);
+        if (s->repetition < 1)
+            broken("a figure without a repetition number", s->metric);
+    }
+}
+
+static int ingest(const uint8_t *data, size_t size, const char *tool,
+                  const char *time_format)
+{
+    bdb_sink sink;
+    bdb_diag d;
+    bdb_sink_init(&sink);
+    bdb_diag_clear(&d);
+    bdb_ingest_opts o = {.source_name = "fuzz.txt", .tool = tool,
+                         .time_format = time_format};
+    char tools[128];
+    int rc = bdb_ingest_buffer((const char *)data, size, &o, &sink, tools,
+                               sizeof tools, &d);
+    check_parse(rc, &sink, &d, data, size);
+    bdb_sink_free(&sink);
+    return 0;
+}
+
+int bdb_fuzz_detect(const uint8_t *data, size_t size)
+{
+    /* import asks these first, in this order, then detects a tool */
+    bdb_platform_csv_sniff((const char *)data, size);
+    bdb_sysinfo_sniff((const char *)data, size);
+    return ingest(data, size, NULL, NULL);
+}
+
+int bdb_fuzz_ab(const uint8_t *d, size_t n) { return ingest(d, n, "ab", NULL); }
+int bdb_fuzz_wrk(const uint8_t *d, size_t n) { return ingest(d, n, "wrk", NULL); }
+int bdb_fuzz_redis_benchmark(const uint8_t *d, size_t n)
+{
+    return ingest(d, n, "redis-benchmark", NULL);
+}
+int bdb_fuzz_fio(const uint8_t *d, size_t n) { return ingest(d, n, "fio", NULL); }
+int bdb_fuzz_openssl_speed(const uint8_t *d, size_t n)
+{
+    return ingest(d, n, "openssl-speed", NULL);
+}
+int bdb_fuzz_hdparm(const uint8_t *d, size_t n) { return ingest(d, n, "hdparm", NULL); }
+int bdb_fuzz_dd(const uint8_t *d, size_t n) { return ingest(d, n, "dd", NULL); }
+int bdb_fuzz_iperf(const uint8_t *d, size_t n) { return ingest(d, n, "iperf", NULL); }
+int bdb_fuzz_iperf3(const uint8_t *d, size_t n) { return ingest(d, n, "iperf3", NULL); }
+int bdb_fuzz_results_csv(const uint8_t *d, size_t n)
+{
+    return ingest(d, n, "results-csv", NULL);
+}
+
+/* Also with a GNU time -f format: the text before the first NUL is the
+ * format (--time-format), the rest the log. */
+int bdb_fuzz_time(const uint8_t *data, size_t size)
+{
+    ingest(data, size, "time", NULL);
+    const uint8_t *nul = memchr(data, '\0', size);
+    if (nul)
+        ingest(nul + 1, size - (size_t)(nul - data) - 1, "time",
+               (const char *)data);
+    return 0;
+}
+
+static int on_row(const bdb_platform *p, int line, void *ctx)
+{
+    (void)ctx;
+    if (line < 1)
+        broken("a platforms.csv row without a line", p->name);
+    if (!p->name[0])
+        broken("a platforms.csv row without a name", NULL);
+    const double nums[] = {p->cores, p->threads, p->freq_mhz, p->memory_gb,
+                           p->price_usd, p->power_w, p->idle_power_w,
+                           p->rent_usd_month, p->rent_usd_hour};
+    for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
+        if (isinf(nums[i]) || nums[i] < 0)
+            broken("a platforms.csv number that is infinite or negative",
+                   p->name);
+    return 0;
+}
+
+static int on_bad(int line, const char *why, void *ctx)
+{
+    (void)ctx;
+    if (line < 1 || !why || !why[0])
+        broken("a bad platforms.csv row without a line or a reason", why);
+    return 0;
+}
+
+int bdb_fuzz_platform_csv(const uint8_t *data, size_t size)
+{
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    bdb_platform_csv_sniff((const char *)data, size);
+    int rc = bdb_platform_csv_read((const char *)data, size, on_row, on_bad,
+                                   NULL, &d);
+    if (rc != BDB_OK && !d.message[0])
+        broken("a platforms.csv failure without a message", bdb_strerror(rc));
+    return 0;
+}
+
+int bdb_fuzz_sysinfo(const uint8_t *data, size_t size)
+{
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    int kind = bdb_sysinfo_parse((const char *)data, size, &p);
+    if (kind < BDB_SYSINFO_NONE || kind > BDB_SYSINFO_CPUINFO)
+        broken("an unknown sysinfo kind", NULL);
+    const double nums[] = {p.cores, p.threads, p.freq_mhz};
+    for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
+        if (!isnan(nums[i]) && !(isfinite(nums[i]) && nums[i] > 0))
+            broken("a sysinfo count or clock that is not a positive number",
+                   NULL);
+    if (!isnan(p.cores) && !isnan(p.threads) && p.cores > p.threads)
+        broken("more cores than threads from sysinfo", NULL);
+    return 0;
+}
+
+int bdb_fuzz_path_pattern(const uint8_t *data, size_t size)
+{
+    size_t cut = 0;
+    while (cut < size && data[cut] != '\0' && data[cut] != '\n')
+        cut++;
+    char *pattern = malloc(cut + 1);
+    size_t rest = cut < size ? size - cut - 1 : 0;
+    char *path = malloc(rest + 1);
+    if (!pattern || !path) {
+        free(pattern);
+        free(path);
+        return 0;
+    }
+    memcpy(pattern, data, cut);
+    pattern[cut] = '\0';
+    if (rest)
+        memcpy(path, data + cut + 1, rest);
+    path[rest] = '\0';
+    char why[256];
+    /* import checks every pattern before it matches with it */
+    if (bdb_path_pattern_check(pattern, why, sizeof why) == 0) {
+        bdb_path_match m;
+        memset(&m, 0, sizeof m);
+        char mwhy[256] = "";
+        if (bdb_path_pattern_match(pattern, path, &m, mwhy, sizeof mwhy) < 0 &&
+            !mwhy[0])
+            broken("a path that matched but cannot be used, without a reason",
+                   pattern);
+    } else if (!why[0]) {
+        broken("a refused path pattern without a reason", pattern);
+    }
+    free(pattern);
+    free(path);
+    return 0;
+}
+
+const bdb_fuzz_target bdb_fuzz_targets[] = {
+    {"detect", bdb_fuzz_detect},
+    {"ab", bdb_fuzz_ab},
+    {"wrk", bdb_fuzz_wrk},
+    {"redis_benchmark", bdb_fuzz_redis_benchmark},
+    {"fio", bdb_fuzz_fio},
+    {"openssl_speed", bdb_fuzz_openssl_speed},
+    {"hdparm", bdb_fuzz_hdparm},
+    {"dd", bdb_fuzz_dd},
+    {"iperf", bdb_fuzz_iperf},
+    {"iperf3", bdb_fuzz_iperf3},
+    {"time", bdb_fuzz_time},
+    {"results_csv", bdb_fuzz_results_csv},
+    {"platform_csv", bdb_fuzz_platform_csv},
+    {"sysinfo", bdb_fuzz_sysinfo},
+    {"path_pattern", bdb_fuzz_path_pattern},
+    {NULL, NULL}};

@@ -1,0 +1,39 @@
+/* fuzz_targets.h - the bodies of benchdb's fuzz targets.
+ *
+ * Each target is one function over raw bytes, linked both by the libFuzzer
+ * driver (fuzz_main.c, built with -DBDB_FUZZ=ON under clang) and by the
+ * ordinary test that replays tests/fuzz/regressions/<target>/ under the
+ * gcc sanitizer build (tests/test_fuzz_replay.c), so that a crash found
+ * once stays fixed. A target returns 0; a broken promise (a NaN figure, a
+ * failure without a message) aborts, which both drivers report. */
+#ifndef BDB_FUZZ_TARGETS_H
+#define BDB_FUZZ_TARGETS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+int bdb_fuzz_detect(const uint8_t *data, size_t size);
+int bdb_fuzz_ab(const uint8_t *data, size_t size);
+int bdb_fuzz_wrk(const uint8_t *data, size_t size);
+int bdb_fuzz_redis_benchmark(const uint8_t *data, size_t size);
+int bdb_fuzz_fio(const uint8_t *data, size_t size);
+int bdb_fuzz_openssl_speed(const uint8_t *data, size_t size);
+int bdb_fuzz_hdparm(const uint8_t *data, size_t size);
+int bdb_fuzz_dd(const uint8_t *data, size_t size);
+int bdb_fuzz_iperf(const uint8_t *data, size_t size);
+int bdb_fuzz_iperf3(const uint8_t *data, size_t size);
+int bdb_fuzz_time(const uint8_t *data, size_t size);
+int bdb_fuzz_results_csv(const uint8_t *data, size_t size);
+int bdb_fuzz_platform_csv(const uint8_t *data, size_t size);
+int bdb_fuzz_sysinfo(const uint8_t *data, size_t size);
+int bdb_fuzz_path_pattern(const uint8_t *data, size_t size);
+
+typedef struct bdb_fuzz_target {
+    const char *name;   /* the folder under tests/fuzz/regressions/ */
+    int (*fn)(const uint8_t *data, size_t size);
+} bdb_fuzz_target;
+
+/* Every target, ending with {NULL, NULL}. */
+extern const bdb_fuzz_target bdb_fuzz_targets[];
+
+#endif

@@ -1,0 +1,366 @@
+/* test_crash.c - the database stays whole when an import dies or has
+ * company: the benchdb binary is killed with SIGKILL in the middle of a
+ * big batch at several points, and four processes import overlapping
+ * halves of the batch into one database at once. After each, SQLite's
+ * integrity check passes and every source holds exactly the results (and
+ * warnings) that a clean, serial import of the same file gives: never a
+ * half-imported file, never a file twice. Kill points follow the import's
+ * progress as seen in the database, not the clock, so the test asserts
+ * nothing about timing. */
+#include "test_util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The batch: every real sample of the parsed tools, written COPIES times
+ * with 1..COPIES trailing newlines so that each copy is a distinct source
+ * (sources are identified by their bytes) that parses like the original. */
+#define COPIES 2
+
+typedef struct batch {
+    char dir[700];      /* the batch's folder */
+    size_t files;
+} batch;
+
+static void add_sample(const char *dir, const char *name, const char *rel,
+                       void *ctx)
+{
+    batch *b = ctx;
+    size_t n = strlen(name);
+    if (!strcmp(dir, "local") || !strcmp(dir, "published") ||
+        (n > 9 && !strcmp(name + n - 9, ".expected")) ||
+        !strcmp(name, "README.md"))
+        return;
+    size_t len;
+    char *text = tu_read(rel, &len);
+    for (int c = 1; c <= COPIES; c++) {
+        char path[1200];
+        snprintf(path, sizeof path, "%s/%s-%d-%s", b->dir, dir, c, name);
+        FILE *f = fopen(path, "wb");
+        assert_non_null(f);
+        assert_int_equal(fwrite(text, 1, len, f), len);
+        for (int k = 0; k < c; k++)
+            fputc('\n', f);
+        assert_int_equal(fclose(f), 0);
+        b->files++;
+    }
+    free(text);
+}
+
+/* sha256 -> results and warnings of that source, sorted by sha256. */
+typedef struct source_count {
+    char sha[65];
+    long long results, warnings;
+} source_count;
+
+typedef struct counts {
+    source_count *v;
+    size_t n;
+} counts;
+
+/* Read-write (never created): a connection after a crash may have to
+ * recover the WAL, which a read-only one cannot. Nothing is written. */
+static sqlite3 *open_db(const char *path)
+{
+    sqlite3 *db;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK)
+        fail_msg("%s: %s", path, sqlite3_errmsg(db));
+    sqlite3_busy_timeout(db, 30000);
+    return db;
+}
+
+static void integrity_ok(const char *path)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0)
+        return; /* killed before it made the file: nothing to check */
+    sqlite3 *db = open_db(path);
+    sqlite3_stmt *q;
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA integrity_check", -1, &q,
+                                        NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    const char *r = (const char *)sqlite3_column_text(q, 0);
+    if (!r || strcmp(r, "ok") != 0)
+        fail_msg("%s: integrity_check: %s", path, r ? r : "(null)");
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+}
+
+/* The database may not exist yet, or hold no schema (killed before or
+ * while it was created): then it holds no source. */
+static counts read_counts(const char *path)
+{
+    counts c = {NULL, 0};
+    struct stat sb;
+    if (stat(path, &sb) != 0)
+        return c;
+    sqlite3 *db = open_db(path);
+    sqlite3_stmt *q;
+    const char *sql =
+        "SELECT s.sha256, (SELECT count(*) FROM results r WHERE r.source_id = "
+        "s.id), (SELECT count(*) FROM source_warnings w WHERE w.source_id = "
+        "s.id) FROM sources s ORDER BY s.sha256";
+    if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) != SQLITE_OK) {
+        const char *msg = sqlite3_errmsg(db);
+        if (!strstr(msg, "no such table"))
+            fail_msg("%s: %s", path, msg);
+        sqlite3_close(db);
+        return c;
+    }
+    size_t cap = 0;
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        if (c.n == cap) {
+            cap = cap ? cap * 2 : 256;
+            c.v = realloc(c.v, cap * sizeof *c.v);
+            assert_non_null(c.v);
+        }
+        snprintf(c.v[c.n].sha, sizeof c.v[c.n].sha, "%s",
+                 (const char *)sqlite3_column_text(q, 0));
+        c.v[c.n].results = sqlite3_column_int64(q, 1);
+        c.v[c.n].warnings = sqlite3_column_int64(q, 2);
+        c.n++;
+    }
+    assert_int_equal(rc, SQLITE_DONE);
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    return c;
+}
+
+static long long source_total(const char *path)
+{
+    sqlite3 *db;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        sqlite3_close(db);
+        return 0;
+    }
+    sqlite3_busy_timeout(db, 1000);
+    sqlite3_stmt *q;
+    long long n = 0;
+    if (sqlite3_prepare_v2(db, "SELECT count(*) FROM sources", -1, &q, NULL) ==
+        SQLITE_OK) {
+        if (sqlite3_step(q) == SQLITE_ROW)
+            n = sqlite3_column_int64(q, 0);
+        sqlite3_finalize(q);
+    }
+    sqlite3_close(db);
+    return n;
+}
+
+/* Every source of got is in want with the same figures; when whole, got
+ * holds every source of want too. */
+static void assert_counts_match(const counts *got, const counts *want,
+                                int whole, const char *what)
+{
+    size_t j = 0;
+    for (size_t i = 0; i < got->n; i++) {
+        while (j < want->n && strcmp(want->v[j].sha, got->v[i].sha) < 0) {
+            if (whole)
+                fail_msg("%s: source %s is missing", what, want->v[j].sha);
+            j++;
+        }
+        if (j == want->n || strcmp(want->v[j].sha, got->v[i].sha) != 0)
+            fail_msg("%s: source %s is not in the clean import", what,
+                     got->v[i].sha);
+        if (got->v[i].results != want->v[j].results ||
+            got->v[i].warnings != want->v[j].warnings)
+            fail_msg("%s: source %s holds %lld results and %lld warnings, "
+                     "a clean import %lld and %lld", what, got->v[i].sha,
+                     got->v[i].results, got->v[i].warnings,
+                     want->v[j].results, want->v[j].warnings);
+        j++;
+    }
+    if (whole && j != want->n)
+        fail_msg("%s: %zu sources, a clean import %zu", what, got->n, want->n);
+}
+
+/* Starts `benchdb --db db import -q --platform p args...` in the
+ * background, its output thrown away. */
+static pid_t spawn_import(const char *db, char *const *paths)
+{
+    char *argv[64];
+    int a = 0;
+    argv[a++] = (char *)BDB_BINARY;
+    argv[a++] = (char *)"--db";
+    argv[a++] = (char *)db;
+    argv[a++] = (char *)"import";
+    argv[a++] = (char *)"-q";
+    argv[a++] = (char *)"--platform";
+    argv[a++] = (char *)"crash";
+    for (int i = 0; paths[i] && a < 63; i++)
+        argv[a++] = paths[i];
+    argv[a] = NULL;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, 1);
+            dup2(null, 2);
+        }
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    return pid;
+}
+
+/* Waits for pid; returns its exit status, or 128 + signal. */
+static int reap(pid_t pid)
+{
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        assert_int_equal(errno, EINTR);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static void db_path(char *out, size_t outsz, const char *dir, const char *name)
+{
+    snprintf(out, outsz, "%s/%s.sqlite", dir, name);
+}
+
+static int make_batch(batch *b)
+{
+    memset(b, 0, sizeof *b);
+    snprintf(b->dir, sizeof b->dir, "%s/batch", tu_tmpdir());
+    assert_int_equal(mkdir(b->dir, 0700), 0);
+    tu_each_sample(add_sample, b);
+    return b->files > 250;
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
+}
+
+static void crash__sigkill_mid_import__leaves_whole_sources_only(void **state)
+{
+    (void)state;
+    batch b;
+    assert_true(make_batch(&b));
+    char *paths[] = {b.dir, NULL};
+    const char *dir = tu_tmpdir();
+    char clean[800];
+    db_path(clean, sizeof clean, dir, "clean");
+    assert_int_equal(reap(spawn_import(clean, paths)), 0);
+    integrity_ok(clean);
+    counts want = read_counts(clean);
+    assert_true(want.n > 250);
+
+    /* kill when the import has committed this share of the sources; 0:
+     * at once, while the database is created */
+    static const int percent[] = {0, 5, 25, 50, 75, 95};
+    int partial = 0;
+    for (size_t k = 0; k < sizeof percent / sizeof percent[0]; k++) {
+        char db[800], what[64];
+        snprintf(what, sizeof what, "killed-%d", percent[k]);
+        db_path(db, sizeof db, dir, what);
+        long long target = (long long)want.n * percent[k] / 100;
+        pid_t pid = spawn_import(db, paths);
+        int finished = 0;
+        while (percent[k] > 0 && source_total(db) < target) {
+            if (waitpid(pid, NULL, WNOHANG) == pid) {
+                finished = 1;
+                break;
+            }
+            sleep_ms(2);
+        }
+        if (!finished) {
+            kill(pid, SIGKILL);
+            reap(pid);
+        }
+        integrity_ok(db);
+        counts got = read_counts(db);
+        print_message("%s: %zu of %zu sources when killed\n", what, got.n,
+                      want.n);
+        partial += got.n < want.n;
+        assert_counts_match(&got, &want, 0, what);
+        free(got.v);
+        /* the same batch again finishes the job, adding nothing twice */
+        assert_int_equal(reap(spawn_import(db, paths)), 0);
+        integrity_ok(db);
+        got = read_counts(db);
+        assert_counts_match(&got, &want, 1, what);
+        free(got.v);
+    }
+    /* at least one kill hit the import in its middle, or the test proved
+     * nothing about crashes */
+    assert_true(partial >= 3);
+    free(want.v);
+}
+
+#define PROCS 4
+
+static void crash__four_concurrent_overlapping_imports__equal_a_serial_one(void **state)
+{
+    (void)state;
+    batch b;
+    assert_true(make_batch(&b));
+    /* the batch in PROCS folders; process i imports folders i and i+1, so
+     * every file is imported by two processes at once */
+    char sub[PROCS][800];
+    for (int i = 0; i < PROCS; i++) {
+        snprintf(sub[i], sizeof sub[i], "%s/part%d", b.dir, i);
+        assert_int_equal(mkdir(sub[i], 0700), 0);
+    }
+    DIR *d = opendir(b.dir);
+    assert_non_null(d);
+    struct dirent *e;
+    int k = 0;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.' || !strncmp(e->d_name, "part", 4))
+            continue;
+        char from[1200], to[1600];
+        snprintf(from, sizeof from, "%s/%s", b.dir, e->d_name);
+        snprintf(to, sizeof to, "%s/%s", sub[k++ % PROCS], e->d_name);
+        assert_int_equal(rename(from, to), 0);
+    }
+    closedir(d);
+
+    const char *dir = tu_tmpdir();
+    char serial[800], shared[800];
+    db_path(serial, sizeof serial, dir, "serial");
+    db_path(shared, sizeof shared, dir, "shared");
+    char *all[] = {b.dir, NULL};
+    assert_int_equal(reap(spawn_import(serial, all)), 0);
+    counts want = read_counts(serial);
+    assert_true(want.n > 250);
+
+    /* the schema first, so the processes race on imports, not on init */
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' init", shared), 0);
+    bdb_buf_free(&out);
+    pid_t pids[PROCS];
+    for (int i = 0; i < PROCS; i++) {
+        char *two[] = {sub[i], sub[(i + 1) % PROCS], NULL};
+        pids[i] = spawn_import(shared, two);
+    }
+    for (int i = 0; i < PROCS; i++)
+        assert_int_equal(reap(pids[i]), 0);
+    integrity_ok(shared);
+    counts got = read_counts(shared);
+    assert_counts_match(&got, &want, 1, "concurrent");
+    free(got.v);
+    free(want.v);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(crash__sigkill_mid_import__leaves_whole_sources_only),
+        cmocka_unit_test(crash__four_concurrent_overlapping_imports__equal_a_serial_one),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
