@@ -182,10 +182,11 @@ typedef struct bdb_warning_row {
     int is_info;        /* provenance note rather than a warning */
 } bdb_warning_row;
 
-/* One series on one platform, aggregated by the database: count, mean,
- * min and max by SQL, and the values with their provenance in repetition
- * order (for medians, tests and file:line links). Arrays are valid only
- * during the callback. */
+/* One series on one platform: the values with their provenance in source,
+ * repetition and line order (every report cell needs them: medians, MAD
+ * outliers, Mann-Whitney, the warned and merged-file marks, file:line
+ * links), read from an index that holds them in that order, and their
+ * count, mean, min and max. Arrays are valid only during the callback. */
 typedef struct bdb_group_row {
     long long series_id;
     const char *tool, *benchmark, *metric, *params, *unit;

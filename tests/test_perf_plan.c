@@ -344,6 +344,76 @@ static void perf_plan__json_written_by_series__equals_the_whole_dump(void **stat
     bdb_store_close(st);
 }
 
+/* Sweeps are found by sorting series into classes instead of comparing
+ * every pair; what they are must not change: two classes of the same
+ * benchmark (keepalive 0 and 1) interleaved in series order, a class of
+ * two that is no sweep, a second key (threads) taking only series the
+ * first left over, sweeps in the order of their first series, each by
+ * value. */
+static void perf_plan__sweeps__classes_order_and_leftovers(void **state)
+{
+    (void)state;
+    char dir[600];
+    bdb_store *st = tu_fresh_store(dir, sizeof dir);
+    static const char csv[] =
+        "platform,tool,benchmark,metric,value,unit,parameters\n"
+        "a,wrk,/,rps,1,op/s,concurrency=100;keepalive=1\n"
+        "b,wrk,/,rps,2,op/s,concurrency=100;keepalive=1\n"
+        "a,wrk,/,rps,1,op/s,concurrency=10;keepalive=0\n"
+        "b,wrk,/,rps,2,op/s,concurrency=10;keepalive=0\n"
+        "a,wrk,/,rps,1,op/s,concurrency=1;keepalive=1\n"
+        "b,wrk,/,rps,2,op/s,concurrency=1;keepalive=1\n"
+        "a,wrk,/,rps,1,op/s,concurrency=50;keepalive=0\n"
+        "b,wrk,/,rps,2,op/s,concurrency=50;keepalive=0\n"
+        "a,wrk,/,rps,1,op/s,concurrency=20;keepalive=1\n"
+        "b,wrk,/,rps,2,op/s,concurrency=20;keepalive=1\n"
+        "a,wrk,/,rps,1,op/s,concurrency=5;keepalive=0\n"
+        "b,wrk,/,rps,2,op/s,concurrency=5;keepalive=0\n"
+        "a,wrk,/x,rps,1,op/s,concurrency=1\n"
+        "b,wrk,/x,rps,2,op/s,concurrency=1\n"
+        "a,wrk,/x,rps,1,op/s,concurrency=2\n"
+        "b,wrk,/x,rps,2,op/s,concurrency=2\n"
+        "a,time,t,real,1,s,threads=4\n"
+        "b,time,t,real,2,s,threads=4\n"
+        "a,time,t,real,1,s,threads=1\n"
+        "b,time,t,real,2,s,threads=1\n"
+        "a,time,t,real,1,s,threads=2\n"
+        "b,time,t,real,2,s,threads=2\n";
+    tu_import_text(st, dir, "sweeps.csv", csv);
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    o.baseline = "a";
+    bdb_model *m;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_model_build(st, &o, &m, &d))
+        fail_msg("model: %s", d.message);
+    assert_int_equal(m->nsweeps, 3);
+    /* series are in (tool, benchmark, metric, params) order: the
+     * concurrency=1;keepalive=1 series comes first, so its class first */
+    static const char *const want[3][3] = {
+        {"concurrency=1,keepalive=1", "concurrency=20,keepalive=1",
+         "concurrency=100,keepalive=1"},
+        {"concurrency=5,keepalive=0", "concurrency=10,keepalive=0",
+         "concurrency=50,keepalive=0"},
+        {"threads=1", "threads=2", "threads=4"}};
+    static const char *const keys[3] = {"concurrency", "concurrency", "threads"};
+    for (size_t w = 0; w < 3; w++) {
+        assert_string_equal(m->sweeps[w].key, keys[w]);
+        assert_int_equal(m->sweeps[w].n, 3);
+        for (size_t i = 0; i < 3; i++)
+            assert_string_equal(m->series[m->sweeps[w].series[i]].params, want[w][i]);
+    }
+    assert_string_equal(m->sweeps[0].label, "wrk / rps (keepalive=1)");
+    assert_string_equal(m->sweeps[1].label, "wrk / rps (keepalive=0)");
+    /* the two /x series are no sweep */
+    for (size_t s = 0; s < m->nseries; s++)
+        if (strcmp(m->series[s].benchmark, "/x") == 0)
+            assert_int_equal(m->series[s].sweep, -1);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -354,6 +424,7 @@ int main(void)
         cmocka_unit_test(perf_plan__checker__flags_a_scan_of_results),
         cmocka_unit_test(perf_plan__no_speedup_ci__skips_only_the_speedup_bootstrap),
         cmocka_unit_test(perf_plan__json_written_by_series__equals_the_whole_dump),
+        cmocka_unit_test(perf_plan__sweeps__classes_order_and_leftovers),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""bench/gen.py - the benchmark's corpora, made from the real samples/.
+
+Formats are exact (the real files' bytes, the real golden figures); values
+are varied so that copies are not one file seen again. Never a sample:
+these are timing inputs in a scratch folder.
+
+  gen.py logs SAMPLES OUT N     N small logs: copies of the real samples,
+                                each copy's decimal figures varied in their
+                                last digit and made unique by trailing
+                                blank lines (which every parser ignores)
+  gen.py csv SAMPLES OUT ROWS   a results CSV: the series of every golden
+                                file (tool, benchmark, metric, parameters,
+                                unit, better) x sets x 8 platforms x 10
+                                repetitions, values around the golden one
+  gen.py fio SAMPLE OUT JOBS    fio --output-format=json with JOBS jobs: the
+                                sample's job objects repeated text for text,
+                                figures scaled (integers stay integers, the
+                                decimals keep their width), names numbered
+"""
+import os
+import random
+import re
+import sys
+
+SKIP_DIRS = {"local"}
+SKIP_NAMES = {"README.md", "platforms.csv"}
+
+
+def sample_files(root):
+    out = []
+    for d, dirs, files in os.walk(root):
+        dirs[:] = sorted(x for x in dirs if x not in SKIP_DIRS and not x.startswith("."))
+        for f in sorted(files):
+            if f in SKIP_NAMES or f.endswith((".expected", ".md", ".sh")) or f.startswith("."):
+                continue
+            out.append(os.path.join(d, f))
+    return out
+
+
+# not a figure next to '-': iperf's "0.0000-2.0060 sec" is an interval
+# whose end the parser checks against the run
+DECIMAL = re.compile(rb"(?<![\w.\-])(\d+\.\d*)(\d)(?![\w.\-])")
+
+
+def vary_decimals(data, k):
+    """The last digit of each decimal figure becomes (digit + k) mod 10:
+    the same layout, other values."""
+    def sub(m):
+        return m.group(1) + bytes([ord("0") + (m.group(2)[0] - 48 + k) % 10])
+    return DECIMAL.sub(sub, data)
+
+
+def gen_logs(samples, out, n):
+    files = sample_files(samples)
+    if not files:
+        sys.exit("no samples under " + samples)
+    made = 0
+    copy = 0
+    while made < n:
+        for f in files:
+            if made >= n:
+                break
+            rel = os.path.relpath(f, samples)
+            dst = os.path.join(out, str(copy), rel)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            with open(f, "rb") as fh:
+                data = fh.read()
+            if copy:
+                data = vary_decimals(data, copy % 10)
+            with open(dst, "wb") as fh:
+                fh.write(data + b"\n" * (copy + 1))
+            made += 1
+        copy += 1
+    print(f"{made} logs from {len(files)} samples", file=sys.stderr)
+
+
+def golden_series(samples):
+    """(tool, benchmark, metric, params, unit, better, value) of every
+    golden figure, one per series."""
+    seen = {}
+    for d, dirs, files in os.walk(samples):
+        dirs.sort()
+        for f in sorted(files):
+            if not f.endswith(".expected"):
+                continue
+            with open(os.path.join(d, f), encoding="utf-8", errors="replace") as fh:
+                for line in fh:
+                    if line.startswith("#") or not line.strip():
+                        continue
+                    c = line.rstrip("\n").split("\t")
+                    if len(c) < 8:
+                        continue
+                    tool, bench, metric, params, value, unit, better = c[1:8]
+                    if ";" in params or '"' in line or "," in bench + metric + tool:
+                        continue  # not representable as a plain CSV row
+                    key = (tool, bench, metric, params)
+                    try:
+                        v = float(value)
+                    except ValueError:
+                        continue
+                    if key not in seen:
+                        seen[key] = (unit, better, v)
+    return [(k + v) for k, v in sorted(seen.items())]
+
+
+def gen_csv(samples, out, rows):
+    series = golden_series(samples)
+    if not series:
+        sys.exit("no golden figures under " + samples)
+    rnd = random.Random(42)
+    per_series = 8 * 10
+    need = (rows + per_series - 1) // per_series
+    written = 0
+    with open(out, "w", encoding="utf-8") as fh:
+        fh.write("platform,tool,benchmark,metric,value,unit,parameters,repetition,better\n")
+        k = 0
+        while k < need:
+            tool, bench, metric, params, unit, better, v = series[k % len(series)]
+            kset = k // len(series)
+            p = params.replace(",", ";")
+            p = (p + ";" if p else "") + f"set={kset}"
+            for plat in range(8):
+                speed = 1 + plat / 8
+                for rep in range(1, 11):
+                    if written >= rows:
+                        break
+                    x = v * speed * (0.95 + rnd.random() / 10)
+                    fh.write(f"p{plat},{tool},{bench},{metric},{x:.6g},{unit},{p},{rep},{better}\n")
+                    written += 1
+            k += 1
+    print(f"{written} rows, {need} series from {len(series)} golden series", file=sys.stderr)
+
+
+NUMBER = re.compile(r'^(\s*"[^"]*" : )(-?\d+)(\.\d+)?(,?)$')
+
+
+def gen_fio(sample, out, jobs):
+    with open(sample, encoding="utf-8") as fh:
+        text = fh.read()
+    start = text.index('  "jobs" : [\n') + len('  "jobs" : [\n')
+    end = text.index("\n  ]", start)
+    head, body, tail = text[:start], text[start:end], text[end:]
+    blocks = body.split("\n    },\n    {\n")
+    # put back the braces the split took
+    blocks = [b if b.startswith("    {\n") else "    {\n" + b for b in blocks]
+    blocks = [b if b.endswith("\n    }") else b + "\n    }" for b in blocks]
+    rnd = random.Random(7)
+    with open(out, "w", encoding="utf-8") as fh:
+        fh.write(head)
+        for j in range(jobs):
+            f = 0.8 + rnd.random() * 0.4
+            lines = []
+            for line in blocks[j % len(blocks)].split("\n"):
+                m = NUMBER.match(line)
+                if m and '"groupid"' not in line and '"error"' not in line:
+                    whole, frac = m.group(2), m.group(3)
+                    if frac:
+                        val = float(whole + frac) * f
+                        line = m.group(1) + f"{val:.{len(frac) - 1}f}" + m.group(4)
+                    else:
+                        line = m.group(1) + str(int(int(whole) * f)) + m.group(4)
+                elif line.startswith('      "jobname" : "'):
+                    name = line[len('      "jobname" : "'):-2]
+                    line = f'      "jobname" : "{name}-{j // len(blocks)}",'
+                lines.append(line)
+            fh.write(("" if j == 0 else ",\n") + "\n".join(lines))
+        fh.write(tail)
+    print(f"{jobs} jobs from {len(blocks)} in {sample}", file=sys.stderr)
+
+
+def main():
+    if len(sys.argv) != 5:
+        sys.exit(__doc__)
+    what, src, out, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    {"logs": gen_logs, "csv": gen_csv, "fio": gen_fio}[what](src, out, n)
+
+
+if __name__ == "__main__":
+    main()
