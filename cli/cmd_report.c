@@ -273,6 +273,10 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
         free(a.platforms);
         return st;
     }
+    /* text and Markdown show no speedup interval: no bootstrap for it
+     * (charts draw it, so they keep it) */
+    a.opts.no_speedup_ci = what != RUN_CHART &&
+                           (a.format == OUT_TEXT || a.format == OUT_MD);
     bdb_model *m;
     bdb_diag d;
     bdb_diag_clear(&d);

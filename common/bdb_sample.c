@@ -177,6 +177,9 @@ int bdb_sink_add(bdb_sink *s, const bdb_sample *base, const char *metric,
     return bdb_sink_emit(s, &tmp);
 }
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 0)))
+#endif
 static int sink_note(bdb_sink *s, int line, int is_info, const char *fmt,
                      va_list ap)
 {

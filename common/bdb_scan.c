@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,6 +147,9 @@ int bdb_scan_number(const char **p, const char *end, double *out, int flags)
     }
     if (!digits)
         return 0;
+    /* a number longer than the copy is refused, never read short */
+    if (n >= sizeof tmp - 8 && s < end && (is_digit(*s) || *s == '.'))
+        return 0;
     /* exponent */
     if (s < end && (*s == 'e' || *s == 'E')) {
         const char *e = s + 1;
@@ -156,6 +160,8 @@ int bdb_scan_number(const char **p, const char *end, double *out, int flags)
         if (e < end && is_digit(*e)) {
             while (e < end && is_digit(*e) && m < sizeof tmp - 1)
                 tmp[m++] = *e++;
+            if (e < end && is_digit(*e))
+                return 0;
             n = m;
             s = e;
         }
@@ -286,4 +292,26 @@ int bdb_is_blank(const char *p, const char *end)
         if (!is_space(*p))
             return 0;
     return 1;
+}
+
+long long bdb_double_to_ll(double v)
+{
+    if (v != v)
+        return 0;
+    if (v >= 9.2233720368547748e18)
+        return LLONG_MAX;
+    if (v <= -9.2233720368547758e18)
+        return LLONG_MIN;
+    return (long long)v;
+}
+
+int bdb_double_to_int(double v)
+{
+    if (v != v)
+        return 0;
+    if (v >= (double)INT_MAX)
+        return INT_MAX;
+    if (v <= (double)INT_MIN)
+        return INT_MIN;
+    return (int)v;
 }

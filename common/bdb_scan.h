@@ -57,6 +57,12 @@ int bdb_scan_lit(const char **p, const char *end, const char *lit, int skip_ws);
 /* Reads a decimal number (after white space) with strtod semantics in the C
  * locale ("nan" and "inf" refused). Advances *p and returns 1 on success. */
 int bdb_scan_number(const char **p, const char *end, double *out, int flags);
+/* A double as a whole number for counters, clamped to the type's range
+ * (NaN: 0), so that a huge figure in a log is never undefined behaviour
+ * of a cast. */
+long long bdb_double_to_ll(double v);
+int bdb_double_to_int(double v);
+
 /* Reads a (possibly signed) integer. */
 int bdb_scan_int(const char **p, const char *end, long long *out);
 /* Reads a run of non-blank characters; returns its length (0: none). */

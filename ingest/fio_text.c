@@ -347,7 +347,7 @@ static int job_definition(text_state *st, const char *p, const char *end,
     double g = 0;
     const char *q = gpos + 5; /* ": (g=" */
     if (bdb_scan_number(&q, end, &g, 0))
-        d->group = (int)g;
+        d->group = bdb_double_to_int(g);
     const char *opt = bdb_find(gpos, end, "):");
     opt = opt ? opt + 2 : end;
     for (const char *k = next_key(opt, end); k; ) {
@@ -439,13 +439,13 @@ static int job_header(text_state *st, const char *p, const char *end,
     double v;
     const char *q = bdb_find(name_end, end, "(groupid=");
     if (q && field(q + 1, end, "groupid", &v, 0))
-        e->group = (int)v;
+        e->group = bdb_double_to_int(v);
     else if ((q = bdb_find(name_end, end, "(g=")) && field(q + 1, end, "g", &v, 0))
-        e->group = (int)v;
+        e->group = bdb_double_to_int(v);
     if (field(name_end, end, "jobs", &v, 0) && v > 1)
-        e->reported_jobs = (int)v;
+        e->reported_jobs = bdb_double_to_int(v);
     if (field(name_end, end, "pid", &v, 0) && v > 0)
-        e->pid = (long)v;
+        e->pid = (long)bdb_double_to_ll(v);
     if (field(name_end, end, "err", &v, 0) && v != 0 &&
         (rc = pwarn(st, line, "job %s ended with error %g", e->name, v)))
         return rc;
@@ -1169,7 +1169,7 @@ static int terse_line(text_state *st, const char *p, const char *end, int line)
             rc = BDB_ENOMEM;
     }
     if (!rc && e) {
-        e->group = (int)group;
+        e->group = bdb_double_to_int(group);
         e->jobs_unknown = 1;
         e->from_terse = 1;
         if (err != 0)
@@ -1323,7 +1323,7 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
                                 line);
         if (!st->group)
             return BDB_ENOMEM;
-        st->group->group = (int)gid;
+        st->group->group = bdb_double_to_int(gid);
         snprintf(st->group->host, sizeof st->group->host, "%s", st->host);
         st->run_groups_seen++;
         return BDB_OK;

@@ -798,7 +798,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         ONCE(r->seen_concurrency);
         if (!read_num(&q, end, &v) || !expect_end(q, end))
             BAD("\"Concurrency Level: N\"");
-        r->concurrency = (long long)v;
+        r->concurrency = bdb_double_to_ll(v);
         setp(r, out, line, "concurrency", "%.0f", v);
     } else if (LABEL("Time taken for tests:")) {
         ONCE(r->seen_time);
@@ -811,7 +811,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
             r->seen_complete = 0;
             BAD("\"Complete requests: N\"");
         }
-        r->complete = (long long)v;
+        r->complete = bdb_double_to_ll(v);
         rc = fig(r, "complete_requests", v, BDB_UNIT_COUNT, BDB_NEUTRAL, line);
     } else if (LABEL("Failed requests:")) {
         ONCE(r->seen_failed);
@@ -1320,18 +1320,18 @@ static void head_line(ab_run *r, const char *p, const char *end, int line,
     if (bdb_scan_lit(&q, end, "Completed", 0) && read_num(&q, end, &v) &&
         bdb_scan_lit(&q, end, "requests", 1) && expect_end(q, end)) {
         if (r->n_completed_lines++ == 0)
-            r->first_completed = (long long)v;
-        r->last_completed = (long long)v;
+            r->first_completed = bdb_double_to_ll(v);
+        r->last_completed = bdb_double_to_ll(v);
         r->last_completed_line = line;
     } else if ((q = p, bdb_scan_lit(&q, end, "Finished", 0)) &&
                read_num(&q, end, &v) && bdb_scan_lit(&q, end, "requests", 1) &&
                expect_end(q, end)) {
         r->have_finished = 1;
-        r->finished = (long long)v;
+        r->finished = bdb_double_to_ll(v);
     } else if ((q = p, bdb_scan_lit(&q, end, "Total of", 0)) &&
                read_num(&q, end, &v) &&
                bdb_scan_lit(&q, end, "requests completed", 1)) {
-        r->total_of = (long long)v;
+        r->total_of = bdb_double_to_ll(v);
         r->total_of_line = line;
     } else if (bdb_span_eq(p, end, "..done") || bdb_span_eq(p, end, "done")) {
         /* the end of the short "(be patient)..." form */
@@ -2079,6 +2079,8 @@ static int emit_csv(side_state *st, bdb_sink *out, const bdb_parse_opts *opts)
     int rc = BDB_OK;
     for (size_t i = 0; !rc && i < st->n; i++) {
         const side_row *row = &st->rows[i];
+        if (!(row->pct >= 0 && row->pct <= 100))
+            continue;
         int pct = (int)row->pct;
         if ((double)pct != row->pct)
             continue;
@@ -2108,9 +2110,28 @@ static int parse_side(const char *buf, size_t len, int gnuplot,
     for (const char *s = buf; s < p; s++)
         if (*s == '\n')
             skipped++;
+    /* libcsv ends a record at a lone '\r', the line counter (bdb_lines,
+     * like every parser) only at '\n': a lone '\r' is made a space, so
+     * that record numbers are line numbers. */
+    char *copy = NULL;
+    for (const char *s = p; s < end; s++)
+        if (*s == '\r' && (s + 1 == end || s[1] != '\n')) {
+            copy = malloc((size_t)(end - p) ? (size_t)(end - p) : 1);
+            if (!copy)
+                return BDB_ENOMEM;
+            memcpy(copy, p, (size_t)(end - p));
+            for (char *c = copy; c < copy + (end - p); c++)
+                if (*c == '\r' && (c + 1 == copy + (end - p) || c[1] != '\n'))
+                    *c = ' ';
+            end = copy + (end - p);
+            p = copy;
+            break;
+        }
     struct csv_parser cp;
-    if (csv_init(&cp, CSV_STRICT | CSV_APPEND_NULL) != 0)
+    if (csv_init(&cp, CSV_STRICT | CSV_APPEND_NULL) != 0) {
+        free(copy);
         return BDB_ENOMEM;
+    }
     if (gnuplot)
         csv_set_delim(&cp, CSV_TAB);
     side_state st;
@@ -2124,6 +2145,7 @@ static int parse_side(const char *buf, size_t len, int gnuplot,
     if (!cerr)
         csv_fini(&cp, side_field, side_record, &st);
     csv_free(&cp);
+    free(copy);
     int rc = BDB_OK;
     if (st.bad > 3)
         rc = bdb_sink_warn(out, 0, "ab -%c: %d rows skipped in all",

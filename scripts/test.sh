@@ -84,7 +84,7 @@ run_suite() {
 # the run ends; in CI a server that cannot start fails the run.
 if BDB_TEST_PG_URL=$(sh scripts/pg-test-server.sh start); then
     export BDB_TEST_PG_URL
-    trap 'sh scripts/pg-test-server.sh stop' EXIT INT TERM
+    trap 'sh scripts/pg-test-server.sh stop "$BDB_TEST_PG_URL"' EXIT INT TERM
 elif [ "$CI" = true ]; then
     echo "test.sh: no PostgreSQL server could be started for the tests" >&2
     exit 1
@@ -110,7 +110,7 @@ fi
 # release build on every sample, then the report in each format.
 if [ "${BDB_SKIP_VALGRIND:-0}" != 1 ]; then
     vg=$(mktemp -d)
-    VG="valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite"
+    VG="valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite --suppressions=tests/valgrind.supp"
     $VG build/benchdb --db "$vg/v.sqlite" platform import samples/platforms.csv >/dev/null
     $VG build/benchdb --db "$vg/v.sqlite" import -q --platform local \
         --path-pattern 'seed002-{benchmark}@{platform}.txt' \
