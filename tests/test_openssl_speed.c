@@ -1307,50 +1307,6 @@ static void openssl_speed__golden_figures__match_the_printed_text(void **state)
                   "ecdh-nistp256", "op_per_sec", 31416.0);
 }
 
-/* The published logs in shared/reference-logs (beside the checkout, when
- * present) all import. They are not copied into the project; the tests
- * above quote what they need. */
-static void openssl_speed__reference_logs__all_import(void **state)
-{
-    (void)state;
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s/../shared/reference-logs/openssl-speed",
-             BDB_SOURCE_DIR);
-    DIR *d = opendir(dir);
-    if (!d) {
-        print_message("no reference logs at %s: skipped\n", dir);
-        skip();
-    }
-    struct dirent *e;
-    int n = 0;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            continue;
-        char path[2048];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        FILE *f = fopen(path, "rb");
-        if (!f)
-            continue;
-        char *buf = malloc(1 << 20);
-        size_t len = fread(buf, 1, (1 << 20) - 1, f);
-        fclose(f);
-        buf[len] = '\0';
-        bdb_sink s;
-        bdb_sink_init(&s);
-        bdb_diag dg;
-        bdb_diag_clear(&dg);
-        int rc = tu_parse_text(buf, NULL, &s, &dg);
-        if (rc != BDB_OK || s.n == 0)
-            fail_msg("%s: rc %d line %d: %s", e->d_name, rc, dg.line,
-                     dg.message);
-        free(buf);
-        bdb_sink_free(&s);
-        n++;
-    }
-    closedir(d);
-    print_message("reference logs imported: %d\n", n);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1401,7 +1357,6 @@ int main(void)
         cmocka_unit_test(openssl_speed__not_speed_output_when_forced__fails),
         cmocka_unit_test(openssl_speed__any_prefix_of_a_sample__never_crashes),
         cmocka_unit_test(openssl_speed__golden_figures__match_the_printed_text),
-        cmocka_unit_test(openssl_speed__reference_logs__all_import),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
