@@ -2,103 +2,71 @@
  * (see merge_check.h).
  *
  * Each distinct (platform, tool, benchmark, metric, parameters) of the
- * batch keeps the list of files it came from, in a hash table. At the end
+ * batch keeps the list of files it came from (found through a bdb_strmap
+ * of the keys). At the end
  * the series that came from two or more files are grouped by that list of
  * files, so that six files sharing 40 series give one warning. */
 #include "merge_check.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_names.h"
 
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct entry {
-    char *key;              /* NULL: empty slot */
+    const char *key;        /* the index's copy */
     int *files;             /* distinct file indices, ascending */
     size_t nfiles, cap;
-    const char *tool;       /* the first sample's, for messages */
 } entry;
 
 struct bdb_merge_check {
-    entry *slots;
-    size_t nslots, used;
+    bdb_strmap index;       /* series key -> 1 + its place in entries */
+    entry *entries;
+    size_t nentries, entries_cap;
     char **paths;
     size_t npaths, paths_cap;
 };
 
-static uint64_t hash(const char *s)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
-}
-
 bdb_merge_check *bdb_merge_check_new(void)
 {
-    bdb_merge_check *mc = calloc(1, sizeof *mc);
-    if (!mc)
-        return NULL;
-    mc->nslots = 1024;
-    mc->slots = calloc(mc->nslots, sizeof *mc->slots);
-    if (!mc->slots) {
-        free(mc);
-        return NULL;
-    }
-    return mc;
+    return calloc(1, sizeof(bdb_merge_check));
 }
 
 void bdb_merge_check_free(bdb_merge_check *mc)
 {
     if (!mc)
         return;
-    for (size_t i = 0; i < mc->nslots; i++) {
-        free(mc->slots[i].key);
-        free(mc->slots[i].files);
-    }
-    free(mc->slots);
+    for (size_t i = 0; i < mc->nentries; i++)
+        free(mc->entries[i].files);
+    free(mc->entries);
+    bdb_strmap_free(&mc->index);
     for (size_t i = 0; i < mc->npaths; i++)
         free(mc->paths[i]);
     free(mc->paths);
     free(mc);
 }
 
-static int grow(bdb_merge_check *mc)
-{
-    size_t n = mc->nslots * 2;
-    entry *s = calloc(n, sizeof *s);
-    if (!s)
-        return BDB_ENOMEM;
-    for (size_t i = 0; i < mc->nslots; i++) {
-        if (!mc->slots[i].key)
-            continue;
-        size_t j = hash(mc->slots[i].key) & (n - 1);
-        while (s[j].key)
-            j = (j + 1) & (n - 1);
-        s[j] = mc->slots[i];
-    }
-    free(mc->slots);
-    mc->slots = s;
-    mc->nslots = n;
-    return BDB_OK;
-}
-
+/* The entry of a series key, made when new; NULL when out of memory. */
 static entry *lookup(bdb_merge_check *mc, const char *key)
 {
-    if ((mc->used + 1) * 2 > mc->nslots && grow(mc))
+    bdb_strmap_entry *m = bdb_strmap_put(&mc->index, key, NULL);
+    if (!m)
         return NULL;
-    size_t j = hash(key) & (mc->nslots - 1);
-    while (mc->slots[j].key && strcmp(mc->slots[j].key, key) != 0)
-        j = (j + 1) & (mc->nslots - 1);
-    if (!mc->slots[j].key) {
-        mc->slots[j].key = strdup(key);
-        if (!mc->slots[j].key)
-            return NULL;
-        mc->used++;
+    if (m->value > 0)
+        return &mc->entries[m->value - 1];
+    if (mc->nentries == mc->entries_cap) {
+        size_t cap = mc->entries_cap ? mc->entries_cap * 2 : 256;
+        entry *e = realloc(mc->entries, cap * sizeof *e);
+        if (!e)
+            return NULL;    /* the key stays, with value 0: looked up again */
+        mc->entries = e;
+        mc->entries_cap = cap;
     }
-    return &mc->slots[j];
+    entry *e = &mc->entries[mc->nentries++];
+    *e = (entry){.key = m->key};
+    m->value = (long long)mc->nentries;
+    return e;
 }
 
 static int entry_add_file(entry *e, int file)
@@ -194,17 +162,17 @@ int bdb_merge_check_report(bdb_merge_check *mc,
                            void *ctx)
 {
     size_t n = 0;
-    for (size_t i = 0; i < mc->nslots; i++)
-        n += mc->slots[i].key && mc->slots[i].nfiles > 1;
+    for (size_t i = 0; i < mc->nentries; i++)
+        n += mc->entries[i].nfiles > 1;
     if (n == 0)
         return 0;
     entry **shared = malloc(n * sizeof *shared);
     if (!shared)
         return BDB_ENOMEM;
     n = 0;
-    for (size_t i = 0; i < mc->nslots; i++)
-        if (mc->slots[i].key && mc->slots[i].nfiles > 1)
-            shared[n++] = &mc->slots[i];
+    for (size_t i = 0; i < mc->nentries; i++)
+        if (mc->entries[i].nfiles > 1)
+            shared[n++] = &mc->entries[i];
     qsort(shared, n, sizeof *shared, cmp_entries);
     int reported = 0;
     for (size_t i = 0; i < n;) {

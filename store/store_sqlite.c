@@ -968,6 +968,23 @@ static int where_prepare(bdb_store *st, bdb_where *w, sqlite3_stmt **s)
     return rc;
 }
 
+/* A result row of the columns both result queries select first, in
+ * this order: platform, tool, benchmark, metric, params, unit, better,
+ * value, repetition, path, line, source id, series id. */
+static void read_result_row(sqlite3_stmt *s, bdb_result_row *r)
+{
+    *r = (bdb_result_row){
+        .platform = col_text(s, 0), .tool = col_text(s, 1),
+        .benchmark = col_text(s, 2), .metric = col_text(s, 3),
+        .params = col_text(s, 4), .unit = col_text(s, 5),
+        .better = sqlite3_column_int(s, 6),
+        .value = sqlite3_column_double(s, 7),
+        .repetition = sqlite3_column_int(s, 8),
+        .source_path = col_text(s, 9), .line = sqlite3_column_int(s, 10),
+        .source_id = sqlite3_column_int64(s, 11),
+        .series_id = sqlite3_column_int64(s, 12)};
+}
+
 static int sq_results_each(bdb_store *st, const bdb_filter *f,
                            int (*cb)(const bdb_result_row *, void *), void *ctx)
 {
@@ -988,16 +1005,8 @@ static int sq_results_each(bdb_store *st, const bdb_filter *f,
         return BDB_ESTORE;
     int step, rc = BDB_OK;
     while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_result_row r = {
-            .platform = col_text(s, 0), .tool = col_text(s, 1),
-            .benchmark = col_text(s, 2), .metric = col_text(s, 3),
-            .params = col_text(s, 4), .unit = col_text(s, 5),
-            .better = sqlite3_column_int(s, 6),
-            .value = sqlite3_column_double(s, 7),
-            .repetition = sqlite3_column_int(s, 8),
-            .source_path = col_text(s, 9), .line = sqlite3_column_int(s, 10),
-            .source_id = sqlite3_column_int64(s, 11),
-            .series_id = sqlite3_column_int64(s, 12)};
+        bdb_result_row r;
+        read_result_row(s, &r);
         if (cb(&r, ctx))
             break;
     }
@@ -2061,16 +2070,8 @@ static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
         return BDB_ESTORE;
     int step, rc = BDB_OK;
     while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_result_row r = {
-            .platform = col_text(s, 0), .tool = col_text(s, 1),
-            .benchmark = col_text(s, 2), .metric = col_text(s, 3),
-            .params = col_text(s, 4), .unit = col_text(s, 5),
-            .better = sqlite3_column_int(s, 6),
-            .value = sqlite3_column_double(s, 7),
-            .repetition = sqlite3_column_int(s, 8),
-            .source_path = col_text(s, 9), .line = sqlite3_column_int(s, 10),
-            .source_id = sqlite3_column_int64(s, 11),
-            .series_id = sqlite3_column_int64(s, 12)};
+        bdb_result_row r;
+        read_result_row(s, &r);
         bdb_set_result_row sr = {&r, col_text(s, 13), col_text(s, 14),
                                  sqlite3_column_int64(s, 15)};
         if (cb(&sr, ctx))
