@@ -1,5 +1,6 @@
 /* import.c - the import pipeline (see import.h). */
 #include "import.h"
+#include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_sha256.h"
 #include "../common/bdb_strmap.h"
@@ -250,6 +251,7 @@ static int gunzip_to(const char *in, size_t n, bdb_buf *out, char *msg,
             rc = BDB_ERANGE;
             break;
         }
+        bdb_input_done_before(z.next_in); /* a mapped file's read pages */
         if (z.avail_in == 0 && fed < n) {
             size_t more = n - fed > UINT32_MAX ? UINT32_MAX : n - fed;
             z.avail_in = (uInt)more;
@@ -366,6 +368,39 @@ static int dry_run(const char *text, size_t len, const char *path,
     return rc;
 }
 
+/* The SHA-256 of a mapped file, a megabyte at a time, dropping the pages
+ * it has hashed. */
+static void hash_input(const bdb_input *in, char sha[65])
+{
+    bdb_sha256 c;
+    bdb_sha256_init(&c);
+    const size_t step = (size_t)1 << 20;
+    for (size_t off = 0; off < in->len; off += step) {
+        size_t n = in->len - off < step ? in->len - off : step;
+        bdb_sha256_update(&c, in->data + off, n);
+        bdb_input_done_before(in->data + off + n);
+    }
+    bdb_sha256_final_hex(&c, sha);
+}
+
+/* In front of the store's consumer: every few thousand figures the pages
+ * the parser has read are dropped (they stay in the page cache; a parser
+ * that looks back faults them in again). The parser's position is not
+ * known here, so all of them go. */
+typedef struct releasing {
+    bdb_sink_consumer next;
+    const char *data;
+    unsigned n;
+} releasing;
+
+static int take_releasing(void *ctx, const bdb_sample *s)
+{
+    releasing *r = ctx;
+    if ((++r->n & 4095) == 0)
+        bdb_input_release(r->data);
+    return r->next.take(r->next.ctx, s);
+}
+
 int bdb_import_file(bdb_store *st, const char *path,
                     const bdb_import_opts *opts, bdb_import_result *res)
 {
@@ -421,27 +456,28 @@ int bdb_import_file(bdb_store *st, const char *path,
                                 "--param %s: %s", opts->params->kv[i].key,
                                 bdb_overflow_text(params.overflow));
 
-    bdb_buf raw;
+    /* The file is mapped, not copied: each pass (the digest, the
+     * compressed copy, the parse) drops the pages it has read. */
+    bdb_input raw;
     char msg[256];
-    bdb_buf_init(&raw);
-    int rc = bdb_buf_read_file(&raw, path, msg, sizeof msg);
+    int rc = bdb_input_open(&raw, path, msg, sizeof msg);
     if (rc) {
-        bdb_buf_free(&raw);
+        bdb_input_close(&raw);
         return bdb_diag_set(&res->diag, rc, 0, "%s", msg);
     }
     char sha[65];
-    bdb_sha256_hex(raw.data, raw.len, sha);
+    hash_input(&raw, sha);
     bdb_params_format(&params, res->params, sizeof res->params);
     long long existing = 0;
     rc = st ? bdb_store_source_find(st, sha, &existing) : BDB_OK;
     if (rc) {
-        bdb_buf_free(&raw);
+        bdb_input_close(&raw);
         return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
     }
     res->present = existing != 0;
     if (existing && !opts->replace) {
         res->status = BDB_IMPORT_PRESENT;
-        bdb_buf_free(&raw);
+        bdb_input_close(&raw);
         return BDB_OK;
     }
     /* The digest is of the bytes as stored (the .gz file); the parser
@@ -454,7 +490,7 @@ int bdb_import_file(bdb_store *st, const char *path,
         rc = gunzip_to(raw.data, raw.len, &plain, msg, sizeof msg);
         if (rc) {
             bdb_buf_free(&plain);
-            bdb_buf_free(&raw);
+            bdb_input_close(&raw);
             return bdb_diag_set(&res->diag, rc, 0, "%s", msg);
         }
         text = plain.data;
@@ -464,8 +500,10 @@ int bdb_import_file(bdb_store *st, const char *path,
     if (opts->dry_run) {
         rc = dry_run(text, text_len, path, opts, benchmark, &params, platform,
                      res);
+        if (!rc && bdb_input_changed(&raw, msg, sizeof msg))
+            rc = bdb_diag_set(&res->diag, BDB_EIO, 0, "%s", msg);
         bdb_buf_free(&plain);
-        bdb_buf_free(&raw);
+        bdb_input_close(&raw);
         return rc;
     }
 
@@ -499,19 +537,20 @@ int bdb_import_file(bdb_store *st, const char *path,
     if (rc == BDB_EEXIST) {
         res->status = BDB_IMPORT_PRESENT;
         bdb_buf_free(&plain);
-        bdb_buf_free(&raw);
+        bdb_input_close(&raw);
         return BDB_OK;
     }
     if (rc) {
         bdb_buf_free(&plain);
-        bdb_buf_free(&raw);
+        bdb_input_close(&raw);
         return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
     }
 
     /* Figures go into the store as the parsers emit them. */
     to_store ts = {.st = st, .id = id, .platform = platform ? platform : "",
                    .track = opts->merge && !opts->repetitions};
-    bdb_sink_consumer consumer = {take_into_store, &ts};
+    releasing rel = {{take_into_store, &ts}, raw.data, 0};
+    bdb_sink_consumer consumer = {take_releasing, &rel};
     bdb_sink sink;
     bdb_sink_init(&sink);
     sink.consumer = &consumer;
@@ -524,7 +563,12 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_diag_clear(&d);
     rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
                            sizeof res->tools, &d);
-    if (ts.rc) {
+    if (bdb_input_changed(&raw, msg, sizeof msg)) {
+        /* what was read may not be what was hashed and kept */
+        rc = BDB_EIO;
+        bdb_diag_set(&d, rc, 0, "%s", msg);
+        ts.rc = 0;
+    } else if (ts.rc) {
         /* the store refused a figure: its message, not the parser's */
         rc = ts.rc;
         bdb_diag_set(&d, rc, 0, "%s", bdb_store_errmsg(st));
@@ -574,7 +618,7 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_strmap_free(&ts.keys);
     bdb_sink_free(&sink);
     bdb_buf_free(&plain);
-    bdb_buf_free(&raw);
+    bdb_input_close(&raw);
     return rc;
 }
 

@@ -14,6 +14,7 @@
  * objects, which are not read. With --output-format=json,normal (or
  * json,terse) the text repeats the JSON's figures: only the JSON is read. */
 #include "fio_internal.h"
+#include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
 
 #include <jansson.h>
@@ -504,6 +505,8 @@ static int jobs_array(walker *w, fio_doc *doc, json_t *global, int run)
         json_decref(job);
         if (rc)
             return rc;
+        /* the jobs read so far: a mapped file's pages may go */
+        bdb_input_done_before(w->buf + w->pos);
     }
 }
 
@@ -632,6 +635,7 @@ int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
             }
             continue;
         }
+        bdb_input_done_before(buf + i);
         /* a line outside the documents: fio's messages, the command */
         const char *eol = memchr(buf + i, '\n', len - i);
         const char *p = buf + i, *end = eol ? eol : buf + len;
