@@ -30,7 +30,6 @@ struct bdb_input_map {
 static bdb_input_map *volatile open_maps[BDB_INPUT_MAX_OPEN];
 static size_t page_size;
 static struct sigaction old_bus;
-static int handler_set;
 
 static bdb_input_map *map_of(const void *p)
 {
@@ -71,9 +70,15 @@ static void on_sigbus(int sig, siginfo_t *si, void *uc)
     raise(SIGBUS);
 }
 
+/* Installed on every open unless it is in place already: a program (or a
+ * test harness) that set its own SIGBUS handler since keeps getting the
+ * signals that are not ours. */
 static int set_handler(void)
 {
-    if (handler_set)
+    struct sigaction cur;
+    if (sigaction(SIGBUS, NULL, &cur) != 0)
+        return -1;
+    if ((cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == on_sigbus)
         return 0;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -82,7 +87,6 @@ static int set_handler(void)
     sigemptyset(&sa.sa_mask);
     if (sigaction(SIGBUS, &sa, &old_bus) != 0)
         return -1;
-    handler_set = 1;
     return 0;
 }
 
