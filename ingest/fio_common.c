@@ -42,6 +42,7 @@ fio_entry *bdb_fio_doc_add(fio_doc *d, int kind, const char *name,
     }
     e->run = run;
     e->line = line;
+    e->names = &d->names;
     return e;
 }
 
@@ -55,6 +56,7 @@ void bdb_fio_doc_free(fio_doc *d)
         bdb_cmdline_free(&c);
     }
     free(d->cmds);
+    bdb_strmap_free(&d->names);
     memset(d, 0, sizeof *d);
 }
 
@@ -62,20 +64,25 @@ int bdb_fio_fig_add(fio_entry *e, const char *metric, double value,
                 const char *unit, bdb_better better, int line, int dir)
 {
     if (e->nfig == e->cap) {
-        size_t cap = e->cap ? e->cap * 2 : 32;
+        size_t cap = e->cap ? e->cap + e->cap / 2 : 16;
         fio_fig *p = realloc(e->figs, cap * sizeof *p);
         if (!p)
             return BDB_ENOMEM;
         e->figs = p;
         e->cap = cap;
     }
+    /* the whole name, never cut: the sink refuses one that is too long */
+    bdb_strmap_entry *name = e->names ? bdb_strmap_put(e->names, metric, NULL)
+                                      : NULL;
+    if (!name)
+        return BDB_ENOMEM;
     fio_fig *f = &e->figs[e->nfig++];
-    snprintf(f->metric, sizeof f->metric, "%s", metric);
+    f->metric = name->key;
     f->value = value;
     f->unit = unit;
-    f->better = better;
+    f->better = (signed char)better;
     f->line = line;
-    f->dir = dir;
+    f->dir = (signed char)dir;
     return BDB_OK;
 }
 
@@ -784,7 +791,7 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
             }
             if (!rc)
                 rc = bdb_sink_add(out, &s, f->metric, f->value, f->unit,
-                                  f->better, f->line);
+                                  (bdb_better)f->better, f->line);
         }
     }
     emit_maps_free(&maps);

@@ -46,12 +46,14 @@ static int line_at(line_cursor *c, size_t pos)
 static size_t key_pos(const char *buf, size_t from, size_t end,
                       const char *key)
 {
-    char q[80];
-    snprintf(q, sizeof q, "\"%s\"", key);
-    size_t n = strlen(q);
-    for (size_t i = from; i + n <= end; i++) {
-        if (buf[i] == '"' && memcmp(buf + i, q, n) == 0) {
-            size_t j = i + n;
+    size_t n = strlen(key);
+    for (size_t i = from; i + n + 2 <= end; i++) {
+        const char *q = memchr(buf + i, '"', end - n - 1 - i);
+        if (!q)
+            break;
+        i = (size_t)(q - buf);
+        if (memcmp(buf + i + 1, key, n) == 0 && buf[i + 1 + n] == '"') {
+            size_t j = i + n + 2;
             while (j < end && (buf[j] == ' ' || buf[j] == '\t' ||
                                buf[j] == '\r' || buf[j] == '\n'))
                 j++;
