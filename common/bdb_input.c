@@ -90,38 +90,17 @@ static int set_handler(void)
     return 0;
 }
 
-int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz)
+/* Maps the open regular file fd of sb's size (not empty); takes fd. */
+static int map_fd(bdb_input *in, int fd, const struct stat *sb, char *msg,
+                  size_t msgsz)
 {
-    memset(in, 0, sizeof *in);
-    in->data = "";
-    if (!page_size) {
-        long ps = sysconf(_SC_PAGESIZE);
-        page_size = ps > 0 ? (size_t)ps : 4096;
-    }
-    /* O_NONBLOCK, so that a FIFO put where a file was cannot block the
-     * open; only a regular file is read. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        snprintf(msg, msgsz, "cannot open: %s", strerror(errno));
-        return BDB_EIO;
-    }
-    struct stat sb;
-    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        snprintf(msg, msgsz, "not a regular file: not read");
-        close(fd);
-        return BDB_EIO;
-    }
-    if (sb.st_size == 0) {
-        close(fd);
-        return BDB_OK;
-    }
-    if ((unsigned long long)sb.st_size > SIZE_MAX / 2) {
+    if ((unsigned long long)sb->st_size > SIZE_MAX / 2) {
         snprintf(msg, msgsz, "the file has %lld bytes, more than this "
-                 "machine's address space can map", (long long)sb.st_size);
+                 "machine's address space can map", (long long)sb->st_size);
         close(fd);
         return BDB_ERANGE;
     }
-    size_t len = (size_t)sb.st_size;
+    size_t len = (size_t)sb->st_size;
     size_t span = (len + page_size - 1) / page_size * page_size + page_size;
     int slot = -1;
     for (int i = 0; i < BDB_INPUT_MAX_OPEN && slot < 0; i++)
@@ -150,25 +129,98 @@ int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz)
     if (base == MAP_FAILED ||
         mmap(base, len, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) ==
             MAP_FAILED) {
+        int err = errno;
         snprintf(msg, msgsz, "cannot map the file's %zu bytes: %s", len,
-                 strerror(errno));
+                 strerror(err));
         if (base != MAP_FAILED)
             munmap(base, span);
         free(m);
         close(fd);
-        return errno == ENOMEM ? BDB_ENOMEM : BDB_EIO;
+        return err == ENOMEM ? BDB_ENOMEM : BDB_EIO;
     }
     madvise(base, len, MADV_SEQUENTIAL);
     m->fd = fd;
     m->base = base;
     m->span = span;
     m->len = len;
-    m->st = sb;
+    m->st = *sb;
     open_maps[slot] = m;
     in->map = m;
     in->data = base;
     in->len = len;
     return BDB_OK;
+}
+
+static void input_init(bdb_input *in)
+{
+    memset(in, 0, sizeof *in);
+    in->data = "";
+    if (!page_size) {
+        long ps = sysconf(_SC_PAGESIZE);
+        page_size = ps > 0 ? (size_t)ps : 4096;
+    }
+}
+
+int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz)
+{
+    input_init(in);
+    /* O_NONBLOCK, so that a FIFO put where a file was cannot block the
+     * open; only a regular file is read. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(msg, msgsz, "cannot open: %s", strerror(errno));
+        return BDB_EIO;
+    }
+    struct stat sb;
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        snprintf(msg, msgsz, "not a regular file: not read");
+        close(fd);
+        return BDB_EIO;
+    }
+    if (sb.st_size == 0) {
+        close(fd);
+        return BDB_OK;
+    }
+    return map_fd(in, fd, &sb, msg, msgsz);
+}
+
+int bdb_input_adopt(bdb_input *in, int fd, char *msg, size_t msgsz)
+{
+    input_init(in);
+    struct stat sb;
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        snprintf(msg, msgsz, "cannot read back a temporary file: %s",
+                 strerror(errno));
+        close(fd);
+        return BDB_EIO;
+    }
+    if (sb.st_size == 0) {
+        close(fd);
+        return BDB_OK;
+    }
+    return map_fd(in, fd, &sb, msg, msgsz);
+}
+
+int bdb_input_tmpfile(char *msg, size_t msgsz)
+{
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir)
+        dir = "/tmp";
+    char path[4096];
+    int n = snprintf(path, sizeof path, "%s/benchdb-XXXXXX", dir);
+    if (n < 0 || (size_t)n >= sizeof path) {
+        snprintf(msg, msgsz, "the temporary folder's name is too long");
+        return -1;
+    }
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        snprintf(msg, msgsz, "cannot make a temporary file in %s: %s", dir,
+                 strerror(errno));
+        return -1;
+    }
+    unlink(path);
+    (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+    return fd;
 }
 
 void bdb_input_close(bdb_input *in)

@@ -39,6 +39,14 @@ typedef struct bdb_input {
  * a message for the user in msg. An empty file gives len 0. */
 int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz);
 
+/* The same for fd, a temporary file the caller wrote (see
+ * bdb_input_tmpfile): the input takes fd and closes it. */
+int bdb_input_adopt(bdb_input *in, int fd, char *msg, size_t msgsz);
+
+/* A new temporary file in $TMPDIR (or /tmp), already unlinked, open for
+ * reading and writing; -1 with a message. */
+int bdb_input_tmpfile(char *msg, size_t msgsz);
+
 /* Unmaps and closes; a zeroed or failed input may be closed too. */
 void bdb_input_close(bdb_input *in);
 

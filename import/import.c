@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 /* "dd:1+time:1": which parsers read a source, at which versions. */
@@ -218,11 +219,75 @@ static int is_gzip(const char *p, size_t n)
     return n >= 2 && (unsigned char)p[0] == 0x1f && (unsigned char)p[1] == 0x8b;
 }
 
+/* Where a gzip file's text goes: memory while it is small; past spill_at
+ * (when set) an unlinked temporary file, mapped for the parse like the
+ * file itself, so that a large .gz log is not held whole either. */
+typedef struct gz_out {
+    bdb_buf *mem;
+    size_t spill_at;                /* 0: memory only, within its cap */
+    unsigned long long max;         /* spilled: the most bytes written */
+    int fd;                         /* -1: not spilled */
+    unsigned long long written;
+} gz_out;
+
+/* A small log inflates in memory; a larger one is written out. */
+#define GZ_SPILL_AT ((size_t)4 << 20)
+
+static int write_all(int fd, const char *p, size_t n)
+{
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static int gz_put(gz_out *o, const char *p, size_t n, char *msg, size_t msgsz)
+{
+    if (o->fd < 0 && (!o->spill_at || o->mem->len + n <= o->spill_at)) {
+        if (bdb_buf_append(o->mem, p, n)) {
+            size_t max = o->mem->max ? o->mem->max : ((size_t)1 << 30);
+            snprintf(msg, msgsz, "the gzip file holds more than the %zu MiB "
+                     "benchdb reads from one file", max >> 20);
+            return BDB_ERANGE;
+        }
+        return BDB_OK;
+    }
+    if (o->fd < 0) {
+        o->fd = bdb_input_tmpfile(msg, msgsz);
+        if (o->fd < 0)
+            return BDB_EIO;
+        if (write_all(o->fd, o->mem->data, o->mem->len))
+            goto failed;
+        o->written = o->mem->len;
+        bdb_buf_free(o->mem);
+    }
+    if (o->written + n > o->max) {
+        snprintf(msg, msgsz, "the gzip file holds more than %llu MiB (256 "
+                 "times its own size, at least 1 GiB): not read, as a "
+                 "decompression bomb would not be", o->max >> 20);
+        return BDB_ERANGE;
+    }
+    if (write_all(o->fd, p, n))
+        goto failed;
+    o->written += n;
+    return BDB_OK;
+failed:
+    snprintf(msg, msgsz, "cannot write the decompressed log to a temporary "
+             "file: %s", strerror(errno));
+    return BDB_EIO;
+}
+
 /* Decompresses the gzip stream(s) in[0..n) into out (concatenated members,
- * as gzip -d does). The output obeys out's cap: a larger log fails with
- * a message naming the limit rather than being cut. */
-static int gunzip_to(const char *in, size_t n, bdb_buf *out, char *msg,
-                     size_t msgsz)
+ * as gzip -d does). The output obeys out's limits: a larger log fails
+ * with a message naming the limit rather than being cut. */
+static int gunzip_into(const char *in, size_t n, gz_out *out, char *msg,
+                       size_t msgsz)
 {
     z_stream z;
     memset(&z, 0, sizeof z);
@@ -244,13 +309,8 @@ static int gunzip_to(const char *in, size_t n, bdb_buf *out, char *msg,
         z.avail_out = sizeof chunk;
         zr = inflate(&z, Z_NO_FLUSH);
         size_t got = sizeof chunk - z.avail_out;
-        if (got && bdb_buf_append(out, chunk, got)) {
-            size_t max = out->max ? out->max : ((size_t)1 << 30);
-            snprintf(msg, msgsz, "the gzip file holds more than the %zu MiB "
-                     "benchdb reads from one file", max >> 20);
-            rc = BDB_ERANGE;
+        if (got && (rc = gz_put(out, chunk, got, msg, msgsz)))
             break;
-        }
         bdb_input_done_before(z.next_in); /* a mapped file's read pages */
         if (z.avail_in == 0 && fed < n) {
             size_t more = n - fed > UINT32_MAX ? UINT32_MAX : n - fed;
@@ -282,9 +342,40 @@ static int gunzip_to(const char *in, size_t n, bdb_buf *out, char *msg,
         }
     }
     inflateEnd(&z);
-    if (!rc && !out->data)
-        bdb_buf_puts(out, "");
+    if (!rc && out->fd < 0 && !out->mem->data)
+        bdb_buf_puts(out->mem, "");
     return rc;
+}
+
+static int gunzip_to(const char *in, size_t n, bdb_buf *out, char *msg,
+                     size_t msgsz)
+{
+    gz_out o = {out, 0, 0, -1, 0};
+    return gunzip_into(in, n, &o, msg, msgsz);
+}
+
+/* The text of a .gz file being imported: in plain, or mapped from a
+ * temporary file in spooled when it is large. */
+static int gunzip_input(const bdb_input *raw, bdb_buf *plain,
+                        bdb_input *spooled, char *msg, size_t msgsz)
+{
+    unsigned long long most = (unsigned long long)raw->len * 256;
+    gz_out o = {plain, GZ_SPILL_AT, most > (1ull << 30) ? most : 1ull << 30,
+                -1, 0};
+    int rc = gunzip_into(raw->data, raw->len, &o, msg, msgsz);
+    if (o.fd >= 0) {
+        if (rc)
+            close(o.fd);
+        else
+            rc = bdb_input_adopt(spooled, o.fd, msg, msgsz);
+    }
+    return rc;
+}
+
+static void text_free(bdb_buf *plain, bdb_input *spooled)
+{
+    bdb_buf_free(plain);
+    bdb_input_close(spooled);
 }
 
 int bdb_import_gunzip(bdb_buf *buf, char *msg, size_t msgsz)
@@ -484,17 +575,18 @@ int bdb_import_file(bdb_store *st, const char *path,
      * reads what they hold. */
     bdb_buf plain;
     bdb_buf_init(&plain);
+    bdb_input spooled = {"", 0, NULL};
     const char *text = raw.data;
     size_t text_len = raw.len;
     if (is_gzip(raw.data, raw.len)) {
-        rc = gunzip_to(raw.data, raw.len, &plain, msg, sizeof msg);
+        rc = gunzip_input(&raw, &plain, &spooled, msg, sizeof msg);
         if (rc) {
-            bdb_buf_free(&plain);
+            text_free(&plain, &spooled);
             bdb_input_close(&raw);
             return bdb_diag_set(&res->diag, rc, 0, "%s", msg);
         }
-        text = plain.data;
-        text_len = plain.len;
+        text = spooled.map ? spooled.data : plain.data;
+        text_len = spooled.map ? spooled.len : plain.len;
         res->gzip = 1;
     }
     if (opts->dry_run) {
@@ -502,7 +594,7 @@ int bdb_import_file(bdb_store *st, const char *path,
                      res);
         if (!rc && bdb_input_changed(&raw, msg, sizeof msg))
             rc = bdb_diag_set(&res->diag, BDB_EIO, 0, "%s", msg);
-        bdb_buf_free(&plain);
+        text_free(&plain, &spooled);
         bdb_input_close(&raw);
         return rc;
     }
@@ -536,12 +628,12 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_buf_free(&options);
     if (rc == BDB_EEXIST) {
         res->status = BDB_IMPORT_PRESENT;
-        bdb_buf_free(&plain);
+        text_free(&plain, &spooled);
         bdb_input_close(&raw);
         return BDB_OK;
     }
     if (rc) {
-        bdb_buf_free(&plain);
+        text_free(&plain, &spooled);
         bdb_input_close(&raw);
         return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
     }
@@ -549,7 +641,7 @@ int bdb_import_file(bdb_store *st, const char *path,
     /* Figures go into the store as the parsers emit them. */
     to_store ts = {.st = st, .id = id, .platform = platform ? platform : "",
                    .track = opts->merge && !opts->repetitions};
-    releasing rel = {{take_into_store, &ts}, raw.data, 0};
+    releasing rel = {{take_into_store, &ts}, text, 0};
     bdb_sink_consumer consumer = {take_releasing, &rel};
     bdb_sink sink;
     bdb_sink_init(&sink);
@@ -617,7 +709,7 @@ int bdb_import_file(bdb_store *st, const char *path,
     }
     bdb_strmap_free(&ts.keys);
     bdb_sink_free(&sink);
-    bdb_buf_free(&plain);
+    text_free(&plain, &spooled);
     bdb_input_close(&raw);
     return rc;
 }

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <zlib.h>
 
 static const char *tmp_file(const char *name)
 {
@@ -455,6 +456,51 @@ static void parse__every_golden_sample__prints_its_expected_file(void **state)
     assert_int_equal(parse_failures, 0);
 }
 
+/* A .gz log larger than what is inflated in memory goes through a
+ * temporary file and gives what the plain log gives. */
+static void input__large_gzip_log__imports_as_the_plain_log(void **state)
+{
+    (void)state;
+    const char *dir = tu_tmpdir();
+    char csv[1024], gz[1024], db1[1024], db2[1024];
+    snprintf(csv, sizeof csv, "%s/rows.csv", dir);
+    snprintf(gz, sizeof gz, "%s/rows.csv.gz", dir);
+    snprintf(db1, sizeof db1, "%s/plain.sqlite", dir);
+    snprintf(db2, sizeof db2, "%s/gz.sqlite", dir);
+    FILE *f = fopen(csv, "w");
+    gzFile g = gzopen(gz, "wb");
+    assert_non_null(f);
+    assert_non_null(g);
+    char row[128];
+    const char *head = "platform,tool,benchmark,metric,value,unit,parameters\n";
+    fputs(head, f);
+    assert_true(gzputs(g, head) > 0);
+    size_t bytes = 0;
+    for (int i = 0; bytes < ((size_t)6 << 20); i++) {
+        int n = snprintf(row, sizeof row, "box%d,gzip,gzip,real,%d.%03d,s,"
+                         "threads=%d\n", i % 7, 1 + i % 5, i % 1000, i % 9);
+        fputs(row, f);
+        assert_int_equal(gzwrite(g, row, (unsigned)n), n);
+        bytes += (size_t)n;
+    }
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(gzclose(g), Z_OK);
+    bdb_buf a, b;
+    bdb_buf_init(&a);
+    bdb_buf_init(&b);
+    assert_int_equal(tu_run(&a, "--db '%s' import -q '%s'", db1, csv), 0);
+    assert_int_equal(tu_run(&b, "--db '%s' import '%s'", db2, gz), 0);
+    assert_non_null(strstr(b.data, "1 imported"));
+    bdb_buf_reset(&a);
+    bdb_buf_reset(&b);
+    assert_int_equal(tu_run(&a, "--db '%s' list series --format csv", db1), 0);
+    assert_int_equal(tu_run(&b, "--db '%s' list series --format csv", db2), 0);
+    assert_non_null(strstr(a.data, ",gzip,gzip,real,threads=8,s,lower,"));
+    assert_string_equal(a.data, b.data);
+    bdb_buf_free(&a);
+    bdb_buf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -468,6 +514,7 @@ int main(void)
         cmocka_unit_test(sha256__pieces_and_portable_code__give_the_same_digests),
         cmocka_unit_test(input__import_of_a_200_mb_file__stays_within_a_fixed_bound),
         cmocka_unit_test(parse__every_golden_sample__prints_its_expected_file),
+        cmocka_unit_test(input__large_gzip_log__imports_as_the_plain_log),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
