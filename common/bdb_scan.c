@@ -1,5 +1,6 @@
 /* bdb_scan.c - line iteration and cursor scanning helpers. */
 #include "bdb_scan.h"
+#include "bdb_input.h"
 
 #include <errno.h>
 #include <math.h>
@@ -22,6 +23,7 @@ void bdb_lines_init(bdb_lines *it, const char *buf, size_t len)
     it->len = len;
     it->pos = bdb_bom_len(buf, len);
     it->no = 0;
+    it->mb = 0;
 }
 
 int bdb_lines_next(bdb_lines *it, bdb_line *line)
@@ -30,6 +32,12 @@ int bdb_lines_next(bdb_lines *it, bdb_line *line)
         return 0;
     const char *start = it->buf + it->pos;
     const char *end = it->buf + it->len;
+    if ((it->pos >> 20) != it->mb) {
+        /* a mapped file's pages behind the reader leave memory (they stay
+         * in the page cache), checked once a megabyte */
+        it->mb = it->pos >> 20;
+        bdb_input_done_before(start);
+    }
     const char *nl = memchr(start, '\n', (size_t)(end - start));
     const char *stop = nl ? nl : end;
     it->pos = nl ? (size_t)(nl + 1 - it->buf) : it->len;

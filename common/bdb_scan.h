@@ -23,6 +23,8 @@ typedef struct bdb_lines {
     size_t len;
     size_t pos;
     int no;
+    size_t mb;      /* the megabyte pos was in when the lines behind were
+                       last let go (bdb_input_done_before) */
 } bdb_lines;
 
 void bdb_lines_init(bdb_lines *it, const char *buf, size_t len);

@@ -1,9 +1,18 @@
 /* bdb_sha256.c - a compact SHA-256 (FIPS 180-4). Kept here rather than
  * pulling in libcrypto for one function; checked against the NIST vectors
- * in tests/test_common.c. */
+ * in tests/test_common.c. On x86-64 CPUs with the SHA extensions the
+ * blocks go through them (about 4x faster: every imported byte is hashed
+ * before anything else happens); elsewhere the portable code below. */
 #include "bdb_sha256.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
+#include <immintrin.h>
+#define BDB_SHA_X86 1
+#endif
 
 static const uint32_t K[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
@@ -47,33 +56,141 @@ static void block(uint32_t h[8], const unsigned char *p)
     h[4] += e; h[5] += f; h[6] += g; h[7] += k;
 }
 
-void bdb_sha256_hex(const void *data, size_t len, char hex[65])
+#if BDB_SHA_X86
+/* The SHA-NI rounds (the pattern of Intel's white paper "Intel SHA
+ * Extensions", 2013): four rounds per step, the message schedule of the
+ * next steps computed alongside. */
+__attribute__((target("sha,sse4.1,ssse3")))
+static void blocks_ni(uint32_t h[8], const unsigned char *p, size_t n)
 {
-    uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-    const unsigned char *p = data;
-    size_t left = len;
-    while (left >= 64) {
-        block(h, p);
-        p += 64;
-        left -= 64;
+    const __m128i mask = _mm_set_epi64x(0x0c0d0e0f08090a0bULL,
+                                        0x0405060700010203ULL);
+    __m128i tmp = _mm_loadu_si128((const __m128i *)(const void *)&h[0]);
+    __m128i st1 = _mm_loadu_si128((const __m128i *)(const void *)&h[4]);
+    tmp = _mm_shuffle_epi32(tmp, 0xB1);          /* CDAB */
+    st1 = _mm_shuffle_epi32(st1, 0x1B);          /* EFGH */
+    __m128i st0 = _mm_alignr_epi8(tmp, st1, 8);  /* ABEF */
+    st1 = _mm_blend_epi16(st1, tmp, 0xF0);       /* CDGH */
+    for (; n >= 64; n -= 64, p += 64) {
+        __m128i save0 = st0, save1 = st1, w[4], msg;
+        for (int i = 0; i < 16; i++) {
+            __m128i *cur = &w[i & 3];
+            if (i < 4)
+                *cur = _mm_shuffle_epi8(
+                    _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i)),
+                    mask);
+            msg = _mm_add_epi32(*cur, _mm_loadu_si128(
+                                          (const __m128i *)(const void *)&K[4 * i]));
+            st1 = _mm_sha256rnds2_epu32(st1, st0, msg);
+            if (i >= 3 && i <= 14) {
+                __m128i *next = &w[(i + 1) & 3];
+                tmp = _mm_alignr_epi8(*cur, w[(i + 3) & 3], 4);
+                *next = _mm_sha256msg2_epu32(_mm_add_epi32(*next, tmp), *cur);
+            }
+            msg = _mm_shuffle_epi32(msg, 0x0E);
+            st0 = _mm_sha256rnds2_epu32(st0, st1, msg);
+            if (i >= 1 && i <= 12) {
+                __m128i *prev = &w[(i + 3) & 3];
+                *prev = _mm_sha256msg1_epu32(*prev, *cur);
+            }
+        }
+        st0 = _mm_add_epi32(st0, save0);
+        st1 = _mm_add_epi32(st1, save1);
     }
+    tmp = _mm_shuffle_epi32(st0, 0x1B);          /* FEBA */
+    st1 = _mm_shuffle_epi32(st1, 0xB1);          /* DCHG */
+    st0 = _mm_blend_epi16(tmp, st1, 0xF0);       /* DCBA */
+    st1 = _mm_alignr_epi8(st1, tmp, 8);          /* ABEF */
+    _mm_storeu_si128((__m128i *)(void *)&h[0], st0);
+    _mm_storeu_si128((__m128i *)(void *)&h[4], st1);
+}
+
+static int have_ni(void)
+{
+    static int known = -1;
+    if (known < 0) {
+        /* BDB_SHA256_PORTABLE=1 takes the portable code (the tests check
+         * both give the same digests) */
+        const char *env = getenv("BDB_SHA256_PORTABLE");
+        unsigned a, b, c, d;
+        int ok = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSE4_1) &&
+                 (c & bit_SSSE3);
+        ok = ok && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_SHA);
+        known = ok && !(env && *env == '1');
+    }
+    return known;
+}
+#endif
+
+static void blocks(uint32_t h[8], const unsigned char *p, size_t n)
+{
+#if BDB_SHA_X86
+    if (have_ni()) {
+        blocks_ni(h, p, n);
+        return;
+    }
+#endif
+    for (; n >= 64; n -= 64, p += 64)
+        block(h, p);
+}
+
+void bdb_sha256_init(bdb_sha256 *c)
+{
+    static const uint32_t iv[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372,
+                                   0xa54ff53a, 0x510e527f, 0x9b05688c,
+                                   0x1f83d9ab, 0x5be0cd19};
+    memcpy(c->h, iv, sizeof iv);
+    c->len = 0;
+    c->nbuf = 0;
+}
+
+void bdb_sha256_update(bdb_sha256 *c, const void *data, size_t len)
+{
+    const unsigned char *p = data;
+    c->len += len;
+    if (c->nbuf) {
+        size_t take = 64 - c->nbuf < len ? 64 - c->nbuf : len;
+        memcpy(c->buf + c->nbuf, p, take);
+        c->nbuf += take;
+        p += take;
+        len -= take;
+        if (c->nbuf < 64)
+            return;
+        blocks(c->h, c->buf, 64);
+        c->nbuf = 0;
+    }
+    size_t whole = len & ~(size_t)63;
+    if (whole)
+        blocks(c->h, p, whole);
+    memcpy(c->buf, p + whole, len - whole);
+    c->nbuf = len - whole;
+}
+
+void bdb_sha256_final_hex(bdb_sha256 *c, char hex[65])
+{
     unsigned char tail[128] = {0};
-    memcpy(tail, p, left);
+    size_t left = c->nbuf;
+    memcpy(tail, c->buf, left);
     tail[left] = 0x80;
     size_t tl = left < 56 ? 64 : 128;
-    uint64_t bits = (uint64_t)len * 8;
+    uint64_t bits = c->len * 8;
     for (int i = 0; i < 8; i++)
         tail[tl - 1 - i] = (unsigned char)(bits >> (8 * i));
-    block(h, tail);
-    if (tl == 128)
-        block(h, tail + 64);
+    blocks(c->h, tail, tl);
     static const char digits[] = "0123456789abcdef";
     for (int i = 0; i < 8; i++)
         for (int j = 0; j < 4; j++) {
-            unsigned char byte = (unsigned char)(h[i] >> (24 - 8 * j));
+            unsigned char byte = (unsigned char)(c->h[i] >> (24 - 8 * j));
             hex[8 * i + 2 * j] = digits[byte >> 4];
             hex[8 * i + 2 * j + 1] = digits[byte & 15];
         }
     hex[64] = '\0';
+}
+
+void bdb_sha256_hex(const void *data, size_t len, char hex[65])
+{
+    bdb_sha256 c;
+    bdb_sha256_init(&c);
+    bdb_sha256_update(&c, data, len);
+    bdb_sha256_final_hex(&c, hex);
 }

@@ -1,5 +1,6 @@
 /* import.c - the import pipeline (see import.h). */
 #include "import.h"
+#include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_sha256.h"
 #include "../common/bdb_strmap.h"
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 /* "dd:1+time:1": which parsers read a source, at which versions. */
@@ -217,11 +219,75 @@ static int is_gzip(const char *p, size_t n)
     return n >= 2 && (unsigned char)p[0] == 0x1f && (unsigned char)p[1] == 0x8b;
 }
 
+/* Where a gzip file's text goes: memory while it is small; past spill_at
+ * (when set) an unlinked temporary file, mapped for the parse like the
+ * file itself, so that a large .gz log is not held whole either. */
+typedef struct gz_out {
+    bdb_buf *mem;
+    size_t spill_at;                /* 0: memory only, within its cap */
+    unsigned long long max;         /* spilled: the most bytes written */
+    int fd;                         /* -1: not spilled */
+    unsigned long long written;
+} gz_out;
+
+/* A small log inflates in memory; a larger one is written out. */
+#define GZ_SPILL_AT ((size_t)4 << 20)
+
+static int write_all(int fd, const char *p, size_t n)
+{
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static int gz_put(gz_out *o, const char *p, size_t n, char *msg, size_t msgsz)
+{
+    if (o->fd < 0 && (!o->spill_at || o->mem->len + n <= o->spill_at)) {
+        if (bdb_buf_append(o->mem, p, n)) {
+            size_t max = o->mem->max ? o->mem->max : ((size_t)1 << 30);
+            snprintf(msg, msgsz, "the gzip file holds more than the %zu MiB "
+                     "benchdb reads from one file", max >> 20);
+            return BDB_ERANGE;
+        }
+        return BDB_OK;
+    }
+    if (o->fd < 0) {
+        o->fd = bdb_input_tmpfile(msg, msgsz);
+        if (o->fd < 0)
+            return BDB_EIO;
+        if (write_all(o->fd, o->mem->data, o->mem->len))
+            goto failed;
+        o->written = o->mem->len;
+        bdb_buf_free(o->mem);
+    }
+    if (o->written + n > o->max) {
+        snprintf(msg, msgsz, "the gzip file holds more than %llu MiB (256 "
+                 "times its own size, at least 1 GiB): not read, as a "
+                 "decompression bomb would not be", o->max >> 20);
+        return BDB_ERANGE;
+    }
+    if (write_all(o->fd, p, n))
+        goto failed;
+    o->written += n;
+    return BDB_OK;
+failed:
+    snprintf(msg, msgsz, "cannot write the decompressed log to a temporary "
+             "file: %s", strerror(errno));
+    return BDB_EIO;
+}
+
 /* Decompresses the gzip stream(s) in[0..n) into out (concatenated members,
- * as gzip -d does). The output obeys out's cap: a larger log fails with
- * a message naming the limit rather than being cut. */
-static int gunzip_to(const char *in, size_t n, bdb_buf *out, char *msg,
-                     size_t msgsz)
+ * as gzip -d does). The output obeys out's limits: a larger log fails
+ * with a message naming the limit rather than being cut. */
+static int gunzip_into(const char *in, size_t n, gz_out *out, char *msg,
+                       size_t msgsz)
 {
     z_stream z;
     memset(&z, 0, sizeof z);
@@ -243,13 +309,9 @@ static int gunzip_to(const char *in, size_t n, bdb_buf *out, char *msg,
         z.avail_out = sizeof chunk;
         zr = inflate(&z, Z_NO_FLUSH);
         size_t got = sizeof chunk - z.avail_out;
-        if (got && bdb_buf_append(out, chunk, got)) {
-            size_t max = out->max ? out->max : ((size_t)1 << 30);
-            snprintf(msg, msgsz, "the gzip file holds more than the %zu MiB "
-                     "benchdb reads from one file", max >> 20);
-            rc = BDB_ERANGE;
+        if (got && (rc = gz_put(out, chunk, got, msg, msgsz)))
             break;
-        }
+        bdb_input_done_before(z.next_in); /* a mapped file's read pages */
         if (z.avail_in == 0 && fed < n) {
             size_t more = n - fed > UINT32_MAX ? UINT32_MAX : n - fed;
             z.avail_in = (uInt)more;
@@ -280,9 +342,40 @@ static int gunzip_to(const char *in, size_t n, bdb_buf *out, char *msg,
         }
     }
     inflateEnd(&z);
-    if (!rc && !out->data)
-        bdb_buf_puts(out, "");
+    if (!rc && out->fd < 0 && !out->mem->data)
+        bdb_buf_puts(out->mem, "");
     return rc;
+}
+
+static int gunzip_to(const char *in, size_t n, bdb_buf *out, char *msg,
+                     size_t msgsz)
+{
+    gz_out o = {out, 0, 0, -1, 0};
+    return gunzip_into(in, n, &o, msg, msgsz);
+}
+
+/* The text of a .gz file being imported: in plain, or mapped from a
+ * temporary file in spooled when it is large. */
+static int gunzip_input(const bdb_input *raw, bdb_buf *plain,
+                        bdb_input *spooled, char *msg, size_t msgsz)
+{
+    unsigned long long most = (unsigned long long)raw->len * 256;
+    gz_out o = {plain, GZ_SPILL_AT, most > (1ull << 30) ? most : 1ull << 30,
+                -1, 0};
+    int rc = gunzip_into(raw->data, raw->len, &o, msg, msgsz);
+    if (o.fd >= 0) {
+        if (rc)
+            close(o.fd);
+        else
+            rc = bdb_input_adopt(spooled, o.fd, msg, msgsz);
+    }
+    return rc;
+}
+
+static void text_free(bdb_buf *plain, bdb_input *spooled)
+{
+    bdb_buf_free(plain);
+    bdb_input_close(spooled);
 }
 
 int bdb_import_gunzip(bdb_buf *buf, char *msg, size_t msgsz)
@@ -366,6 +459,39 @@ static int dry_run(const char *text, size_t len, const char *path,
     return rc;
 }
 
+/* The SHA-256 of a mapped file, a megabyte at a time, dropping the pages
+ * it has hashed. */
+static void hash_input(const bdb_input *in, char sha[65])
+{
+    bdb_sha256 c;
+    bdb_sha256_init(&c);
+    const size_t step = (size_t)1 << 20;
+    for (size_t off = 0; off < in->len; off += step) {
+        size_t n = in->len - off < step ? in->len - off : step;
+        bdb_sha256_update(&c, in->data + off, n);
+        bdb_input_done_before(in->data + off + n);
+    }
+    bdb_sha256_final_hex(&c, sha);
+}
+
+/* In front of the store's consumer: every few thousand figures the pages
+ * the parser has read are dropped (they stay in the page cache; a parser
+ * that looks back faults them in again). The parser's position is not
+ * known here, so all of them go. */
+typedef struct releasing {
+    bdb_sink_consumer next;
+    const char *data;
+    unsigned n;
+} releasing;
+
+static int take_releasing(void *ctx, const bdb_sample *s)
+{
+    releasing *r = ctx;
+    if ((++r->n & 4095) == 0)
+        bdb_input_release(r->data);
+    return r->next.take(r->next.ctx, s);
+}
+
 int bdb_import_file(bdb_store *st, const char *path,
                     const bdb_import_opts *opts, bdb_import_result *res)
 {
@@ -421,51 +547,55 @@ int bdb_import_file(bdb_store *st, const char *path,
                                 "--param %s: %s", opts->params->kv[i].key,
                                 bdb_overflow_text(params.overflow));
 
-    bdb_buf raw;
+    /* The file is mapped, not copied: each pass (the digest, the
+     * compressed copy, the parse) drops the pages it has read. */
+    bdb_input raw;
     char msg[256];
-    bdb_buf_init(&raw);
-    int rc = bdb_buf_read_file(&raw, path, msg, sizeof msg);
+    int rc = bdb_input_open(&raw, path, msg, sizeof msg);
     if (rc) {
-        bdb_buf_free(&raw);
+        bdb_input_close(&raw);
         return bdb_diag_set(&res->diag, rc, 0, "%s", msg);
     }
     char sha[65];
-    bdb_sha256_hex(raw.data, raw.len, sha);
+    hash_input(&raw, sha);
     bdb_params_format(&params, res->params, sizeof res->params);
     long long existing = 0;
     rc = st ? bdb_store_source_find(st, sha, &existing) : BDB_OK;
     if (rc) {
-        bdb_buf_free(&raw);
+        bdb_input_close(&raw);
         return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
     }
     res->present = existing != 0;
     if (existing && !opts->replace) {
         res->status = BDB_IMPORT_PRESENT;
-        bdb_buf_free(&raw);
+        bdb_input_close(&raw);
         return BDB_OK;
     }
     /* The digest is of the bytes as stored (the .gz file); the parser
      * reads what they hold. */
     bdb_buf plain;
     bdb_buf_init(&plain);
+    bdb_input spooled = {"", 0, NULL};
     const char *text = raw.data;
     size_t text_len = raw.len;
     if (is_gzip(raw.data, raw.len)) {
-        rc = gunzip_to(raw.data, raw.len, &plain, msg, sizeof msg);
+        rc = gunzip_input(&raw, &plain, &spooled, msg, sizeof msg);
         if (rc) {
-            bdb_buf_free(&plain);
-            bdb_buf_free(&raw);
+            text_free(&plain, &spooled);
+            bdb_input_close(&raw);
             return bdb_diag_set(&res->diag, rc, 0, "%s", msg);
         }
-        text = plain.data;
-        text_len = plain.len;
+        text = spooled.map ? spooled.data : plain.data;
+        text_len = spooled.map ? spooled.len : plain.len;
         res->gzip = 1;
     }
     if (opts->dry_run) {
         rc = dry_run(text, text_len, path, opts, benchmark, &params, platform,
                      res);
-        bdb_buf_free(&plain);
-        bdb_buf_free(&raw);
+        if (!rc && bdb_input_changed(&raw, msg, sizeof msg))
+            rc = bdb_diag_set(&res->diag, BDB_EIO, 0, "%s", msg);
+        text_free(&plain, &spooled);
+        bdb_input_close(&raw);
         return rc;
     }
 
@@ -498,20 +628,21 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_buf_free(&options);
     if (rc == BDB_EEXIST) {
         res->status = BDB_IMPORT_PRESENT;
-        bdb_buf_free(&plain);
-        bdb_buf_free(&raw);
+        text_free(&plain, &spooled);
+        bdb_input_close(&raw);
         return BDB_OK;
     }
     if (rc) {
-        bdb_buf_free(&plain);
-        bdb_buf_free(&raw);
+        text_free(&plain, &spooled);
+        bdb_input_close(&raw);
         return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
     }
 
     /* Figures go into the store as the parsers emit them. */
     to_store ts = {.st = st, .id = id, .platform = platform ? platform : "",
                    .track = opts->merge && !opts->repetitions};
-    bdb_sink_consumer consumer = {take_into_store, &ts};
+    releasing rel = {{take_into_store, &ts}, text, 0};
+    bdb_sink_consumer consumer = {take_releasing, &rel};
     bdb_sink sink;
     bdb_sink_init(&sink);
     sink.consumer = &consumer;
@@ -524,7 +655,12 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_diag_clear(&d);
     rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
                            sizeof res->tools, &d);
-    if (ts.rc) {
+    if (bdb_input_changed(&raw, msg, sizeof msg)) {
+        /* what was read may not be what was hashed and kept */
+        rc = BDB_EIO;
+        bdb_diag_set(&d, rc, 0, "%s", msg);
+        ts.rc = 0;
+    } else if (ts.rc) {
         /* the store refused a figure: its message, not the parser's */
         rc = ts.rc;
         bdb_diag_set(&d, rc, 0, "%s", bdb_store_errmsg(st));
@@ -573,8 +709,8 @@ int bdb_import_file(bdb_store *st, const char *path,
     }
     bdb_strmap_free(&ts.keys);
     bdb_sink_free(&sink);
-    bdb_buf_free(&plain);
-    bdb_buf_free(&raw);
+    text_free(&plain, &spooled);
+    bdb_input_close(&raw);
     return rc;
 }
 

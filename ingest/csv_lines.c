@@ -1,6 +1,7 @@
 /* csv_lines.c - libcsv fed line by line (see csv_lines.h). */
 #include "csv_lines.h"
 #include "../common/bdb_error.h"
+#include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
 
 #include <csv.h>
@@ -25,6 +26,8 @@ int bdb_csv_feed_lines(const char *buf, size_t len, unsigned char options,
                               csv_strerror(csv_error(&cp)));
             break;
         }
+        if (((i + n) >> 20) != (i >> 20))
+            bdb_input_done_before(buf + i); /* a mapped file's read pages */
         i += n;
         (*line)++;
     }

@@ -14,6 +14,7 @@
  * objects, which are not read. With --output-format=json,normal (or
  * json,terse) the text repeats the JSON's figures: only the JSON is read. */
 #include "fio_internal.h"
+#include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
 
 #include <jansson.h>
@@ -45,12 +46,14 @@ static int line_at(line_cursor *c, size_t pos)
 static size_t key_pos(const char *buf, size_t from, size_t end,
                       const char *key)
 {
-    char q[80];
-    snprintf(q, sizeof q, "\"%s\"", key);
-    size_t n = strlen(q);
-    for (size_t i = from; i + n <= end; i++) {
-        if (buf[i] == '"' && memcmp(buf + i, q, n) == 0) {
-            size_t j = i + n;
+    size_t n = strlen(key);
+    for (size_t i = from; i + n + 2 <= end; i++) {
+        const char *q = memchr(buf + i, '"', end - n - 1 - i);
+        if (!q)
+            break;
+        i = (size_t)(q - buf);
+        if (memcmp(buf + i + 1, key, n) == 0 && buf[i + 1 + n] == '"') {
+            size_t j = i + n + 2;
             while (j < end && (buf[j] == ' ' || buf[j] == '\t' ||
                                buf[j] == '\r' || buf[j] == '\n'))
                 j++;
@@ -504,6 +507,8 @@ static int jobs_array(walker *w, fio_doc *doc, json_t *global, int run)
         json_decref(job);
         if (rc)
             return rc;
+        /* the jobs read so far: a mapped file's pages may go */
+        bdb_input_done_before(w->buf + w->pos);
     }
 }
 
@@ -632,6 +637,7 @@ int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
             }
             continue;
         }
+        bdb_input_done_before(buf + i);
         /* a line outside the documents: fio's messages, the command */
         const char *eol = memchr(buf + i, '\n', len - i);
         const char *p = buf + i, *end = eol ? eol : buf + len;

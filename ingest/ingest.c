@@ -2,6 +2,7 @@
  * normalisation every parser shares (tool names, fallback benchmark names,
  * user parameters, repetition numbers). */
 #include "ingest.h"
+#include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_strmap.h"
 
@@ -228,7 +229,9 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
         tools_out[0] = '\0';
     if (len == 0 || all_blank(buf, len))
         return bdb_diag_set(diag, BDB_EPARSE, 0, "empty file");
-    const char *nul = memchr(buf, '\0', len);
+    /* bdb_input_memchr: a mapped file's pages leave memory as they are
+     * looked at */
+    const char *nul = bdb_input_memchr(buf, '\0', len);
     if (nul)
         return bdb_diag_set(diag, BDB_EUNKNOWN, 0,
                             "binary content (a NUL byte at offset %zu); "

@@ -694,11 +694,14 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
     if (!replace_id) {
         if (bdb_store_compress(st, src->raw, src->size, &z, &zlen))
             return BDB_ENOMEM;
-        if (zlen > INT_MAX) {
+        /* the one limit on a file's size: its compressed copy is one blob
+         * (held in memory while it is written) */
+        int most = sqlite3_limit(DB(st), SQLITE_LIMIT_LENGTH, -1);
+        if (zlen > INT_MAX || (most > 0 && zlen > (size_t)most)) {
             free(z);
             return bdb_store_fail(st, BDB_ERANGE, "%s: compressed, %zu bytes "
-                                  "are more than a SQLite blob holds",
-                                  src->path, zlen);
+                                  "are more than a SQLite blob holds (%d)",
+                                  src->path, zlen, most > 0 ? most : INT_MAX);
         }
     }
     if (tx_begin(st)) {

@@ -3,6 +3,7 @@
  * at a time, so sizes past what a uLong holds are streamed rather than
  * refused, and a damaged stream is told from a short one. */
 #include "store_internal.h"
+#include "../common/bdb_input.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -11,6 +12,14 @@
 
 #define CHUNK ((size_t)1 << 20)
 
+/* zlib's level 3 (its fast strategy, as 1 and 2): measured on the bench
+ * corpora it takes 0.70 s of CPU for the 133 MB results CSV where level 6
+ * takes 1.50 s, for 18% more bytes (9.4 MB, not 8.0); on the 84 MB fio
+ * JSON 0.53 s against 0.98 s (+22%); on 10,000 small logs 0.46 s against
+ * 0.54 s (+8%). Level 1 is barely faster than 3 (0.63 s) and 5-19%
+ * larger. The reader inflates any level. */
+#define LEVEL 3
+
 int bdb_store_compress(bdb_store *st, const void *data, size_t n,
                        unsigned char **out, size_t *outlen)
 {
@@ -18,7 +27,7 @@ int bdb_store_compress(bdb_store *st, const void *data, size_t n,
     *outlen = 0;
     z_stream z;
     memset(&z, 0, sizeof z);
-    if (deflateInit(&z, 6) != Z_OK)
+    if (deflateInit(&z, LEVEL) != Z_OK)
         return bdb_store_fail(st, BDB_ENOMEM, "cannot start compressing");
     size_t cap = n / 4 + 64, len = 0;
     unsigned char *buf = malloc(cap);
@@ -28,6 +37,8 @@ int bdb_store_compress(bdb_store *st, const void *data, size_t n,
     while (buf && zr != Z_STREAM_END) {
         if (z.avail_in == 0 && left) {
             size_t take = left < CHUNK ? left : CHUNK;
+            /* a mapped file's pages already compressed leave memory */
+            bdb_input_done_before(in);
             z.next_in = (unsigned char *)(uintptr_t)in;
             z.avail_in = (uInt)take;
             in += take;

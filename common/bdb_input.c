@@ -1,0 +1,317 @@
+/* bdb_input.c - files mapped for one read through (see bdb_input.h). */
+#include "bdb_input.h"
+#include "bdb_error.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Pages are dropped a megabyte at a time at least: fewer system calls,
+ * and a reader's recent pages stay. */
+#define DROP_STEP ((size_t)1 << 20)
+
+struct bdb_input_map {
+    int fd;
+    char *base;             /* the reservation: the file, then a zero page */
+    size_t span;
+    size_t len;
+    size_t dropped;         /* [0, dropped) was dropped last */
+    struct stat st;         /* at open */
+    volatile sig_atomic_t cut; /* a page past the file's new end was read */
+};
+
+static bdb_input_map *volatile open_maps[BDB_INPUT_MAX_OPEN];
+static size_t page_size;
+static struct sigaction old_bus;
+
+static bdb_input_map *map_of(const void *p)
+{
+    const char *c = p;
+    for (int i = 0; i < BDB_INPUT_MAX_OPEN; i++) {
+        bdb_input_map *m = open_maps[i];
+        if (m && c >= m->base && c < m->base + m->span)
+            return m;
+    }
+    return NULL;
+}
+
+/* A page of a mapped file that is no longer there: a zero page takes its
+ * place and the input is marked cut. Any other SIGBUS is what it would
+ * have been without this handler. */
+static void on_sigbus(int sig, siginfo_t *si, void *uc)
+{
+    bdb_input_map *m = si ? map_of(si->si_addr) : NULL;
+    if (m && si->si_code != SI_USER) {
+        uintptr_t a = (uintptr_t)si->si_addr & ~(uintptr_t)(page_size - 1);
+        if (mmap((void *)a, page_size, PROT_READ,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) != MAP_FAILED) {
+            m->cut = 1;
+            return;
+        }
+    }
+    if ((old_bus.sa_flags & SA_SIGINFO) && old_bus.sa_sigaction) {
+        old_bus.sa_sigaction(sig, si, uc);
+        return;
+    }
+    if (old_bus.sa_handler != SIG_DFL && old_bus.sa_handler != SIG_IGN) {
+        old_bus.sa_handler(sig);
+        return;
+    }
+    /* the default action: the fault repeats (or the signal is raised
+     * again) once this handler has returned */
+    signal(SIGBUS, SIG_DFL);
+    raise(SIGBUS);
+}
+
+/* Installed on every open unless it is in place already: a program (or a
+ * test harness) that set its own SIGBUS handler since keeps getting the
+ * signals that are not ours. */
+static int set_handler(void)
+{
+    struct sigaction cur;
+    if (sigaction(SIGBUS, NULL, &cur) != 0)
+        return -1;
+    if ((cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == on_sigbus)
+        return 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_sigbus;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGBUS, &sa, &old_bus) != 0)
+        return -1;
+    return 0;
+}
+
+/* Maps the open regular file fd of sb's size (not empty); takes fd. */
+static int map_fd(bdb_input *in, int fd, const struct stat *sb, char *msg,
+                  size_t msgsz)
+{
+    if ((unsigned long long)sb->st_size > SIZE_MAX / 2) {
+        snprintf(msg, msgsz, "the file has %lld bytes, more than this "
+                 "machine's address space can map", (long long)sb->st_size);
+        close(fd);
+        return BDB_ERANGE;
+    }
+    size_t len = (size_t)sb->st_size;
+    size_t span = (len + page_size - 1) / page_size * page_size + page_size;
+    int slot = -1;
+    for (int i = 0; i < BDB_INPUT_MAX_OPEN && slot < 0; i++)
+        if (!open_maps[i])
+            slot = i;
+    bdb_input_map *m = slot >= 0 ? calloc(1, sizeof *m) : NULL;
+    if (!m) {
+        if (slot < 0)
+            snprintf(msg, msgsz, "more than %d files open at once",
+                     BDB_INPUT_MAX_OPEN);
+        else
+            snprintf(msg, msgsz, "out of memory");
+        close(fd);
+        return BDB_ENOMEM;
+    }
+    if (set_handler() != 0) {
+        snprintf(msg, msgsz, "cannot read: %s", strerror(errno));
+        free(m);
+        close(fd);
+        return BDB_EIO;
+    }
+    /* Reserve the file's pages and one more, then put the file over the
+     * start: the page after it reads as zeros, so data[len] is NUL. */
+    void *base = mmap(NULL, span, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
+                      -1, 0);
+    if (base == MAP_FAILED ||
+        mmap(base, len, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) ==
+            MAP_FAILED) {
+        int err = errno;
+        snprintf(msg, msgsz, "cannot map the file's %zu bytes: %s", len,
+                 strerror(err));
+        if (base != MAP_FAILED)
+            munmap(base, span);
+        free(m);
+        close(fd);
+        return err == ENOMEM ? BDB_ENOMEM : BDB_EIO;
+    }
+    madvise(base, len, MADV_SEQUENTIAL);
+    m->fd = fd;
+    m->base = base;
+    m->span = span;
+    m->len = len;
+    m->st = *sb;
+    open_maps[slot] = m;
+    in->map = m;
+    in->data = base;
+    in->len = len;
+    return BDB_OK;
+}
+
+static void input_init(bdb_input *in)
+{
+    memset(in, 0, sizeof *in);
+    in->data = "";
+    if (!page_size) {
+        long ps = sysconf(_SC_PAGESIZE);
+        page_size = ps > 0 ? (size_t)ps : 4096;
+    }
+}
+
+int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz)
+{
+    input_init(in);
+    /* O_NONBLOCK, so that a FIFO put where a file was cannot block the
+     * open; only a regular file is read. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        snprintf(msg, msgsz, "cannot open: %s", strerror(errno));
+        return BDB_EIO;
+    }
+    struct stat sb;
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        snprintf(msg, msgsz, "not a regular file: not read");
+        close(fd);
+        return BDB_EIO;
+    }
+    if (sb.st_size == 0) {
+        close(fd);
+        return BDB_OK;
+    }
+    return map_fd(in, fd, &sb, msg, msgsz);
+}
+
+int bdb_input_adopt(bdb_input *in, int fd, char *msg, size_t msgsz)
+{
+    input_init(in);
+    struct stat sb;
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        snprintf(msg, msgsz, "cannot read back a temporary file: %s",
+                 strerror(errno));
+        close(fd);
+        return BDB_EIO;
+    }
+    if (sb.st_size == 0) {
+        close(fd);
+        return BDB_OK;
+    }
+    return map_fd(in, fd, &sb, msg, msgsz);
+}
+
+int bdb_input_tmpfile(char *msg, size_t msgsz)
+{
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir)
+        dir = "/tmp";
+    char path[4096];
+    int n = snprintf(path, sizeof path, "%s/benchdb-XXXXXX", dir);
+    if (n < 0 || (size_t)n >= sizeof path) {
+        snprintf(msg, msgsz, "the temporary folder's name is too long");
+        return -1;
+    }
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        snprintf(msg, msgsz, "cannot make a temporary file in %s: %s", dir,
+                 strerror(errno));
+        return -1;
+    }
+    unlink(path);
+    (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+    return fd;
+}
+
+void bdb_input_close(bdb_input *in)
+{
+    bdb_input_map *m = in->map;
+    if (m) {
+        for (int i = 0; i < BDB_INPUT_MAX_OPEN; i++)
+            if (open_maps[i] == m)
+                open_maps[i] = NULL;
+        munmap(m->base, m->span);
+        close(m->fd);
+        free(m);
+    }
+    memset(in, 0, sizeof *in);
+    in->data = "";
+}
+
+static void drop(bdb_input_map *m, size_t from, size_t to)
+{
+    /* madvise fails only on a range that is not mapped: nothing to do */
+    if (to > from)
+        (void)madvise(m->base + from, to - from, MADV_DONTNEED);
+}
+
+void bdb_input_done_before(const void *p)
+{
+    bdb_input_map *m = p ? map_of(p) : NULL;
+    if (!m)
+        return;
+    size_t off = (size_t)((const char *)p - m->base);
+    size_t upto = off >= m->len ? m->len : off & ~(page_size - 1);
+    if (upto < m->dropped) {
+        /* a new read from further back */
+        m->dropped = upto;
+        return;
+    }
+    if (upto - m->dropped < DROP_STEP && upto < m->len)
+        return;
+    drop(m, m->dropped, upto);
+    m->dropped = upto;
+}
+
+void bdb_input_release(const void *p)
+{
+    bdb_input_map *m = p ? map_of(p) : NULL;
+    if (!m)
+        return;
+    drop(m, 0, m->len);
+    m->dropped = 0;
+}
+
+const void *bdb_input_memchr(const void *buf, int c, size_t len)
+{
+    if (!map_of(buf))
+        return memchr(buf, c, len);
+    const char *p = buf;
+    while (len) {
+        size_t n = len < DROP_STEP ? len : DROP_STEP;
+        const char *hit = memchr(p, c, n);
+        if (hit)
+            return hit;
+        p += n;
+        len -= n;
+        bdb_input_done_before(p);
+    }
+    return NULL;
+}
+
+int bdb_input_changed(const bdb_input *in, char *msg, size_t msgsz)
+{
+    const bdb_input_map *m = in->map;
+    if (!m)
+        return 0;
+    struct stat now;
+    if (m->cut) {
+        snprintf(msg, msgsz, "the file was cut short while it was read (it "
+                 "had %zu bytes): nothing of it is kept; import it again "
+                 "when it is complete", m->len);
+        return 1;
+    }
+    if (fstat(m->fd, &now) != 0) {
+        snprintf(msg, msgsz, "cannot read: %s", strerror(errno));
+        return 1;
+    }
+    if (now.st_size != m->st.st_size ||
+        now.st_mtim.tv_sec != m->st.st_mtim.tv_sec ||
+        now.st_mtim.tv_nsec != m->st.st_mtim.tv_nsec) {
+        snprintf(msg, msgsz, "the file changed while it was read (%zu bytes "
+                 "when opened, %lld now): nothing of it is kept; import it "
+                 "again when it is complete", m->len, (long long)now.st_size);
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,72 @@
+/* bdb_input.h - a file's bytes for one read through, without holding them.
+ *
+ * An imported file is mapped read-only (MAP_PRIVATE) instead of copied:
+ * its pages live in the kernel's page cache, and the ones already read are
+ * dropped from this process (MADV_DONTNEED) as the reading goes on, so a
+ * 1 GB log costs no more resident memory than a small one. Dropping is
+ * always safe for such a mapping: a page read again is faulted back in
+ * from the page cache, unchanged. Parsers keep their (buf, len) interface.
+ *
+ * The byte after the file's last one reads as NUL (an anonymous page is
+ * mapped behind the file), as with a bdb_buf.
+ *
+ * A file that another process cuts short while it is mapped would raise
+ * SIGBUS on the pages past its new end; bdb_input maps zero pages there
+ * instead and remembers it, and bdb_input_changed() then says the file
+ * changed while it was read (as it does when its size or time of last
+ * change moved). Nothing read from a changed file may be kept.
+ *
+ * One process reads few files at once: up to BDB_INPUT_MAX_OPEN inputs
+ * may be open at a time (their mappings are what the SIGBUS handler
+ * knows), and they are used from one thread. */
+#ifndef BDB_INPUT_H
+#define BDB_INPUT_H
+
+#include <stddef.h>
+
+#define BDB_INPUT_MAX_OPEN 8
+
+typedef struct bdb_input_map bdb_input_map;
+
+typedef struct bdb_input {
+    const char *data;       /* the file's bytes; data[len] is NUL */
+    size_t len;
+    bdb_input_map *map;     /* NULL for an empty file */
+} bdb_input;
+
+/* Opens and maps a regular file (a FIFO, a device or a folder is refused:
+ * "not a regular file: not read"). BDB_EIO / BDB_ENOMEM / BDB_ERANGE with
+ * a message for the user in msg. An empty file gives len 0. */
+int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz);
+
+/* The same for fd, a temporary file the caller wrote (see
+ * bdb_input_tmpfile): the input takes fd and closes it. */
+int bdb_input_adopt(bdb_input *in, int fd, char *msg, size_t msgsz);
+
+/* A new temporary file in $TMPDIR (or /tmp), already unlinked, open for
+ * reading and writing; -1 with a message. */
+int bdb_input_tmpfile(char *msg, size_t msgsz);
+
+/* Unmaps and closes; a zeroed or failed input may be closed too. */
+void bdb_input_close(bdb_input *in);
+
+/* Drops the resident pages of whatever input maps p, below p (all of it
+ * when p is at or past its end), once at least a megabyte is to drop.
+ * Any pointer may be passed: one that no open input maps is ignored (a
+ * heap buffer is never touched). Readers call it as they move on. */
+void bdb_input_done_before(const void *p);
+
+/* Drops every resident page of the input that maps p (nothing when none
+ * does): for callers that do not know how far a reader got. */
+void bdb_input_release(const void *p);
+
+/* memchr(buf, c, len) that drops the pages it has looked at when buf is
+ * an input's (ingest's scan for a NUL byte reads the whole file). */
+const void *bdb_input_memchr(const void *buf, int c, size_t len);
+
+/* 1 (with a message) if the file changed while it was read: cut short
+ * under the mapping, or its size or change time moved since it was
+ * opened; 0 otherwise. */
+int bdb_input_changed(const bdb_input *in, char *msg, size_t msgsz);
+
+#endif
