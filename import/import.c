@@ -189,11 +189,14 @@ static int take_into_store(void *ctx, const bdb_sample *s)
 {
     to_store *ts = ctx;
     int rc = bdb_store_source_put(ts->st, ts->id, s);
-    if (!rc && ts->track) {
+    /* a series is keyed once per file, not once per figure */
+    if (!rc && ts->track && !(s->ref && s->ref->tracked)) {
         char key[BDB_MERGE_KEY_MAX];
         bdb_merge_check_key(s, ts->platform, key, sizeof key);
         if (!bdb_strmap_put(&ts->keys, key, NULL))
             rc = BDB_ENOMEM;
+        else if (s->ref)
+            s->ref->tracked = 1;
     }
     if (rc)
         ts->rc = rc;

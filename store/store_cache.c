@@ -14,7 +14,46 @@ void bdb_scache_clear(bdb_scache *c)
         free(c->slots[i].unit);
     }
     free(c->slots);
+    bdb_strmap_free(&c->sets);
+    unsigned long long generation = c->generation + 1;
     memset(c, 0, sizeof *c);
+    c->generation = generation;
+}
+
+void bdb_scache_put_set(bdb_scache *c, const char *params, long long id)
+{
+    bdb_strmap_entry *e = bdb_strmap_put(&c->sets, params, NULL);
+    if (e)
+        e->value = id;
+}
+
+int bdb_scache_ref_ids(const bdb_scache *c, const void *owner,
+                       const bdb_sample *smp, long long *series,
+                       long long *platform)
+{
+    const bdb_series_ref *r = smp->ref;
+    if (!r || !r->series_id || r->owner != owner ||
+        r->generation != c->generation ||
+        strcmp(r->unit, smp->unit ? smp->unit : "") != 0)
+        return 0;
+    *series = r->series_id;
+    *platform = r->platform_id;
+    return 1;
+}
+
+void bdb_scache_ref_keep(const bdb_scache *c, const void *owner,
+                         const bdb_sample *smp, long long series,
+                         long long platform, const char *unit)
+{
+    bdb_series_ref *r = smp->ref;
+    size_t n = strlen(unit);
+    if (!r || n >= sizeof r->unit)
+        return;     /* not remembered: found the slow way each time */
+    r->owner = owner;
+    r->generation = c->generation;
+    r->series_id = series;
+    r->platform_id = platform;
+    memcpy(r->unit, unit, n + 1);
 }
 
 static uint64_t scache_hash(const char *s)
@@ -74,6 +113,11 @@ void bdb_scache_put(bdb_scache *c, const char *key, long long id,
 void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,
                     char *key, size_t keysz)
 {
+    if (smp->ref) {     /* formatted once already, by ingest */
+        snprintf(params, paramsz, "%s", smp->ref->params);
+        snprintf(key, keysz, "%s", smp->ref->series_key);
+        return;
+    }
     bdb_params_format(&smp->params, params, paramsz);
     snprintf(key, keysz, "%s\x1f%s\x1f%s\x1f%s", smp->tool, smp->benchmark,
              smp->metric, params);
