@@ -182,6 +182,12 @@ int bdb_sink_emit(bdb_sink *s, const bdb_sample *in)
     return sample ? bdb_sink_deliver(s, sample) : rc;
 }
 
+void bdb_sample_copy_params(bdb_params *dst, const bdb_params *src)
+{
+    int n = src->n < 0 ? 0 : src->n > BDB_MAX_PARAMS ? BDB_MAX_PARAMS : src->n;
+    memcpy(dst, src, offsetof(bdb_params, kv) + (size_t)n * sizeof src->kv[0]);
+}
+
 void bdb_sample_copy(bdb_sample *dst, const bdb_sample *src)
 {
     int n = src->params.n;

@@ -95,6 +95,8 @@ typedef struct bdb_sample {
  * params.n parameters (a sample is 3.5 KB, most of it unused parameter
  * slots). The slots past params.n of *dst are left as they were. */
 void bdb_sample_copy(bdb_sample *dst, const bdb_sample *src);
+/* The same for a parameter set alone. */
+void bdb_sample_copy_params(bdb_params *dst, const bdb_params *src);
 
 /* A warning a parser found worth keeping (failed requests, an algorithm the
  * build lacks); stored with the source and shown in reports. */

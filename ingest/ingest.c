@@ -150,17 +150,24 @@ static int normalize_take(void *ctx, const bdb_sample *in)
     bdb_sample_copy(&s, in);
     if (!s.tool[0])
         snprintf(s.tool, sizeof s.tool, "%s", nz->tool);
-    if (!s.benchmark[0])
+    int named = !s.benchmark[0];
+    if (named)
         bdb_sample_set_benchmark_text(&s, nz->opts->benchmark
                                               ? nz->opts->benchmark
                                               : nz->stem);
+    int nparams = s.params.n;
     apply_user_params(nz, &s);
-    int rc;
-    /* vetted before it is keyed: the key is of the names as stored */
-    const bdb_sample *v = bdb_sink_vet(nz->out, &s, &fixed, &rc);
-    if (!v)
-        return rc;
-    bdb_sample *out = v == &s ? &s : &fixed;
+    bdb_sample *out = &s;
+    /* The parser's sink vetted its names; what is added here is vetted
+     * again, before it is keyed: the key is of the names as stored (the
+     * tool is the parser's name, never vetted). */
+    if (named || s.params.n != nparams || s.params.overflow) {
+        int rc;
+        const bdb_sample *v = bdb_sink_vet(nz->out, &s, &fixed, &rc);
+        if (!v)
+            return rc;
+        out = v == &s ? &s : &fixed;
+    }
     bdb_series_ref *ref = intern(nz, out);
     if (!ref)
         return BDB_ENOMEM;

@@ -25,7 +25,7 @@
 /* Results are inserted RESULT_ROWS at a time, one statement of that many
  * rows: per row, a statement's reset, cursors and halt cost as much as
  * the insert itself. */
-#define RESULT_ROWS 64
+#define RESULT_ROWS 256
 
 typedef struct result_row {
     long long series_id, platform_id, source_id;
@@ -44,6 +44,7 @@ typedef struct writer {
     result_row pending[RESULT_ROWS];    /* the open source's rows not
                                            inserted yet */
     int npending;
+    int batch_rows;                     /* rows of results_ins */
 } writer;
 
 typedef struct sq {
@@ -488,17 +489,25 @@ static int writer_init(writer *w, bdb_store *st)
                      "INSERT INTO results(series_id, platform_id, source_id, "
                      "line, repetition, value) VALUES(?,?,?,?,?,?)");
     if (!rc) {
+        /* as many rows as the library binds variables for (999 before
+         * SQLite 3.32) */
+        int limit = sqlite3_limit(DB(st), SQLITE_LIMIT_VARIABLE_NUMBER, -1);
+        w->batch_rows = limit / 6 < RESULT_ROWS ? limit / 6 : RESULT_ROWS;
         char sql[64 + RESULT_ROWS * 16];
         size_t used = (size_t)snprintf(sql, sizeof sql,
                                        "INSERT INTO results(series_id, "
                                        "platform_id, source_id, line, "
                                        "repetition, value) VALUES");
-        for (int i = 0; i < RESULT_ROWS; i++)
+        for (int i = 0; i < w->batch_rows; i++)
             used += (size_t)snprintf(sql + used, sizeof sql - used,
                                      "%s(?,?,?,?,?,?)", i ? "," : "");
-        rc = used < sizeof sql ? prepare(st, &w->results_ins, sql)
-                               : bdb_store_fail(st, BDB_ERANGE,
-                                                "results statement too long");
+        if (w->batch_rows < 2)
+            w->batch_rows = 1;      /* one row at a time, result_ins */
+        else
+            rc = used < sizeof sql ? prepare(st, &w->results_ins, sql)
+                                   : bdb_store_fail(st, BDB_ERANGE,
+                                                    "results statement too "
+                                                    "long");
     }
     if (!rc)
         rc = prepare(st, &w->warning_ins,
@@ -540,15 +549,24 @@ static int platform_id(writer *w, const char *name, long long *id)
         *id = w->last_platform_id;
         return BDB_OK;
     }
-    sqlite3_reset(w->platform_ins);
-    sqlite3_bind_text(w->platform_ins, 1, name, -1, SQLITE_TRANSIENT);
-    if (sqlite3_step(w->platform_ins) != SQLITE_DONE)
-        return fail_db(w->st, "adding platform");
+    /* looked up first: a write statement costs a statement transaction,
+     * and the platform is there but the first time */
     sqlite3_reset(w->platform_sel);
     sqlite3_bind_text(w->platform_sel, 1, name, -1, SQLITE_TRANSIENT);
-    if (sqlite3_step(w->platform_sel) != SQLITE_ROW)
+    int step = sqlite3_step(w->platform_sel);
+    if (step == SQLITE_DONE) {
+        sqlite3_reset(w->platform_ins);
+        sqlite3_bind_text(w->platform_ins, 1, name, -1, SQLITE_TRANSIENT);
+        if (sqlite3_step(w->platform_ins) != SQLITE_DONE)
+            return fail_db(w->st, "adding platform");
+        sqlite3_reset(w->platform_sel);
+        sqlite3_bind_text(w->platform_sel, 1, name, -1, SQLITE_TRANSIENT);
+        step = sqlite3_step(w->platform_sel);
+    }
+    if (step != SQLITE_ROW)
         return fail_db(w->st, "finding platform");
     *id = sqlite3_column_int64(w->platform_sel, 0);
+    sqlite3_reset(w->platform_sel);
     snprintf(w->last_platform, sizeof w->last_platform, "%s", name);
     w->last_platform_id = *id;
     return BDB_OK;
@@ -666,7 +684,7 @@ static int flush_results(writer *w)
 {
     int n = w->npending;
     w->npending = 0;
-    if (n == RESULT_ROWS) {
+    if (n == w->batch_rows && w->results_ins) {
         sqlite3_stmt *s = w->results_ins;
         sqlite3_reset(s);
         for (int i = 0; i < n; i++)
@@ -706,7 +724,7 @@ static int write_one(writer *w, long long source_id,
     }
     w->pending[w->npending++] = (result_row){sid, pid, source_id, smp->line,
                                              smp->repetition, smp->value};
-    return w->npending == RESULT_ROWS ? flush_results(w) : BDB_OK;
+    return w->npending >= w->batch_rows ? flush_results(w) : BDB_OK;
 }
 
 static int write_notes(writer *w, long long source_id, const bdb_sink *notes)
