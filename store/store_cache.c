@@ -7,21 +7,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-void bdb_scache_clear(bdb_scache *c)
+/* A cache of more entries than this starts again empty: a file of a
+ * million series each seen once gains nothing from keeping them all, and
+ * memory stays bounded. */
+#define SCACHE_MAX 65536
+
+/* Forgets the series (and the sets, when they are as many); the ids
+ * refs remember stay valid: the transaction goes on. */
+static void evict(bdb_scache *c)
 {
     for (size_t i = 0; i < c->nslots; i++) {
         free(c->slots[i].key);
         free(c->slots[i].unit);
     }
     free(c->slots);
+    c->slots = NULL;
+    c->nslots = c->used = 0;
+}
+
+void bdb_scache_clear(bdb_scache *c)
+{
+    evict(c);
     bdb_strmap_free(&c->sets);
-    unsigned long long generation = c->generation + 1;
-    memset(c, 0, sizeof *c);
-    c->generation = generation;
+    c->generation++;
 }
 
 void bdb_scache_put_set(bdb_scache *c, const char *params, long long id)
 {
+    if (c->sets.used >= SCACHE_MAX)
+        bdb_strmap_free(&c->sets);
     bdb_strmap_entry *e = bdb_strmap_put(&c->sets, params, NULL);
     if (e)
         e->value = id;
@@ -80,6 +94,8 @@ bdb_scache_entry *bdb_scache_find(bdb_scache *c, const char *key)
 void bdb_scache_put(bdb_scache *c, const char *key, long long id,
                     const char *unit)
 {
+    if (c->used >= SCACHE_MAX)
+        evict(c);
     if ((c->used + 1) * 2 > c->nslots) {
         size_t n = c->nslots ? c->nslots * 2 : 1024;
         bdb_scache_entry *s = calloc(n, sizeof *s);

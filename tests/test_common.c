@@ -6,6 +6,7 @@
 #include "../common/bdb_sha256.h"
 #include "../common/bdb_names.h"
 #include "../common/bdb_refs.h"
+#include "../import/merge_check.h"
 #include "../ingest/path_pattern.h"
 #include "../ingest/platform_csv.h"
 #include "../ingest/sysinfo.h"
@@ -195,6 +196,55 @@ static void refs__same_key__is_one_ref_that_stays_put(void **state)
     /* a key that is a prefix of another is another key */
     assert_true(bdb_refs_intern(&t, key, (size_t)n - 1, 4, 13) != first);
     bdb_refs_free(&t);
+}
+
+static void merge_seen(const bdb_merge_warning *w, void *ctx)
+{
+    bdb_merge_warning *out = ctx;
+    out->nfiles = w->nfiles;
+    out->nseries = w->nseries;
+    static char files[512], example[600];
+    snprintf(files, sizeof files, "%s", w->files);
+    snprintf(example, sizeof example, "%s", w->example);
+    out->files = files;
+    out->example = example;
+}
+
+static void merge_sample(bdb_sample *s, const char *metric, const char *c)
+{
+    bdb_sample_init(s, "GET");
+    snprintf(s->tool, sizeof s->tool, "redis-benchmark");
+    snprintf(s->metric, sizeof s->metric, "%s", metric);
+    bdb_params_set(&s->params, "c", "%s", c);
+}
+
+static void merge_check__file_that_did_not_land__counts_for_nothing(void **state)
+{
+    (void)state;
+    bdb_merge_check *mc = bdb_merge_check_new();
+    assert_non_null(mc);
+    bdb_sample a, b;
+    merge_sample(&a, "requests_per_sec", "50");
+    merge_sample(&b, "latency", "50");
+    bdb_merge_check_begin(mc);
+    assert_int_equal(bdb_merge_check_stage(mc, &a, "local"), 0);
+    assert_int_equal(bdb_merge_check_stage(mc, &b, "local"), 0);
+    assert_int_equal(bdb_merge_check_stage(mc, &a, "local"), 0);
+    assert_int_equal(bdb_merge_check_add(mc, "run-a.csv"), 0);
+    /* staged, then the file failed: never added */
+    bdb_merge_check_begin(mc);
+    assert_int_equal(bdb_merge_check_stage(mc, &a, "local"), 0);
+    bdb_merge_check_begin(mc);
+    assert_int_equal(bdb_merge_check_stage(mc, &b, "local"), 0);
+    assert_int_equal(bdb_merge_check_stage(mc, &a, "local"), 0);
+    assert_int_equal(bdb_merge_check_add(mc, "other-b.csv"), 0);
+    bdb_merge_warning w = {0};
+    assert_int_equal(bdb_merge_check_report(mc, merge_seen, &w), 1);
+    assert_int_equal(w.nfiles, 2);
+    assert_int_equal(w.nseries, 2);
+    /* the example is the first series by its key, parameters as text */
+    assert_string_equal(w.example, "redis-benchmark GET latency [c=50] on local");
+    bdb_merge_check_free(mc);
 }
 
 static void path_pattern__seed000_layout__gives_platform_and_params(void **state)
@@ -970,6 +1020,7 @@ int main(void)
         cmocka_unit_test(results_csv__repeated_and_changing_cells__each_row_read_right),
         cmocka_unit_test(sample_copy__carries_the_set_parameters_only),
         cmocka_unit_test(refs__same_key__is_one_ref_that_stays_put),
+        cmocka_unit_test(merge_check__file_that_did_not_land__counts_for_nothing),
         cmocka_unit_test(path_pattern__seed000_layout__gives_platform_and_params),
         cmocka_unit_test(names__settings_and_repetition_counters__told_apart),
         cmocka_unit_test(ingest__more_warnings_than_kept__counted_not_failed),
