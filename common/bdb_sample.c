@@ -5,6 +5,7 @@
 #include "bdb_utf8.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,24 +111,27 @@ static void repair_names(bdb_sample *x)
     }
 }
 
-int bdb_sink_emit(bdb_sink *s, const bdb_sample *in)
+static int names_valid(const bdb_sample *x)
 {
-    bdb_sample fixed;
+    if (!bdb_utf8_valid(x->benchmark, strlen(x->benchmark)) ||
+        !bdb_utf8_valid(x->platform, strlen(x->platform)))
+        return 0;
+    for (int i = 0; i < x->params.n; i++)
+        if (!bdb_utf8_valid(x->params.kv[i].value,
+                            strlen(x->params.kv[i].value)))
+            return 0;
+    return 1;
+}
+
+const bdb_sample *bdb_sink_vet(bdb_sink *s, const bdb_sample *in,
+                               bdb_sample *fixed, int *rc)
+{
     const bdb_sample *sample = in;
-    if (!bdb_utf8_valid(in->benchmark, strlen(in->benchmark)) ||
-        !bdb_utf8_valid(in->platform, strlen(in->platform))) {
-        fixed = *in;
-        repair_names(&fixed);
-        sample = &fixed;
-    } else {
-        for (int i = 0; i < in->params.n; i++)
-            if (!bdb_utf8_valid(in->params.kv[i].value,
-                                strlen(in->params.kv[i].value))) {
-                fixed = *in;
-                repair_names(&fixed);
-                sample = &fixed;
-                break;
-            }
+    *rc = BDB_OK;
+    if (!names_valid(in)) {
+        bdb_sample_copy(fixed, in);
+        repair_names(fixed);
+        sample = fixed;
     }
     int over = overflow_of(sample);
     if (over) {
@@ -135,13 +139,18 @@ int bdb_sink_emit(bdb_sink *s, const bdb_sample *in)
         /* One warning per kind and file is enough to say what happened. */
         if (!(s->refused_kinds & over)) {
             s->refused_kinds |= over;
-            return bdb_sink_warn(s, sample->line,
-                                 "figure %s not stored: %s (names are never "
-                                 "cut, cut names would merge)",
-                                 sample->metric, bdb_overflow_text(over));
+            *rc = bdb_sink_warn(s, sample->line,
+                                "figure %s not stored: %s (names are never "
+                                "cut, cut names would merge)",
+                                sample->metric, bdb_overflow_text(over));
         }
-        return BDB_OK;
+        return NULL;
     }
+    return sample;
+}
+
+int bdb_sink_deliver(bdb_sink *s, const bdb_sample *sample)
+{
     if (s->consumer) {
         int rc = s->consumer->take(s->consumer->ctx, sample);
         if (!rc)
@@ -159,17 +168,49 @@ int bdb_sink_emit(bdb_sink *s, const bdb_sample *in)
         s->samples = p;
         s->cap = cap;
     }
-    s->samples[s->n++] = *sample;
+    bdb_sample *kept = &s->samples[s->n++];
+    bdb_sample_copy(kept, sample);
+    kept->ref = NULL;   /* the identity lives only while the parse runs */
     return BDB_OK;
+}
+
+int bdb_sink_emit(bdb_sink *s, const bdb_sample *in)
+{
+    bdb_sample fixed;
+    int rc;
+    const bdb_sample *sample = bdb_sink_vet(s, in, &fixed, &rc);
+    return sample ? bdb_sink_deliver(s, sample) : rc;
+}
+
+void bdb_sample_copy_params(bdb_params *dst, const bdb_params *src)
+{
+    int n = src->n < 0 ? 0 : src->n > BDB_MAX_PARAMS ? BDB_MAX_PARAMS : src->n;
+    memcpy(dst, src, offsetof(bdb_params, kv) + (size_t)n * sizeof src->kv[0]);
+}
+
+void bdb_sample_copy(bdb_sample *dst, const bdb_sample *src)
+{
+    int n = src->params.n;
+    if (n < 0)
+        n = 0;
+    if (n > BDB_MAX_PARAMS)
+        n = BDB_MAX_PARAMS;
+    memcpy(dst, src, offsetof(bdb_sample, params.kv) +
+                         (size_t)n * sizeof src->params.kv[0]);
 }
 
 int bdb_sink_add(bdb_sink *s, const bdb_sample *base, const char *metric,
                  double value, const char *unit, bdb_better better, int line)
 {
-    bdb_sample tmp = *base;
-    if (snprintf(tmp.metric, sizeof tmp.metric, "%s", metric) >=
-        (int)sizeof tmp.metric)
+    bdb_sample tmp;
+    bdb_sample_copy(&tmp, base);
+    size_t n = strlen(metric);
+    if (n >= sizeof tmp.metric) {
         tmp.overflow |= BDB_OVER_METRIC;
+        n = sizeof tmp.metric - 1;
+    }
+    memcpy(tmp.metric, metric, n);
+    tmp.metric[n] = '\0';
     tmp.value = value;
     tmp.unit = unit;
     tmp.better = better;
@@ -234,7 +275,9 @@ void bdb_sink_set_version(bdb_sink *s, const char *p, const char *end)
 
 void bdb_sample_init(bdb_sample *s, const char *benchmark)
 {
-    memset(s, 0, sizeof *s);
+    /* the parameter slots are filled as parameters are set: clearing
+     * them (3 KB) cost more than anything else in a row of a CSV */
+    memset(s, 0, offsetof(bdb_sample, params.kv));
     if (benchmark &&
         snprintf(s->benchmark, sizeof s->benchmark, "%s", benchmark) >=
             (int)sizeof s->benchmark)
@@ -262,22 +305,30 @@ void bdb_sample_set_platform(bdb_sample *s, const char *name)
         s->overflow |= BDB_OVER_PLATFORM;
 }
 
+/* Copies text of length n (< size) into field. */
+static void set_field(char *field, const char *text, size_t n)
+{
+    memcpy(field, text, n);
+    field[n] = '\0';
+}
+
 static int params_put(bdb_params *ps, const char *key, const char *value,
                       int value_cut)
 {
     int i;
-    if (value_cut || strlen(value) >= BDB_PARAM_VALUE_MAX - 1) {
+    size_t vn = strlen(value), kn = strlen(key);
+    if (value_cut || vn >= BDB_PARAM_VALUE_MAX - 1) {
         ps->overflow |= BDB_OVER_VALUE;
         return BDB_ERANGE;
     }
-    if (strlen(key) >= BDB_PARAM_KEY_MAX - 1) {
+    if (kn >= BDB_PARAM_KEY_MAX - 1) {
         ps->overflow |= BDB_OVER_KEY;
         return BDB_ERANGE;
     }
     for (i = 0; i < ps->n; i++) {
         int c = strcmp(ps->kv[i].key, key);
         if (c == 0) {
-            snprintf(ps->kv[i].value, sizeof ps->kv[i].value, "%s", value);
+            set_field(ps->kv[i].value, value, vn);
             return BDB_OK;
         }
         if (c > 0)
@@ -288,8 +339,8 @@ static int params_put(bdb_params *ps, const char *key, const char *value,
         return BDB_ERANGE;
     }
     memmove(&ps->kv[i + 1], &ps->kv[i], (size_t)(ps->n - i) * sizeof ps->kv[0]);
-    snprintf(ps->kv[i].key, sizeof ps->kv[i].key, "%s", key);
-    snprintf(ps->kv[i].value, sizeof ps->kv[i].value, "%s", value);
+    set_field(ps->kv[i].key, key, kn);
+    set_field(ps->kv[i].value, value, vn);
     ps->n++;
     return BDB_OK;
 }
@@ -332,17 +383,28 @@ void bdb_params_del(bdb_params *ps, const char *key)
     }
 }
 
-void bdb_params_format(const bdb_params *ps, char *out, size_t outsz)
+/* Appends [p, p+n) to out at *used, cut to what fits outsz - 1 bytes. */
+static void put(char *out, size_t outsz, size_t *used, const char *p, size_t n)
+{
+    if (*used + n >= outsz)
+        n = outsz - 1 - *used;
+    memcpy(out + *used, p, n);
+    *used += n;
+}
+
+size_t bdb_params_format(const bdb_params *ps, char *out, size_t outsz)
 {
     size_t used = 0;
     if (!outsz)
-        return;
-    out[0] = '\0';
-    for (int i = 0; i < ps->n && used < outsz; i++) {
-        int w = snprintf(out + used, outsz - used, "%s%s=%s", i ? "," : "",
-                         ps->kv[i].key, ps->kv[i].value);
-        if (w < 0)
-            break;
-        used += (size_t)w;
+        return 0;
+    /* memcpy, not snprintf: this runs for every figure of an import */
+    for (int i = 0; i < ps->n && used + 1 < outsz; i++) {
+        if (i)
+            put(out, outsz, &used, ",", 1);
+        put(out, outsz, &used, ps->kv[i].key, strlen(ps->kv[i].key));
+        put(out, outsz, &used, "=", 1);
+        put(out, outsz, &used, ps->kv[i].value, strlen(ps->kv[i].value));
     }
+    out[used] = '\0';
+    return used;
 }

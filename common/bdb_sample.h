@@ -50,6 +50,31 @@ typedef struct bdb_params {
 #define BDB_OVER_PLATFORM   0x10   /* a platform name of 64 bytes or more */
 #define BDB_OVER_METRIC     0x20   /* a metric of BDB_METRIC_MAX or more */
 
+/* The interned identity of a figure's series on its platform: one per
+ * distinct (platform, tool, benchmark, metric, parameters) of a file, made
+ * by the normalizer (ingest.c) and handed on with each of its figures
+ * (bdb_sample.ref), so that what follows neither formats nor hashes the
+ * identity again. It lives as long as the file's parse; the consumers
+ * remember in it what they learned (the store's ids, the import's merge
+ * check). */
+typedef struct bdb_series_ref {
+    const char *key;        /* platform \x1f tool \x1f benchmark \x1f
+                               metric \x1f params (bdb_params_format) */
+    const char *series_key; /* inside key: tool ... params, what the store
+                               calls a series */
+    const char *params;     /* inside key: the parameters' text */
+    size_t key_len;
+    unsigned long long hash;
+    int repetition;         /* the last repetition given (ingest) */
+    int tracked;            /* the import's merge check has it */
+    /* what the store found: valid for that store (owner) and while its
+     * cache generation is unchanged; see store_cache.c */
+    const void *owner;
+    unsigned long long generation;
+    long long series_id, platform_id;
+    char unit[48];          /* the series' unit in the store */
+} bdb_series_ref;
+
 typedef struct bdb_sample {
     char tool[32];                      /* set by the ingest layer */
     char platform[64];                  /* "" : the source's platform */
@@ -61,8 +86,17 @@ typedef struct bdb_sample {
     int repetition;                     /* 1-based; 0: let ingest number it */
     int line;                           /* 1-based line in the source */
     int overflow;                       /* BDB_OVER_* of the names */
-    bdb_params params;
+    bdb_series_ref *ref;                /* set by ingest while a consumer
+                                           takes the sample, else NULL */
+    bdb_params params;                  /* last: copies stop at params.n */
 } bdb_sample;
+
+/* Copies the used part of *src into *dst: the fields and src's
+ * params.n parameters (a sample is 3.5 KB, most of it unused parameter
+ * slots). The slots past params.n of *dst are left as they were. */
+void bdb_sample_copy(bdb_sample *dst, const bdb_sample *src);
+/* The same for a parameter set alone. */
+void bdb_sample_copy_params(bdb_params *dst, const bdb_params *src);
 
 /* A warning a parser found worth keeping (failed requests, an algorithm the
  * build lacks); stored with the source and shown in reports. */
@@ -107,6 +141,15 @@ void bdb_sink_reset(bdb_sink *s);
  * BDB_ERANGE on failure. */
 int bdb_sink_emit(bdb_sink *s, const bdb_sample *sample);
 
+/* bdb_sink_emit in two steps, for a caller that needs the sample as it
+ * will be handed on (ingest keys it): bdb_sink_vet returns in, or fixed
+ * with its names repaired into valid UTF-8, or NULL when the sample is
+ * refused (warned about; *rc then holds the warning's code);
+ * bdb_sink_deliver hands a vetted sample on, or keeps it. */
+const bdb_sample *bdb_sink_vet(bdb_sink *s, const bdb_sample *in,
+                               bdb_sample *fixed, int *rc);
+int bdb_sink_deliver(bdb_sink *s, const bdb_sample *sample);
+
 /* Copies *base, sets metric, value, unit, better and line, and emits it. */
 int bdb_sink_add(bdb_sink *s, const bdb_sample *base, const char *metric,
                  double value, const char *unit, bdb_better better, int line);
@@ -129,7 +172,8 @@ int bdb_sink_info(bdb_sink *s, int line, const char *fmt, ...)
 /* Sets tool_version if not set yet. */
 void bdb_sink_set_version(bdb_sink *s, const char *p, const char *end);
 
-/* Clears a sample and sets its benchmark (NULL: empty). */
+/* Clears a sample (its parameter slots are left: params.n is 0) and sets
+ * its benchmark (NULL: empty). */
 void bdb_sample_init(bdb_sample *s, const char *benchmark);
 void bdb_sample_set_benchmark(bdb_sample *s, const char *p, const char *end);
 void bdb_sample_set_benchmark_text(bdb_sample *s, const char *text);
@@ -156,7 +200,8 @@ int bdb_params_set_span(bdb_params *ps, const char *key, const char *p,
 const char *bdb_params_get(const bdb_params *ps, const char *key);
 /* Removes key if present. */
 void bdb_params_del(bdb_params *ps, const char *key);
-/* Writes "k1=v1,k2=v2" (sorted) into out; the identity used for series. */
-void bdb_params_format(const bdb_params *ps, char *out, size_t outsz);
+/* Writes "k1=v1,k2=v2" (sorted) into out; the identity used for series.
+ * Returns the length written (cut to what fits outsz, NUL included). */
+size_t bdb_params_format(const bdb_params *ps, char *out, size_t outsz);
 
 #endif

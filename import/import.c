@@ -182,8 +182,7 @@ typedef struct to_store {
     bdb_store *st;
     long long id;
     const char *platform;       /* the source's */
-    int track;                  /* keep the series keys */
-    bdb_strmap keys;            /* platform, tool, benchmark, metric, params */
+    bdb_merge_check *merge;     /* NULL, or where the series are staged */
     int rc;                     /* the store's failure, kept */
 } to_store;
 
@@ -191,11 +190,11 @@ static int take_into_store(void *ctx, const bdb_sample *s)
 {
     to_store *ts = ctx;
     int rc = bdb_store_source_put(ts->st, ts->id, s);
-    if (!rc && ts->track) {
-        char key[BDB_MERGE_KEY_MAX];
-        bdb_merge_check_key(s, ts->platform, key, sizeof key);
-        if (!bdb_strmap_put(&ts->keys, key, NULL))
-            rc = BDB_ENOMEM;
+    /* a series is staged once per file, not once per figure */
+    if (!rc && ts->merge && !(s->ref && s->ref->tracked)) {
+        rc = bdb_merge_check_stage(ts->merge, s, ts->platform);
+        if (!rc && s->ref)
+            s->ref->tracked = 1;
     }
     if (rc)
         ts->rc = rc;
@@ -640,7 +639,9 @@ int bdb_import_file(bdb_store *st, const char *path,
 
     /* Figures go into the store as the parsers emit them. */
     to_store ts = {.st = st, .id = id, .platform = platform ? platform : "",
-                   .track = opts->merge && !opts->repetitions};
+                   .merge = opts->repetitions ? NULL : opts->merge};
+    if (ts.merge)
+        bdb_merge_check_begin(ts.merge);
     releasing rel = {{take_into_store, &ts}, text, 0};
     bdb_sink_consumer consumer = {take_releasing, &rel};
     bdb_sink sink;
@@ -691,8 +692,7 @@ int bdb_import_file(bdb_store *st, const char *path,
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
         } else if (m.nfields && (rc = put_path_fields(st, platform, &m))) {
             bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
-        } else if (ts.track &&
-                   (rc = bdb_merge_check_add(opts->merge, path, &ts.keys))) {
+        } else if (ts.merge && (rc = bdb_merge_check_add(ts.merge, path))) {
             bdb_diag_set(&res->diag, rc, 0, "out of memory");
         } else {
             res->status = existing ? BDB_IMPORT_REPLACED : BDB_IMPORT_ADDED;
@@ -707,7 +707,6 @@ int bdb_import_file(bdb_store *st, const char *path,
             }
         }
     }
-    bdb_strmap_free(&ts.keys);
     bdb_sink_free(&sink);
     text_free(&plain, &spooled);
     bdb_input_close(&raw);

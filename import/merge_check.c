@@ -3,21 +3,28 @@
  *
  * Each distinct (platform, tool, benchmark, metric, parameters) of the
  * batch keeps the list of files it came from (found through a bdb_strmap
- * of the keys). At the end
+ * of the keys; the parameters' text, shared by most series, is kept once
+ * and keyed by its number). A file's series are staged as its figures
+ * come and join the lists when the file lands. At the end
  * the series that came from two or more files are grouped by that list of
  * files, so that six files sharing 40 series give one warning. */
 #include "merge_check.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_names.h"
+#include "../common/bdb_scan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct entry {
-    const char *key;        /* the index's copy */
+    const char *key;        /* the index's copy: platform \x1f tool \x1f
+                               benchmark \x1f metric \x1f params id */
+    const char *params;     /* the parameters' text (mc->params') */
     int *files;             /* distinct file indices, ascending */
     size_t nfiles, cap;
+    size_t staged;          /* the stage (bdb_merge_check_begin) that
+                               staged it last, 0: none */
 } entry;
 
 struct bdb_merge_check {
@@ -26,11 +33,22 @@ struct bdb_merge_check {
     size_t nentries, entries_cap;
     char **paths;
     size_t npaths, paths_cap;
+    /* the series of the file being imported, places in entries */
+    size_t *staged;
+    size_t nstaged, staged_cap;
+    size_t stage;           /* counts bdb_merge_check_begin calls */
+    /* each distinct parameter text once: most series share theirs */
+    bdb_strmap params;      /* text -> 1 + its place in ptexts */
+    const char **ptexts;
+    size_t nptexts, ptexts_cap;
 };
 
 bdb_merge_check *bdb_merge_check_new(void)
 {
-    return calloc(1, sizeof(bdb_merge_check));
+    bdb_merge_check *mc = calloc(1, sizeof(bdb_merge_check));
+    if (mc)
+        mc->stage = 1;  /* 0 is no stage's */
+    return mc;
 }
 
 void bdb_merge_check_free(bdb_merge_check *mc)
@@ -44,11 +62,36 @@ void bdb_merge_check_free(bdb_merge_check *mc)
     for (size_t i = 0; i < mc->npaths; i++)
         free(mc->paths[i]);
     free(mc->paths);
+    free(mc->staged);
+    bdb_strmap_free(&mc->params);
+    free(mc->ptexts);
     free(mc);
 }
 
+/* 1 + the place of a parameter text, made when new; 0 when out of
+ * memory. */
+static size_t params_id(bdb_merge_check *mc, const char *text)
+{
+    bdb_strmap_entry *m = bdb_strmap_put(&mc->params, text, NULL);
+    if (!m)
+        return 0;
+    if (m->value > 0)
+        return (size_t)m->value;
+    if (mc->nptexts == mc->ptexts_cap) {
+        size_t cap = mc->ptexts_cap ? mc->ptexts_cap * 2 : 16;
+        const char **p = realloc(mc->ptexts, cap * sizeof *p);
+        if (!p)
+            return 0;   /* the text stays, with value 0: looked up again */
+        mc->ptexts = p;
+        mc->ptexts_cap = cap;
+    }
+    mc->ptexts[mc->nptexts++] = m->key;
+    m->value = (long long)mc->nptexts;
+    return mc->nptexts;
+}
+
 /* The entry of a series key, made when new; NULL when out of memory. */
-static entry *lookup(bdb_merge_check *mc, const char *key)
+static entry *lookup(bdb_merge_check *mc, const char *key, const char *params)
 {
     bdb_strmap_entry *m = bdb_strmap_put(&mc->index, key, NULL);
     if (!m)
@@ -64,7 +107,7 @@ static entry *lookup(bdb_merge_check *mc, const char *key)
         mc->entries_cap = cap;
     }
     entry *e = &mc->entries[mc->nentries++];
-    *e = (entry){.key = m->key};
+    *e = (entry){.key = m->key, .params = params};
     m->value = (long long)mc->nentries;
     return e;
 }
@@ -95,8 +138,48 @@ void bdb_merge_check_key(const bdb_sample *s, const char *platform,
              s->tool, s->benchmark, s->metric, params);
 }
 
-int bdb_merge_check_add(bdb_merge_check *mc, const char *path,
-                        const bdb_strmap *keys)
+void bdb_merge_check_begin(bdb_merge_check *mc)
+{
+    mc->nstaged = 0;
+    mc->stage++;
+}
+
+int bdb_merge_check_stage(bdb_merge_check *mc, const bdb_sample *s,
+                          const char *platform)
+{
+    char params[BDB_PARAMS_TEXT_MAX];
+    const char *text = params;
+    if (s->ref)
+        text = s->ref->params;  /* formatted once already, by ingest */
+    else
+        bdb_params_format(&s->params, params, sizeof params);
+    size_t pid = params_id(mc, text);
+    if (!pid)
+        return BDB_ENOMEM;
+    /* the parameters by their number: the text is kept once, in params */
+    char key[BDB_MERGE_KEY_MAX];
+    snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s\x1f%zu",
+             s->platform[0] ? s->platform : (platform ? platform : ""),
+             s->tool, s->benchmark, s->metric, pid);
+    entry *e = lookup(mc, key, mc->ptexts[pid - 1]);
+    if (!e)
+        return BDB_ENOMEM;
+    if (e->staged == mc->stage)
+        return BDB_OK;
+    if (mc->nstaged == mc->staged_cap) {
+        size_t cap = mc->staged_cap ? mc->staged_cap * 2 : 64;
+        size_t *p = realloc(mc->staged, cap * sizeof *p);
+        if (!p)
+            return BDB_ENOMEM;
+        mc->staged = p;
+        mc->staged_cap = cap;
+    }
+    mc->staged[mc->nstaged++] = (size_t)(e - mc->entries);
+    e->staged = mc->stage;
+    return BDB_OK;
+}
+
+int bdb_merge_check_add(bdb_merge_check *mc, const char *path)
 {
     if (mc->npaths == mc->paths_cap) {
         size_t cap = mc->paths_cap ? mc->paths_cap * 2 : 64;
@@ -110,14 +193,20 @@ int bdb_merge_check_add(bdb_merge_check *mc, const char *path,
     if (!mc->paths[mc->npaths])
         return BDB_ENOMEM;
     int file = (int)mc->npaths++;
-    for (size_t i = 0; i < keys->nslots; i++) {
-        if (!keys->slots[i].key)
-            continue;
-        entry *e = lookup(mc, keys->slots[i].key);
-        if (!e || entry_add_file(e, file))
+    for (size_t i = 0; i < mc->nstaged; i++)
+        if (entry_add_file(&mc->entries[mc->staged[i]], file))
             return BDB_ENOMEM;
-    }
+    mc->nstaged = 0;
     return BDB_OK;
+}
+
+/* The key as bdb_merge_check_key writes it: the parameters' text in
+ * place of their number. */
+static void full_key(const entry *e, char *out, size_t outsz)
+{
+    const char *last = strrchr(e->key, '\x1f');
+    int n = last ? (int)(last - e->key) : (int)strlen(e->key);
+    snprintf(out, outsz, "%.*s\x1f%s", n, e->key, e->params);
 }
 
 static int cmp_entries(const void *a, const void *b)
@@ -126,7 +215,12 @@ static int cmp_entries(const void *a, const void *b)
     if (x->nfiles != y->nfiles)
         return x->nfiles < y->nfiles ? -1 : 1;
     int c = memcmp(x->files, y->files, x->nfiles * sizeof *x->files);
-    return c ? c : strcmp(x->key, y->key);
+    if (c)
+        return c;
+    char kx[BDB_MERGE_KEY_MAX], ky[BDB_MERGE_KEY_MAX];
+    full_key(x, kx, sizeof kx);
+    full_key(y, ky, sizeof ky);
+    return strcmp(kx, ky);
 }
 
 static int same_files(const entry *x, const entry *y)
@@ -144,7 +238,7 @@ static void describe(const char *key, char *out, size_t outsz)
         if (*p == '\x1f')
             f[n++] = p + 1;
     if (n < 5) {
-        snprintf(out, outsz, "%s", key);
+        bdb_strlcpy(out, outsz, key);   /* an example: cut when long */
         return;
     }
     int len[5];
@@ -190,8 +284,9 @@ int bdb_merge_check_report(bdb_merge_check *mc,
         bdb_name_diff d;
         bdb_names_diff(names, e->nfiles, &d);
         if (!d.repetition) {
-            char files[512], example[600], pattern[300];
-            const char *tool = strchr(e->key, '\x1f');
+            char files[512], example[600], pattern[300], key[BDB_MERGE_KEY_MAX];
+            full_key(e, key, sizeof key);
+            const char *tool = strchr(key, '\x1f');
             char toolname[32] = "";
             if (tool) {
                 const char *end = strchr(tool + 1, '\x1f');
@@ -199,7 +294,7 @@ int bdb_merge_check_report(bdb_merge_check *mc,
                          (int)(end ? end - tool - 1 : 0), tool + 1);
             }
             bdb_names_brace(names, e->nfiles, &d, files, sizeof files);
-            describe(e->key, example, sizeof example);
+            describe(key, example, sizeof example);
             bdb_names_suggest_pattern(names, e->nfiles, &d, toolname, pattern,
                                       sizeof pattern);
             bdb_merge_warning w = {files, e->nfiles, j - i, example, pattern};

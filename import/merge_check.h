@@ -37,10 +37,15 @@ void bdb_merge_check_free(bdb_merge_check *mc);
 void bdb_merge_check_key(const bdb_sample *s, const char *platform,
                          char *key, size_t keysz);
 
-/* Records the series of one imported file: the distinct keys of its
- * figures (made with bdb_merge_check_key). BDB_ENOMEM on failure. */
-int bdb_merge_check_add(bdb_merge_check *mc, const char *path,
-                        const bdb_strmap *keys);
+/* Starts a file: forgets what a file that did not land staged. */
+void bdb_merge_check_begin(bdb_merge_check *mc);
+/* Notes the series of a figure of the file (platform: the file's);
+ * several figures of one series are one. BDB_ENOMEM on failure. */
+int bdb_merge_check_stage(bdb_merge_check *mc, const bdb_sample *s,
+                          const char *platform);
+/* Records that the file at path landed with the series staged since
+ * bdb_merge_check_begin. BDB_ENOMEM on failure. */
+int bdb_merge_check_add(bdb_merge_check *mc, const char *path);
 
 /* Calls fn once per set of files that share series and whose names
  * differ in more than a repetition counter. Returns how many sets it

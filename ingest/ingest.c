@@ -4,7 +4,7 @@
 #include "ingest.h"
 #include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
-#include "../common/bdb_strmap.h"
+#include "../common/bdb_refs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,7 +73,9 @@ typedef struct normalizer {
     const bdb_ingest_opts *opts;
     const char *tool;           /* the parser running now */
     char stem[BDB_BENCHMARK_MAX];
-    bdb_strmap reps;            /* series -> last repetition given */
+    bdb_refs refs;              /* each series of the file, interned once:
+                                   its last repetition, and what the
+                                   consumers learned about it */
     /* per user parameter: the first line where the log disagreed, and
      * where the parameter did not fit (-1: a figure without a line) */
     int conflict_line[BDB_MAX_PARAMS], full_line[BDB_MAX_PARAMS];
@@ -87,10 +89,11 @@ static void apply_user_params(normalizer *nz, bdb_sample *s)
         const char *have = bdb_params_get(&s->params, p->key);
         int line = s->line ? s->line : -1;
         if (!have) {
-            bdb_params saved = s->params;
+            /* a set that refuses a key changes nothing but its overflow */
+            int saved = s->params.overflow;
             if (bdb_params_set(&s->params, p->key, "%s", p->value)) {
                 /* warned once below; the figure keeps the log's set */
-                s->params = saved;
+                s->params.overflow = saved;
                 if (!nz->full_line[k])
                     nz->full_line[k] = line;
             }
@@ -100,39 +103,78 @@ static void apply_user_params(normalizer *nz, bdb_sample *s)
     }
 }
 
+static void put(char *out, size_t *used, const char *p)
+{
+    size_t n = strlen(p);
+    memcpy(out + *used, p, n);
+    *used += n;
+}
+
+/* The file's ref of the sample's identity: formatted and hashed here once
+ * per figure, and nowhere after. NULL when out of memory. */
+static bdb_series_ref *intern(normalizer *nz, const bdb_sample *s)
+{
+    char key[64 + 32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX +
+             BDB_PARAMS_TEXT_MAX + 8];
+    size_t used = 0;
+    /* the fields are NUL-terminated within their arrays (the sink refused
+     * the full ones), so the key fits */
+    put(key, &used, s->platform);
+    key[used++] = '\x1f';
+    size_t series_at = used;
+    put(key, &used, s->tool);
+    key[used++] = '\x1f';
+    put(key, &used, s->benchmark);
+    key[used++] = '\x1f';
+    put(key, &used, s->metric);
+    key[used++] = '\x1f';
+    size_t params_at = used;
+    used += bdb_params_format(&s->params, key + used, sizeof key - used);
+    return bdb_refs_intern(&nz->refs, key, used, series_at, params_at);
+}
+
 /* Numbers repeated measurements of the same series 1, 2, 3... in file
  * order; a figure its parser numbered keeps its number, and the count
  * goes on from it. */
-static int number_repetition(normalizer *nz, bdb_sample *s)
+static void number_repetition(bdb_series_ref *ref, bdb_sample *s)
 {
-    char params[BDB_PARAMS_TEXT_MAX];
-    char key[64 + 32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX + BDB_PARAMS_TEXT_MAX + 8];
-    bdb_params_format(&s->params, params, sizeof params);
-    snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s\x1f%s", s->platform,
-             s->tool, s->benchmark, s->metric, params);
-    bdb_strmap_entry *e = bdb_strmap_put(&nz->reps, key, NULL);
-    if (!e)
-        return BDB_ENOMEM;
     if (s->repetition <= 0)
-        s->repetition = (int)++e->value;
+        s->repetition = ++ref->repetition;
     else
-        e->value = s->repetition;
-    return BDB_OK;
+        ref->repetition = s->repetition;
 }
 
 static int normalize_take(void *ctx, const bdb_sample *in)
 {
     normalizer *nz = ctx;
-    bdb_sample s = *in;
+    bdb_sample s, fixed;
+    bdb_sample_copy(&s, in);
     if (!s.tool[0])
         snprintf(s.tool, sizeof s.tool, "%s", nz->tool);
-    if (!s.benchmark[0])
+    int named = !s.benchmark[0];
+    if (named)
         bdb_sample_set_benchmark_text(&s, nz->opts->benchmark
                                               ? nz->opts->benchmark
                                               : nz->stem);
+    int nparams = s.params.n;
     apply_user_params(nz, &s);
-    int rc = number_repetition(nz, &s);
-    return rc ? rc : bdb_sink_emit(nz->out, &s);
+    bdb_sample *out = &s;
+    /* The parser's sink vetted its names; what is added here is vetted
+     * again, before it is keyed: the key is of the names as stored (the
+     * tool is the parser's name, never vetted). */
+    if (named || s.params.n != nparams || s.params.overflow) {
+        int rc;
+        const bdb_sample *v = bdb_sink_vet(nz->out, &s, &fixed, &rc);
+        if (!v)
+            return rc;
+        out = v == &s ? &s : &fixed;
+    }
+    bdb_series_ref *ref = intern(nz, out);
+    if (!ref)
+        return BDB_ENOMEM;
+    number_repetition(ref, out);
+    out->ref = ref;
+    return bdb_sink_deliver(nz->out, out);
 }
 
 /* A parser's notes into the caller's sink, warnings named by the tool. */
@@ -358,7 +400,7 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
     nz.out = out;
     nz.opts = opts;
     int rc = ingest(buf, len, &nz, tools_out, tools_sz, diag);
-    bdb_strmap_free(&nz.reps);
+    bdb_refs_free(&nz.refs);
     return rc;
 }
 

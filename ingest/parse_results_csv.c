@@ -42,6 +42,13 @@ static const char *const col_names[C_COUNT] = {
 
 #define MAX_COLS 32
 
+typedef struct unit_conv {
+    const char *unit;   /* canonical */
+    double mult;
+    bdb_better better;
+} unit_conv;
+
+
 typedef struct rcsv {
     int header_done;
     int map[MAX_COLS];
@@ -54,6 +61,15 @@ typedef struct rcsv {
     bdb_sink *out;
     bdb_diag *diag;
     int rc;
+    /* the last row's unit and parameters, as read: rows of one series
+     * follow each other, and reading them again cost more than the rest
+     * of the row */
+    char last_unit[BDB_BENCHMARK_MAX];
+    unit_conv last_conv;
+    int have_unit;
+    char last_params[BDB_BENCHMARK_MAX];
+    bdb_params params;
+    int have_params;
 } rcsv;
 
 static int sniff(const char *buf, size_t len)
@@ -73,12 +89,6 @@ static int sniff(const char *buf, size_t len)
     }
     return 0;
 }
-
-typedef struct unit_conv {
-    const char *unit;   /* canonical */
-    double mult;
-    bdb_better better;
-} unit_conv;
 
 static int convert_unit(const char *u, unit_conv *c)
 {
@@ -245,11 +255,17 @@ static void emit_row(rcsv *r)
         return;
     }
     unit_conv uc;
-    if (convert_unit(r->cell[C_UNIT], &uc)) {
+    if (r->have_unit && strcmp(r->last_unit, r->cell[C_UNIT]) == 0) {
+        uc = r->last_conv;
+    } else if (convert_unit(r->cell[C_UNIT], &uc)) {
         row_fail(r, "unknown unit '%s' (see `benchdb import --help`: B/s, "
                     "MB/s, MiB/s, Gbit/s, s, ms, op/s, count, %% ...)",
                  r->cell[C_UNIT]);
         return;
+    } else {
+        memcpy(r->last_unit, r->cell[C_UNIT], sizeof r->last_unit);
+        r->last_conv = uc;
+        r->have_unit = 1;
     }
     bdb_better better = uc.better;
     if (r->have[C_BETTER] && r->cell[C_BETTER][0]) {
@@ -265,9 +281,18 @@ static void emit_row(rcsv *r)
             return;
         }
     }
-    if (r->have[C_PARAMS] && r->cell[C_PARAMS][0] &&
-        parse_params(r, r->cell[C_PARAMS], &s.params))
-        return;
+    if (r->have[C_PARAMS] && r->cell[C_PARAMS][0]) {
+        if (r->have_params && strcmp(r->last_params, r->cell[C_PARAMS]) == 0) {
+            bdb_sample_copy_params(&s.params, &r->params);
+        } else {
+            if (parse_params(r, r->cell[C_PARAMS], &s.params))
+                return;
+            /* only a set read whole is reused: a bad one warns each row */
+            memcpy(r->last_params, r->cell[C_PARAMS], sizeof r->last_params);
+            bdb_sample_copy_params(&r->params, &s.params);
+            r->have_params = 1;
+        }
+    }
     if (r->have[C_REP] && r->cell[C_REP][0]) {
         const char *q = r->cell[C_REP], *qe = q + strlen(q);
         long long rep;

@@ -7,14 +7,67 @@
 #include <stdlib.h>
 #include <string.h>
 
-void bdb_scache_clear(bdb_scache *c)
+/* A cache of more entries than this starts again empty: a file of a
+ * million series each seen once gains nothing from keeping them all, and
+ * memory stays bounded. */
+#define SCACHE_MAX 65536
+
+/* Forgets the series (and the sets, when they are as many); the ids
+ * refs remember stay valid: the transaction goes on. */
+static void evict(bdb_scache *c)
 {
     for (size_t i = 0; i < c->nslots; i++) {
         free(c->slots[i].key);
         free(c->slots[i].unit);
     }
     free(c->slots);
-    memset(c, 0, sizeof *c);
+    c->slots = NULL;
+    c->nslots = c->used = 0;
+}
+
+void bdb_scache_clear(bdb_scache *c)
+{
+    evict(c);
+    bdb_strmap_free(&c->sets);
+    c->generation++;
+}
+
+void bdb_scache_put_set(bdb_scache *c, const char *params, long long id)
+{
+    if (c->sets.used >= SCACHE_MAX)
+        bdb_strmap_free(&c->sets);
+    bdb_strmap_entry *e = bdb_strmap_put(&c->sets, params, NULL);
+    if (e)
+        e->value = id;
+}
+
+int bdb_scache_ref_ids(const bdb_scache *c, const void *owner,
+                       const bdb_sample *smp, long long *series,
+                       long long *platform)
+{
+    const bdb_series_ref *r = smp->ref;
+    if (!r || !r->series_id || r->owner != owner ||
+        r->generation != c->generation ||
+        strcmp(r->unit, smp->unit ? smp->unit : "") != 0)
+        return 0;
+    *series = r->series_id;
+    *platform = r->platform_id;
+    return 1;
+}
+
+void bdb_scache_ref_keep(const bdb_scache *c, const void *owner,
+                         const bdb_sample *smp, long long series,
+                         long long platform, const char *unit)
+{
+    bdb_series_ref *r = smp->ref;
+    size_t n = strlen(unit);
+    if (!r || n >= sizeof r->unit)
+        return;     /* not remembered: found the slow way each time */
+    r->owner = owner;
+    r->generation = c->generation;
+    r->series_id = series;
+    r->platform_id = platform;
+    memcpy(r->unit, unit, n + 1);
 }
 
 static uint64_t scache_hash(const char *s)
@@ -41,6 +94,8 @@ bdb_scache_entry *bdb_scache_find(bdb_scache *c, const char *key)
 void bdb_scache_put(bdb_scache *c, const char *key, long long id,
                     const char *unit)
 {
+    if (c->used >= SCACHE_MAX)
+        evict(c);
     if ((c->used + 1) * 2 > c->nslots) {
         size_t n = c->nslots ? c->nslots * 2 : 1024;
         bdb_scache_entry *s = calloc(n, sizeof *s);
@@ -74,6 +129,11 @@ void bdb_scache_put(bdb_scache *c, const char *key, long long id,
 void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,
                     char *key, size_t keysz)
 {
+    if (smp->ref) {     /* formatted once already, by ingest */
+        snprintf(params, paramsz, "%s", smp->ref->params);
+        snprintf(key, keysz, "%s", smp->ref->series_key);
+        return;
+    }
     bdb_params_format(&smp->params, params, paramsz);
     snprintf(key, keysz, "%s\x1f%s\x1f%s\x1f%s", smp->tool, smp->benchmark,
              smp->metric, params);

@@ -11,6 +11,7 @@
 #include "store_backend.h"
 #include "../common/bdb_buf.h"
 #include "../common/bdb_embedded.h"
+#include "../common/bdb_strmap.h"
 
 /* PostgreSQL's migrations (schemas/pg/), embedded by cmake/embed.cmake
  * beside bdb_embedded_schemas (SQLite's). */
@@ -86,6 +87,9 @@ typedef struct bdb_scache_entry {
 typedef struct bdb_scache {
     bdb_scache_entry *slots;
     size_t nslots, used;
+    unsigned long long generation;  /* bumped by each clear: the ids refs
+                                       remember are of one generation */
+    bdb_strmap sets;                /* parameter set text -> its id */
 } bdb_scache;
 
 void bdb_scache_clear(bdb_scache *c);
@@ -93,6 +97,19 @@ bdb_scache_entry *bdb_scache_find(bdb_scache *c, const char *key);
 /* Remembers key -> (id, unit); a failure only means no caching. */
 void bdb_scache_put(bdb_scache *c, const char *key, long long id,
                     const char *unit);
+/* Remembers a parameter set's id (bdb_strmap_get(&c->sets, text) finds
+ * it); a failure only means no caching. */
+void bdb_scache_put_set(bdb_scache *c, const char *params, long long id);
+/* The ids smp->ref remembers for this store (owner) in the cache's
+ * generation, with the series' unit equal to the sample's: 1, and
+ * *series and *platform set; else 0 (no ref, or it knows nothing yet). */
+int bdb_scache_ref_ids(const bdb_scache *c, const void *owner,
+                       const bdb_sample *smp, long long *series,
+                       long long *platform);
+/* Makes smp->ref (if any) remember the ids found for it. */
+void bdb_scache_ref_keep(const bdb_scache *c, const void *owner,
+                         const bdb_sample *smp, long long series,
+                         long long platform, const char *unit);
 /* The cache key of a sample's series, params formatted into params
  * (BDB_PARAMS_TEXT_MAX bytes) on the way. */
 void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,

@@ -614,16 +614,19 @@ static const struct {
     {"bdb_platform_ins", "INSERT INTO platforms(name) VALUES($1) "
                          "ON CONFLICT(name) DO NOTHING RETURNING id"},
     {"bdb_platform_sel", "SELECT id FROM platforms WHERE name = $1"},
-    /* a new series and its parameters in one round trip: the keys and
+    /* a new parameter set and its items in one round trip: the keys and
      * values come as two text arrays */
-    {"bdb_series_ins", "WITH s AS (INSERT INTO series(tool, benchmark, "
-                       "metric, params, unit, better) VALUES($1,$2,$3,$4,$5,"
-                       "$6) ON CONFLICT(tool, benchmark, metric, params) "
-                       "DO NOTHING RETURNING id, unit), "
-                       "p AS (INSERT INTO series_params(series_id, key, "
-                       "value) SELECT s.id, kv.k, kv.v FROM s, "
-                       "unnest($7::text[], $8::text[]) AS kv(k, v) "
-                       "ON CONFLICT DO NOTHING) SELECT id, unit FROM s"},
+    {"bdb_set_ins", "WITH ps AS (INSERT INTO param_sets(params) VALUES($1) "
+                    "ON CONFLICT(params) DO NOTHING RETURNING id), "
+                    "i AS (INSERT INTO param_set_items(set_id, key, value) "
+                    "SELECT ps.id, kv.k, kv.v FROM ps, "
+                    "unnest($2::text[], $3::text[]) AS kv(k, v) "
+                    "ON CONFLICT DO NOTHING) SELECT id FROM ps"},
+    {"bdb_set_sel", "SELECT id FROM param_sets WHERE params = $1"},
+    {"bdb_series_ins", "INSERT INTO series(tool, benchmark, metric, params, "
+                       "unit, better, param_set_id) VALUES($1,$2,$3,$4,$5,"
+                       "$6,$7) ON CONFLICT(tool, benchmark, metric, params) "
+                       "DO NOTHING RETURNING id, unit"},
     {"bdb_series_sel", "SELECT id, unit FROM series WHERE tool = $1 AND "
                        "benchmark = $2 AND metric = $3 AND params = $4"},
     {"bdb_source_sel", "SELECT id FROM sources WHERE sha256 = $1"},
@@ -856,6 +859,61 @@ static void array_item(bdb_buf *b, const char *text, int i)
     bdb_buf_puts(b, "\"");
 }
 
+/* The id of the sample's parameter set, made with its items when new;
+ * BDB_ESTORE on failure. */
+static int param_set_id(bdb_store *st, const bdb_sample *smp,
+                        const char *params_text, long long *id)
+{
+    pg *impl = PG(st);
+    bdb_strmap_entry *e = bdb_strmap_get(&impl->cache.sets, params_text);
+    if (e) {
+        *id = e->value;
+        return BDB_OK;
+    }
+    /* the parameters as PostgreSQL array literals {"k1","k2"} */
+    bdb_buf keys, vals;
+    bdb_buf_init(&keys);
+    bdb_buf_init(&vals);
+    bdb_buf_puts(&keys, "{");
+    bdb_buf_puts(&vals, "{");
+    for (int i = 0; i < smp->params.n; i++) {
+        array_item(&keys, smp->params.kv[i].key, i);
+        array_item(&vals, smp->params.kv[i].value, i);
+    }
+    bdb_buf_puts(&keys, "}");
+    bdb_buf_puts(&vals, "}");
+    params p = {0};
+    p_text(&p, params_text);
+    p_text(&p, keys.data);
+    p_text(&p, vals.data);
+    if (keys.err || vals.err)
+        p.err = 1;
+    PGresult *res = run(st, "bdb_set_ins", NULL, &p, "adding parameter set");
+    if (res && PQntuples(res) != 1) {
+        /* it was there: a statement of its own sees it (a set another
+         * import committed meanwhile too) */
+        PQclear(res);
+        p.n = 1;
+        res = run(st, "bdb_set_sel", NULL, &p, "finding parameter set");
+        p.n = 3;
+    }
+    params_free(&p);
+    bdb_buf_free(&keys);
+    bdb_buf_free(&vals);
+    if (!res)
+        return BDB_ESTORE;
+    int rc = BDB_OK;
+    if (PQntuples(res) != 1)
+        rc = bdb_store_fail(st, BDB_ESTORE, "parameter set of line %d "
+                            "vanished", smp->line);
+    else
+        *id = col_ll(res, 0, 0);
+    PQclear(res);
+    if (!rc)
+        bdb_scache_put_set(&impl->cache, params_text, *id);
+    return rc;
+}
+
 static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
 {
     pg *impl = PG(st);
@@ -872,18 +930,9 @@ static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
         *id = e->id;
         return BDB_OK;
     }
-    /* the parameters as PostgreSQL array literals {"k1","k2"} */
-    bdb_buf keys, vals;
-    bdb_buf_init(&keys);
-    bdb_buf_init(&vals);
-    bdb_buf_puts(&keys, "{");
-    bdb_buf_puts(&vals, "{");
-    for (int i = 0; i < smp->params.n; i++) {
-        array_item(&keys, smp->params.kv[i].key, i);
-        array_item(&vals, smp->params.kv[i].value, i);
-    }
-    bdb_buf_puts(&keys, "}");
-    bdb_buf_puts(&vals, "}");
+    long long set_id = 0;
+    if (param_set_id(st, smp, params_text, &set_id))
+        return BDB_ESTORE;
     params p = {0};
     p_text(&p, smp->tool);
     p_text(&p, smp->benchmark);
@@ -891,10 +940,7 @@ static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
     p_text(&p, params_text);
     p_text(&p, unit);
     p_int(&p, (int)smp->better);
-    p_text(&p, keys.data);
-    p_text(&p, vals.data);
-    if (keys.err || vals.err)
-        p.err = 1;
+    p_int(&p, set_id);
     PGresult *res = run(st, "bdb_series_ins", NULL, &p, "adding series");
     int created = res && PQntuples(res) == 1;
     if (res && !created) {
@@ -905,8 +951,6 @@ static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
         p.n = all;
     }
     params_free(&p);
-    bdb_buf_free(&keys);
-    bdb_buf_free(&vals);
     if (!res)
         return BDB_ESTORE;
     int rc = BDB_OK;
@@ -1156,12 +1200,16 @@ static int pg_source_put(bdb_store *st, long long id, const bdb_sample *smp)
         return bdb_store_fail(st, BDB_EPARSE,
                               "line %d: %s is not a finite number",
                               smp->line, smp->metric);
-    int rc = series_id(st, smp, &sid);
-    if (!rc)
-        rc = platform_id(st, smp->platform[0] ? smp->platform
-                                              : impl->cur_platform, &pid);
-    if (rc)
-        return rc;
+    if (!bdb_scache_ref_ids(&impl->cache, st, smp, &sid, &pid)) {
+        int rc = series_id(st, smp, &sid);
+        if (!rc)
+            rc = platform_id(st, smp->platform[0] ? smp->platform
+                                                  : impl->cur_platform, &pid);
+        if (rc)
+            return rc;
+        bdb_scache_ref_keep(&impl->cache, st, smp, sid, pid,
+                            smp->unit ? smp->unit : "");
+    }
     char pidtext[24] = "\\N";
     if (pid)
         snprintf(pidtext, sizeof pidtext, "%lld", pid);
@@ -1683,8 +1731,8 @@ static int pg_source_samples(bdb_store *st, long long id, bdb_sink *out)
                   "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
                   "s.unit, s.better, r.value, r.repetition, r.line, "
                   "coalesce((SELECT string_agg(sp.key || chr(31) || sp.value, "
-                  "chr(30) ORDER BY sp.key) FROM series_params sp "
-                  "WHERE sp.series_id = s.id), '') "
+                  "chr(30) ORDER BY sp.key) FROM param_set_items sp "
+                  "WHERE sp.set_id = s.param_set_id), '') "
                   "FROM results r JOIN series s ON s.id = r.series_id "
                   "LEFT JOIN platforms p ON p.id = r.platform_id "
                   "WHERE r.source_id = $1 ORDER BY r.id",
@@ -2152,12 +2200,15 @@ static int pg_names_each(bdb_store *st, const char *what,
     else if (strcmp(what, "set") == 0)
         sql = "SELECT name FROM sets ORDER BY created_at, id";
     else if (strcmp(what, "param") == 0)
-        sql = "SELECT DISTINCT key FROM series_params ORDER BY 1";
+        sql = "SELECT DISTINCT i.key FROM param_set_items i WHERE EXISTS "
+              "(SELECT 1 FROM series s WHERE s.param_set_id = i.set_id) "
+              "ORDER BY 1";
     else if (strcmp(what, "tag") == 0)
         sql = "SELECT DISTINCT key FROM set_tags ORDER BY 1";
     else if (strncmp(what, "param:", 6) == 0)
-        sql = "SELECT DISTINCT value FROM series_params WHERE key = $1 "
-              "ORDER BY 1", arg = what + 6;
+        sql = "SELECT DISTINCT i.value FROM param_set_items i WHERE "
+              "i.key = $1 AND EXISTS (SELECT 1 FROM series s WHERE "
+              "s.param_set_id = i.set_id) ORDER BY 1", arg = what + 6;
     else if (strncmp(what, "tag:", 4) == 0)
         sql = "SELECT DISTINCT value FROM set_tags WHERE key = $1 ORDER BY 1",
         arg = what + 4;

@@ -166,8 +166,8 @@ static void bind_num(bdb_where *w, const char *text)
 static void where_param(bdb_where *w, const char *key, const char *value)
 {
     char lo[64], hi[64];
-    bdb_buf_puts(&w->sql, " AND EXISTS (SELECT 1 FROM series_params sp WHERE "
-                          "sp.series_id = s.id AND sp.key = ");
+    bdb_buf_puts(&w->sql, " AND EXISTS (SELECT 1 FROM param_set_items sp "
+                          "WHERE sp.set_id = s.param_set_id AND sp.key = ");
     where_bind(w, key, strlen(key));
     if (split_range(value, lo, hi, sizeof lo)) {
         if (lo[0]) {

@@ -23,13 +23,29 @@
 
 #define BUSY_TIMEOUT_MS 30000
 
+/* Results are inserted RESULT_ROWS at a time, one statement of that many
+ * rows: per row, a statement's reset, cursors and halt cost as much as
+ * the insert itself. */
+#define RESULT_ROWS 256
+
+typedef struct result_row {
+    long long series_id, platform_id, source_id;
+    int line, repetition;
+    double value;
+} result_row;
+
 /* Statements reused while samples are written. */
 typedef struct writer {
     bdb_store *st;
     sqlite3_stmt *platform_ins, *platform_sel, *series_ins, *series_sel,
-        *param_ins, *result_ins, *warning_ins, *source_ins;
+        *set_ins, *set_sel, *param_ins, *result_ins, *results_ins,
+        *warning_ins, *source_ins;
     char last_platform[64];
     long long last_platform_id;
+    result_row pending[RESULT_ROWS];    /* the open source's rows not
+                                           inserted yet */
+    int npending;
+    int batch_rows;                     /* rows of results_ins */
 } writer;
 
 typedef struct sq {
@@ -478,8 +494,11 @@ static void writer_close(writer *w)
     sqlite3_finalize(w->platform_sel);
     sqlite3_finalize(w->series_ins);
     sqlite3_finalize(w->series_sel);
+    sqlite3_finalize(w->set_ins);
+    sqlite3_finalize(w->set_sel);
     sqlite3_finalize(w->param_ins);
     sqlite3_finalize(w->result_ins);
+    sqlite3_finalize(w->results_ins);
     sqlite3_finalize(w->warning_ins);
     sqlite3_finalize(w->source_ins);
 }
@@ -497,20 +516,47 @@ static int writer_init(writer *w, bdb_store *st)
     if (!rc)
         rc = prepare(st, &w->series_ins,
                      "INSERT INTO series(tool, benchmark, metric, params, unit, "
-                     "better) VALUES(?,?,?,?,?,?) "
+                     "better, param_set_id) VALUES(?,?,?,?,?,?,?) "
                      "ON CONFLICT(tool, benchmark, metric, params) DO NOTHING");
     if (!rc)
         rc = prepare(st, &w->series_sel,
                      "SELECT id, unit, better FROM series WHERE tool=? AND "
                      "benchmark=? AND metric=? AND params=?");
     if (!rc)
+        rc = prepare(st, &w->set_ins,
+                     "INSERT INTO param_sets(params) VALUES(?) "
+                     "ON CONFLICT(params) DO NOTHING");
+    if (!rc)
+        rc = prepare(st, &w->set_sel, "SELECT id FROM param_sets WHERE params=?");
+    if (!rc)
         rc = prepare(st, &w->param_ins,
-                     "INSERT OR IGNORE INTO series_params(series_id, key, value) "
+                     "INSERT OR IGNORE INTO param_set_items(set_id, key, value) "
                      "VALUES(?,?,?)");
     if (!rc)
         rc = prepare(st, &w->result_ins,
                      "INSERT INTO results(series_id, platform_id, source_id, "
                      "line, repetition, value) VALUES(?,?,?,?,?,?)");
+    if (!rc) {
+        /* as many rows as the library binds variables for (999 before
+         * SQLite 3.32) */
+        int limit = sqlite3_limit(DB(st), SQLITE_LIMIT_VARIABLE_NUMBER, -1);
+        w->batch_rows = limit / 6 < RESULT_ROWS ? limit / 6 : RESULT_ROWS;
+        char sql[64 + RESULT_ROWS * 16];
+        size_t used = (size_t)snprintf(sql, sizeof sql,
+                                       "INSERT INTO results(series_id, "
+                                       "platform_id, source_id, line, "
+                                       "repetition, value) VALUES");
+        for (int i = 0; i < w->batch_rows; i++)
+            used += (size_t)snprintf(sql + used, sizeof sql - used,
+                                     "%s(?,?,?,?,?,?)", i ? "," : "");
+        if (w->batch_rows < 2)
+            w->batch_rows = 1;      /* one row at a time, result_ins */
+        else
+            rc = used < sizeof sql ? prepare(st, &w->results_ins, sql)
+                                   : bdb_store_fail(st, BDB_ERANGE,
+                                                    "results statement too "
+                                                    "long");
+    }
     if (!rc)
         rc = prepare(st, &w->warning_ins,
                      "INSERT INTO source_warnings(source_id, line, kind, message) "
@@ -551,17 +597,65 @@ static int platform_id(writer *w, const char *name, long long *id)
         *id = w->last_platform_id;
         return BDB_OK;
     }
-    sqlite3_reset(w->platform_ins);
-    sqlite3_bind_text(w->platform_ins, 1, name, -1, SQLITE_TRANSIENT);
-    if (sqlite3_step(w->platform_ins) != SQLITE_DONE)
-        return fail_db(w->st, "adding platform");
+    /* looked up first: a write statement costs a statement transaction,
+     * and the platform is there but the first time */
     sqlite3_reset(w->platform_sel);
     sqlite3_bind_text(w->platform_sel, 1, name, -1, SQLITE_TRANSIENT);
-    if (sqlite3_step(w->platform_sel) != SQLITE_ROW)
+    int step = sqlite3_step(w->platform_sel);
+    if (step == SQLITE_DONE) {
+        sqlite3_reset(w->platform_ins);
+        sqlite3_bind_text(w->platform_ins, 1, name, -1, SQLITE_TRANSIENT);
+        if (sqlite3_step(w->platform_ins) != SQLITE_DONE)
+            return fail_db(w->st, "adding platform");
+        sqlite3_reset(w->platform_sel);
+        sqlite3_bind_text(w->platform_sel, 1, name, -1, SQLITE_TRANSIENT);
+        step = sqlite3_step(w->platform_sel);
+    }
+    if (step != SQLITE_ROW)
         return fail_db(w->st, "finding platform");
     *id = sqlite3_column_int64(w->platform_sel, 0);
+    sqlite3_reset(w->platform_sel);
     snprintf(w->last_platform, sizeof w->last_platform, "%s", name);
     w->last_platform_id = *id;
+    return BDB_OK;
+}
+
+/* The id of the sample's parameter set, made with its items when new. */
+static int param_set_id(writer *w, const bdb_sample *smp, const char *params,
+                        long long *id)
+{
+    bdb_scache *cache = &((sq *)w->st->impl)->cache;
+    bdb_strmap_entry *e = bdb_strmap_get(&cache->sets, params);
+    if (e) {
+        *id = e->value;
+        return BDB_OK;
+    }
+    sqlite3_stmt *s = w->set_ins;
+    sqlite3_reset(s);
+    sqlite3_bind_text(s, 1, params, -1, SQLITE_TRANSIENT);
+    if (sqlite3_step(s) != SQLITE_DONE)
+        return fail_db(w->st, "adding parameter set");
+    if (sqlite3_changes(DB(w->st)) > 0) {
+        *id = sqlite3_last_insert_rowid(DB(w->st));
+        for (int i = 0; i < smp->params.n; i++) {
+            sqlite3_reset(w->param_ins);
+            sqlite3_bind_int64(w->param_ins, 1, *id);
+            sqlite3_bind_text(w->param_ins, 2, smp->params.kv[i].key, -1,
+                              SQLITE_TRANSIENT);
+            sqlite3_bind_text(w->param_ins, 3, smp->params.kv[i].value, -1,
+                              SQLITE_TRANSIENT);
+            if (sqlite3_step(w->param_ins) != SQLITE_DONE)
+                return fail_db(w->st, "adding series parameter");
+        }
+    } else {
+        s = w->set_sel;
+        sqlite3_reset(s);
+        sqlite3_bind_text(s, 1, params, -1, SQLITE_TRANSIENT);
+        if (sqlite3_step(s) != SQLITE_ROW)
+            return fail_db(w->st, "finding parameter set");
+        *id = sqlite3_column_int64(s, 0);
+    }
+    bdb_scache_put_set(cache, params, *id);
     return BDB_OK;
 }
 
@@ -581,45 +675,79 @@ static int series_id(writer *w, const bdb_sample *smp, long long *id)
         *id = e->id;
         return BDB_OK;
     }
+    long long set_id = 0;
+    int rc = param_set_id(w, smp, params, &set_id);
+    if (rc)
+        return rc;
     sqlite3_stmt *s = w->series_ins;
     sqlite3_reset(s);
     sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(s, 4, params, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 5, smp->unit ? smp->unit : "", -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 5, unit, -1, SQLITE_TRANSIENT);
     sqlite3_bind_int(s, 6, (int)smp->better);
+    sqlite3_bind_int64(s, 7, set_id);
     if (sqlite3_step(s) != SQLITE_DONE)
         return fail_db(w->st, "adding series");
-    int created = sqlite3_changes(DB(w->st)) > 0;
-    s = w->series_sel;
-    sqlite3_reset(s);
-    sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 4, params, -1, SQLITE_TRANSIENT);
-    if (sqlite3_step(s) != SQLITE_ROW)
-        return fail_db(w->st, "finding series");
-    *id = sqlite3_column_int64(s, 0);
-    if (strcmp(col_text(s, 1), smp->unit ? smp->unit : "") != 0)
-        return bdb_store_fail(w->st, BDB_ESTORE,
-                              "line %d: %s %s %s is in %s here but in %s in "
-                              "the database", smp->line, smp->tool,
-                              smp->benchmark, smp->metric, smp->unit,
-                              col_text(s, 1));
-    if (created) {
-        for (int i = 0; i < smp->params.n; i++) {
-            sqlite3_reset(w->param_ins);
-            sqlite3_bind_int64(w->param_ins, 1, *id);
-            sqlite3_bind_text(w->param_ins, 2, smp->params.kv[i].key, -1,
-                              SQLITE_TRANSIENT);
-            sqlite3_bind_text(w->param_ins, 3, smp->params.kv[i].value, -1,
-                              SQLITE_TRANSIENT);
-            if (sqlite3_step(w->param_ins) != SQLITE_DONE)
-                return fail_db(w->st, "adding series parameter");
-        }
+    if (sqlite3_changes(DB(w->st)) > 0) {
+        /* new: its id is the row's, its unit ours */
+        *id = sqlite3_last_insert_rowid(DB(w->st));
+    } else {
+        s = w->series_sel;
+        sqlite3_reset(s);
+        sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(s, 4, params, -1, SQLITE_TRANSIENT);
+        if (sqlite3_step(s) != SQLITE_ROW)
+            return fail_db(w->st, "finding series");
+        *id = sqlite3_column_int64(s, 0);
+        if (strcmp(col_text(s, 1), unit) != 0)
+            return bdb_store_fail(w->st, BDB_ESTORE,
+                                  "line %d: %s %s %s is in %s here but in %s "
+                                  "in the database", smp->line, smp->tool,
+                                  smp->benchmark, smp->metric, smp->unit,
+                                  col_text(s, 1));
     }
     bdb_scache_put(cache, key, *id, unit);
+    return BDB_OK;
+}
+
+static void bind_row(sqlite3_stmt *s, int at, const result_row *r)
+{
+    sqlite3_bind_int64(s, at + 1, r->series_id);
+    if (r->platform_id)
+        sqlite3_bind_int64(s, at + 2, r->platform_id);
+    else
+        sqlite3_bind_null(s, at + 2);
+    sqlite3_bind_int64(s, at + 3, r->source_id);
+    sqlite3_bind_int(s, at + 4, r->line);
+    sqlite3_bind_int(s, at + 5, r->repetition);
+    sqlite3_bind_double(s, at + 6, r->value);
+}
+
+/* Inserts the pending rows, in order. */
+static int flush_results(writer *w)
+{
+    int n = w->npending;
+    w->npending = 0;
+    if (n == w->batch_rows && w->results_ins) {
+        sqlite3_stmt *s = w->results_ins;
+        sqlite3_reset(s);
+        for (int i = 0; i < n; i++)
+            bind_row(s, i * 6, &w->pending[i]);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            return fail_db(w->st, "adding results");
+        return BDB_OK;
+    }
+    for (int i = 0; i < n; i++) {
+        sqlite3_stmt *s = w->result_ins;
+        sqlite3_reset(s);
+        bind_row(s, 0, &w->pending[i]);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            return fail_db(w->st, "adding result");
+    }
     return BDB_OK;
 }
 
@@ -631,26 +759,20 @@ static int write_one(writer *w, long long source_id,
         return bdb_store_fail(w->st, BDB_EPARSE,
                               "line %d: %s is not a finite number",
                               smp->line, smp->metric);
-    int rc = series_id(w, smp, &sid);
-    if (!rc)
-        rc = platform_id(w, smp->platform[0] ? smp->platform
-                                             : default_platform, &pid);
-    if (rc)
-        return rc;
-    sqlite3_stmt *s = w->result_ins;
-    sqlite3_reset(s);
-    sqlite3_bind_int64(s, 1, sid);
-    if (pid)
-        sqlite3_bind_int64(s, 2, pid);
-    else
-        sqlite3_bind_null(s, 2);
-    sqlite3_bind_int64(s, 3, source_id);
-    sqlite3_bind_int(s, 4, smp->line);
-    sqlite3_bind_int(s, 5, smp->repetition);
-    sqlite3_bind_double(s, 6, smp->value);
-    if (sqlite3_step(s) != SQLITE_DONE)
-        return fail_db(w->st, "adding result");
-    return BDB_OK;
+    bdb_scache *cache = &((sq *)w->st->impl)->cache;
+    if (!bdb_scache_ref_ids(cache, w->st, smp, &sid, &pid)) {
+        int rc = series_id(w, smp, &sid);
+        if (!rc)
+            rc = platform_id(w, smp->platform[0] ? smp->platform
+                                                 : default_platform, &pid);
+        if (rc)
+            return rc;
+        bdb_scache_ref_keep(cache, w->st, smp, sid, pid,
+                            smp->unit ? smp->unit : "");
+    }
+    w->pending[w->npending++] = (result_row){sid, pid, source_id, smp->line,
+                                             smp->repetition, smp->value};
+    return w->npending >= w->batch_rows ? flush_results(w) : BDB_OK;
 }
 
 static int write_notes(writer *w, long long source_id, const bdb_sink *notes)
@@ -711,6 +833,8 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
     writer *w = NULL;
     long long existing = 0, id = replace_id, pid = 0;
     int rc = get_writer(st, &w);
+    if (!rc)
+        w->npending = 0;    /* rows of a source that never ended are gone */
     if (!rc && replace_id) {
         rc = source_platform(st, id, impl->cur_platform,
                              sizeof impl->cur_platform);
@@ -782,11 +906,15 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
 {
     sq *impl = st->impl;
     if (!keep) {
+        impl->w.npending = 0;
         tx_end(st, BDB_EPARSE);
         return BDB_OK;
     }
     sqlite3_stmt *s = NULL;
-    int rc = prepare(st, &s, "UPDATE sources SET tool=?, tool_version=?, "
+    int rc = flush_results(&impl->w);
+    if (rc)
+        return tx_end(st, rc);
+    rc = prepare(st, &s, "UPDATE sources SET tool=?, tool_version=?, "
                              "parser_version=? WHERE id=?");
     if (!rc) {
         sqlite3_bind_text(s, 1, tool ? tool : "", -1, SQLITE_TRANSIENT);
@@ -1527,7 +1655,8 @@ static int sq_source_samples(bdb_store *st, long long id, bdb_sink *out)
                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
                 "s.unit, s.better, r.value, r.repetition, r.line, "
                 "coalesce((SELECT group_concat(sp.key || char(31) || sp.value, "
-                "char(30)) FROM series_params sp WHERE sp.series_id = s.id), '') "
+                "char(30)) FROM param_set_items sp WHERE "
+                "sp.set_id = s.param_set_id), '') "
                 "FROM results r JOIN series s ON s.id = r.series_id "
                 "LEFT JOIN platforms p ON p.id = r.platform_id "
                 "WHERE r.source_id = ? ORDER BY r.id"))
@@ -2075,12 +2204,15 @@ static int sq_names_each(bdb_store *st, const char *what,
     else if (strcmp(what, "set") == 0)
         sql = "SELECT name FROM sets ORDER BY created_at, id";
     else if (strcmp(what, "param") == 0)
-        sql = "SELECT DISTINCT key FROM series_params ORDER BY 1";
+        sql = "SELECT DISTINCT i.key FROM param_set_items i WHERE EXISTS "
+              "(SELECT 1 FROM series s WHERE s.param_set_id = i.set_id) "
+              "ORDER BY 1";
     else if (strcmp(what, "tag") == 0)
         sql = "SELECT DISTINCT key FROM set_tags ORDER BY 1";
     else if (strncmp(what, "param:", 6) == 0)
-        sql = "SELECT DISTINCT value FROM series_params WHERE key = ? "
-              "ORDER BY 1", arg = what + 6;
+        sql = "SELECT DISTINCT i.value FROM param_set_items i WHERE "
+              "i.key = ? AND EXISTS (SELECT 1 FROM series s WHERE "
+              "s.param_set_id = i.set_id) ORDER BY 1", arg = what + 6;
     else if (strncmp(what, "tag:", 4) == 0)
         sql = "SELECT DISTINCT value FROM set_tags WHERE key = ? ORDER BY 1",
         arg = what + 4;

@@ -5,6 +5,8 @@
 #include "../common/bdb_scan.h"
 #include "../common/bdb_sha256.h"
 #include "../common/bdb_names.h"
+#include "../common/bdb_refs.h"
+#include "../import/merge_check.h"
 #include "../ingest/path_pattern.h"
 #include "../ingest/platform_csv.h"
 #include "../ingest/sysinfo.h"
@@ -127,6 +129,122 @@ static void params__any_insertion_order__formats_sorted(void **state)
     assert_int_equal(a.n, 2);
     bdb_params_del(&a, "block_size");
     assert_null(bdb_params_get(&a, "block_size"));
+}
+
+static void params__format_into_a_short_buffer__is_cut_and_terminated(void **state)
+{
+    (void)state;
+    bdb_params a = {0};
+    bdb_params_set(&a, "concurrency", "10");
+    bdb_params_set(&a, "block_size", "4096");
+    char out[12];
+    memset(out, 'x', sizeof out);
+    assert_int_equal(bdb_params_format(&a, out, sizeof out), 11);
+    assert_string_equal(out, "block_size=");
+    char full[64];
+    assert_int_equal(bdb_params_format(&a, full, sizeof full), 30);
+    assert_string_equal(full, "block_size=4096,concurrency=10");
+    bdb_params none = {0};
+    assert_int_equal(bdb_params_format(&none, full, sizeof full), 0);
+    assert_string_equal(full, "");
+}
+
+static void sample_copy__carries_the_set_parameters_only(void **state)
+{
+    (void)state;
+    bdb_sample a, b;
+    bdb_sample_init(&a, "randread");
+    bdb_params_set(&a.params, "bs", "4k");
+    bdb_params_set(&a.params, "iodepth", "32");
+    a.value = 1.5;
+    memset(&b, 0x55, sizeof b);
+    bdb_sample_copy(&b, &a);
+    assert_string_equal(b.benchmark, "randread");
+    assert_true(b.value == 1.5);
+    assert_int_equal(b.params.n, 2);
+    assert_string_equal(bdb_params_get(&b.params, "iodepth"), "32");
+    assert_null(b.ref);
+    /* the slot past the set was not touched */
+    assert_int_equal((unsigned char)b.params.kv[2].key[0], 0x55);
+}
+
+static void refs__same_key__is_one_ref_that_stays_put(void **state)
+{
+    (void)state;
+    bdb_refs t = {0};
+    char key[64];
+    /* platform \x1f tool \x1f benchmark \x1f metric \x1f params */
+    int n = snprintf(key, sizeof key, "pi4\x1f" "ab\x1f/\x1frps\x1f" "c=1");
+    bdb_series_ref *first = bdb_refs_intern(&t, key, (size_t)n, 4, 13);
+    assert_non_null(first);
+    assert_string_equal(first->series_key, "ab\x1f/\x1frps\x1f" "c=1");
+    assert_string_equal(first->params, "c=1");
+    first->repetition = 3;
+    /* thousands more, through many growths of the table */
+    for (int i = 0; i < 5000; i++) {
+        char k[64];
+        int m = snprintf(k, sizeof k, "pi4\x1f" "ab\x1f/\x1frps\x1f" "c=%d", i + 2);
+        bdb_series_ref *r = bdb_refs_intern(&t, k, (size_t)m, 4, 13);
+        assert_non_null(r);
+        assert_true(r != first);
+        assert_int_equal(r->repetition, 0);
+    }
+    assert_int_equal(t.used, 5001);
+    bdb_series_ref *again = bdb_refs_intern(&t, key, (size_t)n, 4, 13);
+    assert_ptr_equal(again, first);
+    assert_int_equal(again->repetition, 3);
+    /* a key that is a prefix of another is another key */
+    assert_true(bdb_refs_intern(&t, key, (size_t)n - 1, 4, 13) != first);
+    bdb_refs_free(&t);
+}
+
+static void merge_seen(const bdb_merge_warning *w, void *ctx)
+{
+    bdb_merge_warning *out = ctx;
+    out->nfiles = w->nfiles;
+    out->nseries = w->nseries;
+    static char files[512], example[600];
+    snprintf(files, sizeof files, "%s", w->files);
+    snprintf(example, sizeof example, "%s", w->example);
+    out->files = files;
+    out->example = example;
+}
+
+static void merge_sample(bdb_sample *s, const char *metric, const char *c)
+{
+    bdb_sample_init(s, "GET");
+    snprintf(s->tool, sizeof s->tool, "redis-benchmark");
+    snprintf(s->metric, sizeof s->metric, "%s", metric);
+    bdb_params_set(&s->params, "c", "%s", c);
+}
+
+static void merge_check__file_that_did_not_land__counts_for_nothing(void **state)
+{
+    (void)state;
+    bdb_merge_check *mc = bdb_merge_check_new();
+    assert_non_null(mc);
+    bdb_sample a, b;
+    merge_sample(&a, "requests_per_sec", "50");
+    merge_sample(&b, "latency", "50");
+    bdb_merge_check_begin(mc);
+    assert_int_equal(bdb_merge_check_stage(mc, &a, "local"), 0);
+    assert_int_equal(bdb_merge_check_stage(mc, &b, "local"), 0);
+    assert_int_equal(bdb_merge_check_stage(mc, &a, "local"), 0);
+    assert_int_equal(bdb_merge_check_add(mc, "run-a.csv"), 0);
+    /* staged, then the file failed: never added */
+    bdb_merge_check_begin(mc);
+    assert_int_equal(bdb_merge_check_stage(mc, &a, "local"), 0);
+    bdb_merge_check_begin(mc);
+    assert_int_equal(bdb_merge_check_stage(mc, &b, "local"), 0);
+    assert_int_equal(bdb_merge_check_stage(mc, &a, "local"), 0);
+    assert_int_equal(bdb_merge_check_add(mc, "other-b.csv"), 0);
+    bdb_merge_warning w = {0};
+    assert_int_equal(bdb_merge_check_report(mc, merge_seen, &w), 1);
+    assert_int_equal(w.nfiles, 2);
+    assert_int_equal(w.nseries, 2);
+    /* the example is the first series by its key, parameters as text */
+    assert_string_equal(w.example, "redis-benchmark GET latency [c=50] on local");
+    bdb_merge_check_free(mc);
 }
 
 static void path_pattern__seed000_layout__gives_platform_and_params(void **state)
@@ -782,6 +900,56 @@ static void results_csv__bad_unit_or_value__names_the_line(void **state)
     bdb_sink_free(&sink);
 }
 
+/* Rows of one series follow each other, so the parser reuses the last
+ * row's unit and parameters: a row that differs in either, or repeats a
+ * bad one, is read for itself. */
+static void results_csv__repeated_and_changing_cells__each_row_read_right(void **state)
+{
+    (void)state;
+    const char *csv =
+        "platform,tool,benchmark,metric,value,unit,parameters\n"
+        "a,t,b,m,1,MB/s,k=1;j=2\n"
+        "a,t,b,m,2,MB/s,k=1;j=2\n"
+        "a,t,b,m,3,MiB/s,k=1;j=3\n"
+        "a,t,b,m,4,MiB/s,k=oops\n"
+        "a,t,b,m,5,MiB/s,k=oops\n"
+        "a,t,b,m,6,ms,k=oops\n"
+        "a,t,b,m,7,ms,k=1;j=2\n"
+        "a,t,b,m,8,furlongs,k=1;j=2\n"
+        "a,t,b,m,9,furlongs,k=1;j=2\n"
+        "a,t,b,m,10,MB/s,threads\n"
+        "a,t,b,m,11,MB/s,threads\n";
+    bdb_sink sink;
+    bdb_diag d;
+    bdb_sink_init(&sink);
+    assert_int_equal(tu_parse_text(csv, "results-csv", &sink, &d), BDB_OK);
+    assert_int_equal(sink.n, 7);
+    char f[256];
+    bdb_params_format(&sink.samples[1].params, f, sizeof f);
+    assert_string_equal(f, "j=2,k=1");
+    assert_true(sink.samples[1].value == 2e6);
+    bdb_params_format(&sink.samples[2].params, f, sizeof f);
+    assert_string_equal(f, "j=3,k=1");
+    assert_true(sink.samples[2].value == 3.0 * 1048576);
+    bdb_params_format(&sink.samples[4].params, f, sizeof f);
+    assert_string_equal(f, "k=oops");
+    assert_true(sink.samples[5].value == 6e-3);
+    assert_string_equal(sink.samples[5].unit, BDB_UNIT_SECONDS);
+    bdb_params_format(&sink.samples[6].params, f, sizeof f);
+    assert_string_equal(f, "j=2,k=1");
+    /* each bad row warns at its own line */
+    int furlongs = 0, not_kv = 0;
+    for (size_t i = 0; i < sink.nnotes; i++) {
+        if (strstr(sink.notes[i].text, "furlongs"))
+            furlongs += sink.notes[i].line == 9 || sink.notes[i].line == 10;
+        if (strstr(sink.notes[i].text, "not k=v"))
+            not_kv += sink.notes[i].line == 11 || sink.notes[i].line == 12;
+    }
+    assert_int_equal(furlongs, 2);
+    assert_int_equal(not_kv, 2);
+    bdb_sink_free(&sink);
+}
+
 /* Hand-made rows of the results CSV that were taken in part: a value
  * that overflows when converted became inf, a negative rate was kept, a
  * 300-byte benchmark or a 40-byte parameter key was cut. */
@@ -848,6 +1016,11 @@ int main(void)
         cmocka_unit_test(lines__bom_crlf_and_last_line__are_handled),
         cmocka_unit_test(units__prefixes__use_the_tools_base),
         cmocka_unit_test(params__any_insertion_order__formats_sorted),
+        cmocka_unit_test(params__format_into_a_short_buffer__is_cut_and_terminated),
+        cmocka_unit_test(results_csv__repeated_and_changing_cells__each_row_read_right),
+        cmocka_unit_test(sample_copy__carries_the_set_parameters_only),
+        cmocka_unit_test(refs__same_key__is_one_ref_that_stays_put),
+        cmocka_unit_test(merge_check__file_that_did_not_land__counts_for_nothing),
         cmocka_unit_test(path_pattern__seed000_layout__gives_platform_and_params),
         cmocka_unit_test(names__settings_and_repetition_counters__told_apart),
         cmocka_unit_test(ingest__more_warnings_than_kept__counted_not_failed),

@@ -98,6 +98,13 @@ static int results_of(bdb_store *st, const bdb_filter *f)
     return n;
 }
 
+static int count_series(const bdb_series_row *r, void *ctx)
+{
+    (void)r;
+    (*(int *)ctx)++;
+    return 0;
+}
+
 static int count_sources(const bdb_source_row *r, void *ctx)
 {
     (void)r;
@@ -187,6 +194,180 @@ static void store__database_of_schema_1__upgrades_and_keeps_data(void **state)
     assert_int_equal(bdb_store_platform_get(st, "imx6", &p), 0);
     assert_true(p.rent_usd_hour == 0.02);
     assert_string_equal(p.price_source, "seed 000");
+    bdb_store_close(st);
+}
+
+static int collect_names(const char *name, void *ctx)
+{
+    bdb_buf *b = ctx;
+    bdb_buf_printf(b, "%s%s", b->len ? "," : "", name);
+    return 0;
+}
+
+/* The names of what ("param", "param:KEY"), comma-separated. */
+static char *names_of(bdb_store *st, const char *what)
+{
+    bdb_buf b;
+    bdb_buf_init(&b);
+    assert_int_equal(bdb_store_names_each(st, what, collect_names, &b), 0);
+    char *out = strdup(b.data ? b.data : "");
+    bdb_buf_free(&b);
+    return out;
+}
+
+static void assert_names(bdb_store *st, const char *what, const char *want)
+{
+    char *got = names_of(st, what);
+    assert_string_equal(got, want);
+    free(got);
+}
+
+static int results_with(bdb_store *st, const char *key, const char *value)
+{
+    bdb_params want = {0};
+    assert_int_equal(bdb_params_set(&want, key, "%s", value), 0);
+    bdb_filter f = {.params = &want};
+    return results_of(st, &f);
+}
+
+static void store__database_of_schema_4__moves_parameters_into_sets(void **state)
+{
+    (void)state;
+    /* tests/fixtures/store/schema-v4.sqlite was made by benchdb at schema
+     * version 4, one row per parameter per series in series_params, from
+     * tests/fixtures/store/schema-v4.csv: 7 results in 5 series, 3 sets
+     * of parameters and one series without any. */
+    size_t len;
+    char *bytes = tu_read("tests/fixtures/store/schema-v4.sqlite", &len);
+    FILE *f = fopen(db_path, "wb");
+    assert_non_null(f);
+    fwrite(bytes, 1, len, f);
+    fclose(f);
+    free(bytes);
+    bdb_store *st = open_db();
+    assert_int_equal(results_of(st, NULL), 7);
+    assert_int_equal(results_with(st, "concurrency", "8"), 2);
+    assert_int_equal(results_with(st, "concurrency", "1..4"), 2);
+    assert_int_equal(results_with(st, "server", "nginx"), 4);
+    assert_int_equal(results_with(st, "threads", "4"), 2);
+    assert_int_equal(results_with(st, "threads", "5"), 0);
+    assert_names(st, "param", "concurrency,connections,server,threads");
+    assert_names(st, "param:concurrency", "1,8");
+    /* a figure of a migrated series joins it, a new set is added */
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    bdb_sample smp;
+    bdb_sample_init(&smp, "/index.html");
+    snprintf(smp.tool, sizeof smp.tool, "ab");
+    snprintf(smp.platform, sizeof smp.platform, "pi4");
+    bdb_params_set(&smp.params, "concurrency", "8");
+    bdb_params_set(&smp.params, "server", "nginx");
+    smp.repetition = 2;
+    assert_int_equal(bdb_sink_add(&sink, &smp, "requests_per_sec", 210,
+                                  BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER,
+                                  2), 0);
+    bdb_params_set(&smp.params, "concurrency", "16");
+    assert_int_equal(bdb_sink_add(&sink, &smp, "requests_per_sec", 250,
+                                  BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER,
+                                  3), 0);
+    bdb_source_info info = {.path = "more.txt", .sha256 = "more", .raw = "x",
+                            .size = 1, .tool = "ab", .parser_version = "ab:1",
+                            .options = ""};
+    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
+    bdb_sink_free(&sink);
+    assert_int_equal(results_with(st, "concurrency", "8"), 3);
+    assert_int_equal(results_with(st, "concurrency", "16"), 1);
+    assert_int_equal(results_with(st, "server", "nginx"), 6);
+    assert_names(st, "param:concurrency", "1,16,8");
+    bdb_filter fs = {.tool = "ab", .platforms = "pi4"};
+    int n = 0;
+    assert_int_equal(bdb_store_series_each(st, &fs, count_series, &n), 0);
+    assert_int_equal(n, 3);
+    bdb_store_close(st);
+}
+
+typedef struct row_check {
+    int n, bad;
+    char seen[1000];
+} row_check;
+
+/* Line i + 1 has value i, repetition i % 7 + 1 and platform "odd" for an
+ * odd i; each line once. */
+static int check_row(const bdb_result_row *r, void *ctx)
+{
+    row_check *c = ctx;
+    int i = r->line - 1;
+    if (i < 0 || i >= (int)sizeof c->seen || c->seen[i]++ || r->value != i ||
+        r->repetition != i % 7 + 1 ||
+        strcmp(r->platform, i % 2 ? "odd" : "even") != 0)
+        c->bad++;
+    c->n++;
+    return 0;
+}
+
+static void store__figures_past_one_insert_statement__all_land_in_order(void **state)
+{
+    (void)state;
+    /* more rows than one multi-row INSERT takes, and a part statement */
+    enum { N = 1000 };
+    bdb_store *st = open_db();
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    for (int i = 0; i < N; i++) {
+        bdb_sample smp;
+        bdb_sample_init(&smp, "/many");
+        snprintf(smp.tool, sizeof smp.tool, "ab");
+        snprintf(smp.platform, sizeof smp.platform, i % 2 ? "odd" : "even");
+        bdb_params_set(&smp.params, "set", "%d", i % 5);
+        smp.repetition = i % 7 + 1;
+        assert_int_equal(bdb_sink_add(&sink, &smp, "requests_per_sec", i,
+                                      BDB_UNIT_OPS_PER_S,
+                                      BDB_HIGHER_IS_BETTER, i + 1), 0);
+    }
+    bdb_source_info info = {.path = "many.txt", .sha256 = "many", .raw = "x",
+                            .size = 1, .tool = "ab", .parser_version = "ab:1",
+                            .options = ""};
+    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
+    bdb_sink_free(&sink);
+    row_check c;
+    memset(&c, 0, sizeof c);
+    assert_int_equal(bdb_store_results_each(st, NULL, check_row, &c), 0);
+    assert_int_equal(c.n, N);
+    assert_int_equal(c.bad, 0);
+    bdb_filter f = {.platforms = "odd"};
+    assert_int_equal(results_of(st, &f), N / 2);
+    assert_int_equal(results_with(st, "set", "3"), N / 5);
+    bdb_store_close(st);
+}
+
+static void store__unit_conflict_after_many_figures__leaves_nothing_of_the_source(void **state)
+{
+    (void)state;
+    bdb_store *st = open_db();
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    add_sample(&sink, "/a", "requests_per_sec", 100, "1");
+    bdb_source_info info = {.path = "x.txt", .sha256 = "first", .raw = "x",
+                            .size = 1, .tool = "ab", .parser_version = "ab:1",
+                            .options = ""};
+    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
+    /* 700 good figures (inserted in statements of many rows before the
+     * bad one comes), then the first series in another unit */
+    bdb_sink_reset(&sink);
+    for (int i = 0; i < 700; i++)
+        add_sample(&sink, "/b", "requests_per_sec", i, "2");
+    add_sample(&sink, "/a", "requests_per_sec", 1, "1");
+    sink.samples[sink.n - 1].unit = BDB_UNIT_SECONDS;
+    info.sha256 = "second";
+    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), BDB_ESTORE);
+    assert_non_null(strstr(bdb_store_errmsg(st), "in s here"));
+    assert_int_equal(sources_of(st), 1);
+    assert_int_equal(results_of(st, NULL), 1);
+    /* and the handle goes on: the same figures, in the right unit, land */
+    sink.samples[sink.n - 1].unit = BDB_UNIT_OPS_PER_S;
+    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
+    assert_int_equal(results_of(st, NULL), 702);
+    bdb_sink_free(&sink);
     bdb_store_close(st);
 }
 
@@ -826,7 +1007,16 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     bdb_import_result r;
     assert_int_equal(bdb_import_file(st, tu_path("samples/published/seed-published-figures.csv"), &o, &r), 0);
     bdb_store_close(st);
-    /* back to what schemas/pg/001_init.sql made */
+    /* back to what schemas/pg/001_init.sql made: 005's parameter sets
+     * back into one row per parameter per series */
+    psql(db_path, "CREATE TABLE series_params (series_id bigint NOT NULL "
+                  "REFERENCES series(id) ON DELETE CASCADE, key text NOT NULL, "
+                  "value text NOT NULL, PRIMARY KEY (series_id, key)); "
+                  "CREATE INDEX series_params_by_key ON series_params(key, value); "
+                  "INSERT INTO series_params SELECT s.id, i.key, i.value FROM "
+                  "series s JOIN param_set_items i ON i.set_id = s.param_set_id; "
+                  "ALTER TABLE series DROP COLUMN param_set_id; "
+                  "DROP TABLE param_set_items; DROP TABLE param_sets");
     psql(db_path, "DROP TABLE history; ALTER TABLE sources DROP COLUMN set_id; "
                   "DROP TABLE set_tags; DROP TABLE sets; "
                   "DROP INDEX results_by_series_platform; "
@@ -851,7 +1041,12 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     snprintf(sql, sizeof sql, "SELECT 1 / count(*) FROM benchdb_meta WHERE "
              "key = 'schema_version' AND value = '%d'",
              bdb_store_schema_version_of(st));
-    assert_int_equal(bdb_store_schema_version_of(st), 4);
+    assert_int_equal(bdb_store_schema_version_of(st), 5);
+    /* 005 moved the parameters into sets that filters read */
+    assert_int_equal(results_with(st, "nic", "intel-10gbe"), 2);
+    assert_int_equal(results_with(st, "direction", "read"),
+                     results_with(st, "direction", "r*"));
+    assert_true(results_with(st, "direction", "read") > 0);
     bdb_store_close(st);
     psql(db_path, sql);
     /* 004 put the sources imported before sets into a set of their day */
@@ -896,9 +1091,12 @@ int main(void)
         cmocka_unit_test_setup(store__newer_schema__is_refused, setup),
         cmocka_unit_test_setup(store__schema_version__is_the_latest_migration, setup),
         cmocka_unit_test_setup(store__database_of_schema_1__upgrades_and_keeps_data, setup),
+        cmocka_unit_test_setup(store__database_of_schema_4__moves_parameters_into_sets, setup),
         cmocka_unit_test_setup(store__platform_merge__keeps_fields_not_given, setup),
         cmocka_unit_test_setup(store__bad_sample__leaves_nothing_of_the_source, setup),
         cmocka_unit_test_setup(store__unit_conflict_in_a_series__is_refused, setup),
+        cmocka_unit_test_setup(store__figures_past_one_insert_statement__all_land_in_order, setup),
+        cmocka_unit_test_setup(store__unit_conflict_after_many_figures__leaves_nothing_of_the_source, setup),
         cmocka_unit_test_setup(import__file_twice__second_time_is_a_no_op, setup),
         cmocka_unit_test_setup(import__reparse__replaces_results_from_stored_bytes, setup),
         cmocka_unit_test_setup(import__sysinfo_beside_logs__fills_the_platform, setup),
@@ -917,6 +1115,8 @@ int main(void)
         cmocka_unit_test_setup(store__platform_merge__keeps_fields_not_given, pg_setup),
         cmocka_unit_test_setup(store__bad_sample__leaves_nothing_of_the_source, pg_setup),
         cmocka_unit_test_setup(store__unit_conflict_in_a_series__is_refused, pg_setup),
+        cmocka_unit_test_setup(store__figures_past_one_insert_statement__all_land_in_order, pg_setup),
+        cmocka_unit_test_setup(store__unit_conflict_after_many_figures__leaves_nothing_of_the_source, pg_setup),
         cmocka_unit_test_setup(import__file_twice__second_time_is_a_no_op, pg_setup),
         cmocka_unit_test_setup(import__reparse__replaces_results_from_stored_bytes, pg_setup),
         cmocka_unit_test_setup(import__sysinfo_beside_logs__fills_the_platform, pg_setup),
