@@ -10,8 +10,9 @@ these are timing inputs in a scratch folder.
                                 each copy's decimal figures varied in their
                                 last digit and made unique by trailing
                                 blank lines (which every parser ignores);
-                                the copies are numbered from FIRST (0), so
-                                another FIRST gives other files
+                                the logs FIRST (0) to FIRST+N-1 of that
+                                endless sequence, so that "N N" gives the
+                                N logs that follow the first N
   gen.py fiologs SAMPLES OUT N  N small fio JSON logs: the same, made of
                                 the real samples/fio/*.json only
   gen.py csv SAMPLES OUT ROWS   a results CSV: the series of every golden
@@ -61,9 +62,10 @@ def gen_logs(samples, out, n, first=0, only=None):
     if not files:
         sys.exit("no samples under " + samples)
     made = 0
-    copy = first
+    copy = first // len(files)
+    skip = first % len(files)
     while made < n:
-        for f in files:
+        for f in files[skip:]:
             if made >= n:
                 break
             rel = os.path.relpath(f, samples)
@@ -77,6 +79,7 @@ def gen_logs(samples, out, n, first=0, only=None):
                 fh.write(data + b"\n" * (copy + 1))
             made += 1
         copy += 1
+        skip = 0
     print(f"{made} logs from {len(files)} samples", file=sys.stderr)
 
 
