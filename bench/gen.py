@@ -5,10 +5,16 @@ Formats are exact (the real files' bytes, the real golden figures); values
 are varied so that copies are not one file seen again. Never a sample:
 these are timing inputs in a scratch folder.
 
-  gen.py logs SAMPLES OUT N     N small logs: copies of the real samples,
+  gen.py logs SAMPLES OUT N [FIRST]
+                                N small logs: copies of the real samples,
                                 each copy's decimal figures varied in their
                                 last digit and made unique by trailing
-                                blank lines (which every parser ignores)
+                                blank lines (which every parser ignores);
+                                the logs FIRST (0) to FIRST+N-1 of that
+                                endless sequence, so that "N N" gives the
+                                N logs that follow the first N
+  gen.py fiologs SAMPLES OUT N  N small fio JSON logs: the same, made of
+                                the real samples/fio/*.json only
   gen.py csv SAMPLES OUT ROWS   a results CSV: the series of every golden
                                 file (tool, benchmark, metric, parameters,
                                 unit, better) x sets x 8 platforms x 10
@@ -51,14 +57,15 @@ def vary_decimals(data, k):
     return DECIMAL.sub(sub, data)
 
 
-def gen_logs(samples, out, n):
-    files = sample_files(samples)
+def gen_logs(samples, out, n, first=0, only=None):
+    files = [f for f in sample_files(samples) if only is None or only(f)]
     if not files:
         sys.exit("no samples under " + samples)
     made = 0
-    copy = 0
+    copy = first // len(files)
+    skip = first % len(files)
     while made < n:
-        for f in files:
+        for f in files[skip:]:
             if made >= n:
                 break
             rel = os.path.relpath(f, samples)
@@ -72,7 +79,14 @@ def gen_logs(samples, out, n):
                 fh.write(data + b"\n" * (copy + 1))
             made += 1
         copy += 1
+        skip = 0
     print(f"{made} logs from {len(files)} samples", file=sys.stderr)
+
+
+def gen_fio_logs(samples, out, n):
+    fio = os.path.join(samples, "fio")
+    gen_logs(samples, out, n, only=lambda f: os.path.dirname(f) == fio and
+             f.endswith(".json"))
 
 
 def golden_series(samples):
@@ -170,10 +184,14 @@ def gen_fio(sample, out, jobs):
 
 
 def main():
+    if len(sys.argv) == 6 and sys.argv[1] == "logs":
+        gen_logs(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
+        return
     if len(sys.argv) != 5:
         sys.exit(__doc__)
     what, src, out, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-    {"logs": gen_logs, "csv": gen_csv, "fio": gen_fio}[what](src, out, n)
+    {"logs": gen_logs, "fiologs": gen_fio_logs, "csv": gen_csv,
+     "fio": gen_fio}[what](src, out, n)
 
 
 if __name__ == "__main__":

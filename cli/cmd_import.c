@@ -1,6 +1,7 @@
 /* cmd_import.c - `benchdb import`: options in, one bdb_import_file() per
  * file, a progress line on a terminal, and a summary at the end. */
 #include "cli.h"
+#include "batch.h"
 #include "lifecycle.h"
 #include "../ingest/ingest.h"
 #include "../ingest/path_pattern.h"
@@ -37,34 +38,14 @@ static void print_merge(const bdb_merge_warning *w, void *ctx)
             "--repetitions\n");
 }
 
-/* Files are committed in batches: one fsync for many small files, each
- * file still its own savepoint. A batch ends after this many files or
- * this much time, so that other importers do not wait long. */
-#define BATCH_FILES 256
-#define BATCH_SECONDS 1.0
-
-typedef struct batch {
-    int open;
-    size_t files, added, results;
-    struct timespec start;
-} batch;
-
-static double seconds_since(const struct timespec *t)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - t->tv_sec) + (now.tv_nsec - t->tv_nsec) / 1e9;
-}
-
 /* Commits the open batch; when that fails, what it held did not land:
  * says so and moves its files from added to failed. */
-static void batch_commit(bdb_cli *cli, batch *b, size_t *added,
+static void batch_commit(bdb_cli *cli, cli_batch *b, size_t *added,
                          size_t *results, size_t *failed)
 {
     if (!b->open)
         return;
-    b->open = 0;
-    if (bdb_store_batch_end(cli->store, 1) != BDB_OK) {
+    if (cli_batch_commit(cli->store, b) != BDB_OK) {
         cli_error("%s: cannot commit the last %zu imported files (%s); "
                   "they are not in the database", cli->db_path, b->added,
                   bdb_store_errmsg(cli->store));
@@ -245,17 +226,13 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     for (size_t i = 0; i < col.skipped.n; i++)
         fprintf(stderr, "benchdb: %s\n", col.skipped.paths[i]);
     int progress = isatty(STDERR_FILENO) && files.n >= 20 && !quiet;
-    batch b = {0};
+    cli_batch b = {0};
     for (size_t i = 0; i < files.n; i++) {
         bdb_import_result res;
-        if (b.open && (b.files >= BATCH_FILES ||
-                       seconds_since(&b.start) >= BATCH_SECONDS))
+        if (cli_batch_full(&b))
             batch_commit(cli, &b, &added, &results, &failed);
-        if (!b.open && cli->store && !opts.dry_run &&
-            bdb_store_batch_begin(cli->store) == BDB_OK) {
-            b = (batch){.open = 1};
-            clock_gettime(CLOCK_MONOTONIC, &b.start);
-        }
+        if (!b.open && !opts.dry_run)
+            cli_batch_open(cli->store, &b);
         b.files++;
         if (progress)
             fprintf(stderr, "\rimporting %zu/%zu", i + 1, files.n);

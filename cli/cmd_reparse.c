@@ -1,10 +1,27 @@
 /* cmd_reparse.c - `benchdb reparse`: re-read stored sources after a parser
  * changed, from the bytes kept in the database. */
+#include "batch.h"
 #include "cli.h"
 #include "../import/import.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* Commits the open batch; when that fails, its sources keep their old
+ * results: they move from changed to failed. */
+static void batch_commit(bdb_cli *cli, cli_batch *b, size_t *changed,
+                         size_t *failed)
+{
+    if (!b->open)
+        return;
+    size_t n = b->added;
+    if (cli_batch_commit(cli->store, b) != BDB_OK) {
+        cli_error("cannot commit %zu re-read sources (%s); they keep their "
+                  "old results", n, bdb_store_errmsg(cli->store));
+        *changed -= n;
+        *failed += n;
+    }
+}
 
 int cmd_reparse(int argc, char **argv, bdb_cli *cli)
 {
@@ -19,30 +36,24 @@ int cmd_reparse(int argc, char **argv, bdb_cli *cli)
     size_t n;
     if (bdb_store_source_ids(cli->store, &ids, &n))
         return cli_error("%s", bdb_store_errmsg(cli->store));
-    size_t changed = 0, same = 0, failed = 0, in_batch = 0;
-    /* Sources are re-read in batches of 256 (each its own savepoint):
+    size_t changed = 0, same = 0, failed = 0;
+    /* Sources are re-read in batches (batch.h), each its own savepoint:
      * one commit and one orphan-series sweep per batch. */
-    int batch = bdb_store_batch_begin(cli->store) == BDB_OK;
+    cli_batch b = {0};
     for (size_t i = 0; i < n; i++) {
         bdb_import_result res;
         int did;
-        if (batch && i && i % 256 == 0) {
-            if (bdb_store_batch_end(cli->store, 1)) {
-                cli_error("cannot commit %zu re-read sources (%s); they keep "
-                          "their old results", in_batch,
-                          bdb_store_errmsg(cli->store));
-                changed -= in_batch;
-                failed += in_batch;
-            }
-            in_batch = 0;
-            batch = bdb_store_batch_begin(cli->store) == BDB_OK;
-        }
+        if (cli_batch_full(&b))
+            batch_commit(cli, &b, &changed, &failed);
+        if (!b.open)
+            cli_batch_open(cli->store, &b);
+        b.files++;
         if (bdb_import_reparse(cli->store, ids[i], all, &did, &res)) {
             failed++;
             cli_print_diag("", &res.diag);
         } else if (did) {
             changed++;
-            in_batch++;
+            b.added++;
             printf("reparsed %s: %s, %zu results\n", res.diag.file, res.tools,
                    res.nresults);
         } else {
@@ -50,12 +61,7 @@ int cmd_reparse(int argc, char **argv, bdb_cli *cli)
         }
     }
     free(ids);
-    if (batch && bdb_store_batch_end(cli->store, 1)) {
-        cli_error("cannot commit %zu re-read sources (%s); they keep their "
-                  "old results", in_batch, bdb_store_errmsg(cli->store));
-        changed -= in_batch;
-        failed += in_batch;
-    }
+    batch_commit(cli, &b, &changed, &failed);
     printf("%zu reparsed, %zu unchanged, %zu failed\n", changed, same, failed);
     return failed ? BDB_EXIT_FAILED : BDB_EXIT_OK;
 }

@@ -70,37 +70,27 @@ void bdb_trim(const char **p, const char **end)
         (*end)--;
 }
 
-int bdb_starts_with(const char *p, const char *end, const char *lit)
+/* memchr finds each candidate; its last byte is tried before memcmp, so
+ * that a needle starting with a blank (" requests completed in ") costs
+ * little at every space of the text. */
+const char *bdb_find_n(const char *p, const char *end, const char *needle,
+                       size_t n)
 {
-    size_t n = strlen(lit);
-    return (size_t)(end - p) >= n && memcmp(p, lit, n) == 0;
-}
-
-
-const char *bdb_find(const char *p, const char *end, const char *needle)
-{
-    size_t n = strlen(needle);
     if (n == 0)
         return p;
-    while ((size_t)(end - p) >= n) {
-        const char *c = memchr(p, needle[0], (size_t)(end - p) - n + 1);
+    if (p >= end || (size_t)(end - p) < n)
+        return NULL;
+    const char *stop = end - n + 1;   /* the last place a match can start */
+    const char first = needle[0], last = needle[n - 1];
+    while (p < stop) {
+        const char *c = memchr(p, first, (size_t)(stop - p));
         if (!c)
             return NULL;
-        if (memcmp(c, needle, n) == 0)
+        if (c[n - 1] == last && memcmp(c + 1, needle + 1, n - 1) == 0)
             return c;
         p = c + 1;
     }
     return NULL;
-}
-
-int bdb_contains(const char *p, const char *end, const char *needle)
-{
-    return bdb_find(p, end, needle) != NULL;
-}
-
-const char *bdb_memfind(const char *buf, size_t len, const char *needle)
-{
-    return bdb_find(buf, buf + len, needle);
 }
 
 int bdb_scan_lit(const char **p, const char *end, const char *lit, int skip_ws)
@@ -286,12 +276,6 @@ void bdb_copy(char *dst, size_t dstsz, const char *p, const char *end)
 void bdb_strlcpy(char *dst, size_t dstsz, const char *src)
 {
     bdb_copy(dst, dstsz, src, src + strlen(src));
-}
-
-int bdb_span_eq(const char *p, const char *end, const char *s)
-{
-    size_t n = strlen(s);
-    return (size_t)(end - p) == n && memcmp(p, s, n) == 0;
 }
 
 int bdb_is_blank(const char *p, const char *end)

@@ -8,6 +8,7 @@
 #define BDB_SCAN_H
 
 #include <stddef.h>
+#include <string.h>
 
 /* One line of input: text without its "\n" or "\r\n"; no is 1-based. */
 typedef struct bdb_line {
@@ -43,14 +44,36 @@ enum {
 const char *bdb_skip_ws(const char *p, const char *end);
 /* Removes leading and trailing white space (including \r) from [*p, *end). */
 void bdb_trim(const char **p, const char **end);
+/* Finds the n bytes of needle in [p, end); NULL when absent. */
+const char *bdb_find_n(const char *p, const char *end, const char *needle,
+                       size_t n);
+/* These are inline so that the length of a literal is known when it is
+ * compiled: detection and the parsers call them a dozen times a line. */
 /* 1 if [p, end) starts with lit. */
-int bdb_starts_with(const char *p, const char *end, const char *lit);
+static inline int bdb_starts_with(const char *p, const char *end,
+                                  const char *lit)
+{
+    size_t n = strlen(lit);
+    return (size_t)(end - p) >= n && memcmp(p, lit, n) == 0;
+}
 /* Finds needle in [p, end); NULL when absent. */
-const char *bdb_find(const char *p, const char *end, const char *needle);
+static inline const char *bdb_find(const char *p, const char *end,
+                                   const char *needle)
+{
+    return bdb_find_n(p, end, needle, strlen(needle));
+}
 /* 1 if [p, end) contains needle. */
-int bdb_contains(const char *p, const char *end, const char *needle);
+static inline int bdb_contains(const char *p, const char *end,
+                               const char *needle)
+{
+    return bdb_find_n(p, end, needle, strlen(needle)) != NULL;
+}
 /* Finds needle in the whole buffer (for sniffers). */
-const char *bdb_memfind(const char *buf, size_t len, const char *needle);
+static inline const char *bdb_memfind(const char *buf, size_t len,
+                                      const char *needle)
+{
+    return bdb_find_n(buf, buf + len, needle, strlen(needle));
+}
 
 /* If *p starts with lit (after optional white space when skip_ws),
  * advances *p past it and returns 1; otherwise leaves *p and returns 0. */
@@ -85,7 +108,11 @@ void bdb_copy(char *dst, size_t dstsz, const char *p, const char *end);
 /* Copies the string src into dst (truncating, always NUL-terminated). */
 void bdb_strlcpy(char *dst, size_t dstsz, const char *src);
 /* 1 if [p, end) equals s exactly. */
-int bdb_span_eq(const char *p, const char *end, const char *s);
+static inline int bdb_span_eq(const char *p, const char *end, const char *s)
+{
+    size_t n = strlen(s);
+    return (size_t)(end - p) == n && memcmp(p, s, n) == 0;
+}
 /* 1 if every byte of [p, end) is blank. */
 int bdb_is_blank(const char *p, const char *end);
 

@@ -159,7 +159,10 @@ static int vfield_of(const char *p, const char *e, const char **val)
         *val = bdb_skip_blank(p + strlen("Command being timed:"), e);
         return -2;
     }
-    for (size_t i = 0; i < NVFIELDS; i++) {
+    /* the first byte first: detection asks this of every line */
+    for (size_t i = 0; i < NVFIELDS && p < e; i++) {
+        if (*p != vfields[i].label[0])
+            continue;
         size_t n = strlen(vfields[i].label);
         if ((size_t)(e - p) > n && memcmp(p, vfields[i].label, n) == 0 &&
             p[n] == ':') {

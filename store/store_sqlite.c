@@ -48,8 +48,43 @@ typedef struct writer {
     int batch_rows;                     /* rows of results_ins */
 } writer;
 
+/* Statements every file runs (its lookup, its savepoint, its set, its
+ * tool): prepared once for the handle's life, since preparing one cost
+ * more than running it. */
+enum {
+    K_SAVEPOINT, K_RELEASE, K_ROLLBACK_TO, K_SOURCE_FIND, K_SOURCE_TOOL,
+    K_SET_ADD, K_SET_ID, K_SET_TAG, K_SOURCE_SET, K_SOURCE_PLATFORM,
+    K_RESULTS_DEL, K_WARNINGS_DEL, K_SOURCE_LOAD, K_COUNT
+};
+
+static const char *const kept_sql[K_COUNT] = {
+    [K_SAVEPOINT] = "SAVEPOINT one_source",
+    [K_RELEASE] = "RELEASE one_source",
+    [K_ROLLBACK_TO] = "ROLLBACK TO one_source",
+    [K_SOURCE_FIND] = "SELECT id FROM sources WHERE sha256=?",
+    [K_SOURCE_TOOL] = "UPDATE sources SET tool=?, tool_version=?, "
+                      "parser_version=? WHERE id=?",
+    [K_SET_ADD] = "INSERT INTO sets(name) VALUES(?) "
+                  "ON CONFLICT(name) DO NOTHING",
+    [K_SET_ID] = "SELECT id FROM sets WHERE name = ?",
+    [K_SET_TAG] = "INSERT INTO set_tags(set_id, key, value) VALUES(?,?,?) "
+                  "ON CONFLICT(set_id, key) DO UPDATE SET value = "
+                  "excluded.value",
+    [K_SOURCE_SET] = "UPDATE sources SET set_id = ?1 WHERE id = ?2",
+    [K_SOURCE_PLATFORM] = "SELECT coalesce(p.name, '') FROM sources src "
+                          "LEFT JOIN platforms p ON p.id = src.platform_id "
+                          "WHERE src.id = ?",
+    [K_RESULTS_DEL] = "DELETE FROM results WHERE source_id=?",
+    [K_WARNINGS_DEL] = "DELETE FROM source_warnings WHERE source_id=?",
+    [K_SOURCE_LOAD] = "SELECT s.path, s.tool, s.parser_version, "
+                      "coalesce(p.name,''), s.options, s.raw, s.size FROM "
+                      "sources s LEFT JOIN platforms p ON p.id = "
+                      "s.platform_id WHERE s.id=?",
+};
+
 typedef struct sq {
     sqlite3 *db;
+    sqlite3_stmt *kept[K_COUNT];   /* prepared on first use */
     int in_batch;           /* a batch transaction is open: files are
                                savepoints inside it */
     int sweep_series;       /* results were replaced: drop orphan series
@@ -148,11 +183,52 @@ static void writer_idle(sq *impl)
         return;
     writer *w = &impl->w;
     sqlite3_stmt *all[] = {w->platform_ins, w->platform_sel, w->series_ins,
-                           w->series_sel, w->param_ins, w->result_ins,
+                           w->series_sel, w->set_ins, w->set_sel,
+                           w->param_ins, w->result_ins, w->results_ins,
                            w->warning_ins, w->source_ins};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i])
             sqlite3_reset(all[i]);
+}
+
+/* The kept statement k, ready to bind; give it back with unkeep(). */
+static int keep_stmt(bdb_store *st, int k, sqlite3_stmt **out)
+{
+    sq *impl = st->impl;
+    if (!impl->kept[k] &&
+        sqlite3_prepare_v3(DB(st), kept_sql[k], -1, SQLITE_PREPARE_PERSISTENT,
+                           &impl->kept[k], NULL) != SQLITE_OK)
+        return fail_db(st, "prepare");
+    *out = impl->kept[k];
+    return BDB_OK;
+}
+
+/* Ends a kept statement's run: its read or write cursor closed, its
+ * bindings (which may point at the caller's memory) gone. */
+static void unkeep(sqlite3_stmt *s)
+{
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+}
+
+/* Runs kept statement k, which takes no parameter and returns no row. */
+static int run_kept(bdb_store *st, int k)
+{
+    sqlite3_stmt *s;
+    if (keep_stmt(st, k, &s))
+        return BDB_ESTORE;
+    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK
+                                            : fail_db(st, kept_sql[k]);
+    unkeep(s);
+    return rc;
+}
+
+static void kept_close(sq *impl)
+{
+    for (int k = 0; k < K_COUNT; k++) {
+        sqlite3_finalize(impl->kept[k]);
+        impl->kept[k] = NULL;
+    }
 }
 
 /* One file's (or one change's) transaction: a savepoint inside an open
@@ -161,7 +237,7 @@ static int tx_begin(bdb_store *st)
 {
     sq *impl = st->impl;
     if (impl->in_batch)
-        return exec(st, "SAVEPOINT one_source");
+        return run_kept(st, K_SAVEPOINT);
     bdb_scache_clear(&impl->cache);
     return exec_patient(st, "BEGIN IMMEDIATE");
 }
@@ -174,12 +250,14 @@ static int tx_end(bdb_store *st, int rc)
     if (!impl->in_batch)
         writer_idle(impl);
     if (!rc)
-        rc = exec(st, impl->in_batch ? "RELEASE one_source" : "COMMIT");
+        rc = impl->in_batch ? run_kept(st, K_RELEASE) : exec(st, "COMMIT");
     if (rc) {
-        sqlite3_exec(DB(st), impl->in_batch
-                                 ? "ROLLBACK TO one_source; RELEASE one_source"
-                                 : "ROLLBACK",
-                     NULL, NULL, NULL);
+        /* the error is rc's: these only undo */
+        if (!impl->in_batch)
+            sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
+        else if (run_kept(st, K_ROLLBACK_TO) || run_kept(st, K_RELEASE))
+            sqlite3_exec(DB(st), "ROLLBACK TO one_source; RELEASE one_source",
+                         NULL, NULL, NULL);
         bdb_scache_clear(&impl->cache);
     }
     return rc;
@@ -343,6 +421,7 @@ static void sq_close(bdb_store *st)
         sq_batch_end(st, 1);
     if (impl->writer_open)
         writer_close(&impl->w);
+    kept_close(impl);
     bdb_scache_clear(&impl->cache);
     sqlite3_close(impl->db);
     free(impl);
@@ -475,15 +554,15 @@ static int sq_source_find(bdb_store *st, const char *sha256, long long *id)
 {
     sqlite3_stmt *s;
     *id = 0;
-    if (prepare(st, &s, "SELECT id FROM sources WHERE sha256=?"))
+    if (keep_stmt(st, K_SOURCE_FIND, &s))
         return BDB_ESTORE;
-    sqlite3_bind_text(s, 1, sha256, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 1, sha256, -1, SQLITE_STATIC);
     int step = sqlite3_step(s), rc = BDB_OK;
     if (step == SQLITE_ROW)
         *id = sqlite3_column_int64(s, 0);
     else if (step != SQLITE_DONE)
         rc = fail_db(st, "looking up source");
-    sqlite3_finalize(s);
+    unkeep(s);
     return rc;
 }
 
@@ -797,7 +876,7 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
                          const char *tool_version, const char *parser_version,
                          const bdb_sink *notes, int keep);
 static int source_platform(bdb_store *st, long long id, char *out, size_t n);
-static int exec_for_source(bdb_store *st, const char *sql, long long id,
+static int kept_for_source(bdb_store *st, int k, long long id,
                            const char *what);
 static int sweep_series(bdb_store *st);
 
@@ -839,11 +918,10 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
         rc = source_platform(st, id, impl->cur_platform,
                              sizeof impl->cur_platform);
         if (!rc)
-            rc = exec_for_source(st, "DELETE FROM results WHERE source_id=?",
-                                 id, "removing old results");
+            rc = kept_for_source(st, K_RESULTS_DEL, id, "removing old results");
         if (!rc)
-            rc = exec_for_source(st, "DELETE FROM source_warnings WHERE "
-                                 "source_id=?", id, "removing old warnings");
+            rc = kept_for_source(st, K_WARNINGS_DEL, id,
+                                 "removing old warnings");
         impl->cur_replaced = 1;
     } else if (!rc) {
         snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
@@ -914,8 +992,7 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
     int rc = flush_results(&impl->w);
     if (rc)
         return tx_end(st, rc);
-    rc = prepare(st, &s, "UPDATE sources SET tool=?, tool_version=?, "
-                             "parser_version=? WHERE id=?");
+    rc = keep_stmt(st, K_SOURCE_TOOL, &s);
     if (!rc) {
         sqlite3_bind_text(s, 1, tool ? tool : "", -1, SQLITE_TRANSIENT);
         bind_text_or_null(s, 2, tool_version);
@@ -924,8 +1001,8 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
         sqlite3_bind_int64(s, 4, id);
         if (sqlite3_step(s) != SQLITE_DONE)
             rc = fail_db(st, "updating source");
+        unkeep(s);
     }
-    sqlite3_finalize(s);
     if (!rc)
         rc = write_notes(&impl->w, id, notes);
     /* Series left without results are dropped: at once when this is its
@@ -996,10 +1073,7 @@ static int sq_source_load(bdb_store *st, long long id, bdb_stored_source *out)
 {
     sqlite3_stmt *s;
     memset(out, 0, sizeof *out);
-    if (prepare(st, &s,
-                "SELECT s.path, s.tool, s.parser_version, coalesce(p.name,''), "
-                "s.options, s.raw, s.size FROM sources s LEFT JOIN platforms p "
-                "ON p.id = s.platform_id WHERE s.id=?"))
+    if (keep_stmt(st, K_SOURCE_LOAD, &s))
         return BDB_ESTORE;
     sqlite3_bind_int64(s, 1, id);
     int rc = BDB_OK;
@@ -1021,7 +1095,7 @@ static int sq_source_load(bdb_store *st, long long id, bdb_stored_source *out)
                                       (size_t)sqlite3_column_bytes(s, 5),
                                       out->size, &out->raw);
     }
-    sqlite3_finalize(s);
+    unkeep(s);
     if (rc)
         bdb_stored_source_free(out);
     return rc;
@@ -1032,9 +1106,7 @@ static int sq_source_load(bdb_store *st, long long id, bdb_stored_source *out)
 static int source_platform(bdb_store *st, long long id, char *out, size_t n)
 {
     sqlite3_stmt *s;
-    if (prepare(st, &s, "SELECT coalesce(p.name, '') FROM sources src "
-                        "LEFT JOIN platforms p ON p.id = src.platform_id "
-                        "WHERE src.id = ?"))
+    if (keep_stmt(st, K_SOURCE_PLATFORM, &s))
         return BDB_ESTORE;
     sqlite3_bind_int64(s, 1, id);
     int step = sqlite3_step(s), rc = BDB_OK;
@@ -1044,7 +1116,20 @@ static int source_platform(bdb_store *st, long long id, char *out, size_t n)
         rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
     else
         rc = fail_db(st, "reading source");
-    sqlite3_finalize(s);
+    unkeep(s);
+    return rc;
+}
+
+/* Runs kept statement k, whose one parameter is a source id. */
+static int kept_for_source(bdb_store *st, int k, long long id,
+                           const char *what)
+{
+    sqlite3_stmt *s;
+    if (keep_stmt(st, k, &s))
+        return BDB_ESTORE;
+    sqlite3_bind_int64(s, 1, id);
+    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
+    unkeep(s);
     return rc;
 }
 
@@ -1810,31 +1895,43 @@ static int exec_ids(bdb_store *st, const char *sql, long long a, long long b,
 static int source_put_set(bdb_store *st, long long source_id,
                           const char *set, const bdb_params *tags)
 {
-    long long sid;
-    int rc = exec_texts(st, "INSERT INTO sets(name) VALUES(?) "
-                            "ON CONFLICT(name) DO NOTHING", "adding set",
-                        NULL, 1, set);
-    if (!rc)
-        rc = id_by_name(st, "sets", set, &sid);
+    long long sid = 0;
+    sqlite3_stmt *s;
+    int rc = keep_stmt(st, K_SET_ADD, &s);
+    if (!rc) {
+        sqlite3_bind_text(s, 1, set, -1, SQLITE_STATIC);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            rc = fail_db(st, "adding set");
+        unkeep(s);
+    }
+    if (!rc && !(rc = keep_stmt(st, K_SET_ID, &s))) {
+        sqlite3_bind_text(s, 1, set, -1, SQLITE_STATIC);
+        int step = sqlite3_step(s);
+        if (step == SQLITE_ROW)
+            sid = sqlite3_column_int64(s, 0);
+        else if (step != SQLITE_DONE)
+            rc = fail_db(st, "looking up a name");
+        unkeep(s);
+    }
     if (!rc && !sid)
         rc = bdb_store_fail(st, BDB_ESTORE, "set '%s' vanished", set);
     for (int i = 0; !rc && tags && i < tags->n; i++) {
-        sqlite3_stmt *s;
-        rc = prepare(st, &s, "INSERT INTO set_tags(set_id, key, value) "
-                             "VALUES(?,?,?) ON CONFLICT(set_id, key) DO "
-                             "UPDATE SET value = excluded.value");
-        if (rc)
+        if ((rc = keep_stmt(st, K_SET_TAG, &s)))
             break;
         sqlite3_bind_int64(s, 1, sid);
-        sqlite3_bind_text(s, 2, tags->kv[i].key, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(s, 3, tags->kv[i].value, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(s, 2, tags->kv[i].key, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 3, tags->kv[i].value, -1, SQLITE_STATIC);
         if (sqlite3_step(s) != SQLITE_DONE)
             rc = fail_db(st, "tagging set");
-        sqlite3_finalize(s);
+        unkeep(s);
     }
-    if (!rc)
-        rc = exec_ids(st, "UPDATE sources SET set_id = ?1 WHERE id = ?2", sid,
-                      source_id, "putting a source in its set");
+    if (!rc && !(rc = keep_stmt(st, K_SOURCE_SET, &s))) {
+        sqlite3_bind_int64(s, 1, sid);
+        sqlite3_bind_int64(s, 2, source_id);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            rc = fail_db(st, "putting a source in its set");
+        unkeep(s);
+    }
     return rc;
 }
 

@@ -4,6 +4,7 @@
 #include "test_util.h"
 
 #include <jansson.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -714,6 +715,53 @@ static void cli__json_list_and_reparse__round_trip(void **state)
     bdb_buf_free(&out);
 }
 
+/* reparse --all re-reads sources in batches, each source a savepoint: one
+ * whose stored bytes cannot be read, or that fails after its results were
+ * deleted, fails alone and keeps its results; the others in the same
+ * batch are re-read and committed. */
+static void cli__reparse_all_with_a_damaged_source__the_rest_are_reparsed(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    copy_sample("samples/published/seed-published-figures.csv", "a-pub.csv");
+    copy_sample("samples/ab/bin-keepalive-c4.txt", "b-ab.txt");
+    copy_sample("samples/wrk/bin-latency-t2-c10.txt", "c-wrk.txt");
+    char args[1800];
+    snprintf(args, sizeof args, "import --platform local '%s/a-pub.csv' "
+             "'%s/b-ab.txt' '%s/c-wrk.txt'", dir, dir, dir);
+    assert_int_equal(run(&out, args), 0);
+    assert_int_equal(run(&out, "list results --format csv"), 0);
+    int before = count_lines_with(out.data, "\n");
+    assert_true(before > 20);
+    /* the ab source's kept bytes are damaged, and the wrk source is said
+     * to be dd's: reading it fails after its old results were deleted, in
+     * its savepoint */
+    sqlite3 *sdb;
+    assert_int_equal(sqlite3_open(db, &sdb), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(sdb, "UPDATE sources SET raw = x'00' WHERE "
+                                  "path LIKE '%b-ab.txt'", NULL, NULL, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_changes(sdb), 1);
+    assert_int_equal(sqlite3_exec(sdb, "UPDATE sources SET options = "
+                                  "'tool=dd' || char(10) WHERE path LIKE "
+                                  "'%c-wrk.txt'", NULL, NULL, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_changes(sdb), 1);
+    sqlite3_close(sdb);
+    assert_int_equal(run(&out, "reparse --all"), 1);
+    assert_non_null(strstr(out.data, "1 reparsed, 0 unchanged, 2 failed"));
+    assert_non_null(strstr(out.data, "reparsed "));
+    assert_non_null(strstr(out.data, "a-pub.csv"));
+    /* nothing was lost: the failed source kept its results, the others
+     * have theirs again */
+    assert_int_equal(run(&out, "list results --format csv"), 0);
+    assert_int_equal(count_lines_with(out.data, "\n"), before);
+    assert_non_null(strstr(out.data, "b-ab.txt"));
+    assert_non_null(strstr(out.data, "c-wrk.txt"));
+    bdb_buf_free(&out);
+}
+
 static void cli__report_chart_xlsx__write_their_files(void **state)
 {
     (void)state;
@@ -831,6 +879,7 @@ int main(void)
         cmocka_unit_test_setup(cli__output_on_a_full_disk__previous_report_kept_whole, setup),
         cmocka_unit_test_setup(cli__malformed_database__reads_fail_loudly, setup),
         cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
+        cmocka_unit_test_setup(cli__reparse_all_with_a_damaged_source__the_rest_are_reparsed, setup),
         cmocka_unit_test_setup(cli__report_chart_xlsx__write_their_files, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
         cmocka_unit_test_setup(cli__help__lists_the_lifecycle_commands, setup),

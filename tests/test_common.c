@@ -61,6 +61,32 @@ static void scan__numbers__follow_locale_flags(void **state)
     assert_false(ok);
 }
 
+/* bdb_find tries each place where the needle's first byte occurs: a
+ * needle that starts with a blank is found among many blanks, at the very
+ * end, and not past the end of the span even when the bytes follow. */
+static void scan__find__first_byte_repeats_and_span_ends(void **state)
+{
+    (void)state;
+    const char *t = "a b c requests completed in 0.5 s";
+    const char *e = t + strlen(t);
+    assert_ptr_equal(bdb_find(t, e, " requests completed in "), t + 5);
+    assert_ptr_equal(bdb_find(t, e, " s"), e - 2);
+    assert_ptr_equal(bdb_find(t, e, "s"), t + 11);
+    assert_null(bdb_find(t, e, " r x"));
+    assert_null(bdb_find(t, e - 1, " s"));          /* the span ends first */
+    assert_null(bdb_find(t, t + 3, "a b c d"));     /* longer than the span */
+    assert_ptr_equal(bdb_find(t, e, ""), t);
+    assert_null(bdb_find(e, e, "a"));
+    assert_true(bdb_contains(t, e, "0.5 s"));
+    assert_false(bdb_contains(t, e, "0.5 s "));
+    static const char nul[] = {'x', 'y', '\0', 'x', 'y', 'z'};
+    assert_ptr_equal(bdb_memfind(nul, sizeof nul, "xyz"), nul + 3);
+    assert_true(bdb_starts_with(t, e, "a b"));
+    assert_false(bdb_starts_with(t, t + 2, "a b"));
+    assert_true(bdb_span_eq(t, t + 3, "a b"));
+    assert_false(bdb_span_eq(t, t + 4, "a b"));
+}
+
 static void lines__bom_crlf_and_last_line__are_handled(void **state)
 {
     (void)state;
@@ -1014,6 +1040,7 @@ int main(void)
         cmocka_unit_test(sha256__nist_vectors__match),
         cmocka_unit_test(scan__numbers__follow_locale_flags),
         cmocka_unit_test(lines__bom_crlf_and_last_line__are_handled),
+        cmocka_unit_test(scan__find__first_byte_repeats_and_span_ends),
         cmocka_unit_test(units__prefixes__use_the_tools_base),
         cmocka_unit_test(params__any_insertion_order__formats_sorted),
         cmocka_unit_test(params__format_into_a_short_buffer__is_cut_and_terminated),

@@ -1,0 +1,33 @@
+/* batch.c - the batch policy shared by import and reparse (batch.h). */
+#include "batch.h"
+
+static double seconds_since(const struct timespec *t)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - t->tv_sec) + (now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+int cli_batch_open(bdb_store *st, cli_batch *b)
+{
+    *b = (cli_batch){0};
+    if (!st || bdb_store_batch_begin(st) != BDB_OK)
+        return 0;
+    b->open = 1;
+    clock_gettime(CLOCK_MONOTONIC, &b->start);
+    return 1;
+}
+
+int cli_batch_full(const cli_batch *b)
+{
+    return b->open && (b->files >= CLI_BATCH_FILES ||
+                       seconds_since(&b->start) >= CLI_BATCH_SECONDS);
+}
+
+int cli_batch_commit(bdb_store *st, cli_batch *b)
+{
+    if (!b->open)
+        return BDB_OK;
+    b->open = 0;
+    return bdb_store_batch_end(st, 1);
+}

@@ -1,0 +1,36 @@
+/* batch.h - many files in one transaction (import, reparse): each file is
+ * a savepoint inside it, so a failed file rolls back alone while the
+ * batch pays one commit (and one fsync, one orphan-series sweep). */
+#ifndef BDB_CLI_BATCH_H
+#define BDB_CLI_BATCH_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "../store/store.h"
+
+/* A batch ends after this many files or this much time, whichever comes
+ * first: the time bound keeps other importers' wait short (they wait on
+ * the write lock), the count bounds what one failed commit loses. Few
+ * large commits write each index page once per batch instead of once
+ * per 256 files. */
+#define CLI_BATCH_FILES 4096
+#define CLI_BATCH_SECONDS 1.0
+
+typedef struct cli_batch {
+    int open;
+    size_t files;            /* files read in it */
+    size_t added, results;   /* what landed in it: undone if it fails */
+    struct timespec start;
+} cli_batch;
+
+/* Opens a batch on st; 0 when none could be opened (each file then
+ * commits alone), 1 when open. */
+int cli_batch_open(bdb_store *st, cli_batch *b);
+/* 1 when the open batch holds enough files or time to be committed. */
+int cli_batch_full(const cli_batch *b);
+/* Commits the open batch (if any); BDB_OK or the store's error, in which
+ * case nothing of the batch landed. */
+int cli_batch_commit(bdb_store *st, cli_batch *b);
+
+#endif
