@@ -116,6 +116,69 @@ static const char *repeated_runs =
     "C,gzip,gzip,real,10.1,s,\nC,gzip,gzip,real,9.8,s,\nC,gzip,gzip,real,10.2,s,\n"
     "C,gzip,gzip,real,10.0,s,\nC,gzip,gzip,real,9.95,s,\n";
 
+/* Two series on five platforms, D with 3 runs and the others with 5 (so
+ * the cells' indexes are drawn for 5, then 3, then 5 again), one
+ * lower-is-better, one cell holding a zero (no ratio) and one a single
+ * run (no spread): the model resamples each cell once per series, and
+ * every interval is what the one-comparison bootstrap gives with the
+ * series' seed, oriented; the others have none. */
+static const char *shared_bootstrap_runs =
+    "platform,tool,benchmark,metric,value,unit,parameters\n"
+    "A,gzip,gzip,real,10.0,s,\nA,gzip,gzip,real,10.2,s,\nA,gzip,gzip,real,9.9,s,\n"
+    "A,gzip,gzip,real,10.1,s,\nA,gzip,gzip,real,10.0,s,\n"
+    "B,gzip,gzip,real,5.0,s,\nB,gzip,gzip,real,5.1,s,\nB,gzip,gzip,real,4.9,s,\n"
+    "B,gzip,gzip,real,5.0,s,\nB,gzip,gzip,real,5.05,s,\n"
+    "C,gzip,gzip,real,10.1,s,\nC,gzip,gzip,real,0,s,\nC,gzip,gzip,real,10.2,s,\n"
+    "C,gzip,gzip,real,10.0,s,\nC,gzip,gzip,real,9.95,s,\n"
+    "D,gzip,gzip,real,7.0,s,\nD,gzip,gzip,real,7.3,s,\nD,gzip,gzip,real,6.8,s,\n"
+    "E,gzip,gzip,real,12.0,s,\nE,gzip,gzip,real,12.5,s,\nE,gzip,gzip,real,11.0,s,\n"
+    "E,gzip,gzip,real,12.2,s,\nE,gzip,gzip,real,12.1,s,\n"
+    "A,x,x,ops,100,ops/s,\nA,x,x,ops,104,ops/s,\nA,x,x,ops,98,ops/s,\n"
+    "B,x,x,ops,120,ops/s,\nB,x,x,ops,119,ops/s,\n"
+    "C,x,x,ops,90,ops/s,\n"
+    "D,x,x,ops,101,ops/s,\nD,x,x,ops,111,ops/s,\nD,x,x,ops,95,ops/s,\n";
+
+static void report__speedup_intervals__each_is_the_one_comparison_bootstrap(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    import_text(st, "shared.csv", shared_bootstrap_runs);
+    bdb_model *m = build(st, "A", "A,B,C,D,E");
+    size_t intervals = 0, none = 0;
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        const bdb_cell *a = &se->cells[se->ref];
+        for (size_t p = 0; p < m->nplatforms; p++) {
+            const bdb_cell *c = &se->cells[p];
+            if (!c->compared)
+                continue;
+            bdb_ratio r;
+            int rc = bdb_stats_ratio_bootstrap(a->values, a->n, c->values,
+                                               c->n, m->opts.resamples,
+                                               m->opts.seed + (uint64_t)s * 7919,
+                                               &r);
+            if (rc == BDB_ERANGE || isnan(r.ci_lo)) {
+                assert_true(isnan(c->speedup_lo) && isnan(c->speedup_hi));
+                none++;
+                continue;
+            }
+            assert_int_equal(rc, BDB_OK);
+            bdb_stats_orient_interval(&r.ci_lo, &r.ci_hi, se->better);
+            if (!(c->speedup_lo == r.ci_lo && c->speedup_hi == r.ci_hi))
+                fail_msg("%s on %s: [%a, %a], alone [%a, %a]", se->benchmark,
+                         bdb_model_platform_name(m, p), c->speedup_lo,
+                         c->speedup_hi, r.ci_lo, r.ci_hi);
+            assert_true(c->speedup_lo <= c->speedup && c->speedup <= c->speedup_hi);
+            intervals++;
+        }
+    }
+    /* gzip: B, D, E (C has the zero); x: B, D (C has one run) */
+    assert_int_equal(intervals, 5);
+    assert_int_equal(none, 2);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 static void report__repeated_runs__welch_decides_and_says_same(void **state)
 {
     (void)state;
@@ -669,6 +732,7 @@ int main(void)
         cmocka_unit_test(report__efficiency_formats__as_report),
         cmocka_unit_test(report__seed_figures__ratios_oriented_and_untested),
         cmocka_unit_test(report__repeated_runs__welch_decides_and_says_same),
+        cmocka_unit_test(report__speedup_intervals__each_is_the_one_comparison_bootstrap),
         cmocka_unit_test(report__concurrency_values__become_one_ordered_sweep),
         cmocka_unit_test(report__per_core__divides_rates_and_lists_missing),
         cmocka_unit_test(report__nine_and_thirty_watt_boards__per_watt_in_every_format),
