@@ -107,6 +107,150 @@ static void report__seed_figures__ratios_oriented_and_untested(void **state)
     bdb_store_close(st);
 }
 
+/* A sink that keeps what it is given, counts the writes and remembers
+ * the largest; fail_at > 0 makes that write fail. */
+typedef struct sink_log {
+    bdb_buf all;
+    size_t writes, largest;
+    size_t fail_at;
+} sink_log;
+
+static int sink_keep(void *ctx, const char *data, size_t len)
+{
+    sink_log *l = ctx;
+    l->writes++;
+    if (l->fail_at && l->writes == l->fail_at)
+        return BDB_EIO;
+    if (len > l->largest)
+        l->largest = len;
+    return bdb_buf_append(&l->all, data, len);
+}
+
+typedef int (*renderer)(const bdb_model *, const bdb_render_opts *, bdb_buf *);
+
+/* Empties every base64 chart in an HTML report: cairo numbers the
+ * surfaces and glyphs of its SVGs from process-wide counters, so a
+ * second rendering in one process has other ids (not other bytes from
+ * one process to the next). */
+static void strip_charts(bdb_buf *b)
+{
+    static const char mark[] = "base64,";
+    char *w = b->data, *r = b->data, *end = b->data + b->len;
+    while (r < end) {
+        char *m = strstr(r, mark);
+        if (!m) {
+            memmove(w, r, (size_t)(end - r));
+            w += end - r;
+            break;
+        }
+        m += sizeof mark - 1;
+        memmove(w, r, (size_t)(m - r));
+        w += m - r;
+        r = strchr(m, '"');
+        if (!r)
+            r = end;
+    }
+    b->len = (size_t)(w - b->data);
+    b->data[b->len] = '\0';
+}
+
+/* 1,500 series on two platforms, 3 runs each: html, json and csv reports
+ * of megabytes (provenance lists every value). */
+static bdb_model *many_series_model(bdb_store **stp)
+{
+    bdb_buf csv;
+    bdb_buf_init(&csv);
+    bdb_buf_puts(&csv, "platform,tool,benchmark,metric,value,unit,parameters\n");
+    for (int s = 0; s < 1500; s++)
+        for (int p = 0; p < 2; p++)
+            for (int r = 0; r < 3; r++)
+                bdb_buf_printf(&csv, "%s,wrk,bench%d,requests_per_sec,%d.%d,req/s,"
+                               "threads=%d\n", p ? "B" : "A", s % 50,
+                               1000 + s + 7 * p + r, r, s / 50);
+    assert_int_equal(csv.err, 0);
+    bdb_store *st = fresh_store();
+    import_text(st, "many.csv", csv.data);
+    bdb_buf_free(&csv);
+    *stp = st;
+    return build(st, "A", NULL);
+}
+
+/* With a sink, a report reaches it in pieces of about BDB_RENDER_CHUNK
+ * (never the whole report at once), and the pieces put together are the
+ * bytes the renderer writes without one. */
+static void report__sink__gets_the_same_bytes_in_bounded_pieces(void **state)
+{
+    (void)state;
+    bdb_store *st;
+    bdb_model *m = many_series_model(&st);
+    renderer rs[] = {bdb_report_render_html, bdb_report_render_json,
+                     bdb_report_render_csv};
+    const char *names[] = {"html", "json", "csv"};
+    for (size_t i = 0; i < 3; i++) {
+        bdb_buf whole;
+        bdb_buf_init(&whole);
+        assert_int_equal(rs[i](m, NULL, &whole), 0);
+        assert_int_equal(whole.err, 0);
+        sink_log l = {.writes = 0};
+        bdb_buf_init(&l.all);
+        bdb_render_sink sink = {sink_keep, &l};
+        bdb_render_opts o = {.sink = &sink};
+        bdb_buf out;
+        bdb_buf_init(&out);
+        assert_int_equal(rs[i](m, &o, &out), 0);
+        assert_int_equal(bdb_render_flush(&o, &out, 1), 0);
+        assert_int_equal(out.len, 0);
+        size_t streamed = l.all.len;
+        if (i == 0) {
+            strip_charts(&whole);
+            strip_charts(&l.all);
+        }
+        if (!(l.all.len == whole.len && memcmp(l.all.data, whole.data, whole.len) == 0))
+            fail_msg("%s: the pieces (%zu bytes) differ from the whole (%zu)",
+                     names[i], l.all.len, whole.len);
+        /* a report of megabytes in many pieces, none far past the chunk */
+        if (!(streamed > 8 * BDB_RENDER_CHUNK && l.writes > 8 &&
+              l.largest < 4 * BDB_RENDER_CHUNK))
+            fail_msg("%s: %zu bytes in %zu writes, the largest %zu", names[i],
+                     streamed, l.writes, l.largest);
+        bdb_buf_free(&out);
+        bdb_buf_free(&l.all);
+        bdb_buf_free(&whole);
+    }
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+/* A sink that fails (a full disk) ends the rendering with its error:
+ * nothing more is written after it, and the caller sees BDB_EIO. */
+static void report__sink__failure_ends_the_report_with_its_error(void **state)
+{
+    (void)state;
+    bdb_store *st;
+    bdb_model *m = many_series_model(&st);
+    renderer rs[] = {bdb_report_render_html, bdb_report_render_json,
+                     bdb_report_render_csv};
+    for (size_t i = 0; i < 3; i++) {
+        sink_log l = {.fail_at = 2};
+        bdb_buf_init(&l.all);
+        bdb_render_sink sink = {sink_keep, &l};
+        bdb_render_opts o = {.sink = &sink};
+        bdb_buf out;
+        bdb_buf_init(&out);
+        int rc = rs[i](m, &o, &out);
+        if (!rc)
+            rc = out.err;
+        if (!rc)
+            rc = bdb_render_flush(&o, &out, 1);
+        assert_int_equal(rc, BDB_EIO);
+        assert_int_equal(l.writes, 2); /* none after the failure */
+        bdb_buf_free(&out);
+        bdb_buf_free(&l.all);
+    }
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 static const char *repeated_runs =
     "platform,tool,benchmark,metric,value,unit,parameters\n"
     "A,gzip,gzip,real,10.0,s,\nA,gzip,gzip,real,10.2,s,\nA,gzip,gzip,real,9.9,s,\n"
@@ -733,6 +877,8 @@ int main(void)
         cmocka_unit_test(report__seed_figures__ratios_oriented_and_untested),
         cmocka_unit_test(report__repeated_runs__welch_decides_and_says_same),
         cmocka_unit_test(report__speedup_intervals__each_is_the_one_comparison_bootstrap),
+        cmocka_unit_test(report__sink__gets_the_same_bytes_in_bounded_pieces),
+        cmocka_unit_test(report__sink__failure_ends_the_report_with_its_error),
         cmocka_unit_test(report__concurrency_values__become_one_ordered_sweep),
         cmocka_unit_test(report__per_core__divides_rates_and_lists_missing),
         cmocka_unit_test(report__nine_and_thirty_watt_boards__per_watt_in_every_format),
