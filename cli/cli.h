@@ -64,6 +64,20 @@ int cli_split_kv(char *arg, char **key, char **value);
 int cli_output_tmp(const char *path, char *out, size_t outsz);
 int cli_output_commit(const char *tmp, const char *path, int ok);
 int cli_output_write(const char *path, const void *data, size_t len);
+/* An output written as it is made (output.c): to a temporary name beside
+ * path, renamed over it by cli_stream_close when ok and complete, else
+ * removed; NULL or "-" is stdout. cli_stream_write is a report sink's
+ * write (ctx: the cli_stream), BDB_EIO once a write failed. open and
+ * close return a BDB_EXIT_* code and print their error. */
+typedef struct cli_stream {
+    FILE *f;
+    const char *path;   /* NULL: stdout */
+    char tmp[4200];
+    int err;            /* errno of the first failed write */
+} cli_stream;
+int cli_stream_open(cli_stream *s, const char *path);
+int cli_stream_write(void *ctx, const char *data, size_t len);
+int cli_stream_close(cli_stream *s, int ok);
 /* Strict number parsing for options; 0 on success. */
 int cli_parse_double(const char *s, double *out);
 int cli_parse_int(const char *s, long *out);

@@ -195,18 +195,6 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
     return BDB_EXIT_OK;
 }
 
-static int emit(const report_args *a, const bdb_buf *b)
-{
-    if (!a->output || strcmp(a->output, "-") == 0) {
-        fwrite(b->data ? b->data : "", 1, b->len, stdout);
-        return BDB_EXIT_OK;
-    }
-    if (cli_output_write(a->output, b->data ? b->data : "", b->len))
-        return BDB_EXIT_FAILED;
-    fprintf(stderr, "benchdb: report written to %s\n", a->output);
-    return BDB_EXIT_OK;
-}
-
 /* The text report's width: --width, else $COLUMNS, else the terminal's,
  * else 100 (a pipe or a file). */
 static int text_width(const report_args *a)
@@ -335,6 +323,16 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
         fprintf(stderr, "benchdb: report written to %s\n", a.output);
         return BDB_EXIT_OK;
     }
+    /* written as it is made: the renderers hand their buffer to the
+     * stream as it grows (text and Markdown once, at the end) */
+    cli_stream out;
+    if (cli_stream_open(&out, a.output)) {
+        bdb_model_free(m);
+        bdb_buf_free(&b);
+        return BDB_EXIT_FAILED;
+    }
+    bdb_render_sink sink = {cli_stream_write, &out};
+    ro.sink = &sink;
     if (efficiency_only) {
         rc = bdb_report_render_efficiency(m, a.format == OUT_MD, &b);
     } else if (a.format == OUT_TEXT) {
@@ -351,13 +349,23 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     /* A renderer's appends that failed are kept in the buffer. */
     if (!rc && b.err)
         rc = b.err;
+    if (!rc)
+        rc = bdb_render_flush(&ro, &b, 1);
     bdb_model_free(m);
     /* html draws its charts with cairo and pango too */
     bdb_chart_release_caches();
-    int status = rc ? cli_error("cannot render the report: %s", bdb_strerror(rc))
-                    : emit(&a, &b);
     bdb_buf_free(&b);
-    return status;
+    if (rc && !out.err) {
+        cli_error("cannot render the report: %s", bdb_strerror(rc));
+        cli_stream_close(&out, 0);
+        return BDB_EXIT_FAILED;
+    }
+    /* a failed write is reported by close, and nothing is left there */
+    if (cli_stream_close(&out, 1))
+        return BDB_EXIT_FAILED;
+    if (out.path)
+        fprintf(stderr, "benchdb: report written to %s\n", a.output);
+    return BDB_EXIT_OK;
 }
 
 int cmd_report(int argc, char **argv, bdb_cli *cli)

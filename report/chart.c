@@ -1461,7 +1461,7 @@ static void draw_scatter(cairo_t *cr, const bdb_model *m, int price)
         set_grey(cr, 0.55);
         cairo_set_line_width(cr, 3);
         for (size_t j = 0; j < nf; j++) {
-            double g, a, b, x = plat_x(&m->platforms[ord[j]], price);
+            double g = NAN, a = NAN, b = NAN, x = plat_x(&m->platforms[ord[j]], price);
             overall_of(m, ord[j], &g, &a, &b);
             if (j)
                 cairo_line_to(cr, amap(&xa, x), amap(&ya, g));

@@ -58,7 +58,6 @@ static void number(bdb_buf *out, double v)
 int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
                           bdb_buf *out)
 {
-    (void)o;
     bdb_buf_puts(out,
                  "tool,benchmark,metric,parameters,unit,better,category,"
                  "platform,baseline,n,mean,median,sd,cv,min,max,mean_ci_lo,"
@@ -115,6 +114,8 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
             number(out, c->compared ? c->match.count : NAN);
             bdb_buf_puts(out, "\n");
         }
+        if (bdb_render_flush(o, out, 0))
+            break;
     }
-    return BDB_OK;
+    return out->err;
 }

@@ -20,15 +20,21 @@
 
 static void esc(bdb_buf *out, const char *s)
 {
-    for (; s && *s; s++) {
+    while (s && *s) {
+        /* the run of bytes that need no escape, in one append */
+        size_t n = strcspn(s, "&<>\"'");
+        if (n)
+            bdb_buf_append(out, s, n);
+        s += n;
         switch (*s) {
         case '&': bdb_buf_puts(out, "&amp;"); break;
         case '<': bdb_buf_puts(out, "&lt;"); break;
         case '>': bdb_buf_puts(out, "&gt;"); break;
         case '"': bdb_buf_puts(out, "&quot;"); break;
         case '\'': bdb_buf_puts(out, "&#39;"); break;
-        default: bdb_buf_append(out, s, 1);
+        default: continue; /* the end */
         }
+        s++;
     }
 }
 
@@ -63,7 +69,8 @@ static void list_items(bdb_buf *out, const char *text)
     }
 }
 
-static void table_from(bdb_buf *out, const bdb_rtable *t)
+static void table_from(bdb_buf *out, const bdb_rtable *t,
+                       const bdb_render_opts *o)
 {
     bdb_buf_puts(out, "<div class=\"scroll\"><table>\n<tr>");
     for (size_t c = 0; c < t->ncols; c++) {
@@ -80,6 +87,7 @@ static void table_from(bdb_buf *out, const bdb_rtable *t)
             bdb_buf_puts(out, "</td>");
         }
         bdb_buf_puts(out, "</tr>\n");
+        bdb_render_flush(o, out, 0);
     }
     bdb_buf_puts(out, "</table></div>\n");
 }
@@ -129,7 +137,7 @@ static void cell_html(bdb_buf *out, const bdb_model *m, size_t s, size_t p)
 }
 
 static void series_table(bdb_buf *out, const bdb_model *m, const char *tool,
-                         int key_only)
+                         int key_only, const bdb_render_opts *o)
 {
     bdb_buf_puts(out, "<div class=\"scroll\"><table>\n<tr><th>benchmark</th>"
                       "<th>metric</th><th>parameters</th>");
@@ -156,6 +164,7 @@ static void series_table(bdb_buf *out, const bdb_model *m, const char *tool,
         for (size_t p = 0; p < m->nplatforms; p++)
             cell_html(out, m, s, p);
         bdb_buf_puts(out, "</tr>\n");
+        bdb_render_flush(o, out, 0);
     }
     bdb_buf_puts(out, "</table></div>\n");
 }
@@ -164,7 +173,7 @@ static void series_table(bdb_buf *out, const bdb_model *m, const char *tool,
  * document, so the glyph ids cairo gives every SVG cannot clash as they
  * would inline, and the page's CSP allows img-src data:. */
 static void chart_img(bdb_buf *out, const bdb_model *m, bdb_chart_kind k,
-                      size_t i, const char *alt)
+                      size_t i, const char *alt, const bdb_render_opts *o)
 {
     if (!bdb_chart_available(m, k, i))
         return;
@@ -189,12 +198,15 @@ static void chart_img(bdb_buf *out, const bdb_model *m, bdb_chart_kind k,
                      j + 1 < svg.len ? b64[v >> 6 & 63] : '=',
                      j + 2 < svg.len ? b64[v & 63] : '='};
         bdb_buf_append(out, q, 4);
+        if (j % 49152 == 0) /* a chart of every series is megabytes */
+            bdb_render_flush(o, out, 0);
     }
     bdb_buf_puts(out, "\"></figure>\n");
     bdb_buf_free(&svg);
 }
 
-static void provenance(bdb_buf *out, const bdb_model *m)
+static void provenance(bdb_buf *out, const bdb_model *m,
+                       const bdb_render_opts *o)
 {
     bdb_buf_puts(out, "<h2 id=\"provenance\">Provenance</h2>\n<p class=\"small\">"
                       "Each figure above is the mean of the values below; each "
@@ -222,27 +234,29 @@ static void provenance(bdb_buf *out, const bdb_model *m)
             esc(out, bdb_model_platform_name(m, p));
             bdb_buf_puts(out, "</td><td class=\"small\">");
             for (size_t i = 0; i < c->n; i++) {
-                char v[64], where[1200];
+                char v[64];
                 bdb_format_value(c->values[i], se->unit, v, sizeof v);
-                snprintf(where, sizeof where, "%s:%d", c->paths[i], c->lines[i]);
                 if (i)
                     bdb_buf_puts(out, "<br>");
                 esc(out, v);
                 if (c->outlier[i])
                     bdb_buf_puts(out, " <span class=\"warn\">(outlier)</span>");
                 bdb_buf_puts(out, " &mdash; <code>");
-                esc(out, where);
-                bdb_buf_puts(out, "</code>");
+                /* the path whole, however long (a copy into a fixed
+                 * buffer cut paths past 1,200 bytes) */
+                esc(out, c->paths[i]);
+                bdb_buf_printf(out, ":%d</code>", c->lines[i]);
             }
             bdb_buf_puts(out, "</td></tr>\n");
         }
+        bdb_render_flush(o, out, 0);
     }
     bdb_buf_puts(out, "</table></div>\n");
     bdb_rtable t;
     bdb_section_sources(m, 1, &t);
     if (t.nrows > 1) {
         bdb_buf_puts(out, "<h3>Where published figures come from</h3>\n");
-        table_from(out, &t);
+        table_from(out, &t, o);
     }
     bdb_rtable_free(&t);
 }
@@ -269,11 +283,11 @@ static void nav_html(bdb_buf *nav, const bdb_model *m)
                       "<a href=\"#provenance\">Provenance</a>");
 }
 
-static void body(bdb_buf *out, const bdb_model *m)
+static void body(bdb_buf *out, const bdb_model *m, const bdb_render_opts *o)
 {
     bdb_rtable t;
     bdb_buf_puts(out, "<h2 id=\"overview\">Overview</h2>\n");
-    chart_img(out, m, BDB_CHART_OVERVIEW, 0, "every headline ratio against the baseline");
+    chart_img(out, m, BDB_CHART_OVERVIEW, 0, "every headline ratio against the baseline", o);
     bdb_buf_puts(out, "<h2 id=\"findings\">Findings</h2>\n<ul class=\"findings\">\n");
     bdb_buf f;
     bdb_buf_init(&f);
@@ -282,22 +296,22 @@ static void body(bdb_buf *out, const bdb_model *m)
     bdb_buf_free(&f);
     bdb_buf_puts(out, "</ul>\n<h2 id=\"platforms\">Platforms</h2>\n");
     bdb_section_platforms(m, &t);
-    table_from(out, &t);
+    table_from(out, &t, o);
     bdb_rtable_free(&t);
     bdb_section_differs(m, &t);
     if (t.nrows > 1) {
         bdb_buf_puts(out, "<h3>What differs between these platforms</h3>\n");
-        table_from(out, &t);
+        table_from(out, &t, o);
     }
     bdb_rtable_free(&t);
     bdb_buf_puts(out, "<h2 id=\"scores\">Summary scores</h2>\n<p class=\"small\">"
                       "Geometric mean of ratios against the baseline over "
                       "headline series, with a 95% bootstrap interval and the "
                       "number of series behind it.</p>\n");
-    chart_img(out, m, BDB_CHART_SCORES, 0, "category scores");
+    chart_img(out, m, BDB_CHART_SCORES, 0, "category scores", o);
     bdb_section_scores(m, &t);
     if (t.nrows > 1)
-        table_from(out, &t);
+        table_from(out, &t, o);
     else
         bdb_buf_puts(out, "<p>No series is measured on two platforms.</p>\n");
     bdb_rtable_free(&t);
@@ -320,7 +334,7 @@ static void body(bdb_buf *out, const bdb_model *m)
                     other++;
             }
         if (key)
-            series_table(out, m, tools[i], 1);
+            series_table(out, m, tools[i], 1, o);
         size_t nh = 0;
         for (size_t s = 0; s < m->nseries; s++)
             nh += strcmp(m->series[s].tool, tools[i]) == 0 && m->series[s].headline;
@@ -328,14 +342,15 @@ static void body(bdb_buf *out, const bdb_model *m)
             bdb_buf_puts(out, "<details><summary>bar charts</summary>\n");
             for (size_t s = 0; s < m->nseries; s++)
                 if (strcmp(m->series[s].tool, tools[i]) == 0 && m->series[s].headline)
-                    chart_img(out, m, BDB_CHART_SERIES, s, m->series[s].benchmark);
+                    chart_img(out, m, BDB_CHART_SERIES, s, m->series[s].benchmark, o);
             bdb_buf_puts(out, "</details>\n");
         }
         if (other) {
             bdb_buf_printf(out, "<details><summary>%zu more metrics</summary>\n", other);
-            series_table(out, m, tools[i], 0);
+            series_table(out, m, tools[i], 0, o);
             bdb_buf_puts(out, "</details>\n");
         }
+        bdb_render_flush(o, out, 0);
     }
     if (m->nsweeps) {
         bdb_buf_puts(out, "<h2 id=\"sweeps\">Sweeps</h2>\n");
@@ -347,18 +362,19 @@ static void body(bdb_buf *out, const bdb_model *m)
             bdb_buf_puts(out, key ? "<h3>" : "");
             esc(out, m->sweeps[w].label);
             bdb_buf_puts(out, key ? "</h3>\n" : "</summary>\n");
-            chart_img(out, m, BDB_CHART_SWEEP, w, m->sweeps[w].label);
+            chart_img(out, m, BDB_CHART_SWEEP, w, m->sweeps[w].label, o);
             bdb_section_sweep(m, w, &t);
-            table_from(out, &t);
+            table_from(out, &t, o);
             bdb_rtable_free(&t);
             if (!key)
                 bdb_buf_puts(out, "</details>\n");
+            bdb_render_flush(o, out, 0);
         }
     }
     bdb_section_efficiency(m, &t);
     bdb_buf_puts(out, "<h2 id=\"efficiency\">Efficiency</h2>\n");
     if (t.nrows > 1)
-        table_from(out, &t);
+        table_from(out, &t, o);
     else
         bdb_buf_puts(out, "<p>No headline series has efficiency inputs.</p>\n");
     bdb_rtable_free(&t);
@@ -375,11 +391,11 @@ static void body(bdb_buf *out, const bdb_model *m)
                                          BDB_CHART_PER_TCO, BDB_CHART_VS_POWER,
                                          BDB_CHART_VS_PRICE, BDB_CHART_MATCH};
     for (size_t k = 0; k < sizeof eff / sizeof eff[0]; k++)
-        chart_img(out, m, eff[k], 0, "efficiency");
+        chart_img(out, m, eff[k], 0, "efficiency", o);
     bdb_section_warnings(m, &t);
     bdb_buf_puts(out, "<h2 id=\"warnings\">Warnings</h2>\n");
     if (t.nrows > 1)
-        table_from(out, &t);
+        table_from(out, &t, o);
     else
         bdb_buf_puts(out, "<p>None: no log of these figures had a warning.</p>\n");
     bdb_rtable_free(&t);
@@ -390,13 +406,12 @@ static void body(bdb_buf *out, const bdb_model *m)
     list_items(out, notes.data);
     bdb_buf_free(&notes);
     bdb_buf_puts(out, "</ul>\n");
-    provenance(out, m);
+    provenance(out, m, o);
 }
 
 int bdb_report_render_html(const bdb_model *m, const bdb_render_opts *o,
                            bdb_buf *out)
 {
-    (void)o;
     const bdb_embedded_file *tpl = bdb_embedded_template("report.html");
     const bdb_embedded_file *css = bdb_embedded_template("report.css");
     if (!tpl || !css)
@@ -428,7 +443,7 @@ int bdb_report_render_html(const bdb_model *m, const bdb_render_opts *o,
         else if (n == 3 && strncmp(open + 2, "css", 3) == 0)
             bdb_buf_puts(out, css->data);
         else if (n == 4 && strncmp(open + 2, "body", 4) == 0)
-            body(out, m);
+            body(out, m, o);
         else if (n == 3 && strncmp(open + 2, "nav", 3) == 0)
             bdb_buf_append(out, nav.data ? nav.data : "", nav.len);
         else if (n == 4 && strncmp(open + 2, "meta", 4) == 0)

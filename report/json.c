@@ -226,7 +226,6 @@ static int put_object_part(bdb_buf *out, json_t *obj, int head)
 int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
                            bdb_buf *out)
 {
-    (void)o;
     jb b = {0};
     json_t *root = json_object();
     set(&b, root, "title", str(m->title));
@@ -280,6 +279,8 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
         if (!rc)
             rc = put_indented(out, text, 2);
         free(text);
+        if (!rc)
+            rc = bdb_render_flush(o, out, 0);
     }
     if (!rc && m->nseries)
         rc = bdb_buf_puts(out, "\n ]");

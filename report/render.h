@@ -1,5 +1,7 @@
 /* render.h - the report renderers. Each writes the whole report for a
- * model into a buffer; the CLI decides where it goes. Text from logs
+ * model into a buffer; the CLI decides where it goes. With a sink in the
+ * options, HTML, JSON and CSV hand the buffer to it as they go, so the
+ * buffer holds a part of the report, never all of it. Text from logs
  * (benchmarks, parameters, platform names, paths) is escaped for the
  * target format. */
 #ifndef BDB_RENDER_H
@@ -8,9 +10,27 @@
 #include "../common/bdb_buf.h"
 #include "model.h"
 
+/* Where a report's bytes go as they are made: write takes len bytes and
+ * returns BDB_OK, or an error code (BDB_EIO) that ends the rendering. */
+typedef struct bdb_render_sink {
+    int (*write)(void *ctx, const char *data, size_t len);
+    void *ctx;
+} bdb_render_sink;
+
 typedef struct bdb_render_opts {
     int all_metrics;    /* text/md: every metric, not only the key ones */
+    const bdb_render_sink *sink; /* NULL: the whole report stays in out */
 } bdb_render_opts;
+
+/* Bytes a renderer keeps before it hands them to the sink. */
+#define BDB_RENDER_CHUNK ((size_t)1 << 16)
+
+/* At a point where what out holds is final: with a sink in o and at
+ * least BDB_RENDER_CHUNK bytes in out (any with force), writes them to
+ * the sink and empties out. A sink's failure is kept in out->err, so the
+ * renderer's later appends do nothing and its caller sees it. Returns
+ * out->err (BDB_OK when there is no sink). */
+int bdb_render_flush(const bdb_render_opts *o, bdb_buf *out, int force);
 
 int bdb_report_render_text(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out);
 int bdb_report_render_markdown(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out);

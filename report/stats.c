@@ -931,12 +931,29 @@ static void tail_quantiles_select(double *x, size_t n, double tail,
     }
 }
 
+/* The type 7 quantile at h (whose order statistics are x(lo) and
+ * x(lo+1) of the whole sample) from a tail t that holds them as its l-th
+ * and (l+1)-th smallest (from 0): select on the tail alone. */
+static double tail_pick(double *t, size_t nt, size_t l, double h, size_t lo)
+{
+    select_kth(t, nt, l);
+    double b = t[l + 1];
+    for (size_t i = l + 2; i < nt; i++)
+        if (t[i] < b)
+            b = t[i];
+    return type7(t[l], b, h, lo);
+}
+
 /* The same quantiles, usually without touching most of x twice: the
- * values below mean - 1.2 sd (and above mean + 1.2 sd) are copied to
- * buf (room for n); when there are more of them than the rank sought,
- * the order statistics of the tail are those of the copy, since every
- * value left out is beyond the threshold. Otherwise (skewed or constant
- * resamples) the full selection decides. Exact either way. */
+ * values below mean - z sd (and above mean + z sd) are copied to buf
+ * (room for n); when there are more of them than the rank sought, the
+ * order statistics of the tail are those of the copy, since every value
+ * left out is beyond the threshold. z = 1.5 keeps about 7% of a normal
+ * shape on each side, enough for a 2.5% tail; a lighter tail (a skewed
+ * shape) tries z = 0.75, and what is still short (constant or far
+ * skewed resamples) goes to the full selection. Exact either way. The
+ * copy is branch-free: each value is written to both tails and kept
+ * where it belongs, since a branch on random data mispredicts often. */
 static void tail_quantiles(double *x, size_t n, double tail, double *buf,
                            double *qlo, double *qhi)
 {
@@ -954,34 +971,170 @@ static void tail_quantiles(double *x, size_t n, double tail, double *buf,
     double mean = sum / (double)n;
     double var = sq / (double)n - mean * mean;
     double sd = var > 0.0 ? sqrt(var) : 0.0;
-    double tlo = mean - 1.2 * sd, thi = mean + 1.2 * sd;
-    size_t nlo = 0, nhi = n;  /* low tail grows up from 0, high down from n */
-    for (size_t i = 0; i < n; i++) {
-        if (x[i] < tlo)
-            buf[nlo++] = x[i];
-        else if (x[i] > thi)
-            buf[--nhi] = x[i];
-    }
-    size_t chi = n - nhi;     /* the high tail is buf[nhi..n-1] */
-    size_t top = n - 1 - l2;  /* x(l2) is the top-th largest, from 0 */
-    if (!(sd > 0.0) || nlo < l1 + 2 || chi < top + 2 || tlo >= thi) {
-        tail_quantiles_select(x, n, tail, qlo, qhi);
+    size_t top = n - 1 - l2; /* x(l2) is the top-th largest, from 0 */
+    static const double zs[] = {1.5, 0.75};
+    for (size_t zi = 0; sd > 0.0 && zi < sizeof zs / sizeof *zs; zi++) {
+        double tlo = mean - zs[zi] * sd, thi = mean + zs[zi] * sd;
+        if (!(tlo < thi))
+            break;
+        /* The low tail grows up from buf[0], the high one down from
+         * buf[n-1]. Before value i they hold at most i values, so both
+         * writes land in buf, on free slots or (the last free one) on the
+         * same slot with the same value. */
+        size_t nlo = 0, nhi = n;
+        for (size_t i = 0; i < n; i++) {
+            double v = x[i];
+            buf[nlo] = v;
+            nlo += v < tlo;
+            buf[nhi - 1] = v;
+            nhi -= v > thi;
+        }
+        size_t chi = n - nhi; /* the high tail is buf[nhi..n-1] */
+        if (nlo < l1 + 2 || chi < top + 2)
+            continue;
+        *qlo = tail_pick(buf, nlo, l1, h1, l1);
+        /* x(l2) is the (chi - 1 - top)-th of the high tail, from 0 */
+        *qhi = tail_pick(buf + nhi, chi, chi - 1 - top, h2, l2);
         return;
     }
-    select_kth(buf, nlo, l1);
-    double b = buf[l1 + 1];
-    for (size_t i = l1 + 2; i < nlo; i++)
-        if (buf[i] < b)
-            b = buf[i];
-    *qlo = type7(buf[l1], b, h1, l1);
-    double *hi = buf + nhi;
-    size_t k = chi - 1 - top; /* rank of x(l2) within the high tail */
-    select_kth(hi, chi, k);
-    b = hi[k + 1];
-    for (size_t i = k + 2; i < chi; i++)
-        if (hi[i] < b)
-            b = hi[i];
-    *qhi = type7(hi[k], b, h2, l2);
+    tail_quantiles_select(x, n, tail, qlo, qhi);
+}
+
+void bdb_stats_ratio_seeds(uint64_t seed, uint64_t *seed_a, uint64_t *seed_b)
+{
+    bdb_stats_rng rng;
+    bdb_stats_rng_seed(&rng, seed);
+    *seed_a = bdb_stats_rng_next(&rng);
+    *seed_b = bdb_stats_rng_next(&rng);
+}
+
+/* The draws as the header defines them, one word at a time: the
+ * reference, and the way when a word is rejected (the chance is n / 2^32
+ * per draw, about once in 400 million for 10 values). */
+static void draw_careful(bdb_stats_rng *rng, uint32_t *idx, size_t nd,
+                         uint32_t n, uint32_t t)
+{
+    uint64_t word = 0;
+    int half = 0; /* 32-bit halves left in word */
+    for (size_t i = 0; i < nd; i++) {
+        uint64_t m;
+        do {
+            if (!half) {
+                word = bdb_stats_rng_next(rng);
+                half = 2;
+            }
+            m = (word & UINT32_MAX) * n;
+            word >>= 32;
+            half--;
+        } while ((uint32_t)m < t);
+        idx[i] = (uint32_t)(m >> 32);
+    }
+}
+
+int bdb_stats_resampling_draw(bdb_stats_resampling *rs, size_t n,
+                              size_t resamples, uint64_t seed)
+{
+    if (!rs || n == 0 || n > UINT32_MAX)
+        return BDB_EUSAGE;
+    if (resamples == 0)
+        resamples = BDB_STATS_BOOTSTRAP_DEFAULT;
+    if (resamples > SIZE_MAX / sizeof *rs->idx / n)
+        return BDB_ENOMEM;
+    size_t nd = resamples * n;
+    if (nd > rs->cap) {
+        uint32_t *p = realloc(rs->idx, nd * sizeof *p);
+        if (!p)
+            return BDB_ENOMEM;
+        rs->idx = p;
+        rs->cap = nd;
+    }
+    rs->n = n;
+    rs->resamples = resamples;
+    uint32_t nn = (uint32_t)n;
+    uint32_t t = (uint32_t)(-nn) % nn; /* 2^32 mod n */
+    bdb_stats_rng rng;
+    bdb_stats_rng_seed(&rng, seed);
+    /* Two draws per output with no branch but the loop's; a rejected word
+     * anywhere sends the whole draw to the careful loop, from the seed
+     * again, so both ways give the same indexes. */
+    uint32_t *idx = rs->idx;
+    uint32_t bad = 0;
+    size_t i = 0;
+    for (; i + 2 <= nd; i += 2) {
+        uint64_t w = bdb_stats_rng_next(&rng);
+        uint64_t m0 = (w & UINT32_MAX) * nn, m1 = (w >> 32) * nn;
+        bad |= (uint32_t)((uint32_t)m0 < t) | (uint32_t)((uint32_t)m1 < t);
+        idx[i] = (uint32_t)(m0 >> 32);
+        idx[i + 1] = (uint32_t)(m1 >> 32);
+    }
+    if (i < nd) {
+        uint64_t m0 = (bdb_stats_rng_next(&rng) & UINT32_MAX) * nn;
+        bad |= (uint32_t)((uint32_t)m0 < t);
+        idx[i] = (uint32_t)(m0 >> 32);
+    }
+    if (bad) {
+        bdb_stats_rng_seed(&rng, seed);
+        draw_careful(&rng, idx, nd, nn, t);
+    }
+    return BDB_OK;
+}
+
+void bdb_stats_resampling_free(bdb_stats_resampling *rs)
+{
+    if (!rs)
+        return;
+    free(rs->idx);
+    rs->idx = NULL;
+    rs->cap = rs->n = rs->resamples = 0;
+}
+
+/* Resamples side by side: one resample's sum is a chain of dependent
+ * additions, several of them keep the adder busy. */
+#define MEANS_LANES 8
+
+int bdb_stats_resampled_means(const bdb_stats_resampling *rs, const double *x,
+                              double *means)
+{
+    if (!rs || !means || (!x && rs->n > 0) || (!rs->idx && rs->resamples))
+        return BDB_EUSAGE;
+    size_t n = rs->n, B = rs->resamples, k = 0;
+    const uint32_t *idx = rs->idx;
+    double dn = (double)n;
+    for (; k + MEANS_LANES <= B; k += MEANS_LANES) {
+        double sum[MEANS_LANES] = {0};
+        const uint32_t *p = idx + k * n;
+        for (size_t i = 0; i < n; i++)
+            for (size_t l = 0; l < MEANS_LANES; l++)
+                sum[l] += x[p[l * n + i]];
+        for (size_t l = 0; l < MEANS_LANES; l++)
+            means[k + l] = sum[l] / dn;
+    }
+    for (; k < B; k++) {
+        double sum = 0.0;
+        const uint32_t *p = idx + k * n;
+        for (size_t i = 0; i < n; i++)
+            sum += x[p[i]];
+        means[k] = sum / dn;
+    }
+    return BDB_OK;
+}
+
+int bdb_stats_ratio_interval(const double *ma, const double *mb,
+                             size_t resamples, double *scratch, double *lo,
+                             double *hi)
+{
+    if (!lo || !hi)
+        return BDB_EUSAGE;
+    *lo = *hi = NAN;
+    if (resamples == 0)
+        return BDB_OK;
+    if (!ma || !mb || !scratch)
+        return BDB_EUSAGE;
+    for (size_t k = 0; k < resamples; k++)
+        scratch[k] = mb[k] / ma[k];
+    tail_quantiles(scratch, resamples, (1.0 - BDB_STATS_CONFIDENCE) / 2.0,
+                   scratch + resamples, lo, hi);
+    return BDB_OK;
 }
 
 int bdb_stats_ratio_bootstrap(const double *a, size_t na, const double *b,
@@ -1003,27 +1156,37 @@ int bdb_stats_ratio_bootstrap(const double *a, size_t na, const double *b,
     out->ratio = mean_of(b, nb) / mean_of(a, na);
     if (na < 2 || nb < 2)
         return BDB_OK;
+    if (na > UINT32_MAX || nb > UINT32_MAX)
+        return BDB_ERANGE;
     if (resamples == 0)
         resamples = BDB_STATS_BOOTSTRAP_DEFAULT;
-    if (resamples > SIZE_MAX / (2 * sizeof(double)))
+    if (resamples > SIZE_MAX / (4 * sizeof(double)))
         return BDB_ENOMEM;
-    double *r = malloc(2 * resamples * sizeof *r); /* ratios, then room */
-    if (!r)
+    /* the means of a and b, then room for the ratios and the quantiles */
+    double *m = malloc(4 * resamples * sizeof *m);
+    if (!m)
         return BDB_ENOMEM;
-    bdb_stats_rng rng;
-    bdb_stats_rng_seed(&rng, seed);
-    bounded da, db;
-    bounded_init(&da, na);
-    bounded_init(&db, nb);
-    for (size_t k = 0; k < resamples; k++) {
-        double ma = resample_mean(&rng, a, &da);
-        double mb = resample_mean(&rng, b, &db);
-        r[k] = mb / ma;
+    uint64_t sa, sb;
+    bdb_stats_ratio_seeds(seed, &sa, &sb);
+    bdb_stats_resampling rs = {0};
+    int rc = bdb_stats_resampling_draw(&rs, na, resamples, sa);
+    if (!rc)
+        rc = bdb_stats_resampled_means(&rs, a, m);
+    if (!rc)
+        rc = bdb_stats_resampling_draw(&rs, nb, resamples, sb);
+    if (!rc)
+        rc = bdb_stats_resampled_means(&rs, b, m + resamples);
+    if (!rc)
+        rc = bdb_stats_ratio_interval(m, m + resamples, resamples,
+                                      m + 2 * resamples, &out->ci_lo,
+                                      &out->ci_hi);
+    bdb_stats_resampling_free(&rs);
+    free(m);
+    if (rc) {
+        out->ci_lo = out->ci_hi = NAN;
+        return rc;
     }
-    tail_quantiles(r, resamples, (1.0 - BDB_STATS_CONFIDENCE) / 2.0,
-                   r + resamples, &out->ci_lo, &out->ci_hi);
     out->resamples = resamples;
-    free(r);
     return BDB_OK;
 }
 

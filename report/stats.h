@@ -253,8 +253,13 @@ typedef struct bdb_ratio {
  * interval: `resamples` times (0: BDB_STATS_BOOTSTRAP_DEFAULT), resample a
  * and b independently with replacement, take mean(b*)/mean(a*); the
  * interval is the 2.5% and 97.5% quantiles (linear interpolation between
- * order statistics, R's type 7) of those ratios. The generator is
- * splitmix64 seeded with seed: same inputs and seed, same interval.
+ * order statistics, R's type 7) of those ratios.
+ * The two samples are resampled from two independent streams: the first
+ * two outputs of splitmix64 seeded with seed are the seeds of a's and b's
+ * bdb_stats_resampling_draw. Same inputs and seed, same interval; and the
+ * same as bdb_stats_resampling_draw + bdb_stats_resampled_means +
+ * bdb_stats_ratio_interval with those two seeds, which is how a report
+ * resamples each cell once for all its comparisons.
  * Every value must be finite and > 0 (benchmark figures; a ratio of a zero
  * or negative figure means nothing): otherwise BDB_ERANGE with out NaN.
  * na = 0 or nb = 0: BDB_OK, everything NaN, resamples 0.
@@ -266,6 +271,45 @@ typedef struct bdb_ratio {
 int bdb_stats_ratio_bootstrap(const double *a, size_t na, const double *b,
                               size_t nb, size_t resamples, uint64_t seed,
                               bdb_ratio *out);
+
+/* The two seeds bdb_stats_ratio_bootstrap derives from seed: the first
+ * (for the baseline a) and second (for b) outputs of splitmix64. */
+void bdb_stats_ratio_seeds(uint64_t seed, uint64_t *seed_a, uint64_t *seed_b);
+
+/* Which positions each bootstrap resample takes: resamples x n indexes in
+ * [0, n), idx[k * n + i] the i-th draw of resample k. The draws are those
+ * of one splitmix64 stream seeded with seed, each 64-bit output giving
+ * two 32-bit words (low half first); a word w gives the index
+ * floor(w * n / 2^32) unless (w * n) mod 2^32 < 2^32 mod n, when it is
+ * skipped (Lemire's multiply-shift with rejection: exactly uniform, no
+ * division). The same indexes serve every sample of n values, so a report
+ * draws them once per series and role, not once per comparison. */
+typedef struct bdb_stats_resampling {
+    size_t n, resamples;
+    uint32_t *idx;
+    size_t cap;         /* room in idx, reused by the next draw */
+} bdb_stats_resampling;
+
+/* Draws (or redraws, reusing rs->idx) the indexes for n values. rs must be
+ * zeroed before the first draw. n must be 1 .. UINT32_MAX and resamples
+ * > 0 (0: BDB_STATS_BOOTSTRAP_DEFAULT). Returns BDB_EUSAGE (NULL rs, n
+ * out of range), BDB_ENOMEM. */
+int bdb_stats_resampling_draw(bdb_stats_resampling *rs, size_t n,
+                              size_t resamples, uint64_t seed);
+void bdb_stats_resampling_free(bdb_stats_resampling *rs);
+
+/* means[k] = the mean of x at the indexes of resample k (summed in draw
+ * order), for the rs->resamples resamples; x has rs->n values. */
+int bdb_stats_resampled_means(const bdb_stats_resampling *rs, const double *x,
+                              double *means);
+
+/* The 95% percentile interval (R's type 7 quantiles, as above) of the
+ * ratios mb[k] / ma[k] of two sets of resampled means; scratch has room
+ * for 2 * resamples doubles. resamples 0: NaN. Returns BDB_EUSAGE for NULL
+ * pointers. */
+int bdb_stats_ratio_interval(const double *ma, const double *mb,
+                             size_t resamples, double *scratch, double *lo,
+                             double *hi);
 
 typedef struct bdb_geomean {
     double geomean;     /* exp(mean(log r)) over the usable ratios */

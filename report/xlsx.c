@@ -56,12 +56,93 @@ typedef struct xl {
     lxw_error err;          /* the first error of any call */
     const bdb_model *m;
     long *row;              /* Results row of series s, platform p; -1 */
+    /* The workbook is written in constant memory: each row goes to disk
+     * when the next one starts, so a sheet's rows must come in order.
+     * A sheet made in another order (Scores: its blocks to the right)
+     * is collected here and written sorted by deferred_write. */
+    lxw_worksheet *deferred_ws;
+    struct dcell *dcells;
+    size_t ndcells, capdcells;
 } xl;
+
+enum { DC_BLANK, DC_STR, DC_NUM, DC_FORMULA_NUM, DC_FORMULA_STR };
+
+typedef struct dcell {
+    lxw_row_t r;
+    lxw_col_t c;
+    int kind;
+    size_t seq;             /* order of the call: a later write wins */
+    char *text;             /* string or formula (owned) */
+    double v;
+    lxw_format *f;
+} dcell;
 
 static void note(xl *x, lxw_error e)
 {
     if (e != LXW_NO_ERROR && x->err == LXW_NO_ERROR)
         x->err = e;
+}
+
+/* One cell: written, or kept for deferred_write when ws is deferred. */
+static void cell_out(xl *x, lxw_worksheet *ws, int kind, lxw_row_t r,
+                     lxw_col_t c, const char *text, double v, lxw_format *f)
+{
+    if (ws && ws == x->deferred_ws) {
+        if (x->ndcells == x->capdcells) {
+            size_t cap = x->capdcells ? 2 * x->capdcells : 64;
+            dcell *d = realloc(x->dcells, cap * sizeof *d);
+            if (!d) {
+                note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+                return;
+            }
+            x->dcells = d;
+            x->capdcells = cap;
+        }
+        char *t = NULL;
+        if (text && !(t = strdup(text))) {
+            note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+            return;
+        }
+        x->dcells[x->ndcells] = (dcell){r, c, kind, x->ndcells, t, v, f};
+        x->ndcells++;
+        return;
+    }
+    switch (kind) {
+    case DC_BLANK: note(x, worksheet_write_blank(ws, r, c, f)); break;
+    case DC_STR: note(x, worksheet_write_string(ws, r, c, text, f)); break;
+    case DC_NUM: note(x, worksheet_write_number(ws, r, c, v, f)); break;
+    case DC_FORMULA_NUM:
+        note(x, worksheet_write_formula_num(ws, r, c, text, f, v));
+        break;
+    default: note(x, worksheet_write_formula_str(ws, r, c, text, f, "")); break;
+    }
+}
+
+static int cmp_dcell(const void *pa, const void *pb)
+{
+    const dcell *a = pa, *b = pb;
+    if (a->r != b->r)
+        return a->r < b->r ? -1 : 1;
+    if (a->c != b->c)
+        return a->c < b->c ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* Writes the deferred sheet's cells in row order and stops deferring. */
+static void deferred_write(xl *x)
+{
+    lxw_worksheet *ws = x->deferred_ws;
+    x->deferred_ws = NULL;
+    if (x->ndcells)
+        qsort(x->dcells, x->ndcells, sizeof *x->dcells, cmp_dcell);
+    for (size_t i = 0; i < x->ndcells; i++) {
+        const dcell *d = &x->dcells[i];
+        cell_out(x, ws, d->kind, d->r, d->c, d->text, d->v, d->f);
+        free(d->text);
+    }
+    free(x->dcells);
+    x->dcells = NULL;
+    x->ndcells = x->capdcells = 0;
 }
 
 /* Text, always as a string: never a formula, whatever it starts with. */
@@ -70,12 +151,12 @@ static void put_str(xl *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
 {
     if (!s || !*s) {
         if (f)
-            note(x, worksheet_write_blank(ws, r, c, f));
+            cell_out(x, ws, DC_BLANK, r, c, NULL, 0, f);
         return;
     }
     size_t n = strlen(s);
     if (n <= XL_STR_MAX - 16) {
-        note(x, worksheet_write_string(ws, r, c, s, f));
+        cell_out(x, ws, DC_STR, r, c, s, 0, f);
         return;
     }
     /* Cut on a UTF-8 boundary and say so. */
@@ -89,7 +170,7 @@ static void put_str(xl *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
     }
     memcpy(t, s, k);
     memcpy(t + k, " ...", 5);
-    note(x, worksheet_write_string(ws, r, c, t, f));
+    cell_out(x, ws, DC_STR, r, c, t, 0, f);
     free(t);
 }
 
@@ -98,9 +179,9 @@ static void put_num(xl *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
                     double v, lxw_format *f)
 {
     if (isfinite(v))
-        note(x, worksheet_write_number(ws, r, c, v, f));
+        cell_out(x, ws, DC_NUM, r, c, NULL, v, f);
     else if (f)
-        note(x, worksheet_write_blank(ws, r, c, f));
+        cell_out(x, ws, DC_BLANK, r, c, NULL, 0, f);
 }
 
 /* A formula whose cached result is the model's figure, or "" when the model
@@ -109,9 +190,9 @@ static void put_formula(xl *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
                         const char *formula, double cached, lxw_format *f)
 {
     if (isfinite(cached))
-        note(x, worksheet_write_formula_num(ws, r, c, formula, f, cached));
+        cell_out(x, ws, DC_FORMULA_NUM, r, c, formula, cached, f);
     else
-        note(x, worksheet_write_formula_str(ws, r, c, formula, f, ""));
+        cell_out(x, ws, DC_FORMULA_STR, r, c, formula, 0, f);
 }
 
 /* "$K$5" for 0-based (r, c). */
@@ -512,14 +593,23 @@ static void sheet_efficiency(xl *x)
 
 /* ---- Scores ------------------------------------------------------------ */
 
+static void scores_cells(xl *x, lxw_worksheet *ws);
+
 static void sheet_scores(xl *x)
 {
-    const bdb_model *m = x->m;
     lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Scores");
     if (!ws) {
         note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
         return;
     }
+    x->deferred_ws = ws; /* the blocks right of the tables start at row 0 */
+    scores_cells(x, ws);
+    deferred_write(x);
+}
+
+static void scores_cells(xl *x, lxw_worksheet *ws)
+{
+    const bdb_model *m = x->m;
     put_str(x, ws, 0, 0, "category", x->head);
     for (size_t p = 0; p < m->nplatforms; p++)
         put_str(x, ws, 0, (lxw_col_t)(p + 1), bdb_model_platform_name(m, p), x->head);
@@ -921,7 +1011,10 @@ int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
     x.row = malloc((m->nseries * m->nplatforms + 1) * sizeof *x.row);
     if (!x.row)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "xlsx: out of memory");
-    x.wb = workbook_new(path);
+    /* constant memory: rows go to a temporary file as they are made (a
+     * million results were 450 MB of cells); rows must come in order */
+    lxw_workbook_options wo = {.constant_memory = LXW_TRUE};
+    x.wb = workbook_new_opt(path, &wo);
     if (!x.wb) {
         free(x.row);
         return bdb_diag_set(diag, BDB_EIO, 0, "%s: cannot start the workbook", path);

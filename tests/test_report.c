@@ -107,6 +107,150 @@ static void report__seed_figures__ratios_oriented_and_untested(void **state)
     bdb_store_close(st);
 }
 
+/* A sink that keeps what it is given, counts the writes and remembers
+ * the largest; fail_at > 0 makes that write fail. */
+typedef struct sink_log {
+    bdb_buf all;
+    size_t writes, largest;
+    size_t fail_at;
+} sink_log;
+
+static int sink_keep(void *ctx, const char *data, size_t len)
+{
+    sink_log *l = ctx;
+    l->writes++;
+    if (l->fail_at && l->writes == l->fail_at)
+        return BDB_EIO;
+    if (len > l->largest)
+        l->largest = len;
+    return bdb_buf_append(&l->all, data, len);
+}
+
+typedef int (*renderer)(const bdb_model *, const bdb_render_opts *, bdb_buf *);
+
+/* Empties every base64 chart in an HTML report: cairo numbers the
+ * surfaces and glyphs of its SVGs from process-wide counters, so a
+ * second rendering in one process has other ids (not other bytes from
+ * one process to the next). */
+static void strip_charts(bdb_buf *b)
+{
+    static const char mark[] = "base64,";
+    char *w = b->data, *r = b->data, *end = b->data + b->len;
+    while (r < end) {
+        char *m = strstr(r, mark);
+        if (!m) {
+            memmove(w, r, (size_t)(end - r));
+            w += end - r;
+            break;
+        }
+        m += sizeof mark - 1;
+        memmove(w, r, (size_t)(m - r));
+        w += m - r;
+        r = strchr(m, '"');
+        if (!r)
+            r = end;
+    }
+    b->len = (size_t)(w - b->data);
+    b->data[b->len] = '\0';
+}
+
+/* 1,500 series on two platforms, 3 runs each: html, json and csv reports
+ * of megabytes (provenance lists every value). */
+static bdb_model *many_series_model(bdb_store **stp)
+{
+    bdb_buf csv;
+    bdb_buf_init(&csv);
+    bdb_buf_puts(&csv, "platform,tool,benchmark,metric,value,unit,parameters\n");
+    for (int s = 0; s < 1500; s++)
+        for (int p = 0; p < 2; p++)
+            for (int r = 0; r < 3; r++)
+                bdb_buf_printf(&csv, "%s,wrk,bench%d,requests_per_sec,%d.%d,req/s,"
+                               "threads=%d\n", p ? "B" : "A", s % 50,
+                               1000 + s + 7 * p + r, r, s / 50);
+    assert_int_equal(csv.err, 0);
+    bdb_store *st = fresh_store();
+    import_text(st, "many.csv", csv.data);
+    bdb_buf_free(&csv);
+    *stp = st;
+    return build(st, "A", NULL);
+}
+
+/* With a sink, a report reaches it in pieces of about BDB_RENDER_CHUNK
+ * (never the whole report at once), and the pieces put together are the
+ * bytes the renderer writes without one. */
+static void report__sink__gets_the_same_bytes_in_bounded_pieces(void **state)
+{
+    (void)state;
+    bdb_store *st;
+    bdb_model *m = many_series_model(&st);
+    renderer rs[] = {bdb_report_render_html, bdb_report_render_json,
+                     bdb_report_render_csv};
+    const char *names[] = {"html", "json", "csv"};
+    for (size_t i = 0; i < 3; i++) {
+        bdb_buf whole;
+        bdb_buf_init(&whole);
+        assert_int_equal(rs[i](m, NULL, &whole), 0);
+        assert_int_equal(whole.err, 0);
+        sink_log l = {.writes = 0};
+        bdb_buf_init(&l.all);
+        bdb_render_sink sink = {sink_keep, &l};
+        bdb_render_opts o = {.sink = &sink};
+        bdb_buf out;
+        bdb_buf_init(&out);
+        assert_int_equal(rs[i](m, &o, &out), 0);
+        assert_int_equal(bdb_render_flush(&o, &out, 1), 0);
+        assert_int_equal(out.len, 0);
+        size_t streamed = l.all.len;
+        if (i == 0) {
+            strip_charts(&whole);
+            strip_charts(&l.all);
+        }
+        if (!(l.all.len == whole.len && memcmp(l.all.data, whole.data, whole.len) == 0))
+            fail_msg("%s: the pieces (%zu bytes) differ from the whole (%zu)",
+                     names[i], l.all.len, whole.len);
+        /* a report of megabytes in many pieces, none far past the chunk */
+        if (!(streamed > 8 * BDB_RENDER_CHUNK && l.writes > 8 &&
+              l.largest < 4 * BDB_RENDER_CHUNK))
+            fail_msg("%s: %zu bytes in %zu writes, the largest %zu", names[i],
+                     streamed, l.writes, l.largest);
+        bdb_buf_free(&out);
+        bdb_buf_free(&l.all);
+        bdb_buf_free(&whole);
+    }
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+/* A sink that fails (a full disk) ends the rendering with its error:
+ * nothing more is written after it, and the caller sees BDB_EIO. */
+static void report__sink__failure_ends_the_report_with_its_error(void **state)
+{
+    (void)state;
+    bdb_store *st;
+    bdb_model *m = many_series_model(&st);
+    renderer rs[] = {bdb_report_render_html, bdb_report_render_json,
+                     bdb_report_render_csv};
+    for (size_t i = 0; i < 3; i++) {
+        sink_log l = {.fail_at = 2};
+        bdb_buf_init(&l.all);
+        bdb_render_sink sink = {sink_keep, &l};
+        bdb_render_opts o = {.sink = &sink};
+        bdb_buf out;
+        bdb_buf_init(&out);
+        int rc = rs[i](m, &o, &out);
+        if (!rc)
+            rc = out.err;
+        if (!rc)
+            rc = bdb_render_flush(&o, &out, 1);
+        assert_int_equal(rc, BDB_EIO);
+        assert_int_equal(l.writes, 2); /* none after the failure */
+        bdb_buf_free(&out);
+        bdb_buf_free(&l.all);
+    }
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 static const char *repeated_runs =
     "platform,tool,benchmark,metric,value,unit,parameters\n"
     "A,gzip,gzip,real,10.0,s,\nA,gzip,gzip,real,10.2,s,\nA,gzip,gzip,real,9.9,s,\n"
@@ -115,6 +259,69 @@ static const char *repeated_runs =
     "B,gzip,gzip,real,5.0,s,\nB,gzip,gzip,real,5.05,s,\n"
     "C,gzip,gzip,real,10.1,s,\nC,gzip,gzip,real,9.8,s,\nC,gzip,gzip,real,10.2,s,\n"
     "C,gzip,gzip,real,10.0,s,\nC,gzip,gzip,real,9.95,s,\n";
+
+/* Two series on five platforms, D with 3 runs and the others with 5 (so
+ * the cells' indexes are drawn for 5, then 3, then 5 again), one
+ * lower-is-better, one cell holding a zero (no ratio) and one a single
+ * run (no spread): the model resamples each cell once per series, and
+ * every interval is what the one-comparison bootstrap gives with the
+ * series' seed, oriented; the others have none. */
+static const char *shared_bootstrap_runs =
+    "platform,tool,benchmark,metric,value,unit,parameters\n"
+    "A,gzip,gzip,real,10.0,s,\nA,gzip,gzip,real,10.2,s,\nA,gzip,gzip,real,9.9,s,\n"
+    "A,gzip,gzip,real,10.1,s,\nA,gzip,gzip,real,10.0,s,\n"
+    "B,gzip,gzip,real,5.0,s,\nB,gzip,gzip,real,5.1,s,\nB,gzip,gzip,real,4.9,s,\n"
+    "B,gzip,gzip,real,5.0,s,\nB,gzip,gzip,real,5.05,s,\n"
+    "C,gzip,gzip,real,10.1,s,\nC,gzip,gzip,real,0,s,\nC,gzip,gzip,real,10.2,s,\n"
+    "C,gzip,gzip,real,10.0,s,\nC,gzip,gzip,real,9.95,s,\n"
+    "D,gzip,gzip,real,7.0,s,\nD,gzip,gzip,real,7.3,s,\nD,gzip,gzip,real,6.8,s,\n"
+    "E,gzip,gzip,real,12.0,s,\nE,gzip,gzip,real,12.5,s,\nE,gzip,gzip,real,11.0,s,\n"
+    "E,gzip,gzip,real,12.2,s,\nE,gzip,gzip,real,12.1,s,\n"
+    "A,x,x,ops,100,ops/s,\nA,x,x,ops,104,ops/s,\nA,x,x,ops,98,ops/s,\n"
+    "B,x,x,ops,120,ops/s,\nB,x,x,ops,119,ops/s,\n"
+    "C,x,x,ops,90,ops/s,\n"
+    "D,x,x,ops,101,ops/s,\nD,x,x,ops,111,ops/s,\nD,x,x,ops,95,ops/s,\n";
+
+static void report__speedup_intervals__each_is_the_one_comparison_bootstrap(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    import_text(st, "shared.csv", shared_bootstrap_runs);
+    bdb_model *m = build(st, "A", "A,B,C,D,E");
+    size_t intervals = 0, none = 0;
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        const bdb_cell *a = &se->cells[se->ref];
+        for (size_t p = 0; p < m->nplatforms; p++) {
+            const bdb_cell *c = &se->cells[p];
+            if (!c->compared)
+                continue;
+            bdb_ratio r;
+            int rc = bdb_stats_ratio_bootstrap(a->values, a->n, c->values,
+                                               c->n, m->opts.resamples,
+                                               m->opts.seed + (uint64_t)s * 7919,
+                                               &r);
+            if (rc == BDB_ERANGE || isnan(r.ci_lo)) {
+                assert_true(isnan(c->speedup_lo) && isnan(c->speedup_hi));
+                none++;
+                continue;
+            }
+            assert_int_equal(rc, BDB_OK);
+            bdb_stats_orient_interval(&r.ci_lo, &r.ci_hi, se->better);
+            if (!(c->speedup_lo == r.ci_lo && c->speedup_hi == r.ci_hi))
+                fail_msg("%s on %s: [%a, %a], alone [%a, %a]", se->benchmark,
+                         bdb_model_platform_name(m, p), c->speedup_lo,
+                         c->speedup_hi, r.ci_lo, r.ci_hi);
+            assert_true(c->speedup_lo <= c->speedup && c->speedup <= c->speedup_hi);
+            intervals++;
+        }
+    }
+    /* gzip: B, D, E (C has the zero); x: B, D (C has one run) */
+    assert_int_equal(intervals, 5);
+    assert_int_equal(none, 2);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
 
 static void report__repeated_runs__welch_decides_and_says_same(void **state)
 {
@@ -669,6 +876,9 @@ int main(void)
         cmocka_unit_test(report__efficiency_formats__as_report),
         cmocka_unit_test(report__seed_figures__ratios_oriented_and_untested),
         cmocka_unit_test(report__repeated_runs__welch_decides_and_says_same),
+        cmocka_unit_test(report__speedup_intervals__each_is_the_one_comparison_bootstrap),
+        cmocka_unit_test(report__sink__gets_the_same_bytes_in_bounded_pieces),
+        cmocka_unit_test(report__sink__failure_ends_the_report_with_its_error),
         cmocka_unit_test(report__concurrency_values__become_one_ordered_sweep),
         cmocka_unit_test(report__per_core__divides_rates_and_lists_missing),
         cmocka_unit_test(report__nine_and_thirty_watt_boards__per_watt_in_every_format),
