@@ -1,6 +1,8 @@
 /* batch.c - the batch policy shared by import and reparse (batch.h). */
 #include "batch.h"
 
+#include <stdlib.h>
+
 static double seconds_since(const struct timespec *t)
 {
     struct timespec now;
@@ -18,9 +20,26 @@ int cli_batch_open(bdb_store *st, cli_batch *b)
     return 1;
 }
 
+/* BENCHDB_BATCH_FILES=N (1 to CLI_BATCH_FILES) commits every N files:
+ * smaller batches for a database many importers share, and for the crash
+ * test, which must see commits between batches. */
+static size_t batch_files(void)
+{
+    static size_t n;
+    if (!n) {
+        const char *e = getenv("BENCHDB_BATCH_FILES");
+        char *end = NULL;
+        long long v = e && *e ? strtoll(e, &end, 10) : 0;
+        n = end && *end == '\0' && v >= 1 && v <= CLI_BATCH_FILES
+                ? (size_t)v
+                : CLI_BATCH_FILES;
+    }
+    return n;
+}
+
 int cli_batch_full(const cli_batch *b)
 {
-    return b->open && (b->files >= CLI_BATCH_FILES ||
+    return b->open && (b->files >= batch_files() ||
                        seconds_since(&b->start) >= CLI_BATCH_SECONDS);
 }
 
