@@ -1556,4 +1556,5 @@ static int sniff(const char *buf, size_t len)
     return score;
 }
 
-const bdb_parser bdb_parser_openssl_speed = {"openssl-speed", 2, sniff, parse};
+const bdb_parser bdb_parser_openssl_speed = {"openssl-speed", 2, sniff,
+                                               parse, 0};

@@ -1431,4 +1431,4 @@ static int sniff(const char *buf, size_t len)
 }
 
 const bdb_parser bdb_parser_redis_benchmark = {"redis-benchmark", 2, sniff,
-                                               parse};
+                                               parse, 0};
