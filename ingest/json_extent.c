@@ -12,14 +12,18 @@ static int blank(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-/* A byte JSON allows outside strings: structure, numbers, true, false,
- * null. */
-static int json_byte(char c)
-{
-    if (blank(c) || (c >= '0' && c <= '9'))
-        return 1;
-    return strchr(",:-+.eEtrufalsn", c) != NULL && c != '\0';
-}
+/* What a byte is outside strings: 1 a byte JSON allows there (blanks,
+ * numbers, true, false, null, ',' and ':'), 2 a quote, 3 an opener, 4 a
+ * closer; 0 anything else. A table: the scan runs over every byte of an
+ * 84 MB fio JSON. */
+static const unsigned char outside[256] = {
+    [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['\n'] = 1,
+    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
+    ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, [','] = 1, [':'] = 1,
+    ['-'] = 1, ['+'] = 1, ['.'] = 1, ['e'] = 1, ['E'] = 1, ['t'] = 1,
+    ['r'] = 1, ['u'] = 1, ['f'] = 1, ['a'] = 1, ['l'] = 1, ['s'] = 1,
+    ['n'] = 1, ['"'] = 2, ['{'] = 3, ['['] = 3, ['}'] = 4, [']'] = 4,
+};
 
 /* The end of the object that opens at buf[p] == '{'; 0 when it is not
  * closed in the buffer, or is not JSON. */
@@ -29,7 +33,10 @@ static int close_of(const char *buf, size_t len, size_t p, size_t *end)
     size_t depth = 0;
     for (size_t i = p; i < len; i++) {
         char c = buf[i];
-        if (c == '"') {
+        unsigned char k = outside[(unsigned char)c];
+        if (k == 1)
+            continue;
+        if (k == 2) {
             /* a string: to its closing quote, escapes skipped; a raw line
              * end cannot be in one */
             for (i++; i < len && buf[i] != '"'; i++) {
@@ -40,18 +47,18 @@ static int close_of(const char *buf, size_t len, size_t p, size_t *end)
             }
             if (i >= len)
                 return 0;
-        } else if (c == '{' || c == '[') {
+        } else if (k == 3) {
             if (depth == MAX_DEPTH)
                 return 0;
             stack[depth++] = c == '{' ? '}' : ']';
-        } else if (c == '}' || c == ']') {
+        } else if (k == 4) {
             if (depth == 0 || stack[depth - 1] != c)
                 return 0;
             if (--depth == 0) {
                 *end = i + 1;
                 return 1;
             }
-        } else if (!json_byte(c)) {
+        } else {
             return 0;
         }
     }
