@@ -10,7 +10,10 @@ static double seconds_since(const struct timespec *t)
 
 int cli_batch_open(bdb_store *st, cli_batch *b)
 {
-    *b = (cli_batch){0};
+    size_t limit = b->next_limit ? b->next_limit : CLI_BATCH_FIRST;
+    *b = (cli_batch){.limit = limit,
+                     .next_limit = limit * 2 > CLI_BATCH_FILES
+                                       ? CLI_BATCH_FILES : limit * 2};
     if (!st || bdb_store_batch_begin(st) != BDB_OK)
         return 0;
     b->open = 1;
@@ -20,7 +23,7 @@ int cli_batch_open(bdb_store *st, cli_batch *b)
 
 int cli_batch_full(const cli_batch *b)
 {
-    return b->open && (b->files >= CLI_BATCH_FILES ||
+    return b->open && (b->files >= b->limit ||
                        seconds_since(&b->start) >= CLI_BATCH_SECONDS);
 }
 

@@ -76,6 +76,10 @@ typedef struct sq {
     writer w;
     bdb_scache cache;
     char cur_platform[64];  /* the open source's platform */
+    /* the run set the batch's files go into, known to exist: forgotten
+     * whenever a rollback may have removed it */
+    char set_name[256];
+    long long set_id;
     int cur_replaced;       /* the open source is being re-read */
 } sq;
 
@@ -194,6 +198,7 @@ static int tx_end(bdb_store *st, int rc)
             sqlite3_exec(DB(st), "ROLLBACK TO one_source; RELEASE one_source",
                          NULL, NULL, NULL);
         bdb_scache_clear(&impl->cache);
+        impl->set_name[0] = '\0';
     }
     return rc;
 }
@@ -983,6 +988,7 @@ static int sq_batch_begin(bdb_store *st)
     if (exec_patient(st, "BEGIN IMMEDIATE"))
         return BDB_ESTORE;
     bdb_scache_clear(&impl->cache);
+    impl->set_name[0] = '\0';
     impl->in_batch = 1;
     impl->sweep_series = 0;
     return BDB_OK;
@@ -1003,6 +1009,7 @@ static int sq_batch_end(bdb_store *st, int commit)
     impl->in_batch = 0;
     impl->sweep_series = 0;
     bdb_scache_clear(&impl->cache);
+    impl->set_name[0] = '\0';
     return commit ? rc : BDB_OK;
 }
 
@@ -1710,16 +1717,25 @@ static int exec_ids(bdb_store *st, const char *sql, long long a, long long b,
 static int source_put_set(bdb_store *st, long long source_id,
                           const char *set, const bdb_params *tags)
 {
+    sq *impl = st->impl;
     long long sid = 0;
     sqlite3_stmt *s;
-    int rc = keep_stmt(st, K_SET_ADD, &s);
-    if (!rc) {
+    int rc = BDB_OK;
+    /* Within a batch, the set made (or found) for the previous file is
+     * still there unless a rollback came between. */
+    int known = impl->in_batch && impl->set_name[0] &&
+                strcmp(impl->set_name, set) == 0;
+    if (known)
+        sid = impl->set_id;
+    else
+        rc = keep_stmt(st, K_SET_ADD, &s);
+    if (!known && !rc) {
         sqlite3_bind_text(s, 1, set, -1, SQLITE_STATIC);
         if (sqlite3_step(s) != SQLITE_DONE)
             rc = fail_db(st, "adding set");
         unkeep(s);
     }
-    if (!rc && !(rc = keep_stmt(st, K_SET_ID, &s))) {
+    if (!known && !rc && !(rc = keep_stmt(st, K_SET_ID, &s))) {
         sqlite3_bind_text(s, 1, set, -1, SQLITE_STATIC);
         int step = sqlite3_step(s);
         if (step == SQLITE_ROW)
@@ -1730,6 +1746,10 @@ static int source_put_set(bdb_store *st, long long source_id,
     }
     if (!rc && !sid)
         rc = bdb_store_fail(st, BDB_ESTORE, "set '%s' vanished", set);
+    if (!rc && !known && impl->in_batch && strlen(set) < sizeof impl->set_name) {
+        memcpy(impl->set_name, set, strlen(set) + 1);
+        impl->set_id = sid;
+    }
     for (int i = 0; !rc && tags && i < tags->n; i++) {
         if ((rc = keep_stmt(st, K_SET_TAG, &s)))
             break;
@@ -1785,6 +1805,7 @@ static int sq_history_each(bdb_store *st,
 static int sweep_later(bdb_store *st)
 {
     sq *impl = st->impl;
+    impl->set_name[0] = '\0';
     if (exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM sources "
                  "WHERE sources.set_id = sets.id)"))
         return BDB_ESTORE;
@@ -1880,9 +1901,11 @@ static int sq_source_revise(bdb_store *st, long long id,
     }
     if (!rc && src->set && *src->set)
         rc = source_put_set(st, id, src->set, src->set_tags);
-    if (!rc && src->set && *src->set)   /* the set it left may be empty */
+    if (!rc && src->set && *src->set) { /* the set it left may be empty */
+        impl->set_name[0] = '\0';
         rc = exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM "
                       "sources WHERE sources.set_id = sets.id)");
+    }
     if (!rc)
         snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
                  src->platform ? src->platform : "");
@@ -2073,6 +2096,7 @@ static int sq_set_rename(bdb_store *st, const char *old_name,
     if (!rc && b)
         rc = bdb_store_fail(st, BDB_EEXIST, "there is a set named '%s' already",
                             new_name);
+    ((sq *)st->impl)->set_name[0] = '\0';
     if (!rc)
         rc = exec_texts(st, "UPDATE sets SET name = ? WHERE name = ?",
                         "renaming set", NULL, 2, new_name, old_name);
