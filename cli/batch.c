@@ -12,7 +12,10 @@ static double seconds_since(const struct timespec *t)
 
 int cli_batch_open(bdb_store *st, cli_batch *b)
 {
-    *b = (cli_batch){0};
+    size_t limit = b->next_limit ? b->next_limit : CLI_BATCH_FIRST;
+    *b = (cli_batch){.limit = limit,
+                     .next_limit = limit * 2 > CLI_BATCH_FILES
+                                       ? CLI_BATCH_FILES : limit * 2};
     if (!st || bdb_store_batch_begin(st) != BDB_OK)
         return 0;
     b->open = 1;
@@ -20,9 +23,9 @@ int cli_batch_open(bdb_store *st, cli_batch *b)
     return 1;
 }
 
-/* BENCHDB_BATCH_FILES=N (1 to CLI_BATCH_FILES) commits every N files:
+/* BENCHDB_BATCH_FILES=N (1 to CLI_BATCH_FILES) caps a batch at N files:
  * smaller batches for a database many importers share, and for the crash
- * test, which must see commits between batches. */
+ * test, which must see commits between its kills. */
 static size_t batch_files(void)
 {
     static size_t n;
@@ -39,7 +42,8 @@ static size_t batch_files(void)
 
 int cli_batch_full(const cli_batch *b)
 {
-    return b->open && (b->files >= batch_files() ||
+    size_t cap = batch_files();
+    return b->open && (b->files >= (b->limit < cap ? b->limit : cap) ||
                        seconds_since(&b->start) >= CLI_BATCH_SECONDS);
 }
 

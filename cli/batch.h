@@ -9,11 +9,13 @@
 
 #include "../store/store.h"
 
-/* A batch ends after this many files or this much time, whichever comes
- * first: the time bound keeps other importers' wait short (they wait on
- * the write lock), the count bounds what one failed commit loses. Few
- * large commits write each index page once per batch instead of once
- * per 256 files. */
+/* A batch ends after its share of files or CLI_BATCH_SECONDS, whichever
+ * comes first: the time bound keeps other importers' wait short (they
+ * wait on the write lock). The share starts at CLI_BATCH_FIRST files and
+ * doubles with each batch up to CLI_BATCH_FILES: a short import commits
+ * early and in steps (a crash loses little of it), a long one pays few
+ * commits, each writing the index pages it touched once. */
+#define CLI_BATCH_FIRST 32
 #define CLI_BATCH_FILES 4096
 #define CLI_BATCH_SECONDS 1.0
 
@@ -21,11 +23,14 @@ typedef struct cli_batch {
     int open;
     size_t files;            /* files read in it */
     size_t added, results;   /* what landed in it: undone if it fails */
+    size_t limit;            /* its share of files */
+    size_t next_limit;       /* the next batch's (0: CLI_BATCH_FIRST) */
     struct timespec start;
 } cli_batch;
 
-/* Opens a batch on st; 0 when none could be opened (each file then
- * commits alone), 1 when open. */
+/* Opens a batch on st (b starts zeroed, then is reused from batch to
+ * batch); 0 when none could be opened (each file then commits alone), 1
+ * when open. */
 int cli_batch_open(bdb_store *st, cli_batch *b);
 /* 1 when the open batch holds enough files or time to be committed. */
 int cli_batch_full(const cli_batch *b);

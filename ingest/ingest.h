@@ -34,6 +34,10 @@ typedef struct bdb_parser {
      * line and what was expected in diag; the caller discards out. */
     int (*parse)(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag);
+    /* 1 when the tool prints JSON: its sniffer sees the whole buffer. The
+     * sniffers of text-only tools (0) are not run over large whole JSON
+     * objects, where no line of theirs can be (json_extent.h). */
+    int reads_json;
 } bdb_parser;
 
 /* A sniff score at or above this makes a parser run on a file. */

@@ -1468,6 +1468,18 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
 
 /* ---- detection ----------------------------------------------------------- */
 
+/* A row of 5 or 6 "123.45k" figures has a 'k' in each: a line with fewer
+ * is not one, and is not tokenised (detection looks at every line). */
+static int has_k_figures(const char *p, const char *end)
+{
+    int n = 0;
+    while (n < 5 && p < end && (p = memchr(p, 'k', (size_t)(end - p)))) {
+        n++;
+        p++;
+    }
+    return n >= 5;
+}
+
 static int sniff(const char *buf, size_t len)
 {
     int score = 0;
@@ -1524,7 +1536,7 @@ static int sniff(const char *buf, size_t len)
                   bdb_starts_with(p, end, "version: ")) &&
                  p + 8 < end)
             version = 1;
-        else {
+        else if (has_k_figures(p, end)) {
             ossl_tok t[MAX_TOK];
             int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
             char label[VALUE_BUF];
@@ -1556,4 +1568,5 @@ static int sniff(const char *buf, size_t len)
     return score;
 }
 
-const bdb_parser bdb_parser_openssl_speed = {"openssl-speed", 2, sniff, parse};
+const bdb_parser bdb_parser_openssl_speed = {"openssl-speed", 2, sniff,
+                                               parse, 0};

@@ -1370,9 +1370,9 @@ static int sniff(const char *buf, size_t len)
     int messages = 0, command = 0;
     while (bdb_lines_next(&it, &l)) {
         const char *p = l.p, *end = l.end;
-        for (const char *c = l.p; c < l.end; c++)
-            if (*c == '\r')
-                p = c + 1;
+        for (const char *c = l.p;
+             c < l.end && (c = memchr(c, '\r', (size_t)(l.end - c)));)
+            p = ++c;
         /* >= 6.2 progress, even alone (a run that stopped early) */
         const char *r = bdb_find(l.p, l.end, ": rps=");
         if (r && bdb_find(r, l.end, " avg_msec="))
@@ -1405,7 +1405,8 @@ static int sniff(const char *buf, size_t len)
         else if (parse_quiet(p, end, &qq)) {
             quiet++;
             quiet_p50 += qq.p50_kind != 0;
-        } else if (*p == '"') {
+        } else if (*p == '"' && memchr(p, ',', (size_t)(end - p))) {
+            /* two fields have a comma between them */
             rb_fields fs;
             double v;
             if (csv_split(p, end, &fs) == 0 && fs.n == 2 && fs.len[0] > 0 &&
@@ -1431,4 +1432,4 @@ static int sniff(const char *buf, size_t len)
 }
 
 const bdb_parser bdb_parser_redis_benchmark = {"redis-benchmark", 2, sniff,
-                                               parse};
+                                               parse, 0};

@@ -1175,24 +1175,30 @@ static int sniff(const char *buf, size_t len)
             bdb_time_duration(vs, e, &v))
             return 90;
         state = 0;
-        if ((bdb_contains(p, e, "maxresident)k") || bdb_contains(p, e, "max)k")) &&
+        /* the cheap tests first (a byte, the line's end): this runs on
+         * every line of every file detection looks at */
+        size_t n = (size_t)(e - p);
+        if (memchr(p, ')', n) &&
+            (bdb_contains(p, e, "maxresident)k") || bdb_contains(p, e, "max)k")) &&
             bdb_contains(p, e, "elapsed"))
             return 90;
-        if (bdb_contains(p, e, " real ") && bdb_contains(p, e, " user ") &&
-            e - p > 4 && bdb_span_eq(e - 4, e, " sys") && is_digit(*p))
+        if (is_digit(*p) && e - p > 4 && bdb_span_eq(e - 4, e, " sys") &&
+            bdb_contains(p, e, " real ") && bdb_contains(p, e, " user "))
             return 80;
-        if (bdb_contains(p, e, "s user ") && bdb_contains(p, e, "s system ") &&
-            bdb_contains(p, e, "% cpu ") && e - p > 6 &&
-            bdb_span_eq(e - 6, e, " total"))
+        if (e - p > 6 && bdb_span_eq(e - 6, e, " total") &&
+            bdb_contains(p, e, "s user ") && bdb_contains(p, e, "s system ") &&
+            bdb_contains(p, e, "% cpu "))
             return 80;
-        if ((bdb_contains(p, e, " real ") && e - p > 7 &&
-             bdb_span_eq(e - 7, e, " system")) ||
-            (bdb_contains(p, e, "io ") && bdb_contains(p, e, "pf+")))
+        if ((e - p > 7 && bdb_span_eq(e - 7, e, " system") &&
+             bdb_contains(p, e, " real ")) ||
+            (memchr(p, '+', n) && bdb_contains(p, e, "pf+") &&
+             bdb_contains(p, e, "io ")))
             fmt_seen = 1; /* mksh, tcsh: the trial parse below decides */
-        else if (bdb_contains(p, e, "TIMEFORMAT=") || bdb_contains(p, e, "TIMEFMT=") ||
-                 bdb_contains(p, e, "TIME=") ||
-            ((bdb_contains(p, e, "-f ") || bdb_contains(p, e, "--format")) &&
-             bdb_contains(p, e, "%")))
+        else if ((memchr(p, '=', n) && bdb_contains(p, e, "TIME") &&
+                  (bdb_contains(p, e, "TIMEFORMAT=") ||
+                   bdb_contains(p, e, "TIMEFMT=") || bdb_contains(p, e, "TIME="))) ||
+                 (memchr(p, '%', n) &&
+                  (bdb_contains(p, e, "-f ") || bdb_contains(p, e, "--format"))))
             fmt_seen = 1;
         int f = vfield_of(p, e, &val);
         if (f == -2 || f == 3 || f == VF_TOYBOX)
@@ -1217,4 +1223,4 @@ static int sniff(const char *buf, size_t len)
     return 0;
 }
 
-const bdb_parser bdb_parser_time = {"time", 2, sniff, parse};
+const bdb_parser bdb_parser_time = {"time", 2, sniff, parse, 0};

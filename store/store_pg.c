@@ -98,6 +98,11 @@ typedef struct pg {
     char last_platform[64];
     long long last_platform_id;
     bdb_scache cache;
+    /* the run set the batch's files go into, known to exist: forgotten
+     * whenever a rollback may have removed it (two statements per file
+     * saved, each a round trip) */
+    char set_name[256];
+    long long set_id;
 } pg;
 
 static pg *PG(bdb_store *st)
@@ -353,6 +358,7 @@ static int tx_end(bdb_store *st, int rc)
         memcpy(st->errmsg, keep, sizeof keep);
         bdb_scache_clear(&impl->cache);
         impl->last_platform_id = -1;
+        impl->set_name[0] = '\0';
     }
     if (inner)
         impl->nest--;
@@ -1357,6 +1363,7 @@ static int pg_batch_begin(bdb_store *st)
         return BDB_ESTORE;
     impl->in_batch = 1;
     impl->sweep_series = 0;
+    impl->set_name[0] = '\0';
     return BDB_OK;
 }
 
@@ -1381,6 +1388,7 @@ static int pg_batch_end(bdb_store *st, int commit)
     impl->nest = 0;
     impl->sweep_series = 0;
     bdb_scache_clear(&impl->cache);
+    impl->set_name[0] = '\0';
     impl->last_platform_id = -1;
     return commit ? rc : BDB_OK;
 }
@@ -1838,14 +1846,27 @@ static int count_of(bdb_store *st, const char *sql, long long id,
 static int source_put_set(bdb_store *st, long long source_id, const char *set,
                           const bdb_params *tags)
 {
+    pg *impl = PG(st);
     long long sid = 0;
-    int rc = exec_texts(st, "INSERT INTO sets(name) VALUES($1) "
+    int rc = BDB_OK;
+    /* Within a batch, the set made (or found) for the previous file is
+     * still there unless a rollback came between. */
+    int known = impl->in_batch && impl->set_name[0] &&
+                strcmp(impl->set_name, set) == 0;
+    if (known)
+        sid = impl->set_id;
+    else
+        rc = exec_texts(st, "INSERT INTO sets(name) VALUES($1) "
                             "ON CONFLICT(name) DO NOTHING", "adding set", NULL,
                         1, set);
-    if (!rc)
+    if (!known && !rc)
         rc = id_by_name(st, "sets", set, &sid);
     if (!rc && !sid)
         rc = bdb_store_fail(st, BDB_ESTORE, "set '%s' vanished", set);
+    if (!rc && !known && impl->in_batch && strlen(set) < sizeof impl->set_name) {
+        memcpy(impl->set_name, set, strlen(set) + 1);
+        impl->set_id = sid;
+    }
     char sidtext[32];
     snprintf(sidtext, sizeof sidtext, "%lld", sid);
     for (int i = 0; !rc && tags && i < tags->n; i++)
@@ -1896,6 +1917,7 @@ static int pg_history_each(bdb_store *st,
 static int sweep_later(bdb_store *st)
 {
     pg *impl = PG(st);
+    impl->set_name[0] = '\0';
     if (exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM sources "
                  "WHERE sources.set_id = sets.id)"))
         return BDB_ESTORE;
@@ -1981,9 +2003,11 @@ static int pg_source_revise(bdb_store *st, long long id,
     }
     if (!rc && src->set && *src->set)
         rc = source_put_set(st, id, src->set, src->set_tags);
-    if (!rc && src->set && *src->set)   /* the set it left may be empty */
+    if (!rc && src->set && *src->set) { /* the set it left may be empty */
+        impl->set_name[0] = '\0';
         rc = exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM "
                       "sources WHERE sources.set_id = sets.id)");
+    }
     if (!rc)
         snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
                  src->platform ? src->platform : "");
@@ -2157,6 +2181,7 @@ static int pg_set_rename(bdb_store *st, const char *old_name,
     if (!rc && b)
         rc = bdb_store_fail(st, BDB_EEXIST, "there is a set named '%s' already",
                             new_name);
+    PG(st)->set_name[0] = '\0';
     if (!rc)
         rc = exec_texts(st, "UPDATE sets SET name = $1 WHERE name = $2",
                         "renaming set", NULL, 2, new_name, old_name);

@@ -96,6 +96,10 @@ typedef struct sq {
                                after each batch */
     struct timespec busy_since; /* when the current wait began */
     char cur_platform[64];  /* the open source's platform */
+    /* the run set the batch's files go into, known to exist: forgotten
+     * whenever a rollback may have removed it */
+    char set_name[256];
+    long long set_id;
     int cur_replaced;       /* the open source is being re-read */
 } sq;
 
@@ -172,29 +176,11 @@ static int prepare(bdb_store *st, sqlite3_stmt **stmt, const char *sql)
     return BDB_OK;
 }
 
-/* Resets the writer's statements. A SELECT stepped to its row holds a
- * read snapshot until it is reset, and COMMIT does not end it: the next
- * BEGIN IMMEDIATE, after another process wrote, then fails with
- * SQLITE_BUSY_SNAPSHOT (no busy handler helps) until the timeout. So the
- * writer lets go of everything before each commit. */
-static void writer_idle(sq *impl)
-{
-    if (!impl->writer_open)
-        return;
-    writer *w = &impl->w;
-    sqlite3_stmt *all[] = {w->platform_ins, w->platform_sel, w->series_ins,
-                           w->series_sel, w->set_ins, w->set_sel,
-                           w->param_ins, w->result_ins, w->results_ins,
-                           w->warning_ins, w->source_ins};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (all[i])
-            sqlite3_reset(all[i]);
-}
-
 /* The kept statement k, ready to bind; give it back with unkeep(). */
 static int keep_stmt(bdb_store *st, int k, sqlite3_stmt **out)
 {
     sq *impl = st->impl;
+    *out = NULL;
     if (!impl->kept[k] &&
         sqlite3_prepare_v3(DB(st), kept_sql[k], -1, SQLITE_PREPARE_PERSISTENT,
                            &impl->kept[k], NULL) != SQLITE_OK)
@@ -231,6 +217,29 @@ static void kept_close(sq *impl)
     }
 }
 
+/* Resets the writer's statements. A SELECT stepped to its row holds a
+ * read snapshot until it is reset, and COMMIT does not end it: the next
+ * BEGIN IMMEDIATE, after another process wrote, then fails with
+ * SQLITE_BUSY_SNAPSHOT (no busy handler helps) until the timeout. So the
+ * writer lets go of everything before each commit. */
+static void writer_idle(sq *impl)
+{
+    if (!impl->writer_open)
+        return;
+    writer *w = &impl->w;
+    sqlite3_stmt *all[] = {w->platform_ins, w->platform_sel, w->series_ins,
+                           w->series_sel, w->set_ins, w->set_sel,
+                           w->param_ins, w->result_ins, w->results_ins,
+                           w->warning_ins, w->source_ins};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (all[i])
+            sqlite3_reset(all[i]);
+    /* the kept per-file statements are reset after each use already */
+    for (int k = 0; k < K_COUNT; k++)
+        if (impl->kept[k])
+            sqlite3_reset(impl->kept[k]);
+}
+
 /* One file's (or one change's) transaction: a savepoint inside an open
  * batch, else a transaction of its own. */
 static int tx_begin(bdb_store *st)
@@ -259,6 +268,7 @@ static int tx_end(bdb_store *st, int rc)
             sqlite3_exec(DB(st), "ROLLBACK TO one_source; RELEASE one_source",
                          NULL, NULL, NULL);
         bdb_scache_clear(&impl->cache);
+        impl->set_name[0] = '\0';
     }
     return rc;
 }
@@ -1163,6 +1173,7 @@ static int sq_batch_begin(bdb_store *st)
     if (exec_patient(st, "BEGIN IMMEDIATE"))
         return BDB_ESTORE;
     bdb_scache_clear(&impl->cache);
+    impl->set_name[0] = '\0';
     impl->in_batch = 1;
     impl->sweep_series = 0;
     return BDB_OK;
@@ -1187,6 +1198,7 @@ static int sq_batch_end(bdb_store *st, int commit)
     impl->in_batch = 0;
     impl->sweep_series = 0;
     bdb_scache_clear(&impl->cache);
+    impl->set_name[0] = '\0';
     return commit ? rc : BDB_OK;
 }
 
@@ -1895,16 +1907,25 @@ static int exec_ids(bdb_store *st, const char *sql, long long a, long long b,
 static int source_put_set(bdb_store *st, long long source_id,
                           const char *set, const bdb_params *tags)
 {
+    sq *impl = st->impl;
     long long sid = 0;
     sqlite3_stmt *s;
-    int rc = keep_stmt(st, K_SET_ADD, &s);
-    if (!rc) {
+    int rc = BDB_OK;
+    /* Within a batch, the set made (or found) for the previous file is
+     * still there unless a rollback came between. */
+    int known = impl->in_batch && impl->set_name[0] &&
+                strcmp(impl->set_name, set) == 0;
+    if (known)
+        sid = impl->set_id;
+    else
+        rc = keep_stmt(st, K_SET_ADD, &s);
+    if (!known && !rc) {
         sqlite3_bind_text(s, 1, set, -1, SQLITE_STATIC);
         if (sqlite3_step(s) != SQLITE_DONE)
             rc = fail_db(st, "adding set");
         unkeep(s);
     }
-    if (!rc && !(rc = keep_stmt(st, K_SET_ID, &s))) {
+    if (!known && !rc && !(rc = keep_stmt(st, K_SET_ID, &s))) {
         sqlite3_bind_text(s, 1, set, -1, SQLITE_STATIC);
         int step = sqlite3_step(s);
         if (step == SQLITE_ROW)
@@ -1915,6 +1936,10 @@ static int source_put_set(bdb_store *st, long long source_id,
     }
     if (!rc && !sid)
         rc = bdb_store_fail(st, BDB_ESTORE, "set '%s' vanished", set);
+    if (!rc && !known && impl->in_batch && strlen(set) < sizeof impl->set_name) {
+        memcpy(impl->set_name, set, strlen(set) + 1);
+        impl->set_id = sid;
+    }
     for (int i = 0; !rc && tags && i < tags->n; i++) {
         if ((rc = keep_stmt(st, K_SET_TAG, &s)))
             break;
@@ -1970,6 +1995,7 @@ static int sq_history_each(bdb_store *st,
 static int sweep_later(bdb_store *st)
 {
     sq *impl = st->impl;
+    impl->set_name[0] = '\0';
     if (exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM sources "
                  "WHERE sources.set_id = sets.id)"))
         return BDB_ESTORE;
@@ -2065,9 +2091,11 @@ static int sq_source_revise(bdb_store *st, long long id,
     }
     if (!rc && src->set && *src->set)
         rc = source_put_set(st, id, src->set, src->set_tags);
-    if (!rc && src->set && *src->set)   /* the set it left may be empty */
+    if (!rc && src->set && *src->set) { /* the set it left may be empty */
+        impl->set_name[0] = '\0';
         rc = exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM "
                       "sources WHERE sources.set_id = sets.id)");
+    }
     if (!rc)
         snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
                  src->platform ? src->platform : "");
@@ -2258,6 +2286,7 @@ static int sq_set_rename(bdb_store *st, const char *old_name,
     if (!rc && b)
         rc = bdb_store_fail(st, BDB_EEXIST, "there is a set named '%s' already",
                             new_name);
+    ((sq *)st->impl)->set_name[0] = '\0';
     if (!rc)
         rc = exec_texts(st, "UPDATE sets SET name = ? WHERE name = ?",
                         "renaming set", NULL, 2, new_name, old_name);

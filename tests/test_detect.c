@@ -4,6 +4,7 @@
  * outputs and platforms.csv are recognised by nothing. One walk replaces a
  * sniff check per tool. */
 #include "test_util.h"
+#include "../ingest/json_extent.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,11 +108,113 @@ static void detect__prose_about_the_tools__is_no_tool(void **state)
     assert_int_equal(failures, 0);
 }
 
+/* The tools detected in the concatenation of the given samples ("" ends
+ * the list; "half:" before a path keeps its first half only). */
+static void tools_of_concatenation(const char *const *rels, char *tools,
+                                   size_t toolsz)
+{
+    bdb_buf all;
+    bdb_buf_init(&all);
+    for (size_t i = 0; *rels[i]; i++) {
+        int half = strncmp(rels[i], "half:", 5) == 0;
+        size_t len;
+        char *text = tu_read(rels[i] + (half ? 5 : 0), &len);
+        assert_int_equal(bdb_buf_append(&all, text, half ? len / 2 : len), 0);
+        assert_int_equal(bdb_buf_puts(&all, "\n"), 0);
+        free(text);
+    }
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    bdb_ingest_opts o = {.source_name = "concatenated.log"};
+    tools[0] = '\0';
+    int rc = bdb_ingest_buffer(all.data, all.len, &o, &sink, tools, toolsz, &d);
+    if (rc)
+        print_error("line %d: %s\n", d.line, d.message);
+    assert_int_equal(rc, BDB_OK);
+    bdb_sink_free(&sink);
+    bdb_buf_free(&all);
+}
+
+/* Text tools' sniffers skip large whole JSON objects, not the text around
+ * them: a dd run before a 49 KB fio JSON and a bash `time` after it are
+ * both found, beside fio. */
+static void detect__text_around_a_large_json__is_still_found(void **state)
+{
+    (void)state;
+    const char *const rels[] = {"samples/dd/busybox-write-bs1M-count64.txt",
+                                "samples/fio/json-randread-4k-j8-qd32.json",
+                                "samples/time/bash-default-gzip.txt", ""};
+    char tools[128];
+    tools_of_concatenation(rels, tools, sizeof tools);
+    assert_string_equal(tools, "fio+dd+time");
+}
+
+/* A JSON object cut short is not skipped (nothing says where it would
+ * end): the `time` printed after a killed fio is found. */
+static void detect__text_after_a_cut_json__is_still_found(void **state)
+{
+    (void)state;
+    const char *const rels[] = {"half:samples/fio/json-randread-4k-j8-qd32.json",
+                                "samples/time/bash-default-gzip.txt", ""};
+    char tools[128];
+    tools_of_concatenation(rels, tools, sizeof tools);
+    assert_non_null(strstr(tools, "time"));
+}
+
+static int object_at(const char *text, size_t *start, size_t *end)
+{
+    return bdb_json_object_next(text, strlen(text), 0, start, end);
+}
+
+/* What counts as a whole JSON object: one that opens a line with a key
+ * (or is empty), holds only JSON outside its strings, nests properly and
+ * closes; anything else is text. */
+static void detect__json_objects__whole_ones_only(void **state)
+{
+    (void)state;
+    size_t a, b;
+    const char *t = "text first\n  {\"a\": \"}{\\\"\", \"b\": [1, {\"c\": null}],"
+                    "\n \"d\": -1.5e3, \"e\": true}  after\nmore";
+    assert_true(object_at(t, &a, &b));
+    assert_int_equal(a, strlen("text first\n  "));
+    assert_int_equal(b, (size_t)(strstr(t, "  after") - t));
+    assert_true(object_at("{}\n", &a, &b));
+    assert_int_equal(b, 2);
+    /* a shell's group, a brace mid-line, prose in braces */
+    assert_false(object_at("{ time dd if=/dev/zero of=x; }\n", &a, &b));
+    assert_false(object_at("x = {\"a\": 1}\n", &a, &b));
+    assert_false(object_at("{\"a\": yes}\n", &a, &b));
+    /* cut short, wrongly nested, a line end inside a string */
+    assert_false(object_at("{\"a\": [1, 2]\n", &a, &b));
+    assert_false(object_at("{\"a\": [1, 2}}\n", &a, &b));
+    assert_false(object_at("{\"a\n\": 1}\n", &a, &b));
+    /* nested deeper than any tool prints */
+    bdb_buf deep;
+    bdb_buf_init(&deep);
+    bdb_buf_puts(&deep, "{\"a\": ");
+    for (int i = 0; i < 300; i++)
+        bdb_buf_puts(&deep, "[");
+    for (int i = 0; i < 300; i++)
+        bdb_buf_puts(&deep, "]");
+    bdb_buf_puts(&deep, "}\n");
+    assert_false(object_at(deep.data, &a, &b));
+    bdb_buf_free(&deep);
+    /* the search goes on after off, to the next line that opens one */
+    const char *two = "{\"a\": 1}\n{\"b\": 2}\n";
+    assert_true(bdb_json_object_next(two, strlen(two), 8, &a, &b));
+    assert_int_equal(a, 9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(detect__every_real_sample__is_its_own_tool_only),
         cmocka_unit_test(detect__prose_about_the_tools__is_no_tool),
+        cmocka_unit_test(detect__text_around_a_large_json__is_still_found),
+        cmocka_unit_test(detect__text_after_a_cut_json__is_still_found),
+        cmocka_unit_test(detect__json_objects__whole_ones_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

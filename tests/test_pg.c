@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -438,6 +439,60 @@ static void pg__import_killed__leaves_each_file_in_or_out(void **state)
     free(a); free(b); free(sa); free(sb);
 }
 
+/* A file that fails inside the batch (after its savepoint made the run
+ * set) takes the set with it; the files after it make it again and land
+ * in it, whole. */
+static void pg__failed_files_in_a_batch__the_rest_land_in_the_set(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100], dir[700], path[800];
+    fresh_db("batch", url, sizeof url);
+    snprintf(dir, sizeof dir, "%s/pgbatch", tu_tmpdir());
+    assert_int_equal(mkdir(dir, 0700), 0);
+    static const char *const bad[] = {"a-empty.txt", "c-unknown.txt"};
+    static const char *const text[] = {"", "hello\nno benchmark here\n"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, bad[i]);
+        FILE *f = fopen(path, "wb");
+        assert_non_null(f);
+        fputs(text[i], f);
+        assert_int_equal(fclose(f), 0);
+    }
+    static const char *const good[][2] = {
+        {"samples/published/seed-published-figures.csv", "b-good.csv"},
+        {"samples/ab/bin-keepalive-c4.txt", "d-good.txt"}};
+    for (int i = 0; i < 2; i++) {
+        size_t len;
+        char *data = tu_read(good[i][0], &len);
+        snprintf(path, sizeof path, "%s/%s", dir, good[i][1]);
+        FILE *f = fopen(path, "wb");
+        assert_non_null(f);
+        assert_int_equal(fwrite(data, 1, len, f), len);
+        assert_int_equal(fclose(f), 0);
+        free(data);
+    }
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' import --platform local --set "
+                            "run1 '%s'", url, dir), 1);
+    assert_non_null(strstr(out.data, "2 imported"));
+    assert_non_null(strstr(out.data, "2 failed"));
+    char *sets = output_of("--db '%s' list sets --format csv", url);
+    assert_non_null(strstr(sets, "\nrun1,"));
+    char *srcs = output_of("--db '%s' list sources --format csv", url);
+    assert_non_null(strstr(srcs, "b-good.csv"));
+    assert_non_null(strstr(srcs, "d-good.txt"));
+    /* both sources name the set (the last column) */
+    int in_set = 0;
+    for (const char *p = srcs; (p = strstr(p, ",run1\n")); p++)
+        in_set++;
+    assert_int_equal(in_set, 2);
+    free(sets);
+    free(srcs);
+    bdb_buf_free(&out);
+}
+
 /* Regression: processes that waited for the migration lock read a stale
  * "no benchdb_meta" from their catalog cache and ran 001_init.sql again
  * ("relation already exists"). */
@@ -510,6 +565,7 @@ int main(void)
         cmocka_unit_test(pg__import_killed__leaves_each_file_in_or_out),
         cmocka_unit_test(pg__copy_both_ways__reports_the_same),
         cmocka_unit_test(pg__first_open_by_eight_at_once__migrates_once),
+        cmocka_unit_test(pg__failed_files_in_a_batch__the_rest_land_in_the_set),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
