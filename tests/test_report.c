@@ -9,10 +9,12 @@
 #include "../report/chart.h"
 
 #include "../report/model.h"
+#include "../report/numfmt.h"
 #include "../report/render.h"
 #include "../import/import.h"
 #include "../store/store.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,6 +251,74 @@ static void report__sink__failure_ends_the_report_with_its_error(void **state)
     }
     bdb_model_free(m);
     bdb_store_close(st);
+}
+
+static void check_fmt(double v, int prec)
+{
+    char want[64], got[BDB_FMT_G_MAX];
+    snprintf(want, sizeof want, "%.*g", prec, v);
+    int n = bdb_fmt_g(got, v, prec);
+    if (strcmp(got, want) != 0 || (size_t)n != strlen(want))
+        fail_msg("%%.%dg of %a: got '%s' (%d), printf gives '%s'", prec, v,
+                 got, n, want);
+}
+
+/* bdb_fmt_g writes printf's bytes: for edge values (zeros, powers of ten
+ * and their neighbours, ties, the rounding to the next decade, the
+ * switch between fixed and exponent styles, subnormals, infinities,
+ * NaN) at every precision, and for 300,000 values of every magnitude
+ * (random bit patterns, decimals of a few digits, benchmark-like
+ * figures) at the precisions the reports use. */
+static void report__fmt_g__writes_what_printf_writes(void **state)
+{
+    (void)state;
+    static const double edges[] = {
+        0.0, -0.0, 1.0, -1.0, 0.5, 1.5, 2.5, 3.5, 0.25, 0.125, 10.0, 100.0,
+        1e-4, 1e-5, 9.99995e-5, 0.0001, 0.00009999999999995, 123456.5,
+        999999999999.5, 9999999999.5, 99999.5, 0.1, 0.2, 0.3, 1.0 / 3.0,
+        2.0 / 3.0, 1e15, 1e16, 1e17, 1e21, 1e22, 1e23, 1e26, 1e27, 1e28,
+        1e300, 1e-300, 1e-310, 5e-324, DBL_MAX, DBL_MIN, -DBL_MAX, 4.35,
+        0.000123456789012345, 1234567890123456789.0, 9.5, 95.0, 0.95,
+        0.0095, 8.5e-5, 1.25e-7, 2.5e10, 1e11, 1e12, 1e13, 123456789012.0,
+        INFINITY, -INFINITY, NAN};
+    for (size_t i = 0; i < sizeof edges / sizeof *edges; i++)
+        for (int prec = 0; prec <= 17; prec++) {
+            check_fmt(edges[i], prec);
+            if (isfinite(edges[i]) && edges[i] != 0) {
+                check_fmt(nextafter(edges[i], INFINITY), prec);
+                check_fmt(nextafter(edges[i], -INFINITY), prec);
+            }
+        }
+    for (int e = -30; e <= 30; e++)
+        for (int prec = 1; prec <= 16; prec++) {
+            double t = pow(10, e);
+            check_fmt(t, prec);
+            check_fmt(nextafter(t, 0), prec);
+            check_fmt(nextafter(t, INFINITY), prec);
+            /* 9.99..95 x 10^e: rounds up to 10^(e+1) or not */
+            check_fmt(t * (10.0 - 5.0 * pow(10, 1 - prec)), prec);
+        }
+    static const int precs[] = {1, 3, 4, 6, 10, 12, 15, 17};
+    bdb_stats_rng rng;
+    bdb_stats_rng_seed(&rng, 2026);
+    for (int i = 0; i < 100000; i++) {
+        uint64_t bits = bdb_stats_rng_next(&rng);
+        double v;
+        memcpy(&v, &bits, sizeof v);
+        /* any bit pattern; a magnitude from 1e-20 to 1e30; a decimal
+         * of up to six digits; a figure near a benchmark's */
+        double mag = ldexp(1.0 + (double)(bits >> 12) * 0x1p-52,
+                           (int)(bits % 168) - 66);
+        double dec = (double)(int64_t)(bits % 2000001 - 1000000) /
+                     pow(10, (double)((bits >> 40) % 8));
+        double fig = 1000.0 + (double)(bits % 100000) / 997.0;
+        for (size_t k = 0; k < sizeof precs / sizeof *precs; k++) {
+            check_fmt(v, precs[k]);
+            check_fmt(mag, precs[k]);
+            check_fmt(dec, precs[k]);
+            check_fmt(fig, precs[k]);
+        }
+    }
 }
 
 static const char *repeated_runs =
@@ -877,6 +947,7 @@ int main(void)
         cmocka_unit_test(report__seed_figures__ratios_oriented_and_untested),
         cmocka_unit_test(report__repeated_runs__welch_decides_and_says_same),
         cmocka_unit_test(report__speedup_intervals__each_is_the_one_comparison_bootstrap),
+        cmocka_unit_test(report__fmt_g__writes_what_printf_writes),
         cmocka_unit_test(report__sink__gets_the_same_bytes_in_bounded_pieces),
         cmocka_unit_test(report__sink__failure_ends_the_report_with_its_error),
         cmocka_unit_test(report__concurrency_values__become_one_ordered_sweep),
