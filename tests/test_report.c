@@ -15,6 +15,7 @@
 #include "../store/store.h"
 
 #include <float.h>
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -613,6 +614,67 @@ static void report__csv_fields__formula_starts_guarded(void **state)
     bdb_buf_free(&b);
 }
 
+/* The series are written without jansson, the rest with it: the whole
+ * document is what jansson writes for it (parsed back and dumped with
+ * the same flags, byte for byte), with names that need escaping
+ * (quotes, backslashes, a tab, a control character, bytes that are not
+ * UTF-8, non-ASCII), whole and huge and tiny reals, an outlier, a
+ * comparison and efficiency figures. */
+static void report__json__is_what_jansson_writes_for_the_same_document(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    import_text(st, "odd.csv",
+                "platform,tool,benchmark,metric,value,unit,parameters\n"
+                "A,ab,\"say \"\"hi\"\"\\now\",requests_per_sec,100,op/s,k=\"v\tw\"\n"
+                "A,ab,\"say \"\"hi\"\"\\now\",requests_per_sec,101,op/s,k=\"v\tw\"\n"
+                "A,ab,\"say \"\"hi\"\"\\now\",requests_per_sec,99,op/s,k=\"v\tw\"\n"
+                "A,ab,\"say \"\"hi\"\"\\now\",requests_per_sec,100,op/s,k=\"v\tw\"\n"
+                "A,ab,\"say \"\"hi\"\"\\now\",requests_per_sec,500,op/s,k=\"v\tw\"\n"
+                "B \xc2\xb5\xff\x01,ab,\"say \"\"hi\"\"\\now\",requests_per_sec,1e20,op/s,k=\"v\tw\"\n"
+                "B \xc2\xb5\xff\x01,ab,\"say \"\"hi\"\"\\now\",requests_per_sec,2e20,op/s,k=\"v\tw\"\n"
+                "A,dd,write,time,0.00000015,s,\n"
+                "A,dd,write,time,0.00000017,s,\n"
+                "B \xc2\xb5\xff\x01,dd,write,time,3,s,\n"
+                "B \xc2\xb5\xff\x01,dd,write,time,2.5,s,\n");
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    snprintf(p.name, sizeof p.name, "A");
+    p.power_w = 9;
+    p.price_usd = 35;
+    assert_int_equal(bdb_store_platform_put(st, &p, 1), 0);
+    bdb_model *m = build(st, "A", NULL);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(bdb_report_render_json(m, NULL, &out), 0);
+    json_error_t err;
+    json_t *root = json_loads(out.data, 0, &err);
+    if (!root)
+        fail_msg("not JSON: %s at %d:%d", err.text, err.line, err.column);
+    char *again = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
+                                       JSON_REAL_PRECISION(12));
+    assert_non_null(again);
+    size_t n = strlen(again);
+    if (!(out.len == n + 1 && memcmp(out.data, again, n) == 0 &&
+          out.data[n] == '\n')) {
+        size_t i = 0;
+        while (i < n && i < out.len && out.data[i] == again[i])
+            i++;
+        fail_msg("differs from jansson's at byte %zu: '%.40s' / '%.40s'", i,
+                 out.data + (i > 20 ? i - 20 : 0), again + (i > 20 ? i - 20 : 0));
+    }
+    /* what the test is about is there */
+    assert_non_null(strstr(out.data, "\"say \\\"hi\\\"\\\\now\""));
+    assert_non_null(strstr(out.data, "1e20"));
+    assert_non_null(strstr(out.data, "\"outliers\": [\n"));
+    assert_non_null(strstr(out.data, "\"per_watt\": "));
+    free(again);
+    json_decref(root);
+    bdb_buf_free(&out);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 static void report__hostile_names__escaped_in_html_and_guarded_in_csv(void **state)
 {
     (void)state;
@@ -955,6 +1017,7 @@ int main(void)
         cmocka_unit_test(report__nine_and_thirty_watt_boards__per_watt_in_every_format),
         cmocka_unit_test(report__hourly_rent_and_foreign_price__handled_and_said),
         cmocka_unit_test(report__hostile_names__escaped_in_html_and_guarded_in_csv),
+        cmocka_unit_test(report__json__is_what_jansson_writes_for_the_same_document),
         cmocka_unit_test(report__csv_fields__formula_starts_guarded),
         cmocka_unit_test(report__baseline_without_figure__ratio_against_ref_not_scored),
         cmocka_unit_test(report__seed002_bc_pi__every_format_agrees_with_the_logs),
