@@ -20,6 +20,7 @@
 #include "../common/bdb_names.h"
 #include "../common/bdb_shell.h"
 #include "model.h"
+#include "numfmt.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -1151,51 +1152,64 @@ void bdb_model_free(bdb_model *m)
 
 /* ---- formatting ----------------------------------------------------------- */
 
+/* Three significant digits or so: 123, 12.3, 1.23 (bdb_fmt_f is
+ * printf's %.Nf without printf: a report formats a million of these). */
 static void fmt3(double v, char *out, size_t n)
 {
     double a = fabs(v);
-    if (a >= 100 || a == 0)
-        snprintf(out, n, "%.0f", v);
-    else if (a >= 10)
-        snprintf(out, n, "%.1f", v);
-    else
-        snprintf(out, n, "%.2f", v);
+    bdb_fmt_f(out, n, v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : 2);
+}
+
+/* out = a b c d, cut to n as snprintf("%s%s%s%s") would */
+static void join4(char *out, size_t n, const char *a, const char *b,
+                  const char *c, const char *d)
+{
+    size_t len = 0;
+    if (n)
+        out[0] = '\0';
+    bdb_str_add(out, n, &len, a);
+    bdb_str_add(out, n, &len, b);
+    bdb_str_add(out, n, &len, c);
+    bdb_str_add(out, n, &len, d);
 }
 
 void bdb_format_value(double v, const char *unit, char *out, size_t n)
 {
     static const char *const si[] = {"", "k", "M", "G", "T", "P"};
-    char num[64];
+    char num[64]; /* %.0f of a huge value is cut here, as it always was */
     if (!isfinite(v)) {
-        snprintf(out, n, "-");
+        join4(out, n, "-", "", "", "");
         return;
     }
     if (strcmp(unit, "s") == 0) {
         double a = fabs(v);
         if (a != 0 && a < 1e-6) {
             fmt3(v * 1e9, num, sizeof num);
-            snprintf(out, n, "%s ns", num);
+            join4(out, n, num, " ns", "", "");
         } else if (a != 0 && a < 1e-3) {
             fmt3(v * 1e6, num, sizeof num);
-            snprintf(out, n, "%s us", num);
+            join4(out, n, num, " us", "", "");
         } else if (a != 0 && a < 1) {
             fmt3(v * 1e3, num, sizeof num);
-            snprintf(out, n, "%s ms", num);
+            join4(out, n, num, " ms", "", "");
         } else {
             fmt3(v, num, sizeof num);
-            snprintf(out, n, "%s s", num);
+            join4(out, n, num, " s", "", "");
         }
         return;
     }
     if (strcmp(unit, "%") == 0) {
-        snprintf(out, n, "%.1f%%", v);
+        char wide[320]; /* %.1f of DBL_MAX whole: out alone cuts it */
+        bdb_fmt_f(wide, sizeof wide, v, 1);
+        join4(out, n, wide, "%", "", "");
         return;
     }
     if (strcmp(unit, "count") == 0) {
         if (v == floor(v) && fabs(v) < 1e15)
-            snprintf(out, n, "%.0f", v);
+            bdb_fmt_f(num, sizeof num, v, 0);
         else
-            snprintf(out, n, "%.4g", v);
+            bdb_fmt_g(num, v, 4);
+        join4(out, n, num, "", "", "");
         return;
     }
     int k = 0;
@@ -1206,28 +1220,31 @@ void bdb_format_value(double v, const char *unit, char *out, size_t n)
     }
     fmt3(x, num, sizeof num);
     if (strcmp(unit, "op/s") == 0)
-        snprintf(out, n, "%s%s op/s", num, si[k]);
+        join4(out, n, num, si[k], " op/s", "");
     else if (strcmp(unit, "B/s") == 0)
-        snprintf(out, n, "%s %sB/s", num, si[k]);
+        join4(out, n, num, " ", si[k], "B/s");
     else if (strcmp(unit, "bit/s") == 0)
-        snprintf(out, n, "%s %sbit/s", num, si[k]);
+        join4(out, n, num, " ", si[k], "bit/s");
     else if (strcmp(unit, "B") == 0)
-        snprintf(out, n, "%s %sB", num, si[k]);
-    else
-        snprintf(out, n, "%s%s%s%s", num, si[k], *unit ? " " : "", unit);
+        join4(out, n, num, " ", si[k], "B");
+    else {
+        join4(out, n, num, si[k], *unit ? " " : "", unit);
+    }
 }
 
 void bdb_format_speedup(const bdb_cell *c, char *out, size_t n)
 {
     if (!c->compared || !isfinite(c->speedup)) {
-        snprintf(out, n, "-");
+        join4(out, n, "-", "", "", "");
         return;
     }
+    char num[320]; /* %.2f of DBL_MAX whole: out alone cuts it */
+    bdb_fmt_f(num, sizeof num, c->speedup, 2);
     switch (c->verdict) {
-    case BDB_VERDICT_BETTER: snprintf(out, n, "%.2fx +", c->speedup); break;
-    case BDB_VERDICT_WORSE: snprintf(out, n, "%.2fx -", c->speedup); break;
-    case BDB_VERDICT_SAME: snprintf(out, n, "~%.2fx", c->speedup); break;
-    case BDB_VERDICT_UNTESTED: snprintf(out, n, "%.2fx ?", c->speedup); break;
-    default: snprintf(out, n, "%.2fx", c->speedup); break;
+    case BDB_VERDICT_BETTER: join4(out, n, num, "x +", "", ""); break;
+    case BDB_VERDICT_WORSE: join4(out, n, num, "x -", "", ""); break;
+    case BDB_VERDICT_SAME: join4(out, n, "~", num, "x", ""); break;
+    case BDB_VERDICT_UNTESTED: join4(out, n, num, "x ?", "", ""); break;
+    default: join4(out, n, num, "x", "", ""); break;
     }
 }

@@ -132,3 +132,67 @@ int bdb_fmt_g(char *out, double v, int prec)
     *p = '\0';
     return (int)(p - out);
 }
+
+int bdb_fmt_f(char *out, size_t size, double v, int decimals)
+{
+    if (decimals < 0 || decimals > 9 || !isfinite(v) || fabs(v) >= 1e15 ||
+        size < BDB_FMT_G_MAX)
+        return snprintf(out, size, "%.*f", decimals, v);
+    long double y = (long double)fabs(v) * pow10l_tab[decimals];
+    /* one rounding (the power is exact), so y is within y * LDBL_EPSILON
+     * of the exact value; past 2^53 the integer may not hold it */
+    long double margin = (y + 1) * LDBL_EPSILON * 8;
+    long double fl = floorl(y), f = y - fl;
+    if (y >= 9007199254740992.0L || margin > 0.01L || fabsl(f - 0.5L) < margin)
+        return snprintf(out, size, "%.*f", decimals, v);
+    uint64_t nd = (uint64_t)fl + (f > 0.5L);
+    uint64_t ip = nd / pow10u[decimals], fp = nd % pow10u[decimals];
+    char *p = out;
+    if (signbit(v))
+        *p++ = '-';
+    char digits[24];
+    int k = 0;
+    do {
+        digits[k++] = (char)('0' + ip % 10);
+        ip /= 10;
+    } while (ip);
+    while (k)
+        *p++ = digits[--k];
+    if (decimals) {
+        *p++ = '.';
+        for (int i = decimals - 1; i >= 0; i--) {
+            p[i] = (char)('0' + fp % 10);
+            fp /= 10;
+        }
+        p += decimals;
+    }
+    *p = '\0';
+    return (int)(p - out);
+}
+
+void bdb_str_add(char *out, size_t n, size_t *len, const char *s)
+{
+    if (n == 0)
+        return;
+    size_t at = *len < n ? *len : n - 1;
+    size_t k = strlen(s);
+    if (k > n - 1 - at)
+        k = n - 1 - at;
+    memcpy(out + at, s, k);
+    out[at + k] = '\0';
+    *len = at + k;
+}
+
+int bdb_fmt_u(char *out, unsigned long long v)
+{
+    char d[24];
+    int k = 0;
+    do {
+        d[k++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    for (int i = 0; i < k; i++)
+        out[i] = d[k - 1 - i];
+    out[k] = '\0';
+    return k;
+}

@@ -322,6 +322,68 @@ static void report__fmt_g__writes_what_printf_writes(void **state)
     }
 }
 
+static void check_fmt_f(double v, int dec, size_t size)
+{
+    char want[400], got[400];
+    int wn = snprintf(want, size, "%.*f", dec, v);
+    int gn = bdb_fmt_f(got, size, v, dec);
+    if (gn != wn || strcmp(got, want) != 0)
+        fail_msg("%%.%df of %a (room %zu): got '%s' (%d), printf gives '%s' (%d)",
+                 dec, v, size, got, gn, want, wn);
+}
+
+/* bdb_fmt_f writes and returns what snprintf's %.*f does, cut to the
+ * room given as snprintf cuts, for ties (0.125 to two places: printf
+ * rounds the exact binary value, half to even), negative values that
+ * round to zero ("-0.00"), huge values, and 100,000 figures at 0 to 9
+ * places; bdb_fmt_u is %llu; bdb_str_add cuts as snprintf("%s%s"). */
+static void report__fmt_f_u_and_str_add__write_what_printf_writes(void **state)
+{
+    (void)state;
+    static const double edges[] = {
+        0.0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.375, 1.005, 2.675, -0.001,
+        -0.004, 0.0049999999, 99.995, 999.9995, 1e14, 9.99999999999999e14,
+        1e15, 1e20, 1e300, -1e300, DBL_MAX, 5e-324, 123456789.123456789,
+        INFINITY, -INFINITY, NAN};
+    for (size_t i = 0; i < sizeof edges / sizeof *edges; i++)
+        for (int dec = 0; dec <= 10; dec++) {
+            check_fmt_f(edges[i], dec, 400);
+            check_fmt_f(edges[i], dec, 64);
+            check_fmt_f(edges[i], dec, 5);
+        }
+    bdb_stats_rng rng;
+    bdb_stats_rng_seed(&rng, 77);
+    for (int i = 0; i < 100000; i++) {
+        uint64_t bits = bdb_stats_rng_next(&rng);
+        double fig = (double)(int64_t)(bits % 200000001 - 100000000) /
+                     pow(10, (double)((bits >> 40) % 9));
+        double mag = ldexp(1.0 + (double)(bits >> 12) * 0x1p-52,
+                           (int)(bits % 100) - 50);
+        for (int dec = 0; dec <= 9; dec++) {
+            check_fmt_f(fig, dec, 64);
+            check_fmt_f(mag, dec, 64);
+        }
+    }
+    static const unsigned long long us[] = {0, 7, 10, 99, 4294967296ULL,
+                                            18446744073709551615ULL};
+    for (size_t i = 0; i < sizeof us / sizeof *us; i++) {
+        char want[32], got[32];
+        snprintf(want, sizeof want, "%llu", us[i]);
+        assert_int_equal(bdb_fmt_u(got, us[i]), (int)strlen(want));
+        assert_string_equal(got, want);
+    }
+    for (size_t room = 1; room < 12; room++) {
+        char want[16], got[16] = "";
+        snprintf(want, room, "%s%s%s", "abc", "", "defgh");
+        size_t len = 0;
+        bdb_str_add(got, room, &len, "abc");
+        bdb_str_add(got, room, &len, "");
+        bdb_str_add(got, room, &len, "defgh");
+        assert_string_equal(got, want);
+        assert_int_equal(len, strlen(want));
+    }
+}
+
 static const char *repeated_runs =
     "platform,tool,benchmark,metric,value,unit,parameters\n"
     "A,gzip,gzip,real,10.0,s,\nA,gzip,gzip,real,10.2,s,\nA,gzip,gzip,real,9.9,s,\n"
@@ -1010,6 +1072,7 @@ int main(void)
         cmocka_unit_test(report__repeated_runs__welch_decides_and_says_same),
         cmocka_unit_test(report__speedup_intervals__each_is_the_one_comparison_bootstrap),
         cmocka_unit_test(report__fmt_g__writes_what_printf_writes),
+        cmocka_unit_test(report__fmt_f_u_and_str_add__write_what_printf_writes),
         cmocka_unit_test(report__sink__gets_the_same_bytes_in_bounded_pieces),
         cmocka_unit_test(report__sink__failure_ends_the_report_with_its_error),
         cmocka_unit_test(report__concurrency_values__become_one_ordered_sweep),
