@@ -120,7 +120,37 @@ typedef struct model_impl {
     bdb_stats_resampling rs_ref, rs_other;
     double *boot;
     size_t boot_cap;
+    /* exact Mann-Whitney distributions by sizes (they depend on nothing
+     * else; making one per comparison was a twentieth of the time) */
+    struct {
+        size_t na, nb;
+        double *dist;
+    } mw[16];
+    size_t nmw;
 } model_impl;
+
+/* The exact distribution for na against nb, made once; NULL when the
+ * exact test does not apply, the cache is full or memory is short (the
+ * test then makes its own). */
+static const double *mw_dist(model_impl *impl, size_t na, size_t nb)
+{
+    if (na == 0 || nb == 0 || na >= BDB_STATS_MW_EXACT_LIMIT ||
+        nb >= BDB_STATS_MW_EXACT_LIMIT)
+        return NULL;
+    for (size_t i = 0; i < impl->nmw; i++)
+        if (impl->mw[i].na == na && impl->mw[i].nb == nb)
+            return impl->mw[i].dist;
+    if (impl->nmw == sizeof impl->mw / sizeof *impl->mw)
+        return NULL;
+    double *d = bdb_stats_mw_exact_dist(na, nb);
+    if (d) {
+        impl->mw[impl->nmw].na = na;
+        impl->mw[impl->nmw].nb = nb;
+        impl->mw[impl->nmw].dist = d;
+        impl->nmw++;
+    }
+    return d;
+}
 
 static size_t path_hash(long long id, size_t cap)
 {
@@ -564,7 +594,7 @@ static size_t reference(const bdb_model *m, const bdb_rseries *s)
     return m->baseline;
 }
 
-static int compare(bdb_rseries *s, size_t pi)
+static int compare(bdb_model *m, bdb_rseries *s, size_t pi)
 {
     bdb_cell *a = &s->cells[s->ref], *c = &s->cells[pi];
     if (pi == s->ref || !a->present || !c->present)
@@ -577,7 +607,9 @@ static int compare(bdb_rseries *s, size_t pi)
     int rc = bdb_stats_welch_test(a->values, a->n, c->values, c->n, &c->welch);
     if (rc)
         return rc;
-    rc = bdb_stats_mann_whitney(a->values, a->n, c->values, c->n, &c->mw);
+    rc = bdb_stats_mann_whitney_dist(a->values, a->n, c->values, c->n,
+                                     mw_dist((model_impl *)m, a->n, c->n),
+                                     &c->mw);
     if (rc)
         return rc;
     c->tested = c->welch.status == BDB_TEST_OK && isfinite(c->welch.p);
@@ -1066,7 +1098,7 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
         }
         se->ref = reference(m, se);
         for (size_t p = 0; !rc && p < m->nplatforms; p++)
-            rc = compare(se, p);
+            rc = compare(m, se, p);
         if (!rc)
             rc = speedup_intervals(m, se, m->opts.seed + (uint64_t)s * 7919);
         for (size_t p = 0; !rc && p < m->nplatforms; p++) {
@@ -1144,6 +1176,8 @@ void bdb_model_free(bdb_model *m)
     model_impl *impl = (model_impl *)m;
     path_pool_free(&impl->paths);
     free(impl->consts);
+    for (size_t i = 0; i < impl->nmw; i++)
+        free(impl->mw[i].dist);
     bdb_stats_resampling_free(&impl->rs_ref);
     bdb_stats_resampling_free(&impl->rs_other);
     free(impl->boot);

@@ -520,8 +520,23 @@ static double *mw_exact_dist(size_t m, size_t n)
     return dist;
 }
 
+double *bdb_stats_mw_exact_dist(size_t m, size_t n)
+{
+    if (m == 0 || n == 0 || m >= BDB_STATS_MW_EXACT_LIMIT ||
+        n >= BDB_STATS_MW_EXACT_LIMIT)
+        return NULL;
+    return mw_exact_dist(m, n);
+}
+
 int bdb_stats_mann_whitney(const double *a, size_t na, const double *b,
                            size_t nb, bdb_utest *out)
+{
+    return bdb_stats_mann_whitney_dist(a, na, b, nb, NULL, out);
+}
+
+int bdb_stats_mann_whitney_dist(const double *a, size_t na, const double *b,
+                                size_t nb, const double *dist_given,
+                                bdb_utest *out)
 {
     if (!out || (!a && na > 0) || (!b && nb > 0))
         return BDB_EUSAGE;
@@ -580,7 +595,8 @@ int bdb_stats_mann_whitney(const double *a, size_t na, const double *b,
 
     if (tied == 0 && na < BDB_STATS_MW_EXACT_LIMIT &&
         nb < BDB_STATS_MW_EXACT_LIMIT) {
-        double *dist = mw_exact_dist(na, nb);
+        double *own = dist_given ? NULL : mw_exact_dist(na, nb);
+        const double *dist = dist_given ? dist_given : own;
         if (!dist)
             return BDB_ENOMEM;
         size_t u = (size_t)out->u, umax = na * nb;
@@ -596,7 +612,7 @@ int bdb_stats_mann_whitney(const double *a, size_t na, const double *b,
         double pm = 2.0 * dist[0];
         out->p_min = pm < 1.0 ? pm : 1.0;
         out->method = BDB_MW_EXACT;
-        free(dist);
+        free(own);
     } else {
         double mu = dna * dnb / 2.0;
         double sigma = sqrt(dna * dnb / 12.0 *
