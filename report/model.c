@@ -432,7 +432,19 @@ static int mark_merged(bdb_model *m, bdb_store *st)
             /* one name per source: sort by id, take each once */
             for (size_t i = 0; i < c->n; i++)
                 src[i] = (source_name){c->source_ids[i], c->paths[i]};
-            qsort(src, c->n, sizeof *src, cmp_id);
+            if (c->n > 32) {
+                qsort(src, c->n, sizeof *src, cmp_id);
+            } else { /* a cell's few: insertion, stable as glibc's qsort */
+                for (size_t i = 1; i < c->n; i++) {
+                    source_name v = src[i];
+                    size_t j = i;
+                    while (j > 0 && src[j - 1].id > v.id) {
+                        src[j] = src[j - 1];
+                        j--;
+                    }
+                    src[j] = v;
+                }
+            }
             size_t k = 0;
             for (size_t i = 0; i < c->n; i++)
                 if (!(i && src[i].id == src[i - 1].id) &&

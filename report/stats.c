@@ -202,6 +202,28 @@ static int cmp_double(const void *pa, const void *pb)
     return (a > b) - (a < b);
 }
 
+/* Sorts s ascending as qsort with cmp_double does (glibc's is a stable
+ * merge sort): a report sorts a few values per cell a hundred thousand
+ * times, and qsort's calls through a pointer were a tenth of its time.
+ * Insertion sort is stable too, so equal values (0.0 and -0.0) keep the
+ * same order. */
+static void sort_doubles(double *s, size_t n)
+{
+    if (n > 32) {
+        qsort(s, n, sizeof *s, cmp_double);
+        return;
+    }
+    for (size_t i = 1; i < n; i++) {
+        double v = s[i];
+        size_t j = i;
+        while (j > 0 && s[j - 1] > v) {
+            s[j] = s[j - 1];
+            j--;
+        }
+        s[j] = v;
+    }
+}
+
 static int all_finite(const double *x, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -217,7 +239,7 @@ static double *sorted_copy(const double *x, size_t n)
     if (!s)
         return NULL;
     memcpy(s, x, n * sizeof *s);
-    qsort(s, n, sizeof *s, cmp_double);
+    sort_doubles(s, n);
     return s;
 }
 
@@ -382,7 +404,7 @@ int bdb_stats_outliers_mad(const double *x, size_t n, unsigned char *flags,
         s[i] = fabs(x[i] - med);
         sum_ad += s[i];
     }
-    qsort(s, n, sizeof *s, cmp_double);
+    sort_doubles(s, n);
     double mad = sorted_median(s, n);
     free(s);
 
@@ -557,7 +579,19 @@ int bdb_stats_mann_whitney_dist(const double *a, size_t na, const double *b,
         r[i] = (ranked){a[i], 1};
     for (size_t i = 0; i < nb; i++)
         r[na + i] = (ranked){b[i], 0};
-    qsort(r, N, sizeof *r, cmp_ranked);
+    if (N > 32) {
+        qsort(r, N, sizeof *r, cmp_ranked);
+    } else { /* stable, as glibc's qsort (see sort_doubles) */
+        for (size_t i = 1; i < N; i++) {
+            ranked v = r[i];
+            size_t j = i;
+            while (j > 0 && r[j - 1].v > v.v) {
+                r[j] = r[j - 1];
+                j--;
+            }
+            r[j] = v;
+        }
+    }
 
     /* Mid-ranks; tie_sum = sum over tied groups of t^3 - t. */
     double rank_sum_a = 0.0, tie_sum = 0.0;
