@@ -223,19 +223,25 @@ static void chart_img(bdb_buf *out, const bdb_model *m, bdb_chart_kind k,
     esc(out, alt);
     bdb_buf_puts(out, "\" src=\"data:image/svg+xml;base64,");
     const unsigned char *d = (const unsigned char *)svg.data;
+    char block[4096]; /* 1,024 groups at a time: a chart is megabytes */
+    size_t nb = 0;
     for (size_t j = 0; j < svg.len; j += 3) {
         unsigned v = (unsigned)d[j] << 16;
         if (j + 1 < svg.len)
             v |= (unsigned)d[j + 1] << 8;
         if (j + 2 < svg.len)
             v |= d[j + 2];
-        char q[4] = {b64[v >> 18 & 63], b64[v >> 12 & 63],
-                     j + 1 < svg.len ? b64[v >> 6 & 63] : '=',
-                     j + 2 < svg.len ? b64[v & 63] : '='};
-        bdb_buf_append(out, q, 4);
-        if (j % 49152 == 0) /* a chart of every series is megabytes */
+        block[nb++] = b64[v >> 18 & 63];
+        block[nb++] = b64[v >> 12 & 63];
+        block[nb++] = j + 1 < svg.len ? b64[v >> 6 & 63] : '=';
+        block[nb++] = j + 2 < svg.len ? b64[v & 63] : '=';
+        if (nb == sizeof block) {
+            bdb_buf_append(out, block, nb);
+            nb = 0;
             bdb_render_flush(o, out, 0);
+        }
     }
+    bdb_buf_append(out, block, nb);
     bdb_buf_puts(out, "\"></figure>\n");
     bdb_buf_free(&svg);
 }
