@@ -3,6 +3,7 @@
  * (libcsv's csv_write); text that a spreadsheet would run as a formula
  * (=, +, -, @, TAB or CR first) is prefixed with a quote. */
 #include "render.h"
+#include "numfmt.h"
 
 #include <csv.h>
 #include <math.h>
@@ -50,9 +51,9 @@ static void field(bdb_buf *out, const char *s, int first)
 
 static void number(bdb_buf *out, double v)
 {
-    bdb_buf_puts(out, ",");
-    if (isfinite(v))
-        bdb_buf_printf(out, "%.10g", v);
+    char t[BDB_FMT_G_MAX + 1] = ",";
+    int n = isfinite(v) ? bdb_fmt_g(t + 1, v, 10) : 0;
+    bdb_buf_append(out, t, (size_t)n + 1);
 }
 
 int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,

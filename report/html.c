@@ -6,6 +6,7 @@
  * copied. */
 #include "chart.h"
 #include "render.h"
+#include "numfmt.h"
 #include "sections.h"
 #include "../common/bdb_embedded.h"
 
@@ -92,6 +93,31 @@ static void table_from(bdb_buf *out, const bdb_rtable *t,
     bdb_buf_puts(out, "</table></div>\n");
 }
 
+/* printf's "%zu" and "%.3g" without printf: a report of a million
+ * results writes millions of them */
+static void put_u(bdb_buf *out, unsigned long long v)
+{
+    char t[24];
+    bdb_buf_append(out, t, (size_t)bdb_fmt_u(t, v));
+}
+
+static void put_g(bdb_buf *out, double v, int prec)
+{
+    char t[BDB_FMT_G_MAX];
+    bdb_buf_append(out, t, (size_t)bdb_fmt_g(t, v, prec));
+}
+
+/* "<pre>s-p<post>": the id of cell (s, p) */
+static void put_cell_id(bdb_buf *out, const char *pre, size_t s, size_t p,
+                        const char *post)
+{
+    bdb_buf_puts(out, pre);
+    put_u(out, s);
+    bdb_buf_append(out, "-", 1);
+    put_u(out, p);
+    bdb_buf_puts(out, post);
+}
+
 static const char *verdict_class(bdb_verdict v)
 {
     switch (v) {
@@ -114,7 +140,7 @@ static void cell_html(bdb_buf *out, const bdb_model *m, size_t s, size_t p)
     }
     char text[160];
     bdb_section_cell_text(se, c, text, sizeof text);
-    bdb_buf_printf(out, "<a href=\"#c%zu-%zu\">", s, p);
+    put_cell_id(out, "<a href=\"#c", s, p, "\">");
     esc(out, text);
     bdb_buf_puts(out, "</a>");
     if (!c->compared && s < m->nseries && p == se->ref && se->ref != m->baseline)
@@ -124,11 +150,20 @@ static void cell_html(bdb_buf *out, const bdb_model *m, size_t s, size_t p)
         bdb_format_speedup(c, r, sizeof r);
         bdb_buf_printf(out, "<br><span class=\"%s\" title=\"", verdict_class(c->verdict));
         esc(out, bdb_report_verdict_word(c->verdict));
-        if (c->tested)
-            bdb_buf_printf(out, "; Welch p=%.3g (adjusted %.3g); Mann-Whitney p=%.3g",
-                           c->welch.p, c->p_adj, c->mw.p);
-        if (isfinite(c->speedup_lo))
-            bdb_buf_printf(out, "; 95%% CI %.3g-%.3g", c->speedup_lo, c->speedup_hi);
+        if (c->tested) {
+            bdb_buf_puts(out, "; Welch p=");
+            put_g(out, c->welch.p, 3);
+            bdb_buf_puts(out, " (adjusted ");
+            put_g(out, c->p_adj, 3);
+            bdb_buf_puts(out, "); Mann-Whitney p=");
+            put_g(out, c->mw.p, 3);
+        }
+        if (isfinite(c->speedup_lo)) {
+            bdb_buf_puts(out, "; 95% CI ");
+            put_g(out, c->speedup_lo, 3);
+            bdb_buf_puts(out, "-");
+            put_g(out, c->speedup_hi, 3);
+        }
         bdb_buf_puts(out, "\">");
         esc(out, r);
         bdb_buf_puts(out, "</span>");
@@ -188,19 +223,25 @@ static void chart_img(bdb_buf *out, const bdb_model *m, bdb_chart_kind k,
     esc(out, alt);
     bdb_buf_puts(out, "\" src=\"data:image/svg+xml;base64,");
     const unsigned char *d = (const unsigned char *)svg.data;
+    char block[4096]; /* 1,024 groups at a time: a chart is megabytes */
+    size_t nb = 0;
     for (size_t j = 0; j < svg.len; j += 3) {
         unsigned v = (unsigned)d[j] << 16;
         if (j + 1 < svg.len)
             v |= (unsigned)d[j + 1] << 8;
         if (j + 2 < svg.len)
             v |= d[j + 2];
-        char q[4] = {b64[v >> 18 & 63], b64[v >> 12 & 63],
-                     j + 1 < svg.len ? b64[v >> 6 & 63] : '=',
-                     j + 2 < svg.len ? b64[v & 63] : '='};
-        bdb_buf_append(out, q, 4);
-        if (j % 49152 == 0) /* a chart of every series is megabytes */
+        block[nb++] = b64[v >> 18 & 63];
+        block[nb++] = b64[v >> 12 & 63];
+        block[nb++] = j + 1 < svg.len ? b64[v >> 6 & 63] : '=';
+        block[nb++] = j + 2 < svg.len ? b64[v & 63] : '=';
+        if (nb == sizeof block) {
+            bdb_buf_append(out, block, nb);
+            nb = 0;
             bdb_render_flush(o, out, 0);
+        }
     }
+    bdb_buf_append(out, block, nb);
     bdb_buf_puts(out, "\"></figure>\n");
     bdb_buf_free(&svg);
 }
@@ -219,7 +260,7 @@ static void provenance(bdb_buf *out, const bdb_model *m,
             const bdb_cell *c = &se->cells[p];
             if (!c->present)
                 continue;
-            bdb_buf_printf(out, "<tr id=\"c%zu-%zu\"><td>", s, p);
+            put_cell_id(out, "<tr id=\"c", s, p, "\"><td>");
             esc(out, se->tool);
             bdb_buf_puts(out, " ");
             esc(out, se->benchmark);
@@ -245,7 +286,12 @@ static void provenance(bdb_buf *out, const bdb_model *m,
                 /* the path whole, however long (a copy into a fixed
                  * buffer cut paths past 1,200 bytes) */
                 esc(out, c->paths[i]);
-                bdb_buf_printf(out, ":%d</code>", c->lines[i]);
+                bdb_buf_append(out, ":", 1);
+                if (c->lines[i] < 0)
+                    bdb_buf_append(out, "-", 1);
+                put_u(out, c->lines[i] < 0 ? 0ULL - (unsigned long long)c->lines[i]
+                                           : (unsigned long long)c->lines[i]);
+                bdb_buf_puts(out, "</code>");
             }
             bdb_buf_puts(out, "</td></tr>\n");
         }

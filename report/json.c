@@ -1,12 +1,11 @@
-/* json.c - the whole model as JSON (jansson), with stable keys documented
- * in README.md. Unknown or not computable numbers are null.
+/* json.c - the whole model as JSON, with stable keys documented in
+ * README.md. Unknown or not computable numbers are null.
  *
- * The document is written as it is made: the keys before "series", then
- * each series dumped on its own and indented to its depth, then the keys
- * after it, so only one series is ever a jansson tree (a whole tree of a
- * million results was 1.4 GB). The bytes are those jansson would write for
- * the whole tree (JSON_INDENT(1): one space per depth, strings never hold
- * a raw newline).
+ * The document is written as it is made: the keys before "series" and
+ * those after it with jansson, the series between them by a writer of
+ * its own (below) that makes the bytes jansson would make for them
+ * (JSON_INDENT(1): one space per depth, strings never hold a raw
+ * newline), one series at a time, handed to the sink as they go.
  *
  * Every string goes through str(), which repairs invalid UTF-8 (jansson
  * refuses it, and a refused string would silently drop its series), and
@@ -15,6 +14,7 @@
 #include "render.h"
 #include "sections.h"
 #include "../common/bdb_utf8.h"
+#include "numfmt.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -92,69 +92,6 @@ static json_t *platform_json(jb *b, const bdb_model *m, size_t p)
     return j;
 }
 
-static json_t *cell_json(jb *b, const bdb_model *m, const bdb_rseries *se,
-                         size_t p)
-{
-    const bdb_cell *c = &se->cells[p];
-    json_t *values = json_array(), *sources = json_array(), *outliers = json_array();
-    for (size_t i = 0; i < c->n; i++) {
-        append(b, values, json_real(c->values[i]));
-        char where[1200];
-        snprintf(where, sizeof where, "%s:%d", c->paths[i], c->lines[i]);
-        append(b, sources, str(where));
-        if (c->outlier[i])
-            append(b, outliers, json_integer((json_int_t)i));
-    }
-    json_t *j = json_pack(
-        "{s:o, s:I, s:o, s:o, s:o, s:o, s:o, s:o, s:[oo], s:[ooo], s:o, s:o, "
-        "s:o, s:b, s:b, s:I}",
-        "platform", str(bdb_model_platform_name(m, p)), "n", (json_int_t)c->n,
-        "mean", num(c->sum.mean), "median", num(c->sum.median), "sd",
-        num(c->sum.sd), "cv", num(c->sum.cv), "min", num(c->sum.min), "max",
-        num(c->sum.max), "mean_ci", num(c->sum.mean_ci_lo),
-        num(c->sum.mean_ci_hi), "median_ci", num(c->sum.median_ci_lo),
-        num(c->sum.median_ci_hi), num(c->sum.median_ci_level), "values",
-        values, "sources", sources, "outliers", outliers, "noisy", c->noisy,
-        "warned", c->warned, "merged_files", (json_int_t)c->merged_files);
-    if (!j) {
-        b->failed = 1;
-        return NULL;
-    }
-    if (c->compared) {
-        set(b, j, "comparison",
-            json_pack("{s:o, s:[oo], s:{s:o, s:o, s:o, s:o}, s:{s:o, s:o, s:s}, s:s}",
-                      "speedup", num(c->speedup), "speedup_ci",
-                      num(c->speedup_lo), num(c->speedup_hi), "welch", "t",
-                      num(c->welch.t), "df", num(c->welch.df), "p",
-                      num(c->tested ? c->welch.p : NAN), "p_adjusted",
-                      num(c->tested ? c->p_adj : NAN), "mann_whitney", "u",
-                      num(c->mw.u), "p", num(c->mw.p), "method",
-                      c->mw.method == BDB_MW_EXACT ? "exact"
-                      : c->mw.method == BDB_MW_NORMAL ? "normal" : "none",
-                      "verdict", bdb_report_verdict_word(c->verdict)));
-    }
-    if (c->eff_computed) {
-        char miss[200];
-        bdb_efficiency_missing_text(c->eff.missing, miss, sizeof miss);
-        set(b, j, "efficiency",
-            json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
-                      "work_rate", num(c->eff.work_rate), "work_unit",
-                      str(c->eff.work_unit), "per_watt", num(c->eff.per_watt),
-                      "per_usd", num(c->eff.per_dollar), "per_usd_month",
-                      num(c->eff.per_dollar_month), "per_usd_tco",
-                      num(c->eff.per_tco_dollar), "tco_usd", num(c->eff.tco),
-                      "energy_per_unit", num(c->eff.energy_per_unit),
-                      "energy_unit", str(c->eff.energy_unit), "tb_per_month",
-                      num(c->eff.tb_per_month), "missing", str(miss)));
-        if (c->compared)
-            set(b, j, "match_baseline",
-                json_pack("{s:o, s:o, s:o, s:o}", "count", num(c->match.count),
-                          "price_usd", num(c->match.price), "power_w",
-                          num(c->match.power_w), "tco_usd", num(c->match.tco)));
-    }
-    return j;
-}
-
 static json_t *lines_json(jb *b, const char *text)
 {
     json_t *a = json_array();
@@ -168,43 +105,350 @@ static json_t *lines_json(jb *b, const char *text)
     return a;
 }
 
-static json_t *series_json(jb *b, const bdb_model *m, const bdb_rseries *se)
+/* ---- the series, written directly ------------------------------------
+ *
+ * A million results are a hundred thousand cells: as jansson trees
+ * (made, dumped, freed) they were a quarter of the report's time. The
+ * writer below makes the bytes json_dumps makes with JSON_FLAGS for the
+ * same values: an indent of one space per depth, ", " nowhere (",\n" and
+ * the indent), ": " after keys, "[]" and "{}" when empty, reals as
+ * "%.12g" with ".0" added to a whole number and the exponent's '+' and
+ * leading zeros dropped, strings escaped as jansson escapes them. */
+
+typedef struct jw {
+    bdb_buf *out;
+    int depth;
+    int failed;             /* a string could not be repaired */
+    size_t count[24];       /* members so far at each open depth */
+    /* bytes on their way to out: most pieces are one to a few bytes,
+     * and an append each was a tenth of the report's time */
+    char stage[8192];
+    size_t nstage;
+} jw;
+
+static void jw_flush(jw *w)
 {
-    json_t *cells = json_array();
+    if (w->nstage)
+        bdb_buf_append(w->out, w->stage, w->nstage);
+    w->nstage = 0;
+}
+
+static void jw_put(jw *w, const char *data, size_t n)
+{
+    if (n > sizeof w->stage - w->nstage) {
+        jw_flush(w);
+        if (n > sizeof w->stage) {
+            bdb_buf_append(w->out, data, n);
+            return;
+        }
+    }
+    memcpy(w->stage + w->nstage, data, n);
+    w->nstage += n;
+}
+
+static void jw_indent(jw *w, int depth)
+{
+    static const char spaces[] = "\n                                ";
+    size_t n = (size_t)depth;
+    jw_put(w, spaces, n < 32 ? n + 1 : 33);
+    for (n = n < 32 ? 0 : n - 32; n > 0; n--)
+        jw_put(w, " ", 1);
+}
+
+static void jw_open(jw *w, char c)
+{
+    jw_put(w, &c, 1);
+    w->depth++;
+    if (w->depth < (int)(sizeof w->count / sizeof *w->count))
+        w->count[w->depth] = 0;
+    else
+        w->failed = 1; /* never this deep */
+}
+
+static void jw_close(jw *w, char c)
+{
+    if (w->depth < (int)(sizeof w->count / sizeof *w->count) &&
+        w->count[w->depth])
+        jw_indent(w, w->depth - 1);
+    jw_put(w, &c, 1);
+    w->depth--;
+}
+
+/* Before an array's next value. */
+static void jw_item(jw *w)
+{
+    if (w->depth < (int)(sizeof w->count / sizeof *w->count) &&
+        w->count[w->depth]++)
+        jw_put(w, ",", 1);
+    jw_indent(w, w->depth);
+}
+
+/* jansson's dump_string on valid UTF-8: ", \ and control characters
+ * escaped, everything else as it is. */
+static void jw_escaped(jw *w, const char *s)
+{
+    jw_put(w, "\"", 1);
+    for (;;) {
+        const char *run = s;
+        while ((unsigned char)*s >= 0x20 && *s != '"' && *s != '\\')
+            s++;
+        if (s > run)
+            jw_put(w, run, (size_t)(s - run));
+        if (!*s)
+            break;
+        char seq[8];
+        switch (*s) {
+        case '"': jw_put(w, "\\\"", 2); break;
+        case '\\': jw_put(w, "\\\\", 2); break;
+        case '\b': jw_put(w, "\\b", 2); break;
+        case '\f': jw_put(w, "\\f", 2); break;
+        case '\n': jw_put(w, "\\n", 2); break;
+        case '\r': jw_put(w, "\\r", 2); break;
+        case '\t': jw_put(w, "\\t", 2); break;
+        default:
+            snprintf(seq, sizeof seq, "\\u%04X", (unsigned)(unsigned char)*s);
+            jw_put(w, seq, 6);
+        }
+        s++;
+    }
+    jw_put(w, "\"", 1);
+}
+
+/* A string from logs, repaired where it is not UTF-8, as str() does. */
+static void jw_str(jw *w, const char *s)
+{
+    if (!s)
+        s = "";
+    if (bdb_utf8_valid(s, strlen(s))) {
+        jw_escaped(w, s);
+        return;
+    }
+    char *fixed = bdb_utf8_dup(s);
+    if (!fixed) {
+        w->failed = 1;
+        return;
+    }
+    jw_escaped(w, fixed);
+    free(fixed);
+}
+
+static void jw_key(jw *w, const char *key)
+{
+    jw_item(w);
+    jw_escaped(w, key);
+    jw_put(w, ": ", 2);
+}
+
+/* A real as jansson's jsonp_dtostr writes it; null when not finite. */
+static void jw_real(jw *w, double v)
+{
+    if (!isfinite(v)) {
+        jw_put(w, "null", 4);
+        return;
+    }
+    char t[BDB_FMT_G_MAX + 4];
+    int n = bdb_fmt_g(t, v, 12);
+    char *e = memchr(t, 'e', (size_t)n);
+    if (!e && !memchr(t, '.', (size_t)n)) {
+        memcpy(t + n, ".0", 3);
+        n += 2;
+    } else if (e) {
+        /* "1e+20" -> "1e20", "1.5e-07" -> "1.5e-7" */
+        char *digits = e + 1 + (e[1] == '-'); /* where the digits go */
+        const char *from = e + 1;
+        if (*from == '+' || *from == '-')
+            from++;
+        while (*from == '0' && from[1])
+            from++;
+        memmove(digits, from, strlen(from) + 1);
+        n = (int)strlen(t);
+    }
+    jw_put(w, t, (size_t)n);
+}
+
+static void jw_int(jw *w, long long v)
+{
+    char t[24];
+    size_t n = 0;
+    if (v < 0)
+        t[n++] = '-';
+    n += (size_t)bdb_fmt_u(t + n, v < 0 ? 0ULL - (unsigned long long)v
+                                        : (unsigned long long)v);
+    jw_put(w, t, n);
+}
+
+static void jw_bool(jw *w, int v)
+{
+    if (v)
+        jw_put(w, "true", 4);
+    else
+        jw_put(w, "false", 5);
+}
+
+static void jw_key_real(jw *w, const char *key, double v)
+{
+    jw_key(w, key);
+    jw_real(w, v);
+}
+
+static void jw_key_str(jw *w, const char *key, const char *s)
+{
+    jw_key(w, key);
+    jw_str(w, s);
+}
+
+static void jw_key_reals(jw *w, const char *key, const double *v, size_t n)
+{
+    jw_key(w, key);
+    jw_open(w, '[');
+    for (size_t i = 0; i < n; i++) {
+        jw_item(w);
+        jw_real(w, v[i]);
+    }
+    jw_close(w, ']');
+}
+
+static void cell_write(jw *w, const bdb_model *m, const bdb_rseries *se,
+                       size_t p)
+{
+    const bdb_cell *c = &se->cells[p];
+    jw_open(w, '{');
+    jw_key_str(w, "platform", bdb_model_platform_name(m, p));
+    jw_key(w, "n");
+    jw_int(w, (long long)c->n);
+    jw_key_real(w, "mean", c->sum.mean);
+    jw_key_real(w, "median", c->sum.median);
+    jw_key_real(w, "sd", c->sum.sd);
+    jw_key_real(w, "cv", c->sum.cv);
+    jw_key_real(w, "min", c->sum.min);
+    jw_key_real(w, "max", c->sum.max);
+    double mci[2] = {c->sum.mean_ci_lo, c->sum.mean_ci_hi};
+    jw_key_reals(w, "mean_ci", mci, 2);
+    double dci[3] = {c->sum.median_ci_lo, c->sum.median_ci_hi,
+                     c->sum.median_ci_level};
+    jw_key_reals(w, "median_ci", dci, 3);
+    jw_key_reals(w, "values", c->values, c->n);
+    jw_key(w, "sources");
+    jw_open(w, '[');
+    for (size_t i = 0; i < c->n; i++) {
+        jw_item(w);
+        /* "path:line", the path whole however long it is */
+        char line[24];
+        snprintf(line, sizeof line, ":%d", c->lines[i]);
+        const char *path = c->paths[i] ? c->paths[i] : "";
+        size_t pl = strlen(path), ll = strlen(line);
+        char *where = malloc(pl + ll + 1);
+        if (!where) {
+            w->failed = 1;
+            break;
+        }
+        memcpy(where, path, pl);
+        memcpy(where + pl, line, ll + 1);
+        jw_str(w, where);
+        free(where);
+    }
+    jw_close(w, ']');
+    jw_key(w, "outliers");
+    jw_open(w, '[');
+    for (size_t i = 0; i < c->n; i++)
+        if (c->outlier[i]) {
+            jw_item(w);
+            jw_int(w, (long long)i);
+        }
+    jw_close(w, ']');
+    jw_key(w, "noisy");
+    jw_bool(w, c->noisy);
+    jw_key(w, "warned");
+    jw_bool(w, c->warned);
+    jw_key(w, "merged_files");
+    jw_int(w, (long long)c->merged_files);
+    if (c->compared) {
+        jw_key(w, "comparison");
+        jw_open(w, '{');
+        jw_key_real(w, "speedup", c->speedup);
+        double sci[2] = {c->speedup_lo, c->speedup_hi};
+        jw_key_reals(w, "speedup_ci", sci, 2);
+        jw_key(w, "welch");
+        jw_open(w, '{');
+        jw_key_real(w, "t", c->welch.t);
+        jw_key_real(w, "df", c->welch.df);
+        jw_key_real(w, "p", c->tested ? c->welch.p : NAN);
+        jw_key_real(w, "p_adjusted", c->tested ? c->p_adj : NAN);
+        jw_close(w, '}');
+        jw_key(w, "mann_whitney");
+        jw_open(w, '{');
+        jw_key_real(w, "u", c->mw.u);
+        jw_key_real(w, "p", c->mw.p);
+        jw_key_str(w, "method", c->mw.method == BDB_MW_EXACT ? "exact"
+                                : c->mw.method == BDB_MW_NORMAL ? "normal"
+                                                                : "none");
+        jw_close(w, '}');
+        jw_key_str(w, "verdict", bdb_report_verdict_word(c->verdict));
+        jw_close(w, '}');
+    }
+    if (c->eff_computed) {
+        char miss[200];
+        bdb_efficiency_missing_text(c->eff.missing, miss, sizeof miss);
+        jw_key(w, "efficiency");
+        jw_open(w, '{');
+        jw_key_real(w, "work_rate", c->eff.work_rate);
+        jw_key_str(w, "work_unit", c->eff.work_unit);
+        jw_key_real(w, "per_watt", c->eff.per_watt);
+        jw_key_real(w, "per_usd", c->eff.per_dollar);
+        jw_key_real(w, "per_usd_month", c->eff.per_dollar_month);
+        jw_key_real(w, "per_usd_tco", c->eff.per_tco_dollar);
+        jw_key_real(w, "tco_usd", c->eff.tco);
+        jw_key_real(w, "energy_per_unit", c->eff.energy_per_unit);
+        jw_key_str(w, "energy_unit", c->eff.energy_unit);
+        jw_key_real(w, "tb_per_month", c->eff.tb_per_month);
+        jw_key_str(w, "missing", miss);
+        jw_close(w, '}');
+        if (c->compared) {
+            jw_key(w, "match_baseline");
+            jw_open(w, '{');
+            jw_key_real(w, "count", c->match.count);
+            jw_key_real(w, "price_usd", c->match.price);
+            jw_key_real(w, "power_w", c->match.power_w);
+            jw_key_real(w, "tco_usd", c->match.tco);
+            jw_close(w, '}');
+        }
+    }
+    jw_close(w, '}');
+}
+
+/* One series, as an item of the array at depth 1 (its keys at depth 3). */
+static void series_write(jw *w, const bdb_model *m, const bdb_rseries *se)
+{
+    jw_item(w);
+    jw_open(w, '{');
+    jw_key_str(w, "tool", se->tool);
+    jw_key_str(w, "benchmark", se->benchmark);
+    jw_key_str(w, "metric", se->metric);
+    jw_key_str(w, "parameters", se->params);
+    jw_key_str(w, "unit", se->unit);
+    jw_key_str(w, "better", se->better > 0   ? "higher"
+                            : se->better < 0 ? "lower"
+                                             : "neutral");
+    jw_key_str(w, "category", se->category);
+    jw_key(w, "headline");
+    jw_bool(w, se->headline);
+    jw_key(w, "sweep");
+    if (se->sweep >= 0)
+        jw_int(w, se->sweep);
+    else
+        jw_put(w, "null", 4);
+    jw_key(w, "cells");
+    jw_open(w, '[');
     for (size_t p = 0; p < m->nplatforms; p++)
-        if (se->cells[p].present)
-            append(b, cells, cell_json(b, m, se, p));
-    json_t *j = json_pack(
-        "{s:o, s:o, s:o, s:o, s:o, s:s, s:s, s:b, s:o, s:o}", "tool",
-        str(se->tool), "benchmark", str(se->benchmark), "metric",
-        str(se->metric), "parameters", str(se->params), "unit", str(se->unit),
-        "better", se->better > 0 ? "higher" : se->better < 0 ? "lower" : "neutral",
-        "category", se->category, "headline", se->headline, "sweep",
-        se->sweep >= 0 ? json_integer(se->sweep) : json_null(), "cells", cells);
-    if (!j)
-        b->failed = 1;
-    return j;
+        if (se->cells[p].present) {
+            jw_item(w);
+            cell_write(w, m, se, p);
+        }
+    jw_close(w, ']');
+    jw_close(w, '}');
 }
 
 #define JSON_FLAGS (JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12))
-
-/* Appends text with depth spaces after each newline: a value dumped at
- * depth 0, written where it sits at that depth. */
-static int put_indented(bdb_buf *out, const char *text, int depth)
-{
-    static const char spaces[] = "        ";
-    const char *p = text;
-    int rc = BDB_OK;
-    while (!rc && *p) {
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
-        rc = bdb_buf_append(out, p, n);
-        for (int d = depth; !rc && nl && d > 0; d -= 8)
-            rc = bdb_buf_append(out, spaces, d < 8 ? (size_t)d : 8);
-        p += n;
-    }
-    return rc;
-}
 
 /* Dumps obj (which has at least one key) without its closing brace
  * ("{\n \"k\": v,\n ... v"), or with open, without its opening one. */
@@ -267,23 +511,28 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
     int rc = put_object_part(out, root, 1);
     json_decref(root);
     if (!rc)
-        rc = bdb_buf_puts(out, m->nseries ? ",\n \"series\": [" : ",\n \"series\": []");
+        rc = bdb_buf_puts(out, ",\n \"series\": ");
     /* each series as it is made, at depth 2 inside the array */
+    jw *sw = calloc(1, sizeof *sw);
+    if (!sw)
+        return BDB_ENOMEM;
+    sw->out = out;
+    sw->depth = 1; /* inside the document's object */
+    jw_open(sw, '[');
     for (size_t s = 0; !rc && s < m->nseries; s++) {
-        json_t *j = series_json(&b, m, &m->series[s]);
-        char *text = j && !b.failed ? json_dumps(j, JSON_FLAGS) : NULL;
-        json_decref(j);
-        if (!text)
-            return BDB_ENOMEM;
-        rc = bdb_buf_puts(out, s ? ",\n  " : "\n  ");
-        if (!rc)
-            rc = put_indented(out, text, 2);
-        free(text);
+        series_write(sw, m, &m->series[s]);
+        jw_flush(sw);
+        rc = sw->failed ? BDB_ENOMEM : out->err;
         if (!rc)
             rc = bdb_render_flush(o, out, 0);
     }
-    if (!rc && m->nseries)
-        rc = bdb_buf_puts(out, "\n ]");
+    if (!rc) {
+        jw_close(sw, ']');
+        jw_flush(sw);
+    }
+    free(sw);
+    if (!rc)
+        rc = out->err;
     if (rc)
         return rc;
 

@@ -20,6 +20,7 @@
 #include "../common/bdb_names.h"
 #include "../common/bdb_shell.h"
 #include "model.h"
+#include "numfmt.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -119,7 +120,37 @@ typedef struct model_impl {
     bdb_stats_resampling rs_ref, rs_other;
     double *boot;
     size_t boot_cap;
+    /* exact Mann-Whitney distributions by sizes (they depend on nothing
+     * else; making one per comparison was a twentieth of the time) */
+    struct {
+        size_t na, nb;
+        double *dist;
+    } mw[16];
+    size_t nmw;
 } model_impl;
+
+/* The exact distribution for na against nb, made once; NULL when the
+ * exact test does not apply, the cache is full or memory is short (the
+ * test then makes its own). */
+static const double *mw_dist(model_impl *impl, size_t na, size_t nb)
+{
+    if (na == 0 || nb == 0 || na >= BDB_STATS_MW_EXACT_LIMIT ||
+        nb >= BDB_STATS_MW_EXACT_LIMIT)
+        return NULL;
+    for (size_t i = 0; i < impl->nmw; i++)
+        if (impl->mw[i].na == na && impl->mw[i].nb == nb)
+            return impl->mw[i].dist;
+    if (impl->nmw == sizeof impl->mw / sizeof *impl->mw)
+        return NULL;
+    double *d = bdb_stats_mw_exact_dist(na, nb);
+    if (d) {
+        impl->mw[impl->nmw].na = na;
+        impl->mw[impl->nmw].nb = nb;
+        impl->mw[impl->nmw].dist = d;
+        impl->nmw++;
+    }
+    return d;
+}
 
 static size_t path_hash(long long id, size_t cap)
 {
@@ -401,7 +432,19 @@ static int mark_merged(bdb_model *m, bdb_store *st)
             /* one name per source: sort by id, take each once */
             for (size_t i = 0; i < c->n; i++)
                 src[i] = (source_name){c->source_ids[i], c->paths[i]};
-            qsort(src, c->n, sizeof *src, cmp_id);
+            if (c->n > 32) {
+                qsort(src, c->n, sizeof *src, cmp_id);
+            } else { /* a cell's few: insertion, stable as glibc's qsort */
+                for (size_t i = 1; i < c->n; i++) {
+                    source_name v = src[i];
+                    size_t j = i;
+                    while (j > 0 && src[j - 1].id > v.id) {
+                        src[j] = src[j - 1];
+                        j--;
+                    }
+                    src[j] = v;
+                }
+            }
             size_t k = 0;
             for (size_t i = 0; i < c->n; i++)
                 if (!(i && src[i].id == src[i - 1].id) &&
@@ -563,7 +606,7 @@ static size_t reference(const bdb_model *m, const bdb_rseries *s)
     return m->baseline;
 }
 
-static int compare(bdb_rseries *s, size_t pi)
+static int compare(bdb_model *m, bdb_rseries *s, size_t pi)
 {
     bdb_cell *a = &s->cells[s->ref], *c = &s->cells[pi];
     if (pi == s->ref || !a->present || !c->present)
@@ -576,7 +619,9 @@ static int compare(bdb_rseries *s, size_t pi)
     int rc = bdb_stats_welch_test(a->values, a->n, c->values, c->n, &c->welch);
     if (rc)
         return rc;
-    rc = bdb_stats_mann_whitney(a->values, a->n, c->values, c->n, &c->mw);
+    rc = bdb_stats_mann_whitney_dist(a->values, a->n, c->values, c->n,
+                                     mw_dist((model_impl *)m, a->n, c->n),
+                                     &c->mw);
     if (rc)
         return rc;
     c->tested = c->welch.status == BDB_TEST_OK && isfinite(c->welch.p);
@@ -1065,7 +1110,7 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
         }
         se->ref = reference(m, se);
         for (size_t p = 0; !rc && p < m->nplatforms; p++)
-            rc = compare(se, p);
+            rc = compare(m, se, p);
         if (!rc)
             rc = speedup_intervals(m, se, m->opts.seed + (uint64_t)s * 7919);
         for (size_t p = 0; !rc && p < m->nplatforms; p++) {
@@ -1143,6 +1188,8 @@ void bdb_model_free(bdb_model *m)
     model_impl *impl = (model_impl *)m;
     path_pool_free(&impl->paths);
     free(impl->consts);
+    for (size_t i = 0; i < impl->nmw; i++)
+        free(impl->mw[i].dist);
     bdb_stats_resampling_free(&impl->rs_ref);
     bdb_stats_resampling_free(&impl->rs_other);
     free(impl->boot);
@@ -1151,51 +1198,64 @@ void bdb_model_free(bdb_model *m)
 
 /* ---- formatting ----------------------------------------------------------- */
 
+/* Three significant digits or so: 123, 12.3, 1.23 (bdb_fmt_f is
+ * printf's %.Nf without printf: a report formats a million of these). */
 static void fmt3(double v, char *out, size_t n)
 {
     double a = fabs(v);
-    if (a >= 100 || a == 0)
-        snprintf(out, n, "%.0f", v);
-    else if (a >= 10)
-        snprintf(out, n, "%.1f", v);
-    else
-        snprintf(out, n, "%.2f", v);
+    bdb_fmt_f(out, n, v, a >= 100 || a == 0 ? 0 : a >= 10 ? 1 : 2);
+}
+
+/* out = a b c d, cut to n as snprintf("%s%s%s%s") would */
+static void join4(char *out, size_t n, const char *a, const char *b,
+                  const char *c, const char *d)
+{
+    size_t len = 0;
+    if (n)
+        out[0] = '\0';
+    bdb_str_add(out, n, &len, a);
+    bdb_str_add(out, n, &len, b);
+    bdb_str_add(out, n, &len, c);
+    bdb_str_add(out, n, &len, d);
 }
 
 void bdb_format_value(double v, const char *unit, char *out, size_t n)
 {
     static const char *const si[] = {"", "k", "M", "G", "T", "P"};
-    char num[64];
+    char num[64]; /* %.0f of a huge value is cut here, as it always was */
     if (!isfinite(v)) {
-        snprintf(out, n, "-");
+        join4(out, n, "-", "", "", "");
         return;
     }
     if (strcmp(unit, "s") == 0) {
         double a = fabs(v);
         if (a != 0 && a < 1e-6) {
             fmt3(v * 1e9, num, sizeof num);
-            snprintf(out, n, "%s ns", num);
+            join4(out, n, num, " ns", "", "");
         } else if (a != 0 && a < 1e-3) {
             fmt3(v * 1e6, num, sizeof num);
-            snprintf(out, n, "%s us", num);
+            join4(out, n, num, " us", "", "");
         } else if (a != 0 && a < 1) {
             fmt3(v * 1e3, num, sizeof num);
-            snprintf(out, n, "%s ms", num);
+            join4(out, n, num, " ms", "", "");
         } else {
             fmt3(v, num, sizeof num);
-            snprintf(out, n, "%s s", num);
+            join4(out, n, num, " s", "", "");
         }
         return;
     }
     if (strcmp(unit, "%") == 0) {
-        snprintf(out, n, "%.1f%%", v);
+        char wide[320]; /* %.1f of DBL_MAX whole: out alone cuts it */
+        bdb_fmt_f(wide, sizeof wide, v, 1);
+        join4(out, n, wide, "%", "", "");
         return;
     }
     if (strcmp(unit, "count") == 0) {
         if (v == floor(v) && fabs(v) < 1e15)
-            snprintf(out, n, "%.0f", v);
+            bdb_fmt_f(num, sizeof num, v, 0);
         else
-            snprintf(out, n, "%.4g", v);
+            bdb_fmt_g(num, v, 4);
+        join4(out, n, num, "", "", "");
         return;
     }
     int k = 0;
@@ -1206,28 +1266,31 @@ void bdb_format_value(double v, const char *unit, char *out, size_t n)
     }
     fmt3(x, num, sizeof num);
     if (strcmp(unit, "op/s") == 0)
-        snprintf(out, n, "%s%s op/s", num, si[k]);
+        join4(out, n, num, si[k], " op/s", "");
     else if (strcmp(unit, "B/s") == 0)
-        snprintf(out, n, "%s %sB/s", num, si[k]);
+        join4(out, n, num, " ", si[k], "B/s");
     else if (strcmp(unit, "bit/s") == 0)
-        snprintf(out, n, "%s %sbit/s", num, si[k]);
+        join4(out, n, num, " ", si[k], "bit/s");
     else if (strcmp(unit, "B") == 0)
-        snprintf(out, n, "%s %sB", num, si[k]);
-    else
-        snprintf(out, n, "%s%s%s%s", num, si[k], *unit ? " " : "", unit);
+        join4(out, n, num, " ", si[k], "B");
+    else {
+        join4(out, n, num, si[k], *unit ? " " : "", unit);
+    }
 }
 
 void bdb_format_speedup(const bdb_cell *c, char *out, size_t n)
 {
     if (!c->compared || !isfinite(c->speedup)) {
-        snprintf(out, n, "-");
+        join4(out, n, "-", "", "", "");
         return;
     }
+    char num[320]; /* %.2f of DBL_MAX whole: out alone cuts it */
+    bdb_fmt_f(num, sizeof num, c->speedup, 2);
     switch (c->verdict) {
-    case BDB_VERDICT_BETTER: snprintf(out, n, "%.2fx +", c->speedup); break;
-    case BDB_VERDICT_WORSE: snprintf(out, n, "%.2fx -", c->speedup); break;
-    case BDB_VERDICT_SAME: snprintf(out, n, "~%.2fx", c->speedup); break;
-    case BDB_VERDICT_UNTESTED: snprintf(out, n, "%.2fx ?", c->speedup); break;
-    default: snprintf(out, n, "%.2fx", c->speedup); break;
+    case BDB_VERDICT_BETTER: join4(out, n, num, "x +", "", ""); break;
+    case BDB_VERDICT_WORSE: join4(out, n, num, "x -", "", ""); break;
+    case BDB_VERDICT_SAME: join4(out, n, "~", num, "x", ""); break;
+    case BDB_VERDICT_UNTESTED: join4(out, n, num, "x ?", "", ""); break;
+    default: join4(out, n, num, "x", "", ""); break;
     }
 }

@@ -1,5 +1,6 @@
 /* sections.c - building the report's tables from the model. */
 #include "sections.h"
+#include "numfmt.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -161,15 +162,29 @@ void bdb_section_cell_text(const bdb_rseries *s, const bdb_cell *c, char *out,
         snprintf(out, n, "-");
         return;
     }
-    char v[64], from[48] = "";
+    /* as snprintf("%s ±%.1f%% n=%zu%s%s%s") would, without it: a report
+     * writes one per cell */
+    char v[64], from[48] = "", num[320], count[24];
     bdb_format_value(c->sum.mean, s->unit, v, sizeof v);
     if (c->merged_files)
         snprintf(from, sizeof from, " from %zu files", c->merged_files);
+    bdb_fmt_u(count, c->n);
+    size_t len = 0;
+    if (n)
+        out[0] = '\0';
+    bdb_str_add(out, n, &len, v);
+    if (c->n >= 2 && isfinite(c->sum.cv)) {
+        bdb_fmt_f(num, sizeof num, fabs(c->sum.cv) * 100, 1);
+        bdb_str_add(out, n, &len, " \xc2\xb1");
+        bdb_str_add(out, n, &len, num);
+        bdb_str_add(out, n, &len, "%");
+    }
+    bdb_str_add(out, n, &len, " n=");
+    bdb_str_add(out, n, &len, count);
+    bdb_str_add(out, n, &len, from);
     if (c->n >= 2 && isfinite(c->sum.cv))
-        snprintf(out, n, "%s ±%.1f%% n=%zu%s%s%s", v, fabs(c->sum.cv) * 100,
-                 c->n, from, c->noisy ? "*" : "", c->warned ? "!" : "");
-    else
-        snprintf(out, n, "%s n=%zu%s%s", v, c->n, from, c->warned ? "!" : "");
+        bdb_str_add(out, n, &len, c->noisy ? "*" : "");
+    bdb_str_add(out, n, &len, c->warned ? "!" : "");
 }
 
 /* Compares a and b with runs of digits (and a decimal point inside them)

@@ -211,6 +211,20 @@ typedef struct bdb_utest {
 int bdb_stats_mann_whitney(const double *a, size_t na, const double *b,
                            size_t nb, bdb_utest *out);
 
+/* The exact null distribution of U for sizes m and n without ties:
+ * dist[u] = P(U = u), u = 0 .. m*n, malloc'd (the caller frees it); NULL
+ * when m or n is 0 or not below BDB_STATS_MW_EXACT_LIMIT, or out of
+ * memory. It depends on the sizes alone: a report with thousands of
+ * comparisons of 10 against 10 values makes it once. */
+double *bdb_stats_mw_exact_dist(size_t m, size_t n);
+
+/* bdb_stats_mann_whitney with dist, when not NULL, made by
+ * bdb_stats_mw_exact_dist(na, nb) for these sizes (used only where the
+ * exact test applies): the same result, bit for bit. */
+int bdb_stats_mann_whitney_dist(const double *a, size_t na, const double *b,
+                                size_t nb, const double *dist,
+                                bdb_utest *out);
+
 /* ---- multiple comparisons -------------------------------------------- */
 
 /* Holm's step-down adjusted p-values, as R's p.adjust(p, "holm"):

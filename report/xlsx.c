@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <xlsxwriter.h>
 
 /* Excel refuses longer strings in a cell. */
@@ -1012,8 +1014,20 @@ int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
     if (!x.row)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "xlsx: out of memory");
     /* constant memory: rows go to a temporary file as they are made (a
-     * million results were 450 MB of cells); rows must come in order */
-    lxw_workbook_options wo = {.constant_memory = LXW_TRUE};
+     * million results were 450 MB of cells); rows must come in order.
+     * The temporary files go beside the workbook, not to /tmp, which is
+     * often memory itself (tmpfs). */
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    int dn = slash ? (int)(slash - path) : 0;
+    int dw = snprintf(dir, sizeof dir, "%.*s", dn ? dn : 1,
+                      slash ? (dn ? path : "/") : ".");
+    struct stat sb; /* a device (-o /dev/null) keeps them in /tmp */
+    int beside = dw > 0 && (size_t)dw < sizeof dir &&
+                 !(stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) &&
+                 access(dir, W_OK) == 0;
+    lxw_workbook_options wo = {.constant_memory = LXW_TRUE,
+                               .tmpdir = beside ? dir : NULL};
     x.wb = workbook_new_opt(path, &wo);
     if (!x.wb) {
         free(x.row);

@@ -9,10 +9,13 @@
 #include "../report/chart.h"
 
 #include "../report/model.h"
+#include "../report/numfmt.h"
 #include "../report/render.h"
 #include "../import/import.h"
 #include "../store/store.h"
 
+#include <float.h>
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,16 +157,16 @@ static void strip_charts(bdb_buf *b)
     b->data[b->len] = '\0';
 }
 
-/* 1,500 series on two platforms, 3 runs each: html, json and csv reports
- * of megabytes (provenance lists every value). */
-static bdb_model *many_series_model(bdb_store **stp)
+/* nseries series on two platforms, reps runs each: html, json and csv
+ * reports of megabytes (provenance lists every value). */
+static bdb_model *many_series_model_n(bdb_store **stp, int nseries, int reps)
 {
     bdb_buf csv;
     bdb_buf_init(&csv);
     bdb_buf_puts(&csv, "platform,tool,benchmark,metric,value,unit,parameters\n");
-    for (int s = 0; s < 1500; s++)
+    for (int s = 0; s < nseries; s++)
         for (int p = 0; p < 2; p++)
-            for (int r = 0; r < 3; r++)
+            for (int r = 0; r < reps; r++)
                 bdb_buf_printf(&csv, "%s,wrk,bench%d,requests_per_sec,%d.%d,req/s,"
                                "threads=%d\n", p ? "B" : "A", s % 50,
                                1000 + s + 7 * p + r, r, s / 50);
@@ -173,6 +176,11 @@ static bdb_model *many_series_model(bdb_store **stp)
     bdb_buf_free(&csv);
     *stp = st;
     return build(st, "A", NULL);
+}
+
+static bdb_model *many_series_model(bdb_store **stp)
+{
+    return many_series_model_n(stp, 1500, 3);
 }
 
 /* With a sink, a report reaches it in pieces of about BDB_RENDER_CHUNK
@@ -200,6 +208,10 @@ static void report__sink__gets_the_same_bytes_in_bounded_pieces(void **state)
         assert_int_equal(rs[i](m, &o, &out), 0);
         assert_int_equal(bdb_render_flush(&o, &out, 1), 0);
         assert_int_equal(out.len, 0);
+        /* the memory bound: the buffer never grew past a few pieces,
+         * though the report is megabytes (without a sink it holds all) */
+        if (!(out.cap <= 8 * BDB_RENDER_CHUNK && whole.cap >= whole.len))
+            fail_msg("%s: the buffer grew to %zu bytes", names[i], out.cap);
         size_t streamed = l.all.len;
         if (i == 0) {
             strip_charts(&whole);
@@ -249,6 +261,136 @@ static void report__sink__failure_ends_the_report_with_its_error(void **state)
     }
     bdb_model_free(m);
     bdb_store_close(st);
+}
+
+static void check_fmt(double v, int prec)
+{
+    char want[64], got[BDB_FMT_G_MAX];
+    snprintf(want, sizeof want, "%.*g", prec, v);
+    int n = bdb_fmt_g(got, v, prec);
+    if (strcmp(got, want) != 0 || (size_t)n != strlen(want))
+        fail_msg("%%.%dg of %a: got '%s' (%d), printf gives '%s'", prec, v,
+                 got, n, want);
+}
+
+/* bdb_fmt_g writes printf's bytes: for edge values (zeros, powers of ten
+ * and their neighbours, ties, the rounding to the next decade, the
+ * switch between fixed and exponent styles, subnormals, infinities,
+ * NaN) at every precision, and for 300,000 values of every magnitude
+ * (random bit patterns, decimals of a few digits, benchmark-like
+ * figures) at the precisions the reports use. */
+static void report__fmt_g__writes_what_printf_writes(void **state)
+{
+    (void)state;
+    static const double edges[] = {
+        0.0, -0.0, 1.0, -1.0, 0.5, 1.5, 2.5, 3.5, 0.25, 0.125, 10.0, 100.0,
+        1e-4, 1e-5, 9.99995e-5, 0.0001, 0.00009999999999995, 123456.5,
+        999999999999.5, 9999999999.5, 99999.5, 0.1, 0.2, 0.3, 1.0 / 3.0,
+        2.0 / 3.0, 1e15, 1e16, 1e17, 1e21, 1e22, 1e23, 1e26, 1e27, 1e28,
+        1e300, 1e-300, 1e-310, 5e-324, DBL_MAX, DBL_MIN, -DBL_MAX, 4.35,
+        0.000123456789012345, 1234567890123456789.0, 9.5, 95.0, 0.95,
+        0.0095, 8.5e-5, 1.25e-7, 2.5e10, 1e11, 1e12, 1e13, 123456789012.0,
+        INFINITY, -INFINITY, NAN};
+    for (size_t i = 0; i < sizeof edges / sizeof *edges; i++)
+        for (int prec = 0; prec <= 17; prec++) {
+            check_fmt(edges[i], prec);
+            if (isfinite(edges[i]) && edges[i] != 0) {
+                check_fmt(nextafter(edges[i], INFINITY), prec);
+                check_fmt(nextafter(edges[i], -INFINITY), prec);
+            }
+        }
+    for (int e = -30; e <= 30; e++)
+        for (int prec = 1; prec <= 16; prec++) {
+            double t = pow(10, e);
+            check_fmt(t, prec);
+            check_fmt(nextafter(t, 0), prec);
+            check_fmt(nextafter(t, INFINITY), prec);
+            /* 9.99..95 x 10^e: rounds up to 10^(e+1) or not */
+            check_fmt(t * (10.0 - 5.0 * pow(10, 1 - prec)), prec);
+        }
+    static const int precs[] = {1, 3, 4, 6, 10, 12, 15, 17};
+    bdb_stats_rng rng;
+    bdb_stats_rng_seed(&rng, 2026);
+    for (int i = 0; i < 100000; i++) {
+        uint64_t bits = bdb_stats_rng_next(&rng);
+        double v;
+        memcpy(&v, &bits, sizeof v);
+        /* any bit pattern; a magnitude from 1e-20 to 1e30; a decimal
+         * of up to six digits; a figure near a benchmark's */
+        double mag = ldexp(1.0 + (double)(bits >> 12) * 0x1p-52,
+                           (int)(bits % 168) - 66);
+        double dec = (double)(int64_t)(bits % 2000001 - 1000000) /
+                     pow(10, (double)((bits >> 40) % 8));
+        double fig = 1000.0 + (double)(bits % 100000) / 997.0;
+        for (size_t k = 0; k < sizeof precs / sizeof *precs; k++) {
+            check_fmt(v, precs[k]);
+            check_fmt(mag, precs[k]);
+            check_fmt(dec, precs[k]);
+            check_fmt(fig, precs[k]);
+        }
+    }
+}
+
+static void check_fmt_f(double v, int dec, size_t size)
+{
+    char want[400], got[400];
+    int wn = snprintf(want, size, "%.*f", dec, v);
+    int gn = bdb_fmt_f(got, size, v, dec);
+    if (gn != wn || strcmp(got, want) != 0)
+        fail_msg("%%.%df of %a (room %zu): got '%s' (%d), printf gives '%s' (%d)",
+                 dec, v, size, got, gn, want, wn);
+}
+
+/* bdb_fmt_f writes and returns what snprintf's %.*f does, cut to the
+ * room given as snprintf cuts, for ties (0.125 to two places: printf
+ * rounds the exact binary value, half to even), negative values that
+ * round to zero ("-0.00"), huge values, and 100,000 figures at 0 to 9
+ * places; bdb_fmt_u is %llu; bdb_str_add cuts as snprintf("%s%s"). */
+static void report__fmt_f_u_and_str_add__write_what_printf_writes(void **state)
+{
+    (void)state;
+    static const double edges[] = {
+        0.0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.375, 1.005, 2.675, -0.001,
+        -0.004, 0.0049999999, 99.995, 999.9995, 1e14, 9.99999999999999e14,
+        1e15, 1e20, 1e300, -1e300, DBL_MAX, 5e-324, 123456789.123456789,
+        INFINITY, -INFINITY, NAN};
+    for (size_t i = 0; i < sizeof edges / sizeof *edges; i++)
+        for (int dec = 0; dec <= 10; dec++) {
+            check_fmt_f(edges[i], dec, 400);
+            check_fmt_f(edges[i], dec, 64);
+            check_fmt_f(edges[i], dec, 5);
+        }
+    bdb_stats_rng rng;
+    bdb_stats_rng_seed(&rng, 77);
+    for (int i = 0; i < 100000; i++) {
+        uint64_t bits = bdb_stats_rng_next(&rng);
+        double fig = (double)(int64_t)(bits % 200000001 - 100000000) /
+                     pow(10, (double)((bits >> 40) % 9));
+        double mag = ldexp(1.0 + (double)(bits >> 12) * 0x1p-52,
+                           (int)(bits % 100) - 50);
+        for (int dec = 0; dec <= 9; dec++) {
+            check_fmt_f(fig, dec, 64);
+            check_fmt_f(mag, dec, 64);
+        }
+    }
+    static const unsigned long long us[] = {0, 7, 10, 99, 4294967296ULL,
+                                            18446744073709551615ULL};
+    for (size_t i = 0; i < sizeof us / sizeof *us; i++) {
+        char want[32], got[32];
+        snprintf(want, sizeof want, "%llu", us[i]);
+        assert_int_equal(bdb_fmt_u(got, us[i]), (int)strlen(want));
+        assert_string_equal(got, want);
+    }
+    for (size_t room = 1; room < 12; room++) {
+        char want[16], got[16] = "";
+        snprintf(want, room, "%s%s%s", "abc", "", "defgh");
+        size_t len = 0;
+        bdb_str_add(got, room, &len, "abc");
+        bdb_str_add(got, room, &len, "");
+        bdb_str_add(got, room, &len, "defgh");
+        assert_string_equal(got, want);
+        assert_int_equal(len, strlen(want));
+    }
 }
 
 static const char *repeated_runs =
@@ -541,6 +683,67 @@ static void report__csv_fields__formula_starts_guarded(void **state)
     bdb_csv_append_field(&b, "plain", 1);
     assert_string_equal(b.data, "plain");
     bdb_buf_free(&b);
+}
+
+/* The series are written without jansson, the rest with it: the whole
+ * document is what jansson writes for it (parsed back and dumped with
+ * the same flags, byte for byte), with names that need escaping
+ * (quotes, backslashes, a tab, a control character, bytes that are not
+ * UTF-8, non-ASCII), whole and huge and tiny reals, an outlier, a
+ * comparison and efficiency figures. */
+static void report__json__is_what_jansson_writes_for_the_same_document(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    import_text(st, "odd.csv",
+                "platform,tool,benchmark,metric,value,unit,parameters\n"
+                "A,ab,\"say \"\"hi\"\"\\now\",requests_per_sec,100,op/s,k=\"v\tw\"\n"
+                "A,ab,\"say \"\"hi\"\"\\now\",requests_per_sec,101,op/s,k=\"v\tw\"\n"
+                "A,ab,\"say \"\"hi\"\"\\now\",requests_per_sec,99,op/s,k=\"v\tw\"\n"
+                "A,ab,\"say \"\"hi\"\"\\now\",requests_per_sec,100,op/s,k=\"v\tw\"\n"
+                "A,ab,\"say \"\"hi\"\"\\now\",requests_per_sec,500,op/s,k=\"v\tw\"\n"
+                "B \xc2\xb5\xff\x01,ab,\"say \"\"hi\"\"\\now\",requests_per_sec,1e20,op/s,k=\"v\tw\"\n"
+                "B \xc2\xb5\xff\x01,ab,\"say \"\"hi\"\"\\now\",requests_per_sec,2e20,op/s,k=\"v\tw\"\n"
+                "A,dd,write,time,0.00000015,s,\n"
+                "A,dd,write,time,0.00000017,s,\n"
+                "B \xc2\xb5\xff\x01,dd,write,time,3,s,\n"
+                "B \xc2\xb5\xff\x01,dd,write,time,2.5,s,\n");
+    bdb_platform p;
+    bdb_platform_clear(&p);
+    snprintf(p.name, sizeof p.name, "A");
+    p.power_w = 9;
+    p.price_usd = 35;
+    assert_int_equal(bdb_store_platform_put(st, &p, 1), 0);
+    bdb_model *m = build(st, "A", NULL);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(bdb_report_render_json(m, NULL, &out), 0);
+    json_error_t err;
+    json_t *root = json_loads(out.data, 0, &err);
+    if (!root)
+        fail_msg("not JSON: %s at %d:%d", err.text, err.line, err.column);
+    char *again = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
+                                       JSON_REAL_PRECISION(12));
+    assert_non_null(again);
+    size_t n = strlen(again);
+    if (!(out.len == n + 1 && memcmp(out.data, again, n) == 0 &&
+          out.data[n] == '\n')) {
+        size_t i = 0;
+        while (i < n && i < out.len && out.data[i] == again[i])
+            i++;
+        fail_msg("differs from jansson's at byte %zu: '%.40s' / '%.40s'", i,
+                 out.data + (i > 20 ? i - 20 : 0), again + (i > 20 ? i - 20 : 0));
+    }
+    /* what the test is about is there */
+    assert_non_null(strstr(out.data, "\"say \\\"hi\\\"\\\\now\""));
+    assert_non_null(strstr(out.data, "1e20"));
+    assert_non_null(strstr(out.data, "\"outliers\": [\n"));
+    assert_non_null(strstr(out.data, "\"per_watt\": "));
+    free(again);
+    json_decref(root);
+    bdb_buf_free(&out);
+    bdb_model_free(m);
+    bdb_store_close(st);
 }
 
 static void report__hostile_names__escaped_in_html_and_guarded_in_csv(void **state)
@@ -877,6 +1080,8 @@ int main(void)
         cmocka_unit_test(report__seed_figures__ratios_oriented_and_untested),
         cmocka_unit_test(report__repeated_runs__welch_decides_and_says_same),
         cmocka_unit_test(report__speedup_intervals__each_is_the_one_comparison_bootstrap),
+        cmocka_unit_test(report__fmt_g__writes_what_printf_writes),
+        cmocka_unit_test(report__fmt_f_u_and_str_add__write_what_printf_writes),
         cmocka_unit_test(report__sink__gets_the_same_bytes_in_bounded_pieces),
         cmocka_unit_test(report__sink__failure_ends_the_report_with_its_error),
         cmocka_unit_test(report__concurrency_values__become_one_ordered_sweep),
@@ -884,6 +1089,7 @@ int main(void)
         cmocka_unit_test(report__nine_and_thirty_watt_boards__per_watt_in_every_format),
         cmocka_unit_test(report__hourly_rent_and_foreign_price__handled_and_said),
         cmocka_unit_test(report__hostile_names__escaped_in_html_and_guarded_in_csv),
+        cmocka_unit_test(report__json__is_what_jansson_writes_for_the_same_document),
         cmocka_unit_test(report__csv_fields__formula_starts_guarded),
         cmocka_unit_test(report__baseline_without_figure__ratio_against_ref_not_scored),
         cmocka_unit_test(report__seed002_bc_pi__every_format_agrees_with_the_logs),

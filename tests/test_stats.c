@@ -1215,6 +1215,42 @@ static int same_double(double a, double b)
     return (isnan(a) && isnan(b)) || a == b;
 }
 
+/* A distribution made once for the sizes gives what the test makes for
+ * itself, field for field, with and without ties (where the normal
+ * approximation does not use it); the sizes it refuses are refused. */
+static void stats__mann_whitney_dist__same_result_as_made_each_time(void **state)
+{
+    (void)state;
+    static const size_t sizes[][2] = {{1, 1}, {2, 3}, {5, 5}, {10, 10}, {10, 7}, {49, 3}};
+    for (size_t k = 0; k < N_OF(sizes); k++) {
+        size_t na = sizes[k][0], nb = sizes[k][1];
+        double *dist = bdb_stats_mw_exact_dist(na, nb);
+        assert_non_null(dist);
+        for (int ties = 0; ties < 2; ties++) {
+            double a[64], b[64];
+            for (size_t i = 0; i < na; i++)
+                a[i] = ties ? (double)(i % 3) : 1.0 + 0.37 * (double)i;
+            for (size_t i = 0; i < nb; i++)
+                b[i] = ties ? (double)(i % 2) : 1.1 + 0.41 * (double)i;
+            bdb_utest x, y;
+            assert_int_equal(bdb_stats_mann_whitney(a, na, b, nb, &x), BDB_OK);
+            assert_int_equal(bdb_stats_mann_whitney_dist(a, na, b, nb, dist, &y),
+                             BDB_OK);
+            assert_int_equal(x.status, y.status);
+            assert_int_equal(x.method, y.method);
+            assert_int_equal(x.ties, y.ties);
+            assert_true(same_double(x.u, y.u) && same_double(x.z, y.z) &&
+                        same_double(x.p, y.p) && same_double(x.p_min, y.p_min));
+            if (!ties && na > 1)
+                assert_int_equal(y.method, BDB_MW_EXACT);
+        }
+        free(dist);
+    }
+    assert_null(bdb_stats_mw_exact_dist(0, 3));
+    assert_null(bdb_stats_mw_exact_dist(50, 3));
+}
+
+
 /* The per-n constants computed once give the summary computed each time,
  * field for field, for every n up to 300 (odd and even, the n <= 5 cases
  * whose median interval is min..max, n = 0 and 1). */
@@ -1319,6 +1355,7 @@ int main(void)
         cmocka_unit_test(stats__resampling_draw__is_uniform),
         cmocka_unit_test(stats__ratio_interval__pieces_equal_ratio_bootstrap),
         cmocka_unit_test(stats__ratio_bootstrap__covers_the_true_ratio_about_95_percent),
+        cmocka_unit_test(stats__mann_whitney_dist__same_result_as_made_each_time),
         cmocka_unit_test(stats__summarize_with__equals_summarize_for_every_n),
         cmocka_unit_test(stats__welch_test__same_p_without_the_interval),
         cmocka_unit_test(stats__orient__makes_above_one_mean_b_is_better),
