@@ -994,16 +994,25 @@ static void report__published_sources__same_platform_and_rows_in_every_format(vo
     bdb_buf_free(&html);
 }
 
+/* The widest line in characters. A line that is one indented token (a
+ * provenance path:line, kept whole so that it can be copied) cannot be
+ * wrapped and is not counted: the checkout's path decides its length. */
 static size_t widest_line(const char *s)
 {
-    size_t w = 0, cur = 0;
-    for (; *s; s++) {
-        if (*s == '\n') {
-            cur = 0;
-            continue;
-        }
-        if (((unsigned char)*s & 0xC0) != 0x80 && ++cur > w)
+    size_t w = 0;
+    while (*s) {
+        const char *nl = strchr(s, '\n');
+        const char *end = nl ? nl : s + strlen(s);
+        const char *t = s;
+        while (t < end && *t == ' ')
+            t++;
+        int one_token = t < end && !memchr(t, ' ', (size_t)(end - t));
+        size_t cur = 0;
+        for (const char *c = s; c < end; c++)
+            cur += ((unsigned char)*c & 0xC0) != 0x80;
+        if (!one_token && cur > w)
             w = cur;
+        s = nl ? nl + 1 : end;
     }
     return w;
 }
