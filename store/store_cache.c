@@ -130,8 +130,10 @@ void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,
                     char *key, size_t keysz)
 {
     if (smp->ref) {     /* formatted once already, by ingest */
-        snprintf(params, paramsz, "%s", smp->ref->params);
-        snprintf(key, keysz, "%s", smp->ref->series_key);
+        const bdb_series_ref *r = smp->ref;
+        snprintf(params, paramsz, "%s", r->params);
+        snprintf(key, keysz, "%.*s%s", (int)(r->names_len - r->series_at),
+                 r->names + r->series_at, r->params);
         return;
     }
     bdb_params_format(&smp->params, params, paramsz);
