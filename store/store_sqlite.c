@@ -41,6 +41,7 @@ typedef struct writer {
         *warning_ins, *source_ins;
     char last_platform[64];
     long long last_platform_id;
+    bdb_strmap platforms;   /* the open source's platforms -> 1 + id */
     result_row pending[RESULT_ROWS];    /* the open source's rows not
                                            inserted yet */
     int npending;
@@ -442,6 +443,7 @@ static int sq_source_find(bdb_store *st, const char *sha256, long long *id)
 
 static void writer_close(writer *w)
 {
+    bdb_strmap_free(&w->platforms);
     sqlite3_finalize(w->platform_ins);
     sqlite3_finalize(w->platform_sel);
     sqlite3_finalize(w->series_ins);
@@ -535,6 +537,7 @@ static int get_writer(bdb_store *st, writer **out)
     }
     /* a platform id remembered from a rolled-back transaction may be gone */
     impl->w.last_platform_id = -1;
+    bdb_strmap_free(&impl->w.platforms);
     *out = &impl->w;
     return BDB_OK;
 }
@@ -547,6 +550,14 @@ static int platform_id(writer *w, const char *name, long long *id)
     }
     if (w->last_platform_id >= 0 && strcmp(w->last_platform, name) == 0) {
         *id = w->last_platform_id;
+        return BDB_OK;
+    }
+    /* rows of a CSV take turns among platforms: each is looked up once */
+    bdb_strmap_entry *known = bdb_strmap_get(&w->platforms, name);
+    if (known && known->value > 0) {
+        *id = known->value - 1;
+        snprintf(w->last_platform, sizeof w->last_platform, "%s", name);
+        w->last_platform_id = *id;
         return BDB_OK;
     }
     /* looked up first: a write statement costs a statement transaction,
@@ -569,6 +580,9 @@ static int platform_id(writer *w, const char *name, long long *id)
     sqlite3_reset(w->platform_sel);
     snprintf(w->last_platform, sizeof w->last_platform, "%s", name);
     w->last_platform_id = *id;
+    bdb_strmap_entry *e = bdb_strmap_put(&w->platforms, name, NULL);
+    if (e)      /* else only not remembered */
+        e->value = *id + 1;
     return BDB_OK;
 }
 
