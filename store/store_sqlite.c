@@ -59,6 +59,8 @@ typedef struct sq {
     bdb_scache cache;
     char cur_platform[64];  /* the open source's platform */
     int cur_replaced;       /* the open source is being re-read */
+    long long data_version; /* PRAGMA data_version when cache was last
+                               known good (see cache_check) */
 } sq;
 
 static sqlite3 *DB(bdb_store *st)
@@ -110,6 +112,26 @@ static int prepare(bdb_store *st, sqlite3_stmt **stmt, const char *sql)
     return BDB_OK;
 }
 
+/* Called with the write lock just taken: the series cache of earlier
+ * transactions stays only while no other connection has committed since
+ * (PRAGMA data_version changes then, and only then), for another process
+ * may have swept series. */
+static void cache_check(bdb_store *st)
+{
+    sq *impl = st->impl;
+    long long v = -1;
+    sqlite3_stmt *s;
+    if (sqlite3_prepare_v2(DB(st), "PRAGMA data_version", -1, &s, NULL) ==
+        SQLITE_OK) {
+        if (sqlite3_step(s) == SQLITE_ROW)
+            v = sqlite3_column_int64(s, 0);
+        sqlite3_finalize(s);
+    }
+    if (v < 0 || v != impl->data_version)
+        bdb_scache_clear(&impl->cache);
+    impl->data_version = v;
+}
+
 /* One file's (or one change's) transaction: a savepoint inside an open
  * batch, else a transaction of its own. */
 static int tx_begin(bdb_store *st)
@@ -117,8 +139,10 @@ static int tx_begin(bdb_store *st)
     sq *impl = st->impl;
     if (impl->in_batch)
         return exec(st, "SAVEPOINT one_source");
-    bdb_scache_clear(&impl->cache);
-    return exec_patient(st, "BEGIN IMMEDIATE");
+    int rc = exec_patient(st, "BEGIN IMMEDIATE");
+    if (!rc)
+        cache_check(st);
+    return rc;
 }
 
 /* Ends what tx_begin began: kept when rc is BDB_OK (and the commit or
@@ -620,6 +644,9 @@ static int param_set_id(writer *w, const bdb_sample *smp, const char *params,
         if (sqlite3_step(s) != SQLITE_ROW)
             return fail_db(w->st, "finding parameter set");
         *id = sqlite3_column_int64(s, 0);
+        /* a statement left on a row holds its read transaction past the
+         * commit, and the next write of this handle then fails busy */
+        sqlite3_reset(s);
     }
     bdb_scache_put_set(cache, params, *id);
     return BDB_OK;
@@ -669,12 +696,16 @@ static int series_id(writer *w, const bdb_sample *smp, long long *id)
         if (sqlite3_step(s) != SQLITE_ROW)
             return fail_db(w->st, "finding series");
         *id = sqlite3_column_int64(s, 0);
+        int rc2 = BDB_OK;
         if (strcmp(col_text(s, 1), unit) != 0)
-            return bdb_store_fail(w->st, BDB_ESTORE,
-                                  "line %d: %s %s %s is in %s here but in %s "
-                                  "in the database", smp->line, smp->tool,
-                                  smp->benchmark, smp->metric, smp->unit,
-                                  col_text(s, 1));
+            rc2 = bdb_store_fail(w->st, BDB_ESTORE,
+                                 "line %d: %s %s %s is in %s here but in %s "
+                                 "in the database", smp->line, smp->tool,
+                                 smp->benchmark, smp->metric, smp->unit,
+                                 col_text(s, 1));
+        sqlite3_reset(s);   /* see param_set_id */
+        if (rc2)
+            return rc2;
     }
     bdb_scache_put(cache, key, *id, unit);
     return BDB_OK;
@@ -1040,7 +1071,7 @@ static int sq_batch_begin(bdb_store *st)
         return bdb_store_fail(st, BDB_EUSAGE, "a batch is already open");
     if (exec_patient(st, "BEGIN IMMEDIATE"))
         return BDB_ESTORE;
-    bdb_scache_clear(&impl->cache);
+    cache_check(st);
     impl->in_batch = 1;
     impl->sweep_series = 0;
     return BDB_OK;
@@ -1056,11 +1087,12 @@ static int sq_batch_end(bdb_store *st, int commit)
         rc = sweep_series(st);
     if (commit && !rc)
         rc = exec(st, "COMMIT");
-    if (!commit || rc)
+    if (!commit || rc) {
         sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
+        bdb_scache_clear(&impl->cache);     /* its series are gone */
+    }
     impl->in_batch = 0;
     impl->sweep_series = 0;
-    bdb_scache_clear(&impl->cache);
     return commit ? rc : BDB_OK;
 }
 
