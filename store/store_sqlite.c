@@ -22,10 +22,15 @@
 
 #define BUSY_TIMEOUT_MS 30000
 
-/* Results are inserted RESULT_ROWS at a time, one statement of that many
- * rows: per row, a statement's reset, cursors and halt cost as much as
- * the insert itself. */
+/* Results are inserted up to RESULT_ROWS at a time, one statement of
+ * that many rows: per row, a statement's reset, cursors and halt cost as
+ * much as the insert itself (1M rows of a CSV: 64 rows a statement took
+ * 0.5 s more CPU than 256; 1024 no less than 256). What is left at the
+ * end of a source goes in statements of 64, 16 and 4 rows, then one by
+ * one: a small log's 30 figures are a few statements, not 30. */
 #define RESULT_ROWS 256
+#define RESULT_SIZES 4
+static const int result_sizes[RESULT_SIZES] = {RESULT_ROWS, 64, 16, 4};
 
 typedef struct result_row {
     long long series_id, platform_id, source_id;
@@ -37,7 +42,9 @@ typedef struct result_row {
 typedef struct writer {
     bdb_store *st;
     sqlite3_stmt *platform_ins, *platform_sel, *series_ins, *series_sel,
-        *set_ins, *set_sel, *param_ins, *result_ins, *results_ins,
+        *set_ins, *set_sel, *param_ins, *result_ins,
+        *results_ins[RESULT_SIZES],   /* result_sizes[i] rows; NULL: the
+                                         library binds fewer variables */
         *warning_ins, *source_ins;
     char last_platform[64];
     long long last_platform_id;
@@ -45,7 +52,7 @@ typedef struct writer {
     result_row pending[RESULT_ROWS];    /* the open source's rows not
                                            inserted yet */
     int npending;
-    int batch_rows;                     /* rows of results_ins */
+    int batch_rows;                     /* rows a flush waits for */
 } writer;
 
 typedef struct sq {
@@ -476,7 +483,8 @@ static void writer_close(writer *w)
     sqlite3_finalize(w->set_sel);
     sqlite3_finalize(w->param_ins);
     sqlite3_finalize(w->result_ins);
-    sqlite3_finalize(w->results_ins);
+    for (int i = 0; i < RESULT_SIZES; i++)
+        sqlite3_finalize(w->results_ins[i]);
     sqlite3_finalize(w->warning_ins);
     sqlite3_finalize(w->source_ins);
 }
@@ -514,26 +522,27 @@ static int writer_init(writer *w, bdb_store *st)
         rc = prepare(st, &w->result_ins,
                      "INSERT INTO results(series_id, platform_id, source_id, "
                      "line, repetition, value) VALUES(?,?,?,?,?,?)");
-    if (!rc) {
-        /* as many rows as the library binds variables for (999 before
-         * SQLite 3.32) */
-        int limit = sqlite3_limit(DB(st), SQLITE_LIMIT_VARIABLE_NUMBER, -1);
-        w->batch_rows = limit / 6 < RESULT_ROWS ? limit / 6 : RESULT_ROWS;
+    /* as many rows as the library binds variables for (999 before SQLite
+     * 3.32) */
+    int limit = sqlite3_limit(DB(st), SQLITE_LIMIT_VARIABLE_NUMBER, -1);
+    w->batch_rows = 1;
+    for (int k = 0; !rc && k < RESULT_SIZES; k++) {
+        int rows = result_sizes[k];
+        if (rows * 6 > limit)
+            continue;
+        if (w->batch_rows == 1)
+            w->batch_rows = rows;
         char sql[64 + RESULT_ROWS * 16];
         size_t used = (size_t)snprintf(sql, sizeof sql,
                                        "INSERT INTO results(series_id, "
                                        "platform_id, source_id, line, "
                                        "repetition, value) VALUES");
-        for (int i = 0; i < w->batch_rows; i++)
+        for (int i = 0; i < rows; i++)
             used += (size_t)snprintf(sql + used, sizeof sql - used,
                                      "%s(?,?,?,?,?,?)", i ? "," : "");
-        if (w->batch_rows < 2)
-            w->batch_rows = 1;      /* one row at a time, result_ins */
-        else
-            rc = used < sizeof sql ? prepare(st, &w->results_ins, sql)
-                                   : bdb_store_fail(st, BDB_ERANGE,
-                                                    "results statement too "
-                                                    "long");
+        rc = used < sizeof sql ? prepare(st, &w->results_ins[k], sql)
+                               : bdb_store_fail(st, BDB_ERANGE,
+                                                "results statement too long");
     }
     if (!rc)
         rc = prepare(st, &w->warning_ins,
@@ -724,24 +733,28 @@ static void bind_row(sqlite3_stmt *s, int at, const result_row *r)
     sqlite3_bind_double(s, at + 6, r->value);
 }
 
-/* Inserts the pending rows, in order. */
+/* Inserts the pending rows, in order: in the largest statements that
+ * fit, then one by one. */
 static int flush_results(writer *w)
 {
-    int n = w->npending;
+    int n = w->npending, done = 0;
     w->npending = 0;
-    if (n == w->batch_rows && w->results_ins) {
-        sqlite3_stmt *s = w->results_ins;
-        sqlite3_reset(s);
-        for (int i = 0; i < n; i++)
-            bind_row(s, i * 6, &w->pending[i]);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            return fail_db(w->st, "adding results");
-        return BDB_OK;
+    for (int k = 0; k < RESULT_SIZES; k++) {
+        sqlite3_stmt *s = w->results_ins[k];
+        int rows = result_sizes[k];
+        while (s && n - done >= rows) {
+            sqlite3_reset(s);
+            for (int i = 0; i < rows; i++)
+                bind_row(s, i * 6, &w->pending[done + i]);
+            if (sqlite3_step(s) != SQLITE_DONE)
+                return fail_db(w->st, "adding results");
+            done += rows;
+        }
     }
-    for (int i = 0; i < n; i++) {
+    for (; done < n; done++) {
         sqlite3_stmt *s = w->result_ins;
         sqlite3_reset(s);
-        bind_row(s, 0, &w->pending[i]);
+        bind_row(s, 0, &w->pending[done]);
         if (sqlite3_step(s) != SQLITE_DONE)
             return fail_db(w->st, "adding result");
     }
