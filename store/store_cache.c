@@ -16,10 +16,8 @@
  * refs remember stay valid: the transaction goes on. */
 static void evict(bdb_scache *c)
 {
-    for (size_t i = 0; i < c->nslots; i++) {
-        free(c->slots[i].key);
-        free(c->slots[i].unit);
-    }
+    for (size_t i = 0; i < c->nslots; i++)
+        free(c->slots[i].key);      /* the unit is in the same block */
     free(c->slots);
     c->slots = NULL;
     c->nslots = c->used = 0;
@@ -116,13 +114,13 @@ void bdb_scache_put(bdb_scache *c, const char *key, long long id,
     size_t j = scache_hash(key) & (c->nslots - 1);
     while (c->slots[j].key)
         j = (j + 1) & (c->nslots - 1);
-    char *k = strdup(key), *u = strdup(unit);
-    if (!k || !u) {
-        free(k);
-        free(u);
+    size_t kn = strlen(key), un = strlen(unit);
+    char *k = malloc(kn + un + 2);
+    if (!k)
         return;
-    }
-    c->slots[j] = (bdb_scache_entry){k, id, u};
+    memcpy(k, key, kn + 1);
+    memcpy(k + kn + 1, unit, un + 1);
+    c->slots[j] = (bdb_scache_entry){k, id, k + kn + 1};
     c->used++;
 }
 

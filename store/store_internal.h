@@ -81,7 +81,7 @@ int bdb_store_uncompress(bdb_store *st, long long id, const void *z,
 typedef struct bdb_scache_entry {
     char *key;              /* NULL: free slot */
     long long id;
-    char *unit;
+    char *unit;             /* in key's block: freeing key frees it */
 } bdb_scache_entry;
 
 typedef struct bdb_scache {

@@ -619,6 +619,15 @@ static int platform_id(writer *w, const char *name, long long *id)
     return BDB_OK;
 }
 
+/* Done with a statement whose texts were bound SQLITE_STATIC (no copy:
+ * series are made by the hundred thousand): its row let go, its
+ * pointers to the caller's buffers dropped. */
+static void unbind(sqlite3_stmt *s)
+{
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+}
+
 /* The id of the sample's parameter set, made with its items when new. */
 static int param_set_id(writer *w, const bdb_sample *smp, const char *params,
                         long long *id)
@@ -631,8 +640,10 @@ static int param_set_id(writer *w, const bdb_sample *smp, const char *params,
     }
     sqlite3_stmt *s = w->set_ins;
     sqlite3_reset(s);
-    sqlite3_bind_text(s, 1, params, -1, SQLITE_TRANSIENT);
-    if (sqlite3_step(s) != SQLITE_DONE)
+    sqlite3_bind_text(s, 1, params, -1, SQLITE_STATIC);
+    int step = sqlite3_step(s);
+    unbind(s);
+    if (step != SQLITE_DONE)
         return fail_db(w->st, "adding parameter set");
     if (sqlite3_changes(DB(w->st)) > 0) {
         *id = sqlite3_last_insert_rowid(DB(w->st));
@@ -640,22 +651,25 @@ static int param_set_id(writer *w, const bdb_sample *smp, const char *params,
             sqlite3_reset(w->param_ins);
             sqlite3_bind_int64(w->param_ins, 1, *id);
             sqlite3_bind_text(w->param_ins, 2, smp->params.kv[i].key, -1,
-                              SQLITE_TRANSIENT);
+                              SQLITE_STATIC);
             sqlite3_bind_text(w->param_ins, 3, smp->params.kv[i].value, -1,
-                              SQLITE_TRANSIENT);
-            if (sqlite3_step(w->param_ins) != SQLITE_DONE)
+                              SQLITE_STATIC);
+            step = sqlite3_step(w->param_ins);
+            unbind(w->param_ins);
+            if (step != SQLITE_DONE)
                 return fail_db(w->st, "adding series parameter");
         }
     } else {
         s = w->set_sel;
         sqlite3_reset(s);
-        sqlite3_bind_text(s, 1, params, -1, SQLITE_TRANSIENT);
-        if (sqlite3_step(s) != SQLITE_ROW)
-            return fail_db(w->st, "finding parameter set");
-        *id = sqlite3_column_int64(s, 0);
+        sqlite3_bind_text(s, 1, params, -1, SQLITE_STATIC);
+        step = sqlite3_step(s);
+        *id = step == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
         /* a statement left on a row holds its read transaction past the
          * commit, and the next write of this handle then fails busy */
-        sqlite3_reset(s);
+        unbind(s);
+        if (step != SQLITE_ROW)
+            return fail_db(w->st, "finding parameter set");
     }
     bdb_scache_put_set(cache, params, *id);
     return BDB_OK;
@@ -683,14 +697,16 @@ static int series_id(writer *w, const bdb_sample *smp, long long *id)
         return rc;
     sqlite3_stmt *s = w->series_ins;
     sqlite3_reset(s);
-    sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 4, params, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 5, unit, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 4, params, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 5, unit, -1, SQLITE_STATIC);
     sqlite3_bind_int(s, 6, (int)smp->better);
     sqlite3_bind_int64(s, 7, set_id);
-    if (sqlite3_step(s) != SQLITE_DONE)
+    int step = sqlite3_step(s);
+    unbind(s);
+    if (step != SQLITE_DONE)
         return fail_db(w->st, "adding series");
     if (sqlite3_changes(DB(w->st)) > 0) {
         /* new: its id is the row's, its unit ours */
@@ -698,12 +714,14 @@ static int series_id(writer *w, const bdb_sample *smp, long long *id)
     } else {
         s = w->series_sel;
         sqlite3_reset(s);
-        sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(s, 4, params, -1, SQLITE_TRANSIENT);
-        if (sqlite3_step(s) != SQLITE_ROW)
+        sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 4, params, -1, SQLITE_STATIC);
+        if (sqlite3_step(s) != SQLITE_ROW) {
+            unbind(s);
             return fail_db(w->st, "finding series");
+        }
         *id = sqlite3_column_int64(s, 0);
         int rc2 = BDB_OK;
         if (strcmp(col_text(s, 1), unit) != 0)
@@ -712,7 +730,7 @@ static int series_id(writer *w, const bdb_sample *smp, long long *id)
                                  "in the database", smp->line, smp->tool,
                                  smp->benchmark, smp->metric, smp->unit,
                                  col_text(s, 1));
-        sqlite3_reset(s);   /* see param_set_id */
+        unbind(s);   /* see param_set_id */
         if (rc2)
             return rc2;
     }
