@@ -4,8 +4,43 @@
 #include "../common/bdb_buf.h"
 #include "../ingest/ingest.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <stdio.h>
 #include <string.h>
+
+/* Figures are written to a temporary file as they are read (the count
+ * that heads them is known only at the end), so memory does not grow
+ * with the log: a large fio JSON has hundreds of thousands. */
+typedef struct spool {
+    FILE *f;
+    int err;
+} spool;
+
+static int spool_take(void *ctx, const bdb_sample *s)
+{
+    spool *sp = ctx;
+    char line[2048];
+    bdb_sample_format(s, line, sizeof line);
+    if (fputs(line, sp->f) == EOF || fputc('\n', sp->f) == EOF) {
+        sp->err = errno ? errno : EIO;
+        return BDB_EIO;
+    }
+    return BDB_OK;
+}
+
+/* Copies the spooled figures to stdout. */
+static int spool_copy(spool *sp)
+{
+    if (fflush(sp->f) != 0 || fseek(sp->f, 0, SEEK_SET) != 0)
+        return -1;
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, sp->f)) > 0)
+        if (fwrite(chunk, 1, n, stdout) != n)
+            return -1;
+    return ferror(sp->f) ? -1 : 0;
+}
 
 int cmd_parse(int argc, char **argv, bdb_cli *cli)
 {
@@ -67,10 +102,20 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
             status = BDB_EXIT_FAILED;
             continue;
         }
+        spool sp = {tmpfile(), 0};
+        if (!sp.f) {
+            cli_error("%s: cannot make a temporary file: %s", argv[i],
+                      strerror(errno));
+            bdb_buf_free(&b);
+            status = BDB_EXIT_FAILED;
+            continue;
+        }
+        bdb_sink_consumer to_spool = {spool_take, &sp};
         bdb_sink sink;
         bdb_diag diag;
         char tools[128];
         bdb_sink_init(&sink);
+        sink.consumer = &to_spool;
         bdb_diag_clear(&diag);
         bdb_ingest_opts opts = {.source_name = argv[i], .tool = tool,
                                 .benchmark = benchmark, .params = &params,
@@ -78,7 +123,11 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                                 .summary = summary.pattern ? &summary : NULL};
         int rc = bdb_ingest_buffer(b.data, b.len, &opts, &sink, tools,
                                    sizeof tools, &diag);
-        if (rc) {
+        if (sp.err) {
+            cli_error("%s: cannot write the figures to a temporary file: %s",
+                      argv[i], strerror(sp.err));
+            status = BDB_EXIT_FAILED;
+        } else if (rc) {
             bdb_diag_set_file(&diag, argv[i]);
             cli_print_diag("", &diag);
             status = BDB_EXIT_FAILED;
@@ -96,10 +145,10 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                        sink.tool_version[0] ? " " : "", sink.tool_version,
                        sink.n);
             }
-            for (size_t k = 0; k < sink.n; k++) {
-                char line[2048];
-                bdb_sample_format(&sink.samples[k], line, sizeof line);
-                puts(line);
+            if (spool_copy(&sp)) {
+                cli_error("%s: cannot copy the figures out: %s", argv[i],
+                          strerror(errno));
+                status = BDB_EXIT_FAILED;
             }
             for (size_t k = 0; k < sink.nnotes && !expected; k++)
                 printf("# %s: line %d: %s\n",
@@ -107,6 +156,7 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                        sink.notes[k].line, sink.notes[k].text);
         }
         bdb_sink_free(&sink);
+        fclose(sp.f);
         bdb_buf_free(&b);
     }
     return status;
