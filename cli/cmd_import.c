@@ -214,8 +214,10 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         return cli_error("out of memory while listing files");
     }
     const bdb_import_list files = col.files;
-    opts.merge = bdb_merge_check_new();
-    if (!opts.merge) {
+    /* one file cannot be merged with another: no check, and none of the
+     * memory it keeps per series */
+    opts.merge = files.n > 1 ? bdb_merge_check_new() : NULL;
+    if (files.n > 1 && !opts.merge) {
         bdb_collected_free(&col);
         return cli_error("out of memory");
     }
@@ -328,7 +330,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             cli_error("the import is done but could not be recorded in the "
                       "history: %s", bdb_store_errmsg(cli->store));
     }
-    if (bdb_merge_check_report(opts.merge, print_merge, NULL) < 0)
+    if (opts.merge && bdb_merge_check_report(opts.merge, print_merge, NULL) < 0)
         cli_error("out of memory while checking for merged files");
     bdb_merge_check_free(opts.merge);
     bdb_collected_free(&col);

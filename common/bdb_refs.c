@@ -1,7 +1,9 @@
 /* bdb_refs.c - interned series identities (see bdb_refs.h): open
- * addressing on the stored hash, each ref one allocation with its key. */
+ * addressing on the stored hash, each ref one allocation with its names,
+ * each distinct parameter text one allocation. */
 #include "bdb_refs.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,10 +20,13 @@ void bdb_refs_free(bdb_refs *t)
     for (size_t i = 0; i < t->nslots; i++)
         free(t->slots[i]);
     free(t->slots);
+    for (size_t i = 0; i < t->ntexts; i++)
+        free(t->texts[i]);
+    free(t->texts);
     memset(t, 0, sizeof *t);
 }
 
-static int grow(bdb_refs *t)
+static int grow_refs(bdb_refs *t)
 {
     size_t n = t->nslots ? t->nslots * 2 : 64;
     bdb_series_ref **s = calloc(n, sizeof *s);
@@ -42,31 +47,88 @@ static int grow(bdb_refs *t)
     return 0;
 }
 
-bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *key, size_t len,
-                                size_t series_at, size_t params_at)
+static int grow_texts(bdb_refs *t)
 {
-    unsigned long long h = bdb_refs_hash(key, len);
+    size_t n = t->ntexts ? t->ntexts * 2 : 16;
+    char **s = calloc(n, sizeof *s);
+    if (!s)
+        return -1;
+    for (size_t i = 0; i < t->ntexts; i++) {
+        char *x = t->texts[i];
+        if (!x)
+            continue;
+        size_t j = (size_t)bdb_refs_hash(x, strlen(x)) & (n - 1);
+        while (s[j])
+            j = (j + 1) & (n - 1);
+        s[j] = x;
+    }
+    free(t->texts);
+    t->texts = s;
+    t->ntexts = n;
+    return 0;
+}
+
+/* The one copy of a parameter text; NULL when out of memory. */
+static const char *intern_text(bdb_refs *t, const char *text)
+{
+    /* figures of one series, or of one set, follow each other */
+    if (t->last_text && strcmp(t->last_text, text) == 0)
+        return t->last_text;
+    size_t len = strlen(text);
+    unsigned long long h = bdb_refs_hash(text, len);
+    if (t->ntexts) {
+        size_t j = (size_t)h & (t->ntexts - 1);
+        for (char *x; (x = t->texts[j]) != NULL; j = (j + 1) & (t->ntexts - 1))
+            if (strcmp(x, text) == 0)
+                return t->last_text = x;
+    }
+    if ((t->texts_used + 1) * 2 > t->ntexts && grow_texts(t))
+        return NULL;
+    char *x = malloc(len + 1);
+    if (!x)
+        return NULL;
+    memcpy(x, text, len + 1);
+    size_t j = (size_t)h & (t->ntexts - 1);
+    while (t->texts[j])
+        j = (j + 1) & (t->ntexts - 1);
+    t->texts[j] = x;
+    t->texts_used++;
+    return t->last_text = x;
+}
+
+bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
+                                size_t series_at, const char *params)
+{
+    if (len > UINT16_MAX || series_at > len)
+        return NULL;    /* the callers' names are far shorter */
+    const char *text = intern_text(t, params);
+    if (!text)
+        return NULL;
+    /* the text's one copy stands for it: its address joins the hash */
+    uintptr_t at = (uintptr_t)text;
+    unsigned long long h = bdb_refs_hash(names, len) ^
+                           ((unsigned long long)at * 0x9e3779b97f4a7c15ull);
     if (t->nslots) {
         size_t j = (size_t)h & (t->nslots - 1);
         for (bdb_series_ref *r; (r = t->slots[j]) != NULL;
              j = (j + 1) & (t->nslots - 1))
-            if (r->hash == h && r->key_len == len &&
-                memcmp(r->key, key, len) == 0)
+            if (r->hash == h && r->params == text && r->names_len == len &&
+                memcmp(r->names, names, len) == 0)
                 return r;
     }
-    if ((t->used + 1) * 2 > t->nslots && grow(t))
+    if ((t->used + 1) * 2 > t->nslots && grow_refs(t))
         return NULL;
     bdb_series_ref *r = calloc(1, sizeof *r + len + 1);
     if (!r)
         return NULL;
     char *k = (char *)(r + 1);
-    memcpy(k, key, len);
+    memcpy(k, names, len);
     k[len] = '\0';
-    r->key = k;
-    r->key_len = len;
+    r->names = k;
+    r->names_len = (unsigned short)len;
+    r->series_at = (unsigned short)series_at;
+    r->params = text;
     r->hash = h;
-    r->series_key = k + (series_at <= len ? series_at : len);
-    r->params = k + (params_at <= len ? params_at : len);
     size_t j = (size_t)h & (t->nslots - 1);
     while (t->slots[j])
         j = (j + 1) & (t->nslots - 1);

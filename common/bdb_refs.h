@@ -1,7 +1,9 @@
 /* bdb_refs.h - the table that interns series identities (bdb_series_ref,
- * see bdb_sample.h): one entry per distinct key, found by its hash, never
- * moved once made, so a ref handed downstream stays valid until the table
- * is freed. */
+ * see bdb_sample.h): one entry per distinct (names, parameters), found by
+ * its hash, never moved once made, so a ref handed downstream stays valid
+ * until the table is freed. The parameters' texts are interned apart:
+ * most series of a file share theirs, and a ref then costs its names and
+ * a pointer. */
 #ifndef BDB_REFS_H
 #define BDB_REFS_H
 
@@ -12,6 +14,9 @@
 typedef struct bdb_refs {
     bdb_series_ref **slots;
     size_t nslots, used;
+    char **texts;           /* the parameters' texts, open addressing */
+    size_t ntexts, texts_used;
+    const char *last_text;  /* the text interned last */
 } bdb_refs;
 
 /* A zeroed bdb_refs is empty and ready. */
@@ -20,11 +25,11 @@ void bdb_refs_free(bdb_refs *t);
 /* FNV-1a of [p, p+n), the hash the table keys on. */
 unsigned long long bdb_refs_hash(const char *p, size_t n);
 
-/* The ref of key[0..len) (platform \x1f tool \x1f benchmark \x1f metric
- * \x1f params), made zeroed but for its key fields when absent; NULL when
- * out of memory. series_at and params_at are where the series key and the
- * parameters start in key (the caller knows: names may hold \x1f too). */
-bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *key, size_t len,
-                                size_t series_at, size_t params_at);
+/* The ref of names[0..len) (platform \x1f tool \x1f benchmark \x1f metric
+ * \x1f) with the parameters' text params, made zeroed but for its key
+ * fields when absent; NULL when out of memory. series_at is where the
+ * tool starts in names (the caller knows: names may hold \x1f too). */
+bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
+                                size_t series_at, const char *params);
 
 #endif

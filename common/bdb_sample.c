@@ -278,10 +278,14 @@ void bdb_sample_init(bdb_sample *s, const char *benchmark)
     /* the parameter slots are filled as parameters are set: clearing
      * them (3 KB) cost more than anything else in a row of a CSV */
     memset(s, 0, offsetof(bdb_sample, params.kv));
-    if (benchmark &&
-        snprintf(s->benchmark, sizeof s->benchmark, "%s", benchmark) >=
-            (int)sizeof s->benchmark)
-        s->overflow |= BDB_OVER_BENCHMARK;
+    if (benchmark) {
+        size_t n = strlen(benchmark);
+        if (n >= sizeof s->benchmark) {
+            s->overflow |= BDB_OVER_BENCHMARK;
+            n = sizeof s->benchmark - 1;
+        }
+        memcpy(s->benchmark, benchmark, n);
+    }
 }
 
 void bdb_sample_set_benchmark(bdb_sample *s, const char *p, const char *end)

@@ -58,13 +58,13 @@ typedef struct bdb_params {
  * remember in it what they learned (the store's ids, the import's merge
  * check). */
 typedef struct bdb_series_ref {
-    const char *key;        /* platform \x1f tool \x1f benchmark \x1f
-                               metric \x1f params (bdb_params_format) */
-    const char *series_key; /* inside key: tool ... params, what the store
-                               calls a series */
-    const char *params;     /* inside key: the parameters' text */
-    size_t key_len;
+    const char *names;      /* platform \x1f tool \x1f benchmark \x1f
+                               metric \x1f (the key less its parameters) */
+    const char *params;     /* the parameters' text (bdb_params_format),
+                               one copy per distinct text */
     unsigned long long hash;
+    unsigned short series_at;   /* names + series_at: tool \x1f ... */
+    unsigned short names_len;
     int repetition;         /* the last repetition given (ingest) */
     int tracked;            /* the import's merge check has it */
     /* what the store found: valid for that store (owner) and while its
@@ -72,7 +72,7 @@ typedef struct bdb_series_ref {
     const void *owner;
     unsigned long long generation;
     long long series_id, platform_id;
-    char unit[48];          /* the series' unit in the store */
+    char unit[16];          /* the series' unit in the store */
 } bdb_series_ref;
 
 typedef struct bdb_sample {

@@ -167,23 +167,22 @@ static void put(char *out, size_t *used, const char *p)
  * per figure, and nowhere after. NULL when out of memory. */
 static bdb_series_ref *intern(normalizer *nz, const bdb_sample *s)
 {
-    char key[64 + 32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX +
-             BDB_PARAMS_TEXT_MAX + 8];
+    char names[64 + 32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX + 8];
+    char params[BDB_PARAMS_TEXT_MAX];
     size_t used = 0;
     /* the fields are NUL-terminated within their arrays (the sink refused
-     * the full ones), so the key fits */
-    put(key, &used, s->platform);
-    key[used++] = '\x1f';
+     * the full ones), so the names fit */
+    put(names, &used, s->platform);
+    names[used++] = '\x1f';
     size_t series_at = used;
-    put(key, &used, s->tool);
-    key[used++] = '\x1f';
-    put(key, &used, s->benchmark);
-    key[used++] = '\x1f';
-    put(key, &used, s->metric);
-    key[used++] = '\x1f';
-    size_t params_at = used;
-    used += bdb_params_format(&s->params, key + used, sizeof key - used);
-    return bdb_refs_intern(&nz->refs, key, used, series_at, params_at);
+    put(names, &used, s->tool);
+    names[used++] = '\x1f';
+    put(names, &used, s->benchmark);
+    names[used++] = '\x1f';
+    put(names, &used, s->metric);
+    names[used++] = '\x1f';
+    bdb_params_format(&s->params, params, sizeof params);
+    return bdb_refs_intern(&nz->refs, names, used, series_at, params);
 }
 
 /* Numbers repeated measurements of the same series 1, 2, 3... in file

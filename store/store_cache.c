@@ -16,10 +16,8 @@
  * refs remember stay valid: the transaction goes on. */
 static void evict(bdb_scache *c)
 {
-    for (size_t i = 0; i < c->nslots; i++) {
-        free(c->slots[i].key);
-        free(c->slots[i].unit);
-    }
+    for (size_t i = 0; i < c->nslots; i++)
+        free(c->slots[i].key);      /* the unit is in the same block */
     free(c->slots);
     c->slots = NULL;
     c->nslots = c->used = 0;
@@ -116,13 +114,13 @@ void bdb_scache_put(bdb_scache *c, const char *key, long long id,
     size_t j = scache_hash(key) & (c->nslots - 1);
     while (c->slots[j].key)
         j = (j + 1) & (c->nslots - 1);
-    char *k = strdup(key), *u = strdup(unit);
-    if (!k || !u) {
-        free(k);
-        free(u);
+    size_t kn = strlen(key), un = strlen(unit);
+    char *k = malloc(kn + un + 2);
+    if (!k)
         return;
-    }
-    c->slots[j] = (bdb_scache_entry){k, id, u};
+    memcpy(k, key, kn + 1);
+    memcpy(k + kn + 1, unit, un + 1);
+    c->slots[j] = (bdb_scache_entry){k, id, k + kn + 1};
     c->used++;
 }
 
@@ -130,8 +128,10 @@ void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,
                     char *key, size_t keysz)
 {
     if (smp->ref) {     /* formatted once already, by ingest */
-        snprintf(params, paramsz, "%s", smp->ref->params);
-        snprintf(key, keysz, "%s", smp->ref->series_key);
+        const bdb_series_ref *r = smp->ref;
+        snprintf(params, paramsz, "%s", r->params);
+        snprintf(key, keysz, "%.*s%s", (int)(r->names_len - r->series_at),
+                 r->names + r->series_at, r->params);
         return;
     }
     bdb_params_format(&smp->params, params, paramsz);

@@ -76,12 +76,13 @@ int bdb_store_uncompress(bdb_store *st, long long id, const void *z,
  * Series ids known in the current transaction, by identity (tool,
  * benchmark, metric, params): with them a figure of a known series costs
  * one INSERT. Emptied whenever a transaction or savepoint rolls back (the
- * series it made are gone) and at each new transaction (another process
- * may have swept series in between). */
+ * series it made are gone) and at a new transaction when another process
+ * may have swept series in between (SQLite: PRAGMA data_version changed;
+ * PostgreSQL: always); started again past 65,536 series. */
 typedef struct bdb_scache_entry {
     char *key;              /* NULL: free slot */
     long long id;
-    char *unit;
+    char *unit;             /* in key's block: freeing key frees it */
 } bdb_scache_entry;
 
 typedef struct bdb_scache {

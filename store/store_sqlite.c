@@ -23,10 +23,15 @@
 
 #define BUSY_TIMEOUT_MS 30000
 
-/* Results are inserted RESULT_ROWS at a time, one statement of that many
- * rows: per row, a statement's reset, cursors and halt cost as much as
- * the insert itself. */
+/* Results are inserted up to RESULT_ROWS at a time, one statement of
+ * that many rows: per row, a statement's reset, cursors and halt cost as
+ * much as the insert itself (1M rows of a CSV: 64 rows a statement took
+ * 0.5 s more CPU than 256; 1024 no less than 256). What is left at the
+ * end of a source goes in statements of 64, 16 and 4 rows, then one by
+ * one: a small log's 30 figures are a few statements, not 30. */
 #define RESULT_ROWS 256
+#define RESULT_SIZES 4
+static const int result_sizes[RESULT_SIZES] = {RESULT_ROWS, 64, 16, 4};
 
 typedef struct result_row {
     long long series_id, platform_id, source_id;
@@ -38,14 +43,17 @@ typedef struct result_row {
 typedef struct writer {
     bdb_store *st;
     sqlite3_stmt *platform_ins, *platform_sel, *series_ins, *series_sel,
-        *set_ins, *set_sel, *param_ins, *result_ins, *results_ins,
+        *set_ins, *set_sel, *param_ins, *result_ins,
+        *results_ins[RESULT_SIZES],   /* result_sizes[i] rows; NULL: the
+                                         library binds fewer variables */
         *warning_ins, *source_ins;
     char last_platform[64];
     long long last_platform_id;
+    bdb_strmap platforms;   /* the open source's platforms -> 1 + id */
     result_row pending[RESULT_ROWS];    /* the open source's rows not
                                            inserted yet */
     int npending;
-    int batch_rows;                     /* rows of results_ins */
+    int batch_rows;                     /* rows a flush waits for */
 } writer;
 
 /* Statements every file runs (its lookup, its savepoint, its set, its
@@ -101,6 +109,8 @@ typedef struct sq {
     char set_name[256];
     long long set_id;
     int cur_replaced;       /* the open source is being re-read */
+    long long data_version; /* PRAGMA data_version when cache was last
+                               known good (see cache_check) */
 } sq;
 
 static sqlite3 *DB(bdb_store *st)
@@ -217,6 +227,26 @@ static void kept_close(sq *impl)
     }
 }
 
+/* Called with the write lock just taken: the series cache of earlier
+ * transactions stays only while no other connection has committed since
+ * (PRAGMA data_version changes then, and only then), for another process
+ * may have swept series. */
+static void cache_check(bdb_store *st)
+{
+    sq *impl = st->impl;
+    long long v = -1;
+    sqlite3_stmt *s;
+    if (sqlite3_prepare_v2(DB(st), "PRAGMA data_version", -1, &s, NULL) ==
+        SQLITE_OK) {
+        if (sqlite3_step(s) == SQLITE_ROW)
+            v = sqlite3_column_int64(s, 0);
+        sqlite3_finalize(s);
+    }
+    if (v < 0 || v != impl->data_version)
+        bdb_scache_clear(&impl->cache);
+    impl->data_version = v;
+}
+
 /* Resets the writer's statements. A SELECT stepped to its row holds a
  * read snapshot until it is reset, and COMMIT does not end it: the next
  * BEGIN IMMEDIATE, after another process wrote, then fails with
@@ -229,8 +259,9 @@ static void writer_idle(sq *impl)
     writer *w = &impl->w;
     sqlite3_stmt *all[] = {w->platform_ins, w->platform_sel, w->series_ins,
                            w->series_sel, w->set_ins, w->set_sel,
-                           w->param_ins, w->result_ins, w->results_ins,
-                           w->warning_ins, w->source_ins};
+                           w->param_ins, w->result_ins, w->results_ins[0],
+                           w->results_ins[1], w->results_ins[2],
+                           w->results_ins[3], w->warning_ins, w->source_ins};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i])
             sqlite3_reset(all[i]);
@@ -247,8 +278,10 @@ static int tx_begin(bdb_store *st)
     sq *impl = st->impl;
     if (impl->in_batch)
         return run_kept(st, K_SAVEPOINT);
-    bdb_scache_clear(&impl->cache);
-    return exec_patient(st, "BEGIN IMMEDIATE");
+    int rc = exec_patient(st, "BEGIN IMMEDIATE");
+    if (!rc)
+        cache_check(st);
+    return rc;
 }
 
 /* Ends what tx_begin began: kept when rc is BDB_OK (and the commit or
@@ -579,6 +612,7 @@ static int sq_source_find(bdb_store *st, const char *sha256, long long *id)
 
 static void writer_close(writer *w)
 {
+    bdb_strmap_free(&w->platforms);
     sqlite3_finalize(w->platform_ins);
     sqlite3_finalize(w->platform_sel);
     sqlite3_finalize(w->series_ins);
@@ -587,7 +621,8 @@ static void writer_close(writer *w)
     sqlite3_finalize(w->set_sel);
     sqlite3_finalize(w->param_ins);
     sqlite3_finalize(w->result_ins);
-    sqlite3_finalize(w->results_ins);
+    for (int i = 0; i < RESULT_SIZES; i++)
+        sqlite3_finalize(w->results_ins[i]);
     sqlite3_finalize(w->warning_ins);
     sqlite3_finalize(w->source_ins);
 }
@@ -625,26 +660,27 @@ static int writer_init(writer *w, bdb_store *st)
         rc = prepare(st, &w->result_ins,
                      "INSERT INTO results(series_id, platform_id, source_id, "
                      "line, repetition, value) VALUES(?,?,?,?,?,?)");
-    if (!rc) {
-        /* as many rows as the library binds variables for (999 before
-         * SQLite 3.32) */
-        int limit = sqlite3_limit(DB(st), SQLITE_LIMIT_VARIABLE_NUMBER, -1);
-        w->batch_rows = limit / 6 < RESULT_ROWS ? limit / 6 : RESULT_ROWS;
+    /* as many rows as the library binds variables for (999 before SQLite
+     * 3.32) */
+    int limit = sqlite3_limit(DB(st), SQLITE_LIMIT_VARIABLE_NUMBER, -1);
+    w->batch_rows = 1;
+    for (int k = 0; !rc && k < RESULT_SIZES; k++) {
+        int rows = result_sizes[k];
+        if (rows * 6 > limit)
+            continue;
+        if (w->batch_rows == 1)
+            w->batch_rows = rows;
         char sql[64 + RESULT_ROWS * 16];
         size_t used = (size_t)snprintf(sql, sizeof sql,
                                        "INSERT INTO results(series_id, "
                                        "platform_id, source_id, line, "
                                        "repetition, value) VALUES");
-        for (int i = 0; i < w->batch_rows; i++)
+        for (int i = 0; i < rows; i++)
             used += (size_t)snprintf(sql + used, sizeof sql - used,
                                      "%s(?,?,?,?,?,?)", i ? "," : "");
-        if (w->batch_rows < 2)
-            w->batch_rows = 1;      /* one row at a time, result_ins */
-        else
-            rc = used < sizeof sql ? prepare(st, &w->results_ins, sql)
-                                   : bdb_store_fail(st, BDB_ERANGE,
-                                                    "results statement too "
-                                                    "long");
+        rc = used < sizeof sql ? prepare(st, &w->results_ins[k], sql)
+                               : bdb_store_fail(st, BDB_ERANGE,
+                                                "results statement too long");
     }
     if (!rc)
         rc = prepare(st, &w->warning_ins,
@@ -672,6 +708,7 @@ static int get_writer(bdb_store *st, writer **out)
     }
     /* a platform id remembered from a rolled-back transaction may be gone */
     impl->w.last_platform_id = -1;
+    bdb_strmap_free(&impl->w.platforms);
     *out = &impl->w;
     return BDB_OK;
 }
@@ -684,6 +721,14 @@ static int platform_id(writer *w, const char *name, long long *id)
     }
     if (w->last_platform_id >= 0 && strcmp(w->last_platform, name) == 0) {
         *id = w->last_platform_id;
+        return BDB_OK;
+    }
+    /* rows of a CSV take turns among platforms: each is looked up once */
+    bdb_strmap_entry *known = bdb_strmap_get(&w->platforms, name);
+    if (known && known->value > 0) {
+        *id = known->value - 1;
+        snprintf(w->last_platform, sizeof w->last_platform, "%s", name);
+        w->last_platform_id = *id;
         return BDB_OK;
     }
     /* looked up first: a write statement costs a statement transaction,
@@ -706,7 +751,19 @@ static int platform_id(writer *w, const char *name, long long *id)
     sqlite3_reset(w->platform_sel);
     snprintf(w->last_platform, sizeof w->last_platform, "%s", name);
     w->last_platform_id = *id;
+    bdb_strmap_entry *e = bdb_strmap_put(&w->platforms, name, NULL);
+    if (e)      /* else only not remembered */
+        e->value = *id + 1;
     return BDB_OK;
+}
+
+/* Done with a statement whose texts were bound SQLITE_STATIC (no copy:
+ * series are made by the hundred thousand): its row let go, its
+ * pointers to the caller's buffers dropped. */
+static void unbind(sqlite3_stmt *s)
+{
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
 }
 
 /* The id of the sample's parameter set, made with its items when new. */
@@ -721,8 +778,10 @@ static int param_set_id(writer *w, const bdb_sample *smp, const char *params,
     }
     sqlite3_stmt *s = w->set_ins;
     sqlite3_reset(s);
-    sqlite3_bind_text(s, 1, params, -1, SQLITE_TRANSIENT);
-    if (sqlite3_step(s) != SQLITE_DONE)
+    sqlite3_bind_text(s, 1, params, -1, SQLITE_STATIC);
+    int step = sqlite3_step(s);
+    unbind(s);
+    if (step != SQLITE_DONE)
         return fail_db(w->st, "adding parameter set");
     if (sqlite3_changes(DB(w->st)) > 0) {
         *id = sqlite3_last_insert_rowid(DB(w->st));
@@ -730,19 +789,25 @@ static int param_set_id(writer *w, const bdb_sample *smp, const char *params,
             sqlite3_reset(w->param_ins);
             sqlite3_bind_int64(w->param_ins, 1, *id);
             sqlite3_bind_text(w->param_ins, 2, smp->params.kv[i].key, -1,
-                              SQLITE_TRANSIENT);
+                              SQLITE_STATIC);
             sqlite3_bind_text(w->param_ins, 3, smp->params.kv[i].value, -1,
-                              SQLITE_TRANSIENT);
-            if (sqlite3_step(w->param_ins) != SQLITE_DONE)
+                              SQLITE_STATIC);
+            step = sqlite3_step(w->param_ins);
+            unbind(w->param_ins);
+            if (step != SQLITE_DONE)
                 return fail_db(w->st, "adding series parameter");
         }
     } else {
         s = w->set_sel;
         sqlite3_reset(s);
-        sqlite3_bind_text(s, 1, params, -1, SQLITE_TRANSIENT);
-        if (sqlite3_step(s) != SQLITE_ROW)
+        sqlite3_bind_text(s, 1, params, -1, SQLITE_STATIC);
+        step = sqlite3_step(s);
+        *id = step == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
+        /* a statement left on a row holds its read transaction past the
+         * commit, and the next write of this handle then fails busy */
+        unbind(s);
+        if (step != SQLITE_ROW)
             return fail_db(w->st, "finding parameter set");
-        *id = sqlite3_column_int64(s, 0);
     }
     bdb_scache_put_set(cache, params, *id);
     return BDB_OK;
@@ -770,14 +835,16 @@ static int series_id(writer *w, const bdb_sample *smp, long long *id)
         return rc;
     sqlite3_stmt *s = w->series_ins;
     sqlite3_reset(s);
-    sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 4, params, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(s, 5, unit, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 4, params, -1, SQLITE_STATIC);
+    sqlite3_bind_text(s, 5, unit, -1, SQLITE_STATIC);
     sqlite3_bind_int(s, 6, (int)smp->better);
     sqlite3_bind_int64(s, 7, set_id);
-    if (sqlite3_step(s) != SQLITE_DONE)
+    int step = sqlite3_step(s);
+    unbind(s);
+    if (step != SQLITE_DONE)
         return fail_db(w->st, "adding series");
     if (sqlite3_changes(DB(w->st)) > 0) {
         /* new: its id is the row's, its unit ours */
@@ -785,19 +852,25 @@ static int series_id(writer *w, const bdb_sample *smp, long long *id)
     } else {
         s = w->series_sel;
         sqlite3_reset(s);
-        sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_text(s, 4, params, -1, SQLITE_TRANSIENT);
-        if (sqlite3_step(s) != SQLITE_ROW)
+        sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 4, params, -1, SQLITE_STATIC);
+        if (sqlite3_step(s) != SQLITE_ROW) {
+            unbind(s);
             return fail_db(w->st, "finding series");
+        }
         *id = sqlite3_column_int64(s, 0);
+        int rc2 = BDB_OK;
         if (strcmp(col_text(s, 1), unit) != 0)
-            return bdb_store_fail(w->st, BDB_ESTORE,
-                                  "line %d: %s %s %s is in %s here but in %s "
-                                  "in the database", smp->line, smp->tool,
-                                  smp->benchmark, smp->metric, smp->unit,
-                                  col_text(s, 1));
+            rc2 = bdb_store_fail(w->st, BDB_ESTORE,
+                                 "line %d: %s %s %s is in %s here but in %s "
+                                 "in the database", smp->line, smp->tool,
+                                 smp->benchmark, smp->metric, smp->unit,
+                                 col_text(s, 1));
+        unbind(s);   /* see param_set_id */
+        if (rc2)
+            return rc2;
     }
     bdb_scache_put(cache, key, *id, unit);
     return BDB_OK;
@@ -816,24 +889,28 @@ static void bind_row(sqlite3_stmt *s, int at, const result_row *r)
     sqlite3_bind_double(s, at + 6, r->value);
 }
 
-/* Inserts the pending rows, in order. */
+/* Inserts the pending rows, in order: in the largest statements that
+ * fit, then one by one. */
 static int flush_results(writer *w)
 {
-    int n = w->npending;
+    int n = w->npending, done = 0;
     w->npending = 0;
-    if (n == w->batch_rows && w->results_ins) {
-        sqlite3_stmt *s = w->results_ins;
-        sqlite3_reset(s);
-        for (int i = 0; i < n; i++)
-            bind_row(s, i * 6, &w->pending[i]);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            return fail_db(w->st, "adding results");
-        return BDB_OK;
+    for (int k = 0; k < RESULT_SIZES; k++) {
+        sqlite3_stmt *s = w->results_ins[k];
+        int rows = result_sizes[k];
+        while (s && n - done >= rows) {
+            sqlite3_reset(s);
+            for (int i = 0; i < rows; i++)
+                bind_row(s, i * 6, &w->pending[done + i]);
+            if (sqlite3_step(s) != SQLITE_DONE)
+                return fail_db(w->st, "adding results");
+            done += rows;
+        }
     }
-    for (int i = 0; i < n; i++) {
+    for (; done < n; done++) {
         sqlite3_stmt *s = w->result_ins;
         sqlite3_reset(s);
-        bind_row(s, 0, &w->pending[i]);
+        bind_row(s, 0, &w->pending[done]);
         if (sqlite3_step(s) != SQLITE_DONE)
             return fail_db(w->st, "adding result");
     }
@@ -1172,7 +1249,7 @@ static int sq_batch_begin(bdb_store *st)
         return bdb_store_fail(st, BDB_EUSAGE, "a batch is already open");
     if (exec_patient(st, "BEGIN IMMEDIATE"))
         return BDB_ESTORE;
-    bdb_scache_clear(&impl->cache);
+    cache_check(st);
     impl->set_name[0] = '\0';
     impl->in_batch = 1;
     impl->sweep_series = 0;
@@ -1190,14 +1267,15 @@ static int sq_batch_end(bdb_store *st, int commit)
         rc = sweep_series(st);
     if (commit && !rc)
         rc = exec(st, "COMMIT");
-    if (!commit || rc)
+    if (!commit || rc) {
         sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
+        bdb_scache_clear(&impl->cache);     /* its series are gone */
+    }
     /* a waiting importer polls every millisecond: give it the turn */
     if (impl->contended)
         sqlite3_sleep(3);
     impl->in_batch = 0;
     impl->sweep_series = 0;
-    bdb_scache_clear(&impl->cache);
     impl->set_name[0] = '\0';
     return commit ? rc : BDB_OK;
 }

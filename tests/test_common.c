@@ -198,29 +198,37 @@ static void refs__same_key__is_one_ref_that_stays_put(void **state)
 {
     (void)state;
     bdb_refs t = {0};
-    char key[64];
-    /* platform \x1f tool \x1f benchmark \x1f metric \x1f params */
-    int n = snprintf(key, sizeof key, "pi4\x1f" "ab\x1f/\x1frps\x1f" "c=1");
-    bdb_series_ref *first = bdb_refs_intern(&t, key, (size_t)n, 4, 13);
+    /* platform \x1f tool \x1f benchmark \x1f metric \x1f, and parameters */
+    const char names[] = "pi4\x1f" "ab\x1f/\x1frps\x1f";
+    size_t n = sizeof names - 1;
+    bdb_series_ref *first = bdb_refs_intern(&t, names, n, 4, "c=1");
     assert_non_null(first);
-    assert_string_equal(first->series_key, "ab\x1f/\x1frps\x1f" "c=1");
+    assert_string_equal(first->names + first->series_at, "ab\x1f/\x1frps\x1f");
     assert_string_equal(first->params, "c=1");
     first->repetition = 3;
     /* thousands more, through many growths of the table */
     for (int i = 0; i < 5000; i++) {
-        char k[64];
-        int m = snprintf(k, sizeof k, "pi4\x1f" "ab\x1f/\x1frps\x1f" "c=%d", i + 2);
-        bdb_series_ref *r = bdb_refs_intern(&t, k, (size_t)m, 4, 13);
+        char p[32];
+        snprintf(p, sizeof p, "c=%d", i + 2);
+        bdb_series_ref *r = bdb_refs_intern(&t, names, n, 4, p);
         assert_non_null(r);
         assert_true(r != first);
         assert_int_equal(r->repetition, 0);
+        assert_string_equal(r->params, p);
+        /* the same parameters under other names: another ref, one text */
+        bdb_series_ref *o = bdb_refs_intern(&t, "x86\x1f" "ab\x1f/\x1frps\x1f",
+                                            n, 4, p);
+        assert_true(o != r);
+        assert_ptr_equal(o->params, r->params);
     }
-    assert_int_equal(t.used, 5001);
-    bdb_series_ref *again = bdb_refs_intern(&t, key, (size_t)n, 4, 13);
+    assert_int_equal(t.used, 10001);
+    bdb_series_ref *again = bdb_refs_intern(&t, names, n, 4, "c=1");
     assert_ptr_equal(again, first);
     assert_int_equal(again->repetition, 3);
-    /* a key that is a prefix of another is another key */
-    assert_true(bdb_refs_intern(&t, key, (size_t)n - 1, 4, 13) != first);
+    /* names that are a prefix of others, or other parameters, differ */
+    assert_true(bdb_refs_intern(&t, names, n - 1, 4, "c=1") != first);
+    assert_true(bdb_refs_intern(&t, names, n, 4, "c=10") != first);
+    assert_true(bdb_refs_intern(&t, names, n, 4, "") != first);
     bdb_refs_free(&t);
 }
 

@@ -371,6 +371,58 @@ static void store__unit_conflict_after_many_figures__leaves_nothing_of_the_sourc
     bdb_store_close(st);
 }
 
+static long long only_source_id(bdb_store *st)
+{
+    long long *ids = NULL;
+    size_t n = 0;
+    assert_int_equal(bdb_store_source_ids(st, &ids, &n), 0);
+    assert_int_equal(n, 1);
+    long long id = ids[0];
+    free(ids);
+    return id;
+}
+
+/* The series one handle remembers from its last transaction are
+ * forgotten when another handle changed the database in between: there
+ * a source was deleted and its series swept. */
+static void store__series_swept_by_another_handle__is_made_again(void **state)
+{
+    (void)state;
+    for (int batch = 0; batch < 2; batch++) {
+        bdb_store *a = open_db(), *b = open_db();
+        bdb_sink sink;
+        bdb_sink_init(&sink);
+        add_sample(&sink, "/swept", "requests_per_sec", 100, "3");
+        char sha[32];
+        snprintf(sha, sizeof sha, "one%d", batch);
+        bdb_source_info info = {.path = "one.txt", .sha256 = sha, .raw = "x",
+                                .size = 1, .tool = "ab",
+                                .parser_version = "ab:1", .options = ""};
+        if (batch)
+            assert_int_equal(bdb_store_batch_begin(a), 0);
+        assert_int_equal(bdb_store_add_source(a, &info, &sink, NULL), 0);
+        if (batch)
+            assert_int_equal(bdb_store_batch_end(a, 1), 0);
+        assert_int_equal(bdb_store_source_delete(b, only_source_id(b)), 0);
+        assert_int_equal(results_of(b, NULL), 0);
+        snprintf(sha, sizeof sha, "two%d", batch);
+        if (batch)
+            assert_int_equal(bdb_store_batch_begin(a), 0);
+        assert_int_equal(bdb_store_add_source(a, &info, &sink, NULL), 0);
+        if (batch)
+            assert_int_equal(bdb_store_batch_end(a, 1), 0);
+        assert_int_equal(results_of(b, NULL), 1);
+        bdb_filter f = {.benchmark = "/swept"};
+        int n = 0;
+        assert_int_equal(bdb_store_series_each(b, &f, count_series, &n), 0);
+        assert_int_equal(n, 1);
+        assert_int_equal(bdb_store_source_delete(b, only_source_id(b)), 0);
+        bdb_sink_free(&sink);
+        bdb_store_close(a);
+        bdb_store_close(b);
+    }
+}
+
 static void store__platform_merge__keeps_fields_not_given(void **state)
 {
     (void)state;
@@ -1096,6 +1148,7 @@ int main(void)
         cmocka_unit_test_setup(store__bad_sample__leaves_nothing_of_the_source, setup),
         cmocka_unit_test_setup(store__unit_conflict_in_a_series__is_refused, setup),
         cmocka_unit_test_setup(store__figures_past_one_insert_statement__all_land_in_order, setup),
+        cmocka_unit_test_setup(store__series_swept_by_another_handle__is_made_again, setup),
         cmocka_unit_test_setup(store__unit_conflict_after_many_figures__leaves_nothing_of_the_source, setup),
         cmocka_unit_test_setup(import__file_twice__second_time_is_a_no_op, setup),
         cmocka_unit_test_setup(import__reparse__replaces_results_from_stored_bytes, setup),
@@ -1116,6 +1169,7 @@ int main(void)
         cmocka_unit_test_setup(store__bad_sample__leaves_nothing_of_the_source, pg_setup),
         cmocka_unit_test_setup(store__unit_conflict_in_a_series__is_refused, pg_setup),
         cmocka_unit_test_setup(store__figures_past_one_insert_statement__all_land_in_order, pg_setup),
+        cmocka_unit_test_setup(store__series_swept_by_another_handle__is_made_again, pg_setup),
         cmocka_unit_test_setup(store__unit_conflict_after_many_figures__leaves_nothing_of_the_source, pg_setup),
         cmocka_unit_test_setup(import__file_twice__second_time_is_a_no_op, pg_setup),
         cmocka_unit_test_setup(import__reparse__replaces_results_from_stored_bytes, pg_setup),
