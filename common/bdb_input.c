@@ -151,6 +151,49 @@ static int map_fd(bdb_input *in, int fd, const struct stat *sb, char *msg,
     return BDB_OK;
 }
 
+/* A small file read whole, at once: a snapshot, so it cannot change under
+ * the parse; a size other than fstat's says it changed while read. */
+static int read_small(bdb_input *in, int fd, size_t size, char *msg,
+                      size_t msgsz)
+{
+    char *b = malloc(size + 1);
+    if (!b) {
+        snprintf(msg, msgsz, "out of memory");
+        close(fd);
+        return BDB_ENOMEM;
+    }
+    size_t got = 0;
+    while (got <= size) {
+        /* one byte more than fstat said tells a file that grew */
+        ssize_t r = read(fd, b + got, size + 1 - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            snprintf(msg, msgsz, "cannot read: %s", strerror(errno));
+            free(b);
+            close(fd);
+            return BDB_EIO;
+        }
+        if (r == 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
+    if (got != size) {
+        snprintf(msg, msgsz, "the file changed while it was read (%zu bytes "
+                 "when opened, %s%zu read): nothing of it is kept; import it "
+                 "again when it is complete", size, got > size ? "more than " : "",
+                 got > size ? size : got);
+        free(b);
+        return BDB_EIO;
+    }
+    b[size] = '\0';
+    in->copy = b;
+    in->data = b;
+    in->len = size;
+    return BDB_OK;
+}
+
 static void input_init(bdb_input *in)
 {
     memset(in, 0, sizeof *in);
@@ -181,6 +224,8 @@ int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz)
         close(fd);
         return BDB_OK;
     }
+    if ((unsigned long long)sb.st_size <= BDB_INPUT_READ_MAX)
+        return read_small(in, fd, (size_t)sb.st_size, msg, msgsz);
     return map_fd(in, fd, &sb, msg, msgsz);
 }
 
@@ -234,6 +279,7 @@ void bdb_input_close(bdb_input *in)
         close(m->fd);
         free(m);
     }
+    free(in->copy);
     memset(in, 0, sizeof *in);
     in->data = "";
 }

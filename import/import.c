@@ -575,7 +575,7 @@ int bdb_import_file(bdb_store *st, const char *path,
      * reads what they hold. */
     bdb_buf plain;
     bdb_buf_init(&plain);
-    bdb_input spooled = {"", 0, NULL};
+    bdb_input spooled = {.data = ""};
     const char *text = raw.data;
     size_t text_len = raw.len;
     if (is_gzip(raw.data, raw.len)) {
