@@ -516,6 +516,60 @@ static void input__large_gzip_log__imports_as_the_plain_log(void **state)
     bdb_buf_free(&b);
 }
 
+/* import --dry-run counts the figures and the parameters they share as
+ * they stream by: 200,000 rows (700 MB when collected) stay small. */
+static void input__dry_run_of_200k_rows__stays_within_a_fixed_bound(void **state)
+{
+    (void)state;
+    const char *dir = tu_tmpdir();
+    char csv[1024], db[1024];
+    snprintf(csv, sizeof csv, "%s/dry.csv", dir);
+    snprintf(db, sizeof db, "%s/dry.sqlite", dir);
+    FILE *f = fopen(csv, "w");
+    assert_non_null(f);
+    fputs("platform,tool,benchmark,metric,value,unit,parameters\n", f);
+    for (int i = 0; i < 200000; i++)
+        fprintf(f, "box%d,gzip,gzip,real,%d.%03d,s,threads=%d;level=9\n",
+                i % 5, 1 + i % 7, i % 1000, i % 4);
+    assert_int_equal(fclose(f), 0);
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fds[0]);
+        dup2(fds[1], 1);
+#if defined(__SANITIZE_ADDRESS__)
+        setenv("ASAN_OPTIONS", "quarantine_size_mb=16:detect_leaks=1", 1);
+#endif
+        execl(BDB_BINARY, "benchdb", "--db", db, "import", "--dry-run",
+              csv, (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    char out[4096];
+    size_t got = 0;
+    ssize_t r;
+    while (got + 1 < sizeof out &&
+           (r = read(fds[0], out + got, sizeof out - 1 - got)) > 0)
+        got += (size_t)r;
+    out[got] = '\0';
+    close(fds[0]);
+    int status;
+    struct rusage ru;
+    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    assert_non_null(strstr(out, "results-csv, 200000 figures, platform "
+                                "(none), parameters level=9, 0 warnings"));
+    long peak_mb = ru.ru_maxrss / 1024;
+    print_message("peak RSS of the dry run: %ld MB (bound %d MB)\n", peak_mb,
+                  RSS_BOUND_MB);
+    if (peak_mb > RSS_BOUND_MB)
+        fail_msg("a dry run of 200,000 rows took %ld MB, more than %d MB",
+                 peak_mb, RSS_BOUND_MB);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -530,6 +584,7 @@ int main(void)
         cmocka_unit_test(input__import_of_a_200_mb_file__stays_within_a_fixed_bound),
         cmocka_unit_test(parse__every_golden_sample__prints_its_expected_file),
         cmocka_unit_test(input__large_gzip_log__imports_as_the_plain_log),
+        cmocka_unit_test(input__dry_run_of_200k_rows__stays_within_a_fixed_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
