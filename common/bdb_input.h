@@ -42,7 +42,9 @@ typedef struct bdb_input {
 /* Opens and maps (or reads, when small) a regular file (a FIFO, a device
  * or a folder is refused:
  * "not a regular file: not read"). BDB_EIO / BDB_ENOMEM / BDB_ERANGE with
- * a message for the user in msg. An empty file gives len 0. */
+ * a message for the user in msg. An empty file gives len 0. A file whose
+ * size the system does not tell (/proc/cpuinfo) or whose file system
+ * cannot map it is read to its end, up to 1 GiB. */
 int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz);
 
 /* The same for fd, a temporary file the caller wrote (see

@@ -99,6 +99,21 @@ static void input__regular_file__is_its_bytes_with_a_nul_after(void **state)
     }
 }
 
+/* /proc/cpuinfo says it has 0 bytes: it is read to its end, as before
+ * (lscpu / cpuinfo among the files fill in platforms). */
+static void input__file_without_a_size__is_read_to_its_end(void **state)
+{
+    (void)state;
+    bdb_input in;
+    char msg[256];
+    assert_int_equal(bdb_input_open(&in, "/proc/self/status", msg, sizeof msg),
+                     BDB_OK);
+    assert_true(in.len > 100);
+    assert_non_null(strstr(in.data, "VmRSS:"));
+    assert_int_equal(in.data[in.len], '\0');
+    bdb_input_close(&in);
+}
+
 static void input__empty_file__has_no_bytes(void **state)
 {
     (void)state;
@@ -575,6 +590,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(input__regular_file__is_its_bytes_with_a_nul_after),
         cmocka_unit_test(input__empty_file__has_no_bytes),
+        cmocka_unit_test(input__file_without_a_size__is_read_to_its_end),
         cmocka_unit_test(input__fifo_folder_or_missing_file__is_refused),
         cmocka_unit_test(input__pages_read__leave_memory_and_read_the_same_again),
         cmocka_unit_test(input__heap_buffer__is_never_dropped),
