@@ -395,8 +395,6 @@ int bdb_import_gunzip(bdb_buf *buf, char *msg, size_t msgsz)
     return 1;
 }
 
-/* import --dry-run: what the file would give, parsed into memory, with
- * nothing written (st may be NULL). */
 /* What a dry run keeps of the figures as they stream by: the parameters
  * every one of them carries (a figure is 3.5 KB: a million of them were
  * collected before). */
@@ -423,6 +421,8 @@ static int common_take(void *ctx, const bdb_sample *s)
     return BDB_OK;
 }
 
+/* import --dry-run: what the file would give, parsed, with nothing
+ * written (st may be NULL). */
 static int dry_run(const char *text, size_t len, const char *path,
                    const bdb_import_opts *opts, const char *benchmark,
                    const bdb_params *params, const char *platform,
