@@ -2,6 +2,7 @@
  * migrated) the database; say so. */
 #include "cli.h"
 #include "../store/store.h"
+#include "../store/store_admin.h"
 
 int cmd_init(int argc, char **argv, bdb_cli *cli)
 {
@@ -9,6 +10,6 @@ int cmd_init(int argc, char **argv, bdb_cli *cli)
     if (argc > 1)
         return cli_usage_error(cli, "init takes no arguments");
     printf("database %s ready (schema version %d)\n", cli->db_path,
-           bdb_store_schema_version());
+           bdb_store_schema_version_of(cli->store));
     return BDB_EXIT_OK;
 }

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define BUSY_TIMEOUT_MS 30000
@@ -40,6 +41,9 @@ typedef struct sq {
     int writer_open;
     writer w;
     bdb_scache cache;
+    int contended;          /* another connection made us wait: yield
+                               after each batch */
+    struct timespec busy_since; /* when the current wait began */
     char cur_platform[64];  /* the open source's platform */
     int cur_replaced;       /* the open source is being re-read */
 } sq;
@@ -75,7 +79,10 @@ static int exec_patient(bdb_store *st, const char *sql)
         int rc = sqlite3_exec(DB(st), sql, NULL, NULL, &err);
         if (rc == SQLITE_OK)
             return BDB_OK;
-        int busy = (rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED;
+        /* BUSY_SNAPSHOT is this connection's own old snapshot: waiting
+         * cannot end it (writer_idle prevents it) */
+        int busy = ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED) &&
+                   rc != SQLITE_BUSY_SNAPSHOT;
         if (!busy || waited_ms >= BUSY_TIMEOUT_MS) {
             bdb_store_fail(st, BDB_ESTORE, "%s", err ? err : "sqlite error");
             sqlite3_free(err);
@@ -86,11 +93,50 @@ static int exec_patient(bdb_store *st, const char *sql)
     }
 }
 
+/* The busy handler: polls every millisecond up to BUSY_TIMEOUT_MS.
+ * SQLite's own backs off to 100 ms sleeps, so a waiter all but never
+ * sees the instant between another importer's commit and its next
+ * BEGIN; polling often, and the yield after a contended batch
+ * (sq_batch_end), let importers take turns. */
+static int busy_wait(void *ctx, int count)
+{
+    sq *impl = ctx;
+    impl->contended = 1;
+    if (count == 0)
+        clock_gettime(CLOCK_MONOTONIC, &impl->busy_since);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double ms = (double)(now.tv_sec - impl->busy_since.tv_sec) * 1e3 +
+                (double)(now.tv_nsec - impl->busy_since.tv_nsec) / 1e6;
+    if (ms >= BUSY_TIMEOUT_MS)
+        return 0;
+    sqlite3_sleep(1);
+    return 1;
+}
+
 static int prepare(bdb_store *st, sqlite3_stmt **stmt, const char *sql)
 {
     if (sqlite3_prepare_v2(DB(st), sql, -1, stmt, NULL) != SQLITE_OK)
         return fail_db(st, "prepare");
     return BDB_OK;
+}
+
+/* Resets the writer's statements. A SELECT stepped to its row holds a
+ * read snapshot until it is reset, and COMMIT does not end it: the next
+ * BEGIN IMMEDIATE, after another process wrote, then fails with
+ * SQLITE_BUSY_SNAPSHOT (no busy handler helps) until the timeout. So the
+ * writer lets go of everything before each commit. */
+static void writer_idle(sq *impl)
+{
+    if (!impl->writer_open)
+        return;
+    writer *w = &impl->w;
+    sqlite3_stmt *all[] = {w->platform_ins, w->platform_sel, w->series_ins,
+                           w->series_sel, w->param_ins, w->result_ins,
+                           w->warning_ins, w->source_ins};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (all[i])
+            sqlite3_reset(all[i]);
 }
 
 /* One file's (or one change's) transaction: a savepoint inside an open
@@ -109,6 +155,8 @@ static int tx_begin(bdb_store *st)
 static int tx_end(bdb_store *st, int rc)
 {
     sq *impl = st->impl;
+    if (!impl->in_batch)
+        writer_idle(impl);
     if (!rc)
         rc = exec(st, impl->in_batch ? "RELEASE one_source" : "COMMIT");
     if (rc) {
@@ -220,7 +268,7 @@ static int sq_open(bdb_store *st, const char *location, int mode,
         st->impl = NULL;
         return BDB_ESTORE;
     }
-    sqlite3_busy_timeout(impl->db, BUSY_TIMEOUT_MS);
+    sqlite3_busy_handler(impl->db, busy_wait, impl);
     sqlite3_extended_result_codes(impl->db, 1);
     register_functions(impl->db);
     int rc;
@@ -913,12 +961,16 @@ static int sq_batch_end(bdb_store *st, int commit)
     if (!impl->in_batch)
         return BDB_OK;
     int rc = BDB_OK;
+    writer_idle(impl);
     if (commit && impl->sweep_series)
         rc = sweep_series(st);
     if (commit && !rc)
         rc = exec(st, "COMMIT");
     if (!commit || rc)
         sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
+    /* a waiting importer polls every millisecond: give it the turn */
+    if (impl->contended)
+        sqlite3_sleep(3);
     impl->in_batch = 0;
     impl->sweep_series = 0;
     bdb_scache_clear(&impl->cache);

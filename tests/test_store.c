@@ -621,6 +621,46 @@ static void store__odd_parameter_text__is_kept_and_found(void **state)
     bdb_store_close(st);
 }
 
+/* A writer's batch must not keep a read snapshot past its commit: when
+ * another process writes between two batches, a snapshot kept open (a
+ * SELECT stepped to its row and never reset) makes the next BEGIN
+ * IMMEDIATE fail with BUSY_SNAPSHOT until the busy timeout, for every
+ * later file: the "hang" of four concurrent imports. */
+static void store__batch_after_another_handle_wrote__begins_at_once(void **state)
+{
+    (void)state;
+    bdb_store *a = open_db(), *b = open_db();
+    bdb_sink one, two, three;
+    bdb_sink_init(&one);
+    bdb_sink_init(&two);
+    bdb_sink_init(&three);
+    add_sample(&one, "/a", "requests_per_sec", 100, "1");
+    add_sample(&two, "/b", "requests_per_sec", 200, "2");
+    add_sample(&three, "/c", "requests_per_sec", 300, "3");
+    bdb_source_info i1 = {.path = "1.txt", .sha256 = "one", .raw = "1",
+                          .size = 1, .platform = "p", .tool = "ab",
+                          .parser_version = "ab:1", .options = ""};
+    bdb_source_info i2 = i1, i3 = i1;
+    i2.path = "2.txt";
+    i2.sha256 = "two";
+    i3.path = "3.txt";
+    i3.sha256 = "three";
+    assert_int_equal(bdb_store_batch_begin(a), 0);
+    assert_int_equal(bdb_store_add_source(a, &i1, &one, NULL), 0);
+    assert_int_equal(bdb_store_batch_end(a, 1), 0);
+    assert_int_equal(bdb_store_add_source(b, &i2, &two, NULL), 0);
+    assert_int_equal(bdb_store_batch_begin(a), 0);
+    assert_int_equal(bdb_store_add_source(a, &i3, &three, NULL), 0);
+    assert_int_equal(bdb_store_batch_end(a, 1), 0);
+    assert_int_equal(results_of(b, NULL), 3);
+    assert_int_equal(sources_of(a), 3);
+    bdb_sink_free(&one);
+    bdb_sink_free(&two);
+    bdb_sink_free(&three);
+    bdb_store_close(a);
+    bdb_store_close(b);
+}
+
 static void store__mask_location__never_shows_a_password(void **state)
 {
     (void)state;
@@ -866,6 +906,7 @@ int main(void)
         cmocka_unit_test_setup(store__source_of_megabytes__round_trips_byte_for_byte, setup),
         cmocka_unit_test_setup(store__copy__moves_everything_and_again_adds_nothing, setup),
         cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, setup),
+        cmocka_unit_test_setup(store__batch_after_another_handle_wrote__begins_at_once, setup),
         cmocka_unit_test(store__mask_location__never_shows_a_password),
         cmocka_unit_test(cli__copy__sqlite_to_sqlite_reports_the_same),
         cmocka_unit_test(store__unknown_scheme__is_refused_by_name),
@@ -883,6 +924,7 @@ int main(void)
         cmocka_unit_test_setup(store__source_of_megabytes__round_trips_byte_for_byte, pg_setup),
         cmocka_unit_test_setup(store__copy__moves_everything_and_again_adds_nothing, pg_setup),
         cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, pg_setup),
+        cmocka_unit_test_setup(store__batch_after_another_handle_wrote__begins_at_once, pg_setup),
         cmocka_unit_test_setup(store_pg__newer_schema__is_refused, pg_setup),
         cmocka_unit_test_setup(store_pg__database_of_schema_1__upgrades_and_keeps_data, pg_setup),
         cmocka_unit_test_setup(store_pg__read_only_on_an_empty_database__is_not_found, pg_setup),
