@@ -585,6 +585,94 @@ static void input__dry_run_of_200k_rows__stays_within_a_fixed_bound(void **state
                  peak_mb, RSS_BOUND_MB);
 }
 
+/* An iperf3 -J log of a long run is mostly its "intervals": each one is
+ * decoded on its own, so a 60 MB document (the real sample's intervals
+ * repeated) parses within the bound that a small one does, to the same
+ * figures (the interval statistics are the same intervals again). The
+ * whole document in jansson took about 430 MB. */
+static void input__long_iperf3_json__parses_within_a_fixed_bound(void **state)
+{
+    (void)state;
+    size_t len;
+    char *text = tu_read("samples/iperf3/json-tcp-P4.json", &len);
+    const char *iv = strstr(text, "\"intervals\"");
+    assert_non_null(iv);
+    const char *lb = strchr(iv, '[');
+    assert_non_null(lb);
+    /* the array's end: brackets outside strings (the sample has no
+     * brackets in its strings) */
+    const char *rb = NULL;
+    int depth = 0;
+    for (const char *c = lb; *c && !rb; c++) {
+        if (*c == '[')
+            depth++;
+        else if (*c == ']' && --depth == 0)
+            rb = c;
+    }
+    assert_non_null(rb);
+    const char *dir = tu_tmpdir();
+    char path[1024];
+    snprintf(path, sizeof path, "%s/long-iperf3.json", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, (size_t)(lb + 1 - text), f),
+                     (size_t)(lb + 1 - text));
+    size_t inner = (size_t)(rb - lb - 1), written = 0;
+    for (int k = 0; written < ((size_t)60 << 20); k++) {
+        if (k)
+            fputc(',', f);
+        assert_int_equal(fwrite(lb + 1, 1, inner, f), inner);
+        written += inner + 1;
+    }
+    size_t rest = len - (size_t)(rb - text);
+    assert_int_equal(fwrite(rb, 1, rest, f), rest);
+    assert_int_equal(fclose(f), 0);
+    free(text);
+
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fds[0]);
+        dup2(fds[1], 1);
+#if defined(__SANITIZE_ADDRESS__)
+        setenv("ASAN_OPTIONS", "quarantine_size_mb=16:detect_leaks=1", 1);
+#endif
+        /* --tool: detection is not what this measures (its sniffers read
+         * the whole file) */
+        execl(BDB_BINARY, "benchdb", "parse", "--tool", "iperf3", path,
+              (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    char out[256];
+    size_t got = 0;
+    ssize_t r;
+    char sink[4096];
+    while ((r = read(fds[0], sink, sizeof sink)) > 0) {
+        size_t take = got + (size_t)r < sizeof out - 1 ? (size_t)r
+                                                       : sizeof out - 1 - got;
+        memcpy(out + got, sink, take);
+        got += take;
+    }
+    out[got] = '\0';
+    close(fds[0]);
+    int status;
+    struct rusage ru;
+    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    assert_non_null(strstr(out, ": iperf3 iperf 3.12, 49 figures"));
+    long peak_mb = ru.ru_maxrss / 1024;
+    print_message("peak RSS of the parse: %ld MB (bound %d MB)\n", peak_mb,
+                  RSS_BOUND_MB);
+    if (peak_mb > RSS_BOUND_MB)
+        fail_msg("parsing a 60 MB iperf3 JSON took %ld MB, more than %d MB",
+                 peak_mb, RSS_BOUND_MB);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -601,6 +689,7 @@ int main(void)
         cmocka_unit_test(parse__every_golden_sample__prints_its_expected_file),
         cmocka_unit_test(input__large_gzip_log__imports_as_the_plain_log),
         cmocka_unit_test(input__dry_run_of_200k_rows__stays_within_a_fixed_bound),
+        cmocka_unit_test(input__long_iperf3_json__parses_within_a_fixed_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
