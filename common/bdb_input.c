@@ -1,5 +1,6 @@
 /* bdb_input.c - files mapped for one read through (see bdb_input.h). */
 #include "bdb_input.h"
+#include "bdb_buf.h"
 #include "bdb_error.h"
 
 #include <errno.h>
@@ -90,6 +91,10 @@ static int set_handler(void)
     return 0;
 }
 
+/* map_fd's answer when the file system cannot map the file (fd is still
+ * open then): it is read instead. */
+#define MAP_UNSUPPORTED 1
+
 /* Maps the open regular file fd of sb's size (not empty); takes fd. */
 static int map_fd(bdb_input *in, int fd, const struct stat *sb, char *msg,
                   size_t msgsz)
@@ -130,13 +135,15 @@ static int map_fd(bdb_input *in, int fd, const struct stat *sb, char *msg,
         mmap(base, len, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) ==
             MAP_FAILED) {
         int err = errno;
-        snprintf(msg, msgsz, "cannot map the file's %zu bytes: %s", len,
-                 strerror(err));
         if (base != MAP_FAILED)
             munmap(base, span);
         free(m);
+        if (err != ENOMEM)
+            return MAP_UNSUPPORTED; /* a file system that cannot map */
+        snprintf(msg, msgsz, "cannot map the file's %zu bytes: %s", len,
+                 strerror(err));
         close(fd);
-        return err == ENOMEM ? BDB_ENOMEM : BDB_EIO;
+        return BDB_ENOMEM;
     }
     madvise(base, len, MADV_SEQUENTIAL);
     m->fd = fd;
@@ -149,6 +156,89 @@ static int map_fd(bdb_input *in, int fd, const struct stat *sb, char *msg,
     in->data = base;
     in->len = len;
     return BDB_OK;
+}
+
+/* A small file read whole, at once: a snapshot, so it cannot change under
+ * the parse; a size other than fstat's says it changed while read. */
+static int read_small(bdb_input *in, int fd, size_t size, char *msg,
+                      size_t msgsz)
+{
+    char *b = malloc(size + 1);
+    if (!b) {
+        snprintf(msg, msgsz, "out of memory");
+        close(fd);
+        return BDB_ENOMEM;
+    }
+    size_t got = 0;
+    while (got <= size) {
+        /* one byte more than fstat said tells a file that grew */
+        ssize_t r = read(fd, b + got, size + 1 - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            snprintf(msg, msgsz, "cannot read: %s", strerror(errno));
+            free(b);
+            close(fd);
+            return BDB_EIO;
+        }
+        if (r == 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
+    if (got != size) {
+        snprintf(msg, msgsz, "the file changed while it was read (%zu bytes "
+                 "when opened, %s%zu read): nothing of it is kept; import it "
+                 "again when it is complete", size, got > size ? "more than " : "",
+                 got > size ? size : got);
+        free(b);
+        return BDB_EIO;
+    }
+    b[size] = '\0';
+    in->copy = b;
+    in->data = b;
+    in->len = size;
+    return BDB_OK;
+}
+
+/* A file whose size fstat does not tell (/proc/cpuinfo says 0) or that
+ * cannot be mapped: read to its end, as the import always did, within
+ * bdb_buf's cap. */
+static int read_all(bdb_input *in, int fd, char *msg, size_t msgsz)
+{
+    bdb_buf b;
+    bdb_buf_init(&b);
+    char chunk[65536];
+    int rc = BDB_OK;
+    for (;;) {
+        ssize_t r = read(fd, chunk, sizeof chunk);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            snprintf(msg, msgsz, "cannot read: %s", strerror(errno));
+            rc = BDB_EIO;
+            break;
+        }
+        if (r == 0)
+            break;
+        if (bdb_buf_append(&b, chunk, (size_t)r)) {
+            snprintf(msg, msgsz, "the file holds more than the %d MiB benchdb "
+                     "reads from a file it cannot map", 1024);
+            rc = BDB_ERANGE;
+            break;
+        }
+    }
+    close(fd);
+    if (rc) {
+        bdb_buf_free(&b);
+        return rc;
+    }
+    if (!b.data) /* empty */
+        return BDB_OK;
+    in->len = b.len;
+    in->copy = bdb_buf_detach(&b, NULL);
+    in->data = in->copy;
+    return in->copy ? BDB_OK : BDB_ENOMEM;
 }
 
 static void input_init(bdb_input *in)
@@ -177,11 +267,12 @@ int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz)
         close(fd);
         return BDB_EIO;
     }
-    if (sb.st_size == 0) {
-        close(fd);
-        return BDB_OK;
-    }
-    return map_fd(in, fd, &sb, msg, msgsz);
+    if (sb.st_size == 0)
+        return read_all(in, fd, msg, msgsz);
+    if ((unsigned long long)sb.st_size <= BDB_INPUT_READ_MAX)
+        return read_small(in, fd, (size_t)sb.st_size, msg, msgsz);
+    int rc = map_fd(in, fd, &sb, msg, msgsz);
+    return rc == MAP_UNSUPPORTED ? read_all(in, fd, msg, msgsz) : rc;
 }
 
 int bdb_input_adopt(bdb_input *in, int fd, char *msg, size_t msgsz)
@@ -198,7 +289,8 @@ int bdb_input_adopt(bdb_input *in, int fd, char *msg, size_t msgsz)
         close(fd);
         return BDB_OK;
     }
-    return map_fd(in, fd, &sb, msg, msgsz);
+    int rc = map_fd(in, fd, &sb, msg, msgsz);
+    return rc == MAP_UNSUPPORTED ? read_all(in, fd, msg, msgsz) : rc;
 }
 
 int bdb_input_tmpfile(char *msg, size_t msgsz)
@@ -234,6 +326,7 @@ void bdb_input_close(bdb_input *in)
         close(m->fd);
         free(m);
     }
+    free(in->copy);
     memset(in, 0, sizeof *in);
     in->data = "";
 }

@@ -394,15 +394,46 @@ int bdb_import_gunzip(bdb_buf *buf, char *msg, size_t msgsz)
     return 1;
 }
 
-/* import --dry-run: what the file would give, parsed into memory, with
- * nothing written (st may be NULL). */
+/* What a dry run keeps of the figures as they stream by: the parameters
+ * every one of them carries (a figure is 3.5 KB: a million of them were
+ * collected before). */
+typedef struct common_params {
+    bdb_params common;
+    size_t n;
+    const char *text;   /* the parse's input, dropped now and then */
+} common_params;
+
+static int common_take(void *ctx, const bdb_sample *s)
+{
+    common_params *c = ctx;
+    if (c->n++ == 0) {
+        c->common = s->params;
+    } else {
+        for (int i = c->common.n - 1; i >= 0; i--) {
+            const char *v = bdb_params_get(&s->params, c->common.kv[i].key);
+            if (!v || strcmp(v, c->common.kv[i].value) != 0)
+                bdb_params_del(&c->common, c->common.kv[i].key);
+        }
+    }
+    if ((c->n & 4095) == 0)
+        bdb_input_release(c->text);
+    return BDB_OK;
+}
+
+/* import --dry-run: what the file would give, parsed, with nothing
+ * written (st may be NULL). */
 static int dry_run(const char *text, size_t len, const char *path,
                    const bdb_import_opts *opts, const char *benchmark,
                    const bdb_params *params, const char *platform,
                    bdb_import_result *res)
 {
+    common_params cp;
+    memset(&cp, 0, sizeof cp);
+    cp.text = text;
+    bdb_sink_consumer consumer = {common_take, &cp};
     bdb_sink sink;
     bdb_sink_init(&sink);
+    sink.consumer = &consumer;
     bdb_ingest_opts iopts = {.source_name = path, .tool = opts->tool,
                              .benchmark = benchmark, .params = params,
                              .time_format = opts->time_format,
@@ -434,17 +465,8 @@ static int dry_run(const char *text, size_t len, const char *path,
         res->nresults = sink.n;
         /* The parameters every figure carries (what the log and the
          * options say alike). */
-        if (sink.n && sink.samples) {
-            bdb_params common = sink.samples[0].params;
-            for (size_t k = 1; k < sink.n; k++)
-                for (int i = common.n - 1; i >= 0; i--) {
-                    const char *v = bdb_params_get(&sink.samples[k].params,
-                                                   common.kv[i].key);
-                    if (!v || strcmp(v, common.kv[i].value) != 0)
-                        bdb_params_del(&common, common.kv[i].key);
-                }
-            bdb_params_format(&common, res->params, sizeof res->params);
-        }
+        if (sink.n && cp.n)
+            bdb_params_format(&cp.common, res->params, sizeof res->params);
         for (size_t k = 0; k < sink.nnotes; k++) {
             if (sink.notes[k].is_info)
                 continue;
@@ -574,7 +596,7 @@ int bdb_import_file(bdb_store *st, const char *path,
      * reads what they hold. */
     bdb_buf plain;
     bdb_buf_init(&plain);
-    bdb_input spooled = {"", 0, NULL};
+    bdb_input spooled = {.data = ""};
     const char *text = raw.data;
     size_t text_len = raw.len;
     if (is_gzip(raw.data, raw.len)) {

@@ -793,6 +793,10 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
                 rc = bdb_sink_add(out, &s, f->metric, f->value, f->unit,
                                   (bdb_better)f->better, f->line);
         }
+        /* its figures are spent: what the store takes next reuses them */
+        free(d->e[i].figs);
+        d->e[i].figs = NULL;
+        d->e[i].nfig = d->e[i].cap = 0;
     }
     emit_maps_free(&maps);
     return rc;

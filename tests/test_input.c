@@ -1,8 +1,9 @@
 /* test_input.c - reading a file without holding it (common/bdb_input.h):
  * the mapping's bytes, refusals, pages dropped behind a reader (measured
  * in /proc/self/smaps), a file cut short or changed while mapped, the
- * incremental SHA-256 in both its code paths, and a 200 MB import under
- * a fixed peak-RSS bound. No timing is asserted. */
+ * incremental SHA-256 in both its code paths, `benchdb parse` against
+ * every golden file, a large .gz log. The memory bounds are in
+ * test_input_memory.c. No timing is asserted. */
 #include "test_util.h"
 
 #include "../common/bdb_error.h"
@@ -79,8 +80,10 @@ static void input__regular_file__is_its_bytes_with_a_nul_after(void **state)
 {
     (void)state;
     long ps = sysconf(_SC_PAGESIZE);
-    /* a page exactly: the byte after it is past the file's last page */
-    size_t sizes[] = {1, 100, (size_t)ps, (size_t)ps * 3 + 7};
+    /* small files are read; larger ones mapped, and one of whole pages
+     * has its NUL on the page after it */
+    size_t big = BDB_INPUT_READ_MAX / (size_t)ps * (size_t)ps + (size_t)ps;
+    size_t sizes[] = {1, 100, (size_t)ps, BDB_INPUT_READ_MAX, big, big + 7};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         char *b = pattern(sizes[k]);
         const char *path = tmp_file("in.txt");
@@ -95,6 +98,21 @@ static void input__regular_file__is_its_bytes_with_a_nul_after(void **state)
         bdb_input_close(&in);
         free(b);
     }
+}
+
+/* /proc/cpuinfo says it has 0 bytes: it is read to its end, as before
+ * (lscpu / cpuinfo among the files fill in platforms). */
+static void input__file_without_a_size__is_read_to_its_end(void **state)
+{
+    (void)state;
+    bdb_input in;
+    char msg[256];
+    assert_int_equal(bdb_input_open(&in, "/proc/self/status", msg, sizeof msg),
+                     BDB_OK);
+    assert_true(in.len > 100);
+    assert_non_null(strstr(in.data, "VmRSS:"));
+    assert_int_equal(in.data[in.len], '\0');
+    bdb_input_close(&in);
 }
 
 static void input__empty_file__has_no_bytes(void **state)
@@ -195,7 +213,7 @@ static void input__file_cut_short_while_mapped__reads_zeros_and_says_so(void **s
 {
     (void)state;
     long ps = sysconf(_SC_PAGESIZE);
-    size_t n = (size_t)ps * 4;
+    size_t n = BDB_INPUT_READ_MAX + (size_t)ps * 4; /* mapped */
     char *b = pattern(n);
     const char *path = tmp_file("cut.txt");
     write_file(path, b, n);
@@ -214,23 +232,36 @@ static void input__file_cut_short_while_mapped__reads_zeros_and_says_so(void **s
     free(b);
 }
 
-static void input__file_grown_while_mapped__is_changed(void **state)
+static void input__file_grown_while_mapped__is_changed_a_small_one_read_once(void **state)
 {
     (void)state;
     const char *path = tmp_file("grow.txt");
-    write_file(path, "first line\n", 11);
+    size_t n = BDB_INPUT_READ_MAX * 2; /* mapped */
+    char *b = pattern(n);
+    write_file(path, b, n);
     bdb_input in;
-    char msg[256];
+    char msg[256], want[128];
     assert_int_equal(bdb_input_open(&in, path, msg, sizeof msg), BDB_OK);
     FILE *f = fopen(path, "ab");
     assert_non_null(f);
     fputs("second line\n", f);
     assert_int_equal(fclose(f), 0);
-    assert_int_equal(in.len, 11);
+    assert_int_equal(in.len, n);
     assert_int_equal(bdb_input_changed(&in, msg, sizeof msg), 1);
-    assert_non_null(strstr(msg, "changed while it was read (11 bytes when "
-                                "opened, 23 now)"));
+    snprintf(want, sizeof want, "changed while it was read (%zu bytes when "
+             "opened, %zu now)", n, n + 12);
+    assert_non_null(strstr(msg, want));
     bdb_input_close(&in);
+
+    /* a small file is read at once: what was read is what is kept */
+    write_file(path, "first line\n", 11);
+    assert_int_equal(bdb_input_open(&in, path, msg, sizeof msg), BDB_OK);
+    assert_null(in.map);
+    write_file(path, "other\n", 6);
+    assert_memory_equal(in.data, "first line\n", 11);
+    assert_int_equal(bdb_input_changed(&in, msg, sizeof msg), 0);
+    bdb_input_close(&in);
+    free(b);
 }
 
 /* Digests of NIST vectors and of a pattern hashed in uneven pieces. */
@@ -301,92 +332,6 @@ static void sha256__pieces_and_portable_code__give_the_same_digests(void **state
     assert_int_equal(got, sizeof p);
     for (int i = 0; i < 5; i++)
         assert_string_equal(p[i], d[i]);
-}
-
-#if defined(__SANITIZE_ADDRESS__)
-#define RSS_BOUND_MB 160 /* ASan's shadow memory, a small quarantine */
-#else
-#define RSS_BOUND_MB 64
-#endif
-
-/* 200 MB read once: real rows of the results CSV, each followed by a
- * 100 KB blank line (blank lines are skipped), so that every pass over
- * the bytes (digest, compressed copy, NUL scan, parse) reads 200 MB while
- * the parse and the store stay cheap. Holding the file, as the import
- * did, is 200 MB of resident memory. */
-static void input__import_of_a_200_mb_file__stays_within_a_fixed_bound(void **state)
-{
-    (void)state;
-    const char *dir = tu_tmpdir();
-    char csv[1024], db[1024];
-    snprintf(csv, sizeof csv, "%s/padded.csv", dir);
-    snprintf(db, sizeof db, "%s/padded.sqlite", dir);
-    FILE *f = fopen(csv, "w");
-    assert_non_null(f);
-    fputs("platform,tool,benchmark,metric,value,unit,parameters\n", f);
-    char pad[100 * 1024];
-    memset(pad, ' ', sizeof pad);
-    for (int i = 0; i < 2000; i++) {
-        fprintf(f, "box%d,gzip,gzip,real,%d.%03d,s,threads=%d\n", i % 5,
-                1 + i % 7, i % 1000, i % 4);
-        assert_int_equal(fwrite(pad, 1, sizeof pad, f), sizeof pad);
-        fputc('\n', f);
-    }
-    assert_int_equal(fclose(f), 0);
-
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0)
-            dup2(null, 1);
-#if defined(__SANITIZE_ADDRESS__)
-        setenv("ASAN_OPTIONS", "quarantine_size_mb=16:detect_leaks=1", 1);
-#endif
-        execl(BDB_BINARY, "benchdb", "--db", db, "import", "-q", "--format",
-              "results-csv", csv, (char *)NULL);
-        _exit(127);
-    }
-    int status;
-    struct rusage ru;
-    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
-    assert_true(WIFEXITED(status));
-    assert_int_equal(WEXITSTATUS(status), 0);
-    long peak_mb = ru.ru_maxrss / 1024;
-    print_message("peak RSS of the import: %ld MB (bound %d MB)\n", peak_mb,
-                  RSS_BOUND_MB);
-    if (peak_mb > RSS_BOUND_MB)
-        fail_msg("importing a 200 MB file took %ld MB, more than %d MB",
-                 peak_mb, RSS_BOUND_MB);
-
-    /* every row landed, and the stored copy is the file */
-    bdb_buf out;
-    bdb_buf_init(&out);
-    assert_int_equal(tu_run(&out, "--db '%s' list series --format csv", db), 0);
-    assert_non_null(strstr(out.data, ",gzip,gzip,real,threads=3,s,lower,"));
-    bdb_store *st = NULL;
-    bdb_diag diag;
-    bdb_diag_clear(&diag);
-    assert_int_equal(bdb_store_open(&st, db, &diag), BDB_OK);
-    long long *ids = NULL;
-    size_t nids = 0;
-    assert_int_equal(bdb_store_source_ids(st, &ids, &nids), BDB_OK);
-    assert_int_equal(nids, 1);
-    bdb_stored_source src;
-    assert_int_equal(bdb_store_source_load(st, ids[0], &src), BDB_OK);
-    struct stat sb;
-    assert_int_equal(stat(csv, &sb), 0);
-    assert_int_equal(src.size, (size_t)sb.st_size);
-    bdb_input in;
-    char msg[256];
-    assert_int_equal(bdb_input_open(&in, csv, msg, sizeof msg), BDB_OK);
-    assert_memory_equal(src.raw, in.data, src.size);
-    bdb_input_close(&in);
-    free(ids);
-    bdb_stored_source_free(&src);
-    bdb_store_close(st);
-    bdb_buf_free(&out);
-    unlink(csv);
 }
 
 /* `benchdb parse --expected` spools figures to a temporary file and
@@ -506,13 +451,13 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(input__regular_file__is_its_bytes_with_a_nul_after),
         cmocka_unit_test(input__empty_file__has_no_bytes),
+        cmocka_unit_test(input__file_without_a_size__is_read_to_its_end),
         cmocka_unit_test(input__fifo_folder_or_missing_file__is_refused),
         cmocka_unit_test(input__pages_read__leave_memory_and_read_the_same_again),
         cmocka_unit_test(input__heap_buffer__is_never_dropped),
         cmocka_unit_test(input__file_cut_short_while_mapped__reads_zeros_and_says_so),
-        cmocka_unit_test(input__file_grown_while_mapped__is_changed),
+        cmocka_unit_test(input__file_grown_while_mapped__is_changed_a_small_one_read_once),
         cmocka_unit_test(sha256__pieces_and_portable_code__give_the_same_digests),
-        cmocka_unit_test(input__import_of_a_200_mb_file__stays_within_a_fixed_bound),
         cmocka_unit_test(parse__every_golden_sample__prints_its_expected_file),
         cmocka_unit_test(input__large_gzip_log__imports_as_the_plain_log),
     };

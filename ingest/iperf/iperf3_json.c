@@ -1,19 +1,41 @@
 /* bdb_iperf3_json_parse.c - iperf3 -J JSON, one object or several in a row (see
- * parse_iperf.c for the keys read). */
+ * parse_iperf.c for the keys read).
+ *
+ * A long run's "intervals" array is most of the document (one entry per
+ * second and stream): the document is decoded key by key, and each
+ * interval on its own into a few numbers, so that the decoded tree never
+ * holds them all. Anything this walk does not expect (invalid or cut
+ * JSON, a repeated "intervals") sends the document to jansson whole, as
+ * before, so that errors read exactly as they did. */
 #include "iperf_internal.h"
+#include "../../common/bdb_input.h"
 #include "../../common/bdb_scan.h"
 
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-static int line_at(const char *buf, size_t off)
+/* The line of a position, from the last one asked (positions asked move
+ * mostly forward: counting from the start each time was quadratic). */
+typedef struct line_memo {
+    const char *buf;
+    size_t pos;
+    int line;
+} line_memo;
+
+static int line_at(line_memo *m, size_t off)
 {
-    int n = 1;
-    for (size_t i = 0; i < off; i++)
-        if (buf[i] == '\n')
-            n++;
-    return n;
+    for (; m->pos > off; m->pos--)
+        if (m->buf[m->pos - 1] == '\n')
+            m->line--;
+    for (; m->pos < off; m->pos++) {
+        if (m->buf[m->pos] == '\n')
+            m->line++;
+        if ((m->pos & ((1u << 20) - 1)) == 0)
+            bdb_input_done_before(m->buf + m->pos); /* pages counted */
+    }
+    return m->line;
 }
 
 /* Offset of "key": after from within [0, lim), or lim. */
@@ -23,8 +45,18 @@ static size_t key_at(const char *buf, size_t from, size_t lim, const char *key)
     snprintf(pat, sizeof pat, "\"%s\"", key);
     if (from >= lim)
         return lim;
-    const char *f = bdb_find(buf + from, buf + lim, pat);
-    return f ? (size_t)(f - buf) : lim;
+    /* a megabyte at a time (windows overlapping by the pattern), letting a
+     * mapped file's pages go behind: a key that is not there is looked
+     * for through the whole document */
+    size_t plen = strlen(pat), step = (size_t)1 << 20;
+    for (size_t at = from; at < lim; at += step) {
+        size_t to = lim - at > step + plen ? at + step + plen : lim;
+        const char *f = bdb_find(buf + at, buf + to, pat);
+        if (f)
+            return (size_t)(f - buf);
+        bdb_input_done_before(buf + at);
+    }
+    return lim;
 }
 
 static int jnum(json_t *o, const char *k, double *v)
@@ -114,11 +146,51 @@ static int j_final(ip_run *r, json_t *o, long id, int side, int flow,
     return 0;
 }
 
-static int j_interval(ip_run *r, json_t *o, int flow, int line)
+/* What an interval's "sum" (or "sum_bidir_reverse") holds. */
+typedef struct iv_sum {
+    int ok;             /* an object with the three numbers */
+    int omitted;
+    double bps, start, end;
+} iv_sum;
+
+typedef struct iv_rec {
+    iv_sum sum, rev;
+} iv_rec;
+
+typedef struct iv_list {
+    iv_rec *v;
+    size_t n, cap;
+} iv_list;
+
+static void iv_sum_of(json_t *o, iv_sum *out)
 {
-    double bps, st, en;
-    if (!json_is_object(o) || !jnum(o, "bits_per_second", &bps) ||
-        !jnum(o, "start", &st) || !jnum(o, "end", &en))
+    memset(out, 0, sizeof *out);
+    if (!json_is_object(o) || !jnum(o, "bits_per_second", &out->bps) ||
+        !jnum(o, "start", &out->start) || !jnum(o, "end", &out->end))
+        return;
+    out->ok = 1;
+    out->omitted = json_is_true(json_object_get(o, "omitted"));
+}
+
+static int iv_add(iv_list *l, json_t *iv)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 64;
+        iv_rec *v = realloc(l->v, cap * sizeof *v);
+        if (!v)
+            return BDB_ENOMEM;
+        l->v = v;
+        l->cap = cap;
+    }
+    iv_rec *r = &l->v[l->n++];
+    iv_sum_of(json_object_get(iv, "sum"), &r->sum);
+    iv_sum_of(json_object_get(iv, "sum_bidir_reverse"), &r->rev);
+    return BDB_OK;
+}
+
+static int j_interval(ip_run *r, const iv_sum *o, int flow, int line)
+{
+    if (!o->ok)
         return 0;
     long ei = bdb_iperf_ent_get(r, flow, ID_SUM);
     if (ei < 0)
@@ -128,18 +200,167 @@ static int j_interval(ip_run *r, json_t *o, int flow, int line)
         return BDB_ENOMEM;
     ob->ent = (size_t)ei;
     ob->final = -1;
-    ob->start = st;
-    ob->end = en;
-    ob->bps = bps;
+    ob->start = o->start;
+    ob->end = o->end;
+    ob->bps = o->bps;
     ob->line = line;
-    ob->omitted = json_is_true(json_object_get(o, "omitted"));
+    ob->omitted = o->omitted;
     return 0;
 }
 
-static int iperf3_json_one(json_t *root, const char *buf, size_t off,
-                           size_t lim, const ip_cmd *cmd, bdb_sink *out)
+/* ---- walking a document ------------------------------------------------- */
+
+static size_t skip_ws(const char *buf, size_t len, size_t i)
 {
-    int base_line = line_at(buf, off);
+    while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
+                       buf[i] == '\n'))
+        i++;
+    return i;
+}
+
+/* Just past the JSON value that starts at buf[i], by its text (strings
+ * with escapes, nesting); (size_t)-1 when the buffer ends first. jansson
+ * then decodes the span, which checks it. */
+static size_t value_end(const char *buf, size_t len, size_t i)
+{
+    if (i >= len)
+        return (size_t)-1;
+    char c = buf[i];
+    if (c == '"') {
+        for (size_t j = i + 1; j < len; j++) {
+            if (buf[j] == '\\')
+                j++;
+            else if (buf[j] == '"')
+                return j + 1;
+        }
+        return (size_t)-1;
+    }
+    if (c == '{' || c == '[') {
+        size_t depth = 0;
+        int in_str = 0;
+        for (size_t j = i; j < len; j++) {
+            char d = buf[j];
+            if (in_str) {
+                if (d == '\\')
+                    j++;
+                else if (d == '"')
+                    in_str = 0;
+            } else if (d == '"') {
+                in_str = 1;
+            } else if (d == '{' || d == '[') {
+                depth++;
+            } else if ((d == '}' || d == ']') && --depth == 0) {
+                return j + 1;
+            }
+        }
+        return (size_t)-1;
+    }
+    size_t j = i;
+    while (j < len && buf[j] != ',' && buf[j] != '}' && buf[j] != ']' &&
+           buf[j] != ' ' && buf[j] != '\t' && buf[j] != '\r' &&
+           buf[j] != '\n')
+        j++;
+    return j > i ? j : (size_t)-1;
+}
+
+static json_t *decode(const char *buf, size_t from, size_t to)
+{
+    json_error_t err;
+    return json_loadb(buf + from, to - from, JSON_DECODE_ANY, &err);
+}
+
+/* The document at buf[off] ('{') with every key but "intervals" decoded,
+ * and the intervals read one at a time into ivs; *end is just past the
+ * document. NULL when the walk met anything it does not expect. */
+static json_t *walk_document(const char *buf, size_t len, size_t off,
+                             size_t *end, iv_list *ivs)
+{
+    json_t *root = json_object();
+    int had_intervals = 0;
+    size_t pos = off + 1;
+    if (!root)
+        return NULL;
+    for (;;) {
+        pos = skip_ws(buf, len, pos);
+        if (pos >= len)
+            goto fail;
+        if (buf[pos] == '}') {
+            *end = pos + 1;
+            return root;
+        }
+        if (json_object_size(root) || had_intervals) {
+            if (buf[pos] != ',')
+                goto fail;
+            pos = skip_ws(buf, len, pos + 1);
+        }
+        if (pos >= len || buf[pos] != '"')
+            goto fail;
+        size_t kend = value_end(buf, len, pos);
+        json_t *key = kend == (size_t)-1 ? NULL : decode(buf, pos, kend);
+        if (!json_is_string(key)) {
+            json_decref(key);
+            goto fail;
+        }
+        pos = skip_ws(buf, len, kend);
+        if (pos >= len || buf[pos] != ':') {
+            json_decref(key);
+            goto fail;
+        }
+        pos = skip_ws(buf, len, pos + 1);
+        const char *k = json_string_value(key);
+        if (!strcmp(k, "intervals") && pos < len && buf[pos] == '[') {
+            json_decref(key);
+            if (had_intervals || json_object_get(root, "intervals"))
+                goto fail;
+            had_intervals = 1;
+            pos = skip_ws(buf, len, pos + 1);
+            if (pos < len && buf[pos] == ']') {
+                pos++;
+                continue;
+            }
+            for (;;) {
+                size_t vend = value_end(buf, len, pos);
+                json_t *iv = vend == (size_t)-1 ? NULL : decode(buf, pos, vend);
+                if (!iv)
+                    goto fail;
+                int rc = iv_add(ivs, iv);
+                json_decref(iv);
+                if (rc)
+                    goto fail;
+                bdb_input_done_before(buf + vend); /* a mapped file's pages */
+                pos = skip_ws(buf, len, vend);
+                if (pos < len && buf[pos] == ']') {
+                    pos++;
+                    break;
+                }
+                if (pos >= len || buf[pos] != ',')
+                    goto fail;
+                pos = skip_ws(buf, len, pos + 1);
+            }
+            continue;
+        }
+        size_t vend = value_end(buf, len, pos);
+        json_t *v = vend == (size_t)-1 ? NULL : decode(buf, pos, vend);
+        if (!v || (!strcmp(k, "intervals") && had_intervals)) {
+            json_decref(v);
+            json_decref(key);
+            goto fail;
+        }
+        json_object_set_new(root, k, v);
+        json_decref(key);
+        pos = vend;
+    }
+fail:
+    json_decref(root);
+    ivs->n = 0;
+    return NULL;
+}
+
+static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
+                           size_t off, size_t lim, const ip_cmd *cmd,
+                           line_memo *lm, bdb_sink *out)
+{
+    int base_line = line_at(lm, off);
     if (!json_is_object(root)) {
         bdb_sink_warn(out, base_line, "iperf3 JSON: expected an object");
         return 0;
@@ -195,6 +416,7 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
     size_t top_lim = key_at(buf, off, lim, "server_output_json");
     for (size_t o = key_at(buf, off, top_lim, "end"); o < top_lim;
          o = key_at(buf, o + 1, top_lim, "end")) {
+        bdb_input_done_before(buf + o); /* a mapped file's pages searched */
         const char *q = buf + o + 5;
         q = bdb_skip_ws(q, buf + lim);
         while (q < buf + lim && (*q == ':' || *q == ' ' || *q == '\t' ||
@@ -203,7 +425,7 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
         if (q < buf + lim && *q == '{')
             end_off = o;
     }
-    int end_line = line_at(buf, end_off < lim ? end_off : off);
+    int end_line = line_at(lm, end_off < lim ? end_off : off);
     json_t *sent = json_object_get(end, "sum_sent");
     json_t *recv = json_object_get(end, "sum_received");
     json_t *usum = json_object_get(end, "sum");
@@ -211,7 +433,7 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
                                  !json_is_object(usum))) {
         bdb_iperf_run_free(&r);
         if (json_is_string(err))
-            bdb_sink_warn(out, line_at(buf, key_at(buf, off, lim, "error")),
+            bdb_sink_warn(out, line_at(lm, key_at(buf, off, lim, "error")),
                           "iperf3 reported an error: %.200s",
                           json_string_value(err));
         else
@@ -221,11 +443,11 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
         return 0;
     }
     if (json_is_string(err))
-        bdb_sink_warn(out, line_at(buf, key_at(buf, off, lim, "error")),
+        bdb_sink_warn(out, line_at(lm, key_at(buf, off, lim, "error")),
                       "iperf3 reported an error: %.200s",
                       json_string_value(err));
-    int l_sent = line_at(buf, key_at(buf, end_off, lim, "sum_sent"));
-    int l_recv = line_at(buf, key_at(buf, end_off, lim, "sum_received"));
+    int l_sent = line_at(lm, key_at(buf, end_off, lim, "sum_sent"));
+    int l_recv = line_at(lm, key_at(buf, end_off, lim, "sum_received"));
     if (json_is_object(sent) || json_is_object(recv)) {
         rc = j_final(&r, sent, ID_SUM, SIDE_SND, dflt, l_sent, 0, out);
         if (!rc)
@@ -234,24 +456,24 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
         /* old iperf3 UDP: one "sum" with the sender's rate and the
          * receiver's loss */
         rc = j_final(&r, usum, ID_SUM, SIDE_SND, dflt,
-                     line_at(buf, key_at(buf, end_off, lim, "sum")), 1, out);
+                     line_at(lm, key_at(buf, end_off, lim, "sum")), 1, out);
     }
     json_t *bs = json_object_get(end, "sum_sent_bidir_reverse");
     json_t *br = json_object_get(end, "sum_received_bidir_reverse");
     if (!rc && (json_is_object(bs) || json_is_object(br))) {
         r.bidir = 1;
         rc = j_final(&r, bs, ID_SUM, SIDE_SND, FLOW_S2C,
-                     line_at(buf, key_at(buf, end_off, lim,
+                     line_at(lm, key_at(buf, end_off, lim,
                                          "sum_sent_bidir_reverse")), 0, out);
         if (!rc)
             rc = j_final(&r, br, ID_SUM, SIDE_RCV, FLOW_S2C,
-                         line_at(buf, key_at(buf, end_off, lim,
+                         line_at(lm, key_at(buf, end_off, lim,
                                              "sum_received_bidir_reverse")),
                          r.udp, out);
     }
     /* per stream */
     json_t *streams = json_object_get(end, "streams");
-    int l_streams = line_at(buf, key_at(buf, end_off, lim, "streams"));
+    int l_streams = line_at(lm, key_at(buf, end_off, lim, "streams"));
     size_t i;
     json_t *st;
     json_array_foreach(streams, i, st) {
@@ -287,19 +509,19 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
         if (rm == 0 && json_is_object(json_object_get(start,
                                                       "accepted_connection")))
             r.have_cpu = 2;
-        r.cpu_line = line_at(buf, key_at(buf, end_off, lim,
+        r.cpu_line = line_at(lm, key_at(buf, end_off, lim,
                                          "cpu_utilization_percent"));
     }
-    /* intervals */
-    json_t *ivs = json_object_get(root, "intervals");
+    /* intervals; the searches above read the whole document: a mapped
+     * file's pages go, and come back one interval at a time */
+    bdb_input_release(buf);
+    lm->pos = 0; /* counting forward again beats walking back over it all */
+    lm->line = 1;
     size_t pos = key_at(buf, off, lim, "intervals");
     /* count lines incrementally: a long -J run has thousands of intervals */
     size_t counted = pos < lim ? pos : off;
-    int cline = line_at(buf, counted);
-    json_t *iv;
-    json_array_foreach(ivs, i, iv) {
-        if (rc)
-            break;
+    int cline = line_at(lm, counted);
+    for (i = 0; i < ivs->n && !rc; i++) {
         size_t at = key_at(buf, pos, lim, "sum");
         if (at < lim) {
             for (; counted < at; counted++)
@@ -308,10 +530,10 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
             pos = at + 1;
         }
         int line = cline;
-        rc = j_interval(&r, json_object_get(iv, "sum"), dflt, line);
+        bdb_input_done_before(buf + counted);
+        rc = j_interval(&r, &ivs->v[i].sum, dflt, line);
         if (!rc)
-            rc = j_interval(&r, json_object_get(iv, "sum_bidir_reverse"),
-                            FLOW_S2C, line);
+            rc = j_interval(&r, &ivs->v[i].rev, FLOW_S2C, line);
     }
     if (!rc)
         rc = bdb_iperf_run_emit(&r, out);
@@ -321,6 +543,8 @@ static int iperf3_json_one(json_t *root, const char *buf, size_t off,
 
 int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out)
 {
+    line_memo memo = {buf, 0, 1};
+    line_memo *lm = &memo;
     size_t off = bdb_bom_len(buf, len);
     ip_cmd cmd;
     int have_cmd = 0;
@@ -338,26 +562,42 @@ int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out)
             const char *p = buf + off, *e = le;
             bdb_trim(&p, &e);
             ip_cmd c;
-            int k = bdb_iperf_cmd_line(p, e, 1, line_at(buf, off), &c, out);
+            int k = bdb_iperf_cmd_line(p, e, 1, line_at(lm, off), &c, out);
             if (k < 0)
                 return k;
             if (k > 0) {
                 cmd = c;
                 have_cmd = 1;
             } else {
-                bdb_iperf_warn_line(out, line_at(buf, off),
+                bdb_iperf_warn_line(out, line_at(lm, off),
                                     "expected an iperf3 -J JSON object", p,
                                     e);
             }
             off = (size_t)(le - buf);
             continue;
         }
+        iv_list ivs = {NULL, 0, 0};
+        size_t doc_end = 0;
+        json_t *root = walk_document(buf, len, off, &doc_end, &ivs);
+        if (root) {
+            int rc = iperf3_json_one(root, &ivs, buf, off, doc_end,
+                                     have_cmd ? &cmd : NULL, lm, out);
+            json_decref(root);
+            free(ivs.v);
+            if (rc)
+                return rc;
+            off = doc_end;
+            have_cmd = 0;
+            continue;
+        }
+        /* what the walk did not expect: jansson reads the whole document
+         * and says what is wrong with it */
         json_error_t jerr;
-        json_t *root = json_loadb(buf + off, len - off,
-                                  JSON_DISABLE_EOF_CHECK, &jerr);
+        root = json_loadb(buf + off, len - off, JSON_DISABLE_EOF_CHECK, &jerr);
         if (!root) {
+            free(ivs.v);
             bdb_sink_warn(out,
-                          line_at(buf, off) +
+                          line_at(lm, off) +
                               (jerr.line > 0 ? jerr.line - 1 : 0),
                           "iperf3 JSON does not parse (truncated?): %s; "
                           "nothing after it is read",
@@ -367,9 +607,18 @@ int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out)
         size_t used = (size_t)jerr.position;
         if (used == 0 || off + used > len)
             used = len - off;
-        int rc = iperf3_json_one(root, buf, off, off + used,
-                                 have_cmd ? &cmd : NULL, out);
+        size_t k;
+        json_t *iv;
+        int rc = BDB_OK;
+        json_array_foreach(json_object_get(root, "intervals"), k, iv) {
+            if (!rc)
+                rc = iv_add(&ivs, iv);
+        }
+        if (!rc)
+            rc = iperf3_json_one(root, &ivs, buf, off, off + used,
+                                 have_cmd ? &cmd : NULL, lm, out);
         json_decref(root);
+        free(ivs.v);
         if (rc)
             return rc;
         off += used;

@@ -1,0 +1,257 @@
+/* test_input_memory.c - large inputs read within a fixed peak-RSS bound
+ * (the child's, from wait4): a 200 MB file imported, a dry run of 200,000
+ * rows, a 60 MB iperf3 -J document parsed. Its own program, so that the
+ * children are forked from a small parent (a fork's resident pages count
+ * in the child's peak until it execs). No timing is asserted. */
+#include "test_util.h"
+
+#include "../common/bdb_error.h"
+#include "../common/bdb_input.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define RSS_BOUND_MB 160 /* ASan's shadow memory, a small quarantine */
+#else
+#define RSS_BOUND_MB 64
+#endif
+
+/* 200 MB read once: real rows of the results CSV, each followed by a
+ * 100 KB blank line (blank lines are skipped), so that every pass over
+ * the bytes (digest, compressed copy, NUL scan, parse) reads 200 MB while
+ * the parse and the store stay cheap. Holding the file, as the import
+ * did, is 200 MB of resident memory. */
+static void input__import_of_a_200_mb_file__stays_within_a_fixed_bound(void **state)
+{
+    (void)state;
+    const char *dir = tu_tmpdir();
+    char csv[1024], db[1024];
+    snprintf(csv, sizeof csv, "%s/padded.csv", dir);
+    snprintf(db, sizeof db, "%s/padded.sqlite", dir);
+    FILE *f = fopen(csv, "w");
+    assert_non_null(f);
+    fputs("platform,tool,benchmark,metric,value,unit,parameters\n", f);
+    char pad[100 * 1024];
+    memset(pad, ' ', sizeof pad);
+    for (int i = 0; i < 2000; i++) {
+        fprintf(f, "box%d,gzip,gzip,real,%d.%03d,s,threads=%d\n", i % 5,
+                1 + i % 7, i % 1000, i % 4);
+        assert_int_equal(fwrite(pad, 1, sizeof pad, f), sizeof pad);
+        fputc('\n', f);
+    }
+    assert_int_equal(fclose(f), 0);
+
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0)
+            dup2(null, 1);
+#if defined(__SANITIZE_ADDRESS__)
+        setenv("ASAN_OPTIONS", "quarantine_size_mb=16:detect_leaks=1", 1);
+#endif
+        execl(BDB_BINARY, "benchdb", "--db", db, "import", "-q", "--format",
+              "results-csv", csv, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    struct rusage ru;
+    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    long peak_mb = ru.ru_maxrss / 1024;
+    print_message("peak RSS of the import: %ld MB (bound %d MB)\n", peak_mb,
+                  RSS_BOUND_MB);
+    if (peak_mb > RSS_BOUND_MB)
+        fail_msg("importing a 200 MB file took %ld MB, more than %d MB",
+                 peak_mb, RSS_BOUND_MB);
+
+    /* every row landed, and the stored copy is the file */
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' list series --format csv", db), 0);
+    assert_non_null(strstr(out.data, ",gzip,gzip,real,threads=3,s,lower,"));
+    bdb_store *st = NULL;
+    bdb_diag diag;
+    bdb_diag_clear(&diag);
+    assert_int_equal(bdb_store_open(&st, db, &diag), BDB_OK);
+    long long *ids = NULL;
+    size_t nids = 0;
+    assert_int_equal(bdb_store_source_ids(st, &ids, &nids), BDB_OK);
+    assert_int_equal(nids, 1);
+    bdb_stored_source src;
+    assert_int_equal(bdb_store_source_load(st, ids[0], &src), BDB_OK);
+    struct stat sb;
+    assert_int_equal(stat(csv, &sb), 0);
+    assert_int_equal(src.size, (size_t)sb.st_size);
+    bdb_input in;
+    char msg[256];
+    assert_int_equal(bdb_input_open(&in, csv, msg, sizeof msg), BDB_OK);
+    assert_memory_equal(src.raw, in.data, src.size);
+    bdb_input_close(&in);
+    free(ids);
+    bdb_stored_source_free(&src);
+    bdb_store_close(st);
+    bdb_buf_free(&out);
+    unlink(csv);
+}
+
+/* import --dry-run counts the figures and the parameters they share as
+ * they stream by: 200,000 rows (700 MB when collected) stay small. */
+static void input__dry_run_of_200k_rows__stays_within_a_fixed_bound(void **state)
+{
+    (void)state;
+    const char *dir = tu_tmpdir();
+    char csv[1024], db[1024];
+    snprintf(csv, sizeof csv, "%s/dry.csv", dir);
+    snprintf(db, sizeof db, "%s/dry.sqlite", dir);
+    FILE *f = fopen(csv, "w");
+    assert_non_null(f);
+    fputs("platform,tool,benchmark,metric,value,unit,parameters\n", f);
+    for (int i = 0; i < 200000; i++)
+        fprintf(f, "box%d,gzip,gzip,real,%d.%03d,s,threads=%d;level=9\n",
+                i % 5, 1 + i % 7, i % 1000, i % 4);
+    assert_int_equal(fclose(f), 0);
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fds[0]);
+        dup2(fds[1], 1);
+#if defined(__SANITIZE_ADDRESS__)
+        setenv("ASAN_OPTIONS", "quarantine_size_mb=16:detect_leaks=1", 1);
+#endif
+        execl(BDB_BINARY, "benchdb", "--db", db, "import", "--dry-run",
+              csv, (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    char out[4096];
+    size_t got = 0;
+    ssize_t r;
+    while (got + 1 < sizeof out &&
+           (r = read(fds[0], out + got, sizeof out - 1 - got)) > 0)
+        got += (size_t)r;
+    out[got] = '\0';
+    close(fds[0]);
+    int status;
+    struct rusage ru;
+    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    assert_non_null(strstr(out, "results-csv, 200000 figures, platform "
+                                "(none), parameters level=9, 0 warnings"));
+    long peak_mb = ru.ru_maxrss / 1024;
+    print_message("peak RSS of the dry run: %ld MB (bound %d MB)\n", peak_mb,
+                  RSS_BOUND_MB);
+    if (peak_mb > RSS_BOUND_MB)
+        fail_msg("a dry run of 200,000 rows took %ld MB, more than %d MB",
+                 peak_mb, RSS_BOUND_MB);
+}
+
+/* An iperf3 -J log of a long run is mostly its "intervals": each one is
+ * decoded on its own, so a 60 MB document (the real sample's intervals
+ * repeated) parses within the bound that a small one does, to the same
+ * figures (the interval statistics are the same intervals again). The
+ * whole document in jansson took about 430 MB. */
+static void input__long_iperf3_json__parses_within_a_fixed_bound(void **state)
+{
+    (void)state;
+    size_t len;
+    char *text = tu_read("samples/iperf3/json-tcp-P4.json", &len);
+    const char *iv = strstr(text, "\"intervals\"");
+    assert_non_null(iv);
+    const char *lb = strchr(iv, '[');
+    assert_non_null(lb);
+    /* the array's end: brackets outside strings (the sample has no
+     * brackets in its strings) */
+    const char *rb = NULL;
+    int depth = 0;
+    for (const char *c = lb; *c && !rb; c++) {
+        if (*c == '[')
+            depth++;
+        else if (*c == ']' && --depth == 0)
+            rb = c;
+    }
+    assert_non_null(rb);
+    const char *dir = tu_tmpdir();
+    char path[1024];
+    snprintf(path, sizeof path, "%s/long-iperf3.json", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, (size_t)(lb + 1 - text), f),
+                     (size_t)(lb + 1 - text));
+    size_t inner = (size_t)(rb - lb - 1), written = 0;
+    for (int k = 0; written < ((size_t)60 << 20); k++) {
+        if (k)
+            fputc(',', f);
+        assert_int_equal(fwrite(lb + 1, 1, inner, f), inner);
+        written += inner + 1;
+    }
+    size_t rest = len - (size_t)(rb - text);
+    assert_int_equal(fwrite(rb, 1, rest, f), rest);
+    assert_int_equal(fclose(f), 0);
+    free(text);
+
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fds[0]);
+        dup2(fds[1], 1);
+#if defined(__SANITIZE_ADDRESS__)
+        setenv("ASAN_OPTIONS", "quarantine_size_mb=16:detect_leaks=1", 1);
+#endif
+        /* --tool: detection is not what this measures (its sniffers read
+         * the whole file) */
+        execl(BDB_BINARY, "benchdb", "parse", "--tool", "iperf3", path,
+              (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    char out[256];
+    size_t got = 0;
+    ssize_t r;
+    char sink[4096];
+    while ((r = read(fds[0], sink, sizeof sink)) > 0) {
+        size_t take = got + (size_t)r < sizeof out - 1 ? (size_t)r
+                                                       : sizeof out - 1 - got;
+        memcpy(out + got, sink, take);
+        got += take;
+    }
+    out[got] = '\0';
+    close(fds[0]);
+    int status;
+    struct rusage ru;
+    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    assert_non_null(strstr(out, ": iperf3 iperf 3.12, 49 figures"));
+    long peak_mb = ru.ru_maxrss / 1024;
+    print_message("peak RSS of the parse: %ld MB (bound %d MB)\n", peak_mb,
+                  RSS_BOUND_MB);
+    if (peak_mb > RSS_BOUND_MB)
+        fail_msg("parsing a 60 MB iperf3 JSON took %ld MB, more than %d MB",
+                 peak_mb, RSS_BOUND_MB);
+    unlink(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(input__dry_run_of_200k_rows__stays_within_a_fixed_bound),
+        cmocka_unit_test(input__long_iperf3_json__parses_within_a_fixed_bound),
+        /* last: it loads the 200 MB stored copy into this process */
+        cmocka_unit_test(input__import_of_a_200_mb_file__stays_within_a_fixed_bound),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
