@@ -1,11 +1,23 @@
 /* bdb_refs.c - interned series identities (see bdb_refs.h): open
- * addressing on the stored hash, each ref one allocation with its names,
- * each distinct parameter text one allocation. */
+ * addressing on the stored hash, each ref carved with its names from a
+ * block, each distinct parameter text one allocation. */
 #include "bdb_refs.h"
 
+#include <stdalign.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+struct bdb_refs_block {
+    bdb_refs_block *next;
+    size_t size;                /* bytes of data */
+    alignas(bdb_series_ref) unsigned char data[];
+};
+
+/* The first block holds a few dozen refs (a small log has fewer); each
+ * next one doubles, up to this. */
+#define BLOCK_MIN ((size_t)4 << 10)
+#define BLOCK_MAX ((size_t)256 << 10)
 
 unsigned long long bdb_refs_hash(const char *p, size_t n)
 {
@@ -17,13 +29,41 @@ unsigned long long bdb_refs_hash(const char *p, size_t n)
 
 void bdb_refs_free(bdb_refs *t)
 {
-    for (size_t i = 0; i < t->nslots; i++)
-        free(t->slots[i]);
+    for (bdb_refs_block *b = t->blocks, *next; b; b = next) {
+        next = b->next;
+        free(b);
+    }
     free(t->slots);
     for (size_t i = 0; i < t->ntexts; i++)
         free(t->texts[i]);
     free(t->texts);
     memset(t, 0, sizeof *t);
+}
+
+/* n zeroed bytes for a ref and its names, aligned for a ref; NULL when
+ * out of memory. */
+static void *carve(bdb_refs *t, size_t n)
+{
+    size_t align = alignof(bdb_series_ref);
+    n = (n + align - 1) / align * align;
+    if (!t->blocks || t->block_free < n) {
+        size_t size = t->blocks ? t->blocks->size * 2 : BLOCK_MIN;
+        if (size > BLOCK_MAX)
+            size = BLOCK_MAX;
+        if (size < n)
+            size = n;
+        bdb_refs_block *b = malloc(sizeof *b + size);
+        if (!b)
+            return NULL;
+        b->next = t->blocks;
+        b->size = size;
+        t->blocks = b;
+        t->block_free = size;
+    }
+    void *p = t->blocks->data + (t->blocks->size - t->block_free);
+    t->block_free -= n;
+    memset(p, 0, n);
+    return p;
 }
 
 static int grow_refs(bdb_refs *t)
@@ -116,9 +156,11 @@ bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
                 memcmp(r->names, names, len) == 0)
                 return r;
     }
-    if ((t->used + 1) * 2 > t->nslots && grow_refs(t))
+    /* filled to three quarters: the slots are a pointer each, as many as
+     * the file has series */
+    if ((t->used + 1) * 4 > t->nslots * 3 && grow_refs(t))
         return NULL;
-    bdb_series_ref *r = calloc(1, sizeof *r + len + 1);
+    bdb_series_ref *r = carve(t, sizeof *r + len + 1);
     if (!r)
         return NULL;
     char *k = (char *)(r + 1);

@@ -11,9 +11,16 @@
 
 #include "bdb_sample.h"
 
+typedef struct bdb_refs_block bdb_refs_block;
+
 typedef struct bdb_refs {
     bdb_series_ref **slots;
     size_t nslots, used;
+    /* the refs themselves, with their names, are carved from blocks that
+     * double up to a cap: a file of 600,000 series makes 600,000 refs,
+     * and one malloc each cost its header and its time */
+    bdb_refs_block *blocks;     /* the newest first */
+    size_t block_free;          /* bytes left at its end */
     char **texts;           /* the parameters' texts, open addressing */
     size_t ntexts, texts_used;
     const char *last_text;  /* the text interned last */

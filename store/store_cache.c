@@ -12,15 +12,52 @@
  * memory stays bounded. */
 #define SCACHE_MAX 65536
 
+struct bdb_scache_block {
+    bdb_scache_block *next;
+    size_t size;
+    char data[];
+};
+
+/* The first block holds a few dozen keys (a small log has fewer series);
+ * each next one doubles, up to this. */
+#define BLOCK_MIN ((size_t)4 << 10)
+#define BLOCK_MAX ((size_t)256 << 10)
+
 /* Forgets the series (and the sets, when they are as many); the ids
  * refs remember stay valid: the transaction goes on. */
 static void evict(bdb_scache *c)
 {
-    for (size_t i = 0; i < c->nslots; i++)
-        free(c->slots[i].key);      /* the unit is in the same block */
+    for (bdb_scache_block *b = c->blocks, *next; b; b = next) {
+        next = b->next;
+        free(b);
+    }
+    c->blocks = NULL;
+    c->block_free = 0;
     free(c->slots);
     c->slots = NULL;
     c->nslots = c->used = 0;
+}
+
+/* n bytes for a key and its unit; NULL when out of memory. */
+static char *carve(bdb_scache *c, size_t n)
+{
+    if (!c->blocks || c->block_free < n) {
+        size_t size = c->blocks ? c->blocks->size * 2 : BLOCK_MIN;
+        if (size > BLOCK_MAX)
+            size = BLOCK_MAX;
+        if (size < n)
+            size = n;
+        bdb_scache_block *b = malloc(sizeof *b + size);
+        if (!b)
+            return NULL;
+        b->next = c->blocks;
+        b->size = size;
+        c->blocks = b;
+        c->block_free = size;
+    }
+    char *p = c->blocks->data + (c->blocks->size - c->block_free);
+    c->block_free -= n;
+    return p;
 }
 
 void bdb_scache_clear(bdb_scache *c)
@@ -80,9 +117,10 @@ bdb_scache_entry *bdb_scache_find(bdb_scache *c, const char *key)
 {
     if (!c->nslots)
         return NULL;
-    size_t j = scache_hash(key) & (c->nslots - 1);
+    uint64_t h = scache_hash(key);
+    size_t j = h & (c->nslots - 1);
     while (c->slots[j].key) {
-        if (strcmp(c->slots[j].key, key) == 0)
+        if (c->slots[j].hash == h && strcmp(c->slots[j].key, key) == 0)
             return &c->slots[j];
         j = (j + 1) & (c->nslots - 1);
     }
@@ -102,7 +140,7 @@ void bdb_scache_put(bdb_scache *c, const char *key, long long id,
         for (size_t i = 0; i < c->nslots; i++) {
             if (!c->slots[i].key)
                 continue;
-            size_t j = scache_hash(c->slots[i].key) & (n - 1);
+            size_t j = c->slots[i].hash & (n - 1);
             while (s[j].key)
                 j = (j + 1) & (n - 1);
             s[j] = c->slots[i];
@@ -111,16 +149,17 @@ void bdb_scache_put(bdb_scache *c, const char *key, long long id,
         c->slots = s;
         c->nslots = n;
     }
-    size_t j = scache_hash(key) & (c->nslots - 1);
+    uint64_t h = scache_hash(key);
+    size_t j = h & (c->nslots - 1);
     while (c->slots[j].key)
         j = (j + 1) & (c->nslots - 1);
     size_t kn = strlen(key), un = strlen(unit);
-    char *k = malloc(kn + un + 2);
+    char *k = carve(c, kn + un + 2);
     if (!k)
         return;
     memcpy(k, key, kn + 1);
     memcpy(k + kn + 1, unit, un + 1);
-    c->slots[j] = (bdb_scache_entry){k, id, k + kn + 1};
+    c->slots[j] = (bdb_scache_entry){k, id, k + kn + 1, h};
     c->used++;
 }
 

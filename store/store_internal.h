@@ -82,12 +82,19 @@ int bdb_store_uncompress(bdb_store *st, long long id, const void *z,
 typedef struct bdb_scache_entry {
     char *key;              /* NULL: free slot */
     long long id;
-    char *unit;             /* in key's block: freeing key frees it */
+    char *unit;             /* beside key in the cache's blocks */
+    unsigned long long hash;    /* of key */
 } bdb_scache_entry;
+
+typedef struct bdb_scache_block bdb_scache_block;
 
 typedef struct bdb_scache {
     bdb_scache_entry *slots;
     size_t nslots, used;
+    bdb_scache_block *blocks;   /* the keys and units, the newest first:
+                                   freed together when the cache starts
+                                   again, not one by one */
+    size_t block_free;          /* bytes left at the newest's end */
     unsigned long long generation;  /* bumped by each clear: the ids refs
                                        remember are of one generation */
     bdb_strmap sets;                /* parameter set text -> its id */

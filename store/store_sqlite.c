@@ -351,9 +351,18 @@ static int sq_get_version(bdb_store *st, int *v)
     return rc == SQLITE_ROW ? BDB_OK : fail_db(st, "reading schema version");
 }
 
+/* Migrations run with foreign keys off, as SQLite's table rebuild
+ * requires (dropping a referenced table would otherwise delete through
+ * its children, or fail), and check them before they commit. The pragma
+ * is a no-op inside a transaction, so it is set around it. */
 static int sq_mig_begin(bdb_store *st)
 {
-    return exec_patient(st, "BEGIN IMMEDIATE");
+    int rc = exec(st, "PRAGMA foreign_keys = OFF");
+    if (!rc)
+        rc = exec_patient(st, "BEGIN IMMEDIATE");
+    if (rc)
+        sqlite3_exec(DB(st), "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
+    return rc;
 }
 
 static int sq_set_version(bdb_store *st, int v)
@@ -363,12 +372,33 @@ static int sq_set_version(bdb_store *st, int v)
     return exec(st, sql);
 }
 
+/* A row that names a parent the migration lost (see sq_mig_begin). */
+static int foreign_keys_hold(bdb_store *st)
+{
+    sqlite3_stmt *s;
+    if (prepare(st, &s, "PRAGMA foreign_key_check"))
+        return BDB_ESTORE;
+    int step = sqlite3_step(s), rc = BDB_OK;
+    if (step == SQLITE_ROW)
+        rc = bdb_store_fail(st, BDB_ESTORE,
+                            "migration left a row of %s without its parent "
+                            "in %s", col_text(s, 0), col_text(s, 2));
+    else if (step != SQLITE_DONE)
+        rc = fail_db(st, "checking foreign keys");
+    sqlite3_finalize(s);
+    return rc;
+}
+
 static int sq_mig_end(bdb_store *st, int commit)
 {
-    if (commit)
-        return exec(st, "COMMIT");
-    sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
-    return BDB_OK;
+    int rc = commit ? foreign_keys_hold(st) : BDB_OK;
+    if (commit && !rc)
+        rc = exec(st, "COMMIT");
+    if (!commit || rc)
+        sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
+    if (exec(st, "PRAGMA foreign_keys = ON") && !rc)
+        rc = BDB_ESTORE;
+    return rc;
 }
 
 static const bdb_migrator sq_migrator = {

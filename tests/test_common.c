@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 static void sha256__nist_vectors__match(void **state)
@@ -229,6 +230,50 @@ static void refs__same_key__is_one_ref_that_stays_put(void **state)
     assert_true(bdb_refs_intern(&t, names, n - 1, 4, "c=1") != first);
     assert_true(bdb_refs_intern(&t, names, n, 4, "c=10") != first);
     assert_true(bdb_refs_intern(&t, names, n, 4, "") != first);
+    bdb_refs_free(&t);
+}
+
+static void refs__names_of_every_length__keep_their_bytes_and_place(
+    void **state)
+{
+    (void)state;
+    /* refs are carved from blocks of 4 KB doubling to 256 KB: names from
+     * a few bytes to 60,000 (more than a first block) must each keep
+     * their bytes, their alignment and their address while thousands of
+     * others are made after them */
+    bdb_refs t = {0};
+    enum { N = 3000 };
+    static bdb_series_ref *made[N];
+    static char names[60000 + 32];
+    size_t lens[N];
+    for (int i = 0; i < N; i++) {
+        size_t len = i % 500 == 7 ? 60000 : 8 + (size_t)(i % 97);
+        memset(names, 'a' + i % 26, len);
+        int head = snprintf(names, 32, "p%d\x1f", i);
+        names[head] = 'a';
+        names[len - 1] = '\x1f';
+        lens[i] = len;
+        made[i] = bdb_refs_intern(&t, names, len, (size_t)head, "c=1");
+        assert_non_null(made[i]);
+        assert_int_equal((uintptr_t)made[i] % _Alignof(bdb_series_ref), 0);
+        assert_int_equal(made[i]->repetition, 0);
+        assert_int_equal(made[i]->series_id, 0);
+        made[i]->repetition = i + 1;
+    }
+    for (int i = 0; i < N; i++) {
+        size_t len = lens[i];
+        memset(names, 'a' + i % 26, len);
+        int head = snprintf(names, 32, "p%d\x1f", i);
+        names[head] = 'a';
+        names[len - 1] = '\x1f';
+        assert_int_equal(made[i]->names_len, len);
+        assert_memory_equal(made[i]->names, names, len);
+        assert_int_equal(made[i]->names[len], '\0');
+        assert_ptr_equal(bdb_refs_intern(&t, names, len, (size_t)head, "c=1"),
+                         made[i]);
+        assert_int_equal(made[i]->repetition, i + 1);
+    }
+    assert_int_equal(t.used, N);
     bdb_refs_free(&t);
 }
 
@@ -1055,6 +1100,7 @@ int main(void)
         cmocka_unit_test(results_csv__repeated_and_changing_cells__each_row_read_right),
         cmocka_unit_test(sample_copy__carries_the_set_parameters_only),
         cmocka_unit_test(refs__same_key__is_one_ref_that_stays_put),
+        cmocka_unit_test(refs__names_of_every_length__keep_their_bytes_and_place),
         cmocka_unit_test(merge_check__file_that_did_not_land__counts_for_nothing),
         cmocka_unit_test(path_pattern__seed000_layout__gives_platform_and_params),
         cmocka_unit_test(names__settings_and_repetition_counters__told_apart),

@@ -286,6 +286,78 @@ static void store__database_of_schema_4__moves_parameters_into_sets(void **state
     bdb_store_close(st);
 }
 
+/* the series of a walk, one "tool benchmark metric params unit better
+ * nresults" a line, in the walk's order */
+static int series_text(const bdb_series_row *r, void *ctx)
+{
+    char *out = ctx;
+    size_t used = strlen(out);
+    snprintf(out + used, 2000 - used, "%lld %s %s %s %s %s %d %lld\n", r->id,
+             r->tool, r->benchmark, r->metric, r->params, r->unit, r->better,
+             r->nresults);
+    return 0;
+}
+
+static void store__database_of_schema_5__keeps_its_series_and_results(
+    void **state)
+{
+    (void)state;
+    /* tests/fixtures/store/schema-v5.sqlite was made by benchdb at schema
+     * version 5 (series checked by `better IN (-1, 0, 1)`) from
+     * tests/fixtures/store/schema-v4.csv; version 6 rebuilds the series
+     * table, whose ids the results and sets refer to */
+    size_t len;
+    char *bytes = tu_read("tests/fixtures/store/schema-v5.sqlite", &len);
+    FILE *f = fopen(db_path, "wb");
+    assert_non_null(f);
+    fwrite(bytes, 1, len, f);
+    fclose(f);
+    free(bytes);
+    bdb_store *st = open_db();
+    assert_int_equal(results_of(st, NULL), 7);
+    assert_int_equal(results_with(st, "concurrency", "8"), 2);
+    assert_int_equal(results_with(st, "server", "nginx"), 4);
+    assert_names(st, "param", "concurrency,connections,server,threads");
+    char text[2000] = "";
+    assert_int_equal(bdb_store_series_each(st, NULL, series_text, text), 0);
+    assert_string_equal(
+        text,
+        "1 ab /index.html requests_per_sec concurrency=1,server=nginx op/s 1 2\n"
+        "2 ab /index.html requests_per_sec concurrency=8,server=nginx op/s 1 2\n"
+        "5 dd write throughput  B/s 1 1\n"
+        "4 wrk / latency_avg connections=64,threads=4 s -1 1\n"
+        "3 wrk / requests_per_sec connections=64,threads=4 op/s 1 1\n");
+    /* a figure of a migrated series joins it; deleting its source still
+     * cascades to the results */
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    bdb_sample smp;
+    bdb_sample_init(&smp, "/index.html");
+    snprintf(smp.tool, sizeof smp.tool, "ab");
+    snprintf(smp.platform, sizeof smp.platform, "pi4");
+    bdb_params_set(&smp.params, "concurrency", "8");
+    bdb_params_set(&smp.params, "server", "nginx");
+    smp.repetition = 2;
+    assert_int_equal(bdb_sink_add(&sink, &smp, "requests_per_sec", 210,
+                                  BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER,
+                                  2), 0);
+    bdb_source_info info = {.path = "more.txt", .sha256 = "more", .raw = "x",
+                            .size = 1, .tool = "ab", .parser_version = "ab:1",
+                            .options = ""};
+    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
+    bdb_sink_free(&sink);
+    assert_int_equal(results_with(st, "concurrency", "8"), 3);
+    int n = 0;
+    assert_int_equal(bdb_store_series_each(st, NULL, count_series, &n), 0);
+    assert_int_equal(n, 5);
+    long long id = 0;
+    assert_int_equal(bdb_store_source_find(st, "more", &id), 0);
+    assert_true(id > 0);
+    assert_int_equal(bdb_store_source_delete(st, id), 0);
+    assert_int_equal(results_with(st, "concurrency", "8"), 2);
+    bdb_store_close(st);
+}
+
 typedef struct row_check {
     int n, bad;
     char seen[1000];
@@ -1144,6 +1216,7 @@ int main(void)
         cmocka_unit_test_setup(store__schema_version__is_the_latest_migration, setup),
         cmocka_unit_test_setup(store__database_of_schema_1__upgrades_and_keeps_data, setup),
         cmocka_unit_test_setup(store__database_of_schema_4__moves_parameters_into_sets, setup),
+        cmocka_unit_test_setup(store__database_of_schema_5__keeps_its_series_and_results, setup),
         cmocka_unit_test_setup(store__platform_merge__keeps_fields_not_given, setup),
         cmocka_unit_test_setup(store__bad_sample__leaves_nothing_of_the_source, setup),
         cmocka_unit_test_setup(store__unit_conflict_in_a_series__is_refused, setup),
