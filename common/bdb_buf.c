@@ -105,21 +105,28 @@ char *bdb_buf_detach(bdb_buf *b, size_t *len)
     return p;
 }
 
-int bdb_buf_read_file(bdb_buf *b, const char *path, char *msg, size_t msgsz)
+int bdb_open_regular(const char *path, struct stat *sb, char *msg,
+                     size_t msgsz)
 {
-    /* O_NONBLOCK, so that a FIFO put where a file was cannot block the
-     * open; only a regular file is read. */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
         snprintf(msg, msgsz, "cannot open: %s", strerror(errno));
-        return BDB_EIO;
+        return -1;
     }
-    struct stat sb;
-    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+    if (fstat(fd, sb) != 0 || !S_ISREG(sb->st_mode)) {
         snprintf(msg, msgsz, "not a regular file: not read");
         close(fd);
-        return BDB_EIO;
+        return -1;
     }
+    return fd;
+}
+
+int bdb_buf_read_file(bdb_buf *b, const char *path, char *msg, size_t msgsz)
+{
+    struct stat sb;
+    int fd = bdb_open_regular(path, &sb, msg, msgsz);
+    if (fd < 0)
+        return BDB_EIO;
     size_t max = b->max ? b->max : BDB_BUF_DEFAULT_MAX;
     if ((unsigned long long)sb.st_size > max) {
         snprintf(msg, msgsz, "the file has %lld bytes, more than the %zu MiB "

@@ -30,6 +30,13 @@ int bdb_buf_printf(bdb_buf *b, const char *fmt, ...)
 /* Hands the data to the caller (who frees it) and resets b. */
 char *bdb_buf_detach(bdb_buf *b, size_t *len);
 
+struct stat;
+/* Opens path for reading if it is a regular file (O_NONBLOCK, so that a
+ * FIFO put where a file was cannot block the open) and fills *sb: the
+ * descriptor, or -1 with the reason in msg. */
+int bdb_open_regular(const char *path, struct stat *sb, char *msg,
+                     size_t msgsz);
+
 /* Reads a whole file into b; returns BDB_EIO with errno text in msg. */
 int bdb_buf_read_file(bdb_buf *b, const char *path, char *msg, size_t msgsz);
 

@@ -254,19 +254,10 @@ static void input_init(bdb_input *in)
 int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz)
 {
     input_init(in);
-    /* O_NONBLOCK, so that a FIFO put where a file was cannot block the
-     * open; only a regular file is read. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        snprintf(msg, msgsz, "cannot open: %s", strerror(errno));
-        return BDB_EIO;
-    }
     struct stat sb;
-    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        snprintf(msg, msgsz, "not a regular file: not read");
-        close(fd);
+    int fd = bdb_open_regular(path, &sb, msg, msgsz);
+    if (fd < 0)
         return BDB_EIO;
-    }
     if (sb.st_size == 0)
         return read_all(in, fd, msg, msgsz);
     if ((unsigned long long)sb.st_size <= BDB_INPUT_READ_MAX)
