@@ -412,34 +412,9 @@ static const bdb_migrator sq_migrator = {
 
 static void register_functions(sqlite3 *db);
 
-/* Each file of a batch is a savepoint, and SQLite keeps the original of
- * every existing page a savepoint changes in a sub-journal, in memory up
- * to 64 KiB and in a temporary file past it: on the 10,000 small logs
- * that file took 87% of the import's writes (650k pwrite calls, 0.5 s of
- * system time) for journals that were released a moment later. 4 MiB
- * holds a small file's savepoint; a larger one still spills to the file,
- * so memory stays bounded. The setting is process-wide and only takes
- * before SQLite initializes: a later call (SQLITE_MISUSE) leaves the
- * default, which is slower and as correct. */
-#define SUBJOURNAL_IN_MEMORY (4 << 20)
-
-static void tune_sqlite_once(void)
-{
-    static int done;
-    if (done)
-        return;
-    done = 1;
-    if (sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, SUBJOURNAL_IN_MEMORY) !=
-        SQLITE_OK) {
-        /* already initialized by another user of the library: keep its
-         * default */
-    }
-}
-
 static int sq_open(bdb_store *st, const char *location, int mode,
                    bdb_diag *diag)
 {
-    tune_sqlite_once();
     int read_only = mode & BDB_STORE_READ_ONLY;
     struct stat sb;
     if (read_only && stat(location, &sb) != 0)
