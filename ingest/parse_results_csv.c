@@ -165,6 +165,9 @@ static int row_fail(rcsv *r, const char *fmt, ...)
 }
 
 /* A header that cannot be read ends the parse: no row can be. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
 static int header_fail(rcsv *r, const char *fmt, ...)
 {
     if (!r->rc) {
