@@ -65,7 +65,11 @@ int bdb_store_platform_each(bdb_store *st,
  * batch is open, so callers keep batches short (the import commits every
  * few hundred files or every second). Closing the store commits an open
  * batch. */
-int bdb_store_batch_begin(bdb_store *st);
+int bdb_store_batch_begin(bdb_store *st, int flags);
+/* flags for batch_begin: each change in the batch is small (the caller
+ * keeps large files out of it), so the back-end may keep what undoes one
+ * change in memory (SQLite: a savepoint's sub-journal) and cache more. */
+#define BDB_BATCH_SMALL 1
 int bdb_store_batch_end(bdb_store *st, int commit);
 
 /* ---- sources and results --------------------------------------------- */
@@ -122,8 +126,10 @@ typedef struct bdb_stored_source {
 } bdb_stored_source;
 
 void bdb_stored_source_free(bdb_stored_source *s);
-/* Ids of all sources in import order (*ids is the caller's to free). */
-int bdb_store_source_ids(bdb_store *st, long long **ids, size_t *n);
+/* Ids of all sources in import order (*ids is the caller's to free); with
+ * sizes, also each one's stored size in bytes (*sizes likewise). */
+int bdb_store_source_ids(bdb_store *st, long long **ids, long long **sizes,
+                         size_t *n);
 int bdb_store_source_load(bdb_store *st, long long id, bdb_stored_source *out);
 /* Replaces a source's results and warnings (reparse), in one transaction. */
 int bdb_store_source_replace(bdb_store *st, long long id, const char *tool,

@@ -20,6 +20,21 @@
  * larger. The reader inflates any level. */
 #define LEVEL 3
 
+/* The window and hash sized to the input: deflate's state for its
+ * default (a 32 KB window, a 32K-entry hash: about 268 KB, the hash
+ * cleared at each start) costs more than compressing a 5 KB log. A window
+ * as large as the input finds every match a larger one would (the hash
+ * sized with it keeps its chains as short); the stream stays a plain zlib
+ * stream that inflate reads with its default window. */
+static void window_for(size_t n, int *bits, int *mem_level)
+{
+    int b = 9;      /* zlib's smallest for deflate */
+    while (b < MAX_WBITS && ((size_t)1 << b) < n + 262)  /* + MIN_LOOKAHEAD */
+        b++;
+    *bits = b;
+    *mem_level = b - 7 < 1 ? 1 : b - 7 > 8 ? 8 : b - 7;
+}
+
 int bdb_store_compress(bdb_store *st, const void *data, size_t n,
                        unsigned char **out, size_t *outlen)
 {
@@ -27,7 +42,10 @@ int bdb_store_compress(bdb_store *st, const void *data, size_t n,
     *outlen = 0;
     z_stream z;
     memset(&z, 0, sizeof z);
-    if (deflateInit(&z, LEVEL) != Z_OK)
+    int bits, mem_level;
+    window_for(n, &bits, &mem_level);
+    if (deflateInit2(&z, LEVEL, Z_DEFLATED, bits, mem_level,
+                     Z_DEFAULT_STRATEGY) != Z_OK)
         return bdb_store_fail(st, BDB_ENOMEM, "cannot start compressing");
     size_t cap = n / 4 + 64, len = 0;
     unsigned char *buf = malloc(cap);
