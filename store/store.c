@@ -202,9 +202,10 @@ void bdb_stored_source_free(bdb_stored_source *s)
 {
     if (!s)
         return;
-    free(s->raw);
+    bdb_input_close(&s->bytes);
     free(s->options);
-    s->raw = s->options = NULL;
+    s->raw = NULL;
+    s->options = NULL;
 }
 
 int bdb_store_source_ids(bdb_store *st, long long **ids, long long **sizes,

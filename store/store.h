@@ -13,6 +13,7 @@
 #include "../common/bdb_buf.h"
 #include "../common/bdb_diag.h"
 #include "../common/bdb_error.h"
+#include "../common/bdb_input.h"
 #include "../common/bdb_platform.h"
 #include "../common/bdb_sample.h"
 
@@ -112,8 +113,10 @@ int bdb_store_source_end(bdb_store *st, long long id, const char *tool,
                          const char *tool_version, const char *parser_version,
                          const bdb_sink *notes, int keep);
 
-/* A stored source, with its bytes decompressed (raw is the caller's to
- * free with bdb_stored_source_free). */
+/* A stored source, with its bytes decompressed (the caller frees it with
+ * bdb_stored_source_free). A large source is not held in memory: it is
+ * inflated into an unlinked temporary file, mapped read-only, whose pages
+ * a reader may drop as it goes (bdb_input.h), as an imported file's. */
 typedef struct bdb_stored_source {
     long long id;
     char path[1024];
@@ -121,8 +124,9 @@ typedef struct bdb_stored_source {
     char parser_version[256];
     char platform[64];
     char *options;
-    char *raw;
+    const char *raw;            /* size bytes, then a NUL */
     size_t size;
+    bdb_input bytes;            /* what holds raw */
 } bdb_stored_source;
 
 void bdb_stored_source_free(bdb_stored_source *s);

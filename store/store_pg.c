@@ -1361,7 +1361,9 @@ static int pg_source_load(bdb_store *st, long long id, bdb_stored_source *out)
         if (!out->options || !z)
             rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
         else
-            rc = bdb_store_uncompress(st, id, z, zlen, out->size, &out->raw);
+            rc = bdb_store_uncompress(st, id, z, zlen, out->size,
+                                      &out->bytes);
+        out->raw = out->bytes.data;
         PQfreemem(z);
     }
     PQclear(res);

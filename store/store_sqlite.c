@@ -1227,7 +1227,8 @@ static int sq_source_load(bdb_store *st, long long id, bdb_stored_source *out)
         else
             rc = bdb_store_uncompress(st, id, sqlite3_column_blob(s, 5),
                                       (size_t)sqlite3_column_bytes(s, 5),
-                                      out->size, &out->raw);
+                                      out->size, &out->bytes);
+        out->raw = out->bytes.data;
     }
     unkeep(s);
     if (rc)

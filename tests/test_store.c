@@ -763,31 +763,40 @@ static void store__source_of_megabytes__round_trips_byte_for_byte(void **state)
 {
     (void)state;
     /* over the 1 MiB chunk of store_zlib.c, of bytes that do not compress
-     * to nothing, NUL and high bytes included */
-    size_t size = (size_t)3 * 1024 * 1024 + 17;
-    char *raw = malloc(size);
-    assert_non_null(raw);
-    unsigned x = 12345;
-    for (size_t i = 0; i < size; i++) {
-        x = x * 1103515245u + 12345u;
-        raw[i] = (char)(x >> 16);
-    }
+     * to nothing, NUL and high bytes included; the second past the 4 MiB
+     * where a loaded source goes to a temporary file */
+    const size_t sizes[] = {(size_t)3 * 1024 * 1024 + 17,
+                            (size_t)9 * 1024 * 1024 + 5};
     bdb_store *st = open_db();
     bdb_sink sink;
     bdb_sink_init(&sink);
     add_sample(&sink, "/big", "requests_per_sec", 1, "1");
-    bdb_source_info info = {.path = "big.bin", .sha256 = "big", .raw = raw,
-                            .size = size, .tool = "ab",
-                            .parser_version = "ab:1", .options = "k=v"};
-    long long id;
-    assert_int_equal(bdb_store_add_source(st, &info, &sink, &id), 0);
+    bdb_source_info info;
     bdb_stored_source got;
-    assert_int_equal(bdb_store_source_load(st, id, &got), 0);
-    assert_int_equal(got.size, size);
-    assert_memory_equal(got.raw, raw, size);
-    assert_int_equal(got.raw[size], '\0');
-    assert_string_equal(got.options, "k=v");
-    bdb_stored_source_free(&got);
+    long long id;
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        size_t size = sizes[k];
+        char *raw = malloc(size);
+        assert_non_null(raw);
+        unsigned x = 12345;
+        for (size_t i = 0; i < size; i++) {
+            x = x * 1103515245u + 12345u;
+            raw[i] = (char)(x >> 16);
+        }
+        char sha[16];
+        snprintf(sha, sizeof sha, "big%zu", k);
+        info = (bdb_source_info){.path = "big.bin", .sha256 = sha, .raw = raw,
+                                 .size = size, .tool = "ab",
+                                 .parser_version = "ab:1", .options = "k=v"};
+        assert_int_equal(bdb_store_add_source(st, &info, &sink, &id), 0);
+        assert_int_equal(bdb_store_source_load(st, id, &got), 0);
+        assert_int_equal(got.size, size);
+        assert_memory_equal(got.raw, raw, size);
+        assert_int_equal(got.raw[size], '\0');
+        assert_string_equal(got.options, "k=v");
+        bdb_stored_source_free(&got);
+        free(raw);
+    }
     /* an empty source too */
     info.sha256 = "empty";
     info.size = 0;
@@ -798,7 +807,6 @@ static void store__source_of_megabytes__round_trips_byte_for_byte(void **state)
     bdb_stored_source_free(&got);
     bdb_sink_free(&sink);
     bdb_store_close(st);
-    free(raw);
 }
 
 typedef struct dump {
