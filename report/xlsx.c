@@ -12,9 +12,15 @@
  * Text from logs only ever goes through worksheet_write_string (and charts
  * name their titles by cell reference, never by literal text), so a
  * benchmark called "=cmd|' /C calc'!A0" stays a string. Unknown numbers
- * (NaN) are left empty, never written as numbers. */
+ * (NaN) are left empty, never written as numbers.
+ *
+ * The rows of Results and Efficiency (one per series and platform: the
+ * bulk of a large report) are written by xlsx_rows.c, not libxlsxwriter,
+ * as the same XML, deflated faster, and spliced into libxlsxwriter's
+ * package: the workbook at path is that package with those rows in. */
 #include "render.h"
 #include "sections.h"
+#include "xlsx_rows.h"
 
 #include <errno.h>
 #include <math.h>
@@ -65,6 +71,13 @@ typedef struct xl {
     lxw_worksheet *deferred_ws;
     struct dcell *dcells;
     size_t ndcells, capdcells;
+    /* Results and Efficiency: their rows past the header go to
+     * xlsx_rows.c's writers, spliced into the package at the end. */
+    lxw_worksheet *big_ws[2];
+    bdb_xlrows *big[2];
+    unsigned nsheets;       /* worksheets added so far */
+    const char *tmpdir;     /* NULL: $TMPDIR or /tmp */
+    char msg[300];          /* an error of our own, with its detail */
 } xl;
 
 enum { DC_BLANK, DC_STR, DC_NUM, DC_FORMULA_NUM, DC_FORMULA_STR };
@@ -83,6 +96,44 @@ static void note(xl *x, lxw_error e)
 {
     if (e != LXW_NO_ERROR && x->err == LXW_NO_ERROR)
         x->err = e;
+}
+
+/* A worksheet, numbered as libxlsxwriter names its package entries. */
+static lxw_worksheet *add_sheet(xl *x, const char *name)
+{
+    lxw_worksheet *ws = workbook_add_worksheet(x->wb, name);
+    if (ws)
+        x->nsheets++;
+    else
+        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    return ws;
+}
+
+/* Sends ws's rows past the header to a writer of xlsx_rows.c. */
+static void make_big(xl *x, int k, lxw_worksheet *ws)
+{
+    x->big[k] = bdb_xlrows_new(x->nsheets, x->tmpdir);
+    if (!x->big[k]) {
+        if (!x->msg[0])
+            snprintf(x->msg, sizeof x->msg, "xlsx: a temporary file in %s: %s",
+                     x->tmpdir ? x->tmpdir : "$TMPDIR", strerror(errno));
+        return;
+    }
+    x->big_ws[k] = ws;
+}
+
+/* One cell of a big sheet. */
+static void big_out(bdb_xlrows *w, int kind, lxw_row_t r, lxw_col_t c,
+                    const char *text, double v, lxw_format *f)
+{
+    int style = f ? (int)lxw_format_get_xf_index(f) : 0;
+    switch (kind) {
+    case DC_BLANK: bdb_xlrows_blank(w, r, c, style); break;
+    case DC_STR: bdb_xlrows_str(w, r, c, text, style); break;
+    case DC_NUM: bdb_xlrows_num(w, r, c, v, style); break;
+    case DC_FORMULA_NUM: bdb_xlrows_formula(w, r, c, text, style, v, NULL); break;
+    default: bdb_xlrows_formula(w, r, c, text, style, 0, ""); break;
+    }
 }
 
 /* One cell: written, or kept for deferred_write when ws is deferred. */
@@ -109,6 +160,11 @@ static void cell_out(xl *x, lxw_worksheet *ws, int kind, lxw_row_t r,
         x->ndcells++;
         return;
     }
+    for (int k = 0; k < 2; k++)
+        if (ws && ws == x->big_ws[k] && r > 0) {
+            big_out(x->big[k], kind, r, c, text, v, f);
+            return;
+        }
     switch (kind) {
     case DC_BLANK: note(x, worksheet_write_blank(ws, r, c, f)); break;
     case DC_STR: note(x, worksheet_write_string(ws, r, c, text, f)); break;
@@ -220,11 +276,9 @@ static const char *better_word(int better)
 static void sheet_inputs(xl *x)
 {
     const bdb_model *m = x->m;
-    lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Inputs");
-    if (!ws) {
-        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    lxw_worksheet *ws = add_sheet(x, "Inputs");
+    if (!ws)
         return;
-    }
     static const char *const head[] = {"input", "value", "what it is"};
     header(x, ws, head, 3);
     const bdb_cost_opts *o = &m->opts.cost;
@@ -277,11 +331,9 @@ static void sheet_inputs(xl *x)
 static void sheet_platforms(xl *x)
 {
     const bdb_model *m = x->m;
-    lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Platforms");
-    if (!ws) {
-        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    lxw_worksheet *ws = add_sheet(x, "Platforms");
+    if (!ws)
         return;
-    }
     static const char *const head[PL_NCOLS] = {
         "platform", "baseline", "arch", "cpu", "cores", "threads", "MHz",
         "memory_gb", "price", "price_currency", "power_w", "idle_power_w",
@@ -351,11 +403,9 @@ static void sources_text(const bdb_cell *c, bdb_buf *b)
 static void sheet_results(xl *x)
 {
     const bdb_model *m = x->m;
-    lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Results");
-    if (!ws) {
-        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    lxw_worksheet *ws = add_sheet(x, "Results");
+    if (!ws)
         return;
-    }
     static const char *const head[RS_NCOLS] = {
         "tool", "benchmark", "metric", "parameters", "unit", "better",
         "category", "platform", "reference", "n", "mean", "median", "sd", "cv",
@@ -364,6 +414,7 @@ static void sheet_results(xl *x)
         "noisy", "sources"};
     header(x, ws, head, RS_NCOLS);
     worksheet_freeze_panes(ws, 1, RS_PARAMS);
+    make_big(x, 0, ws);
 
     /* Rows first, so a cell can refer to its reference platform's row
      * whichever comes first. */
@@ -391,7 +442,7 @@ static void sheet_results(xl *x)
             put_str(x, ws, rr, RS_CATEGORY, se->category, NULL);
             put_str(x, ws, rr, RS_PLATFORM, bdb_model_platform_name(m, p), NULL);
             put_str(x, ws, rr, RS_REF, p == se->ref ? "yes" : "", NULL);
-            note(x, worksheet_write_number(ws, rr, RS_N, (double)c->n, NULL));
+            cell_out(x, ws, DC_NUM, rr, RS_N, NULL, (double)c->n, NULL);
             put_num(x, ws, rr, RS_MEAN, c->sum.mean, x->general);
             put_num(x, ws, rr, RS_MEDIAN, c->sum.median, x->general);
             put_num(x, ws, rr, RS_SD, c->sum.sd, x->general);
@@ -455,11 +506,9 @@ static void pos(char *out, size_t n, const char *ref)
 static void sheet_efficiency(xl *x)
 {
     const bdb_model *m = x->m;
-    lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Efficiency");
-    if (!ws) {
-        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    lxw_worksheet *ws = add_sheet(x, "Efficiency");
+    if (!ws)
         return;
-    }
     const char *cur = m->opts.cost.currency ? m->opts.cost.currency
                                             : BDB_EFF_DEFAULT_CURRENCY;
     char h_price[64], h_rent[64], h_tco[64], h_per_tco[64];
@@ -473,6 +522,7 @@ static void sheet_efficiency(xl *x)
         "energy per unit", "energy unit", "TB per month", "missing inputs"};
     header(x, ws, head, EF_NCOLS);
     worksheet_freeze_panes(ws, 1, EF_PARAMS);
+    make_big(x, 1, ws);
 
     lxw_row_t r = 1;
     for (size_t s = 0; s < m->nseries; s++) {
@@ -599,11 +649,9 @@ static void scores_cells(xl *x, lxw_worksheet *ws);
 
 static void sheet_scores(xl *x)
 {
-    lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Scores");
-    if (!ws) {
-        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    lxw_worksheet *ws = add_sheet(x, "Scores");
+    if (!ws)
         return;
-    }
     x->deferred_ws = ws; /* the blocks right of the tables start at row 0 */
     scores_cells(x, ws);
     deferred_write(x);
@@ -820,11 +868,9 @@ static void sheet_sweeps(xl *x)
     const bdb_model *m = x->m;
     if (!m->nsweeps)
         return;
-    lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Sweeps");
-    if (!ws) {
-        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    lxw_worksheet *ws = add_sheet(x, "Sweeps");
+    if (!ws)
         return;
-    }
     worksheet_set_column(ws, 0, 0, 16, NULL);
     worksheet_set_column(ws, 1, (lxw_col_t)m->nplatforms, 14, NULL);
     lxw_row_t r0 = 0;
@@ -917,11 +963,9 @@ static void sheet_sweeps(xl *x)
 static void sheet_warnings(xl *x)
 {
     const bdb_model *m = x->m;
-    lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Warnings");
-    if (!ws) {
-        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    lxw_worksheet *ws = add_sheet(x, "Warnings");
+    if (!ws)
         return;
-    }
     static const char *const head[] = {"platform", "source", "line", "kind",
                                        "message"};
     header(x, ws, head, 5);
@@ -996,12 +1040,32 @@ static lxw_format *fmt(xl *x, const char *num, int bold, uint32_t bg)
     return f;
 }
 
+/* Rows the Results sheet needs: its header and one per present cell. */
+static size_t results_rows(const bdb_model *m)
+{
+    size_t n = 1;
+    for (size_t s = 0; s < m->nseries; s++)
+        for (size_t p = 0; p < m->nplatforms; p++)
+            n += m->series[s].cells[p].present != 0;
+    return n;
+}
+
 int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
                            const char *path, bdb_diag *diag)
 {
     (void)o;
     if (!m || !path)
         return bdb_diag_set(diag, BDB_EUSAGE, 0, "xlsx: no model or no path");
+    /* One row per series and platform: past Excel's sheet, say so before
+     * any work (Efficiency has fewer rows, the other sheets far fewer). */
+    size_t need = results_rows(m);
+    if (need > BDB_XL_ROWS)
+        return bdb_diag_set(diag, BDB_ERANGE, 0,
+                            "xlsx: the Results sheet would need %zu rows (one per "
+                            "series and platform) and a sheet holds at most %u; "
+                            "narrow the report (--platforms, --tool, --benchmark) "
+                            "or use --format csv",
+                            need, BDB_XL_ROWS);
     /* Try the path first: libxlsxwriter only finds out at workbook_close
      * and then prints to stderr, and library code does not print. */
     FILE *probe = fopen(path, "wb");
@@ -1026,11 +1090,29 @@ int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
     int beside = dw > 0 && (size_t)dw < sizeof dir &&
                  !(stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) &&
                  access(dir, W_OK) == 0;
-    lxw_workbook_options wo = {.constant_memory = LXW_TRUE,
-                               .tmpdir = beside ? dir : NULL};
-    x.wb = workbook_new_opt(path, &wo);
+    x.tmpdir = beside ? dir : NULL;
+    /* libxlsxwriter writes its package to a temporary file; the workbook
+     * at path is that package with the big sheets' rows put in. */
+    const char *td = x.tmpdir ? x.tmpdir : getenv("TMPDIR");
+    if (!td || !*td)
+        td = "/tmp";
+    char pkg[4200];
+    int pn = snprintf(pkg, sizeof pkg, "%s/.benchdb-xlsx-XXXXXX", td);
+    int pfd = pn > 0 && (size_t)pn < sizeof pkg ? mkstemp(pkg) : -1;
+    if (pfd < 0) {
+        int e = errno;
+        free(x.row);
+        remove(path);
+        return bdb_diag_set(diag, BDB_EIO, 0, "xlsx: a temporary file in %s: %s", td,
+                            strerror(e));
+    }
+    close(pfd);
+    lxw_workbook_options wo = {.constant_memory = LXW_TRUE, .tmpdir = (char *)x.tmpdir};
+    x.wb = workbook_new_opt(pkg, &wo);
     if (!x.wb) {
         free(x.row);
+        unlink(pkg);
+        remove(path);
         return bdb_diag_set(diag, BDB_EIO, 0, "%s: cannot start the workbook", path);
     }
     x.head = fmt(&x, NULL, 1, 0xDDE4EE);
@@ -1061,10 +1143,28 @@ int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
     lxw_error build_err = x.err;
     lxw_error close_err = workbook_close(x.wb);
     free(x.row);
+    for (int k = 0; k < 2 && !x.msg[0]; k++)
+        if (x.big[k] && bdb_xlrows_error(x.big[k]))
+            snprintf(x.msg, sizeof x.msg, "xlsx: %s", bdb_xlrows_error(x.big[k]));
     lxw_error e = build_err != LXW_NO_ERROR ? build_err : close_err;
-    if (e != LXW_NO_ERROR) {
+    if (e == LXW_NO_ERROR && !x.msg[0]) {
+        bdb_xlrows *ws[2];
+        size_t nw = 0;
+        for (int k = 0; k < 2; k++)
+            if (x.big[k])
+                ws[nw++] = x.big[k];
+        char err[300];
+        if (bdb_xlrows_splice(pkg, path, ws, nw, err, sizeof err) != 0)
+            snprintf(x.msg, sizeof x.msg, "%s", err);
+    }
+    for (int k = 0; k < 2; k++)
+        bdb_xlrows_free(x.big[k]);
+    unlink(pkg);
+    if (e != LXW_NO_ERROR || x.msg[0]) {
         remove(path); /* no half-written workbook left behind */
-        return bdb_diag_set(diag, BDB_EIO, 0, "%s: %s", path, lxw_strerror(e));
+        if (e != LXW_NO_ERROR)
+            return bdb_diag_set(diag, BDB_EIO, 0, "%s: %s", path, lxw_strerror(e));
+        return bdb_diag_set(diag, BDB_EIO, 0, "%s: %s", path, x.msg);
     }
     return BDB_OK;
 }
