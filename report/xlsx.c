@@ -20,9 +20,11 @@
  * package: the workbook at path is that package with those rows in. */
 #include "render.h"
 #include "sections.h"
+#include "numfmt.h"
 #include "xlsx_rows.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -392,12 +394,51 @@ static void sheet_platforms(xl *x)
 
 /* ---- Results ----------------------------------------------------------- */
 
+static void put_line(bdb_buf *b, int line)
+{
+    char t[24];
+    unsigned long long v = line < 0 ? 0ULL - (unsigned long long)line
+                                    : (unsigned long long)line;
+    if (line < 0)
+        bdb_buf_append(b, "-", 1);
+    bdb_buf_append(b, t, (size_t)bdb_fmt_u(t, v));
+}
+
+/* Where a cell's values come from: "a.log:2-11,14; b.log:3". Each run
+ * of values from one file names it once, its lines as ranges: a cell of
+ * a thousand repetitions in one file fits, where a list of every
+ * "file:line" passed Excel's 32,767 characters. */
 static void sources_text(const bdb_cell *c, bdb_buf *b)
 {
     bdb_buf_reset(b);
-    for (size_t i = 0; i < c->n; i++)
-        bdb_buf_printf(b, "%s%s:%d", i ? "; " : "", c->paths[i] ? c->paths[i] : "",
-                       c->lines[i]);
+    for (size_t i = 0; i < c->n;) {
+        const char *p = c->paths[i] ? c->paths[i] : "";
+        size_t j = i + 1;
+        while (j < c->n) {
+            const char *q = c->paths[j] ? c->paths[j] : "";
+            if (q != p && strcmp(q, p) != 0)
+                break;
+            j++;
+        }
+        if (i)
+            bdb_buf_append(b, "; ", 2);
+        bdb_buf_puts(b, p);
+        bdb_buf_append(b, ":", 1);
+        for (size_t k = i; k < j;) {
+            size_t e = k;
+            while (e + 1 < j && c->lines[e] < INT_MAX && c->lines[e + 1] == c->lines[e] + 1)
+                e++;
+            if (k > i)
+                bdb_buf_append(b, ",", 1);
+            put_line(b, c->lines[k]);
+            if (e > k) {
+                bdb_buf_append(b, "-", 1);
+                put_line(b, c->lines[e]);
+            }
+            k = e + 1;
+        }
+        i = j;
+    }
 }
 
 static void sheet_results(xl *x)
