@@ -77,12 +77,15 @@ typedef struct xl {
      * xlsx_rows.c's writers, spliced into the package at the end. */
     lxw_worksheet *big_ws[2];
     bdb_xlrows *big[2];
+    bdb_xlsst *sst;         /* their shared strings */
     unsigned nsheets;       /* worksheets added so far */
     const char *tmpdir;     /* NULL: $TMPDIR or /tmp */
     char msg[300];          /* an error of our own, with its detail */
 } xl;
 
-enum { DC_BLANK, DC_STR, DC_NUM, DC_FORMULA_NUM, DC_FORMULA_STR };
+/* DC_SSTR: text of a column that repeats (a tool, a platform): a shared
+ * string in the big sheets, inline elsewhere. */
+enum { DC_BLANK, DC_STR, DC_SSTR, DC_NUM, DC_FORMULA_NUM, DC_FORMULA_STR };
 
 typedef struct dcell {
     lxw_row_t r;
@@ -114,7 +117,7 @@ static lxw_worksheet *add_sheet(xl *x, const char *name)
 /* Sends ws's rows past the header to a writer of xlsx_rows.c. */
 static void make_big(xl *x, int k, lxw_worksheet *ws)
 {
-    x->big[k] = bdb_xlrows_new(x->nsheets, x->tmpdir);
+    x->big[k] = bdb_xlrows_new(x->nsheets, x->tmpdir, x->sst);
     if (!x->big[k]) {
         if (!x->msg[0])
             snprintf(x->msg, sizeof x->msg, "xlsx: a temporary file in %s: %s",
@@ -132,6 +135,7 @@ static void big_out(bdb_xlrows *w, int kind, lxw_row_t r, lxw_col_t c,
     switch (kind) {
     case DC_BLANK: bdb_xlrows_blank(w, r, c, style); break;
     case DC_STR: bdb_xlrows_str(w, r, c, text, style); break;
+    case DC_SSTR: bdb_xlrows_sstr(w, r, c, text, style); break;
     case DC_NUM: bdb_xlrows_num(w, r, c, v, style); break;
     case DC_FORMULA_NUM: bdb_xlrows_formula(w, r, c, text, style, v, NULL); break;
     default: bdb_xlrows_formula(w, r, c, text, style, 0, ""); break;
@@ -169,7 +173,8 @@ static void cell_out(xl *x, lxw_worksheet *ws, int kind, lxw_row_t r,
         }
     switch (kind) {
     case DC_BLANK: note(x, worksheet_write_blank(ws, r, c, f)); break;
-    case DC_STR: note(x, worksheet_write_string(ws, r, c, text, f)); break;
+    case DC_STR:
+    case DC_SSTR: note(x, worksheet_write_string(ws, r, c, text, f)); break;
     case DC_NUM: note(x, worksheet_write_number(ws, r, c, v, f)); break;
     case DC_FORMULA_NUM:
         note(x, worksheet_write_formula_num(ws, r, c, text, f, v));
@@ -205,9 +210,10 @@ static void deferred_write(xl *x)
     x->ndcells = x->capdcells = 0;
 }
 
-/* Text, always as a string: never a formula, whatever it starts with. */
-static void put_str(xl *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
-                    const char *s, lxw_format *f)
+/* Text, always as a string: never a formula, whatever it starts with;
+ * kind DC_STR or DC_SSTR. */
+static void put_text(xl *x, int kind, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+                     const char *s, lxw_format *f)
 {
     if (!s || !*s) {
         if (f)
@@ -216,7 +222,7 @@ static void put_str(xl *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
     }
     size_t n = strlen(s);
     if (n <= XL_STR_MAX - 16) {
-        cell_out(x, ws, DC_STR, r, c, s, 0, f);
+        cell_out(x, ws, kind, r, c, s, 0, f);
         return;
     }
     /* Cut on a UTF-8 boundary and say so. */
@@ -230,8 +236,21 @@ static void put_str(xl *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
     }
     memcpy(t, s, k);
     memcpy(t + k, " ...", 5);
-    cell_out(x, ws, DC_STR, r, c, t, 0, f);
+    cell_out(x, ws, kind, r, c, t, 0, f);
     free(t);
+}
+
+static void put_str(xl *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+                    const char *s, lxw_format *f)
+{
+    put_text(x, DC_STR, ws, r, c, s, f);
+}
+
+/* Text of a column that repeats row after row. */
+static void put_rep(xl *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+                    const char *s, lxw_format *f)
+{
+    put_text(x, DC_SSTR, ws, r, c, s, f);
 }
 
 /* A number, or an empty (possibly formatted) cell when it is unknown. */
@@ -474,15 +493,15 @@ static void sheet_results(xl *x)
             if (!c->present)
                 continue;
             lxw_row_t rr = (lxw_row_t)x->row[s * m->nplatforms + p];
-            put_str(x, ws, rr, RS_TOOL, se->tool, NULL);
-            put_str(x, ws, rr, RS_BENCH, se->benchmark, NULL);
-            put_str(x, ws, rr, RS_METRIC, se->metric, NULL);
-            put_str(x, ws, rr, RS_PARAMS, se->params, NULL);
-            put_str(x, ws, rr, RS_UNIT, se->unit, NULL);
-            put_str(x, ws, rr, RS_BETTER, better_word(se->better), NULL);
-            put_str(x, ws, rr, RS_CATEGORY, se->category, NULL);
-            put_str(x, ws, rr, RS_PLATFORM, bdb_model_platform_name(m, p), NULL);
-            put_str(x, ws, rr, RS_REF, p == se->ref ? "yes" : "", NULL);
+            put_rep(x, ws, rr, RS_TOOL, se->tool, NULL);
+            put_rep(x, ws, rr, RS_BENCH, se->benchmark, NULL);
+            put_rep(x, ws, rr, RS_METRIC, se->metric, NULL);
+            put_rep(x, ws, rr, RS_PARAMS, se->params, NULL);
+            put_rep(x, ws, rr, RS_UNIT, se->unit, NULL);
+            put_rep(x, ws, rr, RS_BETTER, better_word(se->better), NULL);
+            put_rep(x, ws, rr, RS_CATEGORY, se->category, NULL);
+            put_rep(x, ws, rr, RS_PLATFORM, bdb_model_platform_name(m, p), NULL);
+            put_rep(x, ws, rr, RS_REF, p == se->ref ? "yes" : "", NULL);
             cell_out(x, ws, DC_NUM, rr, RS_N, NULL, (double)c->n, NULL);
             put_num(x, ws, rr, RS_MEAN, c->sum.mean, x->general);
             put_num(x, ws, rr, RS_MEDIAN, c->sum.median, x->general);
@@ -511,8 +530,8 @@ static void sheet_results(xl *x)
             }
             if (c->tested)
                 put_num(x, ws, rr, RS_P_ADJ, c->p_adj, x->sci);
-            put_str(x, ws, rr, RS_VERDICT, bdb_report_verdict_word(c->verdict), NULL);
-            put_str(x, ws, rr, RS_NOISY, c->noisy ? "noisy" : "", NULL);
+            put_rep(x, ws, rr, RS_VERDICT, bdb_report_verdict_word(c->verdict), NULL);
+            put_rep(x, ws, rr, RS_NOISY, c->noisy ? "noisy" : "", NULL);
             sources_text(c, &src);
             put_str(x, ws, rr, RS_SOURCES, src.data, NULL);
         }
@@ -603,22 +622,22 @@ static void sheet_efficiency(xl *x)
             pos(ok_tco, sizeof ok_tco, tco);
             snprintf(ok_idle, sizeof ok_idle, "AND(ISNUMBER(%s),%s>=0)", idle, idle);
 
-            put_str(x, ws, r, EF_TOOL, se->tool, NULL);
-            put_str(x, ws, r, EF_BENCH, se->benchmark, NULL);
-            put_str(x, ws, r, EF_METRIC, se->metric, NULL);
-            put_str(x, ws, r, EF_PARAMS, se->params, NULL);
-            put_str(x, ws, r, EF_PLATFORM, bdb_model_platform_name(m, p), NULL);
+            put_rep(x, ws, r, EF_TOOL, se->tool, NULL);
+            put_rep(x, ws, r, EF_BENCH, se->benchmark, NULL);
+            put_rep(x, ws, r, EF_METRIC, se->metric, NULL);
+            put_rep(x, ws, r, EF_PARAMS, se->params, NULL);
+            put_rep(x, ws, r, EF_PLATFORM, bdb_model_platform_name(m, p), NULL);
             char res[16];
             absref(res, (lxw_row_t)x->row[s * m->nplatforms + p], RS_MEAN);
             snprintf(f, sizeof f, "=Results!%s", res);
             put_formula(x, ws, r, EF_MEAN, f, c->sum.mean, x->general);
-            put_str(x, ws, r, EF_UNIT, se->unit, NULL);
+            put_rep(x, ws, r, EF_UNIT, se->unit, NULL);
 
             /* Work rate: the throughput, or runs per hour of a duration. */
             snprintf(f, sizeof f, "=IFERROR(IF(%s,%s%s,\"\"),\"\")", ok_mean,
                      is_time ? "3600/" : "", mean);
             put_formula(x, ws, r, EF_RATE, f, e->work_rate, x->general);
-            put_str(x, ws, r, EF_RATE_UNIT, e->work_unit, NULL);
+            put_rep(x, ws, r, EF_RATE_UNIT, e->work_unit, NULL);
 
             snprintf(f, sizeof f, "=IFERROR(IF(AND(%s,%s),%s/%s,\"\"),\"\")",
                      ok_rate, ok_pw, rate, pw);
@@ -657,7 +676,7 @@ static void sheet_efficiency(xl *x)
                          "=IFERROR(IF(AND(%s,%s),%s/%s%s,\"\"),\"\")", ok_mean,
                          ok_pw, pw, mean, is_data ? "*1E9" : "");
             put_formula(x, ws, r, EF_ENERGY, f, e->energy_per_unit, x->general);
-            put_str(x, ws, r, EF_ENERGY_UNIT, e->energy_unit, NULL);
+            put_rep(x, ws, r, EF_ENERGY_UNIT, e->energy_unit, NULL);
             if (is_data) {
                 snprintf(f, sizeof f,
                          "=IFERROR(IF(%s,%s%s*%.1f/1E12,\"\"),\"\")", ok_mean,
@@ -666,7 +685,7 @@ static void sheet_efficiency(xl *x)
             }
             char miss[200];
             bdb_efficiency_missing_text(e->missing | e->assumed, miss, sizeof miss);
-            put_str(x, ws, r, EF_MISSING, miss, NULL);
+            put_rep(x, ws, r, EF_MISSING, miss, NULL);
             r++;
         }
     }
@@ -1149,8 +1168,10 @@ int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
     }
     close(pfd);
     lxw_workbook_options wo = {.constant_memory = LXW_TRUE, .tmpdir = (char *)x.tmpdir};
-    x.wb = workbook_new_opt(pkg, &wo);
+    x.sst = bdb_xlsst_new();
+    x.wb = x.sst ? workbook_new_opt(pkg, &wo) : NULL;
     if (!x.wb) {
+        bdb_xlsst_free(x.sst);
         free(x.row);
         unlink(pkg);
         remove(path);
@@ -1195,11 +1216,12 @@ int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
             if (x.big[k])
                 ws[nw++] = x.big[k];
         char err[300];
-        if (bdb_xlrows_splice(pkg, path, ws, nw, err, sizeof err) != 0)
+        if (bdb_xlrows_splice(pkg, path, ws, nw, x.sst, err, sizeof err) != 0)
             snprintf(x.msg, sizeof x.msg, "%s", err);
     }
     for (int k = 0; k < 2; k++)
         bdb_xlrows_free(x.big[k]);
+    bdb_xlsst_free(x.sst);
     unlink(pkg);
     if (e != LXW_NO_ERROR || x.msg[0]) {
         remove(path); /* no half-written workbook left behind */

@@ -32,8 +32,88 @@
 #define XR_SHEET_MAX ((size_t)1 << 26)
 #define ZIP_MAX 0xFFFFFFFEu /* past it a zip needs zip64 */
 
+struct bdb_xlsst {
+    char **str;             /* by index (owned) */
+    size_t n, cap;
+    uint32_t *slot;         /* open addressing: index + 1, 0 empty */
+    size_t nslot;
+    uint64_t count;         /* cells that refer to them */
+};
+
+bdb_xlsst *bdb_xlsst_new(void)
+{
+    bdb_xlsst *t = calloc(1, sizeof *t);
+    if (t && !(t->slot = calloc(t->nslot = 1024, sizeof *t->slot))) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void bdb_xlsst_free(bdb_xlsst *t)
+{
+    if (!t)
+        return;
+    for (size_t i = 0; i < t->n; i++)
+        free(t->str[i]);
+    free(t->str);
+    free(t->slot);
+    free(t);
+}
+
+static uint64_t hash_str(const char *s)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+/* The index of s, added when new; -1 when out of memory or past the
+ * format's 2^31 strings. */
+static long long sst_index(bdb_xlsst *t, const char *s)
+{
+    size_t mask = t->nslot - 1, i = (size_t)hash_str(s) & mask;
+    for (; t->slot[i]; i = (i + 1) & mask)
+        if (strcmp(t->str[t->slot[i] - 1], s) == 0)
+            return (long long)t->slot[i] - 1;
+    if (t->n >= 0x7FFFFFFF)
+        return -1;
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 256;
+        char **g = realloc(t->str, cap * sizeof *g);
+        if (!g)
+            return -1;
+        t->str = g;
+        t->cap = cap;
+    }
+    char *copy = strdup(s);
+    if (!copy)
+        return -1;
+    t->str[t->n] = copy;
+    t->slot[i] = (uint32_t)++t->n;
+    if (2 * t->n > t->nslot) { /* rehash at half full */
+        size_t ns = 2 * t->nslot;
+        uint32_t *sl = calloc(ns, sizeof *sl);
+        if (!sl)
+            return -1;
+        for (size_t k = 0; k < t->n; k++) {
+            size_t j = (size_t)hash_str(t->str[k]) & (ns - 1);
+            while (sl[j])
+                j = (j + 1) & (ns - 1);
+            sl[j] = (uint32_t)(k + 1);
+        }
+        free(t->slot);
+        t->slot = sl;
+        t->nslot = ns;
+    }
+    return (long long)t->n - 1;
+}
+
 struct bdb_xlrows {
     unsigned sheet_no;
+    bdb_xlsst *sst;
+    char *tmpdir;           /* where the temporary file went */
     FILE *tmp;
     z_stream z;
     int zinit;
@@ -55,12 +135,13 @@ static void fail(bdb_xlrows *w, const char *msg)
         snprintf(w->err, sizeof w->err, "%s", msg);
 }
 
-bdb_xlrows *bdb_xlrows_new(unsigned sheet_no, const char *tmpdir)
+bdb_xlrows *bdb_xlrows_new(unsigned sheet_no, const char *tmpdir, bdb_xlsst *sst)
 {
     bdb_xlrows *w = calloc(1, sizeof *w);
     if (!w)
         return NULL;
     w->sheet_no = sheet_no;
+    w->sst = sst;
     w->buf = malloc(XR_BUF);
     w->zout = malloc(XR_ZOUT);
     if (!w->buf || !w->zout) {
@@ -78,6 +159,11 @@ bdb_xlrows *bdb_xlrows_new(unsigned sheet_no, const char *tmpdir)
     const char *d = tmpdir ? tmpdir : getenv("TMPDIR");
     if (!d || !*d)
         d = "/tmp";
+    if (!(w->tmpdir = strdup(d))) {
+        bdb_xlrows_free(w);
+        errno = ENOMEM;
+        return NULL;
+    }
     char tmpl[4200];
     int n = snprintf(tmpl, sizeof tmpl, "%s/.benchdb-xlsx-XXXXXX", d);
     int fd = n > 0 && (size_t)n < sizeof tmpl ? mkstemp(tmpl) : -1;
@@ -110,6 +196,7 @@ void bdb_xlrows_free(bdb_xlrows *w)
         fclose(w->tmp);
     free(w->buf);
     free(w->zout);
+    free(w->tmpdir);
     free(w);
 }
 
@@ -296,6 +383,39 @@ void bdb_xlrows_str(bdb_xlrows *w, uint32_t row, uint32_t col, const char *s,
                 : " t=\"inlineStr\"><is><t>");
     put_escaped(w, s, 1);
     puts_(w, "</t></is></c>");
+}
+
+void bdb_xlrows_sstr(bdb_xlrows *w, uint32_t row, uint32_t col, const char *s,
+                     int style)
+{
+    if (!w->sst || !s || !*s) {
+        bdb_xlrows_str(w, row, col, s, style);
+        return;
+    }
+    long long k = sst_index(w->sst, s);
+    if (k < 0) {
+        fail(w, "out of memory for the shared strings");
+        return;
+    }
+    if (!cell_open(w, row, col, style))
+        return;
+    char t[32];
+    memcpy(t, " t=\"s\"><v>", 10);
+    size_t n = 10 + utoa(t + 10, (uint32_t)k);
+    memcpy(t + n, "</v></c>", 8);
+    put(w, t, n + 8);
+    w->sst->count++;
+}
+
+/* A shared string, as libxlsxwriter's shared_strings.c writes it. */
+static void put_si(bdb_xlrows *w, const char *s)
+{
+    size_t n = strlen(s);
+    int ws = n && (s[0] == ' ' || s[0] == '\t' || s[0] == '\n' || s[n - 1] == ' ' ||
+                   s[n - 1] == '\t' || s[n - 1] == '\n');
+    puts_(w, ws ? "<si><t xml:space=\"preserve\">" : "<si><t>");
+    put_escaped(w, s, 1);
+    puts_(w, "</t></si>");
 }
 
 static void put_dbl(bdb_xlrows *w, double v)
@@ -515,23 +635,20 @@ static int split_sheet(const char *orig, size_t n, const bdb_xlrows *w,
     return empty ? 1 : 0;
 }
 
-/* Writes entry e of in with w's rows put into it; sets *crc, sizes. */
-static int write_spliced(FILE *in, FILE *out, const zent *e, bdb_xlrows *w,
-                         uint32_t *crc, uint32_t *csize, uint32_t *usize,
-                         unsigned char *b, char *err, size_t errn)
+/* The bytes of entry e (a small part: a sheet without its rows, the
+ * content types, the relationships), NUL-terminated, in *outp. */
+static int read_entry(FILE *in, const zent *e, char **outp, size_t *outn,
+                      char *err, size_t errn)
 {
     unsigned char lh[30];
     if (rd_at(in, e->lho, lh, 30) != 0 || rd32(lh) != 0x04034b50)
         return errf(err, errn, "xlsx: a package entry cannot be read", e->name);
     if (e->method != Z_DEFLATED || e->usize > XR_SHEET_MAX)
-        return errf(err, errn, "xlsx: a sheet entry not as expected", e->name);
+        return errf(err, errn, "xlsx: a package entry not as expected", e->name);
     uint64_t data = e->lho + 30 + rd16(lh + 26) + rd16(lh + 28);
     int rc = -1;
     unsigned char *cz = malloc(e->csize ? e->csize : 1);
     char *orig = malloc((size_t)e->usize + 1);
-    char *head = NULL;
-    unsigned char *zh = NULL, *zt = NULL;
-    char *tailbuf = NULL;
     if (!cz || !orig) {
         errf(err, errn, "xlsx: out of memory", NULL);
         goto out;
@@ -559,6 +676,92 @@ static int write_spliced(FILE *in, FILE *out, const zent *e, bdb_xlrows *w,
         goto out;
     }
     orig[on] = '\0';
+    *outp = orig;
+    *outn = on;
+    orig = NULL;
+    rc = 0;
+out:
+    free(cz);
+    free(orig);
+    return rc;
+}
+
+/* Writes the entry name: head, the rows' stream (none when rows is NULL)
+ * and tail, as one deflate stream, after a local header made from lh0
+ * (NULL: a fresh one dated as date_time). fix: its CRC and sizes. */
+static int write_entry(FILE *out, const unsigned char *lh0, uint32_t date_time,
+                       const char *name, const char *head, size_t hn,
+                       bdb_xlrows *rows, const char *tail, size_t tn,
+                       uint32_t fix[3], unsigned char *b, char *err, size_t errn)
+{
+    size_t zhn, ztn;
+    unsigned char *zh = deflate_mem(head, hn, 0, &zhn), *zt = NULL;
+    if (!zh || !(zt = deflate_mem(tail, tn, 1, &ztn))) {
+        free(zh);
+        return errf(err, errn, "xlsx: deflate failed", NULL);
+    }
+    uint64_t rc_ = rows ? rows->csize : 0, ru = rows ? rows->usize : 0;
+    uint64_t cs = zhn + rc_ + ztn, us = hn + ru + tn;
+    int rc = -1;
+    if (cs > ZIP_MAX || us > ZIP_MAX) {
+        errf(err, errn, "xlsx: a part over 4 GiB does not fit the zip format "
+                        "without zip64", name);
+        goto out;
+    }
+    uint32_t c = (uint32_t)crc32(crc32(0L, Z_NULL, 0), (const unsigned char *)head, (uInt)hn);
+    if (rows)
+        c = (uint32_t)crc32_combine(c, rows->crc, (z_off_t)rows->usize);
+    c = (uint32_t)crc32_combine(c, (uint32_t)crc32(crc32(0L, Z_NULL, 0),
+                                                   (const unsigned char *)tail, (uInt)tn),
+                                (z_off_t)tn);
+    unsigned char lh[30];
+    if (lh0) {
+        memcpy(lh, lh0, 30);
+    } else {
+        memset(lh, 0, 30);
+        wr32(lh, 0x04034b50);
+        wr16(lh + 4, 20);
+        wr32(lh + 10, date_time);
+    }
+    size_t nl = strlen(name);
+    wr16(lh + 6, rd16(lh + 6) & ~8u); /* sizes here, no data descriptor */
+    wr16(lh + 8, Z_DEFLATED);
+    wr32(lh + 14, c);
+    wr32(lh + 18, (uint32_t)cs);
+    wr32(lh + 22, (uint32_t)us);
+    wr16(lh + 26, (uint32_t)nl);
+    wr16(lh + 28, 0);
+    if (fwrite(lh, 1, 30, out) != 30 || fwrite(name, 1, nl, out) != nl ||
+        fwrite(zh, 1, zhn, out) != zhn ||
+        (rows && copy_span(rows->tmp, out, 0, rows->csize, b) != 0) ||
+        fwrite(zt, 1, ztn, out) != ztn) {
+        errf(err, errn, "xlsx: writing the workbook", strerror(errno));
+        goto out;
+    }
+    fix[0] = c;
+    fix[1] = (uint32_t)cs;
+    fix[2] = (uint32_t)us;
+    rc = 0;
+out:
+    free(zh);
+    free(zt);
+    return rc;
+}
+
+/* Entry e with w's rows put into its sheet. */
+static int write_sheet(FILE *in, FILE *out, const zent *e, bdb_xlrows *w,
+                       uint32_t fix[3], unsigned char *b, char *err, size_t errn)
+{
+    char *orig = NULL, *head = NULL, *tailbuf = NULL;
+    size_t on;
+    unsigned char lh[30];
+    if (read_entry(in, e, &orig, &on, err, errn) != 0)
+        return -1;
+    int rc = -1;
+    if (rd_at(in, e->lho, lh, 30) != 0) {
+        errf(err, errn, "xlsx: a package entry cannot be read", e->name);
+        goto out;
+    }
     size_t hn, tn;
     const char *tail;
     int empty = split_sheet(orig, on, w, &head, &hn, &tail, &tn, err, errn);
@@ -574,47 +777,53 @@ static int write_spliced(FILE *in, FILE *out, const zent *e, bdb_xlrows *w,
         tail = tailbuf;
         tn += 12;
     }
-    size_t zhn, ztn;
-    if (!(zh = deflate_mem(head, hn, 0, &zhn)) || !(zt = deflate_mem(tail, tn, 1, &ztn))) {
-        errf(err, errn, "xlsx: deflate failed", NULL);
-        goto out;
-    }
-    uint64_t cs = zhn + w->csize + ztn, us = hn + w->usize + tn;
-    if (cs > ZIP_MAX || us > ZIP_MAX) {
-        errf(err, errn, "xlsx: a sheet over 4 GiB does not fit the zip "
-                        "format without zip64", e->name);
-        goto out;
-    }
-    uint32_t c = (uint32_t)crc32(crc32(0L, Z_NULL, 0), (unsigned char *)head, (uInt)hn);
-    c = (uint32_t)crc32_combine(c, w->crc, (z_off_t)w->usize);
-    c = (uint32_t)crc32_combine(c, (uint32_t)crc32(crc32(0L, Z_NULL, 0),
-                                                   (const unsigned char *)tail, (uInt)tn),
-                                (z_off_t)tn);
-    size_t nl = strlen(e->name);
-    wr16(lh + 6, rd16(lh + 6) & ~8u); /* sizes here, no data descriptor */
-    wr32(lh + 14, c);
-    wr32(lh + 18, (uint32_t)cs);
-    wr32(lh + 22, (uint32_t)us);
-    wr16(lh + 26, (uint32_t)nl);
-    wr16(lh + 28, 0);
-    if (fwrite(lh, 1, 30, out) != 30 || fwrite(e->name, 1, nl, out) != nl ||
-        fwrite(zh, 1, zhn, out) != zhn ||
-        copy_span(w->tmp, out, 0, w->csize, b) != 0 ||
-        fwrite(zt, 1, ztn, out) != ztn) {
-        errf(err, errn, "xlsx: writing the workbook", strerror(errno));
-        goto out;
-    }
-    *crc = c;
-    *csize = (uint32_t)cs;
-    *usize = (uint32_t)us;
-    rc = 0;
+    rc = write_entry(out, lh, 0, e->name, head, hn, w, tail, tn, fix, b, err, errn);
 out:
-    free(cz);
     free(orig);
     free(head);
     free(tailbuf);
-    free(zh);
-    free(zt);
+    return rc;
+}
+
+/* Entry e with add put before its closing tag close (the content types'
+ * </Types>, the relationships' </Relationships>). With rel, add is the
+ * rest of a <Relationship after an Id not taken yet. */
+static int write_with(FILE *in, FILE *out, const zent *e, const char *close,
+                      const char *add, int rel, uint32_t fix[3], unsigned char *b,
+                      char *err, size_t errn)
+{
+    char *orig = NULL;
+    size_t on;
+    unsigned char lh[30];
+    if (read_entry(in, e, &orig, &on, err, errn) != 0)
+        return -1;
+    int rc = -1;
+    char *head = NULL;
+    const char *at = strstr(orig, close);
+    if (!at || rd_at(in, e->lho, lh, 30) != 0) {
+        errf(err, errn, "xlsx: a package part not as expected", e->name);
+        goto out;
+    }
+    unsigned long id = 0;
+    for (const char *p = orig; rel && (p = strstr(p, "Id=\"rId")); p += 7)
+        id = strtoul(p + 7, NULL, 10) > id ? strtoul(p + 7, NULL, 10) : id;
+    size_t pre = (size_t)(at - orig), an = strlen(add) + 64;
+    if (!(head = malloc(pre + an))) {
+        errf(err, errn, "xlsx: out of memory", NULL);
+        goto out;
+    }
+    memcpy(head, orig, pre);
+    int k = rel ? snprintf(head + pre, an, "<Relationship Id=\"rId%lu\"%s", id + 1, add)
+                : snprintf(head + pre, an, "%s", add);
+    if (k < 0 || (size_t)k >= an) {
+        errf(err, errn, "xlsx: a package part not as expected", e->name);
+        goto out;
+    }
+    rc = write_entry(out, lh, 0, e->name, head, pre + (size_t)k, NULL, at,
+                     on - pre, fix, b, err, errn);
+out:
+    free(orig);
+    free(head);
     return rc;
 }
 
@@ -624,18 +833,54 @@ static int cmp_lho(const void *a, const void *b)
     return x->lho < y->lho ? -1 : x->lho > y->lho;
 }
 
+#define CT_SST "<Override PartName=\"/xl/sharedStrings.xml\" ContentType=\"" \
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml\"/>"
+#define REL_SST " Type=\"http://schemas.openxmlformats.org/" \
+    "officeDocument/2006/relationships/sharedStrings\" Target=\"sharedStrings.xml\"/>"
+
+/* xl/sharedStrings.xml, as libxlsxwriter writes it, at the end of out. */
+static int write_sst(FILE *out, const bdb_xlsst *sst, const zent *like,
+                     const char *tmpdir, uint32_t fix[3], unsigned char *b,
+                     char *err, size_t errn)
+{
+    bdb_xlrows *sw = bdb_xlrows_new(0, tmpdir, NULL);
+    if (!sw)
+        return errf(err, errn, "xlsx: a temporary file", strerror(errno));
+    char t[200];
+    snprintf(t, sizeof t,
+             "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
+             "<sst xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\" "
+             "count=\"%llu\" uniqueCount=\"%zu\">",
+             (unsigned long long)sst->count, sst->n);
+    puts_(sw, t);
+    for (size_t i = 0; i < sst->n; i++)
+        put_si(sw, sst->str[i]);
+    puts_(sw, "</sst>");
+    int rc = finish(sw) != 0
+                 ? errf(err, errn, "xlsx: shared strings", sw->err)
+                 : write_entry(out, NULL, rd32(like->cd + 12), "xl/sharedStrings.xml",
+                               "", 0, sw, "", 0, fix, b, err, errn);
+    bdb_xlrows_free(sw);
+    return rc;
+}
+
 int bdb_xlrows_splice(const char *inpath, const char *outpath,
-                      bdb_xlrows *const *w, size_t nw, char *err, size_t errn)
+                      bdb_xlrows *const *w, size_t nw, const bdb_xlsst *sst,
+                      char *err, size_t errn)
 {
     for (size_t i = 0; i < nw; i++) {
         if (finish(w[i]) != 0)
             return errf(err, errn, "xlsx", w[i]->err);
     }
+    int with_sst = sst && sst->n > 0;
     int rc = -1;
     FILE *in = fopen(inpath, "rb"), *out = NULL;
     unsigned char *cd = NULL, *b = malloc(XR_ZOUT);
     zent *ents = NULL;
     zent **byoff = NULL;
+    uint64_t *newlho = NULL;
+    uint32_t (*fix)[3] = NULL;
+    int *rewritten = NULL;
     unsigned char tailb[65557];
     if (!in || !b) {
         errf(err, errn, "xlsx: reading the package", strerror(errno));
@@ -663,15 +908,18 @@ int bdb_xlrows_splice(const char *inpath, const char *outpath,
     }
     size_t eocdlen = tl - (size_t)(eocd - tailb);
     uint32_t count = rd16(eocd + 10), cdsize = rd32(eocd + 12), cdoff = rd32(eocd + 16);
-    if (rd16(eocd + 8) != count || count == 0xFFFF || cdoff == 0xFFFFFFFFu ||
-        (uint64_t)cdoff + cdsize > (uint64_t)size) {
+    if (rd16(eocd + 8) != count || count == 0 || count >= 0xFFFE ||
+        cdoff == 0xFFFFFFFFu || (uint64_t)cdoff + cdsize > (uint64_t)size) {
         errf(err, errn, "xlsx: a zip64 or damaged package", NULL);
         goto out;
     }
     cd = malloc(cdsize ? cdsize : 1);
-    ents = calloc(count ? count : 1, sizeof *ents);
-    byoff = calloc(count ? count : 1, sizeof *byoff);
-    if (!cd || !ents || !byoff) {
+    ents = calloc(count, sizeof *ents);
+    byoff = calloc(count, sizeof *byoff);
+    newlho = calloc(count + 1, sizeof *newlho);
+    fix = calloc(count + 1, sizeof *fix);
+    rewritten = calloc(count, sizeof *rewritten);
+    if (!cd || !ents || !byoff || !newlho || !fix || !rewritten) {
         errf(err, errn, "xlsx: out of memory", NULL);
         goto out;
     }
@@ -706,6 +954,10 @@ int bdb_xlrows_splice(const char *inpath, const char *outpath,
             goto out;
         }
         snprintf(e->name, sizeof e->name, "%.*s", (int)(nl < 255 ? nl : 255), (const char *)r + 46);
+        if (with_sst && strcmp(e->name, "xl/sharedStrings.xml") == 0) {
+            errf(err, errn, "xlsx: the package has shared strings already", NULL);
+            goto out;
+        }
         byoff[i] = e;
         at += len;
     }
@@ -717,24 +969,24 @@ int bdb_xlrows_splice(const char *inpath, const char *outpath,
         errf(err, errn, outpath, strerror(errno));
         goto out;
     }
-    size_t used = 0;
-    uint64_t *newlho = calloc(count ? count : 1, sizeof *newlho);
-    uint32_t (*fix)[3] = calloc(count ? count : 1, sizeof *fix);
-    int *spliced = calloc(count ? count : 1, sizeof *spliced);
-    if (!newlho || !fix || !spliced) {
-        free(newlho); free(fix); free(spliced);
-        errf(err, errn, "xlsx: out of memory", NULL);
-        goto out;
-    }
-    for (uint32_t i = 0; i < count && rc == -1; i++) {
-        zent *e = &ents[i];
+    size_t used = 0, want = 0;
+    for (size_t k = 0; k < nw; k++)
+        want += w[k]->any;
+    int ct_done = 0, rel_done = 0;
+    for (uint32_t i = 0; i <= count; i++) {
         off_t pos = ftello(out);
         if (pos < 0 || (uint64_t)pos > ZIP_MAX) {
             errf(err, errn, "xlsx: a workbook over 4 GiB does not fit the zip "
                             "format without zip64", NULL);
-            break;
+            goto out;
         }
         newlho[i] = (uint64_t)pos;
+        if (i == count) { /* the shared strings, last */
+            if (with_sst && write_sst(out, sst, &ents[0], nw ? w[0]->tmpdir : NULL, fix[i], b, err, errn) != 0)
+                goto out;
+            break;
+        }
+        zent *e = &ents[i];
         bdb_xlrows *sw = NULL;
         for (size_t k = 0; k < nw; k++) {
             char nm[64];
@@ -742,64 +994,77 @@ int bdb_xlrows_splice(const char *inpath, const char *outpath,
             if (w[k]->any && strcmp(nm, e->name) == 0)
                 sw = w[k];
         }
+        int r;
         if (sw) {
-            if (write_spliced(in, out, e, sw, &fix[i][0], &fix[i][1], &fix[i][2], b,
-                              err, errn) != 0)
-                break;
-            spliced[i] = 1;
+            r = write_sheet(in, out, e, sw, fix[i], b, err, errn);
             used++;
-        } else if (copy_span(in, out, e->lho, e->end - e->lho, b) != 0) {
-            errf(err, errn, "xlsx: writing the workbook", strerror(errno));
-            break;
+        } else if (with_sst && strcmp(e->name, "[Content_Types].xml") == 0) {
+            r = write_with(in, out, e, "</Types>", CT_SST, 0, fix[i], b, err, errn);
+            ct_done = 1;
+        } else if (with_sst && strcmp(e->name, "xl/_rels/workbook.xml.rels") == 0) {
+            r = write_with(in, out, e, "</Relationships>", REL_SST, 1, fix[i], b, err, errn);
+            rel_done = 1;
+        } else {
+            r = copy_span(in, out, e->lho, e->end - e->lho, b) != 0
+                    ? errf(err, errn, "xlsx: writing the workbook", strerror(errno))
+                    : 1;
         }
-        if (i + 1 == count)
-            rc = 0;
+        if (r < 0)
+            goto out;
+        rewritten[i] = r == 0;
     }
-    if (count == 0)
-        rc = 0;
-    off_t newcd = rc == 0 ? ftello(out) : -1;
-    if (rc == 0 && (newcd < 0 || (uint64_t)newcd + cdsize > ZIP_MAX)) {
+    if (used != want || (with_sst && (!ct_done || !rel_done))) {
+        errf(err, errn, "xlsx: a part is missing from the package", NULL);
+        goto out;
+    }
+    off_t newcd = ftello(out);
+    uint64_t newcdsize = cdsize;
+    if (with_sst)
+        newcdsize += 46 + strlen("xl/sharedStrings.xml");
+    if (newcd < 0 || (uint64_t)newcd + newcdsize > ZIP_MAX) {
         errf(err, errn, "xlsx: a workbook over 4 GiB does not fit the zip "
                         "format without zip64", NULL);
-        rc = -1;
+        goto out;
     }
-    for (uint32_t i = 0; i < count && rc == 0; i++) {
+    for (uint32_t i = 0; i <= count; i++) {
         unsigned char r[46];
-        memcpy(r, ents[i].cd, 46);
+        const char *name = i < count ? NULL : "xl/sharedStrings.xml";
+        if (i == count && !with_sst)
+            break;
+        memcpy(r, ents[i < count ? i : 0].cd, 46);
         wr32(r + 42, (uint32_t)newlho[i]);
-        if (spliced[i]) {
+        if (i == count || rewritten[i]) {
             wr16(r + 8, rd16(r + 8) & ~8u);
+            wr16(r + 10, Z_DEFLATED);
             wr32(r + 16, fix[i][0]);
             wr32(r + 20, fix[i][1]);
             wr32(r + 24, fix[i][2]);
         }
+        size_t rest = i < count ? ents[i].cdlen - 46 : strlen(name);
+        if (i == count) {
+            wr16(r + 28, (uint32_t)rest);
+            wr16(r + 30, 0);
+            wr16(r + 32, 0);
+        }
         if (fwrite(r, 1, 46, out) != 46 ||
-            fwrite(ents[i].cd + 46, 1, ents[i].cdlen - 46, out) != ents[i].cdlen - 46) {
+            fwrite(i < count ? (const void *)(ents[i].cd + 46) : (const void *)name, 1,
+                   rest, out) != rest) {
             errf(err, errn, "xlsx: writing the workbook", strerror(errno));
-            rc = -1;
+            goto out;
         }
     }
-    free(newlho);
-    free(fix);
-    free(spliced);
-    if (rc == 0) {
-        unsigned char ed[65557];
-        memcpy(ed, eocd, eocdlen);
-        wr32(ed + 16, (uint32_t)newcd);
-        if (fwrite(ed, 1, eocdlen, out) != eocdlen) {
-            errf(err, errn, "xlsx: writing the workbook", strerror(errno));
-            rc = -1;
-        }
+    unsigned char ed[65557];
+    memcpy(ed, eocd, eocdlen);
+    uint32_t nent = count + (with_sst ? 1u : 0u);
+    wr16(ed + 8, nent);
+    wr16(ed + 10, nent);
+    wr32(ed + 12, (uint32_t)newcdsize);
+    wr32(ed + 16, (uint32_t)newcd);
+    if (fwrite(ed, 1, eocdlen, out) != eocdlen) {
+        errf(err, errn, "xlsx: writing the workbook", strerror(errno));
+        goto out;
     }
-    if (rc == 0) {
-        size_t want = 0;
-        for (size_t k = 0; k < nw; k++)
-            want += w[k]->any;
-        if (used != want) {
-            errf(err, errn, "xlsx: a sheet's entry is missing from the package", NULL);
-            rc = -1;
-        }
-    }
+    rc = 0;
 out:
     if (out && fclose(out) != 0 && rc == 0) {
         errf(err, errn, "xlsx: writing the workbook", strerror(errno));
@@ -810,6 +1075,9 @@ out:
     free(cd);
     free(ents);
     free(byoff);
+    free(newlho);
+    free(fix);
+    free(rewritten);
     free(b);
     return rc;
 }

@@ -24,11 +24,22 @@
 
 typedef struct bdb_xlrows bdb_xlrows;
 
+/* The package's shared strings (xl/sharedStrings.xml): each distinct text
+ * of the columns that repeat (tools, platforms, parameter sets) is
+ * written once, and each cell of it is an index. libxlsxwriter's
+ * constant-memory mode writes every string inline, where a Results row
+ * repeated its series' texts on every platform's row: a quarter of the
+ * sheet's bytes. Memory: the distinct texts. NULL when out of memory. */
+typedef struct bdb_xlsst bdb_xlsst;
+bdb_xlsst *bdb_xlsst_new(void);
+void bdb_xlsst_free(bdb_xlsst *t);
+
 /* Rows for the package entry xl/worksheets/sheet<sheet_no>.xml (1-based,
- * libxlsxwriter's numbering: the order the worksheets were added). The
- * temporary file goes to tmpdir (NULL: $TMPDIR or /tmp). NULL when out of
- * memory or when no temporary file can be made (errno says why). */
-bdb_xlrows *bdb_xlrows_new(unsigned sheet_no, const char *tmpdir);
+ * libxlsxwriter's numbering: the order the worksheets were added), with
+ * its shared strings in sst (NULL: every string inline). The temporary
+ * file goes to tmpdir (NULL: $TMPDIR or /tmp). NULL when out of memory
+ * or when no temporary file can be made (errno says why). */
+bdb_xlrows *bdb_xlrows_new(unsigned sheet_no, const char *tmpdir, bdb_xlsst *sst);
 void bdb_xlrows_free(bdb_xlrows *w);
 
 /* Cells, in increasing (row, column) order; rows start at 1 (row 0, the
@@ -38,6 +49,9 @@ void bdb_xlrows_free(bdb_xlrows *w);
  * nothing and bdb_xlrows_error says what happened. */
 void bdb_xlrows_str(bdb_xlrows *w, uint32_t row, uint32_t col, const char *s,
                     int style);
+/* Text of a repeated column: a shared string (inline without a table). */
+void bdb_xlrows_sstr(bdb_xlrows *w, uint32_t row, uint32_t col, const char *s,
+                     int style);
 void bdb_xlrows_num(bdb_xlrows *w, uint32_t row, uint32_t col, double v,
                     int style);
 /* A blank cell that carries a format (style > 0). */
@@ -53,9 +67,10 @@ const char *bdb_xlrows_error(const bdb_xlrows *w);
 
 /* Copies the package at in to out, with the rows of each writer put into
  * its sheet (after the rows libxlsxwriter wrote, before </sheetData>) and
- * the sheet's dimension widened to them. Returns 0, or -1 with a message
- * in err. */
+ * the sheet's dimension widened to them, and, when sst holds strings,
+ * xl/sharedStrings.xml added (with its content type and relationship).
+ * Returns 0, or -1 with a message in err. */
 int bdb_xlrows_splice(const char *in, const char *out, bdb_xlrows *const *w,
-                      size_t nw, char *err, size_t errn);
+                      size_t nw, const bdb_xlsst *sst, char *err, size_t errn);
 
 #endif

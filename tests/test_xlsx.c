@@ -426,12 +426,17 @@ static void xlsx__speedup__oriented_formula_over_mean_cells(void **state)
 static void xlsx__hostile_benchmark__stays_a_string(void **state)
 {
     fixture *fx = fx_of(state);
-    /* the workbook is written in constant memory: strings are inline in
-     * the sheets (<c t="inlineStr"><is><t>...</t></is></c>), not in
-     * sharedStrings.xml */
+    /* a string: inline in the sheets libxlsxwriter writes in constant
+     * memory (<c t="inlineStr"><is><t>...</t></is></c>), a shared string
+     * (<si><t>...</t></si>, cells t="s") in Results and Efficiency */
     char want[64];
     snprintf(want, sizeof want, "<is><t>%s</t></is>", hostile);
-    int found = 0;
+    char *sst = part(fx, "xl/sharedStrings.xml");
+    unescape(sst);
+    char want_si[64];
+    snprintf(want_si, sizeof want_si, "<si><t>%s</t></si>", hostile);
+    int found = strstr(sst, want_si) != NULL;
+    free(sst);
     for (int i = 1; i <= 7; i++) {
         char name[64];
         snprintf(name, sizeof name, "xl/worksheets/sheet%d.xml", i);
@@ -623,7 +628,7 @@ static void xlsx__big_sheet_rows__same_xml_as_libxlsxwriter(void **state)
         ws = workbook_add_worksheet(wb, "S");
         worksheet_write_string(ws, 0, 0, "head", NULL);
         worksheet_write_string(ws, 0, 1, "er", NULL);
-        bdb_xlrows *w = pass ? bdb_xlrows_new(2, d2) : NULL;
+        bdb_xlrows *w = pass ? bdb_xlrows_new(2, d2, NULL) : NULL;
         if (pass)
             assert_non_null(w);
         int st = pass ? (int)lxw_format_get_xf_index(f) : 0;
@@ -654,7 +659,7 @@ static void xlsx__big_sheet_rows__same_xml_as_libxlsxwriter(void **state)
             assert_null(bdb_xlrows_error(w));
             char err[300] = "";
             bdb_xlrows *ws1[] = {w};
-            if (bdb_xlrows_splice(pkg, out, ws1, 1, err, sizeof err) != 0)
+            if (bdb_xlrows_splice(pkg, out, ws1, 1, NULL, err, sizeof err) != 0)
                 fail_msg("splice: %s", err);
             bdb_xlrows_free(w);
         }
@@ -678,12 +683,103 @@ static void xlsx__big_sheet_rows__same_xml_as_libxlsxwriter(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* Drops every ' spans="..."' (libxlsxwriter writes them only when it
+ * holds the whole sheet; they are optional). */
+static void drop_spans(char *s)
+{
+    char *w = s;
+    for (const char *r = s; *r;) {
+        if (strncmp(r, " spans=\"", 8) == 0) {
+            const char *q = strchr(r + 8, '"');
+            r = q ? q + 1 : r + strlen(r);
+            continue;
+        }
+        *w++ = *r++;
+    }
+    *w = '\0';
+}
+
+/* Shared strings: the cells and xl/sharedStrings.xml are libxlsxwriter's
+ * own (in its default mode, which holds the whole sheet in memory), and
+ * the package declares the part. */
+static void xlsx__big_sheet_rows__shared_strings_as_libxlsxwriter_writes_them(void **state)
+{
+    (void)state;
+    if (!have_unzip())
+        skip();
+    char d2[512];
+    bdb_store_close(tu_fresh_store(d2, sizeof d2));
+    static const char *const texts[] = {"ab", " lead", "a&b<c>", "ab", "ctl\x02",
+                                        "\xc3\xa9", "ab", "tail\n", " lead"};
+    char ref[600], pkg[600], out[600];
+    snprintf(ref, sizeof ref, "%s/sref.xlsx", d2);
+    snprintf(pkg, sizeof pkg, "%s/spkg.xlsx", d2);
+    snprintf(out, sizeof out, "%s/sout.xlsx", d2);
+    for (int pass = 0; pass < 2; pass++) {
+        lxw_workbook_options wo = {.constant_memory = pass ? LXW_TRUE : LXW_FALSE};
+        lxw_workbook *wb = workbook_new_opt(pass ? pkg : ref, &wo);
+        assert_non_null(wb);
+        lxw_worksheet *ws = workbook_add_worksheet(wb, "S");
+        /* a number in the header: libxlsxwriter's own strings would
+         * need its table too */
+        worksheet_write_number(ws, 0, 0, 1, NULL);
+        bdb_xlsst *t = pass ? bdb_xlsst_new() : NULL;
+        bdb_xlrows *w = pass ? bdb_xlrows_new(1, d2, t) : NULL;
+        for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+            if (pass) {
+                bdb_xlrows_sstr(w, (uint32_t)(1 + i / 2), (uint32_t)(i % 2), texts[i], 0);
+            } else {
+                worksheet_write_string(ws, (lxw_row_t)(1 + i / 2), (lxw_col_t)(i % 2),
+                                       texts[i], NULL);
+            }
+        }
+        assert_int_equal(workbook_close(wb), LXW_NO_ERROR);
+        if (pass) {
+            char err[300] = "";
+            bdb_xlrows *ws1[] = {w};
+            if (bdb_xlrows_splice(pkg, out, ws1, 1, t, err, sizeof err) != 0)
+                fail_msg("splice: %s", err);
+            bdb_xlrows_free(w);
+            bdb_xlsst_free(t);
+        }
+    }
+    char *a = part_of(ref, "xl/sharedStrings.xml");
+    char *b = part_of(out, "xl/sharedStrings.xml");
+    assert_non_null(strstr(a, "count=\"9\" uniqueCount=\"6\""));
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    a = part_of(ref, "xl/worksheets/sheet1.xml");
+    b = part_of(out, "xl/worksheets/sheet1.xml");
+    drop_spans(a);
+    assert_non_null(strstr(a, "t=\"s\"><v>5</v>"));
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    b = part_of(out, "\\[Content_Types\\].xml");
+    assert_non_null(strstr(b, "<Override PartName=\"/xl/sharedStrings.xml\" ContentType="
+                              "\"application/vnd.openxmlformats-officedocument."
+                              "spreadsheetml.sharedStrings+xml\"/></Types>"));
+    free(b);
+    b = part_of(out, "xl/_rels/workbook.xml.rels");
+    a = strstr(b, "relationships/sharedStrings\" Target=\"sharedStrings.xml\"/>");
+    assert_non_null(a);
+    /* a relationship Id of its own */
+    assert_non_null(strstr(b, "<Relationship Id=\"rId4\" Type=\"http://schemas."
+                              "openxmlformats.org/officeDocument/2006/relationships/"
+                              "sharedStrings\""));
+    free(b);
+    char cmd[1400];
+    snprintf(cmd, sizeof cmd, "unzip -tq '%s' >/dev/null 2>&1", out);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void xlsx__big_sheet_rows__out_of_order_cell_fails_the_splice(void **state)
 {
     (void)state;
     char d2[512];
     bdb_store_close(tu_fresh_store(d2, sizeof d2));
-    bdb_xlrows *w = bdb_xlrows_new(1, d2);
+    bdb_xlrows *w = bdb_xlrows_new(1, d2, NULL);
     assert_non_null(w);
     bdb_xlrows_num(w, 2, 1, 1, 0);
     assert_null(bdb_xlrows_error(w));
@@ -693,11 +789,11 @@ static void xlsx__big_sheet_rows__out_of_order_cell_fails_the_splice(void **stat
     char err[300] = "", out[600];
     snprintf(out, sizeof out, "%s/never.xlsx", d2);
     bdb_xlrows *ws1[] = {w};
-    assert_int_not_equal(bdb_xlrows_splice("/nonexistent.xlsx", out, ws1, 1, err,
+    assert_int_not_equal(bdb_xlrows_splice("/nonexistent.xlsx", out, ws1, 1, NULL, err,
                                            sizeof err), 0);
     assert_non_null(strstr(err, "out of order"));
     bdb_xlrows_free(w);
-    w = bdb_xlrows_new(1, d2);
+    w = bdb_xlrows_new(1, d2, NULL);
     bdb_xlrows_num(w, BDB_XL_ROWS, 0, 1, 0); /* past Excel's last row */
     assert_non_null(strstr(bdb_xlrows_error(w), "out of range"));
     bdb_xlrows_free(w);
@@ -1099,6 +1195,7 @@ int main(void)
         cmocka_unit_test(xlsx__recalculated_by_gnumeric__every_formula_matches_the_report),
         cmocka_unit_test(xlsx__edited_power_and_kwh_price__dependents_recalculate),
         cmocka_unit_test(xlsx__big_sheet_rows__same_xml_as_libxlsxwriter),
+        cmocka_unit_test(xlsx__big_sheet_rows__shared_strings_as_libxlsxwriter_writes_them),
         cmocka_unit_test(xlsx__big_sheet_rows__out_of_order_cell_fails_the_splice),
         cmocka_unit_test(xlsx__results_past_excel_rows__refused_naming_the_limit),
         cmocka_unit_test(xlsx__sources__each_file_once_with_line_ranges),
