@@ -16,6 +16,7 @@
  * (crc32_combine). */
 #define _FILE_OFFSET_BITS 64
 #include "xlsx_rows.h"
+#include "numfmt.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -418,14 +419,19 @@ static void put_si(bdb_xlrows *w, const char *s)
     puts_(w, "</t></si>");
 }
 
+/* "%.16G": bdb_fmt_g's "%.16g" in capitals ("1E+300", "INF"). */
 static void put_dbl(bdb_xlrows *w, double v)
 {
-    char t[40];
-    int n = snprintf(t, sizeof t, "%.16G", v);
-    if (n > 0 && (size_t)n < sizeof t)
-        put(w, t, (size_t)n);
-    else
+    char t[BDB_FMT_G_MAX];
+    int n = bdb_fmt_g(t, v, 16);
+    if (n <= 0 || (size_t)n >= sizeof t) {
         fail(w, "number formatting failed");
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        if (t[i] >= 'a' && t[i] <= 'z')
+            t[i] = (char)(t[i] - 'a' + 'A');
+    put(w, t, (size_t)n);
 }
 
 void bdb_xlrows_num(bdb_xlrows *w, uint32_t row, uint32_t col, double v,
