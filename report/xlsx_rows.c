@@ -127,6 +127,9 @@ struct bdb_xlrows {
     int any;            /* a cell was written */
     int done;           /* the stream is flushed */
     uint32_t rmin, rmax, cmin, cmax;
+    /* the shared string each of the first columns had last, + 1: rows
+     * of one series repeat its texts, found again without hashing */
+    uint32_t last[32];
     char err[200];
 };
 
@@ -393,7 +396,12 @@ void bdb_xlrows_sstr(bdb_xlrows *w, uint32_t row, uint32_t col, const char *s,
         bdb_xlrows_str(w, row, col, s, style);
         return;
     }
-    long long k = sst_index(w->sst, s);
+    uint32_t *last = col < 32 ? &w->last[col] : NULL;
+    long long k = last && *last && strcmp(w->sst->str[*last - 1], s) == 0
+                      ? (long long)*last - 1
+                      : sst_index(w->sst, s);
+    if (last && k >= 0)
+        *last = (uint32_t)k + 1;
     if (k < 0) {
         fail(w, "out of memory for the shared strings");
         return;
