@@ -8,8 +8,9 @@
  * report's time. Here a sheet's rows are written once, as the same XML
  * libxlsxwriter writes for the same calls (inline strings, formulas with
  * their cached results), and deflated at a fast level into an unlinked
- * temporary file; bdb_xlrows_splice then copies libxlsxwriter's package,
- * entry by entry, putting the rows into their sheets. libxlsxwriter
+ * temporary file; bdb_xlrows_splice (xlsx_package.c) then copies
+ * libxlsxwriter's package entry by entry, putting the rows into their
+ * sheets. libxlsxwriter
  * still writes everything else (the header row, styles, freeze panes,
  * autofilters, charts), so formats keep libxlsxwriter's style indices. */
 #ifndef BDB_XLSX_ROWS_H
