@@ -1201,6 +1201,98 @@ int bdb_stats_resampled_means(const bdb_stats_resampling *rs, const double *x,
     return BDB_OK;
 }
 
+/* Samples summed side by side by bdb_stats_resampled_means_many: one
+ * row of the transposed values is one vector (AVX-512) or two (AVX2). */
+#define MANY_LANES 8
+
+/* The sums of one group of MANY_LANES samples, t[j * MANY_LANES + l] the
+ * j-th value of sample l (t 64-byte aligned): each lane is its own chain
+ * of additions in draw order, so vector lanes give the scalar loop's
+ * bits. Four resamples at once: a sum is a chain of dependent adds, four
+ * chains keep the adder busy. */
+#if defined(__GNUC__)
+typedef double many_vec __attribute__((vector_size(MANY_LANES * sizeof(double))));
+#endif
+
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && \
+    defined(__GLIBC__) && !defined(BDB_NO_TARGET_CLONES)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
+static void means_group(const uint32_t *idx, size_t n, size_t B,
+                        const double *t, size_t lanes, double *means)
+{
+    double dn = (double)n;
+    size_t k = 0;
+#if defined(__GNUC__)
+    const many_vec *tv = (const many_vec *)(const void *)t;
+    for (; k + 4 <= B; k += 4) {
+        many_vec s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
+        const uint32_t *p = idx + k * n;
+        for (size_t i = 0; i < n; i++) {
+            s0 += tv[p[i]];
+            s1 += tv[p[n + i]];
+            s2 += tv[p[2 * n + i]];
+            s3 += tv[p[3 * n + i]];
+        }
+        for (size_t l = 0; l < lanes; l++) {
+            means[l * B + k] = s0[l] / dn;
+            means[l * B + k + 1] = s1[l] / dn;
+            means[l * B + k + 2] = s2[l] / dn;
+            means[l * B + k + 3] = s3[l] / dn;
+        }
+    }
+#endif
+    for (; k < B; k++) {
+        double sum[MANY_LANES] = {0};
+        const uint32_t *p = idx + k * n;
+        for (size_t i = 0; i < n; i++) {
+            const double *row = t + (size_t)p[i] * MANY_LANES;
+            for (size_t l = 0; l < MANY_LANES; l++)
+                sum[l] += row[l];
+        }
+        for (size_t l = 0; l < lanes; l++)
+            means[l * B + k] = sum[l] / dn;
+    }
+}
+
+int bdb_stats_resampled_means_many(const bdb_stats_resampling *rs,
+                                   const double *const *xs, size_t m,
+                                   double *means)
+{
+    if (!rs || (!means && m > 0) || (!xs && m > 0) ||
+        (!rs->idx && rs->resamples))
+        return BDB_EUSAGE;
+    size_t n = rs->n, B = rs->resamples;
+    for (size_t j = 0; j < m; j++)
+        if (!xs[j] && n > 0)
+            return BDB_EUSAGE;
+    if (m == 0 || B == 0)
+        return BDB_OK;
+    if (m == 1)
+        return bdb_stats_resampled_means(rs, xs[0], means);
+    /* 64 values (a cell's repetitions) fit on the stack */
+    _Alignas(64) double stack[64 * MANY_LANES];
+    double *t = stack;
+    if (n > 64) {
+        if (n > SIZE_MAX / (MANY_LANES * sizeof *t))
+            return BDB_ENOMEM;
+        /* a multiple of 64 bytes, as aligned_alloc wants */
+        t = aligned_alloc(64, n * MANY_LANES * sizeof *t);
+        if (!t)
+            return BDB_ENOMEM;
+    }
+    for (size_t j0 = 0; j0 < m; j0 += MANY_LANES) {
+        size_t lanes = m - j0 < MANY_LANES ? m - j0 : MANY_LANES;
+        for (size_t i = 0; i < n; i++)
+            for (size_t l = 0; l < MANY_LANES; l++)
+                t[i * MANY_LANES + l] = l < lanes ? xs[j0 + l][i] : 0.0;
+        means_group(rs->idx, n, B, t, lanes, means + j0 * B);
+    }
+    if (t != stack)
+        free(t);
+    return BDB_OK;
+}
+
 int bdb_stats_ratio_interval(const double *ma, const double *mb,
                              size_t resamples, double *scratch, double *lo,
                              double *hi)

@@ -1166,6 +1166,68 @@ static void stats__ratio_interval__pieces_equal_ratio_bootstrap(void **state)
     bdb_stats_resampling_free(&rb);
 }
 
+/* Many samples sharing one set of indexes (a series' cells against its
+ * baseline) get the means each would get alone, bit for bit: for one
+ * sample, a group of 8, groups and a remainder, resample counts that are
+ * not a multiple of 4, and more values than fit on the stack. */
+static void stats__resampled_means_many__equal_one_at_a_time(void **state)
+{
+    (void)state;
+    static const size_t ns[] = {2, 10, 65, 130};
+    static const size_t ms[] = {1, 3, 8, 9, 17};
+    static const size_t Bs[] = {1, 7, 2000};
+    bdb_stats_rng rng;
+    bdb_stats_rng_seed(&rng, 4242);
+    for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++) {
+        size_t n = ns[ni];
+        for (size_t bi = 0; bi < sizeof Bs / sizeof *Bs; bi++) {
+            size_t B = Bs[bi];
+            bdb_stats_resampling rs = {0};
+            assert_int_equal(bdb_stats_resampling_draw(&rs, n, B, 17 + n + B),
+                             BDB_OK);
+            for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++) {
+                size_t m = ms[mi];
+                double *vals = malloc(m * n * sizeof *vals);
+                const double **xs = malloc(m * sizeof *xs);
+                double *many = malloc(m * B * sizeof *many);
+                double *one = malloc(B * sizeof *one);
+                assert_non_null(vals);
+                assert_non_null(xs);
+                assert_non_null(many);
+                assert_non_null(one);
+                /* values whose sums round differently in another order */
+                for (size_t i = 0; i < m * n; i++)
+                    vals[i] = 1.0 + (double)(bdb_stats_rng_next(&rng) >> 11) *
+                                        0x1p-30;
+                for (size_t j = 0; j < m; j++)
+                    xs[j] = vals + j * n;
+                assert_int_equal(bdb_stats_resampled_means_many(&rs, xs, m, many),
+                                 BDB_OK);
+                for (size_t j = 0; j < m; j++) {
+                    assert_int_equal(bdb_stats_resampled_means(&rs, xs[j], one),
+                                     BDB_OK);
+                    assert_memory_equal(one, many + j * B, B * sizeof *one);
+                }
+                free(vals);
+                free(xs);
+                free(many);
+                free(one);
+            }
+            bdb_stats_resampling_free(&rs);
+        }
+    }
+    bdb_stats_resampling rs = {0};
+    double x[2] = {1.0, 2.0}, out[8];
+    const double *xs[2] = {x, NULL};
+    assert_int_equal(bdb_stats_resampling_draw(&rs, 2, 4, 1), BDB_OK);
+    assert_int_equal(bdb_stats_resampled_means_many(&rs, xs, 2, out),
+                     BDB_EUSAGE);
+    assert_int_equal(bdb_stats_resampled_means_many(NULL, xs, 1, out),
+                     BDB_EUSAGE);
+    assert_int_equal(bdb_stats_resampled_means_many(&rs, xs, 0, NULL), BDB_OK);
+    bdb_stats_resampling_free(&rs);
+}
+
 /* A standard normal draw from the generator (Box-Muller), for the
  * coverage test's samples. */
 static double normal_draw(bdb_stats_rng *rng)
@@ -1354,6 +1416,7 @@ int main(void)
         cmocka_unit_test(stats__resampling_draw__is_the_defined_draws_fast_and_careful),
         cmocka_unit_test(stats__resampling_draw__is_uniform),
         cmocka_unit_test(stats__ratio_interval__pieces_equal_ratio_bootstrap),
+        cmocka_unit_test(stats__resampled_means_many__equal_one_at_a_time),
         cmocka_unit_test(stats__ratio_bootstrap__covers_the_true_ratio_about_95_percent),
         cmocka_unit_test(stats__mann_whitney_dist__same_result_as_made_each_time),
         cmocka_unit_test(stats__summarize_with__equals_summarize_for_every_n),
