@@ -981,12 +981,58 @@ static void tail_quantiles_select(double *x, size_t n, double tail,
     }
 }
 
+/* select_kth without a branch on the values: Lomuto's partition with
+ * the swap always made (x[i] and x[st] trade places; st moves on when
+ * the value was below the pivot), so a random order costs no
+ * mispredicted jumps, which were most of the time of a selection in a
+ * tail of some 80 values. When the k-th is not left of the pivot, the
+ * values equal to it are gathered next to it in a second pass, so ties
+ * end the search instead of making it quadratic. Same order statistic
+ * at x[k], smaller ones before, larger ones after. */
+static void select_kth_nobranch(double *x, size_t n, size_t k)
+{
+    size_t lo = 0, hi = n - 1;
+    while (hi > lo) {
+        size_t mid = lo + (hi - lo) / 2;
+        /* the median of three as the pivot, at x[hi] */
+        if (x[mid] < x[lo]) { double t = x[mid]; x[mid] = x[lo]; x[lo] = t; }
+        if (x[hi] < x[lo]) { double t = x[hi]; x[hi] = x[lo]; x[lo] = t; }
+        if (x[mid] < x[hi]) { double t = x[hi]; x[hi] = x[mid]; x[mid] = t; }
+        double pv = x[hi];
+        size_t st = lo;
+        for (size_t i = lo; i < hi; i++) {
+            double v = x[i];
+            x[i] = x[st];
+            x[st] = v;
+            st += v < pv;
+        }
+        x[hi] = x[st];
+        x[st] = pv;
+        /* x[lo..st-1] < pv = x[st] <= x[st+1..hi] */
+        if (k < st) {
+            hi = st - 1;
+            continue;
+        }
+        size_t eq = st + 1;
+        for (size_t i = st + 1; i <= hi; i++) {
+            double v = x[i];
+            x[i] = x[eq];
+            x[eq] = v;
+            eq += !(pv < v);
+        }
+        /* x[st..eq-1] == pv < x[eq..hi] */
+        if (k < eq)
+            return;
+        lo = eq;
+    }
+}
+
 /* The type 7 quantile at h (whose order statistics are x(lo) and
  * x(lo+1) of the whole sample) from a tail t that holds them as its l-th
  * and (l+1)-th smallest (from 0): select on the tail alone. */
 static double tail_pick(double *t, size_t nt, size_t l, double h, size_t lo)
 {
-    select_kth(t, nt, l);
+    select_kth_nobranch(t, nt, l);
     double b = t[l + 1];
     for (size_t i = l + 2; i < nt; i++)
         if (t[i] < b)
@@ -1023,16 +1069,18 @@ static void tail_quantiles_ms(double *x, size_t n, double tail, double *buf,
         if (!(tlo < thi))
             break;
         /* The low tail grows up from buf[0], the high one down from
-         * buf[n-1]. Before value i they hold at most i values, so both
-         * writes land in buf, on free slots or (the last free one) on the
-         * same slot with the same value. */
+         * buf[n-1]. Before value i they hold at most i values, so
+         * buf[nlo] and buf[nhi - 1] are free slots (the same one when
+         * only one is left). */
         size_t nlo = 0, nhi = n;
         for (size_t i = 0; i < n; i++) {
             double v = x[i];
-            buf[nlo] = v;
+            /* one store: a high value to the high tail, any other to the
+             * low one's next slot, kept there only if it is low */
+            size_t hi = v > thi, mask = (size_t)0 - hi;
+            buf[nlo ^ ((nlo ^ (nhi - 1)) & mask)] = v; /* no branch */
             nlo += v < tlo;
-            buf[nhi - 1] = v;
-            nhi -= v > thi;
+            nhi -= hi;
         }
         size_t chi = n - nhi; /* the high tail is buf[nhi..n-1] */
         if (nlo < l1 + 2 || chi < top + 2)
@@ -1293,6 +1341,40 @@ int bdb_stats_resampled_means_many(const bdb_stats_resampling *rs,
     return BDB_OK;
 }
 
+/* r[k] = mb[k] / ma[k], and the mean and sd that place the tail
+ * thresholds. The divisions are a loop of their own (vectors of them);
+ * the sums run in 8 lanes, since one chain of adds was the loop's pace
+ * and the thresholds need no particular rounding. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && \
+    defined(__GLIBC__) && !defined(BDB_NO_TARGET_CLONES)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
+static void ratios_mean_sd(const double *ma, const double *mb, size_t n,
+                           double *r, double *mean, double *sd)
+{
+    for (size_t k = 0; k < n; k++)
+        r[k] = mb[k] / ma[k];
+    double sum[8] = {0}, sq[8] = {0};
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8)
+        for (size_t l = 0; l < 8; l++) {
+            sum[l] += r[k + l];
+            sq[l] += r[k + l] * r[k + l];
+        }
+    for (; k < n; k++) {
+        sum[0] += r[k];
+        sq[0] += r[k] * r[k];
+    }
+    double s = 0.0, q = 0.0;
+    for (size_t l = 0; l < 8; l++) {
+        s += sum[l];
+        q += sq[l];
+    }
+    *mean = s / (double)n;
+    double var = q / (double)n - *mean * *mean;
+    *sd = var > 0.0 ? sqrt(var) : 0.0;
+}
+
 int bdb_stats_ratio_interval(const double *ma, const double *mb,
                              size_t resamples, double *scratch, double *lo,
                              double *hi)
@@ -1304,19 +1386,10 @@ int bdb_stats_ratio_interval(const double *ma, const double *mb,
         return BDB_OK;
     if (!ma || !mb || !scratch)
         return BDB_EUSAGE;
-    /* the ratios, and in the same pass what places the thresholds */
-    double sum = 0.0, sq = 0.0;
-    for (size_t k = 0; k < resamples; k++) {
-        double r = mb[k] / ma[k];
-        scratch[k] = r;
-        sum += r;
-        sq += r * r;
-    }
-    double mean = sum / (double)resamples;
-    double var = sq / (double)resamples - mean * mean;
+    double mean, sd;
+    ratios_mean_sd(ma, mb, resamples, scratch, &mean, &sd);
     tail_quantiles_ms(scratch, resamples, (1.0 - BDB_STATS_CONFIDENCE) / 2.0,
-                      scratch + resamples, mean, var > 0.0 ? sqrt(var) : 0.0,
-                      lo, hi);
+                      scratch + resamples, mean, sd, lo, hi);
     return BDB_OK;
 }
 
