@@ -1052,6 +1052,95 @@ static double tail_pick(double *t, size_t nt, size_t l, double h, size_t lo)
  * exact whatever they are. The copy is branch-free: each value is
  * written to both tails and kept where it belongs, since a branch on
  * random data mispredicts often. */
+/* How many of x are below tlo and above thi: comparisons summed, a loop
+ * the compiler makes of vectors, so a threshold that keeps too few costs
+ * little before the copy. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && \
+    defined(__GLIBC__) && !defined(BDB_NO_TARGET_CLONES)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
+static void count_tails(const double *x, size_t n, double tlo, double thi,
+                        size_t *nlo, size_t *nhi)
+{
+    size_t a = 0, b = 0;
+    for (size_t i = 0; i < n; i++) {
+        a += x[i] < tlo;
+        b += x[i] > thi;
+    }
+    *nlo = a;
+    *nhi = b;
+}
+
+/* copy_tails from x[i0] on, the low tail's next slot buf[a], the high
+ * one's buf[b]. No branch on the values: each is written to the next
+ * slot of one tail and kept there only if it belongs (a high value to
+ * the high tail, any other to the low one). A value of neither tail
+ * means the tails leave a slot free (a < the high tail's start), so
+ * its write never lands on a kept value. */
+static void copy_tails_from(const double *x, size_t i0, size_t n, double tlo,
+                            double thi, double *buf, size_t a, size_t b)
+{
+    for (size_t i = i0; i < n; i++) {
+        double v = x[i];
+        size_t h = v > thi, mask = (size_t)0 - h;
+        buf[a ^ ((a ^ b) & mask)] = v;
+        a += v < tlo;
+        b += h;
+    }
+}
+
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && \
+    !defined(BDB_NO_TARGET_CLONES)
+#include <immintrin.h>
+#define BDB_TAILS_AVX512 1
+
+/* copy_tails with AVX-512's compressing stores: eight values compared
+ * and the selected ones written packed, two stores per eight values. */
+__attribute__((target("avx512f")))
+static void copy_tails_avx512(const double *x, size_t n, double tlo,
+                              double thi, double *buf, size_t nhi)
+{
+    __m512d vlo = _mm512_set1_pd(tlo), vhi = _mm512_set1_pd(thi);
+    double *lo = buf, *hi = buf + nhi;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m512d v = _mm512_loadu_pd(x + i);
+        __mmask8 ml = _mm512_cmp_pd_mask(v, vlo, _CMP_LT_OQ);
+        __mmask8 mh = _mm512_cmp_pd_mask(vhi, v, _CMP_LT_OQ);
+        _mm512_mask_compressstoreu_pd(lo, ml, v);
+        _mm512_mask_compressstoreu_pd(hi, mh, v);
+        lo += __builtin_popcount((unsigned)ml);
+        hi += __builtin_popcount((unsigned)mh);
+    }
+    copy_tails_from(x, i, n, tlo, thi, buf, (size_t)(lo - buf),
+                    (size_t)(hi - buf));
+}
+#endif
+
+/* The values of x below tlo to buf[0..], those above thi to buf[nhi..]
+ * (count_tails' counts place them; buf has room for n, and values
+ * neither low nor high land only on slots a later one overwrites or
+ * past the tails). The order within a tail is of no matter: only order
+ * statistics are taken from it. */
+static void copy_tails(const double *x, size_t n, double tlo, double thi,
+                       double *buf, size_t nhi)
+{
+#ifdef BDB_TAILS_AVX512
+    static int avx512 = -1;
+    if (avx512 < 0) {
+        /* BDB_STATS_PORTABLE=1 takes the portable loop (the tests check
+         * both give the same intervals) */
+        const char *env = getenv("BDB_STATS_PORTABLE");
+        avx512 = __builtin_cpu_supports("avx512f") && !(env && *env == '1');
+    }
+    if (avx512) {
+        copy_tails_avx512(x, n, tlo, thi, buf, nhi);
+        return;
+    }
+#endif
+    copy_tails_from(x, 0, n, tlo, thi, buf, 0, nhi);
+}
+
 static void tail_quantiles_ms(double *x, size_t n, double tail, double *buf,
                               double mean, double sd, double *qlo,
                               double *qhi)
@@ -1068,23 +1157,12 @@ static void tail_quantiles_ms(double *x, size_t n, double tail, double *buf,
         double tlo = mean - zs[zi] * sd, thi = mean + zs[zi] * sd;
         if (!(tlo < thi))
             break;
-        /* The low tail grows up from buf[0], the high one down from
-         * buf[n-1]. Before value i they hold at most i values, so
-         * buf[nlo] and buf[nhi - 1] are free slots (the same one when
-         * only one is left). */
-        size_t nlo = 0, nhi = n;
-        for (size_t i = 0; i < n; i++) {
-            double v = x[i];
-            /* one store: a high value to the high tail, any other to the
-             * low one's next slot, kept there only if it is low */
-            size_t hi = v > thi, mask = (size_t)0 - hi;
-            buf[nlo ^ ((nlo ^ (nhi - 1)) & mask)] = v; /* no branch */
-            nlo += v < tlo;
-            nhi -= hi;
-        }
-        size_t chi = n - nhi; /* the high tail is buf[nhi..n-1] */
+        size_t nlo, chi;
+        count_tails(x, n, tlo, thi, &nlo, &chi);
         if (nlo < l1 + 2 || chi < top + 2)
             continue;
+        size_t nhi = n - chi; /* the high tail goes to buf[nhi..n-1] */
+        copy_tails(x, n, tlo, thi, buf, nhi);
         *qlo = tail_pick(buf, nlo, l1, h1, l1);
         /* x(l2) is the (chi - 1 - top)-th of the high tail, from 0 */
         *qhi = tail_pick(buf + nhi, chi, chi - 1 - top, h2, l2);
