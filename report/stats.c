@@ -1524,6 +1524,85 @@ int bdb_stats_ratio_bootstrap(const double *a, size_t na, const double *b,
     return BDB_OK;
 }
 
+/* The splitmix64 increment (bdb_stats_rng_next): after j outputs the
+ * state of a stream seeded with seed is seed + j * GOLDEN. */
+#define GOLDEN UINT64_C(0x9e3779b97f4a7c15)
+
+/* raw[j] = output pos + j + 1 of the stream seeded with seed, for j <
+ * nd; returns nonzero when one of them is at or past limit (the draw
+ * rejects it, so the positions after it shift). Each output depends on
+ * its position alone, so the loop is one of vectors. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && \
+    defined(__GLIBC__) && !defined(BDB_NO_TARGET_CLONES)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
+static int raw_outputs(uint64_t seed, uint64_t pos, uint64_t *raw, size_t nd,
+                       uint64_t limit)
+{
+    uint64_t s = seed + pos * GOLDEN;
+    uint64_t bad = 0;
+    for (size_t j = 0; j < nd; j++) {
+        uint64_t z = s + (uint64_t)(j + 1) * GOLDEN;
+        z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+        z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+        z ^= z >> 31;
+        raw[j] = z;
+        bad |= (uint64_t)(z >= limit);
+    }
+    return bad != 0;
+}
+
+/* Resamples side by side in the scores' bootstrap */
+#define SCORE_LANES 8
+
+/* means[k] = resample_mean(stream seeded with seed, x, n) for k <
+ * resamples, as one stream drawn in order: bit for bit the serial loop.
+ * Past 64 values the draws of SCORE_LANES resamples are made together
+ * (their positions are known while no output is rejected, about once in
+ * 2^64 / n) and summed side by side, each sum in draw order: the serial
+ * loop was one chain of dependent adds. A rejected output sends the rest
+ * to the serial loop, from the state it would have there. */
+static void resample_means_serial_or_fast(uint64_t seed, const double *x,
+                                          size_t n, size_t resamples,
+                                          double *means)
+{
+    bounded d;
+    bounded_init(&d, n);
+    bdb_stats_rng rng;
+    bdb_stats_rng_seed(&rng, seed);
+    size_t k = 0;
+    uint64_t *raw = NULL;
+    size_t lanes = n > 65536 ? 1 : SCORE_LANES;
+    if (n > 64 && d.m && n <= SIZE_MAX / sizeof *raw / lanes)
+        raw = malloc(lanes * n * sizeof *raw);
+    uint64_t pos = 0; /* outputs used so far */
+#if defined(__SIZEOF_INT128__)
+    while (raw && k + lanes <= resamples) {
+        size_t nd = lanes * n;
+        if (raw_outputs(seed, pos, raw, nd, d.limit))
+            break; /* a rejection: the serial loop from here */
+        for (size_t j = 0; j < nd; j++) {
+            uint64_t v = raw[j];
+            uint64_t q = (uint64_t)(((unsigned __int128)v * d.m) >> 64);
+            uint64_t r = v - q * d.bound;
+            raw[j] = r >= d.bound ? r - d.bound : r;
+        }
+        double sum[SCORE_LANES] = {0};
+        for (size_t i = 0; i < n; i++)
+            for (size_t l = 0; l < lanes; l++)
+                sum[l] += x[raw[l * n + i]];
+        for (size_t l = 0; l < lanes; l++)
+            means[k + l] = sum[l] / (double)n;
+        k += lanes;
+        pos += nd;
+    }
+#endif
+    free(raw);
+    rng.state = seed + pos * GOLDEN;
+    for (; k < resamples; k++)
+        means[k] = resample_mean(&rng, x, &d);
+}
+
 int bdb_stats_geomean_ratios(const double *r, size_t n, size_t resamples,
                              uint64_t seed, bdb_geomean *out)
 {
@@ -1561,12 +1640,7 @@ int bdb_stats_geomean_ratios(const double *r, size_t n, size_t resamples,
         free(logs);
         return BDB_ENOMEM;
     }
-    bdb_stats_rng rng;
-    bdb_stats_rng_seed(&rng, seed);
-    bounded d;
-    bounded_init(&d, used);
-    for (size_t k = 0; k < resamples; k++)
-        m[k] = resample_mean(&rng, logs, &d);
+    resample_means_serial_or_fast(seed, logs, used, resamples, m);
     double qlo, qhi;
     tail_quantiles(m, resamples, (1.0 - BDB_STATS_CONFIDENCE) / 2.0,
                    m + resamples, &qlo, &qhi);
