@@ -145,8 +145,7 @@ int bdb_fmt_f(char *out, size_t size, double v, int decimals)
     /* one rounding (the power is exact), so y is within y * LDBL_EPSILON
      * of the exact value; past 2^53 the integer may not hold it */
     long double margin = (y + 1) * LDBL_EPSILON * 8;
-    /* 0 < y < 10^15: the conversion truncates, as floorl would */
-    long double fl = (long double)(uint64_t)y, f = y - fl;
+    long double fl = floorl(y), f = y - fl;
     if (y >= 9007199254740992.0L || margin > 0.01L || fabsl(f - 0.5L) < margin)
         return snprintf(out, size, "%.*f", decimals, v);
     uint64_t nd = (uint64_t)fl + (f > 0.5L);
