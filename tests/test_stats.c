@@ -6,8 +6,11 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "bdb_error.h"
 #include "stats.h"
@@ -1030,6 +1033,83 @@ static void stats__ratio_bootstrap__selection_equals_sorting_on_fixed_seeds(void
     assert_int_equal(checked, 60 * N_OF(resamples));
 }
 
+/* Ratio and score intervals over seeds, sizes and shapes (spread, two
+ * values, two far apart clusters whose resamples all lie in the tails),
+ * into out (room for 4 * 48 * 3 doubles). */
+static size_t portable_cases(double *out)
+{
+    static const size_t resamples[] = {64, 2000, 2003};
+    double a[40], b[40];
+    size_t k = 0;
+    for (uint64_t seed = 1; seed <= 48; seed++) {
+        bdb_stats_rng gen;
+        bdb_stats_rng_seed(&gen, seed * 131);
+        size_t na = 2 + (size_t)bdb_stats_rng_below(&gen, 30);
+        size_t nb = 2 + (size_t)bdb_stats_rng_below(&gen, 30);
+        int kind = (int)(seed % 3);
+        for (size_t i = 0; i < na; i++)
+            a[i] = kind == 0 ? 100.0 + (double)bdb_stats_rng_below(&gen, 1000) / 7.0
+                   : kind == 1 ? 1.0 + (double)bdb_stats_rng_below(&gen, 2)
+                               : (i % 2 ? 1.0 : 1000.0);
+        for (size_t i = 0; i < nb; i++)
+            b[i] = kind == 0 ? 80.0 + (double)bdb_stats_rng_below(&gen, 1000) / 3.0
+                   : kind == 1 ? 2.0 + (double)bdb_stats_rng_below(&gen, 2)
+                               : 5.0 + (double)(i % 3);
+        for (size_t r = 0; r < N_OF(resamples); r++) {
+            bdb_ratio q;
+            bdb_geomean g;
+            if (bdb_stats_ratio_bootstrap(a, na, b, nb, resamples[r], seed, &q) ||
+                bdb_stats_geomean_ratios(a, na, resamples[r], seed, &g))
+                return 0;
+            out[k++] = q.ci_lo;
+            out[k++] = q.ci_hi;
+            out[k++] = g.ci_lo;
+            out[k++] = g.ci_hi;
+        }
+    }
+    return k;
+}
+
+/* The tails of the resampled ratios are copied by AVX-512 where the CPU
+ * has it and by a portable loop elsewhere (ARM boards): in a fresh
+ * process of this program (the choice is made once per process) with
+ * BDB_STATS_PORTABLE=1, every interval is the same, bit for bit. */
+static void stats__portable_tail_copy__gives_the_same_intervals(void **state)
+{
+    (void)state;
+    enum { N = 4 * 48 * 3 };
+    static double here[N], there[N];
+    assert_int_equal(portable_cases(here), N);
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fds[0]);
+        if (dup2(fds[1], 1) < 0)
+            _exit(126);
+        setenv("BDB_STATS_PORTABLE", "1", 1);
+        execl("/proc/self/exe", "test_stats", "--portable-cases", (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    size_t got = 0;
+    while (got < sizeof there) {
+        ssize_t r = read(fds[0], (char *)there + got, sizeof there - got);
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fds[0]);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    assert_int_equal(got, sizeof there);
+    for (size_t i = 0; i < N; i++)
+        if (memcmp(&here[i], &there[i], sizeof here[i]) != 0)
+            fail_msg("case %zu: %a here, %a portable", i, here[i], there[i]);
+}
+
 /* The draw inside the bootstrap replaces the division by a multiply (and
  * bounds up to 64 by constant ones): for bounds past 64, powers of two
  * among them (where floor((2^64 - 1) / d) is one less than 2^64 / d), up
@@ -1164,6 +1244,68 @@ static void stats__ratio_interval__pieces_equal_ratio_bootstrap(void **state)
                      BDB_EUSAGE);
     bdb_stats_resampling_free(&ra);
     bdb_stats_resampling_free(&rb);
+}
+
+/* Many samples sharing one set of indexes (a series' cells against its
+ * baseline) get the means each would get alone, bit for bit: for one
+ * sample, a group of 8, groups and a remainder, resample counts that are
+ * not a multiple of 4, and more values than fit on the stack. */
+static void stats__resampled_means_many__equal_one_at_a_time(void **state)
+{
+    (void)state;
+    static const size_t ns[] = {2, 10, 65, 130};
+    static const size_t ms[] = {1, 3, 8, 9, 17};
+    static const size_t Bs[] = {1, 7, 2000};
+    bdb_stats_rng rng;
+    bdb_stats_rng_seed(&rng, 4242);
+    for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++) {
+        size_t n = ns[ni];
+        for (size_t bi = 0; bi < sizeof Bs / sizeof *Bs; bi++) {
+            size_t B = Bs[bi];
+            bdb_stats_resampling rs = {0};
+            assert_int_equal(bdb_stats_resampling_draw(&rs, n, B, 17 + n + B),
+                             BDB_OK);
+            for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++) {
+                size_t m = ms[mi];
+                double *vals = malloc(m * n * sizeof *vals);
+                const double **xs = malloc(m * sizeof *xs);
+                double *many = malloc(m * B * sizeof *many);
+                double *one = malloc(B * sizeof *one);
+                assert_non_null(vals);
+                assert_non_null(xs);
+                assert_non_null(many);
+                assert_non_null(one);
+                /* values whose sums round differently in another order */
+                for (size_t i = 0; i < m * n; i++)
+                    vals[i] = 1.0 + (double)(bdb_stats_rng_next(&rng) >> 11) *
+                                        0x1p-30;
+                for (size_t j = 0; j < m; j++)
+                    xs[j] = vals + j * n;
+                assert_int_equal(bdb_stats_resampled_means_many(&rs, xs, m, many),
+                                 BDB_OK);
+                for (size_t j = 0; j < m; j++) {
+                    assert_int_equal(bdb_stats_resampled_means(&rs, xs[j], one),
+                                     BDB_OK);
+                    assert_memory_equal(one, many + j * B, B * sizeof *one);
+                }
+                free(vals);
+                free(xs);
+                free(many);
+                free(one);
+            }
+            bdb_stats_resampling_free(&rs);
+        }
+    }
+    bdb_stats_resampling rs = {0};
+    double x[2] = {1.0, 2.0}, out[8];
+    const double *xs[2] = {x, NULL};
+    assert_int_equal(bdb_stats_resampling_draw(&rs, 2, 4, 1), BDB_OK);
+    assert_int_equal(bdb_stats_resampled_means_many(&rs, xs, 2, out),
+                     BDB_EUSAGE);
+    assert_int_equal(bdb_stats_resampled_means_many(NULL, xs, 1, out),
+                     BDB_EUSAGE);
+    assert_int_equal(bdb_stats_resampled_means_many(&rs, xs, 0, NULL), BDB_OK);
+    bdb_stats_resampling_free(&rs);
 }
 
 /* A standard normal draw from the generator (Box-Muller), for the
@@ -1321,8 +1463,22 @@ static void stats__orient__makes_above_one_mean_b_is_better(void **state)
     assert_true(lo == 0.5 && hi == 0.8);
 }
 
-int main(void)
+/* test_stats --portable-cases: portable_cases' doubles on stdout (the
+ * child of stats__portable_tail_copy__gives_the_same_intervals). */
+static int print_portable_cases(void)
 {
+    static double out[4 * 48 * 3];
+    size_t k = portable_cases(out);
+    if (k != N_OF(out))
+        return 1;
+    return fwrite(out, sizeof out, 1, stdout) == 1 && fflush(stdout) == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--portable-cases") == 0)
+        return print_portable_cases();
+
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(stats__t_quantile_975__matches_published_table),
         cmocka_unit_test(stats__t_quantile__matches_closed_forms_in_the_tails),
@@ -1354,6 +1510,8 @@ int main(void)
         cmocka_unit_test(stats__resampling_draw__is_the_defined_draws_fast_and_careful),
         cmocka_unit_test(stats__resampling_draw__is_uniform),
         cmocka_unit_test(stats__ratio_interval__pieces_equal_ratio_bootstrap),
+        cmocka_unit_test(stats__resampled_means_many__equal_one_at_a_time),
+        cmocka_unit_test(stats__portable_tail_copy__gives_the_same_intervals),
         cmocka_unit_test(stats__ratio_bootstrap__covers_the_true_ratio_about_95_percent),
         cmocka_unit_test(stats__mann_whitney_dist__same_result_as_made_each_time),
         cmocka_unit_test(stats__summarize_with__equals_summarize_for_every_n),
