@@ -7,7 +7,7 @@
 #include "store.h"
 
 typedef struct bdb_store_ops {
-    int iVersion;   /* 5: methods are only appended; each append bumps it;
+    int iVersion;   /* 6: methods are only appended; each append bumps it;
                        store.c calls a method only when iVersion has it */
     const char *scheme;
     int (*open)(bdb_store *st, const char *location, int flags,
@@ -79,10 +79,14 @@ typedef struct bdb_store_ops {
     int (*set_results_each)(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const bdb_set_result_row *, void *),
                             void *ctx);
+    /* iVersion 6: the primitives under the corrections both back-ends
+     * make alike (store_internal.h), for the methods above that are
+     * store_fix.c's bdb_fix_* */
+    const struct bdb_fix_ops *fix;
 } bdb_store_ops;
 
 /* The highest iVersion this store.c knows. */
-#define BDB_STORE_OPS_VERSION 5
+#define BDB_STORE_OPS_VERSION 6
 
 struct bdb_store {
     const bdb_store_ops *ops;

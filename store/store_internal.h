@@ -160,6 +160,56 @@ void bdb_platform_sql_columns(bdb_buf *b);
  * parameters are the fields in field-table order. */
 void bdb_platform_sql_upsert(bdb_buf *b, bdb_sql_style style, int merge);
 
+/* sql with every '?' written as style ('$' turns ?1 into $1): for the
+ * statements written once for both back-ends, which have no '?' in a
+ * text literal. A failure (out of memory) is left in out->err. */
+void bdb_sql_restyle(bdb_buf *out, bdb_sql_style style, const char *sql);
+
+/* ---- corrections both back-ends make alike (store_fix.c) -----------------
+ * The primitives a back-end gives them; each returns BDB_OK or a BDB_E*
+ * code with the handle's message set. Statements reach them in the
+ * back-end's style. */
+typedef struct bdb_fix_ops {
+    bdb_sql_style style;
+    /* one change's transaction (a savepoint inside a batch) */
+    int (*tx_begin)(bdb_store *st);
+    /* ends it: kept when rc is BDB_OK, else undone; returns the final code */
+    int (*tx_end)(bdb_store *st, int rc);
+    /* the id of table's row called name (0: none) */
+    int (*id_by_name)(bdb_store *st, const char *table, const char *name,
+                      long long *id);
+    /* runs sql with n text parameters v (a NULL binds NULL) */
+    int (*exec_texts)(bdb_store *st, const char *sql, const char *what, int n,
+                      const char *const *v);
+    /* runs sql with parameter 1 = a and, when n is 2, 2 = b */
+    int (*exec_ids)(bdb_store *st, const char *sql, long long a, long long b,
+                    int n, const char *what);
+    /* the one number sql (parameter 1 = id) counts */
+    int (*count_of)(bdb_store *st, const char *sql, long long id,
+                    long long *out);
+    /* removes emptied sets now and orphaned series now or at batch end */
+    int (*sweep_later)(bdb_store *st);
+    /* forgets the run set the batch knows exists */
+    void (*forget_set)(bdb_store *st);
+} bdb_fix_ops;
+
+/* The methods of the same names (store_backend.h), for a back-end whose
+ * method table's fix is set: they run through st->ops->fix. */
+int bdb_fix_platform_rename(bdb_store *st, const char *old_name,
+                            const char *new_name);
+int bdb_fix_platform_merge(bdb_store *st, const char *from, const char *into);
+int bdb_fix_platform_usage(bdb_store *st, const char *name,
+                           long long *nsources, long long *nresults);
+int bdb_fix_platform_delete(bdb_store *st, const char *name,
+                            int with_results);
+int bdb_fix_set_rename(bdb_store *st, const char *old_name,
+                       const char *new_name);
+int bdb_fix_set_tag(bdb_store *st, const char *set, const char *key,
+                    const char *value);
+/* The query names_each runs for what ("platform", "param:KEY", ...), with
+ * ?1 = *arg when *arg is set; NULL when there are no names of what. */
+const char *bdb_names_sql(const char *what, const char **arg);
+
 /* ---- rows back into samples (copying a database) ------------------------ */
 
 /* Emits one stored figure into out. params_kv is the series' parameters

@@ -69,7 +69,6 @@ const bdb_store_ops bdb_store_pg_ops = {
 
 #include <libpq-fe.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 
 #include "../common/bdb_utf8.h"
@@ -1771,23 +1770,17 @@ static int pg_source_set_imported_at(bdb_store *st, long long id,
 
 /* ---- iVersion 5: corrections, run sets, history ------------------------- */
 
-/* Runs sql with n text parameters (NULL binds NULL); *changes (may be
- * NULL) receives the rows it changed. */
-static int exec_texts(bdb_store *st, const char *sql, const char *what,
-                      long long *changes, int n, ...)
+/* Runs sql with n text parameters v (NULL binds NULL). */
+static int exec_texts(bdb_store *st, const char *sql, const char *what, int n,
+                      const char *const *v)
 {
     params p = {0};
-    va_list ap;
-    va_start(ap, n);
     for (int i = 0; i < n; i++)
-        p_text(&p, va_arg(ap, const char *));
-    va_end(ap);
+        p_text(&p, v[i]);
     PGresult *res = run(st, NULL, sql, &p, what);
     params_free(&p);
     if (!res)
         return BDB_ESTORE;
-    if (changes)
-        *changes = strtoll(PQcmdTuples(res), NULL, 10);
     PQclear(res);
     return BDB_OK;
 }
@@ -1857,8 +1850,8 @@ static int source_put_set(bdb_store *st, long long source_id, const char *set,
         sid = impl->set_id;
     else
         rc = exec_texts(st, "INSERT INTO sets(name) VALUES($1) "
-                            "ON CONFLICT(name) DO NOTHING", "adding set", NULL,
-                        1, set);
+                            "ON CONFLICT(name) DO NOTHING", "adding set", 1,
+                        &set);
     if (!known && !rc)
         rc = id_by_name(st, "sets", set, &sid);
     if (!rc && !sid)
@@ -1869,11 +1862,13 @@ static int source_put_set(bdb_store *st, long long source_id, const char *set,
     }
     char sidtext[32];
     snprintf(sidtext, sizeof sidtext, "%lld", sid);
-    for (int i = 0; !rc && tags && i < tags->n; i++)
+    for (int i = 0; !rc && tags && i < tags->n; i++) {
+        const char *v[3] = {sidtext, tags->kv[i].key, tags->kv[i].value};
         rc = exec_texts(st, "INSERT INTO set_tags(set_id, key, value) "
                             "VALUES($1,$2,$3) ON CONFLICT(set_id, key) DO "
                             "UPDATE SET value = excluded.value", "tagging set",
-                        NULL, 3, sidtext, tags->kv[i].key, tags->kv[i].value);
+                        3, v);
+    }
     if (!rc)
         rc = exec_ids(st, "UPDATE sources SET set_id = $1 WHERE id = $2", sid,
                       source_id, 2, "putting a source in its set");
@@ -1885,11 +1880,11 @@ static int pg_history_add(bdb_store *st, const char *user, const char *command,
 {
     if (tx_begin(st))
         return BDB_ESTORE;
+    const char *v[3] = {user ? user : "", command ? command : "",
+                        summary ? summary : ""};
     return tx_end(st, exec_texts(st, "INSERT INTO history(\"user\", command, "
                                      "summary) VALUES($1,$2,$3)",
-                                 "recording history", NULL, 3,
-                                 user ? user : "", command ? command : "",
-                                 summary ? summary : ""));
+                                 "recording history", 3, v));
 }
 
 static int history_row(bdb_store *st, PGresult *s, int i, void *ctx)
@@ -1971,8 +1966,9 @@ static int pg_source_update(bdb_store *st, long long id, const char *platform,
     if (!rc && options) {
         char idtext[32];
         snprintf(idtext, sizeof idtext, "%lld", id);
+        const char *v[2] = {options, idtext};
         rc = exec_texts(st, "UPDATE sources SET options = $1 WHERE id = $2",
-                        "updating source options", NULL, 2, options, idtext);
+                        "updating source options", 2, v);
     }
     return tx_end(st, rc);
 }
@@ -2014,127 +2010,16 @@ static int pg_source_revise(bdb_store *st, long long id,
     return rc;
 }
 
-static int pg_platform_rename(bdb_store *st, const char *old_name,
-                              const char *new_name)
+/* What the corrections of store_fix.c run on. */
+static void forget_set(bdb_store *st)
 {
-    if (!*new_name)
-        return bdb_store_fail(st, BDB_EUSAGE, "a platform needs a name");
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long a, b;
-    int rc = id_by_name(st, "platforms", old_name, &a);
-    if (!rc)
-        rc = id_by_name(st, "platforms", new_name, &b);
-    if (!rc && !a)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'",
-                            old_name);
-    if (!rc && b)
-        rc = bdb_store_fail(st, BDB_EEXIST, "there is a platform named '%s' "
-                            "already (use `platform merge %s INTO %s`)",
-                            new_name, old_name, new_name);
-    if (!rc)
-        rc = exec_texts(st, "UPDATE platforms SET name = $1 WHERE name = $2",
-                        "renaming platform", NULL, 2, new_name, old_name);
-    return tx_end(st, rc);
+    PG(st)->set_name[0] = '\0';
 }
 
-static int pg_platform_merge(bdb_store *st, const char *from, const char *into)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long a, b;
-    int rc = id_by_name(st, "platforms", from, &a);
-    if (!rc)
-        rc = id_by_name(st, "platforms", into, &b);
-    if (!rc && !a)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", from);
-    if (!rc && !b)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", into);
-    if (!rc && a == b)
-        rc = bdb_store_fail(st, BDB_EUSAGE, "cannot merge '%s' into itself",
-                            from);
-    if (!rc)
-        rc = exec_ids(st, "UPDATE results SET platform_id = $2 "
-                          "WHERE platform_id = $1", a, b, 2, "moving results");
-    if (!rc)
-        rc = exec_ids(st, "UPDATE sources SET platform_id = $2 "
-                          "WHERE platform_id = $1", a, b, 2, "moving sources");
-    if (!rc) {
-        /* into keeps its fields and takes from's where it has none: one
-         * coalesce per field of the field table */
-        size_t nf;
-        const bdb_platform_field *f = bdb_platform_fields(&nf);
-        bdb_buf sql;
-        bdb_buf_init(&sql);
-        bdb_buf_puts(&sql, "UPDATE platforms t SET ");
-        int first = 1;
-        for (size_t i = 0; i < nf; i++) {
-            if (strcmp(f[i].name, "name") == 0)
-                continue;
-            bdb_buf_printf(&sql, "%s%s = coalesce(t.%s, o.%s)",
-                           first ? "" : ", ", f[i].name, f[i].name, f[i].name);
-            first = 0;
-        }
-        bdb_buf_puts(&sql, " FROM platforms o WHERE o.id = $1 AND t.id = $2");
-        rc = sql.err || !sql.data
-                 ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
-                 : exec_ids(st, sql.data, a, b, 2, "merging platform fields");
-        bdb_buf_free(&sql);
-    }
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM platforms WHERE id = $1", a, 0, 1,
-                      "removing merged platform");
-    return tx_end(st, rc);
-}
+static const bdb_fix_ops pg_fix = {'$', tx_begin, tx_end, id_by_name,
+                                   exec_texts, exec_ids, count_of,
+                                   sweep_later, forget_set};
 
-static int pg_platform_usage(bdb_store *st, const char *name,
-                             long long *nsources, long long *nresults)
-{
-    long long id;
-    int rc = id_by_name(st, "platforms", name, &id);
-    if (!rc && !id)
-        return bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", name);
-    if (!rc)
-        rc = count_of(st, "SELECT count(*) FROM sources WHERE platform_id = $1",
-                      id, nsources);
-    if (!rc)
-        rc = count_of(st, "SELECT count(*) FROM results WHERE platform_id = $1",
-                      id, nresults);
-    return rc;
-}
-
-static int pg_platform_delete(bdb_store *st, const char *name, int with_results)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long id, ns = 0, nr = 0;
-    int rc = id_by_name(st, "platforms", name, &id);
-    if (!rc && !id)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", name);
-    if (!rc)
-        rc = pg_platform_usage(st, name, &ns, &nr);
-    if (!rc && (ns || nr) && !with_results)
-        rc = bdb_store_fail(st, BDB_EEXIST, "platform '%s' has %lld results "
-                            "from %lld sources (use --with-results to delete "
-                            "them too, or `platform merge`)", name, nr, ns);
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM results WHERE platform_id = $1", id, 0,
-                      1, "removing results");
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM sources WHERE platform_id = $1 AND "
-                          "NOT EXISTS (SELECT 1 FROM results r WHERE "
-                          "r.source_id = sources.id)", id, 0, 1,
-                      "removing sources");
-    if (!rc)
-        rc = exec_ids(st, "UPDATE sources SET platform_id = NULL "
-                          "WHERE platform_id = $1", id, 0, 1, "updating sources");
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM platforms WHERE id = $1", id, 0, 1,
-                      "removing platform");
-    if (!rc)
-        rc = sweep_later(st);
-    return tx_end(st, rc);
-}
 
 static int set_row(bdb_store *st, PGresult *s, int i, void *ctx)
 {
@@ -2165,86 +2050,27 @@ static int pg_sets_each(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
                 NULL, "listing sets", set_row, &cw);
 }
 
-static int pg_set_rename(bdb_store *st, const char *old_name,
-                         const char *new_name)
-{
-    if (!*new_name)
-        return bdb_store_fail(st, BDB_EUSAGE, "a set needs a name");
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long a, b;
-    int rc = id_by_name(st, "sets", old_name, &a);
-    if (!rc)
-        rc = id_by_name(st, "sets", new_name, &b);
-    if (!rc && !a)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", old_name);
-    if (!rc && b)
-        rc = bdb_store_fail(st, BDB_EEXIST, "there is a set named '%s' already",
-                            new_name);
-    PG(st)->set_name[0] = '\0';
-    if (!rc)
-        rc = exec_texts(st, "UPDATE sets SET name = $1 WHERE name = $2",
-                        "renaming set", NULL, 2, new_name, old_name);
-    return tx_end(st, rc);
-}
-
-static int pg_set_tag(bdb_store *st, const char *set, const char *key,
-                      const char *value)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long id;
-    int rc = id_by_name(st, "sets", set, &id);
-    if (!rc && !id)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", set);
-    char sid[32];
-    snprintf(sid, sizeof sid, "%lld", id);
-    if (!rc && value)
-        rc = exec_texts(st, "INSERT INTO set_tags(set_id, key, value) "
-                            "VALUES($1,$2,$3) ON CONFLICT(set_id, key) DO "
-                            "UPDATE SET value = excluded.value", "tagging set",
-                        NULL, 3, sid, key, value);
-    else if (!rc)
-        rc = exec_texts(st, "DELETE FROM set_tags WHERE set_id = $1 AND "
-                            "key = $2", "untagging set", NULL, 2, sid, key);
-    return tx_end(st, rc);
-}
 
 static int pg_names_each(bdb_store *st, const char *what,
                          int (*cb)(const char *, void *), void *ctx)
 {
-    const char *sql, *arg = NULL;
-    if (strcmp(what, "platform") == 0)
-        sql = "SELECT name FROM platforms ORDER BY name";
-    else if (strcmp(what, "tool") == 0)
-        sql = "SELECT DISTINCT tool FROM series ORDER BY 1";
-    else if (strcmp(what, "benchmark") == 0)
-        sql = "SELECT DISTINCT benchmark FROM series ORDER BY 1";
-    else if (strcmp(what, "metric") == 0)
-        sql = "SELECT DISTINCT metric FROM series ORDER BY 1";
-    else if (strcmp(what, "set") == 0)
-        sql = "SELECT name FROM sets ORDER BY created_at, id";
-    else if (strcmp(what, "param") == 0)
-        sql = "SELECT DISTINCT i.key FROM param_set_items i WHERE EXISTS "
-              "(SELECT 1 FROM series s WHERE s.param_set_id = i.set_id) "
-              "ORDER BY 1";
-    else if (strcmp(what, "tag") == 0)
-        sql = "SELECT DISTINCT key FROM set_tags ORDER BY 1";
-    else if (strncmp(what, "param:", 6) == 0)
-        sql = "SELECT DISTINCT i.value FROM param_set_items i WHERE "
-              "i.key = $1 AND EXISTS (SELECT 1 FROM series s WHERE "
-              "s.param_set_id = i.set_id) ORDER BY 1", arg = what + 6;
-    else if (strncmp(what, "tag:", 4) == 0)
-        sql = "SELECT DISTINCT value FROM set_tags WHERE key = $1 ORDER BY 1",
-        arg = what + 4;
-    else
+    const char *arg, *sql = bdb_names_sql(what, &arg);
+    if (!sql)
         return bdb_store_fail(st, BDB_EUSAGE, "no names of '%s'", what);
+    bdb_buf q;
+    bdb_buf_init(&q);
+    bdb_sql_restyle(&q, '$', sql);
+    if (q.err) {
+        bdb_buf_free(&q);
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory building a query");
+    }
     params p = {0};
     if (arg)
         p_text(&p, arg);
     cb_walk cw = {(void *)cb, ctx};
-    int rc = walk(st, sql, &p, "listing names", name_row, &cw);
+    int rc = walk(st, q.data, &p, "listing names", name_row, &cw);
     params_free(&p);
+    bdb_buf_free(&q);
     return rc;
 }
 
@@ -2291,7 +2117,7 @@ static int pg_set_results_each(bdb_store *st, const bdb_filter *f,
 }
 
 const bdb_store_ops bdb_store_pg_ops = {
-    .iVersion = 5,
+    .iVersion = 6,
     .scheme = "postgresql",
     .open = pg_open,
     .close = pg_close,
@@ -2322,15 +2148,16 @@ const bdb_store_ops bdb_store_pg_ops = {
     .source_delete = pg_source_delete,
     .source_update = pg_source_update,
     .source_revise = pg_source_revise,
-    .platform_rename = pg_platform_rename,
-    .platform_merge = pg_platform_merge,
-    .platform_usage = pg_platform_usage,
-    .platform_delete = pg_platform_delete,
+    .platform_rename = bdb_fix_platform_rename,
+    .platform_merge = bdb_fix_platform_merge,
+    .platform_usage = bdb_fix_platform_usage,
+    .platform_delete = bdb_fix_platform_delete,
     .sets_each = pg_sets_each,
-    .set_rename = pg_set_rename,
-    .set_tag = pg_set_tag,
+    .set_rename = bdb_fix_set_rename,
+    .set_tag = bdb_fix_set_tag,
     .names_each = pg_names_each,
     .set_results_each = pg_set_results_each,
+    .fix = &pg_fix,
 };
 
 #endif /* BDB_HAVE_LIBPQ */

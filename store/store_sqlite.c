@@ -10,7 +10,6 @@
 #include <limits.h>
 #include <fnmatch.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <sqlite3.h>
 #include <stdint.h>
@@ -1953,27 +1952,20 @@ static void register_functions(sqlite3 *db)
                             NULL, NULL);
 }
 
-/* Runs sql with text parameters (NULL binds NULL); *changes (may be NULL)
- * receives the rows it changed. */
-static int exec_texts(bdb_store *st, const char *sql, const char *what,
-                      int *changes, int n, ...)
+/* Runs sql with n text parameters v (NULL binds NULL). */
+static int exec_texts(bdb_store *st, const char *sql, const char *what, int n,
+                      const char *const *v)
 {
     sqlite3_stmt *s;
     if (prepare(st, &s, sql))
         return BDB_ESTORE;
-    va_list ap;
-    va_start(ap, n);
     for (int i = 0; i < n; i++) {
-        const char *t = va_arg(ap, const char *);
-        if (t)
-            sqlite3_bind_text(s, i + 1, t, -1, SQLITE_TRANSIENT);
+        if (v[i])
+            sqlite3_bind_text(s, i + 1, v[i], -1, SQLITE_TRANSIENT);
         else
             sqlite3_bind_null(s, i + 1);
     }
-    va_end(ap);
     int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
-    if (changes)
-        *changes = sqlite3_changes(DB(st));
     sqlite3_finalize(s);
     return rc;
 }
@@ -1998,14 +1990,15 @@ static int id_by_name(bdb_store *st, const char *table, const char *name,
     return rc;
 }
 
+/* Runs sql with ?1 = a and, when n is 2, ?2 = b. */
 static int exec_ids(bdb_store *st, const char *sql, long long a, long long b,
-                    const char *what)
+                    int n, const char *what)
 {
     sqlite3_stmt *s;
     if (prepare(st, &s, sql))
         return BDB_ESTORE;
     sqlite3_bind_int64(s, 1, a);
-    if (sqlite3_bind_parameter_count(s) >= 2)
+    if (n > 1)
         sqlite3_bind_int64(s, 2, b);
     int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
     sqlite3_finalize(s);
@@ -2071,10 +2064,10 @@ static int source_put_set(bdb_store *st, long long source_id,
 static int sq_history_add(bdb_store *st, const char *user, const char *command,
                           const char *summary)
 {
+    const char *v[3] = {user ? user : "", command ? command : "",
+                        summary ? summary : ""};
     return exec_texts(st, "INSERT INTO history(user, command, summary) "
-                          "VALUES(?,?,?)", "recording history", NULL, 3,
-                      user ? user : "", command ? command : "",
-                      summary ? summary : "");
+                          "VALUES(?,?,?)", "recording history", 3, v);
 }
 
 static int sq_history_each(bdb_store *st,
@@ -2147,7 +2140,7 @@ static int sq_source_update(bdb_store *st, long long id, const char *platform,
             rc = platform_id(w, platform, &pid);
         if (!rc && pid)
             rc = exec_ids(st, "UPDATE sources SET platform_id = ?1 WHERE id = ?2",
-                          pid, id, "updating source");
+                          pid, id, 2, "updating source");
         else if (!rc)
             rc = exec_for_source(st, "UPDATE sources SET platform_id = NULL "
                                      "WHERE id = ?", id, "updating source");
@@ -2210,78 +2203,6 @@ static int sq_source_revise(bdb_store *st, long long id,
     return rc;
 }
 
-static int sq_platform_rename(bdb_store *st, const char *old_name,
-                              const char *new_name)
-{
-    if (!*new_name)
-        return bdb_store_fail(st, BDB_EUSAGE, "a platform needs a name");
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long a, b;
-    int rc = id_by_name(st, "platforms", old_name, &a);
-    if (!rc)
-        rc = id_by_name(st, "platforms", new_name, &b);
-    if (!rc && !a)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'",
-                            old_name);
-    if (!rc && b)
-        rc = bdb_store_fail(st, BDB_EEXIST, "there is a platform named '%s' "
-                            "already (use `platform merge %s INTO %s`)",
-                            new_name, old_name, new_name);
-    if (!rc)
-        rc = exec_texts(st, "UPDATE platforms SET name = ? WHERE name = ?",
-                        "renaming platform", NULL, 2, new_name, old_name);
-    return tx_end(st, rc);
-}
-
-static int sq_platform_merge(bdb_store *st, const char *from, const char *into)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long a, b;
-    int rc = id_by_name(st, "platforms", from, &a);
-    if (!rc)
-        rc = id_by_name(st, "platforms", into, &b);
-    if (!rc && !a)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", from);
-    if (!rc && !b)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", into);
-    if (!rc && a == b)
-        rc = bdb_store_fail(st, BDB_EUSAGE, "cannot merge '%s' into itself",
-                            from);
-    if (!rc)
-        rc = exec_ids(st, "UPDATE results SET platform_id = ?2 "
-                          "WHERE platform_id = ?1", a, b, "moving results");
-    if (!rc)
-        rc = exec_ids(st, "UPDATE sources SET platform_id = ?2 "
-                          "WHERE platform_id = ?1", a, b, "moving sources");
-    if (!rc)
-        rc = exec_ids(st,
-            "UPDATE platforms SET "
-            "arch = coalesce(arch, (SELECT arch FROM platforms WHERE id = ?1)), "
-            "cpu = coalesce(cpu, (SELECT cpu FROM platforms WHERE id = ?1)), "
-            "cores = coalesce(cores, (SELECT cores FROM platforms WHERE id = ?1)), "
-            "threads = coalesce(threads, (SELECT threads FROM platforms WHERE id = ?1)), "
-            "freq_mhz = coalesce(freq_mhz, (SELECT freq_mhz FROM platforms WHERE id = ?1)), "
-            "memory_gb = coalesce(memory_gb, (SELECT memory_gb FROM platforms WHERE id = ?1)), "
-            "os = coalesce(os, (SELECT os FROM platforms WHERE id = ?1)), "
-            "kernel = coalesce(kernel, (SELECT kernel FROM platforms WHERE id = ?1)), "
-            "price_usd = coalesce(price_usd, (SELECT price_usd FROM platforms WHERE id = ?1)), "
-            "power_w = coalesce(power_w, (SELECT power_w FROM platforms WHERE id = ?1)), "
-            "idle_power_w = coalesce(idle_power_w, (SELECT idle_power_w FROM platforms WHERE id = ?1)), "
-            "rent_usd_month = coalesce(rent_usd_month, (SELECT rent_usd_month FROM platforms WHERE id = ?1)), "
-            "notes = coalesce(notes, (SELECT notes FROM platforms WHERE id = ?1)), "
-            "price_currency = coalesce(price_currency, (SELECT price_currency FROM platforms WHERE id = ?1)), "
-            "price_date = coalesce(price_date, (SELECT price_date FROM platforms WHERE id = ?1)), "
-            "price_source = coalesce(price_source, (SELECT price_source FROM platforms WHERE id = ?1)), "
-            "rent_usd_hour = coalesce(rent_usd_hour, (SELECT rent_usd_hour FROM platforms WHERE id = ?1)) "
-            "WHERE id = ?2", a, b, "merging platform fields");
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM platforms WHERE id = ?1", a, 0,
-                      "removing merged platform");
-    return tx_end(st, rc);
-}
-
 static int count_of(bdb_store *st, const char *sql, long long id,
                     long long *out)
 {
@@ -2299,54 +2220,16 @@ static int count_of(bdb_store *st, const char *sql, long long id,
     return rc;
 }
 
-static int sq_platform_usage(bdb_store *st, const char *name,
-                             long long *nsources, long long *nresults)
+/* What the corrections of store_fix.c run on. */
+static void forget_set(bdb_store *st)
 {
-    long long id;
-    int rc = id_by_name(st, "platforms", name, &id);
-    if (!rc && !id)
-        return bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", name);
-    if (!rc)
-        rc = count_of(st, "SELECT count(*) FROM sources WHERE platform_id = ?",
-                      id, nsources);
-    if (!rc)
-        rc = count_of(st, "SELECT count(*) FROM results WHERE platform_id = ?",
-                      id, nresults);
-    return rc;
+    ((sq *)st->impl)->set_name[0] = '\0';
 }
 
-static int sq_platform_delete(bdb_store *st, const char *name, int with_results)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long id, ns = 0, nr = 0;
-    int rc = id_by_name(st, "platforms", name, &id);
-    if (!rc && !id)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", name);
-    if (!rc)
-        rc = sq_platform_usage(st, name, &ns, &nr);
-    if (!rc && (ns || nr) && !with_results)
-        rc = bdb_store_fail(st, BDB_EEXIST, "platform '%s' has %lld results "
-                            "from %lld sources (use --with-results to delete "
-                            "them too, or `platform merge`)", name, nr, ns);
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM results WHERE platform_id = ?1", id, 0,
-                      "removing results");
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM sources WHERE platform_id = ?1 AND "
-                          "NOT EXISTS (SELECT 1 FROM results r WHERE "
-                          "r.source_id = sources.id)", id, 0,
-                      "removing sources");
-    if (!rc)
-        rc = exec_ids(st, "UPDATE sources SET platform_id = NULL "
-                          "WHERE platform_id = ?1", id, 0, "updating sources");
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM platforms WHERE id = ?1", id, 0,
-                      "removing platform");
-    if (!rc)
-        rc = sweep_later(st);
-    return tx_end(st, rc);
-}
+static const bdb_fix_ops sq_fix = {'?', tx_begin, tx_end, id_by_name,
+                                   exec_texts, exec_ids, count_of,
+                                   sweep_later, forget_set};
+
 
 static int sq_sets_each(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
                         void *ctx)
@@ -2378,79 +2261,12 @@ static int sq_sets_each(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
     return rc;
 }
 
-static int sq_set_rename(bdb_store *st, const char *old_name,
-                         const char *new_name)
-{
-    if (!*new_name)
-        return bdb_store_fail(st, BDB_EUSAGE, "a set needs a name");
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long a, b;
-    int rc = id_by_name(st, "sets", old_name, &a);
-    if (!rc)
-        rc = id_by_name(st, "sets", new_name, &b);
-    if (!rc && !a)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", old_name);
-    if (!rc && b)
-        rc = bdb_store_fail(st, BDB_EEXIST, "there is a set named '%s' already",
-                            new_name);
-    ((sq *)st->impl)->set_name[0] = '\0';
-    if (!rc)
-        rc = exec_texts(st, "UPDATE sets SET name = ? WHERE name = ?",
-                        "renaming set", NULL, 2, new_name, old_name);
-    return tx_end(st, rc);
-}
-
-static int sq_set_tag(bdb_store *st, const char *set, const char *key,
-                      const char *value)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long id;
-    int rc = id_by_name(st, "sets", set, &id);
-    if (!rc && !id)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", set);
-    char sid[32];
-    snprintf(sid, sizeof sid, "%lld", id);
-    if (!rc && value)
-        rc = exec_texts(st, "INSERT INTO set_tags(set_id, key, value) "
-                            "VALUES(?,?,?) ON CONFLICT(set_id, key) DO UPDATE "
-                            "SET value = excluded.value", "tagging set", NULL,
-                        3, sid, key, value);
-    else if (!rc)
-        rc = exec_texts(st, "DELETE FROM set_tags WHERE set_id = ? AND key = ?",
-                        "untagging set", NULL, 2, sid, key);
-    return tx_end(st, rc);
-}
 
 static int sq_names_each(bdb_store *st, const char *what,
                          int (*cb)(const char *, void *), void *ctx)
 {
-    const char *sql, *arg = NULL;
-    if (strcmp(what, "platform") == 0)
-        sql = "SELECT name FROM platforms ORDER BY name";
-    else if (strcmp(what, "tool") == 0)
-        sql = "SELECT DISTINCT tool FROM series ORDER BY 1";
-    else if (strcmp(what, "benchmark") == 0)
-        sql = "SELECT DISTINCT benchmark FROM series ORDER BY 1";
-    else if (strcmp(what, "metric") == 0)
-        sql = "SELECT DISTINCT metric FROM series ORDER BY 1";
-    else if (strcmp(what, "set") == 0)
-        sql = "SELECT name FROM sets ORDER BY created_at, id";
-    else if (strcmp(what, "param") == 0)
-        sql = "SELECT DISTINCT i.key FROM param_set_items i WHERE EXISTS "
-              "(SELECT 1 FROM series s WHERE s.param_set_id = i.set_id) "
-              "ORDER BY 1";
-    else if (strcmp(what, "tag") == 0)
-        sql = "SELECT DISTINCT key FROM set_tags ORDER BY 1";
-    else if (strncmp(what, "param:", 6) == 0)
-        sql = "SELECT DISTINCT i.value FROM param_set_items i WHERE "
-              "i.key = ? AND EXISTS (SELECT 1 FROM series s WHERE "
-              "s.param_set_id = i.set_id) ORDER BY 1", arg = what + 6;
-    else if (strncmp(what, "tag:", 4) == 0)
-        sql = "SELECT DISTINCT value FROM set_tags WHERE key = ? ORDER BY 1",
-        arg = what + 4;
-    else
+    const char *arg, *sql = bdb_names_sql(what, &arg);
+    if (!sql)
         return bdb_store_fail(st, BDB_EUSAGE, "no names of '%s'", what);
     sqlite3_stmt *s;
     if (prepare(st, &s, sql))
@@ -2506,7 +2322,7 @@ static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
 
 
 const bdb_store_ops bdb_store_sqlite_ops = {
-    .iVersion = 5,
+    .iVersion = 6,
     .scheme = "sqlite",
     .open = sq_open,
     .close = sq_close,
@@ -2537,13 +2353,14 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .source_delete = sq_source_delete,
     .source_update = sq_source_update,
     .source_revise = sq_source_revise,
-    .platform_rename = sq_platform_rename,
-    .platform_merge = sq_platform_merge,
-    .platform_usage = sq_platform_usage,
-    .platform_delete = sq_platform_delete,
+    .platform_rename = bdb_fix_platform_rename,
+    .platform_merge = bdb_fix_platform_merge,
+    .platform_usage = bdb_fix_platform_usage,
+    .platform_delete = bdb_fix_platform_delete,
     .sets_each = sq_sets_each,
-    .set_rename = sq_set_rename,
-    .set_tag = sq_set_tag,
+    .set_rename = bdb_fix_set_rename,
+    .set_tag = bdb_fix_set_tag,
     .names_each = sq_names_each,
     .set_results_each = sq_set_results_each,
+    .fix = &sq_fix,
 };
