@@ -153,6 +153,13 @@ void bdb_where_free(bdb_where *w);
 /* BDB_OK, or the first error of building (out of memory) on st. */
 int bdb_where_check(bdb_store *st, const bdb_where *w);
 
+/* Appends to w the query of the results f selects: platform, tool,
+ * benchmark, metric, params, unit, better, value, repetition, source
+ * path, line, source id, series id, then with_sets the run set's name,
+ * creation time and id; ordered by series, platform, (run set,) source,
+ * repetition and line (a back-end may append a last tie-breaker). */
+void bdb_results_query(bdb_where *w, const bdb_filter *f, int with_sets);
+
 /* The platform columns in field-table order ("name, arch, ..."). */
 void bdb_platform_sql_columns(bdb_buf *b);
 /* INSERT INTO platforms(...) VALUES(params 1..n) ON CONFLICT(name) DO

@@ -1449,11 +1449,10 @@ typedef struct cb_walk {
     void *ctx;
 } cb_walk;
 
-static int result_row(bdb_store *st, PGresult *s, int i, void *ctx)
+/* Row i of a bdb_results_query: its first 13 columns. */
+static void read_result(PGresult *s, int i, bdb_result_row *r)
 {
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_result_row r = {
+    *r = (bdb_result_row){
         .platform = col_text(s, i, 0), .tool = col_text(s, i, 1),
         .benchmark = col_text(s, i, 2), .metric = col_text(s, i, 3),
         .params = col_text(s, i, 4), .unit = col_text(s, i, 5),
@@ -1461,29 +1460,38 @@ static int result_row(bdb_store *st, PGresult *s, int i, void *ctx)
         .repetition = col_int(s, i, 8), .source_path = col_text(s, i, 9),
         .line = col_int(s, i, 10), .source_id = col_ll(s, i, 11),
         .series_id = col_ll(s, i, 12)};
+}
+
+static int result_row(bdb_store *st, PGresult *s, int i, void *ctx)
+{
+    (void)st;
+    cb_walk *w = ctx;
+    bdb_result_row r;
+    read_result(s, i, &r);
     int (*cb)(const bdb_result_row *, void *) =
         (int (*)(const bdb_result_row *, void *))w->cb;
     return cb(&r, w->ctx) ? 1 : 0;
 }
 
-static int pg_results_each(bdb_store *st, const bdb_filter *f,
-                           int (*cb)(const bdb_result_row *, void *), void *ctx)
+/* The walk of the results f selects (with their run sets: with_sets),
+ * rows to fn. */
+static int results_walk(bdb_store *st, const bdb_filter *f, int with_sets,
+                        const char *what,
+                        int (*fn)(bdb_store *, PGresult *, int, void *),
+                        cb_walk *cw)
 {
     bdb_where w;
     bdb_where_init(&w, '$');
-    bdb_buf_puts(&w.sql,
-                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
-                 "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
-                 "r.line, r.source_id, s.id FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "JOIN sources src ON src.id = r.source_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
-                         "coalesce(p.name, ''), r.source_id, r.repetition, "
-                         "r.line, r.id");
+    bdb_results_query(&w, f, with_sets);
+    bdb_buf_puts(&w.sql, ", r.id");
+    return walk_where(st, &w, what, fn, cw);
+}
+
+static int pg_results_each(bdb_store *st, const bdb_filter *f,
+                           int (*cb)(const bdb_result_row *, void *), void *ctx)
+{
     cb_walk cw = {(void *)cb, ctx};
-    return walk_where(st, &w, "listing results", result_row, &cw);
+    return results_walk(st, f, 0, "listing results", result_row, &cw);
 }
 
 static int series_row(bdb_store *st, PGresult *s, int i, void *ctx)
@@ -2078,14 +2086,8 @@ static int set_result_row(bdb_store *st, PGresult *s, int i, void *ctx)
 {
     (void)st;
     cb_walk *w = ctx;
-    bdb_result_row r = {
-        .platform = col_text(s, i, 0), .tool = col_text(s, i, 1),
-        .benchmark = col_text(s, i, 2), .metric = col_text(s, i, 3),
-        .params = col_text(s, i, 4), .unit = col_text(s, i, 5),
-        .better = col_int(s, i, 6), .value = col_num(s, i, 7),
-        .repetition = col_int(s, i, 8), .source_path = col_text(s, i, 9),
-        .line = col_int(s, i, 10), .source_id = col_ll(s, i, 11),
-        .series_id = col_ll(s, i, 12)};
+    bdb_result_row r;
+    read_result(s, i, &r);
     bdb_set_result_row sr = {&r, col_text(s, i, 13), col_text(s, i, 14),
                              col_ll(s, i, 15)};
     int (*cb)(const bdb_set_result_row *, void *) =
@@ -2097,23 +2099,9 @@ static int pg_set_results_each(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const bdb_set_result_row *, void *),
                                void *ctx)
 {
-    bdb_where w;
-    bdb_where_init(&w, '$');
-    bdb_buf_puts(&w.sql,
-                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
-                 "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
-                 "r.line, r.source_id, s.id, coalesce(st.name, ''), "
-                 "coalesce(st.created_at, ''), coalesce(st.id, 0) FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "JOIN sources src ON src.id = r.source_id "
-                 "LEFT JOIN sets st ON st.id = src.set_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
-                         "coalesce(p.name, ''), st.created_at, st.id, "
-                         "r.source_id, r.repetition, r.line, r.id");
     cb_walk cw = {(void *)cb, ctx};
-    return walk_where(st, &w, "listing results by set", set_result_row, &cw);
+    return results_walk(st, f, 1, "listing results by set", set_result_row,
+                        &cw);
 }
 
 const bdb_store_ops bdb_store_pg_ops = {

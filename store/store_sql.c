@@ -308,3 +308,27 @@ void bdb_platform_sql_upsert(bdb_buf *b, bdb_sql_style style, int merge)
         first = 0;
     }
 }
+
+void bdb_results_query(bdb_where *w, const bdb_filter *f, int with_sets)
+{
+    bdb_buf_puts(&w->sql,
+                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
+                 "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
+                 "r.line, r.source_id, s.id");
+    if (with_sets)
+        bdb_buf_puts(&w->sql, ", coalesce(st.name, ''), "
+                              "coalesce(st.created_at, ''), coalesce(st.id, 0)");
+    bdb_buf_puts(&w->sql, " FROM results r "
+                          "JOIN series s ON s.id = r.series_id "
+                          "JOIN sources src ON src.id = r.source_id ");
+    if (with_sets)
+        bdb_buf_puts(&w->sql, "LEFT JOIN sets st ON st.id = src.set_id ");
+    bdb_buf_puts(&w->sql, "LEFT JOIN platforms p ON p.id = r.platform_id "
+                          "WHERE 1=1");
+    bdb_where_build(w, f);
+    bdb_buf_puts(&w->sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
+                          "coalesce(p.name, ''), ");
+    if (with_sets)
+        bdb_buf_puts(&w->sql, "st.created_at, st.id, ");
+    bdb_buf_puts(&w->sql, "r.source_id, r.repetition, r.line");
+}

@@ -1372,21 +1372,16 @@ static void read_result_row(sqlite3_stmt *s, bdb_result_row *r)
         .series_id = sqlite3_column_int64(s, 12)};
 }
 
-static int sq_results_each(bdb_store *st, const bdb_filter *f,
-                           int (*cb)(const bdb_result_row *, void *), void *ctx)
+/* Walks the results f selects, to cb, or with their run sets to set_cb
+ * when that is given instead. */
+static int results_walk(bdb_store *st, const bdb_filter *f,
+                        int (*cb)(const bdb_result_row *, void *),
+                        int (*set_cb)(const bdb_set_result_row *, void *),
+                        void *ctx)
 {
     bdb_where w;
     bdb_where_init(&w, '?');
-    bdb_buf_puts(&w.sql,
-                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
-                 "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
-                 "r.line, r.source_id, s.id FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "JOIN sources src ON src.id = r.source_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
-                         "coalesce(p.name, ''), r.source_id, r.repetition, r.line");
+    bdb_results_query(&w, f, set_cb != NULL);
     sqlite3_stmt *s;
     if (where_prepare(st, &w, &s))
         return BDB_ESTORE;
@@ -1394,13 +1389,25 @@ static int sq_results_each(bdb_store *st, const bdb_filter *f,
     while ((step = sqlite3_step(s)) == SQLITE_ROW) {
         bdb_result_row r;
         read_result_row(s, &r);
-        if (cb(&r, ctx))
+        bdb_set_result_row sr = {&r, NULL, NULL, 0};
+        if (set_cb) {
+            sr.set = col_text(s, 13);
+            sr.set_created_at = col_text(s, 14);
+            sr.set_id = sqlite3_column_int64(s, 15);
+        }
+        if (set_cb ? set_cb(&sr, ctx) : cb(&r, ctx))
             break;
     }
     if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing results");
+        rc = fail_db(st, set_cb ? "listing results by set" : "listing results");
     sqlite3_finalize(s);
     return rc;
+}
+
+static int sq_results_each(bdb_store *st, const bdb_filter *f,
+                           int (*cb)(const bdb_result_row *, void *), void *ctx)
+{
+    return results_walk(st, f, cb, NULL, ctx);
 }
 
 static int sq_series_each(bdb_store *st, const bdb_filter *f,
@@ -2287,39 +2294,8 @@ static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const bdb_set_result_row *, void *),
                                void *ctx)
 {
-    bdb_where w;
-    bdb_where_init(&w, '?');
-    bdb_buf_puts(&w.sql,
-                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
-                 "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
-                 "r.line, r.source_id, s.id, coalesce(st.name, ''), "
-                 "coalesce(st.created_at, ''), coalesce(st.id, 0) FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "JOIN sources src ON src.id = r.source_id "
-                 "LEFT JOIN sets st ON st.id = src.set_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
-                         "coalesce(p.name, ''), st.created_at, st.id, "
-                         "r.source_id, r.repetition, r.line");
-    sqlite3_stmt *s;
-    if (where_prepare(st, &w, &s))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_result_row r;
-        read_result_row(s, &r);
-        bdb_set_result_row sr = {&r, col_text(s, 13), col_text(s, 14),
-                                 sqlite3_column_int64(s, 15)};
-        if (cb(&sr, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing results by set");
-    sqlite3_finalize(s);
-    return rc;
+    return results_walk(st, f, NULL, cb, ctx);
 }
-
 
 const bdb_store_ops bdb_store_sqlite_ops = {
     .iVersion = 6,
