@@ -18,6 +18,9 @@ typedef struct bdb_store_ops {
     int (*platform_each)(bdb_store *st, int (*cb)(const bdb_platform *, void *),
                          void *ctx);
     int (*source_find)(bdb_store *st, const char *sha256, long long *id);
+    /* add_source and source_replace may be NULL in a table that streams
+     * (iVersion 3): store.c then puts the sink through source_begin, put
+     * and end */
     int (*add_source)(bdb_store *st, const bdb_source_info *src,
                       const bdb_sink *samples, long long *source_id);
     int (*source_ids)(bdb_store *st, long long **ids, size_t *n);

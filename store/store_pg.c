@@ -1266,28 +1266,6 @@ static int pg_source_end(bdb_store *st, long long id, const char *tool,
     return tx_end(st, rc);
 }
 
-static int pg_add_source(bdb_store *st, const bdb_source_info *src,
-                         const bdb_sink *samples, long long *source_id)
-{
-    long long id;
-    int rc = pg_source_begin(st, src, 0, &id);
-    if (rc)
-        return rc;
-    for (size_t i = 0; !rc && i < samples->n; i++)
-        rc = pg_source_put(st, id, &samples->samples[i]);
-    if (rc) {
-        char keep[sizeof st->errmsg];
-        memcpy(keep, st->errmsg, sizeof keep);
-        pg_source_end(st, id, NULL, NULL, NULL, NULL, 0);
-        memcpy(st->errmsg, keep, sizeof keep);
-        return rc;
-    }
-    rc = pg_source_end(st, id, src->tool, src->tool_version,
-                       src->parser_version, samples, 1);
-    if (!rc && source_id)
-        *source_id = id;
-    return rc;
-}
 
 static int pg_source_ids(bdb_store *st, long long **ids, size_t *n)
 {
@@ -1392,26 +1370,6 @@ static int pg_batch_end(bdb_store *st, int commit)
     return commit ? rc : BDB_OK;
 }
 
-static int pg_source_replace(bdb_store *st, long long id, const char *tool,
-                             const char *tool_version,
-                             const char *parser_version,
-                             const bdb_sink *samples)
-{
-    long long got;
-    int rc = pg_source_begin(st, NULL, id, &got);
-    if (rc)
-        return rc;
-    for (size_t i = 0; !rc && i < samples->n; i++)
-        rc = pg_source_put(st, id, &samples->samples[i]);
-    if (rc) {
-        char keep[sizeof st->errmsg];
-        memcpy(keep, st->errmsg, sizeof keep);
-        pg_source_end(st, id, NULL, NULL, NULL, NULL, 0);
-        memcpy(st->errmsg, keep, sizeof keep);
-        return rc;
-    }
-    return pg_source_end(st, id, tool, tool_version, parser_version, samples, 1);
-}
 
 /* ---- queries ----------------------------------------------------------------- */
 
@@ -2113,10 +2071,8 @@ const bdb_store_ops bdb_store_pg_ops = {
     .platform_get = pg_platform_get,
     .platform_each = pg_platform_each,
     .source_find = pg_source_find,
-    .add_source = pg_add_source,
     .source_ids = pg_source_ids,
     .source_load = pg_source_load,
-    .source_replace = pg_source_replace,
     .results_each = pg_results_each,
     .series_each = pg_series_each,
     .sources_each = pg_sources_each,

@@ -1133,25 +1133,6 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
     return tx_end(st, rc);
 }
 
-static int sq_add_source(bdb_store *st, const bdb_source_info *src,
-                         const bdb_sink *samples, long long *source_id)
-{
-    long long id;
-    int rc = sq_source_begin(st, src, 0, &id);
-    if (rc)
-        return rc;
-    for (size_t i = 0; !rc && i < samples->n; i++)
-        rc = sq_source_put(st, id, &samples->samples[i]);
-    if (rc) {
-        sq_source_end(st, id, NULL, NULL, NULL, NULL, 0);
-        return rc;
-    }
-    rc = sq_source_end(st, id, src->tool, src->tool_version,
-                       src->parser_version, samples, 1);
-    if (!rc && source_id)
-        *source_id = id;
-    return rc;
-}
 
 static int sq_source_ids(bdb_store *st, long long **ids, size_t *n)
 {
@@ -1309,23 +1290,6 @@ static int sq_batch_end(bdb_store *st, int commit)
     return commit ? rc : BDB_OK;
 }
 
-static int sq_source_replace(bdb_store *st, long long id, const char *tool,
-                             const char *tool_version,
-                             const char *parser_version,
-                             const bdb_sink *samples)
-{
-    long long got;
-    int rc = sq_source_begin(st, NULL, id, &got);
-    if (rc)
-        return rc;
-    for (size_t i = 0; !rc && i < samples->n; i++)
-        rc = sq_source_put(st, id, &samples->samples[i]);
-    if (rc) {
-        sq_source_end(st, id, NULL, NULL, NULL, NULL, 0);
-        return rc;
-    }
-    return sq_source_end(st, id, tool, tool_version, parser_version, samples, 1);
-}
 
 /* ---- queries ----------------------------------------------------------------- */
 
@@ -2306,10 +2270,8 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .platform_get = sq_platform_get,
     .platform_each = sq_platform_each,
     .source_find = sq_source_find,
-    .add_source = sq_add_source,
     .source_ids = sq_source_ids,
     .source_load = sq_source_load,
-    .source_replace = sq_source_replace,
     .results_each = sq_results_each,
     .series_each = sq_series_each,
     .sources_each = sq_sources_each,
