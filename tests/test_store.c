@@ -602,6 +602,58 @@ static void import__file_twice__second_time_is_a_no_op(void **state)
     bdb_store_close(st);
 }
 
+static int sum_values(const bdb_result_row *r, void *ctx)
+{
+    *(double *)ctx += r->value;
+    return 0;
+}
+
+static double values_of(bdb_store *st)
+{
+    double sum = 0;
+    assert_int_equal(bdb_store_results_each(st, NULL, sum_values, &sum), 0);
+    return sum;
+}
+
+static void store__source_replace__puts_new_figures_in_place_or_keeps_the_old(
+    void **state)
+{
+    (void)state;
+    bdb_store *st = open_db();
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    add_sample(&sink, "/a", "requests_per_sec", 100, "1");
+    add_sample(&sink, "/a", "requests_per_sec", 200, "10");
+    bdb_source_info info = {.path = "x.txt", .sha256 = "aa", .raw = "x",
+                            .size = 1, .tool = "ab", .tool_version = "",
+                            .parser_version = "ab:1", .platform = "p1",
+                            .options = ""};
+    long long id = 0;
+    assert_int_equal(bdb_store_add_source(st, &info, &sink, &id), 0);
+    assert_true(values_of(st) == 300);
+
+    bdb_sink_reset(&sink);
+    add_sample(&sink, "/a", "requests_per_sec", 42, "1");
+    assert_int_equal(bdb_store_source_replace(st, id, "ab", "", "ab:2", &sink),
+                     0);
+    assert_int_equal(results_of(st, NULL), 1);
+    assert_true(values_of(st) == 42);
+
+    /* a figure the store refuses: the replacement fails whole, with the
+     * put's message, and the figures before it stay */
+    bdb_sink_reset(&sink);
+    add_sample(&sink, "/a", "requests_per_sec", 7, "1");
+    add_sample(&sink, "/a", "requests_per_sec", NAN, "2");
+    assert_int_not_equal(
+        bdb_store_source_replace(st, id, "ab", "", "ab:3", &sink), 0);
+    assert_non_null(strstr(bdb_store_errmsg(st), "not a finite number"));
+    assert_int_equal(results_of(st, NULL), 1);
+    assert_true(values_of(st) == 42);
+    assert_int_equal(sources_of(st), 1);
+    bdb_sink_free(&sink);
+    bdb_store_close(st);
+}
+
 static void import__reparse__replaces_results_from_stored_bytes(void **state)
 {
     (void)state;
@@ -1225,6 +1277,7 @@ int main(void)
         cmocka_unit_test_setup(store__unit_conflict_after_many_figures__leaves_nothing_of_the_source, setup),
         cmocka_unit_test_setup(import__file_twice__second_time_is_a_no_op, setup),
         cmocka_unit_test_setup(import__reparse__replaces_results_from_stored_bytes, setup),
+        cmocka_unit_test_setup(store__source_replace__puts_new_figures_in_place_or_keeps_the_old, setup),
         cmocka_unit_test_setup(import__sysinfo_beside_logs__fills_the_platform, setup),
         cmocka_unit_test_setup(store__callback_nonzero__stops_the_walk_and_is_no_error, setup),
         cmocka_unit_test_setup(store__source_of_megabytes__round_trips_byte_for_byte, setup),
@@ -1246,6 +1299,7 @@ int main(void)
         cmocka_unit_test_setup(store__unit_conflict_after_many_figures__leaves_nothing_of_the_source, pg_setup),
         cmocka_unit_test_setup(import__file_twice__second_time_is_a_no_op, pg_setup),
         cmocka_unit_test_setup(import__reparse__replaces_results_from_stored_bytes, pg_setup),
+        cmocka_unit_test_setup(store__source_replace__puts_new_figures_in_place_or_keeps_the_old, pg_setup),
         cmocka_unit_test_setup(import__sysinfo_beside_logs__fills_the_platform, pg_setup),
         cmocka_unit_test_setup(store__callback_nonzero__stops_the_walk_and_is_no_error, pg_setup),
         cmocka_unit_test_setup(store__source_of_megabytes__round_trips_byte_for_byte, pg_setup),
