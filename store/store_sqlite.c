@@ -61,7 +61,7 @@ typedef struct writer {
 enum {
     K_SAVEPOINT, K_RELEASE, K_ROLLBACK_TO, K_SOURCE_FIND, K_SOURCE_TOOL,
     K_SET_ADD, K_SET_ID, K_SET_TAG, K_SOURCE_SET, K_SOURCE_PLATFORM,
-    K_RESULTS_DEL, K_WARNINGS_DEL, K_SOURCE_LOAD, K_COUNT
+    K_RESULTS_DEL, K_WARNINGS_DEL, K_SOURCE_LOAD, K_DATA_VERSION, K_COUNT
 };
 
 static const char *const kept_sql[K_COUNT] = {
@@ -87,6 +87,7 @@ static const char *const kept_sql[K_COUNT] = {
                       "coalesce(p.name,''), s.options, s.raw, s.size FROM "
                       "sources s LEFT JOIN platforms p ON p.id = "
                       "s.platform_id WHERE s.id=?",
+    [K_DATA_VERSION] = "PRAGMA data_version",
 };
 
 typedef struct sq {
@@ -235,11 +236,10 @@ static void cache_check(bdb_store *st)
     sq *impl = st->impl;
     long long v = -1;
     sqlite3_stmt *s;
-    if (sqlite3_prepare_v2(DB(st), "PRAGMA data_version", -1, &s, NULL) ==
-        SQLITE_OK) {
+    if (keep_stmt(st, K_DATA_VERSION, &s) == BDB_OK) {
         if (sqlite3_step(s) == SQLITE_ROW)
             v = sqlite3_column_int64(s, 0);
-        sqlite3_finalize(s);
+        unkeep(s);
     }
     if (v < 0 || v != impl->data_version)
         bdb_scache_clear(&impl->cache);
