@@ -11,10 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define RSS_BOUND_MB 160 /* ASan's shadow memory, a small quarantine */
@@ -39,32 +35,8 @@ static void memory__large_results_csv__imports_within_a_fixed_bound(void **state
                 1 + i % 7, i % 1000, i % 8);
     assert_int_equal(fclose(f), 0);
 
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0)
-            dup2(null, 1);
-#if defined(__SANITIZE_ADDRESS__)
-        /* ASan keeps 256 MB of freed memory in quarantine by default:
-         * a smaller one measures the program, not the sanitizer */
-        setenv("ASAN_OPTIONS", "quarantine_size_mb=16:detect_leaks=1", 1);
-#endif
-        execl(BDB_BINARY, "benchdb", "--db", db, "import", "-q", csv,
-              (char *)NULL);
-        _exit(127);
-    }
-    int status;
-    struct rusage ru;
-    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
-    assert_true(WIFEXITED(status));
-    assert_int_equal(WEXITSTATUS(status), 0);
-    long peak_mb = ru.ru_maxrss / 1024;   /* Linux: KiB */
-    print_message("peak RSS of the import: %ld MB (bound %d MB)\n", peak_mb,
-                  RSS_BOUND_MB);
-    if (peak_mb > RSS_BOUND_MB)
-        fail_msg("importing %d rows took %ld MB, more than %d MB", ROWS,
-                 peak_mb, RSS_BOUND_MB);
+    const char *argv[] = {"--db", db, "import", "-q", csv, NULL};
+    tu_run_within(RSS_BOUND_MB, "importing 200,000 rows", NULL, 0, argv);
 
     /* every row landed */
     bdb_buf out;

@@ -3,11 +3,14 @@
 #include "../import/import.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 const char *tu_path(const char *rel)
 {
@@ -229,6 +232,63 @@ int tu_run(bdb_buf *out, const char *fmt, ...)
 
 /* Calls fn for the files under samples/<tool>/<sub> ("" at the top),
  * folders included, and returns how many. */
+void tu_run_within(int bound_mb, const char *what, char *out, size_t outsz,
+                   const char *const *argv)
+{
+    char *args[32];
+    size_t n = 0;
+    args[n++] = (char *)"benchdb";
+    for (; argv[n - 1]; n++) {
+        if (n + 1 >= sizeof args / sizeof args[0])
+            fail_msg("tu_run_within: more than %zu arguments",
+                     sizeof args / sizeof args[0] - 2);
+        args[n] = (char *)argv[n - 1];
+    }
+    args[n] = NULL;
+    int fds[2] = {-1, -1};
+    if (out)
+        assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int to = out ? fds[1] : open("/dev/null", O_WRONLY);
+        if (out)
+            close(fds[0]);
+        if (to >= 0)
+            dup2(to, 1);
+#if defined(__SANITIZE_ADDRESS__)
+        /* ASan keeps 256 MB of freed memory in quarantine by default */
+        setenv("ASAN_OPTIONS", "quarantine_size_mb=16:detect_leaks=1", 1);
+#endif
+        execv(BDB_BINARY, args);
+        _exit(127);
+    }
+    if (out) {
+        close(fds[1]);
+        size_t got = 0;
+        char chunk[4096];
+        ssize_t r;
+        while ((r = read(fds[0], chunk, sizeof chunk)) > 0) {
+            size_t take = got + (size_t)r < outsz - 1 ? (size_t)r
+                                                      : outsz - 1 - got;
+            memcpy(out + got, chunk, take);
+            got += take;
+        }
+        out[got] = '\0';
+        close(fds[0]);
+    }
+    int status;
+    struct rusage ru;
+    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    long peak_mb = ru.ru_maxrss / 1024;   /* Linux: KiB */
+    print_message("peak RSS of %s: %ld MB (bound %d MB)\n", what, peak_mb,
+                  bound_mb);
+    if (peak_mb > bound_mb)
+        fail_msg("%s took %ld MB, more than %d MB", what, peak_mb, bound_mb);
+}
+
 static size_t each_in(const char *tool, const char *sub,
                       void (*fn)(const char *dir, const char *name,
                                  const char *rel, void *ctx),

@@ -84,6 +84,17 @@ int tu_run(bdb_buf *out, const char *fmt, ...)
 #endif
     ;
 
+/* Runs the benchdb binary with the arguments argv (NULL-terminated, the
+ * program's name not among them) in a child forked from this process, its
+ * standard output read whole and the first outsz - 1 bytes kept in out
+ * (NUL-terminated; out NULL: output to /dev/null); asserts that it exits
+ * 0 and that its peak RSS (wait4) is at most bound_mb, printing it, what
+ * naming the run in the failure ("importing a 200 MB file"). Under ASan
+ * the child keeps a small quarantine, so that the bound measures the
+ * program, not the sanitizer. */
+void tu_run_within(int bound_mb, const char *what, char *out, size_t outsz,
+                   const char *const *argv);
+
 /* Calls fn for every file in the folders of samples/ and their
  * sub-folders (hidden entries left out) with the tool's folder ("fio"),
  * the file's name within it ("x.json", "sub/x.json") and the path
