@@ -955,15 +955,7 @@ static void redis__flood_of_odd_lines__figures_kept(void **state)
     (void)state;
     size_t len;
     char *good = tu_read(DIR_ "full-set-get-n20000.txt", &len);
-    const char *at = strstr(good, "  50 parallel clients");
-    size_t n = len + 100100 * 4 + 1;
-    char *t = malloc(n);
-    size_t o = (size_t)snprintf(t, n, "%.*s", (int)(at - good), good);
-    for (int i = 0; i < 100100; i++) {
-        memcpy(t + o, "??\n", 3);
-        o += 3;
-    }
-    snprintf(t + o, n - o, "%s", at);
+    char *t = tu_insert_lines(good, "  50 parallel clients", "??\n", 100100);
     bdb_sink s;
     parse_ok_text(t, NULL, &s);
     tu_assert_value(&s, "GET", "requests_per_sec", "clients=50", 105820.11, 1e-12);

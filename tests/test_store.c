@@ -30,19 +30,6 @@ static int setup(void **state)
     return 0;
 }
 
-/* base with its database (the path after host[:port]) replaced by name */
-static void url_with_db(const char *base, const char *name, char *out,
-                        size_t n)
-{
-    const char *auth = strstr(base, "://");
-    assert_non_null(auth);
-    const char *slash = strchr(auth + 3, '/');
-    const char *query = strchr(auth + 3, '?');
-    size_t keep = slash ? (size_t)(slash - base)
-                        : query ? (size_t)(query - base) : strlen(base);
-    snprintf(out, n, "%.*s/%s%s", (int)keep, base, name, query ? query : "");
-}
-
 /* Runs one SQL statement on the database at url through psql. */
 static void psql(const char *url, const char *sql)
 {
@@ -69,7 +56,7 @@ static int pg_setup(void **state)
     snprintf(name, sizeof name, "bdb_store_%ld_%d", (long)getpid(), ++n);
     snprintf(sql, sizeof sql, "CREATE DATABASE %s", name);
     psql(base, sql);
-    url_with_db(base, name, db_path, sizeof db_path);
+    tu_url_with_db(base, name, db_path, sizeof db_path);
     on_pg = 1;
     return 0;
 }
@@ -1117,7 +1104,8 @@ static void store_pg__connection_error__shows_no_password(void **state)
 {
     (void)state;
     char url[1100];
-    url_with_db(getenv("BDB_TEST_PG_URL"), "no_such_db_here", url, sizeof url);
+    tu_url_with_db(getenv("BDB_TEST_PG_URL"), "no_such_db_here", url,
+                   sizeof url);
     /* user:password@ form */
     char withpw[1200];
     const char *auth = strstr(url, "://") + 3;

@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,39 @@ size_t tu_count(const bdb_sink *sink, const char *metric)
     return n;
 }
 
+void tu_assert_close(double got, double want, double rel, const char *what)
+{
+    double tol = rel * fabs(want);
+    if (!(fabs(got - want) <= tol))
+        fail_msg("%s: got %.12g, expected %.12g (rel %.1e)", what, got, want,
+                 rel);
+}
+
+int tu_has_warning(const bdb_sink *s, int line, const char *needle)
+{
+    for (size_t i = 0; i < s->nnotes; i++)
+        if (!s->notes[i].is_info && (line == 0 || s->notes[i].line == line) &&
+            strstr(s->notes[i].text, needle))
+            return 1;
+    return 0;
+}
+
+size_t tu_count_warnings(const bdb_sink *s)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->nnotes; i++)
+        n += !s->notes[i].is_info;
+    return n;
+}
+
+int tu_line_of(const bdb_sink *s, const char *metric, const char *params)
+{
+    const bdb_sample *x = tu_find(s, NULL, metric, params);
+    if (!x)
+        fail_msg("no %s [%s]", metric, params ? params : "");
+    return x->line;
+}
+
 void tu_parse_ok(const char *rel, const char *tool, bdb_sink *s)
 {
     bdb_diag d;
@@ -180,6 +214,35 @@ char *tu_replace(const char *text, const char *from, const char *to)
     assert_non_null(out);
     snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
     return out;
+}
+
+char *tu_insert_lines(const char *text, const char *before, const char *line,
+                      size_t count)
+{
+    const char *at = strstr(text, before);
+    if (!at)
+        fail_msg("'%s' is not in the text", before);
+    size_t head = (size_t)(at - text), ll = strlen(line);
+    size_t n = strlen(text) + count * ll + 1;
+    char *t = malloc(n);
+    assert_non_null(t);
+    memcpy(t, text, head);
+    size_t o = head;
+    for (size_t i = 0; i < count; i++, o += ll)
+        memcpy(t + o, line, ll);
+    memcpy(t + o, at, strlen(at) + 1);
+    return t;
+}
+
+void tu_url_with_db(const char *base, const char *name, char *out, size_t n)
+{
+    const char *auth = strstr(base, "://");
+    assert_non_null(auth);
+    const char *slash = strchr(auth + 3, '/');
+    const char *query = strchr(auth + 3, '?');
+    size_t keep = slash ? (size_t)(slash - base)
+                        : query ? (size_t)(query - base) : strlen(base);
+    snprintf(out, n, "%.*s/%s%s", (int)keep, base, name, query ? query : "");
 }
 
 bdb_store *tu_fresh_store(char *dir, size_t dirsz)
