@@ -80,6 +80,57 @@ static int fix_count(bdb_store *st, const bdb_fix_ops *o, const char *sql,
     return rc;
 }
 
+/* BDB_ENOTFOUND (with the message) when there is no source id. */
+static int source_exists(bdb_store *st, const bdb_fix_ops *o, long long id)
+{
+    long long n;
+    int rc = fix_count(st, o, "SELECT count(*) FROM sources WHERE id = ?1",
+                       id, &n);
+    if (!rc && !n)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
+    return rc;
+}
+
+int bdb_fix_source_delete(bdb_store *st, long long id)
+{
+    const bdb_fix_ops *o = st->ops->fix;
+    if (o->tx_begin(st))
+        return BDB_ESTORE;
+    int rc = source_exists(st, o, id);
+    if (!rc)
+        rc = fix_ids(st, o, "DELETE FROM sources WHERE id = ?1", id, 0, 1,
+                     "removing source");
+    if (!rc)
+        rc = o->sweep_later(st);
+    return o->tx_end(st, rc);
+}
+
+int bdb_fix_source_update(bdb_store *st, long long id, const char *platform,
+                          const char *options)
+{
+    const bdb_fix_ops *o = st->ops->fix;
+    if (o->tx_begin(st))
+        return BDB_ESTORE;
+    int rc = source_exists(st, o, id);
+    if (!rc && platform) {
+        long long pid = 0;
+        rc = o->platform_id(st, platform, &pid);
+        if (!rc && pid)
+            rc = fix_ids(st, o, "UPDATE sources SET platform_id = ?1 "
+                                "WHERE id = ?2", pid, id, 2, "updating source");
+        else if (!rc)
+            rc = fix_ids(st, o, "UPDATE sources SET platform_id = NULL "
+                                "WHERE id = ?1", id, 0, 1, "updating source");
+    }
+    if (!rc && options) {
+        char idtext[32];
+        snprintf(idtext, sizeof idtext, "%lld", id);
+        rc = fix_texts(st, o, "UPDATE sources SET options = ?1 WHERE id = ?2",
+                       "updating source options", 2, options, idtext, NULL);
+    }
+    return o->tx_end(st, rc);
+}
+
 /* What a rename renames: a platform or a run set. */
 typedef struct named_kind {
     const char *table, *kind;   /* "platforms", "platform" */

@@ -194,6 +194,8 @@ typedef struct bdb_fix_ops {
     /* the one number sql (parameter 1 = id) counts */
     int (*count_of)(bdb_store *st, const char *sql, long long id,
                     long long *out);
+    /* the id of the platform called name, made when new (0 for "") */
+    int (*platform_id)(bdb_store *st, const char *name, long long *id);
     /* removes emptied sets now and orphaned series now or at batch end */
     int (*sweep_later)(bdb_store *st);
     /* forgets the run set the batch knows exists */
@@ -209,6 +211,9 @@ int bdb_fix_platform_usage(bdb_store *st, const char *name,
                            long long *nsources, long long *nresults);
 int bdb_fix_platform_delete(bdb_store *st, const char *name,
                             int with_results);
+int bdb_fix_source_delete(bdb_store *st, long long id);
+int bdb_fix_source_update(bdb_store *st, long long id, const char *platform,
+                          const char *options);
 int bdb_fix_set_rename(bdb_store *st, const char *old_name,
                        const char *new_name);
 int bdb_fix_set_tag(bdb_store *st, const char *set, const char *key,

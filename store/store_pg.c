@@ -1889,56 +1889,6 @@ static int sweep_later(bdb_store *st)
     return sweep_series(st);
 }
 
-static int source_exists(bdb_store *st, long long id)
-{
-    long long n;
-    int rc = count_of(st, "SELECT count(*) FROM sources WHERE id = $1", id, &n);
-    if (!rc && !n)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
-    return rc;
-}
-
-static int pg_source_delete(bdb_store *st, long long id)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = source_exists(st, id);
-    if (!rc)
-        rc = exec_for_source(st, "DELETE FROM sources WHERE id = $1", id,
-                             "removing source");
-    if (!rc)
-        rc = sweep_later(st);
-    return tx_end(st, rc);
-}
-
-static int pg_source_update(bdb_store *st, long long id, const char *platform,
-                            const char *options)
-{
-    if (prepare_writer(st))
-        return BDB_ESTORE;
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = source_exists(st, id);
-    if (!rc && platform) {
-        long long pid = 0;
-        rc = platform_id(st, platform, &pid);
-        if (!rc && pid)
-            rc = exec_ids(st, "UPDATE sources SET platform_id = $1 WHERE id = $2",
-                          pid, id, 2, "updating source");
-        else if (!rc)
-            rc = exec_for_source(st, "UPDATE sources SET platform_id = NULL "
-                                     "WHERE id = $1", id, "updating source");
-    }
-    if (!rc && options) {
-        char idtext[32];
-        snprintf(idtext, sizeof idtext, "%lld", id);
-        const char *v[2] = {options, idtext};
-        rc = exec_texts(st, "UPDATE sources SET options = $1 WHERE id = $2",
-                        "updating source options", 2, v);
-    }
-    return tx_end(st, rc);
-}
-
 /* Between source_begin(NULL, id) and source_end: the source becomes the
  * same file read with other options (import --replace). No transaction of
  * its own: it lands or goes with the source's. */
@@ -1982,9 +1932,15 @@ static void forget_set(bdb_store *st)
     PG(st)->set_name[0] = '\0';
 }
 
+static int fix_platform_id(bdb_store *st, const char *name, long long *id)
+{
+    int rc = prepare_writer(st);
+    return rc ? rc : platform_id(st, name, id);
+}
+
 static const bdb_fix_ops pg_fix = {'$', tx_begin, tx_end, id_by_name,
                                    exec_texts, exec_ids, count_of,
-                                   sweep_later, forget_set};
+                                   fix_platform_id, sweep_later, forget_set};
 
 
 static int set_row(bdb_store *st, PGresult *s, int i, void *ctx)
@@ -2089,8 +2045,8 @@ const bdb_store_ops bdb_store_pg_ops = {
     .source_set_imported_at = pg_source_set_imported_at,
     .history_add = pg_history_add,
     .history_each = pg_history_each,
-    .source_delete = pg_source_delete,
-    .source_update = pg_source_update,
+    .source_delete = bdb_fix_source_delete,
+    .source_update = bdb_fix_source_update,
     .source_revise = pg_source_revise,
     .platform_rename = bdb_fix_platform_rename,
     .platform_merge = bdb_fix_platform_merge,

@@ -1230,19 +1230,6 @@ static int kept_for_source(bdb_store *st, int k, long long id,
     return rc;
 }
 
-/* Runs sql, whose one parameter is a source id. */
-static int exec_for_source(bdb_store *st, const char *sql, long long id,
-                           const char *what)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s, sql))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, id);
-    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
-    sqlite3_finalize(s);
-    return rc;
-}
-
 static int sweep_series(bdb_store *st)
 {
     bdb_scache_clear(&((sq *)st->impl)->cache);
@@ -2078,58 +2065,6 @@ static int sweep_later(bdb_store *st)
     return sweep_series(st);
 }
 
-static int source_exists(bdb_store *st, long long id)
-{
-    char name[8];
-    return source_platform(st, id, name, sizeof name);
-}
-
-static int sq_source_delete(bdb_store *st, long long id)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = source_exists(st, id);
-    if (!rc)
-        rc = exec_for_source(st, "DELETE FROM sources WHERE id = ?", id,
-                             "removing source");
-    if (!rc)
-        rc = sweep_later(st);
-    return tx_end(st, rc);
-}
-
-static int sq_source_update(bdb_store *st, long long id, const char *platform,
-                            const char *options)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = source_exists(st, id);
-    writer *w = NULL;
-    if (!rc && platform) {
-        long long pid = 0;
-        rc = get_writer(st, &w);
-        if (!rc)
-            rc = platform_id(w, platform, &pid);
-        if (!rc && pid)
-            rc = exec_ids(st, "UPDATE sources SET platform_id = ?1 WHERE id = ?2",
-                          pid, id, 2, "updating source");
-        else if (!rc)
-            rc = exec_for_source(st, "UPDATE sources SET platform_id = NULL "
-                                     "WHERE id = ?", id, "updating source");
-    }
-    if (!rc && options) {
-        sqlite3_stmt *s;
-        rc = prepare(st, &s, "UPDATE sources SET options = ? WHERE id = ?");
-        if (!rc) {
-            sqlite3_bind_text(s, 1, options, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_int64(s, 2, id);
-            if (sqlite3_step(s) != SQLITE_DONE)
-                rc = fail_db(st, "updating source options");
-            sqlite3_finalize(s);
-        }
-    }
-    return tx_end(st, rc);
-}
-
 /* Between source_begin(NULL, id) and source_end: the source becomes the
  * same file read with other options (import --replace): path, platform
  * (the default of the figures put after this), options, and set when
@@ -2197,9 +2132,16 @@ static void forget_set(bdb_store *st)
     ((sq *)st->impl)->set_name[0] = '\0';
 }
 
+static int fix_platform_id(bdb_store *st, const char *name, long long *id)
+{
+    writer *w = NULL;
+    int rc = get_writer(st, &w);
+    return rc ? rc : platform_id(w, name, id);
+}
+
 static const bdb_fix_ops sq_fix = {'?', tx_begin, tx_end, id_by_name,
                                    exec_texts, exec_ids, count_of,
-                                   sweep_later, forget_set};
+                                   fix_platform_id, sweep_later, forget_set};
 
 
 static int sq_sets_each(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
@@ -2288,8 +2230,8 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .source_set_imported_at = sq_source_set_imported_at,
     .history_add = sq_history_add,
     .history_each = sq_history_each,
-    .source_delete = sq_source_delete,
-    .source_update = sq_source_update,
+    .source_delete = bdb_fix_source_delete,
+    .source_update = bdb_fix_source_update,
     .source_revise = sq_source_revise,
     .platform_rename = bdb_fix_platform_rename,
     .platform_merge = bdb_fix_platform_merge,
