@@ -423,21 +423,15 @@ static void iperf2__cut_after_some_streams__complete_ones_kept(void **state)
     size_t len;
     char *text = tu_read("samples/iperf/tcp-P20.txt", &len);
     /* keep lines 1..30: the first 5 final lines of 20 streams, no [SUM] */
-    char *p = text;
-    for (int i = 0; i < 30 && p; i++) {
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    assert_non_null(p);
-    *p = '\0';
+    char *cut = tu_first_lines(text, 30);
     bdb_sink s;
-    tu_text_ok(text, "iperf", &s);
+    tu_text_ok(cut, "iperf", &s);
     assert_int_equal(tu_count(&s, "throughput"), 5);
     /* twenty connections were printed: still 20 streams */
     tu_assert_value(&s, "tcp", "throughput", "streams=20,stream=20", 883e6, 1e-12);
     assert_true(tu_has_warning(&s, 0, "no [SUM] line"));
     bdb_sink_free(&s);
+    free(cut);
     free(text);
 }
 
@@ -448,21 +442,15 @@ static void iperf2__cut_between_final_lines__no_figure_invented(void **state)
     char *text = tu_read("samples/iperf/udp-P2-loss-i1.txt", &len);
     /* cut after line 15, [  1]'s final line: [  2] and [SUM] have only
      * their interval lines */
-    char *p = text;
-    for (int i = 0; i < 15 && p; i++) {
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    assert_non_null(p);
-    *p = '\0';
+    char *cut = tu_first_lines(text, 15);
     bdb_sink s;
-    tu_text_ok(text, "iperf", &s);
+    tu_text_ok(cut, "iperf", &s);
     assert_int_equal(tu_count(&s, "throughput"), 1);
     tu_assert_value(&s, "udp", "throughput", "stream=1", 10.7e9, 1e-12);
     assert_int_equal(tu_line_of(&s, "throughput", "stream=1"), 15);
     assert_true(tu_has_warning(&s, 0, "no final 0.0-N line"));
     bdb_sink_free(&s);
+    free(cut);
     free(text);
 }
 

@@ -216,6 +216,23 @@ char *tu_replace(const char *text, const char *from, const char *to)
     return out;
 }
 
+char *tu_first_lines(const char *text, int nlines)
+{
+    const char *p = text;
+    for (int i = 0; i < nlines; i++) {
+        p = strchr(p, '\n');
+        if (!p)
+            fail_msg("the text has fewer than %d lines", nlines);
+        p++;
+    }
+    size_t n = (size_t)(p - text);
+    char *out = malloc(n + 1);
+    assert_non_null(out);
+    memcpy(out, text, n);
+    out[n] = '\0';
+    return out;
+}
+
 char *tu_insert_lines(const char *text, const char *before, const char *line,
                       size_t count)
 {

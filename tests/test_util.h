@@ -80,6 +80,10 @@ void tu_expect_warning(const char *rel, const char *text, const char *tool,
  * fails the test when from is not there. */
 char *tu_replace(const char *text, const char *from, const char *to);
 
+/* A copy of the first nlines lines of text, each with its newline (the
+ * caller frees); fails the test when text has fewer. */
+char *tu_first_lines(const char *text, int nlines);
+
 /* A copy of text with count copies of line inserted before the first
  * before (the caller frees); fails the test when before is not there. */
 char *tu_insert_lines(const char *text, const char *before, const char *line,
