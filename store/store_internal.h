@@ -162,6 +162,9 @@ void bdb_results_query(bdb_where *w, const bdb_filter *f, int with_sets);
 
 /* The platform columns in field-table order ("name, arch, ..."). */
 void bdb_platform_sql_columns(bdb_buf *b);
+/* SELECT <the platform columns> FROM platforms <tail>, into b (which it
+ * initialises): BDB_OK, or BDB_ENOMEM with the message on st (b freed). */
+int bdb_platform_sql_select(bdb_store *st, bdb_buf *b, const char *tail);
 /* INSERT INTO platforms(...) VALUES(params 1..n) ON CONFLICT(name) DO
  * UPDATE ...: with merge only the fields given (non-NULL) change. The
  * parameters are the fields in field-table order. */

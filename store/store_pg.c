@@ -696,19 +696,6 @@ static void read_platform(const PGresult *r, int row, bdb_platform *pl)
     }
 }
 
-static int platform_sql(bdb_store *st, bdb_buf *b, const char *tail)
-{
-    bdb_buf_init(b);
-    bdb_buf_puts(b, "SELECT ");
-    bdb_platform_sql_columns(b);
-    bdb_buf_printf(b, " FROM platforms %s", tail);
-    if (b->err || !b->data) {
-        bdb_buf_free(b);
-        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-    }
-    return BDB_OK;
-}
-
 static int platform_put_one(bdb_store *st, const bdb_platform *pl, int merge)
 {
     if (!pl->name[0])
@@ -753,7 +740,7 @@ static int pg_platforms_put(bdb_store *st, const bdb_platform *pl, size_t n)
 static int pg_platform_get(bdb_store *st, const char *name, bdb_platform *out)
 {
     bdb_buf sql;
-    if (platform_sql(st, &sql, "WHERE name = $1"))
+    if (bdb_platform_sql_select(st, &sql, "WHERE name = $1"))
         return BDB_ENOMEM;
     params p = {0};
     p_text(&p, name);
@@ -789,7 +776,7 @@ static int pg_platform_each(bdb_store *st,
                             int (*cb)(const bdb_platform *, void *), void *ctx)
 {
     bdb_buf sql;
-    if (platform_sql(st, &sql, "ORDER BY name COLLATE \"C\""))
+    if (bdb_platform_sql_select(st, &sql, "ORDER BY name COLLATE \"C\""))
         return BDB_ENOMEM;
     platform_walk w = {cb, ctx};
     int rc = walk(st, sql.data, NULL, "listing platforms", platform_row, &w);

@@ -284,6 +284,19 @@ void bdb_platform_sql_columns(bdb_buf *b)
         bdb_buf_printf(b, "%s%s", i ? ", " : "", f[i].name);
 }
 
+int bdb_platform_sql_select(bdb_store *st, bdb_buf *b, const char *tail)
+{
+    bdb_buf_init(b);
+    bdb_buf_puts(b, "SELECT ");
+    bdb_platform_sql_columns(b);
+    bdb_buf_printf(b, " FROM platforms %s", tail);
+    if (b->err || !b->data) {
+        bdb_buf_free(b);
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    }
+    return BDB_OK;
+}
+
 void bdb_platform_sql_upsert(bdb_buf *b, bdb_sql_style style, int merge)
 {
     size_t nf;

@@ -542,12 +542,9 @@ static int prepare_platform_select(bdb_store *st, sqlite3_stmt **s,
                                    const char *tail)
 {
     bdb_buf b;
-    bdb_buf_init(&b);
-    bdb_buf_puts(&b, "SELECT ");
-    bdb_platform_sql_columns(&b);
-    bdb_buf_printf(&b, " FROM platforms %s", tail);
-    int rc = b.err || !b.data ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
-                              : prepare(st, s, b.data);
+    if (bdb_platform_sql_select(st, &b, tail))
+        return BDB_ENOMEM;
+    int rc = prepare(st, s, b.data);
     bdb_buf_free(&b);
     return rc;
 }
