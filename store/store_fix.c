@@ -80,6 +80,17 @@ static int fix_count(bdb_store *st, const bdb_fix_ops *o, const char *sql,
     return rc;
 }
 
+/* After sources went: sets left without sources go at once, series left
+ * without results now or when the batch ends. */
+static int sweep_later(bdb_store *st, const bdb_fix_ops *o)
+{
+    o->forget_set(st);
+    if (o->exec_texts(st, BDB_SQL_DROP_EMPTY_SETS, "removing empty sets", 0,
+                      NULL))
+        return BDB_ESTORE;
+    return o->sweep_series_later(st);
+}
+
 /* BDB_ENOTFOUND (with the message) when there is no source id. */
 static int source_exists(bdb_store *st, const bdb_fix_ops *o, long long id)
 {
@@ -101,7 +112,7 @@ int bdb_fix_source_delete(bdb_store *st, long long id)
         rc = fix_ids(st, o, "DELETE FROM sources WHERE id = ?1", id, 0, 1,
                      "removing source");
     if (!rc)
-        rc = o->sweep_later(st);
+        rc = sweep_later(st, o);
     return o->tx_end(st, rc);
 }
 
@@ -292,7 +303,7 @@ int bdb_fix_platform_delete(bdb_store *st, const char *name,
         rc = fix_ids(st, o, "DELETE FROM platforms WHERE id = ?1", id, 0, 1,
                      "removing platform");
     if (!rc)
-        rc = o->sweep_later(st);
+        rc = sweep_later(st, o);
     return o->tx_end(st, rc);
 }
 

@@ -170,6 +170,11 @@ int bdb_platform_sql_select(bdb_store *st, bdb_buf *b, const char *tail);
  * parameters are the fields in field-table order. */
 void bdb_platform_sql_upsert(bdb_buf *b, bdb_sql_style style, int merge);
 
+/* Drops the run sets left without sources (their tags go with them). */
+#define BDB_SQL_DROP_EMPTY_SETS                                              \
+    "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM sources "              \
+    "WHERE sources.set_id = sets.id)"
+
 /* sql with every '?' written as style ('$' turns ?1 into $1): for the
  * statements written once for both back-ends, which have no '?' in a
  * text literal. A failure (out of memory) is left in out->err. */
@@ -199,8 +204,9 @@ typedef struct bdb_fix_ops {
                     long long *out);
     /* the id of the platform called name, made when new (0 for "") */
     int (*platform_id)(bdb_store *st, const char *name, long long *id);
-    /* removes emptied sets now and orphaned series now or at batch end */
-    int (*sweep_later)(bdb_store *st);
+    /* drops the series left without results: now, or once when the open
+     * batch ends */
+    int (*sweep_series_later)(bdb_store *st);
     /* forgets the run set the batch knows exists */
     void (*forget_set)(bdb_store *st);
 } bdb_fix_ops;

@@ -1860,15 +1860,10 @@ static int pg_history_each(bdb_store *st,
                     "ORDER BY id", NULL, "reading history", history_row, &cw);
 }
 
-/* Series left without results go: now, or once when the batch ends; sets
- * left without sources go at once (with their tags). */
-static int sweep_later(bdb_store *st)
+/* Series left without results go: now, or once when the batch ends. */
+static int sweep_series_later(bdb_store *st)
 {
     pg *impl = PG(st);
-    impl->set_name[0] = '\0';
-    if (exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM sources "
-                 "WHERE sources.set_id = sets.id)"))
-        return BDB_ESTORE;
     if (impl->in_batch) {
         impl->sweep_series = 1;
         return BDB_OK;
@@ -1904,8 +1899,7 @@ static int pg_source_revise(bdb_store *st, long long id,
         rc = source_put_set(st, id, src->set, src->set_tags);
     if (!rc && src->set && *src->set) { /* the set it left may be empty */
         impl->set_name[0] = '\0';
-        rc = exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM "
-                      "sources WHERE sources.set_id = sets.id)");
+        rc = exec(st, BDB_SQL_DROP_EMPTY_SETS);
     }
     if (!rc)
         snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
@@ -1927,7 +1921,8 @@ static int fix_platform_id(bdb_store *st, const char *name, long long *id)
 
 static const bdb_fix_ops pg_fix = {'$', tx_begin, tx_end, id_by_name,
                                    exec_texts, exec_ids, count_of,
-                                   fix_platform_id, sweep_later, forget_set};
+                                   fix_platform_id, sweep_series_later,
+                                   forget_set};
 
 
 static int set_row(bdb_store *st, PGresult *s, int i, void *ctx)
