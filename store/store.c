@@ -112,11 +112,11 @@ int bdb_store_source_set_imported_at(bdb_store *st, long long id,
     return st->ops->source_set_imported_at(st, id, imported_at);
 }
 
-int bdb_store_batch_begin(bdb_store *st)
+int bdb_store_batch_begin(bdb_store *st, int flags)
 {
     if (st->ops->iVersion < 2 || !st->ops->batch_begin)
         return BDB_OK;  /* a backend without batches: files commit alone */
-    return st->ops->batch_begin(st);
+    return st->ops->batch_begin(st, flags);
 }
 
 int bdb_store_batch_end(bdb_store *st, int commit)
@@ -238,14 +238,16 @@ void bdb_stored_source_free(bdb_stored_source *s)
 {
     if (!s)
         return;
-    free(s->raw);
+    bdb_input_close(&s->bytes);
     free(s->options);
-    s->raw = s->options = NULL;
+    s->raw = NULL;
+    s->options = NULL;
 }
 
-int bdb_store_source_ids(bdb_store *st, long long **ids, size_t *n)
+int bdb_store_source_ids(bdb_store *st, long long **ids, long long **sizes,
+                         size_t *n)
 {
-    return st->ops->source_ids(st, ids, n);
+    return st->ops->source_ids(st, ids, sizes, n);
 }
 
 int bdb_store_source_load(bdb_store *st, long long id, bdb_stored_source *out)

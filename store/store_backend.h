@@ -23,7 +23,8 @@ typedef struct bdb_store_ops {
      * and end */
     int (*add_source)(bdb_store *st, const bdb_source_info *src,
                       const bdb_sink *samples, long long *source_id);
-    int (*source_ids)(bdb_store *st, long long **ids, size_t *n);
+    int (*source_ids)(bdb_store *st, long long **ids, long long **sizes,
+                      size_t *n);
     int (*source_load)(bdb_store *st, long long id, bdb_stored_source *out);
     int (*source_replace)(bdb_store *st, long long id, const char *tool,
                           const char *tool_version, const char *parser_version,
@@ -42,7 +43,7 @@ typedef struct bdb_store_ops {
     int (*platform_names_each)(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const char *, void *), void *ctx);
     /* iVersion 2 */
-    int (*batch_begin)(bdb_store *st);
+    int (*batch_begin)(bdb_store *st, int flags);
     int (*batch_end)(bdb_store *st, int commit);
     /* iVersion 3: a source streamed figure by figure */
     int (*source_begin)(bdb_store *st, const bdb_source_info *src,

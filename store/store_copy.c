@@ -427,7 +427,7 @@ int bdb_store_copy(bdb_store *from, bdb_store *to, bdb_copy_stats *stats,
     int open = 0;
     for (size_t i = 0; !rc && i < sl.n; i++) {
         if (!open) {
-            if ((rc = bdb_store_batch_begin(to))) {
+            if ((rc = bdb_store_batch_begin(to, 0))) {
                 bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(to));
                 break;
             }

@@ -66,11 +66,13 @@ int bdb_store_check_schema(bdb_store *st, const bdb_migrator *m,
  * caller frees). BDB_ENOMEM or BDB_ERANGE with the message on st. */
 int bdb_store_compress(bdb_store *st, const void *data, size_t n,
                        unsigned char **out, size_t *outlen);
-/* Inflates z into a new NUL-terminated buffer of exactly size bytes
- * (*out, the caller frees); a stream that is damaged or of another size
- * fails with BDB_ESTORE naming source id. */
+/* Inflates z into out (closed with bdb_input_close), exactly size bytes
+ * then a NUL: in memory up to BDB_STORE_SPOOL_AT bytes, else into an
+ * unlinked temporary file, mapped. A stream that is damaged or of another
+ * size fails with BDB_ESTORE naming source id. */
 int bdb_store_uncompress(bdb_store *st, long long id, const void *z,
-                         size_t zlen, size_t size, char **out);
+                         size_t zlen, size_t size, bdb_input *out);
+#define BDB_STORE_SPOOL_AT ((size_t)4 << 20)
 
 /* ---- the series cache --------------------------------------------------
  * Series ids known in the current transaction, by identity (tool,

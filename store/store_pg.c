@@ -1254,24 +1254,40 @@ static int pg_source_end(bdb_store *st, long long id, const char *tool,
 }
 
 
-static int pg_source_ids(bdb_store *st, long long **ids, size_t *n)
+static int pg_source_ids(bdb_store *st, long long **ids, long long **sizes,
+                         size_t *n)
 {
     *ids = NULL;
+    if (sizes)
+        *sizes = NULL;
     *n = 0;
-    PGresult *res = run(st, NULL, "SELECT id FROM sources ORDER BY id", NULL,
-                        "listing sources");
+    PGresult *res = run(st, NULL, "SELECT id, size FROM sources ORDER BY id",
+                        NULL, "listing sources");
     if (!res)
         return BDB_ESTORE;
     size_t rows = (size_t)PQntuples(res);
     int rc = BDB_OK;
     if (rows) {
         *ids = malloc(rows * sizeof **ids);
-        if (!*ids)
+        if (sizes)
+            *sizes = malloc(rows * sizeof **sizes);
+        if (!*ids || (sizes && !*sizes))
             rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        for (size_t i = 0; !rc && i < rows; i++)
+        for (size_t i = 0; !rc && i < rows; i++) {
             (*ids)[i] = col_ll(res, (int)i, 0);
-        if (!rc)
+            if (sizes)
+                (*sizes)[i] = col_ll(res, (int)i, 1);
+        }
+        if (!rc) {
             *n = rows;
+        } else {
+            free(*ids);
+            *ids = NULL;
+            if (sizes) {
+                free(*sizes);
+                *sizes = NULL;
+            }
+        }
     }
     PQclear(res);
     return rc;
@@ -1309,7 +1325,9 @@ static int pg_source_load(bdb_store *st, long long id, bdb_stored_source *out)
         if (!out->options || !z)
             rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
         else
-            rc = bdb_store_uncompress(st, id, z, zlen, out->size, &out->raw);
+            rc = bdb_store_uncompress(st, id, z, zlen, out->size,
+                                      &out->bytes);
+        out->raw = out->bytes.data;
         PQfreemem(z);
     }
     PQclear(res);
@@ -1318,8 +1336,9 @@ static int pg_source_load(bdb_store *st, long long id, bdb_stored_source *out)
     return rc;
 }
 
-static int pg_batch_begin(bdb_store *st)
+static int pg_batch_begin(bdb_store *st, int flags)
 {
+    (void)flags;    /* the server keeps what undoes a savepoint */
     pg *impl = PG(st);
     if (impl->in_batch)
         return bdb_store_fail(st, BDB_EUSAGE, "a batch is already open");

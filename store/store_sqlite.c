@@ -111,6 +111,9 @@ typedef struct sq {
     int cur_replaced;       /* the open source is being re-read */
     long long data_version; /* PRAGMA data_version when cache was last
                                known good (see cache_check) */
+    long long cache_size;   /* PRAGMA cache_size outside batches */
+    int cache_size_known;
+    int batch_small;        /* the open batch's settings are changed */
 } sq;
 
 static sqlite3 *DB(bdb_store *st)
@@ -1131,12 +1134,15 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
 }
 
 
-static int sq_source_ids(bdb_store *st, long long **ids, size_t *n)
+static int sq_source_ids(bdb_store *st, long long **ids, long long **sizes,
+                         size_t *n)
 {
     sqlite3_stmt *s;
     *ids = NULL;
+    if (sizes)
+        *sizes = NULL;
     *n = 0;
-    if (prepare(st, &s, "SELECT id FROM sources ORDER BY id"))
+    if (prepare(st, &s, "SELECT id, size FROM sources ORDER BY id"))
         return BDB_ESTORE;
     size_t cap = 0;
     int step, rc = BDB_OK;
@@ -1144,13 +1150,20 @@ static int sq_source_ids(bdb_store *st, long long **ids, size_t *n)
         if (*n == cap) {
             cap = cap ? cap * 2 : 64;
             long long *p = realloc(*ids, cap * sizeof *p);
-            if (!p) {
+            if (p)
+                *ids = p;
+            long long *q = p && sizes ? realloc(*sizes, cap * sizeof *q) : p;
+            if (q && sizes)
+                *sizes = q;
+            if (!p || !q) {
                 rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
                 break;
             }
-            *ids = p;
         }
-        (*ids)[(*n)++] = sqlite3_column_int64(s, 0);
+        (*ids)[*n] = sqlite3_column_int64(s, 0);
+        if (sizes)
+            (*sizes)[*n] = sqlite3_column_int64(s, 1);
+        ++*n;
     }
     if (!rc && step != SQLITE_DONE)
         rc = fail_db(st, "listing sources");
@@ -1158,6 +1171,10 @@ static int sq_source_ids(bdb_store *st, long long **ids, size_t *n)
     if (rc) {
         free(*ids);
         *ids = NULL;
+        if (sizes) {
+            free(*sizes);
+            *sizes = NULL;
+        }
         *n = 0;
     }
     return rc;
@@ -1187,7 +1204,8 @@ static int sq_source_load(bdb_store *st, long long id, bdb_stored_source *out)
         else
             rc = bdb_store_uncompress(st, id, sqlite3_column_blob(s, 5),
                                       (size_t)sqlite3_column_bytes(s, 5),
-                                      out->size, &out->raw);
+                                      out->size, &out->bytes);
+        out->raw = out->bytes.data;
     }
     unkeep(s);
     if (rc)
@@ -1235,14 +1253,76 @@ static int sweep_series(bdb_store *st)
 }
 
 /* A batch: one transaction around many files, each a savepoint, so that
- * a failed file rolls back alone and the batch pays one commit. */
-static int sq_batch_begin(bdb_store *st)
+ * a failed file rolls back alone and the batch pays one commit.
+ *
+ * A batch of small changes (BDB_BATCH_SMALL: the import's and reparse's,
+ * which keep large files out) keeps its savepoints' sub-journal (the
+ * first copy of each page a file changes, for ROLLBACK TO) in memory, not
+ * in a temporary file: writing and reading that file was 90% of the
+ * system time of 10,000 small fio JSON logs (bench/README.md). SQLite
+ * decides where at BEGIN, from temp_store. The memory is one file's
+ * pages, freed at RELEASE; inside a batch of large changes (deleting a
+ * source of a million results) it would grow with the change, so other
+ * batches keep the file. A batch of small changes also gets a larger
+ * page cache, for the index pages its many files touch all over (the
+ * default 2 MB made each batch read them again); both settings go back
+ * at the batch's end. */
+#define BATCH_CACHE_KIB 32768
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* Back to the settings outside batches (after COMMIT or ROLLBACK: neither
+ * can be changed inside a transaction). Failing only costs memory. */
+static void batch_settings_undo(bdb_store *st)
+{
+    sq *impl = st->impl;
+    if (!impl->batch_small)
+        return;
+    impl->batch_small = 0;
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA cache_size = %lld", impl->cache_size);
+    sqlite3_exec(DB(st), "PRAGMA temp_store = DEFAULT", NULL, NULL, NULL);
+    if (impl->cache_size_known)
+        sqlite3_exec(DB(st), sql, NULL, NULL, NULL);
+}
+
+/* The connection's own cache size (SQLite's default, or the build's),
+ * read once, before the first batch changes it. */
+static int cache_size_read(bdb_store *st)
+{
+    sq *impl = st->impl;
+    if (impl->cache_size_known)
+        return BDB_OK;
+    sqlite3_stmt *s;
+    if (prepare(st, &s, "PRAGMA cache_size"))
+        return BDB_ESTORE;
+    int rc = sqlite3_step(s) == SQLITE_ROW ? BDB_OK
+                                           : fail_db(st, "reading cache_size");
+    if (!rc) {
+        impl->cache_size = sqlite3_column_int64(s, 0);
+        impl->cache_size_known = 1;
+    }
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int sq_batch_begin(bdb_store *st, int flags)
 {
     sq *impl = st->impl;
     if (impl->in_batch)
         return bdb_store_fail(st, BDB_EUSAGE, "a batch is already open");
-    if (exec_patient(st, "BEGIN IMMEDIATE"))
+    impl->batch_small = (flags & BDB_BATCH_SMALL) != 0;
+    if (impl->batch_small &&
+        (cache_size_read(st) || exec(st, "PRAGMA temp_store = MEMORY") ||
+         exec(st, "PRAGMA cache_size = -" STR(BATCH_CACHE_KIB)))) {
+        batch_settings_undo(st);
         return BDB_ESTORE;
+    }
+    if (exec_patient(st, "BEGIN IMMEDIATE")) {
+        batch_settings_undo(st);
+        return BDB_ESTORE;
+    }
     cache_check(st);
     impl->set_name[0] = '\0';
     impl->in_batch = 1;
@@ -1265,6 +1345,7 @@ static int sq_batch_end(bdb_store *st, int commit)
         sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
         bdb_scache_clear(&impl->cache);     /* its series are gone */
     }
+    batch_settings_undo(st);
     /* a waiting importer polls every millisecond: give it the turn */
     if (impl->contended)
         sqlite3_sleep(3);

@@ -60,7 +60,7 @@ static void input__import_of_a_200_mb_file__stays_within_a_fixed_bound(void **st
     assert_int_equal(bdb_store_open(&st, db, &diag), BDB_OK);
     long long *ids = NULL;
     size_t nids = 0;
-    assert_int_equal(bdb_store_source_ids(st, &ids, &nids), BDB_OK);
+    assert_int_equal(bdb_store_source_ids(st, &ids, NULL, &nids), BDB_OK);
     assert_int_equal(nids, 1);
     bdb_stored_source src;
     assert_int_equal(bdb_store_source_load(st, ids[0], &src), BDB_OK);

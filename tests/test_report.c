@@ -308,7 +308,7 @@ static void report__fmt_g__writes_what_printf_writes(void **state)
             /* 9.99..95 x 10^e: rounds up to 10^(e+1) or not */
             check_fmt(t * (10.0 - 5.0 * pow(10, 1 - prec)), prec);
         }
-    static const int precs[] = {1, 3, 4, 6, 10, 12, 15, 17};
+    static const int precs[] = {1, 3, 4, 6, 10, 12, 15, 16, 17};
     bdb_stats_rng rng;
     bdb_stats_rng_seed(&rng, 2026);
     for (int i = 0; i < 100000; i++) {

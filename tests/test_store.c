@@ -421,7 +421,7 @@ static long long only_source_id(bdb_store *st)
 {
     long long *ids = NULL;
     size_t n = 0;
-    assert_int_equal(bdb_store_source_ids(st, &ids, &n), 0);
+    assert_int_equal(bdb_store_source_ids(st, &ids, NULL, &n), 0);
     assert_int_equal(n, 1);
     long long id = ids[0];
     free(ids);
@@ -445,7 +445,7 @@ static void store__series_swept_by_another_handle__is_made_again(void **state)
                                 .size = 1, .tool = "ab",
                                 .parser_version = "ab:1", .options = ""};
         if (batch)
-            assert_int_equal(bdb_store_batch_begin(a), 0);
+            assert_int_equal(bdb_store_batch_begin(a, 0), 0);
         assert_int_equal(bdb_store_add_source(a, &info, &sink, NULL), 0);
         if (batch)
             assert_int_equal(bdb_store_batch_end(a, 1), 0);
@@ -453,7 +453,7 @@ static void store__series_swept_by_another_handle__is_made_again(void **state)
         assert_int_equal(results_of(b, NULL), 0);
         snprintf(sha, sizeof sha, "two%d", batch);
         if (batch)
-            assert_int_equal(bdb_store_batch_begin(a), 0);
+            assert_int_equal(bdb_store_batch_begin(a, 0), 0);
         assert_int_equal(bdb_store_add_source(a, &info, &sink, NULL), 0);
         if (batch)
             assert_int_equal(bdb_store_batch_end(a, 1), 0);
@@ -467,6 +467,58 @@ static void store__series_swept_by_another_handle__is_made_again(void **state)
         bdb_store_close(a);
         bdb_store_close(b);
     }
+}
+
+/* In a batch of small changes (the import's) each source's savepoint
+ * keeps its undo copy of the pages in memory. A source given up in the
+ * middle of such a batch, after changing pages that earlier sources and
+ * earlier batches wrote, rolls back alone: the sources before and after
+ * it in the batch land whole. */
+static void store__small_batch_source_given_up__rolls_back_alone(void **state)
+{
+    (void)state;
+    bdb_store *st = open_db();
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    char param[16];
+    for (int i = 0; i < 400; i++) {     /* 400 series: many index pages */
+        snprintf(param, sizeof param, "%d", i);
+        add_sample(&sink, "/undo", "requests_per_sec", 100 + i, param);
+    }
+    bdb_source_info info = {.path = "a.txt", .sha256 = "a", .raw = "x",
+                            .size = 1, .tool = "ab", .parser_version = "ab:1",
+                            .options = ""};
+    assert_int_equal(bdb_store_batch_begin(st, BDB_BATCH_SMALL), 0);
+    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
+    assert_int_equal(bdb_store_batch_end(st, 1), 0);
+
+    assert_int_equal(bdb_store_batch_begin(st, BDB_BATCH_SMALL), 0);
+    info.path = "b.txt";
+    info.sha256 = "b";
+    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
+    info.path = "given-up.txt";
+    info.sha256 = "given-up";
+    long long id;
+    assert_int_equal(bdb_store_source_begin(st, &info, 0, &id), 0);
+    for (size_t i = 0; i < sink.n; i++)
+        assert_int_equal(bdb_store_source_put(st, id, &sink.samples[i]), 0);
+    assert_int_equal(bdb_store_source_end(st, id, "ab", NULL, "ab:1", NULL, 0),
+                     0);
+    info.path = "c.txt";
+    info.sha256 = "c";
+    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
+    assert_int_equal(bdb_store_batch_end(st, 1), 0);
+
+    assert_int_equal(results_of(st, NULL), 3 * 400);
+    int n = 0;
+    assert_int_equal(bdb_store_sources_each(st, count_sources, &n), 0);
+    assert_int_equal(n, 3);
+    bdb_filter f = {.benchmark = "/undo"};
+    n = 0;
+    assert_int_equal(bdb_store_series_each(st, &f, count_series, &n), 0);
+    assert_int_equal(n, 400);
+    bdb_sink_free(&sink);
+    bdb_store_close(st);
 }
 
 static void store__platform_merge__keeps_fields_not_given(void **state)
@@ -647,7 +699,7 @@ static void import__reparse__replaces_results_from_stored_bytes(void **state)
     remove(tmp);
     long long *ids;
     size_t n;
-    assert_int_equal(bdb_store_source_ids(st, &ids, &n), 0);
+    assert_int_equal(bdb_store_source_ids(st, &ids, NULL, &n), 0);
     assert_int_equal(n, 1);
     int changed = -1;
     assert_int_equal(bdb_import_reparse(st, ids[0], 0, &changed, &r), 0);
@@ -737,31 +789,40 @@ static void store__source_of_megabytes__round_trips_byte_for_byte(void **state)
 {
     (void)state;
     /* over the 1 MiB chunk of store_zlib.c, of bytes that do not compress
-     * to nothing, NUL and high bytes included */
-    size_t size = (size_t)3 * 1024 * 1024 + 17;
-    char *raw = malloc(size);
-    assert_non_null(raw);
-    unsigned x = 12345;
-    for (size_t i = 0; i < size; i++) {
-        x = x * 1103515245u + 12345u;
-        raw[i] = (char)(x >> 16);
-    }
+     * to nothing, NUL and high bytes included; the second past the 4 MiB
+     * where a loaded source goes to a temporary file */
+    const size_t sizes[] = {(size_t)3 * 1024 * 1024 + 17,
+                            (size_t)9 * 1024 * 1024 + 5};
     bdb_store *st = open_db();
     bdb_sink sink;
     bdb_sink_init(&sink);
     add_sample(&sink, "/big", "requests_per_sec", 1, "1");
-    bdb_source_info info = {.path = "big.bin", .sha256 = "big", .raw = raw,
-                            .size = size, .tool = "ab",
-                            .parser_version = "ab:1", .options = "k=v"};
-    long long id;
-    assert_int_equal(bdb_store_add_source(st, &info, &sink, &id), 0);
+    bdb_source_info info;
     bdb_stored_source got;
-    assert_int_equal(bdb_store_source_load(st, id, &got), 0);
-    assert_int_equal(got.size, size);
-    assert_memory_equal(got.raw, raw, size);
-    assert_int_equal(got.raw[size], '\0');
-    assert_string_equal(got.options, "k=v");
-    bdb_stored_source_free(&got);
+    long long id;
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        size_t size = sizes[k];
+        char *raw = malloc(size);
+        assert_non_null(raw);
+        unsigned x = 12345;
+        for (size_t i = 0; i < size; i++) {
+            x = x * 1103515245u + 12345u;
+            raw[i] = (char)(x >> 16);
+        }
+        char sha[16];
+        snprintf(sha, sizeof sha, "big%zu", k);
+        info = (bdb_source_info){.path = "big.bin", .sha256 = sha, .raw = raw,
+                                 .size = size, .tool = "ab",
+                                 .parser_version = "ab:1", .options = "k=v"};
+        assert_int_equal(bdb_store_add_source(st, &info, &sink, &id), 0);
+        assert_int_equal(bdb_store_source_load(st, id, &got), 0);
+        assert_int_equal(got.size, size);
+        assert_memory_equal(got.raw, raw, size);
+        assert_int_equal(got.raw[size], '\0');
+        assert_string_equal(got.options, "k=v");
+        bdb_stored_source_free(&got);
+        free(raw);
+    }
     /* an empty source too */
     info.sha256 = "empty";
     info.size = 0;
@@ -772,7 +833,6 @@ static void store__source_of_megabytes__round_trips_byte_for_byte(void **state)
     bdb_stored_source_free(&got);
     bdb_sink_free(&sink);
     bdb_store_close(st);
-    free(raw);
 }
 
 typedef struct dump {
@@ -830,7 +890,7 @@ static char *dump_store(bdb_store *st)
     assert_int_equal(bdb_store_sets_each(st, dump_set, &b), 0);
     long long *ids;
     size_t n;
-    assert_int_equal(bdb_store_source_ids(st, &ids, &n), 0);
+    assert_int_equal(bdb_store_source_ids(st, &ids, NULL, &n), 0);
     for (size_t i = 0; i < n; i++) {
         bdb_stored_source s;
         assert_int_equal(bdb_store_source_load(st, ids[i], &s), 0);
@@ -976,11 +1036,11 @@ static void store__batch_after_another_handle_wrote__begins_at_once(void **state
     i2.sha256 = "two";
     i3.path = "3.txt";
     i3.sha256 = "three";
-    assert_int_equal(bdb_store_batch_begin(a), 0);
+    assert_int_equal(bdb_store_batch_begin(a, 0), 0);
     assert_int_equal(bdb_store_add_source(a, &i1, &one, NULL), 0);
     assert_int_equal(bdb_store_batch_end(a, 1), 0);
     assert_int_equal(bdb_store_add_source(b, &i2, &two, NULL), 0);
-    assert_int_equal(bdb_store_batch_begin(a), 0);
+    assert_int_equal(bdb_store_batch_begin(a, 0), 0);
     assert_int_equal(bdb_store_add_source(a, &i3, &three, NULL), 0);
     assert_int_equal(bdb_store_batch_end(a, 1), 0);
     assert_int_equal(results_of(b, NULL), 3);
@@ -1139,7 +1199,7 @@ static void store_pg__same_file_from_two_handles__is_stored_once(void **state)
                             .options = ""};
     /* a stores the file in a batch; b, another connection, is then told
      * it is there (the racing case is test_pg.c's, with 8 processes) */
-    assert_int_equal(bdb_store_batch_begin(a), 0);
+    assert_int_equal(bdb_store_batch_begin(a, 0), 0);
     assert_int_equal(bdb_store_add_source(a, &info, &sink, NULL), 0);
     assert_int_equal(bdb_store_batch_end(a, 1), 0);
     assert_int_equal(bdb_store_add_source(b, &info, &sink, NULL), BDB_EEXIST);
@@ -1259,6 +1319,7 @@ int main(void)
         cmocka_unit_test_setup(store__copy__moves_everything_and_again_adds_nothing, setup),
         cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, setup),
         cmocka_unit_test_setup(store__batch_after_another_handle_wrote__begins_at_once, setup),
+        cmocka_unit_test_setup(store__small_batch_source_given_up__rolls_back_alone, setup),
         cmocka_unit_test(store__mask_location__never_shows_a_password),
         cmocka_unit_test(cli__copy__sqlite_to_sqlite_reports_the_same),
         cmocka_unit_test(store__unknown_scheme__is_refused_by_name),
@@ -1281,6 +1342,7 @@ int main(void)
         cmocka_unit_test_setup(store__copy__moves_everything_and_again_adds_nothing, pg_setup),
         cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, pg_setup),
         cmocka_unit_test_setup(store__batch_after_another_handle_wrote__begins_at_once, pg_setup),
+        cmocka_unit_test_setup(store__small_batch_source_given_up__rolls_back_alone, pg_setup),
         cmocka_unit_test_setup(store_pg__newer_schema__is_refused, pg_setup),
         cmocka_unit_test_setup(store_pg__database_of_schema_1__upgrades_and_keeps_data, pg_setup),
         cmocka_unit_test_setup(store_pg__read_only_on_an_empty_database__is_not_found, pg_setup),
