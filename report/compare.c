@@ -3,6 +3,7 @@
 #include "model.h"
 #include "render.h"
 #include "runsets.h"
+#include "../common/bdb_grow.h"
 #include "../common/bdb_utf8.h"
 
 #include <jansson.h>
@@ -17,14 +18,10 @@
 
 static bdb_cmp_row *new_row(bdb_compare *c, const bdb_rgroup *g)
 {
-    if (c->n == c->cap) {
-        size_t cap = c->cap ? c->cap * 2 : 64;
-        bdb_cmp_row *p = realloc(c->rows, cap * sizeof *p);
-        if (!p)
-            return NULL;
-        c->rows = p;
-        c->cap = cap;
-    }
+    bdb_cmp_row *p = bdb_grow(c->rows, c->n, &c->cap, sizeof *p, 64);
+    if (!p)
+        return NULL;
+    c->rows = p;
     bdb_cmp_row *r = &c->rows[c->n++];
     memset(r, 0, sizeof *r);
     r->tool = strdup(g->tool);

@@ -1,6 +1,7 @@
 /* runsets.c - a selection's values by series (and platform) and run set
  * (see runsets.h). */
 #include "runsets.h"
+#include "../common/bdb_grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,14 +34,10 @@ void bdb_rgroups_free(bdb_rgroups *gs)
 
 int bdb_rset_push(bdb_rset *s, double v)
 {
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 8;
-        double *p = realloc(s->v, cap * sizeof *p);
-        if (!p)
-            return -1;
-        s->v = p;
-        s->cap = cap;
-    }
+    double *p = bdb_grow(s->v, s->n, &s->cap, sizeof *p, 8);
+    if (!p)
+        return -1;
+    s->v = p;
     s->v[s->n++] = v;
     return 0;
 }
@@ -66,14 +63,10 @@ int bdb_rgroup_pool(const bdb_rgroup *g, size_t from, size_t to, double **v,
 static bdb_rgroup *new_group(bdb_rgroups *gs, const bdb_result_row *r,
                              const char *plat)
 {
-    if (gs->n == gs->cap) {
-        size_t cap = gs->cap ? gs->cap * 2 : 64;
-        bdb_rgroup *p = realloc(gs->g, cap * sizeof *p);
-        if (!p)
-            return NULL;
-        gs->g = p;
-        gs->cap = cap;
-    }
+    bdb_rgroup *p = bdb_grow(gs->g, gs->n, &gs->cap, sizeof *p, 64);
+    if (!p)
+        return NULL;
+    gs->g = p;
     bdb_rgroup *g = &gs->g[gs->n++];
     memset(g, 0, sizeof *g);
     g->series_id = r->series_id;
@@ -96,14 +89,10 @@ static bdb_rset *set_of(bdb_rgroup *g, const bdb_set_result_row *sr)
     for (size_t k = g->nsets; k-- > 0;)
         if (g->sets[k].id == sr->set_id)
             return &g->sets[k];
-    if (g->nsets == g->capsets) {
-        size_t cap = g->capsets ? g->capsets * 2 : 4;
-        bdb_rset *p = realloc(g->sets, cap * sizeof *p);
-        if (!p)
-            return NULL;
-        g->sets = p;
-        g->capsets = cap;
-    }
+    bdb_rset *p = bdb_grow(g->sets, g->nsets, &g->capsets, sizeof *p, 4);
+    if (!p)
+        return NULL;
+    g->sets = p;
     bdb_rset *s = &g->sets[g->nsets++];
     memset(s, 0, sizeof *s);
     s->id = sr->set_id;
