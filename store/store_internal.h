@@ -162,6 +162,24 @@ int bdb_where_check(bdb_store *st, const bdb_where *w);
  * repetition and line (a back-end may append a last tie-breaker). */
 void bdb_results_query(bdb_where *w, const bdb_filter *f, int with_sets);
 
+/* Appends to w the query of the series f selects: id, tool, benchmark,
+ * metric, params, unit, better, results, platforms; by tool, benchmark,
+ * metric and params. */
+void bdb_series_query(bdb_where *w, const bdb_filter *f);
+
+/* Every source: id, path, sha256, imported_at, tool, tool_version ("" for
+ * none), parser_version, platform, size, results, warnings, options,
+ * set; in import order. */
+#define BDB_SQL_SOURCES                                                      \
+    "SELECT src.id, src.path, src.sha256, src.imported_at, src.tool, "       \
+    "coalesce(src.tool_version, ''), src.parser_version, "                   \
+    "coalesce(p.name, ''), src.size, "                                       \
+    "(SELECT count(*) FROM results r WHERE r.source_id = src.id), "          \
+    "(SELECT count(*) FROM source_warnings w WHERE w.source_id = src.id "    \
+    "AND w.kind = 'warning'), src.options, coalesce(st.name, '') "           \
+    "FROM sources src LEFT JOIN platforms p ON p.id = src.platform_id "      \
+    "LEFT JOIN sets st ON st.id = src.set_id ORDER BY src.id"
+
 /* The platform columns in field-table order ("name, arch, ..."). */
 void bdb_platform_sql_columns(bdb_buf *b);
 /* SELECT <the platform columns> FROM platforms <tail>, into b (which it

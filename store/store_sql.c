@@ -345,3 +345,15 @@ void bdb_results_query(bdb_where *w, const bdb_filter *f, int with_sets)
         bdb_buf_puts(&w->sql, "st.created_at, st.id, ");
     bdb_buf_puts(&w->sql, "r.source_id, r.repetition, r.line");
 }
+
+void bdb_series_query(bdb_where *w, const bdb_filter *f)
+{
+    bdb_buf_puts(&w->sql,
+                 "SELECT s.id, s.tool, s.benchmark, s.metric, s.params, s.unit, "
+                 "s.better, count(r.id), count(DISTINCT r.platform_id) "
+                 "FROM series s JOIN results r ON r.series_id = s.id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1=1");
+    bdb_where_build(w, f);
+    bdb_buf_puts(&w->sql, " GROUP BY s.id ORDER BY s.tool, s.benchmark, "
+                          "s.metric, s.params");
+}

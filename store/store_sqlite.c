@@ -1444,14 +1444,7 @@ static int sq_series_each(bdb_store *st, const bdb_filter *f,
 {
     bdb_where w;
     bdb_where_init(&w, '?');
-    bdb_buf_puts(&w.sql,
-                 "SELECT s.id, s.tool, s.benchmark, s.metric, s.params, s.unit, "
-                 "s.better, count(r.id), count(DISTINCT r.platform_id) "
-                 "FROM series s JOIN results r ON r.series_id = s.id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " GROUP BY s.id ORDER BY s.tool, s.benchmark, "
-                         "s.metric, s.params");
+    bdb_series_query(&w, f);
     sqlite3_stmt *s;
     if (where_prepare(st, &w, &s))
         return BDB_ESTORE;
@@ -1477,16 +1470,7 @@ static int sq_sources_each(bdb_store *st,
                            int (*cb)(const bdb_source_row *, void *), void *ctx)
 {
     sqlite3_stmt *s;
-    if (prepare(st, &s,
-                "SELECT src.id, src.path, src.sha256, src.imported_at, src.tool, "
-                "coalesce(src.tool_version, ''), src.parser_version, "
-                "coalesce(p.name, ''), src.size, "
-                "(SELECT count(*) FROM results r WHERE r.source_id = src.id), "
-                "(SELECT count(*) FROM source_warnings w WHERE w.source_id = src.id "
-                "AND w.kind = 'warning'), src.options, coalesce(st.name, '') "
-                "FROM sources src LEFT JOIN platforms p ON p.id = src.platform_id "
-                "LEFT JOIN sets st ON st.id = src.set_id "
-                "ORDER BY src.id"))
+    if (prepare(st, &s, BDB_SQL_SOURCES))
         return BDB_ESTORE;
     int step, rc = BDB_OK;
     while ((step = sqlite3_step(s)) == SQLITE_ROW) {
