@@ -8,14 +8,9 @@
  * time: no timing is asserted. */
 #include "test_util.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define RSS_BOUND_MB 160 /* ASan's shadow memory, a small quarantine */
@@ -38,49 +33,6 @@ static void write_csv(const char *path, int offset)
     assert_int_equal(fclose(f), 0);
 }
 
-/* Runs `benchdb --db db ARG...` (NULL-ended) in a child and returns its
- * peak RSS in MB; the command must succeed. */
-static long peak_mb(const char *db, const char *arg, ...)
-{
-    const char *argv[16] = {"benchdb", "--db", db};
-    int argc = 3;
-    va_list ap;
-    va_start(ap, arg);
-    for (const char *a = arg; a && argc < 15; a = va_arg(ap, const char *))
-        argv[argc++] = a;
-    va_end(ap);
-    argv[argc] = NULL;
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0)
-            dup2(null, 1);
-#if defined(__SANITIZE_ADDRESS__)
-        /* ASan keeps 256 MB of freed memory in quarantine by default:
-         * a smaller one measures the program, not the sanitizer */
-        setenv("ASAN_OPTIONS", "quarantine_size_mb=16:detect_leaks=1", 1);
-#endif
-        execv(BDB_BINARY, (char *const *)argv);
-        _exit(127);
-    }
-    int status;
-    struct rusage ru;
-    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
-    assert_true(WIFEXITED(status));
-    assert_int_equal(WEXITSTATUS(status), 0);
-    return ru.ru_maxrss / 1024;   /* Linux: KiB */
-}
-
-static void check_bound(const char *what, long peak_mb)
-{
-    print_message("peak RSS of %s: %ld MB (bound %d MB)\n", what, peak_mb,
-                  RSS_BOUND_MB);
-    if (peak_mb > RSS_BOUND_MB)
-        fail_msg("%s took %ld MB, more than %d MB", what, peak_mb,
-                 RSS_BOUND_MB);
-}
-
 static void memory__large_results_csv__imports_within_a_fixed_bound(void **state)
 {
     (void)state;
@@ -89,7 +41,8 @@ static void memory__large_results_csv__imports_within_a_fixed_bound(void **state
     snprintf(csv, sizeof csv, "%s/big.csv", dir);
     snprintf(db, sizeof db, "%s/big.sqlite", dir);
     write_csv(csv, 0);
-    check_bound("importing 200,000 rows", peak_mb(db, "import", "-q", csv, NULL));
+    const char *argv[] = {"--db", db, "import", "-q", csv, NULL};
+    tu_run_within(RSS_BOUND_MB, "importing 200,000 rows", NULL, 0, argv);
 
     /* every row landed */
     bdb_buf out;
@@ -116,10 +69,13 @@ static void memory__large_file_among_small_ones__stays_within_the_bound(void **s
     snprintf(db, sizeof db, "%s/many.sqlite", dir);
     write_csv(csv, 0);
     write_csv(csv2, 500);
-    check_bound("importing 200,000 rows", peak_mb(db, "import", "-q", csv, NULL));
-    check_bound("importing a small log and 200,000 more rows",
-                peak_mb(db, "import", "-q", small, csv2, NULL));
-    check_bound("reparse --all of them", peak_mb(db, "reparse", "--all", NULL));
+    const char *first[] = {"--db", db, "import", "-q", csv, NULL};
+    tu_run_within(RSS_BOUND_MB, "importing 200,000 rows", NULL, 0, first);
+    const char *more[] = {"--db", db, "import", "-q", small, csv2, NULL};
+    tu_run_within(RSS_BOUND_MB, "importing a small log and 200,000 more rows",
+                  NULL, 0, more);
+    const char *again[] = {"--db", db, "reparse", "--all", NULL};
+    tu_run_within(RSS_BOUND_MB, "reparse --all of them", NULL, 0, again);
 
     /* both large files landed whole, and the small one */
     bdb_buf out;
