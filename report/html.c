@@ -333,7 +333,7 @@ static void body(bdb_buf *out, const bdb_model *m, const bdb_render_opts *o)
 {
     bdb_rtable t;
     bdb_buf_puts(out, "<h2 id=\"overview\">Overview</h2>\n");
-    chart_img(out, m, BDB_CHART_OVERVIEW, 0, "every headline ratio against the baseline", o);
+    chart_img(out, m, BDB_CHART_OVERVIEW, 0, "headline ratios against the baseline", o);
     bdb_buf_puts(out, "<h2 id=\"findings\">Findings</h2>\n<ul class=\"findings\">\n");
     bdb_buf f;
     bdb_buf_init(&f);

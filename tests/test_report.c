@@ -525,7 +525,7 @@ static void report__concurrency_values__become_one_ordered_sweep(void **state)
     assert_int_equal(bdb_report_render_html(m, NULL, &out), 0);
     /* the overview first, then the sweep's line chart: cairo SVGs as
      * images (each its own document, so glyph ids cannot clash) */
-    const char *ov = strstr(out.data, "<figure class=\"chart\"><img alt=\"every headline ratio");
+    const char *ov = strstr(out.data, "<figure class=\"chart\"><img alt=\"headline ratios against the baseline");
     char alt[300];
     snprintf(alt, sizeof alt, "<figure class=\"chart\"><img alt=\"%s\" "
              "src=\"data:image/svg+xml;base64,", m->sweeps[0].label);
