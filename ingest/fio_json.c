@@ -489,7 +489,8 @@ static int jobs_array(walker *w, fio_doc *doc, json_t *global, int run)
                     return rc;
                 w->pos = after;
                 w->partial = 1;
-                if ((rc = skipped_job(w, doc, run, from, after)))
+                if ((rc = skipped_job(w, doc, run, from, after)) ||
+                    (rc = bdb_fio_doc_pack(doc)))
                     return rc;
                 continue;
             }
@@ -505,6 +506,9 @@ static int jobs_array(walker *w, fio_doc *doc, json_t *global, int run)
                  BDB_ENOMEM)
             rc = BDB_OK;
         json_decref(job);
+        /* the document keeps the job's compact record, not its entry */
+        if (!rc)
+            rc = bdb_fio_doc_pack(doc);
         if (rc)
             return rc;
         /* the jobs read so far: a mapped file's pages may go */
@@ -594,6 +598,10 @@ static int document(walker *w, fio_doc *doc, int run)
             break;
     }
     json_decref(global);
+    if (rc != BDB_ENOMEM) {
+        int prc = bdb_fio_doc_pack(doc); /* the disks */
+        rc = prc ? prc : rc;
+    }
     if (rc == BDB_OK && !had_jobs) {
         rc = bdb_sink_warn(w->out, line_at(w->lc, start),
                            "expected a \"jobs\" array in the JSON output");
@@ -624,7 +632,7 @@ int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
     while (w.pos < len && !rc) {
         size_t i = w.pos;
         if (buf[i] == '{' && starts_document(buf, len, i)) {
-            size_t first = doc->n;
+            size_t first = doc->nrec;
             w.partial = 0;
             rc = document(&w, doc, run++);
             if (rc == 1 || w.partial) {
@@ -632,8 +640,8 @@ int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
                  * skipped: clones may be missing */
                 if (rc == 1)
                     rc = BDB_OK;
-                for (size_t k = first; k < doc->n; k++)
-                    doc->e[k].partial = 1;
+                for (size_t k = first; k < doc->nrec; k++)
+                    doc->r[k].partial = 1;
             }
             continue;
         }
