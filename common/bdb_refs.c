@@ -3,10 +3,23 @@
  * block, each distinct parameter text one allocation. */
 #include "bdb_refs.h"
 
+#include <limits.h>
 #include <stdalign.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A series past BDB_REFS_FULL: 24 bytes. */
+struct bdb_refs_small {
+    const char *names;      /* t->names' copy, NUL-terminated */
+    const char *params;     /* t->texts' copy */
+    int repetition;
+    unsigned short series_at;
+    unsigned char tracked;
+};
+
+#define CHUNK_SHIFT 12
+#define CHUNK ((size_t)1 << CHUNK_SHIFT)
 
 struct bdb_refs_block {
     bdb_refs_block *next;
@@ -37,6 +50,13 @@ void bdb_refs_free(bdb_refs *t)
     for (size_t i = 0; i < t->ntexts; i++)
         free(t->texts[i]);
     free(t->texts);
+    for (size_t i = 0; i < t->nchunks; i++)
+        free(t->chunks[i]);
+    free(t->chunks);
+    free(t->small_slots);
+    for (size_t i = 0; i < t->nnames; i++)
+        free(t->names[i]);
+    free(t->names);
     memset(t, 0, sizeof *t);
 }
 
@@ -108,6 +128,127 @@ static int grow_texts(bdb_refs *t)
     return 0;
 }
 
+/* The one copy of [p, p+len) (no NUL inside) in the names table; NULL
+ * when out of memory. */
+static const char *intern_names(bdb_refs *t, const char *p, size_t len,
+                                unsigned long long h)
+{
+    if (t->nnames) {
+        size_t j = (size_t)h & (t->nnames - 1);
+        for (char *x; (x = t->names[j]) != NULL; j = (j + 1) & (t->nnames - 1))
+            if (memcmp(x, p, len) == 0 && x[len] == '\0')
+                return x;
+    }
+    if ((t->names_used + 1) * 2 > t->nnames) {
+        size_t n = t->nnames ? t->nnames * 2 : 1024;
+        char **s = calloc(n, sizeof *s);
+        if (!s)
+            return NULL;
+        for (size_t i = 0; i < t->nnames; i++) {
+            char *x = t->names[i];
+            if (!x)
+                continue;
+            size_t j = (size_t)bdb_refs_hash(x, strlen(x)) & (n - 1);
+            while (s[j])
+                j = (j + 1) & (n - 1);
+            s[j] = x;
+        }
+        free(t->names);
+        t->names = s;
+        t->nnames = n;
+    }
+    char *x = malloc(len + 1);
+    if (!x)
+        return NULL;
+    memcpy(x, p, len);
+    x[len] = '\0';
+    size_t j = (size_t)h & (t->nnames - 1);
+    while (t->names[j])
+        j = (j + 1) & (t->nnames - 1);
+    t->names[j] = x;
+    t->names_used++;
+    return x;
+}
+
+static bdb_refs_small *small_at(const bdb_refs *t, size_t i)
+{
+    return &t->chunks[i >> CHUNK_SHIFT][i & (CHUNK - 1)];
+}
+
+/* Where a record of (names, params) hashes: both are interned, so their
+ * addresses are their identity. */
+static size_t small_hash(const char *names, const char *params)
+{
+    unsigned long long h = (unsigned long long)(uintptr_t)names *
+                               0x9e3779b97f4a7c15ull ^
+                           (unsigned long long)(uintptr_t)params *
+                               0xc2b2ae3d27d4eb4full;
+    return (size_t)(h ^ (h >> 29));
+}
+
+static int grow_small(bdb_refs *t)
+{
+    size_t n = t->nsmall_slots ? t->nsmall_slots * 2 : 4096;
+    unsigned *s = calloc(n, sizeof *s);
+    if (!s)
+        return -1;
+    for (size_t i = 0; i < t->nsmall; i++) {
+        const bdb_refs_small *r = small_at(t, i);
+        size_t j = small_hash(r->names, r->params) & (n - 1);
+        while (s[j])
+            j = (j + 1) & (n - 1);
+        s[j] = (unsigned)(i + 1);
+    }
+    free(t->small_slots);
+    t->small_slots = s;
+    t->nsmall_slots = n;
+    return 0;
+}
+
+/* The record of (names, params), made when absent; NULL when out of
+ * memory. */
+static bdb_refs_small *small_intern(bdb_refs *t, const char *names,
+                                    const char *params, size_t series_at)
+{
+    size_t h = small_hash(names, params);
+    if (t->nsmall_slots) {
+        size_t j = h & (t->nsmall_slots - 1);
+        for (unsigned k; (k = t->small_slots[j]) != 0;
+             j = (j + 1) & (t->nsmall_slots - 1)) {
+            bdb_refs_small *r = small_at(t, k - 1);
+            if (r->names == names && r->params == params)
+                return r;
+        }
+    }
+    if (t->nsmall >= UINT_MAX - 1)
+        return NULL;
+    if ((t->nsmall + 1) * 4 > t->nsmall_slots * 3 && grow_small(t))
+        return NULL;
+    if ((t->nsmall & (CHUNK - 1)) == 0) {
+        size_t c = t->nsmall >> CHUNK_SHIFT;
+        bdb_refs_small **cs = realloc(t->chunks, (c + 1) * sizeof *cs);
+        if (!cs)
+            return NULL;
+        t->chunks = cs;
+        if (!(cs[c] = malloc(CHUNK * sizeof **cs)))
+            return NULL;
+        t->nchunks = c + 1;
+    }
+    bdb_refs_small *r = small_at(t, t->nsmall);
+    r->names = names;
+    r->params = params;
+    r->repetition = 0;
+    r->series_at = (unsigned short)series_at;
+    r->tracked = 0;
+    t->nsmall++;
+    size_t j = h & (t->nsmall_slots - 1);
+    while (t->small_slots[j])
+        j = (j + 1) & (t->nsmall_slots - 1);
+    t->small_slots[j] = (unsigned)t->nsmall;
+    t->used++;
+    return r;
+}
+
 /* The one copy of a parameter text; NULL when out of memory. */
 static const char *intern_text(bdb_refs *t, const char *text)
 {
@@ -156,6 +297,25 @@ bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
                 memcmp(r->names, names, len) == 0)
                 return r;
     }
+    if (t->used >= BDB_REFS_FULL) {
+        /* a series past the first ones: its record, in the scratch */
+        const char *kept = intern_names(t, names, len, bdb_refs_hash(names, len));
+        bdb_refs_small *sm = kept ? small_intern(t, kept, text, series_at)
+                                  : NULL;
+        if (!sm)
+            return NULL;
+        bdb_series_ref *r = &t->scratch;
+        memset(r, 0, sizeof *r);
+        r->names = kept;
+        r->names_len = (unsigned short)len;
+        r->series_at = sm->series_at;
+        r->params = text;
+        r->hash = h;
+        r->repetition = sm->repetition;
+        r->tracked = sm->tracked;
+        t->scratch_of = sm;
+        return r;
+    }
     /* filled to three quarters: the slots are a pointer each, as many as
      * the file has series */
     if ((t->used + 1) * 4 > t->nslots * 3 && grow_refs(t))
@@ -177,4 +337,13 @@ bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
     t->slots[j] = r;
     t->used++;
     return r;
+}
+
+void bdb_refs_done(bdb_refs *t, bdb_series_ref *ref)
+{
+    if (ref != &t->scratch || !t->scratch_of)
+        return;
+    t->scratch_of->repetition = ref->repetition;
+    t->scratch_of->tracked = ref->tracked != 0;
+    t->scratch_of = NULL;
 }
