@@ -8,9 +8,11 @@
 #include "../common/bdb_strmap.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static const char *const dir_names[FIO_NDIRS] = {"read", "write", "trim",
                                                  "mixed"};
@@ -52,11 +54,13 @@ void bdb_fio_doc_free(fio_doc *d)
     for (size_t i = 0; i < d->n; i++)
         free(d->e[i].figs);
     free(d->e);
-    for (size_t i = 0; i < d->nrec; i++) {
-        free(d->r[i].figs);
+    for (size_t i = 0; i < d->nrec; i++)
         free(d->r[i].params);
-    }
     free(d->r);
+    for (fio_figblock *b = d->blocks, *next; b; b = next) {
+        next = b->next;
+        munmap(b, b->size);
+    }
     for (size_t i = 0; i < d->ncmd; i++) {
         bdb_cmdline c = {d->cmds[i].argc, d->cmds[i].argv};
         bdb_cmdline_free(&c);
@@ -207,6 +211,59 @@ static int rec_set_block_sizes(fio_doc *d, fio_rec *r, const fio_entry *e)
     return BDB_OK;
 }
 
+/* The first block holds what a small log has; each next one doubles, up
+ * to a megabyte. */
+#define FIGBLOCK_MIN ((size_t)16 << 10)
+#define FIGBLOCK_MAX ((size_t)1 << 20)
+
+/* Room for n figures at the end of the newest block; NULL when out of
+ * memory. */
+static fio_fig *fig_room(fio_doc *d, size_t n, fio_figblock **in)
+{
+    fio_figblock *b = d->last_block;
+    if (!b || b->cap - b->used < n) {
+        size_t size = b ? b->size * 2 : FIGBLOCK_MIN;
+        if (size > FIGBLOCK_MAX)
+            size = FIGBLOCK_MAX;
+        if (n > (SIZE_MAX - sizeof *b) / sizeof(fio_fig))
+            return NULL;
+        if (size < sizeof *b + n * sizeof(fio_fig)) {
+            size_t page = 4096;
+            size = (sizeof *b + n * sizeof(fio_fig) + page - 1) / page * page;
+        }
+        void *m = mmap(NULL, size, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m == MAP_FAILED)
+            return NULL;
+        b = m;
+        b->next = NULL;
+        b->size = size;
+        b->used = 0;
+        b->cap = (size - sizeof *b) / sizeof(fio_fig);
+        if (d->last_block)
+            d->last_block->next = b;
+        else
+            d->blocks = b;
+        d->last_block = b;
+    }
+    *in = b;
+    fio_fig *f = &b->figs[b->used];
+    b->used += n;
+    return f;
+}
+
+/* Every block older than keep goes back: its records are emitted. */
+static void release_blocks_before(fio_doc *d, const fio_figblock *keep)
+{
+    while (d->blocks && d->blocks != keep) {
+        fio_figblock *b = d->blocks;
+        d->blocks = b->next;
+        if (d->last_block == b)
+            d->last_block = NULL;
+        munmap(b, b->size);
+    }
+}
+
 static int pack_one(fio_doc *d, fio_entry *e, fio_rec *r)
 {
     int rc;
@@ -229,14 +286,17 @@ static int pack_one(fio_doc *d, fio_entry *e, fio_rec *r)
     r->from_terse = e->from_terse != 0;
     r->dropped = e->dropped != 0;
     r->pid = e->pid;
-    /* the figures move, at their own size */
-    if (e->nfig && e->nfig < e->cap) {
-        fio_fig *f = realloc(e->figs, e->nfig * sizeof *f);
-        if (f)
-            e->figs = f;
+    if (e->nfig) {
+        fio_fig *f = fig_room(d, e->nfig, &r->block);
+        if (!f) {
+            free(r->params);
+            return BDB_ENOMEM;
+        }
+        memcpy(f, e->figs, e->nfig * sizeof *f);
+        r->figs = f;
+        r->nfig = e->nfig;
     }
-    r->figs = e->figs;
-    r->nfig = e->nfig;
+    free(e->figs);
     e->figs = NULL;
     e->nfig = e->cap = 0;
     return BDB_OK;
@@ -259,16 +319,11 @@ int bdb_fio_doc_pack(fio_doc *d)
     for (size_t i = 0; i < d->n; i++) {
         fio_rec *r = &d->r[d->nrec + i];
         if (pack_one(d, &d->e[i], r) != BDB_OK) {
-            /* the ones made so far go back to their entries' state:
-             * nothing is lost, the caller stops on BDB_ENOMEM */
-            for (size_t k = 0; k <= i; k++) {
-                fio_rec *x = &d->r[d->nrec + k];
-                if (x->figs) {
-                    d->e[k].figs = x->figs;
-                    d->e[k].nfig = d->e[k].cap = x->nfig;
-                }
-                free(x->params);
-            }
+            /* the ones packed stay records, the rest entries: nothing
+             * is lost, the caller stops on BDB_ENOMEM */
+            memmove(d->e, d->e + i, (d->n - i) * sizeof *d->e);
+            d->nrec += i;
+            d->n -= i;
             return BDB_ENOMEM;
         }
     }
@@ -1104,9 +1159,11 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
             if (!made)
                 continue;
         }
+        /* the records before this one are emitted: their figures' blocks
+         * go back */
+        if (e->block)
+            release_blocks_before(d, e->block);
         rc = emit_rec(d, &maps, i, many_hosts, b, out);
-        /* its figures are spent: what the store takes next reuses them */
-        free(e->figs);
         e->figs = NULL;
         e->nfig = 0;
     }

@@ -73,6 +73,17 @@ typedef struct fio_entry {
     struct fio_doc *doc; /* its document (set by doc_add) */
 } fio_entry;
 
+/* The records' figures, in the order they were packed: blocks mapped on
+ * their own (not from the heap), so that each goes back to the system as
+ * soon as its records are emitted, and the refs and store caches that grow
+ * meanwhile do not pile up above the holes of freed figures. */
+typedef struct fio_figblock {
+    struct fio_figblock *next;  /* the next newer one */
+    size_t size;                /* bytes mapped */
+    size_t used, cap;           /* figures */
+    fio_fig figs[];
+} fio_figblock;
+
 /* What the document keeps of an entry (see the top of this file). */
 typedef struct fio_rec {
     const char *name;   /* interned in the document's names, like host and
@@ -80,8 +91,9 @@ typedef struct fio_rec {
     const char *host;
     const char *block_size[FIO_NDIRS];
     char *params;       /* packed (fio_common.c); NULL: none */
-    fio_fig *figs;
+    fio_fig *figs;      /* in block; NULL once emitted */
     size_t nfig;
+    fio_figblock *block;
     long pid;
     int kind, run, group, line, reported_jobs;
     unsigned jobs_unknown : 1, grouped : 1, partial : 1, skipped : 1,
@@ -101,6 +113,7 @@ typedef struct fio_doc {
     size_t n, cap;
     fio_rec *r;         /* the packed ones, in file order */
     size_t nrec, reccap;
+    fio_figblock *blocks, *last_block; /* the oldest, the newest */
     bdb_strmap names;   /* every metric, job, host and block size text once */
     const char *units[FIO_MAX_UNITS];
     int nunits;
@@ -116,7 +129,7 @@ fio_entry *bdb_fio_doc_add(fio_doc *d, int kind, const char *name,
                        const char *name_end, int run, int line);
 void bdb_fio_doc_free(fio_doc *d);
 /* Moves the entries into records (in order) and empties d->e; BDB_ENOMEM
- * (the entries are then all still there, none lost). */
+ * (then the entries not packed yet stay entries, none lost). */
 int bdb_fio_doc_pack(fio_doc *d);
 
 /* Adds a figure to e. BDB_ENOMEM on failure, BDB_ERANGE for a unit past
