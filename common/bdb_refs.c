@@ -9,13 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A series past BDB_REFS_FULL: 24 bytes. */
+/* A series past BDB_REFS_FULL: 16 bytes. Its names are t->name_list's
+ * number names >> 1, carved after their series_at (2 bytes). */
 struct bdb_refs_small {
-    const char *names;      /* t->names' copy, NUL-terminated */
     const char *params;     /* t->texts' copy */
+    unsigned names;         /* number << 1 | the merge-check flag */
     int repetition;
-    unsigned short series_at;
-    unsigned char tracked;
 };
 
 #define CHUNK_SHIFT 12
@@ -54,9 +53,8 @@ void bdb_refs_free(bdb_refs *t)
         free(t->chunks[i]);
     free(t->chunks);
     free(t->small_slots);
-    for (size_t i = 0; i < t->nnames; i++)
-        free(t->names[i]);
-    free(t->names);
+    free(t->name_list);
+    free(t->name_slots);
     memset(t, 0, sizeof *t);
 }
 
@@ -128,46 +126,72 @@ static int grow_texts(bdb_refs *t)
     return 0;
 }
 
-/* The one copy of [p, p+len) (no NUL inside) in the names table; NULL
- * when out of memory. */
-static const char *intern_names(bdb_refs *t, const char *p, size_t len,
-                                unsigned long long h)
+static const char *name_text(const bdb_refs *t, unsigned k)
 {
-    if (t->nnames) {
-        size_t j = (size_t)h & (t->nnames - 1);
-        for (char *x; (x = t->names[j]) != NULL; j = (j + 1) & (t->nnames - 1))
+    return t->name_list[k] + sizeof(unsigned short);
+}
+
+static int grow_names(bdb_refs *t)
+{
+    size_t n = t->nname_slots ? t->nname_slots * 2 : 1024;
+    unsigned *s = calloc(n, sizeof *s);
+    if (!s)
+        return -1;
+    for (size_t i = 0; i < t->nname_list; i++) {
+        const char *x = name_text(t, (unsigned)i);
+        size_t j = (size_t)bdb_refs_hash(x, strlen(x)) & (n - 1);
+        while (s[j])
+            j = (j + 1) & (n - 1);
+        s[j] = (unsigned)(i + 1);
+    }
+    free(t->name_slots);
+    t->name_slots = s;
+    t->nname_slots = n;
+    return 0;
+}
+
+/* The number of [p, p+len)'s one copy (no NUL inside) in the names list,
+ * made with series_at when absent; -1 when out of memory. */
+static long long intern_names(bdb_refs *t, const char *p, size_t len,
+                              size_t series_at)
+{
+    unsigned long long h = bdb_refs_hash(p, len);
+    if (t->nname_slots) {
+        size_t j = (size_t)h & (t->nname_slots - 1);
+        for (unsigned k; (k = t->name_slots[j]) != 0;
+             j = (j + 1) & (t->nname_slots - 1)) {
+            const char *x = name_text(t, k - 1);
             if (memcmp(x, p, len) == 0 && x[len] == '\0')
-                return x;
-    }
-    if ((t->names_used + 1) * 2 > t->nnames) {
-        size_t n = t->nnames ? t->nnames * 2 : 1024;
-        char **s = calloc(n, sizeof *s);
-        if (!s)
-            return NULL;
-        for (size_t i = 0; i < t->nnames; i++) {
-            char *x = t->names[i];
-            if (!x)
-                continue;
-            size_t j = (size_t)bdb_refs_hash(x, strlen(x)) & (n - 1);
-            while (s[j])
-                j = (j + 1) & (n - 1);
-            s[j] = x;
+                return k - 1;
         }
-        free(t->names);
-        t->names = s;
-        t->nnames = n;
     }
-    char *x = malloc(len + 1);
+    /* numbers keep a bit free for the flag, slots hold number + 1 */
+    if (t->nname_list >= (UINT_MAX >> 1) - 1)
+        return -1;
+    if ((t->nname_list + 1) * 2 > t->nname_slots && grow_names(t))
+        return -1;
+    if (t->nname_list == t->name_list_cap) {
+        size_t cap = t->name_list_cap ? t->name_list_cap * 2 : 1024;
+        const char **l = realloc(t->name_list, cap * sizeof *l);
+        if (!l)
+            return -1;
+        t->name_list = l;
+        t->name_list_cap = cap;
+    }
+    char *x = carve(t, sizeof(unsigned short) + len + 1);
     if (!x)
-        return NULL;
-    memcpy(x, p, len);
-    x[len] = '\0';
-    size_t j = (size_t)h & (t->nnames - 1);
-    while (t->names[j])
-        j = (j + 1) & (t->nnames - 1);
-    t->names[j] = x;
-    t->names_used++;
-    return x;
+        return -1;
+    unsigned short at = (unsigned short)series_at;
+    memcpy(x, &at, sizeof at);
+    memcpy(x + sizeof at, p, len);
+    x[sizeof at + len] = '\0';
+    size_t k = t->nname_list++;
+    t->name_list[k] = x;
+    size_t j = (size_t)h & (t->nname_slots - 1);
+    while (t->name_slots[j])
+        j = (j + 1) & (t->nname_slots - 1);
+    t->name_slots[j] = (unsigned)(k + 1);
+    return (long long)k;
 }
 
 static bdb_refs_small *small_at(const bdb_refs *t, size_t i)
@@ -175,12 +199,11 @@ static bdb_refs_small *small_at(const bdb_refs *t, size_t i)
     return &t->chunks[i >> CHUNK_SHIFT][i & (CHUNK - 1)];
 }
 
-/* Where a record of (names, params) hashes: both are interned, so their
- * addresses are their identity. */
-static size_t small_hash(const char *names, const char *params)
+/* Where a record of (names, params) hashes: both are interned, so the
+ * names' number and the text's address are their identity. */
+static size_t small_hash(unsigned names, const char *params)
 {
-    unsigned long long h = (unsigned long long)(uintptr_t)names *
-                               0x9e3779b97f4a7c15ull ^
+    unsigned long long h = (unsigned long long)names * 0x9e3779b97f4a7c15ull ^
                            (unsigned long long)(uintptr_t)params *
                                0xc2b2ae3d27d4eb4full;
     return (size_t)(h ^ (h >> 29));
@@ -194,7 +217,7 @@ static int grow_small(bdb_refs *t)
         return -1;
     for (size_t i = 0; i < t->nsmall; i++) {
         const bdb_refs_small *r = small_at(t, i);
-        size_t j = small_hash(r->names, r->params) & (n - 1);
+        size_t j = small_hash(r->names >> 1, r->params) & (n - 1);
         while (s[j])
             j = (j + 1) & (n - 1);
         s[j] = (unsigned)(i + 1);
@@ -207,8 +230,8 @@ static int grow_small(bdb_refs *t)
 
 /* The record of (names, params), made when absent; NULL when out of
  * memory. */
-static bdb_refs_small *small_intern(bdb_refs *t, const char *names,
-                                    const char *params, size_t series_at)
+static bdb_refs_small *small_intern(bdb_refs *t, unsigned names,
+                                    const char *params)
 {
     size_t h = small_hash(names, params);
     if (t->nsmall_slots) {
@@ -216,7 +239,7 @@ static bdb_refs_small *small_intern(bdb_refs *t, const char *names,
         for (unsigned k; (k = t->small_slots[j]) != 0;
              j = (j + 1) & (t->nsmall_slots - 1)) {
             bdb_refs_small *r = small_at(t, k - 1);
-            if (r->names == names && r->params == params)
+            if (r->names >> 1 == names && r->params == params)
                 return r;
         }
     }
@@ -235,11 +258,9 @@ static bdb_refs_small *small_intern(bdb_refs *t, const char *names,
         t->nchunks = c + 1;
     }
     bdb_refs_small *r = small_at(t, t->nsmall);
-    r->names = names;
     r->params = params;
+    r->names = names << 1;
     r->repetition = 0;
-    r->series_at = (unsigned short)series_at;
-    r->tracked = 0;
     t->nsmall++;
     size_t j = h & (t->nsmall_slots - 1);
     while (t->small_slots[j])
@@ -299,20 +320,23 @@ bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
     }
     if (t->used >= BDB_REFS_FULL) {
         /* a series past the first ones: its record, in the scratch */
-        const char *kept = intern_names(t, names, len, bdb_refs_hash(names, len));
-        bdb_refs_small *sm = kept ? small_intern(t, kept, text, series_at)
-                                  : NULL;
+        long long k = intern_names(t, names, len, series_at);
+        bdb_refs_small *sm = k >= 0 ? small_intern(t, (unsigned)k, text)
+                                    : NULL;
         if (!sm)
             return NULL;
+        const char *kept = t->name_list[k];
         bdb_series_ref *r = &t->scratch;
         memset(r, 0, sizeof *r);
-        r->names = kept;
+        unsigned short sat;
+        memcpy(&sat, kept, sizeof sat);
+        r->names = kept + sizeof sat;
         r->names_len = (unsigned short)len;
-        r->series_at = sm->series_at;
+        r->series_at = sat;
         r->params = text;
         r->hash = h;
         r->repetition = sm->repetition;
-        r->tracked = sm->tracked;
+        r->tracked = (int)(sm->names & 1);
         t->scratch_of = sm;
         return r;
     }
@@ -344,6 +368,6 @@ void bdb_refs_done(bdb_refs *t, bdb_series_ref *ref)
     if (ref != &t->scratch || !t->scratch_of)
         return;
     t->scratch_of->repetition = ref->repetition;
-    t->scratch_of->tracked = ref->tracked != 0;
+    t->scratch_of->names = (t->scratch_of->names & ~1u) | (ref->tracked != 0);
     t->scratch_of = NULL;
 }

@@ -7,7 +7,7 @@
  * (the store's ids). The first BDB_REFS_FULL distinct series of a file
  * get one each, never moved once made, valid until the table is freed;
  * past them (a fio JSON of 14,000 jobs has 630,000 series, most seen
- * once) a series is kept as a 24-byte record of its interned names,
+ * once) a series is kept as a 16-byte record of its interned names,
  * parameters, last repetition and merge-check flag, and handed out in
  * the table's one scratch ref, valid until the next bdb_refs_intern:
  * what the consumers remember in it is then not kept, except the
@@ -36,13 +36,16 @@ typedef struct bdb_refs {
     size_t ntexts, texts_used;
     const char *last_text;  /* the text interned last */
     /* past BDB_REFS_FULL: the records, in chunks that never move, found
-     * through slots holding their number + 1, and their names' texts */
+     * through slots holding their number + 1; their names' texts, carved
+     * like the refs, by number (slots: number + 1) */
     bdb_refs_small **chunks;
     size_t nsmall, nchunks;
     unsigned *small_slots;
     size_t nsmall_slots;
-    char **names;
-    size_t nnames, names_used;
+    const char **name_list;
+    size_t nname_list, name_list_cap;
+    unsigned *name_slots;
+    size_t nname_slots;
     bdb_series_ref scratch;
     bdb_refs_small *scratch_of; /* the record the scratch stands for */
 } bdb_refs;
