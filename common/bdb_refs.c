@@ -150,12 +150,12 @@ static int grow_names(bdb_refs *t)
     return 0;
 }
 
-/* The number of [p, p+len)'s one copy (no NUL inside) in the names list,
- * made with series_at when absent; -1 when out of memory. */
+/* The number of [p, p+len)'s one copy (no NUL inside; h its
+ * bdb_refs_hash) in the names list, made with series_at when absent; -1
+ * when out of memory. */
 static long long intern_names(bdb_refs *t, const char *p, size_t len,
-                              size_t series_at)
+                              unsigned long long h, size_t series_at)
 {
-    unsigned long long h = bdb_refs_hash(p, len);
     if (t->nname_slots) {
         size_t j = (size_t)h & (t->nname_slots - 1);
         for (unsigned k; (k = t->name_slots[j]) != 0;
@@ -308,8 +308,8 @@ bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
         return NULL;
     /* the text's one copy stands for it: its address joins the hash */
     uintptr_t at = (uintptr_t)text;
-    unsigned long long h = bdb_refs_hash(names, len) ^
-                           ((unsigned long long)at * 0x9e3779b97f4a7c15ull);
+    unsigned long long nh = bdb_refs_hash(names, len);
+    unsigned long long h = nh ^ ((unsigned long long)at * 0x9e3779b97f4a7c15ull);
     if (t->nslots) {
         size_t j = (size_t)h & (t->nslots - 1);
         for (bdb_series_ref *r; (r = t->slots[j]) != NULL;
@@ -320,7 +320,7 @@ bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
     }
     if (t->used >= BDB_REFS_FULL) {
         /* a series past the first ones: its record, in the scratch */
-        long long k = intern_names(t, names, len, series_at);
+        long long k = intern_names(t, names, len, nh, series_at);
         bdb_refs_small *sm = k >= 0 ? small_intern(t, (unsigned)k, text)
                                     : NULL;
         if (!sm)
