@@ -108,6 +108,16 @@ typedef struct fio_cmd {
     char **argv;
 } fio_cmd;
 
+/* The name (bdb_fio_pct_name, "" when none) of the percentile key met at
+ * one place of a latency object's map: fio prints the same list in every
+ * job, so the JSON reader formats each name once. */
+#define FIO_PCT_MEMO 64
+#define FIO_PCT_NAME_MAX 24
+typedef struct fio_pct_memo {
+    char key[24];
+    char name[FIO_PCT_NAME_MAX];
+} fio_pct_memo;
+
 typedef struct fio_doc {
     fio_entry *e;       /* entries not packed yet */
     size_t n, cap;
@@ -117,6 +127,7 @@ typedef struct fio_doc {
     bdb_strmap names;   /* every metric, job, host and block size text once */
     const char *units[FIO_MAX_UNITS];
     int nunits;
+    fio_pct_memo pct[FIO_PCT_MEMO];
     int runs;
     fio_cmd *cmds;
     size_t ncmd, cmdcap;

@@ -224,16 +224,29 @@ static int lat_block(fio_entry *e, json_t *o, const char *prefix,
          * occurrence in the text: each key is looked for after the one
          * before it (from the start again when it is not there) */
         size_t after = ps.from;
+        size_t nth = 0;
         json_object_foreach(pct, k, v) {
             double p;
-            const char *kend = k + strlen(k);
-            const char *q = k;
-            char name[24];
+            size_t klen = strlen(k);
+            const char *kend = k + klen, *q = k;
+            char name[FIO_PCT_NAME_MAX];
             if (rc || !json_is_number(v))
                 continue;
-            if (!bdb_scan_number(&q, kend, &p, 0) || q != kend)
-                continue;
-            bdb_fio_pct_name(p, name, sizeof name);
+            /* every job prints the same map: the name of the key met at
+             * this place last time is kept */
+            fio_pct_memo *m = nth < FIO_PCT_MEMO ? &e->doc->pct[nth] : NULL;
+            nth++;
+            if (m && m->key[0] && !strcmp(m->key, k)) {
+                memcpy(name, m->name, sizeof name);
+            } else {
+                name[0] = '\0';
+                if (bdb_scan_number(&q, kend, &p, 0) && q == kend)
+                    bdb_fio_pct_name(p, name, sizeof name);
+                if (m && klen < sizeof m->key) {
+                    memcpy(m->key, k, klen + 1);
+                    memcpy(m->name, name, sizeof name);
+                }
+            }
             if (!name[0])
                 continue; /* fio 2.1 pads the map with "0.00" : 0 */
             snprintf(metric, sizeof metric, "%s_%s", prefix, name);
