@@ -16,7 +16,7 @@ int cli_batch_open(bdb_store *st, cli_batch *b)
     *b = (cli_batch){.limit = limit,
                      .next_limit = limit * 2 > CLI_BATCH_FILES
                                        ? CLI_BATCH_FILES : limit * 2};
-    if (!st || bdb_store_batch_begin(st) != BDB_OK)
+    if (!st || bdb_store_batch_begin(st, BDB_BATCH_SMALL) != BDB_OK)
         return 0;
     b->open = 1;
     clock_gettime(CLOCK_MONOTONIC, &b->start);
@@ -38,6 +38,11 @@ static size_t batch_files(void)
                 : CLI_BATCH_FILES;
     }
     return n;
+}
+
+int cli_batch_solo(long long bytes, int gzip)
+{
+    return bytes > (gzip ? CLI_BATCH_SOLO_BYTES / 8 : CLI_BATCH_SOLO_BYTES);
 }
 
 int cli_batch_full(const cli_batch *b)

@@ -18,6 +18,12 @@
 #define CLI_BATCH_FIRST 32
 #define CLI_BATCH_FILES 4096
 #define CLI_BATCH_SECONDS 1.0
+/* A file past this size (a gzip file past an eighth of it) is imported
+ * alone, in its own transaction, not in a batch: a savepoint keeps a copy
+ * of every page the file changes (in memory, in a batch: store_sqlite.c),
+ * which for a large file would grow with the file, and one large file
+ * gains nothing from sharing a commit. */
+#define CLI_BATCH_SOLO_BYTES (256 * 1024)
 
 typedef struct cli_batch {
     int open;
@@ -32,6 +38,9 @@ typedef struct cli_batch {
  * batch); 0 when none could be opened (each file then commits alone), 1
  * when open. */
 int cli_batch_open(bdb_store *st, cli_batch *b);
+/* 1 when a file of this many bytes (gzip: its compressed size) is to be
+ * imported alone: the caller commits the open batch and opens none. */
+int cli_batch_solo(long long bytes, int gzip);
 /* 1 when the open batch holds enough files or time to be committed. */
 int cli_batch_full(const cli_batch *b);
 /* Commits the open batch (if any); BDB_OK or the store's error, in which

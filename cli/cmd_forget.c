@@ -81,7 +81,7 @@ int cmd_forget(int argc, char **argv, bdb_cli *cli)
             return BDB_EXIT_OK;
         }
     }
-    int rc = bdb_store_batch_begin(cli->store);
+    int rc = bdb_store_batch_begin(cli->store, 0);
     for (size_t i = 0; !rc && i < list.n; i++)
         rc = bdb_store_source_delete(cli->store, list.v[i].id);
     if (!rc)

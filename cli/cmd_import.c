@@ -10,6 +10,7 @@
 #include "../store/store.h"
 
 #include <getopt.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <time.h>
 #include <string.h>
@@ -53,6 +54,17 @@ static void batch_commit(bdb_cli *cli, cli_batch *b, size_t *added,
         *results -= b->results;
         *failed += b->added;
     }
+}
+
+/* A large file is imported alone (batch.h); one that cannot be stat'ed
+ * here fails in the import, which says why. */
+static int file_is_large(const char *path)
+{
+    struct stat sb;
+    size_t n = strlen(path);
+    return stat(path, &sb) == 0 &&
+           cli_batch_solo((long long)sb.st_size,
+                          n > 3 && strcmp(path + n - 3, ".gz") == 0);
 }
 
 static int find_set(const char *name, void *ctx)
@@ -231,9 +243,10 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     cli_batch b = {0};
     for (size_t i = 0; i < files.n; i++) {
         bdb_import_result res;
-        if (cli_batch_full(&b))
+        int solo = !opts.dry_run && file_is_large(files.paths[i]);
+        if (solo || cli_batch_full(&b))
             batch_commit(cli, &b, &added, &results, &failed);
-        if (!b.open && !opts.dry_run)
+        if (!b.open && !opts.dry_run && !solo)
             cli_batch_open(cli->store, &b);
         b.files++;
         if (progress)

@@ -78,7 +78,7 @@ static int platform_add(int argc, char **argv, bdb_cli *cli)
     if (bdb_platform_field_set(&p, bdb_platform_field_find("name"),
                                argv[optind], why, sizeof why))
         return cli_usage_error(cli, "platform %s", why);
-    if (bdb_store_batch_begin(cli->store))
+    if (bdb_store_batch_begin(cli->store, 0))
         return cli_error("%s", bdb_store_errmsg(cli->store));
     int rc = bdb_store_platform_put(cli->store, &p, 1);
     if (!rc)
@@ -237,7 +237,7 @@ static int platform_change(bdb_cli *cli, int op, const char *a, const char *b,
                            int with_results)
 {
     long long ns = 0, nr = 0;
-    if (bdb_store_batch_begin(cli->store))
+    if (bdb_store_batch_begin(cli->store, 0))
         return cli_error("%s", bdb_store_errmsg(cli->store));
     int rc;
     char done[512];

@@ -32,9 +32,9 @@ int cmd_reparse(int argc, char **argv, bdb_cli *cli)
         else
             return cli_usage_error(cli, "unknown argument '%s'", argv[i]);
     }
-    long long *ids;
+    long long *ids, *sizes;
     size_t n;
-    if (bdb_store_source_ids(cli->store, &ids, &n))
+    if (bdb_store_source_ids(cli->store, &ids, &sizes, &n))
         return cli_error("%s", bdb_store_errmsg(cli->store));
     size_t changed = 0, same = 0, failed = 0;
     /* Sources are re-read in batches (batch.h), each its own savepoint:
@@ -43,9 +43,12 @@ int cmd_reparse(int argc, char **argv, bdb_cli *cli)
     for (size_t i = 0; i < n; i++) {
         bdb_import_result res;
         int did;
-        if (cli_batch_full(&b))
+        /* the stored size is the file's: a stored .gz counts at its
+         * compressed size here */
+        int solo = cli_batch_solo(sizes[i], 0);
+        if (solo || cli_batch_full(&b))
             batch_commit(cli, &b, &changed, &failed);
-        if (!b.open)
+        if (!b.open && !solo)
             cli_batch_open(cli->store, &b);
         b.files++;
         if (bdb_import_reparse(cli->store, ids[i], all, &did, &res)) {
@@ -61,6 +64,7 @@ int cmd_reparse(int argc, char **argv, bdb_cli *cli)
         }
     }
     free(ids);
+    free(sizes);
     batch_commit(cli, &b, &changed, &failed);
     printf("%zu reparsed, %zu unchanged, %zu failed\n", changed, same, failed);
     return failed ? BDB_EXIT_FAILED : BDB_EXIT_OK;

@@ -60,7 +60,7 @@ static int source_set(int argc, char **argv, bdb_cli *cli)
     int st = cli_srclist_select(cli, &sel, &list);
     if (st)
         return st;
-    int rc = bdb_store_batch_begin(cli->store);
+    int rc = bdb_store_batch_begin(cli->store, 0);
     size_t nres = 0;
     bdb_import_result res;
     memset(&res, 0, sizeof res);
@@ -170,7 +170,7 @@ int cmd_set(int argc, char **argv, bdb_cli *cli)
     if (strcmp(sub, "rename") == 0) {
         if (argc != 4)
             return cli_usage_error(cli, "set rename takes OLD NEW");
-        if (bdb_store_batch_begin(cli->store))
+        if (bdb_store_batch_begin(cli->store, 0))
             return cli_error("%s", bdb_store_errmsg(cli->store));
         snprintf(done, sizeof done, "set '%s' renamed to '%s'", argv[2], argv[3]);
         return one_change(cli, bdb_store_set_rename(cli->store, argv[2], argv[3]),
@@ -179,7 +179,7 @@ int cmd_set(int argc, char **argv, bdb_cli *cli)
     if (strcmp(sub, "tag") == 0) {
         if (argc < 4)
             return cli_usage_error(cli, "set tag takes SET K=V... or SET --unset K");
-        if (bdb_store_batch_begin(cli->store))
+        if (bdb_store_batch_begin(cli->store, 0))
             return cli_error("%s", bdb_store_errmsg(cli->store));
         int rc = BDB_OK;
         for (int i = 3; !rc && i < argc; i++) {

@@ -371,6 +371,16 @@ static int gunzip_input(const bdb_input *raw, bdb_buf *plain,
     return rc;
 }
 
+/* The text gunzip_input made: plain, unless it spilled (plain is emptied
+ * then, and spooled holds it, mapped or, where the file system cannot
+ * map, read). */
+static void gz_text(const bdb_buf *plain, const bdb_input *spooled,
+                    const char **text, size_t *len)
+{
+    *text = plain->data ? plain->data : spooled->data;
+    *len = plain->data ? plain->len : spooled->len;
+}
+
 static void text_free(bdb_buf *plain, bdb_input *spooled)
 {
     bdb_buf_free(plain);
@@ -606,8 +616,7 @@ int bdb_import_file(bdb_store *st, const char *path,
             bdb_input_close(&raw);
             return bdb_diag_set(&res->diag, rc, 0, "%s", msg);
         }
-        text = spooled.map ? spooled.data : plain.data;
-        text_len = spooled.map ? spooled.len : plain.len;
+        gz_text(&plain, &spooled, &text, &text_len);
         res->gzip = 1;
     }
     if (opts->dry_run) {
@@ -771,29 +780,34 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
         bdb_stored_source_free(&src);
         return rc;
     }
-    to_store ts = {.st = st, .id = id};
-    bdb_sink_consumer consumer = {take_into_store, &ts};
-    bdb_sink sink;
-    bdb_sink_init(&sink);
-    sink.consumer = &consumer;
     bdb_diag d;
     bdb_diag_clear(&d);
+    /* the source's text as an import reads a file's: a large one mapped
+     * from a temporary file, its pages dropped as the parse goes */
     bdb_buf plain;
     bdb_buf_init(&plain);
+    bdb_input spooled;
+    memset(&spooled, 0, sizeof spooled);
     const char *text = src.raw;
     size_t text_len = src.size;
     char msg[256];
     if (is_gzip(src.raw, src.size)) {
-        rc = gunzip_to(src.raw, src.size, &plain, msg, sizeof msg);
+        rc = gunzip_input(&src.bytes, &plain, &spooled, msg, sizeof msg);
         if (rc)
             bdb_diag_set(&d, rc, 0, "%s", msg);
-        text = plain.data;
-        text_len = plain.len;
+        gz_text(&plain, &spooled, &text, &text_len);
+        bdb_input_release(src.raw);
     }
+    to_store ts = {.st = st, .id = id};
+    releasing rel = {{take_into_store, &ts}, text, 0};
+    bdb_sink_consumer consumer = {take_releasing, &rel};
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    sink.consumer = &consumer;
     if (!rc)
         rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
                                sizeof res->tools, &d);
-    bdb_buf_free(&plain);
+    text_free(&plain, &spooled);
     if (ts.rc) {
         rc = ts.rc;
         bdb_diag_set(&d, rc, 0, "%s", bdb_store_errmsg(st));

@@ -998,9 +998,22 @@ static int ratio_of(const bdb_rseries *se, size_t p, enum rmode mode,
 static const char *const rcats[] = {"cpu", "crypto", "memory", "disk", "network",
                                     "web", "key-value", "other", NULL};
 
+/* Series rows a ratio chart draws at most. Past a few hundred rows the
+ * chart is unreadable (the bench's million results have 12,500 headline
+ * series: a page 690,000 pt tall, an 11 MB SVG, taller than any PNG), so
+ * each category keeps its share of the series farthest from the
+ * reference (at least O_ROWS_CAT of them); its header says how many it
+ * shows of how many, the title says it of the whole, the category's bar
+ * is still the geometric mean of all its series, and the tables list
+ * every one. */
+#define O_ROWS_MAX 120
+#define O_ROWS_CAT 5
+
 typedef struct rrow {
     const char *cat;        /* a category's header row ... */
     long series;            /* ... or a series (-1 for a header) */
+    size_t shown, total;    /* a header: its series drawn, of all */
+    double far;             /* a series: its largest |log ratio| */
 } rrow;
 
 static const bdb_model *g_sort_model;
@@ -1021,42 +1034,92 @@ static int rrow_cmp(const void *x, const void *y)
     return c;
 }
 
-/* The rows in drawing order; returns the count (rows has room for
- * nseries + 8). */
-static size_t ratio_rows(const bdb_model *m, enum rmode mode, rrow *rows)
+/* The farthest from 1 first; ties in the tables' order, then by series,
+ * so the pick is the same every run. */
+static int rrow_far_cmp(const void *x, const void *y)
 {
+    const rrow *a = x, *b = y;
+    if (a->far != b->far)
+        return a->far > b->far ? -1 : 1;
+    int c = rrow_cmp(x, y);
+    if (c)
+        return c;
+    return (a->series > b->series) - (a->series < b->series);
+}
+
+/* The largest |log ratio| of series se over the platforms it compares;
+ * returns 0 when it has none. */
+static int series_far(const bdb_model *m, const bdb_rseries *se,
+                      enum rmode mode, double *far)
+{
+    int has = 0;
+    *far = 0;
+    for (size_t p = 0; p < m->nplatforms; p++) {
+        double r, lo, hi;
+        if (p == se->ref || !ratio_of(se, p, mode, &r, &lo, &hi))
+            continue;
+        has = 1;
+        *far = fmax(*far, fabs(log(r)));
+    }
+    return has;
+}
+
+/* The rows in drawing order; returns the count (rows has room for
+ * nseries + 8) and *all the series that could have a row. */
+static size_t ratio_rows(const bdb_model *m, enum rmode mode, rrow *rows,
+                         size_t *all)
+{
+    size_t ncat = 0;
+    while (rcats[ncat])
+        ncat++;
+    size_t counts[16] = {0}, total = 0;
+    double far;
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        if (!se->headline || !series_far(m, se, mode, &far))
+            continue;
+        for (size_t c = 0; c < ncat; c++)
+            if (strcmp(se->category, rcats[c]) == 0) {
+                counts[c]++;
+                total++;
+                break;
+            }
+    }
+    *all = total;
     size_t n = 0;
-    for (const char *const *cat = rcats; *cat; cat++) {
-        size_t head = n;
-        int any = 0;
+    g_sort_model = m;
+    for (size_t c = 0; c < ncat; c++) {
+        if (!counts[c])
+            continue;
+        size_t quota = counts[c];
+        if (total > O_ROWS_MAX) {
+            quota = counts[c] * O_ROWS_MAX / total;
+            if (quota < O_ROWS_CAT)
+                quota = counts[c] < O_ROWS_CAT ? counts[c] : O_ROWS_CAT;
+        }
+        size_t head = n++;
+        rows[head].cat = rcats[c];
+        rows[head].series = -1;
+        rows[head].far = 0;
+        rows[head].total = counts[c];
         for (size_t s = 0; s < m->nseries; s++) {
             const bdb_rseries *se = &m->series[s];
-            if (!se->headline || strcmp(se->category, *cat) != 0)
+            if (!se->headline || strcmp(se->category, rcats[c]) != 0 ||
+                !series_far(m, se, mode, &far))
                 continue;
-            int has = 0;
-            for (size_t p = 0; p < m->nplatforms && !has; p++) {
-                double r, lo, hi;
-                has = p != se->ref && ratio_of(se, p, mode, &r, &lo, &hi);
-            }
-            if (!has)
-                continue;
-            if (!any && rows) {
-                rows[n].cat = *cat;
-                rows[n].series = -1;
-            }
-            if (!any)
-                n++;
-            any = 1;
-            if (rows) {
-                rows[n].cat = *cat;
-                rows[n].series = (long)s;
-            }
+            rows[n].cat = rcats[c];
+            rows[n].series = (long)s;
+            rows[n].far = far;
+            rows[n].shown = rows[n].total = 0;
             n++;
         }
-        if (rows && any && n > head + 2) {
-            g_sort_model = m;
-            qsort(rows + head + 1, n - head - 1, sizeof *rows, rrow_cmp);
+        if (quota < counts[c]) {
+            qsort(rows + head + 1, counts[c], sizeof *rows, rrow_far_cmp);
+            n = head + 1 + quota;
         }
+        rows[head].shown = quota;
+        if (quota > 1)
+            qsort(rows + head + 1, quota, sizeof *rows, rrow_cmp);
     }
     return n;
 }
@@ -1098,9 +1161,26 @@ static int cat_ratio(const bdb_model *m, const char *cat, size_t p,
     return 1;
 }
 
+/* The rows of the ratio chart, allocated (NULL: no memory); *nr their
+ * count, *all the series that could have one. */
+static rrow *ratio_rows_alloc(const bdb_model *m, enum rmode mode, size_t *nr,
+                              size_t *all)
+{
+    rrow *rows = calloc(m->nseries + 16, sizeof *rows);
+    *nr = *all = 0;
+    if (rows)
+        *nr = ratio_rows(m, mode, rows, all);
+    return rows;
+}
+
 static int ratio_chart_has(const bdb_model *m, enum rmode mode)
 {
-    return m->nplatforms >= 2 && ratio_rows(m, mode, NULL) > 0;
+    if (m->nplatforms < 2)
+        return 0;
+    size_t nr, all;
+    rrow *rows = ratio_rows_alloc(m, mode, &nr, &all);
+    free(rows);
+    return nr > 0;
 }
 
 #define O_T 104.0
@@ -1110,7 +1190,8 @@ static int ratio_chart_has(const bdb_model *m, enum rmode mode)
  * O_ROW_MIN. */
 static double ratio_chart_height(const bdb_model *m, enum rmode mode)
 {
-    size_t n = ratio_rows(m, mode, NULL);
+    size_t n, all;
+    free(ratio_rows_alloc(m, mode, &n, &all));
     size_t np = m->nplatforms > 1 ? m->nplatforms - 1 : 1;
     double row = fmax(O_ROW_MIN, 7.0 * (double)np + 6);
     return O_T + row * (double)n + 56;
@@ -1126,16 +1207,24 @@ static void ratio_label(char *out, size_t n, double v)
 
 static void draw_ratios(cairo_t *cr, const bdb_model *m, enum rmode mode)
 {
-    size_t cap = m->nseries + 16;
-    rrow *rows = calloc(cap, sizeof *rows);
-    size_t nr = rows ? ratio_rows(m, mode, rows) : 0;
+    size_t nr, all;
+    rrow *rows = ratio_rows_alloc(m, mode, &nr, &all);
     const char *base = bdb_model_platform_name(m, m->baseline);
     static const char *const what[] = {"Overview: every headline result",
                                        "Work per watt", "Work per dollar",
                                        "Work per dollar of ownership (TCO)"};
     char buf[TEXT_MAX];
     background(cr);
-    snprintf(buf, sizeof buf, "%s, relative to %s", what[mode], base);
+    size_t shown = 0;
+    for (size_t i = 0; i < nr; i++)
+        shown += rows[i].series >= 0;
+    if (shown < all)
+        snprintf(buf, sizeof buf,
+                 "%s: the %zu of %zu headline results farthest from 1, "
+                 "relative to %s",
+                 mode == R_SPEEDUP ? "Overview" : what[mode], shown, all, base);
+    else
+        snprintf(buf, sizeof buf, "%s, relative to %s", what[mode], base);
     title(cr, buf, NULL);
     subtitle(cr, mode == R_SPEEDUP
                      ? "Ratio to the reference, above 1 = better (times "
@@ -1254,9 +1343,18 @@ static void draw_ratios(cairo_t *cr, const bdb_model *m, enum rmode mode)
                 scored = p != m->baseline &&
                          cat_ratio(m, rows[i].cat, p, mode, &r, &a, &b);
             }
-            snprintf(buf, sizeof buf, scored ? "%s (geometric mean)"
-                                             : "%s (no score: no baseline figure)",
-                     rows[i].cat);
+            int o = snprintf(buf, sizeof buf, scored ? "%s (geometric mean"
+                                                     : "%s (no score: no baseline figure",
+                             rows[i].cat);
+            if (o > 0 && (size_t)o < sizeof buf && rows[i].shown < rows[i].total)
+                snprintf(buf + o, sizeof buf - (size_t)o,
+                         "%s; %zu of %zu shown",
+                         scored ? " of all" : "", rows[i].shown, rows[i].total);
+            o = (int)strlen(buf);
+            if ((size_t)o + 1 < sizeof buf) {
+                buf[o] = ')';
+                buf[o + 1] = '\0';
+            }
         } else {
             /* the reference before the parameters, which may be cut */
             char vs[128] = "";

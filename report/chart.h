@@ -27,7 +27,9 @@ typedef enum bdb_chart_format {
  * every graphical output:
  *   OVERVIEW    every headline ratio against the reference, grouped by
  *               category with the category's geometric mean, 95% whiskers
- *               and the 1.0 line (log ratio axis);
+ *               and the 1.0 line (log ratio axis); past 120 series,
+ *               each category's share of those farthest from 1, the
+ *               counts said in the title and the category headers;
  *   SCORES      the category scores as grouped bars;
  *   PER_WATT, PER_USD, PER_TCO  the same rows for the ratio of work per
  *               watt / per dollar / per dollar of ownership;

@@ -2,6 +2,8 @@
 #include "compare.h"
 #include "model.h"
 #include "render.h"
+#include "runsets.h"
+#include "../common/bdb_grow.h"
 #include "../common/bdb_utf8.h"
 
 #include <jansson.h>
@@ -12,150 +14,14 @@
 
 #define ALPHA_DEFAULT 0.05
 
-/* ---- collecting values by series (and platform) and set ---------------- */
-
-typedef struct cset {
-    long long id;
-    char *name, *created;
-    double *v;
-    size_t n, cap;
-} cset;
-
-typedef struct cgroup {
-    long long series_id;
-    char *tool, *benchmark, *metric, *params, *unit, *platform;
-    int better;
-    cset *sets;
-    size_t nsets, capsets;
-    char *key;          /* identity for matching the two sides */
-} cgroup;
-
-typedef struct cgroups {
-    cgroup *g;
-    size_t n, cap;
-    int by_platform;
-    int err;
-} cgroups;
-
-static void cgroups_free(cgroups *gs)
-{
-    for (size_t i = 0; i < gs->n; i++) {
-        cgroup *g = &gs->g[i];
-        free(g->tool); free(g->benchmark); free(g->metric); free(g->params);
-        free(g->unit); free(g->platform); free(g->key);
-        for (size_t k = 0; k < g->nsets; k++) {
-            free(g->sets[k].name);
-            free(g->sets[k].created);
-            free(g->sets[k].v);
-        }
-        free(g->sets);
-    }
-    free(gs->g);
-    memset(gs, 0, sizeof *gs);
-}
-
-static int push_value(cset *s, double v)
-{
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 8;
-        double *p = realloc(s->v, cap * sizeof *p);
-        if (!p)
-            return -1;
-        s->v = p;
-        s->cap = cap;
-    }
-    s->v[s->n++] = v;
-    return 0;
-}
-
-static int collect_row(const bdb_set_result_row *sr, void *ctx)
-{
-    cgroups *gs = ctx;
-    const bdb_result_row *r = sr->r;
-    const char *plat = gs->by_platform ? r->platform : "";
-    cgroup *g = gs->n ? &gs->g[gs->n - 1] : NULL;
-    if (!g || g->series_id != r->series_id || strcmp(g->platform, plat) != 0) {
-        if (gs->n == gs->cap) {
-            size_t cap = gs->cap ? gs->cap * 2 : 64;
-            cgroup *p = realloc(gs->g, cap * sizeof *p);
-            if (!p)
-                goto oom;
-            gs->g = p;
-            gs->cap = cap;
-        }
-        g = &gs->g[gs->n++];
-        memset(g, 0, sizeof *g);
-        g->series_id = r->series_id;
-        g->better = r->better;
-        g->tool = strdup(r->tool);
-        g->benchmark = strdup(r->benchmark);
-        g->metric = strdup(r->metric);
-        g->params = strdup(r->params);
-        g->unit = strdup(r->unit);
-        g->platform = strdup(plat);
-        if (!g->tool || !g->benchmark || !g->metric || !g->params || !g->unit ||
-            !g->platform)
-            goto oom;
-    }
-    cset *s = NULL;
-    for (size_t k = g->nsets; k-- > 0;)
-        if (g->sets[k].id == sr->set_id) {
-            s = &g->sets[k];
-            break;
-        }
-    if (!s) {
-        if (g->nsets == g->capsets) {
-            size_t cap = g->capsets ? g->capsets * 2 : 4;
-            cset *p = realloc(g->sets, cap * sizeof *p);
-            if (!p)
-                goto oom;
-            g->sets = p;
-            g->capsets = cap;
-        }
-        s = &g->sets[g->nsets++];
-        memset(s, 0, sizeof *s);
-        s->id = sr->set_id;
-        s->name = strdup(sr->set[0] ? sr->set : "(no set)");
-        s->created = strdup(sr->set_created_at);
-        if (!s->name || !s->created)
-            goto oom;
-    }
-    if (push_value(s, r->value))
-        goto oom;
-    return 0;
-oom:
-    gs->err = BDB_ENOMEM;
-    return 1;
-}
-
-static int collect(bdb_store *st, const bdb_filter *f, int by_platform,
-                   cgroups *gs, bdb_diag *diag)
-{
-    memset(gs, 0, sizeof *gs);
-    gs->by_platform = by_platform;
-    int rc = bdb_store_set_results_each(st, f, collect_row, gs);
-    if (!rc && gs->err)
-        rc = gs->err;
-    if (rc) {
-        bdb_diag_set(diag, rc, 0, "%s", rc == BDB_ENOMEM ? "out of memory"
-                                                         : bdb_store_errmsg(st));
-        cgroups_free(gs);
-    }
-    return rc;
-}
-
 /* ---- rows ------------------------------------------------------------------- */
 
-static bdb_cmp_row *new_row(bdb_compare *c, const cgroup *g)
+static bdb_cmp_row *new_row(bdb_compare *c, const bdb_rgroup *g)
 {
-    if (c->n == c->cap) {
-        size_t cap = c->cap ? c->cap * 2 : 64;
-        bdb_cmp_row *p = realloc(c->rows, cap * sizeof *p);
-        if (!p)
-            return NULL;
-        c->rows = p;
-        c->cap = cap;
-    }
+    bdb_cmp_row *p = bdb_grow(c->rows, c->n, &c->cap, sizeof *p, 64);
+    if (!p)
+        return NULL;
+    c->rows = p;
     bdb_cmp_row *r = &c->rows[c->n++];
     memset(r, 0, sizeof *r);
     r->tool = strdup(g->tool);
@@ -169,23 +35,6 @@ static bdb_cmp_row *new_row(bdb_compare *c, const cgroup *g)
         !r->platform)
         return NULL;
     return r;
-}
-
-/* Appends the values of sets [from, to) of g to *v. */
-static int pool(const cgroup *g, size_t from, size_t to, double **v, size_t *n)
-{
-    size_t total = 0;
-    for (size_t k = from; k < to; k++)
-        total += g->sets[k].n;
-    *v = malloc((total ? total : 1) * sizeof **v);
-    if (!*v)
-        return -1;
-    *n = 0;
-    for (size_t k = from; k < to; k++) {
-        memcpy(*v + *n, g->sets[k].v, g->sets[k].n * sizeof **v);
-        *n += g->sets[k].n;
-    }
-    return 0;
 }
 
 static void row_stats(bdb_compare *c, bdb_cmp_row *r)
@@ -350,15 +199,15 @@ static char *reduce_params(const char *params, const char *const *ignore,
 
 static int qs_key(const void *a, const void *b)
 {
-    return strcmp(((const cgroup *)a)->key, ((const cgroup *)b)->key);
+    return strcmp(((const bdb_rgroup *)a)->key, ((const bdb_rgroup *)b)->key);
 }
 
 /* Gives every group its matching key, sorts by it, and pools groups that
  * the ignored parameters made equal. */
-static int keyed(cgroups *gs, const char *const *ignore, size_t nignore)
+static int keyed(bdb_rgroups *gs, const char *const *ignore, size_t nignore)
 {
     for (size_t i = 0; i < gs->n; i++) {
-        cgroup *g = &gs->g[i];
+        bdb_rgroup *g = &gs->g[i];
         char *reduced = reduce_params(g->params, ignore, nignore);
         if (!reduced)
             return BDB_ENOMEM;
@@ -379,25 +228,16 @@ static int keyed(cgroups *gs, const char *const *ignore, size_t nignore)
     size_t w = 0;
     for (size_t i = 0; i < gs->n; i++) {
         if (w && strcmp(gs->g[w - 1].key, gs->g[i].key) == 0) {
-            cgroup *dst = &gs->g[w - 1], *src = &gs->g[i];
+            bdb_rgroup *dst = &gs->g[w - 1], *src = &gs->g[i];
             for (size_t k = 0; k < src->nsets; k++) {
-                cset *s = &src->sets[k];
+                bdb_rset *s = &src->sets[k];
                 for (size_t j = 0; j < s->n; j++) {
-                    cset *into = &dst->sets[dst->nsets - 1];
-                    if (push_value(into, s->v[j]))
+                    bdb_rset *into = &dst->sets[dst->nsets - 1];
+                    if (bdb_rset_push(into, s->v[j]))
                         return BDB_ENOMEM;
                 }
             }
-            /* the pooled group goes */
-            free(src->key);
-            for (size_t k = 0; k < src->nsets; k++) {
-                free(src->sets[k].name);
-                free(src->sets[k].created);
-                free(src->sets[k].v);
-            }
-            free(src->sets);
-            free(src->tool); free(src->benchmark); free(src->metric);
-            free(src->params); free(src->unit); free(src->platform);
+            bdb_rgroup_free(src);   /* the pooled group goes */
             continue;
         }
         gs->g[w++] = gs->g[i];
@@ -419,14 +259,14 @@ int bdb_compare_build(bdb_store *st, const bdb_compare_opts *opts,
     int by_platform = opts->old_side.kind != BDB_CMP_PLATFORM;
     bdb_filter fa, fb;
     bdb_params ta, tb;
-    cgroups A = {0}, B = {0};
+    bdb_rgroups A = {0}, B = {0};
     int rc = side_filter(opts, &opts->old_side, &fa, &ta, diag);
     if (!rc)
         rc = side_filter(opts, &opts->new_side, &fb, &tb, diag);
     if (!rc)
-        rc = collect(st, &fa, by_platform, &A, diag);
+        rc = bdb_rgroups_collect(st, &fa, by_platform, &A, diag);
     if (!rc)
-        rc = collect(st, &fb, by_platform, &B, diag);
+        rc = bdb_rgroups_collect(st, &fb, by_platform, &B, diag);
     if (!rc)
         rc = keyed(&A, opts->ignore, opts->nignore);
     if (!rc)
@@ -436,16 +276,18 @@ int bdb_compare_build(bdb_store *st, const bdb_compare_opts *opts,
         if (!used)
             rc = BDB_ENOMEM;
         for (size_t i = 0; !rc && i < A.n; i++) {
-            cgroup *hit = B.n ? bsearch(&A.g[i], B.g, B.n, sizeof *B.g, qs_key)
-                              : NULL;
+            bdb_rgroup *hit =
+                B.n ? bsearch(&A.g[i], B.g, B.n, sizeof *B.g, qs_key) : NULL;
             if (!hit) {
                 c->only_old++;
                 continue;
             }
             used[hit - B.g] = 1;
             bdb_cmp_row *r = new_row(c, &A.g[i]);
-            if (!r || pool(&A.g[i], 0, A.g[i].nsets, &r->old_v, &r->n_old) ||
-                pool(hit, 0, hit->nsets, &r->new_v, &r->n_new)) {
+            if (!r ||
+                bdb_rgroup_pool(&A.g[i], 0, A.g[i].nsets, &r->old_v,
+                                &r->n_old) ||
+                bdb_rgroup_pool(hit, 0, hit->nsets, &r->new_v, &r->n_new)) {
                 rc = BDB_ENOMEM;
                 break;
             }
@@ -457,8 +299,8 @@ int bdb_compare_build(bdb_store *st, const bdb_compare_opts *opts,
         if (rc == BDB_ENOMEM)
             bdb_diag_set(diag, rc, 0, "out of memory");
     }
-    cgroups_free(&A);
-    cgroups_free(&B);
+    bdb_rgroups_free(&A);
+    bdb_rgroups_free(&B);
     if (!rc && c->n == 0)
         rc = bdb_diag_set(diag, BDB_ENOTFOUND, 0,
                           "no series of the selection has values in both %s "
@@ -497,10 +339,10 @@ int bdb_check_build(bdb_store *st, const bdb_check_opts *opts,
              opts->newest ? opts->newest : "");
     bdb_filter f = opts->filter;
     f.set = NULL;   /* the sets are chosen per series below */
-    cgroups G;
-    int rc = collect(st, &f, 1, &G, diag);
+    bdb_rgroups G;
+    int rc = bdb_rgroups_collect(st, &f, 1, &G, diag);
     for (size_t i = 0; !rc && i < G.n; i++) {
-        cgroup *g = &G.g[i];
+        bdb_rgroup *g = &G.g[i];
         size_t newest = g->nsets;   /* sets are in time order */
         if (opts->newest) {
             for (size_t k = 0; k < g->nsets; k++)
@@ -533,8 +375,8 @@ int bdb_check_build(bdb_store *st, const bdb_check_opts *opts,
             from = to > (size_t)last_n ? to - (size_t)last_n : 0;
         }
         bdb_cmp_row *r = new_row(c, g);
-        if (!r || pool(g, from, to, &r->old_v, &r->n_old) ||
-            pool(g, newest, newest + 1, &r->new_v, &r->n_new)) {
+        if (!r || bdb_rgroup_pool(g, from, to, &r->old_v, &r->n_old) ||
+            bdb_rgroup_pool(g, newest, newest + 1, &r->new_v, &r->n_new)) {
             rc = bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
             break;
         }
@@ -552,8 +394,7 @@ int bdb_check_build(bdb_store *st, const bdb_check_opts *opts,
         }
         row_stats(c, r);
     }
-    if (!rc)
-        cgroups_free(&G);
+    bdb_rgroups_free(&G);   /* empty when collecting failed */
     if (!rc && c->n == 0)
         rc = bdb_diag_set(diag, BDB_ENOTFOUND, 0,
                           "no series of the selection has a set to check and "

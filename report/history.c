@@ -19,6 +19,7 @@
 #include "chart.h"
 #include "model.h"
 #include "render.h"
+#include "runsets.h"
 #include "../common/bdb_utf8.h"
 
 #include <cairo-svg.h>
@@ -32,81 +33,31 @@
 
 /* ---- building ------------------------------------------------------------ */
 
-typedef struct hb {
-    bdb_history *h;
-    int err;
-} hb;
-
-static int add_value(bdb_hpoint *pt, size_t *cap, double v)
+/* Moves group g's names and sets into series hs (g keeps NULLs). */
+static int take_group(bdb_hseries *hs, bdb_rgroup *g)
 {
-    if (pt->s.n == *cap) {
-        size_t c = *cap ? *cap * 2 : 8;
-        double *p = realloc(pt->v, c * sizeof *p);
-        if (!p)
-            return -1;
-        pt->v = p;
-        *cap = c;
+    memset(hs, 0, sizeof *hs);
+    hs->tool = g->tool; hs->benchmark = g->benchmark; hs->metric = g->metric;
+    hs->params = g->params; hs->unit = g->unit; hs->platform = g->platform;
+    g->tool = g->benchmark = g->metric = g->params = g->unit = g->platform =
+        NULL;
+    hs->better = g->better;
+    hs->pts = calloc(g->nsets ? g->nsets : 1, sizeof *hs->pts);
+    if (!hs->pts)
+        return BDB_ENOMEM;
+    for (size_t k = 0; k < g->nsets; k++) {
+        bdb_hpoint *pt = &hs->pts[hs->n++];
+        bdb_rset *set = &g->sets[k];
+        pt->set = set->name;
+        pt->created = set->created;
+        pt->v = set->v;
+        set->name = set->created = NULL;
+        set->v = NULL;
+        bdb_stats_summarize(pt->v, set->n, &pt->s);
+        pt->change_p = NAN;
+        pt->shift = NAN;
     }
-    pt->v[pt->s.n++] = v;
-    return 0;
-}
-
-/* Values arrive by series, platform, set time: each run of a new key
- * opens a series, each new set a point. Point capacity is kept in
- * change_p while building (reset before use). */
-static int hist_row(const bdb_set_result_row *sr, void *ctx)
-{
-    hb *b = ctx;
-    bdb_history *h = b->h;
-    const bdb_result_row *r = sr->r;
-    bdb_hseries *s = h->n ? &h->s[h->n - 1] : NULL;
-    if (!s || strcmp(s->tool, r->tool) || strcmp(s->benchmark, r->benchmark) ||
-        strcmp(s->metric, r->metric) || strcmp(s->params, r->params) ||
-        strcmp(s->platform, r->platform)) {
-        if (h->n == h->cap) {
-            size_t cap = h->cap ? h->cap * 2 : 32;
-            bdb_hseries *p = realloc(h->s, cap * sizeof *p);
-            if (!p)
-                goto oom;
-            h->s = p;
-            h->cap = cap;
-        }
-        s = &h->s[h->n++];
-        memset(s, 0, sizeof *s);
-        s->tool = strdup(r->tool);
-        s->benchmark = strdup(r->benchmark);
-        s->metric = strdup(r->metric);
-        s->params = strdup(r->params);
-        s->unit = strdup(r->unit);
-        s->platform = strdup(r->platform);
-        s->better = r->better;
-        if (!s->tool || !s->benchmark || !s->metric || !s->params || !s->unit ||
-            !s->platform)
-            goto oom;
-    }
-    const char *set = sr->set[0] ? sr->set : "(no set)";
-    bdb_hpoint *pt = s->n ? &s->pts[s->n - 1] : NULL;
-    if (!pt || strcmp(pt->set, set) != 0) {
-        bdb_hpoint *p = realloc(s->pts, (s->n + 1) * sizeof *p);
-        if (!p)
-            goto oom;
-        s->pts = p;
-        pt = &s->pts[s->n++];
-        memset(pt, 0, sizeof *pt);
-        pt->set = strdup(set);
-        pt->created = strdup(sr->set_created_at);
-        pt->change_p = 0;
-        if (!pt->set || !pt->created)
-            goto oom;
-    }
-    size_t cap = (size_t)pt->change_p;
-    if (add_value(pt, &cap, r->value))
-        goto oom;
-    pt->change_p = (double)cap;
-    return 0;
-oom:
-    b->err = BDB_ENOMEM;
-    return 1;
+    return BDB_OK;
 }
 
 static int pooled(const bdb_hseries *s, size_t from, size_t to, double **v,
@@ -203,23 +154,17 @@ int bdb_history_build(bdb_store *st, const bdb_filter *f, int window,
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     h->window = window > 0 ? window : 3;
     h->alpha = alpha > 0 ? alpha : 0.05;
-    hb b = {h, 0};
-    int rc = bdb_store_set_results_each(st, f, hist_row, &b);
-    if (!rc && b.err)
-        rc = bdb_diag_set(diag, b.err, 0, "out of memory");
-    else if (rc)
-        bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(st));
-    for (size_t i = 0; !rc && i < h->n; i++) {
-        bdb_hseries *s = &h->s[i];
-        for (size_t k = 0; k < s->n; k++) {
-            size_t n = s->pts[k].s.n;
-            bdb_stats_summarize(s->pts[k].v, n, &s->pts[k].s);
-            s->pts[k].change_p = NAN;
-            s->pts[k].shift = NAN;
-        }
-        if (change_points(s, h->window, h->alpha))
+    bdb_rgroups G;
+    int rc = bdb_rgroups_collect(st, f, 1, &G, diag);
+    if (!rc && G.n && !(h->s = calloc(G.n, sizeof *h->s)))
+        rc = bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+    h->cap = G.n;
+    for (size_t i = 0; !rc && i < G.n; i++) {
+        bdb_hseries *s = &h->s[h->n++];
+        if (take_group(s, &G.g[i]) || change_points(s, h->window, h->alpha))
             rc = bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     }
+    bdb_rgroups_free(&G);
     if (!rc && h->n == 0)
         rc = bdb_diag_set(diag, BDB_ENOTFOUND, 0, "no results match the selection");
     if (rc) {

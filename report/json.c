@@ -124,6 +124,10 @@ typedef struct jw {
      * and an append each was a tenth of the report's time */
     char stage[8192];
     size_t nstage;
+    /* jw_source's last path and its escaped form (without the closing
+     * quote) */
+    const char *last_path;
+    bdb_buf path_esc;
 } jw;
 
 static void jw_flush(jw *w)
@@ -232,11 +236,66 @@ static void jw_str(jw *w, const char *s)
     free(fixed);
 }
 
+/* Keys are this file's own literals, plain ASCII with nothing to
+ * escape: written as they are. */
 static void jw_key(jw *w, const char *key)
 {
     jw_item(w);
-    jw_escaped(w, key);
-    jw_put(w, ": ", 2);
+    jw_put(w, "\"", 1);
+    jw_put(w, key, strlen(key));
+    jw_put(w, "\": ", 3);
+}
+
+/* A source "path:line", the path whole however long it is. The cells
+ * of one file share its path (the model keeps one copy of each), so the
+ * escaped form of the last valid one is kept and reused. */
+static void jw_source(jw *w, const char *path, int line)
+{
+    char num[24];
+    size_t nn = 0;
+    num[nn++] = ':';
+    if (line < 0)
+        num[nn++] = '-';
+    nn += (size_t)bdb_fmt_u(num + nn, line < 0 ? 0ULL - (unsigned long long)line
+                                               : (unsigned long long)line);
+    num[nn] = '\0';
+    if (!path)
+        path = "";
+    if (path != w->last_path) {
+        size_t pl = strlen(path);
+        w->last_path = NULL;
+        if (!bdb_utf8_valid(path, pl)) {
+            /* repaired with its line, as one string */
+            size_t ll = nn;
+            char *where = malloc(pl + ll + 1);
+            if (!where) {
+                w->failed = 1;
+                return;
+            }
+            memcpy(where, path, pl);
+            memcpy(where + pl, num, ll + 1);
+            jw_str(w, where);
+            free(where);
+            return;
+        }
+        /* the escaped path, opening quote included, written aside */
+        jw_flush(w);
+        bdb_buf *out = w->out;
+        bdb_buf_reset(&w->path_esc);
+        w->out = &w->path_esc;
+        jw_escaped(w, path);
+        jw_flush(w);
+        w->out = out;
+        if (w->path_esc.err || w->path_esc.len < 2) {
+            w->failed = 1;
+            return;
+        }
+        w->last_path = path;
+    }
+    /* without the closing quote */
+    jw_put(w, w->path_esc.data, w->path_esc.len - 1);
+    jw_put(w, num, nn);
+    jw_put(w, "\"", 1);
 }
 
 /* A real as jansson's jsonp_dtostr writes it; null when not finite. */
@@ -330,22 +389,9 @@ static void cell_write(jw *w, const bdb_model *m, const bdb_rseries *se,
     jw_key_reals(w, "values", c->values, c->n);
     jw_key(w, "sources");
     jw_open(w, '[');
-    for (size_t i = 0; i < c->n; i++) {
+    for (size_t i = 0; i < c->n && !w->failed; i++) {
         jw_item(w);
-        /* "path:line", the path whole however long it is */
-        char line[24];
-        snprintf(line, sizeof line, ":%d", c->lines[i]);
-        const char *path = c->paths[i] ? c->paths[i] : "";
-        size_t pl = strlen(path), ll = strlen(line);
-        char *where = malloc(pl + ll + 1);
-        if (!where) {
-            w->failed = 1;
-            break;
-        }
-        memcpy(where, path, pl);
-        memcpy(where + pl, line, ll + 1);
-        jw_str(w, where);
-        free(where);
+        jw_source(w, c->paths[i], c->lines[i]);
     }
     jw_close(w, ']');
     jw_key(w, "outliers");
@@ -517,6 +563,7 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
     if (!sw)
         return BDB_ENOMEM;
     sw->out = out;
+    bdb_buf_init(&sw->path_esc);
     sw->depth = 1; /* inside the document's object */
     jw_open(sw, '[');
     for (size_t s = 0; !rc && s < m->nseries; s++) {
@@ -530,6 +577,7 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
         jw_close(sw, ']');
         jw_flush(sw);
     }
+    bdb_buf_free(&sw->path_esc);
     free(sw);
     if (!rc)
         rc = out->err;

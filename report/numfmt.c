@@ -22,8 +22,10 @@ static const uint64_t pow10u[] = {
     UINT64_C(10000000), UINT64_C(100000000), UINT64_C(1000000000),
     UINT64_C(10000000000), UINT64_C(100000000000),
     UINT64_C(1000000000000), UINT64_C(10000000000000),
-    UINT64_C(100000000000000), UINT64_C(1000000000000000)};
-#define PREC_MAX 15
+    UINT64_C(100000000000000), UINT64_C(1000000000000000),
+    UINT64_C(10000000000000000)};
+/* 16: the margin below is 0.0087 there, and xlsx writes "%.16G". */
+#define PREC_MAX 16
 
 static int slow(char *out, double v, int prec)
 {
@@ -59,8 +61,10 @@ int bdb_fmt_g(char *out, double v, int prec)
         return slow(out, v, prec);
     /* X, the decimal exponent: estimated from the binary one, then set
      * so that the scaled value has prec digits before the point */
-    int e2;
-    frexp(a, &e2);
+    /* frexp's exponent from the bits (a is normal here) */
+    uint64_t bits;
+    memcpy(&bits, &a, sizeof bits);
+    int e2 = (int)((bits >> 52) & 0x7ff) - 1022;
     int x = (int)floor((double)(e2 - 1) * 0.30102999566398120);
     long double lo = (long double)pow10u[prec - 1], hi = (long double)pow10u[prec];
     long double y = scaled(a, prec - 1 - x);
@@ -81,7 +85,8 @@ int bdb_fmt_g(char *out, double v, int prec)
     long double margin = hi * LDBL_EPSILON * 8;
     if (margin > 0.01L)
         return slow(out, v, prec);
-    long double fl = floorl(y), f = y - fl;
+    /* 0 < y < 10^15: the conversion truncates, as floorl would */
+    long double fl = (long double)(uint64_t)y, f = y - fl;
     if (fabsl(f - 0.5L) < margin)
         return slow(out, v, prec);
     uint64_t nd = (uint64_t)fl + (f > 0.5L);

@@ -15,7 +15,7 @@
  * the C locale, byte for byte, and returns its length. The digits come
  * from one scaling in long double arithmetic; when the scaled value lies
  * too near a rounding boundary for its error bound to decide (about one
- * number in 100,000 here), for precisions past 15, infinities, NaN and
+ * number in 100,000 here), for precisions past 16, infinities, NaN and
  * subnormal magnitudes, snprintf itself writes them. */
 int bdb_fmt_g(char *out, double v, int prec);
 

@@ -981,12 +981,58 @@ static void tail_quantiles_select(double *x, size_t n, double tail,
     }
 }
 
+/* select_kth without a branch on the values: Lomuto's partition with
+ * the swap always made (x[i] and x[st] trade places; st moves on when
+ * the value was below the pivot), so a random order costs no
+ * mispredicted jumps, which were most of the time of a selection in a
+ * tail of some 80 values. When the k-th is not left of the pivot, the
+ * values equal to it are gathered next to it in a second pass, so ties
+ * end the search instead of making it quadratic. Same order statistic
+ * at x[k], smaller ones before, larger ones after. */
+static void select_kth_nobranch(double *x, size_t n, size_t k)
+{
+    size_t lo = 0, hi = n - 1;
+    while (hi > lo) {
+        size_t mid = lo + (hi - lo) / 2;
+        /* the median of three as the pivot, at x[hi] */
+        if (x[mid] < x[lo]) { double t = x[mid]; x[mid] = x[lo]; x[lo] = t; }
+        if (x[hi] < x[lo]) { double t = x[hi]; x[hi] = x[lo]; x[lo] = t; }
+        if (x[mid] < x[hi]) { double t = x[hi]; x[hi] = x[mid]; x[mid] = t; }
+        double pv = x[hi];
+        size_t st = lo;
+        for (size_t i = lo; i < hi; i++) {
+            double v = x[i];
+            x[i] = x[st];
+            x[st] = v;
+            st += v < pv;
+        }
+        x[hi] = x[st];
+        x[st] = pv;
+        /* x[lo..st-1] < pv = x[st] <= x[st+1..hi] */
+        if (k < st) {
+            hi = st - 1;
+            continue;
+        }
+        size_t eq = st + 1;
+        for (size_t i = st + 1; i <= hi; i++) {
+            double v = x[i];
+            x[i] = x[eq];
+            x[eq] = v;
+            eq += !(pv < v);
+        }
+        /* x[st..eq-1] == pv < x[eq..hi] */
+        if (k < eq)
+            return;
+        lo = eq;
+    }
+}
+
 /* The type 7 quantile at h (whose order statistics are x(lo) and
  * x(lo+1) of the whole sample) from a tail t that holds them as its l-th
  * and (l+1)-th smallest (from 0): select on the tail alone. */
 static double tail_pick(double *t, size_t nt, size_t l, double h, size_t lo)
 {
-    select_kth(t, nt, l);
+    select_kth_nobranch(t, nt, l);
     double b = t[l + 1];
     for (size_t i = l + 2; i < nt; i++)
         if (t[i] < b)
@@ -1006,6 +1052,95 @@ static double tail_pick(double *t, size_t nt, size_t l, double h, size_t lo)
  * exact whatever they are. The copy is branch-free: each value is
  * written to both tails and kept where it belongs, since a branch on
  * random data mispredicts often. */
+/* How many of x are below tlo and above thi: comparisons summed, a loop
+ * the compiler makes of vectors, so a threshold that keeps too few costs
+ * little before the copy. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && \
+    defined(__GLIBC__) && !defined(BDB_NO_TARGET_CLONES)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
+static void count_tails(const double *x, size_t n, double tlo, double thi,
+                        size_t *nlo, size_t *nhi)
+{
+    size_t a = 0, b = 0;
+    for (size_t i = 0; i < n; i++) {
+        a += x[i] < tlo;
+        b += x[i] > thi;
+    }
+    *nlo = a;
+    *nhi = b;
+}
+
+/* copy_tails from x[i0] on, the low tail's next slot buf[a], the high
+ * one's buf[b]. No branch on the values: each is written to the next
+ * slot of one tail and kept there only if it belongs (a high value to
+ * the high tail, any other to the low one). A value of neither tail
+ * means the tails leave a slot free (a < the high tail's start), so
+ * its write never lands on a kept value. */
+static void copy_tails_from(const double *x, size_t i0, size_t n, double tlo,
+                            double thi, double *buf, size_t a, size_t b)
+{
+    for (size_t i = i0; i < n; i++) {
+        double v = x[i];
+        size_t h = v > thi, mask = (size_t)0 - h;
+        buf[a ^ ((a ^ b) & mask)] = v;
+        a += v < tlo;
+        b += h;
+    }
+}
+
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && \
+    !defined(BDB_NO_TARGET_CLONES)
+#include <immintrin.h>
+#define BDB_TAILS_AVX512 1
+
+/* copy_tails with AVX-512's compressing stores: eight values compared
+ * and the selected ones written packed, two stores per eight values. */
+__attribute__((target("avx512f")))
+static void copy_tails_avx512(const double *x, size_t n, double tlo,
+                              double thi, double *buf, size_t nhi)
+{
+    __m512d vlo = _mm512_set1_pd(tlo), vhi = _mm512_set1_pd(thi);
+    double *lo = buf, *hi = buf + nhi;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m512d v = _mm512_loadu_pd(x + i);
+        __mmask8 ml = _mm512_cmp_pd_mask(v, vlo, _CMP_LT_OQ);
+        __mmask8 mh = _mm512_cmp_pd_mask(vhi, v, _CMP_LT_OQ);
+        _mm512_mask_compressstoreu_pd(lo, ml, v);
+        _mm512_mask_compressstoreu_pd(hi, mh, v);
+        lo += __builtin_popcount((unsigned)ml);
+        hi += __builtin_popcount((unsigned)mh);
+    }
+    copy_tails_from(x, i, n, tlo, thi, buf, (size_t)(lo - buf),
+                    (size_t)(hi - buf));
+}
+#endif
+
+/* The values of x below tlo to buf[0..], those above thi to buf[nhi..]
+ * (count_tails' counts place them; buf has room for n, and values
+ * neither low nor high land only on slots a later one overwrites or
+ * past the tails). The order within a tail is of no matter: only order
+ * statistics are taken from it. */
+static void copy_tails(const double *x, size_t n, double tlo, double thi,
+                       double *buf, size_t nhi)
+{
+#ifdef BDB_TAILS_AVX512
+    static int avx512 = -1;
+    if (avx512 < 0) {
+        /* BDB_STATS_PORTABLE=1 takes the portable loop (the tests check
+         * both give the same intervals) */
+        const char *env = getenv("BDB_STATS_PORTABLE");
+        avx512 = __builtin_cpu_supports("avx512f") && !(env && *env == '1');
+    }
+    if (avx512) {
+        copy_tails_avx512(x, n, tlo, thi, buf, nhi);
+        return;
+    }
+#endif
+    copy_tails_from(x, 0, n, tlo, thi, buf, 0, nhi);
+}
+
 static void tail_quantiles_ms(double *x, size_t n, double tail, double *buf,
                               double mean, double sd, double *qlo,
                               double *qhi)
@@ -1022,21 +1157,12 @@ static void tail_quantiles_ms(double *x, size_t n, double tail, double *buf,
         double tlo = mean - zs[zi] * sd, thi = mean + zs[zi] * sd;
         if (!(tlo < thi))
             break;
-        /* The low tail grows up from buf[0], the high one down from
-         * buf[n-1]. Before value i they hold at most i values, so both
-         * writes land in buf, on free slots or (the last free one) on the
-         * same slot with the same value. */
-        size_t nlo = 0, nhi = n;
-        for (size_t i = 0; i < n; i++) {
-            double v = x[i];
-            buf[nlo] = v;
-            nlo += v < tlo;
-            buf[nhi - 1] = v;
-            nhi -= v > thi;
-        }
-        size_t chi = n - nhi; /* the high tail is buf[nhi..n-1] */
+        size_t nlo, chi;
+        count_tails(x, n, tlo, thi, &nlo, &chi);
         if (nlo < l1 + 2 || chi < top + 2)
             continue;
+        size_t nhi = n - chi; /* the high tail goes to buf[nhi..n-1] */
+        copy_tails(x, n, tlo, thi, buf, nhi);
         *qlo = tail_pick(buf, nlo, l1, h1, l1);
         /* x(l2) is the (chi - 1 - top)-th of the high tail, from 0 */
         *qhi = tail_pick(buf + nhi, chi, chi - 1 - top, h2, l2);
@@ -1201,6 +1327,132 @@ int bdb_stats_resampled_means(const bdb_stats_resampling *rs, const double *x,
     return BDB_OK;
 }
 
+/* Samples summed side by side by bdb_stats_resampled_means_many: one
+ * row of the transposed values is one vector (AVX-512) or two (AVX2). */
+#define MANY_LANES 8
+
+/* The sums of one group of MANY_LANES samples, t[j * MANY_LANES + l] the
+ * j-th value of sample l (t 64-byte aligned): each lane is its own chain
+ * of additions in draw order, so vector lanes give the scalar loop's
+ * bits. Four resamples at once: a sum is a chain of dependent adds, four
+ * chains keep the adder busy. */
+#if defined(__GNUC__)
+typedef double many_vec __attribute__((vector_size(MANY_LANES * sizeof(double))));
+#endif
+
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && \
+    defined(__GLIBC__) && !defined(BDB_NO_TARGET_CLONES)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
+static void means_group(const uint32_t *idx, size_t n, size_t B,
+                        const double *t, size_t lanes, double *means)
+{
+    double dn = (double)n;
+    size_t k = 0;
+#if defined(__GNUC__)
+    const many_vec *tv = (const many_vec *)(const void *)t;
+    for (; k + 4 <= B; k += 4) {
+        many_vec s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
+        const uint32_t *p = idx + k * n;
+        for (size_t i = 0; i < n; i++) {
+            s0 += tv[p[i]];
+            s1 += tv[p[n + i]];
+            s2 += tv[p[2 * n + i]];
+            s3 += tv[p[3 * n + i]];
+        }
+        for (size_t l = 0; l < lanes; l++) {
+            means[l * B + k] = s0[l] / dn;
+            means[l * B + k + 1] = s1[l] / dn;
+            means[l * B + k + 2] = s2[l] / dn;
+            means[l * B + k + 3] = s3[l] / dn;
+        }
+    }
+#endif
+    for (; k < B; k++) {
+        double sum[MANY_LANES] = {0};
+        const uint32_t *p = idx + k * n;
+        for (size_t i = 0; i < n; i++) {
+            const double *row = t + (size_t)p[i] * MANY_LANES;
+            for (size_t l = 0; l < MANY_LANES; l++)
+                sum[l] += row[l];
+        }
+        for (size_t l = 0; l < lanes; l++)
+            means[l * B + k] = sum[l] / dn;
+    }
+}
+
+int bdb_stats_resampled_means_many(const bdb_stats_resampling *rs,
+                                   const double *const *xs, size_t m,
+                                   double *means)
+{
+    if (!rs || (!means && m > 0) || (!xs && m > 0) ||
+        (!rs->idx && rs->resamples))
+        return BDB_EUSAGE;
+    size_t n = rs->n, B = rs->resamples;
+    for (size_t j = 0; j < m; j++)
+        if (!xs[j] && n > 0)
+            return BDB_EUSAGE;
+    if (m == 0 || B == 0)
+        return BDB_OK;
+    if (m == 1)
+        return bdb_stats_resampled_means(rs, xs[0], means);
+    /* 64 values (a cell's repetitions) fit on the stack */
+    _Alignas(64) double stack[64 * MANY_LANES];
+    double *t = stack;
+    if (n > 64) {
+        if (n > SIZE_MAX / (MANY_LANES * sizeof *t))
+            return BDB_ENOMEM;
+        /* a multiple of 64 bytes, as aligned_alloc wants */
+        t = aligned_alloc(64, n * MANY_LANES * sizeof *t);
+        if (!t)
+            return BDB_ENOMEM;
+    }
+    for (size_t j0 = 0; j0 < m; j0 += MANY_LANES) {
+        size_t lanes = m - j0 < MANY_LANES ? m - j0 : MANY_LANES;
+        for (size_t i = 0; i < n; i++)
+            for (size_t l = 0; l < MANY_LANES; l++)
+                t[i * MANY_LANES + l] = l < lanes ? xs[j0 + l][i] : 0.0;
+        means_group(rs->idx, n, B, t, lanes, means + j0 * B);
+    }
+    if (t != stack)
+        free(t);
+    return BDB_OK;
+}
+
+/* r[k] = mb[k] / ma[k], and the mean and sd that place the tail
+ * thresholds. The divisions are a loop of their own (vectors of them);
+ * the sums run in 8 lanes, since one chain of adds was the loop's pace
+ * and the thresholds need no particular rounding. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && \
+    defined(__GLIBC__) && !defined(BDB_NO_TARGET_CLONES)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
+static void ratios_mean_sd(const double *ma, const double *mb, size_t n,
+                           double *r, double *mean, double *sd)
+{
+    for (size_t k = 0; k < n; k++)
+        r[k] = mb[k] / ma[k];
+    double sum[8] = {0}, sq[8] = {0};
+    size_t k = 0;
+    for (; k + 8 <= n; k += 8)
+        for (size_t l = 0; l < 8; l++) {
+            sum[l] += r[k + l];
+            sq[l] += r[k + l] * r[k + l];
+        }
+    for (; k < n; k++) {
+        sum[0] += r[k];
+        sq[0] += r[k] * r[k];
+    }
+    double s = 0.0, q = 0.0;
+    for (size_t l = 0; l < 8; l++) {
+        s += sum[l];
+        q += sq[l];
+    }
+    *mean = s / (double)n;
+    double var = q / (double)n - *mean * *mean;
+    *sd = var > 0.0 ? sqrt(var) : 0.0;
+}
+
 int bdb_stats_ratio_interval(const double *ma, const double *mb,
                              size_t resamples, double *scratch, double *lo,
                              double *hi)
@@ -1212,19 +1464,10 @@ int bdb_stats_ratio_interval(const double *ma, const double *mb,
         return BDB_OK;
     if (!ma || !mb || !scratch)
         return BDB_EUSAGE;
-    /* the ratios, and in the same pass what places the thresholds */
-    double sum = 0.0, sq = 0.0;
-    for (size_t k = 0; k < resamples; k++) {
-        double r = mb[k] / ma[k];
-        scratch[k] = r;
-        sum += r;
-        sq += r * r;
-    }
-    double mean = sum / (double)resamples;
-    double var = sq / (double)resamples - mean * mean;
+    double mean, sd;
+    ratios_mean_sd(ma, mb, resamples, scratch, &mean, &sd);
     tail_quantiles_ms(scratch, resamples, (1.0 - BDB_STATS_CONFIDENCE) / 2.0,
-                      scratch + resamples, mean, var > 0.0 ? sqrt(var) : 0.0,
-                      lo, hi);
+                      scratch + resamples, mean, sd, lo, hi);
     return BDB_OK;
 }
 
@@ -1281,6 +1524,85 @@ int bdb_stats_ratio_bootstrap(const double *a, size_t na, const double *b,
     return BDB_OK;
 }
 
+/* The splitmix64 increment (bdb_stats_rng_next): after j outputs the
+ * state of a stream seeded with seed is seed + j * GOLDEN. */
+#define GOLDEN UINT64_C(0x9e3779b97f4a7c15)
+
+/* raw[j] = output pos + j + 1 of the stream seeded with seed, for j <
+ * nd; returns nonzero when one of them is at or past limit (the draw
+ * rejects it, so the positions after it shift). Each output depends on
+ * its position alone, so the loop is one of vectors. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && \
+    defined(__GLIBC__) && !defined(BDB_NO_TARGET_CLONES)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
+static int raw_outputs(uint64_t seed, uint64_t pos, uint64_t *raw, size_t nd,
+                       uint64_t limit)
+{
+    uint64_t s = seed + pos * GOLDEN;
+    uint64_t bad = 0;
+    for (size_t j = 0; j < nd; j++) {
+        uint64_t z = s + (uint64_t)(j + 1) * GOLDEN;
+        z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+        z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+        z ^= z >> 31;
+        raw[j] = z;
+        bad |= (uint64_t)(z >= limit);
+    }
+    return bad != 0;
+}
+
+/* Resamples side by side in the scores' bootstrap */
+#define SCORE_LANES 8
+
+/* means[k] = resample_mean(stream seeded with seed, x, n) for k <
+ * resamples, as one stream drawn in order: bit for bit the serial loop.
+ * Past 64 values the draws of SCORE_LANES resamples are made together
+ * (their positions are known while no output is rejected, about once in
+ * 2^64 / n) and summed side by side, each sum in draw order: the serial
+ * loop was one chain of dependent adds. A rejected output sends the rest
+ * to the serial loop, from the state it would have there. */
+static void resample_means_serial_or_fast(uint64_t seed, const double *x,
+                                          size_t n, size_t resamples,
+                                          double *means)
+{
+    bounded d;
+    bounded_init(&d, n);
+    bdb_stats_rng rng;
+    bdb_stats_rng_seed(&rng, seed);
+    size_t k = 0;
+    uint64_t *raw = NULL;
+    size_t lanes = n > 65536 ? 1 : SCORE_LANES;
+    if (n > 64 && d.m && n <= SIZE_MAX / sizeof *raw / lanes)
+        raw = malloc(lanes * n * sizeof *raw);
+    uint64_t pos = 0; /* outputs used so far */
+#if defined(__SIZEOF_INT128__)
+    while (raw && k + lanes <= resamples) {
+        size_t nd = lanes * n;
+        if (raw_outputs(seed, pos, raw, nd, d.limit))
+            break; /* a rejection: the serial loop from here */
+        for (size_t j = 0; j < nd; j++) {
+            uint64_t v = raw[j];
+            uint64_t q = (uint64_t)(((unsigned __int128)v * d.m) >> 64);
+            uint64_t r = v - q * d.bound;
+            raw[j] = r >= d.bound ? r - d.bound : r;
+        }
+        double sum[SCORE_LANES] = {0};
+        for (size_t i = 0; i < n; i++)
+            for (size_t l = 0; l < lanes; l++)
+                sum[l] += x[raw[l * n + i]];
+        for (size_t l = 0; l < lanes; l++)
+            means[k + l] = sum[l] / (double)n;
+        k += lanes;
+        pos += nd;
+    }
+#endif
+    free(raw);
+    rng.state = seed + pos * GOLDEN;
+    for (; k < resamples; k++)
+        means[k] = resample_mean(&rng, x, &d);
+}
+
 int bdb_stats_geomean_ratios(const double *r, size_t n, size_t resamples,
                              uint64_t seed, bdb_geomean *out)
 {
@@ -1318,12 +1640,7 @@ int bdb_stats_geomean_ratios(const double *r, size_t n, size_t resamples,
         free(logs);
         return BDB_ENOMEM;
     }
-    bdb_stats_rng rng;
-    bdb_stats_rng_seed(&rng, seed);
-    bounded d;
-    bounded_init(&d, used);
-    for (size_t k = 0; k < resamples; k++)
-        m[k] = resample_mean(&rng, logs, &d);
+    resample_means_serial_or_fast(seed, logs, used, resamples, m);
     double qlo, qhi;
     tail_quantiles(m, resamples, (1.0 - BDB_STATS_CONFIDENCE) / 2.0,
                    m + resamples, &qlo, &qhi);

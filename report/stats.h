@@ -317,6 +317,16 @@ void bdb_stats_resampling_free(bdb_stats_resampling *rs);
 int bdb_stats_resampled_means(const bdb_stats_resampling *rs, const double *x,
                               double *means);
 
+/* The same for m samples of rs->n values each that share the indexes:
+ * means[j * rs->resamples + k] is bdb_stats_resampled_means' means[k] of
+ * xs[j], bit for bit (each sum in draw order). The values are laid side
+ * by side, so one draw feeds every sample's sum with one vector add: a
+ * report's cells of one series against its baseline. Returns BDB_EUSAGE
+ * for NULL pointers, BDB_ENOMEM. */
+int bdb_stats_resampled_means_many(const bdb_stats_resampling *rs,
+                                   const double *const *xs, size_t m,
+                                   double *means);
+
 /* The 95% percentile interval (R's type 7 quantiles, as above) of the
  * ratios mb[k] / ma[k] of two sets of resampled means; scratch has room
  * for 2 * resamples doubles. resamples 0: NaN. Returns BDB_EUSAGE for NULL

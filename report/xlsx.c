@@ -12,11 +12,19 @@
  * Text from logs only ever goes through worksheet_write_string (and charts
  * name their titles by cell reference, never by literal text), so a
  * benchmark called "=cmd|' /C calc'!A0" stays a string. Unknown numbers
- * (NaN) are left empty, never written as numbers. */
+ * (NaN) are left empty, never written as numbers.
+ *
+ * The rows of Results and Efficiency (one per series and platform: the
+ * bulk of a large report) are written by xlsx_rows.c, not libxlsxwriter,
+ * as the same XML, deflated faster, and spliced into libxlsxwriter's
+ * package: the workbook at path is that package with those rows in. */
 #include "render.h"
 #include "sections.h"
+#include "numfmt.h"
+#include "xlsx_rows.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,9 +73,19 @@ typedef struct xl {
     lxw_worksheet *deferred_ws;
     struct dcell *dcells;
     size_t ndcells, capdcells;
+    /* Results and Efficiency: their rows past the header go to
+     * xlsx_rows.c's writers, spliced into the package at the end. */
+    lxw_worksheet *big_ws[2];
+    bdb_xlrows *big[2];
+    bdb_xlsst *sst;         /* their shared strings */
+    unsigned nsheets;       /* worksheets added so far */
+    const char *tmpdir;     /* NULL: $TMPDIR or /tmp */
+    char msg[300];          /* an error of our own, with its detail */
 } xl;
 
-enum { DC_BLANK, DC_STR, DC_NUM, DC_FORMULA_NUM, DC_FORMULA_STR };
+/* DC_SSTR: text of a column that repeats (a tool, a platform): a shared
+ * string in the big sheets, inline elsewhere. */
+enum { DC_BLANK, DC_STR, DC_SSTR, DC_NUM, DC_FORMULA_NUM, DC_FORMULA_STR };
 
 typedef struct dcell {
     lxw_row_t r;
@@ -83,6 +101,45 @@ static void note(xl *x, lxw_error e)
 {
     if (e != LXW_NO_ERROR && x->err == LXW_NO_ERROR)
         x->err = e;
+}
+
+/* A worksheet, numbered as libxlsxwriter names its package entries. */
+static lxw_worksheet *add_sheet(xl *x, const char *name)
+{
+    lxw_worksheet *ws = workbook_add_worksheet(x->wb, name);
+    if (ws)
+        x->nsheets++;
+    else
+        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    return ws;
+}
+
+/* Sends ws's rows past the header to a writer of xlsx_rows.c. */
+static void make_big(xl *x, int k, lxw_worksheet *ws)
+{
+    x->big[k] = bdb_xlrows_new(x->nsheets, x->tmpdir, x->sst);
+    if (!x->big[k]) {
+        if (!x->msg[0])
+            snprintf(x->msg, sizeof x->msg, "xlsx: a temporary file in %s: %s",
+                     x->tmpdir ? x->tmpdir : "$TMPDIR", strerror(errno));
+        return;
+    }
+    x->big_ws[k] = ws;
+}
+
+/* One cell of a big sheet. */
+static void big_out(bdb_xlrows *w, int kind, lxw_row_t r, lxw_col_t c,
+                    const char *text, double v, lxw_format *f)
+{
+    int style = f ? (int)lxw_format_get_xf_index(f) : 0;
+    switch (kind) {
+    case DC_BLANK: bdb_xlrows_blank(w, r, c, style); break;
+    case DC_STR: bdb_xlrows_str(w, r, c, text, style); break;
+    case DC_SSTR: bdb_xlrows_sstr(w, r, c, text, style); break;
+    case DC_NUM: bdb_xlrows_num(w, r, c, v, style); break;
+    case DC_FORMULA_NUM: bdb_xlrows_formula(w, r, c, text, style, v, NULL); break;
+    default: bdb_xlrows_formula(w, r, c, text, style, 0, ""); break;
+    }
 }
 
 /* One cell: written, or kept for deferred_write when ws is deferred. */
@@ -109,9 +166,15 @@ static void cell_out(xl *x, lxw_worksheet *ws, int kind, lxw_row_t r,
         x->ndcells++;
         return;
     }
+    for (int k = 0; k < 2; k++)
+        if (ws && ws == x->big_ws[k] && r > 0) {
+            big_out(x->big[k], kind, r, c, text, v, f);
+            return;
+        }
     switch (kind) {
     case DC_BLANK: note(x, worksheet_write_blank(ws, r, c, f)); break;
-    case DC_STR: note(x, worksheet_write_string(ws, r, c, text, f)); break;
+    case DC_STR:
+    case DC_SSTR: note(x, worksheet_write_string(ws, r, c, text, f)); break;
     case DC_NUM: note(x, worksheet_write_number(ws, r, c, v, f)); break;
     case DC_FORMULA_NUM:
         note(x, worksheet_write_formula_num(ws, r, c, text, f, v));
@@ -147,9 +210,10 @@ static void deferred_write(xl *x)
     x->ndcells = x->capdcells = 0;
 }
 
-/* Text, always as a string: never a formula, whatever it starts with. */
-static void put_str(xl *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
-                    const char *s, lxw_format *f)
+/* Text, always as a string: never a formula, whatever it starts with;
+ * kind DC_STR or DC_SSTR. */
+static void put_text(xl *x, int kind, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+                     const char *s, lxw_format *f)
 {
     if (!s || !*s) {
         if (f)
@@ -158,7 +222,7 @@ static void put_str(xl *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
     }
     size_t n = strlen(s);
     if (n <= XL_STR_MAX - 16) {
-        cell_out(x, ws, DC_STR, r, c, s, 0, f);
+        cell_out(x, ws, kind, r, c, s, 0, f);
         return;
     }
     /* Cut on a UTF-8 boundary and say so. */
@@ -172,8 +236,21 @@ static void put_str(xl *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
     }
     memcpy(t, s, k);
     memcpy(t + k, " ...", 5);
-    cell_out(x, ws, DC_STR, r, c, t, 0, f);
+    cell_out(x, ws, kind, r, c, t, 0, f);
     free(t);
+}
+
+static void put_str(xl *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+                    const char *s, lxw_format *f)
+{
+    put_text(x, DC_STR, ws, r, c, s, f);
+}
+
+/* Text of a column that repeats row after row. */
+static void put_rep(xl *x, lxw_worksheet *ws, lxw_row_t r, lxw_col_t c,
+                    const char *s, lxw_format *f)
+{
+    put_text(x, DC_SSTR, ws, r, c, s, f);
 }
 
 /* A number, or an empty (possibly formatted) cell when it is unknown. */
@@ -220,11 +297,9 @@ static const char *better_word(int better)
 static void sheet_inputs(xl *x)
 {
     const bdb_model *m = x->m;
-    lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Inputs");
-    if (!ws) {
-        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    lxw_worksheet *ws = add_sheet(x, "Inputs");
+    if (!ws)
         return;
-    }
     static const char *const head[] = {"input", "value", "what it is"};
     header(x, ws, head, 3);
     const bdb_cost_opts *o = &m->opts.cost;
@@ -277,11 +352,9 @@ static void sheet_inputs(xl *x)
 static void sheet_platforms(xl *x)
 {
     const bdb_model *m = x->m;
-    lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Platforms");
-    if (!ws) {
-        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    lxw_worksheet *ws = add_sheet(x, "Platforms");
+    if (!ws)
         return;
-    }
     static const char *const head[PL_NCOLS] = {
         "platform", "baseline", "arch", "cpu", "cores", "threads", "MHz",
         "memory_gb", "price", "price_currency", "power_w", "idle_power_w",
@@ -340,22 +413,59 @@ static void sheet_platforms(xl *x)
 
 /* ---- Results ----------------------------------------------------------- */
 
+static void put_line(bdb_buf *b, int line)
+{
+    char t[24];
+    unsigned long long v = line < 0 ? 0ULL - (unsigned long long)line
+                                    : (unsigned long long)line;
+    if (line < 0)
+        bdb_buf_append(b, "-", 1);
+    bdb_buf_append(b, t, (size_t)bdb_fmt_u(t, v));
+}
+
+/* Where a cell's values come from: "a.log:2-11,14; b.log:3". Each run
+ * of values from one file names it once, its lines as ranges: a cell of
+ * a thousand repetitions in one file fits, where a list of every
+ * "file:line" passed Excel's 32,767 characters. */
 static void sources_text(const bdb_cell *c, bdb_buf *b)
 {
     bdb_buf_reset(b);
-    for (size_t i = 0; i < c->n; i++)
-        bdb_buf_printf(b, "%s%s:%d", i ? "; " : "", c->paths[i] ? c->paths[i] : "",
-                       c->lines[i]);
+    for (size_t i = 0; i < c->n;) {
+        const char *p = c->paths[i] ? c->paths[i] : "";
+        size_t j = i + 1;
+        while (j < c->n) {
+            const char *q = c->paths[j] ? c->paths[j] : "";
+            if (q != p && strcmp(q, p) != 0)
+                break;
+            j++;
+        }
+        if (i)
+            bdb_buf_append(b, "; ", 2);
+        bdb_buf_puts(b, p);
+        bdb_buf_append(b, ":", 1);
+        for (size_t k = i; k < j;) {
+            size_t e = k;
+            while (e + 1 < j && c->lines[e] < INT_MAX && c->lines[e + 1] == c->lines[e] + 1)
+                e++;
+            if (k > i)
+                bdb_buf_append(b, ",", 1);
+            put_line(b, c->lines[k]);
+            if (e > k) {
+                bdb_buf_append(b, "-", 1);
+                put_line(b, c->lines[e]);
+            }
+            k = e + 1;
+        }
+        i = j;
+    }
 }
 
 static void sheet_results(xl *x)
 {
     const bdb_model *m = x->m;
-    lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Results");
-    if (!ws) {
-        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    lxw_worksheet *ws = add_sheet(x, "Results");
+    if (!ws)
         return;
-    }
     static const char *const head[RS_NCOLS] = {
         "tool", "benchmark", "metric", "parameters", "unit", "better",
         "category", "platform", "reference", "n", "mean", "median", "sd", "cv",
@@ -364,6 +474,7 @@ static void sheet_results(xl *x)
         "noisy", "sources"};
     header(x, ws, head, RS_NCOLS);
     worksheet_freeze_panes(ws, 1, RS_PARAMS);
+    make_big(x, 0, ws);
 
     /* Rows first, so a cell can refer to its reference platform's row
      * whichever comes first. */
@@ -382,16 +493,16 @@ static void sheet_results(xl *x)
             if (!c->present)
                 continue;
             lxw_row_t rr = (lxw_row_t)x->row[s * m->nplatforms + p];
-            put_str(x, ws, rr, RS_TOOL, se->tool, NULL);
-            put_str(x, ws, rr, RS_BENCH, se->benchmark, NULL);
-            put_str(x, ws, rr, RS_METRIC, se->metric, NULL);
-            put_str(x, ws, rr, RS_PARAMS, se->params, NULL);
-            put_str(x, ws, rr, RS_UNIT, se->unit, NULL);
-            put_str(x, ws, rr, RS_BETTER, better_word(se->better), NULL);
-            put_str(x, ws, rr, RS_CATEGORY, se->category, NULL);
-            put_str(x, ws, rr, RS_PLATFORM, bdb_model_platform_name(m, p), NULL);
-            put_str(x, ws, rr, RS_REF, p == se->ref ? "yes" : "", NULL);
-            note(x, worksheet_write_number(ws, rr, RS_N, (double)c->n, NULL));
+            put_rep(x, ws, rr, RS_TOOL, se->tool, NULL);
+            put_rep(x, ws, rr, RS_BENCH, se->benchmark, NULL);
+            put_rep(x, ws, rr, RS_METRIC, se->metric, NULL);
+            put_rep(x, ws, rr, RS_PARAMS, se->params, NULL);
+            put_rep(x, ws, rr, RS_UNIT, se->unit, NULL);
+            put_rep(x, ws, rr, RS_BETTER, better_word(se->better), NULL);
+            put_rep(x, ws, rr, RS_CATEGORY, se->category, NULL);
+            put_rep(x, ws, rr, RS_PLATFORM, bdb_model_platform_name(m, p), NULL);
+            put_rep(x, ws, rr, RS_REF, p == se->ref ? "yes" : "", NULL);
+            cell_out(x, ws, DC_NUM, rr, RS_N, NULL, (double)c->n, NULL);
             put_num(x, ws, rr, RS_MEAN, c->sum.mean, x->general);
             put_num(x, ws, rr, RS_MEDIAN, c->sum.median, x->general);
             put_num(x, ws, rr, RS_SD, c->sum.sd, x->general);
@@ -419,8 +530,8 @@ static void sheet_results(xl *x)
             }
             if (c->tested)
                 put_num(x, ws, rr, RS_P_ADJ, c->p_adj, x->sci);
-            put_str(x, ws, rr, RS_VERDICT, bdb_report_verdict_word(c->verdict), NULL);
-            put_str(x, ws, rr, RS_NOISY, c->noisy ? "noisy" : "", NULL);
+            put_rep(x, ws, rr, RS_VERDICT, bdb_report_verdict_word(c->verdict), NULL);
+            put_rep(x, ws, rr, RS_NOISY, c->noisy ? "noisy" : "", NULL);
             sources_text(c, &src);
             put_str(x, ws, rr, RS_SOURCES, src.data, NULL);
         }
@@ -455,11 +566,9 @@ static void pos(char *out, size_t n, const char *ref)
 static void sheet_efficiency(xl *x)
 {
     const bdb_model *m = x->m;
-    lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Efficiency");
-    if (!ws) {
-        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    lxw_worksheet *ws = add_sheet(x, "Efficiency");
+    if (!ws)
         return;
-    }
     const char *cur = m->opts.cost.currency ? m->opts.cost.currency
                                             : BDB_EFF_DEFAULT_CURRENCY;
     char h_price[64], h_rent[64], h_tco[64], h_per_tco[64];
@@ -473,6 +582,7 @@ static void sheet_efficiency(xl *x)
         "energy per unit", "energy unit", "TB per month", "missing inputs"};
     header(x, ws, head, EF_NCOLS);
     worksheet_freeze_panes(ws, 1, EF_PARAMS);
+    make_big(x, 1, ws);
 
     lxw_row_t r = 1;
     for (size_t s = 0; s < m->nseries; s++) {
@@ -512,22 +622,22 @@ static void sheet_efficiency(xl *x)
             pos(ok_tco, sizeof ok_tco, tco);
             snprintf(ok_idle, sizeof ok_idle, "AND(ISNUMBER(%s),%s>=0)", idle, idle);
 
-            put_str(x, ws, r, EF_TOOL, se->tool, NULL);
-            put_str(x, ws, r, EF_BENCH, se->benchmark, NULL);
-            put_str(x, ws, r, EF_METRIC, se->metric, NULL);
-            put_str(x, ws, r, EF_PARAMS, se->params, NULL);
-            put_str(x, ws, r, EF_PLATFORM, bdb_model_platform_name(m, p), NULL);
+            put_rep(x, ws, r, EF_TOOL, se->tool, NULL);
+            put_rep(x, ws, r, EF_BENCH, se->benchmark, NULL);
+            put_rep(x, ws, r, EF_METRIC, se->metric, NULL);
+            put_rep(x, ws, r, EF_PARAMS, se->params, NULL);
+            put_rep(x, ws, r, EF_PLATFORM, bdb_model_platform_name(m, p), NULL);
             char res[16];
             absref(res, (lxw_row_t)x->row[s * m->nplatforms + p], RS_MEAN);
             snprintf(f, sizeof f, "=Results!%s", res);
             put_formula(x, ws, r, EF_MEAN, f, c->sum.mean, x->general);
-            put_str(x, ws, r, EF_UNIT, se->unit, NULL);
+            put_rep(x, ws, r, EF_UNIT, se->unit, NULL);
 
             /* Work rate: the throughput, or runs per hour of a duration. */
             snprintf(f, sizeof f, "=IFERROR(IF(%s,%s%s,\"\"),\"\")", ok_mean,
                      is_time ? "3600/" : "", mean);
             put_formula(x, ws, r, EF_RATE, f, e->work_rate, x->general);
-            put_str(x, ws, r, EF_RATE_UNIT, e->work_unit, NULL);
+            put_rep(x, ws, r, EF_RATE_UNIT, e->work_unit, NULL);
 
             snprintf(f, sizeof f, "=IFERROR(IF(AND(%s,%s),%s/%s,\"\"),\"\")",
                      ok_rate, ok_pw, rate, pw);
@@ -566,7 +676,7 @@ static void sheet_efficiency(xl *x)
                          "=IFERROR(IF(AND(%s,%s),%s/%s%s,\"\"),\"\")", ok_mean,
                          ok_pw, pw, mean, is_data ? "*1E9" : "");
             put_formula(x, ws, r, EF_ENERGY, f, e->energy_per_unit, x->general);
-            put_str(x, ws, r, EF_ENERGY_UNIT, e->energy_unit, NULL);
+            put_rep(x, ws, r, EF_ENERGY_UNIT, e->energy_unit, NULL);
             if (is_data) {
                 snprintf(f, sizeof f,
                          "=IFERROR(IF(%s,%s%s*%.1f/1E12,\"\"),\"\")", ok_mean,
@@ -575,7 +685,7 @@ static void sheet_efficiency(xl *x)
             }
             char miss[200];
             bdb_efficiency_missing_text(e->missing | e->assumed, miss, sizeof miss);
-            put_str(x, ws, r, EF_MISSING, miss, NULL);
+            put_rep(x, ws, r, EF_MISSING, miss, NULL);
             r++;
         }
     }
@@ -599,11 +709,9 @@ static void scores_cells(xl *x, lxw_worksheet *ws);
 
 static void sheet_scores(xl *x)
 {
-    lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Scores");
-    if (!ws) {
-        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    lxw_worksheet *ws = add_sheet(x, "Scores");
+    if (!ws)
         return;
-    }
     x->deferred_ws = ws; /* the blocks right of the tables start at row 0 */
     scores_cells(x, ws);
     deferred_write(x);
@@ -820,11 +928,9 @@ static void sheet_sweeps(xl *x)
     const bdb_model *m = x->m;
     if (!m->nsweeps)
         return;
-    lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Sweeps");
-    if (!ws) {
-        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    lxw_worksheet *ws = add_sheet(x, "Sweeps");
+    if (!ws)
         return;
-    }
     worksheet_set_column(ws, 0, 0, 16, NULL);
     worksheet_set_column(ws, 1, (lxw_col_t)m->nplatforms, 14, NULL);
     lxw_row_t r0 = 0;
@@ -917,11 +1023,9 @@ static void sheet_sweeps(xl *x)
 static void sheet_warnings(xl *x)
 {
     const bdb_model *m = x->m;
-    lxw_worksheet *ws = workbook_add_worksheet(x->wb, "Warnings");
-    if (!ws) {
-        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    lxw_worksheet *ws = add_sheet(x, "Warnings");
+    if (!ws)
         return;
-    }
     static const char *const head[] = {"platform", "source", "line", "kind",
                                        "message"};
     header(x, ws, head, 5);
@@ -996,12 +1100,32 @@ static lxw_format *fmt(xl *x, const char *num, int bold, uint32_t bg)
     return f;
 }
 
+/* Rows the Results sheet needs: its header and one per present cell. */
+static size_t results_rows(const bdb_model *m)
+{
+    size_t n = 1;
+    for (size_t s = 0; s < m->nseries; s++)
+        for (size_t p = 0; p < m->nplatforms; p++)
+            n += m->series[s].cells[p].present != 0;
+    return n;
+}
+
 int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
                            const char *path, bdb_diag *diag)
 {
     (void)o;
     if (!m || !path)
         return bdb_diag_set(diag, BDB_EUSAGE, 0, "xlsx: no model or no path");
+    /* One row per series and platform: past Excel's sheet, say so before
+     * any work (Efficiency has fewer rows, the other sheets far fewer). */
+    size_t need = results_rows(m);
+    if (need > BDB_XL_ROWS)
+        return bdb_diag_set(diag, BDB_ERANGE, 0,
+                            "xlsx: the Results sheet would need %zu rows (one per "
+                            "series and platform) and a sheet holds at most %u; "
+                            "narrow the report (--platforms, --tool, --benchmark) "
+                            "or use --format csv",
+                            need, BDB_XL_ROWS);
     /* Try the path first: libxlsxwriter only finds out at workbook_close
      * and then prints to stderr, and library code does not print. */
     FILE *probe = fopen(path, "wb");
@@ -1026,11 +1150,31 @@ int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
     int beside = dw > 0 && (size_t)dw < sizeof dir &&
                  !(stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) &&
                  access(dir, W_OK) == 0;
-    lxw_workbook_options wo = {.constant_memory = LXW_TRUE,
-                               .tmpdir = beside ? dir : NULL};
-    x.wb = workbook_new_opt(path, &wo);
-    if (!x.wb) {
+    x.tmpdir = beside ? dir : NULL;
+    /* libxlsxwriter writes its package to a temporary file; the workbook
+     * at path is that package with the big sheets' rows put in. */
+    const char *td = x.tmpdir ? x.tmpdir : getenv("TMPDIR");
+    if (!td || !*td)
+        td = "/tmp";
+    char pkg[4200];
+    int pn = snprintf(pkg, sizeof pkg, "%s/.benchdb-xlsx-XXXXXX", td);
+    int pfd = pn > 0 && (size_t)pn < sizeof pkg ? mkstemp(pkg) : -1;
+    if (pfd < 0) {
+        int e = errno;
         free(x.row);
+        remove(path);
+        return bdb_diag_set(diag, BDB_EIO, 0, "xlsx: a temporary file in %s: %s", td,
+                            strerror(e));
+    }
+    close(pfd);
+    lxw_workbook_options wo = {.constant_memory = LXW_TRUE, .tmpdir = (char *)x.tmpdir};
+    x.sst = bdb_xlsst_new();
+    x.wb = x.sst ? workbook_new_opt(pkg, &wo) : NULL;
+    if (!x.wb) {
+        bdb_xlsst_free(x.sst);
+        free(x.row);
+        unlink(pkg);
+        remove(path);
         return bdb_diag_set(diag, BDB_EIO, 0, "%s: cannot start the workbook", path);
     }
     x.head = fmt(&x, NULL, 1, 0xDDE4EE);
@@ -1061,10 +1205,29 @@ int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
     lxw_error build_err = x.err;
     lxw_error close_err = workbook_close(x.wb);
     free(x.row);
+    for (int k = 0; k < 2 && !x.msg[0]; k++)
+        if (x.big[k] && bdb_xlrows_error(x.big[k]))
+            snprintf(x.msg, sizeof x.msg, "xlsx: %s", bdb_xlrows_error(x.big[k]));
     lxw_error e = build_err != LXW_NO_ERROR ? build_err : close_err;
-    if (e != LXW_NO_ERROR) {
+    if (e == LXW_NO_ERROR && !x.msg[0]) {
+        bdb_xlrows *ws[2];
+        size_t nw = 0;
+        for (int k = 0; k < 2; k++)
+            if (x.big[k])
+                ws[nw++] = x.big[k];
+        char err[300];
+        if (bdb_xlrows_splice(pkg, path, ws, nw, x.sst, err, sizeof err) != 0)
+            snprintf(x.msg, sizeof x.msg, "%s", err);
+    }
+    for (int k = 0; k < 2; k++)
+        bdb_xlrows_free(x.big[k]);
+    bdb_xlsst_free(x.sst);
+    unlink(pkg);
+    if (e != LXW_NO_ERROR || x.msg[0]) {
         remove(path); /* no half-written workbook left behind */
-        return bdb_diag_set(diag, BDB_EIO, 0, "%s: %s", path, lxw_strerror(e));
+        if (e != LXW_NO_ERROR)
+            return bdb_diag_set(diag, BDB_EIO, 0, "%s: %s", path, lxw_strerror(e));
+        return bdb_diag_set(diag, BDB_EIO, 0, "%s: %s", path, x.msg);
     }
     return BDB_OK;
 }

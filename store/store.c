@@ -112,11 +112,11 @@ int bdb_store_source_set_imported_at(bdb_store *st, long long id,
     return st->ops->source_set_imported_at(st, id, imported_at);
 }
 
-int bdb_store_batch_begin(bdb_store *st)
+int bdb_store_batch_begin(bdb_store *st, int flags)
 {
     if (st->ops->iVersion < 2 || !st->ops->batch_begin)
         return BDB_OK;  /* a backend without batches: files commit alone */
-    return st->ops->batch_begin(st);
+    return st->ops->batch_begin(st, flags);
 }
 
 int bdb_store_batch_end(bdb_store *st, int commit)
@@ -192,24 +192,62 @@ int bdb_store_source_find(bdb_store *st, const char *sha256, long long *id)
     return st->ops->source_find(st, sha256, id);
 }
 
+/* A whole sink through a streaming back-end's source_begin, put and end:
+ * add_source (replace_id 0) and source_replace for a back-end that has
+ * no method of its own for them. */
+static int put_whole(bdb_store *st, const bdb_source_info *src,
+                     long long replace_id, const char *tool,
+                     const char *tool_version, const char *parser_version,
+                     const bdb_sink *samples, long long *source_id)
+{
+    if (st->ops->iVersion < 3 || !st->ops->source_begin)
+        return no_streaming(st);
+    long long id;
+    int rc = st->ops->source_begin(st, src, replace_id, &id);
+    if (rc)
+        return rc;
+    if (replace_id)
+        id = replace_id;
+    for (size_t i = 0; !rc && i < samples->n; i++)
+        rc = st->ops->source_put(st, id, &samples->samples[i]);
+    if (rc) {
+        /* the error is the put's: ending only undoes */
+        char keep[sizeof st->errmsg];
+        memcpy(keep, st->errmsg, sizeof keep);
+        st->ops->source_end(st, id, NULL, NULL, NULL, NULL, 0);
+        memcpy(st->errmsg, keep, sizeof keep);
+        return rc;
+    }
+    rc = st->ops->source_end(st, id, tool, tool_version, parser_version,
+                             samples, 1);
+    if (!rc && source_id)
+        *source_id = id;
+    return rc;
+}
+
 int bdb_store_add_source(bdb_store *st, const bdb_source_info *src,
                          const bdb_sink *samples, long long *source_id)
 {
-    return st->ops->add_source(st, src, samples, source_id);
+    if (st->ops->add_source)
+        return st->ops->add_source(st, src, samples, source_id);
+    return put_whole(st, src, 0, src->tool, src->tool_version,
+                     src->parser_version, samples, source_id);
 }
 
 void bdb_stored_source_free(bdb_stored_source *s)
 {
     if (!s)
         return;
-    free(s->raw);
+    bdb_input_close(&s->bytes);
     free(s->options);
-    s->raw = s->options = NULL;
+    s->raw = NULL;
+    s->options = NULL;
 }
 
-int bdb_store_source_ids(bdb_store *st, long long **ids, size_t *n)
+int bdb_store_source_ids(bdb_store *st, long long **ids, long long **sizes,
+                         size_t *n)
 {
-    return st->ops->source_ids(st, ids, n);
+    return st->ops->source_ids(st, ids, sizes, n);
 }
 
 int bdb_store_source_load(bdb_store *st, long long id, bdb_stored_source *out)
@@ -222,8 +260,11 @@ int bdb_store_source_replace(bdb_store *st, long long id, const char *tool,
                              const char *parser_version,
                              const bdb_sink *samples)
 {
-    return st->ops->source_replace(st, id, tool, tool_version, parser_version,
-                                   samples);
+    if (st->ops->source_replace)
+        return st->ops->source_replace(st, id, tool, tool_version,
+                                       parser_version, samples);
+    return put_whole(st, NULL, id, tool, tool_version, parser_version,
+                     samples, NULL);
 }
 
 int bdb_store_results_each(bdb_store *st, const bdb_filter *f,

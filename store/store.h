@@ -13,6 +13,7 @@
 #include "../common/bdb_buf.h"
 #include "../common/bdb_diag.h"
 #include "../common/bdb_error.h"
+#include "../common/bdb_input.h"
 #include "../common/bdb_platform.h"
 #include "../common/bdb_sample.h"
 
@@ -65,7 +66,11 @@ int bdb_store_platform_each(bdb_store *st,
  * batch is open, so callers keep batches short (the import commits every
  * few hundred files or every second). Closing the store commits an open
  * batch. */
-int bdb_store_batch_begin(bdb_store *st);
+int bdb_store_batch_begin(bdb_store *st, int flags);
+/* flags for batch_begin: each change in the batch is small (the caller
+ * keeps large files out of it), so the back-end may keep what undoes one
+ * change in memory (SQLite: a savepoint's sub-journal) and cache more. */
+#define BDB_BATCH_SMALL 1
 int bdb_store_batch_end(bdb_store *st, int commit);
 
 /* ---- sources and results --------------------------------------------- */
@@ -108,8 +113,10 @@ int bdb_store_source_end(bdb_store *st, long long id, const char *tool,
                          const char *tool_version, const char *parser_version,
                          const bdb_sink *notes, int keep);
 
-/* A stored source, with its bytes decompressed (raw is the caller's to
- * free with bdb_stored_source_free). */
+/* A stored source, with its bytes decompressed (the caller frees it with
+ * bdb_stored_source_free). A large source is not held in memory: it is
+ * inflated into an unlinked temporary file, mapped read-only, whose pages
+ * a reader may drop as it goes (bdb_input.h), as an imported file's. */
 typedef struct bdb_stored_source {
     long long id;
     char path[1024];
@@ -117,13 +124,16 @@ typedef struct bdb_stored_source {
     char parser_version[256];
     char platform[64];
     char *options;
-    char *raw;
+    const char *raw;            /* size bytes, then a NUL */
     size_t size;
+    bdb_input bytes;            /* what holds raw */
 } bdb_stored_source;
 
 void bdb_stored_source_free(bdb_stored_source *s);
-/* Ids of all sources in import order (*ids is the caller's to free). */
-int bdb_store_source_ids(bdb_store *st, long long **ids, size_t *n);
+/* Ids of all sources in import order (*ids is the caller's to free); with
+ * sizes, also each one's stored size in bytes (*sizes likewise). */
+int bdb_store_source_ids(bdb_store *st, long long **ids, long long **sizes,
+                         size_t *n);
 int bdb_store_source_load(bdb_store *st, long long id, bdb_stored_source *out);
 /* Replaces a source's results and warnings (reparse), in one transaction. */
 int bdb_store_source_replace(bdb_store *st, long long id, const char *tool,

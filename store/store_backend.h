@@ -7,7 +7,7 @@
 #include "store.h"
 
 typedef struct bdb_store_ops {
-    int iVersion;   /* 5: methods are only appended; each append bumps it;
+    int iVersion;   /* 6: methods are only appended; each append bumps it;
                        store.c calls a method only when iVersion has it */
     const char *scheme;
     int (*open)(bdb_store *st, const char *location, int flags,
@@ -18,9 +18,13 @@ typedef struct bdb_store_ops {
     int (*platform_each)(bdb_store *st, int (*cb)(const bdb_platform *, void *),
                          void *ctx);
     int (*source_find)(bdb_store *st, const char *sha256, long long *id);
+    /* add_source and source_replace may be NULL in a table that streams
+     * (iVersion 3): store.c then puts the sink through source_begin, put
+     * and end */
     int (*add_source)(bdb_store *st, const bdb_source_info *src,
                       const bdb_sink *samples, long long *source_id);
-    int (*source_ids)(bdb_store *st, long long **ids, size_t *n);
+    int (*source_ids)(bdb_store *st, long long **ids, long long **sizes,
+                      size_t *n);
     int (*source_load)(bdb_store *st, long long id, bdb_stored_source *out);
     int (*source_replace)(bdb_store *st, long long id, const char *tool,
                           const char *tool_version, const char *parser_version,
@@ -39,7 +43,7 @@ typedef struct bdb_store_ops {
     int (*platform_names_each)(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const char *, void *), void *ctx);
     /* iVersion 2 */
-    int (*batch_begin)(bdb_store *st);
+    int (*batch_begin)(bdb_store *st, int flags);
     int (*batch_end)(bdb_store *st, int commit);
     /* iVersion 3: a source streamed figure by figure */
     int (*source_begin)(bdb_store *st, const bdb_source_info *src,
@@ -79,10 +83,14 @@ typedef struct bdb_store_ops {
     int (*set_results_each)(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const bdb_set_result_row *, void *),
                             void *ctx);
+    /* iVersion 6: the primitives under the corrections both back-ends
+     * make alike (store_internal.h), for the methods above that are
+     * store_fix.c's bdb_fix_* */
+    const struct bdb_fix_ops *fix;
 } bdb_store_ops;
 
 /* The highest iVersion this store.c knows. */
-#define BDB_STORE_OPS_VERSION 5
+#define BDB_STORE_OPS_VERSION 6
 
 struct bdb_store {
     const bdb_store_ops *ops;

@@ -3,6 +3,7 @@
  * table is used, so any two back-ends copy into each other. */
 #include "store_admin.h"
 #include "store_internal.h"
+#include "../common/bdb_grow.h"
 #include "../common/bdb_units.h"
 
 #include <stdio.h>
@@ -78,14 +79,10 @@ static const char *intern_unit(const char *unit)
     for (size_t i = 0; i < nseen; i++)
         if (strcmp(seen[i], unit) == 0)
             return seen[i];
-    if (nseen == capseen) {
-        size_t cap = capseen ? capseen * 2 : 16;
-        char **p = realloc(seen, cap * sizeof *p);
-        if (!p)
-            return NULL;
-        seen = p;
-        capseen = cap;
-    }
+    char **p = bdb_grow(seen, nseen, &capseen, sizeof *p, 16);
+    if (!p)
+        return NULL;
+    seen = p;
     char *copy = strdup(unit);
     if (!copy)
         return NULL;
@@ -165,16 +162,12 @@ typedef struct plist {
 static int collect_platform(const bdb_platform *p, void *ctx)
 {
     plist *l = ctx;
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 64;
-        bdb_platform *v = realloc(l->v, cap * sizeof *v);
-        if (!v) {
-            l->err = BDB_ENOMEM;
-            return 1;
-        }
-        l->v = v;
-        l->cap = cap;
+    bdb_platform *v = bdb_grow(l->v, l->n, &l->cap, sizeof *v, 64);
+    if (!v) {
+        l->err = BDB_ENOMEM;
+        return 1;
     }
+    l->v = v;
     l->v[l->n++] = *p;
     return 0;
 }
@@ -203,16 +196,12 @@ static void src_meta_free(src_meta *m)
 static int collect_source(const bdb_source_row *r, void *ctx)
 {
     slist *l = ctx;
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 256;
-        src_meta *v = realloc(l->v, cap * sizeof *v);
-        if (!v) {
-            l->err = BDB_ENOMEM;
-            return 1;
-        }
-        l->v = v;
-        l->cap = cap;
+    src_meta *v = bdb_grow(l->v, l->n, &l->cap, sizeof *v, 256);
+    if (!v) {
+        l->err = BDB_ENOMEM;
+        return 1;
     }
+    l->v = v;
     src_meta m = {.id = r->id, .size = r->size,
                   .sha256 = strdup(r->sha256),
                   .imported_at = strdup(r->imported_at),
@@ -293,16 +282,12 @@ static void texts_add(texts *t, const char *a)
 {
     if (t->err)
         return;
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 64;
-        char **v = realloc(t->v, cap * sizeof *v);
-        if (!v) {
-            t->err = BDB_ENOMEM;
-            return;
-        }
-        t->v = v;
-        t->cap = cap;
+    char **v = bdb_grow(t->v, t->n, &t->cap, sizeof *v, 64);
+    if (!v) {
+        t->err = BDB_ENOMEM;
+        return;
     }
+    t->v = v;
     if (!(t->v[t->n] = strdup(a ? a : "")))
         t->err = BDB_ENOMEM;
     else
@@ -427,7 +412,7 @@ int bdb_store_copy(bdb_store *from, bdb_store *to, bdb_copy_stats *stats,
     int open = 0;
     for (size_t i = 0; !rc && i < sl.n; i++) {
         if (!open) {
-            if ((rc = bdb_store_batch_begin(to))) {
+            if ((rc = bdb_store_batch_begin(to, 0))) {
                 bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(to));
                 break;
             }

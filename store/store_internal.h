@@ -66,11 +66,13 @@ int bdb_store_check_schema(bdb_store *st, const bdb_migrator *m,
  * caller frees). BDB_ENOMEM or BDB_ERANGE with the message on st. */
 int bdb_store_compress(bdb_store *st, const void *data, size_t n,
                        unsigned char **out, size_t *outlen);
-/* Inflates z into a new NUL-terminated buffer of exactly size bytes
- * (*out, the caller frees); a stream that is damaged or of another size
- * fails with BDB_ESTORE naming source id. */
+/* Inflates z into out (closed with bdb_input_close), exactly size bytes
+ * then a NUL: in memory up to BDB_STORE_SPOOL_AT bytes, else into an
+ * unlinked temporary file, mapped. A stream that is damaged or of another
+ * size fails with BDB_ESTORE naming source id. */
 int bdb_store_uncompress(bdb_store *st, long long id, const void *z,
-                         size_t zlen, size_t size, char **out);
+                         size_t zlen, size_t size, bdb_input *out);
+#define BDB_STORE_SPOOL_AT ((size_t)4 << 20)
 
 /* ---- the series cache --------------------------------------------------
  * Series ids known in the current transaction, by identity (tool,
@@ -153,12 +155,101 @@ void bdb_where_free(bdb_where *w);
 /* BDB_OK, or the first error of building (out of memory) on st. */
 int bdb_where_check(bdb_store *st, const bdb_where *w);
 
+/* Appends to w the query of the results f selects: platform, tool,
+ * benchmark, metric, params, unit, better, value, repetition, source
+ * path, line, source id, series id, then with_sets the run set's name,
+ * creation time and id; ordered by series, platform, (run set,) source,
+ * repetition and line (a back-end may append a last tie-breaker). */
+void bdb_results_query(bdb_where *w, const bdb_filter *f, int with_sets);
+
+/* Appends to w the query of the series f selects: id, tool, benchmark,
+ * metric, params, unit, better, results, platforms; by tool, benchmark,
+ * metric and params. */
+void bdb_series_query(bdb_where *w, const bdb_filter *f);
+
+/* Every source: id, path, sha256, imported_at, tool, tool_version ("" for
+ * none), parser_version, platform, size, results, warnings, options,
+ * set; in import order. */
+#define BDB_SQL_SOURCES                                                      \
+    "SELECT src.id, src.path, src.sha256, src.imported_at, src.tool, "       \
+    "coalesce(src.tool_version, ''), src.parser_version, "                   \
+    "coalesce(p.name, ''), src.size, "                                       \
+    "(SELECT count(*) FROM results r WHERE r.source_id = src.id), "          \
+    "(SELECT count(*) FROM source_warnings w WHERE w.source_id = src.id "    \
+    "AND w.kind = 'warning'), src.options, coalesce(st.name, '') "           \
+    "FROM sources src LEFT JOIN platforms p ON p.id = src.platform_id "      \
+    "LEFT JOIN sets st ON st.id = src.set_id ORDER BY src.id"
+
 /* The platform columns in field-table order ("name, arch, ..."). */
 void bdb_platform_sql_columns(bdb_buf *b);
+/* SELECT <the platform columns> FROM platforms <tail>, into b (which it
+ * initialises): BDB_OK, or BDB_ENOMEM with the message on st (b freed). */
+int bdb_platform_sql_select(bdb_store *st, bdb_buf *b, const char *tail);
 /* INSERT INTO platforms(...) VALUES(params 1..n) ON CONFLICT(name) DO
  * UPDATE ...: with merge only the fields given (non-NULL) change. The
  * parameters are the fields in field-table order. */
 void bdb_platform_sql_upsert(bdb_buf *b, bdb_sql_style style, int merge);
+
+/* Drops the run sets left without sources (their tags go with them). */
+#define BDB_SQL_DROP_EMPTY_SETS                                              \
+    "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM sources "              \
+    "WHERE sources.set_id = sets.id)"
+
+/* sql with every '?' written as style ('$' turns ?1 into $1): for the
+ * statements written once for both back-ends, which have no '?' in a
+ * text literal. A failure (out of memory) is left in out->err. */
+void bdb_sql_restyle(bdb_buf *out, bdb_sql_style style, const char *sql);
+
+/* ---- corrections both back-ends make alike (store_fix.c) -----------------
+ * The primitives a back-end gives them; each returns BDB_OK or a BDB_E*
+ * code with the handle's message set. Statements reach them in the
+ * back-end's style. */
+typedef struct bdb_fix_ops {
+    bdb_sql_style style;
+    /* one change's transaction (a savepoint inside a batch) */
+    int (*tx_begin)(bdb_store *st);
+    /* ends it: kept when rc is BDB_OK, else undone; returns the final code */
+    int (*tx_end)(bdb_store *st, int rc);
+    /* the id of table's row called name (0: none) */
+    int (*id_by_name)(bdb_store *st, const char *table, const char *name,
+                      long long *id);
+    /* runs sql with n text parameters v (a NULL binds NULL) */
+    int (*exec_texts)(bdb_store *st, const char *sql, const char *what, int n,
+                      const char *const *v);
+    /* runs sql with parameter 1 = a and, when n is 2, 2 = b */
+    int (*exec_ids)(bdb_store *st, const char *sql, long long a, long long b,
+                    int n, const char *what);
+    /* the one number sql (parameter 1 = id) counts */
+    int (*count_of)(bdb_store *st, const char *sql, long long id,
+                    long long *out);
+    /* the id of the platform called name, made when new (0 for "") */
+    int (*platform_id)(bdb_store *st, const char *name, long long *id);
+    /* drops the series left without results: now, or once when the open
+     * batch ends */
+    int (*sweep_series_later)(bdb_store *st);
+    /* forgets the run set the batch knows exists */
+    void (*forget_set)(bdb_store *st);
+} bdb_fix_ops;
+
+/* The methods of the same names (store_backend.h), for a back-end whose
+ * method table's fix is set: they run through st->ops->fix. */
+int bdb_fix_platform_rename(bdb_store *st, const char *old_name,
+                            const char *new_name);
+int bdb_fix_platform_merge(bdb_store *st, const char *from, const char *into);
+int bdb_fix_platform_usage(bdb_store *st, const char *name,
+                           long long *nsources, long long *nresults);
+int bdb_fix_platform_delete(bdb_store *st, const char *name,
+                            int with_results);
+int bdb_fix_source_delete(bdb_store *st, long long id);
+int bdb_fix_source_update(bdb_store *st, long long id, const char *platform,
+                          const char *options);
+int bdb_fix_set_rename(bdb_store *st, const char *old_name,
+                       const char *new_name);
+int bdb_fix_set_tag(bdb_store *st, const char *set, const char *key,
+                    const char *value);
+/* The query names_each runs for what ("platform", "param:KEY", ...), with
+ * ?1 = *arg when *arg is set; NULL when there are no names of what. */
+const char *bdb_names_sql(const char *what, const char **arg);
 
 /* ---- rows back into samples (copying a database) ------------------------ */
 

@@ -69,7 +69,6 @@ const bdb_store_ops bdb_store_pg_ops = {
 
 #include <libpq-fe.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 
 #include "../common/bdb_utf8.h"
@@ -697,19 +696,6 @@ static void read_platform(const PGresult *r, int row, bdb_platform *pl)
     }
 }
 
-static int platform_sql(bdb_store *st, bdb_buf *b, const char *tail)
-{
-    bdb_buf_init(b);
-    bdb_buf_puts(b, "SELECT ");
-    bdb_platform_sql_columns(b);
-    bdb_buf_printf(b, " FROM platforms %s", tail);
-    if (b->err || !b->data) {
-        bdb_buf_free(b);
-        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-    }
-    return BDB_OK;
-}
-
 static int platform_put_one(bdb_store *st, const bdb_platform *pl, int merge)
 {
     if (!pl->name[0])
@@ -754,7 +740,7 @@ static int pg_platforms_put(bdb_store *st, const bdb_platform *pl, size_t n)
 static int pg_platform_get(bdb_store *st, const char *name, bdb_platform *out)
 {
     bdb_buf sql;
-    if (platform_sql(st, &sql, "WHERE name = $1"))
+    if (bdb_platform_sql_select(st, &sql, "WHERE name = $1"))
         return BDB_ENOMEM;
     params p = {0};
     p_text(&p, name);
@@ -790,7 +776,7 @@ static int pg_platform_each(bdb_store *st,
                             int (*cb)(const bdb_platform *, void *), void *ctx)
 {
     bdb_buf sql;
-    if (platform_sql(st, &sql, "ORDER BY name COLLATE \"C\""))
+    if (bdb_platform_sql_select(st, &sql, "ORDER BY name COLLATE \"C\""))
         return BDB_ENOMEM;
     platform_walk w = {cb, ctx};
     int rc = walk(st, sql.data, NULL, "listing platforms", platform_row, &w);
@@ -1267,47 +1253,41 @@ static int pg_source_end(bdb_store *st, long long id, const char *tool,
     return tx_end(st, rc);
 }
 
-static int pg_add_source(bdb_store *st, const bdb_source_info *src,
-                         const bdb_sink *samples, long long *source_id)
-{
-    long long id;
-    int rc = pg_source_begin(st, src, 0, &id);
-    if (rc)
-        return rc;
-    for (size_t i = 0; !rc && i < samples->n; i++)
-        rc = pg_source_put(st, id, &samples->samples[i]);
-    if (rc) {
-        char keep[sizeof st->errmsg];
-        memcpy(keep, st->errmsg, sizeof keep);
-        pg_source_end(st, id, NULL, NULL, NULL, NULL, 0);
-        memcpy(st->errmsg, keep, sizeof keep);
-        return rc;
-    }
-    rc = pg_source_end(st, id, src->tool, src->tool_version,
-                       src->parser_version, samples, 1);
-    if (!rc && source_id)
-        *source_id = id;
-    return rc;
-}
 
-static int pg_source_ids(bdb_store *st, long long **ids, size_t *n)
+static int pg_source_ids(bdb_store *st, long long **ids, long long **sizes,
+                         size_t *n)
 {
     *ids = NULL;
+    if (sizes)
+        *sizes = NULL;
     *n = 0;
-    PGresult *res = run(st, NULL, "SELECT id FROM sources ORDER BY id", NULL,
-                        "listing sources");
+    PGresult *res = run(st, NULL, "SELECT id, size FROM sources ORDER BY id",
+                        NULL, "listing sources");
     if (!res)
         return BDB_ESTORE;
     size_t rows = (size_t)PQntuples(res);
     int rc = BDB_OK;
     if (rows) {
         *ids = malloc(rows * sizeof **ids);
-        if (!*ids)
+        if (sizes)
+            *sizes = malloc(rows * sizeof **sizes);
+        if (!*ids || (sizes && !*sizes))
             rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        for (size_t i = 0; !rc && i < rows; i++)
+        for (size_t i = 0; !rc && i < rows; i++) {
             (*ids)[i] = col_ll(res, (int)i, 0);
-        if (!rc)
+            if (sizes)
+                (*sizes)[i] = col_ll(res, (int)i, 1);
+        }
+        if (!rc) {
             *n = rows;
+        } else {
+            free(*ids);
+            *ids = NULL;
+            if (sizes) {
+                free(*sizes);
+                *sizes = NULL;
+            }
+        }
     }
     PQclear(res);
     return rc;
@@ -1345,7 +1325,9 @@ static int pg_source_load(bdb_store *st, long long id, bdb_stored_source *out)
         if (!out->options || !z)
             rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
         else
-            rc = bdb_store_uncompress(st, id, z, zlen, out->size, &out->raw);
+            rc = bdb_store_uncompress(st, id, z, zlen, out->size,
+                                      &out->bytes);
+        out->raw = out->bytes.data;
         PQfreemem(z);
     }
     PQclear(res);
@@ -1354,8 +1336,9 @@ static int pg_source_load(bdb_store *st, long long id, bdb_stored_source *out)
     return rc;
 }
 
-static int pg_batch_begin(bdb_store *st)
+static int pg_batch_begin(bdb_store *st, int flags)
 {
+    (void)flags;    /* the server keeps what undoes a savepoint */
     pg *impl = PG(st);
     if (impl->in_batch)
         return bdb_store_fail(st, BDB_EUSAGE, "a batch is already open");
@@ -1393,26 +1376,6 @@ static int pg_batch_end(bdb_store *st, int commit)
     return commit ? rc : BDB_OK;
 }
 
-static int pg_source_replace(bdb_store *st, long long id, const char *tool,
-                             const char *tool_version,
-                             const char *parser_version,
-                             const bdb_sink *samples)
-{
-    long long got;
-    int rc = pg_source_begin(st, NULL, id, &got);
-    if (rc)
-        return rc;
-    for (size_t i = 0; !rc && i < samples->n; i++)
-        rc = pg_source_put(st, id, &samples->samples[i]);
-    if (rc) {
-        char keep[sizeof st->errmsg];
-        memcpy(keep, st->errmsg, sizeof keep);
-        pg_source_end(st, id, NULL, NULL, NULL, NULL, 0);
-        memcpy(st->errmsg, keep, sizeof keep);
-        return rc;
-    }
-    return pg_source_end(st, id, tool, tool_version, parser_version, samples, 1);
-}
 
 /* ---- queries ----------------------------------------------------------------- */
 
@@ -1450,11 +1413,10 @@ typedef struct cb_walk {
     void *ctx;
 } cb_walk;
 
-static int result_row(bdb_store *st, PGresult *s, int i, void *ctx)
+/* Row i of a bdb_results_query: its first 13 columns. */
+static void read_result(PGresult *s, int i, bdb_result_row *r)
 {
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_result_row r = {
+    *r = (bdb_result_row){
         .platform = col_text(s, i, 0), .tool = col_text(s, i, 1),
         .benchmark = col_text(s, i, 2), .metric = col_text(s, i, 3),
         .params = col_text(s, i, 4), .unit = col_text(s, i, 5),
@@ -1462,29 +1424,38 @@ static int result_row(bdb_store *st, PGresult *s, int i, void *ctx)
         .repetition = col_int(s, i, 8), .source_path = col_text(s, i, 9),
         .line = col_int(s, i, 10), .source_id = col_ll(s, i, 11),
         .series_id = col_ll(s, i, 12)};
+}
+
+static int result_row(bdb_store *st, PGresult *s, int i, void *ctx)
+{
+    (void)st;
+    cb_walk *w = ctx;
+    bdb_result_row r;
+    read_result(s, i, &r);
     int (*cb)(const bdb_result_row *, void *) =
         (int (*)(const bdb_result_row *, void *))w->cb;
     return cb(&r, w->ctx) ? 1 : 0;
 }
 
-static int pg_results_each(bdb_store *st, const bdb_filter *f,
-                           int (*cb)(const bdb_result_row *, void *), void *ctx)
+/* The walk of the results f selects (with their run sets: with_sets),
+ * rows to fn. */
+static int results_walk(bdb_store *st, const bdb_filter *f, int with_sets,
+                        const char *what,
+                        int (*fn)(bdb_store *, PGresult *, int, void *),
+                        cb_walk *cw)
 {
     bdb_where w;
     bdb_where_init(&w, '$');
-    bdb_buf_puts(&w.sql,
-                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
-                 "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
-                 "r.line, r.source_id, s.id FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "JOIN sources src ON src.id = r.source_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
-                         "coalesce(p.name, ''), r.source_id, r.repetition, "
-                         "r.line, r.id");
+    bdb_results_query(&w, f, with_sets);
+    bdb_buf_puts(&w.sql, ", r.id");
+    return walk_where(st, &w, what, fn, cw);
+}
+
+static int pg_results_each(bdb_store *st, const bdb_filter *f,
+                           int (*cb)(const bdb_result_row *, void *), void *ctx)
+{
     cb_walk cw = {(void *)cb, ctx};
-    return walk_where(st, &w, "listing results", result_row, &cw);
+    return results_walk(st, f, 0, "listing results", result_row, &cw);
 }
 
 static int series_row(bdb_store *st, PGresult *s, int i, void *ctx)
@@ -1507,14 +1478,7 @@ static int pg_series_each(bdb_store *st, const bdb_filter *f,
 {
     bdb_where w;
     bdb_where_init(&w, '$');
-    bdb_buf_puts(&w.sql,
-                 "SELECT s.id, s.tool, s.benchmark, s.metric, s.params, s.unit, "
-                 "s.better, count(r.id), count(DISTINCT r.platform_id) "
-                 "FROM series s JOIN results r ON r.series_id = s.id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " GROUP BY s.id ORDER BY s.tool, s.benchmark, "
-                         "s.metric, s.params");
+    bdb_series_query(&w, f);
     cb_walk cw = {(void *)cb, ctx};
     return walk_where(st, &w, "listing series", series_row, &cw);
 }
@@ -1540,17 +1504,7 @@ static int pg_sources_each(bdb_store *st,
                            int (*cb)(const bdb_source_row *, void *), void *ctx)
 {
     cb_walk cw = {(void *)cb, ctx};
-    return walk(st,
-                "SELECT src.id, src.path, src.sha256, src.imported_at, src.tool, "
-                "coalesce(src.tool_version, ''), src.parser_version, "
-                "coalesce(p.name, ''), src.size, "
-                "(SELECT count(*) FROM results r WHERE r.source_id = src.id), "
-                "(SELECT count(*) FROM source_warnings w WHERE w.source_id = src.id "
-                "AND w.kind = 'warning'), src.options, coalesce(st.name, '') "
-                "FROM sources src LEFT JOIN platforms p ON p.id = src.platform_id "
-                "LEFT JOIN sets st ON st.id = src.set_id "
-                "ORDER BY src.id",
-                NULL, "listing sources", source_row, &cw);
+    return walk(st, BDB_SQL_SOURCES, NULL, "listing sources", source_row, &cw);
 }
 
 static int warning_row(bdb_store *st, PGresult *s, int i, void *ctx)
@@ -1771,23 +1725,17 @@ static int pg_source_set_imported_at(bdb_store *st, long long id,
 
 /* ---- iVersion 5: corrections, run sets, history ------------------------- */
 
-/* Runs sql with n text parameters (NULL binds NULL); *changes (may be
- * NULL) receives the rows it changed. */
-static int exec_texts(bdb_store *st, const char *sql, const char *what,
-                      long long *changes, int n, ...)
+/* Runs sql with n text parameters v (NULL binds NULL). */
+static int exec_texts(bdb_store *st, const char *sql, const char *what, int n,
+                      const char *const *v)
 {
     params p = {0};
-    va_list ap;
-    va_start(ap, n);
     for (int i = 0; i < n; i++)
-        p_text(&p, va_arg(ap, const char *));
-    va_end(ap);
+        p_text(&p, v[i]);
     PGresult *res = run(st, NULL, sql, &p, what);
     params_free(&p);
     if (!res)
         return BDB_ESTORE;
-    if (changes)
-        *changes = strtoll(PQcmdTuples(res), NULL, 10);
     PQclear(res);
     return BDB_OK;
 }
@@ -1857,8 +1805,8 @@ static int source_put_set(bdb_store *st, long long source_id, const char *set,
         sid = impl->set_id;
     else
         rc = exec_texts(st, "INSERT INTO sets(name) VALUES($1) "
-                            "ON CONFLICT(name) DO NOTHING", "adding set", NULL,
-                        1, set);
+                            "ON CONFLICT(name) DO NOTHING", "adding set", 1,
+                        &set);
     if (!known && !rc)
         rc = id_by_name(st, "sets", set, &sid);
     if (!rc && !sid)
@@ -1869,11 +1817,13 @@ static int source_put_set(bdb_store *st, long long source_id, const char *set,
     }
     char sidtext[32];
     snprintf(sidtext, sizeof sidtext, "%lld", sid);
-    for (int i = 0; !rc && tags && i < tags->n; i++)
+    for (int i = 0; !rc && tags && i < tags->n; i++) {
+        const char *v[3] = {sidtext, tags->kv[i].key, tags->kv[i].value};
         rc = exec_texts(st, "INSERT INTO set_tags(set_id, key, value) "
                             "VALUES($1,$2,$3) ON CONFLICT(set_id, key) DO "
                             "UPDATE SET value = excluded.value", "tagging set",
-                        NULL, 3, sidtext, tags->kv[i].key, tags->kv[i].value);
+                        3, v);
+    }
     if (!rc)
         rc = exec_ids(st, "UPDATE sources SET set_id = $1 WHERE id = $2", sid,
                       source_id, 2, "putting a source in its set");
@@ -1885,11 +1835,11 @@ static int pg_history_add(bdb_store *st, const char *user, const char *command,
 {
     if (tx_begin(st))
         return BDB_ESTORE;
+    const char *v[3] = {user ? user : "", command ? command : "",
+                        summary ? summary : ""};
     return tx_end(st, exec_texts(st, "INSERT INTO history(\"user\", command, "
                                      "summary) VALUES($1,$2,$3)",
-                                 "recording history", NULL, 3,
-                                 user ? user : "", command ? command : "",
-                                 summary ? summary : ""));
+                                 "recording history", 3, v));
 }
 
 static int history_row(bdb_store *st, PGresult *s, int i, void *ctx)
@@ -1912,69 +1862,15 @@ static int pg_history_each(bdb_store *st,
                     "ORDER BY id", NULL, "reading history", history_row, &cw);
 }
 
-/* Series left without results go: now, or once when the batch ends; sets
- * left without sources go at once (with their tags). */
-static int sweep_later(bdb_store *st)
+/* Series left without results go: now, or once when the batch ends. */
+static int sweep_series_later(bdb_store *st)
 {
     pg *impl = PG(st);
-    impl->set_name[0] = '\0';
-    if (exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM sources "
-                 "WHERE sources.set_id = sets.id)"))
-        return BDB_ESTORE;
     if (impl->in_batch) {
         impl->sweep_series = 1;
         return BDB_OK;
     }
     return sweep_series(st);
-}
-
-static int source_exists(bdb_store *st, long long id)
-{
-    long long n;
-    int rc = count_of(st, "SELECT count(*) FROM sources WHERE id = $1", id, &n);
-    if (!rc && !n)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
-    return rc;
-}
-
-static int pg_source_delete(bdb_store *st, long long id)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = source_exists(st, id);
-    if (!rc)
-        rc = exec_for_source(st, "DELETE FROM sources WHERE id = $1", id,
-                             "removing source");
-    if (!rc)
-        rc = sweep_later(st);
-    return tx_end(st, rc);
-}
-
-static int pg_source_update(bdb_store *st, long long id, const char *platform,
-                            const char *options)
-{
-    if (prepare_writer(st))
-        return BDB_ESTORE;
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = source_exists(st, id);
-    if (!rc && platform) {
-        long long pid = 0;
-        rc = platform_id(st, platform, &pid);
-        if (!rc && pid)
-            rc = exec_ids(st, "UPDATE sources SET platform_id = $1 WHERE id = $2",
-                          pid, id, 2, "updating source");
-        else if (!rc)
-            rc = exec_for_source(st, "UPDATE sources SET platform_id = NULL "
-                                     "WHERE id = $1", id, "updating source");
-    }
-    if (!rc && options) {
-        char idtext[32];
-        snprintf(idtext, sizeof idtext, "%lld", id);
-        rc = exec_texts(st, "UPDATE sources SET options = $1 WHERE id = $2",
-                        "updating source options", NULL, 2, options, idtext);
-    }
-    return tx_end(st, rc);
 }
 
 /* Between source_begin(NULL, id) and source_end: the source becomes the
@@ -2005,8 +1901,7 @@ static int pg_source_revise(bdb_store *st, long long id,
         rc = source_put_set(st, id, src->set, src->set_tags);
     if (!rc && src->set && *src->set) { /* the set it left may be empty */
         impl->set_name[0] = '\0';
-        rc = exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM "
-                      "sources WHERE sources.set_id = sets.id)");
+        rc = exec(st, BDB_SQL_DROP_EMPTY_SETS);
     }
     if (!rc)
         snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
@@ -2014,127 +1909,23 @@ static int pg_source_revise(bdb_store *st, long long id,
     return rc;
 }
 
-static int pg_platform_rename(bdb_store *st, const char *old_name,
-                              const char *new_name)
+/* What the corrections of store_fix.c run on. */
+static void forget_set(bdb_store *st)
 {
-    if (!*new_name)
-        return bdb_store_fail(st, BDB_EUSAGE, "a platform needs a name");
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long a, b;
-    int rc = id_by_name(st, "platforms", old_name, &a);
-    if (!rc)
-        rc = id_by_name(st, "platforms", new_name, &b);
-    if (!rc && !a)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'",
-                            old_name);
-    if (!rc && b)
-        rc = bdb_store_fail(st, BDB_EEXIST, "there is a platform named '%s' "
-                            "already (use `platform merge %s INTO %s`)",
-                            new_name, old_name, new_name);
-    if (!rc)
-        rc = exec_texts(st, "UPDATE platforms SET name = $1 WHERE name = $2",
-                        "renaming platform", NULL, 2, new_name, old_name);
-    return tx_end(st, rc);
+    PG(st)->set_name[0] = '\0';
 }
 
-static int pg_platform_merge(bdb_store *st, const char *from, const char *into)
+static int fix_platform_id(bdb_store *st, const char *name, long long *id)
 {
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long a, b;
-    int rc = id_by_name(st, "platforms", from, &a);
-    if (!rc)
-        rc = id_by_name(st, "platforms", into, &b);
-    if (!rc && !a)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", from);
-    if (!rc && !b)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", into);
-    if (!rc && a == b)
-        rc = bdb_store_fail(st, BDB_EUSAGE, "cannot merge '%s' into itself",
-                            from);
-    if (!rc)
-        rc = exec_ids(st, "UPDATE results SET platform_id = $2 "
-                          "WHERE platform_id = $1", a, b, 2, "moving results");
-    if (!rc)
-        rc = exec_ids(st, "UPDATE sources SET platform_id = $2 "
-                          "WHERE platform_id = $1", a, b, 2, "moving sources");
-    if (!rc) {
-        /* into keeps its fields and takes from's where it has none: one
-         * coalesce per field of the field table */
-        size_t nf;
-        const bdb_platform_field *f = bdb_platform_fields(&nf);
-        bdb_buf sql;
-        bdb_buf_init(&sql);
-        bdb_buf_puts(&sql, "UPDATE platforms t SET ");
-        int first = 1;
-        for (size_t i = 0; i < nf; i++) {
-            if (strcmp(f[i].name, "name") == 0)
-                continue;
-            bdb_buf_printf(&sql, "%s%s = coalesce(t.%s, o.%s)",
-                           first ? "" : ", ", f[i].name, f[i].name, f[i].name);
-            first = 0;
-        }
-        bdb_buf_puts(&sql, " FROM platforms o WHERE o.id = $1 AND t.id = $2");
-        rc = sql.err || !sql.data
-                 ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
-                 : exec_ids(st, sql.data, a, b, 2, "merging platform fields");
-        bdb_buf_free(&sql);
-    }
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM platforms WHERE id = $1", a, 0, 1,
-                      "removing merged platform");
-    return tx_end(st, rc);
+    int rc = prepare_writer(st);
+    return rc ? rc : platform_id(st, name, id);
 }
 
-static int pg_platform_usage(bdb_store *st, const char *name,
-                             long long *nsources, long long *nresults)
-{
-    long long id;
-    int rc = id_by_name(st, "platforms", name, &id);
-    if (!rc && !id)
-        return bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", name);
-    if (!rc)
-        rc = count_of(st, "SELECT count(*) FROM sources WHERE platform_id = $1",
-                      id, nsources);
-    if (!rc)
-        rc = count_of(st, "SELECT count(*) FROM results WHERE platform_id = $1",
-                      id, nresults);
-    return rc;
-}
+static const bdb_fix_ops pg_fix = {'$', tx_begin, tx_end, id_by_name,
+                                   exec_texts, exec_ids, count_of,
+                                   fix_platform_id, sweep_series_later,
+                                   forget_set};
 
-static int pg_platform_delete(bdb_store *st, const char *name, int with_results)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long id, ns = 0, nr = 0;
-    int rc = id_by_name(st, "platforms", name, &id);
-    if (!rc && !id)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", name);
-    if (!rc)
-        rc = pg_platform_usage(st, name, &ns, &nr);
-    if (!rc && (ns || nr) && !with_results)
-        rc = bdb_store_fail(st, BDB_EEXIST, "platform '%s' has %lld results "
-                            "from %lld sources (use --with-results to delete "
-                            "them too, or `platform merge`)", name, nr, ns);
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM results WHERE platform_id = $1", id, 0,
-                      1, "removing results");
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM sources WHERE platform_id = $1 AND "
-                          "NOT EXISTS (SELECT 1 FROM results r WHERE "
-                          "r.source_id = sources.id)", id, 0, 1,
-                      "removing sources");
-    if (!rc)
-        rc = exec_ids(st, "UPDATE sources SET platform_id = NULL "
-                          "WHERE platform_id = $1", id, 0, 1, "updating sources");
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM platforms WHERE id = $1", id, 0, 1,
-                      "removing platform");
-    if (!rc)
-        rc = sweep_later(st);
-    return tx_end(st, rc);
-}
 
 static int set_row(bdb_store *st, PGresult *s, int i, void *ctx)
 {
@@ -2165,86 +1956,27 @@ static int pg_sets_each(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
                 NULL, "listing sets", set_row, &cw);
 }
 
-static int pg_set_rename(bdb_store *st, const char *old_name,
-                         const char *new_name)
-{
-    if (!*new_name)
-        return bdb_store_fail(st, BDB_EUSAGE, "a set needs a name");
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long a, b;
-    int rc = id_by_name(st, "sets", old_name, &a);
-    if (!rc)
-        rc = id_by_name(st, "sets", new_name, &b);
-    if (!rc && !a)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", old_name);
-    if (!rc && b)
-        rc = bdb_store_fail(st, BDB_EEXIST, "there is a set named '%s' already",
-                            new_name);
-    PG(st)->set_name[0] = '\0';
-    if (!rc)
-        rc = exec_texts(st, "UPDATE sets SET name = $1 WHERE name = $2",
-                        "renaming set", NULL, 2, new_name, old_name);
-    return tx_end(st, rc);
-}
-
-static int pg_set_tag(bdb_store *st, const char *set, const char *key,
-                      const char *value)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long id;
-    int rc = id_by_name(st, "sets", set, &id);
-    if (!rc && !id)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", set);
-    char sid[32];
-    snprintf(sid, sizeof sid, "%lld", id);
-    if (!rc && value)
-        rc = exec_texts(st, "INSERT INTO set_tags(set_id, key, value) "
-                            "VALUES($1,$2,$3) ON CONFLICT(set_id, key) DO "
-                            "UPDATE SET value = excluded.value", "tagging set",
-                        NULL, 3, sid, key, value);
-    else if (!rc)
-        rc = exec_texts(st, "DELETE FROM set_tags WHERE set_id = $1 AND "
-                            "key = $2", "untagging set", NULL, 2, sid, key);
-    return tx_end(st, rc);
-}
 
 static int pg_names_each(bdb_store *st, const char *what,
                          int (*cb)(const char *, void *), void *ctx)
 {
-    const char *sql, *arg = NULL;
-    if (strcmp(what, "platform") == 0)
-        sql = "SELECT name FROM platforms ORDER BY name";
-    else if (strcmp(what, "tool") == 0)
-        sql = "SELECT DISTINCT tool FROM series ORDER BY 1";
-    else if (strcmp(what, "benchmark") == 0)
-        sql = "SELECT DISTINCT benchmark FROM series ORDER BY 1";
-    else if (strcmp(what, "metric") == 0)
-        sql = "SELECT DISTINCT metric FROM series ORDER BY 1";
-    else if (strcmp(what, "set") == 0)
-        sql = "SELECT name FROM sets ORDER BY created_at, id";
-    else if (strcmp(what, "param") == 0)
-        sql = "SELECT DISTINCT i.key FROM param_set_items i WHERE EXISTS "
-              "(SELECT 1 FROM series s WHERE s.param_set_id = i.set_id) "
-              "ORDER BY 1";
-    else if (strcmp(what, "tag") == 0)
-        sql = "SELECT DISTINCT key FROM set_tags ORDER BY 1";
-    else if (strncmp(what, "param:", 6) == 0)
-        sql = "SELECT DISTINCT i.value FROM param_set_items i WHERE "
-              "i.key = $1 AND EXISTS (SELECT 1 FROM series s WHERE "
-              "s.param_set_id = i.set_id) ORDER BY 1", arg = what + 6;
-    else if (strncmp(what, "tag:", 4) == 0)
-        sql = "SELECT DISTINCT value FROM set_tags WHERE key = $1 ORDER BY 1",
-        arg = what + 4;
-    else
+    const char *arg, *sql = bdb_names_sql(what, &arg);
+    if (!sql)
         return bdb_store_fail(st, BDB_EUSAGE, "no names of '%s'", what);
+    bdb_buf q;
+    bdb_buf_init(&q);
+    bdb_sql_restyle(&q, '$', sql);
+    if (q.err) {
+        bdb_buf_free(&q);
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory building a query");
+    }
     params p = {0};
     if (arg)
         p_text(&p, arg);
     cb_walk cw = {(void *)cb, ctx};
-    int rc = walk(st, sql, &p, "listing names", name_row, &cw);
+    int rc = walk(st, q.data, &p, "listing names", name_row, &cw);
     params_free(&p);
+    bdb_buf_free(&q);
     return rc;
 }
 
@@ -2252,14 +1984,8 @@ static int set_result_row(bdb_store *st, PGresult *s, int i, void *ctx)
 {
     (void)st;
     cb_walk *w = ctx;
-    bdb_result_row r = {
-        .platform = col_text(s, i, 0), .tool = col_text(s, i, 1),
-        .benchmark = col_text(s, i, 2), .metric = col_text(s, i, 3),
-        .params = col_text(s, i, 4), .unit = col_text(s, i, 5),
-        .better = col_int(s, i, 6), .value = col_num(s, i, 7),
-        .repetition = col_int(s, i, 8), .source_path = col_text(s, i, 9),
-        .line = col_int(s, i, 10), .source_id = col_ll(s, i, 11),
-        .series_id = col_ll(s, i, 12)};
+    bdb_result_row r;
+    read_result(s, i, &r);
     bdb_set_result_row sr = {&r, col_text(s, i, 13), col_text(s, i, 14),
                              col_ll(s, i, 15)};
     int (*cb)(const bdb_set_result_row *, void *) =
@@ -2271,27 +1997,13 @@ static int pg_set_results_each(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const bdb_set_result_row *, void *),
                                void *ctx)
 {
-    bdb_where w;
-    bdb_where_init(&w, '$');
-    bdb_buf_puts(&w.sql,
-                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
-                 "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
-                 "r.line, r.source_id, s.id, coalesce(st.name, ''), "
-                 "coalesce(st.created_at, ''), coalesce(st.id, 0) FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "JOIN sources src ON src.id = r.source_id "
-                 "LEFT JOIN sets st ON st.id = src.set_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
-                         "coalesce(p.name, ''), st.created_at, st.id, "
-                         "r.source_id, r.repetition, r.line, r.id");
     cb_walk cw = {(void *)cb, ctx};
-    return walk_where(st, &w, "listing results by set", set_result_row, &cw);
+    return results_walk(st, f, 1, "listing results by set", set_result_row,
+                        &cw);
 }
 
 const bdb_store_ops bdb_store_pg_ops = {
-    .iVersion = 5,
+    .iVersion = 6,
     .scheme = "postgresql",
     .open = pg_open,
     .close = pg_close,
@@ -2299,10 +2011,8 @@ const bdb_store_ops bdb_store_pg_ops = {
     .platform_get = pg_platform_get,
     .platform_each = pg_platform_each,
     .source_find = pg_source_find,
-    .add_source = pg_add_source,
     .source_ids = pg_source_ids,
     .source_load = pg_source_load,
-    .source_replace = pg_source_replace,
     .results_each = pg_results_each,
     .series_each = pg_series_each,
     .sources_each = pg_sources_each,
@@ -2319,18 +2029,19 @@ const bdb_store_ops bdb_store_pg_ops = {
     .source_set_imported_at = pg_source_set_imported_at,
     .history_add = pg_history_add,
     .history_each = pg_history_each,
-    .source_delete = pg_source_delete,
-    .source_update = pg_source_update,
+    .source_delete = bdb_fix_source_delete,
+    .source_update = bdb_fix_source_update,
     .source_revise = pg_source_revise,
-    .platform_rename = pg_platform_rename,
-    .platform_merge = pg_platform_merge,
-    .platform_usage = pg_platform_usage,
-    .platform_delete = pg_platform_delete,
+    .platform_rename = bdb_fix_platform_rename,
+    .platform_merge = bdb_fix_platform_merge,
+    .platform_usage = bdb_fix_platform_usage,
+    .platform_delete = bdb_fix_platform_delete,
     .sets_each = pg_sets_each,
-    .set_rename = pg_set_rename,
-    .set_tag = pg_set_tag,
+    .set_rename = bdb_fix_set_rename,
+    .set_tag = bdb_fix_set_tag,
     .names_each = pg_names_each,
     .set_results_each = pg_set_results_each,
+    .fix = &pg_fix,
 };
 
 #endif /* BDB_HAVE_LIBPQ */

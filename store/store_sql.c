@@ -284,6 +284,19 @@ void bdb_platform_sql_columns(bdb_buf *b)
         bdb_buf_printf(b, "%s%s", i ? ", " : "", f[i].name);
 }
 
+int bdb_platform_sql_select(bdb_store *st, bdb_buf *b, const char *tail)
+{
+    bdb_buf_init(b);
+    bdb_buf_puts(b, "SELECT ");
+    bdb_platform_sql_columns(b);
+    bdb_buf_printf(b, " FROM platforms %s", tail);
+    if (b->err || !b->data) {
+        bdb_buf_free(b);
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    }
+    return BDB_OK;
+}
+
 void bdb_platform_sql_upsert(bdb_buf *b, bdb_sql_style style, int merge)
 {
     size_t nf;
@@ -307,4 +320,40 @@ void bdb_platform_sql_upsert(bdb_buf *b, bdb_sql_style style, int merge)
                            style, i + 1);
         first = 0;
     }
+}
+
+void bdb_results_query(bdb_where *w, const bdb_filter *f, int with_sets)
+{
+    bdb_buf_puts(&w->sql,
+                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
+                 "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
+                 "r.line, r.source_id, s.id");
+    if (with_sets)
+        bdb_buf_puts(&w->sql, ", coalesce(st.name, ''), "
+                              "coalesce(st.created_at, ''), coalesce(st.id, 0)");
+    bdb_buf_puts(&w->sql, " FROM results r "
+                          "JOIN series s ON s.id = r.series_id "
+                          "JOIN sources src ON src.id = r.source_id ");
+    if (with_sets)
+        bdb_buf_puts(&w->sql, "LEFT JOIN sets st ON st.id = src.set_id ");
+    bdb_buf_puts(&w->sql, "LEFT JOIN platforms p ON p.id = r.platform_id "
+                          "WHERE 1=1");
+    bdb_where_build(w, f);
+    bdb_buf_puts(&w->sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
+                          "coalesce(p.name, ''), ");
+    if (with_sets)
+        bdb_buf_puts(&w->sql, "st.created_at, st.id, ");
+    bdb_buf_puts(&w->sql, "r.source_id, r.repetition, r.line");
+}
+
+void bdb_series_query(bdb_where *w, const bdb_filter *f)
+{
+    bdb_buf_puts(&w->sql,
+                 "SELECT s.id, s.tool, s.benchmark, s.metric, s.params, s.unit, "
+                 "s.better, count(r.id), count(DISTINCT r.platform_id) "
+                 "FROM series s JOIN results r ON r.series_id = s.id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1=1");
+    bdb_where_build(w, f);
+    bdb_buf_puts(&w->sql, " GROUP BY s.id ORDER BY s.tool, s.benchmark, "
+                          "s.metric, s.params");
 }

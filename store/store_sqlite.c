@@ -10,7 +10,6 @@
 #include <limits.h>
 #include <fnmatch.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <sqlite3.h>
 #include <stdint.h>
@@ -62,7 +61,7 @@ typedef struct writer {
 enum {
     K_SAVEPOINT, K_RELEASE, K_ROLLBACK_TO, K_SOURCE_FIND, K_SOURCE_TOOL,
     K_SET_ADD, K_SET_ID, K_SET_TAG, K_SOURCE_SET, K_SOURCE_PLATFORM,
-    K_RESULTS_DEL, K_WARNINGS_DEL, K_SOURCE_LOAD, K_COUNT
+    K_RESULTS_DEL, K_WARNINGS_DEL, K_SOURCE_LOAD, K_DATA_VERSION, K_COUNT
 };
 
 static const char *const kept_sql[K_COUNT] = {
@@ -88,6 +87,7 @@ static const char *const kept_sql[K_COUNT] = {
                       "coalesce(p.name,''), s.options, s.raw, s.size FROM "
                       "sources s LEFT JOIN platforms p ON p.id = "
                       "s.platform_id WHERE s.id=?",
+    [K_DATA_VERSION] = "PRAGMA data_version",
 };
 
 typedef struct sq {
@@ -111,6 +111,9 @@ typedef struct sq {
     int cur_replaced;       /* the open source is being re-read */
     long long data_version; /* PRAGMA data_version when cache was last
                                known good (see cache_check) */
+    long long cache_size;   /* PRAGMA cache_size outside batches */
+    int cache_size_known;
+    int batch_small;        /* the open batch's settings are changed */
 } sq;
 
 static sqlite3 *DB(bdb_store *st)
@@ -236,11 +239,10 @@ static void cache_check(bdb_store *st)
     sq *impl = st->impl;
     long long v = -1;
     sqlite3_stmt *s;
-    if (sqlite3_prepare_v2(DB(st), "PRAGMA data_version", -1, &s, NULL) ==
-        SQLITE_OK) {
+    if (keep_stmt(st, K_DATA_VERSION, &s) == BDB_OK) {
         if (sqlite3_step(s) == SQLITE_ROW)
             v = sqlite3_column_int64(s, 0);
-        sqlite3_finalize(s);
+        unkeep(s);
     }
     if (v < 0 || v != impl->data_version)
         bdb_scache_clear(&impl->cache);
@@ -543,12 +545,9 @@ static int prepare_platform_select(bdb_store *st, sqlite3_stmt **s,
                                    const char *tail)
 {
     bdb_buf b;
-    bdb_buf_init(&b);
-    bdb_buf_puts(&b, "SELECT ");
-    bdb_platform_sql_columns(&b);
-    bdb_buf_printf(&b, " FROM platforms %s", tail);
-    int rc = b.err || !b.data ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
-                              : prepare(st, s, b.data);
+    if (bdb_platform_sql_select(st, &b, tail))
+        return BDB_ENOMEM;
+    int rc = prepare(st, s, b.data);
     bdb_buf_free(&b);
     return rc;
 }
@@ -1134,32 +1133,16 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
     return tx_end(st, rc);
 }
 
-static int sq_add_source(bdb_store *st, const bdb_source_info *src,
-                         const bdb_sink *samples, long long *source_id)
-{
-    long long id;
-    int rc = sq_source_begin(st, src, 0, &id);
-    if (rc)
-        return rc;
-    for (size_t i = 0; !rc && i < samples->n; i++)
-        rc = sq_source_put(st, id, &samples->samples[i]);
-    if (rc) {
-        sq_source_end(st, id, NULL, NULL, NULL, NULL, 0);
-        return rc;
-    }
-    rc = sq_source_end(st, id, src->tool, src->tool_version,
-                       src->parser_version, samples, 1);
-    if (!rc && source_id)
-        *source_id = id;
-    return rc;
-}
 
-static int sq_source_ids(bdb_store *st, long long **ids, size_t *n)
+static int sq_source_ids(bdb_store *st, long long **ids, long long **sizes,
+                         size_t *n)
 {
     sqlite3_stmt *s;
     *ids = NULL;
+    if (sizes)
+        *sizes = NULL;
     *n = 0;
-    if (prepare(st, &s, "SELECT id FROM sources ORDER BY id"))
+    if (prepare(st, &s, "SELECT id, size FROM sources ORDER BY id"))
         return BDB_ESTORE;
     size_t cap = 0;
     int step, rc = BDB_OK;
@@ -1167,13 +1150,20 @@ static int sq_source_ids(bdb_store *st, long long **ids, size_t *n)
         if (*n == cap) {
             cap = cap ? cap * 2 : 64;
             long long *p = realloc(*ids, cap * sizeof *p);
-            if (!p) {
+            if (p)
+                *ids = p;
+            long long *q = p && sizes ? realloc(*sizes, cap * sizeof *q) : p;
+            if (q && sizes)
+                *sizes = q;
+            if (!p || !q) {
                 rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
                 break;
             }
-            *ids = p;
         }
-        (*ids)[(*n)++] = sqlite3_column_int64(s, 0);
+        (*ids)[*n] = sqlite3_column_int64(s, 0);
+        if (sizes)
+            (*sizes)[*n] = sqlite3_column_int64(s, 1);
+        ++*n;
     }
     if (!rc && step != SQLITE_DONE)
         rc = fail_db(st, "listing sources");
@@ -1181,6 +1171,10 @@ static int sq_source_ids(bdb_store *st, long long **ids, size_t *n)
     if (rc) {
         free(*ids);
         *ids = NULL;
+        if (sizes) {
+            free(*sizes);
+            *sizes = NULL;
+        }
         *n = 0;
     }
     return rc;
@@ -1210,7 +1204,8 @@ static int sq_source_load(bdb_store *st, long long id, bdb_stored_source *out)
         else
             rc = bdb_store_uncompress(st, id, sqlite3_column_blob(s, 5),
                                       (size_t)sqlite3_column_bytes(s, 5),
-                                      out->size, &out->raw);
+                                      out->size, &out->bytes);
+        out->raw = out->bytes.data;
     }
     unkeep(s);
     if (rc)
@@ -1250,19 +1245,6 @@ static int kept_for_source(bdb_store *st, int k, long long id,
     return rc;
 }
 
-/* Runs sql, whose one parameter is a source id. */
-static int exec_for_source(bdb_store *st, const char *sql, long long id,
-                           const char *what)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s, sql))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, id);
-    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
-    sqlite3_finalize(s);
-    return rc;
-}
-
 static int sweep_series(bdb_store *st)
 {
     bdb_scache_clear(&((sq *)st->impl)->cache);
@@ -1271,14 +1253,76 @@ static int sweep_series(bdb_store *st)
 }
 
 /* A batch: one transaction around many files, each a savepoint, so that
- * a failed file rolls back alone and the batch pays one commit. */
-static int sq_batch_begin(bdb_store *st)
+ * a failed file rolls back alone and the batch pays one commit.
+ *
+ * A batch of small changes (BDB_BATCH_SMALL: the import's and reparse's,
+ * which keep large files out) keeps its savepoints' sub-journal (the
+ * first copy of each page a file changes, for ROLLBACK TO) in memory, not
+ * in a temporary file: writing and reading that file was 90% of the
+ * system time of 10,000 small fio JSON logs (bench/README.md). SQLite
+ * decides where at BEGIN, from temp_store. The memory is one file's
+ * pages, freed at RELEASE; inside a batch of large changes (deleting a
+ * source of a million results) it would grow with the change, so other
+ * batches keep the file. A batch of small changes also gets a larger
+ * page cache, for the index pages its many files touch all over (the
+ * default 2 MB made each batch read them again); both settings go back
+ * at the batch's end. */
+#define BATCH_CACHE_KIB 32768
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* Back to the settings outside batches (after COMMIT or ROLLBACK: neither
+ * can be changed inside a transaction). Failing only costs memory. */
+static void batch_settings_undo(bdb_store *st)
+{
+    sq *impl = st->impl;
+    if (!impl->batch_small)
+        return;
+    impl->batch_small = 0;
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA cache_size = %lld", impl->cache_size);
+    sqlite3_exec(DB(st), "PRAGMA temp_store = DEFAULT", NULL, NULL, NULL);
+    if (impl->cache_size_known)
+        sqlite3_exec(DB(st), sql, NULL, NULL, NULL);
+}
+
+/* The connection's own cache size (SQLite's default, or the build's),
+ * read once, before the first batch changes it. */
+static int cache_size_read(bdb_store *st)
+{
+    sq *impl = st->impl;
+    if (impl->cache_size_known)
+        return BDB_OK;
+    sqlite3_stmt *s;
+    if (prepare(st, &s, "PRAGMA cache_size"))
+        return BDB_ESTORE;
+    int rc = sqlite3_step(s) == SQLITE_ROW ? BDB_OK
+                                           : fail_db(st, "reading cache_size");
+    if (!rc) {
+        impl->cache_size = sqlite3_column_int64(s, 0);
+        impl->cache_size_known = 1;
+    }
+    sqlite3_finalize(s);
+    return rc;
+}
+
+static int sq_batch_begin(bdb_store *st, int flags)
 {
     sq *impl = st->impl;
     if (impl->in_batch)
         return bdb_store_fail(st, BDB_EUSAGE, "a batch is already open");
-    if (exec_patient(st, "BEGIN IMMEDIATE"))
+    impl->batch_small = (flags & BDB_BATCH_SMALL) != 0;
+    if (impl->batch_small &&
+        (cache_size_read(st) || exec(st, "PRAGMA temp_store = MEMORY") ||
+         exec(st, "PRAGMA cache_size = -" STR(BATCH_CACHE_KIB)))) {
+        batch_settings_undo(st);
         return BDB_ESTORE;
+    }
+    if (exec_patient(st, "BEGIN IMMEDIATE")) {
+        batch_settings_undo(st);
+        return BDB_ESTORE;
+    }
     cache_check(st);
     impl->set_name[0] = '\0';
     impl->in_batch = 1;
@@ -1301,6 +1345,7 @@ static int sq_batch_end(bdb_store *st, int commit)
         sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
         bdb_scache_clear(&impl->cache);     /* its series are gone */
     }
+    batch_settings_undo(st);
     /* a waiting importer polls every millisecond: give it the turn */
     if (impl->contended)
         sqlite3_sleep(3);
@@ -1310,23 +1355,6 @@ static int sq_batch_end(bdb_store *st, int commit)
     return commit ? rc : BDB_OK;
 }
 
-static int sq_source_replace(bdb_store *st, long long id, const char *tool,
-                             const char *tool_version,
-                             const char *parser_version,
-                             const bdb_sink *samples)
-{
-    long long got;
-    int rc = sq_source_begin(st, NULL, id, &got);
-    if (rc)
-        return rc;
-    for (size_t i = 0; !rc && i < samples->n; i++)
-        rc = sq_source_put(st, id, &samples->samples[i]);
-    if (rc) {
-        sq_source_end(st, id, NULL, NULL, NULL, NULL, 0);
-        return rc;
-    }
-    return sq_source_end(st, id, tool, tool_version, parser_version, samples, 1);
-}
 
 /* ---- queries ----------------------------------------------------------------- */
 
@@ -1373,21 +1401,16 @@ static void read_result_row(sqlite3_stmt *s, bdb_result_row *r)
         .series_id = sqlite3_column_int64(s, 12)};
 }
 
-static int sq_results_each(bdb_store *st, const bdb_filter *f,
-                           int (*cb)(const bdb_result_row *, void *), void *ctx)
+/* Walks the results f selects, to cb, or with their run sets to set_cb
+ * when that is given instead. */
+static int results_walk(bdb_store *st, const bdb_filter *f,
+                        int (*cb)(const bdb_result_row *, void *),
+                        int (*set_cb)(const bdb_set_result_row *, void *),
+                        void *ctx)
 {
     bdb_where w;
     bdb_where_init(&w, '?');
-    bdb_buf_puts(&w.sql,
-                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
-                 "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
-                 "r.line, r.source_id, s.id FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "JOIN sources src ON src.id = r.source_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
-                         "coalesce(p.name, ''), r.source_id, r.repetition, r.line");
+    bdb_results_query(&w, f, set_cb != NULL);
     sqlite3_stmt *s;
     if (where_prepare(st, &w, &s))
         return BDB_ESTORE;
@@ -1395,13 +1418,25 @@ static int sq_results_each(bdb_store *st, const bdb_filter *f,
     while ((step = sqlite3_step(s)) == SQLITE_ROW) {
         bdb_result_row r;
         read_result_row(s, &r);
-        if (cb(&r, ctx))
+        bdb_set_result_row sr = {&r, NULL, NULL, 0};
+        if (set_cb) {
+            sr.set = col_text(s, 13);
+            sr.set_created_at = col_text(s, 14);
+            sr.set_id = sqlite3_column_int64(s, 15);
+        }
+        if (set_cb ? set_cb(&sr, ctx) : cb(&r, ctx))
             break;
     }
     if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing results");
+        rc = fail_db(st, set_cb ? "listing results by set" : "listing results");
     sqlite3_finalize(s);
     return rc;
+}
+
+static int sq_results_each(bdb_store *st, const bdb_filter *f,
+                           int (*cb)(const bdb_result_row *, void *), void *ctx)
+{
+    return results_walk(st, f, cb, NULL, ctx);
 }
 
 static int sq_series_each(bdb_store *st, const bdb_filter *f,
@@ -1409,14 +1444,7 @@ static int sq_series_each(bdb_store *st, const bdb_filter *f,
 {
     bdb_where w;
     bdb_where_init(&w, '?');
-    bdb_buf_puts(&w.sql,
-                 "SELECT s.id, s.tool, s.benchmark, s.metric, s.params, s.unit, "
-                 "s.better, count(r.id), count(DISTINCT r.platform_id) "
-                 "FROM series s JOIN results r ON r.series_id = s.id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " GROUP BY s.id ORDER BY s.tool, s.benchmark, "
-                         "s.metric, s.params");
+    bdb_series_query(&w, f);
     sqlite3_stmt *s;
     if (where_prepare(st, &w, &s))
         return BDB_ESTORE;
@@ -1442,16 +1470,7 @@ static int sq_sources_each(bdb_store *st,
                            int (*cb)(const bdb_source_row *, void *), void *ctx)
 {
     sqlite3_stmt *s;
-    if (prepare(st, &s,
-                "SELECT src.id, src.path, src.sha256, src.imported_at, src.tool, "
-                "coalesce(src.tool_version, ''), src.parser_version, "
-                "coalesce(p.name, ''), src.size, "
-                "(SELECT count(*) FROM results r WHERE r.source_id = src.id), "
-                "(SELECT count(*) FROM source_warnings w WHERE w.source_id = src.id "
-                "AND w.kind = 'warning'), src.options, coalesce(st.name, '') "
-                "FROM sources src LEFT JOIN platforms p ON p.id = src.platform_id "
-                "LEFT JOIN sets st ON st.id = src.set_id "
-                "ORDER BY src.id"))
+    if (prepare(st, &s, BDB_SQL_SOURCES))
         return BDB_ESTORE;
     int step, rc = BDB_OK;
     while ((step = sqlite3_step(s)) == SQLITE_ROW) {
@@ -1953,27 +1972,20 @@ static void register_functions(sqlite3 *db)
                             NULL, NULL);
 }
 
-/* Runs sql with text parameters (NULL binds NULL); *changes (may be NULL)
- * receives the rows it changed. */
-static int exec_texts(bdb_store *st, const char *sql, const char *what,
-                      int *changes, int n, ...)
+/* Runs sql with n text parameters v (NULL binds NULL). */
+static int exec_texts(bdb_store *st, const char *sql, const char *what, int n,
+                      const char *const *v)
 {
     sqlite3_stmt *s;
     if (prepare(st, &s, sql))
         return BDB_ESTORE;
-    va_list ap;
-    va_start(ap, n);
     for (int i = 0; i < n; i++) {
-        const char *t = va_arg(ap, const char *);
-        if (t)
-            sqlite3_bind_text(s, i + 1, t, -1, SQLITE_TRANSIENT);
+        if (v[i])
+            sqlite3_bind_text(s, i + 1, v[i], -1, SQLITE_TRANSIENT);
         else
             sqlite3_bind_null(s, i + 1);
     }
-    va_end(ap);
     int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
-    if (changes)
-        *changes = sqlite3_changes(DB(st));
     sqlite3_finalize(s);
     return rc;
 }
@@ -1998,14 +2010,15 @@ static int id_by_name(bdb_store *st, const char *table, const char *name,
     return rc;
 }
 
+/* Runs sql with ?1 = a and, when n is 2, ?2 = b. */
 static int exec_ids(bdb_store *st, const char *sql, long long a, long long b,
-                    const char *what)
+                    int n, const char *what)
 {
     sqlite3_stmt *s;
     if (prepare(st, &s, sql))
         return BDB_ESTORE;
     sqlite3_bind_int64(s, 1, a);
-    if (sqlite3_bind_parameter_count(s) >= 2)
+    if (n > 1)
         sqlite3_bind_int64(s, 2, b);
     int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
     sqlite3_finalize(s);
@@ -2071,10 +2084,10 @@ static int source_put_set(bdb_store *st, long long source_id,
 static int sq_history_add(bdb_store *st, const char *user, const char *command,
                           const char *summary)
 {
+    const char *v[3] = {user ? user : "", command ? command : "",
+                        summary ? summary : ""};
     return exec_texts(st, "INSERT INTO history(user, command, summary) "
-                          "VALUES(?,?,?)", "recording history", NULL, 3,
-                      user ? user : "", command ? command : "",
-                      summary ? summary : "");
+                          "VALUES(?,?,?)", "recording history", 3, v);
 }
 
 static int sq_history_each(bdb_store *st,
@@ -2098,72 +2111,15 @@ static int sq_history_each(bdb_store *st,
     return rc;
 }
 
-/* Series left without results go: now, or once when the batch ends; sets
- * left without sources go at once (with their tags: nothing to tag). */
-static int sweep_later(bdb_store *st)
+/* Series left without results go: now, or once when the batch ends. */
+static int sweep_series_later(bdb_store *st)
 {
     sq *impl = st->impl;
-    impl->set_name[0] = '\0';
-    if (exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM sources "
-                 "WHERE sources.set_id = sets.id)"))
-        return BDB_ESTORE;
     if (impl->in_batch) {
         impl->sweep_series = 1;
         return BDB_OK;
     }
     return sweep_series(st);
-}
-
-static int source_exists(bdb_store *st, long long id)
-{
-    char name[8];
-    return source_platform(st, id, name, sizeof name);
-}
-
-static int sq_source_delete(bdb_store *st, long long id)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = source_exists(st, id);
-    if (!rc)
-        rc = exec_for_source(st, "DELETE FROM sources WHERE id = ?", id,
-                             "removing source");
-    if (!rc)
-        rc = sweep_later(st);
-    return tx_end(st, rc);
-}
-
-static int sq_source_update(bdb_store *st, long long id, const char *platform,
-                            const char *options)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = source_exists(st, id);
-    writer *w = NULL;
-    if (!rc && platform) {
-        long long pid = 0;
-        rc = get_writer(st, &w);
-        if (!rc)
-            rc = platform_id(w, platform, &pid);
-        if (!rc && pid)
-            rc = exec_ids(st, "UPDATE sources SET platform_id = ?1 WHERE id = ?2",
-                          pid, id, "updating source");
-        else if (!rc)
-            rc = exec_for_source(st, "UPDATE sources SET platform_id = NULL "
-                                     "WHERE id = ?", id, "updating source");
-    }
-    if (!rc && options) {
-        sqlite3_stmt *s;
-        rc = prepare(st, &s, "UPDATE sources SET options = ? WHERE id = ?");
-        if (!rc) {
-            sqlite3_bind_text(s, 1, options, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_int64(s, 2, id);
-            if (sqlite3_step(s) != SQLITE_DONE)
-                rc = fail_db(st, "updating source options");
-            sqlite3_finalize(s);
-        }
-    }
-    return tx_end(st, rc);
 }
 
 /* Between source_begin(NULL, id) and source_end: the source becomes the
@@ -2201,85 +2157,12 @@ static int sq_source_revise(bdb_store *st, long long id,
         rc = source_put_set(st, id, src->set, src->set_tags);
     if (!rc && src->set && *src->set) { /* the set it left may be empty */
         impl->set_name[0] = '\0';
-        rc = exec(st, "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM "
-                      "sources WHERE sources.set_id = sets.id)");
+        rc = exec(st, BDB_SQL_DROP_EMPTY_SETS);
     }
     if (!rc)
         snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
                  src->platform ? src->platform : "");
     return rc;
-}
-
-static int sq_platform_rename(bdb_store *st, const char *old_name,
-                              const char *new_name)
-{
-    if (!*new_name)
-        return bdb_store_fail(st, BDB_EUSAGE, "a platform needs a name");
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long a, b;
-    int rc = id_by_name(st, "platforms", old_name, &a);
-    if (!rc)
-        rc = id_by_name(st, "platforms", new_name, &b);
-    if (!rc && !a)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'",
-                            old_name);
-    if (!rc && b)
-        rc = bdb_store_fail(st, BDB_EEXIST, "there is a platform named '%s' "
-                            "already (use `platform merge %s INTO %s`)",
-                            new_name, old_name, new_name);
-    if (!rc)
-        rc = exec_texts(st, "UPDATE platforms SET name = ? WHERE name = ?",
-                        "renaming platform", NULL, 2, new_name, old_name);
-    return tx_end(st, rc);
-}
-
-static int sq_platform_merge(bdb_store *st, const char *from, const char *into)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long a, b;
-    int rc = id_by_name(st, "platforms", from, &a);
-    if (!rc)
-        rc = id_by_name(st, "platforms", into, &b);
-    if (!rc && !a)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", from);
-    if (!rc && !b)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", into);
-    if (!rc && a == b)
-        rc = bdb_store_fail(st, BDB_EUSAGE, "cannot merge '%s' into itself",
-                            from);
-    if (!rc)
-        rc = exec_ids(st, "UPDATE results SET platform_id = ?2 "
-                          "WHERE platform_id = ?1", a, b, "moving results");
-    if (!rc)
-        rc = exec_ids(st, "UPDATE sources SET platform_id = ?2 "
-                          "WHERE platform_id = ?1", a, b, "moving sources");
-    if (!rc)
-        rc = exec_ids(st,
-            "UPDATE platforms SET "
-            "arch = coalesce(arch, (SELECT arch FROM platforms WHERE id = ?1)), "
-            "cpu = coalesce(cpu, (SELECT cpu FROM platforms WHERE id = ?1)), "
-            "cores = coalesce(cores, (SELECT cores FROM platforms WHERE id = ?1)), "
-            "threads = coalesce(threads, (SELECT threads FROM platforms WHERE id = ?1)), "
-            "freq_mhz = coalesce(freq_mhz, (SELECT freq_mhz FROM platforms WHERE id = ?1)), "
-            "memory_gb = coalesce(memory_gb, (SELECT memory_gb FROM platforms WHERE id = ?1)), "
-            "os = coalesce(os, (SELECT os FROM platforms WHERE id = ?1)), "
-            "kernel = coalesce(kernel, (SELECT kernel FROM platforms WHERE id = ?1)), "
-            "price_usd = coalesce(price_usd, (SELECT price_usd FROM platforms WHERE id = ?1)), "
-            "power_w = coalesce(power_w, (SELECT power_w FROM platforms WHERE id = ?1)), "
-            "idle_power_w = coalesce(idle_power_w, (SELECT idle_power_w FROM platforms WHERE id = ?1)), "
-            "rent_usd_month = coalesce(rent_usd_month, (SELECT rent_usd_month FROM platforms WHERE id = ?1)), "
-            "notes = coalesce(notes, (SELECT notes FROM platforms WHERE id = ?1)), "
-            "price_currency = coalesce(price_currency, (SELECT price_currency FROM platforms WHERE id = ?1)), "
-            "price_date = coalesce(price_date, (SELECT price_date FROM platforms WHERE id = ?1)), "
-            "price_source = coalesce(price_source, (SELECT price_source FROM platforms WHERE id = ?1)), "
-            "rent_usd_hour = coalesce(rent_usd_hour, (SELECT rent_usd_hour FROM platforms WHERE id = ?1)) "
-            "WHERE id = ?2", a, b, "merging platform fields");
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM platforms WHERE id = ?1", a, 0,
-                      "removing merged platform");
-    return tx_end(st, rc);
 }
 
 static int count_of(bdb_store *st, const char *sql, long long id,
@@ -2299,54 +2182,24 @@ static int count_of(bdb_store *st, const char *sql, long long id,
     return rc;
 }
 
-static int sq_platform_usage(bdb_store *st, const char *name,
-                             long long *nsources, long long *nresults)
+/* What the corrections of store_fix.c run on. */
+static void forget_set(bdb_store *st)
 {
-    long long id;
-    int rc = id_by_name(st, "platforms", name, &id);
-    if (!rc && !id)
-        return bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", name);
-    if (!rc)
-        rc = count_of(st, "SELECT count(*) FROM sources WHERE platform_id = ?",
-                      id, nsources);
-    if (!rc)
-        rc = count_of(st, "SELECT count(*) FROM results WHERE platform_id = ?",
-                      id, nresults);
-    return rc;
+    ((sq *)st->impl)->set_name[0] = '\0';
 }
 
-static int sq_platform_delete(bdb_store *st, const char *name, int with_results)
+static int fix_platform_id(bdb_store *st, const char *name, long long *id)
 {
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long id, ns = 0, nr = 0;
-    int rc = id_by_name(st, "platforms", name, &id);
-    if (!rc && !id)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", name);
-    if (!rc)
-        rc = sq_platform_usage(st, name, &ns, &nr);
-    if (!rc && (ns || nr) && !with_results)
-        rc = bdb_store_fail(st, BDB_EEXIST, "platform '%s' has %lld results "
-                            "from %lld sources (use --with-results to delete "
-                            "them too, or `platform merge`)", name, nr, ns);
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM results WHERE platform_id = ?1", id, 0,
-                      "removing results");
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM sources WHERE platform_id = ?1 AND "
-                          "NOT EXISTS (SELECT 1 FROM results r WHERE "
-                          "r.source_id = sources.id)", id, 0,
-                      "removing sources");
-    if (!rc)
-        rc = exec_ids(st, "UPDATE sources SET platform_id = NULL "
-                          "WHERE platform_id = ?1", id, 0, "updating sources");
-    if (!rc)
-        rc = exec_ids(st, "DELETE FROM platforms WHERE id = ?1", id, 0,
-                      "removing platform");
-    if (!rc)
-        rc = sweep_later(st);
-    return tx_end(st, rc);
+    writer *w = NULL;
+    int rc = get_writer(st, &w);
+    return rc ? rc : platform_id(w, name, id);
 }
+
+static const bdb_fix_ops sq_fix = {'?', tx_begin, tx_end, id_by_name,
+                                   exec_texts, exec_ids, count_of,
+                                   fix_platform_id, sweep_series_later,
+                                   forget_set};
+
 
 static int sq_sets_each(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
                         void *ctx)
@@ -2378,79 +2231,12 @@ static int sq_sets_each(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
     return rc;
 }
 
-static int sq_set_rename(bdb_store *st, const char *old_name,
-                         const char *new_name)
-{
-    if (!*new_name)
-        return bdb_store_fail(st, BDB_EUSAGE, "a set needs a name");
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long a, b;
-    int rc = id_by_name(st, "sets", old_name, &a);
-    if (!rc)
-        rc = id_by_name(st, "sets", new_name, &b);
-    if (!rc && !a)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", old_name);
-    if (!rc && b)
-        rc = bdb_store_fail(st, BDB_EEXIST, "there is a set named '%s' already",
-                            new_name);
-    ((sq *)st->impl)->set_name[0] = '\0';
-    if (!rc)
-        rc = exec_texts(st, "UPDATE sets SET name = ? WHERE name = ?",
-                        "renaming set", NULL, 2, new_name, old_name);
-    return tx_end(st, rc);
-}
-
-static int sq_set_tag(bdb_store *st, const char *set, const char *key,
-                      const char *value)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    long long id;
-    int rc = id_by_name(st, "sets", set, &id);
-    if (!rc && !id)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", set);
-    char sid[32];
-    snprintf(sid, sizeof sid, "%lld", id);
-    if (!rc && value)
-        rc = exec_texts(st, "INSERT INTO set_tags(set_id, key, value) "
-                            "VALUES(?,?,?) ON CONFLICT(set_id, key) DO UPDATE "
-                            "SET value = excluded.value", "tagging set", NULL,
-                        3, sid, key, value);
-    else if (!rc)
-        rc = exec_texts(st, "DELETE FROM set_tags WHERE set_id = ? AND key = ?",
-                        "untagging set", NULL, 2, sid, key);
-    return tx_end(st, rc);
-}
 
 static int sq_names_each(bdb_store *st, const char *what,
                          int (*cb)(const char *, void *), void *ctx)
 {
-    const char *sql, *arg = NULL;
-    if (strcmp(what, "platform") == 0)
-        sql = "SELECT name FROM platforms ORDER BY name";
-    else if (strcmp(what, "tool") == 0)
-        sql = "SELECT DISTINCT tool FROM series ORDER BY 1";
-    else if (strcmp(what, "benchmark") == 0)
-        sql = "SELECT DISTINCT benchmark FROM series ORDER BY 1";
-    else if (strcmp(what, "metric") == 0)
-        sql = "SELECT DISTINCT metric FROM series ORDER BY 1";
-    else if (strcmp(what, "set") == 0)
-        sql = "SELECT name FROM sets ORDER BY created_at, id";
-    else if (strcmp(what, "param") == 0)
-        sql = "SELECT DISTINCT i.key FROM param_set_items i WHERE EXISTS "
-              "(SELECT 1 FROM series s WHERE s.param_set_id = i.set_id) "
-              "ORDER BY 1";
-    else if (strcmp(what, "tag") == 0)
-        sql = "SELECT DISTINCT key FROM set_tags ORDER BY 1";
-    else if (strncmp(what, "param:", 6) == 0)
-        sql = "SELECT DISTINCT i.value FROM param_set_items i WHERE "
-              "i.key = ? AND EXISTS (SELECT 1 FROM series s WHERE "
-              "s.param_set_id = i.set_id) ORDER BY 1", arg = what + 6;
-    else if (strncmp(what, "tag:", 4) == 0)
-        sql = "SELECT DISTINCT value FROM set_tags WHERE key = ? ORDER BY 1",
-        arg = what + 4;
-    else
+    const char *arg, *sql = bdb_names_sql(what, &arg);
+    if (!sql)
         return bdb_store_fail(st, BDB_EUSAGE, "no names of '%s'", what);
     sqlite3_stmt *s;
     if (prepare(st, &s, sql))
@@ -2471,42 +2257,11 @@ static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const bdb_set_result_row *, void *),
                                void *ctx)
 {
-    bdb_where w;
-    bdb_where_init(&w, '?');
-    bdb_buf_puts(&w.sql,
-                 "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
-                 "s.params, s.unit, s.better, r.value, r.repetition, src.path, "
-                 "r.line, r.source_id, s.id, coalesce(st.name, ''), "
-                 "coalesce(st.created_at, ''), coalesce(st.id, 0) FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "JOIN sources src ON src.id = r.source_id "
-                 "LEFT JOIN sets st ON st.id = src.set_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params, "
-                         "coalesce(p.name, ''), st.created_at, st.id, "
-                         "r.source_id, r.repetition, r.line");
-    sqlite3_stmt *s;
-    if (where_prepare(st, &w, &s))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_result_row r;
-        read_result_row(s, &r);
-        bdb_set_result_row sr = {&r, col_text(s, 13), col_text(s, 14),
-                                 sqlite3_column_int64(s, 15)};
-        if (cb(&sr, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing results by set");
-    sqlite3_finalize(s);
-    return rc;
+    return results_walk(st, f, NULL, cb, ctx);
 }
 
-
 const bdb_store_ops bdb_store_sqlite_ops = {
-    .iVersion = 5,
+    .iVersion = 6,
     .scheme = "sqlite",
     .open = sq_open,
     .close = sq_close,
@@ -2514,10 +2269,8 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .platform_get = sq_platform_get,
     .platform_each = sq_platform_each,
     .source_find = sq_source_find,
-    .add_source = sq_add_source,
     .source_ids = sq_source_ids,
     .source_load = sq_source_load,
-    .source_replace = sq_source_replace,
     .results_each = sq_results_each,
     .series_each = sq_series_each,
     .sources_each = sq_sources_each,
@@ -2534,16 +2287,17 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .source_set_imported_at = sq_source_set_imported_at,
     .history_add = sq_history_add,
     .history_each = sq_history_each,
-    .source_delete = sq_source_delete,
-    .source_update = sq_source_update,
+    .source_delete = bdb_fix_source_delete,
+    .source_update = bdb_fix_source_update,
     .source_revise = sq_source_revise,
-    .platform_rename = sq_platform_rename,
-    .platform_merge = sq_platform_merge,
-    .platform_usage = sq_platform_usage,
-    .platform_delete = sq_platform_delete,
+    .platform_rename = bdb_fix_platform_rename,
+    .platform_merge = bdb_fix_platform_merge,
+    .platform_usage = bdb_fix_platform_usage,
+    .platform_delete = bdb_fix_platform_delete,
     .sets_each = sq_sets_each,
-    .set_rename = sq_set_rename,
-    .set_tag = sq_set_tag,
+    .set_rename = bdb_fix_set_rename,
+    .set_tag = bdb_fix_set_tag,
     .names_each = sq_names_each,
     .set_results_each = sq_set_results_each,
+    .fix = &sq_fix,
 };

@@ -5,7 +5,10 @@
 #include "store_internal.h"
 #include "../common/bdb_input.h"
 
+#include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -20,6 +23,21 @@
  * larger. The reader inflates any level. */
 #define LEVEL 3
 
+/* The window and hash sized to the input: deflate's state for its
+ * default (a 32 KB window, a 32K-entry hash: about 268 KB, the hash
+ * cleared at each start) costs more than compressing a 5 KB log. A window
+ * as large as the input finds every match a larger one would (the hash
+ * sized with it keeps its chains as short); the stream stays a plain zlib
+ * stream that inflate reads with its default window. */
+static void window_for(size_t n, int *bits, int *mem_level)
+{
+    int b = 9;      /* zlib's smallest for deflate */
+    while (b < MAX_WBITS && ((size_t)1 << b) < n + 262)  /* + MIN_LOOKAHEAD */
+        b++;
+    *bits = b;
+    *mem_level = b - 7 < 1 ? 1 : b - 7 > 8 ? 8 : b - 7;
+}
+
 int bdb_store_compress(bdb_store *st, const void *data, size_t n,
                        unsigned char **out, size_t *outlen)
 {
@@ -27,7 +45,10 @@ int bdb_store_compress(bdb_store *st, const void *data, size_t n,
     *outlen = 0;
     z_stream z;
     memset(&z, 0, sizeof z);
-    if (deflateInit(&z, LEVEL) != Z_OK)
+    int bits, mem_level;
+    window_for(n, &bits, &mem_level);
+    if (deflateInit2(&z, LEVEL, Z_DEFLATED, bits, mem_level,
+                     Z_DEFAULT_STRATEGY) != Z_OK)
         return bdb_store_fail(st, BDB_ENOMEM, "cannot start compressing");
     size_t cap = n / 4 + 64, len = 0;
     unsigned char *buf = malloc(cap);
@@ -76,24 +97,42 @@ int bdb_store_compress(bdb_store *st, const void *data, size_t n,
     return BDB_OK;
 }
 
-int bdb_store_uncompress(bdb_store *st, long long id, const void *zdata,
-                         size_t zlen, size_t size, char **out)
+/* Where inflated bytes go: buf (memory) or fd (a temporary file), through
+ * room bytes of buf at a time. */
+typedef struct inflated {
+    char *buf;
+    size_t room;
+    int fd;
+    size_t got;
+} inflated;
+
+static int write_all(int fd, const char *p, size_t n)
 {
-    *out = NULL;
-    char *buf = size + 1 > size ? malloc(size + 1) : NULL;
-    if (!buf)
-        return bdb_store_fail(st, BDB_ENOMEM,
-                              "out of memory for source %lld (%zu bytes)", id,
-                              size);
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+/* Inflates zdata into o: memory, exactly size + 1 bytes of room; or the
+ * file, CHUNK bytes at a time. BDB_OK, BDB_EIO (the file), or BDB_ESTORE
+ * for a stream that is damaged or not size bytes long. */
+static int inflate_into(const void *zdata, size_t zlen, size_t size,
+                        inflated *o)
+{
     z_stream z;
     memset(&z, 0, sizeof z);
-    if (inflateInit(&z) != Z_OK) {
-        free(buf);
-        return bdb_store_fail(st, BDB_ENOMEM, "cannot start decompressing");
-    }
+    if (inflateInit(&z) != Z_OK)
+        return BDB_ENOMEM;
     const unsigned char *in = zdata;
-    size_t inleft = zlen, got = 0;
-    int zr = Z_OK;
+    size_t inleft = zlen;
+    int zr = Z_OK, rc = BDB_OK;
     while (zr != Z_STREAM_END) {
         if (z.avail_in == 0 && inleft) {
             size_t take = inleft < CHUNK ? inleft : CHUNK;
@@ -103,22 +142,78 @@ int bdb_store_uncompress(bdb_store *st, long long id, const void *zdata,
             inleft -= take;
         }
         /* one spare byte of room tells "exactly size" from "more" */
-        size_t room = size + 1 - got < CHUNK ? size + 1 - got : CHUNK;
-        z.next_out = (unsigned char *)buf + got;
+        size_t want = size + 1 - o->got;
+        size_t at = o->fd < 0 ? o->got : 0;
+        size_t room = o->fd < 0 ? want : o->room;
+        if (room > CHUNK)
+            room = CHUNK;
+        if (room > want)
+            room = want;
+        z.next_out = (unsigned char *)o->buf + at;
         z.avail_out = (uInt)room;
         zr = inflate(&z, Z_NO_FLUSH);
-        got += room - z.avail_out;
-        if ((zr != Z_OK && zr != Z_STREAM_END) || got > size ||
+        size_t made = room - z.avail_out;
+        if (o->fd >= 0 && made && write_all(o->fd, o->buf, made)) {
+            rc = BDB_EIO;
+            break;
+        }
+        o->got += made;
+        if ((zr != Z_OK && zr != Z_STREAM_END) || o->got > size ||
             (zr == Z_OK && z.avail_in == 0 && !inleft && z.avail_out != 0))
             break;
     }
     inflateEnd(&z);
-    if (zr != Z_STREAM_END || got != size) {
-        free(buf);
-        return bdb_store_fail(st, BDB_ESTORE,
-                              "source %lld: stored bytes are damaged", id);
+    if (!rc && (zr != Z_STREAM_END || o->got != size))
+        rc = BDB_ESTORE;
+    return rc;
+}
+
+int bdb_store_uncompress(bdb_store *st, long long id, const void *zdata,
+                         size_t zlen, size_t size, bdb_input *out)
+{
+    memset(out, 0, sizeof *out);
+    out->data = "";
+    inflated o = {.fd = -1};
+    int spool = size > BDB_STORE_SPOOL_AT;
+    char msg[256] = "";
+    if (spool) {
+        o.fd = bdb_input_tmpfile(msg, sizeof msg);
+        if (o.fd < 0)
+            return bdb_store_fail(st, BDB_EIO, "source %lld: %s", id, msg);
+        o.room = CHUNK;
     }
-    buf[size] = '\0';
-    *out = buf;
-    return BDB_OK;
+    o.buf = size + 1 > size ? malloc(spool ? CHUNK : size + 1) : NULL;
+    if (!o.buf) {
+        if (o.fd >= 0)
+            close(o.fd);
+        return bdb_store_fail(st, BDB_ENOMEM,
+                              "out of memory for source %lld (%zu bytes)", id,
+                              size);
+    }
+    int rc = inflate_into(zdata, zlen, size, &o);
+    if (rc == BDB_EIO)
+        snprintf(msg, sizeof msg, "cannot write it to a temporary file: %s",
+                 strerror(errno));
+    if (spool) {
+        free(o.buf);
+        if (!rc)
+            return bdb_input_adopt(out, o.fd, msg, sizeof msg)
+                       ? bdb_store_fail(st, BDB_EIO, "source %lld: %s", id, msg)
+                       : BDB_OK;
+        close(o.fd);
+    } else if (!rc) {
+        o.buf[size] = '\0';
+        out->copy = o.buf;
+        out->data = o.buf;
+        out->len = size;
+        return BDB_OK;
+    } else {
+        free(o.buf);
+    }
+    if (rc == BDB_ENOMEM)
+        return bdb_store_fail(st, rc, "cannot start decompressing");
+    if (rc == BDB_EIO)
+        return bdb_store_fail(st, rc, "source %lld: %s", id, msg);
+    return bdb_store_fail(st, BDB_ESTORE, "source %lld: stored bytes are "
+                          "damaged", id);
 }

@@ -799,6 +799,88 @@ static void chart__cli_size_and_dpi__png_pixels_follow(void **state)
     bdb_buf_free(&out);
 }
 
+/* Past 120 headline series the overview draws the series farthest from
+ * the baseline and says so: 300 gzip series (one category) whose B/A
+ * ratio grows with the series number; the chart keeps the 120 largest
+ * (b180 to b299), its title and the category's header give the counts,
+ * and its height is that of 121 rows, not 301. Below the bound every
+ * series is drawn, as before. */
+static void chart__overview_of_many_series__draws_the_farthest_and_says_so(void **state)
+{
+    (void)state;
+    bdb_buf csv;
+    bdb_buf_init(&csv);
+    bdb_buf_puts(&csv, "platform,tool,benchmark,metric,value,unit,parameters\n");
+    for (int i = 0; i < 300; i++) {
+        double b = 100.0 * (1.0 + (double)(i + 1) / 100.0);
+        bdb_buf_printf(&csv,
+                       "A,gzip,b%03d,real,100,s,\nA,gzip,b%03d,real,101,s,\n"
+                       "B,gzip,b%03d,real,%.3f,s,\nB,gzip,b%03d,real,%.3f,s,\n",
+                       i, i, i, b, i, b + 1.0);
+    }
+    bdb_store *st = fresh_store();
+    import_text(st, "many.csv", csv.data);
+    bdb_buf_free(&csv);
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    o.baseline = "A";
+    bdb_model *m;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_model_build(st, &o, &m, &d))
+        fail_msg("model: %s", d.message);
+    assert_int_equal(headline_count(m), 300);
+    assert_true(bdb_chart_available(m, BDB_CHART_OVERVIEW, 0));
+    double h = bdb_chart_natural_height(m, BDB_CHART_OVERVIEW, 960);
+    /* O_T + 16 per row + 56: a header and 120 series */
+    assert_true(fabs(h - (104.0 + 16.0 * 121 + 56.0)) < 1e-9);
+    bdb_chart_trace t;
+    bdb_buf svg;
+    bdb_buf_init(&svg);
+    bdb_chart_trace_begin(&t);
+    assert_int_equal(bdb_chart_svg(m, BDB_CHART_OVERVIEW, 0, 960, 0, &svg), 0);
+    bdb_chart_trace_end();
+    assert_false(t.failed);
+    int title = 0, header = 0, rows = 0;
+    for (size_t i = 0; i < t.n; i++) {
+        const char *x = t.items[i].text;
+        title |= strcmp(x, "Overview: the 120 of 300 headline results farthest "
+                           "from 1, relative to A") == 0;
+        header |= strstr(x, "(geometric mean of all; 120 of 300 shown)") != NULL;
+        if (strncmp(x, "gzip b", 6) == 0) {
+            long k = strtol(x + 6, NULL, 10);
+            if (k < 180)
+                fail_msg("'%s' is drawn, nearer to 1 than those left out", x);
+            rows++;
+        }
+    }
+    assert_true(title);
+    assert_true(header);
+    assert_int_equal(rows, 120);
+    bdb_chart_trace_free(&t);
+    bdb_buf_free(&svg);
+    bdb_model_free(m);
+    bdb_store_close(st);
+
+    /* 3 headline series: all drawn, the title as before */
+    m = build_model(&st);
+    bdb_chart_trace_begin(&t);
+    bdb_buf_init(&svg);
+    assert_int_equal(bdb_chart_svg(m, BDB_CHART_OVERVIEW, 0, 960, 0, &svg), 0);
+    bdb_chart_trace_end();
+    title = 0;
+    for (size_t i = 0; i < t.n; i++) {
+        title |= strcmp(t.items[i].text,
+                        "Overview: every headline result, relative to A") == 0;
+        assert_null(strstr(t.items[i].text, " shown)"));
+    }
+    assert_true(title);
+    bdb_chart_trace_free(&t);
+    bdb_buf_free(&svg);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -813,6 +895,7 @@ int main(void)
         cmocka_unit_test(chart__series_svg__bars_proportional_to_values_against_the_axis),
         cmocka_unit_test(chart__scores_and_sweep__ticks_ordered_labels_apart_legend_complete),
         cmocka_unit_test(chart__cli_size_and_dpi__png_pixels_follow),
+        cmocka_unit_test(chart__overview_of_many_series__draws_the_farthest_and_says_so),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     bdb_chart_release_caches(); /* so LeakSanitizer sees only real leaks */

@@ -2,6 +2,7 @@
  * path patterns, system information and platforms.csv. */
 #include "test_util.h"
 
+#include "../common/bdb_grow.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_sha256.h"
 #include "../common/bdb_names.h"
@@ -42,6 +43,39 @@ static double scan(const char *s, int flags, int *ok)
     double v = NAN;
     *ok = bdb_scan_number(&p, s + strlen(s), &v, flags);
     return v;
+}
+
+/* Elements land where the array grew, every one kept; a capacity whose
+ * bytes would not fit a size_t is refused, the array left as it was. */
+static void grow__doubles_from_first_and_refuses_an_overflow(void **state)
+{
+    (void)state;
+    long *v = NULL;
+    size_t n = 0, cap = 0;
+    for (long i = 0; i < 1000; i++) {
+        long *p = bdb_grow(v, n, &cap, sizeof *v, 8);
+        assert_non_null(p);
+        v = p;
+        v[n++] = i;
+        assert_true(n <= cap);
+    }
+    assert_int_equal(cap, 1024); /* 8, 16, ... 1024 */
+    for (long i = 0; i < 1000; i++)
+        assert_int_equal(v[i], i);
+    /* not full: the same array back, nothing moved */
+    assert_ptr_equal(bdb_grow(v, 1000, &cap, sizeof *v, 8), v);
+    assert_int_equal(cap, 1024);
+    /* full at a capacity whose double overflows */
+    size_t huge = SIZE_MAX / sizeof *v;
+    assert_null(bdb_grow(v, huge, &huge, sizeof *v, 8));
+    assert_int_equal(huge, SIZE_MAX / sizeof *v);
+    size_t half = SIZE_MAX / 2 + 1;
+    assert_null(bdb_grow(v, half, &half, 1, 8));
+    /* a first capacity of 0 gives no room */
+    size_t none = 0;
+    assert_null(bdb_grow(NULL, 0, &none, sizeof *v, 0));
+    assert_int_equal(v[999], 999);
+    free(v);
 }
 
 static void scan__numbers__follow_locale_flags(void **state)
@@ -1178,6 +1212,7 @@ int main(void)
         cmocka_unit_test(results_csv__bad_unit_or_value__names_the_line),
         cmocka_unit_test(results_csv__overflow_negative_long_cells_and_bad_headers__fail),
         cmocka_unit_test(ingest__user_param__fills_gaps_never_overrides_the_log),
+        cmocka_unit_test(grow__doubles_from_first_and_refuses_an_overflow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

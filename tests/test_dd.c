@@ -24,14 +24,6 @@ static const bdb_note *find_note(const bdb_sink *s, const char *needle)
     return NULL;
 }
 
-static size_t count_warnings(const bdb_sink *s)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < s->nnotes; i++)
-        n += !s->notes[i].is_info;
-    return n;
-}
-
 /* The first sample of metric without the report=intermediate parameter. */
 static const bdb_sample *find_final(const bdb_sink *s, const char *metric)
 {
@@ -160,7 +152,7 @@ static void dd__command_line_forms__prompt_sudo_time_echo_busybox(void **st)
     parse_ok("samples/dd/busybox-bash-x-write-bs1M-count16.txt", &s);
     tu_assert_value(&s, "dd", "records_out",
                     "block_size=1048576,count=16,direction=write", 16, 0);
-    assert_int_equal(count_warnings(&s), 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
     assert_non_null(find_note(&s, "BusyBox"));
     bdb_sink_free(&s);
 
@@ -204,7 +196,7 @@ static void dd__command_line_forms__prompt_sudo_time_echo_busybox(void **st)
     tu_assert_value(&s, "dd", "records_out_partial",
                     "direction=copy,input_block_size=1000,output_block_size=1024,"
                     "status=noxfer", 1, 0);
-    assert_int_equal(count_warnings(&s), 0); /* status=noxfer: asked for */
+    assert_int_equal(tu_count_warnings(&s), 0); /* status=noxfer: asked for */
     bdb_sink_free(&s);
 }
 
@@ -628,7 +620,7 @@ static void dd__partial_copy_after_error__figures_and_warning(void **st)
     const bdb_note *n = find_note(&s, "File too large");
     assert_non_null(n);
     assert_int_equal(n->line, 2);
-    assert_int_equal(count_warnings(&s), 1);
+    assert_int_equal(tu_count_warnings(&s), 1);
     bdb_sink_free(&s);
 }
 

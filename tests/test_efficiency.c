@@ -18,14 +18,6 @@
 
 #define N_OF(arr) (sizeof(arr) / sizeof((arr)[0]))
 
-static void assert_close(double got, double want, double rel, const char *what)
-{
-    double tol = rel * fabs(want);
-    if (!(fabs(got - want) <= tol))
-        fail_msg("%s: got %.12g, expected %.12g (rel %.1e)", what, got, want,
-                 rel);
-}
-
 static void assert_nan(double got, const char *what)
 {
     if (!isnan(got))
@@ -69,10 +61,10 @@ static void efficiency__default_opts__are_15_cents_usd_3_years_full_load(
     memset(&o, 0xff, sizeof o);
     o.currency = "junk";
     bdb_cost_opts_default(&o);
-    assert_close(o.kwh_price, 0.15, 0, "kwh_price");
+    tu_assert_close(o.kwh_price, 0.15, 0, "kwh_price");
     assert_string_equal(o.currency, "USD");
-    assert_close(o.years, 3, 0, "years");
-    assert_close(o.utilization, 1, 0, "utilization");
+    tu_assert_close(o.years, 3, 0, "years");
+    tu_assert_close(o.utilization, 1, 0, "utilization");
     bdb_cost_opts_default(NULL); /* must not crash */
 }
 
@@ -94,15 +86,15 @@ static void efficiency__nine_watt_board__per_watt_matches_hand_value(
                      BDB_OK);
     assert_string_equal(e.work_unit, "op/s");
     assert_string_equal(e.energy_unit, "J/op");
-    assert_close(e.work_rate, 5000, 1e-12, "work_rate");
-    assert_close(e.per_watt, 555.5555555556, 1e-10, "per_watt");
-    assert_close(e.per_dollar, 125, 1e-12, "per_dollar");
-    assert_close(e.energy_kwh_total, 236.682, 1e-10, "energy_kwh_total");
-    assert_close(e.energy_cost, 35.5023, 1e-10, "energy_cost");
-    assert_close(e.tco, 75.5023, 1e-10, "tco");
-    assert_close(e.per_tco_dollar, 66.22314817, 1e-9, "per_tco_dollar");
-    assert_close(e.energy_per_unit, 0.0018, 1e-10, "J/op");
-    assert_close(e.energy_per_unit_wh, 5e-7, 1e-10, "Wh/op");
+    tu_assert_close(e.work_rate, 5000, 1e-12, "work_rate");
+    tu_assert_close(e.per_watt, 555.5555555556, 1e-10, "per_watt");
+    tu_assert_close(e.per_dollar, 125, 1e-12, "per_dollar");
+    tu_assert_close(e.energy_kwh_total, 236.682, 1e-10, "energy_kwh_total");
+    tu_assert_close(e.energy_cost, 35.5023, 1e-10, "energy_cost");
+    tu_assert_close(e.tco, 75.5023, 1e-10, "tco");
+    tu_assert_close(e.per_tco_dollar, 66.22314817, 1e-9, "per_tco_dollar");
+    tu_assert_close(e.energy_per_unit, 0.0018, 1e-10, "J/op");
+    tu_assert_close(e.energy_per_unit_wh, 5e-7, 1e-10, "Wh/op");
     assert_nan(e.per_dollar_month, "per_dollar_month (owned)");
     assert_nan(e.tb_per_month, "tb_per_month (not a data rate)");
     assert_int_equal(e.rented, 0);
@@ -132,13 +124,13 @@ static void efficiency__thirty_watt_atom__tco_includes_three_years_of_power(
                      BDB_OK);
     assert_int_equal(bdb_efficiency_compute(5000, "op/s", 1, &b, &o, &eb),
                      BDB_OK);
-    assert_close(ea.per_watt, 266.6666666667, 1e-10, "per_watt");
-    assert_close(ea.per_dollar, 153.8461538462, 1e-10, "per_dollar");
-    assert_close(ea.energy_kwh_total, 788.94, 1e-10, "energy_kwh_total");
-    assert_close(ea.energy_cost, 118.341, 1e-10, "energy_cost");
-    assert_close(ea.tco, 170.341, 1e-10, "tco");
-    assert_close(ea.per_tco_dollar, 46.96461803, 1e-9, "per_tco_dollar");
-    assert_close(ea.energy_per_unit, 0.00375, 1e-10, "J/op");
+    tu_assert_close(ea.per_watt, 266.6666666667, 1e-10, "per_watt");
+    tu_assert_close(ea.per_dollar, 153.8461538462, 1e-10, "per_dollar");
+    tu_assert_close(ea.energy_kwh_total, 788.94, 1e-10, "energy_kwh_total");
+    tu_assert_close(ea.energy_cost, 118.341, 1e-10, "energy_cost");
+    tu_assert_close(ea.tco, 170.341, 1e-10, "tco");
+    tu_assert_close(ea.per_tco_dollar, 46.96461803, 1e-9, "per_tco_dollar");
+    tu_assert_close(ea.energy_per_unit, 0.00375, 1e-10, "J/op");
     assert_true(ea.per_dollar > eb.per_dollar);
     assert_true(ea.per_watt < eb.per_watt);
     assert_true(ea.per_tco_dollar < eb.per_tco_dollar);
@@ -158,15 +150,15 @@ static void efficiency__other_kwh_price_and_years__scale_energy_cost(
     bdb_efficiency e;
     assert_int_equal(bdb_efficiency_compute(5000, "op/s", 1, &p, &o, &e),
                      BDB_OK);
-    assert_close(e.energy_kwh_total, 78.894, 1e-10, "kWh in 1 year");
-    assert_close(e.energy_cost, 23.6682, 1e-10, "energy cost");
-    assert_close(e.tco, 63.6682, 1e-10, "tco");
+    tu_assert_close(e.energy_kwh_total, 78.894, 1e-10, "kWh in 1 year");
+    tu_assert_close(e.energy_cost, 23.6682, 1e-10, "energy cost");
+    tu_assert_close(e.tco, 63.6682, 1e-10, "tco");
 
     o.kwh_price = 0;
     assert_int_equal(bdb_efficiency_compute(5000, "op/s", 1, &p, &o, &e),
                      BDB_OK);
-    assert_close(e.energy_cost, 0, 0, "free energy");
-    assert_close(e.tco, 40, 1e-12, "tco = price");
+    tu_assert_close(e.energy_cost, 0, 0, "free energy");
+    tu_assert_close(e.tco, 40, 1e-12, "tco = price");
     assert_bits(e.missing, 0, "missing");
 }
 
@@ -185,17 +177,17 @@ static void efficiency__hundred_megabit_link__moves_32_87_tb_per_month(
                      BDB_OK);
     assert_string_equal(e.work_unit, "bit/s");
     assert_string_equal(e.energy_unit, "J/Gbit");
-    assert_close(e.tb_per_month, 32.8725, 1e-10, "TB/month from bit/s");
-    assert_close(e.energy_per_unit, 90, 1e-10, "J/Gbit");
-    assert_close(e.energy_per_unit_wh, 0.025, 1e-10, "Wh/Gbit");
+    tu_assert_close(e.tb_per_month, 32.8725, 1e-10, "TB/month from bit/s");
+    tu_assert_close(e.energy_per_unit, 90, 1e-10, "J/Gbit");
+    tu_assert_close(e.energy_per_unit_wh, 0.025, 1e-10, "Wh/Gbit");
 
     assert_int_equal(bdb_efficiency_compute(12.5e6, "B/s", 1, &p, NULL, &e),
                      BDB_OK);
     assert_string_equal(e.work_unit, "B/s");
     assert_string_equal(e.energy_unit, "J/GB");
-    assert_close(e.tb_per_month, 32.8725, 1e-10, "TB/month from B/s");
-    assert_close(e.energy_per_unit, 720, 1e-10, "J/GB");
-    assert_close(e.per_watt, 12.5e6 / 9, 1e-12, "B/s per W");
+    tu_assert_close(e.tb_per_month, 32.8725, 1e-10, "TB/month from B/s");
+    tu_assert_close(e.energy_per_unit, 720, 1e-10, "J/GB");
+    tu_assert_close(e.per_watt, 12.5e6 / 9, 1e-12, "B/s per W");
 }
 
 /* Digital Ocean, $5/month, 20000 op/s, power unknown:
@@ -213,9 +205,9 @@ static void efficiency__digital_ocean_rent__tco_is_180_over_three_years(
     assert_int_equal(bdb_efficiency_compute(20000, "op/s", 1, &p, NULL, &e),
                      BDB_OK);
     assert_int_equal(e.rented, 1);
-    assert_close(e.tco, 180, 1e-12, "tco");
-    assert_close(e.per_dollar_month, 4000, 1e-12, "per_dollar_month");
-    assert_close(e.per_tco_dollar, 111.1111111111, 1e-10, "per_tco_dollar");
+    tu_assert_close(e.tco, 180, 1e-12, "tco");
+    tu_assert_close(e.per_dollar_month, 4000, 1e-12, "per_dollar_month");
+    tu_assert_close(e.per_tco_dollar, 111.1111111111, 1e-10, "per_tco_dollar");
     assert_nan(e.per_watt, "per_watt");
     assert_nan(e.per_dollar, "per_dollar");
     assert_nan(e.energy_per_unit, "energy_per_unit");
@@ -235,11 +227,11 @@ static void efficiency__rented_with_known_power__rent_includes_energy(
     bdb_efficiency e;
     assert_int_equal(bdb_efficiency_compute(20000, "op/s", 1, &p, NULL, &e),
                      BDB_OK);
-    assert_close(e.energy_kwh_total, 525.96, 1e-10, "kWh");
-    assert_close(e.energy_cost, 78.894, 1e-10, "energy cost (info)");
-    assert_close(e.tco, 180, 1e-12, "tco = rent only");
-    assert_close(e.per_watt, 1000, 1e-12, "per_watt");
-    assert_close(e.per_dollar, 200, 1e-12, "per_dollar");
+    tu_assert_close(e.energy_kwh_total, 525.96, 1e-10, "kWh");
+    tu_assert_close(e.energy_cost, 78.894, 1e-10, "energy cost (info)");
+    tu_assert_close(e.tco, 180, 1e-12, "tco = rent only");
+    tu_assert_close(e.per_watt, 1000, 1e-12, "per_watt");
+    tu_assert_close(e.per_dollar, 200, 1e-12, "per_dollar");
     assert_bits(e.missing, 0, "missing");
 }
 
@@ -263,7 +255,7 @@ static void efficiency__missing_power__gives_nan_and_flag_never_zero_or_inf(
         assert_nan(e.energy_cost, "energy_cost");
         assert_nan(e.tco, "tco");
         assert_nan(e.per_tco_dollar, "per_tco_dollar");
-        assert_close(e.per_dollar, 125, 1e-12, "per_dollar");
+        tu_assert_close(e.per_dollar, 125, 1e-12, "per_dollar");
         assert_bits(e.missing, BDB_EFF_MISSING_POWER, "missing");
         char buf[64];
         assert_string_equal(
@@ -282,8 +274,8 @@ static void efficiency__no_price_and_no_rent__lists_both_cost_inputs(
     bdb_efficiency e;
     assert_int_equal(bdb_efficiency_compute(5000, "op/s", 1, &p, NULL, &e),
                      BDB_OK);
-    assert_close(e.per_watt, 555.5555555556, 1e-10, "per_watt");
-    assert_close(e.energy_kwh_total, 236.682, 1e-10, "kWh");
+    tu_assert_close(e.per_watt, 555.5555555556, 1e-10, "per_watt");
+    tu_assert_close(e.energy_kwh_total, 236.682, 1e-10, "kWh");
     assert_nan(e.per_dollar, "per_dollar");
     assert_nan(e.per_dollar_month, "per_dollar_month");
     assert_nan(e.tco, "tco");
@@ -314,7 +306,7 @@ static void efficiency__zero_throughput__is_nan_with_reason(void **state)
         assert_nan(e.per_tco_dollar, "per_tco_dollar");
         assert_nan(e.energy_per_unit, "energy_per_unit");
         assert_nan(e.tb_per_month, "tb_per_month");
-        assert_close(e.tco, 75.5023, 1e-10, "tco");
+        tu_assert_close(e.tco, 75.5023, 1e-10, "tco");
         assert_bits(e.missing, BDB_EFF_BAD_VALUE, "missing");
     }
     /* A zero duration is as unusable as a zero rate (3600 / 0). */
@@ -344,12 +336,12 @@ static void efficiency__bc_pi_in_53_79_s_at_35_w__costs_1882_65_j_per_run(
                      BDB_OK);
     assert_string_equal(e.work_unit, "runs/h");
     assert_string_equal(e.energy_unit, "J/run");
-    assert_close(e.work_rate, 66.92693809, 1e-9, "runs/h");
-    assert_close(e.energy_per_unit, 1882.65, 1e-10, "J/run");
-    assert_close(e.energy_per_unit_wh, 0.5229583333, 1e-9, "Wh/run");
-    assert_close(e.per_watt, 1.912198231, 1e-9, "per_watt");
-    assert_close(e.per_dollar, 0.05581896421, 1e-9, "per_dollar");
-    assert_close(e.tco, 1337.0645, 1e-10, "tco");
+    tu_assert_close(e.work_rate, 66.92693809, 1e-9, "runs/h");
+    tu_assert_close(e.energy_per_unit, 1882.65, 1e-10, "J/run");
+    tu_assert_close(e.energy_per_unit_wh, 0.5229583333, 1e-9, "Wh/run");
+    tu_assert_close(e.per_watt, 1.912198231, 1e-9, "per_watt");
+    tu_assert_close(e.per_dollar, 0.05581896421, 1e-9, "per_dollar");
+    tu_assert_close(e.tco, 1337.0645, 1e-10, "tco");
     assert_nan(e.tb_per_month, "tb_per_month");
     assert_bits(e.missing, 0, "missing");
 }
@@ -372,18 +364,18 @@ static void efficiency__quarter_utilization__draws_idle_power_the_rest(
     bdb_platform p = platform(40, 9, 3, NAN);
     assert_int_equal(bdb_efficiency_compute(5000, "op/s", 1, &p, &o, &e),
                      BDB_OK);
-    assert_close(e.energy_kwh_total, 118.341, 1e-10, "kWh with idle");
-    assert_close(e.energy_cost, 17.75115, 1e-10, "energy cost");
-    assert_close(e.tco, 57.75115, 1e-10, "tco");
+    tu_assert_close(e.energy_kwh_total, 118.341, 1e-10, "kWh with idle");
+    tu_assert_close(e.energy_cost, 17.75115, 1e-10, "energy cost");
+    tu_assert_close(e.tco, 57.75115, 1e-10, "tco");
     /* per watt and J/op are at load, not at the average draw */
-    assert_close(e.per_watt, 555.5555555556, 1e-10, "per_watt at load");
-    assert_close(e.energy_per_unit, 0.0018, 1e-10, "J/op at load");
+    tu_assert_close(e.per_watt, 555.5555555556, 1e-10, "per_watt at load");
+    tu_assert_close(e.energy_per_unit, 0.0018, 1e-10, "J/op at load");
     assert_bits(e.assumed, 0, "assumed");
 
     p = imx6q();
     assert_int_equal(bdb_efficiency_compute(5000, "op/s", 1, &p, &o, &e),
                      BDB_OK);
-    assert_close(e.energy_kwh_total, 236.682, 1e-10, "kWh, idle = load");
+    tu_assert_close(e.energy_kwh_total, 236.682, 1e-10, "kWh, idle = load");
     assert_bits(e.assumed, BDB_EFF_ASSUMED_IDLE_AS_LOAD, "assumed");
     assert_bits(e.missing, 0, "missing (an assumption is not missing)");
     char buf[64];
@@ -401,7 +393,7 @@ static void efficiency__quarter_utilization__draws_idle_power_the_rest(
     p = platform(40, 9, 3, NAN);
     assert_int_equal(bdb_efficiency_compute(5000, "op/s", 1, &p, &o, &e),
                      BDB_OK);
-    assert_close(e.energy_kwh_total, 78.894, 1e-10, "kWh all idle");
+    tu_assert_close(e.energy_kwh_total, 78.894, 1e-10, "kWh all idle");
 }
 
 /* Baseline 1000 req/s, i.MX6Q 300 req/s: 1000 / 300 = 3.33 -> 4 boards,
@@ -414,11 +406,11 @@ static void efficiency__match_300_against_1000_req_s__needs_four_boards(
     bdb_match m;
     assert_int_equal(
         bdb_efficiency_match(1000, 300, "op/s", 1, &p, NULL, &m), BDB_OK);
-    assert_close(m.ratio, 3.333333333333, 1e-11, "ratio");
-    assert_close(m.count, 4, 0, "count");
-    assert_close(m.price, 160, 1e-12, "price");
-    assert_close(m.power_w, 36, 1e-12, "power");
-    assert_close(m.tco, 302.0092, 1e-10, "tco");
+    tu_assert_close(m.ratio, 3.333333333333, 1e-11, "ratio");
+    tu_assert_close(m.count, 4, 0, "count");
+    tu_assert_close(m.price, 160, 1e-12, "price");
+    tu_assert_close(m.power_w, 36, 1e-12, "power");
+    tu_assert_close(m.tco, 302.0092, 1e-10, "tco");
     assert_nan(m.rent_month, "rent_month (owned)");
     assert_bits(m.missing, 0, "missing");
 }
@@ -434,19 +426,19 @@ static void efficiency__match_exact_and_noisy_ratios__buy_no_extra_machine(
     bdb_match m;
     assert_int_equal(
         bdb_efficiency_match(1000, 250, "op/s", 1, &p, NULL, &m), BDB_OK);
-    assert_close(m.count, 4, 0, "1000/250");
+    tu_assert_close(m.count, 4, 0, "1000/250");
 
     volatile double a = 2.1, b = 0.7;
     assert_true(ceil(a / b) == 4); /* the trap is real on this machine */
     assert_int_equal(bdb_efficiency_match(a, b, "B/s", 1, &p, NULL, &m),
                      BDB_OK);
-    assert_close(m.count, 3, 0, "2.1/0.7");
-    assert_close(m.price, 120, 1e-12, "3 boards");
+    tu_assert_close(m.count, 3, 0, "2.1/0.7");
+    tu_assert_close(m.price, 120, 1e-12, "3 boards");
 
     assert_int_equal(
         bdb_efficiency_match(1000, 2000, "op/s", 1, &p, NULL, &m), BDB_OK);
-    assert_close(m.ratio, 0.5, 1e-12, "ratio");
-    assert_close(m.count, 1, 0, "faster than baseline");
+    tu_assert_close(m.ratio, 0.5, 1e-12, "ratio");
+    tu_assert_close(m.count, 1, 0, "faster than baseline");
 }
 
 /* Durations: the board takes 53.79 s per run, the baseline 20 s. N boards
@@ -461,10 +453,10 @@ static void efficiency__match_durations__divides_platform_time_by_baseline(
     bdb_match m;
     assert_int_equal(bdb_efficiency_match(20, 53.79, "s", -1, &p, NULL, &m),
                      BDB_OK);
-    assert_close(m.ratio, 2.6895, 1e-12, "ratio");
-    assert_close(m.count, 3, 0, "count");
-    assert_close(m.price, 120, 1e-12, "price");
-    assert_close(m.power_w, 27, 1e-12, "power");
+    tu_assert_close(m.ratio, 2.6895, 1e-12, "ratio");
+    tu_assert_close(m.count, 3, 0, "count");
+    tu_assert_close(m.price, 120, 1e-12, "price");
+    tu_assert_close(m.power_w, 27, 1e-12, "power");
 }
 
 /* Rented: 4 droplets at $5/month = $20/month, TCO 4 * 180 = $720; power
@@ -477,9 +469,9 @@ static void efficiency__match_rented__totals_rent_and_lists_power(
     bdb_match m;
     assert_int_equal(
         bdb_efficiency_match(1000, 300, "op/s", 1, &p, NULL, &m), BDB_OK);
-    assert_close(m.count, 4, 0, "count");
-    assert_close(m.rent_month, 20, 1e-12, "rent_month");
-    assert_close(m.tco, 720, 1e-12, "tco");
+    tu_assert_close(m.count, 4, 0, "count");
+    tu_assert_close(m.rent_month, 20, 1e-12, "rent_month");
+    tu_assert_close(m.tco, 720, 1e-12, "tco");
     assert_nan(m.power_w, "power_w");
     assert_nan(m.price, "price");
     assert_bits(m.missing, BDB_EFF_MISSING_POWER, "missing");
@@ -513,8 +505,8 @@ static void efficiency__match_bad_values__are_nan_with_reason(void **state)
     p = platform(40, NAN, NAN, NAN);
     assert_int_equal(
         bdb_efficiency_match(1000, 300, "op/s", 1, &p, NULL, &m), BDB_OK);
-    assert_close(m.count, 4, 0, "count");
-    assert_close(m.price, 160, 1e-12, "price");
+    tu_assert_close(m.count, 4, 0, "count");
+    tu_assert_close(m.price, 160, 1e-12, "price");
     assert_nan(m.power_w, "power_w");
     assert_nan(m.tco, "tco");
     assert_bits(m.missing, BDB_EFF_MISSING_POWER, "missing power");

@@ -56,14 +56,6 @@ static void assert_warned(const bdb_sink *s, int line, const char *needle)
     fail_msg("no warning at line %d containing '%s'", line, needle);
 }
 
-static size_t count_warnings(const bdb_sink *s)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < s->nnotes; i++)
-        n += !s->notes[i].is_info;
-    return n;
-}
-
 /* ---- JSON -------------------------------------------------------------- */
 
 static void fio__json_two_clones__each_clone_is_a_job_param(void **state)
@@ -549,7 +541,7 @@ static void fio__job_line_ioengine_before_bs_without_trim__no_overread(void **st
                     "direction=read";
     tu_assert_value(&s, "seqrd", "iops", p, 1000, 0);
     tu_assert_value(&s, "seqrd", "bandwidth", p, 4000.0 * 1024, 0);
-    assert_int_equal(count_warnings(&s), 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
     bdb_sink_free(&s);
     /* the same line cut after every byte, each copy in a buffer of its
      * exact size (ASan sees any read past it) */
@@ -818,8 +810,8 @@ static void fio__json_normal_and_json_terse__json_read_once(void **state)
     assert_non_null(tu_find(&b, "randrw-4k", "iops", p));
     for (size_t i = 0; i < a.n; i++)
         assert_true(a.samples[i].line >= 5 && a.samples[i].line <= 298);
-    assert_int_equal(count_warnings(&a), 0);
-    assert_int_equal(count_warnings(&b), 0);
+    assert_int_equal(tu_count_warnings(&a), 0);
+    assert_int_equal(tu_count_warnings(&b), 0);
     bdb_sink_free(&a);
     bdb_sink_free(&b);
 }
@@ -840,7 +832,7 @@ static void fio__normal_and_terse__normal_kept_terse_dropped_with_note(void **st
     /* not repetitions: one run */
     for (size_t i = 0; i < s.n; i++)
         assert_int_equal(s.samples[i].repetition, 1);
-    assert_int_equal(count_warnings(&s), 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
     int noted = 0;
     for (size_t i = 0; i < s.nnotes; i++)
         noted |= s.notes[i].is_info && strstr(s.notes[i].text, "normal,terse");
@@ -883,7 +875,7 @@ static void fio__terse_versions_2_to_5__same_fields_each_layout(void **state)
                          v[i].iops_stats);
         /* version 2 prints no disks (stat.c: ver >= 3) */
         assert_int_equal(count_metric(&s, "disk_util", NULL) > 0, i > 0);
-        assert_int_equal(count_warnings(&s), 0);
+        assert_int_equal(tu_count_warnings(&s), 0);
         bdb_sink_free(&s);
     }
 }
@@ -914,7 +906,7 @@ static void fio__several_minimal_lines__clones_and_jobs(void **state)
     memcpy(text + strlen(hdr), raw, len + 1);
     text_ok(text, &s);
     assert_int_equal(count_metric(&s, "iops", NULL), 3);
-    assert_int_equal(count_warnings(&s), 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
     bdb_sink_free(&s);
     free(text);
     free(raw);
@@ -945,7 +937,7 @@ static void fio__status_interval__last_report_kept_interim_noted(void **state)
     assert_int_equal(count_metric(&s, "group_bandwidth", NULL), 1);
     assert_int_equal(count_metric(&s, "disk_util", NULL), 1);
     assert_int_equal(info_notes(&s, "interim --status-interval report"), 3);
-    assert_int_equal(count_warnings(&s), 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
     bdb_sink_free(&s);
 
     parse_ok("samples/fio/status-interval-json-randread-4k.json", &s);
@@ -1027,7 +1019,7 @@ static void fio__client_server_two_servers__host_param_per_server(void **state)
     tu_assert_value(&s, "randread-4k", "disk_util", "host=vm#2", 57.80, 0);
     for (size_t i = 0; i < s.n; i++)
         assert_int_equal(s.samples[i].repetition, 1);
-    assert_int_equal(count_warnings(&s), 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
     bdb_sink_free(&s);
 }
 
@@ -1124,7 +1116,7 @@ static void fio__prompt_capture__command_line_options_become_params(void **state
     const char *n = "rw=read,block_size=1048576,ioengine=psync,direct=1,"
                     "iodepth=1,numjobs=1,size=16777216,runtime=1";
     tu_assert_value(&s, "seqread-1m", "iops", n, 1333, 0);
-    assert_int_equal(count_warnings(&s), 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
     bdb_sink_free(&s);
 }
 
@@ -1284,7 +1276,7 @@ static void fio__fio_2_0_15_quoted__normal_kb_is_kib_and_terse_v3_two_blocks(voi
     tu_assert_value(&s, "16k-1-read", "group_bandwidth", "direction=write",
                     7683.0 * 1024, 0);
     tu_assert_value(&s, "16k-1-read", "disk_util", "device=xvda1", 97.54, 0);
-    assert_int_equal(count_warnings(&s), 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
     bdb_sink_free(&s);
 
     text_ok(fio_2015_terse, &s);
@@ -1299,7 +1291,7 @@ static void fio__fio_2_0_15_quoted__normal_kb_is_kib_and_terse_v3_two_blocks(voi
     tu_assert_value(&s, "16k-1-read", "disk_util", "device=xvda1", 98.16, 0);
     /* two direction blocks in v3 of fio 2.0: no trim, no mixed */
     assert_int_equal(count_metric(&s, "iops", NULL), 2);
-    assert_int_equal(count_warnings(&s), 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
     bdb_sink_free(&s);
 }
 
@@ -1333,7 +1325,7 @@ static void fio__terse_v2_layout_fragment_fio1x__bandwidth_unit_from_the_fields(
     tu_assert_value(&s, "seq", "bandwidth_mean", "direction=read", 4000.0 * 1024, 0);
     assert_null(tu_find(&s, NULL, "iops", NULL)); /* not printed by 1.x */
     tu_assert_value(&s, "seq", "cpu_sys", NULL, 2.0, 0);
-    assert_int_equal(count_warnings(&s), 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
     bdb_sink_free(&s);
 }
 
@@ -1381,7 +1373,7 @@ static void fio__windows_build_quoted__thread_notice_no_disks_prompt_params(void
     bdb_sink s;
     text_ok(fio_windows, &s);
     /* the notice is not a warning: --strict does not fail the file */
-    assert_int_equal(count_warnings(&s), 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
     assert_int_equal(info_notes(&s, "forcing use of threads"), 1);
     /* "C:\...>fio --size=22m --bs=4k": parameters from the command */
     const char *p = "rw=write,block_size=4096,ioengine=sync,iodepth=1,"

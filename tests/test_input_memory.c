@@ -9,13 +9,10 @@
 #include "../common/bdb_error.h"
 #include "../common/bdb_input.h"
 
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -49,30 +46,9 @@ static void input__import_of_a_200_mb_file__stays_within_a_fixed_bound(void **st
     }
     assert_int_equal(fclose(f), 0);
 
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0)
-            dup2(null, 1);
-#if defined(__SANITIZE_ADDRESS__)
-        setenv("ASAN_OPTIONS", "quarantine_size_mb=16:detect_leaks=1", 1);
-#endif
-        execl(BDB_BINARY, "benchdb", "--db", db, "import", "-q", "--format",
-              "results-csv", csv, (char *)NULL);
-        _exit(127);
-    }
-    int status;
-    struct rusage ru;
-    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
-    assert_true(WIFEXITED(status));
-    assert_int_equal(WEXITSTATUS(status), 0);
-    long peak_mb = ru.ru_maxrss / 1024;
-    print_message("peak RSS of the import: %ld MB (bound %d MB)\n", peak_mb,
-                  RSS_BOUND_MB);
-    if (peak_mb > RSS_BOUND_MB)
-        fail_msg("importing a 200 MB file took %ld MB, more than %d MB",
-                 peak_mb, RSS_BOUND_MB);
+    const char *argv[] = {"--db", db, "import", "-q", "--format",
+                          "results-csv", csv, NULL};
+    tu_run_within(RSS_BOUND_MB, "importing a 200 MB file", NULL, 0, argv);
 
     /* every row landed, and the stored copy is the file */
     bdb_buf out;
@@ -85,7 +61,7 @@ static void input__import_of_a_200_mb_file__stays_within_a_fixed_bound(void **st
     assert_int_equal(bdb_store_open(&st, db, &diag), BDB_OK);
     long long *ids = NULL;
     size_t nids = 0;
-    assert_int_equal(bdb_store_source_ids(st, &ids, &nids), BDB_OK);
+    assert_int_equal(bdb_store_source_ids(st, &ids, NULL, &nids), BDB_OK);
     assert_int_equal(nids, 1);
     bdb_stored_source src;
     assert_int_equal(bdb_store_source_load(st, ids[0], &src), BDB_OK);
@@ -120,42 +96,12 @@ static void input__dry_run_of_200k_rows__stays_within_a_fixed_bound(void **state
         fprintf(f, "box%d,gzip,gzip,real,%d.%03d,s,threads=%d;level=9\n",
                 i % 5, 1 + i % 7, i % 1000, i % 4);
     assert_int_equal(fclose(f), 0);
-    int fds[2];
-    assert_int_equal(pipe(fds), 0);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        close(fds[0]);
-        dup2(fds[1], 1);
-#if defined(__SANITIZE_ADDRESS__)
-        setenv("ASAN_OPTIONS", "quarantine_size_mb=16:detect_leaks=1", 1);
-#endif
-        execl(BDB_BINARY, "benchdb", "--db", db, "import", "--dry-run",
-              csv, (char *)NULL);
-        _exit(127);
-    }
-    close(fds[1]);
     char out[4096];
-    size_t got = 0;
-    ssize_t r;
-    while (got + 1 < sizeof out &&
-           (r = read(fds[0], out + got, sizeof out - 1 - got)) > 0)
-        got += (size_t)r;
-    out[got] = '\0';
-    close(fds[0]);
-    int status;
-    struct rusage ru;
-    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
-    assert_true(WIFEXITED(status));
-    assert_int_equal(WEXITSTATUS(status), 0);
+    const char *argv[] = {"--db", db, "import", "--dry-run", csv, NULL};
+    tu_run_within(RSS_BOUND_MB, "a dry run of 200,000 rows", out, sizeof out,
+                  argv);
     assert_non_null(strstr(out, "results-csv, 200000 figures, platform "
                                 "(none), parameters level=9, 0 warnings"));
-    long peak_mb = ru.ru_maxrss / 1024;
-    print_message("peak RSS of the dry run: %ld MB (bound %d MB)\n", peak_mb,
-                  RSS_BOUND_MB);
-    if (peak_mb > RSS_BOUND_MB)
-        fail_msg("a dry run of 200,000 rows took %ld MB, more than %d MB",
-                 peak_mb, RSS_BOUND_MB);
 }
 
 /* An iperf3 -J log of a long run is mostly its "intervals": each one is
@@ -202,47 +148,13 @@ static void input__long_iperf3_json__parses_within_a_fixed_bound(void **state)
     assert_int_equal(fclose(f), 0);
     free(text);
 
-    int fds[2];
-    assert_int_equal(pipe(fds), 0);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        close(fds[0]);
-        dup2(fds[1], 1);
-#if defined(__SANITIZE_ADDRESS__)
-        setenv("ASAN_OPTIONS", "quarantine_size_mb=16:detect_leaks=1", 1);
-#endif
-        /* --tool: detection is not what this measures (its sniffers read
-         * the whole file) */
-        execl(BDB_BINARY, "benchdb", "parse", "--tool", "iperf3", path,
-              (char *)NULL);
-        _exit(127);
-    }
-    close(fds[1]);
+    /* --tool: detection is not what this measures (its sniffers read
+     * the whole file) */
     char out[256];
-    size_t got = 0;
-    ssize_t r;
-    char sink[4096];
-    while ((r = read(fds[0], sink, sizeof sink)) > 0) {
-        size_t take = got + (size_t)r < sizeof out - 1 ? (size_t)r
-                                                       : sizeof out - 1 - got;
-        memcpy(out + got, sink, take);
-        got += take;
-    }
-    out[got] = '\0';
-    close(fds[0]);
-    int status;
-    struct rusage ru;
-    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
-    assert_true(WIFEXITED(status));
-    assert_int_equal(WEXITSTATUS(status), 0);
+    const char *argv[] = {"parse", "--tool", "iperf3", path, NULL};
+    tu_run_within(RSS_BOUND_MB, "parsing a 60 MB iperf3 JSON", out,
+                  sizeof out, argv);
     assert_non_null(strstr(out, ": iperf3 iperf 3.12, 49 figures"));
-    long peak_mb = ru.ru_maxrss / 1024;
-    print_message("peak RSS of the parse: %ld MB (bound %d MB)\n", peak_mb,
-                  RSS_BOUND_MB);
-    if (peak_mb > RSS_BOUND_MB)
-        fail_msg("parsing a 60 MB iperf3 JSON took %ld MB, more than %d MB",
-                 peak_mb, RSS_BOUND_MB);
     unlink(path);
 }
 

@@ -34,23 +34,6 @@ static int parse_fails(const char *rel, const char *tool, bdb_diag *diag)
 }
 
 
-/* 1 if s holds a warning at line (0: any) whose text contains needle. */
-static int has_warning(const bdb_sink *s, int line, const char *needle)
-{
-    for (size_t i = 0; i < s->nnotes; i++)
-        if (!s->notes[i].is_info && (line == 0 || s->notes[i].line == line) &&
-            strstr(s->notes[i].text, needle))
-            return 1;
-    return 0;
-}
-
-static int line_of(const bdb_sink *s, const char *metric, const char *params)
-{
-    const bdb_sample *x = tu_find(s, NULL, metric, params);
-    assert_non_null(x);
-    return x->line;
-}
-
 /* ---------------- iperf2 text ---------------- */
 
 static void iperf__tcp_client__final_line_is_the_throughput(void **state)
@@ -62,13 +45,13 @@ static void iperf__tcp_client__final_line_is_the_throughput(void **state)
     tu_assert_value(&s, "tcp", "throughput",
                     "protocol=tcp,direction=client_to_server,streams=1,duration=2",
                     24.9 * GBIT, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", NULL), 7);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 7);
     /* a "(default)" window is not a parameter */
     assert_null(bdb_params_get(&s.samples[0].params, "window"));
     /* "5.80 GBytes": iperf's GBytes are 2^30 bytes */
     tu_assert_value(&s, "tcp", "transfer", NULL, 5.80 * 1024 * 1024 * 1024,
                     1e-12);
-    assert_int_equal(line_of(&s, "transfer", NULL), 7);
+    assert_int_equal(tu_line_of(&s, "transfer", NULL), 7);
     assert_int_equal(s.n, 2);
     bdb_sink_free(&s);
 }
@@ -85,7 +68,7 @@ static void iperf__parallel__sum_and_streams_ranked_by_id(void **state)
     assert_int_equal(sum->line, 14);
     /* [  1] is stream=1, [  4] is stream=4, whatever order they print in */
     tu_assert_value(&s, "tcp", "throughput", "stream=1", 19.8 * GBIT, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", "stream=1"), 11);
+    assert_int_equal(tu_line_of(&s, "throughput", "stream=1"), 11);
     tu_assert_value(&s, "tcp", "throughput", "stream=4", 18.2 * GBIT, 1e-12);
     assert_int_equal(tu_count(&s, "throughput"), 5);
     bdb_sink_free(&s);
@@ -98,10 +81,10 @@ static void iperf__intervals__summarised_not_stored(void **state)
     parse_ok("samples/iperf/tcp-i1.txt", NULL, &s);
     assert_int_equal(tu_count(&s, "throughput"), 1);
     tu_assert_value(&s, "tcp", "throughput", "duration=3", 27.7 * GBIT, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", NULL), 10);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 10);
     tu_assert_value(&s, "tcp", "interval_throughput_min", NULL, 27.5 * GBIT, 1e-12);
     tu_assert_value(&s, "tcp", "interval_throughput_max", NULL, 28.2 * GBIT, 1e-12);
-    assert_int_equal(line_of(&s, "interval_throughput_max", NULL), 8);
+    assert_int_equal(tu_line_of(&s, "interval_throughput_max", NULL), 8);
     tu_assert_value(&s, "tcp", "transfer", NULL, 9.73 * 1024 * 1024 * 1024,
                     1e-12);
     assert_int_equal(s.n, 4);
@@ -147,8 +130,8 @@ static void iperf__udp_server_report__receiver_figures(void **state)
     parse_ok("samples/iperf/udp.txt", NULL, &s);
     const char *id = "protocol=udp,direction=client_to_server,streams=1";
     tu_assert_value(&s, "udp", "throughput", id, 105 * MBIT, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", NULL), 12);       /* report */
-    assert_int_equal(line_of(&s, "throughput_sender", NULL), 8); /* client */
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 12);       /* report */
+    assert_int_equal(tu_line_of(&s, "throughput_sender", NULL), 8); /* client */
     tu_assert_value(&s, "udp", "jitter", id, 0, 0);
     tu_assert_value(&s, "udp", "lost_datagrams", id, 0, 0);
     tu_assert_value(&s, "udp", "datagrams", id, 17837, 0);
@@ -168,7 +151,7 @@ static void iperf__udp_parallel_client__reports_per_stream(void **state)
     parse_ok("samples/iperf/udp-P2.txt", NULL, &s);
     /* the sum has only the sender's [SUM] line */
     tu_assert_value(&s, "udp", "throughput", "streams=2", 210 * MBIT, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", "streams=2"), 13);
+    assert_int_equal(tu_line_of(&s, "throughput", "streams=2"), 13);
     tu_assert_value(&s, "udp", "loss", "stream=1", 0.0056, 1e-12);
     tu_assert_value(&s, "udp", "lost_datagrams", "stream=1", 1, 0);
     tu_assert_value(&s, "udp", "loss", "stream=2", 0, 0);
@@ -194,7 +177,7 @@ static void iperf__udp_server_log__sum_loss_and_jitter(void **state)
 
     parse_ok("samples/iperf/udp-server-enhanced-i1.txt", NULL, &s);
     tu_assert_value(&s, "udp", "datagrams", NULL, 17836, 0);
-    assert_int_equal(line_of(&s, "throughput", NULL), 10);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 10);
     tu_assert_value(&s, "udp", "interval_throughput_min", NULL, 105 * MBIT, 1e-12);
     bdb_sink_free(&s);
 }
@@ -260,7 +243,7 @@ static void iperf__classic_layout_crlf_bom_prompts__same_figures(void **state)
     bdb_sink s;
     text_ok(crlf, NULL, &s);
     tu_assert_value(&s, "tcp", "throughput", "duration=3", 27.7e9, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", NULL), 11);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 11);
     tu_assert_value(&s, "tcp", "interval_throughput_min", NULL, 27.5e9, 1e-12);
     assert_int_equal(tu_count(&s, "throughput"), 1);
     bdb_sink_free(&s);
@@ -332,7 +315,7 @@ static void iperf__csv_parallel_without_sum__streams_and_warning(void **state)
     parse_ok("samples/iperf/csv-tcp-P2-i1.csv", NULL, &s);
     assert_int_equal(tu_count(&s, "throughput"), 2);
     tu_assert_value(&s, "tcp", "throughput", "stream=1", 33458017904.0, 0);
-    assert_int_equal(line_of(&s, "throughput", "stream=2"), 6);
+    assert_int_equal(tu_line_of(&s, "throughput", "stream=2"), 6);
     bdb_sink_free(&s);
 }
 
@@ -369,7 +352,7 @@ static void iperf__csv_bad_row__warned_and_the_other_rows_kept(void **state)
     char *bad = replace(good, ",17103046954", ",17103046954,extra");
     bdb_sink s;
     text_ok(bad, "iperf", &s);
-    assert_true(has_warning(&s, 3, "10 fields"));
+    assert_true(tu_has_warning(&s, 3, "10 fields"));
     /* rows 1, 2 and 4 are kept: ids 4, 3 and 2 */
     assert_int_equal(tu_count(&s, "throughput"), 3);
     tu_assert_value(&s, NULL, "throughput", "stream=3", 17249366913.0, 0);
@@ -411,7 +394,7 @@ static void iperf__garbled_rate__warned_at_its_line_rest_kept(void **state)
     char *bad = replace(good, "12.6 Gbits/sec", "12.6 Gbitz/sec");
     bdb_sink s;
     text_ok(bad, NULL, &s);
-    assert_true(has_warning(&s, 12, "rate unit"));
+    assert_true(tu_has_warning(&s, 12, "rate unit"));
     /* the [SUM] and the three other streams stay */
     tu_assert_value(&s, "tcp", "throughput", "streams=4", 63.3 * GBIT, 1e-12);
     assert_int_equal(tu_count(&s, "throughput"), 4);
@@ -430,9 +413,9 @@ static void iperf3__tcp__receiver_sender_and_retransmits(void **state)
     assert_string_equal(s.samples[0].tool, "iperf3");
     const char *id = "protocol=tcp,direction=client_to_server,streams=1,duration=2";
     tu_assert_value(&s, "tcp", "throughput", id, 24.8 * GBIT, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", NULL), 9);        /* receiver */
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 9);        /* receiver */
     tu_assert_value(&s, "tcp", "throughput_sender", id, 24.8 * GBIT, 1e-12);
-    assert_int_equal(line_of(&s, "throughput_sender", NULL), 8); /* sender */
+    assert_int_equal(tu_line_of(&s, "throughput_sender", NULL), 8); /* sender */
     tu_assert_value(&s, "tcp", "retransmits", id, 3, 0);
     tu_assert_value(&s, "tcp", "interval_throughput_min", id, 24.2 * GBIT, 1e-12);
     tu_assert_value(&s, "tcp", "interval_throughput_max", id, 25.4 * GBIT, 1e-12);
@@ -450,7 +433,7 @@ static void iperf3__parallel__sum_and_ranked_streams(void **state)
     bdb_sink s;
     parse_ok("samples/iperf3/tcp-P4.txt", NULL, &s);
     tu_assert_value(&s, "tcp", "throughput", "streams=4", 24.9 * GBIT, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", "streams=4"), 29);
+    assert_int_equal(tu_line_of(&s, "throughput", "streams=4"), 29);
     tu_assert_value(&s, "tcp", "retransmits", "streams=4", 6, 0);
     /* [ 12] is the 4th stream */
     tu_assert_value(&s, "tcp", "throughput", "stream=4", 6.11 * GBIT, 1e-12);
@@ -489,7 +472,7 @@ static void iperf3__verbose__cpu_streams_duration_target(void **state)
     parse_ok("samples/iperf3/tcp-verbose.txt", NULL, &s);
     tu_assert_value(&s, "tcp", "cpu_utilization_local", "duration=2", 96.7, 1e-12);
     tu_assert_value(&s, "tcp", "cpu_utilization_remote", NULL, 45.4, 1e-12);
-    assert_int_equal(line_of(&s, "cpu_utilization_local", NULL), 18);
+    assert_int_equal(tu_line_of(&s, "cpu_utilization_local", NULL), 18);
     assert_string_equal(s.tool_version, "iperf 3.12");
     bdb_sink_free(&s);
 
@@ -519,7 +502,7 @@ static void iperf3__udp__jitter_and_loss_from_receiver(void **state)
     bdb_sink s;
     parse_ok("samples/iperf3/udp.txt", NULL, &s);
     tu_assert_value(&s, "udp", "jitter", "protocol=udp", 0.012e-3, 1e-9);
-    assert_int_equal(line_of(&s, "jitter", NULL), 9);
+    assert_int_equal(tu_line_of(&s, "jitter", NULL), 9);
     tu_assert_value(&s, "udp", "datagrams", NULL, 763, 0);
     tu_assert_value(&s, "udp", "loss", NULL, 0, 0);
     tu_assert_value(&s, "udp", "interval_throughput_min", NULL, 99.9 * MBIT, 1e-12);
@@ -600,8 +583,8 @@ static void iperf3__json__exact_figures(void **state)
     tu_assert_value(&s, "tcp", "cpu_utilization_local", id, 45.64224135132692, 1e-15);
     tu_assert_value(&s, "tcp", "cpu_utilization_remote", id, 50.1508568850723, 1e-15);
     tu_assert_value(&s, "tcp", "interval_throughput_min", id, 25342960551.089306, 1e-15);
-    assert_int_equal(line_of(&s, "throughput", NULL), 130);
-    assert_int_equal(line_of(&s, "throughput_sender", NULL), 121);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 130);
+    assert_int_equal(tu_line_of(&s, "throughput_sender", NULL), 121);
     assert_string_equal(s.tool_version, "iperf 3.12");
     bdb_sink_free(&s);
 

@@ -16,23 +16,6 @@
 #define MIB (1024.0 * 1024.0)
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
-static int has_warning(const bdb_sink *s, int line, const char *needle)
-{
-    for (size_t i = 0; i < s->nnotes; i++)
-        if (!s->notes[i].is_info && (line == 0 || s->notes[i].line == line) &&
-            strstr(s->notes[i].text, needle))
-            return 1;
-    return 0;
-}
-
-static int line_of(const bdb_sink *s, const char *metric, const char *params)
-{
-    const bdb_sample *x = tu_find(s, NULL, metric, params);
-    if (!x)
-        fail_msg("no %s [%s]", metric, params ? params : "");
-    return x->line;
-}
-
 /* ---------------- figures against the raw lines ---------------- */
 
 static void iperf2_crosscheck__every_format_unit(void **state)
@@ -121,7 +104,7 @@ static void iperf2__server_log__receiver_figures_client_to_server(void **state)
     tu_assert_value(&s, "tcp", "throughput",
                     "direction=client_to_server,streams=1,duration=2",
                     10.7e9, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", NULL), 7);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 7);
     tu_assert_value(&s, "tcp", "transfer", NULL, 2.48 * GIB, 1e-12);
     assert_null(tu_find(&s, NULL, "throughput_sender", NULL));
     bdb_sink_free(&s);
@@ -165,7 +148,8 @@ static void iperf2__tradeoff__two_halves_two_directions(void **state)
                     11.8e9, 1e-12);
     tu_assert_value(&s, "tcp", "throughput", "direction=server_to_client",
                     11.2e9, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", "direction=server_to_client"), 14);
+    assert_int_equal(
+        tu_line_of(&s, "throughput", "direction=server_to_client"), 14);
     bdb_sink_free(&s);
     tu_parse_ok("samples/iperf/server-tcp-tradeoff.txt", NULL, &s);
     tu_assert_value(&s, "tcp", "throughput", "direction=client_to_server",
@@ -240,16 +224,16 @@ static void iperf2__classic_2_0_dualtest_udp__quoted_output(void **state)
                       "duration=6,target_bandwidth=5000000";
     /* [  4]'s Server Report (line 31): 5000 Kbits/sec = 5000 * 10^3 */
     tu_assert_value(&s, "udp", "throughput", c2s, 5000 * 1e3, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", c2s), 31);
+    assert_int_equal(tu_line_of(&s, "throughput", c2s), 31);
     tu_assert_value(&s, "udp", "transfer", c2s, 3664 * KIB, 1e-12);
     tu_assert_value(&s, "udp", "jitter", c2s, 0.017 / 1000, 1e-12);
     tu_assert_value(&s, "udp", "datagrams", c2s, 2552, 0);
     tu_assert_value(&s, "udp", "datagrams_sent", c2s, 2552, 0);
-    assert_int_equal(line_of(&s, "throughput_sender", c2s), 26);
+    assert_int_equal(tu_line_of(&s, "throughput_sender", c2s), 26);
     /* [  3] is the client's listener: the server's datagrams (line 29) */
     tu_assert_value(&s, "udp", "throughput", "direction=server_to_client",
                     5000 * 1e3, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", "direction=server_to_client"),
+    assert_int_equal(tu_line_of(&s, "throughput", "direction=server_to_client"),
                      29);
     bdb_sink_free(&s);
 }
@@ -300,13 +284,13 @@ static void iperf2__classic_2_0_udp_server_P3__quoted_output(void **state)
      * 10^3, "1.556 ms    0/ 1532 (0%)" */
     const char *id = "protocol=udp,direction=client_to_server,streams=3,duration=5";
     tu_assert_value(&s, "udp", "throughput", id, 3596 * 1e3, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", id), 29);
+    assert_int_equal(tu_line_of(&s, "throughput", id), 29);
     tu_assert_value(&s, "udp", "transfer", id, 2199 * KIB, 1e-12);
     tu_assert_value(&s, "udp", "jitter", id, 1.556 / 1000, 1e-12);
     tu_assert_value(&s, "udp", "datagrams", id, 1532, 0);
     /* [  6] is the third of the connected ids 3, 4, 6 (line 24) */
     tu_assert_value(&s, "udp", "jitter", "stream=3", 1.332 / 1000, 1e-12);
-    assert_int_equal(line_of(&s, "jitter", "stream=3"), 24);
+    assert_int_equal(tu_line_of(&s, "jitter", "stream=3"), 24);
     tu_assert_value(&s, "udp", "transfer", "stream=1", 612 * KIB, 1e-12);
     bdb_sink_free(&s);
 }
@@ -370,7 +354,7 @@ static void iperf2__udp_server_sum_on_intervals_only__not_a_final(void **state)
     bdb_sink s;
     tu_parse_ok("samples/iperf/server-udp-P2-loss-i1.txt", NULL, &s);
     /* the only [SUM] lines cover 0-1 s of a 2 s run: no sum is stored */
-    assert_true(has_warning(&s, 12, "no final line"));
+    assert_true(tu_has_warning(&s, 12, "no final line"));
     assert_int_equal(tu_count(&s, "throughput"), 2);
     tu_assert_value(&s, "udp", "out_of_order", "stream=1", 1, 0);
     tu_assert_value(&s, "udp", "throughput", "stream=1,duration=2", 218e6, 1e-12);
@@ -408,9 +392,10 @@ static void iperf2__no_server__own_figure_kept_and_warnings(void **state)
     tu_parse_ok("samples/iperf/udp-no-server.txt", NULL, &s);
     tu_assert_value(&s, "udp", "throughput", NULL, 1.06e6, 1e-12);
     /* a hundred identical "read failed" lines are one warning and a count */
-    assert_true(has_warning(&s, 10, "read failed: Connection refused"));
-    assert_true(has_warning(&s, 10, "repeats 99 more times"));
-    assert_true(has_warning(&s, 110, "did not receive ack of last datagram"));
+    assert_true(tu_has_warning(&s, 10, "read failed: Connection refused"));
+    assert_true(tu_has_warning(&s, 10, "repeats 99 more times"));
+    assert_true(
+        tu_has_warning(&s, 110, "did not receive ack of last datagram"));
     assert_true(s.nnotes <= 4);
     bdb_sink_free(&s);
 }
@@ -420,12 +405,14 @@ static void iperf2__error_lines_between_rows__warned_rows_kept(void **state)
     (void)state;
     bdb_sink s;
     tu_parse_ok("samples/iperf/tcp-enhanced-dualtest-failed.txt", NULL, &s);
-    assert_true(has_warning(&s, 15, "expected reverse connect did not occur"));
+    assert_true(
+        tu_has_warning(&s, 15, "expected reverse connect did not occur"));
     tu_assert_value(&s, "tcp", "throughput", NULL, 11.1e9, 1e-12);
     tu_assert_value(&s, "tcp", "retransmits", NULL, 14, 0);
     bdb_sink_free(&s);
     tu_parse_ok("samples/iperf/server-tcp-enhanced-dualtest-failed.txt", NULL, &s);
-    assert_true(has_warning(&s, 13, "tcp connect failed: Connection refused"));
+    assert_true(
+        tu_has_warning(&s, 13, "tcp connect failed: Connection refused"));
     tu_assert_value(&s, "tcp", "reads", NULL, 22811, 0);
     bdb_sink_free(&s);
 }
@@ -436,21 +423,15 @@ static void iperf2__cut_after_some_streams__complete_ones_kept(void **state)
     size_t len;
     char *text = tu_read("samples/iperf/tcp-P20.txt", &len);
     /* keep lines 1..30: the first 5 final lines of 20 streams, no [SUM] */
-    char *p = text;
-    for (int i = 0; i < 30 && p; i++) {
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    assert_non_null(p);
-    *p = '\0';
+    char *cut = tu_first_lines(text, 30);
     bdb_sink s;
-    tu_text_ok(text, "iperf", &s);
+    tu_text_ok(cut, "iperf", &s);
     assert_int_equal(tu_count(&s, "throughput"), 5);
     /* twenty connections were printed: still 20 streams */
     tu_assert_value(&s, "tcp", "throughput", "streams=20,stream=20", 883e6, 1e-12);
-    assert_true(has_warning(&s, 0, "no [SUM] line"));
+    assert_true(tu_has_warning(&s, 0, "no [SUM] line"));
     bdb_sink_free(&s);
+    free(cut);
     free(text);
 }
 
@@ -461,21 +442,15 @@ static void iperf2__cut_between_final_lines__no_figure_invented(void **state)
     char *text = tu_read("samples/iperf/udp-P2-loss-i1.txt", &len);
     /* cut after line 15, [  1]'s final line: [  2] and [SUM] have only
      * their interval lines */
-    char *p = text;
-    for (int i = 0; i < 15 && p; i++) {
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    assert_non_null(p);
-    *p = '\0';
+    char *cut = tu_first_lines(text, 15);
     bdb_sink s;
-    tu_text_ok(text, "iperf", &s);
+    tu_text_ok(cut, "iperf", &s);
     assert_int_equal(tu_count(&s, "throughput"), 1);
     tu_assert_value(&s, "udp", "throughput", "stream=1", 10.7e9, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", "stream=1"), 15);
-    assert_true(has_warning(&s, 0, "no final 0.0-N line"));
+    assert_int_equal(tu_line_of(&s, "throughput", "stream=1"), 15);
+    assert_true(tu_has_warning(&s, 0, "no final 0.0-N line"));
     bdb_sink_free(&s);
+    free(cut);
     free(text);
 }
 
@@ -516,7 +491,7 @@ static void iperf2__command_line_disagrees__printed_wins_warned(void **state)
     char *bad = tu_replace(good, "-w 256K", "-w 128K");
     bdb_sink s;
     tu_text_ok(bad, "iperf", &s);
-    assert_true(has_warning(&s, 1, "window"));
+    assert_true(tu_has_warning(&s, 1, "window"));
     tu_assert_value(&s, "udp", "throughput", "window=262144", 105e6, 1e-12);
     bdb_sink_free(&s);
     free(bad);
@@ -580,7 +555,7 @@ static void iperf2__version_line__not_taken_for_a_command(void **state)
     tu_text_ok(text, "iperf", &s);
     assert_string_equal(s.tool_version, "2.1.8 (12 August 2022) pthreads");
     assert_int_equal(tu_count(&s, "throughput"), 1);
-    assert_int_equal(line_of(&s, "throughput", NULL), 8);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 8);
     bdb_sink_free(&s);
     free(text);
     free(good);
@@ -617,7 +592,7 @@ static void iperf2__csv_overlong_field__warned_not_cut(void **state)
              host);
     bdb_sink s;
     tu_text_ok(row, "iperf", &s);
-    assert_true(has_warning(&s, 1, "longer than 63 characters"));
+    assert_true(tu_has_warning(&s, 1, "longer than 63 characters"));
     tu_assert_value(&s, NULL, "throughput", NULL, 11408974408.0, 0);
     bdb_sink_free(&s);
 }

@@ -16,23 +16,6 @@
 #define MIB (1024.0 * 1024.0)
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
-static int has_warning(const bdb_sink *s, int line, const char *needle)
-{
-    for (size_t i = 0; i < s->nnotes; i++)
-        if (!s->notes[i].is_info && (line == 0 || s->notes[i].line == line) &&
-            strstr(s->notes[i].text, needle))
-            return 1;
-    return 0;
-}
-
-static int line_of(const bdb_sink *s, const char *metric, const char *params)
-{
-    const bdb_sample *x = tu_find(s, NULL, metric, params);
-    if (!x)
-        fail_msg("no %s [%s]", metric, params ? params : "");
-    return x->line;
-}
-
 /* A copy of text with prefix in front (the caller frees). */
 static char *prepend(const char *prefix, const char *text)
 {
@@ -110,7 +93,7 @@ static void iperf3__get_server_output_json__top_level_end_lines(void **state)
     bdb_sink s;
     tu_parse_ok("samples/iperf3/json-tcp-get-server-output.json", NULL, &s);
     /* end.sum_received is at line 130, server_output_text at 149 */
-    assert_int_equal(line_of(&s, "throughput", NULL), 130);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 130);
     tu_assert_value(&s, "tcp", "transfer", NULL, 2072248320.0, 0);
     tu_assert_value(&s, "tcp", "transfer_sender", NULL, 2073559040.0, 0);
     assert_int_equal(tu_count(&s, "throughput"), 1);
@@ -128,7 +111,7 @@ static void iperf3__server_json__unsent_half_and_unknown_cpu_left_out(void **sta
     assert_null(tu_find(&s, NULL, "cpu_utilization_remote", NULL));
     assert_non_null(tu_find(&s, NULL, "cpu_utilization_local", NULL));
     /* the kill left an "error" key after a complete run: a warning */
-    assert_true(has_warning(&s, 0, "interrupt - the server has terminated"));
+    assert_true(tu_has_warning(&s, 0, "interrupt - the server has terminated"));
     bdb_sink_free(&s);
 }
 
@@ -169,8 +152,8 @@ static void iperf3__json_omit__omit_parameter_and_intervals_left_out(void **stat
     const bdb_sample *x = tu_find(&s, "tcp", "throughput", "omit=1");
     assert_non_null(x);
     /* the omitted interval (line 63) is not the minimum or maximum */
-    assert_true(line_of(&s, "interval_throughput_min", NULL) != 63);
-    assert_true(line_of(&s, "interval_throughput_max", NULL) != 63);
+    assert_true(tu_line_of(&s, "interval_throughput_min", NULL) != 63);
+    assert_true(tu_line_of(&s, "interval_throughput_max", NULL) != 63);
     bdb_sink_free(&s);
 }
 
@@ -317,7 +300,7 @@ static void iperf3__old_text_unlabelled_udp_summary__quoted_output(void **state)
     tu_text_ok(text_3_1, "iperf3", &s);
     /* line 8: 7.81 MBytes, 93.2 Mbits/sec, 0.093 ms, 102/996 (10%) */
     tu_assert_value(&s, "udp", "throughput", "blockcount=1000", 93.2e6, 1e-12);
-    assert_int_equal(line_of(&s, "throughput", NULL), 8);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 8);
     tu_assert_value(&s, "udp", "transfer", NULL, 7.81 * MIB, 1e-12);
     tu_assert_value(&s, "udp", "loss", NULL, 10, 0);
     tu_assert_value(&s, "udp", "datagrams_sent", NULL, 996, 0);
@@ -469,7 +452,7 @@ static void iperf3__command_line_disagrees_with_verbose__warned(void **state)
     char *text = prepend("$ iperf3 -c 127.0.0.1 -p 5201 -t 5 -P 1 -V\n", good);
     bdb_sink s;
     tu_text_ok(text, "iperf3", &s);
-    assert_true(has_warning(&s, 1, "-t"));
+    assert_true(tu_has_warning(&s, 1, "-t"));
     assert_non_null(tu_find(&s, "tcp", "throughput", "duration=2"));
     bdb_sink_free(&s);
     free(text);
@@ -505,7 +488,7 @@ static void iperf3__error_between_rows__warned_figures_kept(void **state)
                            "iperf3: error - control socket has closed unexpectedly");
     bdb_sink s;
     tu_text_ok(bad, NULL, &s);
-    assert_true(has_warning(&s, 0, "control socket has closed"));
+    assert_true(tu_has_warning(&s, 0, "control socket has closed"));
     assert_non_null(tu_find(&s, "tcp", "throughput", "streams=4"));
     bdb_sink_free(&s);
     free(bad);
@@ -526,7 +509,7 @@ static void iperf3__cut_json_after_a_complete_object__first_kept(void **state)
     bdb_sink s;
     tu_text_ok(two, NULL, &s);
     assert_int_equal(tu_count(&s, "throughput"), 1);
-    assert_true(has_warning(&s, 0, "does not parse"));
+    assert_true(tu_has_warning(&s, 0, "does not parse"));
     bdb_sink_free(&s);
     free(two);
     free(one);
@@ -537,7 +520,7 @@ static void iperf3__udp_loss__warning_line_and_receiver_figures(void **state)
     (void)state;
     bdb_sink s;
     tu_parse_ok("samples/iperf3/udp-loss.txt", NULL, &s);
-    assert_true(has_warning(&s, 1, "UDP block size 60000 exceeds TCP MSS"));
+    assert_true(tu_has_warning(&s, 1, "UDP block size 60000 exceeds TCP MSS"));
     tu_assert_value(&s, "udp", "loss", NULL, 37, 0);
     tu_assert_value(&s, "udp", "throughput", NULL, 6.29e9, 1e-12);
     tu_assert_value(&s, "udp", "throughput_sender", NULL, 10.0e9, 1e-12);

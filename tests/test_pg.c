@@ -30,18 +30,6 @@ static const char *base_url(void)
     return u && *u ? u : NULL;
 }
 
-static void url_with_db(const char *base, const char *name, char *out,
-                        size_t n)
-{
-    const char *auth = strstr(base, "://");
-    assert_non_null(auth);
-    const char *slash = strchr(auth + 3, '/');
-    const char *query = strchr(auth + 3, '?');
-    size_t keep = slash ? (size_t)(slash - base)
-                        : query ? (size_t)(query - base) : strlen(base);
-    snprintf(out, n, "%.*s/%s%s", (int)keep, base, name, query ? query : "");
-}
-
 /* A new empty database on the test server; its URL into out. */
 static void fresh_db(const char *what, char *out, size_t n)
 {
@@ -52,7 +40,7 @@ static void fresh_db(const char *what, char *out, size_t n)
              "'CREATE DATABASE %s' >/dev/null", base_url(), name);
     if (system(cmd) != 0)
         fail_msg("cannot create a database: %s", cmd);
-    url_with_db(base_url(), name, out, n);
+    tu_url_with_db(base_url(), name, out, n);
 }
 
 /* Output of benchdb ARGS (stdout only) into a new string. */

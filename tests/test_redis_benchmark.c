@@ -33,22 +33,6 @@ static void parse_ok_text(const char *text, const char *tool, bdb_sink *sink)
 
 
 
-/* A malloc'd copy of the first nlines lines of text. */
-static char *first_lines(const char *text, int nlines)
-{
-    const char *p = text;
-    for (int i = 0; i < nlines && p; i++) {
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    size_t n = p ? (size_t)(p - text) : strlen(text);
-    char *out = malloc(n + 1);
-    memcpy(out, text, n);
-    out[n] = '\0';
-    return out;
-}
-
 static const bdb_sample *find_line(const bdb_sink *s, const char *bench,
                                    const char *metric, const char *params)
 {
@@ -786,7 +770,7 @@ static void redis__truncated_text__complete_figures_kept_and_warned(void **state
     bdb_sink s;
     /* inside the GET report (its header is line 44): SET whole, GET's
      * completed line kept */
-    char *a = first_lines(good, 60);
+    char *a = tu_first_lines(good, 60);
     parse_ok_text(a, NULL, &s);
     assert_int_equal(tu_count(&s, "requests_per_sec"), 1);
     tu_assert_value(&s, "GET", "complete_requests", NULL, 20000, 0);
@@ -794,14 +778,14 @@ static void redis__truncated_text__complete_figures_kept_and_warned(void **state
     assert_non_null(strstr(s.notes[0].text, "'GET'"));
     bdb_sink_free(&s);
     /* the summary header without its values: the rate is kept */
-    char *b = first_lines(good, 42);
+    char *b = tu_first_lines(good, 42);
     parse_ok_text(b, NULL, &s);
     tu_assert_value(&s, "SET", "requests_per_sec", NULL, 105820.11, 1e-12);
     assert_null(tu_find(&s, "SET", "latency_p50", NULL));
     assert_non_null(strstr(s.notes[0].text, "latency summary"));
     bdb_sink_free(&s);
     /* only the title: nothing, and the file fails with the cut */
-    char *c = first_lines(good, 1);
+    char *c = tu_first_lines(good, 1);
     tu_expect_error(NULL, c, "redis-benchmark", 1, "requests completed");
     /* a new report while one is open: the open one is cut */
     char *d = replace(good, "Summary:\n  throughput summary: 105820.11",
@@ -811,7 +795,7 @@ static void redis__truncated_text__complete_figures_kept_and_warned(void **state
     tu_assert_value(&s, "SET", "complete_requests", NULL, 20000, 0);
     bdb_sink_free(&s);
     /* old layout cut before the rate: the completed count is kept */
-    char *e = first_lines(old_text_layout, 8);
+    char *e = tu_first_lines(old_text_layout, 8);
     parse_ok_text(e, NULL, &s);
     tu_assert_value(&s, "PING_INLINE", "complete_requests", NULL, 100000, 0);
     assert_null(tu_find(&s, NULL, "requests_per_sec", NULL));
@@ -845,7 +829,7 @@ static void redis__truncated_quiet_and_csv__warned_rest_kept(void **state)
     free(good);
 
     good = tu_read(DIR_ "reds-bench-8.csv", &len);
-    char *h = first_lines(good, 1);
+    char *h = tu_first_lines(good, 1);
     tu_expect_error(NULL, h, "redis-benchmark", 1, "header without rows");
     /* a row cut inside a field: the whole rows before it are kept */
     char *r = malloc(len + 1);
@@ -955,15 +939,7 @@ static void redis__flood_of_odd_lines__figures_kept(void **state)
     (void)state;
     size_t len;
     char *good = tu_read(DIR_ "full-set-get-n20000.txt", &len);
-    const char *at = strstr(good, "  50 parallel clients");
-    size_t n = len + 100100 * 4 + 1;
-    char *t = malloc(n);
-    size_t o = (size_t)snprintf(t, n, "%.*s", (int)(at - good), good);
-    for (int i = 0; i < 100100; i++) {
-        memcpy(t + o, "??\n", 3);
-        o += 3;
-    }
-    snprintf(t + o, n - o, "%s", at);
+    char *t = tu_insert_lines(good, "  50 parallel clients", "??\n", 100100);
     bdb_sink s;
     parse_ok_text(t, NULL, &s);
     tu_assert_value(&s, "GET", "requests_per_sec", "clients=50", 105820.11, 1e-12);

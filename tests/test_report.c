@@ -308,7 +308,7 @@ static void report__fmt_g__writes_what_printf_writes(void **state)
             /* 9.99..95 x 10^e: rounds up to 10^(e+1) or not */
             check_fmt(t * (10.0 - 5.0 * pow(10, 1 - prec)), prec);
         }
-    static const int precs[] = {1, 3, 4, 6, 10, 12, 15, 17};
+    static const int precs[] = {1, 3, 4, 6, 10, 12, 15, 16, 17};
     bdb_stats_rng rng;
     bdb_stats_rng_seed(&rng, 2026);
     for (int i = 0; i < 100000; i++) {
@@ -683,6 +683,76 @@ static void report__csv_fields__formula_starts_guarded(void **state)
     bdb_csv_append_field(&b, "plain", 1);
     assert_string_equal(b.data, "plain");
     bdb_buf_free(&b);
+}
+
+/* The sources of a cell name each value's file and line: with values
+ * from two files taken in turn (the writer keeps the last path's escaped
+ * form), a name that needs escaping (a quote, a backslash, a control
+ * character) and one that is not UTF-8 (repaired to U+FFFD), each source
+ * is its own path and line, and the document is what jansson writes. */
+static void report__json_sources__each_value_its_own_path_escaped(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    static const char *const names[2] = {"q\"uo\\te\x01.csv", "bad\xff.csv"};
+    const char *head = "platform,tool,benchmark,metric,value,unit,parameters\n";
+    char text[2][512];
+    snprintf(text[0], sizeof text[0],
+             "%sA,gzip,gzip,real,10,s,\nA,gzip,gzip,real,11,s,\n"
+             "B,gzip,gzip,real,5,s,\n", head);
+    snprintf(text[1], sizeof text[1],
+             "%sA,gzip,gzip,real,12,s,\nB,gzip,gzip,real,6,s,\n"
+             "B,gzip,gzip,real,7,s,\n", head);
+    import_text(st, names[0], text[0]);
+    import_text(st, names[1], text[1]);
+    bdb_model *m = build(st, "A", NULL);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(bdb_report_render_json(m, NULL, &out), 0);
+    json_error_t err;
+    json_t *root = json_loads(out.data, 0, &err);
+    if (!root)
+        fail_msg("not JSON: %s at %d:%d", err.text, err.line, err.column);
+    char *again = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
+                                       JSON_REAL_PRECISION(12));
+    assert_non_null(again);
+    assert_true(out.len == strlen(again) + 1 &&
+                memcmp(out.data, again, out.len - 1) == 0);
+    /* what each source must say: the path as imported, the bad byte
+     * repaired */
+    char want[2][600];
+    snprintf(want[0], sizeof want[0], "%s/%s", dir, names[0]);
+    snprintf(want[1], sizeof want[1], "%s/bad\xef\xbf\xbd.csv", dir);
+    json_t *cells = json_object_get(json_array_get(json_object_get(root, "series"), 0),
+                                    "cells");
+    assert_int_equal(json_array_size(cells), 2);
+    size_t seen[2] = {0, 0};
+    for (size_t c = 0; c < 2; c++) {
+        json_t *src = json_object_get(json_array_get(cells, c), "sources");
+        json_t *vals = json_object_get(json_array_get(cells, c), "values");
+        assert_int_equal(json_array_size(src), 3);
+        for (size_t i = 0; i < 3; i++) {
+            const char *sv = json_string_value(json_array_get(src, i));
+            double v = json_number_value(json_array_get(vals, i));
+            assert_non_null(sv);
+            /* file 0 has 10, 11 (A) and 5 (B); file 1 has 12 (A), 6, 7 (B) */
+            int f = (v == 12 || v == 6 || v == 7);
+            int line = f ? (v == 12 ? 2 : v == 6 ? 3 : 4)
+                         : (v == 10 ? 2 : v == 11 ? 3 : 4);
+            char exp[1300];
+            snprintf(exp, sizeof exp, "%s:%d", want[f], line);
+            if (strcmp(sv, exp) != 0)
+                fail_msg("value %g: source '%s', want '%s'", v, sv, exp);
+            seen[f]++;
+        }
+    }
+    assert_int_equal(seen[0], 3);
+    assert_int_equal(seen[1], 3);
+    free(again);
+    json_decref(root);
+    bdb_buf_free(&out);
+    bdb_model_free(m);
+    bdb_store_close(st);
 }
 
 /* The series are written without jansson, the rest with it: the whole
@@ -1099,6 +1169,7 @@ int main(void)
         cmocka_unit_test(report__hourly_rent_and_foreign_price__handled_and_said),
         cmocka_unit_test(report__hostile_names__escaped_in_html_and_guarded_in_csv),
         cmocka_unit_test(report__json__is_what_jansson_writes_for_the_same_document),
+        cmocka_unit_test(report__json_sources__each_value_its_own_path_escaped),
         cmocka_unit_test(report__csv_fields__formula_starts_guarded),
         cmocka_unit_test(report__baseline_without_figure__ratio_against_ref_not_scored),
         cmocka_unit_test(report__seed002_bc_pi__every_format_agrees_with_the_logs),

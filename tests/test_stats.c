@@ -6,21 +6,16 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "bdb_error.h"
 #include "stats.h"
 
 #define N_OF(arr) (sizeof(arr) / sizeof((arr)[0]))
-
-static void assert_close(double got, double want, double rel, const char *what)
-{
-    double tol = rel * fabs(want);
-    if (!(fabs(got - want) <= tol))
-        fail_msg("%s: got %.12g, expected %.12g (rel %.1e)", what, got, want,
-                 rel);
-}
 
 static void assert_abs(double got, double want, double abs_tol,
                        const char *what)
@@ -56,10 +51,10 @@ static void stats__t_quantile_975__matches_published_table(void **state)
     for (size_t i = 0; i < N_OF(q); i++) {
         double t = bdb_stats_t_quantile(0.975, q[i].df);
         assert_abs(t, q[i].table, 5.1e-5, "t table");
-        assert_close(t, q[i].full, 1e-9, "t full precision");
+        tu_assert_close(t, q[i].full, 1e-9, "t full precision");
         /* symmetry */
-        assert_close(bdb_stats_t_quantile(0.025, q[i].df), -q[i].full, 1e-9,
-                     "t lower");
+        tu_assert_close(bdb_stats_t_quantile(0.025, q[i].df), -q[i].full, 1e-9,
+                        "t lower");
     }
 }
 
@@ -75,14 +70,14 @@ static void stats__t_quantile__matches_closed_forms_in_the_tails(void **state)
                                 0.9,    0.99, 0.9995, 0.999999};
     for (size_t i = 0; i < N_OF(ps); i++) {
         double p = ps[i];
-        assert_close(bdb_stats_t_quantile(p, 1), tan(M_PI * (p - 0.5)), 1e-9,
-                     "df=1");
-        assert_close(bdb_stats_t_quantile(p, 2),
-                     (2 * p - 1) / sqrt(2 * p * (1 - p)), 1e-9, "df=2");
+        tu_assert_close(bdb_stats_t_quantile(p, 1), tan(M_PI * (p - 0.5)), 1e-9,
+                        "df=1");
+        tu_assert_close(bdb_stats_t_quantile(p, 2),
+                        (2 * p - 1) / sqrt(2 * p * (1 - p)), 1e-9, "df=2");
         double a = 4 * p * (1 - p);
         double q = cos(acos(sqrt(a)) / 3) / sqrt(a);
         double t4 = (p < 0.5 ? -2 : 2) * sqrt(q - 1);
-        assert_close(bdb_stats_t_quantile(p, 4), t4, 1e-8, "df=4");
+        tu_assert_close(bdb_stats_t_quantile(p, 4), t4, 1e-8, "df=4");
     }
     assert_true(bdb_stats_t_quantile(0.5, 7) == 0.0);
     assert_true(isinf(bdb_stats_t_quantile(1.0, 7)));
@@ -106,7 +101,7 @@ static void stats__t_quantile_large_df__matches_cornish_fisher(void **state)
                     (5 * pow(z, 5) + 16 * pow(z, 3) + 3 * z) / (96 * v * v) +
                     (3 * pow(z, 7) + 19 * pow(z, 5) + 17 * pow(z, 3) - 15 * z) /
                         (384 * v * v * v);
-        assert_close(bdb_stats_t_quantile(0.975, v), cf, 1e-11, "large df");
+        tu_assert_close(bdb_stats_t_quantile(0.975, v), cf, 1e-11, "large df");
     }
 }
 
@@ -119,26 +114,26 @@ static void stats__t_cdf_and_beta__match_closed_forms(void **state)
     static const double ts[] = {-50, -3.5, -1, -0.2, 0, 0.4, 2, 7, 300};
     for (size_t i = 0; i < N_OF(ts); i++) {
         double t = ts[i];
-        assert_close(bdb_stats_t_cdf(t, 1), 0.5 + atan(t) / M_PI, 1e-11,
-                     "cdf df=1");
-        assert_close(bdb_stats_t_cdf(t, 2), 0.5 + t / (2 * sqrt(2 + t * t)),
-                     1e-11, "cdf df=2");
+        tu_assert_close(bdb_stats_t_cdf(t, 1), 0.5 + atan(t) / M_PI, 1e-11,
+                        "cdf df=1");
+        tu_assert_close(bdb_stats_t_cdf(t, 2), 0.5 + t / (2 * sqrt(2 + t * t)),
+                        1e-11, "cdf df=2");
     }
     /* the far tail keeps its relative precision (no 1 - x cancellation):
      * P(T < -t) for df=2 = 1 / ((s + t) s), s = sqrt(2 + t^2) */
     double t = 1e4, sq = sqrt(2 + t * t);
-    assert_close(bdb_stats_t_cdf(-t, 2), 1 / ((sq + t) * sq), 1e-10, "tail");
-    assert_close(bdb_stats_beta_inc(3.5, 1, 0.3), pow(0.3, 3.5), 1e-12,
-                 "I_x(a,1)");
-    assert_close(bdb_stats_beta_inc(1, 4.25, 0.7), 1 - pow(0.3, 4.25), 1e-12,
-                 "I_x(1,b)");
-    assert_close(bdb_stats_beta_inc(17.5, 17.5, 0.5), 0.5, 1e-12,
-                 "I_half(a,a)");
+    tu_assert_close(bdb_stats_t_cdf(-t, 2), 1 / ((sq + t) * sq), 1e-10, "tail");
+    tu_assert_close(bdb_stats_beta_inc(3.5, 1, 0.3), pow(0.3, 3.5), 1e-12,
+                    "I_x(a,1)");
+    tu_assert_close(bdb_stats_beta_inc(1, 4.25, 0.7), 1 - pow(0.3, 4.25), 1e-12,
+                    "I_x(1,b)");
+    tu_assert_close(bdb_stats_beta_inc(17.5, 17.5, 0.5), 0.5, 1e-12,
+                    "I_half(a,a)");
     assert_true(bdb_stats_beta_inc(2, 3, 0) == 0.0);
     assert_true(bdb_stats_beta_inc(2, 3, 1) == 1.0);
     assert_true(isnan(bdb_stats_beta_inc(-1, 3, 0.5)));
-    assert_close(bdb_stats_normal_cdf(1.959963984540054), 0.975, 1e-12,
-                 "normal");
+    tu_assert_close(bdb_stats_normal_cdf(1.959963984540054), 0.975, 1e-12,
+                    "normal");
 }
 
 /* ---- summary --------------------------------------------------------- */
@@ -153,13 +148,13 @@ static void stats__summarize_sleep_group__matches_r_t_test(void **state)
     bdb_summary s;
     assert_int_equal(bdb_stats_summarize(sleep1, 10, &s), BDB_OK);
     assert_int_equal(s.n, 10);
-    assert_close(s.mean, 0.75, 1e-12, "mean");
-    assert_close(s.median, 0.35, 1e-12, "median");
-    assert_close(s.sd, sqrt(28.805 / 9), 1e-12, "sd");
-    assert_close(s.sd, 1.789010, 1e-6, "sd (R)");
-    assert_close(s.cv, sqrt(28.805 / 9) / 0.75, 1e-12, "cv");
-    assert_close(s.mean_ci_lo, -0.5297804, 1e-6, "mean ci lo");
-    assert_close(s.mean_ci_hi, 2.0297804, 1e-7, "mean ci hi");
+    tu_assert_close(s.mean, 0.75, 1e-12, "mean");
+    tu_assert_close(s.median, 0.35, 1e-12, "median");
+    tu_assert_close(s.sd, sqrt(28.805 / 9), 1e-12, "sd");
+    tu_assert_close(s.sd, 1.789010, 1e-6, "sd (R)");
+    tu_assert_close(s.cv, sqrt(28.805 / 9) / 0.75, 1e-12, "cv");
+    tu_assert_close(s.mean_ci_lo, -0.5297804, 1e-6, "mean ci lo");
+    tu_assert_close(s.mean_ci_hi, 2.0297804, 1e-7, "mean ci hi");
     assert_true(s.min == -1.6 && s.max == 3.7);
     assert_true(s.median_ci_lo == -1.2);
     assert_true(s.median_ci_hi == 3.4);
@@ -195,8 +190,8 @@ static void stats__median_ci__picks_binomial_order_statistics(void **state)
             fail_msg("n=%zu: interval x(%g)..x(%g), expected x(%zu)..x(%zu)",
                      c[i].n, s.median_ci_lo, s.median_ci_hi, c[i].k,
                      c[i].n + 1 - c[i].k);
-        assert_close(s.median_ci_level, c[i].level, 1e-12, "level");
-        assert_close(s.median, (double)(c[i].n + 1) / 2, 1e-15, "median");
+        tu_assert_close(s.median_ci_level, c[i].level, 1e-12, "level");
+        tu_assert_close(s.median, (double)(c[i].n + 1) / 2, 1e-15, "median");
     }
 }
 
@@ -316,12 +311,12 @@ static void stats__welch_on_r_sleep_data__matches_published_p(void **state)
     bdb_ttest r;
     assert_int_equal(bdb_stats_welch(sleep2, 10, sleep1, 10, &r), BDB_OK);
     assert_int_equal(r.status, BDB_TEST_OK);
-    assert_close(r.t, -1.8608, 5e-5, "t");
-    assert_close(r.df, 17.776, 5e-5, "df");
-    assert_close(r.p, 0.07939, 1e-4, "p");
-    assert_close(r.diff, -1.58, 1e-12, "diff");
-    assert_close(r.diff_ci_lo, -3.3654832, 1e-7, "ci lo");
-    assert_close(r.diff_ci_hi, 0.2054832, 1e-6, "ci hi");
+    tu_assert_close(r.t, -1.8608, 5e-5, "t");
+    tu_assert_close(r.df, 17.776, 5e-5, "df");
+    tu_assert_close(r.p, 0.07939, 1e-4, "p");
+    tu_assert_close(r.diff, -1.58, 1e-12, "diff");
+    tu_assert_close(r.diff_ci_lo, -3.3654832, 1e-7, "ci lo");
+    tu_assert_close(r.diff_ci_hi, 0.2054832, 1e-6, "ci hi");
 }
 
 /* Wikipedia, "Welch's t-test", Examples 1 and 2 (A1 vs A2; the article
@@ -365,10 +360,10 @@ static void stats__welch_on_textbook_data__matches_published_p(void **state)
     }
     bdb_ttest r;
     assert_int_equal(bdb_stats_welch(ts2, 10, ts1, 10, &r), BDB_OK);
-    assert_close(r.t, -1.8325, 5e-5, "R t");
-    assert_close(r.p, 0.08356, 1e-4, "R p");
-    assert_close(r.diff_ci_lo, -2.1469104, 1e-7, "R ci lo");
-    assert_close(r.diff_ci_hi, 0.1469104, 1e-6, "R ci hi");
+    tu_assert_close(r.t, -1.8325, 5e-5, "R t");
+    tu_assert_close(r.p, 0.08356, 1e-4, "R p");
+    tu_assert_close(r.diff_ci_lo, -2.1469104, 1e-7, "R ci lo");
+    tu_assert_close(r.diff_ci_hi, 0.1469104, 1e-6, "R ci hi");
 }
 
 /* a constant, b = {1,2,3}: va = 0, vb = 1, se^2 = 1/3, t = sqrt 3, df = 2
@@ -381,9 +376,9 @@ static void stats__welch_edge_cases__too_few_and_zero_variance(void **state)
     double c1[] = {1, 1, 1}, c2[] = {2, 2, 2}, v[] = {1, 2, 3};
     assert_int_equal(bdb_stats_welch(c1, 3, v, 3, &r), BDB_OK);
     assert_int_equal(r.status, BDB_TEST_OK);
-    assert_close(r.t, sqrt(3.0), 1e-12, "t");
-    assert_close(r.df, 2.0, 1e-12, "df");
-    assert_close(r.p, 1 - sqrt(0.6), 1e-10, "p");
+    tu_assert_close(r.t, sqrt(3.0), 1e-12, "t");
+    tu_assert_close(r.df, 2.0, 1e-12, "df");
+    tu_assert_close(r.p, 1 - sqrt(0.6), 1e-10, "p");
 
     assert_int_equal(bdb_stats_welch(c1, 3, c2, 3, &r), BDB_OK);
     assert_int_equal(r.status, BDB_TEST_ZERO_VARIANCE);
@@ -468,7 +463,7 @@ static void stats__mann_whitney_exact__matches_enumeration(void **state)
             assert_int_equal(bdb_stats_mann_whitney(a, na, b, nb, &r), BDB_OK);
             assert_int_equal(r.method, BDB_MW_EXACT);
             assert_true(r.u == u);
-            assert_close(r.p, p, 1e-12, "exact p");
+            tu_assert_close(r.p, p, 1e-12, "exact p");
         }
     }
 }
@@ -491,12 +486,12 @@ static void stats__mann_whitney_on_r_example__matches_published_p(void **state)
     assert_int_equal(r.status, BDB_TEST_OK);
     assert_true(r.u == 35.0);
     assert_abs(r.p / 2, 0.1272, 5e-5, "one-sided p (R)");
-    assert_close(r.p, 764.0 / 3003.0, 1e-12, "two-sided p");
-    assert_close(r.p_min, 2.0 / 3003.0, 1e-12, "p_min");
+    tu_assert_close(r.p, 764.0 / 3003.0, 1e-12, "two-sided p");
+    tu_assert_close(r.p_min, 2.0 / 3003.0, 1e-12, "p_min");
     /* swapping the samples mirrors U and keeps p */
     assert_int_equal(bdb_stats_mann_whitney(y, 5, x, 10, &r), BDB_OK);
     assert_true(r.u == 50.0 - 35.0);
-    assert_close(r.p, 764.0 / 3003.0, 1e-12, "swapped p");
+    tu_assert_close(r.p, 764.0 / 3003.0, 1e-12, "swapped p");
 }
 
 /* R: wilcox.test(extra ~ group, data = sleep) -> W = 25.5,
@@ -510,15 +505,15 @@ static void stats__mann_whitney_with_ties__matches_r_normal_approx(void **state)
     assert_int_equal(r.method, BDB_MW_NORMAL);
     assert_true(r.u == 25.5);
     assert_true(r.ties > 0);
-    assert_close(r.p, 0.06933, 1e-4, "p");
+    tu_assert_close(r.p, 0.06933, 1e-4, "p");
     assert_int_equal(r.status, BDB_TEST_OK);
     /* tied pairs: -0.1, 0.8, 3.4 -> 6 tied values, sum(t^3 - t) = 18;
      * sigma = sqrt(100/12 (21 - 18/380)); the most extreme U = 0 gives
      * z = (50 - 0.5) / sigma */
     assert_int_equal(r.ties, 6);
     double sigma = sqrt(100.0 / 12 * (21 - 18.0 / 380));
-    assert_close(r.p_min, 2 * bdb_stats_normal_cdf(-49.5 / sigma), 1e-12,
-                 "p_min");
+    tu_assert_close(r.p_min, 2 * bdb_stats_normal_cdf(-49.5 / sigma), 1e-12,
+                    "p_min");
 
     /* ties force the normal approximation on 3 vs 3: a = {1,2,2},
      * b = {2,3,4}: N = 6, one triple tie, sigma = sqrt(9/12 (7 - 24/30)),
@@ -528,12 +523,12 @@ static void stats__mann_whitney_with_ties__matches_r_normal_approx(void **state)
     assert_int_equal(r.method, BDB_MW_NORMAL);
     assert_true(r.u == 1.0);
     sigma = sqrt(9.0 / 12 * (7 - 24.0 / 30));
-    assert_close(r.p_min, 2 * bdb_stats_normal_cdf(-4 / sigma), 1e-12,
-                 "small p_min");
+    tu_assert_close(r.p_min, 2 * bdb_stats_normal_cdf(-4 / sigma), 1e-12,
+                    "small p_min");
     assert_true(r.p_min > 0.05);
     assert_int_equal(r.status, BDB_TEST_TOO_FEW);
-    assert_close(r.p, 2 * bdb_stats_normal_cdf(-(3.5 - 0.5) / sigma), 1e-12,
-                 "small p");
+    tu_assert_close(r.p, 2 * bdb_stats_normal_cdf(-(3.5 - 0.5) / sigma), 1e-12,
+                    "small p");
 }
 
 /* Smallest two-sided exact p is 2 / C(na + nb, na):
@@ -560,9 +555,9 @@ static void stats__mann_whitney_min_sizes__reports_too_few(void **state)
         bdb_utest r;
         assert_int_equal(bdb_stats_mann_whitney(a, c[i].na, b, c[i].nb, &r),
                          BDB_OK);
-        assert_close(r.p_min, c[i].pmin, 1e-12, "p_min");
+        tu_assert_close(r.p_min, c[i].pmin, 1e-12, "p_min");
         /* total separation is the most extreme outcome */
-        assert_close(r.p, c[i].pmin, 1e-12, "p at separation");
+        tu_assert_close(r.p, c[i].pmin, 1e-12, "p at separation");
         assert_int_equal(r.status, c[i].status);
     }
     bdb_utest r;
@@ -592,8 +587,8 @@ static void stats__mann_whitney_edge_cases__all_equal_large_nan(void **state)
     assert_int_equal(bdb_stats_mann_whitney(a, 60, b, 60, &r), BDB_OK);
     assert_int_equal(r.method, BDB_MW_NORMAL);
     assert_true(r.u == 1830.0);
-    assert_close(r.z, 29.5 / sqrt(3600.0 * 121 / 12), 1e-12, "z");
-    assert_close(r.p, 2 * bdb_stats_normal_cdf(-r.z), 1e-12, "p");
+    tu_assert_close(r.z, 29.5 / sqrt(3600.0 * 121 / 12), 1e-12, "z");
+    tu_assert_close(r.p, 2 * bdb_stats_normal_cdf(-r.z), 1e-12, "p");
 
     double bad[] = {1, INFINITY};
     assert_int_equal(bdb_stats_mann_whitney(bad, 2, a, 3, &r), BDB_ERANGE);
@@ -618,10 +613,10 @@ static void stats__holm_and_bh__match_hand_computed_values(void **state)
     double adj[5];
     assert_int_equal(bdb_stats_holm(p, 5, adj), BDB_OK);
     for (int i = 0; i < 5; i++)
-        assert_close(adj[i], holm[i], 1e-12, "holm");
+        tu_assert_close(adj[i], holm[i], 1e-12, "holm");
     assert_int_equal(bdb_stats_bh(p, 5, adj), BDB_OK);
     for (int i = 0; i < 5; i++)
-        assert_close(adj[i], bh[i], 1e-12, "bh");
+        tu_assert_close(adj[i], bh[i], 1e-12, "bh");
 
     /* capping at 1 and the monotone step: p = (0.6, 0.02, 0.5)
      * Holm: sorted 0.02 0.5 0.6 -> 0.06, min(1, 1.0) = 1, 0.6 -> max 1
@@ -630,14 +625,14 @@ static void stats__holm_and_bh__match_hand_computed_values(void **state)
      *       0.06 0.6 0.6 -> input order 0.6 0.06 0.6 */
     double q[] = {0.6, 0.02, 0.5};
     assert_int_equal(bdb_stats_holm(q, 3, adj), BDB_OK);
-    assert_close(adj[0], 1.0, 1e-12, "holm cap");
-    assert_close(adj[1], 0.06, 1e-12, "holm 2");
-    assert_close(adj[2], 1.0, 1e-12, "holm 3");
+    tu_assert_close(adj[0], 1.0, 1e-12, "holm cap");
+    tu_assert_close(adj[1], 0.06, 1e-12, "holm 2");
+    tu_assert_close(adj[2], 1.0, 1e-12, "holm 3");
     /* in place */
     assert_int_equal(bdb_stats_bh(q, 3, q), BDB_OK);
-    assert_close(q[0], 0.6, 1e-12, "bh 1");
-    assert_close(q[1], 0.06, 1e-12, "bh 2");
-    assert_close(q[2], 0.6, 1e-12, "bh 3");
+    tu_assert_close(q[0], 0.6, 1e-12, "bh 1");
+    tu_assert_close(q[1], 0.06, 1e-12, "bh 2");
+    tu_assert_close(q[2], 0.6, 1e-12, "bh 3");
 }
 
 static void stats__corrections_edge_cases__ties_n0_nan(void **state)
@@ -648,10 +643,10 @@ static void stats__corrections_edge_cases__ties_n0_nan(void **state)
     double t[] = {0.01, 0.01, 0.01};
     assert_int_equal(bdb_stats_holm(t, 3, adj), BDB_OK);
     for (int i = 0; i < 3; i++)
-        assert_close(adj[i], 0.03, 1e-12, "holm ties");
+        tu_assert_close(adj[i], 0.03, 1e-12, "holm ties");
     assert_int_equal(bdb_stats_bh(t, 3, adj), BDB_OK);
     for (int i = 0; i < 3; i++)
-        assert_close(adj[i], 0.01, 1e-12, "bh ties");
+        tu_assert_close(adj[i], 0.01, 1e-12, "bh ties");
     double one = 0.3;
     assert_int_equal(bdb_stats_holm(&one, 1, adj), BDB_OK);
     assert_true(adj[0] == 0.3);
@@ -712,11 +707,11 @@ static void stats__ratio_bootstrap__is_reproducible_and_sized_right(void **state
     assert_int_equal(bdb_stats_ratio_bootstrap(a, 40, b, 40, 0, 42, &r),
                      BDB_OK);
     assert_int_equal(r.resamples, BDB_STATS_BOOTSTRAP_DEFAULT);
-    assert_close(r.ratio, 1.5, 1e-12, "ratio");
+    tu_assert_close(r.ratio, 1.5, 1e-12, "ratio");
     assert_true(r.ci_lo < 1.5 && r.ci_hi > 1.5);
     double se = 1.5 * sqrt(sa.cv * sa.cv / 40 + sb.cv * sb.cv / 40);
-    assert_close(r.ci_hi - r.ci_lo, 2 * 1.959964 * se, 0.15, "ci width");
-    assert_close(r.ci_lo + r.ci_hi, 3.0, 0.01, "ci roughly centred");
+    tu_assert_close(r.ci_hi - r.ci_lo, 2 * 1.959964 * se, 0.15, "ci width");
+    tu_assert_close(r.ci_lo + r.ci_hi, 3.0, 0.01, "ci roughly centred");
 
     assert_int_equal(bdb_stats_ratio_bootstrap(a, 40, b, 40, 0, 42, &r2),
                      BDB_OK);
@@ -729,8 +724,8 @@ static void stats__ratio_bootstrap__is_reproducible_and_sized_right(void **state
      * carries a factor sqrt((n-1)/n) */
     assert_int_equal(bdb_stats_ratio_bootstrap(a, 40, b, 40, 20000, 5, &r),
                      BDB_OK);
-    assert_close(r.ci_hi - r.ci_lo, 2 * 1.959964 * se * sqrt(39.0 / 40), 0.04,
-                 "ci width, 20000 resamples");
+    tu_assert_close(r.ci_hi - r.ci_lo, 2 * 1.959964 * se * sqrt(39.0 / 40), 0.04,
+                    "ci width, 20000 resamples");
 
     double c2[] = {2, 2, 2}, c3[] = {3, 3, 3, 3};
     assert_int_equal(bdb_stats_ratio_bootstrap(c2, 3, c3, 4, 500, 1, &r),
@@ -769,15 +764,15 @@ static void stats__geomean_ratios__excludes_and_counts_unusable(void **state)
     bdb_geomean g;
     double r1[] = {2, 8};
     assert_int_equal(bdb_stats_geomean_ratios(r1, 2, 0, 7, &g), BDB_OK);
-    assert_close(g.geomean, 4, 1e-12, "geomean");
-    assert_close(g.ci_lo, 2, 1e-12, "lo");
-    assert_close(g.ci_hi, 8, 1e-12, "hi");
+    tu_assert_close(g.geomean, 4, 1e-12, "geomean");
+    tu_assert_close(g.ci_lo, 2, 1e-12, "lo");
+    tu_assert_close(g.ci_hi, 8, 1e-12, "hi");
     assert_int_equal(g.n_used, 2);
     assert_int_equal(g.n_excluded, 0);
 
     double r2[] = {1, 0, 2, -1, NAN, 4, INFINITY};
     assert_int_equal(bdb_stats_geomean_ratios(r2, 7, 100, 7, &g), BDB_OK);
-    assert_close(g.geomean, 2, 1e-12, "geomean with exclusions");
+    tu_assert_close(g.geomean, 2, 1e-12, "geomean with exclusions");
     assert_int_equal(g.n_used, 3);
     assert_int_equal(g.n_excluded, 4);
     assert_int_equal(g.resamples, 100);
@@ -785,7 +780,7 @@ static void stats__geomean_ratios__excludes_and_counts_unusable(void **state)
 
     double r3[] = {0, -2, 5};
     assert_int_equal(bdb_stats_geomean_ratios(r3, 3, 0, 7, &g), BDB_OK);
-    assert_close(g.geomean, 5, 1e-12, "single usable");
+    tu_assert_close(g.geomean, 5, 1e-12, "single usable");
     assert_true(isnan(g.ci_lo));
     assert_int_equal(g.n_used, 1);
     assert_int_equal(g.n_excluded, 2);
@@ -798,8 +793,8 @@ static void stats__geomean_ratios__excludes_and_counts_unusable(void **state)
 
     double same[] = {1.5, 1.5, 1.5};
     assert_int_equal(bdb_stats_geomean_ratios(same, 3, 0, 7, &g), BDB_OK);
-    assert_close(g.ci_lo, 1.5, 1e-12, "const lo");
-    assert_close(g.ci_hi, 1.5, 1e-12, "const hi");
+    tu_assert_close(g.ci_lo, 1.5, 1e-12, "const lo");
+    tu_assert_close(g.ci_hi, 1.5, 1e-12, "const hi");
 }
 
 /* 200 ratios exp(0.3 + l_i), l a shuffled ladder with sd s: the bootstrap
@@ -820,11 +815,11 @@ static void stats__geomean_bootstrap__matches_normal_theory(void **state)
     double sdb = s.sd * sqrt(199.0 / 200) / sqrt(200);
     bdb_geomean g;
     assert_int_equal(bdb_stats_geomean_ratios(r, 200, 20000, 11, &g), BDB_OK);
-    assert_close(g.geomean, exp(0.3 + s.mean), 1e-12, "geomean");
-    assert_close((0.3 + s.mean - log(g.ci_lo)) / sdb, 1.959964, 0.04,
-                 "lower end");
-    assert_close((log(g.ci_hi) - 0.3 - s.mean) / sdb, 1.959964, 0.04,
-                 "upper end");
+    tu_assert_close(g.geomean, exp(0.3 + s.mean), 1e-12, "geomean");
+    tu_assert_close((0.3 + s.mean - log(g.ci_lo)) / sdb, 1.959964, 0.04,
+                    "lower end");
+    tu_assert_close((log(g.ci_hi) - 0.3 - s.mean) / sdb, 1.959964, 0.04,
+                    "upper end");
 }
 
 /* ---- bootstrap: selection gives the sorted version's quantiles -------- */
@@ -1030,6 +1025,83 @@ static void stats__ratio_bootstrap__selection_equals_sorting_on_fixed_seeds(void
     assert_int_equal(checked, 60 * N_OF(resamples));
 }
 
+/* Ratio and score intervals over seeds, sizes and shapes (spread, two
+ * values, two far apart clusters whose resamples all lie in the tails),
+ * into out (room for 4 * 48 * 3 doubles). */
+static size_t portable_cases(double *out)
+{
+    static const size_t resamples[] = {64, 2000, 2003};
+    double a[40], b[40];
+    size_t k = 0;
+    for (uint64_t seed = 1; seed <= 48; seed++) {
+        bdb_stats_rng gen;
+        bdb_stats_rng_seed(&gen, seed * 131);
+        size_t na = 2 + (size_t)bdb_stats_rng_below(&gen, 30);
+        size_t nb = 2 + (size_t)bdb_stats_rng_below(&gen, 30);
+        int kind = (int)(seed % 3);
+        for (size_t i = 0; i < na; i++)
+            a[i] = kind == 0 ? 100.0 + (double)bdb_stats_rng_below(&gen, 1000) / 7.0
+                   : kind == 1 ? 1.0 + (double)bdb_stats_rng_below(&gen, 2)
+                               : (i % 2 ? 1.0 : 1000.0);
+        for (size_t i = 0; i < nb; i++)
+            b[i] = kind == 0 ? 80.0 + (double)bdb_stats_rng_below(&gen, 1000) / 3.0
+                   : kind == 1 ? 2.0 + (double)bdb_stats_rng_below(&gen, 2)
+                               : 5.0 + (double)(i % 3);
+        for (size_t r = 0; r < N_OF(resamples); r++) {
+            bdb_ratio q;
+            bdb_geomean g;
+            if (bdb_stats_ratio_bootstrap(a, na, b, nb, resamples[r], seed, &q) ||
+                bdb_stats_geomean_ratios(a, na, resamples[r], seed, &g))
+                return 0;
+            out[k++] = q.ci_lo;
+            out[k++] = q.ci_hi;
+            out[k++] = g.ci_lo;
+            out[k++] = g.ci_hi;
+        }
+    }
+    return k;
+}
+
+/* The tails of the resampled ratios are copied by AVX-512 where the CPU
+ * has it and by a portable loop elsewhere (ARM boards): in a fresh
+ * process of this program (the choice is made once per process) with
+ * BDB_STATS_PORTABLE=1, every interval is the same, bit for bit. */
+static void stats__portable_tail_copy__gives_the_same_intervals(void **state)
+{
+    (void)state;
+    enum { N = 4 * 48 * 3 };
+    static double here[N], there[N];
+    assert_int_equal(portable_cases(here), N);
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fds[0]);
+        if (dup2(fds[1], 1) < 0)
+            _exit(126);
+        setenv("BDB_STATS_PORTABLE", "1", 1);
+        execl("/proc/self/exe", "test_stats", "--portable-cases", (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    size_t got = 0;
+    while (got < sizeof there) {
+        ssize_t r = read(fds[0], (char *)there + got, sizeof there - got);
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fds[0]);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    assert_int_equal(got, sizeof there);
+    for (size_t i = 0; i < N; i++)
+        if (memcmp(&here[i], &there[i], sizeof here[i]) != 0)
+            fail_msg("case %zu: %a here, %a portable", i, here[i], there[i]);
+}
+
 /* The draw inside the bootstrap replaces the division by a multiply (and
  * bounds up to 64 by constant ones): for bounds past 64, powers of two
  * among them (where floor((2^64 - 1) / d) is one less than 2^64 / d), up
@@ -1112,7 +1184,7 @@ static void stats__resampling_draw__is_uniform(void **state)
         count[rs.idx[i]]++;
     }
     for (int v = 0; v < 3; v++)
-        assert_close((double)count[v] / 300000.0, 1.0 / 3.0, 0.015, "share");
+        tu_assert_close((double)count[v] / 300000.0, 1.0 / 3.0, 0.015, "share");
     assert_int_equal(bdb_stats_resampling_draw(&rs, 2, 1000, 6), BDB_OK);
     size_t pairs[4] = {0};
     for (size_t k = 0; k < 1000; k++)
@@ -1164,6 +1236,68 @@ static void stats__ratio_interval__pieces_equal_ratio_bootstrap(void **state)
                      BDB_EUSAGE);
     bdb_stats_resampling_free(&ra);
     bdb_stats_resampling_free(&rb);
+}
+
+/* Many samples sharing one set of indexes (a series' cells against its
+ * baseline) get the means each would get alone, bit for bit: for one
+ * sample, a group of 8, groups and a remainder, resample counts that are
+ * not a multiple of 4, and more values than fit on the stack. */
+static void stats__resampled_means_many__equal_one_at_a_time(void **state)
+{
+    (void)state;
+    static const size_t ns[] = {2, 10, 65, 130};
+    static const size_t ms[] = {1, 3, 8, 9, 17};
+    static const size_t Bs[] = {1, 7, 2000};
+    bdb_stats_rng rng;
+    bdb_stats_rng_seed(&rng, 4242);
+    for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++) {
+        size_t n = ns[ni];
+        for (size_t bi = 0; bi < sizeof Bs / sizeof *Bs; bi++) {
+            size_t B = Bs[bi];
+            bdb_stats_resampling rs = {0};
+            assert_int_equal(bdb_stats_resampling_draw(&rs, n, B, 17 + n + B),
+                             BDB_OK);
+            for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++) {
+                size_t m = ms[mi];
+                double *vals = malloc(m * n * sizeof *vals);
+                const double **xs = malloc(m * sizeof *xs);
+                double *many = malloc(m * B * sizeof *many);
+                double *one = malloc(B * sizeof *one);
+                assert_non_null(vals);
+                assert_non_null(xs);
+                assert_non_null(many);
+                assert_non_null(one);
+                /* values whose sums round differently in another order */
+                for (size_t i = 0; i < m * n; i++)
+                    vals[i] = 1.0 + (double)(bdb_stats_rng_next(&rng) >> 11) *
+                                        0x1p-30;
+                for (size_t j = 0; j < m; j++)
+                    xs[j] = vals + j * n;
+                assert_int_equal(bdb_stats_resampled_means_many(&rs, xs, m, many),
+                                 BDB_OK);
+                for (size_t j = 0; j < m; j++) {
+                    assert_int_equal(bdb_stats_resampled_means(&rs, xs[j], one),
+                                     BDB_OK);
+                    assert_memory_equal(one, many + j * B, B * sizeof *one);
+                }
+                free(vals);
+                free(xs);
+                free(many);
+                free(one);
+            }
+            bdb_stats_resampling_free(&rs);
+        }
+    }
+    bdb_stats_resampling rs = {0};
+    double x[2] = {1.0, 2.0}, out[8];
+    const double *xs[2] = {x, NULL};
+    assert_int_equal(bdb_stats_resampling_draw(&rs, 2, 4, 1), BDB_OK);
+    assert_int_equal(bdb_stats_resampled_means_many(&rs, xs, 2, out),
+                     BDB_EUSAGE);
+    assert_int_equal(bdb_stats_resampled_means_many(NULL, xs, 1, out),
+                     BDB_EUSAGE);
+    assert_int_equal(bdb_stats_resampled_means_many(&rs, xs, 0, NULL), BDB_OK);
+    bdb_stats_resampling_free(&rs);
 }
 
 /* A standard normal draw from the generator (Box-Muller), for the
@@ -1304,25 +1438,39 @@ static void stats__welch_test__same_p_without_the_interval(void **state)
 static void stats__orient__makes_above_one_mean_b_is_better(void **state)
 {
     (void)state;
-    assert_close(bdb_stats_speedup(100, 150, 1), 1.5, 1e-15, "higher");
-    assert_close(bdb_stats_speedup(0.010, 0.005, -1), 2.0, 1e-15, "lower");
-    assert_close(bdb_stats_speedup(0.010, 0.020, -1), 0.5, 1e-15, "slower");
-    assert_close(bdb_stats_speedup(4, 6, 0), 1.5, 1e-15, "neutral");
-    assert_close(bdb_stats_orient(0.8, -1), 1.25, 1e-15, "orient");
+    tu_assert_close(bdb_stats_speedup(100, 150, 1), 1.5, 1e-15, "higher");
+    tu_assert_close(bdb_stats_speedup(0.010, 0.005, -1), 2.0, 1e-15, "lower");
+    tu_assert_close(bdb_stats_speedup(0.010, 0.020, -1), 0.5, 1e-15, "slower");
+    tu_assert_close(bdb_stats_speedup(4, 6, 0), 1.5, 1e-15, "neutral");
+    tu_assert_close(bdb_stats_orient(0.8, -1), 1.25, 1e-15, "orient");
     assert_true(isnan(bdb_stats_speedup(0, 5, 1)));
     assert_true(isnan(bdb_stats_orient(-1, 1)));
     assert_true(isnan(bdb_stats_orient(NAN, -1)));
     double lo = 0.5, hi = 0.8;
     bdb_stats_orient_interval(&lo, &hi, -1);
-    assert_close(lo, 1.25, 1e-15, "lo");
-    assert_close(hi, 2.0, 1e-15, "hi");
+    tu_assert_close(lo, 1.25, 1e-15, "lo");
+    tu_assert_close(hi, 2.0, 1e-15, "hi");
     lo = 0.5, hi = 0.8;
     bdb_stats_orient_interval(&lo, &hi, 1);
     assert_true(lo == 0.5 && hi == 0.8);
 }
 
-int main(void)
+/* test_stats --portable-cases: portable_cases' doubles on stdout (the
+ * child of stats__portable_tail_copy__gives_the_same_intervals). */
+static int print_portable_cases(void)
 {
+    static double out[4 * 48 * 3];
+    size_t k = portable_cases(out);
+    if (k != N_OF(out))
+        return 1;
+    return fwrite(out, sizeof out, 1, stdout) == 1 && fflush(stdout) == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--portable-cases") == 0)
+        return print_portable_cases();
+
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(stats__t_quantile_975__matches_published_table),
         cmocka_unit_test(stats__t_quantile__matches_closed_forms_in_the_tails),
@@ -1354,6 +1502,8 @@ int main(void)
         cmocka_unit_test(stats__resampling_draw__is_the_defined_draws_fast_and_careful),
         cmocka_unit_test(stats__resampling_draw__is_uniform),
         cmocka_unit_test(stats__ratio_interval__pieces_equal_ratio_bootstrap),
+        cmocka_unit_test(stats__resampled_means_many__equal_one_at_a_time),
+        cmocka_unit_test(stats__portable_tail_copy__gives_the_same_intervals),
         cmocka_unit_test(stats__ratio_bootstrap__covers_the_true_ratio_about_95_percent),
         cmocka_unit_test(stats__mann_whitney_dist__same_result_as_made_each_time),
         cmocka_unit_test(stats__summarize_with__equals_summarize_for_every_n),

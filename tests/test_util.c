@@ -3,11 +3,15 @@
 #include "../import/import.h"
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 const char *tu_path(const char *rel)
 {
@@ -95,6 +99,39 @@ size_t tu_count(const bdb_sink *sink, const char *metric)
     return n;
 }
 
+void tu_assert_close(double got, double want, double rel, const char *what)
+{
+    double tol = rel * fabs(want);
+    if (!(fabs(got - want) <= tol))
+        fail_msg("%s: got %.12g, expected %.12g (rel %.1e)", what, got, want,
+                 rel);
+}
+
+int tu_has_warning(const bdb_sink *s, int line, const char *needle)
+{
+    for (size_t i = 0; i < s->nnotes; i++)
+        if (!s->notes[i].is_info && (line == 0 || s->notes[i].line == line) &&
+            strstr(s->notes[i].text, needle))
+            return 1;
+    return 0;
+}
+
+size_t tu_count_warnings(const bdb_sink *s)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->nnotes; i++)
+        n += !s->notes[i].is_info;
+    return n;
+}
+
+int tu_line_of(const bdb_sink *s, const char *metric, const char *params)
+{
+    const bdb_sample *x = tu_find(s, NULL, metric, params);
+    if (!x)
+        fail_msg("no %s [%s]", metric, params ? params : "");
+    return x->line;
+}
+
 void tu_parse_ok(const char *rel, const char *tool, bdb_sink *s)
 {
     bdb_diag d;
@@ -179,6 +216,52 @@ char *tu_replace(const char *text, const char *from, const char *to)
     return out;
 }
 
+char *tu_first_lines(const char *text, int nlines)
+{
+    const char *p = text;
+    for (int i = 0; i < nlines; i++) {
+        p = strchr(p, '\n');
+        if (!p)
+            fail_msg("the text has fewer than %d lines", nlines);
+        p++;
+    }
+    size_t n = (size_t)(p - text);
+    char *out = malloc(n + 1);
+    assert_non_null(out);
+    memcpy(out, text, n);
+    out[n] = '\0';
+    return out;
+}
+
+char *tu_insert_lines(const char *text, const char *before, const char *line,
+                      size_t count)
+{
+    const char *at = strstr(text, before);
+    if (!at)
+        fail_msg("'%s' is not in the text", before);
+    size_t head = (size_t)(at - text), ll = strlen(line);
+    size_t n = strlen(text) + count * ll + 1;
+    char *t = malloc(n);
+    assert_non_null(t);
+    memcpy(t, text, head);
+    size_t o = head;
+    for (size_t i = 0; i < count; i++, o += ll)
+        memcpy(t + o, line, ll);
+    memcpy(t + o, at, strlen(at) + 1);
+    return t;
+}
+
+void tu_url_with_db(const char *base, const char *name, char *out, size_t n)
+{
+    const char *auth = strstr(base, "://");
+    assert_non_null(auth);
+    const char *slash = strchr(auth + 3, '/');
+    const char *query = strchr(auth + 3, '?');
+    size_t keep = slash ? (size_t)(slash - base)
+                        : query ? (size_t)(query - base) : strlen(base);
+    snprintf(out, n, "%.*s/%s%s", (int)keep, base, name, query ? query : "");
+}
+
 bdb_store *tu_fresh_store(char *dir, size_t dirsz)
 {
     snprintf(dir, dirsz, "%s", tu_tmpdir());
@@ -229,6 +312,63 @@ int tu_run(bdb_buf *out, const char *fmt, ...)
 
 /* Calls fn for the files under samples/<tool>/<sub> ("" at the top),
  * folders included, and returns how many. */
+void tu_run_within(int bound_mb, const char *what, char *out, size_t outsz,
+                   const char *const *argv)
+{
+    char *args[32];
+    size_t n = 0;
+    args[n++] = (char *)"benchdb";
+    for (; argv[n - 1]; n++) {
+        if (n + 1 >= sizeof args / sizeof args[0])
+            fail_msg("tu_run_within: more than %zu arguments",
+                     sizeof args / sizeof args[0] - 2);
+        args[n] = (char *)argv[n - 1];
+    }
+    args[n] = NULL;
+    int fds[2] = {-1, -1};
+    if (out)
+        assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int to = out ? fds[1] : open("/dev/null", O_WRONLY);
+        if (out)
+            close(fds[0]);
+        if (to >= 0)
+            dup2(to, 1);
+#if defined(__SANITIZE_ADDRESS__)
+        /* ASan keeps 256 MB of freed memory in quarantine by default */
+        setenv("ASAN_OPTIONS", "quarantine_size_mb=16:detect_leaks=1", 1);
+#endif
+        execv(BDB_BINARY, args);
+        _exit(127);
+    }
+    if (out) {
+        close(fds[1]);
+        size_t got = 0;
+        char chunk[4096];
+        ssize_t r;
+        while ((r = read(fds[0], chunk, sizeof chunk)) > 0) {
+            size_t take = got + (size_t)r < outsz - 1 ? (size_t)r
+                                                      : outsz - 1 - got;
+            memcpy(out + got, chunk, take);
+            got += take;
+        }
+        out[got] = '\0';
+        close(fds[0]);
+    }
+    int status;
+    struct rusage ru;
+    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    long peak_mb = ru.ru_maxrss / 1024;   /* Linux: KiB */
+    print_message("peak RSS of %s: %ld MB (bound %d MB)\n", what, peak_mb,
+                  bound_mb);
+    if (peak_mb > bound_mb)
+        fail_msg("%s took %ld MB, more than %d MB", what, peak_mb, bound_mb);
+}
+
 static size_t each_in(const char *tool, const char *sub,
                       void (*fn)(const char *dir, const char *name,
                                  const char *rel, void *ctx),

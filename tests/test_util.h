@@ -48,6 +48,17 @@ size_t tu_count(const bdb_sink *sink, const char *metric);
                      e_);                                                    \
     } while (0)
 
+/* Asserts |got - want| <= rel * |want|, naming what. */
+void tu_assert_close(double got, double want, double rel, const char *what);
+
+/* 1 if s holds a warning at line (0: any) whose text contains needle. */
+int tu_has_warning(const bdb_sink *s, int line, const char *needle);
+/* How many warnings (not infos) s holds. */
+size_t tu_count_warnings(const bdb_sink *s);
+/* The line of the first figure with this metric and params (as tu_find);
+ * fails the test when there is none. */
+int tu_line_of(const bdb_sink *s, const char *metric, const char *params);
+
 /* Parses the file rel (or the text) with tool (NULL: detect) into s, which
  * it initialises; fails the test on any error, naming file and line. */
 void tu_parse_ok(const char *rel, const char *tool, bdb_sink *s);
@@ -69,6 +80,19 @@ void tu_expect_warning(const char *rel, const char *text, const char *tool,
  * fails the test when from is not there. */
 char *tu_replace(const char *text, const char *from, const char *to);
 
+/* A copy of the first nlines lines of text, each with its newline (the
+ * caller frees); fails the test when text has fewer. */
+char *tu_first_lines(const char *text, int nlines);
+
+/* A copy of text with count copies of line inserted before the first
+ * before (the caller frees); fails the test when before is not there. */
+char *tu_insert_lines(const char *text, const char *before, const char *line,
+                      size_t count);
+
+/* The PostgreSQL URL base with its database (the path after host[:port])
+ * replaced by name, into out. */
+void tu_url_with_db(const char *base, const char *name, char *out, size_t n);
+
 /* Opens a store in a new temporary folder, whose path goes into dir. */
 bdb_store *tu_fresh_store(char *dir, size_t dirsz);
 /* Writes text to dir/name and imports it into st; fails on any error. */
@@ -83,6 +107,17 @@ int tu_run(bdb_buf *out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* Runs the benchdb binary with the arguments argv (NULL-terminated, the
+ * program's name not among them) in a child forked from this process, its
+ * standard output read whole and the first outsz - 1 bytes kept in out
+ * (NUL-terminated; out NULL: output to /dev/null); asserts that it exits
+ * 0 and that its peak RSS (wait4) is at most bound_mb, printing it, what
+ * naming the run in the failure ("importing a 200 MB file"). Under ASan
+ * the child keeps a small quarantine, so that the bound measures the
+ * program, not the sanitizer. */
+void tu_run_within(int bound_mb, const char *what, char *out, size_t outsz,
+                   const char *const *argv);
 
 /* Calls fn for every file in the folders of samples/ and their
  * sub-folders (hidden entries left out) with the tool's folder ("fio"),

@@ -629,15 +629,7 @@ static void wrk__flood_of_odd_lines__figures_kept(void **state)
     (void)state;
     size_t len;
     char *good = tu_read(DIR_ "html-t2-c10.txt", &len);
-    const char *at = strstr(good, "  194760 requests");
-    size_t n = len + 100100 * 4 + 1;
-    char *t = malloc(n);
-    size_t o = (size_t)snprintf(t, n, "%.*s", (int)(at - good), good);
-    for (int i = 0; i < 100100; i++) {
-        memcpy(t + o, "??\n", 3);
-        o += 3;
-    }
-    snprintf(t + o, n - o, "%s", at);
+    char *t = tu_insert_lines(good, "  194760 requests", "??\n", 100100);
     bdb_sink s;
     tu_text_ok(t, NULL, &s);
     tu_assert_value(&s, NULL, "requests_per_sec", NULL, 62832.15, 1e-12);

@@ -7,6 +7,7 @@
 
 #include "../report/model.h"
 #include "../report/render.h"
+#include "../report/xlsx_rows.h"
 #include "../import/import.h"
 #include "../store/store.h"
 
@@ -14,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <xlsxwriter.h>
 
 static char dir[512];
 
@@ -423,12 +426,17 @@ static void xlsx__speedup__oriented_formula_over_mean_cells(void **state)
 static void xlsx__hostile_benchmark__stays_a_string(void **state)
 {
     fixture *fx = fx_of(state);
-    /* the workbook is written in constant memory: strings are inline in
-     * the sheets (<c t="inlineStr"><is><t>...</t></is></c>), not in
-     * sharedStrings.xml */
+    /* a string: inline in the sheets libxlsxwriter writes in constant
+     * memory (<c t="inlineStr"><is><t>...</t></is></c>), a shared string
+     * (<si><t>...</t></si>, cells t="s") in Results and Efficiency */
     char want[64];
     snprintf(want, sizeof want, "<is><t>%s</t></is>", hostile);
-    int found = 0;
+    char *sst = part(fx, "xl/sharedStrings.xml");
+    unescape(sst);
+    char want_si[64];
+    snprintf(want_si, sizeof want_si, "<si><t>%s</t></si>", hostile);
+    int found = strstr(sst, want_si) != NULL;
+    free(sst);
     for (int i = 1; i <= 7; i++) {
         char name[64];
         snprintf(name, sizeof name, "xl/worksheets/sheet%d.xml", i);
@@ -579,6 +587,309 @@ static void xlsx__unwritable_path__fails_with_a_diagnostic(void **state)
                                             "/nonexistent-dir/x/report.xlsx", &d),
                      BDB_EIO);
     assert_non_null(strstr(d.message, "/nonexistent-dir/x/report.xlsx"));
+}
+
+/* ---- the big sheets' rows (report/xlsx_rows.c) -------------------------- */
+
+/* A part of the zip at path, as text. */
+static char *part_of(const char *path, const char *name)
+{
+    fixture f;
+    snprintf(f.path, sizeof f.path, "%s", path);
+    return part(&f, name);
+}
+
+/* The same cells through libxlsxwriter and through xlsx_rows.c: the
+ * sheet XML is the same, byte for byte, whatever the text holds. */
+static void xlsx__big_sheet_rows__same_xml_as_libxlsxwriter(void **state)
+{
+    (void)state;
+    if (!have_unzip())
+        skip();
+    char d2[512];
+    bdb_store_close(tu_fresh_store(d2, sizeof d2));
+    static const char *const texts[] = {
+        "plain", " leading space", "trailing tab\t", "a&b<c>d \"q\" 'a'",
+        "ctl\x01x\x1f\x0d", "line\nfeed", "\xc3\xa9t\xc3\xa9", "=1+1", "x"};
+    static const double nums[] = {1.5, -0.0, 1e300, 0.1, 123456789012345678.0,
+                                  -2.5e-310, 1.0 / 3};
+    char ref[600], pkg[600], out[600];
+    snprintf(ref, sizeof ref, "%s/ref.xlsx", d2);
+    snprintf(pkg, sizeof pkg, "%s/pkg.xlsx", d2);
+    snprintf(out, sizeof out, "%s/out.xlsx", d2);
+    for (int pass = 0; pass < 2; pass++) {
+        lxw_workbook_options wo = {.constant_memory = LXW_TRUE};
+        lxw_workbook *wb = workbook_new_opt(pass ? pkg : ref, &wo);
+        assert_non_null(wb);
+        lxw_format *f = workbook_add_format(wb);
+        format_set_num_format(f, "0.00");
+        lxw_worksheet *ws = workbook_add_worksheet(wb, "First");
+        worksheet_write_string(ws, 0, 0, "first", NULL);
+        ws = workbook_add_worksheet(wb, "S");
+        worksheet_write_string(ws, 0, 0, "head", NULL);
+        worksheet_write_string(ws, 0, 1, "er", NULL);
+        bdb_xlrows *w = pass ? bdb_xlrows_new(2, d2, NULL) : NULL;
+        if (pass)
+            assert_non_null(w);
+        int st = pass ? (int)lxw_format_get_xf_index(f) : 0;
+        lxw_row_t r = 1;
+        for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++, r += 2) {
+            lxw_col_t c = (lxw_col_t)(i % 3);
+            if (pass) {
+                bdb_xlrows_str(w, r, c, texts[i], i % 2 ? st : 0);
+                bdb_xlrows_num(w, r, c + 2, nums[i % 7], i % 2 ? 0 : st);
+                bdb_xlrows_formula(w, r, c + 3, "=A2*2&\"<\"", st, nums[i % 7], NULL);
+                bdb_xlrows_formula(w, r, c + 4, "IF(B2>0,\"\",1)", 0, 0, "");
+                bdb_xlrows_blank(w, r, c + 5, st);
+                bdb_xlrows_blank(w, r, c + 6, 0); /* nothing, as libxlsxwriter */
+                bdb_xlrows_str(w, r, c + 7, "", 0);
+            } else {
+                worksheet_write_string(ws, r, c, texts[i], i % 2 ? f : NULL);
+                worksheet_write_number(ws, r, c + 2, nums[i % 7], i % 2 ? NULL : f);
+                worksheet_write_formula_num(ws, r, c + 3, "=A2*2&\"<\"", f, nums[i % 7]);
+                worksheet_write_formula_str(ws, r, c + 4, "IF(B2>0,\"\",1)", NULL, "");
+                worksheet_write_blank(ws, r, c + 5, f);
+                worksheet_write_blank(ws, r, c + 6, NULL);
+                worksheet_write_string(ws, r, c + 7, "", NULL);
+            }
+        }
+        /* numbers of every kind, as "%.16G" writes them */
+        uint64_t x = 88172645463325252ULL;
+        for (int i = 0; i < 24000; i++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            double v;
+            memcpy(&v, &x, sizeof v);
+            if (i % 3 == 1)
+                v = 1000.0 + (double)(x % 1000000) / 997.0;
+            else if (i % 3 == 2)
+                v = (double)(int64_t)(x % 2000001 - 1000000) / pow(10, (double)(x >> 60));
+            if (!isfinite(v))
+                v = (double)i;
+            lxw_row_t rr = (lxw_row_t)(20 + i / 8);
+            if (pass)
+                bdb_xlrows_num(w, rr, (lxw_col_t)(i % 8), v, 0);
+            else
+                worksheet_write_number(ws, rr, (lxw_col_t)(i % 8), v, NULL);
+        }
+        worksheet_freeze_panes(ws, 1, 0);
+        assert_int_equal(workbook_close(wb), LXW_NO_ERROR);
+        if (pass) {
+            assert_null(bdb_xlrows_error(w));
+            char err[300] = "";
+            bdb_xlrows *ws1[] = {w};
+            if (bdb_xlrows_splice(pkg, out, ws1, 1, NULL, err, sizeof err) != 0)
+                fail_msg("splice: %s", err);
+            bdb_xlrows_free(w);
+        }
+    }
+    char *a = part_of(ref, "xl/worksheets/sheet2.xml");
+    char *b = part_of(out, "xl/worksheets/sheet2.xml");
+    assert_non_null(strstr(a, "_x0001_"));
+    assert_non_null(strstr(a, "xml:space=\"preserve\""));
+    assert_non_null(strstr(a, "<dimension ref=\"A1:H3020\"/>"));
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    /* every other part as libxlsxwriter wrote it, and a sound zip */
+    a = part_of(ref, "xl/worksheets/sheet1.xml");
+    b = part_of(out, "xl/worksheets/sheet1.xml");
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    char cmd[1400];
+    snprintf(cmd, sizeof cmd, "unzip -tq '%s' >/dev/null 2>&1", out);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* Drops every ' spans="..."' (libxlsxwriter writes them only when it
+ * holds the whole sheet; they are optional). */
+static void drop_spans(char *s)
+{
+    char *w = s;
+    for (const char *r = s; *r;) {
+        if (strncmp(r, " spans=\"", 8) == 0) {
+            const char *q = strchr(r + 8, '"');
+            r = q ? q + 1 : r + strlen(r);
+            continue;
+        }
+        *w++ = *r++;
+    }
+    *w = '\0';
+}
+
+/* Shared strings: the cells and xl/sharedStrings.xml are libxlsxwriter's
+ * own (in its default mode, which holds the whole sheet in memory), and
+ * the package declares the part. */
+static void xlsx__big_sheet_rows__shared_strings_as_libxlsxwriter_writes_them(void **state)
+{
+    (void)state;
+    if (!have_unzip())
+        skip();
+    char d2[512];
+    bdb_store_close(tu_fresh_store(d2, sizeof d2));
+    static const char *const texts[] = {"ab", " lead", "a&b<c>", "ab", "ctl\x02",
+                                        "\xc3\xa9", "ab", "tail\n", " lead"};
+    char ref[600], pkg[600], out[600];
+    snprintf(ref, sizeof ref, "%s/sref.xlsx", d2);
+    snprintf(pkg, sizeof pkg, "%s/spkg.xlsx", d2);
+    snprintf(out, sizeof out, "%s/sout.xlsx", d2);
+    for (int pass = 0; pass < 2; pass++) {
+        lxw_workbook_options wo = {.constant_memory = pass ? LXW_TRUE : LXW_FALSE};
+        lxw_workbook *wb = workbook_new_opt(pass ? pkg : ref, &wo);
+        assert_non_null(wb);
+        lxw_worksheet *ws = workbook_add_worksheet(wb, "S");
+        /* a number in the header: libxlsxwriter's own strings would
+         * need its table too */
+        worksheet_write_number(ws, 0, 0, 1, NULL);
+        bdb_xlsst *t = pass ? bdb_xlsst_new() : NULL;
+        bdb_xlrows *w = pass ? bdb_xlrows_new(1, d2, t) : NULL;
+        for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+            if (pass) {
+                bdb_xlrows_sstr(w, (uint32_t)(1 + i / 2), (uint32_t)(i % 2), texts[i], 0);
+            } else {
+                worksheet_write_string(ws, (lxw_row_t)(1 + i / 2), (lxw_col_t)(i % 2),
+                                       texts[i], NULL);
+            }
+        }
+        assert_int_equal(workbook_close(wb), LXW_NO_ERROR);
+        if (pass) {
+            char err[300] = "";
+            bdb_xlrows *ws1[] = {w};
+            if (bdb_xlrows_splice(pkg, out, ws1, 1, t, err, sizeof err) != 0)
+                fail_msg("splice: %s", err);
+            bdb_xlrows_free(w);
+            bdb_xlsst_free(t);
+        }
+    }
+    char *a = part_of(ref, "xl/sharedStrings.xml");
+    char *b = part_of(out, "xl/sharedStrings.xml");
+    assert_non_null(strstr(a, "count=\"9\" uniqueCount=\"6\""));
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    a = part_of(ref, "xl/worksheets/sheet1.xml");
+    b = part_of(out, "xl/worksheets/sheet1.xml");
+    drop_spans(a);
+    assert_non_null(strstr(a, "t=\"s\"><v>5</v>"));
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    b = part_of(out, "\\[Content_Types\\].xml");
+    assert_non_null(strstr(b, "<Override PartName=\"/xl/sharedStrings.xml\" ContentType="
+                              "\"application/vnd.openxmlformats-officedocument."
+                              "spreadsheetml.sharedStrings+xml\"/></Types>"));
+    free(b);
+    b = part_of(out, "xl/_rels/workbook.xml.rels");
+    a = strstr(b, "relationships/sharedStrings\" Target=\"sharedStrings.xml\"/>");
+    assert_non_null(a);
+    /* a relationship Id of its own */
+    assert_non_null(strstr(b, "<Relationship Id=\"rId4\" Type=\"http://schemas."
+                              "openxmlformats.org/officeDocument/2006/relationships/"
+                              "sharedStrings\""));
+    free(b);
+    char cmd[1400];
+    snprintf(cmd, sizeof cmd, "unzip -tq '%s' >/dev/null 2>&1", out);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void xlsx__big_sheet_rows__out_of_order_cell_fails_the_splice(void **state)
+{
+    (void)state;
+    char d2[512];
+    bdb_store_close(tu_fresh_store(d2, sizeof d2));
+    bdb_xlrows *w = bdb_xlrows_new(1, d2, NULL);
+    assert_non_null(w);
+    bdb_xlrows_num(w, 2, 1, 1, 0);
+    assert_null(bdb_xlrows_error(w));
+    bdb_xlrows_num(w, 2, 0, 1, 0); /* left of the last one */
+    assert_non_null(bdb_xlrows_error(w));
+    bdb_xlrows_num(w, 3, 0, 1, 0); /* and nothing after it */
+    char err[300] = "", out[600];
+    snprintf(out, sizeof out, "%s/never.xlsx", d2);
+    bdb_xlrows *ws1[] = {w};
+    assert_int_not_equal(bdb_xlrows_splice("/nonexistent.xlsx", out, ws1, 1, NULL, err,
+                                           sizeof err), 0);
+    assert_non_null(strstr(err, "out of order"));
+    bdb_xlrows_free(w);
+    w = bdb_xlrows_new(1, d2, NULL);
+    bdb_xlrows_num(w, BDB_XL_ROWS, 0, 1, 0); /* past Excel's last row */
+    assert_non_null(strstr(bdb_xlrows_error(w), "out of range"));
+    bdb_xlrows_free(w);
+}
+
+/* One row per series and platform: a model past Excel's 1,048,576 rows
+ * is refused before anything is written, naming the limit. */
+static void xlsx__results_past_excel_rows__refused_naming_the_limit(void **state)
+{
+    (void)state;
+    char d2[512];
+    bdb_store_close(tu_fresh_store(d2, sizeof d2));
+    enum { NP = 8, NS = 131072 }; /* 1,048,576 cells + the header */
+    bdb_cell cells[NP];
+    memset(cells, 0, sizeof cells);
+    for (int p = 0; p < NP; p++)
+        cells[p].present = 1;
+    bdb_model m;
+    memset(&m, 0, sizeof m);
+    m.nplatforms = NP;
+    m.nseries = NS;
+    m.series = calloc(NS, sizeof *m.series);
+    assert_non_null(m.series);
+    for (size_t s = 0; s < NS; s++)
+        m.series[s].cells = cells; /* all alike: only their count matters */
+    char path[600];
+    snprintf(path, sizeof path, "%s/big.xlsx", d2);
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_report_render_xlsx(&m, NULL, path, &d), BDB_ERANGE);
+    assert_non_null(strstr(d.message, "1048577 rows"));
+    assert_non_null(strstr(d.message, "1048576"));
+    assert_int_not_equal(access(path, F_OK), 0);
+    free(m.series);
+}
+
+/* The sources of a Results row name each file once, its lines as
+ * ranges. */
+static void xlsx__sources__each_file_once_with_line_ranges(void **state)
+{
+    (void)state;
+    if (!have_unzip())
+        skip();
+    char d2[512];
+    bdb_store *st = tu_fresh_store(d2, sizeof d2);
+    tu_import_text(st, d2, "a.csv",
+                   "platform,tool,benchmark,metric,value,unit,parameters\n"
+                   "A,ab,/x,requests_per_sec,100,op/s,\n"     /* 2 */
+                   "A,ab,/x,requests_per_sec,101,op/s,\n"     /* 3 */
+                   "A,ab,/x,requests_per_sec,102,op/s,\n"     /* 4 */
+                   "A,ab,/y,requests_per_sec,5,op/s,\n"       /* 5 */
+                   "A,ab,/x,requests_per_sec,103,op/s,\n"     /* 6 */
+                   "B,ab,/x,requests_per_sec,200,op/s,\n"
+                   "B,ab,/y,requests_per_sec,6,op/s,\n");
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    o.baseline = "A";
+    bdb_model *m;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_model_build(st, &o, &m, &d))
+        fail_msg("model: %s", d.message);
+    bdb_store_close(st);
+    char path[600];
+    snprintf(path, sizeof path, "%s/src.xlsx", d2);
+    if (bdb_report_render_xlsx(m, NULL, path, &d))
+        fail_msg("xlsx: %s", d.message);
+    char *x = part_of(path, "xl/worksheets/sheet3.xml");
+    char want[1200];
+    snprintf(want, sizeof want, "<t>%s/a.csv:2-4,6</t>", d2);
+    assert_non_null(strstr(x, want));
+    snprintf(want, sizeof want, "<t>%s/a.csv:5</t>", d2);
+    assert_non_null(strstr(x, want));
+    assert_null(strstr(x, "a.csv:2; "));
+    free(x);
+    bdb_model_free(m);
 }
 
 /* ---- recalculated by gnumeric ------------------------------------------ */
@@ -903,6 +1214,11 @@ int main(void)
         cmocka_unit_test(xlsx__sweep_of_microseconds__charted_in_us_not_raw_seconds),
         cmocka_unit_test(xlsx__recalculated_by_gnumeric__every_formula_matches_the_report),
         cmocka_unit_test(xlsx__edited_power_and_kwh_price__dependents_recalculate),
+        cmocka_unit_test(xlsx__big_sheet_rows__same_xml_as_libxlsxwriter),
+        cmocka_unit_test(xlsx__big_sheet_rows__shared_strings_as_libxlsxwriter_writes_them),
+        cmocka_unit_test(xlsx__big_sheet_rows__out_of_order_cell_fails_the_splice),
+        cmocka_unit_test(xlsx__results_past_excel_rows__refused_naming_the_limit),
+        cmocka_unit_test(xlsx__sources__each_file_once_with_line_ranges),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
