@@ -7,6 +7,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #ifndef BDB_VERSION
 #define BDB_VERSION "0.0.0"
@@ -310,6 +313,13 @@ static int finish_stdout(int status)
 
 int main(int argc, char **argv)
 {
+#if defined(__GLIBC__)
+    /* glibc raises its mmap threshold (to up to 32 MB) each time a mapped
+     * block is freed, as tables that double free theirs; later blocks
+     * below it come from the heap, whose holes are not given back. A fixed
+     * threshold keeps the import of an 84 MB fio JSON at 66 MB, not 82. */
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+#endif
     bdb_cli cli = {0};
     const char *env_db = getenv("BENCHDB_DB");
     cli.db_path = env_db && *env_db ? env_db : "benchdb.sqlite";

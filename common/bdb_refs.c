@@ -3,10 +3,22 @@
  * block, each distinct parameter text one allocation. */
 #include "bdb_refs.h"
 
+#include <limits.h>
 #include <stdalign.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A series past BDB_REFS_FULL: 16 bytes. Its names are t->name_list's
+ * number names >> 1, carved after their series_at (2 bytes). */
+struct bdb_refs_small {
+    const char *params;     /* t->texts' copy */
+    unsigned names;         /* number << 1 | the merge-check flag */
+    int repetition;
+};
+
+#define CHUNK_SHIFT 12
+#define CHUNK ((size_t)1 << CHUNK_SHIFT)
 
 struct bdb_refs_block {
     bdb_refs_block *next;
@@ -37,6 +49,12 @@ void bdb_refs_free(bdb_refs *t)
     for (size_t i = 0; i < t->ntexts; i++)
         free(t->texts[i]);
     free(t->texts);
+    for (size_t i = 0; i < t->nchunks; i++)
+        free(t->chunks[i]);
+    free(t->chunks);
+    free(t->small_slots);
+    free(t->name_list);
+    free(t->name_slots);
     memset(t, 0, sizeof *t);
 }
 
@@ -108,6 +126,150 @@ static int grow_texts(bdb_refs *t)
     return 0;
 }
 
+static const char *name_text(const bdb_refs *t, unsigned k)
+{
+    return t->name_list[k] + sizeof(unsigned short);
+}
+
+static int grow_names(bdb_refs *t)
+{
+    size_t n = t->nname_slots ? t->nname_slots * 2 : 1024;
+    unsigned *s = calloc(n, sizeof *s);
+    if (!s)
+        return -1;
+    for (size_t i = 0; i < t->nname_list; i++) {
+        const char *x = name_text(t, (unsigned)i);
+        size_t j = (size_t)bdb_refs_hash(x, strlen(x)) & (n - 1);
+        while (s[j])
+            j = (j + 1) & (n - 1);
+        s[j] = (unsigned)(i + 1);
+    }
+    free(t->name_slots);
+    t->name_slots = s;
+    t->nname_slots = n;
+    return 0;
+}
+
+/* The number of [p, p+len)'s one copy (no NUL inside; h its
+ * bdb_refs_hash) in the names list, made with series_at when absent; -1
+ * when out of memory. */
+static long long intern_names(bdb_refs *t, const char *p, size_t len,
+                              unsigned long long h, size_t series_at)
+{
+    if (t->nname_slots) {
+        size_t j = (size_t)h & (t->nname_slots - 1);
+        for (unsigned k; (k = t->name_slots[j]) != 0;
+             j = (j + 1) & (t->nname_slots - 1)) {
+            const char *x = name_text(t, k - 1);
+            if (memcmp(x, p, len) == 0 && x[len] == '\0')
+                return k - 1;
+        }
+    }
+    /* numbers keep a bit free for the flag, slots hold number + 1 */
+    if (t->nname_list >= (UINT_MAX >> 1) - 1)
+        return -1;
+    if ((t->nname_list + 1) * 2 > t->nname_slots && grow_names(t))
+        return -1;
+    if (t->nname_list == t->name_list_cap) {
+        size_t cap = t->name_list_cap ? t->name_list_cap * 2 : 1024;
+        const char **l = realloc(t->name_list, cap * sizeof *l);
+        if (!l)
+            return -1;
+        t->name_list = l;
+        t->name_list_cap = cap;
+    }
+    char *x = carve(t, sizeof(unsigned short) + len + 1);
+    if (!x)
+        return -1;
+    unsigned short at = (unsigned short)series_at;
+    memcpy(x, &at, sizeof at);
+    memcpy(x + sizeof at, p, len);
+    x[sizeof at + len] = '\0';
+    size_t k = t->nname_list++;
+    t->name_list[k] = x;
+    size_t j = (size_t)h & (t->nname_slots - 1);
+    while (t->name_slots[j])
+        j = (j + 1) & (t->nname_slots - 1);
+    t->name_slots[j] = (unsigned)(k + 1);
+    return (long long)k;
+}
+
+static bdb_refs_small *small_at(const bdb_refs *t, size_t i)
+{
+    return &t->chunks[i >> CHUNK_SHIFT][i & (CHUNK - 1)];
+}
+
+/* Where a record of (names, params) hashes: both are interned, so the
+ * names' number and the text's address are their identity. */
+static size_t small_hash(unsigned names, const char *params)
+{
+    unsigned long long h = (unsigned long long)names * 0x9e3779b97f4a7c15ull ^
+                           (unsigned long long)(uintptr_t)params *
+                               0xc2b2ae3d27d4eb4full;
+    return (size_t)(h ^ (h >> 29));
+}
+
+static int grow_small(bdb_refs *t)
+{
+    size_t n = t->nsmall_slots ? t->nsmall_slots * 2 : 4096;
+    unsigned *s = calloc(n, sizeof *s);
+    if (!s)
+        return -1;
+    for (size_t i = 0; i < t->nsmall; i++) {
+        const bdb_refs_small *r = small_at(t, i);
+        size_t j = small_hash(r->names >> 1, r->params) & (n - 1);
+        while (s[j])
+            j = (j + 1) & (n - 1);
+        s[j] = (unsigned)(i + 1);
+    }
+    free(t->small_slots);
+    t->small_slots = s;
+    t->nsmall_slots = n;
+    return 0;
+}
+
+/* The record of (names, params), made when absent; NULL when out of
+ * memory. */
+static bdb_refs_small *small_intern(bdb_refs *t, unsigned names,
+                                    const char *params)
+{
+    size_t h = small_hash(names, params);
+    if (t->nsmall_slots) {
+        size_t j = h & (t->nsmall_slots - 1);
+        for (unsigned k; (k = t->small_slots[j]) != 0;
+             j = (j + 1) & (t->nsmall_slots - 1)) {
+            bdb_refs_small *r = small_at(t, k - 1);
+            if (r->names >> 1 == names && r->params == params)
+                return r;
+        }
+    }
+    if (t->nsmall >= UINT_MAX - 1)
+        return NULL;
+    if ((t->nsmall + 1) * 4 > t->nsmall_slots * 3 && grow_small(t))
+        return NULL;
+    if ((t->nsmall & (CHUNK - 1)) == 0) {
+        size_t c = t->nsmall >> CHUNK_SHIFT;
+        bdb_refs_small **cs = realloc(t->chunks, (c + 1) * sizeof *cs);
+        if (!cs)
+            return NULL;
+        t->chunks = cs;
+        if (!(cs[c] = malloc(CHUNK * sizeof **cs)))
+            return NULL;
+        t->nchunks = c + 1;
+    }
+    bdb_refs_small *r = small_at(t, t->nsmall);
+    r->params = params;
+    r->names = names << 1;
+    r->repetition = 0;
+    t->nsmall++;
+    size_t j = h & (t->nsmall_slots - 1);
+    while (t->small_slots[j])
+        j = (j + 1) & (t->nsmall_slots - 1);
+    t->small_slots[j] = (unsigned)t->nsmall;
+    t->used++;
+    return r;
+}
+
 /* The one copy of a parameter text; NULL when out of memory. */
 static const char *intern_text(bdb_refs *t, const char *text)
 {
@@ -146,8 +308,8 @@ bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
         return NULL;
     /* the text's one copy stands for it: its address joins the hash */
     uintptr_t at = (uintptr_t)text;
-    unsigned long long h = bdb_refs_hash(names, len) ^
-                           ((unsigned long long)at * 0x9e3779b97f4a7c15ull);
+    unsigned long long nh = bdb_refs_hash(names, len);
+    unsigned long long h = nh ^ ((unsigned long long)at * 0x9e3779b97f4a7c15ull);
     if (t->nslots) {
         size_t j = (size_t)h & (t->nslots - 1);
         for (bdb_series_ref *r; (r = t->slots[j]) != NULL;
@@ -155,6 +317,28 @@ bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
             if (r->hash == h && r->params == text && r->names_len == len &&
                 memcmp(r->names, names, len) == 0)
                 return r;
+    }
+    if (t->used >= BDB_REFS_FULL) {
+        /* a series past the first ones: its record, in the scratch */
+        long long k = intern_names(t, names, len, nh, series_at);
+        bdb_refs_small *sm = k >= 0 ? small_intern(t, (unsigned)k, text)
+                                    : NULL;
+        if (!sm)
+            return NULL;
+        const char *kept = t->name_list[k];
+        bdb_series_ref *r = &t->scratch;
+        memset(r, 0, sizeof *r);
+        unsigned short sat;
+        memcpy(&sat, kept, sizeof sat);
+        r->names = kept + sizeof sat;
+        r->names_len = (unsigned short)len;
+        r->series_at = sat;
+        r->params = text;
+        r->hash = h;
+        r->repetition = sm->repetition;
+        r->tracked = (int)(sm->names & 1);
+        t->scratch_of = sm;
+        return r;
     }
     /* filled to three quarters: the slots are a pointer each, as many as
      * the file has series */
@@ -177,4 +361,13 @@ bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
     t->slots[j] = r;
     t->used++;
     return r;
+}
+
+void bdb_refs_done(bdb_refs *t, bdb_series_ref *ref)
+{
+    if (ref != &t->scratch || !t->scratch_of)
+        return;
+    t->scratch_of->repetition = ref->repetition;
+    t->scratch_of->names = (t->scratch_of->names & ~1u) | (ref->tracked != 0);
+    t->scratch_of = NULL;
 }

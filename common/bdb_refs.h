@@ -1,9 +1,17 @@
 /* bdb_refs.h - the table that interns series identities (bdb_series_ref,
  * see bdb_sample.h): one entry per distinct (names, parameters), found by
- * its hash, never moved once made, so a ref handed downstream stays valid
- * until the table is freed. The parameters' texts are interned apart:
- * most series of a file share theirs, and a ref then costs its names and
- * a pointer. */
+ * its hash. The parameters' texts are interned apart: most series of a
+ * file share theirs, and a ref then costs its names and a pointer.
+ *
+ * A ref is about 150 bytes, most of it what the consumers remember in it
+ * (the store's ids). The first BDB_REFS_FULL distinct series of a file
+ * get one each, never moved once made, valid until the table is freed;
+ * past them (a fio JSON of 14,000 jobs has 630,000 series, most seen
+ * once) a series is kept as a 16-byte record of its interned names,
+ * parameters, last repetition and merge-check flag, and handed out in
+ * the table's one scratch ref, valid until the next bdb_refs_intern:
+ * what the consumers remember in it is then not kept, except the
+ * repetition and the flag, which bdb_refs_done writes back. */
 #ifndef BDB_REFS_H
 #define BDB_REFS_H
 
@@ -12,6 +20,9 @@
 #include "bdb_sample.h"
 
 typedef struct bdb_refs_block bdb_refs_block;
+typedef struct bdb_refs_small bdb_refs_small;
+
+#define BDB_REFS_FULL 16384
 
 typedef struct bdb_refs {
     bdb_series_ref **slots;
@@ -24,6 +35,19 @@ typedef struct bdb_refs {
     char **texts;           /* the parameters' texts, open addressing */
     size_t ntexts, texts_used;
     const char *last_text;  /* the text interned last */
+    /* past BDB_REFS_FULL: the records, in chunks that never move, found
+     * through slots holding their number + 1; their names' texts, carved
+     * like the refs, by number (slots: number + 1) */
+    bdb_refs_small **chunks;
+    size_t nsmall, nchunks;
+    unsigned *small_slots;
+    size_t nsmall_slots;
+    const char **name_list;
+    size_t nname_list, name_list_cap;
+    unsigned *name_slots;
+    size_t nname_slots;
+    bdb_series_ref scratch;
+    bdb_refs_small *scratch_of; /* the record the scratch stands for */
 } bdb_refs;
 
 /* A zeroed bdb_refs is empty and ready. */
@@ -38,5 +62,9 @@ unsigned long long bdb_refs_hash(const char *p, size_t n);
  * tool starts in names (the caller knows: names may hold \x1f too). */
 bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
                                 size_t series_at, const char *params);
+
+/* The caller is done with ref (from bdb_refs_intern): a scratch ref's
+ * repetition and merge-check flag go back to its record. */
+void bdb_refs_done(bdb_refs *t, bdb_series_ref *ref);
 
 #endif

@@ -82,10 +82,22 @@ const char *bdb_find_n(const char *p, const char *end, const char *needle,
         return NULL;
     const char *stop = end - n + 1;   /* the last place a match can start */
     const char first = needle[0], last = needle[n - 1];
+    /* a sniffer's search through a whole mapped file goes a megabyte at
+     * a time and lets the pages it passed go (bdb_input.h), as
+     * bdb_input_memchr does */
+    const size_t step = (size_t)1 << 20;
+    const char *said = p;
     while (p < stop) {
-        const char *c = memchr(p, first, (size_t)(stop - p));
-        if (!c)
-            return NULL;
+        if ((size_t)(p - said) >= step) {
+            bdb_input_done_before(p);
+            said = p;
+        }
+        size_t room = (size_t)(stop - p);
+        const char *c = memchr(p, first, room < step ? room : step);
+        if (!c) {
+            p += room < step ? room : step;
+            continue;
+        }
         if (c[n - 1] == last && memcmp(c + 1, needle + 1, n - 1) == 0)
             return c;
         p = c + 1;

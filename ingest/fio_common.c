@@ -7,9 +7,12 @@
 #include "../common/bdb_scan.h"
 #include "../common/bdb_strmap.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static const char *const dir_names[FIO_NDIRS] = {"read", "write", "trim",
                                                  "mixed"};
@@ -42,7 +45,7 @@ fio_entry *bdb_fio_doc_add(fio_doc *d, int kind, const char *name,
     }
     e->run = run;
     e->line = line;
-    e->names = &d->names;
+    e->doc = d;
     return e;
 }
 
@@ -51,6 +54,13 @@ void bdb_fio_doc_free(fio_doc *d)
     for (size_t i = 0; i < d->n; i++)
         free(d->e[i].figs);
     free(d->e);
+    for (size_t i = 0; i < d->nrec; i++)
+        free(d->r[i].params);
+    free(d->r);
+    for (fio_figblock *b = d->blocks, *next; b; b = next) {
+        next = b->next;
+        munmap(b, b->size);
+    }
     for (size_t i = 0; i < d->ncmd; i++) {
         bdb_cmdline c = {d->cmds[i].argc, d->cmds[i].argv};
         bdb_cmdline_free(&c);
@@ -60,9 +70,27 @@ void bdb_fio_doc_free(fio_doc *d)
     memset(d, 0, sizeof *d);
 }
 
+/* The one copy of text in the document; NULL when out of memory. */
+static const char *doc_text(fio_doc *d, const char *text)
+{
+    bdb_strmap_entry *x = bdb_strmap_put(&d->names, text, NULL);
+    return x ? x->key : NULL;
+}
+
 int bdb_fio_fig_add(fio_entry *e, const char *metric, double value,
                 const char *unit, bdb_better better, int line, int dir)
 {
+    fio_doc *d = e->doc;
+    if (!d)
+        return BDB_ENOMEM;
+    int u = 0;
+    while (u < d->nunits && d->units[u] != unit)
+        u++;
+    if (u == d->nunits) {
+        if (u == FIO_MAX_UNITS)
+            return BDB_ERANGE;
+        d->units[d->nunits++] = unit;
+    }
     if (e->nfig == e->cap) {
         size_t cap = e->cap ? e->cap + e->cap / 2 : 16;
         fio_fig *p = realloc(e->figs, cap * sizeof *p);
@@ -72,17 +100,241 @@ int bdb_fio_fig_add(fio_entry *e, const char *metric, double value,
         e->cap = cap;
     }
     /* the whole name, never cut: the sink refuses one that is too long */
-    bdb_strmap_entry *name = e->names ? bdb_strmap_put(e->names, metric, NULL)
-                                      : NULL;
+    const char *name = doc_text(d, metric);
     if (!name)
         return BDB_ENOMEM;
     fio_fig *f = &e->figs[e->nfig++];
-    f->metric = name->key;
+    f->metric = name;
     f->value = value;
-    f->unit = unit;
+    f->unit = (unsigned char)u;
     f->better = (signed char)better;
     f->line = line;
     f->dir = (signed char)dir;
+    return BDB_OK;
+}
+
+/* ---- packed parameters ---------------------------------------------------- */
+
+/* A parameter set as its count, its overflow flags, then each key and
+ * value NUL-terminated: the ~100 bytes a job's set holds, not the 3 KB of
+ * a bdb_params. NULL for an empty set, and *rc BDB_ENOMEM on failure. */
+static char *params_pack(const bdb_params *ps, int *rc)
+{
+    *rc = BDB_OK;
+    if (ps->n == 0 && !ps->overflow)
+        return NULL;
+    size_t n = 2 * sizeof(int);
+    for (int i = 0; i < ps->n; i++)
+        n += strlen(ps->kv[i].key) + strlen(ps->kv[i].value) + 2;
+    char *p = malloc(n);
+    if (!p) {
+        *rc = BDB_ENOMEM;
+        return NULL;
+    }
+    memcpy(p, &ps->n, sizeof(int));
+    memcpy(p + sizeof(int), &ps->overflow, sizeof(int));
+    char *q = p + 2 * sizeof(int);
+    for (int i = 0; i < ps->n; i++) {
+        size_t k = strlen(ps->kv[i].key) + 1, v = strlen(ps->kv[i].value) + 1;
+        memcpy(q, ps->kv[i].key, k);
+        memcpy(q + k, ps->kv[i].value, v);
+        q += k + v;
+    }
+    return p;
+}
+
+/* Only the slots in use are written: bdb_sample_copy copies no more. */
+static void params_unpack(const char *p, bdb_params *ps)
+{
+    ps->n = ps->overflow = 0;
+    if (!p)
+        return;
+    int n;
+    memcpy(&n, p, sizeof(int));
+    memset(ps, 0, offsetof(bdb_params, kv) + (size_t)n * sizeof ps->kv[0]);
+    ps->n = n;
+    memcpy(&ps->overflow, p + sizeof(int), sizeof(int));
+    const char *q = p + 2 * sizeof(int);
+    for (int i = 0; i < ps->n; i++) {
+        size_t k = strlen(q) + 1;
+        memcpy(ps->kv[i].key, q, k);
+        q += k;
+        size_t v = strlen(q) + 1;
+        memcpy(ps->kv[i].value, q, v);
+        q += v;
+    }
+}
+
+/* Replaces r's packed set with ps. */
+static int rec_set_params(fio_rec *r, const bdb_params *ps)
+{
+    int rc;
+    char *p = params_pack(ps, &rc);
+    if (rc)
+        return rc;
+    free(r->params);
+    r->params = p;
+    return BDB_OK;
+}
+
+/* A record's working entry: its names, parameters, block sizes and flags
+ * (not its figures). */
+static void rec_unpack(const fio_rec *r, fio_entry *e)
+{
+    memset(e, 0, sizeof *e);
+    e->kind = r->kind;
+    snprintf(e->name, sizeof e->name, "%s", r->name);
+    snprintf(e->host, sizeof e->host, "%s", r->host);
+    for (int d = 0; d < FIO_NDIRS; d++)
+        snprintf(e->block_size[d], sizeof e->block_size[d], "%s",
+                 r->block_size[d]);
+    params_unpack(r->params, &e->params);
+    e->run = r->run;
+    e->group = r->group;
+    e->line = r->line;
+    e->reported_jobs = r->reported_jobs;
+    e->jobs_unknown = r->jobs_unknown;
+    e->grouped = r->grouped;
+    e->partial = r->partial;
+    e->skipped = r->skipped;
+    e->pid = r->pid;
+    e->from_terse = r->from_terse;
+    e->dropped = r->dropped;
+}
+
+/* Sets r's block sizes from e's. */
+static int rec_set_block_sizes(fio_doc *d, fio_rec *r, const fio_entry *e)
+{
+    for (int k = 0; k < FIO_NDIRS; k++)
+        if (!(r->block_size[k] = doc_text(d, e->block_size[k])))
+            return BDB_ENOMEM;
+    return BDB_OK;
+}
+
+/* The first block holds what a small log has; each next one doubles, up
+ * to a megabyte. */
+#define FIGBLOCK_MIN ((size_t)16 << 10)
+#define FIGBLOCK_MAX ((size_t)1 << 20)
+
+/* Room for n figures at the end of the newest block; NULL when out of
+ * memory. */
+static fio_fig *fig_room(fio_doc *d, size_t n, fio_figblock **in)
+{
+    fio_figblock *b = d->last_block;
+    if (!b || b->cap - b->used < n) {
+        size_t size = b ? b->size * 2 : FIGBLOCK_MIN;
+        if (size > FIGBLOCK_MAX)
+            size = FIGBLOCK_MAX;
+        if (n > (SIZE_MAX - sizeof *b) / sizeof(fio_fig))
+            return NULL;
+        if (size < sizeof *b + n * sizeof(fio_fig)) {
+            size_t page = 4096;
+            size = (sizeof *b + n * sizeof(fio_fig) + page - 1) / page * page;
+        }
+        void *m = mmap(NULL, size, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m == MAP_FAILED)
+            return NULL;
+        b = m;
+        b->next = NULL;
+        b->size = size;
+        b->used = 0;
+        b->cap = (size - sizeof *b) / sizeof(fio_fig);
+        if (d->last_block)
+            d->last_block->next = b;
+        else
+            d->blocks = b;
+        d->last_block = b;
+    }
+    *in = b;
+    fio_fig *f = &b->figs[b->used];
+    b->used += n;
+    return f;
+}
+
+/* Every block older than keep goes back: its records are emitted. */
+static void release_blocks_before(fio_doc *d, const fio_figblock *keep)
+{
+    while (d->blocks && d->blocks != keep) {
+        fio_figblock *b = d->blocks;
+        d->blocks = b->next;
+        if (d->last_block == b)
+            d->last_block = NULL;
+        munmap(b, b->size);
+    }
+}
+
+static int pack_one(fio_doc *d, fio_entry *e, fio_rec *r)
+{
+    int rc;
+    memset(r, 0, sizeof *r);
+    if (!(r->name = doc_text(d, e->name)) || !(r->host = doc_text(d, e->host)) ||
+        rec_set_block_sizes(d, r, e) != BDB_OK)
+        return BDB_ENOMEM;
+    r->params = params_pack(&e->params, &rc);
+    if (rc)
+        return rc;
+    r->kind = e->kind;
+    r->run = e->run;
+    r->group = e->group;
+    r->line = e->line;
+    r->reported_jobs = e->reported_jobs;
+    r->jobs_unknown = e->jobs_unknown != 0;
+    r->grouped = e->grouped != 0;
+    r->partial = e->partial != 0;
+    r->skipped = e->skipped != 0;
+    r->from_terse = e->from_terse != 0;
+    r->dropped = e->dropped != 0;
+    r->pid = e->pid;
+    if (e->nfig) {
+        fio_fig *f = fig_room(d, e->nfig, &r->block);
+        if (!f) {
+            free(r->params);
+            return BDB_ENOMEM;
+        }
+        memcpy(f, e->figs, e->nfig * sizeof *f);
+        r->figs = f;
+        r->nfig = e->nfig;
+    }
+    free(e->figs);
+    e->figs = NULL;
+    e->nfig = e->cap = 0;
+    return BDB_OK;
+}
+
+int bdb_fio_doc_pack(fio_doc *d)
+{
+    if (d->n == 0)
+        return BDB_OK;
+    if (d->nrec + d->n > d->reccap) {
+        size_t cap = d->reccap ? d->reccap : 16;
+        while (cap < d->nrec + d->n)
+            cap *= 2;
+        fio_rec *p = realloc(d->r, cap * sizeof *p);
+        if (!p)
+            return BDB_ENOMEM;
+        d->r = p;
+        d->reccap = cap;
+    }
+    for (size_t i = 0; i < d->n; i++) {
+        fio_rec *r = &d->r[d->nrec + i];
+        if (pack_one(d, &d->e[i], r) != BDB_OK) {
+            /* the ones packed stay records, the rest entries: nothing
+             * is lost, the caller stops on BDB_ENOMEM */
+            memmove(d->e, d->e + i, (d->n - i) * sizeof *d->e);
+            d->nrec += i;
+            d->n -= i;
+            return BDB_ENOMEM;
+        }
+    }
+    d->nrec += d->n;
+    d->n = 0;
+    if (d->cap > 64) {
+        /* a text reader's whole array: its room goes */
+        free(d->e);
+        d->e = NULL;
+        d->cap = 0;
+    }
     return BDB_OK;
 }
 
@@ -365,63 +617,103 @@ static int merge_params(fio_entry *e, const fio_entry *src, int cmd_line,
     return rc == BDB_ENOMEM ? rc : BDB_OK;
 }
 
+/* Applies the command lines to the job records before which they were
+ * given. */
 static int apply_cmdlines(fio_doc *d, bdb_sink *out)
 {
-    /* entries and command lines are both in file order: one walk */
+    /* records and command lines are both in file order: one walk */
     size_t k = 0;
     int prev = 0;
-    for (size_t i = 0; i < d->n && d->ncmd; i++) {
-        fio_entry *e = &d->e[i];
-        if (e->line < prev)
+    fio_entry *work = NULL;
+    cmd_walk *w = NULL;
+    int rc = BDB_OK;
+    for (size_t i = 0; i < d->nrec && d->ncmd && !rc; i++) {
+        fio_rec *r = &d->r[i];
+        if (r->line < prev)
             k = 0;
-        prev = e->line;
-        while (k + 1 < d->ncmd && d->cmds[k + 1].line < e->line)
+        prev = r->line;
+        while (k + 1 < d->ncmd && d->cmds[k + 1].line < r->line)
             k++;
-        if (e->kind != FIO_ENTRY_JOB || d->cmds[k].line >= e->line)
+        if (r->kind != FIO_ENTRY_JOB || d->cmds[k].line >= r->line)
             continue;
+        if (!work && (!(work = malloc(sizeof *work)) ||
+                      !(w = malloc(sizeof *w)))) {
+            rc = BDB_ENOMEM;
+            break;
+        }
         const fio_cmd *c = &d->cmds[k];
-        cmd_walk w;
-        memset(&w, 0, sizeof w);
-        w.job = e->name;
-        w.kb_base = 1024;
+        memset(w, 0, sizeof *w);
+        w->job = r->name;
+        w->kb_base = 1024;
         bdb_cmdline cl = {c->argc, c->argv};
-        bdb_cmdline_getopt(&cl, fio_optstring, fio_longs, cmd_option, &w);
-        int rc = merge_params(e, &w.global, c->line, out);
+        bdb_cmdline_getopt(&cl, fio_optstring, fio_longs, cmd_option, w);
+        rec_unpack(r, work);
+        rc = merge_params(work, &w->global, c->line, out);
         if (!rc)
-            rc = merge_params(e, &w.own, c->line, out);
-        if (!rc && w.rc)
+            rc = merge_params(work, &w->own, c->line, out);
+        if (!rc && w->rc)
             rc = bdb_sink_warn(out, c->line, "the fio command line: options not "
                                "all kept as parameters: more than %d",
                                BDB_MAX_PARAMS);
         if (rc == BDB_ENOMEM)
-            return rc;
+            break;
+        rc = rec_set_params(r, &work->params);
+        if (!rc)
+            rc = rec_set_block_sizes(d, r, work);
+        r->grouped = work->grouped != 0;
     }
-    return BDB_OK;
+    free(work);
+    free(w);
+    return rc == BDB_ENOMEM ? rc : BDB_OK;
 }
 
 /* ---- interim reports and duplicates ---------------------------------------- */
 
-static double sum_figs(const fio_entry *e, const char *metric, int take_max)
+static double sum_figs(const fio_fig *f, size_t n, const char *metric,
+                       int take_max)
 {
     double v = 0;
-    for (size_t k = 0; k < e->nfig; k++)
-        if (!strcmp(e->figs[k].metric, metric)) {
+    for (size_t k = 0; k < n; k++)
+        if (!strcmp(f[k].metric, metric)) {
             if (!take_max)
-                v += e->figs[k].value;
-            else if (e->figs[k].value > v)
-                v = e->figs[k].value;
+                v += f[k].value;
+            else if (f[k].value > v)
+                v = f[k].value;
         }
     return v;
 }
 
 double bdb_fio_entry_io(const fio_entry *e)
 {
-    return sum_figs(e, "io_bytes", 0);
+    return sum_figs(e->figs, e->nfig, "io_bytes", 0);
 }
 
 double bdb_fio_entry_runtime(const fio_entry *e)
 {
-    return sum_figs(e, "runtime", 1);
+    return sum_figs(e->figs, e->nfig, "runtime", 1);
+}
+
+/* What bdb_fio_later_report compares, of an entry or a record. */
+typedef struct report_id {
+    int kind, group;
+    const char *name, *host;
+    long pid;
+    const fio_fig *figs;
+    size_t nfig;
+} report_id;
+
+static int later_report(const report_id *a, const report_id *b)
+{
+    if (a->kind != FIO_ENTRY_JOB || b->kind != FIO_ENTRY_JOB ||
+        strcmp(a->name, b->name) != 0 || a->group != b->group ||
+        strcmp(a->host, b->host) != 0)
+        return 0;
+    if (a->pid && b->pid)
+        return a->pid == b->pid;
+    return sum_figs(b->figs, b->nfig, "io_bytes", 0) >
+               sum_figs(a->figs, a->nfig, "io_bytes", 0) &&
+           sum_figs(b->figs, b->nfig, "runtime", 1) >=
+               sum_figs(a->figs, a->nfig, "runtime", 1) + 0.1;
 }
 
 /* 1 if b is a later cumulative report of the job a reported: fio's
@@ -432,34 +724,40 @@ double bdb_fio_entry_runtime(const fio_entry *e)
  * time_based job end within milliseconds of each other. */
 int bdb_fio_later_report(const fio_entry *a, const fio_entry *b)
 {
-    if (a->kind != FIO_ENTRY_JOB || b->kind != FIO_ENTRY_JOB ||
-        strcmp(a->name, b->name) != 0 || a->group != b->group ||
-        strcmp(a->host, b->host) != 0)
-        return 0;
-    if (a->pid && b->pid)
-        return a->pid == b->pid;
-    return bdb_fio_entry_io(b) > bdb_fio_entry_io(a) &&
-           bdb_fio_entry_runtime(b) >= bdb_fio_entry_runtime(a) + 0.1;
+    report_id x = {a->kind, a->group, a->name, a->host, a->pid, a->figs,
+                   a->nfig};
+    report_id y = {b->kind, b->group, b->name, b->host, b->pid, b->figs,
+                   b->nfig};
+    return later_report(&x, &y);
 }
 
-/* Where each run's entries start: the readers add entries in run order,
+static int rec_later_report(const fio_rec *a, const fio_rec *b)
+{
+    report_id x = {a->kind, a->group, a->name, a->host, a->pid, a->figs,
+                   a->nfig};
+    report_id y = {b->kind, b->group, b->name, b->host, b->pid, b->figs,
+                   b->nfig};
+    return later_report(&x, &y);
+}
+
+/* Where each run's records start: the readers add entries in run order,
  * so [start[r], start[r + 1]) are run r's. NULL when out of memory or
  * when the order does not hold (then nothing is dropped). */
 static size_t *run_starts(const fio_doc *d, int *nruns)
 {
     int runs = d->runs;
-    for (size_t i = 0; i < d->n; i++) {
-        if (i > 0 && d->e[i].run < d->e[i - 1].run)
+    for (size_t i = 0; i < d->nrec; i++) {
+        if (i > 0 && d->r[i].run < d->r[i - 1].run)
             return NULL;
-        if (d->e[i].run + 1 > runs)
-            runs = d->e[i].run + 1;
+        if (d->r[i].run + 1 > runs)
+            runs = d->r[i].run + 1;
     }
     size_t *st = malloc(((size_t)runs + 1) * sizeof *st);
     if (!st)
         return NULL;
     size_t i = 0;
     for (int r = 0; r <= runs; r++) {
-        while (i < d->n && d->e[i].run < r)
+        while (i < d->nrec && d->r[i].run < r)
             i++;
         st[r] = i;
     }
@@ -467,13 +765,13 @@ static size_t *run_starts(const fio_doc *d, int *nruns)
     return st;
 }
 
-/* The next kept job entry in [*i, end), or NULL. */
-static const fio_entry *next_job(const fio_doc *d, size_t *i, size_t end)
+/* The next kept job record in [*i, end), or NULL. */
+static const fio_rec *next_job(const fio_doc *d, size_t *i, size_t end)
 {
     for (; *i < end; (*i)++)
-        if (d->e[*i].kind == FIO_ENTRY_JOB && !d->e[*i].dropped &&
-            !d->e[*i].skipped)
-            return &d->e[(*i)++];
+        if (d->r[*i].kind == FIO_ENTRY_JOB && !d->r[*i].dropped &&
+            !d->r[*i].skipped)
+            return &d->r[(*i)++];
     return NULL;
 }
 
@@ -486,7 +784,7 @@ static int drop_interim_runs(fio_doc *d, bdb_sink *out)
     int rc = BDB_OK;
     for (int r = 0; r + 1 < runs && !rc; r++) {
         size_t i = st[r], j = st[r + 1];
-        const fio_entry *a, *b, *a0 = NULL, *b0 = NULL;
+        const fio_rec *a, *b, *a0 = NULL, *b0 = NULL;
         int later = 1, n = 0;
         for (;;) {
             a = next_job(d, &i, st[r + 1]);
@@ -499,7 +797,7 @@ static int drop_interim_runs(fio_doc *d, bdb_sink *out)
                 a0 = a;
                 b0 = b;
             }
-            if (!bdb_fio_later_report(a, b)) {
+            if (!rec_later_report(a, b)) {
                 later = 0;
                 break;
             }
@@ -507,7 +805,7 @@ static int drop_interim_runs(fio_doc *d, bdb_sink *out)
         if (!later)
             continue;
         for (size_t k = st[r]; k < st[r + 1]; k++)
-            d->e[k].dropped = 1;
+            d->r[k].dropped = 1;
         rc = bdb_sink_info(out, a0->line,
                            "the report at line %d is an interim "
                            "--status-interval report (cumulative, the job "
@@ -529,13 +827,13 @@ static int drop_terse_duplicates(fio_doc *d, bdb_sink *out)
     for (int r = 0; r < runs; r++) {
         int mixed = 0;
         for (size_t i = st[r]; i < st[r + 1] && !mixed; i++)
-            mixed = !d->e[i].from_terse;
+            mixed = !d->r[i].from_terse;
         for (size_t i = st[r]; i < st[r + 1] && mixed; i++) {
-            fio_entry *t = &d->e[i];
+            fio_rec *t = &d->r[i];
             if (!t->from_terse || t->dropped)
                 continue;
             for (size_t j = st[r]; j < st[r + 1]; j++) {
-                const fio_entry *n = &d->e[j];
+                const fio_rec *n = &d->r[j];
                 if (n->from_terse || n->dropped || n->kind != t->kind ||
                     strcmp(n->name, t->name) != 0 ||
                     strcmp(n->host, t->host) != 0 ||
@@ -598,17 +896,17 @@ void bdb_fio_split_reports(fio_doc *d, size_t first, int *run)
     free(j);
 }
 
-/* ---- from entries to samples -------------------------------------------- */
+/* ---- from records to samples -------------------------------------------- */
 
-/* The identity of an entry among its document's, as a map key: tag 'J'
+/* The identity of a record among its document's, as a map key: tag 'J'
  * clones of one job (run, group, host, name), 'O' / 'G' the jobs of a run
  * (and group) that group and disk figures take their owner from, 'D' one
  * disk. The host's length makes the key unambiguous whatever bytes the
  * names hold. These maps keep the emission linear in the number of
- * entries: a document of 14,000 jobs compared pairwise took seconds. */
+ * records: a document of 14,000 jobs compared pairwise took seconds. */
 #define FIO_KEY_MAX (BDB_BENCHMARK_MAX + BDB_PARAM_VALUE_MAX + 64)
 
-static void entry_key(char *out, int tag, const fio_entry *e, int group,
+static void entry_key(char *out, int tag, const fio_rec *e, int group,
                       int name)
 {
     snprintf(out, FIO_KEY_MAX, "%c%d:%d:%zu:%s%s", tag, e->run,
@@ -633,7 +931,7 @@ static void emit_maps_free(emit_maps *m)
 static int note_owner(emit_maps *m, const fio_doc *d, size_t i, int group)
 {
     char key[FIO_KEY_MAX];
-    const fio_entry *e = &d->e[i];
+    const fio_rec *e = &d->r[i];
     int made;
     entry_key(key, group ? 'G' : 'O', e, group, 0);
     bdb_strmap_entry *o = bdb_strmap_put(&m->owners, key, &made);
@@ -641,7 +939,7 @@ static int note_owner(emit_maps *m, const fio_doc *d, size_t i, int group)
         return BDB_ENOMEM;
     if (made)
         o->value = (long long)i + 1;
-    else if (o->value > 0 && strcmp(d->e[o->value - 1].name, e->name) != 0)
+    else if (o->value > 0 && strcmp(d->r[o->value - 1].name, e->name) != 0)
         o->value = -1;
     return BDB_OK;
 }
@@ -651,8 +949,8 @@ static int note_owner(emit_maps *m, const fio_doc *d, size_t i, int group)
 static int emit_maps_fill(emit_maps *m, const fio_doc *d)
 {
     char key[FIO_KEY_MAX];
-    for (size_t i = 0; i < d->n; i++) {
-        const fio_entry *e = &d->e[i];
+    for (size_t i = 0; i < d->nrec; i++) {
+        const fio_rec *e = &d->r[i];
         if (e->kind != FIO_ENTRY_JOB || e->dropped)
             continue;
         entry_key(key, 'J', e, 1, 1);
@@ -668,17 +966,20 @@ static int emit_maps_fill(emit_maps *m, const fio_doc *d)
     return BDB_OK;
 }
 
-/* The job entry whose name and parameters group/disk figures take: the
+/* The job record whose name and parameters group/disk figures take: the
  * first job of the run (and group, when match_group) if every job there
  * has that name; NULL otherwise. */
-static const fio_entry *owner_of(const emit_maps *m, const fio_doc *d,
-                                 const fio_entry *x, int match_group)
+static const fio_rec *owner_of(const emit_maps *m, const fio_doc *d,
+                               const fio_rec *x, int match_group)
 {
     char key[FIO_KEY_MAX];
     entry_key(key, match_group ? 'G' : 'O', x, match_group, 0);
     const bdb_strmap_entry *o = bdb_strmap_get(&m->owners, key);
-    return o && o->value > 0 ? &d->e[o->value - 1] : NULL;
+    return o && o->value > 0 ? &d->r[o->value - 1] : NULL;
 }
+
+static const char param_full[] = "parameter %s=%s not kept: more than %d "
+                                 "parameters";
 
 /* bdb_params_set, warning when the set is full. */
 static int set_param(bdb_sink *out, int line, bdb_params *ps, const char *key,
@@ -686,38 +987,24 @@ static int set_param(bdb_sink *out, int line, bdb_params *ps, const char *key,
 {
     if (bdb_params_set(ps, key, "%s", value) == BDB_OK)
         return BDB_OK;
-    int rc = bdb_sink_warn(out, line, "parameter %s=%s not kept: more "
-                           "than %d parameters", key, value, BDB_MAX_PARAMS);
+    int rc = bdb_sink_warn(out, line, param_full, key, value, BDB_MAX_PARAMS);
     return rc == BDB_ENOMEM ? rc : BDB_OK;
 }
 
-int bdb_fio_emit(fio_doc *d, bdb_sink *out)
+/* numjobs and the clone number of every job record: owners copy their
+ * params. */
+static int number_clones(fio_doc *d, emit_maps *maps, bdb_sink *out)
 {
-    int rc = apply_cmdlines(d, out);
-    if (!rc)
-        rc = drop_terse_duplicates(d, out);
-    if (!rc)
-        rc = drop_interim_runs(d, out);
-    if (rc)
-        return rc;
-    int many_hosts = 0;
-    for (size_t i = 1; i < d->n; i++)
-        if (strcmp(d->e[i].host, d->e[0].host) != 0)
-            many_hosts = 1;
-
-    emit_maps maps;
-    memset(&maps, 0, sizeof maps);
-    rc = emit_maps_fill(&maps, d);
-
-    /* numjobs and clone numbers first: owners copy their params. */
     char num[32], key[FIO_KEY_MAX];
-    for (size_t i = 0; i < d->n && !rc; i++) {
-        fio_entry *e = &d->e[i];
+    bdb_params *ps = malloc(sizeof *ps);
+    int rc = ps ? BDB_OK : BDB_ENOMEM;
+    for (size_t i = 0; i < d->nrec && !rc; i++) {
+        fio_rec *e = &d->r[i];
         if (e->kind != FIO_ENTRY_JOB || e->dropped)
             continue;
         entry_key(key, 'J', e, 1, 1);
-        bdb_strmap_entry *seen = bdb_strmap_put(&maps.seen, key, NULL);
-        const bdb_strmap_entry *all = bdb_strmap_get(&maps.clones, key);
+        bdb_strmap_entry *seen = bdb_strmap_put(&maps->seen, key, NULL);
+        const bdb_strmap_entry *all = bdb_strmap_get(&maps->clones, key);
         if (!seen || !all) {
             rc = BDB_ENOMEM;
             break;
@@ -725,31 +1012,141 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
         int index = (int)seen->value++, count = (int)all->value;
         if (e->skipped)
             continue;
-        if (!bdb_params_get(&e->params, "numjobs") &&
+        params_unpack(e->params, ps);
+        int changed = 0;
+        if (!bdb_params_get(ps, "numjobs") &&
             !(e->jobs_unknown && count == 1 && e->reported_jobs <= 0)) {
             snprintf(num, sizeof num, "%d",
                      e->reported_jobs > 0 ? e->reported_jobs : count);
-            rc = set_param(out, e->line, &e->params, "numjobs", num);
+            rc = set_param(out, e->line, ps, "numjobs", num);
+            changed = 1;
         }
         /* a clone of numjobs>1 without group_reporting is "job=N" even
          * when the others were cut off the capture */
-        const char *nj = bdb_params_get(&e->params, "numjobs");
+        const char *nj = bdb_params_get(ps, "numjobs");
         int clones = count > 1 ||
                      (e->partial && nj && strcmp(nj, "1") != 0 &&
                       !e->grouped && e->reported_jobs <= 0 &&
                       !e->jobs_unknown);
         if (!rc && clones) {
             snprintf(num, sizeof num, "%d", index);
-            rc = set_param(out, e->line, &e->params, "job", num);
+            rc = set_param(out, e->line, ps, "job", num);
+            changed = 1;
         }
+        if (!rc && changed)
+            rc = rec_set_params(e, ps);
     }
+    free(ps);
+    return rc;
+}
 
-    for (size_t i = 0; i < d->n && !rc; i++) {
-        const fio_entry *e = &d->e[i];
+/* The samples a record's figures start from: its base (no direction), and
+ * per direction the base with direction and block size, each made when
+ * its first figure comes. Whether a parameter did not fit is kept, so
+ * that every figure says so as it did when each was made on its own. */
+typedef struct rec_bases {
+    bdb_sample base;
+    bdb_sample dir[FIO_NDIRS];
+    int made[FIO_NDIRS];
+    int full_dir[FIO_NDIRS], full_bs[FIO_NDIRS];
+} rec_bases;
+
+static int dir_base(rec_bases *b, const fio_rec *own, int d, int line,
+                    bdb_sink *out, const bdb_sample **s)
+{
+    int rc;
+    bdb_sample *x = &b->dir[d];
+    const char *bs = own ? own->block_size[d] : "";
+    if (!b->made[d]) {
+        bdb_sample_copy(x, &b->base);
+        b->made[d] = 1;
+        b->full_dir[d] = bdb_params_set(&x->params, "direction", "%s",
+                                        dir_names[d]) != BDB_OK;
+        b->full_bs[d] = bs[0] && bdb_params_set(&x->params, "block_size",
+                                                "%s", bs) != BDB_OK;
+    }
+    if (b->full_dir[d] &&
+        (rc = bdb_sink_warn(out, line, param_full, "direction", dir_names[d],
+                            BDB_MAX_PARAMS)) == BDB_ENOMEM)
+        return rc;
+    if (b->full_bs[d] &&
+        (rc = bdb_sink_warn(out, line, param_full, "block_size", bs,
+                            BDB_MAX_PARAMS)) == BDB_ENOMEM)
+        return rc;
+    *s = x;
+    return BDB_OK;
+}
+
+static int emit_rec(fio_doc *d, const emit_maps *maps, size_t i,
+                    int many_hosts, rec_bases *b, bdb_sink *out)
+{
+    const fio_rec *e = &d->r[i];
+    const fio_rec *own = e;
+    int rc = BDB_OK;
+    if (e->kind != FIO_ENTRY_JOB)
+        own = owner_of(maps, d, e, e->kind == FIO_ENTRY_GROUP);
+    bdb_sample *base = &b->base;
+    bdb_sample_init(base, own ? own->name : NULL);
+    if (own) {
+        params_unpack(e->kind == FIO_ENTRY_JOB ? e->params : own->params,
+                      &base->params);
+        if (e->kind != FIO_ENTRY_JOB)
+            bdb_params_del(&base->params, "job");
+    }
+    if (e->kind != FIO_ENTRY_JOB && e->params) {
+        bdb_params *ps = &b->dir[0].params; /* free until the figures */
+        params_unpack(e->params, ps);
+        for (int k = 0; k < ps->n && !rc; k++)
+            rc = set_param(out, e->line, &base->params, ps->kv[k].key,
+                           ps->kv[k].value);
+    }
+    if (!rc && e->kind == FIO_ENTRY_DISK)
+        rc = set_param(out, e->line, &base->params, "device", e->name);
+    if (!rc && many_hosts && e->host[0])
+        rc = set_param(out, e->line, &base->params, "host", e->host);
+    memset(b->made, 0, sizeof b->made);
+    for (size_t k = 0; k < e->nfig && !rc; k++) {
+        const fio_fig *f = &e->figs[k];
+        const bdb_sample *s = base;
+        if (f->dir >= 0 && f->dir < FIO_NDIRS)
+            rc = dir_base(b, own, f->dir, f->line, out, &s);
+        if (!rc)
+            rc = bdb_sink_add(out, s, f->metric, f->value, d->units[f->unit],
+                              (bdb_better)f->better, f->line);
+    }
+    return rc;
+}
+
+int bdb_fio_emit(fio_doc *d, bdb_sink *out)
+{
+    int rc = bdb_fio_doc_pack(d);
+    if (!rc)
+        rc = apply_cmdlines(d, out);
+    if (!rc)
+        rc = drop_terse_duplicates(d, out);
+    if (!rc)
+        rc = drop_interim_runs(d, out);
+    if (rc)
+        return rc;
+    int many_hosts = 0;
+    for (size_t i = 1; i < d->nrec; i++)
+        if (strcmp(d->r[i].host, d->r[0].host) != 0)
+            many_hosts = 1;
+
+    emit_maps maps;
+    memset(&maps, 0, sizeof maps);
+    rc = emit_maps_fill(&maps, d);
+    if (!rc)
+        rc = number_clones(d, &maps, out);
+
+    rec_bases *b = rc ? NULL : malloc(sizeof *b);
+    if (!rc && !b)
+        rc = BDB_ENOMEM;
+    char key[FIO_KEY_MAX];
+    for (size_t i = 0; i < d->nrec && !rc; i++) {
+        fio_rec *e = &d->r[i];
         if (e->dropped || e->skipped)
             continue;
-        bdb_sample base;
-        const fio_entry *own = e;
         if (e->kind == FIO_ENTRY_DISK) {
             /* a disk printed twice in a run (normal and terse) counts
              * once */
@@ -762,42 +1159,15 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
             if (!made)
                 continue;
         }
-        if (e->kind != FIO_ENTRY_JOB)
-            own = owner_of(&maps, d, e, e->kind == FIO_ENTRY_GROUP);
-        bdb_sample_init(&base, own ? own->name : NULL);
-        if (own) {
-            base.params = own->params;
-            bdb_params_del(&base.params, "job");
-            if (e->kind == FIO_ENTRY_JOB)
-                base.params = e->params;
-        }
-        if (e->kind != FIO_ENTRY_JOB)
-            for (int k = 0; k < e->params.n && !rc; k++)
-                rc = set_param(out, e->line, &base.params, e->params.kv[k].key,
-                               e->params.kv[k].value);
-        if (!rc && e->kind == FIO_ENTRY_DISK)
-            rc = set_param(out, e->line, &base.params, "device", e->name);
-        if (!rc && many_hosts && e->host[0])
-            rc = set_param(out, e->line, &base.params, "host", e->host);
-        for (size_t k = 0; k < e->nfig && !rc; k++) {
-            const fio_fig *f = &e->figs[k];
-            bdb_sample s = base;
-            if (f->dir >= 0 && f->dir < FIO_NDIRS) {
-                rc = set_param(out, f->line, &s.params, "direction",
-                               dir_names[f->dir]);
-                const char *bs = own ? own->block_size[f->dir] : "";
-                if (!rc && bs[0])
-                    rc = set_param(out, f->line, &s.params, "block_size", bs);
-            }
-            if (!rc)
-                rc = bdb_sink_add(out, &s, f->metric, f->value, f->unit,
-                                  (bdb_better)f->better, f->line);
-        }
-        /* its figures are spent: what the store takes next reuses them */
-        free(d->e[i].figs);
-        d->e[i].figs = NULL;
-        d->e[i].nfig = d->e[i].cap = 0;
+        /* the records before this one are emitted: their figures' blocks
+         * go back */
+        if (e->block)
+            release_blocks_before(d, e->block);
+        rc = emit_rec(d, &maps, i, many_hosts, b, out);
+        e->figs = NULL;
+        e->nfig = 0;
     }
+    free(b);
     emit_maps_free(&maps);
     return rc;
 }

@@ -10,7 +10,15 @@
  * parameters that depend on the whole run (numjobs and the clone index of
  * numjobs>1 jobs, the owner of group and disk figures) and emits samples.
  * Readers add entries in file order, so runs are contiguous and lines
- * never decrease (bdb_fio_emit relies on it for one-pass walks). */
+ * never decrease (bdb_fio_emit relies on it for one-pass walks).
+ *
+ * An entry is the readers' working form (about 4.5 KB: fixed-size names
+ * and parameters); what the document keeps until its end is a compact
+ * record of it (fio_rec: interned names, packed parameters, its figures),
+ * made by bdb_fio_doc_pack. The JSON reader packs each job as soon as it
+ * is read, so a document of 14,000 jobs holds records (about 150 bytes
+ * and 24 per figure), not entries; the text reader, whose entries change
+ * after they are made, is packed whole by bdb_fio_emit. */
 #ifndef BDB_FIO_INTERNAL_H
 #define BDB_FIO_INTERNAL_H
 
@@ -22,16 +30,22 @@ enum { FIO_DIR_NONE = -1, FIO_READ = 0, FIO_WRITE, FIO_TRIM, FIO_MIXED,
 
 enum { FIO_ENTRY_JOB = 0, FIO_ENTRY_GROUP, FIO_ENTRY_DISK };
 
-/* 32 bytes: a document of 14,000 jobs holds 630,000 of them until its
+/* 24 bytes: a document of 14,000 jobs holds 630,000 of them until its
  * end, when clones are counted and the figures emitted. */
 typedef struct fio_fig {
     const char *metric; /* interned in the document's names */
     double value;
-    const char *unit;
     int line;
+    unsigned char unit; /* index in the document's units */
     signed char better; /* a bdb_better */
     signed char dir;    /* FIO_DIR_NONE: not per direction */
 } fio_fig;
+
+struct fio_doc;
+
+/* The distinct units a document's figures may have (the readers use a
+ * handful of BDB_UNIT_* constants): one more is refused, BDB_ERANGE. */
+#define FIO_MAX_UNITS 32
 
 typedef struct fio_entry {
     int kind;           /* FIO_ENTRY_* */
@@ -56,8 +70,35 @@ typedef struct fio_entry {
     int dropped;        /* an interim report or a duplicate: not emitted */
     fio_fig *figs;
     size_t nfig, cap;
-    bdb_strmap *names;  /* the document's metric names (set by doc_add) */
+    struct fio_doc *doc; /* its document (set by doc_add) */
 } fio_entry;
+
+/* The records' figures, in the order they were packed: blocks mapped on
+ * their own (not from the heap), so that each goes back to the system as
+ * soon as its records are emitted, and the refs and store caches that grow
+ * meanwhile do not pile up above the holes of freed figures. */
+typedef struct fio_figblock {
+    struct fio_figblock *next;  /* the next newer one */
+    size_t size;                /* bytes mapped */
+    size_t used, cap;           /* figures */
+    fio_fig figs[];
+} fio_figblock;
+
+/* What the document keeps of an entry (see the top of this file). */
+typedef struct fio_rec {
+    const char *name;   /* interned in the document's names, like host and
+                           block_size ("": unknown) */
+    const char *host;
+    const char *block_size[FIO_NDIRS];
+    char *params;       /* packed (fio_common.c); NULL: none */
+    fio_fig *figs;      /* in block; NULL once emitted */
+    size_t nfig;
+    fio_figblock *block;
+    long pid;
+    int kind, run, group, line, reported_jobs;
+    unsigned jobs_unknown : 1, grouped : 1, partial : 1, skipped : 1,
+        from_terse : 1, dropped : 1;
+} fio_rec;
 
 /* A fio command line found in the capture ("$ fio --name=x --rw=read"):
  * its options become parameters of the jobs printed after it. */
@@ -67,10 +108,26 @@ typedef struct fio_cmd {
     char **argv;
 } fio_cmd;
 
+/* The name (bdb_fio_pct_name, "" when none) of the percentile key met at
+ * one place of a latency object's map: fio prints the same list in every
+ * job, so the JSON reader formats each name once. */
+#define FIO_PCT_MEMO 64
+#define FIO_PCT_NAME_MAX 24
+typedef struct fio_pct_memo {
+    char key[24];
+    char name[FIO_PCT_NAME_MAX];
+} fio_pct_memo;
+
 typedef struct fio_doc {
-    fio_entry *e;
+    fio_entry *e;       /* entries not packed yet */
     size_t n, cap;
-    bdb_strmap names;   /* every metric name once */
+    fio_rec *r;         /* the packed ones, in file order */
+    size_t nrec, reccap;
+    fio_figblock *blocks, *last_block; /* the oldest, the newest */
+    bdb_strmap names;   /* every metric, job, host and block size text once */
+    const char *units[FIO_MAX_UNITS];
+    int nunits;
+    fio_pct_memo pct[FIO_PCT_MEMO];
     int runs;
     fio_cmd *cmds;
     size_t ncmd, cmdcap;
@@ -82,8 +139,12 @@ const char *bdb_fio_dir_name(int dir);
 fio_entry *bdb_fio_doc_add(fio_doc *d, int kind, const char *name,
                        const char *name_end, int run, int line);
 void bdb_fio_doc_free(fio_doc *d);
+/* Moves the entries into records (in order) and empties d->e; BDB_ENOMEM
+ * (then the entries not packed yet stay entries, none lost). */
+int bdb_fio_doc_pack(fio_doc *d);
 
-/* Adds a figure to e. BDB_ENOMEM on failure. */
+/* Adds a figure to e. BDB_ENOMEM on failure, BDB_ERANGE for a unit past
+ * FIO_MAX_UNITS. */
 int bdb_fio_fig_add(fio_entry *e, const char *metric, double value,
                 const char *unit, bdb_better better, int line, int dir);
 
@@ -121,7 +182,8 @@ int bdb_fio_later_report(const fio_entry *a, const fio_entry *b);
  * to the last one used). Leaves them alone otherwise. */
 void bdb_fio_split_reports(fio_doc *d, size_t first, int *run);
 
-/* Turns the collected entries into samples (fio_common.c): applies the
+/* Turns the collected entries and records into samples (fio_common.c),
+ * packing the entries first: applies the
  * command lines, drops interim --status-interval reports and duplicate
  * terse lines (with a note), numbers clones, emits. */
 int bdb_fio_emit(fio_doc *d, bdb_sink *out);

@@ -64,6 +64,41 @@ static size_t key_pos(const char *buf, size_t from, size_t end,
     return (size_t)-1;
 }
 
+/* Where each keys[k] (NULL: not looked for) first occurs in [from, end)
+ * as key_pos finds it, in one walk over the text: at[k], (size_t)-1 when
+ * it is not there. A job's two dozen keys cost one walk, not one each. */
+static void keys_pos(const char *buf, size_t from, size_t end,
+                     const char *const *keys, size_t n, size_t *at)
+{
+    size_t left = 0, len[24];
+    for (size_t k = 0; k < n; k++) {
+        at[k] = (size_t)-1;
+        len[k] = keys[k] ? strlen(keys[k]) : 0;
+        left += keys[k] != NULL;
+    }
+    for (size_t i = from; left && i < end; i++) {
+        const char *q = memchr(buf + i, '"', end - i);
+        if (!q)
+            break;
+        i = (size_t)(q - buf);
+        for (size_t k = 0; k < n; k++) {
+            size_t kn = len[k];
+            if (!keys[k] || at[k] != (size_t)-1 || i + kn + 2 > end ||
+                buf[i + 1 + kn] != '"' || (kn && buf[i + 1] != keys[k][0]) ||
+                memcmp(buf + i + 1, keys[k], kn) != 0)
+                continue;
+            size_t j = i + kn + 2;
+            while (j < end && (buf[j] == ' ' || buf[j] == '\t' ||
+                               buf[j] == '\r' || buf[j] == '\n'))
+                j++;
+            if (j < end && buf[j] == ':') {
+                at[k] = i;
+                left--;
+            }
+        }
+    }
+}
+
 /* The text of one JSON object, so that each figure gets the line of its
  * own key ("iops" : 28282.905698). */
 typedef struct jspan {
@@ -80,17 +115,27 @@ static int key_line(const jspan *sp, size_t pos, const char *key)
     return at == (size_t)-1 ? sp->line : line_at(sp->lc, at);
 }
 
-/* The span of the value of key inside sp (from the key to sp's end): what
- * the lines of a nested object's keys are looked up in. */
-static jspan sub_span(const jspan *sp, const char *key)
+/* The line of a key found at at (keys_pos), sp's line when it was not. */
+static int line_of(const jspan *sp, size_t at)
+{
+    return at == (size_t)-1 ? sp->line : line_at(sp->lc, at);
+}
+
+/* The span of the value of a key found at at inside sp (from the key to
+ * sp's end): what the lines of a nested object's keys are looked up in. */
+static jspan span_at(const jspan *sp, size_t at)
 {
     jspan s = *sp;
-    size_t at = key_pos(sp->buf, sp->from, sp->end, key);
     if (at != (size_t)-1) {
         s.from = at;
         s.line = line_at(sp->lc, at);
     }
     return s;
+}
+
+static jspan sub_span(const jspan *sp, const char *key)
+{
+    return span_at(sp, key_pos(sp->buf, sp->from, sp->end, key));
 }
 
 static int num(json_t *o, const char *key, double *v)
@@ -160,35 +205,59 @@ static int lat_block(fio_entry *e, json_t *o, const char *prefix,
     if (num(o, "N", &n) ? n <= 0 : mx <= 0)
         return BDB_OK;
     static const char *const stat[4] = {"min", "max", "mean", "stdev"};
-    static const char *const keys[4] = {"min", "max", "mean", "stddev"};
+    json_t *pct = json_object_get(o, "percentile");
+    const char *keys[5] = {"min", "max", "mean", "stddev",
+                           pct ? "percentile" : NULL};
+    size_t at[5];
+    keys_pos(sp->buf, sp->from, sp->end, keys, 5, at);
     double vals[4] = {mn, mx, mean, sd};
     for (int i = 0; i < 4 && !rc; i++) {
         snprintf(metric, sizeof metric, "%s_%s", prefix, stat[i]);
         rc = bdb_fio_fig_add(e, metric, vals[i] * scale, BDB_UNIT_SECONDS,
-                             BDB_LOWER_IS_BETTER, key_line(sp, sp->from, keys[i]),
-                             dir);
+                             BDB_LOWER_IS_BETTER, line_of(sp, at[i]), dir);
     }
-    json_t *pct = json_object_get(o, "percentile");
     const char *k;
     json_t *v;
     if (pct && json_is_object(pct)) {
-        jspan ps = sub_span(sp, "percentile");
+        jspan ps = span_at(sp, at[4]);
+        /* jansson walks an object in the order of its keys' first
+         * occurrence in the text: each key is looked for after the one
+         * before it (from the start again when it is not there) */
+        size_t after = ps.from;
+        size_t nth = 0;
         json_object_foreach(pct, k, v) {
             double p;
-            const char *kend = k + strlen(k);
-            const char *q = k;
-            char name[24];
+            size_t klen = strlen(k);
+            const char *kend = k + klen, *q = k;
+            char name[FIO_PCT_NAME_MAX];
             if (rc || !json_is_number(v))
                 continue;
-            if (!bdb_scan_number(&q, kend, &p, 0) || q != kend)
-                continue;
-            bdb_fio_pct_name(p, name, sizeof name);
+            /* every job prints the same map: the name of the key met at
+             * this place last time is kept */
+            fio_pct_memo *m = nth < FIO_PCT_MEMO ? &e->doc->pct[nth] : NULL;
+            nth++;
+            if (m && m->key[0] && !strcmp(m->key, k)) {
+                memcpy(name, m->name, sizeof name);
+            } else {
+                name[0] = '\0';
+                if (bdb_scan_number(&q, kend, &p, 0) && q == kend)
+                    bdb_fio_pct_name(p, name, sizeof name);
+                if (m && klen < sizeof m->key) {
+                    memcpy(m->key, k, klen + 1);
+                    memcpy(m->name, name, sizeof name);
+                }
+            }
             if (!name[0])
                 continue; /* fio 2.1 pads the map with "0.00" : 0 */
             snprintf(metric, sizeof metric, "%s_%s", prefix, name);
+            size_t kp = key_pos(ps.buf, after, ps.end, k);
+            if (kp == (size_t)-1)
+                kp = key_pos(ps.buf, ps.from, ps.end, k);
+            else
+                after = kp + 1;
             rc = bdb_fio_fig_add(e, metric, json_number_value(v) * scale,
                                  BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER,
-                                 key_line(&ps, ps.from, k), dir);
+                                 line_of(&ps, kp), dir);
         }
     }
     return rc;
@@ -216,44 +285,69 @@ static int dir_block(fio_entry *e, json_t *d, int dir, const jspan *sp)
         bw_key = "bw";
     }
     num(d, "iops", &iops);
-#define ADD(m, val, unit, better, key)                                       \
-    do {                                                                     \
-        if (!rc)                                                             \
-            rc = bdb_fio_fig_add(e, (m), (val), (unit), (better),            \
-                                 key_line(sp, sp->from, (key)), dir);        \
-    } while (0)
-    ADD("iops", iops, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, "iops");
-    ADD("bandwidth", bw, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, bw_key);
-    ADD("io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL, "io_bytes");
-    ADD("runtime", runtime / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL, "runtime");
-    if (rc)
-        return rc;
     static const struct { const char *key, *prefix; double scale; } lats[] = {
         {"slat_ns", "slat", 1e-9}, {"clat_ns", "clat", 1e-9},
         {"lat_ns", "latency", 1e-9}, {"slat", "slat", 1e-6},
         {"clat", "clat", 1e-6}, {"lat", "latency", 1e-6}};
     int ns = json_object_get(d, "clat_ns") || json_object_get(d, "lat_ns");
-    for (int i = ns ? 0 : 3; i < (ns ? 3 : 6) && !rc; i++) {
-        jspan ls = sub_span(sp, lats[i].key);
-        rc = lat_block(e, json_object_get(d, lats[i].key), lats[i].prefix,
-                       lats[i].scale, &ls, dir);
-    }
-    double mn, mx, mean, sd, samples;
+    double mn = 0, mx = 0, mean = 0, sd = 0, samples = 0, imn = 0, imx = 0,
+           imean = 0, isd = 0;
     int have_bw = num(d, "bw_min", &mn) && num(d, "bw_max", &mx) &&
                   num(d, "bw_mean", &mean) && num(d, "bw_dev", &sd);
-    if (have_bw && (num(d, "bw_samples", &samples) ? samples > 0 : mx > 0)) {
-        ADD("bandwidth_min", mn * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, "bw_min");
-        ADD("bandwidth_max", mx * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, "bw_max");
-        ADD("bandwidth_mean", mean * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, "bw_mean");
-        ADD("bandwidth_stdev", sd * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER, "bw_dev");
+    have_bw = have_bw &&
+              (num(d, "bw_samples", &samples) ? samples > 0 : mx > 0);
+    int have_iops = num(d, "iops_min", &imn) && num(d, "iops_max", &imx) &&
+                    num(d, "iops_mean", &imean) &&
+                    num(d, "iops_stddev", &isd);
+    have_iops = have_iops && num(d, "iops_samples", &samples) && samples > 0;
+    /* every key whose line a figure takes, found in one walk: only the
+     * ones the object has, so that the walk ends at the last of them */
+    enum { K_IOPS, K_BW, K_IO, K_RT, K_LAT, K_BWMIN = K_LAT + 3,
+           K_IOPSMIN = K_BWMIN + 4, K_N = K_IOPSMIN + 4 };
+    const char *keys[K_N] = {"iops", bw_key, "io_bytes", "runtime"};
+    for (int i = 0; i < 3; i++) {
+        const char *lk = lats[(ns ? 0 : 3) + i].key;
+        keys[K_LAT + i] = json_object_get(d, lk) ? lk : NULL;
     }
-    int have_iops = num(d, "iops_min", &mn) && num(d, "iops_max", &mx) &&
-                    num(d, "iops_mean", &mean) && num(d, "iops_stddev", &sd);
-    if (have_iops && num(d, "iops_samples", &samples) && samples > 0) {
-        ADD("iops_min", mn, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, "iops_min");
-        ADD("iops_max", mx, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, "iops_max");
-        ADD("iops_mean", mean, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, "iops_mean");
-        ADD("iops_stdev", sd, BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER, "iops_stddev");
+    static const char *const bw_keys[4] = {"bw_min", "bw_max", "bw_mean",
+                                           "bw_dev"};
+    static const char *const iops_keys[4] = {"iops_min", "iops_max",
+                                             "iops_mean", "iops_stddev"};
+    for (int i = 0; i < 4; i++) {
+        keys[K_BWMIN + i] = have_bw ? bw_keys[i] : NULL;
+        keys[K_IOPSMIN + i] = have_iops ? iops_keys[i] : NULL;
+    }
+    size_t at[K_N];
+    keys_pos(sp->buf, sp->from, sp->end, keys, K_N, at);
+#define ADD(m, val, unit, better, k)                                         \
+    do {                                                                     \
+        if (!rc)                                                             \
+            rc = bdb_fio_fig_add(e, (m), (val), (unit), (better),            \
+                                 line_of(sp, at[k]), dir);                   \
+    } while (0)
+    ADD("iops", iops, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, K_IOPS);
+    ADD("bandwidth", bw, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, K_BW);
+    ADD("io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL, K_IO);
+    ADD("runtime", runtime / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL, K_RT);
+    if (rc)
+        return rc;
+    for (int i = 0; i < 3 && !rc; i++) {
+        int li = (ns ? 0 : 3) + i;
+        jspan ls = span_at(sp, at[K_LAT + i]);
+        rc = lat_block(e, json_object_get(d, lats[li].key), lats[li].prefix,
+                       lats[li].scale, &ls, dir);
+    }
+    if (have_bw) {
+        ADD("bandwidth_min", mn * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, K_BWMIN);
+        ADD("bandwidth_max", mx * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, K_BWMIN + 1);
+        ADD("bandwidth_mean", mean * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, K_BWMIN + 2);
+        ADD("bandwidth_stdev", sd * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER, K_BWMIN + 3);
+    }
+    if (have_iops) {
+        ADD("iops_min", imn, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, K_IOPSMIN);
+        ADD("iops_max", imx, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, K_IOPSMIN + 1);
+        ADD("iops_mean", imean, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, K_IOPSMIN + 2);
+        ADD("iops_stdev", isd, BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER, K_IOPSMIN + 3);
     }
 #undef ADD
     return rc;
@@ -303,16 +397,27 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
     static const char *const dkeys[FIO_NDIRS] = {"read", "write", "trim",
                                                  "mixed"};
     jspan js = {buf, from, end, lc, line};
+    /* the keys whose lines are taken, found in one walk (keys_pos) */
+    enum { K_SYNC = FIO_NDIRS, K_USR, K_SYS, K_CTX, K_N };
+    json_t *sync = json_object_get(job, "sync");
+    const char *keys[K_N] = {NULL};
+    for (int d = 0; d < FIO_NDIRS; d++)
+        keys[d] = json_object_get(job, dkeys[d]) ? dkeys[d] : NULL;
+    keys[K_SYNC] = sync ? "sync" : NULL;
+    keys[K_USR] = json_object_get(job, "usr_cpu") ? "usr_cpu" : NULL;
+    keys[K_SYS] = json_object_get(job, "sys_cpu") ? "sys_cpu" : NULL;
+    keys[K_CTX] = json_object_get(job, "ctx") ? "ctx" : NULL;
+    size_t at_key[K_N];
+    keys_pos(buf, from, end, keys, K_N, at_key);
     for (int d = 0; d < FIO_NDIRS && !rc; d++) {
         json_t *dj = json_object_get(job, dkeys[d]);
         if (!dj)
             continue;
-        jspan ds = sub_span(&js, dkeys[d]);
+        jspan ds = span_at(&js, at_key[d]);
         rc = dir_block(e, dj, d, &ds);
     }
-    json_t *sync = json_object_get(job, "sync");
     if (!rc && sync && num(sync, "total_ios", &v) && v > 0) {
-        jspan ss = sub_span(&js, "sync");
+        jspan ss = span_at(&js, at_key[K_SYNC]);
         jspan ls = sub_span(&ss, "lat_ns");
         rc = lat_block(e, json_object_get(sync, "lat_ns"), "sync_latency",
                        1e-9, &ls, FIO_DIR_NONE);
@@ -323,13 +428,13 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
         e->grouped = 1;
     if (!rc && num(job, "usr_cpu", &v))
         rc = bdb_fio_fig_add(e, "cpu_usr", v, BDB_UNIT_PERCENT, BDB_NEUTRAL,
-                             key_line(&js, from, "usr_cpu"), FIO_DIR_NONE);
+                             line_of(&js, at_key[K_USR]), FIO_DIR_NONE);
     if (!rc && num(job, "sys_cpu", &v))
         rc = bdb_fio_fig_add(e, "cpu_sys", v, BDB_UNIT_PERCENT, BDB_NEUTRAL,
-                             key_line(&js, from, "sys_cpu"), FIO_DIR_NONE);
+                             line_of(&js, at_key[K_SYS]), FIO_DIR_NONE);
     if (!rc && num(job, "ctx", &v))
         rc = bdb_fio_fig_add(e, "context_switches", v, BDB_UNIT_COUNT,
-                             BDB_NEUTRAL, key_line(&js, from, "ctx"),
+                             BDB_NEUTRAL, line_of(&js, at_key[K_CTX]),
                              FIO_DIR_NONE);
     return rc;
 }
@@ -489,7 +594,8 @@ static int jobs_array(walker *w, fio_doc *doc, json_t *global, int run)
                     return rc;
                 w->pos = after;
                 w->partial = 1;
-                if ((rc = skipped_job(w, doc, run, from, after)))
+                if ((rc = skipped_job(w, doc, run, from, after)) ||
+                    (rc = bdb_fio_doc_pack(doc)))
                     return rc;
                 continue;
             }
@@ -505,6 +611,9 @@ static int jobs_array(walker *w, fio_doc *doc, json_t *global, int run)
                  BDB_ENOMEM)
             rc = BDB_OK;
         json_decref(job);
+        /* the document keeps the job's compact record, not its entry */
+        if (!rc)
+            rc = bdb_fio_doc_pack(doc);
         if (rc)
             return rc;
         /* the jobs read so far: a mapped file's pages may go */
@@ -594,6 +703,10 @@ static int document(walker *w, fio_doc *doc, int run)
             break;
     }
     json_decref(global);
+    if (rc != BDB_ENOMEM) {
+        int prc = bdb_fio_doc_pack(doc); /* the disks */
+        rc = prc ? prc : rc;
+    }
     if (rc == BDB_OK && !had_jobs) {
         rc = bdb_sink_warn(w->out, line_at(w->lc, start),
                            "expected a \"jobs\" array in the JSON output");
@@ -624,7 +737,7 @@ int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
     while (w.pos < len && !rc) {
         size_t i = w.pos;
         if (buf[i] == '{' && starts_document(buf, len, i)) {
-            size_t first = doc->n;
+            size_t first = doc->nrec;
             w.partial = 0;
             rc = document(&w, doc, run++);
             if (rc == 1 || w.partial) {
@@ -632,8 +745,8 @@ int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
                  * skipped: clones may be missing */
                 if (rc == 1)
                     rc = BDB_OK;
-                for (size_t k = first; k < doc->n; k++)
-                    doc->e[k].partial = 1;
+                for (size_t k = first; k < doc->nrec; k++)
+                    doc->r[k].partial = 1;
             }
             continue;
         }

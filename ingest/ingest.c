@@ -226,7 +226,9 @@ static int normalize_take(void *ctx, const bdb_sample *in)
         return BDB_ENOMEM;
     number_repetition(ref, out);
     out->ref = ref;
-    return bdb_sink_deliver(nz->out, out);
+    int rc = bdb_sink_deliver(nz->out, out);
+    bdb_refs_done(&nz->refs, ref);
+    return rc;
 }
 
 /* A parser's notes into the caller's sink, warnings named by the tool. */

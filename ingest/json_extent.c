@@ -2,10 +2,12 @@
  * A lexical scan only: strings, escapes, nesting, and the bytes JSON
  * allows outside strings; the parsers that read JSON check the rest. */
 #include "json_extent.h"
+#include "../common/bdb_input.h"
 
 #include <string.h>
 
 #define MAX_DEPTH 256   /* deeper than any tool prints: not skipped */
+#define DROP_EVERY ((size_t)1 << 20)
 
 static int blank(char c)
 {
@@ -30,8 +32,15 @@ static const unsigned char outside[256] = {
 static int close_of(const char *buf, size_t len, size_t p, size_t *end)
 {
     char stack[MAX_DEPTH];
-    size_t depth = 0;
+    size_t depth = 0, said = p;
     for (size_t i = p; i < len; i++) {
+        /* the bytes scanned: a mapped file's pages may go (detection
+         * would otherwise hold all of an 84 MB JSON in memory at once;
+         * the parser maps them back as it reads) */
+        if (i - said >= DROP_EVERY) {
+            bdb_input_done_before(buf + i);
+            said = i;
+        }
         char c = buf[i];
         unsigned char k = outside[(unsigned char)c];
         if (k == 1)

@@ -311,6 +311,57 @@ static void refs__names_of_every_length__keep_their_bytes_and_place(
     bdb_refs_free(&t);
 }
 
+static void refs__past_the_full_ones__keep_identity_repetition_and_flag(
+    void **state)
+{
+    (void)state;
+    /* past BDB_REFS_FULL distinct series a ref is the table's scratch:
+     * each series must still be one (same names and parameters: the same
+     * repetition and merge-check flag back, after bdb_refs_done), and
+     * names that are a prefix of others, or other parameters, differ */
+    bdb_refs t = {0};
+    enum { EXTRA = 3000 };
+    const int total = BDB_REFS_FULL + EXTRA;
+    char names[64], params[32];
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < total; i++) {
+            int n = snprintf(names, sizeof names, "pi4\x1f" "fio\x1fjob-%d\x1f"
+                             "iops\x1f", i / 4);
+            snprintf(params, sizeof params, "job=%d", i % 4);
+            bdb_series_ref *r = bdb_refs_intern(&t, names, (size_t)n, 4,
+                                                params);
+            assert_non_null(r);
+            assert_int_equal(r->names_len, n);
+            assert_memory_equal(r->names, names, (size_t)n);
+            assert_int_equal(r->series_at, 4);
+            assert_string_equal(r->params, params);
+            assert_int_equal(r->repetition, pass ? i + 1 : 0);
+            assert_int_equal(r->tracked, pass ? i % 3 == 0 : 0);
+            if (!pass) {
+                r->repetition = i + 1;
+                r->tracked = i % 3 == 0;
+                r->series_id = 42; /* a scratch's: not kept, never seen */
+            } else if (i >= BDB_REFS_FULL) {
+                assert_int_equal(r->series_id, 0);
+            }
+            bdb_refs_done(&t, r);
+        }
+    }
+    assert_int_equal(t.used, (size_t)total);
+    int n = snprintf(names, sizeof names, "pi4\x1f" "fio\x1fjob-%d\x1fiops\x1f",
+                     (total - 1) / 4);
+    bdb_series_ref *r = bdb_refs_intern(&t, names, (size_t)n - 1, 4, "job=3");
+    assert_non_null(r);
+    assert_int_equal(r->repetition, 0);
+    bdb_refs_done(&t, r);
+    r = bdb_refs_intern(&t, names, (size_t)n, 4, "job=30");
+    assert_non_null(r);
+    assert_int_equal(r->repetition, 0);
+    bdb_refs_done(&t, r);
+    assert_int_equal(t.used, (size_t)total + 2);
+    bdb_refs_free(&t);
+}
+
 static void merge_seen(const bdb_merge_warning *w, void *ctx)
 {
     bdb_merge_warning *out = ctx;
@@ -1135,6 +1186,7 @@ int main(void)
         cmocka_unit_test(sample_copy__carries_the_set_parameters_only),
         cmocka_unit_test(refs__same_key__is_one_ref_that_stays_put),
         cmocka_unit_test(refs__names_of_every_length__keep_their_bytes_and_place),
+        cmocka_unit_test(refs__past_the_full_ones__keep_identity_repetition_and_flag),
         cmocka_unit_test(merge_check__file_that_did_not_land__counts_for_nothing),
         cmocka_unit_test(path_pattern__seed000_layout__gives_platform_and_params),
         cmocka_unit_test(names__settings_and_repetition_counters__told_apart),
