@@ -94,6 +94,15 @@ static int choose_parsers(const char *buf, size_t len,
         chosen[(*nchosen)++] = p;
         return BDB_OK;
     }
+    /* A format that owns its file says so from its first lines: the 133 MB
+     * results CSV was read by ten text sniffers for 2.6 s of nothing. */
+    for (const bdb_parser *const *p = bdb_parsers(); *p; p++) {
+        if ((*p)->whole_file && !opts->time_format &&
+            (*p)->sniff(buf, len) >= BDB_SNIFF_WHOLE) {
+            chosen[(*nchosen)++] = *p;
+            return BDB_OK;
+        }
+    }
     text_span spans[MAX_TEXT_SPANS];
     size_t nspans = text_spans(buf, len, spans);
     for (const bdb_parser *const *p = bdb_parsers(); *p; p++) {

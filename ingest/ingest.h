@@ -38,10 +38,16 @@ typedef struct bdb_parser {
      * sniffers of text-only tools (0) are not run over large whole JSON
      * objects, where no line of theirs can be (json_extent.h). */
     int reads_json;
+    /* 1 when a sniff of BDB_SNIFF_WHOLE or more says the file is this
+     * format alone (benchdb's results CSV, whose first line names its
+     * columns): no other sniffer then reads it. A tool's log can hold
+     * other tools' output; such a format cannot. */
+    int whole_file;
 } bdb_parser;
 
 /* A sniff score at or above this makes a parser run on a file. */
 #define BDB_SNIFF_THRESHOLD 50
+#define BDB_SNIFF_WHOLE 90
 
 /* All parsers, NULL-terminated. */
 const bdb_parser *const *bdb_parsers(void);

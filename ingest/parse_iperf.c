@@ -344,6 +344,6 @@ static int parse_iperf3(const char *buf, size_t len, const bdb_parse_opts *opts,
                   "iperf3");
 }
 
-const bdb_parser bdb_parser_iperf = {"iperf", 2, sniff, parse, 0};
+const bdb_parser bdb_parser_iperf = {"iperf", 2, sniff, parse, 0, 0};
 const bdb_parser bdb_parser_iperf3 = {"iperf3", 2, sniff_iperf3,
-                                        parse_iperf3, 1};
+                                        parse_iperf3, 1, 0};

@@ -412,4 +412,5 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     return r.rc;
 }
 
-const bdb_parser bdb_parser_results_csv = {"results-csv", 1, sniff, parse, 0};
+const bdb_parser bdb_parser_results_csv = {"results-csv", 1, sniff, parse, 0,
+                                           1};

@@ -1177,4 +1177,4 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     return rc;
 }
 
-const bdb_parser bdb_parser_wrk = {"wrk", 2, sniff, parse, 0};
+const bdb_parser bdb_parser_wrk = {"wrk", 2, sniff, parse, 0, 0};
