@@ -284,6 +284,25 @@ int bdb_input_adopt(bdb_input *in, int fd, char *msg, size_t msgsz)
     return rc == MAP_UNSUPPORTED ? read_all(in, fd, msg, msgsz) : rc;
 }
 
+int bdb_write_all(int fd, const void *p, size_t n)
+{
+    const char *c = p;
+    while (n) {
+        ssize_t w = write(fd, c, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0)
+            return -1;
+        if (w == 0) {
+            errno = EIO;
+            return -1;
+        }
+        c += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
 int bdb_input_tmpfile(char *msg, size_t msgsz)
 {
     const char *dir = getenv("TMPDIR");

@@ -55,6 +55,10 @@ int bdb_input_adopt(bdb_input *in, int fd, char *msg, size_t msgsz);
  * reading and writing; -1 with a message. */
 int bdb_input_tmpfile(char *msg, size_t msgsz);
 
+/* Writes all n bytes of p to fd (a short write is resumed, EINTR retried):
+ * 0, or -1 with errno set. */
+int bdb_write_all(int fd, const void *p, size_t n);
+
 /* Unmaps and closes; a zeroed or failed input may be closed too. */
 void bdb_input_close(bdb_input *in);
 

@@ -232,20 +232,6 @@ typedef struct gz_out {
 /* A small log inflates in memory; a larger one is written out. */
 #define GZ_SPILL_AT ((size_t)4 << 20)
 
-static int write_all(int fd, const char *p, size_t n)
-{
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        p += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
 static int gz_put(gz_out *o, const char *p, size_t n, char *msg, size_t msgsz)
 {
     if (o->fd < 0 && (!o->spill_at || o->mem->len + n <= o->spill_at)) {
@@ -261,7 +247,7 @@ static int gz_put(gz_out *o, const char *p, size_t n, char *msg, size_t msgsz)
         o->fd = bdb_input_tmpfile(msg, msgsz);
         if (o->fd < 0)
             return BDB_EIO;
-        if (write_all(o->fd, o->mem->data, o->mem->len))
+        if (bdb_write_all(o->fd, o->mem->data, o->mem->len))
             goto failed;
         o->written = o->mem->len;
         bdb_buf_free(o->mem);
@@ -272,7 +258,7 @@ static int gz_put(gz_out *o, const char *p, size_t n, char *msg, size_t msgsz)
                  "decompression bomb would not be", o->max >> 20);
         return BDB_ERANGE;
     }
-    if (write_all(o->fd, p, n))
+    if (bdb_write_all(o->fd, p, n))
         goto failed;
     o->written += n;
     return BDB_OK;

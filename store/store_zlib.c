@@ -106,20 +106,6 @@ typedef struct inflated {
     size_t got;
 } inflated;
 
-static int write_all(int fd, const char *p, size_t n)
-{
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        p += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
 /* Inflates zdata into o: memory, exactly size + 1 bytes of room; or the
  * file, CHUNK bytes at a time. BDB_OK, BDB_EIO (the file), or BDB_ESTORE
  * for a stream that is damaged or not size bytes long. */
@@ -153,7 +139,7 @@ static int inflate_into(const void *zdata, size_t zlen, size_t size,
         z.avail_out = (uInt)room;
         zr = inflate(&z, Z_NO_FLUSH);
         size_t made = room - z.avail_out;
-        if (o->fd >= 0 && made && write_all(o->fd, o->buf, made)) {
+        if (o->fd >= 0 && made && bdb_write_all(o->fd, o->buf, made)) {
             rc = BDB_EIO;
             break;
         }

@@ -42,6 +42,20 @@ static void copy_sample(const char *rel, const char *name)
     free(buf);
 }
 
+/* Runs cmd through the shell, its output into out (emptied first);
+ * returns its wait status. */
+static int shell_output(const char *cmd, bdb_buf *out)
+{
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    char buf[4096];
+    size_t n;
+    bdb_buf_reset(out);
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+        bdb_buf_append(out, buf, n);
+    return pclose(p);
+}
+
 static int run(bdb_buf *out, const char *args)
 {
     bdb_buf_reset(out);
@@ -466,14 +480,7 @@ static void cli__folder_walk__loops_fifos_and_unreadable_folders(void **state)
     snprintf(cmd, sizeof cmd, "chmod 777 '%s' && chmod 666 '%s' 2>/dev/null; "
              "%s'%s' --db '%s/walk.sqlite' import --platform x '%s/logs' 2>&1",
              dir, db, as, BDB_BINARY, dir, dir);
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    char buf[4096];
-    size_t n;
-    bdb_buf_reset(&out);
-    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
-        bdb_buf_append(&out, buf, n);
-    int status = pclose(p);
+    int status = shell_output(cmd, &out);
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 1);
     assert_non_null(strstr(out.data, "logs/locked: cannot open folder: Permission denied"));
@@ -625,14 +632,7 @@ static void cli__output_on_a_full_disk__previous_report_kept_whole(void **state)
                      "--db '%s' report --format %s -o '%s' 2>&1",
                      killed ? "" : "trap '' XFSZ;", BDB_BINARY, db, formats[i],
                      target);
-            FILE *p = popen(cmd, "r");
-            assert_non_null(p);
-            char buf[4096];
-            size_t n;
-            bdb_buf_reset(&out);
-            while ((n = fread(buf, 1, sizeof buf, p)) > 0)
-                bdb_buf_append(&out, buf, n);
-            int status = pclose(p);
+            int status = shell_output(cmd, &out);
             /* it failed on the report, not on the database */
             if (strstr(out.data ? out.data : "", "disk I/O"))
                 fail_msg("%s: the database failed first: %s", formats[i],
