@@ -61,7 +61,8 @@ typedef struct writer {
 enum {
     K_SAVEPOINT, K_RELEASE, K_ROLLBACK_TO, K_SOURCE_FIND, K_SOURCE_TOOL,
     K_SET_ADD, K_SET_ID, K_SET_TAG, K_SOURCE_SET, K_SOURCE_PLATFORM,
-    K_RESULTS_DEL, K_WARNINGS_DEL, K_SOURCE_LOAD, K_DATA_VERSION, K_COUNT
+    K_RESULTS_DEL, K_WARNINGS_DEL, K_SOURCE_LOAD, K_DATA_VERSION,
+    K_SOURCE_SERIES, K_SERIES_SWEEP_ONE, K_COUNT
 };
 
 static const char *const kept_sql[K_COUNT] = {
@@ -88,6 +89,11 @@ static const char *const kept_sql[K_COUNT] = {
                       "sources s LEFT JOIN platforms p ON p.id = "
                       "s.platform_id WHERE s.id=?",
     [K_DATA_VERSION] = "PRAGMA data_version",
+    [K_SOURCE_SERIES] = "SELECT DISTINCT s.id, s.tool, s.benchmark, s.metric, "
+                        "s.params, s.unit FROM results r JOIN series s ON "
+                        "s.id = r.series_id WHERE r.source_id = ?",
+    [K_SERIES_SWEEP_ONE] = "DELETE FROM series WHERE id = ?1 AND NOT EXISTS "
+                           "(SELECT 1 FROM results WHERE series_id = ?1)",
 };
 
 typedef struct sq {
@@ -97,6 +103,10 @@ typedef struct sq {
                                savepoints inside it */
     int sweep_series;       /* results were replaced: drop orphan series
                                once, when the batch ends */
+    int sweep_all;          /* ... all of them (a deletion or a change
+                               whose series are not known), else only: */
+    long long *sweep_ids;   /* the series replaced sources had */
+    size_t nsweep, capsweep;
     int writer_open;
     writer w;
     bdb_scache cache;
@@ -498,6 +508,7 @@ static void sq_close(bdb_store *st)
         writer_close(&impl->w);
     kept_close(impl);
     bdb_scache_clear(&impl->cache);
+    free(impl->sweep_ids);
     sqlite3_close(impl->db);
     free(impl);
     st->impl = NULL;
@@ -995,6 +1006,8 @@ static int source_platform(bdb_store *st, long long id, char *out, size_t n);
 static int kept_for_source(bdb_store *st, int k, long long id,
                            const char *what);
 static int sweep_series(bdb_store *st);
+static int sweep_replaced(bdb_store *st);
+static int note_replaced_series(bdb_store *st, long long source_id);
 
 /* Opens the source's savepoint or transaction; with replace_id, empties
  * that stored source (reparse), else adds src's row (its tool and versions
@@ -1033,6 +1046,8 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
     if (!rc && replace_id) {
         rc = source_platform(st, id, impl->cur_platform,
                              sizeof impl->cur_platform);
+        if (!rc)
+            rc = note_replaced_series(st, id);
         if (!rc)
             rc = kept_for_source(st, K_RESULTS_DEL, id, "removing old results");
         if (!rc)
@@ -1128,7 +1143,7 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
         if (impl->in_batch)
             impl->sweep_series = 1;
         else
-            rc = sweep_series(st);
+            rc = sweep_replaced(st);
     }
     return tx_end(st, rc);
 }
@@ -1247,9 +1262,87 @@ static int kept_for_source(bdb_store *st, int k, long long id,
 
 static int sweep_series(bdb_store *st)
 {
-    bdb_scache_clear(&((sq *)st->impl)->cache);
+    sq *impl = st->impl;
+    impl->nsweep = 0;
+    impl->sweep_all = 0;
+    bdb_scache_clear(&impl->cache);
     return exec(st, "DELETE FROM series WHERE id NOT IN "
                     "(SELECT DISTINCT series_id FROM results)");
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x > y) - (x < y);
+}
+
+/* The sweep after re-read sources: only the series they had can have
+ * lost their last result, and each is looked at through the results'
+ * series index (the whole sweep reads every result). The series cache
+ * stays unless a series went. */
+static int sweep_replaced(bdb_store *st)
+{
+    sq *impl = st->impl;
+    if (impl->sweep_all)
+        return sweep_series(st);
+    qsort(impl->sweep_ids, impl->nsweep, sizeof *impl->sweep_ids, cmp_ll);
+    sqlite3_stmt *s;
+    int rc = keep_stmt(st, K_SERIES_SWEEP_ONE, &s), gone = 0;
+    for (size_t i = 0; !rc && i < impl->nsweep; i++) {
+        if (i && impl->sweep_ids[i] == impl->sweep_ids[i - 1])
+            continue;
+        sqlite3_reset(s);
+        sqlite3_bind_int64(s, 1, impl->sweep_ids[i]);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            rc = fail_db(st, "removing series left without results");
+        else
+            gone |= sqlite3_changes(DB(st)) > 0;
+    }
+    if (!rc)
+        unkeep(s);
+    impl->nsweep = 0;
+    if (gone || rc)
+        bdb_scache_clear(&impl->cache);
+    return rc;
+}
+
+/* Before a source's results are replaced: its series go into the cache
+ * (the re-read finds most of them again: found there, not by an INSERT
+ * that conflicts and a SELECT) and onto the list the sweep looks at. */
+static int note_replaced_series(bdb_store *st, long long source_id)
+{
+    sq *impl = st->impl;
+    sqlite3_stmt *s;
+    if (keep_stmt(st, K_SOURCE_SERIES, &s))
+        return BDB_ESTORE;
+    sqlite3_bind_int64(s, 1, source_id);
+    int step, rc = BDB_OK;
+    char key[BDB_SERIES_KEY_MAX];
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        long long id = sqlite3_column_int64(s, 0);
+        if (impl->nsweep == impl->capsweep) {
+            size_t cap = impl->capsweep ? impl->capsweep * 2 : 256;
+            long long *p = realloc(impl->sweep_ids, cap * sizeof *p);
+            if (!p) {
+                rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+                break;
+            }
+            impl->sweep_ids = p;
+            impl->capsweep = cap;
+        }
+        impl->sweep_ids[impl->nsweep++] = id;
+        int n = snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s",
+                         col_text(s, 1), col_text(s, 2), col_text(s, 3),
+                         col_text(s, 4));
+        /* a key too long for the cache is found the slow way */
+        if (n > 0 && (size_t)n < sizeof key &&
+            !bdb_scache_find(&impl->cache, key))
+            bdb_scache_put(&impl->cache, key, id, col_text(s, 5));
+    }
+    if (!rc && step != SQLITE_DONE)
+        rc = fail_db(st, "reading a source's series");
+    unkeep(s);
+    return rc;
 }
 
 /* A batch: one transaction around many files, each a savepoint, so that
@@ -1342,6 +1435,8 @@ static int sq_batch_begin(bdb_store *st, int flags)
     impl->set_name[0] = '\0';
     impl->in_batch = 1;
     impl->sweep_series = 0;
+    impl->sweep_all = 0;
+    impl->nsweep = 0;
     return BDB_OK;
 }
 
@@ -1353,7 +1448,7 @@ static int sq_batch_end(bdb_store *st, int commit)
     int rc = BDB_OK;
     writer_idle(impl);
     if (commit && impl->sweep_series)
-        rc = sweep_series(st);
+        rc = sweep_replaced(st);
     if (commit && !rc)
         rc = exec(st, "COMMIT");
     if (!commit || rc) {
@@ -1366,6 +1461,8 @@ static int sq_batch_end(bdb_store *st, int commit)
         sqlite3_sleep(3);
     impl->in_batch = 0;
     impl->sweep_series = 0;
+    impl->sweep_all = 0;
+    impl->nsweep = 0;
     impl->set_name[0] = '\0';
     return commit ? rc : BDB_OK;
 }
@@ -2132,6 +2229,7 @@ static int sweep_series_later(bdb_store *st)
     sq *impl = st->impl;
     if (impl->in_batch) {
         impl->sweep_series = 1;
+        impl->sweep_all = 1;    /* its series are not known here */
         return BDB_OK;
     }
     return sweep_series(st);

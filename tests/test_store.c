@@ -14,6 +14,7 @@
 #include "../store/store_admin.h"
 
 #include <math.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -519,6 +520,104 @@ static void store__small_batch_source_given_up__rolls_back_alone(void **state)
     assert_int_equal(n, 400);
     bdb_sink_free(&sink);
     bdb_store_close(st);
+}
+
+static int count_benchmark(bdb_store *st, const char *benchmark)
+{
+    bdb_filter f = {.benchmark = benchmark};
+    int n = 0;
+    assert_int_equal(bdb_store_series_each(st, &f, count_series, &n), 0);
+    return n;
+}
+
+/* Rows of the series table named benchmark, results or not (series_each
+ * lists only series with results): read from the SQLite file itself; -1
+ * on PostgreSQL. */
+static int series_rows(const char *benchmark)
+{
+    if (strstr(db_path, "://"))
+        return -1;
+    sqlite3 *db;
+    sqlite3_stmt *s;
+    int n = -2;
+    assert_int_equal(sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM series "
+                                        "WHERE benchmark = ?", -1, &s, NULL),
+                     SQLITE_OK);
+    sqlite3_bind_text(s, 1, benchmark, -1, SQLITE_STATIC);
+    if (sqlite3_step(s) == SQLITE_ROW)
+        n = sqlite3_column_int(s, 0);
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+    return n;
+}
+
+/* A source re-read (reparse) in a batch or alone: a series it no longer
+ * gives, and no other source has, goes when the batch (or its own
+ * transaction) ends; one another source still has stays. A series that
+ * went is made again, with a new id, when a later file gives it. */
+static void store__replaced_source__drops_only_series_left_empty(void **state)
+{
+    (void)state;
+    for (int in_batch = 0; in_batch < 2; in_batch++) {
+        bdb_store *st = open_db();
+        /* the database is the same file each time round: names of its own */
+        char kept_name[16], gone_name[16];
+        snprintf(kept_name, sizeof kept_name, "/kept%d", in_batch);
+        snprintf(gone_name, sizeof gone_name, "/gone%d", in_batch);
+        bdb_sink both, kept;
+        bdb_sink_init(&both);
+        bdb_sink_init(&kept);
+        add_sample(&both, kept_name, "requests_per_sec", 1, "1");
+        add_sample(&both, gone_name, "requests_per_sec", 2, "1");
+        add_sample(&kept, kept_name, "requests_per_sec", 3, "1");
+        int before = results_of(st, NULL);
+        char sha[32];
+        snprintf(sha, sizeof sha, "a%d", in_batch);
+        bdb_source_info info = {.path = "a.txt", .sha256 = sha, .raw = "x",
+                                .size = 1, .tool = "ab",
+                                .parser_version = "ab:1", .options = ""};
+        long long a;
+        assert_int_equal(bdb_store_add_source(st, &info, &both, &a), 0);
+        snprintf(sha, sizeof sha, "b%d", in_batch);
+        info.path = "b.txt";
+        assert_int_equal(bdb_store_add_source(st, &info, &kept, NULL), 0);
+
+        if (in_batch)
+            assert_int_equal(bdb_store_batch_begin(st, BDB_BATCH_SMALL), 0);
+        long long got;
+        assert_int_equal(bdb_store_source_begin(st, NULL, a, &got), 0);
+        for (size_t i = 0; i < kept.n; i++)
+            assert_int_equal(bdb_store_source_put(st, a, &kept.samples[i]), 0);
+        assert_int_equal(bdb_store_source_end(st, a, "ab", NULL, "ab:2", NULL,
+                                              1), 0);
+        if (in_batch)
+            assert_int_equal(bdb_store_batch_end(st, 1), 0);
+        assert_int_equal(count_benchmark(st, gone_name), 0);
+        assert_int_equal(count_benchmark(st, kept_name), 1);
+        /* the series row itself is gone, not only its results */
+        int rows = series_rows(gone_name);
+        if (rows != -1)
+            assert_int_equal(rows, 0);
+        assert_int_equal(results_of(st, NULL), before + 2);
+
+        /* /gone again, from a new file: a series of its own once more */
+        if (in_batch)
+            assert_int_equal(bdb_store_batch_begin(st, BDB_BATCH_SMALL), 0);
+        snprintf(sha, sizeof sha, "c%d", in_batch);
+        info.path = "c.txt";
+        assert_int_equal(bdb_store_add_source(st, &info, &both, NULL), 0);
+        if (in_batch)
+            assert_int_equal(bdb_store_batch_end(st, 1), 0);
+        assert_int_equal(count_benchmark(st, gone_name), 1);
+        bdb_filter f = {.benchmark = gone_name};
+        assert_int_equal(results_of(st, &f), 1);
+        assert_int_equal(results_of(st, NULL), before + 4);
+        bdb_sink_free(&both);
+        bdb_sink_free(&kept);
+        bdb_store_close(st);
+    }
 }
 
 static void store__platform_merge__keeps_fields_not_given(void **state)
@@ -1320,6 +1419,7 @@ int main(void)
         cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, setup),
         cmocka_unit_test_setup(store__batch_after_another_handle_wrote__begins_at_once, setup),
         cmocka_unit_test_setup(store__small_batch_source_given_up__rolls_back_alone, setup),
+        cmocka_unit_test_setup(store__replaced_source__drops_only_series_left_empty, setup),
         cmocka_unit_test(store__mask_location__never_shows_a_password),
         cmocka_unit_test(cli__copy__sqlite_to_sqlite_reports_the_same),
         cmocka_unit_test(store__unknown_scheme__is_refused_by_name),
@@ -1343,6 +1443,7 @@ int main(void)
         cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, pg_setup),
         cmocka_unit_test_setup(store__batch_after_another_handle_wrote__begins_at_once, pg_setup),
         cmocka_unit_test_setup(store__small_batch_source_given_up__rolls_back_alone, pg_setup),
+        cmocka_unit_test_setup(store__replaced_source__drops_only_series_left_empty, pg_setup),
         cmocka_unit_test_setup(store_pg__newer_schema__is_refused, pg_setup),
         cmocka_unit_test_setup(store_pg__database_of_schema_1__upgrades_and_keeps_data, pg_setup),
         cmocka_unit_test_setup(store_pg__read_only_on_an_empty_database__is_not_found, pg_setup),
