@@ -318,18 +318,7 @@ static void sha256__pieces_and_portable_code__give_the_same_digests(void **state
     }
     close(fds[1]);
     char p[5][65];
-    size_t got = 0;
-    while (got < sizeof p) {
-        ssize_t r = read(fds[0], (char *)p + got, sizeof p - got);
-        if (r <= 0)
-            break;
-        got += (size_t)r;
-    }
-    close(fds[0]);
-    int status;
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    assert_int_equal(got, sizeof p);
+    assert_int_equal(tu_child_bytes(pid, fds[0], p, sizeof p), sizeof p);
     for (int i = 0; i < 5; i++)
         assert_string_equal(p[i], d[i]);
 }

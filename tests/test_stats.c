@@ -1085,18 +1085,8 @@ static void stats__portable_tail_copy__gives_the_same_intervals(void **state)
         _exit(127);
     }
     close(fds[1]);
-    size_t got = 0;
-    while (got < sizeof there) {
-        ssize_t r = read(fds[0], (char *)there + got, sizeof there - got);
-        if (r <= 0)
-            break;
-        got += (size_t)r;
-    }
-    close(fds[0]);
-    int status;
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    assert_int_equal(got, sizeof there);
+    assert_int_equal(tu_child_bytes(pid, fds[0], there, sizeof there),
+                     sizeof there);
     for (size_t i = 0; i < N; i++)
         if (memcmp(&here[i], &there[i], sizeof here[i]) != 0)
             fail_msg("case %zu: %a here, %a portable", i, here[i], there[i]);

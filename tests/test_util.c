@@ -312,6 +312,22 @@ int tu_run(bdb_buf *out, const char *fmt, ...)
 
 /* Calls fn for the files under samples/<tool>/<sub> ("" at the top),
  * folders included, and returns how many. */
+size_t tu_child_bytes(int pid, int fd, void *buf, size_t n)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = read(fd, (char *)buf + got, n - got);
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
+    int status;
+    assert_int_equal(waitpid((pid_t)pid, &status, 0), (pid_t)pid);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    return got;
+}
+
 void tu_run_within(int bound_mb, const char *what, char *out, size_t outsz,
                    const char *const *argv)
 {

@@ -119,6 +119,11 @@ int tu_run(bdb_buf *out, const char *fmt, ...)
 void tu_run_within(int bound_mb, const char *what, char *out, size_t outsz,
                    const char *const *argv);
 
+/* Reads up to n bytes a forked child pid writes to fd (its end of a
+ * pipe), closes fd, waits for the child and asserts that it exited 0;
+ * returns how many bytes came. */
+size_t tu_child_bytes(int pid, int fd, void *buf, size_t n);
+
 /* Calls fn for every file in the folders of samples/ and their
  * sub-folders (hidden entries left out) with the tool's folder ("fio"),
  * the file's name within it ("x.json", "sub/x.json") and the path
