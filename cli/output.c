@@ -6,9 +6,9 @@
  * where the previous good one was. A report stopped by a signal (Ctrl-C,
  * kill, a closed terminal) removes its temporary file on the way out. */
 #include "cli.h"
+#include "../common/bdb_cleanup.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -23,68 +23,6 @@ static int write_in_place(const char *path)
     return stat(path, &sb) == 0 && !S_ISREG(sb.st_mode);
 }
 
-/* The temporary files being written now, for the signal handler: a copy
- * of each name in static storage (the callers' buffers may be on a stack
- * the handler cannot trust). Reports write one or two at a time. */
-#define PENDING_MAX 4
-static char pending[PENDING_MAX][4200];
-static volatile sig_atomic_t pending_used[PENDING_MAX];
-/* SIGXFSZ: a file size limit (ulimit -f) reached while writing */
-static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ};
-
-static void on_stop_signal(int sig)
-{
-    for (int i = 0; i < PENDING_MAX; i++)
-        if (pending_used[i])
-            unlink(pending[i]);     /* async-signal-safe */
-    /* then die of it, as without the handler */
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void handlers_install(void)
-{
-    static int done;
-    if (done)
-        return;
-    done = 1;
-    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++) {
-        struct sigaction old;
-        /* a signal the caller ignores (nohup) stays ignored */
-        if (sigaction(stop_signals[i], NULL, &old) != 0 ||
-            old.sa_handler == SIG_IGN)
-            continue;
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_stop_signal;
-        sigemptyset(&sa.sa_mask);
-        sigaction(stop_signals[i], &sa, NULL);
-    }
-}
-
-/* Remembers tmp for the handler; past PENDING_MAX at once a stopped
- * report may leave its file (named .NAME.tmp-PID beside the target). */
-static void pending_add(const char *tmp)
-{
-    handlers_install();
-    for (int i = 0; i < PENDING_MAX; i++) {
-        if (pending_used[i])
-            continue;
-        snprintf(pending[i], sizeof pending[i], "%s", tmp);
-        pending_used[i] = 1;
-        return;
-    }
-}
-
-static void pending_drop(const char *tmp)
-{
-    for (int i = 0; i < PENDING_MAX; i++)
-        if (pending_used[i] && strcmp(pending[i], tmp) == 0) {
-            pending_used[i] = 0;
-            return;
-        }
-}
-
 int cli_output_tmp(const char *path, char *out, size_t outsz)
 {
     if (write_in_place(path)) {
@@ -97,9 +35,9 @@ int cli_output_tmp(const char *path, char *out, size_t outsz)
     int dir = slash ? (int)(slash - path + 1) : 0;
     int w = snprintf(out, outsz, "%.*s.%s.tmp-%ld", dir, path,
                      slash ? slash + 1 : path, (long)getpid());
-    if (w < 0 || (size_t)w >= outsz || (size_t)w >= sizeof pending[0])
+    if (w < 0 || (size_t)w >= outsz || (size_t)w >= BDB_CLEANUP_PATH_MAX)
         return cli_error("output path too long: '%s'", path);
-    pending_add(out);
+    bdb_cleanup_add(out);
     return BDB_EXIT_OK;
 }
 
@@ -111,16 +49,16 @@ int cli_output_commit(const char *tmp, const char *path, int ok)
      * unlinks a name that no longer exists */
     if (!ok) {
         unlink(tmp);
-        pending_drop(tmp);
+        bdb_cleanup_drop(tmp);
         return BDB_EXIT_FAILED;
     }
     if (rename(tmp, path) != 0) {
         int e = errno;
         unlink(tmp);
-        pending_drop(tmp);
+        bdb_cleanup_drop(tmp);
         return cli_error("cannot write '%s': %s", path, strerror(e));
     }
-    pending_drop(tmp);
+    bdb_cleanup_drop(tmp);
     return BDB_EXIT_OK;
 }
 

@@ -22,6 +22,7 @@
 #include "sections.h"
 #include "numfmt.h"
 #include "xlsx_rows.h"
+#include "../common/bdb_cleanup.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -1167,6 +1168,7 @@ int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
                             strerror(e));
     }
     close(pfd);
+    bdb_cleanup_add(pkg);   /* a stopped report leaves no package behind */
     lxw_workbook_options wo = {.constant_memory = LXW_TRUE, .tmpdir = (char *)x.tmpdir};
     x.sst = bdb_xlsst_new();
     x.wb = x.sst ? workbook_new_opt(pkg, &wo) : NULL;
@@ -1174,6 +1176,7 @@ int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
         bdb_xlsst_free(x.sst);
         free(x.row);
         unlink(pkg);
+        bdb_cleanup_drop(pkg);
         remove(path);
         return bdb_diag_set(diag, BDB_EIO, 0, "%s: cannot start the workbook", path);
     }
@@ -1223,6 +1226,7 @@ int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
         bdb_xlrows_free(x.big[k]);
     bdb_xlsst_free(x.sst);
     unlink(pkg);
+    bdb_cleanup_drop(pkg);
     if (e != LXW_NO_ERROR || x.msg[0]) {
         remove(path); /* no half-written workbook left behind */
         if (e != LXW_NO_ERROR)
