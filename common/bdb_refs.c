@@ -2,6 +2,7 @@
  * addressing on the stored hash, each ref carved with its names from a
  * block, each distinct parameter text one allocation. */
 #include "bdb_refs.h"
+#include "bdb_grow.h"
 
 #include <limits.h>
 #include <stdalign.h>
@@ -171,12 +172,11 @@ static long long intern_names(bdb_refs *t, const char *p, size_t len,
     if ((t->nname_list + 1) * 2 > t->nname_slots && grow_names(t))
         return -1;
     if (t->nname_list == t->name_list_cap) {
-        size_t cap = t->name_list_cap ? t->name_list_cap * 2 : 1024;
-        const char **l = realloc(t->name_list, cap * sizeof *l);
+        const char **l = bdb_grow(t->name_list, t->nname_list,
+                                  &t->name_list_cap, sizeof *l, 1024);
         if (!l)
             return -1;
         t->name_list = l;
-        t->name_list_cap = cap;
     }
     char *x = carve(t, sizeof(unsigned short) + len + 1);
     if (!x)

@@ -3,6 +3,7 @@
 #include "bdb_error.h"
 #include "bdb_scan.h"
 #include "bdb_utf8.h"
+#include "bdb_grow.h"
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -161,12 +162,10 @@ int bdb_sink_deliver(bdb_sink *s, const bdb_sample *sample)
     if (s->n >= max)
         return BDB_ERANGE;
     if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 64;
-        bdb_sample *p = realloc(s->samples, cap * sizeof *p);
+        bdb_sample *p = bdb_grow(s->samples, s->n, &s->cap, sizeof *p, 64);
         if (!p)
             return BDB_ENOMEM;
         s->samples = p;
-        s->cap = cap;
     }
     bdb_sample *kept = &s->samples[s->n++];
     bdb_sample_copy(kept, sample);

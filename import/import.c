@@ -8,6 +8,7 @@
 #include "../ingest/path_pattern.h"
 #include "../ingest/platform_csv.h"
 #include "../ingest/sysinfo.h"
+#include "../common/bdb_grow.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -127,14 +128,12 @@ static int csv_row(const bdb_platform *p, int line, void *ctx)
 {
     csv_apply *a = ctx;
     if (a->n == a->cap) {
-        size_t cap = a->cap ? a->cap * 2 : 16;
-        bdb_platform *r = realloc(a->rows, cap * sizeof *r);
+        bdb_platform *r = bdb_grow(a->rows, a->n, &a->cap, sizeof *r, 16);
         if (!r) {
             a->rc = bdb_diag_set(&a->res->diag, BDB_ENOMEM, line, "out of memory");
             return 1;
         }
         a->rows = r;
-        a->cap = cap;
     }
     a->rows[a->n++] = *p;
     return 0;

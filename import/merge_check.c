@@ -12,6 +12,7 @@
 #include "../common/bdb_error.h"
 #include "../common/bdb_names.h"
 #include "../common/bdb_scan.h"
+#include "../common/bdb_grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,12 +79,11 @@ static size_t params_id(bdb_merge_check *mc, const char *text)
     if (m->value > 0)
         return (size_t)m->value;
     if (mc->nptexts == mc->ptexts_cap) {
-        size_t cap = mc->ptexts_cap ? mc->ptexts_cap * 2 : 16;
-        const char **p = realloc(mc->ptexts, cap * sizeof *p);
+        const char **p = bdb_grow(mc->ptexts, mc->nptexts, &mc->ptexts_cap,
+                                  sizeof *p, 16);
         if (!p)
             return 0;   /* the text stays, with value 0: looked up again */
         mc->ptexts = p;
-        mc->ptexts_cap = cap;
     }
     mc->ptexts[mc->nptexts++] = m->key;
     m->value = (long long)mc->nptexts;
@@ -99,12 +99,11 @@ static entry *lookup(bdb_merge_check *mc, const char *key, const char *params)
     if (m->value > 0)
         return &mc->entries[m->value - 1];
     if (mc->nentries == mc->entries_cap) {
-        size_t cap = mc->entries_cap ? mc->entries_cap * 2 : 256;
-        entry *e = realloc(mc->entries, cap * sizeof *e);
+        entry *e = bdb_grow(mc->entries, mc->nentries, &mc->entries_cap,
+                            sizeof *e, 256);
         if (!e)
             return NULL;    /* the key stays, with value 0: looked up again */
         mc->entries = e;
-        mc->entries_cap = cap;
     }
     entry *e = &mc->entries[mc->nentries++];
     *e = (entry){.key = m->key, .params = params};
@@ -117,12 +116,10 @@ static int entry_add_file(entry *e, int file)
     if (e->nfiles && e->files[e->nfiles - 1] == file)
         return BDB_OK;
     if (e->nfiles == e->cap) {
-        size_t cap = e->cap ? e->cap * 2 : 4;
-        int *f = realloc(e->files, cap * sizeof *f);
+        int *f = bdb_grow(e->files, e->nfiles, &e->cap, sizeof *f, 4);
         if (!f)
             return BDB_ENOMEM;
         e->files = f;
-        e->cap = cap;
     }
     e->files[e->nfiles++] = file;
     return BDB_OK;
@@ -167,12 +164,11 @@ int bdb_merge_check_stage(bdb_merge_check *mc, const bdb_sample *s,
     if (e->staged == mc->stage)
         return BDB_OK;
     if (mc->nstaged == mc->staged_cap) {
-        size_t cap = mc->staged_cap ? mc->staged_cap * 2 : 64;
-        size_t *p = realloc(mc->staged, cap * sizeof *p);
+        size_t *p = bdb_grow(mc->staged, mc->nstaged, &mc->staged_cap,
+                             sizeof *p, 64);
         if (!p)
             return BDB_ENOMEM;
         mc->staged = p;
-        mc->staged_cap = cap;
     }
     mc->staged[mc->nstaged++] = (size_t)(e - mc->entries);
     e->staged = mc->stage;
@@ -182,12 +178,11 @@ int bdb_merge_check_stage(bdb_merge_check *mc, const bdb_sample *s,
 int bdb_merge_check_add(bdb_merge_check *mc, const char *path)
 {
     if (mc->npaths == mc->paths_cap) {
-        size_t cap = mc->paths_cap ? mc->paths_cap * 2 : 64;
-        char **p = realloc(mc->paths, cap * sizeof *p);
+        char **p = bdb_grow(mc->paths, mc->npaths, &mc->paths_cap, sizeof *p,
+                            64);
         if (!p)
             return BDB_ENOMEM;
         mc->paths = p;
-        mc->paths_cap = cap;
     }
     mc->paths[mc->npaths] = strdup(path);
     if (!mc->paths[mc->npaths])

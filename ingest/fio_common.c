@@ -6,6 +6,7 @@
 #include "cmdline.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_strmap.h"
+#include "../common/bdb_grow.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -515,14 +516,12 @@ int bdb_fio_doc_cmdline(fio_doc *d, const char *p, const char *end, int line)
     if (rc <= 0)
         return rc;
     if (d->ncmd == d->cmdcap) {
-        size_t cap = d->cmdcap ? d->cmdcap * 2 : 4;
-        fio_cmd *n = realloc(d->cmds, cap * sizeof *n);
+        fio_cmd *n = bdb_grow(d->cmds, d->ncmd, &d->cmdcap, sizeof *n, 4);
         if (!n) {
             bdb_cmdline_free(&c);
             return BDB_ENOMEM;
         }
         d->cmds = n;
-        d->cmdcap = cap;
     }
     fio_cmd *fc = &d->cmds[d->ncmd++];
     fc->line = line;

@@ -99,6 +99,7 @@
 #include "ingest.h"
 #include "cmdline.h"
 #include "../common/bdb_scan.h"
+#include "../common/bdb_grow.h"
 
 #include <csv.h>
 #include <stdarg.h>
@@ -2001,14 +2002,12 @@ static void side_record(int c, void *data)
     if (!ok)
         return;
     if (st->n == st->cap) {
-        size_t cap = st->cap ? st->cap * 2 : 256;
-        side_row *p = realloc(st->rows, cap * sizeof *p);
+        side_row *p = bdb_grow(st->rows, st->n, &st->cap, sizeof *p, 256);
         if (!p) {
             st->err = BDB_ENOMEM;
             return;
         }
         st->rows = p;
-        st->cap = cap;
     }
     st->rows[st->n++] = row;
 }

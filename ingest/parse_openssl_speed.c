@@ -96,6 +96,7 @@
 
 #include "../common/bdb_scan.h"
 #include "openssl_speed_internal.h"
+#include "../common/bdb_grow.h"
 
 /* Splits [p, end) at blanks; returns the count, or -1 when there are more
  * than max tokens (such a line is never a table row). */
@@ -436,12 +437,10 @@ static int seen_has(const ossl_ctx *c, uint64_t h)
 static int seen_add(ossl_ctx *c, uint64_t h)
 {
     if (c->nseen == c->seen_cap) {
-        size_t cap = c->seen_cap ? c->seen_cap * 2 : 64;
-        uint64_t *n = realloc(c->seen, cap * sizeof *n);
+        uint64_t *n = bdb_grow(c->seen, c->nseen, &c->seen_cap, sizeof *n, 64);
         if (!n)
             return BDB_ENOMEM;
         c->seen = n;
-        c->seen_cap = cap;
     }
     c->seen[c->nseen++] = h;
     return 0;

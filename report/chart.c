@@ -33,6 +33,7 @@
 #include "../common/bdb_buf.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_sample.h"
+#include "../common/bdb_grow.h"
 
 /* The canvas of the chart being drawn: 960x540 unless the caller asks
  * for another size (benchdb chart --width/--height, the PDF report). The
@@ -74,14 +75,12 @@ static void trace_add(int kind, const char *txt, double x, double y, double w,
     if (!t)
         return;
     if (t->n == t->cap) {
-        size_t cap = t->cap ? t->cap * 2 : 64;
-        bdb_chart_item *it = realloc(t->items, cap * sizeof *it);
+        bdb_chart_item *it = bdb_grow(t->items, t->n, &t->cap, sizeof *it, 64);
         if (!it) {
             t->failed = 1;
             return;
         }
         t->items = it;
-        t->cap = cap;
     }
     bdb_chart_item *it = &t->items[t->n++];
     memset(it, 0, sizeof *it);

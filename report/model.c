@@ -21,6 +21,7 @@
 #include "../common/bdb_shell.h"
 #include "model.h"
 #include "numfmt.h"
+#include "../common/bdb_grow.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -230,12 +231,10 @@ static int collect_platform(const char *name, void *ctx)
 {
     build *b = ctx;
     if (b->nseen == b->capseen) {
-        size_t cap = b->capseen ? b->capseen * 2 : 16;
-        char **p = realloc(b->seen, cap * sizeof *p);
+        char **p = bdb_grow(b->seen, b->nseen, &b->capseen, sizeof *p, 16);
         if (!p)
             return b->rc = BDB_ENOMEM;
         b->seen = p;
-        b->capseen = cap;
     }
     if (!(b->seen[b->nseen] = xstrdup(name)))
         return b->rc = BDB_ENOMEM;
@@ -279,12 +278,11 @@ static int add_group(const bdb_group_row *r, void *ctx)
         return 0;
     if (m->nseries == 0 || b->last_series != r->series_id) {
         if (m->nseries == m->cap_series) {
-            size_t cap = m->cap_series ? m->cap_series * 2 : 64;
-            bdb_rseries *p = realloc(m->series, cap * sizeof *p);
+            bdb_rseries *p = bdb_grow(m->series, m->nseries, &m->cap_series,
+                                      sizeof *p, 64);
             if (!p)
                 return b->rc = BDB_ENOMEM;
             m->series = p;
-            m->cap_series = cap;
         }
         bdb_rseries *s = &m->series[m->nseries];
         memset(s, 0, sizeof *s);
@@ -329,12 +327,11 @@ static int add_warning(const bdb_warning_row *r, void *ctx)
     build *b = ctx;
     bdb_model *m = b->m;
     if (m->nwarnings == m->cap_warnings) {
-        size_t cap = m->cap_warnings ? m->cap_warnings * 2 : 16;
-        bdb_rwarning *p = realloc(m->warnings, cap * sizeof *p);
+        bdb_rwarning *p = bdb_grow(m->warnings, m->nwarnings, &m->cap_warnings,
+                                   sizeof *p, 16);
         if (!p)
             return b->rc = BDB_ENOMEM;
         m->warnings = p;
-        m->cap_warnings = cap;
     }
     bdb_rwarning *w = &m->warnings[m->nwarnings++];
     w->platform = xstrdup(r->platform);
@@ -388,12 +385,10 @@ static int collect_repetition_sources(const bdb_source_row *r, void *ctx)
     if (!r->options || !strstr(r->options, "repetitions=1\n"))
         return 0;
     if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 64;
-        long long *p = realloc(l->ids, cap * sizeof *p);
+        long long *p = bdb_grow(l->ids, l->n, &l->cap, sizeof *p, 64);
         if (!p)
             return 1;
         l->ids = p;
-        l->cap = cap;
     }
     l->ids[l->n++] = r->id;
     return 0;

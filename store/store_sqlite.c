@@ -6,6 +6,7 @@
  * mode and a busy timeout let two `benchdb import` runs share a database.
  * Each source lands in one transaction: all its results, or none. */
 #include "store_internal.h"
+#include "../common/bdb_grow.h"
 
 #include <limits.h>
 #include <fnmatch.h>
@@ -1321,14 +1322,13 @@ static int note_replaced_series(bdb_store *st, long long source_id)
     while ((step = sqlite3_step(s)) == SQLITE_ROW) {
         long long id = sqlite3_column_int64(s, 0);
         if (impl->nsweep == impl->capsweep) {
-            size_t cap = impl->capsweep ? impl->capsweep * 2 : 256;
-            long long *p = realloc(impl->sweep_ids, cap * sizeof *p);
+            long long *p = bdb_grow(impl->sweep_ids, impl->nsweep,
+                                    &impl->capsweep, sizeof *p, 256);
             if (!p) {
                 rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
                 break;
             }
             impl->sweep_ids = p;
-            impl->capsweep = cap;
         }
         impl->sweep_ids[impl->nsweep++] = id;
         int n = snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s",

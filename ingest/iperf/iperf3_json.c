@@ -10,6 +10,7 @@
 #include "iperf_internal.h"
 #include "../../common/bdb_input.h"
 #include "../../common/bdb_scan.h"
+#include "../../common/bdb_grow.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -175,12 +176,10 @@ static void iv_sum_of(json_t *o, iv_sum *out)
 static int iv_add(iv_list *l, json_t *iv)
 {
     if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 64;
-        iv_rec *v = realloc(l->v, cap * sizeof *v);
+        iv_rec *v = bdb_grow(l->v, l->n, &l->cap, sizeof *v, 64);
         if (!v)
             return BDB_ENOMEM;
         l->v = v;
-        l->cap = cap;
     }
     iv_rec *r = &l->v[l->n++];
     iv_sum_of(json_object_get(iv, "sum"), &r->sum);
