@@ -1,6 +1,7 @@
 /* sections.c - building the report's tables from the model. */
 #include "sections.h"
 #include "numfmt.h"
+#include "../common/bdb_strmap.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -245,21 +246,36 @@ static size_t tool_order(const bdb_model *m, const char *tool, int all,
         return 0;
     }
     size_t k = 0;
+    bdb_strmap groups = {0};
     for (size_t s = 0; s < m->nseries; s++) {
         const bdb_rseries *se = &m->series[s];
         if (strcmp(se->tool, tool) != 0 || (!all && !bdb_report_is_key_series(se)))
             continue;
-        size_t g = k;
-        for (size_t j = 0; j < k; j++) {
-            const bdb_rseries *o = &m->series[rows[j].series];
-            if (strcmp(o->benchmark, se->benchmark) == 0 &&
-                strcmp(o->metric, se->metric) == 0) {
-                g = rows[j].group;
-                break;
-            }
+        /* the group's number is the first row's: one look-up per row
+         * (a scan of the earlier rows was quadratic in a lab's 100k
+         * series of one tool) */
+        size_t lb = strlen(se->benchmark), lm = strlen(se->metric);
+        char *key = malloc(lb + lm + 2);
+        bdb_strmap_entry *e = NULL;
+        if (key) {
+            memcpy(key, se->benchmark, lb);
+            key[lb] = '\x1f';
+            memcpy(key + lb + 1, se->metric, lm + 1);
+            int made = 0;
+            e = bdb_strmap_put(&groups, key, &made);
+            if (e && made)
+                e->value = (long long)k;
+            free(key);
         }
-        rows[k++] = (sort_row){s, g, se->params};
+        if (!e) {
+            bdb_strmap_free(&groups);
+            free(rows);
+            free(idx);
+            return 0;
+        }
+        rows[k++] = (sort_row){s, (size_t)e->value, se->params};
     }
+    bdb_strmap_free(&groups);
     qsort(rows, n, sizeof *rows, sort_row_cmp);
     for (size_t i = 0; i < n; i++)
         idx[i] = rows[i].series;
