@@ -15,10 +15,13 @@ these are timing inputs in a scratch folder.
                                 N logs that follow the first N
   gen.py fiologs SAMPLES OUT N  N small fio JSON logs: the same, made of
                                 the real samples/fio/*.json only
-  gen.py csv SAMPLES OUT ROWS   a results CSV: the series of every golden
+  gen.py csv SAMPLES OUT ROWS [REPS]
+                                a results CSV: the series of every golden
                                 file (tool, benchmark, metric, parameters,
-                                unit, better) x sets x 8 platforms x 10
-                                repetitions, values around the golden one
+                                unit, better) x sets x 8 platforms x REPS
+                                (10) repetitions, values around the golden
+                                one; REPS 1 is a lab's shape: 1M rows are
+                                125k series
   gen.py fio SAMPLE OUT JOBS    fio --output-format=json with JOBS jobs: the
                                 sample's job objects repeated text for text,
                                 figures scaled (integers stay integers, the
@@ -118,12 +121,12 @@ def golden_series(samples):
     return [(k + v) for k, v in sorted(seen.items())]
 
 
-def gen_csv(samples, out, rows):
+def gen_csv(samples, out, rows, reps=10):
     series = golden_series(samples)
     if not series:
         sys.exit("no golden figures under " + samples)
     rnd = random.Random(42)
-    per_series = 8 * 10
+    per_series = 8 * reps
     need = (rows + per_series - 1) // per_series
     written = 0
     with open(out, "w", encoding="utf-8") as fh:
@@ -134,9 +137,12 @@ def gen_csv(samples, out, rows):
             kset = k // len(series)
             p = params.replace(",", ";")
             p = (p + ";" if p else "") + f"set={kset}"
+            if reps < 10 and kset:
+                # a lab's shape: every job of every year has its own name
+                bench = f"{bench}-{kset}"
             for plat in range(8):
                 speed = 1 + plat / 8
-                for rep in range(1, 11):
+                for rep in range(1, reps + 1):
                     if written >= rows:
                         break
                     x = v * speed * (0.95 + rnd.random() / 10)
@@ -186,6 +192,9 @@ def gen_fio(sample, out, jobs):
 def main():
     if len(sys.argv) == 6 and sys.argv[1] == "logs":
         gen_logs(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
+        return
+    if len(sys.argv) == 6 and sys.argv[1] == "csv":
+        gen_csv(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
         return
     if len(sys.argv) != 5:
         sys.exit(__doc__)
