@@ -24,6 +24,7 @@
 #include "../common/bdb_grow.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -260,13 +261,31 @@ static int add_platform(bdb_model *m, bdb_store *st, const char *name)
     return BDB_OK;
 }
 
+/* A cell's five per-value arrays are one allocation, values first (see
+ * cell_arrays); the paths' strings are the path pool's. */
 static void free_cell(bdb_cell *c)
 {
     free(c->values);
-    free(c->lines);
-    free(c->source_ids);
-    free(c->paths); /* the strings are the path pool's */
-    free(c->outlier);
+}
+
+/* One block for a cell's n values, source ids, paths, lines and outlier
+ * marks, widest first so each is aligned: five allocations per cell were
+ * a third of a lab's report (a million cells of one or two values). */
+static int cell_arrays(bdb_cell *c, size_t n)
+{
+    size_t wide = sizeof *c->values + sizeof *c->source_ids + sizeof *c->paths;
+    size_t each = wide + sizeof *c->lines + 1;
+    if (n > SIZE_MAX / each)
+        return BDB_ENOMEM;
+    unsigned char *block = calloc(n ? n : 1, each);
+    if (!block)
+        return BDB_ENOMEM;
+    c->values = (double *)block;
+    c->source_ids = (long long *)(block + n * sizeof *c->values);
+    c->paths = (char **)(block + n * (sizeof *c->values + sizeof *c->source_ids));
+    c->lines = (int *)(block + n * wide);
+    c->outlier = block + n * (wide + sizeof *c->lines);
+    return BDB_OK;
 }
 
 static int add_group(const bdb_group_row *r, void *ctx)
@@ -304,12 +323,7 @@ static int add_group(const bdb_group_row *r, void *ctx)
     bdb_cell *c = &m->series[m->nseries - 1].cells[pi];
     c->present = 1;
     c->n = r->n;
-    c->values = malloc(r->n * sizeof *c->values);
-    c->lines = malloc(r->n * sizeof *c->lines);
-    c->source_ids = malloc(r->n * sizeof *c->source_ids);
-    c->paths = calloc(r->n, sizeof *c->paths);
-    c->outlier = calloc(r->n, 1);
-    if (!c->values || !c->lines || !c->source_ids || !c->paths || !c->outlier)
+    if (cell_arrays(c, r->n))
         return b->rc = BDB_ENOMEM;
     for (size_t i = 0; i < r->n; i++) {
         c->values[i] = r->values[i];
