@@ -80,6 +80,8 @@ int cli_stream_write(void *ctx, const char *data, size_t len);
 int cli_stream_close(cli_stream *s, int ok);
 /* Strict number parsing for options; 0 on success. */
 int cli_parse_double(const char *s, double *out);
+/* "5%" or "0.05" (>= 0) as the fraction 0.05. */
+int cli_parse_fraction(const char *s, double *out);
 int cli_parse_int(const char *s, long *out);
 
 int cmd_init(int argc, char **argv, bdb_cli *cli);

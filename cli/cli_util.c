@@ -64,6 +64,23 @@ int cli_parse_double(const char *s, double *out)
     return 0;
 }
 
+int cli_parse_fraction(const char *s, double *out)
+{
+    char buf[64];
+    size_t n = strlen(s);
+    if (n == 0 || n >= sizeof buf)
+        return -1;
+    memcpy(buf, s, n + 1);
+    int pct = buf[n - 1] == '%';
+    if (pct)
+        buf[n - 1] = '\0';
+    double v;
+    if (cli_parse_double(buf, &v) || !(v >= 0))
+        return -1;
+    *out = pct ? v / 100 : v;
+    return 0;
+}
+
 int cli_parse_int(const char *s, long *out)
 {
     char *end;

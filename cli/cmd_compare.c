@@ -137,24 +137,6 @@ static int render(const bdb_compare *c, int format, const char *output)
     return st;
 }
 
-/* --threshold 5% or 0.05 */
-static int parse_fraction(const char *s, double *out)
-{
-    char buf[64];
-    size_t n = strlen(s);
-    if (n == 0 || n >= sizeof buf)
-        return -1;
-    memcpy(buf, s, n + 1);
-    int pct = buf[n - 1] == '%';
-    if (pct)
-        buf[n - 1] = '\0';
-    double v;
-    if (cli_parse_double(buf, &v) || v < 0)
-        return -1;
-    *out = pct ? v / 100 : v;
-    return 0;
-}
-
 int cmd_compare(int argc, char **argv, bdb_cli *cli)
 {
     static const struct option longopts[] = {
@@ -165,9 +147,10 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
         {"seed", required_argument, 0, 'S'},
         {"alpha", required_argument, 0, 'a'},
         {"ignore-param", required_argument, 0, 'I'},
+        {"threshold", required_argument, 0, 'T'},
         {0, 0, 0, 0}};
     cli_sel sel = {0};
-    bdb_compare_opts o = {0};
+    bdb_compare_opts o = {.threshold = -1};
     const char *ignore[BDB_MAX_PARAMS];
     int format = F_TEXT, c, st = 0;
     const char *output = NULL;
@@ -187,6 +170,10 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
                                           "json or xlsx");
             break;
         case 'o': output = optarg; break;
+        case 'T':
+            if (cli_parse_fraction(optarg, &o.threshold))
+                st = cli_usage_error(cli, "--threshold wants 5%% or 0.05");
+            break;
         case 'I':
             if (o.nignore == BDB_MAX_PARAMS)
                 st = cli_usage_error(cli, "at most %d --ignore-param",
@@ -267,7 +254,7 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
         {"seed", required_argument, 0, 'S'},
         {0, 0, 0, 0}};
     cli_sel sel = {0};
-    bdb_check_opts o = {0};
+    bdb_check_opts o = {.threshold = -1};
     int format = F_TEXT, c, st = 0;
     const char *output = NULL;
     optind = 1;
@@ -288,7 +275,7 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
             o.last_n = (int)l;
             break;
         case 'T':
-            if (parse_fraction(optarg, &o.threshold))
+            if (cli_parse_fraction(optarg, &o.threshold))
                 st = cli_usage_error(cli, "--threshold wants 5%% or 0.05");
             break;
         case 'f':

@@ -17,11 +17,12 @@ int cmd_history(int argc, char **argv, bdb_cli *cli)
         {"output", required_argument, 0, 'o'},
         {"window", required_argument, 0, 'w'},
         {"alpha", required_argument, 0, 'a'},
+        {"threshold", required_argument, 0, 'T'},
         {0, 0, 0, 0}};
     cli_sel sel = {0};
     const char *format = "text", *output = NULL;
-    long window = 3;
-    double alpha = 0.05;
+    long window = BDB_CP_WINDOW_DEFAULT;
+    double alpha = BDB_CP_MAX_P_DEFAULT, threshold = BDB_CP_MAGNITUDE_DEFAULT;
     int c, st = 0;
     optind = 1;
     while (!st && (c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
@@ -34,8 +35,12 @@ int cmd_history(int argc, char **argv, bdb_cli *cli)
         case 'f': format = optarg; break;
         case 'o': output = optarg; break;
         case 'w':
-            if (cli_parse_int(optarg, &window) || window < 1 || window > 1000)
-                st = cli_usage_error(cli, "--window wants 1 to 1000 sets");
+            if (cli_parse_int(optarg, &window) || window < 2 || window > 100000)
+                st = cli_usage_error(cli, "--window wants 2 to 100000 sets");
+            break;
+        case 'T':
+            if (cli_parse_fraction(optarg, &threshold))
+                st = cli_usage_error(cli, "--threshold wants 5%% or 0.05");
             break;
         case 'a':
             if (cli_parse_double(optarg, &alpha) || !(alpha > 0 && alpha < 1))
@@ -66,7 +71,9 @@ int cmd_history(int argc, char **argv, bdb_cli *cli)
     if (!st) {
         bdb_diag d;
         bdb_diag_clear(&d);
-        if (bdb_history_build(cli->store, &sel.f, (int)window, alpha, &h, &d)) {
+        bdb_cp_opts o = {.window = (size_t)window, .max_p = alpha,
+                         .min_magnitude = threshold};
+        if (bdb_history_build(cli->store, &sel.f, &o, &h, &d)) {
             cli_print_diag("history: ", &d);
             st = BDB_EXIT_FAILED;
         }

@@ -51,6 +51,7 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
         {"title", required_argument, 0, 'T'},
         {"normalize", required_argument, 0, 'n'},
         {"correction", required_argument, 0, 'c'},
+        {"threshold", required_argument, 0, 0x120},
         {"all", no_argument, 0, 'a'},
         {"kwh-price", required_argument, 0, 'k'},
         {"currency", required_argument, 0, 'C'},
@@ -145,6 +146,10 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
                 a->paper = BDB_PAPER_LETTER;
             else
                 return cli_usage_error(cli, "--paper takes a4 or letter");
+            break;
+        case 0x120:
+            if (cli_parse_fraction(optarg, &a->opts.threshold))
+                return cli_usage_error(cli, "--threshold wants 5%% or 0.05");
             break;
         case 's': {
             long v;

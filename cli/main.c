@@ -23,7 +23,10 @@
     "  --all                  also series measured on one platform only, and\n" \
     "                         every metric in text/Markdown (not only key ones)\n" \
     "  --normalize core|thread|ghz   divide rates (multiply times) per core ...\n" \
-    "  --correction holm|bh   multiple-comparison correction (default holm)\n" \
+    "  --correction holm|bh   correction of the p shown (default holm)\n" \
+    "  --threshold T          verdict floor, 5% or 0.05: '+'/'-' when the 95%\n" \
+    "                         interval of the ratio (Welch's t on logs) lies\n" \
+    "                         wholly beyond it, as compare and check decide\n" \
     "  --kwh-price P          energy price per kWh (default 0.15)\n" \
     "  --currency C           label for prices (default USD)\n" \
     "  --years N              ownership period for TCO (default 3)\n" \
@@ -144,8 +147,9 @@ static const bdb_cmd commands[] = {
      "\n"
      "Groups results into series (tool + benchmark + metric + parameters) and\n"
      "platforms: n, mean, median, sd, CV, 95% intervals, MAD outliers; ratios\n"
-     "against the baseline with bootstrap intervals, Welch's t-test (decides)\n"
-     "and Mann-Whitney U, Holm-corrected; category scores as geometric means;\n"
+     "against the baseline with bootstrap intervals; verdicts by the rule of\n"
+     "compare and check (--threshold); Welch's and Mann-Whitney's p shown,\n"
+     "Holm-corrected; category scores as geometric means;\n"
      "sweeps; warnings from the logs; efficiency per watt and per dollar.\n"
      "xlsx (needs -o) is a workbook whose ratios, per-watt, per-dollar and TCO\n"
      "cells are formulas over editable price, power and kWh-price inputs, with\n"
@@ -239,37 +243,55 @@ static const bdb_cmd commands[] = {
      "OLD and NEW are run sets, set tags (K=V) or platforms (as set:NAME,\n"
      "tag:K=V, platform:NAME to say which; a bare name is looked up as a\n"
      "set, then a platform). Per series (and platform, when comparing sets):\n"
-     "old mean +- 95% CI, new mean +- CI, delta % with its bootstrap CI,\n"
-     "the Mann-Whitney U p-value (as benchstat), Welch's p beside it, both\n"
-     "corrected across the table (Holm, or --correction bh); '~' where not\n"
-     "significant at alpha 0.05; then the geometric mean of the new/old\n"
-     "ratios (oriented: > 1 means NEW is better).\n"
+     "old mean +- 95% CI, new mean +- CI, delta % with the interval that\n"
+     "decides, and the verdict: '-' worse / '+' better when the 95% interval\n"
+     "of new/old (Welch's t on log values; Student's pooled t when a side has\n"
+     "one value) lies wholly beyond the threshold (default 5%) in that\n"
+     "direction, '~' when not, '?' with one value a side; no correction\n"
+     "across series (the threshold is the floor). The same rule marks\n"
+     "report's cells. Mann-Whitney U and Welch's p are shown as information,\n"
+     "corrected across the table (Holm, or --correction bh); then the\n"
+     "geometric mean of the new/old ratios (> 1 means NEW is better).\n"
      "  --ignore-param K       leave K out of the series identity, when what\n"
      "                         changed is a parameter (ab -k: keepalive)\n"
+     "  --threshold T          the magnitude floor, 5% or 0.05 (0: none)\n"
+     "  --alpha A              1 - the interval's level (default 0.05)\n"
      "\n"
      CLI_SEL_HELP
-     "  --correction holm|bh   --seed N   --alpha A (default 0.05)\n", NULL},
+     "  --correction holm|bh   --seed N\n", NULL},
     {"check", cmd_check, BDB_CMD_STORE | BDB_CMD_READ, "regression check: exit 3 on a regression",
      "usage: benchdb [--db FILE] check [--baseline SET | --last N]\n"
      "                    [--threshold 5%] [selection] [--format text|md|json]\n"
      "\n"
      "For each series, the newest set (or --set NEW) against the baseline: a\n"
      "named set, or the N sets before the newest pooled as history (default\n"
-     "--last 1). A change is a regression when Mann-Whitney's p (Holm across\n"
-     "the series) is below alpha and it is worse by more than the threshold.\n"
+     "--last 1; never across a set marked --new-baseline). A regression is a\n"
+     "change whose 95% interval of new/old (Welch's t on log values;\n"
+     "Student's pooled t when a side has one value) lies wholly beyond the\n"
+     "threshold (default 5%) in the metric's worse direction; one value a\n"
+     "side decides nothing. No correction across series: the threshold is\n"
+     "the floor (false alarms and power measured in the README).\n"
      "md is for a pull request; json for scripts.\n"
+     "  --threshold T          the magnitude floor, 5% or 0.05 (0: none)\n"
+     "  --alpha A              1 - the interval's level (default 0.05)\n"
+     "  --correction holm|bh   the correction of the p shown (information)\n"
+     "  --seed N               seed of the geometric mean's bootstrap\n"
      "Exit status: 0 no regression, 3 a regression, 1 error, 2 usage.\n"
      "\n"
      CLI_SEL_HELP, NULL},
     {"history", cmd_history, BDB_CMD_STORE | BDB_CMD_READ, "a series over sets in time, with change points",
      "usage: benchdb [--db FILE] history [selection] [--format text|csv|json|html|png|svg]\n"
-     "                      [-o FILE|DIR] [--window W]\n"
+     "                      [-o FILE|DIR] [--window W] [--alpha P] [--threshold T]\n"
      "\n"
      "The values of each selected series over the run sets, oldest first:\n"
-     "n, mean, 95% CI per set, and the change points found by a moving-window\n"
-     "Mann-Whitney test (W sets each side, default 3; Holm across the\n"
-     "candidates). png/svg draw one line chart per series (mean and CI band)\n"
-     "into DIR (default ./history); html embeds them.\n"
+     "n, mean, 95% CI per set, notes, and the change points found by\n"
+     "E-divisive means as Apache Otava (Hunter) finds them: Student's t-test\n"
+     "on the values of the sets on each side, sliding windows of W sets\n"
+     "(default 50), weak points at 10x P merged until each has p < P\n"
+     "(default 0.001) and a change above T (default 5%). One run per set\n"
+     "works; several runs per set all count. A set marked --new-baseline\n"
+     "starts a new distribution. png/svg draw one line chart per series\n"
+     "(mean and CI band) into DIR (default ./history); html embeds them.\n"
      "\n"
      CLI_SEL_HELP, NULL},
 };

@@ -1,5 +1,6 @@
 /* compare.c - benchdb compare and benchdb check (see compare.h). */
 #include "compare.h"
+#include "decide.h"
 #include "model.h"
 #include "render.h"
 #include "runsets.h"
@@ -37,20 +38,25 @@ static bdb_cmp_row *new_row(bdb_compare *c, const bdb_rgroup *g)
     return r;
 }
 
+static void decide_opts(const bdb_compare *c, bdb_decide_opts *o)
+{
+    o->threshold = c->opts.threshold;
+    o->level = c->opts.alpha > 0 ? 1 - c->opts.alpha : 0;
+}
+
 static void row_stats(bdb_compare *c, bdb_cmp_row *r)
 {
     bdb_stats_summarize(r->old_v, r->n_old, &r->old_s);
     bdb_stats_summarize(r->new_v, r->n_new, &r->new_s);
     r->delta = r->old_s.mean != 0 ? r->new_s.mean / r->old_s.mean - 1 : NAN;
-    r->delta_lo = r->delta_hi = NAN;
-    bdb_ratio ratio;
-    if (bdb_stats_ratio_bootstrap(r->old_v, r->n_old, r->new_v, r->n_new,
-                                  c->opts.resamples, c->opts.seed, &ratio) ==
-            BDB_OK &&
-        isfinite(ratio.ci_lo)) {
-        r->delta_lo = ratio.ci_lo - 1;
-        r->delta_hi = ratio.ci_hi - 1;
-    }
+    bdb_decide_opts o;
+    decide_opts(c, &o);
+    if (bdb_decide_two(r->old_v, r->n_old, r->new_v, r->n_new, r->better, &o,
+                       &r->dec))
+        r->dec.verdict = BDB_DECIDE_UNTESTED;
+    /* the interval shown is the one that decides */
+    r->delta_lo = isfinite(r->dec.lo) ? r->dec.lo - 1 : NAN;
+    r->delta_hi = isfinite(r->dec.hi) ? r->dec.hi - 1 : NAN;
     r->speedup = bdb_stats_speedup(r->old_s.mean, r->new_s.mean, r->better);
     if (bdb_stats_mann_whitney(r->old_v, r->n_old, r->new_v, r->n_new, &r->mw))
         r->mw.status = BDB_TEST_TOO_FEW;
@@ -62,7 +68,6 @@ static void row_stats(bdb_compare *c, bdb_cmp_row *r)
 /* Corrects the p-values across the table, then decides each row. */
 static int decide(bdb_compare *c)
 {
-    double alpha = c->opts.alpha > 0 ? c->opts.alpha : ALPHA_DEFAULT;
     double *p = malloc((c->n ? c->n : 1) * sizeof *p);
     size_t *idx = malloc((c->n ? c->n : 1) * sizeof *idx);
     if (!p || !idx) {
@@ -93,7 +98,6 @@ static int decide(bdb_compare *c)
     }
     free(p);
     free(idx);
-    double thr = c->opts.threshold > 0 ? c->opts.threshold : 0.05;
     double *sp = malloc((c->n ? c->n : 1) * sizeof *sp);
     if (!sp)
         return BDB_ENOMEM;
@@ -101,22 +105,17 @@ static int decide(bdb_compare *c)
     c->nregressions = c->nimprovements = 0;
     for (size_t i = 0; i < c->n; i++) {
         bdb_cmp_row *r = &c->rows[i];
-        if (!isfinite(r->p_mw))
-            r->verdict = BDB_CMP_UNTESTED;
-        else if (r->p_mw >= alpha)
-            r->verdict = BDB_CMP_SAME;
-        else if (r->better == 0)
-            r->verdict = BDB_CMP_NEUTRAL;
-        else    /* by the means: a ratio with a zero has no speedup */
-            r->verdict = (r->better > 0) == (r->new_s.mean > r->old_s.mean)
-                             ? BDB_CMP_BETTER : BDB_CMP_WORSE;
-        /* worse by more than the threshold, in the metric's direction */
-        double worse = r->better > 0 ? -r->delta : r->delta;
-        r->regression = r->verdict == BDB_CMP_WORSE && worse > thr;
-        if (r->regression)
-            c->nregressions++;
-        if (r->verdict == BDB_CMP_BETTER && -worse > thr)
-            c->nimprovements++;
+        static const bdb_cmp_verdict map[] = {
+            [BDB_DECIDE_UNTESTED] = BDB_CMP_UNTESTED,
+            [BDB_DECIDE_SAME] = BDB_CMP_SAME,
+            [BDB_DECIDE_BETTER] = BDB_CMP_BETTER,
+            [BDB_DECIDE_WORSE] = BDB_CMP_WORSE,
+            [BDB_DECIDE_CHANGED] = BDB_CMP_NEUTRAL};
+        r->verdict = map[r->dec.verdict];
+        /* the threshold is part of the rule: worse is a regression */
+        r->regression = r->verdict == BDB_CMP_WORSE;
+        c->nregressions += r->regression;
+        c->nimprovements += r->verdict == BDB_CMP_BETTER;
         if (r->better != 0 && isfinite(r->speedup) && r->speedup > 0)
             sp[nsp++] = r->speedup;
     }
@@ -254,6 +253,8 @@ int bdb_compare_build(bdb_store *st, const bdb_compare_opts *opts,
     if (!c)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     c->opts = *opts;
+    if (!(c->opts.threshold >= 0))
+        c->opts.threshold = BDB_DECIDE_THRESHOLD_DEFAULT;
     side_label(&opts->old_side, c->old_label, sizeof c->old_label);
     side_label(&opts->new_side, c->new_label, sizeof c->new_label);
     int by_platform = opts->old_side.kind != BDB_CMP_PLATFORM;
@@ -327,7 +328,8 @@ int bdb_check_build(bdb_store *st, const bdb_check_opts *opts,
     c->opts.alpha = opts->alpha;
     c->opts.bh = opts->bh;
     c->opts.seed = opts->seed;
-    c->opts.threshold = opts->threshold > 0 ? opts->threshold : 0.05;
+    c->opts.threshold = opts->threshold >= 0 ? opts->threshold
+                                             : BDB_DECIDE_THRESHOLD_DEFAULT;
     int last_n = opts->last_n > 0 ? opts->last_n : 1;
     if (opts->baseline)
         snprintf(c->old_label, sizeof c->old_label, "set %s", opts->baseline);
@@ -548,19 +550,18 @@ static void geo_text(const bdb_compare *c, char *out, size_t n)
 
 static void notes(const bdb_compare *c, bdb_buf *b, const char *bullet)
 {
-    double alpha = c->opts.alpha > 0 ? c->opts.alpha : ALPHA_DEFAULT;
-    bdb_buf_printf(b, "%sdelta: new mean / old mean - 1, with a 95%% "
-                   "bootstrap interval; ± is the half width of the mean's "
-                   "95%% Student-t interval\n", bullet);
-    bdb_buf_printf(b, "%sp: Mann-Whitney U (decides, as benchstat), Welch's "
-                   "t beside it, %s-corrected across the %zu row(s); '~' not "
-                   "significant at alpha %.3g, '?' too few values for a test, "
-                   "'+' better, '-' worse, '=' a count that changed\n", bullet,
-                   c->opts.bh ? "Benjamini-Hochberg" : "Holm", c->n, alpha);
-    if (c->check)
-        bdb_buf_printf(b, "%sa regression is worse, significant, and by more "
-                       "than %.3g%% in the metric's direction\n", bullet,
-                       100 * c->opts.threshold);
+    bdb_decide_opts o;
+    char rule[768];
+    decide_opts(c, &o);
+    bdb_decide_rule_text(&o, rule, sizeof rule);
+    bdb_buf_printf(b, "%sdelta: new mean / old mean - 1, with the interval "
+                   "that decides; ± is the half width of the mean's 95%% "
+                   "Student-t interval\n", bullet);
+    bdb_buf_printf(b, "%sverdict: %s%s\n", bullet, rule,
+                   c->check ? "; a regression is a '-'" : "");
+    bdb_buf_printf(b, "%sp (information, not the verdict): Mann-Whitney U, "
+                   "Welch's t beside it, %s-corrected across the %zu row(s)\n",
+                   bullet, c->opts.bh ? "Benjamini-Hochberg" : "Holm", c->n);
     if (c->only_old || c->only_new)
         bdb_buf_printf(b, "%s%zu series only in %s and %zu only in %s are "
                        "left out\n", bullet, c->only_old, c->old_label,

@@ -3,12 +3,12 @@
  * (benchdb check), built from the store's results with their sets, and
  * rendered as text, Markdown, HTML, CSV, JSON or XLSX.
  *
- * Statistics come from stats.c: per side the mean with its Student-t 95%
- * interval; the delta of the means with a 95% percentile bootstrap
- * interval of the ratio new/old; Mann-Whitney U decides (as benchstat
- * does), Welch's t is shown beside it, both corrected across the table
- * (Holm, or Benjamini-Hochberg); the geometric mean of the oriented
- * ratios (> 1: new is better) ends the table. */
+ * Per side the mean with its Student-t 95% interval; the delta of the
+ * means with the interval of decide.c's rule, which gives the verdict
+ * (the same rule as report's cells); Mann-Whitney U and Welch's t are
+ * shown as information, corrected across the table (Holm, or
+ * Benjamini-Hochberg); the geometric mean of the oriented ratios (> 1:
+ * new is better) ends the table. */
 #ifndef BDB_COMPARE_H
 #define BDB_COMPARE_H
 
@@ -18,6 +18,7 @@
 #include "../common/bdb_buf.h"
 #include "../common/bdb_diag.h"
 #include "../store/store.h"
+#include "decide.h"
 #include "stats.h"
 
 typedef enum bdb_cmp_kind {
@@ -35,17 +36,16 @@ typedef struct bdb_compare_opts {
     bdb_filter filter;      /* the user's selection */
     bdb_cmp_side old_side, new_side;
     int bh;                 /* 1: Benjamini-Hochberg instead of Holm */
-    double alpha;           /* 0: 0.05 */
+    double alpha;           /* 1 - the decision's interval level; 0: 0.05 */
     uint64_t seed;
-    size_t resamples;       /* 0: stats default */
+    size_t resamples;       /* 0: stats default (the geometric mean) */
     const char *const *ignore;  /* parameter keys left out of the series
                                identity (what changed is a parameter:
                                keepalive=0 vs 1); series that then agree
                                are pooled */
     size_t nignore;
-    /* check */
-    double threshold;       /* a regression is worse by more than this
-                               fraction (0.05) */
+    double threshold;       /* the decision's magnitude floor, a fraction;
+                               negative: 0.05; 0: no floor */
 } bdb_compare_opts;
 
 typedef enum bdb_cmp_verdict {
@@ -64,13 +64,14 @@ typedef struct bdb_cmp_row {
     size_t n_old, n_new;
     bdb_summary old_s, new_s;
     double delta;           /* new mean / old mean - 1, raw */
-    double delta_lo, delta_hi; /* 95% bootstrap interval of the delta */
+    double delta_lo, delta_hi; /* the decision's interval of the delta */
+    bdb_decide dec;         /* the verdict's rule (decide.h) */
     double speedup;         /* oriented: > 1 new is better */
     bdb_utest mw;
     bdb_ttest welch;
     double p_mw, p_welch;   /* corrected across the table (NaN: none) */
     bdb_cmp_verdict verdict;
-    int regression;         /* check: worse, significant, beyond threshold */
+    int regression;         /* worse by the rule (check counts them) */
 } bdb_cmp_row;
 
 typedef struct bdb_compare {
@@ -96,7 +97,7 @@ typedef struct bdb_check_opts {
     const char *baseline;   /* a set name; NULL: the last_n sets before */
     int last_n;             /* 0: 1 */
     const char *newest;     /* a set name; NULL: each series' newest set */
-    double threshold;       /* 0: 0.05 */
+    double threshold;       /* negative: 0.05; 0: no floor */
     double alpha;           /* 0: 0.05 */
     int bh;
     uint64_t seed;

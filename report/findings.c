@@ -1,5 +1,6 @@
 /* findings.c - wording shared by the renderers: verdicts, the method notes
  * every report carries, and the few findings a reader wants first. */
+#include "decide.h"
 #include "render.h"
 
 #include <math.h>
@@ -43,13 +44,15 @@ void bdb_report_method_notes(const bdb_model *m, bdb_buf *out, const char *b)
                         "against the first platform that has one, marked "
                         "(ref); such series stay out of the scores.\n",
                    b, bdb_model_platform_name(m, m->baseline));
-    bdb_buf_printf(out, "%sSignificance: Welch's t-test (two-sided, alpha 0.05) "
-                        "decides, p corrected with %s over %zu comparisons; "
-                        "Mann-Whitney U is shown beside it. Marks: + better, "
-                        "- worse, ~ no significant difference, ? fewer than 2 "
-                        "repetitions on a side (no test).\n",
-                   b, m->opts.correction == BDB_CORR_BH ? "Benjamini-Hochberg"
-                                                         : "Holm",
+    bdb_decide_opts o = {.threshold = m->opts.threshold, .level = 0};
+    char rule[768];
+    bdb_decide_rule_text(&o, rule, sizeof rule);
+    bdb_buf_printf(out, "%sVerdicts (the rule of compare and check): %s. "
+                        "Welch's t and Mann-Whitney U p are shown as "
+                        "information, corrected with %s over %zu "
+                        "comparisons.\n",
+                   b, rule, m->opts.correction == BDB_CORR_BH
+                                ? "Benjamini-Hochberg" : "Holm",
                    m->ncompared);
     bdb_buf_printf(out, "%sScores are geometric means of ratios over headline "
                         "series (rates in B/s, bit/s, op/s and whole-run times), "

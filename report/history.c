@@ -1,20 +1,10 @@
 /* history.c - benchdb history (see history.h).
  *
- * Change points: a moving-window Mann-Whitney test. For each boundary
- * between two consecutive sets, the values of up to W sets before it are
- * ranked against those of up to W sets after it (Mann-Whitney U, exact for
- * small samples, from stats.c); the p-values of one series are Holm-
- * corrected, and a boundary whose corrected p is below alpha and is the
- * smallest within W boundaries is a change point. This is the two-sample
- * rank statistic that Ross, Tasoulis and Adams use to detect changes in
- * location ("Nonparametric monitoring of data streams for changes in
- * location and scale", Technometrics 53(4), 2011; Pettitt, "A
- * non-parametric approach to the change-point problem", Applied
- * Statistics 28(2), 1979), applied in fixed windows, as the window-based
- * detectors of performance CI do; MongoDB's E-divisive means (Daly et
- * al., "The Use of Change Point Detection to Identify Software
- * Performance Regressions in a Continuous Integration System", ICPE 2020)
- * is the heavier alternative for long, noisy histories. */
+ * Change points: E-divisive means with Student's t-test, sliding windows,
+ * a magnitude floor and a merge pass of weak points, as Apache Otava
+ * (Hunter) finds them (changepoint.c), on each stretch of sets between
+ * marks that start a new baseline (an expected change: a new kernel, a
+ * new board), so that a mark is never reported as a change. */
 #include "history.h"
 #include "chart.h"
 #include "model.h"
@@ -60,100 +50,66 @@ static int take_group(bdb_hseries *hs, bdb_rgroup *g)
     return BDB_OK;
 }
 
-static int pooled(const bdb_hseries *s, size_t from, size_t to, double **v,
-                  size_t *n)
+/* Change points of the sets [from, to) of s. */
+static int segment_changes(bdb_hseries *s, size_t from, size_t to,
+                           const bdb_cp_opts *o)
 {
-    size_t total = 0;
-    for (size_t k = from; k < to; k++)
-        total += s->pts[k].s.n;
-    *v = malloc((total ? total : 1) * sizeof **v);
-    if (!*v)
-        return -1;
-    *n = 0;
-    for (size_t k = from; k < to; k++) {
-        memcpy(*v + *n, s->pts[k].v, s->pts[k].s.n * sizeof **v);
-        *n += s->pts[k].s.n;
-    }
-    return 0;
-}
-
-static int change_points(bdb_hseries *s, int w, double alpha)
-{
-    if (s->n < 2)
-        return BDB_OK;
-    size_t nb = s->n - 1;   /* boundary i sits before point i + 1 */
-    double *p = malloc(nb * sizeof *p), *adj = malloc(nb * sizeof *adj);
-    size_t *at = malloc(nb * sizeof *at);
-    if (!p || !adj || !at) {
-        free(p); free(adj); free(at);
+    size_t n = to - from;
+    const double **v = malloc((n ? n : 1) * sizeof *v);
+    size_t *cnt = malloc((n ? n : 1) * sizeof *cnt);
+    if (!v || !cnt) {
+        free(v);
+        free(cnt);
         return BDB_ENOMEM;
     }
-    size_t m = 0;
-    for (size_t i = 1; i < s->n; i++) {
-        size_t from = i > (size_t)w ? i - (size_t)w : 0;
-        size_t to = i + (size_t)w < s->n ? i + (size_t)w : s->n;
-        double *a, *b;
-        size_t na, nbv;
-        if (pooled(s, from, i, &a, &na) || pooled(s, i, to, &b, &nbv)) {
-            free(p); free(adj); free(at);
-            return BDB_ENOMEM;
-        }
-        bdb_utest u;
-        if (bdb_stats_mann_whitney(a, na, b, nbv, &u) == BDB_OK &&
-            u.method != BDB_MW_NONE && isfinite(u.p)) {
-            p[m] = u.p;
-            at[m++] = i;
-        }
-        free(a);
-        free(b);
+    for (size_t k = 0; k < n; k++) {
+        v[k] = s->pts[from + k].v;
+        cnt[k] = s->pts[from + k].s.n;
     }
-    if (m && bdb_stats_holm(p, m, adj) == BDB_OK) {
-        for (size_t k = 0; k < m; k++) {
-            if (!(adj[k] < alpha))
-                continue;
-            int best = 1;
-            for (size_t j = 0; j < m; j++)
-                if (j != k && (at[j] > at[k] ? at[j] - at[k] : at[k] - at[j]) <
-                                  (size_t)w &&
-                    (adj[j] < adj[k] || (adj[j] == adj[k] && j < k)))
-                    best = 0;
-            if (!best)
-                continue;
-            size_t i = at[k];
-            size_t from = i > (size_t)w ? i - (size_t)w : 0;
-            size_t to = i + (size_t)w < s->n ? i + (size_t)w : s->n;
-            double before = 0, after = 0;
-            size_t nbf = 0, naf = 0;
-            for (size_t q = from; q < i; q++) {
-                before += s->pts[q].s.mean * s->pts[q].s.n;
-                nbf += s->pts[q].s.n;
-            }
-            for (size_t q = i; q < to; q++) {
-                after += s->pts[q].s.mean * s->pts[q].s.n;
-                naf += s->pts[q].s.n;
-            }
-            s->pts[i].change = 1;
-            s->pts[i].change_p = adj[k];
-            s->pts[i].shift = nbf && naf && before != 0
-                                  ? (after / naf) / (before / nbf) - 1 : NAN;
-            s->nchanges++;
-        }
+    bdb_cp *cps = NULL;
+    size_t ncp = 0;
+    int rc = bdb_changepoints(v, cnt, n, o, &cps, &ncp);
+    for (size_t k = 0; !rc && k < ncp; k++) {
+        bdb_hpoint *pt = &s->pts[from + cps[k].index];
+        pt->change = 1;
+        pt->change_p = cps[k].p;
+        pt->shift = cps[k].mean_before != 0
+                        ? cps[k].mean_after / cps[k].mean_before - 1 : NAN;
+        s->nchanges++;
     }
-    free(p);
-    free(adj);
-    free(at);
+    free(cps);
+    free(v);
+    free(cnt);
+    return rc;
+}
+
+/* Each stretch between new-baseline marks on its own. */
+static int change_points(bdb_hseries *s, const bdb_cp_opts *o)
+{
+    size_t from = 0;
+    for (size_t k = 1; k <= s->n; k++) {
+        if (k < s->n && !s->pts[k].baseline)
+            continue;
+        int rc = segment_changes(s, from, k, o);
+        if (rc)
+            return rc;
+        from = k;
+    }
     return BDB_OK;
 }
 
-int bdb_history_build(bdb_store *st, const bdb_filter *f, int window,
-                      double alpha, bdb_history **out, bdb_diag *diag)
+int bdb_history_build(bdb_store *st, const bdb_filter *f,
+                      const bdb_cp_opts *o, bdb_history **out,
+                      bdb_diag *diag)
 {
     *out = NULL;
     bdb_history *h = calloc(1, sizeof *h);
     if (!h)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
-    h->window = window > 0 ? window : 3;
-    h->alpha = alpha > 0 ? alpha : 0.05;
+    h->cp.window = o && o->window >= 2 ? o->window : BDB_CP_WINDOW_DEFAULT;
+    h->cp.max_p = o && o->max_p > 0 ? o->max_p : BDB_CP_MAX_P_DEFAULT;
+    h->cp.min_magnitude = o && o->min_magnitude >= 0
+                              ? o->min_magnitude : BDB_CP_MAGNITUDE_DEFAULT;
     bdb_rgroups G;
     int rc = bdb_rgroups_collect(st, f, 1, &G, diag);
     if (!rc && G.n && !(h->s = calloc(G.n, sizeof *h->s)))
@@ -161,7 +117,7 @@ int bdb_history_build(bdb_store *st, const bdb_filter *f, int window,
     h->cap = G.n;
     for (size_t i = 0; !rc && i < G.n; i++) {
         bdb_hseries *s = &h->s[h->n++];
-        if (take_group(s, &G.g[i]) || change_points(s, h->window, h->alpha))
+        if (take_group(s, &G.g[i]) || change_points(s, &h->cp))
             rc = bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     }
     bdb_rgroups_free(&G);
@@ -471,6 +427,17 @@ static json_t *jstr(const char *s)
     return j;
 }
 
+/* How the change points were found, for every output's legend. */
+static void method_text(const bdb_history *h, char *out, size_t n)
+{
+    snprintf(out, n, "E-divisive means as Apache Otava (Matteson and James "
+             "2014; Fleming et al. 2023), Student's t-test on the values of "
+             "the sets on each side, sliding windows of %zu sets, weak points "
+             "merged until each has p < %.3g and a change above %.3g%%; a set "
+             "marked --new-baseline starts a new distribution",
+             h->cp.window, h->cp.max_p, 100 * h->cp.min_magnitude);
+}
+
 static int render_json(const bdb_history *h, bdb_buf *out)
 {
     json_t *arr = json_array();
@@ -497,10 +464,12 @@ static int render_json(const bdb_history *h, bdb_buf *out)
             "unit", jstr(s->unit), "better", s->better, "change_points",
             (json_int_t)s->nchanges, "sets", pts));
     }
-    json_t *doc = json_pack("{s:s,s:i,s:f,s:o}", "method",
-                            "moving-window Mann-Whitney, Holm per series",
-                            "window", h->window, "alpha", h->alpha, "series",
-                            arr);
+    char method[512];
+    method_text(h, method, sizeof method);
+    json_t *doc = json_pack("{s:s,s:I,s:f,s:f,s:o}", "method", method,
+                            "window", (json_int_t)h->cp.window, "max_p",
+                            h->cp.max_p, "min_magnitude", h->cp.min_magnitude,
+                            "series", arr);
     if (!doc)
         return BDB_ENOMEM;
     char *text = json_dumps(doc, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
@@ -611,14 +580,15 @@ int bdb_history_render(const bdb_history *h, bdb_hist_format fmt, bdb_buf *out)
         if (fmt == BDB_HISTF_TEXT)
             bdb_buf_puts(out, "\n");
     }
+    char method[512];
+    method_text(h, method, sizeof method);
     if (fmt == BDB_HISTF_TEXT)
-        bdb_buf_printf(out, "change points: moving-window Mann-Whitney test, "
-                       "%d sets each side, Holm per series, alpha %.3g\n",
-                       h->window, h->alpha);
-    if (fmt == BDB_HISTF_HTML)
-        bdb_buf_printf(out, "<p>Change points: moving-window Mann-Whitney "
-                       "test, %d sets each side, Holm per series, alpha "
-                       "%.3g. Bands: 95%% interval of each set's mean.</p>"
-                       "</body></html>\n", h->window, h->alpha);
+        bdb_buf_printf(out, "change points: %s\n", method);
+    if (fmt == BDB_HISTF_HTML) {
+        bdb_buf_puts(out, "<p>Change points: ");
+        html_text(out, method);
+        bdb_buf_puts(out, ". Bands: 95% interval of each set's mean.</p>"
+                          "</body></html>\n");
+    }
     return out->err;
 }

@@ -1,7 +1,8 @@
 /* history.h - a series over run sets in time (benchdb history): per set
- * n, mean and its 95% interval; change points found by a moving-window
- * Mann-Whitney test; rendered as text, CSV, JSON or HTML (with inline SVG
- * charts), and as cairo PNG/SVG line charts with CI bands. */
+ * n, mean and its 95% interval; change points found by E-divisive means
+ * with Student's t-test (changepoint.h, as Apache Otava); rendered as
+ * text, CSV, JSON or HTML (with inline SVG charts), and as cairo PNG/SVG
+ * line charts with CI bands. */
 #ifndef BDB_HISTORY_H
 #define BDB_HISTORY_H
 
@@ -10,6 +11,7 @@
 #include "../common/bdb_buf.h"
 #include "../common/bdb_diag.h"
 #include "../store/store.h"
+#include "changepoint.h"
 #include "stats.h"
 
 typedef struct bdb_hpoint {
@@ -17,8 +19,10 @@ typedef struct bdb_hpoint {
     double *v;
     bdb_summary s;
     int change;             /* a change point: this set starts a new level */
-    double change_p;        /* its Holm-adjusted p (NaN when none) */
+    double change_p;        /* its t-test p (NaN when none) */
     double shift;           /* mean after / mean before - 1 at a change */
+    int baseline;           /* marked --new-baseline: a new distribution
+                               starts here, never a change point */
 } bdb_hpoint;
 
 typedef struct bdb_hseries {
@@ -32,15 +36,15 @@ typedef struct bdb_hseries {
 typedef struct bdb_history {
     bdb_hseries *s;
     size_t n, cap;
-    int window;             /* sets on each side of a candidate change */
-    double alpha;
+    bdb_cp_opts cp;         /* the change point options in force */
 } bdb_history;
 
 /* Builds the history of every series (and platform) of f, sets in order of
- * creation. window 0: 3; alpha 0: 0.05. BDB_ENOTFOUND when nothing
- * matches. */
-int bdb_history_build(bdb_store *st, const bdb_filter *f, int window,
-                      double alpha, bdb_history **out, bdb_diag *diag);
+ * creation, with change points by o (NULL: defaults). BDB_ENOTFOUND when
+ * nothing matches. */
+int bdb_history_build(bdb_store *st, const bdb_filter *f,
+                      const bdb_cp_opts *o, bdb_history **out,
+                      bdb_diag *diag);
 void bdb_history_free(bdb_history *h);
 
 typedef enum bdb_hist_format {

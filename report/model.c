@@ -6,10 +6,11 @@
  * - The baseline is --baseline, else the first platform. Ratios are
  *   oriented so that > 1 means "better than the baseline" for
  *   higher-is-better and lower-is-better metrics alike.
- * - Significance: Welch's t-test decides (two-sided, alpha 0.05, p
- *   corrected across all comparisons of the report with Holm, or
- *   Benjamini-Hochberg on request); Mann-Whitney U is shown beside it.
- *   With fewer than 2 repetitions on either side there is no test and the
+ * - Verdicts: decide.c's rule, the one compare and check use (the 95%
+ *   interval of the ratio, Welch's t on log values, wholly beyond the
+ *   threshold); Welch's and Mann-Whitney's p are shown, corrected across
+ *   all comparisons of the report with Holm, or Benjamini-Hochberg on
+ *   request. With one value on each side there is no decision and the
  *   report says so instead of naming a winner.
  * - Category scores are geometric means of the oriented ratios of the
  *   headline series only: rates (B/s, bit/s, op/s) that are higher-is-
@@ -20,6 +21,7 @@
 #include "../common/bdb_names.h"
 #include "../common/bdb_shell.h"
 #include "model.h"
+#include "decide.h"
 #include "numfmt.h"
 #include "../common/bdb_grow.h"
 
@@ -38,6 +40,7 @@ void bdb_report_opts_default(bdb_report_opts *o)
     o->seed = 20261130;
     o->resamples = 2000;
     o->noisy_cv = 0.05;
+    o->threshold = BDB_DECIDE_THRESHOLD_DEFAULT;
     bdb_cost_opts_default(&o->cost);
 }
 
@@ -772,19 +775,27 @@ static int correct_p_values(bdb_model *m)
             m->ncompared++;
             if (c->tested)
                 c->p_adj = adj[k++];
-            if (se->better == 0)
+            if (se->better == 0) {
                 c->verdict = BDB_VERDICT_NONE;
-            else if (!c->tested) {
-                /* Both sides constant and different is as clear as data
-                 * gets, but it is still no test: say untested. */
-                c->verdict = BDB_VERDICT_UNTESTED;
-                m->nuntested++;
-            } else if (c->p_adj < BDB_STATS_ALPHA) {
-                c->verdict = c->speedup > 1 ? BDB_VERDICT_BETTER : BDB_VERDICT_WORSE;
-                m->nsignificant++;
-            } else {
-                c->verdict = BDB_VERDICT_SAME;
+                continue;
             }
+            const bdb_cell *ref = &se->cells[se->ref];
+            bdb_decide_opts o = {.threshold = m->opts.threshold, .level = 0};
+            bdb_decide d;
+            rc = bdb_decide_two(ref->values, ref->n, c->values, c->n,
+                                se->better, &o, &d);
+            if (rc)
+                break;
+            static const bdb_verdict map[] = {
+                [BDB_DECIDE_UNTESTED] = BDB_VERDICT_UNTESTED,
+                [BDB_DECIDE_SAME] = BDB_VERDICT_SAME,
+                [BDB_DECIDE_BETTER] = BDB_VERDICT_BETTER,
+                [BDB_DECIDE_WORSE] = BDB_VERDICT_WORSE,
+                [BDB_DECIDE_CHANGED] = BDB_VERDICT_NONE};
+            c->verdict = map[d.verdict];
+            m->nuntested += c->verdict == BDB_VERDICT_UNTESTED;
+            m->nsignificant += c->verdict == BDB_VERDICT_BETTER ||
+                               c->verdict == BDB_VERDICT_WORSE;
         }
     }
     free(ps);

@@ -33,7 +33,9 @@ typedef struct bdb_report_opts {
     const char *platforms;      /* comma list, in report order; NULL: all */
     bdb_filter filter;          /* tool, benchmark, metric, params */
     bdb_norm normalize;
-    bdb_correction correction;
+    bdb_correction correction;  /* of the p shown (information) */
+    double threshold;           /* the verdict's magnitude floor (decide.h;
+                                   default 0.05, 0: none) */
     uint64_t seed;              /* bootstrap seed (reproducible reports) */
     size_t resamples;           /* bootstrap resamples (default 2000) */
     double noisy_cv;            /* CV above which a cell is noisy (0.05) */

@@ -672,7 +672,7 @@ static void lifecycle__history__sets_in_time_with_change_points_and_charts(void 
         assert_int_equal(run(&out, "import -q --repetitions --platform local "
                                    "--set %s '%s'", sets[i], tu_path(rel)), 0);
     }
-    assert_int_equal(run(&out, "history throughput --window 1 --format json"), 0);
+    assert_int_equal(run(&out, "history throughput --format json"), 0);
     json_t *j = json_of(&out);
     json_t *s0 = json_array_get(json_object_get(j, "series"), 0);
     json_t *pts = json_object_get(s0, "sets");
@@ -692,7 +692,7 @@ static void lifecycle__history__sets_in_time_with_change_points_and_charts(void 
     json_decref(j);
     assert_int_equal(run(&out, "history --metric throughput"), 0);
     has(&out, "change point");
-    has(&out, "moving-window Mann-Whitney");
+    has(&out, "E-divisive means as Apache Otava");
     char charts[700];
     snprintf(charts, sizeof charts, "%s/charts", dir);
     assert_int_equal(run(&out, "history --format png -o '%s'", charts), 0);

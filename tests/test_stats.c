@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "bdb_error.h"
+#include "changepoint.h"
+#include "decide.h"
 #include "stats.h"
 
 #define N_OF(arr) (sizeof(arr) / sizeof((arr)[0]))
@@ -1445,6 +1447,262 @@ static void stats__orient__makes_above_one_mean_b_is_better(void **state)
     assert_true(lo == 0.5 && hi == 0.8);
 }
 
+
+/* ---- the decision rule (decide.c) ------------------------------------ */
+
+/* a = 1000 e^u, b = 1000 e^(u + d) with u = -0.02 .. 0.02: the log
+ * values have variance 2.5e-4 on both sides, so Welch's se of the
+ * difference is sqrt(2 * 2.5e-4 / 5) = 0.01 exactly, df = 8, and the 95%
+ * interval of new/old is e^d * e^(+-t) with t = qt(0.975, 8) * 0.01 =
+ * 0.02306004135 (2.306004135 from any t table). */
+static void fill_logs(double *a, double *b, double d)
+{
+    static const double u[] = {-0.02, -0.01, 0, 0.01, 0.02};
+    for (size_t i = 0; i < 5; i++) {
+        a[i] = 1000 * exp(u[i]);
+        b[i] = 1000 * exp(u[i] + d);
+    }
+}
+
+static void decide__welch_on_logs__interval_and_floor(void **state)
+{
+    (void)state;
+    double a[5], b[5];
+    bdb_decide r;
+    const double h = 2.306004135 * 0.01;
+    /* halved throughput: the whole interval beyond -5% */
+    fill_logs(a, b, log(0.5));
+    assert_int_equal(bdb_decide_two(a, 5, b, 5, 1, NULL, &r), BDB_OK);
+    assert_int_equal(r.method, BDB_DECIDE_WELCH_LOG);
+    tu_assert_close(r.ratio, 0.5, 1e-12, "ratio");
+    tu_assert_close(r.df, 8, 1e-9, "df");
+    tu_assert_close(r.lo, 0.5 * exp(-h), 1e-8, "lo");
+    tu_assert_close(r.hi, 0.5 * exp(h), 1e-8, "hi");
+    assert_int_equal(r.verdict, BDB_DECIDE_WORSE);
+    /* the same halving of a time is an improvement */
+    assert_int_equal(bdb_decide_two(a, 5, b, 5, -1, NULL, &r), BDB_OK);
+    assert_int_equal(r.verdict, BDB_DECIDE_BETTER);
+    /* a count: changed, neither way */
+    assert_int_equal(bdb_decide_two(a, 5, b, 5, 0, NULL, &r), BDB_OK);
+    assert_int_equal(r.verdict, BDB_DECIDE_CHANGED);
+    /* -4%: certain (hi = 0.96 e^h = 0.9824 < 1) but under the 5% floor */
+    fill_logs(a, b, log(0.96));
+    assert_int_equal(bdb_decide_two(a, 5, b, 5, 1, NULL, &r), BDB_OK);
+    assert_int_equal(r.verdict, BDB_DECIDE_SAME);
+    bdb_decide_opts o = {.threshold = 0, .level = 0};
+    assert_int_equal(bdb_decide_two(a, 5, b, 5, 1, &o, &r), BDB_OK);
+    assert_int_equal(r.verdict, BDB_DECIDE_WORSE);
+    o.threshold = 0.03;     /* hi 0.9824 is not below 0.97 */
+    assert_int_equal(bdb_decide_two(a, 5, b, 5, 1, &o, &r), BDB_OK);
+    assert_int_equal(r.verdict, BDB_DECIDE_SAME);
+    /* +10% of a throughput: lo = 1.1 e^-h = 1.0749 > 1.05 */
+    fill_logs(a, b, log(1.1));
+    assert_int_equal(bdb_decide_two(a, 5, b, 5, 1, NULL, &r), BDB_OK);
+    assert_int_equal(r.verdict, BDB_DECIDE_BETTER);
+    /* a 99.99% interval is wider: t(0.99995, 8), about 7.1, gives
+     * lo = 1.1 e^-0.071 = 1.02 < 1.05 */
+    o.threshold = -1;
+    o.level = 0.9999;
+    assert_int_equal(bdb_decide_two(a, 5, b, 5, 1, &o, &r), BDB_OK);
+    assert_int_equal(r.verdict, BDB_DECIDE_SAME);
+}
+
+/* One value on one side: Student's pooled interval with the other side's
+ * variance, se = sqrt(2.5e-4 (1 + 1/5)) = sqrt(3e-4), df = 4,
+ * qt(0.975, 4) = 2.776445105. One value on each side: no decision. */
+static void decide__one_value_a_side__pooled_or_untested(void **state)
+{
+    (void)state;
+    double a[5], b[5];
+    bdb_decide r;
+    fill_logs(a, b, log(0.5));
+    double one = 1000;
+    assert_int_equal(bdb_decide_two(&one, 1, b, 5, 1, NULL, &r), BDB_OK);
+    assert_int_equal(r.method, BDB_DECIDE_STUDENT_LOG);
+    tu_assert_close(r.df, 4, 1e-12, "df");
+    double h = 2.776445105 * sqrt(3e-4);
+    tu_assert_close(r.lo, 0.5 * exp(-h), 1e-8, "lo");
+    tu_assert_close(r.hi, 0.5 * exp(h), 1e-8, "hi");
+    assert_int_equal(r.verdict, BDB_DECIDE_WORSE);
+    /* the new side alone: the same interval, reversed roles */
+    assert_int_equal(bdb_decide_two(a, 5, &b[2], 1, 1, NULL, &r), BDB_OK);
+    tu_assert_close(r.hi, 0.5 * exp(h), 1e-8, "hi, one new value");
+    assert_int_equal(r.verdict, BDB_DECIDE_WORSE);
+    double x = 1000, y = 500;
+    assert_int_equal(bdb_decide_two(&x, 1, &y, 1, 1, NULL, &r), BDB_OK);
+    assert_int_equal(r.verdict, BDB_DECIDE_UNTESTED);
+    tu_assert_close(r.ratio, 0.5, 1e-12, "ratio of one value each");
+    assert_true(isnan(r.lo) && isnan(r.hi));
+    assert_int_equal(bdb_decide_two(&x, 1, NULL, 0, 1, NULL, &r), BDB_OK);
+    assert_int_equal(r.verdict, BDB_DECIDE_UNTESTED);
+    assert_true(isnan(r.ratio));
+}
+
+/* Zeros have no logarithm: Welch on the raw values, relative to the old
+ * mean. a = 1,2,3 (mean 2, var 1), b = 0,0,0: se = sqrt(1/3), df = 2,
+ * qt(0.975, 2) = 4.302652730; the interval of new/old is
+ * 1 + (-2 -+ 4.302652730 sqrt(1/3)) / 2 = [-1.242, 1.242]: its upper end
+ * is above 0.95, so it is not decided worse. */
+static void decide__zeros_and_constants__raw_welch_and_exact_intervals(void **state)
+{
+    (void)state;
+    const double a[] = {1, 2, 3}, zeros[] = {0, 0, 0};
+    bdb_decide r;
+    assert_int_equal(bdb_decide_two(a, 3, zeros, 3, 1, NULL, &r), BDB_OK);
+    assert_int_equal(r.method, BDB_DECIDE_WELCH_RAW);
+    tu_assert_close(r.df, 2, 1e-12, "df");
+    double h = 4.302652730 * sqrt(1.0 / 3);
+    tu_assert_close(r.hi, 1 + (-2 + h) / 2, 1e-8, "hi");
+    tu_assert_close(r.lo, 1 + (-2 - h) / 2, 1e-8, "lo");
+    assert_int_equal(r.verdict, BDB_DECIDE_SAME);
+    /* an old side of zeros has no ratio */
+    assert_int_equal(bdb_decide_two(zeros, 3, a, 3, 1, NULL, &r), BDB_OK);
+    assert_int_equal(r.verdict, BDB_DECIDE_UNTESTED);
+    /* both sides constant: the interval is the point, decided by it */
+    const double ten[] = {10, 10}, five[] = {5, 5};
+    assert_int_equal(bdb_decide_two(ten, 2, five, 2, 1, NULL, &r), BDB_OK);
+    tu_assert_close(r.lo, 0.5, 1e-12, "constant lo");
+    tu_assert_close(r.hi, 0.5, 1e-12, "constant hi");
+    assert_int_equal(r.verdict, BDB_DECIDE_WORSE);
+    assert_int_equal(bdb_decide_two(ten, 2, ten, 2, 1, NULL, &r), BDB_OK);
+    assert_int_equal(r.verdict, BDB_DECIDE_SAME);
+    /* refused input */
+    const double bad[] = {1, NAN};
+    assert_int_equal(bdb_decide_two(bad, 2, a, 3, 1, NULL, &r), BDB_ERANGE);
+    assert_int_equal(bdb_decide_two(NULL, 2, a, 3, 1, NULL, &r), BDB_EUSAGE);
+    assert_int_equal(bdb_decide_two(a, 3, a, 3, 1, NULL, NULL), BDB_EUSAGE);
+    char text[512];
+    bdb_decide_rule_text(NULL, text, sizeof text);
+    assert_non_null(strstr(text, "95% interval"));
+    assert_non_null(strstr(text, "beyond 5%"));
+    assert_string_equal(bdb_decide_mark(BDB_DECIDE_WORSE), "-");
+    assert_string_equal(bdb_decide_mark(BDB_DECIDE_UNTESTED), "?");
+}
+
+/* ---- change points (changepoint.c) ----------------------------------- */
+
+static void one_value_points(const double *x, size_t n, const double **v,
+                             size_t *cnt)
+{
+    for (size_t k = 0; k < n; k++) {
+        v[k] = &x[k];
+        cnt[k] = 1;
+    }
+}
+
+/* The issue's history: ten sets of one run, GET op/s halved at the sixth
+ * (17.3k .. 16.4k, then 8.23k .. 9.43k); and a flat one. */
+static void changepoint__one_run_per_set_step__found_at_the_sixth(void **state)
+{
+    (void)state;
+    const double step[] = {17300, 17000, 17900, 16800, 16400,
+                           8230, 8870, 9060, 9350, 9430};
+    const double flat[] = {17300, 17000, 17900, 16800, 16400,
+                           17100, 17500, 16900, 17200, 17000};
+    const double *v[10];
+    size_t cnt[10], n;
+    bdb_cp *cp;
+    one_value_points(step, 10, v, cnt);
+    assert_int_equal(bdb_changepoints(v, cnt, 10, NULL, &cp, &n), BDB_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(cp[0].index, 5);
+    tu_assert_close(cp[0].mean_before, 17080, 1e-12, "mean before");
+    tu_assert_close(cp[0].mean_after, 8988, 1e-12, "mean after");
+    tu_assert_close(cp[0].magnitude, 17080.0 / 8988 - 1, 1e-12, "magnitude");
+    assert_true(cp[0].p < 1e-6);
+    free(cp);
+    one_value_points(flat, 10, v, cnt);
+    assert_int_equal(bdb_changepoints(v, cnt, 10, NULL, &cp, &n), BDB_OK);
+    assert_int_equal(n, 0);
+    assert_null(cp);
+}
+
+/* Student's t of 1,2,3 against 7,8,9: pooled variance 1, se =
+ * sqrt(2/3), t = 6 / 0.8165 = 7.348, df 4: p = 0.00183 (2 * (1 -
+ * pt(7.348469, 4)), by the closed form of the t CDF at df 4). It is
+ * above max_p 0.001, so no point; at max_p 0.01 it is one. */
+static void changepoint__t_test_p__decides_against_max_p(void **state)
+{
+    (void)state;
+    const double x[] = {1, 2, 3, 7, 8, 9};
+    const double *v[6];
+    size_t cnt[6], n;
+    bdb_cp *cp;
+    one_value_points(x, 6, v, cnt);
+    assert_int_equal(bdb_changepoints(v, cnt, 6, NULL, &cp, &n), BDB_OK);
+    assert_int_equal(n, 0);
+    bdb_cp_opts o = {.window = 0, .max_p = 0.01, .min_magnitude = -1};
+    assert_int_equal(bdb_changepoints(v, cnt, 6, &o, &cp, &n), BDB_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(cp[0].index, 3);
+    /* closed form at df 4: P(T <= t) = 1/2 + x(1 + ... ) with
+     * x = t / sqrt(4 + t^2): F = 1/2 + x (3 - x^2) / 4 */
+    double t = 6 / sqrt(2.0 / 3), xx = t / sqrt(4 + t * t);
+    double p = 2 * (1 - (0.5 + xx * (3 - xx * xx) / 4));
+    tu_assert_close(cp[0].p, p, 1e-9, "p");
+    free(cp);
+}
+
+/* Several values per set all count: three sets of 3 runs before and
+ * after a 10% drop, with 1% noise; the floor keeps a 3% step out. */
+static void changepoint__sets_of_several_runs_and_the_floor(void **state)
+{
+    (void)state;
+    double vals[8][3];
+    const double *v[8];
+    size_t cnt[8], n;
+    static const double noise[] = {-0.01, 0, 0.01};
+    for (size_t k = 0; k < 8; k++) {
+        for (size_t i = 0; i < 3; i++)
+            vals[k][i] = (k < 4 ? 100 : 90) * (1 + noise[(i + k) % 3]);
+        v[k] = vals[k];
+        cnt[k] = 3;
+    }
+    bdb_cp *cp;
+    assert_int_equal(bdb_changepoints(v, cnt, 8, NULL, &cp, &n), BDB_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(cp[0].index, 4);
+    tu_assert_close(cp[0].mean_after / cp[0].mean_before, 0.9, 1e-12, "shift");
+    free(cp);
+    for (size_t k = 4; k < 8; k++)
+        for (size_t i = 0; i < 3; i++)
+            vals[k][i] = 97 * (1 + noise[(i + k) % 3]);
+    assert_int_equal(bdb_changepoints(v, cnt, 8, NULL, &cp, &n), BDB_OK);
+    assert_int_equal(n, 0);
+    bdb_cp_opts o = {.window = 0, .max_p = 0, .min_magnitude = 0};
+    assert_int_equal(bdb_changepoints(v, cnt, 8, &o, &cp, &n), BDB_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(cp[0].index, 4);
+    free(cp);
+}
+
+/* Two steps in a long history seen through windows of 20 sets: 120
+ * points at 100, 130 from the 50th, back to 100 from the 95th, with a
+ * +-1% pattern of noise; an empty point is skipped. */
+static void changepoint__windows_find_each_step_of_a_long_history(void **state)
+{
+    (void)state;
+    double x[120];
+    const double *v[120];
+    size_t cnt[120], n;
+    for (size_t k = 0; k < 120; k++)
+        x[k] = (k >= 50 && k < 95 ? 130 : 100) * (1 + 0.01 * (double)((k * 7) % 3) - 0.01);
+    one_value_points(x, 120, v, cnt);
+    cnt[10] = 0;
+    bdb_cp_opts o = {.window = 20, .max_p = 0, .min_magnitude = -1};
+    bdb_cp *cp;
+    assert_int_equal(bdb_changepoints(v, cnt, 120, &o, &cp, &n), BDB_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(cp[0].index, 50);
+    assert_int_equal(cp[1].index, 95);
+    free(cp);
+    x[3] = NAN;
+    assert_int_equal(bdb_changepoints(v, cnt, 120, &o, &cp, &n), BDB_ERANGE);
+    assert_int_equal(bdb_changepoints(NULL, cnt, 120, &o, &cp, &n), BDB_EUSAGE);
+    assert_int_equal(bdb_changepoints(v, cnt, 0, &o, &cp, &n), BDB_OK);
+    assert_int_equal(n, 0);
+}
+
 /* test_stats --portable-cases: portable_cases' doubles on stdout (the
  * child of stats__portable_tail_copy__gives_the_same_intervals). */
 static int print_portable_cases(void)
@@ -1499,6 +1757,13 @@ int main(int argc, char **argv)
         cmocka_unit_test(stats__summarize_with__equals_summarize_for_every_n),
         cmocka_unit_test(stats__welch_test__same_p_without_the_interval),
         cmocka_unit_test(stats__orient__makes_above_one_mean_b_is_better),
+        cmocka_unit_test(decide__welch_on_logs__interval_and_floor),
+        cmocka_unit_test(decide__one_value_a_side__pooled_or_untested),
+        cmocka_unit_test(decide__zeros_and_constants__raw_welch_and_exact_intervals),
+        cmocka_unit_test(changepoint__one_run_per_set_step__found_at_the_sixth),
+        cmocka_unit_test(changepoint__t_test_p__decides_against_max_p),
+        cmocka_unit_test(changepoint__sets_of_several_runs_and_the_floor),
+        cmocka_unit_test(changepoint__windows_find_each_step_of_a_long_history),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
