@@ -96,6 +96,7 @@ int cmd_chart(int argc, char **argv, bdb_cli *cli);
 int cmd_forget(int argc, char **argv, bdb_cli *cli);
 int cmd_source(int argc, char **argv, bdb_cli *cli);
 int cmd_set(int argc, char **argv, bdb_cli *cli);
+int cmd_note(int argc, char **argv, bdb_cli *cli);
 int cmd_log(int argc, char **argv, bdb_cli *cli);
 int cmd_compare(int argc, char **argv, bdb_cli *cli);
 int cmd_check(int argc, char **argv, bdb_cli *cli);

@@ -159,6 +159,47 @@ static int one_change(bdb_cli *cli, int rc, const char *done)
     return BDB_EXIT_OK;
 }
 
+/* benchdb note [--set S] [--tool T --benchmark B --metric M
+ * [--params P]] TEXT */
+int cmd_note(int argc, char **argv, bdb_cli *cli)
+{
+    const char *set = NULL, *tool = NULL, *bench = NULL, *metric = NULL,
+               *params = NULL, *text = NULL;
+    static const char *const opts[] = {"--set", "--tool", "--benchmark",
+                                       "--metric", "--params"};
+    const char **vals[] = {&set, &tool, &bench, &metric, &params};
+    for (int i = 1; i < argc; i++) {
+        int k = 0;
+        while (k < 5 && strcmp(argv[i], opts[k]) != 0)
+            k++;
+        if (k < 5 && i + 1 < argc)
+            *vals[k] = argv[++i];
+        else if (k < 5 || argv[i][0] == '-' || text)
+            return cli_usage_error(cli, "note takes [--set S] [--tool T "
+                                        "--benchmark B --metric M [--params "
+                                        "P]] TEXT, not '%s'", argv[i]);
+        else
+            text = argv[i];
+    }
+    if (!text || !text[0])
+        return cli_usage_error(cli, "note needs a TEXT");
+    if ((tool || bench || metric || params) && !(tool && bench && metric))
+        return cli_usage_error(cli, "a series is --tool, --benchmark and "
+                                    "--metric together");
+    if (!set && !tool)
+        return cli_usage_error(cli, "a note is on a set (--set), a series "
+                                    "(--tool --benchmark --metric) or both");
+    if (bdb_store_batch_begin(cli->store, 0))
+        return cli_error("%s", bdb_store_errmsg(cli->store));
+    long long added = 0;
+    int rc = bdb_store_note_add(cli->store, set, tool, bench, metric, params,
+                                text, &added);
+    char done[512];
+    snprintf(done, sizeof done, "%lld note%s added", added,
+             added == 1 ? "" : "s");
+    return one_change(cli, rc, done);
+}
+
 int cmd_set(int argc, char **argv, bdb_cli *cli)
 {
     if (argc < 2)
@@ -199,8 +240,21 @@ int cmd_set(int argc, char **argv, bdb_cli *cli)
         snprintf(done, sizeof done, "set '%s' tagged", argv[2]);
         return one_change(cli, rc, done);
     }
-    static const char *const subs[] = {"list", "rename", "tag"};
-    const char *near = cli_suggest(sub, subs, 3);
+    if (strcmp(sub, "mark") == 0) {
+        int on = argc == 4 && strcmp(argv[3], "--new-baseline") == 0;
+        if (argc != 4 || (!on && strcmp(argv[3], "--clear") != 0))
+            return cli_usage_error(cli, "set mark takes SET --new-baseline "
+                                        "or SET --clear");
+        if (bdb_store_batch_begin(cli->store, 0))
+            return cli_error("%s", bdb_store_errmsg(cli->store));
+        snprintf(done, sizeof done, on ? "set '%s' marked as a new baseline"
+                                       : "set '%s' no longer a new baseline",
+                 argv[2]);
+        return one_change(cli, bdb_store_set_mark(cli->store, argv[2], on),
+                          done);
+    }
+    static const char *const subs[] = {"list", "rename", "tag", "mark"};
+    const char *near = cli_suggest(sub, subs, 4);
     if (near)
         fprintf(stderr, "did you mean 'set %s'?\n", near);
     return cli_usage_error(cli, "unknown set command '%s'", sub);

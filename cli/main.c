@@ -225,11 +225,23 @@ static const bdb_cmd commands[] = {
      "usage: benchdb [--db FILE] set list [--format table|csv|json]\n"
      "       benchdb [--db FILE] set rename OLD NEW\n"
      "       benchdb [--db FILE] set tag SET K=V... [--unset K]\n"
+     "       benchdb [--db FILE] set mark SET --new-baseline|--clear\n"
      "\n"
      "Every import is a run set (import --set NAME, default its date and\n"
      "time) with tags (import --tag kernel=6.1). Sets say when and under\n"
      "which change; platforms say what was measured. report, list, chart,\n"
-     "compare, check and history select them with --set and --tag.\n", "list"},
+     "compare, check and history select them with --set and --tag.\n"
+     "set mark --new-baseline says a change there is expected (a new kernel,\n"
+     "a new board): history finds no change point at it and starts a new\n"
+     "distribution, and check --last N pools no set before it.\n", "list"},
+    {"note", cmd_note, BDB_CMD_STORE, "annotate a set or a series",
+     "usage: benchdb [--db FILE] note [--set SET] [--tool T --benchmark B\n"
+     "                     --metric M [--params K=V,...]] TEXT\n"
+     "\n"
+     "Keeps TEXT as a note on the set, on every series of that tool,\n"
+     "benchmark and metric (and parameters, as list series prints them), or\n"
+     "on those series at that set. Notes are shown in every history output:\n"
+     "text, csv, json, html and the charts.\n", NULL},
     {"log", cmd_log, BDB_CMD_STORE | BDB_CMD_READ, "show the history of changes",
      "usage: benchdb [--db FILE] log [--format table|csv|json]\n"
      "\n"

@@ -341,8 +341,11 @@ int bdb_check_build(bdb_store *st, const bdb_check_opts *opts,
              opts->newest ? opts->newest : "");
     bdb_filter f = opts->filter;
     f.set = NULL;   /* the sets are chosen per series below */
-    bdb_rgroups G;
-    int rc = bdb_rgroups_collect(st, &f, 1, &G, diag);
+    bdb_rgroups G = {0};
+    bdb_marks marks;
+    int rc = bdb_marks_load(st, &marks, diag);
+    if (!rc)
+        rc = bdb_rgroups_collect(st, &f, 1, &G, diag);
     for (size_t i = 0; !rc && i < G.n; i++) {
         bdb_rgroup *g = &G.g[i];
         size_t newest = g->nsets;   /* sets are in time order */
@@ -375,6 +378,17 @@ int bdb_check_build(bdb_store *st, const bdb_check_opts *opts,
             }
             to = newest;
             from = to > (size_t)last_n ? to - (size_t)last_n : 0;
+            /* never across a new baseline: a set marked so starts anew */
+            size_t mark = 0;
+            for (size_t k = 0; k <= newest; k++)
+                if (bdb_marks_has(&marks, g->sets[k].name))
+                    mark = k;
+            if (mark == newest && newest > 0) {
+                c->only_new++;
+                continue;
+            }
+            if (mark > from)
+                from = mark;
         }
         bdb_cmp_row *r = new_row(c, g);
         if (!r || bdb_rgroup_pool(g, from, to, &r->old_v, &r->n_old) ||
@@ -397,6 +411,7 @@ int bdb_check_build(bdb_store *st, const bdb_check_opts *opts,
         row_stats(c, r);
     }
     bdb_rgroups_free(&G);   /* empty when collecting failed */
+    bdb_marks_free(&marks);
     if (!rc && c->n == 0)
         rc = bdb_diag_set(diag, BDB_ENOTFOUND, 0,
                           "no series of the selection has a set to check and "

@@ -110,17 +110,27 @@ int bdb_history_build(bdb_store *st, const bdb_filter *f,
     h->cp.max_p = o && o->max_p > 0 ? o->max_p : BDB_CP_MAX_P_DEFAULT;
     h->cp.min_magnitude = o && o->min_magnitude >= 0
                               ? o->min_magnitude : BDB_CP_MAGNITUDE_DEFAULT;
-    bdb_rgroups G;
-    int rc = bdb_rgroups_collect(st, f, 1, &G, diag);
+    bdb_rgroups G = {0};
+    bdb_marks marks;
+    int rc = bdb_marks_load(st, &marks, diag);
+    if (!rc)
+        rc = bdb_rgroups_collect(st, f, 1, &G, diag);
     if (!rc && G.n && !(h->s = calloc(G.n, sizeof *h->s)))
         rc = bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     h->cap = G.n;
     for (size_t i = 0; !rc && i < G.n; i++) {
         bdb_hseries *s = &h->s[h->n++];
-        if (take_group(s, &G.g[i]) || change_points(s, &h->cp))
+        if (take_group(s, &G.g[i]))
+            rc = bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+        for (size_t k = 0; !rc && k < s->n; k++)
+            s->pts[k].baseline = bdb_marks_has(&marks, s->pts[k].set);
+        if (!rc && change_points(s, &h->cp))
             rc = bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     }
     bdb_rgroups_free(&G);
+    bdb_marks_free(&marks);
+    if (!rc)
+        rc = bdb_history_notes(st, h, diag);
     if (!rc && h->n == 0)
         rc = bdb_diag_set(diag, BDB_ENOTFOUND, 0, "no results match the selection");
     if (rc) {
@@ -141,12 +151,17 @@ void bdb_history_free(bdb_history *h)
             free(s->pts[k].set);
             free(s->pts[k].created);
             free(s->pts[k].v);
+            free(s->pts[k].notes);
         }
         free(s->pts);
+        free(s->notes);
         free(s->tool); free(s->benchmark); free(s->metric); free(s->params);
         free(s->unit); free(s->platform);
     }
     free(h->s);
+    for (size_t i = 0; i < h->ntexts; i++)
+        free(h->texts[i]);
+    free(h->texts);
     free(h);
 }
 
@@ -286,6 +301,46 @@ static void draw(cairo_t *cr, const bdb_hseries *s)
         snprintf(text, sizeof text, "change %+.1f%%", 100 * s->pts[k].shift);
         cairo_move_to(cr, x + 4, T + 12);
         cairo_show_text(cr, text);
+    }
+    /* new baselines (grey, dashed) and notes (a marker and the text of
+     * the first, cut to fit, staggered so that neighbours do not meet) */
+    for (size_t k = 0; k < s->n; k++) {
+        const bdb_hpoint *p = &s->pts[k];
+        double x = X(k);
+        if (p->baseline) {
+            double xb = s->n > 1 && k ? (X(k) + X(k - 1)) / 2 : x;
+            cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
+            cairo_set_dash(cr, dash, 2, 0);
+            cairo_move_to(cr, xb, T);
+            cairo_line_to(cr, xb, T + ph);
+            cairo_stroke(cr);
+            cairo_set_dash(cr, NULL, 0, 0);
+            cairo_move_to(cr, xb + 4, T + 26);
+            cairo_show_text(cr, "new baseline");
+        }
+        if (p->nnotes) {
+            char note[64];
+            clean(p->notes[0], note, sizeof note);
+            size_t ncut = strlen(note);
+            if (ncut > 40) {     /* never inside a UTF-8 sequence */
+                ncut = 40;
+                while (ncut > 0 && ((unsigned char)note[ncut] & 0xC0) == 0x80)
+                    ncut--;
+                memcpy(note + ncut, "...", 4);
+            }
+            cairo_set_source_rgb(cr, 0.2, 0.3, 0.6);
+            cairo_rectangle(cr, x - 3, T + ph - 6, 6, 6);
+            cairo_fill(cr);
+            cairo_move_to(cr, x + 4, T + ph - 10 - 12 * (double)(k % 3));
+            cairo_show_text(cr, note);
+        }
+    }
+    for (size_t q = 0; q < s->nnotes && q < 2; q++) {
+        char note[160];
+        clean(s->notes[q], note, sizeof note);
+        cairo_set_source_rgb(cr, 0.2, 0.3, 0.6);
+        cairo_move_to(cr, 20, 46 + 12 * (double)q);
+        cairo_show_text(cr, note);
     }
     /* the means */
     cairo_set_source_rgb(cr, cr_, cg, cb);
@@ -438,6 +493,26 @@ static void method_text(const bdb_history *h, char *out, size_t n)
              h->cp.window, h->cp.max_p, 100 * h->cp.min_magnitude);
 }
 
+static json_t *jtexts(const char *const *t, size_t n)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; a && i < n; i++)
+        json_array_append_new(a, jstr(t[i]));
+    return a;
+}
+
+/* A point's mark: "change point -47.0% (p=0.0001)" or "new baseline". */
+static void change_text(const bdb_hpoint *p, char *out, size_t n)
+{
+    if (p->change)
+        snprintf(out, n, "change point %+.1f%% (p=%.3g)", 100 * p->shift,
+                 p->change_p);
+    else if (p->baseline)
+        snprintf(out, n, "new baseline");
+    else
+        out[0] = '\0';
+}
+
 static int render_json(const bdb_history *h, bdb_buf *out)
 {
     json_t *arr = json_array();
@@ -450,19 +525,22 @@ static int render_json(const bdb_history *h, bdb_buf *out)
             for (size_t q = 0; vals && q < p->s.n; q++)
                 json_array_append_new(vals, jnum(p->v[q]));
             json_array_append_new(pts, json_pack(
-                "{s:o,s:o,s:I,s:o,s:o,s:[o,o],s:b,s:o,s:o,s:o}", "set",
+                "{s:o,s:o,s:I,s:o,s:o,s:[o,o],s:b,s:o,s:o,s:o,s:b,s:o}", "set",
                 jstr(p->set), "created_at", jstr(p->created), "n",
                 (json_int_t)p->s.n, "mean", jnum(p->s.mean), "median",
                 jnum(p->s.median), "mean_ci", jnum(p->s.mean_ci_lo),
                 jnum(p->s.mean_ci_hi), "change", p->change, "change_p",
-                jnum(p->change_p), "shift", jnum(p->shift), "values", vals));
+                jnum(p->change_p), "shift", jnum(p->shift), "values", vals,
+                "new_baseline", p->baseline, "notes",
+                jtexts(p->notes, p->nnotes)));
         }
         json_array_append_new(arr, json_pack(
-            "{s:o,s:o,s:o,s:o,s:o,s:o,s:i,s:I,s:o}", "tool", jstr(s->tool),
+            "{s:o,s:o,s:o,s:o,s:o,s:o,s:i,s:I,s:o,s:o}", "tool", jstr(s->tool),
             "benchmark", jstr(s->benchmark), "metric", jstr(s->metric),
             "parameters", jstr(s->params), "platform", jstr(s->platform),
             "unit", jstr(s->unit), "better", s->better, "change_points",
-            (json_int_t)s->nchanges, "sets", pts));
+            (json_int_t)s->nchanges, "notes", jtexts(s->notes, s->nnotes),
+            "sets", pts));
     }
     char method[512];
     method_text(h, method, sizeof method);
@@ -489,7 +567,7 @@ int bdb_history_render(const bdb_history *h, bdb_hist_format fmt, bdb_buf *out)
     if (fmt == BDB_HISTF_CSV)
         bdb_buf_puts(out, "tool,benchmark,metric,parameters,platform,unit,set,"
                           "created_at,n,mean,mean_ci_lo,mean_ci_hi,change,"
-                          "change_p,shift\n");
+                          "change_p,shift,new_baseline,notes\n");
     if (fmt == BDB_HISTF_HTML)
         bdb_buf_puts(out, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
                           "<title>benchdb history</title><style>body{font-family:"
@@ -501,12 +579,23 @@ int bdb_history_render(const bdb_history *h, bdb_hist_format fmt, bdb_buf *out)
         const bdb_hseries *s = &h->s[i];
         char label[1024];
         label_of(s, label, sizeof label);
-        if (fmt == BDB_HISTF_TEXT)
+        if (fmt == BDB_HISTF_TEXT) {
             bdb_buf_printf(out, "%s\n", label);
+            for (size_t q = 0; q < s->nnotes; q++) {
+                char note[1024];
+                clean(s->notes[q], note, sizeof note);
+                bdb_buf_printf(out, "  note: %s\n", note);
+            }
+        }
         if (fmt == BDB_HISTF_HTML) {
             bdb_buf_puts(out, "<h2>");
             html_text(out, label);
             bdb_buf_puts(out, "</h2>\n");
+            for (size_t q = 0; q < s->nnotes; q++) {
+                bdb_buf_puts(out, "<p class=\"note\">note: ");
+                html_text(out, s->notes[q]);
+                bdb_buf_puts(out, "</p>\n");
+            }
             cairo_surface_t *sf = cairo_svg_surface_create_for_stream(to_buf, out,
                                                                       CW, CH);
             cairo_t *cr = cairo_create(sf);
@@ -526,21 +615,25 @@ int bdb_history_render(const bdb_history *h, bdb_hist_format fmt, bdb_buf *out)
                 }
             }
             bdb_buf_puts(out, "\n<table><tr><th>set</th><th>n</th><th>mean</th>"
-                              "<th>95% CI</th><th>change</th></tr>\n");
+                              "<th>95% CI</th><th>change</th><th>notes</th>"
+                              "</tr>\n");
         }
         for (size_t k = 0; k < s->n; k++) {
             const bdb_hpoint *p = &s->pts[k];
-            char mean[64], ci[160], ch[96] = "";
+            char mean[64], ci[160], ch[96];
             bdb_format_value(p->s.mean, s->unit, mean, sizeof mean);
             ci_text(&p->s, s->unit, ci, sizeof ci);
-            if (p->change)
-                snprintf(ch, sizeof ch, "change point %+.1f%% (p=%.3g)",
-                         100 * p->shift, p->change_p);
+            change_text(p, ch, sizeof ch);
             char set[256];
             clean(p->set, set, sizeof set);
             if (fmt == BDB_HISTF_TEXT) {
                 bdb_buf_printf(out, "  %-24s n=%-4zu %-14s [%s]  %s\n", set,
                                p->s.n, mean, ci, ch);
+                for (size_t q = 0; q < p->nnotes; q++) {
+                    char note[1024];
+                    clean(p->notes[q], note, sizeof note);
+                    bdb_buf_printf(out, "      note: %s\n", note);
+                }
             } else if (fmt == BDB_HISTF_HTML) {
                 bdb_buf_printf(out, "<tr%s><td>", p->change ? " class=\"change\"" : "");
                 html_text(out, p->set);
@@ -550,6 +643,12 @@ int bdb_history_render(const bdb_history *h, bdb_hist_format fmt, bdb_buf *out)
                 html_text(out, ci);
                 bdb_buf_puts(out, "</td><td>");
                 html_text(out, ch);
+                bdb_buf_puts(out, "</td><td>");
+                for (size_t q = 0; q < p->nnotes; q++) {
+                    if (q)
+                        bdb_buf_puts(out, "<br>");
+                    html_text(out, p->notes[q]);
+                }
                 bdb_buf_puts(out, "</td></tr>\n");
             } else {
                 const char *texts[] = {s->tool, s->benchmark, s->metric,
@@ -572,6 +671,15 @@ int bdb_history_render(const bdb_history *h, bdb_hist_format fmt, bdb_buf *out)
                 bdb_buf_puts(out, ",");
                 if (isfinite(p->shift))
                     bdb_buf_printf(out, "%.6g", p->shift);
+                bdb_buf_printf(out, ",%d,", p->baseline);
+                bdb_buf notes;
+                bdb_buf_init(&notes);
+                for (size_t q = 0; q < p->nnotes; q++)
+                    bdb_buf_printf(&notes, "%s%s", q ? " | " : "", p->notes[q]);
+                bdb_csv_append_field(out, notes.data ? notes.data : "", 1);
+                if (notes.err)
+                    out->err = notes.err;
+                bdb_buf_free(&notes);
                 bdb_buf_puts(out, "\n");
             }
         }

@@ -23,6 +23,9 @@ typedef struct bdb_hpoint {
     double shift;           /* mean after / mean before - 1 at a change */
     int baseline;           /* marked --new-baseline: a new distribution
                                starts here, never a change point */
+    const char **notes;     /* benchdb note on this set (or on the series
+                               at it); the texts are the history's */
+    size_t nnotes;
 } bdb_hpoint;
 
 typedef struct bdb_hseries {
@@ -31,12 +34,16 @@ typedef struct bdb_hseries {
     bdb_hpoint *pts;
     size_t n;
     size_t nchanges;
+    const char **notes;     /* notes on the series at no set */
+    size_t nnotes;
 } bdb_hseries;
 
 typedef struct bdb_history {
     bdb_hseries *s;
     size_t n, cap;
     bdb_cp_opts cp;         /* the change point options in force */
+    char **texts;           /* every note's text, owned here */
+    size_t ntexts;
 } bdb_history;
 
 /* Builds the history of every series (and platform) of f, sets in order of
@@ -46,6 +53,10 @@ int bdb_history_build(bdb_store *st, const bdb_filter *f,
                       const bdb_cp_opts *o, bdb_history **out,
                       bdb_diag *diag);
 void bdb_history_free(bdb_history *h);
+
+/* Attaches the notes of the store (benchdb note) to the sets and series
+ * of h (history_notes.c). */
+int bdb_history_notes(bdb_store *st, bdb_history *h, bdb_diag *diag);
 
 typedef enum bdb_hist_format {
     BDB_HISTF_TEXT = 0, BDB_HISTF_CSV, BDB_HISTF_JSON, BDB_HISTF_HTML

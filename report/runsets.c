@@ -135,3 +135,55 @@ int bdb_rgroups_collect(bdb_store *st, const bdb_filter *f, int by_platform,
     }
     return rc;
 }
+
+typedef struct mark_ctx {
+    bdb_marks *m;
+    int oom;
+} mark_ctx;
+
+static int mark_one(const char *set, void *ctx)
+{
+    mark_ctx *c = ctx;
+    bdb_marks *m = c->m;
+    char **p = bdb_grow(m->names, m->n, &m->cap, sizeof *p, 16);
+    if (p)
+        m->names = p;
+    if (!p || !(m->names[m->n] = strdup(set))) {
+        c->oom = 1;
+        return -1;
+    }
+    m->n++;
+    return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int bdb_marks_load(bdb_store *st, bdb_marks *m, bdb_diag *diag)
+{
+    memset(m, 0, sizeof *m);
+    mark_ctx c = {m, 0};
+    int rc = bdb_store_baselines_each(st, mark_one, &c);
+    if (rc)
+        return bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(st));
+    if (c.oom)
+        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+    if (m->n)
+        qsort(m->names, m->n, sizeof *m->names, by_name);
+    return BDB_OK;
+}
+
+int bdb_marks_has(const bdb_marks *m, const char *set)
+{
+    return m->n && bsearch(&set, m->names, m->n, sizeof *m->names, by_name);
+}
+
+void bdb_marks_free(bdb_marks *m)
+{
+    for (size_t i = 0; i < m->n; i++)
+        free(m->names[i]);
+    free(m->names);
+    memset(m, 0, sizeof *m);
+}

@@ -42,6 +42,17 @@ void bdb_rgroups_free(bdb_rgroups *gs);
 /* Frees what one group holds (not the group itself). */
 void bdb_rgroup_free(bdb_rgroup *g);
 
+/* The names of the sets marked as new baselines, sorted for lookups. */
+typedef struct bdb_marks {
+    char **names;
+    size_t n, cap;
+} bdb_marks;
+
+int bdb_marks_load(bdb_store *st, bdb_marks *m, bdb_diag *diag);
+/* 1 when set is marked. */
+int bdb_marks_has(const bdb_marks *m, const char *set);
+void bdb_marks_free(bdb_marks *m);
+
 /* Appends v to s: -1 when out of memory. */
 int bdb_rset_push(bdb_rset *s, double v);
 /* The values of sets [from, to) of g, in a new array *v of *n. */

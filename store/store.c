@@ -402,6 +402,74 @@ int bdb_store_set_tag(bdb_store *st, const char *set, const char *key,
     return st->ops->set_tag(st, set, key, value);
 }
 
+/* Marks and notes are written once above the fix primitives. */
+#define NEED_FIX(st)                                                        \
+    do {                                                                    \
+        if (!(st)->ops->fix)                                                \
+            return bdb_store_fail((st), BDB_EUSAGE,                         \
+                                  "this back-end keeps no marks or notes"); \
+    } while (0)
+
+int bdb_store_set_mark(bdb_store *st, const char *set, int new_baseline)
+{
+    NEED_FIX(st);
+    return bdb_fix_set_mark(st, set, new_baseline);
+}
+
+int bdb_store_baselines_each(bdb_store *st,
+                             int (*cb)(const char *set, void *ctx), void *ctx)
+{
+    NEED_V5(st);
+    return st->ops->names_each(st, "baseline", cb, ctx);
+}
+
+int bdb_store_note_add(bdb_store *st, const char *set, const char *tool,
+                       const char *benchmark, const char *metric,
+                       const char *params, const char *text,
+                       long long *added)
+{
+    NEED_FIX(st);
+    return bdb_fix_note_add(st, set, tool, benchmark, metric, params, text,
+                            added);
+}
+
+typedef struct note_walk {
+    int (*cb)(const bdb_note_row *, void *);
+    void *ctx;
+} note_walk;
+
+/* One row of the "note" query: six fields joined by \x1f. */
+static int note_row(const char *row, void *ctx)
+{
+    note_walk *w = ctx;
+    char *copy = strdup(row);
+    if (!copy)
+        return -1;
+    const char *f[6] = {"", "", "", "", "", ""};
+    char *p = copy;
+    for (int i = 0; i < 6; i++) {
+        f[i] = p;
+        char *sep = i < 5 ? strchr(p, '\x1f') : NULL;
+        if (!sep)
+            break;
+        *sep = '\0';
+        p = sep + 1;
+    }
+    bdb_note_row r = {f[0], f[1], f[2], f[3], f[4], f[5]};
+    int stop = w->cb(&r, w->ctx);
+    free(copy);
+    return stop;
+}
+
+int bdb_store_notes_each(bdb_store *st,
+                         int (*cb)(const bdb_note_row *r, void *ctx),
+                         void *ctx)
+{
+    NEED_V5(st);
+    note_walk w = {cb, ctx};
+    return st->ops->names_each(st, "note", note_row, &w);
+}
+
 int bdb_store_names_each(bdb_store *st, const char *what,
                          int (*cb)(const char *, void *), void *ctx)
 {

@@ -308,6 +308,33 @@ int bdb_store_set_rename(bdb_store *st, const char *old_name,
 int bdb_store_set_tag(bdb_store *st, const char *set, const char *key,
                       const char *value);
 
+/* Marks (new_baseline 1) or unmarks a set as a new baseline: an expected
+ * change from which history and check start a new distribution.
+ * BDB_ENOTFOUND: no such set. */
+int bdb_store_set_mark(bdb_store *st, const char *set, int new_baseline);
+/* The names of the sets marked as new baselines, oldest first. */
+int bdb_store_baselines_each(bdb_store *st,
+                             int (*cb)(const char *set, void *ctx), void *ctx);
+
+/* A note: on a set (tool ""), on a series (set ""), or on a series at a
+ * set. Strings are "" when absent. */
+typedef struct bdb_note_row {
+    const char *set, *tool, *benchmark, *metric, *params, *text;
+} bdb_note_row;
+
+/* Adds text as a note on set (NULL: none) and, when tool is not NULL, on
+ * every series of that tool, benchmark and metric (and params, when not
+ * NULL: its canonical "k=v,k=v"). *added receives how many notes were
+ * made. BDB_ENOTFOUND: no such set or series. */
+int bdb_store_note_add(bdb_store *st, const char *set, const char *tool,
+                       const char *benchmark, const char *metric,
+                       const char *params, const char *text,
+                       long long *added);
+/* Every note, in the order they were made. */
+int bdb_store_notes_each(bdb_store *st,
+                         int (*cb)(const bdb_note_row *r, void *ctx),
+                         void *ctx);
+
 /* The distinct values of one column of the series or platforms that have
  * results ("platform", "tool", "benchmark", "metric", "set", or a
  * parameter's key as "param:KEY"), in order: for "no platform named 'x';

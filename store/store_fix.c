@@ -330,9 +330,92 @@ int bdb_fix_set_tag(bdb_store *st, const char *set, const char *key,
     return o->tx_end(st, rc);
 }
 
+int bdb_fix_set_mark(bdb_store *st, const char *set, int new_baseline)
+{
+    const bdb_fix_ops *o = st->ops->fix;
+    if (o->tx_begin(st))
+        return BDB_ESTORE;
+    long long id;
+    int rc = o->id_by_name(st, "sets", set, &id);
+    if (!rc && !id)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", set);
+    if (!rc)
+        rc = fix_ids(st, o, "UPDATE sets SET new_baseline = ?2 WHERE id = ?1",
+                     id, new_baseline ? 1 : 0, 2, "marking set");
+    return o->tx_end(st, rc);
+}
+
+/* exec_texts of sql in the back-end's style, n texts v. */
+static int texts_styled(bdb_store *st, const bdb_fix_ops *o, const char *sql,
+                        int n, const char *const *v)
+{
+    bdb_buf b;
+    bdb_buf_init(&b);
+    const char *q = styled(st, o, &b, sql);
+    int rc = q ? o->exec_texts(st, q, "adding a note", n, v) : BDB_ENOMEM;
+    bdb_buf_free(&b);
+    return rc;
+}
+
+int bdb_fix_note_add(bdb_store *st, const char *set, const char *tool,
+                     const char *benchmark, const char *metric,
+                     const char *params, const char *text, long long *added)
+{
+    const bdb_fix_ops *o = st->ops->fix;
+    *added = 0;
+    if (o->tx_begin(st))
+        return BDB_ESTORE;
+    long long id = 0, before = 0;
+    int rc = BDB_OK;
+    if (set) {
+        rc = o->id_by_name(st, "sets", set, &id);
+        if (!rc && !id)
+            rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", set);
+    }
+    char sid[32];
+    snprintf(sid, sizeof sid, "%lld", id);
+    if (!rc)
+        rc = fix_count(st, o, "SELECT COALESCE(MAX(id), 0) FROM notes "
+                              "WHERE ?1 >= 0", 0, &before);
+    if (!rc && !tool) {
+        const char *v[] = {sid, text};
+        rc = texts_styled(st, o, "INSERT INTO notes(set_id, text) "
+                                 "VALUES(?1, ?2)", 2, v);
+    } else if (!rc) {
+        /* every series of these names (and parameters, when given) */
+        const char *v[] = {set ? sid : NULL, text, tool, benchmark, metric,
+                           params};
+        rc = texts_styled(st, o, "INSERT INTO notes(set_id, series_id, text) "
+                               "SELECT CAST(?1 AS BIGINT), s.id, ?2 FROM "
+                               "series s WHERE "
+                               "s.tool = ?3 AND s.benchmark = ?4 AND "
+                               "s.metric = ?5 AND s.params = COALESCE(?6, "
+                               "s.params) ORDER BY s.id", 6, v);
+    }
+    if (!rc)
+        rc = fix_count(st, o, "SELECT count(*) FROM notes WHERE id > ?1",
+                         before, added);
+    if (!rc && *added == 0)
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no series %s %s %s%s%s%s",
+                            tool, benchmark, metric, params ? " [" : "",
+                            params ? params : "", params ? "]" : "");
+    return o->tx_end(st, rc);
+}
+
 const char *bdb_names_sql(const char *what, const char **arg)
 {
     *arg = NULL;
+    if (strcmp(what, "baseline") == 0)
+        return "SELECT name FROM sets WHERE new_baseline = 1 "
+               "ORDER BY created_at, id";
+    if (strcmp(what, "note") == 0)
+        return "SELECT COALESCE(st.name, '') || '\x1f' || "
+               "COALESCE(se.tool, '') || '\x1f' || "
+               "COALESCE(se.benchmark, '') || '\x1f' || "
+               "COALESCE(se.metric, '') || '\x1f' || "
+               "COALESCE(se.params, '') || '\x1f' || n.text "
+               "FROM notes n LEFT JOIN sets st ON st.id = n.set_id "
+               "LEFT JOIN series se ON se.id = n.series_id ORDER BY n.id";
     if (strcmp(what, "platform") == 0)
         return "SELECT name FROM platforms ORDER BY name";
     if (strcmp(what, "tool") == 0)

@@ -247,6 +247,12 @@ int bdb_fix_set_rename(bdb_store *st, const char *old_name,
                        const char *new_name);
 int bdb_fix_set_tag(bdb_store *st, const char *set, const char *key,
                     const char *value);
+/* store.h's bdb_store_set_mark and bdb_store_note_add, for every
+ * back-end with fix primitives. */
+int bdb_fix_set_mark(bdb_store *st, const char *set, int new_baseline);
+int bdb_fix_note_add(bdb_store *st, const char *set, const char *tool,
+                     const char *benchmark, const char *metric,
+                     const char *params, const char *text, long long *added);
 /* The query names_each runs for what ("platform", "param:KEY", ...), with
  * ?1 = *arg when *arg is set; NULL when there are no names of what. */
 const char *bdb_names_sql(const char *what, const char **arg);

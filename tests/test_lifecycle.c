@@ -707,6 +707,100 @@ static void lifecycle__history__sets_in_time_with_change_points_and_charts(void 
     bdb_buf_free(&out);
 }
 
+/* set mark --new-baseline and note, on the cpulimit history: the mark
+ * makes 'limited' a new distribution (no change point there, and check
+ * --last pools nothing before it); notes on a set, on a series and on a
+ * series at a set show in text, CSV, JSON and HTML, and the charts are
+ * drawn with them. */
+static void lifecycle__marks_and_notes__shown_in_every_history_output(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    const char *sets[] = {"base", "limited", "rerun"};
+    for (int i = 0; i < 3; i++) {
+        char rel[300];
+        snprintf(rel, sizeof rel, "tests/fixtures/lifecycle/openssl-cpulimit/%s",
+                 sets[i]);
+        assert_int_equal(run(&out, "import -q --repetitions --platform local "
+                                   "--set %s '%s'", sets[i], tu_path(rel)), 0);
+    }
+    assert_int_equal(run(&out, "set mark limited --new-baseline"), 0);
+    has(&out, "set 'limited' marked as a new baseline");
+    assert_int_equal(run(&out, "note --set limited 'cpulimit -l 25 <b>'"), 0);
+    has(&out, "1 note added");
+    assert_int_equal(run(&out, "note --tool openssl-speed --benchmark sha256 "
+                               "--metric throughput 'OpenSSL 3.0 build'"), 0);
+    assert_int_equal(run(&out, "note --set rerun --tool openssl-speed "
+                               "--benchmark sha256 --metric throughput "
+                               "--params block_size=16384,elapsed=1 "
+                               "'limit lifted'"), 0);
+    /* refused: no such set, no such series, nothing to note */
+    assert_int_equal(run(&out, "note --set nope 'x'"), 1);
+    has(&out, "no set named 'nope'");
+    assert_int_equal(run(&out, "note --tool openssl-speed --benchmark md5 "
+                               "--metric throughput 'x'"), 1);
+    has(&out, "no series openssl-speed md5 throughput");
+    assert_int_equal(run(&out, "note 'x'"), 2);
+    assert_int_equal(run(&out, "set mark nope --new-baseline"), 1);
+    assert_int_equal(run(&out, "history throughput --format json"), 0);
+    json_t *j = json_of(&out);
+    json_t *s0 = json_array_get(json_object_get(j, "series"), 0);
+    json_t *pts = json_object_get(s0, "sets");
+    assert_string_equal(json_string_value(json_array_get(
+                            json_object_get(s0, "notes"), 0)),
+                        "OpenSSL 3.0 build");
+    json_t *lim = json_array_get(pts, 1), *re = json_array_get(pts, 2);
+    assert_true(json_is_true(json_object_get(lim, "new_baseline")));
+    assert_false(json_is_true(json_object_get(lim, "change")));
+    assert_string_equal(json_string_value(json_array_get(
+                            json_object_get(lim, "notes"), 0)),
+                        "cpulimit -l 25 <b>");
+    /* the rise after the limit is still found, within the new stretch */
+    assert_true(json_is_true(json_object_get(re, "change")));
+    assert_string_equal(json_string_value(json_array_get(
+                            json_object_get(re, "notes"), 0)),
+                        "limit lifted");
+    assert_int_equal(json_array_size(json_object_get(
+                         json_array_get(pts, 0), "notes")), 0);
+    json_decref(j);
+    assert_int_equal(run(&out, "history throughput"), 0);
+    has(&out, "  note: OpenSSL 3.0 build");
+    has(&out, "new baseline");
+    has(&out, "      note: cpulimit -l 25 <b>");
+    has(&out, "      note: limit lifted");
+    assert_int_equal(run(&out, "history throughput --format csv"), 0);
+    has(&out, "change_p,shift,new_baseline,notes");
+    has(&out, ",1,cpulimit -l 25 <b>");
+    assert_int_equal(run(&out, "history throughput --format html"), 0);
+    has(&out, "cpulimit -l 25 &lt;b&gt;");
+    has(&out, "<p class=\"note\">note: OpenSSL 3.0 build</p>");
+    char charts[700];
+    snprintf(charts, sizeof charts, "%s/marked", dir);
+    assert_int_equal(run(&out, "history throughput --format png -o '%s'",
+                         charts), 0);
+    has(&out, "1 charts written");
+    /* check --last 2 of rerun pools 'limited' alone, not 'base' too */
+    assert_int_equal(run(&out, "check --last 2 --metric throughput "
+                               "--format json"), 0);
+    j = json_of(&out);
+    json_t *row = json_array_get(json_object_get(j, "rows"), 0);
+    assert_string_equal(json_string_value(json_object_get(
+                            json_object_get(row, "old"), "label")), "limited");
+    json_decref(j);
+    assert_int_equal(run(&out, "log"), 0);
+    has(&out, "marked as a new baseline");
+    has(&out, "note added");
+    assert_int_equal(run(&out, "set mark limited --clear"), 0);
+    assert_int_equal(run(&out, "history throughput --format json"), 0);
+    j = json_of(&out);
+    lim = json_array_get(json_object_get(json_array_get(
+                             json_object_get(j, "series"), 0), "sets"), 1);
+    assert_false(json_is_true(json_object_get(lim, "new_baseline")));
+    json_decref(j);
+    bdb_buf_free(&out);
+}
+
 static void lifecycle__older_database__gets_a_set_per_import_day(void **state)
 {
     (void)state;
@@ -757,6 +851,7 @@ int main(void)
         cmocka_unit_test_setup(lifecycle__tool_aliases__import_as_the_parser_named, setup),
         cmocka_unit_test_setup(lifecycle__gzip_logs__read_as_the_logs_they_hold, setup),
         cmocka_unit_test_setup(lifecycle__history__sets_in_time_with_change_points_and_charts, setup),
+        cmocka_unit_test_setup(lifecycle__marks_and_notes__shown_in_every_history_output, setup),
         cmocka_unit_test_setup(lifecycle__older_database__gets_a_set_per_import_day, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
