@@ -3,8 +3,8 @@
  * simulation on the empirical noise of real runs kept in samples/.
  *
  * Noise: each group of repetitions of one command under one condition
- * (redis-benchmark before, after and flat in samples/regression/; ab, fio,
- * openssl speed and GNU time in samples/regression/noise/) is parsed, and
+ * (redis-benchmark before, after and flat, samples/redis-benchmark/
+ * regression-*; ab, fio, openssl speed and GNU time, samples/<tool>/noise-*) is parsed, and
  * each headline series (requests/s, IOPS, bytes/s, elapsed seconds) gives
  * its relative residuals v / mean - 1. A draw picks a series, then values
  * 1000 (1 + r) with r drawn from its residuals by the smoothed bootstrap
@@ -57,19 +57,19 @@ static const struct {
     const char *ext;
     const char *metrics;               /* headline metrics, '|' around */
 } groups[] = {
-    {"redis before", NULL, "samples/regression/before", 1, 5, "csv",
+    {"redis before", NULL, "samples/redis-benchmark/regression-before", 1, 5, "csv",
      "|requests_per_sec|"},
-    {"redis after", NULL, "samples/regression/after", 1, 5, "csv",
+    {"redis after", NULL, "samples/redis-benchmark/regression-after", 1, 5, "csv",
      "|requests_per_sec|"},
-    {"redis flat", NULL, "samples/regression/flat", 2, 10, "csv",
+    {"redis flat", NULL, "samples/redis-benchmark/regression-flat", 2, 10, "csv",
      "|requests_per_sec|"},
-    {"ab", NULL, "samples/regression/noise/ab", 1, 5, "txt",
+    {"ab", NULL, "samples/ab/noise", 1, 5, "txt",
      "|requests_per_sec|transfer_rate|"},
-    {"fio", NULL, "samples/regression/noise/fio", 1, 5, "txt",
+    {"fio", NULL, "samples/fio/noise", 1, 5, "txt",
      "|iops|bandwidth|"},
-    {"openssl", "openssl-speed", "samples/regression/noise/openssl", 1, 5,
+    {"openssl", "openssl-speed", "samples/openssl-speed/noise", 1, 5,
      "txt", "|throughput|"},
-    {"time", "time", "samples/regression/noise/time", 1, 5, "txt",
+    {"time", "time", "samples/time/noise", 1, 5, "txt",
      "|real|"},
 };
 

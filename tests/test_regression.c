@@ -1,5 +1,5 @@
 /* test_regression.c - check, compare, report and history on real runs
- * with a real slowdown (samples/regression/: redis-benchmark against a
+ * with a real slowdown (samples/redis-benchmark/regression-*: redis-benchmark against a
  * local redis-server, before and with two busy loops on its CPU; ten
  * one-run sets with the slowdown from the sixth; ten flat ones). The
  * figures asserted come from the CSV files themselves. */
@@ -63,7 +63,7 @@ static json_t *json_of(const bdb_buf *b)
     return j;
 }
 
-/* Imports samples/regression/<stem>-<i>.csv (i printed in width digits)
+/* Imports samples/redis-benchmark/regression-<stem>-<i>.csv (i printed in width digits)
  * for the listed i as one set of one platform. */
 static void import_set(const char *set, const char *platform,
                        const char *stem, int width, const int *idx, size_t n)
@@ -71,7 +71,7 @@ static void import_set(const char *set, const char *platform,
     char files[6000] = "", rel[128], name[64];
     for (size_t k = 0; k < n; k++) {
         snprintf(name, sizeof name, "%0*d.csv", width, idx[k]);
-        snprintf(rel, sizeof rel, "samples/regression/%s-%s", stem, name);
+        snprintf(rel, sizeof rel, "samples/redis-benchmark/regression-%s-%s", stem, name);
         size_t len = strlen(files);
         snprintf(files + len, sizeof files - len, " '%s'", tu_path(rel));
     }
@@ -125,9 +125,9 @@ static void regression__check_on_a_real_2x_slowdown__exits_3_naming_the_series(v
         double b = 0, a = 0;
         for (int i = 1; i <= 5; i++) {
             char rel[128];
-            snprintf(rel, sizeof rel, "samples/regression/before-%d.csv", i);
+            snprintf(rel, sizeof rel, "samples/redis-benchmark/regression-before-%d.csv", i);
             b += raw_rps(rel, test) / 5;
-            snprintf(rel, sizeof rel, "samples/regression/after-%d.csv", i);
+            snprintf(rel, sizeof rel, "samples/redis-benchmark/regression-after-%d.csv", i);
             a += raw_rps(rel, test) / 5;
         }
         printf("%s: %.0f -> %.0f requests/s (%.2fx slower)\n", test, b, a,
@@ -235,7 +235,7 @@ static void regression__history_of_one_run_sets__one_change_at_the_sixth(void **
         double b = 0, a = 0;
         for (int k = 1; k <= 10; k++) {
             char rel[128];
-            snprintf(rel, sizeof rel, "samples/regression/step-%02d.csv", k);
+            snprintf(rel, sizeof rel, "samples/redis-benchmark/regression-step-%02d.csv", k);
             if (k <= 5)
                 b += raw_rps(rel, test) / 5;
             else

@@ -1,5 +1,6 @@
 #!/bin/sh
-# record.sh - makes the runs in this folder (see README.md): redis-benchmark
+# regression-record.sh - makes the regression-*.csv runs of this folder
+# (see README.md, "Regression runs"): redis-benchmark
 # against a local redis-server pinned to CPU 0, unloaded and with two busy
 # loops competing for that CPU (a real slowdown, not edited numbers).
 # The server and the client run at nice -20, in a session of its own
@@ -10,8 +11,8 @@
 # at nice 2 about 2x (measured here before recording; the kernel's EEVDF
 # scheduler lets a waking server preempt a loop only so often). Run as
 # root from this folder:
-# setsid sh record.sh          (everything)
-# setsid sh record.sh step     (only the ten-set history with the step)
+# setsid sh regression-record.sh       (everything)
+# setsid sh regression-record.sh step  (only the ten-set history with the step)
 set -eu
 echo -20 > /proc/$$/autogroup
 PORT=6391
@@ -36,8 +37,8 @@ load_off() {
     sleep 1
 }
 run() {     # run FILE: one redis-benchmark run, client on CPU 1
-    echo "\$ $BENCH" > "$1"
-    nice -n -20 taskset -c 1 $BENCH >> "$1" 2>&1
+    echo "\$ $BENCH" > "regression-$1"
+    nice -n -20 taskset -c 1 $BENCH >> "regression-$1" 2>&1
 }
 trap 'load_off; redis-cli -p $PORT shutdown nosave || true' EXIT
 
