@@ -63,6 +63,10 @@ typedef struct bdb_ingest_opts {
     int strict;               /* 1: any warning fails the file */
     const bdb_summary_opts *summary; /* hand-grepped summary lines instead
                                  of a tool's output (see summary.h) */
+    int meta_notes;           /* 1: the parameters that left the series'
+                                 identity (canon.h) are kept as info
+                                 notes of the file, so the store keeps
+                                 them with the source */
 } bdb_ingest_opts;
 
 /* Detects the tool(s) in buf (or uses opts->tool), parses, fills in
