@@ -537,7 +537,7 @@ static void names_diff(const char *const *names, size_t n, int repetition,
     bdb_names_brace(names, n, &d, out, sizeof out);
     assert_string_equal(out, brace);
     if (pattern) {
-        bdb_names_suggest_pattern(names, n, &d, "redis-benchmark", out, sizeof out);
+        bdb_names_suggest_pattern(names, n, &d, "clients", out, sizeof out);
         assert_string_equal(out, pattern);
     }
 }
