@@ -3,7 +3,8 @@
  *
  * A parser reads one buffer and emits normalized samples; it owns no I/O
  * and knows no SQL. Adding a tool means writing parse_<tool>.c with a
- * bdb_parser and listing it in registry.c. */
+ * bdb_parser and a record in tool_records.c (tool.h), listed once in
+ * tool_list.h. */
 #ifndef BDB_INGEST_H
 #define BDB_INGEST_H
 
