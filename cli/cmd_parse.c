@@ -119,6 +119,7 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
         sink.consumer = &to_spool;
         bdb_diag_clear(&diag);
         bdb_ingest_opts opts = {.source_name = argv[i], .tool = tool,
+                                .meta_notes = !expected,
                                 .benchmark = benchmark, .params = &params,
                                 .time_format = time_format,
                                 .summary = summary.pattern ? &summary : NULL};

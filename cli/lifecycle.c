@@ -1,6 +1,7 @@
 /* lifecycle.c - history records, selection checks, typo suggestions and
  * tool aliases for the CLI (see lifecycle.h). */
 #include "lifecycle.h"
+#include "../ingest/tool.h"
 #include "../ingest/ingest.h"
 
 #include <ctype.h>
@@ -191,31 +192,24 @@ const char *cli_suggest(const char *word, const char *const *candidates,
 
 const char *cli_tool_alias(const char *name)
 {
-    static const char *const alias[][2] = {
-        {"openssl", "openssl-speed"}, {"openssl speed", "openssl-speed"},
-        {"openssl_speed", "openssl-speed"}, {"speed", "openssl-speed"},
-        {"iperf2", "iperf"}, {"iperf 2", "iperf"}, {"iperf-2", "iperf"},
-        {"redis", "redis-benchmark"}, {"redis_benchmark", "redis-benchmark"},
-        {"redis benchmark", "redis-benchmark"},
-        {"apachebench", "ab"}, {"apache-bench", "ab"}, {"apache bench", "ab"},
-        {"gnu-time", "time"}, {"gnu time", "time"}, {"/usr/bin/time", "time"},
-        {"iperf-3", "iperf3"}, {"results", "results-csv"}};
-    for (size_t i = 0; i < sizeof alias / sizeof alias[0]; i++)
-        if (strcasecmp(name, alias[i][0]) == 0)
-            return alias[i][1];
+    /* the tools' own names and aliases are in their records (tool.h) */
+    const bdb_tool *t = bdb_tool_find(name);
+    if (t)
+        return t->name;
+    if (strcasecmp(name, "results") == 0)
+        return "results-csv";
     return name;
 }
 
 const char *cli_tool_suggest(const char *word)
 {
-    const char *cands[96];
+    const char *cands[256];
     size_t n = 0;
     for (const bdb_parser *const *p = bdb_parsers(); *p && n < 64; p++)
         cands[n++] = (*p)->name;
-    static const char *const aliases[] = {"openssl", "redis", "iperf2",
-                                          "apachebench", "gnu-time"};
-    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-        cands[n++] = aliases[i];
+    for (const bdb_tool *const *t = bdb_tools(); *t; t++)
+        for (const char *const *a = (*t)->aliases; a && *a && n < 256; a++)
+            cands[n++] = *a;
     const char *near = cli_suggest(word, cands, n);
     return near ? cli_tool_alias(near) : NULL;
 }

@@ -228,23 +228,8 @@ void bdb_names_brace(const char *const *names, size_t n,
     free(parts);
 }
 
-static const char *tool_setting(const char *tool)
-{
-    static const struct {
-        const char *tool, *param;
-    } t[] = {{"redis-benchmark", "clients"}, {"ab", "concurrency"},
-             {"wrk", "connections"}, {"fio", "block_size"},
-             {"iperf", "parallel"}, {"iperf3", "parallel"},
-             {"openssl-speed", "multi"}, {"dd", "block_size"},
-             {"hdparm", "device"}, {"time", "variant"}};
-    for (size_t i = 0; tool && i < sizeof t / sizeof t[0]; i++)
-        if (strcmp(tool, t[i].tool) == 0)
-            return t[i].param;
-    return "variant";
-}
-
 void bdb_names_suggest_pattern(const char *const *names, size_t n,
-                               const bdb_name_diff *d, const char *tool,
+                               const bdb_name_diff *d, const char *setting,
                                char *out, size_t outsz)
 {
     if (!outsz)
@@ -258,7 +243,7 @@ void bdb_names_suggest_pattern(const char *const *names, size_t n,
     prefix_word(names[0], d->prefix, word, sizeof word);
     const char *param = d->numeric ? setting_param(word) : NULL;
     if (!param)
-        param = d->numeric ? tool_setting(tool) : "variant";
+        param = d->numeric && setting ? setting : "variant";
     if (!d->numeric && n == 2) {
         /* dd-read.txt and dd-write.txt */
         const char *a = names[0] + d->prefix, *b = names[1] + d->prefix;

@@ -35,10 +35,11 @@ void bdb_names_brace(const char *const *names, size_t n,
 
 /* A --path-pattern that makes the differing part a parameter:
  * "reds-bench-{clients}.csv". The name is read from the word before the
- * number (c: concurrency, t: threads, bs: block_size ...), else the
- * tool's usual setting, else "variant". */
+ * number (c: concurrency, t: threads, bs: block_size ...), else setting
+ * (the tool's default sweep, from its record; may be NULL), else
+ * "variant". */
 void bdb_names_suggest_pattern(const char *const *names, size_t n,
-                               const bdb_name_diff *d, const char *tool,
+                               const bdb_name_diff *d, const char *setting,
                                char *out, size_t outsz);
 
 #endif

@@ -429,7 +429,8 @@ static int dry_run(const char *text, size_t len, const char *path,
     bdb_sink sink;
     bdb_sink_init(&sink);
     sink.consumer = &consumer;
-    bdb_ingest_opts iopts = {.source_name = path, .tool = opts->tool,
+    bdb_ingest_opts iopts = {.source_name = path, .meta_notes = 1,
+                             .tool = opts->tool,
                              .benchmark = benchmark, .params = params,
                              .time_format = opts->time_format,
                              .strict = opts->strict,
@@ -663,7 +664,8 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_sink sink;
     bdb_sink_init(&sink);
     sink.consumer = &consumer;
-    bdb_ingest_opts iopts = {.source_name = path, .tool = opts->tool,
+    bdb_ingest_opts iopts = {.source_name = path, .meta_notes = 1,
+                             .tool = opts->tool,
                              .benchmark = benchmark, .params = &params,
                              .time_format = opts->time_format,
                              .strict = opts->strict,
@@ -750,7 +752,7 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
     options_parse(src.options, &o);
     bdb_summary_opts so = {.pattern = o.summary, .tool = o.summary_tool,
                            .metric = o.metric, .unit = o.unit};
-    bdb_ingest_opts iopts = {.source_name = src.path,
+    bdb_ingest_opts iopts = {.source_name = src.path, .meta_notes = 1,
                              .summary = o.summary[0] ? &so : NULL,
                              .tool = o.tool[0] ? o.tool : NULL,
                              .benchmark = o.benchmark[0] ? o.benchmark : NULL,

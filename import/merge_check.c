@@ -9,6 +9,7 @@
  * the series that came from two or more files are grouped by that list of
  * files, so that six files sharing 40 series give one warning. */
 #include "merge_check.h"
+#include "../ingest/tool.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_names.h"
 #include "../common/bdb_scan.h"
@@ -290,8 +291,10 @@ int bdb_merge_check_report(bdb_merge_check *mc,
             }
             bdb_names_brace(names, e->nfiles, &d, files, sizeof files);
             describe(key, example, sizeof example);
-            bdb_names_suggest_pattern(names, e->nfiles, &d, toolname, pattern,
-                                      sizeof pattern);
+            bdb_names_suggest_pattern(
+                names, e->nfiles, &d,
+                bdb_tool_default_sweep(bdb_tool_find(toolname)), pattern,
+                sizeof pattern);
             bdb_merge_warning w = {files, e->nfiles, j - i, example, pattern};
             fn(&w, ctx);
             reported++;

@@ -2,7 +2,11 @@
  * normalisation every parser shares (tool names, fallback benchmark names,
  * user parameters, repetition numbers). */
 #include "ingest.h"
+#include "canon.h"
 #include "json_extent.h"
+#include "parts.h"
+#include "../common/bdb_grow.h"
+#include "../common/bdb_strmap.h"
 #include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_refs.h"
@@ -134,35 +138,138 @@ typedef struct normalizer {
     bdb_sink *out;
     const bdb_ingest_opts *opts;
     const char *tool;           /* the parser running now */
+    const bdb_tool *record;     /* its record, or the figure's tool's */
     char stem[BDB_BENCHMARK_MAX];
     bdb_refs refs;              /* each series of the file, interned once:
                                    its last repetition, and what the
                                    consumers learned about it */
-    /* per user parameter: the first line where the log disagreed, and
-     * where the parameter did not fit (-1: a figure without a line) */
+    /* per user parameter (canonical key): the first line where the log
+     * disagreed, and where the parameter did not fit (-1: a figure
+     * without a line) */
+    char user_key[BDB_MAX_PARAMS][BDB_PARAM_KEY_MAX];
+    char user_value[BDB_MAX_PARAMS][BDB_PARAM_VALUE_MAX];
     int conflict_line[BDB_MAX_PARAMS], full_line[BDB_MAX_PARAMS];
+    int nuser;
+    /* the user's parameters canonical for user_tool: identity and meta */
+    const bdb_tool *user_tool;
+    int user_ready;
+    bdb_params user_id, user_meta;
+    /* the last parameter set canonicalised and what it became: a parser
+     * gives many figures one set */
+    bdb_params last_in, last_out, last_meta;
+    const bdb_tool *last_tool;
+    int last_valid;
+    /* what left the identity: "key=value" -> first line, in order */
+    bdb_strmap meta_seen;
+    const char **meta_order;
+    size_t nmeta, meta_cap;
+    int meta_full_line;
+    bdb_parts parts;            /* clones' figures on their way to a total */
 } normalizer;
 
-static void apply_user_params(normalizer *nz, bdb_sample *s)
+/* Remembers a parameter that is kept beside the identity. */
+static int note_meta(normalizer *nz, const bdb_params *meta, int line)
 {
-    const bdb_params *params = nz->opts->params;
-    for (int k = 0; params && k < params->n; k++) {
-        const bdb_param *p = &params->kv[k];
+    char kv[BDB_PARAM_KEY_MAX + BDB_PARAM_VALUE_MAX + 2];
+    if (meta->overflow && !nz->meta_full_line)
+        nz->meta_full_line = line ? line : -1;
+    for (int i = 0; i < meta->n; i++) {
+        snprintf(kv, sizeof kv, "%s=%s", meta->kv[i].key, meta->kv[i].value);
+        int made = 0;
+        bdb_strmap_entry *e = bdb_strmap_put(&nz->meta_seen, kv, &made);
+        if (!e)
+            return BDB_ENOMEM;
+        if (!made)
+            continue;
+        e->value = line;
+        const char **grown = bdb_grow(nz->meta_order, nz->nmeta,
+                                      &nz->meta_cap, sizeof *grown, 16);
+        if (!grown)
+            return BDB_ENOMEM;
+        nz->meta_order = grown;
+        nz->meta_order[nz->nmeta++] = e->key;
+    }
+    return BDB_OK;
+}
+
+/* The user's parameters in the canonical form of the tool t. */
+static void user_params_for(normalizer *nz, const bdb_tool *t)
+{
+    if (nz->user_ready && nz->user_tool == t)
+        return;
+    nz->user_ready = 1;
+    nz->user_tool = t;
+    nz->user_id.n = nz->user_id.overflow = 0;
+    nz->user_meta.n = nz->user_meta.overflow = 0;
+    if (nz->opts->params) {
+        bdb_sample_copy_params(&nz->user_id, nz->opts->params);
+        bdb_canon_params(t, &nz->user_id, &nz->user_meta);
+    }
+}
+
+static int user_slot(normalizer *nz, const char *key, const char *value)
+{
+    for (int k = 0; k < nz->nuser; k++)
+        if (strcmp(nz->user_key[k], key) == 0)
+            return k;
+    if (nz->nuser >= BDB_MAX_PARAMS)
+        return -1;
+    int k = nz->nuser++;
+    snprintf(nz->user_key[k], sizeof nz->user_key[k], "%s", key);
+    snprintf(nz->user_value[k], sizeof nz->user_value[k], "%s", value);
+    nz->conflict_line[k] = nz->full_line[k] = 0;
+    return k;
+}
+
+static int apply_user_params(normalizer *nz, bdb_sample *s)
+{
+    user_params_for(nz, nz->record);
+    const bdb_params *params = &nz->user_id;
+    int line = s->line ? s->line : -1;
+    for (int i = 0; i < params->n; i++) {
+        const bdb_param *p = &params->kv[i];
         const char *have = bdb_params_get(&s->params, p->key);
-        int line = s->line ? s->line : -1;
+        int k = user_slot(nz, p->key, p->value);
         if (!have) {
             /* a set that refuses a key changes nothing but its overflow */
             int saved = s->params.overflow;
             if (bdb_params_set(&s->params, p->key, "%s", p->value)) {
                 /* warned once below; the figure keeps the log's set */
                 s->params.overflow = saved;
-                if (!nz->full_line[k])
+                if (k >= 0 && !nz->full_line[k])
                     nz->full_line[k] = line;
             }
-        } else if (strcmp(have, p->value) != 0 && !nz->conflict_line[k]) {
+        } else if (strcmp(have, p->value) != 0 && k >= 0 &&
+                   !nz->conflict_line[k]) {
             nz->conflict_line[k] = line;
         }
     }
+    return nz->user_meta.n ? note_meta(nz, &nz->user_meta, s->line) : BDB_OK;
+}
+
+/* The sample's parameters through the canonicaliser; what is not
+ * identity goes to the file's metadata. 1 when they changed. */
+static int canonicalise(normalizer *nz, bdb_sample *s, int *rc)
+{
+    *rc = BDB_OK;
+    size_t used = offsetof(bdb_params, kv) +
+                  (size_t)s->params.n * sizeof s->params.kv[0];
+    if (!nz->last_valid || nz->last_tool != nz->record ||
+        nz->last_in.n != s->params.n || memcmp(&nz->last_in, &s->params, used)) {
+        bdb_sample_copy_params(&nz->last_in, &s->params);
+        bdb_sample_copy_params(&nz->last_out, &s->params);
+        nz->last_meta.n = nz->last_meta.overflow = 0;
+        bdb_canon_params(nz->record, &nz->last_out, &nz->last_meta);
+        nz->last_tool = nz->record;
+        nz->last_valid = 1;
+    }
+    if (nz->last_meta.n || nz->last_meta.overflow)
+        *rc = note_meta(nz, &nz->last_meta, s->line);
+    if (nz->last_out.n == s->params.n &&
+        !memcmp(&nz->last_out, &s->params, used))
+        return 0;
+    bdb_sample_copy_params(&s->params, &nz->last_out);
+    return 1;
 }
 
 static void put(char *out, size_t *used, const char *p)
@@ -205,30 +312,20 @@ static void number_repetition(bdb_series_ref *ref, bdb_sample *s)
         ref->repetition = s->repetition;
 }
 
-static int normalize_take(void *ctx, const bdb_sample *in)
+static int emit_whole(void *ctx, bdb_sample *whole);
+
+/* A figure on its way out: vetted again when ingest changed its names,
+ * keyed, numbered, handed on. */
+static int deliver(normalizer *nz, bdb_sample *s, int changed)
 {
-    normalizer *nz = ctx;
-    bdb_sample s, fixed;
-    bdb_sample_copy(&s, in);
-    if (!s.tool[0])
-        snprintf(s.tool, sizeof s.tool, "%s", nz->tool);
-    int named = !s.benchmark[0];
-    if (named)
-        bdb_sample_set_benchmark_text(&s, nz->opts->benchmark
-                                              ? nz->opts->benchmark
-                                              : nz->stem);
-    int nparams = s.params.n;
-    apply_user_params(nz, &s);
-    bdb_sample *out = &s;
-    /* The parser's sink vetted its names; what is added here is vetted
-     * again, before it is keyed: the key is of the names as stored (the
-     * tool is the parser's name, never vetted). */
-    if (named || s.params.n != nparams || s.params.overflow) {
+    bdb_sample fixed;
+    bdb_sample *out = s;
+    if (changed || s->params.overflow) {
         int rc;
-        const bdb_sample *v = bdb_sink_vet(nz->out, &s, &fixed, &rc);
+        const bdb_sample *v = bdb_sink_vet(nz->out, s, &fixed, &rc);
         if (!v)
             return rc;
-        out = v == &s ? &s : &fixed;
+        out = v == s ? s : &fixed;
     }
     bdb_series_ref *ref = intern(nz, out);
     if (!ref)
@@ -237,7 +334,42 @@ static int normalize_take(void *ctx, const bdb_sample *in)
     out->ref = ref;
     int rc = bdb_sink_deliver(nz->out, out);
     bdb_refs_done(&nz->refs, ref);
+    if (!rc && bdb_parts_wanted(nz->record, out)) {
+        out->ref = NULL;
+        rc = bdb_parts_take(&nz->parts, nz->record, out, emit_whole, nz);
+    }
     return rc;
+}
+
+static int emit_whole(void *ctx, bdb_sample *whole)
+{
+    return deliver(ctx, whole, 1);
+}
+
+static int normalize_take(void *ctx, const bdb_sample *in)
+{
+    normalizer *nz = ctx;
+    bdb_sample s;
+    bdb_sample_copy(&s, in);
+    if (!s.tool[0])
+        snprintf(s.tool, sizeof s.tool, "%s", nz->tool);
+    /* a results CSV names each row's tool */
+    nz->record = bdb_tool_find(s.tool);
+    int named = !s.benchmark[0];
+    if (named)
+        bdb_sample_set_benchmark_text(&s, nz->opts->benchmark
+                                              ? nz->opts->benchmark
+                                              : nz->stem);
+    int nparams = s.params.n;
+    int rc = apply_user_params(nz, &s);
+    int canon_rc;
+    int canon = canonicalise(nz, &s, &canon_rc);
+    if (rc || canon_rc)
+        return rc ? rc : canon_rc;
+    /* The parser's sink vetted its names; what is added here is vetted
+     * again, before it is keyed: the key is of the names as stored (the
+     * tool is the parser's name, never vetted). */
+    return deliver(nz, &s, named || canon || s.params.n != nparams);
 }
 
 /* A parser's notes into the caller's sink, warnings named by the tool. */
@@ -260,23 +392,61 @@ static int merge_notes(bdb_sink *out, const bdb_sink *part, const char *tool)
 
 /* What every import shares after parsing: the user-parameter warnings
  * and --strict. */
+/* The metadata of the file as notes: what left the series' identity
+ * (environment, settings not every format prints, other spellings),
+ * kept so that nothing read is lost. */
+static int meta_notes(normalizer *nz)
+{
+    static const char head[] = "kept beside the series' identity "
+                               "(environment and settings not every output "
+                               "format prints): ";
+    bdb_sink *out = nz->out;
+    int rc = BDB_OK;
+    size_t i = 0;
+    if (!nz->opts->meta_notes)
+        return BDB_OK;
+    while (!rc && i < nz->nmeta) {
+        char text[sizeof out->notes[0].text];
+        size_t used = (size_t)snprintf(text, sizeof text, "%s", head);
+        const bdb_strmap_entry *e = bdb_strmap_get(&nz->meta_seen,
+                                                   nz->meta_order[i]);
+        int line = e && e->value > 0 ? (int)e->value : 0;
+        size_t first = i;
+        for (; i < nz->nmeta; i++) {
+            size_t n = strlen(nz->meta_order[i]);
+            if (used + n + 3 >= sizeof text && i > first)
+                break;
+            used += (size_t)snprintf(text + used, sizeof text - used, "%s%s",
+                                     i > first ? ", " : "", nz->meta_order[i]);
+            if (used >= sizeof text)
+                used = sizeof text - 1;
+        }
+        rc = bdb_sink_info(out, line, "%s", text);
+    }
+    if (!rc && nz->meta_full_line)
+        rc = bdb_sink_warn(out, nz->meta_full_line > 0 ? nz->meta_full_line : 0,
+                           "a figure has more than %d parameters beside its "
+                           "identity; the rest are not kept", BDB_MAX_PARAMS);
+    return rc;
+}
+
+/* What every import shares after parsing: the user-parameter warnings,
+ * the metadata, and --strict. */
 static int finish(normalizer *nz, bdb_diag *diag)
 {
     bdb_sink *out = nz->out;
-    const bdb_params *params = nz->opts->params;
-    int rc = BDB_OK;
-    for (int k = 0; !rc && params && k < params->n; k++) {
-        const bdb_param *p = &params->kv[k];
+    int rc = meta_notes(nz);
+    for (int k = 0; !rc && k < nz->nuser; k++) {
         if (nz->conflict_line[k])
             rc = bdb_sink_warn(out, nz->conflict_line[k] > 0 ? nz->conflict_line[k] : 0,
                                "parameter %s=%s was given but the log says "
                                "otherwise; the log's value is kept",
-                               p->key, p->value);
+                               nz->user_key[k], nz->user_value[k]);
         if (!rc && nz->full_line[k])
             rc = bdb_sink_warn(out, nz->full_line[k] > 0 ? nz->full_line[k] : 0,
                                "parameter %s=%s not added: a figure has %d "
-                               "parameters already", p->key, p->value,
-                               BDB_MAX_PARAMS);
+                               "parameters already", nz->user_key[k],
+                               nz->user_value[k], BDB_MAX_PARAMS);
     }
     if (!rc && out->notes_dropped) {
         /* the count takes the last kept warning's place, and counts it */
@@ -308,6 +478,8 @@ static int summary_into(const char *buf, size_t len, normalizer *nz,
     part.consumer = &to_out;
     nz->tool = so->tool;
     int rc = bdb_summary_parse(buf, len, so, &part, diag);
+    if (!rc)
+        rc = bdb_parts_flush(&nz->parts, &part, emit_whole, nz);
     if (!rc)
         rc = merge_notes(nz->out, &part, so->tool);
     if (!rc && part.n == 0)
@@ -379,6 +551,12 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
         bdb_sink_reset(&part);
         nz->tool = name;
         rc = chosen[i]->parse(buf, len, &popts, &part, &pd);
+        if (rc != BDB_ENOMEM && rc != BDB_ESTORE && rc != BDB_EIO) {
+            /* the clones' totals, before the figures are counted */
+            int frc = bdb_parts_flush(&nz->parts, &part, emit_whole, nz);
+            if (frc)
+                rc = frc;
+        }
         if (rc == BDB_ENOMEM || rc == BDB_ERANGE || rc == BDB_ESTORE ||
             rc == BDB_EIO) {
             /* the parser, or the consumer behind it, cannot go on */
@@ -464,6 +642,9 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
     nz.opts = opts;
     int rc = ingest(buf, len, &nz, tools_out, tools_sz, diag);
     bdb_refs_free(&nz.refs);
+    bdb_parts_free(&nz.parts);
+    bdb_strmap_free(&nz.meta_seen);
+    free(nz.meta_order);
     return rc;
 }
 

@@ -3,7 +3,8 @@
  *
  * A parser reads one buffer and emits normalized samples; it owns no I/O
  * and knows no SQL. Adding a tool means writing parse_<tool>.c with a
- * bdb_parser and listing it in registry.c. */
+ * bdb_parser and a record in tool_records.c (tool.h), listed once in
+ * tool_list.h. */
 #ifndef BDB_INGEST_H
 #define BDB_INGEST_H
 
@@ -63,6 +64,10 @@ typedef struct bdb_ingest_opts {
     int strict;               /* 1: any warning fails the file */
     const bdb_summary_opts *summary; /* hand-grepped summary lines instead
                                  of a tool's output (see summary.h) */
+    int meta_notes;           /* 1: the parameters that left the series'
+                                 identity (canon.h) are kept as info
+                                 notes of the file, so the store keeps
+                                 them with the source */
 } bdb_ingest_opts;
 
 /* Detects the tool(s) in buf (or uses opts->tool), parses, fills in

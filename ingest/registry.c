@@ -1,26 +1,18 @@
-/* registry.c - the table of parsers. Order matters only for ties in
- * detection, which are reported rather than broken. */
+/* registry.c - the table of parsers: one per tool of tool_list.h, then
+ * benchdb's own results CSV. Order matters only for ties in detection,
+ * which are reported rather than broken. */
 #include "ingest.h"
 
 #include <string.h>
 
-extern const bdb_parser bdb_parser_ab;
-extern const bdb_parser bdb_parser_wrk;
-extern const bdb_parser bdb_parser_redis_benchmark;
-extern const bdb_parser bdb_parser_fio;
-extern const bdb_parser bdb_parser_openssl_speed;
-extern const bdb_parser bdb_parser_hdparm;
-extern const bdb_parser bdb_parser_dd;
-extern const bdb_parser bdb_parser_iperf;
-extern const bdb_parser bdb_parser_iperf3;
-extern const bdb_parser bdb_parser_time;
+#define BDB_TOOL(id) extern const bdb_parser bdb_parser_##id;
+#include "tool_list.h"
 extern const bdb_parser bdb_parser_results_csv;
 
 static const bdb_parser *const all_parsers[] = {
-    &bdb_parser_ab,    &bdb_parser_wrk,    &bdb_parser_redis_benchmark,
-    &bdb_parser_fio,   &bdb_parser_openssl_speed, &bdb_parser_hdparm,
-    &bdb_parser_dd,    &bdb_parser_iperf,  &bdb_parser_iperf3,
-    &bdb_parser_time,  &bdb_parser_results_csv, NULL};
+#define BDB_TOOL(id) &bdb_parser_##id,
+#include "tool_list.h"
+    &bdb_parser_results_csv, NULL};
 
 const bdb_parser *const *bdb_parsers(void)
 {

@@ -23,6 +23,7 @@
 #include "model.h"
 #include "decide.h"
 #include "numfmt.h"
+#include "../ingest/tool.h"
 #include "../common/bdb_grow.h"
 
 #include <math.h>
@@ -46,17 +47,42 @@ void bdb_report_opts_default(bdb_report_opts *o)
 
 const char *bdb_model_category(const char *tool)
 {
-    static const struct { const char *tool, *cat; } map[] = {
-        {"ab", "web"}, {"wrk", "web"}, {"redis-benchmark", "key-value"},
-        {"fio", "disk"}, {"dd", "disk"}, {"hdparm", "disk"},
-        {"iperf", "network"}, {"iperf3", "network"},
-        {"openssl-speed", "crypto"}, {"time", "cpu"}, {"tmpfs", "memory"},
-        {"stream", "memory"}, {"mbw", "memory"}, {"gzip", "cpu"},
-    };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (strcmp(map[i].tool, tool) == 0)
-            return map[i].cat;
-    return "other";
+    return bdb_tool_category(tool);
+}
+
+void bdb_model_score_basis(const bdb_model *m, const char *category,
+                           char *out, size_t outsz)
+{
+    if (!outsz)
+        return;
+    out[0] = '\0';
+    if (strcmp(category, "overall") == 0) {
+        snprintf(out, outsz, "the figures of every category above");
+        return;
+    }
+    size_t used = 0;
+    /* tools in the order their series come; a handful per category */
+    const char *seen[32];
+    size_t nseen = 0;
+    for (size_t s = 0; s < m->nseries && nseen < 32; s++) {
+        const bdb_rseries *se = &m->series[s];
+        if (!se->headline || strcmp(se->category, category) != 0)
+            continue;
+        int dup = 0;
+        for (size_t i = 0; i < nseen && !dup; i++)
+            dup = strcmp(seen[i], se->tool) == 0;
+        if (dup)
+            continue;
+        seen[nseen++] = se->tool;
+        const bdb_tool *t = bdb_tool_find(se->tool);
+        int w = snprintf(out + used, outsz - used, "%s%s: %s",
+                         used ? "; " : "", se->tool,
+                         t && t->merit_text ? t->merit_text
+                                            : "rates and whole-run times");
+        if (w < 0 || (size_t)w >= outsz - used)
+            return;
+        used += (size_t)w;
+    }
 }
 
 static int contains(const char *s, const char *needle)
@@ -73,7 +99,9 @@ static int has_percentile(const char *metric)
     return 0;
 }
 
-static int is_headline(const char *metric, const char *unit, int better)
+/* A tool without a record of its metrics (a results CSV's own tools):
+ * rates that are higher-is-better and whole-run times. */
+static int rate_or_run_time(const char *metric, const char *unit, int better)
 {
     if (has_percentile(metric) || contains(metric, "stdev") || contains(metric, "_sd") ||
         contains(metric, "thread_") || contains(metric, "_min") ||
@@ -88,6 +116,19 @@ static int is_headline(const char *metric, const char *unit, int better)
         (strcmp(metric, "real") == 0 || strcmp(metric, "elapsed") == 0))
         return 1;
     return 0;
+}
+
+/* The series counts towards the scores: one figure of merit per run, as
+ * the tool's record says (tool.h); a figure the record calls a derived
+ * duplicate never counts. */
+static int is_headline(const bdb_rseries *se)
+{
+    const bdb_tool *t = bdb_tool_find(se->tool);
+    if (t && t->metrics)
+        return bdb_tool_is_merit(t, se->metric, se->params);
+    if (bdb_tool_is_derived(t, se->metric))
+        return 0;
+    return rate_or_run_time(se->metric, se->unit, se->better);
 }
 
 const char *bdb_model_platform_name(const bdb_model *m, size_t i)
@@ -988,6 +1029,77 @@ static int find_sweeps(bdb_model *m)
     return rc;
 }
 
+/* ---- one figure of merit per run --------------------------------------- */
+
+/* A figure of merit that the run states at several values of one setting
+ * (openssl speed's block sizes): the score takes the one at the largest. */
+typedef struct pick_item {
+    const bdb_rseries *se;
+    size_t series;
+    double value;
+    char *rest;         /* the parameters less the setting */
+} pick_item;
+
+static int cmp_pick(const void *x, const void *y)
+{
+    const pick_item *a = x, *b = y;
+    const bdb_rseries *sa = a->se, *sb = b->se;
+    int c = strcmp(sa->tool, sb->tool);
+    if (!c)
+        c = strcmp(sa->benchmark, sb->benchmark);
+    if (!c)
+        c = strcmp(sa->metric, sb->metric);
+    if (!c)
+        c = strcmp(a->rest, b->rest);
+    if (!c)
+        c = (a->value < b->value) - (a->value > b->value);
+    return c;
+}
+
+static int one_figure_per_run(bdb_model *m)
+{
+    pick_item *items = malloc((m->nseries ? m->nseries : 1) * sizeof *items);
+    if (!items)
+        return BDB_ENOMEM;
+    size_t n = 0;
+    int rc = BDB_OK;
+    for (size_t s = 0; !rc && s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        const bdb_tool *t = se->headline ? bdb_tool_find(se->tool) : NULL;
+        if (!t || !t->merit_pick_max)
+            continue;
+        size_t len = strlen(se->params) + 1;
+        char *rest = malloc(len);
+        if (!rest) {
+            rc = BDB_ENOMEM;
+            break;
+        }
+        double v = 0;
+        int found = 0;
+        params_without(se->params, t->merit_pick_max, rest, len, &v, &found);
+        if (!found) {
+            free(rest);
+            continue;
+        }
+        items[n++] = (pick_item){se, s, v, rest};
+    }
+    if (!rc) {
+        qsort(items, n, sizeof *items, cmp_pick);
+        for (size_t i = 1; i < n; i++) {
+            const bdb_rseries *a = &m->series[items[i - 1].series];
+            const bdb_rseries *b = &m->series[items[i].series];
+            if (!strcmp(a->tool, b->tool) && !strcmp(a->benchmark, b->benchmark) &&
+                !strcmp(a->metric, b->metric) &&
+                !strcmp(items[i - 1].rest, items[i].rest))
+                m->series[items[i].series].headline = 0;
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        free(items[i].rest);
+    free(items);
+    return rc;
+}
+
 /* ---- scores --------------------------------------------------------------- */
 
 static const char *const categories[] = {"cpu", "crypto", "memory", "disk",
@@ -1156,7 +1268,7 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
     for (size_t s = 0; !rc && s < m->nseries; s++) {
         bdb_rseries *se = &m->series[s];
         se->category = bdb_model_category(se->tool);
-        se->headline = is_headline(se->metric, se->unit, se->better);
+        se->headline = is_headline(se);
         for (size_t p = 0; !rc && p < m->nplatforms; p++) {
             rc = normalise(m, se, p);
             if (!rc && se->cells[p].present)
@@ -1191,6 +1303,8 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
         rc = correct_p_values(m);
     if (!rc)
         rc = find_sweeps(m);
+    if (!rc)
+        rc = one_figure_per_run(m);
     if (!rc)
         rc = compute_scores(m);
     if (!rc) {

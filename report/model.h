@@ -155,6 +155,13 @@ const char *bdb_model_platform_name(const bdb_model *m, size_t i);
  * "cpu", "memory", "other"). */
 const char *bdb_model_category(const char *tool);
 
+/* What a category's score uses, from the records of the tools whose
+ * series count in it: "fio: IOPS for blocks under 64 KiB ...; dd:
+ * throughput" ("every category's figures" for "overall"). Writes "" when
+ * no series counts. */
+void bdb_model_score_basis(const bdb_model *m, const char *category,
+                           char *out, size_t outsz);
+
 /* Human formatting of a value in a canonical unit: "12.3 MB/s",
  * "4.56 ms", "1.2 Gbit/s", "12.3k op/s". */
 void bdb_format_value(double v, const char *unit, char *out, size_t n);

@@ -104,8 +104,8 @@ int bdb_section_differs(const bdb_model *m, bdb_rtable *t)
 int bdb_section_scores(const bdb_model *m, bdb_rtable *t)
 {
     size_t np = m->nplatforms < MAXP ? m->nplatforms : MAXP;
-    bdb_rtable_init(t, np + 1);
-    const char *head[MAXP + 1] = {"category"};
+    bdb_rtable_init(t, np + 2);
+    const char *head[MAXP + 2] = {"category"};
     char names[MAXP][96];
     for (size_t p = 0; p < np; p++) {
         snprintf(names[p], sizeof names[p], "%s%s", bdb_model_platform_name(m, p),
@@ -113,13 +113,14 @@ int bdb_section_scores(const bdb_model *m, bdb_rtable *t)
         head[p + 1] = names[p];
         t->right[p + 1 < 32 ? p + 1 : 31] = 1;
     }
+    head[np + 1] = "score uses (one figure of merit per run)";
     bdb_rtable_add(t, head);
     static const char *const cats[] = {"cpu", "crypto", "memory", "disk",
                                        "network", "web", "key-value", "other",
                                        "overall", NULL};
     for (const char *const *c = cats; *c; c++) {
-        char cells[MAXP][96];
-        const char *row[MAXP + 1] = {*c};
+        char cells[MAXP][96], basis[512];
+        const char *row[MAXP + 2] = {*c};
         int any = 0;
         for (size_t p = 0; p < np; p++) {
             snprintf(cells[p], sizeof cells[p], p == m->baseline ? "1.00x" : "-");
@@ -137,6 +138,8 @@ int bdb_section_scores(const bdb_model *m, bdb_rtable *t)
             }
             row[p + 1] = cells[p];
         }
+        bdb_model_score_basis(m, *c, basis, sizeof basis);
+        row[np + 1] = basis;
         if (any)
             bdb_rtable_add(t, row);
     }

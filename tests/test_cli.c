@@ -430,18 +430,18 @@ static void cli__summary_lines__imported_with_sections_and_ab_units(void **state
     assert_int_equal(run(&out, "list results --format csv --metric transfer_rate"), 0);
     /* line 4 prints "C=2 : 13484.05": ab's Kbytes are 1024 bytes */
     char want[300];
-    snprintf(want, sizeof want, "\"concurrency=2,section=Plain HTML,"
-             "url=http://127.0.0.1:8091/plain/test.htm\",%.10g,B/s",
+    snprintf(want, sizeof want, "\"concurrency=2,path=/plain/test.htm,"
+             "section=Plain HTML\",%.10g,B/s",
              13484.05 * 1024);
     assert_non_null(strstr(out.data, want));
     /* line 9 "C=4 : 5478.57" under "Gzipped HTML" */
-    snprintf(want, sizeof want, "\"concurrency=4,section=Gzipped HTML,"
-             "url=http://127.0.0.1:8091/plain/test.htm\",%.10g,B/s",
+    snprintf(want, sizeof want, "\"concurrency=4,path=/plain/test.htm,"
+             "section=Gzipped HTML\",%.10g,B/s",
              5478.57 * 1024);
     assert_non_null(strstr(out.data, want));
     /* a URL line ends the section before it: the jpg has none */
-    snprintf(want, sizeof want, "\"concurrency=10,url=http://127.0.0.1:8091/"
-             "plain/test.jpg\",%.10g,B/s", 476447.88 * 1024);
+    snprintf(want, sizeof want, "\"concurrency=10,path=/plain/test.jpg\","
+             "%.10g,B/s", 476447.88 * 1024);
     assert_non_null(strstr(out.data, want));
     /* the options are kept: reparse --all reads it the same way */
     assert_int_equal(run(&out, "reparse --all"), 0);

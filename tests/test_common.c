@@ -537,7 +537,7 @@ static void names_diff(const char *const *names, size_t n, int repetition,
     bdb_names_brace(names, n, &d, out, sizeof out);
     assert_string_equal(out, brace);
     if (pattern) {
-        bdb_names_suggest_pattern(names, n, &d, "redis-benchmark", out, sizeof out);
+        bdb_names_suggest_pattern(names, n, &d, "clients", out, sizeof out);
         assert_string_equal(out, pattern);
     }
 }
@@ -1008,7 +1008,7 @@ static void results_csv__published_figures__convert_units(void **state)
     tu_assert_value(&sink, "tmpfs", "read", NULL, 1.8e9, 1e-12);
     tu_assert_value(&sink, "tcp", "throughput", "nic=chelsio-10gbe", 9.42e9, 1e-12);
     tu_assert_value(&sink, "seq-write-128k", "latency_mean", NULL, 0.0005, 1e-12);
-    const bdb_sample *s = tu_find(&sink, "sas-disk", "throughput", "direction=write,flag=fsync");
+    const bdb_sample *s = tu_find(&sink, "sas-disk", "throughput", "direction=write,conv=fsync");
     assert_non_null(s);
     assert_string_equal(s->platform, "ARM-FT1500A");
     assert_true(s->value == 175e6);

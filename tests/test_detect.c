@@ -15,6 +15,18 @@ static const struct { const char *path, *tools; } both[] = {
     {"samples/time/bash-time-dd-write-read.txt", "dd+time"},
 };
 
+/* samples/identity/ holds several tools, each file named after its own
+ * ("fio-...", "dd-...", "ab-...") but for a results CSV. */
+static const char *identity_tool(const char *name, char *out, size_t outsz)
+{
+    size_t n = strlen(name);
+    if (n > 4 && strcmp(name + n - 4, ".csv") == 0)
+        return "results-csv";
+    const char *dash = strchr(name, '-');
+    snprintf(out, outsz, "%.*s", (int)(dash ? dash - name : 0), name);
+    return out;
+}
+
 static const char *dir_tool(const char *dir)
 {
     if (strcmp(dir, "published") == 0)
@@ -77,7 +89,10 @@ static void detect_sample(const char *dir, const char *name, const char *rel,
     walk *w = ctx;
     if (skip_name(name))
         return;
-    const char *want = dir_tool(dir);
+    char named[32];
+    const char *want = strcmp(dir, "identity") == 0
+                           ? identity_tool(name, named, sizeof named)
+                           : dir_tool(dir);
     for (size_t k = 0; k < sizeof both / sizeof both[0]; k++)
         if (strcmp(both[k].path, rel) == 0)
             want = both[k].tools;

@@ -88,7 +88,7 @@ static void report__seed_figures__ratios_oriented_and_untested(void **state)
     bdb_model *m = build(st, "x86-B", "x86-B,ARM-FT1500A");
     assert_string_equal(bdb_model_platform_name(m, m->baseline), "x86-B");
     const bdb_rseries *se = series(m, "sas-disk", "throughput",
-                                   "bs=1M,count=10240,direction=read,flag=direct");
+                                   "block_size=1048576,count=10240,direction=read,iflag=direct");
     const bdb_cell *arm = &se->cells[platform(m, "ARM-FT1500A")];
     assert_true(arm->compared);
     assert_true(fabs(arm->speedup - 215.0 / 242.0) < 1e-12);

@@ -1,0 +1,210 @@
+/* test_identity.c - "is this the same measurement?" on real logs made
+ * with the real tools (samples/identity/README.md): the JSON and the text
+ * output of one fio job, a dd log and a results-CSV row written with dd's
+ * own options, ab runs of one page on two hosts; and scores that count one
+ * figure of merit per run. Each case runs the benchdb binary as a user
+ * does and reads its JSON report. */
+#include "test_util.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ID_DIR BDB_SOURCE_DIR "/samples/identity/"
+
+static char db[700];
+
+static void fresh_db(const char *name)
+{
+    snprintf(db, sizeof db, "%s/%s.sqlite", tu_tmpdir(), name);
+    remove(db);
+}
+
+static int run(bdb_buf *out, const char *args)
+{
+    bdb_buf_reset(out);
+    return tu_run(out, "--db '%s' %s", db, args);
+}
+
+static json_t *report_json(void)
+{
+    bdb_buf out;
+    bdb_buf_init(&out);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' report --format json 2>/dev/null",
+                            db), 0);
+    json_error_t err;
+    json_t *r = json_loadb(out.data, out.len, 0, &err);
+    if (!r)
+        fail_msg("report JSON: %s", err.text);
+    bdb_buf_free(&out);
+    return r;
+}
+
+/* The series of tool/metric with exactly params, or NULL. */
+static json_t *find_series(json_t *r, const char *tool, const char *metric,
+                           const char *params)
+{
+    size_t i;
+    json_t *s;
+    json_array_foreach(json_object_get(r, "series"), i, s) {
+        if (!strcmp(json_string_value(json_object_get(s, "tool")), tool) &&
+            !strcmp(json_string_value(json_object_get(s, "metric")), metric) &&
+            !strcmp(json_string_value(json_object_get(s, "parameters")), params))
+            return s;
+    }
+    return NULL;
+}
+
+static size_t platforms_measured(json_t *s)
+{
+    size_t i, n = 0;
+    json_t *c;
+    json_array_foreach(json_object_get(s, "cells"), i, c)
+        n += json_integer_value(json_object_get(c, "n")) > 0;
+    return n;
+}
+
+/* n_used of the category's score of platform, or -1. */
+static long long score_n(json_t *r, const char *category, const char *platform)
+{
+    size_t i;
+    json_t *sc;
+    json_array_foreach(json_object_get(r, "scores"), i, sc) {
+        if (!strcmp(json_string_value(json_object_get(sc, "category")), category) &&
+            !strcmp(json_string_value(json_object_get(sc, "platform")), platform))
+            return json_integer_value(json_object_get(sc, "n_used"));
+    }
+    return -1;
+}
+
+/* Seed 001's job (randread 4k, iodepth 32, numjobs 4): JSON on one box,
+ * the normal output on another. The JSON echoes direct, runtime and size,
+ * which the text never prints: they are kept beside the identity, and the
+ * clones' total is the one figure the disk score counts. */
+static void identity__fio_json_and_text__one_series_one_score_figure(void **state)
+{
+    (void)state;
+    fresh_db("fio");
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(run(&out, "import --platform json-box '" ID_DIR
+                               "fio-seed001-json.json'"), 0);
+    assert_int_equal(run(&out, "import --platform text-box '" ID_DIR
+                               "fio-seed001-normal.txt'"), 0);
+    json_t *r = report_json();
+    const char *total = "block_size=4096,direction=read,iodepth=32,"
+                        "ioengine=libaio,numjobs=4,rw=randread";
+    json_t *iops = find_series(r, "fio", "iops", total);
+    json_t *bw = find_series(r, "fio", "bandwidth", total);
+    assert_non_null(iops);
+    assert_non_null(bw);
+    assert_int_equal(platforms_measured(iops), 2);
+    assert_int_equal(platforms_measured(bw), 2);
+    /* each clone is a series of both platforms too, but not of merit */
+    json_t *clone = find_series(r, "fio", "iops",
+                                "block_size=4096,direction=read,iodepth=32,"
+                                "ioengine=libaio,job=3,numjobs=4,rw=randread");
+    assert_non_null(clone);
+    assert_false(json_is_true(json_object_get(clone, "headline")));
+    assert_true(json_is_true(json_object_get(iops, "headline")));
+    assert_false(json_is_true(json_object_get(bw, "headline")));
+    /* one job, one direction: one figure in the disk score */
+    assert_int_equal(score_n(r, "disk", "text-box"), 1);
+    json_decref(r);
+    /* what left the identity is kept with the source */
+    assert_int_equal(run(&out, "report --format text --width 300"), 0);
+    assert_non_null(strstr(out.data, "direct=1"));
+    assert_non_null(strstr(out.data, "size=16777216"));
+    bdb_buf_free(&out);
+}
+
+/* A results-CSV row spelled as dd's command line (bs=1M) and a real dd
+ * log of `bs=1M count=200 conv=fdatasync` are one series. */
+static void identity__dd_options_in_csv_and_real_log__one_series(void **state)
+{
+    (void)state;
+    fresh_db("dd");
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(run(&out, "import '" ID_DIR "dd-published-bs1M.csv'"), 0);
+    assert_int_equal(run(&out, "import --platform local '" ID_DIR
+                               "dd-write-bs1M-count200.txt'"), 0);
+    json_t *r = report_json();
+    json_t *s = find_series(r, "dd", "throughput",
+                            "block_size=1048576,conv=fdatasync,count=200,"
+                            "direction=write");
+    assert_non_null(s);
+    assert_int_equal(platforms_measured(s), 2);
+    json_decref(r);
+    bdb_buf_free(&out);
+}
+
+/* ab against the same page on two hosts and ports (127.0.0.1:18931,
+ * 127.0.0.2:18933): host and port are environment, so the runs compare
+ * by default. */
+static void identity__ab_same_page_two_hosts__compared_by_default(void **state)
+{
+    (void)state;
+    fresh_db("ab");
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(run(&out, "import --platform box1 '" ID_DIR
+                               "ab-127.0.0.1-c4.txt'"), 0);
+    assert_int_equal(run(&out, "import --platform box2 '" ID_DIR
+                               "ab-127.0.0.2-c4.txt'"), 0);
+    json_t *r = report_json();
+    json_t *s = find_series(r, "ab", "requests_per_sec",
+                            "concurrency=4,document_length=34,keepalive=0,"
+                            "path=/a/index.html,requests=300,"
+                            "server=SimpleHTTP");
+    assert_non_null(s);
+    assert_int_equal(platforms_measured(s), 2);
+    /* requests/s counts; the transfer rate restates it */
+    assert_int_equal(score_n(r, "web", "box2"), 1);
+    json_decref(r);
+    bdb_buf_free(&out);
+}
+
+/* The seeds' published figures (samples/published): every score figure
+ * is one distinct measurement. x86-B against ARM-FT1500A: dd read and
+ * write with direct I/O and with fsync (4) and hdparm's cached and
+ * buffered reads (2) on disk; iperf's one TCP rate; x86-A: bc-pi's real
+ * time and tmpfs read and write. */
+static void identity__seed_workflow__one_figure_per_measurement(void **state)
+{
+    (void)state;
+    fresh_db("seeds");
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(run(&out, "import --path-pattern "
+                               "'seed002-{benchmark}@{platform}.txt' '"
+                               BDB_SOURCE_DIR "/samples/published' '"
+                               BDB_SOURCE_DIR "/samples/time' '"
+                               BDB_SOURCE_DIR "/samples/hdparm'"), 0);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' report --format json "
+                                  "--platforms ARM-FT1500A,x86-A,x86-B "
+                                  "--baseline ARM-FT1500A 2>/dev/null", db), 0);
+    json_error_t err;
+    json_t *r = json_loadb(out.data, out.len, 0, &err);
+    assert_non_null(r);
+    assert_int_equal(score_n(r, "disk", "x86-B"), 6);
+    assert_int_equal(score_n(r, "network", "x86-B"), 1);
+    assert_int_equal(score_n(r, "cpu", "x86-A"), 1);
+    assert_int_equal(score_n(r, "memory", "x86-A"), 2);
+    json_decref(r);
+    bdb_buf_free(&out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(identity__fio_json_and_text__one_series_one_score_figure),
+        cmocka_unit_test(identity__dd_options_in_csv_and_real_log__one_series),
+        cmocka_unit_test(identity__ab_same_page_two_hosts__compared_by_default),
+        cmocka_unit_test(identity__seed_workflow__one_figure_per_measurement),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
