@@ -23,6 +23,8 @@
     "  --all                  also series measured on one platform only, and\n" \
     "                         every metric in text/Markdown (not only key ones)\n" \
     "  --normalize core|thread|ghz   divide rates (multiply times) per core ...\n" \
+    "                         (performance columns only: per watt, per dollar\n" \
+    "                         and TCO stay the whole machine's)\n" \
     "  --correction holm|bh   multiple-comparison correction (default holm)\n" \
     "  --kwh-price P          energy price per kWh (default 0.15)\n" \
     "  --currency C           label for prices (default USD)\n" \

@@ -736,8 +736,10 @@ static void draw_sweep(cairo_t *cr, const bdb_model *m, const bdb_sweep *sw)
             xa.hi = xmin + 1;
         }
     }
-    snprintf(buf, sizeof buf, "%s%s%s%s", first->metric, first->unit[0] ? " (" : "",
-             first->unit, first->unit[0] ? ")" : "");
+    char ulab[96];
+    bdb_series_unit_label(first, ulab, sizeof ulab);
+    snprintf(buf, sizeof buf, "%s%s%s%s", first->metric, ulab[0] ? " (" : "",
+             ulab, ulab[0] ? ")" : "");
     axis ya = left_axis(cr, ylo, yhi, W_L, W_R, W_T, W_B, first->unit, buf, 20);
     snprintf(buf, sizeof buf, "%s%s", sw->key, xa.log ? " (log scale)" : "");
     text(cr, (W_L + W_R) / 2, CH - 22, buf, 13, 0, 0.5, W_R - W_L);
@@ -856,8 +858,10 @@ static void draw_series(cairo_t *cr, const bdb_model *m, const bdb_rseries *se)
              se->params[0] ? " - " : "", bdb_model_platform_name(m, se->ref));
     subtitle(cr, buf);
 
-    snprintf(buf, sizeof buf, "%s%s%s%s", se->metric, se->unit[0] ? " (" : "",
-             se->unit, se->unit[0] ? ")" : "");
+    char ulab[96];
+    bdb_series_unit_label(se, ulab, sizeof ulab);
+    snprintf(buf, sizeof buf, "%s%s%s%s", se->metric, ulab[0] ? " (" : "",
+             ulab, ulab[0] ? ")" : "");
     axis ya = left_axis(cr, ylo, yhi, B_L, B_R, B_T, B_B, se->unit, buf, 20);
 
     size_t np = m->nplatforms ? m->nplatforms : 1;
@@ -895,8 +899,8 @@ static void draw_series(cairo_t *cr, const bdb_model *m, const bdb_rseries *se)
         double top = c->sum.mean;
         if (isfinite(c->sum.mean_ci_hi))
             top = fmax(top, c->sum.mean_ci_hi);
-        char lab[64];
-        bdb_format_value(c->sum.mean, se->unit, lab, sizeof lab);
+        char lab[96];
+        bdb_format_series_value(se, c->sum.mean, lab, sizeof lab);
         set_grey(cr, 0.1);
         text(cr, cx, amap(&ya, fmax(top, 0)) - 6, lab, fs, 0, 0.5, gw - 4);
     }

@@ -77,7 +77,9 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
             field(out, se->benchmark, 0);
             field(out, se->metric, 0);
             field(out, se->params, 0);
-            field(out, se->unit, 0);
+            char ulab[96];
+            bdb_series_unit_label(se, ulab, sizeof ulab);
+            field(out, ulab, 0);
             field(out, se->better > 0 ? "higher" : se->better < 0 ? "lower"
                                                                    : "neutral", 0);
             field(out, se->category, 0);

@@ -471,7 +471,9 @@ static void series_write(jw *w, const bdb_model *m, const bdb_rseries *se)
     jw_key_str(w, "benchmark", se->benchmark);
     jw_key_str(w, "metric", se->metric);
     jw_key_str(w, "parameters", se->params);
-    jw_key_str(w, "unit", se->unit);
+    char ulab[96];
+    bdb_series_unit_label(se, ulab, sizeof ulab);
+    jw_key_str(w, "unit", ulab);
     jw_key_str(w, "better", se->better > 0   ? "higher"
                             : se->better < 0 ? "lower"
                                              : "neutral");

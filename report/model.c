@@ -32,6 +32,9 @@
 
 #define UNASSIGNED "(unassigned)"
 
+static void join4(char *out, size_t n, const char *a, const char *b,
+                  const char *c, const char *d);
+
 void bdb_report_opts_default(bdb_report_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -314,6 +317,7 @@ static int add_group(const bdb_group_row *r, void *ctx)
         s->unit = xstrdup(r->unit);
         s->better = r->better;
         s->sweep = -1;
+        s->unit_per = "";
         m->nseries++;
         if (!s->cells || !s->tool || !s->benchmark || !s->metric ||
             !s->params || !s->unit)
@@ -492,12 +496,14 @@ static int add_missing(bdb_model *m, const char *text)
 
 /* Divides rates (multiplies durations) by the platform's cores, threads
  * or GHz; a platform without that figure drops out of the series. */
-static int normalise(bdb_model *m, bdb_rseries *s, size_t pi)
+static int normalise(bdb_model *m, bdb_rseries *s, size_t pi, int *scaled)
 {
     bdb_cell *c = &s->cells[pi];
     const bdb_platform *p = &m->platforms[pi];
+    *scaled = 0;
     if (m->opts.normalize == BDB_NORM_NONE || !c->present || !s->headline)
         return BDB_OK;
+    s->unit_per = bdb_model_norm_label(m->opts.normalize, s->better);
     double k = NAN;
     const char *what = "";
     switch (m->opts.normalize) {
@@ -515,7 +521,32 @@ static int normalise(bdb_model *m, bdb_rseries *s, size_t pi)
     }
     for (size_t i = 0; i < c->n; i++)
         c->values[i] = s->better < 0 ? c->values[i] * k : c->values[i] / k;
+    *scaled = 1;
     return BDB_OK;
+}
+
+const char *bdb_model_norm_label(bdb_norm norm, int better)
+{
+    switch (norm) {
+    case BDB_NORM_PER_CORE: return better < 0 ? " x cores" : " per core";
+    case BDB_NORM_PER_THREAD: return better < 0 ? " x threads" : " per thread";
+    case BDB_NORM_PER_GHZ: return better < 0 ? " x GHz" : " per GHz";
+    default: return "";
+    }
+}
+
+void bdb_series_unit_label(const bdb_rseries *se, char *out, size_t n)
+{
+    join4(out, n, se->unit, se->unit_per ? se->unit_per : "", "", "");
+}
+
+void bdb_format_series_value(const bdb_rseries *se, double v, char *out,
+                             size_t n)
+{
+    char num[96];
+    bdb_format_value(v, se->unit, num, sizeof num);
+    join4(out, n, num, isfinite(v) && se->unit_per ? se->unit_per : "", "",
+          "");
 }
 
 /* The platform as the cost model sees it: hourly rent as monthly rent
@@ -1147,9 +1178,16 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
         se->category = bdb_model_category(se->tool);
         se->headline = is_headline(se->metric, se->unit, se->better);
         for (size_t p = 0; !rc && p < m->nplatforms; p++) {
-            rc = normalise(m, se, p);
-            if (!rc && se->cells[p].present)
-                rc = cell_stats(m, &se->cells[p]);
+            bdb_cell *c = &se->cells[p];
+            /* the whole machine's mean first: efficiency divides what the
+             * machine does by what the machine costs, normalised or not */
+            if (c->present && !(rc = cell_stats(m, c)))
+                c->whole_mean = c->sum.mean;
+            int scaled = 0;
+            if (!rc)
+                rc = normalise(m, se, p, &scaled);
+            if (!rc && scaled)
+                rc = cell_stats(m, c);
         }
         se->ref = reference(m, se);
         for (size_t p = 0; !rc && p < m->nplatforms; p++)
@@ -1158,18 +1196,19 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
             rc = speedup_intervals(m, se, m->opts.seed + (uint64_t)s * 7919);
         for (size_t p = 0; !rc && p < m->nplatforms; p++) {
             bdb_cell *c = &se->cells[p];
-            if (!c->present || !bdb_efficiency_applies(se->unit, se->better))
+            if (!c->present ||
+                !bdb_efficiency_measures_work(se->metric, se->unit, se->better))
                 continue;
             bdb_platform cost;
             rc = cost_view(m, p, &cost);
             if (rc)
                 break;
-            if (bdb_efficiency_compute(c->sum.mean, se->unit, se->better,
+            if (bdb_efficiency_compute(c->whole_mean, se->unit, se->better,
                                        &cost, &m->opts.cost, &c->eff) == BDB_OK)
                 c->eff_computed = 1;
             const bdb_cell *a = &se->cells[se->ref];
             if (a->present && p != se->ref)
-                bdb_efficiency_match(a->sum.mean, c->sum.mean, se->unit,
+                bdb_efficiency_match(a->whole_mean, c->whole_mean, se->unit,
                                      se->better, &cost, &m->opts.cost,
                                      &c->match);
         }

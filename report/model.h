@@ -66,6 +66,9 @@ typedef struct bdb_cell {
     long long *source_ids;
     char **paths;
     bdb_summary sum;
+    double whole_mean;          /* the mean as measured, before
+                                   --normalize: the whole machine's figure,
+                                   which efficiency and matching use */
     unsigned char *outlier;     /* per value, MAD rule */
     size_t noutliers;
     int noisy;                  /* cv above opts.noisy_cv */
@@ -90,6 +93,11 @@ typedef struct bdb_cell {
 typedef struct bdb_rseries {
     long long id;
     char *tool, *benchmark, *metric, *params, *unit;
+    const char *unit_per;       /* what --normalize made of the values
+                                   (" per core", " x cores"), "" when
+                                   they are as measured: unit + unit_per
+                                   is the label of every performance
+                                   figure (bdb_series_unit_label) */
     int better;
     const char *category;
     int headline;               /* counts towards the category scores */
@@ -156,6 +164,20 @@ const char *bdb_model_category(const char *tool);
 /* Human formatting of a value in a canonical unit: "12.3 MB/s",
  * "4.56 ms", "1.2 Gbit/s", "12.3k op/s". */
 void bdb_format_value(double v, const char *unit, char *out, size_t n);
+
+/* What --normalize does to a unit: " per core" for rates, " x cores"
+ * for durations (they are multiplied), "" for BDB_NORM_NONE. Static. */
+const char *bdb_model_norm_label(bdb_norm norm, int better);
+
+/* The unit of a series' performance figures as a reader sees it:
+ * "op/s", or "op/s per core" when normalised. Efficiency figures never
+ * take it: they are always the whole machine's. */
+void bdb_series_unit_label(const bdb_rseries *se, char *out, size_t n);
+
+/* bdb_format_value of v in the series' unit, with its normalisation:
+ * "1.2k op/s per core". */
+void bdb_format_series_value(const bdb_rseries *se, double v, char *out,
+                             size_t n);
 
 /* "1.52x" / "~1.02x" / "0.48x" with the verdict's mark. */
 void bdb_format_speedup(const bdb_cell *c, char *out, size_t n);

@@ -498,7 +498,9 @@ static void sheet_results(xl *x)
             put_rep(x, ws, rr, RS_BENCH, se->benchmark, NULL);
             put_rep(x, ws, rr, RS_METRIC, se->metric, NULL);
             put_rep(x, ws, rr, RS_PARAMS, se->params, NULL);
-            put_rep(x, ws, rr, RS_UNIT, se->unit, NULL);
+            char ulab[96];
+            bdb_series_unit_label(se, ulab, sizeof ulab);
+            put_rep(x, ws, rr, RS_UNIT, ulab, NULL);
             put_rep(x, ws, rr, RS_BETTER, better_word(se->better), NULL);
             put_rep(x, ws, rr, RS_CATEGORY, se->category, NULL);
             put_rep(x, ws, rr, RS_PLATFORM, bdb_model_platform_name(m, p), NULL);
@@ -588,7 +590,8 @@ static void sheet_efficiency(xl *x)
     lxw_row_t r = 1;
     for (size_t s = 0; s < m->nseries; s++) {
         const bdb_rseries *se = &m->series[s];
-        if (!se->headline || !bdb_efficiency_applies(se->unit, se->better))
+        if (!se->headline ||
+            !bdb_efficiency_measures_work(se->metric, se->unit, se->better))
             continue;
         int is_time = se->better < 0;
         int is_bits = strcmp(se->unit, "bit/s") == 0;
@@ -630,8 +633,14 @@ static void sheet_efficiency(xl *x)
             put_rep(x, ws, r, EF_PLATFORM, bdb_model_platform_name(m, p), NULL);
             char res[16];
             absref(res, (lxw_row_t)x->row[s * m->nplatforms + p], RS_MEAN);
-            snprintf(f, sizeof f, "=Results!%s", res);
-            put_formula(x, ws, r, EF_MEAN, f, c->sum.mean, x->general);
+            /* the whole machine's mean: a normalised Results mean is
+             * per core, and the machine's watts and dollars are not */
+            if (se->unit_per[0]) {
+                put_num(x, ws, r, EF_MEAN, c->whole_mean, x->general);
+            } else {
+                snprintf(f, sizeof f, "=Results!%s", res);
+                put_formula(x, ws, r, EF_MEAN, f, c->sum.mean, x->general);
+            }
             put_rep(x, ws, r, EF_UNIT, se->unit, NULL);
 
             /* Work rate: the throughput, or runs per hour of a duration. */
@@ -947,8 +956,11 @@ static void sheet_sweeps(xl *x)
                 if (c->present && isfinite(c->sum.mean))
                     maxabs = fmax(maxabs, fabs(c->sum.mean));
             }
-        char hunit[48];
+        char hunit[96];
         double factor = human_scale(first->unit, maxabs, hunit, sizeof hunit);
+        if (first->unit_per[0]) /* "k op/s per core" */
+            snprintf(hunit + strlen(hunit), sizeof hunit - strlen(hunit),
+                     "%s", first->unit_per);
         put_str(x, ws, r0, 0, sw->label, x->bold);
         put_str(x, ws, r0 + 1, 0, "mean, unit", NULL);
         put_str(x, ws, r0 + 1, 1, hunit, NULL);

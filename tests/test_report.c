@@ -1150,6 +1150,123 @@ static void report__efficiency_formats__as_report(void **state)
     bdb_buf_free(&out);
 }
 
+/* A database of the ab runs of one page through two URLs
+ * (samples/ab/two-urls-box-{a,b}-run{1,2,3}.txt): box-a (4 cores, 10 W,
+ * 100 USD) and box-b (2 cores, 20 W, 150 USD); its folder into d2. */
+static void two_urls_db(char *d2, size_t n)
+{
+    snprintf(d2, n, "%s", tu_tmpdir());
+    bdb_buf out;
+    bdb_buf_init(&out);
+    static const char *const plats[] = {
+        "box-a --cores 4 --power-w 10 --price-usd 100",
+        "box-b --cores 2 --power-w 20 --price-usd 150"};
+    for (size_t i = 0; i < 2; i++) {
+        bdb_buf_reset(&out);
+        char box[] = "box-a";
+        box[4] = (char)('a' + i);
+        if (tu_run(&out, "--db '%s/u.sqlite' import -q --platform %s '%s'-%s-run*.txt",
+                   d2, box, tu_path("samples/ab/two-urls"), box) ||
+            tu_run(&out, "--db '%s/u.sqlite' platform add %s", d2, plats[i]))
+            fail_msg("%s: %s", box, out.data);
+    }
+    bdb_buf_free(&out);
+}
+
+/* benchdb ARGS on the database of two_urls_db, as parsed JSON. */
+static json_t *run_json(const char *d2, const char *args)
+{
+    bdb_buf out;
+    bdb_buf_init(&out);
+    if (tu_run(&out, "--db '%s/u.sqlite' %s --format json", d2, args))
+        fail_msg("%s: %s", args, out.data);
+    json_error_t err;
+    json_t *root = json_loads(out.data, 0, &err);
+    if (!root)
+        fail_msg("%s: not JSON (%s): %.200s", args, err.text, out.data);
+    bdb_buf_free(&out);
+    return root;
+}
+
+/* The per-watt figure of metric on platform in an efficiency JSON, NaN
+ * when the cell has none; *mean and *unit (may be NULL) get the cell's
+ * mean and the series' unit. */
+static double json_per_watt(json_t *root, const char *metric,
+                            const char *plat, double *mean, const char **unit)
+{
+    json_t *series = json_object_get(root, "series"), *se;
+    size_t i, k;
+    json_array_foreach(series, i, se) {
+        if (strcmp(json_string_value(json_object_get(se, "metric")), metric))
+            continue;
+        json_t *cell;
+        json_array_foreach(json_object_get(se, "cells"), k, cell) {
+            if (strcmp(json_string_value(json_object_get(cell, "platform")),
+                       plat))
+                continue;
+            if (mean)
+                *mean = json_real_value(json_object_get(cell, "mean"));
+            if (unit)
+                *unit = json_string_value(json_object_get(se, "unit"));
+            json_t *e = json_object_get(cell, "efficiency");
+            return e ? json_number_value(json_object_get(e, "per_watt"))
+                     : NAN;
+        }
+    }
+    fail_msg("no %s on %s", metric, plat);
+    return NAN;
+}
+
+/* Efficiency is for throughputs and whole-run durations only: ab's
+ * latencies, percentiles and connection times are no run of their own
+ * (they gave runs/h and per-watt figures), and its counts have none.
+ * --normalize core changes the performance figures and their unit, never
+ * the per-watt figure, which is the whole machine's. */
+static void efficiency__json__only_throughputs_and_same_per_watt_per_core(
+    void **state)
+{
+    (void)state;
+    char d2[512];
+    two_urls_db(d2, sizeof d2);
+    json_t *plain = run_json(d2, "efficiency --all");
+    json_t *series = json_object_get(plain, "series"), *se;
+    size_t i, k, with = 0;
+    json_array_foreach(series, i, se) {
+        const char *metric = json_string_value(json_object_get(se, "metric"));
+        const char *unit = json_string_value(json_object_get(se, "unit"));
+        int throughput = strcmp(metric, "requests_per_sec") == 0 ||
+                         strncmp(metric, "transfer_rate", 13) == 0;
+        json_t *cell;
+        json_array_foreach(json_object_get(se, "cells"), k, cell) {
+            json_t *e = json_object_get(cell, "efficiency");
+            if (e && !throughput)
+                fail_msg("%s (%s) has efficiency figures", metric, unit);
+            if (!e && throughput)
+                fail_msg("%s has no efficiency figures", metric);
+            with += e != NULL;
+        }
+    }
+    assert_true(with >= 4); /* requests and transfer rates, both boxes */
+
+    json_t *core = run_json(d2, "efficiency --all --normalize core");
+    static const char *const boxes[] = {"box-a", "box-b"};
+    static const double cores[] = {4, 2};
+    for (size_t b = 0; b < 2; b++) {
+        double m1, m4;
+        const char *u1, *u4;
+        double w1 = json_per_watt(plain, "requests_per_sec", boxes[b], &m1, &u1);
+        double w4 = json_per_watt(core, "requests_per_sec", boxes[b], &m4, &u4);
+        assert_true(isfinite(w1) && w1 > 0);
+        /* the machine's requests/s over the machine's watts, both ways */
+        assert_true(w1 == w4);
+        assert_true(fabs(m4 * cores[b] - m1) < 1e-9 * m1);
+        assert_string_equal(u1, "op/s");
+        assert_string_equal(u4, "op/s per core");
+    }
+    json_decref(plain);
+    json_decref(core);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1175,6 +1292,7 @@ int main(void)
         cmocka_unit_test(report__seed002_bc_pi__every_format_agrees_with_the_logs),
         cmocka_unit_test(report__warned_source__marks_its_cells_only),
         cmocka_unit_test(report__bad_selection__says_what_is_wrong),
+        cmocka_unit_test(efficiency__json__only_throughputs_and_same_per_watt_per_core),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     bdb_chart_release_caches(); /* the HTML charts' fonts: only real leaks left */
