@@ -22,6 +22,11 @@
     "  --tool T, --benchmark B, --metric M, --param K=V   select series\n" \
     "  --all                  also series measured on one platform only, and\n" \
     "                         every metric in text/Markdown (not only key ones)\n" \
+    CLI_IGNORE_HELP \
+    "  --sweep K              draw sweeps over parameter K only (default: the\n" \
+    "                         first of concurrency, clients, threads,\n" \
+    "                         block_size, iodepth, numjobs, multi ... that\n" \
+    "                         varies within a group)\n" \
     "  --normalize core|thread|ghz   divide rates (multiply times) per core ...\n" \
     "                         (performance columns only: per watt, per dollar\n" \
     "                         and TCO stay the whole machine's)\n" \
@@ -246,8 +251,7 @@ static const bdb_cmd commands[] = {
      "corrected across the table (Holm, or --correction bh); '~' where not\n"
      "significant at alpha 0.05; then the geometric mean of the new/old\n"
      "ratios (oriented: > 1 means NEW is better).\n"
-     "  --ignore-param K       leave K out of the series identity, when what\n"
-     "                         changed is a parameter (ab -k: keepalive)\n"
+     CLI_IGNORE_HELP
      "\n"
      CLI_SEL_HELP
      "  --correction holm|bh   --seed N   --alpha A (default 0.05)\n", NULL},
@@ -262,7 +266,8 @@ static const bdb_cmd commands[] = {
      "md is for a pull request; json for scripts.\n"
      "Exit status: 0 no regression, 3 a regression, 1 error, 2 usage.\n"
      "\n"
-     CLI_SEL_HELP, NULL},
+     CLI_SEL_HELP
+     CLI_IGNORE_HELP, NULL},
     {"history", cmd_history, BDB_CMD_STORE | BDB_CMD_READ, "a series over sets in time, with change points",
      "usage: benchdb [--db FILE] history [selection] [--format text|csv|json|html|png|svg]\n"
      "                      [-o FILE|DIR] [--window W]\n"

@@ -921,9 +921,22 @@ static void draw_title_page(cairo_t *cr, const bdb_model *m, size_t nheadline)
              m->nseries, m->nscores ? "category scores, " : "", m->nsweeps,
              m->nsweeps == 1 ? "" : "s", nheadline);
     text(cr, 48, 122, buf, 14, 0, 0, CW - 96);
+    /* what the charts leave out, and the option that shows it */
+    double y = 170;
+    bdb_buf left;
+    bdb_buf_init(&left);
+    bdb_report_left_out(m, &left, "");
+    for (char *line = left.data, *nl; !left.err && line && *line; line = nl) {
+        nl = strchr(line, '\n');
+        if (nl)
+            *nl++ = '\0';
+        text(cr, 48, y - 24, line, 12, 0, 0, CW - 96);
+        y += 18;
+    }
+    bdb_buf_free(&left);
     set_grey(cr, 0.1);
-    text(cr, 48, 170, "Platforms", 16, 1, 0, 0);
-    double y = 198;
+    text(cr, 48, y, "Platforms", 16, 1, 0, 0);
+    y += 28;
     for (size_t k = 0; k < m->nplatforms; k++) {
         if (y > CH - 40) {
             set_grey(cr, 0.35);

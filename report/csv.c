@@ -120,5 +120,21 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
         if (bdb_render_flush(o, out, 0))
             break;
     }
+    /* what the rows leave out: one-field rows after them, "# " first, as
+     * a comment to readers that know them and a visible row to those that
+     * do not */
+    bdb_buf left;
+    bdb_buf_init(&left);
+    bdb_report_left_out(m, &left, "# ");
+    for (char *line = left.data, *nl; !left.err && line && *line; line = nl) {
+        nl = strchr(line, '\n');
+        if (nl)
+            *nl++ = '\0';
+        bdb_csv_append_field(out, line, 0);
+        bdb_buf_puts(out, "\n");
+    }
+    if (left.err && !out->err)
+        out->err = left.err;
+    bdb_buf_free(&left);
     return out->err;
 }

@@ -617,6 +617,15 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
     for (size_t i = 0; i < m->nmissing; i++)
         append(&b, missing, str(m->missing[i]));
     set(&b, tail, "missing_inputs", missing);
+    json_t *ign = json_array();
+    for (size_t i = 0; i < m->opts.nignore; i++)
+        append(&b, ign, str(m->opts.ignore[i]));
+    set(&b, tail, "left_out",
+        json_pack("{s:I, s:I, s:I, s:o, s:s}", "one_platform",
+                  (json_int_t)m->left_out.one_platform, "filtered",
+                  (json_int_t)m->left_out.filtered, "pooled",
+                  (json_int_t)m->left_out.pooled, "ignored_params", ign,
+                  "shown_by", "--all"));
     bdb_buf f;
     bdb_buf_init(&f);
     bdb_report_findings(m, &f, "");

@@ -40,6 +40,12 @@ typedef struct bdb_report_opts {
     int min_platforms;          /* drop series on fewer platforms; 0: 2
                                    when the report has 2 or more platforms */
     bdb_cost_opts cost;         /* efficiency inputs */
+    const char *const *ignore;  /* --ignore-param: parameter keys left out
+                                   of the series identity; series that
+                                   then agree are one (values pooled) */
+    size_t nignore;
+    const char *sweep;          /* --sweep: the one parameter sweeps are
+                                   drawn over; NULL: bdb_model_sweep_keys */
     int no_speedup_ci;          /* 1: the output does not show the speedup
                                    interval (text, md, efficiency, charts),
                                    so no comparison is bootstrapped and
@@ -129,6 +135,22 @@ typedef struct bdb_rwarning {
     long long source_id;
 } bdb_rwarning;
 
+/* What the report does not show, and why: every renderer says it
+ * (bdb_report_left_out). */
+typedef struct bdb_left_out {
+    size_t selected;            /* store series of the selection on the
+                                   report's platforms */
+    size_t one_platform;        /* measured on fewer platforms than the
+                                   report needs (--all shows them) */
+    size_t filtered;            /* series of the report's platforms outside
+                                   --tool/--benchmark/--metric/--param/
+                                   --set/--tag (0 when nothing narrows) */
+    size_t pooled;              /* store series pooled into another by
+                                   --ignore-param */
+    int need;                   /* the platforms a series needs (2; 1 with
+                                   --all) */
+} bdb_left_out;
+
 typedef struct bdb_model {
     bdb_report_opts opts;
     char title[256];
@@ -146,6 +168,7 @@ typedef struct bdb_model {
     size_t ncompared, nsignificant, nuntested;
     char **missing;             /* inputs missing for normalisation etc. */
     size_t nmissing;
+    bdb_left_out left_out;
 } bdb_model;
 
 /* Builds the model. BDB_ENOTFOUND (with diag) when the selection has no
@@ -160,6 +183,11 @@ const char *bdb_model_platform_name(const bdb_model *m, size_t i);
 /* The category of a tool ("web", "key-value", "disk", "network", "crypto",
  * "cpu", "memory", "other"). */
 const char *bdb_model_category(const char *tool);
+
+/* The parameters a series of tool is swept over when --sweep does not
+ * say, in the order they are tried (a series joins the first sweep it
+ * fits). NULL-terminated, static. */
+const char *const *bdb_model_sweep_keys(const char *tool);
 
 /* Human formatting of a value in a canonical unit: "12.3 MB/s",
  * "4.56 ms", "1.2 Gbit/s", "12.3k op/s". */

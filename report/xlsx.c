@@ -337,6 +337,22 @@ static void sheet_inputs(xl *x)
     put_str(x, ws, 8, 0, "edit", x->bold);
     put_str(x, ws, 8, 1, "the shaded cells here and on Platforms; Results and "
                          "Efficiency recompute", NULL);
+    /* what the workbook does not hold, one line a row */
+    bdb_buf left;
+    bdb_buf_init(&left);
+    bdb_report_left_out(m, &left, "");
+    lxw_row_t lr = 9;
+    for (char *line = left.data, *nl; !left.err && line && *line; line = nl) {
+        nl = strchr(line, '\n');
+        if (nl)
+            *nl++ = '\0';
+        if (lr == 9)
+            put_str(x, ws, lr, 0, "left out", x->bold);
+        put_str(x, ws, lr++, 1, line, NULL);
+    }
+    if (left.err)
+        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+    bdb_buf_free(&left);
 
     note(x, workbook_define_name(x->wb, "kwh_price", "=Inputs!$B$2"));
     note(x, workbook_define_name(x->wb, "currency", "=Inputs!$B$3"));
