@@ -909,6 +909,18 @@ static void draw_series(cairo_t *cr, const bdb_model *m, const bdb_rseries *se)
 
 /* ---- title page ------------------------------------------------------------- */
 
+typedef struct title_line {
+    cairo_t *cr;
+    double y;
+} title_line;
+
+static void title_page_line(void *ctx, const char *line)
+{
+    title_line *t = ctx;
+    text(t->cr, 48, t->y, line, 12, 0, 0, CW - 96);
+    t->y += 18;
+}
+
 static void draw_title_page(cairo_t *cr, const bdb_model *m, size_t nheadline)
 {
     background(cr);
@@ -921,19 +933,11 @@ static void draw_title_page(cairo_t *cr, const bdb_model *m, size_t nheadline)
              m->nseries, m->nscores ? "category scores, " : "", m->nsweeps,
              m->nsweeps == 1 ? "" : "s", nheadline);
     text(cr, 48, 122, buf, 14, 0, 0, CW - 96);
-    /* what the charts leave out, and the option that shows it */
-    double y = 170;
-    bdb_buf left;
-    bdb_buf_init(&left);
-    bdb_report_left_out(m, &left, "");
-    for (char *line = left.data, *nl; !left.err && line && *line; line = nl) {
-        nl = strchr(line, '\n');
-        if (nl)
-            *nl++ = '\0';
-        text(cr, 48, y - 24, line, 12, 0, 0, CW - 96);
-        y += 18;
-    }
-    bdb_buf_free(&left);
+    /* what the charts leave out, and the option that shows it (a line
+     * that cannot be made is no page lost) */
+    title_line tl = {cr, 146};
+    (void)bdb_report_left_out_each(m, "", title_page_line, &tl);
+    double y = tl.y + 24;
     set_grey(cr, 0.1);
     text(cr, 48, y, "Platforms", 16, 1, 0, 0);
     y += 28;

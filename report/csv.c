@@ -56,6 +56,12 @@ static void number(bdb_buf *out, double v)
     bdb_buf_append(out, t, (size_t)n + 1);
 }
 
+static void csv_note_row(void *ctx, const char *line)
+{
+    bdb_csv_append_field(ctx, line, 0);
+    bdb_buf_puts(ctx, "\n");
+}
+
 int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
                           bdb_buf *out)
 {
@@ -123,18 +129,8 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
     /* what the rows leave out: one-field rows after them, "# " first, as
      * a comment to readers that know them and a visible row to those that
      * do not */
-    bdb_buf left;
-    bdb_buf_init(&left);
-    bdb_report_left_out(m, &left, "# ");
-    for (char *line = left.data, *nl; !left.err && line && *line; line = nl) {
-        nl = strchr(line, '\n');
-        if (nl)
-            *nl++ = '\0';
-        bdb_csv_append_field(out, line, 0);
-        bdb_buf_puts(out, "\n");
-    }
-    if (left.err && !out->err)
-        out->err = left.err;
-    bdb_buf_free(&left);
+    int rc = bdb_report_left_out_each(m, "# ", csv_note_row, out);
+    if (rc && !out->err)
+        out->err = rc;
     return out->err;
 }

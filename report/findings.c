@@ -71,6 +71,18 @@ void bdb_report_method_notes(const bdb_model *m, bdb_buf *out, const char *b)
                        m->opts.normalize == BDB_NORM_PER_CORE ? "per core"
                        : m->opts.normalize == BDB_NORM_PER_THREAD
                            ? "per thread" : "per GHz");
+    size_t none = 0;
+    for (size_t s = 0; s < m->nseries; s++)
+        none += !bdb_efficiency_measures_work(m->series[s].metric,
+                                              m->series[s].unit,
+                                              m->series[s].better);
+    if (none)
+        bdb_buf_printf(out, "%sPer watt, per dollar, TCO and energy figures "
+                            "are for throughputs and whole-run durations "
+                            "only, always of the whole machine (never "
+                            "normalised); %zu series (latencies, percentiles, "
+                            "per-operation times, counts) have none.\n",
+                       b, none);
     bdb_buf_printf(out, "%sEfficiency: energy at %.3f %s/kWh over %.3g years at "
                         "%.0f%% utilisation; missing prices or power are shown "
                         "as missing, never as zero.\n",
@@ -103,6 +115,24 @@ void bdb_report_left_out(const bdb_model *m, bdb_buf *out, const char *b)
                             "apart.\n",
                        b, keys, l->pooled);
     }
+}
+
+int bdb_report_left_out_each(const bdb_model *m, const char *bullet,
+                             void (*line)(void *ctx, const char *text),
+                             void *ctx)
+{
+    bdb_buf left;
+    bdb_buf_init(&left);
+    bdb_report_left_out(m, &left, bullet);
+    for (char *l = left.data, *nl; !left.err && l && *l; l = nl) {
+        nl = strchr(l, '\n');
+        if (nl)
+            *nl++ = '\0';
+        line(ctx, l);
+    }
+    int rc = left.err ? BDB_ENOMEM : BDB_OK;
+    bdb_buf_free(&left);
+    return rc;
 }
 
 static const bdb_score *score_of(const bdb_model *m, const char *cat, size_t p)

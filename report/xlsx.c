@@ -295,6 +295,21 @@ static const char *better_word(int better)
 
 /* ---- Inputs ------------------------------------------------------------ */
 
+typedef struct inputs_note {
+    xl *x;
+    lxw_worksheet *ws;
+    lxw_row_t row;
+} inputs_note;
+
+/* A line of what the workbook leaves out, on Inputs under "left out". */
+static void inputs_note_row(void *ctx, const char *line)
+{
+    inputs_note *n = ctx;
+    if (n->row == 9)
+        put_str(n->x, n->ws, n->row, 0, "left out", n->x->bold);
+    put_str(n->x, n->ws, n->row++, 1, line, NULL);
+}
+
 static void sheet_inputs(xl *x)
 {
     const bdb_model *m = x->m;
@@ -338,21 +353,9 @@ static void sheet_inputs(xl *x)
     put_str(x, ws, 8, 1, "the shaded cells here and on Platforms; Results and "
                          "Efficiency recompute", NULL);
     /* what the workbook does not hold, one line a row */
-    bdb_buf left;
-    bdb_buf_init(&left);
-    bdb_report_left_out(m, &left, "");
-    lxw_row_t lr = 9;
-    for (char *line = left.data, *nl; !left.err && line && *line; line = nl) {
-        nl = strchr(line, '\n');
-        if (nl)
-            *nl++ = '\0';
-        if (lr == 9)
-            put_str(x, ws, lr, 0, "left out", x->bold);
-        put_str(x, ws, lr++, 1, line, NULL);
-    }
-    if (left.err)
+    inputs_note nt = {x, ws, 9};
+    if (bdb_report_left_out_each(m, "", inputs_note_row, &nt))
         note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
-    bdb_buf_free(&left);
 
     note(x, workbook_define_name(x->wb, "kwh_price", "=Inputs!$B$2"));
     note(x, workbook_define_name(x->wb, "currency", "=Inputs!$B$3"));
