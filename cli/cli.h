@@ -78,6 +78,23 @@ typedef struct cli_stream {
 int cli_stream_open(cli_stream *s, const char *path);
 int cli_stream_write(void *ctx, const char *data, size_t len);
 int cli_stream_close(cli_stream *s, int ok);
+/* --ignore-param K, repeatable: compare, check, report, chart and
+ * efficiency gather the keys the same way (at most BDB_MAX_PARAMS, as
+ * many as a series has). */
+#define CLI_IGNORE_MAX 16
+typedef struct cli_ignore {
+    const char *keys[CLI_IGNORE_MAX];
+    size_t n;
+} cli_ignore;
+/* Adds key; a usage error (BDB_EXIT_USAGE) past the limit or for an empty
+ * key, else 0. */
+int cli_ignore_add(const bdb_cli *cli, cli_ignore *ig, const char *key);
+#define CLI_IGNORE_HELP \
+    "  --ignore-param K       leave K out of the series identity (repeatable):\n" \
+    "                         series that then agree are one, and the\n" \
+    "                         output says what it ignored (a host's port, a\n" \
+    "                         url; ab -k: keepalive)\n"
+
 /* Strict number parsing for options; 0 on success. */
 int cli_parse_double(const char *s, double *out);
 /* "5%" or "0.05" (>= 0) as the fraction 0.05. */

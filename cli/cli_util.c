@@ -91,3 +91,15 @@ int cli_parse_int(const char *s, long *out)
     *out = v;
     return 0;
 }
+
+int cli_ignore_add(const bdb_cli *cli, cli_ignore *ig, const char *key)
+{
+    if (!*key || strchr(key, '=') || strchr(key, ','))
+        return cli_usage_error(cli, "--ignore-param takes a parameter name "
+                                    "(url, port), not '%s'", key);
+    if (ig->n == CLI_IGNORE_MAX)
+        return cli_usage_error(cli, "at most %d --ignore-param",
+                               CLI_IGNORE_MAX);
+    ig->keys[ig->n++] = key;
+    return 0;
+}

@@ -151,7 +151,7 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
         {0, 0, 0, 0}};
     cli_sel sel = {0};
     bdb_compare_opts o = {.threshold = -1};
-    const char *ignore[BDB_MAX_PARAMS];
+    cli_ignore ignore = {0};
     int format = F_TEXT, c, st = 0;
     const char *output = NULL;
     optind = 1;
@@ -174,13 +174,7 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
             if (cli_parse_fraction(optarg, &o.threshold))
                 st = cli_usage_error(cli, "--threshold wants 5%% or 0.05");
             break;
-        case 'I':
-            if (o.nignore == BDB_MAX_PARAMS)
-                st = cli_usage_error(cli, "at most %d --ignore-param",
-                                     BDB_MAX_PARAMS);
-            else
-                ignore[o.nignore++] = optarg;
-            break;
+        case 'I': st = cli_ignore_add(cli, &ignore, optarg); break;
         case 'c':
             if (strcmp(optarg, "bh") == 0)
                 o.bh = 1;
@@ -218,7 +212,8 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
     bdb_compare *cmp = NULL;
     if (!st) {
         o.filter = sel.f;
-        o.ignore = ignore;
+        o.ignore = ignore.keys;
+        o.nignore = ignore.n;
         bdb_diag d;
         bdb_diag_clear(&d);
         if (bdb_compare_build(cli->store, &o, &cmp, &d)) {
@@ -252,9 +247,11 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
         {"correction", required_argument, 0, 'c'},
         {"alpha", required_argument, 0, 'a'},
         {"seed", required_argument, 0, 'S'},
+        {"ignore-param", required_argument, 0, 'I'},
         {0, 0, 0, 0}};
     cli_sel sel = {0};
     bdb_check_opts o = {.threshold = -1};
+    cli_ignore ignore = {0};
     int format = F_TEXT, c, st = 0;
     const char *output = NULL;
     optind = 1;
@@ -268,6 +265,7 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
         long l;
         switch (c) {
         case 'N': o.newest = optarg; break;
+        case 'I': st = cli_ignore_add(cli, &ignore, optarg); break;
         case 'B': o.baseline = optarg; break;
         case 'L':
             if (cli_parse_int(optarg, &l) || l < 1 || l > 100000)
@@ -320,6 +318,8 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
     bdb_compare *cmp = NULL;
     if (!st) {
         o.filter = sel.f;
+        o.ignore = ignore.keys;
+        o.nignore = ignore.n;
         bdb_diag d;
         bdb_diag_clear(&d);
         if (bdb_check_build(cli->store, &o, &cmp, &d)) {

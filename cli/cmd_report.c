@@ -29,6 +29,7 @@ typedef struct report_args {
     int width;                  /* text: columns (0: $COLUMNS, else 100) */
     bdb_paper paper;
     bdb_chart_opts chart;       /* chart: size and dpi (0: defaults) */
+    cli_ignore ignore;          /* --ignore-param */
 } report_args;
 
 enum { RUN_REPORT, RUN_EFFICIENCY, RUN_CHART };
@@ -62,6 +63,8 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
         {"height", required_argument, 0, 'H'},
         {"dpi", required_argument, 0, 'D'},
         {"paper", required_argument, 0, 'Q'},
+        {"ignore-param", required_argument, 0, 'I'},
+        {"sweep", required_argument, 0, 'S'},
         {0, 0, 0, 0}};
     int c;
     a->format = -1;
@@ -80,6 +83,17 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
         case 'o': a->output = optarg; break;
         case 'a': a->all = 1; a->opts.min_platforms = 1; break;
         case 'C': a->opts.cost.currency = optarg; break;
+        case 'I':
+            if (cli_ignore_add(cli, &a->ignore, optarg))
+                return BDB_EXIT_USAGE;
+            break;
+        case 'S':
+            if (!*optarg || strchr(optarg, '=') || strchr(optarg, ','))
+                return cli_usage_error(cli, "--sweep takes one parameter name "
+                                            "(multi, block_size), not '%s'",
+                                       optarg);
+            a->opts.sweep = optarg;
+            break;
         case 'f':
             if (strcmp(optarg, "text") == 0) a->format = OUT_TEXT;
             else if (strcmp(optarg, "md") == 0 || strcmp(optarg, "markdown") == 0) a->format = OUT_MD;
@@ -182,6 +196,8 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
         a->opts.platforms = a->platforms;
     a->sel.f.platforms = NULL;  /* the model picks platforms itself */
     a->opts.filter = a->sel.f;
+    a->opts.ignore = a->ignore.keys;
+    a->opts.nignore = a->ignore.n;
     if (a->format < 0)
         a->format = what == RUN_CHART ? OUT_PNG : OUT_TEXT;
     int chart_format = a->format >= OUT_PNG;
@@ -251,6 +267,13 @@ static int write_charts(const report_args *a, const bdb_model *m)
         printf("charts written to %s\n", where);
     else
         printf("%zu charts written to %s/\n", n, where);
+    /* what they leave out (the PDF's title page says it too) */
+    bdb_buf left;
+    bdb_buf_init(&left);
+    bdb_report_left_out(m, &left, "");
+    if (left.len)
+        fputs(left.data, stdout);
+    bdb_buf_free(&left);
     return BDB_EXIT_OK;
 }
 

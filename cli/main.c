@@ -22,7 +22,14 @@
     "  --tool T, --benchmark B, --metric M, --param K=V   select series\n" \
     "  --all                  also series measured on one platform only, and\n" \
     "                         every metric in text/Markdown (not only key ones)\n" \
+    CLI_IGNORE_HELP \
+    "  --sweep K              draw sweeps over parameter K only (default: the\n" \
+    "                         first of concurrency, clients, threads,\n" \
+    "                         block_size, iodepth, numjobs, multi ... that\n" \
+    "                         varies within a group)\n" \
     "  --normalize core|thread|ghz   divide rates (multiply times) per core ...\n" \
+    "                         (performance columns only: per watt, per dollar\n" \
+    "                         and TCO stay the whole machine's)\n" \
     "  --correction holm|bh   correction of the p shown (default holm)\n" \
     "  --threshold T          verdict floor, 5% or 0.05: '+'/'-' when the 95%\n" \
     "                         interval of the ratio (Welch's t on logs) lies\n" \
@@ -264,8 +271,7 @@ static const bdb_cmd commands[] = {
      "report's cells. Mann-Whitney U and Welch's p are shown as information,\n"
      "corrected across the table (Holm, or --correction bh); then the\n"
      "geometric mean of the new/old ratios (> 1 means NEW is better).\n"
-     "  --ignore-param K       leave K out of the series identity, when what\n"
-     "                         changed is a parameter (ab -k: keepalive)\n"
+     CLI_IGNORE_HELP
      "  --threshold T          the magnitude floor, 5% or 0.05 (0: none)\n"
      "  --alpha A              1 - the interval's level (default 0.05)\n"
      "\n"
@@ -290,7 +296,8 @@ static const bdb_cmd commands[] = {
      "  --seed N               seed of the geometric mean's bootstrap\n"
      "Exit status: 0 no regression, 3 a regression, 1 error, 2 usage.\n"
      "\n"
-     CLI_SEL_HELP, NULL},
+     CLI_SEL_HELP
+     CLI_IGNORE_HELP, NULL},
     {"history", cmd_history, BDB_CMD_STORE | BDB_CMD_READ, "a series over sets in time, with change points",
      "usage: benchdb [--db FILE] history [selection] [--format text|csv|json|html|png|svg]\n"
      "                      [-o FILE|DIR] [--window W] [--alpha P] [--threshold T]\n"

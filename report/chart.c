@@ -736,8 +736,10 @@ static void draw_sweep(cairo_t *cr, const bdb_model *m, const bdb_sweep *sw)
             xa.hi = xmin + 1;
         }
     }
-    snprintf(buf, sizeof buf, "%s%s%s%s", first->metric, first->unit[0] ? " (" : "",
-             first->unit, first->unit[0] ? ")" : "");
+    char ulab[96];
+    bdb_series_unit_label(first, ulab, sizeof ulab);
+    snprintf(buf, sizeof buf, "%s%s%s%s", first->metric, ulab[0] ? " (" : "",
+             ulab, ulab[0] ? ")" : "");
     axis ya = left_axis(cr, ylo, yhi, W_L, W_R, W_T, W_B, first->unit, buf, 20);
     snprintf(buf, sizeof buf, "%s%s", sw->key, xa.log ? " (log scale)" : "");
     text(cr, (W_L + W_R) / 2, CH - 22, buf, 13, 0, 0.5, W_R - W_L);
@@ -856,8 +858,10 @@ static void draw_series(cairo_t *cr, const bdb_model *m, const bdb_rseries *se)
              se->params[0] ? " - " : "", bdb_model_platform_name(m, se->ref));
     subtitle(cr, buf);
 
-    snprintf(buf, sizeof buf, "%s%s%s%s", se->metric, se->unit[0] ? " (" : "",
-             se->unit, se->unit[0] ? ")" : "");
+    char ulab[96];
+    bdb_series_unit_label(se, ulab, sizeof ulab);
+    snprintf(buf, sizeof buf, "%s%s%s%s", se->metric, ulab[0] ? " (" : "",
+             ulab, ulab[0] ? ")" : "");
     axis ya = left_axis(cr, ylo, yhi, B_L, B_R, B_T, B_B, se->unit, buf, 20);
 
     size_t np = m->nplatforms ? m->nplatforms : 1;
@@ -895,8 +899,8 @@ static void draw_series(cairo_t *cr, const bdb_model *m, const bdb_rseries *se)
         double top = c->sum.mean;
         if (isfinite(c->sum.mean_ci_hi))
             top = fmax(top, c->sum.mean_ci_hi);
-        char lab[64];
-        bdb_format_value(c->sum.mean, se->unit, lab, sizeof lab);
+        char lab[96];
+        bdb_format_series_value(se, c->sum.mean, lab, sizeof lab);
         set_grey(cr, 0.1);
         text(cr, cx, amap(&ya, fmax(top, 0)) - 6, lab, fs, 0, 0.5, gw - 4);
     }
@@ -904,6 +908,18 @@ static void draw_series(cairo_t *cr, const bdb_model *m, const bdb_rseries *se)
 }
 
 /* ---- title page ------------------------------------------------------------- */
+
+typedef struct title_line {
+    cairo_t *cr;
+    double y;
+} title_line;
+
+static void title_page_line(void *ctx, const char *line)
+{
+    title_line *t = ctx;
+    text(t->cr, 48, t->y, line, 12, 0, 0, CW - 96);
+    t->y += 18;
+}
 
 static void draw_title_page(cairo_t *cr, const bdb_model *m, size_t nheadline)
 {
@@ -917,9 +933,14 @@ static void draw_title_page(cairo_t *cr, const bdb_model *m, size_t nheadline)
              m->nseries, m->nscores ? "category scores, " : "", m->nsweeps,
              m->nsweeps == 1 ? "" : "s", nheadline);
     text(cr, 48, 122, buf, 14, 0, 0, CW - 96);
+    /* what the charts leave out, and the option that shows it (a line
+     * that cannot be made is no page lost) */
+    title_line tl = {cr, 146};
+    (void)bdb_report_left_out_each(m, "", title_page_line, &tl);
+    double y = tl.y + 24;
     set_grey(cr, 0.1);
-    text(cr, 48, 170, "Platforms", 16, 1, 0, 0);
-    double y = 198;
+    text(cr, 48, y, "Platforms", 16, 1, 0, 0);
+    y += 28;
     for (size_t k = 0; k < m->nplatforms; k++) {
         if (y > CH - 40) {
             set_grey(cr, 0.35);

@@ -1,6 +1,7 @@
 /* compare.c - benchdb compare and benchdb check (see compare.h). */
 #include "compare.h"
 #include "decide.h"
+#include "params_ignore.h"
 #include "model.h"
 #include "render.h"
 #include "runsets.h"
@@ -164,41 +165,47 @@ static int side_filter(const bdb_compare_opts *o, const bdb_cmp_side *s,
     return BDB_OK;
 }
 
-/* params ("k=v,k=v") without the ignored keys. */
-static char *reduce_params(const char *params, const char *const *ignore,
-                           size_t nignore)
-{
-    bdb_buf b;
-    bdb_buf_init(&b);
-    for (const char *p = params; *p;) {
-        const char *comma = strchr(p, ',');
-        size_t n = comma ? (size_t)(comma - p) : strlen(p);
-        const char *eq = memchr(p, '=', n);
-        size_t kl = eq ? (size_t)(eq - p) : n;
-        int drop = 0;
-        for (size_t i = 0; i < nignore; i++)
-            drop |= strlen(ignore[i]) == kl && strncmp(ignore[i], p, kl) == 0;
-        if (!drop) {
-            if (b.len)
-                bdb_buf_puts(&b, ",");
-            bdb_buf_append(&b, p, n);
-        }
-        if (!comma)
-            break;
-        p = comma + 1;
-    }
-    if (!b.data)
-        bdb_buf_puts(&b, "");
-    if (b.err) {
-        bdb_buf_free(&b);
-        return NULL;
-    }
-    return bdb_buf_detach(&b, NULL);
-}
-
 static int qs_key(const void *a, const void *b)
 {
     return strcmp(((const bdb_rgroup *)a)->key, ((const bdb_rgroup *)b)->key);
+}
+
+static int cmp_set_time(const void *a, const void *b)
+{
+    const bdb_rset *x = a, *y = b;
+    int c = strcmp(x->created, y->created);
+    return c ? c : (x->id > y->id) - (x->id < y->id);
+}
+
+/* Pools src's values into dst set by set: the values of one run set stay
+ * one set (check compares sets), a set only src has moves over, and dst's
+ * sets stay in order of creation. src's moved sets are emptied. */
+static int pool_sets(bdb_rgroup *dst, bdb_rgroup *src)
+{
+    int moved = 0;
+    for (size_t k = 0; k < src->nsets; k++) {
+        bdb_rset *s = &src->sets[k], *into = NULL;
+        for (size_t j = 0; j < dst->nsets && !into; j++)
+            if (dst->sets[j].id == s->id)
+                into = &dst->sets[j];
+        if (into) {
+            for (size_t j = 0; j < s->n; j++)
+                if (bdb_rset_push(into, s->v[j]))
+                    return BDB_ENOMEM;
+            continue;
+        }
+        bdb_rset *p = bdb_grow(dst->sets, dst->nsets, &dst->capsets,
+                               sizeof *p, 4);
+        if (!p)
+            return BDB_ENOMEM;
+        dst->sets = p;
+        dst->sets[dst->nsets++] = *s;
+        memset(s, 0, sizeof *s);
+        moved = 1;
+    }
+    if (moved)
+        qsort(dst->sets, dst->nsets, sizeof *dst->sets, cmp_set_time);
+    return BDB_OK;
 }
 
 /* Gives every group its matching key, sorts by it, and pools groups that
@@ -207,7 +214,7 @@ static int keyed(bdb_rgroups *gs, const char *const *ignore, size_t nignore)
 {
     for (size_t i = 0; i < gs->n; i++) {
         bdb_rgroup *g = &gs->g[i];
-        char *reduced = reduce_params(g->params, ignore, nignore);
+        char *reduced = bdb_params_ignore(g->params, ignore, nignore);
         if (!reduced)
             return BDB_ENOMEM;
         free(g->params);
@@ -227,16 +234,11 @@ static int keyed(bdb_rgroups *gs, const char *const *ignore, size_t nignore)
     size_t w = 0;
     for (size_t i = 0; i < gs->n; i++) {
         if (w && strcmp(gs->g[w - 1].key, gs->g[i].key) == 0) {
-            bdb_rgroup *dst = &gs->g[w - 1], *src = &gs->g[i];
-            for (size_t k = 0; k < src->nsets; k++) {
-                bdb_rset *s = &src->sets[k];
-                for (size_t j = 0; j < s->n; j++) {
-                    bdb_rset *into = &dst->sets[dst->nsets - 1];
-                    if (bdb_rset_push(into, s->v[j]))
-                        return BDB_ENOMEM;
-                }
-            }
+            bdb_rgroup *src = &gs->g[i];
+            int rc = pool_sets(&gs->g[w - 1], src);
             bdb_rgroup_free(src);   /* the pooled group goes */
+            if (rc)
+                return rc;
             continue;
         }
         gs->g[w++] = gs->g[i];
@@ -330,6 +332,8 @@ int bdb_check_build(bdb_store *st, const bdb_check_opts *opts,
     c->opts.seed = opts->seed;
     c->opts.threshold = opts->threshold >= 0 ? opts->threshold
                                              : BDB_DECIDE_THRESHOLD_DEFAULT;
+    c->opts.ignore = opts->ignore;
+    c->opts.nignore = opts->nignore;
     int last_n = opts->last_n > 0 ? opts->last_n : 1;
     if (opts->baseline)
         snprintf(c->old_label, sizeof c->old_label, "set %s", opts->baseline);
@@ -346,6 +350,8 @@ int bdb_check_build(bdb_store *st, const bdb_check_opts *opts,
     int rc = bdb_marks_load(st, &marks, diag);
     if (!rc)
         rc = bdb_rgroups_collect(st, &f, 1, &G, diag);
+    if (!rc && opts->nignore && (rc = keyed(&G, opts->ignore, opts->nignore)))
+        bdb_diag_set(diag, rc, 0, "out of memory");
     for (size_t i = 0; !rc && i < G.n; i++) {
         bdb_rgroup *g = &G.g[i];
         size_t newest = g->nsets;   /* sets are in time order */
@@ -581,6 +587,13 @@ static void notes(const bdb_compare *c, bdb_buf *b, const char *bullet)
         bdb_buf_printf(b, "%s%zu series only in %s and %zu only in %s are "
                        "left out\n", bullet, c->only_old, c->old_label,
                        c->only_new, c->new_label);
+    if (c->opts.nignore) {
+        char keys[512];
+        bdb_params_ignore_list(c->opts.ignore, c->opts.nignore, keys,
+                               sizeof keys);
+        bdb_buf_printf(b, "%signored parameters (--ignore-param): %s; series "
+                       "that differ only there are one\n", bullet, keys);
+    }
 }
 
 static void render_text(const bdb_compare *c, bdb_buf *b, int md)
@@ -758,8 +771,14 @@ static int render_json(const bdb_compare *c, bdb_buf *b)
         (json_int_t)c->nregressions, "improvements",
         (json_int_t)c->nimprovements, "only_old", (json_int_t)c->only_old,
         "only_new", (json_int_t)c->only_new);
-    if (!doc)
+    json_t *ign = doc ? json_array() : NULL;
+    for (size_t i = 0; ign && i < c->opts.nignore; i++)
+        if (json_array_append_new(ign, jstr(c->opts.ignore[i])))
+            break;
+    if (!ign || json_object_set_new(doc, "ignored_params", ign)) {
+        json_decref(doc);
         return BDB_ENOMEM;
+    }
     char *text = json_dumps(doc, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
     json_decref(doc);
     if (!text)

@@ -101,6 +101,8 @@ typedef struct bdb_check_opts {
     double alpha;           /* 0: 0.05 */
     int bh;
     uint64_t seed;
+    const char *const *ignore;  /* as bdb_compare_opts.ignore */
+    size_t nignore;
 } bdb_check_opts;
 
 /* For each series (and platform) the newest set against the baseline. A

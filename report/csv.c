@@ -56,6 +56,12 @@ static void number(bdb_buf *out, double v)
     bdb_buf_append(out, t, (size_t)n + 1);
 }
 
+static void csv_note_row(void *ctx, const char *line)
+{
+    bdb_csv_append_field(ctx, line, 0);
+    bdb_buf_puts(ctx, "\n");
+}
+
 int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
                           bdb_buf *out)
 {
@@ -77,7 +83,9 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
             field(out, se->benchmark, 0);
             field(out, se->metric, 0);
             field(out, se->params, 0);
-            field(out, se->unit, 0);
+            char ulab[96];
+            bdb_series_unit_label(se, ulab, sizeof ulab);
+            field(out, ulab, 0);
             field(out, se->better > 0 ? "higher" : se->better < 0 ? "lower"
                                                                    : "neutral", 0);
             field(out, se->category, 0);
@@ -118,5 +126,11 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
         if (bdb_render_flush(o, out, 0))
             break;
     }
+    /* what the rows leave out: one-field rows after them, "# " first, as
+     * a comment to readers that know them and a visible row to those that
+     * do not */
+    int rc = bdb_report_left_out_each(m, "# ", csv_note_row, out);
+    if (rc && !out->err)
+        out->err = rc;
     return out->err;
 }

@@ -135,6 +135,55 @@ int bdb_efficiency_applies(const char *unit, int better)
     return eff_kind_of(unit, better) != EFF_NONE;
 }
 
+/* "_p99", "_p50", "clat_p99_9": a percentile. */
+static int names_percentile(const char *metric)
+{
+    for (const char *p = strstr(metric, "_p"); p; p = strstr(p + 1, "_p"))
+        if (p[2] >= '0' && p[2] <= '9')
+            return 1;
+    return 0;
+}
+
+/* A spread, an extreme, a part or a latency of a run: not its rate. */
+static int names_no_rate(const char *metric)
+{
+    static const char *const parts[] = {"stdev", "_sd", "_min", "_max",
+                                        "thread_", "latency", NULL};
+    for (const char *const *p = parts; *p; p++)
+        if (strstr(metric, *p))
+            return 1;
+    return strncmp(metric, "min_", 4) == 0 ||
+           strncmp(metric, "max_", 4) == 0 || names_percentile(metric);
+}
+
+static int names_whole_run(const char *metric)
+{
+    static const char *const runs[] = {"real", "elapsed", "wall",
+                                       "wall_time", "wallclock", "duration",
+                                       "runtime", "total_time", "time", NULL};
+    for (const char *const *r = runs; *r; r++)
+        if (strcmp(metric, *r) == 0)
+            return 1;
+    return 0;
+}
+
+int bdb_efficiency_measures_work(const char *metric, const char *unit,
+                                 int better)
+{
+    if (!metric)
+        return 0;
+    switch (eff_kind_of(unit, better)) {
+    case EFF_OPS:
+    case EFF_BYTES:
+    case EFF_BITS:
+        return !names_no_rate(metric);
+    case EFF_TIME:
+        return names_whole_run(metric);
+    default:
+        return 0;
+    }
+}
+
 /* Resolves NULL options to the defaults and checks both. */
 static int eff_prepare(const char *unit, int better, const bdb_platform *p,
                        const bdb_cost_opts *o, bdb_cost_opts *use,

@@ -20,9 +20,11 @@
  *     the value itself;
  *   lower-is-better durations in "s" (a `time` of a whole run, dd's
  *     seconds): the work rate is runs per hour = 3600 / seconds. A latency is
- *     also "s"; the model treats it as the time of one run (one request after
- *     another), so callers pass whole-run durations.
+ *     also "s" but no run: which metrics qualify is
+ *     bdb_efficiency_measures_work's to say, and the report asks it.
  *   Sizes ("B"), counts and percentages have none.
+ * The value is the whole machine's: a figure normalised per core, thread
+ * or GHz divided by the whole machine's watts or dollars means nothing.
  *
  * The model, with H = years * 365.25 * 24 hours (a Julian year, so three
  * years are 26298 h) and a month of 30.4375 days = 2,629,800 s (a twelfth of
@@ -120,6 +122,24 @@ typedef struct bdb_efficiency {
  * figures: "op/s", "B/s", "bit/s" with better > 0, or "s" with better < 0.
  * 0 otherwise, and for a NULL unit. */
 int bdb_efficiency_applies(const char *unit, int better);
+
+/* 1 if a result of this metric has efficiency figures at all: the one
+ * question every report asks before it shows a per-watt, per-dollar, TCO,
+ * work-rate or energy figure. Only two kinds of result qualify:
+ *   throughputs: a rate of bdb_efficiency_applies (op/s, B/s, bit/s,
+ *     higher is better) that is the run's rate, not a spread, an extreme
+ *     or a per-thread part of it (no "stdev", "_sd", "_min", "_max",
+ *     "min_", "max_", "thread_", percentile "_p<digit>" or "latency" in
+ *     the metric: fio's iops_max, iperf's interval_throughput_min);
+ *   whole-run durations: "s", lower is better, of a metric that times a
+ *     whole run ("real", "elapsed", "wall", "wall_time", "wallclock",
+ *     "duration", "runtime", "total_time", "time").
+ * Latencies, percentiles, per-operation times (openssl's sign_time),
+ * counts, sizes and shares have none: redis-benchmark's 14.5 ms
+ * latency_max is not the time of a run, and 248169 "runs/h" of it mean
+ * nothing. 0 for a NULL metric or unit. */
+int bdb_efficiency_measures_work(const char *metric, const char *unit,
+                                 int better);
 
 /* Computes the efficiency of value (in unit, see bdb_efficiency_applies) on
  * platform p under options o (NULL: the defaults) into *out.

@@ -2,6 +2,7 @@
  * every report carries, and the few findings a reader wants first. */
 #include "decide.h"
 #include "render.h"
+#include "params_ignore.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -73,11 +74,68 @@ void bdb_report_method_notes(const bdb_model *m, bdb_buf *out, const char *b)
                        m->opts.normalize == BDB_NORM_PER_CORE ? "per core"
                        : m->opts.normalize == BDB_NORM_PER_THREAD
                            ? "per thread" : "per GHz");
+    size_t none = 0;
+    for (size_t s = 0; s < m->nseries; s++)
+        none += !bdb_efficiency_measures_work(m->series[s].metric,
+                                              m->series[s].unit,
+                                              m->series[s].better);
+    if (none)
+        bdb_buf_printf(out, "%sPer watt, per dollar, TCO and energy figures "
+                            "are for throughputs and whole-run durations "
+                            "only, always of the whole machine (never "
+                            "normalised); %zu series (latencies, percentiles, "
+                            "per-operation times, counts) have none.\n",
+                       b, none);
     bdb_buf_printf(out, "%sEfficiency: energy at %.3f %s/kWh over %.3g years at "
                         "%.0f%% utilisation; missing prices or power are shown "
                         "as missing, never as zero.\n",
                    b, m->opts.cost.kwh_price, m->opts.cost.currency,
                    m->opts.cost.years, m->opts.cost.utilization * 100);
+}
+
+void bdb_report_left_out(const bdb_model *m, bdb_buf *out, const char *b)
+{
+    const bdb_left_out *l = &m->left_out;
+    if (l->one_platform)
+        bdb_buf_printf(out, "%s%zu series measured on %s are left out; --all "
+                            "shows them.\n",
+                       b, l->one_platform,
+                       l->need <= 2 ? "one platform only"
+                                    : "fewer platforms than the report needs");
+    if (l->filtered)
+        bdb_buf_printf(out, "%s%zu series of these platforms are outside the "
+                            "selection (--tool, --benchmark, --metric, --param, "
+                            "--set, --tag) and left out; a wider selection "
+                            "shows them.\n",
+                       b, l->filtered);
+    if (m->opts.nignore) {
+        char keys[512];
+        bdb_params_ignore_list(m->opts.ignore, m->opts.nignore, keys,
+                               sizeof keys);
+        bdb_buf_printf(out, "%sIgnored parameters (--ignore-param): %s; %zu "
+                            "series pooled into others that differ only "
+                            "there; without --ignore-param they are shown "
+                            "apart.\n",
+                       b, keys, l->pooled);
+    }
+}
+
+int bdb_report_left_out_each(const bdb_model *m, const char *bullet,
+                             void (*line)(void *ctx, const char *text),
+                             void *ctx)
+{
+    bdb_buf left;
+    bdb_buf_init(&left);
+    bdb_report_left_out(m, &left, bullet);
+    for (char *l = left.data, *nl; !left.err && l && *l; l = nl) {
+        nl = strchr(l, '\n');
+        if (nl)
+            *nl++ = '\0';
+        line(ctx, l);
+    }
+    int rc = left.err ? BDB_ENOMEM : BDB_OK;
+    bdb_buf_free(&left);
+    return rc;
 }
 
 static const bdb_score *score_of(const bdb_model *m, const char *cat, size_t p)
@@ -117,9 +175,18 @@ void bdb_report_findings(const bdb_model *m, bdb_buf *out, const char *b)
                             "headline series)", b,
                        bdb_model_platform_name(m, p), sc->g.geomean, base,
                        sc->g.n_used);
-        if (best)
-            bdb_buf_printf(out, "; furthest apart on %s %s %s: %.2fx", best->tool,
-                           best->benchmark, best->metric, best->cells[p].speedup);
+        if (best) {
+            bdb_buf_printf(out, "; furthest apart on %s %s %s", best->tool,
+                           best->benchmark, best->metric);
+            /* at which parameters: "at block_size=16384, multi=4" */
+            for (const char *q = best->params; *q;) {
+                size_t n = strcspn(q, ",");
+                bdb_buf_printf(out, "%s%.*s", q == best->params ? " at " : ", ",
+                               (int)n, q);
+                q += n + (q[n] == ',');
+            }
+            bdb_buf_printf(out, ": %.2fx", best->cells[p].speedup);
+        }
         bdb_buf_puts(out, ".\n");
         any = 1;
     }
@@ -173,6 +240,9 @@ void bdb_report_findings(const bdb_model *m, bdb_buf *out, const char *b)
             any = 1;
         }
     }
+    size_t before = out->len;
+    bdb_report_left_out(m, out, b);
+    any |= out->len > before;
     size_t warned = 0;
     for (size_t i = 0; i < m->nwarnings; i++)
         warned += !m->warnings[i].is_info;

@@ -275,8 +275,8 @@ static void provenance(bdb_buf *out, const bdb_model *m,
             esc(out, bdb_model_platform_name(m, p));
             bdb_buf_puts(out, "</td><td class=\"small\">");
             for (size_t i = 0; i < c->n; i++) {
-                char v[64];
-                bdb_format_value(c->values[i], se->unit, v, sizeof v);
+                char v[96];
+                bdb_format_series_value(se, c->values[i], v, sizeof v);
                 if (i)
                     bdb_buf_puts(out, "<br>");
                 esc(out, v);

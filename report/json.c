@@ -471,7 +471,9 @@ static void series_write(jw *w, const bdb_model *m, const bdb_rseries *se)
     jw_key_str(w, "benchmark", se->benchmark);
     jw_key_str(w, "metric", se->metric);
     jw_key_str(w, "parameters", se->params);
-    jw_key_str(w, "unit", se->unit);
+    char ulab[96];
+    bdb_series_unit_label(se, ulab, sizeof ulab);
+    jw_key_str(w, "unit", ulab);
     jw_key_str(w, "better", se->better > 0   ? "higher"
                             : se->better < 0 ? "lower"
                                              : "neutral");
@@ -615,6 +617,15 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
     for (size_t i = 0; i < m->nmissing; i++)
         append(&b, missing, str(m->missing[i]));
     set(&b, tail, "missing_inputs", missing);
+    json_t *ign = json_array();
+    for (size_t i = 0; i < m->opts.nignore; i++)
+        append(&b, ign, str(m->opts.ignore[i]));
+    set(&b, tail, "left_out",
+        json_pack("{s:I, s:I, s:I, s:o, s:s}", "one_platform",
+                  (json_int_t)m->left_out.one_platform, "filtered",
+                  (json_int_t)m->left_out.filtered, "pooled",
+                  (json_int_t)m->left_out.pooled, "ignored_params", ign,
+                  "shown_by", "--all"));
     bdb_buf f;
     bdb_buf_init(&f);
     bdb_report_findings(m, &f, "");

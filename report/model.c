@@ -25,6 +25,8 @@
 #include "numfmt.h"
 #include "../ingest/tool.h"
 #include "../common/bdb_grow.h"
+#include "../common/bdb_strmap.h"
+#include "params_ignore.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -34,6 +36,9 @@
 #include <strings.h>
 
 #define UNASSIGNED "(unassigned)"
+
+static void join4(char *out, size_t n, const char *a, const char *b,
+                  const char *c, const char *d);
 
 void bdb_report_opts_default(bdb_report_opts *o)
 {
@@ -256,6 +261,9 @@ typedef struct build {
     char **seen;
     size_t nseen, capseen;
     long long last_series;
+    size_t nrows;       /* store series seen */
+    size_t cur;         /* the model series their rows go to */
+    bdb_strmap keys;    /* --ignore-param: identity -> series index */
     int rc;
 } build;
 
@@ -332,6 +340,72 @@ static int cell_arrays(bdb_cell *c, size_t n)
     return BDB_OK;
 }
 
+/* Appends the row's values to the cell (a cell gets a second row when
+ * --ignore-param made two series one: its block is made anew). */
+static int cell_append(model_impl *impl, bdb_cell *c, const bdb_group_row *r)
+{
+    size_t had = c->present ? c->n : 0;
+    bdb_cell old = *c;
+    if (cell_arrays(c, had + r->n))
+        return BDB_ENOMEM;
+    if (had) {
+        memcpy(c->values, old.values, had * sizeof *c->values);
+        memcpy(c->lines, old.lines, had * sizeof *c->lines);
+        memcpy(c->source_ids, old.source_ids, had * sizeof *c->source_ids);
+        memcpy(c->paths, old.paths, had * sizeof *c->paths);
+        free_cell(&old);
+    }
+    for (size_t i = 0; i < r->n; i++) {
+        size_t k = had + i;
+        c->values[k] = r->values[i];
+        c->lines[k] = r->lines[i];
+        c->source_ids[k] = r->source_ids[i];
+        if (!(c->paths[k] = path_intern(&impl->paths, r->source_ids[i],
+                                        r->paths[i])))
+            return BDB_ENOMEM;
+    }
+    c->n = had + r->n;
+    c->present = 1;
+    return BDB_OK;
+}
+
+/* The series a new store series goes to: a new one, or with
+ * --ignore-param the one it now equals (counted as pooled). *params gets
+ * the identity's parameters (owned) for a new series, NULL otherwise. */
+static int series_slot(build *b, const bdb_group_row *r, char **params,
+                       long *slot)
+{
+    bdb_model *m = b->m;
+    *slot = -1;
+    *params = NULL;
+    if (!m->opts.nignore)
+        return (*params = xstrdup(r->params)) ? BDB_OK : BDB_ENOMEM;
+    char *reduced = bdb_params_ignore(r->params, m->opts.ignore,
+                                      m->opts.nignore);
+    if (!reduced)
+        return BDB_ENOMEM;
+    bdb_buf k;
+    bdb_buf_init(&k);
+    bdb_buf_printf(&k, "%s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%d", r->tool,
+                   r->benchmark, r->metric, reduced, r->unit, r->better);
+    int made = 0;
+    bdb_strmap_entry *e = k.err ? NULL : bdb_strmap_put(&b->keys, k.data, &made);
+    bdb_buf_free(&k);
+    if (!e) {
+        free(reduced);
+        return BDB_ENOMEM;
+    }
+    if (!made) {
+        *slot = (long)e->value;
+        m->left_out.pooled++;
+        free(reduced);
+        return BDB_OK;
+    }
+    e->value = (long long)m->nseries;
+    *params = reduced;
+    return BDB_OK;
+}
+
 static int add_group(const bdb_group_row *r, void *ctx)
 {
     build *b = ctx;
@@ -339,12 +413,25 @@ static int add_group(const bdb_group_row *r, void *ctx)
     int pi = find_platform(m, r->platform);
     if (pi < 0)
         return 0;
-    if (m->nseries == 0 || b->last_series != r->series_id) {
+    if (b->nrows == 0 || b->last_series != r->series_id) {
+        b->nrows++;
+        b->last_series = r->series_id;
+        m->left_out.selected++;
+        char *params;
+        long slot;
+        if ((b->rc = series_slot(b, r, &params, &slot)))
+            return b->rc;
+        if (slot >= 0) {
+            b->cur = (size_t)slot;
+            goto cell;
+        }
         if (m->nseries == m->cap_series) {
             bdb_rseries *p = bdb_grow(m->series, m->nseries, &m->cap_series,
                                       sizeof *p, 64);
-            if (!p)
+            if (!p) {
+                free(params);
                 return b->rc = BDB_ENOMEM;
+            }
             m->series = p;
         }
         bdb_rseries *s = &m->series[m->nseries];
@@ -354,29 +441,19 @@ static int add_group(const bdb_group_row *r, void *ctx)
         s->tool = xstrdup(r->tool);
         s->benchmark = xstrdup(r->benchmark);
         s->metric = xstrdup(r->metric);
-        s->params = xstrdup(r->params);
+        s->params = params;
         s->unit = xstrdup(r->unit);
         s->better = r->better;
         s->sweep = -1;
-        m->nseries++;
+        s->unit_per = "";
+        b->cur = m->nseries++;
         if (!s->cells || !s->tool || !s->benchmark || !s->metric ||
             !s->params || !s->unit)
             return b->rc = BDB_ENOMEM;
-        b->last_series = r->series_id;
     }
-    bdb_cell *c = &m->series[m->nseries - 1].cells[pi];
-    c->present = 1;
-    c->n = r->n;
-    if (cell_arrays(c, r->n))
+cell:
+    if (cell_append((model_impl *)m, &m->series[b->cur].cells[pi], r))
         return b->rc = BDB_ENOMEM;
-    for (size_t i = 0; i < r->n; i++) {
-        c->values[i] = r->values[i];
-        c->lines[i] = r->lines[i];
-        c->source_ids[i] = r->source_ids[i];
-        if (!(c->paths[i] = path_intern(&((model_impl *)m)->paths,
-                                        r->source_ids[i], r->paths[i])))
-            return b->rc = BDB_ENOMEM;
-    }
     return 0;
 }
 
@@ -536,12 +613,14 @@ static int add_missing(bdb_model *m, const char *text)
 
 /* Divides rates (multiplies durations) by the platform's cores, threads
  * or GHz; a platform without that figure drops out of the series. */
-static int normalise(bdb_model *m, bdb_rseries *s, size_t pi)
+static int normalise(bdb_model *m, bdb_rseries *s, size_t pi, int *scaled)
 {
     bdb_cell *c = &s->cells[pi];
     const bdb_platform *p = &m->platforms[pi];
+    *scaled = 0;
     if (m->opts.normalize == BDB_NORM_NONE || !c->present || !s->headline)
         return BDB_OK;
+    s->unit_per = bdb_model_norm_label(m->opts.normalize, s->better);
     double k = NAN;
     const char *what = "";
     switch (m->opts.normalize) {
@@ -559,7 +638,32 @@ static int normalise(bdb_model *m, bdb_rseries *s, size_t pi)
     }
     for (size_t i = 0; i < c->n; i++)
         c->values[i] = s->better < 0 ? c->values[i] * k : c->values[i] / k;
+    *scaled = 1;
     return BDB_OK;
+}
+
+const char *bdb_model_norm_label(bdb_norm norm, int better)
+{
+    switch (norm) {
+    case BDB_NORM_PER_CORE: return better < 0 ? " x cores" : " per core";
+    case BDB_NORM_PER_THREAD: return better < 0 ? " x threads" : " per thread";
+    case BDB_NORM_PER_GHZ: return better < 0 ? " x GHz" : " per GHz";
+    default: return "";
+    }
+}
+
+void bdb_series_unit_label(const bdb_rseries *se, char *out, size_t n)
+{
+    join4(out, n, se->unit, se->unit_per ? se->unit_per : "", "", "");
+}
+
+void bdb_format_series_value(const bdb_rseries *se, double v, char *out,
+                             size_t n)
+{
+    char num[96];
+    bdb_format_value(v, se->unit, num, sizeof num);
+    join4(out, n, num, isfinite(v) && se->unit_per ? se->unit_per : "", "",
+          "");
 }
 
 /* The platform as the cost model sees it: hourly rent as monthly rent
@@ -850,6 +954,26 @@ static const char *const sweep_keys[] = {
     "concurrency", "clients", "threads", "block_size", "iodepth", "numjobs",
     "multi", "streams", "pipeline", "payload_size", "freq_mhz", NULL};
 
+const char *const *bdb_model_sweep_keys(const char *tool)
+{
+    (void)tool; /* one list for every tool, until the tool records say */
+    return sweep_keys;
+}
+
+/* The r-th parameter a series of tool is tried as a sweep over: --sweep's
+ * only, or the tool's default list; NULL past the end. */
+static const char *sweep_key_at(const bdb_model *m, const char *tool,
+                                size_t r)
+{
+    if (m->opts.sweep && *m->opts.sweep)
+        return r == 0 ? m->opts.sweep : NULL;
+    const char *const *k = bdb_model_sweep_keys(tool);
+    for (size_t i = 0; i < r; i++)
+        if (!k[i])
+            return NULL;
+    return k[r];
+}
+
 /* params without key, for grouping series that differ only in key. */
 static void params_without(const char *params, const char *key, char *out,
                            size_t n, double *value, int *found)
@@ -897,13 +1021,13 @@ static int cmp_item(const void *a, const void *b)
 typedef struct sweep_cand {
     size_t series;
     double value;
-    const char *tool, *benchmark, *metric;
+    const char *key, *tool, *benchmark, *metric;
     char *rest;
 } sweep_cand;
 
 static int same_class(const sweep_cand *a, const sweep_cand *b)
 {
-    return strcmp(a->tool, b->tool) == 0 &&
+    return strcmp(a->key, b->key) == 0 && strcmp(a->tool, b->tool) == 0 &&
            strcmp(a->benchmark, b->benchmark) == 0 &&
            strcmp(a->metric, b->metric) == 0 && strcmp(a->rest, b->rest) == 0;
 }
@@ -913,7 +1037,9 @@ static int same_class(const sweep_cand *a, const sweep_cand *b)
 static int cmp_cand(const void *x, const void *y)
 {
     const sweep_cand *a = x, *b = y;
-    int c = strcmp(a->tool, b->tool);
+    int c = strcmp(a->key, b->key);
+    if (!c)
+        c = strcmp(a->tool, b->tool);
     if (!c)
         c = strcmp(a->benchmark, b->benchmark);
     if (!c)
@@ -952,19 +1078,24 @@ static int find_sweeps(bdb_model *m)
     char *rest = malloc(BDB_PARAMS_TEXT_MAX);
     int rc = items && cand && cls && rest ? BDB_OK : BDB_ENOMEM;
     size_t ncand = 0;
-    for (const char *const *key = sweep_keys; !rc && *key; key++) {
+    for (size_t round = 0; !rc; round++) {
         ncand = 0;
+        int more = 0;
         for (size_t s = 0; !rc && s < m->nseries; s++) {
             bdb_rseries *a = &m->series[s];
             if (a->sweep >= 0)
                 continue;
+            const char *key = sweep_key_at(m, a->tool, round);
+            if (!key)
+                continue;
+            more = 1;
             double v;
             int found;
-            params_without(a->params, *key, rest, BDB_PARAMS_TEXT_MAX, &v, &found);
+            params_without(a->params, key, rest, BDB_PARAMS_TEXT_MAX, &v, &found);
             if (!found)
                 continue;
-            cand[ncand] = (sweep_cand){s, v, a->tool, a->benchmark, a->metric,
-                                       strdup(rest)};
+            cand[ncand] = (sweep_cand){s, v, key, a->tool, a->benchmark,
+                                       a->metric, strdup(rest)};
             if (!cand[ncand].rest)
                 rc = BDB_ENOMEM;
             else
@@ -998,7 +1129,7 @@ static int find_sweeps(bdb_model *m)
             bdb_sweep *w = &m->sweeps[m->nsweeps];
             const bdb_rseries *a = &m->series[cls[k].first];
             const char *r = cand[cls[k].from].rest;
-            w->key = strdup(*key);
+            w->key = strdup(cand[cls[k].from].key);
             char label[BDB_PARAMS_TEXT_MAX + 512];
             snprintf(label, sizeof label, "%s %s %s%s%s%s", a->tool, a->benchmark,
                      a->metric, r[0] ? " (" : "", r, r[0] ? ")" : "");
@@ -1021,6 +1152,8 @@ static int find_sweeps(bdb_model *m)
         for (size_t i = 0; i < ncand; i++)
             free(cand[i].rest);
         ncand = 0;
+        if (!more)
+            break;
     }
     free(items);
     free(cand);
@@ -1219,18 +1352,47 @@ static void drop_lonely_series(bdb_model *m)
     int need = m->opts.min_platforms;
     if (need <= 0)
         need = m->nplatforms >= 2 ? 2 : 1;
+    m->left_out.need = need;
     size_t kept = 0;
     for (size_t s = 0; s < m->nseries; s++) {
         bdb_rseries *se = &m->series[s];
         int have = 0;
         for (size_t p = 0; p < m->nplatforms; p++)
             have += se->cells[p].present;
-        if (have >= need)
+        if (have >= need) {
             m->series[kept++] = *se;
-        else
+        } else {
+            m->left_out.one_platform++;
             free_series(m, se);
+        }
     }
     m->nseries = kept;
+}
+
+static int count_series(const bdb_series_row *r, void *ctx)
+{
+    (void)r;
+    (*(size_t *)ctx)++;
+    return 0;
+}
+
+/* The series of the report's platforms that the selection leaves out:
+ * one more pass over the series, made only when something narrows. */
+static int count_filtered(bdb_model *m, bdb_store *st)
+{
+    const bdb_filter *f = &m->opts.filter;
+    if (!f->tool && !f->benchmark && !f->metric && !f->set &&
+        !(f->params && f->params->n) && !(f->tags && f->tags->n))
+        return BDB_OK;
+    bdb_filter all = {0};
+    all.platforms = m->opts.platforms;
+    size_t n = 0;
+    int rc = bdb_store_series_each(st, &all, count_series, &n);
+    if (rc)
+        return rc;
+    size_t sel = m->left_out.selected;
+    m->left_out.filtered = n > sel ? n - sel : 0;
+    return BDB_OK;
 }
 
 int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
@@ -1257,22 +1419,33 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
         if (rc)
             bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(st));
     }
+    bdb_strmap_free(&b.keys);
+    if (!rc && (rc = count_filtered(m, st)))
+        bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(st));
     if (!rc)
         drop_lonely_series(m);
     if (!rc && m->nseries == 0)
         rc = bdb_diag_set(diag, BDB_ENOTFOUND, 0,
                           "no series of the selection is measured on %d or "
                           "more of its platforms (use --all to show series "
-                          "of one platform)",
+                          "of one platform, or --ignore-param K when they "
+                          "differ only in parameter K)",
                           m->opts.min_platforms ? m->opts.min_platforms : 2);
     for (size_t s = 0; !rc && s < m->nseries; s++) {
         bdb_rseries *se = &m->series[s];
         se->category = bdb_model_category(se->tool);
         se->headline = is_headline(se);
         for (size_t p = 0; !rc && p < m->nplatforms; p++) {
-            rc = normalise(m, se, p);
-            if (!rc && se->cells[p].present)
-                rc = cell_stats(m, &se->cells[p]);
+            bdb_cell *c = &se->cells[p];
+            /* the whole machine's mean first: efficiency divides what the
+             * machine does by what the machine costs, normalised or not */
+            if (c->present && !(rc = cell_stats(m, c)))
+                c->whole_mean = c->sum.mean;
+            int scaled = 0;
+            if (!rc)
+                rc = normalise(m, se, p, &scaled);
+            if (!rc && scaled)
+                rc = cell_stats(m, c);
         }
         se->ref = reference(m, se);
         for (size_t p = 0; !rc && p < m->nplatforms; p++)
@@ -1281,18 +1454,19 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
             rc = speedup_intervals(m, se, m->opts.seed + (uint64_t)s * 7919);
         for (size_t p = 0; !rc && p < m->nplatforms; p++) {
             bdb_cell *c = &se->cells[p];
-            if (!c->present || !bdb_efficiency_applies(se->unit, se->better))
+            if (!c->present ||
+                !bdb_efficiency_measures_work(se->metric, se->unit, se->better))
                 continue;
             bdb_platform cost;
             rc = cost_view(m, p, &cost);
             if (rc)
                 break;
-            if (bdb_efficiency_compute(c->sum.mean, se->unit, se->better,
+            if (bdb_efficiency_compute(c->whole_mean, se->unit, se->better,
                                        &cost, &m->opts.cost, &c->eff) == BDB_OK)
                 c->eff_computed = 1;
             const bdb_cell *a = &se->cells[se->ref];
             if (a->present && p != se->ref)
-                bdb_efficiency_match(a->sum.mean, c->sum.mean, se->unit,
+                bdb_efficiency_match(a->whole_mean, c->whole_mean, se->unit,
                                      se->better, &cost, &m->opts.cost,
                                      &c->match);
         }

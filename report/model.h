@@ -42,6 +42,12 @@ typedef struct bdb_report_opts {
     int min_platforms;          /* drop series on fewer platforms; 0: 2
                                    when the report has 2 or more platforms */
     bdb_cost_opts cost;         /* efficiency inputs */
+    const char *const *ignore;  /* --ignore-param: parameter keys left out
+                                   of the series identity; series that
+                                   then agree are one (values pooled) */
+    size_t nignore;
+    const char *sweep;          /* --sweep: the one parameter sweeps are
+                                   drawn over; NULL: bdb_model_sweep_keys */
     int no_speedup_ci;          /* 1: the output does not show the speedup
                                    interval (text, md, efficiency, charts),
                                    so no comparison is bootstrapped and
@@ -68,6 +74,9 @@ typedef struct bdb_cell {
     long long *source_ids;
     char **paths;
     bdb_summary sum;
+    double whole_mean;          /* the mean as measured, before
+                                   --normalize: the whole machine's figure,
+                                   which efficiency and matching use */
     unsigned char *outlier;     /* per value, MAD rule */
     size_t noutliers;
     int noisy;                  /* cv above opts.noisy_cv */
@@ -92,6 +101,11 @@ typedef struct bdb_cell {
 typedef struct bdb_rseries {
     long long id;
     char *tool, *benchmark, *metric, *params, *unit;
+    const char *unit_per;       /* what --normalize made of the values
+                                   (" per core", " x cores"), "" when
+                                   they are as measured: unit + unit_per
+                                   is the label of every performance
+                                   figure (bdb_series_unit_label) */
     int better;
     const char *category;
     int headline;               /* counts towards the category scores */
@@ -123,6 +137,22 @@ typedef struct bdb_rwarning {
     long long source_id;
 } bdb_rwarning;
 
+/* What the report does not show, and why: every renderer says it
+ * (bdb_report_left_out). */
+typedef struct bdb_left_out {
+    size_t selected;            /* store series of the selection on the
+                                   report's platforms */
+    size_t one_platform;        /* measured on fewer platforms than the
+                                   report needs (--all shows them) */
+    size_t filtered;            /* series of the report's platforms outside
+                                   --tool/--benchmark/--metric/--param/
+                                   --set/--tag (0 when nothing narrows) */
+    size_t pooled;              /* store series pooled into another by
+                                   --ignore-param */
+    int need;                   /* the platforms a series needs (2; 1 with
+                                   --all) */
+} bdb_left_out;
+
 typedef struct bdb_model {
     bdb_report_opts opts;
     char title[256];
@@ -140,6 +170,7 @@ typedef struct bdb_model {
     size_t ncompared, nsignificant, nuntested;
     char **missing;             /* inputs missing for normalisation etc. */
     size_t nmissing;
+    bdb_left_out left_out;
 } bdb_model;
 
 /* Builds the model. BDB_ENOTFOUND (with diag) when the selection has no
@@ -161,10 +192,28 @@ const char *bdb_model_category(const char *tool);
  * no series counts. */
 void bdb_model_score_basis(const bdb_model *m, const char *category,
                            char *out, size_t outsz);
+/* The parameters a series of tool is swept over when --sweep does not
+ * say, in the order they are tried (a series joins the first sweep it
+ * fits). NULL-terminated, static. */
+const char *const *bdb_model_sweep_keys(const char *tool);
 
 /* Human formatting of a value in a canonical unit: "12.3 MB/s",
  * "4.56 ms", "1.2 Gbit/s", "12.3k op/s". */
 void bdb_format_value(double v, const char *unit, char *out, size_t n);
+
+/* What --normalize does to a unit: " per core" for rates, " x cores"
+ * for durations (they are multiplied), "" for BDB_NORM_NONE. Static. */
+const char *bdb_model_norm_label(bdb_norm norm, int better);
+
+/* The unit of a series' performance figures as a reader sees it:
+ * "op/s", or "op/s per core" when normalised. Efficiency figures never
+ * take it: they are always the whole machine's. */
+void bdb_series_unit_label(const bdb_rseries *se, char *out, size_t n);
+
+/* bdb_format_value of v in the series' unit, with its normalisation:
+ * "1.2k op/s per core". */
+void bdb_format_series_value(const bdb_rseries *se, double v, char *out,
+                             size_t n);
 
 /* "1.52x" / "~1.02x" / "0.48x" with the verdict's mark. */
 void bdb_format_speedup(const bdb_cell *c, char *out, size_t n);

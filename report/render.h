@@ -59,6 +59,18 @@ int bdb_report_is_key_series(const bdb_rseries *s);
 /* Shared wording. */
 const char *bdb_report_verdict_word(bdb_verdict v);
 void bdb_report_method_notes(const bdb_model *m, bdb_buf *out, const char *bullet);
+/* What the report leaves out and why (series of one platform, outside the
+ * selection, pooled by --ignore-param), each line naming the option that
+ * shows them; nothing when nothing is left out. The findings end with it,
+ * so every format that shows findings says it. */
+void bdb_report_left_out(const bdb_model *m, bdb_buf *out, const char *bullet);
+/* Calls line(ctx, text) for each line of bdb_report_left_out (text
+ * without its newline), for formats that place lines themselves (csv
+ * rows, xlsx cells, a chart page). BDB_ENOMEM when the text could not be
+ * made, else BDB_OK. */
+int bdb_report_left_out_each(const bdb_model *m, const char *bullet,
+                             void (*line)(void *ctx, const char *text),
+                             void *ctx);
 /* The three or four findings a reader wants first, one per line. */
 void bdb_report_findings(const bdb_model *m, bdb_buf *out, const char *bullet);
 

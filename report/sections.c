@@ -168,8 +168,8 @@ void bdb_section_cell_text(const bdb_rseries *s, const bdb_cell *c, char *out,
     }
     /* as snprintf("%s ±%.1f%% n=%zu%s%s%s") would, without it: a report
      * writes one per cell */
-    char v[64], from[48] = "", num[320], count[24];
-    bdb_format_value(c->sum.mean, s->unit, v, sizeof v);
+    char v[96], from[48] = "", num[320], count[24];
+    bdb_format_series_value(s, c->sum.mean, v, sizeof v);
     if (c->merged_files)
         snprintf(from, sizeof from, " from %zu files", c->merged_files);
     bdb_fmt_u(count, c->n);
@@ -526,8 +526,8 @@ int bdb_section_provenance(const bdb_model *m, int all, bdb_rtable *t)
             if (vals.data)
                 vals.data[0] = '\0';
             for (size_t i = 0; i < c->n; i++) {
-                char v[64];
-                bdb_format_value(c->values[i], se->unit, v, sizeof v);
+                char v[96];
+                bdb_format_series_value(se, c->values[i], v, sizeof v);
                 bdb_buf_printf(&vals, "%s%s%s - %s:%d", i ? "\n" : "", v,
                                c->outlier[i] ? " (outlier)" : "", c->paths[i],
                                c->lines[i]);

@@ -295,6 +295,21 @@ static const char *better_word(int better)
 
 /* ---- Inputs ------------------------------------------------------------ */
 
+typedef struct inputs_note {
+    xl *x;
+    lxw_worksheet *ws;
+    lxw_row_t row;
+} inputs_note;
+
+/* A line of what the workbook leaves out, on Inputs under "left out". */
+static void inputs_note_row(void *ctx, const char *line)
+{
+    inputs_note *n = ctx;
+    if (n->row == 9)
+        put_str(n->x, n->ws, n->row, 0, "left out", n->x->bold);
+    put_str(n->x, n->ws, n->row++, 1, line, NULL);
+}
+
 static void sheet_inputs(xl *x)
 {
     const bdb_model *m = x->m;
@@ -337,6 +352,10 @@ static void sheet_inputs(xl *x)
     put_str(x, ws, 8, 0, "edit", x->bold);
     put_str(x, ws, 8, 1, "the shaded cells here and on Platforms; Results and "
                          "Efficiency recompute", NULL);
+    /* what the workbook does not hold, one line a row */
+    inputs_note nt = {x, ws, 9};
+    if (bdb_report_left_out_each(m, "", inputs_note_row, &nt))
+        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
 
     note(x, workbook_define_name(x->wb, "kwh_price", "=Inputs!$B$2"));
     note(x, workbook_define_name(x->wb, "currency", "=Inputs!$B$3"));
@@ -498,7 +517,9 @@ static void sheet_results(xl *x)
             put_rep(x, ws, rr, RS_BENCH, se->benchmark, NULL);
             put_rep(x, ws, rr, RS_METRIC, se->metric, NULL);
             put_rep(x, ws, rr, RS_PARAMS, se->params, NULL);
-            put_rep(x, ws, rr, RS_UNIT, se->unit, NULL);
+            char ulab[96];
+            bdb_series_unit_label(se, ulab, sizeof ulab);
+            put_rep(x, ws, rr, RS_UNIT, ulab, NULL);
             put_rep(x, ws, rr, RS_BETTER, better_word(se->better), NULL);
             put_rep(x, ws, rr, RS_CATEGORY, se->category, NULL);
             put_rep(x, ws, rr, RS_PLATFORM, bdb_model_platform_name(m, p), NULL);
@@ -588,7 +609,8 @@ static void sheet_efficiency(xl *x)
     lxw_row_t r = 1;
     for (size_t s = 0; s < m->nseries; s++) {
         const bdb_rseries *se = &m->series[s];
-        if (!se->headline || !bdb_efficiency_applies(se->unit, se->better))
+        if (!se->headline ||
+            !bdb_efficiency_measures_work(se->metric, se->unit, se->better))
             continue;
         int is_time = se->better < 0;
         int is_bits = strcmp(se->unit, "bit/s") == 0;
@@ -630,8 +652,14 @@ static void sheet_efficiency(xl *x)
             put_rep(x, ws, r, EF_PLATFORM, bdb_model_platform_name(m, p), NULL);
             char res[16];
             absref(res, (lxw_row_t)x->row[s * m->nplatforms + p], RS_MEAN);
-            snprintf(f, sizeof f, "=Results!%s", res);
-            put_formula(x, ws, r, EF_MEAN, f, c->sum.mean, x->general);
+            /* the whole machine's mean: a normalised Results mean is
+             * per core, and the machine's watts and dollars are not */
+            if (se->unit_per[0]) {
+                put_num(x, ws, r, EF_MEAN, c->whole_mean, x->general);
+            } else {
+                snprintf(f, sizeof f, "=Results!%s", res);
+                put_formula(x, ws, r, EF_MEAN, f, c->sum.mean, x->general);
+            }
             put_rep(x, ws, r, EF_UNIT, se->unit, NULL);
 
             /* Work rate: the throughput, or runs per hour of a duration. */
@@ -947,8 +975,11 @@ static void sheet_sweeps(xl *x)
                 if (c->present && isfinite(c->sum.mean))
                     maxabs = fmax(maxabs, fabs(c->sum.mean));
             }
-        char hunit[48];
+        char hunit[96];
         double factor = human_scale(first->unit, maxabs, hunit, sizeof hunit);
+        if (first->unit_per[0]) /* "k op/s per core" */
+            snprintf(hunit + strlen(hunit), sizeof hunit - strlen(hunit),
+                     "%s", first->unit_per);
         put_str(x, ws, r0, 0, sw->label, x->bold);
         put_str(x, ws, r0 + 1, 0, "mean, unit", NULL);
         put_str(x, ws, r0 + 1, 1, hunit, NULL);

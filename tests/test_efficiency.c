@@ -615,6 +615,51 @@ static void efficiency__missing_text__lists_names_in_order_and_truncates(
     assert_int_equal(small[0], 'x');
 }
 
+/* Per watt and per dollar mean something only for the run's throughput
+ * and the duration of a whole run: redis-benchmark's latency_max (s,
+ * lower is better, like time's real) was taken for the time of a run and
+ * gave "248169 runs/h". */
+static void efficiency__measures_work__throughputs_and_whole_runs_only(
+    void **state)
+{
+    (void)state;
+    static const struct {
+        const char *metric, *unit;
+        int better, want;
+    } cases[] = {
+        {"requests_per_sec", "op/s", 1, 1}, /* ab, redis-benchmark */
+        {"throughput", "B/s", 1, 1},        /* dd, openssl speed */
+        {"throughput", "bit/s", 1, 1},      /* iperf */
+        {"iops", "op/s", 1, 1},             /* fio */
+        {"bandwidth_mean", "B/s", 1, 1},    /* fio's mean of samples */
+        {"real", "s", -1, 1},               /* time */
+        {"elapsed", "s", -1, 1},            /* dd */
+        {"latency_max", "s", -1, 0},        /* redis-benchmark 14.5 ms */
+        {"latency_mean", "s", -1, 0},
+        {"latency_p99", "s", -1, 0},
+        {"clat_p99_9", "s", -1, 0},         /* fio */
+        {"time_per_request_all", "s", -1, 0}, /* ab */
+        {"sign_time", "s", -1, 0},          /* openssl: one operation */
+        {"user", "s", -1, 0},               /* time: CPU, not the run */
+        {"iops_max", "op/s", 1, 0},         /* fio's extremes of samples */
+        {"interval_throughput_min", "bit/s", 1, 0},
+        {"bandwidth_stdev", "B/s", 1, 0},
+        {"requests_per_sec_thread_mean", "op/s", 1, 0},
+        {"failed_requests", "count", 0, 0},
+        {"real", "s", 0, 0},                /* neutral: not a result */
+        {"real", "count", -1, 0},
+        {NULL, "op/s", 1, 0},
+        {"requests_per_sec", NULL, 1, 0},
+    };
+    for (size_t i = 0; i < N_OF(cases); i++)
+        if (bdb_efficiency_measures_work(cases[i].metric, cases[i].unit,
+                                         cases[i].better) != cases[i].want)
+            fail_msg("%s %s %d: want %d", cases[i].metric ? cases[i].metric
+                                                          : "(null)",
+                     cases[i].unit ? cases[i].unit : "(null)",
+                     cases[i].better, cases[i].want);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -654,6 +699,8 @@ int main(void)
             efficiency__unsupported_unit_or_bad_opts__is_usage_error),
         cmocka_unit_test(
             efficiency__missing_text__lists_names_in_order_and_truncates),
+        cmocka_unit_test(
+            efficiency__measures_work__throughputs_and_whole_runs_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

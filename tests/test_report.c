@@ -1150,6 +1150,376 @@ static void report__efficiency_formats__as_report(void **state)
     bdb_buf_free(&out);
 }
 
+/* A database of the ab runs of one page through two URLs
+ * (samples/ab/two-urls-box-{a,b}-run{1,2,3}.txt): box-a (4 cores, 10 W,
+ * 100 USD) and box-b (2 cores, 20 W, 150 USD); its folder into d2. */
+static void two_urls_db(char *d2, size_t n)
+{
+    snprintf(d2, n, "%s", tu_tmpdir());
+    bdb_buf out;
+    bdb_buf_init(&out);
+    static const char *const plats[] = {
+        "box-a --cores 4 --power-w 10 --price-usd 100",
+        "box-b --cores 2 --power-w 20 --price-usd 150"};
+    for (size_t i = 0; i < 2; i++) {
+        bdb_buf_reset(&out);
+        char box[] = "box-a";
+        box[4] = (char)('a' + i);
+        if (tu_run(&out, "--db '%s/u.sqlite' import -q --platform %s '%s'-%s-run*.txt",
+                   d2, box, tu_path("samples/ab/two-urls"), box) ||
+            tu_run(&out, "--db '%s/u.sqlite' platform add %s", d2, plats[i]))
+            fail_msg("%s: %s", box, out.data);
+    }
+    bdb_buf_free(&out);
+}
+
+/* benchdb ARGS on the database of two_urls_db, as parsed JSON. */
+static json_t *run_json(const char *d2, const char *args)
+{
+    bdb_buf out;
+    bdb_buf_init(&out);
+    if (tu_run(&out, "--db '%s/u.sqlite' %s --format json", d2, args))
+        fail_msg("%s: %s", args, out.data);
+    json_error_t err;
+    json_t *root = json_loads(out.data, 0, &err);
+    if (!root)
+        fail_msg("%s: not JSON (%s): %.200s", args, err.text, out.data);
+    bdb_buf_free(&out);
+    return root;
+}
+
+/* The per-watt figure of metric on platform in an efficiency JSON, NaN
+ * when the cell has none; *mean and *unit (may be NULL) get the cell's
+ * mean and the series' unit. */
+static double json_per_watt(json_t *root, const char *metric,
+                            const char *plat, double *mean, const char **unit)
+{
+    json_t *series = json_object_get(root, "series"), *se;
+    size_t i, k;
+    json_array_foreach(series, i, se) {
+        if (strcmp(json_string_value(json_object_get(se, "metric")), metric))
+            continue;
+        json_t *cell;
+        json_array_foreach(json_object_get(se, "cells"), k, cell) {
+            if (strcmp(json_string_value(json_object_get(cell, "platform")),
+                       plat))
+                continue;
+            if (mean)
+                *mean = json_real_value(json_object_get(cell, "mean"));
+            if (unit)
+                *unit = json_string_value(json_object_get(se, "unit"));
+            json_t *e = json_object_get(cell, "efficiency");
+            return e ? json_number_value(json_object_get(e, "per_watt"))
+                     : NAN;
+        }
+    }
+    fail_msg("no %s on %s", metric, plat);
+    return NAN;
+}
+
+/* Efficiency is for throughputs and whole-run durations only: ab's
+ * latencies, percentiles and connection times are no run of their own
+ * (they gave runs/h and per-watt figures), and its counts have none.
+ * --normalize core changes the performance figures and their unit, never
+ * the per-watt figure, which is the whole machine's. */
+static void efficiency__json__only_throughputs_and_same_per_watt_per_core(
+    void **state)
+{
+    (void)state;
+    char d2[512];
+    two_urls_db(d2, sizeof d2);
+    json_t *plain = run_json(d2, "efficiency --all");
+    json_t *series = json_object_get(plain, "series"), *se;
+    size_t i, k, with = 0;
+    json_array_foreach(series, i, se) {
+        const char *metric = json_string_value(json_object_get(se, "metric"));
+        const char *unit = json_string_value(json_object_get(se, "unit"));
+        int throughput = strcmp(metric, "requests_per_sec") == 0 ||
+                         strncmp(metric, "transfer_rate", 13) == 0;
+        json_t *cell;
+        json_array_foreach(json_object_get(se, "cells"), k, cell) {
+            json_t *e = json_object_get(cell, "efficiency");
+            if (e && !throughput)
+                fail_msg("%s (%s) has efficiency figures", metric, unit);
+            if (!e && throughput)
+                fail_msg("%s has no efficiency figures", metric);
+            with += e != NULL;
+        }
+    }
+    assert_true(with >= 4); /* requests and transfer rates, both boxes */
+
+    json_t *core = run_json(d2, "efficiency --all --normalize core");
+    static const char *const boxes[] = {"box-a", "box-b"};
+    static const double cores[] = {4, 2};
+    for (size_t b = 0; b < 2; b++) {
+        double m1, m4;
+        const char *u1, *u4;
+        double w1 = json_per_watt(plain, "requests_per_sec", boxes[b], &m1, &u1);
+        double w4 = json_per_watt(core, "requests_per_sec", boxes[b], &m4, &u4);
+        assert_true(isfinite(w1) && w1 > 0);
+        /* the machine's requests/s over the machine's watts, both ways */
+        assert_true(w1 == w4);
+        assert_true(fabs(m4 * cores[b] - m1) < 1e-9 * m1);
+        assert_string_equal(u1, "op/s");
+        assert_string_equal(u4, "op/s per core");
+    }
+    json_decref(plain);
+    json_decref(core);
+}
+
+/* f's text with every run of white space made one space (pdftotext and
+ * ssconvert wrap lines where they like). */
+static char *file_flat(const char *path)
+{
+    bdb_buf b;
+    bdb_buf_init(&b);
+    char msg[128];
+    if (bdb_buf_read_file(&b, path, msg, sizeof msg))
+        fail_msg("%s: %s", path, msg);
+    size_t w = 0;
+    for (size_t i = 0; i < b.len; i++) {
+        char c = b.data[i];
+        if (c == '\n' || c == '\r' || c == '\t' || c == '\f')
+            c = ' ';
+        if (c == ' ' && w && b.data[w - 1] == ' ')
+            continue;
+        b.data[w++] = c;
+    }
+    b.data[w] = '\0';
+    return bdb_buf_detach(&b, NULL);
+}
+
+/* tmpfs is measured on ARM-FT1500A and x86-A, not on x86-B, and iperf's
+ * chelsio NIC on x86-B alone: a report of x86-B against ARM-FT1500A leaves
+ * those three series out, and every format
+ * says so and names --all (they vanished without a word). */
+static void report__one_platform_series__every_format_says_so_and_names_all(
+    void **state)
+{
+    (void)state;
+    char d2[512];
+    snprintf(d2, sizeof d2, "%s", tu_tmpdir());
+    bdb_buf out;
+    bdb_buf_init(&out);
+    if (tu_run(&out, "--db '%s/l.sqlite' import '%s'", d2,
+               tu_path("samples/published/seed-published-figures.csv")))
+        fail_msg("import: %s", out.data);
+    const char *sel = "--baseline x86-B --platforms x86-B,ARM-FT1500A";
+    const char *say = "3 series measured on one platform only are left out; "
+                      "--all shows them.";
+    static const char *const streams[] = {"report --format text",
+                                          "report --format md",
+                                          "report --format html",
+                                          "report --format csv",
+                                          "report --format json",
+                                          "efficiency --format text",
+                                          "efficiency --format md",
+                                          "chart --format svg -o"};
+    for (size_t i = 0; i < sizeof streams / sizeof *streams; i++) {
+        bdb_buf_reset(&out);
+        int chart = strncmp(streams[i], "chart", 5) == 0;
+        /* (text: one line a finding; charts: the image's width) */
+        if (tu_run(&out, "--db '%s/l.sqlite' %s %s%s%s%s --width 400", d2,
+                   streams[i], chart ? "'" : "", chart ? d2 : "",
+                   chart ? "/charts' " : "", sel))
+            fail_msg("%s: %s", streams[i], out.data);
+        if (!strstr(out.data, say))
+            fail_msg("%s does not say what it left out:\n%.3000s", streams[i],
+                     out.data);
+    }
+    /* JSON says it as numbers too */
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/l.sqlite' report --format json %s",
+                            d2, sel), 0);
+    json_error_t err;
+    json_t *root = json_loads(out.data, 0, &err);
+    assert_non_null(root);
+    json_t *lo = json_object_get(root, "left_out");
+    assert_int_equal(json_integer_value(json_object_get(lo, "one_platform")), 3);
+    assert_string_equal(json_string_value(json_object_get(lo, "shown_by")),
+                        "--all");
+    json_decref(root);
+    /* --all shows them, and then nothing is left out */
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/l.sqlite' report --all %s", d2, sel), 0);
+    assert_null(strstr(out.data, "left out;"));
+    assert_non_null(strstr(out.data, "tmpfs"));
+
+    /* the files: PDF report and chart PDF (pdftotext), XLSX (ssconvert) */
+    static const char *const files[] = {"report --format pdf -o",
+                                        "chart --format pdf -o",
+                                        "report --format xlsx -o"};
+    static const char *const names[] = {"r.pdf", "c.pdf", "r.xlsx"};
+    for (size_t i = 0; i < 3; i++) {
+        char path[800], cmd[2000];
+        snprintf(path, sizeof path, "%s/%s", d2, names[i]);
+        bdb_buf_reset(&out);
+        if (tu_run(&out, "--db '%s/l.sqlite' %s '%s' %s", d2, files[i], path, sel))
+            fail_msg("%s: %s", files[i], out.data);
+        if (i < 2)
+            snprintf(cmd, sizeof cmd, "pdftotext -enc UTF-8 '%s' '%s.txt'",
+                     path, path);
+        else
+            snprintf(cmd, sizeof cmd,
+                     "ssconvert -S -T Gnumeric_stf:stf_assistant -O "
+                     "'format=raw separator=,' '%s' '%s-%%s.csv' >/dev/null 2>&1",
+                     path, path);
+        if (system(cmd) != 0)
+            fail_msg("%s failed (pdftotext: poppler-utils, ssconvert: gnumeric)",
+                     cmd);
+        char txt[900];
+        snprintf(txt, sizeof txt, i < 2 ? "%s.txt" : "%s-Inputs.csv", path);
+        char *flat = file_flat(txt);
+        if (!strstr(flat, say))
+            fail_msg("%s does not say what it left out: %.2000s", names[i], flat);
+        free(flat);
+    }
+    bdb_buf_free(&out);
+}
+
+/* ab runs of one page through two URLs (ports 18081 and 18082) on two
+ * boxes are two series each until --ignore-param port makes them one:
+ * report, chart and efficiency take it, and say what they ignored. */
+static void report__ignore_param_port__two_boxes_compare_and_it_is_said(
+    void **state)
+{
+    (void)state;
+    char d2[512];
+    two_urls_db(d2, sizeof d2);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/u.sqlite' report", d2), 1);
+    assert_non_null(strstr(out.data, "--ignore-param"));
+    json_t *root = run_json(d2, "report --ignore-param port");
+    double a = NAN, b = NAN;
+    json_per_watt(root, "requests_per_sec", "box-a", &a, NULL);
+    json_per_watt(root, "requests_per_sec", "box-b", &b, NULL);
+    /* box-a's three runs: 775.58, 658.34, 840.54 requests/s; box-b's
+     * 577.98, 623.05, 833.20 (line 24 of each run file) */
+    assert_true(fabs(a - (775.58 + 658.34 + 840.54) / 3) < 1e-9);
+    assert_true(fabs(b - (577.98 + 623.05 + 833.20) / 3) < 1e-9);
+    json_t *se = json_array_get(json_object_get(root, "series"), 0);
+    assert_null(strstr(json_string_value(json_object_get(se, "parameters")),
+                       "port="));
+    json_t *lo = json_object_get(root, "left_out");
+    /* 39 series a box, each pooled with the other box's */
+    assert_int_equal(json_integer_value(json_object_get(lo, "pooled")), 39);
+    assert_string_equal(json_string_value(json_array_get(
+                            json_object_get(lo, "ignored_params"), 0)),
+                        "port");
+    json_decref(root);
+    const char *said = "Ignored parameters (--ignore-param): port; 39 series "
+                       "pooled";
+    static const char *const cmds[] = {"report", "efficiency", "chart -o"};
+    for (size_t i = 0; i < 3; i++) {
+        bdb_buf_reset(&out);
+        if (tu_run(&out, "--db '%s/u.sqlite' %s%s%s%s --ignore-param port "
+                         "--width 400", d2, cmds[i], i == 2 ? " '" : "",
+                   i == 2 ? d2 : "", i == 2 ? "/c'" : ""))
+            fail_msg("%s: %s", cmds[i], out.data);
+        if (!strstr(out.data, said))
+            fail_msg("%s does not say what it ignored: %.3000s", cmds[i],
+                     out.data);
+    }
+    assert_int_equal(tu_run(&out, "--db '%s/u.sqlite' report --ignore-param "
+                                  "port=1", d2), 2);
+    bdb_buf_free(&out);
+}
+
+/* check pools the series --ignore-param makes one, set by set: box-a's
+ * runs as set "before" and box-b's as "after" on one platform are one
+ * series in two sets, not two series of one set each. */
+static void check__ignore_param_port__checks_the_pooled_series(void **state)
+{
+    (void)state;
+    char d2[512];
+    snprintf(d2, sizeof d2, "%s", tu_tmpdir());
+    bdb_buf out;
+    bdb_buf_init(&out);
+    if (tu_run(&out, "--db '%s/k.sqlite' import -q --set before --platform box "
+                     "'%s'-box-a-run*.txt", d2, tu_path("samples/ab/two-urls")) ||
+        tu_run(&out, "--db '%s/k.sqlite' import -q --set after --platform box "
+                     "'%s'-box-b-run*.txt", d2, tu_path("samples/ab/two-urls")))
+        fail_msg("import: %s", out.data);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/k.sqlite' check --metric "
+                                  "requests_per_sec", d2), 1);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/k.sqlite' check --metric "
+                                  "requests_per_sec --ignore-param port "
+                                  "--format json", d2), 0);
+    json_error_t err;
+    json_t *root = json_loads(out.data, 0, &err);
+    if (!root)
+        fail_msg("not JSON: %s", out.data);
+    json_t *rows = json_object_get(root, "rows");
+    assert_int_equal(json_array_size(rows), 1);
+    assert_string_equal(json_string_value(json_array_get(
+                            json_object_get(root, "ignored_params"), 0)),
+                        "port");
+    json_decref(root);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s/k.sqlite' check --metric "
+                                  "requests_per_sec --ignore-param port", d2), 0);
+    assert_non_null(strstr(out.data, "ignored parameters (--ignore-param): port"));
+    bdb_buf_free(&out);
+}
+
+/* Seed 000 sweeps openssl over multi; benchdb drew block_size. --sweep
+ * chooses; the default stays the first parameter of the list that
+ * varies. A finding names the parameters of the series it cites. */
+static void report__sweep_option__chooses_the_axis_and_findings_name_params(
+    void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    bdb_buf csv;
+    bdb_buf_init(&csv);
+    bdb_buf_puts(&csv, "platform,tool,benchmark,metric,value,unit,parameters\n");
+    static const int bs[] = {16, 64, 16384}, mu[] = {1, 2, 4};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double x = 100.0 * (i + 1) * mu[j];
+            /* Y is 0.9x X everywhere but at 16384 bytes, 4 processes */
+            double y = x * (i == 2 && j == 2 ? 0.76 : 0.9);
+            bdb_buf_printf(&csv, "X,openssl-speed,aes-256-cbc,throughput,%g,MB/s,"
+                                 "block_size=%d;multi=%d\n"
+                                 "Y,openssl-speed,aes-256-cbc,throughput,%g,MB/s,"
+                                 "block_size=%d;multi=%d\n",
+                           x, bs[i], mu[j], y, bs[i], mu[j]);
+        }
+    import_text(st, "ssl.csv", csv.data);
+    bdb_buf_free(&csv);
+    bdb_model *m = build(st, "X", NULL);
+    assert_int_equal(m->nsweeps, 3);
+    for (size_t w = 0; w < m->nsweeps; w++)
+        assert_string_equal(m->sweeps[w].key, "block_size");
+    bdb_buf out;
+    bdb_buf_init(&out);
+    bdb_report_findings(m, &out, "");
+    if (!strstr(out.data, "furthest apart on openssl-speed aes-256-cbc "
+                          "throughput at block_size=16384, multi=4: 0.76x"))
+        fail_msg("findings: %s", out.data);
+    bdb_model_free(m);
+
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    o.baseline = "X";
+    o.sweep = "multi";
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_model_build(st, &o, &m, &d), 0);
+    assert_int_equal(m->nsweeps, 3);
+    for (size_t w = 0; w < m->nsweeps; w++) {
+        assert_string_equal(m->sweeps[w].key, "multi");
+        const bdb_rseries *first = &m->series[m->sweeps[w].series[0]];
+        assert_non_null(strstr(first->params, "multi=1"));
+    }
+    bdb_model_free(m);
+    bdb_buf_free(&out);
+    bdb_store_close(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1175,6 +1545,11 @@ int main(void)
         cmocka_unit_test(report__seed002_bc_pi__every_format_agrees_with_the_logs),
         cmocka_unit_test(report__warned_source__marks_its_cells_only),
         cmocka_unit_test(report__bad_selection__says_what_is_wrong),
+        cmocka_unit_test(efficiency__json__only_throughputs_and_same_per_watt_per_core),
+        cmocka_unit_test(report__one_platform_series__every_format_says_so_and_names_all),
+        cmocka_unit_test(report__ignore_param_port__two_boxes_compare_and_it_is_said),
+        cmocka_unit_test(check__ignore_param_port__checks_the_pooled_series),
+        cmocka_unit_test(report__sweep_option__chooses_the_axis_and_findings_name_params),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     bdb_chart_release_caches(); /* the HTML charts' fonts: only real leaks left */
