@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #define BDB_SINK_DEFAULT_MAX ((size_t)4 << 20)
@@ -133,6 +134,17 @@ const bdb_sample *bdb_sink_vet(bdb_sink *s, const bdb_sample *in,
         bdb_sample_copy(fixed, in);
         repair_names(fixed);
         sample = fixed;
+    }
+    /* A number at the edge of a double (1e308 MB/s) overflows to inf
+     * once converted to its canonical unit: no figure to store or rank */
+    if (!isfinite(sample->value)) {
+        s->nrefused++;
+        *rc = bdb_sink_warn(s, sample->line,
+                            "figure %s not stored: %g is not a finite "
+                            "number in %s",
+                            sample->metric, sample->value,
+                            sample->unit ? sample->unit : "its unit");
+        return NULL;
     }
     int over = overflow_of(sample);
     if (over) {
