@@ -55,6 +55,15 @@ void cli_print_diag(const char *prefix, const bdb_diag *d);
 /* Prints the command's usage text to stdout. */
 void cli_print_help(const bdb_cmd *cmd);
 
+/* printf to f as terminal text: every control, newline (but a final one)
+ * and bidi override in what fmt's arguments bring becomes U+FFFD. For
+ * lines that carry names from logs, file names or users. */
+void cli_line(FILE *f, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 /* Parses "k=v" into key/value (in place); 0 on success. */
 int cli_split_kv(char *arg, char **key, char **value);
 

@@ -1,17 +1,57 @@
 /* cli_util.c - printing errors and parsing option values for the CLI. */
 #include "cli.h"
+#include "../common/bdb_neutral.h"
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Writes prefix and the formatted text to f as terminal text: names in
+ * it (from logs, file names, platforms.csv, the command line) cannot
+ * drive the terminal or forge a line (bdb_neutral_line); a final newline
+ * is kept. */
+static void put_line(FILE *f, const char *prefix, const char *fmt, va_list ap)
+{
+    bdb_buf out;
+    bdb_buf_init(&out);
+    va_list cp;
+    va_copy(cp, ap);
+    int n = vsnprintf(NULL, 0, fmt, cp);
+    va_end(cp);
+    if (n >= 0) {
+        char *text = malloc((size_t)n + 1);
+        if (text) {
+            vsnprintf(text, (size_t)n + 1, fmt, ap);
+            int nl = n > 0 && text[n - 1] == '\n';
+            if (nl)
+                text[n - 1] = '\0';
+            bdb_buf_puts(&out, prefix);
+            bdb_neutral_line(&out, text);
+            if (nl)
+                bdb_buf_puts(&out, "\n");
+            free(text);
+        }
+    }
+    if (out.data)
+        fwrite(out.data, 1, out.len, f);
+    bdb_buf_free(&out);
+}
+
+void cli_line(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    put_line(f, "", fmt, ap);
+    va_end(ap);
+}
 
 int cli_error(const char *fmt, ...)
 {
     va_list ap;
-    fputs("benchdb: error: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    put_line(stderr, "benchdb: error: ", fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
     return BDB_EXIT_FAILED;
@@ -23,7 +63,7 @@ int cli_usage_error(const bdb_cli *cli, const char *fmt, ...)
     const char *name = cli && cli->cmd ? cli->cmd->name : NULL;
     fprintf(stderr, "benchdb%s%s: ", name ? " " : "", name ? name : "");
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    put_line(stderr, "", fmt, ap);
     va_end(ap);
     fprintf(stderr, "\nTry 'benchdb %s%s--help'.\n", name ? name : "",
             name ? " " : "");
@@ -34,7 +74,7 @@ void cli_print_diag(const char *prefix, const bdb_diag *d)
 {
     char msg[1200];
     bdb_diag_format(d, msg, sizeof msg);
-    fprintf(stderr, "benchdb: %s%s\n", prefix ? prefix : "", msg);
+    cli_line(stderr, "benchdb: %s%s\n", prefix ? prefix : "", msg);
 }
 
 void cli_print_help(const bdb_cmd *cmd)

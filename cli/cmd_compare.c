@@ -103,12 +103,8 @@ static int emit(const char *output, const bdb_buf *b)
         fwrite(b->data ? b->data : "", 1, b->len, stdout);
         return BDB_EXIT_OK;
     }
-    FILE *f = fopen(output, "wb");
-    if (!f)
-        return cli_error("cannot write '%s'", output);
-    size_t w = fwrite(b->data ? b->data : "", 1, b->len, f);
-    if (fclose(f) != 0 || w != b->len)
-        return cli_error("cannot write '%s'", output);
+    if (cli_output_write(output, b->data ? b->data : "", b->len))
+        return BDB_EXIT_FAILED;
     fprintf(stderr, "benchdb: written to %s\n", output);
     return BDB_EXIT_OK;
 }
@@ -118,7 +114,14 @@ static int render(const bdb_compare *c, int format, const char *output)
     if (format == F_XLSX) {
         bdb_diag d;
         bdb_diag_clear(&d);
-        if (bdb_compare_render_xlsx(c, output, &d)) {
+        char tmp[4200];
+        if (cli_output_tmp(output, tmp, sizeof tmp))
+            return BDB_EXIT_FAILED;
+        int rc = bdb_compare_render_xlsx(c, tmp, &d);
+        if (cli_output_commit(tmp, output, rc == BDB_OK) && !rc)
+            return BDB_EXIT_FAILED;
+        if (rc) {
+            bdb_diag_set_file(&d, output);
             cli_print_diag("", &d);
             return BDB_EXIT_FAILED;
         }

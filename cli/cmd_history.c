@@ -103,10 +103,8 @@ int cmd_history(int argc, char **argv, bdb_cli *cli)
         } else if (!output || strcmp(output, "-") == 0) {
             fwrite(b.data ? b.data : "", 1, b.len, stdout);
         } else {
-            FILE *f = fopen(output, "wb");
-            size_t w = f ? fwrite(b.data ? b.data : "", 1, b.len, f) : 0;
-            if (!f || fclose(f) != 0 || w != b.len)
-                st = cli_error("cannot write '%s'", output);
+            if (cli_output_write(output, b.data ? b.data : "", b.len))
+                st = BDB_EXIT_FAILED;
             else
                 fprintf(stderr, "benchdb: written to %s\n", output);
         }

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "batch.h"
 #include "lifecycle.h"
+#include "../common/bdb_shell.h"
 #include "../ingest/ingest.h"
 #include "../ingest/path_pattern.h"
 #include "../import/import.h"
@@ -12,6 +13,7 @@
 #include <getopt.h>
 #include <sys/stat.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 #include <string.h>
 #include <unistd.h>
@@ -21,22 +23,28 @@ static void print_warning(const char *path, int line, const char *text,
 {
     (void)ctx;
     if (line > 0)
-        fprintf(stderr, "%s:%d: warning: %s\n", path, line, text);
+        cli_line(stderr, "%s:%d: warning: %s\n", path, line, text);
     else
-        fprintf(stderr, "%s: warning: %s\n", path, text);
+        cli_line(stderr, "%s: warning: %s\n", path, text);
 }
 
 static void print_merge(const bdb_merge_warning *w, void *ctx)
 {
     (void)ctx;
-    fprintf(stderr, "warning: %s: %zu files merged into the same series "
-            "(%zu series, e.g. %s)", w->files, w->nfiles, w->nseries,
-            w->example);
-    if (w->pattern[0])
-        fprintf(stderr, "; if the names differ in a setting, make it a "
-                "parameter: --path-pattern '%s'", w->pattern);
-    fprintf(stderr, "; if they are repetitions, import them with "
-            "--repetitions\n");
+    /* made of file names: the suggestion is one shell word, whatever they
+     * hold, and the line is terminal text */
+    size_t need = w->pattern[0] ? bdb_shell_quote(w->pattern, NULL, 0) + 1 : 1;
+    char *word = malloc(need);
+    if (word)
+        bdb_shell_quote(w->pattern, word, need);
+    cli_line(stderr, "warning: %s: %zu files merged into the same series "
+             "(%zu series, e.g. %s)%s%s; if they are repetitions, import them "
+             "with --repetitions\n", w->files, w->nfiles, w->nseries,
+             w->example,
+             w->pattern[0] ? "; if the names differ in a setting, make it a "
+                             "parameter: --path-pattern " : "",
+             !w->pattern[0] ? "" : word ? word : "(out of memory)");
+    free(word);
 }
 
 /* Commits the open batch; when that fails, what it held did not land:
@@ -236,9 +244,9 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     size_t added = 0, present = 0, failed = col.failed.n, info = 0, results = 0,
            warnings = 0, replaced = 0, dry = 0;
     for (size_t i = 0; i < col.failed.n; i++)
-        fprintf(stderr, "benchdb: %s\n", col.failed.paths[i]);
+        cli_line(stderr, "benchdb: %s\n", col.failed.paths[i]);
     for (size_t i = 0; i < col.skipped.n; i++)
-        fprintf(stderr, "benchdb: %s\n", col.skipped.paths[i]);
+        cli_line(stderr, "benchdb: %s\n", col.skipped.paths[i]);
     int progress = isatty(STDERR_FILENO) && files.n >= 20 && !quiet;
     cli_batch b = {0};
     for (size_t i = 0; i < files.n; i++) {
@@ -267,7 +275,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             b.results += res.nresults;
             warnings += res.nwarnings;
             if (!quiet)
-                printf("imported %s: %s, %zu results%s%s%s\n", files.paths[i],
+                cli_line(stdout, "imported %s: %s, %zu results%s%s%s\n", files.paths[i],
                        res.tools, res.nresults, res.platform[0] ? " for " : "",
                        res.platform, res.nwarnings ? " (with warnings)" : "");
             break;
@@ -278,7 +286,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             b.results += res.nresults;
             warnings += res.nwarnings;
             if (!quiet)
-                printf("replaced %s: %s, %zu results%s%s%s\n", files.paths[i],
+                cli_line(stdout, "replaced %s: %s, %zu results%s%s%s\n", files.paths[i],
                        res.tools, res.nresults, res.platform[0] ? " for " : "",
                        res.platform, res.nwarnings ? " (with warnings)" : "");
             break;
@@ -287,7 +295,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             results += res.nresults;
             warnings += res.nwarnings;
             if (!quiet)
-                printf("would %s %s: %s, %zu figures, platform %s, "
+                cli_line(stdout, "would %s %s: %s, %zu figures, platform %s, "
                        "parameters %s, %zu warnings%s\n",
                        res.present ? "replace" : "import", files.paths[i],
                        res.tools, res.nresults,
@@ -298,7 +306,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         case BDB_IMPORT_PRESENT:
             present++;
             if (!quiet)
-                printf("already present %s%s\n", files.paths[i],
+                cli_line(stdout, "already present %s%s\n", files.paths[i],
                        opts.dry_run || !opts.replace
                            ? " (--replace reads it again with these options)"
                            : "");
@@ -306,7 +314,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         case BDB_IMPORT_PLATFORM_INFO:
             info++;
             if (!quiet)
-                printf("platform info %s: %s%s%s\n", files.paths[i], res.tools,
+                cli_line(stdout, "platform info %s: %s%s%s\n", files.paths[i], res.tools,
                        res.platform[0] ? " for " : "", res.platform);
             break;
         default: break;

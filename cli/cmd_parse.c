@@ -145,9 +145,9 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                     printf("# param: %s=%s\n", params.kv[k].key,
                            params.kv[k].value);
             } else {
-                printf("# %s: %s%s%s, %zu figures\n", argv[i], tools,
-                       sink.tool_version[0] ? " " : "", sink.tool_version,
-                       sink.n);
+                cli_line(stdout, "# %s: %s%s%s, %zu figures\n", argv[i],
+                         tools, sink.tool_version[0] ? " " : "",
+                         sink.tool_version, sink.n);
             }
             if (spool_copy(&sp)) {
                 cli_error("%s: cannot copy the figures out: %s", argv[i],
@@ -155,9 +155,9 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                 status = BDB_EXIT_FAILED;
             }
             for (size_t k = 0; k < sink.nnotes && !expected; k++)
-                printf("# %s: line %d: %s\n",
-                       sink.notes[k].is_info ? "note" : "warning",
-                       sink.notes[k].line, sink.notes[k].text);
+                cli_line(stdout, "# %s: line %d: %s\n",
+                         sink.notes[k].is_info ? "note" : "warning",
+                         sink.notes[k].line, sink.notes[k].text);
         }
         bdb_sink_free(&sink);
         fclose(sp.f);

@@ -89,7 +89,7 @@ static int platform_add(int argc, char **argv, bdb_cli *cli)
         bdb_store_batch_end(cli->store, 0);
     if (rc)
         return cli_error("%s", bdb_store_errmsg(cli->store));
-    printf("platform %s saved\n", p.name);
+    cli_line(stdout, "platform %s saved\n", p.name);
     return BDB_EXIT_OK;
 }
 
@@ -165,7 +165,7 @@ static int platform_show(int argc, char **argv, bdb_cli *cli)
     const bdb_platform_field *f = bdb_platform_fields(&nf);
     for (size_t i = 0; i < nf; i++) {
         char num[32];
-        printf("%-15s %s\n", f[i].name, field_text(&p, &f[i], num, sizeof num));
+        cli_line(stdout, "%-15s %s\n", f[i].name, field_text(&p, &f[i], num, sizeof num));
     }
     return BDB_EXIT_OK;
 }
@@ -180,7 +180,7 @@ static int csv_row(const bdb_platform *p, int line, void *ctx)
 {
     csv_ctx *c = ctx;
     if (bdb_store_platform_put(c->cli->store, p, 1)) {
-        fprintf(stderr, "benchdb: %s:%d: %s\n", c->file, line,
+        cli_line(stderr, "benchdb: %s:%d: %s\n", c->file, line,
                 bdb_store_errmsg(c->cli->store));
         c->bad++;
     } else {
@@ -192,7 +192,7 @@ static int csv_row(const bdb_platform *p, int line, void *ctx)
 static int csv_bad(int line, const char *why, void *ctx)
 {
     csv_ctx *c = ctx;
-    fprintf(stderr, "benchdb: %s:%d: %s; row skipped\n", c->file, line, why);
+    cli_line(stderr, "benchdb: %s:%d: %s; row skipped\n", c->file, line, why);
     c->bad++;
     return 0;
 }
@@ -280,7 +280,7 @@ static int platform_change(bdb_cli *cli, int op, const char *a, const char *b,
     }
     if (rc)
         return cli_error("%s", bdb_store_errmsg(cli->store));
-    printf("%s\n", done);
+    cli_line(stdout, "%s\n", done);
     return BDB_EXIT_OK;
 }
 

@@ -317,10 +317,18 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     if (a.format == OUT_PDF) {
         bdb_pdf_opts po = {.paper = a.paper, .all_metrics = a.all};
         bdb_diag_clear(&d);
-        rc = bdb_report_render_pdf(m, &po, a.output, &d);
+        char tmp[4200];
+        if (cli_output_tmp(a.output, tmp, sizeof tmp)) {
+            bdb_model_free(m);
+            return BDB_EXIT_FAILED;
+        }
+        rc = bdb_report_render_pdf(m, &po, tmp, &d);
         bdb_model_free(m);
         bdb_chart_release_caches();
+        if (cli_output_commit(tmp, a.output, rc == BDB_OK) && !rc)
+            return BDB_EXIT_FAILED;
         if (rc) {
+            bdb_diag_set_file(&d, a.output);
             cli_print_diag("report: ", &d);
             return BDB_EXIT_FAILED;
         }

@@ -72,7 +72,7 @@ static int source_set(int argc, char **argv, bdb_cli *cli)
             break;
         }
         nres += res.nresults;
-        printf("source %lld %s: %s, %zu results%s%s\n", list.v[i].id,
+        cli_line(stdout, "source %lld %s: %s, %zu results%s%s\n", list.v[i].id,
                list.v[i].path, res.tools, res.nresults,
                platform ? " for " : "", platform ? platform : "");
     }
@@ -155,7 +155,7 @@ static int one_change(bdb_cli *cli, int rc, const char *done)
         bdb_store_batch_end(cli->store, 0);
     if (rc)
         return cli_error("%s", bdb_store_errmsg(cli->store));
-    printf("%s\n", done);
+    cli_line(stdout, "%s\n", done);
     return BDB_EXIT_OK;
 }
 

@@ -374,12 +374,12 @@ static int check_list(bdb_cli *cli, const char *what, const char *label,
                 bdb_buf_printf(&b, ", ... (%zu in all)", ns.n);
             const char *near = has_glob(item) ? NULL
                                : cli_suggest(item, (const char *const *)ns.v, ns.n);
-            fprintf(stderr, "benchdb %s: no %s %s '%s'; known: %s\n",
-                    cli->cmd ? cli->cmd->name : "", label,
-                    has_glob(item) ? "matches" : "named", item,
-                    ns.n ? b.data : "(none)");
+            cli_line(stderr, "benchdb %s: no %s %s '%s'; known: %s\n",
+                     cli->cmd ? cli->cmd->name : "", label,
+                     has_glob(item) ? "matches" : "named", item,
+                     ns.n ? b.data : "(none)");
             if (near)
-                fprintf(stderr, "did you mean '%s'?\n", near);
+                cli_line(stderr, "did you mean '%s'?\n", near);
             bdb_buf_free(&b);
             status = BDB_EXIT_USAGE;
         }

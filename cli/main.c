@@ -5,6 +5,7 @@
 #include "../store/store.h"
 #include "../store/store_admin.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__GLIBC__)
@@ -361,6 +362,11 @@ int main(int argc, char **argv)
      * threshold keeps the import of an 84 MB fio JSON at 66 MB, not 82. */
     mallopt(M_MMAP_THRESHOLD, 256 * 1024);
 #endif
+    /* A file size limit (ulimit -f) makes a write past it fail with EFBIG,
+     * which every writer reports ("File too large") and the output writer
+     * and the store's transactions recover from; its default signal would
+     * kill the process without a word. */
+    signal(SIGXFSZ, SIG_IGN);
     bdb_cli cli = {0};
     const char *env_db = getenv("BENCHDB_DB");
     cli.db_path = env_db && *env_db ? env_db : "benchdb.sqlite";

@@ -3,12 +3,14 @@
 #include "bdb_error.h"
 #include "bdb_scan.h"
 #include "bdb_utf8.h"
+#include "bdb_neutral.h"
 #include "bdb_grow.h"
 
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #define BDB_SINK_DEFAULT_MAX ((size_t)4 << 20)
@@ -98,6 +100,13 @@ static int repair_field(char *field, size_t sz)
  * them; sets overflow bits for what no longer fits. */
 static void repair_names(bdb_sample *x)
 {
+    bdb_neutral_inplace(x->benchmark, 1);
+    bdb_neutral_inplace(x->metric, 1);
+    bdb_neutral_inplace(x->platform, 1);
+    for (int i = 0; i < x->params.n; i++) {
+        bdb_neutral_inplace(x->params.kv[i].key, 1);
+        bdb_neutral_inplace(x->params.kv[i].value, 1);
+    }
     if (repair_field(x->benchmark, sizeof x->benchmark))
         x->overflow |= BDB_OVER_BENCHMARK;
     if (repair_field(x->metric, sizeof x->metric))
@@ -112,14 +121,28 @@ static void repair_names(bdb_sample *x)
     }
 }
 
+/* Valid UTF-8 without a terminal control or bidi character (which the
+ * parsers' names never need, and which would reach every terminal that
+ * lists them; TAB and LF stay, shown neutralised): the common case, checked without copying. */
+static int name_clean(const char *s)
+{
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c == 0x7f || c == 0xc2 || c == 0xd8 || c == 0xe2)
+            return bdb_neutral_clean(s, 1) && bdb_utf8_valid(s, n);
+    }
+    return bdb_utf8_valid(s, n);
+}
+
 static int names_valid(const bdb_sample *x)
 {
-    if (!bdb_utf8_valid(x->benchmark, strlen(x->benchmark)) ||
-        !bdb_utf8_valid(x->platform, strlen(x->platform)))
+    if (!name_clean(x->benchmark) || !name_clean(x->platform) ||
+        !name_clean(x->metric))
         return 0;
     for (int i = 0; i < x->params.n; i++)
-        if (!bdb_utf8_valid(x->params.kv[i].value,
-                            strlen(x->params.kv[i].value)))
+        if (!name_clean(x->params.kv[i].value) ||
+            !name_clean(x->params.kv[i].key))
             return 0;
     return 1;
 }
@@ -133,6 +156,17 @@ const bdb_sample *bdb_sink_vet(bdb_sink *s, const bdb_sample *in,
         bdb_sample_copy(fixed, in);
         repair_names(fixed);
         sample = fixed;
+    }
+    /* A number at the edge of a double (1e308 MB/s) overflows to inf
+     * once converted to its canonical unit: no figure to store or rank */
+    if (!isfinite(sample->value)) {
+        s->nrefused++;
+        *rc = bdb_sink_warn(s, sample->line,
+                            "figure %s not stored: %g is not a finite "
+                            "number in %s",
+                            sample->metric, sample->value,
+                            sample->unit ? sample->unit : "its unit");
+        return NULL;
     }
     int over = overflow_of(sample);
     if (over) {

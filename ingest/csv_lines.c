@@ -21,6 +21,11 @@ int bdb_csv_feed_lines(const char *buf, size_t len, unsigned char options,
     while (i < len && !*stop) {
         const char *nl = memchr(buf + i, '\n', len - i);
         size_t n = nl ? (size_t)(nl - (buf + i)) + 1 : len - i;
+        /* libcsv grows a field by its block size (128 bytes) at a time:
+         * a long field (10,000 digits) took a realloc and a copy per 128
+         * bytes; a block of the line's length takes one */
+        if (n > 128)
+            csv_set_blk_size(&cp, n);
         if (csv_parse(&cp, buf + i, n, field, row, ctx) != n) {
             rc = bdb_diag_set(diag, BDB_EPARSE, *line, "%s",
                               csv_strerror(csv_error(&cp)));

@@ -19,6 +19,7 @@
 
 #include <jansson.h>
 #include <stdio.h>
+#include <limits.h>
 #include <string.h>
 
 /* A (position, line) cursor: moves to pos forward or back, counting the
@@ -371,6 +372,15 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
     if (!strcmp(name, "All clients"))
         return BDB_OK;
     num(job, "groupid", &group);
+    /* a group number indexes fio's groups: a whole number an int holds,
+     * else (1e308, 2^31) a warning, never a cast out of range */
+    if (!(group >= 0 && group <= INT_MAX) || group != (double)(int)group) {
+        int rc = bdb_sink_warn(out, line, "\"groupid\": %g is not a group "
+                               "number fio prints; read as group 0", group);
+        if (rc)
+            return rc;
+        group = 0;
+    }
     double job_rt = 0;
     num(job, "job_runtime", &job_rt);
     fio_entry *e = bdb_fio_doc_add(doc, FIO_ENTRY_JOB, name, NULL, run, line);

@@ -104,6 +104,9 @@ static const struct {
     {"brainpoolp512r1", 512}, {"brainpoolp512t1", 512},
 };
 
+/* More bits than any key or curve openssl speed times (RSA 15360). */
+#define BITS_MAX 1000000.0
+
 int bdb_ossl_mr_pk(ossl_ctx *c, const char *p, const char *end, int line)
 {
     static const char *const ops_sign2[] = {"sign", "verify"};
@@ -132,7 +135,11 @@ int bdb_ossl_mr_pk(ossl_ctx *c, const char *p, const char *end, int line)
         r->rows++;
         return rc ? rc : 1;
     }
-    if (!field_num(f[2], &bits))
+    /* Key sizes and curve indexes are small whole numbers; anything else
+     * (2^31, 1e308, nan) is not one to name a benchmark after, nor to
+     * index the curve table with. */
+    if (!field_num(f[2], &bits) || !(bits >= 1 && bits <= BITS_MAX) ||
+        bits != (double)(long)bits)
         goto bad;
     if (kind == 6 || kind == 7) {
         char curve[BDB_BENCHMARK_MAX + 8];
@@ -149,7 +156,9 @@ int bdb_ossl_mr_pk(ossl_ctx *c, const char *p, const char *end, int line)
     } else if (kind == 8) {
         snprintf(name, sizeof name, "ffdh%.0f", bits);
     } else if (kind == 4 || kind == 5) {
-        int i = (int)idx;
+        const int ncurves = (int)(sizeof ec_curves / sizeof ec_curves[0]);
+        /* compared as a double first: a cast of 2^31 to int is INT_MIN */
+        int i = idx >= 0 && idx < ncurves ? (int)idx : -1;
         const char *alg = kind == 4 ? "ecdsa" : "ecdh";
         /* The curve index differs between versions (1.1.1 puts X25519
          * after the binary curves, 3.x after brainpool): the bits decide
@@ -157,13 +166,11 @@ int bdb_ossl_mr_pk(ossl_ctx *c, const char *p, const char *end, int line)
         if (bits == 253 || bits == 448) {
             snprintf(name, sizeof name, "%s-x%.0f", alg,
                      bits == 253 ? 25519.0 : 448.0);
-        } else if (idx < 0 ||
-                   i >= (int)(sizeof ec_curves / sizeof ec_curves[0]) ||
-                   ec_curves[i].bits != (int)bits) {
+        } else if (i < 0 || idx != (double)i || ec_curves[i].bits != bits) {
             int rc = bdb_ossl_warn(c, line,
-                          "-mr +F%lld line: curve #%d of %.0f bits is not "
+                          "-mr +F%lld line: curve #%.0f of %.0f bits is not "
                           "one this parser can name; not imported",
-                          kind, i, bits);
+                          kind, idx, bits);
             r->rows++;
             return rc ? rc : 1;
         } else {

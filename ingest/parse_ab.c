@@ -2133,6 +2133,8 @@ static int parse_side(const char *buf, size_t len, int gnuplot,
     }
     if (gnuplot)
         csv_set_delim(&cp, CSV_TAB);
+    if (end - p > 128) /* one realloc, not one per 128 bytes */
+        csv_set_blk_size(&cp, (size_t)(end - p));
     side_state st;
     memset(&st, 0, sizeof st);
     st.gnuplot = gnuplot;

@@ -580,6 +580,8 @@ static int csv_split(const char *p, const char *end, rb_fields *fs)
     if (csv_init(&cp, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
         return BDB_ENOMEM;
     size_t len = (size_t)(end - p);
+    if (len > 128)
+        csv_set_blk_size(&cp, len); /* one realloc, not one per 128 bytes */
     size_t used = csv_parse(&cp, p, len, csv_field_cb, csv_record_cb, fs);
     int bad = used != len;
     if (!bad && csv_fini(&cp, csv_field_cb, csv_record_cb, fs) != 0)

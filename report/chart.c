@@ -15,6 +15,8 @@
  * Text comes from logs, so it is cleaned before cairo sees it: the toy
  * text API puts the context in an error state on invalid UTF-8, which
  * would lose the whole chart over one bad byte. */
+#include "../common/bdb_output.h"
+#include "../common/bdb_cleanup.h"
 #include "chart.h"
 #include "sections.h"
 
@@ -1813,9 +1815,11 @@ int bdb_chart_svg(const bdb_model *m, bdb_chart_kind k, size_t i, double width,
     return st == CAIRO_STATUS_NO_MEMORY ? BDB_ENOMEM : st ? BDB_EIO : BDB_OK;
 }
 
-static int write_one(const bdb_model *m, bdb_chart_format fmt, const char *path,
-                     bdb_chart_kind k, size_t i, const bdb_chart_opts *o,
-                     bdb_diag *diag)
+/* Draws chart k (i) into the file file; messages name path, the output
+ * it becomes. */
+static int draw_file(const bdb_model *m, bdb_chart_format fmt,
+                     const char *file, const char *path, bdb_chart_kind k,
+                     size_t i, const bdb_chart_opts *o, bdb_diag *diag)
 {
     double w = o && o->width > 0 ? o->width : 960;
     double h = o && o->height > 0 ? o->height
@@ -1826,9 +1830,9 @@ static int write_one(const bdb_model *m, bdb_chart_format fmt, const char *path,
         s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(w * scale),
                                        (int)ceil(h * scale));
     else if (fmt == BDB_CHART_SVG)
-        s = cairo_svg_surface_create(path, w, h);
+        s = cairo_svg_surface_create(file, w, h);
     else
-        s = cairo_pdf_surface_create(path, w, h);
+        s = cairo_pdf_surface_create(file, w, h);
     cairo_status_t st = cairo_surface_status(s);
     if (st) {
         cairo_surface_destroy(s);
@@ -1841,7 +1845,7 @@ static int write_one(const bdb_model *m, bdb_chart_format fmt, const char *path,
     st = cairo_status(cr);
     cairo_destroy(cr);
     if (!st && fmt == BDB_CHART_PNG) {
-        st = cairo_surface_write_to_png(s, path);
+        st = cairo_surface_write_to_png(s, file);
     }
     if (!st) {
         cairo_surface_finish(s);
@@ -1849,6 +1853,21 @@ static int write_one(const bdb_model *m, bdb_chart_format fmt, const char *path,
     }
     cairo_surface_destroy(s);
     return st ? status_rc(diag, path, st) : BDB_OK;
+}
+
+/* One chart file, written whole or not at all (bdb_output). */
+static int write_one(const bdb_model *m, bdb_chart_format fmt, const char *path,
+                     bdb_chart_kind k, size_t i, const bdb_chart_opts *o,
+                     bdb_diag *diag)
+{
+    char tmp[BDB_CLEANUP_PATH_MAX], msg[512];
+    int rc = bdb_output_begin(path, tmp, sizeof tmp, msg, sizeof msg);
+    if (rc)
+        return bdb_diag_set(diag, rc, 0, "%s", msg);
+    rc = draw_file(m, fmt, tmp, path, k, i, o, diag);
+    if (bdb_output_end(tmp, path, rc == BDB_OK, msg, sizeof msg) && !rc)
+        rc = bdb_diag_set(diag, BDB_EIO, 0, "%s", msg);
+    return rc;
 }
 
 /* Lower-case ASCII letters and digits of the parts, '-' between runs of

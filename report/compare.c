@@ -2,6 +2,7 @@
 #include "compare.h"
 #include "decide.h"
 #include "params_ignore.h"
+#include "../common/bdb_neutral.h"
 #include "model.h"
 #include "render.h"
 #include "runsets.h"
@@ -513,26 +514,18 @@ static void p_text(double p, char *out, size_t n)
         snprintf(out, n, "%.3f", p);
 }
 
-/* Text from logs, made safe for the target: control characters out. */
-static void clean(const char *s, char *out, size_t n)
-{
-    size_t k = 0;
-    for (; *s && k + 1 < n; s++)
-        out[k++] = (unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s;
-    out[k] = '\0';
-}
+/* How a name from a log, a file or a user is written: one piece of a
+ * terminal line, inline Markdown, or as it is (the HTML escaper follows). */
+enum { NAME_TEXT, NAME_MD, NAME_RAW };
 
-static void md_cell(bdb_buf *b, const char *s)
+static void put_name(bdb_buf *b, const char *s, int kind)
 {
-    for (; *s; s++) {
-        if (*s == '|' || *s == '\\' || *s == '`' || *s == '*' || *s == '_' ||
-            *s == '<' || *s == '>' || *s == '[' || *s == ']')
-            bdb_buf_printf(b, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            bdb_buf_puts(b, " ");
-        else
-            bdb_buf_append(b, s, 1);
-    }
+    if (kind == NAME_TEXT)
+        bdb_neutral_line(b, s);
+    else if (kind == NAME_MD)
+        bdb_neutral_md(b, s, 0);
+    else
+        bdb_buf_puts(b, s);
 }
 
 static void html_text(bdb_buf *b, const char *s)
@@ -569,7 +562,8 @@ static void geo_text(const bdb_compare *c, char *out, size_t n)
     snprintf(out + len, n - len, " over %zu series", c->geo.n_used);
 }
 
-static void notes(const bdb_compare *c, bdb_buf *b, const char *bullet)
+static void notes(const bdb_compare *c, bdb_buf *b, const char *bullet,
+                  int kind)
 {
     bdb_decide_opts o;
     char rule[768];
@@ -583,10 +577,13 @@ static void notes(const bdb_compare *c, bdb_buf *b, const char *bullet)
     bdb_buf_printf(b, "%sp (information, not the verdict): Mann-Whitney U, "
                    "Welch's t beside it, %s-corrected across the %zu row(s)\n",
                    bullet, c->opts.bh ? "Benjamini-Hochberg" : "Holm", c->n);
-    if (c->only_old || c->only_new)
-        bdb_buf_printf(b, "%s%zu series only in %s and %zu only in %s are "
-                       "left out\n", bullet, c->only_old, c->old_label,
-                       c->only_new, c->new_label);
+    if (c->only_old || c->only_new) {
+        bdb_buf_printf(b, "%s%zu series only in ", bullet, c->only_old);
+        put_name(b, c->old_label, kind);
+        bdb_buf_printf(b, " and %zu only in ", c->only_new);
+        put_name(b, c->new_label, kind);
+        bdb_buf_puts(b, " are left out\n");
+    }
     if (c->opts.nignore) {
         char keys[512];
         bdb_params_ignore_list(c->opts.ignore, c->opts.nignore, keys,
@@ -598,12 +595,12 @@ static void notes(const bdb_compare *c, bdb_buf *b, const char *bullet)
 
 static void render_text(const bdb_compare *c, bdb_buf *b, int md)
 {
-    char lab[2048], o[96], nw[96], d[96], p1[16], p2[16], g[256];
+    char o[96], nw[96], d[96], p1[16], p2[16], g[256];
     if (md) {
         bdb_buf_printf(b, "## benchdb %s: ", c->check ? "check" : "compare");
-        md_cell(b, c->old_label);
+        put_name(b, c->old_label, NAME_MD);
         bdb_buf_puts(b, " → ");
-        md_cell(b, c->new_label);
+        put_name(b, c->new_label, NAME_MD);
         bdb_buf_puts(b, "\n\n");
         if (c->check)
             bdb_buf_printf(b, "**%zu regression%s**, %zu improvement%s.\n\n",
@@ -613,15 +610,16 @@ static void render_text(const bdb_compare *c, bdb_buf *b, int md)
                        "| p (Welch) | |\n|---|---|%s---:|---:|---:|---:|---:|:-:|\n",
                        c->check ? " sets |" : "", c->check ? "---|" : "");
     } else {
-        bdb_buf_printf(b, "benchdb %s: old = %s, new = %s\n\n",
-                       c->check ? "check" : "compare", c->old_label,
-                       c->new_label);
+        bdb_buf_printf(b, "benchdb %s: old = ", c->check ? "check" : "compare");
+        put_name(b, c->old_label, NAME_TEXT);
+        bdb_buf_puts(b, ", new = ");
+        put_name(b, c->new_label, NAME_TEXT);
+        bdb_buf_puts(b, "\n\n");
     }
     for (size_t i = 0; i < c->n; i++) {
         const bdb_cmp_row *r = &c->rows[i];
         char raw[2048];
         series_label(r, raw, sizeof raw);
-        clean(raw, lab, sizeof lab);
         mean_pm(&r->old_s, r->unit, o, sizeof o);
         mean_pm(&r->new_s, r->unit, nw, sizeof nw);
         delta_text(r, d, sizeof d);
@@ -630,26 +628,32 @@ static void render_text(const bdb_compare *c, bdb_buf *b, int md)
         const char *mark = r->regression ? "REGRESSION" : bdb_cmp_mark(r->verdict);
         if (md) {
             bdb_buf_puts(b, "| ");
-            md_cell(b, raw);
+            put_name(b, raw, NAME_MD);
             bdb_buf_puts(b, " | ");
-            md_cell(b, r->platform[0] ? r->platform : "-");
+            put_name(b, r->platform[0] ? r->platform : "-", NAME_MD);
             if (c->check) {
                 bdb_buf_puts(b, " | ");
-                md_cell(b, r->old_label ? r->old_label : "");
+                put_name(b, r->old_label ? r->old_label : "", NAME_MD);
                 bdb_buf_puts(b, " → ");
-                md_cell(b, r->new_label ? r->new_label : "");
+                put_name(b, r->new_label ? r->new_label : "", NAME_MD);
             }
             bdb_buf_printf(b, " | %s (n=%zu) | %s (n=%zu) | %s | %s | %s | %s |\n",
                            o, r->n_old, nw, r->n_new, d, p1, p2,
                            r->regression ? "**regression**" : mark);
         } else {
-            char plat[128];
-            clean(r->platform, plat, sizeof plat);
-            bdb_buf_printf(b, "%s%s%s\n", lab, plat[0] ? " on " : "", plat);
-            if (c->check)
-                bdb_buf_printf(b, "    sets %s -> %s\n",
-                               r->old_label ? r->old_label : "",
-                               r->new_label ? r->new_label : "");
+            put_name(b, raw, NAME_TEXT);
+            if (r->platform[0]) {
+                bdb_buf_puts(b, " on ");
+                put_name(b, r->platform, NAME_TEXT);
+            }
+            bdb_buf_puts(b, "\n");
+            if (c->check) {
+                bdb_buf_puts(b, "    sets ");
+                put_name(b, r->old_label ? r->old_label : "", NAME_TEXT);
+                bdb_buf_puts(b, " -> ");
+                put_name(b, r->new_label ? r->new_label : "", NAME_TEXT);
+                bdb_buf_puts(b, "\n");
+            }
             bdb_buf_printf(b, "    old %-24s n=%-4zu new %-24s n=%-4zu\n", o,
                            r->n_old, nw, r->n_new);
             bdb_buf_printf(b, "    delta %-34s p=%s (Welch %s)  %s\n", d, p1,
@@ -663,7 +667,7 @@ static void render_text(const bdb_compare *c, bdb_buf *b, int md)
                        c->nregressions, c->nregressions == 1 ? "" : "s",
                        c->nimprovements, c->nimprovements == 1 ? "" : "s");
     bdb_buf_puts(b, "\n");
-    notes(c, b, md ? "- " : "  ");
+    notes(c, b, md ? "- " : "  ", md ? NAME_MD : NAME_TEXT);
 }
 
 static void render_csv(const bdb_compare *c, bdb_buf *b)
@@ -840,7 +844,7 @@ static void render_html(const bdb_compare *c, bdb_buf *b)
     bdb_buf_puts(b, "</p>\n<pre>");
     bdb_buf n;
     bdb_buf_init(&n);
-    notes(c, &n, "- ");
+    notes(c, &n, "- ", NAME_RAW);
     html_text(b, n.data ? n.data : "");
     bdb_buf_free(&n);
     bdb_buf_puts(b, "</pre>\n</body></html>\n");

@@ -5,6 +5,8 @@
  * (Hunter) finds them (changepoint.c), on each stretch of sets between
  * marks that start a new baseline (an expected change: a new kernel, a
  * new board), so that a mark is never reported as a change. */
+#include "../common/bdb_output.h"
+#include "../common/bdb_cleanup.h"
 #include "history.h"
 #include "chart.h"
 #include "model.h"
@@ -409,7 +411,11 @@ int bdb_history_charts(const bdb_history *h, int svg, const char *dir,
         slug(&h->s[i], name, sizeof name);
         snprintf(path, sizeof path, "%s/history-%03zu-%s.%s", dir, i + 1, name,
                  svg ? "svg" : "png");
-        cairo_surface_t *sf = svg ? cairo_svg_surface_create(path, CW, CH)
+        /* whole or not at all (bdb_output) */
+        char tmp[BDB_CLEANUP_PATH_MAX], msg[512];
+        if (bdb_output_begin(path, tmp, sizeof tmp, msg, sizeof msg))
+            return bdb_diag_set(diag, BDB_ERANGE, 0, "%s", msg);
+        cairo_surface_t *sf = svg ? cairo_svg_surface_create(tmp, CW, CH)
                                   : cairo_image_surface_create(CAIRO_FORMAT_RGB24,
                                                                (int)CW, (int)CH);
         cairo_t *cr = cairo_create(sf);
@@ -417,14 +423,18 @@ int bdb_history_charts(const bdb_history *h, int svg, const char *dir,
         cairo_destroy(cr);
         cairo_status_t cs = CAIRO_STATUS_SUCCESS;
         if (!svg)
-            cs = cairo_surface_write_to_png(sf, path);
+            cs = cairo_surface_write_to_png(sf, tmp);
         cairo_surface_finish(sf);
         if (cs == CAIRO_STATUS_SUCCESS)
             cs = cairo_surface_status(sf);
         cairo_surface_destroy(sf);
-        if (cs != CAIRO_STATUS_SUCCESS)
+        if (bdb_output_end(tmp, path, cs == CAIRO_STATUS_SUCCESS, msg,
+                           sizeof msg) != BDB_OK) {
+            if (cs == CAIRO_STATUS_SUCCESS)
+                return bdb_diag_set(diag, BDB_EIO, 0, "%s", msg);
             return bdb_diag_set(diag, BDB_EIO, 0, "cannot write %s: %s", path,
                                 cairo_status_to_string(cs));
+        }
         if (written)
             (*written)++;
     }

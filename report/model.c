@@ -22,6 +22,7 @@
 #include "../common/bdb_shell.h"
 #include "model.h"
 #include "decide.h"
+#include "../common/bdb_neutral.h"
 #include "numfmt.h"
 #include "../ingest/tool.h"
 #include "../common/bdb_grow.h"
@@ -1395,6 +1396,35 @@ static int count_filtered(bdb_model *m, bdb_store *st)
     return BDB_OK;
 }
 
+/* Names from logs, files and users are shown, never obeyed: once the
+ * model is built (names no longer matched), their controls, newlines and
+ * bidi overrides are neutralised in place for every renderer, so that no
+ * report line can be forged or a terminal driven by a name. */
+static void neutralise_names(bdb_model *m)
+{
+    for (size_t p = 0; p < m->nplatforms; p++)
+        bdb_neutral_inplace(m->platforms[p].name, 0);
+    for (size_t s = 0; s < m->nseries; s++) {
+        bdb_rseries *se = &m->series[s];
+        char *parts[] = {se->tool, se->benchmark, se->metric, se->params,
+                         se->unit};
+        for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+            if (parts[i])
+                bdb_neutral_inplace(parts[i], 0);
+    }
+    for (size_t w = 0; w < m->nsweeps; w++)
+        if (m->sweeps[w].label)
+            bdb_neutral_inplace(m->sweeps[w].label, 0);
+    for (size_t w = 0; w < m->nwarnings; w++) {
+        bdb_rwarning *x = &m->warnings[w];
+        char *parts[] = {x->platform, x->path, x->message};
+        for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+            if (parts[i])
+                bdb_neutral_inplace(parts[i], 0);
+    }
+    bdb_neutral_inplace(m->title, 0);
+}
+
 int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
                     bdb_model **out, bdb_diag *diag)
 {
@@ -1499,6 +1529,7 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
         bdb_model_free(m);
         return rc;
     }
+    neutralise_names(m);
     *out = m;
     return BDB_OK;
 }

@@ -1,6 +1,6 @@
 /* rtable.c - aligned text and Markdown tables. */
 #include "rtable.h"
-#include "neutral.h"
+#include "../common/bdb_neutral.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,8 +31,9 @@ int bdb_rtable_add(bdb_rtable *t, const char *const *cells)
         t->cells = p;
         t->cap = cap;
     }
+    /* a cell is one piece of one line, in a terminal or in Markdown */
     for (size_t c = 0; c < t->ncols; c++) {
-        char *d = strdup(cells[c] ? cells[c] : "");
+        char *d = bdb_neutral_line_dup(cells[c] ? cells[c] : "");
         if (!d)
             return -1;
         t->cells[t->nrows * t->ncols + c] = d;

@@ -1,7 +1,7 @@
 /* text.c - the terminal report and the Markdown report: the same tables
  * (sections.c), dressed for a terminal or for GitHub. */
 #include "render.h"
-#include "neutral.h"
+#include "../common/bdb_neutral.h"
 #include "sections.h"
 
 #include <stdio.h>

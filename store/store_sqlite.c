@@ -132,16 +132,31 @@ static sqlite3 *DB(bdb_store *st)
     return ((sq *)st->impl)->db;
 }
 
+/* An error from SQLite as the store's message: "what: " (when what is
+ * given), msg, and the system's reason when the file system said no:
+ * "disk I/O error" alone hides a full disk, a file size limit (EFBIG
+ * under ulimit -f) or a quota. */
+static int fail_msg(bdb_store *st, const char *what, const char *msg)
+{
+    int code = sqlite3_errcode(DB(st)) & 0xff, e = sqlite3_system_errno(DB(st));
+    char why[160] = "";
+    if (e && (code == SQLITE_IOERR || code == SQLITE_FULL ||
+              code == SQLITE_CANTOPEN))
+        snprintf(why, sizeof why, " (%s)", strerror(e));
+    return bdb_store_fail(st, BDB_ESTORE, "%s%s%s%s", what ? what : "",
+                          what ? ": " : "", msg, why);
+}
+
 static int fail_db(bdb_store *st, const char *what)
 {
-    return bdb_store_fail(st, BDB_ESTORE, "%s: %s", what, sqlite3_errmsg(DB(st)));
+    return fail_msg(st, what, sqlite3_errmsg(DB(st)));
 }
 
 static int exec(bdb_store *st, const char *sql)
 {
     char *err = NULL;
     if (sqlite3_exec(DB(st), sql, NULL, NULL, &err) != SQLITE_OK) {
-        bdb_store_fail(st, BDB_ESTORE, "%s", err ? err : "sqlite error");
+        fail_msg(st, NULL, err ? err : "sqlite error");
         sqlite3_free(err);
         return BDB_ESTORE;
     }
@@ -163,7 +178,7 @@ static int exec_patient(bdb_store *st, const char *sql)
         int busy = ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED) &&
                    rc != SQLITE_BUSY_SNAPSHOT;
         if (!busy || waited_ms >= BUSY_TIMEOUT_MS) {
-            bdb_store_fail(st, BDB_ESTORE, "%s", err ? err : "sqlite error");
+            fail_msg(st, NULL, err ? err : "sqlite error");
             sqlite3_free(err);
             return BDB_ESTORE;
         }

@@ -15,14 +15,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const bdb_fuzz_target *target_named(const char *name)
-{
-    for (const bdb_fuzz_target *t = bdb_fuzz_targets; t->name; t++)
-        if (strcmp(t->name, name) == 0)
-            return t;
-    return NULL;
-}
-
 static void fuzz__regressions__replay_without_crash(void **state)
 {
     (void)state;
@@ -36,7 +28,7 @@ static void fuzz__regressions__replay_without_crash(void **state)
     while ((e = readdir(d))) {
         if (e->d_name[0] == '.')
             continue;
-        const bdb_fuzz_target *t = target_named(e->d_name);
+        const bdb_fuzz_target *t = bdb_fuzz_target_named(e->d_name);
         /* a misspelt folder would be replayed by nothing */
         if (!t)
             fail_msg("tests/fuzz/regressions/%s names no fuzz target",
@@ -66,17 +58,6 @@ static void fuzz__regressions__replay_without_crash(void **state)
     assert_true(files > 0);
 }
 
-/* The folder of samples/ that holds each parser target's real output. */
-static const bdb_fuzz_target *target_for_dir(const char *dir)
-{
-    char name[64];
-    snprintf(name, sizeof name, "%s", dir);
-    for (char *p = name; *p; p++)
-        if (*p == '-')
-            *p = '_';
-    return target_named(name);
-}
-
 static void check_sample(const char *dir, const char *name, const char *rel,
                          void *ctx)
 {
@@ -84,7 +65,7 @@ static void check_sample(const char *dir, const char *name, const char *rel,
     size_t len;
     (void)name;
     char *data = tu_read(rel, &len);
-    const bdb_fuzz_target *t = target_for_dir(dir);
+    const bdb_fuzz_target *t = bdb_fuzz_target_for_dir(dir);
     if (t)
         t->fn((const uint8_t *)data, len);
     bdb_fuzz_detect((const uint8_t *)data, len);

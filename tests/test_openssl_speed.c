@@ -1215,6 +1215,32 @@ static void openssl_speed__mr_line_of_unknown_kind__warned_not_dropped(void **st
     bdb_sink_free(&s);
 }
 
+static void openssl_speed__mr_curve_index_past_int__warned_not_a_crash(void **state)
+{
+    (void)state;
+    /* the attack's three lines: 2^31 made INT_MIN, which passed the
+     * "index below the table's size" check and read far before it */
+    tu_expect_error(NULL,
+                    "+DTP:256::ecdh:1\n+R7:16028:256:1.00\n"
+                    "+F5:2147483648:256:1:1\n",
+                    NULL, 3, "curve #2147483648 of 256 bits");
+    /* the real 3.0.19 sample with its ECDH line's index and an RSA
+     * line's bits made extreme: both warned at their line, the rest kept */
+    size_t len;
+    char *raw = tu_read(DIR_REL "mr-ecdsa-ecdh-eddsa-ffdh.txt", &len);
+    char *a = tu_replace(raw, "+F5:3:256:", "+F5:-2147483649:256:");
+    char *text = tu_replace(a, "+F8:", "+F2:0:1e308:1.0:2.0\n+F8:");
+    free(raw);
+    free(a);
+    bdb_sink s;
+    text_ok(text, &s);
+    free(text);
+    assert_int_equal(s.n, 10); /* 12 less the ECDH line's two */
+    assert_int_equal(note_line(&s, "curve #-2147483649"), 14);
+    assert_int_equal(note_line(&s, "malformed -mr line"), 16);
+    bdb_sink_free(&s);
+}
+
 static void openssl_speed__not_speed_output_when_forced__fails(void **state)
 {
     (void)state;
@@ -1354,6 +1380,7 @@ int main(void)
         cmocka_unit_test(openssl_speed__row_with_text_after_its_figures__warned_not_dropped),
         cmocka_unit_test(openssl_speed__label_too_long__row_refused_never_cut),
         cmocka_unit_test(openssl_speed__mr_line_of_unknown_kind__warned_not_dropped),
+        cmocka_unit_test(openssl_speed__mr_curve_index_past_int__warned_not_a_crash),
         cmocka_unit_test(openssl_speed__not_speed_output_when_forced__fails),
         cmocka_unit_test(openssl_speed__any_prefix_of_a_sample__never_crashes),
         cmocka_unit_test(openssl_speed__golden_figures__match_the_printed_text),

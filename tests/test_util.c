@@ -328,6 +328,39 @@ size_t tu_child_bytes(int pid, int fd, void *buf, size_t n)
     return got;
 }
 
+int tu_shell_limited(const char *cmd, long fsize_blocks, bdb_buf *out)
+{
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        dup2(fds[1], 2);
+        close(fds[0]);
+        close(fds[1]);
+        if (fsize_blocks >= 0) {
+            struct rlimit rl = {(rlim_t)fsize_blocks * 512,
+                                (rlim_t)fsize_blocks * 512};
+            if (setrlimit(RLIMIT_FSIZE, &rl) != 0)
+                _exit(126);
+        }
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    bdb_buf_reset(out);
+    char buf[4096];
+    ssize_t n;
+    while ((n = read(fds[0], buf, sizeof buf)) > 0)
+        bdb_buf_append(out, buf, (size_t)n);
+    close(fds[0]);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    return status;
+}
+
 void tu_run_within(int bound_mb, const char *what, char *out, size_t outsz,
                    const char *const *argv)
 {

@@ -108,6 +108,12 @@ int tu_run(bdb_buf *out, const char *fmt, ...)
 #endif
     ;
 
+/* Runs cmd with /bin/sh -c in a child whose file size limit is
+ * fsize_blocks blocks of 512 bytes (< 0: unchanged) and whose signals are
+ * as this process has them; its stdout and stderr into out (emptied
+ * first). Returns its wait status. */
+int tu_shell_limited(const char *cmd, long fsize_blocks, bdb_buf *out);
+
 /* Runs the benchdb binary with the arguments argv (NULL-terminated, the
  * program's name not among them) in a child forked from this process, its
  * standard output read whole and the first outsz - 1 bytes kept in out

@@ -66,6 +66,9 @@ static int is_csv_stamp(const char *s)
     return s[n] == '\0';
 }
 
+/* Longer than any row iperf prints: not one (and not split). */
+#define CSV_ROW_MAX 4096
+
 static int csv_split(const char *p, const char *e, csv_row *row)
 {
     memset(row, 0, sizeof *row);
@@ -73,6 +76,8 @@ static int csv_split(const char *p, const char *e, csv_row *row)
     if (csv_init(&cp, CSV_APPEND_NULL) != 0)
         return -1;
     size_t n = (size_t)(e - p);
+    if (n > 128)
+        csv_set_blk_size(&cp, n); /* one realloc, not one per 128 bytes */
     int ok = csv_parse(&cp, p, n, csv_cb_field, csv_cb_record, row) == n;
     csv_fini(&cp, csv_cb_field, csv_cb_record, row);
     csv_free(&cp);
@@ -82,7 +87,8 @@ static int csv_split(const char *p, const char *e, csv_row *row)
 /* A row of iperf2's CSV: 14-digit timestamp and an "a-b" interval. */
 int bdb_iperf2_csv_row(const char *p, const char *e, csv_row *row)
 {
-    if (e - p < 20 || !(*p >= '0' && *p <= '9'))
+    /* a row is a timestamp, two addresses and ports and five numbers */
+    if (e - p < 20 || e - p > CSV_ROW_MAX || !(*p >= '0' && *p <= '9'))
         return 0;
     if (csv_split(p, e, row) != 0 || row->n < 9)
         return 0;

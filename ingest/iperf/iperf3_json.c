@@ -15,6 +15,7 @@
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 /* The line of a position, from the last one asked (positions asked move
@@ -384,7 +385,8 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
         json_t *proto = json_object_get(ts, "protocol");
         if (json_is_string(proto) && strcmp(json_string_value(proto), "UDP") == 0)
             r.udp = 1;
-        if (jnum(ts, "num_streams", &v) && v > 0)
+        /* a count an int holds (1e308 is not a number of streams) */
+        if (jnum(ts, "num_streams", &v) && v > 0 && v <= INT_MAX)
             r.streams_req = (int)v;
         if (jnum(ts, "duration", &v) && v > 0)
             r.duration_req = v;
@@ -482,7 +484,9 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
         json_t *c = json_object_get(st, "receiver");
         json_t *u = json_object_get(st, "udp");
         json_t *any = json_is_object(s) ? s : json_is_object(c) ? c : u;
-        if (!json_is_object(any) || !jnum(any, "socket", &v))
+        /* a socket number is a small int: 1e308 is none */
+        if (!json_is_object(any) || !jnum(any, "socket", &v) ||
+            !(v >= INT_MIN && v <= INT_MAX))
             continue;
         long id = (long)v;
         /* in --bidir runs a stream's "sender" flag says whether the client

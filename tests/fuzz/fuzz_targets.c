@@ -13,6 +13,7 @@
 #include "../../ingest/ingest.h"
 #include "../../ingest/path_pattern.h"
 #include "../../ingest/platform_csv.h"
+#include "../../ingest/summary.h"
 #include "../../ingest/sysinfo.h"
 
 #include <math.h>
@@ -115,6 +116,42 @@ int bdb_fuzz_time(const uint8_t *data, size_t size)
     if (nul)
         ingest(nul + 1, size - (size_t)(nul - data) - 1, "time",
                (const char *)data);
+    return 0;
+}
+
+/* --summary: the pattern (the text before the first NUL or newline) and
+ * the lines it reads (the rest), as ab's transfer rate in Kbytes/sec. */
+int bdb_fuzz_summary(const uint8_t *data, size_t size)
+{
+    size_t cut = 0;
+    while (cut < size && data[cut] != '\0' && data[cut] != '\n')
+        cut++;
+    char *pattern = malloc(cut + 1);
+    if (!pattern)
+        return 0;
+    memcpy(pattern, data, cut);
+    pattern[cut] = '\0';
+    bdb_summary_opts so = {.pattern = pattern, .tool = "ab",
+                           .metric = "transfer_rate", .unit = "Kbytes/sec"};
+    char why[200];
+    if (bdb_summary_check(&so, why, sizeof why) == 0) {
+        bdb_sink sink;
+        bdb_diag d;
+        bdb_sink_init(&sink);
+        bdb_diag_clear(&d);
+        bdb_ingest_opts o = {.source_name = "fuzz.txt", .tool = "ab",
+                             .summary = &so};
+        char tools[128];
+        const uint8_t *rest = cut < size ? data + cut + 1 : data + size;
+        size_t n = cut < size ? size - cut - 1 : 0;
+        int rc = bdb_ingest_buffer((const char *)rest, n, &o, &sink, tools,
+                                   sizeof tools, &d);
+        check_parse(rc, &sink, &d, rest, n);
+        bdb_sink_free(&sink);
+    } else if (!why[0]) {
+        broken("a refused summary pattern without a reason", pattern);
+    }
+    free(pattern);
     return 0;
 }
 
@@ -224,4 +261,23 @@ const bdb_fuzz_target bdb_fuzz_targets[] = {
     {"platform_csv", bdb_fuzz_platform_csv},
     {"sysinfo", bdb_fuzz_sysinfo},
     {"path_pattern", bdb_fuzz_path_pattern},
+    {"summary", bdb_fuzz_summary},
     {NULL, NULL}};
+
+const bdb_fuzz_target *bdb_fuzz_target_named(const char *name)
+{
+    for (const bdb_fuzz_target *t = bdb_fuzz_targets; t->name; t++)
+        if (strcmp(t->name, name) == 0)
+            return t;
+    return NULL;
+}
+
+const bdb_fuzz_target *bdb_fuzz_target_for_dir(const char *dir)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s", dir);
+    for (char *p = name; *p; p++)
+        if (*p == '-')
+            *p = '_';
+    return bdb_fuzz_target_named(name);
+}

@@ -27,6 +27,7 @@ int bdb_fuzz_results_csv(const uint8_t *data, size_t size);
 int bdb_fuzz_platform_csv(const uint8_t *data, size_t size);
 int bdb_fuzz_sysinfo(const uint8_t *data, size_t size);
 int bdb_fuzz_path_pattern(const uint8_t *data, size_t size);
+int bdb_fuzz_summary(const uint8_t *data, size_t size);
 
 typedef struct bdb_fuzz_target {
     const char *name;   /* the folder under tests/fuzz/regressions/ */
@@ -35,5 +36,12 @@ typedef struct bdb_fuzz_target {
 
 /* Every target, ending with {NULL, NULL}. */
 extern const bdb_fuzz_target bdb_fuzz_targets[];
+
+/* The target of this name (a folder of tests/fuzz/regressions/); NULL
+ * when there is none. */
+const bdb_fuzz_target *bdb_fuzz_target_named(const char *name);
+/* The parser target for a folder of samples/ ("openssl-speed" ->
+ * openssl_speed); NULL for a folder of no one tool. */
+const bdb_fuzz_target *bdb_fuzz_target_for_dir(const char *dir);
 
 #endif

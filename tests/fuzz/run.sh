@@ -23,7 +23,7 @@ BUILD="${BDB_FUZZ_BUILD:-build-fuzz}"
 # More libFuzzer flags, e.g. "-fork=1 -ignore_crashes=1" to go on after a crash.
 BDB_FUZZ_EXTRA="${BDB_FUZZ_EXTRA:-}"
 ALL="detect ab wrk redis_benchmark fio openssl_speed hdparm dd iperf iperf3 \
-time results_csv platform_csv sysinfo path_pattern"
+time results_csv platform_csv sysinfo path_pattern summary"
 TARGETS="${*:-$ALL}"
 
 CC="${BDB_FUZZ_CC:-clang}"
@@ -51,6 +51,18 @@ for pat in '{platform}/@{freq_mhz}/ssl_m{multi}_{benchmark}.txt' \
     done
 done
 
+# Seeds for the summary target: --summary patterns before the grepped
+# lines they were written for.
+SU="$BUILD/seeds/summary"
+mkdir -p "$SU"
+for f in samples/ab/grep-sweep-transfer-rate.txt \
+         tests/fixtures/ab/real-seed000-summary-transfer-rate.txt; do
+    for pat in 'C={concurrency} : {value}' 'C={concurrency} {*} {value}'; do
+        i=$((i + 1))
+        { printf '%s\n' "$pat"; cat "$f"; } >"$SU/seed-$i"
+    done
+done
+
 # A seed folder per target, built at run time from the files it suits
 # (libFuzzer takes folders only; parser targets read every sample, so that
 # each parser meets every other tool's output).
@@ -60,6 +72,7 @@ seeds_for() {
     platform_csv) echo samples/platforms.csv samples/published ;;
     results_csv) echo samples/published samples/platforms.csv ;;
     path_pattern) echo "$PP" ;;
+    summary) echo "$SU" ;;
     *) echo samples tests/fixtures ;;
     esac
 }

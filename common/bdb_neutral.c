@@ -1,15 +1,16 @@
-/* neutral.c - neutralising log text for terminals and Markdown (see
- * neutral.h). */
-#include "neutral.h"
-#include "../common/bdb_error.h"
+/* bdb_neutral.c - neutralising text for terminals and Markdown (see
+ * bdb_neutral.h). */
+#include "bdb_neutral.h"
+#include "bdb_error.h"
 
 #include <string.h>
 
-/* Length of a character to neutralise at p (0: keep it). */
-static size_t control_at(const unsigned char *p, size_t left)
+/* Length of a character to neutralise at p (0: keep it); TAB and LF are
+ * kept unless in_line. */
+static size_t control_at(const unsigned char *p, size_t left, int in_line)
 {
     unsigned c = p[0];
-    if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f)
+    if ((c < 0x20 && (in_line || (c != '\t' && c != '\n'))) || c == 0x7f)
         return 1;
     if (c == 0xc2 && left >= 2 && p[1] >= 0x80 && p[1] <= 0x9f)
         return 2;                       /* C1 controls */
@@ -31,7 +32,7 @@ int bdb_neutral_terminal(bdb_buf *b, size_t from)
         return BDB_OK;
     size_t bad = 0;
     for (size_t i = from; i < b->len;) {
-        size_t n = control_at((const unsigned char *)b->data + i, b->len - i);
+        size_t n = control_at((const unsigned char *)b->data + i, b->len - i, 0);
         bad += n != 0;
         i += n ? n : 1;
     }
@@ -41,7 +42,7 @@ int bdb_neutral_terminal(bdb_buf *b, size_t from)
     bdb_buf_init(&out);
     bdb_buf_append(&out, b->data, from);
     for (size_t i = from; i < b->len;) {
-        size_t n = control_at((const unsigned char *)b->data + i, b->len - i);
+        size_t n = control_at((const unsigned char *)b->data + i, b->len - i, 0);
         if (n) {
             bdb_buf_puts(&out, "\xef\xbf\xbd");
             i += n;
@@ -58,6 +59,60 @@ int bdb_neutral_terminal(bdb_buf *b, size_t from)
     bdb_buf_free(b);
     *b = out;
     return BDB_OK;
+}
+
+void bdb_neutral_line(bdb_buf *out, const char *s)
+{
+    size_t len = strlen(s);
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < len;) {
+        size_t n = control_at(p + i, len - i, 1), k = i;
+        while (k < len && !n) {
+            k++;
+            n = k < len ? control_at(p + k, len - k, 1) : 0;
+        }
+        bdb_buf_append(out, s + i, k - i);
+        if (k < len) {
+            bdb_buf_puts(out, "\xef\xbf\xbd");
+            k += n;
+        }
+        i = k;
+    }
+}
+
+int bdb_neutral_clean(const char *s, int keep_tab_lf)
+{
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len; i++)
+        if (control_at((const unsigned char *)s + i, len - i, !keep_tab_lf))
+            return 0;
+    return 1;
+}
+
+void bdb_neutral_inplace(char *s, int keep_tab_lf)
+{
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len;) {
+        size_t n = control_at((const unsigned char *)s + i, len - i,
+                              !keep_tab_lf);
+        if (n == 3)
+            memcpy(s + i, "\xef\xbf\xbd", 3);
+        else if (n)
+            memset(s + i, '?', n);
+        i += n ? n : 1;
+    }
+}
+
+char *bdb_neutral_line_dup(const char *s)
+{
+    bdb_buf b;
+    bdb_buf_init(&b);
+    bdb_neutral_line(&b, s);
+    if (b.err) {
+        bdb_buf_free(&b);
+        return NULL;
+    }
+    return bdb_buf_detach(&b, NULL);
 }
 
 static int word_char(char c)
@@ -87,9 +142,14 @@ void bdb_neutral_md(bdb_buf *out, const char *s, int block_start)
             bdb_buf_append(out, s, 1);
             continue;
         }
+        size_t ctl = control_at((const unsigned char *)s, strlen(s), 1);
         if (*s == '\n' || *s == '\r')
             bdb_buf_puts(out, " ");
-        else if (*s == '<')
+        else if (ctl) {
+            /* Markdown is read on terminals too */
+            bdb_buf_puts(out, "\xef\xbf\xbd");
+            s += ctl - 1;
+        } else if (*s == '<')
             bdb_buf_puts(out, "&lt;");
         else if (*s == '>')
             bdb_buf_puts(out, "&gt;");

@@ -1,5 +1,5 @@
-/* neutral.h - text from logs made harmless for a terminal and for
- * Markdown.
+/* bdb_neutral.h - text from logs, file names and users made harmless for
+ * a terminal and for Markdown: the one neutraliser of each kind.
  *
  * Names, commands and messages in logs are the log writer's text. On a
  * terminal an ESC starts a control sequence (recolouring, moving the
@@ -12,13 +12,32 @@
 
 #include <stddef.h>
 
-#include "../common/bdb_buf.h"
+#include "bdb_buf.h"
 
 /* Replaces, in b from byte from on, every C0 control but TAB and LF, DEL,
  * C1 controls and the bidi embedding, override and isolate characters
  * (U+202A..U+202E, U+2066..U+2069, U+200E, U+200F, U+061C) with U+FFFD.
  * Returns BDB_OK or the buffer's error. */
 int bdb_neutral_terminal(bdb_buf *b, size_t from);
+
+/* Appends s to out as one piece of a terminal line (a name, a path, a
+ * command): as bdb_neutral_terminal, and TAB, CR and LF too, so that a
+ * newline in a name cannot forge a line of its own. */
+void bdb_neutral_line(bdb_buf *out, const char *s);
+
+/* s as bdb_neutral_line makes it, in a new string the caller frees;
+ * NULL when out of memory. */
+char *bdb_neutral_line_dup(const char *s);
+
+/* 1 when bdb_neutral_line (keep_tab_lf: bdb_neutral_terminal) would
+ * leave s as it is. */
+int bdb_neutral_clean(const char *s, int keep_tab_lf);
+
+/* Neutralises s in place without changing its length, for names held in
+ * fixed fields: a bidi character becomes U+FFFD (both three bytes), every
+ * other control byte of bdb_neutral_line '?' (TAB and LF stay with
+ * keep_tab_lf: names stored as given, neutralised when shown). */
+void bdb_neutral_inplace(char *s, int keep_tab_lf);
 
 /* Appends s to out as inline Markdown text: characters that open markup
  * (\ ` * _ [ ] < > | ~ & #) are escaped ('_' inside a word is left, it
