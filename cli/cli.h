@@ -7,6 +7,7 @@
 
 #include "../common/bdb_diag.h"
 #include "../common/bdb_error.h"
+#include "options.h"
 
 struct bdb_store;
 
@@ -28,15 +29,35 @@ typedef struct bdb_cli {
     char **argv;
 } bdb_cli;
 
+/* A word after the command ("platform add"): its own options, and
+ * whether it only reads. */
+typedef struct bdb_subcmd {
+    const char *name;
+    const cli_option *options;  /* NULL: the command's own */
+    unsigned flags;             /* BDB_CMD_READ: only reads */
+} bdb_subcmd;
+
 typedef struct bdb_cmd {
     const char *name;
     int (*fn)(int argc, char **argv, bdb_cli *cli);
     unsigned flags;
     const char *summary;
-    const char *usage;      /* full help text shown by `benchdb CMD --help` */
-    const char *read_subs;  /* subcommands that only read ("list,show"),
-                               for a command that also writes */
+    const char *usage;      /* `benchdb CMD --help`: synopsis and what it
+                               does; the options follow from the table */
+    const cli_option *options;  /* what it accepts (NULL: nothing) */
+    const bdb_subcmd *subs;     /* its words, ended by a NULL name */
+    const char *more;       /* help text after the options */
 } bdb_cmd;
+
+/* The command table (commands.c), in the order help lists it. */
+const bdb_cmd *cli_commands(size_t *n);
+/* The command called name, or NULL. */
+const bdb_cmd *cli_command_find(const char *name);
+/* The word of cmd called name, or NULL. */
+const bdb_subcmd *cli_subcmd_find(const bdb_cmd *cmd, const char *name);
+/* "unknown platform command 'x'; known: add, list, ..." with the nearest
+ * one; returns BDB_EXIT_USAGE. */
+int cli_unknown_subcmd(const bdb_cli *cli, const char *word);
 
 /* Prints "benchdb: error: ..." to stderr and returns BDB_EXIT_FAILED. */
 int cli_error(const char *fmt, ...)
@@ -52,7 +73,8 @@ int cli_usage_error(const bdb_cli *cli, const char *fmt, ...)
     ;
 /* Prints a diagnostic as "benchdb: file:line: message" to stderr. */
 void cli_print_diag(const char *prefix, const bdb_diag *d);
-/* Prints the command's usage text to stdout. */
+/* Prints the command's help to stdout: its usage text, its options from
+ * its table (and each word's), then the rest. */
 void cli_print_help(const bdb_cmd *cmd);
 
 /* Parses "k=v" into key/value (in place); 0 on success. */
@@ -98,5 +120,6 @@ int cmd_log(int argc, char **argv, bdb_cli *cli);
 int cmd_compare(int argc, char **argv, bdb_cli *cli);
 int cmd_check(int argc, char **argv, bdb_cli *cli);
 int cmd_history(int argc, char **argv, bdb_cli *cli);
+int cmd_copy(int argc, char **argv, bdb_cli *cli);
 
 #endif

@@ -40,6 +40,20 @@ void cli_print_diag(const char *prefix, const bdb_diag *d)
 void cli_print_help(const bdb_cmd *cmd)
 {
     fputs(cmd->usage, stdout);
+    if (cmd->options) {
+        fputs("\nOptions:\n", stdout);
+        cli_options_print(cmd->options, stdout);
+    }
+    for (const bdb_subcmd *s = cmd->subs; s && s->name; s++) {
+        if (!s->options)
+            continue;
+        printf("\nOptions of '%s %s':\n", cmd->name, s->name);
+        cli_options_print(s->options, stdout);
+    }
+    if (cmd->more) {
+        fputc('\n', stdout);
+        fputs(cmd->more, stdout);
+    }
 }
 
 int cli_split_kv(char *arg, char **key, char **value)

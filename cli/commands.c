@@ -1,0 +1,318 @@
+/* commands.c - the command table: each command's name, handler, the
+ * set-up it needs, its help text and its option table (the tables live
+ * beside their handlers, in cmd_<name>.c). */
+#include "cli.h"
+#include "lifecycle.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The selection and cost options `report` and `efficiency` share. */
+#define REPORT_SELECTION_HELP \
+    "  --baseline NAME        compare against this platform (default: the first)\n" \
+    "  --platforms A,B,...    these platforms, in this order (default: all)\n" \
+    "  --tool T, --benchmark B, --metric M, --param K=V   select series\n" \
+    "  --all                  also series measured on one platform only, and\n" \
+    "                         every metric in text/Markdown (not only key ones)\n" \
+    "  --normalize core|thread|ghz   divide rates (multiply times) per core ...\n" \
+    "  --correction holm|bh   multiple-comparison correction (default holm)\n" \
+    "  --kwh-price P          energy price per kWh (default 0.15)\n" \
+    "  --currency C           label for prices (default USD)\n" \
+    "  --years N              ownership period for TCO (default 3)\n" \
+    "  --utilization U        share of time at load, 0..1 (default 1)\n" \
+    "  --title T              report title\n" \
+    "  -o, --output FILE      write to FILE (written whole, then renamed into\n" \
+    "                         place) instead of standard output; for chart:\n" \
+    "                         -o DIR (png/svg, one file per chart, default\n" \
+    "                         ./charts) or -o FILE (pdf, ./benchdb-charts.pdf)\n" \
+    "  --seed N               bootstrap seed (reports are reproducible)\n" \
+    "  --set NAME[,NAME]      only these run sets; --tag K=V only sets with\n" \
+    "                         this tag. --platform, --tool, --benchmark,\n" \
+    "                         --metric, --param take comma lists and globs\n" \
+    "                         ('aes-*'); --param K=1..20 a numeric range\n"
+
+static const bdb_subcmd platform_subs[] = {
+    {"add", NULL, 0}, {"list", NULL, BDB_CMD_READ},
+    {"show", NULL, BDB_CMD_READ}, {"import", NULL, 0}, {"rename", NULL, 0},
+    {"merge", NULL, 0}, {"delete", NULL, 0}, {NULL, NULL, 0}};
+
+static const bdb_subcmd set_subs[] = {
+    {"list", NULL, BDB_CMD_READ}, {"rename", NULL, 0}, {"tag", NULL, 0},
+    {NULL, NULL, 0}};
+
+static const bdb_cmd commands[] = {
+    {"init", cmd_init, BDB_CMD_STORE, "create or upgrade the database",
+     "usage: benchdb [--db FILE] init\n"
+     "\n"
+     "Creates the results database (default ./benchdb.sqlite, or $BENCHDB_DB)\n"
+     "or upgrades one made by an older benchdb.\n", NULL, NULL, NULL},
+    {"import", cmd_import, BDB_CMD_STORE, "import benchmark logs",
+     "usage: benchdb [--db FILE] import [options] FILE|DIR...\n"
+     "\n"
+     "Reads logs of ab, wrk, redis-benchmark, fio, openssl speed, hdparm, dd,\n"
+     "iperf, iperf3 and time; the tool is detected from each file's content.\n"
+     "Folders are walked recursively. A file already imported (same bytes) is\n"
+     "skipped and said so. Each file lands in one transaction: every figure\n"
+     "that could be read; what could not is a warning naming file:line. A\n"
+     "file fails (and nothing of it lands) only when no figure could be read.\n"
+     "\n"
+     "  --platform NAME        the platform the logs were measured on; may be\n"
+     "                         made of path captures: '{arch}@{freq_mhz}'\n"
+     "  --tool TOOL            parse every file as TOOL (no detection)\n"
+     "  --format results-csv   same as --tool results-csv (published figures)\n"
+     "  --benchmark NAME       benchmark name for logs that do not say it (time)\n"
+     "  --param K=V            a parameter the log does not print (repeatable)\n"
+     "  --path-pattern PAT     take parameters from paths, e.g.\n"
+     "                         '{arch}/@{freq_mhz}/ssl_m{multi}_{benchmark}.txt'\n"
+     "                         ({platform} and {benchmark} name them; {arch},\n"
+     "                         {freq_mhz}, {cores}, {threads}, {cpu},\n"
+     "                         {memory_gb}, {os}, {kernel} fill the platform's\n"
+     "                         fields; {*} skips; other names are parameters;\n"
+     "                         repeatable: the first pattern that matches wins)\n"
+     "  --time-format FMT      the format the time logs were written with: GNU\n"
+     "                         time -f/--format (%e %U %S %M %P %x ...), a bash\n"
+     "                         TIMEFORMAT (%3R %lR ...: bash-only directives say\n"
+     "                         it) or zsh TIMEFMT; prefix 'gnu:', 'bash:' or\n"
+     "                         'zsh:' to say which (a bare %R is GNU's minor\n"
+     "                         page faults, 'bash:%R' bash's real time)\n"
+     "  --repetitions          the files are repetitions of the same runs: do\n"
+     "                         not warn when differently named files give the\n"
+     "                         same series (run-1.txt, run-2.txt never warn)\n"
+     "  --summary PAT          lines a script cut out of a tool's output, e.g.\n"
+     "                         'C={concurrency} : {value}' with --tool ab\n"
+     "                         --metric transfer_rate --unit 'Kbytes/sec'\n"
+     "                         (units as the tool means them; header lines\n"
+     "                         between become the parameters url / section)\n"
+     "  --metric M, --unit U   the metric and unit of --summary's {value}\n"
+     "  --strict               a warning fails the file (by default what cannot\n"
+     "                         be read is a warning at its line, the rest lands)\n"
+     "  -q, --quiet            print only failures and the summary\n"
+     "\n"
+     "lscpu, uname -a and /proc/cpuinfo outputs found among the files fill in\n"
+     "the platform's arch, CPU, cores, threads and clock; a platforms.csv among\n"
+     "them fills in platforms (all its rows, or none if one is bad). Hidden\n"
+     "files, README*, *.md, *.sh and *.expected are skipped in folders.\n"
+     "Exit status: 0 all imported, 1 some files failed (the rest imported).\n", NULL, NULL, NULL},
+    {"parse", cmd_parse, 0, "show the figures read from logs (dry run)",
+     "usage: benchdb parse [--tool T] [--benchmark B] [--param K=V]\n"
+     "                     [--time-format FMT] [--summary PAT --metric M --unit U]\n"
+     "                     [--expected] FILE...\n"
+     "\n"
+     "Prints every figure benchdb reads from each file, without a database:\n"
+     "line, tool, benchmark, metric, parameters, value, unit, direction and\n"
+     "repetition, tab-separated. --expected prints a golden file for tests.\n", NULL, NULL, NULL},
+    {"platform", cmd_platform, BDB_CMD_STORE, "add, list, show or import platforms",
+     "usage: benchdb platform add NAME [--arch A] [--cpu MODEL] [--cores N]\n"
+     "                        [--threads N] [--freq-mhz F] [--memory-gb G]\n"
+     "                        [--os OS] [--kernel K] [--price-usd P]\n"
+     "                        [--power-w W] [--idle-power-w W]\n"
+     "                        [--rent-usd-month R] [--rent-usd-hour R]\n"
+     "                        [--price-currency C] [--price-date D]\n"
+     "                        [--price-source TEXT] [--notes TEXT]\n"
+     "       benchdb platform list [--format table|csv|json]\n"
+     "       benchdb platform show NAME\n"
+     "       benchdb platform import FILE.csv\n"
+     "\n"
+     "'add' creates a platform or updates the fields given. 'import' reads a\n"
+     "CSV whose header row names the columns (name, arch, cpu, cores, threads,\n"
+     "freq_mhz, memory_gb, os, kernel, price_usd, power_w, idle_power_w,\n"
+     "rent_usd_month, notes, price_currency, price_date, price_source,\n"
+     "rent_usd_hour) in any order; a bad row is reported with its line\n"
+     "and skipped.\n"
+     "\n"
+     "       benchdb platform rename OLD NEW\n"
+     "       benchdb platform merge A INTO B   (A's results and sources go to\n"
+     "                                          B, B's empty fields from A)\n"
+     "       benchdb platform delete P [--with-results]   (refused while\n"
+     "                                          results use P)\n", NULL, platform_subs, NULL},
+    {"list", cmd_list, BDB_CMD_STORE | BDB_CMD_READ, "list sources, series or results",
+     "usage: benchdb list sources|series|results [filters] [--format table|csv|json]\n"
+     "\n"
+     "  --platform NAME[,NAME]  only these platforms\n"
+     "  --tool T                only this tool\n"
+     "  --benchmark B           only this benchmark\n"
+     "  --metric M              only this metric\n"
+     "  --param K=V             only series with this parameter (repeatable)\n"
+     "\n"
+     "Results carry the canonical unit and the file:line they came from.\n", NULL, NULL, NULL},
+    {"report", cmd_report, BDB_CMD_STORE | BDB_CMD_READ, "compare platforms with statistics",
+     "usage: benchdb [--db FILE] report [selection]\n"
+     "              [--format text|md|html|csv|json|xlsx|pdf] [--paper a4|letter]\n"
+     "              [--width N]\n"
+     "\n"
+     "Groups results into series (tool + benchmark + metric + parameters) and\n"
+     "platforms: n, mean, median, sd, CV, 95% intervals, MAD outliers; ratios\n"
+     "against the baseline with bootstrap intervals, Welch's t-test (decides)\n"
+     "and Mann-Whitney U, Holm-corrected; category scores as geometric means;\n"
+     "sweeps; warnings from the logs; efficiency per watt and per dollar.\n"
+     "xlsx (needs -o) is a workbook whose ratios, per-watt, per-dollar and TCO\n"
+     "cells are formulas over editable price, power and kWh-price inputs, with\n"
+     "native charts of the scores and sweeps. pdf (needs -o) is a multi-page\n"
+     "report (cairo + pango) on A4 or Letter (--paper): title page, platforms,\n"
+     "overview and score charts, a section per tool, efficiency, warnings and\n"
+     "the provenance of every figure. The text report fits --width N columns\n"
+     "(default $COLUMNS, else 100): wide tables become stacked blocks.\n"
+     "\n"
+     REPORT_SELECTION_HELP, NULL, NULL, NULL},
+    {"efficiency", cmd_efficiency, BDB_CMD_STORE | BDB_CMD_READ, "throughput per watt, per dollar, TCO",
+     "usage: benchdb [--db FILE] efficiency [selection] [--kwh-price P] [--years N]\n"
+     "\n"
+     "For every headline series: value per watt, per dollar of purchase, per\n"
+     "dollar of total cost of ownership (price + energy, or rent), energy per\n"
+     "unit of work, TB/month for data rates, and how many units of each\n"
+     "platform match the baseline. Missing prices or power are listed.\n"
+     "--format text|md prints these tables only; html|csv|json|xlsx|pdf write\n"
+     "the whole report, whose efficiency section holds them.\n"
+     "\n"
+     REPORT_SELECTION_HELP, NULL, NULL, NULL},
+    {"chart", cmd_chart, BDB_CMD_STORE | BDB_CMD_READ, "draw charts (PNG, SVG, or one PDF)",
+     "usage: benchdb [--db FILE] chart [selection] [--format png|svg|pdf] [-o DIR|FILE]\n"
+     "                                 [--width PX] [--height PX] [--dpi N]\n"
+     "\n"
+     "Draws with cairo: the overview of the headline ratios against the\n"
+     "baseline (past 120, the farthest from 1 in each category, and it says\n"
+     "how many), the category scores, efficiency (per watt, per dollar, per TCO\n"
+     "dollar; throughput against power and price; units to match the\n"
+     "baseline), one line chart per sweep and one bar chart per headline\n"
+     "series, with 95% intervals. png and svg write one\n"
+     "file per chart into DIR (default ./charts); pdf writes them as the pages\n"
+     "of one FILE (default ./benchdb-charts.pdf) after a title page.\n"
+     "\n"
+     REPORT_SELECTION_HELP, NULL, NULL, NULL},
+    {"copy", cmd_copy, 0, "copy a whole database to another (SQLite <-> PostgreSQL)",
+     "usage: benchdb copy --from LOCATION --to LOCATION\n"
+     "\n"
+     "Copies every platform and every imported source (its raw bytes, figures,\n"
+     "warnings, import options and time) in import order. A location is a\n"
+     "SQLite file (PATH or sqlite:PATH) or a PostgreSQL connection URI\n"
+     "(postgresql://USER@HOST[:PORT]/DB[?sslmode=require]; passwords come best\n"
+     "from ~/.pgpass or PGPASSWORD and are never printed). The target is\n"
+     "created or upgraded as needed. Sources it already holds (same SHA-256)\n"
+     "are left alone, so a copy that stopped can simply be run again.\n", NULL, NULL, NULL},
+    {"reparse", cmd_reparse, BDB_CMD_STORE, "re-read every stored source with the current parsers",
+     "usage: benchdb [--db FILE] reparse [--all]\n"
+     "\n"
+     "Each imported file's bytes are kept in the database. After a parser is\n"
+     "fixed, reparse re-reads the sources whose parser version changed (or all\n"
+     "with --all) and replaces their results, one transaction per source.\n", NULL, NULL, NULL},
+    {"forget", cmd_forget, BDB_CMD_STORE, "remove sources and their results",
+     "usage: benchdb [--db FILE] forget [--platform P] [--tool T] [--set S]\n"
+     "                              [--before DATE] [--yes] [--dry-run] [SOURCE...]\n"
+     "\n"
+     "Removes sources and every result and warning of them, in one\n"
+     "transaction recorded in the history. A SOURCE is a path as imported,\n"
+     "a path glob, a SHA-256 prefix (4 hex digits or more) or an id (benchdb\n"
+     "list sources). --platform, --tool and --set (comma lists, globs) and\n"
+     "--before (imported before an ISO date, e.g. 2026-06-01) select sources\n"
+     "too; given with SOURCEs, a source must match both. It prints what\n"
+     "goes and asks unless --yes; --dry-run only prints.\n", NULL, NULL, NULL},
+    {"source", cmd_source, BDB_CMD_STORE, "change what a source's results belong to",
+     "usage: benchdb [--db FILE] source set SOURCE... [--platform P]\n"
+     "                                  [--param K=V] [--unset-param K]\n"
+     "\n"
+     "Moves the results of the sources to platform P, or gives them the\n"
+     "parameter K=V (repeatable), or drops a parameter given at import\n"
+     "(--param or a path pattern). The results are read again from the\n"
+     "stored bytes, as reparse does, so no original file is needed. All\n"
+     "sources change in one transaction, recorded in the history.\n", NULL, NULL, NULL},
+    {"set", cmd_set, BDB_CMD_STORE, "list, rename or tag run sets",
+     "usage: benchdb [--db FILE] set list [--format table|csv|json]\n"
+     "       benchdb [--db FILE] set rename OLD NEW\n"
+     "       benchdb [--db FILE] set tag SET K=V... [--unset K]\n"
+     "\n"
+     "Every import is a run set (import --set NAME, default its date and\n"
+     "time) with tags (import --tag kernel=6.1). Sets say when and under\n"
+     "which change; platforms say what was measured. report, list, chart,\n"
+     "compare, check and history select them with --set and --tag.\n", NULL, set_subs, NULL},
+    {"log", cmd_log, BDB_CMD_STORE | BDB_CMD_READ, "show the history of changes",
+     "usage: benchdb [--db FILE] log [--format table|csv|json]\n"
+     "\n"
+     "Every change to the database (import, forget, source set, platform\n"
+     "rename/merge/delete, set rename/tag) with its time (UTC), user and\n"
+     "command line; passwords in connection strings are masked.\n", NULL, NULL, NULL},
+    {"compare", cmd_compare, BDB_CMD_STORE | BDB_CMD_READ, "compare two sets, tags or platforms (benchstat style)",
+     "usage: benchdb [--db FILE] compare OLD NEW [selection]\n"
+     "                      [--format text|md|html|csv|json|xlsx] [-o FILE]\n"
+     "\n"
+     "OLD and NEW are run sets, set tags (K=V) or platforms (as set:NAME,\n"
+     "tag:K=V, platform:NAME to say which; a bare name is looked up as a\n"
+     "set, then a platform). Per series (and platform, when comparing sets):\n"
+     "old mean +- 95% CI, new mean +- CI, delta % with its bootstrap CI,\n"
+     "the Mann-Whitney U p-value (as benchstat), Welch's p beside it, both\n"
+     "corrected across the table (Holm, or --correction bh); '~' where not\n"
+     "significant at alpha 0.05; then the geometric mean of the new/old\n"
+     "ratios (oriented: > 1 means NEW is better).\n"
+     "  --ignore-param K       leave K out of the series identity, when what\n"
+     "                         changed is a parameter (ab -k: keepalive)\n"
+     "\n"
+     CLI_SEL_HELP
+     "  --correction holm|bh   --seed N   --alpha A (default 0.05)\n", NULL, NULL, NULL},
+    {"check", cmd_check, BDB_CMD_STORE | BDB_CMD_READ, "regression check: exit 3 on a regression",
+     "usage: benchdb [--db FILE] check [--baseline SET | --last N]\n"
+     "                    [--threshold 5%] [selection] [--format text|md|json]\n"
+     "\n"
+     "For each series, the newest set (or --set NEW) against the baseline: a\n"
+     "named set, or the N sets before the newest pooled as history (default\n"
+     "--last 1). A change is a regression when Mann-Whitney's p (Holm across\n"
+     "the series) is below alpha and it is worse by more than the threshold.\n"
+     "md is for a pull request; json for scripts.\n"
+     "Exit status: 0 no regression, 3 a regression, 1 error, 2 usage.\n"
+     "\n"
+     CLI_SEL_HELP, NULL, NULL, NULL},
+    {"history", cmd_history, BDB_CMD_STORE | BDB_CMD_READ, "a series over sets in time, with change points",
+     "usage: benchdb [--db FILE] history [selection] [--format text|csv|json|html|png|svg]\n"
+     "                      [-o FILE|DIR] [--window W]\n"
+     "\n"
+     "The values of each selected series over the run sets, oldest first:\n"
+     "n, mean, 95% CI per set, and the change points found by a moving-window\n"
+     "Mann-Whitney test (W sets each side, default 3; Holm across the\n"
+     "candidates). png/svg draw one line chart per series (mean and CI band)\n"
+     "into DIR (default ./history); html embeds them.\n"
+     "\n"
+     CLI_SEL_HELP, NULL, NULL, NULL},
+};
+
+const bdb_cmd *cli_commands(size_t *n)
+{
+    *n = sizeof commands / sizeof commands[0];
+    return commands;
+}
+
+const bdb_cmd *cli_command_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+const bdb_subcmd *cli_subcmd_find(const bdb_cmd *cmd, const char *name)
+{
+    for (const bdb_subcmd *s = cmd ? cmd->subs : NULL; s && s->name; s++)
+        if (strcmp(s->name, name) == 0)
+            return s;
+    return NULL;
+}
+
+int cli_unknown_subcmd(const bdb_cli *cli, const char *word)
+{
+    const bdb_cmd *cmd = cli->cmd;
+    const char *names[32];
+    size_t n = 0;
+    char known[512] = "";
+    size_t len = 0;
+    for (const bdb_subcmd *s = cmd->subs; s && s->name && n < 32; s++) {
+        names[n++] = s->name;
+        int w = snprintf(known + len, sizeof known - len, "%s%s",
+                         len ? ", " : "", s->name);
+        if (w > 0 && (size_t)w < sizeof known - len)
+            len += (size_t)w;
+    }
+    const char *near = cli_suggest(word, names, n);
+    if (near)
+        return cli_usage_error(cli, "unknown %s command '%s'; did you mean "
+                               "'%s %s'? (known: %s)", cmd->name, word,
+                               cmd->name, near, known);
+    return cli_usage_error(cli, "unknown %s command '%s'; known: %s",
+                           cmd->name, word, known);
+}
