@@ -104,6 +104,9 @@ int cli_stream_close(cli_stream *s, int ok);
 int cli_parse_double(const char *s, double *out);
 int cli_parse_int(const char *s, long *out);
 
+/* The option tables, beside their handlers in cmd_<name>.c. */
+extern const cli_option cli_import_options[];
+
 int cmd_init(int argc, char **argv, bdb_cli *cli);
 int cmd_import(int argc, char **argv, bdb_cli *cli);
 int cmd_parse(int argc, char **argv, bdb_cli *cli);

@@ -9,7 +9,6 @@
 
 #include "../store/store.h"
 
-#include <getopt.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <time.h>
@@ -84,86 +83,123 @@ static int set_exists(bdb_cli *cli, const char *name)
     return want == NULL;
 }
 
+enum { O_PLATFORM = 1, O_TOOL, O_FORMAT, O_BENCHMARK, O_PARAM, O_PATTERN,
+       O_TIME_FORMAT, O_REPETITIONS, O_SUMMARY, O_METRIC, O_UNIT, O_STRICT,
+       O_REPLACE, O_DRY_RUN, O_SET, O_TAG, O_QUIET };
+
+const cli_option cli_import_options[] = {
+    {"platform", 0, "NAME", "the platform the logs were measured on; may be\n"
+     "made of path captures: '{arch}@{freq_mhz}'", O_PLATFORM, 0, NULL},
+    {"tool", 0, "TOOL", "parse every file as TOOL (no detection)", O_TOOL, 0,
+     NULL},
+    {"format", 0, "results-csv", "same as --tool results-csv (published "
+     "figures)", O_FORMAT, 0, NULL},
+    {"benchmark", 0, "NAME", "benchmark name for logs that do not say it "
+     "(time)", O_BENCHMARK, 0, NULL},
+    {"param", 0, "K=V", "a parameter the log does not print (repeatable)",
+     O_PARAM, 0, NULL},
+    {"path-pattern", 0, "PAT", "take parameters from paths, e.g.\n"
+     "'{arch}/@{freq_mhz}/ssl_m{multi}_{benchmark}.txt'\n"
+     "({platform} and {benchmark} name them; {arch},\n"
+     "{freq_mhz}, {cores}, {threads}, {cpu},\n"
+     "{memory_gb}, {os}, {kernel} fill the platform's\n"
+     "fields; {*} skips; other names are parameters;\n"
+     "repeatable: the first pattern that matches wins)", O_PATTERN, 0, NULL},
+    {"time-format", 0, "FMT", "the format the time logs were written with: "
+     "GNU\ntime -f/--format (%e %U %S %M %P %x ...), a bash\n"
+     "TIMEFORMAT (%3R %lR ...: bash-only directives say\n"
+     "it) or zsh TIMEFMT; prefix 'gnu:', 'bash:' or\n"
+     "'zsh:' to say which (a bare %R is GNU's minor\n"
+     "page faults, 'bash:%R' bash's real time)", O_TIME_FORMAT, 0, NULL},
+    {"repetitions", 0, NULL, "the files are repetitions of the same runs: do\n"
+     "not warn when differently named files give the\n"
+     "same series (run-1.txt, run-2.txt never warn)", O_REPETITIONS, 0, NULL},
+    {"summary", 0, "PAT", "lines a script cut out of a tool's output, e.g.\n"
+     "'C={concurrency} : {value}' with --tool ab\n"
+     "--metric transfer_rate --unit 'Kbytes/sec'\n"
+     "(units as the tool means them; header lines\n"
+     "between become the parameters url / section)", O_SUMMARY, 0, NULL},
+    {"metric", 0, "M", "the metric of --summary's {value}", O_METRIC, 0, NULL},
+    {"unit", 0, "U", "the unit of --summary's {value}", O_UNIT, 0, NULL},
+    {"strict", 0, NULL, "a warning fails the file (by default what cannot\n"
+     "be read is a warning at its line, the rest lands)", O_STRICT, 0, NULL},
+    {"replace", 0, NULL, "read files already imported (same bytes) again\n"
+     "with these options: they replace the old source\n"
+     "and its results (its set kept unless --set)", O_REPLACE, 0, NULL},
+    {"dry-run", 0, NULL, "parse and say what would be imported, replaced\n"
+     "or skipped; write nothing (needs no database)", O_DRY_RUN, 0, NULL},
+    {"set", 0, "NAME", "the run set these files belong to (made when\n"
+     "new; default: the date and time of the import)", O_SET, 0, NULL},
+    {"tag", 0, "K=V", "a tag on the run set, e.g. kernel=6.1\n"
+     "(repeatable; see benchdb set)", O_TAG, 0, NULL},
+    {"quiet", 'q', NULL, "print only failures and the summary", O_QUIET, 0,
+     NULL},
+    CLI_OPT_END};
+
 int cmd_import(int argc, char **argv, bdb_cli *cli)
 {
-    static const struct option longopts[] = {
-        {"platform", required_argument, 0, 'P'},
-        {"tool", required_argument, 0, 't'},
-        {"format", required_argument, 0, 'f'},
-        {"benchmark", required_argument, 0, 'b'},
-        {"param", required_argument, 0, 'p'},
-        {"path-pattern", required_argument, 0, 'x'},
-        {"quiet", no_argument, 0, 'q'},
-        {"time-format", required_argument, 0, 'T'},
-        {"strict", no_argument, 0, 'S'},
-        {"repetitions", no_argument, 0, 'R'},
-        {"summary", required_argument, 0, 'Y'},
-        {"metric", required_argument, 0, 'M'},
-        {"unit", required_argument, 0, 'U'},
-        {"replace", no_argument, 0, 'r'},
-        {"dry-run", no_argument, 0, 'n'},
-        {"set", required_argument, 0, 's'},
-        {"tag", required_argument, 0, 'g'},
-        {0, 0, 0, 0}};
     bdb_import_opts opts = {0};
     bdb_summary_opts summary = {0};
     const char *patterns[17] = {0};
     int npatterns = 0;
     bdb_params params = {0}, tags = {0};
     int quiet = 0, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:qT:SRY:M:U:", longopts, NULL)) != -1) {
+    cli_opts g;
+    cli_opts_init(&g, cli, cli_import_options, argc, argv, 1);
+    while ((c = cli_opts_next(&g)) > 0) {
         switch (c) {
-        case 'P': opts.platform = optarg; break;
-        case 't': opts.tool = optarg; break;
-        case 'f':
-            if (strcmp(optarg, "results-csv") != 0)
+        case O_PLATFORM: opts.platform = g.arg; break;
+        case O_TOOL: opts.tool = g.arg; break;
+        case O_FORMAT:
+            if (strcmp(g.arg, "results-csv") != 0)
                 return cli_usage_error(cli, "--format takes 'results-csv'");
             opts.tool = "results-csv";
             break;
-        case 'b': opts.benchmark = optarg; break;
-        case 'x':
+        case O_BENCHMARK: opts.benchmark = g.arg; break;
+        case O_PATTERN:
             if (npatterns == 16)
                 return cli_usage_error(cli, "at most 16 --path-pattern options");
-            patterns[npatterns++] = optarg;
+            patterns[npatterns++] = g.arg;
             break;
-        case 'q': quiet = 1; break;
-        case 'T': opts.time_format = optarg; break;
-        case 'S': opts.strict = 1; break;
-        case 'R': opts.repetitions = 1; break;
-        case 'Y': summary.pattern = optarg; break;
-        case 'M': summary.metric = optarg; break;
-        case 'U': summary.unit = optarg; break;
-        case 'r': opts.replace = 1; break;
-        case 'n': opts.dry_run = 1; break;
-        case 's':
-            if (!*optarg || strlen(optarg) > 200)
+        case O_QUIET: quiet = 1; break;
+        case O_TIME_FORMAT: opts.time_format = g.arg; break;
+        case O_STRICT: opts.strict = 1; break;
+        case O_REPETITIONS: opts.repetitions = 1; break;
+        case O_SUMMARY: summary.pattern = g.arg; break;
+        case O_METRIC: summary.metric = g.arg; break;
+        case O_UNIT: summary.unit = g.arg; break;
+        case O_REPLACE: opts.replace = 1; break;
+        case O_DRY_RUN: opts.dry_run = 1; break;
+        case O_SET:
+            if (!*g.arg || strlen(g.arg) > 200)
                 return cli_usage_error(cli, "--set wants a name of 1 to 200 "
                                             "bytes");
-            opts.set = optarg;
+            opts.set = g.arg;
             opts.replace_set = 1;
             break;
-        case 'g': {
+        case O_TAG: {
             char *k, *v;
-            if (cli_split_kv(optarg, &k, &v))
-                return cli_usage_error(cli, "--tag wants K=V, not '%s'", optarg);
+            if (cli_split_kv(g.arg, &k, &v))
+                return cli_usage_error(cli, "--tag wants K=V, not '%s'", g.arg);
             if (bdb_params_set(&tags, k, "%s", v))
                 return cli_usage_error(cli, "--tag %s: too many tags, or too "
                                        "long", k);
             break;
         }
-        case 'p': {
+        case O_PARAM: {
             char *k, *v;
-            if (cli_split_kv(optarg, &k, &v))
-                return cli_usage_error(cli, "--param wants K=V, not '%s'", optarg);
+            if (cli_split_kv(g.arg, &k, &v))
+                return cli_usage_error(cli, "--param wants K=V, not '%s'", g.arg);
             if (bdb_params_set(&params, k, "%s", v))
                 return cli_usage_error(cli, "too many --param options");
             break;
         }
-        default: return cli_unknown_option(cli, argc, argv, longopts);
+        default: return cli_opts_unhandled(&g);
         }
     }
-    if (optind >= argc)
+    if (c < 0)
+        return BDB_EXIT_USAGE;
+    if (g.ind >= argc)
         return cli_usage_error(cli, "no file or folder given");
     if (opts.tool)
         opts.tool = cli_tool_alias(opts.tool);
@@ -221,7 +257,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     opts.warn = print_warning;
 
     bdb_collected col = {0};
-    if (bdb_import_collect(argv + optind, argc - optind, &col)) {
+    if (bdb_import_collect(argv + g.ind, argc - g.ind, &col)) {
         bdb_collected_free(&col);
         return cli_error("out of memory while listing files");
     }

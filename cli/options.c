@@ -83,7 +83,7 @@ static int match_short(const cli_option *o, void *ctx)
 
 /* The argument of g->opt: inline (after '=' or in a cluster) or the next
  * element, which is taken whatever it looks like ("--price-usd -5"). */
-static int option_arg(cli_opts *g, const char *inline_arg, const char *shown)
+static int option_arg(cli_opts *g, char *inline_arg, const char *shown)
 {
     if (!g->opt->arg) {
         if (inline_arg) {
@@ -119,7 +119,7 @@ static int next_short(cli_opts *g)
         return -1;
     }
     g->opt = m.found;
-    const char *rest = *g->cluster ? g->cluster : NULL;
+    char *rest = *g->cluster ? g->cluster : NULL;
     if (m.found->arg)
         g->cluster = NULL;  /* "-oFILE": the rest is the argument */
     else
@@ -127,12 +127,12 @@ static int next_short(cli_opts *g)
     return option_arg(g, rest, shown);
 }
 
-static int next_long(cli_opts *g, const char *a)
+static int next_long(cli_opts *g, char *a)
 {
     match m;
     memset(&m, 0, sizeof m);
     m.name = a + 2;
-    const char *eq = strchr(m.name, '=');
+    char *eq = strchr(a, '=');
     m.len = eq ? (size_t)(eq - m.name) : strlen(m.name);
     cli_options_each(g->table, match_long, &m);
     char shown[160];
@@ -171,7 +171,7 @@ int cli_opts_next(cli_opts *g)
         return next_short(g);
     g->cluster = NULL;
     while (g->ind < g->argc) {
-        const char *a = g->argv[g->ind];
+        char *a = g->argv[g->ind];
         if (strcmp(a, "--") == 0) {
             take(g);        /* the rest are positional */
             g->done = 1;

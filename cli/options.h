@@ -45,10 +45,10 @@ typedef struct cli_opts {
     char **argv;
     int ind;                /* after the end: the first positional */
     int pos;                /* where the positionals seen so far start */
-    const char *cluster;    /* the rest of "-qy" while in it */
+    char *cluster;          /* the rest of "-qy" while in it */
     int done;               /* past "--" or the last argument */
     const cli_option *opt;  /* the option just returned */
-    const char *arg;        /* its argument, or NULL */
+    char *arg;              /* its argument, or NULL */
 } cli_opts;
 
 void cli_opts_init(cli_opts *g, struct bdb_cli *cli, const cli_option *table,
