@@ -106,6 +106,16 @@ int cli_parse_int(const char *s, long *out);
 
 /* The option tables, beside their handlers in cmd_<name>.c. */
 extern const cli_option cli_import_options[];
+extern const cli_option cli_parse_options[];
+extern const cli_option cli_init_options[];
+extern const cli_option cli_copy_options[];
+extern const cli_option cli_reparse_options[];
+extern const cli_option cli_forget_options[];
+extern const cli_option cli_log_options[];
+/* how to read logs: import and parse */
+extern const cli_option cli_ingest_options[];
+enum { CLI_O_TOOL = 0x200, CLI_O_BENCHMARK, CLI_O_PARAM, CLI_O_TIME_FORMAT,
+       CLI_O_SUMMARY, CLI_O_METRIC, CLI_O_UNIT };
 
 int cmd_init(int argc, char **argv, bdb_cli *cli);
 int cmd_import(int argc, char **argv, bdb_cli *cli);

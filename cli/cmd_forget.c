@@ -6,37 +6,44 @@
 #include "srclist.h"
 
 #include <fnmatch.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+enum { O_PLATFORM = 1, O_TOOL, O_BEFORE, O_SET, O_YES, O_DRY_RUN };
+
+const cli_option cli_forget_options[] = {
+    {"platform", 0, "P[,P]", "sources measured on these platforms", O_PLATFORM,
+     0, NULL},
+    {"tool", 0, "T[,T]", "sources of these tools", O_TOOL, 0, NULL},
+    {"set", 0, "S[,S]", "sources of these run sets", O_SET, 0, NULL},
+    {"before", 0, "DATE", "sources imported before an ISO date (2026-06-01)",
+     O_BEFORE, 0, NULL},
+    {"yes", 'y', NULL, "do not ask", O_YES, 0, NULL},
+    {"dry-run", 'n', NULL, "only print what would go", O_DRY_RUN, 0, NULL},
+    CLI_OPT_END};
+
 int cmd_forget(int argc, char **argv, bdb_cli *cli)
 {
-    static const struct option longopts[] = {
-        {"platform", required_argument, 0, 'P'},
-        {"tool", required_argument, 0, 't'},
-        {"before", required_argument, 0, 'B'},
-        {"set", required_argument, 0, 's'},
-        {"yes", no_argument, 0, 'y'},
-        {"dry-run", no_argument, 0, 'n'},
-        {0, 0, 0, 0}};
     cli_srcsel sel = {0};
     int yes = 0, dry = 0, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "yn", longopts, NULL)) != -1) {
+    cli_opts g;
+    cli_opts_init(&g, cli, cli_forget_options, argc, argv, 1);
+    while ((c = cli_opts_next(&g)) > 0) {
         switch (c) {
-        case 'P': sel.platform = optarg; break;
-        case 't': sel.tool = cli_tool_alias(optarg); break;
-        case 'B': sel.before = optarg; break;
-        case 's': sel.set = optarg; break;
-        case 'y': yes = 1; break;
-        case 'n': dry = 1; break;
-        default: return cli_unknown_option(cli, argc, argv, longopts);
+        case O_PLATFORM: sel.platform = g.arg; break;
+        case O_TOOL: sel.tool = cli_tool_alias(g.arg); break;
+        case O_BEFORE: sel.before = g.arg; break;
+        case O_SET: sel.set = g.arg; break;
+        case O_YES: yes = 1; break;
+        case O_DRY_RUN: dry = 1; break;
+        default: return cli_opts_unhandled(&g);
         }
     }
-    sel.names = (const char *const *)argv + optind;
-    sel.nnames = (size_t)(argc - optind);
+    if (c < 0)
+        return BDB_EXIT_USAGE;
+    sel.names = (const char *const *)argv + g.ind;
+    sel.nnames = (size_t)(argc - g.ind);
     if (!sel.nnames && !sel.platform && !sel.tool && !sel.before && !sel.set)
         return cli_usage_error(cli, "name the sources to forget (path, SHA-256 "
                                     "prefix or id) or select them with "

@@ -83,21 +83,15 @@ static int set_exists(bdb_cli *cli, const char *name)
     return want == NULL;
 }
 
-enum { O_PLATFORM = 1, O_TOOL, O_FORMAT, O_BENCHMARK, O_PARAM, O_PATTERN,
-       O_TIME_FORMAT, O_REPETITIONS, O_SUMMARY, O_METRIC, O_UNIT, O_STRICT,
+enum { O_PLATFORM = 1, O_FORMAT, O_PATTERN, O_REPETITIONS, O_STRICT,
        O_REPLACE, O_DRY_RUN, O_SET, O_TAG, O_QUIET };
 
 const cli_option cli_import_options[] = {
     {"platform", 0, "NAME", "the platform the logs were measured on; may be\n"
      "made of path captures: '{arch}@{freq_mhz}'", O_PLATFORM, 0, NULL},
-    {"tool", 0, "TOOL", "parse every file as TOOL (no detection)", O_TOOL, 0,
-     NULL},
+    CLI_OPT_INCLUDE(cli_ingest_options),
     {"format", 0, "results-csv", "same as --tool results-csv (published "
      "figures)", O_FORMAT, 0, NULL},
-    {"benchmark", 0, "NAME", "benchmark name for logs that do not say it "
-     "(time)", O_BENCHMARK, 0, NULL},
-    {"param", 0, "K=V", "a parameter the log does not print (repeatable)",
-     O_PARAM, 0, NULL},
     {"path-pattern", 0, "PAT", "take parameters from paths, e.g.\n"
      "'{arch}/@{freq_mhz}/ssl_m{multi}_{benchmark}.txt'\n"
      "({platform} and {benchmark} name them; {arch},\n"
@@ -105,22 +99,9 @@ const cli_option cli_import_options[] = {
      "{memory_gb}, {os}, {kernel} fill the platform's\n"
      "fields; {*} skips; other names are parameters;\n"
      "repeatable: the first pattern that matches wins)", O_PATTERN, 0, NULL},
-    {"time-format", 0, "FMT", "the format the time logs were written with: "
-     "GNU\ntime -f/--format (%e %U %S %M %P %x ...), a bash\n"
-     "TIMEFORMAT (%3R %lR ...: bash-only directives say\n"
-     "it) or zsh TIMEFMT; prefix 'gnu:', 'bash:' or\n"
-     "'zsh:' to say which (a bare %R is GNU's minor\n"
-     "page faults, 'bash:%R' bash's real time)", O_TIME_FORMAT, 0, NULL},
     {"repetitions", 0, NULL, "the files are repetitions of the same runs: do\n"
      "not warn when differently named files give the\n"
      "same series (run-1.txt, run-2.txt never warn)", O_REPETITIONS, 0, NULL},
-    {"summary", 0, "PAT", "lines a script cut out of a tool's output, e.g.\n"
-     "'C={concurrency} : {value}' with --tool ab\n"
-     "--metric transfer_rate --unit 'Kbytes/sec'\n"
-     "(units as the tool means them; header lines\n"
-     "between become the parameters url / section)", O_SUMMARY, 0, NULL},
-    {"metric", 0, "M", "the metric of --summary's {value}", O_METRIC, 0, NULL},
-    {"unit", 0, "U", "the unit of --summary's {value}", O_UNIT, 0, NULL},
     {"strict", 0, NULL, "a warning fails the file (by default what cannot\n"
      "be read is a warning at its line, the rest lands)", O_STRICT, 0, NULL},
     {"replace", 0, NULL, "read files already imported (same bytes) again\n"
@@ -149,25 +130,25 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     while ((c = cli_opts_next(&g)) > 0) {
         switch (c) {
         case O_PLATFORM: opts.platform = g.arg; break;
-        case O_TOOL: opts.tool = g.arg; break;
+        case CLI_O_TOOL: opts.tool = g.arg; break;
         case O_FORMAT:
             if (strcmp(g.arg, "results-csv") != 0)
                 return cli_usage_error(cli, "--format takes 'results-csv'");
             opts.tool = "results-csv";
             break;
-        case O_BENCHMARK: opts.benchmark = g.arg; break;
+        case CLI_O_BENCHMARK: opts.benchmark = g.arg; break;
         case O_PATTERN:
             if (npatterns == 16)
                 return cli_usage_error(cli, "at most 16 --path-pattern options");
             patterns[npatterns++] = g.arg;
             break;
         case O_QUIET: quiet = 1; break;
-        case O_TIME_FORMAT: opts.time_format = g.arg; break;
+        case CLI_O_TIME_FORMAT: opts.time_format = g.arg; break;
         case O_STRICT: opts.strict = 1; break;
         case O_REPETITIONS: opts.repetitions = 1; break;
-        case O_SUMMARY: summary.pattern = g.arg; break;
-        case O_METRIC: summary.metric = g.arg; break;
-        case O_UNIT: summary.unit = g.arg; break;
+        case CLI_O_SUMMARY: summary.pattern = g.arg; break;
+        case CLI_O_METRIC: summary.metric = g.arg; break;
+        case CLI_O_UNIT: summary.unit = g.arg; break;
         case O_REPLACE: opts.replace = 1; break;
         case O_DRY_RUN: opts.dry_run = 1; break;
         case O_SET:
@@ -186,7 +167,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
                                        "long", k);
             break;
         }
-        case O_PARAM: {
+        case CLI_O_PARAM: {
             char *k, *v;
             if (cli_split_kv(g.arg, &k, &v))
                 return cli_usage_error(cli, "--param wants K=V, not '%s'", g.arg);

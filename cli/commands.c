@@ -45,7 +45,8 @@ static const bdb_cmd commands[] = {
      "usage: benchdb [--db FILE] init\n"
      "\n"
      "Creates the results database (default ./benchdb.sqlite, or $BENCHDB_DB)\n"
-     "or upgrades one made by an older benchdb.\n", NULL, NULL, NULL},
+     "or upgrades one made by an older benchdb.\n", cli_init_options, NULL,
+     NULL},
     {"import", cmd_import, BDB_CMD_STORE, "import benchmark logs",
      "usage: benchdb [--db FILE] import [options] FILE|DIR...\n"
      "\n"
@@ -62,13 +63,11 @@ static const bdb_cmd commands[] = {
      "files, README*, *.md, *.sh and *.expected are skipped in folders.\n"
      "Exit status: 0 all imported, 1 some files failed (the rest imported).\n"},
     {"parse", cmd_parse, 0, "show the figures read from logs (dry run)",
-     "usage: benchdb parse [--tool T] [--benchmark B] [--param K=V]\n"
-     "                     [--time-format FMT] [--summary PAT --metric M --unit U]\n"
-     "                     [--expected] FILE...\n"
+     "usage: benchdb parse [options] FILE...\n"
      "\n"
      "Prints every figure benchdb reads from each file, without a database:\n"
      "line, tool, benchmark, metric, parameters, value, unit, direction and\n"
-     "repetition, tab-separated. --expected prints a golden file for tests.\n", NULL, NULL, NULL},
+     "repetition, tab-separated.\n", cli_parse_options, NULL, NULL},
     {"platform", cmd_platform, BDB_CMD_STORE, "add, list, show or import platforms",
      "usage: benchdb platform add NAME [--arch A] [--cpu MODEL] [--cores N]\n"
      "                        [--threads N] [--freq-mhz F] [--memory-gb G]\n"
@@ -156,24 +155,24 @@ static const bdb_cmd commands[] = {
      "(postgresql://USER@HOST[:PORT]/DB[?sslmode=require]; passwords come best\n"
      "from ~/.pgpass or PGPASSWORD and are never printed). The target is\n"
      "created or upgraded as needed. Sources it already holds (same SHA-256)\n"
-     "are left alone, so a copy that stopped can simply be run again.\n", NULL, NULL, NULL},
+     "are left alone, so a copy that stopped can simply be run again.\n",
+     cli_copy_options, NULL, NULL},
     {"reparse", cmd_reparse, BDB_CMD_STORE, "re-read every stored source with the current parsers",
      "usage: benchdb [--db FILE] reparse [--all]\n"
      "\n"
      "Each imported file's bytes are kept in the database. After a parser is\n"
      "fixed, reparse re-reads the sources whose parser version changed (or all\n"
-     "with --all) and replaces their results, one transaction per source.\n", NULL, NULL, NULL},
+     "with --all) and replaces their results, one transaction per source.\n",
+     cli_reparse_options, NULL, NULL},
     {"forget", cmd_forget, BDB_CMD_STORE, "remove sources and their results",
-     "usage: benchdb [--db FILE] forget [--platform P] [--tool T] [--set S]\n"
-     "                              [--before DATE] [--yes] [--dry-run] [SOURCE...]\n"
+     "usage: benchdb [--db FILE] forget [options] [SOURCE...]\n"
      "\n"
      "Removes sources and every result and warning of them, in one\n"
      "transaction recorded in the history. A SOURCE is a path as imported,\n"
      "a path glob, a SHA-256 prefix (4 hex digits or more) or an id (benchdb\n"
-     "list sources). --platform, --tool and --set (comma lists, globs) and\n"
-     "--before (imported before an ISO date, e.g. 2026-06-01) select sources\n"
-     "too; given with SOURCEs, a source must match both. It prints what\n"
-     "goes and asks unless --yes; --dry-run only prints.\n", NULL, NULL, NULL},
+     "list sources). The options select sources too (comma lists, globs);\n"
+     "given with SOURCEs, a source must match both. It prints what goes and\n"
+     "asks unless --yes.\n", cli_forget_options, NULL, NULL},
     {"source", cmd_source, BDB_CMD_STORE, "change what a source's results belong to",
      "usage: benchdb [--db FILE] source set SOURCE... [--platform P]\n"
      "                                  [--param K=V] [--unset-param K]\n"
@@ -193,11 +192,12 @@ static const bdb_cmd commands[] = {
      "which change; platforms say what was measured. report, list, chart,\n"
      "compare, check and history select them with --set and --tag.\n", NULL, set_subs, NULL},
     {"log", cmd_log, BDB_CMD_STORE | BDB_CMD_READ, "show the history of changes",
-     "usage: benchdb [--db FILE] log [--format table|csv|json]\n"
+     "usage: benchdb [--db FILE] log [--format table|csv|json] [--width N]\n"
      "\n"
      "Every change to the database (import, forget, source set, platform\n"
      "rename/merge/delete, set rename/tag) with its time (UTC), user and\n"
-     "command line; passwords in connection strings are masked.\n", NULL, NULL, NULL},
+     "command line; passwords in connection strings are masked.\n",
+     cli_log_options, NULL, NULL},
     {"compare", cmd_compare, BDB_CMD_STORE | BDB_CMD_READ, "compare two sets, tags or platforms (benchstat style)",
      "usage: benchdb [--db FILE] compare OLD NEW [selection]\n"
      "                      [--format text|md|html|csv|json|xlsx] [-o FILE]\n"
