@@ -112,6 +112,17 @@ extern const cli_option cli_copy_options[];
 extern const cli_option cli_reparse_options[];
 extern const cli_option cli_forget_options[];
 extern const cli_option cli_log_options[];
+extern const cli_option cli_list_options[];
+extern const cli_option cli_platform_add_options[];
+extern const cli_option cli_platform_delete_options[];
+extern const cli_option cli_source_set_options[];
+extern const cli_option cli_set_tag_options[];
+extern const cli_option cli_report_options[];
+extern const cli_option cli_efficiency_options[];
+extern const cli_option cli_chart_options[];
+extern const cli_option cli_compare_options[];
+extern const cli_option cli_check_options[];
+extern const cli_option cli_history_options[];
 /* how to read logs: import and parse */
 extern const cli_option cli_ingest_options[];
 enum { CLI_O_TOOL = 0x200, CLI_O_BENCHMARK, CLI_O_PARAM, CLI_O_TIME_FORMAT,

@@ -45,8 +45,8 @@ void cli_print_help(const bdb_cmd *cmd)
         cli_options_print(cmd->options, stdout);
     }
     for (const bdb_subcmd *s = cmd->subs; s && s->name; s++) {
-        if (!s->options)
-            continue;
+        if (!s->options || !s->options->name)
+            continue;   /* the command's own, or none */
         printf("\nOptions of '%s %s':\n", cmd->name, s->name);
         cli_options_print(s->options, stdout);
     }

@@ -6,52 +6,61 @@
 #include "../report/chart.h"
 #include "../report/history.h"
 
-#include <getopt.h>
 #include <string.h>
+
+enum { O_FORMAT = 1, O_OUTPUT, O_WINDOW, O_ALPHA };
+
+const cli_option cli_history_options[] = {
+    CLI_OPT_INCLUDE(cli_sel_options),
+    {"format", 0, "text|csv|json|html|png|svg", "the output: a table, a page\n"
+     "with charts, or one chart per series", O_FORMAT, 0, NULL},
+    {"output", 'o', "FILE|DIR", "write to FILE (png/svg: into DIR, default\n"
+     "./history) instead of standard output", O_OUTPUT, 0, NULL},
+    {"window", 0, "W", "sets on each side of a change point (default 3)",
+     O_WINDOW, 0, NULL},
+    {"alpha", 0, "A", "significance level of a change point (default\n"
+     "0.05)", O_ALPHA, 0, NULL},
+    CLI_OPT_END};
 
 int cmd_history(int argc, char **argv, bdb_cli *cli)
 {
-    static const struct option longopts[] = {
-        CLI_SEL_LONGOPTS,
-        {"format", required_argument, 0, 'f'},
-        {"output", required_argument, 0, 'o'},
-        {"window", required_argument, 0, 'w'},
-        {"alpha", required_argument, 0, 'a'},
-        {0, 0, 0, 0}};
     cli_sel sel = {0};
     const char *format = "text", *output = NULL;
     long window = 3;
     double alpha = 0.05;
     int c, st = 0;
-    optind = 1;
-    while (!st && (c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
-        int got = cli_sel_option(cli, &sel, c, optarg);
+    cli_opts g;
+    cli_opts_init(&g, cli, cli_history_options, argc, argv, 1);
+    while (!st && (c = cli_opts_next(&g)) > 0) {
+        int got = cli_sel_option(cli, &sel, c, g.arg);
         if (got == BDB_EXIT_USAGE)
             st = got;
         if (got)
             continue;
         switch (c) {
-        case 'f': format = optarg; break;
-        case 'o': output = optarg; break;
-        case 'w':
-            if (cli_parse_int(optarg, &window) || window < 1 || window > 1000)
+        case O_FORMAT: format = g.arg; break;
+        case O_OUTPUT: output = g.arg; break;
+        case O_WINDOW:
+            if (cli_parse_int(g.arg, &window) || window < 1 || window > 1000)
                 st = cli_usage_error(cli, "--window wants 1 to 1000 sets");
             break;
-        case 'a':
-            if (cli_parse_double(optarg, &alpha) || !(alpha > 0 && alpha < 1))
+        case O_ALPHA:
+            if (cli_parse_double(g.arg, &alpha) || !(alpha > 0 && alpha < 1))
                 st = cli_usage_error(cli, "--alpha wants a number between 0 "
                                           "and 1");
             break;
-        default: st = cli_unknown_option(cli, argc, argv, longopts);
+        default: st = cli_opts_unhandled(&g);
         }
     }
+    if (!st && c < 0)
+        st = BDB_EXIT_USAGE;
     /* "history SERIES": a bare word selects by benchmark or metric glob */
-    if (!st && optind < argc) {
-        if (optind + 1 != argc || sel.f.metric)
+    if (!st && g.ind < argc) {
+        if (g.ind + 1 != argc || sel.f.metric)
             st = cli_usage_error(cli, "history takes one SERIES (a metric) or "
                                       "a selection");
         else
-            sel.f.metric = argv[optind];
+            sel.f.metric = argv[g.ind];
     }
     static const char *const fmts[] = {"text", "csv", "json", "html", "png", "svg"};
     int fi = -1;

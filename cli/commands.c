@@ -3,42 +3,33 @@
  * beside their handlers, in cmd_<name>.c). */
 #include "cli.h"
 #include "lifecycle.h"
+#include "table_out.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* The selection and cost options `report` and `efficiency` share. */
-#define REPORT_SELECTION_HELP \
-    "  --baseline NAME        compare against this platform (default: the first)\n" \
-    "  --platforms A,B,...    these platforms, in this order (default: all)\n" \
-    "  --tool T, --benchmark B, --metric M, --param K=V   select series\n" \
-    "  --all                  also series measured on one platform only, and\n" \
-    "                         every metric in text/Markdown (not only key ones)\n" \
-    "  --normalize core|thread|ghz   divide rates (multiply times) per core ...\n" \
-    "  --correction holm|bh   multiple-comparison correction (default holm)\n" \
-    "  --kwh-price P          energy price per kWh (default 0.15)\n" \
-    "  --currency C           label for prices (default USD)\n" \
-    "  --years N              ownership period for TCO (default 3)\n" \
-    "  --utilization U        share of time at load, 0..1 (default 1)\n" \
-    "  --title T              report title\n" \
-    "  -o, --output FILE      write to FILE (written whole, then renamed into\n" \
-    "                         place) instead of standard output; for chart:\n" \
-    "                         -o DIR (png/svg, one file per chart, default\n" \
-    "                         ./charts) or -o FILE (pdf, ./benchdb-charts.pdf)\n" \
-    "  --seed N               bootstrap seed (reports are reproducible)\n" \
-    "  --set NAME[,NAME]      only these run sets; --tag K=V only sets with\n" \
-    "                         this tag. --platform, --tool, --benchmark,\n" \
-    "                         --metric, --param take comma lists and globs\n" \
-    "                         ('aes-*'); --param K=1..20 a numeric range\n"
-
 static const bdb_subcmd platform_subs[] = {
-    {"add", NULL, 0}, {"list", NULL, BDB_CMD_READ},
-    {"show", NULL, BDB_CMD_READ}, {"import", NULL, 0}, {"rename", NULL, 0},
-    {"merge", NULL, 0}, {"delete", NULL, 0}, {NULL, NULL, 0}};
+    {"add", cli_platform_add_options, 0},
+    {"list", cli_table_options, BDB_CMD_READ},
+    {"show", cli_table_options, BDB_CMD_READ},
+    {"import", cli_no_options, 0},
+    {"rename", cli_no_options, 0},
+    {"merge", cli_no_options, 0},
+    {"delete", cli_platform_delete_options, 0},
+    {NULL, NULL, 0}};
 
 static const bdb_subcmd set_subs[] = {
-    {"list", NULL, BDB_CMD_READ}, {"rename", NULL, 0}, {"tag", NULL, 0},
+    {"list", cli_table_options, BDB_CMD_READ},
+    {"rename", cli_no_options, 0},
+    {"tag", cli_set_tag_options, 0},
     {NULL, NULL, 0}};
+
+static const bdb_subcmd source_subs[] = {
+    {"set", cli_source_set_options, 0}, {NULL, NULL, 0}};
+
+static const bdb_subcmd list_subs[] = {
+    {"sources", NULL, 0}, {"series", NULL, 0}, {"results", NULL, 0},
+    {"sets", NULL, 0}, {NULL, NULL, 0}};
 
 static const bdb_cmd commands[] = {
     {"init", cmd_init, BDB_CMD_STORE, "create or upgrade the database",
@@ -69,83 +60,61 @@ static const bdb_cmd commands[] = {
      "line, tool, benchmark, metric, parameters, value, unit, direction and\n"
      "repetition, tab-separated.\n", cli_parse_options, NULL, NULL},
     {"platform", cmd_platform, BDB_CMD_STORE, "add, list, show or import platforms",
-     "usage: benchdb platform add NAME [--arch A] [--cpu MODEL] [--cores N]\n"
-     "                        [--threads N] [--freq-mhz F] [--memory-gb G]\n"
-     "                        [--os OS] [--kernel K] [--price-usd P]\n"
-     "                        [--power-w W] [--idle-power-w W]\n"
-     "                        [--rent-usd-month R] [--rent-usd-hour R]\n"
-     "                        [--price-currency C] [--price-date D]\n"
-     "                        [--price-source TEXT] [--notes TEXT]\n"
-     "       benchdb platform list [--format table|csv|json]\n"
-     "       benchdb platform show NAME\n"
-     "       benchdb platform import FILE.csv\n"
+     "usage: benchdb platform add NAME [--arch A] [--cores N] ... (see below)\n"
+     "       benchdb platform list [--format table|csv|json] [--width N]\n"
+     "       benchdb platform show NAME [--format table|csv|json] [--width N]\n"
+     "       benchdb platform import FILE.csv...\n"
+     "       benchdb platform rename OLD NEW\n"
+     "       benchdb platform merge A INTO B\n"
+     "       benchdb platform delete NAME [--with-results]\n"
      "\n"
      "'add' creates a platform or updates the fields given. 'import' reads a\n"
      "CSV whose header row names the columns (name, arch, cpu, cores, threads,\n"
      "freq_mhz, memory_gb, os, kernel, price_usd, power_w, idle_power_w,\n"
      "rent_usd_month, notes, price_currency, price_date, price_source,\n"
      "rent_usd_hour) in any order; a bad row is reported with its line\n"
-     "and skipped.\n"
-     "\n"
-     "       benchdb platform rename OLD NEW\n"
-     "       benchdb platform merge A INTO B   (A's results and sources go to\n"
-     "                                          B, B's empty fields from A)\n"
-     "       benchdb platform delete P [--with-results]   (refused while\n"
-     "                                          results use P)\n", NULL, platform_subs, NULL},
+     "and skipped. 'merge' moves A's results and sources to B and fills B's\n"
+     "empty fields from A. 'delete' is refused while results use the\n"
+     "platform, unless --with-results.\n", NULL, platform_subs, NULL},
     {"list", cmd_list, BDB_CMD_STORE | BDB_CMD_READ, "list sources, series or results",
-     "usage: benchdb list sources|series|results [filters] [--format table|csv|json]\n"
+     "usage: benchdb list sources|series|results|sets [options]\n"
      "\n"
-     "  --platform NAME[,NAME]  only these platforms\n"
-     "  --tool T                only this tool\n"
-     "  --benchmark B           only this benchmark\n"
-     "  --metric M              only this metric\n"
-     "  --param K=V             only series with this parameter (repeatable)\n"
-     "\n"
-     "Results carry the canonical unit and the file:line they came from.\n", NULL, NULL, NULL},
+     "Results carry the canonical unit and the file:line they came from.\n",
+     cli_list_options, list_subs, NULL},
     {"report", cmd_report, BDB_CMD_STORE | BDB_CMD_READ, "compare platforms with statistics",
-     "usage: benchdb [--db FILE] report [selection]\n"
-     "              [--format text|md|html|csv|json|xlsx|pdf] [--paper a4|letter]\n"
-     "              [--width N]\n"
+     "usage: benchdb [--db FILE] report [options]\n"
      "\n"
      "Groups results into series (tool + benchmark + metric + parameters) and\n"
      "platforms: n, mean, median, sd, CV, 95% intervals, MAD outliers; ratios\n"
      "against the baseline with bootstrap intervals, Welch's t-test (decides)\n"
      "and Mann-Whitney U, Holm-corrected; category scores as geometric means;\n"
      "sweeps; warnings from the logs; efficiency per watt and per dollar.\n"
-     "xlsx (needs -o) is a workbook whose ratios, per-watt, per-dollar and TCO\n"
+     "xlsx is a workbook whose ratios, per-watt, per-dollar and TCO\n"
      "cells are formulas over editable price, power and kWh-price inputs, with\n"
-     "native charts of the scores and sweeps. pdf (needs -o) is a multi-page\n"
-     "report (cairo + pango) on A4 or Letter (--paper): title page, platforms,\n"
+     "native charts of the scores and sweeps. pdf is a multi-page\n"
+     "report (cairo + pango) on A4 or Letter: title page, platforms,\n"
      "overview and score charts, a section per tool, efficiency, warnings and\n"
-     "the provenance of every figure. The text report fits --width N columns\n"
-     "(default $COLUMNS, else 100): wide tables become stacked blocks.\n"
-     "\n"
-     REPORT_SELECTION_HELP, NULL, NULL, NULL},
+     "the provenance of every figure. The text report fits --width N columns:\n"
+     "wide tables become stacked blocks.\n", cli_report_options, NULL, NULL},
     {"efficiency", cmd_efficiency, BDB_CMD_STORE | BDB_CMD_READ, "throughput per watt, per dollar, TCO",
-     "usage: benchdb [--db FILE] efficiency [selection] [--kwh-price P] [--years N]\n"
+     "usage: benchdb [--db FILE] efficiency [options]\n"
      "\n"
      "For every headline series: value per watt, per dollar of purchase, per\n"
      "dollar of total cost of ownership (price + energy, or rent), energy per\n"
      "unit of work, TB/month for data rates, and how many units of each\n"
-     "platform match the baseline. Missing prices or power are listed.\n"
-     "--format text|md prints these tables only; html|csv|json|xlsx|pdf write\n"
-     "the whole report, whose efficiency section holds them.\n"
-     "\n"
-     REPORT_SELECTION_HELP, NULL, NULL, NULL},
+     "platform match the baseline. Missing prices or power are listed.\n",
+     cli_efficiency_options, NULL, NULL},
     {"chart", cmd_chart, BDB_CMD_STORE | BDB_CMD_READ, "draw charts (PNG, SVG, or one PDF)",
-     "usage: benchdb [--db FILE] chart [selection] [--format png|svg|pdf] [-o DIR|FILE]\n"
-     "                                 [--width PX] [--height PX] [--dpi N]\n"
+     "usage: benchdb [--db FILE] chart [options]\n"
      "\n"
      "Draws with cairo: the overview of the headline ratios against the\n"
      "baseline (past 120, the farthest from 1 in each category, and it says\n"
      "how many), the category scores, efficiency (per watt, per dollar, per TCO\n"
      "dollar; throughput against power and price; units to match the\n"
      "baseline), one line chart per sweep and one bar chart per headline\n"
-     "series, with 95% intervals. png and svg write one\n"
-     "file per chart into DIR (default ./charts); pdf writes them as the pages\n"
-     "of one FILE (default ./benchdb-charts.pdf) after a title page.\n"
-     "\n"
-     REPORT_SELECTION_HELP, NULL, NULL, NULL},
+     "series, with 95% intervals: png and svg one file per chart into a\n"
+     "folder, pdf one page per chart after a title page.\n",
+     cli_chart_options, NULL, NULL},
     {"copy", cmd_copy, 0, "copy a whole database to another (SQLite <-> PostgreSQL)",
      "usage: benchdb copy --from LOCATION --to LOCATION\n"
      "\n"
@@ -178,19 +147,20 @@ static const bdb_cmd commands[] = {
      "                                  [--param K=V] [--unset-param K]\n"
      "\n"
      "Moves the results of the sources to platform P, or gives them the\n"
-     "parameter K=V (repeatable), or drops a parameter given at import\n"
-     "(--param or a path pattern). The results are read again from the\n"
-     "stored bytes, as reparse does, so no original file is needed. All\n"
-     "sources change in one transaction, recorded in the history.\n", NULL, NULL, NULL},
+     "parameter K=V, or drops a parameter given at import. The results are\n"
+     "read again from the stored bytes, as reparse does, so no original\n"
+     "file is needed. All sources change in one transaction, recorded in\n"
+     "the history.\n", NULL, source_subs, NULL},
     {"set", cmd_set, BDB_CMD_STORE, "list, rename or tag run sets",
-     "usage: benchdb [--db FILE] set list [--format table|csv|json]\n"
+     "usage: benchdb [--db FILE] set list [--format table|csv|json] [--width N]\n"
      "       benchdb [--db FILE] set rename OLD NEW\n"
      "       benchdb [--db FILE] set tag SET K=V... [--unset K]\n"
      "\n"
      "Every import is a run set (import --set NAME, default its date and\n"
      "time) with tags (import --tag kernel=6.1). Sets say when and under\n"
      "which change; platforms say what was measured. report, list, chart,\n"
-     "compare, check and history select them with --set and --tag.\n", NULL, set_subs, NULL},
+     "compare, check and history select them with --set and --tag.\n",
+     NULL, set_subs, NULL},
     {"log", cmd_log, BDB_CMD_STORE | BDB_CMD_READ, "show the history of changes",
      "usage: benchdb [--db FILE] log [--format table|csv|json] [--width N]\n"
      "\n"
@@ -199,45 +169,34 @@ static const bdb_cmd commands[] = {
      "command line; passwords in connection strings are masked.\n",
      cli_log_options, NULL, NULL},
     {"compare", cmd_compare, BDB_CMD_STORE | BDB_CMD_READ, "compare two sets, tags or platforms (benchstat style)",
-     "usage: benchdb [--db FILE] compare OLD NEW [selection]\n"
-     "                      [--format text|md|html|csv|json|xlsx] [-o FILE]\n"
+     "usage: benchdb [--db FILE] compare OLD NEW [options]\n"
      "\n"
      "OLD and NEW are run sets, set tags (K=V) or platforms (as set:NAME,\n"
      "tag:K=V, platform:NAME to say which; a bare name is looked up as a\n"
      "set, then a platform). Per series (and platform, when comparing sets):\n"
      "old mean +- 95% CI, new mean +- CI, delta % with its bootstrap CI,\n"
      "the Mann-Whitney U p-value (as benchstat), Welch's p beside it, both\n"
-     "corrected across the table (Holm, or --correction bh); '~' where not\n"
-     "significant at alpha 0.05; then the geometric mean of the new/old\n"
-     "ratios (oriented: > 1 means NEW is better).\n"
-     "  --ignore-param K       leave K out of the series identity, when what\n"
-     "                         changed is a parameter (ab -k: keepalive)\n"
-     "\n"
-     CLI_SEL_HELP
-     "  --correction holm|bh   --seed N   --alpha A (default 0.05)\n", NULL, NULL, NULL},
+     "corrected across the table; '~' where not significant; then the\n"
+     "geometric mean of the new/old ratios (oriented: > 1 means NEW is\n"
+     "better).\n", cli_compare_options, NULL, NULL},
     {"check", cmd_check, BDB_CMD_STORE | BDB_CMD_READ, "regression check: exit 3 on a regression",
-     "usage: benchdb [--db FILE] check [--baseline SET | --last N]\n"
-     "                    [--threshold 5%] [selection] [--format text|md|json]\n"
+     "usage: benchdb [--db FILE] check [--baseline SET | --last N] [options]\n"
      "\n"
      "For each series, the newest set (or --set NEW) against the baseline: a\n"
      "named set, or the N sets before the newest pooled as history (default\n"
      "--last 1). A change is a regression when Mann-Whitney's p (Holm across\n"
-     "the series) is below alpha and it is worse by more than the threshold.\n"
-     "md is for a pull request; json for scripts.\n"
-     "Exit status: 0 no regression, 3 a regression, 1 error, 2 usage.\n"
-     "\n"
-     CLI_SEL_HELP, NULL, NULL, NULL},
+     "the series) is below alpha and it is worse by more than the threshold.\n",
+     cli_check_options, NULL,
+     "Exit status: 0 no regression, 3 a regression, 1 error, 2 usage.\n"},
     {"history", cmd_history, BDB_CMD_STORE | BDB_CMD_READ, "a series over sets in time, with change points",
-     "usage: benchdb [--db FILE] history [selection] [--format text|csv|json|html|png|svg]\n"
-     "                      [-o FILE|DIR] [--window W]\n"
+     "usage: benchdb [--db FILE] history [SERIES] [options]\n"
      "\n"
-     "The values of each selected series over the run sets, oldest first:\n"
-     "n, mean, 95% CI per set, and the change points found by a moving-window\n"
-     "Mann-Whitney test (W sets each side, default 3; Holm across the\n"
-     "candidates). png/svg draw one line chart per series (mean and CI band)\n"
-     "into DIR (default ./history); html embeds them.\n"
-     "\n"
-     CLI_SEL_HELP, NULL, NULL, NULL},
+     "The values of each selected series (SERIES: a metric, as --metric)\n"
+     "over the run sets, oldest first: n, mean, 95% CI per set, and the\n"
+     "change points found by a moving-window Mann-Whitney test (W sets each\n"
+     "side; Holm across the candidates). png/svg draw one line chart per\n"
+     "series (mean and CI band); html embeds them.\n",
+     cli_history_options, NULL, NULL},
 };
 
 const bdb_cmd *cli_commands(size_t *n)

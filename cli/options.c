@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+const cli_option cli_no_options[] = {CLI_OPT_END};
+
 int cli_options_each(const cli_option *table,
                      int (*fn)(const cli_option *o, void *ctx), void *ctx)
 {

@@ -32,6 +32,9 @@ enum {
 #define CLI_OPT_INCLUDE(table) {NULL, 0, NULL, NULL, 0, 0, (table)}
 #define CLI_OPT_END {NULL, 0, NULL, NULL, 0, 0, NULL}
 
+/* A table with no options, for a word that takes none. */
+extern const cli_option cli_no_options[];
+
 /* The parser's state over argv[first..argc). Options and positional
  * arguments may come in any order ("import DIR --platform x"); as getopt
  * does, argv is permuted so that once cli_opts_next returns 0 the
