@@ -19,6 +19,8 @@ enum {
     BDB_CMD_STORE = 1 << 0,  /* the dispatcher opens the database first */
     BDB_CMD_READ = 1 << 1,   /* ... read-only, and only if it exists: a
                                 command that only reads creates nothing */
+    BDB_CMD_NO_STORE_DRY = 1 << 2, /* a dry run (an option with
+                                CLI_OPT_READ_ONLY) needs no database */
 };
 
 typedef struct bdb_cli {

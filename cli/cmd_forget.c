@@ -20,7 +20,8 @@ const cli_option cli_forget_options[] = {
     {"before", 0, "DATE", "sources imported before an ISO date (2026-06-01)",
      O_BEFORE, 0, NULL},
     {"yes", 'y', NULL, "do not ask", O_YES, 0, NULL},
-    {"dry-run", 'n', NULL, "only print what would go", O_DRY_RUN, 0, NULL},
+    {"dry-run", 'n', NULL, "only print what would go", O_DRY_RUN,
+     CLI_OPT_READ_ONLY, NULL},
     CLI_OPT_END};
 
 int cmd_forget(int argc, char **argv, bdb_cli *cli)

@@ -108,7 +108,8 @@ const cli_option cli_import_options[] = {
      "with these options: they replace the old source\n"
      "and its results (its set kept unless --set)", O_REPLACE, 0, NULL},
     {"dry-run", 0, NULL, "parse and say what would be imported, replaced\n"
-     "or skipped; write nothing (needs no database)", O_DRY_RUN, 0, NULL},
+     "or skipped; write nothing (needs no database)", O_DRY_RUN,
+     CLI_OPT_READ_ONLY, NULL},
     {"set", 0, "NAME", "the run set these files belong to (made when\n"
      "new; default: the date and time of the import)", O_SET, 0, NULL},
     {"tag", 0, "K=V", "a tag on the run set, e.g. kernel=6.1\n"

@@ -38,7 +38,8 @@ static const bdb_cmd commands[] = {
      "Creates the results database (default ./benchdb.sqlite, or $BENCHDB_DB)\n"
      "or upgrades one made by an older benchdb.\n", cli_init_options, NULL,
      NULL},
-    {"import", cmd_import, BDB_CMD_STORE, "import benchmark logs",
+    {"import", cmd_import, BDB_CMD_STORE | BDB_CMD_NO_STORE_DRY,
+     "import benchmark logs",
      "usage: benchdb [--db FILE] import [options] FILE|DIR...\n"
      "\n"
      "Reads logs of ab, wrk, redis-benchmark, fio, openssl speed, hdparm, dd,\n"
@@ -235,6 +236,8 @@ int cli_unknown_subcmd(const bdb_cli *cli, const char *word)
         if (w > 0 && (size_t)w < sizeof known - len)
             len += (size_t)w;
     }
+    if (!*word)
+        return cli_usage_error(cli, "%s needs one of: %s", cmd->name, known);
     const char *near = cli_suggest(word, names, n);
     if (near)
         return cli_usage_error(cli, "unknown %s command '%s'; did you mean "

@@ -31,6 +31,45 @@ static void print_main_help(void)
            "  --version     print the version\n");
 }
 
+/* Checks the command's arguments against its option table (its word's,
+ * for "platform add") before anything is opened: a typo is a usage error
+ * that creates no database. Sets *read_only when an option says the run
+ * only reads (--dry-run). Returns 0 or BDB_EXIT_USAGE. */
+static int check_args(bdb_cli *cli, int argc, char **argv, int *read_only)
+{
+    const bdb_cmd *cmd = cli->cmd;
+    const cli_option *table = cmd->options;
+    int first = 1;
+    if (cmd->subs) {
+        if (argc < 2 || argv[1][0] == '-')
+            return cli_unknown_subcmd(cli, argc < 2 ? "" : argv[1]);
+        const bdb_subcmd *sub = cli_subcmd_find(cmd, argv[1]);
+        if (!sub)
+            return cli_unknown_subcmd(cli, argv[1]);
+        if (sub->flags & BDB_CMD_READ)
+            *read_only = 1;
+        if (sub->options)
+            table = sub->options;
+        first = 2;
+    }
+    if (!table)
+        return 0;
+    /* on a copy: the parse permutes, and the history keeps the order */
+    char **copy = malloc(((size_t)argc + 1) * sizeof *copy);
+    if (!copy)
+        return 0;   /* the command's own parse says it */
+    memcpy(copy, argv, (size_t)argc * sizeof *copy);
+    copy[argc] = NULL;
+    cli_opts g;
+    cli_opts_init(&g, cli, table, argc, copy, first);
+    int c;
+    while ((c = cli_opts_next(&g)) > 0)
+        if (g.opt->flags & CLI_OPT_READ_ONLY)
+            *read_only = 1;
+    free(copy);
+    return c < 0 ? BDB_EXIT_USAGE : 0;
+}
+
 static int finish_stdout(int status)
 {
     if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -98,24 +137,22 @@ int main(int argc, char **argv)
         if (strcmp(cargv[k], "--") == 0)
             break;
     }
+    int read_only = (cmd->flags & BDB_CMD_READ) != 0;
+    int dry_run = 0;
+    if (check_args(&cli, cargc, cargv, &dry_run))
+        return BDB_EXIT_USAGE;
+    read_only |= dry_run;
     static char shown[512];
     bdb_store_mask_location(cli.db_path, shown, sizeof shown);
     if (cmd->flags & BDB_CMD_STORE) {
         bdb_diag diag;
         bdb_diag_clear(&diag);
-        int dry_run = 0;
-        for (int k = 1; k < cargc && strcmp(cargv[k], "--") != 0; k++)
-            dry_run |= strcmp(cargv[k], "--dry-run") == 0;
-        const bdb_subcmd *sub = cargc > 1 ? cli_subcmd_find(cmd, cargv[1])
-                                          : NULL;
-        int read_only = (cmd->flags & BDB_CMD_READ) || dry_run ||
-                        (sub && (sub->flags & BDB_CMD_READ));
         if (bdb_store_open_mode(&cli.store, cli.db_path,
                                 read_only ? BDB_STORE_READ_ONLY : 0,
                                 &diag) != BDB_OK) {
-            /* A dry-run import needs no database: it only parses. */
+            /* A dry run needs no database when it only parses. */
             if (dry_run && diag.code == BDB_ENOTFOUND &&
-                strcmp(cmd->name, "import") == 0)
+                (cmd->flags & BDB_CMD_NO_STORE_DRY))
                 goto run;
             bdb_diag_set_file(&diag, shown);
             cli_print_diag("", &diag);

@@ -27,6 +27,8 @@ typedef struct cli_option {
 enum {
     CLI_OPT_ALIAS = 1 << 0, /* another name of the option before it: help
                                shows both on one line */
+    CLI_OPT_READ_ONLY = 1 << 1, /* given, the command only reads: the
+                                   database opens read-only (--dry-run) */
 };
 
 #define CLI_OPT_INCLUDE(table) {NULL, 0, NULL, NULL, 0, 0, (table)}
