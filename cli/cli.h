@@ -106,6 +106,10 @@ int cli_stream_close(cli_stream *s, int ok);
 int cli_parse_double(const char *s, double *out);
 int cli_parse_int(const char *s, long *out);
 
+/* The options before the command (commands.c). */
+extern const cli_option cli_global_options[];
+enum { CLI_G_DB = 1, CLI_G_HELP, CLI_G_VERSION };
+
 /* The option tables, beside their handlers in cmd_<name>.c. */
 extern const cli_option cli_import_options[];
 extern const cli_option cli_parse_options[];

@@ -8,6 +8,15 @@
 #include <stdio.h>
 #include <string.h>
 
+const cli_option cli_global_options[] = {
+    {"db", 0, "FILE", "the database (default $BENCHDB_DB or\n"
+     "./benchdb.sqlite); or a PostgreSQL URI,\n"
+     "postgresql://USER@HOST/DB", CLI_G_DB, 0, NULL},
+    {"help", 'h', NULL, "this text; 'benchdb COMMAND --help' for a command",
+     CLI_G_HELP, 0, NULL},
+    {"version", 0, NULL, "print the version", CLI_G_VERSION, 0, NULL},
+    CLI_OPT_END};
+
 static const bdb_subcmd platform_subs[] = {
     {"add", cli_platform_add_options, 0},
     {"list", cli_table_options, BDB_CMD_READ},

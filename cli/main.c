@@ -24,11 +24,8 @@ static void print_main_help(void)
     const bdb_cmd *commands = cli_commands(&n);
     for (size_t i = 0; i < n; i++)
         printf("  %-11s %s\n", commands[i].name, commands[i].summary);
-    printf("\nOptions:\n"
-           "  --db FILE     the database (default $BENCHDB_DB or ./benchdb.sqlite);\n"
-           "                or a PostgreSQL URI, postgresql://USER@HOST/DB\n"
-           "  --help        this text; 'benchdb COMMAND --help' for a command\n"
-           "  --version     print the version\n");
+    printf("\nOptions:\n");
+    cli_options_print(cli_global_options, stdout);
 }
 
 /* Checks the command's arguments against its option table (its word's,
@@ -92,22 +89,25 @@ int main(int argc, char **argv)
     const char *env_db = getenv("BENCHDB_DB");
     cli.db_path = env_db && *env_db ? env_db : "benchdb.sqlite";
 
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-'; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+    cli_opts g;
+    cli_opts_init(&g, &cli, cli_global_options, argc, argv, 1);
+    g.in_order = 1;     /* what follows the command is the command's */
+    int c;
+    while ((c = cli_opts_next(&g)) > 0) {
+        switch (c) {
+        case CLI_G_HELP:
             print_main_help();
             return finish_stdout(BDB_EXIT_OK);
-        } else if (strcmp(argv[i], "--version") == 0) {
+        case CLI_G_VERSION:
             printf("benchdb %s\n", BDB_VERSION);
             return finish_stdout(BDB_EXIT_OK);
-        } else if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
-            cli.db_path = argv[++i];
-        } else if (strncmp(argv[i], "--db=", 5) == 0) {
-            cli.db_path = argv[i] + 5;
-        } else {
-            return cli_usage_error(NULL, "unknown option '%s'", argv[i]);
+        case CLI_G_DB: cli.db_path = g.arg; break;
+        default: return cli_opts_unhandled(&g);
         }
     }
+    if (c < 0)
+        return BDB_EXIT_USAGE;
+    int i = g.ind;
     if (i >= argc) {
         print_main_help();
         return BDB_EXIT_USAGE;

@@ -180,6 +180,8 @@ int cli_opts_next(cli_opts *g)
             break;
         }
         if (a[0] != '-' || a[1] == '\0') {
+            if (g->in_order)
+                break;
             g->ind++;       /* positional: stays where it is for now */
             continue;
         }

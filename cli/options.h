@@ -52,6 +52,8 @@ typedef struct cli_opts {
     int pos;                /* where the positionals seen so far start */
     char *cluster;          /* the rest of "-qy" while in it */
     int done;               /* past "--" or the last argument */
+    int in_order;           /* stop at the first positional argument (the
+                               global options, before the command) */
     const cli_option *opt;  /* the option just returned */
     char *arg;              /* its argument, or NULL */
 } cli_opts;
