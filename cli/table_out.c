@@ -113,7 +113,42 @@ static char *elide(const char *s, size_t w)
     return out;
 }
 
-enum { MIN_CELL = 8 };
+/* For a row's block, where a value wraps at spaces: a word longer than
+ * the line is broken after its commas (a parameter list wraps there),
+ * and a piece still too long is cut in the middle. */
+static char *soften(const char *v, size_t avail)
+{
+    if (text_width(v) <= avail || avail < 8)
+        return strdup(v);
+    bdb_buf b;
+    bdb_buf_init(&b);
+    for (const char *p = v; *p;) {
+        size_t n = strcspn(p, " ,");
+        if (p[n] == ',')
+            n++;
+        char *piece = strndup(p, n);
+        char *cut = piece ? elide(piece, avail) : NULL;
+        if (cut)
+            bdb_buf_puts(&b, cut);
+        else
+            b.err = BDB_ENOMEM;
+        free(piece);
+        free(cut);
+        p += n;
+        if (*p == ' ' || (n && p[-1] == ','))
+            bdb_buf_puts(&b, " ");
+        while (*p == ' ')
+            p++;
+    }
+    if (b.err) {
+        bdb_buf_free(&b);
+        return NULL;
+    }
+    return bdb_buf_detach(&b, NULL);
+}
+
+/* narrower, a cut cell says too little: one block per row instead */
+enum { MIN_CELL = 16 };
 
 /* Widths that fit: text columns capped at one level, the largest whose
  * total fits (numbers and columns narrower than the cap keep theirs).
@@ -177,15 +212,21 @@ int cli_table_print(const bdb_rowset *rs, const cli_table_args *ta,
     for (size_t c = 0; c < nc && c < 32; c++)
         t.right[c] = rs->numeric && rs->numeric[c];
     int fits = fit_widths(rs, w, limit) == 0, cut = 0;
+    /* a block's values start after the longest header (rtable.c) */
+    size_t hw = 0;
+    for (size_t c = 1; c < nc; c++)
+        if (text_width(rs->names[c]) > hw)
+            hw = text_width(rs->names[c]);
+    size_t avail = limit > hw + 6 ? limit - hw - 6 : 0;
     int rc = bdb_rtable_add(&t, rs->names);
     char *cells[64];
     for (size_t r = 0; !rc && r < rs->nrows; r++) {
         for (size_t c = 0; c < nc; c++) {
             const char *v = rs->cells[r * nc + c];
-            cells[c] = fits ? elide(v, w[c]) : strdup(v);
+            cells[c] = fits ? elide(v, w[c]) : soften(v, c ? avail : limit);
             if (!cells[c])
                 rc = -1;
-            else if (strcmp(cells[c], v) != 0)
+            else if (fits && strcmp(cells[c], v) != 0)
                 cut = 1;
         }
         if (!rc)
