@@ -151,5 +151,7 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli);
 int cmd_check(int argc, char **argv, bdb_cli *cli);
 int cmd_history(int argc, char **argv, bdb_cli *cli);
 int cmd_copy(int argc, char **argv, bdb_cli *cli);
+int cmd_completion(int argc, char **argv, bdb_cli *cli);
+int cmd_man(int argc, char **argv, bdb_cli *cli);
 
 #endif

@@ -207,6 +207,18 @@ static const bdb_cmd commands[] = {
      "side; Holm across the candidates). png/svg draw one line chart per\n"
      "series (mean and CI band); html embeds them.\n",
      cli_history_options, NULL, NULL},
+    {"completion", cmd_completion, 0, "print the bash completion script",
+     "usage: benchdb completion bash\n"
+     "\n"
+     "Prints a bash completion script made from the option tables: commands,\n"
+     "their words and options, and the choices of options like --format.\n"
+     "Load it with: source <(benchdb completion bash)\n", cli_no_options,
+     NULL, NULL},
+    {"man", cmd_man, 0, "print the manual page (roff)",
+     "usage: benchdb man > benchdb.1\n"
+     "\n"
+     "Prints benchdb(1) made from the command and option tables; read it\n"
+     "with: benchdb man | man -l -\n", cli_no_options, NULL, NULL},
 };
 
 const bdb_cmd *cli_commands(size_t *n)
