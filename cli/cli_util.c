@@ -40,12 +40,12 @@ void cli_print_diag(const char *prefix, const bdb_diag *d)
 void cli_print_help(const bdb_cmd *cmd)
 {
     fputs(cmd->usage, stdout);
-    if (cmd->options) {
+    if (!cli_options_empty(cmd->options)) {
         fputs("\nOptions:\n", stdout);
         cli_options_print(cmd->options, stdout);
     }
     for (const bdb_subcmd *s = cmd->subs; s && s->name; s++) {
-        if (!s->options || !s->options->name)
+        if (cli_options_empty(s->options))
             continue;   /* the command's own, or none */
         printf("\nOptions of '%s %s':\n", cmd->name, s->name);
         cli_options_print(s->options, stdout);

@@ -243,12 +243,12 @@ static void put_man(void)
         printf("\n.PP\n.nf\n");
         roff(c->usage);
         printf(".fi\n");
-        if (c->options && c->options->name) {
+        if (!cli_options_empty(c->options)) {
             printf(".PP\nOptions:\n");
             put_man_options(c->options);
         }
         for (const bdb_subcmd *s = c->subs; s && s->name; s++) {
-            if (!s->options || !s->options->name)
+            if (cli_options_empty(s->options))
                 continue;
             printf(".PP\nOptions of \\fB%s %s\\fR:\n", c->name, s->name);
             put_man_options(s->options);

@@ -166,10 +166,10 @@ static const bdb_cmd commands[] = {
      "       benchdb [--db FILE] set rename OLD NEW\n"
      "       benchdb [--db FILE] set tag SET K=V... [--unset K]\n"
      "\n"
-     "Every import is a run set (import --set NAME, default its date and\n"
-     "time) with tags (import --tag kernel=6.1). Sets say when and under\n"
-     "which change; platforms say what was measured. report, list, chart,\n"
-     "compare, check and history select them with --set and --tag.\n",
+     "Every import is a run set (benchdb import --set NAME, default its date\n"
+     "and time) with tags (benchdb import --tag kernel=6.1). Sets say when\n"
+     "and under which change; platforms say what was measured. report, list,\n"
+     "chart, compare, check and history select sets by name and by tag.\n",
      NULL, set_subs, NULL},
     {"log", cmd_log, BDB_CMD_STORE | BDB_CMD_READ, "show the history of changes",
      "usage: benchdb [--db FILE] log [--format table|csv|json] [--width N]\n"
@@ -211,7 +211,7 @@ static const bdb_cmd commands[] = {
      "usage: benchdb completion bash\n"
      "\n"
      "Prints a bash completion script made from the option tables: commands,\n"
-     "their words and options, and the choices of options like --format.\n"
+     "their words and options, and the choices of the options that have them.\n"
      "Load it with: source <(benchdb completion bash)\n", cli_no_options,
      NULL, NULL},
     {"man", cmd_man, 0, "print the manual page (roff)",

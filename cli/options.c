@@ -19,6 +19,19 @@ int cli_options_each(const cli_option *table,
     return 0;
 }
 
+static int count_one(const cli_option *o, void *ctx)
+{
+    (void)o;
+    return ++*(int *)ctx > 0;
+}
+
+int cli_options_empty(const cli_option *table)
+{
+    int n = 0;
+    cli_options_each(table, count_one, &n);
+    return n == 0;
+}
+
 void cli_opts_init(cli_opts *g, struct bdb_cli *cli, const cli_option *table,
                    int argc, char **argv, int first)
 {

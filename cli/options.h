@@ -76,6 +76,9 @@ int cli_opts_unhandled(const cli_opts *g);
 int cli_options_each(const cli_option *table,
                      int (*fn)(const cli_option *o, void *ctx), void *ctx);
 
+/* 1 when table holds no option (NULL, or only its end). */
+int cli_options_empty(const cli_option *table);
+
 /* Prints the table as help lines: "  -o, --output FILE      what it does",
  * aliases joined to the option they name. */
 void cli_options_print(const cli_option *table, FILE *out);
