@@ -79,6 +79,9 @@ void cli_print_diag(const char *prefix, const bdb_diag *d);
  * its table (and each word's), then the rest. */
 void cli_print_help(const bdb_cmd *cmd);
 
+/* "s" unless n is 1: "%zu source%s", n, cli_s(n). */
+const char *cli_s(long long n);
+
 /* Parses "k=v" into key/value (in place); 0 on success. */
 int cli_split_kv(char *arg, char **key, char **value);
 

@@ -56,6 +56,11 @@ void cli_print_help(const bdb_cmd *cmd)
     }
 }
 
+const char *cli_s(long long n)
+{
+    return n == 1 ? "" : "s";
+}
+
 int cli_split_kv(char *arg, char **key, char **value)
 {
     char *eq = strchr(arg, '=');

@@ -268,8 +268,7 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
         bdb_diag d;
         bdb_diag_clear(&d);
         if (bdb_compare_build(cli->store, &o, &cmp, &d)) {
-            cli_print_diag("compare: ", &d);
-            st = BDB_EXIT_FAILED;
+            st = cli_build_error(cli, &d);
         }
     }
     if (!st)
@@ -354,8 +353,7 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
         bdb_diag d;
         bdb_diag_clear(&d);
         if (bdb_check_build(cli->store, &o, &cmp, &d)) {
-            cli_print_diag("check: ", &d);
-            st = BDB_EXIT_FAILED;
+            st = cli_build_error(cli, &d);
         }
     }
     if (!st)

@@ -68,19 +68,23 @@ int cmd_forget(int argc, char **argv, bdb_cli *cli)
                list.v[i].nresults);
     }
     if (dry) {
-        printf("%zu sources, %lld results would be forgotten (dry run: "
-               "nothing changed)\n", list.n, nres);
+        printf("%zu source%s, %lld result%s would be forgotten (dry run: "
+               "nothing changed)\n", list.n, cli_s((long long)list.n), nres,
+               cli_s(nres));
         cli_srclist_free(&list);
         return BDB_EXIT_OK;
     }
     if (!yes) {
         if (!isatty(STDIN_FILENO)) {
+            size_t n = list.n;
             cli_srclist_free(&list);
             return cli_usage_error(cli, "not a terminal to ask on: add --yes "
-                                        "to forget these %zu sources", list.n);
+                                        "to forget %s %zu source%s",
+                                   n == 1 ? "this" : "these", n,
+                                   cli_s((long long)n));
         }
-        fprintf(stderr, "forget %zu sources and their %lld results? [y/N] ",
-                list.n, nres);
+        fprintf(stderr, "forget %zu source%s and their %lld result%s? [y/N] ",
+                list.n, cli_s((long long)list.n), nres, cli_s(nres));
         char answer[16] = "";
         if (!fgets(answer, sizeof answer, stdin) ||
             (answer[0] != 'y' && answer[0] != 'Y')) {
@@ -93,7 +97,8 @@ int cmd_forget(int argc, char **argv, bdb_cli *cli)
     for (size_t i = 0; !rc && i < list.n; i++)
         rc = bdb_store_source_delete(cli->store, list.v[i].id);
     if (!rc)
-        rc = cli_record(cli, "forgot %zu sources (%lld results)", list.n, nres);
+        rc = cli_record(cli, "forgot %zu source%s (%lld result%s)", list.n,
+                        cli_s((long long)list.n), nres, cli_s(nres));
     if (!rc)
         rc = bdb_store_batch_end(cli->store, 1);
     else
@@ -102,6 +107,7 @@ int cmd_forget(int argc, char **argv, bdb_cli *cli)
     cli_srclist_free(&list);
     if (rc)
         return cli_error("nothing forgotten: %s", bdb_store_errmsg(cli->store));
-    printf("%zu sources forgotten (%lld results)\n", n, nres);
+    printf("%zu source%s forgotten (%lld result%s)\n", n, cli_s((long long)n),
+           nres, cli_s(nres));
     return BDB_EXIT_OK;
 }

@@ -76,8 +76,7 @@ int cmd_history(int argc, char **argv, bdb_cli *cli)
         bdb_diag d;
         bdb_diag_clear(&d);
         if (bdb_history_build(cli->store, &sel.f, (int)window, alpha, &h, &d)) {
-            cli_print_diag("history: ", &d);
-            st = BDB_EXIT_FAILED;
+            st = cli_build_error(cli, &d);
         }
     }
     if (!st && fi >= 4) {
@@ -86,10 +85,10 @@ int cmd_history(int argc, char **argv, bdb_cli *cli)
         size_t n = 0;
         const char *where = output ? output : "history";
         if (bdb_history_charts(h, fi == 5, where, &n, &d)) {
-            cli_print_diag("history: ", &d);
-            st = BDB_EXIT_FAILED;
+            st = cli_build_error(cli, &d);
         } else {
-            printf("%zu charts written to %s/\n", n, where);
+            printf("%zu chart%s written to %s/\n", n, cli_s((long long)n),
+                   where);
         }
         bdb_chart_release_caches();
     } else if (!st) {

@@ -332,19 +332,22 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     }
     batch_commit(cli, &b, &added, &results, &failed);
     if (opts.dry_run) {
-        printf("dry run: %zu would be imported or replaced (%zu figures, %zu "
-               "warnings), %zu already present, %zu failed; nothing written\n",
-               dry, results, warnings, present, failed);
+        printf("dry run: %zu would be imported or replaced (%zu figure%s, %zu "
+               "warning%s), %zu already present, %zu failed; nothing written\n",
+               dry, results, cli_s((long long)results), warnings,
+               cli_s((long long)warnings), present, failed);
     } else {
-        printf("%zu imported (%zu results, %zu warnings), %zu already present, "
-               "%zu platform info, %zu failed%s",
-               added, results, warnings, present, info, failed,
-               replaced ? "" : "\n");
+        /* the figures are those of the files imported and replaced */
         if (replaced)
-            printf(", %zu replaced\n", replaced);
+            printf("%zu imported, %zu replaced", added, replaced);
+        else
+            printf("%zu imported", added);
+        printf(" (%zu result%s, %zu warning%s), %zu already present, %zu "
+               "platform info, %zu failed\n", results, cli_s((long long)results),
+               warnings, cli_s((long long)warnings), present, info, failed);
         char what[512];
-        snprintf(what, sizeof what, "imported %zu files (%zu results)", added,
-                 results);
+        snprintf(what, sizeof what, "imported %zu file%s (%zu result%s)", added,
+                 cli_s((long long)added), results, cli_s((long long)results));
         if (added || opts.replace_set) {
             size_t len = strlen(what);
             snprintf(what + len, sizeof what - len, " into set %s", opts.set);

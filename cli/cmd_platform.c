@@ -171,6 +171,22 @@ static int platform_list(int argc, char **argv, bdb_cli *cli)
                : BDB_EXIT_OK;
 }
 
+/* An unknown name is a usage error (exit 2), said once with the known
+ * names and the nearest ("no platform named 'x86a'; known: ..."). */
+static int unknown_platform(bdb_cli *cli, const char *a, const char *b)
+{
+    cli_sel s = {0};
+    s.f.platforms = a;
+    int st = cli_sel_check(cli, &s);
+    if (!st && b) {
+        s.f.platforms = b;
+        st = cli_sel_check(cli, &s);
+    }
+    if (!st)    /* both are known: the store's own words */
+        return cli_error("%s", bdb_store_errmsg(cli->store));
+    return BDB_EXIT_USAGE;
+}
+
 static int platform_show(int argc, char **argv, bdb_cli *cli)
 {
     cli_table_args ta;
@@ -181,13 +197,11 @@ static int platform_show(int argc, char **argv, bdb_cli *cli)
         return cli_usage_error(cli, "platform show takes one NAME");
     bdb_platform p;
     const char *name = argv[ta.first];
-    if (bdb_store_platform_get(cli->store, name, &p)) {
-        cli_error("%s", bdb_store_errmsg(cli->store));
-        cli_sel s = {0};
-        s.f.platforms = name;
-        cli_sel_check(cli, &s);   /* "known: ...", and the nearest */
-        return BDB_EXIT_FAILED;
-    }
+    int rc = bdb_store_platform_get(cli->store, name, &p);
+    if (rc == BDB_ENOTFOUND)
+        return unknown_platform(cli, name, NULL);
+    if (rc)
+        return cli_error("%s", bdb_store_errmsg(cli->store));
     size_t nf;
     const bdb_platform_field *f = bdb_platform_fields(&nf);
     const char *names[MAX_FIELDS], *values[MAX_FIELDS];
@@ -258,8 +272,8 @@ static int platform_import(int argc, char **argv, bdb_cli *cli)
         }
         if (ctx.bad)
             status = BDB_EXIT_FAILED;
-        printf("%s: %d platforms saved, %d rows skipped\n", argv[i], ctx.saved,
-               ctx.bad);
+        printf("%s: %d platform%s saved, %d row%s skipped\n", argv[i],
+               ctx.saved, cli_s(ctx.saved), ctx.bad, cli_s(ctx.bad));
         if (ctx.saved && cli_record(cli, "%s: %d platforms saved", argv[i],
                                     ctx.saved))
             cli_error("could not record the change in the history: %s",
@@ -304,17 +318,8 @@ static int platform_change(bdb_cli *cli, int op, const char *a, const char *b,
         rc = bdb_store_batch_end(cli->store, 1);
     else
         bdb_store_batch_end(cli->store, 0);
-    if (rc == BDB_ENOTFOUND) {
-        /* Name the known platforms, and the nearest. */
-        cli_error("%s", bdb_store_errmsg(cli->store));
-        cli_sel s = {0};
-        s.f.platforms = a;
-        if (!cli_sel_check(cli, &s) && b) {
-            s.f.platforms = b;
-            cli_sel_check(cli, &s);
-        }
-        return BDB_EXIT_FAILED;
-    }
+    if (rc == BDB_ENOTFOUND)
+        return unknown_platform(cli, a, b);
     if (rc)
         return cli_error("%s", bdb_store_errmsg(cli->store));
     printf("%s\n", done);

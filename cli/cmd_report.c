@@ -258,7 +258,7 @@ static int text_width(const report_args *a)
 }
 
 /* benchdb chart: one file per chart into a folder, or one PDF. */
-static int write_charts(const report_args *a, const bdb_model *m)
+static int write_charts(bdb_cli *cli, const report_args *a, const bdb_model *m)
 {
     bdb_diag d;
     bdb_diag_clear(&d);
@@ -281,13 +281,12 @@ static int write_charts(const report_args *a, const bdb_model *m)
     }
     bdb_chart_release_caches();
     if (rc) {
-        cli_print_diag("chart: ", &d);
-        return BDB_EXIT_FAILED;
+        return cli_build_error(cli, &d);
     }
     if (a->format == OUT_PDF)
         printf("charts written to %s\n", where);
     else
-        printf("%zu charts written to %s/\n", n, where);
+        printf("%zu chart%s written to %s/\n", n, cli_s((long long)n), where);
     return BDB_EXIT_OK;
 }
 
@@ -316,11 +315,10 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     a.platforms = NULL;
     a.opts.platforms = NULL;
     if (built) {
-        cli_print_diag("report: ", &d);
-        return BDB_EXIT_FAILED;
+        return cli_build_error(cli, &d);
     }
     if (what == RUN_CHART) {
-        st = write_charts(&a, m);
+        st = write_charts(cli, &a, m);
         bdb_model_free(m);
         return st;
     }
@@ -335,8 +333,7 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
         bdb_model_free(m);
         bdb_chart_release_caches();
         if (rc) {
-            cli_print_diag("report: ", &d);
-            return BDB_EXIT_FAILED;
+            return cli_build_error(cli, &d);
         }
         fprintf(stderr, "benchdb: report written to %s\n", a.output);
         return BDB_EXIT_OK;
@@ -359,8 +356,7 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
             return BDB_EXIT_FAILED;
         if (rc) {
             bdb_diag_set_file(&d, a.output);
-            cli_print_diag("report: ", &d);
-            return BDB_EXIT_FAILED;
+            return cli_build_error(cli, &d);
         }
         fprintf(stderr, "benchdb: report written to %s\n", a.output);
         return BDB_EXIT_OK;

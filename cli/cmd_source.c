@@ -85,7 +85,8 @@ static int source_set(int argc, char **argv, bdb_cli *cli)
                platform ? " for " : "", platform ? platform : "");
     }
     if (!rc)
-        rc = cli_record(cli, "changed %zu sources (%zu results)", list.n, nres);
+        rc = cli_record(cli, "changed %zu source%s (%zu result%s)", list.n,
+                        cli_s((long long)list.n), nres, cli_s((long long)nres));
     if (!rc)
         rc = bdb_store_batch_end(cli->store, 1);
     else
@@ -97,7 +98,7 @@ static int source_set(int argc, char **argv, bdb_cli *cli)
             cli_error("%s", bdb_store_errmsg(cli->store));
         return cli_error("nothing changed");
     }
-    printf("%zu sources changed\n", n);
+    printf("%zu source%s changed\n", n, cli_s((long long)n));
     return BDB_EXIT_OK;
 }
 
@@ -150,7 +151,7 @@ static int set_list(int argc, char **argv, bdb_cli *cli)
 }
 
 /* Runs one change and its history row in one transaction. */
-static int one_change(bdb_cli *cli, int rc, const char *done)
+static int one_change(bdb_cli *cli, int rc, const char *set, const char *done)
 {
     if (!rc)
         rc = cli_record(cli, "%s", done);
@@ -158,6 +159,13 @@ static int one_change(bdb_cli *cli, int rc, const char *done)
         rc = bdb_store_batch_end(cli->store, 1);
     else
         bdb_store_batch_end(cli->store, 0);
+    if (rc == BDB_ENOTFOUND) {
+        /* an unknown set is a usage error, said with the known ones */
+        cli_sel sel = {0};
+        sel.f.set = set;
+        if (cli_sel_check(cli, &sel))
+            return BDB_EXIT_USAGE;
+    }
     if (rc)
         return cli_error("%s", bdb_store_errmsg(cli->store));
     printf("%s\n", done);
@@ -184,7 +192,7 @@ int cmd_set(int argc, char **argv, bdb_cli *cli)
             return cli_error("%s", bdb_store_errmsg(cli->store));
         snprintf(done, sizeof done, "set '%s' renamed to '%s'", argv[2], argv[3]);
         return one_change(cli, bdb_store_set_rename(cli->store, argv[2], argv[3]),
-                          done);
+                          argv[2], done);
     }
     if (strcmp(sub, "tag") == 0) {
         const char *unset[BDB_MAX_PARAMS];
@@ -222,7 +230,7 @@ int cmd_set(int argc, char **argv, bdb_cli *cli)
             free(copy);
         }
         snprintf(done, sizeof done, "set '%s' tagged", argv[2]);
-        return one_change(cli, rc, done);
+        return one_change(cli, rc, argv[2], done);
     }
     return cli_unknown_subcmd(cli, sub);
 }

@@ -515,3 +515,34 @@ void cli_sel_free(cli_sel *s)
     free(s->tool_list);
     s->tool_list = NULL;
 }
+
+static int any_name(const char *name, void *ctx)
+{
+    (void)name;
+    *(int *)ctx = 1;
+    return 1;
+}
+
+int cli_build_error(bdb_cli *cli, const bdb_diag *d)
+{
+    const char *cmd = cli->cmd ? cli->cmd->name : "report";
+    if (d->file[0]) {
+        char msg[1200];
+        bdb_diag_format(d, msg, sizeof msg);
+        fprintf(stderr, "benchdb %s: %s\n", cmd, msg);
+    } else {
+        fprintf(stderr, "benchdb %s: %s\n", cmd, d->message);
+    }
+    if (d->code != BDB_ENOTFOUND)
+        return BDB_EXIT_FAILED;
+    int any = 0;
+    bdb_store_names_each(cli->store, "tool", any_name, &any);
+    if (!any)
+        fprintf(stderr, "benchdb %s: %s holds no results yet: import logs "
+                "first (benchdb --db %s import DIR...)\n", cmd, cli->db_path,
+                cli->db_path);
+    else
+        fprintf(stderr, "benchdb %s: see what there is with 'benchdb list "
+                "series' and 'benchdb set list'\n", cmd);
+    return BDB_EXIT_FAILED;
+}

@@ -72,6 +72,13 @@ int cli_sel_check(bdb_cli *cli, cli_sel *s);
 
 void cli_sel_free(cli_sel *s);
 
+/* Prints why a report, comparison or history could not be built, as
+ * "benchdb CMD: message" (file:line when the message has one); when
+ * nothing matched, says whether the database holds no results yet
+ * (import first) or the selection matched none. Returns
+ * BDB_EXIT_FAILED. */
+int cli_build_error(bdb_cli *cli, const bdb_diag *d);
+
 /* The comma list with each glob replaced by the known names of what it
  * matches (in name order; exact names kept in their place, duplicates
  * dropped) into *out (the caller frees). 0, or BDB_ENOMEM / store error. */
