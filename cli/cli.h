@@ -19,8 +19,9 @@ enum {
     BDB_CMD_STORE = 1 << 0,  /* the dispatcher opens the database first */
     BDB_CMD_READ = 1 << 1,   /* ... read-only, and only if it exists: a
                                 command that only reads creates nothing */
-    BDB_CMD_NO_STORE_DRY = 1 << 2, /* a dry run (an option with
-                                CLI_OPT_READ_ONLY) needs no database */
+    BDB_CMD_OPEN_LATE = 1 << 2, /* the command opens the database itself
+                                (cli_store_open), once it knows it has
+                                something to write: import */
 };
 
 typedef struct bdb_cli {
@@ -60,6 +61,12 @@ const bdb_subcmd *cli_subcmd_find(const bdb_cmd *cmd, const char *name);
 /* "unknown platform command 'x'; known: add, list, ..." with the nearest
  * one; returns BDB_EXIT_USAGE. */
 int cli_unknown_subcmd(const bdb_cli *cli, const char *word);
+
+/* Opens the database at cli->db_path into cli->store (read-only: never
+ * creating it); from then on cli->db_path is the location as shown, with
+ * no password. A missing database is no error when missing_ok (store
+ * left NULL). Returns 0 or BDB_EXIT_FAILED after saying why. */
+int cli_store_open(bdb_cli *cli, int read_only, int missing_ok);
 
 /* Prints "benchdb: error: ..." to stderr and returns BDB_EXIT_FAILED. */
 int cli_error(const char *fmt, ...)

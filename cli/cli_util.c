@@ -1,5 +1,7 @@
 /* cli_util.c - printing errors and parsing option values for the CLI. */
 #include "cli.h"
+#include "../store/store.h"
+#include "../store/store_admin.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -15,6 +17,26 @@ int cli_error(const char *fmt, ...)
     va_end(ap);
     fputc('\n', stderr);
     return BDB_EXIT_FAILED;
+}
+
+int cli_store_open(bdb_cli *cli, int read_only, int missing_ok)
+{
+    static char shown[512];
+    bdb_store_mask_location(cli->db_path, shown, sizeof shown);
+    bdb_diag diag;
+    bdb_diag_clear(&diag);
+    if (bdb_store_open_mode(&cli->store, cli->db_path,
+                            read_only ? BDB_STORE_READ_ONLY : 0,
+                            &diag) != BDB_OK) {
+        cli->store = NULL;
+        if (missing_ok && diag.code == BDB_ENOTFOUND)
+            return 0;
+        bdb_diag_set_file(&diag, shown);
+        cli_print_diag("", &diag);
+        return BDB_EXIT_FAILED;
+    }
+    cli->db_path = shown;
+    return 0;
 }
 
 int cli_usage_error(const bdb_cli *cli, const char *fmt, ...)

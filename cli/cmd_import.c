@@ -199,23 +199,6 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             fprintf(stderr, "did you mean '%s'?\n", near);
         return cli_usage_error(cli, "unknown tool '%s'", opts.tool);
     }
-    if (!cli->store && !opts.dry_run)
-        return cli_error("no database");
-    /* Every import is a run set: named, or the time of the import. */
-    char default_set[64];
-    if (!opts.set) {
-        time_t now = time(NULL);
-        struct tm tm;
-        gmtime_r(&now, &tm);
-        strftime(default_set, sizeof default_set, "%Y-%m-%dT%H:%M:%SZ", &tm);
-        /* An earlier import in the same second made that set: this one is
-         * another run, so another set ("...Z-2"). */
-        size_t base = strlen(default_set);
-        for (int k = 2; cli->store && !opts.dry_run && k < 1000 &&
-                        set_exists(cli, default_set); k++)
-            snprintf(default_set + base, sizeof default_set - base, "-%d", k);
-        opts.set = default_set;
-    }
     opts.set_tags = &tags;
     for (int i = 0; i < npatterns; i++) {
         char why[200];
@@ -244,6 +227,29 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         return cli_error("out of memory while listing files");
     }
     const bdb_import_list files = col.files;
+    /* The database is opened only with something to put in it: a path
+     * that does not exist makes no empty database. A dry run reads it
+     * when it is there, to say what is already present. */
+    if (files.n && cli_store_open(cli, opts.dry_run, opts.dry_run)) {
+        bdb_collected_free(&col);
+        return BDB_EXIT_FAILED;
+    }
+    /* Every import is a run set: named, or the time of the import. */
+    char default_set[64];
+    if (!opts.set) {
+        time_t now = time(NULL);
+        struct tm tm;
+        gmtime_r(&now, &tm);
+        strftime(default_set, sizeof default_set, "%Y-%m-%dT%H:%M:%SZ", &tm);
+        /* An earlier import in the same second made that set: this one is
+         * another run, so another set ("...Z-2"). */
+        size_t base = strlen(default_set);
+        for (int k = 2; cli->store && !opts.dry_run && k < 1000 &&
+                        set_exists(cli, default_set); k++)
+            snprintf(default_set + base, sizeof default_set - base, "-%d", k);
+        opts.set = default_set;
+    }
+
     /* one file cannot be merged with another: no check, and none of the
      * memory it keeps per series */
     opts.merge = files.n > 1 ? bdb_merge_check_new() : NULL;
@@ -272,6 +278,16 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         int rc = bdb_import_file(cli->store, files.paths[i], &opts, &res);
         if (progress)
             fputs("\r\033[K", stderr);
+        if (rc && res.diag.code == BDB_ESTORE && !added && !replaced && !info &&
+            !present) {
+            /* the database refused the first file it was given (a
+             * read-only file, a full disk): it would refuse them all, so
+             * say it once */
+            cli_error("%s: cannot write to the database: %s; nothing "
+                      "imported", cli->db_path, res.diag.message);
+            failed += files.n - i;
+            break;
+        }
         if (rc) {
             failed++;
             cli_print_diag("", &res.diag);

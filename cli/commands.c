@@ -47,7 +47,7 @@ static const bdb_cmd commands[] = {
      "Creates the results database (default ./benchdb.sqlite, or $BENCHDB_DB)\n"
      "or upgrades one made by an older benchdb.\n", cli_init_options, NULL,
      NULL},
-    {"import", cmd_import, BDB_CMD_STORE | BDB_CMD_NO_STORE_DRY,
+    {"import", cmd_import, BDB_CMD_STORE | BDB_CMD_OPEN_LATE,
      "import benchmark logs",
      "usage: benchdb [--db FILE] import [options] FILE|DIR...\n"
      "\n"

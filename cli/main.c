@@ -3,7 +3,6 @@
 #include "cli.h"
 #include "lifecycle.h"
 #include "../store/store.h"
-#include "../store/store_admin.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -142,26 +141,9 @@ int main(int argc, char **argv)
     if (check_args(&cli, cargc, cargv, &dry_run))
         return BDB_EXIT_USAGE;
     read_only |= dry_run;
-    static char shown[512];
-    bdb_store_mask_location(cli.db_path, shown, sizeof shown);
-    if (cmd->flags & BDB_CMD_STORE) {
-        bdb_diag diag;
-        bdb_diag_clear(&diag);
-        if (bdb_store_open_mode(&cli.store, cli.db_path,
-                                read_only ? BDB_STORE_READ_ONLY : 0,
-                                &diag) != BDB_OK) {
-            /* A dry run needs no database when it only parses. */
-            if (dry_run && diag.code == BDB_ENOTFOUND &&
-                (cmd->flags & BDB_CMD_NO_STORE_DRY))
-                goto run;
-            bdb_diag_set_file(&diag, shown);
-            cli_print_diag("", &diag);
-            return BDB_EXIT_FAILED;
-        }
-        /* from here on the location is only shown: without its password */
-        cli.db_path = shown;
-    }
-run:;
+    if ((cmd->flags & BDB_CMD_STORE) && !(cmd->flags & BDB_CMD_OPEN_LATE) &&
+        cli_store_open(&cli, read_only, 0))
+        return BDB_EXIT_FAILED;
     /* A copy for the history: option parsing splits K=V in place. */
     char **saved = calloc((size_t)argc + 1, sizeof *saved);
     for (int k = 0; saved && k < argc; k++)

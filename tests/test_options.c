@@ -386,6 +386,100 @@ static void options__completion_and_man__hold_every_option(void **state)
     bdb_buf_free(&out);
 }
 
+/* ---- messages and exit codes ------------------------------------------------ */
+
+static void messages__empty_database_missing_paths_and_bad_values(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char db[700];
+    snprintf(db, sizeof db, "%s/m.sqlite", dir);
+    /* a path that does not exist makes no database */
+    assert_int_equal(tu_run(&out, "--db '%s' import '%s/no/such/logs'", db, dir), 1);
+    struct stat sb;
+    assert_int_not_equal(stat(db, &sb), 0);
+    /* an empty database: the command's own name, and import first */
+    assert_int_equal(tu_run(NULL, "--db '%s' init", db), 0);
+    static const char *const cmds[] = {"report", "chart", "efficiency"};
+    for (size_t i = 0; i < 3; i++) {
+        bdb_buf_reset(&out);
+        assert_int_equal(tu_run(&out, "--db '%s' %s", db, cmds[i]), 1);
+        char want[64];
+        snprintf(want, sizeof want, "benchdb %s: ", cmds[i]);
+        assert_non_null(strstr(out.data, want));
+        assert_non_null(strstr(out.data, "import logs first"));
+        assert_null(strstr(out.data, "<input>"));
+    }
+    /* platform values: refused with what is wanted */
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' platform add p --price-usd -5", db), 2);
+    assert_non_null(strstr(out.data, "price_usd wants a number above 0"));
+    assert_int_equal(tu_run(NULL, "--db '%s' platform add p --cores 2.5", db), 2);
+    assert_int_equal(tu_run(NULL, "--db '%s' platform add p --power-w 0", db), 2);
+    assert_int_equal(tu_run(NULL, "--db '%s' platform add p --cores 4", db), 0);
+    /* unknown names exit 2 with the known ones */
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' platform show q", db), 2);
+    assert_non_null(strstr(out.data, "known: p"));
+    assert_int_equal(tu_run(NULL, "--db '%s' set tag nope k=v", db), 2);
+    /* forget without a terminal counts what it lists */
+    char log[700];
+    snprintf(log, sizeof log, "%s/pub.csv", dir);
+    size_t len;
+    char *pub = tu_read("samples/published/seed-published-figures.csv", &len);
+    FILE *f = fopen(log, "wb");
+    assert_non_null(f);
+    fwrite(pub, 1, len, f);
+    fclose(f);
+    free(pub);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' import '%s'", db, log), 0);
+    assert_non_null(strstr(out.data, "1 imported (19 results, 0 warnings)"));
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' forget '%s' </dev/null", db, log), 2);
+    assert_non_null(strstr(out.data, "forget this 1 source"));
+    /* --replace: the figures are the replaced file's */
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' import --replace '%s'", db, log), 0);
+    assert_non_null(strstr(out.data, "0 imported, 1 replaced (19 results"));
+    bdb_buf_free(&out);
+}
+
+/* A database that cannot be written gives one error for the batch. As
+ * root nothing is read-only: run as nobody then. */
+static void messages__read_only_database__one_error_for_a_batch(void **state)
+{
+    (void)state;
+    char ro[700], cmd[4000];
+    snprintf(ro, sizeof ro, "%s/ro", dir);
+    snprintf(cmd, sizeof cmd, "chmod 755 '%s' && mkdir -p '%s' && chmod 777 '%s'",
+             dir, ro, ro);
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(tu_run(NULL, "--db '%s/b.sqlite' init", ro), 0);
+    const char *as = geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 "
+                                      "--clear-groups " : "";
+    snprintf(cmd, sizeof cmd, "chmod 444 '%s/b.sqlite' && %s'%s' --db "
+             "'%s/b.sqlite' import '%s/samples/dd' 2>&1", ro, as, BDB_BINARY,
+             ro, BDB_SOURCE_DIR);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0)
+        bdb_buf_append(&out, buf, n);
+    pclose(p);
+    size_t errors = 0;
+    for (const char *q = out.data; q && (q = strstr(q, "readonly")); q++)
+        errors++;
+    if (errors != 1)
+        fail_msg("%zu errors for a read-only database: %s", errors, out.data);
+    assert_non_null(strstr(out.data, "nothing imported"));
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -395,6 +489,8 @@ int main(void)
         cmocka_unit_test_setup(options__help_prose__names_only_options_the_command_takes, setup),
         cmocka_unit_test_setup(options__platform_add__has_an_option_per_platform_field, setup),
         cmocka_unit_test_setup(options__completion_and_man__hold_every_option, setup),
+        cmocka_unit_test_setup(messages__empty_database_missing_paths_and_bad_values, setup),
+        cmocka_unit_test_setup(messages__read_only_database__one_error_for_a_batch, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
