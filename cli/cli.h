@@ -7,6 +7,7 @@
 
 #include "../common/bdb_diag.h"
 #include "../common/bdb_error.h"
+#include "options.h"
 
 struct bdb_store;
 
@@ -18,6 +19,9 @@ enum {
     BDB_CMD_STORE = 1 << 0,  /* the dispatcher opens the database first */
     BDB_CMD_READ = 1 << 1,   /* ... read-only, and only if it exists: a
                                 command that only reads creates nothing */
+    BDB_CMD_OPEN_LATE = 1 << 2, /* the command opens the database itself
+                                (cli_store_open), once it knows it has
+                                something to write: import */
 };
 
 typedef struct bdb_cli {
@@ -28,15 +32,41 @@ typedef struct bdb_cli {
     char **argv;
 } bdb_cli;
 
+/* A word after the command ("platform add"): its own options, and
+ * whether it only reads. */
+typedef struct bdb_subcmd {
+    const char *name;
+    const cli_option *options;  /* NULL: the command's own */
+    unsigned flags;             /* BDB_CMD_READ: only reads */
+} bdb_subcmd;
+
 typedef struct bdb_cmd {
     const char *name;
     int (*fn)(int argc, char **argv, bdb_cli *cli);
     unsigned flags;
     const char *summary;
-    const char *usage;      /* full help text shown by `benchdb CMD --help` */
-    const char *read_subs;  /* subcommands that only read ("list,show"),
-                               for a command that also writes */
+    const char *usage;      /* `benchdb CMD --help`: synopsis and what it
+                               does; the options follow from the table */
+    const cli_option *options;  /* what it accepts (NULL: nothing) */
+    const bdb_subcmd *subs;     /* its words, ended by a NULL name */
+    const char *more;       /* help text after the options */
 } bdb_cmd;
+
+/* The command table (commands.c), in the order help lists it. */
+const bdb_cmd *cli_commands(size_t *n);
+/* The command called name, or NULL. */
+const bdb_cmd *cli_command_find(const char *name);
+/* The word of cmd called name, or NULL. */
+const bdb_subcmd *cli_subcmd_find(const bdb_cmd *cmd, const char *name);
+/* "unknown platform command 'x'; known: add, list, ..." with the nearest
+ * one; returns BDB_EXIT_USAGE. */
+int cli_unknown_subcmd(const bdb_cli *cli, const char *word);
+
+/* Opens the database at cli->db_path into cli->store (read-only: never
+ * creating it); from then on cli->db_path is the location as shown, with
+ * no password. A missing database is no error when missing_ok (store
+ * left NULL). Returns 0 or BDB_EXIT_FAILED after saying why. */
+int cli_store_open(bdb_cli *cli, int read_only, int missing_ok);
 
 /* Prints "benchdb: error: ..." to stderr and returns BDB_EXIT_FAILED. */
 int cli_error(const char *fmt, ...)
@@ -52,7 +82,8 @@ int cli_usage_error(const bdb_cli *cli, const char *fmt, ...)
     ;
 /* Prints a diagnostic as "benchdb: file:line: message" to stderr. */
 void cli_print_diag(const char *prefix, const bdb_diag *d);
-/* Prints the command's usage text to stdout. */
+/* Prints the command's help to stdout: its usage text, its options from
+ * its table (and each word's), then the rest. */
 void cli_print_help(const bdb_cmd *cmd);
 
 /* printf to f as terminal text: every control, newline (but a final one)
@@ -63,6 +94,8 @@ void cli_line(FILE *f, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* "s" unless n is 1: "%zu source%s", n, cli_s(n). */
+const char *cli_s(long long n);
 
 /* Parses "k=v" into key/value (in place); 0 on success. */
 int cli_split_kv(char *arg, char **key, char **value);
@@ -110,6 +143,36 @@ int cli_parse_double(const char *s, double *out);
 int cli_parse_fraction(const char *s, double *out);
 int cli_parse_int(const char *s, long *out);
 
+/* The options before the command (commands.c). */
+extern const cli_option cli_global_options[];
+enum { CLI_G_DB = 1, CLI_G_HELP, CLI_G_VERSION };
+
+/* The option tables, beside their handlers in cmd_<name>.c. */
+extern const cli_option cli_import_options[];
+extern const cli_option cli_parse_options[];
+extern const cli_option cli_init_options[];
+extern const cli_option cli_copy_options[];
+extern const cli_option cli_reparse_options[];
+extern const cli_option cli_forget_options[];
+extern const cli_option cli_log_options[];
+extern const cli_option cli_list_options[];
+extern const cli_option cli_platform_add_options[];
+extern const cli_option cli_platform_delete_options[];
+extern const cli_option cli_source_set_options[];
+extern const cli_option cli_set_tag_options[];
+extern const cli_option cli_set_mark_options[];
+extern const cli_option cli_note_options[];
+extern const cli_option cli_report_options[];
+extern const cli_option cli_efficiency_options[];
+extern const cli_option cli_chart_options[];
+extern const cli_option cli_compare_options[];
+extern const cli_option cli_check_options[];
+extern const cli_option cli_history_options[];
+/* how to read logs: import and parse */
+extern const cli_option cli_ingest_options[];
+enum { CLI_O_TOOL = 0x200, CLI_O_BENCHMARK, CLI_O_PARAM, CLI_O_TIME_FORMAT,
+       CLI_O_SUMMARY, CLI_O_METRIC, CLI_O_UNIT };
+
 int cmd_init(int argc, char **argv, bdb_cli *cli);
 int cmd_import(int argc, char **argv, bdb_cli *cli);
 int cmd_parse(int argc, char **argv, bdb_cli *cli);
@@ -127,5 +190,8 @@ int cmd_log(int argc, char **argv, bdb_cli *cli);
 int cmd_compare(int argc, char **argv, bdb_cli *cli);
 int cmd_check(int argc, char **argv, bdb_cli *cli);
 int cmd_history(int argc, char **argv, bdb_cli *cli);
+int cmd_copy(int argc, char **argv, bdb_cli *cli);
+int cmd_completion(int argc, char **argv, bdb_cli *cli);
+int cmd_man(int argc, char **argv, bdb_cli *cli);
 
 #endif

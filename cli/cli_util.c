@@ -1,6 +1,8 @@
 /* cli_util.c - printing errors and parsing option values for the CLI. */
 #include "cli.h"
 #include "../common/bdb_neutral.h"
+#include "../store/store.h"
+#include "../store/store_admin.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -57,6 +59,26 @@ int cli_error(const char *fmt, ...)
     return BDB_EXIT_FAILED;
 }
 
+int cli_store_open(bdb_cli *cli, int read_only, int missing_ok)
+{
+    static char shown[512];
+    bdb_store_mask_location(cli->db_path, shown, sizeof shown);
+    bdb_diag diag;
+    bdb_diag_clear(&diag);
+    if (bdb_store_open_mode(&cli->store, cli->db_path,
+                            read_only ? BDB_STORE_READ_ONLY : 0,
+                            &diag) != BDB_OK) {
+        cli->store = NULL;
+        if (missing_ok && diag.code == BDB_ENOTFOUND)
+            return 0;
+        bdb_diag_set_file(&diag, shown);
+        cli_print_diag("", &diag);
+        return BDB_EXIT_FAILED;
+    }
+    cli->db_path = shown;
+    return 0;
+}
+
 int cli_usage_error(const bdb_cli *cli, const char *fmt, ...)
 {
     va_list ap;
@@ -80,6 +102,25 @@ void cli_print_diag(const char *prefix, const bdb_diag *d)
 void cli_print_help(const bdb_cmd *cmd)
 {
     fputs(cmd->usage, stdout);
+    if (!cli_options_empty(cmd->options)) {
+        fputs("\nOptions:\n", stdout);
+        cli_options_print(cmd->options, stdout);
+    }
+    for (const bdb_subcmd *s = cmd->subs; s && s->name; s++) {
+        if (cli_options_empty(s->options))
+            continue;   /* the command's own, or none */
+        printf("\nOptions of '%s %s':\n", cmd->name, s->name);
+        cli_options_print(s->options, stdout);
+    }
+    if (cmd->more) {
+        fputc('\n', stdout);
+        fputs(cmd->more, stdout);
+    }
+}
+
+const char *cli_s(long long n)
+{
+    return n == 1 ? "" : "s";
 }
 
 int cli_split_kv(char *arg, char **key, char **value)

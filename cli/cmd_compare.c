@@ -6,7 +6,6 @@
 #include "lifecycle.h"
 #include "../report/compare.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,26 +139,59 @@ static int render(const bdb_compare *c, int format, const char *output)
     return st;
 }
 
+enum { O_FORMAT = 1, O_OUTPUT, O_CORRECTION, O_SEED, O_ALPHA, O_IGNORE,
+       O_NEWEST, O_BASELINE, O_LAST, O_THRESHOLD };
+
+/* The statistics both commands take. */
+static const cli_option stats_options[] = {
+    {"threshold", 0, "T", "the magnitude floor of a verdict, 5% or 0.05\n"
+     "(default 5%; 0: none)", O_THRESHOLD, 0, NULL},
+    {"alpha", 0, "A", "1 - the level of the interval that decides (default\n"
+     "0.05)", O_ALPHA, 0, NULL},
+    {"ignore-param", 0, "K", "leave K out of the series identity (repeatable):\n"
+     "series that then agree are one, and the output says so (a port, a\n"
+     "url; ab -k: keepalive)", O_IGNORE, 0, NULL},
+    {"correction", 0, "holm|bh", "correction of the p shown (information;\n"
+     "default holm)", O_CORRECTION, 0, NULL},
+    {"seed", 0, "N", "bootstrap seed (the output is reproducible)", O_SEED, 0,
+     NULL},
+    {"output", 'o', "FILE", "write to FILE instead of standard output",
+     O_OUTPUT, 0, NULL},
+    CLI_OPT_END};
+
+const cli_option cli_compare_options[] = {
+    CLI_OPT_INCLUDE(cli_sel_options),
+    {"format", 0, "text|md|html|csv|json|xlsx", "the output (xlsx needs -o)",
+     O_FORMAT, 0, NULL},
+    CLI_OPT_INCLUDE(stats_options),
+    CLI_OPT_END};
+
+const cli_option cli_check_options[] = {
+    {"baseline", 0, "SET", "compare against this run set", O_BASELINE, 0,
+     NULL},
+    {"last", 0, "N", "compare against the N sets before the newest, pooled\n"
+     "(default 1; never across a set marked --new-baseline)", O_LAST, 0, NULL},
+    {"set", 0, "NEW", "the set to check (default: the newest)", O_NEWEST, 0,
+     NULL},
+    {"format", 0, "text|md|json", "md for a pull request, json for scripts",
+     O_FORMAT, 0, NULL},
+    CLI_OPT_INCLUDE(cli_series_options),
+    {"tag", 0, "K=V", "only sets with this tag (repeatable)", CLI_O_SEL_TAG,
+     0, NULL},
+    CLI_OPT_INCLUDE(stats_options),
+    CLI_OPT_END};
+
 int cmd_compare(int argc, char **argv, bdb_cli *cli)
 {
-    static const struct option longopts[] = {
-        CLI_SEL_LONGOPTS,
-        {"format", required_argument, 0, 'f'},
-        {"output", required_argument, 0, 'o'},
-        {"correction", required_argument, 0, 'c'},
-        {"seed", required_argument, 0, 'S'},
-        {"alpha", required_argument, 0, 'a'},
-        {"ignore-param", required_argument, 0, 'I'},
-        {"threshold", required_argument, 0, 'T'},
-        {0, 0, 0, 0}};
     cli_sel sel = {0};
     bdb_compare_opts o = {.threshold = -1};
     cli_ignore ignore = {0};
     int format = F_TEXT, c, st = 0;
     const char *output = NULL;
-    optind = 1;
-    while (!st && (c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
-        int got = cli_sel_option(cli, &sel, c, optarg);
+    cli_opts g;
+    cli_opts_init(&g, cli, cli_compare_options, argc, argv, 1);
+    while (!st && (c = cli_opts_next(&g)) > 0) {
+        int got = cli_sel_option(cli, &sel, c, g.arg);
         if (got == BDB_EXIT_USAGE)
             st = got;
         if (got)
@@ -167,46 +199,48 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
         double d;
         long l;
         switch (c) {
-        case 'f':
-            if ((format = parse_format(optarg)) < 0)
+        case O_FORMAT:
+            if ((format = parse_format(g.arg)) < 0)
                 st = cli_usage_error(cli, "--format takes text, md, html, csv, "
                                           "json or xlsx");
             break;
-        case 'o': output = optarg; break;
-        case 'T':
-            if (cli_parse_fraction(optarg, &o.threshold))
+        case O_OUTPUT: output = g.arg; break;
+        case O_THRESHOLD:
+            if (cli_parse_fraction(g.arg, &o.threshold))
                 st = cli_usage_error(cli, "--threshold wants 5%% or 0.05");
             break;
-        case 'I': st = cli_ignore_add(cli, &ignore, optarg); break;
-        case 'c':
-            if (strcmp(optarg, "bh") == 0)
+        case O_IGNORE: st = cli_ignore_add(cli, &ignore, g.arg); break;
+        case O_CORRECTION:
+            if (strcmp(g.arg, "bh") == 0)
                 o.bh = 1;
-            else if (strcmp(optarg, "holm") != 0)
+            else if (strcmp(g.arg, "holm") != 0)
                 st = cli_usage_error(cli, "--correction takes holm or bh");
             break;
-        case 'S':
-            if (cli_parse_int(optarg, &l) || l < 0)
+        case O_SEED:
+            if (cli_parse_int(g.arg, &l) || l < 0)
                 st = cli_usage_error(cli, "--seed wants a whole number");
             o.seed = (uint64_t)l;
             break;
-        case 'a':
-            if (cli_parse_double(optarg, &d) || !(d > 0 && d < 1))
+        case O_ALPHA:
+            if (cli_parse_double(g.arg, &d) || !(d > 0 && d < 1))
                 st = cli_usage_error(cli, "--alpha wants a number between 0 "
                                           "and 1");
             o.alpha = d;
             break;
-        default: st = cli_unknown_option(cli, argc, argv, longopts);
+        default: st = cli_opts_unhandled(&g);
         }
     }
-    if (!st && argc - optind != 2)
+    if (!st && c < 0)
+        st = BDB_EXIT_USAGE;
+    if (!st && argc - g.ind != 2)
         st = cli_usage_error(cli, "compare takes OLD NEW (sets, tags K=V or "
                                   "platforms)");
     if (!st && format == F_XLSX && (!output || strcmp(output, "-") == 0))
         st = cli_usage_error(cli, "--format xlsx needs -o FILE.xlsx");
     if (!st)
-        st = parse_side(cli, argv[optind], &o.old_side);
+        st = parse_side(cli, argv[g.ind], &o.old_side);
     if (!st)
-        st = parse_side(cli, argv[optind + 1], &o.new_side);
+        st = parse_side(cli, argv[g.ind + 1], &o.new_side);
     if (!st && o.old_side.kind != o.new_side.kind)
         st = cli_usage_error(cli, "OLD and NEW must be of one kind: two sets, "
                                   "two tags or two platforms");
@@ -220,8 +254,7 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
         bdb_diag d;
         bdb_diag_clear(&d);
         if (bdb_compare_build(cli->store, &o, &cmp, &d)) {
-            cli_print_diag("compare: ", &d);
-            st = BDB_EXIT_FAILED;
+            st = cli_build_error(cli, &d);
         }
     }
     if (!st)
@@ -233,33 +266,15 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
 
 int cmd_check(int argc, char **argv, bdb_cli *cli)
 {
-    static const struct option longopts[] = {
-        {"platform", required_argument, 0, 0x101},
-        {"platforms", required_argument, 0, 0x101},
-        {"tool", required_argument, 0, 0x102},
-        {"benchmark", required_argument, 0, 0x103},
-        {"metric", required_argument, 0, 0x104},
-        {"param", required_argument, 0, 0x105},
-        {"set", required_argument, 0, 'N'},
-        {"tag", required_argument, 0, 0x107},
-        {"baseline", required_argument, 0, 'B'},
-        {"last", required_argument, 0, 'L'},
-        {"threshold", required_argument, 0, 'T'},
-        {"format", required_argument, 0, 'f'},
-        {"output", required_argument, 0, 'o'},
-        {"correction", required_argument, 0, 'c'},
-        {"alpha", required_argument, 0, 'a'},
-        {"seed", required_argument, 0, 'S'},
-        {"ignore-param", required_argument, 0, 'I'},
-        {0, 0, 0, 0}};
     cli_sel sel = {0};
     bdb_check_opts o = {.threshold = -1};
     cli_ignore ignore = {0};
     int format = F_TEXT, c, st = 0;
     const char *output = NULL;
-    optind = 1;
-    while (!st && (c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
-        int got = cli_sel_option(cli, &sel, c, optarg);
+    cli_opts g;
+    cli_opts_init(&g, cli, cli_check_options, argc, argv, 1);
+    while (!st && (c = cli_opts_next(&g)) > 0) {
+        int got = cli_sel_option(cli, &sel, c, g.arg);
         if (got == BDB_EXIT_USAGE)
             st = got;
         if (got)
@@ -267,46 +282,48 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
         double d;
         long l;
         switch (c) {
-        case 'N': o.newest = optarg; break;
-        case 'I': st = cli_ignore_add(cli, &ignore, optarg); break;
-        case 'B': o.baseline = optarg; break;
-        case 'L':
-            if (cli_parse_int(optarg, &l) || l < 1 || l > 100000)
+        case O_NEWEST: o.newest = g.arg; break;
+        case O_IGNORE: st = cli_ignore_add(cli, &ignore, g.arg); break;
+        case O_BASELINE: o.baseline = g.arg; break;
+        case O_LAST:
+            if (cli_parse_int(g.arg, &l) || l < 1 || l > 100000)
                 st = cli_usage_error(cli, "--last wants a number of sets >= 1");
             o.last_n = (int)l;
             break;
-        case 'T':
-            if (cli_parse_fraction(optarg, &o.threshold))
+        case O_THRESHOLD:
+            if (cli_parse_fraction(g.arg, &o.threshold))
                 st = cli_usage_error(cli, "--threshold wants 5%% or 0.05");
             break;
-        case 'f':
-            format = parse_format(optarg);
+        case O_FORMAT:
+            format = parse_format(g.arg);
             if (format != F_TEXT && format != F_MD && format != F_JSON)
                 st = cli_usage_error(cli, "--format takes text, md or json");
             break;
-        case 'o': output = optarg; break;
-        case 'c':
-            if (strcmp(optarg, "bh") == 0)
+        case O_OUTPUT: output = g.arg; break;
+        case O_CORRECTION:
+            if (strcmp(g.arg, "bh") == 0)
                 o.bh = 1;
-            else if (strcmp(optarg, "holm") != 0)
+            else if (strcmp(g.arg, "holm") != 0)
                 st = cli_usage_error(cli, "--correction takes holm or bh");
             break;
-        case 'a':
-            if (cli_parse_double(optarg, &d) || !(d > 0 && d < 1))
+        case O_ALPHA:
+            if (cli_parse_double(g.arg, &d) || !(d > 0 && d < 1))
                 st = cli_usage_error(cli, "--alpha wants a number between 0 "
                                           "and 1");
             o.alpha = d;
             break;
-        case 'S':
-            if (cli_parse_int(optarg, &l) || l < 0)
+        case O_SEED:
+            if (cli_parse_int(g.arg, &l) || l < 0)
                 st = cli_usage_error(cli, "--seed wants a whole number");
             o.seed = (uint64_t)l;
             break;
-        default: st = cli_unknown_option(cli, argc, argv, longopts);
+        default: st = cli_opts_unhandled(&g);
         }
     }
-    if (!st && optind != argc)
-        st = cli_usage_error(cli, "unexpected argument '%s'", argv[optind]);
+    if (!st && c < 0)
+        st = BDB_EXIT_USAGE;
+    if (!st && g.ind != argc)
+        st = cli_usage_error(cli, "unexpected argument '%s'", argv[g.ind]);
     if (!st && o.baseline && o.last_n)
         st = cli_usage_error(cli, "--baseline and --last are two ways to say "
                                   "the same: give one");
@@ -326,8 +343,7 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
         bdb_diag d;
         bdb_diag_clear(&d);
         if (bdb_check_build(cli->store, &o, &cmp, &d)) {
-            cli_print_diag("check: ", &d);
-            st = BDB_EXIT_FAILED;
+            st = cli_build_error(cli, &d);
         }
     }
     if (!st)

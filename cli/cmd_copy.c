@@ -6,7 +6,6 @@
 #include "../store/store.h"
 #include "../store/store_admin.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,24 +19,32 @@ static void progress(const bdb_copy_stats *s, void *ctx)
     }
 }
 
+enum { O_FROM = 1, O_TO };
+
+const cli_option cli_copy_options[] = {
+    {"from", 0, "LOCATION", "the database to copy (read only)", O_FROM, 0,
+     NULL},
+    {"to", 0, "LOCATION", "where to copy it (made or upgraded as needed)",
+     O_TO, 0, NULL},
+    CLI_OPT_END};
+
 int cmd_copy(int argc, char **argv, bdb_cli *cli)
 {
-    static const struct option longopts[] = {
-        {"from", required_argument, 0, 'f'},
-        {"to", required_argument, 0, 't'},
-        {0, 0, 0, 0}};
     const char *from = NULL, *to = NULL;
     int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+    cli_opts g;
+    cli_opts_init(&g, cli, cli_copy_options, argc, argv, 1);
+    while ((c = cli_opts_next(&g)) > 0) {
         switch (c) {
-        case 'f': from = optarg; break;
-        case 't': to = optarg; break;
-        default: return cli_usage_error(cli, "unknown option");
+        case O_FROM: from = g.arg; break;
+        case O_TO: to = g.arg; break;
+        default: return cli_opts_unhandled(&g);
         }
     }
-    if (optind != argc)
-        return cli_usage_error(cli, "unexpected argument '%s'", argv[optind]);
+    if (c < 0)
+        return BDB_EXIT_USAGE;
+    if (g.ind != argc)
+        return cli_usage_error(cli, "unexpected argument '%s'", argv[g.ind]);
     if (!from || !to)
         return cli_usage_error(cli, "copy needs --from LOCATION and --to "
                                "LOCATION");

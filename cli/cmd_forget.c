@@ -6,37 +6,45 @@
 #include "srclist.h"
 
 #include <fnmatch.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+enum { O_PLATFORM = 1, O_TOOL, O_BEFORE, O_SET, O_YES, O_DRY_RUN };
+
+const cli_option cli_forget_options[] = {
+    {"platform", 0, "P[,P]", "sources measured on these platforms", O_PLATFORM,
+     0, NULL},
+    {"tool", 0, "T[,T]", "sources of these tools", O_TOOL, 0, NULL},
+    {"set", 0, "S[,S]", "sources of these run sets", O_SET, 0, NULL},
+    {"before", 0, "DATE", "sources imported before an ISO date (2026-06-01)",
+     O_BEFORE, 0, NULL},
+    {"yes", 'y', NULL, "do not ask", O_YES, 0, NULL},
+    {"dry-run", 'n', NULL, "only print what would go", O_DRY_RUN,
+     CLI_OPT_READ_ONLY, NULL},
+    CLI_OPT_END};
+
 int cmd_forget(int argc, char **argv, bdb_cli *cli)
 {
-    static const struct option longopts[] = {
-        {"platform", required_argument, 0, 'P'},
-        {"tool", required_argument, 0, 't'},
-        {"before", required_argument, 0, 'B'},
-        {"set", required_argument, 0, 's'},
-        {"yes", no_argument, 0, 'y'},
-        {"dry-run", no_argument, 0, 'n'},
-        {0, 0, 0, 0}};
     cli_srcsel sel = {0};
     int yes = 0, dry = 0, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "yn", longopts, NULL)) != -1) {
+    cli_opts g;
+    cli_opts_init(&g, cli, cli_forget_options, argc, argv, 1);
+    while ((c = cli_opts_next(&g)) > 0) {
         switch (c) {
-        case 'P': sel.platform = optarg; break;
-        case 't': sel.tool = cli_tool_alias(optarg); break;
-        case 'B': sel.before = optarg; break;
-        case 's': sel.set = optarg; break;
-        case 'y': yes = 1; break;
-        case 'n': dry = 1; break;
-        default: return cli_unknown_option(cli, argc, argv, longopts);
+        case O_PLATFORM: sel.platform = g.arg; break;
+        case O_TOOL: sel.tool = cli_tool_alias(g.arg); break;
+        case O_BEFORE: sel.before = g.arg; break;
+        case O_SET: sel.set = g.arg; break;
+        case O_YES: yes = 1; break;
+        case O_DRY_RUN: dry = 1; break;
+        default: return cli_opts_unhandled(&g);
         }
     }
-    sel.names = (const char *const *)argv + optind;
-    sel.nnames = (size_t)(argc - optind);
+    if (c < 0)
+        return BDB_EXIT_USAGE;
+    sel.names = (const char *const *)argv + g.ind;
+    sel.nnames = (size_t)(argc - g.ind);
     if (!sel.nnames && !sel.platform && !sel.tool && !sel.before && !sel.set)
         return cli_usage_error(cli, "name the sources to forget (path, SHA-256 "
                                     "prefix or id) or select them with "
@@ -60,19 +68,23 @@ int cmd_forget(int argc, char **argv, bdb_cli *cli)
                list.v[i].nresults);
     }
     if (dry) {
-        printf("%zu sources, %lld results would be forgotten (dry run: "
-               "nothing changed)\n", list.n, nres);
+        printf("%zu source%s, %lld result%s would be forgotten (dry run: "
+               "nothing changed)\n", list.n, cli_s((long long)list.n), nres,
+               cli_s(nres));
         cli_srclist_free(&list);
         return BDB_EXIT_OK;
     }
     if (!yes) {
         if (!isatty(STDIN_FILENO)) {
+            size_t n = list.n;
             cli_srclist_free(&list);
             return cli_usage_error(cli, "not a terminal to ask on: add --yes "
-                                        "to forget these %zu sources", list.n);
+                                        "to forget %s %zu source%s",
+                                   n == 1 ? "this" : "these", n,
+                                   cli_s((long long)n));
         }
-        fprintf(stderr, "forget %zu sources and their %lld results? [y/N] ",
-                list.n, nres);
+        fprintf(stderr, "forget %zu source%s and their %lld result%s? [y/N] ",
+                list.n, cli_s((long long)list.n), nres, cli_s(nres));
         char answer[16] = "";
         if (!fgets(answer, sizeof answer, stdin) ||
             (answer[0] != 'y' && answer[0] != 'Y')) {
@@ -85,7 +97,8 @@ int cmd_forget(int argc, char **argv, bdb_cli *cli)
     for (size_t i = 0; !rc && i < list.n; i++)
         rc = bdb_store_source_delete(cli->store, list.v[i].id);
     if (!rc)
-        rc = cli_record(cli, "forgot %zu sources (%lld results)", list.n, nres);
+        rc = cli_record(cli, "forgot %zu source%s (%lld result%s)", list.n,
+                        cli_s((long long)list.n), nres, cli_s(nres));
     if (!rc)
         rc = bdb_store_batch_end(cli->store, 1);
     else
@@ -94,6 +107,7 @@ int cmd_forget(int argc, char **argv, bdb_cli *cli)
     cli_srclist_free(&list);
     if (rc)
         return cli_error("nothing forgotten: %s", bdb_store_errmsg(cli->store));
-    printf("%zu sources forgotten (%lld results)\n", n, nres);
+    printf("%zu source%s forgotten (%lld result%s)\n", n, cli_s((long long)n),
+           nres, cli_s(nres));
     return BDB_EXIT_OK;
 }

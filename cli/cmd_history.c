@@ -6,57 +6,67 @@
 #include "../report/chart.h"
 #include "../report/history.h"
 
-#include <getopt.h>
 #include <string.h>
+
+enum { O_FORMAT = 1, O_OUTPUT, O_WINDOW, O_ALPHA, O_THRESHOLD };
+
+const cli_option cli_history_options[] = {
+    CLI_OPT_INCLUDE(cli_sel_options),
+    {"format", 0, "text|csv|json|html|png|svg", "the output: a table, a page\n"
+     "with charts, or one chart per series", O_FORMAT, 0, NULL},
+    {"output", 'o', "FILE|DIR", "write to FILE (png/svg: into DIR, default\n"
+     "./history) instead of standard output", O_OUTPUT, 0, NULL},
+    {"window", 0, "W", "sets in each sliding window of E-divisive means\n"
+     "(default 50)", O_WINDOW, 0, NULL},
+    {"alpha", 0, "P", "a change point's Student's t p must be below P\n"
+     "(default 0.001; weak points at 10x P first)", O_ALPHA, 0, NULL},
+    {"threshold", 0, "T", "a change point changes the mean by more than T\n"
+     "(5% or 0.05; default 5%)", O_THRESHOLD, 0, NULL},
+    CLI_OPT_END};
 
 int cmd_history(int argc, char **argv, bdb_cli *cli)
 {
-    static const struct option longopts[] = {
-        CLI_SEL_LONGOPTS,
-        {"format", required_argument, 0, 'f'},
-        {"output", required_argument, 0, 'o'},
-        {"window", required_argument, 0, 'w'},
-        {"alpha", required_argument, 0, 'a'},
-        {"threshold", required_argument, 0, 'T'},
-        {0, 0, 0, 0}};
     cli_sel sel = {0};
     const char *format = "text", *output = NULL;
     long window = BDB_CP_WINDOW_DEFAULT;
     double alpha = BDB_CP_MAX_P_DEFAULT, threshold = BDB_CP_MAGNITUDE_DEFAULT;
     int c, st = 0;
-    optind = 1;
-    while (!st && (c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
-        int got = cli_sel_option(cli, &sel, c, optarg);
+    cli_opts g;
+    cli_opts_init(&g, cli, cli_history_options, argc, argv, 1);
+    while (!st && (c = cli_opts_next(&g)) > 0) {
+        int got = cli_sel_option(cli, &sel, c, g.arg);
         if (got == BDB_EXIT_USAGE)
             st = got;
         if (got)
             continue;
         switch (c) {
-        case 'f': format = optarg; break;
-        case 'o': output = optarg; break;
-        case 'w':
-            if (cli_parse_int(optarg, &window) || window < 2 || window > 100000)
+        case O_FORMAT: format = g.arg; break;
+        case O_OUTPUT: output = g.arg; break;
+        case O_WINDOW:
+            if (cli_parse_int(g.arg, &window) || window < 2 || window > 100000)
                 st = cli_usage_error(cli, "--window wants 2 to 100000 sets");
             break;
-        case 'T':
-            if (cli_parse_fraction(optarg, &threshold))
+        case O_THRESHOLD:
+            if (cli_parse_fraction(g.arg, &threshold))
                 st = cli_usage_error(cli, "--threshold wants 5%% or 0.05");
             break;
-        case 'a':
-            if (cli_parse_double(optarg, &alpha) || !(alpha > 0 && alpha < 1))
+        case O_ALPHA:
+            if (cli_parse_double(g.arg, &alpha) || !(alpha > 0 && alpha < 1))
                 st = cli_usage_error(cli, "--alpha wants a number between 0 "
                                           "and 1");
             break;
-        default: st = cli_unknown_option(cli, argc, argv, longopts);
+        default: st = cli_opts_unhandled(&g);
         }
     }
+    if (!st && c < 0)
+        st = BDB_EXIT_USAGE;
     /* "history SERIES": a bare word selects by benchmark or metric glob */
-    if (!st && optind < argc) {
-        if (optind + 1 != argc || sel.f.metric)
+    if (!st && g.ind < argc) {
+        if (g.ind + 1 != argc || sel.f.metric)
             st = cli_usage_error(cli, "history takes one SERIES (a metric) or "
                                       "a selection");
         else
-            sel.f.metric = argv[optind];
+            sel.f.metric = argv[g.ind];
     }
     static const char *const fmts[] = {"text", "csv", "json", "html", "png", "svg"};
     int fi = -1;
@@ -74,8 +84,7 @@ int cmd_history(int argc, char **argv, bdb_cli *cli)
         bdb_cp_opts o = {.window = (size_t)window, .max_p = alpha,
                          .min_magnitude = threshold};
         if (bdb_history_build(cli->store, &sel.f, &o, &h, &d)) {
-            cli_print_diag("history: ", &d);
-            st = BDB_EXIT_FAILED;
+            st = cli_build_error(cli, &d);
         }
     }
     if (!st && fi >= 4) {
@@ -84,10 +93,10 @@ int cmd_history(int argc, char **argv, bdb_cli *cli)
         size_t n = 0;
         const char *where = output ? output : "history";
         if (bdb_history_charts(h, fi == 5, where, &n, &d)) {
-            cli_print_diag("history: ", &d);
-            st = BDB_EXIT_FAILED;
+            st = cli_build_error(cli, &d);
         } else {
-            printf("%zu charts written to %s/\n", n, where);
+            printf("%zu chart%s written to %s/\n", n, cli_s((long long)n),
+                   where);
         }
         bdb_chart_release_caches();
     } else if (!st) {

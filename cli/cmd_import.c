@@ -10,7 +10,6 @@
 
 #include "../store/store.h"
 
-#include <getopt.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,86 +91,105 @@ static int set_exists(bdb_cli *cli, const char *name)
     return want == NULL;
 }
 
+enum { O_PLATFORM = 1, O_FORMAT, O_PATTERN, O_REPETITIONS, O_STRICT,
+       O_REPLACE, O_DRY_RUN, O_SET, O_TAG, O_QUIET };
+
+const cli_option cli_import_options[] = {
+    {"platform", 0, "NAME", "the platform the logs were measured on; may be\n"
+     "made of path captures: '{arch}@{freq_mhz}'", O_PLATFORM, 0, NULL},
+    CLI_OPT_INCLUDE(cli_ingest_options),
+    {"format", 0, "results-csv", "same as --tool results-csv (published "
+     "figures)", O_FORMAT, 0, NULL},
+    {"path-pattern", 0, "PAT", "take parameters from paths, e.g.\n"
+     "'{arch}/@{freq_mhz}/ssl_m{multi}_{benchmark}.txt'\n"
+     "({platform} and {benchmark} name them; {arch},\n"
+     "{freq_mhz}, {cores}, {threads}, {cpu},\n"
+     "{memory_gb}, {os}, {kernel} fill the platform's\n"
+     "fields; {*} skips; other names are parameters;\n"
+     "repeatable: the first pattern that matches wins)", O_PATTERN, 0, NULL},
+    {"repetitions", 0, NULL, "the files are repetitions of the same runs: do\n"
+     "not warn when differently named files give the\n"
+     "same series (run-1.txt, run-2.txt never warn)", O_REPETITIONS, 0, NULL},
+    {"strict", 0, NULL, "a warning fails the file (by default what cannot\n"
+     "be read is a warning at its line, the rest lands)", O_STRICT, 0, NULL},
+    {"replace", 0, NULL, "read files already imported (same bytes) again\n"
+     "with these options: they replace the old source\n"
+     "and its results (its set kept unless --set)", O_REPLACE, 0, NULL},
+    {"dry-run", 0, NULL, "parse and say what would be imported, replaced\n"
+     "or skipped; write nothing (needs no database)", O_DRY_RUN,
+     CLI_OPT_READ_ONLY, NULL},
+    {"set", 0, "NAME", "the run set these files belong to (made when\n"
+     "new; default: the date and time of the import)", O_SET, 0, NULL},
+    {"tag", 0, "K=V", "a tag on the run set, e.g. kernel=6.1\n"
+     "(repeatable; see benchdb set)", O_TAG, 0, NULL},
+    {"quiet", 'q', NULL, "print only failures and the summary", O_QUIET, 0,
+     NULL},
+    CLI_OPT_END};
+
 int cmd_import(int argc, char **argv, bdb_cli *cli)
 {
-    static const struct option longopts[] = {
-        {"platform", required_argument, 0, 'P'},
-        {"tool", required_argument, 0, 't'},
-        {"format", required_argument, 0, 'f'},
-        {"benchmark", required_argument, 0, 'b'},
-        {"param", required_argument, 0, 'p'},
-        {"path-pattern", required_argument, 0, 'x'},
-        {"quiet", no_argument, 0, 'q'},
-        {"time-format", required_argument, 0, 'T'},
-        {"strict", no_argument, 0, 'S'},
-        {"repetitions", no_argument, 0, 'R'},
-        {"summary", required_argument, 0, 'Y'},
-        {"metric", required_argument, 0, 'M'},
-        {"unit", required_argument, 0, 'U'},
-        {"replace", no_argument, 0, 'r'},
-        {"dry-run", no_argument, 0, 'n'},
-        {"set", required_argument, 0, 's'},
-        {"tag", required_argument, 0, 'g'},
-        {0, 0, 0, 0}};
     bdb_import_opts opts = {0};
     bdb_summary_opts summary = {0};
     const char *patterns[17] = {0};
     int npatterns = 0;
     bdb_params params = {0}, tags = {0};
     int quiet = 0, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "P:t:f:b:p:x:qT:SRY:M:U:", longopts, NULL)) != -1) {
+    cli_opts g;
+    cli_opts_init(&g, cli, cli_import_options, argc, argv, 1);
+    while ((c = cli_opts_next(&g)) > 0) {
         switch (c) {
-        case 'P': opts.platform = optarg; break;
-        case 't': opts.tool = optarg; break;
-        case 'f':
-            if (strcmp(optarg, "results-csv") != 0)
+        case O_PLATFORM: opts.platform = g.arg; break;
+        case CLI_O_TOOL: opts.tool = g.arg; break;
+        case O_FORMAT:
+            if (strcmp(g.arg, "results-csv") != 0)
                 return cli_usage_error(cli, "--format takes 'results-csv'");
             opts.tool = "results-csv";
             break;
-        case 'b': opts.benchmark = optarg; break;
-        case 'x':
+        case CLI_O_BENCHMARK: opts.benchmark = g.arg; break;
+        case O_PATTERN:
             if (npatterns == 16)
                 return cli_usage_error(cli, "at most 16 --path-pattern options");
-            patterns[npatterns++] = optarg;
+            patterns[npatterns++] = g.arg;
             break;
-        case 'q': quiet = 1; break;
-        case 'T': opts.time_format = optarg; break;
-        case 'S': opts.strict = 1; break;
-        case 'R': opts.repetitions = 1; break;
-        case 'Y': summary.pattern = optarg; break;
-        case 'M': summary.metric = optarg; break;
-        case 'U': summary.unit = optarg; break;
-        case 'r': opts.replace = 1; break;
-        case 'n': opts.dry_run = 1; break;
-        case 's':
-            if (!*optarg || strlen(optarg) > 200)
+        case O_QUIET: quiet = 1; break;
+        case CLI_O_TIME_FORMAT: opts.time_format = g.arg; break;
+        case O_STRICT: opts.strict = 1; break;
+        case O_REPETITIONS: opts.repetitions = 1; break;
+        case CLI_O_SUMMARY: summary.pattern = g.arg; break;
+        case CLI_O_METRIC: summary.metric = g.arg; break;
+        case CLI_O_UNIT: summary.unit = g.arg; break;
+        case O_REPLACE: opts.replace = 1; break;
+        case O_DRY_RUN: opts.dry_run = 1; break;
+        case O_SET:
+            if (!*g.arg || strlen(g.arg) > 200)
                 return cli_usage_error(cli, "--set wants a name of 1 to 200 "
                                             "bytes");
-            opts.set = optarg;
+            opts.set = g.arg;
             opts.replace_set = 1;
             break;
-        case 'g': {
+        case O_TAG: {
             char *k, *v;
-            if (cli_split_kv(optarg, &k, &v))
-                return cli_usage_error(cli, "--tag wants K=V, not '%s'", optarg);
+            if (cli_split_kv(g.arg, &k, &v))
+                return cli_usage_error(cli, "--tag wants K=V, not '%s'", g.arg);
             if (bdb_params_set(&tags, k, "%s", v))
                 return cli_usage_error(cli, "--tag %s: too many tags, or too "
                                        "long", k);
             break;
         }
-        case 'p': {
+        case CLI_O_PARAM: {
             char *k, *v;
-            if (cli_split_kv(optarg, &k, &v))
-                return cli_usage_error(cli, "--param wants K=V, not '%s'", optarg);
+            if (cli_split_kv(g.arg, &k, &v))
+                return cli_usage_error(cli, "--param wants K=V, not '%s'", g.arg);
             if (bdb_params_set(&params, k, "%s", v))
                 return cli_usage_error(cli, "too many --param options");
             break;
         }
-        default: return cli_unknown_option(cli, argc, argv, longopts);
+        default: return cli_opts_unhandled(&g);
         }
     }
-    if (optind >= argc)
+    if (c < 0)
+        return BDB_EXIT_USAGE;
+    if (g.ind >= argc)
         return cli_usage_error(cli, "no file or folder given");
     if (opts.tool)
         opts.tool = cli_tool_alias(opts.tool);
@@ -188,23 +206,6 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         if (near)
             fprintf(stderr, "did you mean '%s'?\n", near);
         return cli_usage_error(cli, "unknown tool '%s'", opts.tool);
-    }
-    if (!cli->store && !opts.dry_run)
-        return cli_error("no database");
-    /* Every import is a run set: named, or the time of the import. */
-    char default_set[64];
-    if (!opts.set) {
-        time_t now = time(NULL);
-        struct tm tm;
-        gmtime_r(&now, &tm);
-        strftime(default_set, sizeof default_set, "%Y-%m-%dT%H:%M:%SZ", &tm);
-        /* An earlier import in the same second made that set: this one is
-         * another run, so another set ("...Z-2"). */
-        size_t base = strlen(default_set);
-        for (int k = 2; cli->store && !opts.dry_run && k < 1000 &&
-                        set_exists(cli, default_set); k++)
-            snprintf(default_set + base, sizeof default_set - base, "-%d", k);
-        opts.set = default_set;
     }
     opts.set_tags = &tags;
     for (int i = 0; i < npatterns; i++) {
@@ -229,11 +230,34 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     opts.warn = print_warning;
 
     bdb_collected col = {0};
-    if (bdb_import_collect(argv + optind, argc - optind, &col)) {
+    if (bdb_import_collect(argv + g.ind, argc - g.ind, &col)) {
         bdb_collected_free(&col);
         return cli_error("out of memory while listing files");
     }
     const bdb_import_list files = col.files;
+    /* The database is opened only with something to put in it: a path
+     * that does not exist makes no empty database. A dry run reads it
+     * when it is there, to say what is already present. */
+    if (files.n && cli_store_open(cli, opts.dry_run, opts.dry_run)) {
+        bdb_collected_free(&col);
+        return BDB_EXIT_FAILED;
+    }
+    /* Every import is a run set: named, or the time of the import. */
+    char default_set[64];
+    if (!opts.set) {
+        time_t now = time(NULL);
+        struct tm tm;
+        gmtime_r(&now, &tm);
+        strftime(default_set, sizeof default_set, "%Y-%m-%dT%H:%M:%SZ", &tm);
+        /* An earlier import in the same second made that set: this one is
+         * another run, so another set ("...Z-2"). */
+        size_t base = strlen(default_set);
+        for (int k = 2; cli->store && !opts.dry_run && k < 1000 &&
+                        set_exists(cli, default_set); k++)
+            snprintf(default_set + base, sizeof default_set - base, "-%d", k);
+        opts.set = default_set;
+    }
+
     /* one file cannot be merged with another: no check, and none of the
      * memory it keeps per series */
     opts.merge = files.n > 1 ? bdb_merge_check_new() : NULL;
@@ -262,6 +286,16 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         int rc = bdb_import_file(cli->store, files.paths[i], &opts, &res);
         if (progress)
             fputs("\r\033[K", stderr);
+        if (rc && res.diag.code == BDB_ESTORE && !added && !replaced && !info &&
+            !present) {
+            /* the database refused the first file it was given (a
+             * read-only file, a full disk): it would refuse them all, so
+             * say it once */
+            cli_error("%s: cannot write to the database: %s; nothing "
+                      "imported", cli->db_path, res.diag.message);
+            failed += files.n - i;
+            break;
+        }
         if (rc) {
             failed++;
             cli_print_diag("", &res.diag);
@@ -322,19 +356,22 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     }
     batch_commit(cli, &b, &added, &results, &failed);
     if (opts.dry_run) {
-        printf("dry run: %zu would be imported or replaced (%zu figures, %zu "
-               "warnings), %zu already present, %zu failed; nothing written\n",
-               dry, results, warnings, present, failed);
+        printf("dry run: %zu would be imported or replaced (%zu figure%s, %zu "
+               "warning%s), %zu already present, %zu failed; nothing written\n",
+               dry, results, cli_s((long long)results), warnings,
+               cli_s((long long)warnings), present, failed);
     } else {
-        printf("%zu imported (%zu results, %zu warnings), %zu already present, "
-               "%zu platform info, %zu failed%s",
-               added, results, warnings, present, info, failed,
-               replaced ? "" : "\n");
+        /* the figures are those of the files imported and replaced */
         if (replaced)
-            printf(", %zu replaced\n", replaced);
+            printf("%zu imported, %zu replaced", added, replaced);
+        else
+            printf("%zu imported", added);
+        printf(" (%zu result%s, %zu warning%s), %zu already present, %zu "
+               "platform info, %zu failed\n", results, cli_s((long long)results),
+               warnings, cli_s((long long)warnings), present, info, failed);
         char what[512];
-        snprintf(what, sizeof what, "imported %zu files (%zu results)", added,
-                 results);
+        snprintf(what, sizeof what, "imported %zu file%s (%zu result%s)", added,
+                 cli_s((long long)added), results, cli_s((long long)results));
         if (added || opts.replace_set) {
             size_t len = strlen(what);
             snprintf(what + len, sizeof what - len, " into set %s", opts.set);

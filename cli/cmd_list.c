@@ -1,11 +1,10 @@
 /* cmd_list.c - `benchdb list sources|series|results` with filters. */
 #include "cli.h"
 #include "lifecycle.h"
-#include "rowset.h"
+#include "table_out.h"
 #include "../store/store.h"
 
 #include <fnmatch.h>
-#include <getopt.h>
 #include <string.h>
 
 static int result_row(const bdb_result_row *r, void *ctx)
@@ -79,43 +78,43 @@ static int source_row(const bdb_source_row *r, void *ctx_)
     return bdb_rowset_add(ctx, cells);
 }
 
+const cli_option cli_list_options[] = {
+    CLI_OPT_INCLUDE(cli_sel_options),
+    CLI_OPT_INCLUDE(cli_table_options),
+    CLI_OPT_END};
+
 int cmd_list(int argc, char **argv, bdb_cli *cli)
 {
-    static const struct option longopts[] = {
-        CLI_SEL_LONGOPTS,
-        {"format", required_argument, 0, 'f'},
-        {0, 0, 0, 0}};
     cli_sel sel = {0};
-    int fmt = BDB_FMT_TABLE, c;
+    cli_table_args ta = {0};
+    int c;
     if (argc < 2 || argv[1][0] == '-')
         return cli_usage_error(cli, "list needs sources, series, results or sets");
     const char *what = argv[1];
-    optind = 2;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        int got = cli_sel_option(cli, &sel, c, optarg);
+    cli_opts g;
+    cli_opts_init(&g, cli, cli_list_options, argc, argv, 2);
+    while ((c = cli_opts_next(&g)) > 0) {
+        int got = cli_sel_option(cli, &sel, c, g.arg);
+        if (!got)
+            got = cli_table_option(cli, &ta, &g, c);
         if (got == BDB_EXIT_USAGE) {
             cli_sel_free(&sel);
             return got;
         }
-        if (got)
-            continue;
-        switch (c) {
-        case 'f':
-            fmt = bdb_out_format_parse(optarg);
-            if (fmt < 0) {
-                cli_sel_free(&sel);
-                return cli_usage_error(cli, "--format takes table, csv or json");
-            }
-            break;
-        default:
+        if (!got) {
             cli_sel_free(&sel);
-            return cli_unknown_option(cli, argc, argv, longopts);
+            return cli_opts_unhandled(&g);
         }
     }
-    if (optind != argc) {
+    if (c < 0) {
         cli_sel_free(&sel);
-        return cli_usage_error(cli, "unexpected argument '%s'", argv[optind]);
+        return BDB_EXIT_USAGE;
     }
+    if (g.ind != argc) {
+        cli_sel_free(&sel);
+        return cli_usage_error(cli, "unexpected argument '%s'", argv[g.ind]);
+    }
+    int fmt = ta.format;
     int checked = cli_sel_check(cli, &sel);
     if (checked) {
         cli_sel_free(&sel);
@@ -150,22 +149,22 @@ int cmd_list(int argc, char **argv, bdb_cli *cli)
         rc = bdb_store_sources_each(cli->store, source_row, &sc);
     } else if (strcmp(what, "sets") == 0) {
         cli_sel_free(&sel);
+        char width[16];
+        snprintf(width, sizeof width, "%d", cli_output_width(ta.width));
         char *sub[] = {"set", "list", "--format",
                        fmt == BDB_FMT_CSV ? "csv" : fmt == BDB_FMT_JSON ? "json"
                                                                          : "table",
-                       NULL};
-        return cmd_set(4, sub, cli);
+                       "--width", width, NULL};
+        return cmd_set(width[0] != '0' ? 6 : 4, sub, cli);
     } else {
-        static const char *const whats[] = {"sources", "series", "results", "sets"};
-        const char *near = cli_suggest(what, whats, 4);
         cli_sel_free(&sel);
-        if (near)
-            fprintf(stderr, "did you mean 'list %s'?\n", near);
-        return cli_usage_error(cli, "list needs sources, series, results or "
-                                    "sets, not '%s'", what);
+        return cli_unknown_subcmd(cli, what);
     }
-    if (!rc)
-        bdb_rowset_print(&rs, (bdb_out_format)fmt, stdout);
+    if (!rc && cli_table_print(&rs, &ta, stdout)) {
+        bdb_rowset_free(&rs);
+        cli_sel_free(&sel);
+        return cli_error("cannot print the list");
+    }
     bdb_rowset_free(&rs);
     cli_sel_free(&sel);
     return rc ? cli_error("%s", bdb_store_errmsg(cli->store)) : BDB_EXIT_OK;

@@ -5,7 +5,6 @@
 #include "../ingest/ingest.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,44 +41,70 @@ static int spool_copy(spool *sp)
     return ferror(sp->f) ? -1 : 0;
 }
 
+/* What import and parse both take: how to read the logs. */
+const cli_option cli_ingest_options[] = {
+    {"tool", 0, "TOOL", "parse every file as TOOL (no detection)",
+     CLI_O_TOOL, 0, NULL},
+    {"benchmark", 0, "NAME", "benchmark name for logs that do not say it "
+     "(time)", CLI_O_BENCHMARK, 0, NULL},
+    {"param", 0, "K=V", "a parameter the log does not print (repeatable)",
+     CLI_O_PARAM, 0, NULL},
+    {"time-format", 0, "FMT", "the format the time logs were written with: "
+     "GNU\ntime -f/--format (%e %U %S %M %P %x ...), a bash\n"
+     "TIMEFORMAT (%3R %lR ...: bash-only directives say\n"
+     "it) or zsh TIMEFMT; prefix 'gnu:', 'bash:' or\n"
+     "'zsh:' to say which (a bare %R is GNU's minor\n"
+     "page faults, 'bash:%R' bash's real time)", CLI_O_TIME_FORMAT, 0, NULL},
+    {"summary", 0, "PAT", "lines a script cut out of a tool's output, e.g.\n"
+     "'C={concurrency} : {value}' with --tool ab\n"
+     "--metric transfer_rate --unit 'Kbytes/sec'\n"
+     "(units as the tool means them; header lines\n"
+     "between become the parameters url / section)", CLI_O_SUMMARY, 0, NULL},
+    {"metric", 0, "M", "the metric of --summary's {value}", CLI_O_METRIC, 0,
+     NULL},
+    {"unit", 0, "U", "the unit of --summary's {value}", CLI_O_UNIT, 0, NULL},
+    CLI_OPT_END};
+
+enum { O_EXPECTED = 1 };
+
+const cli_option cli_parse_options[] = {
+    CLI_OPT_INCLUDE(cli_ingest_options),
+    {"expected", 0, NULL, "print a golden file for tests (samples/*.expected)",
+     O_EXPECTED, 0, NULL},
+    CLI_OPT_END};
+
 int cmd_parse(int argc, char **argv, bdb_cli *cli)
 {
-    static const struct option longopts[] = {
-        {"tool", required_argument, 0, 't'},
-        {"benchmark", required_argument, 0, 'b'},
-        {"param", required_argument, 0, 'p'},
-        {"expected", no_argument, 0, 'e'},
-        {"time-format", required_argument, 0, 'T'},
-        {"summary", required_argument, 0, 'Y'},
-        {"metric", required_argument, 0, 'M'},
-        {"unit", required_argument, 0, 'U'},
-        {0, 0, 0, 0}};
     const char *tool = NULL, *benchmark = NULL, *time_format = NULL;
     bdb_params params = {0};
     bdb_summary_opts summary = {0};
     int expected = 0, c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "t:b:p:eT:Y:M:U:", longopts, NULL)) != -1) {
+    cli_opts g;
+    cli_opts_init(&g, cli, cli_parse_options, argc, argv, 1);
+    while ((c = cli_opts_next(&g)) > 0) {
         switch (c) {
-        case 't': tool = optarg; break;
-        case 'b': benchmark = optarg; break;
-        case 'e': expected = 1; break;
-        case 'T': time_format = optarg; break;
-        case 'Y': summary.pattern = optarg; break;
-        case 'M': summary.metric = optarg; break;
-        case 'U': summary.unit = optarg; break;
-        case 'p': {
+        case CLI_O_TOOL: tool = g.arg; break;
+        case CLI_O_BENCHMARK: benchmark = g.arg; break;
+        case O_EXPECTED: expected = 1; break;
+        case CLI_O_TIME_FORMAT: time_format = g.arg; break;
+        case CLI_O_SUMMARY: summary.pattern = g.arg; break;
+        case CLI_O_METRIC: summary.metric = g.arg; break;
+        case CLI_O_UNIT: summary.unit = g.arg; break;
+        case CLI_O_PARAM: {
             char *k, *v;
-            if (cli_split_kv(optarg, &k, &v))
-                return cli_usage_error(cli, "--param wants k=v, not '%s'", optarg);
+            if (cli_split_kv(g.arg, &k, &v))
+                return cli_usage_error(cli, "--param wants k=v, not '%s'", g.arg);
             if (bdb_params_set(&params, k, "%s", v))
                 return cli_usage_error(cli, "too many parameters");
             break;
         }
-        default: return cli_usage_error(cli, "unknown option");
+        default: return cli_opts_unhandled(&g);
         }
     }
-    if (optind >= argc)
+    if (c < 0)
+        return BDB_EXIT_USAGE;
+    int first = g.ind;
+    if (first >= argc)
         return cli_usage_error(cli, "no file given");
     if (tool && !bdb_parser_find(tool))
         return cli_usage_error(cli, "unknown tool '%s'", tool);
@@ -93,7 +118,7 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
     }
 
     int status = BDB_EXIT_OK;
-    for (int i = optind; i < argc; i++) {
+    for (int i = first; i < argc; i++) {
         /* mapped, not copied: the parse drops the pages it has read */
         bdb_input b;
         char msg[256];

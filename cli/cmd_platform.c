@@ -3,13 +3,12 @@
  * in the history. */
 #include "cli.h"
 #include "lifecycle.h"
-#include "rowset.h"
+#include "table_out.h"
 #include "../common/bdb_buf.h"
 #include "../common/bdb_platform.h"
 #include "../ingest/platform_csv.h"
 #include "../store/store.h"
 
-#include <getopt.h>
 #include <math.h>
 #include <string.h>
 #include <strings.h>
@@ -40,43 +39,66 @@ static const char *field_text(const bdb_platform *p,
 
 #define MAX_FIELDS 64
 
+enum { O_FIELD = 1, O_WITH_RESULTS };
+
+/* One option per field of the platform but its name: --freq-mhz sets
+ * freq_mhz (a test holds this table to the field table). */
+const cli_option cli_platform_add_options[] = {
+    {"arch", 0, "A", "architecture (x86_64, aarch64, armv7l, e2k, ...;\n"
+     "arm64 and amd64 are made canonical)", O_FIELD, 0, NULL},
+    {"cpu", 0, "MODEL", "the CPU model", O_FIELD, 0, NULL},
+    {"cores", 0, "N", "physical cores (a whole number)", O_FIELD, 0, NULL},
+    {"threads", 0, "N", "hardware threads (a whole number)", O_FIELD, 0, NULL},
+    {"freq-mhz", 0, "F", "clock in MHz", O_FIELD, 0, NULL},
+    {"memory-gb", 0, "G", "memory in GB", O_FIELD, 0, NULL},
+    {"os", 0, "OS", "operating system", O_FIELD, 0, NULL},
+    {"kernel", 0, "K", "kernel version", O_FIELD, 0, NULL},
+    {"price-usd", 0, "P", "purchase price (USD unless --price-currency)",
+     O_FIELD, 0, NULL},
+    {"power-w", 0, "W", "power drawn under load, in watts", O_FIELD, 0, NULL},
+    {"idle-power-w", 0, "W", "power drawn when idle, in watts", O_FIELD, 0,
+     NULL},
+    {"rent-usd-month", 0, "R", "rent per month (a cloud or hosted machine)",
+     O_FIELD, 0, NULL},
+    {"rent-usd-hour", 0, "R", "rent per hour", O_FIELD, 0, NULL},
+    {"price-currency", 0, "C", "the currency of the price", O_FIELD, 0, NULL},
+    {"price-date", 0, "D", "when the price was quoted", O_FIELD, 0, NULL},
+    {"price-source", 0, "TEXT", "where the price comes from", O_FIELD, 0,
+     NULL},
+    {"notes", 0, "TEXT", "anything else", O_FIELD, 0, NULL},
+    CLI_OPT_END};
+
+const cli_option cli_platform_delete_options[] = {
+    {"with-results", 0, NULL, "delete its results too (else refused while\n"
+     "results use it)", O_WITH_RESULTS, 0, NULL},
+    CLI_OPT_END};
+
 static int platform_add(int argc, char **argv, bdb_cli *cli)
 {
-    size_t nf;
-    const bdb_platform_field *fields = bdb_platform_fields(&nf);
-    /* --freq-mhz for the field freq_mhz; the name is the argument */
-    static char optnames[MAX_FIELDS][40];
-    struct option longopts[MAX_FIELDS + 1];
-    size_t no = 0;
-    for (size_t i = 0; i < nf && no < MAX_FIELDS; i++) {
-        if (strcmp(fields[i].name, "name") == 0)
-            continue;
-        snprintf(optnames[no], sizeof optnames[no], "%s", fields[i].name);
-        for (char *q = optnames[no]; *q; q++)
-            if (*q == '_')
-                *q = '-';
-        longopts[no] = (struct option){optnames[no], required_argument, 0,
-                                       (int)(256 + i)};
-        no++;
-    }
-    longopts[no] = (struct option){0, 0, 0, 0};
+    int c;
+    cli_opts g;
+    cli_opts_init(&g, cli, cli_platform_add_options, argc, argv, 1);
     bdb_platform p;
     bdb_platform_clear(&p);
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-        if (c < 256 || (size_t)(c - 256) >= nf)
-            return cli_usage_error(cli, "unknown option");
-        char why[200];
-        if (bdb_platform_field_set(&p, &fields[c - 256], optarg, why,
-                                   sizeof why))
-            return cli_usage_error(cli, "%s", why);
+    while ((c = cli_opts_next(&g)) > 0) {
+        char name[40], why[200];
+        snprintf(name, sizeof name, "%s", g.opt->name);
+        for (char *q = name; *q; q++)
+            if (*q == '-')
+                *q = '_';
+        const bdb_platform_field *f = bdb_platform_field_find(name);
+        if (c != O_FIELD || !f)
+            return cli_opts_unhandled(&g);
+        if (bdb_platform_field_set(&p, f, g.arg, why, sizeof why))
+            return cli_usage_error(cli, "--%s: %s", g.opt->name, why);
     }
-    if (optind != argc - 1)
+    if (c < 0)
+        return BDB_EXIT_USAGE;
+    if (g.ind != argc - 1)
         return cli_usage_error(cli, "platform add takes one NAME");
     char why[200];
     if (bdb_platform_field_set(&p, bdb_platform_field_find("name"),
-                               argv[optind], why, sizeof why))
+                               argv[g.ind], why, sizeof why))
         return cli_usage_error(cli, "platform %s", why);
     if (bdb_store_batch_begin(cli->store, 0))
         return cli_error("%s", bdb_store_errmsg(cli->store));
@@ -125,17 +147,12 @@ static int add_platform_row(const bdb_platform *p, void *ctx)
 
 static int platform_list(int argc, char **argv, bdb_cli *cli)
 {
-    int fmt = BDB_FMT_TABLE;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
-            fmt = bdb_out_format_parse(argv[++i]);
-        else if (strncmp(argv[i], "--format=", 9) == 0)
-            fmt = bdb_out_format_parse(argv[i] + 9);
-        else
-            return cli_usage_error(cli, "unknown argument '%s'", argv[i]);
-        if (fmt < 0)
-            return cli_usage_error(cli, "--format takes table, csv or json");
-    }
+    cli_table_args ta;
+    int st = cli_table_args_parse(cli, cli_table_options, argc, argv, 1, &ta);
+    if (st)
+        return st;
+    if (ta.first != argc)
+        return cli_usage_error(cli, "unexpected argument '%s'", argv[ta.first]);
     platform_cols pc;
     platform_cols_init(&pc);
     bdb_rowset rs;
@@ -146,7 +163,7 @@ static int platform_list(int argc, char **argv, bdb_cli *cli)
         return cli_error("%s", bdb_store_errmsg(cli->store));
     }
     int bad = rs.err;
-    int prc = bad ? -1 : bdb_rowset_print(&rs, (bdb_out_format)fmt, stdout);
+    int prc = bad ? -1 : cli_table_print(&rs, &ta, stdout);
     bdb_rowset_free(&rs);
     if (bad)
         return cli_error("out of memory listing platforms");
@@ -154,19 +171,48 @@ static int platform_list(int argc, char **argv, bdb_cli *cli)
                : BDB_EXIT_OK;
 }
 
+/* An unknown name is a usage error (exit 2), said once with the known
+ * names and the nearest ("no platform named 'x86a'; known: ..."). */
+static int unknown_platform(bdb_cli *cli, const char *a, const char *b)
+{
+    cli_sel s = {0};
+    s.f.platforms = a;
+    int st = cli_sel_check(cli, &s);
+    if (!st && b) {
+        s.f.platforms = b;
+        st = cli_sel_check(cli, &s);
+    }
+    if (!st)    /* both are known: the store's own words */
+        return cli_error("%s", bdb_store_errmsg(cli->store));
+    return BDB_EXIT_USAGE;
+}
+
 static int platform_show(int argc, char **argv, bdb_cli *cli)
 {
-    if (argc != 2)
+    cli_table_args ta;
+    int st = cli_table_args_parse(cli, cli_table_options, argc, argv, 1, &ta);
+    if (st)
+        return st;
+    if (argc - ta.first != 1)
         return cli_usage_error(cli, "platform show takes one NAME");
     bdb_platform p;
-    if (bdb_store_platform_get(cli->store, argv[1], &p))
+    const char *name = argv[ta.first];
+    int rc = bdb_store_platform_get(cli->store, name, &p);
+    if (rc == BDB_ENOTFOUND)
+        return unknown_platform(cli, name, NULL);
+    if (rc)
         return cli_error("%s", bdb_store_errmsg(cli->store));
     size_t nf;
     const bdb_platform_field *f = bdb_platform_fields(&nf);
-    for (size_t i = 0; i < nf; i++) {
-        char num[32];
-        cli_line(stdout, "%-15s %s\n", f[i].name, field_text(&p, &f[i], num, sizeof num));
+    const char *names[MAX_FIELDS], *values[MAX_FIELDS];
+    char nums[MAX_FIELDS][32];
+    for (size_t i = 0; i < nf && i < MAX_FIELDS; i++) {
+        names[i] = f[i].name;
+        values[i] = field_text(&p, &f[i], nums[i], sizeof nums[i]);
     }
+    if (cli_fields_print(names, values, nf < MAX_FIELDS ? nf : MAX_FIELDS, &ta,
+                         stdout))
+        return cli_error("cannot print the platform");
     return BDB_EXIT_OK;
 }
 
@@ -199,6 +245,11 @@ static int csv_bad(int line, const char *why, void *ctx)
 
 static int platform_import(int argc, char **argv, bdb_cli *cli)
 {
+    cli_opts g;
+    cli_opts_init(&g, cli, cli_no_options, argc, argv, 1);
+    int c = cli_opts_next(&g);
+    if (c)
+        return c < 0 ? BDB_EXIT_USAGE : cli_opts_unhandled(&g);
     if (argc < 2)
         return cli_usage_error(cli, "platform import takes CSV files");
     int status = BDB_EXIT_OK;
@@ -221,8 +272,8 @@ static int platform_import(int argc, char **argv, bdb_cli *cli)
         }
         if (ctx.bad)
             status = BDB_EXIT_FAILED;
-        printf("%s: %d platforms saved, %d rows skipped\n", argv[i], ctx.saved,
-               ctx.bad);
+        printf("%s: %d platform%s saved, %d row%s skipped\n", argv[i],
+               ctx.saved, cli_s(ctx.saved), ctx.bad, cli_s(ctx.bad));
         if (ctx.saved && cli_record(cli, "%s: %d platforms saved", argv[i],
                                     ctx.saved))
             cli_error("could not record the change in the history: %s",
@@ -267,17 +318,8 @@ static int platform_change(bdb_cli *cli, int op, const char *a, const char *b,
         rc = bdb_store_batch_end(cli->store, 1);
     else
         bdb_store_batch_end(cli->store, 0);
-    if (rc == BDB_ENOTFOUND) {
-        /* Name the known platforms, and the nearest. */
-        cli_error("%s", bdb_store_errmsg(cli->store));
-        cli_sel s = {0};
-        s.f.platforms = a;
-        if (!cli_sel_check(cli, &s) && b) {
-            s.f.platforms = b;
-            cli_sel_check(cli, &s);
-        }
-        return BDB_EXIT_FAILED;
-    }
+    if (rc == BDB_ENOTFOUND)
+        return unknown_platform(cli, a, b);
     if (rc)
         return cli_error("%s", bdb_store_errmsg(cli->store));
     cli_line(stdout, "%s\n", done);
@@ -290,6 +332,13 @@ int cmd_platform(int argc, char **argv, bdb_cli *cli)
         return cli_usage_error(cli, "platform needs add, list, show, import, "
                                     "rename, merge or delete");
     const char *verb = argv[1];
+    if (strcmp(verb, "rename") == 0 || strcmp(verb, "merge") == 0) {
+        cli_opts g;
+        cli_opts_init(&g, cli, cli_no_options, argc, argv, 2);
+        int c = cli_opts_next(&g);
+        if (c)
+            return c < 0 ? BDB_EXIT_USAGE : cli_opts_unhandled(&g);
+    }
     if (strcmp(verb, "rename") == 0) {
         if (argc != 4)
             return cli_usage_error(cli, "platform rename takes OLD NEW");
@@ -304,21 +353,20 @@ int cmd_platform(int argc, char **argv, bdb_cli *cli)
         return platform_change(cli, 'm', argv[2], argv[4], 0);
     }
     if (strcmp(verb, "delete") == 0) {
-        int with = 0;
-        const char *name = NULL;
-        for (int i = 2; i < argc; i++) {
-            if (strcmp(argv[i], "--with-results") == 0)
-                with = 1;
-            else if (argv[i][0] == '-' || name)
-                return cli_usage_error(cli, "platform delete takes NAME "
-                                            "[--with-results]");
-            else
-                name = argv[i];
+        int with = 0, c;
+        cli_opts g;
+        cli_opts_init(&g, cli, cli_platform_delete_options, argc, argv, 2);
+        while ((c = cli_opts_next(&g)) > 0) {
+            if (c != O_WITH_RESULTS)
+                return cli_opts_unhandled(&g);
+            with = 1;
         }
-        if (!name)
+        if (c < 0)
+            return BDB_EXIT_USAGE;
+        if (argc - g.ind != 1)
             return cli_usage_error(cli, "platform delete takes NAME "
                                         "[--with-results]");
-        return platform_change(cli, 'd', name, NULL, with);
+        return platform_change(cli, 'd', argv[g.ind], NULL, with);
     }
     const char *sub = argv[1];
     if (strcmp(sub, "add") == 0)
@@ -329,10 +377,5 @@ int cmd_platform(int argc, char **argv, bdb_cli *cli)
         return platform_show(argc - 1, argv + 1, cli);
     if (strcmp(sub, "import") == 0)
         return platform_import(argc - 1, argv + 1, cli);
-    static const char *const subs[] = {"add", "list", "show", "import",
-                                       "rename", "merge", "delete"};
-    const char *near = cli_suggest(sub, subs, 7);
-    if (near)
-        fprintf(stderr, "did you mean 'platform %s'?\n", near);
-    return cli_usage_error(cli, "unknown platform command '%s'", sub);
+    return cli_unknown_subcmd(cli, sub);
 }

@@ -23,15 +23,27 @@ static void batch_commit(bdb_cli *cli, cli_batch *b, size_t *changed,
     }
 }
 
+enum { O_ALL = 1 };
+
+const cli_option cli_reparse_options[] = {
+    {"all", 0, NULL, "re-read every source, not only those whose parser\n"
+     "version changed", O_ALL, 0, NULL},
+    CLI_OPT_END};
+
 int cmd_reparse(int argc, char **argv, bdb_cli *cli)
 {
-    int all = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--all") == 0)
-            all = 1;
-        else
-            return cli_usage_error(cli, "unknown argument '%s'", argv[i]);
+    int all = 0, c;
+    cli_opts g;
+    cli_opts_init(&g, cli, cli_reparse_options, argc, argv, 1);
+    while ((c = cli_opts_next(&g)) > 0) {
+        if (c != O_ALL)
+            return cli_opts_unhandled(&g);
+        all = 1;
     }
+    if (c < 0)
+        return BDB_EXIT_USAGE;
+    if (g.ind != argc)
+        return cli_usage_error(cli, "unexpected argument '%s'", argv[g.ind]);
     long long *ids, *sizes;
     size_t n;
     if (bdb_store_source_ids(cli->store, &ids, &sizes, &n))

@@ -9,7 +9,6 @@
 #include "../report/render.h"
 #include "../report/sections.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,149 +33,199 @@ typedef struct report_args {
 
 enum { RUN_REPORT, RUN_EFFICIENCY, RUN_CHART };
 
+enum { O_BASELINE = 1, O_FORMAT, O_OUTPUT, O_TITLE, O_NORMALIZE,
+       O_CORRECTION, O_ALL, O_KWH_PRICE, O_CURRENCY, O_YEARS, O_UTILIZATION,
+       O_SEED, O_WIDTH, O_HEIGHT, O_DPI, O_PAPER, O_IGNORE, O_SWEEP,
+       O_THRESHOLD };
+
+/* What report, efficiency and chart all take: the selection, the
+ * statistics and the costs. */
+static const cli_option model_options[] = {
+    {"baseline", 0, "NAME", "compare against this platform (default: the first)", O_BASELINE, 0, NULL},
+    CLI_OPT_INCLUDE(cli_sel_options),
+    {"all", 0, NULL, "also series measured on one platform only, and\n"
+     "every metric in text/Markdown (not only key ones)", O_ALL, 0, NULL},
+    {"ignore-param", 0, "K", "leave K out of the series identity (repeatable):\n"
+     "series that then agree are one, and the output says what it ignored\n"
+     "(a host's port, a url; ab -k: keepalive)", O_IGNORE, 0, NULL},
+    {"sweep", 0, "K", "draw sweeps over parameter K only (default: the\n"
+     "tool's sweepable parameters, the first that varies within a group)",
+     O_SWEEP, 0, NULL},
+    {"normalize", 0, "core|thread|ghz|none", "divide rates (multiply times) per\ncore, thread or GHz (performance columns only: per watt, per dollar\nand TCO stay the whole machine's)", O_NORMALIZE, 0, NULL},
+    {"threshold", 0, "T", "verdict floor, 5% or 0.05: '+'/'-' when the 95%\n"
+     "interval of the ratio (Welch's t on logs) lies wholly beyond it, as\n"
+     "compare and check decide", O_THRESHOLD, 0, NULL},
+    {"correction", 0, "holm|bh", "correction of the p shown (default holm)", O_CORRECTION, 0, NULL},
+    {"seed", 0, "N", "bootstrap seed (reports are reproducible)", O_SEED, 0,
+     NULL},
+    {"kwh-price", 0, "P", "energy price per kWh (default 0.15)", O_KWH_PRICE,
+     0, NULL},
+    {"currency", 0, "C", "label for prices (default USD)", O_CURRENCY, 0,
+     NULL},
+    {"years", 0, "N", "ownership period for TCO (default 3)", O_YEARS, 0,
+     NULL},
+    {"utilization", 0, "U", "share of time at load, 0..1 (default 1)",
+     O_UTILIZATION, 0, NULL},
+    {"title", 0, "T", "report title", O_TITLE, 0, NULL},
+    CLI_OPT_END};
+
+/* The documents: report and efficiency. */
+static const cli_option document_options[] = {
+    {"output", 'o', "FILE", "write to FILE (written whole, then renamed into\n"
+     "place) instead of standard output", O_OUTPUT, 0, NULL},
+    {"width", 0, "N", "text: fit N columns (default $COLUMNS, else 100)",
+     O_WIDTH, 0, NULL},
+    {"paper", 0, "a4|letter", "pdf: the paper size (default a4)", O_PAPER, 0,
+     NULL},
+    CLI_OPT_INCLUDE(model_options),
+    CLI_OPT_END};
+
+const cli_option cli_report_options[] = {
+    {"format", 0, "text|md|html|csv|json|xlsx|pdf", "the output (xlsx and pdf need -o)", O_FORMAT, 0, NULL},
+    CLI_OPT_INCLUDE(document_options),
+    CLI_OPT_END};
+
+const cli_option cli_efficiency_options[] = {
+    {"format", 0, "text|md|html|csv|json|xlsx|pdf", "text and md: these tables\n"
+     "only; the others: the whole report", O_FORMAT, 0, NULL},
+    CLI_OPT_INCLUDE(document_options),
+    CLI_OPT_END};
+
+const cli_option cli_chart_options[] = {
+    {"format", 0, "png|svg|pdf", "one file per chart (png, svg) or one PDF",
+     O_FORMAT, 0, NULL},
+    {"output", 'o', "DIR|FILE", "png/svg: the folder (default ./charts);\n"
+     "pdf: the file (default ./benchdb-charts.pdf)", O_OUTPUT, 0, NULL},
+    {"width", 0, "PX", "chart width in pixels (default 960)",
+     O_WIDTH, 0, NULL},
+    {"height", 0, "PX", "chart height in pixels at 96 dpi", O_HEIGHT, 0,
+     NULL},
+    {"dpi", 0, "N", "png resolution (default 96): 192 doubles the pixels",
+     O_DPI, 0, NULL},
+    CLI_OPT_INCLUDE(model_options),
+    CLI_OPT_END};
+
 static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
                       int what)
 {
-    static const struct option longopts[] = {
-        {"baseline", required_argument, 0, 'B'},
-        {"platforms", required_argument, 0, 'P'},
-        {"platform", required_argument, 0, 'P'},
-        {"tool", required_argument, 0, 0x102},
-        {"benchmark", required_argument, 0, 0x103},
-        {"metric", required_argument, 0, 0x104},
-        {"param", required_argument, 0, 0x105},
-        {"set", required_argument, 0, 0x106},
-        {"tag", required_argument, 0, 0x107},
-        {"format", required_argument, 0, 'f'},
-        {"output", required_argument, 0, 'o'},
-        {"title", required_argument, 0, 'T'},
-        {"normalize", required_argument, 0, 'n'},
-        {"correction", required_argument, 0, 'c'},
-        {"threshold", required_argument, 0, 0x120},
-        {"all", no_argument, 0, 'a'},
-        {"kwh-price", required_argument, 0, 'k'},
-        {"currency", required_argument, 0, 'C'},
-        {"years", required_argument, 0, 'y'},
-        {"utilization", required_argument, 0, 'u'},
-        {"seed", required_argument, 0, 's'},
-        {"width", required_argument, 0, 'W'},
-        {"height", required_argument, 0, 'H'},
-        {"dpi", required_argument, 0, 'D'},
-        {"paper", required_argument, 0, 'Q'},
-        {"ignore-param", required_argument, 0, 'I'},
-        {"sweep", required_argument, 0, 'S'},
-        {0, 0, 0, 0}};
     int c;
     a->format = -1;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+    cli_opts g;
+    cli_opts_init(&g, cli, what == RUN_CHART ? cli_chart_options
+                           : what == RUN_EFFICIENCY ? cli_efficiency_options
+                                                    : cli_report_options,
+                  argc, argv, 1);
+    while ((c = cli_opts_next(&g)) > 0) {
         double d;
-        int got = cli_sel_option(cli, &a->sel, c, optarg);
+        if (c == CLI_O_SEL_PLATFORM) {
+            a->opts.platforms = g.arg;  /* in this order */
+            continue;
+        }
+        int got = cli_sel_option(cli, &a->sel, c, g.arg);
         if (got == BDB_EXIT_USAGE)
             return got;
         if (got)
             continue;
         switch (c) {
-        case 'B': a->opts.baseline = optarg; break;
-        case 'P': a->opts.platforms = optarg; break;
-        case 'T': a->opts.title = optarg; break;
-        case 'o': a->output = optarg; break;
-        case 'a': a->all = 1; a->opts.min_platforms = 1; break;
-        case 'C': a->opts.cost.currency = optarg; break;
-        case 'I':
-            if (cli_ignore_add(cli, &a->ignore, optarg))
+        case O_BASELINE: a->opts.baseline = g.arg; break;
+        case O_TITLE: a->opts.title = g.arg; break;
+        case O_OUTPUT: a->output = g.arg; break;
+        case O_ALL: a->all = 1; a->opts.min_platforms = 1; break;
+        case O_CURRENCY: a->opts.cost.currency = g.arg; break;
+        case O_IGNORE:
+            if (cli_ignore_add(cli, &a->ignore, g.arg))
                 return BDB_EXIT_USAGE;
             break;
-        case 'S':
-            if (!*optarg || strchr(optarg, '=') || strchr(optarg, ','))
+        case O_SWEEP:
+            if (!*g.arg || strchr(g.arg, '=') || strchr(g.arg, ','))
                 return cli_usage_error(cli, "--sweep takes one parameter name "
                                             "(multi, block_size), not '%s'",
-                                       optarg);
-            a->opts.sweep = optarg;
+                                       g.arg);
+            a->opts.sweep = g.arg;
             break;
-        case 'f':
-            if (strcmp(optarg, "text") == 0) a->format = OUT_TEXT;
-            else if (strcmp(optarg, "md") == 0 || strcmp(optarg, "markdown") == 0) a->format = OUT_MD;
-            else if (strcmp(optarg, "html") == 0) a->format = OUT_HTML;
-            else if (strcmp(optarg, "csv") == 0) a->format = OUT_CSV;
-            else if (strcmp(optarg, "json") == 0) a->format = OUT_JSON;
-            else if (strcmp(optarg, "xlsx") == 0) a->format = OUT_XLSX;
-            else if (strcmp(optarg, "png") == 0) a->format = OUT_PNG;
-            else if (strcmp(optarg, "svg") == 0) a->format = OUT_SVG;
-            else if (strcmp(optarg, "pdf") == 0) a->format = OUT_PDF;
-            else return cli_usage_error(cli, "unknown --format '%s'", optarg);
+        case O_FORMAT:
+            if (strcmp(g.arg, "text") == 0) a->format = OUT_TEXT;
+            else if (strcmp(g.arg, "md") == 0 || strcmp(g.arg, "markdown") == 0) a->format = OUT_MD;
+            else if (strcmp(g.arg, "html") == 0) a->format = OUT_HTML;
+            else if (strcmp(g.arg, "csv") == 0) a->format = OUT_CSV;
+            else if (strcmp(g.arg, "json") == 0) a->format = OUT_JSON;
+            else if (strcmp(g.arg, "xlsx") == 0) a->format = OUT_XLSX;
+            else if (strcmp(g.arg, "png") == 0) a->format = OUT_PNG;
+            else if (strcmp(g.arg, "svg") == 0) a->format = OUT_SVG;
+            else if (strcmp(g.arg, "pdf") == 0) a->format = OUT_PDF;
+            else return cli_usage_error(cli, "unknown --format '%s'", g.arg);
             break;
-        case 'n':
-            if (strcmp(optarg, "core") == 0) a->opts.normalize = BDB_NORM_PER_CORE;
-            else if (strcmp(optarg, "thread") == 0) a->opts.normalize = BDB_NORM_PER_THREAD;
-            else if (strcmp(optarg, "ghz") == 0) a->opts.normalize = BDB_NORM_PER_GHZ;
-            else if (strcmp(optarg, "none") == 0) a->opts.normalize = BDB_NORM_NONE;
+        case O_NORMALIZE:
+            if (strcmp(g.arg, "core") == 0) a->opts.normalize = BDB_NORM_PER_CORE;
+            else if (strcmp(g.arg, "thread") == 0) a->opts.normalize = BDB_NORM_PER_THREAD;
+            else if (strcmp(g.arg, "ghz") == 0) a->opts.normalize = BDB_NORM_PER_GHZ;
+            else if (strcmp(g.arg, "none") == 0) a->opts.normalize = BDB_NORM_NONE;
             else return cli_usage_error(cli, "--normalize takes core, thread, ghz or none");
             break;
-        case 'c':
-            if (strcmp(optarg, "holm") == 0) a->opts.correction = BDB_CORR_HOLM;
-            else if (strcmp(optarg, "bh") == 0) a->opts.correction = BDB_CORR_BH;
+        case O_CORRECTION:
+            if (strcmp(g.arg, "holm") == 0) a->opts.correction = BDB_CORR_HOLM;
+            else if (strcmp(g.arg, "bh") == 0) a->opts.correction = BDB_CORR_BH;
             else return cli_usage_error(cli, "--correction takes holm or bh");
             break;
-        case 'k':
-            if (cli_parse_double(optarg, &d) || d < 0)
+        case O_KWH_PRICE:
+            if (cli_parse_double(g.arg, &d) || d < 0)
                 return cli_usage_error(cli, "--kwh-price wants a number >= 0");
             a->opts.cost.kwh_price = d;
             break;
-        case 'y':
-            if (cli_parse_double(optarg, &d) || !(d > 0))
+        case O_YEARS:
+            if (cli_parse_double(g.arg, &d) || !(d > 0))
                 return cli_usage_error(cli, "--years wants a number > 0");
             a->opts.cost.years = d;
             break;
-        case 'u':
-            if (cli_parse_double(optarg, &d) || d < 0 || d > 1)
+        case O_UTILIZATION:
+            if (cli_parse_double(g.arg, &d) || d < 0 || d > 1)
                 return cli_usage_error(cli, "--utilization wants a number from 0 to 1");
             a->opts.cost.utilization = d;
             break;
-        case 'W': case 'H': case 'D': {
+        case O_WIDTH: case O_HEIGHT: case O_DPI: {
             long v;
-            long hi = c == 'D' ? 1200 : what == RUN_CHART ? 20000 : 10000;
-            if (cli_parse_int(optarg, &v) || v < (c == 'D' ? 24 : what == RUN_CHART ? 200 : 40) || v > hi)
-                return cli_usage_error(cli, "--%s wants a whole number from %d to %ld",
-                                       c == 'W' ? "width" : c == 'H' ? "height" : "dpi",
-                                       c == 'D' ? 24 : what == RUN_CHART ? 200 : 40, hi);
-            if (c == 'W' && what != RUN_CHART)
+            int chart = what == RUN_CHART;
+            long lo = c == O_DPI ? 24 : chart ? 200 : 40;
+            long hi = c == O_DPI ? 1200 : chart ? 20000 : 10000;
+            if (cli_parse_int(g.arg, &v) || v < lo || v > hi)
+                return cli_usage_error(cli, "--%s wants a whole number from "
+                                       "%ld to %ld", g.opt->name, lo, hi);
+            if (c == O_WIDTH && !chart)
                 a->width = (int)v;
-            else if (c == 'W')
+            else if (c == O_WIDTH)
                 a->chart.width = (double)v;
-            else if (c == 'H' && what == RUN_CHART)
+            else if (c == O_HEIGHT)
                 a->chart.height = (double)v;
-            else if (c == 'D' && what == RUN_CHART)
-                a->chart.dpi = (double)v;
             else
-                return cli_usage_error(cli, "--%s is for 'benchdb chart'",
-                                       c == 'H' ? "height" : "dpi");
+                a->chart.dpi = (double)v;
             break;
         }
-        case 'Q':
-            if (strcmp(optarg, "a4") == 0 || strcmp(optarg, "A4") == 0)
+        case O_PAPER:
+            if (strcmp(g.arg, "a4") == 0 || strcmp(g.arg, "A4") == 0)
                 a->paper = BDB_PAPER_A4;
-            else if (strcmp(optarg, "letter") == 0)
+            else if (strcmp(g.arg, "letter") == 0)
                 a->paper = BDB_PAPER_LETTER;
             else
                 return cli_usage_error(cli, "--paper takes a4 or letter");
             break;
-        case 0x120:
-            if (cli_parse_fraction(optarg, &a->opts.threshold))
+        case O_THRESHOLD:
+            if (cli_parse_fraction(g.arg, &a->opts.threshold))
                 return cli_usage_error(cli, "--threshold wants 5%% or 0.05");
             break;
-        case 's': {
+        case O_SEED: {
             long v;
-            if (cli_parse_int(optarg, &v) || v < 0)
+            if (cli_parse_int(g.arg, &v) || v < 0)
                 return cli_usage_error(cli, "--seed wants a whole number");
             a->opts.seed = (uint64_t)v;
             break;
         }
-        default: return cli_unknown_option(cli, argc, argv, longopts);
+        default: return cli_opts_unhandled(&g);
         }
     }
-    if (optind != argc)
-        return cli_usage_error(cli, "unexpected argument '%s'", argv[optind]);
+    if (c < 0)
+        return BDB_EXIT_USAGE;
+    if (g.ind != argc)
+        return cli_usage_error(cli, "unexpected argument '%s'", argv[g.ind]);
     /* Names are checked against the database ("no platform named ...");
      * --platforms keeps its order, with globs expanded in place. */
     a->sel.f.platforms = a->opts.platforms;
@@ -237,7 +286,7 @@ static int text_width(const report_args *a)
 }
 
 /* benchdb chart: one file per chart into a folder, or one PDF. */
-static int write_charts(const report_args *a, const bdb_model *m)
+static int write_charts(bdb_cli *cli, const report_args *a, const bdb_model *m)
 {
     bdb_diag d;
     bdb_diag_clear(&d);
@@ -260,13 +309,12 @@ static int write_charts(const report_args *a, const bdb_model *m)
     }
     bdb_chart_release_caches();
     if (rc) {
-        cli_print_diag("chart: ", &d);
-        return BDB_EXIT_FAILED;
+        return cli_build_error(cli, &d);
     }
     if (a->format == OUT_PDF)
         printf("charts written to %s\n", where);
     else
-        printf("%zu charts written to %s/\n", n, where);
+        printf("%zu chart%s written to %s/\n", n, cli_s((long long)n), where);
     /* what they leave out (the PDF's title page says it too) */
     bdb_buf left;
     bdb_buf_init(&left);
@@ -302,11 +350,10 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     a.platforms = NULL;
     a.opts.platforms = NULL;
     if (built) {
-        cli_print_diag("report: ", &d);
-        return BDB_EXIT_FAILED;
+        return cli_build_error(cli, &d);
     }
     if (what == RUN_CHART) {
-        st = write_charts(&a, m);
+        st = write_charts(cli, &a, m);
         bdb_model_free(m);
         return st;
     }
@@ -329,8 +376,7 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
             return BDB_EXIT_FAILED;
         if (rc) {
             bdb_diag_set_file(&d, a.output);
-            cli_print_diag("report: ", &d);
-            return BDB_EXIT_FAILED;
+            return cli_build_error(cli, &d);
         }
         fprintf(stderr, "benchdb: report written to %s\n", a.output);
         return BDB_EXIT_OK;
@@ -353,8 +399,7 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
             return BDB_EXIT_FAILED;
         if (rc) {
             bdb_diag_set_file(&d, a.output);
-            cli_print_diag("report: ", &d);
-            return BDB_EXIT_FAILED;
+            return cli_build_error(cli, &d);
         }
         fprintf(stderr, "benchdb: report written to %s\n", a.output);
         return BDB_EXIT_OK;

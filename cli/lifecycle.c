@@ -216,12 +216,31 @@ const char *cli_tool_suggest(const char *word)
 
 /* ---- selection ---------------------------------------------------------------- */
 
+const cli_option cli_series_options[] = {
+    {"platform", 0, "P[,P]", "these platforms; this and the next three take\n"
+     "comma lists and shell globs ('aes-*')", CLI_O_SEL_PLATFORM, 0, NULL},
+    {"platforms", 0, "P[,P]", NULL, CLI_O_SEL_PLATFORM, CLI_OPT_ALIAS, NULL},
+    {"tool", 0, "T[,T]", "these tools", CLI_O_SEL_TOOL, 0, NULL},
+    {"benchmark", 0, "B[,B]", "these benchmarks", CLI_O_SEL_BENCHMARK, 0, NULL},
+    {"metric", 0, "M[,M]", "these metrics", CLI_O_SEL_METRIC, 0, NULL},
+    {"param", 0, "K=V", "series with this parameter: V a value, a list,\n"
+     "a glob or a range 1..20 (repeatable)", CLI_O_SEL_PARAM, 0, NULL},
+    CLI_OPT_END};
+
+const cli_option cli_sel_options[] = {
+    CLI_OPT_INCLUDE(cli_series_options),
+    {"set", 0, "NAME[,NAME]", "only these run sets (globs too)",
+     CLI_O_SEL_SET, 0, NULL},
+    {"tag", 0, "K=V", "only sets with this tag (repeatable)", CLI_O_SEL_TAG,
+     0, NULL},
+    CLI_OPT_END};
+
 int cli_sel_option(bdb_cli *cli, cli_sel *s, int code, const char *arg)
 {
     char *copy, *k, *v;
     switch (code) {
-    case 0x101: s->f.platforms = arg; return 1;
-    case 0x102: {
+    case CLI_O_SEL_PLATFORM: s->f.platforms = arg; return 1;
+    case CLI_O_SEL_TOOL: {
         /* Aliases item by item: "openssl,redis". */
         bdb_buf b;
         bdb_buf_init(&b);
@@ -252,22 +271,22 @@ int cli_sel_option(bdb_cli *cli, cli_sel *s, int code, const char *arg)
         s->f.tool = s->tool_list;
         return 1;
     }
-    case 0x103: s->f.benchmark = arg; return 1;
-    case 0x104: s->f.metric = arg; return 1;
-    case 0x106: s->f.set = arg; return 1;
-    case 0x105:
-    case 0x107:
+    case CLI_O_SEL_BENCHMARK: s->f.benchmark = arg; return 1;
+    case CLI_O_SEL_METRIC: s->f.metric = arg; return 1;
+    case CLI_O_SEL_SET: s->f.set = arg; return 1;
+    case CLI_O_SEL_PARAM:
+    case CLI_O_SEL_TAG:
         copy = strdup(arg);
         if (!copy || cli_split_kv(copy, &k, &v)) {
             free(copy);
             cli_usage_error(cli, "--%s wants K=V, not '%s'",
-                            code == 0x105 ? "param" : "tag", arg);
+                            code == CLI_O_SEL_PARAM ? "param" : "tag", arg);
             return BDB_EXIT_USAGE;
         }
-        int rc = bdb_params_set(code == 0x105 ? &s->params : &s->tags, k, "%s", v);
+        int rc = bdb_params_set(code == CLI_O_SEL_PARAM ? &s->params : &s->tags, k, "%s", v);
         free(copy);
         if (rc) {
-            cli_usage_error(cli, "--%s %s: %s", code == 0x105 ? "param" : "tag",
+            cli_usage_error(cli, "--%s %s: %s", code == CLI_O_SEL_PARAM ? "param" : "tag",
                             arg, rc == BDB_ERANGE ? "too many, or too long"
                                                   : bdb_strerror(rc));
             return BDB_EXIT_USAGE;
@@ -491,41 +510,33 @@ void cli_sel_free(cli_sel *s)
     s->tool_list = NULL;
 }
 
-void cli_suggest_option(const char *arg, const struct option *longopts)
+static int any_name(const char *name, void *ctx)
 {
-    if (strncmp(arg, "--", 2) != 0)
-        return;
-    char name[128];
-    snprintf(name, sizeof name, "%s", arg + 2);
-    char *eq = strchr(name, '=');
-    if (eq)
-        *eq = '\0';
-    const char *cands[128];
-    size_t n = 0;
-    for (const struct option *o = longopts; o && o->name && n < 128; o++)
-        cands[n++] = o->name;
-    const char *near = cli_suggest(name, cands, n);
-    if (near)
-        fprintf(stderr, "did you mean '--%s'?\n", near);
+    (void)name;
+    *(int *)ctx = 1;
+    return 1;
 }
 
-int cli_unknown_option(bdb_cli *cli, int argc, char **argv,
-                       const struct option *longopts)
+int cli_build_error(bdb_cli *cli, const bdb_diag *d)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--") == 0)
-            break;
-        if (strncmp(argv[i], "--", 2) != 0)
-            continue;
-        size_t len = strcspn(argv[i] + 2, "=");
-        int known = 0;
-        for (const struct option *o = longopts; o && o->name && !known; o++)
-            known = strlen(o->name) == len &&
-                    strncmp(o->name, argv[i] + 2, len) == 0;
-        if (!known) {
-            cli_suggest_option(argv[i], longopts);
-            return cli_usage_error(cli, "unknown option '%s'", argv[i]);
-        }
+    const char *cmd = cli->cmd ? cli->cmd->name : "report";
+    if (d->file[0]) {
+        char msg[1200];
+        bdb_diag_format(d, msg, sizeof msg);
+        fprintf(stderr, "benchdb %s: %s\n", cmd, msg);
+    } else {
+        fprintf(stderr, "benchdb %s: %s\n", cmd, d->message);
     }
-    return cli_usage_error(cli, "bad option (see above)");
+    if (d->code != BDB_ENOTFOUND)
+        return BDB_EXIT_FAILED;
+    int any = 0;
+    bdb_store_names_each(cli->store, "tool", any_name, &any);
+    if (!any)
+        fprintf(stderr, "benchdb %s: %s holds no results yet: import logs "
+                "first (benchdb --db %s import DIR...)\n", cmd, cli->db_path,
+                cli->db_path);
+    else
+        fprintf(stderr, "benchdb %s: see what there is with 'benchdb list "
+                "series' and 'benchdb set list'\n", cmd);
+    return BDB_EXIT_FAILED;
 }

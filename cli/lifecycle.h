@@ -5,7 +5,6 @@
 #ifndef BDB_CLI_LIFECYCLE_H
 #define BDB_CLI_LIFECYCLE_H
 
-#include <getopt.h>
 #include <stddef.h>
 
 #include "cli.h"
@@ -54,24 +53,14 @@ typedef struct cli_sel {
     char *tool_list;        /* --tool with aliases resolved (owned) */
 } cli_sel;
 
-#define CLI_SEL_LONGOPTS                                                     \
-    {"platform", required_argument, 0, 0x101},                               \
-    {"platforms", required_argument, 0, 0x101},                              \
-    {"tool", required_argument, 0, 0x102},                                   \
-    {"benchmark", required_argument, 0, 0x103},                              \
-    {"metric", required_argument, 0, 0x104},                                 \
-    {"param", required_argument, 0, 0x105},                                  \
-    {"set", required_argument, 0, 0x106},                                    \
-    {"tag", required_argument, 0, 0x107}
+/* The selection options: which series (cli_series_options), and which
+ * run sets too (cli_sel_options). */
+extern const cli_option cli_series_options[];
+extern const cli_option cli_sel_options[];
+enum { CLI_O_SEL_PLATFORM = 0x101, CLI_O_SEL_TOOL, CLI_O_SEL_BENCHMARK,
+       CLI_O_SEL_METRIC, CLI_O_SEL_PARAM, CLI_O_SEL_SET, CLI_O_SEL_TAG };
 
-#define CLI_SEL_HELP                                                         \
-    "  --platform P[,P]   --tool T   --benchmark B   --metric M\n"           \
-    "                     comma lists and shell globs ('aes-*')\n"           \
-    "  --param K=V        V a value, a list, a glob or a range 1..20\n"      \
-    "  --set NAME[,NAME]  only these run sets (globs too)\n"                 \
-    "  --tag K=V          only sets with this tag (repeatable)\n"
-
-/* Handles one getopt code of CLI_SEL_LONGOPTS: 1 when it was one, 0 when
+/* Handles one code of cli_sel_options: 1 when it was one, 0 when
  * not, or BDB_EXIT_USAGE after printing why. */
 int cli_sel_option(bdb_cli *cli, cli_sel *s, int code, const char *arg);
 
@@ -83,19 +72,17 @@ int cli_sel_check(bdb_cli *cli, cli_sel *s);
 
 void cli_sel_free(cli_sel *s);
 
+/* Prints why a report, comparison or history could not be built, as
+ * "benchdb CMD: message" (file:line when the message has one); when
+ * nothing matched, says whether the database holds no results yet
+ * (import first) or the selection matched none. Returns
+ * BDB_EXIT_FAILED. */
+int cli_build_error(bdb_cli *cli, const bdb_diag *d);
+
 /* The comma list with each glob replaced by the known names of what it
  * matches (in name order; exact names kept in their place, duplicates
  * dropped) into *out (the caller frees). 0, or BDB_ENOMEM / store error. */
 int cli_expand_names(bdb_cli *cli, const char *what, const char *list,
                      char **out);
-
-/* Prints "did you mean 'x'?" for an unknown --option of a command (argv
- * element arg) given the command's long options; for cli_usage_error. */
-void cli_suggest_option(const char *arg, const struct option *longopts);
-
-/* A "--help"-style unknown-option error with a suggestion; returns
- * BDB_EXIT_USAGE. argv[optind - 1] is the culprit after getopt_long. */
-int cli_unknown_option(bdb_cli *cli, int argc, char **argv,
-                       const struct option *longopts);
 
 #endif

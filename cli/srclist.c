@@ -138,9 +138,11 @@ int cli_srclist_select(bdb_cli *cli, const cli_srcsel *sel, cli_srclist *list)
                     by_digest_only = 0;
             }
         if (!hits)
-            status = cli_error("no source is '%s' (name a source by its path, "
-                               "a SHA-256 prefix or its id: benchdb list "
-                               "sources)", sel->names[k]);
+            /* an unknown name is a usage error, as everywhere */
+            status = cli_usage_error(cli, "no source is '%s' (name a source "
+                                     "by its path, a SHA-256 prefix or its "
+                                     "id: benchdb list sources)",
+                                     sel->names[k]);
         else if (hits > 1 && by_digest_only)
             status = cli_error("'%s' is the start of %zu digests; give more "
                                "digits", sel->names[k], hits);

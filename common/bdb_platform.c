@@ -9,11 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TEXT(f) {#f, 0, offsetof(bdb_platform, f), sizeof(((bdb_platform *)0)->f)}
-#define NUMBER(f) {#f, 1, offsetof(bdb_platform, f), sizeof(double)}
+#define TEXT(f) {#f, 0, offsetof(bdb_platform, f), sizeof(((bdb_platform *)0)->f), 0}
+#define NUMBER(f) {#f, 1, offsetof(bdb_platform, f), sizeof(double), 0}
+#define COUNT(f) {#f, 1, offsetof(bdb_platform, f), sizeof(double), 1}
 
+/* Every number is above 0: a platform with 0 cores or drawing 0 W would
+ * divide the efficiency figures by zero; unknown is left out, not 0. */
 static const bdb_platform_field fields[] = {
-    TEXT(name), TEXT(arch), TEXT(cpu), NUMBER(cores), NUMBER(threads),
+    TEXT(name), TEXT(arch), TEXT(cpu), COUNT(cores), COUNT(threads),
     NUMBER(freq_mhz), NUMBER(memory_gb), TEXT(os), TEXT(kernel),
     NUMBER(price_usd), NUMBER(power_w), NUMBER(idle_power_w),
     NUMBER(rent_usd_month), TEXT(notes), TEXT(price_currency),
@@ -42,8 +45,13 @@ int bdb_platform_field_set(bdb_platform *p, const bdb_platform_field *f,
         char *end;
         errno = 0;
         double v = strtod(text, &end);
-        if (end == text || *end || errno == ERANGE || !isfinite(v) || v < 0) {
+        if (end == text || *end || errno == ERANGE || !isfinite(v)) {
             snprintf(why, whysz, "%s '%s' is not a number", f->name, text);
+            return -1;
+        }
+        if (!(v > 0) || (f->whole && v != floor(v))) {
+            snprintf(why, whysz, "%s wants a %snumber above 0, not '%s'",
+                     f->name, f->whole ? "whole " : "", text);
             return -1;
         }
         memcpy(at, &v, sizeof v);

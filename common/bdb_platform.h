@@ -30,6 +30,7 @@ typedef struct bdb_platform_field {
     int is_number;          /* 1: a double (NaN unknown), 0: a char array */
     size_t offset;          /* within bdb_platform */
     size_t size;            /* the char array's size (texts) */
+    int whole;              /* numbers: a whole count (cores, threads) */
 } bdb_platform_field;
 
 /* All fields, name first; *n receives their count. */
