@@ -1,4 +1,4 @@
-/* neutral.h - text from logs made harmless for a terminal and for
+/* neutral.h - text from logs made harmless for a terminal, for HTML and for
  * Markdown.
  *
  * Names, commands and messages in logs are the log writer's text. On a
@@ -25,5 +25,9 @@ int bdb_neutral_terminal(bdb_buf *b, size_t from);
  * opens nothing), line breaks become spaces; with block_start (the text
  * of a list item) also a leading list marker ("- ", "1. "). */
 void bdb_neutral_md(bdb_buf *out, const char *s, int block_start);
+
+/* Appends s to out as HTML text, safe in an element and in a quoted
+ * attribute: & < > " ' become entities (NULL appends nothing). */
+void bdb_neutral_html(bdb_buf *out, const char *s);
 
 #endif
