@@ -41,6 +41,8 @@
 
 /* cmd_copy.c (declared here: cli.h belongs to the dispatcher's owner) */
 int cmd_copy(int argc, char **argv, bdb_cli *cli);
+/* cmd_serve.c (likewise) */
+int cmd_serve(int argc, char **argv, bdb_cli *cli);
 
 static const bdb_cmd commands[] = {
     {"init", cmd_init, BDB_CMD_STORE, "create or upgrade the database",
@@ -272,6 +274,28 @@ static const bdb_cmd commands[] = {
      "into DIR (default ./history); html embeds them.\n"
      "\n"
      CLI_SEL_HELP, NULL},
+    {"serve", cmd_serve, 0, "a local, read-only web view of the database",
+     "usage: benchdb [--db FILE] serve [--db FILE|URI] [--bind ADDR] [--port N]\n"
+     "                    [--access-key K] [--budget S] [--max-rows N]\n"
+     "\n"
+     "Serves the database as web pages (overview, tools, series with their\n"
+     "history and raw values, compare, efficiency, sources with the stored\n"
+     "logs, the change log), each a permalink whose query is the selection\n"
+     "(platform=, tool=, benchmark=, metric=, param=K=V, set=, tag=K=V) and\n"
+     "each downloadable with ?format=csv|json. The first line on standard\n"
+     "output is the URL ('serving http://127.0.0.1:8080/'); Ctrl-C or\n"
+     "SIGTERM stops it. The database is opened read-only; only GET and\n"
+     "HEAD are answered. See docs/serve.md.\n"
+     "  --db FILE|URI     the database (default: the global --db)\n"
+     "  --bind ADDR       the address to listen on (default 127.0.0.1; an\n"
+     "                    address of another interface exposes the data)\n"
+     "  --port N          the port (default 8080; 0: a free one, printed)\n"
+     "  --access-key K    refuse requests without ?key=K, the header\n"
+     "                    X-Benchdb-Key: K or the cookie it sets (also\n"
+     "                    $BENCHDB_ACCESS_KEY, which ps does not show)\n"
+     "  --budget S        time budget of a page in seconds (default 5): a\n"
+     "                    page whose queries take longer is cut (503)\n"
+     "  --max-rows N      rows a table shows (default 2000), then says so\n", NULL},
 };
 
 static void print_main_help(void)
