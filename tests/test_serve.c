@@ -115,8 +115,10 @@ static void request(const server *s, const char *method, const char *target,
     assert_int_equal(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
     bdb_buf q;
     bdb_buf_init(&q);
-    bdb_buf_printf(&q, "%s %s HTTP/1.0\r\nHost: 127.0.0.1:%u\r\n%s", method,
-                   target, s->port, headers ? headers : "");
+    bdb_buf_printf(&q, "%s %s HTTP/1.0\r\n", method, target);
+    if (!headers || !strstr(headers, "Host: "))
+        bdb_buf_printf(&q, "Host: 127.0.0.1:%u\r\n", s->port);
+    bdb_buf_puts(&q, headers ? headers : "");
     if (body)
         bdb_buf_printf(&q, "Content-Type: application/x-www-form-urlencoded\r\n"
                            "Content-Length: %zu\r\n\r\n%s", strlen(body), body);
@@ -387,11 +389,15 @@ static void serve__crawl_from_root__every_page_200_and_figures_reach_their_line(
 static void serve__writes_refused__405_and_database_unchanged(void **state)
 {
     (void)state;
-    char before[65], after[65], wal_before[65] = "", wal_after[65] = "";
+    char before[65], after[65], wal_before[65], wal_after[65];
     char wal[800];
     snprintf(wal, sizeof wal, "%s-wal", db);
     struct stat sb;
     file_sha(db, before);
+    /* no -wal and an empty one hold the same: nothing (a reader of a WAL
+     * database may create the empty file) */
+    bdb_sha256_hex("", 0, wal_before);
+    bdb_sha256_hex("", 0, wal_after);
     if (stat(wal, &sb) == 0)
         file_sha(wal, wal_before);
     server s;
