@@ -448,6 +448,42 @@ static void serve__writes_refused__405_and_database_unchanged(void **state)
     assert_string_equal(wal_before, wal_after);
 }
 
+/* A page past its time budget is a 503 that says so; a table past the
+ * row cap shows the cap's rows and says it was cut. */
+static void serve__budget_and_row_cap__pages_say_they_were_cut(void **state)
+{
+    (void)state;
+    server s;
+    start(&s, (const char *const[]){"--budget", "0.000001", "--max-rows", "5",
+                                    NULL});
+    answer a;
+    get(&s, "/", &a);
+    assert_int_equal(a.status, 503);
+    assert_non_null(strstr(a.body.data, "time budget"));
+    answer_free(&a);
+    stop(&s, SIGTERM);
+    start(&s, (const char *const[]){"--max-rows", "5", NULL});
+    get(&s, "/sources", &a);
+    assert_int_equal(a.status, 200);
+    char v[32];
+    assert_true(header(&a, "X-Benchdb-Cut", v, sizeof v));
+    assert_non_null(strstr(a.body.data, "cut: 5 of "));
+    size_t rows = 0;
+    for (const char *p = a.body.data; (p = strstr(p, "<a href=\"/source?id=")); p++)
+        rows++;
+    assert_int_equal(rows, 5);
+    answer_free(&a);
+    /* the download holds every row */
+    get(&s, "/sources?format=csv", &a);
+    assert_int_equal(a.status, 200);
+    size_t lines = 0;
+    for (const char *p = a.body.data; (p = strchr(p, '\n')); p++)
+        lines++;
+    assert_true(lines > 300);
+    answer_free(&a);
+    stop(&s, SIGINT);
+}
+
 /* The listening socket is on 127.0.0.1 and nowhere else. */
 static void serve__default__listens_on_loopback_only(void **state)
 {
@@ -696,6 +732,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(serve__writes_refused__405_and_database_unchanged),
         cmocka_unit_test(serve__default__listens_on_loopback_only),
+        cmocka_unit_test(serve__budget_and_row_cap__pages_say_they_were_cut),
         cmocka_unit_test(serve__access_key__needed_when_set),
         cmocka_unit_test(serve__crawl_from_root__every_page_200_and_figures_reach_their_line),
         cmocka_unit_test(serve__in_chromium__pages_render_without_console_errors),
