@@ -6,6 +6,7 @@
  * time budget given to the store, the route, and the security headers of
  * every answer. */
 #include "serve_internal.h"
+#include "../common/bdb_grow.h"
 
 #include <arpa/inet.h>
 #include <microhttpd.h>
@@ -52,14 +53,10 @@ static srv_result collect_arg(void *cls, enum MHD_ValueKind kind,
 {
     (void)kind;
     srv_req *r = cls;
-    if (r->nargs == r->cap) {
-        size_t cap = r->cap ? 2 * r->cap : 16;
-        srv_kv *a = realloc(r->args, cap * sizeof *a);
-        if (!a)
-            return MHD_NO;
-        r->args = a;
-        r->cap = cap;
-    }
+    srv_kv *grown = bdb_grow(r->args, r->nargs, &r->cap, sizeof *grown, 16);
+    if (!grown)
+        return MHD_NO;
+    r->args = grown;
     srv_kv *a = &r->args[r->nargs];
     a->key = strdup(key);
     a->value = strdup(value ? value : "");

@@ -96,6 +96,8 @@ void srv_note(srv_req *r, int cut, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* Opens a table (in a scrolling div) with a header row of names. */
+void srv_table_head(bdb_buf *b, const char *const *names, size_t n);
 /* An rtable as an HTML table (at most the row cap; says when cut). */
 void srv_table(srv_req *r, const bdb_rtable *t);
 /* A chart of the model as an <img> of a data: SVG. */

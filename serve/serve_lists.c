@@ -4,6 +4,7 @@
  * log) and the comparison of two sets, tags or platforms (benchdb
  * compare's table, from its builder and renderer). */
 #include "serve_internal.h"
+#include "../common/bdb_grow.h"
 #include "../common/bdb_utf8.h"
 #include "../report/compare.h"
 #include "../report/rowset.h"
@@ -47,13 +48,7 @@ static void rowset_out(srv_req *r, const bdb_rowset *rs, const char *stem,
     bdb_buf *b = &r->body;
     bdb_buf u;
     bdb_buf_init(&u);
-    bdb_buf_puts(b, "<div class=\"scroll\"><table>\n<tr>");
-    for (int c = 0; c < rs->ncols; c++) {
-        bdb_buf_puts(b, "<th>");
-        srv_esc(b, rs->names[c]);
-        bdb_buf_puts(b, "</th>");
-    }
-    bdb_buf_puts(b, "</tr>\n");
+    srv_table_head(b, rs->names, (size_t)rs->ncols);
     size_t shown = 0;
     for (size_t i = 0; i < rs->nrows && shown < r->o->max_rows; i++, shown++) {
         char *const *row = rs->cells + i * (size_t)rs->ncols;
@@ -160,14 +155,10 @@ static int take_fig(void *ctx, const bdb_sample *s)
     figs *f = ctx;
     if (s->line < f->from || s->line > f->to || f->n >= f->max)
         return BDB_OK;
-    if (f->n == f->cap) {
-        size_t cap = f->cap ? 2 * f->cap : 64;
-        fig *v = realloc(f->v, cap * sizeof *v);
-        if (!v)
-            return BDB_ENOMEM;
-        f->v = v;
-        f->cap = cap;
-    }
+    fig *grown = bdb_grow(f->v, f->n, &f->cap, sizeof *grown, 64);
+    if (!grown)
+        return BDB_ENOMEM;
+    f->v = grown;
     fig *g = &f->v[f->n++];
     g->line = s->line;
     char v[64];
@@ -396,14 +387,10 @@ typedef struct names {
 static int add_name(const char *name, void *ctx)
 {
     names *ns = ctx;
-    if (ns->n == ns->cap) {
-        size_t cap = ns->cap ? 2 * ns->cap : 16;
-        char **v = realloc(ns->v, cap * sizeof *v);
-        if (!v)
-            return 1;
-        ns->v = v;
-        ns->cap = cap;
-    }
+    char **v = bdb_grow(ns->v, ns->n, &ns->cap, sizeof *v, 16);
+    if (!v)
+        return 1;
+    ns->v = v;
     char *copy = strdup(name);
     if (!copy)
         return 1;
@@ -445,6 +432,20 @@ static int side_of(const char *arg, const names *sets, bdb_cmp_side *s)
     return 0;
 }
 
+/* "<li>NEW against what</li>", NEW linked to /compare?old=OLD&new=NEW. */
+static void compare_item(bdb_buf *b, bdb_buf *u, const char *old_side,
+                         const char *new_side, const char *what)
+{
+    srv_url(u, "/compare");
+    srv_url_arg(u, "old", old_side);
+    srv_url_arg(u, "new", new_side);
+    bdb_buf_puts(b, "<li>");
+    srv_link(b, u, new_side);
+    bdb_buf_puts(b, " against ");
+    srv_esc(b, what);
+    bdb_buf_puts(b, "</li>\n");
+}
+
 /* Links to comparisons worth making: consecutive sets, then each
  * platform against the first. */
 static void compare_links(srv_req *r, const names *sets, const names *plats)
@@ -458,24 +459,12 @@ static void compare_links(srv_req *r, const names *sets, const names *plats)
     for (size_t i = 1; i < sets->n && shown < 20; i++, shown++) {
         snprintf(o, sizeof o, "set:%s", sets->v[i - 1]);
         snprintf(n, sizeof n, "set:%s", sets->v[i]);
-        srv_url(&u, "/compare");
-        srv_url_arg(&u, "old", o);
-        srv_url_arg(&u, "new", n);
-        bdb_buf_puts(b, "<li>");
-        srv_link(b, &u, n);
-        bdb_buf_puts(b, " against its previous set</li>\n");
+        compare_item(b, &u, o, n, "its previous set");
     }
     for (size_t i = 1; i < plats->n && shown < 40; i++, shown++) {
         snprintf(o, sizeof o, "platform:%s", plats->v[0]);
         snprintf(n, sizeof n, "platform:%s", plats->v[i]);
-        srv_url(&u, "/compare");
-        srv_url_arg(&u, "old", o);
-        srv_url_arg(&u, "new", n);
-        bdb_buf_puts(b, "<li>");
-        srv_link(b, &u, n);
-        bdb_buf_puts(b, " against ");
-        srv_esc(b, o);
-        bdb_buf_puts(b, "</li>\n");
+        compare_item(b, &u, o, n, o);
     }
     bdb_buf_puts(b, "</ul>\n");
     bdb_buf_free(&u);

@@ -314,16 +314,21 @@ void srv_note(srv_req *r, int cut, const char *fmt, ...)
     bdb_buf_puts(&r->body, "</p>\n");
 }
 
-void srv_table(srv_req *r, const bdb_rtable *t)
+void srv_table_head(bdb_buf *b, const char *const *names, size_t n)
 {
-    bdb_buf *b = &r->body;
     bdb_buf_puts(b, "<div class=\"scroll\"><table>\n<tr>");
-    for (size_t c = 0; c < t->ncols; c++) {
+    for (size_t c = 0; c < n; c++) {
         bdb_buf_puts(b, "<th>");
-        srv_esc(b, t->cells[c]);
+        srv_esc(b, names[c]);
         bdb_buf_puts(b, "</th>");
     }
     bdb_buf_puts(b, "</tr>\n");
+}
+
+void srv_table(srv_req *r, const bdb_rtable *t)
+{
+    bdb_buf *b = &r->body;
+    srv_table_head(b, (const char *const *)t->cells, t->ncols);
     size_t shown = 0;
     for (size_t row = 1; row < t->nrows && shown < r->o->max_rows; row++, shown++) {
         bdb_buf_puts(b, "<tr>");
