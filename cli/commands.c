@@ -237,6 +237,18 @@ static const bdb_cmd commands[] = {
      "png/svg draw one line chart per series (mean and CI band); html\n"
      "embeds them.\n",
      cli_history_options, NULL, NULL},
+    {"serve", cmd_serve, 0, "a local, read-only web view of the database",
+     "usage: benchdb [--db FILE] serve [options]\n"
+     "\n"
+     "Serves the database as web pages (overview, tools, series with their\n"
+     "history and raw values, compare, efficiency, sources with the stored\n"
+     "logs, the change log), each a permalink whose query is the selection\n"
+     "(platform=, tool=, benchmark=, metric=, param=K=V, set=, tag=K=V) and\n"
+     "each downloadable with ?format=csv|json. The first line on standard\n"
+     "output is the URL ('serving http://127.0.0.1:8080/'); Ctrl-C or\n"
+     "SIGTERM stops it. The database is opened read-only; only GET and\n"
+     "HEAD are answered. See docs/serve.md.\n",
+     cli_serve_options, NULL, NULL},
     {"completion", cmd_completion, 0, "print the bash completion script",
      "usage: benchdb completion bash\n"
      "\n"

@@ -161,3 +161,23 @@ void bdb_neutral_md(bdb_buf *out, const char *s, int block_start)
             bdb_buf_append(out, s, 1);
     }
 }
+
+void bdb_neutral_html(bdb_buf *out, const char *s)
+{
+    while (s && *s) {
+        /* the run of bytes that need no escape, in one append */
+        size_t n = strcspn(s, "&<>\"'");
+        if (n)
+            bdb_buf_append(out, s, n);
+        s += n;
+        switch (*s) {
+        case '&': bdb_buf_puts(out, "&amp;"); break;
+        case '<': bdb_buf_puts(out, "&lt;"); break;
+        case '>': bdb_buf_puts(out, "&gt;"); break;
+        case '"': bdb_buf_puts(out, "&quot;"); break;
+        case '\'': bdb_buf_puts(out, "&#39;"); break;
+        default: continue; /* the end */
+        }
+        s++;
+    }
+}

@@ -45,4 +45,8 @@ void bdb_neutral_inplace(char *s, int keep_tab_lf);
  * of a list item) also a leading list marker ("- ", "1. "). */
 void bdb_neutral_md(bdb_buf *out, const char *s, int block_start);
 
+/* Appends s to out as HTML text, safe in an element and in a quoted
+ * attribute: & < > " ' become entities (NULL appends nothing). */
+void bdb_neutral_html(bdb_buf *out, const char *s);
+
 #endif

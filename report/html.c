@@ -7,6 +7,7 @@
 #include "chart.h"
 #include "render.h"
 #include "numfmt.h"
+#include "../common/bdb_neutral.h"
 #include "sections.h"
 #include "../common/bdb_embedded.h"
 
@@ -21,22 +22,7 @@
 
 static void esc(bdb_buf *out, const char *s)
 {
-    while (s && *s) {
-        /* the run of bytes that need no escape, in one append */
-        size_t n = strcspn(s, "&<>\"'");
-        if (n)
-            bdb_buf_append(out, s, n);
-        s += n;
-        switch (*s) {
-        case '&': bdb_buf_puts(out, "&amp;"); break;
-        case '<': bdb_buf_puts(out, "&lt;"); break;
-        case '>': bdb_buf_puts(out, "&gt;"); break;
-        case '"': bdb_buf_puts(out, "&quot;"); break;
-        case '\'': bdb_buf_puts(out, "&#39;"); break;
-        default: continue; /* the end */
-        }
-        s++;
-    }
+    bdb_neutral_html(out, s);
 }
 
 /* An id made only of [a-z0-9-] from any text. */

@@ -4,11 +4,12 @@
 # waits up to 5 minutes for another package manager to release its lock.
 set -eu
 
-# libpq-dev is optional for the build (the PostgreSQL back-end is on when
-# it is there); pango renders chart and PDF text, DejaVu is its font.
+# libpq-dev and libmicrohttpd-dev are optional for the build (the
+# PostgreSQL back-end and `benchdb serve` are on when they are there, and
+# their tests run); pango renders chart and PDF text, DejaVu is its font.
 BUILD_PKGS="build-essential cmake pkg-config libsqlite3-dev libcairo2-dev \
 libpango1.0-dev libxlsxwriter-dev libcsv-dev libcmocka-dev libjansson-dev \
-zlib1g-dev libpq-dev fonts-dejavu-core"
+zlib1g-dev libpq-dev libmicrohttpd-dev fonts-dejavu-core"
 # Tests that check rendered output use these; the demo does not need them.
 TEST_PKGS="${BDB_TEST_PKGS:-}"
 

@@ -484,3 +484,24 @@ int bdb_store_set_results_each(bdb_store *st, const bdb_filter *f,
     NEED_V5(st);
     return st->ops->set_results_each(st, f, cb, ctx);
 }
+
+/* ---- iVersion 7 -------------------------------------------------------- */
+
+int bdb_store_data_version(bdb_store *st, char *out, size_t n,
+                           long long *changed_at)
+{
+    if (changed_at)
+        *changed_at = 0;
+    if (st->ops->iVersion < 7 || !st->ops->data_version)
+        return bdb_store_fail(st, BDB_EUSAGE, "the %s backend cannot tell "
+                              "its data version", st->ops->scheme);
+    return st->ops->data_version(st, out, n, changed_at);
+}
+
+int bdb_store_time_limit(bdb_store *st, double seconds)
+{
+    if (st->ops->iVersion < 7 || !st->ops->time_limit)
+        return bdb_store_fail(st, BDB_EUSAGE, "the %s backend cannot limit "
+                              "its time", st->ops->scheme);
+    return st->ops->time_limit(st, seconds);
+}

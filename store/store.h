@@ -357,4 +357,23 @@ int bdb_store_set_results_each(bdb_store *st, const bdb_filter *f,
                                          void *ctx),
                                void *ctx);
 
+/* ---- serving readers (method table version 7) ---------------------- */
+
+/* A token (at most n - 1 characters, NUL-terminated) that changes
+ * whenever data committed to the database changes, by this or any other
+ * connection, so that a reader can tell a page it made is still current
+ * (HTTP ETag); *changed_at (may be NULL) receives when it last changed as
+ * Unix seconds, or 0 when the back-end cannot say. SQLite: the size and
+ * modification time of the database file and its -wal (PRAGMA
+ * data_version only counts other connections' commits, and only for this
+ * connection); PostgreSQL: the server's transaction snapshot, which moves
+ * with every commit. */
+int bdb_store_data_version(bdb_store *st, char *out, size_t n,
+                           long long *changed_at);
+
+/* Every statement from now on fails (BDB_ESTORE, "interrupted: ...")
+ * once seconds have passed since this call; 0 lifts the limit. For a
+ * reader with a time budget (a page of benchdb serve). */
+int bdb_store_time_limit(bdb_store *st, double seconds);
+
 #endif

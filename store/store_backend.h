@@ -7,7 +7,7 @@
 #include "store.h"
 
 typedef struct bdb_store_ops {
-    int iVersion;   /* 6: methods are only appended; each append bumps it;
+    int iVersion;   /* 7: methods are only appended; each append bumps it;
                        store.c calls a method only when iVersion has it */
     const char *scheme;
     int (*open)(bdb_store *st, const char *location, int flags,
@@ -87,10 +87,14 @@ typedef struct bdb_store_ops {
      * make alike (store_internal.h), for the methods above that are
      * store_fix.c's bdb_fix_* */
     const struct bdb_fix_ops *fix;
+    /* iVersion 7: a reader that serves pages (benchdb serve) */
+    int (*data_version)(bdb_store *st, char *out, size_t n,
+                        long long *changed_at);
+    int (*time_limit)(bdb_store *st, double seconds);
 } bdb_store_ops;
 
 /* The highest iVersion this store.c knows. */
-#define BDB_STORE_OPS_VERSION 6
+#define BDB_STORE_OPS_VERSION 7
 
 struct bdb_store {
     const bdb_store_ops *ops;

@@ -2002,8 +2002,38 @@ static int pg_set_results_each(bdb_store *st, const bdb_filter *f,
                         &cw);
 }
 
+/* ---- iVersion 7: serving readers ----------------------------------------- */
+
+/* The snapshot's text (xmin:xmax:in-progress ids) moves whenever a
+ * transaction that wrote starts or ends anywhere on the server: a commit
+ * of ours is never missed, at the price of some needless changes. The
+ * server keeps no modification time a reader may see. */
+static int pg_data_version(bdb_store *st, char *out, size_t n,
+                           long long *changed_at)
+{
+    if (changed_at)
+        *changed_at = 0;
+    PGresult *res = run(st, NULL, "SELECT txid_current_snapshot()::text",
+                        NULL, "reading the data version");
+    if (!res)
+        return BDB_ESTORE;
+    snprintf(out, n, "%s", PQntuples(res) == 1 ? PQgetvalue(res, 0, 0) : "");
+    PQclear(res);
+    return BDB_OK;
+}
+
+/* The server's statement_timeout: each statement from now on, rather
+ * than all of them together, has the time left. */
+static int pg_time_limit(bdb_store *st, double seconds)
+{
+    char sql[64];
+    long ms = seconds > 0 ? (long)ceil(seconds * 1000) : 0;
+    snprintf(sql, sizeof sql, "SET statement_timeout = %ld", ms);
+    return exec(st, sql);
+}
+
 const bdb_store_ops bdb_store_pg_ops = {
-    .iVersion = 6,
+    .iVersion = 7,
     .scheme = "postgresql",
     .open = pg_open,
     .close = pg_close,
@@ -2042,6 +2072,8 @@ const bdb_store_ops bdb_store_pg_ops = {
     .names_each = pg_names_each,
     .set_results_each = pg_set_results_each,
     .fix = &pg_fix,
+    .data_version = pg_data_version,
+    .time_limit = pg_time_limit,
 };
 
 #endif /* BDB_HAVE_LIBPQ */

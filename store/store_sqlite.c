@@ -125,6 +125,7 @@ typedef struct sq {
     long long cache_size;   /* PRAGMA cache_size outside batches */
     int cache_size_known;
     int batch_small;        /* the open batch's settings are changed */
+    struct timespec deadline; /* bdb_store_time_limit's end */
 } sq;
 
 static sqlite3 *DB(bdb_store *st)
@@ -485,6 +486,10 @@ static int sq_open(bdb_store *st, const char *location, int mode,
                 rc = bdb_store_check_schema(st, &sq_migrator, diag);
             }
         }
+        /* a reader that cannot write even by mistake */
+        if (!rc && exec(st, "PRAGMA query_only = ON"))
+            rc = bdb_diag_set(diag, BDB_ESTORE, 0, "cannot open database: "
+                              "%s", st->errmsg);
         if (rc) {
             sqlite3_close(impl->db);
             free(impl);
@@ -2388,8 +2393,71 @@ static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
     return results_walk(st, f, NULL, cb, ctx);
 }
 
+/* ---- iVersion 7: serving readers ----------------------------------------- */
+
+/* The database file and its -wal change size or time with every commit
+ * of any connection; their inode changes when the file is replaced. */
+static int sq_data_version(bdb_store *st, char *out, size_t n,
+                           long long *changed_at)
+{
+    const char *path = sqlite3_db_filename(DB(st), "main");
+    struct stat db, wal;
+    if (!path || !*path || stat(path, &db) != 0)
+        return bdb_store_fail(st, BDB_EIO, "cannot read the database "
+                              "file's time and size");
+    char wal_path[4200];
+    int have_wal = (size_t)snprintf(wal_path, sizeof wal_path, "%s-wal",
+                                    path) < sizeof wal_path &&
+                   stat(wal_path, &wal) == 0;
+    if (!have_wal)
+        memset(&wal, 0, sizeof wal);
+    snprintf(out, n, "%llx-%llx-%llx.%lx-%llx-%llx.%lx",
+             (unsigned long long)db.st_ino, (unsigned long long)db.st_size,
+             (unsigned long long)db.st_mtim.tv_sec, (long)db.st_mtim.tv_nsec,
+             (unsigned long long)wal.st_size,
+             (unsigned long long)wal.st_mtim.tv_sec,
+             (long)wal.st_mtim.tv_nsec);
+    if (changed_at)
+        *changed_at = (long long)(wal.st_mtim.tv_sec > db.st_mtim.tv_sec
+                                      ? wal.st_mtim.tv_sec
+                                      : db.st_mtim.tv_sec);
+    return BDB_OK;
+}
+
+/* SQLite's progress handler: a non-zero return interrupts the statement
+ * (SQLITE_INTERRUPT, "interrupted"). */
+static int sq_past_deadline(void *ctx)
+{
+    const sq *impl = ctx;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec > impl->deadline.tv_sec ||
+           (now.tv_sec == impl->deadline.tv_sec &&
+            now.tv_nsec >= impl->deadline.tv_nsec);
+}
+
+static int sq_time_limit(bdb_store *st, double seconds)
+{
+    sq *impl = st->impl;
+    if (!(seconds > 0)) {
+        sqlite3_progress_handler(impl->db, 0, NULL, NULL);
+        return BDB_OK;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &impl->deadline);
+    double whole = floor(seconds);
+    impl->deadline.tv_sec += (time_t)whole;
+    impl->deadline.tv_nsec += (long)((seconds - whole) * 1e9);
+    if (impl->deadline.tv_nsec >= 1000000000L) {
+        impl->deadline.tv_sec++;
+        impl->deadline.tv_nsec -= 1000000000L;
+    }
+    /* every 10,000 virtual machine steps: well under a millisecond */
+    sqlite3_progress_handler(impl->db, 10000, sq_past_deadline, impl);
+    return BDB_OK;
+}
+
 const bdb_store_ops bdb_store_sqlite_ops = {
-    .iVersion = 6,
+    .iVersion = 7,
     .scheme = "sqlite",
     .open = sq_open,
     .close = sq_close,
@@ -2428,4 +2496,6 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .names_each = sq_names_each,
     .set_results_each = sq_set_results_each,
     .fix = &sq_fix,
+    .data_version = sq_data_version,
+    .time_limit = sq_time_limit,
 };
