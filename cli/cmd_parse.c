@@ -121,6 +121,7 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
         bdb_ingest_opts opts = {.source_name = argv[i], .tool = tool,
                                 .benchmark = benchmark, .params = &params,
                                 .time_format = time_format,
+                                .unread_account = 1,
                                 .summary = summary.pattern ? &summary : NULL};
         int rc = bdb_ingest_buffer(b.data, b.len, &opts, &sink, tools,
                                    sizeof tools, &diag);
@@ -144,9 +145,10 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                     printf("# param: %s=%s\n", params.kv[k].key,
                            params.kv[k].value);
             } else {
-                printf("# %s: %s%s%s, %zu figures\n", argv[i], tools,
+                printf("# %s: %s%s%s, %zu figures, %zu lines with numbers "
+                       "not read\n", argv[i], tools,
                        sink.tool_version[0] ? " " : "", sink.tool_version,
-                       sink.n);
+                       sink.n, sink.unread_lines);
             }
             if (spool_copy(&sp)) {
                 cli_error("%s: cannot copy the figures out: %s", argv[i],
