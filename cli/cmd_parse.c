@@ -147,6 +147,7 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                                 .meta_notes = !expected,
                                 .benchmark = benchmark, .params = &params,
                                 .time_format = time_format,
+                                .unread_account = 1,
                                 .summary = summary.pattern ? &summary : NULL};
         int rc = bdb_ingest_buffer(b.data, b.len, &opts, &sink, tools,
                                    sizeof tools, &diag);
@@ -170,9 +171,10 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                     printf("# param: %s=%s\n", params.kv[k].key,
                            params.kv[k].value);
             } else {
-                cli_line(stdout, "# %s: %s%s%s, %zu figures\n", argv[i],
-                         tools, sink.tool_version[0] ? " " : "",
-                         sink.tool_version, sink.n);
+                cli_line(stdout, "# %s: %s%s%s, %zu figures, %zu lines with "
+                         "numbers not read\n", argv[i], tools,
+                         sink.tool_version[0] ? " " : "", sink.tool_version,
+                         sink.n, sink.unread_lines);
             }
             if (spool_copy(&sp)) {
                 cli_error("%s: cannot copy the figures out: %s", argv[i],

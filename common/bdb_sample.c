@@ -36,6 +36,8 @@ void bdb_sink_reset(bdb_sink *s)
     s->nrefused = 0;
     s->refused_kinds = 0;
     s->notes_dropped = 0;
+    s->unread_lines = 0;
+    s->covered_from = s->covered_to = 0;
     s->tool_version[0] = '\0';
 }
 
@@ -287,6 +289,16 @@ int bdb_sink_warn(bdb_sink *s, int line, const char *fmt, ...)
     int rc = sink_note(s, line, 0, fmt, ap);
     va_end(ap);
     return rc;
+}
+
+void bdb_sink_cover(bdb_sink *s, int from, int to)
+{
+    if (from <= 0 || to < from)
+        return;
+    if (!s->covered_from || from < s->covered_from)
+        s->covered_from = from;
+    if (to > s->covered_to)
+        s->covered_to = to;
 }
 
 int bdb_sink_info(bdb_sink *s, int line, const char *fmt, ...)

@@ -128,6 +128,10 @@ typedef struct bdb_sink {
     int refused_kinds;          /* BDB_OVER_* already warned about */
     const bdb_sink_consumer *consumer; /* NULL: keep the samples */
     size_t notes_dropped;       /* notes past the 131,072 kept: counted */
+    size_t unread_lines;        /* lines with numbers that gave no figure
+                                   (ingest/unread.h) */
+    int covered_from, covered_to; /* lines a parser read whose figures it
+                                   took from elsewhere (bdb_sink_cover) */
 } bdb_sink;
 
 void bdb_sink_init(bdb_sink *s);
@@ -163,6 +167,13 @@ int bdb_sink_warn(bdb_sink *s, int line, const char *fmt, ...)
     ;
 
 /* Records an informational note (provenance) at line. */
+/* Says that lines from..to (1-based, inclusive) were read though no
+ * figure came from them: they repeat figures the parser took from
+ * elsewhere in the file (fio's --output-format=json,normal prints each
+ * figure twice). The unread-figure account then passes over them. Calls
+ * widen one range. */
+void bdb_sink_cover(bdb_sink *s, int from, int to);
+
 int bdb_sink_info(bdb_sink *s, int line, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -7,6 +7,8 @@
 #include "parts.h"
 #include "../common/bdb_grow.h"
 #include "../common/bdb_strmap.h"
+#include "unwrap.h"
+#include "unread.h"
 #include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_refs.h"
@@ -140,6 +142,8 @@ typedef struct normalizer {
     const char *tool;           /* the parser running now */
     const bdb_tool *record;     /* its record, or the figure's tool's */
     char stem[BDB_BENCHMARK_MAX];
+    const bdb_unwrapped *unwrapped; /* the text's lines back to the file's */
+    bdb_line_marks marks;       /* the text's lines figures came from */
     bdb_refs refs;              /* each series of the file, interned once:
                                    its last repetition, and what the
                                    consumers learned about it */
@@ -351,6 +355,9 @@ static int normalize_take(void *ctx, const bdb_sample *in)
     normalizer *nz = ctx;
     bdb_sample s;
     bdb_sample_copy(&s, in);
+    if (bdb_line_marks_set(&nz->marks, s.line))
+        return BDB_ENOMEM;
+    s.line = bdb_unwrap_line(nz->unwrapped, s.line);
     if (!s.tool[0])
         snprintf(s.tool, sizeof s.tool, "%s", nz->tool);
     /* a results CSV names each row's tool */
@@ -388,6 +395,29 @@ static int merge_notes(bdb_sink *out, const bdb_sink *part, const char *tool)
         snprintf(out->tool_version, sizeof out->tool_version, "%s",
                  part->tool_version);
     return BDB_OK;
+}
+
+/* Lines a parser said something about (a warning, a note) or said it
+ * read for figures it took elsewhere are not unread: the account passes
+ * over them. Returns 0 or BDB_ENOMEM. */
+static int mark_told(bdb_line_marks *m, const bdb_sink *part)
+{
+    for (size_t i = 0; i < part->nnotes; i++)
+        if (bdb_line_marks_set(m, part->notes[i].line))
+            return BDB_ENOMEM;
+    bdb_line_marks_range(m, part->covered_from, part->covered_to);
+    return BDB_OK;
+}
+
+/* A parser's lines are the unwrapped text's: its notes and its stop are
+ * moved to the file's lines (its figures are, one by one, as they pass). */
+static void unwrap_lines(const bdb_unwrapped *u, bdb_sink *part, bdb_diag *pd)
+{
+    if (!u || !u->text)
+        return;
+    for (size_t i = 0; i < part->nnotes; i++)
+        part->notes[i].line = bdb_unwrap_line(u, part->notes[i].line);
+    pd->line = bdb_unwrap_line(u, pd->line);
 }
 
 /* What every import shares after parsing: the user-parameter warnings
@@ -494,7 +524,8 @@ static int summary_into(const char *buf, size_t len, normalizer *nz,
 }
 
 static int ingest(const char *buf, size_t len, normalizer *nz,
-                  char *tools_out, size_t tools_sz, bdb_diag *diag)
+                  bdb_unwrapped *unwrapped, char *tools_out, size_t tools_sz,
+                  bdb_diag *diag)
 {
     const bdb_ingest_opts *opts = nz->opts;
     bdb_sink *out = nz->out;
@@ -522,6 +553,19 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
         if (tools_out && tools_sz)
             snprintf(tools_out, tools_sz, "%s", opts->summary->tool);
         return finish(nz, diag);
+    }
+    /* what a container held, with its lines mapped back to the file's
+     * (the caller frees it; nothing is copied for a plain log) */
+    rc = bdb_unwrap(buf, len, unwrapped);
+    if (rc)
+        return bdb_diag_set(diag, rc, 0, "out of memory unwrapping the log");
+    if (unwrapped->text) {
+        buf = unwrapped->text;
+        len = unwrapped->len;
+        nz->unwrapped = unwrapped;
+        if (len == 0 || all_blank(buf, len))
+            return bdb_diag_set(diag, BDB_EPARSE, 0, "empty %s",
+                                unwrapped->what);
     }
     rc = choose_parsers(buf, len, opts, chosen, &nchosen, diag);
     if (rc)
@@ -551,6 +595,9 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
         bdb_sink_reset(&part);
         nz->tool = name;
         rc = chosen[i]->parse(buf, len, &popts, &part, &pd);
+        if (rc != BDB_ENOMEM && mark_told(&nz->marks, &part))
+            rc = BDB_ENOMEM;
+        unwrap_lines(nz->unwrapped, &part, &pd);
         if (rc != BDB_ENOMEM && rc != BDB_ESTORE && rc != BDB_EIO) {
             /* the clones' totals, before the figures are counted */
             int frc = bdb_parts_flush(&nz->parts, &part, emit_whole, nz);
@@ -629,6 +676,20 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
         if (rc)
             return bdb_diag_set(diag, rc, 0, "out of memory");
     }
+    /* a format that owns its file (the results CSV) has no line of
+     * another's; every other file's numbers are accounted for */
+    if (opts->unread_account && !(nchosen == 1 && chosen[0]->whole_file)) {
+        const char *names[33];
+        for (size_t i = 0; i < nchosen; i++)
+            names[i] = chosen[i]->name;
+        names[nchosen] = NULL;
+        rc = bdb_unread_account(buf, len, &nz->marks, names,
+                                tools_out && tools_out[0] ? tools_out
+                                                          : names[0],
+                                nz->unwrapped, out);
+        if (rc)
+            return bdb_diag_set(diag, rc, 0, "out of memory");
+    }
     return finish(nz, diag);
 }
 
@@ -640,7 +701,10 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
     memset(&nz, 0, sizeof nz);
     nz.out = out;
     nz.opts = opts;
-    int rc = ingest(buf, len, &nz, tools_out, tools_sz, diag);
+    bdb_unwrapped unwrapped = {0};
+    int rc = ingest(buf, len, &nz, &unwrapped, tools_out, tools_sz, diag);
+    bdb_unwrap_free(&unwrapped);
+    bdb_line_marks_free(&nz.marks);
     bdb_refs_free(&nz.refs);
     bdb_parts_free(&nz.parts);
     bdb_strmap_free(&nz.meta_seen);

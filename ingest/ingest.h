@@ -62,6 +62,8 @@ typedef struct bdb_ingest_opts {
     const bdb_params *params; /* added to every sample that lacks the key */
     const char *time_format;  /* see bdb_parse_opts */
     int strict;               /* 1: any warning fails the file */
+    int unread_account;       /* 1: warn at each line with numbers that
+                                 gave no figure (unread.h) */
     const bdb_summary_opts *summary; /* hand-grepped summary lines instead
                                  of a tool's output (see summary.h) */
     int meta_notes;           /* 1: the parameters that left the series'

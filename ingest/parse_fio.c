@@ -78,6 +78,7 @@
 #include "fio_internal.h"
 #include "../common/bdb_scan.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* ---- sniffing ---------------------------------------------------------- */
@@ -150,9 +151,11 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     fio_doc doc;
     memset(&doc, 0, sizeof doc);
     int rc;
-    if (bdb_fio_has_json(buf, len))
+    if (bdb_fio_has_json(buf, len)) {
         rc = bdb_fio_json_parse(buf, len, &doc, out, diag);
-    else
+        /* the text beside the JSON repeats it (json,normal; json,terse) */
+        bdb_sink_cover(out, 1, INT_MAX);
+    } else
         rc = bdb_fio_text_parse(buf, len, &doc, out, diag);
     if (rc == BDB_OK)
         rc = bdb_fio_emit(&doc, out);

@@ -1,0 +1,240 @@
+/* figure_free.c - each tool's figure-free lines (see figure_free.h), as
+ * POSIX extended regular expressions matched against a line with its
+ * surrounding blanks trimmed. They are compiled once, the first time a
+ * tool's lines are asked about. */
+#include "figure_free.h"
+
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Lines any capture holds: shell prompts and command echoes, set -x's
+ * "+", dates, uname, copyright. */
+static const char *const shared[] = {
+    "^([^ ]*@[^ ]*)?[^ ]*[$#%>] ",      /* user@host:~$ cmd, # cmd */
+    "^\\[[^]]*\\][$#] ",                /* [root@box tmp]# cmd */
+    "^\\++ ",                           /* set -x */
+    "^(Mon|Tue|Wed|Thu|Fri|Sat|Sun),? ",
+    "^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T_]|$)",
+    "^(Linux|Darwin|FreeBSD) [^ ]+ [0-9]",
+    "[Cc]opyright",
+    "^Script (started|done) on ",       /* script(1) */
+    NULL};
+
+/* ab: the banner, the target, progress, the settings it reads as
+ * parameters, what -v prints of the exchange and the TLS session, and
+ * the -e CSV rows between the percentiles its text report prints (the
+ * parser reads those; the rows between are the distribution). */
+static const char *const ab[] = {
+    "^This is ApacheBench, Version",
+    "ApacheBench, Version",
+    "^(Completed|Finished) [0-9]+ requests",
+    "^Benchmarking .*\\(be patient\\)",
+    "^Server (Software|Hostname|Port):",
+    "<th[^>]*>Server (Software|Hostname|Port):",
+    "<th[^>]*>Concurrency Level:",
+    "<th[^>]*>Connection Times",
+    "^Concurrency Level:",
+    "^SSL handshake failed",
+    "^SSL/TLS Protocol:",
+    "error:[0-9A-F]+:SSL routines",
+    "^(apr_[a-z_]+|WARNING|LOG|INFO):",
+    "^(Server|Date|Content-Length|Content-Type|Last-Modified|ETag|Host|User-Agent|Accept|Connection|Accept-Ranges|Keep-Alive):",
+    "^HTTP/[0-9.]+ [0-9]+",
+    "^(GET|POST|HEAD|PUT) [^ ]+ HTTP/",
+    "^<",
+    "^(Verify return code|Valid (from|to)|Protocol|Cipher|Session-ID|Master-Key|Timeout|Start Time|TLS session ticket|Public key|Extension Count|Certificate version|Transport Protocol|Cipher Suite)",
+    "^[0-9]{1,3},[0-9.]+$",
+    "^[0-9a-f]{4} - ",
+    "^ab ",
+    "^https?://",
+    "^C=[0-9]+ : This is ApacheBench",
+    NULL};
+
+/* fio: banners, the job lines whose settings are parameters, the run
+ * status heading, and the distributions (IO depths, latency buckets,
+ * issued counts) that are no figure of merit. */
+static const char *const fio[] = {
+    "^fio-[0-9]",
+    "^Starting [0-9]+ (process|processes|threads?)",
+    "^[^ ]+: \\(g=[0-9]+\\): rw=",
+    "^[^ ]+: \\(groupid=[0-9]+, jobs=[0-9]+\\): err=",
+    "^Run status group [0-9]+",
+    "^(IO depths|submit|complete) +:",
+    "^issued rwts?:",
+    "^latency +: target=",
+    "^lat \\((n|u|m)sec\\) +: [0-9]",
+    "^Jobs: [0-9]+ \\(",
+    "^\"[0-9.]+\" *: *[0-9]+,?$",
+    "^[a-z]+: Laying out IO file",
+    "^<[^>]+> ",
+    "^[0-9];fio-[0-9]",     /* terse beside normal output repeats it */
+    NULL};
+
+/* iperf 2: connection and settings lines. */
+static const char *const iperf[] = {
+    "^\\[ *[0-9*SUMCT]+\\] local .* connected with ",
+    "^(Client connecting to|Server listening on) ",
+    "^(TCP|UDP) (window|buffer) size:",
+    "^(Read|Write) buffer size:",
+    "^Sending [0-9]+ byte datagrams",
+    "^TOS set to",
+    "^\\[ *[0-9]+\\] Server Report:",
+    "^\\[ *(SUM|[0-9]+)\\] .*datagrams received out-of-order",
+    NULL};
+
+/* iperf3: connection and settings lines. */
+static const char *const iperf3[] = {
+    "^\\[ *[0-9]+\\] local .* connected to ",
+    "^Connecting to host ",
+    "^Server listening on ",
+    "^Accepted connection from ",
+    "^iperf [0-9]",
+    "^Time: ",
+    "^Reverse mode, remote host",
+    "^Control connection MSS",
+    "^TCP MSS:",
+    "^Starting Test: protocol:",
+    "^Target Bitrate:",
+    "^warning: UDP block size",
+    "^Linux ",
+    NULL};
+
+/* openssl speed: version and build lines, the -mr protocol's settings and
+ * progress, the table heading, -multi's children. */
+static const char *const openssl[] = {
+    "^(OpenSSL|LibreSSL) [0-9]",
+    "^(version|built on|compiler|options|CPUINFO|platform):",
+    "^The 'numbers' are in",
+    "^type +[0-9]+ bytes",
+    "^\\+(R|DT|DTP|H)[0-9]*:",
+    "^Forked child [0-9]+",
+    "^Got: \\+(H|F|DT|R)[0-9]*:.* from [0-9]+",
+    "^Got: \\+H:",
+    "^[ 0-9]+ (size blocks|bytes)$",
+    /* "Doing aes-256-cbc for 3s on 16 size blocks: 123 aes-256-cbc's in
+     * 3.00s": the counts the table below them is made of */
+    "^Doing .* for [0-9.]+s.*: [0-9]+ .* in [0-9.]+s",
+    NULL};
+
+/* redis-benchmark: the settings it prints per test, cluster notes, and
+ * the live progress that a terminal overwrites. */
+static const char *const redis[] = {
+    "^keep alive: [0-9]+",
+    "^[0-9]+ parallel clients",
+    "^[0-9]+ bytes payload",
+    "^threads: [0-9]+",
+    "^multi-thread: ",
+    "^node \\[[0-9]+\\] configuration:",
+    "^====== .* ======$",
+    "^Master [0-9]+: ",
+    "^Cluster has [0-9]+ master nodes",
+    "^cluster mode: ",
+    "^[A-Za-z_ ()0-9]+: rps=[-0-9.na]+ \\(overall: ",
+    "^WARNING: ",
+    "^host configuration \"save\":",
+    NULL};
+
+/* time: the timed commands and the formats they were given. */
+static const char *const time_lines[] = {
+    "^(time|/usr/bin/time|command:|TIMEFORMAT=|for |dd |gzip |sleep |python)",
+    "^Command (being timed|exited with non-zero status)",
+    "^#[0-9]+ *:$",
+    "\\\\$",
+    "^[0-9]+$",
+    NULL};
+
+/* wrk: the settings lines, and the Lua script's own output. */
+static const char *const wrk[] = {
+    "^[0-9]+ threads and [0-9]+ connections",
+    "^Running [0-9.]+[a-z]* test @ ",
+    "^[^ ]+\\.lua: ",
+    "^[0-9.]+%,[0-9.]+$",
+    NULL};
+
+/* dd: its command lines and its warnings. */
+static const char *const dd[] = {
+    "^(time )?dd ",
+    "\r[0-9]+ (bytes|Bytes|байт|バイト)",  /* status=progress updates */
+    "^dd: warning: ",
+    NULL};
+
+/* hdparm: the -mr style loop markers a capture prints. */
+static const char *const hdparm[] = {
+    "^#[0-9]+ *:$",
+    "^(hdparm|sudo hdparm) ",
+    "^/dev/[^ ]+:$",
+    NULL};
+
+typedef struct tool_lines {
+    const char *tool;
+    const char *const *patterns;
+    regex_t *compiled;      /* NULL until first asked */
+    size_t n;
+    int failed;
+} tool_lines;
+
+static tool_lines tables[] = {
+    {"*", shared, NULL, 0, 0},
+    {"ab", ab, NULL, 0, 0},
+    {"fio", fio, NULL, 0, 0},
+    {"iperf", iperf, NULL, 0, 0},
+    {"iperf3", iperf3, NULL, 0, 0},
+    {"openssl-speed", openssl, NULL, 0, 0},
+    {"redis-benchmark", redis, NULL, 0, 0},
+    {"time", time_lines, NULL, 0, 0},
+    {"wrk", wrk, NULL, 0, 0},
+    {"dd", dd, NULL, 0, 0},
+    {"hdparm", hdparm, NULL, 0, 0},
+};
+
+static int compile(tool_lines *t)
+{
+    size_t n = 0;
+    while (t->patterns[n])
+        n++;
+    t->compiled = calloc(n ? n : 1, sizeof *t->compiled);
+    if (!t->compiled)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        if (regcomp(&t->compiled[i], t->patterns[i], REG_EXTENDED | REG_NOSUB)) {
+            /* a pattern of this table that does not compile is a bug the
+             * tests catch; without memory, say so */
+            for (size_t k = 0; k < i; k++)
+                regfree(&t->compiled[k]);
+            free(t->compiled);
+            t->compiled = NULL;
+            return -1;
+        }
+    }
+    t->n = n;
+    return 0;
+}
+
+static int matches(tool_lines *t, const char *line)
+{
+    if (!t->compiled && compile(t))
+        return -1;
+    for (size_t i = 0; i < t->n; i++)
+        if (regexec(&t->compiled[i], line, 0, NULL, 0) == 0)
+            return 1;
+    return 0;
+}
+
+int bdb_figure_free_line(const char *tool, const char *p, const char *end)
+{
+    char line[1024];
+    size_t n = (size_t)(end - p) < sizeof line - 1 ? (size_t)(end - p)
+                                                   : sizeof line - 1;
+    memcpy(line, p, n);
+    line[n] = '\0';
+    for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
+        if (strcmp(tables[i].tool, "*") != 0 &&
+            strcmp(tables[i].tool, tool) != 0)
+            continue;
+        int r = matches(&tables[i], line);
+        if (r)
+            return r;
+    }
+    return 0;
+}

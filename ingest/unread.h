@@ -1,0 +1,44 @@
+/* unread.h - the unread-figure account: no silent miss.
+ *
+ * While parsers run, ingest marks each line a figure came from. After
+ * them, every line of the text that holds a number, gave no figure, and
+ * is not declared figure-free by the tools that read the file
+ * (figure_free.h) is a warning naming its line and the numbers on it. A
+ * gap in a parser then shows on any log, without an expected-figures
+ * file. JSON objects (fio's and iperf3's --json) are left out: their
+ * parsers read fields by name, never by line. */
+#ifndef BDB_UNREAD_H
+#define BDB_UNREAD_H
+
+#include <stddef.h>
+
+#include "../common/bdb_sample.h"
+#include "unwrap.h"
+
+/* One bit per line of the text: a figure came from it. */
+typedef struct bdb_line_marks {
+    unsigned char *bits;
+    size_t cap;         /* bytes */
+    int ranges[32][2];  /* whole ranges: one a parser (bdb_sink_cover) */
+    size_t nranges;
+} bdb_line_marks;
+
+/* Marks line (1-based; 0 and less are ignored). BDB_ENOMEM on failure. */
+int bdb_line_marks_set(bdb_line_marks *m, int line);
+/* Marks lines from..to, as a range (a parser's bdb_sink_cover). */
+void bdb_line_marks_range(bdb_line_marks *m, int from, int to);
+void bdb_line_marks_free(bdb_line_marks *m);
+
+/* Lines listed one by one in a file; past them, one warning counts the
+ * rest. */
+#define BDB_UNREAD_LISTED 200
+
+/* Warns in out about each unread line of [buf, len) (the text the
+ * parsers read; u maps its lines to the file's, may be NULL), naming the
+ * tools (a NULL-terminated list) in the message, and counts them in
+ * out->unread_lines. Returns 0 or BDB_ENOMEM. */
+int bdb_unread_account(const char *buf, size_t len, const bdb_line_marks *m,
+                       const char *const *tools, const char *tools_text,
+                       const bdb_unwrapped *u, bdb_sink *out);
+
+#endif

@@ -1,0 +1,615 @@
+/* unwrap.c - undoes the containers a published log comes in (see
+ * unwrap.h), one pass per container, each keeping the map from its
+ * lines back to the file's.
+ *
+ * Order: quoted-printable first (it encodes everything else), then HTML
+ * (<pre> blocks, or entities alone), mail quotes, Markdown/BBCode block
+ * markers, uniform indentation, and a shell prompt glued to the first
+ * line. A pass runs only when its container is seen in the first
+ * BDB_UNWRAP_LOOK bytes of the text it would read. */
+#include "unwrap.h"
+#include "../common/bdb_error.h"
+#include "../common/bdb_grow.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* A text and its map: line_of NULL means line i is the file's line i. */
+typedef struct text {
+    char *p;
+    size_t len, cap;
+    int *line_of;
+    size_t nlines, lines_cap;
+} text;
+
+typedef struct view {
+    const char *p;
+    size_t len;
+    const int *line_of;
+} view;
+
+static int line_at(const view *v, size_t i)
+{
+    return v->line_of ? v->line_of[i] : (int)i + 1;
+}
+
+static int put_bytes(text *t, const char *p, size_t n)
+{
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 4096;
+        while (cap < t->len + n + 1)
+            cap *= 2;
+        char *np = realloc(t->p, cap);
+        if (!np)
+            return BDB_ENOMEM;
+        t->p = np;
+        t->cap = cap;
+    }
+    memcpy(t->p + t->len, p, n);
+    t->len += n;
+    return BDB_OK;
+}
+
+/* Ends the current output line; it came from the file's line `from`. */
+static int end_line(text *t, int from)
+{
+    int *m = bdb_grow(t->line_of, t->nlines, &t->lines_cap, sizeof *m, 1024);
+    if (!m)
+        return BDB_ENOMEM;
+    t->line_of = m;
+    t->line_of[t->nlines++] = from;
+    return put_bytes(t, "\n", 1);
+}
+
+/* The next line of v from *pos: [*s, *e) without "\n" (a "\r" before it
+ * is kept: the parsers' cursor drops it). 0 at the end. */
+static int next_line(const view *v, size_t *pos, const char **s,
+                     const char **e)
+{
+    if (*pos >= v->len)
+        return 0;
+    *s = v->p + *pos;
+    const char *nl = memchr(*s, '\n', v->len - *pos);
+    *e = nl ? nl : v->p + v->len;
+    *pos = (size_t)(*e - v->p) + (nl ? 1 : 0);
+    return 1;
+}
+
+static size_t look(const view *v)
+{
+    return v->len < BDB_UNWRAP_LOOK ? v->len : BDB_UNWRAP_LOOK;
+}
+
+static size_t count_in(const char *p, size_t n, const char *needle, int icase)
+{
+    size_t k = strlen(needle), c = 0;
+    char first = needle[0];
+    if (icase && first >= 'A' && first <= 'Z')
+        first = (char)(first - 'A' + 'a');
+    for (size_t i = 0; i + k <= n; i++) {
+        char ch = p[i];
+        if (icase && ch >= 'A' && ch <= 'Z')
+            ch = (char)(ch - 'A' + 'a');
+        if (ch == first && (icase ? strncasecmp(p + i, needle, k) == 0
+                                  : memcmp(p + i, needle, k) == 0))
+            c++;
+    }
+    return c;
+}
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return -1;
+}
+
+/* ---- quoted-printable (RFC 2045 6.7) ---- */
+
+static int qp_seen(const view *v)
+{
+    size_t n = look(v);
+    if (count_in(v->p, n, "Content-Transfer-Encoding: quoted-printable", 1))
+        return 1;
+    /* "=3D" is "=" itself, which every tool's output prints somewhere; a
+     * plain log does not write "=3D" twice */
+    return count_in(v->p, n, "=3D", 0) >= 2;
+}
+
+static int qp_pass(const view *v, text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    int open_from = 0;   /* the file's line a soft break continues */
+    while (next_line(v, &pos, &s, &e)) {
+        int from = open_from ? open_from : line_at(v, i);
+        i++;
+        if (e > s && e[-1] == '\r')
+            e--;
+        int soft = 0;
+        const char *last = e;
+        while (last > s && (last[-1] == ' ' || last[-1] == '\t'))
+            last--;
+        if (last > s && last[-1] == '=') {
+            soft = 1;
+            e = last - 1;
+        }
+        for (const char *p = s; p < e; p++) {
+            int hi, lo;
+            if (*p == '=' && e - p >= 3 && (hi = hexval(p[1])) >= 0 &&
+                (lo = hexval(p[2])) >= 0) {
+                char c = (char)(hi * 16 + lo);
+                if (c != '\0' && put_bytes(out, &c, 1))
+                    return BDB_ENOMEM;
+                p += 2;
+            } else if (put_bytes(out, p, 1)) {
+                return BDB_ENOMEM;
+            }
+        }
+        if (soft) {
+            open_from = from;
+            continue;
+        }
+        open_from = 0;
+        if (end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return open_from ? end_line(out, open_from) : BDB_OK;
+}
+
+/* ---- HTML: <pre> blocks, entities ---- */
+
+static const struct {
+    const char *name;
+    const char *text;
+} entities[] = {{"gt", ">"},   {"lt", "<"},    {"amp", "&"},
+                {"quot", "\""}, {"apos", "'"}, {"nbsp", " "},
+                {"#39", "'"},  {"#x27", "'"}};
+
+/* Writes the character of the entity at p (just after '&') and returns
+ * its length past the '&', or 0 when p starts no entity. */
+static size_t entity(const char *p, const char *e, text *out, int *err)
+{
+    const char *semi = memchr(p, ';', (size_t)(e - p) < 10 ? (size_t)(e - p) : 10);
+    if (!semi)
+        return 0;
+    size_t n = (size_t)(semi - p);
+    for (size_t k = 0; k < sizeof entities / sizeof *entities; k++)
+        if (strlen(entities[k].name) == n &&
+            memcmp(p, entities[k].name, n) == 0) {
+            *err = put_bytes(out, entities[k].text, strlen(entities[k].text));
+            return n + 1;
+        }
+    if (n >= 2 && p[0] == '#') {
+        unsigned long cp = 0;
+        int hex = p[1] == 'x' || p[1] == 'X';
+        for (const char *q = p + 1 + hex; q < semi; q++) {
+            int d = hex ? hexval(*q) : (*q >= '0' && *q <= '9' ? *q - '0' : -1);
+            if (d < 0 || cp > 0x10FFFF)
+                return 0;
+            cp = cp * (hex ? 16 : 10) + (unsigned long)d;
+        }
+        char u[4];
+        size_t k;
+        if (cp == 0 || cp > 0x10FFFF)
+            return 0;
+        if (cp < 0x80) {
+            u[0] = (char)cp;
+            k = 1;
+        } else if (cp < 0x800) {
+            u[0] = (char)(0xC0 | (cp >> 6));
+            u[1] = (char)(0x80 | (cp & 0x3F));
+            k = 2;
+        } else if (cp < 0x10000) {
+            u[0] = (char)(0xE0 | (cp >> 12));
+            u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+            u[2] = (char)(0x80 | (cp & 0x3F));
+            k = 3;
+        } else {
+            u[0] = (char)(0xF0 | (cp >> 18));
+            u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+            u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+            u[3] = (char)(0x80 | (cp & 0x3F));
+            k = 4;
+        }
+        *err = put_bytes(out, u, k);
+        return n + 1;
+    }
+    return 0;
+}
+
+static int starts_tag(const char *p, const char *e, const char *name)
+{
+    size_t n = strlen(name);
+    return (size_t)(e - p) > n && strncasecmp(p, name, n) == 0 &&
+           (p[n] == '>' || p[n] == ' ' || p[n] == '\t' || p[n] == '\r' ||
+            p[n] == '/' || p + n + 1 == e);
+}
+
+static int pre_seen(const view *v)
+{
+    size_t n = look(v);
+    return count_in(v->p, n, "<pre", 1) + count_in(v->p, n, "<xmp", 1) > 0;
+}
+
+static int entities_seen(const view *v)
+{
+    size_t n = look(v);
+    /* ab -w writes an HTML table of its own, with &nbsp; and &lt; in it:
+     * that is the tool's text, which its parser reads */
+    if (count_in(v->p, n, "<table", 1) || count_in(v->p, n, "<th", 1))
+        return 0;
+    return count_in(v->p, n, "&gt;", 0) + count_in(v->p, n, "&lt;", 0) +
+               count_in(v->p, n, "&amp;", 0) + count_in(v->p, n, "&quot;", 0) +
+               count_in(v->p, n, "&#", 0) >=
+           2;
+}
+
+/* pre: keep only what <pre>/<xmp> blocks hold, tags stripped and <br> a
+ * line break; otherwise (entities alone) every line, entities decoded. */
+static int html_pass(const view *v, text *out, int pre)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    int in = !pre;
+    while (next_line(v, &pos, &s, &e)) {
+        int from = line_at(v, i++);
+        for (const char *p = s; p < e;) {
+            if (*p == '<' && pre) {
+                const char *gt = memchr(p, '>', (size_t)(e - p));
+                if (starts_tag(p + 1, e, "pre") || starts_tag(p + 1, e, "xmp"))
+                    in = 1;
+                else if (starts_tag(p + 1, e, "/pre") ||
+                         starts_tag(p + 1, e, "/xmp"))
+                    in = 0;
+                else if (in && starts_tag(p + 1, e, "br") && end_line(out, from))
+                    return BDB_ENOMEM;
+                /* a tag left open at the end of its line ends there */
+                p = gt ? gt + 1 : e;
+                continue;
+            }
+            if (!in) {
+                p++;
+                continue;
+            }
+            if (*p == '&') {
+                int err = 0;
+                size_t k = entity(p + 1, e, out, &err);
+                if (err)
+                    return BDB_ENOMEM;
+                if (k) {
+                    p += 1 + k;
+                    continue;
+                }
+            }
+            if (put_bytes(out, p, 1))
+                return BDB_ENOMEM;
+            p++;
+        }
+        if (end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
+/* ---- mail quotes ---- */
+
+static const char *after_quote(const char *s, const char *e)
+{
+    const char *p = s;
+    while (p < e && *p == '>') {
+        p++;
+        if (p < e && *p == ' ')
+            p++;
+    }
+    return p;
+}
+
+static int quotes_seen(const view *v)
+{
+    view w = {v->p, look(v), NULL};
+    size_t pos = 0, quoted = 0, nonblank = 0;
+    const char *s, *e;
+    while (next_line(&w, &pos, &s, &e)) {
+        const char *p = s;
+        while (p < e && (*p == ' ' || *p == '\t' || *p == '\r'))
+            p++;
+        if (p == e)
+            continue;
+        nonblank++;
+        /* "> " or ">" then text; ">=64" is fio's depth table, never a
+         * line's start */
+        if (*s == '>' && !(e - s > 1 && s[1] == '='))
+            quoted++;
+    }
+    return quoted >= 3 && quoted * 10 >= nonblank * 3;
+}
+
+static int quote_pass(const view *v, text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    while (next_line(v, &pos, &s, &e)) {
+        int from = line_at(v, i++);
+        const char *p = *s == '>' && !(e - s > 1 && s[1] == '=')
+                            ? after_quote(s, e) : s;
+        if (put_bytes(out, p, (size_t)(e - p)) || end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
+/* ---- Markdown fences, BBCode [code] ---- */
+
+static const char *skip_blank(const char *p, const char *e)
+{
+    while (p < e && (*p == ' ' || *p == '\t'))
+        p++;
+    return p;
+}
+
+static int is_fence(const char *s, const char *e)
+{
+    const char *p = skip_blank(s, e);
+    return e - p >= 3 && (memcmp(p, "```", 3) == 0 || memcmp(p, "~~~", 3) == 0);
+}
+
+static int blocks_seen(const view *v)
+{
+    view w = {v->p, look(v), NULL};
+    size_t pos = 0, fences = 0;
+    const char *s, *e;
+    while (next_line(&w, &pos, &s, &e))
+        fences += (size_t)is_fence(s, e);
+    if (fences >= 2)
+        return 1;
+    return count_in(w.p, w.len, "[code", 1) && count_in(w.p, w.len, "[/code]", 1);
+}
+
+/* The BBCode tags [code], [code=...], [/code], [quote...], [/quote] are
+ * dropped where they stand; a fence line becomes blank. The prose around
+ * the blocks stays: a log is often told around its blocks. */
+static int block_pass(const view *v, text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    while (next_line(v, &pos, &s, &e)) {
+        int from = line_at(v, i++);
+        if (is_fence(s, e)) {
+            if (end_line(out, from))
+                return BDB_ENOMEM;
+            continue;
+        }
+        for (const char *p = s; p < e;) {
+            if (*p == '[' && (starts_tag(p + 1, e, "code") ||
+                              starts_tag(p + 1, e, "/code") ||
+                              starts_tag(p + 1, e, "quote") ||
+                              starts_tag(p + 1, e, "/quote") ||
+                              (e - p > 5 && strncasecmp(p + 1, "code=", 5) == 0))) {
+                const char *rb = memchr(p, ']', (size_t)(e - p));
+                if (rb) {
+                    p = rb + 1;
+                    continue;
+                }
+            }
+            if (put_bytes(out, p, 1))
+                return BDB_ENOMEM;
+            p++;
+        }
+        if (end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
+/* ---- uniform indentation ---- */
+
+/* The spaces every non-blank line of the look starts with (tabs are the
+ * tools' own: GNU time -v indents with one). */
+static size_t common_indent(const view *v)
+{
+    view w = {v->p, look(v), NULL};
+    size_t pos = 0, least = (size_t)-1;
+    const char *s, *e;
+    while (next_line(&w, &pos, &s, &e)) {
+        const char *p = s;
+        while (p < e && *p == ' ')
+            p++;
+        const char *q = skip_blank(p, e);
+        if (q == e || (q + 1 == e && *q == '\r'))
+            continue;
+        if ((size_t)(p - s) < least)
+            least = (size_t)(p - s);
+    }
+    return least == (size_t)-1 ? 0 : least;
+}
+
+static int indent_pass(const view *v, text *out, size_t indent)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    while (next_line(v, &pos, &s, &e)) {
+        int from = line_at(v, i++);
+        const char *p = s;
+        while (p < e && *p == ' ' && (size_t)(p - s) < indent)
+            p++;
+        if (put_bytes(out, p, (size_t)(e - p)) || end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
+/* ---- a shell prompt glued to the first line ---- */
+
+/* The end of a prompt at the start of [s, e): "user@host:~$ ",
+ * "[root@box tmp]# ", "$ ", "# "; NULL when there is none. */
+static const char *prompt_end(const char *s, const char *e)
+{
+    const char *p = s;
+    if (p < e && *p == '[') {
+        const char *rb = memchr(p, ']', (size_t)(e - p));
+        if (!rb || rb - p > 80)
+            return NULL;
+        p = rb + 1;
+    } else {
+        int at = 0;
+        while (p < e && *p != ' ' && *p != '$' && *p != '#' && p - s < 80) {
+            at |= *p == '@';
+            p++;
+        }
+        if (p != s && !at)
+            return NULL;
+    }
+    if (p < e && (*p == '$' || *p == '#') && p + 1 < e && p[1] == ' ')
+        return p + 2;
+    return NULL;
+}
+
+/* A command after a prompt is the capture's own (the parsers read its
+ * options); output glued to a prompt is not. A command starts with a
+ * path or a word a capture runs. */
+static int is_command(const char *p, const char *e)
+{
+    static const char *const words[] = {
+        "ab", "wrk", "wrk2", "redis-benchmark", "fio", "openssl", "hdparm",
+        "dd", "iperf", "iperf3", "time", "sudo", "busybox", "taskset",
+        "numactl", "env", "nice", "chrt", "for", "while", "bash", "sh",
+        "echo", "cat", "TIMEFORMAT", "export", "LANG", "LC_ALL", "/usr/bin/time"};
+    const char *w = p;
+    while (w < e && *w != ' ' && *w != '\t' && *w != '\r' && *w != '=')
+        w++;
+    if (w == p)
+        return 1;
+    if (*p == '.' || *p == '/' || *p == '~')
+        return 1;
+    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+        if (strlen(words[k]) == (size_t)(w - p) && memcmp(p, words[k], (size_t)(w - p)) == 0)
+            return 1;
+    return 0;
+}
+
+/* The first non-blank line's prompt when output follows it, else NULL. */
+static const char *glued_prompt(const view *v, size_t *at_line)
+{
+    view w = {v->p, look(v), NULL};
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    while (next_line(&w, &pos, &s, &e)) {
+        const char *q = skip_blank(s, e);
+        if (q == e || (q + 1 == e && *q == '\r')) {
+            i++;
+            continue;
+        }
+        const char *pe = prompt_end(s, e);
+        if (!pe || skip_blank(pe, e) == e || is_command(skip_blank(pe, e), e))
+            return NULL;
+        *at_line = i;
+        return pe;
+    }
+    return NULL;
+}
+
+static int prompt_pass(const view *v, text *out, size_t at_line)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    while (next_line(v, &pos, &s, &e)) {
+        int from = line_at(v, i);
+        const char *p = i++ == at_line ? prompt_end(s, e) : s;
+        if (put_bytes(out, p, (size_t)(e - p)) || end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
+/* ---- driving the passes ---- */
+
+static void note(bdb_unwrapped *u, const char *what)
+{
+    size_t used = strlen(u->what);
+    snprintf(u->what + used, sizeof u->what - used, "%s%s", used ? ", " : "",
+             what);
+}
+
+/* Replaces the current text with out; the previous one is freed. */
+static void adopt(bdb_unwrapped *u, text *out, view *cur)
+{
+    free(u->text);
+    free(u->line_of);
+    u->text = out->p ? out->p : calloc(1, 1);
+    u->len = out->len;
+    u->line_of = out->line_of;
+    u->nlines = out->nlines;
+    *cur = (view){u->text, u->len, u->line_of};
+    memset(out, 0, sizeof *out);
+}
+
+enum {
+    PASS_QP, PASS_PRE, PASS_ENTITIES, PASS_QUOTES, PASS_BLOCKS, PASS_INDENT,
+    PASS_PROMPT
+};
+
+int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
+{
+    memset(u, 0, sizeof *u);
+    view cur = {buf, len, NULL};
+    static const char *const names[] = {
+        "quoted-printable", "HTML <pre>", "HTML entities", "mail quotes",
+        "Markdown/BBCode blocks", "indentation", "a shell prompt"};
+    for (int pass = PASS_QP; pass <= PASS_PROMPT; pass++) {
+        size_t indent = 0, at_line = 0;
+        int seen = pass == PASS_QP        ? qp_seen(&cur)
+                   : pass == PASS_PRE     ? pre_seen(&cur)
+                   : pass == PASS_ENTITIES ? !strstr(u->what, "HTML") &&
+                                                 entities_seen(&cur)
+                   : pass == PASS_QUOTES  ? quotes_seen(&cur)
+                   : pass == PASS_BLOCKS  ? blocks_seen(&cur)
+                   : pass == PASS_INDENT  ? (indent = common_indent(&cur)) >= 2
+                                          : glued_prompt(&cur, &at_line) != NULL;
+        if (!seen)
+            continue;
+        text out = {0};
+        int rc = pass == PASS_QP         ? qp_pass(&cur, &out)
+                 : pass == PASS_PRE      ? html_pass(&cur, &out, 1)
+                 : pass == PASS_ENTITIES ? html_pass(&cur, &out, 0)
+                 : pass == PASS_QUOTES   ? quote_pass(&cur, &out)
+                 : pass == PASS_BLOCKS   ? block_pass(&cur, &out)
+                 : pass == PASS_INDENT   ? indent_pass(&cur, &out, indent)
+                                         : prompt_pass(&cur, &out, at_line);
+        if (rc) {
+            free(out.p);
+            free(out.line_of);
+            bdb_unwrap_free(u);
+            return rc;
+        }
+        adopt(u, &out, &cur);
+        if (!u->text) {
+            bdb_unwrap_free(u);
+            return BDB_ENOMEM;
+        }
+        note(u, names[pass]);
+    }
+    return BDB_OK;
+}
+
+int bdb_unwrap_line(const bdb_unwrapped *u, int line)
+{
+    if (!u || !u->text || line <= 0)
+        return line;
+    if ((size_t)line > u->nlines)
+        return u->nlines ? u->line_of[u->nlines - 1] : line;
+    return u->line_of[line - 1];
+}
+
+void bdb_unwrap_free(bdb_unwrapped *u)
+{
+    free(u->text);
+    free(u->line_of);
+    memset(u, 0, sizeof *u);
+}

@@ -1,0 +1,42 @@
+/* unwrap.h - a log as it was published, back to the tool's own text.
+ *
+ * Logs reach a lab's archive pasted into web pages, mails and forum posts:
+ * inside HTML <pre> with entities (&gt;=64=100.0%), quoted-printable
+ * (=3D, soft line breaks), Markdown fences or BBCode [code] blocks, mail
+ * quotes ("> "), indented by a few spaces, or with a shell prompt glued to
+ * the first line. bdb_unwrap undoes these once, before detection, for all
+ * tools, and keeps for each line of the text it gives the parsers the
+ * line of the file it came from, so that provenance (file:line) still
+ * points at the file's real line.
+ *
+ * Nothing is copied unless a container is found: detection looks at the
+ * first BDB_UNWRAP_LOOK bytes only, and a plain log (the usual case, and
+ * every large fio JSON) costs that look and no memory. CRLF needs no
+ * unwrapping: the line cursor (bdb_scan.h) already drops the "\r". */
+#ifndef BDB_UNWRAP_H
+#define BDB_UNWRAP_H
+
+#include <stddef.h>
+
+#define BDB_UNWRAP_LOOK 65536
+
+typedef struct bdb_unwrapped {
+    char *text;         /* NULL: the buffer needs no unwrapping */
+    size_t len;
+    int *line_of;       /* line_of[i - 1]: the file's line of text line i */
+    size_t nlines;
+    char what[128];     /* what was undone: "HTML <pre>, indentation" */
+} bdb_unwrapped;
+
+/* Fills *u with the unwrapped text of buf, or leaves u->text NULL when
+ * buf is in no container. Returns 0 or BDB_ENOMEM. u is always safe to
+ * pass to bdb_unwrap_free. */
+int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u);
+
+/* The file's line of line `line` of the unwrapped text: line itself when
+ * nothing was unwrapped, and 0 (no line) stays 0. */
+int bdb_unwrap_line(const bdb_unwrapped *u, int line);
+
+void bdb_unwrap_free(bdb_unwrapped *u);
+
+#endif

@@ -1,0 +1,111 @@
+/* test_unwrap.c - logs that come wrapped (HTML <pre> and entities,
+ * quoted-printable, mail quotes, Markdown/BBCode blocks, indentation, a
+ * glued prompt) read as the plain log does, with each figure at the
+ * file's real line; and the unread-figure account. The wrapped texts are
+ * made here from the real sample samples/hdparm/bash-x-T-only-loop1.txt
+ * (its figure: 15062 MB in 2.00 s = 7539.76 MB/sec, hdparm's MB 2^20). */
+#include "test_util.h"
+#include "../ingest/ingest.h"
+#include "../ingest/unwrap.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define CACHED " Timing cached reads:   15062 MB in  2.00 seconds = 7539.76 MB/sec\n"
+
+static const bdb_sample *cached(const bdb_sink *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (strstr(s->samples[i].metric, "throughput"))
+            return &s->samples[i];
+    return NULL;
+}
+
+/* The wrapped text reads one figure, 7539.76 MB/s, at the file's line. */
+static void reads_at(const char *text, int line)
+{
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s);
+    const bdb_sample *f = cached(&s);
+    assert_non_null(f);
+    assert_true(f->value > 7539.75 * 1048576 && f->value < 7539.77 * 1048576);
+    assert_int_equal(f->line, line);
+    bdb_sink_free(&s);
+}
+
+static void unwrap__html_pre_with_entities__figure_at_file_line(void **st)
+{
+    (void)st;
+    reads_at("<html><head><title>hdparm &amp; me</title></head><body>\n"
+             "<p>My results: 12 runs</p>\n"
+             "<pre class=\"log\">+ hdparm -T /dev/loop1\n\n/dev/loop1:\n"
+             CACHED "</pre><p>Done in 5 minutes</p></body></html>\n", 6);
+}
+
+static void unwrap__quoted_printable__soft_breaks_joined(void **st)
+{
+    (void)st;
+    reads_at("Content-Transfer-Encoding: quoted-printable\n\n"
+             "/dev/loop1:\n Timing cached reads:   15062 MB in  2.00 seconds =3D=\n"
+             " 7539.76 MB/sec\n", 4);
+}
+
+static void unwrap__mail_quotes_and_markdown_fence__read(void **st)
+{
+    (void)st;
+    reads_at("> I ran it twice:\n> ```\n> /dev/loop1:\n>" CACHED "> ```\n", 4);
+    reads_at("[code]/dev/loop1:\n" CACHED "[/code]\n", 2);
+}
+
+static void unwrap__uniform_indentation_and_glued_prompt__read(void **st)
+{
+    (void)st;
+    reads_at("      /dev/loop1:\n      " CACHED, 2);
+    reads_at("root@pi:~# /dev/loop1:\n" CACHED, 2);
+}
+
+static void unwrap__plain_log__nothing_copied(void **st)
+{
+    (void)st;
+    bdb_unwrapped u;
+    const char *t = "/dev/loop1:\n" CACHED;
+    assert_int_equal(bdb_unwrap(t, strlen(t), &u), 0);
+    assert_null(u.text);
+    assert_int_equal(bdb_unwrap_line(&u, 7), 7);
+    bdb_unwrap_free(&u);
+}
+
+/* A line with numbers that no figure came from is a warning naming it;
+ * the figure-free lines hdparm declares are not. */
+static void unread__line_with_numbers_not_read__warned_with_its_numbers(void **st)
+{
+    (void)st;
+    const char *t = "+ hdparm -T /dev/loop1\n\n/dev/loop1:\n" CACHED
+                    "Tested on 42 boards at 3.5 GHz\n";
+    bdb_sink s;
+    bdb_diag d;
+    bdb_sink_init(&s);
+    bdb_diag_clear(&d);
+    bdb_ingest_opts o = {.source_name = "x.txt", .unread_account = 1};
+    assert_int_equal(bdb_ingest_buffer(t, strlen(t), &o, &s, NULL, 0, &d), 0);
+    assert_int_equal(s.unread_lines, 1);
+    int found = 0;
+    for (size_t i = 0; i < s.nnotes; i++)
+        if (s.notes[i].line == 5 && strstr(s.notes[i].text, "42, 3.5"))
+            found = 1;
+    assert_true(found);
+    bdb_sink_free(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(unwrap__html_pre_with_entities__figure_at_file_line),
+        cmocka_unit_test(unwrap__quoted_printable__soft_breaks_joined),
+        cmocka_unit_test(unwrap__mail_quotes_and_markdown_fence__read),
+        cmocka_unit_test(unwrap__uniform_indentation_and_glued_prompt__read),
+        cmocka_unit_test(unwrap__plain_log__nothing_copied),
+        cmocka_unit_test(unread__line_with_numbers_not_read__warned_with_its_numbers),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
