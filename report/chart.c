@@ -18,6 +18,7 @@
 #include "../common/bdb_output.h"
 #include "../common/bdb_cleanup.h"
 #include "chart.h"
+#include "cairo_file.h"
 #include "sections.h"
 
 #include <cairo-pdf.h>
@@ -1987,10 +1988,17 @@ int bdb_chart_render_pdf_report(const bdb_model *m, const char *path,
     size_t nheadline = 0;
     for (size_t s = 0; s < m->nseries; s++)
         nheadline += m->series[s].headline != 0;
-    cairo_surface_t *surf = cairo_pdf_surface_create(path, CW, CH);
+    bdb_cairo_file cf;
+    int err = bdb_cairo_file_open(&cf, path);
+    if (err)
+        return bdb_diag_set(diag, BDB_EIO, 0, "cannot write '%s': %s", path,
+                            strerror(err));
+    cairo_surface_t *surf =
+        cairo_pdf_surface_create_for_stream(bdb_cairo_file_write, &cf, CW, CH);
     cairo_status_t st = cairo_surface_status(surf);
     if (st) {
         cairo_surface_destroy(surf);
+        bdb_cairo_file_close(&cf);
         return status_rc(diag, path, st);
     }
     cairo_pdf_surface_set_metadata(surf, CAIRO_PDF_METADATA_CREATOR, "benchdb");
@@ -2027,6 +2035,10 @@ int bdb_chart_render_pdf_report(const bdb_model *m, const char *path,
         st = cairo_surface_status(surf);
     }
     cairo_surface_destroy(surf);
+    err = bdb_cairo_file_close(&cf);
+    if (err && st != CAIRO_STATUS_NO_MEMORY)
+        return bdb_diag_set(diag, BDB_EIO, 0, "cannot write '%s': %s", path,
+                            strerror(err));
     return st ? status_rc(diag, path, st) : BDB_OK;
 }
 

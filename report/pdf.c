@@ -5,6 +5,7 @@
  * with wrapping cells; one that does not fit continues on the next page
  * under its header row again. */
 #include "pdf.h"
+#include "cairo_file.h"
 #include "chart.h"
 #include "render.h"
 #include "sections.h"
@@ -518,10 +519,17 @@ int bdb_report_render_pdf(const bdb_model *m, const bdb_pdf_opts *o,
         d.pw = 595.276;
         d.ph = 841.89;
     }
-    d.surf = cairo_pdf_surface_create(path, d.pw, d.ph);
+    bdb_cairo_file cf;
+    int err = bdb_cairo_file_open(&cf, path);
+    if (err)
+        return bdb_diag_set(diag, BDB_EIO, 0, "cannot write '%s': %s", path,
+                            strerror(err));
+    d.surf = cairo_pdf_surface_create_for_stream(bdb_cairo_file_write, &cf,
+                                                 d.pw, d.ph);
     cairo_status_t st = cairo_surface_status(d.surf);
     if (st) {
         cairo_surface_destroy(d.surf);
+        bdb_cairo_file_close(&cf);
         return bdb_diag_set(diag, BDB_EIO, 0, "cannot write '%s': %s", path,
                             cairo_status_to_string(st));
     }
@@ -538,10 +546,14 @@ int bdb_report_render_pdf(const bdb_model *m, const bdb_pdf_opts *o,
         st = cairo_surface_status(d.surf);
     }
     cairo_surface_destroy(d.surf);
+    err = bdb_cairo_file_close(&cf);
     if (st == CAIRO_STATUS_NO_MEMORY)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory drawing '%s'", path);
     if (st)
         return bdb_diag_set(diag, BDB_EIO, 0, "cannot write '%s': %s", path,
                             cairo_status_to_string(st));
+    if (err)
+        return bdb_diag_set(diag, BDB_EIO, 0, "cannot write '%s': %s", path,
+                            strerror(err));
     return BDB_OK;
 }

@@ -37,12 +37,12 @@ static int setup(void **state)
     static const char head[] = "platform,tool,benchmark,metric,value,unit,"
                                "repetition\n";
     char m[512], j[512];
-    snprintf(m, sizeof m, "%sA,dd,seq,read,100,MB/s,1\nA,dd,seq,read,101,MB/s,2\n"
-             "A,dd,seq,read,102,MB/s,3\nB,dd,seq,read,50,MB/s,1\n"
-             "B,dd,seq,read,52,MB/s,2\n", head);
-    snprintf(j, sizeof j, "%sA,dd,seq,read,120,MB/s,1\nA,dd,seq,read,121,MB/s,2\n"
-             "A,dd,seq,read,122,MB/s,3\nB,dd,seq,read,60,MB/s,1\n"
-             "B,dd,seq,read,61,MB/s,2\n", head);
+    snprintf(m, sizeof m, "%sA,dd,seq,throughput,100,MB/s,1\nA,dd,seq,throughput,101,MB/s,2\n"
+             "A,dd,seq,throughput,102,MB/s,3\nB,dd,seq,throughput,50,MB/s,1\n"
+             "B,dd,seq,throughput,52,MB/s,2\n", head);
+    snprintf(j, sizeof j, "%sA,dd,seq,throughput,120,MB/s,1\nA,dd,seq,throughput,121,MB/s,2\n"
+             "A,dd,seq,throughput,122,MB/s,3\nB,dd,seq,throughput,60,MB/s,1\n"
+             "B,dd,seq,throughput,61,MB/s,2\n", head);
     write_text("march.csv", m);
     write_text("june.csv", j);
     bdb_buf out;
@@ -159,11 +159,11 @@ static void outputs__size_limit__previous_file_kept_and_error_told(void **state)
     /* one file per chart into a folder: each one whole */
     char folder[1000];
     snprintf(folder, sizeof folder, "%s/charts", dir);
-    snprintf(target, sizeof target, "%s/series-001-dd-seq-read.png", folder);
+    snprintf(target, sizeof target, "%s/series-001-dd-seq-throughput.png", folder);
     snprintf(args, sizeof args, "chart --format png -o '%s'", folder);
     refused_whole(args, target, folder);
     snprintf(folder, sizeof folder, "%s/hist", dir);
-    snprintf(target, sizeof target, "%s/history-001-dd-seq-read-a.svg", folder);
+    snprintf(target, sizeof target, "%s/history-001-dd-seq-throughput-a.svg", folder);
     snprintf(args, sizeof args, "history --format svg -o '%s'", folder);
     refused_whole(args, target, folder);
 }
