@@ -1,5 +1,6 @@
 /* table_out.c - the listing commands' tables, fitted to the terminal (see
  * table_out.h). */
+#include "../common/bdb_neutral.h"
 #include "table_out.h"
 #include "../report/rtable.h"
 
@@ -271,11 +272,18 @@ int cli_fields_print(const char *const *names, const char *const *values,
     bdb_buf b;
     bdb_buf_init(&b);
     for (size_t i = 0; i < n; i++) {
+        /* a value from a file or a user: its controls made visible */
+        char *v = bdb_neutral_line_dup(values[i] ? values[i] : "");
+        if (!v) {
+            bdb_buf_free(&b);
+            return BDB_ENOMEM;
+        }
         bdb_buf_printf(&b, "%-*s  ", (int)key, names[i]);
         if (limit > key + 2 + 10)
-            bdb_text_wrap(&b, values[i], limit, key + 2, indent);
+            bdb_text_wrap(&b, v, limit, key + 2, indent);
         else
-            bdb_buf_printf(&b, "%s\n", values[i]);
+            bdb_buf_printf(&b, "%s\n", v);
+        free(v);
     }
     return emit(&b, out);
 }
