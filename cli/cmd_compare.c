@@ -170,7 +170,8 @@ const cli_option cli_check_options[] = {
     {"baseline", 0, "SET", "compare against this run set", O_BASELINE, 0,
      NULL},
     {"last", 0, "N", "compare against the N sets before the newest, pooled\n"
-     "(default 1; never across a set marked --new-baseline)", O_LAST, 0, NULL},
+     "(default 1; never across a set marked a new baseline\n"
+     "by set mark)", O_LAST, 0, NULL},
     {"set", 0, "NEW", "the set to check (default: the newest)", O_NEWEST, 0,
      NULL},
     {"format", 0, "text|md|json", "md for a pull request, json for scripts",

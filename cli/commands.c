@@ -215,13 +215,13 @@ static const bdb_cmd commands[] = {
      "\n"
      "For each series, the newest set (or --set NEW) against the baseline: a\n"
      "named set, or the N sets before the newest pooled as history (default\n"
-     "--last 1; never across a set marked --new-baseline). A regression is a\n"
-     "change whose 95% interval of new/old (Welch's t on log values;\n"
-     "Student's pooled t when a side has one value) lies wholly beyond the\n"
-     "threshold (default 5%) in the metric's worse direction; one value a\n"
-     "side decides nothing. No correction across series: the threshold is\n"
-     "the floor (false alarms and power measured in the README). md is for\n"
-     "a pull request; json for scripts.\n",
+     "--last 1; never across a set that set mark made a new baseline). A\n"
+     "regression is a change whose 95% interval of new/old (Welch's t on log\n"
+     "values; Student's pooled t when a side has one value) lies wholly\n"
+     "beyond the threshold (default 5%) in the metric's worse direction; one\n"
+     "value a side decides nothing. No correction across series: the\n"
+     "threshold is the floor (false alarms and power measured in the\n"
+     "README). md is for a pull request; json for scripts.\n",
      cli_check_options, NULL,
      "Exit status: 0 no regression, 3 a regression, 1 error, 2 usage.\n"},
     {"history", cmd_history, BDB_CMD_STORE | BDB_CMD_READ, "a series over sets in time, with change points",
@@ -233,7 +233,7 @@ static const bdb_cmd commands[] = {
      "finds them: Student's t-test on the values of the sets on each side,\n"
      "sliding windows of W sets, weak points at 10x P merged until each has\n"
      "p < P and a change above T. One run per set works; several runs per\n"
-     "set all count. A set marked --new-baseline starts a new distribution.\n"
+     "set all count. A set marked as a new baseline starts a new distribution.\n"
      "png/svg draw one line chart per series (mean and CI band); html\n"
      "embeds them.\n",
      cli_history_options, NULL, NULL},

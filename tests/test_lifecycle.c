@@ -736,13 +736,13 @@ static void lifecycle__marks_and_notes__shown_in_every_history_output(void **sta
                                "--params block_size=16384,elapsed=1 "
                                "'limit lifted'"), 0);
     /* refused: no such set, no such series, nothing to note */
-    assert_int_equal(run(&out, "note --set nope 'x'"), 1);
+    assert_int_equal(run(&out, "note --set nope 'x'"), 2);
     has(&out, "no set named 'nope'");
     assert_int_equal(run(&out, "note --tool openssl-speed --benchmark md5 "
                                "--metric throughput 'x'"), 1);
     has(&out, "no series openssl-speed md5 throughput");
     assert_int_equal(run(&out, "note 'x'"), 2);
-    assert_int_equal(run(&out, "set mark nope --new-baseline"), 1);
+    assert_int_equal(run(&out, "set mark nope --new-baseline"), 2);
     assert_int_equal(run(&out, "history throughput --format json"), 0);
     json_t *j = json_of(&out);
     json_t *s0 = json_array_get(json_object_get(j, "series"), 0);
@@ -779,7 +779,7 @@ static void lifecycle__marks_and_notes__shown_in_every_history_output(void **sta
     snprintf(charts, sizeof charts, "%s/marked", dir);
     assert_int_equal(run(&out, "history throughput --format png -o '%s'",
                          charts), 0);
-    has(&out, "1 charts written");
+    has(&out, "1 chart written");
     /* check --last 2 of rerun pools 'limited' alone, not 'base' too */
     assert_int_equal(run(&out, "check --last 2 --metric throughput "
                                "--format json"), 0);

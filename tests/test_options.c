@@ -144,8 +144,11 @@ static int option_accepted(const cli_option *o, void *ctx_)
         sample_arg(o, arg, sizeof arg);
     bdb_buf out;
     bdb_buf_init(&out);
-    int rc = tu_run(&out, "--db '%s' %s --%s %s </dev/null", ctx->db, w,
-                    o->name, arg);
+    /* serve would serve until stopped: a stray argument after the
+     * option makes it stop at usage, once the option was handled */
+    const char *stop = strcmp(ctx->p->cmd->name, "serve") == 0 ? " stray" : "";
+    int rc = tu_run(&out, "--db '%s' %s --%s %s%s </dev/null", ctx->db, w,
+                    o->name, arg, stop);
     const char *text = out.data ? out.data : "";
     if (strstr(text, "unknown option") || strstr(text, "has no handler") ||
         strstr(text, "needs an argument") || strstr(text, "takes no argument"))

@@ -1165,8 +1165,11 @@ static void two_urls_db(char *d2, size_t n)
         bdb_buf_reset(&out);
         char box[] = "box-a";
         box[4] = (char)('a' + i);
-        if (tu_run(&out, "--db '%s/u.sqlite' import -q --platform %s '%s'-%s-run*.txt",
-                   d2, box, tu_path("samples/ab/two-urls"), box) ||
+        /* the boxes' own name for the page, an identity parameter (the
+         * port in the URL is environment, by the ab record) */
+        if (tu_run(&out, "--db '%s/u.sqlite' import -q --platform %s "
+                         "--param site=%c '%s'-%s-run*.txt",
+                   d2, box, box[4], tu_path("samples/ab/two-urls"), box) ||
             tu_run(&out, "--db '%s/u.sqlite' platform add %s", d2, plats[i]))
             fail_msg("%s: %s", box, out.data);
     }
@@ -1378,7 +1381,7 @@ static void report__one_platform_series__every_format_says_so_and_names_all(
 }
 
 /* ab runs of one page through two URLs (ports 18081 and 18082) on two
- * boxes are two series each until --ignore-param port makes them one:
+ * boxes are two series each until --ignore-param site makes them one:
  * report, chart and efficiency take it, and say what they ignored. */
 static void report__ignore_param_port__two_boxes_compare_and_it_is_said(
     void **state)
@@ -1390,7 +1393,7 @@ static void report__ignore_param_port__two_boxes_compare_and_it_is_said(
     bdb_buf_init(&out);
     assert_int_equal(tu_run(&out, "--db '%s/u.sqlite' report", d2), 1);
     assert_non_null(strstr(out.data, "--ignore-param"));
-    json_t *root = run_json(d2, "report --ignore-param port");
+    json_t *root = run_json(d2, "report --ignore-param site");
     double a = NAN, b = NAN;
     json_per_watt(root, "requests_per_sec", "box-a", &a, NULL);
     json_per_watt(root, "requests_per_sec", "box-b", &b, NULL);
@@ -1400,20 +1403,20 @@ static void report__ignore_param_port__two_boxes_compare_and_it_is_said(
     assert_true(fabs(b - (577.98 + 623.05 + 833.20) / 3) < 1e-9);
     json_t *se = json_array_get(json_object_get(root, "series"), 0);
     assert_null(strstr(json_string_value(json_object_get(se, "parameters")),
-                       "port="));
+                       "site="));
     json_t *lo = json_object_get(root, "left_out");
     /* 39 series a box, each pooled with the other box's */
     assert_int_equal(json_integer_value(json_object_get(lo, "pooled")), 39);
     assert_string_equal(json_string_value(json_array_get(
                             json_object_get(lo, "ignored_params"), 0)),
-                        "port");
+                        "site");
     json_decref(root);
-    const char *said = "Ignored parameters (--ignore-param): port; 39 series "
+    const char *said = "Ignored parameters (--ignore-param): site; 39 series "
                        "pooled";
     static const char *const cmds[] = {"report", "efficiency", "chart -o"};
     for (size_t i = 0; i < 3; i++) {
         bdb_buf_reset(&out);
-        if (tu_run(&out, "--db '%s/u.sqlite' %s%s%s%s --ignore-param port "
+        if (tu_run(&out, "--db '%s/u.sqlite' %s%s%s%s --ignore-param site "
                          "--width 400", d2, cmds[i], i == 2 ? " '" : "",
                    i == 2 ? d2 : "", i == 2 ? "/c'" : ""))
             fail_msg("%s: %s", cmds[i], out.data);
@@ -1437,16 +1440,16 @@ static void check__ignore_param_port__checks_the_pooled_series(void **state)
     bdb_buf out;
     bdb_buf_init(&out);
     if (tu_run(&out, "--db '%s/k.sqlite' import -q --set before --platform box "
-                     "'%s'-box-a-run*.txt", d2, tu_path("samples/ab/two-urls")) ||
+                     "--param site=a '%s'-box-a-run*.txt", d2, tu_path("samples/ab/two-urls")) ||
         tu_run(&out, "--db '%s/k.sqlite' import -q --set after --platform box "
-                     "'%s'-box-b-run*.txt", d2, tu_path("samples/ab/two-urls")))
+                     "--param site=b '%s'-box-b-run*.txt", d2, tu_path("samples/ab/two-urls")))
         fail_msg("import: %s", out.data);
     bdb_buf_reset(&out);
     assert_int_equal(tu_run(&out, "--db '%s/k.sqlite' check --metric "
                                   "requests_per_sec", d2), 1);
     bdb_buf_reset(&out);
     assert_int_equal(tu_run(&out, "--db '%s/k.sqlite' check --metric "
-                                  "requests_per_sec --ignore-param port "
+                                  "requests_per_sec --ignore-param site "
                                   "--format json", d2), 0);
     json_error_t err;
     json_t *root = json_loads(out.data, 0, &err);
@@ -1456,12 +1459,12 @@ static void check__ignore_param_port__checks_the_pooled_series(void **state)
     assert_int_equal(json_array_size(rows), 1);
     assert_string_equal(json_string_value(json_array_get(
                             json_object_get(root, "ignored_params"), 0)),
-                        "port");
+                        "site");
     json_decref(root);
     bdb_buf_reset(&out);
     assert_int_equal(tu_run(&out, "--db '%s/k.sqlite' check --metric "
-                                  "requests_per_sec --ignore-param port", d2), 0);
-    assert_non_null(strstr(out.data, "ignored parameters (--ignore-param): port"));
+                                  "requests_per_sec --ignore-param site", d2), 0);
+    assert_non_null(strstr(out.data, "ignored parameters (--ignore-param): site"));
     bdb_buf_free(&out);
 }
 
