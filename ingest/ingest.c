@@ -251,15 +251,26 @@ static int apply_user_params(normalizer *nz, bdb_sample *s)
     return nz->user_meta.n ? note_meta(nz, &nz->user_meta, s->line) : BDB_OK;
 }
 
+/* 1 when a and b hold the same keys and values (compared as strings: the
+ * bytes past each one's NUL are not set). */
+static int params_same(const bdb_params *a, const bdb_params *b)
+{
+    if (a->n != b->n || a->overflow != b->overflow)
+        return 0;
+    for (int i = 0; i < a->n; i++)
+        if (strcmp(a->kv[i].key, b->kv[i].key) != 0 ||
+            strcmp(a->kv[i].value, b->kv[i].value) != 0)
+            return 0;
+    return 1;
+}
+
 /* The sample's parameters through the canonicaliser; what is not
  * identity goes to the file's metadata. 1 when they changed. */
 static int canonicalise(normalizer *nz, bdb_sample *s, int *rc)
 {
     *rc = BDB_OK;
-    size_t used = offsetof(bdb_params, kv) +
-                  (size_t)s->params.n * sizeof s->params.kv[0];
     if (!nz->last_valid || nz->last_tool != nz->record ||
-        nz->last_in.n != s->params.n || memcmp(&nz->last_in, &s->params, used)) {
+        !params_same(&nz->last_in, &s->params)) {
         bdb_sample_copy_params(&nz->last_in, &s->params);
         bdb_sample_copy_params(&nz->last_out, &s->params);
         nz->last_meta.n = nz->last_meta.overflow = 0;
@@ -269,8 +280,7 @@ static int canonicalise(normalizer *nz, bdb_sample *s, int *rc)
     }
     if (nz->last_meta.n || nz->last_meta.overflow)
         *rc = note_meta(nz, &nz->last_meta, s->line);
-    if (nz->last_out.n == s->params.n &&
-        !memcmp(&nz->last_out, &s->params, used))
+    if (params_same(&nz->last_out, &s->params))
         return 0;
     bdb_sample_copy_params(&s->params, &nz->last_out);
     return 1;
