@@ -1370,15 +1370,8 @@ static void drop_lonely_series(bdb_model *m)
     m->nseries = kept;
 }
 
-static int count_series(const bdb_series_row *r, void *ctx)
-{
-    (void)r;
-    (*(size_t *)ctx)++;
-    return 0;
-}
-
 /* The series of the report's platforms that the selection leaves out:
- * one more pass over the series, made only when something narrows. */
+ * counted by the store, only when something narrows. */
 static int count_filtered(bdb_model *m, bdb_store *st)
 {
     const bdb_filter *f = &m->opts.filter;
@@ -1387,12 +1380,12 @@ static int count_filtered(bdb_model *m, bdb_store *st)
         return BDB_OK;
     bdb_filter all = {0};
     all.platforms = m->opts.platforms;
-    size_t n = 0;
-    int rc = bdb_store_series_each(st, &all, count_series, &n);
+    long long n = 0;
+    int rc = bdb_store_series_count(st, &all, &n);
     if (rc)
         return rc;
     size_t sel = m->left_out.selected;
-    m->left_out.filtered = n > sel ? n - sel : 0;
+    m->left_out.filtered = n > (long long)sel ? (size_t)n - sel : 0;
     return BDB_OK;
 }
 

@@ -505,3 +505,14 @@ int bdb_store_time_limit(bdb_store *st, double seconds)
                               "its time", st->ops->scheme);
     return st->ops->time_limit(st, seconds);
 }
+
+/* ---- iVersion 8 -------------------------------------------------------- */
+
+int bdb_store_series_count(bdb_store *st, const bdb_filter *f, long long *n)
+{
+    *n = 0;
+    if (st->ops->iVersion < 8 || !st->ops->series_count)
+        return bdb_store_fail(st, BDB_EUSAGE, "the %s backend cannot count "
+                              "series", st->ops->scheme);
+    return st->ops->series_count(st, f, n);
+}

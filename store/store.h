@@ -228,6 +228,9 @@ int bdb_store_results_each(bdb_store *st, const bdb_filter *f,
 int bdb_store_series_each(bdb_store *st, const bdb_filter *f,
                           int (*cb)(const bdb_series_row *r, void *ctx),
                           void *ctx);
+/* How many series have a result matching f (the rows series_each would
+ * give), counted by the database. */
+int bdb_store_series_count(bdb_store *st, const bdb_filter *f, long long *n);
 int bdb_store_sources_each(bdb_store *st,
                            int (*cb)(const bdb_source_row *r, void *ctx),
                            void *ctx);

@@ -7,7 +7,7 @@
 #include "store.h"
 
 typedef struct bdb_store_ops {
-    int iVersion;   /* 7: methods are only appended; each append bumps it;
+    int iVersion;   /* 8: methods are only appended; each append bumps it;
                        store.c calls a method only when iVersion has it */
     const char *scheme;
     int (*open)(bdb_store *st, const char *location, int flags,
@@ -91,10 +91,13 @@ typedef struct bdb_store_ops {
     int (*data_version)(bdb_store *st, char *out, size_t n,
                         long long *changed_at);
     int (*time_limit)(bdb_store *st, double seconds);
+    /* iVersion 8: how many series have a result matching f, counted by
+     * the database (series_each without its rows) */
+    int (*series_count)(bdb_store *st, const bdb_filter *f, long long *n);
 } bdb_store_ops;
 
 /* The highest iVersion this store.c knows. */
-#define BDB_STORE_OPS_VERSION 7
+#define BDB_STORE_OPS_VERSION 8
 
 struct bdb_store {
     const bdb_store_ops *ops;

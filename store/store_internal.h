@@ -167,6 +167,9 @@ void bdb_results_query(bdb_where *w, const bdb_filter *f, int with_sets);
  * metric and params. */
 void bdb_series_query(bdb_where *w, const bdb_filter *f);
 
+/* Appends to w the count of the series bdb_series_query would list. */
+void bdb_series_count_query(bdb_where *w, const bdb_filter *f);
+
 /* Every source: id, path, sha256, imported_at, tool, tool_version ("" for
  * none), parser_version, platform, size, results, warnings, options,
  * set; in import order. */

@@ -1483,6 +1483,21 @@ static int pg_series_each(bdb_store *st, const bdb_filter *f,
     return walk_where(st, &w, "listing series", series_row, &cw);
 }
 
+static int count_row(bdb_store *st, PGresult *s, int i, void *ctx)
+{
+    (void)st;
+    *(long long *)ctx = col_ll(s, i, 0);
+    return 0;
+}
+
+static int pg_series_count(bdb_store *st, const bdb_filter *f, long long *n)
+{
+    bdb_where w;
+    bdb_where_init(&w, '$');
+    bdb_series_count_query(&w, f);
+    return walk_where(st, &w, "counting series", count_row, n);
+}
+
 static int source_row(bdb_store *st, PGresult *s, int i, void *ctx)
 {
     (void)st;
@@ -2033,7 +2048,7 @@ static int pg_time_limit(bdb_store *st, double seconds)
 }
 
 const bdb_store_ops bdb_store_pg_ops = {
-    .iVersion = 7,
+    .iVersion = 8,
     .scheme = "postgresql",
     .open = pg_open,
     .close = pg_close,
@@ -2074,6 +2089,7 @@ const bdb_store_ops bdb_store_pg_ops = {
     .fix = &pg_fix,
     .data_version = pg_data_version,
     .time_limit = pg_time_limit,
+    .series_count = pg_series_count,
 };
 
 #endif /* BDB_HAVE_LIBPQ */

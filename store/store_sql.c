@@ -346,6 +346,15 @@ void bdb_results_query(bdb_where *w, const bdb_filter *f, int with_sets)
     bdb_buf_puts(&w->sql, "r.source_id, r.repetition, r.line");
 }
 
+void bdb_series_count_query(bdb_where *w, const bdb_filter *f)
+{
+    bdb_buf_puts(&w->sql,
+                 "SELECT count(DISTINCT r.series_id) "
+                 "FROM series s JOIN results r ON r.series_id = s.id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1=1");
+    bdb_where_build(w, f);
+}
+
 void bdb_series_query(bdb_where *w, const bdb_filter *f)
 {
     bdb_buf_puts(&w->sql,

@@ -1598,6 +1598,23 @@ static int sq_series_each(bdb_store *st, const bdb_filter *f,
     return rc;
 }
 
+static int sq_series_count(bdb_store *st, const bdb_filter *f, long long *n)
+{
+    bdb_where w;
+    bdb_where_init(&w, '?');
+    bdb_series_count_query(&w, f);
+    sqlite3_stmt *s;
+    if (where_prepare(st, &w, &s))
+        return BDB_ESTORE;
+    int step = sqlite3_step(s), rc = BDB_OK;
+    if (step == SQLITE_ROW)
+        *n = sqlite3_column_int64(s, 0);
+    else
+        rc = fail_db(st, "counting series");
+    sqlite3_finalize(s);
+    return rc;
+}
+
 static int sq_sources_each(bdb_store *st,
                            int (*cb)(const bdb_source_row *, void *), void *ctx)
 {
@@ -2457,7 +2474,7 @@ static int sq_time_limit(bdb_store *st, double seconds)
 }
 
 const bdb_store_ops bdb_store_sqlite_ops = {
-    .iVersion = 7,
+    .iVersion = 8,
     .scheme = "sqlite",
     .open = sq_open,
     .close = sq_close,
@@ -2498,4 +2515,5 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .fix = &sq_fix,
     .data_version = sq_data_version,
     .time_limit = sq_time_limit,
+    .series_count = sq_series_count,
 };

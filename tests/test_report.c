@@ -1292,6 +1292,58 @@ static char *file_flat(const char *path)
     return bdb_buf_detach(&b, NULL);
 }
 
+/* The series of the report's platforms that a filter leaves out are
+ * counted by the store (one count query), not by listing every series:
+ * the count must agree with the rows the unfiltered report shows. */
+static size_t json_series_and_filtered(const char *db, const char *filter,
+                                       size_t *filtered)
+{
+    bdb_buf out;
+    bdb_buf_init(&out);
+    if (tu_run(&out, "--db '%s' report --format json --all --baseline x86-B "
+                     "--platforms x86-B,ARM-FT1500A %s", db, filter))
+        fail_msg("report %s: %s", filter, out.data);
+    json_error_t err;
+    json_t *root = json_loads(out.data, 0, &err);
+    if (!root)
+        fail_msg("not JSON: %s", err.text);
+    size_t n = json_array_size(json_object_get(root, "series"));
+    *filtered = (size_t)json_integer_value(
+        json_object_get(json_object_get(root, "left_out"), "filtered"));
+    json_decref(root);
+    bdb_buf_free(&out);
+    return n;
+}
+
+static void report__tool_filter__counts_the_series_it_leaves_out(void **state)
+{
+    (void)state;
+    char db[600];
+    snprintf(db, sizeof db, "%s/f.sqlite", tu_tmpdir());
+    bdb_buf out;
+    bdb_buf_init(&out);
+    if (tu_run(&out, "--db '%s' import '%s'", db,
+               tu_path("samples/published/seed-published-figures.csv")))
+        fail_msg("import: %s", out.data);
+    bdb_buf_free(&out);
+    size_t filtered, all = json_series_and_filtered(db, "", &filtered);
+    assert_int_equal(filtered, 0);
+    /* dd and iperf are measured on x86-B (iperf's chelsio NIC on x86-B
+     * alone, which --all shows); fio and tmpfs are not */
+    static const char *const tools[] = {"dd", "iperf"};
+    size_t sum = 0;
+    for (size_t i = 0; i < 2; i++) {
+        char f[64];
+        snprintf(f, sizeof f, "--tool %s", tools[i]);
+        size_t n = json_series_and_filtered(db, f, &filtered);
+        assert_true(n > 0);
+        assert_int_equal(n + filtered, all);
+        sum += n;
+    }
+    /* fio's two series are shown by --all against ARM-FT1500A */
+    assert_int_equal(sum + 2, all);
+}
+
 /* tmpfs is measured on ARM-FT1500A and x86-A, not on x86-B, and iperf's
  * chelsio NIC on x86-B alone: a report of x86-B against ARM-FT1500A leaves
  * those three series out, and every format
@@ -1550,6 +1602,7 @@ int main(void)
         cmocka_unit_test(report__bad_selection__says_what_is_wrong),
         cmocka_unit_test(efficiency__json__only_throughputs_and_same_per_watt_per_core),
         cmocka_unit_test(report__one_platform_series__every_format_says_so_and_names_all),
+        cmocka_unit_test(report__tool_filter__counts_the_series_it_leaves_out),
         cmocka_unit_test(report__ignore_param_port__two_boxes_compare_and_it_is_said),
         cmocka_unit_test(check__ignore_param_port__checks_the_pooled_series),
         cmocka_unit_test(report__sweep_option__chooses_the_axis_and_findings_name_params),
