@@ -27,6 +27,14 @@ static void print_warning(const char *path, int line, const char *text,
         cli_line(stderr, "%s: warning: %s\n", path, text);
 }
 
+static void print_note(const char *path, int line, const char *text,
+                       void *ctx)
+{
+    (void)ctx;
+    (void)line;
+    cli_line(stderr, "%s: note: %s\n", path, text);
+}
+
 static void print_merge(const bdb_merge_warning *w, void *ctx)
 {
     (void)ctx;
@@ -228,6 +236,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     opts.more_patterns = npatterns > 1 ? patterns + 1 : NULL;
     opts.params = &params;
     opts.warn = print_warning;
+    opts.note = print_note;
 
     bdb_collected col = {0};
     if (bdb_import_collect(argv + g.ind, argc - g.ind, &col)) {

@@ -66,6 +66,15 @@ static size_t platforms_measured(json_t *s)
     return n;
 }
 
+/* How many times needle occurs in text. */
+static size_t count_of(const char *text, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = text; (p = strstr(p, needle)); p += strlen(needle))
+        n++;
+    return n;
+}
+
 /* n_used of the category's score of platform, or -1. */
 static long long score_n(json_t *r, const char *category, const char *platform)
 {
@@ -198,6 +207,74 @@ static void identity__seed_workflow__one_figure_per_measurement(void **state)
     bdb_buf_free(&out);
 }
 
+/* --benchmark on a folder of time, dd and fio logs (real samples): time's
+ * figures take the name (its benchmark is the timed command); dd and fio
+ * name their own and keep them, and their files say the option passed
+ * them by. With --summary, a whole ab report among the cut lines is read
+ * as ab's, with a note, and the cut lines are named by the tool. */
+static void identity__benchmark_on_mixed_folder__renames_only_time(void **state)
+{
+    (void)state;
+    fresh_db("mixed");
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char cmd[6000];
+    char tmp[600];  /* each fresh_db may make another temporary folder */
+    snprintf(tmp, sizeof tmp, "%s", tu_tmpdir());
+    snprintf(cmd, sizeof cmd, "rm -rf '%s/mixed' '%s/cut' && "
+             "mkdir -p '%s/mixed' '%s/cut' && "
+             "cp '%s/samples/time/bash-default-bc-pi.txt' "
+             "'%s/samples/dd/gnu-bash-x-write-bs1M-count64.txt' "
+             "'%s/samples/identity/fio-seed001-normal.txt' '%s/mixed/' && "
+             "cp '%s/tests/fixtures/ab/real-seed000-summary-transfer-rate.txt' "
+             "'%s/cut/ab-plain.txt' && "
+             "cp '%s/samples/ab/html-c10.txt' '%s/cut/'",
+             tmp, tmp, tmp, tmp, BDB_SOURCE_DIR, BDB_SOURCE_DIR,
+             BDB_SOURCE_DIR, tmp, BDB_SOURCE_DIR, tmp, BDB_SOURCE_DIR, tmp);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "import --platform local --benchmark bc-pi "
+             "'%s/mixed' 2>&1", tmp);
+    assert_int_equal(run(&out, cmd), 0);
+    assert_non_null(strstr(out.data, "gnu-bash-x-write-bs1M-count64.txt: "
+                                     "note: --benchmark 'bc-pi' not applied"));
+    assert_non_null(strstr(out.data, "fio-seed001-normal.txt: note: "
+                                     "--benchmark 'bc-pi' not applied"));
+    assert_null(strstr(out.data, "bash-default-bc-pi.txt: note"));
+    /* time's three figures (real, user, sys: lines 3-5) are bc-pi */
+    assert_int_equal(run(&out, "list results --format csv --benchmark bc-pi"),
+                     0);
+    assert_int_equal(count_of(out.data, ",time,bc-pi,"), 3);
+    assert_null(strstr(out.data, ",dd,"));
+    assert_null(strstr(out.data, ",fio,"));
+    /* dd's throughput (line 4 of its log) stays dd's */
+    assert_int_equal(run(&out, "list results --format csv --tool dd "
+                               "--metric throughput"), 0);
+    assert_non_null(strstr(out.data, "local,dd,dd,throughput,"));
+    /* --tool dd names dd's files */
+    fresh_db("mixed-dd");
+    snprintf(cmd, sizeof cmd, "import --platform local --tool dd --benchmark "
+             "seq-write '%s/mixed/gnu-bash-x-write-bs1M-count64.txt'", tmp);
+    assert_int_equal(run(&out, cmd), 0);
+    assert_int_equal(run(&out, "list results --format csv --metric "
+                               "throughput"), 0);
+    assert_non_null(strstr(out.data, "local,dd,seq-write,throughput,"));
+
+    fresh_db("cut");
+    snprintf(cmd, sizeof cmd, "import --platform local --summary "
+             "'C={concurrency} : {value}' --tool ab --metric transfer_rate "
+             "--unit 'Kbytes/sec' '%s/cut' 2>&1", tmp);
+    assert_int_equal(run(&out, cmd), 0);
+    assert_non_null(strstr(out.data, "html-c10.txt: note: --summary, --metric "
+                                     "and --unit not applied"));
+    assert_int_equal(run(&out, "list results --format csv --metric "
+                               "transfer_rate"), 0);
+    /* the report's own transfer rate, and the 12 cut lines named ab */
+    assert_non_null(strstr(out.data, "local,ab,/index.html,transfer_rate,"));
+    assert_int_equal(count_of(out.data, "local,ab,ab,"
+                                                   "transfer_rate,"), 12);
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -205,6 +282,7 @@ int main(void)
         cmocka_unit_test(identity__dd_options_in_csv_and_real_log__one_series),
         cmocka_unit_test(identity__ab_same_page_two_hosts__compared_by_default),
         cmocka_unit_test(identity__seed_workflow__one_figure_per_measurement),
+        cmocka_unit_test(identity__benchmark_on_mixed_folder__renames_only_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
