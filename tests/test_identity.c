@@ -275,6 +275,53 @@ static void identity__benchmark_on_mixed_folder__renames_only_time(void **state)
     bdb_buf_free(&out);
 }
 
+/* The headline (overview) series of tool in the report. */
+static size_t headline_count(json_t *r, const char *tool)
+{
+    size_t i, n = 0;
+    json_t *s;
+    json_array_foreach(json_object_get(r, "series"), i, s)
+        n += !strcmp(json_string_value(json_object_get(s, "tool")), tool) &&
+             json_is_true(json_object_get(s, "headline"));
+    return n;
+}
+
+/* Seed 003's workflow: redis-benchmark --csv of one client count on two
+ * boxes (the same real capture, the second gzip-compressed as archives
+ * keep it). One score figure per test: its requests/s, not its six
+ * latency columns. The expected count is the CSV's data rows. */
+static void identity__seed003_redis_csv__one_figure_per_test(void **state)
+{
+    (void)state;
+    fresh_db("seed003");
+    bdb_buf out;
+    bdb_buf_init(&out);
+    size_t len;
+    char *raw = tu_read("samples/redis-benchmark/csv-default-n2000.csv", &len);
+    size_t tests = 0;
+    for (const char *p = raw; (p = strstr(p, "\n\"")); p++)
+        tests++;
+    free(raw);
+    assert_int_equal(tests, 20);
+    char tmp[600], cmd[3000];
+    snprintf(tmp, sizeof tmp, "%s", tu_tmpdir());
+    snprintf(cmd, sizeof cmd, "gzip -c '%s/samples/redis-benchmark/"
+             "csv-default-n2000.csv' > '%s/reds-bench-20.csv.gz'",
+             BDB_SOURCE_DIR, tmp);
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(run(&out, "import --platform pi --param clients=20 '"
+                               BDB_SOURCE_DIR "/samples/redis-benchmark/"
+                               "csv-default-n2000.csv'"), 0);
+    snprintf(cmd, sizeof cmd, "import --platform x86 --param clients=20 "
+             "'%s/reds-bench-20.csv.gz'", tmp);
+    assert_int_equal(run(&out, cmd), 0);
+    json_t *r = report_json();
+    assert_int_equal(score_n(r, "key-value", "x86"), (long long)tests);
+    assert_int_equal(headline_count(r, "redis-benchmark"), tests);
+    json_decref(r);
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -283,6 +330,7 @@ int main(void)
         cmocka_unit_test(identity__ab_same_page_two_hosts__compared_by_default),
         cmocka_unit_test(identity__seed_workflow__one_figure_per_measurement),
         cmocka_unit_test(identity__benchmark_on_mixed_folder__renames_only_time),
+        cmocka_unit_test(identity__seed003_redis_csv__one_figure_per_test),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
