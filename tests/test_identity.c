@@ -322,6 +322,59 @@ static void identity__seed003_redis_csv__one_figure_per_test(void **state)
     bdb_buf_free(&out);
 }
 
+/* Seed 000's openssl workflow: the script's `#N :` rows of one cipher at
+ * -multi 2, kept as ssl_m2_<cipher>.txt per platform (the second box's
+ * as the archive's .gz of the same capture). Each row's figures are the
+ * block sizes: that many series, drawn as a sweep, and one score figure
+ * per cipher. The counts come from the raw rows. */
+static void identity__seed000_openssl_tree__one_figure_per_cipher(void **state)
+{
+    (void)state;
+    fresh_db("seed000");
+    bdb_buf out;
+    bdb_buf_init(&out);
+    const char *rel = "samples/openssl-speed/seed000-loop-m2-aes-256-cbc.txt";
+    size_t len;
+    char *raw = tu_read(rel, &len);
+    /* the first row: "#1 :<cipher>" and its figures, each ending in k */
+    const char *row = strstr(raw, ":") + 1, *end = strchr(row, '\n');
+    size_t sizes = 0;
+    for (const char *p = row; p < end; p++)
+        sizes += *p == 'k' && (p[1] == ' ' || p[1] == '\n');
+    size_t ciphers = 0;
+    char first[64] = "";
+    for (const char *p = raw; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : p) {
+        const char *c = strstr(p, ":") + 1;
+        size_t n = strcspn(c, " ");
+        if (n < sizeof first && (!first[0] || strncmp(first, c, n) != 0)) {
+            memcpy(first, c, n);
+            first[n] = '\0';
+            ciphers++;
+        }
+    }
+    free(raw);
+    assert_int_equal(sizes, 6);
+    assert_int_equal(ciphers, 1);
+    char tmp[600], cmd[8000];
+    snprintf(tmp, sizeof tmp, "%s", tu_tmpdir());
+    snprintf(cmd, sizeof cmd, "rm -rf '%s/ssl' && mkdir -p '%s/ssl/x86' "
+             "'%s/ssl/arm' && cp '%s/%s' '%s/ssl/x86/ssl_m2_%s.txt' && "
+             "gzip -c '%s/%s' > '%s/ssl/arm/ssl_m2_%s.txt.gz'", tmp, tmp, tmp,
+             BDB_SOURCE_DIR, rel, tmp, first, BDB_SOURCE_DIR, rel, tmp, first);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "import --tool openssl-speed --platform "
+             "'{platform}' --param elapsed=1 --path-pattern "
+             "'{platform}/ssl_m{multi}_{benchmark}.txt' --path-pattern "
+             "'{platform}/ssl_m{multi}_{benchmark}.txt.gz' '%s/ssl'", tmp);
+    assert_int_equal(run(&out, cmd), 0);
+    json_t *r = report_json();
+    assert_int_equal(json_array_size(json_object_get(r, "series")), sizes);
+    assert_int_equal(score_n(r, "crypto", "x86"), (long long)ciphers);
+    assert_int_equal(headline_count(r, "openssl-speed"), ciphers);
+    json_decref(r);
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -331,6 +384,7 @@ int main(void)
         cmocka_unit_test(identity__seed_workflow__one_figure_per_measurement),
         cmocka_unit_test(identity__benchmark_on_mixed_folder__renames_only_time),
         cmocka_unit_test(identity__seed003_redis_csv__one_figure_per_test),
+        cmocka_unit_test(identity__seed000_openssl_tree__one_figure_per_cipher),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
