@@ -88,6 +88,17 @@ static long long score_n(json_t *r, const char *category, const char *platform)
     return -1;
 }
 
+/* The headline (overview) series of tool in the report. */
+static size_t headline_count(json_t *r, const char *tool)
+{
+    size_t i, n = 0;
+    json_t *s;
+    json_array_foreach(json_object_get(r, "series"), i, s)
+        n += !strcmp(json_string_value(json_object_get(s, "tool")), tool) &&
+             json_is_true(json_object_get(s, "headline"));
+    return n;
+}
+
 /* Seed 001's job (randread 4k, iodepth 32, numjobs 4): JSON on one box,
  * the normal output on another. The JSON echoes direct, runtime and size,
  * which the text never prints: they are kept beside the identity, and the
@@ -119,8 +130,10 @@ static void identity__fio_json_and_text__one_series_one_score_figure(void **stat
     assert_false(json_is_true(json_object_get(clone, "headline")));
     assert_true(json_is_true(json_object_get(iops, "headline")));
     assert_false(json_is_true(json_object_get(bw, "headline")));
-    /* one job, one direction: one figure in the disk score */
+    /* one job, one direction (rw=randread): one figure in the disk score
+     * and one overview row */
     assert_int_equal(score_n(r, "disk", "text-box"), 1);
+    assert_int_equal(headline_count(r, "fio"), 1);
     json_decref(r);
     /* what left the identity is kept with the source */
     assert_int_equal(run(&out, "report --format text --width 300"), 0);
@@ -273,17 +286,6 @@ static void identity__benchmark_on_mixed_folder__renames_only_time(void **state)
     assert_int_equal(count_of(out.data, "local,ab,ab,"
                                                    "transfer_rate,"), 12);
     bdb_buf_free(&out);
-}
-
-/* The headline (overview) series of tool in the report. */
-static size_t headline_count(json_t *r, const char *tool)
-{
-    size_t i, n = 0;
-    json_t *s;
-    json_array_foreach(json_object_get(r, "series"), i, s)
-        n += !strcmp(json_string_value(json_object_get(s, "tool")), tool) &&
-             json_is_true(json_object_get(s, "headline"));
-    return n;
 }
 
 /* Seed 003's workflow: redis-benchmark --csv of one client count on two
