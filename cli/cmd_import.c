@@ -27,6 +27,14 @@ static void print_warning(const char *path, int line, const char *text,
         cli_line(stderr, "%s: warning: %s\n", path, text);
 }
 
+static void print_note(const char *path, int line, const char *text,
+                       void *ctx)
+{
+    (void)ctx;
+    (void)line;
+    cli_line(stderr, "%s: note: %s\n", path, text);
+}
+
 static void print_merge(const bdb_merge_warning *w, void *ctx)
 {
     (void)ctx;
@@ -194,15 +202,8 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     if (opts.tool)
         opts.tool = cli_tool_alias(opts.tool);
     if (opts.tool && !bdb_parser_find(opts.tool)) {
-        const char *names[64];
-        size_t n = 0;
-        for (const bdb_parser *const *p = bdb_parsers(); *p && n < 64; p++)
-            names[n++] = (*p)->name;
         const char *near = cli_tool_suggest(opts.tool);
-        fprintf(stderr, "tools benchdb reads:");
-        for (size_t i = 0; i < n; i++)
-            fprintf(stderr, " %s", names[i]);
-        fprintf(stderr, " (also: openssl, 'openssl speed', iperf2, redis)\n");
+        cli_print_tools(stderr);
         if (near)
             fprintf(stderr, "did you mean '%s'?\n", near);
         return cli_usage_error(cli, "unknown tool '%s'", opts.tool);
@@ -228,6 +229,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     opts.more_patterns = npatterns > 1 ? patterns + 1 : NULL;
     opts.params = &params;
     opts.warn = print_warning;
+    opts.note = print_note;
 
     bdb_collected col = {0};
     if (bdb_import_collect(argv + g.ind, argc - g.ind, &col)) {

@@ -43,10 +43,14 @@ static int spool_copy(spool *sp)
 
 /* What import and parse both take: how to read the logs. */
 const cli_option cli_ingest_options[] = {
-    {"tool", 0, "TOOL", "parse every file as TOOL (no detection)",
-     CLI_O_TOOL, 0, NULL},
-    {"benchmark", 0, "NAME", "benchmark name for logs that do not say it "
-     "(time)", CLI_O_BENCHMARK, 0, NULL},
+    {"tool", 0, "TOOL", "parse every file as TOOL (no detection); with\n"
+     "--summary, the tool whose output was cut", CLI_O_TOOL, 0, NULL},
+    {"benchmark", 0, "NAME", "benchmark name for figures whose log does not\n"
+     "say what was measured, and for the files of\n"
+     "--tool's tool (without --tool: time's, whose\n"
+     "benchmark is the timed command); other tools\n"
+     "keep their own names (dd, fio's jobs ...) and\n"
+     "their file gets a note", CLI_O_BENCHMARK, 0, NULL},
     {"param", 0, "K=V", "a parameter the log does not print (repeatable)",
      CLI_O_PARAM, 0, NULL},
     {"time-format", 0, "FMT", "the format the time logs were written with: "
@@ -59,7 +63,11 @@ const cli_option cli_ingest_options[] = {
      "'C={concurrency} : {value}' with --tool ab\n"
      "--metric transfer_rate --unit 'Kbytes/sec'\n"
      "(units as the tool means them; header lines\n"
-     "between become the parameters url / section)", CLI_O_SUMMARY, 0, NULL},
+     "between become the parameters url / section;\n"
+     "benchmark: {benchmark}, --benchmark or the\n"
+     "tool, never the file name); a file that is a\n"
+     "tool's whole output is read as such, with a note",
+     CLI_O_SUMMARY, 0, NULL},
     {"metric", 0, "M", "the metric of --summary's {value}", CLI_O_METRIC, 0,
      NULL},
     {"unit", 0, "U", "the unit of --summary's {value}", CLI_O_UNIT, 0, NULL},
@@ -115,6 +123,7 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
             return cli_usage_error(cli, "--metric and --unit go with --summary");
         if (bdb_summary_check(&summary, why, sizeof why))
             return cli_usage_error(cli, "--summary: %s", why);
+        tool = NULL;    /* the tool names the units, not a parser */
     }
 
     int status = BDB_EXIT_OK;
@@ -181,10 +190,15 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                           strerror(errno));
                 status = BDB_EXIT_FAILED;
             }
-            for (size_t k = 0; k < sink.nnotes && !expected; k++)
-                cli_line(stdout, "# %s: line %d: %s\n",
-                         sink.notes[k].is_info ? "note" : "warning",
-                         sink.notes[k].line, sink.notes[k].text);
+            for (size_t k = 0; k < sink.nnotes && !expected; k++) {
+                const bdb_note *n = &sink.notes[k];
+                const char *kind = n->is_info ? "note" : "warning";
+                if (n->line > 0)
+                    cli_line(stdout, "# %s: line %d: %s\n", kind, n->line,
+                             n->text);
+                else
+                    cli_line(stdout, "# %s: %s\n", kind, n->text);
+            }
         }
         bdb_sink_free(&sink);
         fclose(sp.f);

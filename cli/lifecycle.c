@@ -201,6 +201,20 @@ const char *cli_tool_alias(const char *name)
     return name;
 }
 
+void cli_print_tools(FILE *f)
+{
+    fprintf(f, "tools benchdb reads:");
+    for (const bdb_parser *const *p = bdb_parsers(); *p; p++)
+        fprintf(f, " %s", (*p)->name);
+    const char *sep = " (also:";
+    for (const bdb_tool *const *t = bdb_tools(); *t; t++)
+        for (const char *const *a = (*t)->aliases; a && *a; a++) {
+            fprintf(f, strchr(*a, ' ') ? "%s '%s'" : "%s %s", sep, *a);
+            sep = ",";
+        }
+    fprintf(f, "%s\n", sep[0] == ',' ? ")" : "");
+}
+
 const char *cli_tool_suggest(const char *word)
 {
     const char *cands[256];
@@ -420,10 +434,7 @@ int cli_sel_check(bdb_cli *cli, cli_sel *s)
     if (!st && s->f.tool && *s->f.tool) {
         st = check_list(cli, "tool", "tool", s->f.tool);
         if (st == BDB_EXIT_USAGE) {
-            fprintf(stderr, "tools benchdb reads:");
-            for (const bdb_parser *const *p = bdb_parsers(); *p; p++)
-                fprintf(stderr, " %s", (*p)->name);
-            fprintf(stderr, " (also: openssl, 'openssl speed', iperf2, redis)\n");
+            cli_print_tools(stderr);
             const char *near = cli_tool_suggest(s->f.tool);
             if (near && !strchr(s->f.tool, ','))
                 fprintf(stderr, "did you mean '%s'?\n", near);

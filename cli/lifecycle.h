@@ -42,6 +42,10 @@ const char *cli_suggest(const char *word, const char *const *candidates,
  * or name itself when it is already one or unknown. */
 const char *cli_tool_alias(const char *name);
 
+/* "tools benchdb reads: ab wrk ... (also: apachebench, ...)": the
+ * parsers and the records' aliases, for a refused tool name. */
+void cli_print_tools(FILE *f);
+
 /* The parser name nearest to a mistyped tool name (aliases count:
  * "opensl" -> "openssl-speed"), or NULL. */
 const char *cli_tool_suggest(const char *word);

@@ -310,6 +310,15 @@ int bdb_sink_info(bdb_sink *s, int line, const char *fmt, ...)
     return rc;
 }
 
+int bdb_sink_option_note(bdb_sink *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = sink_note(s, 0, BDB_NOTE_OPTION, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
 void bdb_sink_set_version(bdb_sink *s, const char *p, const char *end)
 {
     if (s->tool_version[0])

@@ -103,7 +103,9 @@ void bdb_sample_copy_params(bdb_params *dst, const bdb_params *src);
 typedef struct bdb_note {
     int line;
     int is_info;        /* 1: provenance (where a published figure came
-                           from), not a warning */
+                           from), not a warning; BDB_NOTE_OPTION: an
+                           option of the command was not applied to the
+                           file (said to the user, kept as info) */
     char text[512];     /* a longer message ends in "..." */
 } bdb_note;
 
@@ -173,6 +175,16 @@ int bdb_sink_warn(bdb_sink *s, int line, const char *fmt, ...)
  * figure twice). The unread-figure account then passes over them. Calls
  * widen one range. */
 void bdb_sink_cover(bdb_sink *s, int from, int to);
+
+#define BDB_NOTE_OPTION 2
+
+/* A note that an option the user gave was not applied to this file (it
+ * is meant for another tool's files): is_info BDB_NOTE_OPTION, line 0. */
+int bdb_sink_option_note(bdb_sink *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 int bdb_sink_info(bdb_sink *s, int line, const char *fmt, ...)
 #if defined(__GNUC__)

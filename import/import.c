@@ -38,6 +38,7 @@ static void parser_versions(const char *tools, char *out, size_t outsz)
 /* Import options as stored with a source, so reparse can repeat them:
  * one "key=value" per line (tool, benchmark, param). */
 static void options_serialize(const char *tool, const char *benchmark,
+                              int benchmark_from_path,
                               const char *time_format,
                               const bdb_summary_opts *summary,
                               const bdb_params *params, bdb_buf *out)
@@ -52,6 +53,8 @@ static void options_serialize(const char *tool, const char *benchmark,
         bdb_buf_printf(out, "tool=%s\n", tool);
     if (benchmark)
         bdb_buf_printf(out, "benchmark=%s\n", benchmark);
+    if (benchmark && benchmark_from_path)
+        bdb_buf_puts(out, "benchmark_from_path=1\n");
     for (int i = 0; params && i < params->n; i++)
         bdb_buf_printf(out, "param=%s=%s\n", params->kv[i].key,
                        params->kv[i].value);
@@ -64,6 +67,7 @@ typedef struct parsed_options {
     char benchmark[BDB_BENCHMARK_MAX];
     char time_format[512];
     char summary[512], summary_tool[64], metric[BDB_METRIC_MAX], unit[64];
+    int benchmark_from_path;
     bdb_params params;
 } parsed_options;
 
@@ -88,6 +92,8 @@ static void options_parse(const char *text, parsed_options *o)
             bdb_strlcpy(o->metric, sizeof o->metric, line + 7);
         else if (strncmp(line, "unit=", 5) == 0)
             bdb_strlcpy(o->unit, sizeof o->unit, line + 5);
+        else if (strcmp(line, "benchmark_from_path=1") == 0)
+            o->benchmark_from_path = 1;
         else if (strncmp(line, "benchmark=", 10) == 0)
             bdb_strlcpy(o->benchmark, sizeof o->benchmark, line + 10);
         else if (strncmp(line, "param=", 6) == 0) {
@@ -415,10 +421,28 @@ static int common_take(void *ctx, const bdb_sample *s)
     return BDB_OK;
 }
 
+/* The file's warnings, counted and handed to opts->warn, and its notes
+ * that an option was not applied, to opts->note. */
+static void tell_notes(const bdb_import_opts *opts, const char *path,
+                       const bdb_sink *sink, bdb_import_result *res)
+{
+    for (size_t k = 0; k < sink->nnotes; k++) {
+        const bdb_note *n = &sink->notes[k];
+        if (n->is_info == BDB_NOTE_OPTION && opts->note)
+            opts->note(path, n->line, n->text, opts->warn_ctx);
+        if (n->is_info)
+            continue;
+        res->nwarnings++;
+        if (opts->warn)
+            opts->warn(path, n->line, n->text, opts->warn_ctx);
+    }
+}
+
 /* import --dry-run: what the file would give, parsed, with nothing
  * written (st may be NULL). */
 static int dry_run(const char *text, size_t len, const char *path,
                    const bdb_import_opts *opts, const char *benchmark,
+                   int benchmark_from_path,
                    const bdb_params *params, const char *platform,
                    bdb_import_result *res)
 {
@@ -432,6 +456,7 @@ static int dry_run(const char *text, size_t len, const char *path,
     bdb_ingest_opts iopts = {.source_name = path, .meta_notes = 1,
                              .tool = opts->tool,
                              .benchmark = benchmark, .params = params,
+                             .benchmark_from_path = benchmark_from_path,
                              .time_format = opts->time_format,
                              .strict = opts->strict,
                              .summary = opts->summary};
@@ -463,14 +488,7 @@ static int dry_run(const char *text, size_t len, const char *path,
          * options say alike). */
         if (sink.n && cp.n)
             bdb_params_format(&cp.common, res->params, sizeof res->params);
-        for (size_t k = 0; k < sink.nnotes; k++) {
-            if (sink.notes[k].is_info)
-                continue;
-            res->nwarnings++;
-            if (opts->warn)
-                opts->warn(path, sink.notes[k].line, sink.notes[k].text,
-                           opts->warn_ctx);
-        }
+        tell_notes(opts, path, &sink, res);
     }
     bdb_sink_free(&sink);
     return rc;
@@ -606,8 +624,8 @@ int bdb_import_file(bdb_store *st, const char *path,
         res->gzip = 1;
     }
     if (opts->dry_run) {
-        rc = dry_run(text, text_len, path, opts, benchmark, &params, platform,
-                     res);
+        rc = dry_run(text, text_len, path, opts, benchmark,
+                     m.benchmark[0] != 0, &params, platform, res);
         if (!rc && bdb_input_changed(&raw, msg, sizeof msg))
             rc = bdb_diag_set(&res->diag, BDB_EIO, 0, "%s", msg);
         text_free(&plain, &spooled);
@@ -618,8 +636,8 @@ int bdb_import_file(bdb_store *st, const char *path,
     char versions[256];
     bdb_buf options;
     bdb_buf_init(&options);
-    options_serialize(opts->tool, benchmark, opts->time_format, opts->summary,
-                      &params, &options);
+    options_serialize(opts->tool, benchmark, m.benchmark[0] != 0,
+                      opts->time_format, opts->summary, &params, &options);
     if (opts->repetitions)
         bdb_buf_puts(&options, "repetitions=1\n");
     bdb_source_info info = {.path = path, .sha256 = sha, .raw = raw.data,
@@ -667,6 +685,7 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_ingest_opts iopts = {.source_name = path, .meta_notes = 1,
                              .tool = opts->tool,
                              .benchmark = benchmark, .params = &params,
+                             .benchmark_from_path = m.benchmark[0] != 0,
                              .time_format = opts->time_format,
                              .strict = opts->strict,
                              .summary = opts->summary};
@@ -715,14 +734,7 @@ int bdb_import_file(bdb_store *st, const char *path,
         } else {
             res->status = existing ? BDB_IMPORT_REPLACED : BDB_IMPORT_ADDED;
             res->nresults = sink.n;
-            for (size_t k = 0; k < sink.nnotes; k++) {
-                if (sink.notes[k].is_info)
-                    continue;
-                res->nwarnings++;
-                if (opts->warn)
-                    opts->warn(path, sink.notes[k].line, sink.notes[k].text,
-                               opts->warn_ctx);
-            }
+            tell_notes(opts, path, &sink, res);
         }
     }
     bdb_sink_free(&sink);
@@ -756,6 +768,7 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
                              .summary = o.summary[0] ? &so : NULL,
                              .tool = o.tool[0] ? o.tool : NULL,
                              .benchmark = o.benchmark[0] ? o.benchmark : NULL,
+                             .benchmark_from_path = o.benchmark_from_path,
                              .params = &o.params,
                              .time_format = o.time_format[0] ? o.time_format
                                                              : NULL};

@@ -33,7 +33,10 @@ typedef struct bdb_import_opts {
     int strict;                 /* 1: a warning fails the file */
     const bdb_summary_opts *summary; /* hand-grepped summaries, or NULL */
     bdb_import_warn_fn warn;    /* NULL: warnings are only counted */
-    void *warn_ctx;
+    bdb_import_warn_fn note;    /* NULL, or told each option that was not
+                                   applied to a file (--benchmark to
+                                   another tool's output) */
+    void *warn_ctx;             /* for both */
     bdb_merge_check *merge;     /* NULL, or records each added file's
                                    series to find differently named files
                                    merged into one series */

@@ -131,6 +131,78 @@ static int choose_parsers(const char *buf, size_t len,
     return BDB_OK;
 }
 
+/* The tool the per-file options (--benchmark; --summary with --metric
+ * and --unit) are meant for: --tool's, else the summary's; NULL: the
+ * tools whose records say so (benchmark_from_user). */
+static const bdb_tool *options_tool(const bdb_ingest_opts *o)
+{
+    const char *name = o->tool ? o->tool : o->summary ? o->summary->tool
+                                                      : NULL;
+    return name ? bdb_tool_find(name) : NULL;
+}
+
+/* 1 when the user's benchmark is the parser's to name its figures by. */
+static int benchmark_applies(const bdb_ingest_opts *o, const char *parser)
+{
+    if (!o->benchmark)
+        return 0;
+    if (o->benchmark_from_path)
+        return 1;
+    const bdb_tool *t = bdb_tool_find(parser);
+    if (o->tool || o->summary)
+        return t && t == options_tool(o);
+    return t && t->benchmark_from_user;
+}
+
+/* After a parser whose figures kept their own benchmark names though the
+ * user gave one: the file says the option passed it by. */
+static int note_benchmark_kept(bdb_sink *out, const bdb_ingest_opts *o,
+                               const char *parser)
+{
+    const bdb_tool *t = options_tool(o);
+    char whose[128] = "";
+    size_t used = 0;
+    for (const bdb_tool *const *r = bdb_tools(); *r && !t; r++)
+        if ((*r)->benchmark_from_user && used < sizeof whose)
+            used += (size_t)snprintf(whose + used, sizeof whose - used,
+                                     "%s%s", used ? ", " : "", (*r)->name);
+    return bdb_sink_option_note(out, "--benchmark '%s' not applied: the file "
+                                "is %s output, which names its own "
+                                "benchmarks (the option is for %s files; "
+                                "--tool %s gives them that name)",
+                                o->benchmark, parser, t ? t->name : whose,
+                                parser);
+}
+
+/* In summary mode, a file that a tool's sniffer recognises is that tool's
+ * whole output, not lines cut out of one: 1 (and a note) when so. */
+static int summary_is_tool_log(const char *buf, size_t len,
+                               const bdb_ingest_opts *opts, bdb_sink *out,
+                               int *rc)
+{
+    *rc = BDB_OK;
+    if (opts->time_format)  /* it names the time parser, whatever the text */
+        return 0;
+    bdb_ingest_opts sniff = *opts;
+    sniff.tool = NULL;
+    const bdb_parser *found[32];
+    size_t nfound = 0;
+    bdb_diag ignored;
+    bdb_diag_clear(&ignored);
+    if (choose_parsers(buf, len, &sniff, found, &nfound, &ignored) || !nfound)
+        return 0;
+    char names[128] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < nfound && used < sizeof names; i++)
+        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+                                 i ? "+" : "", found[i]->name);
+    *rc = bdb_sink_option_note(out, "--summary, --metric and --unit not "
+                               "applied: the file is %s output, read as "
+                               "such (the options are for lines cut out of "
+                               "%s output)", names, opts->summary->tool);
+    return 1;
+}
+
 /* The normalisation every figure gets on its way from a parser to the
  * caller's sink, one figure at a time (nothing is collected, so memory
  * follows the number of series, not of figures): the tool's name, the
@@ -140,6 +212,7 @@ typedef struct normalizer {
     bdb_sink *out;
     const bdb_ingest_opts *opts;
     const char *tool;           /* the parser running now */
+    size_t own_names;           /* its figures that named their benchmark */
     const bdb_tool *record;     /* its record, or the figure's tool's */
     char stem[BDB_BENCHMARK_MAX];
     const bdb_unwrapped *unwrapped; /* the text's lines back to the file's */
@@ -377,6 +450,8 @@ static int normalize_take(void *ctx, const bdb_sample *in)
         bdb_sample_set_benchmark_text(&s, nz->opts->benchmark
                                               ? nz->opts->benchmark
                                               : nz->stem);
+    else
+        nz->own_names++;
     int nparams = s.params.n;
     int rc = apply_user_params(nz, &s);
     int canon_rc;
@@ -556,7 +631,16 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
                             "expected a text log",
                             (size_t)(nul - buf));
     file_stem(opts->source_name, nz->stem, sizeof nz->stem);
-    if (opts->summary) {
+    rc = BDB_OK;
+    int tool_log = opts->summary &&
+                   summary_is_tool_log(buf, len, opts, out, &rc);
+    if (rc)
+        return bdb_diag_set(diag, rc, 0, "out of memory");
+    if (opts->summary && !tool_log) {
+        /* files of one run differ in their names, not their benchmark:
+         * the tool names them, so that they meet (and the merge check
+         * says so) */
+        snprintf(nz->stem, sizeof nz->stem, "%s", opts->summary->tool);
         rc = summary_into(buf, len, nz, diag);
         if (rc)
             return rc;
@@ -582,7 +666,6 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
         return rc;
 
     bdb_parse_opts popts = {.source_name = opts->source_name,
-                            .benchmark = opts->benchmark,
                             .forced = opts->tool != NULL,
                             .time_format = opts->time_format};
     /* Why the first parser that read nothing read nothing: the file's
@@ -604,6 +687,9 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
         bdb_diag_clear(&pd);
         bdb_sink_reset(&part);
         nz->tool = name;
+        nz->own_names = 0;
+        int named_by_user = benchmark_applies(opts, name);
+        popts.benchmark = named_by_user ? opts->benchmark : NULL;
         rc = chosen[i]->parse(buf, len, &popts, &part, &pd);
         if (rc != BDB_ENOMEM && mark_told(&nz->marks, &part))
             rc = BDB_ENOMEM;
@@ -663,6 +749,8 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
             continue;
         }
         rc = merge_notes(out, &part, name);
+        if (!rc && opts->benchmark && !named_by_user && nz->own_names)
+            rc = note_benchmark_kept(out, opts, name);
         if (rc) {
             bdb_sink_free(&part);
             return bdb_diag_set(diag, rc, 0, "%s: %s", name, bdb_strerror(rc));

@@ -58,14 +58,28 @@ const bdb_parser *bdb_parser_find(const char *name);
 typedef struct bdb_ingest_opts {
     const char *source_name;  /* for messages and fallback names */
     const char *tool;         /* force this parser; NULL: detect */
-    const char *benchmark;    /* benchmark name for parsers that need one */
+    /* The user's benchmark name: it names the figures whose log does not
+     * say what was measured, and the files of the tool the options are
+     * meant for (--tool's, the summary's; without either, tools whose
+     * record says benchmark_from_user: time). Other tools' figures keep
+     * their own names, and the file gets a BDB_NOTE_OPTION note. */
+    const char *benchmark;
+    int benchmark_from_path;  /* 1: benchmark is the file's own ({benchmark}
+                                 in the path): it applies whatever the tool */
     const bdb_params *params; /* added to every sample that lacks the key */
     const char *time_format;  /* see bdb_parse_opts */
     int strict;               /* 1: any warning fails the file */
     int unread_account;       /* 1: warn at each line with numbers that
                                  gave no figure (unread.h) */
     const bdb_summary_opts *summary; /* hand-grepped summary lines instead
-                                 of a tool's output (see summary.h) */
+                                 of a tool's output (see summary.h); a
+                                 file that a tool's sniffer recognises is
+                                 read as that tool's, with a note. The
+                                 summary's figures are named by the
+                                 pattern's {benchmark}, else benchmark,
+                                 else the tool (never the file name: files
+                                 of one run merge, and the merge check
+                                 says so) */
     int meta_notes;           /* 1: the parameters that left the series'
                                  identity (canon.h) are kept as info
                                  notes of the file, so the store keeps

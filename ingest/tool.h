@@ -96,6 +96,11 @@ typedef struct bdb_tool {
     /* Lines of the tool's output that hold numbers but no figure, by
      * their start (after blanks), NULL-terminated; NULL: none declared. */
     const char *const *figure_free;
+    /* 1 when what the tool measured is something else, which its log may
+     * not name (time: the timed command): `--benchmark` without `--tool`
+     * names this tool's figures. Other tools name their own (dd's "dd",
+     * fio's jobs); --benchmark reaches them only through --tool. */
+    int benchmark_from_user;
 } bdb_tool;
 
 /* Every record, NULL-terminated, in the registry's order. */

@@ -244,7 +244,8 @@ static const bdb_tool_metric time_metrics[] = {
     M("elapsed", BDB_METRIC_MERIT, NULL, BDB_PARTS_NONE), END_METRICS};
 const bdb_tool bdb_tool_time = {
     .name = "time", .aliases = time_aliases, .category = "cpu",
-    .merit_text = "real (wall-clock) time", .metrics = time_metrics};
+    .merit_text = "real (wall-clock) time", .metrics = time_metrics,
+    .benchmark_from_user = 1};
 
 /* ---- tools known from published figures only ---------------------------- */
 

@@ -955,10 +955,12 @@ static const char *const sweep_keys[] = {
     "concurrency", "clients", "threads", "block_size", "iodepth", "numjobs",
     "multi", "streams", "pipeline", "payload_size", "freq_mhz", NULL};
 
+/* The tool record's sweepable parameters (its default first); the
+ * general list for tools without a record or a list (published rows). */
 const char *const *bdb_model_sweep_keys(const char *tool)
 {
-    (void)tool; /* one list for every tool, until the tool records say */
-    return sweep_keys;
+    const bdb_tool *t = tool ? bdb_tool_find(tool) : NULL;
+    return t && t->sweeps ? t->sweeps : sweep_keys;
 }
 
 /* The r-th parameter a series of tool is tried as a sweep over: --sweep's

@@ -1520,9 +1520,10 @@ static void check__ignore_param_port__checks_the_pooled_series(void **state)
     bdb_buf_free(&out);
 }
 
-/* Seed 000 sweeps openssl over multi; benchdb drew block_size. --sweep
- * chooses; the default stays the first parameter of the list that
- * varies. A finding names the parameters of the series it cites. */
+/* Seed 000 sweeps openssl over multi; benchdb drew block_size. The
+ * default is the tool record's first sweep (multi for openssl speed);
+ * --sweep chooses another. A finding names the parameters of the series
+ * it cites. */
 static void report__sweep_option__chooses_the_axis_and_findings_name_params(
     void **state)
 {
@@ -1547,8 +1548,11 @@ static void report__sweep_option__chooses_the_axis_and_findings_name_params(
     bdb_buf_free(&csv);
     bdb_model *m = build(st, "X", NULL);
     assert_int_equal(m->nsweeps, 3);
-    for (size_t w = 0; w < m->nsweeps; w++)
-        assert_string_equal(m->sweeps[w].key, "block_size");
+    for (size_t w = 0; w < m->nsweeps; w++) {
+        assert_string_equal(m->sweeps[w].key, "multi");
+        const bdb_rseries *first = &m->series[m->sweeps[w].series[0]];
+        assert_non_null(strstr(first->params, "multi=1"));
+    }
     bdb_buf out;
     bdb_buf_init(&out);
     bdb_report_findings(m, &out, "");
@@ -1560,18 +1564,70 @@ static void report__sweep_option__chooses_the_axis_and_findings_name_params(
     bdb_report_opts o;
     bdb_report_opts_default(&o);
     o.baseline = "X";
-    o.sweep = "multi";
+    o.sweep = "block_size";
     bdb_diag d;
     bdb_diag_clear(&d);
     assert_int_equal(bdb_model_build(st, &o, &m, &d), 0);
     assert_int_equal(m->nsweeps, 3);
     for (size_t w = 0; w < m->nsweeps; w++) {
-        assert_string_equal(m->sweeps[w].key, "multi");
+        assert_string_equal(m->sweeps[w].key, "block_size");
         const bdb_rseries *first = &m->series[m->sweeps[w].series[0]];
-        assert_non_null(strstr(first->params, "multi=1"));
+        assert_non_null(strstr(first->params, "block_size=16,"));
     }
     bdb_model_free(m);
     bdb_buf_free(&out);
+    bdb_store_close(st);
+}
+
+/* A parameter that does not vary is never a sweep: wrk's duration stays
+ * put in every series, so asking for it draws nothing; in /n concurrency
+ * stays put while threads go 1, 2, 4, so the default (concurrency first)
+ * passes to threads there, and in /c threads stay put. */
+static void report__constant_parameter__never_a_sweep(void **state)
+{
+    (void)state;
+    bdb_store *st = fresh_store();
+    bdb_buf csv;
+    bdb_buf_init(&csv);
+    bdb_buf_puts(&csv, "platform,tool,benchmark,metric,value,unit,parameters\n");
+    static const int c[] = {1, 10, 100}, t[] = {1, 2, 4};
+    for (int i = 0; i < 3; i++)
+        for (int p = 0; p < 2; p++)
+            bdb_buf_printf(&csv,
+                           "%s,wrk,/c,requests_per_sec,%d,op/s,concurrency=%d;"
+                           "duration=10;threads=2\n"
+                           "%s,wrk,/n,requests_per_sec,%d,op/s,concurrency=10;"
+                           "duration=10;threads=%d\n",
+                           p ? "B" : "A", (100 - 10 * p) * (i + 1), c[i],
+                           p ? "B" : "A", (200 - 20 * p) * (i + 1), t[i]);
+    import_text(st, "constant.csv", csv.data);
+    bdb_buf_free(&csv);
+    bdb_model *m = build(st, "A", NULL);
+    assert_int_equal(m->nsweeps, 2);
+    for (size_t w = 0; w < m->nsweeps; w++) {
+        const bdb_rseries *first = &m->series[m->sweeps[w].series[0]];
+        assert_string_equal(m->sweeps[w].key,
+                            strcmp(first->benchmark, "/c") == 0 ? "concurrency"
+                                                                : "threads");
+    }
+    bdb_model_free(m);
+    static const char *const asked[] = {"duration", "threads"};
+    for (int k = 0; k < 2; k++) {
+        bdb_report_opts o;
+        bdb_report_opts_default(&o);
+        o.baseline = "A";
+        o.sweep = asked[k];
+        bdb_diag d;
+        bdb_diag_clear(&d);
+        assert_int_equal(bdb_model_build(st, &o, &m, &d), 0);
+        /* duration never varies; threads vary only in /n */
+        assert_int_equal(m->nsweeps, k == 0 ? 0 : 1);
+        for (size_t w = 0; w < m->nsweeps; w++) {
+            const bdb_rseries *first = &m->series[m->sweeps[w].series[0]];
+            assert_string_equal(first->benchmark, "/n");
+        }
+        bdb_model_free(m);
+    }
     bdb_store_close(st);
 }
 
@@ -1589,6 +1645,7 @@ int main(void)
         cmocka_unit_test(report__sink__gets_the_same_bytes_in_bounded_pieces),
         cmocka_unit_test(report__sink__failure_ends_the_report_with_its_error),
         cmocka_unit_test(report__concurrency_values__become_one_ordered_sweep),
+        cmocka_unit_test(report__constant_parameter__never_a_sweep),
         cmocka_unit_test(report__per_core__divides_rates_and_lists_missing),
         cmocka_unit_test(report__nine_and_thirty_watt_boards__per_watt_in_every_format),
         cmocka_unit_test(report__hourly_rent_and_foreign_price__handled_and_said),

@@ -87,36 +87,33 @@ int bdb_fuzz_detect(const uint8_t *data, size_t size)
     return ingest(data, size, NULL, NULL);
 }
 
-int bdb_fuzz_ab(const uint8_t *d, size_t n) { return ingest(d, n, "ab", NULL); }
-int bdb_fuzz_wrk(const uint8_t *d, size_t n) { return ingest(d, n, "wrk", NULL); }
-int bdb_fuzz_redis_benchmark(const uint8_t *d, size_t n)
-{
-    return ingest(d, n, "redis-benchmark", NULL);
-}
-int bdb_fuzz_fio(const uint8_t *d, size_t n) { return ingest(d, n, "fio", NULL); }
-int bdb_fuzz_openssl_speed(const uint8_t *d, size_t n)
-{
-    return ingest(d, n, "openssl-speed", NULL);
-}
-int bdb_fuzz_hdparm(const uint8_t *d, size_t n) { return ingest(d, n, "hdparm", NULL); }
-int bdb_fuzz_dd(const uint8_t *d, size_t n) { return ingest(d, n, "dd", NULL); }
-int bdb_fuzz_iperf(const uint8_t *d, size_t n) { return ingest(d, n, "iperf", NULL); }
-int bdb_fuzz_iperf3(const uint8_t *d, size_t n) { return ingest(d, n, "iperf3", NULL); }
-int bdb_fuzz_results_csv(const uint8_t *d, size_t n)
-{
-    return ingest(d, n, "results-csv", NULL);
-}
+#define BDB_TOOL(id) extern const bdb_parser bdb_parser_##id;
+#include "../../ingest/tool_list.h"
 
-/* Also with a GNU time -f format: the text before the first NUL is the
- * format (--time-format), the rest the log. */
-int bdb_fuzz_time(const uint8_t *data, size_t size)
+/* One tool's parser, forced. time's also with a GNU time -f format: the
+ * text before the first NUL is the format (--time-format), the rest the
+ * log. */
+static int fuzz_parser(const bdb_parser *p, const uint8_t *data, size_t size)
 {
-    ingest(data, size, "time", NULL);
+    ingest(data, size, p->name, NULL);
     const uint8_t *nul = memchr(data, '\0', size);
-    if (nul)
+    if (nul && strcmp(p->name, "time") == 0)
         ingest(nul + 1, size - (size_t)(nul - data) - 1, "time",
                (const char *)data);
     return 0;
+}
+
+/* A target per tool of tool_list.h: a tool added there is fuzzed. */
+#define BDB_TOOL(id) \
+    int bdb_fuzz_##id(const uint8_t *d, size_t n) \
+    { \
+        return fuzz_parser(&bdb_parser_##id, d, n); \
+    }
+#include "../../ingest/tool_list.h"
+
+int bdb_fuzz_results_csv(const uint8_t *d, size_t n)
+{
+    return ingest(d, n, "results-csv", NULL);
 }
 
 /* --summary: the pattern (the text before the first NUL or newline) and
@@ -247,16 +244,8 @@ int bdb_fuzz_path_pattern(const uint8_t *data, size_t size)
 
 const bdb_fuzz_target bdb_fuzz_targets[] = {
     {"detect", bdb_fuzz_detect},
-    {"ab", bdb_fuzz_ab},
-    {"wrk", bdb_fuzz_wrk},
-    {"redis_benchmark", bdb_fuzz_redis_benchmark},
-    {"fio", bdb_fuzz_fio},
-    {"openssl_speed", bdb_fuzz_openssl_speed},
-    {"hdparm", bdb_fuzz_hdparm},
-    {"dd", bdb_fuzz_dd},
-    {"iperf", bdb_fuzz_iperf},
-    {"iperf3", bdb_fuzz_iperf3},
-    {"time", bdb_fuzz_time},
+#define BDB_TOOL(id) {#id, bdb_fuzz_##id},
+#include "../../ingest/tool_list.h"
     {"results_csv", bdb_fuzz_results_csv},
     {"platform_csv", bdb_fuzz_platform_csv},
     {"sysinfo", bdb_fuzz_sysinfo},

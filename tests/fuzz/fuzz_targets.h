@@ -13,16 +13,9 @@
 #include <stdint.h>
 
 int bdb_fuzz_detect(const uint8_t *data, size_t size);
-int bdb_fuzz_ab(const uint8_t *data, size_t size);
-int bdb_fuzz_wrk(const uint8_t *data, size_t size);
-int bdb_fuzz_redis_benchmark(const uint8_t *data, size_t size);
-int bdb_fuzz_fio(const uint8_t *data, size_t size);
-int bdb_fuzz_openssl_speed(const uint8_t *data, size_t size);
-int bdb_fuzz_hdparm(const uint8_t *data, size_t size);
-int bdb_fuzz_dd(const uint8_t *data, size_t size);
-int bdb_fuzz_iperf(const uint8_t *data, size_t size);
-int bdb_fuzz_iperf3(const uint8_t *data, size_t size);
-int bdb_fuzz_time(const uint8_t *data, size_t size);
+/* bdb_fuzz_ab, bdb_fuzz_fio, ...: one per tool of ingest/tool_list.h */
+#define BDB_TOOL(id) int bdb_fuzz_##id(const uint8_t *data, size_t size);
+#include "../../ingest/tool_list.h"
 int bdb_fuzz_results_csv(const uint8_t *data, size_t size);
 int bdb_fuzz_platform_csv(const uint8_t *data, size_t size);
 int bdb_fuzz_sysinfo(const uint8_t *data, size_t size);

@@ -22,8 +22,9 @@ JOBS="${BDB_FUZZ_JOBS:-1}"
 BUILD="${BDB_FUZZ_BUILD:-build-fuzz}"
 # More libFuzzer flags, e.g. "-fork=1 -ignore_crashes=1" to go on after a crash.
 BDB_FUZZ_EXTRA="${BDB_FUZZ_EXTRA:-}"
-ALL="detect ab wrk redis_benchmark fio openssl_speed hdparm dd iperf iperf3 \
-time results_csv platform_csv sysinfo path_pattern summary"
+# a target per tool of ingest/tool_list.h, then the other readers
+ALL="detect $(sed -n 's/^BDB_TOOL(\([a-z0-9_]*\))$/\1/p' ingest/tool_list.h | \
+tr '\n' ' ')results_csv platform_csv sysinfo path_pattern summary"
 TARGETS="${*:-$ALL}"
 
 CC="${BDB_FUZZ_CC:-clang}"
