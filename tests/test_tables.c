@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 static char dir[512];
 
@@ -87,10 +88,91 @@ static void tables__clients__sort_as_numbers_in_every_format_and_list(void **sta
     bdb_buf_free(&out);
 }
 
+/* The widest line of s in code points. A line that is one indented token
+ * (a path:line of provenance, kept whole so that it can be copied) cannot
+ * be wrapped and is not counted: the checkout's path decides its length. */
+static size_t widest_line(const char *s, const char **where)
+{
+    size_t w = 0;
+    while (*s) {
+        const char *nl = strchr(s, '\n');
+        const char *end = nl ? nl : s + strlen(s);
+        const char *t = s;
+        while (t < end && *t == ' ')
+            t++;
+        int one_token = t < end && !memchr(t, ' ', (size_t)(end - t));
+        size_t cur = 0;
+        for (const char *c = s; c < end; c++)
+            cur += ((unsigned char)*c & 0xC0) != 0x80;
+        if (!one_token && cur > w) {
+            w = cur;
+            *where = s;
+        }
+        s = nl ? nl + 1 : end;
+    }
+    return w;
+}
+
+/* Runs benchdb in the source tree (relative sample paths) with
+ * COLUMNS=100 and its standard output alone in out; returns its status. */
+static int run100(bdb_buf *out, const char *args)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "cd '%s' && COLUMNS=100 '%s' --db '%s/d.sqlite' "
+             "%s 2>/dev/null", BDB_SOURCE_DIR, BDB_BINARY, dir, args);
+    int st = tu_shell_limited(cmd, -1, out);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* The demo's database (scripts/demo.sh's import), with seed 003's redis
+ * regression runs before it as a set of their own so that compare, check
+ * and history have two sets: every command that prints a table or a text
+ * for people fits COLUMNS=100 (parse printed 185 columns, compare 331,
+ * check 354, history 301, efficiency 465). */
+static void tables__every_command__fits_columns_100_on_the_demo(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    if (run100(&out, "platform import samples/platforms.csv") ||
+        run100(&out, "import -q --set before --platform local "
+                     "samples/redis-benchmark/regression-before-1.csv "
+                     "samples/redis-benchmark/regression-before-2.csv "
+                     "samples/redis-benchmark/regression-before-3.csv") > 1 ||
+        run100(&out, "import -q --set demo --platform local "
+                     "--path-pattern 'seed002-{benchmark}@{platform}.txt' "
+                     "--path-pattern 'seed000-loop-m{multi}-{*}.txt' "
+                     "--path-pattern 'reds-bench-{clients}.csv' samples/") > 1)
+        fail_msg("import: %s", out.data);
+    static const char *const cmds[] = {
+        "list results", "list series", "list sources", "list sets",
+        "platform list", "platform show local", "set list", "log",
+        "parse samples/ab/gzip-setx-c10.txt",
+        "parse samples/fio/json-read-4k-j2-qd32.json",
+        "report", "report --baseline x86-A --platforms x86-A,x86-B,ARM-FT1500A",
+        "efficiency", "compare before demo", "check --baseline before",
+        "history", "history --tool redis-benchmark"};
+    for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
+        bdb_buf_reset(&out);
+        int st = run100(&out, cmds[i]);
+        if (st != 0 && !(st == 3 && strncmp(cmds[i], "check", 5) == 0))
+            fail_msg("%s: exit %d: %.2000s", cmds[i], st, out.data);
+        if (out.len < 100)
+            fail_msg("%s printed almost nothing: %s", cmds[i], out.data);
+        const char *where = "";
+        size_t w = widest_line(out.data, &where);
+        if (w > 100)
+            fail_msg("%s: a line of %zu columns: %.*s", cmds[i], w,
+                     (int)strcspn(where, "\n"), where);
+    }
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(tables__clients__sort_as_numbers_in_every_format_and_list, setup),
+        cmocka_unit_test_setup(tables__every_command__fits_columns_100_on_the_demo, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
