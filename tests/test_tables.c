@@ -124,12 +124,12 @@ static int run100(bdb_buf *out, const char *args)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-/* The demo's database (scripts/demo.sh's import), with seed 003's redis
- * regression runs before it as a set of their own so that compare, check
- * and history have two sets: every command that prints a table or a text
+/* All of samples/ (the demo's seeds and the parsers' corpus, with the
+ * demo's path patterns), seed 003's redis regression runs before it as a
+ * set of their own so that compare, check and history have two sets: every command that prints a table or a text
  * for people fits COLUMNS=100 (parse printed 185 columns, compare 331,
  * check 354, history 301, efficiency 465). */
-static void tables__every_command__fits_columns_100_on_the_demo(void **state)
+static void tables__every_command__fits_columns_100_on_the_samples(void **state)
 {
     (void)state;
     bdb_buf out;
@@ -168,11 +168,44 @@ static void tables__every_command__fits_columns_100_on_the_demo(void **state)
     bdb_buf_free(&out);
 }
 
+/* scripts/demo.sh imports with scripts/demo-import.sh: the seeds'
+ * material its report is about, with no warning (it imported all of
+ * samples/, the parsers' corpus of failed runs and variant captures too,
+ * and printed 158 warning lines about its own samples). */
+static void tables__demo_import__warns_about_nothing(void **state)
+{
+    (void)state;
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "sh '%s/scripts/demo-import.sh' '%s' "
+             "'%s/demo.sqlite'", BDB_SOURCE_DIR, BDB_BINARY, dir);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    int st = tu_shell_limited(cmd, -1, &out);
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+        fail_msg("demo-import.sh: %s", out.data);
+    if (strstr(out.data, "warning") && !strstr(out.data, " 0 warnings"))
+        fail_msg("the demo's import warns: %s", out.data);
+    assert_null(strstr(out.data, "warning:"));
+    assert_non_null(strstr(out.data, " results, 0 warnings), 0 already "
+                                     "present, 0 platform info, 0 failed"));
+    /* and the report it writes says nothing on stderr */
+    bdb_buf_reset(&out);
+    snprintf(cmd, sizeof cmd, "'%s' --db '%s/demo.sqlite' report --baseline "
+             "x86-A --platforms x86-A,x86-B,ARM-FT1500A 2>&1 >/dev/null",
+             BDB_BINARY, dir);
+    st = tu_shell_limited(cmd, -1, &out);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    if (out.len)
+        fail_msg("the demo's report says: %s", out.data);
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(tables__clients__sort_as_numbers_in_every_format_and_list, setup),
-        cmocka_unit_test_setup(tables__every_command__fits_columns_100_on_the_demo, setup),
+        cmocka_unit_test_setup(tables__every_command__fits_columns_100_on_the_samples, setup),
+        cmocka_unit_test_setup(tables__demo_import__warns_about_nothing, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
