@@ -200,12 +200,49 @@ static void tables__demo_import__warns_about_nothing(void **state)
     bdb_buf_free(&out);
 }
 
+/* compare's and history's pages escape text from logs with the one HTML
+ * escaper (history's own left ' as it was, compare's turned controls into
+ * spaces): a benchmark named o'b<i> reads o&#39;b&lt;i&gt; in both. */
+static void tables__compare_and_history_html__one_escaper(void **state)
+{
+    (void)state;
+    static const char *const runs[] = {"100", "110", "90", "95"};
+    bdb_buf out;
+    bdb_buf_init(&out);
+    for (int set = 0; set < 2; set++) {
+        char path[700];
+        snprintf(path, sizeof path, "%s/h%d.csv", dir, set);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fprintf(f, "platform,tool,benchmark,metric,value,unit,parameters\n");
+        for (int r = 0; r < 2; r++)
+            fprintf(f, "P,ab,o'b<i>,requests_per_sec,%s,op/s,\n",
+                    runs[set * 2 + r]);
+        assert_int_equal(fclose(f), 0);
+        if (tu_run(&out, "--db '%s/h.sqlite' import --set s%d '%s'", dir, set,
+                   path))
+            fail_msg("import: %s", out.data);
+    }
+    static const char *const cmds[] = {"compare s0 s1 --format html",
+                                       "history --format html"};
+    for (size_t i = 0; i < 2; i++) {
+        bdb_buf_reset(&out);
+        if (tu_run(&out, "--db '%s/h.sqlite' %s", dir, cmds[i]))
+            fail_msg("%s: %s", cmds[i], out.data);
+        if (!strstr(out.data, "o&#39;b&lt;i&gt;") || strstr(out.data, "o'b"))
+            fail_msg("%s: the name is not escaped as the report escapes it",
+                     cmds[i]);
+    }
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(tables__clients__sort_as_numbers_in_every_format_and_list, setup),
         cmocka_unit_test_setup(tables__every_command__fits_columns_100_on_the_samples, setup),
         cmocka_unit_test_setup(tables__demo_import__warns_about_nothing, setup),
+        cmocka_unit_test_setup(tables__compare_and_history_html__one_escaper, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
