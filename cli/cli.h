@@ -94,6 +94,12 @@ void cli_line(FILE *f, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* The same, wrapped to width columns when it is wider (0: never). */
+void cli_line_fit(FILE *f, int width, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 /* "s" unless n is 1: "%zu source%s", n, cli_s(n). */
 const char *cli_s(long long n);
 

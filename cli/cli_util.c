@@ -1,6 +1,7 @@
 /* cli_util.c - printing errors and parsing option values for the CLI. */
 #include "cli.h"
 #include "../common/bdb_neutral.h"
+#include "../report/textfit.h"
 #include "../store/store.h"
 #include "../store/store_admin.h"
 
@@ -14,7 +15,8 @@
  * it (from logs, file names, platforms.csv, the command line) cannot
  * drive the terminal or forge a line (bdb_neutral_line); a final newline
  * is kept. */
-static void put_line(FILE *f, const char *prefix, const char *fmt, va_list ap)
+static void put_line(FILE *f, size_t width, const char *prefix,
+                     const char *fmt, va_list ap)
 {
     bdb_buf out;
     bdb_buf_init(&out);
@@ -36,6 +38,7 @@ static void put_line(FILE *f, const char *prefix, const char *fmt, va_list ap)
             free(text);
         }
     }
+    bdb_text_fit(&out, 0, width);
     if (out.data)
         fwrite(out.data, 1, out.len, f);
     bdb_buf_free(&out);
@@ -45,7 +48,15 @@ void cli_line(FILE *f, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    put_line(f, "", fmt, ap);
+    put_line(f, 0, "", fmt, ap);
+    va_end(ap);
+}
+
+void cli_line_fit(FILE *f, int width, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    put_line(f, width > 0 ? (size_t)width : 0, "", fmt, ap);
     va_end(ap);
 }
 
@@ -53,7 +64,7 @@ int cli_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    put_line(stderr, "benchdb: error: ", fmt, ap);
+    put_line(stderr, 0, "benchdb: error: ", fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
     return BDB_EXIT_FAILED;
@@ -85,7 +96,7 @@ int cli_usage_error(const bdb_cli *cli, const char *fmt, ...)
     const char *name = cli && cli->cmd ? cli->cmd->name : NULL;
     fprintf(stderr, "benchdb%s%s: ", name ? " " : "", name ? name : "");
     va_start(ap, fmt);
-    put_line(stderr, "", fmt, ap);
+    put_line(stderr, 0, "", fmt, ap);
     va_end(ap);
     fprintf(stderr, "\nTry 'benchdb %s%s--help'.\n", name ? name : "",
             name ? " " : "");

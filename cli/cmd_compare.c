@@ -4,7 +4,9 @@
  * report/compare.c; this file parses options and names the sides. */
 #include "cli.h"
 #include "lifecycle.h"
+#include "table_out.h"
 #include "../report/compare.h"
+#include "../report/textfit.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -108,7 +110,9 @@ static int emit(const char *output, const bdb_buf *b)
     return BDB_EXIT_OK;
 }
 
-static int render(const bdb_compare *c, int format, const char *output)
+/* width: --width, or 0 (see cli_output_width) */
+static int render(const bdb_compare *c, int format, const char *output,
+                  int width)
 {
     if (format == F_XLSX) {
         bdb_diag d;
@@ -133,6 +137,11 @@ static int render(const bdb_compare *c, int format, const char *output)
     bdb_buf b;
     bdb_buf_init(&b);
     int rc = bdb_compare_render(c, map[format], &b);
+    int to_stdout = !output || strcmp(output, "-") == 0;
+    if (!rc && format == F_TEXT && (to_stdout || width))
+        bdb_text_fit(&b, 0, (size_t)cli_output_width(width));
+    if (!rc && b.err)
+        rc = b.err;
     int st = rc ? cli_error("cannot render: %s", bdb_strerror(rc))
                 : emit(output, &b);
     bdb_buf_free(&b);
@@ -157,6 +166,7 @@ static const cli_option stats_options[] = {
      NULL},
     {"output", 'o', "FILE", "write to FILE instead of standard output",
      O_OUTPUT, 0, NULL},
+    CLI_OPT_INCLUDE(cli_text_width_options),
     CLI_OPT_END};
 
 const cli_option cli_compare_options[] = {
@@ -189,6 +199,7 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
     cli_ignore ignore = {0};
     int format = F_TEXT, c, st = 0;
     const char *output = NULL;
+    cli_table_args ta = {0};
     cli_opts g;
     cli_opts_init(&g, cli, cli_compare_options, argc, argv, 1);
     while (!st && (c = cli_opts_next(&g)) > 0) {
@@ -228,7 +239,10 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
                                           "and 1");
             o.alpha = d;
             break;
-        default: st = cli_opts_unhandled(&g);
+        default: {
+            int w = cli_table_option(cli, &ta, &g, c);
+            st = w == BDB_EXIT_USAGE ? w : !w ? cli_opts_unhandled(&g) : 0;
+        }
         }
     }
     if (!st && c < 0)
@@ -259,7 +273,7 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
         }
     }
     if (!st)
-        st = render(cmp, format, output);
+        st = render(cmp, format, output, ta.width);
     bdb_compare_free(cmp);
     cli_sel_free(&sel);
     return st;
@@ -272,6 +286,7 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
     cli_ignore ignore = {0};
     int format = F_TEXT, c, st = 0;
     const char *output = NULL;
+    cli_table_args ta = {0};
     cli_opts g;
     cli_opts_init(&g, cli, cli_check_options, argc, argv, 1);
     while (!st && (c = cli_opts_next(&g)) > 0) {
@@ -318,7 +333,10 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
                 st = cli_usage_error(cli, "--seed wants a whole number");
             o.seed = (uint64_t)l;
             break;
-        default: st = cli_opts_unhandled(&g);
+        default: {
+            int w = cli_table_option(cli, &ta, &g, c);
+            st = w == BDB_EXIT_USAGE ? w : !w ? cli_opts_unhandled(&g) : 0;
+        }
         }
     }
     if (!st && c < 0)
@@ -348,7 +366,7 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
         }
     }
     if (!st)
-        st = render(cmp, format, output);
+        st = render(cmp, format, output, ta.width);
     if (!st && cmp->nregressions)
         st = BDB_EXIT_REGRESSION;
     bdb_compare_free(cmp);

@@ -4,7 +4,9 @@
 #include "cli.h"
 #include "lifecycle.h"
 #include "../report/chart.h"
+#include "table_out.h"
 #include "../report/history.h"
+#include "../report/textfit.h"
 
 #include <string.h>
 
@@ -22,6 +24,7 @@ const cli_option cli_history_options[] = {
      "(default 0.001; weak points at 10x P first)", O_ALPHA, 0, NULL},
     {"threshold", 0, "T", "a change point changes the mean by more than T\n"
      "(5% or 0.05; default 5%)", O_THRESHOLD, 0, NULL},
+    CLI_OPT_INCLUDE(cli_text_width_options),
     CLI_OPT_END};
 
 int cmd_history(int argc, char **argv, bdb_cli *cli)
@@ -31,6 +34,7 @@ int cmd_history(int argc, char **argv, bdb_cli *cli)
     long window = BDB_CP_WINDOW_DEFAULT;
     double alpha = BDB_CP_MAX_P_DEFAULT, threshold = BDB_CP_MAGNITUDE_DEFAULT;
     int c, st = 0;
+    cli_table_args ta = {0};
     cli_opts g;
     cli_opts_init(&g, cli, cli_history_options, argc, argv, 1);
     while (!st && (c = cli_opts_next(&g)) > 0) {
@@ -55,7 +59,10 @@ int cmd_history(int argc, char **argv, bdb_cli *cli)
                 st = cli_usage_error(cli, "--alpha wants a number between 0 "
                                           "and 1");
             break;
-        default: st = cli_opts_unhandled(&g);
+        default: {
+            int w = cli_table_option(cli, &ta, &g, c);
+            st = w == BDB_EXIT_USAGE ? w : !w ? cli_opts_unhandled(&g) : 0;
+        }
         }
     }
     if (!st && c < 0)
@@ -107,6 +114,11 @@ int cmd_history(int argc, char **argv, bdb_cli *cli)
         int rc = bdb_history_render(h, map[fi], &b);
         if (fi == 3)
             bdb_chart_release_caches();
+        int to_stdout = !output || strcmp(output, "-") == 0;
+        if (!rc && fi == 0 && (to_stdout || ta.width))
+            bdb_text_fit(&b, 0, (size_t)cli_output_width(ta.width));
+        if (!rc && b.err)
+            rc = b.err;
         if (rc) {
             st = cli_error("cannot render: %s", bdb_strerror(rc));
         } else if (!output || strcmp(output, "-") == 0) {

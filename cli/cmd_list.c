@@ -123,6 +123,10 @@ int cmd_list(int argc, char **argv, bdb_cli *cli)
     bdb_filter f = sel.f;
     bdb_rowset rs;
     int rc;
+    /* both list series by their parameters in numeric order within a
+     * tool, benchmark and metric (columns 1-3; the parameters are 4) */
+    static const int tool_bench_metric[] = {1, 2, 3};
+    int natural = 0;
     if (strcmp(what, "results") == 0) {
         static const char *const cols[] = {"platform", "tool", "benchmark",
                                            "metric", "params", "value", "unit",
@@ -130,6 +134,7 @@ int cmd_list(int argc, char **argv, bdb_cli *cli)
         static const unsigned char num[] = {0, 0, 0, 0, 0, 1, 0, 0, 1, 0};
         bdb_rowset_init(&rs, 10, cols, num);
         rc = bdb_store_results_each(cli->store, &f, result_row, &rs);
+        natural = 1;
     } else if (strcmp(what, "series") == 0) {
         static const char *const cols[] = {"id", "tool", "benchmark", "metric",
                                            "params", "unit", "better",
@@ -137,6 +142,7 @@ int cmd_list(int argc, char **argv, bdb_cli *cli)
         static const unsigned char num[] = {1, 0, 0, 0, 0, 0, 0, 1, 1};
         bdb_rowset_init(&rs, 9, cols, num);
         rc = bdb_store_series_each(cli->store, &f, series_row, &rs);
+        natural = 1;
     } else if (strcmp(what, "sources") == 0) {
         static const char *const cols[] = {"id", "path", "tool", "version",
                                            "platform", "results", "warnings",
@@ -160,6 +166,9 @@ int cmd_list(int argc, char **argv, bdb_cli *cli)
         cli_sel_free(&sel);
         return cli_unknown_subcmd(cli, what);
     }
+    /* (a failed sort leaves rs incomplete: it is not printed) */
+    if (!rc && natural)
+        bdb_rowset_sort_natural(&rs, tool_bench_metric, 3, 4);
     if (!rc && cli_table_print(&rs, &ta, stdout)) {
         bdb_rowset_free(&rs);
         cli_sel_free(&sel);

@@ -1,6 +1,7 @@
 /* cmd_parse.c - `benchdb parse`: show what benchdb reads from a log without
  * touching the database (a dry run, and the way golden files are made). */
 #include "cli.h"
+#include "table_out.h"
 #include "../common/bdb_input.h"
 #include "../ingest/ingest.h"
 
@@ -14,11 +15,31 @@
 typedef struct spool {
     FILE *f;
     int err;
+    bdb_rowset *rs;     /* a table instead (--format, or a width) */
 } spool;
+
+/* A figure as a row of the table: the columns of the tab-separated
+ * lines, the platform a log names last. */
+static int table_take(bdb_rowset *rs, const bdb_sample *s)
+{
+    char line[32], params[BDB_PARAMS_TEXT_MAX], value[32], rep[32];
+    snprintf(line, sizeof line, "%d", s->line);
+    bdb_params_format(&s->params, params, sizeof params);
+    snprintf(value, sizeof value, "%.10g", s->value);
+    snprintf(rep, sizeof rep, "%d", s->repetition);
+    const char *cells[] = {line, s->tool, s->benchmark, s->metric, params,
+                           value, s->unit ? s->unit : "",
+                           s->better > 0 ? "higher" : s->better < 0 ? "lower"
+                                                                     : "neutral",
+                           rep, s->platform};
+    return bdb_rowset_add(rs, cells) ? BDB_ENOMEM : BDB_OK;
+}
 
 static int spool_take(void *ctx, const bdb_sample *s)
 {
     spool *sp = ctx;
+    if (sp->rs)
+        return table_take(sp->rs, s);
     char line[2048];
     bdb_sample_format(s, line, sizeof line);
     if (fputs(line, sp->f) == EOF || fputc('\n', sp->f) == EOF) {
@@ -77,6 +98,7 @@ enum { O_EXPECTED = 1 };
 
 const cli_option cli_parse_options[] = {
     CLI_OPT_INCLUDE(cli_ingest_options),
+    CLI_OPT_INCLUDE(cli_table_options),
     {"expected", 0, NULL, "print a golden file for tests (samples/*.expected)",
      O_EXPECTED, 0, NULL},
     CLI_OPT_END};
@@ -86,7 +108,8 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
     const char *tool = NULL, *benchmark = NULL, *time_format = NULL;
     bdb_params params = {0};
     bdb_summary_opts summary = {0};
-    int expected = 0, c;
+    int expected = 0, formatted = 0, c;
+    cli_table_args ta = {0};
     cli_opts g;
     cli_opts_init(&g, cli, cli_parse_options, argc, argv, 1);
     while ((c = cli_opts_next(&g)) > 0) {
@@ -106,11 +129,25 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                 return cli_usage_error(cli, "too many parameters");
             break;
         }
-        default: return cli_opts_unhandled(&g);
+        default: {
+            int got = cli_table_option(cli, &ta, &g, c);
+            if (got == BDB_EXIT_USAGE)
+                return got;
+            if (!got)
+                return cli_opts_unhandled(&g);
+            formatted |= c == CLI_O_FORMAT;
+            break;
+        }
         }
     }
     if (c < 0)
         return BDB_EXIT_USAGE;
+    /* the tab-separated lines stream; a table (asked for, or fitted to a
+     * width) holds a file's figures until it is printed */
+    int table = !expected && (formatted || cli_output_width(ta.width) > 0);
+    if (expected && (formatted || ta.width))
+        return cli_usage_error(cli, "--expected prints the golden format: "
+                               "no --format or --width with it");
     int first = g.ind;
     if (first >= argc)
         return cli_usage_error(cli, "no file given");
@@ -126,6 +163,9 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
         tool = NULL;    /* the tool names the units, not a parser */
     }
 
+    /* CSV and JSON stay whole: what is said about them goes to stderr */
+    FILE *meta = table && ta.format != BDB_FMT_TABLE ? stderr : stdout;
+    int fit = table ? cli_output_width(ta.width) : 0;
     int status = BDB_EXIT_OK;
     for (int i = first; i < argc; i++) {
         /* mapped, not copied: the parse drops the pages it has read */
@@ -137,7 +177,14 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
             status = BDB_EXIT_FAILED;
             continue;
         }
-        spool sp = {tmpfile(), 0};
+        static const char *const cols[] = {"line", "tool", "benchmark",
+                                           "metric", "parameters", "value",
+                                           "unit", "better", "repetition",
+                                           "platform"};
+        static const unsigned char num[] = {1, 0, 0, 0, 0, 1, 0, 0, 1, 0};
+        bdb_rowset rs;
+        bdb_rowset_init(&rs, 10, cols, num);
+        spool sp = {tmpfile(), 0, table ? &rs : NULL};
         if (!sp.f) {
             cli_error("%s: cannot make a temporary file: %s", argv[i],
                       strerror(errno));
@@ -180,12 +227,17 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                     printf("# param: %s=%s\n", params.kv[k].key,
                            params.kv[k].value);
             } else {
-                cli_line(stdout, "# %s: %s%s%s, %zu figures, %zu lines with "
-                         "numbers not read\n", argv[i], tools,
-                         sink.tool_version[0] ? " " : "", sink.tool_version,
-                         sink.n, sink.unread_lines);
+                cli_line_fit(meta, fit, "# %s: %s%s%s, %zu figures, %zu "
+                             "lines with numbers not read\n", argv[i], tools,
+                             sink.tool_version[0] ? " " : "",
+                             sink.tool_version, sink.n, sink.unread_lines);
             }
-            if (spool_copy(&sp)) {
+            if (table) {
+                if (cli_table_print(&rs, &ta, stdout)) {
+                    cli_error("%s: cannot print the figures", argv[i]);
+                    status = BDB_EXIT_FAILED;
+                }
+            } else if (spool_copy(&sp)) {
                 cli_error("%s: cannot copy the figures out: %s", argv[i],
                           strerror(errno));
                 status = BDB_EXIT_FAILED;
@@ -194,13 +246,14 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                 const bdb_note *n = &sink.notes[k];
                 const char *kind = n->is_info ? "note" : "warning";
                 if (n->line > 0)
-                    cli_line(stdout, "# %s: line %d: %s\n", kind, n->line,
-                             n->text);
+                    cli_line_fit(meta, fit, "# %s: line %d: %s\n", kind,
+                                 n->line, n->text);
                 else
-                    cli_line(stdout, "# %s: %s\n", kind, n->text);
+                    cli_line_fit(meta, fit, "# %s: %s\n", kind, n->text);
             }
         }
         bdb_sink_free(&sink);
+        bdb_rowset_free(&rs);
         fclose(sp.f);
         bdb_input_close(&b);
     }

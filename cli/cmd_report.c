@@ -415,7 +415,8 @@ static int run(int argc, char **argv, bdb_cli *cli, int what)
     bdb_render_sink sink = {cli_stream_write, &out};
     ro.sink = &sink;
     if (efficiency_only) {
-        rc = bdb_report_render_efficiency(m, a.format == OUT_MD, &b);
+        rc = bdb_report_render_efficiency(m, a.format == OUT_MD,
+                                          text_width(&a), &b);
     } else if (a.format == OUT_TEXT) {
         rc = bdb_report_render_text_width(m, &ro, text_width(&a), &b);
     } else {

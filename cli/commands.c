@@ -69,7 +69,11 @@ static const bdb_cmd commands[] = {
      "\n"
      "Prints every figure benchdb reads from each file, without a database:\n"
      "line, tool, benchmark, metric, parameters, value, unit, direction and\n"
-     "repetition, tab-separated.\n", cli_parse_options, NULL, NULL},
+     "repetition (and the platform a log names). On a terminal, or with\n"
+     "--width or $COLUMNS, a table that fits; into a pipe or a file,\n"
+     "tab-separated lines that stream; --format for a table, CSV or JSON\n"
+     "(these hold a file's figures in memory until printed).\n",
+     cli_parse_options, NULL, NULL},
     {"platform", cmd_platform, BDB_CMD_STORE, "add, list, show or import platforms",
      "usage: benchdb platform add NAME [--arch A] [--cores N] ... (see below)\n"
      "       benchdb platform list [--format table|csv|json] [--width N]\n"

@@ -17,6 +17,12 @@ const cli_option cli_table_options[] = {
      "file the cells are whole)", CLI_O_WIDTH, 0, NULL},
     CLI_OPT_END};
 
+const cli_option cli_text_width_options[] = {
+    {"width", 0, "N", "text: fit N columns (default $COLUMNS, else the\n"
+     "terminal's width; into a pipe or a file, lines\n"
+     "whole)", CLI_O_WIDTH, 0, NULL},
+    CLI_OPT_END};
+
 int cli_table_option(const bdb_cli *cli, cli_table_args *ta,
                      const cli_opts *g, int code)
 {

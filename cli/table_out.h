@@ -22,6 +22,11 @@ typedef struct cli_table_args {
 extern const cli_option cli_table_options[];
 enum { CLI_O_FORMAT = 0x300, CLI_O_WIDTH };
 
+/* --width N alone, for a command whose text is not a table of rows
+ * (compare, check, history): its too-wide lines are wrapped
+ * (report/textfit.h); cli_table_option parses it. */
+extern const cli_option cli_text_width_options[];
+
 /* Handles an option of cli_table_options: 1 when it was one, 0 when not,
  * BDB_EXIT_USAGE after printing why. */
 int cli_table_option(const bdb_cli *cli, cli_table_args *ta,

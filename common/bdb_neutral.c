@@ -164,9 +164,12 @@ void bdb_neutral_md(bdb_buf *out, const char *s, int block_start)
 
 void bdb_neutral_html(bdb_buf *out, const char *s)
 {
+    static const char special[] =
+        "&<>\"'\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f\x10\x11"
+        "\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f";
     while (s && *s) {
         /* the run of bytes that need no escape, in one append */
-        size_t n = strcspn(s, "&<>\"'");
+        size_t n = strcspn(s, special);
         if (n)
             bdb_buf_append(out, s, n);
         s += n;
@@ -176,7 +179,9 @@ void bdb_neutral_html(bdb_buf *out, const char *s)
         case '>': bdb_buf_puts(out, "&gt;"); break;
         case '"': bdb_buf_puts(out, "&quot;"); break;
         case '\'': bdb_buf_puts(out, "&#39;"); break;
-        default: continue; /* the end */
+        case '\0': continue; /* the end */
+        /* a control character is no HTML text: U+FFFD, as on a terminal */
+        default: bdb_buf_puts(out, "\xef\xbf\xbd"); break;
         }
         s++;
     }

@@ -46,7 +46,9 @@ void bdb_neutral_inplace(char *s, int keep_tab_lf);
 void bdb_neutral_md(bdb_buf *out, const char *s, int block_start);
 
 /* Appends s to out as HTML text, safe in an element and in a quoted
- * attribute: & < > " ' become entities (NULL appends nothing). */
+ * attribute: & < > " ' become entities, a control character other than
+ * tab, line feed and carriage return U+FFFD (NULL appends nothing). The
+ * one HTML escaper: the report, compare and history pages use it. */
 void bdb_neutral_html(bdb_buf *out, const char *s);
 
 #endif

@@ -34,6 +34,7 @@
 #include <sys/stat.h>
 
 #include "../common/bdb_buf.h"
+#include "../common/bdb_neutral.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_sample.h"
 #include "../common/bdb_grow.h"
@@ -196,6 +197,70 @@ static PangoLayout *layout(cairo_t *cr, const char *s, double size, int bold)
     return l;
 }
 
+/* SVG: when set, text() writes each text as an SVG <text> element here
+ * instead of drawing its glyphs (cairo's SVG surface draws glyph
+ * outlines: text that cannot be searched, selected or read aloud);
+ * svg_with_text puts them into the document. */
+static bdb_buf *g_svg_text;
+
+/* s as pango shows it in maxw: whole, or cut with an ellipsis. */
+static void shown_text(PangoLayout *l, const char *s, double maxw,
+                       bdb_buf *out)
+{
+    if (maxw <= 0 || !pango_layout_is_ellipsized(l)) {
+        bdb_buf_puts(out, s);
+        return;
+    }
+    size_t n = strlen(s);
+    PangoLayout *t = pango_layout_copy(l);
+    pango_layout_set_width(t, -1);
+    pango_layout_set_ellipsize(t, PANGO_ELLIPSIZE_NONE);
+    bdb_buf try;
+    bdb_buf_init(&try);
+    while (n > 0) {
+        do
+            n--;
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80);
+        bdb_buf_reset(&try);
+        bdb_buf_append(&try, s, n);
+        bdb_buf_puts(&try, "\xe2\x80\xa6");
+        pango_layout_set_text(t, try.data ? try.data : "", -1);
+        PangoRectangle ink, log;
+        pango_layout_get_extents(t, &ink, &log);
+        if (log.width / (double)PANGO_SCALE <= maxw)
+            break;
+    }
+    bdb_buf_puts(out, try.data && n > 0 ? try.data : "\xe2\x80\xa6");
+    bdb_buf_free(&try);
+    g_object_unref(t);
+}
+
+/* The text at (x, y) (its left end, baseline) as an SVG element in the
+ * current transformation and colour. */
+static void svg_text(cairo_t *cr, double x, double y, PangoLayout *l,
+                     const char *s, double size, int bold, double maxw)
+{
+    cairo_matrix_t mx;
+    cairo_get_matrix(cr, &mx);
+    double r = 0, g = 0, b = 0, a = 1;
+    cairo_pattern_get_rgba(cairo_get_source(cr), &r, &g, &b, &a);
+    bdb_buf *o = g_svg_text;
+    bdb_buf_printf(o, "<text x=\"%.2f\" y=\"%.2f\" font-family=\"%s\" "
+                   "font-size=\"%.2f\"%s fill=\"rgb(%d,%d,%d)\"%s "
+                   "transform=\"matrix(%g %g %g %g %g %g)\" "
+                   "xml:space=\"preserve\">", x, y, FONT, size,
+                   bold ? " font-weight=\"bold\"" : "", (int)lround(r * 255),
+                   (int)lround(g * 255), (int)lround(b * 255),
+                   a < 1 ? " fill-opacity=\"0.5\"" : "", mx.xx, mx.yx, mx.xy,
+                   mx.yy, mx.x0, mx.y0);
+    bdb_buf shown;
+    bdb_buf_init(&shown);
+    shown_text(l, s, maxw, &shown);
+    bdb_neutral_html(o, shown.data ? shown.data : "");
+    bdb_buf_free(&shown);
+    bdb_buf_puts(o, "</text>\n");
+}
+
 /* Draws s with its baseline at y; align 0 left, 0.5 centred, 1 right;
  * maxw > 0 cuts the text to that width with an ellipsis. Returns the
  * width drawn. */
@@ -218,8 +283,12 @@ static double text(cairo_t *cr, double x, double y, const char *s, double size,
     /* a set width makes pango align inside it; draw from the text's own
      * left edge instead */
     double lx = log.x / (double)PANGO_SCALE;
-    cairo_move_to(cr, x - align * w - lx, y - base);
-    pango_cairo_show_layout(cr, l);
+    if (g_svg_text) {
+        svg_text(cr, x - align * w, y, l, buf, size, bold, maxw);
+    } else {
+        cairo_move_to(cr, x - align * w - lx, y - base);
+        pango_cairo_show_layout(cr, l);
+    }
     if (g_trace) {
         /* the box in device space: the PDF report scales charts */
         double bx = x - align * w, by = y - base, bw = w,
@@ -1041,6 +1110,70 @@ typedef struct rrow {
 
 static const bdb_model *g_sort_model;
 
+/* The rows of one tool, benchmark and metric around row i: [*lo, *hi). */
+static void label_run(const bdb_model *m, const rrow *rows, size_t nr,
+                      size_t i, size_t *lo, size_t *hi)
+{
+    const bdb_rseries *a = &m->series[rows[i].series];
+    size_t h = i + 1;
+    while (h < nr && rows[h].series >= 0) {
+        const bdb_rseries *b = &m->series[rows[h].series];
+        if (strcmp(a->tool, b->tool) || strcmp(a->benchmark, b->benchmark) ||
+            strcmp(a->metric, b->metric))
+            break;
+        h++;
+    }
+    *lo = i;
+    *hi = h;
+}
+
+/* ",k=v," of every parameter that all rows [lo, hi) share, into out. */
+static void label_common(const bdb_model *m, const rrow *rows, size_t lo,
+                         size_t hi, bdb_buf *out)
+{
+    bdb_buf_reset(out);
+    bdb_buf_puts(out, ",");
+    const char *p = m->series[rows[lo].series].params;
+    char pair[512], wrapped[2048];
+    while (*p) {
+        size_t n = strcspn(p, ",");
+        snprintf(pair, sizeof pair, ",%.*s,", (int)(n < 500 ? n : 500), p);
+        int all = 1;
+        for (size_t r = lo + 1; r < hi && all; r++) {
+            snprintf(wrapped, sizeof wrapped, ",%s,",
+                     m->series[rows[r].series].params);
+            all = strstr(wrapped, pair) != NULL;
+        }
+        if (all)
+            bdb_buf_puts(out, pair + 1);
+        p += n + (p[n] == ',');
+    }
+}
+
+/* params with the pairs that differ within the run (not in common) first:
+ * what tells rows apart stays when the label is cut. */
+static void label_params(const char *params, const char *common, char *out,
+                         size_t n)
+{
+    size_t o = 0;
+    out[0] = '\0';
+    char pair[512];
+    for (int pass = 0; pass < 2; pass++)
+        for (const char *p = params; *p;) {
+            size_t k = strcspn(p, ",");
+            snprintf(pair, sizeof pair, ",%.*s,", (int)(k < 500 ? k : 500), p);
+            int shared = strstr(common, pair) != NULL;
+            if (shared == pass && o + k + 2 < n) {
+                if (o)
+                    out[o++] = ',';
+                memcpy(out + o, p, k);
+                o += k;
+                out[o] = '\0';
+            }
+            p += k + (p[k] == ',');
+        }
+}
+
 /* Within a category: by tool, benchmark and metric, then the parameters
  * in numeric order, as the tables are. */
 static int rrow_cmp(const void *x, const void *y)
@@ -1352,6 +1485,9 @@ static void draw_ratios(cairo_t *cr, const bdb_model *m, enum rmode mode)
     double bh = fmin(rh * 0.8 / (double)np, 14);
     double fs = fmin(12, fmax(8, rh * 0.62));
     double one = amap(&xa, 1);
+    size_t run_lo = 0, run_hi = 0;
+    bdb_buf common;
+    bdb_buf_init(&common);
     for (size_t i = 0; i < nr; i++) {
         double y0 = T + rh * (double)i;
         int header = rows[i].series < 0;
@@ -1384,8 +1520,15 @@ static void draw_ratios(cairo_t *cr, const bdb_model *m, enum rmode mode)
             if (se->ref != m->baseline)
                 snprintf(vs, sizeof vs, " (vs %s)",
                          bdb_model_platform_name(m, se->ref));
+            if (i >= run_hi) {
+                label_run(m, rows, nr, i, &run_lo, &run_hi);
+                label_common(m, rows, run_lo, run_hi, &common);
+            }
+            char params[1024];
+            label_params(se->params, common.data ? common.data : ",", params,
+                         sizeof params);
             snprintf(buf, sizeof buf, "%s %s %s%s%s%s", se->tool, se->benchmark,
-                     se->metric, vs, se->params[0] ? " " : "", se->params);
+                     se->metric, vs, params[0] ? " " : "", params);
         }
         set_grey(cr, 0.1);
         text(cr, header ? 12 : 20, y0 + rh / 2 + fs * 0.35, buf, fs, header, 0,
@@ -1448,6 +1591,7 @@ static void draw_ratios(cairo_t *cr, const bdb_model *m, enum rmode mode)
     cairo_stroke(cr);
     cairo_set_dash(cr, NULL, 0, 0);
     frame(cr, L, T, R, B);
+    bdb_buf_free(&common);
     free(rows);
 }
 
@@ -1796,6 +1940,53 @@ static cairo_status_t to_buf(void *closure, const unsigned char *data,
                ? CAIRO_STATUS_NO_MEMORY : CAIRO_STATUS_SUCCESS;
 }
 
+/* Chart k (i) as an SVG document appended to out, its texts as <text>
+ * elements after the drawing (so on top of it, as they were drawn). */
+static cairo_status_t svg_with_text(const bdb_model *m, bdb_chart_kind k,
+                                    size_t i, double width, double height,
+                                    bdb_buf *out)
+{
+    size_t from = out->len;
+    bdb_buf texts;
+    bdb_buf_init(&texts);
+    cairo_surface_t *s = cairo_svg_surface_create_for_stream(to_buf, out, width,
+                                                             height);
+    cairo_t *cr = cairo_create(s);
+    g_svg_text = &texts;
+    bdb_chart_draw(cr, m, k, i, width, height);
+    g_svg_text = NULL;
+    cairo_status_t st = cairo_status(cr);
+    cairo_destroy(cr);
+    cairo_surface_finish(s);
+    if (!st)
+        st = cairo_surface_status(s);
+    cairo_surface_destroy(s);
+    if (!st && (texts.err || out->err))
+        st = CAIRO_STATUS_NO_MEMORY;
+    if (!st) {
+        /* before the document's last </svg> */
+        char *end = NULL;
+        for (char *p = out->data + from; (p = strstr(p, "</svg>")); p++)
+            end = p;
+        if (!end) {
+            st = CAIRO_STATUS_WRITE_ERROR;
+        } else {
+            size_t at = (size_t)(end - out->data);
+            bdb_buf tail;
+            bdb_buf_init(&tail);
+            bdb_buf_append(&tail, out->data + at, out->len - at);
+            out->len = at;
+            bdb_buf_append(out, texts.data ? texts.data : "", texts.len);
+            bdb_buf_append(out, tail.data, tail.len);
+            if (tail.err || out->err)
+                st = CAIRO_STATUS_NO_MEMORY;
+            bdb_buf_free(&tail);
+        }
+    }
+    bdb_buf_free(&texts);
+    return st;
+}
+
 int bdb_chart_svg(const bdb_model *m, bdb_chart_kind k, size_t i, double width,
                   double height, bdb_buf *out)
 {
@@ -1803,16 +1994,7 @@ int bdb_chart_svg(const bdb_model *m, bdb_chart_kind k, size_t i, double width,
         width = 960;
     if (height <= 0)
         height = bdb_chart_natural_height(m, k, width);
-    cairo_surface_t *s = cairo_svg_surface_create_for_stream(to_buf, out, width,
-                                                             height);
-    cairo_t *cr = cairo_create(s);
-    bdb_chart_draw(cr, m, k, i, width, height);
-    cairo_status_t st = cairo_status(cr);
-    cairo_destroy(cr);
-    cairo_surface_finish(s);
-    if (!st)
-        st = cairo_surface_status(s);
-    cairo_surface_destroy(s);
+    cairo_status_t st = svg_with_text(m, k, i, width, height, out);
     return st == CAIRO_STATUS_NO_MEMORY ? BDB_ENOMEM : st ? BDB_EIO : BDB_OK;
 }
 
@@ -1826,6 +2008,18 @@ static int draw_file(const bdb_model *m, bdb_chart_format fmt,
     double h = o && o->height > 0 ? o->height
              : fmax(w * 9.0 / 16.0, bdb_chart_natural_height(m, k, w));
     double scale = o && o->dpi > 0 ? o->dpi / 96.0 : 1;
+    if (fmt == BDB_CHART_SVG) {
+        bdb_buf svg;
+        bdb_buf_init(&svg);
+        cairo_status_t sst = svg_with_text(m, k, i, w, h, &svg);
+        FILE *f = sst ? NULL : fopen(file, "wb");
+        if (!sst && (!f || fwrite(svg.data, 1, svg.len, f) != svg.len))
+            sst = CAIRO_STATUS_WRITE_ERROR;
+        if (f && fclose(f) != 0 && !sst)
+            sst = CAIRO_STATUS_WRITE_ERROR;
+        bdb_buf_free(&svg);
+        return sst ? status_rc(diag, path, sst) : BDB_OK;
+    }
     cairo_surface_t *s;
     if (fmt == BDB_CHART_PNG)
         s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(w * scale),

@@ -515,7 +515,7 @@ static void p_text(double p, char *out, size_t n)
 }
 
 /* How a name from a log, a file or a user is written: one piece of a
- * terminal line, inline Markdown, or as it is (the HTML escaper follows). */
+ * terminal line, inline Markdown, or as it is (HTML: bdb_neutral_html). */
 enum { NAME_TEXT, NAME_MD, NAME_RAW };
 
 static void put_name(bdb_buf *b, const char *s, int kind)
@@ -528,23 +528,6 @@ static void put_name(bdb_buf *b, const char *s, int kind)
         bdb_buf_puts(b, s);
 }
 
-static void html_text(bdb_buf *b, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '<': bdb_buf_puts(b, "&lt;"); break;
-        case '>': bdb_buf_puts(b, "&gt;"); break;
-        case '&': bdb_buf_puts(b, "&amp;"); break;
-        case '"': bdb_buf_puts(b, "&quot;"); break;
-        case '\'': bdb_buf_puts(b, "&#39;"); break;
-        default:
-            if ((unsigned char)*s < 0x20)
-                bdb_buf_puts(b, " ");
-            else
-                bdb_buf_append(b, s, 1);
-        }
-    }
-}
 
 static void geo_text(const bdb_compare *c, char *out, size_t n)
 {
@@ -806,9 +789,9 @@ static void render_html(const bdb_compare *c, bdb_buf *b)
                     "</style></head><body>\n<h1>benchdb ");
     bdb_buf_puts(b, c->check ? "check" : "compare");
     bdb_buf_puts(b, ": ");
-    html_text(b, c->old_label);
+    bdb_neutral_html(b, c->old_label);
     bdb_buf_puts(b, " &rarr; ");
-    html_text(b, c->new_label);
+    bdb_neutral_html(b, c->new_label);
     bdb_buf_puts(b, "</h1>\n<table><tr><th>series</th><th>platform</th>"
                     "<th>old</th><th>new</th><th>delta</th><th>p (MW)</th>"
                     "<th>p (Welch)</th><th></th></tr>\n");
@@ -824,28 +807,28 @@ static void render_html(const bdb_compare *c, bdb_buf *b)
         bdb_buf_printf(b, "<tr class=\"%s\"><td>",
                        r->verdict == BDB_CMP_BETTER ? "better"
                        : r->verdict == BDB_CMP_WORSE ? "worse" : "same");
-        html_text(b, raw);
+        bdb_neutral_html(b, raw);
         bdb_buf_puts(b, "</td><td>");
-        html_text(b, r->platform);
+        bdb_neutral_html(b, r->platform);
         bdb_buf_puts(b, "</td><td class=\"n\">");
-        html_text(b, o);
+        bdb_neutral_html(b, o);
         bdb_buf_printf(b, " (n=%zu)</td><td class=\"n\">", r->n_old);
-        html_text(b, nw);
+        bdb_neutral_html(b, nw);
         bdb_buf_printf(b, " (n=%zu)</td><td class=\"n\">", r->n_new);
-        html_text(b, d);
+        bdb_neutral_html(b, d);
         bdb_buf_printf(b, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
                        "<td class=\"m\">", p1, p2);
-        html_text(b, r->regression ? "regression" : bdb_cmp_mark(r->verdict));
+        bdb_neutral_html(b, r->regression ? "regression" : bdb_cmp_mark(r->verdict));
         bdb_buf_puts(b, "</td></tr>\n");
     }
     geo_text(c, g, sizeof g);
     bdb_buf_puts(b, "</table>\n<p>");
-    html_text(b, g);
+    bdb_neutral_html(b, g);
     bdb_buf_puts(b, "</p>\n<pre>");
     bdb_buf n;
     bdb_buf_init(&n);
     notes(c, &n, "- ", NAME_RAW);
-    html_text(b, n.data ? n.data : "");
+    bdb_neutral_html(b, n.data ? n.data : "");
     bdb_buf_free(&n);
     bdb_buf_puts(b, "</pre>\n</body></html>\n");
 }

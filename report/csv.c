@@ -4,6 +4,7 @@
  * (=, +, -, @, TAB or CR first) is prefixed with a quote. */
 #include "render.h"
 #include "numfmt.h"
+#include "sections.h"
 
 #include <csv.h>
 #include <math.h>
@@ -73,8 +74,12 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
                  "mann_whitney_p,mann_whitney_method,verdict,per_watt,per_usd,"
                  "per_usd_tco,energy_per_unit,energy_unit,tb_per_month,"
                  "units_to_match_baseline\n");
-    for (size_t s = 0; s < m->nseries; s++) {
-        const bdb_rseries *se = &m->series[s];
+    size_t *order;
+    size_t norder = bdb_section_order(m, NULL, BDB_SECTION_ALL, &order);
+    if (m->nseries && !order)
+        return BDB_ENOMEM;
+    for (size_t i = 0; i < norder; i++) {
+        const bdb_rseries *se = &m->series[order[i]];
         for (size_t p = 0; p < m->nplatforms; p++) {
             const bdb_cell *c = &se->cells[p];
             if (!c->present)
@@ -126,6 +131,7 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
         if (bdb_render_flush(o, out, 0))
             break;
     }
+    free(order);
     /* what the rows leave out: one-field rows after them, "# " first, as
      * a comment to readers that know them and a visible row to those that
      * do not */

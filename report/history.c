@@ -5,6 +5,7 @@
  * (Hunter) finds them (changepoint.c), on each stretch of sets between
  * marks that start a new baseline (an expected change: a new kernel, a
  * new board), so that a mark is never reported as a change. */
+#include "../common/bdb_neutral.h"
 #include "../common/bdb_output.h"
 #include "../common/bdb_cleanup.h"
 #include "history.h"
@@ -450,22 +451,6 @@ static cairo_status_t to_buf(void *closure, const unsigned char *data,
 
 /* ---- text renderers ---------------------------------------------------- */
 
-static void html_text(bdb_buf *b, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '<': bdb_buf_puts(b, "&lt;"); break;
-        case '>': bdb_buf_puts(b, "&gt;"); break;
-        case '&': bdb_buf_puts(b, "&amp;"); break;
-        case '"': bdb_buf_puts(b, "&quot;"); break;
-        default:
-            if ((unsigned char)*s < 0x20)
-                bdb_buf_puts(b, " ");
-            else
-                bdb_buf_append(b, s, 1);
-        }
-    }
-}
 
 static void ci_text(const bdb_summary *m, const char *unit, char *out, size_t n)
 {
@@ -599,11 +584,11 @@ int bdb_history_render(const bdb_history *h, bdb_hist_format fmt, bdb_buf *out)
         }
         if (fmt == BDB_HISTF_HTML) {
             bdb_buf_puts(out, "<h2>");
-            html_text(out, label);
+            bdb_neutral_html(out, label);
             bdb_buf_puts(out, "</h2>\n");
             for (size_t q = 0; q < s->nnotes; q++) {
                 bdb_buf_puts(out, "<p class=\"note\">note: ");
-                html_text(out, s->notes[q]);
+                bdb_neutral_html(out, s->notes[q]);
                 bdb_buf_puts(out, "</p>\n");
             }
             cairo_surface_t *sf = cairo_svg_surface_create_for_stream(to_buf, out,
@@ -646,18 +631,18 @@ int bdb_history_render(const bdb_history *h, bdb_hist_format fmt, bdb_buf *out)
                 }
             } else if (fmt == BDB_HISTF_HTML) {
                 bdb_buf_printf(out, "<tr%s><td>", p->change ? " class=\"change\"" : "");
-                html_text(out, p->set);
+                bdb_neutral_html(out, p->set);
                 bdb_buf_printf(out, "</td><td>%zu</td><td>", p->s.n);
-                html_text(out, mean);
+                bdb_neutral_html(out, mean);
                 bdb_buf_puts(out, "</td><td>");
-                html_text(out, ci);
+                bdb_neutral_html(out, ci);
                 bdb_buf_puts(out, "</td><td>");
-                html_text(out, ch);
+                bdb_neutral_html(out, ch);
                 bdb_buf_puts(out, "</td><td>");
                 for (size_t q = 0; q < p->nnotes; q++) {
                     if (q)
                         bdb_buf_puts(out, "<br>");
-                    html_text(out, p->notes[q]);
+                    bdb_neutral_html(out, p->notes[q]);
                 }
                 bdb_buf_puts(out, "</td></tr>\n");
             } else {
@@ -704,7 +689,7 @@ int bdb_history_render(const bdb_history *h, bdb_hist_format fmt, bdb_buf *out)
         bdb_buf_printf(out, "change points: %s\n", method);
     if (fmt == BDB_HISTF_HTML) {
         bdb_buf_puts(out, "<p>Change points: ");
-        html_text(out, method);
+        bdb_neutral_html(out, method);
         bdb_buf_puts(out, ". Bands: 95% interval of each set's mean.</p>"
                           "</body></html>\n");
     }

@@ -170,11 +170,13 @@ static void series_table(bdb_buf *out, const bdb_model *m, const char *tool,
         bdb_buf_puts(out, "</th>");
     }
     bdb_buf_puts(out, "</tr>\n");
-    for (size_t s = 0; s < m->nseries; s++) {
+    size_t *order;
+    size_t norder = bdb_section_order(m, tool, key_only ? BDB_SECTION_KEY
+                                                        : BDB_SECTION_OTHER,
+                                      &order);
+    for (size_t i = 0; i < norder; i++) {
+        size_t s = order[i];
         const bdb_rseries *se = &m->series[s];
-        if (strcmp(se->tool, tool) != 0 ||
-            bdb_report_is_key_series(se) != key_only)
-            continue;
         bdb_buf_puts(out, "<tr><td>");
         esc(out, se->benchmark);
         bdb_buf_puts(out, "</td><td>");
@@ -187,6 +189,7 @@ static void series_table(bdb_buf *out, const bdb_model *m, const char *tool,
         bdb_buf_puts(out, "</tr>\n");
         bdb_render_flush(o, out, 0);
     }
+    free(order);
     bdb_buf_puts(out, "</table></div>\n");
 }
 

@@ -45,7 +45,7 @@ int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
 /* `benchdb efficiency`: the platforms, the efficiency table, the missing
  * inputs, how to read it and the findings, as text or (markdown) GFM. */
 int bdb_report_render_efficiency(const bdb_model *m, int markdown,
-                                 bdb_buf *out);
+                                 size_t width, bdb_buf *out);
 
 /* Appends s to out as one CSV field, quoted (by libcsv) only when it must
  * be. With guard, text a spreadsheet would run as a formula (=, +, -, @

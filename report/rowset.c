@@ -5,6 +5,7 @@
 #include "../common/bdb_utf8.h"
 #include "render.h"
 #include "rtable.h"
+#include "sections.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -63,6 +64,64 @@ int bdb_rowset_add(bdb_rowset *r, const char *const *cells)
         r->cells[r->nrows * (size_t)r->ncols + (size_t)c] = dup;
     }
     r->nrows++;
+    return 0;
+}
+
+typedef struct natural_row {
+    size_t run, index;
+    const char *key;
+} natural_row;
+
+static int natural_row_cmp(const void *x, const void *y)
+{
+    const natural_row *a = x, *b = y;
+    if (a->run != b->run)
+        return a->run < b->run ? -1 : 1;
+    int c = bdb_section_natural_cmp(a->key, b->key);
+    if (c)
+        return c;
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+/* Whether rows i and j agree in the group's columns. */
+static int same_run(const bdb_rowset *r, size_t i, size_t j, const int *group,
+                    int ngroup)
+{
+    size_t nc = (size_t)r->ncols;
+    for (int g = 0; g < ngroup; g++)
+        if (strcmp(r->cells[i * nc + (size_t)group[g]],
+                   r->cells[j * nc + (size_t)group[g]]) != 0)
+            return 0;
+    return 1;
+}
+
+int bdb_rowset_sort_natural(bdb_rowset *r, const int *group, int ngroup,
+                            int col)
+{
+    if (r->nrows < 2)
+        return 0;
+    size_t nc = (size_t)r->ncols;
+    natural_row *rows = malloc(r->nrows * sizeof *rows);
+    char **cells = malloc(r->nrows * nc * sizeof *cells);
+    if (!rows || !cells) {
+        free(rows);
+        free(cells);
+        r->err = 1;
+        return -1;
+    }
+    size_t run = 0;
+    for (size_t i = 0; i < r->nrows; i++) {
+        if (i && !same_run(r, i - 1, i, group, ngroup))
+            run++;
+        rows[i] = (natural_row){run, i, r->cells[i * nc + (size_t)col]};
+    }
+    qsort(rows, r->nrows, sizeof *rows, natural_row_cmp);
+    for (size_t i = 0; i < r->nrows; i++)
+        memcpy(cells + i * nc, r->cells + rows[i].index * nc,
+               nc * sizeof *cells);
+    memcpy(r->cells, cells, r->nrows * nc * sizeof *cells);
+    free(cells);
+    free(rows);
     return 0;
 }
 

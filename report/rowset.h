@@ -27,6 +27,12 @@ void bdb_rowset_free(bdb_rowset *r);
 /* Adds a row of ncols strings (copied); -1 (and r->err set) when out of
  * memory. */
 int bdb_rowset_add(bdb_rowset *r, const char *const *cells);
+/* Orders the rows within each run of rows that agree in the columns
+ * group[0..ngroup-1] by column col in numeric order ("c=2" before
+ * "c=10"), stably: the store lists series by their parameters as text.
+ * -1 (and r->err set) when out of memory. */
+int bdb_rowset_sort_natural(bdb_rowset *r, const int *group, int ngroup,
+                            int col);
 /* Prints in the format; 0 on success, -1 when the set is incomplete
  * (r->err), out of memory, or the stream has an error. In JSON a numeric
  * column's "" is null and a cell that is not a number stays a string. */

@@ -230,17 +230,23 @@ static int sort_row_cmp(const void *x, const void *y)
     return a->series < b->series ? -1 : a->series > b->series;
 }
 
-/* The series of tool to show, grouped by benchmark and metric in their
- * order of first appearance, parameters in numeric order within a group.
- * Returns the count; *out is the caller's to free (NULL when none). */
-static size_t tool_order(const bdb_model *m, const char *tool, int all,
-                         size_t **out)
+/* Whether series se of the model is one bdb_section_order lists. */
+static int order_wants(const bdb_rseries *se, const char *tool,
+                       bdb_section_which which)
+{
+    if (tool && strcmp(se->tool, tool) != 0)
+        return 0;
+    int key = bdb_report_is_key_series(se);
+    return which == BDB_SECTION_ALL || (which == BDB_SECTION_KEY) == key;
+}
+
+size_t bdb_section_order(const bdb_model *m, const char *tool,
+                         bdb_section_which which, size_t **out)
 {
     *out = NULL;
     size_t n = 0;
     for (size_t s = 0; s < m->nseries; s++)
-        n += strcmp(m->series[s].tool, tool) == 0 &&
-             (all || bdb_report_is_key_series(&m->series[s]));
+        n += order_wants(&m->series[s], tool, which);
     sort_row *rows = n ? malloc(n * sizeof *rows) : NULL;
     size_t *idx = n ? malloc(n * sizeof *idx) : NULL;
     if (!rows || !idx) {
@@ -252,18 +258,21 @@ static size_t tool_order(const bdb_model *m, const char *tool, int all,
     bdb_strmap groups = {0};
     for (size_t s = 0; s < m->nseries; s++) {
         const bdb_rseries *se = &m->series[s];
-        if (strcmp(se->tool, tool) != 0 || (!all && !bdb_report_is_key_series(se)))
+        if (!order_wants(se, tool, which))
             continue;
         /* the group's number is the first row's: one look-up per row
          * (a scan of the earlier rows was quadratic in a lab's 100k
          * series of one tool) */
-        size_t lb = strlen(se->benchmark), lm = strlen(se->metric);
-        char *key = malloc(lb + lm + 2);
+        size_t lt = strlen(se->tool), lb = strlen(se->benchmark),
+               lm = strlen(se->metric);
+        char *key = malloc(lt + lb + lm + 3);
         bdb_strmap_entry *e = NULL;
         if (key) {
-            memcpy(key, se->benchmark, lb);
-            key[lb] = '\x1f';
-            memcpy(key + lb + 1, se->metric, lm + 1);
+            memcpy(key, se->tool, lt);
+            key[lt] = '\x1f';
+            memcpy(key + lt + 1, se->benchmark, lb);
+            key[lt + 1 + lb] = '\x1f';
+            memcpy(key + lt + lb + 2, se->metric, lm + 1);
             int made = 0;
             e = bdb_strmap_put(&groups, key, &made);
             if (e && made)
@@ -301,7 +310,8 @@ int bdb_section_tool(const bdb_model *m, const char *tool, int all,
     bdb_rtable_add(t, head);
     t->nkey = 3;
     size_t *order;
-    size_t norder = tool_order(m, tool, all, &order);
+    size_t norder = bdb_section_order(m, tool, all ? BDB_SECTION_ALL
+                                                   : BDB_SECTION_KEY, &order);
     for (size_t o = 0; o < norder; o++) {
         const bdb_rseries *se = &m->series[order[o]];
         char cells[MAXP][320];

@@ -39,6 +39,21 @@ const char *bdb_section_warning_platform(const bdb_model *m,
 /* strcmp with runs of digits compared as numbers ("c=2" < "c=20"). */
 int bdb_section_natural_cmp(const char *a, const char *b);
 
+typedef enum {
+    BDB_SECTION_KEY,    /* the key series */
+    BDB_SECTION_OTHER,  /* the others */
+    BDB_SECTION_ALL
+} bdb_section_which;
+
+/* The model's series of tool (NULL: every tool) that which says, as every
+ * table shows them: grouped by tool, benchmark and metric in their order
+ * of first appearance, parameters in numeric order within a group
+ * ("clients=2" before "clients=10"). Returns the count; *out (indices
+ * into m->series) is the caller's to free, NULL when none or out of
+ * memory (then 0). */
+size_t bdb_section_order(const bdb_model *m, const char *tool,
+                         bdb_section_which which, size_t **out);
+
 /* The distinct tools of the model in order of first appearance; returns
  * the count (at most max). */
 size_t bdb_section_tools(const bdb_model *m, const char **tools, size_t max);

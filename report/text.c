@@ -201,9 +201,9 @@ static int render(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out,
 }
 
 int bdb_report_render_efficiency(const bdb_model *m, int markdown,
-                                 bdb_buf *out)
+                                 size_t width, bdb_buf *out)
 {
-    dress d = {markdown, 0};
+    dress d = {markdown, markdown ? 0 : width};
     bdb_rtable t;
     char title[320];
     snprintf(title, sizeof title, "%s: efficiency", m->title);

@@ -104,6 +104,20 @@ static void note(xl *x, lxw_error e)
         x->err = e;
 }
 
+/* Sets the title of chart (or of axis) to text. libxlsxwriter reads a
+ * name that starts with '=' as a reference: text from logs that does
+ * gets a space first, so that it stays text. */
+static void chart_name(lxw_chart *chart, lxw_chart_axis *axis,
+                       const char *text)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s%s", text[0] == '=' ? " " : "", text);
+    if (chart)
+        chart_title_set_name(chart, buf);
+    else
+        chart_axis_set_name(axis, buf);
+}
+
 /* A worksheet, numbered as libxlsxwriter names its package entries. */
 static lxw_worksheet *add_sheet(xl *x, const char *name)
 {
@@ -872,7 +886,7 @@ static void scores_cells(xl *x, lxw_worksheet *ws)
             note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
             return;
         }
-        chart_title_set_name_range(ci, "Scores", 0, c0);
+        chart_name(ci, NULL, head);
         chart_axis_set_name(ci->y_axis, "geometric mean of ratios (1 = baseline)");
         chart_axis_set_num_format(ci->y_axis, "0.0\"x\"");
         lxw_chart_series *se = chart_add_series(ci, NULL, NULL);
@@ -1026,10 +1040,11 @@ static void sheet_sweeps(xl *x)
             note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
             return;
         }
-        /* Titles by reference: the label is text from logs. */
-        chart_title_set_name_range(ch, "Sweeps", r0, 0);
-        chart_axis_set_name_range(ch->x_axis, "Sweeps", r0 + 2, 0);
-        chart_axis_set_name_range(ch->y_axis, "Sweeps", r0 + 1, 1);
+        /* titles as text: LibreOffice draws a reference to a cell as
+         * its placeholder "Chart Title" */
+        chart_name(ch, NULL, sw->label);
+        chart_name(NULL, ch->x_axis, sw->key);
+        chart_name(NULL, ch->y_axis, hunit);
         for (size_t p = 0; p < m->nplatforms; p++) {
             if (!has[p])
                 continue;

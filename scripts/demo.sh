@@ -1,7 +1,8 @@
 #!/bin/sh
 # demo.sh - the main job on the shipped samples: installs what is missing,
-# builds benchdb, imports samples/ into a fresh database and writes the
-# ARM-vs-x86 report (text to the terminal, HTML to a file).
+# builds benchdb, imports the seeds' samples into a fresh database
+# (scripts/demo-import.sh) and writes the ARM-vs-x86 report (text to the
+# terminal, HTML to a file).
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/install-deps.sh
@@ -15,16 +16,7 @@ DB="$OUT/benchdb.sqlite"
 rm -f "$DB" "$DB-wal" "$DB-shm"
 B="build/benchdb --db $DB"
 
-$B init >/dev/null
-$B platform import samples/platforms.csv
-# Local samples were measured on this project's build machine ("local");
-# the seed articles' raw outputs name their platform in the file name; the
-# published figures name it in a column.
-# seed 000's openssl loop keeps -multi only in its file name, seed 003's
-# redis-benchmark --csv files the client count.
-$B import -q --platform local --path-pattern 'seed002-{benchmark}@{platform}.txt' \
-    --path-pattern 'seed000-loop-m{multi}-{*}.txt' \
-    --path-pattern 'reds-bench-{clients}.csv' samples/
+sh scripts/demo-import.sh build/benchdb "$DB"
 
 TITLE="ARM vs x86: Phytium FT-1500A against two Xeon servers (seed 002)"
 SEL="--baseline x86-A --platforms x86-A,x86-B,ARM-FT1500A"
@@ -46,4 +38,4 @@ echo
 echo "HTML report: $OUT/arm-vs-x86.html"
 echo "PDF report:  $OUT/arm-vs-x86.pdf   Workbook: $OUT/arm-vs-x86.xlsx"
 echo "Charts:      $OUT/charts/ and $OUT/arm-vs-x86-charts.pdf"
-echo "Database:    $DB  (try: build/benchdb --db $DB list results --tool ab)"
+echo "Database:    $DB  (try: build/benchdb --db $DB list results --tool dd)"

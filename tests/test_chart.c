@@ -881,9 +881,61 @@ static void chart__overview_of_many_series__draws_the_farthest_and_says_so(void 
     bdb_store_close(st);
 }
 
+/* The overview's SVG on the demo's data plus seed 003's redis CSVs and
+ * seed 001's fio runs: its texts are <text> elements (cairo drew glyph
+ * outlines) and no two are equal (seed 002's four dd rows read "dd
+ * sas-disk throughput block_size=1048576,conv=fsync,coun..." alike: the
+ * parameters that differ now come first). */
+static void chart__overview_svg__real_text_and_distinct_row_labels(void **state)
+{
+    (void)state;
+    char d2[512], cmd[2048];
+    snprintf(d2, sizeof d2, "%s", tu_tmpdir());
+    snprintf(cmd, sizeof cmd, "sh '%s/scripts/demo-import.sh' '%s' '%s/o.sqlite'",
+             BDB_SOURCE_DIR, BDB_BINARY, d2);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_shell_limited(cmd, -1, &out), 0);
+    if (tu_run(&out, "--db '%s/o.sqlite' import --platform local '%s' '%s'", d2,
+               tu_path("samples/identity/fio-seed001-json.json"),
+               BDB_SOURCE_DIR "/samples/identity/fio-seed001-normal.txt") > 1)
+        fail_msg("import: %s", out.data);
+    static const char *const sel[] = {"", "--all"};
+    for (size_t k = 0; k < 2; k++) {
+        bdb_buf_reset(&out);
+        if (tu_run(&out, "--db '%s/o.sqlite' chart --format svg %s -o '%s/svg%zu'",
+                   d2, sel[k], d2, k))
+            fail_msg("chart: %s", out.data);
+        char path[700];
+        snprintf(path, sizeof path, "%s/svg%zu/overview.svg", d2, k);
+        bdb_buf svg;
+        bdb_buf_init(&svg);
+        char msg[256];
+        assert_int_equal(bdb_buf_read_file(&svg, path, msg, sizeof msg), 0);
+        char texts[64][256];
+        size_t n = 0, rows = 0;
+        for (const char *t = svg.data; (t = strstr(t, "<text ")); t++) {
+            const char *b = strchr(t, '>'), *e = b ? strstr(b, "</text>") : NULL;
+            assert_non_null(e);
+            assert_true(n < 64);
+            snprintf(texts[n], sizeof texts[n], "%.*s", (int)(e - b - 1), b + 1);
+            for (size_t j = 0; j < n; j++)
+                if (strcmp(texts[j], texts[n]) == 0)
+                    fail_msg("two texts read \"%s\"", texts[n]);
+            rows += strncmp(texts[n], "dd sas-disk", 11) == 0;
+            n++;
+        }
+        assert_true(n >= 10);
+        assert_int_equal(rows, 4);
+        bdb_buf_free(&svg);
+    }
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(chart__overview_svg__real_text_and_distinct_row_labels),
         cmocka_unit_test(chart__render_all__one_png_per_score_sweep_and_headline_series),
         cmocka_unit_test(chart__png__is_960x540_and_shows_the_platform_colours),
         cmocka_unit_test(chart__sweep__one_line_per_platform_in_png),

@@ -609,7 +609,7 @@ static void report__nine_and_thirty_watt_boards__per_watt_in_every_format(void *
     assert_non_null(strstr(out.data, "4 (160 USD, 36 W)"));
     assert_non_null(strstr(out.data, "0.30x ?"));
     bdb_buf_reset(&out);
-    assert_int_equal(bdb_report_render_efficiency(m, 0, &out), 0);
+    assert_int_equal(bdb_report_render_efficiency(m, 0, 0, &out), 0);
     assert_non_null(strstr(out.data, "Per watt, per dollar, cost of ownership"));
     assert_non_null(strstr(out.data, "22.5 op/s/USD"));   /* 900 / 40 */
     assert_non_null(strstr(out.data, "Most work per watt:"));

@@ -507,6 +507,50 @@ static void xlsx__charts__scores_columns_and_sweep_lines(void **state)
     free(sw);
 }
 
+/* Every chart's title and axis titles are text in the chart XML, not
+ * only a reference to a cell: LibreOffice 7.4 showed "Chart Title" and
+ * "Axis Title" for the references (no cached text). The sweep's title is
+ * its label, its axes the swept parameter and the unit. */
+static void xlsx__chart_titles__are_text_in_the_chart_xml(void **state)
+{
+    fixture *fx = fx_of(state);
+    const bdb_sweep *sw = &fx->m->sweeps[0];
+    int charts = 0, sweep = 0;
+    for (int i = 1;; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "xl/charts/chart%d.xml", i);
+        char *x = part(fx, name);
+        if (!*x) {
+            free(x);
+            break;
+        }
+        charts++;
+        size_t titles = 0;
+        for (const char *t = x; (t = strstr(t, "<c:title>")); t++) {
+            const char *end = strstr(t, "</c:title>");
+            assert_non_null(end);
+            const char *text = strstr(t, "<a:t>");
+            if (!text || text > end)
+                fail_msg("%s: a title without text: %.*s", name,
+                         (int)(end - t), t);
+            titles++;
+        }
+        assert_true(titles >= 2); /* the chart's and the value axis' */
+        if (strstr(x, "<c:lineChart>") && !strstr(x, "<c:hiLowLines>")) {
+            char want[320];
+            snprintf(want, sizeof want, "<a:t>%s</a:t>", sw->key);
+            assert_non_null(strstr(x, want));
+            snprintf(want, sizeof want, "<a:t>%s</a:t>", sw->label);
+            if (!strstr(x, want))
+                fail_msg("%s: no title %s", name, want);
+            sweep++;
+        }
+        free(x);
+    }
+    assert_true(charts >= 3);
+    assert_int_equal(sweep, 1);
+}
+
 static void xlsx__scores_charts__anchored_below_every_table(void **state)
 {
     fixture *fx = fx_of(state);
@@ -1210,6 +1254,7 @@ int main(void)
         cmocka_unit_test(xlsx__hostile_benchmark__stays_a_string),
         cmocka_unit_test(xlsx__charts__scores_columns_and_sweep_lines),
         cmocka_unit_test(xlsx__unwritable_path__fails_with_a_diagnostic),
+        cmocka_unit_test(xlsx__chart_titles__are_text_in_the_chart_xml),
         cmocka_unit_test(xlsx__scores_charts__anchored_below_every_table),
         cmocka_unit_test(xlsx__sweep_of_microseconds__charted_in_us_not_raw_seconds),
         cmocka_unit_test(xlsx__recalculated_by_gnumeric__every_formula_matches_the_report),
