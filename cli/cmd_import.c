@@ -194,14 +194,10 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     if (opts.tool)
         opts.tool = cli_tool_alias(opts.tool);
     if (opts.tool && !bdb_parser_find(opts.tool)) {
-        const char *names[64];
-        size_t n = 0;
-        for (const bdb_parser *const *p = bdb_parsers(); *p && n < 64; p++)
-            names[n++] = (*p)->name;
         const char *near = cli_tool_suggest(opts.tool);
         fprintf(stderr, "tools benchdb reads:");
-        for (size_t i = 0; i < n; i++)
-            fprintf(stderr, " %s", names[i]);
+        for (const bdb_parser *const *p = bdb_parsers(); *p; p++)
+            fprintf(stderr, " %s", (*p)->name);
         fprintf(stderr, " (also: openssl, 'openssl speed', iperf2, redis)\n");
         if (near)
             fprintf(stderr, "did you mean '%s'?\n", near);

@@ -39,9 +39,10 @@ const char *bdb_section_warning_platform(const bdb_model *m,
 /* strcmp with runs of digits compared as numbers ("c=2" < "c=20"). */
 int bdb_section_natural_cmp(const char *a, const char *b);
 
-/* The distinct tools of the model in order of first appearance; returns
- * the count (at most max). */
-size_t bdb_section_tools(const bdb_model *m, const char **tools, size_t max);
+/* The distinct tools of the model in order of first appearance: *tools
+ * (the caller's to free; NULL when there is none) holds *n of them.
+ * 0, or -1 when out of memory. */
+int bdb_section_tools(const bdb_model *m, const char ***tools, size_t *n);
 
 /* The terminal report with its tables fitted to width columns (wide
  * ones become stacked blocks, nothing is cut). */
