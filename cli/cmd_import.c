@@ -134,6 +134,17 @@ const cli_option cli_import_options[] = {
      NULL},
     CLI_OPT_END};
 
+/* "; 3 lines with numbers not read" (the unread-figure account, whose
+ * warnings name each line), or "". */
+static const char *unread_text(const bdb_import_result *r, char *buf, size_t n)
+{
+    if (!r->nunread)
+        return "";
+    snprintf(buf, n, "; %zu line%s with numbers not read", r->nunread,
+             r->nunread == 1 ? "" : "s");
+    return buf;
+}
+
 int cmd_import(int argc, char **argv, bdb_cli *cli)
 {
     bdb_import_opts opts = {0};
@@ -303,6 +314,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             cli_print_diag("", &res.diag);
             continue;
         }
+        char unread[64];
         switch (res.status) {
         case BDB_IMPORT_ADDED:
             added++;
@@ -311,9 +323,10 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             b.results += res.nresults;
             warnings += res.nwarnings;
             if (!quiet)
-                cli_line(stdout, "imported %s: %s, %zu results%s%s%s\n", files.paths[i],
+                cli_line(stdout, "imported %s: %s, %zu results%s%s%s%s\n", files.paths[i],
                        res.tools, res.nresults, res.platform[0] ? " for " : "",
-                       res.platform, res.nwarnings ? " (with warnings)" : "");
+                       res.platform, res.nwarnings ? " (with warnings)" : "",
+                       unread_text(&res, unread, sizeof unread));
             break;
         case BDB_IMPORT_REPLACED:
             replaced++;
@@ -322,9 +335,10 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
             b.results += res.nresults;
             warnings += res.nwarnings;
             if (!quiet)
-                cli_line(stdout, "replaced %s: %s, %zu results%s%s%s\n", files.paths[i],
+                cli_line(stdout, "replaced %s: %s, %zu results%s%s%s%s\n", files.paths[i],
                        res.tools, res.nresults, res.platform[0] ? " for " : "",
-                       res.platform, res.nwarnings ? " (with warnings)" : "");
+                       res.platform, res.nwarnings ? " (with warnings)" : "",
+                       unread_text(&res, unread, sizeof unread));
             break;
         case BDB_IMPORT_DRY_RUN:
             dry++;

@@ -56,8 +56,10 @@ static const bdb_cmd commands[] = {
      "iperf, iperf3 and time; the tool is detected from each file's content.\n"
      "Folders are walked recursively. A file already imported (same bytes) is\n"
      "skipped and said so. Each file lands in one transaction: every figure\n"
-     "that could be read; what could not is a warning naming file:line. A\n"
-     "file fails (and nothing of it lands) only when no figure could be read.\n",
+     "that could be read; what could not is a warning naming file:line, and\n"
+     "so is every line with numbers that gave no figure (its numbers listed,\n"
+     "their count after the file's name). A file fails (and nothing of it\n"
+     "lands) only when no figure could be read.\n",
      cli_import_options, NULL,
      "lscpu, uname -a and /proc/cpuinfo outputs found among the files fill in\n"
      "the platform's arch, CPU, cores, threads and clock; a platforms.csv among\n"

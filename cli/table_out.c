@@ -216,7 +216,7 @@ int cli_table_print(const bdb_rowset *rs, const cli_table_args *ta,
     bdb_rtable t;
     if (bdb_rtable_init(&t, nc))
         return -1;
-    for (size_t c = 0; c < nc && c < 32; c++)
+    for (size_t c = 0; c < nc; c++)
         t.right[c] = rs->numeric && rs->numeric[c];
     int fits = fit_widths(rs, w, limit) == 0, cut = 0;
     /* a block's values start after the longest header (rtable.c) */

@@ -454,6 +454,7 @@ static int dry_run(const char *text, size_t len, const char *path,
     bdb_sink_init(&sink);
     sink.consumer = &consumer;
     bdb_ingest_opts iopts = {.source_name = path, .meta_notes = 1,
+                             .unread_account = 1,
                              .tool = opts->tool,
                              .benchmark = benchmark, .params = params,
                              .benchmark_from_path = benchmark_from_path,
@@ -484,6 +485,7 @@ static int dry_run(const char *text, size_t len, const char *path,
     } else {
         res->status = BDB_IMPORT_DRY_RUN;
         res->nresults = sink.n;
+        res->nunread = sink.unread_lines;
         /* The parameters every figure carries (what the log and the
          * options say alike). */
         if (sink.n && cp.n)
@@ -683,6 +685,7 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_sink_init(&sink);
     sink.consumer = &consumer;
     bdb_ingest_opts iopts = {.source_name = path, .meta_notes = 1,
+                             .unread_account = 1,
                              .tool = opts->tool,
                              .benchmark = benchmark, .params = &params,
                              .benchmark_from_path = m.benchmark[0] != 0,
@@ -734,6 +737,7 @@ int bdb_import_file(bdb_store *st, const char *path,
         } else {
             res->status = existing ? BDB_IMPORT_REPLACED : BDB_IMPORT_ADDED;
             res->nresults = sink.n;
+            res->nunread = sink.unread_lines;
             tell_notes(opts, path, &sink, res);
         }
     }
@@ -765,6 +769,7 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
     bdb_summary_opts so = {.pattern = o.summary, .tool = o.summary_tool,
                            .metric = o.metric, .unit = o.unit};
     bdb_ingest_opts iopts = {.source_name = src.path, .meta_notes = 1,
+                             .unread_account = 1,
                              .summary = o.summary[0] ? &so : NULL,
                              .tool = o.tool[0] ? o.tool : NULL,
                              .benchmark = o.benchmark[0] ? o.benchmark : NULL,

@@ -69,6 +69,7 @@ typedef struct bdb_import_result {
     bdb_import_status status;
     size_t nresults;
     size_t nwarnings;
+    size_t nunread;             /* of them, lines with numbers not read */
     char tools[128];            /* "fio", "dd+time" */
     char platform[64];
     bdb_diag diag;              /* when FAILED: file:line: what was expected */

@@ -15,7 +15,9 @@ static const char *const shared[] = {
     "^\\[[^]]*\\][$#] ",                /* [root@box tmp]# cmd */
     "^\\++ ",                           /* set -x */
     "^(Mon|Tue|Wed|Thu|Fri|Sat|Sun),? ",
-    "^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T_]|$)",
+    /* a date alone (date, a log's time stamp line); a CI time stamp
+     * before a tool's line is no reason to pass over the line */
+    "^[0-9]{4}-[0-9]{2}-[0-9]{2}([ T_][0-9:.,]+)?( ?(Z|[A-Z]{3,5}|[+-][0-9]{2}:?[0-9]{2}))?$",
     "^(Linux|Darwin|FreeBSD) [^ ]+ [0-9]",
     "[Cc]opyright",
     "^Script (started|done) on ",       /* script(1) */
@@ -59,6 +61,7 @@ static const char *const fio[] = {
     "^Starting [0-9]+ (process|processes|threads?)",
     "^[^ ]+: \\(g=[0-9]+\\): rw=",
     "^[^ ]+: \\(groupid=[0-9]+, jobs=[0-9]+\\): err=",
+    "^All clients: \\(groupid=[0-9]+, jobs=[0-9]+\\): err=",
     "^Run status group [0-9]+",
     "^(IO depths|submit|complete) +:",
     "^issued rwts?:",
@@ -66,7 +69,9 @@ static const char *const fio[] = {
     "^lat \\((n|u|m)sec\\) +: [0-9]",
     "^Jobs: [0-9]+ \\(",
     "^\"[0-9.]+\" *: *[0-9]+,?$",
-    "^[a-z]+: Laying out IO file",
+    "^[^ ]+: Laying out IO file",
+    "^fio: pid=[0-9]+, err=",            /* a job's error, warned apart */
+    "^hostname=[^ ,]*, be=[0-9]+, ",    /* --client: the server's banner */
     "^<[^>]+> ",
     "^[0-9];fio-[0-9]",     /* terse beside normal output repeats it */
     NULL};
@@ -86,6 +91,7 @@ static const char *const iperf[] = {
 /* iperf3: connection and settings lines. */
 static const char *const iperf3[] = {
     "^\\[ *[0-9]+\\] local .* connected to ",
+    "^Setting UDP block size to [0-9]+$",
     "^Connecting to host ",
     "^Server listening on ",
     "^Accepted connection from ",
@@ -93,6 +99,7 @@ static const char *const iperf3[] = {
     "^Time: ",
     "^Reverse mode, remote host",
     "^Control connection MSS",
+    "^Cookie: ",
     "^TCP MSS:",
     "^Starting Test: protocol:",
     "^Target Bitrate:",
@@ -147,6 +154,7 @@ static const char *const time_lines[] = {
 /* wrk: the settings lines, and the Lua script's own output. */
 static const char *const wrk[] = {
     "^[0-9]+ threads and [0-9]+ connections",
+    "(^|; *)wrk -",                     /* its command, after a ulimit; */
     "^Running [0-9.]+[a-z]* test @ ",
     "^[^ ]+\\.lua: ",
     "^[0-9.]+%,[0-9.]+$",

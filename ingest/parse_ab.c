@@ -910,8 +910,11 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         else
             BAD("\"[Kbytes/sec]\" after the transfer rate");
         if (v == 0 && r->complete > 0) {
-            /* ab printed 0.00: no byte arrived in the whole run */
+            /* ab printed 0.00: no byte arrived in the whole run; the
+             * line is read (the warning may stand at "Total transferred") */
             r->zero_rate_line = line;
+            note_rc(r, bdb_sink_info(out, line, "ab: the transfer rate 0.00 "
+                                               "is not kept: no byte arrived"));
             return KV_DONE;
         }
         rc = fig(r, "transfer_rate", v * r->rate_mult, BDB_UNIT_BYTES_PER_S,

@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int bdb_report_is_key_series(const bdb_rseries *s)
@@ -193,7 +194,12 @@ void bdb_report_findings(const bdb_model *m, bdb_buf *out, const char *b)
     /* Per watt and per dollar: the platform that leads most often. */
     size_t nplat = m->nplatforms;
     for (int kind = 0; kind < 2 && nplat > 1; kind++) {
-        size_t wins[256] = {0};
+        size_t *wins = calloc(nplat, sizeof *wins);
+        if (!wins) {
+            if (!out->err)
+                out->err = BDB_ENOMEM;
+            return;
+        }
         size_t series_with = 0;
         for (size_t s = 0; s < m->nseries; s++) {
             const bdb_rseries *se = &m->series[s];
@@ -201,7 +207,7 @@ void bdb_report_findings(const bdb_model *m, bdb_buf *out, const char *b)
                 continue;
             int lead = -1, have = 0;
             double top = -1;
-            for (size_t p = 0; p < nplat && p < 256; p++) {
+            for (size_t p = 0; p < nplat; p++) {
                 const bdb_cell *c = &se->cells[p];
                 if (!c->present || !c->eff_computed)
                     continue;
@@ -220,7 +226,7 @@ void bdb_report_findings(const bdb_model *m, bdb_buf *out, const char *b)
             }
         }
         size_t leader = 0;
-        for (size_t p = 1; p < nplat && p < 256; p++)
+        for (size_t p = 1; p < nplat; p++)
             if (wins[p] > wins[leader])
                 leader = p;
         if (!series_with) {
@@ -239,6 +245,7 @@ void bdb_report_findings(const bdb_model *m, bdb_buf *out, const char *b)
                                                   : "price or rent figures");
             any = 1;
         }
+        free(wins);
     }
     size_t before = out->len;
     bdb_report_left_out(m, out, b);

@@ -69,7 +69,7 @@ static void table_from(bdb_buf *out, const bdb_rtable *t,
     for (size_t r = 1; r < t->nrows; r++) {
         bdb_buf_puts(out, "<tr>");
         for (size_t c = 0; c < t->ncols; c++) {
-            bdb_buf_puts(out, c < 32 && t->right[c] ? "<td class=\"num\">" : "<td>");
+            bdb_buf_puts(out, t->right[c] ? "<td class=\"num\">" : "<td>");
             esc(out, t->cells[r * t->ncols + c]);
             bdb_buf_puts(out, "</td>");
         }
@@ -302,8 +302,10 @@ static void nav_html(bdb_buf *nav, const bdb_model *m)
 {
     bdb_buf_puts(nav, "<a href=\"#overview\">Overview</a><a href=\"#findings\">Findings</a>"
                       "<a href=\"#platforms\">Platforms</a><a href=\"#scores\">Scores</a>");
-    const char *tools[64];
-    size_t ntools = bdb_section_tools(m, tools, 64);
+    const char **tools;
+    size_t ntools;
+    if (bdb_section_tools(m, &tools, &ntools) && !nav->err)
+        nav->err = BDB_ENOMEM;
     for (size_t i = 0; i < ntools; i++) {
         char id[80];
         slug(id, sizeof id, tools[i]);
@@ -311,6 +313,7 @@ static void nav_html(bdb_buf *nav, const bdb_model *m)
         esc(nav, tools[i]);
         bdb_buf_puts(nav, "</a>");
     }
+    free(tools);
     if (m->nsweeps)
         bdb_buf_puts(nav, "<a href=\"#sweeps\">Sweeps</a>");
     bdb_buf_puts(nav, "<a href=\"#efficiency\">Efficiency</a>");
@@ -351,8 +354,10 @@ static void body(bdb_buf *out, const bdb_model *m, const bdb_render_opts *o)
         bdb_buf_puts(out, "<p>No series is measured on two platforms.</p>\n");
     bdb_rtable_free(&t);
 
-    const char *tools[64];
-    size_t ntools = bdb_section_tools(m, tools, 64);
+    const char **tools;
+    size_t ntools;
+    if (bdb_section_tools(m, &tools, &ntools) && !out->err)
+        out->err = BDB_ENOMEM;
     for (size_t i = 0; i < ntools; i++) {
         char id[80];
         slug(id, sizeof id, tools[i]);
@@ -387,6 +392,7 @@ static void body(bdb_buf *out, const bdb_model *m, const bdb_render_opts *o)
         }
         bdb_render_flush(o, out, 0);
     }
+    free(tools);
     if (m->nsweeps) {
         bdb_buf_puts(out, "<h2 id=\"sweeps\">Sweeps</h2>\n");
         for (size_t w = 0; w < m->nsweeps; w++) {

@@ -68,27 +68,31 @@ void bdb_model_score_basis(const bdb_model *m, const char *category,
     }
     size_t used = 0;
     /* tools in the order their series come; a handful per category */
-    const char *seen[32];
-    size_t nseen = 0;
-    for (size_t s = 0; s < m->nseries && nseen < 32; s++) {
+    bdb_strmap seen = {0};
+    for (size_t s = 0; s < m->nseries; s++) {
         const bdb_rseries *se = &m->series[s];
         if (!se->headline || strcmp(se->category, category) != 0)
             continue;
-        int dup = 0;
-        for (size_t i = 0; i < nseen && !dup; i++)
-            dup = strcmp(seen[i], se->tool) == 0;
-        if (dup)
+        int made = 0;
+        if (bdb_strmap_put(&seen, se->tool, &made) && !made)
             continue;
-        seen[nseen++] = se->tool;
         const bdb_tool *t = bdb_tool_find(se->tool);
         int w = snprintf(out + used, outsz - used, "%s%s: %s",
                          used ? "; " : "", se->tool,
                          t && t->merit_text ? t->merit_text
                                             : "rates and whole-run times");
-        if (w < 0 || (size_t)w >= outsz - used)
-            return;
+        if (w < 0 || (size_t)w >= outsz - used) {
+            /* the cell is full: say that tools are left out, not cut one
+             * mid-word */
+            if (outsz > 8) {
+                size_t at = used < outsz - 6 ? used : outsz - 6;
+                snprintf(out + at, outsz - at, "; ...");
+            }
+            break;
+        }
         used += (size_t)w;
     }
+    bdb_strmap_free(&seen);
 }
 
 static int contains(const char *s, const char *needle)
@@ -1302,21 +1306,25 @@ static int choose_platforms(bdb_model *m, bdb_store *st, build *b,
     if (!m->platforms)
         return BDB_ENOMEM;
     if (m->opts.platforms && *m->opts.platforms) {
-        char list[2048];
-        snprintf(list, sizeof list, "%s", m->opts.platforms);
+        char *list = strdup(m->opts.platforms);
+        if (!list)
+            return BDB_ENOMEM;
         char *save = NULL;
-        for (char *t = strtok_r(list, ",", &save); t && m->nplatforms < cap;
+        for (char *t = strtok_r(list, ",", &save); !rc && t && m->nplatforms < cap;
              t = strtok_r(NULL, ",", &save)) {
             int have = 0;
             for (size_t i = 0; i < b->nseen; i++)
                 have |= strcmp(b->seen[i], t) == 0;
             if (!have)
-                return bdb_diag_set(diag, BDB_ENOTFOUND, 0,
-                                    "platform '%s' has no results in the "
-                                    "selection", t);
-            if (find_platform(m, t) < 0 && (rc = add_platform(m, st, t)))
-                return bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(st));
+                rc = bdb_diag_set(diag, BDB_ENOTFOUND, 0,
+                                  "platform '%s' has no results in the "
+                                  "selection", t);
+            else if (find_platform(m, t) < 0 && (rc = add_platform(m, st, t)))
+                rc = bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(st));
         }
+        free(list);
+        if (rc)
+            return rc;
     } else {
         for (size_t i = 0; i < b->nseen; i++)
             if ((rc = add_platform(m, st, b->seen[i])))

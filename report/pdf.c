@@ -34,6 +34,7 @@ typedef struct doc {
     double pw, ph;      /* page size in points */
     double y;           /* where the next block goes */
     int page;           /* pages begun */
+    int oom;            /* a part could not be made: out of memory */
 } doc;
 
 static double bottom(const doc *d)
@@ -177,6 +178,18 @@ static void bullets(doc *d, const char *text, double size)
 #define T_FS 7.5
 #define T_PAD 3.0
 
+/* Column c's width with its texts on one line each. */
+static double natural_width(doc *d, const bdb_rtable *t, size_t c)
+{
+    double w = 12;
+    for (size_t r = 0; r < t->nrows; r++) {
+        PangoLayout *l = layout(d, t->cells[r * t->ncols + c], T_FS, r == 0, 0);
+        w = fmax(w, layout_w(l) + 2 * T_PAD + 1);
+        g_object_unref(l);
+    }
+    return w;
+}
+
 /* Column widths that fill at most the text width: columns narrower than
  * their share keep their natural width, the others share what is left
  * and wrap. */
@@ -184,14 +197,8 @@ static void col_widths(doc *d, const bdb_rtable *t, double *w)
 {
     size_t nc = t->ncols;
     double avail = text_w(d);
-    for (size_t c = 0; c < nc; c++) {
-        w[c] = 12;
-        for (size_t r = 0; r < t->nrows; r++) {
-            PangoLayout *l = layout(d, t->cells[r * nc + c], T_FS, r == 0, 0);
-            w[c] = fmax(w[c], layout_w(l) + 2 * T_PAD + 1);
-            g_object_unref(l);
-        }
-    }
+    for (size_t c = 0; c < nc; c++)
+        w[c] = natural_width(d, t, c);
     double total = 0;
     for (size_t c = 0; c < nc; c++)
         total += w[c];
@@ -249,7 +256,7 @@ static void draw_row(doc *d, const bdb_rtable *t, size_t r, const double *w,
     for (size_t c = 0; c < t->ncols; c++) {
         PangoLayout *l = layout(d, t->cells[r * t->ncols + c], T_FS, r == 0,
                                 w[c] - 2 * T_PAD);
-        if (r > 0 && c < 32 && t->right[c])
+        if (r > 0 && t->right[c])
             pango_layout_set_alignment(l, PANGO_ALIGN_RIGHT);
         grey(d, 0.1);
         cairo_move_to(d->cr, x + T_PAD, d->y + T_PAD);
@@ -260,7 +267,7 @@ static void draw_row(doc *d, const bdb_rtable *t, size_t r, const double *w,
 }
 
 /* The table, broken across pages with its header row repeated. */
-static void table(doc *d, const bdb_rtable *t)
+static void table_part(doc *d, const bdb_rtable *t)
 {
     if (t->nrows == 0 || t->ncols == 0)
         return;
@@ -288,6 +295,57 @@ static void table(doc *d, const bdb_rtable *t)
     }
     d->y += 10;
     free(w);
+}
+
+/* Narrowest a column is drawn: below it a figure with its spread and
+ * ratio wraps over more lines than it has words (A4 takes 11 of them:
+ * the platforms table is never cut). */
+#define T_MIN_COL 44.0
+
+/* The table; one wider than the page (a column per platform, 70 of them)
+ * is drawn as several, each with the key columns and the next columns
+ * that fit beside them, so that every column keeps a readable width. */
+static void table(doc *d, const bdb_rtable *t)
+{
+    size_t nkey = t->nkey ? t->nkey : 1;
+    size_t fit = (size_t)(text_w(d) / T_MIN_COL);
+    if (t->ncols <= fit || nkey >= t->ncols) {
+        table_part(d, t);
+        return;
+    }
+    /* the key columns keep their width up to half the page; the other
+     * columns share the rest at their natural width, at least T_MIN_COL */
+    double keyw = 0, otherw = T_MIN_COL;
+    for (size_t c = 0; c < nkey; c++)
+        keyw += natural_width(d, t, c);
+    for (size_t c = nkey; c < t->ncols; c++)
+        otherw = fmax(otherw, natural_width(d, t, c));
+    double room = text_w(d) - fmin(keyw, text_w(d) / 2);
+    size_t per = (size_t)(room / fmin(otherw, room / 2));
+    if (per < 1)
+        per = 1;
+    for (size_t first = nkey; first < t->ncols; first += per) {
+        size_t n = t->ncols - first < per ? t->ncols - first : per;
+        /* a view: the part's cells point at the table's texts */
+        bdb_rtable part = {.ncols = nkey + n, .nrows = t->nrows, .nkey = t->nkey};
+        part.cells = malloc(t->nrows * part.ncols * sizeof *part.cells);
+        part.right = malloc(part.ncols);
+        if (!part.cells || !part.right) {
+            free(part.cells);
+            free(part.right);
+            d->oom = 1;
+            return;
+        }
+        for (size_t c = 0; c < part.ncols; c++) {
+            size_t from = c < nkey ? c : first + c - nkey;
+            part.right[c] = t->right[from];
+            for (size_t r = 0; r < t->nrows; r++)
+                part.cells[r * part.ncols + c] = t->cells[r * t->ncols + from];
+        }
+        table_part(d, &part);
+        free(part.cells);
+        free(part.right);
+    }
 }
 
 static void section_table(doc *d, int (*build)(const bdb_model *, bdb_rtable *),
@@ -387,8 +445,10 @@ static void title_page(doc *d)
 static void tool_sections(doc *d, int all)
 {
     const bdb_model *m = d->m;
-    const char *tools[64];
-    size_t ntools = bdb_section_tools(m, tools, 64);
+    const char **tools;
+    size_t ntools;
+    if (bdb_section_tools(m, &tools, &ntools))
+        d->oom = 1;
     for (size_t i = 0; i < ntools; i++) {
         bdb_rtable t;
         bdb_section_tool(m, tools[i], all, &t);
@@ -431,6 +491,7 @@ static void tool_sections(doc *d, int all)
             if (strcmp(m->series[s].tool, tools[i]) == 0 && m->series[s].headline)
                 chart(d, BDB_CHART_SERIES, s);
     }
+    free(tools);
 }
 
 static int provenance_build(const bdb_model *m, bdb_rtable *t)
@@ -540,6 +601,8 @@ int bdb_report_render_pdf(const bdb_model *m, const bdb_pdf_opts *o,
     d.cr = cairo_create(d.surf);
     body(&d, o && o->all_metrics);
     st = cairo_status(d.cr);
+    if (!st && d.oom)
+        st = CAIRO_STATUS_NO_MEMORY;
     cairo_destroy(d.cr);
     if (!st) {
         cairo_surface_finish(d.surf);

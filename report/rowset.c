@@ -219,8 +219,9 @@ int bdb_rowset_print(const bdb_rowset *r, bdb_out_format fmt, FILE *out)
     } else {
         /* The terminal table is report/'s, so lists and reports look alike. */
         bdb_rtable t;
-        bdb_rtable_init(&t, (size_t)nc);
-        for (int c = 0; c < nc && c < 32; c++)
+        if (bdb_rtable_init(&t, (size_t)nc))
+            return -1;
+        for (int c = 0; c < nc; c++)
             t.right[c] = r->numeric && r->numeric[c];
         int rc = bdb_rtable_add(&t, (const char *const *)r->names);
         for (size_t i = 0; !rc && i < r->nrows; i++)

@@ -9,6 +9,9 @@
 int bdb_rtable_init(bdb_rtable *t, size_t ncols)
 {
     memset(t, 0, sizeof *t);
+    t->right = calloc(ncols ? ncols : 1, 1);
+    if (!t->right)
+        return -1;
     t->ncols = ncols;
     return 0;
 }
@@ -18,6 +21,7 @@ void bdb_rtable_free(bdb_rtable *t)
     for (size_t i = 0; i < t->nrows * t->ncols; i++)
         free(t->cells[i]);
     free(t->cells);
+    free(t->right);
     memset(t, 0, sizeof *t);
 }
 
@@ -53,8 +57,10 @@ static size_t width(const char *s)
 
 int bdb_rtable_text(const bdb_rtable *t, bdb_buf *out, const char *indent)
 {
-    size_t w[64] = {0};
-    size_t nc = t->ncols < 64 ? t->ncols : 64;
+    size_t nc = t->ncols;
+    size_t *w = calloc(nc ? nc : 1, sizeof *w);
+    if (!w)
+        return -1;
     for (size_t r = 0; r < t->nrows; r++)
         for (size_t c = 0; c < nc; c++) {
             size_t x = width(t->cells[r * t->ncols + c]);
@@ -66,7 +72,7 @@ int bdb_rtable_text(const bdb_rtable *t, bdb_buf *out, const char *indent)
         for (size_t c = 0; c < nc; c++) {
             const char *v = t->cells[r * t->ncols + c];
             size_t pad = w[c] - width(v);
-            int right = c < 32 && t->right[c] && r > 0;
+            int right = t->right[c] && r > 0;
             if (c)
                 bdb_buf_puts(out, "  ");
             if (right)
@@ -87,6 +93,7 @@ int bdb_rtable_text(const bdb_rtable *t, bdb_buf *out, const char *indent)
             bdb_buf_puts(out, "\n");
         }
     }
+    free(w);
     return 0;
 }
 
@@ -108,7 +115,7 @@ int bdb_rtable_markdown(const bdb_rtable *t, bdb_buf *out)
         if (r == 0) {
             bdb_buf_puts(out, "|");
             for (size_t c = 0; c < t->ncols; c++)
-                bdb_buf_puts(out, c < 32 && t->right[c] ? "---:|" : "---|");
+                bdb_buf_puts(out, t->right[c] ? "---:|" : "---|");
             bdb_buf_puts(out, "\n");
         }
     }
@@ -165,7 +172,7 @@ void bdb_text_wrap(bdb_buf *out, const char *s, size_t maxw, size_t col,
 int bdb_rtable_text_fit(const bdb_rtable *t, bdb_buf *out, const char *indent,
                         size_t maxw)
 {
-    size_t nc = t->ncols < 64 ? t->ncols : 64;
+    size_t nc = t->ncols;
     if (natural_width(t, nc) + width(indent) <= maxw || t->nrows < 2)
         return bdb_rtable_text(t, out, indent);
     size_t nkey = t->nkey ? t->nkey : 1;
@@ -254,7 +261,6 @@ void bdb_rtable_drop_empty_columns(bdb_rtable *t)
         nk += keep[c];
     }
     if (nk < t->ncols) {
-        unsigned char right[32] = {0};
         size_t o = 0;
         for (size_t r = 0; r < t->nrows; r++)
             for (size_t c = 0; c < t->ncols; c++) {
@@ -264,13 +270,10 @@ void bdb_rtable_drop_empty_columns(bdb_rtable *t)
                 else
                     free(v);
             }
+        /* k <= c: the flags move left in place */
         for (size_t c = 0, k = 0; c < t->ncols; c++)
-            if (keep[c]) {
-                if (k < 32 && c < 32)
-                    right[k] = t->right[c];
-                k++;
-            }
-        memcpy(t->right, right, sizeof right);
+            if (keep[c])
+                t->right[k++] = t->right[c];
         t->ncols = nk;
     }
     free(keep);

@@ -11,10 +11,11 @@ typedef struct bdb_rtable {
     size_t ncols;
     char **cells;   /* row-major; row 0 is the header */
     size_t nrows, cap;
-    unsigned char right[32];  /* per column: right-aligned */
+    unsigned char *right;     /* per column (ncols of them): right-aligned */
     size_t nkey;    /* leading columns that name a row (0 = 1) */
 } bdb_rtable;
 
+/* 0, or -1 when out of memory (t is then an empty table of no column). */
 int bdb_rtable_init(bdb_rtable *t, size_t ncols);
 void bdb_rtable_free(bdb_rtable *t);
 /* Adds a row; cells beyond ncols are ignored, missing ones are "". */

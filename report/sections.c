@@ -1,6 +1,7 @@
 /* sections.c - building the report's tables from the model. */
 #include "sections.h"
 #include "numfmt.h"
+#include "../common/bdb_grow.h"
 #include "../common/bdb_strmap.h"
 
 #include <math.h>
@@ -8,7 +9,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXP 64
+/* Room for one row of a table of np platform columns after nlead
+ * leading ones: the row's cell pointers and np texts of width bytes each.
+ * 0, or -1 when out of memory (nothing is then held). */
+typedef struct prow {
+    const char **row;
+    char *text;
+    size_t width;
+} prow;
+
+static int prow_init(prow *r, size_t nlead, size_t np, size_t width)
+{
+    r->row = calloc(nlead + np + 1, sizeof *r->row);
+    r->text = calloc(np ? np : 1, width);
+    r->width = width;
+    if (r->row && r->text)
+        return 0;
+    free(r->row);
+    free(r->text);
+    return -1;
+}
+
+static char *prow_cell(const prow *r, size_t p)
+{
+    return r->text + p * r->width;
+}
+
+static void prow_free(prow *r)
+{
+    free(r->row);
+    free(r->text);
+}
 
 /* prec < 0: %g; else that many decimals. NaN: "-". */
 static void num(char *out, size_t n, double v, int prec)
@@ -57,9 +88,12 @@ int bdb_section_platforms(const bdb_model *m, bdb_rtable *t)
 
 int bdb_section_differs(const bdb_model *m, bdb_rtable *t)
 {
-    size_t np = m->nplatforms < MAXP ? m->nplatforms : MAXP;
-    bdb_rtable_init(t, np + 1);
-    const char *head[MAXP + 1] = {"spec"};
+    size_t np = m->nplatforms;
+    prow vr;
+    if (bdb_rtable_init(t, np + 1) || prow_init(&vr, 1, np, 160))
+        return -1;
+    const char **head = vr.row;
+    head[0] = "spec";
     for (size_t p = 0; p < np; p++)
         head[p + 1] = bdb_model_platform_name(m, p);
     bdb_rtable_add(t, head);
@@ -68,50 +102,60 @@ int bdb_section_differs(const bdb_model *m, bdb_rtable *t)
                                         "kernel", "price USD", "power W",
                                         "idle power W", "rent USD/month"};
     for (int f = 0; f < 12; f++) {
-        char vals[MAXP][160];
         int differ = 0;
         for (size_t p = 0; p < np; p++) {
             const bdb_platform *pl = &m->platforms[p];
+            char *v = prow_cell(&vr, p), *v0 = prow_cell(&vr, 0);
             switch (f) {
-            case 0: snprintf(vals[p], 160, "%s", pl->arch); break;
-            case 1: snprintf(vals[p], 160, "%s", pl->cpu); break;
-            case 2: num(vals[p], 160, pl->cores, -1); break;
-            case 3: num(vals[p], 160, pl->threads, -1); break;
-            case 4: num(vals[p], 160, pl->freq_mhz, 0); break;
-            case 5: num(vals[p], 160, pl->memory_gb, -1); break;
-            case 6: snprintf(vals[p], 160, "%s", pl->os); break;
-            case 7: snprintf(vals[p], 160, "%s", pl->kernel); break;
-            case 8: num(vals[p], 160, pl->price_usd, 2); break;
-            case 9: num(vals[p], 160, pl->power_w, -1); break;
-            case 10: num(vals[p], 160, pl->idle_power_w, -1); break;
-            default: num(vals[p], 160, pl->rent_usd_month, 2); break;
+            case 0: snprintf(v, 160, "%s", pl->arch); break;
+            case 1: snprintf(v, 160, "%s", pl->cpu); break;
+            case 2: num(v, 160, pl->cores, -1); break;
+            case 3: num(v, 160, pl->threads, -1); break;
+            case 4: num(v, 160, pl->freq_mhz, 0); break;
+            case 5: num(v, 160, pl->memory_gb, -1); break;
+            case 6: snprintf(v, 160, "%s", pl->os); break;
+            case 7: snprintf(v, 160, "%s", pl->kernel); break;
+            case 8: num(v, 160, pl->price_usd, 2); break;
+            case 9: num(v, 160, pl->power_w, -1); break;
+            case 10: num(v, 160, pl->idle_power_w, -1); break;
+            default: num(v, 160, pl->rent_usd_month, 2); break;
             }
-            if (!vals[p][0])
-                snprintf(vals[p], 160, "-");
-            if (p && strcmp(vals[p], vals[0]) != 0)
+            if (!v[0])
+                snprintf(v, 160, "-");
+            if (p && strcmp(v, v0) != 0)
                 differ = 1;
         }
         if (!differ)
             continue;
-        const char *row[MAXP + 1] = {names[f]};
+        const char **row = vr.row;
+        row[0] = names[f];
         for (size_t p = 0; p < np; p++)
-            row[p + 1] = vals[p];
+            row[p + 1] = prow_cell(&vr, p);
         bdb_rtable_add(t, row);
     }
+    prow_free(&vr);
     return 0;
 }
 
 int bdb_section_scores(const bdb_model *m, bdb_rtable *t)
 {
-    size_t np = m->nplatforms < MAXP ? m->nplatforms : MAXP;
-    bdb_rtable_init(t, np + 2);
-    const char *head[MAXP + 2] = {"category"};
-    char names[MAXP][96];
+    size_t np = m->nplatforms;
+    prow hr, cr;
+    if (bdb_rtable_init(t, np + 2))
+        return -1;
+    if (prow_init(&hr, 1, np + 1, 96))
+        return -1;
+    if (prow_init(&cr, 1, np + 1, 96)) {
+        prow_free(&hr);
+        return -1;
+    }
+    const char **head = hr.row;
+    head[0] = "category";
     for (size_t p = 0; p < np; p++) {
-        snprintf(names[p], sizeof names[p], "%s%s", bdb_model_platform_name(m, p),
+        snprintf(prow_cell(&hr, p), hr.width, "%s%s", bdb_model_platform_name(m, p),
                  p == m->baseline ? " (baseline)" : "");
-        head[p + 1] = names[p];
-        t->right[p + 1 < 32 ? p + 1 : 31] = 1;
+        head[p + 1] = prow_cell(&hr, p);
+        t->right[p + 1] = 1;
     }
     head[np + 1] = "score uses (one figure of merit per run)";
     bdb_rtable_add(t, head);
@@ -119,44 +163,64 @@ int bdb_section_scores(const bdb_model *m, bdb_rtable *t)
                                        "network", "web", "key-value", "other",
                                        "overall", NULL};
     for (const char *const *c = cats; *c; c++) {
-        char cells[MAXP][96], basis[512];
-        const char *row[MAXP + 2] = {*c};
+        char basis[512];
+        const char **row = cr.row;
+        row[0] = *c;
         int any = 0;
         for (size_t p = 0; p < np; p++) {
-            snprintf(cells[p], sizeof cells[p], p == m->baseline ? "1.00x" : "-");
+            char *cell = prow_cell(&cr, p);
+            snprintf(cell, cr.width, p == m->baseline ? "1.00x" : "-");
             for (size_t i = 0; i < m->nscores; i++) {
                 const bdb_score *s = &m->scores[i];
                 if (s->platform != p || strcmp(s->category, *c) != 0)
                     continue;
                 any = 1;
                 if (isfinite(s->g.ci_lo))
-                    snprintf(cells[p], sizeof cells[p], "%.2fx [%.2f, %.2f] n=%zu",
+                    snprintf(cell, cr.width, "%.2fx [%.2f, %.2f] n=%zu",
                              s->g.geomean, s->g.ci_lo, s->g.ci_hi, s->g.n_used);
                 else
-                    snprintf(cells[p], sizeof cells[p], "%.2fx n=%zu",
+                    snprintf(cell, cr.width, "%.2fx n=%zu",
                              s->g.geomean, s->g.n_used);
             }
-            row[p + 1] = cells[p];
+            row[p + 1] = cell;
         }
         bdb_model_score_basis(m, *c, basis, sizeof basis);
         row[np + 1] = basis;
         if (any)
             bdb_rtable_add(t, row);
     }
+    prow_free(&hr);
+    prow_free(&cr);
     return 0;
 }
 
-size_t bdb_section_tools(const bdb_model *m, const char **tools, size_t max)
+int bdb_section_tools(const bdb_model *m, const char ***tools, size_t *n)
 {
-    size_t n = 0;
-    for (size_t s = 0; s < m->nseries; s++) {
-        int seen = 0;
-        for (size_t i = 0; i < n; i++)
-            seen |= strcmp(tools[i], m->series[s].tool) == 0;
-        if (!seen && n < max)
-            tools[n++] = m->series[s].tool;
+    const char **list = NULL;
+    size_t cap = 0, k = 0;
+    bdb_strmap seen = {0};
+    int rc = 0;
+    for (size_t s = 0; !rc && s < m->nseries; s++) {
+        int made = 0;
+        if (!bdb_strmap_put(&seen, m->series[s].tool, &made)) {
+            rc = -1;
+        } else if (made) {
+            const char **p = bdb_grow(list, k, &cap, sizeof *p, 16);
+            if (!p)
+                rc = -1;
+            else
+                (list = p)[k++] = m->series[s].tool;
+        }
     }
-    return n;
+    bdb_strmap_free(&seen);
+    if (rc) {
+        free(list);
+        list = NULL;
+        k = 0;
+    }
+    *tools = list;
+    *n = k;
+    return rc;
 }
 
 void bdb_section_cell_text(const bdb_rseries *s, const bdb_cell *c, char *out,
@@ -299,13 +363,18 @@ size_t bdb_section_order(const bdb_model *m, const char *tool,
 int bdb_section_tool(const bdb_model *m, const char *tool, int all,
                      bdb_rtable *t)
 {
-    size_t np = m->nplatforms < MAXP ? m->nplatforms : MAXP;
+    size_t np = m->nplatforms;
     /* benchmark, metric, params, then per platform: value (+ ratio) */
-    bdb_rtable_init(t, 3 + np);
-    const char *head[MAXP + 3] = {"benchmark", "metric", "parameters"};
+    prow cr;
+    if (bdb_rtable_init(t, 3 + np) || prow_init(&cr, 3, np, 320))
+        return -1;
+    const char **head = cr.row;
+    head[0] = "benchmark";
+    head[1] = "metric";
+    head[2] = "parameters";
     for (size_t p = 0; p < np; p++) {
         head[3 + p] = bdb_model_platform_name(m, p);
-        t->right[3 + p < 32 ? 3 + p : 31] = 1;
+        t->right[3 + p] = 1;
     }
     bdb_rtable_add(t, head);
     t->nkey = 3;
@@ -314,38 +383,43 @@ int bdb_section_tool(const bdb_model *m, const char *tool, int all,
                                                    : BDB_SECTION_KEY, &order);
     for (size_t o = 0; o < norder; o++) {
         const bdb_rseries *se = &m->series[order[o]];
-        char cells[MAXP][320];
-        const char *row[MAXP + 3] = {se->benchmark, se->metric,
-                                     se->params[0] ? se->params : "-"};
+        const char **row = cr.row;
+        row[0] = se->benchmark;
+        row[1] = se->metric;
+        row[2] = se->params[0] ? se->params : "-";
         for (size_t p = 0; p < np; p++) {
             const bdb_cell *c = &se->cells[p];
-            char v[120], r[40];
+            char v[120], r[40], *cell = prow_cell(&cr, p);
             bdb_section_cell_text(se, c, v, sizeof v);
             if (c->compared) {
                 bdb_format_speedup(c, r, sizeof r);
-                snprintf(cells[p], sizeof cells[p], "%s  %s", v, r);
+                snprintf(cell, cr.width, "%s  %s", v, r);
             } else if (c->present && p == se->ref && se->ref != m->baseline) {
-                snprintf(cells[p], sizeof cells[p], "%s  (ref)", v);
+                snprintf(cell, cr.width, "%s  (ref)", v);
             } else {
-                snprintf(cells[p], sizeof cells[p], "%s", v);
+                snprintf(cell, cr.width, "%s", v);
             }
-            row[3 + p] = cells[p];
+            row[3 + p] = cell;
         }
         bdb_rtable_add(t, row);
     }
     free(order);
+    prow_free(&cr);
     return 0;
 }
 
 int bdb_section_sweep(const bdb_model *m, size_t w, bdb_rtable *t)
 {
     const bdb_sweep *sw = &m->sweeps[w];
-    size_t np = m->nplatforms < MAXP ? m->nplatforms : MAXP;
-    bdb_rtable_init(t, 1 + np);
-    const char *head[MAXP + 1] = {sw->key};
+    size_t np = m->nplatforms;
+    prow cr;
+    if (bdb_rtable_init(t, 1 + np) || prow_init(&cr, 1, np, 320))
+        return -1;
+    const char **head = cr.row;
+    head[0] = sw->key;
     for (size_t p = 0; p < np; p++) {
         head[1 + p] = bdb_model_platform_name(m, p);
-        t->right[1 + p < 32 ? 1 + p : 31] = 1;
+        t->right[1 + p] = 1;
     }
     t->right[0] = 1;
     bdb_rtable_add(t, head);
@@ -360,21 +434,22 @@ int bdb_section_sweep(const bdb_model *m, size_t w, bdb_rtable *t)
             size_t l = strcspn(kv, ",");
             snprintf(key, sizeof key, "%.*s", (int)(l < 60 ? l : 60), kv);
         }
-        char cells[MAXP][320];
-        const char *row[MAXP + 1] = {key};
+        const char **row = cr.row;
+        row[0] = key;
         for (size_t p = 0; p < np; p++) {
             const bdb_cell *c = &se->cells[p];
-            char v[120], r[40] = "";
+            char v[120], r[40] = "", *cell = prow_cell(&cr, p);
             bdb_section_cell_text(se, c, v, sizeof v);
             if (c->compared)
                 bdb_format_speedup(c, r, sizeof r);
             else if (c->present && p == se->ref && se->ref != m->baseline)
                 snprintf(r, sizeof r, "(ref)");
-            snprintf(cells[p], sizeof cells[p], "%s%s%s", v, r[0] ? "  " : "", r);
-            row[1 + p] = cells[p];
+            snprintf(cell, cr.width, "%s%s%s", v, r[0] ? "  " : "", r);
+            row[1 + p] = cell;
         }
         bdb_rtable_add(t, row);
     }
+    prow_free(&cr);
     return 0;
 }
 

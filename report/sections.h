@@ -54,9 +54,10 @@ typedef enum {
 size_t bdb_section_order(const bdb_model *m, const char *tool,
                          bdb_section_which which, size_t **out);
 
-/* The distinct tools of the model in order of first appearance; returns
- * the count (at most max). */
-size_t bdb_section_tools(const bdb_model *m, const char **tools, size_t max);
+/* The distinct tools of the model in order of first appearance: *tools
+ * (the caller's to free; NULL when there is none) holds *n of them.
+ * 0, or -1 when out of memory. */
+int bdb_section_tools(const bdb_model *m, const char ***tools, size_t *n);
 
 /* The terminal report with its tables fitted to width columns (wide
  * ones become stacked blocks, nothing is cut). */

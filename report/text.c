@@ -5,6 +5,7 @@
 #include "sections.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct dress {
@@ -141,8 +142,10 @@ static int render(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out,
         bdb_rtable_free(&t);
     }
 
-    const char *tools[64];
-    size_t ntools = bdb_section_tools(m, tools, 64);
+    const char **tools;
+    size_t ntools;
+    if (bdb_section_tools(m, &tools, &ntools) && !out->err)
+        out->err = BDB_ENOMEM;
     for (size_t i = 0; i < ntools; i++) {
         char title[128];
         snprintf(title, sizeof title, "%s (%s)", tools[i],
@@ -155,6 +158,7 @@ static int render(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out,
             bdb_rtable_free(&t);
         }
     }
+    free(tools);
 
     if (m->nsweeps) {
         heading(out, d, 2, "Sweeps");

@@ -333,7 +333,7 @@ void srv_table(srv_req *r, const bdb_rtable *t)
     for (size_t row = 1; row < t->nrows && shown < r->o->max_rows; row++, shown++) {
         bdb_buf_puts(b, "<tr>");
         for (size_t c = 0; c < t->ncols; c++) {
-            bdb_buf_puts(b, c < 32 && t->right[c] ? "<td class=\"num\">" : "<td>");
+            bdb_buf_puts(b, t->right[c] ? "<td class=\"num\">" : "<td>");
             srv_esc(b, t->cells[row * t->ncols + c]);
             bdb_buf_puts(b, "</td>");
         }

@@ -183,8 +183,10 @@ void srv_view_overview(srv_req *r)
     list_lines(r, f.data);
     bdb_buf_free(&f);
     bdb_buf_puts(b, "<h2>Tools</h2>\n<ul>\n");
-    const char *tools[64];
-    size_t ntools = bdb_section_tools(m, tools, 64);
+    const char **tools;
+    size_t ntools;
+    if (bdb_section_tools(m, &tools, &ntools) && !b->err)
+        b->err = BDB_ENOMEM;
     for (size_t i = 0; i < ntools; i++) {
         size_t n = 0;
         for (size_t s = 0; s < m->nseries; s++)
@@ -194,6 +196,7 @@ void srv_view_overview(srv_req *r)
         bdb_buf_printf(b, " <span class=\"small\">(%s, %zu series)</span></li>\n",
                        bdb_model_category(tools[i]), n);
     }
+    free(tools);
     bdb_buf_puts(b, "</ul>\n");
     if (m->nplatforms >= 2) {
         srv_url(&u, "/compare");

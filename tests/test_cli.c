@@ -751,6 +751,51 @@ static void cli__json_list_and_reparse__round_trip(void **state)
     bdb_buf_free(&out);
 }
 
+/* import and reparse account for every number they do not read: a
+ * warning at its file:line (iperf3's CPU Utilization line of a real
+ * --bidir -V run), kept through reparse; lines that carry no figure
+ * (iperf3 -V's Cookie, fio's "Laying out IO file") give none. */
+static void cli__import_and_reparse__warn_at_each_unread_line(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    copy_sample("samples/iperf3/tcp-bidir-P2-verbose.txt", "bidir.txt");
+    copy_sample("samples/iperf3/tcp-verbose.txt", "verbose.txt");
+    copy_sample("samples/fio/normal-randread-4k-j1-qd1-nsec-ksuffix.txt", "fio.txt");
+    char args[2400];
+    snprintf(args, sizeof args, "import --platform x '%s/bidir.txt' "
+                                "'%s/verbose.txt' '%s/fio.txt'", dir, dir, dir);
+    assert_int_equal(run(&out, args), 0);
+    if (!strstr(out.data, "bidir.txt:37: warning: iperf3: numbers not read: "
+                          "59.7, 1.8, 58.0, 68.3"))
+        fail_msg("no warning at bidir.txt:37: %s", out.data);
+    assert_null(strstr(out.data, "verbose.txt:6:"));
+    assert_null(strstr(out.data, "fio.txt:4:"));
+    /* the count per file, where there is one */
+    assert_non_null(strstr(out.data, "lines with numbers not read\n"));
+    assert_non_null(strstr(out.data, "verbose.txt: iperf3, 9 results for x\n"));
+    assert_int_equal(run(&out, "reparse --all"), 0);
+    assert_non_null(strstr(out.data, "3 reparsed"));
+    assert_int_equal(run(&out, "report --format json -o -"), 0);
+    json_error_t err;
+    json_t *r = json_loads(out.data, 0, &err);
+    assert_non_null(r);
+    json_t *ws = json_object_get(r, "warnings");
+    int found = 0;
+    for (size_t i = 0; i < json_array_size(ws); i++) {
+        json_t *w = json_array_get(ws, i);
+        const char *msg = json_string_value(json_object_get(w, "message"));
+        const char *src = json_string_value(json_object_get(w, "source"));
+        found |= json_integer_value(json_object_get(w, "line")) == 37 && msg &&
+                 src && strstr(src, "bidir.txt") &&
+                 strstr(msg, "numbers not read: 59.7");
+    }
+    json_decref(r);
+    assert_true(found);
+    bdb_buf_free(&out);
+}
+
 /* reparse --all re-reads sources in batches, each source a savepoint: one
  * whose stored bytes cannot be read, or that fails after its results were
  * deleted, fails alone and keeps its results; the others in the same
@@ -919,6 +964,7 @@ int main(void)
         cmocka_unit_test_setup(cli__report_chart_xlsx__write_their_files, setup),
         cmocka_unit_test_setup(cli__two_imports_at_once__both_succeed, setup),
         cmocka_unit_test_setup(cli__help__lists_the_lifecycle_commands, setup),
+        cmocka_unit_test_setup(cli__import_and_reparse__warn_at_each_unread_line, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -97,6 +97,33 @@ static void unread__line_with_numbers_not_read__warned_with_its_numbers(void **s
     bdb_sink_free(&s);
 }
 
+/* A line that starts with a CI time stamp is a tool's line like any
+ * other: its numbers not read are warned (the shared date pattern once
+ * passed over every such line). A date alone stays figure-free. The
+ * stamped line is ab 2.3's, from a published CI log (bench/corpus
+ * SOURCES.tsv: ab/ci-log-iso-timestamp-prefix-nginx-954KB.txt). */
+static void unread__ci_time_stamped_line__warned_date_alone_not(void **st)
+{
+    (void)st;
+    const char *t = "+ hdparm -T /dev/loop1\n\n/dev/loop1:\n" CACHED
+                    "2022-11-28T12:54:28.4016465Z Connect:        0    1   0.2      1       4\n"
+                    "2026-12-05 14:06:13 UTC\n"
+                    "2022-11-28T12:54:28.4015292Z\n";
+    bdb_sink s;
+    bdb_diag d;
+    bdb_sink_init(&s);
+    bdb_diag_clear(&d);
+    bdb_ingest_opts o = {.source_name = "x.txt", .unread_account = 1};
+    assert_int_equal(bdb_ingest_buffer(t, strlen(t), &o, &s, NULL, 0, &d), 0);
+    assert_int_equal(s.unread_lines, 1);
+    int found = 0;
+    for (size_t i = 0; i < s.nnotes; i++)
+        if (s.notes[i].line == 5 && strstr(s.notes[i].text, "numbers not read"))
+            found = 1;
+    assert_true(found);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -106,6 +133,7 @@ int main(void)
         cmocka_unit_test(unwrap__uniform_indentation_and_glued_prompt__read),
         cmocka_unit_test(unwrap__plain_log__nothing_copied),
         cmocka_unit_test(unread__line_with_numbers_not_read__warned_with_its_numbers),
+        cmocka_unit_test(unread__ci_time_stamped_line__warned_date_alone_not),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
