@@ -2037,7 +2037,7 @@ static int sq_groups_each(bdb_store *st, const bdb_filter *f,
     bdb_where_init(&w, '?');
         bdb_buf_puts(&w.sql, "SELECT r.platform_id, r.value, r.line, "
                              "r.source_id FROM results r WHERE 1");
-        bdb_where_platforms(&w, f);
+        bdb_where_platforms_per_series(&w, f);
         /* the series id is the last parameter */
         bdb_buf_puts(&w.sql, " AND r.series_id = ? ORDER BY r.platform_id, "
                              "r.source_id, r.repetition, r.line");
