@@ -107,6 +107,7 @@ int main(int argc, char **argv)
             printf("benchdb %s\n", BDB_VERSION);
             return finish_stdout(BDB_EXIT_OK);
         case CLI_G_DB: cli.db_path = g.arg; break;
+        case CLI_G_ADOPT_DB: cli.adopt_db = 1; break;
         default: return cli_opts_unhandled(&g);
         }
     }

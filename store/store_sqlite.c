@@ -520,6 +520,36 @@ static int reopen_without_shm(bdb_store *st, const char *location,
     return bdb_store_check_schema(st, &sq_migrator, diag);
 }
 
+/* Another program's database (tables, and no benchdb schema version) is
+ * not made a benchdb one unasked: benchdb's tables would be added among
+ * its own. A database benchdb creates gets its tables and its version in
+ * one transaction, so no benchdb database is ever seen half made. */
+static int refuse_foreign(bdb_store *st, bdb_diag *diag)
+{
+    int version = 0;
+    if (sq_get_version(st, &version))
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "cannot open database: %s",
+                            st->errmsg);
+    if (version != 0)
+        return BDB_OK;
+    sqlite3_stmt *s;
+    if (prepare(st, &s, "SELECT count(*) FROM sqlite_schema WHERE type IN "
+                        "('table', 'view')"))
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "cannot open database: %s",
+                            st->errmsg);
+    long long n = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0)
+                                                : -1;
+    sqlite3_finalize(s);
+    if (n < 0)
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "cannot open database: %s",
+                            sqlite3_errmsg(DB(st)));
+    if (n > 0)
+        return bdb_diag_set(diag, BDB_EUSAGE, 0, "not a benchdb database: it "
+                            "holds %lld tables of another program (give "
+                            "--adopt-db to add benchdb's tables to it)", n);
+    return BDB_OK;
+}
+
 static int sq_open(bdb_store *st, const char *location, int mode,
                    bdb_diag *diag)
 {
@@ -560,6 +590,13 @@ static int sq_open(bdb_store *st, const char *location, int mode,
             free(impl);
             st->impl = NULL;
         }
+        return rc;
+    }
+    rc = (mode & BDB_STORE_ADOPT) ? BDB_OK : refuse_foreign(st, diag);
+    if (rc) {
+        sqlite3_close(impl->db);
+        free(impl);
+        st->impl = NULL;
         return rc;
     }
     rc = exec_patient(st, "PRAGMA foreign_keys = ON");
