@@ -26,6 +26,7 @@ enum {
 
 typedef struct bdb_cli {
     const char *db_path;
+    int adopt_db;               /* --adopt-db: BDB_STORE_ADOPT */
     struct bdb_store *store;    /* open when the command has BDB_CMD_STORE */
     const struct bdb_cmd *cmd;
     int argc;                   /* the whole command line, for history */
@@ -151,7 +152,7 @@ int cli_parse_int(const char *s, long *out);
 
 /* The options before the command (commands.c). */
 extern const cli_option cli_global_options[];
-enum { CLI_G_DB = 1, CLI_G_HELP, CLI_G_VERSION };
+enum { CLI_G_DB = 1, CLI_G_HELP, CLI_G_VERSION, CLI_G_ADOPT_DB };
 
 /* The option tables, beside their handlers in cmd_<name>.c. */
 extern const cli_option cli_import_options[];

@@ -77,7 +77,8 @@ int cli_store_open(bdb_cli *cli, int read_only, int missing_ok)
     bdb_diag diag;
     bdb_diag_clear(&diag);
     if (bdb_store_open_mode(&cli->store, cli->db_path,
-                            read_only ? BDB_STORE_READ_ONLY : 0,
+                            read_only ? BDB_STORE_READ_ONLY
+                                      : cli->adopt_db ? BDB_STORE_ADOPT : 0,
                             &diag) != BDB_OK) {
         cli->store = NULL;
         if (missing_ok && diag.code == BDB_ENOTFOUND)

@@ -63,7 +63,8 @@ int cmd_copy(int argc, char **argv, bdb_cli *cli)
         return BDB_EXIT_FAILED;
     }
     bdb_diag_clear(&diag);
-    if (bdb_store_open(&dst, to, &diag)) {
+    if (bdb_store_open_mode(&dst, to, cli->adopt_db ? BDB_STORE_ADOPT : 0,
+                            &diag)) {
         bdb_diag_set_file(&diag, shown_to);
         cli_print_diag("", &diag);
         bdb_store_close(src);

@@ -10,8 +10,14 @@
 
 const cli_option cli_global_options[] = {
     {"db", 0, "FILE", "the database (default $BENCHDB_DB or\n"
-     "./benchdb.sqlite); or a PostgreSQL URI,\n"
-     "postgresql://USER@HOST/DB", CLI_G_DB, 0, NULL},
+     "./benchdb.sqlite); or PostgreSQL: a URI,\n"
+     "postgresql://USER@HOST/DB, or libpq's\n"
+     "'host=H dbname=D' (a password is hidden\n"
+     "from ps; PGPASSWORD or ~/.pgpass keep it\n"
+     "off the command line)", CLI_G_DB, 0, NULL},
+    {"adopt-db", 0, NULL, "add benchdb's tables to an SQLite --db that\n"
+     "holds another program's tables (refused\nwithout it)", CLI_G_ADOPT_DB,
+     0, NULL},
     {"help", 'h', NULL, "this text; 'benchdb COMMAND --help' for a command",
      CLI_G_HELP, 0, NULL},
     {"version", 0, NULL, "print the version", CLI_G_VERSION, 0, NULL},

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "lifecycle.h"
 #include "../store/store.h"
+#include "../store/store_admin.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -14,6 +15,22 @@
 #ifndef BDB_VERSION
 #define BDB_VERSION "0.0.0"
 #endif
+
+/* The --db value, kept; its password in argv overwritten with '*', so
+ * that ps, /proc/PID/cmdline and the history of the command line do not
+ * show it for the run's whole length. */
+static const char *keep_location(char *arg)
+{
+    char *kept = strdup(arg);
+    if (!kept)
+        return arg;
+    size_t len;
+    for (char *p = arg, *pw;
+         (pw = (char *)bdb_store_password_span(arg, p, &len)) != NULL;
+         p = pw + len)
+        memset(pw, '*', len);
+    return kept;    /* lives as long as the process */
+}
 
 static void print_main_help(void)
 {
@@ -106,7 +123,8 @@ int main(int argc, char **argv)
         case CLI_G_VERSION:
             printf("benchdb %s\n", BDB_VERSION);
             return finish_stdout(BDB_EXIT_OK);
-        case CLI_G_DB: cli.db_path = g.arg; break;
+        case CLI_G_DB: cli.db_path = keep_location(g.arg); break;
+        case CLI_G_ADOPT_DB: cli.adopt_db = 1; break;
         default: return cli_opts_unhandled(&g);
         }
     }

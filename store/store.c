@@ -35,6 +35,23 @@ static const struct {
     {"postgres://", 0, &bdb_store_pg_ops},
 };
 
+int bdb_store_is_pg_keywords(const char *location)
+{
+    static const char *const keys[] = {
+        "host", "hostaddr", "port", "dbname", "user", "password",
+        "passfile", "service", "sslmode", "connect_timeout", "options",
+        "application_name", "target_session_attrs", "sslrootcert"};
+    const char *p = location + strspn(location, " \t");
+    size_t n = strcspn(p, " \t=");
+    const char *eq = p + n + strspn(p + n, " \t");
+    if (*eq != '=')
+        return 0;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (strlen(keys[i]) == n && strncmp(p, keys[i], n) == 0)
+            return 1;
+    return 0;
+}
+
 static const bdb_store_ops *backend_for(const char **location)
 {
     for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++) {
@@ -46,6 +63,10 @@ static const bdb_store_ops *backend_for(const char **location)
     }
     if (strstr(*location, "://"))
         return NULL;
+    /* "host=db password=..." is libpq's, never a file name that would
+     * carry the password onto the disk */
+    if (bdb_store_is_pg_keywords(*location))
+        return &bdb_store_pg_ops;
     return &bdb_store_sqlite_ops;   /* a path */
 }
 

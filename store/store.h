@@ -27,8 +27,11 @@ int bdb_store_schema_version(void);
 int bdb_store_open(bdb_store **out, const char *location, bdb_diag *diag);
 
 enum {
-    BDB_STORE_READ_ONLY = 1 << 0  /* open for reading: never create, never
+    BDB_STORE_READ_ONLY = 1 << 0, /* open for reading: never create, never
                                      migrate, works on a read-only file */
+    BDB_STORE_ADOPT = 1 << 1      /* make benchdb's tables in an SQLite
+                                     database that already holds other
+                                     tables (refused without it) */
 };
 /* bdb_store_open with flags. Read-only on a location with no database
  * fails with BDB_ENOTFOUND: "no database at PATH (run `benchdb init` or

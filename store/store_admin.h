@@ -20,6 +20,13 @@ const char *bdb_store_location_scheme(const char *location);
  * this. A location longer than out ends in "..." (never an unmasked
  * part). */
 void bdb_store_mask_location(const char *location, char *out, size_t n);
+/* Where the password in location starts, at from or after (a URI's
+ * credentials, even with an unencoded '/'; password= in a URI query or
+ * a libpq keyword string), its length in *len; NULL when there is none. */
+const char *bdb_store_password_span(const char *location, const char *from,
+                                    size_t *len);
+/* 1 when location is a libpq keyword string ("host=... dbname=..."). */
+int bdb_store_is_pg_keywords(const char *location);
 
 /* The schema version st's back-end reads and writes (SQLite's numbering
  * for SQLite, schemas/pg's for PostgreSQL): what `benchdb init` should

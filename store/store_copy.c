@@ -12,40 +12,61 @@
 
 /* ---- locations ----------------------------------------------------------- */
 
-void bdb_store_mask_location(const char *loc, char *out, size_t n)
+/* The password in loc from from on: after the user in a URI's
+ * credentials (up to the last '@' before the query, so a password with
+ * an unencoded '/' is found whole), or the value of password= in a URI
+ * query (up to '&' or '#') or a libpq keyword string (up to a blank, or
+ * quoted). Returns its start, its length in *len, or NULL. */
+const char *bdb_store_password_span(const char *loc, const char *from,
+                                    size_t *len)
 {
-    if (!n)
-        return;
-    bdb_buf b;
-    bdb_buf_init(&b);
-    const char *p = loc, *scheme = strstr(loc, "://");
-    if (scheme) {
+    const char *scheme = strstr(loc, "://");
+    if (scheme && from <= scheme + 3) {
         const char *auth = scheme + 3;
-        const char *end = auth + strcspn(auth, "/?#");
+        const char *end = auth + strcspn(auth, "?#");
         const char *at = NULL;
         for (const char *q = auth; q < end; q++)
             if (*q == '@')
                 at = q;
         const char *colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
         if (colon) {
-            bdb_buf_append(&b, loc, (size_t)(colon + 1 - loc));
-            bdb_buf_puts(&b, "***");
-            p = at;
+            *len = (size_t)(at - colon - 1);
+            return colon + 1;
         }
     }
-    /* ?password=... or &password=... in the query */
-    for (;;) {
-        const char *q = strstr(p, "password=");
-        if (!q)
-            break;
-        if (q > loc && q[-1] != '?' && q[-1] != '&') {
-            bdb_buf_append(&b, p, (size_t)(q + 9 - p));
-            p = q + 9;
+    for (const char *q = from; (q = strstr(q, "password=")) != NULL; q += 9) {
+        int in_query = q > loc && (q[-1] == '?' || q[-1] == '&');
+        int keyword = !scheme && (q == loc || q[-1] == ' ' || q[-1] == '\t');
+        if (!in_query && !keyword)
             continue;
+        const char *v = q + 9;
+        if (in_query) {
+            *len = strcspn(v, "&#");
+        } else if (*v == '\'') {
+            const char *e = v + 1;
+            while (*e && *e != '\'')
+                e += e[0] == '\\' && e[1] ? 2 : 1;
+            *len = (size_t)(e - v) + (*e == '\'');
+        } else {
+            *len = strcspn(v, " \t\n");
         }
-        bdb_buf_append(&b, p, (size_t)(q + 9 - p));
+        return v;
+    }
+    return NULL;
+}
+
+void bdb_store_mask_location(const char *loc, char *out, size_t n)
+{
+    if (!n)
+        return;
+    bdb_buf b;
+    bdb_buf_init(&b);
+    const char *p = loc, *pw;
+    size_t pwlen;
+    while ((pw = bdb_store_password_span(loc, p, &pwlen)) != NULL) {
+        bdb_buf_append(&b, p, (size_t)(pw - p));
         bdb_buf_puts(&b, "***");
-        p = q + 9 + strcspn(q + 9, "&#");
+        p = pw + pwlen;
     }
     bdb_buf_puts(&b, p);
     const char *text = b.data && !b.err ? b.data : "(location)";

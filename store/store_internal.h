@@ -147,10 +147,14 @@ typedef struct bdb_where {
 void bdb_where_init(bdb_where *w, bdb_sql_style style);
 /* Appends " AND ..." for every condition of f (NULL: none). */
 void bdb_where_build(bdb_where *w, const bdb_filter *f);
-/* Its two halves: the series terms (alias s) and the platform terms (on
- * r.platform_id, alias r). */
+/* Its two halves: the series terms (alias s) and the result terms (run
+ * sets and tags on r.source_id, platforms on r.platform_id, alias r). */
 void bdb_where_series(bdb_where *w, const bdb_filter *f);
 void bdb_where_platforms(bdb_where *w, const bdb_filter *f);
+/* The result terms for a statement run once per series: the run set and
+ * tag terms look up each result's own source, none is a list read again
+ * for every series. */
+void bdb_where_platforms_per_series(bdb_where *w, const bdb_filter *f);
 void bdb_where_free(bdb_where *w);
 /* BDB_OK, or the first error of building (out of memory) on st. */
 int bdb_where_check(bdb_store *st, const bdb_where *w);

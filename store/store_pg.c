@@ -506,30 +506,12 @@ static const bdb_migrator pg_migrator = {
 /* The password of a URI (user:PASS@ or ?password=PASS), for scrubbing. */
 static void find_password(const char *loc, char *out, size_t n)
 {
+    size_t len;
+    const char *pw = bdb_store_password_span(loc, loc, &len);
     out[0] = '\0';
-    const char *p = strstr(loc, "://");
-    if (p) {
-        p += 3;
-        const char *end = p + strcspn(p, "/?");
-        const char *at = NULL;
-        for (const char *q = p; q < end; q++)
-            if (*q == '@')
-                at = q;
-        const char *colon = at ? memchr(p, ':', (size_t)(at - p)) : NULL;
-        if (colon && (size_t)(at - colon - 1) < n) {
-            memcpy(out, colon + 1, (size_t)(at - colon - 1));
-            out[at - colon - 1] = '\0';
-            return;
-        }
-    }
-    const char *q = strstr(loc, "password=");
-    if (q) {
-        q += 9;
-        size_t len = strcspn(q, "&");
-        if (len < n) {
-            memcpy(out, q, len);
-            out[len] = '\0';
-        }
+    if (pw && len < n) {
+        memcpy(out, pw, len);
+        out[len] = '\0';
     }
 }
 
@@ -552,6 +534,18 @@ static int pg_open(bdb_store *st, const char *location, int flags,
     bdb_buf_init(&impl->rows);
     bdb_store_mask_location(location, impl->shown, sizeof impl->shown);
     find_password(location, impl->password, sizeof impl->password);
+    /* libpq ends a URI's credentials at a '/': it would read part of
+     * the password as a host or port and print it */
+    size_t pwlen;
+    const char *pw = bdb_store_password_span(location, location, &pwlen);
+    if (pw && strstr(location, "://") && memchr(pw, '/', pwlen)) {
+        free(impl);
+        st->impl = NULL;
+        return bdb_diag_set(diag, BDB_EUSAGE, 0, "cannot connect to %s: the "
+                            "password holds a '/', which a URI needs written "
+                            "as %%2F (or give it in PGPASSWORD or ~/.pgpass)",
+                            st->shown);
+    }
     const char *keys[] = {"dbname", "fallback_application_name",
                           "client_encoding", NULL};
     const char *vals[] = {location, "benchdb", "UTF8", NULL};

@@ -207,30 +207,39 @@ void bdb_where_series(bdb_where *w, const bdb_filter *f)
             where_param(w, f->params->kv[i].key, f->params->kv[i].value);
 }
 
-/* The result terms of f (alias r: results): its run sets and tags (on
- * r.source_id), and its platforms on r.platform_id: names are
- * resolved through the platforms table, so a filtered query searches an
- * index on results by platform instead of scanning every result. An empty
- * name in the list means results without a platform; names may be globs. */
-void bdb_where_platforms(bdb_where *w, const bdb_filter *f)
+/* The run set and tag terms of f on r.source_id. A statement run once
+ * (a listing) reads the set's sources once, as a list; one run once per
+ * series (per_row) looks up each result's own source instead, so that it
+ * does not read every source of the set again for each series. */
+static void where_runsets(bdb_where *w, const bdb_filter *f, int per_row)
 {
-    if (!f)
-        return;
+    const char *open = per_row ? " AND EXISTS (SELECT 1 FROM sources fs "
+                               : " AND r.source_id IN (SELECT fs.id FROM "
+                                 "sources fs ";
+    const char *own = per_row ? " AND fs.id = r.source_id" : "";
     if (f->set && *f->set) {
-        bdb_buf_puts(&w->sql, " AND r.source_id IN (SELECT fs.id FROM sources fs "
-                              "JOIN sets fst ON fst.id = fs.set_id WHERE 1=1");
+        bdb_buf_printf(&w->sql, "%sJOIN sets fst ON fst.id = fs.set_id "
+                                "WHERE 1=1%s", open, own);
         where_list(w, "fst.name", f->set);
         bdb_buf_puts(&w->sql, ")");
     }
     if (f->tags)
         for (int i = 0; i < f->tags->n; i++) {
-            bdb_buf_puts(&w->sql, " AND r.source_id IN (SELECT fs.id FROM "
-                                  "sources fs JOIN set_tags ft ON "
-                                  "ft.set_id = fs.set_id WHERE ft.key = ");
+            bdb_buf_printf(&w->sql, "%sJOIN set_tags ft ON ft.set_id = "
+                                    "fs.set_id WHERE 1=1%s AND ft.key = ",
+                           open, own);
             where_bind(w, f->tags->kv[i].key, strlen(f->tags->kv[i].key));
             where_list(w, "ft.value", f->tags->kv[i].value);
             bdb_buf_puts(&w->sql, ")");
         }
+}
+
+/* The platform terms of f on r.platform_id: names are resolved through
+ * the platforms table, so a filtered query searches an index on results
+ * by platform instead of scanning every result. An empty name in the
+ * list means results without a platform; names may be globs. */
+static void where_platform_names(bdb_where *w, const bdb_filter *f)
+{
     if (!f->platforms || !*f->platforms)
         return;
     int unassigned = 0;
@@ -249,6 +258,22 @@ void bdb_where_platforms(bdb_where *w, const bdb_filter *f)
                                        "FROM platforms pl WHERE 1=1");
     where_list(w, "pl.name", f->platforms);
     bdb_buf_puts(&w->sql, unassigned ? "))" : ")");
+}
+
+void bdb_where_platforms(bdb_where *w, const bdb_filter *f)
+{
+    if (!f)
+        return;
+    where_runsets(w, f, 0);
+    where_platform_names(w, f);
+}
+
+void bdb_where_platforms_per_series(bdb_where *w, const bdb_filter *f)
+{
+    if (!f)
+        return;
+    where_runsets(w, f, 1);
+    where_platform_names(w, f);
 }
 
 void bdb_where_build(bdb_where *w, const bdb_filter *f)

@@ -441,6 +441,115 @@ static const bdb_migrator sq_migrator = {
 
 static void register_functions(sqlite3 *db);
 
+/* 1 when no -shm can be made beside the database: its folder, or the
+ * file itself, is not ours to write. */
+static int cannot_make_shm(const char *location)
+{
+    if (access(location, W_OK) != 0)
+        return 1;
+    const char *slash = strrchr(location, '/');
+    if (!slash)
+        return access(".", W_OK) != 0;
+    if (slash == location)
+        return access("/", W_OK) != 0;
+    char *folder = strndup(location, (size_t)(slash - location));
+    int no = !folder || access(folder, W_OK) != 0;
+    free(folder);
+    return no;
+}
+
+/* A file: URI naming path, with what URIs give a meaning escaped. */
+static int file_uri(bdb_buf *b, const char *path, const char *query)
+{
+    bdb_buf_init(b);
+    int rc = bdb_buf_puts(b, "file:");
+    for (const char *p = path; !rc && *p; p++)
+        rc = strchr("?#%", *p) ? bdb_buf_printf(b, "%%%02X", (unsigned char)*p)
+                               : bdb_buf_append(b, p, 1);
+    if (!rc)
+        rc = bdb_buf_printf(b, "?%s", query);
+    if (rc)
+        bdb_buf_free(b);
+    return rc;
+}
+
+/* A WAL database beside which no -shm can be made, as a read-only folder
+ * after a killed import leaves it: SQLite cannot open it the usual way.
+ * No writer can be at work on it either (a writer needs the -shm), so it
+ * is read without locks: with its -wal, if one was left, through a
+ * wal-index in this process's memory (exclusive locking mode makes no
+ * -shm); as immutable when there is none. A -wal that cannot be read is
+ * said, never ignored: it holds the newest commits. */
+static int reopen_without_shm(bdb_store *st, const char *location,
+                              bdb_diag *diag)
+{
+    sq *impl = st->impl;
+    bdb_buf wal, uri;
+    bdb_buf_init(&wal);
+    if (bdb_buf_printf(&wal, "%s-wal", location))
+        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+    struct stat sb;
+    int have_wal = stat(wal.data, &sb) == 0 && sb.st_size > 0;
+    if (have_wal && access(wal.data, R_OK) != 0) {
+        bdb_diag_set(diag, BDB_ESTORE, 0, "cannot open database: the newest "
+                     "changes are in %s, which cannot be read, and no -shm "
+                     "can be made in its folder (let its owner open the "
+                     "database once, or copy both files to a folder you "
+                     "may write)", wal.data);
+        bdb_buf_free(&wal);
+        return BDB_ESTORE;
+    }
+    bdb_buf_free(&wal);
+    if (file_uri(&uri, location, have_wal ? "mode=ro&vfs=unix-none"
+                                          : "immutable=1"))
+        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+    sqlite3_close(impl->db);
+    impl->db = NULL;
+    int rc = sqlite3_open_v2(uri.data, &impl->db,
+                             SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+    bdb_buf_free(&uri);
+    if (rc != SQLITE_OK)
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "cannot open database: %s",
+                            impl->db ? sqlite3_errmsg(impl->db)
+                                     : "out of memory");
+    register_functions(impl->db);
+    bdb_diag_clear(diag);
+    if (have_wal && exec(st, "PRAGMA locking_mode = EXCLUSIVE"))
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "cannot open database: %s",
+                            st->errmsg);
+    return bdb_store_check_schema(st, &sq_migrator, diag);
+}
+
+/* Another program's database (tables, and no benchdb schema version) is
+ * not made a benchdb one unasked: benchdb's tables would be added among
+ * its own. A database benchdb creates gets its tables and its version in
+ * one transaction, so no benchdb database is ever seen half made. */
+static int refuse_foreign(bdb_store *st, bdb_diag *diag)
+{
+    int version = 0;
+    if (sq_get_version(st, &version))
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "cannot open database: %s",
+                            st->errmsg);
+    if (version != 0)
+        return BDB_OK;
+    sqlite3_stmt *s;
+    if (prepare(st, &s, "SELECT count(*) FROM sqlite_schema WHERE type IN "
+                        "('table', 'view')"))
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "cannot open database: %s",
+                            st->errmsg);
+    long long n = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int64(s, 0)
+                                                : -1;
+    sqlite3_finalize(s);
+    if (n < 0)
+        return bdb_diag_set(diag, BDB_ESTORE, 0, "cannot open database: %s",
+                            sqlite3_errmsg(DB(st)));
+    if (n > 0)
+        return bdb_diag_set(diag, BDB_EUSAGE, 0, "not a benchdb database: it "
+                            "holds %lld tables of another program (give "
+                            "--adopt-db to add benchdb's tables to it)", n);
+    return BDB_OK;
+}
+
 static int sq_open(bdb_store *st, const char *location, int mode,
                    bdb_diag *diag)
 {
@@ -470,22 +579,8 @@ static int sq_open(bdb_store *st, const char *location, int mode,
     int rc;
     if (read_only) {
         rc = bdb_store_check_schema(st, &sq_migrator, diag);
-        /* A WAL database whose file and folder we cannot write: SQLite
-         * cannot make the -shm it reads through. Nobody can write it
-         * then, so reading it as immutable is safe. */
-        if (rc && access(location, W_OK) != 0 && strlen(location) < 3900) {
-            char uri[4096 + 32];
-            snprintf(uri, sizeof uri, "file:%s?immutable=1", location);
-            sqlite3_close(impl->db);
-            impl->db = NULL;
-            if (sqlite3_open_v2(uri, &impl->db,
-                                SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
-                                NULL) == SQLITE_OK) {
-                register_functions(impl->db);
-                bdb_diag_clear(diag);
-                rc = bdb_store_check_schema(st, &sq_migrator, diag);
-            }
-        }
+        if (rc && cannot_make_shm(location))
+            rc = reopen_without_shm(st, location, diag);
         /* a reader that cannot write even by mistake */
         if (!rc && exec(st, "PRAGMA query_only = ON"))
             rc = bdb_diag_set(diag, BDB_ESTORE, 0, "cannot open database: "
@@ -495,6 +590,13 @@ static int sq_open(bdb_store *st, const char *location, int mode,
             free(impl);
             st->impl = NULL;
         }
+        return rc;
+    }
+    rc = (mode & BDB_STORE_ADOPT) ? BDB_OK : refuse_foreign(st, diag);
+    if (rc) {
+        sqlite3_close(impl->db);
+        free(impl);
+        st->impl = NULL;
         return rc;
     }
     rc = exec_patient(st, "PRAGMA foreign_keys = ON");
@@ -1989,7 +2091,7 @@ static int sq_groups_each(bdb_store *st, const bdb_filter *f,
     bdb_where_init(&w, '?');
         bdb_buf_puts(&w.sql, "SELECT r.platform_id, r.value, r.line, "
                              "r.source_id FROM results r WHERE 1");
-        bdb_where_platforms(&w, f);
+        bdb_where_platforms_per_series(&w, f);
         /* the series id is the last parameter */
         bdb_buf_puts(&w.sql, " AND r.series_id = ? ORDER BY r.platform_id, "
                              "r.source_id, r.repetition, r.line");

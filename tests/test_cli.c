@@ -591,6 +591,62 @@ static void cli__read_only_commands__never_create_and_read_read_only_files(void 
     bdb_buf_free(&out);
 }
 
+static long long sql_count(const char *path, const char *sql)
+{
+    sqlite3 *h;
+    assert_int_equal(sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL),
+                     SQLITE_OK);
+    sqlite3_stmt *q;
+    assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &q, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    long long n = sqlite3_column_int64(q, 0);
+    sqlite3_finalize(q);
+    sqlite3_close(h);
+    return n;
+}
+
+/* Issue 23, item 12: --db naming another program's SQLite database does
+ * not get benchdb's tables added unasked; --adopt-db adds them and keeps
+ * what was there. */
+static void cli__another_programs_database__refused_unless_adopted(void **state)
+{
+    (void)state;
+    char path[1200];
+    snprintf(path, sizeof path, "%s/theirs.sqlite", dir);
+    sqlite3 *h;
+    assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(h, "CREATE TABLE bookmarks(x); INSERT INTO "
+                                     "bookmarks VALUES('keep me')",
+                                  NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(h);
+    const char *tables = "SELECT count(*) FROM sqlite_schema WHERE type = "
+                         "'table'";
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' import '%s'", path,
+                            tu_path("samples/ab/bin-keepalive-c4.txt")), 1);
+    assert_non_null(strstr(out.data, "not a benchdb database"));
+    assert_non_null(strstr(out.data, "--adopt-db"));
+    assert_int_equal(sql_count(path, tables), 1);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' init", path), 1);
+    assert_int_equal(sql_count(path, tables), 1);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--adopt-db --db '%s' import '%s'", path,
+                            tu_path("samples/ab/bin-keepalive-c4.txt")), 0);
+    assert_true(sql_count(path, tables) > 1);
+    assert_int_equal(sql_count(path, "SELECT count(*) FROM bookmarks WHERE x = "
+                                      "'keep me'"), 1);
+    /* once adopted it is benchdb's: no option needed any more */
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' import '%s'", path,
+                            tu_path("samples/wrk/bin-latency-t2-c10.txt")), 0);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--help"), 0);
+    assert_non_null(strstr(out.data, "--adopt-db"));
+    bdb_buf_free(&out);
+}
+
 /* A disk that fills up mid-write (here a file size limit) leaves the
  * previous report as it was and no partial or temporary file; so does a
  * report killed while it writes (here by the limit's own signal,
@@ -957,6 +1013,7 @@ int main(void)
         cmocka_unit_test_setup(cli__folder_walk__loops_fifos_and_unreadable_folders, setup),
         cmocka_unit_test_setup(cli__hostile_names__neutralised_in_text_markdown_and_advice, setup),
         cmocka_unit_test_setup(cli__read_only_commands__never_create_and_read_read_only_files, setup),
+        cmocka_unit_test_setup(cli__another_programs_database__refused_unless_adopted, setup),
         cmocka_unit_test_setup(cli__output_on_a_full_disk__previous_report_kept_whole, setup),
         cmocka_unit_test_setup(cli__malformed_database__reads_fail_loudly, setup),
         cmocka_unit_test_setup(cli__json_list_and_reparse__round_trip, setup),
