@@ -373,11 +373,14 @@ void bdb_results_query(bdb_where *w, const bdb_filter *f, int with_sets)
 
 void bdb_series_count_query(bdb_where *w, const bdb_filter *f)
 {
+    /* one probe of results' series index a series: the cost follows the
+     * series, never the results (a lab has ten of these to one series) */
     bdb_buf_puts(&w->sql,
-                 "SELECT count(DISTINCT r.series_id) "
-                 "FROM series s JOIN results r ON r.series_id = s.id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1=1");
+                 "SELECT count(*) FROM series s WHERE EXISTS (SELECT 1 "
+                 "FROM results r LEFT JOIN platforms p ON p.id = r.platform_id "
+                 "WHERE r.series_id = s.id");
     bdb_where_build(w, f);
+    bdb_buf_puts(&w->sql, ")");
 }
 
 void bdb_series_query(bdb_where *w, const bdb_filter *f)
