@@ -1527,8 +1527,11 @@ static void draw_ratios(cairo_t *cr, const bdb_model *m, enum rmode mode)
             char params[1024];
             label_params(se->params, common.data ? common.data : ",", params,
                          sizeof params);
-            snprintf(buf, sizeof buf, "%s %s %s%s%s%s", se->tool, se->benchmark,
-                     se->metric, vs, params[0] ? " " : "", params);
+            /* a long label is cut here and ellipsised by text() */
+            if (snprintf(buf, sizeof buf, "%s %s %s%s%s%s", se->tool,
+                         se->benchmark, se->metric, vs, params[0] ? " " : "",
+                         params) < 0)
+                buf[0] = '\0';
         }
         set_grey(cr, 0.1);
         text(cr, header ? 12 : 20, y0 + rh / 2 + fs * 0.35, buf, fs, header, 0,
