@@ -72,6 +72,9 @@ int cli_error(const char *fmt, ...)
 
 int cli_store_open(bdb_cli *cli, int read_only, int missing_ok)
 {
+    if (!*cli->db_path)     /* an unset variable in --db "$DB" */
+        return cli_usage_error(cli, "--db is empty: name a file or a "
+                               "postgresql:// URI");
     static char shown[512];
     bdb_store_mask_location(cli->db_path, shown, sizeof shown);
     bdb_diag diag;

@@ -89,6 +89,13 @@ int bdb_store_open_mode(bdb_store **out, const char *location, int flags,
                             "no backend for '%s' (a path or sqlite:PATH is "
                             "SQLite; postgresql://... is PostgreSQL)", shown);
     }
+    /* SQLite would take "" as a temporary file deleted when it closes:
+     * an import there reports success and keeps nothing (an unset
+     * variable in --db "$DB" does this) */
+    if (!*location)
+        return bdb_diag_set(diag, BDB_EUSAGE, 0,
+                            "the database location is empty (--db ''?); "
+                            "name a file or a postgresql:// URI");
     /* A table older than the first version lacks methods every call
      * needs; a newer one only has methods this front does not call. */
     if (ops->iVersion < 1 || !ops->open || !ops->close)

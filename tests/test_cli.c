@@ -536,6 +536,33 @@ static void cli__hostile_names__neutralised_in_text_markdown_and_advice(void **s
     bdb_buf_free(&out);
 }
 
+/* An empty --db (an unset variable in --db "$DB") would be SQLite's
+ * temporary file, deleted at exit: an import must not report success
+ * into it; every command refuses the empty location. */
+static void cli__empty_db__refused_never_a_temporary_database(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char imp[2000];
+    snprintf(imp, sizeof imp, "import '%s'", tu_path("samples/ab/html-c1.txt"));
+    const char *const cmds[] = {imp, "list sources", "report", "init"};
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        const char *c = cmds[i];
+        bdb_buf_reset(&out);
+        int rc = tu_run(&out, "--db '' %s", c);
+        if (rc == 0)
+            fail_msg("--db '' %s succeeded: %s", c, out.data);
+        assert_non_null(strstr(out.data, "--db is empty"));
+        assert_null(strstr(out.data, "imported"));
+        bdb_buf_reset(&out);
+        rc = tu_run(&out, "--db 'sqlite:' %s", c);
+        assert_true(rc != 0);
+        assert_non_null(strstr(out.data, "database location is empty"));
+    }
+    bdb_buf_free(&out);
+}
+
 /* Commands that only read create nothing, and work on a database that
  * cannot be written (a file and folder of another user, a read-only
  * mount). */
@@ -1012,6 +1039,7 @@ int main(void)
         cmocka_unit_test_setup(cli__summary_lines__imported_with_sections_and_ab_units, setup),
         cmocka_unit_test_setup(cli__folder_walk__loops_fifos_and_unreadable_folders, setup),
         cmocka_unit_test_setup(cli__hostile_names__neutralised_in_text_markdown_and_advice, setup),
+        cmocka_unit_test_setup(cli__empty_db__refused_never_a_temporary_database, setup),
         cmocka_unit_test_setup(cli__read_only_commands__never_create_and_read_read_only_files, setup),
         cmocka_unit_test_setup(cli__another_programs_database__refused_unless_adopted, setup),
         cmocka_unit_test_setup(cli__output_on_a_full_disk__previous_report_kept_whole, setup),
