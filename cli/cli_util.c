@@ -39,6 +39,11 @@ static void put_line(FILE *f, size_t width, const char *prefix,
         }
     }
     bdb_text_fit(&out, 0, width);
+    /* stdout is buffered in blocks when it is a file: what it holds goes
+     * first, so that `benchdb ... > log 2>&1` keeps the lines in order and
+     * whole (a 4 KB block could end inside the summary line) */
+    if (f == stderr)
+        fflush(stdout);
     if (out.data)
         fwrite(out.data, 1, out.len, f);
     bdb_buf_free(&out);

@@ -536,6 +536,62 @@ static void cli__hostile_names__neutralised_in_text_markdown_and_advice(void **s
     bdb_buf_free(&out);
 }
 
+/* stdout (block-buffered into a pipe or file) and stderr (warnings)
+ * into one file keep their lines whole: a 4 KB block once ended inside
+ * the summary line, which a merge warning then split. */
+static void cli__import_into_one_file__stdout_and_warnings_stay_whole(void **state)
+{
+    (void)state;
+    char whole[700];
+    snprintf(whole, sizeof whole, "%s/whole.sqlite", dir);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    int rc = tu_run(&out, "--db '%s' import '%s' '%s'", whole,
+                    tu_path("samples/iperf"), tu_path("samples/ab"));
+    assert_true(rc == 0 || rc == 1);
+    /* the output's lines */
+    char **lines = NULL;
+    size_t n = 0;
+    for (char *p = out.data; p && *p;) {
+        char *e = strchr(p, '\n');
+        if (e)
+            *e = '\0';
+        lines = realloc(lines, (n + 1) * sizeof *lines);
+        assert_non_null(lines);
+        lines[n++] = p;
+        p = e ? e + 1 : p + strlen(p);
+    }
+    size_t imported = 0, checked = 0;
+    long summary = -1;
+    for (size_t i = 0; i < n; i++) {
+        if (lines[i][0] >= '0' && lines[i][0] <= '9' &&
+            strstr(lines[i], " imported ("))
+            summary = strtol(lines[i], NULL, 10);
+        if (strncmp(lines[i], "imported ", 9) != 0)
+            continue;
+        imported++;
+        const char *path = lines[i] + 9;
+        size_t plen = strcspn(path, ":");
+        /* the file's own warnings come right before its line, never
+         * another file's (block-buffered stdout put its lines later) */
+        for (size_t j = i; j-- > 0;) {
+            if (!strstr(lines[j], ": warning: ") && !strstr(lines[j], ": note: "))
+                break;
+            if (strncmp(lines[j], path, plen) != 0 || lines[j][plen] != ':')
+                fail_msg("a warning of another file before '%s':\n%s",
+                         lines[i], lines[j]);
+            checked++;
+        }
+    }
+    if (summary < 0)
+        fail_msg("no whole summary line in %zu bytes", out.len);
+    assert_true(summary > 20);
+    assert_int_equal((long)imported, summary);
+    assert_true(checked > 10);  /* the samples have warnings to order */
+    free(lines);
+    bdb_buf_free(&out);
+}
+
 /* An empty --db (an unset variable in --db "$DB") would be SQLite's
  * temporary file, deleted at exit: an import must not report success
  * into it; every command refuses the empty location. */
@@ -1040,6 +1096,7 @@ int main(void)
         cmocka_unit_test_setup(cli__folder_walk__loops_fifos_and_unreadable_folders, setup),
         cmocka_unit_test_setup(cli__hostile_names__neutralised_in_text_markdown_and_advice, setup),
         cmocka_unit_test_setup(cli__empty_db__refused_never_a_temporary_database, setup),
+        cmocka_unit_test_setup(cli__import_into_one_file__stdout_and_warnings_stay_whole, setup),
         cmocka_unit_test_setup(cli__read_only_commands__never_create_and_read_read_only_files, setup),
         cmocka_unit_test_setup(cli__another_programs_database__refused_unless_adopted, setup),
         cmocka_unit_test_setup(cli__output_on_a_full_disk__previous_report_kept_whole, setup),
