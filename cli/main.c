@@ -19,9 +19,12 @@
 /* The --db value, kept; its password in argv overwritten with '*', so
  * that ps, /proc/PID/cmdline and the history of the command line do not
  * show it for the run's whole length. */
+static char *kept_location;    /* a root LeakSanitizer sees */
+
 static const char *keep_location(char *arg)
 {
-    char *kept = strdup(arg);
+    free(kept_location);
+    char *kept = kept_location = strdup(arg);
     if (!kept)
         return arg;
     size_t len;
