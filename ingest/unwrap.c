@@ -741,8 +741,19 @@ static int trailing_seen(const view *v)
     view w = {v->p, look(v), NULL};
     size_t pos = 0, n = 0;
     const char *s, *e;
-    while (next_line(&w, &pos, &s, &e) && n < 2)
-        n += trailing_comment(s, e) != NULL;
+    while (next_line(&w, &pos, &s, &e) && n < 2) {
+        const char *c = trailing_comment(s, e);
+        if (!c)
+            continue;
+        /* one is enough when it is plainly a note: "##", or words in
+         * another script ("# 平均", a tool prints ASCII) */
+        c = skip_blank(c, e);
+        const char *t = skip_blank(c + (*c == '#' ? 1 : 2), e);
+        n += (c + 1 < e && c[0] == '#' && c[1] == '#') ||
+                     (t < e && (unsigned char)*t >= 0x80)
+                 ? 2
+                 : 1;
+    }
     return n >= 2;
 }
 
