@@ -235,7 +235,9 @@ static int starts_tag(const char *p, const char *e, const char *name)
 static int pre_seen(const view *v)
 {
     size_t n = look(v);
-    return count_in(v->p, n, "<pre", 1) + count_in(v->p, n, "<xmp", 1) > 0;
+    return count_in(v->p, n, "<pre", 1) + count_in(v->p, n, "<xmp", 1) +
+               count_in(v->p, n, "</pre>", 1) + count_in(v->p, n, "</xmp>", 1) >
+           0;
 }
 
 static int entities_seen(const view *v)
@@ -251,13 +253,30 @@ static int entities_seen(const view *v)
            2;
 }
 
+/* An excerpt that starts inside a <pre> block: its first tag is a
+ * closing one ("...100%  776 (longest request)</code></pre>"). */
+static int pre_closed_first(const view *v)
+{
+    size_t n = look(v);
+    for (size_t i = 0; i + 5 <= n; i++)
+        if (v->p[i] == '<') {
+            if (strncasecmp(v->p + i, "<pre", 4) == 0 ||
+                strncasecmp(v->p + i, "<xmp", 4) == 0)
+                return 0;
+            if (strncasecmp(v->p + i, "</pre", 5) == 0 ||
+                strncasecmp(v->p + i, "</xmp", 5) == 0)
+                return 1;
+        }
+    return 0;
+}
+
 /* pre: keep only what <pre>/<xmp> blocks hold, tags stripped and <br> a
  * line break; otherwise (entities alone) every line, entities decoded. */
 static int html_pass(const view *v, text *out, int pre)
 {
     size_t pos = 0, i = 0;
     const char *s, *e;
-    int in = !pre;
+    int in = !pre || pre_closed_first(v);
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
         for (const char *p = s; p < e;) {
@@ -276,6 +295,17 @@ static int html_pass(const view *v, text *out, int pre)
             }
             if (!in) {
                 p++;
+                continue;
+            }
+            if (*p == '&' && e - p >= 5 &&
+                (memcmp(p, "&#10;", 5) == 0 || memcmp(p, "&#13;", 5) == 0 ||
+                 strncasecmp(p, "&#xa;", 5) == 0)) {
+                /* an encoded line break (Confluence, JSON-in-HTML exports)
+                 * is a line of its own: the text keeps one line per
+                 * mapped line */
+                if (p[3] != '3' && end_line(out, from))
+                    return BDB_ENOMEM;
+                p += 5;
                 continue;
             }
             if (*p == '&') {
@@ -403,6 +433,339 @@ static int block_pass(const view *v, text *out)
             p++;
         }
         if (end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
+/* ---- line markers: comment leaders, CI timestamps, diff lines ---- */
+
+/* A log pasted into code or a CI page carries a marker before each of its
+ * lines: a comment leader ("# ", "#~ ", "// ", " * ", "-- ", "; "), a
+ * mail quote inside a longer mail ("> "), a CI runner's timestamp
+ * ("2022-11-28T12:54:24.3287989Z "), a diff's "+"/"-". A marker is
+ * dropped where at least two lines in a row (blank lines between them
+ * allowed) carry the same one at the same indentation: one line alone is
+ * more likely a root prompt ("# hdparm -t /dev/sda") or a Markdown title
+ * than a wrapper. */
+enum { MK_NONE, MK_TEXT, MK_STAMP, MK_DIFF, MK_CONTEXT };
+
+typedef struct marked {
+    const char *s, *e;   /* the line, without "\n" */
+    int from;
+    int kind;            /* MK_* */
+    size_t indent;       /* spaces and tabs before the marker */
+    size_t len;          /* the marker's bytes (with one blank after it) */
+    size_t key;          /* the marker's own bytes, without that blank */
+} marked;
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* n digits at p (before e). */
+static int digits(const char *p, const char *e, int n)
+{
+    if (e - p < n)
+        return 0;
+    for (int k = 0; k < n; k++)
+        if (!is_digit(p[k]))
+            return 0;
+    return 1;
+}
+
+/* The length of a timestamp at p: ISO 8601 "2022-11-28T12:54:24.33Z",
+ * "2022-11-28 12:54:24,123 +0000", or a bracketed one ("[12:54:24]",
+ * "[2022-11-28T12:54:24Z]"); 0 when none. */
+static size_t stamp_len(const char *p, const char *e)
+{
+    const char *q = p;
+    int br = q < e && *q == '[';
+    q += br;
+    const char *date = q;
+    if (digits(q, e, 4) && e - q > 10 && q[4] == '-' && digits(q + 5, e, 2) &&
+        q[7] == '-' && digits(q + 8, e, 2) && (q[10] == 'T' || q[10] == ' '))
+        q += 11;
+    if (!(digits(q, e, 2) && e - q >= 8 && q[2] == ':' && digits(q + 3, e, 2) &&
+          q[5] == ':' && digits(q + 6, e, 2)))
+        return 0;
+    if (q == date && !br)
+        return 0;   /* a bare "12:54:24" is too common a value */
+    q += 8;
+    if (q < e && (*q == '.' || *q == ',') && q + 1 < e && is_digit(q[1])) {
+        q++;
+        while (q < e && is_digit(*q))
+            q++;
+    }
+    if (q < e && *q == 'Z')
+        q++;
+    else if (q + 5 <= e && (*q == '+' || *q == '-') && digits(q + 1, e, 2))
+        q += 3 + (q[3] == ':') + (digits(q + 3 + (q[3] == ':'), e, 2) ? 2 : 0);
+    if (br) {
+        if (q >= e || *q != ']')
+            return 0;
+        q++;
+    }
+    if (q < e && *q != ' ' && *q != '\t' && *q != '\r')
+        return 0;
+    return (size_t)(q - p);
+}
+
+/* openssl speed -mr's own lines: "+DT:md5:16:3", "+F:1:md5:...", "+R:" */
+static int openssl_mr(const char *p, const char *e)
+{
+    const char *q = p + 1;
+    if (q >= e || *q < 'A' || *q > 'Z')
+        return 0;
+    while (q < e && ((*q >= 'A' && *q <= 'Z') || is_digit(*q)))
+        q++;
+    return q < e && *q == ':';
+}
+
+static void mark_line(marked *m)
+{
+    const char *s = m->s, *e = m->e, *p = s;
+    m->kind = MK_NONE;
+    /* a diff's markers come first, at the line's start; its hunk
+     * header ("@@ -1,3 +1,4 @@") opens a run of them and stays */
+    if (e - p >= 3 && memcmp(p, "@@ ", 3) == 0) {
+        m->kind = MK_DIFF;
+        m->indent = m->len = 0;
+        m->key = 1;
+        return;
+    }
+    if (p < e && (*p == '+' || *p == '-') &&
+        !(p + 1 < e && (p[1] == '+' || p[1] == '-')) && !openssl_mr(p, e) &&
+        !(p + 2 < e && p[1] == ' ' && p[2] == '-')) {
+        m->kind = MK_DIFF;
+        m->indent = 0;
+        m->key = m->len = 1;
+        return;
+    }
+    while (p < e && (*p == ' ' || *p == '\t'))
+        p++;
+    size_t k = 0;
+    if (p < e && *p == '#') {
+        if (p + 1 < e && p[1] == '~')
+            k = 2;
+        else {
+            while (p + k < e && p[k] == '#')
+                k++;
+            /* wrk2's "#[Mean    =", openssl speed -multi's "#1 :aes" */
+            if (p + k < e && (p[k] == '[' || is_digit(p[k])))
+                k = 0;
+        }
+    } else if (e - p >= 2 && p[0] == '/' && p[1] == '/') {
+        k = 2;
+        while (p + k < e && p[k] == '/')
+            k++;
+    } else if (e - p >= 2 && p[0] == '-' && p[1] == '-' &&
+               (e - p == 2 || p[2] == ' ' || p[2] == '\t' || p[2] == '\r')) {
+        k = 2;
+    } else if (p < e && (*p == '*' || *p == ';') &&
+               (e - p == 1 || p[1] == ' ' || p[1] == '\r')) {
+        k = 1;
+    } else if (p < e && *p == '>' && !(e - p > 1 && p[1] == '=')) {
+        k = 1;
+    } else if (p == s && (k = stamp_len(p, e)) > 0) {
+        m->kind = MK_STAMP;
+    }
+    if (!k) {
+        /* a diff's context line; blank lines join any run */
+        if (s < e && *s == ' ' && skip_blank(s, e) < e &&
+            !(skip_blank(s, e) + 1 == e && e[-1] == '\r'))
+            m->kind = MK_CONTEXT;
+        return;
+    }
+    if (m->kind == MK_NONE)
+        m->kind = MK_TEXT;
+    m->indent = (size_t)(p - s);
+    m->key = k;
+    m->len = k + (p + k < e && (p[k] == ' ' || p[k] == '\t'));
+}
+
+static int is_blank_line(const char *s, const char *e)
+{
+    const char *p = skip_blank(s, e);
+    return p == e || (p + 1 == e && *p == '\r');
+}
+
+static int same_marker(const marked *a, const marked *b)
+{
+    if (a->kind != b->kind || a->indent != b->indent)
+        return 0;
+    if (a->kind == MK_STAMP || a->kind == MK_DIFF)
+        return 1;
+    return a->key == b->key &&
+           memcmp(a->s + a->indent, b->s + b->indent, a->key) == 0;
+}
+
+/* Marks in strip[] the lines whose marker goes: runs of lines with the
+ * same marker (blank lines and, in a diff, context lines between them)
+ * holding at least two marked lines. Returns how many lines lose one. */
+static size_t find_runs(marked *l, size_t n, unsigned char *strip)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < n;) {
+        if (l[i].kind == MK_NONE || l[i].kind == MK_CONTEXT) {
+            i++;
+            continue;
+        }
+        size_t j = i + 1, count = 1, last = i, plus = *l[i].s != '-';
+        while (j < n) {
+            if (l[j].kind != MK_NONE && l[j].kind != MK_CONTEXT &&
+                same_marker(&l[i], &l[j])) {
+                count++;
+                plus += *l[j].s != '-';
+                last = j;
+            } else if (!(is_blank_line(l[j].s, l[j].e) ||
+                         (l[i].kind == MK_DIFF && l[j].kind == MK_CONTEXT))) {
+                break;
+            }
+            j++;
+        }
+        /* a diff adds lines: "- " alone is a Markdown list */
+        if (count >= 2 && (l[i].kind != MK_DIFF || plus))
+            for (size_t k = i; k <= last; k++)
+                if (l[k].kind != MK_NONE && (l[k].kind != MK_CONTEXT ||
+                                             l[i].kind == MK_DIFF) &&
+                    (l[k].kind == MK_CONTEXT || same_marker(&l[i], &l[k]))) {
+                    strip[k] = 1;
+                    total++;
+                }
+        i = last + 1;
+    }
+    return total;
+}
+
+static int mark_view(const view *v, size_t upto, marked **out, size_t *n)
+{
+    view w = {v->p, upto, v->line_of};
+    size_t pos = 0, cap = 0;
+    const char *s, *e;
+    *out = NULL;
+    *n = 0;
+    while (next_line(&w, &pos, &s, &e)) {
+        marked *m = bdb_grow(*out, *n, &cap, sizeof **out, 256);
+        if (!m) {
+            free(*out);
+            *out = NULL;
+            return BDB_ENOMEM;
+        }
+        *out = m;
+        m[*n] = (marked){.s = s, .e = e, .from = line_at(v, *n)};
+        mark_line(&m[*n]);
+        (*n)++;
+    }
+    return BDB_OK;
+}
+
+/* -1 out of memory, else whether a run of markers is in the look. */
+static int markers_seen(const view *v)
+{
+    marked *l;
+    size_t n;
+    if (mark_view(v, look(v), &l, &n))
+        return -1;
+    unsigned char *strip = calloc(n ? n : 1, 1);
+    if (!strip) {
+        free(l);
+        return -1;
+    }
+    size_t k = find_runs(l, n, strip);
+    free(strip);
+    free(l);
+    return k > 0;
+}
+
+static int marker_pass(const view *v, text *out)
+{
+    marked *l;
+    size_t n;
+    if (mark_view(v, v->len, &l, &n))
+        return BDB_ENOMEM;
+    unsigned char *strip = calloc(n ? n : 1, 1);
+    if (!strip) {
+        free(l);
+        return BDB_ENOMEM;
+    }
+    find_runs(l, n, strip);
+    int rc = BDB_OK;
+    for (size_t i = 0; i < n && !rc; i++) {
+        const char *p = l[i].s;
+        if (strip[i]) {
+            if (l[i].kind == MK_CONTEXT)
+                p++;
+            else
+                p += l[i].indent + l[i].len;
+        }
+        rc = put_bytes(out, p, (size_t)(l[i].e - p));
+        if (!rc)
+            rc = end_line(out, l[i].from);
+    }
+    free(strip);
+    free(l);
+    return rc;
+}
+
+/* ---- comments after the text of a line ---- */
+
+/* Where a comment starts after the text of [s, e): blanks, then "#" or
+ * "//" ("Time taken for tests: 0.273 seconds  ##time spent"); NULL when
+ * there is none. A "#" or "//" inside a word ("[#/sec]", "http://") is
+ * the text's own. */
+static const char *trailing_comment(const char *s, const char *e)
+{
+    const char *p = skip_blank(s, e);
+    if (p == e)
+        return NULL;
+    int quoted = *p == '"';
+    for (p++; p < e; p++) {
+        /* a "#" in a quoted string is the string's ("SMP #1" in JSON) */
+        if (*p == '"')
+            quoted = !quoted;
+        if (quoted || (*p != ' ' && *p != '\t') || p + 1 >= e)
+            continue;
+        const char *q = skip_blank(p, e);
+        if (q < e && ((*q == '#' && !(q + 1 < e && q[1] == '[')) ||
+                      (e - q >= 2 && q[0] == '/' && q[1] == '/')))
+            return p;
+        p = q - 1;
+    }
+    return NULL;
+}
+
+static int trailing_seen(const view *v)
+{
+    view w = {v->p, look(v), NULL};
+    size_t pos = 0, n = 0;
+    const char *s, *e;
+    while (next_line(&w, &pos, &s, &e) && n < 2) {
+        const char *c = trailing_comment(s, e);
+        if (!c)
+            continue;
+        /* one is enough when it is plainly a note: "##", or words in
+         * another script ("# 平均", a tool prints ASCII) */
+        c = skip_blank(c, e);
+        const char *t = skip_blank(c + (*c == '#' ? 1 : 2), e);
+        n += (c + 1 < e && c[0] == '#' && c[1] == '#') ||
+                     (t < e && (unsigned char)*t >= 0x80)
+                 ? 2
+                 : 1;
+    }
+    return n >= 2;
+}
+
+static int trailing_pass(const view *v, text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    while (next_line(v, &pos, &s, &e)) {
+        int from = line_at(v, i++);
+        const char *c = trailing_comment(s, e);
+        if (put_bytes(out, s, (size_t)((c ? c : e) - s)) ||
+            end_line(out, from))
             return BDB_ENOMEM;
     }
     return BDB_OK;
@@ -551,8 +914,8 @@ static void adopt(bdb_unwrapped *u, text *out, view *cur)
 }
 
 enum {
-    PASS_QP, PASS_PRE, PASS_ENTITIES, PASS_QUOTES, PASS_BLOCKS, PASS_INDENT,
-    PASS_PROMPT
+    PASS_QP, PASS_PRE, PASS_ENTITIES, PASS_QUOTES, PASS_BLOCKS,
+    PASS_MARKERS, PASS_TRAILING, PASS_INDENT, PASS_PROMPT
 };
 
 int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
@@ -561,7 +924,9 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
     view cur = {buf, len, NULL};
     static const char *const names[] = {
         "quoted-printable", "HTML <pre>", "HTML entities", "mail quotes",
-        "Markdown/BBCode blocks", "indentation", "a shell prompt"};
+        "Markdown/BBCode blocks", "line markers", "trailing comments",
+        "indentation", "a shell prompt"};
+    int marker_rounds = 0;
     for (int pass = PASS_QP; pass <= PASS_PROMPT; pass++) {
         size_t indent = 0, at_line = 0;
         int seen = pass == PASS_QP        ? qp_seen(&cur)
@@ -570,8 +935,14 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                                                  entities_seen(&cur)
                    : pass == PASS_QUOTES  ? quotes_seen(&cur)
                    : pass == PASS_BLOCKS  ? blocks_seen(&cur)
+                   : pass == PASS_MARKERS ? markers_seen(&cur)
+                   : pass == PASS_TRAILING ? trailing_seen(&cur)
                    : pass == PASS_INDENT  ? (indent = common_indent(&cur)) >= 2
                                           : glued_prompt(&cur, &at_line) != NULL;
+        if (seen < 0) {
+            bdb_unwrap_free(u);
+            return BDB_ENOMEM;
+        }
         if (!seen)
             continue;
         text out = {0};
@@ -580,6 +951,8 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                  : pass == PASS_ENTITIES ? html_pass(&cur, &out, 0)
                  : pass == PASS_QUOTES   ? quote_pass(&cur, &out)
                  : pass == PASS_BLOCKS   ? block_pass(&cur, &out)
+                 : pass == PASS_MARKERS  ? marker_pass(&cur, &out)
+                 : pass == PASS_TRAILING ? trailing_pass(&cur, &out)
                  : pass == PASS_INDENT   ? indent_pass(&cur, &out, indent)
                                          : prompt_pass(&cur, &out, at_line);
         if (rc) {
@@ -593,7 +966,11 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
             bdb_unwrap_free(u);
             return BDB_ENOMEM;
         }
-        note(u, names[pass]);
+        if (!strstr(u->what, names[pass]))
+            note(u, names[pass]);
+        /* markers in markers ("# > ", "// #"): once more, a few times */
+        if (pass == PASS_MARKERS && ++marker_rounds < 4)
+            pass--;
     }
     return BDB_OK;
 }

@@ -1031,9 +1031,43 @@ static void redis__every_prefix__never_crashes(void **state)
 
 
 
+/* A report published from its "Summary:" on (the head cut): read under
+ * the one test -t names, else under "(no header)", with a warning. The
+ * excerpt is public (bench/corpus SOURCES.tsv:
+ * redis-benchmark/tcp-server-two-summaries-only.txt, search index id
+ * 10646249592), Redis >= 6.2. */
+static void redis__summary_only__read_under_the_command_test(void **state)
+{
+    (void)state;
+    static const char *const log =
+        " src/redis-benchmark -n 10000 -t ping_mbulk -c 200 -h localhost -p 3000\n"
+        "\n"
+        "Summary:\n"
+        "  throughput summary: 13262.60 requests per second\n"
+        "  latency summary (msec):\n"
+        "          avg       min       p50       p95       p99       max\n"
+        "       14.479     0.016     1.687   156.287   167.167   170.239\n";
+    bdb_sink s;
+    parse_ok_text(log, "redis-benchmark", &s);
+    tu_assert_value(&s, "PING_MBULK", "requests_per_sec", NULL, 13262.60, 1e-12);
+    tu_assert_value(&s, "PING_MBULK", "latency_p99", NULL, 167.167e-3, 1e-9);
+    assert_int_equal(find_line(&s, "PING_MBULK", "requests_per_sec", NULL)->line, 4);
+    assert_int_equal(find_line(&s, "PING_MBULK", "latency_max", NULL)->line, 7);
+    int warned = 0;
+    for (size_t i = 0; i < s.nnotes; i++)
+        warned |= strstr(s.notes[i].text, "starts at its summary") != NULL;
+    assert_true(warned);
+    bdb_sink_free(&s);
+    /* no command: the name says the header is missing */
+    parse_ok_text(strchr(log, '\n') + 1, "redis-benchmark", &s);
+    tu_assert_value(&s, "(no header)", "requests_per_sec", NULL, 13262.60, 1e-12);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(redis__summary_only__read_under_the_command_test),
         cmocka_unit_test(redis__csv_header_form__every_column_in_canonical_units),
         cmocka_unit_test(redis__csv_default_tests__titles_with_parentheses),
         cmocka_unit_test(redis__csv_old_two_columns__rate_only),

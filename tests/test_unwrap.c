@@ -124,6 +124,92 @@ static void unread__ci_time_stamped_line__warned_date_alone_not(void **st)
     bdb_sink_free(&s);
 }
 
+/* Comment leaders before every line of a log kept in code: "# ", "#~ ",
+ * "// ", " * ", "-- ", "; ", each at any indentation. */
+static void unwrap__comment_leaders__read_at_file_line(void **st)
+{
+    (void)st;
+    reads_at("run_hdparm() {\n  # /dev/loop1:\n  #" CACHED "  local dr=\"\"\n}\n", 3);
+    reads_at("  #~ /dev/loop1:\n  #~" CACHED, 2);
+    reads_at("int x;\n// /dev/loop1:\n//" CACHED, 3);
+    reads_at("/*\n * /dev/loop1:\n *" CACHED " */\n", 3);
+    reads_at("-- /dev/loop1:\n--\n--" CACHED "\nmain = pure ()\n", 3);
+    reads_at("\t\t; /dev/loop1:\n\t\t;" CACHED, 2);
+    /* a comment of quotes of a log */
+    reads_at("# > /dev/loop1:\n# >" CACHED, 2);
+}
+
+/* One "# " line alone is a root prompt or a title, not a wrapper: the
+ * text is left as it is. Nor are a tool's own "#" and "+" lines markers:
+ * wrk2's "#[Mean", openssl speed -multi's "#1 :aes", -mr's "+DTP:",
+ * "+R5:" (lines from samples/openssl-speed/mr-ecdsa-ecdh-eddsa-ffdh.txt
+ * and samples/wrk2/), nor a Markdown list of "- " items. */
+static void unwrap__lone_comment_and_tools_own_markers__kept(void **st)
+{
+    (void)st;
+    reads_at("# hdparm -T /dev/loop1\n\n/dev/loop1:\n" CACHED, 4);
+    static const char *const kept[] = {
+        "+DTP:256:sign:ecdsa:1\n+R5:39041:256:0.99\n+DTP:256:verify:ecdsa:1\n",
+        "#[Mean    =        1.119, StdDeviation   =        0.506]\n"
+        "#[Max     =        4.148, Total count    =        19997]\n",
+        "#1 :aes-256-cbc    1894501.17k  2118076.22k\n"
+        "#2 :aes-256-cbc    1922740.30k  2174586.30k\n",
+        "- fio: the text output\n- hdparm: we ran it as root\n"};
+    for (size_t k = 0; k < sizeof kept / sizeof *kept; k++) {
+        bdb_unwrapped u;
+        assert_int_equal(bdb_unwrap(kept[k], strlen(kept[k]), &u), 0);
+        assert_null(u.text);
+        bdb_unwrap_free(&u);
+    }
+}
+
+/* A CI runner's time stamp before each line (GitHub Actions' ISO 8601
+ * with 7 decimals, a bracketed clock), and a diff's "+"/"-" lines with
+ * their context lines. */
+static void unwrap__ci_stamps_and_diff_lines__read(void **st)
+{
+    (void)st;
+    reads_at("2022-11-28T12:54:24.3287989Z /dev/loop1:\n"
+             "2022-11-28T12:54:24.3288854Z" CACHED, 2);
+    reads_at("[12:54:24] /dev/loop1:\n[12:54:26]" CACHED, 2);
+    /* the removed line is the log's too: it is read first, at its line */
+    reads_at("@@ -1,3 +1,3 @@\n /dev/loop1:\n-" CACHED "+" CACHED, 3);
+    reads_at("@@ -1,3 +1,3 @@\n /dev/loop1:\n+" CACHED " ok\n", 3);
+}
+
+/* Comments after a line's text ("  ## note", "// note") go; a "#" in a
+ * word ("[#/sec]") or in a quoted string ("SMP #1" in iperf3's JSON) is
+ * the text's. */
+static void unwrap__trailing_comments__dropped_quoted_kept(void **st)
+{
+    (void)st;
+    reads_at("/dev/loop1:   ## the loop device\n"
+             " Timing cached reads:   15062 MB in  2.00 seconds = 7539.76 MB/sec  ##cache\n",
+             2);
+    reads_at("/dev/loop1: // device\n"
+             " Timing cached reads:   15062 MB in  2.00 seconds = 7539.76 MB/sec // cache\n",
+             2);
+    const char *json = "{\"system_info\": \"Linux vm 6.1 #1 SMP x86_64\",\n"
+                       "\"version\": \"iperf 3.12 #2\"}\n";
+    bdb_unwrapped u;
+    assert_int_equal(bdb_unwrap(json, strlen(json), &u), 0);
+    assert_null(u.text);
+    bdb_unwrap_free(&u);
+}
+
+/* An HTML export's "&#10;" is a line break of its own (Confluence), and
+ * an excerpt that starts inside a <pre> block (its first tag a closing
+ * one) is read up to that tag. */
+static void unwrap__html_encoded_breaks_and_open_pre__read(void **st)
+{
+    (void)st;
+    reads_at("<p>&lt;run&gt; &amp; more</p>\n&#10;/dev/loop1:\n" CACHED, 3);
+    reads_at("/dev/loop1:\n"
+             " Timing cached reads:   15062 MB in  2.00 seconds = 7539.76 MB/sec</code></pre>\n"
+             "</div>\n<p>Ran 5 more times</p>\n",
+             2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -132,6 +218,11 @@ int main(void)
         cmocka_unit_test(unwrap__mail_quotes_and_markdown_fence__read),
         cmocka_unit_test(unwrap__uniform_indentation_and_glued_prompt__read),
         cmocka_unit_test(unwrap__plain_log__nothing_copied),
+        cmocka_unit_test(unwrap__comment_leaders__read_at_file_line),
+        cmocka_unit_test(unwrap__lone_comment_and_tools_own_markers__kept),
+        cmocka_unit_test(unwrap__ci_stamps_and_diff_lines__read),
+        cmocka_unit_test(unwrap__trailing_comments__dropped_quoted_kept),
+        cmocka_unit_test(unwrap__html_encoded_breaks_and_open_pre__read),
         cmocka_unit_test(unread__line_with_numbers_not_read__warned_with_its_numbers),
         cmocka_unit_test(unread__ci_time_stamped_line__warned_date_alone_not),
     };
