@@ -365,7 +365,26 @@ static void fio__normal_randrw__both_directions_group_and_disk(void **state)
     tu_assert_value(&s, "randrw-4k", "disk_write_ios", "device=vda", 77384, 0);
     tu_assert_value(&s, "randrw-4k", "disk_write_merges", "device=vda", 14, 0);
     tu_assert_value(&s, "randrw-4k", "disk_util", "device=vda", 79.92, 1e-12);
-    assert_int_equal(s.n, 96);
+    /* every other figure of these lines (issue 21): per=99.95%,
+     * samples=5, "; 0 zone resets", majf=0, minf=14, the group's
+     * min-max bandwidth and runtime, ticks=21274/8862, in_queue=30205 */
+    tu_assert_value(&s, "randrw-4k", "bandwidth_share", w, 99.95, 1e-12);
+    tu_assert_value(&s, "randrw-4k", "bandwidth_samples", w, 5, 0);
+    tu_assert_value(&s, "randrw-4k", "iops_samples", r, 5, 0);
+    tu_assert_value(&s, "randrw-4k", "zone_resets", w, 0, 0);
+    assert_int_equal(tu_find(&s, "randrw-4k", "zone_resets", w)->line, 18);
+    tu_assert_value(&s, "randrw-4k", "page_faults_major", NULL, 0, 0);
+    tu_assert_value(&s, "randrw-4k", "page_faults_minor", NULL, 14, 0);
+    tu_assert_value(&s, "randrw-4k", "group_bandwidth_min", "direction=read",
+                    241.0 * 1048576, 1e-12);
+    tu_assert_value(&s, "randrw-4k", "group_bandwidth_max", "direction=write",
+                    103.0 * 1048576, 1e-12);
+    tu_assert_value(&s, "randrw-4k", "group_runtime_min", "direction=write",
+                    3.001, 1e-12);
+    tu_assert_value(&s, "randrw-4k", "disk_read_ticks", "device=vda", 21.274, 1e-12);
+    tu_assert_value(&s, "randrw-4k", "disk_write_ticks", "device=vda", 8.862, 1e-12);
+    tu_assert_value(&s, "randrw-4k", "disk_in_queue", "device=vda", 30.205, 1e-12);
+    assert_int_equal(s.n, 114);
     assert_int_equal(s.nnotes, 0);
     bdb_sink_free(&s);
 }
@@ -527,7 +546,60 @@ static void fio__normal_1x__padded_values_msec(void **state)
     tu_assert_value(&s, "job1", "runtime", "direction=write", 32.0, 0);
     tu_assert_value(&s, "job1", "clat_max", "direction=write", 0.300, 1e-12);
     tu_assert_value(&s, "job1", "bandwidth_mean", "direction=write", 510.0 * 1024, 0);
-    assert_int_equal(s.n, 4 + 8 + 4 + 3);
+    tu_assert_value(&s, "job1", "bandwidth_share", "direction=write", 100.0, 0);
+    tu_assert_value(&s, "job1", "page_faults_minor", NULL, 17, 0);
+    assert_int_equal(s.n, 4 + 8 + 5 + 5);
+    bdb_sink_free(&s);
+}
+
+/* fio 2.x with a device-mapper disk (issue 21): every figure of the cpu,
+ * group and disk lines. A short public excerpt, read from a public
+ * code-search index (id 36153041324, a Markdown guide quoting fio 2.x,
+ * gtod_reduce=1, randrw 75/25 on dm-2 over sda). */
+static const char text_2x_dm[] =
+    "test: (groupid=0, jobs=1): err= 0: pid=4760: Thu Mar  2 13:23:28 2017\n"
+    "  read : io=7884.0KB, bw=864925B/s, iops=211, runt=  9334msec\n"
+    "  write: io=2356.0KB, bw=258468B/s, iops=63, runt=  9334msec\n"
+    "  cpu          : usr=0.46%, sys=2.35%, ctx=2289, majf=0, minf=29\n"
+    "  IO depths    : 1=0.1%, 2=0.1%, 4=0.2%, 8=0.3%, 16=0.6%, 32=1.2%, >=64=97.5%\n"
+    "     submit    : 0=0.0%, 4=100.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n"
+    "     complete  : 0=0.0%, 4=100.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.1%, >=64=0.0%\n"
+    "     issued    : total=r=1971/w=589/d=0, short=r=0/w=0/d=0, drop=r=0/w=0/d=0\n"
+    "     latency   : target=0, window=0, percentile=100.00%, depth=64\n"
+    "\n"
+    "Run status group 0 (all jobs):\n"
+    "   READ: io=7884KB, aggrb=844KB/s, minb=844KB/s, maxb=844KB/s, mint=9334msec, maxt=9334msec\n"
+    "  WRITE: io=2356KB, aggrb=252KB/s, minb=252KB/s, maxb=252KB/s, mint=9334msec, maxt=9334msec\n"
+    "\n"
+    "Disk stats (read/write):\n"
+    "    dm-2: ios=1971/589, merge=0/0, ticks=454568/120101, in_queue=581406, util=98.44%, aggrios=1788/574, aggrmerge=182/15, aggrticks=425947/119120, aggrin_queue=545252, aggrutil=98.48%\n"
+    "  sda: ios=1788/574, merge=182/15, ticks=425947/119120, in_queue=545252, util=98.48%\n";
+
+static void fio__normal_2x_dm__cpu_group_and_aggr_disk_figures(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_2x_dm, &s);
+    tu_assert_value(&s, NULL, "page_faults_minor", NULL, 29, 0);
+    tu_assert_value(&s, NULL, "page_faults_major", NULL, 0, 0);
+    tu_assert_value(&s, NULL, "group_bandwidth_min", "direction=write", 252.0 * 1024, 0);
+    tu_assert_value(&s, NULL, "group_bandwidth_max", "direction=read", 844.0 * 1024, 0);
+    tu_assert_value(&s, NULL, "group_runtime_min", "direction=read", 9.334, 1e-12);
+    const bdb_sample *x = tu_find(&s, NULL, "group_runtime_min", "direction=write");
+    assert_non_null(x);
+    assert_int_equal(x->line, 13);
+    tu_assert_value(&s, NULL, "disk_read_ticks", "device=dm-2", 454.568, 1e-12);
+    tu_assert_value(&s, NULL, "disk_in_queue", "device=dm-2", 581.406, 1e-12);
+    tu_assert_value(&s, NULL, "disk_aggr_read_ios", "device=dm-2", 1788, 0);
+    tu_assert_value(&s, NULL, "disk_aggr_write_merges", "device=dm-2", 15, 0);
+    tu_assert_value(&s, NULL, "disk_aggr_write_ticks", "device=dm-2", 119.120, 1e-12);
+    tu_assert_value(&s, NULL, "disk_aggr_in_queue", "device=dm-2", 545.252, 1e-12);
+    tu_assert_value(&s, NULL, "disk_aggr_util", "device=dm-2", 98.48, 1e-12);
+    tu_assert_value(&s, NULL, "disk_read_merges", "device=sda", 182, 0);
+    assert_null(tu_find(&s, NULL, "disk_aggr_util", "device=sda"));
+    /* no line with numbers left unread but the distributions */
+    for (size_t i = 0; i < s.nnotes; i++)
+        assert_null(strstr(s.notes[i].text, "not read"));
     bdb_sink_free(&s);
 }
 
@@ -1489,6 +1561,7 @@ int main(void)
         cmocka_unit_test(fio__normal_two_runs__repetitions_not_clones),
         cmocka_unit_test(fio__normal_2x__kb_is_kib_and_old_group_line),
         cmocka_unit_test(fio__normal_1x__padded_values_msec),
+        cmocka_unit_test(fio__normal_2x_dm__cpu_group_and_aggr_disk_figures),
         cmocka_unit_test(fio__group_summary_only__figures_named_by_file),
         cmocka_unit_test(fio__job_line_ioengine_before_bs_without_trim__no_overread),
         cmocka_unit_test(fio__terse_v3_clones__fields_in_order),
