@@ -116,8 +116,11 @@ static void fio__json_two_clones__each_clone_is_a_job_param(void **state)
     assert_null(bdb_params_get(&tu_find(&s, NULL, "disk_util", NULL)->params,
                                "job"));
     /* 93 figures of the clones and 6 totals (iops, bandwidth, io_bytes,
-     * and the mean of the slat, clat and latency means) */
-    assert_int_equal(s.n, 99);
+     * and the mean of the slat, clat and latency means); since issue 21
+     * 14 more a clone (elapsed, job_runtime, majf, minf, sync total_ios;
+     * total/short/drop ios, bw_agg, bw/iops samples, slat/clat/lat "N")
+     * and the disk's ticks and in_queue */
+    assert_int_equal(s.n, 99 + 2 * 14 + 3);
     bdb_sink_free(&s);
 }
 
@@ -154,7 +157,7 @@ static void fio__jsonplus__bins_are_not_stored(void **state)
     parse_ok("samples/fio/jsonplus-randread-4k-j1-qd32.json", &s);
     for (size_t i = 0; i < s.n; i++)
         assert_null(strstr(s.samples[i].metric, "bin"));
-    assert_int_equal(s.n, 49);
+    assert_int_equal(s.n, 49 + 14 + 3); /* see the two clones' test */
     tu_assert_value(&s, "randread-4k", "iops", "numjobs=1", 91893.368877, 1e-9);
     bdb_sink_free(&s);
 }
@@ -227,7 +230,7 @@ static void fio__json_after_warnings_and_prompt__found_and_warned(void **state)
     memcpy(text + strlen(pre), json, len + 1);
     bdb_sink s;
     text_ok(text, &s);
-    assert_int_equal(s.n, 49);
+    assert_int_equal(s.n, 49 + 14 + 3);
     /* the line numbers follow the file: two lines more than the sample */
     assert_int_equal(tu_find(&s, NULL, "iops", NULL)->line, 34);
     assert_int_equal(s.nnotes, 1);
@@ -601,6 +604,89 @@ static void fio__normal_2x_dm__cpu_group_and_aggr_disk_figures(void **state)
     for (size_t i = 0; i < s.nnotes; i++)
         assert_null(strstr(s.notes[i].text, "not read"));
     bdb_sink_free(&s);
+}
+
+/* fio 3.33 JSON of two fsync'd psync clones (samples/fio/generate3.sh,
+ * issue 21): the fields beside the rates are read at their lines, and
+ * the numbers that give no figure are warned at theirs: psync measures no
+ * submission latency, so slat_ns prints zeros with "N" : 0 (lines 80-84
+ * and 346-350); directions the clones did not do print zeros that are no
+ * figures (no warning). */
+static void fio__json_fsync__every_field_read_or_warned(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    bdb_diag d;
+    bdb_sink_init(&s);
+    assert_int_equal(tu_parse_file("samples/fio/json-fsync-write-4k-j2.json",
+                                   NULL, &s, &d), BDB_OK);
+    const char *w0 = "direction=write,job=0";
+    /* "elapsed" : 3, line 18; "job_runtime" : 2003 (ms), line 203 */
+    tu_assert_value(&s, "write-4k-fsync", "job_elapsed", "job=0", 3, 0);
+    assert_int_equal(tu_find(&s, NULL, "job_elapsed", "job=0")->line, 18);
+    tu_assert_value(&s, "write-4k-fsync", "job_runtime", "job=0", 2.003, 1e-12);
+    tu_assert_value(&s, "write-4k-fsync", "page_faults_minor", "job=1", 16, 0);
+    /* "total_ios" : 3368 (line 76), "bw_agg" : 42.260884 (line 121),
+     * "bw_samples" : 4 (line 124), clat_ns "N" : 3368 (line 91) */
+    tu_assert_value(&s, NULL, "total_ios", w0, 3368, 0);
+    assert_int_equal(tu_find(&s, NULL, "total_ios", w0)->line, 76);
+    tu_assert_value(&s, NULL, "short_ios", w0, 0, 0);
+    tu_assert_value(&s, NULL, "dropped_ios", w0, 0, 0);
+    tu_assert_value(&s, NULL, "bandwidth_share", w0, 42.260884, 1e-12);
+    assert_int_equal(tu_find(&s, NULL, "bandwidth_share", w0)->line, 121);
+    tu_assert_value(&s, NULL, "bandwidth_samples", w0, 4, 0);
+    tu_assert_value(&s, NULL, "clat_samples", w0, 3368, 0);
+    assert_int_equal(tu_find(&s, NULL, "clat_samples", w0)->line, 91);
+    /* "sync" : { "total_ios" : 421, "lat_ns" : { "min" : 264590, ...
+     * "N" : 421 (lines 175-181) */
+    tu_assert_value(&s, NULL, "sync_total_ios", "job=0", 421, 0);
+    assert_int_equal(tu_find(&s, NULL, "sync_total_ios", "job=0")->line, 175);
+    tu_assert_value(&s, NULL, "sync_latency_min", "job=0", 264590e-9, 1e-12);
+    tu_assert_value(&s, NULL, "sync_latency_samples", "job=0", 421, 0);
+    /* disk_util: "read_ticks" : 288 (ms), "in_queue" : 1118 */
+    tu_assert_value(&s, NULL, "disk_read_ticks", "device=vda", 0.288, 1e-12);
+    assert_int_equal(tu_find(&s, NULL, "disk_read_ticks", "device=vda")->line, 553);
+    tu_assert_value(&s, NULL, "disk_in_queue", "device=vda", 1.118, 1e-12);
+    /* the warnings: the ten slat_ns lines, nothing else */
+    size_t nread = 0;
+    for (size_t i = 0; i < s.nnotes; i++) {
+        if (!strstr(s.notes[i].text, "numbers not read"))
+            continue;
+        int l = s.notes[i].line;
+        assert_true((l >= 80 && l <= 84) || (l >= 346 && l <= 350));
+        assert_non_null(strstr(s.notes[i].text, "slat_ns."));
+        nread++;
+    }
+    assert_int_equal(nread, 10);
+    assert_int_equal(s.unread_lines, 10);
+    bdb_sink_free(&s);
+}
+
+/* A JSON field benchdb does not know, or a known one it cannot read, is
+ * warned at its line with its key (the same real document, one field
+ * renamed as a later fio might print it). */
+static void fio__json_unknown_field__warned_at_its_line(void **state)
+{
+    (void)state;
+    size_t len;
+    char *text = tu_read("samples/fio/json-fsync-write-4k-j2.json", &len);
+    /* line 208: "minf" : 16, -> "newf" : 16, */
+    char *at = strstr(text, "\"minf\" : 16");
+    assert_non_null(at);
+    memcpy(at, "\"newf\"", 6);
+    bdb_sink s;
+    bdb_diag d;
+    bdb_sink_init(&s);
+    assert_int_equal(tu_parse_text(text, NULL, &s, &d), BDB_OK);
+    int found = 0;
+    for (size_t i = 0; i < s.nnotes; i++)
+        if (s.notes[i].line == 208 && strstr(s.notes[i].text, "newf: 16"))
+            found = 1;
+    assert_true(found);
+    assert_null(tu_find(&s, NULL, "page_faults_minor", "job=0"));
+    tu_assert_value(&s, NULL, "page_faults_minor", "job=1", 16, 0);
+    bdb_sink_free(&s);
+    free(text);
 }
 
 /* Only the tail of a run was kept: group rows and disk stats (3.x). */
@@ -1562,6 +1648,8 @@ int main(void)
         cmocka_unit_test(fio__normal_2x__kb_is_kib_and_old_group_line),
         cmocka_unit_test(fio__normal_1x__padded_values_msec),
         cmocka_unit_test(fio__normal_2x_dm__cpu_group_and_aggr_disk_figures),
+        cmocka_unit_test(fio__json_fsync__every_field_read_or_warned),
+        cmocka_unit_test(fio__json_unknown_field__warned_at_its_line),
         cmocka_unit_test(fio__group_summary_only__figures_named_by_file),
         cmocka_unit_test(fio__job_line_ioengine_before_bs_without_trim__no_overread),
         cmocka_unit_test(fio__terse_v3_clones__fields_in_order),
