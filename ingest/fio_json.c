@@ -404,9 +404,9 @@ static const char *const no_figure_job_keys[] = {
     "groupid", "job_start", "error", "eta", "latency_depth",
     "latency_target", "latency_target_ns", "latency_percentile",
     "latency_window", "latency_window_us", "total_err", "first_error",
-    "port", "timestamp", "timestamp_ms", NULL};
+    "timestamp", "timestamp_ms", NULL};
 static const char *const no_figure_keys[] = {
-    "io_kbytes", "bw", "prio", "prioclass", "priohint", NULL};
+    "io_kbytes", "bw", "prio", "prioclass", "priohint", "port", NULL};
 
 /* A direction (or sync) block that did no I/O: its zeros are no figures. */
 static int dir_idle(json_t *job, const char *k, size_t kn)
@@ -436,7 +436,10 @@ typedef struct jlevel {
     int is_obj, skip;
 } jlevel;
 
-static int unread_fields(fio_entry *e, json_t *job, const char *buf,
+/* es[0..nes): the entries whose figures the text [from, end) gave; job:
+ * the job object (NULL: the disk_util array). */
+static int unread_fields(const fio_entry *es, size_t nes, json_t *job,
+                         const char *buf,
                          size_t from, size_t end, line_cursor *lc,
                          bdb_sink *out)
 {
@@ -448,9 +451,10 @@ static int unread_fields(fio_entry *e, json_t *job, const char *buf,
     int rc = BDB_OK, key_pos_next = 0;
     if (!has)
         return BDB_ENOMEM;
-    for (size_t i = 0; i < e->nfig; i++)
-        if (e->figs[i].line >= first && e->figs[i].line <= last)
-            has[e->figs[i].line - first] = 1;
+    for (size_t k = 0; k < nes; k++)
+        for (size_t i = 0; i < es[k].nfig; i++)
+            if (es[k].figs[i].line >= first && es[k].figs[i].line <= last)
+                has[es[k].figs[i].line - first] = 1;
     for (size_t i = from; i < end && !rc; i++) {
         char c = buf[i];
         if (c == '"') {
@@ -486,7 +490,7 @@ static int unread_fields(fio_entry *e, json_t *job, const char *buf,
                     lv.name_n = up->name_n;
                 }
                 if (span_in(lv.name, lv.name_n, no_figure_objects) ||
-                    (depth == 1 && up->is_obj && up->key &&
+                    (job && depth == 1 && up->is_obj && up->key &&
                      dir_idle(job, up->key, up->key_n)))
                     lv.skip = 1;
             }
@@ -509,7 +513,7 @@ static int unread_fields(fio_entry *e, json_t *job, const char *buf,
             const char *k = lv->is_obj && lv->key ? lv->key : lv->name;
             size_t kn = lv->is_obj && lv->key ? lv->key_n : lv->name_n;
             if (lv->skip || span_in(k, kn, no_figure_keys) ||
-                (depth == 1 && span_in(k, kn, no_figure_job_keys)))
+                (job && depth == 1 && span_in(k, kn, no_figure_job_keys)))
                 continue;
             if (lv->is_obj && lv->key &&
                 bdb_span_eq(lv->name, lv->name + lv->name_n, "percentile")) {
@@ -652,7 +656,7 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
                                  key_line(&js, from, more[i].key),
                                  FIO_DIR_NONE);
     if (!rc)
-        rc = unread_fields(e, job, buf, from, end, lc, out);
+        rc = unread_fields(e, 1, job, buf, from, end, lc, out);
     return rc;
 }
 
@@ -921,7 +925,7 @@ static int document(walker *w, fio_doc *doc, int run)
             json_decref(global);
             global = json_incref(v);
         } else if (!strcmp(k, "disk_util") && json_is_array(v)) {
-            size_t i, cursor = kpos;
+            size_t i, cursor = kpos, n0 = doc->n;
             json_t *dj;
             json_array_foreach(v, i, dj) {
                 /* the i-th disk's text starts at the i-th "name" key */
@@ -933,6 +937,9 @@ static int document(walker *w, fio_doc *doc, int run)
                 if (json_is_object(dj) && (rc = disk_object(doc, dj, run, &ds)))
                     break;
             }
+            if (!rc)
+                rc = unread_fields(doc->e + n0, doc->n - n0, NULL, w->buf,
+                                   vpos, w->pos, w->lc, w->out);
         }
         json_decref(v);
         json_decref(key);

@@ -674,15 +674,24 @@ static void fio__json_unknown_field__warned_at_its_line(void **state)
     char *at = strstr(text, "\"minf\" : 16");
     assert_non_null(at);
     memcpy(at, "\"newf\"", 6);
+    /* and in disk_util, line 555: "in_queue" : 1118, -> "inxqueue" */
+    at = strstr(text, "\"in_queue\" : 1118");
+    assert_non_null(at);
+    memcpy(at, "\"inxqueue\"", 10);
     bdb_sink s;
     bdb_diag d;
     bdb_sink_init(&s);
     assert_int_equal(tu_parse_text(text, NULL, &s, &d), BDB_OK);
-    int found = 0;
-    for (size_t i = 0; i < s.nnotes; i++)
+    int found = 0, found_disk = 0;
+    for (size_t i = 0; i < s.nnotes; i++) {
         if (s.notes[i].line == 208 && strstr(s.notes[i].text, "newf: 16"))
             found = 1;
+        if (s.notes[i].line == 555 && strstr(s.notes[i].text, "inxqueue: 1118"))
+            found_disk = 1;
+    }
     assert_true(found);
+    assert_true(found_disk);
+    assert_null(tu_find(&s, NULL, "disk_in_queue", NULL));
     assert_null(tu_find(&s, NULL, "page_faults_minor", "job=0"));
     tu_assert_value(&s, NULL, "page_faults_minor", "job=1", 16, 0);
     bdb_sink_free(&s);
