@@ -786,6 +786,12 @@ static int block_line(text_state *st, const char *p, const char *end, int line)
     }
     if (!unit && bdb_span_eq(w, we, "cpu"))
         return cpu_line(st, rest, end, line);
+    /* "errors    : total=3, first_error=5/<Input/output error>"
+     * (continue_on_error): the count; the first error is an errno */
+    double errs;
+    if (!unit && bdb_span_eq(w, we, "errors") && field(rest, end, "total", &errs, 0))
+        return add(st, st->job, "errors", errs, BDB_UNIT_COUNT,
+                   BDB_LOWER_IS_BETTER, line, FIO_DIR_NONE);
     return BDB_OK; /* IO depths, submit, complete, issued, latency, errors */
 }
 

@@ -40,7 +40,8 @@
  * bandwidth_share (% of the group's, "per="/"bw_agg"), bandwidth_samples,
  * iops_samples; total_ios, short_ios, dropped_ios and <lat>_samples ("N")
  * (JSON); zone_resets, cache_hit. Per job: cpu_usr, cpu_sys (%),
- * context_switches, page_faults_major/minor; sync_latency_* and
+ * context_switches, page_faults_major/minor, errors (continue_on_error
+ * count); sync_latency_* and
  * sync_total_ios for fsync blocks; job_elapsed, job_runtime (JSON).
  * "Run status group" rows: group_bandwidth (aggregate B/s),
  * group_bandwidth_min/max (slowest and fastest job), group_io_bytes,

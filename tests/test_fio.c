@@ -698,6 +698,23 @@ static void fio__json_unknown_field__warned_at_its_line(void **state)
     free(text);
 }
 
+/* fio 3.33 with continue_on_error=all (samples/fio/generate3.sh): the
+ * "errors    : total=0, first_error=0/<Success>" line gives the count. */
+static void fio__normal_continue_on_error__errors_total(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    parse_ok("samples/fio/normal-continue-on-error-read-4k.txt", &s);
+    const bdb_sample *x = tu_find(&s, "read-4k-coe", "errors", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 0);
+    assert_int_equal(x->line, 26);
+    /* cpu line 21: majf=0, minf=14 */
+    tu_assert_value(&s, "read-4k-coe", "page_faults_minor", NULL, 14, 0);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
 /* Only the tail of a run was kept: group rows and disk stats (3.x). */
 static const char group_only[] =
     "Run status group 0 (all jobs):\n"
@@ -1659,6 +1676,7 @@ int main(void)
         cmocka_unit_test(fio__normal_2x_dm__cpu_group_and_aggr_disk_figures),
         cmocka_unit_test(fio__json_fsync__every_field_read_or_warned),
         cmocka_unit_test(fio__json_unknown_field__warned_at_its_line),
+        cmocka_unit_test(fio__normal_continue_on_error__errors_total),
         cmocka_unit_test(fio__group_summary_only__figures_named_by_file),
         cmocka_unit_test(fio__job_line_ioengine_before_bs_without_trim__no_overread),
         cmocka_unit_test(fio__terse_v3_clones__fields_in_order),

@@ -11,3 +11,6 @@ S="--filename=$F --size=16m --runtime=2 --time_based --ioengine=psync"
 J="--name=write-4k-fsync --rw=write --bs=4k --fsync=8 --numjobs=2"
 fio $S $J --output-format=json > "$OUT/json-fsync-write-4k-j2.json" 2>&1
 fio $S $J --group_reporting > "$OUT/normal-fsync-write-4k-j2-group.txt" 2>&1
+# continue_on_error prints an "errors    : total=N, first_error=..." line
+fio $S --name=read-4k-coe --rw=read --bs=4k --continue_on_error=all \
+    > "$OUT/normal-continue-on-error-read-4k.txt" 2>&1
