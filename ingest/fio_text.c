@@ -1208,7 +1208,7 @@ static int pct_block_at(const tfield *f, int n, int at, int per_dir)
 }
 
 static int terse_disks(text_state *st, const tfield *f, int n, int at,
-                       int line)
+                       int line, int *after)
 {
     /* name;r_ios;w_ios;r_merge;w_merge;r_ticks;w_ticks;in_queue;util%
      * (diskutil.c print_disk_util, terse); md devices add 8 aggr* fields */
@@ -1266,6 +1266,7 @@ static int terse_disks(text_state *st, const tfield *f, int n, int at,
             at = ag + 8;
         }
     }
+    *after = at;
     return rc;
 }
 
@@ -1360,8 +1361,18 @@ static int terse_line(text_state *st, const char *p, const char *end, int line)
             rc = add(st, e, "page_faults_minor", minf, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
         /* 5 cpu + 7 depth + 10 usec + 12 msec fields, then (versions 3..5)
          * the disks */
+        int rest = cpu + 5 + 7 + 10 + 12;
         if (!rc && ver >= 3)
-            rc = terse_disks(st, f, n, cpu + 5 + 7 + 10 + 12, line);
+            rc = terse_disks(st, f, n, rest, line, &rest);
+        /* continue_on_error adds total_err;first_error (an errno), then
+         * a description may follow */
+        double errs, first;
+        if (!rc && rest + 2 <= n && fnum(&f[rest], &errs) &&
+            fnum(&f[rest + 1], &first) &&
+            !bdb_contains(f[rest].p, f[rest].end, "%") &&
+            (rest + 2 == n || !fnum(&f[rest + 2], &first)))
+            rc = add(st, e, "errors", errs, BDB_UNIT_COUNT,
+                     BDB_LOWER_IS_BETTER, line, -1);
     }
     free(f);
     return rc;

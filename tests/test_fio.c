@@ -713,6 +713,19 @@ static void fio__normal_continue_on_error__errors_total(void **state)
     tu_assert_value(&s, "read-4k-coe", "page_faults_minor", NULL, 14, 0);
     assert_int_equal(s.unread_lines, 0);
     bdb_sink_free(&s);
+    /* the same run's terse line (--minimal) ends "...;vda;1014;91;0;12;
+     * 1556;522;2206;30.74%;0;0": total_err 0, first_error 0 */
+    parse_ok("samples/fio/terse-continue-on-error-read-4k.txt", &s);
+    x = tu_find(&s, "read-4k-coe", "errors", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 0);
+    tu_assert_value(&s, NULL, "disk_util", "device=vda", 30.74, 1e-12);
+    tu_assert_value(&s, NULL, "disk_in_queue", "device=vda", 2.206, 1e-12);
+    bdb_sink_free(&s);
+    /* without continue_on_error the line ends at the disk: no errors */
+    parse_ok("samples/fio/terse5-randrw-4k-qd8.txt", &s);
+    assert_null(tu_find(&s, NULL, "errors", NULL));
+    bdb_sink_free(&s);
 }
 
 /* Only the tail of a run was kept: group rows and disk stats (3.x). */

@@ -14,3 +14,5 @@ fio $S $J --group_reporting > "$OUT/normal-fsync-write-4k-j2-group.txt" 2>&1
 # continue_on_error prints an "errors    : total=N, first_error=..." line
 fio $S --name=read-4k-coe --rw=read --bs=4k --continue_on_error=all \
     > "$OUT/normal-continue-on-error-read-4k.txt" 2>&1
+fio $S --name=read-4k-coe --rw=read --bs=4k --continue_on_error=all --minimal \
+    > "$OUT/terse-continue-on-error-read-4k.txt" 2>&1
