@@ -16,10 +16,12 @@
 #include "fio_internal.h"
 #include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
+#include "unread.h"
 
 #include <jansson.h>
 #include <stdio.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A (position, line) cursor: moves to pos forward or back, counting the
@@ -217,6 +219,12 @@ static int lat_block(fio_entry *e, json_t *o, const char *prefix,
         rc = bdb_fio_fig_add(e, metric, vals[i] * scale, BDB_UNIT_SECONDS,
                              BDB_LOWER_IS_BETTER, line_of(sp, at[i]), dir);
     }
+    /* "N": how many latencies the statistics are of (fio 3.x) */
+    if (!rc && num(o, "N", &n)) {
+        snprintf(metric, sizeof metric, "%s_samples", prefix);
+        rc = bdb_fio_fig_add(e, metric, n, BDB_UNIT_COUNT, BDB_NEUTRAL,
+                             key_line(sp, sp->from, "N"), dir);
+    }
     const char *k;
     json_t *v;
     if (pct && json_is_object(pct)) {
@@ -351,6 +359,186 @@ static int dir_block(fio_entry *e, json_t *d, int dir, const jspan *sp)
         ADD("iops_stdev", isd, BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER, K_IOPSMIN + 3);
     }
 #undef ADD
+    /* the counts and shares beside them (stat.c add_ddir_status_json):
+     * I/Os issued, short and dropped; the job's share of its group's
+     * bandwidth; how many intervals the bw/iops statistics are of; the
+     * page cache hit rate of a cached engine */
+    static const struct { const char *key, *metric, *unit; } more[] = {
+        {"total_ios", "total_ios", BDB_UNIT_COUNT},
+        {"short_ios", "short_ios", BDB_UNIT_COUNT},
+        {"drop_ios", "dropped_ios", BDB_UNIT_COUNT},
+        {"bw_agg", "bandwidth_share", BDB_UNIT_PERCENT},
+        {"bw_samples", "bandwidth_samples", BDB_UNIT_COUNT},
+        {"iops_samples", "iops_samples", BDB_UNIT_COUNT},
+        {"cachehit", "cache_hit", BDB_UNIT_PERCENT}};
+    for (size_t i = 0; i < sizeof more / sizeof *more && !rc; i++)
+        if (num(d, more[i].key, &v))
+            rc = bdb_fio_fig_add(e, more[i].metric, v, more[i].unit,
+                                 i == 6 ? BDB_HIGHER_IS_BETTER : BDB_NEUTRAL,
+                                 key_line(sp, sp->from, more[i].key), dir);
+    return rc;
+}
+
+/* ---- the unread-figure account of a job's JSON --------------------------------
+ *
+ * The text account (unread.h) passes over JSON objects: their figures are
+ * read by name. Here each number of a job object's text that gave no
+ * figure (no figure of the job is on its line) is a warning naming its
+ * line and key, unless it is no figure: a setting or an identifier, a
+ * distribution (IO depths, latency buckets, json+ bins), a restatement
+ * (io_kbytes, bw beside bw_bytes), or the zeros of a direction the job did
+ * not do. */
+
+static int span_in(const char *k, size_t kn, const char *const *set)
+{
+    for (size_t i = 0; set[i]; i++)
+        if (strlen(set[i]) == kn && memcmp(set[i], k, kn) == 0)
+            return 1;
+    return 0;
+}
+
+static const char *const no_figure_objects[] = {
+    "job options", "iodepth_level", "iodepth_submit", "iodepth_complete",
+    "latency_ns", "latency_us", "latency_ms", "bins", NULL};
+static const char *const no_figure_job_keys[] = {
+    "groupid", "job_start", "error", "eta", "latency_depth",
+    "latency_target", "latency_target_ns", "latency_percentile",
+    "latency_window", "latency_window_us", "total_err", "first_error",
+    "timestamp", "timestamp_ms", NULL};
+static const char *const no_figure_keys[] = {
+    "io_kbytes", "bw", "prio", "prioclass", "priohint", "port", NULL};
+
+/* A direction (or sync) block that did no I/O: its zeros are no figures. */
+static int dir_idle(json_t *job, const char *k, size_t kn)
+{
+    static const char *const dirs[] = {"read", "write", "trim", "mixed",
+                                       "sync", NULL};
+    if (!span_in(k, kn, dirs))
+        return 0;
+    char name[8];
+    memcpy(name, k, kn);
+    name[kn] = '\0';
+    json_t *d = json_object_get(job, name);
+    double ios = 0, io = 0, rt = 0;
+    if (!d || !json_is_object(d))
+        return 0;
+    num(d, "total_ios", &ios);
+    num(d, "io_bytes", &io);
+    num(d, "runtime", &rt);
+    return ios <= 0 && io <= 0 && rt <= 0;
+}
+
+typedef struct jlevel {
+    const char *name;   /* the key that holds this container ("" : none) */
+    size_t name_n;
+    const char *key;    /* objects: the key last read */
+    size_t key_n;
+    int is_obj, skip;
+} jlevel;
+
+/* es[0..nes): the entries whose figures the text [from, end) gave; job:
+ * the job object (NULL: the disk_util array). */
+static int unread_fields(const fio_entry *es, size_t nes, json_t *job,
+                         const char *buf,
+                         size_t from, size_t end, line_cursor *lc,
+                         bdb_sink *out)
+{
+    int first = line_at(lc, from), last = line_at(lc, end);
+    size_t nl = (size_t)(last - first) + 1;
+    unsigned char *has = calloc(nl, 1);
+    jlevel *st = NULL;
+    size_t depth = 0, cap = 0;
+    int rc = BDB_OK, key_pos_next = 0;
+    if (!has)
+        return BDB_ENOMEM;
+    for (size_t k = 0; k < nes; k++)
+        for (size_t i = 0; i < es[k].nfig; i++)
+            if (es[k].figs[i].line >= first && es[k].figs[i].line <= last)
+                has[es[k].figs[i].line - first] = 1;
+    for (size_t i = from; i < end && !rc; i++) {
+        char c = buf[i];
+        if (c == '"') {
+            size_t s0 = i + 1;
+            for (i = s0; i < end && buf[i] != '"'; i++)
+                if (buf[i] == '\\')
+                    i++;
+            if (depth && st[depth - 1].is_obj && key_pos_next) {
+                st[depth - 1].key = buf + s0;
+                st[depth - 1].key_n = (i < end ? i : end) - s0;
+                key_pos_next = 0;
+            }
+        } else if (c == '{' || c == '[') {
+            if (depth == cap) {
+                size_t nc = cap ? cap * 2 : 16;
+                jlevel *n = realloc(st, nc * sizeof *n);
+                if (!n) {
+                    rc = BDB_ENOMEM;
+                    break;
+                }
+                st = n;
+                cap = nc;
+            }
+            jlevel lv = {"", 0, NULL, 0, c == '{', 0};
+            if (depth) {
+                jlevel *up = &st[depth - 1];
+                lv.skip = up->skip;
+                if (up->is_obj && up->key) {
+                    lv.name = up->key;
+                    lv.name_n = up->key_n;
+                } else {
+                    lv.name = up->name;
+                    lv.name_n = up->name_n;
+                }
+                if (span_in(lv.name, lv.name_n, no_figure_objects) ||
+                    (job && depth == 1 && up->is_obj && up->key &&
+                     dir_idle(job, up->key, up->key_n)))
+                    lv.skip = 1;
+            }
+            st[depth++] = lv;
+            key_pos_next = c == '{';
+        } else if (c == '}' || c == ']') {
+            if (depth)
+                depth--;
+            key_pos_next = 0;
+        } else if (c == ',') {
+            key_pos_next = depth && st[depth - 1].is_obj;
+        } else if ((c == '-' || (c >= '0' && c <= '9')) && depth) {
+            size_t s0 = i;
+            while (i + 1 < end && (buf[i + 1] == '.' || buf[i + 1] == '-' ||
+                                   buf[i + 1] == '+' || buf[i + 1] == 'e' ||
+                                   buf[i + 1] == 'E' ||
+                                   (buf[i + 1] >= '0' && buf[i + 1] <= '9')))
+                i++;
+            jlevel *lv = &st[depth - 1];
+            const char *k = lv->is_obj && lv->key ? lv->key : lv->name;
+            size_t kn = lv->is_obj && lv->key ? lv->key_n : lv->name_n;
+            if (lv->skip || span_in(k, kn, no_figure_keys) ||
+                (job && depth == 1 && span_in(k, kn, no_figure_job_keys)))
+                continue;
+            if (lv->is_obj && lv->key &&
+                bdb_span_eq(lv->name, lv->name + lv->name_n, "percentile")) {
+                const char *q = k;
+                double pct;
+                if (bdb_scan_number(&q, k + kn, &pct, 0) && pct == 0)
+                    continue; /* fio 2.1's "0.00" : 0 filler */
+            }
+            int line = line_at(lc, s0);
+            if (line < first || line > last || has[line - first])
+                continue;
+            has[line - first] = 1; /* one warning a line */
+            size_t pn = lv->is_obj && lv->key ? lv->name_n : 0;
+            if (++out->unread_lines <= BDB_UNREAD_LISTED)
+                rc = bdb_sink_warn(out, line, "numbers not read: %.*s%s%.*s: "
+                                   "%.*s",
+                                   (int)(pn > 40 ? 40 : pn), lv->name,
+                                   pn ? "." : "",
+                                   (int)(kn > 60 ? 60 : kn), k,
+                                   (int)(i + 1 - s0 > 30 ? 30 : i + 1 - s0),
+                                   buf + s0);
+        }
+    }
+    free(st);
+    free(has);
     return rc;
 }
 
@@ -426,6 +614,12 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
         jspan ds = span_at(&js, at_key[d]);
         rc = dir_block(e, dj, d, &ds);
     }
+    if (!rc && sync && num(sync, "total_ios", &v)) {
+        jspan ss = span_at(&js, at_key[K_SYNC]);
+        rc = bdb_fio_fig_add(e, "sync_total_ios", v, BDB_UNIT_COUNT,
+                             BDB_NEUTRAL, key_line(&ss, ss.from, "total_ios"),
+                             FIO_DIR_NONE);
+    }
     if (!rc && sync && num(sync, "total_ios", &v) && v > 0) {
         jspan ss = span_at(&js, at_key[K_SYNC]);
         jspan ls = sub_span(&ss, "lat_ns");
@@ -446,6 +640,23 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
         rc = bdb_fio_fig_add(e, "context_switches", v, BDB_UNIT_COUNT,
                              BDB_NEUTRAL, line_of(&js, at_key[K_CTX]),
                              FIO_DIR_NONE);
+    /* the job's wall time ("elapsed", s; "job_runtime", ms: summed over
+     * the clones of a group_reporting result), page faults, zone resets
+     * (stat.c show_thread_status_json) */
+    static const struct { const char *key, *metric, *unit; double scale; }
+        more[] = {{"elapsed", "job_elapsed", BDB_UNIT_SECONDS, 1},
+                  {"job_runtime", "job_runtime", BDB_UNIT_SECONDS, 1e-3},
+                  {"majf", "page_faults_major", BDB_UNIT_COUNT, 1},
+                  {"minf", "page_faults_minor", BDB_UNIT_COUNT, 1},
+                  {"zone_resets", "zone_resets", BDB_UNIT_COUNT, 1}};
+    for (size_t i = 0; i < sizeof more / sizeof *more && !rc; i++)
+        if (num(job, more[i].key, &v))
+            rc = bdb_fio_fig_add(e, more[i].metric, v * more[i].scale,
+                                 more[i].unit, BDB_NEUTRAL,
+                                 key_line(&js, from, more[i].key),
+                                 FIO_DIR_NONE);
+    if (!rc)
+        rc = unread_fields(e, 1, job, buf, from, end, lc, out);
     return rc;
 }
 
@@ -460,18 +671,38 @@ static int disk_object(fio_doc *doc, json_t *dj, int run, const jspan *sp)
     if (!e)
         return BDB_ENOMEM;
     host_of(dj, e->host, sizeof e->host);
-    static const struct { const char *key, *metric; } m[] = {
-        {"read_ios", "disk_read_ios"}, {"write_ios", "disk_write_ios"},
-        {"read_merges", "disk_read_merges"},
-        {"write_merges", "disk_write_merges"}};
+    /* diskutil.c json_array_add_disk_util; ticks and in_queue are ms;
+     * md/dm devices add their slaves' average ("aggr_", fio spells one
+     * "aggr_write_merge") */
+    static const struct { const char *key, *metric, *unit; double scale; }
+        m[] = {
+        {"read_ios", "disk_read_ios", BDB_UNIT_COUNT, 1},
+        {"write_ios", "disk_write_ios", BDB_UNIT_COUNT, 1},
+        {"read_sectors", "disk_read_sectors", BDB_UNIT_COUNT, 1},
+        {"write_sectors", "disk_write_sectors", BDB_UNIT_COUNT, 1},
+        {"read_merges", "disk_read_merges", BDB_UNIT_COUNT, 1},
+        {"write_merges", "disk_write_merges", BDB_UNIT_COUNT, 1},
+        {"read_ticks", "disk_read_ticks", BDB_UNIT_SECONDS, 1e-3},
+        {"write_ticks", "disk_write_ticks", BDB_UNIT_SECONDS, 1e-3},
+        {"in_queue", "disk_in_queue", BDB_UNIT_SECONDS, 1e-3},
+        {"util", "disk_util", BDB_UNIT_PERCENT, 1},
+        {"aggr_read_ios", "disk_aggr_read_ios", BDB_UNIT_COUNT, 1},
+        {"aggr_write_ios", "disk_aggr_write_ios", BDB_UNIT_COUNT, 1},
+        {"aggr_read_sectors", "disk_aggr_read_sectors", BDB_UNIT_COUNT, 1},
+        {"aggr_write_sectors", "disk_aggr_write_sectors", BDB_UNIT_COUNT, 1},
+        {"aggr_read_merges", "disk_aggr_read_merges", BDB_UNIT_COUNT, 1},
+        {"aggr_write_merge", "disk_aggr_write_merges", BDB_UNIT_COUNT, 1},
+        {"aggr_write_merges", "disk_aggr_write_merges", BDB_UNIT_COUNT, 1},
+        {"aggr_read_ticks", "disk_aggr_read_ticks", BDB_UNIT_SECONDS, 1e-3},
+        {"aggr_write_ticks", "disk_aggr_write_ticks", BDB_UNIT_SECONDS, 1e-3},
+        {"aggr_in_queue", "disk_aggr_in_queue", BDB_UNIT_SECONDS, 1e-3},
+        {"aggr_util", "disk_aggr_util", BDB_UNIT_PERCENT, 1}};
     int rc = BDB_OK;
     for (size_t i = 0; i < sizeof m / sizeof m[0] && !rc; i++)
         if (num(dj, m[i].key, &v))
-            rc = bdb_fio_fig_add(e, m[i].metric, v, BDB_UNIT_COUNT, BDB_NEUTRAL,
-                                 key_line(sp, sp->from, m[i].key), FIO_DIR_NONE);
-    if (!rc && num(dj, "util", &v))
-        rc = bdb_fio_fig_add(e, "disk_util", v, BDB_UNIT_PERCENT, BDB_NEUTRAL,
-                             key_line(sp, sp->from, "util"), FIO_DIR_NONE);
+            rc = bdb_fio_fig_add(e, m[i].metric, v * m[i].scale, m[i].unit,
+                                 BDB_NEUTRAL, key_line(sp, sp->from, m[i].key),
+                                 FIO_DIR_NONE);
     return rc;
 }
 
@@ -694,7 +925,7 @@ static int document(walker *w, fio_doc *doc, int run)
             json_decref(global);
             global = json_incref(v);
         } else if (!strcmp(k, "disk_util") && json_is_array(v)) {
-            size_t i, cursor = kpos;
+            size_t i, cursor = kpos, n0 = doc->n;
             json_t *dj;
             json_array_foreach(v, i, dj) {
                 /* the i-th disk's text starts at the i-th "name" key */
@@ -706,6 +937,9 @@ static int document(walker *w, fio_doc *doc, int run)
                 if (json_is_object(dj) && (rc = disk_object(doc, dj, run, &ds)))
                     break;
             }
+            if (!rc)
+                rc = unread_fields(doc->e + n0, doc->n - n0, NULL, w->buf,
+                                   vpos, w->pos, w->lc, w->out);
         }
         json_decref(v);
         json_decref(key);
@@ -786,6 +1020,11 @@ int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
         }
     }
     doc->runs = run;
+    if (!rc && out->unread_lines > BDB_UNREAD_LISTED)
+        rc = bdb_sink_warn(out, 0, "%zu more JSON lines with numbers not read (the "
+                           "first %d are listed)",
+                           out->unread_lines - BDB_UNREAD_LISTED,
+                           BDB_UNREAD_LISTED);
     if (!rc && run == 0)
         rc = bdb_sink_warn(out, 0, "expected a JSON document starting with "
                            "\"fio version\"");

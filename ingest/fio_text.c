@@ -510,6 +510,25 @@ static int dir_line_v3(text_state *st, int dir, const char *p,
         rc = add(st, e, "io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL, line, dir);
     if (!rc)
         rc = add(st, e, "runtime", runt / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL, line, dir);
+    /* what stat.c appends: "; 12 zone resets" (zonemode=zbd, zbd.c
+     * zbd_write_status) or "; Cachehit=93.20%" (read of a cached
+     * engine) */
+    q = bdb_skip_ws(q, end);
+    if (!rc && q < end && *q == ';') {
+        q = bdb_skip_ws(q + 1, end);
+        double x;
+        const char *r = q;
+        if (bdb_scan_number(&r, end, &x, 0) &&
+            bdb_scan_lit(&r, end, "zone resets", 1))
+            rc = add(st, e, "zone_resets", x, BDB_UNIT_COUNT, BDB_NEUTRAL,
+                     line, dir);
+        else if (field(q, end, "Cachehit", &x, 0))
+            rc = add(st, e, "cache_hit", x, BDB_UNIT_PERCENT,
+                     BDB_HIGHER_IS_BETTER, line, dir);
+        else
+            rc = pwarn(st, line, "numbers after the direction's figures not "
+                       "read: %.*s", (int)(end - q > 80 ? 80 : end - q), q);
+    }
     return rc;
 }
 
@@ -627,6 +646,15 @@ static int bw_line(text_state *st, const char *unit, const char *unit_end,
         rc = add(st, st->job, names[i], v[i] * mult, BDB_UNIT_BYTES_PER_S,
                  i == 3 ? BDB_LOWER_IS_BETTER : BDB_HIGHER_IS_BETTER, line,
                  st->dir);
+    /* per=: the job's share of its group's bandwidth (fio 1.x on);
+     * samples=: how many intervals the statistics are of (3.x) */
+    double x;
+    if (!rc && field(p, end, "per", &x, 0))
+        rc = add(st, st->job, "bandwidth_share", x, BDB_UNIT_PERCENT,
+                 BDB_NEUTRAL, line, st->dir);
+    if (!rc && field(p, end, "samples", &x, 0))
+        rc = add(st, st->job, "bandwidth_samples", x, BDB_UNIT_COUNT,
+                 BDB_NEUTRAL, line, st->dir);
     return rc;
 }
 
@@ -645,6 +673,10 @@ static int iops_line(text_state *st, const char *p, const char *end, int line)
         rc = add(st, st->job, names[i], v[i], BDB_UNIT_OPS_PER_S,
                  i == 3 ? BDB_LOWER_IS_BETTER : BDB_HIGHER_IS_BETTER, line,
                  st->dir);
+    double x;
+    if (!rc && field(p, end, "samples", &x, 0))
+        rc = add(st, st->job, "iops_samples", x, BDB_UNIT_COUNT, BDB_NEUTRAL,
+                 line, st->dir);
     return rc;
 }
 
@@ -660,6 +692,14 @@ static int cpu_line(text_state *st, const char *p, const char *end, int line)
                  line, FIO_DIR_NONE);
     if (!rc && field(p, end, "ctx", &ctx, 0))
         rc = add(st, st->job, "context_switches", ctx, BDB_UNIT_COUNT,
+                 BDB_NEUTRAL, line, FIO_DIR_NONE);
+    /* page faults (getrusage's ru_majflt/ru_minflt), fio 1.x on */
+    double f;
+    if (!rc && field(p, end, "majf", &f, 0))
+        rc = add(st, st->job, "page_faults_major", f, BDB_UNIT_COUNT,
+                 BDB_NEUTRAL, line, FIO_DIR_NONE);
+    if (!rc && field(p, end, "minf", &f, 0))
+        rc = add(st, st->job, "page_faults_minor", f, BDB_UNIT_COUNT,
                  BDB_NEUTRAL, line, FIO_DIR_NONE);
     return rc;
 }
@@ -746,17 +786,38 @@ static int block_line(text_state *st, const char *p, const char *end, int line)
     }
     if (!unit && bdb_span_eq(w, we, "cpu"))
         return cpu_line(st, rest, end, line);
+    /* "errors    : total=3, first_error=5/<Input/output error>"
+     * (continue_on_error): the count; the first error is an errno */
+    double errs;
+    if (!unit && bdb_span_eq(w, we, "errors") && field(rest, end, "total", &errs, 0))
+        return add(st, st->job, "errors", errs, BDB_UNIT_COUNT,
+                   BDB_LOWER_IS_BETTER, line, FIO_DIR_NONE);
     return BDB_OK; /* IO depths, submit, complete, issued, latency, errors */
 }
 
 /* ---- group summaries and disk stats --------------------------------------- */
 
-/* "READ: bw=369MiB/s (386MB/s), 184MiB/s-184MiB/s (..), io=1106MiB (1160MB),
- *  run=3001-3001msec" or "READ: io=.., aggrb=..KB/s, ..., mint=.., maxt=.." */
+/* A "<n>msec" after key= in [p, end). */
+static int msec_field(const char *p, const char *end, const char *key,
+                      double *out)
+{
+    const char *t = bdb_find(p, end, key);
+    if (!t)
+        return 0;
+    t = bdb_skip_ws(t + strlen(key), end);
+    return bdb_scan_number(&t, end, out, 0) && bdb_scan_lit(&t, end, "msec", 0);
+}
+
+/* "READ: bw=369MiB/s (386MB/s), 184MiB/s-184MiB/s (193MB/s-193MB/s),
+ *  io=1106MiB (1160MB), run=3001-3001msec" (3.x, stat.c show_group_stats)
+ * or "READ: io=.., aggrb=..KB/s, minb=..KB/s, maxb=..KB/s, mint=..msec,
+ * maxt=..msec" (1.x/2.x): the group's aggregate bandwidth, the slowest
+ * and fastest job's bandwidth, the I/O, the shortest and longest job's
+ * runtime. */
 static int group_line(text_state *st, int dir, const char *p, const char *end,
                       int line)
 {
-    double bw, io, runt;
+    double bw, io, runt, minb, maxb, mint;
     const char *q;
     if ((q = bdb_find(p, end, "aggrb=")) != NULL) {
         q += 6;
@@ -768,18 +829,24 @@ static int group_line(text_state *st, int dir, const char *p, const char *end,
         i = bdb_skip_ws(i + 3, end);
         if (!scan_size_unit(&i, end, 1024, ", ", &io))
             return perr(st, line, "a size after io=");
-        const char *t = bdb_find(p, end, "maxt=");
-        if (!t)
-            return perr(st, line, "maxt= in the group line");
-        t = bdb_skip_ws(t + 5, end);
-        if (!bdb_scan_number(&t, end, &runt, 0) || !bdb_scan_lit(&t, end, "msec", 0))
-            return perr(st, line, "maxt=<n>msec");
+        const char *b = bdb_find(p, end, "minb=");
+        const char *c = bdb_find(p, end, "maxb=");
+        if (!b || !c)
+            return perr(st, line, "minb= and maxb= in the group line");
+        b = bdb_skip_ws(b + 5, end);
+        c = bdb_skip_ws(c + 5, end);
+        if (!scan_size_unit(&b, end, 1024, ", ", &minb) ||
+            !scan_size_unit(&c, end, 1024, ", ", &maxb))
+            return perr(st, line, "rates after minb= and maxb=");
+        if (!msec_field(p, end, "mint=", &mint) ||
+            !msec_field(p, end, "maxt=", &runt))
+            return perr(st, line, "mint=<n>msec and maxt=<n>msec");
     } else {
         q = bdb_find(p, end, "bw=");
         if (!q)
             return perr(st, line, "bw= in the group line");
         q += 3;
-        double si;
+        double si, minsi, maxsi;
         if (!scan_size_unit(&q, end, 1024, " (,", &bw) ||
             !bdb_scan_lit(&q, end, "(", 1) ||
             !scan_size_unit(&q, end, 1000, ")", &si))
@@ -788,6 +855,18 @@ static int group_line(text_state *st, int dir, const char *p, const char *end,
         if (hi > 0 && (hi - lo) / hi > 0.02)
             return pwarn(st, line, "the binary and SI bandwidths disagree "
                          "(%.6g vs %.6g B/s): the line is not kept", bw, si);
+        /* ", 184MiB/s-184MiB/s (193MB/s-193MB/s)" */
+        int sep = bdb_scan_lit(&q, end, ")", 0) && bdb_scan_lit(&q, end, ",", 1);
+        q = bdb_skip_ws(q, end);
+        if (!sep || !scan_size_unit(&q, end, 1024, "-", &minb) ||
+            !bdb_scan_lit(&q, end, "-", 0) ||
+            !scan_size_unit(&q, end, 1024, " (", &maxb) ||
+            !bdb_scan_lit(&q, end, "(", 1) ||
+            !scan_size_unit(&q, end, 1000, "-", &minsi) ||
+            !bdb_scan_lit(&q, end, "-", 0) ||
+            !scan_size_unit(&q, end, 1000, ")", &maxsi))
+            return perr(st, line, "<min>-<max> (<SI min>-<SI max>) after the "
+                                  "group's bandwidth");
         const char *i = bdb_find(q, end, "io=");
         if (!i)
             return perr(st, line, "io= in the group line");
@@ -798,8 +877,7 @@ static int group_line(text_state *st, int dir, const char *p, const char *end,
         if (!r)
             return perr(st, line, "run= in the group line");
         r += 4;
-        double a;
-        if (!bdb_scan_number(&r, end, &a, 0) || !bdb_scan_lit(&r, end, "-", 0) ||
+        if (!bdb_scan_number(&r, end, &mint, 0) || !bdb_scan_lit(&r, end, "-", 0) ||
             !bdb_scan_number(&r, end, &runt, 0) ||
             !bdb_scan_lit(&r, end, "msec", 0))
             return perr(st, line, "run=<min>-<max>msec");
@@ -808,58 +886,110 @@ static int group_line(text_state *st, int dir, const char *p, const char *end,
     int rc = add(st, e, "group_bandwidth", bw, BDB_UNIT_BYTES_PER_S,
                  BDB_HIGHER_IS_BETTER, line, dir);
     if (!rc)
+        rc = add(st, e, "group_bandwidth_min", minb, BDB_UNIT_BYTES_PER_S,
+                 BDB_HIGHER_IS_BETTER, line, dir);
+    if (!rc)
+        rc = add(st, e, "group_bandwidth_max", maxb, BDB_UNIT_BYTES_PER_S,
+                 BDB_HIGHER_IS_BETTER, line, dir);
+    if (!rc)
         rc = add(st, e, "group_io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL, line, dir);
+    if (!rc)
+        rc = add(st, e, "group_runtime_min", mint / 1000.0, BDB_UNIT_SECONDS,
+                 BDB_NEUTRAL, line, dir);
     if (!rc)
         rc = add(st, e, "group_runtime", runt / 1000.0, BDB_UNIT_SECONDS,
                  BDB_NEUTRAL, line, dir);
     return rc;
 }
 
-/* "a/b" after key= */
-static int pair(const char *p, const char *end, const char *key, double *a,
-                double *b)
-{
-    char k[24];
-    snprintf(k, sizeof k, "%s=", key);
-    const char *q = p;
-    for (;;) {
-        q = bdb_find(q, end, k);
-        if (!q)
-            return 0;
-        if (q == p || q[-1] == ' ' || q[-1] == ',')
-            break;
-        q++;
-    }
-    q += strlen(k);
-    return bdb_scan_number(&q, end, a, 0) && bdb_scan_lit(&q, end, "/", 0) &&
-           bdb_scan_number(&q, end, b, 0);
-}
+/* The disk statistics' fields (diskutil.c print_disk_util, show_agg_stats):
+ * "r/w" pairs, single counts, and percentages; ticks and in_queue are ms.
+ * md devices add the average of their slaves' ("aggr"); fio 2.x spells
+ * its sectors "aggsectors" as 3.x does. */
+static const struct disk_key {
+    const char *key;
+    const char *prefix, *name; /* pairs: prefix read_ name, write_ name */
+    int pair;
+    double scale;           /* ms -> s */
+    const char *unit;
+} disk_keys[] = {
+    {"ios", "disk_", "ios", 1, 1, BDB_UNIT_COUNT},
+    {"sectors", "disk_", "sectors", 1, 1, BDB_UNIT_COUNT},
+    {"merge", "disk_", "merges", 1, 1, BDB_UNIT_COUNT},
+    {"ticks", "disk_", "ticks", 1, 1e-3, BDB_UNIT_SECONDS},
+    {"in_queue", "disk_", "in_queue", 0, 1e-3, BDB_UNIT_SECONDS},
+    {"util", "disk_", "util", 0, 1, BDB_UNIT_PERCENT},
+    {"aggrios", "disk_aggr_", "ios", 1, 1, BDB_UNIT_COUNT},
+    {"aggsectors", "disk_aggr_", "sectors", 1, 1, BDB_UNIT_COUNT},
+    {"aggrsectors", "disk_aggr_", "sectors", 1, 1, BDB_UNIT_COUNT},
+    {"aggrmerge", "disk_aggr_", "merges", 1, 1, BDB_UNIT_COUNT},
+    {"aggrticks", "disk_aggr_", "ticks", 1, 1e-3, BDB_UNIT_SECONDS},
+    {"aggrin_queue", "disk_aggr_", "in_queue", 0, 1e-3, BDB_UNIT_SECONDS},
+    {"aggrutil", "disk_aggr_", "util", 0, 1, BDB_UNIT_PERCENT},
+};
 
-/* "vda: ios=272586/0, merge=0/0, ticks=137491/0, in_queue=137490,
- *  util=91.58%" (md devices add aggr* fields). */
+/* "vda: ios=272586/0, sectors=.., merge=0/0, ticks=137491/0,
+ *  in_queue=137490, util=91.58%" (md devices add aggr* fields): every
+ * field is read; one fio does not print is a warning. */
 static int disk_line(text_state *st, const char *p, const char *end, int line)
 {
     const char *colon = bdb_find(p, end, ": ");
-    if (!colon || !bdb_contains(colon, end, "ios="))
+    if (!colon || !bdb_contains(colon, end, "ios=") ||
+        !bdb_contains(colon, end, "util="))
         return perr(st, line, "<device>: ios=.., util=..% in the disk stats");
-    double r, w, mr = 0, mw = 0, util;
-    int have_merge = pair(colon + 1, end, "merge", &mr, &mw);
-    if (!pair(colon + 1, end, "ios", &r, &w) ||
-        !field(colon + 1, end, "util", &util, 0))
-        return perr(st, line, "ios=<r>/<w> and util=<n>% in the disk stats");
     fio_entry *e = bdb_fio_doc_add(st->doc, FIO_ENTRY_DISK, p, colon, st->run, line);
     if (!e)
         return BDB_ENOMEM;
     snprintf(e->host, sizeof e->host, "%s", st->host);
-    int rc = add(st, e, "disk_read_ios", r, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
-    if (!rc)
-        rc = add(st, e, "disk_write_ios", w, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
-    if (!rc && have_merge)
-        rc = add(st, e, "disk_read_merges", mr, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
-    if (!rc && have_merge)
-        rc = add(st, e, "disk_write_merges", mw, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
-    if (!rc)
-        rc = add(st, e, "disk_util", util, BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
+    int rc = BDB_OK;
+    const char *q = colon + 1;
+    while (!rc) {
+        q = bdb_skip_ws(q, end);
+        while (q < end && (*q == ',' || *q == ' '))
+            q++;
+        if (q >= end)
+            break;
+        const char *k = q;
+        while (q < end && *q != '=' && *q != ',' && *q != ' ')
+            q++;
+        const char *ke = q;
+        size_t i, n = sizeof disk_keys / sizeof *disk_keys;
+        for (i = 0; i < n; i++)
+            if (bdb_span_eq(k, ke, disk_keys[i].key))
+                break;
+        double a = 0, b = 0;
+        int ok = i < n && q < end && *q == '=';
+        if (ok) {
+            q++;
+            ok = bdb_scan_number(&q, end, &a, 0);
+            if (ok && disk_keys[i].pair)
+                ok = bdb_scan_lit(&q, end, "/", 0) &&
+                     bdb_scan_number(&q, end, &b, 0);
+            else if (ok && !strcmp(disk_keys[i].unit, BDB_UNIT_PERCENT))
+                bdb_scan_lit(&q, end, "%", 0);
+        }
+        if (!ok) {
+            while (q < end && *q != ',')
+                q++;
+            rc = pwarn(st, line, "disk stats field not read: %.*s",
+                       (int)(q - k > 60 ? 60 : q - k), k);
+            continue;
+        }
+        const struct disk_key *dk = &disk_keys[i];
+        char metric[48];
+        if (dk->pair) {
+            snprintf(metric, sizeof metric, "%sread_%s", dk->prefix, dk->name);
+            rc = add(st, e, metric, a * dk->scale, dk->unit, BDB_NEUTRAL, line, -1);
+            snprintf(metric, sizeof metric, "%swrite_%s", dk->prefix, dk->name);
+            if (!rc)
+                rc = add(st, e, metric, b * dk->scale, dk->unit, BDB_NEUTRAL,
+                         line, -1);
+        } else {
+            snprintf(metric, sizeof metric, "%s%s", dk->prefix, dk->name);
+            rc = add(st, e, metric, a * dk->scale, dk->unit, BDB_NEUTRAL,
+                     line, -1);
+        }
+    }
     return rc;
 }
 
@@ -1049,14 +1179,18 @@ static int terse_block(text_state *st, fio_entry *e, const tfield *b,
     if (v[37] > 0) {
         T("bandwidth_min", v[36] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
         T("bandwidth_max", v[37] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+        T("bandwidth_share", v[38], BDB_UNIT_PERCENT, BDB_NEUTRAL);
         T("bandwidth_mean", v[39] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
         T("bandwidth_stdev", v[40] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER);
+        if (ver == 5)
+            T("bandwidth_samples", v[41], BDB_UNIT_COUNT, BDB_NEUTRAL);
     }
     if (ver == 5 && v[46] > 0) {
         T("iops_min", v[42], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
         T("iops_max", v[43], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
         T("iops_mean", v[44], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
         T("iops_stdev", v[45], BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER);
+        T("iops_samples", v[46], BDB_UNIT_COUNT, BDB_NEUTRAL);
     }
 #undef T
     return rc;
@@ -1074,7 +1208,7 @@ static int pct_block_at(const tfield *f, int n, int at, int per_dir)
 }
 
 static int terse_disks(text_state *st, const tfield *f, int n, int at,
-                       int line)
+                       int line, int *after)
 {
     /* name;r_ios;w_ios;r_merge;w_merge;r_ticks;w_ticks;in_queue;util%
      * (diskutil.c print_disk_util, terse); md devices add 8 aggr* fields */
@@ -1100,13 +1234,39 @@ static int terse_disks(text_state *st, const tfield *f, int n, int at,
         if (!rc)
             rc = add(st, de, "disk_write_merges", dv[3], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
         if (!rc)
+            rc = add(st, de, "disk_read_ticks", dv[4] * 1e-3, BDB_UNIT_SECONDS, BDB_NEUTRAL, line, -1);
+        if (!rc)
+            rc = add(st, de, "disk_write_ticks", dv[5] * 1e-3, BDB_UNIT_SECONDS, BDB_NEUTRAL, line, -1);
+        if (!rc)
+            rc = add(st, de, "disk_in_queue", dv[6] * 1e-3, BDB_UNIT_SECONDS, BDB_NEUTRAL, line, -1);
+        if (!rc)
             rc = add(st, de, "disk_util", dv[7], BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
         at += 9;
-        /* aggr: 7 counts and a util% */
-        if (at + 8 <= n && fnum_at(f, n, at) &&
-            bdb_contains(f[at + 7].p, f[at + 7].end, "%") && fnum_at(f, n, at + 7))
-            at += 8;
+        /* md devices: ";slaves;" (3.x) then the slaves' average: ios r/w,
+         * merges r/w, ticks r/w, in_queue, util% (2.x: without the word) */
+        int slaves = at < n && bdb_span_eq(f[at].p, f[at].end, "slaves");
+        int ag = at + slaves;
+        if (!rc && ag + 8 <= n && fnum_at(f, n, ag) &&
+            bdb_contains(f[ag + 7].p, f[ag + 7].end, "%") && fnum_at(f, n, ag + 7)) {
+            static const char *const an[8] = {
+                "disk_aggr_read_ios", "disk_aggr_write_ios",
+                "disk_aggr_read_merges", "disk_aggr_write_merges",
+                "disk_aggr_read_ticks", "disk_aggr_write_ticks",
+                "disk_aggr_in_queue", "disk_aggr_util"};
+            for (int k = 0; k < 8 && !rc; k++) {
+                double av;
+                if (!fnum(&f[ag + k], &av))
+                    break;
+                int ms = k >= 4 && k < 7;
+                rc = add(st, de, an[k], ms ? av * 1e-3 : av,
+                         k == 7 ? BDB_UNIT_PERCENT
+                                : ms ? BDB_UNIT_SECONDS : BDB_UNIT_COUNT,
+                         BDB_NEUTRAL, line, -1);
+            }
+            at = ag + 8;
+        }
     }
+    *after = at;
     return rc;
 }
 
@@ -1194,10 +1354,25 @@ static int terse_line(text_state *st, const char *p, const char *end, int line)
             rc = add(st, e, "cpu_sys", sys, BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
         if (!rc)
             rc = add(st, e, "context_switches", ctx, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
+        double majf, minf;
+        if (!rc && fnum(&f[cpu + 3], &majf))
+            rc = add(st, e, "page_faults_major", majf, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
+        if (!rc && fnum(&f[cpu + 4], &minf))
+            rc = add(st, e, "page_faults_minor", minf, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
         /* 5 cpu + 7 depth + 10 usec + 12 msec fields, then (versions 3..5)
          * the disks */
+        int rest = cpu + 5 + 7 + 10 + 12;
         if (!rc && ver >= 3)
-            rc = terse_disks(st, f, n, cpu + 5 + 7 + 10 + 12, line);
+            rc = terse_disks(st, f, n, rest, line, &rest);
+        /* continue_on_error adds total_err;first_error (an errno), then
+         * a description may follow */
+        double errs, first;
+        if (!rc && rest + 2 <= n && fnum(&f[rest], &errs) &&
+            fnum(&f[rest + 1], &first) &&
+            !bdb_contains(f[rest].p, f[rest].end, "%") &&
+            (rest + 2 == n || !fnum(&f[rest + 2], &first)))
+            rc = add(st, e, "errors", errs, BDB_UNIT_COUNT,
+                     BDB_LOWER_IS_BETTER, line, -1);
     }
     free(f);
     return rc;

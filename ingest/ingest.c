@@ -476,6 +476,7 @@ static int merge_notes(bdb_sink *out, const bdb_sink *part, const char *tool)
             return rc;
     }
     out->notes_dropped += part->notes_dropped;
+    out->unread_lines += part->unread_lines; /* a parser's own account */
     if (!out->tool_version[0] && part->tool_version[0])
         snprintf(out->tool_version, sizeof out->tool_version, "%s",
                  part->tool_version);

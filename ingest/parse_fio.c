@@ -36,12 +36,21 @@
  * read/write/trim/mixed): iops, bandwidth (B/s), io_bytes (B), runtime (s),
  * slat_/clat_/latency_ min/max/mean/stdev (s; latency = fio's total "lat"),
  * clat_pNN (or latency_pNN with lat_percentiles; p99_9 = 99.9th), bandwidth_
- * and iops_ min/max/mean/stdev (fio's per-interval samples). Per job:
- * cpu_usr, cpu_sys (%), context_switches; sync_latency_* for fsync blocks.
- * "Run status group" rows: group_bandwidth (aggregate B/s), group_io_bytes,
- * group_runtime (the longest job's run, s) per direction. "Disk stats":
- * disk_util (%), disk_read_ios, disk_write_ios, disk_read_merges,
- * disk_write_merges with param device. Group and disk figures take the
+ * and iops_ min/max/mean/stdev (fio's per-interval samples) with
+ * bandwidth_share (% of the group's, "per="/"bw_agg"), bandwidth_samples,
+ * iops_samples; total_ios, short_ios, dropped_ios and <lat>_samples ("N")
+ * (JSON); zone_resets, cache_hit. Per job: cpu_usr, cpu_sys (%),
+ * context_switches, page_faults_major/minor, errors (continue_on_error
+ * count); sync_latency_* and
+ * sync_total_ios for fsync blocks; job_elapsed, job_runtime (JSON).
+ * "Run status group" rows: group_bandwidth (aggregate B/s),
+ * group_bandwidth_min/max (slowest and fastest job), group_io_bytes,
+ * group_runtime and group_runtime_min (longest and shortest job's run, s)
+ * per direction. "Disk stats": disk_util (%), disk_{read,write}_{ios,
+ * sectors,merges,ticks} (ticks in s), disk_in_queue (s), and an md/dm
+ * device's slaves' average as disk_aggr_*, with param device. None of
+ * these is a figure of merit (tool_records.c). JSON numbers that give no
+ * figure are warned at their line (fio_json.c). Group and disk figures take the
  * benchmark and job parameters of their run's job when all its jobs share
  * one name, else none (the file name then names them).
  *

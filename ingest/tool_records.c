@@ -110,6 +110,8 @@ static const bdb_tool_metric fio_metrics[] = {
     /* the group's line restates the sum of its jobs */
     M("group_bandwidth", BDB_METRIC_DERIVED, NULL, BDB_PARTS_NONE),
     M("group_io_bytes", BDB_METRIC_DERIVED, NULL, BDB_PARTS_NONE),
+    M("group_bandwidth_min", BDB_METRIC_DERIVED, NULL, BDB_PARTS_NONE),
+    M("group_bandwidth_max", BDB_METRIC_DERIVED, NULL, BDB_PARTS_NONE),
     M("latency_mean", 0, NULL, BDB_PARTS_MEAN),
     M("clat_mean", 0, NULL, BDB_PARTS_MEAN),
     M("slat_mean", 0, NULL, BDB_PARTS_MEAN),

@@ -116,8 +116,11 @@ static void fio__json_two_clones__each_clone_is_a_job_param(void **state)
     assert_null(bdb_params_get(&tu_find(&s, NULL, "disk_util", NULL)->params,
                                "job"));
     /* 93 figures of the clones and 6 totals (iops, bandwidth, io_bytes,
-     * and the mean of the slat, clat and latency means) */
-    assert_int_equal(s.n, 99);
+     * and the mean of the slat, clat and latency means); since issue 21
+     * 14 more a clone (elapsed, job_runtime, majf, minf, sync total_ios;
+     * total/short/drop ios, bw_agg, bw/iops samples, slat/clat/lat "N")
+     * and the disk's ticks and in_queue */
+    assert_int_equal(s.n, 99 + 2 * 14 + 3);
     bdb_sink_free(&s);
 }
 
@@ -154,7 +157,7 @@ static void fio__jsonplus__bins_are_not_stored(void **state)
     parse_ok("samples/fio/jsonplus-randread-4k-j1-qd32.json", &s);
     for (size_t i = 0; i < s.n; i++)
         assert_null(strstr(s.samples[i].metric, "bin"));
-    assert_int_equal(s.n, 49);
+    assert_int_equal(s.n, 49 + 14 + 3); /* see the two clones' test */
     tu_assert_value(&s, "randread-4k", "iops", "numjobs=1", 91893.368877, 1e-9);
     bdb_sink_free(&s);
 }
@@ -227,7 +230,7 @@ static void fio__json_after_warnings_and_prompt__found_and_warned(void **state)
     memcpy(text + strlen(pre), json, len + 1);
     bdb_sink s;
     text_ok(text, &s);
-    assert_int_equal(s.n, 49);
+    assert_int_equal(s.n, 49 + 14 + 3);
     /* the line numbers follow the file: two lines more than the sample */
     assert_int_equal(tu_find(&s, NULL, "iops", NULL)->line, 34);
     assert_int_equal(s.nnotes, 1);
@@ -365,7 +368,26 @@ static void fio__normal_randrw__both_directions_group_and_disk(void **state)
     tu_assert_value(&s, "randrw-4k", "disk_write_ios", "device=vda", 77384, 0);
     tu_assert_value(&s, "randrw-4k", "disk_write_merges", "device=vda", 14, 0);
     tu_assert_value(&s, "randrw-4k", "disk_util", "device=vda", 79.92, 1e-12);
-    assert_int_equal(s.n, 96);
+    /* every other figure of these lines (issue 21): per=99.95%,
+     * samples=5, "; 0 zone resets", majf=0, minf=14, the group's
+     * min-max bandwidth and runtime, ticks=21274/8862, in_queue=30205 */
+    tu_assert_value(&s, "randrw-4k", "bandwidth_share", w, 99.95, 1e-12);
+    tu_assert_value(&s, "randrw-4k", "bandwidth_samples", w, 5, 0);
+    tu_assert_value(&s, "randrw-4k", "iops_samples", r, 5, 0);
+    tu_assert_value(&s, "randrw-4k", "zone_resets", w, 0, 0);
+    assert_int_equal(tu_find(&s, "randrw-4k", "zone_resets", w)->line, 18);
+    tu_assert_value(&s, "randrw-4k", "page_faults_major", NULL, 0, 0);
+    tu_assert_value(&s, "randrw-4k", "page_faults_minor", NULL, 14, 0);
+    tu_assert_value(&s, "randrw-4k", "group_bandwidth_min", "direction=read",
+                    241.0 * 1048576, 1e-12);
+    tu_assert_value(&s, "randrw-4k", "group_bandwidth_max", "direction=write",
+                    103.0 * 1048576, 1e-12);
+    tu_assert_value(&s, "randrw-4k", "group_runtime_min", "direction=write",
+                    3.001, 1e-12);
+    tu_assert_value(&s, "randrw-4k", "disk_read_ticks", "device=vda", 21.274, 1e-12);
+    tu_assert_value(&s, "randrw-4k", "disk_write_ticks", "device=vda", 8.862, 1e-12);
+    tu_assert_value(&s, "randrw-4k", "disk_in_queue", "device=vda", 30.205, 1e-12);
+    assert_int_equal(s.n, 114);
     assert_int_equal(s.nnotes, 0);
     bdb_sink_free(&s);
 }
@@ -527,7 +549,182 @@ static void fio__normal_1x__padded_values_msec(void **state)
     tu_assert_value(&s, "job1", "runtime", "direction=write", 32.0, 0);
     tu_assert_value(&s, "job1", "clat_max", "direction=write", 0.300, 1e-12);
     tu_assert_value(&s, "job1", "bandwidth_mean", "direction=write", 510.0 * 1024, 0);
-    assert_int_equal(s.n, 4 + 8 + 4 + 3);
+    tu_assert_value(&s, "job1", "bandwidth_share", "direction=write", 100.0, 0);
+    tu_assert_value(&s, "job1", "page_faults_minor", NULL, 17, 0);
+    assert_int_equal(s.n, 4 + 8 + 5 + 5);
+    bdb_sink_free(&s);
+}
+
+/* fio 2.x with a device-mapper disk (issue 21): every figure of the cpu,
+ * group and disk lines. A short public excerpt, read from a public
+ * code-search index (id 36153041324, a Markdown guide quoting fio 2.x,
+ * gtod_reduce=1, randrw 75/25 on dm-2 over sda). */
+static const char text_2x_dm[] =
+    "test: (groupid=0, jobs=1): err= 0: pid=4760: Thu Mar  2 13:23:28 2017\n"
+    "  read : io=7884.0KB, bw=864925B/s, iops=211, runt=  9334msec\n"
+    "  write: io=2356.0KB, bw=258468B/s, iops=63, runt=  9334msec\n"
+    "  cpu          : usr=0.46%, sys=2.35%, ctx=2289, majf=0, minf=29\n"
+    "  IO depths    : 1=0.1%, 2=0.1%, 4=0.2%, 8=0.3%, 16=0.6%, 32=1.2%, >=64=97.5%\n"
+    "     submit    : 0=0.0%, 4=100.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%\n"
+    "     complete  : 0=0.0%, 4=100.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.1%, >=64=0.0%\n"
+    "     issued    : total=r=1971/w=589/d=0, short=r=0/w=0/d=0, drop=r=0/w=0/d=0\n"
+    "     latency   : target=0, window=0, percentile=100.00%, depth=64\n"
+    "\n"
+    "Run status group 0 (all jobs):\n"
+    "   READ: io=7884KB, aggrb=844KB/s, minb=844KB/s, maxb=844KB/s, mint=9334msec, maxt=9334msec\n"
+    "  WRITE: io=2356KB, aggrb=252KB/s, minb=252KB/s, maxb=252KB/s, mint=9334msec, maxt=9334msec\n"
+    "\n"
+    "Disk stats (read/write):\n"
+    "    dm-2: ios=1971/589, merge=0/0, ticks=454568/120101, in_queue=581406, util=98.44%, aggrios=1788/574, aggrmerge=182/15, aggrticks=425947/119120, aggrin_queue=545252, aggrutil=98.48%\n"
+    "  sda: ios=1788/574, merge=182/15, ticks=425947/119120, in_queue=545252, util=98.48%\n";
+
+static void fio__normal_2x_dm__cpu_group_and_aggr_disk_figures(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_2x_dm, &s);
+    tu_assert_value(&s, NULL, "page_faults_minor", NULL, 29, 0);
+    tu_assert_value(&s, NULL, "page_faults_major", NULL, 0, 0);
+    tu_assert_value(&s, NULL, "group_bandwidth_min", "direction=write", 252.0 * 1024, 0);
+    tu_assert_value(&s, NULL, "group_bandwidth_max", "direction=read", 844.0 * 1024, 0);
+    tu_assert_value(&s, NULL, "group_runtime_min", "direction=read", 9.334, 1e-12);
+    const bdb_sample *x = tu_find(&s, NULL, "group_runtime_min", "direction=write");
+    assert_non_null(x);
+    assert_int_equal(x->line, 13);
+    tu_assert_value(&s, NULL, "disk_read_ticks", "device=dm-2", 454.568, 1e-12);
+    tu_assert_value(&s, NULL, "disk_in_queue", "device=dm-2", 581.406, 1e-12);
+    tu_assert_value(&s, NULL, "disk_aggr_read_ios", "device=dm-2", 1788, 0);
+    tu_assert_value(&s, NULL, "disk_aggr_write_merges", "device=dm-2", 15, 0);
+    tu_assert_value(&s, NULL, "disk_aggr_write_ticks", "device=dm-2", 119.120, 1e-12);
+    tu_assert_value(&s, NULL, "disk_aggr_in_queue", "device=dm-2", 545.252, 1e-12);
+    tu_assert_value(&s, NULL, "disk_aggr_util", "device=dm-2", 98.48, 1e-12);
+    tu_assert_value(&s, NULL, "disk_read_merges", "device=sda", 182, 0);
+    assert_null(tu_find(&s, NULL, "disk_aggr_util", "device=sda"));
+    /* no line with numbers left unread but the distributions */
+    for (size_t i = 0; i < s.nnotes; i++)
+        assert_null(strstr(s.notes[i].text, "not read"));
+    bdb_sink_free(&s);
+}
+
+/* fio 3.33 JSON of two fsync'd psync clones (samples/fio/generate3.sh,
+ * issue 21): the fields beside the rates are read at their lines, and
+ * the numbers that give no figure are warned at theirs: psync measures no
+ * submission latency, so slat_ns prints zeros with "N" : 0 (lines 80-84
+ * and 346-350); directions the clones did not do print zeros that are no
+ * figures (no warning). */
+static void fio__json_fsync__every_field_read_or_warned(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    bdb_diag d;
+    bdb_sink_init(&s);
+    assert_int_equal(tu_parse_file("samples/fio/json-fsync-write-4k-j2.json",
+                                   NULL, &s, &d), BDB_OK);
+    const char *w0 = "direction=write,job=0";
+    /* "elapsed" : 3, line 18; "job_runtime" : 2003 (ms), line 203 */
+    tu_assert_value(&s, "write-4k-fsync", "job_elapsed", "job=0", 3, 0);
+    assert_int_equal(tu_find(&s, NULL, "job_elapsed", "job=0")->line, 18);
+    tu_assert_value(&s, "write-4k-fsync", "job_runtime", "job=0", 2.003, 1e-12);
+    tu_assert_value(&s, "write-4k-fsync", "page_faults_minor", "job=1", 16, 0);
+    /* "total_ios" : 3368 (line 76), "bw_agg" : 42.260884 (line 121),
+     * "bw_samples" : 4 (line 124), clat_ns "N" : 3368 (line 91) */
+    tu_assert_value(&s, NULL, "total_ios", w0, 3368, 0);
+    assert_int_equal(tu_find(&s, NULL, "total_ios", w0)->line, 76);
+    tu_assert_value(&s, NULL, "short_ios", w0, 0, 0);
+    tu_assert_value(&s, NULL, "dropped_ios", w0, 0, 0);
+    tu_assert_value(&s, NULL, "bandwidth_share", w0, 42.260884, 1e-12);
+    assert_int_equal(tu_find(&s, NULL, "bandwidth_share", w0)->line, 121);
+    tu_assert_value(&s, NULL, "bandwidth_samples", w0, 4, 0);
+    tu_assert_value(&s, NULL, "clat_samples", w0, 3368, 0);
+    assert_int_equal(tu_find(&s, NULL, "clat_samples", w0)->line, 91);
+    /* "sync" : { "total_ios" : 421, "lat_ns" : { "min" : 264590, ...
+     * "N" : 421 (lines 175-181) */
+    tu_assert_value(&s, NULL, "sync_total_ios", "job=0", 421, 0);
+    assert_int_equal(tu_find(&s, NULL, "sync_total_ios", "job=0")->line, 175);
+    tu_assert_value(&s, NULL, "sync_latency_min", "job=0", 264590e-9, 1e-12);
+    tu_assert_value(&s, NULL, "sync_latency_samples", "job=0", 421, 0);
+    /* disk_util: "read_ticks" : 288 (ms), "in_queue" : 1118 */
+    tu_assert_value(&s, NULL, "disk_read_ticks", "device=vda", 0.288, 1e-12);
+    assert_int_equal(tu_find(&s, NULL, "disk_read_ticks", "device=vda")->line, 553);
+    tu_assert_value(&s, NULL, "disk_in_queue", "device=vda", 1.118, 1e-12);
+    /* the warnings: the ten slat_ns lines, nothing else */
+    size_t nread = 0;
+    for (size_t i = 0; i < s.nnotes; i++) {
+        if (!strstr(s.notes[i].text, "numbers not read"))
+            continue;
+        int l = s.notes[i].line;
+        assert_true((l >= 80 && l <= 84) || (l >= 346 && l <= 350));
+        assert_non_null(strstr(s.notes[i].text, "slat_ns."));
+        nread++;
+    }
+    assert_int_equal(nread, 10);
+    assert_int_equal(s.unread_lines, 10);
+    bdb_sink_free(&s);
+}
+
+/* A JSON field benchdb does not know, or a known one it cannot read, is
+ * warned at its line with its key (the same real document, one field
+ * renamed as a later fio might print it). */
+static void fio__json_unknown_field__warned_at_its_line(void **state)
+{
+    (void)state;
+    size_t len;
+    char *text = tu_read("samples/fio/json-fsync-write-4k-j2.json", &len);
+    /* line 208: "minf" : 16, -> "newf" : 16, */
+    char *at = strstr(text, "\"minf\" : 16");
+    assert_non_null(at);
+    memcpy(at, "\"newf\"", 6);
+    /* and in disk_util, line 555: "in_queue" : 1118, -> "inxqueue" */
+    at = strstr(text, "\"in_queue\" : 1118");
+    assert_non_null(at);
+    memcpy(at, "\"inxqueue\"", 10);
+    bdb_sink s;
+    bdb_diag d;
+    bdb_sink_init(&s);
+    assert_int_equal(tu_parse_text(text, NULL, &s, &d), BDB_OK);
+    int found = 0, found_disk = 0;
+    for (size_t i = 0; i < s.nnotes; i++) {
+        if (s.notes[i].line == 208 && strstr(s.notes[i].text, "newf: 16"))
+            found = 1;
+        if (s.notes[i].line == 555 && strstr(s.notes[i].text, "inxqueue: 1118"))
+            found_disk = 1;
+    }
+    assert_true(found);
+    assert_true(found_disk);
+    assert_null(tu_find(&s, NULL, "disk_in_queue", NULL));
+    assert_null(tu_find(&s, NULL, "page_faults_minor", "job=0"));
+    tu_assert_value(&s, NULL, "page_faults_minor", "job=1", 16, 0);
+    bdb_sink_free(&s);
+    free(text);
+}
+
+/* fio 3.33 with continue_on_error=all (samples/fio/generate3.sh): the
+ * "errors    : total=0, first_error=0/<Success>" line gives the count. */
+static void fio__normal_continue_on_error__errors_total(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    parse_ok("samples/fio/normal-continue-on-error-read-4k.txt", &s);
+    const bdb_sample *x = tu_find(&s, "read-4k-coe", "errors", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 0);
+    assert_int_equal(x->line, 26);
+    /* cpu line 21: majf=0, minf=14 */
+    tu_assert_value(&s, "read-4k-coe", "page_faults_minor", NULL, 14, 0);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+    /* the same run's terse line (--minimal) ends "...;vda;1014;91;0;12;
+     * 1556;522;2206;30.74%;0;0": total_err 0, first_error 0 */
+    parse_ok("samples/fio/terse-continue-on-error-read-4k.txt", &s);
+    x = tu_find(&s, "read-4k-coe", "errors", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 0);
+    tu_assert_value(&s, NULL, "disk_util", "device=vda", 30.74, 1e-12);
+    tu_assert_value(&s, NULL, "disk_in_queue", "device=vda", 2.206, 1e-12);
+    bdb_sink_free(&s);
+    /* without continue_on_error the line ends at the disk: no errors */
+    parse_ok("samples/fio/terse5-randrw-4k-qd8.txt", &s);
+    assert_null(tu_find(&s, NULL, "errors", NULL));
     bdb_sink_free(&s);
 }
 
@@ -1489,6 +1686,10 @@ int main(void)
         cmocka_unit_test(fio__normal_two_runs__repetitions_not_clones),
         cmocka_unit_test(fio__normal_2x__kb_is_kib_and_old_group_line),
         cmocka_unit_test(fio__normal_1x__padded_values_msec),
+        cmocka_unit_test(fio__normal_2x_dm__cpu_group_and_aggr_disk_figures),
+        cmocka_unit_test(fio__json_fsync__every_field_read_or_warned),
+        cmocka_unit_test(fio__json_unknown_field__warned_at_its_line),
+        cmocka_unit_test(fio__normal_continue_on_error__errors_total),
         cmocka_unit_test(fio__group_summary_only__figures_named_by_file),
         cmocka_unit_test(fio__job_line_ioengine_before_bs_without_trim__no_overread),
         cmocka_unit_test(fio__terse_v3_clones__fields_in_order),
