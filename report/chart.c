@@ -1060,7 +1060,8 @@ static double eff_of(const bdb_efficiency *e, enum rmode mode)
 }
 
 /* The ratio of platform p in series se and its interval (NaN: none). */
-static int ratio_of(const bdb_rseries *se, size_t p, enum rmode mode,
+static int ratio_of(const bdb_model *m, const bdb_rseries *se, size_t p,
+                    enum rmode mode,
                     double *r, double *lo, double *hi)
 {
     const bdb_cell *c = &se->cells[p];
@@ -1075,7 +1076,10 @@ static int ratio_of(const bdb_rseries *se, size_t p, enum rmode mode,
     const bdb_cell *rc = &se->cells[se->ref];
     if (!c->eff_computed || !rc->eff_computed)
         return 0;
-    double a = eff_of(&c->eff, mode), b = eff_of(&rc->eff, mode);
+    bdb_efficiency ec, er;
+    bdb_cell_efficiency(m, se, p, &ec, NULL);
+    bdb_cell_efficiency(m, se, se->ref, &er, NULL);
+    double a = eff_of(&ec, mode), b = eff_of(&er, mode);
     if (!isfinite(a) || !isfinite(b) || !(a > 0) || !(b > 0))
         return 0;
     /* work per watt (dollar) is the work rate over a constant, so its
@@ -1212,7 +1216,7 @@ static int series_far(const bdb_model *m, const bdb_rseries *se,
     *far = 0;
     for (size_t p = 0; p < m->nplatforms; p++) {
         double r, lo, hi;
-        if (p == se->ref || !ratio_of(se, p, mode, &r, &lo, &hi))
+        if (p == se->ref || !ratio_of(m, se, p, mode, &r, &lo, &hi))
             continue;
         has = 1;
         *far = fmax(*far, fabs(log(r)));
@@ -1305,7 +1309,7 @@ static int cat_ratio(const bdb_model *m, const char *cat, size_t p,
         const bdb_rseries *se = &m->series[s];
         double x, a, b;
         if (!se->headline || se->ref != m->baseline ||
-            strcmp(se->category, cat) != 0 || !ratio_of(se, p, mode, &x, &a, &b))
+            strcmp(se->category, cat) != 0 || !ratio_of(m, se, p, mode, &x, &a, &b))
             continue;
         sum += log(x);
         n++;
@@ -1397,7 +1401,7 @@ static void draw_ratios(cairo_t *cr, const bdb_model *m, enum rmode mode)
             double r, a, b;
             int ok = rows[i].series < 0
                          ? cat_ratio(m, rows[i].cat, p, mode, &r, &a, &b)
-                         : ratio_of(&m->series[rows[i].series], p, mode, &r, &a, &b);
+                         : ratio_of(m, &m->series[rows[i].series], p, mode, &r, &a, &b);
             if (!ok || (rows[i].series >= 0 &&
                         p == m->series[rows[i].series].ref))
                 continue;
@@ -1424,7 +1428,7 @@ static void draw_ratios(cairo_t *cr, const bdb_model *m, enum rmode mode)
             drawn = rows[i].series < 0
                         ? cat_ratio(m, rows[i].cat, pk, mode, &r, &a, &b)
                         : pk != m->series[rows[i].series].ref &&
-                              ratio_of(&m->series[rows[i].series], pk, mode, &r, &a, &b);
+                              ratio_of(m, &m->series[rows[i].series], pk, mode, &r, &a, &b);
         }
         if (!drawn)
             continue;
@@ -1541,7 +1545,7 @@ static void draw_ratios(cairo_t *cr, const bdb_model *m, enum rmode mode)
             size_t p = plat_at(m, k);
             double r, a, b;
             int ok = header ? cat_ratio(m, rows[i].cat, p, mode, &r, &a, &b)
-                            : p != se->ref && ratio_of(se, p, mode, &r, &a, &b);
+                            : p != se->ref && ratio_of(m, se, p, mode, &r, &a, &b);
             double by = y0 + (rh - bh * (double)np) / 2 + bh * (double)slot;
             slot++;
             if (!ok)

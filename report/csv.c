@@ -119,13 +119,16 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
                        : c->mw.method == BDB_MW_EXACT ? "exact"
                        : c->mw.method == BDB_MW_NORMAL ? "normal" : "", 0);
             field(out, bdb_report_verdict_word(c->verdict), 0);
-            number(out, c->eff_computed ? c->eff.per_watt : NAN);
-            number(out, c->eff_computed ? c->eff.per_dollar : NAN);
-            number(out, c->eff_computed ? c->eff.per_tco_dollar : NAN);
-            number(out, c->eff_computed ? c->eff.energy_per_unit : NAN);
-            field(out, c->eff_computed && c->eff.energy_unit ? c->eff.energy_unit : "", 0);
-            number(out, c->eff_computed ? c->eff.tb_per_month : NAN);
-            number(out, c->compared ? c->match.count : NAN);
+            bdb_efficiency eff;
+            bdb_match match;
+            bdb_cell_efficiency(m, se, p, &eff, &match);
+            number(out, c->eff_computed ? eff.per_watt : NAN);
+            number(out, c->eff_computed ? eff.per_dollar : NAN);
+            number(out, c->eff_computed ? eff.per_tco_dollar : NAN);
+            number(out, c->eff_computed ? eff.energy_per_unit : NAN);
+            field(out, c->eff_computed && eff.energy_unit ? eff.energy_unit : "", 0);
+            number(out, c->eff_computed ? eff.tb_per_month : NAN);
+            number(out, c->compared ? match.count : NAN);
             bdb_buf_puts(out, "\n");
         }
         if (bdb_render_flush(o, out, 0))

@@ -211,7 +211,9 @@ void bdb_report_findings(const bdb_model *m, bdb_buf *out, const char *b)
                 const bdb_cell *c = &se->cells[p];
                 if (!c->present || !c->eff_computed)
                     continue;
-                double v = kind == 0 ? c->eff.per_watt : c->eff.per_tco_dollar;
+                bdb_efficiency eff;
+                bdb_cell_efficiency(m, se, p, &eff, NULL);
+                double v = kind == 0 ? eff.per_watt : eff.per_tco_dollar;
                 if (!isfinite(v))
                     continue;
                 have++;

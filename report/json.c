@@ -433,29 +433,32 @@ static void cell_write(jw *w, const bdb_model *m, const bdb_rseries *se,
         jw_close(w, '}');
     }
     if (c->eff_computed) {
+        bdb_efficiency eff;
+        bdb_match match;
+        bdb_cell_efficiency(m, se, p, &eff, &match);
         char miss[200];
-        bdb_efficiency_missing_text(c->eff.missing, miss, sizeof miss);
+        bdb_efficiency_missing_text(eff.missing, miss, sizeof miss);
         jw_key(w, "efficiency");
         jw_open(w, '{');
-        jw_key_real(w, "work_rate", c->eff.work_rate);
-        jw_key_str(w, "work_unit", c->eff.work_unit);
-        jw_key_real(w, "per_watt", c->eff.per_watt);
-        jw_key_real(w, "per_usd", c->eff.per_dollar);
-        jw_key_real(w, "per_usd_month", c->eff.per_dollar_month);
-        jw_key_real(w, "per_usd_tco", c->eff.per_tco_dollar);
-        jw_key_real(w, "tco_usd", c->eff.tco);
-        jw_key_real(w, "energy_per_unit", c->eff.energy_per_unit);
-        jw_key_str(w, "energy_unit", c->eff.energy_unit);
-        jw_key_real(w, "tb_per_month", c->eff.tb_per_month);
+        jw_key_real(w, "work_rate", eff.work_rate);
+        jw_key_str(w, "work_unit", eff.work_unit);
+        jw_key_real(w, "per_watt", eff.per_watt);
+        jw_key_real(w, "per_usd", eff.per_dollar);
+        jw_key_real(w, "per_usd_month", eff.per_dollar_month);
+        jw_key_real(w, "per_usd_tco", eff.per_tco_dollar);
+        jw_key_real(w, "tco_usd", eff.tco);
+        jw_key_real(w, "energy_per_unit", eff.energy_per_unit);
+        jw_key_str(w, "energy_unit", eff.energy_unit);
+        jw_key_real(w, "tb_per_month", eff.tb_per_month);
         jw_key_str(w, "missing", miss);
         jw_close(w, '}');
         if (c->compared) {
             jw_key(w, "match_baseline");
             jw_open(w, '{');
-            jw_key_real(w, "count", c->match.count);
-            jw_key_real(w, "price_usd", c->match.price);
-            jw_key_real(w, "power_w", c->match.power_w);
-            jw_key_real(w, "tco_usd", c->match.tco);
+            jw_key_real(w, "count", match.count);
+            jw_key_real(w, "price_usd", match.price);
+            jw_key_real(w, "power_w", match.power_w);
+            jw_key_real(w, "tco_usd", match.tco);
             jw_close(w, '}');
         }
     }

@@ -185,6 +185,14 @@ typedef struct model_impl {
         double *dist;
     } mw[16];
     size_t nmw;
+    /* per platform: its cost inputs as the cost model sees them
+     * (cost_view), whether its missing cost inputs are listed, and the
+     * BDB_EFF_MISSING_* bits of its cells' efficiency figures. Efficiency
+     * and match figures are made from these on request
+     * (bdb_cell_efficiency), not held: 176 bytes a cell. */
+    bdb_platform *cost;
+    unsigned char *cost_listed;
+    unsigned *eff_missing;
 } model_impl;
 
 /* The exact distribution for na against nb, made once; NULL when the
@@ -673,36 +681,69 @@ void bdb_format_series_value(const bdb_rseries *se, double v, char *out,
 
 /* The platform as the cost model sees it: hourly rent as monthly rent
  * (730.5 hours a month), and a price in another currency left out (there
- * is no conversion), each said in the missing-inputs list. */
-static int cost_view(bdb_model *m, size_t pi, bdb_platform *out)
+ * is no conversion). Made once per platform, when the model is built. */
+static void cost_view(const bdb_model *m, size_t pi, bdb_platform *out)
 {
     *out = m->platforms[pi];
     const char *cur = m->opts.cost.currency ? m->opts.cost.currency : "USD";
-    char text[256];
     if (isnan(out->rent_usd_month) && out->rent_usd_hour > 0)
         out->rent_usd_month = out->rent_usd_hour * 730.5;
     if (out->price_currency[0] && strcasecmp(out->price_currency, cur) != 0 &&
-        !isnan(out->price_usd)) {
+        !isnan(out->price_usd))
         out->price_usd = NAN;
+}
+
+/* The first time a cell of platform pi has efficiency figures: says in
+ * the missing-inputs list that its price was left out (cost_view). */
+static int cost_listed(bdb_model *m, size_t pi)
+{
+    model_impl *impl = (model_impl *)m;
+    if (impl->cost_listed[pi])
+        return BDB_OK;
+    impl->cost_listed[pi] = 1;
+    const bdb_platform *p = &m->platforms[pi];
+    const char *cur = m->opts.cost.currency ? m->opts.cost.currency : "USD";
+    if (p->price_currency[0] && strcasecmp(p->price_currency, cur) != 0 &&
+        !isnan(p->price_usd)) {
+        char text[256];
         snprintf(text, sizeof text, "price of %s is in %s, the report in %s "
                                     "(no conversion: give --currency %s)",
-                 bdb_model_platform_name(m, pi), out->price_currency, cur,
-                 out->price_currency);
+                 bdb_model_platform_name(m, pi), p->price_currency, cur,
+                 p->price_currency);
         return add_missing(m, text);
     }
     return BDB_OK;
 }
 
+void bdb_cell_efficiency(const bdb_model *m, const bdb_rseries *se, size_t p,
+                         bdb_efficiency *eff, bdb_match *match)
+{
+    const model_impl *impl = (const model_impl *)m;
+    const bdb_cell *c = &se->cells[p];
+    int works = c->present && impl->cost &&
+                bdb_efficiency_measures_work(se->metric, se->unit, se->better);
+    if (eff) {
+        memset(eff, 0, sizeof *eff);
+        if (works)
+            (void)bdb_efficiency_compute(c->whole_mean, se->unit, se->better,
+                                         &impl->cost[p], &m->opts.cost, eff);
+    }
+    if (match) {
+        memset(match, 0, sizeof *match);
+        const bdb_cell *a = &se->cells[se->ref];
+        if (works && a->present && p != se->ref)
+            bdb_efficiency_match(a->whole_mean, c->whole_mean, se->unit,
+                                 se->better, &impl->cost[p], &m->opts.cost,
+                                 match);
+    }
+}
+
 /* Says, per platform, which cost inputs the efficiency figures lacked. */
 static int list_missing_costs(bdb_model *m)
 {
+    const model_impl *impl = (const model_impl *)m;
     for (size_t p = 0; p < m->nplatforms; p++) {
-        unsigned bits = 0;
-        for (size_t s = 0; s < m->nseries; s++) {
-            const bdb_cell *c = &m->series[s].cells[p];
-            if (c->present && c->eff_computed)
-                bits |= c->eff.missing;
-        }
+        unsigned bits = impl->eff_missing[p];
         char text[700], word[400];
         const char *name = bdb_model_platform_name(m, p);
         /* the name is pasted into a shell: one quoted word, whatever it
@@ -1453,6 +1494,16 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
             bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(st));
     }
     bdb_strmap_free(&b.keys);
+    if (!rc) {
+        size_t np = m->nplatforms ? m->nplatforms : 1;
+        impl->cost = malloc(np * sizeof *impl->cost);
+        impl->cost_listed = calloc(np, 1);
+        impl->eff_missing = calloc(np, sizeof *impl->eff_missing);
+        if (!impl->cost || !impl->cost_listed || !impl->eff_missing)
+            rc = bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+        for (size_t p = 0; !rc && p < m->nplatforms; p++)
+            cost_view(m, p, &impl->cost[p]);
+    }
     if (!rc && (rc = count_filtered(m, st)))
         bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(st));
     if (!rc)
@@ -1490,18 +1541,16 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
             if (!c->present ||
                 !bdb_efficiency_measures_work(se->metric, se->unit, se->better))
                 continue;
-            bdb_platform cost;
-            rc = cost_view(m, p, &cost);
+            rc = cost_listed(m, p);
             if (rc)
                 break;
+            bdb_efficiency eff;
             if (bdb_efficiency_compute(c->whole_mean, se->unit, se->better,
-                                       &cost, &m->opts.cost, &c->eff) == BDB_OK)
+                                       &impl->cost[p], &m->opts.cost,
+                                       &eff) == BDB_OK) {
                 c->eff_computed = 1;
-            const bdb_cell *a = &se->cells[se->ref];
-            if (a->present && p != se->ref)
-                bdb_efficiency_match(a->whole_mean, c->whole_mean, se->unit,
-                                     se->better, &cost, &m->opts.cost,
-                                     &c->match);
+                impl->eff_missing[p] |= eff.missing;
+            }
         }
     }
     if (!rc)
@@ -1563,6 +1612,9 @@ void bdb_model_free(bdb_model *m)
     free(m->platforms);
     model_impl *impl = (model_impl *)m;
     path_pool_free(&impl->paths);
+    free(impl->cost);
+    free(impl->cost_listed);
+    free(impl->eff_missing);
     free(impl->consts);
     for (size_t i = 0; i < impl->nmw; i++)
         free(impl->mw[i].dist);

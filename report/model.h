@@ -93,9 +93,8 @@ typedef struct bdb_cell {
     int tested;                 /* Welch's test could be computed */
     double p_adj;               /* corrected p of Welch's test */
     bdb_verdict verdict;
-    bdb_efficiency eff;         /* per watt, per dollar ... */
-    int eff_computed;
-    bdb_match match;            /* how many match the baseline */
+    int eff_computed;           /* it has efficiency figures (per watt,
+                                   per dollar ...): bdb_cell_efficiency */
 } bdb_cell;
 
 typedef struct bdb_rseries {
@@ -178,6 +177,15 @@ typedef struct bdb_model {
 int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
                     bdb_model **out, bdb_diag *diag);
 void bdb_model_free(bdb_model *m);
+
+/* The efficiency figures of cell p of se (per watt, per dollar ...) and
+ * how many of its machines match one of the reference platform's: made on
+ * request from the cell's whole_mean and the platform's costs, as the
+ * model made them (a million cells held 176 bytes of them each). Zeroed
+ * where the cell has none (a match needs a reference other than p). Either
+ * pointer may be NULL. */
+void bdb_cell_efficiency(const bdb_model *m, const bdb_rseries *se, size_t p,
+                         bdb_efficiency *eff, bdb_match *match);
 
 /* Platform display name ("(unassigned)" for results without one). */
 const char *bdb_model_platform_name(const bdb_model *m, size_t i);

@@ -479,7 +479,10 @@ int bdb_section_efficiency(const bdb_model *m, bdb_rtable *t)
             const bdb_cell *c = &se->cells[p];
             if (!c->present || !c->eff_computed)
                 continue;
-            const bdb_efficiency *e = &c->eff;
+            bdb_efficiency eff;
+            bdb_match match_of;
+            bdb_cell_efficiency(m, se, p, &eff, &match_of);
+            const bdb_efficiency *e = &eff;
             char w[64], d[64], tco[64], en[64], tb[64], match[96], miss[160];
             char tmp[64];
             bdb_format_value(e->per_watt, "", tmp, sizeof tmp);
@@ -500,16 +503,16 @@ int bdb_section_efficiency(const bdb_model *m, bdb_rtable *t)
             else
                 snprintf(tb, sizeof tb, "-");
             snprintf(match, sizeof match, "-");
-            if (c->compared && isfinite(c->match.count)) {
+            if (c->compared && isfinite(match_of.count)) {
                 char pr[32], pw[32];
-                num(pr, sizeof pr, c->match.price, 0);
-                num(pw, sizeof pw, c->match.power_w, 0);
-                if (isfinite(c->match.price))
+                num(pr, sizeof pr, match_of.price, 0);
+                num(pw, sizeof pw, match_of.power_w, 0);
+                if (isfinite(match_of.price))
                     snprintf(match, sizeof match, "%.0f (%s USD, %s W)",
-                             c->match.count, pr, pw);
+                             match_of.count, pr, pw);
                 else
                     snprintf(match, sizeof match, "%.0f (%s W, price unknown)",
-                             c->match.count, pw);
+                             match_of.count, pw);
             }
             bdb_efficiency_missing_text(e->missing, miss, sizeof miss);
             const char *row[] = {label, bdb_model_platform_name(m, p), w, d, tco,

@@ -633,7 +633,9 @@ static void sheet_efficiency(xl *x)
             const bdb_cell *c = &se->cells[p];
             if (!c->present || !c->eff_computed)
                 continue;
-            const bdb_efficiency *e = &c->eff;
+            bdb_efficiency eff;
+            bdb_cell_efficiency(m, se, p, &eff, NULL);
+            const bdb_efficiency *e = &eff;
             lxw_row_t pr = (lxw_row_t)(p + 1); /* the Platforms row */
             char mean[16], rate[16], tco[16], f[2048], f2[512];
             char pw[40], idle[40], price[40], rent[40];
