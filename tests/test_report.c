@@ -22,30 +22,11 @@
 #include <string.h>
 
 
-/* The efficiency figures and match of cell c (bdb_cell_efficiency). */
-static bdb_efficiency cell_eff(const bdb_model *m, const bdb_cell *c,
-                               bdb_match *match)
-{
-    bdb_efficiency e;
-    memset(&e, 0, sizeof e);
-    for (size_t s = 0; s < m->nseries; s++) {
-        const bdb_rseries *se = &m->series[s];
-        if (c >= se->cells && c < se->cells + m->nplatforms) {
-            bdb_match mt;
-            bdb_cell_efficiency(m, se, (size_t)(c - se->cells), &e, &mt);
-            if (match)
-                *match = mt;
-            return e;
-        }
-    }
-    fail_msg("a cell of no series");
-    return e;
-}
 
 static double match_of(const bdb_model *m, const bdb_cell *c, int what)
 {
     bdb_match mt;
-    (void)cell_eff(m, c, &mt);
+    (void)tu_cell_eff(m, c, &mt);
     return what == 0 ? mt.count : what == 1 ? mt.price : mt.power_w;
 }
 
@@ -624,9 +605,9 @@ static void report__nine_and_thirty_watt_boards__per_watt_in_every_format(void *
     const bdb_rseries *se = series(m, "/test.htm", "requests_per_sec", NULL);
     const bdb_cell *imx = &se->cells[platform(m, "imx6")];
     const bdb_cell *atom = &se->cells[platform(m, "atom")];
-    assert_true(fabs(cell_eff(m, imx, NULL).per_watt - 100.0) < 1e-9);   /* 900 / 9 */
-    assert_true(fabs(cell_eff(m, atom, NULL).per_watt - 100.0) < 1e-9);  /* 3000 / 30 */
-    assert_true(fabs(cell_eff(m, imx, NULL).per_dollar - 22.5) < 1e-9);  /* 900 / 40 */
+    assert_true(fabs(tu_cell_eff(m, imx, NULL).per_watt - 100.0) < 1e-9);   /* 900 / 9 */
+    assert_true(fabs(tu_cell_eff(m, atom, NULL).per_watt - 100.0) < 1e-9);  /* 3000 / 30 */
+    assert_true(fabs(tu_cell_eff(m, imx, NULL).per_dollar - 22.5) < 1e-9);  /* 900 / 40 */
     assert_true(fabs(match_of(m, imx, 0) - 4) < 1e-12);       /* ceil(3000/900) */
     assert_true(fabs(match_of(m, imx, 1) - 160) < 1e-9);
     assert_true(fabs(match_of(m, imx, 2) - 36) < 1e-9);
@@ -680,10 +661,10 @@ static void report__hourly_rent_and_foreign_price__handled_and_said(void **state
     bdb_model *m = build(st, "vm", NULL);
     const bdb_rseries *se = series(m, "GET", "requests_per_sec", NULL);
     const bdb_cell *vm = &se->cells[platform(m, "vm")];
-    assert_true(fabs(cell_eff(m, vm, NULL).per_dollar_month - 20000 / 7.305) < 1e-9);
-    assert_true(fabs(cell_eff(m, vm, NULL).tco - 7.305 * 36) < 1e-9);
+    assert_true(fabs(tu_cell_eff(m, vm, NULL).per_dollar_month - 20000 / 7.305) < 1e-9);
+    assert_true(fabs(tu_cell_eff(m, vm, NULL).tco - 7.305 * 36) < 1e-9);
     const bdb_cell *board = &se->cells[platform(m, "board")];
-    assert_true(isnan(cell_eff(m, board, NULL).per_dollar));
+    assert_true(isnan(tu_cell_eff(m, board, NULL).per_dollar));
     assert_true(has_missing(m, "price of board is in EUR"));
     assert_false(has_missing(m, "price_usd or rent of vm"));
     assert_true(has_missing(m, "power_w of vm"));
@@ -928,7 +909,7 @@ static void report__seed002_bc_pi__every_format_agrees_with_the_logs(void **stat
     assert_true(fabs(arm->speedup - ratio) < 1e-9);
     assert_int_equal(arm->verdict, BDB_VERDICT_WORSE);   /* 3 runs each: tested */
     /* per watt: 3600/53.790333 runs/h at 35 W (TDP in platforms.csv) */
-    assert_true(fabs(cell_eff(m, arm, NULL).per_watt - 3600 / arm->sum.mean / 35) < 1e-9);
+    assert_true(fabs(tu_cell_eff(m, arm, NULL).per_watt - 3600 / arm->sum.mean / 35) < 1e-9);
 
     bdb_buf out;
     bdb_buf_init(&out);

@@ -553,3 +553,23 @@ void tu_crosscheck(const char *rel, int line, const char *printed,
         fail_msg("%s: no %s figure of %.10g at line %d (printed there: \"%s\")",
                  exp_rel, metric, value, line, printed);
 }
+
+/* The efficiency figures and match of cell c (bdb_cell_efficiency). */
+bdb_efficiency tu_cell_eff(const bdb_model *m, const bdb_cell *c,
+                               bdb_match *match)
+{
+    bdb_efficiency e;
+    memset(&e, 0, sizeof e);
+    for (size_t s = 0; s < m->nseries; s++) {
+        const bdb_rseries *se = &m->series[s];
+        if (c >= se->cells && c < se->cells + m->nplatforms) {
+            bdb_match mt;
+            bdb_cell_efficiency(m, se, (size_t)(c - se->cells), &e, &mt);
+            if (match)
+                *match = mt;
+            return e;
+        }
+    }
+    fail_msg("a cell of no series");
+    return e;
+}

@@ -11,6 +11,7 @@
 #include "../common/bdb_buf.h"
 #include "../ingest/ingest.h"
 #include "../store/store.h"
+#include "../report/model.h"
 
 /* BDB_SOURCE_DIR "/" rel, in a static buffer (one at a time). */
 const char *tu_path(const char *rel);
@@ -150,5 +151,10 @@ void tu_crosscheck(const char *rel, int line, const char *printed,
 
 /* Makes a fresh temporary directory and returns its path (static). */
 const char *tu_tmpdir(void);
+
+/* The efficiency figures and match (when match is not NULL) of cell c of
+ * model m (bdb_cell_efficiency); fails the test for a cell of no series. */
+bdb_efficiency tu_cell_eff(const bdb_model *m, const bdb_cell *c,
+                           bdb_match *match);
 
 #endif

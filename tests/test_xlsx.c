@@ -19,25 +19,6 @@
 #include <xlsxwriter.h>
 
 
-/* The efficiency figures and match of cell c (bdb_cell_efficiency). */
-static bdb_efficiency cell_eff(const bdb_model *m, const bdb_cell *c,
-                               bdb_match *match)
-{
-    bdb_efficiency e;
-    memset(&e, 0, sizeof e);
-    for (size_t s = 0; s < m->nseries; s++) {
-        const bdb_rseries *se = &m->series[s];
-        if (c >= se->cells && c < se->cells + m->nplatforms) {
-            bdb_match mt;
-            bdb_cell_efficiency(m, se, (size_t)(c - se->cells), &e, &mt);
-            if (match)
-                *match = mt;
-            return e;
-        }
-    }
-    fail_msg("a cell of no series");
-    return e;
-}
 
 
 static char dir[512];
@@ -324,7 +305,7 @@ static void xlsx__per_watt__is_a_live_formula_over_platform_power(void **state)
 {
     fixture *fx = fx_of(state);
     const bdb_cell *imx = model_cell(fx->m, "/test.htm", "requests_per_sec", "imx6");
-    assert_true(fabs(cell_eff(fx->m, imx, NULL).per_watt - 100.0) < 1e-9); /* 900 op/s at 9 W */
+    assert_true(fabs(tu_cell_eff(fx->m, imx, NULL).per_watt - 100.0) < 1e-9); /* 900 op/s at 9 W */
     char *ef = part(fx, "xl/worksheets/sheet4.xml");
     /* atom (3000 at 30 W) and imx6 (900 at 9 W) are both 100 op/s/W: one
      * formula must divide by atom's power (Platforms row 2), the other by
@@ -334,7 +315,7 @@ static void xlsx__per_watt__is_a_live_formula_over_platform_power(void **state)
         char ref[16];
         snprintf(ref, sizeof ref, "J%d", r);
         xcell c = cell(ef, ref);
-        if (!c.has_f || !c.has_v || !near(c.v, cell_eff(fx->m, imx, NULL).per_watt))
+        if (!c.has_f || !c.has_v || !near(c.v, tu_cell_eff(fx->m, imx, NULL).per_watt))
             continue;
         assert_non_null(strstr(c.f, "Platforms!"));
         seen_atom |= strstr(c.f, "/Platforms!$K$2") != NULL;
@@ -347,7 +328,7 @@ static void xlsx__per_watt__is_a_live_formula_over_platform_power(void **state)
     assert_true(seen_imx);
     /* per dollar divides by the price the cost model uses */
     xcell c;
-    assert_true(row_with_value(ef, 'K', cell_eff(fx->m, imx, NULL).per_dollar, &c) > 0);
+    assert_true(row_with_value(ef, 'K', tu_cell_eff(fx->m, imx, NULL).per_dollar, &c) > 0);
     assert_non_null(strstr(c.f, "/Platforms!$P$3"));
     free(ef);
 }
@@ -358,11 +339,11 @@ static void xlsx__tco__formula_over_inputs_and_cached_model_figure(void **state)
     const bdb_cell *atom = model_cell(fx->m, "/test.htm", "requests_per_sec", "atom");
     const bdb_cell *vm = model_cell(fx->m, "/test.htm", "requests_per_sec", "vm");
     /* 52 + 30 W * 26298 h / 1000 * 0.15 */
-    assert_true(fabs(cell_eff(fx->m, atom, NULL).tco - (52 + 30 * 26298.0 / 1000 * 0.15)) < 1e-9);
-    assert_true(fabs(cell_eff(fx->m, vm, NULL).tco - 20 * 12 * 3) < 1e-9); /* rented */
+    assert_true(fabs(tu_cell_eff(fx->m, atom, NULL).tco - (52 + 30 * 26298.0 / 1000 * 0.15)) < 1e-9);
+    assert_true(fabs(tu_cell_eff(fx->m, vm, NULL).tco - 20 * 12 * 3) < 1e-9); /* rented */
     char *ef = part(fx, "xl/worksheets/sheet4.xml");
     xcell c;
-    assert_true(row_with_value(ef, 'M', cell_eff(fx->m, atom, NULL).tco, &c) > 0);
+    assert_true(row_with_value(ef, 'M', tu_cell_eff(fx->m, atom, NULL).tco, &c) > 0);
     assert_true(c.has_f);
     assert_non_null(strstr(c.f, "kwh_price"));
     assert_non_null(strstr(c.f, "years"));
@@ -370,10 +351,10 @@ static void xlsx__tco__formula_over_inputs_and_cached_model_figure(void **state)
     assert_non_null(strstr(c.f, "24*365.25"));
     assert_non_null(strstr(c.f, "Platforms!$K$2")); /* atom's power */
     assert_non_null(strstr(c.f, "Platforms!$L$2")); /* and its idle power */
-    assert_true(row_with_value(ef, 'M', cell_eff(fx->m, vm, NULL).tco, &c) > 0);
+    assert_true(row_with_value(ef, 'M', tu_cell_eff(fx->m, vm, NULL).tco, &c) > 0);
     assert_non_null(strstr(c.f, "Platforms!$Q$4*12*years"));
     /* per TCO dollar is the rate over the TCO cell of its row */
-    int r = row_with_value(ef, 'N', cell_eff(fx->m, atom, NULL).per_tco_dollar, &c);
+    int r = row_with_value(ef, 'N', tu_cell_eff(fx->m, atom, NULL).per_tco_dollar, &c);
     assert_true(r > 0);
     char want[32];
     snprintf(want, sizeof want, "$H$%d/$M$%d", r, r);
@@ -400,7 +381,7 @@ static void xlsx__unknown_inputs__empty_cells_not_zero(void **state)
 
     /* vm's per watt: a formula whose cached result is "", not 0 */
     const bdb_cell *vm = model_cell(fx->m, "/test.htm", "requests_per_sec", "vm");
-    assert_true(isnan(cell_eff(fx->m, vm, NULL).per_watt));
+    assert_true(isnan(tu_cell_eff(fx->m, vm, NULL).per_watt));
     char *ef = part(fx, "xl/worksheets/sheet4.xml");
     int found = 0;
     for (int r = 2; r < 40; r++) {
@@ -1124,7 +1105,7 @@ static void xlsx__recalculated_by_gnumeric__every_formula_matches_the_report(voi
     for (size_t r = 1; r < rows; r++) {
         const bdb_rseries *se;
         const bdb_cell *c = cell_of(m, ef, r, 4, &se);
-        bdb_efficiency ce = cell_eff(m, c, NULL);
+        bdb_efficiency ce = tu_cell_eff(m, c, NULL);
         const bdb_efficiency *e = &ce;
         compared += same_number(ef, r, 9, e->per_watt, "per watt");
         compared += same_number(ef, r, 10, e->per_dollar, "per dollar of price");
