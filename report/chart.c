@@ -188,6 +188,15 @@ static void clean(const char *in, char *out, size_t n)
     clean_text(in, out, n, 0);
 }
 
+char *bdb_chart_text_dup(const char *s)
+{
+    size_t n = strlen(s ? s : "") + 9;
+    char *out = malloc(n);
+    if (out)
+        clean_text(s, out, n, 1);
+    return out;
+}
+
 /* A pango layout of the clean text s in the charts' font at size (in
  * user units, so that it scales with the canvas like the lines do). */
 static PangoLayout *layout(cairo_t *cr, const char *s, double size, int bold)

@@ -160,6 +160,11 @@ int bdb_chart_line_file(const bdb_chart_line *c, bdb_chart_format fmt,
  * into out (121 bytes); "chart" when nothing is left. */
 void bdb_chart_slug(char *out, const char *const *parts, size_t nparts);
 
+/* s as every drawn text is made before pango sees it (the one cleaner
+ * of drawn text): valid UTF-8 that cairo accepts, control characters but
+ * line feeds as spaces. The caller frees it; NULL when out of memory. */
+char *bdb_chart_text_dup(const char *s);
+
 /* The colour of the platform in position slot of the charts' order
  * (0: the baseline, then the others in model order), as 8-bit RGB.
  * The palette has 8 colours and repeats. */
