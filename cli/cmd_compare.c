@@ -5,8 +5,8 @@
 #include "cli.h"
 #include "lifecycle.h"
 #include "table_out.h"
-#include "../report/render.h"
-#include "../report/textfit.h"
+#include "../report/render/render.h"
+#include "../report/render/textfit.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,10 +3,10 @@
  * one PNG/SVG line chart per series; change points marked. */
 #include "cli.h"
 #include "lifecycle.h"
-#include "../report/chart.h"
+#include "../report/render/chart.h"
 #include "table_out.h"
-#include "../report/render.h"
-#include "../report/textfit.h"
+#include "../report/render/render.h"
+#include "../report/render/textfit.h"
 
 #include <string.h>
 

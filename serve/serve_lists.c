@@ -6,8 +6,8 @@
 #include "serve_internal.h"
 #include "../common/bdb_grow.h"
 #include "../common/bdb_utf8.h"
-#include "../report/render.h"
-#include "../report/rowset.h"
+#include "../report/render/render.h"
+#include "../report/render/rowset.h"
 #include "../store/store_admin.h"
 
 #include <fnmatch.h>

@@ -5,10 +5,10 @@
  * history over run sets) and efficiency. The model, its sections, charts
  * and renderers do the work; this file lays them out and links them. */
 #include "serve_internal.h"
-#include "../report/chart.h"
-#include "../report/render.h"
-#include "../report/render.h"
-#include "../report/sections.h"
+#include "../report/render/chart.h"
+#include "../report/render/render.h"
+#include "../report/render/render.h"
+#include "../report/render/sections.h"
 
 #include <math.h>
 #include <stdio.h>

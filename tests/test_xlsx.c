@@ -5,9 +5,9 @@
  * read back with `unzip -p` (the tests skip when unzip is missing). */
 #include "test_util.h"
 
-#include "../report/model.h"
-#include "../report/render.h"
-#include "../report/xlsx_rows.h"
+#include "../report/analysis/model.h"
+#include "../report/render/render.h"
+#include "../report/render/xlsx_rows.h"
 #include "../import/import.h"
 #include "../store/store.h"
 
