@@ -1,7 +1,8 @@
 /* cmd_compare.c - `benchdb compare OLD NEW` (benchstat-style before/after
  * tables in every report format) and `benchdb check` (regressions of the
  * newest set against a baseline; exit 3 when there is one). The work is in
- * report/compare.c and report/compare_render.c; this file parses options and names the sides. */
+ * report/analysis/compare.c and report/render/compare_render.c; this
+ * file parses options and names the sides. */
 #include "cli.h"
 #include "lifecycle.h"
 #include "table_out.h"

@@ -636,7 +636,7 @@ static void xlsx__unwritable_path__fails_with_a_diagnostic(void **state)
     assert_non_null(strstr(d.message, "/nonexistent-dir/x/report.xlsx"));
 }
 
-/* ---- the big sheets' rows (report/xlsx_rows.c) -------------------------- */
+/* ---- the big sheets' rows (report/render/xlsx_rows.c) ------------------ */
 
 /* A part of the zip at path, as text. */
 static char *part_of(const char *path, const char *name)
