@@ -1,7 +1,7 @@
 /* cli_util.c - printing errors and parsing option values for the CLI. */
 #include "cli.h"
 #include "../common/bdb_neutral.h"
-#include "../report/textfit.h"
+#include "../report/render/textfit.h"
 #include "../store/store.h"
 #include "../store/store_admin.h"
 

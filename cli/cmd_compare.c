@@ -1,12 +1,13 @@
 /* cmd_compare.c - `benchdb compare OLD NEW` (benchstat-style before/after
  * tables in every report format) and `benchdb check` (regressions of the
  * newest set against a baseline; exit 3 when there is one). The work is in
- * report/compare.c; this file parses options and names the sides. */
+ * report/analysis/compare.c and report/render/compare_render.c; this
+ * file parses options and names the sides. */
 #include "cli.h"
 #include "lifecycle.h"
 #include "table_out.h"
-#include "../report/compare.h"
-#include "../report/textfit.h"
+#include "../report/render/render.h"
+#include "../report/render/textfit.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -136,10 +137,12 @@ static int render(const bdb_compare *c, int format, const char *output,
                                          BDB_CMPF_JSON};
     bdb_buf b;
     bdb_buf_init(&b);
-    int rc = bdb_compare_render(c, map[format], &b);
     int to_stdout = !output || strcmp(output, "-") == 0;
-    if (!rc && format == F_TEXT && (to_stdout || width))
-        bdb_text_fit(&b, 0, (size_t)cli_output_width(width));
+    size_t fit = format == F_TEXT && (to_stdout || width)
+                     ? (size_t)cli_output_width(width) : 0;
+    int rc = bdb_compare_render(c, map[format], fit, &b);
+    if (!rc && fit)
+        bdb_text_fit(&b, 0, fit);
     if (!rc && b.err)
         rc = b.err;
     int st = rc ? cli_error("cannot render: %s", bdb_strerror(rc))

@@ -1,12 +1,12 @@
 /* cmd_history.c - `benchdb history`: selected series over run sets in
  * time, as a table (text, csv, json), an HTML page with inline charts, or
- * one cairo PNG/SVG line chart per series; change points marked. */
+ * one PNG/SVG line chart per series; change points marked. */
 #include "cli.h"
 #include "lifecycle.h"
-#include "../report/chart.h"
+#include "../report/render/chart.h"
 #include "table_out.h"
-#include "../report/history.h"
-#include "../report/textfit.h"
+#include "../report/render/render.h"
+#include "../report/render/textfit.h"
 
 #include <string.h>
 
@@ -111,12 +111,14 @@ int cmd_history(int argc, char **argv, bdb_cli *cli)
                                               BDB_HISTF_JSON, BDB_HISTF_HTML};
         bdb_buf b;
         bdb_buf_init(&b);
-        int rc = bdb_history_render(h, map[fi], &b);
+        int to_stdout = !output || strcmp(output, "-") == 0;
+        size_t fit = fi == 0 && (to_stdout || ta.width)
+                         ? (size_t)cli_output_width(ta.width) : 0;
+        int rc = bdb_history_render(h, map[fi], fit, &b);
         if (fi == 3)
             bdb_chart_release_caches();
-        int to_stdout = !output || strcmp(output, "-") == 0;
-        if (!rc && fi == 0 && (to_stdout || ta.width))
-            bdb_text_fit(&b, 0, (size_t)cli_output_width(ta.width));
+        if (!rc && fit)
+            bdb_text_fit(&b, 0, fit);
         if (!rc && b.err)
             rc = b.err;
         if (rc) {

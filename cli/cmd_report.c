@@ -3,11 +3,11 @@
  * two commands differ only in what they render. */
 #include "cli.h"
 #include "lifecycle.h"
-#include "../report/chart.h"
-#include "../report/model.h"
-#include "../report/pdf.h"
-#include "../report/render.h"
-#include "../report/sections.h"
+#include "../report/render/chart.h"
+#include "../report/analysis/model.h"
+#include "../report/render/pdf.h"
+#include "../report/render/render.h"
+#include "../report/render/sections.h"
 
 #include <stdio.h>
 #include <stdlib.h>

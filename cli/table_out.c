@@ -2,7 +2,7 @@
  * table_out.h). */
 #include "../common/bdb_neutral.h"
 #include "table_out.h"
-#include "../report/rtable.h"
+#include "../report/render/rtable.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -24,7 +24,7 @@ enum { CLI_O_FORMAT = 0x300, CLI_O_WIDTH };
 
 /* --width N alone, for a command whose text is not a table of rows
  * (compare, check, history): its too-wide lines are wrapped
- * (report/textfit.h); cli_table_option parses it. */
+ * (report/render/textfit.h); cli_table_option parses it. */
 extern const cli_option cli_text_width_options[];
 
 /* Handles an option of cli_table_options: 1 when it was one, 0 when not,

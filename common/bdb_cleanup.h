@@ -2,7 +2,7 @@
  *
  * Outputs are written to temporary files and renamed into place once
  * whole (cli/output.c), and a workbook is assembled from a package
- * libxlsxwriter writes to a file of its own (report/xlsx.c). A process
+ * libxlsxwriter writes to a file of its own (report/render/xlsx.c). A process
  * stopped while it writes them (Ctrl-C, kill, a closed terminal, a file
  * size limit) removes the ones registered here, then dies of the signal
  * as it would have. A signal the process ignores (nohup) stays ignored.

@@ -12,8 +12,8 @@
 #include "serve.h"
 #include "../common/bdb_buf.h"
 #include "../common/bdb_sample.h"
-#include "../report/model.h"
-#include "../report/rtable.h"
+#include "../report/analysis/model.h"
+#include "../report/render/rtable.h"
 
 /* Lines of a stored log one page shows; a longer log is read in windows
  * (from=, a multiple of it plus one). */

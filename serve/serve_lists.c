@@ -6,8 +6,8 @@
 #include "serve_internal.h"
 #include "../common/bdb_grow.h"
 #include "../common/bdb_utf8.h"
-#include "../report/compare.h"
-#include "../report/rowset.h"
+#include "../report/render/render.h"
+#include "../report/render/rowset.h"
 #include "../store/store_admin.h"
 
 #include <fnmatch.h>
@@ -509,7 +509,7 @@ void srv_view_compare(srv_req *r)
         rc = bdb_compare_build(r->st, &o, &c, &d);
     if (rc == BDB_OK && r->format != SRV_HTML) {
         int csv = r->format == SRV_CSV;
-        if (bdb_compare_render(c, csv ? BDB_CMPF_CSV : BDB_CMPF_JSON, &r->body))
+        if (bdb_compare_render(c, csv ? BDB_CMPF_CSV : BDB_CMPF_JSON, 0, &r->body))
             srv_fail(r, 500, "cannot render the comparison");
         else
             srv_download(r, csv ? "text/csv; charset=utf-8" : "application/json",
@@ -526,7 +526,7 @@ void srv_view_compare(srv_req *r)
         } else {
             bdb_buf doc;
             bdb_buf_init(&doc);
-            if (bdb_compare_render(c, BDB_CMPF_HTML, &doc) == BDB_OK)
+            if (bdb_compare_render(c, BDB_CMPF_HTML, 0, &doc) == BDB_OK)
                 srv_embed(r, &doc);
             bdb_buf_free(&doc);
         }

@@ -5,7 +5,7 @@
  * in a page. Text from logs goes through bdb_neutral_html everywhere. */
 #include "serve_internal.h"
 #include "../common/bdb_embedded.h"
-#include "../report/chart.h"
+#include "../report/render/chart.h"
 #include "../common/bdb_neutral.h"
 
 #include <stdarg.h>

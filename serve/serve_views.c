@@ -5,10 +5,10 @@
  * history over run sets) and efficiency. The model, its sections, charts
  * and renderers do the work; this file lays them out and links them. */
 #include "serve_internal.h"
-#include "../report/chart.h"
-#include "../report/history.h"
-#include "../report/render.h"
-#include "../report/sections.h"
+#include "../report/render/chart.h"
+#include "../report/render/render.h"
+#include "../report/render/render.h"
+#include "../report/render/sections.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -441,7 +441,7 @@ static void series_history(srv_req *r)
     } else {
         bdb_buf doc;
         bdb_buf_init(&doc);
-        if (bdb_history_render(h, BDB_HISTF_HTML, &doc) == BDB_OK)
+        if (bdb_history_render(h, BDB_HISTF_HTML, 0, &doc) == BDB_OK)
             srv_embed(r, &doc);
         bdb_buf_free(&doc);
     }

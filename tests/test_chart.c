@@ -8,8 +8,8 @@
  * UTF-8). */
 #include "test_util.h"
 
-#include "../report/chart.h"
-#include "../report/model.h"
+#include "../report/render/chart.h"
+#include "../report/analysis/model.h"
 #include "../import/import.h"
 #include "../store/store.h"
 

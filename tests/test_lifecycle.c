@@ -700,7 +700,7 @@ static void lifecycle__history__sets_in_time_with_change_points_and_charts(void 
     assert_int_equal(run(&out, "history --format svg -o '%s'", charts), 0);
     assert_int_equal(run(&out, "history --format html"), 0);
     has(&out, "<svg");
-    has(&out, "class=\"change\"");
+    has(&out, "<tr class=\"tone-change\">");
     assert_int_equal(run(&out, "history --format csv"), 0);
     has(&out, "limited");
     assert_int_equal(run(&out, "history --set nope"), 2);
@@ -767,8 +767,10 @@ static void lifecycle__marks_and_notes__shown_in_every_history_output(void **sta
     assert_int_equal(run(&out, "history throughput"), 0);
     has(&out, "  note: OpenSSL 3.0 build");
     has(&out, "new baseline");
-    has(&out, "      note: cpulimit -l 25 <b>");
-    has(&out, "      note: limit lifted");
+    /* a set's notes in the notes column of its row (history's table) */
+    has(&out, "  notes\n");
+    has(&out, "cpulimit -l 25 <b>\n");
+    has(&out, "limit lifted\n");
     assert_int_equal(run(&out, "history throughput --format csv"), 0);
     has(&out, "change_p,shift,new_baseline,notes");
     has(&out, ",1,cpulimit -l 25 <b>");

@@ -6,11 +6,11 @@
  * with known values. */
 #include "test_util.h"
 
-#include "../report/chart.h"
+#include "../report/render/chart.h"
 
-#include "../report/model.h"
-#include "../report/numfmt.h"
-#include "../report/render.h"
+#include "../report/analysis/model.h"
+#include "../report/render/numfmt.h"
+#include "../report/render/render.h"
 #include "../import/import.h"
 #include "../store/store.h"
 

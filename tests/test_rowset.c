@@ -1,7 +1,7 @@
-/* test_rowset.c - the list commands' table printer (report/rowset.c):
+/* test_rowset.c - the list commands' table printer (report/render/rowset.c):
  * JSON through jansson keeps numbers as numbers and text as text. */
 #include "test_util.h"
-#include "../report/rowset.h"
+#include "../report/render/rowset.h"
 
 #include <jansson.h>
 #include <stdlib.h>

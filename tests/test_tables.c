@@ -200,18 +200,16 @@ static void tables__demo_import__warns_about_nothing(void **state)
     bdb_buf_free(&out);
 }
 
-/* compare's and history's pages escape text from logs with the one HTML
- * escaper (history's own left ' as it was, compare's turned controls into
- * spaces): a benchmark named o'b<i> reads o&#39;b&lt;i&gt; in both. */
-static void tables__compare_and_history_html__one_escaper(void **state)
+/* A database at DIR/NAME.sqlite with two sets, s0 and s1, of two runs
+ * each of a benchmark named o'b<i> (text a page must escape). */
+static void two_sets(const char *name)
 {
-    (void)state;
     static const char *const runs[] = {"100", "110", "90", "95"};
     bdb_buf out;
     bdb_buf_init(&out);
     for (int set = 0; set < 2; set++) {
         char path[700];
-        snprintf(path, sizeof path, "%s/h%d.csv", dir, set);
+        snprintf(path, sizeof path, "%s/%s%d.csv", dir, name, set);
         FILE *f = fopen(path, "w");
         assert_non_null(f);
         fprintf(f, "platform,tool,benchmark,metric,value,unit,parameters\n");
@@ -219,10 +217,22 @@ static void tables__compare_and_history_html__one_escaper(void **state)
             fprintf(f, "P,ab,o'b<i>,requests_per_sec,%s,op/s,\n",
                     runs[set * 2 + r]);
         assert_int_equal(fclose(f), 0);
-        if (tu_run(&out, "--db '%s/h.sqlite' import --set s%d '%s'", dir, set,
-                   path))
+        if (tu_run(&out, "--db '%s/%s.sqlite' import --set s%d '%s'", dir,
+                   name, set, path))
             fail_msg("import: %s", out.data);
     }
+    bdb_buf_free(&out);
+}
+
+/* compare's and history's pages escape text from logs with the one HTML
+ * escaper (history's own left ' as it was, compare's turned controls into
+ * spaces): a benchmark named o'b<i> reads o&#39;b&lt;i&gt; in both. */
+static void tables__compare_and_history_html__one_escaper(void **state)
+{
+    (void)state;
+    two_sets("h");
+    bdb_buf out;
+    bdb_buf_init(&out);
     static const char *const cmds[] = {"compare s0 s1 --format html",
                                        "history --format html"};
     for (size_t i = 0; i < 2; i++) {
@@ -236,6 +246,63 @@ static void tables__compare_and_history_html__one_escaper(void **state)
     bdb_buf_free(&out);
 }
 
+/* compare and history render through the report's renderers: their HTML
+ * is the report's page (its CSP and stylesheet), history's charts carry
+ * their text as SVG <text> (cairo drew glyph outlines: no set name could
+ * be searched or read), inline and as files, and compare's text is one
+ * table with the report's header and rule (it was a block per row). */
+static void tables__compare_and_history__the_report_renderers(void **state)
+{
+    (void)state;
+    two_sets("r");
+    bdb_buf out;
+    bdb_buf_init(&out);
+    static const char *const pages[] = {"compare s0 s1 --format html",
+                                        "history --format html"};
+    for (size_t i = 0; i < 2; i++) {
+        bdb_buf_reset(&out);
+        if (tu_run(&out, "--db '%s/r.sqlite' %s", dir, pages[i]))
+            fail_msg("%s: %s", pages[i], out.data);
+        if (!strstr(out.data, "Content-Security-Policy") ||
+            !strstr(out.data, "td.num { text-align: right") ||
+            !strstr(out.data, "<div class=\"scroll\"><table>"))
+            fail_msg("%s: not the report's page: %.600s", pages[i], out.data);
+    }
+    /* the history page's chart: the set names and the title as text */
+    assert_non_null(strstr(out.data, ">s0</text>"));
+    assert_non_null(strstr(out.data, ">s1</text>"));
+    assert_non_null(strstr(out.data, "o&#39;b&lt;i&gt; requests_per_sec on P</text>"));
+    char folder[700], svg[900];
+    snprintf(folder, sizeof folder, "%s/hsvg", dir);
+    bdb_buf_reset(&out);
+    if (tu_run(&out, "--db '%s/r.sqlite' history --format svg -o '%s'", dir,
+               folder))
+        fail_msg("history svg: %s", out.data);
+    snprintf(svg, sizeof svg, "%s/history-001-ab-o-b-i-requests-per-sec-p.svg",
+             folder);
+    bdb_buf file;
+    bdb_buf_init(&file);
+    char msg[256];
+    if (bdb_buf_read_file(&file, svg, msg, sizeof msg))
+        fail_msg("%s", msg);
+    assert_non_null(strstr(file.data, ">s1</text>"));
+    bdb_buf_free(&file);
+    /* compare's text: one table, its header and rule */
+    bdb_buf_reset(&out);
+    char cmd[2000];
+    snprintf(cmd, sizeof cmd, "COLUMNS=200 '%s' --db '%s/r.sqlite' compare "
+             "s0 s1", BDB_BINARY, dir);
+    assert_int_equal(tu_shell_limited(cmd, -1, &out), 0);
+    const char *head = strstr(out.data, "\nseries ");
+    assert_non_null(head);
+    const char *eol = strchr(head + 1, '\n');
+    assert_non_null(eol);
+    assert_non_null(strstr(head, " verdict\n"));
+    assert_true(strncmp(eol + 1, "------", 6) == 0);
+    assert_non_null(strstr(out.data, "ab o'b<i> requests_per_sec "));
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -243,6 +310,7 @@ int main(void)
         cmocka_unit_test_setup(tables__every_command__fits_columns_100_on_the_samples, setup),
         cmocka_unit_test_setup(tables__demo_import__warns_about_nothing, setup),
         cmocka_unit_test_setup(tables__compare_and_history_html__one_escaper, setup),
+        cmocka_unit_test_setup(tables__compare_and_history__the_report_renderers, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

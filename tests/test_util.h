@@ -11,7 +11,7 @@
 #include "../common/bdb_buf.h"
 #include "../ingest/ingest.h"
 #include "../store/store.h"
-#include "../report/model.h"
+#include "../report/analysis/model.h"
 
 /* BDB_SOURCE_DIR "/" rel, in a static buffer (one at a time). */
 const char *tu_path(const char *rel);

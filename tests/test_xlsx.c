@@ -5,9 +5,9 @@
  * read back with `unzip -p` (the tests skip when unzip is missing). */
 #include "test_util.h"
 
-#include "../report/model.h"
-#include "../report/render.h"
-#include "../report/xlsx_rows.h"
+#include "../report/analysis/model.h"
+#include "../report/render/render.h"
+#include "../report/render/xlsx_rows.h"
 #include "../import/import.h"
 #include "../store/store.h"
 
@@ -636,7 +636,7 @@ static void xlsx__unwritable_path__fails_with_a_diagnostic(void **state)
     assert_non_null(strstr(d.message, "/nonexistent-dir/x/report.xlsx"));
 }
 
-/* ---- the big sheets' rows (report/xlsx_rows.c) -------------------------- */
+/* ---- the big sheets' rows (report/render/xlsx_rows.c) ------------------ */
 
 /* A part of the zip at path, as text. */
 static char *part_of(const char *path, const char *name)

@@ -47,17 +47,6 @@ static double text_w(const doc *d)
     return d->pw - 2 * MARGIN;
 }
 
-/* Valid UTF-8 without control characters (pango refuses the one and
- * draws boxes for the other); tabs and newlines kept. Caller frees. */
-static char *clean(const char *s)
-{
-    char *v = g_utf8_make_valid(s ? s : "", -1);
-    for (char *p = v; *p; p++)
-        if ((unsigned char)*p < 0x20 && *p != '\n')
-            *p = ' ';
-    return v;
-}
-
 static PangoLayout *layout(const doc *d, const char *s, double size, int bold,
                            double width)
 {
@@ -68,9 +57,9 @@ static PangoLayout *layout(const doc *d, const char *s, double size, int bold,
                                                : PANGO_WEIGHT_NORMAL);
     pango_layout_set_font_description(l, fd);
     pango_font_description_free(fd);
-    char *c = clean(s);
-    pango_layout_set_text(l, c, -1);
-    g_free(c);
+    char *c = bdb_chart_text_dup(s);
+    pango_layout_set_text(l, c ? c : "", -1);
+    free(c);
     if (width > 0) {
         pango_layout_set_width(l, (int)(width * PANGO_SCALE));
         pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
@@ -595,9 +584,10 @@ int bdb_report_render_pdf(const bdb_model *m, const bdb_pdf_opts *o,
                             cairo_status_to_string(st));
     }
     cairo_pdf_surface_set_metadata(d.surf, CAIRO_PDF_METADATA_CREATOR, "benchdb");
-    char *title = clean(m->title);
-    cairo_pdf_surface_set_metadata(d.surf, CAIRO_PDF_METADATA_TITLE, title);
-    g_free(title);
+    char *title = bdb_chart_text_dup(m->title);
+    cairo_pdf_surface_set_metadata(d.surf, CAIRO_PDF_METADATA_TITLE,
+                                   title ? title : "");
+    free(title);
     d.cr = cairo_create(d.surf);
     body(&d, o && o->all_metrics);
     st = cairo_status(d.cr);

@@ -22,6 +22,7 @@ void bdb_rtable_free(bdb_rtable *t)
         free(t->cells[i]);
     free(t->cells);
     free(t->right);
+    free(t->tone);
     memset(t, 0, sizeof *t);
 }
 
@@ -33,6 +34,10 @@ int bdb_rtable_add(bdb_rtable *t, const char *const *cells)
         if (!p)
             return -1;
         t->cells = p;
+        unsigned char *tn = realloc(t->tone, cap);
+        if (!tn)
+            return -1;
+        t->tone = tn;
         t->cap = cap;
     }
     /* a cell is one piece of one line, in a terminal or in Markdown */
@@ -42,8 +47,25 @@ int bdb_rtable_add(bdb_rtable *t, const char *const *cells)
             return -1;
         t->cells[t->nrows * t->ncols + c] = d;
     }
+    t->tone[t->nrows] = BDB_TONE_NONE;
     t->nrows++;
     return 0;
+}
+
+void bdb_rtable_tone(bdb_rtable *t, bdb_tone tone)
+{
+    if (t->nrows)
+        t->tone[t->nrows - 1] = (unsigned char)tone;
+}
+
+const char *bdb_tone_class(bdb_tone tone)
+{
+    switch (tone) {
+    case BDB_TONE_BETTER: return "tone-better";
+    case BDB_TONE_WORSE: return "tone-worse";
+    case BDB_TONE_CHANGE: return "tone-change";
+    default: return "";
+    }
 }
 
 static size_t width(const char *s)

@@ -7,7 +7,7 @@
  * (JSON_INDENT(1): one space per depth, strings never hold a raw
  * newline), one series at a time, handed to the sink as they go.
  *
- * Every string goes through str(), which repairs invalid UTF-8 (jansson
+ * Every string goes through bdb_json_str(), which repairs invalid UTF-8 (jansson
  * refuses it, and a refused string would silently drop its series), and
  * every set or append is checked: a document that could not be built
  * whole is an error, never a shorter document. */
@@ -26,12 +26,12 @@ typedef struct jb {
     int failed;
 } jb;
 
-static json_t *num(double v)
+json_t *bdb_json_num(double v)
 {
     return isfinite(v) ? json_real(v) : json_null();
 }
 
-static json_t *str(const char *s)
+json_t *bdb_json_str(const char *s)
 {
     if (!s)
         s = "";
@@ -50,7 +50,7 @@ static json_t *strn(const char *s, size_t n)
         return NULL;
     memcpy(copy, s, n);
     copy[n] = '\0';
-    json_t *j = str(copy);
+    json_t *j = bdb_json_str(copy);
     free(copy);
     return j;
 }
@@ -73,20 +73,20 @@ static json_t *platform_json(jb *b, const bdb_model *m, size_t p)
     const bdb_platform *pl = &m->platforms[p];
     json_t *j = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
                           "s:o, s:o, s:o, s:o, s:b}",
-                          "name", str(bdb_model_platform_name(m, p)), "arch",
-                          str(pl->arch), "cpu", str(pl->cpu), "cores",
-                          num(pl->cores), "threads", num(pl->threads),
-                          "freq_mhz", num(pl->freq_mhz), "memory_gb",
-                          num(pl->memory_gb), "os", str(pl->os), "kernel",
-                          str(pl->kernel), "price_usd", num(pl->price_usd),
-                          "power_w", num(pl->power_w), "idle_power_w",
-                          num(pl->idle_power_w), "rent_usd_month",
-                          num(pl->rent_usd_month), "notes", str(pl->notes),
+                          "name", bdb_json_str(bdb_model_platform_name(m, p)), "arch",
+                          bdb_json_str(pl->arch), "cpu", bdb_json_str(pl->cpu), "cores",
+                          bdb_json_num(pl->cores), "threads", bdb_json_num(pl->threads),
+                          "freq_mhz", bdb_json_num(pl->freq_mhz), "memory_gb",
+                          bdb_json_num(pl->memory_gb), "os", bdb_json_str(pl->os), "kernel",
+                          bdb_json_str(pl->kernel), "price_usd", bdb_json_num(pl->price_usd),
+                          "power_w", bdb_json_num(pl->power_w), "idle_power_w",
+                          bdb_json_num(pl->idle_power_w), "rent_usd_month",
+                          bdb_json_num(pl->rent_usd_month), "notes", bdb_json_str(pl->notes),
                           "baseline", p == m->baseline);
-    set(b, j, "price_currency", str(pl->price_currency));
-    set(b, j, "price_date", str(pl->price_date));
-    set(b, j, "price_source", str(pl->price_source));
-    set(b, j, "rent_usd_hour", num(pl->rent_usd_hour));
+    set(b, j, "price_currency", bdb_json_str(pl->price_currency));
+    set(b, j, "price_date", bdb_json_str(pl->price_date));
+    set(b, j, "price_source", bdb_json_str(pl->price_source));
+    set(b, j, "rent_usd_hour", bdb_json_num(pl->rent_usd_hour));
     if (!j)
         b->failed = 1;
     return j;
@@ -218,7 +218,7 @@ static void jw_escaped(jw *w, const char *s)
     jw_put(w, "\"", 1);
 }
 
-/* A string from logs, repaired where it is not UTF-8, as str() does. */
+/* A string from logs, repaired where it is not UTF-8, as bdb_json_str() does. */
 static void jw_str(jw *w, const char *s)
 {
     if (!s)
@@ -499,6 +499,19 @@ static void series_write(jw *w, const bdb_model *m, const bdb_rseries *se)
     jw_close(w, '}');
 }
 
+int bdb_json_put(bdb_buf *out, json_t *j)
+{
+    char *text = j ? json_dumps(j, JSON_INDENT(2) | JSON_REAL_PRECISION(10))
+                   : NULL;
+    json_decref(j);
+    if (!text)
+        return BDB_ENOMEM;
+    bdb_buf_puts(out, text);
+    bdb_buf_puts(out, "\n");
+    free(text);
+    return out->err;
+}
+
 #define JSON_FLAGS (JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12))
 
 /* Dumps obj (which has at least one key) without its closing brace
@@ -523,8 +536,8 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
 {
     jb b = {0};
     json_t *root = json_object();
-    set(&b, root, "title", str(m->title));
-    set(&b, root, "baseline", str(bdb_model_platform_name(m, m->baseline)));
+    set(&b, root, "title", bdb_json_str(m->title));
+    set(&b, root, "baseline", bdb_json_str(bdb_model_platform_name(m, m->baseline)));
     set(&b, root, "options",
         json_pack("{s:s, s:s, s:I, s:I, s:f, s:f, s:o, s:f}", "correction",
                   m->opts.correction == BDB_CORR_BH ? "benjamini-hochberg" : "holm",
@@ -536,7 +549,7 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
                   (json_int_t)m->opts.resamples, "kwh_price",
                   m->opts.cost.kwh_price, "years", m->opts.cost.years,
                   "currency",
-                  str(m->opts.cost.currency ? m->opts.cost.currency : "USD"),
+                  bdb_json_str(m->opts.cost.currency ? m->opts.cost.currency : "USD"),
                   "utilization", m->opts.cost.utilization));
     json_t *plats = json_array();
     for (size_t p = 0; p < m->nplatforms; p++)
@@ -548,9 +561,9 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
         append(&b, scores,
                json_pack("{s:s, s:o, s:o, s:[oo], s:I, s:I}", "category",
                          s->category, "platform",
-                         str(bdb_model_platform_name(m, s->platform)),
-                         "geomean", num(s->g.geomean), "ci", num(s->g.ci_lo),
-                         num(s->g.ci_hi), "n_used", (json_int_t)s->g.n_used,
+                         bdb_json_str(bdb_model_platform_name(m, s->platform)),
+                         "geomean", bdb_json_num(s->g.geomean), "ci", bdb_json_num(s->g.ci_lo),
+                         bdb_json_num(s->g.ci_hi), "n_used", (json_int_t)s->g.n_used,
                          "n_excluded", (json_int_t)s->g.n_excluded));
     }
     set(&b, root, "scores", scores);
@@ -597,8 +610,8 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
         for (size_t i = 0; i < m->sweeps[w].n; i++)
             append(&b, idx, json_integer((json_int_t)m->sweeps[w].series[i]));
         append(&b, sweeps, json_pack("{s:o, s:o, s:o}", "key",
-                                     str(m->sweeps[w].key), "label",
-                                     str(m->sweeps[w].label), "series", idx));
+                                     bdb_json_str(m->sweeps[w].key), "label",
+                                     bdb_json_str(m->sweeps[w].label), "series", idx));
     }
     set(&b, tail, "sweeps", sweeps);
     json_t *warns = json_array();
@@ -610,19 +623,19 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
             continue;
         append(&b, warns,
                json_pack("{s:o, s:o, s:i, s:s, s:o}", "platform",
-                         str(bdb_section_warning_platform(m, w)), "source",
-                         str(w->path), "line",
+                         bdb_json_str(bdb_section_warning_platform(m, w)), "source",
+                         bdb_json_str(w->path), "line",
                          w->line, "kind", w->is_info ? "info" : "warning",
-                         "message", str(w->message)));
+                         "message", bdb_json_str(w->message)));
     }
     set(&b, tail, "warnings", warns);
     json_t *missing = json_array();
     for (size_t i = 0; i < m->nmissing; i++)
-        append(&b, missing, str(m->missing[i]));
+        append(&b, missing, bdb_json_str(m->missing[i]));
     set(&b, tail, "missing_inputs", missing);
     json_t *ign = json_array();
     for (size_t i = 0; i < m->opts.nignore; i++)
-        append(&b, ign, str(m->opts.ignore[i]));
+        append(&b, ign, bdb_json_str(m->opts.ignore[i]));
     set(&b, tail, "left_out",
         json_pack("{s:I, s:I, s:I, s:o, s:s}", "one_platform",
                   (json_int_t)m->left_out.one_platform, "filtered",

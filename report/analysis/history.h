@@ -1,8 +1,7 @@
 /* history.h - a series over run sets in time (benchdb history): per set
  * n, mean and its 95% interval; change points found by E-divisive means
- * with Student's t-test (changepoint.h, as Apache Otava); rendered as
- * text, CSV, JSON or HTML (with inline SVG charts), and as cairo PNG/SVG
- * line charts with CI bands. */
+ * with Student's t-test (changepoint.h, as Apache Otava); rendered by
+ * history_render.c (render.h). */
 #ifndef BDB_HISTORY_H
 #define BDB_HISTORY_H
 
@@ -58,16 +57,8 @@ void bdb_history_free(bdb_history *h);
  * of h (history_notes.c). */
 int bdb_history_notes(bdb_store *st, bdb_history *h, bdb_diag *diag);
 
-typedef enum bdb_hist_format {
-    BDB_HISTF_TEXT = 0, BDB_HISTF_CSV, BDB_HISTF_JSON, BDB_HISTF_HTML
-} bdb_hist_format;
-
-int bdb_history_render(const bdb_history *h, bdb_hist_format fmt,
-                       bdb_buf *out);
-
-/* One chart per series into dir (made if missing): history-NNN-SLUG.png
- * or .svg; svg 0 for PNG. *written receives the count. */
-int bdb_history_charts(const bdb_history *h, int svg, const char *dir,
-                       size_t *written, bdb_diag *diag);
+/* How the change points were found (E-divisive means, the window, the
+ * floors in force), for every output's legend. */
+void bdb_history_method(const bdb_history *h, char *out, size_t n);
 
 #endif

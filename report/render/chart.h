@@ -122,6 +122,49 @@ int bdb_chart_render_all(const bdb_model *m, bdb_chart_format fmt,
 int bdb_chart_render_pdf_report(const bdb_model *m, const char *path,
                                 bdb_diag *diag);
 
+/* A line over ordered points that are not a model's (benchdb history: a
+ * series over run sets), drawn with the same text, axes and palette as
+ * the report's charts: the mean per point joined by a line with its 95%
+ * interval as a band, a dashed vertical before a point that is marked
+ * (a change point, red; a new baseline, grey) with its text, the first
+ * note of a point under it, and the point names slanted under the axis.
+ * Every array holds n items; lo, hi, note may be NULL, their items NaN or
+ * NULL when a point has none. */
+typedef enum bdb_chart_mark {
+    BDB_CHART_MARK_NONE = 0,
+    BDB_CHART_MARK_CHANGE,
+    BDB_CHART_MARK_BASELINE
+} bdb_chart_mark;
+typedef struct bdb_chart_line {
+    const char *title, *subtitle;   /* subtitle may be NULL */
+    const char *const *notes;       /* lines under the subtitle */
+    size_t nnotes;
+    const char *unit, *y_title, *x_title;
+    size_t n;
+    const char *const *x;           /* the points' names */
+    const double *y, *lo, *hi;
+    const unsigned char *mark;      /* bdb_chart_mark per point, or NULL */
+    const char *const *mark_text;   /* per point, or NULL */
+    const char *const *note;        /* per point, or NULL */
+} bdb_chart_line;
+/* Appends the line chart as a standalone SVG document (texts as <text>)
+ * to out; width and height 0: 960x540. BDB_OK, BDB_ENOMEM, BDB_EIO. */
+int bdb_chart_line_svg(const bdb_chart_line *c, double width, double height,
+                       bdb_buf *out);
+/* Writes it to path as PNG or SVG at 960x540, whole or not at all.
+ * BDB_EIO (diag names path), BDB_ENOMEM. */
+int bdb_chart_line_file(const bdb_chart_line *c, bdb_chart_format fmt,
+                        const char *path, bdb_diag *diag);
+/* The lower-case ASCII slug of parts (letters, digits, '-' between runs
+ * of anything else) as chart file names use it, at most 120 characters
+ * into out (121 bytes); "chart" when nothing is left. */
+void bdb_chart_slug(char *out, const char *const *parts, size_t nparts);
+
+/* s as every drawn text is made before pango sees it (the one cleaner
+ * of drawn text): valid UTF-8 that cairo accepts, control characters but
+ * line feeds as spaces. The caller frees it; NULL when out of memory. */
+char *bdb_chart_text_dup(const char *s);
+
 /* The colour of the platform in position slot of the charts' order
  * (0: the baseline, then the others in model order), as 8-bit RGB.
  * The palette has 8 colours and repeats. */

@@ -8,7 +8,10 @@
 #define BDB_RENDER_H
 
 #include "../common/bdb_buf.h"
+#include "compare.h"
+#include "history.h"
 #include "model.h"
+#include "rtable.h"
 
 /* Where a report's bytes go as they are made: write takes len bytes and
  * returns BDB_OK, or an error code (BDB_EIO) that ends the rendering. */
@@ -46,6 +49,67 @@ int bdb_report_render_xlsx(const bdb_model *m, const bdb_render_opts *o,
  * inputs, how to read it and the findings, as text or (markdown) GFM. */
 int bdb_report_render_efficiency(const bdb_model *m, int markdown,
                                  size_t width, bdb_buf *out);
+
+/* ---- compare and check (compare_render.c) ------------------------------ */
+
+typedef enum bdb_cmp_format {
+    BDB_CMPF_TEXT = 0, BDB_CMPF_MD, BDB_CMPF_HTML, BDB_CMPF_CSV, BDB_CMPF_JSON
+} bdb_cmp_format;
+
+/* The comparison in fmt; text's table fits width columns (0: no limit),
+ * wider ones becoming a block per row. */
+int bdb_compare_render(const bdb_compare *c, bdb_cmp_format fmt, size_t width,
+                       bdb_buf *out);
+/* An XLSX workbook (one sheet, numbers as numbers) written to path. */
+int bdb_compare_render_xlsx(const bdb_compare *c, const char *path,
+                            bdb_diag *diag);
+/* "~", "+", "-", "?" or "=" for a verdict. */
+const char *bdb_cmp_mark(bdb_cmp_verdict v);
+
+/* ---- history (history_render.c) ----------------------------------------- */
+
+typedef enum bdb_hist_format {
+    BDB_HISTF_TEXT = 0, BDB_HISTF_CSV, BDB_HISTF_JSON, BDB_HISTF_HTML
+} bdb_hist_format;
+
+/* The history in fmt (HTML with an inline SVG chart per series); text's
+ * tables fit width columns (0: no limit). */
+int bdb_history_render(const bdb_history *h, bdb_hist_format fmt, size_t width,
+                       bdb_buf *out);
+/* One chart per series into dir (made if missing): history-NNN-SLUG.png
+ * or .svg; svg 0 for PNG. *written receives the count. */
+int bdb_history_charts(const bdb_history *h, int svg, const char *dir,
+                       size_t *written, bdb_diag *diag);
+
+/* ---- the vocabulary every model's renderers share ---------------------- */
+
+/* HTML: a table (the report's look: class "num" on right-aligned
+ * columns, a row's tone as its class), each row flushed to o's sink (o
+ * may be NULL); each line of text as an escaped <li>; and the page every
+ * HTML output is (templates/report.html with report.css): title, meta
+ * line, nav (HTML, may be NULL), footer text, and a body written by body
+ * into the page where the template has it. */
+void bdb_html_table(bdb_buf *out, const bdb_rtable *t, const bdb_render_opts *o);
+void bdb_html_list(bdb_buf *out, const char *text);
+typedef struct bdb_html_page_parts {
+    const char *title, *meta, *nav, *footer;
+    void (*body)(bdb_buf *out, const void *ctx);
+    const void *ctx;
+} bdb_html_page_parts;
+int bdb_html_page(bdb_buf *out, const bdb_html_page_parts *pp);
+
+/* JSON (jansson): text from logs as a string, repaired where it is not
+ * UTF-8 (NULL: ""); a number, null when not finite. */
+struct json_t;
+struct json_t *bdb_json_str(const char *s);
+struct json_t *bdb_json_num(double v);
+/* Appends the JSON document j (then a newline) to out as every JSON
+ * output writes it: indented by 2, reals to 10 digits. BDB_ENOMEM when
+ * j is NULL or cannot be written. Takes j. */
+int bdb_json_put(bdb_buf *out, struct json_t *j);
+
+/* CSV: ",v" with v to 10 significant digits, or "," when not finite. */
+void bdb_csv_number(bdb_buf *out, double v);
 
 /* Appends s to out as one CSV field, quoted (by libcsv) only when it must
  * be. With guard, text a spreadsheet would run as a formula (=, +, -, @

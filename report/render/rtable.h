@@ -13,13 +13,27 @@ typedef struct bdb_rtable {
     size_t nrows, cap;
     unsigned char *right;     /* per column (ncols of them): right-aligned */
     size_t nkey;    /* leading columns that name a row (0 = 1) */
+    unsigned char *tone;      /* per row (cap of them): a bdb_tone */
 } bdb_rtable;
+
+/* How a row stands out where a format can show it (HTML: the row's
+ * class); text and Markdown say it in a cell of their own. */
+typedef enum bdb_tone {
+    BDB_TONE_NONE = 0,
+    BDB_TONE_BETTER,
+    BDB_TONE_WORSE,
+    BDB_TONE_CHANGE
+} bdb_tone;
 
 /* 0, or -1 when out of memory (t is then an empty table of no column). */
 int bdb_rtable_init(bdb_rtable *t, size_t ncols);
 void bdb_rtable_free(bdb_rtable *t);
 /* Adds a row; cells beyond ncols are ignored, missing ones are "". */
 int bdb_rtable_add(bdb_rtable *t, const char *const *cells);
+/* Gives the last row added the tone. */
+void bdb_rtable_tone(bdb_rtable *t, bdb_tone tone);
+/* The HTML class of a tone ("" for none). */
+const char *bdb_tone_class(bdb_tone tone);
 int bdb_rtable_text(const bdb_rtable *t, bdb_buf *out, const char *indent);
 int bdb_rtable_markdown(const bdb_rtable *t, bdb_buf *out);
 /* As bdb_rtable_text when the table fits in width columns; otherwise

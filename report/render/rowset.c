@@ -2,7 +2,6 @@
  * bdb_csv_append_field) or JSON (jansson, like the report's JSON). */
 #include "rowset.h"
 #include "../common/bdb_buf.h"
-#include "../common/bdb_utf8.h"
 #include "render.h"
 #include "rtable.h"
 #include "sections.h"
@@ -125,24 +124,13 @@ int bdb_rowset_sort_natural(bdb_rowset *r, const int *group, int ngroup,
     return 0;
 }
 
-static json_t *json_text(const char *v)
-{
-    if (bdb_utf8_valid(v, strlen(v)))
-        return json_string(v);
-    /* jansson refuses invalid UTF-8: keep the text, bad bytes as U+FFFD */
-    char *fixed = bdb_utf8_dup(v);
-    json_t *j = fixed ? json_string(fixed) : NULL;
-    free(fixed);
-    return j;
-}
-
 /* A numeric cell as a JSON number: whole numbers stay integers; others
  * are reals printed with the 10 significant digits the cells are made
  * with (%.10g), so "3.2" does not come out as 3.2000000000000002. */
 static json_t *json_cell(const char *v, int numeric)
 {
     if (!numeric)
-        return json_text(v);
+        return bdb_json_str(v);
     if (!*v)
         return json_null();
     char *end;
@@ -154,7 +142,7 @@ static json_t *json_cell(const char *v, int numeric)
     double d = strtod(v, &end);
     if (!*end && errno == 0 && isfinite(d))
         return json_real(d);
-    return json_text(v);  /* never drop what a column holds */
+    return bdb_json_str(v);  /* never drop what a column holds */
 }
 
 static int print_json(const bdb_rowset *r, FILE *out)

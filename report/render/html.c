@@ -41,8 +41,7 @@ static void slug(char *out, size_t n, const char *s)
     out[k] = '\0';
 }
 
-/* Each line of text as an escaped <li>. */
-static void list_items(bdb_buf *out, const char *text)
+void bdb_html_list(bdb_buf *out, const char *text)
 {
     for (const char *p = text; p && *p;) {
         const char *nl = strchr(p, '\n');
@@ -56,8 +55,7 @@ static void list_items(bdb_buf *out, const char *text)
     }
 }
 
-static void table_from(bdb_buf *out, const bdb_rtable *t,
-                       const bdb_render_opts *o)
+void bdb_html_table(bdb_buf *out, const bdb_rtable *t, const bdb_render_opts *o)
 {
     bdb_buf_puts(out, "<div class=\"scroll\"><table>\n<tr>");
     for (size_t c = 0; c < t->ncols; c++) {
@@ -67,14 +65,19 @@ static void table_from(bdb_buf *out, const bdb_rtable *t,
     }
     bdb_buf_puts(out, "</tr>\n");
     for (size_t r = 1; r < t->nrows; r++) {
-        bdb_buf_puts(out, "<tr>");
+        const char *cls = t->tone ? bdb_tone_class(t->tone[r]) : "";
+        if (*cls)
+            bdb_buf_printf(out, "<tr class=\"%s\">", cls);
+        else
+            bdb_buf_puts(out, "<tr>");
         for (size_t c = 0; c < t->ncols; c++) {
             bdb_buf_puts(out, t->right[c] ? "<td class=\"num\">" : "<td>");
             esc(out, t->cells[r * t->ncols + c]);
             bdb_buf_puts(out, "</td>");
         }
         bdb_buf_puts(out, "</tr>\n");
-        bdb_render_flush(o, out, 0);
+        if (o)
+            bdb_render_flush(o, out, 0);
     }
     bdb_buf_puts(out, "</table></div>\n");
 }
@@ -291,7 +294,7 @@ static void provenance(bdb_buf *out, const bdb_model *m,
     bdb_section_sources(m, 1, &t);
     if (t.nrows > 1) {
         bdb_buf_puts(out, "<h3>Where published figures come from</h3>\n");
-        table_from(out, &t, o);
+        bdb_html_table(out, &t, o);
     }
     bdb_rtable_free(&t);
 }
@@ -330,16 +333,16 @@ static void body(bdb_buf *out, const bdb_model *m, const bdb_render_opts *o)
     bdb_buf f;
     bdb_buf_init(&f);
     bdb_report_findings(m, &f, "");
-    list_items(out, f.data);
+    bdb_html_list(out, f.data);
     bdb_buf_free(&f);
     bdb_buf_puts(out, "</ul>\n<h2 id=\"platforms\">Platforms</h2>\n");
     bdb_section_platforms(m, &t);
-    table_from(out, &t, o);
+    bdb_html_table(out, &t, o);
     bdb_rtable_free(&t);
     bdb_section_differs(m, &t);
     if (t.nrows > 1) {
         bdb_buf_puts(out, "<h3>What differs between these platforms</h3>\n");
-        table_from(out, &t, o);
+        bdb_html_table(out, &t, o);
     }
     bdb_rtable_free(&t);
     bdb_buf_puts(out, "<h2 id=\"scores\">Summary scores</h2>\n<p class=\"small\">"
@@ -349,7 +352,7 @@ static void body(bdb_buf *out, const bdb_model *m, const bdb_render_opts *o)
     chart_img(out, m, BDB_CHART_SCORES, 0, "category scores", o);
     bdb_section_scores(m, &t);
     if (t.nrows > 1)
-        table_from(out, &t, o);
+        bdb_html_table(out, &t, o);
     else
         bdb_buf_puts(out, "<p>No series is measured on two platforms.</p>\n");
     bdb_rtable_free(&t);
@@ -405,7 +408,7 @@ static void body(bdb_buf *out, const bdb_model *m, const bdb_render_opts *o)
             bdb_buf_puts(out, key ? "</h3>\n" : "</summary>\n");
             chart_img(out, m, BDB_CHART_SWEEP, w, m->sweeps[w].label, o);
             bdb_section_sweep(m, w, &t);
-            table_from(out, &t, o);
+            bdb_html_table(out, &t, o);
             bdb_rtable_free(&t);
             if (!key)
                 bdb_buf_puts(out, "</details>\n");
@@ -415,7 +418,7 @@ static void body(bdb_buf *out, const bdb_model *m, const bdb_render_opts *o)
     bdb_section_efficiency(m, &t);
     bdb_buf_puts(out, "<h2 id=\"efficiency\">Efficiency</h2>\n");
     if (t.nrows > 1)
-        table_from(out, &t, o);
+        bdb_html_table(out, &t, o);
     else
         bdb_buf_puts(out, "<p>No headline series has efficiency inputs.</p>\n");
     bdb_rtable_free(&t);
@@ -424,7 +427,7 @@ static void body(bdb_buf *out, const bdb_model *m, const bdb_render_opts *o)
     bdb_section_missing_inputs(m, &miss, "");
     if (miss.len) {
         bdb_buf_puts(out, "<h3>Missing inputs</h3>\n<ul>\n");
-        list_items(out, miss.data);
+        bdb_html_list(out, miss.data);
         bdb_buf_puts(out, "</ul>\n");
     }
     bdb_buf_free(&miss);
@@ -436,7 +439,7 @@ static void body(bdb_buf *out, const bdb_model *m, const bdb_render_opts *o)
     bdb_section_warnings(m, &t);
     bdb_buf_puts(out, "<h2 id=\"warnings\">Warnings</h2>\n");
     if (t.nrows > 1)
-        table_from(out, &t, o);
+        bdb_html_table(out, &t, o);
     else
         bdb_buf_puts(out, "<p>None: no log of these figures had a warning.</p>\n");
     bdb_rtable_free(&t);
@@ -444,28 +447,18 @@ static void body(bdb_buf *out, const bdb_model *m, const bdb_render_opts *o)
     bdb_buf notes;
     bdb_buf_init(&notes);
     bdb_report_method_notes(m, &notes, "");
-    list_items(out, notes.data);
+    bdb_html_list(out, notes.data);
     bdb_buf_free(&notes);
     bdb_buf_puts(out, "</ul>\n");
     provenance(out, m, o);
 }
 
-int bdb_report_render_html(const bdb_model *m, const bdb_render_opts *o,
-                           bdb_buf *out)
+int bdb_html_page(bdb_buf *out, const bdb_html_page_parts *pp)
 {
     const bdb_embedded_file *tpl = bdb_embedded_template("report.html");
     const bdb_embedded_file *css = bdb_embedded_template("report.css");
     if (!tpl || !css)
         return BDB_ENOTFOUND;
-    /* the small parts first; the body is written into out where the
-     * template has it, as it is made (no second copy of the report) */
-    bdb_buf nav, meta;
-    bdb_buf_init(&nav);
-    bdb_buf_init(&meta);
-    nav_html(&nav, m);
-    bdb_buf_printf(&meta, "%zu platforms, %zu series, baseline ", m->nplatforms,
-                   m->nseries);
-    esc(&meta, bdb_model_platform_name(m, m->baseline));
     const char *p = tpl->data;
     int rc = BDB_OK;
     while (*p && !rc) {
@@ -480,21 +473,56 @@ int bdb_report_render_html(const bdb_model *m, const bdb_render_opts *o,
             break;
         size_t n = (size_t)(close - open - 2);
         if (n == 5 && strncmp(open + 2, "title", 5) == 0)
-            esc(out, m->title);
+            esc(out, pp->title);
         else if (n == 3 && strncmp(open + 2, "css", 3) == 0)
             bdb_buf_puts(out, css->data);
         else if (n == 4 && strncmp(open + 2, "body", 4) == 0)
-            body(out, m, o);
+            pp->body(out, pp->ctx);
         else if (n == 3 && strncmp(open + 2, "nav", 3) == 0)
-            bdb_buf_append(out, nav.data ? nav.data : "", nav.len);
+            bdb_buf_puts(out, pp->nav ? pp->nav : "");
         else if (n == 4 && strncmp(open + 2, "meta", 4) == 0)
-            bdb_buf_append(out, meta.data ? meta.data : "", meta.len);
+            bdb_buf_puts(out, pp->meta ? pp->meta : "");
+        else if (n == 6 && strncmp(open + 2, "footer", 6) == 0)
+            esc(out, pp->footer ? pp->footer : "");
         else if (n == 7 && strncmp(open + 2, "version", 7) == 0)
             bdb_buf_puts(out, BDB_VERSION);
         p = close + 2;
     }
-    if (!rc && (nav.err || meta.err))
-        rc = nav.err ? nav.err : meta.err;
+    return rc ? rc : out->err;
+}
+
+typedef struct report_page {
+    const bdb_model *m;
+    const bdb_render_opts *o;
+} report_page;
+
+static void report_body(bdb_buf *out, const void *ctx)
+{
+    const report_page *rp = ctx;
+    body(out, rp->m, rp->o);
+}
+
+int bdb_report_render_html(const bdb_model *m, const bdb_render_opts *o,
+                           bdb_buf *out)
+{
+    /* the small parts first; the body is written into out where the
+     * template has it, as it is made (no second copy of the report) */
+    bdb_buf nav, meta;
+    bdb_buf_init(&nav);
+    bdb_buf_init(&meta);
+    nav_html(&nav, m);
+    bdb_buf_printf(&meta, "%zu platforms, %zu series, baseline ", m->nplatforms,
+                   m->nseries);
+    esc(&meta, bdb_model_platform_name(m, m->baseline));
+    int rc = nav.err ? nav.err : meta.err;
+    report_page rp = {m, o};
+    bdb_html_page_parts pp = {
+        .title = m->title, .meta = meta.data, .nav = nav.data,
+        .footer = "Every figure links to the log lines it came from "
+                  "(Provenance).",
+        .body = report_body, .ctx = &rp};
+    if (!rc)
+        rc = bdb_html_page(out, &pp);
     bdb_buf_free(&nav);
     bdb_buf_free(&meta);
     return rc;

@@ -50,7 +50,7 @@ static void field(bdb_buf *out, const char *s, int first)
     bdb_csv_append_field(out, s, 1);
 }
 
-static void number(bdb_buf *out, double v)
+void bdb_csv_number(bdb_buf *out, double v)
 {
     char t[BDB_FMT_G_MAX + 1] = ",";
     int n = isfinite(v) ? bdb_fmt_g(t + 1, v, 10) : 0;
@@ -97,24 +97,24 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
             field(out, bdb_model_platform_name(m, p), 0);
             field(out, p == m->baseline ? "1" : "0", 0);
             bdb_buf_printf(out, ",%zu", c->n);
-            number(out, c->sum.mean);
-            number(out, c->sum.median);
-            number(out, c->sum.sd);
-            number(out, c->sum.cv);
-            number(out, c->sum.min);
-            number(out, c->sum.max);
-            number(out, c->sum.mean_ci_lo);
-            number(out, c->sum.mean_ci_hi);
-            number(out, c->sum.median_ci_lo);
-            number(out, c->sum.median_ci_hi);
+            bdb_csv_number(out, c->sum.mean);
+            bdb_csv_number(out, c->sum.median);
+            bdb_csv_number(out, c->sum.sd);
+            bdb_csv_number(out, c->sum.cv);
+            bdb_csv_number(out, c->sum.min);
+            bdb_csv_number(out, c->sum.max);
+            bdb_csv_number(out, c->sum.mean_ci_lo);
+            bdb_csv_number(out, c->sum.mean_ci_hi);
+            bdb_csv_number(out, c->sum.median_ci_lo);
+            bdb_csv_number(out, c->sum.median_ci_hi);
             bdb_buf_printf(out, ",%zu,%d,%d,%zu", c->noutliers, c->noisy,
                            c->warned, c->merged_files);
-            number(out, c->compared ? c->speedup : NAN);
-            number(out, c->compared ? c->speedup_lo : NAN);
-            number(out, c->compared ? c->speedup_hi : NAN);
-            number(out, c->tested ? c->welch.p : NAN);
-            number(out, c->tested ? c->p_adj : NAN);
-            number(out, c->compared ? c->mw.p : NAN);
+            bdb_csv_number(out, c->compared ? c->speedup : NAN);
+            bdb_csv_number(out, c->compared ? c->speedup_lo : NAN);
+            bdb_csv_number(out, c->compared ? c->speedup_hi : NAN);
+            bdb_csv_number(out, c->tested ? c->welch.p : NAN);
+            bdb_csv_number(out, c->tested ? c->p_adj : NAN);
+            bdb_csv_number(out, c->compared ? c->mw.p : NAN);
             field(out, !c->compared ? ""
                        : c->mw.method == BDB_MW_EXACT ? "exact"
                        : c->mw.method == BDB_MW_NORMAL ? "normal" : "", 0);
@@ -122,13 +122,13 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
             bdb_efficiency eff;
             bdb_match match;
             bdb_cell_efficiency(m, se, p, &eff, &match);
-            number(out, c->eff_computed ? eff.per_watt : NAN);
-            number(out, c->eff_computed ? eff.per_dollar : NAN);
-            number(out, c->eff_computed ? eff.per_tco_dollar : NAN);
-            number(out, c->eff_computed ? eff.energy_per_unit : NAN);
+            bdb_csv_number(out, c->eff_computed ? eff.per_watt : NAN);
+            bdb_csv_number(out, c->eff_computed ? eff.per_dollar : NAN);
+            bdb_csv_number(out, c->eff_computed ? eff.per_tco_dollar : NAN);
+            bdb_csv_number(out, c->eff_computed ? eff.energy_per_unit : NAN);
             field(out, c->eff_computed && eff.energy_unit ? eff.energy_unit : "", 0);
-            number(out, c->eff_computed ? eff.tb_per_month : NAN);
-            number(out, c->compared ? match.count : NAN);
+            bdb_csv_number(out, c->eff_computed ? eff.tb_per_month : NAN);
+            bdb_csv_number(out, c->compared ? match.count : NAN);
             bdb_buf_puts(out, "\n");
         }
         if (bdb_render_flush(o, out, 0))

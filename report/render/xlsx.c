@@ -414,8 +414,9 @@ static void sheet_platforms(xl *x)
         put_num(x, ws, r, PL_RENT_HOUR, pl->rent_usd_hour, x->input_money);
         put_str(x, ws, r, PL_NOTES, pl->notes, NULL);
 
-        /* What the cost model uses, as report/model.c's cost_view: a price
-         * in another currency is left out; hourly rent is 730.5 h a month. */
+        /* What the cost model uses, as report/analysis/model.c's
+         * cost_view: a price in another currency is left out; hourly rent
+         * is 730.5 h a month. */
         char price[16], cur[16], rm[16], rh[16], f[512];
         absref(price, r, PL_PRICE);
         absref(cur, r, PL_CURRENCY);
@@ -694,10 +695,10 @@ static void sheet_efficiency(xl *x)
                      ok_rate, ok_rent, rate, rent);
             put_formula(x, ws, r, EF_PER_RENT, f, e->per_dollar_month, x->general);
 
-            /* TCO as report/efficiency.c: rent * 12 * years for a rented
-             * machine (the rent pays the power); otherwise price + energy,
-             * the average power being utilization at load and the rest at
-             * idle (load power when idle is unknown). */
+            /* TCO as report/analysis/efficiency.c: rent * 12 * years for a
+             * rented machine (the rent pays the power); otherwise price +
+             * energy, the average power being utilization at load and the
+             * rest at idle (load power when idle is unknown). */
             snprintf(f2, sizeof f2,
                      "IF(utilization>=1,%s,utilization*%s+(1-utilization)*"
                      "IF(%s,%s,%s))",

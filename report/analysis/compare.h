@@ -1,7 +1,7 @@
 /* compare.h - before/after comparisons of run sets, set tags or
  * platforms (benchdb compare, benchstat style) and regression checks
- * (benchdb check), built from the store's results with their sets, and
- * rendered as text, Markdown, HTML, CSV, JSON or XLSX.
+ * (benchdb check), built from the store's results with their sets
+ * (rendered by compare_render.c, render.h).
  *
  * Per side the mean with its Student-t 95% interval; the delta of the
  * means with the interval of decide.c's rule, which gives the verdict
@@ -112,16 +112,8 @@ int bdb_check_build(bdb_store *st, const bdb_check_opts *opts,
 
 void bdb_compare_free(bdb_compare *c);
 
-typedef enum bdb_cmp_format {
-    BDB_CMPF_TEXT = 0, BDB_CMPF_MD, BDB_CMPF_HTML, BDB_CMPF_CSV, BDB_CMPF_JSON
-} bdb_cmp_format;
-
-int bdb_compare_render(const bdb_compare *c, bdb_cmp_format fmt, bdb_buf *out);
-/* An XLSX workbook (one sheet, numbers as numbers) written to path. */
-int bdb_compare_render_xlsx(const bdb_compare *c, const char *path,
-                            bdb_diag *diag);
-
-/* "~", "+", "-", "?" or "=" for a verdict. */
-const char *bdb_cmp_mark(bdb_cmp_verdict v);
+/* The decision rule in force for c (its threshold and level), for the
+ * renderers' notes. */
+void bdb_compare_decide_opts(const bdb_compare *c, bdb_decide_opts *o);
 
 #endif

@@ -144,17 +144,18 @@ static int cp_ok(unsigned long c)
            (c < 0xFDD0 || c > 0xFDEF) && (c & 0xFFFE) != 0xFFFE;
 }
 
-/* Copies in to out (n bytes) as valid UTF-8: control characters become
- * spaces, bytes that start no valid sequence '?', and text that does not
- * fit ends in "...". */
-static void clean(const char *in, char *out, size_t n)
+/* Copies in to out (n bytes) as valid UTF-8: control characters (but a
+ * line feed with keep_lf) become spaces, bytes that start no valid
+ * sequence '?', and text that does not fit ends in "...". */
+static void clean_text(const char *in, char *out, size_t n, int keep_lf)
 {
     const unsigned char *s = (const unsigned char *)(in ? in : "");
     size_t o = 0;
     while (*s && o + 8 < n) {
         unsigned c = *s;
         if (c < 0x80) {
-            out[o++] = c < 0x20 || c == 0x7f ? ' ' : (char)c;
+            out[o++] = (c < 0x20 && !(keep_lf && c == '\n')) || c == 0x7f
+                           ? ' ' : (char)c;
             s++;
             continue;
         }
@@ -180,6 +181,20 @@ static void clean(const char *in, char *out, size_t n)
         o += 3;
     }
     out[o] = '\0';
+}
+
+static void clean(const char *in, char *out, size_t n)
+{
+    clean_text(in, out, n, 0);
+}
+
+char *bdb_chart_text_dup(const char *s)
+{
+    size_t n = strlen(s ? s : "") + 9;
+    char *out = malloc(n);
+    if (out)
+        clean_text(s, out, n, 1);
+    return out;
 }
 
 /* A pango layout of the clean text s in the charts' font at size (in
@@ -882,6 +897,144 @@ static void draw_sweep(cairo_t *cr, const bdb_model *m, const bdb_sweep *sw)
         ly += 20;
     }
     free(xs);
+}
+
+/* ---- a line over ordered points (history) ----------------------------------- */
+
+#define H_L 96.0
+#define H_R (CW - 40.0)
+#define H_B (CH - 120.0)
+
+static double line_at(const bdb_chart_line *c, size_t k)
+{
+    return c->n > 1 ? H_L + 20 + (H_R - H_L - 40) * (double)k / (double)(c->n - 1)
+                    : (H_L + H_R) / 2;
+}
+
+/* A dashed vertical from top to H_B at x with its label, in grey g or
+ * red. */
+static void line_mark(cairo_t *cr, double x, double top, const char *label,
+                      int change, double label_y)
+{
+    static const double dash[] = {5, 4};
+    if (change)
+        cairo_set_source_rgb(cr, 0.8, 0.1, 0.1);
+    else
+        set_grey(cr, 0.45);
+    cairo_set_line_width(cr, 1.5);
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_move_to(cr, snap(x), top);
+    cairo_line_to(cr, snap(x), H_B);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+    if (label && *label)
+        text(cr, x + 4, label_y, label, 11, 0, 0, 0);
+}
+
+static void draw_line(cairo_t *cr, const void *ctx, double width,
+                      double height)
+{
+    const bdb_chart_line *c = ctx;
+    double ow = g_cw, oh = g_ch;
+    g_cw = width > 0 ? width : 960;
+    g_ch = height > 0 ? height : 540;
+    background(cr);
+    title(cr, c->title, NULL);
+    double top = 80;
+    if (c->subtitle)
+        subtitle(cr, c->subtitle);
+    for (size_t q = 0; q < c->nnotes && q < 2; q++) {
+        cairo_set_source_rgb(cr, 0.2, 0.3, 0.6);
+        text(cr, 24, 74 + 14 * (double)q, c->notes[q], 11, 0, 0, CW - 48);
+        top = 96 + 14 * (double)q;
+    }
+    double lo = 0, hi = 0;
+    for (size_t k = 0; k < c->n; k++) {
+        double v[3] = {c->y[k], c->lo ? c->lo[k] : NAN, c->hi ? c->hi[k] : NAN};
+        for (int j = 0; j < 3; j++)
+            if (isfinite(v[j])) {
+                lo = fmin(lo, v[j]);
+                hi = fmax(hi, v[j]);
+            }
+    }
+    axis ya = left_axis(cr, lo, hi, H_L, H_R, top, H_B, c->unit, c->y_title,
+                        20);
+    frame(cr, H_L, top, H_R, H_B);
+    if (c->x_title)
+        text(cr, (H_L + H_R) / 2, CH - 12, c->x_title, 13, 0, 0.5, H_R - H_L);
+    unsigned char rgb[3];
+    bdb_chart_palette(0, rgb);
+    /* the 95% band: upper edge forward, lower edge back */
+    int band = c->n > 1 && c->lo && c->hi;
+    for (size_t k = 0; band && k < c->n; k++)
+        band = isfinite(c->y[k]);
+    if (band) {
+        for (size_t k = 0; k < c->n; k++)
+            cairo_line_to(cr, line_at(c, k),
+                          amap(&ya, isfinite(c->hi[k]) ? c->hi[k] : c->y[k]));
+        for (size_t k = c->n; k-- > 0;)
+            cairo_line_to(cr, line_at(c, k),
+                          amap(&ya, isfinite(c->lo[k]) ? c->lo[k] : c->y[k]));
+        cairo_close_path(cr);
+        cairo_set_source_rgba(cr, rgb[0] / 255.0, rgb[1] / 255.0,
+                              rgb[2] / 255.0, 0.2);
+        cairo_fill(cr);
+    }
+    /* marks between a point and the one before; notes under the points,
+     * staggered so that neighbours do not meet */
+    for (size_t k = 0; k < c->n; k++) {
+        double x = line_at(c, k);
+        int mk = c->mark ? c->mark[k] : BDB_CHART_MARK_NONE;
+        if (mk != BDB_CHART_MARK_NONE) {
+            double xm = k ? (x + line_at(c, k - 1)) / 2 : x;
+            line_mark(cr, xm, top, c->mark_text ? c->mark_text[k] : NULL,
+                      mk == BDB_CHART_MARK_CHANGE,
+                      top + (mk == BDB_CHART_MARK_CHANGE ? 12 : 26));
+        }
+        if (c->note && c->note[k]) {
+            cairo_set_source_rgb(cr, 0.2, 0.3, 0.6);
+            cairo_rectangle(cr, x - 3, H_B - 6, 6, 6);
+            cairo_fill(cr);
+            text(cr, x + 4, H_B - 10 - 12 * (double)(k % 3), c->note[k], 11, 0,
+                 0, 240);
+        }
+    }
+    /* the means, a break where one is missing */
+    cairo_set_source_rgb(cr, rgb[0] / 255.0, rgb[1] / 255.0, rgb[2] / 255.0);
+    cairo_set_line_width(cr, 2.5);
+    int open = 0;
+    for (size_t k = 0; k < c->n; k++) {
+        if (!isfinite(c->y[k])) {
+            if (open)
+                cairo_stroke(cr);
+            open = 0;
+            continue;
+        }
+        if (open)
+            cairo_line_to(cr, line_at(c, k), amap(&ya, c->y[k]));
+        else
+            cairo_move_to(cr, line_at(c, k), amap(&ya, c->y[k]));
+        open = 1;
+    }
+    if (open)
+        cairo_stroke(cr);
+    for (size_t k = 0; k < c->n; k++)
+        if (isfinite(c->y[k])) {
+            cairo_arc(cr, line_at(c, k), amap(&ya, c->y[k]), 4, 0, 2 * PI);
+            cairo_fill(cr);
+        }
+    /* the point names under the axis, slanted; past 24, every so many */
+    size_t every = c->n > 24 ? (c->n + 23) / 24 : 1;
+    set_grey(cr, 0.3);
+    for (size_t k = 0; k < c->n; k += every) {
+        cairo_save(cr);
+        cairo_translate(cr, line_at(c, k), H_B + 14);
+        cairo_rotate(cr, PI / 6);
+        text(cr, 0, 0, c->x[k], 11, 0, 0, 110);
+        cairo_restore(cr);
+    }
+    g_cw = ow;
+    g_ch = oh;
 }
 
 /* ---- one series --------------------------------------------------------------- */
@@ -1947,11 +2100,30 @@ static cairo_status_t to_buf(void *closure, const unsigned char *data,
                ? CAIRO_STATUS_NO_MEMORY : CAIRO_STATUS_SUCCESS;
 }
 
-/* Chart k (i) as an SVG document appended to out, its texts as <text>
+/* What draws one chart into a context of its size: a model's chart, or
+ * a line of points (bdb_chart_line). */
+typedef struct painter {
+    void (*draw)(cairo_t *cr, const void *ctx, double width, double height);
+    const void *ctx;
+} painter;
+
+typedef struct model_chart {
+    const bdb_model *m;
+    bdb_chart_kind k;
+    size_t i;
+} model_chart;
+
+static void paint_model(cairo_t *cr, const void *ctx, double width,
+                        double height)
+{
+    const model_chart *mc = ctx;
+    bdb_chart_draw(cr, mc->m, mc->k, mc->i, width, height);
+}
+
+/* The chart as an SVG document appended to out, its texts as <text>
  * elements after the drawing (so on top of it, as they were drawn). */
-static cairo_status_t svg_with_text(const bdb_model *m, bdb_chart_kind k,
-                                    size_t i, double width, double height,
-                                    bdb_buf *out)
+static cairo_status_t svg_with_text(const painter *pt, double width,
+                                    double height, bdb_buf *out)
 {
     size_t from = out->len;
     bdb_buf texts;
@@ -1960,7 +2132,7 @@ static cairo_status_t svg_with_text(const bdb_model *m, bdb_chart_kind k,
                                                              height);
     cairo_t *cr = cairo_create(s);
     g_svg_text = &texts;
-    bdb_chart_draw(cr, m, k, i, width, height);
+    pt->draw(cr, pt->ctx, width, height);
     g_svg_text = NULL;
     cairo_status_t st = cairo_status(cr);
     cairo_destroy(cr);
@@ -1994,6 +2166,11 @@ static cairo_status_t svg_with_text(const bdb_model *m, bdb_chart_kind k,
     return st;
 }
 
+static int svg_rc(cairo_status_t st)
+{
+    return st == CAIRO_STATUS_NO_MEMORY ? BDB_ENOMEM : st ? BDB_EIO : BDB_OK;
+}
+
 int bdb_chart_svg(const bdb_model *m, bdb_chart_kind k, size_t i, double width,
                   double height, bdb_buf *out)
 {
@@ -2001,24 +2178,29 @@ int bdb_chart_svg(const bdb_model *m, bdb_chart_kind k, size_t i, double width,
         width = 960;
     if (height <= 0)
         height = bdb_chart_natural_height(m, k, width);
-    cairo_status_t st = svg_with_text(m, k, i, width, height, out);
-    return st == CAIRO_STATUS_NO_MEMORY ? BDB_ENOMEM : st ? BDB_EIO : BDB_OK;
+    model_chart mc = {m, k, i};
+    painter pt = {paint_model, &mc};
+    return svg_rc(svg_with_text(&pt, width, height, out));
 }
 
-/* Draws chart k (i) into the file file; messages name path, the output
- * it becomes. */
-static int draw_file(const bdb_model *m, bdb_chart_format fmt,
-                     const char *file, const char *path, bdb_chart_kind k,
-                     size_t i, const bdb_chart_opts *o, bdb_diag *diag)
+int bdb_chart_line_svg(const bdb_chart_line *c, double width, double height,
+                       bdb_buf *out)
 {
-    double w = o && o->width > 0 ? o->width : 960;
-    double h = o && o->height > 0 ? o->height
-             : fmax(w * 9.0 / 16.0, bdb_chart_natural_height(m, k, w));
-    double scale = o && o->dpi > 0 ? o->dpi / 96.0 : 1;
+    painter pt = {draw_line, c};
+    return svg_rc(svg_with_text(&pt, width > 0 ? width : 960,
+                                height > 0 ? height : 540, out));
+}
+
+/* Draws the chart of w x h (PNG: scaled by scale) into the file file;
+ * messages name path, the output it becomes. */
+static int draw_file(const painter *pt, bdb_chart_format fmt,
+                     const char *file, const char *path, double w, double h,
+                     double scale, bdb_diag *diag)
+{
     if (fmt == BDB_CHART_SVG) {
         bdb_buf svg;
         bdb_buf_init(&svg);
-        cairo_status_t sst = svg_with_text(m, k, i, w, h, &svg);
+        cairo_status_t sst = svg_with_text(pt, w, h, &svg);
         FILE *f = sst ? NULL : fopen(file, "wb");
         if (!sst && (!f || fwrite(svg.data, 1, svg.len, f) != svg.len))
             sst = CAIRO_STATUS_WRITE_ERROR;
@@ -2031,8 +2213,6 @@ static int draw_file(const bdb_model *m, bdb_chart_format fmt,
     if (fmt == BDB_CHART_PNG)
         s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(w * scale),
                                        (int)ceil(h * scale));
-    else if (fmt == BDB_CHART_SVG)
-        s = cairo_svg_surface_create(file, w, h);
     else
         s = cairo_pdf_surface_create(file, w, h);
     cairo_status_t st = cairo_surface_status(s);
@@ -2043,7 +2223,7 @@ static int draw_file(const bdb_model *m, bdb_chart_format fmt,
     cairo_t *cr = cairo_create(s);
     if (fmt == BDB_CHART_PNG)
         cairo_scale(cr, scale, scale);
-    bdb_chart_draw(cr, m, k, i, w, h);
+    pt->draw(cr, pt->ctx, w, h);
     st = cairo_status(cr);
     cairo_destroy(cr);
     if (!st && fmt == BDB_CHART_PNG) {
@@ -2058,23 +2238,44 @@ static int draw_file(const bdb_model *m, bdb_chart_format fmt,
 }
 
 /* One chart file, written whole or not at all (bdb_output). */
-static int write_one(const bdb_model *m, bdb_chart_format fmt, const char *path,
-                     bdb_chart_kind k, size_t i, const bdb_chart_opts *o,
-                     bdb_diag *diag)
+static int write_painted(const painter *pt, bdb_chart_format fmt,
+                         const char *path, double w, double h, double scale,
+                         bdb_diag *diag)
 {
     char tmp[BDB_CLEANUP_PATH_MAX], msg[512];
     int rc = bdb_output_begin(path, tmp, sizeof tmp, msg, sizeof msg);
     if (rc)
         return bdb_diag_set(diag, rc, 0, "%s", msg);
-    rc = draw_file(m, fmt, tmp, path, k, i, o, diag);
+    rc = draw_file(pt, fmt, tmp, path, w, h, scale, diag);
     if (bdb_output_end(tmp, path, rc == BDB_OK, msg, sizeof msg) && !rc)
         rc = bdb_diag_set(diag, BDB_EIO, 0, "%s", msg);
     return rc;
 }
 
+int bdb_chart_line_file(const bdb_chart_line *c, bdb_chart_format fmt,
+                        const char *path, bdb_diag *diag)
+{
+    painter pt = {draw_line, c};
+    return write_painted(&pt, fmt, path, 960, 540, 1, diag);
+}
+
+/* Chart k (i) of the model as a file at path. */
+static int write_one(const bdb_model *m, bdb_chart_format fmt, const char *path,
+                     bdb_chart_kind k, size_t i, const bdb_chart_opts *o,
+                     bdb_diag *diag)
+{
+    double w = o && o->width > 0 ? o->width : 960;
+    double h = o && o->height > 0 ? o->height
+             : fmax(w * 9.0 / 16.0, bdb_chart_natural_height(m, k, w));
+    double scale = o && o->dpi > 0 ? o->dpi / 96.0 : 1;
+    model_chart mc = {m, k, i};
+    painter pt = {paint_model, &mc};
+    return write_painted(&pt, fmt, path, w, h, scale, diag);
+}
+
 /* Lower-case ASCII letters and digits of the parts, '-' between runs of
  * anything else, at most SLUG_MAX characters; "chart" if nothing is left. */
-static void slug(char *out, const char *const *parts, size_t nparts)
+void bdb_chart_slug(char *out, const char *const *parts, size_t nparts)
 {
     size_t o = 0;
     int dash = 0;
@@ -2154,7 +2355,7 @@ int bdb_chart_render_dir(const bdb_model *m, bdb_chart_format fmt,
     for (size_t w = 0; !rc && w < m->nsweeps; w++) {
         const bdb_rseries *se = &m->series[m->sweeps[w].series[0]];
         const char *parts[] = {se->tool, se->benchmark, se->metric, m->sweeps[w].key};
-        slug(sl, parts, 4);
+        bdb_chart_slug(sl, parts, 4);
         snprintf(path, cap, "%s%ssweep-%02zu-%s.%s", dir, sep, w + 1, sl, ext[fmt]);
         rc = write_one(m, fmt, path, BDB_CHART_SWEEP, w, o, diag);
         n += !rc;
@@ -2164,7 +2365,7 @@ int bdb_chart_render_dir(const bdb_model *m, bdb_chart_format fmt,
         if (!se->headline)
             continue;
         const char *parts[] = {se->tool, se->benchmark, se->metric, se->params};
-        slug(sl, parts, 4);
+        bdb_chart_slug(sl, parts, 4);
         snprintf(path, cap, "%s%sseries-%03zu-%s.%s", dir, sep, s + 1, sl, ext[fmt]);
         rc = write_one(m, fmt, path, BDB_CHART_SERIES, s, o, diag);
         n += !rc;
