@@ -81,6 +81,11 @@
  *   jitter (s, lower), loss (%, lower), lost_datagrams (count, lower),
  *     datagrams (count, neutral), out_of_order (count, lower): UDP, from
  *     the receiver's side; datagrams_sent (count): "Sent N datagrams".
+ *     iperf3's UDP sender line prints the same columns (its jitter and
+ *     loss are 0, its total the datagrams it sent): jitter_sender,
+ *     loss_sender, lost_datagrams_sender, datagrams_sender. 3.0/3.1's
+ *     "[SUM] ... N datagrams received out-of-order" after the summary is
+ *     the out_of_order of its last summary line.
  *   iperf2 -e: writes, write_errors, cwnd (bytes, the K of "1151K/48 us"
  *     is 1024 bytes), rtt, rtt_var (s), netpwr, pps (op/s), reads and
  *     reads_bin1..8 (server), latency_mean/min/max/stdev (s, UDP
@@ -92,7 +97,16 @@
  *     shorter than half the longest one (iperf3 servers print "2.00-2.00")
  *     left out. Interval lines are never results of their own.
  *   cpu_utilization_local / _remote (%, lower): iperf3 -V / JSON (a
- *     server's JSON has no remote figure: 0 is left out).
+ *     server's JSON has no remote figure: 0 is left out), and their
+ *     _user / _system parts ("97.2% (1.9%u/95.3%s)", JSON host_user,
+ *     host_system, remote_user, remote_system).
+ * Trimmed iperf3 quotes: a second summary header, or text other than
+ * iperf3's own (-V's congestion lines, an elision "...") between summary
+ * lines, starts another run (summaries of several runs quoted under one
+ * header with labels between); without any header, a sender line's lone
+ * integer before "sender" is the Retr column (a "| tail -n 4"). A zero
+ * receiver in a client's JSON is kept (nothing arrived); a server's
+ * zeros for the half it did not send are left out.
  * The parser contract: an odd line, an error line ("connect failed: ...",
  * "iperf3: error - ...", "read failed: ..." repeated, counted once), a
  * cut capture (interval lines without a final one, a JSON object cut

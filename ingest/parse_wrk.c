@@ -34,6 +34,15 @@
  * format_time_s with no decimals, so a duration of 51 s or more is printed
  * rounded to whole minutes.
  *
+ * What published copies add: counts re-typed with thousands grouped by
+ * commas ("1,086,106,192 requests", "Requests/sec: 17,886,898.43"; wrk's
+ * printf never groups) are read; a quote whose head is cut (starting at
+ * "Thread Stats", a Latency or Req/Sec row, or "N requests in") is read
+ * from there, warned at its first line. When no request completed,
+ * stats_within_stdev divides by zero and the "+/- Stdev" column prints
+ * "nan%" or "-nan%": the row's other three figures are kept, the column
+ * is warned about.
+ *
  * Metrics (seconds, op/s, B, B/s, counts): latency_mean, latency_stdev,
  * latency_max, latency_within_stdev (%), thread_requests_per_sec_mean,
  * _stdev, _max, _within_stdev; latency_pNN for every percentile row
@@ -108,6 +117,7 @@ typedef struct wrk_run {
     int wrk2, uncorrected;
     int seen_threads, seen_stats, seen_summary, seen_rps, seen_transfer;
     int have_dist;
+    int fragment;              /* opened at a report line, its head cut */
     int over_figs;             /* figures past WRK_MAX_FIGS (warned) */
     /* spectrum summary */
     int spec_rows;
@@ -596,6 +606,46 @@ static int set_url(wrk_state *st, const char *u, const char *end, int line)
     return rc;
 }
 
+/* Reads a Thread Stats row after its label ("339.83ms  442.72ms   2.00s
+ * 84.66%"): three times (latency) or rates, then the "+/- Stdev"
+ * percentage, which wrk prints as "nan%" or "-nan%" when no request
+ * completed (stats_within_stdev divides by a count of 0): *pct_nan is then
+ * 1 and v[3] unset. Returns 0 and *why when the row does not read whole. */
+static int scan_stats_row(const char *p, const char *end, int latency,
+                          double v[4], int *pct_nan, const char **why)
+{
+    *pct_nan = 0;
+    for (int i = 0; i < 3; i++) {
+        p = bdb_skip_ws(p, end);
+        int ok = latency ? scan_time(&p, end, &v[i])
+                         : scan_metric(&p, end, &v[i]);
+        if (!ok) {
+            *why = latency ? "expected three times (Avg, Stdev, Max) "
+                             "and a percentage after \"Latency\"; row "
+                             "not read"
+                           : "expected three rates (Avg, Stdev, Max) and "
+                             "a percentage after \"Req/Sec\"; row not "
+                             "read";
+            return 0;
+        }
+    }
+    p = bdb_skip_ws(p, end);
+    const char *n = p;
+    if (n < end && *n == '-')
+        n++;
+    if (bdb_scan_lit(&n, end, "nan%", 0) && bdb_is_blank(n, end)) {
+        *pct_nan = 1;
+        return 1;
+    }
+    if (!bdb_scan_number(&p, end, &v[3], 0) || !bdb_scan_lit(&p, end, "%", 0) ||
+        !bdb_is_blank(p, end)) {
+        *why = "expected a \"+/- Stdev\" percentage at the end; row not "
+               "read";
+        return 0;
+    }
+    return 1;
+}
+
 /* "Latency   339.83ms  442.72ms   2.00s    84.66%". Nothing is kept from a
  * row that does not read whole. */
 static int stats_row(wrk_state *st, const char *p, const char *end,
@@ -607,26 +657,12 @@ static int stats_row(wrk_state *st, const char *p, const char *end,
         "thread_requests_per_sec_mean", "thread_requests_per_sec_stdev",
         "thread_requests_per_sec_max", "thread_requests_per_sec_within_stdev"};
     double v[4];
-    for (int i = 0; i < 3; i++) {
-        p = bdb_skip_ws(p, end);
-        int ok = latency ? scan_time(&p, end, &v[i])
-                         : scan_metric(&p, end, &v[i]);
-        if (!ok)
-            return warn(st, line, lp, le,
-                        latency ? "expected three times (Avg, Stdev, Max) "
-                                  "and a percentage after \"Latency\"; row "
-                                  "not read"
-                                : "expected three rates (Avg, Stdev, Max) and "
-                                  "a percentage after \"Req/Sec\"; row not "
-                                  "read");
-    }
-    if (!bdb_scan_number(&p, end, &v[3], 0) || !bdb_scan_lit(&p, end, "%", 0) ||
-        !bdb_is_blank(p, end))
-        return warn(st, line, lp, le,
-                    "expected a \"+/- Stdev\" percentage at the end; row not "
-                    "read");
+    int pct_nan;
+    const char *why = NULL;
+    if (!scan_stats_row(p, end, latency, v, &pct_nan, &why))
+        return warn(st, line, lp, le, why);
     st->run.seen_stats = 1;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < (pct_nan ? 3 : 4); i++) {
         bdb_better better = i == 3 ? BDB_NEUTRAL
                             : latency ? BDB_LOWER_IS_BETTER
                             : i == 1  ? BDB_NEUTRAL
@@ -638,6 +674,10 @@ static int stats_row(wrk_state *st, const char *p, const char *end,
         if (rc)
             return rc;
     }
+    if (pct_nan)
+        return warn(st, line, lp, le,
+                    "the \"+/- Stdev\" percentage is not a number (no "
+                    "request completed); the other three figures are kept");
     return BDB_OK;
 }
 
@@ -716,7 +756,7 @@ static int summary_line(wrk_state *st, const char *p, const char *end,
 {
     double n, t, bytes;
     const char *q = p;
-    if (!bdb_scan_number(&q, end, &n, 0) ||
+    if (!bdb_scan_number(&q, end, &n, BDB_SCAN_GROUPING) ||
         !bdb_scan_lit(&q, end, "requests in", 1))
         return warn(st, line, p, end, "expected \"N requests in T, S read\"");
     q = bdb_skip_ws(q, end);
@@ -974,7 +1014,7 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
     if (bdb_scan_lit(&q, end, "Req/Sec", 0))
         return stats_row(st, q, end, 0, line, p, end);
     q = p;
-    if (bdb_scan_number(&q, end, &v, 0) &&
+    if (bdb_scan_number(&q, end, &v, BDB_SCAN_GROUPING) &&
         bdb_scan_lit(&q, end, "requests in", 1))
         return summary_line(st, p, end, line);
     q = p;
@@ -997,7 +1037,8 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
     }
     q = p;
     if (bdb_scan_lit(&q, end, "Requests/sec:", 0)) {
-        if (!bdb_scan_number(&q, end, &v, 0) || !bdb_is_blank(q, end))
+        if (!bdb_scan_number(&q, end, &v, BDB_SCAN_GROUPING) ||
+            !bdb_is_blank(q, end))
             return warn(st, line, p, end,
                         "expected \"Requests/sec: N\"; not read");
         r->seen_rps = 1;
@@ -1021,7 +1062,7 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
                       "says");
         return rc ? rc : run_close(st);
     }
-    if (!r->seen_threads && !is_wrk_error(p, end))
+    if (!r->seen_threads && !r->fragment && !is_wrk_error(p, end))
         return BDB_OK; /* between "Running" and the thread line */
     return warn(st, line, p, end, "unexpected line in wrk's output, not read");
 }
@@ -1084,6 +1125,28 @@ static int run_header(wrk_state *st, const char *p, const char *end, int line,
     return BDB_OK;
 }
 
+/* A line only wrk's report prints, whole: the "Thread Stats" header, a
+ * Latency or Req/Sec row that reads, "N requests in T, S read". */
+static int report_line(const char *p, const char *end)
+{
+    const char *q = p;
+    double v[4];
+    int nan_pct;
+    const char *why;
+    if (bdb_starts_with(p, end, "Thread Stats") && bdb_contains(p, end, "Avg"))
+        return 1;
+    if (bdb_scan_lit(&q, end, "Latency", 0) && q < end &&
+        (*q == ' ' || *q == '\t'))
+        return scan_stats_row(q, end, 1, v, &nan_pct, &why);
+    q = p;
+    if (bdb_scan_lit(&q, end, "Req/Sec", 0))
+        return scan_stats_row(q, end, 0, v, &nan_pct, &why);
+    q = p;
+    return bdb_scan_number(&q, end, &v[0], BDB_SCAN_GROUPING) &&
+           bdb_scan_lit(&q, end, "requests in", 1) &&
+           bdb_contains(q, end, " read");
+}
+
 static int do_line(wrk_state *st, const bdb_line *ln)
 {
     const char *p = ln->p, *end = ln->end;
@@ -1119,14 +1182,28 @@ static int do_line(wrk_state *st, const bdb_line *ln)
     wrk_run *run = &st->run;
     if (!run->open) {
         /* A fragment without its "Running" line: accept it from the
-         * thread line on. */
+         * thread line on, or from a line of the report itself when the
+         * head was cut (a quote starting at "Latency" or "Req/Sec"). */
         const char *q = p;
         double v;
-        if (bdb_scan_number(&q, end, &v, 0) &&
-            bdb_scan_lit(&q, end, "threads and", 1)) {
+        int threads = bdb_scan_number(&q, end, &v, 0) &&
+                      bdb_scan_lit(&q, end, "threads and", 1);
+        if (threads || report_line(p, end)) {
             rc = after_flush(st);
             if (!rc)
                 rc = run_open(st, ln->no);
+            if (!rc && !threads) {
+                run->fragment = 1;
+                run->section = W_BODY;
+                rc = wrk_note(st->out, ln->no,
+                              "this wrk report starts at its \"%s\" line "
+                              "(its head is cut): no threads, connections "
+                              "or URL for its figures",
+                              bdb_starts_with(p, end, "Thread") ? "Thread Stats"
+                              : bdb_starts_with(p, end, "Latency") ? "Latency"
+                              : bdb_starts_with(p, end, "Req/Sec") ? "Req/Sec"
+                                                                     : "requests in");
+            }
             return rc ? rc : run_line(st, p, end, ln->no);
         }
         return outer_line(st, p, end, ln->no);

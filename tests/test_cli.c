@@ -913,7 +913,7 @@ static void cli__import_and_reparse__warn_at_each_unread_line(void **state)
     assert_null(strstr(out.data, "fio.txt:4:"));
     /* the count per file, where there is one */
     assert_non_null(strstr(out.data, "lines with numbers not read\n"));
-    assert_non_null(strstr(out.data, "verbose.txt: iperf3, 9 results for x\n"));
+    assert_non_null(strstr(out.data, "verbose.txt: iperf3, 13 results for x\n"));
     assert_int_equal(run(&out, "reparse --all"), 0);
     assert_non_null(strstr(out.data, "3 reparsed"));
     assert_int_equal(run(&out, "report --format json -o -"), 0);

@@ -527,6 +527,129 @@ static void iperf3__udp_loss__warning_line_and_receiver_figures(void **state)
     bdb_sink_free(&s);
 }
 
+/* -V's CPU line and -J's cpu_utilization_percent carry user and system
+ * parts (iperf_api.c: "local/%s %.1f%% (%.1f%%u/%.1f%%s)"). */
+static void iperf3__cpu_user_and_system__text_and_json(void **state)
+{
+    (void)state;
+    tu_crosscheck("samples/iperf3/tcp-verbose.txt", 18, "(1.0%u/95.7%s)", "tcp",
+                  "cpu_utilization_local_user", 1.0);
+    tu_crosscheck("samples/iperf3/tcp-verbose.txt", 18, "(1.0%u/95.7%s)", "tcp",
+                  "cpu_utilization_local_system", 95.7);
+    tu_crosscheck("samples/iperf3/tcp-verbose.txt", 18, "(2.6%u/42.7%s)", "tcp",
+                  "cpu_utilization_remote_user", 2.6);
+    tu_crosscheck("samples/iperf3/tcp-verbose.txt", 18, "(2.6%u/42.7%s)", "tcp",
+                  "cpu_utilization_remote_system", 42.7);
+    /* line 140: "host_user": 0.574006313370292, under line 138's object */
+    tu_crosscheck("samples/iperf3/json-tcp.json", 138, "\"cpu_utilization_percent\"",
+                  "tcp", "cpu_utilization_local_user", 0.574006313370292);
+    tu_crosscheck("samples/iperf3/json-tcp.json", 138, "\"cpu_utilization_percent\"",
+                  "tcp", "cpu_utilization_remote_system", 47.990354740738745);
+}
+
+/* Summaries of several runs quoted one after the other under one header,
+ * each after a label (-P 1, then -P 4), the intervals left out. From a
+ * GOST/BBR tunnel write-up (search-index id 4600813434, see
+ * bench/corpus/SOURCES.tsv). */
+static const char labelled_summaries[] =
+    "[ ID] Interval           Transfer     Bitrate         Retr\n"
+    "P1\n"
+    "[  5]   0.00-30.00  sec   529 MBytes   148 Mbits/sec   63             sender\n"
+    "[  5]   0.00-30.16  sec   519 MBytes   144 Mbits/sec                  receiver\n"
+    "P4\n"
+    "[SUM]   0.00-30.00  sec  1.96 GBytes   561 Mbits/sec  210             sender\n"
+    "[SUM]   0.00-30.16  sec  1.92 GBytes   548 Mbits/sec                  receiver\n";
+
+static void iperf3__summaries_after_labels__one_run_each(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(labelled_summaries, "iperf3", &s);
+    /* line 3: 148 Mbits/sec, 63 retransmits; line 4: 144 Mbits/sec */
+    tu_assert_value(&s, "tcp", "throughput_sender", NULL, 148e6, 1e-12);
+    tu_assert_value(&s, "tcp", "throughput", NULL, 144e6, 1e-12);
+    assert_int_equal(tu_line_of(&s, "retransmits", NULL), 3);
+    /* line 6-7: the second run's SUM, 561 / 548 Mbits/sec, 210 */
+    int n = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        if (strcmp(s.samples[i].metric, "throughput") == 0 &&
+            s.samples[i].line == 7) {
+            assert_true(s.samples[i].value == 548e6);
+            n++;
+        }
+        if (strcmp(s.samples[i].metric, "retransmits") == 0 &&
+            s.samples[i].line == 6) {
+            assert_true(s.samples[i].value == 210);
+            n++;
+        }
+    }
+    assert_int_equal(n, 2);
+    bdb_sink_free(&s);
+}
+
+/* A UDP sender's summary prints jitter and loss columns too, its count the
+ * datagrams it sent. nokia/moler, moler/cmd/unix/iperf3.py
+ * (COMMAND_OUTPUT_udp_client_params). */
+static const char udp_sender_line[] =
+    "[ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n"
+    "[  5]   0.00-6.00   sec  3.59 MBytes  5020 Kbits/sec  0.000 ms  0/171 (0%)  sender\n"
+    "[  5]   0.00-6.04   sec  3.59 MBytes  4984 Kbits/sec  0.046 ms  0/171 (0%)  receiver\n";
+
+static void iperf3__udp_sender_summary__its_columns_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(udp_sender_line, "iperf3", &s);
+    tu_assert_value(&s, "udp", "datagrams_sender", NULL, 171, 0);
+    tu_assert_value(&s, "udp", "jitter_sender", NULL, 0, 0);
+    tu_assert_value(&s, "udp", "lost_datagrams_sender", NULL, 0, 0);
+    assert_int_equal(tu_line_of(&s, "datagrams_sender", NULL), 2);
+    /* the receiver's line stays the plain figures: 0.046 ms, 171 */
+    tu_assert_value(&s, "udp", "jitter", NULL, 0.046e-3, 1e-12);
+    assert_int_equal(tu_line_of(&s, "datagrams", NULL), 3);
+    bdb_sink_free(&s);
+}
+
+/* "| tail -n 4": no header, the sender's lone Retr column (search-index
+ * id 70930289883, a traffic-shaping lesson). */
+static const char tail_n4[] =
+    "[  5]   0.00-8.00   sec  5.50 MBytes  5.77 Mbits/sec  208             sender\n"
+    "[  5]   0.00-8.02   sec  4.12 MBytes  4.31 Mbits/sec                  receiver\n"
+    "\n"
+    "iperf Done.\n";
+
+static void iperf3__tail_without_header__retransmits_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(tail_n4, "iperf3", &s);
+    tu_assert_value(&s, "tcp", "retransmits", NULL, 208, 0);
+    assert_int_equal(tu_line_of(&s, "retransmits", NULL), 1);
+    tu_assert_value(&s, "tcp", "throughput", NULL, 4.31e6, 1e-12);
+    bdb_sink_free(&s);
+}
+
+/* 3.0 / 3.1 UDP -R: the out-of-order count after the summary (search-index
+ * id 24196175830, an OpenStack QoS test page, indented 4 in the page). */
+static const char udp_ooo[] =
+    "- - - - - - - - - - - - - - - - - - - - - - - - -\n"
+    "[ ID] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams\n"
+    "[  4]   0.00-10.00  sec  2.88 GBytes  301999 KBytes/sec  0.023 ms  1563/377500 (0.41%)  \n"
+    "[  4] Sent 377500 datagrams\n"
+    "[SUM]  0.0-10.0 sec  1563 datagrams received out-of-order\n";
+
+static void iperf3__udp_out_of_order_line__count_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(udp_ooo, "iperf3", &s);
+    tu_assert_value(&s, "udp", "out_of_order", NULL, 1563, 0);
+    assert_int_equal(tu_line_of(&s, "out_of_order", NULL), 5);
+    tu_assert_value(&s, "udp", "lost_datagrams", NULL, 1563, 0);
+    tu_assert_value(&s, "udp", "datagrams_sent", NULL, 377500, 0);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -549,6 +672,11 @@ int main(void)
         cmocka_unit_test(iperf3__error_between_rows__warned_figures_kept),
         cmocka_unit_test(iperf3__cut_json_after_a_complete_object__first_kept),
         cmocka_unit_test(iperf3__udp_loss__warning_line_and_receiver_figures),
+        cmocka_unit_test(iperf3__cpu_user_and_system__text_and_json),
+        cmocka_unit_test(iperf3__summaries_after_labels__one_run_each),
+        cmocka_unit_test(iperf3__udp_sender_summary__its_columns_read),
+        cmocka_unit_test(iperf3__tail_without_header__retransmits_read),
+        cmocka_unit_test(iperf3__udp_out_of_order_line__count_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -625,6 +625,89 @@ static void wrk__garbled_lines__warned_rest_kept(void **state)
 
 /* More odd lines than the sink keeps warnings for (100000): the figures
  * are kept all the same, the file does not fail. */
+/* Published with thousands grouped by commas (wrk prints none; the author
+ * did), from the README of https://github.com/simongui/octane at
+ * e05bfa3bbf35 (20 threads, a 64-deep pipelining Lua script). */
+static const char octane[] =
+    "Running 1m test @ http://IP:80\n"
+    "  20 threads and 256 connections\n"
+    "  Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+    "    Latency     1.45ms    7.30ms 667.25ms   99.09%\n"
+    "    Req/Sec     0.91M   168.04k    2.40M    71.13%\n"
+    "  Latency Distribution\n"
+    "     50%    1.06ms\n"
+    "     75%    1.80ms\n"
+    "     90%    2.82ms\n"
+    "     99%    7.62ms\n"
+    "  1,086,106,192 requests in 1.01m, 128.46GB read\n"
+    "Requests/sec: 17,886,898.43\n"
+    "Transfer/sec:      2.12GB\n";
+
+static void wrk__thousands_grouped__counts_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(octane, NULL, &s);
+    /* "1,086,106,192 requests in 1.01m" */
+    tu_assert_value(&s, NULL, "complete_requests", NULL, 1086106192.0, 0);
+    tu_assert_value(&s, NULL, "time_taken", NULL, 1.01 * 60, 1e-9);
+    tu_assert_value(&s, NULL, "bytes_read", NULL, 128.46 * 1024.0 * 1024 * 1024, 1e-6);
+    /* "Requests/sec: 17,886,898.43" */
+    tu_assert_value(&s, NULL, "requests_per_sec", NULL, 17886898.43, 1e-6);
+    tu_assert_value(&s, NULL, "thread_requests_per_sec_mean", NULL, 0.91e6, 1e-6);
+    assert_int_equal(tu_find(&s, NULL, "requests_per_sec", NULL)->line, 12);
+    assert_int_equal(s.nnotes, 0);
+    bdb_sink_free(&s);
+}
+
+/* The same report quoted from its Latency row on (the head cut): the
+ * figures are read, the cut is warned at the first line. */
+static void wrk__head_cut__read_from_latency_row_and_warned(void **state)
+{
+    (void)state;
+    const char *from = strstr(octane, "    Latency     1.45ms");
+    assert_non_null(from);
+    bdb_sink s;
+    tu_text_ok(from, "wrk", &s);
+    tu_assert_value(&s, NULL, "latency_mean", NULL, 1.45e-3, 1e-12);
+    tu_assert_value(&s, NULL, "latency_max", NULL, 667.25e-3, 1e-12);
+    tu_assert_value(&s, NULL, "latency_p99", NULL, 7.62e-3, 1e-12);
+    tu_assert_value(&s, NULL, "transfer_rate", NULL, 2.12 * 1024.0 * 1024 * 1024, 1e-6);
+    assert_int_equal(tu_find(&s, NULL, "latency_mean", NULL)->line, 1);
+    assert_int_equal(note_with(&s, "head is cut")->line, 1);
+    bdb_sink_free(&s);
+}
+
+/* No request completed: wrk prints "-nan%" as the +/- Stdev column. From
+ * a comment in Hyperfoil/Hyperfoil test-suite/src/test/java/io/hyperfoil/
+ * scenario/WrkScenarioTest.java (original wrk against a 10 s endpoint). */
+static const char hyperfoil_nan[] =
+    "Running 5s test @ http://localhost:33193/10s\n"
+    "  1 threads and 10 connections\n"
+    "  Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+    "    Latency     0.00us    0.00us   0.00us    -nan%\n"
+    "    Req/Sec     0.00      0.00     0.00      -nan%\n"
+    "  0 requests in 5.02s, 0.00B read\n"
+    "Requests/sec:      0.00\n"
+    "Transfer/sec:       0.00B\n";
+
+static void wrk__nan_percentage__three_figures_kept_and_warned(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(hyperfoil_nan, NULL, &s);
+    tu_assert_value(&s, NULL, "latency_mean", NULL, 0, 0);
+    tu_assert_value(&s, NULL, "latency_max", NULL, 0, 0);
+    tu_assert_value(&s, NULL, "thread_requests_per_sec_max", NULL, 0, 0);
+    assert_null(tu_find(&s, NULL, "latency_within_stdev", NULL));
+    assert_null(tu_find(&s, NULL, "thread_requests_per_sec_within_stdev", NULL));
+    assert_int_equal(tu_find(&s, NULL, "latency_mean", NULL)->line, 4);
+    assert_int_equal(count_notes(&s, "not a number"), 2);
+    assert_int_equal(note_with(&s, "not a number")->line, 4);
+    assert_int_equal(s.n, 11);
+    bdb_sink_free(&s);
+}
+
 static void wrk__flood_of_odd_lines__figures_kept(void **state)
 {
     (void)state;
@@ -754,6 +837,9 @@ int main(void)
         cmocka_unit_test(wrk__truncated__complete_figures_kept_and_cut_warned),
         cmocka_unit_test(wrk__garbled_lines__warned_rest_kept),
         cmocka_unit_test(wrk__flood_of_odd_lines__figures_kept),
+        cmocka_unit_test(wrk__thousands_grouped__counts_read),
+        cmocka_unit_test(wrk__head_cut__read_from_latency_row_and_warned),
+        cmocka_unit_test(wrk__nan_percentage__three_figures_kept_and_warned),
         cmocka_unit_test(wrk__forced_on_other_content__fails),
         cmocka_unit_test(wrk__every_prefix__never_crashes),
         cmocka_unit_test(wrk__golden_figures__match_the_raw_text),

@@ -87,8 +87,10 @@ static int j_final(ip_run *r, json_t *o, long id, int side, int flow,
     if (!jnum(o, "bits_per_second", &bps))
         return 0;
     /* a server's JSON (iperf3 -s -J) has a sum_sent of zeros for the half
-     * it did not send: no transfer happened there, no figure */
-    if (bps == 0 && jnum(o, "bytes", &v) && v == 0 && !udp_stats)
+     * it did not send: no transfer happened there, no figure. A client's
+     * receiver of 0 bytes is a measurement (nothing arrived): kept. */
+    if (bps == 0 && jnum(o, "bytes", &v) && v == 0 && !udp_stats &&
+        r->json_server)
         return 0;
     long ei = bdb_iperf_ent_get(r, flow, id);
     if (ei < 0)
@@ -372,6 +374,8 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
     bdb_iperf_run_init(&r, 1);
     if (cmd)
         r.cmd = *cmd;
+    r.json_server = json_is_object(json_object_get(start,
+                                                   "accepted_connection"));
     int rc = 0;
     json_t *ver = json_object_get(start, "version");
     if (json_is_string(ver)) {
@@ -508,6 +512,17 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
         r.have_cpu = 1;
         r.cpu_local = hl;
         r.cpu_remote = rm;
+        double part[4];
+        if (jnum(cpu, "host_user", &part[0]) &&
+            jnum(cpu, "host_system", &part[1]) &&
+            jnum(cpu, "remote_user", &part[2]) &&
+            jnum(cpu, "remote_system", &part[3])) {
+            r.have_cpu_split = 1;
+            r.cpu_local_user = part[0];
+            r.cpu_local_sys = part[1];
+            r.cpu_remote_user = part[2];
+            r.cpu_remote_sys = part[3];
+        }
         /* a server's JSON knows nothing of the client's CPU: 0 */
         if (rm == 0 && json_is_object(json_object_get(start,
                                                       "accepted_connection")))

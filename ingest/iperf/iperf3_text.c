@@ -54,6 +54,25 @@ static void v3_starting_test(const char *p, const char *e, ip_ctx *cx,
     }
 }
 
+/* One side of iperf_api.c's -V CPU report, after "local/" or "remote/":
+ * "sender 97.2% (1.9%u/95.3%s)"; the parenthesis (user and system parts)
+ * is optional. *split is 1 when it was read. */
+static int v3_cpu_side(const char *q, const char *e, double *total,
+                       double *user, double *sys, int *split)
+{
+    while (q < e && *q != ' ')
+        q++;
+    *split = 0;
+    if (!bdb_scan_number(&q, e, total, 0) || !bdb_scan_lit(&q, e, "%", 0))
+        return 0;
+    const char *t = q;
+    if (bdb_scan_lit(&t, e, "(", 1) && bdb_scan_number(&t, e, user, 0) &&
+        bdb_scan_lit(&t, e, "%u/", 0) && bdb_scan_number(&t, e, sys, 0) &&
+        bdb_scan_lit(&t, e, "%s)", 0))
+        *split = 1;
+    return 1;
+}
+
 static int v3_cpu(const char *p, const char *e, ip_run *r, int line)
 {
     if (r->have_cpu)
@@ -62,22 +81,53 @@ static int v3_cpu(const char *p, const char *e, ip_run *r, int line)
     const char *m = bdb_find(p, e, "remote/");
     if (!l || !m)
         return 0;
-    double a, b;
-    const char *q = l;
-    while (q < e && *q != ' ')
-        q++;
-    if (!bdb_scan_number(&q, e, &a, 0) || !bdb_scan_lit(&q, e, "%", 0))
-        return 0;
-    q = m;
-    while (q < e && *q != ' ')
-        q++;
-    if (!bdb_scan_number(&q, e, &b, 0) || !bdb_scan_lit(&q, e, "%", 0))
+    double a, b, lu = 0, ls = 0, ru = 0, rs = 0;
+    int lsplit, rsplit;
+    if (!v3_cpu_side(l, e, &a, &lu, &ls, &lsplit) ||
+        !v3_cpu_side(m, e, &b, &ru, &rs, &rsplit))
         return 0;
     r->have_cpu = 1;
     r->cpu_local = a;
     r->cpu_remote = b;
     r->cpu_line = line;
+    if (lsplit && rsplit) {
+        r->have_cpu_split = 1;
+        r->cpu_local_user = lu;
+        r->cpu_local_sys = ls;
+        r->cpu_remote_user = ru;
+        r->cpu_remote_sys = rs;
+    }
     return 1;
+}
+
+/* "...", "…", ". . .": an elision mark a quoter put for left-out lines. */
+static int elision(const char *p, const char *e)
+{
+    int dots = 0;
+    for (; p < e; p++) {
+        if (*p == '.')
+            dots++;
+        else if ((unsigned char)*p == 0xe2 && e - p >= 3 &&
+                 (unsigned char)p[1] == 0x80 && (unsigned char)p[2] == 0xa6) {
+            dots += 3;
+            p += 2;
+        } else if (*p != ' ' && *p != '\t')
+            return 0;
+    }
+    return dots >= 3;
+}
+
+/* What iperf_api.c prints itself between or after summary lines (-V, and
+ * --bidir's second direction after the first one's CPU line). */
+static int v3_after_summary(const char *p, const char *e)
+{
+    static const char *const own[] = {"snd_tcp_congestion", "rcv_tcp_congestion",
+                                      "Test Complete", "CPU Utilization",
+                                      NULL};
+    for (const char *const *o = own; *o; o++)
+        if (bdb_starts_with(p, e, *o))
+            return 1;
+    return 0;
 }
 
 int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
@@ -91,6 +141,9 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
      * output:"; its summary restates the client's receiver line */
     int server_section = 0;
     int after_rule = 0, summary = 0;
+    /* other text (a label, a fence, prose) after a run's final lines: a
+     * final line after it is another run's, whose head was cut */
+    int foreign = 0;
     bdb_lines it;
     bdb_line ln;
     bdb_lines_init(&it, buf, len);
@@ -185,19 +238,30 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
             after_rule = 1;
             continue;
         }
-        if (*p != '[')
+        if (*p != '[') {
+            if (r.nfinal > 0 && !elision(p, e) && !v3_after_summary(p, e))
+                foreign = 1;
             continue;
+        }
         const char *q = p;
         ip_br br;
         if (!bdb_iperf_parse_bracket(&q, e, &br))
             continue;
         if (br.kind != BR_HDR)
             after_rule = 0;
+        if (br.kind == BR_HDR && r.nfinal > 0) {
+            /* a second summary header: the summaries of another run
+             * (quoted one after the other, the intervals left out) */
+            rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+            if (rc)
+                break;
+        }
         if (br.kind == BR_HDR) {
             /* a header right after the "- - -" rule opens the summary */
             summary = after_rule;
             after_rule = 0;
             cx.hdr_retr = bdb_contains(q, e, " Retr");
+            cx.hdr_seen = 1;
             if (bdb_contains(q, e, "Jitter") || bdb_contains(q, e, "Datagrams"))
                 cx.udp_hint = r.udp = 1;
             if (br.role == -2)
@@ -241,7 +305,29 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
         ip_data d;
         const char *rest = NULL;
         int k = bdb_iperf_parse_data(p, e, ln.no, &d, &rest, out);
-        if (k <= 0 || d.ooo)
+        if (k > 0 && d.ooo) {
+            /* 3.0 / 3.1 UDP: "[SUM]  0.0-10.0 sec  1563 datagrams received
+             * out-of-order" after the summary (iperf_api.c): the count
+             * of the run's last summary line, the receiver's */
+            ip_obs *f = NULL;
+            for (size_t i = r.nobs; i-- > 0;)
+                if (r.obs[i].final == 1) {
+                    f = &r.obs[i];
+                    break;
+                }
+            if (f) {
+                f->have_ooo = 1;
+                f->ooo = d.ooo_n;
+                f->ooo_line = ln.no;
+            } else {
+                bdb_iperf_warn_line(out, ln.no,
+                                    "an out-of-order count before any "
+                                    "summary line, not read",
+                                    p, e);
+            }
+            continue;
+        }
+        if (k <= 0)
             continue;
         ip_obs o0;
         memset(&o0, 0, sizeof o0);
@@ -255,6 +341,12 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
          * rate with the server's jitter and loss */
         if (label < 0 && summary && fabs(d.start) < 1e-9 && !o0.omitted)
             label = SIDE_RCV;
+        if (label >= 0 && foreign && r.nfinal > 0) {
+            rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+            if (rc)
+                break;
+        }
+        foreign = 0;
         if (label < 0 && r.nfinal > 0) {
             /* an interval after a summary: the next run (trimmed logs) */
             rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);

@@ -211,6 +211,19 @@ static int emit_ent(const ip_ent *e, const bdb_sample *base, bdb_sink *out)
             rc = add(out, base, "datagrams", e->total, BDB_UNIT_COUNT,
                      BDB_NEUTRAL, e->lt_line);
     }
+    if (!rc && e->have_lt_snd) {
+        rc = add(out, base, "jitter_sender", e->jitter_snd_ms / 1000.0,
+                 BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, e->lt_snd_line);
+        if (!rc)
+            rc = add(out, base, "loss_sender", e->pct_snd, BDB_UNIT_PERCENT,
+                     BDB_LOWER_IS_BETTER, e->lt_snd_line);
+        if (!rc)
+            rc = add(out, base, "lost_datagrams_sender", e->lost_snd,
+                     BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER, e->lt_snd_line);
+        if (!rc)
+            rc = add(out, base, "datagrams_sender", e->total_snd,
+                     BDB_UNIT_COUNT, BDB_NEUTRAL, e->lt_snd_line);
+    }
     if (!rc && e->have_ooo)
         rc = add(out, base, "out_of_order", e->ooo, BDB_UNIT_COUNT,
                  BDB_LOWER_IS_BETTER, e->ooo_line);
@@ -221,6 +234,18 @@ static int emit_ent(const ip_ent *e, const bdb_sample *base, bdb_sink *out)
         if (e->have[side])
             rc = emit_figs(&e->figs[side], side, base, out);
     return rc;
+}
+
+/* The jitter, lost/total and loss columns of a final line. */
+static void take_lt(const ip_obs *f, int *have, double *jitter_ms,
+                    double *lost, double *total, double *pct, int *line)
+{
+    *have = 1;
+    *jitter_ms = f->jitter_ms;
+    *lost = f->lost;
+    *total = f->total;
+    *pct = f->pct;
+    *line = f->line;
 }
 
 /* Interval statistics of entity ei: min and max over the interval lines. */
@@ -414,19 +439,18 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 e->retr_line = f->line;
             }
             /* UDP loss comes from the receiver; CSV rows have no side */
+            if (f->have_lt && side == SIDE_SND && !r->csv)
+                take_lt(f, &e->have_lt_snd, &e->jitter_snd_ms, &e->lost_snd,
+                        &e->total_snd, &e->pct_snd, &e->lt_snd_line);
             if (f->have_lt && (side == SIDE_RCV || r->csv)) {
-                e->have_lt = 1;
+                take_lt(f, &e->have_lt, &e->jitter_ms, &e->lost, &e->total,
+                        &e->pct, &e->lt_line);
                 e->have_jitter = f->have_jitter;
-                e->jitter_ms = f->jitter_ms;
-                e->lost = f->lost;
-                e->total = f->total;
-                e->pct = f->pct;
-                e->lt_line = f->line;
             }
             if (f->have_ooo && !e->have_ooo) {
                 e->have_ooo = 1;
                 e->ooo = f->ooo;
-                e->ooo_line = f->line;
+                e->ooo_line = f->ooo_line ? f->ooo_line : f->line;
             }
         }
         char idt[32];
@@ -681,6 +705,16 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
         if (!rc && r->have_cpu == 1)
             rc = add(out, &cpu_base, "cpu_utilization_remote", r->cpu_remote,
                      BDB_UNIT_PERCENT, BDB_LOWER_IS_BETTER, r->cpu_line);
+        if (!rc && r->have_cpu_split) {
+            static const char *const m[4] = {
+                "cpu_utilization_local_user", "cpu_utilization_local_system",
+                "cpu_utilization_remote_user", "cpu_utilization_remote_system"};
+            const double v[4] = {r->cpu_local_user, r->cpu_local_sys,
+                                 r->cpu_remote_user, r->cpu_remote_sys};
+            for (int i = 0; !rc && i < (r->have_cpu == 1 ? 4 : 2); i++)
+                rc = add(out, &cpu_base, m[i], v[i], BDB_UNIT_PERCENT,
+                         BDB_LOWER_IS_BETTER, r->cpu_line);
+        }
         if (rc)
             return rc;
     }
@@ -1035,9 +1069,16 @@ void bdb_iperf_parse_rest(const char *p, const char *end, const ip_ctx *cx,
     }
     long long a;
     if (v3) {
-        /* "Retr" column: first integer of TCP lines */
+        /* "Retr" column: first integer of TCP lines. Without the header
+         * (a "| tail" of the output), a sender summary's lone integer
+         * before its label is still that column: iperf_locale.c prints
+         * nothing else there (report_bw_retrans_format) */
         q = p;
-        if (cx->hdr_retr && bdb_scan_int(&q, z, &a) && a >= 0 &&
+        int lone = !cx->hdr_seen && *label == SIDE_SND &&
+                   bdb_scan_int(&q, z, &a) &&
+                   bdb_skip_ws(q, z) == z - 6;
+        q = p;
+        if ((cx->hdr_retr || lone) && bdb_scan_int(&q, z, &a) && a >= 0 &&
             at_word_end(q, z)) {
             o->have_retr = 1;
             o->retr = (double)a;

@@ -49,6 +49,7 @@ typedef struct ip_obs {
     double retr;
     int have_ooo;   /* iperf2: an out-of-order line for this interval */
     double ooo;
+    int ooo_line;   /* the line that said so, when not this one's */
 } ip_obs;
 
 typedef struct ip_ent {
@@ -63,6 +64,10 @@ typedef struct ip_ent {
     double retr;
     int have_lt, have_jitter, lt_line;
     double jitter_ms, lost, total, pct;
+    /* the same columns of a UDP sender's final line (iperf3 >= 3.? prints
+     * "0.000 ms  0/171 (0%)  sender": the datagrams it sent, no loss) */
+    int have_lt_snd, lt_snd_line;
+    double jitter_snd_ms, lost_snd, total_snd, pct_snd;
     int have_ooo, ooo_line;
     double ooo;
     int have_sent, sent_line;   /* iperf2 UDP "Sent N datagrams" */
@@ -98,7 +103,10 @@ typedef struct ip_run {
     int streams_req;
     int have_cpu, cpu_line;  /* have_cpu 2: the local figure only */
     double cpu_local, cpu_remote;
+    int have_cpu_split;      /* user and system parts of both figures */
+    double cpu_local_user, cpu_local_sys, cpu_remote_user, cpu_remote_sys;
     int bidir, csv;
+    int json_server;    /* an iperf3 -s -J document (accepted_connection) */
     ip_ent *ents;
     size_t nents, cap_ents;
     ip_obs *obs;
@@ -115,6 +123,7 @@ typedef struct ip_ctx {
     int server_first;     /* iperf2: a server's log (it accepted first) */
     int udp_hint;
     int hdr_retr, hdr_rtry;
+    int hdr_seen;         /* a "[ ID] Interval ..." header was read */
     double window;
     double duration_req, target_bps, omit_req, block_printed;
     int streams_req;
