@@ -152,7 +152,8 @@ int cli_parse_int(const char *s, long *out);
 
 /* The options before the command (commands.c). */
 extern const cli_option cli_global_options[];
-enum { CLI_G_DB = 1, CLI_G_HELP, CLI_G_VERSION, CLI_G_ADOPT_DB };
+enum { CLI_G_DB = 1, CLI_G_HELP, CLI_G_VERSION, CLI_G_ADOPT_DB,
+       CLI_G_DB_PASSWORD_FILE };
 
 /* The option tables, beside their handlers in cmd_<name>.c. */
 extern const cli_option cli_import_options[];

@@ -128,6 +128,12 @@ int main(int argc, char **argv)
             return finish_stdout(BDB_EXIT_OK);
         case CLI_G_DB: cli.db_path = keep_location(g.arg); break;
         case CLI_G_ADOPT_DB: cli.adopt_db = 1; break;
+        case CLI_G_DB_PASSWORD_FILE: {
+            char msg[1200];
+            if (bdb_store_password_file(g.arg, msg, sizeof msg))
+                return cli_error("%s", msg);
+            break;
+        }
         default: return cli_opts_unhandled(&g);
         }
     }
