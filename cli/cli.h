@@ -68,6 +68,9 @@ int cli_unknown_subcmd(const bdb_cli *cli, const char *word);
  * no password. A missing database is no error when missing_ok (store
  * left NULL). Returns 0 or BDB_EXIT_FAILED after saying why. */
 int cli_store_open(bdb_cli *cli, int read_only, int missing_ok);
+/* The store's wait notice on a terminal: "waiting for another writer
+ * (N s)" rewritten in place each second, the line cleared at the end. */
+void cli_wait_notice(double seconds, void *ctx);
 
 /* Prints "benchdb: error: ..." to stderr and returns BDB_EXIT_FAILED. */
 int cli_error(const char *fmt, ...)

@@ -66,6 +66,22 @@ const char *bdb_store_given_password(void)
     return given_password;
 }
 
+static void (*wait_fn)(double, void *);
+static void *wait_ctx;
+
+void bdb_store_set_wait_notice(void (*fn)(double seconds, void *ctx),
+                               void *ctx)
+{
+    wait_fn = fn;
+    wait_ctx = ctx;
+}
+
+void (*bdb_store_wait_notice(void **ctx))(double seconds, void *ctx)
+{
+    *ctx = wait_ctx;
+    return wait_fn;
+}
+
 int bdb_store_open(bdb_store **out, const char *location, bdb_diag *diag)
 {
     return bdb_store_open_mode(out, location, 0, diag);

@@ -36,6 +36,15 @@ int bdb_store_password_file(const char *path, char *msg, size_t msgsz);
 /* The password bdb_store_password_file read ("" when none). */
 const char *bdb_store_given_password(void);
 
+/* A writer that waits for another one's write lock calls fn(seconds,
+ * ctx) about once a second from the first second of waiting on, and
+ * fn(-1, ctx) when the wait is over (a terminal's line can be cleared).
+ * A wait is bounded by BENCHDB_WAIT_SECONDS (30) of wall clock; after it,
+ * the error names the holder when the system tells it. One notice for
+ * the process; NULL for none. */
+void bdb_store_set_wait_notice(void (*fn)(double seconds, void *ctx),
+                               void *ctx);
+
 /* 1 when location is a libpq keyword string ("host=... dbname=..."). */
 int bdb_store_is_pg_keywords(const char *location);
 
