@@ -332,34 +332,42 @@ static void init_db(const char *db)
     bdb_buf_free(&out);
 }
 
-#define PROCS 4
+#define MOST_PROCS 8
 
-static void crash__four_concurrent_overlapping_imports__equal_a_serial_one(void **state)
+/* The batch in n folders, imported by n processes at once into one
+ * database (process i imports folder i, and folder i+1 too when
+ * overlapping): all exit 0 and the database equals a serial import. */
+static void import_concurrently(int n, int overlapping, const char *what)
 {
-    (void)state;
     batch b;
     assert_true(make_batch(&b));
-    /* the batch in PROCS folders; process i imports folders i and i+1, so
-     * every file is imported by two processes at once */
-    char sub[PROCS][800];
-    split_batch(&b, sub, PROCS);
+    assert_true(n <= MOST_PROCS);
+    char sub[MOST_PROCS][800];
+    split_batch(&b, sub, n);
     const char *dir = tu_tmpdir();
     counts want = serial_counts(&b, dir);
     char shared[800];
-    db_path(shared, sizeof shared, dir, "shared");
+    db_path(shared, sizeof shared, dir, what);
     init_db(shared);
-    pid_t pids[PROCS];
-    for (int i = 0; i < PROCS; i++) {
-        char *two[] = {sub[i], sub[(i + 1) % PROCS], NULL};
-        pids[i] = spawn_import(shared, two);
+    pid_t pids[MOST_PROCS];
+    for (int i = 0; i < n; i++) {
+        char *dirs[] = {sub[i], overlapping ? sub[(i + 1) % n] : NULL, NULL};
+        pids[i] = spawn_import(shared, dirs);
     }
-    for (int i = 0; i < PROCS; i++)
+    for (int i = 0; i < n; i++)
         assert_int_equal(reap(pids[i]), 0);
     integrity_ok(shared);
     counts got = read_counts(shared);
-    assert_counts_match(&got, &want, 1, "concurrent");
+    assert_counts_match(&got, &want, 1, what);
     free(got.v);
     free(want.v);
+}
+
+/* Every file is imported by two processes at once. */
+static void crash__four_concurrent_overlapping_imports__equal_a_serial_one(void **state)
+{
+    (void)state;
+    import_concurrently(4, 1, "concurrent");
 }
 
 /* Issue 23, item 11: a writer could starve (batches retook the write
@@ -368,34 +376,12 @@ static void crash__four_concurrent_overlapping_imports__equal_a_serial_one(void 
  * so that the lock changes hands often, all finish (exit 0) and lose
  * nothing. How fast they finish beside a serial import is
  * bench/concurrent-writers' to measure, not this test's. */
-#define WRITERS 8
-
 static void crash__eight_concurrent_importers__all_finish_and_lose_nothing(void **state)
 {
     (void)state;
-    batch b;
-    assert_true(make_batch(&b));
-    char sub[WRITERS][800];
-    split_batch(&b, sub, WRITERS);
-    const char *dir = tu_tmpdir();
-    counts want = serial_counts(&b, dir);
-    char shared[800];
-    db_path(shared, sizeof shared, dir, "eight");
-    init_db(shared);
     setenv("BENCHDB_BATCH_FILES", "4", 1);
-    pid_t pids[WRITERS];
-    for (int i = 0; i < WRITERS; i++) {
-        char *one[] = {sub[i], NULL};
-        pids[i] = spawn_import(shared, one);
-    }
-    for (int i = 0; i < WRITERS; i++)
-        assert_int_equal(reap(pids[i]), 0);
+    import_concurrently(8, 0, "eight");
     unsetenv("BENCHDB_BATCH_FILES");
-    integrity_ok(shared);
-    counts got = read_counts(shared);
-    assert_counts_match(&got, &want, 1, "eight writers");
-    free(got.v);
-    free(want.v);
 }
 
 /* Issue 23, item 11: a writer kept out by another waited 30 s, then up to

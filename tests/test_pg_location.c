@@ -148,6 +148,15 @@ static void pg_location__password_in_uri__not_in_the_command_line(void **state)
     assert_non_null(strstr(cmdline, "u:********@127.0.0.1"));
 }
 
+/* Writes n bytes of text to path. */
+static void put_file(const char *path, const char *text, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, n, f), n);
+    assert_int_equal(fclose(f), 0);
+}
+
 /* Reads exactly n bytes from fd. */
 static void read_all(int fd, void *buf, size_t n)
 {
@@ -177,10 +186,7 @@ static void pg_location__password_file__reaches_the_server_and_stays_secret(void
     char pwfile[1024], outfile[1024], loc[200];
     snprintf(pwfile, sizeof pwfile, "%s/pw", dir);
     snprintf(outfile, sizeof outfile, "%s/out", dir);
-    FILE *f = fopen(pwfile, "w");
-    assert_non_null(f);
-    fputs("S3CRETfile\nsecond line\n", f);
-    assert_int_equal(fclose(f), 0);
+    put_file(pwfile, "S3CRETfile\nsecond line\n", 23);
     int port, ls = listening(&port);
     snprintf(loc, sizeof loc, "postgresql://u@127.0.0.1:%d/db?connect_timeout"
              "=20&sslmode=disable&gssencmode=disable", port);
@@ -225,7 +231,7 @@ static void pg_location__password_file__reaches_the_server_and_stays_secret(void
     assert_int_equal(write(c, err, n + 5), (ssize_t)(n + 5));
     char path[64], cmdline[4096];
     snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);
-    f = fopen(path, "rb");
+    FILE *f = fopen(path, "rb");
     size_t cn = f ? fread(cmdline, 1, sizeof cmdline - 1, f) : 0;
     if (f)
         fclose(f);
@@ -262,19 +268,12 @@ static void pg_location__bad_password_file__is_named_and_refused(void **state)
     snprintf(empty, sizeof empty, "%s/empty", dir);
     snprintf(nul, sizeof nul, "%s/nul", dir);
     snprintf(longer, sizeof longer, "%s/long", dir);
-    FILE *f = fopen(empty, "w");
-    assert_non_null(f);
-    fputs("\nS3CRETsecond\n", f);
-    assert_int_equal(fclose(f), 0);
-    f = fopen(nul, "w");
-    assert_non_null(f);
-    fwrite("S3CRET\0x\n", 1, 9, f);
-    assert_int_equal(fclose(f), 0);
-    f = fopen(longer, "w");
-    assert_non_null(f);
+    put_file(empty, "\nS3CRETsecond\n", 14);
+    put_file(nul, "S3CRET\0x\n", 9);
+    char many[401];
     for (int i = 0; i < 40; i++)
-        fputs("S3CRETlong", f);
-    assert_int_equal(fclose(f), 0);
+        memcpy(many + 10 * i, "S3CRETlong", 10);
+    put_file(longer, many, 400);
     static const struct {
         const char *name, *says;
     } cases[] = {{"empty", "holds no password on its first line"},
