@@ -26,6 +26,12 @@ these are timing inputs in a scratch folder.
                                 sample's job objects repeated text for text,
                                 figures scaled (integers stay integers, the
                                 decimals keep their width), names numbered
+  gen.py iperf3 SAMPLE OUT MB   iperf3 -J output of about MB megabytes: the
+                                sample's interval objects repeated text for
+                                text, their start and end shifted on by the
+                                run's length each round
+  gen.py repeat SAMPLE OUT MB   SAMPLE's bytes repeated whole to about MB
+                                megabytes (logs a tool appends run after run)
 """
 import os
 import random
@@ -189,6 +195,46 @@ def gen_fio(sample, out, jobs):
     print(f"{jobs} jobs from {len(blocks)} in {sample}", file=sys.stderr)
 
 
+TIME = re.compile(r'^(\t+"(?:start|end)":\t)([0-9.]+)(,?)$')
+
+
+def gen_iperf3(sample, out, mb):
+    with open(sample, encoding="utf-8") as fh:
+        text = fh.read()
+    start = text.index('\t"intervals":\t[{\n') + len('\t"intervals":\t[')
+    end = text.index('\n\t\t}],\n\t"end":', start) + len('\n\t\t}')
+    head, body, tail = text[:start], text[start:end], text[end:]
+    # the run's length: the last interval's end
+    span = max(float(m.group(2)) for m in
+               (TIME.match(line) for line in body.split("\n")) if m)
+    want, rounds = mb * 1000000, 0
+    with open(out, "w", encoding="utf-8") as fh:
+        fh.write(head)
+        size = len(head) + len(tail)
+        while size < want:
+            shift = span * rounds
+            lines = []
+            for line in body.split("\n"):
+                m = TIME.match(line)
+                if m and rounds:
+                    line = m.group(1) + f"{float(m.group(2)) + shift:.6f}" + m.group(3)
+                lines.append(line)
+            chunk = ("" if rounds == 0 else ", ") + "\n".join(lines)
+            fh.write(chunk)
+            size += len(chunk)
+            rounds += 1
+        fh.write(tail)
+    print(f"{rounds} rounds of the intervals of {sample}", file=sys.stderr)
+
+
+def gen_repeat(sample, out, mb):
+    with open(sample, "rb") as fh:
+        data = fh.read()
+    with open(out, "wb") as fh:
+        for _ in range(max(1, mb * 1000000 // len(data))):
+            fh.write(data)
+
+
 def main():
     if len(sys.argv) == 6 and sys.argv[1] == "logs":
         gen_logs(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))
@@ -200,7 +246,7 @@ def main():
         sys.exit(__doc__)
     what, src, out, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     {"logs": gen_logs, "fiologs": gen_fio_logs, "csv": gen_csv,
-     "fio": gen_fio}[what](src, out, n)
+     "fio": gen_fio, "iperf3": gen_iperf3, "repeat": gen_repeat}[what](src, out, n)
 
 
 if __name__ == "__main__":

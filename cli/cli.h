@@ -68,6 +68,9 @@ int cli_unknown_subcmd(const bdb_cli *cli, const char *word);
  * no password. A missing database is no error when missing_ok (store
  * left NULL). Returns 0 or BDB_EXIT_FAILED after saying why. */
 int cli_store_open(bdb_cli *cli, int read_only, int missing_ok);
+/* The store's wait notice on a terminal: "waiting for another writer
+ * (N s)" rewritten in place each second, the line cleared at the end. */
+void cli_wait_notice(double seconds, void *ctx);
 
 /* Prints "benchdb: error: ..." to stderr and returns BDB_EXIT_FAILED. */
 int cli_error(const char *fmt, ...)
@@ -152,7 +155,8 @@ int cli_parse_int(const char *s, long *out);
 
 /* The options before the command (commands.c). */
 extern const cli_option cli_global_options[];
-enum { CLI_G_DB = 1, CLI_G_HELP, CLI_G_VERSION, CLI_G_ADOPT_DB };
+enum { CLI_G_DB = 1, CLI_G_HELP, CLI_G_VERSION, CLI_G_ADOPT_DB,
+       CLI_G_DB_PASSWORD_FILE };
 
 /* The option tables, beside their handlers in cmd_<name>.c. */
 extern const cli_option cli_import_options[];

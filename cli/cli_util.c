@@ -75,6 +75,17 @@ int cli_error(const char *fmt, ...)
     return BDB_EXIT_FAILED;
 }
 
+void cli_wait_notice(double seconds, void *ctx)
+{
+    (void)ctx;
+    if (seconds < 0)
+        fputs("\r\033[K", stderr);  /* the wait is over: the line goes */
+    else
+        fprintf(stderr, "\rbenchdb: waiting for another writer (%.0f s)"
+                "\033[K", seconds);
+    fflush(stderr);
+}
+
 int cli_store_open(bdb_cli *cli, int read_only, int missing_ok)
 {
     if (!*cli->db_path)     /* an unset variable in --db "$DB" */

@@ -13,8 +13,11 @@ const cli_option cli_global_options[] = {
      "./benchdb.sqlite); or PostgreSQL: a URI,\n"
      "postgresql://USER@HOST/DB, or libpq's\n"
      "'host=H dbname=D' (a password is hidden\n"
-     "from ps; PGPASSWORD or ~/.pgpass keep it\n"
-     "off the command line)", CLI_G_DB, 0, NULL},
+     "from ps; --db-password-file, PGPASSWORD or\n"
+     "~/.pgpass keep it off the command line)", CLI_G_DB, 0, NULL},
+    {"db-password-file", 0, "FILE", "the PostgreSQL password: FILE's first\n"
+     "line (for --db and copy's --from/--to;\n"
+     "never printed)", CLI_G_DB_PASSWORD_FILE, 0, NULL},
     {"adopt-db", 0, NULL, "add benchdb's tables to an SQLite --db that\n"
      "holds another program's tables (refused\nwithout it)", CLI_G_ADOPT_DB,
      0, NULL},
@@ -147,7 +150,8 @@ static const bdb_cmd commands[] = {
      "warnings, import options and time) in import order. A location is a\n"
      "SQLite file (PATH or sqlite:PATH) or a PostgreSQL connection URI\n"
      "(postgresql://USER@HOST[:PORT]/DB[?sslmode=require]; passwords come best\n"
-     "from ~/.pgpass or PGPASSWORD and are never printed). The target is\n"
+     "from ~/.pgpass, PGPASSWORD or --db-password-file FILE given before\n"
+     "copy, and are never printed). The target is\n"
      "created or upgraded as needed. Sources it already holds (same SHA-256)\n"
      "are left alone, so a copy that stopped can simply be run again.\n",
      cli_copy_options, NULL, NULL},

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -110,6 +111,9 @@ int main(int argc, char **argv)
      * and the store's transactions recover from; its default signal would
      * kill the process without a word. */
     signal(SIGXFSZ, SIG_IGN);
+    /* a writer that waits for another says so on a terminal, each second */
+    if (isatty(STDERR_FILENO))
+        bdb_store_set_wait_notice(cli_wait_notice, NULL);
     bdb_cli cli = {0};
     const char *env_db = getenv("BENCHDB_DB");
     cli.db_path = env_db && *env_db ? env_db : "benchdb.sqlite";
@@ -128,6 +132,12 @@ int main(int argc, char **argv)
             return finish_stdout(BDB_EXIT_OK);
         case CLI_G_DB: cli.db_path = keep_location(g.arg); break;
         case CLI_G_ADOPT_DB: cli.adopt_db = 1; break;
+        case CLI_G_DB_PASSWORD_FILE: {
+            char msg[1200];
+            if (bdb_store_password_file(g.arg, msg, sizeof msg))
+                return cli_error("%s", msg);
+            break;
+        }
         default: return cli_opts_unhandled(&g);
         }
     }

@@ -5,6 +5,7 @@
 #include "store_admin.h"
 #include "store_internal.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,6 +19,67 @@ int bdb_store_fail(bdb_store *st, int code, const char *fmt, ...)
     vsnprintf(st->errmsg, sizeof st->errmsg, fmt, ap);
     va_end(ap);
     return code;
+}
+
+static char given_password[BDB_STORE_PASSWORD_MAX + 1];
+
+int bdb_store_password_file(const char *path, char *msg, size_t msgsz)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(msg, msgsz, "cannot read the password file %s: %s", path,
+                 strerror(errno));
+        return BDB_EIO;
+    }
+    char buf[BDB_STORE_PASSWORD_MAX + 3];   /* the password, \r\n, more */
+    size_t n = fread(buf, 1, sizeof buf, f);
+    int err = ferror(f);
+    fclose(f);
+    int rc = BDB_OK;
+    size_t len = 0;     /* the first line's: up to \r or \n */
+    while (len < n && buf[len] != '\n' && buf[len] != '\r')
+        len++;
+    if (err) {
+        snprintf(msg, msgsz, "cannot read the password file %s", path);
+        rc = BDB_EIO;
+    }
+    if (!rc && len > BDB_STORE_PASSWORD_MAX) {
+        snprintf(msg, msgsz, "the password in %s is longer than %d bytes",
+                 path, BDB_STORE_PASSWORD_MAX);
+        rc = BDB_ERANGE;
+    } else if (!rc && (len == 0 || memchr(buf, '\0', len))) {
+        snprintf(msg, msgsz, "the password file %s %s", path,
+                 len ? "holds a NUL byte" : "holds no password on its "
+                                            "first line");
+        rc = BDB_EPARSE;
+    }
+    if (!rc) {
+        memcpy(given_password, buf, len);
+        given_password[len] = '\0';
+    }
+    memset(buf, 0, sizeof buf);
+    return rc;
+}
+
+const char *bdb_store_given_password(void)
+{
+    return given_password;
+}
+
+static void (*wait_fn)(double, void *);
+static void *wait_ctx;
+
+void bdb_store_set_wait_notice(void (*fn)(double seconds, void *ctx),
+                               void *ctx)
+{
+    wait_fn = fn;
+    wait_ctx = ctx;
+}
+
+void (*bdb_store_wait_notice(void **ctx))(double seconds, void *ctx)
+{
+    *ctx = wait_ctx;
+    return wait_fn;
 }
 
 int bdb_store_open(bdb_store **out, const char *location, bdb_diag *diag)

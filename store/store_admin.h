@@ -25,6 +25,26 @@ void bdb_store_mask_location(const char *location, char *out, size_t n);
  * a libpq keyword string), its length in *len; NULL when there is none. */
 const char *bdb_store_password_span(const char *location, const char *from,
                                     size_t *len);
+/* The PostgreSQL password of the run's connections, read from path
+ * (--db-password-file): the file's first line, without its line end.
+ * It is given to libpq beside the location (never in it, so never in
+ * argv, a file name or a message) and scrubbed from libpq's messages.
+ * BDB_EIO / BDB_ERANGE / BDB_EPARSE with a message in msg that names the
+ * file, never its bytes. */
+#define BDB_STORE_PASSWORD_MAX 255
+int bdb_store_password_file(const char *path, char *msg, size_t msgsz);
+/* The password bdb_store_password_file read ("" when none). */
+const char *bdb_store_given_password(void);
+
+/* A writer that waits for another one's write lock calls fn(seconds,
+ * ctx) about once a second from the first second of waiting on, and
+ * fn(-1, ctx) when the wait is over (a terminal's line can be cleared).
+ * A wait is bounded by BENCHDB_WAIT_SECONDS (30) of wall clock; after it,
+ * the error names the holder when the system tells it. One notice for
+ * the process; NULL for none. */
+void bdb_store_set_wait_notice(void (*fn)(double seconds, void *ctx),
+                               void *ctx);
+
 /* 1 when location is a libpq keyword string ("host=... dbname=..."). */
 int bdb_store_is_pg_keywords(const char *location);
 

@@ -243,7 +243,24 @@ static int collect_source(const bdb_source_row *r, void *ctx)
     return 0;
 }
 
-/* Copies one source; BDB_EEXIST when the target has it already. */
+/* The consumer that hands each figure read from the source store on to
+ * the target's open source: a copy holds one figure at a time, not the
+ * source's million. */
+typedef struct to_target {
+    bdb_store *to;
+    long long id;
+    int rc;             /* the target refused a figure */
+} to_target;
+
+static int take_into_target(void *ctx, const bdb_sample *s)
+{
+    to_target *t = ctx;
+    t->rc = bdb_store_source_put(t->to, t->id, s);
+    return t->rc;
+}
+
+/* Copies one source, its figures streamed from the source store into the
+ * target's transaction; BDB_EEXIST when the target has it already. */
 static int copy_source(bdb_store *from, bdb_store *to, const src_meta *m,
                        bdb_copy_stats *stats, bdb_diag *diag)
 {
@@ -257,37 +274,41 @@ static int copy_source(bdb_store *from, bdb_store *to, const src_meta *m,
     if (bdb_store_source_load(from, m->id, &raw))
         return bdb_diag_set(diag, BDB_ESTORE, 0, "%s: %s", m->path,
                             bdb_store_errmsg(from));
+    bdb_source_info info = {
+        .path = m->path, .sha256 = m->sha256, .raw = raw.raw,
+        .size = raw.size, .tool = m->tool, .tool_version = m->tool_version,
+        .parser_version = m->parser_version,
+        .platform = *m->platform ? m->platform : NULL,
+        .options = m->options,
+        .set = *m->set ? m->set : NULL};   /* the run set goes too */
+    to_target t = {.to = to};
+    int rc = bdb_store_source_begin(to, &info, 0, &t.id);
+    bdb_stored_source_free(&raw);   /* stored by begin */
+    if (rc == BDB_EEXIST)
+        return rc;  /* another client stored it since our look-up */
+    if (rc)
+        return bdb_diag_set(diag, rc, 0, "%s: %s", m->path,
+                            bdb_store_errmsg(to));
+    bdb_sink_consumer consumer = {take_into_target, &t};
     bdb_sink sink;
     bdb_sink_init(&sink);
-    int rc = bdb_store_source_samples(from, m->id, &sink);
+    sink.consumer = &consumer;
+    rc = bdb_store_source_samples(from, m->id, &sink);
     if (rc) {
-        bdb_diag_set(diag, rc, 0, "%s: %s", m->path, bdb_store_errmsg(from));
+        /* the error is the read's or the put's: ending only undoes */
+        bdb_diag_set(diag, rc, 0, "%s: %s", m->path,
+                     bdb_store_errmsg(t.rc ? to : from));
+        bdb_store_source_end(to, t.id, NULL, NULL, NULL, NULL, 0);
+    } else if ((rc = bdb_store_source_end(to, t.id, m->tool, m->tool_version,
+                                          m->parser_version, &sink, 1)) ||
+               (rc = bdb_store_source_set_imported_at(to, t.id,
+                                                      m->imported_at))) {
+        bdb_diag_set(diag, rc, 0, "%s: %s", m->path, bdb_store_errmsg(to));
     } else {
-        snprintf(sink.tool_version, sizeof sink.tool_version, "%s",
-                 m->tool_version);
-        bdb_source_info info = {
-            .path = m->path, .sha256 = m->sha256, .raw = raw.raw,
-            .size = raw.size, .tool = m->tool, .tool_version = m->tool_version,
-            .parser_version = m->parser_version,
-            .platform = *m->platform ? m->platform : NULL,
-            .options = m->options,
-            .set = *m->set ? m->set : NULL};   /* the run set goes too */
-        long long id = 0;
-        rc = bdb_store_add_source(to, &info, &sink, &id);
-        if (rc == BDB_EEXIST) {
-            /* another client stored it since our look-up */
-        } else if (rc) {
-            bdb_diag_set(diag, rc, 0, "%s: %s", m->path, bdb_store_errmsg(to));
-        } else if ((rc = bdb_store_source_set_imported_at(to, id,
-                                                          m->imported_at))) {
-            bdb_diag_set(diag, rc, 0, "%s: %s", m->path, bdb_store_errmsg(to));
-        } else {
-            stats->results += (long long)sink.n;
-            stats->notes += (long long)sink.nnotes;
-        }
+        stats->results += (long long)sink.n;
+        stats->notes += (long long)sink.nnotes;
     }
     bdb_sink_free(&sink);
-    bdb_stored_source_free(&raw);
     return rc;
 }
 

@@ -25,6 +25,14 @@ extern const bdb_embedded_file bdb_embedded_pg_schemas[];
  * back-end tests it. */
 #define BDB_STORE_CB_STOP(ret) ((ret) != 0)
 
+/* ---- waiting for a writer ---------------------------------------------- */
+
+/* Who holds the write lock of the SQLite database at db_path ("pid 4242,
+ * benchdb"), or "" when that cannot be known (sqlite_lock_holder.c). */
+void bdb_sqlite_lock_holder(const char *db_path, char *out, size_t n);
+/* The notice bdb_store_set_wait_notice set (NULL: none), and its ctx. */
+void (*bdb_store_wait_notice(void **ctx))(double seconds, void *ctx);
+
 /* ---- schema versioning ------------------------------------------------ */
 
 /* The number NNN of a schema file called "NNN_what.sql" (0 if none). */

@@ -503,11 +503,15 @@ static const bdb_migrator pg_migrator = {
     .end = pg_mig_end,
 };
 
-/* The password of a URI (user:PASS@ or ?password=PASS), for scrubbing. */
+/* The password for scrubbing: --db-password-file's, else the
+ * location's (user:PASS@ or ?password=PASS). */
 static void find_password(const char *loc, char *out, size_t n)
 {
     size_t len;
-    const char *pw = bdb_store_password_span(loc, loc, &len);
+    const char *pw = bdb_store_given_password();
+    len = strlen(pw);
+    if (!len)
+        pw = bdb_store_password_span(loc, loc, &len);
     out[0] = '\0';
     if (pw && len < n) {
         memcpy(out, pw, len);
@@ -543,12 +547,17 @@ static int pg_open(bdb_store *st, const char *location, int flags,
         st->impl = NULL;
         return bdb_diag_set(diag, BDB_EUSAGE, 0, "cannot connect to %s: the "
                             "password holds a '/', which a URI needs written "
-                            "as %%2F (or give it in PGPASSWORD or ~/.pgpass)",
+                            "as %%2F (or give it in --db-password-file, PGPASSWORD or "
+                            "~/.pgpass)",
                             st->shown);
     }
+    /* --db-password-file's password, after dbname: it wins over one the
+     * location gives */
+    const char *given = bdb_store_given_password();
     const char *keys[] = {"dbname", "fallback_application_name",
-                          "client_encoding", NULL};
-    const char *vals[] = {location, "benchdb", "UTF8", NULL};
+                          "client_encoding", *given ? "password" : NULL,
+                          NULL};
+    const char *vals[] = {location, "benchdb", "UTF8", given, NULL};
     impl->conn = PQconnectdbParams(keys, vals, 1);
     int rc = BDB_OK;
     if (!impl->conn) {

@@ -21,7 +21,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#define BUSY_TIMEOUT_MS 30000
+/* How long a writer waits for another's write lock, in all (wall clock,
+ * however many statements the wait takes): BENCHDB_WAIT_SECONDS, else
+ * this. */
+#define WAIT_SECONDS_DEFAULT 30
 
 /* Results are inserted up to RESULT_ROWS at a time, one statement of
  * that many rows: per row, a statement's reset, cursors and halt cost as
@@ -111,9 +114,13 @@ typedef struct sq {
     int writer_open;
     writer w;
     bdb_scache cache;
-    int contended;          /* another connection made us wait: yield
-                               after each batch */
     struct timespec busy_since; /* when the current wait began */
+    int patient;            /* in exec_patient: its wait is the busy
+                               handler's too (one clock, not one each) */
+    int shown_s;            /* the wait's seconds the notice last said */
+    int waited_out;         /* the last wait reached its limit: the next
+                               statement's goes on from there, so that a
+                               caller's second try does not wait again */
     char cur_platform[64];  /* the open source's platform */
     /* the run set the batch's files go into, known to exist: forgotten
      * whenever a rollback may have removed it */
@@ -164,46 +171,115 @@ static int exec(bdb_store *st, const char *sql)
     return BDB_OK;
 }
 
-/* Like exec, but waits out SQLITE_BUSY: setting WAL mode or reading the
- * schema of a database another process is creating at that moment can
- * return BUSY without calling the busy handler. */
-static int exec_patient(bdb_store *st, const char *sql)
+/* The wall-clock bound of one wait, in milliseconds. */
+static double wait_limit_ms(void)
 {
-    for (int waited_ms = 0;; waited_ms += 20) {
-        char *err = NULL;
-        int rc = sqlite3_exec(DB(st), sql, NULL, NULL, &err);
-        if (rc == SQLITE_OK)
-            return BDB_OK;
-        /* BUSY_SNAPSHOT is this connection's own old snapshot: waiting
-         * cannot end it (writer_idle prevents it) */
-        int busy = ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED) &&
-                   rc != SQLITE_BUSY_SNAPSHOT;
-        if (!busy || waited_ms >= BUSY_TIMEOUT_MS) {
-            fail_msg(st, NULL, err ? err : "sqlite error");
-            sqlite3_free(err);
-            return BDB_ESTORE;
-        }
-        sqlite3_free(err);
-        sqlite3_sleep(20);
+    static double ms;
+    if (!ms) {
+        const char *e = getenv("BENCHDB_WAIT_SECONDS");
+        char *end = NULL;
+        double v = e && *e ? strtod(e, &end) : 0;
+        ms = end && *end == '\0' && v > 0 && v <= 86400
+                 ? v * 1e3 : WAIT_SECONDS_DEFAULT * 1e3;
     }
+    return ms;
 }
 
-/* The busy handler: polls every millisecond up to BUSY_TIMEOUT_MS.
- * SQLite's own backs off to 100 ms sleeps, so a waiter all but never
- * sees the instant between another importer's commit and its next
- * BEGIN; polling often, and the yield after a contended batch
- * (sq_batch_end), let importers take turns. */
-static int busy_wait(void *ctx, int count)
+/* How long the current wait has lasted; tells the notice each new whole
+ * second from the first on. */
+static double wait_tick(sq *impl)
 {
-    sq *impl = ctx;
-    impl->contended = 1;
-    if (count == 0)
-        clock_gettime(CLOCK_MONOTONIC, &impl->busy_since);
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     double ms = (double)(now.tv_sec - impl->busy_since.tv_sec) * 1e3 +
                 (double)(now.tv_nsec - impl->busy_since.tv_nsec) / 1e6;
-    if (ms >= BUSY_TIMEOUT_MS)
+    void *ctx;
+    void (*fn)(double, void *) = bdb_store_wait_notice(&ctx);
+    if (fn && ms >= 1e3 && (int)(ms / 1e3) > impl->shown_s) {
+        impl->shown_s = (int)(ms / 1e3);
+        fn(ms / 1e3, ctx);
+    }
+    return ms;
+}
+
+/* A wait is over: a notice that spoke is told so. */
+static void wait_over(sq *impl)
+{
+    void *ctx;
+    void (*fn)(double, void *) = bdb_store_wait_notice(&ctx);
+    if (fn && impl->shown_s)
+        fn(-1, ctx);
+    impl->shown_s = 0;
+}
+
+/* The error of a wait that reached its limit, naming the holder. */
+static int fail_waited(bdb_store *st)
+{
+    const char *file = sqlite3_db_filename(DB(st), "main");
+    char who[128];
+    bdb_sqlite_lock_holder(file, who, sizeof who);
+    return bdb_store_fail(st, BDB_ESTORE, "%s is locked by another writer "
+                          "(%s) for %.0f s: it is still importing or "
+                          "changing it; try again when it ends, or wait "
+                          "longer with BENCHDB_WAIT_SECONDS",
+                          file && *file ? file : "the database",
+                          *who ? who : "another benchdb or SQLite client",
+                          wait_limit_ms() / 1e3);
+}
+
+/* Like exec, but waits out SQLITE_BUSY: setting WAL mode or reading the
+ * schema of a database another process is creating at that moment can
+ * return BUSY without calling the busy handler. The busy handler's waits
+ * inside count on the same clock: the whole wait is bounded. */
+static int exec_patient(bdb_store *st, const char *sql)
+{
+    sq *impl = st->impl;
+    if (!impl->waited_out)
+        clock_gettime(CLOCK_MONOTONIC, &impl->busy_since);
+    impl->patient = 1;
+    int rc = BDB_OK;
+    for (;;) {
+        char *err = NULL;
+        int src = sqlite3_exec(DB(st), sql, NULL, NULL, &err);
+        if (src == SQLITE_OK)
+            break;
+        /* BUSY_SNAPSHOT is this connection's own old snapshot: waiting
+         * cannot end it (writer_idle prevents it) */
+        int busy = ((src & 0xff) == SQLITE_BUSY ||
+                    (src & 0xff) == SQLITE_LOCKED) &&
+                   src != SQLITE_BUSY_SNAPSHOT;
+        if (busy && wait_tick(impl) >= wait_limit_ms()) {
+            sqlite3_free(err);
+            rc = fail_waited(st);
+            impl->waited_out = 1;
+            break;
+        }
+        if (!busy) {
+            rc = fail_msg(st, NULL, err ? err : "sqlite error");
+            sqlite3_free(err);
+            break;
+        }
+        sqlite3_free(err);
+        sqlite3_sleep(20);
+    }
+    impl->patient = 0;
+    if (!rc)
+        impl->waited_out = 0;
+    wait_over(impl);
+    return rc ? BDB_ESTORE : BDB_OK;
+}
+
+/* The busy handler: polls every millisecond until the wait's wall-clock
+ * limit. SQLite's own backs off to 100 ms sleeps, so a waiter all but
+ * never sees the instant between another importer's commit and its next
+ * BEGIN; polling often, and the yield after each batch (sq_batch_end),
+ * let importers take turns. */
+static int busy_wait(void *ctx, int count)
+{
+    sq *impl = ctx;
+    if (count == 0 && !impl->patient && !impl->waited_out)
+        clock_gettime(CLOCK_MONOTONIC, &impl->busy_since);
+    if (wait_tick(impl) >= wait_limit_ms())
         return 0;
     sqlite3_sleep(1);
     return 1;
@@ -629,6 +705,7 @@ static void sq_close(bdb_store *st)
         sq_batch_end(st, 1);
     if (impl->writer_open)
         writer_close(&impl->w);
+    wait_over(impl);
     kept_close(impl);
     bdb_scache_clear(&impl->cache);
     free(impl->sweep_ids);
@@ -1578,8 +1655,11 @@ static int sq_batch_end(bdb_store *st, int commit)
         bdb_scache_clear(&impl->cache);     /* its series are gone */
     }
     batch_settings_undo(st);
-    /* a waiting importer polls every millisecond: give it the turn */
-    if (impl->contended)
+    /* a waiting importer polls every millisecond: give it the turn, or
+     * the next batch's BEGIN takes the lock back at once and it starves
+     * (whether another waits cannot be known: a few milliseconds a batch
+     * of up to a second, always) */
+    if (commit)
         sqlite3_sleep(3);
     impl->in_batch = 0;
     impl->sweep_series = 0;

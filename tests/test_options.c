@@ -250,8 +250,11 @@ static void prose_names_own_options(const bdb_cmd *c, const char *text,
         size_t len = strspn(w, "abcdefghijklmnopqrstuvwxyz-");
         if (!len)
             continue;
-        int ok = (len == 2 && strncmp(w, "db", 2) == 0) ||
-                 (len == 4 && strncmp(w, "help", 4) == 0);
+        /* the global options (--db, --db-password-file, --help ...) go
+         * before any command */
+        int ok = 0;
+        for (const cli_option *g = cli_global_options; g->name && !ok; g++)
+            ok = strlen(g->name) == len && strncmp(g->name, w, len) == 0;
         for (size_t i = 0; i < names->n && !ok; i++)
             ok = strlen(names->v[i]) == len && strncmp(names->v[i], w, len) == 0;
         /* the word before, without punctuation */
