@@ -96,28 +96,38 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
             field(out, se->category, 0);
             field(out, bdb_model_platform_name(m, p), 0);
             field(out, p == m->baseline ? "1" : "0", 0);
+            bdb_summary sum;
+            bdb_ttest welch;
+            bdb_utest mw;
+            int rc = bdb_cell_summary(m, c, &sum);
+            if (!rc)
+                rc = bdb_cell_tests(m, se, p, &welch, &mw);
+            if (rc) {
+                free(order);
+                return rc;
+            }
             bdb_buf_printf(out, ",%zu", c->n);
-            number(out, c->sum.mean);
-            number(out, c->sum.median);
-            number(out, c->sum.sd);
-            number(out, c->sum.cv);
-            number(out, c->sum.min);
-            number(out, c->sum.max);
-            number(out, c->sum.mean_ci_lo);
-            number(out, c->sum.mean_ci_hi);
-            number(out, c->sum.median_ci_lo);
-            number(out, c->sum.median_ci_hi);
-            bdb_buf_printf(out, ",%zu,%d,%d,%zu", c->noutliers, c->noisy,
-                           c->warned, c->merged_files);
+            number(out, sum.mean);
+            number(out, sum.median);
+            number(out, sum.sd);
+            number(out, sum.cv);
+            number(out, sum.min);
+            number(out, sum.max);
+            number(out, sum.mean_ci_lo);
+            number(out, sum.mean_ci_hi);
+            number(out, sum.median_ci_lo);
+            number(out, sum.median_ci_hi);
+            bdb_buf_printf(out, ",%u,%d,%d,%u", (unsigned)c->noutliers,
+                           c->noisy, c->warned, (unsigned)c->merged_files);
             number(out, c->compared ? c->speedup : NAN);
             number(out, c->compared ? c->speedup_lo : NAN);
             number(out, c->compared ? c->speedup_hi : NAN);
-            number(out, c->tested ? c->welch.p : NAN);
+            number(out, c->tested ? welch.p : NAN);
             number(out, c->tested ? c->p_adj : NAN);
-            number(out, c->compared ? c->mw.p : NAN);
+            number(out, c->compared ? mw.p : NAN);
             field(out, !c->compared ? ""
-                       : c->mw.method == BDB_MW_EXACT ? "exact"
-                       : c->mw.method == BDB_MW_NORMAL ? "normal" : "", 0);
+                       : mw.method == BDB_MW_EXACT ? "exact"
+                       : mw.method == BDB_MW_NORMAL ? "normal" : "", 0);
             field(out, bdb_report_verdict_word(c->verdict), 0);
             bdb_efficiency eff;
             bdb_match match;

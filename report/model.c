@@ -195,6 +195,17 @@ typedef struct model_impl {
     unsigned *eff_missing;
 } model_impl;
 
+/* The exact distribution for na against nb if mw_dist made it, else
+ * NULL (the test then makes its own). */
+static const double *mw_dist_made(const model_impl *impl, size_t na,
+                                  size_t nb)
+{
+    for (size_t i = 0; i < impl->nmw; i++)
+        if (impl->mw[i].na == na && impl->mw[i].nb == nb)
+            return impl->mw[i].dist;
+    return NULL;
+}
+
 /* The exact distribution for na against nb, made once; NULL when the
  * exact test does not apply, the cache is full or memory is short (the
  * test then makes its own). */
@@ -203,9 +214,9 @@ static const double *mw_dist(model_impl *impl, size_t na, size_t nb)
     if (na == 0 || nb == 0 || na >= BDB_STATS_MW_EXACT_LIMIT ||
         nb >= BDB_STATS_MW_EXACT_LIMIT)
         return NULL;
-    for (size_t i = 0; i < impl->nmw; i++)
-        if (impl->mw[i].na == na && impl->mw[i].nb == nb)
-            return impl->mw[i].dist;
+    const double *made = mw_dist_made(impl, na, nb);
+    if (made)
+        return made;
     if (impl->nmw == sizeof impl->mw / sizeof *impl->mw)
         return NULL;
     double *d = bdb_stats_mw_exact_dist(na, nb);
@@ -358,6 +369,8 @@ static int cell_arrays(bdb_cell *c, size_t n)
 static int cell_append(model_impl *impl, bdb_cell *c, const bdb_group_row *r)
 {
     size_t had = c->present ? c->n : 0;
+    if (r->n > UINT32_MAX - had)
+        return BDB_ENOMEM; /* a cell counts its values in 32 bits */
     bdb_cell old = *c;
     if (cell_arrays(c, had + r->n))
         return BDB_ENOMEM;
@@ -601,7 +614,7 @@ static int mark_merged(bdb_model *m, bdb_store *st)
                 bdb_name_diff d;
                 bdb_names_diff(names, k, &d);
                 if (!d.repetition)
-                    c->merged_files = k;
+                    c->merged_files = (uint32_t)k; /* k <= n */
             }
             free(names);
         }
@@ -788,15 +801,59 @@ static const bdb_summary_consts *consts_of(bdb_model *m, size_t n)
     return &impl->consts[n];
 }
 
+/* What the cell keeps of its summary: the mean, the noisy mark and the
+ * outliers (the rest is bdb_cell_summary's, on request). */
 static int cell_stats(bdb_model *m, bdb_cell *c)
 {
     const bdb_summary_consts *k = consts_of(m, c->n);
     if (!k)
         return BDB_ENOMEM;
-    int rc = bdb_stats_summarize_with(c->values, c->n, k, &c->sum);
+    bdb_summary sum;
+    size_t nout = 0;
+    int rc = bdb_stats_summarize_with(c->values, c->n, k, &sum);
     if (!rc && c->n >= 3)
-        rc = bdb_stats_outliers_mad(c->values, c->n, c->outlier, &c->noutliers);
-    c->noisy = c->n >= 2 && isfinite(c->sum.cv) && fabs(c->sum.cv) > m->opts.noisy_cv;
+        rc = bdb_stats_outliers_mad(c->values, c->n, c->outlier, &nout);
+    c->mean = sum.mean;
+    c->noutliers = (uint32_t)nout; /* nout <= n <= UINT32_MAX */
+    c->noisy = c->n >= 2 && isfinite(sum.cv) && fabs(sum.cv) > m->opts.noisy_cv;
+    return rc;
+}
+
+int bdb_cell_summary(const bdb_model *m, const bdb_cell *c, bdb_summary *out)
+{
+    const model_impl *impl = (const model_impl *)m;
+    bdb_summary_consts own;
+    const bdb_summary_consts *k = &own;
+    if (c->n < impl->nconsts && impl->consts[c->n].n == c->n)
+        k = &impl->consts[c->n];
+    else
+        bdb_stats_summary_consts(c->n, &own);
+    int rc = bdb_stats_summarize_with(c->values, c->n, k, out);
+    if (rc) {
+        double nan = NAN;
+        *out = (bdb_summary){c->n, nan, nan, nan, nan, nan, nan, nan, nan,
+                             nan, nan, nan};
+    }
+    return rc;
+}
+
+int bdb_cell_tests(const bdb_model *m, const bdb_rseries *se, size_t p,
+                   bdb_ttest *welch, bdb_utest *mw)
+{
+    const model_impl *impl = (const model_impl *)m;
+    const bdb_cell *a = &se->cells[se->ref], *c = &se->cells[p];
+    if (welch)
+        memset(welch, 0, sizeof *welch);
+    if (mw)
+        memset(mw, 0, sizeof *mw);
+    if (!c->compared)
+        return BDB_OK;
+    int rc = BDB_OK;
+    if (welch)
+        rc = bdb_stats_welch_test(a->values, a->n, c->values, c->n, welch);
+    if (!rc && mw)
+        rc = bdb_stats_mann_whitney_dist(a->values, a->n, c->values, c->n,
+                                         mw_dist_made(impl, a->n, c->n), mw);
     return rc;
 }
 
@@ -817,19 +874,20 @@ static int compare(bdb_model *m, bdb_rseries *s, size_t pi)
     if (pi == s->ref || !a->present || !c->present)
         return BDB_OK;
     c->compared = 1;
-    c->speedup = bdb_stats_speedup(a->sum.mean, c->sum.mean, s->better);
+    c->speedup = bdb_stats_speedup(a->mean, c->mean, s->better);
     /* the interval, where there is one, is speedup_intervals' */
     c->speedup_lo = c->speedup_hi = NAN;
     /* no output shows the interval of the difference: skip its quantile */
-    int rc = bdb_stats_welch_test(a->values, a->n, c->values, c->n, &c->welch);
+    bdb_ttest welch;
+    int rc = bdb_stats_welch_test(a->values, a->n, c->values, c->n, &welch);
     if (rc)
         return rc;
-    rc = bdb_stats_mann_whitney_dist(a->values, a->n, c->values, c->n,
-                                     mw_dist((model_impl *)m, a->n, c->n),
-                                     &c->mw);
-    if (rc)
-        return rc;
-    c->tested = c->welch.status == BDB_TEST_OK && isfinite(c->welch.p);
+    c->tested = welch.status == BDB_TEST_OK && isfinite(welch.p);
+    /* the p until correct_p_values corrects it */
+    c->p_adj = welch.p;
+    /* Mann-Whitney's test is bdb_cell_tests', when an output shows it:
+     * only its exact distribution for these sizes is made here, once */
+    (void)mw_dist((model_impl *)m, a->n, c->n);
     return BDB_OK;
 }
 
@@ -952,7 +1010,7 @@ static int correct_p_values(bdb_model *m)
     for (size_t s = 0; s < m->nseries; s++)
         for (size_t p = 0; p < m->nplatforms; p++)
             if (m->series[s].cells[p].tested)
-                ps[k++] = m->series[s].cells[p].welch.p;
+                ps[k++] = m->series[s].cells[p].p_adj;
     int rc = n == 0 ? BDB_OK
              : m->opts.correction == BDB_CORR_BH ? bdb_stats_bh(ps, n, adj)
                                                  : bdb_stats_holm(ps, n, adj);
@@ -1524,7 +1582,7 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
             /* the whole machine's mean first: efficiency divides what the
              * machine does by what the machine costs, normalised or not */
             if (c->present && !(rc = cell_stats(m, c)))
-                c->whole_mean = c->sum.mean;
+                c->whole_mean = c->mean;
             int scaled = 0;
             if (!rc)
                 rc = normalise(m, se, p, &scaled);
