@@ -520,6 +520,23 @@ static void mean_ci(const bdb_model *m, const bdb_cell *c, double *lo,
     }
 }
 
+/* Widens ylo..yhi to the cell's mean and its interval (a cell without a
+ * figure: not at all). */
+static void widen_to_cell(const bdb_model *m, const bdb_cell *c, double *ylo,
+                          double *yhi)
+{
+    if (!finite_cell(c))
+        return;
+    double lo, hi;
+    mean_ci(m, c, &lo, &hi);
+    *ylo = fmin(*ylo, c->mean);
+    *yhi = fmax(*yhi, c->mean);
+    if (isfinite(lo) && isfinite(hi)) {
+        *ylo = fmin(*ylo, lo);
+        *yhi = fmax(*yhi, hi);
+    }
+}
+
 /* A legend entry's swatch: a filled square, or a line with a dot. */
 static void swatch(cairo_t *cr, double x, double y, size_t slot, int line)
 {
@@ -790,19 +807,8 @@ static void draw_sweep(cairo_t *cr, const bdb_model *m, const bdb_sweep *sw)
             continue;
         xmin = fmin(xmin, x);
         xmax = fmax(xmax, x);
-        for (size_t p = 0; p < m->nplatforms; p++) {
-            const bdb_cell *c = &se->cells[p];
-            if (!finite_cell(c))
-                continue;
-            double lo, hi;
-            mean_ci(m, c, &lo, &hi);
-            ylo = fmin(ylo, c->mean);
-            yhi = fmax(yhi, c->mean);
-            if (isfinite(lo) && isfinite(hi)) {
-                ylo = fmin(ylo, lo);
-                yhi = fmax(yhi, hi);
-            }
-        }
+        for (size_t p = 0; p < m->nplatforms; p++)
+            widen_to_cell(m, &se->cells[p], &ylo, &yhi);
     }
     background(cr);
     title(cr, sw->label, first->better == BDB_LOWER_IS_BETTER
@@ -927,19 +933,8 @@ static void speedup_text(const bdb_cell *c, char *out, size_t n)
 static void draw_series(cairo_t *cr, const bdb_model *m, const bdb_rseries *se)
 {
     double ylo = 0, yhi = 0;
-    for (size_t p = 0; p < m->nplatforms; p++) {
-        const bdb_cell *c = &se->cells[p];
-        if (!finite_cell(c))
-            continue;
-        double lo, hi;
-        mean_ci(m, c, &lo, &hi);
-        ylo = fmin(ylo, c->mean);
-        yhi = fmax(yhi, c->mean);
-        if (isfinite(lo) && isfinite(hi)) {
-            ylo = fmin(ylo, lo);
-            yhi = fmax(yhi, hi);
-        }
-    }
+    for (size_t p = 0; p < m->nplatforms; p++)
+        widen_to_cell(m, &se->cells[p], &ylo, &yhi);
     char buf[TEXT_MAX];
     background(cr);
     snprintf(buf, sizeof buf, "%s %s %s", se->tool, se->benchmark, se->metric);
