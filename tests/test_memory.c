@@ -87,13 +87,13 @@ static void memory__large_file_among_small_ones__stays_within_the_bound(void **s
 }
 
 /* A lab's shape: many series of one result each (every fio job, every
- * file its own series), here 12,500 series x 8 platforms. A report holds
+ * file its own series), here 6,250 series x 8 platforms. A report holds
  * a cell per series and platform; 344 bytes each, with copies of table
- * cells 256 bytes each, took this one to 314 MB (81 MB now). */
+ * cells 256 bytes each, took this one to 165 MB (49 MB now). */
 #if defined(__SANITIZE_ADDRESS__)
 #define REPORT_BOUND_MB 700 /* ASan's quarantine keeps freed blocks */
 #else
-#define REPORT_BOUND_MB 160
+#define REPORT_BOUND_MB 96
 #endif
 
 static void memory__lab_shaped_report__stays_within_a_bound(void **state)
@@ -107,14 +107,14 @@ static void memory__lab_shaped_report__stays_within_a_bound(void **state)
     FILE *f = fopen(csv, "w");
     assert_non_null(f);
     fputs("platform,tool,benchmark,metric,value,unit,parameters\n", f);
-    for (int i = 0; i < 100000; i++)
+    for (int i = 0; i < 50000; i++)
         fprintf(f, "p%d,gzip,gzip,real,%d.%03d,s,file=f%d\n", i % 8,
                 1 + i / 8 % 7, i * 7 % 1000, i / 8);
     assert_int_equal(fclose(f), 0);
     const char *imp[] = {"--db", db, "import", "-q", csv, NULL};
-    tu_run_within(RSS_BOUND_MB, "importing 100,000 rows", NULL, 0, imp);
+    tu_run_within(RSS_BOUND_MB, "importing 50,000 rows", NULL, 0, imp);
     const char *rep[] = {"--db", db, "report", "-o", txt, NULL};
-    tu_run_within(REPORT_BOUND_MB, "a report of 12,500 series x 8 platforms",
+    tu_run_within(REPORT_BOUND_MB, "a report of 6,250 series x 8 platforms",
                   NULL, 0, rep);
 
     /* the report is whole: the last series on the last platform */
@@ -122,7 +122,7 @@ static void memory__lab_shaped_report__stays_within_a_bound(void **state)
     bdb_buf_init(&out);
     char msg[256];
     assert_int_equal(bdb_buf_read_file(&out, txt, msg, sizeof msg), 0);
-    assert_non_null(strstr(out.data, "file=f12499"));
+    assert_non_null(strstr(out.data, "file=f6249"));
     bdb_buf_free(&out);
 }
 
