@@ -3,6 +3,7 @@
 #include "bdb_neutral.h"
 #include "bdb_error.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Length of a character to neutralise at p (0: keep it); TAB and LF are
@@ -105,6 +106,10 @@ void bdb_neutral_inplace(char *s, int keep_tab_lf)
 
 char *bdb_neutral_line_dup(const char *s)
 {
+    /* a table of a million cells: each copy its own size, not a buffer's
+     * 256 bytes */
+    if (bdb_neutral_clean(s, 0))
+        return strdup(s);
     bdb_buf b;
     bdb_buf_init(&b);
     bdb_neutral_line(&b, s);
@@ -112,7 +117,10 @@ char *bdb_neutral_line_dup(const char *s)
         bdb_buf_free(&b);
         return NULL;
     }
-    return bdb_buf_detach(&b, NULL);
+    size_t len;
+    char *d = bdb_buf_detach(&b, &len);
+    char *fit = d ? realloc(d, len + 1) : NULL;
+    return fit ? fit : d;
 }
 
 static int word_char(char c)

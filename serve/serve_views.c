@@ -229,7 +229,7 @@ static void cell(srv_req *r, const bdb_model *m, const bdb_rseries *se,
         return;
     }
     char text[160];
-    bdb_section_cell_text(se, c, text, sizeof text);
+    bdb_section_cell_text(m, se, c, text, sizeof text);
     bdb_buf u;
     bdb_buf_init(&u);
     bdb_buf_append(&u, series_url->data, series_url->len);
@@ -340,15 +340,20 @@ static void series_summary(srv_req *r, const bdb_model *m,
             continue;
         char mean[64], lo[64], hi[64], med[64], sd[64], mn[64], mx[64],
             cv[32] = "-", sp[48] = "-";
-        fmt_num(mean, sizeof mean, c->sum.mean, se->unit);
-        fmt_num(lo, sizeof lo, c->sum.mean_ci_lo, se->unit);
-        fmt_num(hi, sizeof hi, c->sum.mean_ci_hi, se->unit);
-        fmt_num(med, sizeof med, c->sum.median, se->unit);
-        fmt_num(sd, sizeof sd, c->sum.sd, se->unit);
-        fmt_num(mn, sizeof mn, c->sum.min, se->unit);
-        fmt_num(mx, sizeof mx, c->sum.max, se->unit);
-        if (isfinite(c->sum.cv))
-            snprintf(cv, sizeof cv, "%.1f%%%s", 100 * fabs(c->sum.cv),
+        bdb_summary sum;
+        if (bdb_cell_summary(m, c, &sum)) {
+            b->err = b->err ? b->err : BDB_ENOMEM; /* the page fails */
+            return;
+        }
+        fmt_num(mean, sizeof mean, sum.mean, se->unit);
+        fmt_num(lo, sizeof lo, sum.mean_ci_lo, se->unit);
+        fmt_num(hi, sizeof hi, sum.mean_ci_hi, se->unit);
+        fmt_num(med, sizeof med, sum.median, se->unit);
+        fmt_num(sd, sizeof sd, sum.sd, se->unit);
+        fmt_num(mn, sizeof mn, sum.min, se->unit);
+        fmt_num(mx, sizeof mx, sum.max, se->unit);
+        if (isfinite(sum.cv))
+            snprintf(cv, sizeof cv, "%.1f%%%s", 100 * fabs(sum.cv),
                      c->noisy ? " (noisy)" : "");
         if (c->compared)
             bdb_format_speedup(c, sp, sizeof sp);
@@ -365,7 +370,7 @@ static void series_summary(srv_req *r, const bdb_model *m,
             bdb_buf_puts(b, "<td class=\"num\">");
             if (cells[k]) {
                 srv_esc(b, cells[k]);
-            } else if (isfinite(c->sum.mean_ci_lo)) {
+            } else if (isfinite(sum.mean_ci_lo)) {
                 srv_esc(b, lo);
                 bdb_buf_puts(b, " .. ");
                 srv_esc(b, hi);

@@ -480,9 +480,7 @@ static void fake_init(fake *f, const char *tool, const char *bench)
     f->se.sweep = -1;
     f->se.cells = f->cells;
     for (int p = 0; p < 2; p++) {
-        f->cells[p].sum.mean = NAN;
-        f->cells[p].sum.mean_ci_lo = NAN;
-        f->cells[p].sum.mean_ci_hi = NAN;
+        f->cells[p].mean = NAN;
         f->cells[p].speedup = NAN;
     }
     f->sc.category = "disk";
@@ -526,10 +524,10 @@ static void chart__missing_and_nan_figures__draw_no_bars(void **state)
     cairo_surface_destroy(im.s);
 
     /* the same charts with figures do show bars: the checks above can fail */
-    f.cells[0].sum.mean = 100e6;
+    f.cells[0].mean = 100e6;
     f.cells[1].present = 1;
     f.cells[1].n = 1;
-    f.cells[1].sum.mean = 50e6;
+    f.cells[1].mean = 50e6;
     f.sc.g.geomean = 0.5;
     assert_int_equal(bdb_chart_render_all(&f.m, BDB_CHART_PNG, out, &written, &d), 0);
     snprintf(path, sizeof path, "%s/series-001-dd-disk-throughput.png", out);
@@ -553,8 +551,8 @@ static void chart__hostile_text__drawn_cut_and_cleaned_not_failed(void **state)
     fake_init(&f, "\xff\xfe\x01tool\xed\xa0\x80\t\xc3", longname);
     f.cells[0].present = f.cells[1].present = 1;
     f.cells[0].n = f.cells[1].n = 1;
-    f.cells[0].sum.mean = 1;
-    f.cells[1].sum.mean = 2;
+    f.cells[0].mean = 1;
+    f.cells[1].mean = 2;
     strcpy(f.pl[1].name, "\xe2\x82");
     snprintf(dir, sizeof dir, "%s", tu_tmpdir());
     bdb_diag d;
@@ -705,10 +703,10 @@ static void chart__series_svg__bars_proportional_to_values_against_the_axis(void
             if (strcmp(bdb_model_platform_name(m, p), it->text) == 0)
                 c = &m->series[s].cells[p];
         assert_non_null(c);
-        assert_true(fabs(it->value - c->sum.mean) < 1e-6 * c->sum.mean);
-        if (fabs(it->h - c->sum.mean * k) > 1.0)
+        assert_true(fabs(it->value - c->mean) < 1e-6 * c->mean);
+        if (fabs(it->h - c->mean * k) > 1.0)
             fail_msg("bar of %s is %.2f px high, the axis says %.2f", it->text,
-                     it->h, c->sum.mean * k);
+                     it->h, c->mean * k);
         /* all on one zero line */
         if (bars && fabs(it->y + it->h - bottom) > 0.01)
             fail_msg("bar of %s does not start at zero", it->text);

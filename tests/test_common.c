@@ -2,6 +2,7 @@
  * path patterns, system information and platforms.csv. */
 #include "test_util.h"
 
+#include "../common/bdb_arena.h"
 #include "../common/bdb_grow.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_sha256.h"
@@ -47,6 +48,47 @@ static double scan(const char *s, int flags, int *ok)
 
 /* Elements land where the array grew, every one kept; a capacity whose
  * bytes would not fit a size_t is refused, the array left as it was. */
+static void arena__small_large_and_strings__zeroed_aligned_and_kept(
+    void **state)
+{
+    (void)state;
+    bdb_arena a = {0};
+    /* many small blocks across chunks: each zeroed, aligned, its own */
+    unsigned char *blocks[5000];
+    for (size_t i = 0; i < 5000; i++) {
+        size_t n = 1 + i % 300;
+        blocks[i] = bdb_arena_alloc(&a, n);
+        assert_non_null(blocks[i]);
+        assert_int_equal((uintptr_t)blocks[i] % sizeof(double), 0);
+        for (size_t k = 0; k < n; k++)
+            assert_int_equal(blocks[i][k], 0);
+        memset(blocks[i], (int)(i % 251) + 1, n);
+    }
+    /* a block larger than a chunk, and a string between small blocks */
+    size_t big = (size_t)3 << 20;
+    unsigned char *b = bdb_arena_alloc(&a, big);
+    assert_non_null(b);
+    assert_int_equal(b[0], 0);
+    assert_int_equal(b[big - 1], 0);
+    memset(b, 0xee, big);
+    char *s = bdb_arena_strdup(&a, "fio randread");
+    assert_string_equal(s, "fio randread");
+    assert_string_equal(bdb_arena_strdup(&a, NULL), "");
+    /* nothing written later overwrote an earlier block */
+    for (size_t i = 0; i < 5000; i++)
+        for (size_t k = 0; k < 1 + i % 300; k++)
+            assert_int_equal(blocks[i][k], (int)(i % 251) + 1);
+    assert_int_equal(b[big / 2], 0xee);
+    /* refused: nothing, and what no size_t counts */
+    assert_null(bdb_arena_alloc(&a, 0));
+    assert_null(bdb_arena_alloc(&a, SIZE_MAX));
+    bdb_arena_free(&a);
+    assert_null(a.head);
+    /* usable again after freeing */
+    assert_string_equal(bdb_arena_strdup(&a, "again"), "again");
+    bdb_arena_free(&a);
+}
+
 static void grow__doubles_from_first_and_refuses_an_overflow(void **state)
 {
     (void)state;
@@ -1212,6 +1254,7 @@ int main(void)
         cmocka_unit_test(results_csv__bad_unit_or_value__names_the_line),
         cmocka_unit_test(results_csv__overflow_negative_long_cells_and_bad_headers__fail),
         cmocka_unit_test(ingest__user_param__fills_gaps_never_overrides_the_log),
+        cmocka_unit_test(arena__small_large_and_strings__zeroed_aligned_and_kept),
         cmocka_unit_test(grow__doubles_from_first_and_refuses_an_overflow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -112,12 +112,53 @@ static void memory__copy_of_a_large_source__stays_within_the_bound(void **state)
     bdb_buf_free(&out);
 }
 
+/* A lab's shape: many series of one result each (every fio job, every
+ * file its own series), here 6,250 series x 8 platforms. A report holds
+ * a cell per series and platform; 344 bytes each, with copies of table
+ * cells 256 bytes each, took this one to 165 MB (49 MB now). */
+#if defined(__SANITIZE_ADDRESS__)
+#define REPORT_BOUND_MB 200 /* ASan: 105 MB here, with its quarantine */
+#else
+#define REPORT_BOUND_MB 96
+#endif
+
+static void memory__lab_shaped_report__stays_within_a_bound(void **state)
+{
+    (void)state;
+    const char *dir = tu_tmpdir();
+    char csv[1024], db[1024], txt[1024];
+    snprintf(csv, sizeof csv, "%s/lab.csv", dir);
+    snprintf(db, sizeof db, "%s/lab.sqlite", dir);
+    snprintf(txt, sizeof txt, "%s/lab.txt", dir);
+    FILE *f = fopen(csv, "w");
+    assert_non_null(f);
+    fputs("platform,tool,benchmark,metric,value,unit,parameters\n", f);
+    for (int i = 0; i < 50000; i++)
+        fprintf(f, "p%d,gzip,gzip,real,%d.%03d,s,file=f%d\n", i % 8,
+                1 + i / 8 % 7, i * 7 % 1000, i / 8);
+    assert_int_equal(fclose(f), 0);
+    const char *imp[] = {"--db", db, "import", "-q", csv, NULL};
+    tu_run_within(RSS_BOUND_MB, "importing 50,000 rows", NULL, 0, imp);
+    const char *rep[] = {"--db", db, "report", "-o", txt, NULL};
+    tu_run_within(REPORT_BOUND_MB, "a report of 6,250 series x 8 platforms",
+                  NULL, 0, rep);
+
+    /* the report is whole: the last series on the last platform */
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char msg[256];
+    assert_int_equal(bdb_buf_read_file(&out, txt, msg, sizeof msg), 0);
+    assert_non_null(strstr(out.data, "file=f6249"));
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(memory__large_results_csv__imports_within_a_fixed_bound),
         cmocka_unit_test(memory__large_file_among_small_ones__stays_within_the_bound),
         cmocka_unit_test(memory__copy_of_a_large_source__stays_within_the_bound),
+        cmocka_unit_test(memory__lab_shaped_report__stays_within_a_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -401,11 +401,18 @@ static void perf_plan__no_speedup_ci__skips_only_the_speedup_bootstrap(void **st
     assert_true(isnan(l->speedup_lo) && isnan(l->speedup_hi));
     /* everything else is the same */
     assert_true(l->speedup == f->speedup);
-    assert_true(l->welch.p == f->welch.p && l->p_adj == f->p_adj);
-    assert_true(l->mw.p == f->mw.p);
+    bdb_ttest fw, lw;
+    bdb_utest fm, lm;
+    assert_int_equal(bdb_cell_tests(full, &full->series[0], 1, &fw, &fm), 0);
+    assert_int_equal(bdb_cell_tests(lean, &lean->series[0], 1, &lw, &lm), 0);
+    assert_true(lw.p == fw.p && l->p_adj == f->p_adj);
+    assert_true(lm.p == fm.p);
     assert_int_equal(l->verdict, f->verdict);
-    assert_true(l->sum.mean == f->sum.mean && l->sum.median == f->sum.median);
-    assert_true(l->sum.median_ci_lo == f->sum.median_ci_lo);
+    bdb_summary fs, ls;
+    assert_int_equal(bdb_cell_summary(full, f, &fs), 0);
+    assert_int_equal(bdb_cell_summary(lean, l, &ls), 0);
+    assert_true(l->mean == f->mean && ls.mean == fs.mean && ls.median == fs.median);
+    assert_true(ls.median_ci_lo == fs.median_ci_lo);
     assert_int_equal(lean->nscores, full->nscores);
     assert_true(full->nscores > 0);
     for (size_t i = 0; i < full->nscores; i++) {

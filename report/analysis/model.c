@@ -25,6 +25,7 @@
 #include "../common/bdb_neutral.h"
 #include "numfmt.h"
 #include "../ingest/tool.h"
+#include "../common/bdb_arena.h"
 #include "../common/bdb_grow.h"
 #include "../common/bdb_strmap.h"
 #include "params_ignore.h"
@@ -165,6 +166,8 @@ typedef struct path_pool {
  * pointer handed out is the model_impl's. */
 typedef struct model_impl {
     bdb_model m;
+    /* the series' names and cells and the cells' values, freed together */
+    bdb_arena arena;
     path_pool paths;
     /* bdb_stats_summary_consts by n (valid where consts[n].n == n): the
      * t quantile and median rank are the costly part of a summary and
@@ -195,6 +198,17 @@ typedef struct model_impl {
     unsigned *eff_missing;
 } model_impl;
 
+/* The exact distribution for na against nb if mw_dist made it, else
+ * NULL (the test then makes its own). */
+static const double *mw_dist_made(const model_impl *impl, size_t na,
+                                  size_t nb)
+{
+    for (size_t i = 0; i < impl->nmw; i++)
+        if (impl->mw[i].na == na && impl->mw[i].nb == nb)
+            return impl->mw[i].dist;
+    return NULL;
+}
+
 /* The exact distribution for na against nb, made once; NULL when the
  * exact test does not apply, the cache is full or memory is short (the
  * test then makes its own). */
@@ -203,9 +217,9 @@ static const double *mw_dist(model_impl *impl, size_t na, size_t nb)
     if (na == 0 || nb == 0 || na >= BDB_STATS_MW_EXACT_LIMIT ||
         nb >= BDB_STATS_MW_EXACT_LIMIT)
         return NULL;
-    for (size_t i = 0; i < impl->nmw; i++)
-        if (impl->mw[i].na == na && impl->mw[i].nb == nb)
-            return impl->mw[i].dist;
+    const double *made = mw_dist_made(impl, na, nb);
+    if (made)
+        return made;
     if (impl->nmw == sizeof impl->mw / sizeof *impl->mw)
         return NULL;
     double *d = bdb_stats_mw_exact_dist(na, nb);
@@ -326,23 +340,17 @@ static int add_platform(bdb_model *m, bdb_store *st, const char *name)
     return BDB_OK;
 }
 
-/* A cell's five per-value arrays are one allocation, values first (see
- * cell_arrays); the paths' strings are the path pool's. */
-static void free_cell(bdb_cell *c)
-{
-    free(c->values);
-}
-
-/* One block for a cell's n values, source ids, paths, lines and outlier
- * marks, widest first so each is aligned: five allocations per cell were
- * a third of a lab's report (a million cells of one or two values). */
-static int cell_arrays(bdb_cell *c, size_t n)
+/* One block of the arena for a cell's n values, source ids, paths, lines
+ * and outlier marks, widest first so each is aligned: five allocations
+ * per cell were a third of a lab's report (a million cells of one or two
+ * values). The paths' strings are the path pool's. */
+static int cell_arrays(model_impl *impl, bdb_cell *c, size_t n)
 {
     size_t wide = sizeof *c->values + sizeof *c->source_ids + sizeof *c->paths;
     size_t each = wide + sizeof *c->lines + 1;
     if (n > SIZE_MAX / each)
         return BDB_ENOMEM;
-    unsigned char *block = calloc(n ? n : 1, each);
+    unsigned char *block = bdb_arena_alloc(&impl->arena, (n ? n : 1) * each);
     if (!block)
         return BDB_ENOMEM;
     c->values = (double *)block;
@@ -354,19 +362,21 @@ static int cell_arrays(bdb_cell *c, size_t n)
 }
 
 /* Appends the row's values to the cell (a cell gets a second row when
- * --ignore-param made two series one: its block is made anew). */
+ * --ignore-param made two series one: its block is made anew, the old one
+ * stays in the arena). */
 static int cell_append(model_impl *impl, bdb_cell *c, const bdb_group_row *r)
 {
     size_t had = c->present ? c->n : 0;
+    if (r->n > UINT32_MAX - had)
+        return BDB_ENOMEM; /* a cell counts its values in 32 bits */
     bdb_cell old = *c;
-    if (cell_arrays(c, had + r->n))
+    if (cell_arrays(impl, c, had + r->n))
         return BDB_ENOMEM;
     if (had) {
         memcpy(c->values, old.values, had * sizeof *c->values);
         memcpy(c->lines, old.lines, had * sizeof *c->lines);
         memcpy(c->source_ids, old.source_ids, had * sizeof *c->source_ids);
         memcpy(c->paths, old.paths, had * sizeof *c->paths);
-        free_cell(&old);
     }
     for (size_t i = 0; i < r->n; i++) {
         size_t k = had + i;
@@ -384,15 +394,18 @@ static int cell_append(model_impl *impl, bdb_cell *c, const bdb_group_row *r)
 
 /* The series a new store series goes to: a new one, or with
  * --ignore-param the one it now equals (counted as pooled). *params gets
- * the identity's parameters (owned) for a new series, NULL otherwise. */
+ * the identity's parameters (the arena's) for a new series, NULL
+ * otherwise. */
 static int series_slot(build *b, const bdb_group_row *r, char **params,
                        long *slot)
 {
     bdb_model *m = b->m;
+    bdb_arena *arena = &((model_impl *)m)->arena;
     *slot = -1;
     *params = NULL;
     if (!m->opts.nignore)
-        return (*params = xstrdup(r->params)) ? BDB_OK : BDB_ENOMEM;
+        return (*params = bdb_arena_strdup(arena, r->params)) ? BDB_OK
+                                                              : BDB_ENOMEM;
     char *reduced = bdb_params_ignore(r->params, m->opts.ignore,
                                       m->opts.nignore);
     if (!reduced)
@@ -415,8 +428,9 @@ static int series_slot(build *b, const bdb_group_row *r, char **params,
         return BDB_OK;
     }
     e->value = (long long)m->nseries;
-    *params = reduced;
-    return BDB_OK;
+    *params = bdb_arena_strdup(arena, reduced);
+    free(reduced);
+    return *params ? BDB_OK : BDB_ENOMEM;
 }
 
 static int add_group(const bdb_group_row *r, void *ctx)
@@ -441,21 +455,20 @@ static int add_group(const bdb_group_row *r, void *ctx)
         if (m->nseries == m->cap_series) {
             bdb_rseries *p = bdb_grow(m->series, m->nseries, &m->cap_series,
                                       sizeof *p, 64);
-            if (!p) {
-                free(params);
+            if (!p)
                 return b->rc = BDB_ENOMEM;
-            }
             m->series = p;
         }
+        bdb_arena *arena = &((model_impl *)m)->arena;
         bdb_rseries *s = &m->series[m->nseries];
         memset(s, 0, sizeof *s);
-        s->cells = calloc(m->nplatforms, sizeof *s->cells);
+        s->cells = bdb_arena_alloc(arena, m->nplatforms * sizeof *s->cells);
         s->id = r->series_id;
-        s->tool = xstrdup(r->tool);
-        s->benchmark = xstrdup(r->benchmark);
-        s->metric = xstrdup(r->metric);
+        s->tool = bdb_arena_strdup(arena, r->tool);
+        s->benchmark = bdb_arena_strdup(arena, r->benchmark);
+        s->metric = bdb_arena_strdup(arena, r->metric);
         s->params = params;
-        s->unit = xstrdup(r->unit);
+        s->unit = bdb_arena_strdup(arena, r->unit);
         s->better = r->better;
         s->sweep = -1;
         s->unit_per = "";
@@ -601,7 +614,7 @@ static int mark_merged(bdb_model *m, bdb_store *st)
                 bdb_name_diff d;
                 bdb_names_diff(names, k, &d);
                 if (!d.repetition)
-                    c->merged_files = k;
+                    c->merged_files = (uint32_t)k; /* k <= n */
             }
             free(names);
         }
@@ -788,15 +801,59 @@ static const bdb_summary_consts *consts_of(bdb_model *m, size_t n)
     return &impl->consts[n];
 }
 
+/* What the cell keeps of its summary: the mean, the noisy mark and the
+ * outliers (the rest is bdb_cell_summary's, on request). */
 static int cell_stats(bdb_model *m, bdb_cell *c)
 {
     const bdb_summary_consts *k = consts_of(m, c->n);
     if (!k)
         return BDB_ENOMEM;
-    int rc = bdb_stats_summarize_with(c->values, c->n, k, &c->sum);
+    bdb_summary sum;
+    size_t nout = 0;
+    int rc = bdb_stats_summarize_with(c->values, c->n, k, &sum);
     if (!rc && c->n >= 3)
-        rc = bdb_stats_outliers_mad(c->values, c->n, c->outlier, &c->noutliers);
-    c->noisy = c->n >= 2 && isfinite(c->sum.cv) && fabs(c->sum.cv) > m->opts.noisy_cv;
+        rc = bdb_stats_outliers_mad(c->values, c->n, c->outlier, &nout);
+    c->mean = sum.mean;
+    c->noutliers = (uint32_t)nout; /* nout <= n <= UINT32_MAX */
+    c->noisy = c->n >= 2 && isfinite(sum.cv) && fabs(sum.cv) > m->opts.noisy_cv;
+    return rc;
+}
+
+int bdb_cell_summary(const bdb_model *m, const bdb_cell *c, bdb_summary *out)
+{
+    const model_impl *impl = (const model_impl *)m;
+    bdb_summary_consts own;
+    const bdb_summary_consts *k = &own;
+    if (c->n < impl->nconsts && impl->consts[c->n].n == c->n)
+        k = &impl->consts[c->n];
+    else
+        bdb_stats_summary_consts(c->n, &own);
+    int rc = bdb_stats_summarize_with(c->values, c->n, k, out);
+    if (rc) {
+        double nan = NAN;
+        *out = (bdb_summary){c->n, nan, nan, nan, nan, nan, nan, nan, nan,
+                             nan, nan, nan};
+    }
+    return rc;
+}
+
+int bdb_cell_tests(const bdb_model *m, const bdb_rseries *se, size_t p,
+                   bdb_ttest *welch, bdb_utest *mw)
+{
+    const model_impl *impl = (const model_impl *)m;
+    const bdb_cell *a = &se->cells[se->ref], *c = &se->cells[p];
+    if (welch)
+        memset(welch, 0, sizeof *welch);
+    if (mw)
+        memset(mw, 0, sizeof *mw);
+    if (!c->compared)
+        return BDB_OK;
+    int rc = BDB_OK;
+    if (welch)
+        rc = bdb_stats_welch_test(a->values, a->n, c->values, c->n, welch);
+    if (!rc && mw)
+        rc = bdb_stats_mann_whitney_dist(a->values, a->n, c->values, c->n,
+                                         mw_dist_made(impl, a->n, c->n), mw);
     return rc;
 }
 
@@ -817,19 +874,20 @@ static int compare(bdb_model *m, bdb_rseries *s, size_t pi)
     if (pi == s->ref || !a->present || !c->present)
         return BDB_OK;
     c->compared = 1;
-    c->speedup = bdb_stats_speedup(a->sum.mean, c->sum.mean, s->better);
+    c->speedup = bdb_stats_speedup(a->mean, c->mean, s->better);
     /* the interval, where there is one, is speedup_intervals' */
     c->speedup_lo = c->speedup_hi = NAN;
     /* no output shows the interval of the difference: skip its quantile */
-    int rc = bdb_stats_welch_test(a->values, a->n, c->values, c->n, &c->welch);
+    bdb_ttest welch;
+    int rc = bdb_stats_welch_test(a->values, a->n, c->values, c->n, &welch);
     if (rc)
         return rc;
-    rc = bdb_stats_mann_whitney_dist(a->values, a->n, c->values, c->n,
-                                     mw_dist((model_impl *)m, a->n, c->n),
-                                     &c->mw);
-    if (rc)
-        return rc;
-    c->tested = c->welch.status == BDB_TEST_OK && isfinite(c->welch.p);
+    c->tested = welch.status == BDB_TEST_OK && isfinite(welch.p);
+    /* the p until correct_p_values corrects it */
+    c->p_adj = welch.p;
+    /* Mann-Whitney's test is bdb_cell_tests', when an output shows it:
+     * only its exact distribution for these sizes is made here, once */
+    (void)mw_dist((model_impl *)m, a->n, c->n);
     return BDB_OK;
 }
 
@@ -952,7 +1010,7 @@ static int correct_p_values(bdb_model *m)
     for (size_t s = 0; s < m->nseries; s++)
         for (size_t p = 0; p < m->nplatforms; p++)
             if (m->series[s].cells[p].tested)
-                ps[k++] = m->series[s].cells[p].welch.p;
+                ps[k++] = m->series[s].cells[p].p_adj;
     int rc = n == 0 ? BDB_OK
              : m->opts.correction == BDB_CORR_BH ? bdb_stats_bh(ps, n, adj)
                                                  : bdb_stats_holm(ps, n, adj);
@@ -1008,18 +1066,17 @@ const char *const *bdb_model_sweep_keys(const char *tool)
     return t && t->sweeps ? t->sweeps : sweep_keys;
 }
 
-/* The r-th parameter a series of tool is tried as a sweep over: --sweep's
- * only, or the tool's default list; NULL past the end. */
-static const char *sweep_key_at(const bdb_model *m, const char *tool,
+/* The r-th parameter a series whose tool sweeps over keys is tried as a
+ * sweep over: --sweep's only, or the tool's list; NULL past the end. */
+static const char *sweep_key_at(const bdb_model *m, const char *const *keys,
                                 size_t r)
 {
     if (m->opts.sweep && *m->opts.sweep)
         return r == 0 ? m->opts.sweep : NULL;
-    const char *const *k = bdb_model_sweep_keys(tool);
     for (size_t i = 0; i < r; i++)
-        if (!k[i])
+        if (!keys[i])
             return NULL;
-    return k[r];
+    return keys[r];
 }
 
 /* params without key, for grouping series that differ only in key. */
@@ -1123,8 +1180,12 @@ static int find_sweeps(bdb_model *m)
     sweep_item *items = malloc(cap * sizeof *items);
     sweep_cand *cand = malloc(cap * sizeof *cand);
     sweep_class *cls = malloc(cap * sizeof *cls);
+    /* each series' tool's keys, found once and not once per round */
+    const char *const **keys = malloc(cap * sizeof *keys);
     char *rest = malloc(BDB_PARAMS_TEXT_MAX);
-    int rc = items && cand && cls && rest ? BDB_OK : BDB_ENOMEM;
+    int rc = items && cand && cls && keys && rest ? BDB_OK : BDB_ENOMEM;
+    for (size_t s = 0; !rc && s < m->nseries; s++)
+        keys[s] = bdb_model_sweep_keys(m->series[s].tool);
     size_t ncand = 0;
     for (size_t round = 0; !rc; round++) {
         ncand = 0;
@@ -1133,7 +1194,7 @@ static int find_sweeps(bdb_model *m)
             bdb_rseries *a = &m->series[s];
             if (a->sweep >= 0)
                 continue;
-            const char *key = sweep_key_at(m, a->tool, round);
+            const char *key = sweep_key_at(m, keys[s], round);
             if (!key)
                 continue;
             more = 1;
@@ -1206,6 +1267,7 @@ static int find_sweeps(bdb_model *m)
     free(items);
     free(cand);
     free(cls);
+    free(keys);
     free(rest);
     return rc;
 }
@@ -1386,18 +1448,6 @@ static int choose_platforms(bdb_model *m, bdb_store *st, build *b,
     return BDB_OK;
 }
 
-static void free_series(bdb_model *m, bdb_rseries *se)
-{
-    for (size_t p = 0; se->cells && p < m->nplatforms; p++)
-        free_cell(&se->cells[p]);
-    free(se->cells);
-    free(se->tool);
-    free(se->benchmark);
-    free(se->metric);
-    free(se->params);
-    free(se->unit);
-}
-
 /* A comparison report shows series measured on at least min_platforms. */
 static void drop_lonely_series(bdb_model *m)
 {
@@ -1414,8 +1464,7 @@ static void drop_lonely_series(bdb_model *m)
         if (have >= need) {
             m->series[kept++] = *se;
         } else {
-            m->left_out.one_platform++;
-            free_series(m, se);
+            m->left_out.one_platform++; /* its memory is the arena's */
         }
     }
     m->nseries = kept;
@@ -1524,7 +1573,7 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
             /* the whole machine's mean first: efficiency divides what the
              * machine does by what the machine costs, normalised or not */
             if (c->present && !(rc = cell_stats(m, c)))
-                c->whole_mean = c->sum.mean;
+                c->whole_mean = c->mean;
             int scaled = 0;
             if (!rc)
                 rc = normalise(m, se, p, &scaled);
@@ -1590,8 +1639,6 @@ void bdb_model_free(bdb_model *m)
 {
     if (!m)
         return;
-    for (size_t s = 0; s < m->nseries; s++)
-        free_series(m, &m->series[s]);
     free(m->series);
     for (size_t i = 0; i < m->nsweeps; i++) {
         free(m->sweeps[i].key);
@@ -1611,6 +1658,7 @@ void bdb_model_free(bdb_model *m)
     free(m->missing);
     free(m->platforms);
     model_impl *impl = (model_impl *)m;
+    bdb_arena_free(&impl->arena);
     path_pool_free(&impl->paths);
     free(impl->cost);
     free(impl->cost_listed);

@@ -65,35 +65,38 @@ typedef enum bdb_verdict {
     BDB_VERDICT_UNTESTED        /* too few repetitions for a test */
 } bdb_verdict;
 
-/* One series on one platform. */
+/* One series on one platform: its values with where each came from, and
+ * what a report needs of every cell at once (the mean, the comparison,
+ * the marks). The rest is made on request from the values, as the model
+ * made it: bdb_cell_summary (median, sd, cv, intervals) and
+ * bdb_cell_tests (Welch's and Mann-Whitney's tests). A lab's report holds
+ * a million cells; 344 bytes each were most of its memory. */
 typedef struct bdb_cell {
-    int present;
-    size_t n;
     double *values;             /* normalised when a normalisation is on */
     int *lines;
     long long *source_ids;
     char **paths;
-    bdb_summary sum;
+    unsigned char *outlier;     /* per value, MAD rule */
+    size_t n;                   /* at most UINT32_MAX */
+    double mean;                /* of the values (bdb_cell_summary's) */
     double whole_mean;          /* the mean as measured, before
                                    --normalize: the whole machine's figure,
                                    which efficiency and matching use */
-    unsigned char *outlier;     /* per value, MAD rule */
-    size_t noutliers;
-    int noisy;                  /* cv above opts.noisy_cv */
-    int warned;                 /* a source of this cell has warnings */
-    size_t merged_files;        /* >= 2: the values come from this many
+    /* against the reference platform (bdb_rseries.ref) */
+    double speedup;             /* > 1: better than the reference */
+    double speedup_lo, speedup_hi; /* 95% bootstrap interval (NaN: n=1) */
+    double p_adj;               /* corrected p of Welch's test */
+    uint32_t noutliers;
+    uint32_t merged_files;      /* >= 2: the values come from this many
                                    differently named files, which may be
                                    different measurements (0: not so) */
-    /* against the baseline platform */
-    int compared;
-    double speedup;             /* > 1: better than the baseline */
-    double speedup_lo, speedup_hi; /* 95% bootstrap interval (NaN: n=1) */
-    bdb_ttest welch;
-    bdb_utest mw;
-    int tested;                 /* Welch's test could be computed */
-    double p_adj;               /* corrected p of Welch's test */
-    bdb_verdict verdict;
-    int eff_computed;           /* it has efficiency figures (per watt,
+    unsigned char present;
+    unsigned char noisy;        /* cv above opts.noisy_cv */
+    unsigned char warned;       /* a source of this cell has warnings */
+    unsigned char compared;
+    unsigned char tested;       /* Welch's test could be computed */
+    unsigned char verdict;      /* bdb_verdict */
+    unsigned char eff_computed; /* it has efficiency figures (per watt,
                                    per dollar ...): bdb_cell_efficiency */
 } bdb_cell;
 
@@ -186,6 +189,18 @@ void bdb_model_free(bdb_model *m);
  * pointer may be NULL. */
 void bdb_cell_efficiency(const bdb_model *m, const bdb_rseries *se, size_t p,
                          bdb_efficiency *eff, bdb_match *match);
+
+/* The statistics of cell c across its values (bdb_stats_summarize's,
+ * bit for bit what the model computed). A cell without values gives
+ * n = 0 and NaN. BDB_ENOMEM (every figure NaN) when memory is short. */
+int bdb_cell_summary(const bdb_model *m, const bdb_cell *c, bdb_summary *out);
+
+/* Welch's t-test (without the interval of the difference) and the
+ * Mann-Whitney test of cell p of se against the reference cell, as the
+ * model decided with them; zeroed when the cell is not compared. Either
+ * pointer may be NULL. BDB_OK, or the tests' error (BDB_ENOMEM). */
+int bdb_cell_tests(const bdb_model *m, const bdb_rseries *se, size_t p,
+                   bdb_ttest *welch, bdb_utest *mw);
 
 /* Platform display name ("(unassigned)" for results without one). */
 const char *bdb_model_platform_name(const bdb_model *m, size_t i);

@@ -519,7 +519,37 @@ static void background(cairo_t *cr)
 
 static int finite_cell(const bdb_cell *c)
 {
-    return c->present && isfinite(c->sum.mean);
+    return c->present && isfinite(c->mean);
+}
+
+/* The 95% interval of the cell's mean; NaN (no whisker) when it has none,
+ * or when memory is too short to make it. */
+static void mean_ci(const bdb_model *m, const bdb_cell *c, double *lo,
+                    double *hi)
+{
+    bdb_summary sum;
+    *lo = *hi = NAN;
+    if (c->n >= 2 && bdb_cell_summary(m, c, &sum) == BDB_OK) {
+        *lo = sum.mean_ci_lo;
+        *hi = sum.mean_ci_hi;
+    }
+}
+
+/* Widens ylo..yhi to the cell's mean and its interval (a cell without a
+ * figure: not at all). */
+static void widen_to_cell(const bdb_model *m, const bdb_cell *c, double *ylo,
+                          double *yhi)
+{
+    if (!finite_cell(c))
+        return;
+    double lo, hi;
+    mean_ci(m, c, &lo, &hi);
+    *ylo = fmin(*ylo, c->mean);
+    *yhi = fmax(*yhi, c->mean);
+    if (isfinite(lo) && isfinite(hi)) {
+        *ylo = fmin(*ylo, lo);
+        *yhi = fmax(*yhi, hi);
+    }
 }
 
 /* A legend entry's swatch: a filled square, or a line with a dot. */
@@ -792,17 +822,8 @@ static void draw_sweep(cairo_t *cr, const bdb_model *m, const bdb_sweep *sw)
             continue;
         xmin = fmin(xmin, x);
         xmax = fmax(xmax, x);
-        for (size_t p = 0; p < m->nplatforms; p++) {
-            const bdb_cell *c = &se->cells[p];
-            if (!finite_cell(c))
-                continue;
-            ylo = fmin(ylo, c->sum.mean);
-            yhi = fmax(yhi, c->sum.mean);
-            if (isfinite(c->sum.mean_ci_lo) && isfinite(c->sum.mean_ci_hi)) {
-                ylo = fmin(ylo, c->sum.mean_ci_lo);
-                yhi = fmax(yhi, c->sum.mean_ci_hi);
-            }
-        }
+        for (size_t p = 0; p < m->nplatforms; p++)
+            widen_to_cell(m, &se->cells[p], &ylo, &yhi);
     }
     background(cr);
     title(cr, sw->label, first->better == BDB_LOWER_IS_BETTER
@@ -843,9 +864,11 @@ static void draw_sweep(cairo_t *cr, const bdb_model *m, const bdb_sweep *sw)
         cairo_set_line_width(cr, 1.5);
         for (size_t i = 0; xs && i < sw->n; i++) {
             const bdb_cell *c = &m->series[sw->series[i]].cells[p];
-            if (isfinite(xs[i]) && finite_cell(c))
-                whisker(cr, &ya, amap(&xa, xs[i]), c->sum.mean_ci_lo,
-                        c->sum.mean_ci_hi, 5);
+            double lo, hi;
+            if (isfinite(xs[i]) && finite_cell(c)) {
+                mean_ci(m, c, &lo, &hi);
+                whisker(cr, &ya, amap(&xa, xs[i]), lo, hi, 5);
+            }
         }
         cairo_set_line_width(cr, 2.5);
         int open = 0;
@@ -858,7 +881,7 @@ static void draw_sweep(cairo_t *cr, const bdb_model *m, const bdb_sweep *sw)
                 open = 0;
                 continue;
             }
-            double px = amap(&xa, xs[i]), py = amap(&ya, c->sum.mean);
+            double px = amap(&xa, xs[i]), py = amap(&ya, c->mean);
             if (open)
                 cairo_line_to(cr, px, py);
             else
@@ -871,7 +894,7 @@ static void draw_sweep(cairo_t *cr, const bdb_model *m, const bdb_sweep *sw)
             const bdb_cell *c = &m->series[sw->series[i]].cells[p];
             if (!isfinite(xs[i]) || !finite_cell(c))
                 continue;
-            cairo_arc(cr, amap(&xa, xs[i]), amap(&ya, c->sum.mean), 4.5, 0, 2 * PI);
+            cairo_arc(cr, amap(&xa, xs[i]), amap(&ya, c->mean), 4.5, 0, 2 * PI);
             cairo_fill(cr);
         }
     }
@@ -1063,17 +1086,8 @@ static void speedup_text(const bdb_cell *c, char *out, size_t n)
 static void draw_series(cairo_t *cr, const bdb_model *m, const bdb_rseries *se)
 {
     double ylo = 0, yhi = 0;
-    for (size_t p = 0; p < m->nplatforms; p++) {
-        const bdb_cell *c = &se->cells[p];
-        if (!finite_cell(c))
-            continue;
-        ylo = fmin(ylo, c->sum.mean);
-        yhi = fmax(yhi, c->sum.mean);
-        if (isfinite(c->sum.mean_ci_lo) && isfinite(c->sum.mean_ci_hi)) {
-            ylo = fmin(ylo, c->sum.mean_ci_lo);
-            yhi = fmax(yhi, c->sum.mean_ci_hi);
-        }
-    }
+    for (size_t p = 0; p < m->nplatforms; p++)
+        widen_to_cell(m, &se->cells[p], &ylo, &yhi);
     char buf[TEXT_MAX];
     background(cr);
     snprintf(buf, sizeof buf, "%s %s %s", se->tool, se->benchmark, se->metric);
@@ -1112,20 +1126,22 @@ static void draw_series(cairo_t *cr, const bdb_model *m, const bdb_rseries *se)
         text(cr, cx, B_B + 34, sp, fs, 0, 0.5, gw - 6);
         if (!finite_cell(c))
             continue;
-        double y0 = amap(&ya, 0), y1 = amap(&ya, c->sum.mean);
+        double y0 = amap(&ya, 0), y1 = amap(&ya, c->mean);
         set_slot(cr, k);
         cairo_rectangle(cr, cx - bw / 2, fmin(y0, y1), bw, fabs(y0 - y1));
         cairo_fill(cr);
         trace_add(BDB_CHART_ITEM_BAR, bdb_model_platform_name(m, p), cx - bw / 2,
-                  fmin(y0, y1), bw, fabs(y0 - y1), c->sum.mean, k);
+                  fmin(y0, y1), bw, fabs(y0 - y1), c->mean, k);
         set_grey(cr, 0.15);
         cairo_set_line_width(cr, 1.5);
-        whisker(cr, &ya, cx, c->sum.mean_ci_lo, c->sum.mean_ci_hi, fmin(bw / 4, 8));
-        double top = c->sum.mean;
-        if (isfinite(c->sum.mean_ci_hi))
-            top = fmax(top, c->sum.mean_ci_hi);
+        double lo, hi;
+        mean_ci(m, c, &lo, &hi);
+        whisker(cr, &ya, cx, lo, hi, fmin(bw / 4, 8));
+        double top = c->mean;
+        if (isfinite(hi))
+            top = fmax(top, hi);
         char lab[96];
-        bdb_format_series_value(se, c->sum.mean, lab, sizeof lab);
+        bdb_format_series_value(se, c->mean, lab, sizeof lab);
         set_grey(cr, 0.1);
         text(cr, cx, amap(&ya, fmax(top, 0)) - 6, lab, fs, 0, 0.5, gw - 4);
     }

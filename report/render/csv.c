@@ -96,28 +96,38 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
             field(out, se->category, 0);
             field(out, bdb_model_platform_name(m, p), 0);
             field(out, p == m->baseline ? "1" : "0", 0);
+            bdb_summary sum;
+            bdb_ttest welch;
+            bdb_utest mw;
+            int rc = bdb_cell_summary(m, c, &sum);
+            if (!rc)
+                rc = bdb_cell_tests(m, se, p, &welch, &mw);
+            if (rc) {
+                free(order);
+                return rc;
+            }
             bdb_buf_printf(out, ",%zu", c->n);
-            bdb_csv_number(out, c->sum.mean);
-            bdb_csv_number(out, c->sum.median);
-            bdb_csv_number(out, c->sum.sd);
-            bdb_csv_number(out, c->sum.cv);
-            bdb_csv_number(out, c->sum.min);
-            bdb_csv_number(out, c->sum.max);
-            bdb_csv_number(out, c->sum.mean_ci_lo);
-            bdb_csv_number(out, c->sum.mean_ci_hi);
-            bdb_csv_number(out, c->sum.median_ci_lo);
-            bdb_csv_number(out, c->sum.median_ci_hi);
-            bdb_buf_printf(out, ",%zu,%d,%d,%zu", c->noutliers, c->noisy,
-                           c->warned, c->merged_files);
+            bdb_csv_number(out, sum.mean);
+            bdb_csv_number(out, sum.median);
+            bdb_csv_number(out, sum.sd);
+            bdb_csv_number(out, sum.cv);
+            bdb_csv_number(out, sum.min);
+            bdb_csv_number(out, sum.max);
+            bdb_csv_number(out, sum.mean_ci_lo);
+            bdb_csv_number(out, sum.mean_ci_hi);
+            bdb_csv_number(out, sum.median_ci_lo);
+            bdb_csv_number(out, sum.median_ci_hi);
+            bdb_buf_printf(out, ",%u,%d,%d,%u", (unsigned)c->noutliers,
+                           c->noisy, c->warned, (unsigned)c->merged_files);
             bdb_csv_number(out, c->compared ? c->speedup : NAN);
             bdb_csv_number(out, c->compared ? c->speedup_lo : NAN);
             bdb_csv_number(out, c->compared ? c->speedup_hi : NAN);
-            bdb_csv_number(out, c->tested ? c->welch.p : NAN);
+            bdb_csv_number(out, c->tested ? welch.p : NAN);
             bdb_csv_number(out, c->tested ? c->p_adj : NAN);
-            bdb_csv_number(out, c->compared ? c->mw.p : NAN);
+            bdb_csv_number(out, c->compared ? mw.p : NAN);
             field(out, !c->compared ? ""
-                       : c->mw.method == BDB_MW_EXACT ? "exact"
-                       : c->mw.method == BDB_MW_NORMAL ? "normal" : "", 0);
+                       : mw.method == BDB_MW_EXACT ? "exact"
+                       : mw.method == BDB_MW_NORMAL ? "normal" : "", 0);
             field(out, bdb_report_verdict_word(c->verdict), 0);
             bdb_efficiency eff;
             bdb_match match;

@@ -128,7 +128,7 @@ static void cell_html(bdb_buf *out, const bdb_model *m, size_t s, size_t p)
         return;
     }
     char text[160];
-    bdb_section_cell_text(se, c, text, sizeof text);
+    bdb_section_cell_text(m, se, c, text, sizeof text);
     put_cell_id(out, "<a href=\"#c", s, p, "\">");
     esc(out, text);
     bdb_buf_puts(out, "</a>");
@@ -139,13 +139,17 @@ static void cell_html(bdb_buf *out, const bdb_model *m, size_t s, size_t p)
         bdb_format_speedup(c, r, sizeof r);
         bdb_buf_printf(out, "<br><span class=\"%s\" title=\"", verdict_class(c->verdict));
         esc(out, bdb_report_verdict_word(c->verdict));
-        if (c->tested) {
+        bdb_ttest welch;
+        bdb_utest mw;
+        if (c->tested && bdb_cell_tests(m, se, p, &welch, &mw) == BDB_OK) {
             bdb_buf_puts(out, "; Welch p=");
-            put_g(out, c->welch.p, 3);
+            put_g(out, welch.p, 3);
             bdb_buf_puts(out, " (adjusted ");
             put_g(out, c->p_adj, 3);
             bdb_buf_puts(out, "); Mann-Whitney p=");
-            put_g(out, c->mw.p, 3);
+            put_g(out, mw.p, 3);
+        } else if (c->tested) {
+            out->err = out->err ? out->err : BDB_ENOMEM;
         }
         if (isfinite(c->speedup_lo)) {
             bdb_buf_puts(out, "; 95% CI ");

@@ -371,20 +371,25 @@ static void cell_write(jw *w, const bdb_model *m, const bdb_rseries *se,
                        size_t p)
 {
     const bdb_cell *c = &se->cells[p];
+    bdb_summary sum;
+    bdb_ttest welch;
+    bdb_utest mw;
+    if (bdb_cell_summary(m, c, &sum) || bdb_cell_tests(m, se, p, &welch, &mw))
+        w->failed = 1; /* out of memory */
     jw_open(w, '{');
     jw_key_str(w, "platform", bdb_model_platform_name(m, p));
     jw_key(w, "n");
     jw_int(w, (long long)c->n);
-    jw_key_real(w, "mean", c->sum.mean);
-    jw_key_real(w, "median", c->sum.median);
-    jw_key_real(w, "sd", c->sum.sd);
-    jw_key_real(w, "cv", c->sum.cv);
-    jw_key_real(w, "min", c->sum.min);
-    jw_key_real(w, "max", c->sum.max);
-    double mci[2] = {c->sum.mean_ci_lo, c->sum.mean_ci_hi};
+    jw_key_real(w, "mean", sum.mean);
+    jw_key_real(w, "median", sum.median);
+    jw_key_real(w, "sd", sum.sd);
+    jw_key_real(w, "cv", sum.cv);
+    jw_key_real(w, "min", sum.min);
+    jw_key_real(w, "max", sum.max);
+    double mci[2] = {sum.mean_ci_lo, sum.mean_ci_hi};
     jw_key_reals(w, "mean_ci", mci, 2);
-    double dci[3] = {c->sum.median_ci_lo, c->sum.median_ci_hi,
-                     c->sum.median_ci_level};
+    double dci[3] = {sum.median_ci_lo, sum.median_ci_hi,
+                     sum.median_ci_level};
     jw_key_reals(w, "median_ci", dci, 3);
     jw_key_reals(w, "values", c->values, c->n);
     jw_key(w, "sources");
@@ -416,17 +421,17 @@ static void cell_write(jw *w, const bdb_model *m, const bdb_rseries *se,
         jw_key_reals(w, "speedup_ci", sci, 2);
         jw_key(w, "welch");
         jw_open(w, '{');
-        jw_key_real(w, "t", c->welch.t);
-        jw_key_real(w, "df", c->welch.df);
-        jw_key_real(w, "p", c->tested ? c->welch.p : NAN);
+        jw_key_real(w, "t", welch.t);
+        jw_key_real(w, "df", welch.df);
+        jw_key_real(w, "p", c->tested ? welch.p : NAN);
         jw_key_real(w, "p_adjusted", c->tested ? c->p_adj : NAN);
         jw_close(w, '}');
         jw_key(w, "mann_whitney");
         jw_open(w, '{');
-        jw_key_real(w, "u", c->mw.u);
-        jw_key_real(w, "p", c->mw.p);
-        jw_key_str(w, "method", c->mw.method == BDB_MW_EXACT ? "exact"
-                                : c->mw.method == BDB_MW_NORMAL ? "normal"
+        jw_key_real(w, "u", mw.u);
+        jw_key_real(w, "p", mw.p);
+        jw_key_str(w, "method", mw.method == BDB_MW_EXACT ? "exact"
+                                : mw.method == BDB_MW_NORMAL ? "normal"
                                                                 : "none");
         jw_close(w, '}');
         jw_key_str(w, "verdict", bdb_report_verdict_word(c->verdict));

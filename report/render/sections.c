@@ -223,8 +223,8 @@ int bdb_section_tools(const bdb_model *m, const char ***tools, size_t *n)
     return rc;
 }
 
-void bdb_section_cell_text(const bdb_rseries *s, const bdb_cell *c, char *out,
-                           size_t n)
+void bdb_section_cell_text(const bdb_model *m, const bdb_rseries *s,
+                           const bdb_cell *c, char *out, size_t n)
 {
     if (!c->present) {
         snprintf(out, n, "-");
@@ -233,16 +233,21 @@ void bdb_section_cell_text(const bdb_rseries *s, const bdb_cell *c, char *out,
     /* as snprintf("%s ±%.1f%% n=%zu%s%s%s") would, without it: a report
      * writes one per cell */
     char v[96], from[48] = "", num[320], count[24];
-    bdb_format_series_value(s, c->sum.mean, v, sizeof v);
+    bdb_format_series_value(s, c->mean, v, sizeof v);
     if (c->merged_files)
-        snprintf(from, sizeof from, " from %zu files", c->merged_files);
+        snprintf(from, sizeof from, " from %u files", (unsigned)c->merged_files);
+    /* the spread of two or more values (short of memory: not shown) */
+    double cv = NAN;
+    bdb_summary sum;
+    if (c->n >= 2 && bdb_cell_summary(m, c, &sum) == BDB_OK)
+        cv = sum.cv;
     bdb_fmt_u(count, c->n);
     size_t len = 0;
     if (n)
         out[0] = '\0';
     bdb_str_add(out, n, &len, v);
-    if (c->n >= 2 && isfinite(c->sum.cv)) {
-        bdb_fmt_f(num, sizeof num, fabs(c->sum.cv) * 100, 1);
+    if (c->n >= 2 && isfinite(cv)) {
+        bdb_fmt_f(num, sizeof num, fabs(cv) * 100, 1);
         bdb_str_add(out, n, &len, " \xc2\xb1");
         bdb_str_add(out, n, &len, num);
         bdb_str_add(out, n, &len, "%");
@@ -250,7 +255,7 @@ void bdb_section_cell_text(const bdb_rseries *s, const bdb_cell *c, char *out,
     bdb_str_add(out, n, &len, " n=");
     bdb_str_add(out, n, &len, count);
     bdb_str_add(out, n, &len, from);
-    if (c->n >= 2 && isfinite(c->sum.cv))
+    if (c->n >= 2 && isfinite(cv))
         bdb_str_add(out, n, &len, c->noisy ? "*" : "");
     bdb_str_add(out, n, &len, c->warned ? "!" : "");
 }
@@ -390,7 +395,7 @@ int bdb_section_tool(const bdb_model *m, const char *tool, int all,
         for (size_t p = 0; p < np; p++) {
             const bdb_cell *c = &se->cells[p];
             char v[120], r[40], *cell = prow_cell(&cr, p);
-            bdb_section_cell_text(se, c, v, sizeof v);
+            bdb_section_cell_text(m, se, c, v, sizeof v);
             if (c->compared) {
                 bdb_format_speedup(c, r, sizeof r);
                 snprintf(cell, cr.width, "%s  %s", v, r);
@@ -439,7 +444,7 @@ int bdb_section_sweep(const bdb_model *m, size_t w, bdb_rtable *t)
         for (size_t p = 0; p < np; p++) {
             const bdb_cell *c = &se->cells[p];
             char v[120], r[40] = "", *cell = prow_cell(&cr, p);
-            bdb_section_cell_text(se, c, v, sizeof v);
+            bdb_section_cell_text(m, se, c, v, sizeof v);
             if (c->compared)
                 bdb_format_speedup(c, r, sizeof r);
             else if (c->present && p == se->ref && se->ref != m->baseline)

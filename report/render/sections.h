@@ -65,7 +65,7 @@ int bdb_report_render_text_width(const bdb_model *m, const bdb_render_opts *o,
                                  size_t width, bdb_buf *out);
 
 /* "12.3k op/s ±1.2% n=3" (with * when noisy, ! when warned). */
-void bdb_section_cell_text(const bdb_rseries *s, const bdb_cell *c, char *out,
-                           size_t n);
+void bdb_section_cell_text(const bdb_model *m, const bdb_rseries *s,
+                           const bdb_cell *c, char *out, size_t n);
 
 #endif

@@ -539,15 +539,18 @@ static void sheet_results(xl *x)
             put_rep(x, ws, rr, RS_CATEGORY, se->category, NULL);
             put_rep(x, ws, rr, RS_PLATFORM, bdb_model_platform_name(m, p), NULL);
             put_rep(x, ws, rr, RS_REF, p == se->ref ? "yes" : "", NULL);
+            bdb_summary sum;
+            if (bdb_cell_summary(m, c, &sum))
+                note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
             cell_out(x, ws, DC_NUM, rr, RS_N, NULL, (double)c->n, NULL);
-            put_num(x, ws, rr, RS_MEAN, c->sum.mean, x->general);
-            put_num(x, ws, rr, RS_MEDIAN, c->sum.median, x->general);
-            put_num(x, ws, rr, RS_SD, c->sum.sd, x->general);
-            put_num(x, ws, rr, RS_CV, c->sum.cv, x->pct);
-            put_num(x, ws, rr, RS_MIN, c->sum.min, x->general);
-            put_num(x, ws, rr, RS_MAX, c->sum.max, x->general);
-            put_num(x, ws, rr, RS_CI_LO, c->sum.mean_ci_lo, x->general);
-            put_num(x, ws, rr, RS_CI_HI, c->sum.mean_ci_hi, x->general);
+            put_num(x, ws, rr, RS_MEAN, sum.mean, x->general);
+            put_num(x, ws, rr, RS_MEDIAN, sum.median, x->general);
+            put_num(x, ws, rr, RS_SD, sum.sd, x->general);
+            put_num(x, ws, rr, RS_CV, sum.cv, x->pct);
+            put_num(x, ws, rr, RS_MIN, sum.min, x->general);
+            put_num(x, ws, rr, RS_MAX, sum.max, x->general);
+            put_num(x, ws, rr, RS_CI_LO, sum.mean_ci_lo, x->general);
+            put_num(x, ws, rr, RS_CI_HI, sum.mean_ci_hi, x->general);
             if (p != se->ref && ref_row >= 0) {
                 char me[16], ref[16], f[256];
                 absref(me, rr, RS_MEAN);
@@ -675,7 +678,7 @@ static void sheet_efficiency(xl *x)
                 put_num(x, ws, r, EF_MEAN, c->whole_mean, x->general);
             } else {
                 snprintf(f, sizeof f, "=Results!%s", res);
-                put_formula(x, ws, r, EF_MEAN, f, c->sum.mean, x->general);
+                put_formula(x, ws, r, EF_MEAN, f, c->mean, x->general);
             }
             put_rep(x, ws, r, EF_UNIT, se->unit, NULL);
 
@@ -989,8 +992,8 @@ static void sheet_sweeps(xl *x)
         for (size_t i = 0; i < sw->n; i++)
             for (size_t p = 0; p < m->nplatforms; p++) {
                 const bdb_cell *c = &m->series[sw->series[i]].cells[p];
-                if (c->present && isfinite(c->sum.mean))
-                    maxabs = fmax(maxabs, fabs(c->sum.mean));
+                if (c->present && isfinite(c->mean))
+                    maxabs = fmax(maxabs, fabs(c->mean));
             }
         char hunit[96];
         double factor = human_scale(first->unit, maxabs, hunit, sizeof hunit);
@@ -1024,7 +1027,7 @@ static void sheet_sweeps(xl *x)
             for (size_t p = 0; p < m->nplatforms; p++) {
                 const bdb_cell *c = &se->cells[p];
                 long rr = x->row[s * m->nplatforms + p];
-                if (!c->present || rr < 0 || !isfinite(c->sum.mean))
+                if (!c->present || rr < 0 || !isfinite(c->mean))
                     continue;
                 char ref[16], f[64];
                 absref(ref, (lxw_row_t)rr, RS_MEAN);
@@ -1033,7 +1036,7 @@ static void sheet_sweeps(xl *x)
                 else
                     snprintf(f, sizeof f, "=Results!%s*%.0E", ref, factor);
                 put_formula(x, ws, d0 + (lxw_row_t)i, (lxw_col_t)(p + 1), f,
-                            c->sum.mean * factor, x->general);
+                            c->mean * factor, x->general);
                 has[p] = 1;
             }
         }

@@ -1,0 +1,29 @@
+/* bdb_arena.h - many small blocks that live and die together: a report
+ * model's values and names. A lab's report holds a million cells of one
+ * or two values and 125,000 series of five names; one malloc each gave
+ * every block a header and a rounding of its own, and a million calls.
+ * Blocks come from large zeroed chunks and are freed all at once. */
+#ifndef BDB_ARENA_H
+#define BDB_ARENA_H
+
+#include <stddef.h>
+
+typedef struct bdb_arena_chunk bdb_arena_chunk;
+
+typedef struct bdb_arena {
+    bdb_arena_chunk *head;  /* the chunk blocks come from; older ones
+                               follow it */
+    size_t used, cap;       /* bytes of head's data handed out, held */
+} bdb_arena;                /* {0} is an empty arena */
+
+/* n zeroed bytes aligned for any type, valid until bdb_arena_free; NULL
+ * when out of memory (or n is 0 or too large to count). */
+void *bdb_arena_alloc(bdb_arena *a, size_t n);
+
+/* A copy of s ("" for NULL) in the arena; NULL when out of memory. */
+char *bdb_arena_strdup(bdb_arena *a, const char *s);
+
+/* Frees every block; the arena is then empty and can be used again. */
+void bdb_arena_free(bdb_arena *a);
+
+#endif
