@@ -2121,7 +2121,7 @@ static int sq_groups_each(bdb_store *st, const bdb_filter *f,
     return rc;
 }
 
-/* ---- iVersion 4: what copying a database needs ------------------------- */
+/* ---- what copying a database needs ------------------------------------- */
 
 static int sq_source_samples(bdb_store *st, long long id, bdb_sink *out)
 {
@@ -2176,7 +2176,7 @@ static int sq_source_set_imported_at(bdb_store *st, long long id,
     return rc;
 }
 
-/* ---- lifecycle: corrections, run sets, history (iVersion 5) ------------ */
+/* ---- lifecycle: corrections, run sets, history ------------------------- */
 
 
 /* bdb_fnmatch(pattern, text): shell globs for --benchmark 'aes-*'. No
@@ -2221,59 +2221,6 @@ static void register_functions(sqlite3 *db)
     sqlite3_create_function(db, "bdb_num", 1,
                             SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_num,
                             NULL, NULL);
-}
-
-/* Runs sql with n text parameters v (NULL binds NULL). */
-static int exec_texts(bdb_store *st, const char *sql, const char *what, int n,
-                      const char *const *v)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s, sql))
-        return BDB_ESTORE;
-    for (int i = 0; i < n; i++) {
-        if (v[i])
-            sqlite3_bind_text(s, i + 1, v[i], -1, SQLITE_TRANSIENT);
-        else
-            sqlite3_bind_null(s, i + 1);
-    }
-    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
-    sqlite3_finalize(s);
-    return rc;
-}
-
-/* The id of the row of table whose name is name (0 when none). */
-static int id_by_name(bdb_store *st, const char *table, const char *name,
-                      long long *id)
-{
-    char sql[128];
-    snprintf(sql, sizeof sql, "SELECT id FROM %s WHERE name = ?", table);
-    sqlite3_stmt *s;
-    *id = 0;
-    if (prepare(st, &s, sql))
-        return BDB_ESTORE;
-    sqlite3_bind_text(s, 1, name, -1, SQLITE_TRANSIENT);
-    int step = sqlite3_step(s), rc = BDB_OK;
-    if (step == SQLITE_ROW)
-        *id = sqlite3_column_int64(s, 0);
-    else if (step != SQLITE_DONE)
-        rc = fail_db(st, "looking up a name");
-    sqlite3_finalize(s);
-    return rc;
-}
-
-/* Runs sql with ?1 = a and, when n is 2, ?2 = b. */
-static int exec_ids(bdb_store *st, const char *sql, long long a, long long b,
-                    int n, const char *what)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s, sql))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, a);
-    if (n > 1)
-        sqlite3_bind_int64(s, 2, b);
-    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
-    sqlite3_finalize(s);
-    return rc;
 }
 
 static int source_put_set(bdb_store *st, long long source_id,
@@ -2337,8 +2284,9 @@ static int sq_history_add(bdb_store *st, const char *user, const char *command,
 {
     const char *v[3] = {user ? user : "", command ? command : "",
                         summary ? summary : ""};
-    return exec_texts(st, "INSERT INTO history(user, command, summary) "
-                          "VALUES(?,?,?)", "recording history", 3, v);
+    return bdb_sql_exec_texts(st, "INSERT INTO history(user, command, "
+                                  "summary) VALUES(?1,?2,?3)",
+                              "recording history", 3, v);
 }
 
 static int sq_history_each(bdb_store *st,
@@ -2417,23 +2365,6 @@ static int sq_source_revise(bdb_store *st, long long id,
     return rc;
 }
 
-static int count_of(bdb_store *st, const char *sql, long long id,
-                    long long *out)
-{
-    sqlite3_stmt *s;
-    *out = 0;
-    if (prepare(st, &s, sql))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, id);
-    int rc = BDB_OK;
-    if (sqlite3_step(s) == SQLITE_ROW)
-        *out = sqlite3_column_int64(s, 0);
-    else
-        rc = fail_db(st, "counting");
-    sqlite3_finalize(s);
-    return rc;
-}
-
 /* What the corrections of store_fix.c run on. */
 static void forget_set(bdb_store *st)
 {
@@ -2447,10 +2378,122 @@ static int fix_platform_id(bdb_store *st, const char *name, long long *id)
     return rc ? rc : platform_id(w, name, id);
 }
 
-static const bdb_fix_ops sq_fix = {'?', tx_begin, tx_end, id_by_name,
-                                   exec_texts, exec_ids, count_of,
-                                   fix_platform_id, sweep_series_later,
-                                   forget_set};
+/* ---- the driver's primitives (store_backend.h) --------------------------- */
+
+typedef struct sq_stmt {
+    bdb_stmt base;
+    sqlite3_stmt *s;
+} sq_stmt;
+
+static sqlite3_stmt *S(bdb_stmt *s)
+{
+    return ((sq_stmt *)s)->s;
+}
+
+static const bdb_driver sq_driver;
+
+static int drv_exec(bdb_store *st, const char *sql)
+{
+    return exec(st, sql);
+}
+
+static int drv_prepare(bdb_store *st, const char *sql, const char *what,
+                       int flags, bdb_stmt **out)
+{
+    (void)flags;    /* SQLite reads rows one step at a time anyway */
+    *out = NULL;
+    sq_stmt *q = calloc(1, sizeof *q);
+    if (!q)
+        return bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory", what);
+    if (sqlite3_prepare_v2(DB(st), sql, -1, &q->s, NULL) != SQLITE_OK) {
+        free(q);
+        return fail_db(st, what);
+    }
+    q->base = (bdb_stmt){&sq_driver, st, what};
+    *out = &q->base;
+    return BDB_OK;
+}
+
+static void drv_bind_int(bdb_stmt *s, int i, long long v)
+{
+    sqlite3_bind_int64(S(s), i, v);
+}
+
+static void drv_bind_double(bdb_stmt *s, int i, double v)
+{
+    bind_num_or_null(S(s), i, v);
+}
+
+static void drv_bind_text(bdb_stmt *s, int i, const char *t)
+{
+    if (t)
+        sqlite3_bind_text(S(s), i, t, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(S(s), i);
+}
+
+static int drv_step(bdb_stmt *s)
+{
+    int r = sqlite3_step(S(s));
+    if (r == SQLITE_ROW)
+        return 1;
+    return r == SQLITE_DONE ? 0 : fail_db(s->st, s->what);
+}
+
+static int drv_column_null(bdb_stmt *s, int i)
+{
+    return sqlite3_column_type(S(s), i) == SQLITE_NULL;
+}
+
+static long long drv_column_int(bdb_stmt *s, int i)
+{
+    return sqlite3_column_int64(S(s), i);
+}
+
+static double drv_column_double(bdb_stmt *s, int i)
+{
+    return col_num(S(s), i);
+}
+
+static const char *drv_column_text(bdb_stmt *s, int i)
+{
+    return col_text(S(s), i);
+}
+
+static void drv_reset(bdb_stmt *s)
+{
+    unkeep(S(s));
+}
+
+static int drv_finish(bdb_stmt *s, int rc)
+{
+    if (s) {
+        sqlite3_finalize(S(s));
+        free(s);
+    }
+    return rc;
+}
+
+static const bdb_driver sq_driver = {
+    .style = '?',
+    .exec = drv_exec,
+    .tx_begin = tx_begin,
+    .tx_end = tx_end,
+    .prepare = drv_prepare,
+    .bind_int = drv_bind_int,
+    .bind_double = drv_bind_double,
+    .bind_text = drv_bind_text,
+    .step = drv_step,
+    .column_null = drv_column_null,
+    .column_int = drv_column_int,
+    .column_double = drv_column_double,
+    .column_text = drv_column_text,
+    .reset = drv_reset,
+    .finish = drv_finish,
+    .platform_id = fix_platform_id,
+    .sweep_series_later = sweep_series_later,
+    .forget_set = forget_set,
+};
 
 
 static int sq_sets_each(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
@@ -2512,7 +2555,7 @@ static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
     return results_walk(st, f, NULL, cb, ctx);
 }
 
-/* ---- iVersion 7: serving readers ----------------------------------------- */
+/* ---- serving readers ----------------------------------------------------- */
 
 /* The database file and its -wal change size or time with every commit
  * of any connection; their inode changes when the file is replaced. */
@@ -2576,8 +2619,8 @@ static int sq_time_limit(bdb_store *st, double seconds)
 }
 
 const bdb_store_ops bdb_store_sqlite_ops = {
-    .iVersion = 8,
     .scheme = "sqlite",
+    .drv = &sq_driver,
     .open = sq_open,
     .close = sq_close,
     .platform_put = sq_platform_put,
@@ -2602,19 +2645,10 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .source_set_imported_at = sq_source_set_imported_at,
     .history_add = sq_history_add,
     .history_each = sq_history_each,
-    .source_delete = bdb_fix_source_delete,
-    .source_update = bdb_fix_source_update,
     .source_revise = sq_source_revise,
-    .platform_rename = bdb_fix_platform_rename,
-    .platform_merge = bdb_fix_platform_merge,
-    .platform_usage = bdb_fix_platform_usage,
-    .platform_delete = bdb_fix_platform_delete,
     .sets_each = sq_sets_each,
-    .set_rename = bdb_fix_set_rename,
-    .set_tag = bdb_fix_set_tag,
     .names_each = sq_names_each,
     .set_results_each = sq_set_results_each,
-    .fix = &sq_fix,
     .data_version = sq_data_version,
     .time_limit = sq_time_limit,
     .series_count = sq_series_count,
