@@ -299,19 +299,6 @@ int bdb_store_platform_names_each(bdb_store *st, const bdb_filter *f,
     return st->ops->platform_names_each(st, f, cb, ctx);
 }
 
-int bdb_store_history_add(bdb_store *st, const char *user,
-                          const char *command, const char *summary)
-{
-    return st->ops->history_add(st, user, command, summary);
-}
-
-int bdb_store_history_each(bdb_store *st,
-                           int (*cb)(const bdb_history_row *, void *),
-                           void *ctx)
-{
-    return st->ops->history_each(st, cb, ctx);
-}
-
 int bdb_store_source_delete(bdb_store *st, long long id)
 {
     return bdb_fix_source_delete(st, id);
@@ -353,12 +340,6 @@ int bdb_store_platform_delete(bdb_store *st, const char *name,
     return bdb_fix_platform_delete(st, name, with_results);
 }
 
-int bdb_store_sets_each(bdb_store *st,
-                        int (*cb)(const bdb_set_row *, void *), void *ctx)
-{
-    return st->ops->sets_each(st, cb, ctx);
-}
-
 int bdb_store_set_rename(bdb_store *st, const char *old_name,
                          const char *new_name)
 {
@@ -377,12 +358,6 @@ int bdb_store_set_mark(bdb_store *st, const char *set, int new_baseline)
     return bdb_fix_set_mark(st, set, new_baseline);
 }
 
-int bdb_store_baselines_each(bdb_store *st,
-                             int (*cb)(const char *set, void *ctx), void *ctx)
-{
-    return st->ops->names_each(st, "baseline", cb, ctx);
-}
-
 int bdb_store_note_add(bdb_store *st, const char *set, const char *tool,
                        const char *benchmark, const char *metric,
                        const char *params, const char *text,
@@ -390,48 +365,6 @@ int bdb_store_note_add(bdb_store *st, const char *set, const char *tool,
 {
     return bdb_fix_note_add(st, set, tool, benchmark, metric, params, text,
                             added);
-}
-
-typedef struct note_walk {
-    int (*cb)(const bdb_note_row *, void *);
-    void *ctx;
-} note_walk;
-
-/* One row of the "note" query: six fields joined by \x1f. */
-static int note_row(const char *row, void *ctx)
-{
-    note_walk *w = ctx;
-    char *copy = strdup(row);
-    if (!copy)
-        return -1;
-    const char *f[6] = {"", "", "", "", "", ""};
-    char *p = copy;
-    for (int i = 0; i < 6; i++) {
-        f[i] = p;
-        char *sep = i < 5 ? strchr(p, '\x1f') : NULL;
-        if (!sep)
-            break;
-        *sep = '\0';
-        p = sep + 1;
-    }
-    bdb_note_row r = {f[0], f[1], f[2], f[3], f[4], f[5]};
-    int stop = w->cb(&r, w->ctx);
-    free(copy);
-    return stop;
-}
-
-int bdb_store_notes_each(bdb_store *st,
-                         int (*cb)(const bdb_note_row *r, void *ctx),
-                         void *ctx)
-{
-    note_walk w = {cb, ctx};
-    return st->ops->names_each(st, "note", note_row, &w);
-}
-
-int bdb_store_names_each(bdb_store *st, const char *what,
-                         int (*cb)(const char *, void *), void *ctx)
-{
-    return st->ops->names_each(st, what, cb, ctx);
 }
 
 int bdb_store_set_results_each(bdb_store *st, const bdb_filter *f,

@@ -65,6 +65,9 @@ typedef struct bdb_driver {
     int (*sweep_series_later)(bdb_store *st);
     /* forgets the run set the batch knows exists */
     void (*forget_set)(bdb_store *st);
+    /* dialect: the expression of set st.id's tags as "key=value,..."
+     * sorted by key (NULL when it has none) */
+    const char *sql_set_tags;
 } bdb_driver;
 
 /* What every driver's statement begins with. */
@@ -116,16 +119,8 @@ typedef struct bdb_store_ops {
     int (*source_samples)(bdb_store *st, long long id, bdb_sink *out);
     int (*source_set_imported_at)(bdb_store *st, long long id,
                                   const char *imported_at);
-    int (*history_add)(bdb_store *st, const char *user, const char *command,
-                       const char *summary);
-    int (*history_each)(bdb_store *st,
-                        int (*cb)(const bdb_history_row *, void *), void *ctx);
     int (*source_revise)(bdb_store *st, long long id,
                          const bdb_source_info *src);
-    int (*sets_each)(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
-                     void *ctx);
-    int (*names_each)(bdb_store *st, const char *what,
-                      int (*cb)(const char *, void *), void *ctx);
     int (*set_results_each)(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const bdb_set_result_row *, void *),
                             void *ctx);

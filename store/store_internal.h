@@ -291,9 +291,6 @@ int bdb_fix_set_mark(bdb_store *st, const char *set, int new_baseline);
 int bdb_fix_note_add(bdb_store *st, const char *set, const char *tool,
                      const char *benchmark, const char *metric,
                      const char *params, const char *text, long long *added);
-/* The query names_each runs for what ("platform", "param:KEY", ...), with
- * ?1 = *arg when *arg is set; NULL when there are no names of what. */
-const char *bdb_names_sql(const char *what, const char **arg);
 
 /* ---- rows back into samples (copying a database) ------------------------ */
 

@@ -1929,39 +1929,6 @@ static int source_put_set(bdb_store *st, long long source_id, const char *set,
     return rc;
 }
 
-static int pg_history_add(bdb_store *st, const char *user, const char *command,
-                          const char *summary)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    const char *v[3] = {user ? user : "", command ? command : "",
-                        summary ? summary : ""};
-    return tx_end(st, bdb_sql_exec_texts(st, "INSERT INTO history(\"user\", "
-                                             "command, summary) "
-                                             "VALUES(?1,?2,?3)",
-                                         "recording history", 3, v));
-}
-
-static int history_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_history_row r = {col_ll(s, i, 0), col_text(s, i, 1), col_text(s, i, 2),
-                         col_text(s, i, 3), col_text(s, i, 4)};
-    int (*cb)(const bdb_history_row *, void *) =
-        (int (*)(const bdb_history_row *, void *))w->cb;
-    return cb(&r, w->ctx) ? 1 : 0;
-}
-
-static int pg_history_each(bdb_store *st,
-                           int (*cb)(const bdb_history_row *, void *),
-                           void *ctx)
-{
-    cb_walk cw = {(void *)cb, ctx};
-    return walk(st, "SELECT id, at, \"user\", command, summary FROM history "
-                    "ORDER BY id", NULL, "reading history", history_row, &cw);
-}
-
 /* Series left without results go: now, or once when the batch ends. */
 static int sweep_series_later(bdb_store *st)
 {
@@ -2119,61 +2086,10 @@ static const bdb_driver pg_driver = {
     .platform_id = fix_platform_id,
     .sweep_series_later = sweep_series_later,
     .forget_set = forget_set,
+    .sql_set_tags = "SELECT string_agg(key || '=' || value, ',' ORDER BY key) "
+                    "FROM set_tags WHERE set_id = st.id",
 };
 
-
-static int set_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_set_row r = {col_ll(s, i, 0), col_text(s, i, 1), col_text(s, i, 2),
-                     col_text(s, i, 3), col_text(s, i, 4), col_text(s, i, 5),
-                     col_ll(s, i, 6), col_ll(s, i, 7)};
-    int (*cb)(const bdb_set_row *, void *) =
-        (int (*)(const bdb_set_row *, void *))w->cb;
-    return cb(&r, w->ctx) ? 1 : 0;
-}
-
-static int pg_sets_each(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
-                        void *ctx)
-{
-    cb_walk cw = {(void *)cb, ctx};
-    return walk(st,
-                "SELECT st.id, st.name, st.created_at, "
-                "coalesce((SELECT string_agg(key || '=' || value, ',' ORDER BY "
-                "key) FROM set_tags WHERE set_id = st.id), ''), "
-                "coalesce(min(src.imported_at), ''), "
-                "coalesce(max(src.imported_at), ''), count(src.id), "
-                "(SELECT count(*) FROM results r JOIN sources s2 ON "
-                "s2.id = r.source_id WHERE s2.set_id = st.id) "
-                "FROM sets st LEFT JOIN sources src ON src.set_id = st.id "
-                "GROUP BY st.id ORDER BY st.created_at, st.id",
-                NULL, "listing sets", set_row, &cw);
-}
-
-
-static int pg_names_each(bdb_store *st, const char *what,
-                         int (*cb)(const char *, void *), void *ctx)
-{
-    const char *arg, *sql = bdb_names_sql(what, &arg);
-    if (!sql)
-        return bdb_store_fail(st, BDB_EUSAGE, "no names of '%s'", what);
-    bdb_buf q;
-    bdb_buf_init(&q);
-    bdb_sql_restyle(&q, '$', sql);
-    if (q.err) {
-        bdb_buf_free(&q);
-        return bdb_store_fail(st, BDB_ENOMEM, "out of memory building a query");
-    }
-    params p = {0};
-    if (arg)
-        p_text(&p, arg);
-    cb_walk cw = {(void *)cb, ctx};
-    int rc = walk(st, q.data, &p, "listing names", name_row, &cw);
-    params_free(&p);
-    bdb_buf_free(&q);
-    return rc;
-}
 
 static int set_result_row(bdb_store *st, PGresult *s, int i, void *ctx)
 {
@@ -2252,11 +2168,7 @@ const bdb_store_ops bdb_store_pg_ops = {
     .source_end = pg_source_end,
     .source_samples = pg_source_samples,
     .source_set_imported_at = pg_source_set_imported_at,
-    .history_add = pg_history_add,
-    .history_each = pg_history_each,
     .source_revise = pg_source_revise,
-    .sets_each = pg_sets_each,
-    .names_each = pg_names_each,
     .set_results_each = pg_set_results_each,
     .data_version = pg_data_version,
     .time_limit = pg_time_limit,

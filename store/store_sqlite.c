@@ -2279,37 +2279,6 @@ static int source_put_set(bdb_store *st, long long source_id,
     return rc;
 }
 
-static int sq_history_add(bdb_store *st, const char *user, const char *command,
-                          const char *summary)
-{
-    const char *v[3] = {user ? user : "", command ? command : "",
-                        summary ? summary : ""};
-    return bdb_sql_exec_texts(st, "INSERT INTO history(user, command, "
-                                  "summary) VALUES(?1,?2,?3)",
-                              "recording history", 3, v);
-}
-
-static int sq_history_each(bdb_store *st,
-                           int (*cb)(const bdb_history_row *, void *),
-                           void *ctx)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s, "SELECT id, at, user, command, summary FROM history "
-                        "ORDER BY id"))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_history_row r = {sqlite3_column_int64(s, 0), col_text(s, 1),
-                             col_text(s, 2), col_text(s, 3), col_text(s, 4)};
-        if (cb(&r, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "reading history");
-    sqlite3_finalize(s);
-    return rc;
-}
-
 /* Series left without results go: now, or once when the batch ends. */
 static int sweep_series_later(bdb_store *st)
 {
@@ -2493,60 +2462,11 @@ static const bdb_driver sq_driver = {
     .platform_id = fix_platform_id,
     .sweep_series_later = sweep_series_later,
     .forget_set = forget_set,
+    .sql_set_tags = "SELECT group_concat(kv, ',') FROM (SELECT key || '=' || "
+                    "value AS kv FROM set_tags WHERE set_id = st.id ORDER BY "
+                    "key)",
 };
 
-
-static int sq_sets_each(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
-                        void *ctx)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s,
-                "SELECT st.id, st.name, st.created_at, "
-                "coalesce((SELECT group_concat(kv, ',') FROM (SELECT key || '=' "
-                "|| value AS kv FROM set_tags WHERE set_id = st.id ORDER BY "
-                "key)), ''), coalesce(min(src.imported_at), ''), "
-                "coalesce(max(src.imported_at), ''), count(src.id), "
-                "(SELECT count(*) FROM results r JOIN sources s2 ON "
-                "s2.id = r.source_id WHERE s2.set_id = st.id) "
-                "FROM sets st LEFT JOIN sources src ON src.set_id = st.id "
-                "GROUP BY st.id ORDER BY st.created_at, st.id"))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_set_row r = {sqlite3_column_int64(s, 0), col_text(s, 1),
-                         col_text(s, 2), col_text(s, 3), col_text(s, 4),
-                         col_text(s, 5), sqlite3_column_int64(s, 6),
-                         sqlite3_column_int64(s, 7)};
-        if (cb(&r, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing sets");
-    sqlite3_finalize(s);
-    return rc;
-}
-
-
-static int sq_names_each(bdb_store *st, const char *what,
-                         int (*cb)(const char *, void *), void *ctx)
-{
-    const char *arg, *sql = bdb_names_sql(what, &arg);
-    if (!sql)
-        return bdb_store_fail(st, BDB_EUSAGE, "no names of '%s'", what);
-    sqlite3_stmt *s;
-    if (prepare(st, &s, sql))
-        return BDB_ESTORE;
-    if (arg)
-        sqlite3_bind_text(s, 1, arg, -1, SQLITE_TRANSIENT);
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW)
-        if (cb(col_text(s, 0), ctx))
-            break;
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing names");
-    sqlite3_finalize(s);
-    return rc;
-}
 
 static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const bdb_set_result_row *, void *),
@@ -2643,11 +2563,7 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .platform_names_each = sq_platform_names_each,
     .source_samples = sq_source_samples,
     .source_set_imported_at = sq_source_set_imported_at,
-    .history_add = sq_history_add,
-    .history_each = sq_history_each,
     .source_revise = sq_source_revise,
-    .sets_each = sq_sets_each,
-    .names_each = sq_names_each,
     .set_results_each = sq_set_results_each,
     .data_version = sq_data_version,
     .time_limit = sq_time_limit,
