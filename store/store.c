@@ -169,22 +169,6 @@ const char *bdb_store_errmsg(const bdb_store *st)
     return st && st->errmsg[0] ? st->errmsg : "no error";
 }
 
-int bdb_store_platform_put(bdb_store *st, const bdb_platform *p, int merge)
-{
-    return st->ops->platform_put(st, p, merge);
-}
-
-int bdb_store_platform_get(bdb_store *st, const char *name, bdb_platform *out)
-{
-    return st->ops->platform_get(st, name, out);
-}
-
-int bdb_store_platform_each(bdb_store *st,
-                            int (*cb)(const bdb_platform *, void *), void *ctx)
-{
-    return st->ops->platform_each(st, cb, ctx);
-}
-
 int bdb_store_source_find(bdb_store *st, const char *sha256, long long *id)
 {
     return st->ops->source_find(st, sha256, id);
@@ -286,11 +270,6 @@ int bdb_store_groups_each(bdb_store *st, const bdb_filter *f,
                           int (*cb)(const bdb_group_row *, void *), void *ctx)
 {
     return st->ops->groups_each(st, f, cb, ctx);
-}
-
-int bdb_store_platforms_put(bdb_store *st, const bdb_platform *p, size_t n)
-{
-    return st->ops->platforms_put(st, p, n);
 }
 
 int bdb_store_platform_names_each(bdb_store *st, const bdb_filter *f,

@@ -85,10 +85,6 @@ typedef struct bdb_store_ops {
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
     void (*close)(bdb_store *st);
-    int (*platform_put)(bdb_store *st, const bdb_platform *p, int merge);
-    int (*platform_get)(bdb_store *st, const char *name, bdb_platform *out);
-    int (*platform_each)(bdb_store *st, int (*cb)(const bdb_platform *, void *),
-                         void *ctx);
     int (*source_find)(bdb_store *st, const char *sha256, long long *id);
     int (*source_ids)(bdb_store *st, long long **ids, long long **sizes,
                       size_t *n);
@@ -103,7 +99,6 @@ typedef struct bdb_store_ops {
                          int (*cb)(const bdb_warning_row *, void *), void *ctx);
     int (*groups_each)(bdb_store *st, const bdb_filter *f,
                        int (*cb)(const bdb_group_row *, void *), void *ctx);
-    int (*platforms_put)(bdb_store *st, const bdb_platform *p, size_t n);
     int (*platform_names_each)(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const char *, void *), void *ctx);
     int (*batch_begin)(bdb_store *st, int flags);

@@ -246,11 +246,6 @@ static void p_num_at(params *p, int i, double v)
     p_text_at(p, i, p->num[i]);
 }
 
-static void p_num(params *p, double v)
-{
-    p_num_at(p, p->n, v);
-}
-
 static void p_int_at(params *p, int i, long long v)
 {
     if (i < 0 || i >= MAX_PARAMS) {
@@ -810,128 +805,6 @@ static int prepare_writer(bdb_store *st)
 }
 
 /* ---- platforms ----------------------------------------------------------- */
-
-static void bind_platform(params *p, const bdb_platform *pl)
-{
-    size_t nf;
-    const bdb_platform_field *f = bdb_platform_fields(&nf);
-    for (size_t i = 0; i < nf; i++) {
-        const char *at = (const char *)pl + f[i].offset;
-        if (f[i].is_number) {
-            double v;
-            memcpy(&v, at, sizeof v);
-            p_num(p, v);
-        } else if (strcmp(f[i].name, "name") == 0) {
-            p_text(p, at);
-        } else {
-            p_text_or_null(p, at);
-        }
-    }
-}
-
-static void read_platform(const PGresult *r, int row, bdb_platform *pl)
-{
-    size_t nf;
-    const bdb_platform_field *f = bdb_platform_fields(&nf);
-    bdb_platform_clear(pl);
-    for (size_t i = 0; i < nf; i++) {
-        char *at = (char *)pl + f[i].offset;
-        if (f[i].is_number) {
-            double v = col_num(r, row, (int)i);
-            memcpy(at, &v, sizeof v);
-        } else {
-            snprintf(at, f[i].size, "%s", col_text(r, row, (int)i));
-        }
-    }
-}
-
-static int platform_put_one(bdb_store *st, const bdb_platform *pl, int merge)
-{
-    if (!pl->name[0])
-        return bdb_store_fail(st, BDB_EUSAGE, "a platform needs a name");
-    bdb_buf sql;
-    bdb_buf_init(&sql);
-    bdb_platform_sql_upsert(&sql, '$', merge);
-    if (sql.err || !sql.data) {
-        bdb_buf_free(&sql);
-        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-    }
-    params p = {0};
-    bind_platform(&p, pl);
-    PGresult *res = run(st, NULL, sql.data, &p, "saving platform");
-    params_free(&p);
-    bdb_buf_free(&sql);
-    if (!res)
-        return BDB_ESTORE;
-    PQclear(res);
-    return BDB_OK;
-}
-
-/* Its own transaction (a savepoint in a batch), so that a failure cannot
- * leave a batch's transaction aborted. */
-static int pg_platform_put(bdb_store *st, const bdb_platform *pl, int merge)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    return tx_end(st, platform_put_one(st, pl, merge));
-}
-
-static int pg_platforms_put(bdb_store *st, const bdb_platform *pl, size_t n)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = BDB_OK;
-    for (size_t i = 0; !rc && i < n; i++)
-        rc = platform_put_one(st, &pl[i], 1);
-    return tx_end(st, rc);
-}
-
-static int pg_platform_get(bdb_store *st, const char *name, bdb_platform *out)
-{
-    bdb_buf sql;
-    if (bdb_platform_sql_select(st, &sql, "WHERE name = $1"))
-        return BDB_ENOMEM;
-    params p = {0};
-    p_text(&p, name);
-    PGresult *res = run(st, NULL, sql.data, &p, "reading platform");
-    params_free(&p);
-    bdb_buf_free(&sql);
-    if (!res)
-        return BDB_ESTORE;
-    int rc = BDB_OK;
-    if (PQntuples(res) == 1)
-        read_platform(res, 0, out);
-    else
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform called '%s'", name);
-    PQclear(res);
-    return rc;
-}
-
-typedef struct platform_walk {
-    int (*cb)(const bdb_platform *, void *);
-    void *ctx;
-} platform_walk;
-
-static int platform_row(bdb_store *st, PGresult *res, int i, void *ctx)
-{
-    (void)st;
-    platform_walk *w = ctx;
-    bdb_platform p;
-    read_platform(res, i, &p);
-    return w->cb(&p, w->ctx) ? 1 : 0;
-}
-
-static int pg_platform_each(bdb_store *st,
-                            int (*cb)(const bdb_platform *, void *), void *ctx)
-{
-    bdb_buf sql;
-    if (bdb_platform_sql_select(st, &sql, "ORDER BY name COLLATE \"C\""))
-        return BDB_ENOMEM;
-    platform_walk w = {cb, ctx};
-    int rc = walk(st, sql.data, NULL, "listing platforms", platform_row, &w);
-    bdb_buf_free(&sql);
-    return rc;
-}
 
 /* ---- sources and results ------------------------------------------------ */
 
@@ -2148,9 +2021,6 @@ const bdb_store_ops bdb_store_pg_ops = {
     .drv = &pg_driver,
     .open = pg_open,
     .close = pg_close,
-    .platform_put = pg_platform_put,
-    .platform_get = pg_platform_get,
-    .platform_each = pg_platform_each,
     .source_find = pg_source_find,
     .source_ids = pg_source_ids,
     .source_load = pg_source_load,
@@ -2159,7 +2029,6 @@ const bdb_store_ops bdb_store_pg_ops = {
     .sources_each = pg_sources_each,
     .warnings_each = pg_warnings_each,
     .groups_each = pg_groups_each,
-    .platforms_put = pg_platforms_put,
     .platform_names_each = pg_platform_names_each,
     .batch_begin = pg_batch_begin,
     .batch_end = pg_batch_end,

@@ -639,121 +639,6 @@ static void sq_close(bdb_store *st)
 
 /* ---- platforms ----------------------------------------------------------- */
 
-/* The columns are the platform fields, in table order (store_sql.c). */
-static void bind_platform(sqlite3_stmt *s, const bdb_platform *p)
-{
-    size_t nf;
-    const bdb_platform_field *f = bdb_platform_fields(&nf);
-    for (size_t i = 0; i < nf; i++) {
-        const char *at = (const char *)p + f[i].offset;
-        if (f[i].is_number) {
-            double v;
-            memcpy(&v, at, sizeof v);
-            bind_num_or_null(s, (int)i + 1, v);
-        } else if (strcmp(f[i].name, "name") == 0) {
-            sqlite3_bind_text(s, (int)i + 1, at, -1, SQLITE_TRANSIENT);
-        } else {
-            bind_text_or_null(s, (int)i + 1, at);
-        }
-    }
-}
-
-static void read_platform(sqlite3_stmt *s, bdb_platform *p)
-{
-    size_t nf;
-    const bdb_platform_field *f = bdb_platform_fields(&nf);
-    bdb_platform_clear(p);
-    for (size_t i = 0; i < nf; i++) {
-        char *at = (char *)p + f[i].offset;
-        if (f[i].is_number) {
-            double v = col_num(s, (int)i);
-            memcpy(at, &v, sizeof v);
-        } else {
-            snprintf(at, f[i].size, "%s", col_text(s, (int)i));
-        }
-    }
-}
-
-/* SELECT <platform columns> FROM platforms <tail>, prepared. */
-static int prepare_platform_select(bdb_store *st, sqlite3_stmt **s,
-                                   const char *tail)
-{
-    bdb_buf b;
-    if (bdb_platform_sql_select(st, &b, tail))
-        return BDB_ENOMEM;
-    int rc = prepare(st, s, b.data);
-    bdb_buf_free(&b);
-    return rc;
-}
-
-static int sq_platform_put(bdb_store *st, const bdb_platform *p, int merge)
-{
-    if (!p->name[0])
-        return bdb_store_fail(st, BDB_EUSAGE, "a platform needs a name");
-    bdb_buf sql;
-    bdb_buf_init(&sql);
-    bdb_platform_sql_upsert(&sql, '?', merge);
-    sqlite3_stmt *s;
-    int rc = sql.err || !sql.data
-                 ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
-                 : prepare(st, &s, sql.data);
-    bdb_buf_free(&sql);
-    if (rc)
-        return rc;
-    bind_platform(s, p);
-    rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, "saving platform");
-    sqlite3_finalize(s);
-    return rc;
-}
-
-static int sq_platforms_put(bdb_store *st, const bdb_platform *p, size_t n)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = BDB_OK;
-    for (size_t i = 0; !rc && i < n; i++)
-        rc = sq_platform_put(st, &p[i], 1);
-    return tx_end(st, rc);
-}
-
-static int sq_platform_get(bdb_store *st, const char *name, bdb_platform *out)
-{
-    sqlite3_stmt *s;
-    if (prepare_platform_select(st, &s, "WHERE name=?"))
-        return BDB_ESTORE;
-    sqlite3_bind_text(s, 1, name, -1, SQLITE_TRANSIENT);
-    int step = sqlite3_step(s), rc;
-    if (step == SQLITE_ROW) {
-        read_platform(s, out);
-        rc = BDB_OK;
-    } else if (step == SQLITE_DONE) {
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform called '%s'", name);
-    } else {
-        rc = fail_db(st, "reading platform");
-    }
-    sqlite3_finalize(s);
-    return rc;
-}
-
-static int sq_platform_each(bdb_store *st,
-                            int (*cb)(const bdb_platform *, void *), void *ctx)
-{
-    sqlite3_stmt *s;
-    if (prepare_platform_select(st, &s, "ORDER BY name"))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_platform p;
-        read_platform(s, &p);
-        if (cb(&p, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing platforms");
-    sqlite3_finalize(s);
-    return rc;
-}
-
 /* ---- sources ------------------------------------------------------------- */
 
 static int sq_source_find(bdb_store *st, const char *sha256, long long *id)
@@ -2543,9 +2428,6 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .drv = &sq_driver,
     .open = sq_open,
     .close = sq_close,
-    .platform_put = sq_platform_put,
-    .platform_get = sq_platform_get,
-    .platform_each = sq_platform_each,
     .source_find = sq_source_find,
     .source_ids = sq_source_ids,
     .source_load = sq_source_load,
@@ -2559,7 +2441,6 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .source_end = sq_source_end,
     .warnings_each = sq_warnings_each,
     .groups_each = sq_groups_each,
-    .platforms_put = sq_platforms_put,
     .platform_names_each = sq_platform_names_each,
     .source_samples = sq_source_samples,
     .source_set_imported_at = sq_source_set_imported_at,
