@@ -121,12 +121,6 @@ int bdb_store_source_samples(bdb_store *st, long long id, bdb_sink *out)
     return st->ops->source_samples(st, id, out);
 }
 
-int bdb_store_source_set_imported_at(bdb_store *st, long long id,
-                                     const char *imported_at)
-{
-    return st->ops->source_set_imported_at(st, id, imported_at);
-}
-
 int bdb_store_batch_begin(bdb_store *st, int flags)
 {
     return st->ops->batch_begin(st, flags);
@@ -253,12 +247,6 @@ int bdb_store_series_each(bdb_store *st, const bdb_filter *f,
     return st->ops->series_each(st, f, cb, ctx);
 }
 
-int bdb_store_sources_each(bdb_store *st,
-                           int (*cb)(const bdb_source_row *, void *), void *ctx)
-{
-    return st->ops->sources_each(st, cb, ctx);
-}
-
 int bdb_store_warnings_each(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const bdb_warning_row *, void *),
                             void *ctx)
@@ -368,8 +356,3 @@ int bdb_store_time_limit(bdb_store *st, double seconds)
     return st->ops->time_limit(st, seconds);
 }
 
-int bdb_store_series_count(bdb_store *st, const bdb_filter *f, long long *n)
-{
-    *n = 0;
-    return st->ops->series_count(st, f, n);
-}

@@ -93,8 +93,6 @@ typedef struct bdb_store_ops {
                         int (*cb)(const bdb_result_row *, void *), void *ctx);
     int (*series_each)(bdb_store *st, const bdb_filter *f,
                        int (*cb)(const bdb_series_row *, void *), void *ctx);
-    int (*sources_each)(bdb_store *st,
-                        int (*cb)(const bdb_source_row *, void *), void *ctx);
     int (*warnings_each)(bdb_store *st, const bdb_filter *f,
                          int (*cb)(const bdb_warning_row *, void *), void *ctx);
     int (*groups_each)(bdb_store *st, const bdb_filter *f,
@@ -112,8 +110,6 @@ typedef struct bdb_store_ops {
                       const bdb_sink *notes, int keep);
     /* copying a database (store_admin.h) */
     int (*source_samples)(bdb_store *st, long long id, bdb_sink *out);
-    int (*source_set_imported_at)(bdb_store *st, long long id,
-                                  const char *imported_at);
     int (*source_revise)(bdb_store *st, long long id,
                          const bdb_source_info *src);
     int (*set_results_each)(bdb_store *st, const bdb_filter *f,
@@ -123,9 +119,6 @@ typedef struct bdb_store_ops {
     int (*data_version)(bdb_store *st, char *out, size_t n,
                         long long *changed_at);
     int (*time_limit)(bdb_store *st, double seconds);
-    /* how many series have a result matching f, counted by the database
-     * (series_each without its rows) */
-    int (*series_count)(bdb_store *st, const bdb_filter *f, long long *n);
 } bdb_store_ops;
 
 struct bdb_store {

@@ -263,6 +263,10 @@ int bdb_sql_count(bdb_store *st, const char *sql, long long id,
 /* The id of table's row called name (0: none). */
 int bdb_sql_id_by_name(bdb_store *st, const char *table, const char *name,
                        long long *id);
+/* The statement of a filtered query w (built in '?' style), its values
+ * bound; frees w. */
+int bdb_where_prepare(bdb_store *st, bdb_where *w, const char *what,
+                      int flags, bdb_stmt **out);
 /* Walks the rows of sql (with ?1 = arg when arg is set, read a page at a
  * time): row(s, ctx) once a row; its non-zero return stops the walk (a
  * negative one is an error and the walk's result). */

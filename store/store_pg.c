@@ -1505,45 +1505,6 @@ static int pg_series_each(bdb_store *st, const bdb_filter *f,
     return walk_where(st, &w, "listing series", series_row, &cw);
 }
 
-static int count_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    *(long long *)ctx = col_ll(s, i, 0);
-    return 0;
-}
-
-static int pg_series_count(bdb_store *st, const bdb_filter *f, long long *n)
-{
-    bdb_where w;
-    bdb_where_init(&w, '$');
-    bdb_series_count_query(&w, f);
-    return walk_where(st, &w, "counting series", count_row, n);
-}
-
-static int source_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_source_row r = {
-        .id = col_ll(s, i, 0), .path = col_text(s, i, 1),
-        .sha256 = col_text(s, i, 2), .imported_at = col_text(s, i, 3),
-        .tool = col_text(s, i, 4), .tool_version = col_text(s, i, 5),
-        .parser_version = col_text(s, i, 6), .platform = col_text(s, i, 7),
-        .size = col_ll(s, i, 8), .nresults = col_ll(s, i, 9),
-        .nwarnings = col_ll(s, i, 10), .options = col_text(s, i, 11),
-        .set = col_text(s, i, 12)};
-    int (*cb)(const bdb_source_row *, void *) =
-        (int (*)(const bdb_source_row *, void *))w->cb;
-    return cb(&r, w->ctx) ? 1 : 0;
-}
-
-static int pg_sources_each(bdb_store *st,
-                           int (*cb)(const bdb_source_row *, void *), void *ctx)
-{
-    cb_walk cw = {(void *)cb, ctx};
-    return walk(st, BDB_SQL_SOURCES, NULL, "listing sources", source_row, &cw);
-}
-
 static int warning_row(bdb_store *st, PGresult *s, int i, void *ctx)
 {
     (void)st;
@@ -1743,21 +1704,6 @@ static int pg_source_samples(bdb_store *st, long long id, bdb_sink *out)
                   &p, "reading a source's warnings", note_row, &w);
     params_free(&p);
     return rc;
-}
-
-static int pg_source_set_imported_at(bdb_store *st, long long id,
-                                     const char *imported_at)
-{
-    params p = {0};
-    p_text(&p, imported_at);
-    p_int(&p, id);
-    PGresult *res = run(st, NULL, "UPDATE sources SET imported_at = $1 "
-                                  "WHERE id = $2", &p, "dating a source");
-    params_free(&p);
-    if (!res)
-        return BDB_ESTORE;
-    PQclear(res);
-    return BDB_OK;
 }
 
 /* ---- corrections, run sets, history ------------------------------------- */
@@ -2026,7 +1972,6 @@ const bdb_store_ops bdb_store_pg_ops = {
     .source_load = pg_source_load,
     .results_each = pg_results_each,
     .series_each = pg_series_each,
-    .sources_each = pg_sources_each,
     .warnings_each = pg_warnings_each,
     .groups_each = pg_groups_each,
     .platform_names_each = pg_platform_names_each,
@@ -2036,12 +1981,10 @@ const bdb_store_ops bdb_store_pg_ops = {
     .source_put = pg_source_put,
     .source_end = pg_source_end,
     .source_samples = pg_source_samples,
-    .source_set_imported_at = pg_source_set_imported_at,
     .source_revise = pg_source_revise,
     .set_results_each = pg_set_results_each,
     .data_version = pg_data_version,
     .time_limit = pg_time_limit,
-    .series_count = pg_series_count,
 };
 
 #endif /* BDB_HAVE_LIBPQ */

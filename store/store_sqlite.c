@@ -1585,49 +1585,6 @@ static int sq_series_each(bdb_store *st, const bdb_filter *f,
     return rc;
 }
 
-static int sq_series_count(bdb_store *st, const bdb_filter *f, long long *n)
-{
-    bdb_where w;
-    bdb_where_init(&w, '?');
-    bdb_series_count_query(&w, f);
-    sqlite3_stmt *s;
-    if (where_prepare(st, &w, &s))
-        return BDB_ESTORE;
-    int step = sqlite3_step(s), rc = BDB_OK;
-    if (step == SQLITE_ROW)
-        *n = sqlite3_column_int64(s, 0);
-    else
-        rc = fail_db(st, "counting series");
-    sqlite3_finalize(s);
-    return rc;
-}
-
-static int sq_sources_each(bdb_store *st,
-                           int (*cb)(const bdb_source_row *, void *), void *ctx)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s, BDB_SQL_SOURCES))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_source_row r = {
-            .id = sqlite3_column_int64(s, 0), .path = col_text(s, 1),
-            .sha256 = col_text(s, 2), .imported_at = col_text(s, 3),
-            .tool = col_text(s, 4), .tool_version = col_text(s, 5),
-            .parser_version = col_text(s, 6), .platform = col_text(s, 7),
-            .size = sqlite3_column_int64(s, 8),
-            .nresults = sqlite3_column_int64(s, 9),
-            .nwarnings = sqlite3_column_int64(s, 10),
-            .options = col_text(s, 11), .set = col_text(s, 12)};
-        if (cb(&r, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing sources");
-    sqlite3_finalize(s);
-    return rc;
-}
-
 /* The warnings of the sources that have a result matching f. The sources
  * with warnings are few: each is probed once for a matching result
  * (results_by_source), instead of listing every matching result. */
@@ -2047,20 +2004,6 @@ static int sq_source_samples(bdb_store *st, long long id, bdb_sink *out)
     return rc;
 }
 
-static int sq_source_set_imported_at(bdb_store *st, long long id,
-                                     const char *imported_at)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s, "UPDATE sources SET imported_at = ? WHERE id = ?"))
-        return BDB_ESTORE;
-    sqlite3_bind_text(s, 1, imported_at, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(s, 2, id);
-    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK
-                                            : fail_db(st, "dating a source");
-    sqlite3_finalize(s);
-    return rc;
-}
-
 /* ---- lifecycle: corrections, run sets, history ------------------------- */
 
 
@@ -2433,7 +2376,6 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .source_load = sq_source_load,
     .results_each = sq_results_each,
     .series_each = sq_series_each,
-    .sources_each = sq_sources_each,
     .batch_begin = sq_batch_begin,
     .batch_end = sq_batch_end,
     .source_begin = sq_source_begin,
@@ -2443,10 +2385,8 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .groups_each = sq_groups_each,
     .platform_names_each = sq_platform_names_each,
     .source_samples = sq_source_samples,
-    .source_set_imported_at = sq_source_set_imported_at,
     .source_revise = sq_source_revise,
     .set_results_each = sq_set_results_each,
     .data_version = sq_data_version,
     .time_limit = sq_time_limit,
-    .series_count = sq_series_count,
 };

@@ -105,3 +105,16 @@ int bdb_sql_walk(bdb_store *st, const char *sql, const char *arg,
         rc = r;
     return bdb_stmt_finish(s, rc);
 }
+
+int bdb_where_prepare(bdb_store *st, bdb_where *w, const char *what,
+                      int flags, bdb_stmt **out)
+{
+    *out = NULL;
+    int rc = bdb_where_check(st, w);
+    if (!rc)
+        rc = bdb_stmt_prepare(st, w->sql.data, what, flags, out);
+    for (int i = 0; !rc && i < w->nbinds; i++)
+        bdb_bind_text(*out, i + 1, w->binds[i]);
+    bdb_where_free(w);
+    return rc;
+}
