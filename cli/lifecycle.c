@@ -119,8 +119,8 @@ int cli_record(bdb_cli *cli, const char *fmt, ...)
     vsnprintf(summary, sizeof summary, fmt, ap);
     va_end(ap);
     int rc = bdb_store_history_add(cli->store, user, line, summary);
-    /* a back-end without the history (method table before version 5)
-     * keeps none: the change itself stands */
+    /* a database that refuses the history's write as a usage error
+     * (open read-only) keeps none: the change itself stands */
     return rc == BDB_EUSAGE ? BDB_OK : rc;
 }
 

@@ -1,7 +1,8 @@
 /* store.c - the backend-neutral front of the store: picks a backend from
  * the location's scheme (a path or sqlite:path is SQLite; postgresql://
  * and postgres:// are PostgreSQL) and forwards every call to its method
- * table, calling a method only when the table's iVersion has it. */
+ * table. Both back-ends live in this tree and fill every method, so the
+ * table has no version: a method is called without asking. */
 #include "store_admin.h"
 #include "store_internal.h"
 
@@ -158,12 +159,6 @@ int bdb_store_open_mode(bdb_store **out, const char *location, int flags,
         return bdb_diag_set(diag, BDB_EUSAGE, 0,
                             "the database location is empty (--db ''?); "
                             "name a file or a postgresql:// URI");
-    /* A table older than the first version lacks methods every call
-     * needs; a newer one only has methods this front does not call. */
-    if (ops->iVersion < 1 || !ops->open || !ops->close)
-        return bdb_diag_set(diag, BDB_EVERSION, 0,
-                            "the %s back-end's method table (version %d) is "
-                            "not usable", ops->scheme, ops->iVersion);
     bdb_store *st = calloc(1, sizeof *st);
     if (!st)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
@@ -185,56 +180,27 @@ const char *bdb_store_shown_location(const bdb_store *st)
 
 int bdb_store_source_samples(bdb_store *st, long long id, bdb_sink *out)
 {
-    if (st->ops->iVersion < 4 || !st->ops->source_samples)
-        return bdb_store_fail(st, BDB_EUSAGE, "the %s back-end cannot read "
-                              "figures back (method table version %d < 4)",
-                              st->ops->scheme, st->ops->iVersion);
     return st->ops->source_samples(st, id, out);
-}
-
-int bdb_store_source_set_imported_at(bdb_store *st, long long id,
-                                     const char *imported_at)
-{
-    if (st->ops->iVersion < 4 || !st->ops->source_set_imported_at)
-        return bdb_store_fail(st, BDB_EUSAGE, "the %s back-end cannot date "
-                              "sources (method table version %d < 4)",
-                              st->ops->scheme, st->ops->iVersion);
-    return st->ops->source_set_imported_at(st, id, imported_at);
 }
 
 int bdb_store_batch_begin(bdb_store *st, int flags)
 {
-    if (st->ops->iVersion < 2 || !st->ops->batch_begin)
-        return BDB_OK;  /* a backend without batches: files commit alone */
     return st->ops->batch_begin(st, flags);
 }
 
 int bdb_store_batch_end(bdb_store *st, int commit)
 {
-    if (st->ops->iVersion < 2 || !st->ops->batch_end)
-        return BDB_OK;
     return st->ops->batch_end(st, commit);
-}
-
-static int no_streaming(bdb_store *st)
-{
-    return bdb_store_fail(st, BDB_EUSAGE, "this back-end cannot stream a "
-                          "source (method table version %d)",
-                          st->ops->iVersion);
 }
 
 int bdb_store_source_begin(bdb_store *st, const bdb_source_info *src,
                            long long replace_id, long long *id)
 {
-    if (st->ops->iVersion < 3 || !st->ops->source_begin)
-        return no_streaming(st);
     return st->ops->source_begin(st, src, replace_id, id);
 }
 
 int bdb_store_source_put(bdb_store *st, long long id, const bdb_sample *s)
 {
-    if (st->ops->iVersion < 3 || !st->ops->source_put)
-        return no_streaming(st);
     return st->ops->source_put(st, id, s);
 }
 
@@ -242,8 +208,6 @@ int bdb_store_source_end(bdb_store *st, long long id, const char *tool,
                          const char *tool_version, const char *parser_version,
                          const bdb_sink *notes, int keep)
 {
-    if (st->ops->iVersion < 3 || !st->ops->source_end)
-        return no_streaming(st);
     return st->ops->source_end(st, id, tool, tool_version, parser_version,
                                notes, keep);
 }
@@ -261,37 +225,18 @@ const char *bdb_store_errmsg(const bdb_store *st)
     return st && st->errmsg[0] ? st->errmsg : "no error";
 }
 
-int bdb_store_platform_put(bdb_store *st, const bdb_platform *p, int merge)
-{
-    return st->ops->platform_put(st, p, merge);
-}
-
-int bdb_store_platform_get(bdb_store *st, const char *name, bdb_platform *out)
-{
-    return st->ops->platform_get(st, name, out);
-}
-
-int bdb_store_platform_each(bdb_store *st,
-                            int (*cb)(const bdb_platform *, void *), void *ctx)
-{
-    return st->ops->platform_each(st, cb, ctx);
-}
-
 int bdb_store_source_find(bdb_store *st, const char *sha256, long long *id)
 {
     return st->ops->source_find(st, sha256, id);
 }
 
-/* A whole sink through a streaming back-end's source_begin, put and end:
- * add_source (replace_id 0) and source_replace for a back-end that has
- * no method of its own for them. */
+/* A whole sink through source_begin, put and end: add_source
+ * (replace_id 0) and source_replace. */
 static int put_whole(bdb_store *st, const bdb_source_info *src,
                      long long replace_id, const char *tool,
                      const char *tool_version, const char *parser_version,
                      const bdb_sink *samples, long long *source_id)
 {
-    if (st->ops->iVersion < 3 || !st->ops->source_begin)
-        return no_streaming(st);
     long long id;
     int rc = st->ops->source_begin(st, src, replace_id, &id);
     if (rc)
@@ -318,8 +263,6 @@ static int put_whole(bdb_store *st, const bdb_source_info *src,
 int bdb_store_add_source(bdb_store *st, const bdb_source_info *src,
                          const bdb_sink *samples, long long *source_id)
 {
-    if (st->ops->add_source)
-        return st->ops->add_source(st, src, samples, source_id);
     return put_whole(st, src, 0, src->tool, src->tool_version,
                      src->parser_version, samples, source_id);
 }
@@ -350,9 +293,6 @@ int bdb_store_source_replace(bdb_store *st, long long id, const char *tool,
                              const char *parser_version,
                              const bdb_sink *samples)
 {
-    if (st->ops->source_replace)
-        return st->ops->source_replace(st, id, tool, tool_version,
-                                       parser_version, samples);
     return put_whole(st, NULL, id, tool, tool_version, parser_version,
                      samples, NULL);
 }
@@ -369,12 +309,6 @@ int bdb_store_series_each(bdb_store *st, const bdb_filter *f,
     return st->ops->series_each(st, f, cb, ctx);
 }
 
-int bdb_store_sources_each(bdb_store *st,
-                           int (*cb)(const bdb_source_row *, void *), void *ctx)
-{
-    return st->ops->sources_each(st, cb, ctx);
-}
-
 int bdb_store_warnings_each(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const bdb_warning_row *, void *),
                             void *ctx)
@@ -388,129 +322,69 @@ int bdb_store_groups_each(bdb_store *st, const bdb_filter *f,
     return st->ops->groups_each(st, f, cb, ctx);
 }
 
-int bdb_store_platforms_put(bdb_store *st, const bdb_platform *p, size_t n)
-{
-    return st->ops->platforms_put(st, p, n);
-}
-
 int bdb_store_platform_names_each(bdb_store *st, const bdb_filter *f,
                                   int (*cb)(const char *, void *), void *ctx)
 {
     return st->ops->platform_names_each(st, f, cb, ctx);
 }
 
-/* ---- iVersion 5 -------------------------------------------------------- */
-
-#define NEED_V5(st)                                                          \
-    do {                                                                     \
-        if ((st)->ops->iVersion < 5)                                         \
-            return bdb_store_fail((st), BDB_EUSAGE, "the %s backend cannot " \
-                                  "do this", (st)->ops->scheme);             \
-    } while (0)
-
-int bdb_store_history_add(bdb_store *st, const char *user,
-                          const char *command, const char *summary)
-{
-    NEED_V5(st);
-    return st->ops->history_add(st, user, command, summary);
-}
-
-int bdb_store_history_each(bdb_store *st,
-                           int (*cb)(const bdb_history_row *, void *),
-                           void *ctx)
-{
-    NEED_V5(st);
-    return st->ops->history_each(st, cb, ctx);
-}
-
 int bdb_store_source_delete(bdb_store *st, long long id)
 {
-    NEED_V5(st);
-    return st->ops->source_delete(st, id);
+    return bdb_fix_source_delete(st, id);
 }
 
 int bdb_store_source_update(bdb_store *st, long long id, const char *platform,
                             const char *options)
 {
-    NEED_V5(st);
-    return st->ops->source_update(st, id, platform, options);
+    return bdb_fix_source_update(st, id, platform, options);
 }
 
 int bdb_store_source_revise(bdb_store *st, long long id,
                             const bdb_source_info *src)
 {
-    NEED_V5(st);
     return st->ops->source_revise(st, id, src);
 }
 
 int bdb_store_platform_rename(bdb_store *st, const char *old_name,
                               const char *new_name)
 {
-    NEED_V5(st);
-    return st->ops->platform_rename(st, old_name, new_name);
+    return bdb_fix_platform_rename(st, old_name, new_name);
 }
 
 int bdb_store_platform_merge(bdb_store *st, const char *from,
                              const char *into)
 {
-    NEED_V5(st);
-    return st->ops->platform_merge(st, from, into);
+    return bdb_fix_platform_merge(st, from, into);
 }
 
 int bdb_store_platform_usage(bdb_store *st, const char *name,
                              long long *nsources, long long *nresults)
 {
-    NEED_V5(st);
-    return st->ops->platform_usage(st, name, nsources, nresults);
+    return bdb_fix_platform_usage(st, name, nsources, nresults);
 }
 
 int bdb_store_platform_delete(bdb_store *st, const char *name,
                               int with_results)
 {
-    NEED_V5(st);
-    return st->ops->platform_delete(st, name, with_results);
-}
-
-int bdb_store_sets_each(bdb_store *st,
-                        int (*cb)(const bdb_set_row *, void *), void *ctx)
-{
-    NEED_V5(st);
-    return st->ops->sets_each(st, cb, ctx);
+    return bdb_fix_platform_delete(st, name, with_results);
 }
 
 int bdb_store_set_rename(bdb_store *st, const char *old_name,
                          const char *new_name)
 {
-    NEED_V5(st);
-    return st->ops->set_rename(st, old_name, new_name);
+    return bdb_fix_set_rename(st, old_name, new_name);
 }
 
 int bdb_store_set_tag(bdb_store *st, const char *set, const char *key,
                       const char *value)
 {
-    NEED_V5(st);
-    return st->ops->set_tag(st, set, key, value);
+    return bdb_fix_set_tag(st, set, key, value);
 }
 
-/* Marks and notes are written once above the fix primitives. */
-#define NEED_FIX(st)                                                        \
-    do {                                                                    \
-        if (!(st)->ops->fix)                                                \
-            return bdb_store_fail((st), BDB_EUSAGE,                         \
-                                  "this back-end keeps no marks or notes"); \
-    } while (0)
-
+/* Marks and notes are written once above the driver's primitives. */
 int bdb_store_set_mark(bdb_store *st, const char *set, int new_baseline)
 {
-    NEED_FIX(st);
     return bdb_fix_set_mark(st, set, new_baseline);
-}
-
-int bdb_store_baselines_each(bdb_store *st,
-                             int (*cb)(const char *set, void *ctx), void *ctx)
-{
-    NEED_V5(st);
-    return st->ops->names_each(st, "baseline", cb, ctx);
 }
 
 int bdb_store_note_add(bdb_store *st, const char *set, const char *tool,
@@ -518,91 +392,29 @@ int bdb_store_note_add(bdb_store *st, const char *set, const char *tool,
                        const char *params, const char *text,
                        long long *added)
 {
-    NEED_FIX(st);
     return bdb_fix_note_add(st, set, tool, benchmark, metric, params, text,
                             added);
-}
-
-typedef struct note_walk {
-    int (*cb)(const bdb_note_row *, void *);
-    void *ctx;
-} note_walk;
-
-/* One row of the "note" query: six fields joined by \x1f. */
-static int note_row(const char *row, void *ctx)
-{
-    note_walk *w = ctx;
-    char *copy = strdup(row);
-    if (!copy)
-        return -1;
-    const char *f[6] = {"", "", "", "", "", ""};
-    char *p = copy;
-    for (int i = 0; i < 6; i++) {
-        f[i] = p;
-        char *sep = i < 5 ? strchr(p, '\x1f') : NULL;
-        if (!sep)
-            break;
-        *sep = '\0';
-        p = sep + 1;
-    }
-    bdb_note_row r = {f[0], f[1], f[2], f[3], f[4], f[5]};
-    int stop = w->cb(&r, w->ctx);
-    free(copy);
-    return stop;
-}
-
-int bdb_store_notes_each(bdb_store *st,
-                         int (*cb)(const bdb_note_row *r, void *ctx),
-                         void *ctx)
-{
-    NEED_V5(st);
-    note_walk w = {cb, ctx};
-    return st->ops->names_each(st, "note", note_row, &w);
-}
-
-int bdb_store_names_each(bdb_store *st, const char *what,
-                         int (*cb)(const char *, void *), void *ctx)
-{
-    NEED_V5(st);
-    return st->ops->names_each(st, what, cb, ctx);
 }
 
 int bdb_store_set_results_each(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const bdb_set_result_row *, void *),
                                void *ctx)
 {
-    NEED_V5(st);
     return st->ops->set_results_each(st, f, cb, ctx);
 }
 
-/* ---- iVersion 7 -------------------------------------------------------- */
+/* ---- serving readers ----------------------------------------------------- */
 
 int bdb_store_data_version(bdb_store *st, char *out, size_t n,
                            long long *changed_at)
 {
     if (changed_at)
         *changed_at = 0;
-    if (st->ops->iVersion < 7 || !st->ops->data_version)
-        return bdb_store_fail(st, BDB_EUSAGE, "the %s backend cannot tell "
-                              "its data version", st->ops->scheme);
     return st->ops->data_version(st, out, n, changed_at);
 }
 
 int bdb_store_time_limit(bdb_store *st, double seconds)
 {
-    if (st->ops->iVersion < 7 || !st->ops->time_limit)
-        return bdb_store_fail(st, BDB_EUSAGE, "the %s backend cannot limit "
-                              "its time", st->ops->scheme);
     return st->ops->time_limit(st, seconds);
 }
 
-/* ---- iVersion 8 -------------------------------------------------------- */
-
-int bdb_store_series_count(bdb_store *st, const bdb_filter *f, long long *n)
-{
-    *n = 0;
-    if (st->ops->iVersion < 8 || !st->ops->series_count)
-        return bdb_store_fail(st, BDB_EUSAGE, "the %s backend cannot count "
-                              "series", st->ops->scheme);
-    return st->ops->series_count(st, f, n);
-}

@@ -242,7 +242,7 @@ int bdb_store_warnings_each(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const bdb_warning_row *r, void *ctx),
                             void *ctx);
 
-/* ---- lifecycle: corrections, sets, history (method table version 5) ---- */
+/* ---- lifecycle: corrections, sets, history ------------------------------ */
 
 /* Appends a row to the history table: who (user), the command line (the
  * caller masks passwords) and what changed. Inside an open batch it is

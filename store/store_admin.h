@@ -58,8 +58,7 @@ const char *bdb_store_shown_location(const bdb_store *st);
 
 /* Fills out (an initialised, empty sink) with source id's stored figures
  * and notes, as a parser emitted them: the same series identity, unit,
- * direction, platform, line and repetition. BDB_EUSAGE when the back-end
- * is older than iVersion 4. */
+ * direction, platform, line and repetition. */
 int bdb_store_source_samples(bdb_store *st, long long id, bdb_sink *out);
 /* Sets a stored source's import time (text as sources_each gives it). */
 int bdb_store_source_set_imported_at(bdb_store *st, long long id,

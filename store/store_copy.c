@@ -481,7 +481,7 @@ int bdb_store_copy(bdb_store *from, bdb_store *to, bdb_copy_stats *stats,
     for (size_t i = 0; i < sl.n; i++)
         src_meta_free(&sl.v[i]);
     free(sl.v);
-    if (!rc && from->ops->iVersion >= 5 && to->ops->iVersion >= 5)
+    if (!rc)
         rc = copy_tags_and_history(from, to, stats, diag);
     return rc;
 }

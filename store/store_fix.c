@@ -2,8 +2,8 @@
  * (renaming a platform or a run set, merging and deleting platforms,
  * tagging sets, which names `benchdb complete` may list): the checks, the
  * messages and the statements are here once, run through the handful of
- * primitives each back-end gives (bdb_fix_ops). Statements are written
- * with ?N placeholders and handed over in the back-end's style. */
+ * primitives each back-end gives (bdb_driver). Statements are written
+ * with ?N placeholders; the driver writes them in its style. */
 #include "store_internal.h"
 
 #include <stdio.h>
@@ -28,75 +28,31 @@ void bdb_sql_restyle(bdb_buf *out, bdb_sql_style style, const char *sql)
         bdb_buf_puts(out, "");
 }
 
-/* sql in o's style into b: NULL (with the message on st) when out of
- * memory. */
-static const char *styled(bdb_store *st, const bdb_fix_ops *o, bdb_buf *b,
-                          const char *sql)
-{
-    if (o->style == '?')
-        return sql;
-    bdb_sql_restyle(b, o->style, sql);
-    if (b->err) {
-        bdb_store_fail(st, BDB_ENOMEM, "out of memory building a query");
-        return NULL;
-    }
-    return b->data;
-}
-
-/* o->exec_texts of sql with n (at most 3) text parameters */
-static int fix_texts(bdb_store *st, const bdb_fix_ops *o, const char *sql,
-                     const char *what, int n, const char *t1, const char *t2,
-                     const char *t3)
+/* bdb_sql_exec_texts of sql with n (at most 3) text parameters */
+static int fix_texts(bdb_store *st, const char *sql, const char *what, int n,
+                     const char *t1, const char *t2, const char *t3)
 {
     const char *v[3] = {t1, t2, t3};
-    bdb_buf b;
-    bdb_buf_init(&b);
-    const char *q = styled(st, o, &b, sql);
-    int rc = q ? o->exec_texts(st, q, what, n, v) : BDB_ENOMEM;
-    bdb_buf_free(&b);
-    return rc;
-}
-
-/* o->exec_ids of sql with ?1 = a and, when n is 2, ?2 = b */
-static int fix_ids(bdb_store *st, const bdb_fix_ops *o, const char *sql,
-                   long long a, long long b, int n, const char *what)
-{
-    bdb_buf buf;
-    bdb_buf_init(&buf);
-    const char *q = styled(st, o, &buf, sql);
-    int rc = q ? o->exec_ids(st, q, a, b, n, what) : BDB_ENOMEM;
-    bdb_buf_free(&buf);
-    return rc;
-}
-
-static int fix_count(bdb_store *st, const bdb_fix_ops *o, const char *sql,
-                     long long id, long long *out)
-{
-    bdb_buf b;
-    bdb_buf_init(&b);
-    const char *q = styled(st, o, &b, sql);
-    int rc = q ? o->count_of(st, q, id, out) : BDB_ENOMEM;
-    bdb_buf_free(&b);
-    return rc;
+    return bdb_sql_exec_texts(st, sql, what, n, v);
 }
 
 /* After sources went: sets left without sources go at once, series left
  * without results now or when the batch ends. */
-static int sweep_later(bdb_store *st, const bdb_fix_ops *o)
+static int sweep_later(bdb_store *st, const bdb_driver *o)
 {
     o->forget_set(st);
-    if (o->exec_texts(st, BDB_SQL_DROP_EMPTY_SETS, "removing empty sets", 0,
-                      NULL))
+    if (bdb_sql_exec_texts(st, BDB_SQL_DROP_EMPTY_SETS, "removing empty sets",
+                           0, NULL))
         return BDB_ESTORE;
     return o->sweep_series_later(st);
 }
 
 /* BDB_ENOTFOUND (with the message) when there is no source id. */
-static int source_exists(bdb_store *st, const bdb_fix_ops *o, long long id)
+static int source_exists(bdb_store *st, long long id)
 {
     long long n;
-    int rc = fix_count(st, o, "SELECT count(*) FROM sources WHERE id = ?1",
-                       id, &n);
+    int rc = bdb_sql_count(st, "SELECT count(*) FROM sources WHERE id = ?1",
+                           id, &n);
     if (!rc && !n)
         rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
     return rc;
@@ -104,12 +60,12 @@ static int source_exists(bdb_store *st, const bdb_fix_ops *o, long long id)
 
 int bdb_fix_source_delete(bdb_store *st, long long id)
 {
-    const bdb_fix_ops *o = st->ops->fix;
+    const bdb_driver *o = st->ops->drv;
     if (o->tx_begin(st))
         return BDB_ESTORE;
-    int rc = source_exists(st, o, id);
+    int rc = source_exists(st, id);
     if (!rc)
-        rc = fix_ids(st, o, "DELETE FROM sources WHERE id = ?1", id, 0, 1,
+        rc = bdb_sql_exec_ids(st, "DELETE FROM sources WHERE id = ?1", id, 0, 1,
                      "removing source");
     if (!rc)
         rc = sweep_later(st, o);
@@ -119,24 +75,24 @@ int bdb_fix_source_delete(bdb_store *st, long long id)
 int bdb_fix_source_update(bdb_store *st, long long id, const char *platform,
                           const char *options)
 {
-    const bdb_fix_ops *o = st->ops->fix;
+    const bdb_driver *o = st->ops->drv;
     if (o->tx_begin(st))
         return BDB_ESTORE;
-    int rc = source_exists(st, o, id);
+    int rc = source_exists(st, id);
     if (!rc && platform) {
         long long pid = 0;
         rc = o->platform_id(st, platform, &pid);
         if (!rc && pid)
-            rc = fix_ids(st, o, "UPDATE sources SET platform_id = ?1 "
+            rc = bdb_sql_exec_ids(st, "UPDATE sources SET platform_id = ?1 "
                                 "WHERE id = ?2", pid, id, 2, "updating source");
         else if (!rc)
-            rc = fix_ids(st, o, "UPDATE sources SET platform_id = NULL "
+            rc = bdb_sql_exec_ids(st, "UPDATE sources SET platform_id = NULL "
                                 "WHERE id = ?1", id, 0, 1, "updating source");
     }
     if (!rc && options) {
         char idtext[32];
         snprintf(idtext, sizeof idtext, "%lld", id);
-        rc = fix_texts(st, o, "UPDATE sources SET options = ?1 WHERE id = ?2",
+        rc = fix_texts(st, "UPDATE sources SET options = ?1 WHERE id = ?2",
                        "updating source options", 2, options, idtext, NULL);
     }
     return o->tx_end(st, rc);
@@ -156,7 +112,7 @@ static const named_kind SET = {
     "sets", "set", "UPDATE sets SET name = ?1 WHERE name = ?2",
     "renaming set", 1};
 
-static int rename_named(bdb_store *st, const bdb_fix_ops *o,
+static int rename_named(bdb_store *st, const bdb_driver *o,
                         const named_kind *k, const char *old_name,
                         const char *new_name)
 {
@@ -165,9 +121,9 @@ static int rename_named(bdb_store *st, const bdb_fix_ops *o,
     if (o->tx_begin(st))
         return BDB_ESTORE;
     long long a, b;
-    int rc = o->id_by_name(st, k->table, old_name, &a);
+    int rc = bdb_sql_id_by_name(st, k->table, old_name, &a);
     if (!rc)
-        rc = o->id_by_name(st, k->table, new_name, &b);
+        rc = bdb_sql_id_by_name(st, k->table, new_name, &b);
     if (!rc && !a)
         rc = bdb_store_fail(st, BDB_ENOTFOUND, "no %s named '%s'", k->kind,
                             old_name);
@@ -181,7 +137,7 @@ static int rename_named(bdb_store *st, const bdb_fix_ops *o,
     if (k->is_set)
         o->forget_set(st);
     if (!rc)
-        rc = fix_texts(st, o, k->update_sql, k->what, 2, new_name, old_name,
+        rc = fix_texts(st, k->update_sql, k->what, 2, new_name, old_name,
                        NULL);
     return o->tx_end(st, rc);
 }
@@ -189,13 +145,13 @@ static int rename_named(bdb_store *st, const bdb_fix_ops *o,
 int bdb_fix_platform_rename(bdb_store *st, const char *old_name,
                             const char *new_name)
 {
-    return rename_named(st, st->ops->fix, &PLATFORM, old_name, new_name);
+    return rename_named(st, st->ops->drv, &PLATFORM, old_name, new_name);
 }
 
 int bdb_fix_set_rename(bdb_store *st, const char *old_name,
                        const char *new_name)
 {
-    return rename_named(st, st->ops->fix, &SET, old_name, new_name);
+    return rename_named(st, st->ops->drv, &SET, old_name, new_name);
 }
 
 /* into keeps its fields and takes from's (?1) where it has none: one
@@ -219,13 +175,13 @@ static void merge_fields_sql(bdb_buf *sql)
 
 int bdb_fix_platform_merge(bdb_store *st, const char *from, const char *into)
 {
-    const bdb_fix_ops *o = st->ops->fix;
+    const bdb_driver *o = st->ops->drv;
     if (o->tx_begin(st))
         return BDB_ESTORE;
     long long a, b;
-    int rc = o->id_by_name(st, "platforms", from, &a);
+    int rc = bdb_sql_id_by_name(st, "platforms", from, &a);
     if (!rc)
-        rc = o->id_by_name(st, "platforms", into, &b);
+        rc = bdb_sql_id_by_name(st, "platforms", into, &b);
     if (!rc && !a)
         rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", from);
     if (!rc && !b)
@@ -234,10 +190,10 @@ int bdb_fix_platform_merge(bdb_store *st, const char *from, const char *into)
         rc = bdb_store_fail(st, BDB_EUSAGE, "cannot merge '%s' into itself",
                             from);
     if (!rc)
-        rc = fix_ids(st, o, "UPDATE results SET platform_id = ?2 "
+        rc = bdb_sql_exec_ids(st, "UPDATE results SET platform_id = ?2 "
                             "WHERE platform_id = ?1", a, b, 2, "moving results");
     if (!rc)
-        rc = fix_ids(st, o, "UPDATE sources SET platform_id = ?2 "
+        rc = bdb_sql_exec_ids(st, "UPDATE sources SET platform_id = ?2 "
                             "WHERE platform_id = ?1", a, b, 2, "moving sources");
     if (!rc) {
         bdb_buf sql;
@@ -245,11 +201,11 @@ int bdb_fix_platform_merge(bdb_store *st, const char *from, const char *into)
         merge_fields_sql(&sql);
         rc = sql.err || !sql.data
                  ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
-                 : fix_ids(st, o, sql.data, a, b, 2, "merging platform fields");
+                 : bdb_sql_exec_ids(st, sql.data, a, b, 2, "merging platform fields");
         bdb_buf_free(&sql);
     }
     if (!rc)
-        rc = fix_ids(st, o, "DELETE FROM platforms WHERE id = ?1", a, 0, 1,
+        rc = bdb_sql_exec_ids(st, "DELETE FROM platforms WHERE id = ?1", a, 0, 1,
                      "removing merged platform");
     return o->tx_end(st, rc);
 }
@@ -257,16 +213,15 @@ int bdb_fix_platform_merge(bdb_store *st, const char *from, const char *into)
 int bdb_fix_platform_usage(bdb_store *st, const char *name,
                            long long *nsources, long long *nresults)
 {
-    const bdb_fix_ops *o = st->ops->fix;
     long long id;
-    int rc = o->id_by_name(st, "platforms", name, &id);
+    int rc = bdb_sql_id_by_name(st, "platforms", name, &id);
     if (!rc && !id)
         return bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", name);
     if (!rc)
-        rc = fix_count(st, o, "SELECT count(*) FROM sources "
+        rc = bdb_sql_count(st, "SELECT count(*) FROM sources "
                               "WHERE platform_id = ?1", id, nsources);
     if (!rc)
-        rc = fix_count(st, o, "SELECT count(*) FROM results "
+        rc = bdb_sql_count(st, "SELECT count(*) FROM results "
                               "WHERE platform_id = ?1", id, nresults);
     return rc;
 }
@@ -274,11 +229,11 @@ int bdb_fix_platform_usage(bdb_store *st, const char *name,
 int bdb_fix_platform_delete(bdb_store *st, const char *name,
                             int with_results)
 {
-    const bdb_fix_ops *o = st->ops->fix;
+    const bdb_driver *o = st->ops->drv;
     if (o->tx_begin(st))
         return BDB_ESTORE;
     long long id, ns = 0, nr = 0;
-    int rc = o->id_by_name(st, "platforms", name, &id);
+    int rc = bdb_sql_id_by_name(st, "platforms", name, &id);
     if (!rc && !id)
         rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform named '%s'", name);
     if (!rc)
@@ -288,19 +243,19 @@ int bdb_fix_platform_delete(bdb_store *st, const char *name,
                             "from %lld sources (use --with-results to delete "
                             "them too, or `platform merge`)", name, nr, ns);
     if (!rc)
-        rc = fix_ids(st, o, "DELETE FROM results WHERE platform_id = ?1", id,
+        rc = bdb_sql_exec_ids(st, "DELETE FROM results WHERE platform_id = ?1", id,
                      0, 1, "removing results");
     if (!rc)
-        rc = fix_ids(st, o, "DELETE FROM sources WHERE platform_id = ?1 AND "
+        rc = bdb_sql_exec_ids(st, "DELETE FROM sources WHERE platform_id = ?1 AND "
                             "NOT EXISTS (SELECT 1 FROM results r WHERE "
                             "r.source_id = sources.id)", id, 0, 1,
                      "removing sources");
     if (!rc)
-        rc = fix_ids(st, o, "UPDATE sources SET platform_id = NULL "
+        rc = bdb_sql_exec_ids(st, "UPDATE sources SET platform_id = NULL "
                             "WHERE platform_id = ?1", id, 0, 1,
                      "updating sources");
     if (!rc)
-        rc = fix_ids(st, o, "DELETE FROM platforms WHERE id = ?1", id, 0, 1,
+        rc = bdb_sql_exec_ids(st, "DELETE FROM platforms WHERE id = ?1", id, 0, 1,
                      "removing platform");
     if (!rc)
         rc = sweep_later(st, o);
@@ -310,137 +265,83 @@ int bdb_fix_platform_delete(bdb_store *st, const char *name,
 int bdb_fix_set_tag(bdb_store *st, const char *set, const char *key,
                     const char *value)
 {
-    const bdb_fix_ops *o = st->ops->fix;
+    const bdb_driver *o = st->ops->drv;
     if (o->tx_begin(st))
         return BDB_ESTORE;
     long long id;
-    int rc = o->id_by_name(st, "sets", set, &id);
+    int rc = bdb_sql_id_by_name(st, "sets", set, &id);
     if (!rc && !id)
         rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", set);
     char sid[32];
     snprintf(sid, sizeof sid, "%lld", id);
     if (!rc && value)
-        rc = fix_texts(st, o, "INSERT INTO set_tags(set_id, key, value) "
+        rc = fix_texts(st, "INSERT INTO set_tags(set_id, key, value) "
                               "VALUES(?1,?2,?3) ON CONFLICT(set_id, key) DO "
                               "UPDATE SET value = excluded.value",
                        "tagging set", 3, sid, key, value);
     else if (!rc)
-        rc = fix_texts(st, o, "DELETE FROM set_tags WHERE set_id = ?1 AND "
+        rc = fix_texts(st, "DELETE FROM set_tags WHERE set_id = ?1 AND "
                               "key = ?2", "untagging set", 2, sid, key, NULL);
     return o->tx_end(st, rc);
 }
 
 int bdb_fix_set_mark(bdb_store *st, const char *set, int new_baseline)
 {
-    const bdb_fix_ops *o = st->ops->fix;
+    const bdb_driver *o = st->ops->drv;
     if (o->tx_begin(st))
         return BDB_ESTORE;
     long long id;
-    int rc = o->id_by_name(st, "sets", set, &id);
+    int rc = bdb_sql_id_by_name(st, "sets", set, &id);
     if (!rc && !id)
         rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", set);
     if (!rc)
-        rc = fix_ids(st, o, "UPDATE sets SET new_baseline = ?2 WHERE id = ?1",
+        rc = bdb_sql_exec_ids(st, "UPDATE sets SET new_baseline = ?2 WHERE id = ?1",
                      id, new_baseline ? 1 : 0, 2, "marking set");
     return o->tx_end(st, rc);
-}
-
-/* exec_texts of sql in the back-end's style, n texts v. */
-static int texts_styled(bdb_store *st, const bdb_fix_ops *o, const char *sql,
-                        int n, const char *const *v)
-{
-    bdb_buf b;
-    bdb_buf_init(&b);
-    const char *q = styled(st, o, &b, sql);
-    int rc = q ? o->exec_texts(st, q, "adding a note", n, v) : BDB_ENOMEM;
-    bdb_buf_free(&b);
-    return rc;
 }
 
 int bdb_fix_note_add(bdb_store *st, const char *set, const char *tool,
                      const char *benchmark, const char *metric,
                      const char *params, const char *text, long long *added)
 {
-    const bdb_fix_ops *o = st->ops->fix;
+    const bdb_driver *o = st->ops->drv;
     *added = 0;
     if (o->tx_begin(st))
         return BDB_ESTORE;
     long long id = 0, before = 0;
     int rc = BDB_OK;
     if (set) {
-        rc = o->id_by_name(st, "sets", set, &id);
+        rc = bdb_sql_id_by_name(st, "sets", set, &id);
         if (!rc && !id)
             rc = bdb_store_fail(st, BDB_ENOTFOUND, "no set named '%s'", set);
     }
     char sid[32];
     snprintf(sid, sizeof sid, "%lld", id);
     if (!rc)
-        rc = fix_count(st, o, "SELECT COALESCE(MAX(id), 0) FROM notes "
+        rc = bdb_sql_count(st, "SELECT COALESCE(MAX(id), 0) FROM notes "
                               "WHERE ?1 >= 0", 0, &before);
     if (!rc && !tool) {
         const char *v[] = {sid, text};
-        rc = texts_styled(st, o, "INSERT INTO notes(set_id, text) "
-                                 "VALUES(?1, ?2)", 2, v);
+        rc = bdb_sql_exec_texts(st, "INSERT INTO notes(set_id, text) "
+                                 "VALUES(?1, ?2)", "adding a note", 2, v);
     } else if (!rc) {
         /* every series of these names (and parameters, when given) */
         const char *v[] = {set ? sid : NULL, text, tool, benchmark, metric,
                            params};
-        rc = texts_styled(st, o, "INSERT INTO notes(set_id, series_id, text) "
+        rc = bdb_sql_exec_texts(st, "INSERT INTO notes(set_id, series_id, text) "
                                "SELECT CAST(?1 AS BIGINT), s.id, ?2 FROM "
                                "series s WHERE "
                                "s.tool = ?3 AND s.benchmark = ?4 AND "
                                "s.metric = ?5 AND s.params = COALESCE(?6, "
-                               "s.params) ORDER BY s.id", 6, v);
+                               "s.params) ORDER BY s.id", "adding a note",
+                                6, v);
     }
     if (!rc)
-        rc = fix_count(st, o, "SELECT count(*) FROM notes WHERE id > ?1",
+        rc = bdb_sql_count(st, "SELECT count(*) FROM notes WHERE id > ?1",
                          before, added);
     if (!rc && *added == 0)
         rc = bdb_store_fail(st, BDB_ENOTFOUND, "no series %s %s %s%s%s%s",
                             tool, benchmark, metric, params ? " [" : "",
                             params ? params : "", params ? "]" : "");
     return o->tx_end(st, rc);
-}
-
-const char *bdb_names_sql(const char *what, const char **arg)
-{
-    *arg = NULL;
-    if (strcmp(what, "baseline") == 0)
-        return "SELECT name FROM sets WHERE new_baseline = 1 "
-               "ORDER BY created_at, id";
-    if (strcmp(what, "note") == 0)
-        return "SELECT COALESCE(st.name, '') || '\x1f' || "
-               "COALESCE(se.tool, '') || '\x1f' || "
-               "COALESCE(se.benchmark, '') || '\x1f' || "
-               "COALESCE(se.metric, '') || '\x1f' || "
-               "COALESCE(se.params, '') || '\x1f' || n.text "
-               "FROM notes n LEFT JOIN sets st ON st.id = n.set_id "
-               "LEFT JOIN series se ON se.id = n.series_id ORDER BY n.id";
-    if (strcmp(what, "platform") == 0)
-        return "SELECT name FROM platforms ORDER BY name";
-    if (strcmp(what, "tool") == 0)
-        return "SELECT DISTINCT tool FROM series ORDER BY 1";
-    if (strcmp(what, "benchmark") == 0)
-        return "SELECT DISTINCT benchmark FROM series ORDER BY 1";
-    if (strcmp(what, "metric") == 0)
-        return "SELECT DISTINCT metric FROM series ORDER BY 1";
-    if (strcmp(what, "set") == 0)
-        return "SELECT name FROM sets ORDER BY created_at, id";
-    if (strcmp(what, "param") == 0)
-        return "SELECT DISTINCT i.key FROM param_set_items i WHERE EXISTS "
-               "(SELECT 1 FROM series s WHERE s.param_set_id = i.set_id) "
-               "ORDER BY 1";
-    if (strcmp(what, "tag") == 0)
-        return "SELECT DISTINCT key FROM set_tags ORDER BY 1";
-    if (strncmp(what, "param:", 6) == 0) {
-        *arg = what + 6;
-        return "SELECT DISTINCT i.value FROM param_set_items i WHERE "
-               "i.key = ?1 AND EXISTS (SELECT 1 FROM series s WHERE "
-               "s.param_set_id = i.set_id) ORDER BY 1";
-    }
-    if (strncmp(what, "tag:", 4) == 0) {
-        *arg = what + 4;
-        return "SELECT DISTINCT value FROM set_tags WHERE key = ?1 ORDER BY 1";
-    }
-    return NULL;
 }

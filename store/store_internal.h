@@ -137,10 +137,6 @@ void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,
 
 /* ---- SQL shared by the back-ends ---------------------------------------- */
 
-/* How a back-end writes the n-th (1-based) parameter: '?' gives ?1, ?2
- * (SQLite), '$' gives $1, $2 (PostgreSQL). */
-typedef char bdb_sql_style;
-
 /* A query's WHERE conditions from a filter (on aliases s: series, p:
  * platforms), with copies of the values to bind in order; the lists
  * grow, so a filter of any size binds all its values. */
@@ -215,39 +211,78 @@ void bdb_platform_sql_upsert(bdb_buf *b, bdb_sql_style style, int merge);
  * text literal. A failure (out of memory) is left in out->err. */
 void bdb_sql_restyle(bdb_buf *out, bdb_sql_style style, const char *sql);
 
-/* ---- corrections both back-ends make alike (store_fix.c) -----------------
- * The primitives a back-end gives them; each returns BDB_OK or a BDB_E*
- * code with the handle's message set. Statements reach them in the
- * back-end's style. */
-typedef struct bdb_fix_ops {
-    bdb_sql_style style;
-    /* one change's transaction (a savepoint inside a batch) */
-    int (*tx_begin)(bdb_store *st);
-    /* ends it: kept when rc is BDB_OK, else undone; returns the final code */
-    int (*tx_end)(bdb_store *st, int rc);
-    /* the id of table's row called name (0: none) */
-    int (*id_by_name)(bdb_store *st, const char *table, const char *name,
-                      long long *id);
-    /* runs sql with n text parameters v (a NULL binds NULL) */
-    int (*exec_texts)(bdb_store *st, const char *sql, const char *what, int n,
-                      const char *const *v);
-    /* runs sql with parameter 1 = a and, when n is 2, 2 = b */
-    int (*exec_ids)(bdb_store *st, const char *sql, long long a, long long b,
-                    int n, const char *what);
-    /* the one number sql (parameter 1 = id) counts */
-    int (*count_of)(bdb_store *st, const char *sql, long long id,
-                    long long *out);
-    /* the id of the platform called name, made when new (0 for "") */
-    int (*platform_id)(bdb_store *st, const char *name, long long *id);
-    /* drops the series left without results: now, or once when the open
-     * batch ends */
-    int (*sweep_series_later)(bdb_store *st);
-    /* forgets the run set the batch knows exists */
-    void (*forget_set)(bdb_store *st);
-} bdb_fix_ops;
+/* ---- statements over the driver's primitives (store_stmt.c) ------------- */
 
-/* The methods of the same names (store_backend.h), for a back-end whose
- * method table's fix is set: they run through st->ops->fix. */
+static inline void bdb_bind_int(bdb_stmt *s, int i, long long v)
+{
+    s->drv->bind_int(s, i, v);
+}
+static inline void bdb_bind_double(bdb_stmt *s, int i, double v)
+{
+    s->drv->bind_double(s, i, v);
+}
+static inline void bdb_bind_text(bdb_stmt *s, int i, const char *t)
+{
+    s->drv->bind_text(s, i, t);
+}
+static inline int bdb_step(bdb_stmt *s)
+{
+    return s->drv->step(s);
+}
+static inline int bdb_col_null(bdb_stmt *s, int i)
+{
+    return s->drv->column_null(s, i);
+}
+static inline long long bdb_col_int(bdb_stmt *s, int i)
+{
+    return s->drv->column_int(s, i);
+}
+static inline double bdb_col_double(bdb_stmt *s, int i)
+{
+    return s->drv->column_double(s, i);
+}
+static inline const char *bdb_col_text(bdb_stmt *s, int i)
+{
+    return s->drv->column_text(s, i);
+}
+static inline void bdb_stmt_reset(bdb_stmt *s)
+{
+    s->drv->reset(s);
+}
+
+/* st's driver's prepare. */
+int bdb_stmt_prepare(bdb_store *st, const char *sql, const char *what,
+                     int flags, bdb_stmt **out);
+/* Frees s (NULL is fine): rc, or when rc is BDB_OK the error of ending
+ * its walk. */
+int bdb_stmt_finish(bdb_stmt *s, int rc);
+/* Steps a statement that returns no row (or whose rows are not wanted). */
+int bdb_stmt_run(bdb_stmt *s);
+
+/* Runs sql with n text parameters v (a NULL binds NULL). */
+int bdb_sql_exec_texts(bdb_store *st, const char *sql, const char *what,
+                       int n, const char *const *v);
+/* Runs sql with ?1 = a and, when n is 2, ?2 = b. */
+int bdb_sql_exec_ids(bdb_store *st, const char *sql, long long a, long long b,
+                     int n, const char *what);
+/* The one number sql (?1 = id) gives, 0 when it gives no row. */
+int bdb_sql_count(bdb_store *st, const char *sql, long long id,
+                  long long *out);
+/* The id of table's row called name (0: none). */
+int bdb_sql_id_by_name(bdb_store *st, const char *table, const char *name,
+                       long long *id);
+/* The statement of a filtered query w (built in '?' style), its values
+ * bound; frees w. */
+int bdb_where_prepare(bdb_store *st, bdb_where *w, const char *what,
+                      int flags, bdb_stmt **out);
+/* Walks the rows of sql (with ?1 = arg when arg is set, read a page at a
+ * time): row(s, ctx) once a row; its non-zero return stops the walk (a
+ * negative one is an error and the walk's result). */
+int bdb_sql_walk(bdb_store *st, const char *sql, const char *arg,
+                 const char *what, int (*row)(bdb_stmt *s, void *ctx),
+                 void *ctx);
+
+/* The operations of the same names (store.h), over st->ops->drv. */
 int bdb_fix_platform_rename(bdb_store *st, const char *old_name,
                             const char *new_name);
 int bdb_fix_platform_merge(bdb_store *st, const char *from, const char *into);
@@ -268,9 +303,6 @@ int bdb_fix_set_mark(bdb_store *st, const char *set, int new_baseline);
 int bdb_fix_note_add(bdb_store *st, const char *set, const char *tool,
                      const char *benchmark, const char *metric,
                      const char *params, const char *text, long long *added);
-/* The query names_each runs for what ("platform", "param:KEY", ...), with
- * ?1 = *arg when *arg is set; NULL when there are no names of what. */
-const char *bdb_names_sql(const char *what, const char **arg);
 
 /* ---- rows back into samples (copying a database) ------------------------ */
 

@@ -59,7 +59,6 @@ static void pg_close_missing(bdb_store *st)
 }
 
 const bdb_store_ops bdb_store_pg_ops = {
-    .iVersion = 1,
     .scheme = "postgresql",
     .open = pg_open_missing,
     .close = pg_close_missing,
@@ -90,6 +89,7 @@ typedef struct pg {
     int sweep_series;       /* drop orphan series when the batch ends */
     int prepared;           /* the writer's statements are on the server */
     int ncursors;           /* for unique names of nested walks */
+    int in_read;            /* a walk's own read-only transaction is open */
     char cur_platform[64];  /* the open source's platform */
     int cur_replaced;       /* the open source is being re-read */
     bdb_buf rows;           /* its figures waiting for COPY */
@@ -187,16 +187,31 @@ static void params_free(params *p)
     memset(p, 0, sizeof *p);
 }
 
-static void p_text(params *p, const char *t)
+/* Slot i (0-based) made ready for a new value (a statement run again
+ * binds its slots anew): -1 (p->err set) past MAX_PARAMS. */
+static int p_slot(params *p, int i)
 {
-    if (p->n >= MAX_PARAMS) {
+    if (i < 0 || i >= MAX_PARAMS) {
         p->err = 1;
-        return;
+        return -1;
     }
-    int i = p->n++;
+    for (; p->n <= i; p->n++) {   /* a gap binds NULL */
+        p->v[p->n] = NULL;
+        p->own[p->n] = NULL;
+        p->len[p->n] = 0;
+        p->fmt[p->n] = 0;
+    }
+    free(p->own[i]);
     p->own[i] = NULL;
     p->fmt[i] = 0;
     p->len[i] = 0;
+    return i;
+}
+
+static void p_text_at(params *p, int i, const char *t)
+{
+    if ((i = p_slot(p, i)) < 0)
+        return;
     if (t && !bdb_utf8_valid(t, strlen(t))) {
         p->own[i] = bdb_utf8_dup(t);
         if (!p->own[i])
@@ -206,34 +221,44 @@ static void p_text(params *p, const char *t)
     p->v[i] = t;
 }
 
+static void p_text(params *p, const char *t)
+{
+    p_text_at(p, p->n, t);
+}
+
 /* NULL for "" (unknown), as SQLite's bind_text_or_null */
 static void p_text_or_null(params *p, const char *t)
 {
     p_text(p, t && *t ? t : NULL);
 }
 
-static void p_num(params *p, double v)
+static void p_num_at(params *p, int i, double v)
 {
     if (isnan(v)) {
-        p_text(p, NULL);
+        p_text_at(p, i, NULL);
         return;
     }
-    if (p->n >= MAX_PARAMS) {
+    if (i < 0 || i >= MAX_PARAMS) {
         p->err = 1;
         return;
     }
-    snprintf(p->num[p->n], sizeof p->num[p->n], "%.17g", v);
-    p_text(p, p->num[p->n]);
+    snprintf(p->num[i], sizeof p->num[i], "%.17g", v);
+    p_text_at(p, i, p->num[i]);
+}
+
+static void p_int_at(params *p, int i, long long v)
+{
+    if (i < 0 || i >= MAX_PARAMS) {
+        p->err = 1;
+        return;
+    }
+    snprintf(p->num[i], sizeof p->num[i], "%lld", v);
+    p_text_at(p, i, p->num[i]);
 }
 
 static void p_int(params *p, long long v)
 {
-    if (p->n >= MAX_PARAMS) {
-        p->err = 1;
-        return;
-    }
-    snprintf(p->num[p->n], sizeof p->num[p->n], "%lld", v);
-    p_text(p, p->num[p->n]);
+    p_int_at(p, p->n, v);
 }
 
 static void p_id_or_null(params *p, long long id)
@@ -246,12 +271,11 @@ static void p_id_or_null(params *p, long long id)
 
 static void p_bytes(params *p, const void *data, size_t n)
 {
-    if (p->n >= MAX_PARAMS || n > INT32_MAX) {
+    int i = n > INT32_MAX ? -1 : p_slot(p, p->n);
+    if (i < 0) {
         p->err = 1;
         return;
     }
-    int i = p->n++;
-    p->own[i] = NULL;
     p->v[i] = n ? data : "";
     p->len[i] = (int)n;
     p->fmt[i] = 1;
@@ -366,59 +390,64 @@ static int tx_end(bdb_store *st, int rc)
     return rc;
 }
 
-/* ---- a walk through a cursor -------------------------------------------- */
+/* ---- statements ---------------------------------------------------------- */
 
-/* Calls row(res, i, ctx) for every row of sql (with p), FETCH_ROWS at a
- * time; a non-zero return of row stops the walk (BDB_OK). A walk outside
- * a transaction opens a read-only one of its own. */
-static int walk(bdb_store *st, const char *sql, params *p, const char *what,
-                int (*row)(bdb_store *st, PGresult *res, int i, void *ctx),
-                void *ctx)
+/* A statement: its SQL in $N style, its parameters, and the rows of its
+ * last run. A statement of many rows (BDB_STMT_MANY) reads them through
+ * a cursor, FETCH_ROWS at a time, so memory does not grow with the
+ * database and a caller may query the store while the walk is open; one
+ * outside a transaction opens a read-only one of its own, which nested
+ * walks share. */
+typedef struct pg_stmt {
+    bdb_stmt base;
+    char *sql;
+    params own;
+    params *p;          /* &own, or the parameters walk() was given */
+    int many;
+    PGresult *res;
+    int row, nrows;     /* the row step gave, of res's */
+    int state;          /* 0: not run; 1: rows; 2: done */
+    int more;           /* the cursor may have pages left */
+    int cursor;         /* a cursor is open, called name */
+    int own_tx;         /* ... in a read-only transaction of its own */
+    char name[32];
+} pg_stmt;
+
+static const bdb_driver pg_driver;
+
+static pg_stmt *stmt_new(bdb_store *st, const char *sql, const char *what,
+                         int flags)
 {
+    pg_stmt *q = calloc(1, sizeof *q);
+    char *copy = strdup(sql);
+    if (!q || !copy) {
+        free(q);
+        free(copy);
+        bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory", what);
+        return NULL;
+    }
+    q->base = (bdb_stmt){&pg_driver, st, what};
+    q->sql = copy;
+    q->p = &q->own;
+    q->many = (flags & BDB_STMT_MANY) != 0;
+    return q;
+}
+
+/* Closes q's cursor and ends its own transaction: returns rc, or when
+ * rc is BDB_OK the error of doing so. */
+static int stmt_end_walk(pg_stmt *q, int rc)
+{
+    bdb_store *st = q->base.st;
     pg *impl = PG(st);
-    int own_tx = !impl->in_tx;
-    if (own_tx && exec(st, "BEGIN READ ONLY"))
-        return BDB_ESTORE;
-    char name[32], stmt[96];
-    snprintf(name, sizeof name, "bdb_walk_%d", impl->ncursors++);
-    bdb_buf decl;
-    bdb_buf_init(&decl);
-    bdb_buf_printf(&decl, "DECLARE %s NO SCROLL CURSOR FOR %s", name, sql);
-    int rc = decl.err || !decl.data
-                 ? bdb_store_fail(st, BDB_ENOMEM, "out of memory") : BDB_OK;
-    PGresult *res = rc ? NULL : run(st, NULL, decl.data, p, what);
-    bdb_buf_free(&decl);
-    if (!res && !rc)
-        rc = BDB_ESTORE;
-    PQclear(res);
-    snprintf(stmt, sizeof stmt, "FETCH FORWARD %d FROM %s", FETCH_ROWS, name);
-    int stop = 0;
-    while (!rc && !stop) {
-        res = run(st, NULL, stmt, NULL, what);
-        if (!res) {
-            rc = BDB_ESTORE;
-            break;
-        }
-        int n = PQntuples(res);
-        for (int i = 0; !rc && i < n; i++) {
-            int r = row(st, res, i, ctx);
-            if (r < 0)
-                rc = r;     /* the row handler's own failure */
-            else if (BDB_STORE_CB_STOP(r))
-                stop = 1;
-            if (stop)
-                break;
-        }
-        PQclear(res);
-        if (n < FETCH_ROWS)
-            break;
+    if (q->cursor) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "CLOSE %s", q->name);
+        if (!rc)
+            rc = exec(st, sql);
+        q->cursor = 0;
+        impl->ncursors--;
     }
-    impl->ncursors--;
-    if (!rc) {
-        snprintf(stmt, sizeof stmt, "CLOSE %s", name);
-        rc = exec(st, stmt);
-    }
-    if (own_tx) {
+    if (q->own_tx) {
         if (rc) {
             char keep[sizeof st->errmsg];
             memcpy(keep, st->errmsg, sizeof keep);
@@ -427,8 +456,129 @@ static int walk(bdb_store *st, const char *sql, params *p, const char *what,
         } else {
             rc = exec(st, "COMMIT");
         }
+        q->own_tx = 0;
+        impl->in_read = 0;
     }
     return rc;
+}
+
+/* The next page of q's cursor into q->res. */
+static int stmt_fetch(pg_stmt *q)
+{
+    char sql[96];
+    snprintf(sql, sizeof sql, "FETCH FORWARD %d FROM %s", FETCH_ROWS, q->name);
+    PQclear(q->res);
+    q->res = run(q->base.st, NULL, sql, NULL, q->base.what);
+    if (!q->res)
+        return BDB_ESTORE;
+    q->nrows = PQntuples(q->res);
+    q->more = q->nrows == FETCH_ROWS;
+    q->row = -1;
+    return BDB_OK;
+}
+
+/* Runs q: its rows, or its cursor's first page, into q->res. */
+static int stmt_start(pg_stmt *q)
+{
+    bdb_store *st = q->base.st;
+    pg *impl = PG(st);
+    if (!q->many) {
+        q->res = run(st, NULL, q->sql, q->p, q->base.what);
+        if (!q->res)
+            return BDB_ESTORE;
+        q->nrows = PQntuples(q->res);
+        q->row = -1;
+        return BDB_OK;
+    }
+    if (!impl->in_tx && !impl->in_read) {
+        if (exec(st, "BEGIN READ ONLY"))
+            return BDB_ESTORE;
+        q->own_tx = 1;
+        impl->in_read = 1;
+    }
+    snprintf(q->name, sizeof q->name, "bdb_walk_%d", impl->ncursors++);
+    q->cursor = 1;
+    bdb_buf decl;
+    bdb_buf_init(&decl);
+    bdb_buf_printf(&decl, "DECLARE %s NO SCROLL CURSOR FOR %s", q->name,
+                   q->sql);
+    int rc = decl.err || !decl.data
+                 ? bdb_store_fail(st, BDB_ENOMEM, "out of memory") : BDB_OK;
+    PGresult *res = rc ? NULL : run(st, NULL, decl.data, q->p, q->base.what);
+    bdb_buf_free(&decl);
+    if (!res && !rc)
+        rc = BDB_ESTORE;
+    PQclear(res);
+    if (rc) {
+        q->cursor = 0;  /* never declared */
+        impl->ncursors--;
+        return stmt_end_walk(q, rc);
+    }
+    return stmt_fetch(q);
+}
+
+static int stmt_step(pg_stmt *q)
+{
+    int rc = BDB_OK;
+    if (q->state == 0) {
+        q->state = 1;
+        rc = stmt_start(q);
+    }
+    while (!rc && q->state == 1) {
+        if (++q->row < q->nrows)
+            return 1;
+        if (!q->more)
+            break;
+        rc = stmt_fetch(q);
+    }
+    q->state = 2;
+    return stmt_end_walk(q, rc);
+}
+
+static void stmt_reset(pg_stmt *q)
+{
+    (void)stmt_end_walk(q, BDB_OK);     /* a failure shows at the next run */
+    PQclear(q->res);
+    q->res = NULL;
+    q->row = q->nrows = q->state = q->more = 0;
+    params_free(&q->own);
+}
+
+static int stmt_finish(pg_stmt *q, int rc)
+{
+    if (!q)
+        return rc;
+    rc = stmt_end_walk(q, rc);
+    PQclear(q->res);
+    params_free(&q->own);
+    free(q->sql);
+    free(q);
+    return rc;
+}
+
+/* Calls row(res, i, ctx) for every row of sql (in $N style, with p), a
+ * page at a time; a non-zero return of row stops the walk (BDB_OK), a
+ * negative one is the walk's error. */
+static int walk(bdb_store *st, const char *sql, params *p, const char *what,
+                int (*row)(bdb_store *st, PGresult *res, int i, void *ctx),
+                void *ctx)
+{
+    pg_stmt *q = stmt_new(st, sql, what, BDB_STMT_MANY);
+    if (!q)
+        return BDB_ENOMEM;
+    if (p)
+        q->p = p;
+    int r, rc = BDB_OK;
+    while ((r = stmt_step(q)) == 1) {
+        int stop = row(st, q->res, q->row, ctx);
+        if (stop < 0)
+            rc = stop;  /* the row handler's own failure */
+        if (BDB_STORE_CB_STOP(stop))
+            break;
+    }
+    if (r < 0)
+        rc = r;
+    return stmt_finish(q, rc);
 }
 
 /* ---- open, migrate, close ------------------------------------------------ */
@@ -664,128 +814,6 @@ static int prepare_writer(bdb_store *st)
 }
 
 /* ---- platforms ----------------------------------------------------------- */
-
-static void bind_platform(params *p, const bdb_platform *pl)
-{
-    size_t nf;
-    const bdb_platform_field *f = bdb_platform_fields(&nf);
-    for (size_t i = 0; i < nf; i++) {
-        const char *at = (const char *)pl + f[i].offset;
-        if (f[i].is_number) {
-            double v;
-            memcpy(&v, at, sizeof v);
-            p_num(p, v);
-        } else if (strcmp(f[i].name, "name") == 0) {
-            p_text(p, at);
-        } else {
-            p_text_or_null(p, at);
-        }
-    }
-}
-
-static void read_platform(const PGresult *r, int row, bdb_platform *pl)
-{
-    size_t nf;
-    const bdb_platform_field *f = bdb_platform_fields(&nf);
-    bdb_platform_clear(pl);
-    for (size_t i = 0; i < nf; i++) {
-        char *at = (char *)pl + f[i].offset;
-        if (f[i].is_number) {
-            double v = col_num(r, row, (int)i);
-            memcpy(at, &v, sizeof v);
-        } else {
-            snprintf(at, f[i].size, "%s", col_text(r, row, (int)i));
-        }
-    }
-}
-
-static int platform_put_one(bdb_store *st, const bdb_platform *pl, int merge)
-{
-    if (!pl->name[0])
-        return bdb_store_fail(st, BDB_EUSAGE, "a platform needs a name");
-    bdb_buf sql;
-    bdb_buf_init(&sql);
-    bdb_platform_sql_upsert(&sql, '$', merge);
-    if (sql.err || !sql.data) {
-        bdb_buf_free(&sql);
-        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-    }
-    params p = {0};
-    bind_platform(&p, pl);
-    PGresult *res = run(st, NULL, sql.data, &p, "saving platform");
-    params_free(&p);
-    bdb_buf_free(&sql);
-    if (!res)
-        return BDB_ESTORE;
-    PQclear(res);
-    return BDB_OK;
-}
-
-/* Its own transaction (a savepoint in a batch), so that a failure cannot
- * leave a batch's transaction aborted. */
-static int pg_platform_put(bdb_store *st, const bdb_platform *pl, int merge)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    return tx_end(st, platform_put_one(st, pl, merge));
-}
-
-static int pg_platforms_put(bdb_store *st, const bdb_platform *pl, size_t n)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = BDB_OK;
-    for (size_t i = 0; !rc && i < n; i++)
-        rc = platform_put_one(st, &pl[i], 1);
-    return tx_end(st, rc);
-}
-
-static int pg_platform_get(bdb_store *st, const char *name, bdb_platform *out)
-{
-    bdb_buf sql;
-    if (bdb_platform_sql_select(st, &sql, "WHERE name = $1"))
-        return BDB_ENOMEM;
-    params p = {0};
-    p_text(&p, name);
-    PGresult *res = run(st, NULL, sql.data, &p, "reading platform");
-    params_free(&p);
-    bdb_buf_free(&sql);
-    if (!res)
-        return BDB_ESTORE;
-    int rc = BDB_OK;
-    if (PQntuples(res) == 1)
-        read_platform(res, 0, out);
-    else
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform called '%s'", name);
-    PQclear(res);
-    return rc;
-}
-
-typedef struct platform_walk {
-    int (*cb)(const bdb_platform *, void *);
-    void *ctx;
-} platform_walk;
-
-static int platform_row(bdb_store *st, PGresult *res, int i, void *ctx)
-{
-    (void)st;
-    platform_walk *w = ctx;
-    bdb_platform p;
-    read_platform(res, i, &p);
-    return w->cb(&p, w->ctx) ? 1 : 0;
-}
-
-static int pg_platform_each(bdb_store *st,
-                            int (*cb)(const bdb_platform *, void *), void *ctx)
-{
-    bdb_buf sql;
-    if (bdb_platform_sql_select(st, &sql, "ORDER BY name COLLATE \"C\""))
-        return BDB_ENOMEM;
-    platform_walk w = {cb, ctx};
-    int rc = walk(st, sql.data, NULL, "listing platforms", platform_row, &w);
-    bdb_buf_free(&sql);
-    return rc;
-}
 
 /* ---- sources and results ------------------------------------------------ */
 
@@ -1486,45 +1514,6 @@ static int pg_series_each(bdb_store *st, const bdb_filter *f,
     return walk_where(st, &w, "listing series", series_row, &cw);
 }
 
-static int count_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    *(long long *)ctx = col_ll(s, i, 0);
-    return 0;
-}
-
-static int pg_series_count(bdb_store *st, const bdb_filter *f, long long *n)
-{
-    bdb_where w;
-    bdb_where_init(&w, '$');
-    bdb_series_count_query(&w, f);
-    return walk_where(st, &w, "counting series", count_row, n);
-}
-
-static int source_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_source_row r = {
-        .id = col_ll(s, i, 0), .path = col_text(s, i, 1),
-        .sha256 = col_text(s, i, 2), .imported_at = col_text(s, i, 3),
-        .tool = col_text(s, i, 4), .tool_version = col_text(s, i, 5),
-        .parser_version = col_text(s, i, 6), .platform = col_text(s, i, 7),
-        .size = col_ll(s, i, 8), .nresults = col_ll(s, i, 9),
-        .nwarnings = col_ll(s, i, 10), .options = col_text(s, i, 11),
-        .set = col_text(s, i, 12)};
-    int (*cb)(const bdb_source_row *, void *) =
-        (int (*)(const bdb_source_row *, void *))w->cb;
-    return cb(&r, w->ctx) ? 1 : 0;
-}
-
-static int pg_sources_each(bdb_store *st,
-                           int (*cb)(const bdb_source_row *, void *), void *ctx)
-{
-    cb_walk cw = {(void *)cb, ctx};
-    return walk(st, BDB_SQL_SOURCES, NULL, "listing sources", source_row, &cw);
-}
-
 static int warning_row(bdb_store *st, PGresult *s, int i, void *ctx)
 {
     (void)st;
@@ -1676,7 +1665,7 @@ static int pg_groups_each(bdb_store *st, const bdb_filter *f,
     return walk_where(st, &w, "grouping results", group_row, &cw);
 }
 
-/* ---- iVersion 4: what copying a database needs ------------------------- */
+/* ---- what copying a database needs ------------------------------------- */
 
 typedef struct sample_walk {
     bdb_sink *out;
@@ -1726,88 +1715,7 @@ static int pg_source_samples(bdb_store *st, long long id, bdb_sink *out)
     return rc;
 }
 
-static int pg_source_set_imported_at(bdb_store *st, long long id,
-                                     const char *imported_at)
-{
-    params p = {0};
-    p_text(&p, imported_at);
-    p_int(&p, id);
-    PGresult *res = run(st, NULL, "UPDATE sources SET imported_at = $1 "
-                                  "WHERE id = $2", &p, "dating a source");
-    params_free(&p);
-    if (!res)
-        return BDB_ESTORE;
-    PQclear(res);
-    return BDB_OK;
-}
-
-/* ---- iVersion 5: corrections, run sets, history ------------------------- */
-
-/* Runs sql with n text parameters v (NULL binds NULL). */
-static int exec_texts(bdb_store *st, const char *sql, const char *what, int n,
-                      const char *const *v)
-{
-    params p = {0};
-    for (int i = 0; i < n; i++)
-        p_text(&p, v[i]);
-    PGresult *res = run(st, NULL, sql, &p, what);
-    params_free(&p);
-    if (!res)
-        return BDB_ESTORE;
-    PQclear(res);
-    return BDB_OK;
-}
-
-/* Runs sql with one or two id parameters ($1, $2). */
-static int exec_ids(bdb_store *st, const char *sql, long long a, long long b,
-                    int n, const char *what)
-{
-    params p = {0};
-    p_int(&p, a);
-    if (n > 1)
-        p_int(&p, b);
-    PGresult *res = run(st, NULL, sql, &p, what);
-    params_free(&p);
-    if (!res)
-        return BDB_ESTORE;
-    PQclear(res);
-    return BDB_OK;
-}
-
-/* The id of the row of table whose name is name (0 when none). */
-static int id_by_name(bdb_store *st, const char *table, const char *name,
-                      long long *id)
-{
-    char sql[128];
-    snprintf(sql, sizeof sql, "SELECT id FROM %s WHERE name = $1", table);
-    *id = 0;
-    params p = {0};
-    p_text(&p, name);
-    PGresult *res = run(st, NULL, sql, &p, "looking up a name");
-    params_free(&p);
-    if (!res)
-        return BDB_ESTORE;
-    if (PQntuples(res) == 1)
-        *id = col_ll(res, 0, 0);
-    PQclear(res);
-    return BDB_OK;
-}
-
-static int count_of(bdb_store *st, const char *sql, long long id,
-                    long long *out)
-{
-    *out = 0;
-    params p = {0};
-    p_int(&p, id);
-    PGresult *res = run(st, NULL, sql, &p, "counting");
-    params_free(&p);
-    if (!res)
-        return BDB_ESTORE;
-    if (PQntuples(res) == 1)
-        *out = col_ll(res, 0, 0);
-    PQclear(res);
-    return BDB_OK;
-}
+/* ---- corrections, run sets, history ------------------------------------- */
 
 static int source_put_set(bdb_store *st, long long source_id, const char *set,
                           const bdb_params *tags)
@@ -1822,11 +1730,11 @@ static int source_put_set(bdb_store *st, long long source_id, const char *set,
     if (known)
         sid = impl->set_id;
     else
-        rc = exec_texts(st, "INSERT INTO sets(name) VALUES($1) "
-                            "ON CONFLICT(name) DO NOTHING", "adding set", 1,
-                        &set);
+        rc = bdb_sql_exec_texts(st, "INSERT INTO sets(name) VALUES(?1) "
+                                    "ON CONFLICT(name) DO NOTHING",
+                                "adding set", 1, &set);
     if (!known && !rc)
-        rc = id_by_name(st, "sets", set, &sid);
+        rc = bdb_sql_id_by_name(st, "sets", set, &sid);
     if (!rc && !sid)
         rc = bdb_store_fail(st, BDB_ESTORE, "set '%s' vanished", set);
     if (!rc && !known && impl->in_batch && strlen(set) < sizeof impl->set_name) {
@@ -1837,47 +1745,16 @@ static int source_put_set(bdb_store *st, long long source_id, const char *set,
     snprintf(sidtext, sizeof sidtext, "%lld", sid);
     for (int i = 0; !rc && tags && i < tags->n; i++) {
         const char *v[3] = {sidtext, tags->kv[i].key, tags->kv[i].value};
-        rc = exec_texts(st, "INSERT INTO set_tags(set_id, key, value) "
-                            "VALUES($1,$2,$3) ON CONFLICT(set_id, key) DO "
-                            "UPDATE SET value = excluded.value", "tagging set",
-                        3, v);
+        rc = bdb_sql_exec_texts(st, "INSERT INTO set_tags(set_id, key, value) "
+                                    "VALUES(?1,?2,?3) ON CONFLICT(set_id, key) "
+                                    "DO UPDATE SET value = excluded.value",
+                                "tagging set", 3, v);
     }
     if (!rc)
-        rc = exec_ids(st, "UPDATE sources SET set_id = $1 WHERE id = $2", sid,
-                      source_id, 2, "putting a source in its set");
+        rc = bdb_sql_exec_ids(st, "UPDATE sources SET set_id = ?1 WHERE "
+                                  "id = ?2", sid, source_id, 2,
+                              "putting a source in its set");
     return rc;
-}
-
-static int pg_history_add(bdb_store *st, const char *user, const char *command,
-                          const char *summary)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    const char *v[3] = {user ? user : "", command ? command : "",
-                        summary ? summary : ""};
-    return tx_end(st, exec_texts(st, "INSERT INTO history(\"user\", command, "
-                                     "summary) VALUES($1,$2,$3)",
-                                 "recording history", 3, v));
-}
-
-static int history_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_history_row r = {col_ll(s, i, 0), col_text(s, i, 1), col_text(s, i, 2),
-                         col_text(s, i, 3), col_text(s, i, 4)};
-    int (*cb)(const bdb_history_row *, void *) =
-        (int (*)(const bdb_history_row *, void *))w->cb;
-    return cb(&r, w->ctx) ? 1 : 0;
-}
-
-static int pg_history_each(bdb_store *st,
-                           int (*cb)(const bdb_history_row *, void *),
-                           void *ctx)
-{
-    cb_walk cw = {(void *)cb, ctx};
-    return walk(st, "SELECT id, at, \"user\", command, summary FROM history "
-                    "ORDER BY id", NULL, "reading history", history_row, &cw);
 }
 
 /* Series left without results go: now, or once when the batch ends. */
@@ -1939,64 +1816,108 @@ static int fix_platform_id(bdb_store *st, const char *name, long long *id)
     return rc ? rc : platform_id(st, name, id);
 }
 
-static const bdb_fix_ops pg_fix = {'$', tx_begin, tx_end, id_by_name,
-                                   exec_texts, exec_ids, count_of,
-                                   fix_platform_id, sweep_series_later,
-                                   forget_set};
+/* ---- the driver's primitives (store_backend.h) --------------------------- */
 
-
-static int set_row(bdb_store *st, PGresult *s, int i, void *ctx)
+static int drv_exec(bdb_store *st, const char *sql)
 {
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_set_row r = {col_ll(s, i, 0), col_text(s, i, 1), col_text(s, i, 2),
-                     col_text(s, i, 3), col_text(s, i, 4), col_text(s, i, 5),
-                     col_ll(s, i, 6), col_ll(s, i, 7)};
-    int (*cb)(const bdb_set_row *, void *) =
-        (int (*)(const bdb_set_row *, void *))w->cb;
-    return cb(&r, w->ctx) ? 1 : 0;
+    return exec(st, sql);
 }
 
-static int pg_sets_each(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
-                        void *ctx)
+static int drv_prepare(bdb_store *st, const char *sql, const char *what,
+                       int flags, bdb_stmt **out)
 {
-    cb_walk cw = {(void *)cb, ctx};
-    return walk(st,
-                "SELECT st.id, st.name, st.created_at, "
-                "coalesce((SELECT string_agg(key || '=' || value, ',' ORDER BY "
-                "key) FROM set_tags WHERE set_id = st.id), ''), "
-                "coalesce(min(src.imported_at), ''), "
-                "coalesce(max(src.imported_at), ''), count(src.id), "
-                "(SELECT count(*) FROM results r JOIN sources s2 ON "
-                "s2.id = r.source_id WHERE s2.set_id = st.id) "
-                "FROM sets st LEFT JOIN sources src ON src.set_id = st.id "
-                "GROUP BY st.id ORDER BY st.created_at, st.id",
-                NULL, "listing sets", set_row, &cw);
+    *out = NULL;
+    bdb_buf b;
+    bdb_buf_init(&b);
+    bdb_sql_restyle(&b, '$', sql);
+    pg_stmt *q = b.err ? NULL : stmt_new(st, b.data, what, flags);
+    if (b.err)
+        bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory", what);
+    bdb_buf_free(&b);
+    if (!q)
+        return BDB_ENOMEM;
+    *out = &q->base;
+    return BDB_OK;
 }
 
-
-static int pg_names_each(bdb_store *st, const char *what,
-                         int (*cb)(const char *, void *), void *ctx)
+static pg_stmt *Q(bdb_stmt *s)
 {
-    const char *arg, *sql = bdb_names_sql(what, &arg);
-    if (!sql)
-        return bdb_store_fail(st, BDB_EUSAGE, "no names of '%s'", what);
-    bdb_buf q;
-    bdb_buf_init(&q);
-    bdb_sql_restyle(&q, '$', sql);
-    if (q.err) {
-        bdb_buf_free(&q);
-        return bdb_store_fail(st, BDB_ENOMEM, "out of memory building a query");
-    }
-    params p = {0};
-    if (arg)
-        p_text(&p, arg);
-    cb_walk cw = {(void *)cb, ctx};
-    int rc = walk(st, q.data, &p, "listing names", name_row, &cw);
-    params_free(&p);
-    bdb_buf_free(&q);
-    return rc;
+    return (pg_stmt *)s;
 }
+
+static void drv_bind_int(bdb_stmt *s, int i, long long v)
+{
+    p_int_at(&Q(s)->own, i - 1, v);
+}
+
+static void drv_bind_double(bdb_stmt *s, int i, double v)
+{
+    p_num_at(&Q(s)->own, i - 1, v);
+}
+
+static void drv_bind_text(bdb_stmt *s, int i, const char *t)
+{
+    p_text_at(&Q(s)->own, i - 1, t);
+}
+
+static int drv_step(bdb_stmt *s)
+{
+    return stmt_step(Q(s));
+}
+
+static int drv_column_null(bdb_stmt *s, int i)
+{
+    return PQgetisnull(Q(s)->res, Q(s)->row, i);
+}
+
+static long long drv_column_int(bdb_stmt *s, int i)
+{
+    return col_ll(Q(s)->res, Q(s)->row, i);
+}
+
+static double drv_column_double(bdb_stmt *s, int i)
+{
+    return col_num(Q(s)->res, Q(s)->row, i);
+}
+
+static const char *drv_column_text(bdb_stmt *s, int i)
+{
+    return col_text(Q(s)->res, Q(s)->row, i);
+}
+
+static void drv_reset(bdb_stmt *s)
+{
+    stmt_reset(Q(s));
+}
+
+static int drv_finish(bdb_stmt *s, int rc)
+{
+    return stmt_finish(Q(s), rc);
+}
+
+static const bdb_driver pg_driver = {
+    .style = '$',
+    .exec = drv_exec,
+    .tx_begin = tx_begin,
+    .tx_end = tx_end,
+    .prepare = drv_prepare,
+    .bind_int = drv_bind_int,
+    .bind_double = drv_bind_double,
+    .bind_text = drv_bind_text,
+    .step = drv_step,
+    .column_null = drv_column_null,
+    .column_int = drv_column_int,
+    .column_double = drv_column_double,
+    .column_text = drv_column_text,
+    .reset = drv_reset,
+    .finish = drv_finish,
+    .platform_id = fix_platform_id,
+    .sweep_series_later = sweep_series_later,
+    .forget_set = forget_set,
+    .sql_set_tags = "SELECT string_agg(key || '=' || value, ',' ORDER BY key) "
+                    "FROM set_tags WHERE set_id = st.id",
+};
+
 
 static int set_result_row(bdb_store *st, PGresult *s, int i, void *ctx)
 {
@@ -2020,7 +1941,7 @@ static int pg_set_results_each(bdb_store *st, const bdb_filter *f,
                         &cw);
 }
 
-/* ---- iVersion 7: serving readers ----------------------------------------- */
+/* ---- serving readers ----------------------------------------------------- */
 
 /* The snapshot's text (xmin:xmax:in-progress ids) moves whenever a
  * transaction that wrote starts or ends anywhere on the server: a commit
@@ -2051,22 +1972,17 @@ static int pg_time_limit(bdb_store *st, double seconds)
 }
 
 const bdb_store_ops bdb_store_pg_ops = {
-    .iVersion = 8,
     .scheme = "postgresql",
+    .drv = &pg_driver,
     .open = pg_open,
     .close = pg_close,
-    .platform_put = pg_platform_put,
-    .platform_get = pg_platform_get,
-    .platform_each = pg_platform_each,
     .source_find = pg_source_find,
     .source_ids = pg_source_ids,
     .source_load = pg_source_load,
     .results_each = pg_results_each,
     .series_each = pg_series_each,
-    .sources_each = pg_sources_each,
     .warnings_each = pg_warnings_each,
     .groups_each = pg_groups_each,
-    .platforms_put = pg_platforms_put,
     .platform_names_each = pg_platform_names_each,
     .batch_begin = pg_batch_begin,
     .batch_end = pg_batch_end,
@@ -2074,25 +1990,10 @@ const bdb_store_ops bdb_store_pg_ops = {
     .source_put = pg_source_put,
     .source_end = pg_source_end,
     .source_samples = pg_source_samples,
-    .source_set_imported_at = pg_source_set_imported_at,
-    .history_add = pg_history_add,
-    .history_each = pg_history_each,
-    .source_delete = bdb_fix_source_delete,
-    .source_update = bdb_fix_source_update,
     .source_revise = pg_source_revise,
-    .platform_rename = bdb_fix_platform_rename,
-    .platform_merge = bdb_fix_platform_merge,
-    .platform_usage = bdb_fix_platform_usage,
-    .platform_delete = bdb_fix_platform_delete,
-    .sets_each = pg_sets_each,
-    .set_rename = bdb_fix_set_rename,
-    .set_tag = bdb_fix_set_tag,
-    .names_each = pg_names_each,
     .set_results_each = pg_set_results_each,
-    .fix = &pg_fix,
     .data_version = pg_data_version,
     .time_limit = pg_time_limit,
-    .series_count = pg_series_count,
 };
 
 #endif /* BDB_HAVE_LIBPQ */

@@ -716,121 +716,6 @@ static void sq_close(bdb_store *st)
 
 /* ---- platforms ----------------------------------------------------------- */
 
-/* The columns are the platform fields, in table order (store_sql.c). */
-static void bind_platform(sqlite3_stmt *s, const bdb_platform *p)
-{
-    size_t nf;
-    const bdb_platform_field *f = bdb_platform_fields(&nf);
-    for (size_t i = 0; i < nf; i++) {
-        const char *at = (const char *)p + f[i].offset;
-        if (f[i].is_number) {
-            double v;
-            memcpy(&v, at, sizeof v);
-            bind_num_or_null(s, (int)i + 1, v);
-        } else if (strcmp(f[i].name, "name") == 0) {
-            sqlite3_bind_text(s, (int)i + 1, at, -1, SQLITE_TRANSIENT);
-        } else {
-            bind_text_or_null(s, (int)i + 1, at);
-        }
-    }
-}
-
-static void read_platform(sqlite3_stmt *s, bdb_platform *p)
-{
-    size_t nf;
-    const bdb_platform_field *f = bdb_platform_fields(&nf);
-    bdb_platform_clear(p);
-    for (size_t i = 0; i < nf; i++) {
-        char *at = (char *)p + f[i].offset;
-        if (f[i].is_number) {
-            double v = col_num(s, (int)i);
-            memcpy(at, &v, sizeof v);
-        } else {
-            snprintf(at, f[i].size, "%s", col_text(s, (int)i));
-        }
-    }
-}
-
-/* SELECT <platform columns> FROM platforms <tail>, prepared. */
-static int prepare_platform_select(bdb_store *st, sqlite3_stmt **s,
-                                   const char *tail)
-{
-    bdb_buf b;
-    if (bdb_platform_sql_select(st, &b, tail))
-        return BDB_ENOMEM;
-    int rc = prepare(st, s, b.data);
-    bdb_buf_free(&b);
-    return rc;
-}
-
-static int sq_platform_put(bdb_store *st, const bdb_platform *p, int merge)
-{
-    if (!p->name[0])
-        return bdb_store_fail(st, BDB_EUSAGE, "a platform needs a name");
-    bdb_buf sql;
-    bdb_buf_init(&sql);
-    bdb_platform_sql_upsert(&sql, '?', merge);
-    sqlite3_stmt *s;
-    int rc = sql.err || !sql.data
-                 ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
-                 : prepare(st, &s, sql.data);
-    bdb_buf_free(&sql);
-    if (rc)
-        return rc;
-    bind_platform(s, p);
-    rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, "saving platform");
-    sqlite3_finalize(s);
-    return rc;
-}
-
-static int sq_platforms_put(bdb_store *st, const bdb_platform *p, size_t n)
-{
-    if (tx_begin(st))
-        return BDB_ESTORE;
-    int rc = BDB_OK;
-    for (size_t i = 0; !rc && i < n; i++)
-        rc = sq_platform_put(st, &p[i], 1);
-    return tx_end(st, rc);
-}
-
-static int sq_platform_get(bdb_store *st, const char *name, bdb_platform *out)
-{
-    sqlite3_stmt *s;
-    if (prepare_platform_select(st, &s, "WHERE name=?"))
-        return BDB_ESTORE;
-    sqlite3_bind_text(s, 1, name, -1, SQLITE_TRANSIENT);
-    int step = sqlite3_step(s), rc;
-    if (step == SQLITE_ROW) {
-        read_platform(s, out);
-        rc = BDB_OK;
-    } else if (step == SQLITE_DONE) {
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no platform called '%s'", name);
-    } else {
-        rc = fail_db(st, "reading platform");
-    }
-    sqlite3_finalize(s);
-    return rc;
-}
-
-static int sq_platform_each(bdb_store *st,
-                            int (*cb)(const bdb_platform *, void *), void *ctx)
-{
-    sqlite3_stmt *s;
-    if (prepare_platform_select(st, &s, "ORDER BY name"))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_platform p;
-        read_platform(s, &p);
-        if (cb(&p, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing platforms");
-    sqlite3_finalize(s);
-    return rc;
-}
-
 /* ---- sources ------------------------------------------------------------- */
 
 static int sq_source_find(bdb_store *st, const char *sha256, long long *id)
@@ -1780,49 +1665,6 @@ static int sq_series_each(bdb_store *st, const bdb_filter *f,
     return rc;
 }
 
-static int sq_series_count(bdb_store *st, const bdb_filter *f, long long *n)
-{
-    bdb_where w;
-    bdb_where_init(&w, '?');
-    bdb_series_count_query(&w, f);
-    sqlite3_stmt *s;
-    if (where_prepare(st, &w, &s))
-        return BDB_ESTORE;
-    int step = sqlite3_step(s), rc = BDB_OK;
-    if (step == SQLITE_ROW)
-        *n = sqlite3_column_int64(s, 0);
-    else
-        rc = fail_db(st, "counting series");
-    sqlite3_finalize(s);
-    return rc;
-}
-
-static int sq_sources_each(bdb_store *st,
-                           int (*cb)(const bdb_source_row *, void *), void *ctx)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s, BDB_SQL_SOURCES))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_source_row r = {
-            .id = sqlite3_column_int64(s, 0), .path = col_text(s, 1),
-            .sha256 = col_text(s, 2), .imported_at = col_text(s, 3),
-            .tool = col_text(s, 4), .tool_version = col_text(s, 5),
-            .parser_version = col_text(s, 6), .platform = col_text(s, 7),
-            .size = sqlite3_column_int64(s, 8),
-            .nresults = sqlite3_column_int64(s, 9),
-            .nwarnings = sqlite3_column_int64(s, 10),
-            .options = col_text(s, 11), .set = col_text(s, 12)};
-        if (cb(&r, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing sources");
-    sqlite3_finalize(s);
-    return rc;
-}
-
 /* The warnings of the sources that have a result matching f. The sources
  * with warnings are few: each is probed once for a matching result
  * (results_by_source), instead of listing every matching result. */
@@ -2201,7 +2043,7 @@ static int sq_groups_each(bdb_store *st, const bdb_filter *f,
     return rc;
 }
 
-/* ---- iVersion 4: what copying a database needs ------------------------- */
+/* ---- what copying a database needs ------------------------------------- */
 
 static int sq_source_samples(bdb_store *st, long long id, bdb_sink *out)
 {
@@ -2242,21 +2084,7 @@ static int sq_source_samples(bdb_store *st, long long id, bdb_sink *out)
     return rc;
 }
 
-static int sq_source_set_imported_at(bdb_store *st, long long id,
-                                     const char *imported_at)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s, "UPDATE sources SET imported_at = ? WHERE id = ?"))
-        return BDB_ESTORE;
-    sqlite3_bind_text(s, 1, imported_at, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(s, 2, id);
-    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK
-                                            : fail_db(st, "dating a source");
-    sqlite3_finalize(s);
-    return rc;
-}
-
-/* ---- lifecycle: corrections, run sets, history (iVersion 5) ------------ */
+/* ---- lifecycle: corrections, run sets, history ------------------------- */
 
 
 /* bdb_fnmatch(pattern, text): shell globs for --benchmark 'aes-*'. No
@@ -2301,59 +2129,6 @@ static void register_functions(sqlite3 *db)
     sqlite3_create_function(db, "bdb_num", 1,
                             SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_num,
                             NULL, NULL);
-}
-
-/* Runs sql with n text parameters v (NULL binds NULL). */
-static int exec_texts(bdb_store *st, const char *sql, const char *what, int n,
-                      const char *const *v)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s, sql))
-        return BDB_ESTORE;
-    for (int i = 0; i < n; i++) {
-        if (v[i])
-            sqlite3_bind_text(s, i + 1, v[i], -1, SQLITE_TRANSIENT);
-        else
-            sqlite3_bind_null(s, i + 1);
-    }
-    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
-    sqlite3_finalize(s);
-    return rc;
-}
-
-/* The id of the row of table whose name is name (0 when none). */
-static int id_by_name(bdb_store *st, const char *table, const char *name,
-                      long long *id)
-{
-    char sql[128];
-    snprintf(sql, sizeof sql, "SELECT id FROM %s WHERE name = ?", table);
-    sqlite3_stmt *s;
-    *id = 0;
-    if (prepare(st, &s, sql))
-        return BDB_ESTORE;
-    sqlite3_bind_text(s, 1, name, -1, SQLITE_TRANSIENT);
-    int step = sqlite3_step(s), rc = BDB_OK;
-    if (step == SQLITE_ROW)
-        *id = sqlite3_column_int64(s, 0);
-    else if (step != SQLITE_DONE)
-        rc = fail_db(st, "looking up a name");
-    sqlite3_finalize(s);
-    return rc;
-}
-
-/* Runs sql with ?1 = a and, when n is 2, ?2 = b. */
-static int exec_ids(bdb_store *st, const char *sql, long long a, long long b,
-                    int n, const char *what)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s, sql))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, a);
-    if (n > 1)
-        sqlite3_bind_int64(s, 2, b);
-    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
-    sqlite3_finalize(s);
-    return rc;
 }
 
 static int source_put_set(bdb_store *st, long long source_id,
@@ -2412,36 +2187,6 @@ static int source_put_set(bdb_store *st, long long source_id,
     return rc;
 }
 
-static int sq_history_add(bdb_store *st, const char *user, const char *command,
-                          const char *summary)
-{
-    const char *v[3] = {user ? user : "", command ? command : "",
-                        summary ? summary : ""};
-    return exec_texts(st, "INSERT INTO history(user, command, summary) "
-                          "VALUES(?,?,?)", "recording history", 3, v);
-}
-
-static int sq_history_each(bdb_store *st,
-                           int (*cb)(const bdb_history_row *, void *),
-                           void *ctx)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s, "SELECT id, at, user, command, summary FROM history "
-                        "ORDER BY id"))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_history_row r = {sqlite3_column_int64(s, 0), col_text(s, 1),
-                             col_text(s, 2), col_text(s, 3), col_text(s, 4)};
-        if (cb(&r, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "reading history");
-    sqlite3_finalize(s);
-    return rc;
-}
-
 /* Series left without results go: now, or once when the batch ends. */
 static int sweep_series_later(bdb_store *st)
 {
@@ -2497,23 +2242,6 @@ static int sq_source_revise(bdb_store *st, long long id,
     return rc;
 }
 
-static int count_of(bdb_store *st, const char *sql, long long id,
-                    long long *out)
-{
-    sqlite3_stmt *s;
-    *out = 0;
-    if (prepare(st, &s, sql))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, id);
-    int rc = BDB_OK;
-    if (sqlite3_step(s) == SQLITE_ROW)
-        *out = sqlite3_column_int64(s, 0);
-    else
-        rc = fail_db(st, "counting");
-    sqlite3_finalize(s);
-    return rc;
-}
-
 /* What the corrections of store_fix.c run on. */
 static void forget_set(bdb_store *st)
 {
@@ -2527,63 +2255,126 @@ static int fix_platform_id(bdb_store *st, const char *name, long long *id)
     return rc ? rc : platform_id(w, name, id);
 }
 
-static const bdb_fix_ops sq_fix = {'?', tx_begin, tx_end, id_by_name,
-                                   exec_texts, exec_ids, count_of,
-                                   fix_platform_id, sweep_series_later,
-                                   forget_set};
+/* ---- the driver's primitives (store_backend.h) --------------------------- */
 
-
-static int sq_sets_each(bdb_store *st, int (*cb)(const bdb_set_row *, void *),
-                        void *ctx)
-{
+typedef struct sq_stmt {
+    bdb_stmt base;
     sqlite3_stmt *s;
-    if (prepare(st, &s,
-                "SELECT st.id, st.name, st.created_at, "
-                "coalesce((SELECT group_concat(kv, ',') FROM (SELECT key || '=' "
-                "|| value AS kv FROM set_tags WHERE set_id = st.id ORDER BY "
-                "key)), ''), coalesce(min(src.imported_at), ''), "
-                "coalesce(max(src.imported_at), ''), count(src.id), "
-                "(SELECT count(*) FROM results r JOIN sources s2 ON "
-                "s2.id = r.source_id WHERE s2.set_id = st.id) "
-                "FROM sets st LEFT JOIN sources src ON src.set_id = st.id "
-                "GROUP BY st.id ORDER BY st.created_at, st.id"))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_set_row r = {sqlite3_column_int64(s, 0), col_text(s, 1),
-                         col_text(s, 2), col_text(s, 3), col_text(s, 4),
-                         col_text(s, 5), sqlite3_column_int64(s, 6),
-                         sqlite3_column_int64(s, 7)};
-        if (cb(&r, ctx))
-            break;
+} sq_stmt;
+
+static sqlite3_stmt *S(bdb_stmt *s)
+{
+    return ((sq_stmt *)s)->s;
+}
+
+static const bdb_driver sq_driver;
+
+static int drv_exec(bdb_store *st, const char *sql)
+{
+    return exec(st, sql);
+}
+
+static int drv_prepare(bdb_store *st, const char *sql, const char *what,
+                       int flags, bdb_stmt **out)
+{
+    (void)flags;    /* SQLite reads rows one step at a time anyway */
+    *out = NULL;
+    sq_stmt *q = calloc(1, sizeof *q);
+    if (!q)
+        return bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory", what);
+    if (sqlite3_prepare_v2(DB(st), sql, -1, &q->s, NULL) != SQLITE_OK) {
+        free(q);
+        return fail_db(st, what);
     }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing sets");
-    sqlite3_finalize(s);
-    return rc;
+    q->base = (bdb_stmt){&sq_driver, st, what};
+    *out = &q->base;
+    return BDB_OK;
 }
 
-
-static int sq_names_each(bdb_store *st, const char *what,
-                         int (*cb)(const char *, void *), void *ctx)
+static void drv_bind_int(bdb_stmt *s, int i, long long v)
 {
-    const char *arg, *sql = bdb_names_sql(what, &arg);
-    if (!sql)
-        return bdb_store_fail(st, BDB_EUSAGE, "no names of '%s'", what);
-    sqlite3_stmt *s;
-    if (prepare(st, &s, sql))
-        return BDB_ESTORE;
-    if (arg)
-        sqlite3_bind_text(s, 1, arg, -1, SQLITE_TRANSIENT);
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW)
-        if (cb(col_text(s, 0), ctx))
-            break;
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing names");
-    sqlite3_finalize(s);
+    sqlite3_bind_int64(S(s), i, v);
+}
+
+static void drv_bind_double(bdb_stmt *s, int i, double v)
+{
+    bind_num_or_null(S(s), i, v);
+}
+
+static void drv_bind_text(bdb_stmt *s, int i, const char *t)
+{
+    if (t)
+        sqlite3_bind_text(S(s), i, t, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(S(s), i);
+}
+
+static int drv_step(bdb_stmt *s)
+{
+    int r = sqlite3_step(S(s));
+    if (r == SQLITE_ROW)
+        return 1;
+    return r == SQLITE_DONE ? 0 : fail_db(s->st, s->what);
+}
+
+static int drv_column_null(bdb_stmt *s, int i)
+{
+    return sqlite3_column_type(S(s), i) == SQLITE_NULL;
+}
+
+static long long drv_column_int(bdb_stmt *s, int i)
+{
+    return sqlite3_column_int64(S(s), i);
+}
+
+static double drv_column_double(bdb_stmt *s, int i)
+{
+    return col_num(S(s), i);
+}
+
+static const char *drv_column_text(bdb_stmt *s, int i)
+{
+    return col_text(S(s), i);
+}
+
+static void drv_reset(bdb_stmt *s)
+{
+    unkeep(S(s));
+}
+
+static int drv_finish(bdb_stmt *s, int rc)
+{
+    if (s) {
+        sqlite3_finalize(S(s));
+        free(s);
+    }
     return rc;
 }
+
+static const bdb_driver sq_driver = {
+    .style = '?',
+    .exec = drv_exec,
+    .tx_begin = tx_begin,
+    .tx_end = tx_end,
+    .prepare = drv_prepare,
+    .bind_int = drv_bind_int,
+    .bind_double = drv_bind_double,
+    .bind_text = drv_bind_text,
+    .step = drv_step,
+    .column_null = drv_column_null,
+    .column_int = drv_column_int,
+    .column_double = drv_column_double,
+    .column_text = drv_column_text,
+    .reset = drv_reset,
+    .finish = drv_finish,
+    .platform_id = fix_platform_id,
+    .sweep_series_later = sweep_series_later,
+    .forget_set = forget_set,
+    .sql_set_tags = "SELECT group_concat(kv, ',') FROM (SELECT key || '=' || "
+                    "value AS kv FROM set_tags WHERE set_id = st.id ORDER BY "
+                    "key)",
+};
+
 
 static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const bdb_set_result_row *, void *),
@@ -2592,7 +2383,7 @@ static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
     return results_walk(st, f, NULL, cb, ctx);
 }
 
-/* ---- iVersion 7: serving readers ----------------------------------------- */
+/* ---- serving readers ----------------------------------------------------- */
 
 /* The database file and its -wal change size or time with every commit
  * of any connection; their inode changes when the file is replaced. */
@@ -2656,19 +2447,15 @@ static int sq_time_limit(bdb_store *st, double seconds)
 }
 
 const bdb_store_ops bdb_store_sqlite_ops = {
-    .iVersion = 8,
     .scheme = "sqlite",
+    .drv = &sq_driver,
     .open = sq_open,
     .close = sq_close,
-    .platform_put = sq_platform_put,
-    .platform_get = sq_platform_get,
-    .platform_each = sq_platform_each,
     .source_find = sq_source_find,
     .source_ids = sq_source_ids,
     .source_load = sq_source_load,
     .results_each = sq_results_each,
     .series_each = sq_series_each,
-    .sources_each = sq_sources_each,
     .batch_begin = sq_batch_begin,
     .batch_end = sq_batch_end,
     .source_begin = sq_source_begin,
@@ -2676,26 +2463,10 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .source_end = sq_source_end,
     .warnings_each = sq_warnings_each,
     .groups_each = sq_groups_each,
-    .platforms_put = sq_platforms_put,
     .platform_names_each = sq_platform_names_each,
     .source_samples = sq_source_samples,
-    .source_set_imported_at = sq_source_set_imported_at,
-    .history_add = sq_history_add,
-    .history_each = sq_history_each,
-    .source_delete = bdb_fix_source_delete,
-    .source_update = bdb_fix_source_update,
     .source_revise = sq_source_revise,
-    .platform_rename = bdb_fix_platform_rename,
-    .platform_merge = bdb_fix_platform_merge,
-    .platform_usage = bdb_fix_platform_usage,
-    .platform_delete = bdb_fix_platform_delete,
-    .sets_each = sq_sets_each,
-    .set_rename = bdb_fix_set_rename,
-    .set_tag = bdb_fix_set_tag,
-    .names_each = sq_names_each,
     .set_results_each = sq_set_results_each,
-    .fix = &sq_fix,
     .data_version = sq_data_version,
     .time_limit = sq_time_limit,
-    .series_count = sq_series_count,
 };
