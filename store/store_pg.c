@@ -166,17 +166,18 @@ static int exec(bdb_store *st, const char *sql)
     return rc;
 }
 
-/* Text parameters of one statement. Text from logs that is not UTF-8 is
- * repaired (U+FFFD) as every output repairs it, since PostgreSQL refuses
- * it; numbers are written with 17 digits. */
-#define MAX_PARAMS 24
+/* Text parameters of one statement, grown as they are bound up to the
+ * protocol's limit. Text from logs that is not UTF-8 is repaired (U+FFFD)
+ * as every output repairs it, since PostgreSQL refuses it; numbers are
+ * written with 17 digits. err: P_NOMEM or P_TOO_MANY. */
+#define MAX_PARAMS 65535        /* PostgreSQL's wire protocol: a 16-bit count */
+enum { P_NOMEM = 1, P_TOO_MANY = 2 };
 typedef struct params {
-    const char *v[MAX_PARAMS];
-    int len[MAX_PARAMS];
-    int fmt[MAX_PARAMS];
-    char *own[MAX_PARAMS];
-    char num[MAX_PARAMS][40];
-    int n;
+    const char **v;
+    int *len;
+    int *fmt;
+    char **own;
+    int n, cap;
     int err;
 } params;
 
@@ -184,17 +185,53 @@ static void params_free(params *p)
 {
     for (int i = 0; i < p->n; i++)
         free(p->own[i]);
+    free(p->v);
+    free(p->len);
+    free(p->fmt);
+    free(p->own);
     memset(p, 0, sizeof *p);
 }
 
+/* Room for slot i: the four arrays grown together. */
+static int p_room(params *p, int i)
+{
+    if (i < p->cap)
+        return 0;
+    int cap = p->cap ? p->cap : 8;
+    while (cap <= i)
+        cap *= 2;
+    if (cap > MAX_PARAMS)
+        cap = MAX_PARAMS;
+    const char **v = realloc(p->v, (size_t)cap * sizeof *v);
+    if (v)
+        p->v = v;
+    int *len = v ? realloc(p->len, (size_t)cap * sizeof *len) : NULL;
+    if (len)
+        p->len = len;
+    int *fmt = len ? realloc(p->fmt, (size_t)cap * sizeof *fmt) : NULL;
+    if (fmt)
+        p->fmt = fmt;
+    char **own = fmt ? realloc(p->own, (size_t)cap * sizeof *own) : NULL;
+    if (!own) {
+        p->err = P_NOMEM;
+        return -1;
+    }
+    p->own = own;
+    p->cap = cap;
+    return 0;
+}
+
 /* Slot i (0-based) made ready for a new value (a statement run again
- * binds its slots anew): -1 (p->err set) past MAX_PARAMS. */
+ * binds its slots anew): -1 (p->err set) past MAX_PARAMS or out of
+ * memory. */
 static int p_slot(params *p, int i)
 {
     if (i < 0 || i >= MAX_PARAMS) {
-        p->err = 1;
+        p->err = P_TOO_MANY;
         return -1;
     }
+    if (p_room(p, i))
+        return -1;
     for (; p->n <= i; p->n++) {   /* a gap binds NULL */
         p->v[p->n] = NULL;
         p->own[p->n] = NULL;
@@ -208,6 +245,17 @@ static int p_slot(params *p, int i)
     return i;
 }
 
+/* Slot i holding its own copy of text t. */
+static void p_copy_at(params *p, int i, const char *t)
+{
+    if ((i = p_slot(p, i)) < 0)
+        return;
+    p->own[i] = strdup(t);
+    if (!p->own[i])
+        p->err = P_NOMEM;
+    p->v[i] = p->own[i];
+}
+
 static void p_text_at(params *p, int i, const char *t)
 {
     if ((i = p_slot(p, i)) < 0)
@@ -215,7 +263,7 @@ static void p_text_at(params *p, int i, const char *t)
     if (t && !bdb_utf8_valid(t, strlen(t))) {
         p->own[i] = bdb_utf8_dup(t);
         if (!p->own[i])
-            p->err = 1;
+            p->err = P_NOMEM;
         t = p->own[i];
     }
     p->v[i] = t;
@@ -238,22 +286,16 @@ static void p_num_at(params *p, int i, double v)
         p_text_at(p, i, NULL);
         return;
     }
-    if (i < 0 || i >= MAX_PARAMS) {
-        p->err = 1;
-        return;
-    }
-    snprintf(p->num[i], sizeof p->num[i], "%.17g", v);
-    p_text_at(p, i, p->num[i]);
+    char num[40];
+    snprintf(num, sizeof num, "%.17g", v);
+    p_copy_at(p, i, num);
 }
 
 static void p_int_at(params *p, int i, long long v)
 {
-    if (i < 0 || i >= MAX_PARAMS) {
-        p->err = 1;
-        return;
-    }
-    snprintf(p->num[i], sizeof p->num[i], "%lld", v);
-    p_text_at(p, i, p->num[i]);
+    char num[40];
+    snprintf(num, sizeof num, "%lld", v);
+    p_copy_at(p, i, num);
 }
 
 static void p_int(params *p, long long v)
@@ -273,7 +315,8 @@ static void p_bytes(params *p, const void *data, size_t n)
 {
     int i = n > INT32_MAX ? -1 : p_slot(p, p->n);
     if (i < 0) {
-        p->err = 1;
+        if (!p->err)
+            p->err = P_NOMEM;
         return;
     }
     p->v[i] = n ? data : "";
@@ -286,9 +329,13 @@ static void p_bytes(params *p, const void *data, size_t n)
 static PGresult *run(bdb_store *st, const char *name, const char *sql,
                      params *p, const char *what)
 {
+    if (p && p->err == P_TOO_MANY) {
+        bdb_store_fail(st, BDB_ERANGE, "%s: more than the %d values "
+                       "PostgreSQL binds to one statement", what, MAX_PARAMS);
+        return NULL;
+    }
     if (p && p->err) {
-        bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory or too many "
-                       "parameters", what);
+        bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory", what);
         return NULL;
     }
     int n = p ? p->n : 0;
@@ -1416,12 +1463,12 @@ static int where_params(bdb_store *st, bdb_where *w, params *p)
     memset(p, 0, sizeof *p);
     if (bdb_where_check(st, w))
         return BDB_ENOMEM;
-    if (w->nbinds > MAX_PARAMS)
-        return bdb_store_fail(st, BDB_ERANGE,
-                              "a filter of %d values is more than the %d this "
-                              "back-end binds", w->nbinds, MAX_PARAMS);
     for (int i = 0; i < w->nbinds; i++)
         p_text(p, w->binds[i]);
+    if (p->err == P_TOO_MANY)
+        return bdb_store_fail(st, BDB_ERANGE,
+                              "a filter of %d values is more than the %d "
+                              "PostgreSQL binds", w->nbinds, MAX_PARAMS);
     return p->err ? bdb_store_fail(st, BDB_ENOMEM, "out of memory") : BDB_OK;
 }
 

@@ -481,6 +481,42 @@ static void pg__failed_files_in_a_batch__the_rest_land_in_the_set(void **state)
     bdb_buf_free(&out);
 }
 
+/* Regression: a filter naming more than 24 platforms was refused on
+ * PostgreSQL ("a filter of 31 values is more than the 24 this back-end
+ * binds"), and `report` over 30 platforms said only "value out of
+ * range": the parameters of a statement had a fixed room of 24. */
+static void pg__thirty_platforms_named__report_and_list_them_all(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100], csv[800], names[512] = "";
+    fresh_db("wide", url, sizeof url);
+    snprintf(csv, sizeof csv, "%s/thirty.csv", tu_tmpdir());
+    FILE *f = fopen(csv, "w");
+    assert_non_null(f);
+    fputs("platform,tool,benchmark,metric,value,unit,parameters\n", f);
+    for (int i = 1; i <= 30; i++) {
+        fprintf(f, "p%02d,gzip,gzip,real,%d.5,s,level=1\n", i, i);
+        size_t len = strlen(names);
+        snprintf(names + len, sizeof names - len, "%sp%02d", i > 1 ? "," : "",
+                 i);
+    }
+    assert_int_equal(fclose(f), 0);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' import -q '%s'", url, csv), 0);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' report --format csv --platforms "
+                            "'%s' --baseline p01", url, names), 0);
+    assert_non_null(strstr(out.data, ",p30,"));
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' list results --format csv "
+                            "--platform '%s'", url, names), 0);
+    assert_non_null(strstr(out.data, "p30"));
+    assert_non_null(strstr(out.data, "30.5"));
+    bdb_buf_free(&out);
+}
+
 /* Regression: processes that waited for the migration lock read a stale
  * "no benchdb_meta" from their catalog cache and ran 001_init.sql again
  * ("relation already exists"). */
@@ -554,6 +590,7 @@ int main(void)
         cmocka_unit_test(pg__copy_both_ways__reports_the_same),
         cmocka_unit_test(pg__first_open_by_eight_at_once__migrates_once),
         cmocka_unit_test(pg__failed_files_in_a_batch__the_rest_land_in_the_set),
+        cmocka_unit_test(pg__thirty_platforms_named__report_and_list_them_all),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

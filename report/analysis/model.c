@@ -1625,8 +1625,11 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
             rc = mark_merged(m, st);
     }
     if (rc) {
-        if (!diag->message[0])
-            bdb_diag_set(diag, rc, 0, "%s", bdb_strerror(rc));
+        if (!diag->message[0]) {
+            const char *why = bdb_store_errmsg(st);   /* the store's words */
+            bdb_diag_set(diag, rc, 0, "%s",
+                         why && *why ? why : bdb_strerror(rc));
+        }
         bdb_model_free(m);
         return rc;
     }
