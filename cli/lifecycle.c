@@ -531,13 +531,9 @@ static int any_name(const char *name, void *ctx)
 int cli_build_error(bdb_cli *cli, const bdb_diag *d)
 {
     const char *cmd = cli->cmd ? cli->cmd->name : "report";
-    if (d->file[0]) {
-        char msg[1200];
-        bdb_diag_format(d, msg, sizeof msg);
-        fprintf(stderr, "benchdb %s: %s\n", cmd, msg);
-    } else {
-        fprintf(stderr, "benchdb %s: %s\n", cmd, d->message);
-    }
+    char msg[1200];
+    bdb_diag_format(d, msg, sizeof msg);
+    fprintf(stderr, "benchdb %s: %s\n", cmd, msg);
     if (d->code != BDB_ENOTFOUND)
         return BDB_EXIT_FAILED;
     int any = 0;

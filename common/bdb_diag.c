@@ -34,9 +34,13 @@ void bdb_diag_format(const bdb_diag *d, char *out, size_t outsz)
 {
     if (!outsz)
         return;
-    const char *file = d->file[0] ? d->file : "<input>";
-    if (d->line > 0)
-        snprintf(out, outsz, "%s:%d: %s", file, d->line, d->message);
+    /* no file: the message alone, never a made-up name in its place */
+    if (d->file[0] && d->line > 0)
+        snprintf(out, outsz, "%s:%d: %s", d->file, d->line, d->message);
+    else if (d->file[0])
+        snprintf(out, outsz, "%s: %s", d->file, d->message);
+    else if (d->line > 0)
+        snprintf(out, outsz, "line %d: %s", d->line, d->message);
     else
-        snprintf(out, outsz, "%s: %s", file, d->message);
+        snprintf(out, outsz, "%s", d->message);
 }

@@ -1214,6 +1214,28 @@ static void results_csv__overflow_negative_long_cells_and_bad_headers__fail(void
     bdb_sink_free(&sink);
 }
 
+/* A message with no file used to read "<input>: ..." (a store error from
+ * copy or import), naming a file that does not exist. */
+static void diag__without_a_file__names_none_in_its_place(void **state)
+{
+    (void)state;
+    bdb_diag d;
+    char out[256];
+    bdb_diag_clear(&d);
+    bdb_diag_set(&d, BDB_EIO, 0, "disk full");
+    bdb_diag_format(&d, out, sizeof out);
+    assert_string_equal(out, "disk full");
+    bdb_diag_set(&d, BDB_EPARSE, 7, "bad figure");
+    bdb_diag_format(&d, out, sizeof out);
+    assert_string_equal(out, "line 7: bad figure");
+    bdb_diag_set_file(&d, "run.log");
+    bdb_diag_format(&d, out, sizeof out);
+    assert_string_equal(out, "run.log:7: bad figure");
+    d.line = 0;
+    bdb_diag_format(&d, out, sizeof out);
+    assert_string_equal(out, "run.log: bad figure");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1256,6 +1278,7 @@ int main(void)
         cmocka_unit_test(ingest__user_param__fills_gaps_never_overrides_the_log),
         cmocka_unit_test(arena__small_large_and_strings__zeroed_aligned_and_kept),
         cmocka_unit_test(grow__doubles_from_first_and_refuses_an_overflow),
+        cmocka_unit_test(diag__without_a_file__names_none_in_its_place),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
