@@ -1617,6 +1617,85 @@ static void fio__windows_build_quoted__thread_notice_no_disks_prompt_params(void
     bdb_sink_free(&s);
 }
 
+
+/* Published fio text with a page's markup glued to it (issue 21): HTML
+ * <p> tags at both ends of lines and "==" highlight marks inside the job
+ * line. A short public excerpt (fio-2.0.9 on an Azure L16s VM, a Markdown
+ * page read from a public code-search index, id 35234817779). */
+static const char text_azure_markup[] =
+    "<p>fio-2.0.9\n"
+    "Starting 1 process\n"
+    "test: Laying out IO file(s) (1 file(s) / 4096MB)\n"
+    "Jobs: 1 (f=1): [m] [94.1% done] [240.5M/81164K /s] [61.6K/20.3K iops] [eta 00m:03s]\n"
+    "test: (groupid=0, jobs=1): err= 0: pid=7575: Tue Jun 13 18:21:30 2017</p>\n"
+    "  <p>read : io=3074.9MB, bw=65987KB/s, ==iops=16496== , runt= 47716msec\n"
+    "  write: io=1021.2MB, bw=21914KB/s, ==iops=5478== , runt= 47716msec\n"
+    "  cpu          : usr=1.62%, sys=9.51%, ctx=15300, majf=0, minf=17\n"
+    "<p>Run status group 0 (all jobs):</p>\n"
+    "   READ: io=3074.9MB, aggrb=65987KB/s, minb=65987KB/s, maxb=65987KB/s, mint=47716msec, maxt=47716msec\n"
+    "  WRITE: io=1021.2MB, aggrb=21914KB/s, minb=21914KB/s, maxb=21914KB/s, mint=47716msec, maxt=47716msec\n"
+    "<p>Disk stats (read/write):</p>\n"
+    "  sda: ios=784110/260410, merge=0/6, ticks=1991106/1444250, in_queue=3435293, util=99.57%\n";
+
+static void fio__html_p_tags_and_highlight_marks__every_line_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_azure_markup, &s);
+    assert_string_equal(s.tool_version, "fio-2.0.9");
+    /* "<p>read : io=3074.9MB, bw=65987KB/s, ==iops=16496== , runt= 47716msec" */
+    tu_assert_value(&s, "test", "io_bytes", "direction=read", 3074.9 * 1048576, 1e-9);
+    tu_assert_value(&s, "test", "bandwidth", "direction=read", 65987.0 * 1024, 0);
+    tu_assert_value(&s, "test", "iops", "direction=read", 16496, 0);
+    tu_assert_value(&s, "test", "iops", "direction=write", 5478, 0);
+    assert_int_equal(tu_line_of(&s, "iops", "direction=read"), 6);
+    tu_assert_value(&s, "test", "group_bandwidth", "direction=write", 21914.0 * 1024, 0);
+    tu_assert_value(&s, NULL, "disk_util", "device=sda", 99.57, 0);
+    assert_null(tu_find(&s, NULL, "iops", "host=p"));
+    bdb_sink_free(&s);
+}
+
+/* "<WRITE>" and "<READ>" labels an author put above two runs are not
+ * client/server hosts (issue 21: two "hosts" made host=WRITE a parameter).
+ * Two public excerpts, the starts of both runs: fio-3.37 on an f2fs test
+ * box, Korean notes read from a public code-search index, id 8885288202
+ * (lines 7-15 and 44-52 there). */
+static const char text_write_label[] =
+    "<WRITE>\n"
+    "cm@jyha-test:~/f2fs_perf$ sudo fio /home/cm/f2fs_perf/sw.fio --filename=/home/cm/cns/file_30G --size=30G\n"
+    "file1: (g=0): rw=write, bs=(R) 128KiB-128KiB, (W) 128KiB-128KiB, (T) 128KiB-128KiB, ioengine=io_uring, iodepth=128\n"
+    "fio-3.37-1-g4eef\n"
+    "Starting 1 process\n"
+    "file1: Laying out IO file (1 file / 30720MiB)\n"
+    "Jobs: 1 (f=1): [W(1)][100.0%][w=1310MiB/s][w=10.5k IOPS][eta 00m:00s]\n"
+    "file1: (groupid=0, jobs=1): err= 0: pid=8396: Fri Apr  5 04:12:43 2024\n"
+    "  write: IOPS=11.7k, BW=1462MiB/s (1533MB/s)(30.0GiB/21007msec); 0 zone resets\n"
+    "<READ>\n"
+    "cm@jyha-test:~/f2fs_perf$ sudo fio /home/cm/f2fs_perf/sr.fio\n"
+    "file1: (g=0): rw=read, bs=(R) 128KiB-128KiB, (W) 128KiB-128KiB, (T) 128KiB-128KiB, ioengine=io_uring, iodepth=32\n"
+    "fio-3.37-1-g4eef\n"
+    "Starting 1 process\n"
+    "file1: Laying out IO file (1 file / 30720MiB)\n"
+    "Jobs: 1 (f=1): [R(1)][100.0%][r=2289MiB/s][r=18.3k IOPS][eta 00m:00s]\n"
+    "file1: (groupid=0, jobs=1): err= 0: pid=8371: Fri Apr  5 04:10:23 2024\n"
+    "  read: IOPS=15.6k, BW=1948MiB/s (2043MB/s)(38.0GiB/20001msec)\n";
+
+static void fio__author_label_in_angle_brackets__not_a_host(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_write_label, &s);
+    const bdb_sample *x = tu_find(&s, "file1", "iops", "direction=write");
+    assert_non_null(x);
+    assert_true(fabs(x->value - 11.7e3) < 1e-9);
+    assert_null(bdb_params_get(&x->params, "host"));
+    x = tu_find(&s, "file1", "iops", "direction=read");
+    assert_non_null(x);
+    assert_true(fabs(x->value - 15.6e3) < 1e-9);
+    assert_null(bdb_params_get(&x->params, "host"));
+    bdb_sink_free(&s);
+}
+
 /* fio 3.1 with posixaio, latencies in msec (clat and its percentiles),
  * slat in nsec, from https://github.com/dyu/vps-comparison/blob/master/
  * fio-16K.md ("aws ec2 micro", writes). */
@@ -1720,6 +1799,8 @@ int main(void)
         cmocka_unit_test(fio__terse_v2_layout_fragment_fio1x__bandwidth_unit_from_the_fields),
         cmocka_unit_test(fio__windows_build_quoted__thread_notice_no_disks_prompt_params),
         cmocka_unit_test(fio__fio_3_1_quoted__msec_latencies_in_seconds),
+        cmocka_unit_test(fio__html_p_tags_and_highlight_marks__every_line_read),
+        cmocka_unit_test(fio__author_label_in_angle_brackets__not_a_host),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
