@@ -191,13 +191,12 @@ static void classify(const char *buf, size_t len, int *s2, int *s3)
         bdb_trim(&p, &e);
         if (p == e)
             continue;
-        if (*p >= '0' && *p <= '9') {
-            if (csv < 3 && bdb_iperf2_csv_row(p, e, &row))
+        if (*p != '[') {
+            if (csv < 3 && memchr(p, ',', (size_t)(e - p)) &&
+                bdb_iperf2_csv_row(p, e, &row))
                 csv++;
             continue;
         }
-        if (*p != '[')
-            continue;
         const char *q = p;
         ip_br br;
         if (!bdb_iperf_parse_bracket(&q, e, &br))
