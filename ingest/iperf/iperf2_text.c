@@ -145,6 +145,7 @@ static void ooo_line(ip_run *r, const ip_data *d, int line)
         if (fabs(o->start - d->start) < 1e-6 && fabs(o->end - d->end) < 1e-6) {
             o->have_ooo = 1;
             o->ooo = d->ooo_n;
+            o->ooo_line = line;
             if (o->final == 1) {
                 ip_ent *en = &r->ents[o->ent];
                 en->have_ooo = 1;
