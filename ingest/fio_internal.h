@@ -195,6 +195,13 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
                    bdb_diag *diag);
 /* 1 if [p, end) looks like a terse line (version 2..5). */
 int bdb_fio_is_terse_line(const char *p, const char *end);
+/* fio_markup.c: HTML tags at a line's ends and "==" highlight marks are
+ * taken off (into buf when the line must change inside; 1 if anything
+ * was); a name in angle brackets that is an HTML tag or an rw= word is an
+ * author's label, not a client/server host. */
+int bdb_fio_strip_markup(const char **p, const char **end, char *buf,
+                         size_t bufsz);
+int bdb_fio_is_label_tag(const char *name, size_t n);
 /* 1 if buf holds a fio JSON document ("{" line then "fio version"). */
 int bdb_fio_has_json(const char *buf, size_t len);
 

@@ -203,10 +203,9 @@ static int lat_block(fio_entry *e, json_t *o, const char *prefix,
     if (!num(o, "min", &mn) || !num(o, "max", &mx) || !num(o, "mean", &mean) ||
         !num(o, "stddev", &sd))
         return BDB_OK;
-    /* fio 3.x counts samples; 2.x prints zeros for "not measured" (slat of
-     * a synchronous engine). */
-    if (num(o, "N", &n) ? n <= 0 : mx <= 0)
-        return BDB_OK;
+    /* zeros are figures too: "not measured" (slat of a synchronous
+     * engine, the sync block of a job that never called fsync) is what
+     * fio printed, and a reader of the log sees those numbers */
     static const char *const stat[4] = {"min", "max", "mean", "stdev"};
     json_t *pct = json_object_get(o, "percentile");
     const char *keys[5] = {"min", "max", "mean", "stddev",
@@ -620,7 +619,7 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
                              BDB_NEUTRAL, key_line(&ss, ss.from, "total_ios"),
                              FIO_DIR_NONE);
     }
-    if (!rc && sync && num(sync, "total_ios", &v) && v > 0) {
+    if (!rc && sync && num(sync, "total_ios", &v)) {
         jspan ss = span_at(&js, at_key[K_SYNC]);
         jspan ls = sub_span(&ss, "lat_ns");
         rc = lat_block(e, json_object_get(sync, "lat_ns"), "sync_latency",

@@ -1404,11 +1404,15 @@ static const char *result_header(const char *p, const char *end)
 static int text_line(text_state *st, const char *p, const char *end, int line)
 {
     const char *raw = p;
+    char clean[1024];
     bdb_trim(&p, &end);
     if (p >= end) {
         st->pct_prefix = NULL;
         return BDB_OK;
     }
+    int indented = *raw == ' ' || *raw == '\t' || *raw == '|' || p != raw;
+    if (bdb_fio_strip_markup(&p, &end, clean, sizeof clean) && p >= end)
+        return BDB_OK;
     /* client/server: "<host> ..." before what a server sent; a bare
      * "<host> " starts one server's results (client.c), which are printed
      * without the prefix */
@@ -1417,6 +1421,11 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
         int bare = !gt && end[-1] == '>';
         if (bare)
             gt = end - 1;
+        if (gt && bdb_fio_is_label_tag(p + 1, (size_t)(gt - p - 1))) {
+            if (bare)
+                return BDB_OK; /* "<WRITE>": a label above a run */
+            gt = NULL;
+        }
         if (gt && gt - p < 64 && !bdb_contains(p, gt, " ")) {
             bdb_copy(st->host, sizeof st->host, p + 1, gt);
             if (bare)
@@ -1529,8 +1538,7 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
     }
     if (st->job || st->skip_block) {
         /* result blocks are indented; a flush-left line ends them */
-        if (raw < end && (*raw == ' ' || *raw == '\t' || *raw == '|' ||
-                          p != raw)) {
+        if (indented) {
             if (st->skip_block)
                 return BDB_OK;
             return block_line(st, p, end, line);

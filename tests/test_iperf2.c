@@ -8,6 +8,7 @@
  * parser (tu_crosscheck) with the unit conversion written out. */
 #include "test_util.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -561,6 +562,174 @@ static void iperf2__version_line__not_taken_for_a_command(void **state)
     free(good);
 }
 
+
+/* -y C rows of a UDP dual test quoted in a Go raw string (issue 21): the
+ * first row follows "output: `", the last ends in "`,"; the second is the
+ * server's report of the first connection (its two ends swapped, with
+ * jitter and loss), the third the connection the server opened back. A
+ * public ChromiumOS test fixture (2024, iperf 2.x -y C), read from a
+ * public code-search index, id 71188713326. */
+static const char csv_go_string[] =
+    "\t\t\toutput: `20240718030119,192.168.0.8,59608,172.16.60.140,5001,3,0.0-10.0,393577800,314824870\n"
+    "20240718030119,172.16.60.140,5001,192.168.0.8,59608,3,0.0-9.8,392785470,320693067,0.114,539,267740,0.201,0\n"
+    "20240718030119,192.168.0.8,5001,172.16.60.140,51402,4,0.0-10.0,368989110,295186328,0.060,3822,254835,1.500,0`,\n";
+
+static void iperf2__csv_in_a_go_string_dualtest__reports_paired(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(csv_go_string, "iperf", &s);
+    const char *c2s = "protocol=udp,direction=client_to_server,bidir=1";
+    const char *s2c = "protocol=udp,direction=server_to_client,bidir=1";
+    /* row 1, the client's own: 393577800 bytes at 314824870 bits/s */
+    tu_assert_value(&s, "udp", "throughput_sender", c2s, 314824870, 0);
+    assert_int_equal(tu_line_of(&s, "throughput_sender", c2s), 1);
+    tu_assert_value(&s, "udp", "transfer_sender", c2s, 393577800, 0);
+    /* row 2, the server's report of it: received, 0.114 ms, 539/267740 */
+    tu_assert_value(&s, "udp", "throughput", c2s, 320693067, 0);
+    assert_int_equal(tu_line_of(&s, "throughput", c2s), 2);
+    tu_assert_value(&s, "udp", "jitter", c2s, 0.114 / 1000, 1e-12);
+    tu_assert_value(&s, "udp", "lost_datagrams", c2s, 539, 0);
+    /* row 3, the other way: "0.060,3822,254835,1.500,0`," */
+    tu_assert_value(&s, "udp", "throughput", s2c, 295186328, 0);
+    tu_assert_value(&s, "udp", "loss", s2c, 1.5, 0);
+    tu_assert_value(&s, "udp", "out_of_order", s2c, 0, 0);
+    assert_int_equal(tu_line_of(&s, "loss", s2c), 3);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
+/* A docstring showing the same UDP run as a text line and as -y C rows
+ * (issue 21): both read, nothing left. A public Python module of 2009
+ * (iperf 2.0.x), read from a public code-search index, id 22012037117. */
+static const char csv_and_text_docstring[] =
+    "class IperfOutput(object):\n"
+    "    \"\"\"class to handle iperf outputs in different formats\n"
+    "        possible input formats are this (PLAIN):\n"
+    "        [  3]  0.0-10.0 sec  1.25 MBytes  1.05 Mbits/sec  1.496 ms    0/  893 (0%)\n"
+    "        or the csv mode (CSV):\n"
+    "        20090314193213,172.16.201.1,63132,172.16.201.131,5001,3,0.0-10.0,1312710,1048592\n"
+    "        20090314193213,172.16.201.131,5001,172.16.201.1,63132,3,0.0-10.0,1312710,1049881,0.838,0,893,0.000,0\n";
+
+/* The figure of metric read at line (NULL: none). */
+static const bdb_sample *at_line(const bdb_sink *s, int line,
+                                 const char *metric)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->samples[i].line == line &&
+            !strcmp(s->samples[i].metric, metric))
+            return &s->samples[i];
+    return NULL;
+}
+
+static void iperf2__csv_rows_beside_text__both_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(csv_and_text_docstring, "iperf", &s);
+    /* line 4: "1.05 Mbits/sec  1.496 ms" */
+    const bdb_sample *x = at_line(&s, 4, "jitter");
+    assert_non_null(x);
+    assert_true(x->value == 1.496 / 1000);
+    assert_non_null(at_line(&s, 4, "throughput"));
+    assert_true(at_line(&s, 4, "throughput")->value == 1.05e6);
+    /* line 6, the client's row: 1312710 bytes at 1048592 bits/s */
+    assert_non_null((x = at_line(&s, 6, "throughput_sender")));
+    assert_true(x->value == 1048592);
+    /* line 7, the server's report of line 6's connection: 0.838 ms */
+    assert_non_null((x = at_line(&s, 7, "jitter")));
+    assert_true(x->value == 0.838 / 1000);
+    assert_non_null((x = at_line(&s, 7, "datagrams")));
+    assert_true(x->value == 893);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
+
+/* The tail of a -P 8 -i 1 client's output, without banner or header
+ * (issue 21: the file failed whole, detected as nothing). A public Python
+ * test fixture (iperf 2.0.x on localhost), read from a public code-search
+ * index, id 7982911982; its last ten data lines. */
+static const char tail_p8[] =
+    "[ 10]  9.0-10.0 sec  8.88 MBytes  74.4 Mbits/sec\n"
+    "[ 10]  0.0-10.0 sec   116 MBytes  97.6 Mbits/sec\n"
+    "[  9]  9.0-10.0 sec  20.2 MBytes   170 Mbits/sec\n"
+    "[  9]  0.0-10.0 sec   166 MBytes   139 Mbits/sec\n"
+    "[  4]  9.0-10.0 sec  19.5 MBytes   164 Mbits/sec\n"
+    "[  4]  0.0-10.0 sec   153 MBytes   128 Mbits/sec\n"
+    "[  3]  9.0-10.0 sec  10.1 MBytes  84.9 Mbits/sec\n"
+    "[SUM]  9.0-10.0 sec   114 MBytes   952 Mbits/sec\n"
+    "[  3]  0.0-10.0 sec   125 MBytes   105 Mbits/sec\n"
+    "[SUM]  0.0-10.0 sec  1.10 GBytes   944 Mbits/sec\n";
+
+static void iperf2__data_lines_without_banner__detected_and_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(tail_p8, NULL, &s); /* no --tool: detection */
+    /* line 10: "[SUM]  0.0-10.0 sec  1.10 GBytes   944 Mbits/sec" */
+    const bdb_sample *x = at_line(&s, 10, "throughput");
+    assert_non_null(x);
+    assert_string_equal(x->tool, "iperf");
+    assert_true(x->value == 944e6);
+    assert_non_null((x = at_line(&s, 10, "transfer")));
+    assert_true(fabs(x->value - 1.10 * GIB) < 1e-3);
+    bdb_sink_free(&s);
+}
+
+/* iperf 2.1.7 -e UDP server's final line: inP is "1.40 KByte" (bytes in
+ * progress), then NetPwr 7.07 (issue 21: 1.40 was taken for NetPwr and
+ * the rest warned). A public STUNner tutorial (GKE pod, peer 2.1.7), read
+ * from a public code-search index, id 8913441816. */
+static const char enhanced_inp[] =
+    "[ ID] Interval            Transfer     Bandwidth        Jitter   Lost/Total   Latency avg/min/max/stdev PPS  inP NetPwr\n"
+    "...\n"
+    "[  1] 0.0000-9.9204 sec   977 KBytes   807 Kbits/sec    1.426 ms 0/10003 (0%) 14.256/10.791/97.428/ 4.993 ms 1008 pps 1.40 KByte 7.07\n";
+
+static void iperf2__enhanced_udp_inp_column__bytes_not_netpwr(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(enhanced_inp, "iperf", &s);
+    const bdb_sample *x = at_line(&s, 3, "in_progress");
+    assert_non_null(x);
+    assert_true(fabs(x->value - 1.40 * KIB) < 1e-9);
+    assert_non_null((x = at_line(&s, 3, "netpwr")));
+    assert_true(x->value == 7.07);
+    assert_non_null((x = at_line(&s, 3, "latency_stdev")));
+    assert_true(fabs(x->value - 4.993e-3) < 1e-12);
+    for (size_t i = 0; i < s.nnotes; i++)
+        assert_null(strstr(s.notes[i].text, "not understood"));
+    bdb_sink_free(&s);
+}
+
+/* A server's out-of-order line cut short by the author ("out-of-o"),
+ * counted at its own line (issue 21). A public Chinese guide (CentOS),
+ * read from a public code-search index, id 31654689422. */
+static const char ooo_cut[] =
+    "Server listening on UDP port 5001\n"
+    "Receiving 1470 byte datagrams\n"
+    "UDP buffer size:  208 KByte (default)\n"
+    "------------------------------------------------------------\n"
+    "[  3] local 192.168.15.161 port 5001 connected with 192.168.3.160 port 48802\n"
+    "[ ID] Interval       Transfer     Bandwidth        Jitter   Lost/Total Datagrams\n"
+    "[  3]  0.0-60.0 sec   684 MBytes  95.7 Mbits/sec   0.107 ms 24605/512674 (4.8%)\n"
+    "[  3]  0.0-60.0 sec  1 datagrams received out-of-o\n";
+
+static void iperf2__out_of_order_word_cut__read_at_its_line(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(ooo_cut, "iperf", &s);
+    const bdb_sample *x = at_line(&s, 8, "out_of_order");
+    assert_non_null(x);
+    assert_true(x->value == 1);
+    assert_non_null((x = at_line(&s, 7, "lost_datagrams")));
+    assert_true(x->value == 24605);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
 /* ---------------- CSV ---------------- */
 
 static void iperf2__csv_udp_both_sides__loss_only_from_the_server(void **state)
@@ -624,6 +793,11 @@ int main(void)
         cmocka_unit_test(iperf2__version_line__not_taken_for_a_command),
         cmocka_unit_test(iperf2__csv_udp_both_sides__loss_only_from_the_server),
         cmocka_unit_test(iperf2__csv_overlong_field__warned_not_cut),
+        cmocka_unit_test(iperf2__csv_in_a_go_string_dualtest__reports_paired),
+        cmocka_unit_test(iperf2__csv_rows_beside_text__both_read),
+        cmocka_unit_test(iperf2__data_lines_without_banner__detected_and_read),
+        cmocka_unit_test(iperf2__enhanced_udp_inp_column__bytes_not_netpwr),
+        cmocka_unit_test(iperf2__out_of_order_word_cut__read_at_its_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -84,11 +84,42 @@ static int csv_split(const char *p, const char *e, csv_row *row)
     return ok ? 0 : -1;
 }
 
-/* A row of iperf2's CSV: 14-digit timestamp and an "a-b" interval. */
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* Where a row quoted inside a line starts: a 14-digit timestamp and a
+ * comma after at most 64 characters of something else that does not end
+ * in a letter or digit ("output: `", "> ", "'"); NULL if none. */
+static const char *row_start(const char *p, const char *e)
+{
+    for (const char *s = p; s < e && s - p <= 64; s++) {
+        if (!is_digit(*s) || (s > p && (is_digit(s[-1]) ||
+                                        (s[-1] >= 'A' && s[-1] <= 'Z') ||
+                                        (s[-1] >= 'a' && s[-1] <= 'z'))))
+            continue;
+        const char *d = s;
+        while (d < e && is_digit(*d))
+            d++;
+        if (d - s == 14 && d < e && (*d == ',' || *d == '.'))
+            return s;
+    }
+    return NULL;
+}
+
 int bdb_iperf2_csv_row(const char *p, const char *e, csv_row *row)
 {
-    /* a row is a timestamp, two addresses and ports and five numbers */
-    if (e - p < 20 || e - p > CSV_ROW_MAX || !(*p >= '0' && *p <= '9'))
+    /* a row is a timestamp, two addresses and ports and five numbers; a
+     * quote's closing marks after its last number ("0`,") are not a
+     * field */
+    if (e - p < 20 || e - p > CSV_ROW_MAX)
+        return 0;
+    if (!is_digit(*p) && (p = row_start(p, e)) == NULL)
+        return 0;
+    while (e > p && strchr("`'\"),;]} \t", e[-1]))
+        e--;
+    if (e - p < 20)
         return 0;
     if (csv_split(p, e, row) != 0 || row->n < 9)
         return 0;
@@ -183,7 +214,8 @@ static int csv_enhanced(const csv_row *row, ip_figs *fs, ip_obs *o,
     return 1;
 }
 
-int bdb_iperf2_csv_parse(const char *buf, size_t len, bdb_sink *out)
+static int read_rows(const char *buf, size_t len, bdb_sink *out,
+                     int rows_only)
 {
     ip_ctx cx;
     bdb_iperf_ctx_reset(&cx);
@@ -194,6 +226,9 @@ int bdb_iperf2_csv_parse(const char *buf, size_t len, bdb_sink *out)
     bdb_lines it;
     bdb_line ln;
     csv_row row;
+    csv_pairs pairs;
+    bdb_iperf2_csv_pairs_init(&pairs);
+    rc = bdb_iperf2_csv_pairs_scan(&pairs, buf, len);
     bdb_lines_init(&it, buf, len);
     while (!rc && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;
@@ -201,12 +236,23 @@ int bdb_iperf2_csv_parse(const char *buf, size_t len, bdb_sink *out)
         if (p == e)
             continue;
         if (!bdb_iperf2_csv_row(p, e, &row)) {
+            /* text between rows ("UDP -- bidirectional", an application's
+             * "bw is ..."): the rows before it were another run */
+            if (bdb_iperf_has_data(&r)) {
+                rc = csv_finish(&r, &cx, out, ln.no, &nruns);
+                bdb_iperf2_csv_pairs_reset(&pairs);
+                if (rc)
+                    break;
+            }
+            if (rows_only)
+                continue;
             ip_cmd cmd;
             int k = bdb_iperf_cmd_line(p, e, 0, ln.no, &cmd, out);
             if (k < 0) {
                 rc = k;
             } else if (k > 0) {
                 rc = csv_finish(&r, &cx, out, ln.no, &nruns);
+                bdb_iperf2_csv_pairs_reset(&pairs);
                 r.cmd = cmd;
             } else if (*p >= '0' && *p <= '9' && memchr(p, ',', (size_t)(e - p))) {
                 bdb_iperf_warn_line(out, ln.no,
@@ -264,14 +310,18 @@ int bdb_iperf2_csv_parse(const char *buf, size_t len, bdb_sink *out)
         int zero = fabs(d.start) < 1e-9;
         /* a row starting at 0 after a final row of the same id (one that
          * started at 0 too): the next run */
+        int flow, side, report;
+        rc = bdb_iperf2_csv_pairs_place(&pairs, &row, &flow, &side, &report);
+        if (rc)
+            break;
         long ei = -1;
         for (size_t i = 0; i < r.nents; i++)
-            if (r.ents[i].id == sid)
+            if (r.ents[i].id == sid && r.ents[i].flow == flow)
                 ei = (long)i;
         if (ei >= 0 && zero) {
             int last_zero = 0;
             for (size_t i = r.nobs; i-- > 0;)
-                if (r.obs[i].ent == (size_t)ei) {
+                if (r.obs[i].ent == (size_t)ei && r.obs[i].side == side) {
                     last_zero = fabs(r.obs[i].start) < 1e-9;
                     break;
                 }
@@ -292,7 +342,7 @@ int bdb_iperf2_csv_parse(const char *buf, size_t len, bdb_sink *out)
             continue;
         }
         ip_obs *o;
-        rc = bdb_iperf_add_obs(&r, FLOW_NONE, sid, SIDE_SND, 0, &d, ln.no, &o);
+        rc = bdb_iperf_add_obs(&r, flow, sid, side, report, &d, ln.no, &o);
         if (rc)
             break;
         if (udp) {
@@ -316,12 +366,23 @@ int bdb_iperf2_csv_parse(const char *buf, size_t len, bdb_sink *out)
                                 "iperf CSV row: expected numbers in the -e "
                                 "columns; they are not kept",
                                 p, e);
-        r.ents[o->ent].figs[SIDE_SND] = fs;
+        r.ents[o->ent].figs[side] = fs;
     }
+    bdb_iperf2_csv_pairs_free(&pairs);
     if (!rc)
         rc = csv_finish(&r, &cx, out, 0, &nruns);
     bdb_iperf_run_free(&r);
-    if (!rc && out->n == 0 && out->nnotes == 0)
+    if (!rc && !rows_only && out->n == 0 && out->nnotes == 0)
         bdb_sink_warn(out, 0, "no iperf CSV row");
     return rc;
+}
+
+int bdb_iperf2_csv_parse(const char *buf, size_t len, bdb_sink *out)
+{
+    return read_rows(buf, len, out, 0);
+}
+
+int bdb_iperf2_csv_rows_parse(const char *buf, size_t len, bdb_sink *out)
+{
+    return read_rows(buf, len, out, 1);
 }

@@ -145,6 +145,7 @@ static void ooo_line(ip_run *r, const ip_data *d, int line)
         if (fabs(o->start - d->start) < 1e-6 && fabs(o->end - d->end) < 1e-6) {
             o->have_ooo = 1;
             o->ooo = d->ooo_n;
+            o->ooo_line = line;
             if (o->final == 1) {
                 ip_ent *en = &r->ents[o->ent];
                 en->have_ooo = 1;
@@ -154,6 +155,22 @@ static void ooo_line(ip_run *r, const ip_data *d, int line)
         }
         return;
     }
+}
+
+static int has_csv_rows(const char *buf, size_t len)
+{
+    bdb_lines it;
+    bdb_line ln;
+    csv_row row;
+    bdb_lines_init(&it, buf, len);
+    while (bdb_lines_next(&it, &ln)) {
+        const char *p = ln.p, *e = ln.end;
+        bdb_trim(&p, &e);
+        if (e - p > 20 && memchr(p, ',', (size_t)(e - p)) &&
+            bdb_iperf2_csv_row(p, e, &row))
+            return 1;
+    }
+    return 0;
 }
 
 int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
@@ -166,11 +183,17 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
     warn_rep rep = {{0}, 0, 0};
     bdb_lines it;
     bdb_line ln;
+    csv_row row;
+    /* -y C rows quoted beside text output (a docstring showing both): the
+     * CSV reader reads them, this one the rest */
+    int csv = has_csv_rows(buf, len);
+    if (csv)
+        rc = bdb_iperf2_csv_rows_parse(buf, len, out);
     bdb_lines_init(&it, buf, len);
     while (!rc && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;
         bdb_trim(&p, &e);
-        if (p == e)
+        if (p == e || (csv && bdb_iperf2_csv_row(p, e, &row)))
             continue;
         ip_cmd cmd;
         /* "iperf version 2.1.8 (...)" reads like a command: it is not */

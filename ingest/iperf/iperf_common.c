@@ -1013,6 +1013,24 @@ static void iperf2_columns(const char *q, const char *z, const ip_ctx *cx,
             q = t2;
             continue;
         }
+        /* inP, "1.40 KByte": bytes in progress (2.1 UDP receivers, Little's
+         * law over the latency), 1024-based like iperf's other sizes */
+        t = q;
+        if (bdb_scan_number(&t, z, &v, 0)) {
+            const char *u;
+            size_t ul = bdb_scan_word(&t, z, &u);
+            double m = ul == 4 && !memcmp(u, "Byte", 4)    ? 1.0
+                       : ul == 5 && !memcmp(u, "KByte", 5) ? 1024.0
+                       : ul == 5 && !memcmp(u, "MByte", 5) ? 1048576.0
+                       : ul == 5 && !memcmp(u, "GByte", 5) ? 1073741824.0
+                                                          : 0;
+            if (m > 0 && at_word_end(t, z)) {
+                bdb_iperf_fig_add(fs, out, line, "in_progress", v * m,
+                                  BDB_UNIT_BYTES, BDB_NEUTRAL);
+                q = t;
+                continue;
+            }
+        }
         t = q;
         if (bdb_scan_number(&t, z, &v, 0) && at_word_end(t, z)) {
             /* NetPwr: throughput / RTT, iperf's own figure of merit */
@@ -1141,6 +1159,16 @@ int bdb_iperf_parse_data(const char *p, const char *end, int lineno,
     }
     const char *w;
     size_t wl = bdb_scan_word(&p, end, &w);
+    /* "out-of-orde", "out-of-o": a quote cut at the end of the line */
+    const char *oo = p;
+    if (wl && bdb_span_eq(w, w + wl, "datagrams") &&
+        bdb_scan_lit(&oo, end, "received out-of", 1) && end - oo >= 2 &&
+        end - oo <= 6 && memcmp(oo, "-order", (size_t)(end - oo)) == 0) {
+        d->ooo = 1;
+        d->ooo_n = x;
+        *rest = end;
+        return 1;
+    }
     if (wl && bdb_span_eq(w, w + wl, "datagrams") &&
         bdb_scan_lit(&p, end, "received out-of-order", 1)) {
         d->ooo = 1;

@@ -213,13 +213,36 @@ int bdb_iperf_add_obs(ip_run *r, int flow, long id, int side, int final,
                       const ip_data *d, int line, ip_obs **out);
 void bdb_iperf_copy_line_details(ip_obs *o, const ip_obs *from);
 
-/* A row of iperf2's CSV: 14-digit timestamp and an "a-b" interval. */
+/* A row of iperf2's CSV: 14-digit timestamp and an "a-b" interval. A
+ * row quoted in something else ("output: `2024...,0`,", a docstring's
+ * indentation) is found inside the line: what comes before the timestamp
+ * and after the last digit is not part of it. */
 int bdb_iperf2_csv_row(const char *p, const char *e, csv_row *row);
+
+/* iperf2_csv_pairs.c: which way each CSV row's data flowed (by its
+ * connection's ends), and which rows are the other end's report of an
+ * earlier one. scan reads the whole file first: with no such pair and one
+ * direction only, place gives FLOW_NONE (no direction), as before. */
+typedef struct csv_pairs {
+    struct csv_conn *c;
+    size_t n, cap;
+    long server_port;
+    int server_log, paired, both_ways, directional;
+} csv_pairs;
+void bdb_iperf2_csv_pairs_init(csv_pairs *pp);
+void bdb_iperf2_csv_pairs_reset(csv_pairs *pp);
+void bdb_iperf2_csv_pairs_free(csv_pairs *pp);
+int bdb_iperf2_csv_pairs_scan(csv_pairs *pp, const char *buf, size_t len);
+int bdb_iperf2_csv_pairs_place(csv_pairs *pp, const csv_row *row, int *flow,
+                               int *side, int *report);
 
 /* The readers. Each warns at the line of what it cannot read and goes on;
  * they return non-zero only for BDB_ENOMEM (and sink limits). */
 int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out);
 int bdb_iperf2_csv_parse(const char *buf, size_t len, bdb_sink *out);
+/* The CSV rows of a file that also holds text output: only the rows are
+ * read (the text reader reads the rest and skips them). */
+int bdb_iperf2_csv_rows_parse(const char *buf, size_t len, bdb_sink *out);
 int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out);
 int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out);
 
