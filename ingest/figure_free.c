@@ -49,7 +49,7 @@ static const char *const ab[] = {
     "^[0-9]{1,3},[0-9.]+$",
     "^[0-9a-f]{4} - ",
     "^ab ",
-    "^https?://",
+    "^\"?https?://",
     "^C=[0-9]+ : This is ApacheBench",
     NULL};
 
