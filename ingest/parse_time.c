@@ -106,6 +106,15 @@ static const struct {
     {D_GNU, "%e real %U user %S system", 0},
     /* tcsh / csh default ("%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww") */
     {D_GNU, "%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww", 0},
+    /* bash with TIMEFORMAT='real %lR user %lU sys %lS' (a common
+     * ~/.bashrc line: the default's three lines on one) */
+    {D_BASH, "real %lR user %lU sys %lS", 0},
+    /* GNU time's default with its two lines glued into one (a capture
+     * whose line break was lost: "...2560maxresident)k0inputs+0outputs
+     * (0major+113minor)pagefaults 0swaps") */
+    {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xavgtext+%Davgdata "
+            "%Mmaxresident)k%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults "
+            "%Wswaps", 0},
 };
 #define NBUILTIN (sizeof builtin_src / sizeof builtin_src[0])
 
@@ -997,9 +1006,20 @@ static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
         t->b.start_line = raw->no;
         return verbose_line(t, raw, f, val);
     }
-    if (f >= 0)
-        return twarn(t, raw->no, "a time -v line ('%s') without the start "
-                     "of its block; not imported", vfields[f].label);
+    if (f >= 0) {
+        /* an excerpt of a -v block ("Elapsed (wall clock) time ...: 3:22.03"
+         * / "Maximum resident set size (kbytes): 43856" quoted in a
+         * mail): its figures are read, and the missing start said */
+        memset(&t->b, 0, sizeof t->b);
+        t->b.active = 1;
+        t->b.kind = 2;
+        t->b.toybox = f > VF_TOYBOX;
+        t->b.start_line = raw->no;
+        rc = twarn(t, raw->no, "a time -v block without its first lines "
+                   "(it starts at '%s'); the lines that are there are read",
+                   vfields[f].label);
+        return rc ? rc : verbose_line(t, raw, f, val);
+    }
     const char *to = e;
     rc = assignment(t, p, e, bufend, &to);
     if (rc < 0)
@@ -1182,6 +1202,9 @@ static int sniff(const char *buf, size_t len)
             (bdb_contains(p, e, "maxresident)k") || bdb_contains(p, e, "max)k")) &&
             bdb_contains(p, e, "elapsed"))
             return 90;
+        if (sp - p == 4 && bdb_span_eq(p, sp, "real") &&
+            bdb_contains(p, e, " user ") && bdb_contains(p, e, " sys "))
+            return 80;  /* TIMEFORMAT='real %lR user %lU sys %lS' */
         if (is_digit(*p) && e - p > 4 && bdb_span_eq(e - 4, e, " sys") &&
             bdb_contains(p, e, " real ") && bdb_contains(p, e, " user "))
             return 80;
