@@ -21,6 +21,8 @@ static const char *const shared[] = {
     "^(Linux|Darwin|FreeBSD) [^ ]+ [0-9]",
     "[Cc]opyright",
     "^Script (started|done) on ",       /* script(1) */
+    /* job control: "[1] 1585", "[2]+  Done    CMD" */
+    "^\\[[0-9]+\\][-+]? +([0-9]+|Done|Running|Stopped|Exit [0-9]+|Terminated|Killed)( |$)",
     NULL};
 
 /* ab: the banner, the target, progress, the settings it reads as

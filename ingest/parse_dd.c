@@ -1028,6 +1028,30 @@ static int more_commands(ddctx *x, const char *p, const char *end, int line)
  * (pdsh and clush print "host: line"; "chunk1: 50+0 records in") when
  * that rest is one of dd's records or summary lines; NULL otherwise ("dd:
  * error reading ..." is dd's own message, never a host's). */
+static const char *dd_line_at(const char *r, const char *e)
+{
+    double a, b;
+    int kind;
+    ddsum s;
+    if (records_line(r, e, &a, &b, &kind) || parse_summary(r, e, &s) > 0)
+        return r;
+    return NULL;
+}
+
+/* The rest of a line where dd's line follows the next shell prompt (two
+ * background jobs finishing while the prompt waits: "[vagrant@hw10-proc
+ * ~]$ 2048+0 записей получено"); NULL otherwise. */
+static const char *after_prompt(const char *p, const char *e)
+{
+    for (const char *q = p; q + 1 < e && q - p < 120; q++)
+        if ((*q == '$' || *q == '#' || *q == '%' || *q == '>') &&
+            q[1] == ' ' && q > p && (q[-1] == ']' || q[-1] == '~' ||
+                                     q[-1] == ' ' || is_alpha(q[-1]) ||
+                                     is_digit(q[-1])))
+            return dd_line_at(skip_blank(q + 2, e), e);
+    return NULL;
+}
+
 static const char *host_prefixed(const char *p, const char *e)
 {
     const char *q = p;
@@ -1037,13 +1061,7 @@ static const char *host_prefixed(const char *p, const char *e)
     if (q == p || e - q < 2 || q[0] != ':' || q[1] != ' ' ||
         bdb_span_eq(p, q, "dd"))
         return NULL;
-    const char *r = skip_blank(q + 2, e);
-    double a, b;
-    int kind;
-    ddsum s;
-    if (records_line(r, e, &a, &b, &kind) || parse_summary(r, e, &s) > 0)
-        return r;
-    return NULL;
+    return dd_line_at(skip_blank(q + 2, e), e);
 }
 
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
@@ -1089,6 +1107,8 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                 if (rc)
                     break;
             }
+            p = hp;
+        } else if ((hp = after_prompt(p, e)) != NULL) {
             p = hp;
         }
         if (memchr(p, '\r', (size_t)(e - p))) {
