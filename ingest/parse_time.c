@@ -1167,6 +1167,8 @@ static int sniff(const char *buf, size_t len)
     bdb_lines it;
     bdb_line ln;
     int state = 0; /* 1: after real, 2: after user */
+    int lone_real = 0; /* a bash "real NmS.FFFs" line with no user line */
+    const char *real_line = NULL, *real_end = NULL;
     int vlabels = 0;
     int fmt_seen = 0;
     bdb_lines_init(&it, buf, len);
@@ -1184,6 +1186,8 @@ static int sniff(const char *buf, size_t len)
         const char *vs = bdb_skip_blank(sp, e);
         if (bdb_span_eq(p, sp, "real") && vs > sp && bdb_time_duration(vs, e, &v)) {
             state = 1;
+            real_line = vs;
+            real_end = e;
             continue;
         }
         if (state == 1 && bdb_span_eq(p, sp, "user") && vs > sp &&
@@ -1194,6 +1198,8 @@ static int sniff(const char *buf, size_t len)
         if (state == 2 && bdb_span_eq(p, sp, "sys") && vs > sp &&
             bdb_time_duration(vs, e, &v))
             return 90;
+        if (state == 1 && lone_real < 60)
+            lone_real = 60; /* "real\t0m4.057s" quoted alone, bash's form */
         state = 0;
         /* the cheap tests first (a byte, the line's end): this runs on
          * every line of every file detection looks at */
@@ -1231,6 +1237,12 @@ static int sniff(const char *buf, size_t len)
         if (vlabels >= 4)
             return 90;
     }
+    if (state == 1 && lone_real < 60)
+        lone_real = 60;
+    /* only bash's own "0m4.057s" form: a "real 4.06" alone is anyone's */
+    if (lone_real && real_line && real_end - real_line > 3 &&
+        real_end[-1] == 's' && memchr(real_line, 'm', (size_t)(real_end - real_line)))
+        return lone_real;
     if (fmt_seen) {
         /* the log names its format: does it hold output in it? */
         bdb_sink s;

@@ -1040,6 +1040,32 @@ static void parse_time__quoted_glued_default_and_v_excerpts__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* An Arabic (Egyptian) Python course, "uv run" lesson: only bash's real
+ * line quoted after the program's box-drawing table. */
+static const char LONE_REAL[] =
+    "    Latest on PyPI\n"
+    "┏━━━━━━━━━━┳━━━━━━━━━┓\n"
+    "┃ package  ┃ version ┃\n"
+    "┡━━━━━━━━━━╇━━━━━━━━━┩\n"
+    "│ requests │  2.34.2 │\n"
+    "└──────────┴─────────┘\n"
+    "\n"
+    "real\t0m4.057s\n";
+
+extern const bdb_parser bdb_parser_time;
+
+static void parse_time__lone_bash_real_line__detected_and_read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(LONE_REAL, NULL, &s);
+    tu_assert_printed(LONE_REAL, &s, "real", NULL, "0m4.057s", 4.057, 1e-12);
+    assert_int_equal(s.n, 1);
+    bdb_sink_free(&s);
+    /* "real 4.06" alone is anyone's word: not taken for time's */
+    assert_int_equal(bdb_parser_time.sniff("real 4.06\n", 10), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1082,6 +1108,7 @@ int main(void)
         cmocka_unit_test(parse_time__garbage__never_crashes),
         cmocka_unit_test(parse_time__bash_real_user_sys_on_one_line__read),
         cmocka_unit_test(parse_time__quoted_glued_default_and_v_excerpts__read),
+        cmocka_unit_test(parse_time__lone_bash_real_line__detected_and_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
