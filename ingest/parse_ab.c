@@ -964,13 +964,21 @@ static const char *const kv_labels[] = {
         "Total PUT:", "HTML transferred:", "Requests per second:",
         "Time per request:", "Transfer rate:"};
 
+/* 1 when [p, end) starts with one of the n labels. */
+static int starts_with_any(const char *p, const char *end,
+                           const char *const *labels, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (bdb_starts_with(p, end, labels[i]))
+            return 1;
+    return 0;
+}
+
 /* A label parse_kv() knows, without reading it. */
 static int is_kv_label(const char *p, const char *end)
 {
-    for (size_t i = 0; i < sizeof kv_labels / sizeof kv_labels[0]; i++)
-        if (bdb_starts_with(p, end, kv_labels[i]))
-            return 1;
-    return 0;
+    return starts_with_any(p, end, kv_labels,
+                           sizeof kv_labels / sizeof kv_labels[0]);
 }
 
 /* The first of ab's labels inside the line, for text glued in front of
@@ -1829,10 +1837,8 @@ static const char *const row_labels[] = {"Connect:", "Processing:",
 
 static int is_row_label(const char *p, const char *end)
 {
-    for (size_t i = 0; i < sizeof row_labels / sizeof row_labels[0]; i++)
-        if (bdb_starts_with(p, end, row_labels[i]))
-            return 1;
-    return 0;
+    return starts_with_any(p, end, row_labels,
+                           sizeof row_labels / sizeof row_labels[0]);
 }
 
 /* Where the next of ab's records starts inside a line whose line breaks
