@@ -21,6 +21,8 @@ static const char *const shared[] = {
     "^(Linux|Darwin|FreeBSD) [^ ]+ [0-9]",
     "[Cc]opyright",
     "^Script (started|done) on ",       /* script(1) */
+    /* job control: "[1] 1585", "[2]+  Done    CMD" */
+    "^\\[[0-9]+\\][-+]? +([0-9]+|Done|Running|Stopped|Exit [0-9]+|Terminated|Killed)( |$)",
     NULL};
 
 /* ab: the banner, the target, progress, the settings it reads as
@@ -49,7 +51,7 @@ static const char *const ab[] = {
     "^[0-9]{1,3},[0-9.]+$",
     "^[0-9a-f]{4} - ",
     "^ab ",
-    "^https?://",
+    "^\"?https?://",
     "^C=[0-9]+ : This is ApacheBench",
     NULL};
 

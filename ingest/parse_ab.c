@@ -252,6 +252,14 @@ static void tally_last(ab_tally *t, int line, const char *p, const char *end)
     bdb_copy(t->text, sizeof t->text, p, end);
 }
 
+static int has_digit(const char *p, const char *end)
+{
+    for (; p < end; p++)
+        if (*p >= '0' && *p <= '9')
+            return 1;
+    return 0;
+}
+
 /* A short quote of a line for a warning. */
 #define QUOTE_LEN(p, end) ((int)((end) - (p) > 80 ? 80 : (end) - (p)))
 
@@ -956,13 +964,21 @@ static const char *const kv_labels[] = {
         "Total PUT:", "HTML transferred:", "Requests per second:",
         "Time per request:", "Transfer rate:"};
 
+/* 1 when [p, end) starts with one of the n labels. */
+static int starts_with_any(const char *p, const char *end,
+                           const char *const *labels, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (bdb_starts_with(p, end, labels[i]))
+            return 1;
+    return 0;
+}
+
 /* A label parse_kv() knows, without reading it. */
 static int is_kv_label(const char *p, const char *end)
 {
-    for (size_t i = 0; i < sizeof kv_labels / sizeof kv_labels[0]; i++)
-        if (bdb_starts_with(p, end, kv_labels[i]))
-            return 1;
-    return 0;
+    return starts_with_any(p, end, kv_labels,
+                           sizeof kv_labels / sizeof kv_labels[0]);
 }
 
 /* The first of ab's labels inside the line, for text glued in front of
@@ -1662,6 +1678,10 @@ again:
             r->section = SEC_KV;
             goto again;
         }
+        if ((*p == '#' || bdb_starts_with(p, end, "//")) &&
+            !has_digit(p, end))
+            break;  /* a note of the author's on a line of its own,
+                       between two annotated lines of the report */
         if (r->seen_rps || (r->seen_complete && r->seen_time &&
                             r->complete == 0) ||
             r->zero_rate_line) {
@@ -1800,6 +1820,243 @@ again:
     return rc;
 }
 
+/* ------------------------------------- reflowed captures: glued, wrapped */
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static int is_alnum(char c)
+{
+    return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static const char *const row_labels[] = {"Connect:", "Processing:",
+                                         "Waiting:", "Total:"};
+
+static int is_row_label(const char *p, const char *end)
+{
+    return starts_with_any(p, end, row_labels,
+                           sizeof row_labels / sizeof row_labels[0]);
+}
+
+/* Where the next of ab's records starts inside a line whose line breaks
+ * were lost ("Write errors:          0Total transferred:  41054242 bytes",
+ * "min  mean[+/-sd] median  maxConnect:      43  47  2.4    47      53
+ * Processing: ...", "...945Percentage of the requests served ..."): a
+ * report label glued to a letter or digit before it; the rows and the
+ * percentile header only after a digit or the header's "max". NULL when
+ * there is none. */
+static const char *glued_record(const char *p, const char *end)
+{
+    const char *best = NULL;
+    for (size_t i = 0; i < sizeof kv_labels / sizeof kv_labels[0]; i++) {
+        const char *q = p + 1;
+        while (q < end && (q = bdb_find(q, best ? best : end, kv_labels[i]))) {
+            if (is_alnum(q[-1])) {
+                best = q;
+                break;
+            }
+            q++;
+        }
+    }
+    static const char *const after_number[] = {
+        "Connect:", "Processing:", "Waiting:", "Total:",
+        "Percentage of the requests served"};
+    for (size_t i = 0; i < sizeof after_number / sizeof after_number[0]; i++) {
+        const char *q = p + 1;
+        while (q < end &&
+               (q = bdb_find(q, best ? best : end, after_number[i]))) {
+            if (is_digit(q[-1]) || (q - p >= 3 && memcmp(q - 3, "max", 3) == 0)) {
+                best = q;
+                break;
+            }
+            q++;
+        }
+    }
+    return best;
+}
+
+/* Feeds one line, cut where records were glued together. */
+static int feed_glued(ab_parse *st, const char *p, const char *end, int no)
+{
+    for (;;) {
+        const char *cut = glued_record(p, end);
+        if (!cut)
+            return one_line(st, p, end, no, 0);
+        const char *pe = cut;
+        bdb_trim(&p, &pe);
+        int rc = one_line(st, p, pe, no, 0);
+        if (rc)
+            return rc;
+        p = cut;
+    }
+}
+
+static int count_numbers(const char *p, const char *end)
+{
+    int n = 0;
+    double v;
+    while ((p = bdb_skip_ws(p, end)) < end) {
+        if (!read_num(&p, end, &v))
+            return -1;
+        n++;
+    }
+    return n;
+}
+
+/* A record an editor or a mail client hard-wrapped, so that its value
+ * went to the next line (ab 1.3d's report re-flowed at ~28 columns:
+ * "Server Software:" / "Apache/1.3.23", "Server" / "Port:" / "80",
+ * "Time per request:       6316.40 [ms]" / "(mean)", "Connect:        0"
+ * / "29  106.1      0   553"). Returns 1 when the line wants the next
+ * one (whose text is [n, nend)) joined to it. */
+static int wants_next(const ab_run *r, const char *p, const char *end,
+                      const char *n, const char *nend)
+{
+    if (!r->open || bdb_is_blank(n, nend) || is_kv_label(n, nend) ||
+        is_row_label(n, nend) || is_conn_header(n, nend) ||
+        is_perc_header(n, nend) || is_error_line(n, nend) ||
+        is_progress_line(n, nend) || is_banner(n, nend) ||
+        bdb_starts_with(n, nend, "Benchmarking "))
+        return 0;
+    if (r->section == SEC_CONN && is_row_label(p, end)) {
+        const char *q = memchr(p, ':', (size_t)(end - p)) + 1;
+        int have = count_numbers(q, end), more = count_numbers(n, nend);
+        int want = r->conn_cols == 3 ? 3 : 5;
+        return have >= 0 && more > 0 && have + more <= want;
+    }
+    if (r->section != SEC_KV && r->section != SEC_HEAD)
+        return 0;
+    if (is_kv_label(p, end)) {
+        const char *v = memchr(p, ':', (size_t)(end - p)) + 1;
+        if (bdb_is_blank(v, end))
+            return 1;   /* "Transfer rate:" / "3.89 [Kbytes/sec] received" */
+        const char *open = memchr(v, '(', (size_t)(end - v));
+        if (open && !memchr(open, ')', (size_t)(end - open)))
+            return 1;   /* "(mean," / "across all concurrent requests)" */
+        return *n == '(' && bdb_starts_with(p, end, "Time per request:") &&
+               !open;
+    }
+    /* "Server" / "Port:": a label cut between its words */
+    if (end - p < 24 && !memchr(p, ':', (size_t)(end - p))) {
+        char both[64];
+        size_t a = (size_t)(end - p), b = (size_t)(nend - n);
+        if (a + 1 + b > sizeof both)
+            b = sizeof both - 1 - a;
+        memcpy(both, p, a);
+        both[a] = ' ';
+        memcpy(both + a + 1, n, b);
+        return is_kv_label(both, both + a + 1 + b);
+    }
+    return 0;
+}
+
+/* The next line as parse_report() reads it, for a look ahead: trimmed,
+ * without the capture's quote marker; 0 at the end or for a line that
+ * needs more than that (escapes, HTML). */
+static int peek_line(const ab_parse *st, bdb_lines *it, const char **p,
+                     const char **end, int *no)
+{
+    bdb_line ln;
+    if (!bdb_lines_next(it, &ln))
+        return 0;
+    *p = ln.p;
+    *end = ln.end;
+    *no = ln.no;
+    bdb_trim(p, end);
+    if (st->quote_len && (size_t)(*end - *p) >= st->quote_len &&
+        memcmp(*p, st->quote, st->quote_len) == 0) {
+        *p += st->quote_len;
+        bdb_trim(p, end);
+    }
+    return !memchr(*p, '\033', (size_t)(*end - *p)) &&
+           !(*p < *end && **p == '<');
+}
+
+/* The figures a joined record gave, each on the line its number is on. */
+static void place_figures(ab_run *r, int from, const char *j, const char *jend,
+                          const size_t *seg_off, const int *seg_no, int nseg)
+{
+    const char *q = j;
+    for (int k = from; k < r->nfig; k++) {
+        while (q < jend && !(is_digit(*q) &&
+                             (q == j || !(is_alnum(q[-1]) || q[-1] == '.'))))
+            q++;
+        if (q >= jend)
+            return;
+        int s = 0;
+        while (s + 1 < nseg && (size_t)(q - j) >= seg_off[s + 1])
+            s++;
+        r->figs[k].line = seg_no[s];
+        if (seg_no[s] > r->last_fig_line)
+            r->last_fig_line = seg_no[s];
+        while (q < jend && (is_digit(*q) || *q == '.'))
+            q++;
+    }
+}
+
+enum { WRAP_MAX = 4 };
+
+/* Joins a hard-wrapped record with the lines that carry its values (see
+ * wants_next) and feeds it; otherwise feeds the line as it is. */
+static int feed_line(ab_parse *st, bdb_lines *it, const char *p,
+                     const char *end, int no, char **jbuf, size_t *jcap)
+{
+    const char *np, *nend;
+    int nno;
+    bdb_lines ahead = *it;
+    if (!peek_line(st, &ahead, &np, &nend, &nno) ||
+        !wants_next(st->r, p, end, np, nend))
+        return feed_glued(st, p, end, no);
+    size_t seg_off[WRAP_MAX];
+    int seg_no[WRAP_MAX], nseg = 0;
+    size_t len = 0;
+    bdb_lines taken = *it;
+    for (;;) {
+        size_t add = (size_t)(end - p) + 1;
+        if (len + add > *jcap) {
+            size_t cap = (len + add) * 2;
+            char *b = realloc(*jbuf, cap);
+            if (!b)
+                return BDB_ENOMEM;
+            *jbuf = b;
+            *jcap = cap;
+        }
+        if (len)
+            (*jbuf)[len++] = ' ';
+        seg_off[nseg] = len;
+        seg_no[nseg++] = no;
+        memcpy(*jbuf + len, p, (size_t)(end - p));
+        len += (size_t)(end - p);
+        if (nseg == WRAP_MAX)
+            break;
+        ahead = taken;
+        if (!peek_line(st, &ahead, &np, &nend, &nno) ||
+            !wants_next(st->r, *jbuf, *jbuf + len, np, nend))
+            break;
+        taken = ahead;
+        p = np;
+        end = nend;
+        no = nno;
+    }
+    *it = taken;
+    ab_run *r = st->r;
+    int start = r->start_line, from = r->nfig;
+    int rc = feed_glued(st, *jbuf, *jbuf + len, seg_no[0]);
+    if (rc == BDB_OK && r->open && r->start_line == start && r->nfig >= from)
+        place_figures(r, from, *jbuf, *jbuf + len, seg_off, seg_no, nseg);
+    /* the lines of a record read whole are read, a parameter's too
+     * ("Server" / "Port:" / "80"); a record that did not read was
+     * warned about at its first line */
+    if (rc == BDB_OK && (r->nfig > from ||
+                         bdb_starts_with(*jbuf, *jbuf + len, "Server ") ||
+                         bdb_starts_with(*jbuf, *jbuf + len, "Document Path:")))
+        bdb_sink_cover(st->out, seg_no[0], seg_no[nseg - 1]);
+    return rc;
+}
+
 static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
                         bdb_sink *out, bdb_diag *diag)
 {
@@ -1811,6 +2068,8 @@ static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
     size_t hcap = 0;
     char *ebuf = NULL;      /* a line without its terminal escapes */
     size_t ecap = 0;
+    char *jbuf = NULL;      /* a hard-wrapped record joined */
+    size_t jcap = 0;
     cmd_init(&st.pending);
     bdb_lines it;
     bdb_line ln;
@@ -1894,7 +2153,7 @@ static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
             }
             continue;
         }
-        rc = one_line(&st, p, end, ln.no, 0);
+        rc = feed_line(&st, &it, p, end, ln.no, &jbuf, &jcap);
     }
     if (rc == BDB_OK)
         rc = run_close(r, out);
@@ -1916,6 +2175,7 @@ static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
         rc = r->warn_rc;
     free(hbuf);
     free(ebuf);
+    free(jbuf);
     free(r->figs);
     free(r);
     return rc;

@@ -1024,6 +1024,46 @@ static int more_commands(ddctx *x, const char *p, const char *end, int line)
     return 0;
 }
 
+/* The rest of a line that a parallel shell prefixed with its host's name
+ * (pdsh and clush print "host: line"; "chunk1: 50+0 records in") when
+ * that rest is one of dd's records or summary lines; NULL otherwise ("dd:
+ * error reading ..." is dd's own message, never a host's). */
+static const char *dd_line_at(const char *r, const char *e)
+{
+    double a, b;
+    int kind;
+    ddsum s;
+    if (records_line(r, e, &a, &b, &kind) || parse_summary(r, e, &s) > 0)
+        return r;
+    return NULL;
+}
+
+/* The rest of a line where dd's line follows the next shell prompt (two
+ * background jobs finishing while the prompt waits: "[vagrant@hw10-proc
+ * ~]$ 2048+0 записей получено"); NULL otherwise. */
+static const char *after_prompt(const char *p, const char *e)
+{
+    for (const char *q = p; q + 1 < e && q - p < 120; q++)
+        if ((*q == '$' || *q == '#' || *q == '%' || *q == '>') &&
+            q[1] == ' ' && q > p && (q[-1] == ']' || q[-1] == '~' ||
+                                     q[-1] == ' ' || is_alpha(q[-1]) ||
+                                     is_digit(q[-1])))
+            return dd_line_at(skip_blank(q + 2, e), e);
+    return NULL;
+}
+
+static const char *host_prefixed(const char *p, const char *e)
+{
+    const char *q = p;
+    while (q < e && (is_alpha(*q) || is_digit(*q) || *q == '.' ||
+                     *q == '-' || *q == '_'))
+        q++;
+    if (q == p || e - q < 2 || q[0] != ':' || q[1] != ' ' ||
+        bdb_span_eq(p, q, "dd"))
+        return NULL;
+    return dd_line_at(skip_blank(q + 2, e), e);
+}
+
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
@@ -1031,6 +1071,8 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     bdb_lines it;
     bdb_line ln;
     int rc = 0;
+    char host[64] = "";     /* the first pdsh/clush host prefix */
+    int hosts_warned = 0;
     memset(&x, 0, sizeof x);
     ln.no = 0;
     x.out = out;
@@ -1050,6 +1092,25 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
             break;
         if (p == e)
             continue;
+        const char *hp = host_prefixed(p, e);
+        if (hp) {
+            if (!host[0])
+                bdb_copy(host, sizeof host, p, memchr(p, ':', (size_t)(e - p)));
+            else if (!hosts_warned &&
+                     !bdb_span_eq(p, memchr(p, ':', (size_t)(e - p)), host)) {
+                hosts_warned = 1;
+                rc = bdb_sink_warn(out, ln.no,
+                                   "dd's lines of several hosts (\"%s:\", "
+                                   "\"%.*s\") are read as one stream; split "
+                                   "the log per host to keep them apart",
+                                   host, (int)((const char *)memchr(p, ':', (size_t)(e - p)) - p), p);
+                if (rc)
+                    break;
+            }
+            p = hp;
+        } else if ((hp = after_prompt(p, e)) != NULL) {
+            p = hp;
+        }
         if (memchr(p, '\r', (size_t)(e - p))) {
             int n = progress_segments(p, e, &p, &e);
             if (n > 0) {
@@ -1163,6 +1224,9 @@ static int sniff(const char *buf, size_t len)
         p = bdb_skip_rep_marker(p, e, NULL);
         if (p == e)
             continue;
+        const char *hp = host_prefixed(p, e);
+        if (hp)
+            p = hp;
         ddsum s;
         if (memchr(p, '\r', (size_t)(e - p))) {
             if (progress_segments(p, e, &p, &e) > 0 && score < 70)

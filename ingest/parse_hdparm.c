@@ -217,6 +217,22 @@ static int check_command(hctx *h, const char *kind, double offset, int line)
                          c->line, what);
 }
 
+/* The unit at q, ending the line or followed by the markup of a page that
+ * quotes it ("61.83 MB/sec`}</Code>" in a JSX template literal,
+ * "MB/sec</pre>"), never by more of a word. */
+static int unit_at(const char *q, const char *end, const char *unit)
+{
+    size_t n = strlen(unit);
+    if (!bdb_starts_with(q, end, unit))
+        return 0;
+    q += n;
+    if (q == end)
+        return 1;
+    char c = *q;
+    return !(is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+             c == '/' || c == '.' || c == ' ' || c == '\t');
+}
+
 /* "N MB in T seconds = R MB/sec" or "R MB/sec" at p (whole rest). Returns 1
  * and emits, 0 when the text is not figures, 2 when it starts like figures
  * but is malformed, or a negative BDB_E* code. */
@@ -238,9 +254,9 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
         q = bdb_skip_blank(q, end);
     }
     double mult;
-    if (bdb_span_eq(q, end, "MB/sec") || bdb_span_eq(q, end, "MB/s"))
+    if (unit_at(q, end, "MB/sec") || unit_at(q, end, "MB/s"))
         mult = MIB;
-    else if (bdb_span_eq(q, end, "kB/sec") || bdb_span_eq(q, end, "KB/sec"))
+    else if (unit_at(q, end, "kB/sec") || unit_at(q, end, "KB/sec"))
         mult = 1024.0;
     else
         return 2;

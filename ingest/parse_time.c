@@ -106,6 +106,15 @@ static const struct {
     {D_GNU, "%e real %U user %S system", 0},
     /* tcsh / csh default ("%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww") */
     {D_GNU, "%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww", 0},
+    /* bash with TIMEFORMAT='real %lR user %lU sys %lS' (a common
+     * ~/.bashrc line: the default's three lines on one) */
+    {D_BASH, "real %lR user %lU sys %lS", 0},
+    /* GNU time's default with its two lines glued into one (a capture
+     * whose line break was lost: "...2560maxresident)k0inputs+0outputs
+     * (0major+113minor)pagefaults 0swaps") */
+    {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xavgtext+%Davgdata "
+            "%Mmaxresident)k%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults "
+            "%Wswaps", 0},
 };
 #define NBUILTIN (sizeof builtin_src / sizeof builtin_src[0])
 
@@ -997,9 +1006,20 @@ static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
         t->b.start_line = raw->no;
         return verbose_line(t, raw, f, val);
     }
-    if (f >= 0)
-        return twarn(t, raw->no, "a time -v line ('%s') without the start "
-                     "of its block; not imported", vfields[f].label);
+    if (f >= 0) {
+        /* an excerpt of a -v block ("Elapsed (wall clock) time ...: 3:22.03"
+         * / "Maximum resident set size (kbytes): 43856" quoted in a
+         * mail): its figures are read, and the missing start said */
+        memset(&t->b, 0, sizeof t->b);
+        t->b.active = 1;
+        t->b.kind = 2;
+        t->b.toybox = f > VF_TOYBOX;
+        t->b.start_line = raw->no;
+        rc = twarn(t, raw->no, "a time -v block without its first lines "
+                   "(it starts at '%s'); the lines that are there are read",
+                   vfields[f].label);
+        return rc ? rc : verbose_line(t, raw, f, val);
+    }
     const char *to = e;
     rc = assignment(t, p, e, bufend, &to);
     if (rc < 0)
@@ -1147,6 +1167,8 @@ static int sniff(const char *buf, size_t len)
     bdb_lines it;
     bdb_line ln;
     int state = 0; /* 1: after real, 2: after user */
+    int lone_real = 0; /* a bash "real NmS.FFFs" line with no user line */
+    const char *real_line = NULL, *real_end = NULL;
     int vlabels = 0;
     int fmt_seen = 0;
     bdb_lines_init(&it, buf, len);
@@ -1164,6 +1186,8 @@ static int sniff(const char *buf, size_t len)
         const char *vs = bdb_skip_blank(sp, e);
         if (bdb_span_eq(p, sp, "real") && vs > sp && bdb_time_duration(vs, e, &v)) {
             state = 1;
+            real_line = vs;
+            real_end = e;
             continue;
         }
         if (state == 1 && bdb_span_eq(p, sp, "user") && vs > sp &&
@@ -1174,6 +1198,8 @@ static int sniff(const char *buf, size_t len)
         if (state == 2 && bdb_span_eq(p, sp, "sys") && vs > sp &&
             bdb_time_duration(vs, e, &v))
             return 90;
+        if (state == 1 && lone_real < 60)
+            lone_real = 60; /* "real\t0m4.057s" quoted alone, bash's form */
         state = 0;
         /* the cheap tests first (a byte, the line's end): this runs on
          * every line of every file detection looks at */
@@ -1182,6 +1208,9 @@ static int sniff(const char *buf, size_t len)
             (bdb_contains(p, e, "maxresident)k") || bdb_contains(p, e, "max)k")) &&
             bdb_contains(p, e, "elapsed"))
             return 90;
+        if (sp - p == 4 && bdb_span_eq(p, sp, "real") &&
+            bdb_contains(p, e, " user ") && bdb_contains(p, e, " sys "))
+            return 80;  /* TIMEFORMAT='real %lR user %lU sys %lS' */
         if (is_digit(*p) && e - p > 4 && bdb_span_eq(e - 4, e, " sys") &&
             bdb_contains(p, e, " real ") && bdb_contains(p, e, " user "))
             return 80;
@@ -1208,6 +1237,12 @@ static int sniff(const char *buf, size_t len)
         if (vlabels >= 4)
             return 90;
     }
+    if (state == 1 && lone_real < 60)
+        lone_real = 60;
+    /* only bash's own "0m4.057s" form: a "real 4.06" alone is anyone's */
+    if (lone_real && real_line && real_end - real_line > 3 &&
+        real_end[-1] == 's' && memchr(real_line, 'm', (size_t)(real_end - real_line)))
+        return lone_real;
     if (fmt_seen) {
         /* the log names its format: does it hold output in it? */
         bdb_sink s;

@@ -569,6 +569,9 @@ int bdb_tfmt_match_glued(const tfmt *f, const char *p, const char *e, mres *r)
     }
     if (!anchor)
         return 0; /* "%e %M": any number in the text would do */
+    /* quoted in prose or code: "...0swaps\"", '...', `...` */
+    while (e > p && (e[-1] == '"' || e[-1] == '\'' || e[-1] == '`'))
+        e--;
     char needle[96];
     bdb_copy(needle, sizeof needle, anchor, anchor + an);
     if (!bdb_find(p, e, needle))

@@ -1373,6 +1373,126 @@ static void ab__quoted_ab13d__kbytes_1000_based_and_old_lines(void **state)
     bdb_sink_free(&s);
 }
 
+/* http://www.chedong.com/tech/cache.html (Che Dong, 2003, "基于反相代理的
+ * Web缓存加速", Redhat 8 on a Cyrix 266): ab 1.3d's report re-flowed by
+ * the page, so that values went to the next line, trailing double spaces
+ * (Markdown breaks) kept. */
+static const char CHEDONG[] =
+    "ab -n 100 -c 10 http://www.chedong.com:81/phpMan.php/man/kill/1  \n"
+    "This is ApacheBench, Version 1.3d <$Revision: 1.2 $> apache-1.3  \n"
+    "Benchmarking localhost (be patient).....done  \n"
+    "Server Software:         \n"
+    "Apache/1.3.23                                       \n"
+    "Server Hostname:        localhost  \n"
+    "Server  \n"
+    "Port:             \n"
+    "80  \n"
+    "  \n"
+    "Document Path:           \n"
+    "/phpMan.php/man/kill/1  \n"
+    "Document Length:        4655 bytes  \n"
+    "  \n"
+    "Concurrency Level:      5  \n"
+    "Time taken for tests:   63.164 seconds  \n"
+    "Complete requests:      50  \n"
+    "Failed requests:        0  \n"
+    "Broken pipe errors:     0  \n"
+    "Total transferred:      245900 bytes  \n"
+    "HTML transferred:       232750 bytes  \n"
+    "Requests per second:    0.79 [#/sec] (mean)  \n"
+    "Time per request:       6316.40 [ms]  \n"
+    "(mean)  \n"
+    "Time per request:       1263.28 [ms]  \n"
+    "(mean, across all concurrent requests)  \n"
+    "Transfer rate:           \n"
+    "3.89 [Kbytes/sec] received  \n"
+    "  \n"
+    "Connnection Times (ms)  \n"
+    "               \n"
+    "min  mean[+/-sd] median   max  \n"
+    "Connect:        0     \n"
+    "29  106.1      0   553  \n"
+    "Processing:  2942  6016  \n"
+    "1845.4   6227 10796  \n"
+    "  \n"
+    "Waiting:      \n"
+    "2941  5999 1850.7   6226 10795  \n"
+    "  \n"
+    "Total:        \n"
+    "2942  6045 1825.9   6227 10796  \n"
+    "  \n"
+    "Percentage of the requests served within a certain time (ms)  \n"
+    "  50%   6227  \n"
+    " 100%  10796 (last request)  \n";
+
+static void ab__quoted_ab13d_hard_wrapped__values_on_their_own_lines(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(CHEDONG, NULL, &s);
+    const char *P = "concurrency=5";
+    tu_assert_printed(CHEDONG, &s, "latency_mean", P, "6316.40", 6.3164, 1e-12);
+    tu_assert_printed(CHEDONG, &s, "time_per_request_all", P, "1263.28",
+                      1.26328, 1e-12);
+    /* ab 1.3d's [Kbytes/sec] is bytes per ms */
+    tu_assert_printed(CHEDONG, &s, "transfer_rate", P, "3.89", 3890, 1e-12);
+    tu_assert_printed(CHEDONG, &s, "connect_min", P, "0", 0, 0);
+    tu_assert_printed(CHEDONG, &s, "connect_mean", P, "29  106.1", 0.029, 1e-12);
+    tu_assert_printed(CHEDONG, &s, "connect_max", P, "553", 0.553, 1e-12);
+    tu_assert_printed(CHEDONG, &s, "processing_mean", P, "6016", 6.016, 1e-12);
+    tu_assert_printed(CHEDONG, &s, "processing_sd", P, "1845.4", 1.8454, 1e-12);
+    tu_assert_printed(CHEDONG, &s, "waiting_max", P, "10795", 10.795, 1e-12);
+    tu_assert_printed(CHEDONG, &s, "total_median", P, "6227 10796", 6.227, 1e-12);
+    tu_assert_printed(CHEDONG, &s, "latency_max", P, "10796 (last", 10.796,
+                      1e-12);
+    assert_non_null(tu_find(&s, "/phpMan.php/man/kill/1", "time_taken",
+                            "server=Apache"));
+    assert_int_equal(tu_count_warnings(&s), 3); /* -c 10 / -n 100 / :81 */
+    bdb_sink_free(&s);
+}
+
+/* A Chinese note on OpenResty (2020-03-30, "Linux Centos 安装OpenResty"):
+ * the report annotated with '#' comments and several of its lines glued
+ * together where the line breaks were lost. */
+static const char GLUED[] =
+    "Server Software: Apache #服务器软件\n"
+    "Concurrency Level:      10              #请求的并发数\n"
+    "Time taken for tests:  27.300 seconds  #总访问时间\n"
+    "Complete requests:      1000            #请求成功数量\n"
+    "Failed requests:        0              #请求失败数量\n"
+    "Write errors:          0Total transferred:      41054242 bytes  #请求总数据大小\n"
+    "HTML transferred:      40888000 bytes  #html页面实际总字节数\n"
+    "Requests per second:    36.63 [#/sec] (mean)  #每秒多少请求\n"
+    "Time per request:      272.998 [ms] (mean)    #用户平均请求等待时间\n"
+    "Time per request:      27.300 [ms] (mean, across all concurrent requests)\n"
+    "                                                # 服务器平均处理时间\n"
+    "Transfer rate:          1468.58 [Kbytes/sec] received  #每秒获取的数据长度\n"
+    "Connection Times (ms)\n"
+    "              min  mean[+/-sd] median  maxConnect:      43  47  2.4    47      53Processing:  189  224  40.7    215    895Waiting:      102  128  38.6    118    794Total:        233  270  41.3    263    945Percentage of the requests served within a certain time (ms)\n"
+    "  50%    263    #50%用户请求在263ms内返回\n"
+    "100%    945 (longest request)\n";
+
+static void ab__quoted_lost_line_breaks__glued_records_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(GLUED, NULL, &s);
+    const char *P = "concurrency=10";
+    tu_assert_printed(GLUED, &s, "write_errors", P, "errors:          0", 0, 0);
+    tu_assert_printed(GLUED, &s, "total_transferred", P, "41054242", 41054242,
+                      0);
+    /* the comment line of its own does not end the report */
+    tu_assert_printed(GLUED, &s, "transfer_rate", P, "1468.58",
+                      1468.58 * 1024, 1e-12);
+    tu_assert_printed(GLUED, &s, "connect_sd", P, "2.4", 0.0024, 1e-12);
+    tu_assert_printed(GLUED, &s, "processing_max", P, "895", 0.895, 1e-12);
+    tu_assert_printed(GLUED, &s, "waiting_mean", P, "128", 0.128, 1e-12);
+    tu_assert_printed(GLUED, &s, "total_max", P, "945Percentage", 0.945, 1e-12);
+    tu_assert_printed(GLUED, &s, "latency_p50", P, "263", 0.263, 1e-12);
+    assert_int_equal(tu_count(&s, "requests_per_sec"), 1);
+    bdb_sink_free(&s);
+}
+
 static void ab__terminal_escapes_and_glued_text__figures_read(void **state)
 {
     (void)state;
@@ -1755,6 +1875,8 @@ int main(void)
         cmocka_unit_test(ab__crosscheck__figures_converted_by_hand),
         cmocka_unit_test(ab__crlf_bom_and_prompt__same_figures),
         cmocka_unit_test(ab__every_prefix__parses_without_failing),
+        cmocka_unit_test(ab__quoted_ab13d_hard_wrapped__values_on_their_own_lines),
+        cmocka_unit_test(ab__quoted_lost_line_breaks__glued_records_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

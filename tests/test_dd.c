@@ -760,6 +760,69 @@ static void dd__golden_figures__crosschecked_with_raw_text(void **st)
                   "dd", "records_out", 64);
 }
 
+/* A vagrant_lizardfs README ("run test: $pdsh -w chunk1,chunk2 < test"):
+ * pdsh prefixes every line with its host, two hosts' dd runs interleaved,
+ * the first host's records lines cut by the author. */
+static const char PDSH[] =
+    "$pdsh -w chunk1,chunk2 < test\n"
+    "\n"
+    "chunk2: 52428800 bytes (52 MB) copied, 1.39275 s, 37.6 MB/s\n"
+    "chunk1: 50+0 records in\n"
+    "chunk1: 50+0 records out\n"
+    "chunk1: 52428800 bytes (52 MB) copied, 1.66993 s, 31.4 MB/s\n"
+    "chunk2: 50+0 records in\n"
+    "chunk2: 50+0 records out\n"
+    "chunk2: 52428800 bytes (52 MB) copied, 2.54965 s, 20.6 MB/s\n";
+
+static void dd__pdsh_host_prefixes__read_and_said_to_mix_hosts(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(PDSH, &s);
+    tu_assert_printed(PDSH, &s, "records_in", NULL, "chunk1: 50+0 records in",
+                      50, 0);
+    assert_int_equal(tu_count(&s, "elapsed"), 3);
+    int seen = 0;
+    for (size_t i = 0; i < s.n; i++)
+        if (strcmp(s.samples[i].metric, "elapsed") == 0) {
+            double want = seen == 0 ? 1.39275 : seen == 1 ? 1.66993 : 2.54965;
+            tu_assert_close(s.samples[i].value, want, 1e-12, "elapsed");
+            assert_int_equal(s.samples[i].line, 3 + 3 * seen);
+            seen++;
+        }
+    assert_true(tu_has_warning(&s, 0, "several hosts"));
+    bdb_sink_free(&s);
+}
+
+/* An OTUS Linux course homework on ionice (Russian, vagrant VM): iotop's
+ * last line, then two background dd jobs finish while the prompt waits,
+ * the first records line glued to the prompt, coreutils' old Russian
+ * summary. */
+static const char TWO_JOBS[] =
+    " 1585 be/0 vagrant     0.00 B/s  489.00 M/s  0.00 % 89.79 % dd "
+    "if=/dev/zero of=/tmp/prio-0.2Gb bs=1M count=2048 oflag=direct\n"
+    "[vagrant@hw10-proc ~]$ 2048+0 записей получено\n"
+    "2048+0 записей отправлено\n"
+    " скопировано 2147483648 байт (2,1 GB), 4,17328 c, 515 MB/c\n"
+    "2048+0 записей получено\n"
+    "2048+0 записей отправлено\n"
+    " скопировано 2147483648 байт (2,1 GB), 5,39265 c, 398 MB/c\n"
+    "\n"
+    "[1]-  Done                    ionice -c 2 -n $PRIO dd if=/dev/zero "
+    "of=/tmp/prio-${PRIO}.2Gb bs=1M count=2048 oflag=direct\n";
+
+static void dd__records_glued_to_the_next_prompt__both_jobs_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(TWO_JOBS, &s);
+    assert_int_equal(tu_count(&s, "records_in"), 2);
+    assert_int_equal(tu_line_of(&s, "records_in", "count=2048"), 2);
+    assert_int_equal(tu_count(&s, "elapsed"), 2);
+    tu_assert_printed(TWO_JOBS, &s, "elapsed", NULL, "4,17328 c", 4.17328, 1e-12);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -786,6 +849,8 @@ int main(void)
         cmocka_unit_test(dd__sniff__errors_and_progress_detected_not_prose),
         cmocka_unit_test(dd__garbage__never_crashes),
         cmocka_unit_test(dd__golden_figures__crosschecked_with_raw_text),
+        cmocka_unit_test(dd__pdsh_host_prefixes__read_and_said_to_mix_hosts),
+        cmocka_unit_test(dd__records_glued_to_the_next_prompt__both_jobs_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

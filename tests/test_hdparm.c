@@ -311,6 +311,31 @@ static void hdparm__golden_figures__crosschecked_with_raw_text(void **st)
                   "direct_disk_reads", "throughput", 203.15 * 1024 * 1024);
 }
 
+/* A Spanish operating-systems course page (JSX, "7.4 Dispositivos de
+ * entrada y salida"): hdparm's output inside a template literal, the
+ * closing "`}</Code>" glued to the rate. */
+static const char JSX[] =
+    "      <Code title=\"hdparm -t medir velocidad\">{`$ sudo hdparm -t /dev/sda\n"
+    "\n"
+    "/dev/sda:\n"
+    " Timing buffered disk reads: 186 MB in 3.01 seconds = 61.83 MB/sec`}</Code>\n";
+
+static void hdparm__markup_glued_after_the_unit__read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(JSX, &s);
+    tu_assert_printed(JSX, &s, "throughput", "device=/dev/sda", "61.83 MB/sec`",
+                      61.83 * 1048576, 1e-12);
+    tu_assert_printed(JSX, &s, "bytes", NULL, "186 MB", 186.0 * 1048576, 0);
+    tu_assert_printed(JSX, &s, "elapsed", NULL, "3.01 seconds", 3.01, 0);
+    bdb_sink_free(&s);
+    /* more of a word after the unit is still no figure */
+    tu_expect_error(NULL, "/dev/sda:\n Timing buffered disk reads: 186 MB in "
+                    "3.01 seconds = 61.83 MB/secs\n", "hdparm", 2,
+                    "expected 'N MB in T seconds = R MB/sec'");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -326,6 +351,7 @@ int main(void)
         cmocka_unit_test(hdparm__loop_of_runs__repetitions),
         cmocka_unit_test(hdparm__command_line__settings_and_disagreements),
         cmocka_unit_test(hdparm__golden_figures__crosschecked_with_raw_text),
+        cmocka_unit_test(hdparm__markup_glued_after_the_unit__read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

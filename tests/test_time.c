@@ -837,16 +837,17 @@ static void parse_time__orphan_and_signal_lines__warned(void **st)
     assert_non_null(n);
     assert_int_equal(n->line, 1);
     bdb_sink_free(&s);
-    /* a -v block interrupted by program output: the rest is warned */
+    /* a -v block interrupted by program output: both parts are read,
+     * the cut and the missing start warned */
     size_t len;
     char *text = tu_read("samples/time/gnu-time-v-gzip.txt", &len);
     char *mod = tu_replace(text, "\tMaximum resident", "some output\n\tMaximum resident");
     text_ok(mod, &s);
     assert_non_null(find_note(&s, "cut short"));
-    n = find_note(&s, "without the start of its block");
+    n = find_note(&s, "without its first lines");
     assert_non_null(n);
     assert_int_equal(n->line, 11);
-    assert_null(tu_find(&s, NULL, "max_rss", NULL));
+    assert_int_equal(tu_line_of(&s, "max_rss", NULL), 11);
     tu_assert_value(&s, NULL, "real", NULL, 1.34, 1e-9);
     bdb_sink_free(&s);
     free(mod);
@@ -979,6 +980,92 @@ static void parse_time__garbage__never_crashes(void **st)
     }
 }
 
+static void parse_time__bash_real_user_sys_on_one_line__read(void **st)
+{
+    (void)st;
+    /* TIMEFORMAT='real %lR user %lU sys %lS' (samples/time/README.md):
+     * once refused as "a figure does not parse" */
+    const char *rel = "samples/time/bash-timeformat-real-user-sys-one-line.txt";
+    tu_crosscheck(rel, 1, "real 0m3.072s", NULL, "real", 0 * 60 + 3.072);
+    tu_crosscheck(rel, 1, "user 0m1.963s", NULL, "user", 0 * 60 + 1.963);
+    tu_crosscheck(rel, 1, "sys 0m0.025s", NULL, "sys", 0.025);
+    bdb_sink s;
+    parse_ok(rel, &s);
+    assert_int_equal(s.n, 3);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
+/* A Makefile's comment quoting GNU time's default output with its two
+ * lines glued into one, inside double quotes (a C++ project's Makefile,
+ * "fluidsym", 2023). */
+static const char GLUED_DEFAULT[] =
+    "#\ttime --portability --append ./fluidsym ${runargs}\n"
+    "# example of garbage output: \"0.00user 0.00system 0:00.00elapsed 91%CPU "
+    "(0avgtext+0avgdata 2560maxresident)k0inputs+0outputs (0major+113minor)"
+    "pagefaults 0swaps\"\n";
+
+/* Nick Desaulniers, "[PATCH v5] Makefile: support compressed debug info"
+ * (clang-built-linux, 2020-05-26): two lines of GNU time -v each, without
+ * the block's first lines. */
+static const char V_EXCERPT[] =
+    "For x86_64 defconfig + LLVM=1 (before):\n"
+    "Elapsed (wall clock) time (h:mm:ss or m:ss): 3:22.03\n"
+    "Maximum resident set size (kbytes): 43856\n"
+    "\n"
+    "For x86_64 defconfig + LLVM=1 (after):\n"
+    "Elapsed (wall clock) time (h:mm:ss or m:ss): 3:32.52\n"
+    "Maximum resident set size (kbytes): 1566776\n";
+
+static void parse_time__quoted_glued_default_and_v_excerpts__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(GLUED_DEFAULT, "time", &s);
+    tu_assert_printed(GLUED_DEFAULT, &s, "cpu_percent", NULL, "91%CPU", 91, 0);
+    tu_assert_printed(GLUED_DEFAULT, &s, "max_rss", NULL, "2560maxresident)k0inputs",
+                      2560.0 * 1024, 0);
+    tu_assert_printed(GLUED_DEFAULT, &s, "minor_page_faults", NULL, "113minor",
+                      113, 0);
+    assert_int_equal(tu_count(&s, "fs_outputs"), 1);
+    bdb_sink_free(&s);
+
+    tu_text_ok(V_EXCERPT, "time", &s);
+    assert_int_equal(tu_count(&s, "real"), 2);
+    /* m:ss.cc: 3 * 60 + 22.03 s; KiB */
+    assert_int_equal(s.samples[0].line, 2);
+    tu_assert_close(s.samples[0].value, 3 * 60 + 22.03, 1e-12, "real");
+    tu_assert_printed(V_EXCERPT, &s, "max_rss", NULL, "43856", 43856.0 * 1024, 0);
+    assert_true(tu_has_warning(&s, 2, "without its first lines"));
+    bdb_sink_free(&s);
+}
+
+/* An Arabic (Egyptian) Python course, "uv run" lesson: only bash's real
+ * line quoted after the program's box-drawing table. */
+static const char LONE_REAL[] =
+    "    Latest on PyPI\n"
+    "┏━━━━━━━━━━┳━━━━━━━━━┓\n"
+    "┃ package  ┃ version ┃\n"
+    "┡━━━━━━━━━━╇━━━━━━━━━┩\n"
+    "│ requests │  2.34.2 │\n"
+    "└──────────┴─────────┘\n"
+    "\n"
+    "real\t0m4.057s\n";
+
+extern const bdb_parser bdb_parser_time;
+
+static void parse_time__lone_bash_real_line__detected_and_read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(LONE_REAL, NULL, &s);
+    tu_assert_printed(LONE_REAL, &s, "real", NULL, "0m4.057s", 4.057, 1e-12);
+    assert_int_equal(s.n, 1);
+    bdb_sink_free(&s);
+    /* "real 4.06" alone is anyone's word: not taken for time's */
+    assert_int_equal(bdb_parser_time.sniff("real 4.06\n", 10), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1019,6 +1106,9 @@ int main(void)
         cmocka_unit_test(parse_time__figures_cross_checked_against_raw_lines),
         cmocka_unit_test(parse_time__sniff__new_shapes_detected),
         cmocka_unit_test(parse_time__garbage__never_crashes),
+        cmocka_unit_test(parse_time__bash_real_user_sys_on_one_line__read),
+        cmocka_unit_test(parse_time__quoted_glued_default_and_v_excerpts__read),
+        cmocka_unit_test(parse_time__lone_bash_real_line__detected_and_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

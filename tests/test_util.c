@@ -573,3 +573,19 @@ bdb_efficiency tu_cell_eff(const bdb_model *m, const bdb_cell *c,
     fail_msg("a cell of no series");
     return e;
 }
+
+void tu_assert_printed(const char *text, const bdb_sink *s, const char *metric,
+                       const char *params, const char *printed, double want,
+                       double rel)
+{
+    const bdb_sample *x = tu_find(s, NULL, metric, params);
+    if (!x)
+        fail_msg("no %s [%s]", metric, params ? params : "");
+    char line[4096];
+    if (nth_line(text, x->line, line, sizeof line) != 0)
+        fail_msg("%s: no line %d in the text", metric, x->line);
+    if (!strstr(line, printed))
+        fail_msg("%s at line %d: expected the line to print \"%s\", it is "
+                 "\"%s\"", metric, x->line, printed, line);
+    tu_assert_close(x->value, want, rel, metric);
+}

@@ -157,4 +157,12 @@ const char *tu_tmpdir(void);
 bdb_efficiency tu_cell_eff(const bdb_model *m, const bdb_cell *c,
                            bdb_match *match);
 
+/* The figure of this metric and params (as tu_find) in s, parsed from
+ * text, stands on a line of text that prints `printed`, and its value is
+ * want (relative tolerance rel): a figure cross-checked against the raw
+ * text alone. */
+void tu_assert_printed(const char *text, const bdb_sink *s, const char *metric,
+                       const char *params, const char *printed, double want,
+                       double rel);
+
 #endif
