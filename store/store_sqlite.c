@@ -938,7 +938,7 @@ static int param_set_id(writer *w, const bdb_sample *smp, const char *params,
     return BDB_OK;
 }
 
-static int series_id(writer *w, const bdb_sample *smp, long long *id)
+static int series_find(writer *w, const bdb_sample *smp, long long *id)
 {
     char params[BDB_PARAMS_TEXT_MAX], key[BDB_SERIES_KEY_MAX];
     bdb_series_key(smp, params, sizeof params, key, sizeof key);
@@ -999,6 +999,19 @@ static int series_id(writer *w, const bdb_sample *smp, long long *id)
     }
     bdb_scache_put(cache, key, *id, unit);
     return BDB_OK;
+}
+
+/* The series of a figure: the one before's when it is the same, else
+ * found or made. */
+static int series_id(writer *w, const bdb_sample *smp, long long *id)
+{
+    bdb_scache *cache = &((sq *)w->st->impl)->cache;
+    if (bdb_scache_last(cache, smp, id))
+        return BDB_OK;
+    int rc = series_find(w, smp, id);
+    if (!rc)
+        bdb_scache_last_keep(cache, smp, *id, smp->unit ? smp->unit : "");
+    return rc;
 }
 
 static void bind_row(sqlite3_stmt *s, int at, const result_row *r)
