@@ -208,6 +208,19 @@ void bdb_scache_put(bdb_scache *c, const char *key, long long id,
     c->used++;
 }
 
+int bdb_scache_series(bdb_scache *c, const bdb_sample *smp, long long *id,
+                      int (*find)(void *ctx, const bdb_sample *smp,
+                                  long long *id),
+                      void *ctx)
+{
+    if (bdb_scache_last(c, smp, id))
+        return 0;
+    int rc = find(ctx, smp, id);
+    if (!rc)
+        bdb_scache_last_keep(c, smp, *id, smp->unit ? smp->unit : "");
+    return rc;
+}
+
 void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,
                     char *key, size_t keysz)
 {

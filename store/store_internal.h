@@ -147,6 +147,12 @@ int bdb_scache_last(const bdb_scache *c, const bdb_sample *smp,
  * figure is looked up the usual way. */
 void bdb_scache_last_keep(bdb_scache *c, const bdb_sample *smp, long long id,
                           const char *unit);
+/* The series of a figure: the one before's when it is the same, else
+ * find(ctx, smp, id)'s (found or made), then remembered as the last. */
+int bdb_scache_series(bdb_scache *c, const bdb_sample *smp, long long *id,
+                      int (*find)(void *ctx, const bdb_sample *smp,
+                                  long long *id),
+                      void *ctx);
 /* The cache key of a sample's series, params formatted into params
  * (BDB_PARAMS_TEXT_MAX bytes) on the way. */
 void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,

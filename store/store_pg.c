@@ -1200,17 +1200,14 @@ static int news_make(bdb_store *st)
     return rc;
 }
 
-/* The series of a figure: the one before's when it is the same, else
- * found or made. */
+static int series_find_cb(void *st, const bdb_sample *smp, long long *id)
+{
+    return series_find(st, smp, id);
+}
+
 static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
 {
-    bdb_scache *cache = &PG(st)->cache;
-    if (bdb_scache_last(cache, smp, id))
-        return BDB_OK;
-    int rc = series_find(st, smp, id);
-    if (!rc)
-        bdb_scache_last_keep(cache, smp, *id, smp->unit ? smp->unit : "");
-    return rc;
+    return bdb_scache_series(&PG(st)->cache, smp, id, series_find_cb, st);
 }
 
 /* Appends text to b escaped for COPY's text format. */

@@ -1001,17 +1001,15 @@ static int series_find(writer *w, const bdb_sample *smp, long long *id)
     return BDB_OK;
 }
 
-/* The series of a figure: the one before's when it is the same, else
- * found or made. */
+static int series_find_cb(void *w, const bdb_sample *smp, long long *id)
+{
+    return series_find(w, smp, id);
+}
+
 static int series_id(writer *w, const bdb_sample *smp, long long *id)
 {
-    bdb_scache *cache = &((sq *)w->st->impl)->cache;
-    if (bdb_scache_last(cache, smp, id))
-        return BDB_OK;
-    int rc = series_find(w, smp, id);
-    if (!rc)
-        bdb_scache_last_keep(cache, smp, *id, smp->unit ? smp->unit : "");
-    return rc;
+    return bdb_scache_series(&((sq *)w->st->impl)->cache, smp, id,
+                             series_find_cb, w);
 }
 
 static void bind_row(sqlite3_stmt *s, int at, const result_row *r)
