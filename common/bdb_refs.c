@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A series past BDB_REFS_FULL: 16 bytes. Its names are t->name_list's
+/* A series past BDB_REFS_FULL: 12 bytes. Its names are t->name_list's
  * number names >> 1, carved after their series_at (2 bytes). */
 struct bdb_refs_small {
-    const char *params;     /* t->texts' copy */
+    unsigned params;        /* t->text_list's number of its text */
     unsigned names;         /* number << 1 | the merge-check flag */
     int repetition;
 };
@@ -48,8 +48,10 @@ void bdb_refs_free(bdb_refs *t)
     }
     free(t->slots);
     for (size_t i = 0; i < t->ntexts; i++)
-        free(t->texts[i]);
+        if (t->texts[i])
+            free(t->texts[i] - sizeof(unsigned));
     free(t->texts);
+    free(t->text_list);
     for (size_t i = 0; i < t->nchunks; i++)
         free(t->chunks[i]);
     free(t->chunks);
@@ -201,11 +203,10 @@ static bdb_refs_small *small_at(const bdb_refs *t, size_t i)
 
 /* Where a record of (names, params) hashes: both are interned, so the
  * names' number and the text's address are their identity. */
-static size_t small_hash(unsigned names, const char *params)
+static size_t small_hash(unsigned names, unsigned params)
 {
     unsigned long long h = (unsigned long long)names * 0x9e3779b97f4a7c15ull ^
-                           (unsigned long long)(uintptr_t)params *
-                               0xc2b2ae3d27d4eb4full;
+                           (unsigned long long)params * 0xc2b2ae3d27d4eb4full;
     return (size_t)(h ^ (h >> 29));
 }
 
@@ -231,7 +232,7 @@ static int grow_small(bdb_refs *t)
 /* The record of (names, params), made when absent; NULL when out of
  * memory. */
 static bdb_refs_small *small_intern(bdb_refs *t, unsigned names,
-                                    const char *params)
+                                    unsigned params)
 {
     size_t h = small_hash(names, params);
     if (t->nsmall_slots) {
@@ -286,10 +287,24 @@ static const char *intern_text(bdb_refs *t, const char *text)
     }
     if ((t->texts_used + 1) * 2 > t->ntexts && grow_texts(t))
         return NULL;
-    char *x = malloc(len + 1);
-    if (!x)
+    /* its number in text_list goes before it */
+    if (t->ntext_list >= UINT_MAX - 1)
         return NULL;
+    if (t->ntext_list == t->text_list_cap) {
+        const char **l = bdb_grow(t->text_list, t->ntext_list,
+                                  &t->text_list_cap, sizeof *l, 64);
+        if (!l)
+            return NULL;
+        t->text_list = l;
+    }
+    char *mem = malloc(sizeof(unsigned) + len + 1);
+    if (!mem)
+        return NULL;
+    unsigned number = (unsigned)t->ntext_list;
+    memcpy(mem, &number, sizeof number);
+    char *x = mem + sizeof number;
     memcpy(x, text, len + 1);
+    t->text_list[t->ntext_list++] = x;
     size_t j = (size_t)h & (t->ntexts - 1);
     while (t->texts[j])
         j = (j + 1) & (t->ntexts - 1);
@@ -321,7 +336,9 @@ bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
     if (t->used >= BDB_REFS_FULL) {
         /* a series past the first ones: its record, in the scratch */
         long long k = intern_names(t, names, len, nh, series_at);
-        bdb_refs_small *sm = k >= 0 ? small_intern(t, (unsigned)k, text)
+        unsigned number;
+        memcpy(&number, text - sizeof number, sizeof number);
+        bdb_refs_small *sm = k >= 0 ? small_intern(t, (unsigned)k, number)
                                     : NULL;
         if (!sm)
             return NULL;

@@ -7,7 +7,7 @@
  * (the store's ids). The first BDB_REFS_FULL distinct series of a file
  * get one each, never moved once made, valid until the table is freed;
  * past them (a fio JSON of 14,000 jobs has 630,000 series, most seen
- * once) a series is kept as a 16-byte record of its interned names,
+ * once) a series is kept as a 12-byte record of its interned names,
  * parameters, last repetition and merge-check flag, and handed out in
  * the table's one scratch ref, valid until the next bdb_refs_intern:
  * what the consumers remember in it is then not kept, except the
@@ -32,7 +32,10 @@ typedef struct bdb_refs {
      * and one malloc each cost its header and its time */
     bdb_refs_block *blocks;     /* the newest first */
     size_t block_free;          /* bytes left at its end */
-    char **texts;           /* the parameters' texts, open addressing */
+    char **texts;           /* the parameters' texts, open addressing;
+                               each is preceded by its number in: */
+    const char **text_list;
+    size_t ntext_list, text_list_cap;
     size_t ntexts, texts_used;
     const char *last_text;  /* the text interned last */
     /* past BDB_REFS_FULL: the records, in chunks that never move, found

@@ -10,7 +10,7 @@
 /* A cache of more entries than this starts again empty: a file of a
  * million series each seen once gains nothing from keeping them all, and
  * memory stays bounded. */
-#define SCACHE_MAX 65536
+#define SCACHE_MAX 16384
 
 struct bdb_scache_block {
     bdb_scache_block *next;
@@ -64,7 +64,52 @@ void bdb_scache_clear(bdb_scache *c)
 {
     evict(c);
     bdb_strmap_free(&c->sets);
+    free(c->last_key);
+    c->last_key = NULL;
+    c->last_cap = 0;
+    c->last_valid = 0;
     c->generation++;
+}
+
+int bdb_scache_last(const bdb_scache *c, const bdb_sample *smp, long long *id)
+{
+    const bdb_series_ref *r = smp->ref;
+    if (!r || !c->last_valid || c->last_generation != c->generation)
+        return 0;
+    size_t n = (size_t)(r->names_len - r->series_at);
+    if (n != c->last_names_len ||
+        memcmp(c->last_key, r->names + r->series_at, n) != 0 ||
+        strcmp(c->last_key + n, r->params) != 0 ||
+        strcmp(c->last_unit, smp->unit ? smp->unit : "") != 0)
+        return 0;
+    *id = c->last_id;
+    return 1;
+}
+
+void bdb_scache_last_keep(bdb_scache *c, const bdb_sample *smp, long long id,
+                          const char *unit)
+{
+    const bdb_series_ref *r = smp->ref;
+    c->last_valid = 0;
+    size_t un = strlen(unit);
+    if (!r || un >= sizeof c->last_unit)
+        return;
+    size_t n = (size_t)(r->names_len - r->series_at), pn = strlen(r->params);
+    if (n + pn + 1 > c->last_cap) {
+        size_t cap = (n + pn + 1) * 2;
+        char *k = realloc(c->last_key, cap);
+        if (!k)
+            return;
+        c->last_key = k;
+        c->last_cap = cap;
+    }
+    memcpy(c->last_key, r->names + r->series_at, n);
+    memcpy(c->last_key + n, r->params, pn + 1);
+    memcpy(c->last_unit, unit, un + 1);
+    c->last_names_len = n;
+    c->last_id = id;
+    c->last_generation = c->generation;
+    c->last_valid = 1;
 }
 
 void bdb_scache_put_set(bdb_scache *c, const char *params, long long id)
@@ -161,6 +206,19 @@ void bdb_scache_put(bdb_scache *c, const char *key, long long id,
     memcpy(k + kn + 1, unit, un + 1);
     c->slots[j] = (bdb_scache_entry){k, id, k + kn + 1, h};
     c->used++;
+}
+
+int bdb_scache_series(bdb_scache *c, const bdb_sample *smp, long long *id,
+                      int (*find)(void *ctx, const bdb_sample *smp,
+                                  long long *id),
+                      void *ctx)
+{
+    if (bdb_scache_last(c, smp, id))
+        return 0;
+    int rc = find(ctx, smp, id);
+    if (!rc)
+        bdb_scache_last_keep(c, smp, *id, smp->unit ? smp->unit : "");
+    return rc;
 }
 
 void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,

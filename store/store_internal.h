@@ -108,6 +108,16 @@ typedef struct bdb_scache {
     unsigned long long generation;  /* bumped by each clear: the ids refs
                                        remember are of one generation */
     bdb_strmap sets;                /* parameter set text -> its id */
+    /* the series of the figure before (a CSV's rows of one series on
+     * each platform follow each other): tool \x1f benchmark \x1f metric
+     * \x1f then the parameters' text, its id and unit, of generation
+     * last_generation; found by comparing, neither formatted nor hashed */
+    char *last_key;
+    size_t last_cap, last_names_len;
+    long long last_id;
+    char last_unit[16];
+    unsigned long long last_generation;
+    int last_valid;
 } bdb_scache;
 
 void bdb_scache_clear(bdb_scache *c);
@@ -128,6 +138,21 @@ int bdb_scache_ref_ids(const bdb_scache *c, const void *owner,
 void bdb_scache_ref_keep(const bdb_scache *c, const void *owner,
                          const bdb_sample *smp, long long series,
                          long long platform, const char *unit);
+/* The id of smp's series when it is the series bdb_scache_last_keep
+ * remembered last (same identity and unit, same generation): 1 and *id
+ * set, else 0. Only samples with a ref (from ingest) are compared. */
+int bdb_scache_last(const bdb_scache *c, const bdb_sample *smp,
+                    long long *id);
+/* Remembers smp's series as the last one; a failure only means the next
+ * figure is looked up the usual way. */
+void bdb_scache_last_keep(bdb_scache *c, const bdb_sample *smp, long long id,
+                          const char *unit);
+/* The series of a figure: the one before's when it is the same, else
+ * find(ctx, smp, id)'s (found or made), then remembered as the last. */
+int bdb_scache_series(bdb_scache *c, const bdb_sample *smp, long long *id,
+                      int (*find)(void *ctx, const bdb_sample *smp,
+                                  long long *id),
+                      void *ctx);
 /* The cache key of a sample's series, params formatted into params
  * (BDB_PARAMS_TEXT_MAX bytes) on the way. */
 void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,

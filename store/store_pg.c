@@ -78,6 +78,22 @@ const bdb_store_ops bdb_store_pg_ops = {
 #define FETCH_ROWS 1000
 #define SQLSTATE_UNIQUE "23505"
 
+/* A series new to the transaction, made at the next flush: tool,
+ * benchmark, metric, params, unit and its cache key, in one allocation. */
+typedef struct pg_new {
+    char *text[6];
+    int better, line;
+    long long set_id;
+    long long id;           /* once made */
+} pg_new;
+
+/* A figure waiting for COPY; series_id < 0: the new series -(id + 1). */
+typedef struct pg_row {
+    long long series_id, platform_id;
+    int line, repetition;
+    double value;
+} pg_row;
+
 typedef struct pg {
     PGconn *conn;
     char shown[512];        /* the location with its password masked */
@@ -92,10 +108,15 @@ typedef struct pg {
     int in_read;            /* a walk's own read-only transaction is open */
     char cur_platform[64];  /* the open source's platform */
     int cur_replaced;       /* the open source is being re-read */
-    bdb_buf rows;           /* its figures waiting for COPY */
+    bdb_buf rows;           /* its figures as COPY text, made at a flush */
+    pg_row *pend;           /* its figures waiting (COPY_ROWS) */
     size_t nrows;
+    pg_new *news;           /* the series they need made */
+    size_t nnews, capnews;
     char last_platform[64];
     long long last_platform_id;
+    bdb_strmap platforms;   /* the open source's platforms -> 1 + id (a
+                               CSV's rows take turns among them) */
     bdb_scache cache;
     /* the run set the batch's files go into, known to exist: forgotten
      * whenever a rollback may have removed it (two statements per file
@@ -393,6 +414,7 @@ static int begin_write(bdb_store *st)
     impl->in_tx = 1;
     bdb_scache_clear(&impl->cache);
     impl->last_platform_id = -1;
+    bdb_strmap_free(&impl->platforms);
     return BDB_OK;
 }
 
@@ -428,6 +450,7 @@ static int tx_end(bdb_store *st, int rc)
         memcpy(st->errmsg, keep, sizeof keep);
         bdb_scache_clear(&impl->cache);
         impl->last_platform_id = -1;
+        bdb_strmap_free(&impl->platforms);
         impl->set_name[0] = '\0';
     }
     if (inner)
@@ -732,6 +755,7 @@ static int pg_open(bdb_store *st, const char *location, int flags,
     st->impl = impl;
     impl->read_only = flags & BDB_STORE_READ_ONLY;
     impl->last_platform_id = -1;
+    bdb_strmap_free(&impl->platforms);
     bdb_buf_init(&impl->rows);
     bdb_store_mask_location(location, impl->shown, sizeof impl->shown);
     find_password(location, impl->password, sizeof impl->password);
@@ -797,6 +821,8 @@ static int pg_open(bdb_store *st, const char *location, int flags,
 
 static int pg_batch_end(bdb_store *st, int commit);
 
+static void news_free(pg *impl, int made);
+
 static void pg_close(bdb_store *st)
 {
     pg *impl = PG(st);
@@ -806,6 +832,10 @@ static void pg_close(bdb_store *st)
         pg_batch_end(st, 1);
     bdb_scache_clear(&impl->cache);
     bdb_buf_free(&impl->rows);
+    bdb_strmap_free(&impl->platforms);
+    news_free(impl, 0);
+    free(impl->news);
+    free(impl->pend);
     PQfinish(impl->conn);
     free(impl);
     st->impl = NULL;
@@ -828,10 +858,22 @@ static const struct {
                     "unnest($2::text[], $3::text[]) AS kv(k, v) "
                     "ON CONFLICT DO NOTHING) SELECT id FROM ps"},
     {"bdb_set_sel", "SELECT id FROM param_sets WHERE params = $1"},
-    {"bdb_series_ins", "INSERT INTO series(tool, benchmark, metric, params, "
-                       "unit, better, param_set_id) VALUES($1,$2,$3,$4,$5,"
-                       "$6,$7) ON CONFLICT(tool, benchmark, metric, params) "
-                       "DO NOTHING RETURNING id, unit"},
+    /* the series new since the last flush, made in one round trip; one
+     * row per input (n: 1-based), id NULL when another import committed
+     * it after this statement's snapshot */
+    {"bdb_series_bulk",
+     "WITH v AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], "
+     "$4::text[], $5::text[], $6::integer[], $7::bigint[]) WITH ORDINALITY "
+     "AS v(tool, benchmark, metric, params, unit, better, set_id, n)), "
+     "ins AS (INSERT INTO series(tool, benchmark, metric, params, unit, "
+     "better, param_set_id) SELECT tool, benchmark, metric, params, unit, "
+     "better, set_id FROM v ORDER BY n ON CONFLICT(tool, benchmark, metric, "
+     "params) DO NOTHING RETURNING id, tool, benchmark, metric, params, unit) "
+     "SELECT v.n, coalesce(ins.id, s.id), coalesce(ins.unit, s.unit) FROM v "
+     "LEFT JOIN ins ON ins.tool = v.tool AND ins.benchmark = v.benchmark AND "
+     "ins.metric = v.metric AND ins.params = v.params LEFT JOIN series s ON "
+     "s.tool = v.tool AND s.benchmark = v.benchmark AND s.metric = v.metric "
+     "AND s.params = v.params ORDER BY v.n"},
     {"bdb_series_sel", "SELECT id, unit FROM series WHERE tool = $1 AND "
                        "benchmark = $2 AND metric = $3 AND params = $4"},
     {"bdb_source_sel", "SELECT id FROM sources WHERE sha256 = $1"},
@@ -893,6 +935,13 @@ static int platform_id(bdb_store *st, const char *name, long long *id)
         *id = impl->last_platform_id;
         return BDB_OK;
     }
+    bdb_strmap_entry *known = bdb_strmap_get(&impl->platforms, name);
+    if (known && known->value > 0) {
+        *id = known->value - 1;
+        snprintf(impl->last_platform, sizeof impl->last_platform, "%s", name);
+        impl->last_platform_id = *id;
+        return BDB_OK;
+    }
     params p = {0};
     p_text(&p, name);
     PGresult *res = run(st, "bdb_platform_ins", NULL, &p, "adding platform");
@@ -910,6 +959,9 @@ static int platform_id(bdb_store *st, const char *name, long long *id)
         *id = col_ll(res, 0, 0);
         snprintf(impl->last_platform, sizeof impl->last_platform, "%s", name);
         impl->last_platform_id = *id;
+        bdb_strmap_entry *e = bdb_strmap_put(&impl->platforms, name, NULL);
+        if (e)      /* else only not remembered */
+            e->value = *id + 1;
     }
     PQclear(res);
     return rc;
@@ -984,7 +1036,7 @@ static int param_set_id(bdb_store *st, const bdb_sample *smp,
     return rc;
 }
 
-static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
+static int series_find(bdb_store *st, const bdb_sample *smp, long long *id)
 {
     pg *impl = PG(st);
     char params_text[BDB_PARAMS_TEXT_MAX], key[BDB_SERIES_KEY_MAX];
@@ -1003,43 +1055,159 @@ static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
     long long set_id = 0;
     if (param_set_id(st, smp, params_text, &set_id))
         return BDB_ESTORE;
-    params p = {0};
-    p_text(&p, smp->tool);
-    p_text(&p, smp->benchmark);
-    p_text(&p, smp->metric);
-    p_text(&p, params_text);
-    p_text(&p, unit);
-    p_int(&p, (int)smp->better);
-    p_int(&p, set_id);
-    PGresult *res = run(st, "bdb_series_ins", NULL, &p, "adding series");
-    int created = res && PQntuples(res) == 1;
-    if (res && !created) {
-        PQclear(res);
-        int all = p.n;
-        p.n = 4;    /* tool, benchmark, metric, params */
-        res = run(st, "bdb_series_sel", NULL, &p, "finding series");
-        p.n = all;
+    /* new to this transaction: made with the others of the next flush,
+     * in one round trip; until then its id is -(its number + 1) */
+    if (impl->nnews == impl->capnews) {
+        size_t cap = impl->capnews ? impl->capnews * 2 : 256;
+        pg_new *n = realloc(impl->news, cap * sizeof *n);
+        if (!n)
+            return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+        impl->news = n;
+        impl->capnews = cap;
     }
+    const char *texts[6] = {smp->tool, smp->benchmark, smp->metric,
+                            params_text, unit, key};
+    size_t lens[6], all = 0;
+    for (int i = 0; i < 6; i++)
+        all += (lens[i] = strlen(texts[i])) + 1;
+    pg_new *n = &impl->news[impl->nnews];
+    char *mem = malloc(all);
+    if (!mem)
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    for (int i = 0; i < 6; i++) {
+        memcpy(mem, texts[i], lens[i] + 1);
+        n->text[i] = mem;
+        mem += lens[i] + 1;
+    }
+    n->better = (int)smp->better;
+    n->set_id = set_id;
+    n->line = smp->line;
+    n->id = 0;
+    *id = -(long long)++impl->nnews;
+    bdb_scache_put(&impl->cache, key, *id, unit);
+    return BDB_OK;
+}
+
+/* Forgets the new series (made, or gone with their rows); those never
+ * made leave the cache, which knows them by number. */
+static void news_free(pg *impl, int made)
+{
+    for (size_t i = 0; i < impl->nnews; i++)
+        free(impl->news[i].text[0]);
+    if (impl->nnews && !made)
+        bdb_scache_clear(&impl->cache);
+    impl->nnews = 0;
+}
+
+/* Appends the news' field f as a PostgreSQL array literal. */
+static void news_array(const pg *impl, bdb_buf *b, int f)
+{
+    bdb_buf_puts(b, "{");
+    for (size_t i = 0; i < impl->nnews; i++) {
+        const pg_new *n = &impl->news[i];
+        if (f < 5) {
+            array_item(b, n->text[f], (int)i);
+        } else {
+            char num[32];
+            snprintf(num, sizeof num, "%lld", f == 5 ? (long long)n->better
+                                                     : n->set_id);
+            array_item(b, num, (int)i);
+        }
+    }
+    bdb_buf_puts(b, "}");
+}
+
+/* The one way of one new series made since the bulk statement ran: its
+ * own statement (a new snapshot: another import committed it meanwhile). */
+static int news_find_alone(bdb_store *st, pg_new *n)
+{
+    params p = {0};
+    for (int i = 0; i < 4; i++)
+        p_text(&p, n->text[i]);
+    PGresult *res = run(st, "bdb_series_sel", NULL, &p, "finding series");
     params_free(&p);
     if (!res)
         return BDB_ESTORE;
     int rc = BDB_OK;
-    if (PQntuples(res) != 1) {
+    if (PQntuples(res) != 1)
         rc = bdb_store_fail(st, BDB_ESTORE, "series of line %d vanished",
-                            smp->line);
-    } else {
-        *id = col_ll(res, 0, 0);
-        if (strcmp(col_text(res, 0, 1), unit) != 0)
+                            n->line);
+    else if (strcmp(col_text(res, 0, 1), n->text[4]) != 0)
+        rc = bdb_store_fail(st, BDB_ESTORE,
+                            "line %d: %s %s %s is in %s here but in %s in "
+                            "the database", n->line, n->text[0], n->text[1],
+                            n->text[2], n->text[4], col_text(res, 0, 1));
+    else
+        n->id = col_ll(res, 0, 0);
+    PQclear(res);
+    return rc;
+}
+
+/* Makes (or finds) the series new since the last flush, in one round
+ * trip, in the order they were first seen; the cache learns their ids. */
+static int news_make(bdb_store *st)
+{
+    pg *impl = PG(st);
+    if (!impl->nnews)
+        return BDB_OK;
+    bdb_buf arr[7];
+    params p = {0};
+    for (int f = 0; f < 7; f++) {
+        bdb_buf_init(&arr[f]);
+        news_array(impl, &arr[f], f);
+        if (arr[f].err)
+            p.err = P_NOMEM;
+    }
+    for (int f = 0; f < 7; f++)
+        p_text(&p, arr[f].data);
+    PGresult *res = run(st, "bdb_series_bulk", NULL, &p, "adding series");
+    params_free(&p);
+    for (int f = 0; f < 7; f++)
+        bdb_buf_free(&arr[f]);
+    if (!res)
+        return BDB_ESTORE;
+    int rc = BDB_OK;
+    for (int r = 0; !rc && r < PQntuples(res); r++) {
+        long long k = col_ll(res, r, 0) - 1;
+        if (k < 0 || (size_t)k >= impl->nnews)
+            continue;
+        pg_new *n = &impl->news[k];
+        if (PQgetisnull(res, r, 1))
+            rc = news_find_alone(st, n);
+        else if (strcmp(col_text(res, r, 2), n->text[4]) != 0)
             rc = bdb_store_fail(st, BDB_ESTORE,
-                                "line %d: %s %s %s is in %s here but in %s in "
-                                "the database", smp->line, smp->tool,
-                                smp->benchmark, smp->metric, unit,
-                                col_text(res, 0, 1));
+                                "line %d: %s %s %s is in %s here but in %s "
+                                "in the database", n->line, n->text[0],
+                                n->text[1], n->text[2], n->text[4],
+                                col_text(res, r, 2));
+        else
+            n->id = col_ll(res, r, 1);
     }
     PQclear(res);
-    if (!rc)
-        bdb_scache_put(&impl->cache, key, *id, unit);
+    for (size_t k = 0; !rc && k < impl->nnews; k++)
+        if (!impl->news[k].id)
+            rc = bdb_store_fail(st, BDB_ESTORE, "series of line %d vanished",
+                                impl->news[k].line);
+    /* the cache's entries of them get their ids (those evicted meanwhile
+     * are found again the usual way) */
+    for (size_t k = 0; !rc && k < impl->nnews; k++) {
+        const pg_new *n = &impl->news[k];
+        bdb_scache_entry *e = bdb_scache_find(&impl->cache, n->text[5]);
+        if (e && e->id == -(long long)(k + 1))
+            e->id = n->id;
+    }
+    impl->cache.last_valid = 0;
     return rc;
+}
+
+static int series_find_cb(void *st, const bdb_sample *smp, long long *id)
+{
+    return series_find(st, smp, id);
+}
+
+static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
+{
+    return bdb_scache_series(&PG(st)->cache, smp, id, series_find_cb, st);
 }
 
 /* Appends text to b escaped for COPY's text format. */
@@ -1138,14 +1306,37 @@ static int sweep_series(bdb_store *st)
 
 #define COPY_ROWS 8192
 
-static int flush_rows(bdb_store *st)
+/* The open source's waiting figures dropped (it never ended, or failed). */
+static void rows_drop(pg *impl)
+{
+    impl->nrows = 0;
+    news_free(impl, 0);
+}
+
+/* Makes the series the waiting figures need, then sends the figures by
+ * COPY. */
+static int flush_rows(bdb_store *st, long long source_id)
 {
     pg *impl = PG(st);
-    int rc = copy_in(st, "COPY results(series_id, platform_id, source_id, "
+    int rc = news_make(st);
+    bdb_buf_reset(&impl->rows);
+    for (size_t i = 0; !rc && i < impl->nrows; i++) {
+        const pg_row *r = &impl->pend[i];
+        long long sid = r->series_id < 0 ? impl->news[-r->series_id - 1].id
+                                         : r->series_id;
+        char pidtext[24] = "\\N";
+        if (r->platform_id)
+            snprintf(pidtext, sizeof pidtext, "%lld", r->platform_id);
+        bdb_buf_printf(&impl->rows, "%lld\t%s\t%lld\t%d\t%d\t%.17g\n", sid,
+                       pidtext, source_id, r->line, r->repetition, r->value);
+    }
+    news_free(impl, !rc);
+    impl->nrows = 0;
+    if (!rc)
+        rc = copy_in(st, "COPY results(series_id, platform_id, source_id, "
                          "line, repetition, value) FROM STDIN",
                      &impl->rows, "adding results");
     bdb_buf_reset(&impl->rows);
-    impl->nrows = 0;
     return rc;
 }
 
@@ -1188,8 +1379,7 @@ static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
         free(z);
         return BDB_ESTORE;
     }
-    bdb_buf_reset(&impl->rows);
-    impl->nrows = 0;
+    rows_drop(impl);
     long long existing = 0, id = replace_id, pid = 0;
     int rc = BDB_OK;
     if (replace_id) {
@@ -1277,18 +1467,15 @@ static int pg_source_put(bdb_store *st, long long id, const bdb_sample *smp)
                                                   : impl->cur_platform, &pid);
         if (rc)
             return rc;
-        bdb_scache_ref_keep(&impl->cache, st, smp, sid, pid,
-                            smp->unit ? smp->unit : "");
+        if (sid > 0)    /* a series made at the next flush is not kept */
+            bdb_scache_ref_keep(&impl->cache, st, smp, sid, pid,
+                                smp->unit ? smp->unit : "");
     }
-    char pidtext[24] = "\\N";
-    if (pid)
-        snprintf(pidtext, sizeof pidtext, "%lld", pid);
-    bdb_buf_printf(&impl->rows, "%lld\t%s\t%lld\t%d\t%d\t%.17g\n", sid, pidtext,
-                   id, smp->line, smp->repetition, smp->value);
-    if (++impl->nrows >= COPY_ROWS)
-        return flush_rows(st);
-    return impl->rows.err ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
-                          : BDB_OK;
+    if (!impl->pend && !(impl->pend = malloc(COPY_ROWS * sizeof *impl->pend)))
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    impl->pend[impl->nrows++] = (pg_row){sid, pid, smp->line, smp->repetition,
+                                         smp->value};
+    return impl->nrows >= COPY_ROWS ? flush_rows(st, id) : BDB_OK;
 }
 
 /* Sets the source's tool and versions, stores its notes, and keeps all of
@@ -1299,12 +1486,11 @@ static int pg_source_end(bdb_store *st, long long id, const char *tool,
 {
     pg *impl = PG(st);
     if (!keep) {
-        bdb_buf_reset(&impl->rows);
-        impl->nrows = 0;
+        rows_drop(impl);
         tx_end(st, BDB_EPARSE);
         return BDB_OK;
     }
-    int rc = flush_rows(st);
+    int rc = flush_rows(st, id);
     if (!rc) {
         params u = {0};
         p_text(&u, tool ? tool : "");
@@ -1451,6 +1637,7 @@ static int pg_batch_end(bdb_store *st, int commit)
     bdb_scache_clear(&impl->cache);
     impl->set_name[0] = '\0';
     impl->last_platform_id = -1;
+    bdb_strmap_free(&impl->platforms);
     return commit ? rc : BDB_OK;
 }
 

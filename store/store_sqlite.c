@@ -938,7 +938,7 @@ static int param_set_id(writer *w, const bdb_sample *smp, const char *params,
     return BDB_OK;
 }
 
-static int series_id(writer *w, const bdb_sample *smp, long long *id)
+static int series_find(writer *w, const bdb_sample *smp, long long *id)
 {
     char params[BDB_PARAMS_TEXT_MAX], key[BDB_SERIES_KEY_MAX];
     bdb_series_key(smp, params, sizeof params, key, sizeof key);
@@ -999,6 +999,17 @@ static int series_id(writer *w, const bdb_sample *smp, long long *id)
     }
     bdb_scache_put(cache, key, *id, unit);
     return BDB_OK;
+}
+
+static int series_find_cb(void *w, const bdb_sample *smp, long long *id)
+{
+    return series_find(w, smp, id);
+}
+
+static int series_id(writer *w, const bdb_sample *smp, long long *id)
+{
+    return bdb_scache_series(&((sq *)w->st->impl)->cache, smp, id,
+                             series_find_cb, w);
 }
 
 static void bind_row(sqlite3_stmt *s, int at, const result_row *r)

@@ -581,6 +581,51 @@ static void pg__copy_both_ways__reports_the_same(void **state)
     bdb_buf_free(&out);
 }
 
+/* A file of thousands of series, more figures than one COPY holds: the
+ * series made in bulk at each flush (some seen again after a flush, when
+ * the cache knows their ids) list and report as SQLite's. */
+static void pg__many_series_in_one_file__list_and_report_as_sqlite(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100], csv[800], lite[800];
+    fresh_db("many", url, sizeof url);
+    snprintf(csv, sizeof csv, "%s/many.csv", tu_tmpdir());
+    snprintf(lite, sizeof lite, "%s/many.sqlite", tu_tmpdir());
+    FILE *f = fopen(csv, "w");
+    assert_non_null(f);
+    fputs("platform,tool,benchmark,metric,value,unit,parameters,repetition\n",
+          f);
+    for (int rep = 1; rep <= 2; rep++)
+        for (int k = 0; k < (rep == 1 ? 2500 : 300); k++)
+            for (int p = 0; p < 4; p++)
+                fprintf(f, "p%d,gzip,gzip,real,%d.%d,s,level=%d;block=%d,%d\n",
+                        p, 100 + k % 97, p + rep, k % 9, k, rep);
+    assert_int_equal(fclose(f), 0);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' import -q '%s'", url, csv), 0);
+    assert_int_equal(tu_run(&out, "--db '%s' import -q '%s'", lite, csv), 0);
+    char *l0 = output_of("--db '%s' list results --format csv", lite);
+    char *l1 = output_of("--db '%s' list results --format csv", url);
+    drop_first_column(l0);
+    drop_first_column(l1);
+    char *s0 = sorted_lines(l0), *s1 = sorted_lines(l1);
+    assert_string_equal(s0, s1);
+    /* every figure is there: 2,800 series x 4 platforms, and the header */
+    size_t lines = 0;
+    for (const char *c = s1; *c; c++)
+        lines += *c == '\n';
+    assert_int_equal(lines, 1 + (2500 + 300) * 4);
+    char *r0 = output_of("--db '%s' report --format csv --platforms "
+                         "p0,p1,p2,p3 --baseline p0", lite);
+    char *r1 = output_of("--db '%s' report --format csv --platforms "
+                         "p0,p1,p2,p3 --baseline p0", url);
+    assert_string_equal(r0, r1);
+    free(l0); free(l1); free(s0); free(s1); free(r0); free(r1);
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -591,6 +636,7 @@ int main(void)
         cmocka_unit_test(pg__first_open_by_eight_at_once__migrates_once),
         cmocka_unit_test(pg__failed_files_in_a_batch__the_rest_land_in_the_set),
         cmocka_unit_test(pg__thirty_platforms_named__report_and_list_them_all),
+        cmocka_unit_test(pg__many_series_in_one_file__list_and_report_as_sqlite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
