@@ -49,6 +49,10 @@ static void input__import_of_a_200_mb_file__stays_within_a_fixed_bound(void **st
     const char *argv[] = {"--db", db, "import", "-q", "--format",
                           "results-csv", csv, NULL};
     tu_run_within(RSS_BOUND_MB, "importing a 200 MB file", NULL, 0, argv);
+    /* reparse inflates the stored copy into a temporary file and reads
+     * it as the import read the file */
+    const char *rargv[] = {"--db", db, "reparse", "--all", NULL};
+    tu_run_within(RSS_BOUND_MB, "reparsing a 200 MB source", NULL, 0, rargv);
 
     /* every row landed, and the stored copy is the file */
     bdb_buf out;
