@@ -77,7 +77,14 @@ static int close_of(const char *buf, size_t len, size_t p, size_t *end)
 int bdb_json_object_next(const char *buf, size_t len, size_t off,
                          size_t *start, size_t *end)
 {
+    size_t said = off;
     for (size_t i = off; i < len;) {
+        /* a search through a whole text log (detection's, the unread
+         * account's) lets a mapped file's pages go behind it */
+        if (i - said >= DROP_EVERY) {
+            bdb_input_done_before(buf + i);
+            said = i;
+        }
         size_t p = i;
         while (p < len && (buf[p] == ' ' || buf[p] == '\t'))
             p++;

@@ -81,6 +81,27 @@ int bdb_store_compress(bdb_store *st, const void *data, size_t n,
 int bdb_store_uncompress(bdb_store *st, long long id, const void *z,
                          size_t zlen, size_t size, bdb_input *out);
 #define BDB_STORE_SPOOL_AT ((size_t)4 << 20)
+/* The same, the stream handed out in pieces by next() (*zn = 0 at its
+ * end); next's own failure is returned as it is (with its message set). */
+int bdb_store_uncompress_pieces(bdb_store *st, long long id,
+                                int (*next)(void *ctx, const void **z,
+                                            size_t *zn),
+                                void *ctx, size_t size, bdb_input *out);
+/* Compresses [data, data+n) a megabyte of output at a time, each piece
+ * handed to put (whose failure stops it and is returned); a mapped
+ * file's pages go as they are read. */
+int bdb_store_compress_pieces(bdb_store *st, const void *data, size_t n,
+                              int (*put)(void *ctx, const void *z, size_t zn),
+                              void *ctx);
+/* Compresses [data, data+n) into a new unlinked temporary file: *fd (the
+ * caller closes it) holds *zlen bytes. */
+int bdb_store_compress_to_file(bdb_store *st, const void *data, size_t n,
+                               int *fd, size_t *zlen);
+/* Sources larger than this are stored in pieces (source_chunks, raw
+ * empty, raw_encoding 'zlib-chunks'): no one value holds them, and no
+ * update of their row reads them. */
+#define BDB_STORE_CHUNKED_AT ((size_t)4 << 20)
+#define BDB_STORE_CHUNK_BYTES ((size_t)1 << 20)
 
 /* ---- the series cache --------------------------------------------------
  * Series ids known in the current transaction, by identity (tool,

@@ -8,6 +8,7 @@
 #include "store_internal.h"
 #include "../common/bdb_grow.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <fnmatch.h>
 #include <math.h>
@@ -89,7 +90,8 @@ static const char *const kept_sql[K_COUNT] = {
     [K_RESULTS_DEL] = "DELETE FROM results WHERE source_id=?",
     [K_WARNINGS_DEL] = "DELETE FROM source_warnings WHERE source_id=?",
     [K_SOURCE_LOAD] = "SELECT s.path, s.tool, s.parser_version, "
-                      "coalesce(p.name,''), s.options, s.raw, s.size FROM "
+                      "coalesce(p.name,''), s.options, s.raw, s.size, "
+                      "s.raw_encoding FROM "
                       "sources s LEFT JOIN platforms p ON p.id = "
                       "s.platform_id WHERE s.id=?",
     [K_DATA_VERSION] = "PRAGMA data_version",
@@ -1111,13 +1113,65 @@ static int note_replaced_series(bdb_store *st, long long source_id);
 static int source_put_set(bdb_store *st, long long source_id,
                           const char *set, const bdb_params *tags);
 
+/* A large source's compressed bytes (the temporary file fd, zlen bytes)
+ * into source_chunks, a piece at a time, and its row marked so. */
+static int put_chunks(bdb_store *st, long long id, int fd, size_t zlen)
+{
+    sqlite3_stmt *s = NULL;
+    unsigned char *buf = malloc(BDB_STORE_CHUNK_BYTES);
+    int rc = buf ? BDB_OK : bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    if (!rc && sqlite3_prepare_v2(DB(st), "UPDATE sources SET raw_encoding = "
+                                  "'zlib-chunks' WHERE id = ?", -1, &s,
+                                  NULL) == SQLITE_OK) {
+        sqlite3_bind_int64(s, 1, id);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            rc = fail_db(st, "marking a source stored in pieces");
+    } else if (!rc) {
+        rc = fail_db(st, "marking a source stored in pieces");
+    }
+    sqlite3_finalize(s);
+    s = NULL;
+    if (!rc && sqlite3_prepare_v2(DB(st), "INSERT INTO source_chunks(source_id, "
+                                  "seq, bytes) VALUES(?,?,?)", -1, &s,
+                                  NULL) != SQLITE_OK)
+        rc = fail_db(st, "storing a source in pieces");
+    size_t off = 0;
+    for (long long seq = 0; !rc && off < zlen; seq++) {
+        size_t n = zlen - off < BDB_STORE_CHUNK_BYTES ? zlen - off
+                                                      : BDB_STORE_CHUNK_BYTES;
+        ssize_t got = pread(fd, buf, n, (off_t)off);
+        if (got != (ssize_t)n) {
+            rc = bdb_store_fail(st, BDB_EIO, "cannot read back a compressed "
+                                "source: %s", got < 0 ? strerror(errno)
+                                                      : "short read");
+            break;
+        }
+        sqlite3_reset(s);
+        sqlite3_bind_int64(s, 1, id);
+        sqlite3_bind_int64(s, 2, seq);
+        sqlite3_bind_blob(s, 3, buf, (int)n, SQLITE_STATIC);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            rc = fail_db(st, "storing a source in pieces");
+        off += n;
+    }
+    sqlite3_finalize(s);
+    free(buf);
+    return rc;
+}
+
 static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
                            long long replace_id, long long *out_id)
 {
     sq *impl = st->impl;
     unsigned char *z = NULL;
     size_t zlen = 0;
-    if (!replace_id) {
+    int zfd = -1;   /* a large source, compressed into a temporary file */
+    if (!replace_id && src->size > BDB_STORE_CHUNKED_AT) {
+        int zrc = bdb_store_compress_to_file(st, src->raw, src->size, &zfd,
+                                             &zlen);
+        if (zrc)
+            return zrc;
+    } else if (!replace_id) {
         if (bdb_store_compress(st, src->raw, src->size, &z, &zlen))
             return BDB_ENOMEM;
         /* the one limit on a file's size: its compressed copy is one blob
@@ -1132,6 +1186,8 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
     }
     if (tx_begin(st)) {
         free(z);
+        if (zfd >= 0)
+            close(zfd);
         return BDB_ESTORE;
     }
     writer *w = NULL;
@@ -1178,18 +1234,25 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
                 sqlite3_bind_null(s, 7);
             sqlite3_bind_text(s, 8, src->options ? src->options : "", -1,
                               SQLITE_TRANSIENT);
-            sqlite3_bind_blob(s, 9, z, (int)zlen, SQLITE_STATIC);
+            if (zfd >= 0)   /* empty: its bytes go in pieces */
+                sqlite3_bind_blob(s, 9, "", 0, SQLITE_STATIC);
+            else
+                sqlite3_bind_blob(s, 9, z, (int)zlen, SQLITE_STATIC);
             if (sqlite3_step(s) != SQLITE_DONE)
                 rc = fail_db(st, "adding source");
             id = sqlite3_last_insert_rowid(DB(st));
             sqlite3_reset(s);
             sqlite3_clear_bindings(s);  /* the blob z is freed below */
         }
+        if (!rc && zfd >= 0)
+            rc = put_chunks(st, id, zfd, zlen);
         /* its run set (lifecycle) */
         if (!rc && src->set && *src->set)
             rc = source_put_set(st, id, src->set, src->set_tags);
     }
     free(z);
+    if (zfd >= 0)
+        close(zfd);
     if (rc)
         return tx_end(st, rc);
     *out_id = id;
@@ -1291,6 +1354,44 @@ static int sq_source_ids(bdb_store *st, long long **ids, long long **sizes,
     return rc;
 }
 
+/* A source stored in pieces, read a piece at a time. */
+typedef struct chunk_reader {
+    bdb_store *st;
+    sqlite3_stmt *s;
+} chunk_reader;
+
+static int next_chunk(void *ctx, const void **z, size_t *zn)
+{
+    chunk_reader *r = ctx;
+    int step = sqlite3_step(r->s);
+    *z = NULL;
+    *zn = 0;
+    if (step == SQLITE_DONE)
+        return BDB_OK;
+    if (step != SQLITE_ROW)
+        return fail_db(r->st, "reading a source's pieces");
+    *z = sqlite3_column_blob(r->s, 0);
+    *zn = (size_t)sqlite3_column_bytes(r->s, 0);
+    if (*zn == 0) /* an empty piece is not the end */
+        return bdb_store_fail(r->st, BDB_ESTORE, "an empty piece of a "
+                              "stored source");
+    return BDB_OK;
+}
+
+static int load_chunks(bdb_store *st, long long id, size_t size,
+                       bdb_input *out)
+{
+    chunk_reader r = {st, NULL};
+    if (sqlite3_prepare_v2(DB(st), "SELECT bytes FROM source_chunks WHERE "
+                           "source_id = ? ORDER BY seq", -1, &r.s,
+                           NULL) != SQLITE_OK)
+        return fail_db(st, "reading a source's pieces");
+    sqlite3_bind_int64(r.s, 1, id);
+    int rc = bdb_store_uncompress_pieces(st, id, next_chunk, &r, size, out);
+    sqlite3_finalize(r.s);
+    return rc;
+}
+
 static int sq_source_load(bdb_store *st, long long id, bdb_stored_source *out)
 {
     sqlite3_stmt *s;
@@ -1312,6 +1413,8 @@ static int sq_source_load(bdb_store *st, long long id, bdb_stored_source *out)
         out->size = (size_t)sqlite3_column_int64(s, 6);
         if (!out->options)
             rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+        else if (strcmp(col_text(s, 7), "zlib-chunks") == 0)
+            rc = load_chunks(st, id, out->size, &out->bytes);
         else
             rc = bdb_store_uncompress(st, id, sqlite3_column_blob(s, 5),
                                       (size_t)sqlite3_column_bytes(s, 5),

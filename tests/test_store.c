@@ -158,6 +158,55 @@ static void store__newer_schema__is_refused(void **state)
     assert_non_null(strstr(d.message, "newer"));
 }
 
+/* A source past 4 MiB is stored in pieces of a megabyte: it loads back
+ * byte for byte, reparses to the same figures, and is gone with its
+ * source. The real ab run repeated (a log ab appended to, run after run). */
+static void store__large_source__kept_in_pieces_loads_back_whole(void **state)
+{
+    (void)state;
+    char dir[1024];
+    bdb_store *st = tu_fresh_store(dir, sizeof dir);
+    size_t len;
+    char *run = tu_read("samples/ab/bin-keepalive-c4.txt", &len);
+    bdb_buf text;
+    bdb_buf_init(&text);
+    while (text.len < ((size_t)6 << 20))
+        assert_int_equal(bdb_buf_append(&text, run, len), 0);
+    tu_import_text(st, dir, "ab-runs.txt", text.data);
+    long long *ids = NULL;
+    size_t n = 0;
+    assert_int_equal(bdb_store_source_ids(st, &ids, NULL, &n), BDB_OK);
+    assert_int_equal(n, 1);
+    bdb_stored_source src;
+    assert_int_equal(bdb_store_source_load(st, ids[0], &src), BDB_OK);
+    assert_int_equal(src.size, text.len);
+    assert_memory_equal(src.raw, text.data, text.len);
+    bdb_stored_source_free(&src);
+    size_t runs = text.len / len;
+    bdb_import_result res;
+    int changed = 0;
+    assert_int_equal(bdb_import_reparse(st, ids[0], 1, &changed, &res), BDB_OK);
+    assert_int_equal(changed, 1);
+    assert_int_equal(res.nresults, runs * 40); /* 40 figures a run */
+    assert_int_equal(bdb_store_source_delete(st, ids[0]), BDB_OK);
+    bdb_store_close(st);
+    char db[1100];
+    snprintf(db, sizeof db, "%s/r.sqlite", dir);
+    sqlite3 *h;
+    assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+    sqlite3_stmt *q;
+    assert_int_equal(sqlite3_prepare_v2(h, "SELECT count(*) FROM "
+                                        "source_chunks", -1, &q, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(q, 0), 0);
+    sqlite3_finalize(q);
+    sqlite3_close(h);
+    free(ids);
+    free(run);
+    bdb_buf_free(&text);
+}
+
 static void store__schema_version__is_the_latest_migration(void **state)
 {
     (void)state;
@@ -1420,6 +1469,7 @@ int main(void)
     const struct CMUnitTest sqlite_tests[] = {
         cmocka_unit_test_setup(store__newer_schema__is_refused, setup),
         cmocka_unit_test_setup(store__schema_version__is_the_latest_migration, setup),
+        cmocka_unit_test(store__large_source__kept_in_pieces_loads_back_whole),
         cmocka_unit_test_setup(store__database_of_schema_1__upgrades_and_keeps_data, setup),
         cmocka_unit_test_setup(store__database_of_schema_4__moves_parameters_into_sets, setup),
         cmocka_unit_test_setup(store__database_of_schema_5__keeps_its_series_and_results, setup),
