@@ -289,7 +289,7 @@ static int copy_source(bdb_store *from, bdb_store *to, const src_meta *m,
     if (rc)
         return bdb_diag_set(diag, rc, 0, "%s: %s", m->path,
                             bdb_store_errmsg(to));
-    bdb_sink_consumer consumer = {take_into_target, &t};
+    bdb_sink_consumer consumer = {take_into_target, &t, NULL};
     bdb_sink sink;
     bdb_sink_init(&sink);
     sink.consumer = &consumer;
