@@ -12,6 +12,7 @@
 #include "../store/store_traces.h"
 #include "../common/bdb_sha256.h"
 
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -352,6 +353,43 @@ static void traces__reparse_copy_forget__keep_them_whole(void **state)
     bdb_store_close(st);
 }
 
+/* `benchdb traces`: JSON carries every stored point (the same count the
+ * library walks), --max stops with a message, png draws one chart per
+ * trace of throughput (the iperf3 -P 4 log: 4 streams and a [SUM]). */
+static void cli__traces__json_points_charts_and_a_bound(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    import_sample(st, "samples/iperf3/tcp-P4.txt");
+    pts *p = calloc(1, sizeof *p);
+    points_of(st, 0, p);
+    bdb_store_close(st);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' traces --format json 2>/dev/null",
+                            db_path), 0);
+    json_error_t err;
+    json_t *j = json_loads(out.data, 0, &err);
+    assert_non_null(j);
+    assert_int_equal((int)json_array_size(j), p->n);
+    json_t *first = json_array_get(j, 0);
+    assert_int_equal(json_integer_value(json_object_get(first, "line")), 7);
+    assert_string_equal(json_string_value(json_object_get(first, "what")),
+                        "throughput");
+    json_decref(j);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' traces --max 5", db_path), 0);
+    assert_non_null(strstr(out.data, "stopped at 5 points"));
+    char dir[1100];
+    snprintf(dir, sizeof dir, "%s.charts", db_path);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' traces --format png -o '%s'",
+                            db_path, dir), 0);
+    assert_non_null(strstr(out.data, "5 charts written"));
+    bdb_buf_free(&out);
+    free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest sqlite_tests[] = {
@@ -359,6 +397,7 @@ int main(void)
         cmocka_unit_test_setup(traces__iperf2_intervals__stored_in_order_with_their_lines, setup),
         cmocka_unit_test_setup(traces__database_of_schema_7__upgrades_and_reparse_fills_them, setup),
         cmocka_unit_test_setup(traces__reparse_copy_forget__keep_them_whole, setup),
+        cmocka_unit_test_setup(cli__traces__json_points_charts_and_a_bound, setup),
     };
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup(traces__iperf3_intervals__stored_in_order_with_their_lines, pg_setup),
