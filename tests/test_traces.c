@@ -390,6 +390,69 @@ static void cli__traces__json_points_charts_and_a_bound(void **state)
     free(p);
 }
 
+/* wrk2's per-thread calibration lines as the trace of the run's
+ * latency_mean. wrk2 is not installed here: the log is a published one,
+ * microsoft/VirtualClient
+ * src/VirtualClient/VirtualClient.Actions.UnitTests/Examples/Wrk/
+ * wrkErrorExample2.txt @ 53e432adb5d1 (MIT), whole. */
+static void cli__wrk2_calibration_lines__are_the_latency_trace(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "Running 30s test @ http://10.1.0.13/index.html\n"
+        "  5 threads and 100 connections\n"
+        "  Thread calibration: mean lat.: 1.019ms, rate sampling interval: 10ms\n"
+        "  Thread calibration: mean lat.: 1.009ms, rate sampling interval: 10ms\n"
+        "  Thread calibration: mean lat.: 0.988ms, rate sampling interval: 10ms\n"
+        "  Thread calibration: mean lat.: 0.963ms, rate sampling interval: 10ms\n"
+        "  Thread calibration: mean lat.: 0.958ms, rate sampling interval: 10ms\n"
+        "  Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+        "    Latency     0.98ms  468.49us   8.97ms   70.07%\n"
+        "    Req/Sec   420.73     49.56     0.89k    84.45%\n"
+        "  59956 requests in 30.00s, 18.64MB read\n"
+        "  Non-2xx or 3xx responses: 59956\n"
+        "Requests/sec:   1998.42\n"
+        "Transfer/sec:    636.13KB";
+    char path[1100];
+    snprintf(path, sizeof path, "%s.wrk2.txt", db_path);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(log, f);
+    assert_int_equal(fclose(f), 0);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "parse '%s'", path), 0);
+    /* the printed means, by hand, at their lines, in order */
+    static const double ms[] = {1.019, 1.009, 0.988, 0.963, 0.958};
+    const char *p = out.data;
+    for (int i = 0; i < 5; i++) {
+        char want[200];
+        snprintf(want, sizeof want, "\n%d\twrk\t", i + 3);
+        p = strstr(p, want);
+        assert_non_null(p);
+        p++;
+        const char *e = strchr(p, '\n');
+        assert_non_null(e);
+        char line[1000];
+        snprintf(line, sizeof line, "%.*s", (int)(e - p), p);
+        assert_non_null(strstr(line, "calibration_latency_mean"));
+        char thread[40];
+        snprintf(thread, sizeof thread, "trace of latency_mean #%d thread %d",
+                 2 * i + 1, i + 1);
+        assert_non_null(strstr(line, thread));
+        char *cols[10] = {0};
+        char *save = NULL, *tok = strtok_r(line, "\t", &save);
+        for (int k = 0; tok && k < 10; k++, tok = strtok_r(NULL, "\t", &save))
+            cols[k] = tok;
+        assert_non_null(cols[5]);
+        tu_assert_close(strtod(cols[5], NULL), ms[i] / 1000.0, 1e-9, "mean");
+        p = e;
+    }
+    /* the run's figure stays Thread Stats' latency average */
+    assert_non_null(strstr(out.data, "\n9\twrk\t/index.html\tlatency_mean\t"));
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest sqlite_tests[] = {
@@ -398,6 +461,7 @@ int main(void)
         cmocka_unit_test_setup(traces__database_of_schema_7__upgrades_and_reparse_fills_them, setup),
         cmocka_unit_test_setup(traces__reparse_copy_forget__keep_them_whole, setup),
         cmocka_unit_test_setup(cli__traces__json_points_charts_and_a_bound, setup),
+        cmocka_unit_test_setup(cli__wrk2_calibration_lines__are_the_latency_trace, setup),
     };
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup(traces__iperf3_intervals__stored_in_order_with_their_lines, pg_setup),
