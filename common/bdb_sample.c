@@ -243,22 +243,30 @@ void bdb_sample_copy(bdb_sample *dst, const bdb_sample *src)
                          (size_t)n * sizeof src->params.kv[0]);
 }
 
+/* base with metric, value, unit, better and line set, into *tmp. */
+static void sample_of(bdb_sample *tmp, const bdb_sample *base,
+                      const char *metric, double value, const char *unit,
+                      bdb_better better, int line)
+{
+    bdb_sample_copy(tmp, base);
+    size_t n = strlen(metric);
+    if (n >= sizeof tmp->metric) {
+        tmp->overflow |= BDB_OVER_METRIC;
+        n = sizeof tmp->metric - 1;
+    }
+    memcpy(tmp->metric, metric, n);
+    tmp->metric[n] = '\0';
+    tmp->value = value;
+    tmp->unit = unit;
+    tmp->better = better;
+    tmp->line = line;
+}
+
 int bdb_sink_add(bdb_sink *s, const bdb_sample *base, const char *metric,
                  double value, const char *unit, bdb_better better, int line)
 {
     bdb_sample tmp;
-    bdb_sample_copy(&tmp, base);
-    size_t n = strlen(metric);
-    if (n >= sizeof tmp.metric) {
-        tmp.overflow |= BDB_OVER_METRIC;
-        n = sizeof tmp.metric - 1;
-    }
-    memcpy(tmp.metric, metric, n);
-    tmp.metric[n] = '\0';
-    tmp.value = value;
-    tmp.unit = unit;
-    tmp.better = better;
-    tmp.line = line;
+    sample_of(&tmp, base, metric, value, unit, better, line);
     return bdb_sink_emit(s, &tmp);
 }
 
@@ -267,20 +275,9 @@ int bdb_sink_trace(bdb_sink *s, const bdb_sample *base, const char *metric,
                    bdb_better better, int line)
 {
     bdb_sample tmp;
-    bdb_sample_copy(&tmp, base);
+    sample_of(&tmp, base, metric, value, unit, better, line);
     tmp.trace = t;
     tmp.repetition = 0;
-    size_t n = strlen(metric);
-    if (n >= sizeof tmp.metric) {
-        tmp.overflow |= BDB_OVER_METRIC;
-        n = sizeof tmp.metric - 1;
-    }
-    memcpy(tmp.metric, metric, n);
-    tmp.metric[n] = '\0';
-    tmp.value = value;
-    tmp.unit = unit;
-    tmp.better = better;
-    tmp.line = line;
     return bdb_sink_emit(s, &tmp);
 }
 
