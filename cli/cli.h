@@ -180,6 +180,7 @@ extern const cli_option cli_chart_options[];
 extern const cli_option cli_compare_options[];
 extern const cli_option cli_check_options[];
 extern const cli_option cli_history_options[];
+extern const cli_option cli_traces_options[];
 /* how to read logs: import and parse */
 extern const cli_option cli_ingest_options[];
 enum { CLI_O_TOOL = 0x200, CLI_O_BENCHMARK, CLI_O_PARAM, CLI_O_TIME_FORMAT,
@@ -203,6 +204,7 @@ int cmd_log(int argc, char **argv, bdb_cli *cli);
 int cmd_compare(int argc, char **argv, bdb_cli *cli);
 int cmd_check(int argc, char **argv, bdb_cli *cli);
 int cmd_history(int argc, char **argv, bdb_cli *cli);
+int cmd_traces(int argc, char **argv, bdb_cli *cli);
 int cmd_copy(int argc, char **argv, bdb_cli *cli);
 int cmd_completion(int argc, char **argv, bdb_cli *cli);
 int cmd_man(int argc, char **argv, bdb_cli *cli);

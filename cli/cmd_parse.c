@@ -16,6 +16,7 @@ typedef struct spool {
     FILE *f;
     int err;
     bdb_rowset *rs;     /* a table instead (--format, or a width) */
+    int expected;       /* the golden format: no trace points */
 } spool;
 
 /* A figure as a row of the table: the columns of the tab-separated
@@ -43,6 +44,31 @@ static int spool_take(void *ctx, const bdb_sample *s)
     char line[2048];
     bdb_sample_format(s, line, sizeof line);
     if (fputs(line, sp->f) == EOF || fputc('\n', sp->f) == EOF) {
+        sp->err = errno ? errno : EIO;
+        return BDB_EIO;
+    }
+    return BDB_OK;
+}
+
+/* A point of a trace: the figure's columns with the point's quantity as
+ * its metric, then what it is a point of ("trace of throughput #3 0-1 s
+ * stream 5"). Tables and golden files show the run's figures only. */
+static int spool_trace(void *ctx, const bdb_sample *s)
+{
+    spool *sp = ctx;
+    if (sp->rs || sp->expected)
+        return BDB_OK;
+    const bdb_trace *t = s->trace;
+    bdb_sample p;
+    bdb_sample_copy(&p, s);
+    p.platform[0] = '\0';
+    snprintf(p.metric, sizeof p.metric, "%s", t->what);
+    char line[2048], when[80] = "";
+    bdb_sample_format(&p, line, sizeof line);
+    if (t->start == t->start && t->end == t->end)
+        snprintf(when, sizeof when, " %g-%g s", t->start, t->end);
+    if (fprintf(sp->f, "%s\ttrace of %s #%lld%s%s%s\n", line, s->metric,
+                t->seq, when, t->label[0] ? " " : "", t->label) < 0) {
         sp->err = errno ? errno : EIO;
         return BDB_EIO;
     }
@@ -184,7 +210,7 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
         static const unsigned char num[] = {1, 0, 0, 0, 0, 1, 0, 0, 1, 0};
         bdb_rowset rs;
         bdb_rowset_init(&rs, 10, cols, num);
-        spool sp = {tmpfile(), 0, table ? &rs : NULL};
+        spool sp = {tmpfile(), 0, table ? &rs : NULL, expected};
         if (!sp.f) {
             cli_error("%s: cannot make a temporary file: %s", argv[i],
                       strerror(errno));
@@ -192,7 +218,7 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
             status = BDB_EXIT_FAILED;
             continue;
         }
-        bdb_sink_consumer to_spool = {spool_take, &sp};
+        bdb_sink_consumer to_spool = {spool_take, &sp, spool_trace};
         bdb_sink sink;
         bdb_diag diag;
         char tools[128];
@@ -227,10 +253,15 @@ int cmd_parse(int argc, char **argv, bdb_cli *cli)
                     printf("# param: %s=%s\n", params.kv[k].key,
                            params.kv[k].value);
             } else {
-                cli_line_fit(meta, fit, "# %s: %s%s%s, %zu figures, %zu "
+                char traced[64] = "";
+                if (sink.ntrace)
+                    snprintf(traced, sizeof traced, ", %zu trace points",
+                             sink.ntrace);
+                cli_line_fit(meta, fit, "# %s: %s%s%s, %zu figures%s, %zu "
                              "lines with numbers not read\n", argv[i], tools,
                              sink.tool_version[0] ? " " : "",
-                             sink.tool_version, sink.n, sink.unread_lines);
+                             sink.tool_version, sink.n, traced,
+                             sink.unread_lines);
             }
             if (table) {
                 if (cli_table_print(&rs, &ta, stdout)) {

@@ -253,6 +253,18 @@ static const bdb_cmd commands[] = {
      "png/svg draw one line chart per series (mean and CI band); html\n"
      "embeds them.\n",
      cli_history_options, NULL, NULL},
+    {"traces", cmd_traces, BDB_CMD_STORE | BDB_CMD_READ, "the interval and per-thread points under runs' figures",
+     "usage: benchdb [--db FILE] traces [options]\n"
+     "\n"
+     "The traces stored with the selected series' figures: the interval\n"
+     "lines of iperf and iperf3 (and each stream's under a [SUM]) in file\n"
+     "order, each point with its sequence number, interval, quantity\n"
+     "(throughput, transfer, retransmits, cwnd, jitter, loss ...), value\n"
+     "and the line of the file it came from. The run's figure stays the\n"
+     "result; a trace is never a series or a repetition. png/svg draw one\n"
+     "line chart per trace (throughput over time unless --what). The\n"
+     "platform and set selections do not apply (a trace is a source's).\n",
+     cli_traces_options, NULL, NULL},
     {"serve", cmd_serve, 0, "a local, read-only web view of the database",
      "usage: benchdb [--db FILE] serve [options]\n"
      "\n"

@@ -38,6 +38,7 @@ void bdb_sink_reset(bdb_sink *s)
     s->notes_dropped = 0;
     s->unread_lines = 0;
     s->covered_from = s->covered_to = 0;
+    s->ntrace = 0;
     s->tool_version[0] = '\0';
 }
 
@@ -188,6 +189,14 @@ const bdb_sample *bdb_sink_vet(bdb_sink *s, const bdb_sample *in,
 
 int bdb_sink_deliver(bdb_sink *s, const bdb_sample *sample)
 {
+    if (sample->trace) {
+        int rc = BDB_OK;
+        if (s->consumer && s->consumer->take_trace)
+            rc = s->consumer->take_trace(s->consumer->ctx, sample);
+        if (!rc)
+            s->ntrace++;
+        return rc;
+    }
     if (s->consumer) {
         int rc = s->consumer->take(s->consumer->ctx, sample);
         if (!rc)
@@ -234,23 +243,52 @@ void bdb_sample_copy(bdb_sample *dst, const bdb_sample *src)
                          (size_t)n * sizeof src->params.kv[0]);
 }
 
+/* base with metric, value, unit, better and line set, into *tmp. */
+static void sample_of(bdb_sample *tmp, const bdb_sample *base,
+                      const char *metric, double value, const char *unit,
+                      bdb_better better, int line)
+{
+    bdb_sample_copy(tmp, base);
+    size_t n = strlen(metric);
+    if (n >= sizeof tmp->metric) {
+        tmp->overflow |= BDB_OVER_METRIC;
+        n = sizeof tmp->metric - 1;
+    }
+    memcpy(tmp->metric, metric, n);
+    tmp->metric[n] = '\0';
+    tmp->value = value;
+    tmp->unit = unit;
+    tmp->better = better;
+    tmp->line = line;
+}
+
 int bdb_sink_add(bdb_sink *s, const bdb_sample *base, const char *metric,
                  double value, const char *unit, bdb_better better, int line)
 {
     bdb_sample tmp;
-    bdb_sample_copy(&tmp, base);
-    size_t n = strlen(metric);
-    if (n >= sizeof tmp.metric) {
-        tmp.overflow |= BDB_OVER_METRIC;
-        n = sizeof tmp.metric - 1;
-    }
-    memcpy(tmp.metric, metric, n);
-    tmp.metric[n] = '\0';
-    tmp.value = value;
-    tmp.unit = unit;
-    tmp.better = better;
-    tmp.line = line;
+    sample_of(&tmp, base, metric, value, unit, better, line);
     return bdb_sink_emit(s, &tmp);
+}
+
+int bdb_sink_trace(bdb_sink *s, const bdb_sample *base, const char *metric,
+                   const bdb_trace *t, double value, const char *unit,
+                   bdb_better better, int line)
+{
+    bdb_sample tmp;
+    sample_of(&tmp, base, metric, value, unit, better, line);
+    tmp.trace = t;
+    tmp.repetition = 0;
+    return bdb_sink_emit(s, &tmp);
+}
+
+void bdb_trace_set(bdb_trace *t, const char *what, const char *label,
+                   double start, double end)
+{
+    snprintf(t->what, sizeof t->what, "%s", what ? what : "");
+    snprintf(t->label, sizeof t->label, "%s", label ? label : "");
+    t->start = start;
+    t->end = end;
+    t->seq = 0;
 }
 
 #if defined(__GNUC__)

@@ -66,6 +66,7 @@ typedef struct bdb_series_ref {
     unsigned short series_at;   /* names + series_at: tool \x1f ... */
     unsigned short names_len;
     int repetition;         /* the last repetition given (ingest) */
+    long long trace_points; /* the points of its trace given (ingest) */
     int tracked;            /* the import's merge check has it */
     /* what the store found: valid for that store (owner) and while its
      * cache generation is unchanged; see store_cache.c */
@@ -74,6 +75,18 @@ typedef struct bdb_series_ref {
     long long series_id, platform_id;
     char unit[16];          /* the series' unit in the store */
 } bdb_series_ref;
+
+/* What makes a figure a point of a trace: an interval line, a stream's
+ * or a thread's line under the run's figure (iperf intervals, wrk thread
+ * rows). A trace point names the run's series in its sample (metric: the
+ * run's figure, e.g. "throughput"); it is no series and no repetition of
+ * its own, and the run's figure stays the result. */
+typedef struct bdb_trace {
+    double start, end;      /* the interval in seconds; NaN: not printed */
+    char what[32];          /* the point's quantity: "throughput", "cwnd" */
+    char label[32];         /* whose line: "stream 5", "thread", "" */
+    long long seq;          /* 1, 2, ... per series in file order (ingest) */
+} bdb_trace;
 
 typedef struct bdb_sample {
     char tool[32];                      /* set by the ingest layer */
@@ -88,6 +101,9 @@ typedef struct bdb_sample {
     int overflow;                       /* BDB_OVER_* of the names */
     bdb_series_ref *ref;                /* set by ingest while a consumer
                                            takes the sample, else NULL */
+    const bdb_trace *trace;             /* NULL: a figure of the run; else
+                                           a point of the trace of the
+                                           series (valid while taken) */
     bdb_params params;                  /* last: copies stop at params.n */
 } bdb_sample;
 
@@ -117,6 +133,8 @@ typedef struct bdb_note {
 typedef struct bdb_sink_consumer {
     int (*take)(void *ctx, const bdb_sample *s);
     void *ctx;
+    /* trace points (s->trace set), or NULL: they are counted, not kept */
+    int (*take_trace)(void *ctx, const bdb_sample *s);
 } bdb_sink_consumer;
 
 typedef struct bdb_sink {
@@ -134,6 +152,9 @@ typedef struct bdb_sink {
                                    (ingest/unread.h) */
     int covered_from, covered_to; /* lines a parser read whose figures it
                                    took from elsewhere (bdb_sink_cover) */
+    size_t ntrace;              /* trace points given (not counted in n);
+                                   a sink without a consumer taking them
+                                   keeps none */
 } bdb_sink;
 
 void bdb_sink_init(bdb_sink *s);
@@ -159,6 +180,18 @@ int bdb_sink_deliver(bdb_sink *s, const bdb_sample *sample);
 /* Copies *base, sets metric, value, unit, better and line, and emits it. */
 int bdb_sink_add(bdb_sink *s, const bdb_sample *base, const char *metric,
                  double value, const char *unit, bdb_better better, int line);
+
+/* Emits a point of the trace of base's series `metric` (the run's
+ * figure the point belongs to): the point's quantity t->what, its value
+ * in unit, read at line. Not counted in n; a sink whose consumer takes no
+ * traces drops it. */
+int bdb_sink_trace(bdb_sink *s, const bdb_sample *base, const char *metric,
+                   const bdb_trace *t, double value, const char *unit,
+                   bdb_better better, int line);
+/* A trace whose interval and label are set: start/end NaN when the line
+ * prints none. what and label are cut to fit. */
+void bdb_trace_set(bdb_trace *t, const char *what, const char *label,
+                   double start, double end);
 
 /* Records a warning at line (0: none). Past 131,072 notes a sink counts
  * them in notes_dropped instead (and returns BDB_OK). */

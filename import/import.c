@@ -5,6 +5,7 @@
 #include "../common/bdb_sha256.h"
 #include "../common/bdb_strmap.h"
 #include "../ingest/ingest.h"
+#include "../store/store_traces.h"
 #include "../ingest/path_pattern.h"
 #include "../ingest/platform_csv.h"
 #include "../ingest/sysinfo.h"
@@ -189,6 +190,7 @@ typedef struct to_store {
     const char *platform;       /* the source's */
     bdb_merge_check *merge;     /* NULL, or where the series are staged */
     int rc;                     /* the store's failure, kept */
+    bdb_trace_writer *traces;   /* opened by the first trace point */
 } to_store;
 
 static int take_into_store(void *ctx, const bdb_sample *s)
@@ -205,6 +207,38 @@ static int take_into_store(void *ctx, const bdb_sample *s)
         ts->rc = rc;
     /* a store error stops the parse: ingest passes BDB_ESTORE through */
     return rc == BDB_ENOMEM ? rc : rc ? BDB_ESTORE : BDB_OK;
+}
+
+/* A trace point into the open source, tied to its series' figure. */
+static int take_trace_into_store(void *ctx, const bdb_sample *s)
+{
+    to_store *ts = ctx;
+    int rc = ts->traces ? BDB_OK
+                        : bdb_trace_writer_open(ts->st, ts->id, &ts->traces);
+    if (!rc)
+        rc = bdb_trace_writer_put(ts->traces, s);
+    if (rc)
+        ts->rc = rc;
+    return rc == BDB_ENOMEM ? rc : rc ? BDB_ESTORE : BDB_OK;
+}
+
+/* Ends the source's trace before the source ends: the points of a
+ * series that got no figure are said in a warning. Returns rc or the
+ * writer's error. */
+static int traces_done(to_store *ts, bdb_sink *sink, int rc)
+{
+    long long stored = 0, orphans = 0;
+    int wrc = bdb_trace_writer_close(ts->traces, rc, &stored, &orphans);
+    ts->traces = NULL;
+    if (!rc && wrc) {
+        ts->rc = wrc;
+        return wrc;
+    }
+    if (!rc && orphans)
+        rc = bdb_sink_warn(sink, 0, "%lld trace points not stored: their "
+                           "series has no figure of the run before them",
+                           orphans);
+    return rc;
 }
 
 /* Platform fields a path captured ({arch}, {freq_mhz}) describe the
@@ -449,7 +483,7 @@ static int dry_run(const char *text, size_t len, const char *path,
     common_params cp;
     memset(&cp, 0, sizeof cp);
     cp.text = text;
-    bdb_sink_consumer consumer = {common_take, &cp};
+    bdb_sink_consumer consumer = {common_take, &cp, NULL};
     bdb_sink sink;
     bdb_sink_init(&sink);
     sink.consumer = &consumer;
@@ -527,6 +561,14 @@ static int take_releasing(void *ctx, const bdb_sample *s)
     if ((++r->n & 4095) == 0)
         bdb_input_release(r->data);
     return r->next.take(r->next.ctx, s);
+}
+
+static int trace_releasing(void *ctx, const bdb_sample *s)
+{
+    releasing *r = ctx;
+    if ((++r->n & 4095) == 0)
+        bdb_input_release(r->data);
+    return r->next.take_trace(r->next.ctx, s);
 }
 
 int bdb_import_file(bdb_store *st, const char *path,
@@ -679,8 +721,8 @@ int bdb_import_file(bdb_store *st, const char *path,
                    .merge = opts->repetitions ? NULL : opts->merge};
     if (ts.merge)
         bdb_merge_check_begin(ts.merge);
-    releasing rel = {{take_into_store, &ts}, text, 0};
-    bdb_sink_consumer consumer = {take_releasing, &rel};
+    releasing rel = {{take_into_store, &ts, take_trace_into_store}, text, 0};
+    bdb_sink_consumer consumer = {take_releasing, &rel, trace_releasing};
     bdb_sink sink;
     bdb_sink_init(&sink);
     sink.consumer = &consumer;
@@ -696,6 +738,7 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_diag_clear(&d);
     rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
                            sizeof res->tools, &d);
+    rc = traces_done(&ts, &sink, rc);
     if (bdb_input_changed(&raw, msg, sizeof msg)) {
         /* what was read may not be what was hashed and kept */
         rc = BDB_EIO;
@@ -804,8 +847,8 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
         bdb_input_release(src.raw);
     }
     to_store ts = {.st = st, .id = id};
-    releasing rel = {{take_into_store, &ts}, text, 0};
-    bdb_sink_consumer consumer = {take_releasing, &rel};
+    releasing rel = {{take_into_store, &ts, take_trace_into_store}, text, 0};
+    bdb_sink_consumer consumer = {take_releasing, &rel, trace_releasing};
     bdb_sink sink;
     bdb_sink_init(&sink);
     sink.consumer = &consumer;
@@ -813,6 +856,7 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
         rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
                                sizeof res->tools, &d);
     text_free(&plain, &spooled);
+    rc = traces_done(&ts, &sink, rc);
     if (ts.rc) {
         rc = ts.rc;
         bdb_diag_set(&d, rc, 0, "%s", bdb_store_errmsg(st));

@@ -417,6 +417,20 @@ static int deliver(normalizer *nz, bdb_sample *s, int changed)
     bdb_series_ref *ref = intern(nz, out);
     if (!ref)
         return BDB_ENOMEM;
+    if (out->trace) {
+        /* a point of the series' trace: numbered in its trace, no
+         * repetition of the series; it belongs to the series' figure
+         * given last (a parser gives a run's points after its figure;
+         * 0: none yet) */
+        bdb_trace t = *out->trace;
+        t.seq = ++ref->trace_points;
+        out->trace = &t;
+        out->repetition = ref->repetition;
+        out->ref = ref;
+        int rc = bdb_sink_deliver(nz->out, out);
+        bdb_refs_done(&nz->refs, ref);
+        return rc;
+    }
     number_repetition(ref, out);
     out->ref = ref;
     int rc = bdb_sink_deliver(nz->out, out);
@@ -588,7 +602,7 @@ static int summary_into(const char *buf, size_t len, normalizer *nz,
                         bdb_diag *diag)
 {
     const bdb_summary_opts *so = nz->opts->summary;
-    bdb_sink_consumer to_out = {normalize_take, nz};
+    bdb_sink_consumer to_out = {normalize_take, nz, normalize_take};
     bdb_sink part;
     bdb_sink_init(&part);
     part.consumer = &to_out;
@@ -678,7 +692,7 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
     bdb_diag empty[32];
     const char *empty_tool[32];
     size_t nempty = 0;
-    bdb_sink_consumer to_out = {normalize_take, nz};
+    bdb_sink_consumer to_out = {normalize_take, nz, normalize_take};
     bdb_sink part;
     bdb_sink_init(&part);
     part.consumer = &to_out;

@@ -95,7 +95,9 @@
  *   interval_throughput_min / _max (bit/s, higher): over the interval lines
  *     of the sum (or only stream), omitted (-O) intervals and stub intervals
  *     shorter than half the longest one (iperf3 servers print "2.00-2.00")
- *     left out. Interval lines are never results of their own.
+ *     left out. Interval lines are never results of their own: each is
+ *     a point of the trace of its stream's (or the [SUM]'s) throughput
+ *     (iperf_trace.c), given after the run's figures.
  *   cpu_utilization_local / _remote (%, lower): iperf3 -V / JSON (a
  *     server's JSON has no remote figure: 0 is left out), and their
  *     _user / _system parts ("97.2% (1.9%u/95.3%s)", JSON host_user,
@@ -362,6 +364,6 @@ static int parse_iperf3(const char *buf, size_t len, const bdb_parse_opts *opts,
                   "iperf3");
 }
 
-const bdb_parser bdb_parser_iperf = {"iperf", 2, sniff, parse, 0, 0};
-const bdb_parser bdb_parser_iperf3 = {"iperf3", 2, sniff_iperf3,
+const bdb_parser bdb_parser_iperf = {"iperf", 3, sniff, parse, 0, 0};
+const bdb_parser bdb_parser_iperf3 = {"iperf3", 3, sniff_iperf3,
                                         parse_iperf3, 1, 0};

@@ -82,6 +82,7 @@
 #include "cmdline.h"
 #include "../common/bdb_scan.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +100,10 @@ typedef struct wrk_fig {
 } wrk_fig;
 
 enum { W_HEAD, W_DIST, W_SPECTRUM, W_BODY };
+
+/* Calibration lines kept per wrk2 run (one per thread); past it a
+ * warning names the limit. */
+#define WRK_MAX_CALIB 1024
 
 /* What a command line said, kept until the run it started opens. */
 typedef struct wrk_cmd {
@@ -126,6 +131,11 @@ typedef struct wrk_run {
     double spec_p[WRK_NSTD];
     int spec_p_line[WRK_NSTD];
     wrk_cmd cmd;               /* the command that started this run */
+    /* wrk2's "Thread calibration: mean lat.: 3.456ms, rate sampling
+     * interval: 10ms" lines, one per thread: the trace of latency_mean */
+    double calib_lat[WRK_MAX_CALIB], calib_interval[WRK_MAX_CALIB];
+    int calib_line[WRK_MAX_CALIB];
+    int ncalib, over_calib;
     bdb_sample base;
     wrk_fig figs[WRK_MAX_FIGS];
     int nfig;
@@ -485,6 +495,8 @@ static int command_line(wrk_state *st, const bdb_cmdline *cl, int line)
 
 /* ------------------------------------------------------------------ runs */
 
+static int calibration_trace(wrk_state *st);
+
 static int run_close(wrk_state *st)
 {
     wrk_run *r = &st->run;
@@ -512,6 +524,8 @@ static int run_close(wrk_state *st)
         rc = bdb_sink_add(st->out, &r->base, f->metric, f->value, f->unit,
                           f->better, f->line);
     }
+    if (!rc)
+        rc = calibration_trace(st);
     if (r->spec_rows) {
         if (!rc && r->spec_min_line)
             rc = bdb_sink_add(st->out, &r->base, "latency_min", r->spec_min,
@@ -533,6 +547,63 @@ static int run_close(wrk_state *st)
             rc = bdb_sink_add(st->out, &r->base, metric, r->spec_p[k],
                               BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER,
                               r->spec_p_line[k]);
+        }
+    }
+    return rc;
+}
+
+/* A wrk2 thread's calibration line, kept for the run's trace. */
+static int calibration(wrk_state *st, const char *p, const char *end,
+                       int line)
+{
+    wrk_run *r = &st->run;
+    const char *q = bdb_memfind(p, (size_t)(end - p), "mean lat.:");
+    double lat, iv = -1;
+    if (!q)
+        return BDB_OK;
+    q += 10;
+    if (!scan_time(&q, end, &lat))
+        return warn(st, line, p, end, "a wrk2 calibration line that does "
+                                      "not parse");
+    const char *s = bdb_memfind(q, (size_t)(end - q), "interval:");
+    if (s) {
+        s += 9;
+        if (!scan_time(&s, end, &iv))
+            iv = -1;
+    }
+    if (r->ncalib >= WRK_MAX_CALIB) {
+        if (r->over_calib++)
+            return BDB_OK;
+        return wrk_note(st->out, line, "more than %d wrk2 calibration lines "
+                        "in one run: this one and the rest are not kept",
+                        WRK_MAX_CALIB);
+    }
+    r->calib_lat[r->ncalib] = lat;
+    r->calib_interval[r->ncalib] = iv;
+    r->calib_line[r->ncalib++] = line;
+    return BDB_OK;
+}
+
+/* The calibration lines as the trace of the run's latency_mean, after
+ * the run's figures. */
+static int calibration_trace(wrk_state *st)
+{
+    wrk_run *r = &st->run;
+    int rc = BDB_OK;
+    for (int i = 0; !rc && i < r->ncalib; i++) {
+        bdb_trace t;
+        char label[32];
+        snprintf(label, sizeof label, "thread %d", i + 1);
+        bdb_trace_set(&t, "calibration_latency_mean", label, NAN, NAN);
+        rc = bdb_sink_trace(st->out, &r->base, "latency_mean", &t,
+                            r->calib_lat[i], BDB_UNIT_SECONDS,
+                            BDB_LOWER_IS_BETTER, r->calib_line[i]);
+        if (!rc && r->calib_interval[i] >= 0) {
+            bdb_trace_set(&t, "calibration_sampling_interval", label, NAN,
+                          NAN);
+            rc = bdb_sink_trace(st->out, &r->base, "latency_mean", &t,
+                                r->calib_interval[i], BDB_UNIT_SECONDS,
+                                BDB_NEUTRAL, r->calib_line[i]);
         }
     }
     return rc;
@@ -951,7 +1022,7 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
     }
     if (bdb_starts_with(p, end, "Thread calibration:")) {
         r->wrk2 = 1;
-        return BDB_OK;
+        return calibration(st, p, end, line);
     }
     if (bdb_starts_with(p, end, "Thread Stats")) {
         r->section = W_BODY;
@@ -1254,4 +1325,4 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     return rc;
 }
 
-const bdb_parser bdb_parser_wrk = {"wrk", 2, sniff, parse, 0, 0};
+const bdb_parser bdb_parser_wrk = {"wrk", 3, sniff, parse, 0, 0};

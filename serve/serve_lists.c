@@ -250,7 +250,7 @@ void srv_view_source(srv_req *r)
               (int)(from + SRV_SOURCE_LINES - 1)};
     bdb_sink sink;
     bdb_sink_init(&sink);
-    bdb_sink_consumer take = {take_fig, &f};
+    bdb_sink_consumer take = {take_fig, &f, NULL};
     sink.consumer = &take;
     int frc = bdb_store_source_samples(r->st, id, &sink);
     qsort(f.v, f.n, sizeof *f.v, by_line);

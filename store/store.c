@@ -5,6 +5,7 @@
  * table has no version: a method is called without asking. */
 #include "store_admin.h"
 #include "store_internal.h"
+#include "store_traces.h"
 
 #include <errno.h>
 #include <math.h>
@@ -193,10 +194,21 @@ int bdb_store_batch_end(bdb_store *st, int commit)
     return st->ops->batch_end(st, commit);
 }
 
+/* A source's results being replaced: its trace points go with them, in
+ * the same transaction. */
+static int begin_source(bdb_store *st, const bdb_source_info *src,
+                        long long replace_id, long long *id)
+{
+    int rc = st->ops->source_begin(st, src, replace_id, id);
+    if (!rc && replace_id && (rc = bdb_store_traces_drop(st, replace_id)))
+        st->ops->source_end(st, replace_id, NULL, NULL, NULL, NULL, 0);
+    return rc;
+}
+
 int bdb_store_source_begin(bdb_store *st, const bdb_source_info *src,
                            long long replace_id, long long *id)
 {
-    return st->ops->source_begin(st, src, replace_id, id);
+    return begin_source(st, src, replace_id, id);
 }
 
 int bdb_store_source_put(bdb_store *st, long long id, const bdb_sample *s)
@@ -238,7 +250,7 @@ static int put_whole(bdb_store *st, const bdb_source_info *src,
                      const bdb_sink *samples, long long *source_id)
 {
     long long id;
-    int rc = st->ops->source_begin(st, src, replace_id, &id);
+    int rc = begin_source(st, src, replace_id, &id);
     if (rc)
         return rc;
     if (replace_id)

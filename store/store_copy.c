@@ -3,6 +3,7 @@
  * table is used, so any two back-ends copy into each other. */
 #include "store_admin.h"
 #include "store_internal.h"
+#include "store_traces.h"
 #include "../common/bdb_grow.h"
 #include "../common/bdb_units.h"
 
@@ -289,11 +290,14 @@ static int copy_source(bdb_store *from, bdb_store *to, const src_meta *m,
     if (rc)
         return bdb_diag_set(diag, rc, 0, "%s: %s", m->path,
                             bdb_store_errmsg(to));
-    bdb_sink_consumer consumer = {take_into_target, &t};
+    bdb_sink_consumer consumer = {take_into_target, &t, NULL};
     bdb_sink sink;
     bdb_sink_init(&sink);
     sink.consumer = &consumer;
     rc = bdb_store_source_samples(from, m->id, &sink);
+    /* the figures' traces, once their series are in the target */
+    if (!rc && (rc = bdb_store_traces_copy(from, m->id, to, t.id)))
+        t.rc = rc;
     if (rc) {
         /* the error is the read's or the put's: ending only undoes */
         bdb_diag_set(diag, rc, 0, "%s: %s", m->path,

@@ -1384,10 +1384,11 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     bdb_import_result r;
     assert_int_equal(bdb_import_file(st, tu_path("samples/published/seed-published-figures.csv"), &o, &r), 0);
     bdb_store_close(st);
-    /* back to what schemas/pg/001_init.sql made: 006's notes and marks
-     * go, 005's parameter sets
+    /* back to what schemas/pg/001_init.sql made: 007's trace points and
+     * 006's notes and marks go, 005's parameter sets
      * back into one row per parameter per series */
-    psql(db_path, "DROP TABLE notes; ALTER TABLE sets DROP COLUMN new_baseline");
+    psql(db_path, "DROP TABLE trace_points; DROP TABLE notes; "
+                  "ALTER TABLE sets DROP COLUMN new_baseline");
     psql(db_path, "CREATE TABLE series_params (series_id bigint NOT NULL "
                   "REFERENCES series(id) ON DELETE CASCADE, key text NOT NULL, "
                   "value text NOT NULL, PRIMARY KEY (series_id, key)); "
@@ -1420,7 +1421,7 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     snprintf(sql, sizeof sql, "SELECT 1 / count(*) FROM benchdb_meta WHERE "
              "key = 'schema_version' AND value = '%d'",
              bdb_store_schema_version_of(st));
-    assert_int_equal(bdb_store_schema_version_of(st), 6);
+    assert_int_equal(bdb_store_schema_version_of(st), 7);
     /* 005 moved the parameters into sets that filters read */
     assert_int_equal(results_with(st, "nic", "intel-10gbe"), 2);
     assert_int_equal(results_with(st, "direction", "read"),

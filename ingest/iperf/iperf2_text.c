@@ -384,6 +384,9 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
         if (rc)
             break;
         bdb_iperf_copy_line_details(o, &o0);
+        rc = bdb_iperf_obs_keep_figs(&r, o, &fs);
+        if (rc)
+            break;
         /* the figures of a stream's latest line: its final one at the end */
         r.ents[o->ent].figs[side] = fs;
     }

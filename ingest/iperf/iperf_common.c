@@ -37,6 +37,9 @@ void bdb_iperf_run_free(ip_run *r)
     free(r->ents);
     free(r->obs);
     free(r->conn);
+    free(r->tfigs);
+    r->tfigs = NULL;
+    r->ntfigs = r->cap_tfigs = 0;
     r->ents = NULL;
     r->obs = NULL;
     r->conn = NULL;
@@ -662,6 +665,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             rc = emit_ent(&r->ents[top], &base, out);
             if (!rc)
                 rc = emit_intervals(r, (size_t)top, &base, out);
+            if (!rc)
+                rc = bdb_iperf_emit_trace(r, (size_t)top, &base, out);
             /* one stream under a sum (iperf3 JSON): the stream's own
              * figures (rtt, cwnd) are the run's */
             if (!rc && top == sum && nids == 1 && nranks <= 1) {
@@ -688,14 +693,34 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 while (rank < nranks && ranks[rank] != ids[k])
                     rank++;
                 pnum(&sb, out, cl, &pwarn, "stream", (double)(rank + 1));
-                rc = emit_ent(&r->ents[bdb_iperf_ent_get(r, flow, ids[k])],
-                              &sb, out);
+                size_t sk = (size_t)bdb_iperf_ent_get(r, flow, ids[k]);
+                rc = emit_ent(&r->ents[sk], &sb, out);
+                if (!rc)
+                    rc = bdb_iperf_emit_trace(r, sk, &sb, out);
                 emitted = 1;
             }
         }
         free(ranks);
     }
     free(ids);
+    if (rc)
+        return rc;
+    /* streams cut before their final line: their intervals are still
+     * read, as a trace of a figure the log never printed (the store
+     * says it cannot keep them) */
+    for (size_t ei = 0; ei < r->nents && !rc; ei++) {
+        const ip_ent *e = &r->ents[ei];
+        if (e->have[0] || e->have[1])
+            continue;
+        bdb_sample cut;
+        bdb_sample_init(&cut, r->udp ? "udp" : "tcp");
+        pset(&cut, out, 0, &pwarn, "protocol", r->udp ? "udp" : "tcp");
+        if (e->flow == FLOW_C2S || e->flow == FLOW_S2C)
+            pset(&cut, out, 0, &pwarn, "direction",
+                 e->flow == FLOW_C2S ? "client_to_server"
+                                     : "server_to_client");
+        rc = bdb_iperf_emit_trace(r, ei, &cut, out);
+    }
     if (rc)
         return rc;
     if (emitted && r->have_cpu && have_cpu_base) {
@@ -1051,6 +1076,27 @@ static void iperf2_columns(const char *q, const char *z, const ip_ctx *cx,
 
 /* Reads the columns after the rate. Sets *label to SIDE_SND / SIDE_RCV for
  * iperf3 summary lines, -1 otherwise. Extra iperf2 -e columns go to fs. */
+/* iperf3's Cwnd column after Retr: "3.18 MBytes" on an interval line. */
+static int v3_cwnd(const char *q, const char *z, ip_obs *o)
+{
+    double x, bytes;
+    q = bdb_skip_ws(q, z);
+    if (!bdb_scan_number(&q, z, &x, 0))
+        return 0;
+    q = bdb_skip_ws(q, z);
+    const char *w = q;
+    while (q < z && *q != ' ' && *q != '\t')
+        q++;
+    if (q == w || !bdb_iperf_size_value(x, w, q, &bytes))
+        return 0;
+    q = bdb_skip_ws(q, z);
+    if (q != z && !bdb_starts_with(q, z, "(omitted)"))
+        return 0;
+    o->have_cwnd = 1;
+    o->cwnd = bytes;
+    return 1;
+}
+
 void bdb_iperf_parse_rest(const char *p, const char *end, const ip_ctx *cx,
                           int v3, ip_obs *o, int *label, ip_figs *fs,
                           bdb_sink *out, int line)
@@ -1100,6 +1146,19 @@ void bdb_iperf_parse_rest(const char *p, const char *end, const ip_ctx *cx,
             at_word_end(q, z)) {
             o->have_retr = 1;
             o->retr = (double)a;
+            v3_cwnd(q, z, o);
+        } else if (!cx->hdr_seen && *label < 0 && bdb_scan_int(&q, z, &a) &&
+                   a >= 0 && at_word_end(q, z) && v3_cwnd(q, z, o)) {
+            /* no header (a tail of the output): "N  1.63 MBytes" after
+             * the rate is Retr and Cwnd, which nothing else prints */
+            o->have_retr = 1;
+            o->retr = (double)a;
+        } else if (q = p, !cx->hdr_retr && *label < 0 &&
+                   bdb_scan_int(&q, z, &a) && a >= 0 &&
+                   bdb_skip_ws(q, z) == z) {
+            /* a UDP sender's interval: its Total Datagrams column */
+            o->have_dgrams = 1;
+            o->dgrams = (double)a;
         }
         return;
     }
@@ -1273,4 +1332,8 @@ void bdb_iperf_copy_line_details(ip_obs *o, const ip_obs *from)
     o->pct = from->pct;
     o->have_retr = from->have_retr;
     o->retr = from->retr;
+    o->have_cwnd = from->have_cwnd;
+    o->cwnd = from->cwnd;
+    o->have_dgrams = from->have_dgrams;
+    o->dgrams = from->dgrams;
 }

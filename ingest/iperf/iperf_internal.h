@@ -50,6 +50,12 @@ typedef struct ip_obs {
     int have_ooo;   /* iperf2: an out-of-order line for this interval */
     double ooo;
     int ooo_line;   /* the line that said so, when not this one's */
+    int have_cwnd;  /* iperf3 text: the Cwnd column of a TCP line */
+    double cwnd;    /* bytes */
+    int have_dgrams;    /* iperf3 UDP sender: the Total Datagrams column */
+    double dgrams;
+    size_t tf_at;   /* the line's other figures: run->tfigs[tf_at..+tf_n] */
+    int tf_n;
 } ip_obs;
 
 typedef struct ip_ent {
@@ -115,6 +121,9 @@ typedef struct ip_run {
     ip_conn *conn;
     size_t nconn, cap_conn;
     ip_cmd cmd;         /* the command line this run came from */
+    ip_fig *tfigs;      /* the figures of every data line (iperf 2 -e
+                           columns), for the intervals' traces */
+    size_t ntfigs, cap_tfigs;
 } ip_run;
 
 /* Context that outlives one run (a server keeps listening). */
@@ -174,6 +183,14 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out);
 void bdb_iperf_fig_add(ip_figs *fs, bdb_sink *out, int line,
                        const char *metric, double v, const char *unit,
                        bdb_better better);
+/* Keeps the figures fs of a data line with its observation o, so that
+ * an interval's columns reach its trace (iperf_trace.c); BDB_ENOMEM. */
+int bdb_iperf_obs_keep_figs(ip_run *r, ip_obs *o, const ip_figs *fs);
+/* The trace of entity ei (iperf_trace.c): each of its interval lines'
+ * figures as points of the trace of base's throughput, in line order.
+ * Called after the entity's run figures. */
+int bdb_iperf_emit_trace(const ip_run *r, size_t ei, const bdb_sample *base,
+                         bdb_sink *out);
 /* Remembers the connection of stream id; BDB_ENOMEM. */
 int bdb_iperf_conn_add(ip_run *r, long id, int recv, int flow);
 ip_conn *bdb_iperf_conn_find(ip_run *r, long id);

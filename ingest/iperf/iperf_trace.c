@@ -1,0 +1,109 @@
+/* iperf_trace.c - an iperf run's interval lines as the trace of its
+ * series: each interval (and each stream's interval under a [SUM]) gives
+ * points of the trace of its entity's throughput, with the interval's
+ * start and end, in line order: the rate, the transfer, and the columns
+ * the line prints (retransmits, cwnd, jitter, lost/total, loss, datagrams,
+ * iperf 2's -e columns). The run's figures stay the summary's. */
+#include "iperf_internal.h"
+#include "../../common/bdb_grow.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int bdb_iperf_obs_keep_figs(ip_run *r, ip_obs *o, const ip_figs *fs)
+{
+    o->tf_at = r->ntfigs;
+    o->tf_n = 0;
+    for (int i = 0; i < fs->n; i++) {
+        ip_fig *grown = bdb_grow(r->tfigs, r->ntfigs, &r->cap_tfigs,
+                                 sizeof *grown, 16);
+        if (!grown)
+            return BDB_ENOMEM;
+        r->tfigs = grown;
+        r->tfigs[r->ntfigs++] = fs->f[i];
+        o->tf_n++;
+    }
+    return BDB_OK;
+}
+
+typedef struct trace_out {
+    bdb_sink *out;
+    const bdb_sample *base;
+    bdb_trace t;
+    int line;
+} trace_out;
+
+static int point(trace_out *to, const char *what, double v, const char *unit,
+                 bdb_better better)
+{
+    snprintf(to->t.what, sizeof to->t.what, "%s", what);
+    return bdb_sink_trace(to->out, to->base, "throughput", &to->t, v, unit,
+                          better, to->line);
+}
+
+static int obs_points(const ip_run *r, const ip_obs *o, trace_out *to)
+{
+    int rc = point(to, "throughput", o->bps, BDB_UNIT_BITS_PER_S,
+                   BDB_HIGHER_IS_BETTER);
+    if (!rc && o->have_bytes)
+        rc = point(to, "transfer", o->bytes, BDB_UNIT_BYTES, BDB_NEUTRAL);
+    if (!rc && o->have_retr)
+        rc = point(to, "retransmits", o->retr, BDB_UNIT_COUNT,
+                   BDB_LOWER_IS_BETTER);
+    if (!rc && o->have_cwnd)
+        rc = point(to, "cwnd", o->cwnd, BDB_UNIT_BYTES, BDB_NEUTRAL);
+    if (!rc && o->have_jitter)
+        rc = point(to, "jitter", o->jitter_ms / 1000.0, BDB_UNIT_SECONDS,
+                   BDB_LOWER_IS_BETTER);
+    if (!rc && o->have_lt) {
+        rc = point(to, "lost_datagrams", o->lost, BDB_UNIT_COUNT,
+                   BDB_LOWER_IS_BETTER);
+        if (!rc)
+            rc = point(to, "datagrams", o->total, BDB_UNIT_COUNT,
+                       BDB_NEUTRAL);
+        if (!rc)
+            rc = point(to, "loss", o->pct, BDB_UNIT_PERCENT,
+                       BDB_LOWER_IS_BETTER);
+    }
+    if (!rc && o->have_dgrams)
+        rc = point(to, "datagrams", o->dgrams, BDB_UNIT_COUNT, BDB_NEUTRAL);
+    if (!rc && o->have_ooo && !o->ooo_line)
+        rc = point(to, "out_of_order", o->ooo, BDB_UNIT_COUNT,
+                   BDB_LOWER_IS_BETTER);
+    for (int i = 0; i < o->tf_n && !rc; i++) {
+        const ip_fig *f = &r->tfigs[o->tf_at + (size_t)i];
+        rc = point(to, f->metric, f->v, f->unit, f->better);
+    }
+    return rc;
+}
+
+int bdb_iperf_emit_trace(const ip_run *r, size_t ei, const bdb_sample *base,
+                         bdb_sink *out)
+{
+    const ip_ent *e = &r->ents[ei];
+    trace_out to;
+    memset(&to, 0, sizeof to);
+    to.out = out;
+    to.base = base;
+    char label[32];
+    int rc = BDB_OK;
+    for (size_t i = 0; i < r->nobs && !rc; i++) {
+        const ip_obs *o = &r->obs[i];
+        if (o->ent != ei || o->final != -1)
+            continue;
+        if (e->id == ID_SUM)
+            snprintf(label, sizeof label, "SUM");
+        else
+            snprintf(label, sizeof label, "stream %ld", e->id);
+        if (o->side == SIDE_RCV && (r->v3 || o->have_lt))
+            snprintf(label + strlen(label), sizeof label - strlen(label),
+                     " receiver");
+        if (o->omitted)
+            snprintf(label + strlen(label), sizeof label - strlen(label),
+                     " omitted");
+        bdb_trace_set(&to.t, "", label, o->start, o->end);
+        to.line = o->line;
+        rc = obs_points(r, o, &to);
+    }
+    return rc;
+}

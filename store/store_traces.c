@@ -1,0 +1,229 @@
+/* store_traces.c - the traces of runs' figures (store_traces.h), written
+ * once over the driver's primitives for every back-end. */
+#include "store_traces.h"
+#include "store_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TRACE_INSERT                                                         \
+    "INSERT INTO trace_points(source_id, series_id, repetition, seq, what, " \
+    "label, t_start, t_end, value, unit, line) "                             \
+    "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)"
+
+struct bdb_trace_writer {
+    bdb_store *st;
+    long long source_id;
+    bdb_stmt *find, *ins;
+    /* the series of the last point: its key and id (0: not stored) */
+    char key[BDB_SERIES_KEY_MAX];
+    long long series_id;
+    long long stored, orphans;
+};
+
+int bdb_trace_writer_open(bdb_store *st, long long source_id,
+                          bdb_trace_writer **out)
+{
+    *out = NULL;
+    bdb_trace_writer *w = calloc(1, sizeof *w);
+    if (!w)
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory for a trace");
+    w->st = st;
+    w->source_id = source_id;
+    int rc = bdb_stmt_prepare(st, "SELECT id FROM series WHERE tool = ?1 AND "
+                              "benchmark = ?2 AND metric = ?3 AND params = ?4",
+                              "finding a trace's series", 0, &w->find);
+    if (!rc)
+        rc = bdb_stmt_prepare(st, TRACE_INSERT, "adding trace points", 0,
+                              &w->ins);
+    if (rc) {
+        bdb_trace_writer_close(w, rc, NULL, NULL);
+        return rc;
+    }
+    *out = w;
+    return BDB_OK;
+}
+
+/* The id of the point's series (0: not in the store). */
+static int series_of(bdb_trace_writer *w, const bdb_sample *s)
+{
+    char params[BDB_PARAMS_TEXT_MAX], key[BDB_SERIES_KEY_MAX];
+    bdb_series_key(s, params, sizeof params, key, sizeof key);
+    if (w->key[0] && strcmp(key, w->key) == 0)
+        return BDB_OK;
+    snprintf(w->key, sizeof w->key, "%s", key);
+    w->series_id = 0;
+    bdb_stmt_reset(w->find);
+    bdb_bind_text(w->find, 1, s->tool);
+    bdb_bind_text(w->find, 2, s->benchmark);
+    bdb_bind_text(w->find, 3, s->metric);
+    bdb_bind_text(w->find, 4, params);
+    int r = bdb_step(w->find);
+    if (r == 1)
+        w->series_id = bdb_col_int(w->find, 0);
+    bdb_stmt_reset(w->find);
+    return r < 0 ? r : BDB_OK;
+}
+
+int bdb_trace_writer_put(bdb_trace_writer *w, const bdb_sample *s)
+{
+    const bdb_trace *t = s->trace;
+    int rc = series_of(w, s);
+    if (rc)
+        return rc;
+    if (!w->series_id || s->repetition <= 0) {
+        w->orphans++;
+        return BDB_OK;
+    }
+    bdb_stmt *q = w->ins;
+    bdb_stmt_reset(q);
+    bdb_bind_int(q, 1, w->source_id);
+    bdb_bind_int(q, 2, w->series_id);
+    bdb_bind_int(q, 3, s->repetition);
+    bdb_bind_int(q, 4, t->seq);
+    bdb_bind_text(q, 5, t->what);
+    bdb_bind_text(q, 6, t->label);
+    bdb_bind_double(q, 7, t->start);   /* NaN binds NULL */
+    bdb_bind_double(q, 8, t->end);
+    bdb_bind_double(q, 9, s->value);
+    bdb_bind_text(q, 10, s->unit ? s->unit : "");
+    bdb_bind_int(q, 11, s->line);
+    rc = bdb_stmt_run(q);
+    bdb_stmt_reset(q);
+    if (!rc)
+        w->stored++;
+    return rc;
+}
+
+int bdb_trace_writer_close(bdb_trace_writer *w, int rc, long long *stored,
+                           long long *orphans)
+{
+    if (!w)
+        return rc;
+    if (stored)
+        *stored = w->stored;
+    if (orphans)
+        *orphans = w->orphans;
+    rc = bdb_stmt_finish(w->find, rc);
+    rc = bdb_stmt_finish(w->ins, rc);
+    free(w);
+    return rc;
+}
+
+int bdb_store_traces_drop(bdb_store *st, long long source_id)
+{
+    return bdb_sql_exec_ids(st, "DELETE FROM trace_points WHERE source_id = "
+                                "?1", source_id, 0, 1,
+                            "removing old trace points");
+}
+
+typedef struct trace_walk {
+    int (*cb)(const bdb_trace_row *, void *);
+    void *ctx;
+} trace_walk;
+
+static double col_or_nan(bdb_stmt *s, int i)
+{
+    return bdb_col_null(s, i) ? NAN : bdb_col_double(s, i);
+}
+
+static int trace_row(bdb_stmt *s, void *ctx)
+{
+    trace_walk *w = ctx;
+    bdb_trace_row r = {
+        .source_id = bdb_col_int(s, 0), .tool = bdb_col_text(s, 1),
+        .benchmark = bdb_col_text(s, 2), .metric = bdb_col_text(s, 3),
+        .params = bdb_col_text(s, 4), .repetition = (int)bdb_col_int(s, 5),
+        .seq = bdb_col_int(s, 6), .what = bdb_col_text(s, 7),
+        .label = bdb_col_text(s, 8), .start = col_or_nan(s, 9),
+        .end = col_or_nan(s, 10), .value = bdb_col_double(s, 11),
+        .unit = bdb_col_text(s, 12), .line = (int)bdb_col_int(s, 13)};
+    return w->cb(&r, w->ctx) ? 1 : 0;
+}
+
+int bdb_store_traces_each(bdb_store *st, long long source_id,
+                          const bdb_filter *f,
+                          int (*cb)(const bdb_trace_row *, void *),
+                          void *ctx)
+{
+    bdb_where w;
+    bdb_where_init(&w, '?');
+    bdb_buf_puts(&w.sql, "SELECT t.source_id, s.tool, s.benchmark, s.metric, "
+                         "s.params, t.repetition, t.seq, t.what, t.label, "
+                         "t.t_start, t.t_end, t.value, t.unit, t.line "
+                         "FROM trace_points t JOIN series s ON "
+                         "s.id = t.series_id WHERE 1=1");
+    if (source_id) {
+        char cond[64];
+        snprintf(cond, sizeof cond, " AND t.source_id = %lld", source_id);
+        bdb_buf_puts(&w.sql, cond);
+    }
+    if (f)
+        bdb_where_series(&w, f);
+    bdb_buf_puts(&w.sql, " ORDER BY t.source_id, s.tool, s.benchmark, "
+                         "s.metric, s.params, t.seq");
+    bdb_stmt *s;
+    int rc = bdb_where_prepare(st, &w, "reading trace points", BDB_STMT_MANY,
+                               &s);
+    if (rc)
+        return rc;
+    trace_walk tw = {cb, ctx};
+    int r;
+    while ((r = bdb_step(s)) == 1) {
+        int stop = trace_row(s, &tw);
+        if (stop)
+            break;
+    }
+    return bdb_stmt_finish(s, r < 0 ? r : BDB_OK);
+}
+
+typedef struct trace_copy {
+    bdb_store *to;
+    long long to_id;
+    bdb_trace_writer *w;
+    int rc;
+} trace_copy;
+
+static int copy_row(const bdb_trace_row *r, void *ctx)
+{
+    trace_copy *c = ctx;
+    bdb_sample s;
+    bdb_trace t;
+    bdb_sample_init(&s, r->benchmark);
+    snprintf(s.tool, sizeof s.tool, "%s", r->tool);
+    snprintf(s.metric, sizeof s.metric, "%s", r->metric);
+    /* the series' parameter text as stored: the writer keys on it */
+    bdb_series_ref ref;
+    char names[sizeof s.tool + BDB_BENCHMARK_MAX + BDB_METRIC_MAX + 8];
+    int n = snprintf(names, sizeof names, "%s\x1f%s\x1f%s\x1f", r->tool,
+                     r->benchmark, r->metric);
+    memset(&ref, 0, sizeof ref);
+    ref.names = names;
+    ref.names_len = (unsigned short)(n > 0 ? n : 0);
+    ref.params = r->params;
+    s.ref = &ref;
+    bdb_trace_set(&t, r->what, r->label, r->start, r->end);
+    t.seq = r->seq;
+    s.trace = &t;
+    s.value = r->value;
+    s.unit = r->unit;
+    s.line = r->line;
+    s.repetition = r->repetition;
+    c->rc = bdb_trace_writer_put(c->w, &s);
+    return c->rc ? 1 : 0;
+}
+
+int bdb_store_traces_copy(bdb_store *from, long long from_id, bdb_store *to,
+                          long long to_id)
+{
+    trace_copy c = {to, to_id, NULL, 0};
+    int rc = bdb_trace_writer_open(to, to_id, &c.w);
+    if (rc)
+        return rc;
+    rc = bdb_store_traces_each(from, from_id, NULL, copy_row, &c);
+    if (!rc)
+        rc = c.rc;
+    return bdb_trace_writer_close(c.w, rc, NULL, NULL);
+}

@@ -1,0 +1,480 @@
+/* test_traces.c - the traces of runs' figures through the public API:
+ * real iperf3 and iperf 2 logs' interval lines stored in order with their
+ * interval and line, each point checked against the raw text of its line
+ * (read here by hand, not by benchdb's parser); a database of schema 7
+ * upgraded and filled by reparse; forget and copy keep the traces whole.
+ * On SQLite always, on PostgreSQL when BDB_TEST_PG_URL names a server. */
+#include "test_util.h"
+
+#include "../import/import.h"
+#include "../store/store.h"
+#include "../store/store_admin.h"
+#include "../store/store_traces.h"
+#include "../common/bdb_sha256.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char db_path[1024], db2_path[1024];
+
+static int setup(void **state)
+{
+    (void)state;
+    const char *dir = tu_tmpdir();
+    snprintf(db_path, sizeof db_path, "%s/a.sqlite", dir);
+    snprintf(db2_path, sizeof db2_path, "%s/b.sqlite", dir);
+    return 0;
+}
+
+static void pg_database(const char *base, char *out, size_t n)
+{
+    static int k;
+    char name[64], cmd[1024];
+    snprintf(name, sizeof name, "bdb_traces_%ld_%d", (long)getpid(), ++k);
+    snprintf(cmd, sizeof cmd, "psql '%s' -qAtX -c 'CREATE DATABASE %s' "
+             ">/dev/null", base, name);
+    if (system(cmd) != 0)
+        fail_msg("psql failed: %s", cmd);
+    tu_url_with_db(base, name, out, n);
+}
+
+static int pg_setup(void **state)
+{
+    (void)state;
+    const char *base = getenv("BDB_TEST_PG_URL");
+    if (!base || !*base)
+        fail_msg("BDB_TEST_PG_URL is not set");
+    pg_database(base, db_path, sizeof db_path);
+    pg_database(base, db2_path, sizeof db2_path);
+    return 0;
+}
+
+static bdb_store *open_at(const char *where)
+{
+    bdb_store *st = NULL;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_store_open(&st, where, &d) != BDB_OK)
+        fail_msg("open %s: %s", where, d.message);
+    return st;
+}
+
+static long long import_sample(bdb_store *st, const char *rel)
+{
+    bdb_import_opts o = {.platform = "lab"};
+    bdb_import_result r;
+    assert_int_equal(bdb_import_file(st, tu_path(rel), &o, &r), 0);
+    assert_int_equal(r.status, BDB_IMPORT_ADDED);
+    long long id = 0;
+    char sha[65];
+    size_t len;
+    char *bytes = tu_read(rel, &len);
+    bdb_sha256_hex(bytes, len, sha);
+    free(bytes);
+    assert_int_equal(bdb_store_source_find(st, sha, &id), 0);
+    assert_true(id > 0);
+    return id;
+}
+
+/* The points of a store, kept as text to compare and as rows to check. */
+typedef struct pt {
+    char series[200], what[32], label[32];
+    int repetition, line;
+    long long seq, source;
+    double start, end, value;
+} pt;
+
+typedef struct pts {
+    pt v[512];
+    int n;
+} pts;
+
+static int keep_point(const bdb_trace_row *r, void *ctx)
+{
+    pts *p = ctx;
+    if (p->n >= (int)(sizeof p->v / sizeof p->v[0]))
+        fail_msg("more trace points than the test keeps");
+    pt *x = &p->v[p->n++];
+    snprintf(x->series, sizeof x->series, "%s/%s/%s/%s", r->tool,
+             r->benchmark, r->metric, r->params);
+    snprintf(x->what, sizeof x->what, "%s", r->what);
+    snprintf(x->label, sizeof x->label, "%s", r->label);
+    x->repetition = r->repetition;
+    x->line = r->line;
+    x->seq = r->seq;
+    x->source = r->source_id;
+    x->start = r->start;
+    x->end = r->end;
+    x->value = r->value;
+    return 0;
+}
+
+static void points_of(bdb_store *st, long long source, pts *p)
+{
+    p->n = 0;
+    assert_int_equal(bdb_store_traces_each(st, source, NULL, keep_point, p),
+                     0);
+}
+
+/* Line n of text (1-based). */
+static void line_of(const char *text, int n, char *out, size_t outsz)
+{
+    const char *p = text;
+    for (int i = 1; i < n && p; i++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    assert_non_null(p);
+    const char *e = strchr(p, '\n');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    if (len >= outsz)
+        len = outsz - 1;
+    memcpy(out, p, len);
+    out[len] = '\0';
+}
+
+/* The data line's "[ ID]  a-b sec  X U  Y U/sec" read by hand: stream id
+ * text, interval, transfer in bytes, rate in bit/s. */
+static void read_line(const char *line, char *id, double *a, double *b,
+                      double *bytes, double *bps)
+{
+    char unit[16], runit[16];
+    double x, y;
+    int n = sscanf(line, " [%15[^]]] %lf-%lf sec %lf %15s %lf %15s", id, a,
+                   b, &x, unit, &y, runit);
+    if (n != 7)
+        fail_msg("not a data line: %s", line);
+    double k = unit[0] == 'G' ? 1024.0 * 1024 * 1024
+               : unit[0] == 'M' ? 1024.0 * 1024 : unit[0] == 'K' ? 1024 : 1;
+    double r = runit[0] == 'G' ? 1e9 : runit[0] == 'M' ? 1e6
+               : runit[0] == 'K' ? 1e3 : 1;
+    *bytes = x * k;
+    *bps = y * r;
+    char *s = id;
+    while (*s == ' ')
+        s++;
+    memmove(id, s, strlen(s) + 1);
+}
+
+/* Every point stands on an interval line of the raw text whose interval,
+ * stream, rate and transfer it holds; the points come in line order with
+ * sequence numbers 1, 2, ... per series; every interval line is read. */
+static void check_against_text(const pts *p, const char *rel,
+                               int interval_lines)
+{
+    size_t len;
+    char *text = tu_read(rel, &len);
+    int lines_seen = 0, last_line = 0;
+    char last_series[200] = "";
+    long long last_seq = 0;
+    for (int i = 0; i < p->n; i++) {
+        const pt *x = &p->v[i];
+        if (strcmp(x->series, last_series) != 0) {
+            snprintf(last_series, sizeof last_series, "%s", x->series);
+            last_seq = 0;
+            last_line = 0;
+        }
+        assert_true(x->seq == last_seq + 1);
+        last_seq = x->seq;
+        assert_true(x->line >= last_line);
+        if (x->line != last_line)
+            lines_seen++;
+        last_line = x->line;
+        assert_int_equal(x->repetition, 1);
+        char line[512], id[16];
+        double a, b, bytes, bps;
+        line_of(text, x->line, line, sizeof line);
+        read_line(line, id, &a, &b, &bytes, &bps);
+        tu_assert_close(x->start, a, 1e-9, "interval start");
+        tu_assert_close(x->end, b, 1e-9, "interval end");
+        char want[40];
+        snprintf(want, sizeof want, strcmp(id, "SUM") ? "stream %s" : "%s",
+                 id);
+        if (strncmp(x->label, want, strlen(want)) != 0)
+            fail_msg("line %d: label '%s', the line's stream is [%s]",
+                     x->line, x->label, id);
+        if (!strcmp(x->what, "throughput"))
+            tu_assert_close(x->value, bps, 1e-9, line);
+        if (!strcmp(x->what, "transfer"))
+            tu_assert_close(x->value, bytes, 1e-9, line);
+        /* a point of a stream's series sits under that stream's figure */
+        if (strcmp(id, "SUM") != 0)
+            assert_non_null(strstr(x->series, "stream="));
+        else
+            assert_null(strstr(x->series, "stream="));
+    }
+    assert_int_equal(lines_seen, interval_lines);
+    free(text);
+}
+
+/* iperf3 -P 4 -i 1: 2 intervals of 4 streams and a [SUM], with Retr and
+ * Cwnd on the streams' lines. */
+static void traces__iperf3_intervals__stored_in_order_with_their_lines(
+    void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    const char *rel = "samples/iperf3/tcp-P4.txt";
+    long long id = import_sample(st, rel);
+    pts *p = calloc(1, sizeof *p);
+    points_of(st, id, p);
+    check_against_text(p, rel, 10);
+    /* line 7: "[  5]   0.00-1.00   sec   760 MBytes  6.36 Gbits/sec    1
+     * 767 KBytes": retransmits 1 and cwnd 767 KBytes, by hand */
+    int retr = 0, cwnd = 0;
+    for (int i = 0; i < p->n; i++) {
+        if (p->v[i].line != 7)
+            continue;
+        if (!strcmp(p->v[i].what, "retransmits"))
+            retr = p->v[i].value == 1;
+        if (!strcmp(p->v[i].what, "cwnd"))
+            cwnd = p->v[i].value == 767 * 1024.0;
+    }
+    assert_true(retr && cwnd);
+    free(p);
+    bdb_store_close(st);
+}
+
+/* iperf 2.1 server -P 2 -i 1 -e: the streams' and [SUM]'s interval lines,
+ * the Reads=Dist columns among their points. */
+static void traces__iperf2_intervals__stored_in_order_with_their_lines(
+    void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    const char *rel = "samples/iperf/server-tcp-enhanced-P2-i1.txt";
+    long long id = import_sample(st, rel);
+    pts *p = calloc(1, sizeof *p);
+    points_of(st, id, p);
+    check_against_text(p, rel, 6);
+    /* line 9: "[  2] 0.0000-1.0000 sec  1.29 GBytes  11.1 Gbits/sec
+     * 10668=37:..." */
+    int reads = 0;
+    for (int i = 0; i < p->n; i++)
+        if (p->v[i].line == 9 && !strcmp(p->v[i].what, "reads"))
+            reads = p->v[i].value == 10668;
+    assert_true(reads);
+    free(p);
+    bdb_store_close(st);
+}
+
+/* tests/fixtures/store/schema-v7-iperf3.sqlite was made by benchdb at
+ * schema 7 (d98d415: `init`, then `import --platform lab
+ * samples/iperf3/tcp-P4.txt`), before traces: it upgrades, keeps its
+ * figures, and a reparse gives the source its trace. */
+static void traces__database_of_schema_7__upgrades_and_reparse_fills_them(
+    void **state)
+{
+    (void)state;
+    size_t len;
+    char *bytes = tu_read("tests/fixtures/store/schema-v7-iperf3.sqlite",
+                          &len);
+    FILE *f = fopen(db_path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(bytes, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+    free(bytes);
+    bdb_store *st = open_at(db_path);
+    pts *p = calloc(1, sizeof *p);
+    points_of(st, 0, p);
+    assert_int_equal(p->n, 0);
+    int changed = 0;
+    bdb_import_result r;
+    assert_int_equal(bdb_import_reparse(st, 1, 1, &changed, &r), 0);
+    assert_int_equal(changed, 1);
+    points_of(st, 1, p);
+    check_against_text(p, "samples/iperf3/tcp-P4.txt", 10);
+    free(p);
+    bdb_store_close(st);
+}
+
+/* reparse replaces a source's points (never doubles them), copy carries
+ * them to another database, forget takes them with the source. */
+static void traces__reparse_copy_forget__keep_them_whole(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    long long a = import_sample(st, "samples/iperf3/tcp-P4.txt");
+    long long b = import_sample(st, "samples/iperf/server-tcp-enhanced-P2-i1.txt");
+    pts *before = calloc(1, sizeof *before), *after = calloc(1, sizeof *after);
+    points_of(st, 0, before);
+    assert_true(before->n > 100);
+    int changed = 0;
+    bdb_import_result r;
+    assert_int_equal(bdb_import_reparse(st, a, 1, &changed, &r), 0);
+    assert_int_equal(changed, 1);
+    points_of(st, 0, after);
+    assert_int_equal(after->n, before->n);
+    for (int i = 0; i < after->n; i++) {
+        assert_string_equal(after->v[i].series, before->v[i].series);
+        assert_true(after->v[i].seq == before->v[i].seq &&
+                    after->v[i].value == before->v[i].value &&
+                    after->v[i].line == before->v[i].line);
+    }
+    /* copy: the same points, by series, in the other database */
+    bdb_store *to = open_at(db2_path);
+    bdb_copy_stats cs;
+    memset(&cs, 0, sizeof cs);
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_store_copy(st, to, &cs, NULL, NULL, &d), 0);
+    points_of(to, 0, after);
+    assert_int_equal(after->n, before->n);
+    int same = 0;
+    for (int i = 0; i < after->n; i++)
+        for (int j = 0; j < before->n; j++)
+            if (!strcmp(after->v[i].series, before->v[j].series) &&
+                after->v[i].seq == before->v[j].seq &&
+                after->v[i].value == before->v[j].value &&
+                !strcmp(after->v[i].what, before->v[j].what) &&
+                after->v[i].line == before->v[j].line) {
+                same++;
+                break;
+            }
+    assert_int_equal(same, before->n);
+    bdb_store_close(to);
+    /* forget: the source's points go with it, the other's stay */
+    pts *of_b = calloc(1, sizeof *of_b);
+    points_of(st, b, of_b);
+    assert_true(of_b->n > 0);
+    assert_int_equal(bdb_store_source_delete(st, a), 0);
+    points_of(st, 0, after);
+    assert_int_equal(after->n, of_b->n);
+    for (int i = 0; i < after->n; i++)
+        assert_true(after->v[i].source == b);
+    free(of_b);
+    free(before);
+    free(after);
+    bdb_store_close(st);
+}
+
+/* `benchdb traces`: JSON carries every stored point (the same count the
+ * library walks), --max stops with a message, png draws one chart per
+ * trace of throughput (the iperf3 -P 4 log: 4 streams and a [SUM]). */
+static void cli__traces__json_points_charts_and_a_bound(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    import_sample(st, "samples/iperf3/tcp-P4.txt");
+    pts *p = calloc(1, sizeof *p);
+    points_of(st, 0, p);
+    bdb_store_close(st);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' traces --format json 2>/dev/null",
+                            db_path), 0);
+    json_error_t err;
+    json_t *j = json_loads(out.data, 0, &err);
+    assert_non_null(j);
+    assert_int_equal((int)json_array_size(j), p->n);
+    json_t *first = json_array_get(j, 0);
+    assert_int_equal(json_integer_value(json_object_get(first, "line")), 7);
+    assert_string_equal(json_string_value(json_object_get(first, "what")),
+                        "throughput");
+    json_decref(j);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' traces --max 5", db_path), 0);
+    assert_non_null(strstr(out.data, "stopped at 5 points"));
+    char dir[1100];
+    snprintf(dir, sizeof dir, "%s.charts", db_path);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' traces --format png -o '%s'",
+                            db_path, dir), 0);
+    assert_non_null(strstr(out.data, "5 charts written"));
+    bdb_buf_free(&out);
+    free(p);
+}
+
+/* wrk2's per-thread calibration lines as the trace of the run's
+ * latency_mean. wrk2 is not installed here: the log is a published one,
+ * microsoft/VirtualClient
+ * src/VirtualClient/VirtualClient.Actions.UnitTests/Examples/Wrk/
+ * wrkErrorExample2.txt @ 53e432adb5d1 (MIT), whole. */
+static void cli__wrk2_calibration_lines__are_the_latency_trace(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "Running 30s test @ http://10.1.0.13/index.html\n"
+        "  5 threads and 100 connections\n"
+        "  Thread calibration: mean lat.: 1.019ms, rate sampling interval: 10ms\n"
+        "  Thread calibration: mean lat.: 1.009ms, rate sampling interval: 10ms\n"
+        "  Thread calibration: mean lat.: 0.988ms, rate sampling interval: 10ms\n"
+        "  Thread calibration: mean lat.: 0.963ms, rate sampling interval: 10ms\n"
+        "  Thread calibration: mean lat.: 0.958ms, rate sampling interval: 10ms\n"
+        "  Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+        "    Latency     0.98ms  468.49us   8.97ms   70.07%\n"
+        "    Req/Sec   420.73     49.56     0.89k    84.45%\n"
+        "  59956 requests in 30.00s, 18.64MB read\n"
+        "  Non-2xx or 3xx responses: 59956\n"
+        "Requests/sec:   1998.42\n"
+        "Transfer/sec:    636.13KB";
+    char path[1100];
+    snprintf(path, sizeof path, "%s.wrk2.txt", db_path);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(log, f);
+    assert_int_equal(fclose(f), 0);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "parse '%s'", path), 0);
+    /* the printed means, by hand, at their lines, in order */
+    static const double ms[] = {1.019, 1.009, 0.988, 0.963, 0.958};
+    const char *p = out.data;
+    for (int i = 0; i < 5; i++) {
+        char want[200];
+        snprintf(want, sizeof want, "\n%d\twrk\t", i + 3);
+        p = strstr(p, want);
+        assert_non_null(p);
+        p++;
+        const char *e = strchr(p, '\n');
+        assert_non_null(e);
+        char line[1000];
+        snprintf(line, sizeof line, "%.*s", (int)(e - p), p);
+        assert_non_null(strstr(line, "calibration_latency_mean"));
+        char thread[40];
+        snprintf(thread, sizeof thread, "trace of latency_mean #%d thread %d",
+                 2 * i + 1, i + 1);
+        assert_non_null(strstr(line, thread));
+        char *cols[10] = {0};
+        char *save = NULL, *tok = strtok_r(line, "\t", &save);
+        for (int k = 0; tok && k < 10; k++, tok = strtok_r(NULL, "\t", &save))
+            cols[k] = tok;
+        assert_non_null(cols[5]);
+        tu_assert_close(strtod(cols[5], NULL), ms[i] / 1000.0, 1e-9, "mean");
+        p = e;
+    }
+    /* the run's figure stays Thread Stats' latency average */
+    assert_non_null(strstr(out.data, "\n9\twrk\t/index.html\tlatency_mean\t"));
+    bdb_buf_free(&out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest sqlite_tests[] = {
+        cmocka_unit_test_setup(traces__iperf3_intervals__stored_in_order_with_their_lines, setup),
+        cmocka_unit_test_setup(traces__iperf2_intervals__stored_in_order_with_their_lines, setup),
+        cmocka_unit_test_setup(traces__database_of_schema_7__upgrades_and_reparse_fills_them, setup),
+        cmocka_unit_test_setup(traces__reparse_copy_forget__keep_them_whole, setup),
+        cmocka_unit_test_setup(cli__traces__json_points_charts_and_a_bound, setup),
+        cmocka_unit_test_setup(cli__wrk2_calibration_lines__are_the_latency_trace, setup),
+    };
+    const struct CMUnitTest pg_tests[] = {
+        cmocka_unit_test_setup(traces__iperf3_intervals__stored_in_order_with_their_lines, pg_setup),
+        cmocka_unit_test_setup(traces__reparse_copy_forget__keep_them_whole, pg_setup),
+    };
+    int failed = cmocka_run_group_tests_name("traces on SQLite", sqlite_tests,
+                                             NULL, NULL);
+    const char *pg = getenv("BDB_TEST_PG_URL");
+    if (pg && *pg)
+        failed += cmocka_run_group_tests_name("traces on PostgreSQL",
+                                              pg_tests, NULL, NULL);
+    else
+        printf("[  SKIPPED  ] traces on PostgreSQL: BDB_TEST_PG_URL is not "
+               "set\n");
+    return failed ? 1 : 0;
+}
