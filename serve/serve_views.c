@@ -286,14 +286,46 @@ void srv_view_tool(srv_req *r)
 {
     if (!r->f.tool)
         return srv_fail(r, 400, "which tool? /tool?tool=NAME");
-    bdb_model *m = build_model(r, 0);
-    if (!m || model_download(r, m, "benchdb-tool")) {
+    if (r->format != SRV_HTML) {
+        /* the downloads hold every series */
+        bdb_model *m = build_model(r, 0);
+        if (m)
+            model_download(r, m, "benchdb-tool");
         bdb_model_free(m);
         return;
     }
+    /* a page of the tool's series: the model of those alone */
+    size_t page = srv_page_arg(r);
+    if (!page)
+        return;
+    size_t size = r->o->max_rows < SRV_PAGE_SERIES ? r->o->max_rows
+                                                   : SRV_PAGE_SERIES;
+    long long *ids;
+    size_t nids, total;
+    int rc = srv_page_series(r, page, size, &ids, &nids, &total);
+    if (rc) {
+        free(ids);
+        return srv_store_failed(r, "listing the series",
+                                bdb_store_errmsg(r->st));
+    }
+    size_t pages = (total + size - 1) / size;
+    if (page > 1 && page > pages) {
+        free(ids);
+        return srv_fail(r, 404, "page %zu: the selection has %zu pages", page,
+                        pages);
+    }
+    r->f.series_ids = ids;
+    r->f.nseries_ids = nids;
+    bdb_model *m = build_model(r, 0);
+    r->f.series_ids = NULL;
+    r->f.nseries_ids = 0;
+    free(ids);
+    if (!m)
+        return;
     char title[160];
     snprintf(title, sizeof title, "Tool %s", r->f.tool);
     srv_page_begin(r, title);
+    srv_page_nav(r, "/tool", page, pages, size, total);
     bdb_buf *b = &r->body;
     bdb_buf u;
     bdb_buf_init(&u);
@@ -334,6 +366,16 @@ void srv_view_tool(srv_req *r)
         srv_note(r, 1, "cut: %zu of %zu series shown (the row cap); narrow "
                  "the selection (benchmark=, metric=, param=)", shown,
                  m->nseries);
+    if (pages > 1) {
+        r->cut = 1;
+        srv_note(r, 1, "cut: this page shows series %zu to %zu of the "
+                 "selection's %zu (%zu a page; those on fewer platforms than "
+                 "the table needs are left out); the next page has the "
+                 "rest, the CSV and JSON downloads every series; sweep "
+                 "charts are drawn over the series of this page",
+                 (page - 1) * size + 1, (page - 1) * size + nids, total, size);
+        srv_page_nav(r, "/tool", page, pages, size, total);
+    }
     for (size_t w = 0; w < m->nsweeps && w < 64; w++) {
         bdb_buf_puts(b, "<h3>");
         srv_esc(b, m->sweeps[w].label);

@@ -3,6 +3,9 @@
 #include "store_means.h"
 #include "store_internal.h"
 
+#include <stdio.h>
+#include <string.h>
+
 typedef struct names_walk {
     int (*cb)(const bdb_series_row *, void *);
     void *ctx;
@@ -11,7 +14,8 @@ typedef struct names_walk {
 static int has_series_terms(const bdb_filter *f)
 {
     return f && ((f->tool && *f->tool) || (f->benchmark && *f->benchmark) ||
-                 (f->metric && *f->metric) || (f->params && f->params->n));
+                 (f->metric && *f->metric) || (f->params && f->params->n) ||
+                 f->series_ids);
 }
 
 static int walk_prepared(bdb_stmt *s, int (*row)(bdb_stmt *, void *),
@@ -116,4 +120,13 @@ int bdb_store_platform_ids_each(bdb_store *st,
     ids_walk w = {cb, ctx};
     return bdb_sql_walk(st, "SELECT id, name FROM platforms ORDER BY id", NULL,
                         "reading platforms", id_row, &w);
+}
+
+int bdb_store_reader_cache(bdb_store *st, long long mib)
+{
+    if (strcmp(st->ops->scheme, "sqlite") != 0 || mib <= 0)
+        return BDB_OK;
+    char sql[96];
+    snprintf(sql, sizeof sql, "PRAGMA cache_size = -%lld", mib * 1024);
+    return st->ops->drv->exec(st, sql);
 }

@@ -34,4 +34,10 @@ int bdb_store_platform_ids_each(bdb_store *st,
                                           void *ctx),
                                 void *ctx);
 
+/* A reader that serves many pages keeps up to mib MiB of the database's
+ * pages in memory (SQLite's page cache: its default 2 MiB made a page of
+ * a lab's database read most of its index from the file again); nothing
+ * on PostgreSQL, whose server caches. */
+int bdb_store_reader_cache(bdb_store *st, long long mib);
+
 #endif
