@@ -8,6 +8,7 @@ server's own wall time (Server-Timing page;dur) for the first hit and for
 the warm one, plus the first hit's CPU median. Bounded: at most MAXPAGES
 pages, at most SERIES_PER_PAGE series links followed from one page."""
 import re
+import signal
 import statistics
 import sys
 import urllib.parse
@@ -48,6 +49,16 @@ def pct(v, q):
 def main():
     base, label, maxpages = sys.argv[1].rstrip("/"), sys.argv[2], int(sys.argv[3])
     seen, queue, stats = {"/"}, ["/"], {}
+    # SIGTERM or Ctrl-C: the table of what was crawled so far
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        crawl(base, maxpages, seen, queue, stats)
+    except KeyboardInterrupt:
+        label += " (interrupted)"
+    table(label, stats)
+
+
+def crawl(base, maxpages, seen, queue, stats):
     while queue and sum(len(s["first"]) for s in stats.values()) < maxpages:
         path = queue.pop(0)
         status, body, first, cpu, c1 = fetch(base, path)
@@ -72,6 +83,9 @@ def main():
                 nseries += 1
             seen.add(u)
             queue.append(u)
+
+
+def table(label, stats):
     print(f"\n{label}: wall ms from Server-Timing (first hit: made; warm: "
           f"from the page cache)\n")
     print("| view | pages | status | first hit median | p95 | max | "
