@@ -124,6 +124,23 @@ double srv_elapsed(const srv_req *r);
 /* A download: content type and file name (CSV, JSON, the report). */
 void srv_download(srv_req *r, const char *ctype, const char *name);
 
+/* ---- pages of a long listing (serve_paging.c) ----------------------------- */
+
+/* Series a page of a tool's table holds at most (under --max-rows). */
+#define SRV_PAGE_SERIES 200
+
+/* The page= of the query (1 when absent); 0 after a 400 page. */
+size_t srv_page_arg(srv_req *r);
+/* The ids of the series of page `page` (1-based, `size` a page) of r's
+ * selection, in the report's order, into *ids (the caller frees), *n of
+ * them; *total: the selection's series. A store error code. */
+int srv_page_series(srv_req *r, size_t page, size_t size, long long **ids,
+                    size_t *n, size_t *total);
+/* "Page N of M" with links to the first, previous, next and last page
+ * (nothing when there is one page). */
+void srv_page_nav(srv_req *r, const char *path, size_t page, size_t pages,
+                  size_t size, size_t total);
+
 /* ---- views --------------------------------------------------------------- */
 
 void srv_view_overview(srv_req *r);

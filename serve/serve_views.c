@@ -6,7 +6,7 @@
  * and renderers do the work; this file lays them out and links them. */
 #include "serve_internal.h"
 #include "../report/render/chart.h"
-#include "../report/render/render.h"
+#include "../report/analysis/model_means.h"
 #include "../report/render/render.h"
 #include "../report/render/sections.h"
 
@@ -17,6 +17,10 @@
 
 /* Series a series page shows at most (each with its history). */
 #define SRV_MAX_SERIES_PAGE 50
+/* Bootstrap resamples of the overview page's score intervals (the report
+ * and the downloads use the report's 2000): a lab's thousands of headline
+ * ratios per category made them most of the page's time. */
+#define SRV_OVERVIEW_RESAMPLES 250
 
 static const char *nonempty(const char *s)
 {
@@ -41,8 +45,8 @@ static int num_arg(srv_req *r, const char *key, double lo, double hi,
     return 0;
 }
 
-/* The model of the request's selection; NULL after an error page. */
-static bdb_model *build_model(srv_req *r, int all)
+/* The report options of the request's selection; -1 after an error page. */
+static int model_opts(srv_req *r, int all, bdb_report_opts *out)
 {
     bdb_report_opts o;
     bdb_report_opts_default(&o);
@@ -59,6 +63,16 @@ static bdb_model *build_model(srv_req *r, int all)
     if (num_arg(r, "kwh_price", 0, 1e6, &o.cost.kwh_price) ||
         num_arg(r, "years", 0.01, 100, &o.cost.years) ||
         num_arg(r, "utilization", 0, 1, &o.cost.utilization))
+        return -1;
+    *out = o;
+    return 0;
+}
+
+/* The model of the request's selection; NULL after an error page. */
+static bdb_model *build_model(srv_req *r, int all)
+{
+    bdb_report_opts o;
+    if (model_opts(r, all, &o))
         return NULL;
     bdb_model *m = NULL;
     bdb_diag d;
@@ -150,15 +164,39 @@ static void section(srv_req *r, int (*make)(const bdb_model *, bdb_rtable *),
 
 void srv_view_overview(srv_req *r)
 {
-    bdb_model *m = build_model(r, 0);
-    if (!m || model_download(r, m, "benchdb-overview")) {
+    if (r->format != SRV_HTML) {
+        /* the downloads hold the whole report model */
+        bdb_model *m = build_model(r, 0);
+        if (m)
+            model_download(r, m, "benchdb-overview");
         bdb_model_free(m);
         return;
     }
+    bdb_report_opts o;
+    if (model_opts(r, 0, &o))
+        return;
+    o.resamples = SRV_OVERVIEW_RESAMPLES;
+    /* the page from the store's per-cell means: a lab's million values
+     * never leave the database */
+    bdb_means_overview ov;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_model_build_means(r->st, &o, &ov, &d)) {
+        if (d.code == BDB_ENOTFOUND)
+            srv_fail(r, 404, "%s", d.message);
+        else
+            srv_store_failed(r, "building the overview", d.message);
+        return;
+    }
+    const bdb_model *m = ov.m;
     srv_page_begin(r, "Overview");
     bdb_buf *b = &r->body;
-    bdb_buf_printf(b, "<p class=\"small\">%zu platforms, %zu series compared, "
-                   "baseline ", m->nplatforms, m->nseries);
+    bdb_buf_printf(b, "<p class=\"small\">%zu platforms, %lld results, %zu "
+                   "series, %zu of them on %s platforms (%zu headline series "
+                   "count towards the scores), baseline ", m->nplatforms,
+                   ov.nresults, ov.selected, ov.shown,
+                   nonempty(srv_arg(r, "all")) ? "one or more" : "two or more",
+                   m->nseries);
     srv_esc(b, bdb_model_platform_name(m, m->baseline));
     bdb_buf_puts(b, ". Series measured on one platform only: ");
     bdb_buf u;
@@ -166,7 +204,7 @@ void srv_view_overview(srv_req *r)
     srv_url(&u, "/");
     srv_url_selection(&u, r, "all,old,new");
     srv_url_arg(&u, "all", "1");
-    srv_link(b, &u, "show them too");
+    srv_link(b, &u, "count them too");
     bdb_buf_puts(b, ".</p>\n");
     section(r, bdb_section_platforms, m, "Platforms", NULL);
     section(r, bdb_section_differs, m, "What differs between them", NULL);
@@ -176,27 +214,21 @@ void srv_view_overview(srv_req *r)
             "No series is measured on two platforms.");
     bdb_buf_puts(b, "<h2>Overview</h2>\n");
     srv_chart(r, m, BDB_CHART_OVERVIEW, 0, "headline ratios against the baseline");
-    bdb_buf f;
-    bdb_buf_init(&f);
-    bdb_report_findings(m, &f, "");
-    bdb_buf_puts(b, "<h2>Findings</h2>\n");
-    list_lines(r, f.data);
-    bdb_buf_free(&f);
+    srv_note(r, 0, "Ratios of means against the baseline; the scores' "
+             "intervals from %d bootstrap resamples (the report's: 2000). "
+             "Each tool's and series' page gives the tests, verdicts and "
+             "intervals, the report (download below) the findings.",
+             SRV_OVERVIEW_RESAMPLES);
     bdb_buf_puts(b, "<h2>Tools</h2>\n<ul>\n");
-    const char **tools;
-    size_t ntools;
-    if (bdb_section_tools(m, &tools, &ntools) && !b->err)
-        b->err = BDB_ENOMEM;
-    for (size_t i = 0; i < ntools; i++) {
-        size_t n = 0;
-        for (size_t s = 0; s < m->nseries; s++)
-            n += strcmp(m->series[s].tool, tools[i]) == 0;
+    for (size_t i = 0; i < ov.ntools; i++) {
+        if (!ov.tools[i].nseries)
+            continue;
         bdb_buf_puts(b, "<li>");
-        tool_link(r, tools[i], tools[i]);
+        tool_link(r, ov.tools[i].tool, ov.tools[i].tool);
         bdb_buf_printf(b, " <span class=\"small\">(%s, %zu series)</span></li>\n",
-                       bdb_model_category(tools[i]), n);
+                       bdb_model_category(ov.tools[i].tool),
+                       ov.tools[i].nseries);
     }
-    free(tools);
     bdb_buf_puts(b, "</ul>\n");
     if (m->nplatforms >= 2) {
         srv_url(&u, "/compare");
@@ -213,7 +245,7 @@ void srv_view_overview(srv_req *r)
     bdb_buf_free(&u);
     srv_page_end(r, 1);
     bdb_chart_release_caches();
-    bdb_model_free(m);
+    bdb_means_overview_free(&ov);
 }
 
 /* One cell: the figure, linked to its platform on the series' page,
@@ -254,14 +286,46 @@ void srv_view_tool(srv_req *r)
 {
     if (!r->f.tool)
         return srv_fail(r, 400, "which tool? /tool?tool=NAME");
-    bdb_model *m = build_model(r, 0);
-    if (!m || model_download(r, m, "benchdb-tool")) {
+    if (r->format != SRV_HTML) {
+        /* the downloads hold every series */
+        bdb_model *m = build_model(r, 0);
+        if (m)
+            model_download(r, m, "benchdb-tool");
         bdb_model_free(m);
         return;
     }
+    /* a page of the tool's series: the model of those alone */
+    size_t page = srv_page_arg(r);
+    if (!page)
+        return;
+    size_t size = r->o->max_rows < SRV_PAGE_SERIES ? r->o->max_rows
+                                                   : SRV_PAGE_SERIES;
+    long long *ids;
+    size_t nids, total;
+    int rc = srv_page_series(r, page, size, &ids, &nids, &total);
+    if (rc) {
+        free(ids);
+        return srv_store_failed(r, "listing the series",
+                                bdb_store_errmsg(r->st));
+    }
+    size_t pages = (total + size - 1) / size;
+    if (page > 1 && page > pages) {
+        free(ids);
+        return srv_fail(r, 404, "page %zu: the selection has %zu pages", page,
+                        pages);
+    }
+    r->f.series_ids = ids;
+    r->f.nseries_ids = nids;
+    bdb_model *m = build_model(r, 0);
+    r->f.series_ids = NULL;
+    r->f.nseries_ids = 0;
+    free(ids);
+    if (!m)
+        return;
     char title[160];
     snprintf(title, sizeof title, "Tool %s", r->f.tool);
     srv_page_begin(r, title);
+    srv_page_nav(r, "/tool", page, pages, size, total);
     bdb_buf *b = &r->body;
     bdb_buf u;
     bdb_buf_init(&u);
@@ -302,6 +366,16 @@ void srv_view_tool(srv_req *r)
         srv_note(r, 1, "cut: %zu of %zu series shown (the row cap); narrow "
                  "the selection (benchmark=, metric=, param=)", shown,
                  m->nseries);
+    if (pages > 1) {
+        r->cut = 1;
+        srv_note(r, 1, "cut: this page shows series %zu to %zu of the "
+                 "selection's %zu (%zu a page; those on fewer platforms than "
+                 "the table needs are left out); the next page has the "
+                 "rest, the CSV and JSON downloads every series; sweep "
+                 "charts are drawn over the series of this page",
+                 (page - 1) * size + 1, (page - 1) * size + nids, total, size);
+        srv_page_nav(r, "/tool", page, pages, size, total);
+    }
     for (size_t w = 0; w < m->nsweeps && w < 64; w++) {
         bdb_buf_puts(b, "<h3>");
         srv_esc(b, m->sweeps[w].label);

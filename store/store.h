@@ -157,6 +157,10 @@ typedef struct bdb_filter {
      * too, or a numeric range "1..20" ("..20", "4.."). */
     const char *set;            /* run set names, or NULL */
     const bdb_params *tags;     /* set tags: every key=value must hold */
+    /* Appended for benchdb serve's pages: only these series (NULL: no
+     * such term; n 0 with a list: none), e.g. one page of a tool's. */
+    const long long *series_ids;
+    size_t nseries_ids;
 } bdb_filter;
 
 typedef struct bdb_result_row {

@@ -5,6 +5,7 @@
 #include "store_internal.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 void bdb_where_init(bdb_where *w, bdb_sql_style style)
@@ -205,6 +206,16 @@ void bdb_where_series(bdb_where *w, const bdb_filter *f)
     if (f->params)
         for (int i = 0; i < f->params->n; i++)
             where_param(w, f->params->kv[i].key, f->params->kv[i].value);
+    if (f->series_ids) {
+        bdb_buf_puts(&w->sql, " AND s.id IN (");
+        for (size_t i = 0; i < f->nseries_ids; i++) {
+            char id[24];
+            int n = snprintf(id, sizeof id, "%lld", f->series_ids[i]);
+            bdb_buf_puts(&w->sql, i ? ", " : "");
+            where_bind(w, id, (size_t)n);
+        }
+        bdb_buf_puts(&w->sql, f->nseries_ids ? ")" : "NULL)");
+    }
 }
 
 /* The run set and tag terms of f on r.source_id. A statement run once

@@ -260,7 +260,8 @@ static void crawl_add(crawl *c, const char *u)
 #define SERIES_LINKS_PER_PAGE 40
 
 /* Every href="/..." of body, its #fragment cut, into the queue. */
-static void links_of(crawl *c, const char *body, int from_series)
+static void links_of(crawl *c, const char *body, int from_series,
+                     int no_series)
 {
     size_t series = 0;
     for (const char *p = body; (p = strstr(p, "href=\"")); ) {
@@ -272,7 +273,7 @@ static void links_of(crawl *c, const char *body, int from_series)
         u[strcspn(u, "#")] = '\0';
         int is_series = strncmp(u, "/series?", 8) == 0 && !crawl_has(c, u);
         if (u[0] == '/' && (!from_series || strncmp(u, "/source?", 8) == 0) &&
-            (!is_series || series++ < SERIES_LINKS_PER_PAGE))
+            (!is_series || (!no_series && series++ < SERIES_LINKS_PER_PAGE)))
             crawl_add(c, u);
         free(u);
         p += n;
@@ -355,7 +356,10 @@ static void serve__crawl_from_root__every_page_200_and_figures_reach_their_line(
         cut += header(&a, "X-Benchdb-Cut", v, sizeof v);
         if (!strstr(u, "format=")) {
             assert_non_null(strstr(a.body.data, "</html>"));
-            links_of(&c, a.body.data, strncmp(u, "/series?", 8) == 0);
+            /* a tool's later pages: their next links, not their series
+             * (serve__tool_pages__ follows every page's rows) */
+            links_of(&c, a.body.data, strncmp(u, "/series?", 8) == 0,
+                     strstr(u, "page=") != NULL);
         }
         if (strncmp(u, "/series?", 8) == 0 && !strstr(u, "format=") &&
             series_checked < 3 && strstr(a.body.data, "href=\"/source?id=")) {
@@ -586,6 +590,203 @@ static void serve__import_beside__reload_304_until_data_changes(void **state)
     stop(&s, SIGINT);
 }
 
+/* ---- pages of a tool, the page cache ----------------------------------------- */
+
+/* The series links of a tool table's rows (each row starts with one), the
+ * entities undone, appended to c. */
+static void row_links(crawl *c, const char *body)
+{
+    for (const char *p = body; (p = strstr(p, "<tr><td><a href=\"/series?"));) {
+        p += strlen("<tr><td><a href=\"");
+        size_t n = strcspn(p, "\"");
+        char *u = strndup(p, n);
+        assert_non_null(u);
+        unescape(u);
+        u[strcspn(u, "#")] = '\0';
+        crawl_add(c, u);
+        free(u);
+        p += n;
+    }
+}
+
+/* The href of the link whose text is text, entities undone (NULL: none);
+ * the caller frees it. */
+static char *link_to(const char *body, const char *text)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\">%s</a>", text);
+    const char *end = strstr(body, key);
+    if (!end)
+        return NULL;
+    const char *start = end;
+    while (start > body && strncmp(start, "href=\"", 6) != 0)
+        start--;
+    char *u = strndup(start + 6, (size_t)(end - start - 6));
+    assert_non_null(u);
+    unescape(u);
+    return u;
+}
+
+/* A tool of the overview with from lo to hi series, into tool. */
+static int overview_tool(const char *body, size_t lo, size_t hi, char *tool,
+                         size_t n)
+{
+    for (const char *p = body; (p = strstr(p, "<li><a href=\"/tool?tool="));) {
+        p += strlen("<li><a href=\"/tool?tool=");
+        size_t len = strcspn(p, "\"&");
+        const char *span = strstr(p, "</a> <span class=\"small\">(");
+        size_t count = 0;
+        if (span && sscanf(strchr(span, ',') ? strchr(span, ',') + 1 : "",
+                           " %zu series", &count) == 1 &&
+            count >= lo && count <= hi && len + 1 < n) {
+            snprintf(tool, n, "%.*s", (int)len, p);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void serve__tool_pages__next_links_reach_every_series(void **state)
+{
+    (void)state;
+    server s;
+    start(&s, NULL);
+    answer a;
+    /* all=1: series of one platform too (the demo's are mostly "local") */
+    get(&s, "/?all=1", &a);
+    assert_int_equal(a.status, 200);
+    char tool[128];
+    int found = overview_tool(a.body.data, 7, 60, tool, sizeof tool);
+    answer_free(&a);
+    if (!found) {
+        stop(&s, SIGINT);
+        fail_msg("no tool with 7 to 60 series in the overview");
+    }
+    /* every series on one page (fewer than a page's 200) */
+    char target[256];
+    snprintf(target, sizeof target, "/tool?tool=%s&all=1", tool);
+    get(&s, target, &a);
+    assert_int_equal(a.status, 200);
+    crawl whole = {0};
+    row_links(&whole, a.body.data);
+    assert_null(strstr(a.body.data, "next page"));
+    answer_free(&a);
+    stop(&s, SIGINT);
+    assert_true(whole.n >= 7);
+
+    /* three a page: the next-page links reach the same series, each once */
+    start(&s, (const char *const[]){"--max-rows", "3", NULL});
+    crawl paged = {0};
+    size_t pages = 0, rows = 0;
+    char *u = strdup(target);
+    while (u) {
+        get(&s, u, &a);
+        assert_int_equal(a.status, 200);
+        pages++;
+        char v[32];
+        assert_true(header(&a, "X-Benchdb-Cut", v, sizeof v));
+        assert_non_null(strstr(a.body.data, "cut: this page shows series "));
+        char want[64];
+        snprintf(want, sizeof want, "Page %zu of ", pages);
+        assert_non_null(strstr(a.body.data, want));
+        size_t before = paged.n;
+        row_links(&paged, a.body.data);
+        rows += paged.n - before;
+        assert_true(paged.n - before <= 3);
+        free(u);
+        u = link_to(a.body.data, "next page");
+        if (u)  /* a permalink: the page is in the URL */
+            assert_non_null(strstr(u, "page="));
+        answer_free(&a);
+        assert_true(pages < 1000);
+    }
+    print_message("%s: %zu series on one page, %zu on %zu pages of 3\n", tool,
+                  whole.n, rows, pages);
+    assert_true(pages >= 3);
+    assert_int_equal(paged.n, whole.n);
+    for (size_t i = 0; i < whole.n; i++)
+        if (!crawl_has(&paged, whole.urls[i]))
+            fail_msg("%s is on no page", whole.urls[i]);
+    /* past the last page */
+    snprintf(target, sizeof target, "/tool?tool=%s&all=1&page=%zu", tool,
+             pages + 1);
+    get(&s, target, &a);
+    assert_int_equal(a.status, 404);
+    answer_free(&a);
+    snprintf(target, sizeof target, "/tool?tool=%s&all=1&page=0", tool);
+    get(&s, target, &a);
+    assert_int_equal(a.status, 400);
+    answer_free(&a);
+    stop(&s, SIGINT);
+    for (size_t i = 0; i < whole.n; i++)
+        free(whole.urls[i]);
+    free(whole.urls);
+    for (size_t i = 0; i < paged.n; i++)
+        free(paged.urls[i]);
+    free(paged.urls);
+}
+
+/* "N results" of the overview's first line. */
+static long long overview_results(const char *body)
+{
+    const char *p = strstr(body, " platforms, ");
+    long long n = -1;
+    assert_non_null(p);
+    assert_int_equal(sscanf(p, " platforms, %lld results", &n), 1);
+    return n;
+}
+
+static void serve__page_cache__served_again_until_an_import_beside(void **state)
+{
+    (void)state;
+    server s;
+    start(&s, NULL);
+    answer a, b;
+    char v[32];
+    get(&s, "/", &a);
+    assert_int_equal(a.status, 200);
+    assert_true(header(&a, "X-Benchdb-Cache", v, sizeof v));
+    assert_string_equal(v, "miss");
+    get(&s, "/", &b);
+    assert_true(header(&b, "X-Benchdb-Cache", v, sizeof v));
+    assert_string_equal(v, "hit");
+    assert_int_equal(a.body.len, b.body.len);
+    assert_memory_equal(a.body.data, b.body.data, a.body.len);
+    long long before = overview_results(a.body.data);
+    answer_free(&b);
+    /* another query is another page */
+    get(&s, "/?all=1", &b);
+    assert_true(header(&b, "X-Benchdb-Cache", v, sizeof v));
+    assert_string_equal(v, "miss");
+    answer_free(&b);
+    get(&s, "/sources", &b);
+    assert_null(strstr(b.body.data, "/off/"));
+    answer_free(&b);
+    /* an import beside it: the next request makes the pages again */
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' import -q --platform local "
+                                  "--set july '%s'", db,
+                            tu_path("tests/fixtures/lifecycle/nginx-keepalive/off")), 0);
+    bdb_buf_free(&out);
+    get(&s, "/", &b);
+    assert_int_equal(b.status, 200);
+    assert_true(header(&b, "X-Benchdb-Cache", v, sizeof v));
+    assert_string_equal(v, "miss");
+    long long after = overview_results(b.body.data);
+    print_message("overview: %lld results, %lld after the import\n", before,
+                  after);
+    assert_true(after > before);
+    answer_free(&b);
+    get(&s, "/sources", &b);
+    assert_true(header(&b, "X-Benchdb-Cache", v, sizeof v));
+    assert_string_equal(v, "miss");
+    assert_non_null(strstr(b.body.data, "/off/"));
+    answer_free(&b);
+    answer_free(&a);
+    stop(&s, SIGINT);
+}
+
 /* ---- in a browser ---------------------------------------------------------- */
 
 static int have_chromium(void)
@@ -736,8 +937,10 @@ int main(void)
         cmocka_unit_test(serve__access_key__needed_when_set),
         cmocka_unit_test(serve__crawl_from_root__every_page_200_and_figures_reach_their_line),
         cmocka_unit_test(serve__in_chromium__pages_render_without_console_errors),
-        /* last: it imports into the database */
+        cmocka_unit_test(serve__tool_pages__next_links_reach_every_series),
+        /* last: they import into the database */
         cmocka_unit_test(serve__import_beside__reload_304_until_data_changes),
+        cmocka_unit_test(serve__page_cache__served_again_until_an_import_beside),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -1773,3 +1773,69 @@ void bdb_format_speedup(const bdb_cell *c, char *out, size_t n)
     default: join4(out, n, num, "x", "", ""); break;
     }
 }
+
+/* ---- parts for other builders (model_parts.h) ----------------------------- */
+
+bdb_model *bdb_model_part_new(const bdb_report_opts *opts)
+{
+    model_impl *impl = calloc(1, sizeof *impl);
+    if (!impl)
+        return NULL;
+    bdb_model *m = &impl->m;
+    m->opts = *opts;
+    snprintf(m->title, sizeof m->title, "%s",
+             opts->title ? opts->title : "benchdb report");
+    m->opts.title = m->title;
+    return m;
+}
+
+int bdb_model_part_platforms(bdb_model *m, bdb_store *st, bdb_diag *diag)
+{
+    build b = {.m = m, .st = st, .last_series = -1};
+    int rc = choose_platforms(m, st, &b, diag);
+    for (size_t i = 0; i < b.nseen; i++)
+        free(b.seen[i]);
+    free(b.seen);
+    return rc;
+}
+
+void *bdb_model_part_alloc(bdb_model *m, size_t n)
+{
+    return bdb_arena_alloc(&((model_impl *)m)->arena, n ? n : 1);
+}
+
+char *bdb_model_part_strdup(bdb_model *m, const char *s)
+{
+    return bdb_arena_strdup(&((model_impl *)m)->arena, s ? s : "");
+}
+
+int bdb_model_part_is_headline(const bdb_rseries *se)
+{
+    return is_headline(se);
+}
+
+int bdb_model_part_finish_means(bdb_model *m)
+{
+    drop_lonely_series(m);
+    for (size_t s = 0; s < m->nseries; s++) {
+        bdb_rseries *se = &m->series[s];
+        se->category = bdb_model_category(se->tool);
+        se->headline = is_headline(se);
+        se->ref = reference(m, se);
+        for (size_t p = 0; p < m->nplatforms; p++) {
+            bdb_cell *a = &se->cells[se->ref], *c = &se->cells[p];
+            c->whole_mean = c->mean;
+            c->speedup_lo = c->speedup_hi = c->p_adj = NAN;
+            if (p == se->ref || !a->present || !c->present)
+                continue;
+            c->compared = 1;
+            c->speedup = bdb_stats_speedup(a->mean, c->mean, se->better);
+        }
+    }
+    int rc = one_figure_per_run(m);
+    if (!rc)
+        rc = compute_scores(m);
+    if (!rc)
+        neutralise_names(m);
+    return rc;
+}

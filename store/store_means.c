@@ -1,0 +1,132 @@
+/* store_means.c - the aggregate readers of store_means.h over the
+ * driver's primitives, for both back-ends. */
+#include "store_means.h"
+#include "store_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct names_walk {
+    int (*cb)(const bdb_series_row *, void *);
+    void *ctx;
+} names_walk;
+
+static int has_series_terms(const bdb_filter *f)
+{
+    return f && ((f->tool && *f->tool) || (f->benchmark && *f->benchmark) ||
+                 (f->metric && *f->metric) || (f->params && f->params->n) ||
+                 f->series_ids);
+}
+
+static int walk_prepared(bdb_stmt *s, int (*row)(bdb_stmt *, void *),
+                         void *ctx)
+{
+    int r, rc = BDB_OK;
+    while ((r = bdb_step(s)) == 1) {
+        int stop = row(s, ctx);
+        if (stop < 0)
+            rc = stop;
+        if (BDB_STORE_CB_STOP(stop))
+            break;
+    }
+    if (r < 0)
+        rc = r;
+    return bdb_stmt_finish(s, rc);
+}
+
+static int name_row(bdb_stmt *s, void *ctx)
+{
+    names_walk *w = ctx;
+    bdb_series_row r = {bdb_col_int(s, 0), bdb_col_text(s, 1),
+                        bdb_col_text(s, 2), bdb_col_text(s, 3),
+                        bdb_col_text(s, 4), bdb_col_text(s, 5),
+                        (int)bdb_col_int(s, 6), 0, 0};
+    return w->cb(&r, w->ctx) ? 1 : 0;
+}
+
+int bdb_store_series_names_each(bdb_store *st, const bdb_filter *f,
+                                int (*cb)(const bdb_series_row *r, void *ctx),
+                                void *ctx)
+{
+    bdb_where w;
+    bdb_where_init(&w, '?');
+    bdb_buf_puts(&w.sql, "SELECT s.id, s.tool, s.benchmark, s.metric, "
+                         "s.params, s.unit, s.better FROM series s WHERE 1=1");
+    bdb_where_series(&w, f);
+    bdb_buf_puts(&w.sql, " ORDER BY s.id");
+    bdb_stmt *s;
+    int rc = bdb_where_prepare(st, &w, "reading series names", BDB_STMT_MANY,
+                               &s);
+    if (rc)
+        return rc;
+    names_walk nw = {cb, ctx};
+    return walk_prepared(s, name_row, &nw);
+}
+
+typedef struct means_walk {
+    int (*cb)(const bdb_cell_mean_row *, void *);
+    void *ctx;
+} means_walk;
+
+static int mean_row(bdb_stmt *s, void *ctx)
+{
+    means_walk *w = ctx;
+    bdb_cell_mean_row r = {bdb_col_int(s, 0), bdb_col_int(s, 1),
+                           bdb_col_int(s, 2), bdb_col_double(s, 3)};
+    return w->cb(&r, w->ctx) ? 1 : 0;
+}
+
+int bdb_store_cell_means_each(bdb_store *st, const bdb_filter *f,
+                              int (*cb)(const bdb_cell_mean_row *r, void *ctx),
+                              void *ctx)
+{
+    bdb_where w;
+    bdb_where_init(&w, '?');
+    /* the series index (series_id, platform_id, ..., value) covers it:
+     * no join unless the filter names series terms */
+    bdb_buf_puts(&w.sql, "SELECT r.series_id, coalesce(r.platform_id, 0), "
+                         "count(*), avg(r.value) FROM results r");
+    if (has_series_terms(f))
+        bdb_buf_puts(&w.sql, " JOIN series s ON s.id = r.series_id");
+    bdb_buf_puts(&w.sql, " WHERE 1=1");
+    bdb_where_build(&w, f);
+    bdb_buf_puts(&w.sql, " GROUP BY r.series_id, r.platform_id "
+                         "ORDER BY r.series_id, r.platform_id");
+    bdb_stmt *s;
+    int rc = bdb_where_prepare(st, &w, "reading series means", BDB_STMT_MANY,
+                               &s);
+    if (rc)
+        return rc;
+    means_walk mw = {cb, ctx};
+    return walk_prepared(s, mean_row, &mw);
+}
+
+typedef struct ids_walk {
+    int (*cb)(long long, const char *, void *);
+    void *ctx;
+} ids_walk;
+
+static int id_row(bdb_stmt *s, void *ctx)
+{
+    ids_walk *w = ctx;
+    return w->cb(bdb_col_int(s, 0), bdb_col_text(s, 1), w->ctx) ? 1 : 0;
+}
+
+int bdb_store_platform_ids_each(bdb_store *st,
+                                int (*cb)(long long id, const char *name,
+                                          void *ctx),
+                                void *ctx)
+{
+    ids_walk w = {cb, ctx};
+    return bdb_sql_walk(st, "SELECT id, name FROM platforms ORDER BY id", NULL,
+                        "reading platforms", id_row, &w);
+}
+
+int bdb_store_reader_cache(bdb_store *st, long long mib)
+{
+    if (strcmp(st->ops->scheme, "sqlite") != 0 || mib <= 0)
+        return BDB_OK;
+    char sql[96];
+    snprintf(sql, sizeof sql, "PRAGMA cache_size = -%lld", mib * 1024);
+    return st->ops->drv->exec(st, sql);
+}

@@ -1,0 +1,43 @@
+/* store_means.h - aggregate readers for pages that summarise a whole
+ * database (benchdb serve's overview): each series' names without its
+ * results, and per series and platform the count and mean of the results a
+ * filter selects, computed by the database over its series index instead
+ * of every value carried out of it. Written once over the driver's
+ * primitives (store_means.c). */
+#ifndef BDB_STORE_MEANS_H
+#define BDB_STORE_MEANS_H
+
+#include "store.h"
+
+/* The series f's series terms (tool, benchmark, metric, params) select,
+ * in id order; nresults and nplatforms are 0 (not counted). */
+int bdb_store_series_names_each(bdb_store *st, const bdb_filter *f,
+                                int (*cb)(const bdb_series_row *r, void *ctx),
+                                void *ctx);
+
+typedef struct bdb_cell_mean_row {
+    long long series_id;
+    long long platform_id;      /* 0: results without a platform */
+    long long n;
+    double mean;
+} bdb_cell_mean_row;
+
+/* Per series and platform, the count and mean of the results f selects,
+ * in series id then platform id order. */
+int bdb_store_cell_means_each(bdb_store *st, const bdb_filter *f,
+                              int (*cb)(const bdb_cell_mean_row *r, void *ctx),
+                              void *ctx);
+
+/* Every platform's id and name, in id order. */
+int bdb_store_platform_ids_each(bdb_store *st,
+                                int (*cb)(long long id, const char *name,
+                                          void *ctx),
+                                void *ctx);
+
+/* A reader that serves many pages keeps up to mib MiB of the database's
+ * pages in memory (SQLite's page cache: its default 2 MiB made a page of
+ * a lab's database read most of its index from the file again); nothing
+ * on PostgreSQL, whose server caches. */
+int bdb_store_reader_cache(bdb_store *st, long long mib);
+
+#endif
