@@ -65,6 +65,10 @@ typedef struct bdb_driver {
     int (*sweep_series_later)(bdb_store *st);
     /* forgets the run set the batch knows exists */
     void (*forget_set)(bdb_store *st);
+    /* writes what the open source holds back for a later round trip (the
+     * series and rows of PostgreSQL's next COPY flush), so that a query
+     * sees them; NULL when a back-end holds nothing back */
+    int (*flush_pending)(bdb_store *st, long long source_id);
     /* dialect: the expression of set st.id's tags as "key=value,..."
      * sorted by key (NULL when it has none) */
     const char *sql_set_tags;

@@ -2148,6 +2148,7 @@ static const bdb_driver pg_driver = {
     .platform_id = fix_platform_id,
     .sweep_series_later = sweep_series_later,
     .forget_set = forget_set,
+    .flush_pending = flush_rows,
     .sql_set_tags = "SELECT string_agg(key || '=' || value, ',' ORDER BY key) "
                     "FROM set_tags WHERE set_id = st.id",
 };

@@ -55,12 +55,26 @@ static int series_of(bdb_trace_writer *w, const bdb_sample *s)
         return BDB_OK;
     snprintf(w->key, sizeof w->key, "%s", key);
     w->series_id = 0;
+    int flushed = 0;
+again:
     bdb_stmt_reset(w->find);
     bdb_bind_text(w->find, 1, s->tool);
     bdb_bind_text(w->find, 2, s->benchmark);
     bdb_bind_text(w->find, 3, s->metric);
     bdb_bind_text(w->find, 4, params);
     int r = bdb_step(w->find);
+    if (r == 0 && !flushed) {
+        /* a series the back-end makes at its next flush (PostgreSQL's
+         * COPY) is not there yet: write what it holds back, ask again */
+        bdb_stmt_reset(w->find);
+        int (*flush)(bdb_store *, long long) =
+            w->st->ops->drv->flush_pending;
+        int rc = flush ? flush(w->st, w->source_id) : BDB_OK;
+        if (rc || !flush)
+            return rc;
+        flushed = 1;
+        goto again;
+    }
     if (r == 1)
         w->series_id = bdb_col_int(w->find, 0);
     bdb_stmt_reset(w->find);
