@@ -14,6 +14,8 @@ static void page_free(srv_page *p)
 
 static void drop_oldest(srv_cache *c, size_t k)
 {
+    if (!k)         /* an empty cache has no array to move */
+        return;
     for (size_t i = 0; i < k; i++) {
         c->bytes -= c->pages[i].len + strlen(c->pages[i].key);
         page_free(&c->pages[i]);
