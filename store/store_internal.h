@@ -321,6 +321,9 @@ int bdb_sql_id_by_name(bdb_store *st, const char *table, const char *name,
  * bound; frees w. */
 int bdb_where_prepare(bdb_store *st, bdb_where *w, const char *what,
                       int flags, bdb_stmt **out);
+/* Steps prepared statement s through row until it stops, then finishes
+ * s; returns the first error (a row's negative code or the step's). */
+int bdb_stmt_walk(bdb_stmt *s, int (*row)(bdb_stmt *s, void *ctx), void *ctx);
 /* Walks the rows of sql (with ?1 = arg when arg is set, read a page at a
  * time): row(s, ctx) once a row; its non-zero return stops the walk (a
  * negative one is an error and the walk's result). */

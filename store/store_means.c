@@ -18,22 +18,6 @@ static int has_series_terms(const bdb_filter *f)
                  f->series_ids);
 }
 
-static int walk_prepared(bdb_stmt *s, int (*row)(bdb_stmt *, void *),
-                         void *ctx)
-{
-    int r, rc = BDB_OK;
-    while ((r = bdb_step(s)) == 1) {
-        int stop = row(s, ctx);
-        if (stop < 0)
-            rc = stop;
-        if (BDB_STORE_CB_STOP(stop))
-            break;
-    }
-    if (r < 0)
-        rc = r;
-    return bdb_stmt_finish(s, rc);
-}
-
 static int name_row(bdb_stmt *s, void *ctx)
 {
     names_walk *w = ctx;
@@ -60,7 +44,7 @@ int bdb_store_series_names_each(bdb_store *st, const bdb_filter *f,
     if (rc)
         return rc;
     names_walk nw = {cb, ctx};
-    return walk_prepared(s, name_row, &nw);
+    return bdb_stmt_walk(s, name_row, &nw);
 }
 
 typedef struct means_walk {
@@ -98,7 +82,7 @@ int bdb_store_cell_means_each(bdb_store *st, const bdb_filter *f,
     if (rc)
         return rc;
     means_walk mw = {cb, ctx};
-    return walk_prepared(s, mean_row, &mw);
+    return bdb_stmt_walk(s, mean_row, &mw);
 }
 
 typedef struct ids_walk {

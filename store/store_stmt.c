@@ -93,7 +93,12 @@ int bdb_sql_walk(bdb_store *st, const char *sql, const char *arg,
         return rc;
     if (arg)
         bdb_bind_text(s, 1, arg);
-    int r;
+    return bdb_stmt_walk(s, row, ctx);
+}
+
+int bdb_stmt_walk(bdb_stmt *s, int (*row)(bdb_stmt *s, void *ctx), void *ctx)
+{
+    int r, rc = BDB_OK;
     while ((r = bdb_step(s)) == 1) {
         int stop = row(s, ctx);
         if (stop < 0)
