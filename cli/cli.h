@@ -152,6 +152,11 @@ int cli_parse_double(const char *s, double *out);
 /* "5%" or "0.05" (>= 0) as the fraction 0.05. */
 int cli_parse_fraction(const char *s, double *out);
 int cli_parse_int(const char *s, long *out);
+/* The statistics options' arguments, parsed or refused with the usage
+ * message every command gives: --alpha (strictly between 0 and 1) and
+ * --threshold (5% or 0.05). 0 or BDB_EXIT_USAGE. */
+int cli_alpha_arg(const bdb_cli *cli, const char *arg, double *out);
+int cli_threshold_arg(const bdb_cli *cli, const char *arg, double *out);
 
 /* The options before the command (commands.c). */
 extern const cli_option cli_global_options[];

@@ -193,6 +193,22 @@ int cli_parse_fraction(const char *s, double *out)
     return 0;
 }
 
+int cli_alpha_arg(const bdb_cli *cli, const char *arg, double *out)
+{
+    double d;
+    if (cli_parse_double(arg, &d) || !(d > 0 && d < 1))
+        return cli_usage_error(cli, "--alpha wants a number between 0 and 1");
+    *out = d;
+    return 0;
+}
+
+int cli_threshold_arg(const bdb_cli *cli, const char *arg, double *out)
+{
+    if (cli_parse_fraction(arg, out))
+        return cli_usage_error(cli, "--threshold wants 5%% or 0.05");
+    return 0;
+}
+
 int cli_parse_int(const char *s, long *out)
 {
     char *end;

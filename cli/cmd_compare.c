@@ -205,13 +205,7 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
     cli_table_args ta = {0};
     cli_opts g;
     cli_opts_init(&g, cli, cli_compare_options, argc, argv, 1);
-    while (!st && (c = cli_opts_next(&g)) > 0) {
-        int got = cli_sel_option(cli, &sel, c, g.arg);
-        if (got == BDB_EXIT_USAGE)
-            st = got;
-        if (got)
-            continue;
-        double d;
+    while (!st && (c = cli_sel_next(&g, cli, &sel, &st)) > 0) {
         long l;
         switch (c) {
         case O_FORMAT:
@@ -221,8 +215,7 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
             break;
         case O_OUTPUT: output = g.arg; break;
         case O_THRESHOLD:
-            if (cli_parse_fraction(g.arg, &o.threshold))
-                st = cli_usage_error(cli, "--threshold wants 5%% or 0.05");
+            st = cli_threshold_arg(cli, g.arg, &o.threshold);
             break;
         case O_IGNORE: st = cli_ignore_add(cli, &ignore, g.arg); break;
         case O_CORRECTION:
@@ -237,10 +230,7 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
             o.seed = (uint64_t)l;
             break;
         case O_ALPHA:
-            if (cli_parse_double(g.arg, &d) || !(d > 0 && d < 1))
-                st = cli_usage_error(cli, "--alpha wants a number between 0 "
-                                          "and 1");
-            o.alpha = d;
+            st = cli_alpha_arg(cli, g.arg, &o.alpha);
             break;
         default: {
             int w = cli_table_option(cli, &ta, &g, c);
@@ -292,13 +282,7 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
     cli_table_args ta = {0};
     cli_opts g;
     cli_opts_init(&g, cli, cli_check_options, argc, argv, 1);
-    while (!st && (c = cli_opts_next(&g)) > 0) {
-        int got = cli_sel_option(cli, &sel, c, g.arg);
-        if (got == BDB_EXIT_USAGE)
-            st = got;
-        if (got)
-            continue;
-        double d;
+    while (!st && (c = cli_sel_next(&g, cli, &sel, &st)) > 0) {
         long l;
         switch (c) {
         case O_NEWEST: o.newest = g.arg; break;
@@ -310,8 +294,7 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
             o.last_n = (int)l;
             break;
         case O_THRESHOLD:
-            if (cli_parse_fraction(g.arg, &o.threshold))
-                st = cli_usage_error(cli, "--threshold wants 5%% or 0.05");
+            st = cli_threshold_arg(cli, g.arg, &o.threshold);
             break;
         case O_FORMAT:
             format = parse_format(g.arg);
@@ -326,10 +309,7 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
                 st = cli_usage_error(cli, "--correction takes holm or bh");
             break;
         case O_ALPHA:
-            if (cli_parse_double(g.arg, &d) || !(d > 0 && d < 1))
-                st = cli_usage_error(cli, "--alpha wants a number between 0 "
-                                          "and 1");
-            o.alpha = d;
+            st = cli_alpha_arg(cli, g.arg, &o.alpha);
             break;
         case O_SEED:
             if (cli_parse_int(g.arg, &l) || l < 0)

@@ -37,12 +37,7 @@ int cmd_history(int argc, char **argv, bdb_cli *cli)
     cli_table_args ta = {0};
     cli_opts g;
     cli_opts_init(&g, cli, cli_history_options, argc, argv, 1);
-    while (!st && (c = cli_opts_next(&g)) > 0) {
-        int got = cli_sel_option(cli, &sel, c, g.arg);
-        if (got == BDB_EXIT_USAGE)
-            st = got;
-        if (got)
-            continue;
+    while (!st && (c = cli_sel_next(&g, cli, &sel, &st)) > 0) {
         switch (c) {
         case O_FORMAT: format = g.arg; break;
         case O_OUTPUT: output = g.arg; break;
@@ -51,13 +46,10 @@ int cmd_history(int argc, char **argv, bdb_cli *cli)
                 st = cli_usage_error(cli, "--window wants 2 to 100000 sets");
             break;
         case O_THRESHOLD:
-            if (cli_parse_fraction(g.arg, &threshold))
-                st = cli_usage_error(cli, "--threshold wants 5%% or 0.05");
+            st = cli_threshold_arg(cli, g.arg, &threshold);
             break;
         case O_ALPHA:
-            if (cli_parse_double(g.arg, &alpha) || !(alpha > 0 && alpha < 1))
-                st = cli_usage_error(cli, "--alpha wants a number between 0 "
-                                          "and 1");
+            st = cli_alpha_arg(cli, g.arg, &alpha);
             break;
         default: {
             int w = cli_table_option(cli, &ta, &g, c);

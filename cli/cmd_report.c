@@ -209,8 +209,8 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
                 return cli_usage_error(cli, "--paper takes a4 or letter");
             break;
         case O_THRESHOLD:
-            if (cli_parse_fraction(g.arg, &a->opts.threshold))
-                return cli_usage_error(cli, "--threshold wants 5%% or 0.05");
+            if (cli_threshold_arg(cli, g.arg, &a->opts.threshold))
+                return BDB_EXIT_USAGE;
             break;
         case O_SEED: {
             long v;

@@ -179,12 +179,7 @@ int cmd_traces(int argc, char **argv, bdb_cli *cli)
     int c, st = 0;
     cli_opts g;
     cli_opts_init(&g, cli, cli_traces_options, argc, argv, 1);
-    while (!st && (c = cli_opts_next(&g)) > 0) {
-        int got = cli_sel_option(cli, &sel, c, g.arg);
-        if (got == BDB_EXIT_USAGE)
-            st = got;
-        if (got)
-            continue;
+    while (!st && (c = cli_sel_next(&g, cli, &sel, &st)) > 0) {
         long v;
         switch (c) {
         case O_FORMAT: format = g.arg; break;

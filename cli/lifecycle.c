@@ -310,6 +310,21 @@ int cli_sel_option(bdb_cli *cli, cli_sel *s, int code, const char *arg)
     }
 }
 
+int cli_sel_next(cli_opts *g, bdb_cli *cli, cli_sel *s, int *st)
+{
+    int c;
+    while ((c = cli_opts_next(g)) > 0) {
+        int got = cli_sel_option(cli, s, c, g->arg);
+        if (got == BDB_EXIT_USAGE) {
+            *st = got;
+            return 0;
+        }
+        if (!got)
+            return c;
+    }
+    return c;
+}
+
 typedef struct names {
     char **v;
     size_t n, cap;

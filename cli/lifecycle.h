@@ -68,6 +68,12 @@ enum { CLI_O_SEL_PLATFORM = 0x101, CLI_O_SEL_TOOL, CLI_O_SEL_BENCHMARK,
  * not, or BDB_EXIT_USAGE after printing why. */
 int cli_sel_option(bdb_cli *cli, cli_sel *s, int code, const char *arg);
 
+/* cli_opts_next for a command with the selection options: takes those
+ * on the way (cli_sel_option) and returns the next option it does not
+ * take, 0 at the end, or -1 as cli_opts_next does. When a selection
+ * option is refused, *st is BDB_EXIT_USAGE and 0 is returned. */
+int cli_sel_next(cli_opts *g, bdb_cli *cli, cli_sel *s, int *st);
+
 /* Checks every name of the selection against the database: a name that
  * matches nothing is "no platform named 'x86a'; known: ..." (with a
  * suggestion when one is near). Returns 0 or BDB_EXIT_USAGE. Also sets

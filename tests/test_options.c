@@ -452,6 +452,49 @@ static void messages__empty_database_missing_paths_and_bad_values(void **state)
     bdb_buf_free(&out);
 }
 
+/* The statistics and selection options mean one thing in every command
+ * that takes them: the same refusal, exit 2, and a good value taken. */
+static void messages__statistics_and_selection_values__one_refusal_each(void **state)
+{
+    (void)state;
+    bdb_buf out;
+    bdb_buf_init(&out);
+    char db[700];
+    snprintf(db, sizeof db, "%s/s.sqlite", dir);
+    assert_int_equal(tu_run(NULL, "--db '%s' init", db), 0);
+    static const char *const alpha[] = {"compare a b", "check", "history"};
+    static const char *const bad_alpha[] = {"0", "1", "-0.1", "x", "0.05x"};
+    for (size_t i = 0; i < 3; i++) {
+        for (size_t k = 0; k < 5; k++) {
+            bdb_buf_reset(&out);
+            assert_int_equal(tu_run(&out, "--db '%s' %s --alpha %s", db,
+                                    alpha[i], bad_alpha[k]), 2);
+            assert_non_null(strstr(out.data,
+                                   "--alpha wants a number between 0 and 1"));
+        }
+        bdb_buf_reset(&out);
+        assert_int_equal(tu_run(&out, "--db '%s' %s --threshold 5x%%", db,
+                                alpha[i]), 2);
+        assert_non_null(strstr(out.data, "--threshold wants 5% or 0.05"));
+        bdb_buf_reset(&out);
+        assert_int_equal(tu_run(&out, "--db '%s' %s --tag novalue", db,
+                                alpha[i]), 2);
+        assert_non_null(strstr(out.data, "--tag wants K=V, not 'novalue'"));
+        /* a good value is taken: what follows is about the database */
+        bdb_buf_reset(&out);
+        tu_run(&out, "--db '%s' %s --alpha 0.01 --threshold 5%%", db,
+               alpha[i]);
+        assert_null(strstr(out.data, "wants"));
+    }
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' report --threshold -1", db), 2);
+    assert_non_null(strstr(out.data, "--threshold wants 5% or 0.05"));
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' traces --param x", db), 2);
+    assert_non_null(strstr(out.data, "--param wants K=V, not 'x'"));
+    bdb_buf_free(&out);
+}
+
 /* A database that cannot be written gives one error for the batch. As
  * root nothing is read-only: run as nobody then. */
 static void messages__read_only_database__one_error_for_a_batch(void **state)
@@ -492,6 +535,7 @@ int main(void)
         cmocka_unit_test_setup(options__every_option_of_every_command__is_in_its_help, setup),
         cmocka_unit_test_setup(options__every_option__is_accepted_and_handled, setup),
         cmocka_unit_test_setup(options__unknown_option__refused_before_the_database, setup),
+        cmocka_unit_test_setup(messages__statistics_and_selection_values__one_refusal_each, setup),
         cmocka_unit_test_setup(options__help_prose__names_only_options_the_command_takes, setup),
         cmocka_unit_test_setup(options__platform_add__has_an_option_per_platform_field, setup),
         cmocka_unit_test_setup(options__completion_and_man__hold_every_option, setup),
