@@ -64,6 +64,11 @@ int bdb_fix_source_delete(bdb_store *st, long long id)
     if (o->tx_begin(st))
         return BDB_ESTORE;
     int rc = source_exists(st, id);
+    /* its results first: on PostgreSQL no key cascades them
+     * (schemas/pg/008_results_unchecked_refs.sql) */
+    if (!rc)
+        rc = bdb_sql_exec_ids(st, "DELETE FROM results WHERE source_id = ?1", id,
+                     0, 1, "removing results");
     if (!rc)
         rc = bdb_sql_exec_ids(st, "DELETE FROM sources WHERE id = ?1", id, 0, 1,
                      "removing source");

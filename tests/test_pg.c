@@ -584,6 +584,64 @@ static void pg__copy_both_ways__reports_the_same(void **state)
 /* A file of thousands of series, more figures than one COPY holds: the
  * series made in bulk at each flush (some seen again after a flush, when
  * the cache knows their ids) list and report as SQLite's. */
+/* psql's one-value answer to sql on url, as a number. */
+static long long psql_count(const char *url, const char *sql)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "psql '%s' -qAtX -v ON_ERROR_STOP=1 -c \"%s\"",
+             url, sql);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    long long n = -1;
+    if (fscanf(p, "%lld", &n) != 1)
+        n = -1;
+    assert_int_equal(pclose(p), 0);
+    return n;
+}
+
+/* Results' references are kept by the store, not by keys on PostgreSQL
+ * (schemas/pg/008): after imports, a reparse, a forget, a platform merge
+ * and a platform deleted with its results, no result points at a series,
+ * platform or source that is gone. */
+static void pg__results_after_every_change__point_at_rows_that_exist(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100];
+    fresh_db("refs", url, sizeof url);
+    static const char *const plat[] = {"a", "b", "c", "d"};
+    static const char *const dir[] = {"ab", "wrk", "dd", "hdparm"};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(tu_run(NULL, "--db '%s' import -q --platform %s "
+                                "'%s/%s'", url, plat[i], tu_path("samples"),
+                                dir[i]), 0);
+    long long all = psql_count(url, "SELECT count(*) FROM results");
+    long long wrk = psql_count(url, "SELECT count(*) FROM results r JOIN "
+                               "series s ON s.id = r.series_id WHERE "
+                               "s.tool = 'wrk'");
+    assert_true(wrk > 0 && all > wrk);
+    assert_int_equal(tu_run(NULL, "--db '%s' reparse --all", url), 0);
+    assert_int_equal(tu_run(NULL, "--db '%s' forget --yes --tool wrk", url), 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM results"), all - wrk);
+    assert_int_equal(tu_run(NULL, "--db '%s' platform merge a INTO c", url), 0);
+    assert_int_equal(tu_run(NULL, "--db '%s' platform delete d --with-results",
+                            url), 0);
+    assert_true(psql_count(url, "SELECT count(*) FROM results") > 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM results r WHERE "
+                                "NOT EXISTS (SELECT 1 FROM series s WHERE "
+                                "s.id = r.series_id)"), 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM results r WHERE "
+                                "NOT EXISTS (SELECT 1 FROM sources s WHERE "
+                                "s.id = r.source_id)"), 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM results r WHERE "
+                                "r.platform_id IS NOT NULL AND NOT EXISTS "
+                                "(SELECT 1 FROM platforms p WHERE p.id = "
+                                "r.platform_id)"), 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM pg_constraint "
+                                "WHERE contype = 'f' AND conrelid = "
+                                "'results'::regclass"), 0);
+}
+
 static void pg__many_series_in_one_file__list_and_report_as_sqlite(void **state)
 {
     if (need_server(state))
@@ -637,6 +695,7 @@ int main(void)
         cmocka_unit_test(pg__failed_files_in_a_batch__the_rest_land_in_the_set),
         cmocka_unit_test(pg__thirty_platforms_named__report_and_list_them_all),
         cmocka_unit_test(pg__many_series_in_one_file__list_and_report_as_sqlite),
+        cmocka_unit_test(pg__results_after_every_change__point_at_rows_that_exist),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
