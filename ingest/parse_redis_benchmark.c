@@ -704,6 +704,12 @@ static int csv_row(rb_state *st, const rb_fields *fs, int line)
  * 0 if it is not CSV (the caller goes on), or a negative code. */
 static int csv_line(rb_state *st, const char *p, const char *end, int line)
 {
+    /* a header glued behind other text (a prompt, a quoted program's
+     * string opener: `example_output = """"test","rps",...`) starts at
+     * its first field */
+    const char *glued = bdb_find(p, end, "\"test\",\"rps\",");
+    if (glued && glued > p)
+        p = glued;
     int quoted = *p == '"';
     int maybe_header = bdb_starts_with(p, end, "test,rps");
     if (!quoted && !maybe_header && !(st->csv.active && !st->csv.quoted))
@@ -1432,7 +1438,7 @@ static int sniff(const char *buf, size_t len)
             headers++;
         else if (bdb_contains(p, end, " requests completed in "))
             completed++;
-        else if (bdb_starts_with(p, end, "\"test\",\"rps\"") ||
+        else if (bdb_find(p, end, "\"test\",\"rps\",") ||
                  bdb_starts_with(p, end, "test,rps,avg_latency_ms"))
             csv_header++;
         else if (bdb_starts_with(p, end, "throughput summary:") ||

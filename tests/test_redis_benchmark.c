@@ -1064,10 +1064,32 @@ static void redis__summary_only__read_under_the_command_test(void **state)
     bdb_sink_free(&s);
 }
 
+/* A CSV header glued behind other text, here the opener of a Python
+ * string holding the output: found by content and read from its first
+ * field. Public excerpt (bench/corpus SOURCES.tsv:
+ * redis-benchmark/python-example-output-csv-P.txt, search index id
+ * 3008672586), Redis >= 6.2 --csv. */
+static void redis__csv_header_glued_behind_text__read_from_its_first_field(void **state)
+{
+    (void)state;
+    static const char *const log =
+        "example_output = \"\"\"\"test\",\"rps\",\"avg_latency_ms\",\"min_latency_ms\",\"p50_latency_ms\",\"p95_latency_ms\",\"p99_latency_ms\",\"max_latency_ms\"\n"
+        "\"SET\",\"484496.16\",\"33.753\",\"14.432\",\"29.839\",\"45.855\",\"74.879\",\"75.711\"\n"
+        "\"\"\"\n";
+    bdb_sink s;
+    parse_ok_text(log, NULL, &s);
+    tu_assert_value(&s, "SET", "requests_per_sec", NULL, 484496.16, 1e-12);
+    tu_assert_value(&s, "SET", "latency_mean", NULL, 33.753e-3, 1e-9);
+    tu_assert_value(&s, "SET", "latency_max", NULL, 75.711e-3, 1e-9);
+    assert_int_equal(find_line(&s, "SET", "latency_p99", NULL)->line, 2);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(redis__summary_only__read_under_the_command_test),
+        cmocka_unit_test(redis__csv_header_glued_behind_text__read_from_its_first_field),
         cmocka_unit_test(redis__csv_header_form__every_column_in_canonical_units),
         cmocka_unit_test(redis__csv_default_tests__titles_with_parentheses),
         cmocka_unit_test(redis__csv_old_two_columns__rate_only),
