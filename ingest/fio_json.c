@@ -293,11 +293,25 @@ static int dir_block(fio_entry *e, json_t *d, int dir, const jspan *sp)
         bw_key = "bw";
     }
     num(d, "iops", &iops);
+    /* each latency under the key fio names with its unit (3.x: _ns; 2.x:
+     * none, in microseconds), or another unit's suffix where a program
+     * rewrote the object (_us, _ms): each read in its own unit */
     static const struct { const char *key, *prefix; double scale; } lats[] = {
-        {"slat_ns", "slat", 1e-9}, {"clat_ns", "clat", 1e-9},
-        {"lat_ns", "latency", 1e-9}, {"slat", "slat", 1e-6},
-        {"clat", "clat", 1e-6}, {"lat", "latency", 1e-6}};
-    int ns = json_object_get(d, "clat_ns") || json_object_get(d, "lat_ns");
+        {"slat_ns", "slat", 1e-9}, {"slat_us", "slat", 1e-6},
+        {"slat_ms", "slat", 1e-3}, {"slat", "slat", 1e-6},
+        {"clat_ns", "clat", 1e-9}, {"clat_us", "clat", 1e-6},
+        {"clat_ms", "clat", 1e-3}, {"clat", "clat", 1e-6},
+        {"lat_ns", "latency", 1e-9}, {"lat_us", "latency", 1e-6},
+        {"lat_ms", "latency", 1e-3}, {"lat", "latency", 1e-6}};
+    int lat_of[3];
+    for (int i = 0; i < 3; i++) {
+        lat_of[i] = 4 * i + 3;
+        for (int k = 4 * i; k < 4 * i + 3; k++)
+            if (json_object_get(d, lats[k].key)) {
+                lat_of[i] = k;
+                break;
+            }
+    }
     double mn = 0, mx = 0, mean = 0, sd = 0, samples = 0, imn = 0, imx = 0,
            imean = 0, isd = 0;
     int have_bw = num(d, "bw_min", &mn) && num(d, "bw_max", &mx) &&
@@ -314,7 +328,7 @@ static int dir_block(fio_entry *e, json_t *d, int dir, const jspan *sp)
            K_IOPSMIN = K_BWMIN + 4, K_N = K_IOPSMIN + 4 };
     const char *keys[K_N] = {"iops", bw_key, "io_bytes", "runtime"};
     for (int i = 0; i < 3; i++) {
-        const char *lk = lats[(ns ? 0 : 3) + i].key;
+        const char *lk = lats[lat_of[i]].key;
         keys[K_LAT + i] = json_object_get(d, lk) ? lk : NULL;
     }
     static const char *const bw_keys[4] = {"bw_min", "bw_max", "bw_mean",
@@ -340,7 +354,7 @@ static int dir_block(fio_entry *e, json_t *d, int dir, const jspan *sp)
     if (rc)
         return rc;
     for (int i = 0; i < 3 && !rc; i++) {
-        int li = (ns ? 0 : 3) + i;
+        int li = lat_of[i];
         jspan ls = span_at(sp, at[K_LAT + i]);
         rc = lat_block(e, json_object_get(d, lats[li].key), lats[li].prefix,
                        lats[li].scale, &ls, dir);

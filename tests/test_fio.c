@@ -292,6 +292,79 @@ static void fio__json_2x__usec_latencies_and_kib_io_bytes(void **state)
     bdb_sink_free(&s);
 }
 
+/* A program that rewrote fio's JSON named its latency objects with other
+ * units (slat_ms, lat_us beside clat_ns): each read in the unit its key
+ * names. Public excerpt: microsoft/VirtualClient
+ * src/VirtualClient/VirtualClient.UnitTests/TestData/TestFioJson.txt @
+ * 53e432adb5d1, lines 1-39 and 65-69 (the read block's clat_ns and the
+ * rest left out, closing brackets added). */
+static const char vc_json[] =
+    "{\n"
+    "    \"fio version\": \"fio-3.13\",\n"
+    "    \"timestamp\": 1585275229,\n"
+    "    \"timestamp_ms\": 1585275229432,\n"
+    "    \"time\": \"Thu Mar 26 19:13:49 2020\",\n"
+    "    \"jobs\": [\n"
+    "        {\n"
+    "            \"jobname\": \"fiotest\",\n"
+    "            \"groupid\": 0,\n"
+    "            \"error\": 0,\n"
+    "            \"eta\": 0,\n"
+    "            \"elapsed\": 8,\n"
+    "            \"job options\": {\n"
+    "                \"name\": \"fiotest\",\n"
+    "                \"size\": \"1G\",\n"
+    "                \"rw\": \"randread\",\n"
+    "                \"bs\": \"4k\",\n"
+    "                \"iodepth\": \"512\",\n"
+    "                \"runtime\": \"60\",\n"
+    "                \"direct\": \"1\",\n"
+    "                \"thread\": \"1\",\n"
+    "                \"filename\": \".\\\\mlzahthz.ntc\"\n"
+    "            },\n"
+    "            \"read\": {\n"
+    "                \"io_bytes\": 1073741824,\n"
+    "                \"io_kbytes\": 1048576,\n"
+    "                \"bw_bytes\": 145473760,\n"
+    "                \"bw\": 142064,\n"
+    "                \"iops\": 35516.054735,\n"
+    "                \"runtime\": 7381,\n"
+    "                \"total_ios\": 262144,\n"
+    "                \"short_ios\": 0,\n"
+    "                \"drop_ios\": 0,\n"
+    "                \"slat_ms\": {\n"
+    "                    \"min\": 4408,\n"
+    "                    \"max\": 3573909,\n"
+    "                    \"mean\": 23006.938496,\n"
+    "                    \"stddev\": 22006.753774\n"
+    "                },\n"
+    "                \"lat_us\": {\n"
+    "                    \"min\": 123931,\n"
+    "                    \"max\": 93007807,\n"
+    "                    \"mean\": 7866063.550194,\n"
+    "                    \"stddev\": 9443784.182074\n"
+    "                }\n"
+    "            }\n"
+    "        }\n"
+    "    ]\n"
+    "}\n";
+
+static void fio__json_latency_keys_with_other_units__each_in_its_unit(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(vc_json, &s);
+    tu_assert_value(&s, "fiotest", "slat_min", "direction=read", 4408e-3, 1e-12);
+    tu_assert_value(&s, "fiotest", "slat_stdev", "direction=read", 22006.753774e-3, 1e-12);
+    tu_assert_value(&s, "fiotest", "latency_max", "direction=read", 93007807e-6, 1e-12);
+    tu_assert_value(&s, "fiotest", "latency_mean", "direction=read", 7866063.550194e-6, 1e-12);
+    assert_int_equal(tu_find(&s, "fiotest", "slat_max", "direction=read")->line, 36);
+    assert_int_equal(tu_find(&s, "fiotest", "latency_min", "direction=read")->line, 41);
+    for (size_t i = 0; i < s.nnotes; i++)
+        assert_null(strstr(s.notes[i].text, "not read"));
+    bdb_sink_free(&s);
+}
+
 static void fio__json_options__fio_size_and_time_syntax(void **state)
 {
     (void)state;
@@ -1753,6 +1826,7 @@ int main(void)
         cmocka_unit_test(fio__json_two_runs_with_prompts__repetitions),
         cmocka_unit_test(fio__json_after_warnings_and_prompt__found_and_warned),
         cmocka_unit_test(fio__json_2x__usec_latencies_and_kib_io_bytes),
+        cmocka_unit_test(fio__json_latency_keys_with_other_units__each_in_its_unit),
         cmocka_unit_test(fio__json_options__fio_size_and_time_syntax),
         cmocka_unit_test(fio__normal_randrw__both_directions_group_and_disk),
         cmocka_unit_test(fio__normal_clones__job_params_from_block_order),
