@@ -438,6 +438,108 @@ static int block_pass(const view *v, text *out)
     return BDB_OK;
 }
 
+/* ---- inline markup: BBCode and Markdown emphasis around figures ---- */
+
+/* Forum posts colour and embolden the figure they care about:
+ * "327.13 s, **[COLOR=#FF0000]196 MB/s[/COLOR]**". */
+static const char *const inline_tags[] = {"b", "i", "u", "s", "color",
+                                          "size", "font", "highlight"};
+
+/* The length of an inline BBCode tag at p ("[b]", "[/color]",
+ * "[COLOR=\"#FF0000\"]"), or 0. */
+static size_t inline_tag(const char *p, const char *e)
+{
+    if (p >= e || *p != '[')
+        return 0;
+    const char *q = p + 1;
+    if (q < e && *q == '/')
+        q++;
+    for (size_t i = 0; i < sizeof inline_tags / sizeof *inline_tags; i++) {
+        size_t n = strlen(inline_tags[i]);
+        if ((size_t)(e - q) <= n || strncasecmp(q, inline_tags[i], n) != 0)
+            continue;
+        const char *r = q + n;
+        if (*r == ']')
+            return (size_t)(r + 1 - p);
+        if (*r != '=' || q != p + 1)
+            continue;
+        const char *rb = memchr(r, ']', (size_t)(e - r));
+        if (rb && rb - r <= 40)
+            return (size_t)(rb + 1 - p);
+    }
+    return 0;
+}
+
+/* "**" around text that holds a digit, on one line */
+static int emphasis_on_line(const char *s, const char *e)
+{
+    const char *a = NULL;
+    for (const char *p = s; p + 1 < e; p++) {
+        if (p[0] != '*' || p[1] != '*')
+            continue;
+        if (!a) {
+            a = p;
+            p++;
+            continue;
+        }
+        for (const char *q = a + 2; q < p; q++)
+            if (*q >= '0' && *q <= '9')
+                return 1;
+        a = NULL;
+        p++;
+    }
+    return 0;
+}
+
+static int inline_seen(const view *v)
+{
+    view w = {v->p, look(v), NULL};
+    size_t pos = 0;
+    const char *s, *e;
+    while (next_line(&w, &pos, &s, &e)) {
+        if (emphasis_on_line(s, e))
+            return 1;
+        for (const char *p = s; p < e; p++)
+            if (*p == '[' && p + 1 < e && p[1] == '/' && inline_tag(p, e))
+                return 1;
+    }
+    return 0;
+}
+
+/* Drops the inline BBCode tags, and the "**" pairs of lines where they
+ * embolden a figure; a space takes a tag's place where it would glue a
+ * figure to the word before it ("s,**74.7" reads "s, 74.7"). */
+static int inline_pass(const view *v, text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    while (next_line(v, &pos, &s, &e)) {
+        int from = line_at(v, i++);
+        int stars = emphasis_on_line(s, e);
+        int dropped = 0;
+        for (const char *p = s; p < e;) {
+            size_t n = inline_tag(p, e);
+            if (!n && stars && p + 1 < e && p[0] == '*' && p[1] == '*')
+                n = 2;
+            if (n) {
+                p += n;
+                dropped = 1;
+                continue;
+            }
+            if (dropped && out->len && out->p[out->len - 1] == ',' &&
+                *p != ' ' && put_bytes(out, " ", 1))
+                return BDB_ENOMEM;
+            dropped = 0;
+            if (put_bytes(out, p, 1))
+                return BDB_ENOMEM;
+            p++;
+        }
+        if (end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
 /* ---- line markers: comment leaders, CI timestamps, diff lines ---- */
 
 /* A log pasted into code or a CI page carries a marker before each of its
@@ -915,7 +1017,7 @@ static void adopt(bdb_unwrapped *u, text *out, view *cur)
 
 enum {
     PASS_QP, PASS_PRE, PASS_ENTITIES, PASS_QUOTES, PASS_BLOCKS,
-    PASS_MARKERS, PASS_TRAILING, PASS_INDENT, PASS_PROMPT
+    PASS_INLINE, PASS_MARKERS, PASS_TRAILING, PASS_INDENT, PASS_PROMPT
 };
 
 int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
@@ -924,7 +1026,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
     view cur = {buf, len, NULL};
     static const char *const names[] = {
         "quoted-printable", "HTML <pre>", "HTML entities", "mail quotes",
-        "Markdown/BBCode blocks", "line markers", "trailing comments",
+        "Markdown/BBCode blocks", "BBCode/Markdown emphasis", "line markers", "trailing comments",
         "indentation", "a shell prompt"};
     int marker_rounds = 0;
     for (int pass = PASS_QP; pass <= PASS_PROMPT; pass++) {
@@ -935,6 +1037,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                                                  entities_seen(&cur)
                    : pass == PASS_QUOTES  ? quotes_seen(&cur)
                    : pass == PASS_BLOCKS  ? blocks_seen(&cur)
+                   : pass == PASS_INLINE  ? inline_seen(&cur)
                    : pass == PASS_MARKERS ? markers_seen(&cur)
                    : pass == PASS_TRAILING ? trailing_seen(&cur)
                    : pass == PASS_INDENT  ? (indent = common_indent(&cur)) >= 2
@@ -951,6 +1054,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                  : pass == PASS_ENTITIES ? html_pass(&cur, &out, 0)
                  : pass == PASS_QUOTES   ? quote_pass(&cur, &out)
                  : pass == PASS_BLOCKS   ? block_pass(&cur, &out)
+                 : pass == PASS_INLINE   ? inline_pass(&cur, &out)
                  : pass == PASS_MARKERS  ? marker_pass(&cur, &out)
                  : pass == PASS_TRAILING ? trailing_pass(&cur, &out)
                  : pass == PASS_INDENT   ? indent_pass(&cur, &out, indent)

@@ -8,6 +8,8 @@
 #include "../ingest/ingest.h"
 #include "../ingest/unwrap.h"
 
+#include <math.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -62,6 +64,54 @@ static void unwrap__uniform_indentation_and_glued_prompt__read(void **st)
     (void)st;
     reads_at("      /dev/loop1:\n      " CACHED, 2);
     reads_at("root@pi:~# /dev/loop1:\n" CACHED, 2);
+}
+
+/* A forum post colours and emboldens the rate: the BBCode tags and the
+ * "**" pairs are dropped, the figures read at their lines. Public
+ * excerpt (bench/corpus SOURCES.tsv: dd/forum-bbcode-color-ocz-runs.txt,
+ * search index id 57122879053), lines 3-4 and 12-18, coreutils <= 8.22. */
+static void unwrap__bbcode_colour_and_bold_around_figures__read(void **st)
+{
+    (void)st;
+    static const char log[] =
+        " dd  bs=1M if=/dev/sdc of=/dev/sdd\n"
+        "64023257088 bytes (64 GB) copied, 327.13 s, **[COLOR=#FF0000]196 MB/s[/COLOR]**\n"
+        "\n"
+        "dd  bs=1M if=/dev/sdc of=/dev/sdd\n"
+        "246+0 records in\n"
+        "246+0 records out\n"
+        "257949696 bytes (258 MB) copied, 3.45116 s,** [COLOR=\"#FF0000\"][COLOR=\"#FF0000\"]74.7 MB/s[/COLOR][/COLOR]**\n"
+        "585+0 records in\n"
+        "585+0 records out\n"
+        "613416960 bytes (613 MB) copied, 13.5509 s,**[COLOR=\"#FF0000\"] 45.3 MB/s[/COLOR]**\n";
+    bdb_sink s;
+    tu_text_ok(log, "dd", &s);
+    static const struct { int line; double bytes, secs, rate; } want[] = {
+        {2, 64023257088.0, 327.13, 196e6},
+        {7, 257949696.0, 3.45116, 74.7e6},
+        {10, 613416960.0, 13.5509, 45.3e6}};
+    for (size_t k = 0; k < 3; k++) {
+        int seen = 0;
+        for (size_t i = 0; i < s.n; i++) {
+            const bdb_sample *f = &s.samples[i];
+            if (f->line != want[k].line)
+                continue;
+            if (strcmp(f->metric, "bytes") == 0) {
+                assert_true(f->value == want[k].bytes);
+                seen |= 1;
+            } else if (strcmp(f->metric, "elapsed") == 0) {
+                assert_true(f->value == want[k].secs);
+                seen |= 2;
+            } else if (strcmp(f->metric, "throughput") == 0) {
+                assert_true(fabs(f->value / want[k].rate - 1) < 0.005);
+                seen |= 4;
+            }
+        }
+        assert_int_equal(seen, 7);
+    }
+    for (size_t i = 0; i < s.nnotes; i++)
+        assert_null(strstr(s.notes[i].text, "expected dd's summary"));
+    bdb_sink_free(&s);
 }
 
 static void unwrap__plain_log__nothing_copied(void **st)
@@ -217,6 +267,7 @@ int main(void)
         cmocka_unit_test(unwrap__quoted_printable__soft_breaks_joined),
         cmocka_unit_test(unwrap__mail_quotes_and_markdown_fence__read),
         cmocka_unit_test(unwrap__uniform_indentation_and_glued_prompt__read),
+        cmocka_unit_test(unwrap__bbcode_colour_and_bold_around_figures__read),
         cmocka_unit_test(unwrap__plain_log__nothing_copied),
         cmocka_unit_test(unwrap__comment_leaders__read_at_file_line),
         cmocka_unit_test(unwrap__lone_comment_and_tools_own_markers__kept),
