@@ -85,16 +85,27 @@ static size_t look(const view *v)
 static size_t count_in(const char *p, size_t n, const char *needle, int icase)
 {
     size_t k = strlen(needle), c = 0;
-    char first = needle[0];
-    if (icase && first >= 'A' && first <= 'Z')
-        first = (char)(first - 'A' + 'a');
-    for (size_t i = 0; i + k <= n; i++) {
-        char ch = p[i];
-        if (icase && ch >= 'A' && ch <= 'Z')
-            ch = (char)(ch - 'A' + 'a');
-        if (ch == first && (icase ? strncasecmp(p + i, needle, k) == 0
-                                  : memcmp(p + i, needle, k) == 0))
+    if (k == 0 || k > n)
+        return 0;
+    /* memchr to each place the first byte (either case) stands */
+    char lo = needle[0], up = needle[0];
+    if (icase && lo >= 'A' && lo <= 'Z')
+        lo = (char)(lo - 'A' + 'a');
+    if (icase && up >= 'a' && up <= 'z')
+        up = (char)(up - 'a' + 'A');
+    const char *q = p, *end = p + n - k + 1;
+    while (q < end) {
+        const char *h = memchr(q, lo, (size_t)(end - q));
+        if (up != lo) {
+            const char *u = memchr(q, up, (size_t)((h ? h : end) - q));
+            if (u)
+                h = u;
+        }
+        if (!h)
+            break;
+        if (icase ? strncasecmp(h, needle, k) == 0 : memcmp(h, needle, k) == 0)
             c++;
+        q = h + 1;
     }
     return c;
 }
