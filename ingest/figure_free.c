@@ -160,10 +160,10 @@ static const char *const wrk[] = {
     "^[0-9.]+%,[0-9.]+$",
     NULL};
 
-/* dd: its command lines and its warnings. */
+/* dd: its command lines and its warnings (its status=progress updates
+ * are read: the trace of the copy's throughput). */
 static const char *const dd[] = {
     "^(time )?dd ",
-    "\r[0-9]+ (bytes|Bytes|байт|バイト)",  /* status=progress updates */
     "^dd: warning: ",
     NULL};
 
