@@ -589,6 +589,8 @@ int bdb_ossl_trace_cipher(ossl_ctx *c, const bdb_sample *base,
         }
         pt->used = 1;
         rc = result_points(&to, pt, child);
+        if (child < 0)
+            break;  /* one process: one result per figure */
     }
     return rc;
 }
@@ -649,6 +651,9 @@ int bdb_ossl_trace_pk(ossl_ctx *c, const bdb_sample *base, const char *metric,
         }
         pt->used = 1;
         rc = result_points(&to, pt, child);
+        if (child < 0)
+            break;  /* one process: one result per figure; the next row
+                       of the same key (nistk163, nistb163) takes the next */
     }
     return rc;
 }

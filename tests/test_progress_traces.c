@@ -396,6 +396,174 @@ static void openssl__wrapped_doing_line__reads_its_time_on_the_next(
     bdb_buf_free(&ps.out);
 }
 
+/* Each "Doing ...: N ... in Ts" line of text: N and T at its line, as
+ * points of (benchmark, series) given in order in want[]. */
+static void check_doing_text(const char *name, const char *text,
+                             const char *const (*want)[2], int nwant)
+{
+    char path[1100], arg[1200];
+    write_text(name, text, path, sizeof path);
+    snprintf(arg, sizeof arg, "'%s'", path);
+    parsed ps;
+    parse_file(arg, &ps);
+    char *copy = strdup(text);
+    assert_non_null(copy);
+    int line = 0, k = 0;
+    for (char *l = copy; l; ) {
+        char *nl = strchr(l, '\n');
+        if (nl)
+            *nl = '\0';
+        line++;
+        const char *colon = strstr(l, "s: ");
+        const char *in = strstr(l, " in ");
+        if (strncmp(l, "Doing ", 6) == 0 && colon && in) {
+            assert_true(k < nwant);
+            double count = strtod(colon + 3, NULL), t = strtod(in + 4, NULL);
+            int found = 0;
+            for (int i = 0; i < ps.n && !found; i++) {
+                tpoint *p = &ps.p[i];
+                if (p->line == line && !p->taken &&
+                    strcmp(p->what, "operations") == 0 &&
+                    p->value == count && strcmp(p->bench, want[k][0]) == 0 &&
+                    strcmp(p->of, want[k][1]) == 0)
+                    found = p->taken = 1;
+            }
+            if (!found)
+                fail_msg("line %d: no operations=%g of %s %s", line, count,
+                         want[k][0], want[k][1]);
+            take(&ps, line, "seconds", t, 1e-9, want[k][1], "");
+            k++;
+        }
+        l = nl ? nl + 1 : NULL;
+    }
+    assert_int_equal(k, nwant);
+    all_taken(&ps);
+    assert_int_equal(ps.unread, 0);
+    free(copy);
+    bdb_buf_free(&ps.out);
+}
+
+/* OpenSSL 1.0.2g: "bit" (not "bits"), DSA and ECDSA "signs"/"verify",
+ * "160-bit ECDH ops", and two curves of 163 bits (nistk163, nistb163)
+ * whose rows take their Doing lines in order. Excerpt (the lines of
+ * these algorithms, in the order printed) of a published course write-up
+ * kept in a public repository, found by content search (search index id
+ * 25258571929; repository name not recoverable). */
+static void openssl__1_0_2_spellings__are_points_in_order(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "Doing 2048 bit private rsa's for 10s: 12553 2048 bit private RSA's "
+        "in 10.00s\n"
+        "Doing 2048 bit public rsa's for 10s: 283721 2048 bit public RSA's in "
+        "9.99s\n"
+        "Doing 2048 bit sign dsa's for 10s: 24031 2048 bit DSA signs in "
+        "10.00s\n"
+        "Doing 2048 bit verify dsa's for 10s: 22682 2048 bit DSA verify in "
+        "10.00s\n"
+        "Doing 163 bit sign ecdsa's for 10s: 45394 163 bit ECDSA signs in "
+        "10.00s\n"
+        "Doing 163 bit verify ecdsa's for 10s: 20097 163 bit ECDSA verify in "
+        "10.00s\n"
+        "Doing 163 bit sign ecdsa's for 10s: 47833 163 bit ECDSA signs in "
+        "10.00s\n"
+        "Doing 163 bit verify ecdsa's for 10s: 18890 163 bit ECDSA verify in "
+        "10.00s\n"
+        "Doing 163 bit  ecdh's for 10s: 40461 163-bit ECDH ops in 10.00s\n"
+        "Doing 163 bit  ecdh's for 10s: 39203 163-bit ECDH ops in 10.00s\n"
+        "OpenSSL 1.0.2g  1 Mar 2016\n"
+        "built on: reproducible build, date unspecified\n"
+        "                  sign    verify    sign/s verify/s\n"
+        "rsa 2048 bits 0.000797s 0.000035s   1255.3  28400.5\n"
+        "                  sign    verify    sign/s verify/s\n"
+        "dsa 2048 bits 0.000416s 0.000441s   2403.1   2268.2\n"
+        "                              sign    verify    sign/s verify/s\n"
+        " 163 bit ecdsa (nistk163)   0.0002s   0.0005s   4539.4   2009.7\n"
+        " 163 bit ecdsa (nistb163)   0.0002s   0.0005s   4783.3   1889.0\n"
+        "                              op      op/s\n"
+        " 163 bit ecdh (nistk163)   0.0002s   4046.1\n"
+        " 163 bit ecdh (nistb163)   0.0003s   3920.3\n";
+    static const char *const want[][2] = {
+        {"rsa2048", "sign_per_sec"},        {"rsa2048", "verify_per_sec"},
+        {"dsa2048", "sign_per_sec"},        {"dsa2048", "verify_per_sec"},
+        {"ecdsa-nistk163", "sign_per_sec"}, {"ecdsa-nistk163", "verify_per_sec"},
+        {"ecdsa-nistb163", "sign_per_sec"}, {"ecdsa-nistb163", "verify_per_sec"},
+        {"ecdh-nistk163", "op_per_sec"},    {"ecdh-nistb163", "op_per_sec"}};
+    check_doing_text("o102.txt", log, want, 10);
+}
+
+/* OpenSSL 3.6.1: "sha256 ops", RSA's four operations ("private RSA sign
+ * ops"), the KEM and signature tables ("rsa2048 KEM keygen ops", "rsa2048
+ * signature sign ops"). Excerpt of a published benchmark write-up kept in
+ * a public repository, found by content search (search index id
+ * 60126492788; repository name not recoverable): two of its runs. */
+static void openssl__3_6_spellings__are_points(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "Doing sha256 ops for 3s on 16 size blocks: 42046315 sha256 ops in "
+        "2.98s\n"
+        "Doing sha256 ops for 3s on 64 size blocks: 38850195 sha256 ops in "
+        "3.00s\n"
+        "Doing sha256 ops for 3s on 256 size blocks: 23189760 sha256 ops in "
+        "2.98s\n"
+        "Doing sha256 ops for 3s on 1024 size blocks: 8563494 sha256 ops in "
+        "3.00s\n"
+        "Doing sha256 ops for 3s on 8192 size blocks: 1236600 sha256 ops in "
+        "2.99s\n"
+        "Doing sha256 ops for 3s on 16384 size blocks: 623656 sha256 ops in "
+        "2.98s\n"
+        "version: 3.6.1\n"
+        "The 'numbers' are in 1000s of bytes per second processed.\n"
+        "type             16 bytes     64 bytes    256 bytes   1024 bytes   "
+        "8192 bytes  16384 bytes\n"
+        "sha256          225752.03k   828804.16k  1992140.46k  2923005.95k  "
+        "3388035.85k  3428852.32k\n"
+        "Doing 2048 bits private rsa sign ops for 10s: 30483 2048 bits private "
+        "RSA sign ops in 9.96s\n"
+        "Doing 2048 bits public rsa verify ops for 10s: 1203310 2048 bits "
+        "public RSA verify ops in 9.95s\n"
+        "Doing 2048 bits public rsa encrypt ops for 10s: 1147580 2048 bits "
+        "public RSA encrypt ops in 9.96s\n"
+        "Doing 2048 bits private rsa decrypt ops for 10s: 29484 2048 bits "
+        "private RSA decrypt ops in 9.83s\n"
+        "Doing rsa2048 keygen ops for 10s: 390 rsa2048 KEM keygen ops in "
+        "9.93s\n"
+        "Doing rsa2048 encaps ops for 10s: 1057711 rsa2048 KEM encaps ops in "
+        "9.95s\n"
+        "Doing rsa2048 decaps ops for 10s: 29916 rsa2048 KEM decaps ops in "
+        "9.93s\n"
+        "Doing rsa2048 keygen ops for 10s: 384 rsa2048 signature keygen ops "
+        "in 9.92s\n"
+        "Doing rsa2048 signs ops for 10s: 29743 rsa2048 signature sign ops in "
+        "9.95s\n"
+        "Doing rsa2048 verify ops for 10s: 1173987 rsa2048 signature verify "
+        "ops in 9.94s\n"
+        "version: 3.6.1\n"
+        "                   sign    verify    encrypt   decrypt   sign/s "
+        "verify/s  encr./s  decr./s\n"
+        "rsa  2048 bits 0.000327s 0.000008s 0.000009s 0.000333s   3060.5 "
+        "120935.7 115218.9   2999.4\n"
+        "                               keygen    encaps    decaps keygens/s  "
+        "encaps/s  decaps/s\n"
+        "                    rsa2048 0.025462s 0.000009s 0.000332s      39.3  "
+        "106302.6    3012.7\n"
+        "                               keygen     signs    verify keygens/s  "
+        "  sign/s  verify/s\n"
+        "                    rsa2048 0.025833s 0.000335s 0.000008s      38.7  "
+        "  2989.2  118107.3\n";
+    static const char *const want[][2] = {
+        {"sha256", "throughput"},      {"sha256", "throughput"},
+        {"sha256", "throughput"},      {"sha256", "throughput"},
+        {"sha256", "throughput"},      {"sha256", "throughput"},
+        {"rsa2048", "sign_per_sec"},   {"rsa2048", "verify_per_sec"},
+        {"rsa2048", "encrypt_per_sec"}, {"rsa2048", "decrypt_per_sec"},
+        {"rsa2048", "keygen_per_sec"}, {"rsa2048", "encaps_per_sec"},
+        {"rsa2048", "decaps_per_sec"}, {"rsa2048", "keygen_per_sec"},
+        {"rsa2048", "sign_per_sec"},   {"rsa2048", "verify_per_sec"}};
+    check_doing_text("o36.txt", log, want, 16);
+}
+
 /* A result whose figure is not in the file gives no point: its line is an
  * unread-figure warning, not silently passed over. The real sample cut
  * inside its ECDSA row (samples/openssl-speed/truncated-pk-rsa-dsa-
@@ -615,6 +783,8 @@ int main(void)
         cmocka_unit_test(
             openssl__wrapped_doing_line__reads_its_time_on_the_next),
         cmocka_unit_test(openssl__results_without_figure__warn_as_unread),
+        cmocka_unit_test(openssl__1_0_2_spellings__are_points_in_order),
+        cmocka_unit_test(openssl__3_6_spellings__are_points),
         cmocka_unit_test(redis__quiet_progress__is_the_rate_trace),
         cmocka_unit_test(redis__full_report_progress__is_the_rate_trace),
         cmocka_unit_test(redis__progress_on_lines_of_their_own__is_read),
