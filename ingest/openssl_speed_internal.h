@@ -116,7 +116,7 @@ typedef struct ossl_ctx {
     size_t nseen, seen_cap;
     /* the run's results and children's figures, for the trace */
     ossl_point *pts;
-    size_t npts, pts_cap;
+    size_t npts, pts_cap, pts_from; /* pts_from: before it all are used */
     ossl_got *got;
     size_t ngot, got_cap;
     char dt_name[NAME_BUF];     /* the last "+DT:" line's name and size */

@@ -35,6 +35,7 @@
 void bdb_ossl_trace_reset(ossl_ctx *c)
 {
     c->npts = 0;
+    c->pts_from = 0;
     c->ngot = 0;
     c->dt_name[0] = '\0';
     c->dt_size = 0;
@@ -540,6 +541,14 @@ static int result_points(trace_to *to, const ossl_point *pt, int child)
     return rc;
 }
 
+/* Past the results already given (in a run read in order, all before the
+ * next figure's), so that a long run is not walked again per figure. */
+static void skip_used(ossl_ctx *c)
+{
+    while (c->pts_from < c->npts && c->pts[c->pts_from].used)
+        c->pts_from++;
+}
+
 static int close_to(double a, double b, double rel)
 {
     return fabs(a - b) <= rel * fabs(b);
@@ -565,7 +574,7 @@ int bdb_ossl_trace_cipher(ossl_ctx *c, const bdb_sample *base,
                        BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, g->line);
         }
     }
-    for (size_t k = 0; k < c->npts && !rc; k++) {
+    for (size_t k = c->pts_from; k < c->npts && !rc; k++) {
         ossl_point *pt = &c->pts[k];
         if (pt->used || pt->r.kind != OSSL_CIPHER ||
             strcmp(pt->r.key, name) != 0 || !(pt->r.secs > 0))
@@ -592,6 +601,7 @@ int bdb_ossl_trace_cipher(ossl_ctx *c, const bdb_sample *base,
         if (child < 0)
             break;  /* one process: one result per figure */
     }
+    skip_used(c);
     return rc;
 }
 
@@ -618,7 +628,7 @@ int bdb_ossl_trace_pk(ossl_ctx *c, const bdb_sample *base, const char *metric,
                        g->line);
         }
     }
-    for (size_t k = 0; k < c->npts && !rc; k++) {
+    for (size_t k = c->pts_from; k < c->npts && !rc; k++) {
         ossl_point *pt = &c->pts[k];
         if (pt->used || pt->r.kind != OSSL_PK || !(pt->r.secs > 0))
             continue;
@@ -655,5 +665,6 @@ int bdb_ossl_trace_pk(ossl_ctx *c, const bdb_sample *base, const char *metric,
             break;  /* one process: one result per figure; the next row
                        of the same key (nistk163, nistb163) takes the next */
     }
+    skip_used(c);
     return rc;
 }

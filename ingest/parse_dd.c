@@ -989,6 +989,16 @@ static int on_summary(ddctx *x, const ddsum *s, int line)
         }
     }
     nr.cmd = x->cmd;
+    /* what comes before the held report's updates is given: let it go,
+     * so that a long log's updates do not pile up */
+    if (nr.up_at > 0 && nr.up_at <= x->nups) {
+        memmove(x->ups, x->ups + nr.up_at,
+                (x->nups - nr.up_at) * sizeof *x->ups);
+        x->nups -= nr.up_at;
+        x->ups_mark -= nr.up_at;
+        nr.self -= nr.up_at;
+        nr.up_at = 0;
+    }
     x->pend = nr;
     return 0;
 }
