@@ -107,7 +107,23 @@ static const struct {
 /* More bits than any key or curve openssl speed times (RSA 15360). */
 #define BITS_MAX 1000000.0
 
-int bdb_ossl_mr_pk(ossl_ctx *c, const char *p, const char *end, int line)
+/* A "+F2:".."+F10:" line read: its benchmark, bits, operations and
+ * rates, and what each printed value is. */
+typedef struct mr_pk_line {
+    char name[NAME_BUF];
+    int bits, nops, nv;
+    const char *const *ops;
+    double rate[4];
+    char what[4][64];       /* the printed figure of each operation */
+    double printed[4];      /* the printed values in their order */
+    char pwhat[4][32];      /* "sign_per_sec", "op_time" of printed[i] */
+    const char *pop[4];     /* the operation of printed[i] */
+} mr_pk_line;
+
+/* Reads a "+Fn:" line into *o: 1 read, 0 not one, 2 read but not
+ * importable (warned about unless quiet), BDB_ENOMEM. */
+static int mr_pk_read(ossl_ctx *c, const char *p, const char *end, int line,
+                      int quiet, mr_pk_line *o)
 {
     static const char *const ops_sign2[] = {"sign", "verify"};
     static const char *const ops_rsa4[] = {"sign", "verify", "encrypt",
@@ -121,19 +137,19 @@ int bdb_ossl_mr_pk(ossl_ctx *c, const char *p, const char *end, int line)
         return 0;
     int n = bdb_ossl_split_colon(p, end, f, 12);
     ossl_run *r = &c->run;
-    char name[NAME_BUF];
+    char *name = o->name;
+    const size_t namesz = sizeof o->name;
     double a[6];
-    int first = 3, nv;
+    int first = 3, nv, rc;
     double idx, bits;
     if (n < 0 || n < 4 || !field_num(f[1], &idx))
         goto bad;
     if (kind == 9 || kind == 10) {
-        int rc = bdb_ossl_warn(c, line,
+        rc = quiet ? 0 : bdb_ossl_warn(c, line,
                       "-mr +F%lld lines do not name their algorithm; not "
                       "imported (use the text output)",
                       kind);
-        r->rows++;
-        return rc ? rc : 1;
+        return rc ? rc : 2;
     }
     /* Key sizes and curve indexes are small whole numbers; anything else
      * (2^31, 1e308, nan) is not one to name a benchmark after, nor to
@@ -145,16 +161,16 @@ int bdb_ossl_mr_pk(ossl_ctx *c, const char *p, const char *end, int line)
         char curve[BDB_BENCHMARK_MAX + 8];
         bdb_ossl_norm_name(curve, sizeof curve, f[3].p, f[3].end);
         if (kind == 6)
-            snprintf(name, sizeof name, "%s", curve);
+            snprintf(name, namesz, "%s", curve);
         else
-            snprintf(name, sizeof name, "sm2-%s", curve);
+            snprintf(name, namesz, "sm2-%s", curve);
         first = 4;
     } else if (kind == 2) {
-        snprintf(name, sizeof name, "rsa%.0f", bits);
+        snprintf(name, namesz, "rsa%.0f", bits);
     } else if (kind == 3) {
-        snprintf(name, sizeof name, "dsa%.0f", bits);
+        snprintf(name, namesz, "dsa%.0f", bits);
     } else if (kind == 8) {
-        snprintf(name, sizeof name, "ffdh%.0f", bits);
+        snprintf(name, namesz, "ffdh%.0f", bits);
     } else if (kind == 4 || kind == 5) {
         const int ncurves = (int)(sizeof ec_curves / sizeof ec_curves[0]);
         /* compared as a double first: a cast of 2^31 to int is INT_MIN */
@@ -164,26 +180,25 @@ int bdb_ossl_mr_pk(ossl_ctx *c, const char *p, const char *end, int line)
          * after the binary curves, 3.x after brainpool): the bits decide
          * where they must. */
         if (bits == 253 || bits == 448) {
-            snprintf(name, sizeof name, "%s-x%.0f", alg,
+            snprintf(name, namesz, "%s-x%.0f", alg,
                      bits == 253 ? 25519.0 : 448.0);
         } else if (i < 0 || idx != (double)i || ec_curves[i].bits != bits) {
-            int rc = bdb_ossl_warn(c, line,
+            rc = quiet ? 0 : bdb_ossl_warn(c, line,
                           "-mr +F%lld line: curve #%.0f of %.0f bits is not "
                           "one this parser can name; not imported",
                           kind, idx, bits);
-            r->rows++;
-            return rc ? rc : 1;
+            return rc ? rc : 2;
         } else {
-            snprintf(name, sizeof name, "%s-%s", alg, ec_curves[i].name);
+            snprintf(name, namesz, "%s-%s", alg, ec_curves[i].name);
         }
     } else {
-        int rc = bdb_ossl_warn(c, line,
+        rc = quiet ? 0 : bdb_ossl_warn(c, line,
                       "-mr \"+F%lld:\" is a kind of line this parser does not "
                       "know (expected +F2 to +F10); not imported",
                       kind);
-        r->rows++;
-        return rc ? rc : 1;
+        return rc ? rc : 2;
     }
+    o->bits = (int)bits;
     nv = n - first;
     if (nv < 2 || nv > 4 || nv == 3)
         goto bad;
@@ -208,9 +223,9 @@ int bdb_ossl_mr_pk(ossl_ctx *c, const char *p, const char *end, int line)
         era = c->mr_era_hint;
     if (!era) {
         era = 2;
-        if (!r->era_warned) {
+        if (!r->era_warned && !quiet) {
             r->era_warned = 1;
-            int rc = bdb_ossl_warn(c, line,
+            rc = bdb_ossl_warn(c, line,
                           "-mr public-key figures: the log does not say the "
                           "OpenSSL version; read as operations/s (OpenSSL "
                           "1.1.1 and later)");
@@ -220,38 +235,61 @@ int bdb_ossl_mr_pk(ossl_ctx *c, const char *p, const char *end, int line)
     }
     if (kind == 2 && nv == 2 && (r->era == 0))
         r->era = era;
-    double rate[4];
-    char what[4][64];
-    const char *whatp[4];
-    const char *const *ops;
-    int nops;
+    o->nv = nv;
     if (kind == 5 || kind == 8) {
         /* op: (rate, 1/rate) since 1.1.1, (time, 1/time) before */
-        ops = ops_op1;
-        nops = 1;
+        o->ops = ops_op1;
+        o->nops = 1;
         if (nv != 2)
             goto bad;
-        rate[0] = era == 2 ? a[0] : a[1];
+        o->rate[0] = era == 2 ? a[0] : a[1];
+        for (int i = 0; i < 2; i++) {
+            o->printed[i] = a[i];
+            o->pop[i] = "op";
+            snprintf(o->pwhat[i], sizeof o->pwhat[i], "%s",
+                     (i == 0) == (era == 2) ? "op_per_sec" : "op_time");
+        }
     } else {
-        nops = nv;
-        ops = nv == 4 ? ops_rsa4 : ops_sign2;
-        for (int i = 0; i < nv; i++)
-            rate[i] = era == 2 ? a[i] : (a[i] > 0 ? 1.0 / a[i] : 0);
+        o->nops = nv;
+        o->ops = nv == 4 ? ops_rsa4 : ops_sign2;
+        for (int i = 0; i < nv; i++) {
+            o->rate[i] = era == 2 ? a[i] : (a[i] > 0 ? 1.0 / a[i] : 0);
+            o->printed[i] = a[i];
+            o->pop[i] = o->ops[i];
+            snprintf(o->pwhat[i], sizeof o->pwhat[i], "%s_%s", o->ops[i],
+                     era == 2 ? "per_sec" : "time");
+        }
     }
-    for (int i = 0; i < nops; i++) {
+    for (int i = 0; i < o->nops; i++) {
         ossl_tok fi = f[first + i];
-        snprintf(what[i], sizeof what[i], "%.*s", (int)(fi.end - fi.p), fi.p);
-        whatp[i] = what[i];
+        snprintf(o->what[i], sizeof o->what[i], "%.*s", (int)(fi.end - fi.p),
+                 fi.p);
     }
-    int rc =
-        bdb_ossl_emit_pk(c, name, NULL, NULL, ops, rate, whatp, nops, line);
-    return rc ? rc : 1;
+    return 1;
 bad:
-    rc = bdb_ossl_warn(c, line,
+    rc = quiet ? 0 : bdb_ossl_warn(c, line,
               "malformed -mr line (expected \"+F%lld:index:bits:value:"
               "value\"); not imported",
               kind);
-    r->rows++;
+    return rc ? rc : 2;
+}
+
+int bdb_ossl_mr_pk(ossl_ctx *c, const char *p, const char *end, int line)
+{
+    mr_pk_line o;
+    memset(&o, 0, sizeof o);
+    int rc = mr_pk_read(c, p, end, line, 0, &o);
+    if (rc <= 0)
+        return rc;
+    if (rc == 2) {
+        c->run.rows++;
+        return 1;
+    }
+    const char *whatp[4];
+    for (int i = 0; i < o.nops; i++)
+        whatp[i] = o.what[i];
+    rc = bdb_ossl_emit_pk(c, o.name, NULL, NULL, o.ops, o.rate, whatp,
+                          o.nops, o.bits, line);
     return rc ? rc : 1;
 }
 
@@ -266,12 +304,15 @@ int bdb_ossl_got_line(ossl_ctx *c, const char *p, const char *end, int line)
         from = s;
         s += 6;
     }
+    int child = -1;
     if (from) {
         const char *q = from + 6;
         long long k;
-        if (bdb_scan_int(&q, end, &k) && k >= 0 && k < 1000000 &&
-            k + 1 > r->children)
-            r->children = (int)(k + 1);
+        if (bdb_scan_int(&q, end, &k) && k >= 0 && k < 1000000) {
+            child = (int)k;
+            if (k + 1 > r->children)
+                r->children = (int)(k + 1);
+        }
         end = from;
     }
     if (bdb_starts_with(p, end, "+H:")) {
@@ -291,6 +332,13 @@ int bdb_ossl_got_line(ossl_ctx *c, const char *p, const char *end, int line)
         if (nv <= 0 || nv > MAX_SIZES)
             return 0;
         r->got_line = r->got_line ? r->got_line : line;
+        if (child >= 0) {
+            int rc = bdb_ossl_got_cipher(
+                c, child, name, r->nkid_sizes == nv ? r->kid_sizes : NULL,
+                v, nv, line);
+            if (rc)
+                return rc;
+        }
         int k = 0;
         for (; k < r->nkids; k++)
             if (strcmp(r->kids[k].name, name) == 0)
@@ -307,8 +355,23 @@ int bdb_ossl_got_line(ossl_ctx *c, const char *p, const char *end, int line)
             return 0;
         for (int i = 0; i < nv; i++)
             r->kids[k].v[i] += v[i];
-    } else if (bdb_starts_with(p, end, "+F")) {
+    } else if (bdb_starts_with(p, end, "+F") && p + 2 < end && p[2] >= '0' &&
+               p[2] <= '9') {
         r->got_line = r->got_line ? r->got_line : line;
+        mr_pk_line o;
+        memset(&o, 0, sizeof o);
+        int rc = mr_pk_read(c, p, end, line, 1, &o);
+        if (rc < 0)
+            return rc;
+        if (rc == 1 && child >= 0) {
+            char key[NAME_BUF];
+            const char *whats[4];
+            for (int i = 0; i < o.nv; i++)
+                whats[i] = o.pwhat[i];
+            bdb_ossl_row_key(key, sizeof key, o.name, o.bits, NULL);
+            return bdb_ossl_got_pk(c, child, key, o.pop, whats, o.printed,
+                                   o.nv, line);
+        }
     }
     return 0;
 }

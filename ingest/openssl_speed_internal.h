@@ -68,6 +68,39 @@ typedef struct ossl_run {
     int pk_line, pk_rows;
 } ossl_run;
 
+/* What a progress result is of (openssl_trace.c). */
+enum { OSSL_CIPHER = 1, OSSL_PK = 2 };
+
+/* "7894478 md5's in 2.99s": a result of one timed operation. */
+typedef struct ossl_result {
+    int kind;               /* OSSL_CIPHER, OSSL_PK */
+    char key[NAME_BUF];     /* cipher: its name; public key: its key
+                               (bdb_ossl_pk_key) */
+    char op[16];            /* public key: "sign", "verify", "op" ... */
+    double count, secs;     /* secs < 0: on the next line (wrapped) */
+} ossl_result;
+
+/* A result kept until the figure it belongs to is emitted. */
+typedef struct ossl_point {
+    ossl_result r;
+    double size;            /* cipher: the block size, 0 when unknown */
+    int bits;               /* an "+Rn" line's bits */
+    int line, secs_line;
+    int mr;                 /* an "+R" line: under -multi any child's */
+    int used;
+} ossl_point;
+
+/* A -multi child's "Got: +F..." figures. */
+typedef struct ossl_got {
+    int kind, child, line, n;
+    char key[NAME_BUF];     /* cipher name or public-key key */
+    double size[MAX_SIZES]; /* cipher: block size of v[i] */
+    double v[MAX_SIZES];
+    char op[4][16];         /* public key: the operation of v[i] */
+    char what[4][32];       /* public key: "sign_per_sec", "op_time" */
+    int used[MAX_SIZES];
+} ossl_got;
+
 typedef struct ossl_ctx {
     const bdb_parse_opts *opts;
     bdb_sink *out;
@@ -81,6 +114,18 @@ typedef struct ossl_ctx {
      * not imported twice. */
     uint64_t *seen;
     size_t nseen, seen_cap;
+    /* the run's results and children's figures, for the trace */
+    ossl_point *pts;
+    size_t npts, pts_cap, pts_from; /* pts_from: before it all are used */
+    ossl_got *got;
+    size_t ngot, got_cap;
+    char dt_name[NAME_BUF];     /* the last "+DT:" line's name and size */
+    double dt_size;
+    char dtp_key[NAME_BUF];     /* the last "+DTP:" line's key and op */
+    char dtp_op[16];
+    int pending;                /* a cipher "Doing" line without result */
+    char pending_name[NAME_BUF];
+    double pending_size;
 } ossl_ctx;
 
 /* Numbers of the text: NUM_INF for inf/nan (a 1/0 speed printed). */
@@ -119,7 +164,7 @@ int bdb_ossl_emit_throughput(ossl_ctx *c, const char *name, int evp,
 int bdb_ossl_emit_pk(ossl_ctx *c, const char *name, const char *table,
                      const char *cluster, const char *const *ops,
                      const double *rate, const char *const *what, int n,
-                     int line);
+                     int bits, int line);
 
 /* openssl_cmdline.c */
 /* An `openssl speed ...` command line: 1 (its settings are the run's), 0
@@ -145,5 +190,43 @@ int bdb_ossl_mr_pk(ossl_ctx *c, const char *p, const char *end, int line);
 int bdb_ossl_got_line(ossl_ctx *c, const char *p, const char *end, int line);
 /* 2 when the buffer holds -mr lines only 1.1.1 and later print. */
 int bdb_ossl_mr_era_hint(const char *buf, size_t len);
+
+/* openssl_trace.c */
+void bdb_ossl_trace_reset(ossl_ctx *c);
+void bdb_ossl_trace_free(ossl_ctx *c);
+/* The key a public-key result and its row share, from the algorithm
+ * ("rsa", "ecdsa", "ed25519", a KEM's name), its bits and its table
+ * ("kem", "sig" or NULL). */
+void bdb_ossl_pk_key(char *key, size_t n, const char *alg, int bits,
+                     const char *table);
+/* The same from a row's benchmark name ("ecdsa-nistp256") and bits. */
+void bdb_ossl_row_key(char *key, size_t n, const char *name, int bits,
+                      const char *table);
+/* "N name's in T s" into *r: 1 when it is one. */
+int bdb_ossl_result(const char *p, const char *end, ossl_result *r);
+/* A lone "10.14s" line. */
+int bdb_ossl_lone_seconds(const char *p, const char *end, double *secs);
+/* A "Doing ..." line's result kept (next: the line after it, NULL at the
+ * end; *took_next when its time was there); 0 or BDB_ENOMEM. */
+int bdb_ossl_doing_line(ossl_ctx *c, const char *p, const char *end,
+                        int line, const char *next, const char *next_end,
+                        int *took_next);
+/* A result on a line of its own: 1 when kept, 0 not one, BDB_ENOMEM. */
+int bdb_ossl_result_line(ossl_ctx *c, const char *p, const char *end,
+                         int line);
+void bdb_ossl_dt_line(ossl_ctx *c, const char *p, const char *end);
+/* An "+R" line: 1 when kept, 0 not one, BDB_ENOMEM. */
+int bdb_ossl_r_line(ossl_ctx *c, const char *p, const char *end, int line);
+int bdb_ossl_got_cipher(ossl_ctx *c, int child, const char *name,
+                        const double *sizes, const double *v, int n,
+                        int line);
+int bdb_ossl_got_pk(ossl_ctx *c, int child, const char *key,
+                    const char *const *ops, const char *const *whats,
+                    const double *v, int n, int line);
+/* The trace points of the figure just emitted from base. */
+int bdb_ossl_trace_cipher(ossl_ctx *c, const bdb_sample *base,
+                          const char *name, double size);
+int bdb_ossl_trace_pk(ossl_ctx *c, const bdb_sample *base, const char *metric,
+                      const char *key, const char *op, int bits);
 
 #endif

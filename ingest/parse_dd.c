@@ -84,8 +84,11 @@
 #include "ingest.h"
 #include "cmdline.h"
 #include "../common/bdb_scan.h"
+#include "../common/bdb_grow.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -674,7 +677,16 @@ typedef struct ddreport {
     ddcmd cmd;
     int progress;      /* progress lines before it (its copy's) */
     int intermediate;  /* SIGUSR1 reports of its copy before it */
+    size_t up_at, self; /* its copy's updates: ups[up_at .. self) */
 } ddreport;
+
+/* A status=progress update (or a summary, until it is known to be one),
+ * kept for the trace of its copy's throughput. */
+typedef struct ddup {
+    ddsum s;
+    int line;
+    int skip;          /* a SIGUSR1 report: a figure of its own */
+} ddup;
 
 typedef struct ddctx {
     bdb_sink *out;
@@ -686,7 +698,52 @@ typedef struct ddctx {
     ddreport pend;     /* the last report, until we know whether it is final */
     int progress;      /* progress lines not yet attributed */
     int progress_line;
+    ddup *ups;         /* updates and summaries in file order */
+    size_t nups, ups_cap, ups_mark; /* ups_mark: the next copy's first */
 } ddctx;
+
+static int keep_update(ddctx *x, const ddsum *s, int line)
+{
+    if (x->nups == x->ups_cap) {
+        ddup *g = bdb_grow(x->ups, x->nups, &x->ups_cap, sizeof *g, 16);
+        if (!g)
+            return BDB_ENOMEM;
+        x->ups = g;
+    }
+    ddup *u = &x->ups[x->nups++];
+    u->s = *s;
+    u->line = line;
+    u->skip = 0;
+    return 0;
+}
+
+/* The status=progress updates of a finished copy as points of the trace
+ * of its throughput: bytes copied, seconds, and the rate dd printed
+ * (bytes / seconds when it printed none). */
+static int emit_updates(ddctx *x, const bdb_sample *b, const ddreport *r)
+{
+    int rc = 0;
+    for (size_t i = r->up_at; i < r->self && i < x->nups && !rc; i++) {
+        const ddup *u = &x->ups[i];
+        if (u->skip || u->s.infinite || !(u->s.secs > 0))
+            continue;
+        bdb_trace t;
+        double rate = u->s.rate > 0 ? u->s.rate : u->s.bytes / u->s.secs;
+        bdb_trace_set(&t, "bytes", "", NAN, NAN);
+        rc = bdb_sink_trace(x->out, b, "throughput", &t, u->s.bytes,
+                            BDB_UNIT_BYTES, BDB_NEUTRAL, u->line);
+        bdb_trace_set(&t, "elapsed", "", NAN, NAN);
+        if (!rc)
+            rc = bdb_sink_trace(x->out, b, "throughput", &t, u->s.secs,
+                                BDB_UNIT_SECONDS, BDB_NEUTRAL, u->line);
+        bdb_trace_set(&t, "throughput", "", NAN, NAN);
+        if (!rc)
+            rc = bdb_sink_trace(x->out, b, "throughput", &t, rate,
+                                BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER,
+                                u->line);
+    }
+    return rc;
+}
 
 /* The command's deferred warning, once, when its run gives figures. */
 static int cmd_note(ddctx *x, ddcmd *c)
@@ -781,6 +838,8 @@ static int emit_report(ddctx *x, ddreport *r, int intermediate)
         double tp = s->bytes / s->secs;
         rc = bdb_sink_add(x->out, &b, "throughput", tp, BDB_UNIT_BYTES_PER_S,
                           BDB_HIGHER_IS_BETTER, r->line);
+        if (!rc && !intermediate)
+            rc = emit_updates(x, &b, r);
         if (!rc && s->rate > 0) {
             /* GNU rounds bytes/elapsed to the printed digits (0.4 kB/s
              * for 430 B/s), BusyBox to 1/10 of its unit; BSD and GNU 5.x
@@ -888,6 +947,12 @@ static int on_summary(ddctx *x, const ddsum *s, int line)
     nr.line = line;
     nr.rec = x->run;
     nr.progress = x->progress;
+    nr.up_at = x->ups_mark;
+    rc = keep_update(x, s, line);
+    if (rc)
+        return rc;
+    nr.self = x->nups - 1;
+    x->ups_mark = x->nups;
     /* another dd of the same command line is still to come: the held
      * report is that command's final one, not a SIGUSR1 report */
     int more = x->qpos < x->nq;
@@ -906,6 +971,7 @@ static int on_summary(ddctx *x, const ddsum *s, int line)
              * terminal; illumos prints them with newlines) */
             nr.progress += o->progress + 1;
             nr.intermediate = o->intermediate;
+            nr.up_at = o->up_at;
             o->have = 0;
         } else if (o_records && grows) {
             /* a SIGUSR1 (SIGINFO) report of the same copy */
@@ -913,6 +979,9 @@ static int on_summary(ddctx *x, const ddsum *s, int line)
             if (rc)
                 return rc;
             nr.progress += o->progress;
+            nr.up_at = o->up_at;
+            if (o->self < x->nups)
+                x->ups[o->self].skip = 1;
             nr.intermediate = o->intermediate + 1;
             o->have = 0;
         } else if ((rc = flush_pending(x)) != 0) {
@@ -920,6 +989,16 @@ static int on_summary(ddctx *x, const ddsum *s, int line)
         }
     }
     nr.cmd = x->cmd;
+    /* what comes before the held report's updates is given: let it go,
+     * so that a long log's updates do not pile up */
+    if (nr.up_at > 0 && nr.up_at <= x->nups) {
+        memmove(x->ups, x->ups + nr.up_at,
+                (x->nups - nr.up_at) * sizeof *x->ups);
+        x->nups -= nr.up_at;
+        x->ups_mark -= nr.up_at;
+        nr.self -= nr.up_at;
+        nr.up_at = 0;
+    }
     x->pend = nr;
     return 0;
 }
@@ -935,8 +1014,9 @@ static int bsd_progress(const char *p, const char *end)
  * each update, FreeBSD "\r" after each. Counts the updates; *first and
  * *first_end get the text before the first "\r" when it is not an update
  * (a line of its own with a stray "\r" after it). */
-static int progress_segments(const char *p, const char *end, const char **first,
-                             const char **first_end)
+static int progress_segments(ddctx *x, int line, const char *p,
+                             const char *end, const char **first,
+                             const char **first_end, int *rc)
 {
     int n = 0;
     const char *cr = memchr(p, '\r', (size_t)(end - p));
@@ -953,8 +1033,13 @@ static int progress_segments(const char *p, const char *end, const char **first,
         const char *sp = p, *se = cr ? cr : end;
         trim(&sp, &se);
         ddsum s;
-        if (sp < se && (parse_summary(sp, se, &s) > 0 || bsd_progress(sp, se)))
+        if (sp < se && parse_summary(sp, se, &s) > 0) {
             n++;
+            if (x && !*rc)
+                *rc = keep_update(x, &s, line);
+        } else if (sp < se && bsd_progress(sp, se)) {
+            n++;
+        }
         p = cr ? cr + 1 : end;
     }
     return n;
@@ -1112,7 +1197,9 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
             p = hp;
         }
         if (memchr(p, '\r', (size_t)(e - p))) {
-            int n = progress_segments(p, e, &p, &e);
+            int n = progress_segments(&x, ln.no, p, e, &p, &e, &rc);
+            if (rc)
+                break;
             if (n > 0) {
                 x.progress += n;
                 x.progress_line = ln.no;
@@ -1198,6 +1285,7 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                            "%d progress update%s not kept as figures",
                            x.progress_line, x.progress,
                            x.progress == 1 ? "" : "s");
+    free(x.ups);
     if (rc == BDB_ERANGE)
         return bdb_diag_set(diag, rc, ln.no, "too many figures");
     return rc;
@@ -1229,7 +1317,9 @@ static int sniff(const char *buf, size_t len)
             p = hp;
         ddsum s;
         if (memchr(p, '\r', (size_t)(e - p))) {
-            if (progress_segments(p, e, &p, &e) > 0 && score < 70)
+            int no_rc = 0;
+            if (progress_segments(NULL, 0, p, e, &p, &e, &no_rc) > 0 &&
+                score < 70)
                 score = 70;
             if (p == e) {
                 prev_records = 0;

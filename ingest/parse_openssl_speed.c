@@ -308,6 +308,7 @@ int bdb_ossl_run_boundary(ossl_ctx *c)
     if (rc)
         return rc;
     bdb_ossl_run_reset(&c->run);
+    bdb_ossl_trace_reset(c);
     return BDB_OK;
 }
 
@@ -502,6 +503,8 @@ int bdb_ossl_emit_throughput(ossl_ctx *c, const char *name, int evp,
         }
         rc = bdb_sink_add(c->out, &s, "throughput", v[i], BDB_UNIT_BYTES_PER_S,
                           BDB_HIGHER_IS_BETTER, line);
+        if (!rc)
+            rc = bdb_ossl_trace_cipher(c, &s, name, sizes[i]);
         if (rc)
             return rc;
     }
@@ -513,8 +516,10 @@ int bdb_ossl_emit_throughput(ossl_ctx *c, const char *name, int evp,
 int bdb_ossl_emit_pk(ossl_ctx *c, const char *name, const char *table,
                    const char *cluster, const char *const *ops,
                    const double *rate, const char *const *what, int n,
-                   int line)
+                   int bits, int line)
 {
+    char key[NAME_BUF];
+    bdb_ossl_row_key(key, sizeof key, name, bits, table);
     c->run.rows++;
     for (int i = 0; i < n; i++) {
         int rc;
@@ -549,6 +554,9 @@ int bdb_ossl_emit_pk(ossl_ctx *c, const char *name, const char *table,
         if (!rc)
             rc = bdb_sink_add(c->out, &s, metric, 1.0 / rate[i],
                               BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, line);
+        snprintf(metric, sizeof metric, "%s_per_sec", ops[i]);
+        if (!rc)
+            rc = bdb_ossl_trace_pk(c, &s, metric, key, ops[i], bits);
         if (rc)
             return rc;
     }
@@ -794,19 +802,24 @@ static int pk_row(ossl_ctx *c, const char *p, const char *end, int line,
     const ossl_tok *l = t;
     int nl = at;
     char bits[32] = "";
+    int nbits = 0;
     if (nl == 3 && (bdb_span_eq(l[0].p, l[0].end, "rsa") ||
                     bdb_span_eq(l[0].p, l[0].end, "dsa")) &&
         (bdb_span_eq(l[2].p, l[2].end, "bits") ||
          bdb_span_eq(l[2].p, l[2].end, "bit"))) {
         bdb_copy(bits, sizeof bits, l[1].p, l[1].end);
         snprintf(name, sizeof name, "%.3s%s", l[0].p, bits);
+        nbits = atoi(bits);
     } else if (nl == 3 && bdb_span_eq(l[2].p, l[2].end, "ffdh")) {
         bdb_copy(bits, sizeof bits, l[0].p, l[0].end);
         snprintf(name, sizeof name, "ffdh%s", bits);
+        nbits = atoi(bits);
     } else if (nl == 4 && (bdb_span_eq(l[1].p, l[1].end, "bits") ||
                            bdb_span_eq(l[1].p, l[1].end, "bit")) &&
                cluster_token(l[3])) {
         char alg[64], curve[BDB_BENCHMARK_MAX + 8];
+        bdb_copy(bits, sizeof bits, l[0].p, l[0].end);
+        nbits = atoi(bits);
         bdb_ossl_norm_name(alg, sizeof alg, l[2].p, l[2].end);
         bdb_ossl_norm_name(curve, sizeof curve, l[3].p + 1, l[3].end - 1);
         if (strcmp(alg, "eddsa") == 0)
@@ -841,8 +854,8 @@ static int pk_row(ossl_ctx *c, const char *p, const char *end, int line,
         whatp[i] = what[i];
     }
     r->pk_rows++;
-    int rc =
-        bdb_ossl_emit_pk(c, name, table, cluster, ops, rate, whatp, nops, line);
+    int rc = bdb_ossl_emit_pk(c, name, table, cluster, ops, rate, whatp, nops,
+                              nbits, line);
     return rc ? rc : 1;
 }
 
@@ -1187,6 +1200,37 @@ static int progress_line(ossl_ctx *c, const char *p, const char *end, int line)
     return 0;
 }
 
+/* What a progress line holds for the trace: a "Doing" line's result (its
+ * time maybe wrapped onto the next line, which is then taken), an "+R"
+ * result, the "+DT"/"+DTP" line the next "+R" is a result of. */
+static int progress_result(ossl_ctx *c, bdb_lines *it, const char *p,
+                           const char *end, int line)
+{
+    if (bdb_starts_with(p, end, "+DT")) {
+        bdb_ossl_dt_line(c, p, end);
+        return 0;
+    }
+    if (bdb_starts_with(p, end, "+R")) {
+        int r = bdb_ossl_r_line(c, p, end, line);
+        return r < 0 ? r : 0;
+    }
+    if (!bdb_starts_with(p, end, "Doing "))
+        return 0;
+    bdb_lines peek = *it;
+    bdb_line next;
+    int has_next = bdb_lines_next(&peek, &next);
+    const char *np = has_next ? next.p : NULL, *ne = has_next ? next.end : NULL;
+    if (has_next) {
+        /* the wrapped line keeps the quoting the unwrapper left ("> ") */
+        bdb_trim(&np, &ne);
+    }
+    int took = 0;
+    int rc = bdb_ossl_doing_line(c, p, end, line, np, ne, &took);
+    if (!rc && took)
+        *it = peek;
+    return rc;
+}
+
 /* 1 when only blanks follow pos in the buffer. */
 static int only_blanks_after(const char *pos, const char *bufend)
 {
@@ -1215,6 +1259,7 @@ static int parse_lines(ossl_ctx *c, const char *buf, size_t len)
             if (rc)
                 return rc;
             bdb_ossl_run_reset(&c->run);
+            bdb_ossl_trace_reset(c);
             p = bdb_skip_ws(p, end);
         }
         if (p >= end)
@@ -1231,6 +1276,14 @@ static int parse_lines(ossl_ctx *c, const char *buf, size_t len)
             rc = progress_line(c, p, end, ln.no);
             if (rc)
                 return rc;
+            rc = progress_result(c, &it, p, end, ln.no);
+            if (rc)
+                return rc;
+            continue;
+        }
+        if ((r = bdb_ossl_result_line(c, p, end, ln.no)) != 0) {
+            if (r < 0)
+                return r;
             continue;
         }
         if (bdb_starts_with(p, end, "sbc-bench v") ||
@@ -1444,6 +1497,7 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     size_t before = out->n;
     int rc = parse_lines(&c, buf, len);
     free(c.seen);
+    bdb_ossl_trace_free(&c);
     if (rc == BDB_ERANGE)
         return bdb_diag_set(diag, rc, 0,
                             "too many figures in one file (the sink's cap "

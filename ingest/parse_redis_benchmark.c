@@ -93,6 +93,7 @@
  * report or a test cut short (its complete figures are kept). */
 #include "ingest.h"
 #include "cmdline.h"
+#include "redis_progress.h"
 #include "../common/bdb_scan.h"
 
 #include <csv.h>
@@ -178,6 +179,7 @@ typedef struct rb_state {
     char pending_title[BDB_BENCHMARK_MAX];
     char pending_last[120]; /* what the pending line ends with */
     int seen_redis;         /* anything of redis-benchmark's at all */
+    rb_progress prog;       /* the pending test's progress updates */
     bdb_sink *out;
     bdb_diag *diag;
 } rb_state;
@@ -353,7 +355,7 @@ static int block_close(rb_state *st)
         if (rc)
             return rc;
     }
-    return BDB_OK;
+    return bdb_rb_progress_emit(&st->prog, st->out, &b->base);
 }
 
 /* A report that stops before its results: what it read is kept. */
@@ -388,6 +390,18 @@ static int pending_warn(rb_state *st)
 {
     int line = st->pending_line;
     st->pending_line = 0;
+    if (st->prog.n) {
+        /* what it printed of its progress is still its trace (a series
+         * with no figure: the store keeps no point of it) */
+        bdb_sample base;
+        const char *t = st->pending_title;
+        int rc = new_line_base(st, &base, t, t + strlen(t), line);
+        if (!rc)
+            rc = bdb_rb_progress_emit(&st->prog, st->out, &base);
+        bdb_rb_progress_clear(&st->prog);
+        if (rc)
+            return rc;
+    }
     if (st->pending_last[0])
         return rb_warn(st, line,
                        "the test '%s' did not finish (its progress line ends "
@@ -1229,6 +1243,8 @@ static int quiet_line(rb_state *st, const rb_quiet *qq, int line)
     else
         rc = add(st, &base, "requests_per_sec", qq->rps, BDB_UNIT_OPS_PER_S,
                  BDB_HIGHER_IS_BETTER, line);
+    if (!rc)
+        rc = bdb_rb_progress_emit(&st->prog, st->out, &base);
     if (!rc && qq->p50_kind == 2)
         rc = warn_odd(st, &base, "latency_p50", line);
     else if (!rc && qq->p50_kind == 1)
@@ -1271,8 +1287,13 @@ static int outer_line(rb_state *st, const char *p, const char *end, int line)
     rb_quiet qq;
     if (parse_quiet(p, end, &qq))
         return quiet_line(st, &qq, line);
-    if (is_progress(p, end, 0, &tp, &te))
+    if (is_progress(p, end, 0, &tp, &te)) {
+        /* an update on a line of its own (the log's CRs became \n) */
+        rc = bdb_rb_progress_add(&st->prog, tp, te, te + 2, end, line);
+        if (rc < 0)
+            return rc;
         return set_pending(st, tp, te, line, NULL, NULL);
+    }
     if (is_message(q, end))
         return message_line(st, q, end, line);
     const char *c = q;
@@ -1312,6 +1333,9 @@ static int do_line(rb_state *st, const bdb_line *l)
         if (is_progress(seg, e, 1, &tp, &te)) {
             ptp = tp;
             pte = te;
+            int rc = bdb_rb_progress_add(&st->prog, tp, te, te + 2, e, l->no);
+            if (rc < 0)
+                return rc;
         }
         seg = e + 1;
     }
@@ -1396,6 +1420,7 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                           "redis-benchmark: expected redis-benchmark's output "
                           "(\"====== SET ======\" reports, \"SET: N requests "
                           "per second\", --csv rows) and found none");
+    bdb_rb_progress_free(&st->prog);
     free(st);
     return rc;
 }
