@@ -66,6 +66,8 @@ typedef struct ossl_run {
     int nkids, got_line;
     int pk;              /* current public-key table */
     int pk_line, pk_rows;
+    int pk_ended;        /* the table that ended last: rows of its shape
+                            after text ("... and *without*:") go on it */
 } ossl_run;
 
 /* What a progress result is of (openssl_trace.c). */

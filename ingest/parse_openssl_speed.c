@@ -752,7 +752,7 @@ static int progress_tail(const ossl_tok *t, int n)
 /* One row of a public-key table; returns 1 if consumed, 0 if the line is
  * not a row of it, BDB_ENOMEM. */
 static int pk_row(ossl_ctx *c, const char *p, const char *end, int line,
-                  int is_last)
+                  int is_last, int whole_only)
 {
     static const char *const ops_sign2[] = {"sign", "verify"};
     static const char *const ops_rsa4[] = {"sign", "verify", "encrypt",
@@ -785,6 +785,8 @@ static int pk_row(ossl_ctx *c, const char *p, const char *end, int line,
     int nt = trailing(t, &at, 's', times, tt, nops);
     if (nr == 0 && nt == 0)
         return 0; /* not a row: ends the table */
+    if (whole_only && (nr != nops || nt != nops || at == 0))
+        return 0;
     if (nr != nops || nt != nops || at == 0) {
         int rc = bdb_ossl_warn(c, line,
                       "expected a public-key row with %d times (\"0.001s\") "
@@ -1460,6 +1462,7 @@ static int parse_lines(ossl_ctx *c, const char *buf, size_t len)
             if (r < 0)
                 return r;
             c->run.pk = PK_NONE;
+            c->run.pk_ended = PK_NONE;
             continue;
         }
         if ((r = pk_header(c, p, end, ln.no)) != 0) {
@@ -1468,13 +1471,27 @@ static int parse_lines(ossl_ctx *c, const char *buf, size_t len)
             continue;
         }
         if (c->run.pk) {
-            r = pk_row(c, p, end, ln.no, only_blanks_after(ln.end, buf + len));
+            r = pk_row(c, p, end, ln.no, only_blanks_after(ln.end, buf + len),
+                       0);
             if (r < 0)
                 return r;
             if (r > 0)
                 continue;
-            if (c->run.pk_rows)
+            if (c->run.pk_rows) {
+                c->run.pk_ended = c->run.pk;
                 c->run.pk = PK_NONE; /* the table ended */
+            }
+        } else if (c->run.pk_ended) {
+            /* a whole row of the table that ended, after text that told
+             * what changed: the table goes on without its header */
+            c->run.pk = c->run.pk_ended;
+            r = pk_row(c, p, end, ln.no, only_blanks_after(ln.end, buf + len),
+                       1);
+            if (r < 0)
+                return r;
+            if (r > 0)
+                continue;
+            c->run.pk = PK_NONE;
         }
         r = cipher_row(c, p, end, ln.no, bare_ok,
                        only_blanks_after(ln.end, buf + len));

@@ -1241,6 +1241,52 @@ static void openssl_speed__mr_curve_index_past_int__warned_not_a_crash(void **st
     bdb_sink_free(&s);
 }
 
+/* A second table printed without its header, after a line that says what
+ * changed: its whole rows go on the table's shape, as another run of the
+ * same figures; a line of prose between is not a row. Public excerpt
+ * (bench/corpus SOURCES.tsv: openssl-speed/itanium2-900mhz-perl-comment-
+ * rsa-dsa.txt, search index id 9480729003, lines 3-5 and 11-15), OpenSSL
+ * of 2010 on a 900 MHz Itanium 2. */
+static void openssl_speed__headerless_second_table__rows_read_as_second_run(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "#                   sign    verify    sign/s verify/s\n"
+        "# rsa  512 bits 0.000634s 0.000030s   1577.6  32877.3\n"
+        "# rsa 1024 bits 0.001246s 0.000058s    802.8  17181.5\n"
+        "#\n"
+        "# ... and *without*:\n"
+        "#\n"
+        "# rsa  512 bits 0.000670s 0.000041s   1491.8  24145.5\n"
+        "# rsa 1024 bits 0.001988s 0.000080s    502.9  12499.3\n";
+    bdb_sink s;
+    text_ok(log, &s);
+    const bdb_sample *a = NULL, *b = NULL;
+    for (size_t i = 0; i < s.n; i++) {
+        const bdb_sample *f = &s.samples[i];
+        if (strcmp(f->benchmark, "rsa512") != 0 ||
+            strcmp(f->metric, "verify_per_sec") != 0)
+            continue;
+        if (f->line == 2)
+            a = f;
+        if (f->line == 7)
+            b = f;
+    }
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_true(a->value == 32877.3 && b->value == 24145.5);
+    assert_int_equal(b->repetition, a->repetition + 1);
+    assert_int_equal(s.n, 16);
+    bdb_sink_free(&s);
+    /* prose with a time and a rate after the table is no row of it */
+    text_ok("                  sign    verify    sign/s verify/s\n"
+            "rsa  512 bits 0.000634s 0.000030s   1577.6  32877.3\n"
+            "\n"
+            "took 3.5s at 12.5 per run\n", &s);
+    assert_int_equal(s.n, 4);
+    bdb_sink_free(&s);
+}
+
 static void openssl_speed__not_speed_output_when_forced__fails(void **state)
 {
     (void)state;
@@ -1336,6 +1382,7 @@ static void openssl_speed__golden_figures__match_the_printed_text(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(openssl_speed__headerless_second_table__rows_read_as_second_run),
         cmocka_unit_test(openssl_speed__elapsed_table__reads_k_as_1000_bytes),
         cmocka_unit_test(openssl_speed__evp_upper_case_name__normalised_with_evp),
         cmocka_unit_test(openssl_speed__multi_summary_row__imported_with_multi),
