@@ -157,10 +157,11 @@ static int trace_row(bdb_stmt *s, void *ctx)
     return w->cb(&r, w->ctx) ? 1 : 0;
 }
 
-int bdb_store_traces_each(bdb_store *st, long long source_id,
-                          const bdb_filter *f,
-                          int (*cb)(const bdb_trace_row *, void *),
-                          void *ctx)
+/* The walk of bdb_store_traces_each; with of_results only points whose
+ * run has a result of f's platforms, run sets and tags. */
+static int traces_walk(bdb_store *st, long long source_id, const bdb_filter *f,
+                       int of_results,
+                       int (*cb)(const bdb_trace_row *, void *), void *ctx)
 {
     bdb_where w;
     bdb_where_init(&w, '?');
@@ -176,8 +177,15 @@ int bdb_store_traces_each(bdb_store *st, long long source_id,
     }
     if (f)
         bdb_where_series(&w, f);
+    if (of_results) {
+        bdb_buf_puts(&w.sql, " AND EXISTS (SELECT 1 FROM results r WHERE "
+                             "r.source_id = t.source_id AND r.series_id = "
+                             "t.series_id AND r.repetition = t.repetition");
+        bdb_where_platforms_per_series(&w, f);
+        bdb_buf_puts(&w.sql, ")");
+    }
     bdb_buf_puts(&w.sql, " ORDER BY t.source_id, s.tool, s.benchmark, "
-                         "s.metric, s.params, t.seq");
+                         "s.metric, s.params, t.repetition, t.seq");
     bdb_stmt *s;
     int rc = bdb_where_prepare(st, &w, "reading trace points", BDB_STMT_MANY,
                                &s);
@@ -191,6 +199,21 @@ int bdb_store_traces_each(bdb_store *st, long long source_id,
             break;
     }
     return bdb_stmt_finish(s, r < 0 ? r : BDB_OK);
+}
+
+int bdb_store_traces_each(bdb_store *st, long long source_id,
+                          const bdb_filter *f,
+                          int (*cb)(const bdb_trace_row *, void *),
+                          void *ctx)
+{
+    return traces_walk(st, source_id, f, 0, cb, ctx);
+}
+
+int bdb_store_traces_of_results(bdb_store *st, const bdb_filter *f,
+                                int (*cb)(const bdb_trace_row *, void *),
+                                void *ctx)
+{
+    return traces_walk(st, 0, f, 1, cb, ctx);
 }
 
 typedef struct trace_copy {

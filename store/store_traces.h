@@ -48,6 +48,14 @@ int bdb_store_traces_each(bdb_store *st, long long source_id,
                           int (*cb)(const bdb_trace_row *, void *),
                           void *ctx);
 
+/* bdb_store_traces_each over every source, keeping only the points of
+ * runs that have a result of f's platforms (and run sets and tags) in
+ * their series and repetition: the traces of a report's runs, in source,
+ * series, repetition and sequence order. */
+int bdb_store_traces_of_results(bdb_store *st, const bdb_filter *f,
+                                int (*cb)(const bdb_trace_row *, void *),
+                                void *ctx);
+
 /* Copies the points of from's source from_id into to's source to_id,
  * whose figures were copied before (store_copy.c). */
 int bdb_store_traces_copy(bdb_store *from, long long from_id, bdb_store *to,

@@ -7,6 +7,7 @@
 #include "test_util.h"
 
 #include "../import/import.h"
+#include "../report/analysis/model.h"
 #include "../store/store.h"
 #include "../store/store_admin.h"
 #include "../store/store_traces.h"
@@ -453,6 +454,196 @@ static void cli__wrk2_calibration_lines__are_the_latency_trace(void **state)
     bdb_buf_free(&out);
 }
 
+/* The report's model of the iperf3 -P 4 log (one platform, --all). */
+static bdb_model *report_model(bdb_store *st, size_t max_traces,
+                               size_t max_points)
+{
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    o.min_platforms = 1;
+    o.max_traces = max_traces;
+    o.max_trace_points = max_points;
+    bdb_model *m = NULL;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_model_build(st, &o, &m, &d) != BDB_OK)
+        fail_msg("model: %s", d.message);
+    return m;
+}
+
+/* The report's traces of the iperf3 -P 4 run: one per stream and the
+ * [SUM]'s, each point on the raw line it names with that line's
+ * interval, stream, rate and transfer (read here by hand), and each
+ * trace's min/mean/max of throughput computed here from those lines. */
+static void report__traces__the_runs_traces_as_their_raw_lines_say(
+    void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    const char *rel = "samples/iperf3/tcp-P4.txt";
+    long long id = import_sample(st, rel);
+    bdb_model *m = report_model(st, 0, 0);
+    assert_int_equal(m->traces.n, 5);
+    assert_int_equal(m->traces.left_out, 0);
+    size_t len;
+    char *text = tu_read(rel, &len);
+    int sums = 0;
+    for (size_t i = 0; i < m->traces.n; i++) {
+        const bdb_rtrace *t = &m->traces.v[i];
+        assert_int_equal(t->source_id, id);
+        assert_string_equal(t->what, "throughput");
+        assert_string_equal(t->unit, "bit/s");
+        /* 2 interval lines x (rate, transfer, and Retr and Cwnd on a
+         * stream's line, Retr on the [SUM]'s) */
+        int is_sum = strstr(t->params, "stream=") == NULL;
+        sums += is_sum;
+        assert_int_equal(t->npoints, is_sum ? 6 : 8);
+        assert_int_equal(t->n, t->npoints);
+        double lo = INFINITY, hi = -INFINITY, sum = 0;
+        size_t nbps = 0;
+        for (size_t k = 0; k < t->n; k++) {
+            const bdb_rtrace_point *p = &t->points[k];
+            char line[512], sid[16];
+            double a, b, bytes, bps;
+            line_of(text, p->line, line, sizeof line);
+            read_line(line, sid, &a, &b, &bytes, &bps);
+            assert_true(is_sum == !strcmp(sid, "SUM"));
+            tu_assert_close(p->start, a, 1e-9, "start");
+            tu_assert_close(p->end, b, 1e-9, "end");
+            if (!strcmp(p->what, "throughput")) {
+                tu_assert_close(p->value, bps, 1e-9, line);
+                lo = bps < lo ? bps : lo;
+                hi = bps > hi ? bps : hi;
+                sum += bps;
+                nbps++;
+            }
+            if (!strcmp(p->what, "transfer"))
+                tu_assert_close(p->value, bytes, 1e-9, line);
+        }
+        assert_int_equal(t->nwhat, nbps);
+        assert_int_equal(nbps, 2);
+        tu_assert_close(t->min, lo, 1e-12, "min");
+        tu_assert_close(t->max, hi, 1e-12, "max");
+        tu_assert_close(t->mean, sum / 2, 1e-12, "mean");
+    }
+    assert_int_equal(sums, 1);
+    free(text);
+    bdb_model_free(m);
+    /* bounded: 2 traces of at most 3 points; the rest counted and
+     * summarised all the same */
+    m = report_model(st, 2, 3);
+    assert_int_equal(m->traces.n, 2);
+    assert_int_equal(m->traces.left_out, 3);
+    assert_int_equal(m->traces.first_left_out, id);
+    const bdb_rtrace *t = &m->traces.v[0];
+    assert_int_equal(t->n, 3);
+    assert_int_equal(t->npoints, 8);
+    assert_int_equal(t->nwhat, 2);
+    /* stream 5 (stream=1): 6.36 and 6.29 Gbits/sec, lines 7 and 14 */
+    tu_assert_close(t->min, 6.29e9, 1e-12, "min");
+    tu_assert_close(t->max, 6.36e9, 1e-12, "max");
+    assert_int_equal(t->points[0].line, 7);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+/* A run of a platform the report leaves out brings no trace. */
+static void report__traces__only_of_the_reports_platforms(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    import_sample(st, "samples/iperf3/tcp-P4.txt");
+    bdb_import_opts io = {.platform = "other"};
+    bdb_import_result r;
+    assert_int_equal(bdb_import_file(st, tu_path("samples/iperf3/tcp.txt"),
+                                     &io, &r), 0);
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    o.min_platforms = 1;
+    bdb_model *m = NULL;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_model_build(st, &o, &m, &d), 0);
+    assert_int_equal(m->traces.n, 6);
+    bdb_model_free(m);
+    o.platforms = "other";
+    if (bdb_model_build(st, &o, &m, &d))
+        fail_msg("model of other: %s", d.message);
+    assert_int_equal(m->traces.n, 1);
+    assert_null(strstr(m->traces.v[0].params, "streams=4"));
+    bdb_model_free(m);
+    o.platforms = "lab";
+    assert_int_equal(bdb_model_build(st, &o, &m, &d), 0);
+    assert_int_equal(m->traces.n, 5);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+/* report --format html charts each trace as inline SVG with real text,
+ * says how many it left out and how to see them; json carries the
+ * points and the count; text a line per trace whose figures are the raw
+ * lines' ([SUM] 25.0 and 24.8 Gbits/sec). */
+static void cli__report__html_json_text_show_the_traces(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    long long id = import_sample(st, "samples/iperf3/tcp-P4.txt");
+    bdb_store_close(st);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' report --all --format html "
+                            "--traces 2 2>/dev/null", db_path), 0);
+    assert_non_null(strstr(out.data, "<h2 id=\"traces\">Traces</h2>"));
+    assert_non_null(strstr(out.data, "href=\"#traces\""));
+    const char *sec = strstr(out.data, "<h2 id=\"traces\">");
+    const char *end = strstr(sec, "<h2 id=\"efficiency\"");
+    assert_non_null(end);
+    int charts = 0, svgs = 0;
+    for (const char *p = sec; (p = strstr(p, "<figure class=\"chart trace\">")) &&
+                              p < end;
+         p++)
+        charts++;
+    for (const char *p = sec; (p = strstr(p, "<svg")) && p < end; p++)
+        svgs++;
+    assert_int_equal(charts, 2);
+    assert_int_equal(svgs, 2);
+    assert_non_null(strstr(sec, "<text"));
+    assert_non_null(strstr(sec, "3 more traces of these runs are not shown"));
+    assert_non_null(strstr(sec, "benchdb traces --source ID"));
+    assert_null(strstr(out.data, "<script"));
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' report --all --format json "
+                            "--traces 2 2>/dev/null", db_path), 0);
+    json_error_t err;
+    json_t *j = json_loads(out.data, 0, &err);
+    assert_non_null(j);
+    json_t *tr = json_object_get(j, "traces");
+    assert_int_equal(json_integer_value(json_object_get(tr, "shown")), 2);
+    assert_int_equal(json_integer_value(json_object_get(tr, "left_out")), 3);
+    assert_int_equal(json_integer_value(json_object_get(
+                         tr, "first_left_out_source")), id);
+    json_t *items = json_object_get(tr, "items");
+    assert_int_equal((int)json_array_size(items), 2);
+    json_t *p0 = json_array_get(json_object_get(json_array_get(items, 0),
+                                                "points"), 0);
+    assert_int_equal(json_integer_value(json_object_get(p0, "line")), 7);
+    assert_int_equal(json_integer_value(json_object_get(p0, "seq")), 1);
+    tu_assert_close(json_real_value(json_object_get(p0, "value")), 6.36e9,
+                    1e-12, "line 7's rate");
+    tu_assert_close(json_real_value(json_object_get(p0, "end")), 1, 0,
+                    "end");
+    assert_string_equal(json_string_value(json_object_get(p0, "label")),
+                        "stream 5");
+    json_decref(j);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' report --all --width 400 "
+                            "2>/dev/null", db_path), 0);
+    assert_non_null(strstr(out.data, "2 points of throughput: min 24.8 "
+                                     "Gbit/s, mean 24.9 Gbit/s, max 25.0 "
+                                     "Gbit/s"));
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest sqlite_tests[] = {
@@ -462,10 +653,15 @@ int main(void)
         cmocka_unit_test_setup(traces__reparse_copy_forget__keep_them_whole, setup),
         cmocka_unit_test_setup(cli__traces__json_points_charts_and_a_bound, setup),
         cmocka_unit_test_setup(cli__wrk2_calibration_lines__are_the_latency_trace, setup),
+        cmocka_unit_test_setup(report__traces__the_runs_traces_as_their_raw_lines_say, setup),
+        cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, setup),
+        cmocka_unit_test_setup(cli__report__html_json_text_show_the_traces, setup),
     };
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup(traces__iperf3_intervals__stored_in_order_with_their_lines, pg_setup),
         cmocka_unit_test_setup(traces__reparse_copy_forget__keep_them_whole, pg_setup),
+        cmocka_unit_test_setup(report__traces__the_runs_traces_as_their_raw_lines_say, pg_setup),
+        cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, pg_setup),
     };
     int failed = cmocka_run_group_tests_name("traces on SQLite", sqlite_tests,
                                              NULL, NULL);
