@@ -454,6 +454,62 @@ static void cli__wrk2_calibration_lines__are_the_latency_trace(void **state)
     bdb_buf_free(&out);
 }
 
+/* iperf3 -J --bidir: each interval's "sum" and "sum_bidir_reverse" give
+ * the two ways' traces with the columns the text prints beside the rate
+ * (bytes, TCP retransmits); every value is the raw document's, read here
+ * with jansson. */
+static void traces__iperf3_json_bidir__both_ways_with_their_columns(
+    void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    const char *rel = "samples/iperf3/json-tcp-bidir.json";
+    long long id = import_sample(st, rel);
+    pts *p = calloc(1, sizeof *p);
+    points_of(st, id, p);
+    json_error_t err;
+    json_t *doc = json_load_file(tu_path(rel), 0, &err);
+    assert_non_null(doc);
+    json_t *ivs = json_object_get(doc, "intervals");
+    size_t niv = json_array_size(ivs);
+    assert_int_equal(niv, 2);
+    static const char *const way[2] = {"sum", "sum_bidir_reverse"};
+    static const char *const dir[2] = {"direction=client_to_server",
+                                       "direction=server_to_client"};
+    static const char *const what[3] = {"throughput", "transfer",
+                                        "retransmits"};
+    static const char *const key[3] = {"bits_per_second", "bytes",
+                                       "retransmits"};
+    int found = 0;
+    for (size_t i = 0; i < niv; i++)
+        for (int w = 0; w < 2; w++) {
+            json_t *sum = json_object_get(json_array_get(ivs, i), way[w]);
+            assert_non_null(sum);
+            double a = json_number_value(json_object_get(sum, "start"));
+            for (int q = 0; q < 3; q++) {
+                /* the receiving way's sum has no retransmits: none read */
+                json_t *raw = json_object_get(sum, key[q]);
+                double want = json_number_value(raw);
+                int hit = 0;
+                for (int k = 0; k < p->n; k++) {
+                    const pt *x = &p->v[k];
+                    if (strstr(x->series, dir[w]) && !strcmp(x->what, what[q]) &&
+                        fabs(x->start - a) < 1e-9) {
+                        tu_assert_close(x->value, want, 1e-12, what[q]);
+                        hit++;
+                    }
+                }
+                assert_int_equal(hit, raw ? 1 : 0);
+                found += hit;
+            }
+        }
+    assert_int_equal(found, 10);
+    assert_int_equal(p->n, 10);
+    json_decref(doc);
+    free(p);
+    bdb_store_close(st);
+}
+
 /* The report's model of the iperf3 -P 4 log (one platform, --all). */
 static bdb_model *report_model(bdb_store *st, size_t max_traces,
                                size_t max_points)
@@ -653,6 +709,7 @@ int main(void)
         cmocka_unit_test_setup(traces__reparse_copy_forget__keep_them_whole, setup),
         cmocka_unit_test_setup(cli__traces__json_points_charts_and_a_bound, setup),
         cmocka_unit_test_setup(cli__wrk2_calibration_lines__are_the_latency_trace, setup),
+        cmocka_unit_test_setup(traces__iperf3_json_bidir__both_ways_with_their_columns, setup),
         cmocka_unit_test_setup(report__traces__the_runs_traces_as_their_raw_lines_say, setup),
         cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, setup),
         cmocka_unit_test_setup(cli__report__html_json_text_show_the_traces, setup),

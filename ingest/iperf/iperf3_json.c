@@ -150,11 +150,15 @@ static int j_final(ip_run *r, json_t *o, long id, int side, int flow,
     return 0;
 }
 
-/* What an interval's "sum" (or "sum_bidir_reverse") holds. */
+/* What an interval's "sum" (or "sum_bidir_reverse") holds: the rate
+ * and interval, and the columns iperf3's text prints beside them
+ * (bytes, TCP retransmits, UDP jitter, lost/total or datagrams). */
 typedef struct iv_sum {
-    int ok;             /* an object with the three numbers */
-    int omitted;
+    unsigned char ok;   /* an object with the three numbers */
+    unsigned char omitted, have_bytes, have_retr, have_lt, have_jitter,
+        have_dgrams;
     double bps, start, end;
+    double bytes, retr, jitter_ms, lost, total, pct;
 } iv_sum;
 
 typedef struct iv_rec {
@@ -174,6 +178,14 @@ static void iv_sum_of(json_t *o, iv_sum *out)
         return;
     out->ok = 1;
     out->omitted = json_is_true(json_object_get(o, "omitted"));
+    out->have_bytes = jnum(o, "bytes", &out->bytes);
+    out->have_retr = jnum(o, "retransmits", &out->retr);
+    out->have_jitter = jnum(o, "jitter_ms", &out->jitter_ms);
+    out->have_lt = jnum(o, "lost_packets", &out->lost) &&
+                   jnum(o, "packets", &out->total) &&
+                   jnum(o, "lost_percent", &out->pct);
+    /* a sender's sum: the datagrams it sent (in total) */
+    out->have_dgrams = !out->have_lt && jnum(o, "packets", &out->total);
 }
 
 static int iv_add(iv_list *l, json_t *iv)
@@ -207,6 +219,18 @@ static int j_interval(ip_run *r, const iv_sum *o, int flow, int line)
     ob->bps = o->bps;
     ob->line = line;
     ob->omitted = o->omitted;
+    ob->have_bytes = o->have_bytes;
+    ob->bytes = o->bytes;
+    ob->have_retr = o->have_retr;
+    ob->retr = o->retr;
+    ob->have_jitter = o->have_jitter;
+    ob->jitter_ms = o->jitter_ms;
+    ob->have_lt = o->have_lt;
+    ob->lost = o->lost;
+    ob->total = o->total;
+    ob->pct = o->pct;
+    ob->have_dgrams = o->have_dgrams;
+    ob->dgrams = o->total;
     return 0;
 }
 
