@@ -510,6 +510,169 @@ static void traces__iperf3_json_bidir__both_ways_with_their_columns(
     bdb_store_close(st);
 }
 
+/* The lines of text holding "socket" after "intervals" (and before
+ * the document's "end"), in order: the lines of the intervals' streams, found by hand. */
+static int socket_lines(const char *text, int *lines, int max)
+{
+    const char *iv = strstr(text, "\"intervals\"");
+    const char *end = strstr(text, "\n\t\"end\":"); /* the top level's */
+    assert_non_null(iv);
+    assert_non_null(end);
+    int n = 0, line = 1;
+    for (const char *p = text; p < end; p++) {
+        if (*p == '\n')
+            line++;
+        if (p > iv && strncmp(p, "\"socket\"", 8) == 0) {
+            if (n >= max)
+                fail_msg("more streams than the test keeps");
+            lines[n++] = line;
+        }
+    }
+    return n;
+}
+
+/* iperf3 -J --bidir -P 2: each interval's streams[] (besides its sums)
+ * give the trace of each stream's series, its way by its "sender" flag,
+ * at the line of its "socket", with the columns it holds: every value
+ * the raw document's, read here with jansson. */
+static void traces__iperf3_json_streams__each_streams_trace(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    const char *rel = "samples/iperf3/json-tcp-bidir-P2.json";
+    long long id = import_sample(st, rel);
+    pts *p = calloc(1, sizeof *p);
+    points_of(st, id, p);
+    size_t len;
+    char *text = tu_read(rel, &len);
+    int lines[64];
+    int nlines = socket_lines(text, lines, 64);
+    json_error_t err;
+    json_t *doc = json_loadb(text, len, 0, &err);
+    assert_non_null(doc);
+    json_t *ivs = json_object_get(doc, "intervals");
+    static const char *const what[] = {"throughput", "transfer",
+                                       "retransmits", "cwnd", "rtt"};
+    static const char *const key[] = {"bits_per_second", "bytes",
+                                      "retransmits", "snd_cwnd", "rtt"};
+    static const double scale[] = {1, 1, 1, 1, 1e-6};
+    int nth = 0, checked = 0, stream_points = 0;
+    size_t i, k;
+    json_t *iv, *one;
+    json_array_foreach(ivs, i, iv) {
+        json_array_foreach(json_object_get(iv, "streams"), k, one) {
+            int line = lines[nth++];
+            char label[32];
+            snprintf(label, sizeof label, "stream %lld",
+                     json_integer_value(json_object_get(one, "socket")));
+            const char *dir = json_is_true(json_object_get(one, "sender"))
+                                  ? "direction=client_to_server"
+                                  : "direction=server_to_client";
+            for (size_t q = 0; q < sizeof what / sizeof what[0]; q++) {
+                json_t *raw = json_object_get(one, key[q]);
+                int hit = 0;
+                for (int x = 0; x < p->n; x++) {
+                    const pt *y = &p->v[x];
+                    if (y->line != line || strcmp(y->what, what[q]))
+                        continue;
+                    assert_string_equal(y->label, label);
+                    assert_non_null(strstr(y->series, dir));
+                    assert_non_null(strstr(y->series, "stream="));
+                    tu_assert_close(y->start, json_number_value(
+                                        json_object_get(one, "start")),
+                                    1e-9, "start");
+                    tu_assert_close(y->value,
+                                    json_number_value(raw) * scale[q],
+                                    1e-12, what[q]);
+                    hit++;
+                }
+                /* the receiving way's streams print no TCP columns */
+                if (hit != (raw ? 1 : 0))
+                    fail_msg("line %d %s: %d points", line, what[q], hit);
+                checked += hit;
+            }
+        }
+    }
+    assert_int_equal(nth, nlines);
+    assert_int_equal(nth, 8);
+    for (int x = 0; x < p->n; x++)
+        stream_points += strncmp(p->v[x].label, "stream ", 7) == 0;
+    /* sending streams: rate, transfer, retransmits, cwnd, rtt, rttvar,
+     * snd_wnd, pmtu; receiving ones: rate, transfer */
+    assert_int_equal(checked, 2 * (2 * 5 + 2 * 2));
+    assert_int_equal(stream_points, 2 * (2 * 8 + 2 * 2));
+    json_decref(doc);
+    free(text);
+    free(p);
+    bdb_store_close(st);
+}
+
+/* iperf3 -J -u -P 2: each UDP stream's interval gives its datagrams
+ * (the raw "packets") beside its rate, at the line of its "socket". */
+static void traces__iperf3_json_udp_streams__their_datagrams(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    const char *rel = "samples/iperf3/json-udp-P2-b50M.json";
+    long long id = import_sample(st, rel);
+    pts *p = calloc(1, sizeof *p);
+    points_of(st, id, p);
+    size_t len;
+    char *text = tu_read(rel, &len);
+    int lines[16];
+    int n = socket_lines(text, lines, 16);
+    json_error_t err;
+    json_t *doc = json_loadb(text, len, 0, &err);
+    assert_non_null(doc);
+    int nth = 0;
+    size_t i, k;
+    json_t *iv, *one;
+    json_array_foreach(json_object_get(doc, "intervals"), i, iv)
+        json_array_foreach(json_object_get(iv, "streams"), k, one) {
+            int line = lines[nth++], dg = 0, bps = 0;
+            for (int x = 0; x < p->n; x++) {
+                if (p->v[x].line != line)
+                    continue;
+                if (!strcmp(p->v[x].what, "datagrams")) {
+                    tu_assert_close(p->v[x].value, json_number_value(
+                                        json_object_get(one, "packets")),
+                                    0, "packets");
+                    dg++;
+                }
+                if (!strcmp(p->v[x].what, "throughput")) {
+                    tu_assert_close(p->v[x].value, json_number_value(
+                                        json_object_get(one,
+                                                        "bits_per_second")),
+                                    1e-12, "rate");
+                    bps++;
+                }
+            }
+            assert_int_equal(dg, 1);
+            assert_int_equal(bps, 1);
+        }
+    assert_int_equal(nth, n);
+    assert_int_equal(n, 4);
+    json_decref(doc);
+    free(text);
+    free(p);
+    bdb_store_close(st);
+}
+
+/* A lone stream's interval lines are the sum's: no stream trace. */
+static void traces__iperf3_json_one_stream__only_the_sums(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    long long id = import_sample(st, "samples/iperf3/json-tcp.json");
+    pts *p = calloc(1, sizeof *p);
+    points_of(st, id, p);
+    assert_true(p->n > 0);
+    for (int x = 0; x < p->n; x++)
+        assert_string_equal(p->v[x].label, "SUM");
+    free(p);
+    bdb_store_close(st);
+}
+
 /* The report's model of the iperf3 -P 4 log (one platform, --all). */
 static bdb_model *report_model(bdb_store *st, size_t max_traces,
                                size_t max_points)
@@ -710,6 +873,9 @@ int main(void)
         cmocka_unit_test_setup(cli__traces__json_points_charts_and_a_bound, setup),
         cmocka_unit_test_setup(cli__wrk2_calibration_lines__are_the_latency_trace, setup),
         cmocka_unit_test_setup(traces__iperf3_json_bidir__both_ways_with_their_columns, setup),
+        cmocka_unit_test_setup(traces__iperf3_json_streams__each_streams_trace, setup),
+        cmocka_unit_test_setup(traces__iperf3_json_udp_streams__their_datagrams, setup),
+        cmocka_unit_test_setup(traces__iperf3_json_one_stream__only_the_sums, setup),
         cmocka_unit_test_setup(report__traces__the_runs_traces_as_their_raw_lines_say, setup),
         cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, setup),
         cmocka_unit_test_setup(cli__report__html_json_text_show_the_traces, setup),
@@ -717,6 +883,7 @@ int main(void)
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup(traces__iperf3_intervals__stored_in_order_with_their_lines, pg_setup),
         cmocka_unit_test_setup(traces__reparse_copy_forget__keep_them_whole, pg_setup),
+        cmocka_unit_test_setup(traces__iperf3_json_streams__each_streams_trace, pg_setup),
         cmocka_unit_test_setup(report__traces__the_runs_traces_as_their_raw_lines_say, pg_setup),
         cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, pg_setup),
     };
