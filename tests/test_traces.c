@@ -531,6 +531,38 @@ static int socket_lines(const char *text, int *lines, int max)
     return n;
 }
 
+/* A stored iperf3 -J sample beside its raw text, its streams' "socket"
+ * lines (found by hand) and its document read with jansson. */
+typedef struct json_case {
+    bdb_store *st;
+    pts *p;
+    char *text;
+    int lines[64], nlines;
+    json_t *doc;
+} json_case;
+
+static void json_case_open(json_case *c, const char *rel)
+{
+    c->st = open_at(db_path);
+    long long id = import_sample(c->st, rel);
+    c->p = calloc(1, sizeof *c->p);
+    points_of(c->st, id, c->p);
+    size_t len;
+    c->text = tu_read(rel, &len);
+    c->nlines = socket_lines(c->text, c->lines, 64);
+    json_error_t err;
+    c->doc = json_loadb(c->text, len, 0, &err);
+    assert_non_null(c->doc);
+}
+
+static void json_case_close(json_case *c)
+{
+    json_decref(c->doc);
+    free(c->text);
+    free(c->p);
+    bdb_store_close(c->st);
+}
+
 /* iperf3 -J --bidir -P 2: each interval's streams[] (besides its sums)
  * give the trace of each stream's series, its way by its "sender" flag,
  * at the line of its "socket", with the columns it holds: every value
@@ -538,19 +570,10 @@ static int socket_lines(const char *text, int *lines, int max)
 static void traces__iperf3_json_streams__each_streams_trace(void **state)
 {
     (void)state;
-    bdb_store *st = open_at(db_path);
-    const char *rel = "samples/iperf3/json-tcp-bidir-P2.json";
-    long long id = import_sample(st, rel);
-    pts *p = calloc(1, sizeof *p);
-    points_of(st, id, p);
-    size_t len;
-    char *text = tu_read(rel, &len);
-    int lines[64];
-    int nlines = socket_lines(text, lines, 64);
-    json_error_t err;
-    json_t *doc = json_loadb(text, len, 0, &err);
-    assert_non_null(doc);
-    json_t *ivs = json_object_get(doc, "intervals");
+    json_case c;
+    json_case_open(&c, "samples/iperf3/json-tcp-bidir-P2.json");
+    const pts *p = c.p;
+    json_t *ivs = json_object_get(c.doc, "intervals");
     static const char *const what[] = {"throughput", "transfer",
                                        "retransmits", "cwnd", "rtt"};
     static const char *const key[] = {"bits_per_second", "bytes",
@@ -561,7 +584,7 @@ static void traces__iperf3_json_streams__each_streams_trace(void **state)
     json_t *iv, *one;
     json_array_foreach(ivs, i, iv) {
         json_array_foreach(json_object_get(iv, "streams"), k, one) {
-            int line = lines[nth++];
+            int line = c.lines[nth++];
             char label[32];
             snprintf(label, sizeof label, "stream %lld",
                      json_integer_value(json_object_get(one, "socket")));
@@ -593,7 +616,7 @@ static void traces__iperf3_json_streams__each_streams_trace(void **state)
             }
         }
     }
-    assert_int_equal(nth, nlines);
+    assert_int_equal(nth, c.nlines);
     assert_int_equal(nth, 8);
     for (int x = 0; x < p->n; x++)
         stream_points += strncmp(p->v[x].label, "stream ", 7) == 0;
@@ -601,10 +624,7 @@ static void traces__iperf3_json_streams__each_streams_trace(void **state)
      * snd_wnd, pmtu; receiving ones: rate, transfer */
     assert_int_equal(checked, 2 * (2 * 5 + 2 * 2));
     assert_int_equal(stream_points, 2 * (2 * 8 + 2 * 2));
-    json_decref(doc);
-    free(text);
-    free(p);
-    bdb_store_close(st);
+    json_case_close(&c);
 }
 
 /* iperf3 -J -u -P 2: each UDP stream's interval gives its datagrams
@@ -612,24 +632,15 @@ static void traces__iperf3_json_streams__each_streams_trace(void **state)
 static void traces__iperf3_json_udp_streams__their_datagrams(void **state)
 {
     (void)state;
-    bdb_store *st = open_at(db_path);
-    const char *rel = "samples/iperf3/json-udp-P2-b50M.json";
-    long long id = import_sample(st, rel);
-    pts *p = calloc(1, sizeof *p);
-    points_of(st, id, p);
-    size_t len;
-    char *text = tu_read(rel, &len);
-    int lines[16];
-    int n = socket_lines(text, lines, 16);
-    json_error_t err;
-    json_t *doc = json_loadb(text, len, 0, &err);
-    assert_non_null(doc);
+    json_case c;
+    json_case_open(&c, "samples/iperf3/json-udp-P2-b50M.json");
+    const pts *p = c.p;
     int nth = 0;
     size_t i, k;
     json_t *iv, *one;
-    json_array_foreach(json_object_get(doc, "intervals"), i, iv)
+    json_array_foreach(json_object_get(c.doc, "intervals"), i, iv)
         json_array_foreach(json_object_get(iv, "streams"), k, one) {
-            int line = lines[nth++], dg = 0, bps = 0;
+            int line = c.lines[nth++], dg = 0, bps = 0;
             for (int x = 0; x < p->n; x++) {
                 if (p->v[x].line != line)
                     continue;
@@ -650,12 +661,9 @@ static void traces__iperf3_json_udp_streams__their_datagrams(void **state)
             assert_int_equal(dg, 1);
             assert_int_equal(bps, 1);
         }
-    assert_int_equal(nth, n);
-    assert_int_equal(n, 4);
-    json_decref(doc);
-    free(text);
-    free(p);
-    bdb_store_close(st);
+    assert_int_equal(nth, c.nlines);
+    assert_int_equal(nth, 4);
+    json_case_close(&c);
 }
 
 /* A lone stream's interval lines are the sum's: no stream trace. */
