@@ -806,6 +806,40 @@ static void report__traces__only_of_the_reports_platforms(void **state)
     bdb_store_close(st);
 }
 
+/* A series the report drops (measured on one platform only, without
+ * --all) brings no trace: iperf3 -P 4 as text (lab) and as JSON (other)
+ * are the same series; the one-stream run (other) is not. */
+static void report__traces__not_of_series_the_report_drops(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    import_sample(st, "samples/iperf3/tcp-P4.txt");
+    static const char *const other[] = {"samples/iperf3/json-tcp-P4.json",
+                                        "samples/iperf3/tcp.txt"};
+    for (int i = 0; i < 2; i++) {
+        bdb_import_opts io = {.platform = "other"};
+        bdb_import_result r;
+        assert_int_equal(bdb_import_file(st, tu_path(other[i]), &io, &r), 0);
+        assert_int_equal(r.status, BDB_IMPORT_ADDED);
+    }
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    bdb_model *m = NULL;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_model_build(st, &o, &m, &d), 0);
+    /* a [SUM] and 4 streams on each platform */
+    assert_int_equal(m->traces.n, 10);
+    for (size_t i = 0; i < m->traces.n; i++)
+        assert_non_null(strstr(m->traces.v[i].params, "streams=4"));
+    bdb_model_free(m);
+    o.min_platforms = 1;
+    assert_int_equal(bdb_model_build(st, &o, &m, &d), 0);
+    assert_int_equal(m->traces.n, 11);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 /* report --format html charts each trace as inline SVG with real text,
  * says how many it left out and how to see them; json carries the
  * points and the count; text a line per trace whose figures are the raw
@@ -886,6 +920,7 @@ int main(void)
         cmocka_unit_test_setup(traces__iperf3_json_one_stream__only_the_sums, setup),
         cmocka_unit_test_setup(report__traces__the_runs_traces_as_their_raw_lines_say, setup),
         cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, setup),
+        cmocka_unit_test_setup(report__traces__not_of_series_the_report_drops, setup),
         cmocka_unit_test_setup(cli__report__html_json_text_show_the_traces, setup),
     };
     const struct CMUnitTest pg_tests[] = {

@@ -1,9 +1,10 @@
 /* model_traces.c - the traces of the report's runs (model.h's
  * bdb_rtraces): the interval, per-stream and per-thread points stored
- * beside the runs' figures, gathered as the store walks them. Memory is
- * bounded by opts.max_traces x opts.max_trace_points whatever the store
- * holds: past the cap, traces are counted and points summarised, never
- * kept. */
+ * beside the runs' figures. The store lists the runs that have one (a
+ * row per run, not per point); the first opts.max_traces of the model's
+ * series are kept and their points read, the others only counted, so
+ * time follows the runs and memory is bounded by opts.max_traces x
+ * opts.max_trace_points whatever the store holds. */
 #include "model_parts.h"
 #include "model_traces.h"
 #include "params_ignore.h"
@@ -20,8 +21,8 @@ typedef struct gather {
     size_t max_traces, max_points;
     bdb_strmap series;          /* the model's series, by name */
     int have_series;
-    bdb_buf key, next;          /* the current trace's identity */
-    bdb_rtrace *cur;            /* the trace its points go to, or NULL */
+    bdb_trace_run *runs;        /* the store's runs of the kept traces */
+    bdb_rtrace *cur;            /* the trace points go to */
     int rc;
 } gather;
 
@@ -52,7 +53,7 @@ static int index_series(gather *g)
 
 /* Whether the point's series is one the report shows (with
  * --ignore-param: the series it is pooled into). */
-static int in_report(gather *g, const bdb_trace_row *r, int *in)
+static int in_report(gather *g, const bdb_trace_run *r, int *in)
 {
     *in = 0;
     if (!g->have_series) {
@@ -78,23 +79,32 @@ static int in_report(gather *g, const bdb_trace_row *r, int *in)
     return rc;
 }
 
-static int start_trace(gather *g, const bdb_trace_row *r)
+static int take_run(const bdb_trace_run *r, void *ctx)
 {
-    g->cur = NULL;
+    gather *g = ctx;
     int in;
-    int rc = in_report(g, r, &in);
-    if (rc || !in)
-        return rc;
+    g->rc = in_report(g, r, &in);
+    if (g->rc || !in)
+        return g->rc ? 1 : 0;
     bdb_rtraces *ts = &g->m->traces;
     if (ts->n >= g->max_traces) {
         if (!ts->left_out++)
             ts->first_left_out = r->source_id;
-        return BDB_OK;
+        return 0;
     }
     bdb_rtrace *v = bdb_grow(ts->v, ts->n, &ts->cap, sizeof *v, 8);
-    if (!v)
-        return BDB_ENOMEM;
+    if (!v) {
+        g->rc = BDB_ENOMEM;
+        return 1;
+    }
     ts->v = v;
+    bdb_trace_run *runs = realloc(g->runs, ts->cap * sizeof *runs);
+    if (!runs) {
+        g->rc = BDB_ENOMEM;
+        return 1;
+    }
+    g->runs = runs;
+    runs[ts->n] = *r;   /* its texts are the walk's: not kept */
     bdb_rtrace *t = &v[ts->n];
     memset(t, 0, sizeof *t);
     t->source_id = r->source_id;
@@ -103,14 +113,13 @@ static int start_trace(gather *g, const bdb_trace_row *r)
     t->benchmark = bdb_model_part_strdup(g->m, r->benchmark);
     t->metric = bdb_model_part_strdup(g->m, r->metric);
     t->params = bdb_model_part_strdup(g->m, r->params);
-    t->what = bdb_model_part_strdup(g->m, r->what);
-    t->unit = bdb_model_part_strdup(g->m, r->unit);
-    if (!t->tool || !t->benchmark || !t->metric || !t->params || !t->what ||
-        !t->unit)
-        return BDB_ENOMEM;
+    t->npoints = (size_t)r->points;
+    if (!t->tool || !t->benchmark || !t->metric || !t->params) {
+        g->rc = BDB_ENOMEM;
+        return 1;
+    }
     ts->n++;
-    g->cur = t;
-    return BDB_OK;
+    return 0;
 }
 
 /* The point's own text: the trace's when it is the same (most are). */
@@ -122,18 +131,13 @@ static const char *text_of(bdb_model *m, const char *s, const char *same)
 static int add_point(gather *g, const bdb_trace_row *r)
 {
     bdb_rtrace *t = g->cur;
-    t->npoints++;
-    if (strcmp(r->what, t->what) == 0) {
-        if (!t->nwhat || r->value < t->min)
-            t->min = r->value;
-        if (!t->nwhat || r->value > t->max)
-            t->max = r->value;
-        /* a running mean: no sum to overflow */
-        t->nwhat++;
-        t->mean += (r->value - t->mean) / (double)t->nwhat;
+    if (!t->what) {
+        /* the charted quantity: the first point's */
+        t->what = bdb_model_part_strdup(g->m, r->what);
+        t->unit = bdb_model_part_strdup(g->m, r->unit);
+        if (!t->what || !t->unit)
+            return BDB_ENOMEM;
     }
-    if (t->n >= g->max_points)
-        return BDB_OK;
     bdb_rtrace_point *p = bdb_grow(t->points, t->n, &t->cap, sizeof *p, 16);
     if (!p)
         return BDB_ENOMEM;
@@ -153,26 +157,10 @@ static int add_point(gather *g, const bdb_trace_row *r)
     return BDB_OK;
 }
 
-static int take(const bdb_trace_row *r, void *ctx)
+static int take_point(const bdb_trace_row *r, void *ctx)
 {
     gather *g = ctx;
-    bdb_buf_reset(&g->next);
-    bdb_buf_printf(&g->next, "%lld\x1f%d\x1f", r->source_id, r->repetition);
-    bdb_buf_puts(&g->next, r->tool);
-    bdb_buf_printf(&g->next, "\x1f%s\x1f%s\x1f%s", r->benchmark, r->metric,
-                   r->params);
-    if (g->next.err) {
-        g->rc = g->next.err;
-        return 1;
-    }
-    if (!g->key.data || strcmp(g->key.data, g->next.data) != 0) {
-        bdb_buf swap = g->key;
-        g->key = g->next;
-        g->next = swap;
-        g->rc = start_trace(g, r);
-    }
-    if (!g->rc && g->cur)
-        g->rc = add_point(g, r);
+    g->rc = add_point(g, r);
     return g->rc ? 1 : 0;
 }
 
@@ -185,15 +173,36 @@ int bdb_model_traces_gather(bdb_model *m, bdb_store *st)
                                       : BDB_REPORT_TRACES_DEFAULT;
     g.max_points = m->opts.max_trace_points ? m->opts.max_trace_points
                                             : BDB_REPORT_TRACE_POINTS_DEFAULT;
-    bdb_buf_init(&g.key);
-    bdb_buf_init(&g.next);
     bdb_filter f = m->opts.filter;
     f.platforms = m->opts.platforms;
-    int rc = bdb_store_traces_of_results(st, &f, take, &g);
+    int rc = bdb_store_trace_runs_each(st, &f, take_run, &g);
     if (!rc)
         rc = g.rc;
-    bdb_buf_free(&g.key);
-    bdb_buf_free(&g.next);
+    /* the kept runs' first points and their figures, once the walk of
+     * the runs is done */
+    for (size_t i = 0; !rc && i < m->traces.n; i++) {
+        bdb_rtrace *t = &m->traces.v[i];
+        g.cur = t;
+        rc = bdb_store_trace_run_points(st, &g.runs[i],
+                                        (long long)g.max_points, take_point,
+                                        &g);
+        if (!rc)
+            rc = g.rc;
+        if (!rc && !t->what) {
+            /* its points went between the two reads (a forget) */
+            t->what = t->unit = "";
+        }
+        bdb_trace_stats ts;
+        if (!rc)
+            rc = bdb_store_trace_run_stats(st, &g.runs[i], t->what, &ts);
+        if (!rc) {
+            t->nwhat = (size_t)ts.n;
+            t->min = ts.min;
+            t->mean = ts.mean;
+            t->max = ts.max;
+        }
+    }
+    free(g.runs);
     bdb_strmap_free(&g.series);
     return rc;
 }
