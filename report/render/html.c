@@ -305,8 +305,7 @@ static void provenance(bdb_buf *out, const bdb_model *m,
 
 /* One trace's chart: its points of the charted quantity over their
  * intervals, as inline SVG (texts as <text>). */
-static int trace_chart(bdb_buf *out, const bdb_model *m, size_t i,
-                       const char *title)
+static int trace_chart(bdb_buf *out, const bdb_model *m, size_t i)
 {
     const bdb_rtrace *t = &m->traces.v[i];
     char **x = calloc(t->n ? t->n : 1, sizeof *x);
@@ -325,9 +324,10 @@ static int trace_chart(bdb_buf *out, const bdb_model *m, size_t i,
             y[n++] = p->value;
     }
     if (!rc && n) {
-        char sub[96];
-        snprintf(sub, sizeof sub, "%s over the run's intervals", t->what);
-        bdb_chart_line c = {.title = title, .subtitle = sub, .unit = t->unit,
+        /* the heading above names the run; the chart, its quantity */
+        char head[96];
+        snprintf(head, sizeof head, "%s over the run's intervals", t->what);
+        bdb_chart_line c = {.title = head, .unit = t->unit,
                             .y_title = t->what, .x_title = "interval (s)",
                             .n = n, .x = (const char *const *)x, .y = y};
         bdb_buf_puts(out, "<figure class=\"chart trace\">");
@@ -362,7 +362,7 @@ static void traces_html(bdb_buf *out, const bdb_model *m,
         bdb_buf_puts(out, "</h3>\n<p class=\"small\">");
         esc(out, text);
         bdb_buf_puts(out, "</p>\n");
-        int rc = trace_chart(out, m, i, title);
+        int rc = trace_chart(out, m, i);
         if (rc && !out->err)
             out->err = rc;
         bdb_render_flush(o, out, 0);
