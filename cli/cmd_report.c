@@ -36,7 +36,7 @@ enum { RUN_REPORT, RUN_EFFICIENCY, RUN_CHART };
 enum { O_BASELINE = 1, O_FORMAT, O_OUTPUT, O_TITLE, O_NORMALIZE,
        O_CORRECTION, O_ALL, O_KWH_PRICE, O_CURRENCY, O_YEARS, O_UTILIZATION,
        O_SEED, O_WIDTH, O_HEIGHT, O_DPI, O_PAPER, O_IGNORE, O_SWEEP,
-       O_THRESHOLD };
+       O_THRESHOLD, O_TRACES };
 
 /* What report, efficiency and chart all take: the selection, the
  * statistics and the costs. */
@@ -76,6 +76,9 @@ static const cli_option document_options[] = {
     {"width", 0, "N", "text: fit N columns (default $COLUMNS, else 100)",
      O_WIDTH, 0, NULL},
     {"paper", 0, "a4|letter", "pdf: the paper size (default a4)", O_PAPER, 0,
+     NULL},
+    {"traces", 0, "N", "html, json, text, md: show at most N traces of the\n"
+     "runs (interval lines; default 24), the rest counted", O_TRACES, 0,
      NULL},
     CLI_OPT_INCLUDE(model_options),
     CLI_OPT_END};
@@ -128,6 +131,14 @@ static int parse_args(int argc, char **argv, bdb_cli *cli, report_args *a,
             continue;
         switch (c) {
         case O_BASELINE: a->opts.baseline = g.arg; break;
+        case O_TRACES: {
+            long v;
+            if (cli_parse_int(g.arg, &v) || v <= 0)
+                return cli_usage_error(cli, "--traces wants a positive "
+                                            "count");
+            a->opts.max_traces = (size_t)v;
+            break;
+        }
         case O_TITLE: a->opts.title = g.arg; break;
         case O_OUTPUT: a->output = g.arg; break;
         case O_ALL: a->all = 1; a->opts.min_platforms = 1; break;

@@ -2089,9 +2089,14 @@ static void drv_bind_double(bdb_stmt *s, int i, double v)
     p_num_at(&Q(s)->own, i - 1, v);
 }
 
+/* A copy, as SQLite's binds take one: bdb_where_prepare frees its
+ * values once bound, before the statement runs. */
 static void drv_bind_text(bdb_stmt *s, int i, const char *t)
 {
-    p_text_at(&Q(s)->own, i - 1, t);
+    if (t && bdb_utf8_valid(t, strlen(t)))
+        p_copy_at(&Q(s)->own, i - 1, t);
+    else
+        p_text_at(&Q(s)->own, i - 1, t);
 }
 
 static int drv_step(bdb_stmt *s)

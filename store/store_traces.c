@@ -157,10 +157,11 @@ static int trace_row(bdb_stmt *s, void *ctx)
     return w->cb(&r, w->ctx) ? 1 : 0;
 }
 
-int bdb_store_traces_each(bdb_store *st, long long source_id,
-                          const bdb_filter *f,
-                          int (*cb)(const bdb_trace_row *, void *),
-                          void *ctx)
+/* The walk of bdb_store_traces_each; with run, only the points of that
+ * run (its source, series and repetition), by the primary key. */
+static int traces_walk(bdb_store *st, long long source_id, const bdb_filter *f,
+                       const bdb_trace_run *run, long long limit,
+                       int (*cb)(const bdb_trace_row *, void *), void *ctx)
 {
     bdb_where w;
     bdb_where_init(&w, '?');
@@ -169,15 +170,26 @@ int bdb_store_traces_each(bdb_store *st, long long source_id,
                          "t.t_start, t.t_end, t.value, t.unit, t.line "
                          "FROM trace_points t JOIN series s ON "
                          "s.id = t.series_id WHERE 1=1");
-    if (source_id) {
-        char cond[64];
+    char cond[160];
+    if (run) {
+        snprintf(cond, sizeof cond, " AND t.source_id = %lld AND "
+                 "t.series_id = %lld AND t.repetition = %d", run->source_id,
+                 run->series_id, run->repetition);
+        bdb_buf_puts(&w.sql, cond);
+    } else if (source_id) {
         snprintf(cond, sizeof cond, " AND t.source_id = %lld", source_id);
         bdb_buf_puts(&w.sql, cond);
     }
     if (f)
         bdb_where_series(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY t.source_id, s.tool, s.benchmark, "
-                         "s.metric, s.params, t.seq");
+    /* a run's points in the primary key's order: no sort */
+    bdb_buf_puts(&w.sql, run ? " ORDER BY t.source_id, t.series_id, t.seq"
+                             : " ORDER BY t.source_id, s.tool, s.benchmark, "
+                               "s.metric, s.params, t.repetition, t.seq");
+    if (limit > 0) {
+        snprintf(cond, sizeof cond, " LIMIT %lld", limit);
+        bdb_buf_puts(&w.sql, cond);
+    }
     bdb_stmt *s;
     int rc = bdb_where_prepare(st, &w, "reading trace points", BDB_STMT_MANY,
                                &s);
@@ -191,6 +203,88 @@ int bdb_store_traces_each(bdb_store *st, long long source_id,
             break;
     }
     return bdb_stmt_finish(s, r < 0 ? r : BDB_OK);
+}
+
+int bdb_store_traces_each(bdb_store *st, long long source_id,
+                          const bdb_filter *f,
+                          int (*cb)(const bdb_trace_row *, void *),
+                          void *ctx)
+{
+    return traces_walk(st, source_id, f, NULL, 0, cb, ctx);
+}
+
+int bdb_store_trace_runs_each(bdb_store *st, const bdb_filter *f,
+                              int (*cb)(const bdb_trace_run *, void *),
+                              void *ctx)
+{
+    bdb_where w;
+    bdb_where_init(&w, '?');
+    /* a group per run, made from the points alone; whether it has a
+     * result of f's platforms is asked once per run, through the source's
+     * results (+: not through the series', which a lab's runs of one
+     * benchmark make long) */
+    bdb_buf_puts(&w.sql, "SELECT t.source_id, s.id, t.repetition, s.tool, "
+                         "s.benchmark, s.metric, s.params, t.n FROM "
+                         "(SELECT source_id, series_id, repetition, "
+                         "count(*) AS n FROM trace_points GROUP BY "
+                         "source_id, series_id, repetition) t JOIN series s "
+                         "ON s.id = t.series_id WHERE EXISTS (SELECT 1 FROM "
+                         "results r WHERE r.source_id = t.source_id AND "
+                         "+r.series_id = t.series_id AND r.repetition = "
+                         "t.repetition");
+    bdb_where_platforms_per_series(&w, f);
+    bdb_buf_puts(&w.sql, ")");
+    bdb_where_series(&w, f);
+    bdb_buf_puts(&w.sql, " ORDER BY t.source_id, s.tool, s.benchmark, "
+                         "s.metric, s.params, t.repetition");
+    bdb_stmt *q;
+    int rc = bdb_where_prepare(st, &w, "reading the runs' traces",
+                               BDB_STMT_MANY, &q);
+    if (rc)
+        return rc;
+    int r;
+    while ((r = bdb_step(q)) == 1) {
+        bdb_trace_run run = {
+            .source_id = bdb_col_int(q, 0), .series_id = bdb_col_int(q, 1),
+            .repetition = (int)bdb_col_int(q, 2), .tool = bdb_col_text(q, 3),
+            .benchmark = bdb_col_text(q, 4), .metric = bdb_col_text(q, 5),
+            .params = bdb_col_text(q, 6), .points = bdb_col_int(q, 7)};
+        if (cb(&run, ctx))
+            break;
+    }
+    return bdb_stmt_finish(q, r < 0 ? r : BDB_OK);
+}
+
+int bdb_store_trace_run_points(bdb_store *st, const bdb_trace_run *run,
+                               long long limit,
+                               int (*cb)(const bdb_trace_row *, void *),
+                               void *ctx)
+{
+    return traces_walk(st, 0, NULL, run, limit, cb, ctx);
+}
+
+int bdb_store_trace_run_stats(bdb_store *st, const bdb_trace_run *run,
+                              const char *what, bdb_trace_stats *out)
+{
+    memset(out, 0, sizeof *out);
+    char sql[320];
+    snprintf(sql, sizeof sql, "SELECT count(*), min(value), avg(value), "
+             "max(value) FROM trace_points WHERE source_id = %lld AND "
+             "series_id = %lld AND repetition = %d AND what = ?1",
+             run->source_id, run->series_id, run->repetition);
+    bdb_stmt *q;
+    int rc = bdb_stmt_prepare(st, sql, "summing up a trace", 0, &q);
+    if (rc)
+        return rc;
+    bdb_bind_text(q, 1, what);
+    int r = bdb_step(q);
+    if (r == 1) {
+        out->n = bdb_col_int(q, 0);
+        out->min = col_or_nan(q, 1);
+        out->mean = col_or_nan(q, 2);
+        out->max = col_or_nan(q, 3);
+    }
+    return bdb_stmt_finish(q, r < 0 ? r : BDB_OK);
 }
 
 typedef struct trace_copy {

@@ -48,6 +48,38 @@ int bdb_store_traces_each(bdb_store *st, long long source_id,
                           int (*cb)(const bdb_trace_row *, void *),
                           void *ctx);
 
+/* A run that has a trace: its source, series and repetition, and how
+ * many points it has. */
+typedef struct bdb_trace_run {
+    long long source_id, series_id;
+    int repetition;
+    const char *tool, *benchmark, *metric, *params;
+    long long points;
+} bdb_trace_run;
+
+/* The runs with a trace and a result of f's platforms (and run sets and
+ * tags) in their series and repetition, whose series match f: the
+ * traces of a report's runs, in source, series and repetition order,
+ * each run once (its points are not read). cb's non-zero return stops
+ * the walk. */
+int bdb_store_trace_runs_each(bdb_store *st, const bdb_filter *f,
+                              int (*cb)(const bdb_trace_run *, void *),
+                              void *ctx);
+/* The first limit points (0: all) of run (its source_id, series_id and
+ * repetition), in sequence order. */
+int bdb_store_trace_run_points(bdb_store *st, const bdb_trace_run *run,
+                               long long limit,
+                               int (*cb)(const bdb_trace_row *, void *),
+                               void *ctx);
+/* How many of run's points are of quantity what, and their min, mean
+ * and max (NaN when none), summed up by the store. */
+typedef struct bdb_trace_stats {
+    long long n;
+    double min, mean, max;
+} bdb_trace_stats;
+int bdb_store_trace_run_stats(bdb_store *st, const bdb_trace_run *run,
+                              const char *what, bdb_trace_stats *out);
+
 /* Copies the points of from's source from_id into to's source to_id,
  * whose figures were copied before (store_copy.c). */
 int bdb_store_traces_copy(bdb_store *from, long long from_id, bdb_store *to,

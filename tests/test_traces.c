@@ -7,6 +7,7 @@
 #include "test_util.h"
 
 #include "../import/import.h"
+#include "../report/analysis/model.h"
 #include "../store/store.h"
 #include "../store/store_admin.h"
 #include "../store/store_traces.h"
@@ -453,6 +454,457 @@ static void cli__wrk2_calibration_lines__are_the_latency_trace(void **state)
     bdb_buf_free(&out);
 }
 
+/* iperf3 -J --bidir: each interval's "sum" and "sum_bidir_reverse" give
+ * the two ways' traces with the columns the text prints beside the rate
+ * (bytes, TCP retransmits); every value is the raw document's, read here
+ * with jansson. */
+static void traces__iperf3_json_bidir__both_ways_with_their_columns(
+    void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    const char *rel = "samples/iperf3/json-tcp-bidir.json";
+    long long id = import_sample(st, rel);
+    pts *p = calloc(1, sizeof *p);
+    points_of(st, id, p);
+    json_error_t err;
+    json_t *doc = json_load_file(tu_path(rel), 0, &err);
+    assert_non_null(doc);
+    json_t *ivs = json_object_get(doc, "intervals");
+    size_t niv = json_array_size(ivs);
+    assert_int_equal(niv, 2);
+    static const char *const way[2] = {"sum", "sum_bidir_reverse"};
+    static const char *const dir[2] = {"direction=client_to_server",
+                                       "direction=server_to_client"};
+    static const char *const what[3] = {"throughput", "transfer",
+                                        "retransmits"};
+    static const char *const key[3] = {"bits_per_second", "bytes",
+                                       "retransmits"};
+    int found = 0;
+    for (size_t i = 0; i < niv; i++)
+        for (int w = 0; w < 2; w++) {
+            json_t *sum = json_object_get(json_array_get(ivs, i), way[w]);
+            assert_non_null(sum);
+            double a = json_number_value(json_object_get(sum, "start"));
+            for (int q = 0; q < 3; q++) {
+                /* the receiving way's sum has no retransmits: none read */
+                json_t *raw = json_object_get(sum, key[q]);
+                double want = json_number_value(raw);
+                int hit = 0;
+                for (int k = 0; k < p->n; k++) {
+                    const pt *x = &p->v[k];
+                    if (strstr(x->series, dir[w]) && !strcmp(x->what, what[q]) &&
+                        fabs(x->start - a) < 1e-9) {
+                        tu_assert_close(x->value, want, 1e-12, what[q]);
+                        hit++;
+                    }
+                }
+                assert_int_equal(hit, raw ? 1 : 0);
+                found += hit;
+            }
+        }
+    assert_int_equal(found, 10);
+    assert_int_equal(p->n, 10);
+    json_decref(doc);
+    free(p);
+    bdb_store_close(st);
+}
+
+/* The lines of text holding "socket" after "intervals" (and before
+ * the document's "end"), in order: the lines of the intervals' streams, found by hand. */
+static int socket_lines(const char *text, int *lines, int max)
+{
+    const char *iv = strstr(text, "\"intervals\"");
+    const char *end = strstr(text, "\n\t\"end\":"); /* the top level's */
+    assert_non_null(iv);
+    assert_non_null(end);
+    int n = 0, line = 1;
+    for (const char *p = text; p < end; p++) {
+        if (*p == '\n')
+            line++;
+        if (p > iv && strncmp(p, "\"socket\"", 8) == 0) {
+            if (n >= max)
+                fail_msg("more streams than the test keeps");
+            lines[n++] = line;
+        }
+    }
+    return n;
+}
+
+/* A stored iperf3 -J sample beside its raw text, its streams' "socket"
+ * lines (found by hand) and its document read with jansson. */
+typedef struct json_case {
+    bdb_store *st;
+    pts *p;
+    char *text;
+    int lines[64], nlines;
+    json_t *doc;
+} json_case;
+
+static void json_case_open(json_case *c, const char *rel)
+{
+    c->st = open_at(db_path);
+    long long id = import_sample(c->st, rel);
+    c->p = calloc(1, sizeof *c->p);
+    points_of(c->st, id, c->p);
+    size_t len;
+    c->text = tu_read(rel, &len);
+    c->nlines = socket_lines(c->text, c->lines, 64);
+    json_error_t err;
+    c->doc = json_loadb(c->text, len, 0, &err);
+    assert_non_null(c->doc);
+}
+
+static void json_case_close(json_case *c)
+{
+    json_decref(c->doc);
+    free(c->text);
+    free(c->p);
+    bdb_store_close(c->st);
+}
+
+/* iperf3 -J --bidir -P 2: each interval's streams[] (besides its sums)
+ * give the trace of each stream's series, its way by its "sender" flag,
+ * at the line of its "socket", with the columns it holds: every value
+ * the raw document's, read here with jansson. */
+static void traces__iperf3_json_streams__each_streams_trace(void **state)
+{
+    (void)state;
+    json_case c;
+    json_case_open(&c, "samples/iperf3/json-tcp-bidir-P2.json");
+    const pts *p = c.p;
+    json_t *ivs = json_object_get(c.doc, "intervals");
+    static const char *const what[] = {"throughput", "transfer",
+                                       "retransmits", "cwnd", "rtt"};
+    static const char *const key[] = {"bits_per_second", "bytes",
+                                      "retransmits", "snd_cwnd", "rtt"};
+    static const double scale[] = {1, 1, 1, 1, 1e-6};
+    int nth = 0, checked = 0, stream_points = 0;
+    size_t i, k;
+    json_t *iv, *one;
+    json_array_foreach(ivs, i, iv) {
+        json_array_foreach(json_object_get(iv, "streams"), k, one) {
+            int line = c.lines[nth++];
+            char label[32];
+            snprintf(label, sizeof label, "stream %lld",
+                     json_integer_value(json_object_get(one, "socket")));
+            const char *dir = json_is_true(json_object_get(one, "sender"))
+                                  ? "direction=client_to_server"
+                                  : "direction=server_to_client";
+            for (size_t q = 0; q < sizeof what / sizeof what[0]; q++) {
+                json_t *raw = json_object_get(one, key[q]);
+                int hit = 0;
+                for (int x = 0; x < p->n; x++) {
+                    const pt *y = &p->v[x];
+                    if (y->line != line || strcmp(y->what, what[q]))
+                        continue;
+                    assert_string_equal(y->label, label);
+                    assert_non_null(strstr(y->series, dir));
+                    assert_non_null(strstr(y->series, "stream="));
+                    tu_assert_close(y->start, json_number_value(
+                                        json_object_get(one, "start")),
+                                    1e-9, "start");
+                    tu_assert_close(y->value,
+                                    json_number_value(raw) * scale[q],
+                                    1e-12, what[q]);
+                    hit++;
+                }
+                /* the receiving way's streams print no TCP columns */
+                if (hit != (raw ? 1 : 0))
+                    fail_msg("line %d %s: %d points", line, what[q], hit);
+                checked += hit;
+            }
+        }
+    }
+    assert_int_equal(nth, c.nlines);
+    assert_int_equal(nth, 8);
+    for (int x = 0; x < p->n; x++)
+        stream_points += strncmp(p->v[x].label, "stream ", 7) == 0;
+    /* sending streams: rate, transfer, retransmits, cwnd, rtt, rttvar,
+     * snd_wnd, pmtu; receiving ones: rate, transfer */
+    assert_int_equal(checked, 2 * (2 * 5 + 2 * 2));
+    assert_int_equal(stream_points, 2 * (2 * 8 + 2 * 2));
+    json_case_close(&c);
+}
+
+/* iperf3 -J -u -P 2: each UDP stream's interval gives its datagrams
+ * (the raw "packets") beside its rate, at the line of its "socket". */
+static void traces__iperf3_json_udp_streams__their_datagrams(void **state)
+{
+    (void)state;
+    json_case c;
+    json_case_open(&c, "samples/iperf3/json-udp-P2-b50M.json");
+    const pts *p = c.p;
+    int nth = 0;
+    size_t i, k;
+    json_t *iv, *one;
+    json_array_foreach(json_object_get(c.doc, "intervals"), i, iv)
+        json_array_foreach(json_object_get(iv, "streams"), k, one) {
+            int line = c.lines[nth++], dg = 0, bps = 0;
+            for (int x = 0; x < p->n; x++) {
+                if (p->v[x].line != line)
+                    continue;
+                if (!strcmp(p->v[x].what, "datagrams")) {
+                    tu_assert_close(p->v[x].value, json_number_value(
+                                        json_object_get(one, "packets")),
+                                    0, "packets");
+                    dg++;
+                }
+                if (!strcmp(p->v[x].what, "throughput")) {
+                    tu_assert_close(p->v[x].value, json_number_value(
+                                        json_object_get(one,
+                                                        "bits_per_second")),
+                                    1e-12, "rate");
+                    bps++;
+                }
+            }
+            assert_int_equal(dg, 1);
+            assert_int_equal(bps, 1);
+        }
+    assert_int_equal(nth, c.nlines);
+    assert_int_equal(nth, 4);
+    json_case_close(&c);
+}
+
+/* A lone stream's interval lines are the sum's: no stream trace. */
+static void traces__iperf3_json_one_stream__only_the_sums(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    long long id = import_sample(st, "samples/iperf3/json-tcp.json");
+    pts *p = calloc(1, sizeof *p);
+    points_of(st, id, p);
+    assert_true(p->n > 0);
+    for (int x = 0; x < p->n; x++)
+        assert_string_equal(p->v[x].label, "SUM");
+    free(p);
+    bdb_store_close(st);
+}
+
+/* The report's model of the iperf3 -P 4 log (one platform, --all). */
+static bdb_model *report_model(bdb_store *st, size_t max_traces,
+                               size_t max_points)
+{
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    o.min_platforms = 1;
+    o.max_traces = max_traces;
+    o.max_trace_points = max_points;
+    bdb_model *m = NULL;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_model_build(st, &o, &m, &d) != BDB_OK)
+        fail_msg("model: %s", d.message);
+    return m;
+}
+
+/* The report's traces of the iperf3 -P 4 run: one per stream and the
+ * [SUM]'s, each point on the raw line it names with that line's
+ * interval, stream, rate and transfer (read here by hand), and each
+ * trace's min/mean/max of throughput computed here from those lines. */
+static void report__traces__the_runs_traces_as_their_raw_lines_say(
+    void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    const char *rel = "samples/iperf3/tcp-P4.txt";
+    long long id = import_sample(st, rel);
+    bdb_model *m = report_model(st, 0, 0);
+    assert_int_equal(m->traces.n, 5);
+    assert_int_equal(m->traces.left_out, 0);
+    size_t len;
+    char *text = tu_read(rel, &len);
+    int sums = 0;
+    for (size_t i = 0; i < m->traces.n; i++) {
+        const bdb_rtrace *t = &m->traces.v[i];
+        assert_int_equal(t->source_id, id);
+        assert_string_equal(t->what, "throughput");
+        assert_string_equal(t->unit, "bit/s");
+        /* 2 interval lines x (rate, transfer, and Retr and Cwnd on a
+         * stream's line, Retr on the [SUM]'s) */
+        int is_sum = strstr(t->params, "stream=") == NULL;
+        sums += is_sum;
+        assert_int_equal(t->npoints, is_sum ? 6 : 8);
+        assert_int_equal(t->n, t->npoints);
+        double lo = INFINITY, hi = -INFINITY, sum = 0;
+        size_t nbps = 0;
+        for (size_t k = 0; k < t->n; k++) {
+            const bdb_rtrace_point *p = &t->points[k];
+            char line[512], sid[16];
+            double a, b, bytes, bps;
+            line_of(text, p->line, line, sizeof line);
+            read_line(line, sid, &a, &b, &bytes, &bps);
+            assert_true(is_sum == !strcmp(sid, "SUM"));
+            tu_assert_close(p->start, a, 1e-9, "start");
+            tu_assert_close(p->end, b, 1e-9, "end");
+            if (!strcmp(p->what, "throughput")) {
+                tu_assert_close(p->value, bps, 1e-9, line);
+                lo = bps < lo ? bps : lo;
+                hi = bps > hi ? bps : hi;
+                sum += bps;
+                nbps++;
+            }
+            if (!strcmp(p->what, "transfer"))
+                tu_assert_close(p->value, bytes, 1e-9, line);
+        }
+        assert_int_equal(t->nwhat, nbps);
+        assert_int_equal(nbps, 2);
+        tu_assert_close(t->min, lo, 1e-12, "min");
+        tu_assert_close(t->max, hi, 1e-12, "max");
+        tu_assert_close(t->mean, sum / 2, 1e-12, "mean");
+    }
+    assert_int_equal(sums, 1);
+    free(text);
+    bdb_model_free(m);
+    /* bounded: 2 traces of at most 3 points; the rest counted and
+     * summarised all the same */
+    m = report_model(st, 2, 3);
+    assert_int_equal(m->traces.n, 2);
+    assert_int_equal(m->traces.left_out, 3);
+    assert_int_equal(m->traces.first_left_out, id);
+    const bdb_rtrace *t = &m->traces.v[0];
+    assert_int_equal(t->n, 3);
+    assert_int_equal(t->npoints, 8);
+    assert_int_equal(t->nwhat, 2);
+    /* stream 5 (stream=1): 6.36 and 6.29 Gbits/sec, lines 7 and 14 */
+    tu_assert_close(t->min, 6.29e9, 1e-12, "min");
+    tu_assert_close(t->max, 6.36e9, 1e-12, "max");
+    assert_int_equal(t->points[0].line, 7);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+/* A run of a platform the report leaves out brings no trace. */
+static void report__traces__only_of_the_reports_platforms(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    import_sample(st, "samples/iperf3/tcp-P4.txt");
+    bdb_import_opts io = {.platform = "other"};
+    bdb_import_result r;
+    assert_int_equal(bdb_import_file(st, tu_path("samples/iperf3/tcp.txt"),
+                                     &io, &r), 0);
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    o.min_platforms = 1;
+    bdb_model *m = NULL;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_model_build(st, &o, &m, &d), 0);
+    assert_int_equal(m->traces.n, 6);
+    bdb_model_free(m);
+    o.platforms = "other";
+    if (bdb_model_build(st, &o, &m, &d))
+        fail_msg("model of other: %s", d.message);
+    assert_int_equal(m->traces.n, 1);
+    assert_null(strstr(m->traces.v[0].params, "streams=4"));
+    bdb_model_free(m);
+    o.platforms = "lab";
+    assert_int_equal(bdb_model_build(st, &o, &m, &d), 0);
+    assert_int_equal(m->traces.n, 5);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+/* A series the report drops (measured on one platform only, without
+ * --all) brings no trace: iperf3 -P 4 as text (lab) and as JSON (other)
+ * are the same series; the one-stream run (other) is not. */
+static void report__traces__not_of_series_the_report_drops(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    import_sample(st, "samples/iperf3/tcp-P4.txt");
+    static const char *const other[] = {"samples/iperf3/json-tcp-P4.json",
+                                        "samples/iperf3/tcp.txt"};
+    for (int i = 0; i < 2; i++) {
+        bdb_import_opts io = {.platform = "other"};
+        bdb_import_result r;
+        assert_int_equal(bdb_import_file(st, tu_path(other[i]), &io, &r), 0);
+        assert_int_equal(r.status, BDB_IMPORT_ADDED);
+    }
+    bdb_report_opts o;
+    bdb_report_opts_default(&o);
+    bdb_model *m = NULL;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_model_build(st, &o, &m, &d), 0);
+    /* a [SUM] and 4 streams on each platform */
+    assert_int_equal(m->traces.n, 10);
+    for (size_t i = 0; i < m->traces.n; i++)
+        assert_non_null(strstr(m->traces.v[i].params, "streams=4"));
+    bdb_model_free(m);
+    o.min_platforms = 1;
+    assert_int_equal(bdb_model_build(st, &o, &m, &d), 0);
+    assert_int_equal(m->traces.n, 11);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+/* report --format html charts each trace as inline SVG with real text,
+ * says how many it left out and how to see them; json carries the
+ * points and the count; text a line per trace whose figures are the raw
+ * lines' ([SUM] 25.0 and 24.8 Gbits/sec). */
+static void cli__report__html_json_text_show_the_traces(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    long long id = import_sample(st, "samples/iperf3/tcp-P4.txt");
+    bdb_store_close(st);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' report --all --format html "
+                            "--traces 2 2>/dev/null", db_path), 0);
+    assert_non_null(strstr(out.data, "<h2 id=\"traces\">Traces</h2>"));
+    assert_non_null(strstr(out.data, "href=\"#traces\""));
+    const char *sec = strstr(out.data, "<h2 id=\"traces\">");
+    const char *end = strstr(sec, "<h2 id=\"efficiency\"");
+    assert_non_null(end);
+    int charts = 0, svgs = 0;
+    for (const char *p = sec; (p = strstr(p, "<figure class=\"chart trace\">")) &&
+                              p < end;
+         p++)
+        charts++;
+    for (const char *p = sec; (p = strstr(p, "<svg")) && p < end; p++)
+        svgs++;
+    assert_int_equal(charts, 2);
+    assert_int_equal(svgs, 2);
+    assert_non_null(strstr(sec, "<text"));
+    assert_non_null(strstr(sec, "3 more traces of these runs are not shown"));
+    assert_non_null(strstr(sec, "benchdb traces --source ID"));
+    assert_null(strstr(out.data, "<script"));
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' report --all --format json "
+                            "--traces 2 2>/dev/null", db_path), 0);
+    json_error_t err;
+    json_t *j = json_loads(out.data, 0, &err);
+    assert_non_null(j);
+    json_t *tr = json_object_get(j, "traces");
+    assert_int_equal(json_integer_value(json_object_get(tr, "shown")), 2);
+    assert_int_equal(json_integer_value(json_object_get(tr, "left_out")), 3);
+    assert_int_equal(json_integer_value(json_object_get(
+                         tr, "first_left_out_source")), id);
+    json_t *items = json_object_get(tr, "items");
+    assert_int_equal((int)json_array_size(items), 2);
+    json_t *p0 = json_array_get(json_object_get(json_array_get(items, 0),
+                                                "points"), 0);
+    assert_int_equal(json_integer_value(json_object_get(p0, "line")), 7);
+    assert_int_equal(json_integer_value(json_object_get(p0, "seq")), 1);
+    tu_assert_close(json_real_value(json_object_get(p0, "value")), 6.36e9,
+                    1e-12, "line 7's rate");
+    tu_assert_close(json_real_value(json_object_get(p0, "end")), 1, 0,
+                    "end");
+    assert_string_equal(json_string_value(json_object_get(p0, "label")),
+                        "stream 5");
+    json_decref(j);
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' report --all --width 400 "
+                            "2>/dev/null", db_path), 0);
+    assert_non_null(strstr(out.data, "2 points of throughput: min 24.8 "
+                                     "Gbit/s, mean 24.9 Gbit/s, max 25.0 "
+                                     "Gbit/s"));
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest sqlite_tests[] = {
@@ -462,10 +914,21 @@ int main(void)
         cmocka_unit_test_setup(traces__reparse_copy_forget__keep_them_whole, setup),
         cmocka_unit_test_setup(cli__traces__json_points_charts_and_a_bound, setup),
         cmocka_unit_test_setup(cli__wrk2_calibration_lines__are_the_latency_trace, setup),
+        cmocka_unit_test_setup(traces__iperf3_json_bidir__both_ways_with_their_columns, setup),
+        cmocka_unit_test_setup(traces__iperf3_json_streams__each_streams_trace, setup),
+        cmocka_unit_test_setup(traces__iperf3_json_udp_streams__their_datagrams, setup),
+        cmocka_unit_test_setup(traces__iperf3_json_one_stream__only_the_sums, setup),
+        cmocka_unit_test_setup(report__traces__the_runs_traces_as_their_raw_lines_say, setup),
+        cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, setup),
+        cmocka_unit_test_setup(report__traces__not_of_series_the_report_drops, setup),
+        cmocka_unit_test_setup(cli__report__html_json_text_show_the_traces, setup),
     };
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup(traces__iperf3_intervals__stored_in_order_with_their_lines, pg_setup),
         cmocka_unit_test_setup(traces__reparse_copy_forget__keep_them_whole, pg_setup),
+        cmocka_unit_test_setup(traces__iperf3_json_streams__each_streams_trace, pg_setup),
+        cmocka_unit_test_setup(report__traces__the_runs_traces_as_their_raw_lines_say, pg_setup),
+        cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, pg_setup),
     };
     int failed = cmocka_run_group_tests_name("traces on SQLite", sqlite_tests,
                                              NULL, NULL);

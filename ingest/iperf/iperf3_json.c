@@ -150,11 +150,15 @@ static int j_final(ip_run *r, json_t *o, long id, int side, int flow,
     return 0;
 }
 
-/* What an interval's "sum" (or "sum_bidir_reverse") holds. */
+/* What an interval's "sum" (or "sum_bidir_reverse") holds: the rate
+ * and interval, and the columns iperf3's text prints beside them
+ * (bytes, TCP retransmits, UDP jitter, lost/total or datagrams). */
 typedef struct iv_sum {
-    int ok;             /* an object with the three numbers */
-    int omitted;
+    unsigned char ok;   /* an object with the three numbers */
+    unsigned char omitted, have_bytes, have_retr, have_lt, have_jitter,
+        have_dgrams;
     double bps, start, end;
+    double bytes, retr, jitter_ms, lost, total, pct;
 } iv_sum;
 
 typedef struct iv_rec {
@@ -164,6 +168,7 @@ typedef struct iv_rec {
 typedef struct iv_list {
     iv_rec *v;
     size_t n, cap;
+    size_t max_streams;     /* the most "streams" an interval has */
 } iv_list;
 
 static void iv_sum_of(json_t *o, iv_sum *out)
@@ -174,6 +179,14 @@ static void iv_sum_of(json_t *o, iv_sum *out)
         return;
     out->ok = 1;
     out->omitted = json_is_true(json_object_get(o, "omitted"));
+    out->have_bytes = jnum(o, "bytes", &out->bytes);
+    out->have_retr = jnum(o, "retransmits", &out->retr);
+    out->have_jitter = jnum(o, "jitter_ms", &out->jitter_ms);
+    out->have_lt = jnum(o, "lost_packets", &out->lost) &&
+                   jnum(o, "packets", &out->total) &&
+                   jnum(o, "lost_percent", &out->pct);
+    /* a sender's sum: the datagrams it sent (in total) */
+    out->have_dgrams = !out->have_lt && jnum(o, "packets", &out->total);
 }
 
 static int iv_add(iv_list *l, json_t *iv)
@@ -187,7 +200,63 @@ static int iv_add(iv_list *l, json_t *iv)
     iv_rec *r = &l->v[l->n++];
     iv_sum_of(json_object_get(iv, "sum"), &r->sum);
     iv_sum_of(json_object_get(iv, "sum_bidir_reverse"), &r->rev);
+    size_t ns = json_array_size(json_object_get(iv, "streams"));
+    if (ns > l->max_streams)
+        l->max_streams = ns;
     return BDB_OK;
+}
+
+/* One of an interval's "streams" as an observation: its rate, interval
+ * and the columns beside them, and its TCP_INFO figures in figs. */
+static int stream_obs(json_t *o, ip_obs *ob, ip_fig *figs, int *nfigs,
+                      long *id, int *sender)
+{
+    iv_sum sum;
+    double v;
+    iv_sum_of(o, &sum);
+    /* a socket number is a small int: 1e308 is none */
+    if (!sum.ok || !jnum(o, "socket", &v) || !(v >= INT_MIN && v <= INT_MAX))
+        return 0;
+    *id = (long)v;
+    json_t *snd = json_object_get(o, "sender");
+    *sender = json_is_boolean(snd) ? json_is_true(snd) : -1;
+    memset(ob, 0, sizeof *ob);
+    ob->final = -1;
+    ob->start = sum.start;
+    ob->end = sum.end;
+    ob->bps = sum.bps;
+    ob->omitted = sum.omitted;
+    ob->have_bytes = sum.have_bytes;
+    ob->bytes = sum.bytes;
+    ob->have_retr = sum.have_retr;
+    ob->retr = sum.retr;
+    ob->have_jitter = sum.have_jitter;
+    ob->jitter_ms = sum.jitter_ms;
+    ob->have_lt = sum.have_lt;
+    ob->lost = sum.lost;
+    ob->total = sum.total;
+    ob->pct = sum.pct;
+    ob->have_dgrams = sum.have_dgrams;
+    ob->dgrams = sum.total;
+    ob->have_cwnd = jnum(o, "snd_cwnd", &ob->cwnd);
+    /* TCP_INFO as the text's -V and the run's figures give it */
+    static const struct {
+        const char *key, *metric;
+        double scale;
+        const char *unit;
+        bdb_better better;
+    } info[] = {
+        {"rtt", "rtt", 1e-6, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER},
+        {"rttvar", "rttvar", 1e-6, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER},
+        {"snd_wnd", "snd_wnd", 1, BDB_UNIT_BYTES, BDB_NEUTRAL},
+        {"pmtu", "pmtu", 1, BDB_UNIT_BYTES, BDB_NEUTRAL},
+        {"reorder", "reorder", 1, BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER}};
+    *nfigs = 0;
+    for (size_t k = 0; k < sizeof info / sizeof info[0]; k++)
+        if (jnum(o, info[k].key, &v))
+            figs[(*nfigs)++] = (ip_fig){info[k].metric, v * info[k].scale,
+                                        info[k].unit, info[k].better};
+    return 1;
 }
 
 static int j_interval(ip_run *r, const iv_sum *o, int flow, int line)
@@ -207,6 +276,18 @@ static int j_interval(ip_run *r, const iv_sum *o, int flow, int line)
     ob->bps = o->bps;
     ob->line = line;
     ob->omitted = o->omitted;
+    ob->have_bytes = o->have_bytes;
+    ob->bytes = o->bytes;
+    ob->have_retr = o->have_retr;
+    ob->retr = o->retr;
+    ob->have_jitter = o->have_jitter;
+    ob->jitter_ms = o->jitter_ms;
+    ob->have_lt = o->have_lt;
+    ob->lost = o->lost;
+    ob->total = o->total;
+    ob->pct = o->pct;
+    ob->have_dgrams = o->have_dgrams;
+    ob->dgrams = o->total;
     return 0;
 }
 
@@ -356,6 +437,62 @@ fail:
     json_decref(root);
     ivs->n = 0;
     return NULL;
+}
+
+/* The streams' interval lines of a run of two or more (intervals[]
+ * .streams[]), as points of the trace of each stream's series, after
+ * the run's figures: the document's intervals are decoded again, one at
+ * a time, and nothing of them is kept (a long -P run's streams are most
+ * of its document). A stream of no series (no end.streams entry) has no
+ * trace. */
+static int stream_traces(const ip_run *r, const char *buf, size_t off,
+                         size_t lim, int dflt, line_memo *lm, bdb_sink *out)
+{
+    size_t pos = key_at(buf, off, lim, "intervals");
+    if (pos >= lim)
+        return BDB_OK;
+    while (pos < lim && buf[pos] != '[')
+        pos++;
+    pos = skip_ws(buf, lim, pos + 1);
+    int rc = BDB_OK;
+    while (!rc && pos < lim && buf[pos] == '{') {
+        size_t vend = value_end(buf, lim, pos);
+        json_t *iv = vend == (size_t)-1 ? NULL : decode(buf, pos, vend);
+        if (!iv)
+            break;
+        json_t *streams = json_object_get(iv, "streams");
+        size_t k, spos = pos;
+        json_t *st;
+        json_array_foreach(streams, k, st) {
+            ip_obs ob;
+            ip_fig figs[5];
+            int nfigs, sender;
+            long id;
+            if (rc || !stream_obs(st, &ob, figs, &nfigs, &id, &sender))
+                continue;
+            /* in --bidir runs a stream's "sender" flag says its way */
+            int flow = r->bidir && sender >= 0
+                           ? (sender ? FLOW_C2S : FLOW_S2C) : dflt;
+            long ei = bdb_iperf_ent_find(r, flow, id);
+            size_t at = key_at(buf, spos, vend, "socket");
+            if (at < vend)
+                spos = at + 1;
+            if (ei < 0 || !r->ents[ei].trace_base)
+                continue;
+            ob.line = line_at(lm, at < vend ? at : pos);
+            char label[48];
+            snprintf(label, sizeof label, "stream %ld%s", id,
+                     ob.omitted ? " omitted" : "");
+            rc = bdb_iperf_emit_obs_trace(&ob, figs, nfigs, label,
+                                          r->ents[ei].trace_base, out);
+        }
+        json_decref(iv);
+        bdb_input_done_before(buf + vend);
+        pos = skip_ws(buf, lim, vend);
+        if (pos < lim && buf[pos] == ',')
+            pos = skip_ws(buf, lim, pos + 1);
+    }
+    return rc;
 }
 
 static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
@@ -555,6 +692,8 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
     }
     if (!rc)
         rc = bdb_iperf_run_emit(&r, out);
+    if (!rc && ivs->max_streams >= 2)
+        rc = stream_traces(&r, buf, off, lim, dflt, lm, out);
     bdb_iperf_run_free(&r);
     return rc;
 }
@@ -594,7 +733,7 @@ int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out)
             off = (size_t)(le - buf);
             continue;
         }
-        iv_list ivs = {NULL, 0, 0};
+        iv_list ivs = {NULL, 0, 0, 0};
         size_t doc_end = 0;
         json_t *root = walk_document(buf, len, off, &doc_end, &ivs);
         if (root) {

@@ -34,6 +34,8 @@ void bdb_iperf_run_init(ip_run *r, int v3)
 
 void bdb_iperf_run_free(ip_run *r)
 {
+    for (size_t i = 0; i < r->nents; i++)
+        free(r->ents[i].trace_base);
     free(r->ents);
     free(r->obs);
     free(r->conn);
@@ -61,6 +63,14 @@ static int grow(void **p, size_t *cap, size_t n, size_t sz, size_t first)
     *p = q;
     *cap = c;
     return 0;
+}
+
+long bdb_iperf_ent_find(const ip_run *r, int flow, long id)
+{
+    for (size_t i = r->nents; i-- > 0;)
+        if (r->ents[i].flow == flow && r->ents[i].id == id)
+            return (long)i;
+    return -1;
 }
 
 long bdb_iperf_ent_get(ip_run *r, int flow, long id)
@@ -697,6 +707,15 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 rc = emit_ent(&r->ents[sk], &sb, out);
                 if (!rc)
                     rc = bdb_iperf_emit_trace(r, sk, &sb, out);
+                if (!rc && r->v3 && !r->ents[sk].trace_base) {
+                    /* iperf3 -J streams' intervals follow (iperf3_json.c) */
+                    bdb_sample *keep = malloc(sizeof *keep);
+                    if (!keep)
+                        rc = BDB_ENOMEM;
+                    else
+                        bdb_sample_copy(keep, &sb);
+                    r->ents[sk].trace_base = keep;
+                }
                 emitted = 1;
             }
         }

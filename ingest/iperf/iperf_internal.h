@@ -79,6 +79,9 @@ typedef struct ip_ent {
     int have_sent, sent_line;   /* iperf2 UDP "Sent N datagrams" */
     double sent;
     ip_figs figs[2];            /* per side, of its final line */
+    bdb_sample *trace_base;     /* a stream's series as its figures went
+                                   out (iperf3 -J: its intervals' trace
+                                   follows them), or NULL; the run's */
 } ip_ent;
 
 typedef struct ip_conn {
@@ -191,6 +194,14 @@ int bdb_iperf_obs_keep_figs(ip_run *r, ip_obs *o, const ip_figs *fs);
  * Called after the entity's run figures. */
 int bdb_iperf_emit_trace(const ip_run *r, size_t ei, const bdb_sample *base,
                          bdb_sink *out);
+/* The points of one interval observation o (its figures: o's columns,
+ * then figs) labelled label, as points of the trace of base's
+ * throughput (iperf_trace.c). */
+int bdb_iperf_emit_obs_trace(const ip_obs *o, const ip_fig *figs, int nfigs,
+                             const char *label, const bdb_sample *base,
+                             bdb_sink *out);
+/* The entity of (flow, id), or -1 when the run has none. */
+long bdb_iperf_ent_find(const ip_run *r, int flow, long id);
 /* Remembers the connection of stream id; BDB_ENOMEM. */
 int bdb_iperf_conn_add(ip_run *r, long id, int recv, int flow);
 ip_conn *bdb_iperf_conn_find(ip_run *r, long id);

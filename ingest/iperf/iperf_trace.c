@@ -41,7 +41,8 @@ static int point(trace_out *to, const char *what, double v, const char *unit,
                           better, to->line);
 }
 
-static int obs_points(const ip_run *r, const ip_obs *o, trace_out *to)
+static int obs_points(const ip_obs *o, const ip_fig *figs, int nfigs,
+                      trace_out *to)
 {
     int rc = point(to, "throughput", o->bps, BDB_UNIT_BITS_PER_S,
                    BDB_HIGHER_IS_BETTER);
@@ -70,11 +71,23 @@ static int obs_points(const ip_run *r, const ip_obs *o, trace_out *to)
     if (!rc && o->have_ooo && !o->ooo_line)
         rc = point(to, "out_of_order", o->ooo, BDB_UNIT_COUNT,
                    BDB_LOWER_IS_BETTER);
-    for (int i = 0; i < o->tf_n && !rc; i++) {
-        const ip_fig *f = &r->tfigs[o->tf_at + (size_t)i];
-        rc = point(to, f->metric, f->v, f->unit, f->better);
-    }
+    for (int i = 0; i < nfigs && !rc; i++)
+        rc = point(to, figs[i].metric, figs[i].v, figs[i].unit,
+                   figs[i].better);
     return rc;
+}
+
+int bdb_iperf_emit_obs_trace(const ip_obs *o, const ip_fig *figs, int nfigs,
+                             const char *label, const bdb_sample *base,
+                             bdb_sink *out)
+{
+    trace_out to;
+    memset(&to, 0, sizeof to);
+    to.out = out;
+    to.base = base;
+    bdb_trace_set(&to.t, "", label, o->start, o->end);
+    to.line = o->line;
+    return obs_points(o, figs, nfigs, &to);
 }
 
 int bdb_iperf_emit_trace(const ip_run *r, size_t ei, const bdb_sample *base,
@@ -103,7 +116,8 @@ int bdb_iperf_emit_trace(const ip_run *r, size_t ei, const bdb_sample *base,
                      " omitted");
         bdb_trace_set(&to.t, "", label, o->start, o->end);
         to.line = o->line;
-        rc = obs_points(r, o, &to);
+        rc = obs_points(o, o->tf_n ? &r->tfigs[o->tf_at] : NULL, o->tf_n,
+                        &to);
     }
     return rc;
 }

@@ -26,6 +26,7 @@
 #include "numfmt.h"
 #include "../ingest/tool.h"
 #include "../common/bdb_arena.h"
+#include "model_traces.h"
 #include "../common/bdb_grow.h"
 #include "../common/bdb_strmap.h"
 #include "params_ignore.h"
@@ -1624,6 +1625,8 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
         if (!rc)
             rc = mark_merged(m, st);
     }
+    if (!rc)
+        rc = bdb_model_traces_gather(m, st);
     if (rc) {
         if (!diag->message[0]) {
             const char *why = bdb_store_errmsg(st);   /* the store's words */
@@ -1656,6 +1659,7 @@ void bdb_model_free(bdb_model *m)
         free(m->warnings[i].message);
     }
     free(m->warnings);
+    bdb_model_traces_free(&m->traces);
     for (size_t i = 0; i < m->nmissing; i++)
         free(m->missing[i]);
     free(m->missing);

@@ -53,7 +53,14 @@ typedef struct bdb_report_opts {
                                    so no comparison is bootstrapped and
                                    speedup_lo/hi are NaN; scores keep their
                                    intervals. 0 (default): computed. */
+    size_t max_traces;          /* traces of the report's runs kept
+                                   (0: BDB_REPORT_TRACES_DEFAULT) */
+    size_t max_trace_points;    /* points kept of each (0:
+                                   BDB_REPORT_TRACE_POINTS_DEFAULT) */
 } bdb_report_opts;
+
+#define BDB_REPORT_TRACES_DEFAULT 24
+#define BDB_REPORT_TRACE_POINTS_DEFAULT 1000
 
 void bdb_report_opts_default(bdb_report_opts *o);
 
@@ -155,6 +162,42 @@ typedef struct bdb_left_out {
                                    --all) */
 } bdb_left_out;
 
+/* One point of a trace (store_traces.h): an interval, per-stream or
+ * per-thread line of a run, in the order of its log. */
+typedef struct bdb_rtrace_point {
+    long long seq;
+    double start, end;          /* NaN when the line printed none */
+    double value;
+    const char *what, *label, *unit;
+    int line;
+} bdb_rtrace_point;
+
+/* The trace of one run's figure: a source's points of one series and
+ * repetition. `what` is the quantity charted (its first point's:
+ * throughput for iperf, the calibration mean for wrk2), its figures
+ * over every point of it; points holds the first n points of every
+ * quantity, at most opts.max_trace_points (npoints: all of them). */
+typedef struct bdb_rtrace {
+    long long source_id;
+    const char *tool, *benchmark, *metric, *params;
+    int repetition;
+    const char *what, *unit;
+    size_t nwhat;               /* points of `what` */
+    double min, max, mean;      /* of the points of `what` */
+    size_t npoints;             /* points stored, every quantity */
+    bdb_rtrace_point *points;
+    size_t n, cap;
+} bdb_rtrace;
+
+/* The traces of the runs in the report: the first opts.max_traces in
+ * source and series order; the others counted, never held. */
+typedef struct bdb_rtraces {
+    bdb_rtrace *v;
+    size_t n, cap;
+    size_t left_out;            /* traces not kept */
+    long long first_left_out;   /* the source of the first (0: none) */
+} bdb_rtraces;
+
 typedef struct bdb_model {
     bdb_report_opts opts;
     char title[256];
@@ -173,6 +216,7 @@ typedef struct bdb_model {
     char **missing;             /* inputs missing for normalisation etc. */
     size_t nmissing;
     bdb_left_out left_out;
+    bdb_rtraces traces;
 } bdb_model;
 
 /* Builds the model. BDB_ENOTFOUND (with diag) when the selection has no

@@ -2207,6 +2207,24 @@ int bdb_chart_line_svg(const bdb_chart_line *c, double width, double height,
                                 height > 0 ? height : 540, out));
 }
 
+int bdb_chart_line_svg_inline(const bdb_chart_line *c, double width,
+                              double height, bdb_buf *out)
+{
+    size_t before = out->len;
+    int rc = bdb_chart_line_svg(c, width, height, out);
+    if (rc || out->len <= before ||
+        strncmp(out->data + before, "<?xml", 5) != 0)
+        return rc;
+    char *gt = strstr(out->data + before, "?>");
+    if (gt) {
+        size_t cut = (size_t)(gt + 2 - (out->data + before));
+        memmove(out->data + before, out->data + before + cut,
+                out->len - before - cut + 1);
+        out->len -= cut;
+    }
+    return BDB_OK;
+}
+
 /* Draws the chart of w x h (PNG: scaled by scale) into the file file;
  * messages name path, the output it becomes. */
 static int draw_file(const painter *pt, bdb_chart_format fmt,

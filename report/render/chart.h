@@ -151,6 +151,10 @@ typedef struct bdb_chart_line {
  * to out; width and height 0: 960x540. BDB_OK, BDB_ENOMEM, BDB_EIO. */
 int bdb_chart_line_svg(const bdb_chart_line *c, double width, double height,
                        bdb_buf *out);
+/* bdb_chart_line_svg without the XML declaration: an <svg> element to
+ * put inside an HTML page. */
+int bdb_chart_line_svg_inline(const bdb_chart_line *c, double width,
+                              double height, bdb_buf *out);
 /* Writes it to path as PNG or SVG at 960x540, whole or not at all.
  * BDB_EIO (diag names path), BDB_ENOMEM. */
 int bdb_chart_line_file(const bdb_chart_line *c, bdb_chart_format fmt,

@@ -330,21 +330,11 @@ static void html_series(bdb_buf *out, const bdb_hseries *s)
         bdb_buf_puts(out, "</p>\n");
     }
     /* the chart inline, without its XML declaration */
-    size_t before = out->len;
-    int rc = bdb_chart_line_svg(&l.c, 0, 0, out);
+    int rc = bdb_chart_line_svg_inline(&l.c, 0, 0, out);
     line_free(&l);
     if (rc) {
         out->err = rc;
         return;
-    }
-    if (out->len > before && strncmp(out->data + before, "<?xml", 5) == 0) {
-        char *gt = strstr(out->data + before, "?>");
-        if (gt) {
-            size_t cut = (size_t)(gt + 2 - (out->data + before));
-            memmove(out->data + before, out->data + before + cut,
-                    out->len - before - cut + 1);
-            out->len -= cut;
-        }
     }
     bdb_buf_puts(out, "\n");
     bdb_rtable t;

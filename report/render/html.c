@@ -303,6 +303,78 @@ static void provenance(bdb_buf *out, const bdb_model *m,
     bdb_rtable_free(&t);
 }
 
+/* One trace's chart: its points of the charted quantity over their
+ * intervals, as inline SVG (texts as <text>). */
+static int trace_chart(bdb_buf *out, const bdb_model *m, size_t i)
+{
+    const bdb_rtrace *t = &m->traces.v[i];
+    char **x = calloc(t->n ? t->n : 1, sizeof *x);
+    double *y = malloc((t->n ? t->n : 1) * sizeof *y);
+    size_t n = 0;
+    int rc = x && y ? BDB_OK : BDB_ENOMEM;
+    for (size_t k = 0; k < t->n && !rc; k++) {
+        const bdb_rtrace_point *p = &t->points[k];
+        if (strcmp(p->what, t->what) != 0)
+            continue;
+        char name[160];
+        bdb_section_trace_point_name(p, name, sizeof name);
+        if (!(x[n] = strdup(name)))
+            rc = BDB_ENOMEM;
+        else
+            y[n++] = p->value;
+    }
+    if (!rc && n) {
+        /* the heading above names the run; the chart, its quantity */
+        char head[96];
+        snprintf(head, sizeof head, "%s over the run's intervals", t->what);
+        bdb_chart_line c = {.title = head, .unit = t->unit,
+                            .y_title = t->what, .x_title = "interval (s)",
+                            .n = n, .x = (const char *const *)x, .y = y};
+        bdb_buf_puts(out, "<figure class=\"chart trace\">");
+        rc = bdb_chart_line_svg_inline(&c, 720, 300, out);
+        bdb_buf_puts(out, "</figure>\n");
+    }
+    for (size_t k = 0; x && k < n; k++)
+        free(x[k]);
+    free(x);
+    free(y);
+    return rc;
+}
+
+/* The traces of the report's runs, a chart each, and what is left out. */
+static void traces_html(bdb_buf *out, const bdb_model *m,
+                        const bdb_render_opts *o)
+{
+    const bdb_rtraces *ts = &m->traces;
+    if (!ts->n && !ts->left_out)
+        return;
+    bdb_buf_puts(out, "<h2 id=\"traces\">Traces</h2>\n<p class=\"small\">"
+                      "The interval, per-stream and per-thread lines of the "
+                      "runs above, in the order of their logs. A run's "
+                      "figure is its summary line; these show how it got "
+                      "there.</p>\n");
+    char title[1200], text[400];
+    for (size_t i = 0; i < ts->n && !out->err; i++) {
+        bdb_section_trace_title(m, i, title, sizeof title);
+        bdb_section_trace_figures(m, i, text, sizeof text);
+        bdb_buf_puts(out, "<h3>");
+        esc(out, title);
+        bdb_buf_puts(out, "</h3>\n<p class=\"small\">");
+        esc(out, text);
+        bdb_buf_puts(out, "</p>\n");
+        int rc = trace_chart(out, m, i);
+        if (rc && !out->err)
+            out->err = rc;
+        bdb_render_flush(o, out, 0);
+    }
+    bdb_section_traces_left_out(m, text, sizeof text);
+    if (text[0]) {
+        bdb_buf_puts(out, "<p class=\"warn\">");
+        esc(out, text);
+        bdb_buf_puts(out, "</p>\n");
+    }
+}
+
 /* The navigation bar: the sections body() writes, in its order. Made
  * before the body, so that the body can go straight into the output. */
 static void nav_html(bdb_buf *nav, const bdb_model *m)
@@ -323,6 +395,8 @@ static void nav_html(bdb_buf *nav, const bdb_model *m)
     free(tools);
     if (m->nsweeps)
         bdb_buf_puts(nav, "<a href=\"#sweeps\">Sweeps</a>");
+    if (m->traces.n || m->traces.left_out)
+        bdb_buf_puts(nav, "<a href=\"#traces\">Traces</a>");
     bdb_buf_puts(nav, "<a href=\"#efficiency\">Efficiency</a>");
     bdb_buf_puts(nav, "<a href=\"#warnings\">Warnings</a><a href=\"#method\">Method</a>"
                       "<a href=\"#provenance\">Provenance</a>");
@@ -419,6 +493,7 @@ static void body(bdb_buf *out, const bdb_model *m, const bdb_render_opts *o)
             bdb_render_flush(o, out, 0);
         }
     }
+    traces_html(out, m, o);
     bdb_section_efficiency(m, &t);
     bdb_buf_puts(out, "<h2 id=\"efficiency\">Efficiency</h2>\n");
     if (t.nrows > 1)

@@ -504,6 +504,74 @@ static void series_write(jw *w, const bdb_model *m, const bdb_rseries *se)
     jw_close(w, '}');
 }
 
+static void jw_key_int(jw *w, const char *key, long long v)
+{
+    jw_key(w, key);
+    jw_int(w, v);
+}
+
+/* The traces of the report's runs (model.h's bdb_rtraces), as the value
+ * of "traces" at depth 1: those kept with their points, and how many
+ * were left out and where to see them. */
+static void traces_write(jw *w, const bdb_model *m, const bdb_render_opts *o)
+{
+    const bdb_rtraces *ts = &m->traces;
+    jw_open(w, '{');
+    jw_key_int(w, "shown", (long long)ts->n);
+    jw_key_int(w, "left_out", (long long)ts->left_out);
+    jw_key(w, "first_left_out_source");
+    if (ts->left_out)
+        jw_int(w, ts->first_left_out);
+    else
+        jw_put(w, "null", 4);
+    jw_key_str(w, "shown_by", "benchdb traces --source ID");
+    jw_key(w, "items");
+    jw_open(w, '[');
+    for (size_t i = 0; i < ts->n; i++) {
+        const bdb_rtrace *t = &ts->v[i];
+        jw_item(w);
+        jw_open(w, '{');
+        jw_key_int(w, "source_id", t->source_id);
+        jw_key_str(w, "tool", t->tool);
+        jw_key_str(w, "benchmark", t->benchmark);
+        jw_key_str(w, "metric", t->metric);
+        jw_key_str(w, "parameters", t->params);
+        jw_key_int(w, "repetition", t->repetition);
+        jw_key_str(w, "what", t->what);
+        jw_key_str(w, "unit", t->unit);
+        jw_key_int(w, "n", (long long)t->nwhat);
+        jw_key_real(w, "min", t->min);
+        jw_key_real(w, "mean", t->mean);
+        jw_key_real(w, "max", t->max);
+        jw_key_int(w, "points_stored", (long long)t->npoints);
+        jw_key_int(w, "points_left_out", (long long)(t->npoints - t->n));
+        jw_key(w, "points");
+        jw_open(w, '[');
+        for (size_t k = 0; k < t->n; k++) {
+            const bdb_rtrace_point *p = &t->points[k];
+            jw_item(w);
+            jw_open(w, '{');
+            jw_key_int(w, "seq", p->seq);
+            jw_key_real(w, "start", p->start);
+            jw_key_real(w, "end", p->end);
+            jw_key_str(w, "label", p->label);
+            jw_key_str(w, "what", p->what);
+            jw_key_real(w, "value", p->value);
+            jw_key_str(w, "unit", p->unit);
+            jw_key_int(w, "line", p->line);
+            jw_close(w, '}');
+            if (w->nstage > sizeof w->stage / 2) {
+                jw_flush(w);
+                bdb_render_flush(o, w->out, 0);
+            }
+        }
+        jw_close(w, ']');
+        jw_close(w, '}');
+    }
+    jw_close(w, ']');
+    jw_close(w, '}');
+}
+
 int bdb_json_put(bdb_buf *out, json_t *j)
 {
     char *text = j ? json_dumps(j, JSON_INDENT(2) | JSON_REAL_PRECISION(10))
@@ -598,7 +666,10 @@ int bdb_report_render_json(const bdb_model *m, const bdb_render_opts *o,
     }
     if (!rc) {
         jw_close(sw, ']');
+        jw_put(sw, ",\n \"traces\": ", 13);
+        traces_write(sw, m, o);
         jw_flush(sw);
+        rc = sw->failed ? BDB_ENOMEM : out->err;
     }
     bdb_buf_free(&sw->path_esc);
     free(sw);

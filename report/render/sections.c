@@ -705,3 +705,69 @@ void bdb_section_missing_inputs(const bdb_model *m, bdb_buf *out,
     for (size_t i = 0; i < m->nmissing; i++)
         bdb_buf_printf(out, "%s%s\n", bullet, m->missing[i]);
 }
+
+void bdb_section_trace_title(const bdb_model *m, size_t i, char *out,
+                             size_t n)
+{
+    const bdb_rtrace *t = &m->traces.v[i];
+    snprintf(out, n, "%s %s %s%s%s, source %lld, run %d", t->tool,
+             t->benchmark, t->metric, t->params[0] ? " " : "", t->params,
+             t->source_id, t->repetition);
+}
+
+void bdb_section_trace_figures(const bdb_model *m, size_t i, char *out,
+                               size_t n)
+{
+    const bdb_rtrace *t = &m->traces.v[i];
+    char lo[64], mean[64], hi[64];
+    bdb_format_value(t->min, t->unit, lo, sizeof lo);
+    bdb_format_value(t->mean, t->unit, mean, sizeof mean);
+    bdb_format_value(t->max, t->unit, hi, sizeof hi);
+    int k = snprintf(out, n, "%zu point%s of %s: min %s, mean %s, max %s",
+                     t->nwhat, t->nwhat == 1 ? "" : "s", t->what, lo, mean,
+                     hi);
+    if (k > 0 && (size_t)k < n && t->n < t->npoints)
+        snprintf(out + k, n - (size_t)k, " (the report keeps the first %zu "
+                 "of its %zu stored points: benchdb traces --source %lld "
+                 "lists them all)", t->n, t->npoints, t->source_id);
+}
+
+void bdb_section_trace_point_name(const bdb_rtrace_point *p, char *out,
+                                  size_t n)
+{
+    int k;
+    if (isfinite(p->start) && isfinite(p->end))
+        k = snprintf(out, n, "%g-%g", p->start, p->end);
+    else
+        k = snprintf(out, n, "#%lld", p->seq);
+    if (k > 0 && (size_t)k < n && p->label[0])
+        snprintf(out + k, n - (size_t)k, " %s", p->label);
+}
+
+void bdb_section_traces_left_out(const bdb_model *m, char *out, size_t n)
+{
+    const bdb_rtraces *ts = &m->traces;
+    if (!ts->left_out) {
+        if (n)
+            out[0] = '\0';
+        return;
+    }
+    snprintf(out, n, "%zu more trace%s of these runs %s not shown (the "
+             "report keeps %zu): benchdb traces --source ID shows a source's "
+             "(the first left out is source %lld), --format svg charts them",
+             ts->left_out, ts->left_out == 1 ? "" : "s",
+             ts->left_out == 1 ? "is" : "are", ts->n, ts->first_left_out);
+}
+
+void bdb_section_traces(const bdb_model *m, bdb_buf *out, const char *bullet)
+{
+    char title[1200], figs[400];
+    for (size_t i = 0; i < m->traces.n; i++) {
+        bdb_section_trace_title(m, i, title, sizeof title);
+        bdb_section_trace_figures(m, i, figs, sizeof figs);
+        bdb_buf_printf(out, "%s%s: %s\n", bullet, title, figs);
+    }
+    bdb_section_traces_left_out(m, figs, sizeof figs);
+    if (figs[0])
+        bdb_buf_printf(out, "%s%s\n", bullet, figs);
+}

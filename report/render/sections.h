@@ -26,6 +26,24 @@ int bdb_section_provenance(const bdb_model *m, int all, bdb_rtable *t);
 int bdb_section_sources(const bdb_model *m, int all, bdb_rtable *t);
 /* Whether the figure a provenance note is about is in the model. */
 int bdb_section_note_shown(const bdb_model *m, const bdb_rwarning *w);
+/* The traces of the report's runs (model.h's bdb_rtraces). The title
+ * of trace i ("iperf3 tcp throughput streams=4, source 7, run 1"); a
+ * line of its figures ("10 points of throughput: min 1.2 Gbit/s, mean
+ * ..., max ..."), saying when the report keeps fewer points than are
+ * stored; and the line saying how many traces were left out and how to
+ * see them ("" when none were). */
+void bdb_section_trace_title(const bdb_model *m, size_t i, char *out,
+                             size_t n);
+void bdb_section_trace_figures(const bdb_model *m, size_t i, char *out,
+                               size_t n);
+/* A point's name under a chart's axis: "1-2", its label after it
+ * ("1-2 stream 5"), "#seq" when its line printed no interval. */
+void bdb_section_trace_point_name(const bdb_rtrace_point *p, char *out,
+                                  size_t n);
+void bdb_section_traces_left_out(const bdb_model *m, char *out, size_t n);
+/* "title: figures" per trace, then the line of those left out, each
+ * line after bullet; nothing when the runs have no trace. */
+void bdb_section_traces(const bdb_model *m, bdb_buf *out, const char *bullet);
 /* One line per missing input (no price anywhere, no power anywhere, idle
  * power taken as load power, the model's own list), each saying how to
  * add it; nothing when nothing is missing. */

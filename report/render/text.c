@@ -189,6 +189,11 @@ static int render(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out,
         item(out, d, "None: no log of these figures had a warning.");
     }
 
+    if (m->traces.n || m->traces.left_out) {
+        heading(out, d, 2, "Traces (interval, stream and thread lines)");
+        items(out, d, m, bdb_section_traces, "  - ");
+    }
+
     bdb_section_sources(m, all, &t);
     if (t.nrows > 1) {
         heading(out, d, 2, "Where published figures come from");
