@@ -297,7 +297,7 @@ int bdb_store_source_ids(bdb_store *st, long long **ids, long long **sizes,
 
 int bdb_store_source_load(bdb_store *st, long long id, bdb_stored_source *out)
 {
-    return st->ops->source_load(st, id, out);
+    return bdb_source_load(st, id, out);
 }
 
 int bdb_store_source_replace(bdb_store *st, long long id, const char *tool,

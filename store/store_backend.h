@@ -18,7 +18,10 @@ typedef char bdb_sql_style;
 enum {
     /* the rows may be many: a driver that holds a query's rows in memory
      * (PostgreSQL) reads them a page at a time through a cursor */
-    BDB_STMT_MANY = 1
+    BDB_STMT_MANY = 1,
+    /* run often (once a source): a driver may keep it prepared for the
+     * handle's life, found again by sql's address (a literal) */
+    BDB_STMT_KEEP = 2
 };
 
 /* ---- the driver's primitives ---------------------------------------------
@@ -45,6 +48,8 @@ typedef struct bdb_driver {
     void (*bind_int)(bdb_stmt *s, int i, long long v);
     void (*bind_double)(bdb_stmt *s, int i, double v);
     void (*bind_text)(bdb_stmt *s, int i, const char *t);
+    /* n bytes (a BLOB, a bytea), not copied: they live until the step */
+    void (*bind_blob)(bdb_stmt *s, int i, const void *p, size_t n);
     /* 1: a row is there to read; 0: no more rows; else a BDB_E* code */
     int (*step)(bdb_stmt *s);
     /* column i (0-based) of the row step gave: NULL reads as 0, NaN, "";
@@ -53,6 +58,9 @@ typedef struct bdb_driver {
     long long (*column_int)(bdb_stmt *s, int i);
     double (*column_double)(bdb_stmt *s, int i);
     const char *(*column_text)(bdb_stmt *s, int i);
+    /* a BLOB's (bytea's) bytes and *n their count; they live until the
+     * next step, reset or finish */
+    const void *(*column_blob)(bdb_stmt *s, int i, size_t *n);
     /* ready to run again, its parameters unbound */
     void (*reset)(bdb_stmt *s);
     /* frees s (NULL is fine) and returns rc, or when rc is BDB_OK the
@@ -92,7 +100,6 @@ typedef struct bdb_store_ops {
     int (*source_find)(bdb_store *st, const char *sha256, long long *id);
     int (*source_ids)(bdb_store *st, long long **ids, long long **sizes,
                       size_t *n);
-    int (*source_load)(bdb_store *st, long long id, bdb_stored_source *out);
     int (*results_each)(bdb_store *st, const bdb_filter *f,
                         int (*cb)(const bdb_result_row *, void *), void *ctx);
     int (*series_each)(bdb_store *st, const bdb_filter *f,

@@ -99,9 +99,38 @@ int bdb_store_compress_to_file(bdb_store *st, const void *data, size_t n,
                                int *fd, size_t *zlen);
 /* Sources larger than this are stored in pieces (source_chunks, raw
  * empty, raw_encoding 'zlib-chunks'): no one value holds them, and no
- * update of their row reads them. */
+ * update of their row reads them. The pieces are of
+ * bdb_store_piece_bytes() (a megabyte; store_admin.h sets it for tests). */
 #define BDB_STORE_CHUNKED_AT ((size_t)4 << 20)
 #define BDB_STORE_CHUNK_BYTES ((size_t)1 << 20)
+size_t bdb_store_piece_bytes(void);
+
+/* ---- a source's stored bytes (store_source_bytes.c) ----------------------
+ * Written once for every back-end over the driver's primitives. */
+
+/* The compressed copy of a new source, made before its transaction: in
+ * memory (z, zlen), or for a source past BDB_STORE_CHUNKED_AT in an
+ * unlinked temporary file (fd >= 0, zlen bytes) to be stored in pieces. */
+typedef struct bdb_source_bytes {
+    unsigned char *z;
+    size_t zlen;
+    int fd;
+} bdb_source_bytes;
+
+int bdb_source_bytes_make(bdb_store *st, const bdb_source_info *src,
+                          bdb_source_bytes *b);
+void bdb_source_bytes_free(bdb_source_bytes *b);
+/* What the source's row holds as raw: the bytes, or none when they go in
+ * pieces. */
+const void *bdb_source_bytes_raw(const bdb_source_bytes *b, size_t *n);
+/* After source id's row is added: a source kept in a file goes into
+ * source_chunks a piece at a time and its row is marked 'zlib-chunks'
+ * (nothing to do for one in memory). */
+int bdb_source_bytes_put(bdb_store *st, long long id,
+                         const bdb_source_bytes *b);
+/* store.h's bdb_store_source_load: the row, then its bytes inflated from
+ * raw or piece after piece. */
+int bdb_source_load(bdb_store *st, long long id, bdb_stored_source *out);
 
 /* ---- the series cache --------------------------------------------------
  * Series ids known in the current transaction, by identity (tool,
@@ -271,6 +300,10 @@ static inline void bdb_bind_text(bdb_stmt *s, int i, const char *t)
 {
     s->drv->bind_text(s, i, t);
 }
+static inline void bdb_bind_blob(bdb_stmt *s, int i, const void *p, size_t n)
+{
+    s->drv->bind_blob(s, i, p, n);
+}
 static inline int bdb_step(bdb_stmt *s)
 {
     return s->drv->step(s);
@@ -290,6 +323,10 @@ static inline double bdb_col_double(bdb_stmt *s, int i)
 static inline const char *bdb_col_text(bdb_stmt *s, int i)
 {
     return s->drv->column_text(s, i);
+}
+static inline const void *bdb_col_blob(bdb_stmt *s, int i, size_t *n)
+{
+    return s->drv->column_blob(s, i, n);
 }
 static inline void bdb_stmt_reset(bdb_stmt *s)
 {

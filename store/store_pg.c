@@ -332,9 +332,10 @@ static void p_id_or_null(params *p, long long id)
         p_text(p, NULL);
 }
 
-static void p_bytes(params *p, const void *data, size_t n)
+/* Slot i holding n bytes sent as they are (binary bytea), not copied. */
+static void p_bytes_at(params *p, int i, const void *data, size_t n)
 {
-    int i = n > INT32_MAX ? -1 : p_slot(p, p->n);
+    i = n > INT32_MAX ? -1 : p_slot(p, i);
     if (i < 0) {
         if (!p->err)
             p->err = P_NOMEM;
@@ -343,6 +344,11 @@ static void p_bytes(params *p, const void *data, size_t n)
     p->v[i] = n ? data : "";
     p->len[i] = (int)n;
     p->fmt[i] = 1;
+}
+
+static void p_bytes(params *p, const void *data, size_t n)
+{
+    p_bytes_at(p, p->n, data, n);
 }
 
 /* Runs a prepared statement (name) or sql with p; returns the result
@@ -481,6 +487,7 @@ typedef struct pg_stmt {
     int cursor;         /* a cursor is open, called name */
     int own_tx;         /* ... in a read-only transaction of its own */
     char name[32];
+    unsigned char *blob;    /* the bytes column_blob last unescaped */
 } pg_stmt;
 
 static const bdb_driver pg_driver;
@@ -587,9 +594,16 @@ static int stmt_start(pg_stmt *q)
     return stmt_fetch(q);
 }
 
+static void stmt_blob_free(pg_stmt *q)
+{
+    PQfreemem(q->blob);
+    q->blob = NULL;
+}
+
 static int stmt_step(pg_stmt *q)
 {
     int rc = BDB_OK;
+    stmt_blob_free(q);
     if (q->state == 0) {
         q->state = 1;
         rc = stmt_start(q);
@@ -608,6 +622,7 @@ static int stmt_step(pg_stmt *q)
 static void stmt_reset(pg_stmt *q)
 {
     (void)stmt_end_walk(q, BDB_OK);     /* a failure shows at the next run */
+    stmt_blob_free(q);
     PQclear(q->res);
     q->res = NULL;
     q->row = q->nrows = q->state = q->more = 0;
@@ -619,6 +634,7 @@ static int stmt_finish(pg_stmt *q, int rc)
     if (!q)
         return rc;
     rc = stmt_end_walk(q, rc);
+    stmt_blob_free(q);
     PQclear(q->res);
     params_free(&q->own);
     free(q->sql);
@@ -1369,14 +1385,14 @@ static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
                            long long replace_id, long long *out_id)
 {
     pg *impl = PG(st);
-    unsigned char *z = NULL;
-    size_t zlen = 0;
+    bdb_source_bytes bytes = {.fd = -1};
     if (prepare_writer(st))
         return BDB_ESTORE;
-    if (!replace_id && bdb_store_compress(st, src->raw, src->size, &z, &zlen))
-        return BDB_ENOMEM;
+    int made = replace_id ? BDB_OK : bdb_source_bytes_make(st, src, &bytes);
+    if (made)
+        return made;
     if (tx_begin(st)) {
-        free(z);
+        bdb_source_bytes_free(&bytes);
         return BDB_ESTORE;
     }
     rows_drop(impl);
@@ -1423,6 +1439,8 @@ static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
             p_text(&p, src->parser_version ? src->parser_version : "");
             p_id_or_null(&p, pid);
             p_text(&p, src->options ? src->options : "");
+            size_t zlen = 0;
+            const void *z = bdb_source_bytes_raw(&bytes, &zlen);
             p_bytes(&p, z, zlen);
             PGresult *res = p.err ? NULL
                                   : PQexecPrepared(impl->conn, "bdb_source_ins",
@@ -1441,11 +1459,13 @@ static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
             PQclear(res);
             params_free(&p);
         }
+        if (!rc)
+            rc = bdb_source_bytes_put(st, id, &bytes);
         /* its run set (lifecycle) */
         if (!rc && src->set && *src->set)
             rc = source_put_set(st, id, src->set, src->set_tags);
     }
-    free(z);
+    bdb_source_bytes_free(&bytes);
     if (rc)
         return tx_end(st, rc);
     *out_id = id;
@@ -1554,49 +1574,6 @@ static int pg_source_ids(bdb_store *st, long long **ids, long long **sizes,
         }
     }
     PQclear(res);
-    return rc;
-}
-
-static int pg_source_load(bdb_store *st, long long id, bdb_stored_source *out)
-{
-    memset(out, 0, sizeof *out);
-    params p = {0};
-    p_int(&p, id);
-    PGresult *res = run(st, NULL,
-                        "SELECT s.path, s.tool, s.parser_version, "
-                        "coalesce(p.name, ''), s.options, s.raw, s.size "
-                        "FROM sources s LEFT JOIN platforms p "
-                        "ON p.id = s.platform_id WHERE s.id = $1",
-                        &p, "loading source");
-    params_free(&p);
-    if (!res)
-        return BDB_ESTORE;
-    int rc = BDB_OK;
-    if (PQntuples(res) != 1) {
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
-    } else {
-        out->id = id;
-        snprintf(out->path, sizeof out->path, "%s", col_text(res, 0, 0));
-        snprintf(out->tool, sizeof out->tool, "%s", col_text(res, 0, 1));
-        snprintf(out->parser_version, sizeof out->parser_version, "%s",
-                 col_text(res, 0, 2));
-        snprintf(out->platform, sizeof out->platform, "%s", col_text(res, 0, 3));
-        out->options = strdup(col_text(res, 0, 4));
-        out->size = (size_t)col_ll(res, 0, 6);
-        size_t zlen = 0;
-        unsigned char *z = PQunescapeBytea(
-            (const unsigned char *)PQgetvalue(res, 0, 5), &zlen);
-        if (!out->options || !z)
-            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        else
-            rc = bdb_store_uncompress(st, id, z, zlen, out->size,
-                                      &out->bytes);
-        out->raw = out->bytes.data;
-        PQfreemem(z);
-    }
-    PQclear(res);
-    if (rc)
-        bdb_stored_source_free(out);
     return rc;
 }
 
@@ -2094,6 +2071,11 @@ static void drv_bind_text(bdb_stmt *s, int i, const char *t)
     p_text_at(&Q(s)->own, i - 1, t);
 }
 
+static void drv_bind_blob(bdb_stmt *s, int i, const void *p, size_t n)
+{
+    p_bytes_at(&Q(s)->own, i - 1, p, n);
+}
+
 static int drv_step(bdb_stmt *s)
 {
     return stmt_step(Q(s));
@@ -2119,6 +2101,20 @@ static const char *drv_column_text(bdb_stmt *s, int i)
     return col_text(Q(s)->res, Q(s)->row, i);
 }
 
+/* Rows come as text: a bytea is unescaped (hex) into the statement's
+ * own buffer, one value at a time. */
+static const void *drv_column_blob(bdb_stmt *s, int i, size_t *n)
+{
+    pg_stmt *q = Q(s);
+    *n = 0;
+    stmt_blob_free(q);
+    if (PQgetisnull(q->res, q->row, i))
+        return "";
+    q->blob = PQunescapeBytea(
+        (const unsigned char *)PQgetvalue(q->res, q->row, i), n);
+    return q->blob;
+}
+
 static void drv_reset(bdb_stmt *s)
 {
     stmt_reset(Q(s));
@@ -2138,11 +2134,13 @@ static const bdb_driver pg_driver = {
     .bind_int = drv_bind_int,
     .bind_double = drv_bind_double,
     .bind_text = drv_bind_text,
+    .bind_blob = drv_bind_blob,
     .step = drv_step,
     .column_null = drv_column_null,
     .column_int = drv_column_int,
     .column_double = drv_column_double,
     .column_text = drv_column_text,
+    .column_blob = drv_column_blob,
     .reset = drv_reset,
     .finish = drv_finish,
     .platform_id = fix_platform_id,
@@ -2213,7 +2211,6 @@ const bdb_store_ops bdb_store_pg_ops = {
     .close = pg_close,
     .source_find = pg_source_find,
     .source_ids = pg_source_ids,
-    .source_load = pg_source_load,
     .results_each = pg_results_each,
     .series_each = pg_series_each,
     .warnings_each = pg_warnings_each,

@@ -66,7 +66,7 @@ typedef struct writer {
 enum {
     K_SAVEPOINT, K_RELEASE, K_ROLLBACK_TO, K_SOURCE_FIND, K_SOURCE_TOOL,
     K_SET_ADD, K_SET_ID, K_SET_TAG, K_SOURCE_SET, K_SOURCE_PLATFORM,
-    K_RESULTS_DEL, K_WARNINGS_DEL, K_SOURCE_LOAD, K_DATA_VERSION,
+    K_RESULTS_DEL, K_WARNINGS_DEL, K_DATA_VERSION,
     K_SOURCE_SERIES, K_SERIES_SWEEP_ONE, K_COUNT
 };
 
@@ -89,11 +89,6 @@ static const char *const kept_sql[K_COUNT] = {
                           "WHERE src.id = ?",
     [K_RESULTS_DEL] = "DELETE FROM results WHERE source_id=?",
     [K_WARNINGS_DEL] = "DELETE FROM source_warnings WHERE source_id=?",
-    [K_SOURCE_LOAD] = "SELECT s.path, s.tool, s.parser_version, "
-                      "coalesce(p.name,''), s.options, s.raw, s.size, "
-                      "s.raw_encoding FROM "
-                      "sources s LEFT JOIN platforms p ON p.id = "
-                      "s.platform_id WHERE s.id=?",
     [K_DATA_VERSION] = "PRAGMA data_version",
     [K_SOURCE_SERIES] = "SELECT DISTINCT s.id, s.tool, s.benchmark, s.metric, "
                         "s.params, s.unit FROM results r JOIN series s ON "
@@ -102,9 +97,16 @@ static const char *const kept_sql[K_COUNT] = {
                            "(SELECT 1 FROM results WHERE series_id = ?1)",
 };
 
+/* The driver's statements kept for the handle's life (BDB_STMT_KEEP):
+ * the few run once a source. */
+#define DRV_KEPT_MAX 16
+typedef struct sq_stmt sq_stmt;
+
 typedef struct sq {
     sqlite3 *db;
     sqlite3_stmt *kept[K_COUNT];   /* prepared on first use */
+    sq_stmt *drv_kept[DRV_KEPT_MAX];
+    int ndrv_kept;
     int in_batch;           /* a batch transaction is open: files are
                                savepoints inside it */
     int sweep_series;       /* results were replaced: drop orphan series
@@ -326,6 +328,8 @@ static int run_kept(bdb_store *st, int k)
     unkeep(s);
     return rc;
 }
+
+static void drv_kept_close(sq *impl);
 
 static void kept_close(sq *impl)
 {
@@ -709,6 +713,7 @@ static void sq_close(bdb_store *st)
         writer_close(&impl->w);
     wait_over(impl);
     kept_close(impl);
+    drv_kept_close(impl);
     bdb_scache_clear(&impl->cache);
     free(impl->sweep_ids);
     sqlite3_close(impl->db);
@@ -1113,81 +1118,27 @@ static int note_replaced_series(bdb_store *st, long long source_id);
 static int source_put_set(bdb_store *st, long long source_id,
                           const char *set, const bdb_params *tags);
 
-/* A large source's compressed bytes (the temporary file fd, zlen bytes)
- * into source_chunks, a piece at a time, and its row marked so. */
-static int put_chunks(bdb_store *st, long long id, int fd, size_t zlen)
-{
-    sqlite3_stmt *s = NULL;
-    unsigned char *buf = malloc(BDB_STORE_CHUNK_BYTES);
-    int rc = buf ? BDB_OK : bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-    if (!rc && sqlite3_prepare_v2(DB(st), "UPDATE sources SET raw_encoding = "
-                                  "'zlib-chunks' WHERE id = ?", -1, &s,
-                                  NULL) == SQLITE_OK) {
-        sqlite3_bind_int64(s, 1, id);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "marking a source stored in pieces");
-    } else if (!rc) {
-        rc = fail_db(st, "marking a source stored in pieces");
-    }
-    sqlite3_finalize(s);
-    s = NULL;
-    if (!rc && sqlite3_prepare_v2(DB(st), "INSERT INTO source_chunks(source_id, "
-                                  "seq, bytes) VALUES(?,?,?)", -1, &s,
-                                  NULL) != SQLITE_OK)
-        rc = fail_db(st, "storing a source in pieces");
-    size_t off = 0;
-    for (long long seq = 0; !rc && off < zlen; seq++) {
-        size_t n = zlen - off < BDB_STORE_CHUNK_BYTES ? zlen - off
-                                                      : BDB_STORE_CHUNK_BYTES;
-        ssize_t got = pread(fd, buf, n, (off_t)off);
-        if (got != (ssize_t)n) {
-            rc = bdb_store_fail(st, BDB_EIO, "cannot read back a compressed "
-                                "source: %s", got < 0 ? strerror(errno)
-                                                      : "short read");
-            break;
-        }
-        sqlite3_reset(s);
-        sqlite3_bind_int64(s, 1, id);
-        sqlite3_bind_int64(s, 2, seq);
-        sqlite3_bind_blob(s, 3, buf, (int)n, SQLITE_STATIC);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "storing a source in pieces");
-        off += n;
-    }
-    sqlite3_finalize(s);
-    free(buf);
-    return rc;
-}
-
 static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
                            long long replace_id, long long *out_id)
 {
     sq *impl = st->impl;
-    unsigned char *z = NULL;
+    bdb_source_bytes bytes = {.fd = -1};
+    int made = replace_id ? BDB_OK : bdb_source_bytes_make(st, src, &bytes);
+    if (made)
+        return made;
     size_t zlen = 0;
-    int zfd = -1;   /* a large source, compressed into a temporary file */
-    if (!replace_id && src->size > BDB_STORE_CHUNKED_AT) {
-        int zrc = bdb_store_compress_to_file(st, src->raw, src->size, &zfd,
-                                             &zlen);
-        if (zrc)
-            return zrc;
-    } else if (!replace_id) {
-        if (bdb_store_compress(st, src->raw, src->size, &z, &zlen))
-            return BDB_ENOMEM;
-        /* the one limit on a file's size: its compressed copy is one blob
-         * (held in memory while it is written) */
-        int most = sqlite3_limit(DB(st), SQLITE_LIMIT_LENGTH, -1);
-        if (zlen > INT_MAX || (most > 0 && zlen > (size_t)most)) {
-            free(z);
-            return bdb_store_fail(st, BDB_ERANGE, "%s: compressed, %zu bytes "
-                                  "are more than a SQLite blob holds (%d)",
-                                  src->path, zlen, most > 0 ? most : INT_MAX);
-        }
+    const void *z = bdb_source_bytes_raw(&bytes, &zlen);
+    /* the one limit on a file's size: its compressed copy, when one blob,
+     * is held in memory while it is written */
+    int most = sqlite3_limit(DB(st), SQLITE_LIMIT_LENGTH, -1);
+    if (zlen > INT_MAX || (most > 0 && zlen > (size_t)most)) {
+        bdb_source_bytes_free(&bytes);
+        return bdb_store_fail(st, BDB_ERANGE, "%s: compressed, %zu bytes "
+                              "are more than a SQLite blob holds (%d)",
+                              src->path, zlen, most > 0 ? most : INT_MAX);
     }
     if (tx_begin(st)) {
-        free(z);
-        if (zfd >= 0)
-            close(zfd);
+        bdb_source_bytes_free(&bytes);
         return BDB_ESTORE;
     }
     writer *w = NULL;
@@ -1234,25 +1185,20 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
                 sqlite3_bind_null(s, 7);
             sqlite3_bind_text(s, 8, src->options ? src->options : "", -1,
                               SQLITE_TRANSIENT);
-            if (zfd >= 0)   /* empty: its bytes go in pieces */
-                sqlite3_bind_blob(s, 9, "", 0, SQLITE_STATIC);
-            else
-                sqlite3_bind_blob(s, 9, z, (int)zlen, SQLITE_STATIC);
+            sqlite3_bind_blob(s, 9, z, (int)zlen, SQLITE_STATIC);
             if (sqlite3_step(s) != SQLITE_DONE)
                 rc = fail_db(st, "adding source");
             id = sqlite3_last_insert_rowid(DB(st));
             sqlite3_reset(s);
             sqlite3_clear_bindings(s);  /* the blob z is freed below */
         }
-        if (!rc && zfd >= 0)
-            rc = put_chunks(st, id, zfd, zlen);
+        if (!rc)
+            rc = bdb_source_bytes_put(st, id, &bytes);
         /* its run set (lifecycle) */
         if (!rc && src->set && *src->set)
             rc = source_put_set(st, id, src->set, src->set_tags);
     }
-    free(z);
-    if (zfd >= 0)
-        close(zfd);
+    bdb_source_bytes_free(&bytes);
     if (rc)
         return tx_end(st, rc);
     *out_id = id;
@@ -1351,79 +1297,6 @@ static int sq_source_ids(bdb_store *st, long long **ids, long long **sizes,
         }
         *n = 0;
     }
-    return rc;
-}
-
-/* A source stored in pieces, read a piece at a time. */
-typedef struct chunk_reader {
-    bdb_store *st;
-    sqlite3_stmt *s;
-} chunk_reader;
-
-static int next_chunk(void *ctx, const void **z, size_t *zn)
-{
-    chunk_reader *r = ctx;
-    int step = sqlite3_step(r->s);
-    *z = NULL;
-    *zn = 0;
-    if (step == SQLITE_DONE)
-        return BDB_OK;
-    if (step != SQLITE_ROW)
-        return fail_db(r->st, "reading a source's pieces");
-    *z = sqlite3_column_blob(r->s, 0);
-    *zn = (size_t)sqlite3_column_bytes(r->s, 0);
-    if (*zn == 0) /* an empty piece is not the end */
-        return bdb_store_fail(r->st, BDB_ESTORE, "an empty piece of a "
-                              "stored source");
-    return BDB_OK;
-}
-
-static int load_chunks(bdb_store *st, long long id, size_t size,
-                       bdb_input *out)
-{
-    chunk_reader r = {st, NULL};
-    if (sqlite3_prepare_v2(DB(st), "SELECT bytes FROM source_chunks WHERE "
-                           "source_id = ? ORDER BY seq", -1, &r.s,
-                           NULL) != SQLITE_OK)
-        return fail_db(st, "reading a source's pieces");
-    sqlite3_bind_int64(r.s, 1, id);
-    int rc = bdb_store_uncompress_pieces(st, id, next_chunk, &r, size, out);
-    sqlite3_finalize(r.s);
-    return rc;
-}
-
-static int sq_source_load(bdb_store *st, long long id, bdb_stored_source *out)
-{
-    sqlite3_stmt *s;
-    memset(out, 0, sizeof *out);
-    if (keep_stmt(st, K_SOURCE_LOAD, &s))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, id);
-    int rc = BDB_OK;
-    if (sqlite3_step(s) != SQLITE_ROW) {
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
-    } else {
-        out->id = id;
-        snprintf(out->path, sizeof out->path, "%s", col_text(s, 0));
-        snprintf(out->tool, sizeof out->tool, "%s", col_text(s, 1));
-        snprintf(out->parser_version, sizeof out->parser_version, "%s",
-                 col_text(s, 2));
-        snprintf(out->platform, sizeof out->platform, "%s", col_text(s, 3));
-        out->options = strdup(col_text(s, 4));
-        out->size = (size_t)sqlite3_column_int64(s, 6);
-        if (!out->options)
-            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        else if (strcmp(col_text(s, 7), "zlib-chunks") == 0)
-            rc = load_chunks(st, id, out->size, &out->bytes);
-        else
-            rc = bdb_store_uncompress(st, id, sqlite3_column_blob(s, 5),
-                                      (size_t)sqlite3_column_bytes(s, 5),
-                                      out->size, &out->bytes);
-        out->raw = out->bytes.data;
-    }
-    unkeep(s);
-    if (rc)
-        bdb_stored_source_free(out);
     return rc;
 }
 
@@ -2374,6 +2247,8 @@ static int fix_platform_id(bdb_store *st, const char *name, long long *id)
 typedef struct sq_stmt {
     bdb_stmt base;
     sqlite3_stmt *s;
+    const char *kept;   /* the sql it was kept by (BDB_STMT_KEEP), or NULL */
+    int busy;           /* a kept statement handed out and not finished */
 } sq_stmt;
 
 static sqlite3_stmt *S(bdb_stmt *s)
@@ -2388,21 +2263,58 @@ static int drv_exec(bdb_store *st, const char *sql)
     return exec(st, sql);
 }
 
+/* A statement kept for the handle's life (BDB_STMT_KEEP), by its sql's
+ * address: the one not in use, or a new one while there is room. */
+static sq_stmt *kept_find(sq *impl, const char *sql)
+{
+    for (int i = 0; i < impl->ndrv_kept; i++) {
+        sq_stmt *q = impl->drv_kept[i];
+        if (q->kept == sql && !q->busy)
+            return q;
+    }
+    return NULL;
+}
+
 static int drv_prepare(bdb_store *st, const char *sql, const char *what,
                        int flags, bdb_stmt **out)
 {
-    (void)flags;    /* SQLite reads rows one step at a time anyway */
+    sq *impl = st->impl;
     *out = NULL;
-    sq_stmt *q = calloc(1, sizeof *q);
+    int keep = (flags & BDB_STMT_KEEP) != 0;
+    sq_stmt *q = keep ? kept_find(impl, sql) : NULL;
+    if (q) {
+        q->busy = 1;
+        q->base.what = what;
+        *out = &q->base;
+        return BDB_OK;
+    }
+    keep = keep && impl->ndrv_kept < DRV_KEPT_MAX;
+    q = calloc(1, sizeof *q);
     if (!q)
         return bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory", what);
-    if (sqlite3_prepare_v2(DB(st), sql, -1, &q->s, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v3(DB(st), sql, -1,
+                           keep ? SQLITE_PREPARE_PERSISTENT : 0, &q->s,
+                           NULL) != SQLITE_OK) {
         free(q);
         return fail_db(st, what);
     }
     q->base = (bdb_stmt){&sq_driver, st, what};
+    if (keep) {
+        q->kept = sql;
+        q->busy = 1;
+        impl->drv_kept[impl->ndrv_kept++] = q;
+    }
     *out = &q->base;
     return BDB_OK;
+}
+
+static void drv_kept_close(sq *impl)
+{
+    for (int i = 0; i < impl->ndrv_kept; i++) {
+        sqlite3_finalize(impl->drv_kept[i]->s);
+        free(impl->drv_kept[i]);
+    }
+    impl->ndrv_kept = 0;
 }
 
 static void drv_bind_int(bdb_stmt *s, int i, long long v)
@@ -2421,6 +2333,11 @@ static void drv_bind_text(bdb_stmt *s, int i, const char *t)
         sqlite3_bind_text(S(s), i, t, -1, SQLITE_TRANSIENT);
     else
         sqlite3_bind_null(S(s), i);
+}
+
+static void drv_bind_blob(bdb_stmt *s, int i, const void *p, size_t n)
+{
+    sqlite3_bind_blob64(S(s), i, n ? p : "", n, SQLITE_STATIC);
 }
 
 static int drv_step(bdb_stmt *s)
@@ -2451,6 +2368,16 @@ static const char *drv_column_text(bdb_stmt *s, int i)
     return col_text(S(s), i);
 }
 
+static const void *drv_column_blob(bdb_stmt *s, int i, size_t *n)
+{
+    const void *p = sqlite3_column_blob(S(s), i);
+    *n = (size_t)sqlite3_column_bytes(S(s), i);
+    if (p || *n)
+        return p;
+    /* no bytes: an empty value, or a copy that ran out of memory */
+    return sqlite3_errcode(DB(s->st)) == SQLITE_NOMEM ? NULL : "";
+}
+
 static void drv_reset(bdb_stmt *s)
 {
     unkeep(S(s));
@@ -2458,9 +2385,13 @@ static void drv_reset(bdb_stmt *s)
 
 static int drv_finish(bdb_stmt *s, int rc)
 {
-    if (s) {
-        sqlite3_finalize(S(s));
-        free(s);
+    sq_stmt *q = (sq_stmt *)s;
+    if (q && q->kept) {
+        unkeep(q->s);
+        q->busy = 0;
+    } else if (q) {
+        sqlite3_finalize(q->s);
+        free(q);
     }
     return rc;
 }
@@ -2474,11 +2405,13 @@ static const bdb_driver sq_driver = {
     .bind_int = drv_bind_int,
     .bind_double = drv_bind_double,
     .bind_text = drv_bind_text,
+    .bind_blob = drv_bind_blob,
     .step = drv_step,
     .column_null = drv_column_null,
     .column_int = drv_column_int,
     .column_double = drv_column_double,
     .column_text = drv_column_text,
+    .column_blob = drv_column_blob,
     .reset = drv_reset,
     .finish = drv_finish,
     .platform_id = fix_platform_id,
@@ -2567,7 +2500,6 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .close = sq_close,
     .source_find = sq_source_find,
     .source_ids = sq_source_ids,
-    .source_load = sq_source_load,
     .results_each = sq_results_each,
     .series_each = sq_series_each,
     .batch_begin = sq_batch_begin,
