@@ -239,7 +239,7 @@ const char *bdb_store_errmsg(const bdb_store *st)
 
 int bdb_store_source_find(bdb_store *st, const char *sha256, long long *id)
 {
-    return st->ops->source_find(st, sha256, id);
+    return bdb_source_find(st, sha256, id);
 }
 
 /* A whole sink through source_begin, put and end: add_source

@@ -97,7 +97,6 @@ typedef struct bdb_store_ops {
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
     void (*close)(bdb_store *st);
-    int (*source_find)(bdb_store *st, const char *sha256, long long *id);
     int (*source_ids)(bdb_store *st, long long **ids, long long **sizes,
                       size_t *n);
     int (*results_each)(bdb_store *st, const bdb_filter *f,

@@ -76,6 +76,7 @@ const bdb_store_ops bdb_store_pg_ops = {
  * ("bdb" in ASCII, and a version digit). */
 #define WRITE_LOCK_KEY 0x62646231LL
 #define FETCH_ROWS 1000
+#define KEPT_MAX 16
 #define SQLSTATE_UNIQUE "23505"
 
 /* A series new to the transaction, made at the next flush: tool,
@@ -118,6 +119,13 @@ typedef struct pg {
     bdb_strmap platforms;   /* the open source's platforms -> 1 + id (a
                                CSV's rows take turns among them) */
     bdb_scache cache;
+    /* statements of the driver kept prepared on the server
+     * (BDB_STMT_KEEP), found by their sql's address */
+    struct {
+        const char *sql;
+        char name[24];
+    } kept[KEPT_MAX];
+    int nkept;
     /* the run set the batch's files go into, known to exist: forgotten
      * whenever a rollback may have removed it (two statements per file
      * saved, each a round trip) */
@@ -487,6 +495,7 @@ typedef struct pg_stmt {
     int cursor;         /* a cursor is open, called name */
     int own_tx;         /* ... in a read-only transaction of its own */
     char name[32];
+    const char *prepared;   /* a kept statement's name on the server */
     unsigned char *blob;    /* the bytes column_blob last unescaped */
 } pg_stmt;
 
@@ -560,7 +569,7 @@ static int stmt_start(pg_stmt *q)
     bdb_store *st = q->base.st;
     pg *impl = PG(st);
     if (!q->many) {
-        q->res = run(st, NULL, q->sql, q->p, q->base.what);
+        q->res = run(st, q->prepared, q->sql, q->p, q->base.what);
         if (!q->res)
             return BDB_ESTORE;
         q->nrows = PQntuples(q->res);
@@ -892,7 +901,6 @@ static const struct {
      "AND s.params = v.params ORDER BY v.n"},
     {"bdb_series_sel", "SELECT id, unit FROM series WHERE tool = $1 AND "
                        "benchmark = $2 AND metric = $3 AND params = $4"},
-    {"bdb_source_sel", "SELECT id FROM sources WHERE sha256 = $1"},
     {"bdb_source_ins", "INSERT INTO sources(sha256, size, path, tool, "
                        "tool_version, parser_version, platform_id, options, "
                        "raw) VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9) "
@@ -921,23 +929,6 @@ static int prepare_writer(bdb_store *st)
 /* ---- platforms ----------------------------------------------------------- */
 
 /* ---- sources and results ------------------------------------------------ */
-
-static int pg_source_find(bdb_store *st, const char *sha256, long long *id)
-{
-    *id = 0;
-    if (prepare_writer(st))
-        return BDB_ESTORE;
-    params p = {0};
-    p_text(&p, sha256);
-    PGresult *res = run(st, "bdb_source_sel", NULL, &p, "looking up source");
-    params_free(&p);
-    if (!res)
-        return BDB_ESTORE;
-    if (PQntuples(res) == 1)
-        *id = col_ll(res, 0, 0);
-    PQclear(res);
-    return BDB_OK;
-}
 
 /* Finds or creates: INSERT ... ON CONFLICT DO NOTHING RETURNING, then a
  * SELECT of its own (a new snapshot) when the row was there already. */
@@ -1424,7 +1415,7 @@ static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
         snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
                  src->platform ? src->platform : "");
         impl->cur_replaced = 0;
-        rc = pg_source_find(st, src->sha256, &existing);
+        rc = bdb_source_find(st, src->sha256, &existing);
         if (!rc && existing)
             rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
         if (!rc)
@@ -2034,6 +2025,28 @@ static int drv_exec(bdb_store *st, const char *sql)
     return exec(st, sql);
 }
 
+/* The server's name of sql (in $N style) kept prepared for the handle's
+ * life under key (its '?' text's address); NULL when there is no room
+ * left or the server refused it (the statement then runs unprepared). */
+static const char *kept_name(bdb_store *st, const char *key, const char *sql)
+{
+    pg *impl = PG(st);
+    for (int i = 0; i < impl->nkept; i++)
+        if (impl->kept[i].sql == key)
+            return impl->kept[i].name;
+    if (impl->nkept == KEPT_MAX)
+        return NULL;
+    char *name = impl->kept[impl->nkept].name;
+    snprintf(name, sizeof impl->kept[0].name, "bdb_kept_%d", impl->nkept);
+    PGresult *res = PQprepare(impl->conn, name, sql, 0, NULL);
+    int ok = PQresultStatus(res) == PGRES_COMMAND_OK;
+    PQclear(res);
+    if (!ok)
+        return NULL;
+    impl->kept[impl->nkept++].sql = key;
+    return name;
+}
+
 static int drv_prepare(bdb_store *st, const char *sql, const char *what,
                        int flags, bdb_stmt **out)
 {
@@ -2044,6 +2057,8 @@ static int drv_prepare(bdb_store *st, const char *sql, const char *what,
     pg_stmt *q = b.err ? NULL : stmt_new(st, b.data, what, flags);
     if (b.err)
         bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory", what);
+    if (q && (flags & BDB_STMT_KEEP) && !q->many)
+        q->prepared = kept_name(st, sql, b.data);
     bdb_buf_free(&b);
     if (!q)
         return BDB_ENOMEM;
@@ -2209,7 +2224,6 @@ const bdb_store_ops bdb_store_pg_ops = {
     .drv = &pg_driver,
     .open = pg_open,
     .close = pg_close,
-    .source_find = pg_source_find,
     .source_ids = pg_source_ids,
     .results_each = pg_results_each,
     .series_each = pg_series_each,

@@ -1,6 +1,6 @@
 /* store_sources.c - the imported files as `benchdb source list` shows
- * them, and dating one (copying a database keeps import times); written
- * once over the driver's primitives. */
+ * them, finding one by its digest, and dating one (copying a database
+ * keeps import times); written once over the driver's primitives. */
 #include "store_internal.h"
 
 typedef struct source_walk {
@@ -41,4 +41,19 @@ int bdb_store_source_set_imported_at(bdb_store *st, long long id,
     bdb_bind_text(s, 1, imported_at);
     bdb_bind_int(s, 2, id);
     return bdb_stmt_finish(s, bdb_stmt_run(s));
+}
+
+int bdb_source_find(bdb_store *st, const char *sha256, long long *id)
+{
+    bdb_stmt *s;
+    *id = 0;
+    int rc = bdb_stmt_prepare(st, "SELECT id FROM sources WHERE sha256 = ?1",
+                              "looking up source", BDB_STMT_KEEP, &s);
+    if (rc)
+        return rc;
+    bdb_bind_text(s, 1, sha256);
+    int r = bdb_step(s);
+    if (r == 1)
+        *id = bdb_col_int(s, 0);
+    return bdb_stmt_finish(s, r < 0 ? r : BDB_OK);
 }

@@ -64,7 +64,7 @@ typedef struct writer {
  * tool): prepared once for the handle's life, since preparing one cost
  * more than running it. */
 enum {
-    K_SAVEPOINT, K_RELEASE, K_ROLLBACK_TO, K_SOURCE_FIND, K_SOURCE_TOOL,
+    K_SAVEPOINT, K_RELEASE, K_ROLLBACK_TO, K_SOURCE_TOOL,
     K_SET_ADD, K_SET_ID, K_SET_TAG, K_SOURCE_SET, K_SOURCE_PLATFORM,
     K_RESULTS_DEL, K_WARNINGS_DEL, K_DATA_VERSION,
     K_SOURCE_SERIES, K_SERIES_SWEEP_ONE, K_COUNT
@@ -74,7 +74,6 @@ static const char *const kept_sql[K_COUNT] = {
     [K_SAVEPOINT] = "SAVEPOINT one_source",
     [K_RELEASE] = "RELEASE one_source",
     [K_ROLLBACK_TO] = "ROLLBACK TO one_source",
-    [K_SOURCE_FIND] = "SELECT id FROM sources WHERE sha256=?",
     [K_SOURCE_TOOL] = "UPDATE sources SET tool=?, tool_version=?, "
                       "parser_version=? WHERE id=?",
     [K_SET_ADD] = "INSERT INTO sets(name) VALUES(?) "
@@ -725,23 +724,6 @@ static void sq_close(bdb_store *st)
 
 /* ---- sources ------------------------------------------------------------- */
 
-static int sq_source_find(bdb_store *st, const char *sha256, long long *id)
-{
-    sqlite3_stmt *s;
-    *id = 0;
-    if (keep_stmt(st, K_SOURCE_FIND, &s))
-        return BDB_ESTORE;
-    sqlite3_bind_text(s, 1, sha256, -1, SQLITE_STATIC);
-    int step = sqlite3_step(s), rc = BDB_OK;
-    if (step == SQLITE_ROW)
-        *id = sqlite3_column_int64(s, 0);
-    else if (step != SQLITE_DONE)
-        rc = fail_db(st, "looking up source");
-    unkeep(s);
-    return rc;
-}
-
-
 static void writer_close(writer *w)
 {
     bdb_strmap_free(&w->platforms);
@@ -1161,7 +1143,7 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
         snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
                  src->platform ? src->platform : "");
         impl->cur_replaced = 0;
-        rc = sq_source_find(st, src->sha256, &existing);
+        rc = bdb_source_find(st, src->sha256, &existing);
         if (!rc && existing)
             rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
         if (!rc)
@@ -2498,7 +2480,6 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .drv = &sq_driver,
     .open = sq_open,
     .close = sq_close,
-    .source_find = sq_source_find,
     .source_ids = sq_source_ids,
     .results_each = sq_results_each,
     .series_each = sq_series_each,
