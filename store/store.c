@@ -292,7 +292,7 @@ void bdb_stored_source_free(bdb_stored_source *s)
 int bdb_store_source_ids(bdb_store *st, long long **ids, long long **sizes,
                          size_t *n)
 {
-    return st->ops->source_ids(st, ids, sizes, n);
+    return bdb_source_ids(st, ids, sizes, n);
 }
 
 int bdb_store_source_load(bdb_store *st, long long id, bdb_stored_source *out)

@@ -97,8 +97,6 @@ typedef struct bdb_store_ops {
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
     void (*close)(bdb_store *st);
-    int (*source_ids)(bdb_store *st, long long **ids, long long **sizes,
-                      size_t *n);
     int (*results_each)(bdb_store *st, const bdb_filter *f,
                         int (*cb)(const bdb_result_row *, void *), void *ctx);
     int (*series_each)(bdb_store *st, const bdb_filter *f,

@@ -128,8 +128,11 @@ const void *bdb_source_bytes_raw(const bdb_source_bytes *b, size_t *n);
  * (nothing to do for one in memory). */
 int bdb_source_bytes_put(bdb_store *st, long long id,
                          const bdb_source_bytes *b);
-/* store.h's bdb_store_source_find. */
+/* store.h's bdb_store_source_find and bdb_store_source_ids
+ * (store_sources.c). */
 int bdb_source_find(bdb_store *st, const char *sha256, long long *id);
+int bdb_source_ids(bdb_store *st, long long **ids, long long **sizes,
+                   size_t *n);
 /* store.h's bdb_store_source_load: the row, then its bytes inflated from
  * raw or piece after piece. */
 int bdb_source_load(bdb_store *st, long long id, bdb_stored_source *out);

@@ -1529,45 +1529,6 @@ static int pg_source_end(bdb_store *st, long long id, const char *tool,
 }
 
 
-static int pg_source_ids(bdb_store *st, long long **ids, long long **sizes,
-                         size_t *n)
-{
-    *ids = NULL;
-    if (sizes)
-        *sizes = NULL;
-    *n = 0;
-    PGresult *res = run(st, NULL, "SELECT id, size FROM sources ORDER BY id",
-                        NULL, "listing sources");
-    if (!res)
-        return BDB_ESTORE;
-    size_t rows = (size_t)PQntuples(res);
-    int rc = BDB_OK;
-    if (rows) {
-        *ids = malloc(rows * sizeof **ids);
-        if (sizes)
-            *sizes = malloc(rows * sizeof **sizes);
-        if (!*ids || (sizes && !*sizes))
-            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        for (size_t i = 0; !rc && i < rows; i++) {
-            (*ids)[i] = col_ll(res, (int)i, 0);
-            if (sizes)
-                (*sizes)[i] = col_ll(res, (int)i, 1);
-        }
-        if (!rc) {
-            *n = rows;
-        } else {
-            free(*ids);
-            *ids = NULL;
-            if (sizes) {
-                free(*sizes);
-                *sizes = NULL;
-            }
-        }
-    }
-    PQclear(res);
-    return rc;
-}
-
 static int pg_batch_begin(bdb_store *st, int flags)
 {
     (void)flags;    /* the server keeps what undoes a savepoint */
@@ -2224,7 +2185,6 @@ const bdb_store_ops bdb_store_pg_ops = {
     .drv = &pg_driver,
     .open = pg_open,
     .close = pg_close,
-    .source_ids = pg_source_ids,
     .results_each = pg_results_each,
     .series_each = pg_series_each,
     .warnings_each = pg_warnings_each,

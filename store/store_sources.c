@@ -2,6 +2,9 @@
  * them, finding one by its digest, and dating one (copying a database
  * keeps import times); written once over the driver's primitives. */
 #include "store_internal.h"
+#include "../common/bdb_grow.h"
+
+#include <stdlib.h>
 
 typedef struct source_walk {
     int (*cb)(const bdb_source_row *, void *);
@@ -56,4 +59,49 @@ int bdb_source_find(bdb_store *st, const char *sha256, long long *id)
     if (r == 1)
         *id = bdb_col_int(s, 0);
     return bdb_stmt_finish(s, r < 0 ? r : BDB_OK);
+}
+
+/* The ids and sizes of every source, grown as they are read. */
+typedef struct id_list {
+    bdb_store *st;
+    long long *ids, *sizes;
+    size_t n, cap, cap_sizes;
+    int want_sizes;
+} id_list;
+
+static int id_row(bdb_stmt *s, void *ctx)
+{
+    id_list *l = ctx;
+    long long *ids = bdb_grow(l->ids, l->n, &l->cap, sizeof *ids, 64);
+    if (!ids)
+        return bdb_store_fail(l->st, BDB_ENOMEM, "out of memory");
+    l->ids = ids;
+    if (l->want_sizes) {
+        long long *sizes = bdb_grow(l->sizes, l->n, &l->cap_sizes,
+                                    sizeof *sizes, 64);
+        if (!sizes)
+            return bdb_store_fail(l->st, BDB_ENOMEM, "out of memory");
+        l->sizes = sizes;
+        l->sizes[l->n] = bdb_col_int(s, 1);
+    }
+    l->ids[l->n++] = bdb_col_int(s, 0);
+    return 0;
+}
+
+int bdb_source_ids(bdb_store *st, long long **ids, long long **sizes,
+                   size_t *n)
+{
+    id_list l = {.st = st, .want_sizes = sizes != NULL};
+    int rc = bdb_sql_walk(st, "SELECT id, size FROM sources ORDER BY id",
+                          NULL, "listing sources", id_row, &l);
+    if (rc) {
+        free(l.ids);
+        free(l.sizes);
+        l = (id_list){0};
+    }
+    *ids = l.ids;
+    if (sizes)
+        *sizes = l.sizes;
+    *n = l.n;
+    return rc;
 }

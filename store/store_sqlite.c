@@ -1236,52 +1236,6 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
 }
 
 
-static int sq_source_ids(bdb_store *st, long long **ids, long long **sizes,
-                         size_t *n)
-{
-    sqlite3_stmt *s;
-    *ids = NULL;
-    if (sizes)
-        *sizes = NULL;
-    *n = 0;
-    if (prepare(st, &s, "SELECT id, size FROM sources ORDER BY id"))
-        return BDB_ESTORE;
-    size_t cap = 0;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 64;
-            long long *p = realloc(*ids, cap * sizeof *p);
-            if (p)
-                *ids = p;
-            long long *q = p && sizes ? realloc(*sizes, cap * sizeof *q) : p;
-            if (q && sizes)
-                *sizes = q;
-            if (!p || !q) {
-                rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-                break;
-            }
-        }
-        (*ids)[*n] = sqlite3_column_int64(s, 0);
-        if (sizes)
-            (*sizes)[*n] = sqlite3_column_int64(s, 1);
-        ++*n;
-    }
-    if (!rc && step != SQLITE_DONE)
-        rc = fail_db(st, "listing sources");
-    sqlite3_finalize(s);
-    if (rc) {
-        free(*ids);
-        *ids = NULL;
-        if (sizes) {
-            free(*sizes);
-            *sizes = NULL;
-        }
-        *n = 0;
-    }
-    return rc;
-}
-
 /* The name of source id's platform ("" for none) into out; BDB_ENOTFOUND
  * when there is no such source. */
 static int source_platform(bdb_store *st, long long id, char *out, size_t n)
@@ -2480,7 +2434,6 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .drv = &sq_driver,
     .open = sq_open,
     .close = sq_close,
-    .source_ids = sq_source_ids,
     .results_each = sq_results_each,
     .series_each = sq_series_each,
     .batch_begin = sq_batch_begin,
