@@ -312,13 +312,13 @@ int bdb_store_source_replace(bdb_store *st, long long id, const char *tool,
 int bdb_store_results_each(bdb_store *st, const bdb_filter *f,
                            int (*cb)(const bdb_result_row *, void *), void *ctx)
 {
-    return st->ops->results_each(st, f, cb, ctx);
+    return bdb_results_each(st, f, cb, ctx);
 }
 
 int bdb_store_series_each(bdb_store *st, const bdb_filter *f,
                           int (*cb)(const bdb_series_row *, void *), void *ctx)
 {
-    return st->ops->series_each(st, f, cb, ctx);
+    return bdb_series_each(st, f, cb, ctx);
 }
 
 int bdb_store_warnings_each(bdb_store *st, const bdb_filter *f,
@@ -412,7 +412,7 @@ int bdb_store_set_results_each(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const bdb_set_result_row *, void *),
                                void *ctx)
 {
-    return st->ops->set_results_each(st, f, cb, ctx);
+    return bdb_set_results_each(st, f, cb, ctx);
 }
 
 /* ---- serving readers ----------------------------------------------------- */

@@ -77,6 +77,9 @@ typedef struct bdb_driver {
      * series and rows of PostgreSQL's next COPY flush), so that a query
      * sees them; NULL when a back-end holds nothing back */
     int (*flush_pending)(bdb_store *st, long long source_id);
+    /* dialect: what ends bdb_results_query's ORDER BY (PostgreSQL's
+     * ", r.id": its rows of equal keys come in no set order) */
+    const char *sql_results_tail;
     /* dialect: the expression of set st.id's tags as "key=value,..."
      * sorted by key (NULL when it has none) */
     const char *sql_set_tags;
@@ -97,10 +100,6 @@ typedef struct bdb_store_ops {
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
     void (*close)(bdb_store *st);
-    int (*results_each)(bdb_store *st, const bdb_filter *f,
-                        int (*cb)(const bdb_result_row *, void *), void *ctx);
-    int (*series_each)(bdb_store *st, const bdb_filter *f,
-                       int (*cb)(const bdb_series_row *, void *), void *ctx);
     int (*warnings_each)(bdb_store *st, const bdb_filter *f,
                          int (*cb)(const bdb_warning_row *, void *), void *ctx);
     int (*groups_each)(bdb_store *st, const bdb_filter *f,
@@ -120,9 +119,6 @@ typedef struct bdb_store_ops {
     int (*source_samples)(bdb_store *st, long long id, bdb_sink *out);
     int (*source_revise)(bdb_store *st, long long id,
                          const bdb_source_info *src);
-    int (*set_results_each)(bdb_store *st, const bdb_filter *f,
-                            int (*cb)(const bdb_set_result_row *, void *),
-                            void *ctx);
     /* a reader that serves pages (benchdb serve) */
     int (*data_version)(bdb_store *st, char *out, size_t n,
                         long long *changed_at);

@@ -16,6 +16,8 @@ void bdb_sql_restyle(bdb_buf *out, bdb_sql_style style, const char *sql)
     bdb_buf_reset(out);
     for (const char *p = sql; *p; p++) {
         const char *q = strchr(p, '?');
+        while (q && !(q[1] >= '0' && q[1] <= '9'))  /* not a ?N */
+            q = strchr(q + 1, '?');
         if (!q) {
             bdb_buf_puts(out, p);
             break;

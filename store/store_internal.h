@@ -250,6 +250,16 @@ int bdb_where_check(bdb_store *st, const bdb_where *w);
  * repetition and line (a back-end may append a last tie-breaker). */
 void bdb_results_query(bdb_where *w, const bdb_filter *f, int with_sets);
 
+/* store.h's bdb_store_results_each, bdb_store_set_results_each and
+ * bdb_store_series_each (store_results.c). */
+int bdb_results_each(bdb_store *st, const bdb_filter *f,
+                     int (*cb)(const bdb_result_row *, void *), void *ctx);
+int bdb_set_results_each(bdb_store *st, const bdb_filter *f,
+                         int (*cb)(const bdb_set_result_row *, void *),
+                         void *ctx);
+int bdb_series_each(bdb_store *st, const bdb_filter *f,
+                    int (*cb)(const bdb_series_row *, void *), void *ctx);
+
 /* Appends to w the query of the series f selects: id, tool, benchmark,
  * metric, params, unit, better, results, platforms; by tool, benchmark,
  * metric and params. */
@@ -286,9 +296,10 @@ void bdb_platform_sql_upsert(bdb_buf *b, bdb_sql_style style, int merge);
     "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM sources "              \
     "WHERE sources.set_id = sets.id)"
 
-/* sql with every '?' written as style ('$' turns ?1 into $1): for the
- * statements written once for both back-ends, which have no '?' in a
- * text literal. A failure (out of memory) is left in out->err. */
+/* sql with every placeholder ?N written as style ('$' turns ?1 into
+ * $1), for the statements written once for both back-ends; a '?' not
+ * followed by a digit (a regular expression's in a filter PostgreSQL's
+ * bdb_where wrote) stays. A failure (out of memory) is left in out->err. */
 void bdb_sql_restyle(bdb_buf *out, bdb_sql_style style, const char *sql);
 
 /* ---- statements over the driver's primitives (store_stmt.c) ------------- */
@@ -359,8 +370,9 @@ int bdb_sql_count(bdb_store *st, const char *sql, long long id,
 /* The id of table's row called name (0: none). */
 int bdb_sql_id_by_name(bdb_store *st, const char *table, const char *name,
                        long long *id);
-/* The statement of a filtered query w (built in '?' style), its values
- * bound; frees w. */
+/* The statement of a filtered query w (built in the driver's style, by
+ * bdb_where_init(w, st->ops->drv->style): placeholders and dialect),
+ * its values bound; frees w. */
 int bdb_where_prepare(bdb_store *st, bdb_where *w, const char *what,
                       int flags, bdb_stmt **out);
 /* Steps prepared statement s through row until it stops, then finishes

@@ -1607,76 +1607,6 @@ typedef struct cb_walk {
     void *ctx;
 } cb_walk;
 
-/* Row i of a bdb_results_query: its first 13 columns. */
-static void read_result(PGresult *s, int i, bdb_result_row *r)
-{
-    *r = (bdb_result_row){
-        .platform = col_text(s, i, 0), .tool = col_text(s, i, 1),
-        .benchmark = col_text(s, i, 2), .metric = col_text(s, i, 3),
-        .params = col_text(s, i, 4), .unit = col_text(s, i, 5),
-        .better = col_int(s, i, 6), .value = col_num(s, i, 7),
-        .repetition = col_int(s, i, 8), .source_path = col_text(s, i, 9),
-        .line = col_int(s, i, 10), .source_id = col_ll(s, i, 11),
-        .series_id = col_ll(s, i, 12)};
-}
-
-static int result_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_result_row r;
-    read_result(s, i, &r);
-    int (*cb)(const bdb_result_row *, void *) =
-        (int (*)(const bdb_result_row *, void *))w->cb;
-    return cb(&r, w->ctx) ? 1 : 0;
-}
-
-/* The walk of the results f selects (with their run sets: with_sets),
- * rows to fn. */
-static int results_walk(bdb_store *st, const bdb_filter *f, int with_sets,
-                        const char *what,
-                        int (*fn)(bdb_store *, PGresult *, int, void *),
-                        cb_walk *cw)
-{
-    bdb_where w;
-    bdb_where_init(&w, '$');
-    bdb_results_query(&w, f, with_sets);
-    bdb_buf_puts(&w.sql, ", r.id");
-    return walk_where(st, &w, what, fn, cw);
-}
-
-static int pg_results_each(bdb_store *st, const bdb_filter *f,
-                           int (*cb)(const bdb_result_row *, void *), void *ctx)
-{
-    cb_walk cw = {(void *)cb, ctx};
-    return results_walk(st, f, 0, "listing results", result_row, &cw);
-}
-
-static int series_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_series_row r = {
-        .id = col_ll(s, i, 0), .tool = col_text(s, i, 1),
-        .benchmark = col_text(s, i, 2), .metric = col_text(s, i, 3),
-        .params = col_text(s, i, 4), .unit = col_text(s, i, 5),
-        .better = col_int(s, i, 6), .nresults = col_ll(s, i, 7),
-        .nplatforms = col_ll(s, i, 8)};
-    int (*cb)(const bdb_series_row *, void *) =
-        (int (*)(const bdb_series_row *, void *))w->cb;
-    return cb(&r, w->ctx) ? 1 : 0;
-}
-
-static int pg_series_each(bdb_store *st, const bdb_filter *f,
-                          int (*cb)(const bdb_series_row *, void *), void *ctx)
-{
-    bdb_where w;
-    bdb_where_init(&w, '$');
-    bdb_series_query(&w, f);
-    cb_walk cw = {(void *)cb, ctx};
-    return walk_where(st, &w, "listing series", series_row, &cw);
-}
-
 static int warning_row(bdb_store *st, PGresult *s, int i, void *ctx)
 {
     (void)st;
@@ -2042,9 +1972,20 @@ static void drv_bind_double(bdb_stmt *s, int i, double v)
     p_num_at(&Q(s)->own, i - 1, v);
 }
 
+/* A copy, as the driver's contract says: the caller's text may be gone
+ * before the statement runs (bdb_where_prepare frees its values). */
 static void drv_bind_text(bdb_stmt *s, int i, const char *t)
 {
-    p_text_at(&Q(s)->own, i - 1, t);
+    params *p = &Q(s)->own;
+    if ((i = p_slot(p, i - 1)) < 0)
+        return;
+    p->v[i] = NULL;
+    if (!t)
+        return;
+    p->own[i] = bdb_utf8_valid(t, strlen(t)) ? strdup(t) : bdb_utf8_dup(t);
+    if (!p->own[i])
+        p->err = P_NOMEM;
+    p->v[i] = p->own[i];
 }
 
 static void drv_bind_blob(bdb_stmt *s, int i, const void *p, size_t n)
@@ -2123,32 +2064,11 @@ static const bdb_driver pg_driver = {
     .sweep_series_later = sweep_series_later,
     .forget_set = forget_set,
     .flush_pending = flush_rows,
+    .sql_results_tail = ", r.id",
     .sql_set_tags = "SELECT string_agg(key || '=' || value, ',' ORDER BY key) "
                     "FROM set_tags WHERE set_id = st.id",
 };
 
-
-static int set_result_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_result_row r;
-    read_result(s, i, &r);
-    bdb_set_result_row sr = {&r, col_text(s, i, 13), col_text(s, i, 14),
-                             col_ll(s, i, 15)};
-    int (*cb)(const bdb_set_result_row *, void *) =
-        (int (*)(const bdb_set_result_row *, void *))w->cb;
-    return cb(&sr, w->ctx) ? 1 : 0;
-}
-
-static int pg_set_results_each(bdb_store *st, const bdb_filter *f,
-                               int (*cb)(const bdb_set_result_row *, void *),
-                               void *ctx)
-{
-    cb_walk cw = {(void *)cb, ctx};
-    return results_walk(st, f, 1, "listing results by set", set_result_row,
-                        &cw);
-}
 
 /* ---- serving readers ----------------------------------------------------- */
 
@@ -2185,8 +2105,6 @@ const bdb_store_ops bdb_store_pg_ops = {
     .drv = &pg_driver,
     .open = pg_open,
     .close = pg_close,
-    .results_each = pg_results_each,
-    .series_each = pg_series_each,
     .warnings_each = pg_warnings_each,
     .groups_each = pg_groups_each,
     .platform_names_each = pg_platform_names_each,
@@ -2197,7 +2115,6 @@ const bdb_store_ops bdb_store_pg_ops = {
     .source_end = pg_source_end,
     .source_samples = pg_source_samples,
     .source_revise = pg_source_revise,
-    .set_results_each = pg_set_results_each,
     .data_version = pg_data_version,
     .time_limit = pg_time_limit,
 };

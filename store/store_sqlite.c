@@ -1506,88 +1506,6 @@ static int where_prepare(bdb_store *st, bdb_where *w, sqlite3_stmt **s)
     return rc;
 }
 
-/* A result row of the columns both result queries select first, in
- * this order: platform, tool, benchmark, metric, params, unit, better,
- * value, repetition, path, line, source id, series id. */
-static void read_result_row(sqlite3_stmt *s, bdb_result_row *r)
-{
-    *r = (bdb_result_row){
-        .platform = col_text(s, 0), .tool = col_text(s, 1),
-        .benchmark = col_text(s, 2), .metric = col_text(s, 3),
-        .params = col_text(s, 4), .unit = col_text(s, 5),
-        .better = sqlite3_column_int(s, 6),
-        .value = sqlite3_column_double(s, 7),
-        .repetition = sqlite3_column_int(s, 8),
-        .source_path = col_text(s, 9), .line = sqlite3_column_int(s, 10),
-        .source_id = sqlite3_column_int64(s, 11),
-        .series_id = sqlite3_column_int64(s, 12)};
-}
-
-/* Walks the results f selects, to cb, or with their run sets to set_cb
- * when that is given instead. */
-static int results_walk(bdb_store *st, const bdb_filter *f,
-                        int (*cb)(const bdb_result_row *, void *),
-                        int (*set_cb)(const bdb_set_result_row *, void *),
-                        void *ctx)
-{
-    bdb_where w;
-    bdb_where_init(&w, '?');
-    bdb_results_query(&w, f, set_cb != NULL);
-    sqlite3_stmt *s;
-    if (where_prepare(st, &w, &s))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_result_row r;
-        read_result_row(s, &r);
-        bdb_set_result_row sr = {&r, NULL, NULL, 0};
-        if (set_cb) {
-            sr.set = col_text(s, 13);
-            sr.set_created_at = col_text(s, 14);
-            sr.set_id = sqlite3_column_int64(s, 15);
-        }
-        if (set_cb ? set_cb(&sr, ctx) : cb(&r, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, set_cb ? "listing results by set" : "listing results");
-    sqlite3_finalize(s);
-    return rc;
-}
-
-static int sq_results_each(bdb_store *st, const bdb_filter *f,
-                           int (*cb)(const bdb_result_row *, void *), void *ctx)
-{
-    return results_walk(st, f, cb, NULL, ctx);
-}
-
-static int sq_series_each(bdb_store *st, const bdb_filter *f,
-                          int (*cb)(const bdb_series_row *, void *), void *ctx)
-{
-    bdb_where w;
-    bdb_where_init(&w, '?');
-    bdb_series_query(&w, f);
-    sqlite3_stmt *s;
-    if (where_prepare(st, &w, &s))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_series_row r = {
-            .id = sqlite3_column_int64(s, 0), .tool = col_text(s, 1),
-            .benchmark = col_text(s, 2), .metric = col_text(s, 3),
-            .params = col_text(s, 4), .unit = col_text(s, 5),
-            .better = sqlite3_column_int(s, 6),
-            .nresults = sqlite3_column_int64(s, 7),
-            .nplatforms = sqlite3_column_int64(s, 8)};
-        if (cb(&r, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing series");
-    sqlite3_finalize(s);
-    return rc;
-}
-
 /* The warnings of the sources that have a result matching f. The sources
  * with warnings are few: each is probed once for a matching result
  * (results_by_source), instead of listing every matching result. */
@@ -2353,18 +2271,12 @@ static const bdb_driver sq_driver = {
     .platform_id = fix_platform_id,
     .sweep_series_later = sweep_series_later,
     .forget_set = forget_set,
+    .sql_results_tail = "",
     .sql_set_tags = "SELECT group_concat(kv, ',') FROM (SELECT key || '=' || "
                     "value AS kv FROM set_tags WHERE set_id = st.id ORDER BY "
                     "key)",
 };
 
-
-static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
-                               int (*cb)(const bdb_set_result_row *, void *),
-                               void *ctx)
-{
-    return results_walk(st, f, NULL, cb, ctx);
-}
 
 /* ---- serving readers ----------------------------------------------------- */
 
@@ -2434,8 +2346,6 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .drv = &sq_driver,
     .open = sq_open,
     .close = sq_close,
-    .results_each = sq_results_each,
-    .series_each = sq_series_each,
     .batch_begin = sq_batch_begin,
     .batch_end = sq_batch_end,
     .source_begin = sq_source_begin,
@@ -2446,7 +2356,6 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .platform_names_each = sq_platform_names_each,
     .source_samples = sq_source_samples,
     .source_revise = sq_source_revise,
-    .set_results_each = sq_set_results_each,
     .data_version = sq_data_version,
     .time_limit = sq_time_limit,
 };
