@@ -325,7 +325,7 @@ int bdb_store_warnings_each(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const bdb_warning_row *, void *),
                             void *ctx)
 {
-    return st->ops->warnings_each(st, f, cb, ctx);
+    return bdb_warnings_each(st, f, cb, ctx);
 }
 
 int bdb_store_groups_each(bdb_store *st, const bdb_filter *f,
@@ -337,7 +337,7 @@ int bdb_store_groups_each(bdb_store *st, const bdb_filter *f,
 int bdb_store_platform_names_each(bdb_store *st, const bdb_filter *f,
                                   int (*cb)(const char *, void *), void *ctx)
 {
-    return st->ops->platform_names_each(st, f, cb, ctx);
+    return bdb_platform_names_each(st, f, cb, ctx);
 }
 
 int bdb_store_source_delete(bdb_store *st, long long id)

@@ -80,6 +80,9 @@ typedef struct bdb_driver {
     /* dialect: what ends bdb_results_query's ORDER BY (PostgreSQL's
      * ", r.id": its rows of equal keys come in no set order) */
     const char *sql_results_tail;
+    /* dialect: the column of a row's id in tables without one of their
+     * own (source_warnings): "rowid" on SQLite */
+    const char *sql_row_id;
     /* dialect: the expression of set st.id's tags as "key=value,..."
      * sorted by key (NULL when it has none) */
     const char *sql_set_tags;
@@ -100,12 +103,8 @@ typedef struct bdb_store_ops {
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
     void (*close)(bdb_store *st);
-    int (*warnings_each)(bdb_store *st, const bdb_filter *f,
-                         int (*cb)(const bdb_warning_row *, void *), void *ctx);
     int (*groups_each)(bdb_store *st, const bdb_filter *f,
                        int (*cb)(const bdb_group_row *, void *), void *ctx);
-    int (*platform_names_each)(bdb_store *st, const bdb_filter *f,
-                               int (*cb)(const char *, void *), void *ctx);
     int (*batch_begin)(bdb_store *st, int flags);
     int (*batch_end)(bdb_store *st, int commit);
     /* a source streamed figure by figure */

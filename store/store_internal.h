@@ -260,6 +260,13 @@ int bdb_set_results_each(bdb_store *st, const bdb_filter *f,
 int bdb_series_each(bdb_store *st, const bdb_filter *f,
                     int (*cb)(const bdb_series_row *, void *), void *ctx);
 
+/* store.h's bdb_store_warnings_each and bdb_store_platform_names_each
+ * (store_lists.c). */
+int bdb_warnings_each(bdb_store *st, const bdb_filter *f,
+                      int (*cb)(const bdb_warning_row *, void *), void *ctx);
+int bdb_platform_names_each(bdb_store *st, const bdb_filter *f,
+                            int (*cb)(const char *, void *), void *ctx);
+
 /* Appends to w the query of the series f selects: id, tool, benchmark,
  * metric, params, unit, better, results, platforms; by tool, benchmark,
  * metric and params. */

@@ -1607,64 +1607,6 @@ typedef struct cb_walk {
     void *ctx;
 } cb_walk;
 
-static int warning_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_warning_row r = {.platform = col_text(s, i, 0),
-                         .source_path = col_text(s, i, 1),
-                         .message = col_text(s, i, 2),
-                         .line = col_int(s, i, 3),
-                         .source_id = col_ll(s, i, 4),
-                         .is_info = col_int(s, i, 5)};
-    int (*cb)(const bdb_warning_row *, void *) =
-        (int (*)(const bdb_warning_row *, void *))w->cb;
-    return cb(&r, w->ctx) ? 1 : 0;
-}
-
-static int pg_warnings_each(bdb_store *st, const bdb_filter *f,
-                            int (*cb)(const bdb_warning_row *, void *),
-                            void *ctx)
-{
-    bdb_where w;
-    bdb_where_init(&w, '$');
-    bdb_buf_puts(&w.sql,
-                 "SELECT coalesce(sp.name, ''), src.path, wn.message, wn.line, "
-                 "src.id, (wn.kind = 'info')::int FROM source_warnings wn "
-                 "JOIN sources src ON src.id = wn.source_id "
-                 "LEFT JOIN platforms sp ON sp.id = src.platform_id "
-                 "WHERE src.id IN (SELECT r.source_id FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, ") ORDER BY src.id, wn.line, wn.id");
-    cb_walk cw = {(void *)cb, ctx};
-    return walk_where(st, &w, "listing warnings", warning_row, &cw);
-}
-
-static int name_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    int (*cb)(const char *, void *) = (int (*)(const char *, void *))w->cb;
-    return cb(col_text(s, i, 0), w->ctx) ? 1 : 0;
-}
-
-static int pg_platform_names_each(bdb_store *st, const bdb_filter *f,
-                                  int (*cb)(const char *, void *), void *ctx)
-{
-    bdb_where w;
-    bdb_where_init(&w, '$');
-    bdb_buf_puts(&w.sql,
-                 "SELECT DISTINCT coalesce(p.name, '') AS pname FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY pname");
-    cb_walk cw = {(void *)cb, ctx};
-    return walk_where(st, &w, "listing platforms of results", name_row, &cw);
-}
-
 /* Splits a string_agg() list on sep into at most n pieces (in place). */
 static size_t split_list(char *text, char sep, char **out, size_t n)
 {
@@ -2065,6 +2007,7 @@ static const bdb_driver pg_driver = {
     .forget_set = forget_set,
     .flush_pending = flush_rows,
     .sql_results_tail = ", r.id",
+    .sql_row_id = "id",
     .sql_set_tags = "SELECT string_agg(key || '=' || value, ',' ORDER BY key) "
                     "FROM set_tags WHERE set_id = st.id",
 };
@@ -2105,9 +2048,7 @@ const bdb_store_ops bdb_store_pg_ops = {
     .drv = &pg_driver,
     .open = pg_open,
     .close = pg_close,
-    .warnings_each = pg_warnings_each,
     .groups_each = pg_groups_each,
-    .platform_names_each = pg_platform_names_each,
     .batch_begin = pg_batch_begin,
     .batch_end = pg_batch_end,
     .source_begin = pg_source_begin,

@@ -1480,12 +1480,6 @@ static int sq_batch_end(bdb_store *st, int commit)
 
 /* ---- queries ----------------------------------------------------------------- */
 
-static int filter_has_series_terms(const bdb_filter *f)
-{
-    return f && (f->tool || f->benchmark || f->metric ||
-                 (f->params && f->params->n > 0));
-}
-
 /* Prepares the filtered query and binds its values; frees w. */
 static int where_prepare(bdb_store *st, bdb_where *w, sqlite3_stmt **s)
 {
@@ -1503,88 +1497,6 @@ static int where_prepare(bdb_store *st, bdb_where *w, sqlite3_stmt **s)
             *s = NULL;
         }
     bdb_where_free(w);
-    return rc;
-}
-
-/* The warnings of the sources that have a result matching f. The sources
- * with warnings are few: each is probed once for a matching result
- * (results_by_source), instead of listing every matching result. */
-static int sq_warnings_each(bdb_store *st, const bdb_filter *f,
-                            int (*cb)(const bdb_warning_row *, void *),
-                            void *ctx)
-{
-    bdb_where w;
-    bdb_where_init(&w, '?');
-    bdb_buf_puts(&w.sql,
-                 "SELECT coalesce(sp.name, ''), src.path, wn.message, wn.line, "
-                 "src.id, wn.kind = 'info' FROM source_warnings wn "
-                 "JOIN sources src ON src.id = wn.source_id "
-                 "LEFT JOIN platforms sp ON sp.id = src.platform_id "
-                 "WHERE wn.source_id IN (SELECT ws.source_id FROM "
-                 "(SELECT DISTINCT source_id FROM source_warnings) ws "
-                 "WHERE EXISTS (SELECT 1 FROM results r ");
-    if (filter_has_series_terms(f))
-        bdb_buf_puts(&w.sql, "JOIN series s ON s.id = r.series_id ");
-    bdb_buf_puts(&w.sql, "WHERE r.source_id = ws.source_id");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, ")) ORDER BY src.id, wn.line");
-    sqlite3_stmt *s;
-    if (where_prepare(st, &w, &s))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_warning_row r = {.platform = col_text(s, 0),
-                             .source_path = col_text(s, 1),
-                             .message = col_text(s, 2),
-                             .line = sqlite3_column_int(s, 3),
-                             .source_id = sqlite3_column_int64(s, 4),
-                             .is_info = sqlite3_column_int(s, 5)};
-        if (cb(&r, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing warnings");
-    sqlite3_finalize(s);
-    return rc;
-}
-
-/* Appends "EXISTS (a result of f on platform `on`)"; on is an SQL
- * expression for the platform id, or NULL for results without one. */
-static void exists_result(bdb_where *w, const bdb_filter *f, const char *on)
-{
-    bdb_buf_puts(&w->sql, "EXISTS (SELECT 1 FROM results r ");
-    if (filter_has_series_terms(f))
-        bdb_buf_puts(&w->sql, "JOIN series s ON s.id = r.series_id ");
-    bdb_buf_puts(&w->sql, on ? "WHERE r.platform_id = " : "WHERE r.platform_id IS NULL");
-    if (on)
-        bdb_buf_puts(&w->sql, on);
-    bdb_where_build(w, f);
-    bdb_buf_puts(&w->sql, ")");
-}
-
-/* Platforms with a matching result: each platform is probed for one
- * (results_by_platform), the results are never listed. */
-static int sq_platform_names_each(bdb_store *st, const bdb_filter *f,
-                                  int (*cb)(const char *, void *), void *ctx)
-{
-    bdb_where w;
-    bdb_where_init(&w, '?');
-    bdb_buf_puts(&w.sql, "SELECT pname FROM (SELECT p.name AS pname FROM "
-                         "platforms p WHERE ");
-    exists_result(&w, f, "p.id");
-    bdb_buf_puts(&w.sql, " UNION ALL SELECT '' WHERE ");
-    exists_result(&w, f, NULL);
-    bdb_buf_puts(&w.sql, ") ORDER BY pname");
-    sqlite3_stmt *s;
-    if (where_prepare(st, &w, &s))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW)
-        if (cb(col_text(s, 0), ctx))
-            break;
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing platforms of results");
-    sqlite3_finalize(s);
     return rc;
 }
 
@@ -2272,6 +2184,7 @@ static const bdb_driver sq_driver = {
     .sweep_series_later = sweep_series_later,
     .forget_set = forget_set,
     .sql_results_tail = "",
+    .sql_row_id = "rowid",
     .sql_set_tags = "SELECT group_concat(kv, ',') FROM (SELECT key || '=' || "
                     "value AS kv FROM set_tags WHERE set_id = st.id ORDER BY "
                     "key)",
@@ -2351,9 +2264,7 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .source_begin = sq_source_begin,
     .source_put = sq_source_put,
     .source_end = sq_source_end,
-    .warnings_each = sq_warnings_each,
     .groups_each = sq_groups_each,
-    .platform_names_each = sq_platform_names_each,
     .source_samples = sq_source_samples,
     .source_revise = sq_source_revise,
     .data_version = sq_data_version,
