@@ -181,7 +181,7 @@ const char *bdb_store_shown_location(const bdb_store *st)
 
 int bdb_store_source_samples(bdb_store *st, long long id, bdb_sink *out)
 {
-    return st->ops->source_samples(st, id, out);
+    return bdb_source_samples(st, id, out);
 }
 
 int bdb_store_batch_begin(bdb_store *st, int flags)

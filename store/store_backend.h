@@ -83,6 +83,9 @@ typedef struct bdb_driver {
     /* dialect: the column of a row's id in tables without one of their
      * own (source_warnings): "rowid" on SQLite */
     const char *sql_row_id;
+    /* dialect: the query of series s's parameters as key \x1f value
+     * pairs separated by \x1e, sorted by key (NULL when it has none) */
+    const char *sql_params_kv;
     /* dialect: the expression of set st.id's tags as "key=value,..."
      * sorted by key (NULL when it has none) */
     const char *sql_set_tags;
@@ -114,8 +117,7 @@ typedef struct bdb_store_ops {
     int (*source_end)(bdb_store *st, long long id, const char *tool,
                       const char *tool_version, const char *parser_version,
                       const bdb_sink *notes, int keep);
-    /* copying a database (store_admin.h) */
-    int (*source_samples)(bdb_store *st, long long id, bdb_sink *out);
+    /* import --replace: the open source revised (store.h) */
     int (*source_revise)(bdb_store *st, long long id,
                          const bdb_source_info *src);
     /* a reader that serves pages (benchdb serve) */

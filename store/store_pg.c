@@ -1702,54 +1702,6 @@ static int pg_groups_each(bdb_store *st, const bdb_filter *f,
 
 /* ---- what copying a database needs ------------------------------------- */
 
-typedef struct sample_walk {
-    bdb_sink *out;
-    int rc;
-} sample_walk;
-
-static int sample_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    sample_walk *w = ctx;
-    int rc = bdb_store_sample_from_row(st, w->out, col_text(s, i, 0),
-                                       col_text(s, i, 1), col_text(s, i, 2),
-                                       col_text(s, i, 3), col_text(s, i, 4),
-                                       col_int(s, i, 5), col_num(s, i, 6),
-                                       col_int(s, i, 7), col_int(s, i, 8),
-                                       col_text(s, i, 9));
-    return rc ? rc : 0;
-}
-
-static int note_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    sample_walk *w = ctx;
-    return bdb_store_note_from_row(st, w->out, col_int(s, i, 0),
-                                   col_int(s, i, 1), col_text(s, i, 2));
-}
-
-static int pg_source_samples(bdb_store *st, long long id, bdb_sink *out)
-{
-    params p = {0};
-    p_int(&p, id);
-    sample_walk w = {out, 0};
-    int rc = walk(st,
-                  "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
-                  "s.unit, s.better, r.value, r.repetition, r.line, "
-                  "coalesce((SELECT string_agg(sp.key || chr(31) || sp.value, "
-                  "chr(30) ORDER BY sp.key) FROM param_set_items sp "
-                  "WHERE sp.set_id = s.param_set_id), '') "
-                  "FROM results r JOIN series s ON s.id = r.series_id "
-                  "LEFT JOIN platforms p ON p.id = r.platform_id "
-                  "WHERE r.source_id = $1 ORDER BY r.id",
-                  &p, "reading a source's results", sample_row, &w);
-    if (!rc)
-        rc = walk(st,
-                  "SELECT line, (kind = 'info')::int, message FROM "
-                  "source_warnings WHERE source_id = $1 ORDER BY id",
-                  &p, "reading a source's warnings", note_row, &w);
-    params_free(&p);
-    return rc;
-}
-
 /* ---- corrections, run sets, history ------------------------------------- */
 
 static int source_put_set(bdb_store *st, long long source_id, const char *set,
@@ -2008,6 +1960,9 @@ static const bdb_driver pg_driver = {
     .flush_pending = flush_rows,
     .sql_results_tail = ", r.id",
     .sql_row_id = "id",
+    .sql_params_kv = "SELECT string_agg(sp.key || chr(31) || sp.value, "
+                     "chr(30) ORDER BY sp.key) FROM param_set_items sp "
+                     "WHERE sp.set_id = s.param_set_id",
     .sql_set_tags = "SELECT string_agg(key || '=' || value, ',' ORDER BY key) "
                     "FROM set_tags WHERE set_id = st.id",
 };
@@ -2054,7 +2009,6 @@ const bdb_store_ops bdb_store_pg_ops = {
     .source_begin = pg_source_begin,
     .source_put = pg_source_put,
     .source_end = pg_source_end,
-    .source_samples = pg_source_samples,
     .source_revise = pg_source_revise,
     .data_version = pg_data_version,
     .time_limit = pg_time_limit,

@@ -105,3 +105,67 @@ int bdb_source_ids(bdb_store *st, long long **ids, long long **sizes,
     *n = l.n;
     return rc;
 }
+
+/* ---- a source's figures and notes back into a sink (copying) ---------- */
+
+typedef struct sample_walk {
+    bdb_store *st;
+    bdb_sink *out;
+} sample_walk;
+
+static int sample_row(bdb_stmt *s, void *ctx)
+{
+    sample_walk *w = ctx;
+    return bdb_store_sample_from_row(
+        w->st, w->out, bdb_col_text(s, 0), bdb_col_text(s, 1),
+        bdb_col_text(s, 2), bdb_col_text(s, 3), bdb_col_text(s, 4),
+        (int)bdb_col_int(s, 5), bdb_col_double(s, 6), (int)bdb_col_int(s, 7),
+        (int)bdb_col_int(s, 8), bdb_col_text(s, 9));
+}
+
+static int note_row(bdb_stmt *s, void *ctx)
+{
+    sample_walk *w = ctx;
+    return bdb_store_note_from_row(w->st, w->out, (int)bdb_col_int(s, 0),
+                                   (int)bdb_col_int(s, 1), bdb_col_text(s, 2));
+}
+
+/* Walks sql's rows (?1 = id) to row. */
+static int walk_source(bdb_store *st, const char *sql, long long id,
+                       const char *what, int (*row)(bdb_stmt *, void *),
+                       sample_walk *w)
+{
+    bdb_stmt *s;
+    int rc = bdb_stmt_prepare(st, sql, what, BDB_STMT_MANY, &s);
+    if (rc)
+        return rc;
+    bdb_bind_int(s, 1, id);
+    return bdb_stmt_walk(s, row, w);
+}
+
+int bdb_source_samples(bdb_store *st, long long id, bdb_sink *out)
+{
+    const bdb_driver *d = st->ops->drv;
+    bdb_buf sql;
+    bdb_buf_init(&sql);
+    bdb_buf_printf(&sql, "SELECT coalesce(p.name, ''), s.tool, s.benchmark, "
+                   "s.metric, s.unit, s.better, r.value, r.repetition, "
+                   "r.line, coalesce((%s), '') FROM results r JOIN series s "
+                   "ON s.id = r.series_id LEFT JOIN platforms p ON p.id = "
+                   "r.platform_id WHERE r.source_id = ?1 ORDER BY r.id",
+                   d->sql_params_kv);
+    sample_walk w = {st, out};
+    int rc = sql.err ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
+                     : walk_source(st, sql.data, id, "reading a source's "
+                                   "results", sample_row, &w);
+    bdb_buf_reset(&sql);
+    bdb_buf_printf(&sql, "SELECT line, CASE WHEN kind = 'info' THEN 1 ELSE 0 "
+                   "END, message FROM source_warnings WHERE source_id = ?1 "
+                   "ORDER BY %s", d->sql_row_id);
+    if (!rc)
+        rc = sql.err ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
+                     : walk_source(st, sql.data, id, "reading a source's "
+                                   "warnings", note_row, &w);
+    bdb_buf_free(&sql);
+    return rc;
+}

@@ -1798,45 +1798,6 @@ static int sq_groups_each(bdb_store *st, const bdb_filter *f,
 
 /* ---- what copying a database needs ------------------------------------- */
 
-static int sq_source_samples(bdb_store *st, long long id, bdb_sink *out)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s,
-                "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
-                "s.unit, s.better, r.value, r.repetition, r.line, "
-                "coalesce((SELECT group_concat(sp.key || char(31) || sp.value, "
-                "char(30)) FROM param_set_items sp WHERE "
-                "sp.set_id = s.param_set_id), '') "
-                "FROM results r JOIN series s ON s.id = r.series_id "
-                "LEFT JOIN platforms p ON p.id = r.platform_id "
-                "WHERE r.source_id = ? ORDER BY r.id"))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, id);
-    int step, rc = BDB_OK;
-    while (!rc && (step = sqlite3_step(s)) == SQLITE_ROW)
-        rc = bdb_store_sample_from_row(
-            st, out, col_text(s, 0), col_text(s, 1), col_text(s, 2),
-            col_text(s, 3), col_text(s, 4), sqlite3_column_int(s, 5),
-            sqlite3_column_double(s, 6), sqlite3_column_int(s, 7),
-            sqlite3_column_int(s, 8), col_text(s, 9));
-    if (!rc && step != SQLITE_DONE)
-        rc = fail_db(st, "reading a source's results");
-    sqlite3_finalize(s);
-    if (rc)
-        return rc;
-    if (prepare(st, &s, "SELECT line, kind = 'info', message FROM "
-                        "source_warnings WHERE source_id = ? ORDER BY rowid"))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, id);
-    while (!rc && (step = sqlite3_step(s)) == SQLITE_ROW)
-        rc = bdb_store_note_from_row(st, out, sqlite3_column_int(s, 0),
-                                     sqlite3_column_int(s, 1), col_text(s, 2));
-    if (!rc && step != SQLITE_DONE)
-        rc = fail_db(st, "reading a source's warnings");
-    sqlite3_finalize(s);
-    return rc;
-}
-
 /* ---- lifecycle: corrections, run sets, history ------------------------- */
 
 
@@ -2185,6 +2146,9 @@ static const bdb_driver sq_driver = {
     .forget_set = forget_set,
     .sql_results_tail = "",
     .sql_row_id = "rowid",
+    .sql_params_kv = "SELECT group_concat(sp.key || char(31) || sp.value, "
+                     "char(30)) FROM param_set_items sp WHERE "
+                     "sp.set_id = s.param_set_id",
     .sql_set_tags = "SELECT group_concat(kv, ',') FROM (SELECT key || '=' || "
                     "value AS kv FROM set_tags WHERE set_id = st.id ORDER BY "
                     "key)",
@@ -2265,7 +2229,6 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .source_put = sq_source_put,
     .source_end = sq_source_end,
     .groups_each = sq_groups_each,
-    .source_samples = sq_source_samples,
     .source_revise = sq_source_revise,
     .data_version = sq_data_version,
     .time_limit = sq_time_limit,
