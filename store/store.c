@@ -354,7 +354,7 @@ int bdb_store_source_update(bdb_store *st, long long id, const char *platform,
 int bdb_store_source_revise(bdb_store *st, long long id,
                             const bdb_source_info *src)
 {
-    return st->ops->source_revise(st, id, src);
+    return bdb_source_revise(st, id, src);
 }
 
 int bdb_store_platform_rename(bdb_store *st, const char *old_name,

@@ -73,6 +73,12 @@ typedef struct bdb_driver {
     int (*sweep_series_later)(bdb_store *st);
     /* forgets the run set the batch knows exists */
     void (*forget_set)(bdb_store *st);
+    /* puts source source_id into run set `set` (made when new) with
+     * tags, remembering the set for the batch's next file */
+    int (*source_set)(bdb_store *st, long long source_id, const char *set,
+                      const bdb_params *tags);
+    /* the default platform of the figures the open source is given next */
+    void (*source_platform)(bdb_store *st, const char *name);
     /* writes what the open source holds back for a later round trip (the
      * series and rows of PostgreSQL's next COPY flush), so that a query
      * sees them; NULL when a back-end holds nothing back */
@@ -117,9 +123,6 @@ typedef struct bdb_store_ops {
     int (*source_end)(bdb_store *st, long long id, const char *tool,
                       const char *tool_version, const char *parser_version,
                       const bdb_sink *notes, int keep);
-    /* import --replace: the open source revised (store.h) */
-    int (*source_revise)(bdb_store *st, long long id,
-                         const bdb_source_info *src);
     /* a reader that serves pages (benchdb serve) */
     int (*data_version)(bdb_store *st, char *out, size_t n,
                         long long *changed_at);

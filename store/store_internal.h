@@ -133,6 +133,8 @@ int bdb_source_bytes_put(bdb_store *st, long long id,
 int bdb_source_find(bdb_store *st, const char *sha256, long long *id);
 int bdb_source_ids(bdb_store *st, long long **ids, long long **sizes,
                    size_t *n);
+/* store.h's bdb_store_source_revise (store_sources.c). */
+int bdb_source_revise(bdb_store *st, long long id, const bdb_source_info *src);
 /* store_admin.h's bdb_store_source_samples (store_sources.c). */
 int bdb_source_samples(bdb_store *st, long long id, bdb_sink *out);
 /* store.h's bdb_store_source_load: the row, then its bytes inflated from

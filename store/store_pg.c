@@ -1758,43 +1758,16 @@ static int sweep_series_later(bdb_store *st)
 /* Between source_begin(NULL, id) and source_end: the source becomes the
  * same file read with other options (import --replace). No transaction of
  * its own: it lands or goes with the source's. */
-static int pg_source_revise(bdb_store *st, long long id,
-                            const bdb_source_info *src)
-{
-    pg *impl = PG(st);
-    long long pid = 0;
-    int rc = prepare_writer(st);
-    if (!rc)
-        rc = platform_id(st, src->platform, &pid);
-    if (!rc) {
-        params p = {0};
-        p_text(&p, src->path);
-        p_id_or_null(&p, pid);
-        p_text(&p, src->options ? src->options : "");
-        p_int(&p, id);
-        PGresult *res = run(st, NULL, "UPDATE sources SET path = $1, "
-                                      "platform_id = $2, options = $3 "
-                                      "WHERE id = $4", &p, "revising source");
-        params_free(&p);
-        rc = res ? BDB_OK : BDB_ESTORE;
-        PQclear(res);
-    }
-    if (!rc && src->set && *src->set)
-        rc = source_put_set(st, id, src->set, src->set_tags);
-    if (!rc && src->set && *src->set) { /* the set it left may be empty */
-        impl->set_name[0] = '\0';
-        rc = exec(st, BDB_SQL_DROP_EMPTY_SETS);
-    }
-    if (!rc)
-        snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
-                 src->platform ? src->platform : "");
-    return rc;
-}
-
 /* What the corrections of store_fix.c run on. */
 static void forget_set(bdb_store *st)
 {
     PG(st)->set_name[0] = '\0';
+}
+
+/* The default platform of the figures the open source is given next. */
+static void default_platform(bdb_store *st, const char *name)
+{
+    snprintf(PG(st)->cur_platform, sizeof PG(st)->cur_platform, "%s", name);
 }
 
 static int fix_platform_id(bdb_store *st, const char *name, long long *id)
@@ -1957,6 +1930,8 @@ static const bdb_driver pg_driver = {
     .platform_id = fix_platform_id,
     .sweep_series_later = sweep_series_later,
     .forget_set = forget_set,
+    .source_set = source_put_set,
+    .source_platform = default_platform,
     .flush_pending = flush_rows,
     .sql_results_tail = ", r.id",
     .sql_row_id = "id",
@@ -2009,7 +1984,6 @@ const bdb_store_ops bdb_store_pg_ops = {
     .source_begin = pg_source_begin,
     .source_put = pg_source_put,
     .source_end = pg_source_end,
-    .source_revise = pg_source_revise,
     .data_version = pg_data_version,
     .time_limit = pg_time_limit,
 };

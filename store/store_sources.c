@@ -106,6 +106,43 @@ int bdb_source_ids(bdb_store *st, long long **ids, long long **sizes,
     return rc;
 }
 
+/* Between source_begin(NULL, id) and source_end: the source becomes the
+ * same file read with other options (import --replace): path, platform
+ * (the default of the figures put after this), options, and set when
+ * given. Opens no transaction of its own: it lands or goes with the
+ * source's. */
+int bdb_source_revise(bdb_store *st, long long id, const bdb_source_info *src)
+{
+    const bdb_driver *d = st->ops->drv;
+    long long pid = 0;
+    int has_set = src->set && *src->set;
+    int rc = d->platform_id(st, src->platform, &pid);
+    bdb_stmt *s = NULL;
+    if (!rc)
+        rc = bdb_stmt_prepare(st, "UPDATE sources SET path = ?1, platform_id "
+                                  "= ?2, options = ?3 WHERE id = ?4",
+                              "revising source", 0, &s);
+    if (!rc) {
+        bdb_bind_text(s, 1, src->path);
+        if (pid)
+            bdb_bind_int(s, 2, pid);
+        else
+            bdb_bind_text(s, 2, NULL);
+        bdb_bind_text(s, 3, src->options ? src->options : "");
+        bdb_bind_int(s, 4, id);
+        rc = bdb_stmt_finish(s, bdb_stmt_run(s));
+    }
+    if (!rc && has_set)
+        rc = d->source_set(st, id, src->set, src->set_tags);
+    if (!rc && has_set) {   /* the set it left may be empty */
+        d->forget_set(st);
+        rc = d->exec(st, BDB_SQL_DROP_EMPTY_SETS);
+    }
+    if (!rc)
+        d->source_platform(st, src->platform ? src->platform : "");
+    return rc;
+}
+
 /* ---- a source's figures and notes back into a sink (copying) ---------- */
 
 typedef struct sample_walk {

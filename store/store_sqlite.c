@@ -1913,53 +1913,17 @@ static int sweep_series_later(bdb_store *st)
     return sweep_series(st);
 }
 
-/* Between source_begin(NULL, id) and source_end: the source becomes the
- * same file read with other options (import --replace): path, platform
- * (the default of the figures put after this), options, and set when
- * given. Opens no transaction of its own: it lands or goes with the
- * source's. */
-static int sq_source_revise(bdb_store *st, long long id,
-                            const bdb_source_info *src)
-{
-    sq *impl = st->impl;
-    writer *w = NULL;
-    long long pid = 0;
-    int rc = get_writer(st, &w);
-    if (!rc)
-        rc = platform_id(w, src->platform, &pid);
-    sqlite3_stmt *s = NULL;
-    if (!rc)
-        rc = prepare(st, &s, "UPDATE sources SET path = ?, platform_id = ?, "
-                             "options = ? WHERE id = ?");
-    if (!rc) {
-        sqlite3_bind_text(s, 1, src->path, -1, SQLITE_TRANSIENT);
-        if (pid)
-            sqlite3_bind_int64(s, 2, pid);
-        else
-            sqlite3_bind_null(s, 2);
-        sqlite3_bind_text(s, 3, src->options ? src->options : "", -1,
-                          SQLITE_TRANSIENT);
-        sqlite3_bind_int64(s, 4, id);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "revising source");
-        sqlite3_finalize(s);
-    }
-    if (!rc && src->set && *src->set)
-        rc = source_put_set(st, id, src->set, src->set_tags);
-    if (!rc && src->set && *src->set) { /* the set it left may be empty */
-        impl->set_name[0] = '\0';
-        rc = exec(st, BDB_SQL_DROP_EMPTY_SETS);
-    }
-    if (!rc)
-        snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
-                 src->platform ? src->platform : "");
-    return rc;
-}
-
 /* What the corrections of store_fix.c run on. */
 static void forget_set(bdb_store *st)
 {
     ((sq *)st->impl)->set_name[0] = '\0';
+}
+
+/* The default platform of the figures the open source is given next. */
+static void default_platform(bdb_store *st, const char *name)
+{
+    sq *impl = st->impl;
+    snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s", name);
 }
 
 static int fix_platform_id(bdb_store *st, const char *name, long long *id)
@@ -2144,6 +2108,8 @@ static const bdb_driver sq_driver = {
     .platform_id = fix_platform_id,
     .sweep_series_later = sweep_series_later,
     .forget_set = forget_set,
+    .source_set = source_put_set,
+    .source_platform = default_platform,
     .sql_results_tail = "",
     .sql_row_id = "rowid",
     .sql_params_kv = "SELECT group_concat(sp.key || char(31) || sp.value, "
@@ -2229,7 +2195,6 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .source_put = sq_source_put,
     .source_end = sq_source_end,
     .groups_each = sq_groups_each,
-    .source_revise = sq_source_revise,
     .data_version = sq_data_version,
     .time_limit = sq_time_limit,
 };
