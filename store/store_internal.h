@@ -396,6 +396,13 @@ int bdb_sql_walk(bdb_store *st, const char *sql, const char *arg,
                  const char *what, int (*row)(bdb_stmt *s, void *ctx),
                  void *ctx);
 
+/* A walk of names: each row's first column to cb (store_names.c). */
+typedef struct bdb_name_walk {
+    int (*cb)(const char *, void *);
+    void *ctx;
+} bdb_name_walk;
+int bdb_name_row(bdb_stmt *s, void *ctx);
+
 /* The operations of the same names (store.h), over st->ops->drv. */
 int bdb_fix_platform_rename(bdb_store *st, const char *old_name,
                             const char *new_name);

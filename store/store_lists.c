@@ -64,17 +64,6 @@ int bdb_warnings_each(bdb_store *st, const bdb_filter *f,
     return rc ? rc : bdb_stmt_walk(s, warning_row, &ww);
 }
 
-typedef struct name_walk {
-    int (*cb)(const char *, void *);
-    void *ctx;
-} name_walk;
-
-static int name_row(bdb_stmt *s, void *ctx)
-{
-    name_walk *w = ctx;
-    return w->cb(bdb_col_text(s, 0), w->ctx) ? 1 : 0;
-}
-
 int bdb_platform_names_each(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const char *, void *), void *ctx)
 {
@@ -87,8 +76,8 @@ int bdb_platform_names_each(bdb_store *st, const bdb_filter *f,
     exists_result(&w, f, "platform_id", NULL);
     bdb_buf_puts(&w.sql, ") names ORDER BY pname");
     bdb_stmt *s;
-    name_walk nw = {cb, ctx};
+    bdb_name_walk nw = {cb, ctx};
     int rc = bdb_where_prepare(st, &w, "listing platforms of results",
                                BDB_STMT_MANY, &s);
-    return rc ? rc : bdb_stmt_walk(s, name_row, &nw);
+    return rc ? rc : bdb_stmt_walk(s, bdb_name_row, &nw);
 }
