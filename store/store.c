@@ -181,7 +181,7 @@ const char *bdb_store_shown_location(const bdb_store *st)
 
 int bdb_store_source_samples(bdb_store *st, long long id, bdb_sink *out)
 {
-    return st->ops->source_samples(st, id, out);
+    return bdb_source_samples(st, id, out);
 }
 
 int bdb_store_batch_begin(bdb_store *st, int flags)
@@ -239,7 +239,7 @@ const char *bdb_store_errmsg(const bdb_store *st)
 
 int bdb_store_source_find(bdb_store *st, const char *sha256, long long *id)
 {
-    return st->ops->source_find(st, sha256, id);
+    return bdb_source_find(st, sha256, id);
 }
 
 /* A whole sink through source_begin, put and end: add_source
@@ -292,12 +292,12 @@ void bdb_stored_source_free(bdb_stored_source *s)
 int bdb_store_source_ids(bdb_store *st, long long **ids, long long **sizes,
                          size_t *n)
 {
-    return st->ops->source_ids(st, ids, sizes, n);
+    return bdb_source_ids(st, ids, sizes, n);
 }
 
 int bdb_store_source_load(bdb_store *st, long long id, bdb_stored_source *out)
 {
-    return st->ops->source_load(st, id, out);
+    return bdb_source_load(st, id, out);
 }
 
 int bdb_store_source_replace(bdb_store *st, long long id, const char *tool,
@@ -312,20 +312,20 @@ int bdb_store_source_replace(bdb_store *st, long long id, const char *tool,
 int bdb_store_results_each(bdb_store *st, const bdb_filter *f,
                            int (*cb)(const bdb_result_row *, void *), void *ctx)
 {
-    return st->ops->results_each(st, f, cb, ctx);
+    return bdb_results_each(st, f, cb, ctx);
 }
 
 int bdb_store_series_each(bdb_store *st, const bdb_filter *f,
                           int (*cb)(const bdb_series_row *, void *), void *ctx)
 {
-    return st->ops->series_each(st, f, cb, ctx);
+    return bdb_series_each(st, f, cb, ctx);
 }
 
 int bdb_store_warnings_each(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const bdb_warning_row *, void *),
                             void *ctx)
 {
-    return st->ops->warnings_each(st, f, cb, ctx);
+    return bdb_warnings_each(st, f, cb, ctx);
 }
 
 int bdb_store_groups_each(bdb_store *st, const bdb_filter *f,
@@ -337,7 +337,7 @@ int bdb_store_groups_each(bdb_store *st, const bdb_filter *f,
 int bdb_store_platform_names_each(bdb_store *st, const bdb_filter *f,
                                   int (*cb)(const char *, void *), void *ctx)
 {
-    return st->ops->platform_names_each(st, f, cb, ctx);
+    return bdb_platform_names_each(st, f, cb, ctx);
 }
 
 int bdb_store_source_delete(bdb_store *st, long long id)
@@ -354,7 +354,7 @@ int bdb_store_source_update(bdb_store *st, long long id, const char *platform,
 int bdb_store_source_revise(bdb_store *st, long long id,
                             const bdb_source_info *src)
 {
-    return st->ops->source_revise(st, id, src);
+    return bdb_source_revise(st, id, src);
 }
 
 int bdb_store_platform_rename(bdb_store *st, const char *old_name,
@@ -412,7 +412,7 @@ int bdb_store_set_results_each(bdb_store *st, const bdb_filter *f,
                                int (*cb)(const bdb_set_result_row *, void *),
                                void *ctx)
 {
-    return st->ops->set_results_each(st, f, cb, ctx);
+    return bdb_set_results_each(st, f, cb, ctx);
 }
 
 /* ---- serving readers ----------------------------------------------------- */

@@ -64,6 +64,12 @@ int bdb_store_source_samples(bdb_store *st, long long id, bdb_sink *out);
 int bdb_store_source_set_imported_at(bdb_store *st, long long id,
                                      const char *imported_at);
 
+/* For tests: the size of the pieces a source past 4 MiB is stored in
+ * (source_chunks) from now on, in this process; 0 restores the megabyte.
+ * A smaller piece makes a few megabytes of real log text, which compress
+ * to tens of kilobytes, span many pieces. */
+void bdb_store_set_piece_bytes(size_t n);
+
 typedef struct bdb_copy_stats {
     long long platforms;        /* platforms written */
     long long sources;          /* sources copied */

@@ -18,7 +18,10 @@ typedef char bdb_sql_style;
 enum {
     /* the rows may be many: a driver that holds a query's rows in memory
      * (PostgreSQL) reads them a page at a time through a cursor */
-    BDB_STMT_MANY = 1
+    BDB_STMT_MANY = 1,
+    /* run often (once a source): a driver may keep it prepared for the
+     * handle's life, found again by sql's address (a literal) */
+    BDB_STMT_KEEP = 2
 };
 
 /* ---- the driver's primitives ---------------------------------------------
@@ -45,6 +48,8 @@ typedef struct bdb_driver {
     void (*bind_int)(bdb_stmt *s, int i, long long v);
     void (*bind_double)(bdb_stmt *s, int i, double v);
     void (*bind_text)(bdb_stmt *s, int i, const char *t);
+    /* n bytes (a BLOB, a bytea), not copied: they live until the step */
+    void (*bind_blob)(bdb_stmt *s, int i, const void *p, size_t n);
     /* 1: a row is there to read; 0: no more rows; else a BDB_E* code */
     int (*step)(bdb_stmt *s);
     /* column i (0-based) of the row step gave: NULL reads as 0, NaN, "";
@@ -53,6 +58,9 @@ typedef struct bdb_driver {
     long long (*column_int)(bdb_stmt *s, int i);
     double (*column_double)(bdb_stmt *s, int i);
     const char *(*column_text)(bdb_stmt *s, int i);
+    /* a BLOB's (bytea's) bytes and *n their count; they live until the
+     * next step, reset or finish */
+    const void *(*column_blob)(bdb_stmt *s, int i, size_t *n);
     /* ready to run again, its parameters unbound */
     void (*reset)(bdb_stmt *s);
     /* frees s (NULL is fine) and returns rc, or when rc is BDB_OK the
@@ -65,10 +73,25 @@ typedef struct bdb_driver {
     int (*sweep_series_later)(bdb_store *st);
     /* forgets the run set the batch knows exists */
     void (*forget_set)(bdb_store *st);
+    /* puts source source_id into run set `set` (made when new) with
+     * tags, remembering the set for the batch's next file */
+    int (*source_set)(bdb_store *st, long long source_id, const char *set,
+                      const bdb_params *tags);
+    /* the default platform of the figures the open source is given next */
+    void (*source_platform)(bdb_store *st, const char *name);
     /* writes what the open source holds back for a later round trip (the
      * series and rows of PostgreSQL's next COPY flush), so that a query
      * sees them; NULL when a back-end holds nothing back */
     int (*flush_pending)(bdb_store *st, long long source_id);
+    /* dialect: what ends bdb_results_query's ORDER BY (PostgreSQL's
+     * ", r.id": its rows of equal keys come in no set order) */
+    const char *sql_results_tail;
+    /* dialect: the column of a row's id in tables without one of their
+     * own (source_warnings): "rowid" on SQLite */
+    const char *sql_row_id;
+    /* dialect: the query of series s's parameters as key \x1f value
+     * pairs separated by \x1e, sorted by key (NULL when it has none) */
+    const char *sql_params_kv;
     /* dialect: the expression of set st.id's tags as "key=value,..."
      * sorted by key (NULL when it has none) */
     const char *sql_set_tags;
@@ -89,20 +112,8 @@ typedef struct bdb_store_ops {
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
     void (*close)(bdb_store *st);
-    int (*source_find)(bdb_store *st, const char *sha256, long long *id);
-    int (*source_ids)(bdb_store *st, long long **ids, long long **sizes,
-                      size_t *n);
-    int (*source_load)(bdb_store *st, long long id, bdb_stored_source *out);
-    int (*results_each)(bdb_store *st, const bdb_filter *f,
-                        int (*cb)(const bdb_result_row *, void *), void *ctx);
-    int (*series_each)(bdb_store *st, const bdb_filter *f,
-                       int (*cb)(const bdb_series_row *, void *), void *ctx);
-    int (*warnings_each)(bdb_store *st, const bdb_filter *f,
-                         int (*cb)(const bdb_warning_row *, void *), void *ctx);
     int (*groups_each)(bdb_store *st, const bdb_filter *f,
                        int (*cb)(const bdb_group_row *, void *), void *ctx);
-    int (*platform_names_each)(bdb_store *st, const bdb_filter *f,
-                               int (*cb)(const char *, void *), void *ctx);
     int (*batch_begin)(bdb_store *st, int flags);
     int (*batch_end)(bdb_store *st, int commit);
     /* a source streamed figure by figure */
@@ -112,13 +123,6 @@ typedef struct bdb_store_ops {
     int (*source_end)(bdb_store *st, long long id, const char *tool,
                       const char *tool_version, const char *parser_version,
                       const bdb_sink *notes, int keep);
-    /* copying a database (store_admin.h) */
-    int (*source_samples)(bdb_store *st, long long id, bdb_sink *out);
-    int (*source_revise)(bdb_store *st, long long id,
-                         const bdb_source_info *src);
-    int (*set_results_each)(bdb_store *st, const bdb_filter *f,
-                            int (*cb)(const bdb_set_result_row *, void *),
-                            void *ctx);
     /* a reader that serves pages (benchdb serve) */
     int (*data_version)(bdb_store *st, char *out, size_t n,
                         long long *changed_at);

@@ -16,6 +16,8 @@ void bdb_sql_restyle(bdb_buf *out, bdb_sql_style style, const char *sql)
     bdb_buf_reset(out);
     for (const char *p = sql; *p; p++) {
         const char *q = strchr(p, '?');
+        while (q && !(q[1] >= '0' && q[1] <= '9'))  /* not a ?N */
+            q = strchr(q + 1, '?');
         if (!q) {
             bdb_buf_puts(out, p);
             break;
@@ -65,7 +67,7 @@ int bdb_fix_source_delete(bdb_store *st, long long id)
         return BDB_ESTORE;
     int rc = source_exists(st, id);
     /* its results first: on PostgreSQL no key cascades them
-     * (schemas/pg/008_results_unchecked_refs.sql) */
+     * (schemas/pg/009_results_unchecked_refs.sql) */
     if (!rc)
         rc = bdb_sql_exec_ids(st, "DELETE FROM results WHERE source_id = ?1", id,
                      0, 1, "removing results");

@@ -99,9 +99,47 @@ int bdb_store_compress_to_file(bdb_store *st, const void *data, size_t n,
                                int *fd, size_t *zlen);
 /* Sources larger than this are stored in pieces (source_chunks, raw
  * empty, raw_encoding 'zlib-chunks'): no one value holds them, and no
- * update of their row reads them. */
+ * update of their row reads them. The pieces are of
+ * bdb_store_piece_bytes() (a megabyte; store_admin.h sets it for tests). */
 #define BDB_STORE_CHUNKED_AT ((size_t)4 << 20)
 #define BDB_STORE_CHUNK_BYTES ((size_t)1 << 20)
+size_t bdb_store_piece_bytes(void);
+
+/* ---- a source's stored bytes (store_source_bytes.c) ----------------------
+ * Written once for every back-end over the driver's primitives. */
+
+/* The compressed copy of a new source, made before its transaction: in
+ * memory (z, zlen), or for a source past BDB_STORE_CHUNKED_AT in an
+ * unlinked temporary file (fd >= 0, zlen bytes) to be stored in pieces. */
+typedef struct bdb_source_bytes {
+    unsigned char *z;
+    size_t zlen;
+    int fd;
+} bdb_source_bytes;
+
+int bdb_source_bytes_make(bdb_store *st, const bdb_source_info *src,
+                          bdb_source_bytes *b);
+void bdb_source_bytes_free(bdb_source_bytes *b);
+/* What the source's row holds as raw: the bytes, or none when they go in
+ * pieces. */
+const void *bdb_source_bytes_raw(const bdb_source_bytes *b, size_t *n);
+/* After source id's row is added: a source kept in a file goes into
+ * source_chunks a piece at a time and its row is marked 'zlib-chunks'
+ * (nothing to do for one in memory). */
+int bdb_source_bytes_put(bdb_store *st, long long id,
+                         const bdb_source_bytes *b);
+/* store.h's bdb_store_source_find and bdb_store_source_ids
+ * (store_sources.c). */
+int bdb_source_find(bdb_store *st, const char *sha256, long long *id);
+int bdb_source_ids(bdb_store *st, long long **ids, long long **sizes,
+                   size_t *n);
+/* store.h's bdb_store_source_revise (store_sources.c). */
+int bdb_source_revise(bdb_store *st, long long id, const bdb_source_info *src);
+/* store_admin.h's bdb_store_source_samples (store_sources.c). */
+int bdb_source_samples(bdb_store *st, long long id, bdb_sink *out);
+/* store.h's bdb_store_source_load: the row, then its bytes inflated from
+ * raw or piece after piece. */
+int bdb_source_load(bdb_store *st, long long id, bdb_stored_source *out);
 
 /* ---- the series cache --------------------------------------------------
  * Series ids known in the current transaction, by identity (tool,
@@ -216,6 +254,23 @@ int bdb_where_check(bdb_store *st, const bdb_where *w);
  * repetition and line (a back-end may append a last tie-breaker). */
 void bdb_results_query(bdb_where *w, const bdb_filter *f, int with_sets);
 
+/* store.h's bdb_store_results_each, bdb_store_set_results_each and
+ * bdb_store_series_each (store_results.c). */
+int bdb_results_each(bdb_store *st, const bdb_filter *f,
+                     int (*cb)(const bdb_result_row *, void *), void *ctx);
+int bdb_set_results_each(bdb_store *st, const bdb_filter *f,
+                         int (*cb)(const bdb_set_result_row *, void *),
+                         void *ctx);
+int bdb_series_each(bdb_store *st, const bdb_filter *f,
+                    int (*cb)(const bdb_series_row *, void *), void *ctx);
+
+/* store.h's bdb_store_warnings_each and bdb_store_platform_names_each
+ * (store_lists.c). */
+int bdb_warnings_each(bdb_store *st, const bdb_filter *f,
+                      int (*cb)(const bdb_warning_row *, void *), void *ctx);
+int bdb_platform_names_each(bdb_store *st, const bdb_filter *f,
+                            int (*cb)(const char *, void *), void *ctx);
+
 /* Appends to w the query of the series f selects: id, tool, benchmark,
  * metric, params, unit, better, results, platforms; by tool, benchmark,
  * metric and params. */
@@ -252,9 +307,10 @@ void bdb_platform_sql_upsert(bdb_buf *b, bdb_sql_style style, int merge);
     "DELETE FROM sets WHERE NOT EXISTS (SELECT 1 FROM sources "              \
     "WHERE sources.set_id = sets.id)"
 
-/* sql with every '?' written as style ('$' turns ?1 into $1): for the
- * statements written once for both back-ends, which have no '?' in a
- * text literal. A failure (out of memory) is left in out->err. */
+/* sql with every placeholder ?N written as style ('$' turns ?1 into
+ * $1), for the statements written once for both back-ends; a '?' not
+ * followed by a digit (a regular expression's in a filter PostgreSQL's
+ * bdb_where wrote) stays. A failure (out of memory) is left in out->err. */
 void bdb_sql_restyle(bdb_buf *out, bdb_sql_style style, const char *sql);
 
 /* ---- statements over the driver's primitives (store_stmt.c) ------------- */
@@ -270,6 +326,10 @@ static inline void bdb_bind_double(bdb_stmt *s, int i, double v)
 static inline void bdb_bind_text(bdb_stmt *s, int i, const char *t)
 {
     s->drv->bind_text(s, i, t);
+}
+static inline void bdb_bind_blob(bdb_stmt *s, int i, const void *p, size_t n)
+{
+    s->drv->bind_blob(s, i, p, n);
 }
 static inline int bdb_step(bdb_stmt *s)
 {
@@ -290,6 +350,10 @@ static inline double bdb_col_double(bdb_stmt *s, int i)
 static inline const char *bdb_col_text(bdb_stmt *s, int i)
 {
     return s->drv->column_text(s, i);
+}
+static inline const void *bdb_col_blob(bdb_stmt *s, int i, size_t *n)
+{
+    return s->drv->column_blob(s, i, n);
 }
 static inline void bdb_stmt_reset(bdb_stmt *s)
 {
@@ -317,8 +381,9 @@ int bdb_sql_count(bdb_store *st, const char *sql, long long id,
 /* The id of table's row called name (0: none). */
 int bdb_sql_id_by_name(bdb_store *st, const char *table, const char *name,
                        long long *id);
-/* The statement of a filtered query w (built in '?' style), its values
- * bound; frees w. */
+/* The statement of a filtered query w (built in the driver's style, by
+ * bdb_where_init(w, st->ops->drv->style): placeholders and dialect),
+ * its values bound; frees w. */
 int bdb_where_prepare(bdb_store *st, bdb_where *w, const char *what,
                       int flags, bdb_stmt **out);
 /* Steps prepared statement s through row until it stops, then finishes
@@ -330,6 +395,13 @@ int bdb_stmt_walk(bdb_stmt *s, int (*row)(bdb_stmt *s, void *ctx), void *ctx);
 int bdb_sql_walk(bdb_store *st, const char *sql, const char *arg,
                  const char *what, int (*row)(bdb_stmt *s, void *ctx),
                  void *ctx);
+
+/* A walk of names: each row's first column to cb (store_names.c). */
+typedef struct bdb_name_walk {
+    int (*cb)(const char *, void *);
+    void *ctx;
+} bdb_name_walk;
+int bdb_name_row(bdb_stmt *s, void *ctx);
 
 /* The operations of the same names (store.h), over st->ops->drv. */
 int bdb_fix_platform_rename(bdb_store *st, const char *old_name,

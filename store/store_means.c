@@ -33,7 +33,7 @@ int bdb_store_series_names_each(bdb_store *st, const bdb_filter *f,
                                 void *ctx)
 {
     bdb_where w;
-    bdb_where_init(&w, '?');
+    bdb_where_init(&w, st->ops->drv->style);
     bdb_buf_puts(&w.sql, "SELECT s.id, s.tool, s.benchmark, s.metric, "
                          "s.params, s.unit, s.better FROM series s WHERE 1=1");
     bdb_where_series(&w, f);
@@ -65,7 +65,7 @@ int bdb_store_cell_means_each(bdb_store *st, const bdb_filter *f,
                               void *ctx)
 {
     bdb_where w;
-    bdb_where_init(&w, '?');
+    bdb_where_init(&w, st->ops->drv->style);
     /* the series index (series_id, platform_id, ..., value) covers it:
      * no join unless the filter names series terms */
     bdb_buf_puts(&w.sql, "SELECT r.series_id, coalesce(r.platform_id, 0), "

@@ -52,14 +52,9 @@ static const char *names_sql(const char *what, const char **arg)
     return NULL;
 }
 
-typedef struct name_walk {
-    int (*cb)(const char *, void *);
-    void *ctx;
-} name_walk;
-
-static int name_row(bdb_stmt *s, void *ctx)
+int bdb_name_row(bdb_stmt *s, void *ctx)
 {
-    name_walk *w = ctx;
+    bdb_name_walk *w = ctx;
     return w->cb(bdb_col_text(s, 0), w->ctx) ? 1 : 0;
 }
 
@@ -69,8 +64,8 @@ int bdb_store_names_each(bdb_store *st, const char *what,
     const char *arg, *sql = names_sql(what, &arg);
     if (!sql)
         return bdb_store_fail(st, BDB_EUSAGE, "no names of '%s'", what);
-    name_walk w = {cb, ctx};
-    return bdb_sql_walk(st, sql, arg, "listing names", name_row, &w);
+    bdb_name_walk w = {cb, ctx};
+    return bdb_sql_walk(st, sql, arg, "listing names", bdb_name_row, &w);
 }
 
 int bdb_store_baselines_each(bdb_store *st,

@@ -76,6 +76,7 @@ const bdb_store_ops bdb_store_pg_ops = {
  * ("bdb" in ASCII, and a version digit). */
 #define WRITE_LOCK_KEY 0x62646231LL
 #define FETCH_ROWS 1000
+#define KEPT_MAX 16
 #define SQLSTATE_UNIQUE "23505"
 
 /* A series new to the transaction, made at the next flush: tool,
@@ -118,6 +119,13 @@ typedef struct pg {
     bdb_strmap platforms;   /* the open source's platforms -> 1 + id (a
                                CSV's rows take turns among them) */
     bdb_scache cache;
+    /* statements of the driver kept prepared on the server
+     * (BDB_STMT_KEEP), found by their sql's address */
+    struct {
+        const char *sql;
+        char name[24];
+    } kept[KEPT_MAX];
+    int nkept;
     /* the run set the batch's files go into, known to exist: forgotten
      * whenever a rollback may have removed it (two statements per file
      * saved, each a round trip) */
@@ -332,9 +340,10 @@ static void p_id_or_null(params *p, long long id)
         p_text(p, NULL);
 }
 
-static void p_bytes(params *p, const void *data, size_t n)
+/* Slot i holding n bytes sent as they are (binary bytea), not copied. */
+static void p_bytes_at(params *p, int i, const void *data, size_t n)
 {
-    int i = n > INT32_MAX ? -1 : p_slot(p, p->n);
+    i = n > INT32_MAX ? -1 : p_slot(p, i);
     if (i < 0) {
         if (!p->err)
             p->err = P_NOMEM;
@@ -343,6 +352,11 @@ static void p_bytes(params *p, const void *data, size_t n)
     p->v[i] = n ? data : "";
     p->len[i] = (int)n;
     p->fmt[i] = 1;
+}
+
+static void p_bytes(params *p, const void *data, size_t n)
+{
+    p_bytes_at(p, p->n, data, n);
 }
 
 /* Runs a prepared statement (name) or sql with p; returns the result
@@ -481,6 +495,8 @@ typedef struct pg_stmt {
     int cursor;         /* a cursor is open, called name */
     int own_tx;         /* ... in a read-only transaction of its own */
     char name[32];
+    const char *prepared;   /* a kept statement's name on the server */
+    unsigned char *blob;    /* the bytes column_blob last unescaped */
 } pg_stmt;
 
 static const bdb_driver pg_driver;
@@ -553,7 +569,7 @@ static int stmt_start(pg_stmt *q)
     bdb_store *st = q->base.st;
     pg *impl = PG(st);
     if (!q->many) {
-        q->res = run(st, NULL, q->sql, q->p, q->base.what);
+        q->res = run(st, q->prepared, q->sql, q->p, q->base.what);
         if (!q->res)
             return BDB_ESTORE;
         q->nrows = PQntuples(q->res);
@@ -587,9 +603,16 @@ static int stmt_start(pg_stmt *q)
     return stmt_fetch(q);
 }
 
+static void stmt_blob_free(pg_stmt *q)
+{
+    PQfreemem(q->blob);
+    q->blob = NULL;
+}
+
 static int stmt_step(pg_stmt *q)
 {
     int rc = BDB_OK;
+    stmt_blob_free(q);
     if (q->state == 0) {
         q->state = 1;
         rc = stmt_start(q);
@@ -608,6 +631,7 @@ static int stmt_step(pg_stmt *q)
 static void stmt_reset(pg_stmt *q)
 {
     (void)stmt_end_walk(q, BDB_OK);     /* a failure shows at the next run */
+    stmt_blob_free(q);
     PQclear(q->res);
     q->res = NULL;
     q->row = q->nrows = q->state = q->more = 0;
@@ -619,6 +643,7 @@ static int stmt_finish(pg_stmt *q, int rc)
     if (!q)
         return rc;
     rc = stmt_end_walk(q, rc);
+    stmt_blob_free(q);
     PQclear(q->res);
     params_free(&q->own);
     free(q->sql);
@@ -876,7 +901,6 @@ static const struct {
      "AND s.params = v.params ORDER BY v.n"},
     {"bdb_series_sel", "SELECT id, unit FROM series WHERE tool = $1 AND "
                        "benchmark = $2 AND metric = $3 AND params = $4"},
-    {"bdb_source_sel", "SELECT id FROM sources WHERE sha256 = $1"},
     {"bdb_source_ins", "INSERT INTO sources(sha256, size, path, tool, "
                        "tool_version, parser_version, platform_id, options, "
                        "raw) VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9) "
@@ -905,23 +929,6 @@ static int prepare_writer(bdb_store *st)
 /* ---- platforms ----------------------------------------------------------- */
 
 /* ---- sources and results ------------------------------------------------ */
-
-static int pg_source_find(bdb_store *st, const char *sha256, long long *id)
-{
-    *id = 0;
-    if (prepare_writer(st))
-        return BDB_ESTORE;
-    params p = {0};
-    p_text(&p, sha256);
-    PGresult *res = run(st, "bdb_source_sel", NULL, &p, "looking up source");
-    params_free(&p);
-    if (!res)
-        return BDB_ESTORE;
-    if (PQntuples(res) == 1)
-        *id = col_ll(res, 0, 0);
-    PQclear(res);
-    return BDB_OK;
-}
 
 /* Finds or creates: INSERT ... ON CONFLICT DO NOTHING RETURNING, then a
  * SELECT of its own (a new snapshot) when the row was there already. */
@@ -1369,14 +1376,14 @@ static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
                            long long replace_id, long long *out_id)
 {
     pg *impl = PG(st);
-    unsigned char *z = NULL;
-    size_t zlen = 0;
+    bdb_source_bytes bytes = {.fd = -1};
     if (prepare_writer(st))
         return BDB_ESTORE;
-    if (!replace_id && bdb_store_compress(st, src->raw, src->size, &z, &zlen))
-        return BDB_ENOMEM;
+    int made = replace_id ? BDB_OK : bdb_source_bytes_make(st, src, &bytes);
+    if (made)
+        return made;
     if (tx_begin(st)) {
-        free(z);
+        bdb_source_bytes_free(&bytes);
         return BDB_ESTORE;
     }
     rows_drop(impl);
@@ -1408,7 +1415,7 @@ static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
         snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
                  src->platform ? src->platform : "");
         impl->cur_replaced = 0;
-        rc = pg_source_find(st, src->sha256, &existing);
+        rc = bdb_source_find(st, src->sha256, &existing);
         if (!rc && existing)
             rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
         if (!rc)
@@ -1423,6 +1430,8 @@ static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
             p_text(&p, src->parser_version ? src->parser_version : "");
             p_id_or_null(&p, pid);
             p_text(&p, src->options ? src->options : "");
+            size_t zlen = 0;
+            const void *z = bdb_source_bytes_raw(&bytes, &zlen);
             p_bytes(&p, z, zlen);
             PGresult *res = p.err ? NULL
                                   : PQexecPrepared(impl->conn, "bdb_source_ins",
@@ -1441,11 +1450,13 @@ static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
             PQclear(res);
             params_free(&p);
         }
+        if (!rc)
+            rc = bdb_source_bytes_put(st, id, &bytes);
         /* its run set (lifecycle) */
         if (!rc && src->set && *src->set)
             rc = source_put_set(st, id, src->set, src->set_tags);
     }
-    free(z);
+    bdb_source_bytes_free(&bytes);
     if (rc)
         return tx_end(st, rc);
     *out_id = id;
@@ -1517,88 +1528,6 @@ static int pg_source_end(bdb_store *st, long long id, const char *tool,
     return tx_end(st, rc);
 }
 
-
-static int pg_source_ids(bdb_store *st, long long **ids, long long **sizes,
-                         size_t *n)
-{
-    *ids = NULL;
-    if (sizes)
-        *sizes = NULL;
-    *n = 0;
-    PGresult *res = run(st, NULL, "SELECT id, size FROM sources ORDER BY id",
-                        NULL, "listing sources");
-    if (!res)
-        return BDB_ESTORE;
-    size_t rows = (size_t)PQntuples(res);
-    int rc = BDB_OK;
-    if (rows) {
-        *ids = malloc(rows * sizeof **ids);
-        if (sizes)
-            *sizes = malloc(rows * sizeof **sizes);
-        if (!*ids || (sizes && !*sizes))
-            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        for (size_t i = 0; !rc && i < rows; i++) {
-            (*ids)[i] = col_ll(res, (int)i, 0);
-            if (sizes)
-                (*sizes)[i] = col_ll(res, (int)i, 1);
-        }
-        if (!rc) {
-            *n = rows;
-        } else {
-            free(*ids);
-            *ids = NULL;
-            if (sizes) {
-                free(*sizes);
-                *sizes = NULL;
-            }
-        }
-    }
-    PQclear(res);
-    return rc;
-}
-
-static int pg_source_load(bdb_store *st, long long id, bdb_stored_source *out)
-{
-    memset(out, 0, sizeof *out);
-    params p = {0};
-    p_int(&p, id);
-    PGresult *res = run(st, NULL,
-                        "SELECT s.path, s.tool, s.parser_version, "
-                        "coalesce(p.name, ''), s.options, s.raw, s.size "
-                        "FROM sources s LEFT JOIN platforms p "
-                        "ON p.id = s.platform_id WHERE s.id = $1",
-                        &p, "loading source");
-    params_free(&p);
-    if (!res)
-        return BDB_ESTORE;
-    int rc = BDB_OK;
-    if (PQntuples(res) != 1) {
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
-    } else {
-        out->id = id;
-        snprintf(out->path, sizeof out->path, "%s", col_text(res, 0, 0));
-        snprintf(out->tool, sizeof out->tool, "%s", col_text(res, 0, 1));
-        snprintf(out->parser_version, sizeof out->parser_version, "%s",
-                 col_text(res, 0, 2));
-        snprintf(out->platform, sizeof out->platform, "%s", col_text(res, 0, 3));
-        out->options = strdup(col_text(res, 0, 4));
-        out->size = (size_t)col_ll(res, 0, 6);
-        size_t zlen = 0;
-        unsigned char *z = PQunescapeBytea(
-            (const unsigned char *)PQgetvalue(res, 0, 5), &zlen);
-        if (!out->options || !z)
-            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        else
-            rc = bdb_store_uncompress(st, id, z, zlen, out->size,
-                                      &out->bytes);
-        out->raw = out->bytes.data;
-        PQfreemem(z);
-    }
-    PQclear(res);
-    if (rc)
-        bdb_stored_source_free(out);
-    return rc;
-}
 
 static int pg_batch_begin(bdb_store *st, int flags)
 {
@@ -1677,134 +1606,6 @@ typedef struct cb_walk {
     void *cb;
     void *ctx;
 } cb_walk;
-
-/* Row i of a bdb_results_query: its first 13 columns. */
-static void read_result(PGresult *s, int i, bdb_result_row *r)
-{
-    *r = (bdb_result_row){
-        .platform = col_text(s, i, 0), .tool = col_text(s, i, 1),
-        .benchmark = col_text(s, i, 2), .metric = col_text(s, i, 3),
-        .params = col_text(s, i, 4), .unit = col_text(s, i, 5),
-        .better = col_int(s, i, 6), .value = col_num(s, i, 7),
-        .repetition = col_int(s, i, 8), .source_path = col_text(s, i, 9),
-        .line = col_int(s, i, 10), .source_id = col_ll(s, i, 11),
-        .series_id = col_ll(s, i, 12)};
-}
-
-static int result_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_result_row r;
-    read_result(s, i, &r);
-    int (*cb)(const bdb_result_row *, void *) =
-        (int (*)(const bdb_result_row *, void *))w->cb;
-    return cb(&r, w->ctx) ? 1 : 0;
-}
-
-/* The walk of the results f selects (with their run sets: with_sets),
- * rows to fn. */
-static int results_walk(bdb_store *st, const bdb_filter *f, int with_sets,
-                        const char *what,
-                        int (*fn)(bdb_store *, PGresult *, int, void *),
-                        cb_walk *cw)
-{
-    bdb_where w;
-    bdb_where_init(&w, '$');
-    bdb_results_query(&w, f, with_sets);
-    bdb_buf_puts(&w.sql, ", r.id");
-    return walk_where(st, &w, what, fn, cw);
-}
-
-static int pg_results_each(bdb_store *st, const bdb_filter *f,
-                           int (*cb)(const bdb_result_row *, void *), void *ctx)
-{
-    cb_walk cw = {(void *)cb, ctx};
-    return results_walk(st, f, 0, "listing results", result_row, &cw);
-}
-
-static int series_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_series_row r = {
-        .id = col_ll(s, i, 0), .tool = col_text(s, i, 1),
-        .benchmark = col_text(s, i, 2), .metric = col_text(s, i, 3),
-        .params = col_text(s, i, 4), .unit = col_text(s, i, 5),
-        .better = col_int(s, i, 6), .nresults = col_ll(s, i, 7),
-        .nplatforms = col_ll(s, i, 8)};
-    int (*cb)(const bdb_series_row *, void *) =
-        (int (*)(const bdb_series_row *, void *))w->cb;
-    return cb(&r, w->ctx) ? 1 : 0;
-}
-
-static int pg_series_each(bdb_store *st, const bdb_filter *f,
-                          int (*cb)(const bdb_series_row *, void *), void *ctx)
-{
-    bdb_where w;
-    bdb_where_init(&w, '$');
-    bdb_series_query(&w, f);
-    cb_walk cw = {(void *)cb, ctx};
-    return walk_where(st, &w, "listing series", series_row, &cw);
-}
-
-static int warning_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_warning_row r = {.platform = col_text(s, i, 0),
-                         .source_path = col_text(s, i, 1),
-                         .message = col_text(s, i, 2),
-                         .line = col_int(s, i, 3),
-                         .source_id = col_ll(s, i, 4),
-                         .is_info = col_int(s, i, 5)};
-    int (*cb)(const bdb_warning_row *, void *) =
-        (int (*)(const bdb_warning_row *, void *))w->cb;
-    return cb(&r, w->ctx) ? 1 : 0;
-}
-
-static int pg_warnings_each(bdb_store *st, const bdb_filter *f,
-                            int (*cb)(const bdb_warning_row *, void *),
-                            void *ctx)
-{
-    bdb_where w;
-    bdb_where_init(&w, '$');
-    bdb_buf_puts(&w.sql,
-                 "SELECT coalesce(sp.name, ''), src.path, wn.message, wn.line, "
-                 "src.id, (wn.kind = 'info')::int FROM source_warnings wn "
-                 "JOIN sources src ON src.id = wn.source_id "
-                 "LEFT JOIN platforms sp ON sp.id = src.platform_id "
-                 "WHERE src.id IN (SELECT r.source_id FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, ") ORDER BY src.id, wn.line, wn.id");
-    cb_walk cw = {(void *)cb, ctx};
-    return walk_where(st, &w, "listing warnings", warning_row, &cw);
-}
-
-static int name_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    int (*cb)(const char *, void *) = (int (*)(const char *, void *))w->cb;
-    return cb(col_text(s, i, 0), w->ctx) ? 1 : 0;
-}
-
-static int pg_platform_names_each(bdb_store *st, const bdb_filter *f,
-                                  int (*cb)(const char *, void *), void *ctx)
-{
-    bdb_where w;
-    bdb_where_init(&w, '$');
-    bdb_buf_puts(&w.sql,
-                 "SELECT DISTINCT coalesce(p.name, '') AS pname FROM results r "
-                 "JOIN series s ON s.id = r.series_id "
-                 "LEFT JOIN platforms p ON p.id = r.platform_id WHERE true");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " ORDER BY pname");
-    cb_walk cw = {(void *)cb, ctx};
-    return walk_where(st, &w, "listing platforms of results", name_row, &cw);
-}
 
 /* Splits a string_agg() list on sep into at most n pieces (in place). */
 static size_t split_list(char *text, char sep, char **out, size_t n)
@@ -1901,54 +1702,6 @@ static int pg_groups_each(bdb_store *st, const bdb_filter *f,
 
 /* ---- what copying a database needs ------------------------------------- */
 
-typedef struct sample_walk {
-    bdb_sink *out;
-    int rc;
-} sample_walk;
-
-static int sample_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    sample_walk *w = ctx;
-    int rc = bdb_store_sample_from_row(st, w->out, col_text(s, i, 0),
-                                       col_text(s, i, 1), col_text(s, i, 2),
-                                       col_text(s, i, 3), col_text(s, i, 4),
-                                       col_int(s, i, 5), col_num(s, i, 6),
-                                       col_int(s, i, 7), col_int(s, i, 8),
-                                       col_text(s, i, 9));
-    return rc ? rc : 0;
-}
-
-static int note_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    sample_walk *w = ctx;
-    return bdb_store_note_from_row(st, w->out, col_int(s, i, 0),
-                                   col_int(s, i, 1), col_text(s, i, 2));
-}
-
-static int pg_source_samples(bdb_store *st, long long id, bdb_sink *out)
-{
-    params p = {0};
-    p_int(&p, id);
-    sample_walk w = {out, 0};
-    int rc = walk(st,
-                  "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
-                  "s.unit, s.better, r.value, r.repetition, r.line, "
-                  "coalesce((SELECT string_agg(sp.key || chr(31) || sp.value, "
-                  "chr(30) ORDER BY sp.key) FROM param_set_items sp "
-                  "WHERE sp.set_id = s.param_set_id), '') "
-                  "FROM results r JOIN series s ON s.id = r.series_id "
-                  "LEFT JOIN platforms p ON p.id = r.platform_id "
-                  "WHERE r.source_id = $1 ORDER BY r.id",
-                  &p, "reading a source's results", sample_row, &w);
-    if (!rc)
-        rc = walk(st,
-                  "SELECT line, (kind = 'info')::int, message FROM "
-                  "source_warnings WHERE source_id = $1 ORDER BY id",
-                  &p, "reading a source's warnings", note_row, &w);
-    params_free(&p);
-    return rc;
-}
-
 /* ---- corrections, run sets, history ------------------------------------- */
 
 static int source_put_set(bdb_store *st, long long source_id, const char *set,
@@ -2005,43 +1758,16 @@ static int sweep_series_later(bdb_store *st)
 /* Between source_begin(NULL, id) and source_end: the source becomes the
  * same file read with other options (import --replace). No transaction of
  * its own: it lands or goes with the source's. */
-static int pg_source_revise(bdb_store *st, long long id,
-                            const bdb_source_info *src)
-{
-    pg *impl = PG(st);
-    long long pid = 0;
-    int rc = prepare_writer(st);
-    if (!rc)
-        rc = platform_id(st, src->platform, &pid);
-    if (!rc) {
-        params p = {0};
-        p_text(&p, src->path);
-        p_id_or_null(&p, pid);
-        p_text(&p, src->options ? src->options : "");
-        p_int(&p, id);
-        PGresult *res = run(st, NULL, "UPDATE sources SET path = $1, "
-                                      "platform_id = $2, options = $3 "
-                                      "WHERE id = $4", &p, "revising source");
-        params_free(&p);
-        rc = res ? BDB_OK : BDB_ESTORE;
-        PQclear(res);
-    }
-    if (!rc && src->set && *src->set)
-        rc = source_put_set(st, id, src->set, src->set_tags);
-    if (!rc && src->set && *src->set) { /* the set it left may be empty */
-        impl->set_name[0] = '\0';
-        rc = exec(st, BDB_SQL_DROP_EMPTY_SETS);
-    }
-    if (!rc)
-        snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
-                 src->platform ? src->platform : "");
-    return rc;
-}
-
 /* What the corrections of store_fix.c run on. */
 static void forget_set(bdb_store *st)
 {
     PG(st)->set_name[0] = '\0';
+}
+
+/* The default platform of the figures the open source is given next. */
+static void default_platform(bdb_store *st, const char *name)
+{
+    snprintf(PG(st)->cur_platform, sizeof PG(st)->cur_platform, "%s", name);
 }
 
 static int fix_platform_id(bdb_store *st, const char *name, long long *id)
@@ -2057,6 +1783,28 @@ static int drv_exec(bdb_store *st, const char *sql)
     return exec(st, sql);
 }
 
+/* The server's name of sql (in $N style) kept prepared for the handle's
+ * life under key (its '?' text's address); NULL when there is no room
+ * left or the server refused it (the statement then runs unprepared). */
+static const char *kept_name(bdb_store *st, const char *key, const char *sql)
+{
+    pg *impl = PG(st);
+    for (int i = 0; i < impl->nkept; i++)
+        if (impl->kept[i].sql == key)
+            return impl->kept[i].name;
+    if (impl->nkept == KEPT_MAX)
+        return NULL;
+    char *name = impl->kept[impl->nkept].name;
+    snprintf(name, sizeof impl->kept[0].name, "bdb_kept_%d", impl->nkept);
+    PGresult *res = PQprepare(impl->conn, name, sql, 0, NULL);
+    int ok = PQresultStatus(res) == PGRES_COMMAND_OK;
+    PQclear(res);
+    if (!ok)
+        return NULL;
+    impl->kept[impl->nkept++].sql = key;
+    return name;
+}
+
 static int drv_prepare(bdb_store *st, const char *sql, const char *what,
                        int flags, bdb_stmt **out)
 {
@@ -2067,6 +1815,8 @@ static int drv_prepare(bdb_store *st, const char *sql, const char *what,
     pg_stmt *q = b.err ? NULL : stmt_new(st, b.data, what, flags);
     if (b.err)
         bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory", what);
+    if (q && (flags & BDB_STMT_KEEP) && !q->many)
+        q->prepared = kept_name(st, sql, b.data);
     bdb_buf_free(&b);
     if (!q)
         return BDB_ENOMEM;
@@ -2089,14 +1839,25 @@ static void drv_bind_double(bdb_stmt *s, int i, double v)
     p_num_at(&Q(s)->own, i - 1, v);
 }
 
-/* A copy, as SQLite's binds take one: bdb_where_prepare frees its
- * values once bound, before the statement runs. */
+/* A copy, as the driver's contract says: the caller's text may be gone
+ * before the statement runs (bdb_where_prepare frees its values). */
 static void drv_bind_text(bdb_stmt *s, int i, const char *t)
 {
-    if (t && bdb_utf8_valid(t, strlen(t)))
-        p_copy_at(&Q(s)->own, i - 1, t);
-    else
-        p_text_at(&Q(s)->own, i - 1, t);
+    params *p = &Q(s)->own;
+    if ((i = p_slot(p, i - 1)) < 0)
+        return;
+    p->v[i] = NULL;
+    if (!t)
+        return;
+    p->own[i] = bdb_utf8_valid(t, strlen(t)) ? strdup(t) : bdb_utf8_dup(t);
+    if (!p->own[i])
+        p->err = P_NOMEM;
+    p->v[i] = p->own[i];
+}
+
+static void drv_bind_blob(bdb_stmt *s, int i, const void *p, size_t n)
+{
+    p_bytes_at(&Q(s)->own, i - 1, p, n);
 }
 
 static int drv_step(bdb_stmt *s)
@@ -2124,6 +1885,20 @@ static const char *drv_column_text(bdb_stmt *s, int i)
     return col_text(Q(s)->res, Q(s)->row, i);
 }
 
+/* Rows come as text: a bytea is unescaped (hex) into the statement's
+ * own buffer, one value at a time. */
+static const void *drv_column_blob(bdb_stmt *s, int i, size_t *n)
+{
+    pg_stmt *q = Q(s);
+    *n = 0;
+    stmt_blob_free(q);
+    if (PQgetisnull(q->res, q->row, i))
+        return "";
+    q->blob = PQunescapeBytea(
+        (const unsigned char *)PQgetvalue(q->res, q->row, i), n);
+    return q->blob;
+}
+
 static void drv_reset(bdb_stmt *s)
 {
     stmt_reset(Q(s));
@@ -2143,43 +1918,30 @@ static const bdb_driver pg_driver = {
     .bind_int = drv_bind_int,
     .bind_double = drv_bind_double,
     .bind_text = drv_bind_text,
+    .bind_blob = drv_bind_blob,
     .step = drv_step,
     .column_null = drv_column_null,
     .column_int = drv_column_int,
     .column_double = drv_column_double,
     .column_text = drv_column_text,
+    .column_blob = drv_column_blob,
     .reset = drv_reset,
     .finish = drv_finish,
     .platform_id = fix_platform_id,
     .sweep_series_later = sweep_series_later,
     .forget_set = forget_set,
+    .source_set = source_put_set,
+    .source_platform = default_platform,
     .flush_pending = flush_rows,
+    .sql_results_tail = ", r.id",
+    .sql_row_id = "id",
+    .sql_params_kv = "SELECT string_agg(sp.key || chr(31) || sp.value, "
+                     "chr(30) ORDER BY sp.key) FROM param_set_items sp "
+                     "WHERE sp.set_id = s.param_set_id",
     .sql_set_tags = "SELECT string_agg(key || '=' || value, ',' ORDER BY key) "
                     "FROM set_tags WHERE set_id = st.id",
 };
 
-
-static int set_result_row(bdb_store *st, PGresult *s, int i, void *ctx)
-{
-    (void)st;
-    cb_walk *w = ctx;
-    bdb_result_row r;
-    read_result(s, i, &r);
-    bdb_set_result_row sr = {&r, col_text(s, i, 13), col_text(s, i, 14),
-                             col_ll(s, i, 15)};
-    int (*cb)(const bdb_set_result_row *, void *) =
-        (int (*)(const bdb_set_result_row *, void *))w->cb;
-    return cb(&sr, w->ctx) ? 1 : 0;
-}
-
-static int pg_set_results_each(bdb_store *st, const bdb_filter *f,
-                               int (*cb)(const bdb_set_result_row *, void *),
-                               void *ctx)
-{
-    cb_walk cw = {(void *)cb, ctx};
-    return results_walk(st, f, 1, "listing results by set", set_result_row,
-                        &cw);
-}
 
 /* ---- serving readers ----------------------------------------------------- */
 
@@ -2216,22 +1978,12 @@ const bdb_store_ops bdb_store_pg_ops = {
     .drv = &pg_driver,
     .open = pg_open,
     .close = pg_close,
-    .source_find = pg_source_find,
-    .source_ids = pg_source_ids,
-    .source_load = pg_source_load,
-    .results_each = pg_results_each,
-    .series_each = pg_series_each,
-    .warnings_each = pg_warnings_each,
     .groups_each = pg_groups_each,
-    .platform_names_each = pg_platform_names_each,
     .batch_begin = pg_batch_begin,
     .batch_end = pg_batch_end,
     .source_begin = pg_source_begin,
     .source_put = pg_source_put,
     .source_end = pg_source_end,
-    .source_samples = pg_source_samples,
-    .source_revise = pg_source_revise,
-    .set_results_each = pg_set_results_each,
     .data_version = pg_data_version,
     .time_limit = pg_time_limit,
 };

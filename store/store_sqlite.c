@@ -64,9 +64,9 @@ typedef struct writer {
  * tool): prepared once for the handle's life, since preparing one cost
  * more than running it. */
 enum {
-    K_SAVEPOINT, K_RELEASE, K_ROLLBACK_TO, K_SOURCE_FIND, K_SOURCE_TOOL,
+    K_SAVEPOINT, K_RELEASE, K_ROLLBACK_TO, K_SOURCE_TOOL,
     K_SET_ADD, K_SET_ID, K_SET_TAG, K_SOURCE_SET, K_SOURCE_PLATFORM,
-    K_RESULTS_DEL, K_WARNINGS_DEL, K_SOURCE_LOAD, K_DATA_VERSION,
+    K_RESULTS_DEL, K_WARNINGS_DEL, K_DATA_VERSION,
     K_SOURCE_SERIES, K_SERIES_SWEEP_ONE, K_COUNT
 };
 
@@ -74,7 +74,6 @@ static const char *const kept_sql[K_COUNT] = {
     [K_SAVEPOINT] = "SAVEPOINT one_source",
     [K_RELEASE] = "RELEASE one_source",
     [K_ROLLBACK_TO] = "ROLLBACK TO one_source",
-    [K_SOURCE_FIND] = "SELECT id FROM sources WHERE sha256=?",
     [K_SOURCE_TOOL] = "UPDATE sources SET tool=?, tool_version=?, "
                       "parser_version=? WHERE id=?",
     [K_SET_ADD] = "INSERT INTO sets(name) VALUES(?) "
@@ -89,11 +88,6 @@ static const char *const kept_sql[K_COUNT] = {
                           "WHERE src.id = ?",
     [K_RESULTS_DEL] = "DELETE FROM results WHERE source_id=?",
     [K_WARNINGS_DEL] = "DELETE FROM source_warnings WHERE source_id=?",
-    [K_SOURCE_LOAD] = "SELECT s.path, s.tool, s.parser_version, "
-                      "coalesce(p.name,''), s.options, s.raw, s.size, "
-                      "s.raw_encoding FROM "
-                      "sources s LEFT JOIN platforms p ON p.id = "
-                      "s.platform_id WHERE s.id=?",
     [K_DATA_VERSION] = "PRAGMA data_version",
     [K_SOURCE_SERIES] = "SELECT DISTINCT s.id, s.tool, s.benchmark, s.metric, "
                         "s.params, s.unit FROM results r JOIN series s ON "
@@ -102,9 +96,16 @@ static const char *const kept_sql[K_COUNT] = {
                            "(SELECT 1 FROM results WHERE series_id = ?1)",
 };
 
+/* The driver's statements kept for the handle's life (BDB_STMT_KEEP):
+ * the few run once a source. */
+#define DRV_KEPT_MAX 16
+typedef struct sq_stmt sq_stmt;
+
 typedef struct sq {
     sqlite3 *db;
     sqlite3_stmt *kept[K_COUNT];   /* prepared on first use */
+    sq_stmt *drv_kept[DRV_KEPT_MAX];
+    int ndrv_kept;
     int in_batch;           /* a batch transaction is open: files are
                                savepoints inside it */
     int sweep_series;       /* results were replaced: drop orphan series
@@ -326,6 +327,8 @@ static int run_kept(bdb_store *st, int k)
     unkeep(s);
     return rc;
 }
+
+static void drv_kept_close(sq *impl);
 
 static void kept_close(sq *impl)
 {
@@ -709,6 +712,7 @@ static void sq_close(bdb_store *st)
         writer_close(&impl->w);
     wait_over(impl);
     kept_close(impl);
+    drv_kept_close(impl);
     bdb_scache_clear(&impl->cache);
     free(impl->sweep_ids);
     sqlite3_close(impl->db);
@@ -719,23 +723,6 @@ static void sq_close(bdb_store *st)
 /* ---- platforms ----------------------------------------------------------- */
 
 /* ---- sources ------------------------------------------------------------- */
-
-static int sq_source_find(bdb_store *st, const char *sha256, long long *id)
-{
-    sqlite3_stmt *s;
-    *id = 0;
-    if (keep_stmt(st, K_SOURCE_FIND, &s))
-        return BDB_ESTORE;
-    sqlite3_bind_text(s, 1, sha256, -1, SQLITE_STATIC);
-    int step = sqlite3_step(s), rc = BDB_OK;
-    if (step == SQLITE_ROW)
-        *id = sqlite3_column_int64(s, 0);
-    else if (step != SQLITE_DONE)
-        rc = fail_db(st, "looking up source");
-    unkeep(s);
-    return rc;
-}
-
 
 static void writer_close(writer *w)
 {
@@ -1113,81 +1100,27 @@ static int note_replaced_series(bdb_store *st, long long source_id);
 static int source_put_set(bdb_store *st, long long source_id,
                           const char *set, const bdb_params *tags);
 
-/* A large source's compressed bytes (the temporary file fd, zlen bytes)
- * into source_chunks, a piece at a time, and its row marked so. */
-static int put_chunks(bdb_store *st, long long id, int fd, size_t zlen)
-{
-    sqlite3_stmt *s = NULL;
-    unsigned char *buf = malloc(BDB_STORE_CHUNK_BYTES);
-    int rc = buf ? BDB_OK : bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-    if (!rc && sqlite3_prepare_v2(DB(st), "UPDATE sources SET raw_encoding = "
-                                  "'zlib-chunks' WHERE id = ?", -1, &s,
-                                  NULL) == SQLITE_OK) {
-        sqlite3_bind_int64(s, 1, id);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "marking a source stored in pieces");
-    } else if (!rc) {
-        rc = fail_db(st, "marking a source stored in pieces");
-    }
-    sqlite3_finalize(s);
-    s = NULL;
-    if (!rc && sqlite3_prepare_v2(DB(st), "INSERT INTO source_chunks(source_id, "
-                                  "seq, bytes) VALUES(?,?,?)", -1, &s,
-                                  NULL) != SQLITE_OK)
-        rc = fail_db(st, "storing a source in pieces");
-    size_t off = 0;
-    for (long long seq = 0; !rc && off < zlen; seq++) {
-        size_t n = zlen - off < BDB_STORE_CHUNK_BYTES ? zlen - off
-                                                      : BDB_STORE_CHUNK_BYTES;
-        ssize_t got = pread(fd, buf, n, (off_t)off);
-        if (got != (ssize_t)n) {
-            rc = bdb_store_fail(st, BDB_EIO, "cannot read back a compressed "
-                                "source: %s", got < 0 ? strerror(errno)
-                                                      : "short read");
-            break;
-        }
-        sqlite3_reset(s);
-        sqlite3_bind_int64(s, 1, id);
-        sqlite3_bind_int64(s, 2, seq);
-        sqlite3_bind_blob(s, 3, buf, (int)n, SQLITE_STATIC);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "storing a source in pieces");
-        off += n;
-    }
-    sqlite3_finalize(s);
-    free(buf);
-    return rc;
-}
-
 static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
                            long long replace_id, long long *out_id)
 {
     sq *impl = st->impl;
-    unsigned char *z = NULL;
+    bdb_source_bytes bytes = {.fd = -1};
+    int made = replace_id ? BDB_OK : bdb_source_bytes_make(st, src, &bytes);
+    if (made)
+        return made;
     size_t zlen = 0;
-    int zfd = -1;   /* a large source, compressed into a temporary file */
-    if (!replace_id && src->size > BDB_STORE_CHUNKED_AT) {
-        int zrc = bdb_store_compress_to_file(st, src->raw, src->size, &zfd,
-                                             &zlen);
-        if (zrc)
-            return zrc;
-    } else if (!replace_id) {
-        if (bdb_store_compress(st, src->raw, src->size, &z, &zlen))
-            return BDB_ENOMEM;
-        /* the one limit on a file's size: its compressed copy is one blob
-         * (held in memory while it is written) */
-        int most = sqlite3_limit(DB(st), SQLITE_LIMIT_LENGTH, -1);
-        if (zlen > INT_MAX || (most > 0 && zlen > (size_t)most)) {
-            free(z);
-            return bdb_store_fail(st, BDB_ERANGE, "%s: compressed, %zu bytes "
-                                  "are more than a SQLite blob holds (%d)",
-                                  src->path, zlen, most > 0 ? most : INT_MAX);
-        }
+    const void *z = bdb_source_bytes_raw(&bytes, &zlen);
+    /* the one limit on a file's size: its compressed copy, when one blob,
+     * is held in memory while it is written */
+    int most = sqlite3_limit(DB(st), SQLITE_LIMIT_LENGTH, -1);
+    if (zlen > INT_MAX || (most > 0 && zlen > (size_t)most)) {
+        bdb_source_bytes_free(&bytes);
+        return bdb_store_fail(st, BDB_ERANGE, "%s: compressed, %zu bytes "
+                              "are more than a SQLite blob holds (%d)",
+                              src->path, zlen, most > 0 ? most : INT_MAX);
     }
     if (tx_begin(st)) {
-        free(z);
-        if (zfd >= 0)
-            close(zfd);
+        bdb_source_bytes_free(&bytes);
         return BDB_ESTORE;
     }
     writer *w = NULL;
@@ -1210,7 +1143,7 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
         snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
                  src->platform ? src->platform : "");
         impl->cur_replaced = 0;
-        rc = sq_source_find(st, src->sha256, &existing);
+        rc = bdb_source_find(st, src->sha256, &existing);
         if (!rc && existing)
             rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
         if (!rc)
@@ -1234,25 +1167,20 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
                 sqlite3_bind_null(s, 7);
             sqlite3_bind_text(s, 8, src->options ? src->options : "", -1,
                               SQLITE_TRANSIENT);
-            if (zfd >= 0)   /* empty: its bytes go in pieces */
-                sqlite3_bind_blob(s, 9, "", 0, SQLITE_STATIC);
-            else
-                sqlite3_bind_blob(s, 9, z, (int)zlen, SQLITE_STATIC);
+            sqlite3_bind_blob(s, 9, z, (int)zlen, SQLITE_STATIC);
             if (sqlite3_step(s) != SQLITE_DONE)
                 rc = fail_db(st, "adding source");
             id = sqlite3_last_insert_rowid(DB(st));
             sqlite3_reset(s);
             sqlite3_clear_bindings(s);  /* the blob z is freed below */
         }
-        if (!rc && zfd >= 0)
-            rc = put_chunks(st, id, zfd, zlen);
+        if (!rc)
+            rc = bdb_source_bytes_put(st, id, &bytes);
         /* its run set (lifecycle) */
         if (!rc && src->set && *src->set)
             rc = source_put_set(st, id, src->set, src->set_tags);
     }
-    free(z);
-    if (zfd >= 0)
-        close(zfd);
+    bdb_source_bytes_free(&bytes);
     if (rc)
         return tx_end(st, rc);
     *out_id = id;
@@ -1307,125 +1235,6 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
     return tx_end(st, rc);
 }
 
-
-static int sq_source_ids(bdb_store *st, long long **ids, long long **sizes,
-                         size_t *n)
-{
-    sqlite3_stmt *s;
-    *ids = NULL;
-    if (sizes)
-        *sizes = NULL;
-    *n = 0;
-    if (prepare(st, &s, "SELECT id, size FROM sources ORDER BY id"))
-        return BDB_ESTORE;
-    size_t cap = 0;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        if (*n == cap) {
-            cap = cap ? cap * 2 : 64;
-            long long *p = realloc(*ids, cap * sizeof *p);
-            if (p)
-                *ids = p;
-            long long *q = p && sizes ? realloc(*sizes, cap * sizeof *q) : p;
-            if (q && sizes)
-                *sizes = q;
-            if (!p || !q) {
-                rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-                break;
-            }
-        }
-        (*ids)[*n] = sqlite3_column_int64(s, 0);
-        if (sizes)
-            (*sizes)[*n] = sqlite3_column_int64(s, 1);
-        ++*n;
-    }
-    if (!rc && step != SQLITE_DONE)
-        rc = fail_db(st, "listing sources");
-    sqlite3_finalize(s);
-    if (rc) {
-        free(*ids);
-        *ids = NULL;
-        if (sizes) {
-            free(*sizes);
-            *sizes = NULL;
-        }
-        *n = 0;
-    }
-    return rc;
-}
-
-/* A source stored in pieces, read a piece at a time. */
-typedef struct chunk_reader {
-    bdb_store *st;
-    sqlite3_stmt *s;
-} chunk_reader;
-
-static int next_chunk(void *ctx, const void **z, size_t *zn)
-{
-    chunk_reader *r = ctx;
-    int step = sqlite3_step(r->s);
-    *z = NULL;
-    *zn = 0;
-    if (step == SQLITE_DONE)
-        return BDB_OK;
-    if (step != SQLITE_ROW)
-        return fail_db(r->st, "reading a source's pieces");
-    *z = sqlite3_column_blob(r->s, 0);
-    *zn = (size_t)sqlite3_column_bytes(r->s, 0);
-    if (*zn == 0) /* an empty piece is not the end */
-        return bdb_store_fail(r->st, BDB_ESTORE, "an empty piece of a "
-                              "stored source");
-    return BDB_OK;
-}
-
-static int load_chunks(bdb_store *st, long long id, size_t size,
-                       bdb_input *out)
-{
-    chunk_reader r = {st, NULL};
-    if (sqlite3_prepare_v2(DB(st), "SELECT bytes FROM source_chunks WHERE "
-                           "source_id = ? ORDER BY seq", -1, &r.s,
-                           NULL) != SQLITE_OK)
-        return fail_db(st, "reading a source's pieces");
-    sqlite3_bind_int64(r.s, 1, id);
-    int rc = bdb_store_uncompress_pieces(st, id, next_chunk, &r, size, out);
-    sqlite3_finalize(r.s);
-    return rc;
-}
-
-static int sq_source_load(bdb_store *st, long long id, bdb_stored_source *out)
-{
-    sqlite3_stmt *s;
-    memset(out, 0, sizeof *out);
-    if (keep_stmt(st, K_SOURCE_LOAD, &s))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, id);
-    int rc = BDB_OK;
-    if (sqlite3_step(s) != SQLITE_ROW) {
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
-    } else {
-        out->id = id;
-        snprintf(out->path, sizeof out->path, "%s", col_text(s, 0));
-        snprintf(out->tool, sizeof out->tool, "%s", col_text(s, 1));
-        snprintf(out->parser_version, sizeof out->parser_version, "%s",
-                 col_text(s, 2));
-        snprintf(out->platform, sizeof out->platform, "%s", col_text(s, 3));
-        out->options = strdup(col_text(s, 4));
-        out->size = (size_t)sqlite3_column_int64(s, 6);
-        if (!out->options)
-            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        else if (strcmp(col_text(s, 7), "zlib-chunks") == 0)
-            rc = load_chunks(st, id, out->size, &out->bytes);
-        else
-            rc = bdb_store_uncompress(st, id, sqlite3_column_blob(s, 5),
-                                      (size_t)sqlite3_column_bytes(s, 5),
-                                      out->size, &out->bytes);
-        out->raw = out->bytes.data;
-    }
-    unkeep(s);
-    if (rc)
-        bdb_stored_source_free(out);
-    return rc;
-}
 
 /* The name of source id's platform ("" for none) into out; BDB_ENOTFOUND
  * when there is no such source. */
@@ -1671,12 +1480,6 @@ static int sq_batch_end(bdb_store *st, int commit)
 
 /* ---- queries ----------------------------------------------------------------- */
 
-static int filter_has_series_terms(const bdb_filter *f)
-{
-    return f && (f->tool || f->benchmark || f->metric ||
-                 (f->params && f->params->n > 0));
-}
-
 /* Prepares the filtered query and binds its values; frees w. */
 static int where_prepare(bdb_store *st, bdb_where *w, sqlite3_stmt **s)
 {
@@ -1694,170 +1497,6 @@ static int where_prepare(bdb_store *st, bdb_where *w, sqlite3_stmt **s)
             *s = NULL;
         }
     bdb_where_free(w);
-    return rc;
-}
-
-/* A result row of the columns both result queries select first, in
- * this order: platform, tool, benchmark, metric, params, unit, better,
- * value, repetition, path, line, source id, series id. */
-static void read_result_row(sqlite3_stmt *s, bdb_result_row *r)
-{
-    *r = (bdb_result_row){
-        .platform = col_text(s, 0), .tool = col_text(s, 1),
-        .benchmark = col_text(s, 2), .metric = col_text(s, 3),
-        .params = col_text(s, 4), .unit = col_text(s, 5),
-        .better = sqlite3_column_int(s, 6),
-        .value = sqlite3_column_double(s, 7),
-        .repetition = sqlite3_column_int(s, 8),
-        .source_path = col_text(s, 9), .line = sqlite3_column_int(s, 10),
-        .source_id = sqlite3_column_int64(s, 11),
-        .series_id = sqlite3_column_int64(s, 12)};
-}
-
-/* Walks the results f selects, to cb, or with their run sets to set_cb
- * when that is given instead. */
-static int results_walk(bdb_store *st, const bdb_filter *f,
-                        int (*cb)(const bdb_result_row *, void *),
-                        int (*set_cb)(const bdb_set_result_row *, void *),
-                        void *ctx)
-{
-    bdb_where w;
-    bdb_where_init(&w, '?');
-    bdb_results_query(&w, f, set_cb != NULL);
-    sqlite3_stmt *s;
-    if (where_prepare(st, &w, &s))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_result_row r;
-        read_result_row(s, &r);
-        bdb_set_result_row sr = {&r, NULL, NULL, 0};
-        if (set_cb) {
-            sr.set = col_text(s, 13);
-            sr.set_created_at = col_text(s, 14);
-            sr.set_id = sqlite3_column_int64(s, 15);
-        }
-        if (set_cb ? set_cb(&sr, ctx) : cb(&r, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, set_cb ? "listing results by set" : "listing results");
-    sqlite3_finalize(s);
-    return rc;
-}
-
-static int sq_results_each(bdb_store *st, const bdb_filter *f,
-                           int (*cb)(const bdb_result_row *, void *), void *ctx)
-{
-    return results_walk(st, f, cb, NULL, ctx);
-}
-
-static int sq_series_each(bdb_store *st, const bdb_filter *f,
-                          int (*cb)(const bdb_series_row *, void *), void *ctx)
-{
-    bdb_where w;
-    bdb_where_init(&w, '?');
-    bdb_series_query(&w, f);
-    sqlite3_stmt *s;
-    if (where_prepare(st, &w, &s))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_series_row r = {
-            .id = sqlite3_column_int64(s, 0), .tool = col_text(s, 1),
-            .benchmark = col_text(s, 2), .metric = col_text(s, 3),
-            .params = col_text(s, 4), .unit = col_text(s, 5),
-            .better = sqlite3_column_int(s, 6),
-            .nresults = sqlite3_column_int64(s, 7),
-            .nplatforms = sqlite3_column_int64(s, 8)};
-        if (cb(&r, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing series");
-    sqlite3_finalize(s);
-    return rc;
-}
-
-/* The warnings of the sources that have a result matching f. The sources
- * with warnings are few: each is probed once for a matching result
- * (results_by_source), instead of listing every matching result. */
-static int sq_warnings_each(bdb_store *st, const bdb_filter *f,
-                            int (*cb)(const bdb_warning_row *, void *),
-                            void *ctx)
-{
-    bdb_where w;
-    bdb_where_init(&w, '?');
-    bdb_buf_puts(&w.sql,
-                 "SELECT coalesce(sp.name, ''), src.path, wn.message, wn.line, "
-                 "src.id, wn.kind = 'info' FROM source_warnings wn "
-                 "JOIN sources src ON src.id = wn.source_id "
-                 "LEFT JOIN platforms sp ON sp.id = src.platform_id "
-                 "WHERE wn.source_id IN (SELECT ws.source_id FROM "
-                 "(SELECT DISTINCT source_id FROM source_warnings) ws "
-                 "WHERE EXISTS (SELECT 1 FROM results r ");
-    if (filter_has_series_terms(f))
-        bdb_buf_puts(&w.sql, "JOIN series s ON s.id = r.series_id ");
-    bdb_buf_puts(&w.sql, "WHERE r.source_id = ws.source_id");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, ")) ORDER BY src.id, wn.line");
-    sqlite3_stmt *s;
-    if (where_prepare(st, &w, &s))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        bdb_warning_row r = {.platform = col_text(s, 0),
-                             .source_path = col_text(s, 1),
-                             .message = col_text(s, 2),
-                             .line = sqlite3_column_int(s, 3),
-                             .source_id = sqlite3_column_int64(s, 4),
-                             .is_info = sqlite3_column_int(s, 5)};
-        if (cb(&r, ctx))
-            break;
-    }
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing warnings");
-    sqlite3_finalize(s);
-    return rc;
-}
-
-/* Appends "EXISTS (a result of f on platform `on`)"; on is an SQL
- * expression for the platform id, or NULL for results without one. */
-static void exists_result(bdb_where *w, const bdb_filter *f, const char *on)
-{
-    bdb_buf_puts(&w->sql, "EXISTS (SELECT 1 FROM results r ");
-    if (filter_has_series_terms(f))
-        bdb_buf_puts(&w->sql, "JOIN series s ON s.id = r.series_id ");
-    bdb_buf_puts(&w->sql, on ? "WHERE r.platform_id = " : "WHERE r.platform_id IS NULL");
-    if (on)
-        bdb_buf_puts(&w->sql, on);
-    bdb_where_build(w, f);
-    bdb_buf_puts(&w->sql, ")");
-}
-
-/* Platforms with a matching result: each platform is probed for one
- * (results_by_platform), the results are never listed. */
-static int sq_platform_names_each(bdb_store *st, const bdb_filter *f,
-                                  int (*cb)(const char *, void *), void *ctx)
-{
-    bdb_where w;
-    bdb_where_init(&w, '?');
-    bdb_buf_puts(&w.sql, "SELECT pname FROM (SELECT p.name AS pname FROM "
-                         "platforms p WHERE ");
-    exists_result(&w, f, "p.id");
-    bdb_buf_puts(&w.sql, " UNION ALL SELECT '' WHERE ");
-    exists_result(&w, f, NULL);
-    bdb_buf_puts(&w.sql, ") ORDER BY pname");
-    sqlite3_stmt *s;
-    if (where_prepare(st, &w, &s))
-        return BDB_ESTORE;
-    int step, rc = BDB_OK;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW)
-        if (cb(col_text(s, 0), ctx))
-            break;
-    if (step != SQLITE_ROW && step != SQLITE_DONE)
-        rc = fail_db(st, "listing platforms of results");
-    sqlite3_finalize(s);
     return rc;
 }
 
@@ -2159,45 +1798,6 @@ static int sq_groups_each(bdb_store *st, const bdb_filter *f,
 
 /* ---- what copying a database needs ------------------------------------- */
 
-static int sq_source_samples(bdb_store *st, long long id, bdb_sink *out)
-{
-    sqlite3_stmt *s;
-    if (prepare(st, &s,
-                "SELECT coalesce(p.name, ''), s.tool, s.benchmark, s.metric, "
-                "s.unit, s.better, r.value, r.repetition, r.line, "
-                "coalesce((SELECT group_concat(sp.key || char(31) || sp.value, "
-                "char(30)) FROM param_set_items sp WHERE "
-                "sp.set_id = s.param_set_id), '') "
-                "FROM results r JOIN series s ON s.id = r.series_id "
-                "LEFT JOIN platforms p ON p.id = r.platform_id "
-                "WHERE r.source_id = ? ORDER BY r.id"))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, id);
-    int step, rc = BDB_OK;
-    while (!rc && (step = sqlite3_step(s)) == SQLITE_ROW)
-        rc = bdb_store_sample_from_row(
-            st, out, col_text(s, 0), col_text(s, 1), col_text(s, 2),
-            col_text(s, 3), col_text(s, 4), sqlite3_column_int(s, 5),
-            sqlite3_column_double(s, 6), sqlite3_column_int(s, 7),
-            sqlite3_column_int(s, 8), col_text(s, 9));
-    if (!rc && step != SQLITE_DONE)
-        rc = fail_db(st, "reading a source's results");
-    sqlite3_finalize(s);
-    if (rc)
-        return rc;
-    if (prepare(st, &s, "SELECT line, kind = 'info', message FROM "
-                        "source_warnings WHERE source_id = ? ORDER BY rowid"))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, id);
-    while (!rc && (step = sqlite3_step(s)) == SQLITE_ROW)
-        rc = bdb_store_note_from_row(st, out, sqlite3_column_int(s, 0),
-                                     sqlite3_column_int(s, 1), col_text(s, 2));
-    if (!rc && step != SQLITE_DONE)
-        rc = fail_db(st, "reading a source's warnings");
-    sqlite3_finalize(s);
-    return rc;
-}
-
 /* ---- lifecycle: corrections, run sets, history ------------------------- */
 
 
@@ -2313,53 +1913,17 @@ static int sweep_series_later(bdb_store *st)
     return sweep_series(st);
 }
 
-/* Between source_begin(NULL, id) and source_end: the source becomes the
- * same file read with other options (import --replace): path, platform
- * (the default of the figures put after this), options, and set when
- * given. Opens no transaction of its own: it lands or goes with the
- * source's. */
-static int sq_source_revise(bdb_store *st, long long id,
-                            const bdb_source_info *src)
-{
-    sq *impl = st->impl;
-    writer *w = NULL;
-    long long pid = 0;
-    int rc = get_writer(st, &w);
-    if (!rc)
-        rc = platform_id(w, src->platform, &pid);
-    sqlite3_stmt *s = NULL;
-    if (!rc)
-        rc = prepare(st, &s, "UPDATE sources SET path = ?, platform_id = ?, "
-                             "options = ? WHERE id = ?");
-    if (!rc) {
-        sqlite3_bind_text(s, 1, src->path, -1, SQLITE_TRANSIENT);
-        if (pid)
-            sqlite3_bind_int64(s, 2, pid);
-        else
-            sqlite3_bind_null(s, 2);
-        sqlite3_bind_text(s, 3, src->options ? src->options : "", -1,
-                          SQLITE_TRANSIENT);
-        sqlite3_bind_int64(s, 4, id);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "revising source");
-        sqlite3_finalize(s);
-    }
-    if (!rc && src->set && *src->set)
-        rc = source_put_set(st, id, src->set, src->set_tags);
-    if (!rc && src->set && *src->set) { /* the set it left may be empty */
-        impl->set_name[0] = '\0';
-        rc = exec(st, BDB_SQL_DROP_EMPTY_SETS);
-    }
-    if (!rc)
-        snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
-                 src->platform ? src->platform : "");
-    return rc;
-}
-
 /* What the corrections of store_fix.c run on. */
 static void forget_set(bdb_store *st)
 {
     ((sq *)st->impl)->set_name[0] = '\0';
+}
+
+/* The default platform of the figures the open source is given next. */
+static void default_platform(bdb_store *st, const char *name)
+{
+    sq *impl = st->impl;
+    snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s", name);
 }
 
 static int fix_platform_id(bdb_store *st, const char *name, long long *id)
@@ -2374,6 +1938,8 @@ static int fix_platform_id(bdb_store *st, const char *name, long long *id)
 typedef struct sq_stmt {
     bdb_stmt base;
     sqlite3_stmt *s;
+    const char *kept;   /* the sql it was kept by (BDB_STMT_KEEP), or NULL */
+    int busy;           /* a kept statement handed out and not finished */
 } sq_stmt;
 
 static sqlite3_stmt *S(bdb_stmt *s)
@@ -2388,21 +1954,58 @@ static int drv_exec(bdb_store *st, const char *sql)
     return exec(st, sql);
 }
 
+/* A statement kept for the handle's life (BDB_STMT_KEEP), by its sql's
+ * address: the one not in use, or a new one while there is room. */
+static sq_stmt *kept_find(sq *impl, const char *sql)
+{
+    for (int i = 0; i < impl->ndrv_kept; i++) {
+        sq_stmt *q = impl->drv_kept[i];
+        if (q->kept == sql && !q->busy)
+            return q;
+    }
+    return NULL;
+}
+
 static int drv_prepare(bdb_store *st, const char *sql, const char *what,
                        int flags, bdb_stmt **out)
 {
-    (void)flags;    /* SQLite reads rows one step at a time anyway */
+    sq *impl = st->impl;
     *out = NULL;
-    sq_stmt *q = calloc(1, sizeof *q);
+    int keep = (flags & BDB_STMT_KEEP) != 0;
+    sq_stmt *q = keep ? kept_find(impl, sql) : NULL;
+    if (q) {
+        q->busy = 1;
+        q->base.what = what;
+        *out = &q->base;
+        return BDB_OK;
+    }
+    keep = keep && impl->ndrv_kept < DRV_KEPT_MAX;
+    q = calloc(1, sizeof *q);
     if (!q)
         return bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory", what);
-    if (sqlite3_prepare_v2(DB(st), sql, -1, &q->s, NULL) != SQLITE_OK) {
+    if (sqlite3_prepare_v3(DB(st), sql, -1,
+                           keep ? SQLITE_PREPARE_PERSISTENT : 0, &q->s,
+                           NULL) != SQLITE_OK) {
         free(q);
         return fail_db(st, what);
     }
     q->base = (bdb_stmt){&sq_driver, st, what};
+    if (keep) {
+        q->kept = sql;
+        q->busy = 1;
+        impl->drv_kept[impl->ndrv_kept++] = q;
+    }
     *out = &q->base;
     return BDB_OK;
+}
+
+static void drv_kept_close(sq *impl)
+{
+    for (int i = 0; i < impl->ndrv_kept; i++) {
+        sqlite3_finalize(impl->drv_kept[i]->s);
+        free(impl->drv_kept[i]);
+    }
+    impl->ndrv_kept = 0;
 }
 
 static void drv_bind_int(bdb_stmt *s, int i, long long v)
@@ -2421,6 +2024,11 @@ static void drv_bind_text(bdb_stmt *s, int i, const char *t)
         sqlite3_bind_text(S(s), i, t, -1, SQLITE_TRANSIENT);
     else
         sqlite3_bind_null(S(s), i);
+}
+
+static void drv_bind_blob(bdb_stmt *s, int i, const void *p, size_t n)
+{
+    sqlite3_bind_blob64(S(s), i, n ? p : "", n, SQLITE_STATIC);
 }
 
 static int drv_step(bdb_stmt *s)
@@ -2451,6 +2059,16 @@ static const char *drv_column_text(bdb_stmt *s, int i)
     return col_text(S(s), i);
 }
 
+static const void *drv_column_blob(bdb_stmt *s, int i, size_t *n)
+{
+    const void *p = sqlite3_column_blob(S(s), i);
+    *n = (size_t)sqlite3_column_bytes(S(s), i);
+    if (p || *n)
+        return p;
+    /* no bytes: an empty value, or a copy that ran out of memory */
+    return sqlite3_errcode(DB(s->st)) == SQLITE_NOMEM ? NULL : "";
+}
+
 static void drv_reset(bdb_stmt *s)
 {
     unkeep(S(s));
@@ -2458,9 +2076,13 @@ static void drv_reset(bdb_stmt *s)
 
 static int drv_finish(bdb_stmt *s, int rc)
 {
-    if (s) {
-        sqlite3_finalize(S(s));
-        free(s);
+    sq_stmt *q = (sq_stmt *)s;
+    if (q && q->kept) {
+        unkeep(q->s);
+        q->busy = 0;
+    } else if (q) {
+        sqlite3_finalize(q->s);
+        free(q);
     }
     return rc;
 }
@@ -2474,28 +2096,30 @@ static const bdb_driver sq_driver = {
     .bind_int = drv_bind_int,
     .bind_double = drv_bind_double,
     .bind_text = drv_bind_text,
+    .bind_blob = drv_bind_blob,
     .step = drv_step,
     .column_null = drv_column_null,
     .column_int = drv_column_int,
     .column_double = drv_column_double,
     .column_text = drv_column_text,
+    .column_blob = drv_column_blob,
     .reset = drv_reset,
     .finish = drv_finish,
     .platform_id = fix_platform_id,
     .sweep_series_later = sweep_series_later,
     .forget_set = forget_set,
+    .source_set = source_put_set,
+    .source_platform = default_platform,
+    .sql_results_tail = "",
+    .sql_row_id = "rowid",
+    .sql_params_kv = "SELECT group_concat(sp.key || char(31) || sp.value, "
+                     "char(30)) FROM param_set_items sp WHERE "
+                     "sp.set_id = s.param_set_id",
     .sql_set_tags = "SELECT group_concat(kv, ',') FROM (SELECT key || '=' || "
                     "value AS kv FROM set_tags WHERE set_id = st.id ORDER BY "
                     "key)",
 };
 
-
-static int sq_set_results_each(bdb_store *st, const bdb_filter *f,
-                               int (*cb)(const bdb_set_result_row *, void *),
-                               void *ctx)
-{
-    return results_walk(st, f, NULL, cb, ctx);
-}
 
 /* ---- serving readers ----------------------------------------------------- */
 
@@ -2565,22 +2189,12 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .drv = &sq_driver,
     .open = sq_open,
     .close = sq_close,
-    .source_find = sq_source_find,
-    .source_ids = sq_source_ids,
-    .source_load = sq_source_load,
-    .results_each = sq_results_each,
-    .series_each = sq_series_each,
     .batch_begin = sq_batch_begin,
     .batch_end = sq_batch_end,
     .source_begin = sq_source_begin,
     .source_put = sq_source_put,
     .source_end = sq_source_end,
-    .warnings_each = sq_warnings_each,
     .groups_each = sq_groups_each,
-    .platform_names_each = sq_platform_names_each,
-    .source_samples = sq_source_samples,
-    .source_revise = sq_source_revise,
-    .set_results_each = sq_set_results_each,
     .data_version = sq_data_version,
     .time_limit = sq_time_limit,
 };

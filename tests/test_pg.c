@@ -12,6 +12,7 @@
 #include "test_util.h"
 
 #include "../store/store.h"
+#include "../store/store_admin.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -581,6 +582,65 @@ static void pg__copy_both_ways__reports_the_same(void **state)
     bdb_buf_free(&out);
 }
 
+/* The pieces in source_chunks of the database at url. */
+static int pieces_at(const char *url)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "psql '%s' -qAtX -v ON_ERROR_STOP=1 -c "
+             "'SELECT count(*) FROM source_chunks'", url);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    int n = -1;
+    assert_int_equal(fscanf(p, "%d", &n), 1);
+    assert_int_equal(pclose(p), 0);
+    return n;
+}
+
+/* A source past 4 MiB is stored in pieces on PostgreSQL as on SQLite: it
+ * loads back byte for byte, reparses to the same figures, copies whole
+ * to SQLite and back, and its pieces go with it. */
+static void pg__large_source__kept_in_pieces_loads_back_whole(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100], back[1100], dir[700];
+    fresh_db("pieces", url, sizeof url);
+    snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+    snprintf(back, sizeof back, "%s/pieces.sqlite", dir);
+    bdb_store *st, *to;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_store_open(&st, url, &d), BDB_OK);
+    assert_int_equal(bdb_store_open(&to, back, &d), BDB_OK);
+    long long id = tu_source_in_pieces_round_trip(st, dir, to);
+    assert_true(pieces_at(url) >= 3);
+    /* and back from SQLite's pieces into a new PostgreSQL database */
+    char again[1100];
+    fresh_db("pieces_back", again, sizeof again);
+    bdb_store *pg2;
+    assert_int_equal(bdb_store_open(&pg2, again, &d), BDB_OK);
+    bdb_copy_stats cs;
+    assert_int_equal(bdb_store_copy(to, pg2, &cs, NULL, NULL, &d), BDB_OK);
+    assert_int_equal(cs.sources, 1);
+    bdb_stored_source a, b;
+    assert_int_equal(bdb_store_source_load(st, id, &a), BDB_OK);
+    long long *ids = NULL;
+    size_t n = 0;
+    assert_int_equal(bdb_store_source_ids(pg2, &ids, NULL, &n), BDB_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(bdb_store_source_load(pg2, ids[0], &b), BDB_OK);
+    assert_int_equal(a.size, b.size);
+    assert_memory_equal(a.raw, b.raw, a.size);
+    bdb_stored_source_free(&a);
+    bdb_stored_source_free(&b);
+    free(ids);
+    bdb_store_close(pg2);
+    bdb_store_close(to);
+    assert_int_equal(bdb_store_source_delete(st, id), BDB_OK);
+    bdb_store_close(st);
+    assert_int_equal(pieces_at(url), 0);
+}
+
 /* A file of thousands of series, more figures than one COPY holds: the
  * series made in bulk at each flush (some seen again after a flush, when
  * the cache knows their ids) list and report as SQLite's. */
@@ -600,7 +660,7 @@ static long long psql_count(const char *url, const char *sql)
 }
 
 /* Results' references are kept by the store, not by keys on PostgreSQL
- * (schemas/pg/008): after imports, a reparse, a forget, a platform merge
+ * (schemas/pg/009): after imports, a reparse, a forget, a platform merge
  * and a platform deleted with its results, no result points at a series,
  * platform or source that is gone. */
 static void pg__results_after_every_change__point_at_rows_that_exist(void **state)
@@ -696,6 +756,7 @@ int main(void)
         cmocka_unit_test(pg__thirty_platforms_named__report_and_list_them_all),
         cmocka_unit_test(pg__many_series_in_one_file__list_and_report_as_sqlite),
         cmocka_unit_test(pg__results_after_every_change__point_at_rows_that_exist),
+        cmocka_unit_test(pg__large_source__kept_in_pieces_loads_back_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* test_util.c - shared test helpers (see test_util.h). */
 #include "test_util.h"
 #include "../import/import.h"
+#include "../store/store_admin.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -288,6 +289,59 @@ void tu_import_text(bdb_store *st, const char *dir, const char *name,
     bdb_import_result r;
     if (bdb_import_file(st, path, &o, &r))
         fail_msg("%s:%d: %s", name, r.diag.line, r.diag.message);
+}
+
+/* Source id of st loads back as exactly len bytes of text. */
+static void loads_back_as(bdb_store *st, long long id, const char *text,
+                          size_t len)
+{
+    bdb_stored_source src;
+    assert_int_equal(bdb_store_source_load(st, id, &src), BDB_OK);
+    assert_int_equal(src.size, len);
+    assert_memory_equal(src.raw, text, len);
+    assert_int_equal(src.raw[len], '\0');
+    bdb_stored_source_free(&src);
+}
+
+long long tu_source_in_pieces_round_trip(bdb_store *st, const char *dir,
+                                         bdb_store *to)
+{
+    size_t len;
+    char *run = tu_read("samples/ab/bin-keepalive-c4.txt", &len);
+    bdb_buf text;
+    bdb_buf_init(&text);
+    while (text.len < ((size_t)6 << 20))
+        assert_int_equal(bdb_buf_append(&text, run, len), 0);
+    bdb_store_set_piece_bytes(4096);
+    tu_import_text(st, dir, "ab-runs.txt", text.data);
+    long long *ids = NULL;
+    size_t n = 0;
+    assert_int_equal(bdb_store_source_ids(st, &ids, NULL, &n), BDB_OK);
+    assert_int_equal(n, 1);
+    long long id = ids[0];
+    free(ids);
+    loads_back_as(st, id, text.data, text.len);
+    size_t runs = text.len / len;
+    bdb_import_result res;
+    int changed = 0;
+    assert_int_equal(bdb_import_reparse(st, id, 1, &changed, &res), BDB_OK);
+    assert_int_equal(changed, 1);
+    assert_int_equal(res.nresults, runs * 40); /* 40 figures a run */
+    bdb_copy_stats cs;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_store_copy(st, to, &cs, NULL, NULL, &d))
+        fail_msg("copy: %s", d.message);
+    assert_int_equal(cs.sources, 1);
+    assert_int_equal(cs.results, (long long)runs * 40);
+    assert_int_equal(bdb_store_source_ids(to, &ids, NULL, &n), BDB_OK);
+    assert_int_equal(n, 1);
+    loads_back_as(to, ids[0], text.data, text.len);
+    free(ids);
+    bdb_store_set_piece_bytes(0);
+    free(run);
+    bdb_buf_free(&text);
+    return id;
 }
 
 int tu_run(bdb_buf *out, const char *fmt, ...)

@@ -100,6 +100,16 @@ bdb_store *tu_fresh_store(char *dir, size_t dirsz);
 void tu_import_text(bdb_store *st, const char *dir, const char *name,
                     const char *text);
 
+/* A source stored in pieces, end to end on st's back-end: the real ab run
+ * of samples/ab/bin-keepalive-c4.txt repeated past 4 MiB (a log ab
+ * appended to, run after run) is imported (dir holds the file) with
+ * pieces of 4 KiB (bdb_store_set_piece_bytes: it compresses to some
+ * 80 KB, many pieces), loads back byte for byte, reparses to 40 figures a
+ * run, and copied into to loads back byte for byte there. Returns its id
+ * in st (pieces at the megabyte again). */
+long long tu_source_in_pieces_round_trip(bdb_store *st, const char *dir,
+                                         bdb_store *to);
+
 /* Runs the benchdb binary with a shell command line appended to its path
  * ("--db X import ..."); captures stdout+stderr into out (may be NULL) and
  * returns the exit status. */

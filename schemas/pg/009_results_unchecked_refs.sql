@@ -1,4 +1,4 @@
--- 008_results_unchecked_refs.sql - results' references are kept by the
+-- 009_results_unchecked_refs.sql - results' references are kept by the
 -- store, not checked by the server row by row.
 --
 -- A foreign key is checked by a trigger per inserted row, each running

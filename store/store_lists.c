@@ -1,0 +1,83 @@
+/* store_lists.c - the warnings of the sources a filter selects and the
+ * platforms with a result it selects: written once over the driver's
+ * primitives. Both probe for one matching result (an index lookup) per
+ * source with warnings, per platform, instead of listing every matching
+ * result: the sources with warnings and the platforms are few. */
+#include "store_internal.h"
+
+static int filter_has_series_terms(const bdb_filter *f)
+{
+    return f && (f->tool || f->benchmark || f->metric ||
+                 (f->params && f->params->n > 0));
+}
+
+/* Appends "EXISTS (a result of f whose col is `on`)", or with on NULL
+ * "... whose col IS NULL". */
+static void exists_result(bdb_where *w, const bdb_filter *f, const char *col,
+                          const char *on)
+{
+    bdb_buf_puts(&w->sql, "EXISTS (SELECT 1 FROM results r ");
+    if (filter_has_series_terms(f))
+        bdb_buf_puts(&w->sql, "JOIN series s ON s.id = r.series_id ");
+    bdb_buf_printf(&w->sql, "WHERE r.%s %s%s", col, on ? "= " : "IS NULL",
+                   on ? on : "");
+    bdb_where_build(w, f);
+    bdb_buf_puts(&w->sql, ")");
+}
+
+typedef struct warning_walk {
+    int (*cb)(const bdb_warning_row *, void *);
+    void *ctx;
+} warning_walk;
+
+static int warning_row(bdb_stmt *s, void *ctx)
+{
+    warning_walk *w = ctx;
+    bdb_warning_row r = {.platform = bdb_col_text(s, 0),
+                         .source_path = bdb_col_text(s, 1),
+                         .message = bdb_col_text(s, 2),
+                         .line = (int)bdb_col_int(s, 3),
+                         .source_id = bdb_col_int(s, 4),
+                         .is_info = (int)bdb_col_int(s, 5)};
+    return w->cb(&r, w->ctx) ? 1 : 0;
+}
+
+int bdb_warnings_each(bdb_store *st, const bdb_filter *f,
+                      int (*cb)(const bdb_warning_row *, void *), void *ctx)
+{
+    bdb_where w;
+    bdb_where_init(&w, st->ops->drv->style);
+    bdb_buf_puts(&w.sql,
+                 "SELECT coalesce(sp.name, ''), src.path, wn.message, wn.line, "
+                 "src.id, CASE WHEN wn.kind = 'info' THEN 1 ELSE 0 END "
+                 "FROM source_warnings wn "
+                 "JOIN sources src ON src.id = wn.source_id "
+                 "LEFT JOIN platforms sp ON sp.id = src.platform_id "
+                 "WHERE wn.source_id IN (SELECT ws.source_id FROM "
+                 "(SELECT DISTINCT source_id FROM source_warnings) ws WHERE ");
+    exists_result(&w, f, "source_id", "ws.source_id");
+    bdb_buf_printf(&w.sql, ") ORDER BY src.id, wn.line, wn.%s",
+                   st->ops->drv->sql_row_id);
+    bdb_stmt *s;
+    warning_walk ww = {cb, ctx};
+    int rc = bdb_where_prepare(st, &w, "listing warnings", BDB_STMT_MANY, &s);
+    return rc ? rc : bdb_stmt_walk(s, warning_row, &ww);
+}
+
+int bdb_platform_names_each(bdb_store *st, const bdb_filter *f,
+                            int (*cb)(const char *, void *), void *ctx)
+{
+    bdb_where w;
+    bdb_where_init(&w, st->ops->drv->style);
+    bdb_buf_puts(&w.sql, "SELECT pname FROM (SELECT p.name AS pname FROM "
+                         "platforms p WHERE ");
+    exists_result(&w, f, "platform_id", "p.id");
+    bdb_buf_puts(&w.sql, " UNION ALL SELECT '' WHERE ");
+    exists_result(&w, f, "platform_id", NULL);
+    bdb_buf_puts(&w.sql, ") names ORDER BY pname");
+    bdb_stmt *s;
+    bdb_name_walk nw = {cb, ctx};
+    int rc = bdb_where_prepare(st, &w, "listing platforms of results",
+                               BDB_STMT_MANY, &s);
+    return rc ? rc : bdb_stmt_walk(s, bdb_name_row, &nw);
+}
