@@ -93,6 +93,11 @@ typedef struct bdb_store_ops {
     int (*source_ids)(bdb_store *st, long long **ids, long long **sizes,
                       size_t *n);
     int (*source_load)(bdb_store *st, long long id, bdb_stored_source *out);
+    /* lines of a source without the whole of it (store_admin.h's
+     * bdb_store_source_lines); NULL: the whole is loaded and cut */
+    int (*source_lines)(bdb_store *st, long long id, long long from,
+                        long long count, bdb_stored_source *meta,
+                        bdb_buf *text, int *more);
     int (*results_each)(bdb_store *st, const bdb_filter *f,
                         int (*cb)(const bdb_result_row *, void *), void *ctx);
     int (*series_each)(bdb_store *st, const bdb_filter *f,

@@ -1113,9 +1113,35 @@ static int note_replaced_series(bdb_store *st, long long source_id);
 static int source_put_set(bdb_store *st, long long source_id,
                           const char *set, const bdb_params *tags);
 
+/* Where a large source's stream may be inflated from (source_points). */
+static int put_points(bdb_store *st, long long id, const bdb_zpoints *pts)
+{
+    sqlite3_stmt *s = NULL;
+    if (!pts->n)
+        return BDB_OK;
+    if (sqlite3_prepare_v2(DB(st), "INSERT INTO source_points(source_id, "
+                           "line, at_byte, at_zbyte) VALUES(?,?,?,?)", -1, &s,
+                           NULL) != SQLITE_OK)
+        return fail_db(st, "storing a source's points");
+    int rc = BDB_OK;
+    for (size_t i = 0; !rc && i < pts->n; i++) {
+        sqlite3_reset(s);
+        sqlite3_bind_int64(s, 1, id);
+        sqlite3_bind_int64(s, 2, pts->v[i].line);
+        sqlite3_bind_int64(s, 3, pts->v[i].at);
+        sqlite3_bind_int64(s, 4, pts->v[i].zat);
+        if (sqlite3_step(s) != SQLITE_DONE)
+            rc = fail_db(st, "storing a source's points");
+    }
+    sqlite3_finalize(s);
+    return rc;
+}
+
 /* A large source's compressed bytes (the temporary file fd, zlen bytes)
- * into source_chunks, a piece at a time, and its row marked so. */
-static int put_chunks(bdb_store *st, long long id, int fd, size_t zlen)
+ * into source_chunks, a piece at a time, and its row marked so; then its
+ * points. */
+static int put_chunks(bdb_store *st, long long id, int fd, size_t zlen,
+                      const bdb_zpoints *pts)
 {
     sqlite3_stmt *s = NULL;
     unsigned char *buf = malloc(BDB_STORE_CHUNK_BYTES);
@@ -1156,7 +1182,7 @@ static int put_chunks(bdb_store *st, long long id, int fd, size_t zlen)
     }
     sqlite3_finalize(s);
     free(buf);
-    return rc;
+    return rc ? rc : put_points(st, id, pts);
 }
 
 static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
@@ -1166,11 +1192,14 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
     unsigned char *z = NULL;
     size_t zlen = 0;
     int zfd = -1;   /* a large source, compressed into a temporary file */
+    bdb_zpoints pts = {0};
     if (!replace_id && src->size > BDB_STORE_CHUNKED_AT) {
         int zrc = bdb_store_compress_to_file(st, src->raw, src->size, &zfd,
-                                             &zlen);
-        if (zrc)
+                                             &zlen, &pts);
+        if (zrc) {
+            free(pts.v);
             return zrc;
+        }
     } else if (!replace_id) {
         if (bdb_store_compress(st, src->raw, src->size, &z, &zlen))
             return BDB_ENOMEM;
@@ -1186,6 +1215,7 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
     }
     if (tx_begin(st)) {
         free(z);
+        free(pts.v);
         if (zfd >= 0)
             close(zfd);
         return BDB_ESTORE;
@@ -1245,12 +1275,13 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
             sqlite3_clear_bindings(s);  /* the blob z is freed below */
         }
         if (!rc && zfd >= 0)
-            rc = put_chunks(st, id, zfd, zlen);
+            rc = put_chunks(st, id, zfd, zlen, &pts);
         /* its run set (lifecycle) */
         if (!rc && src->set && *src->set)
             rc = source_put_set(st, id, src->set, src->set_tags);
     }
     free(z);
+    free(pts.v);
     if (zfd >= 0)
         close(zfd);
     if (rc)
@@ -1424,6 +1455,110 @@ static int sq_source_load(bdb_store *st, long long id, bdb_stored_source *out)
     unkeep(s);
     if (rc)
         bdb_stored_source_free(out);
+    return rc;
+}
+
+/* Pieces from the one holding compressed byte zat on, the first cut to
+ * begin there. */
+typedef struct chunk_from {
+    chunk_reader r;
+    size_t skip;
+} chunk_from;
+
+static int next_chunk_from(void *ctx, const void **z, size_t *zn)
+{
+    chunk_from *c = ctx;
+    int rc = next_chunk(&c->r, z, zn);
+    if (!rc && c->skip) {
+        if (c->skip >= *zn)
+            return bdb_store_fail(c->r.st, BDB_ESTORE, "a source's point lies "
+                                  "past its piece");
+        *z = (const char *)*z + c->skip;
+        *zn -= c->skip;
+        c->skip = 0;
+    }
+    return rc;
+}
+
+static int sq_source_lines(bdb_store *st, long long id, long long from,
+                           long long count, bdb_stored_source *meta,
+                           bdb_buf *text, int *more)
+{
+    sqlite3_stmt *s;
+    *more = 0;
+    memset(meta, 0, sizeof *meta);
+    if (keep_stmt(st, K_SOURCE_LOAD, &s))
+        return BDB_ESTORE;
+    sqlite3_bind_int64(s, 1, id);
+    int rc = BDB_OK, chunked = 0;
+    bdb_input whole = {0};
+    if (sqlite3_step(s) != SQLITE_ROW) {
+        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
+    } else {
+        meta->id = id;
+        snprintf(meta->path, sizeof meta->path, "%s", col_text(s, 0));
+        snprintf(meta->tool, sizeof meta->tool, "%s", col_text(s, 1));
+        snprintf(meta->parser_version, sizeof meta->parser_version, "%s",
+                 col_text(s, 2));
+        snprintf(meta->platform, sizeof meta->platform, "%s", col_text(s, 3));
+        meta->options = strdup(col_text(s, 4));
+        meta->size = (size_t)sqlite3_column_int64(s, 6);
+        chunked = strcmp(col_text(s, 7), "zlib-chunks") == 0;
+        if (!meta->options)
+            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+        else if (!chunked)     /* at most BDB_STORE_CHUNKED_AT bytes */
+            rc = bdb_store_uncompress(st, id, sqlite3_column_blob(s, 5),
+                                      (size_t)sqlite3_column_bytes(s, 5),
+                                      meta->size, &whole);
+    }
+    unkeep(s);
+    bdb_line_cut cut = {1, from, from + count - 1, text, 0};
+    if (!rc && !chunked) {
+        bdb_line_cut_take(&cut, whole.data, whole.len);
+        bdb_input_close(&whole);
+    } else if (!rc) {
+        /* the last point at or before the first line wanted, else the
+         * stream's start (a source stored before points were) */
+        long long zat = 0;
+        sqlite3_stmt *p = NULL;
+        if (sqlite3_prepare_v2(DB(st), "SELECT line, at_zbyte FROM "
+                               "source_points WHERE source_id = ? AND line "
+                               "<= ? ORDER BY line DESC LIMIT 1", -1, &p,
+                               NULL) != SQLITE_OK)
+            rc = fail_db(st, "reading a source's points");
+        if (!rc) {
+            sqlite3_bind_int64(p, 1, id);
+            sqlite3_bind_int64(p, 2, from);
+            int step = sqlite3_step(p);
+            if (step == SQLITE_ROW) {
+                cut.line = sqlite3_column_int64(p, 0);
+                zat = sqlite3_column_int64(p, 1);
+            } else if (step != SQLITE_DONE) {
+                rc = fail_db(st, "reading a source's points");
+            }
+        }
+        sqlite3_finalize(p);
+        long long piece = zat / (long long)BDB_STORE_CHUNK_BYTES;
+        chunk_from c = {{st, NULL},
+                        (size_t)(zat % (long long)BDB_STORE_CHUNK_BYTES)};
+        if (!rc && sqlite3_prepare_v2(DB(st), "SELECT bytes FROM source_chunks "
+                                      "WHERE source_id = ? AND seq >= ? "
+                                      "ORDER BY seq", -1, &c.r.s,
+                                      NULL) != SQLITE_OK)
+            rc = fail_db(st, "reading a source's pieces");
+        if (!rc) {
+            sqlite3_bind_int64(c.r.s, 1, id);
+            sqlite3_bind_int64(c.r.s, 2, piece);
+            rc = bdb_store_inflate_each(st, id, zat > 0, next_chunk_from, &c,
+                                        bdb_line_cut_take, &cut);
+        }
+        sqlite3_finalize(c.r.s);
+    }
+    *more = cut.more;
+    if (!rc && text->err)
+        rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    if (rc)
+        bdb_stored_source_free(meta);
     return rc;
 }
 
@@ -2579,6 +2714,7 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .groups_each = sq_groups_each,
     .platform_names_each = sq_platform_names_each,
     .source_samples = sq_source_samples,
+    .source_lines = sq_source_lines,
     .source_revise = sq_source_revise,
     .set_results_each = sq_set_results_each,
     .data_version = sq_data_version,
