@@ -85,6 +85,51 @@ int bdb_store_cell_means_each(bdb_store *st, const bdb_filter *f,
     return bdb_stmt_walk(s, mean_row, &mw);
 }
 
+typedef struct sums_walk {
+    int (*cb)(const bdb_cell_sums_row *, void *);
+    void *ctx;
+} sums_walk;
+
+static int sums_row(bdb_stmt *s, void *ctx)
+{
+    sums_walk *w = ctx;
+    bdb_cell_sums_row r = {bdb_col_int(s, 0), bdb_col_int(s, 1),
+                           bdb_col_int(s, 2), bdb_col_double(s, 3),
+                           bdb_col_double(s, 4), bdb_col_double(s, 5),
+                           bdb_col_double(s, 6), bdb_col_double(s, 7),
+                           bdb_col_double(s, 8)};
+    return w->cb(&r, w->ctx) ? 1 : 0;
+}
+
+int bdb_store_cell_sums_each(bdb_store *st, const bdb_filter *f,
+                             int (*cb)(const bdb_cell_sums_row *r, void *ctx),
+                             void *ctx)
+{
+    bdb_where w;
+    bdb_where_init(&w, '?');
+    /* the series index (series_id, platform_id, ..., value) covers it */
+    bdb_buf_puts(&w.sql, "SELECT r.series_id, coalesce(r.platform_id, 0), "
+                         "count(*), sum(r.value), sum(r.value * r.value), "
+                         "min(r.value), max(r.value), "
+                         "coalesce(sum(CASE WHEN r.value > 0 THEN "
+                         "ln(r.value) END), 0), "
+                         "coalesce(sum(CASE WHEN r.value > 0 THEN "
+                         "ln(r.value) * ln(r.value) END), 0) FROM results r");
+    if (has_series_terms(f))
+        bdb_buf_puts(&w.sql, " JOIN series s ON s.id = r.series_id");
+    bdb_buf_puts(&w.sql, " WHERE 1=1");
+    bdb_where_build(&w, f);
+    bdb_buf_puts(&w.sql, " GROUP BY r.series_id, r.platform_id "
+                         "ORDER BY r.series_id, r.platform_id");
+    bdb_stmt *s;
+    int rc = bdb_where_prepare(st, &w, "reading series sums", BDB_STMT_MANY,
+                               &s);
+    if (rc)
+        return rc;
+    sums_walk sw = {cb, ctx};
+    return bdb_stmt_walk(s, sums_row, &sw);
+}
+
 typedef struct ids_walk {
     int (*cb)(long long, const char *, void *);
     void *ctx;

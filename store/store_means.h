@@ -28,6 +28,22 @@ int bdb_store_cell_means_each(bdb_store *st, const bdb_filter *f,
                               int (*cb)(const bdb_cell_mean_row *r, void *ctx),
                               void *ctx);
 
+typedef struct bdb_cell_sums_row {
+    long long series_id;
+    long long platform_id;      /* 0: results without a platform */
+    long long n;
+    double sum, sumsq, min, max;
+    double sumln, sumln2;       /* of ln(value) over the values > 0 */
+} bdb_cell_sums_row;
+
+/* Per series and platform, the count, sum, sum of squares, min and max of
+ * the results f selects, and the sums of their logarithms, in series id
+ * then platform id order: what a comparison's means, intervals and
+ * verdicts need, computed by the database. */
+int bdb_store_cell_sums_each(bdb_store *st, const bdb_filter *f,
+                             int (*cb)(const bdb_cell_sums_row *r, void *ctx),
+                             void *ctx);
+
 /* Every platform's id and name, in id order. */
 int bdb_store_platform_ids_each(bdb_store *st,
                                 int (*cb)(long long id, const char *name,

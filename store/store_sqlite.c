@@ -2368,6 +2368,20 @@ static void sql_num(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         sqlite3_result_double(ctx, v);
 }
 
+/* ln(x): the natural logarithm, NULL for x <= 0 or NULL, as every SQLite
+ * build has it (its own is there only with SQLITE_ENABLE_MATH_FUNCTIONS);
+ * PostgreSQL's ln() is the same for x > 0, which is all that is asked
+ * (CASE WHEN x > 0 THEN ln(x) END). */
+static void sql_ln(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    double v = sqlite3_value_double(argv[0]);
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL || !(v > 0))
+        sqlite3_result_null(ctx);
+    else
+        sqlite3_result_double(ctx, log(v));
+}
+
 static void register_functions(sqlite3 *db)
 {
     /* A failure only means the glob and range filters fail to prepare,
@@ -2375,6 +2389,8 @@ static void register_functions(sqlite3 *db)
     sqlite3_create_function(db, "bdb_fnmatch", 2,
                             SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
                             sql_fnmatch, NULL, NULL);
+    sqlite3_create_function(db, "ln", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+                            NULL, sql_ln, NULL, NULL);
     sqlite3_create_function(db, "bdb_num", 1,
                             SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_num,
                             NULL, NULL);
