@@ -130,12 +130,18 @@ typedef struct bdb_store_ops {
     int (*time_limit)(bdb_store *st, double seconds);
 } bdb_store_ops;
 
+typedef struct bdb_means_memo bdb_means_memo;
+
 struct bdb_store {
     const bdb_store_ops *ops;
     void *impl;
     char errmsg[1024];
     char shown[512];    /* the location, password masked */
+    bdb_means_memo *means;  /* a reader's per-cell means (store_means.c) */
 };
+
+/* Frees st->means (store_means.c; NULL-safe). */
+void bdb_means_memo_free(bdb_means_memo *m);
 
 /* Records the handle's error message and returns code. */
 int bdb_store_fail(bdb_store *st, int code, const char *fmt, ...)
