@@ -540,10 +540,11 @@ typedef struct id_list {
 
 /* Sources imported with --repetitions: their differently named files
  * are repetitions by the user's word. */
-static int collect_repetition_sources(const bdb_source_row *r, void *ctx)
+static int collect_repetition_sources(long long id, const char *options,
+                                      void *ctx)
 {
     id_list *l = ctx;
-    if (!r->options || !strstr(r->options, "repetitions=1\n"))
+    if (!options || !strstr(options, "repetitions=1\n"))
         return 0;
     if (l->n == l->cap) {
         long long *p = bdb_grow(l->ids, l->n, &l->cap, sizeof *p, 64);
@@ -551,7 +552,7 @@ static int collect_repetition_sources(const bdb_source_row *r, void *ctx)
             return 1;
         l->ids = p;
     }
-    l->ids[l->n++] = r->id;
+    l->ids[l->n++] = id;
     return 0;
 }
 
@@ -567,7 +568,10 @@ typedef struct source_name {
 static int mark_merged(bdb_model *m, bdb_store *st)
 {
     id_list rep = {0};
-    int rc = bdb_store_sources_each(st, collect_repetition_sources, &rep);
+    /* the options alone: a source's counts of results cost a count of
+     * its results (a lab's one CSV: a million) */
+    int rc = bdb_store_source_options_each(st, collect_repetition_sources,
+                                           &rep);
     if (rc) {
         free(rep.ids);
         return rc;
