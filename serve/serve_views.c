@@ -87,6 +87,27 @@ static bdb_model *build_model(srv_req *r, int all)
     return m;
 }
 
+/* The model of the request's selection from the store's per-cell means
+ * (model_means.h), its scores' intervals from SRV_OVERVIEW_RESAMPLES;
+ * -1 after an error page. */
+static int means_model(srv_req *r, const char *what, bdb_means_overview *ov)
+{
+    bdb_report_opts o;
+    if (model_opts(r, 0, &o))
+        return -1;
+    o.resamples = SRV_OVERVIEW_RESAMPLES;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_model_build_means(r->st, &o, ov, &d)) {
+        if (d.code == BDB_ENOTFOUND)
+            srv_fail(r, 404, "%s", d.message);
+        else
+            srv_store_failed(r, what, d.message);
+        return -1;
+    }
+    return 0;
+}
+
 /* CSV, JSON or the HTML report of the model instead of the page: 1 when
  * it was one of those. */
 static int model_download(srv_req *r, const bdb_model *m, const char *stem)
@@ -172,22 +193,11 @@ void srv_view_overview(srv_req *r)
         bdb_model_free(m);
         return;
     }
-    bdb_report_opts o;
-    if (model_opts(r, 0, &o))
-        return;
-    o.resamples = SRV_OVERVIEW_RESAMPLES;
     /* the page from the store's per-cell means: a lab's million values
      * never leave the database */
     bdb_means_overview ov;
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    if (bdb_model_build_means(r->st, &o, &ov, &d)) {
-        if (d.code == BDB_ENOTFOUND)
-            srv_fail(r, 404, "%s", d.message);
-        else
-            srv_store_failed(r, "building the overview", d.message);
+    if (means_model(r, "building the overview", &ov))
         return;
-    }
     const bdb_model *m = ov.m;
     srv_page_begin(r, "Overview");
     bdb_buf *b = &r->body;
@@ -586,20 +596,9 @@ void srv_view_efficiency(srv_req *r)
     /* the page from the store's per-cell means, as the overview: the
      * efficiency figures divide a headline cell's mean by its platform's
      * cost */
-    bdb_report_opts o;
-    if (model_opts(r, 0, &o))
-        return;
-    o.resamples = SRV_OVERVIEW_RESAMPLES;   /* as the overview's scores */
     bdb_means_overview ov;
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    if (bdb_model_build_means(r->st, &o, &ov, &d)) {
-        if (d.code == BDB_ENOTFOUND)
-            srv_fail(r, 404, "%s", d.message);
-        else
-            srv_store_failed(r, "building the efficiency view", d.message);
+    if (means_model(r, "building the efficiency view", &ov))
         return;
-    }
     const bdb_model *m = ov.m;
     srv_page_begin(r, "Efficiency");
     bdb_buf *b = &r->body;

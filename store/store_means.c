@@ -61,25 +61,33 @@ static int mean_row(bdb_stmt *s, void *ctx)
     return w->cb(&r, w->ctx) ? 1 : 0;
 }
 
-int bdb_store_cell_means_each(bdb_store *st, const bdb_filter *f,
-                              int (*cb)(const bdb_cell_mean_row *r, void *ctx),
-                              void *ctx)
+/* The statement of per series and platform aggregates (cols, after the
+ * series and platform ids) of the results f selects, in that order. The
+ * series index (series_id, platform_id, ..., value) covers it: no join
+ * unless the filter names series terms. */
+static int cells_query(bdb_store *st, const bdb_filter *f, const char *cols,
+                       const char *what, bdb_stmt **s)
 {
     bdb_where w;
     bdb_where_init(&w, '?');
-    /* the series index (series_id, platform_id, ..., value) covers it:
-     * no join unless the filter names series terms */
-    bdb_buf_puts(&w.sql, "SELECT r.series_id, coalesce(r.platform_id, 0), "
-                         "count(*), avg(r.value) FROM results r");
+    bdb_buf_printf(&w.sql, "SELECT r.series_id, coalesce(r.platform_id, 0), "
+                           "%s FROM results r", cols);
     if (has_series_terms(f))
         bdb_buf_puts(&w.sql, " JOIN series s ON s.id = r.series_id");
     bdb_buf_puts(&w.sql, " WHERE 1=1");
     bdb_where_build(&w, f);
     bdb_buf_puts(&w.sql, " GROUP BY r.series_id, r.platform_id "
                          "ORDER BY r.series_id, r.platform_id");
+    return bdb_where_prepare(st, &w, what, BDB_STMT_MANY, s);
+}
+
+int bdb_store_cell_means_each(bdb_store *st, const bdb_filter *f,
+                              int (*cb)(const bdb_cell_mean_row *r, void *ctx),
+                              void *ctx)
+{
     bdb_stmt *s;
-    int rc = bdb_where_prepare(st, &w, "reading series means", BDB_STMT_MANY,
-                               &s);
+    int rc = cells_query(st, f, "count(*), avg(r.value)",
+                         "reading series means", &s);
     if (rc)
         return rc;
     means_walk mw = {cb, ctx};
@@ -204,25 +212,14 @@ int bdb_store_cell_sums_each(bdb_store *st, const bdb_filter *f,
                              int (*cb)(const bdb_cell_sums_row *r, void *ctx),
                              void *ctx)
 {
-    bdb_where w;
-    bdb_where_init(&w, '?');
-    /* the series index (series_id, platform_id, ..., value) covers it */
-    bdb_buf_puts(&w.sql, "SELECT r.series_id, coalesce(r.platform_id, 0), "
-                         "count(*), sum(r.value), sum(r.value * r.value), "
-                         "min(r.value), max(r.value), "
+    bdb_stmt *s;
+    int rc = cells_query(st, f, "count(*), sum(r.value), "
+                         "sum(r.value * r.value), min(r.value), max(r.value), "
                          "coalesce(sum(CASE WHEN r.value > 0 THEN "
                          "ln(r.value) END), 0), "
                          "coalesce(sum(CASE WHEN r.value > 0 THEN "
-                         "ln(r.value) * ln(r.value) END), 0) FROM results r");
-    if (has_series_terms(f))
-        bdb_buf_puts(&w.sql, " JOIN series s ON s.id = r.series_id");
-    bdb_buf_puts(&w.sql, " WHERE 1=1");
-    bdb_where_build(&w, f);
-    bdb_buf_puts(&w.sql, " GROUP BY r.series_id, r.platform_id "
-                         "ORDER BY r.series_id, r.platform_id");
-    bdb_stmt *s;
-    int rc = bdb_where_prepare(st, &w, "reading series sums", BDB_STMT_MANY,
-                               &s);
+                         "ln(r.value) * ln(r.value) END), 0)",
+                         "reading series sums", &s);
     if (rc)
         return rc;
     sums_walk sw = {cb, ctx};

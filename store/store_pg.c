@@ -2091,7 +2091,12 @@ static void drv_bind_double(bdb_stmt *s, int i, double v)
 
 static void drv_bind_text(bdb_stmt *s, int i, const char *t)
 {
-    p_text_at(&Q(s)->own, i - 1, t);
+    /* copied, as the driver's contract says: a filtered query's values
+     * (bdb_where_prepare) are freed before a cursor's first step */
+    if (t && bdb_utf8_valid(t, strlen(t)))
+        p_copy_at(&Q(s)->own, i - 1, t);
+    else
+        p_text_at(&Q(s)->own, i - 1, t);
 }
 
 static int drv_step(bdb_stmt *s)

@@ -251,18 +251,26 @@ static int keyed(bdb_rgroups *gs, const char *const *ignore, size_t nignore)
     return BDB_OK;
 }
 
-int bdb_compare_build(bdb_store *st, const bdb_compare_opts *opts,
-                      bdb_compare **out, bdb_diag *diag)
+bdb_compare *bdb_compare_part_new(const bdb_compare_opts *opts)
 {
-    *out = NULL;
     bdb_compare *c = calloc(1, sizeof *c);
     if (!c)
-        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+        return NULL;
     c->opts = *opts;
     if (!(c->opts.threshold >= 0))
         c->opts.threshold = BDB_DECIDE_THRESHOLD_DEFAULT;
     bdb_compare_part_label(&opts->old_side, c->old_label, sizeof c->old_label);
     bdb_compare_part_label(&opts->new_side, c->new_label, sizeof c->new_label);
+    return c;
+}
+
+int bdb_compare_build(bdb_store *st, const bdb_compare_opts *opts,
+                      bdb_compare **out, bdb_diag *diag)
+{
+    *out = NULL;
+    bdb_compare *c = bdb_compare_part_new(opts);
+    if (!c)
+        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     int by_platform = opts->old_side.kind != BDB_CMP_PLATFORM;
     bdb_filter fa, fb;
     bdb_params ta, tb;

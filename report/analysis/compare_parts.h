@@ -6,6 +6,9 @@
 
 #include "compare.h"
 
+/* A new comparison of opts (threshold resolved, sides labelled; NULL
+ * when memory is short). */
+bdb_compare *bdb_compare_part_new(const bdb_compare_opts *opts);
 /* A new row of c with copies of the names (NULL when memory is short). */
 bdb_cmp_row *bdb_compare_part_row(bdb_compare *c, const char *tool,
                                   const char *benchmark, const char *metric,

@@ -217,14 +217,9 @@ int bdb_compare_build_sums(bdb_store *st, const bdb_compare_opts *opts,
     if (opts->nignore)      /* pooling by names: from the values */
         return bdb_compare_build(st, opts, out, diag);
     *out = NULL;
-    bdb_compare *c = calloc(1, sizeof *c);
+    bdb_compare *c = bdb_compare_part_new(opts);
     if (!c)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
-    c->opts = *opts;
-    if (!(c->opts.threshold >= 0))
-        c->opts.threshold = BDB_DECIDE_THRESHOLD_DEFAULT;
-    bdb_compare_part_label(&opts->old_side, c->old_label, sizeof c->old_label);
-    bdb_compare_part_label(&opts->new_side, c->new_label, sizeof c->new_label);
     int by_platform = opts->old_side.kind != BDB_CMP_PLATFORM;
     bdb_filter fa, fb;
     bdb_params ta, tb;
