@@ -15,9 +15,12 @@
 #include "../report/analysis/model.h"
 #include "../report/render/rtable.h"
 
-/* Lines of a stored log one page shows; a longer log is read in windows
- * (from=, a multiple of it plus one). */
-#define SRV_SOURCE_LINES 20000
+/* Lines of a stored log a page shows: a window of SRV_SOURCE_AROUND
+ * lines either side of the line asked for (line=, marked), or from a line
+ * on (from=); links lead to the windows before and after. Only the
+ * window is read from the store (store_admin.h's bdb_store_source_lines). */
+#define SRV_SOURCE_AROUND 200
+#define SRV_SOURCE_LINES (2 * SRV_SOURCE_AROUND + 1)
 
 typedef struct srv_kv {
     char *key, *value;
@@ -75,8 +78,8 @@ void srv_url_params(bdb_buf *u, const char *params);
 void srv_url_series(bdb_buf *u, const srv_req *r, const char *tool,
                     const char *benchmark, const char *metric,
                     const char *params);
-/* The link to a line of a stored source: /source?id=N#L<line> (with
- * from= the window that holds it, past the first). */
+/* The link to a line of a stored source: /source?id=N&line=L#L<line>,
+ * the window around it with it marked (line 0: /source?id=N). */
 void srv_url_line(bdb_buf *u, long long source_id, int line);
 /* Appends <a href="URL">text</a>, both escaped. */
 void srv_link(bdb_buf *out, const bdb_buf *url, const char *text);

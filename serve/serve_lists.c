@@ -140,37 +140,30 @@ void srv_view_sources(srv_req *r)
 /* ---- one source's log -------------------------------------------------- */
 
 typedef struct fig {
-    int line;
+    long long line;
     char text[96];
 } fig;
 
 typedef struct figs {
     fig *v;
-    size_t n, cap, max;
-    int from, to;               /* the window's lines */
+    size_t n, cap;
+    int rc;
 } figs;
 
-static int take_fig(void *ctx, const bdb_sample *s)
+static int take_fig(const bdb_line_figure *lf, void *ctx)
 {
     figs *f = ctx;
-    if (s->line < f->from || s->line > f->to || f->n >= f->max)
-        return BDB_OK;
     fig *grown = bdb_grow(f->v, f->n, &f->cap, sizeof *grown, 64);
     if (!grown)
-        return BDB_ENOMEM;
+        return f->rc = BDB_ENOMEM;
     f->v = grown;
     fig *g = &f->v[f->n++];
-    g->line = s->line;
+    g->line = lf->line;
     char v[64];
-    bdb_format_value(s->value, s->unit, v, sizeof v);
-    snprintf(g->text, sizeof g->text, "%.40s %.30s = %.20s", s->benchmark, s->metric, v);
-    return BDB_OK;
-}
-
-static int by_line(const void *a, const void *b)
-{
-    const fig *x = a, *y = b;
-    return (x->line > y->line) - (x->line < y->line);
+    bdb_format_value(lf->value, lf->unit, v, sizeof v);
+    snprintf(g->text, sizeof g->text, "%.40s %.30s = %.20s", lf->benchmark,
+             lf->metric, v);
+    return 0;
 }
 
 /* One line of a log as text: NUL and other controls but TAB become
@@ -196,49 +189,123 @@ static void log_text(bdb_buf *out, const char *p, size_t n)
     bdb_buf_free(&t);
 }
 
-/* The warnings and provenance notes the parser left, each linked to its
- * line (in this window of the log when it is there). */
-static void source_notes(srv_req *r, const bdb_sink *sink, long from)
-{
-    if (!sink->nnotes)
-        return;
-    bdb_buf *b = &r->body;
+/* The window of a log a page shows: lines first to last. */
+typedef struct window {
+    srv_req *r;
+    long long id, first, last, mark;    /* mark: the line asked for, or 0 */
+    size_t notes;
     bdb_buf u;
-    bdb_buf_init(&u);
-    bdb_buf_puts(b, "<h2>Warnings and notes</h2>\n<ul>\n");
-    size_t shown = 0;
-    for (size_t i = 0; i < sink->nnotes && shown < r->o->max_rows; i++, shown++) {
-        const bdb_note *n = &sink->notes[i];
-        char where[32];
-        snprintf(where, sizeof where, "line %d", n->line);
-        bdb_buf_puts(b, n->is_info ? "<li>" : "<li class=\"warn\">");
-        if (n->line > 0 && n->line >= from && n->line < from + SRV_SOURCE_LINES) {
-            bdb_buf_reset(&u);
-            bdb_buf_printf(&u, "#L%d", n->line);
-            srv_link(b, &u, where);
-        } else {
-            srv_esc(b, n->line > 0 ? where : "the whole file");
-        }
-        bdb_buf_puts(b, ": ");
-        srv_esc(b, n->text);
-        bdb_buf_puts(b, "</li>\n");
+} window;
+
+/* A link to the log's window at line (#L<line> when it is in this one). */
+static void line_link(window *w, long long line, const char *text)
+{
+    if (line >= w->first && line <= w->last) {
+        bdb_buf_reset(&w->u);
+        bdb_buf_printf(&w->u, "#L%lld", line);
+    } else {
+        srv_url_line(&w->u, w->id, (int)line);
     }
-    bdb_buf_puts(b, "</ul>\n");
-    if (shown < sink->nnotes)
-        srv_note(r, 1, "cut: %zu of %zu notes shown", shown, sink->nnotes);
-    bdb_buf_free(&u);
+    srv_link(&w->r->body, &w->u, text);
 }
 
-void srv_view_source(srv_req *r)
+/* A warning or note the parser left, linked to its line. */
+static int take_note(int line, int is_info, const char *text, void *ctx)
 {
-    const char *ids = srv_arg(r, "id"), *froms = srv_arg(r, "from");
-    char *end;
-    long long id = ids ? strtoll(ids, &end, 10) : 0;
-    if (!ids || *end || id <= 0)
-        return srv_fail(r, 400, "which source? /source?id=N (see /sources)");
-    long from = 1;
-    if (froms && (from = strtol(froms, &end, 10), *end || from < 1))
-        return srv_fail(r, 400, "from=%s: a line number", froms);
+    window *w = ctx;
+    bdb_buf *b = &w->r->body;
+    if (w->notes++ == 0)
+        bdb_buf_puts(b, "<h2>Warnings and notes</h2>\n<ul>\n");
+    if (w->notes > w->r->o->max_rows)
+        return 1;
+    bdb_buf_puts(b, is_info ? "<li>" : "<li class=\"warn\">");
+    char where[32];
+    snprintf(where, sizeof where, "line %d", line);
+    if (line > 0)
+        line_link(w, line, where);
+    else
+        srv_esc(b, "the whole file");
+    bdb_buf_puts(b, ": ");
+    srv_esc(b, text);
+    bdb_buf_puts(b, "</li>\n");
+    return 0;
+}
+
+/* The lines of text, numbered from w->first, the figures' lines shaded
+ * and the line asked for marked. */
+static void log_lines(window *w, const bdb_buf *text, const figs *f)
+{
+    bdb_buf *b = &w->r->body;
+    bdb_buf_puts(b, "<pre class=\"log\">");
+    const char *p = text->data ? text->data : "", *stop = p + text->len;
+    size_t k = 0;
+    for (long long line = w->first; p < stop; line++) {
+        const char *nl = memchr(p, '\n', (size_t)(stop - p));
+        size_t n = (size_t)((nl ? nl : stop) - p);
+        if (n && p[n - 1] == '\r')
+            n--;
+        while (k < f->n && f->v[k].line < line)
+            k++;
+        int has = k < f->n && f->v[k].line == line;
+        const char *cls = line == w->mark ? (has ? "fig hl" : "hl")
+                                          : (has ? "fig" : NULL);
+        bdb_buf_printf(b, "<span id=\"L%lld\"", line);
+        if (cls)
+            bdb_buf_printf(b, " class=\"%s\"", cls);
+        if (has) {
+            bdb_buf_puts(b, " title=\"");
+            for (size_t j = k; j < f->n && f->v[j].line == line && j < k + 8; j++) {
+                if (j > k)
+                    bdb_buf_puts(b, "; ");
+                srv_esc(b, f->v[j].text);
+            }
+            bdb_buf_puts(b, "\"");
+        }
+        bdb_buf_printf(b, "><a class=\"n\" href=\"#L%lld\">%lld</a>", line, line);
+        log_text(b, p, n);
+        bdb_buf_puts(b, "</span>");
+        p = nl ? nl + 1 : stop;
+    }
+    bdb_buf_puts(b, "</pre>\n");
+}
+
+static void window_link(window *w, long long from, const char *text)
+{
+    char id[32], num[32];
+    snprintf(id, sizeof id, "%lld", w->id);
+    snprintf(num, sizeof num, "%lld", from);
+    srv_url(&w->u, "/source");
+    srv_url_arg(&w->u, "id", id);
+    srv_url_arg(&w->u, "from", num);
+    srv_link(&w->r->body, &w->u, text);
+    bdb_buf_puts(&w->r->body, " ");
+}
+
+/* Where the window lies in the log, with links to the windows before and
+ * after it and to the whole log (a download). */
+static void window_nav(window *w, int more)
+{
+    bdb_buf *b = &w->r->body;
+    bdb_buf_printf(b, "<p class=\"cut\">cut: lines %lld to %lld shown (%d a "
+                   "page). ", w->first, w->last, SRV_SOURCE_LINES);
+    if (w->first > 1)
+        window_link(w, w->first > SRV_SOURCE_LINES ? w->first - SRV_SOURCE_LINES
+                                                   : 1, "earlier lines");
+    if (more)
+        window_link(w, w->last + 1, "later lines");
+    char id[32];
+    snprintf(id, sizeof id, "%lld", w->id);
+    srv_url(&w->u, "/source");
+    srv_url_arg(&w->u, "id", id);
+    srv_url_arg(&w->u, "format", "csv");
+    srv_link(b, &w->u, "the whole log (download)");
+    bdb_buf_puts(b, "</p>\n");
+    w->r->cut = 1;
+}
+
+/* The raw log as the store keeps it (a download). */
+static void source_download(srv_req *r, long long id)
+{
     bdb_stored_source s;
     memset(&s, 0, sizeof s);
     int rc = bdb_store_source_load(r->st, id, &s);
@@ -246,27 +313,74 @@ void srv_view_source(srv_req *r)
         return srv_fail(r, 404, "no source %lld", id);
     if (rc)
         return srv_store_failed(r, "reading the source", bdb_store_errmsg(r->st));
-    figs f = {NULL, 0, 0, r->o->max_rows, (int)from,
-              (int)(from + SRV_SOURCE_LINES - 1)};
-    bdb_sink sink;
-    bdb_sink_init(&sink);
-    bdb_sink_consumer take = {take_fig, &f, NULL};
-    sink.consumer = &take;
-    int frc = bdb_store_source_samples(r->st, id, &sink);
-    qsort(f.v, f.n, sizeof *f.v, by_line);
-    bdb_buf *b = &r->body;
-    if (r->format != SRV_HTML) {
-        /* the raw log as the store keeps it */
-        bdb_buf_append(b, s.raw, s.size);
-        char name[96];
-        const char *base = strrchr(s.path, '/');
-        snprintf(name, sizeof name, "%.90s", base ? base + 1 : s.path);
-        srv_download(r, "text/plain; charset=utf-8", name);
-        free(f.v);
-        bdb_sink_free(&sink);
-        bdb_stored_source_free(&s);
-        return;
+    bdb_buf_append(&r->body, s.raw, s.size);
+    char name[96];
+    const char *base = strrchr(s.path, '/');
+    snprintf(name, sizeof name, "%.90s", base ? base + 1 : s.path);
+    srv_download(r, "text/plain; charset=utf-8", name);
+    bdb_stored_source_free(&s);
+}
+
+/* A positive number of the query, or 0 when absent; -1 after a 400. */
+static long long line_arg(srv_req *r, const char *key)
+{
+    const char *v = srv_arg(r, key);
+    if (!v)
+        return 0;
+    char *end;
+    long long n = strtoll(v, &end, 10);
+    if (!*v || *end || n < 1 || n > 1000000000000LL) {
+        srv_fail(r, 400, "%s=%s: a line number", key, v);
+        return -1;
     }
+    return n;
+}
+
+void srv_view_source(srv_req *r)
+{
+    const char *ids = srv_arg(r, "id");
+    char *end;
+    long long id = ids ? strtoll(ids, &end, 10) : 0;
+    if (!ids || *end || id <= 0)
+        return srv_fail(r, 400, "which source? /source?id=N (see /sources)");
+    if (r->format != SRV_HTML)
+        return source_download(r, id);
+    long long from = line_arg(r, "from"), mark = line_arg(r, "line");
+    if (from < 0 || mark < 0)
+        return;
+    /* a window of the log: from=, else around line= */
+    window w = {r, id, 1, 0, mark, 0, {0}};
+    bdb_buf_init(&w.u);
+    if (from)
+        w.first = from;
+    else if (mark > SRV_SOURCE_AROUND)
+        w.first = mark - SRV_SOURCE_AROUND;
+    bdb_stored_source s;
+    bdb_buf text;
+    bdb_buf_init(&text);
+    int more = 0;
+    int rc = bdb_store_source_lines(r->st, id, w.first, SRV_SOURCE_LINES, &s,
+                                    &text, &more);
+    if (rc == BDB_ENOTFOUND)
+        return srv_fail(r, 404, "no source %lld", id);
+    if (rc) {
+        bdb_buf_free(&text);
+        return srv_store_failed(r, "reading the source", bdb_store_errmsg(r->st));
+    }
+    long long nlines = 0;
+    for (const char *p = text.data; p && (p = memchr(p, '\n', (size_t)(text.data + text.len - p))); p++)
+        nlines++;
+    if (text.len && text.data[text.len - 1] != '\n')
+        nlines++;
+    w.last = w.first + nlines - 1;
+    figs f = {0};
+    int frc = nlines ? bdb_store_line_figures_each(r->st, id, w.first, w.last,
+                                                   (long long)r->o->max_rows,
+                                                   take_fig, &f)
+                     : BDB_OK;
+    if (!frc)
+        frc = f.rc;
+    bdb_buf *b = &r->body;
     srv_page_begin(r, s.path);
     bdb_buf_puts(b, "<p class=\"small\">tool ");
     srv_esc(b, s.tool);
@@ -275,72 +389,41 @@ void srv_view_source(srv_req *r)
     bdb_buf_printf(b, ", %zu bytes, parser ", s.size);
     srv_esc(b, s.parser_version);
     bdb_buf_puts(b, ". The stored copy; lines that gave a figure are "
-                    "shaded (hover for it).</p>\n");
+                    "shaded (hover for it)");
+    if (mark)
+        bdb_buf_printf(b, ", line %lld marked", mark);
+    bdb_buf_puts(b, ".</p>\n");
     if (frc)
         srv_note(r, 0, "the figures of this source cannot be listed: %s",
                  bdb_store_errmsg(r->st));
-    source_notes(r, &sink, from);
-    bdb_buf_puts(b, "<pre class=\"log\">");
-    const char *p = s.raw, *stop = s.raw + s.size;
-    long line = 1;
-    size_t k = 0;
-    for (; p < stop && line < from; line++) {
-        const char *nl = memchr(p, '\n', (size_t)(stop - p));
-        p = nl ? nl + 1 : stop;
+    if (bdb_store_source_notes_each(r->st, id, (long long)r->o->max_rows + 1,
+                                    take_note, &w))
+        srv_note(r, 0, "the notes of this source cannot be listed: %s",
+                 bdb_store_errmsg(r->st));
+    if (w.notes) {
+        bdb_buf_puts(b, "</ul>\n");
+        if (w.notes > r->o->max_rows)
+            srv_note(r, 1, "cut: the first %zu notes shown (the row cap)",
+                     r->o->max_rows);
     }
-    for (; p < stop && line < from + SRV_SOURCE_LINES; line++) {
-        const char *nl = memchr(p, '\n', (size_t)(stop - p));
-        size_t n = (size_t)((nl ? nl : stop) - p);
-        if (n && p[n - 1] == '\r')
-            n--;
-        while (k < f.n && f.v[k].line < line)
-            k++;
-        int has = k < f.n && f.v[k].line == line;
-        bdb_buf_printf(b, "<span id=\"L%ld\"%s", line, has ? " class=\"fig\" title=\"" : ">");
-        if (has) {
-            for (size_t j = k; j < f.n && f.v[j].line == line && j < k + 8; j++) {
-                if (j > k)
-                    bdb_buf_puts(b, "; ");
-                srv_esc(b, f.v[j].text);
-            }
-            bdb_buf_puts(b, "\">");
-        }
-        bdb_buf_printf(b, "<a class=\"n\" href=\"#L%ld\">%ld</a>", line, line);
-        log_text(b, p, n);
-        bdb_buf_puts(b, "</span>");
-        p = nl ? nl + 1 : stop;
-    }
-    bdb_buf_puts(b, "</pre>\n");
-    if (p < stop || from > 1) {
-        bdb_buf u;
-        bdb_buf_init(&u);
-        char num[32];
-        bdb_buf_puts(b, "<p class=\"cut\">cut: lines ");
-        bdb_buf_printf(b, "%ld to %ld shown (%d a page). ", from, line - 1,
-                       SRV_SOURCE_LINES);
-        if (from > 1) {
-            srv_url(&u, "/source");
-            srv_url_arg(&u, "id", ids);
-            snprintf(num, sizeof num, "%ld", from > SRV_SOURCE_LINES
-                                                 ? from - SRV_SOURCE_LINES : 1);
-            srv_url_arg(&u, "from", num);
-            srv_link(b, &u, "earlier lines");
-            bdb_buf_puts(b, " ");
-        }
-        if (p < stop) {
-            srv_url(&u, "/source");
-            srv_url_arg(&u, "id", ids);
-            snprintf(num, sizeof num, "%ld", line);
-            srv_url_arg(&u, "from", num);
-            srv_link(b, &u, "later lines");
-        }
+    if (f.n >= r->o->max_rows)
+        srv_note(r, 1, "cut: the first %zu figures of these lines shaded (the "
+                 "row cap)", r->o->max_rows);
+    if (nlines) {
+        log_lines(&w, &text, &f);
+        if (w.first > 1 || more)
+            window_nav(&w, more);
+    } else {
+        srv_note(r, 1, "cut: the log has no line %lld (it is shorter)",
+                 w.first);
+        bdb_buf_puts(b, "<p>");
+        window_link(&w, 1, "its first lines");
         bdb_buf_puts(b, "</p>\n");
-        r->cut = 1;
-        bdb_buf_free(&u);
     }
     srv_page_end(r, 0);
     free(f.v);
-    bdb_sink_free(&sink);
+    bdb_buf_free(&text);
+    bdb_buf_free(&w.u);
     bdb_stored_source_free(&s);
 }
 
@@ -378,6 +461,9 @@ void srv_view_log(srv_req *r)
 }
 
 /* ---- compare ----------------------------------------------------------- */
+
+/* Bootstrap resamples of the page's geometric mean interval. */
+#define SRV_COMPARE_RESAMPLES 100
 
 typedef struct names {
     char **v;
@@ -496,6 +582,11 @@ void srv_view_compare(srv_req *r)
     }
     bdb_compare_opts o = {0};
     o.filter = r->f;
+    /* the geometric mean's interval on the page from fewer resamples than
+     * the downloads' 2000: over a lab's 125,000 rows those were most of
+     * the page's time (1.3 s) */
+    if (r->format == SRV_HTML)
+        o.resamples = SRV_COMPARE_RESAMPLES;
     side_of(olds ? olds : "", &sets, &o.old_side);
     side_of(news ? news : "", &sets, &o.new_side);
     bdb_compare *c = NULL;
@@ -505,6 +596,8 @@ void srv_view_compare(srv_req *r)
     if (!*o.old_side.name || !*o.new_side.name)
         snprintf(d.message, sizeof d.message, "nothing to compare: old= and "
                  "new= name two sets, tags or platforms");
+    else if (r->format == SRV_HTML)    /* from the database's sums */
+        rc = bdb_compare_build_sums(r->st, &o, &c, &d);
     else
         rc = bdb_compare_build(r->st, &o, &c, &d);
     if (rc == BDB_OK && r->format != SRV_HTML) {
@@ -526,9 +619,20 @@ void srv_view_compare(srv_req *r)
         } else {
             bdb_buf doc;
             bdb_buf_init(&doc);
+            c->shown = r->o->max_rows;
             if (bdb_compare_render(c, BDB_CMPF_HTML, 0, &doc) == BDB_OK)
                 srv_embed(r, &doc);
             bdb_buf_free(&doc);
+            if (c->n > c->shown)
+                srv_note(r, 1, "cut: the first %zu of %zu rows shown (the "
+                         "row cap); the counts and the geometric mean are of "
+                         "all of them, the CSV and JSON downloads have every "
+                         "row", c->shown, c->n);
+            srv_note(r, 0, "This page is made from the database's sums "
+                     "(count, sum, sum of squares, min, max per series); "
+                     "the Mann-Whitney p needs every value and is in the "
+                     "downloads, as the geometric mean's interval from 2000 "
+                     "resamples (this page: %d).", SRV_COMPARE_RESAMPLES);
         }
         compare_links(r, &sets, &plats);
         if (rc)     /* nothing to download */

@@ -153,14 +153,12 @@ void srv_url_line(bdb_buf *u, long long source_id, int line)
     snprintf(id, sizeof id, "%lld", source_id);
     srv_url(u, "/source");
     srv_url_arg(u, "id", id);
-    if (line > SRV_SOURCE_LINES) {
-        char from[32];
-        snprintf(from, sizeof from, "%d",
-                 (line - 1) / SRV_SOURCE_LINES * SRV_SOURCE_LINES + 1);
-        srv_url_arg(u, "from", from);
-    }
-    if (line > 0)
+    if (line > 0) {
+        char num[32];
+        snprintf(num, sizeof num, "%d", line);
+        srv_url_arg(u, "line", num);
         bdb_buf_printf(u, "#L%d", line);
+    }
 }
 
 void srv_esc(bdb_buf *out, const char *s)
@@ -194,7 +192,7 @@ static const char serve_css[] =
     "pre.log { font-size: 13px; line-height: 1.35; overflow-x: auto; }\n"
     "pre.log span { display: block; white-space: pre; }\n"
     "pre.log span.fig { background: #eef6ff; }\n"
-    "pre.log span:target { background: #ffe08a; outline: 1px solid var(--warn); }\n"
+    "pre.log span:target, pre.log span.hl { background: #ffe08a; outline: 1px solid var(--warn); }\n"
     "pre.log a.n { display: inline-block; width: 5.5em; color: var(--muted); "
     "text-align: right; padding-right: .8em; user-select: none; }\n"
     "p.dl a { margin-right: .8rem; }\n";

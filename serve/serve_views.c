@@ -87,6 +87,27 @@ static bdb_model *build_model(srv_req *r, int all)
     return m;
 }
 
+/* The model of the request's selection from the store's per-cell means
+ * (model_means.h), its scores' intervals from SRV_OVERVIEW_RESAMPLES;
+ * -1 after an error page. */
+static int means_model(srv_req *r, const char *what, bdb_means_overview *ov)
+{
+    bdb_report_opts o;
+    if (model_opts(r, 0, &o))
+        return -1;
+    o.resamples = SRV_OVERVIEW_RESAMPLES;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_model_build_means(r->st, &o, ov, &d)) {
+        if (d.code == BDB_ENOTFOUND)
+            srv_fail(r, 404, "%s", d.message);
+        else
+            srv_store_failed(r, what, d.message);
+        return -1;
+    }
+    return 0;
+}
+
 /* CSV, JSON or the HTML report of the model instead of the page: 1 when
  * it was one of those. */
 static int model_download(srv_req *r, const bdb_model *m, const char *stem)
@@ -172,22 +193,11 @@ void srv_view_overview(srv_req *r)
         bdb_model_free(m);
         return;
     }
-    bdb_report_opts o;
-    if (model_opts(r, 0, &o))
-        return;
-    o.resamples = SRV_OVERVIEW_RESAMPLES;
     /* the page from the store's per-cell means: a lab's million values
      * never leave the database */
     bdb_means_overview ov;
-    bdb_diag d;
-    bdb_diag_clear(&d);
-    if (bdb_model_build_means(r->st, &o, &ov, &d)) {
-        if (d.code == BDB_ENOTFOUND)
-            srv_fail(r, 404, "%s", d.message);
-        else
-            srv_store_failed(r, "building the overview", d.message);
+    if (means_model(r, "building the overview", &ov))
         return;
-    }
     const bdb_model *m = ov.m;
     srv_page_begin(r, "Overview");
     bdb_buf *b = &r->body;
@@ -575,18 +585,30 @@ void srv_view_series(srv_req *r)
 
 void srv_view_efficiency(srv_req *r)
 {
-    bdb_model *m = build_model(r, 0);
-    if (!m || model_download(r, m, "benchdb-efficiency")) {
+    if (r->format != SRV_HTML) {
+        /* the downloads hold the whole report model */
+        bdb_model *m = build_model(r, 0);
+        if (m)
+            model_download(r, m, "benchdb-efficiency");
         bdb_model_free(m);
         return;
     }
+    /* the page from the store's per-cell means, as the overview: the
+     * efficiency figures divide a headline cell's mean by its platform's
+     * cost */
+    bdb_means_overview ov;
+    if (means_model(r, "building the efficiency view", &ov))
+        return;
+    const bdb_model *m = ov.m;
     srv_page_begin(r, "Efficiency");
     bdb_buf *b = &r->body;
     const bdb_cost_opts *c = &m->opts.cost;
     srv_note(r, 0, "Inputs: %g %s per kWh, %g years, utilization %g "
              "(query: kwh_price=, years=, utilization=); price and power "
-             "per platform come from the platforms table.", c->kwh_price,
-             c->currency ? c->currency : "USD", c->years, c->utilization);
+             "per platform come from the platforms table; the charts' score "
+             "intervals from %d bootstrap resamples (the report's: 2000).",
+             c->kwh_price, c->currency ? c->currency : "USD", c->years,
+             c->utilization, SRV_OVERVIEW_RESAMPLES);
     section(r, bdb_section_platforms, m, "Platforms", NULL);
     section(r, bdb_section_efficiency, m, "Per watt, per dollar, TCO",
             "No headline series has efficiency inputs.");
@@ -605,5 +627,5 @@ void srv_view_efficiency(srv_req *r)
         srv_chart(r, m, eff[k], 0, "efficiency");
     srv_page_end(r, 1);
     bdb_chart_release_caches();
-    bdb_model_free(m);
+    bdb_means_overview_free(&ov);
 }

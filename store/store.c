@@ -228,6 +228,7 @@ void bdb_store_close(bdb_store *st)
 {
     if (!st)
         return;
+    bdb_means_memo_free(st->means);
     st->ops->close(st);
     free(st);
 }

@@ -241,6 +241,12 @@ int bdb_store_series_count(bdb_store *st, const bdb_filter *f, long long *n);
 int bdb_store_sources_each(bdb_store *st,
                            int (*cb)(const bdb_source_row *r, void *ctx),
                            void *ctx);
+/* Every source's id and import options (as sources_each gives them),
+ * without its counts of results and warnings, in import order. */
+int bdb_store_source_options_each(bdb_store *st,
+                                  int (*cb)(long long id, const char *options,
+                                            void *ctx),
+                                  void *ctx);
 /* Warnings of the sources that have results matching f. */
 int bdb_store_warnings_each(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const bdb_warning_row *r, void *ctx),

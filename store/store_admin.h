@@ -60,6 +60,34 @@ const char *bdb_store_shown_location(const bdb_store *st);
  * and notes, as a parser emitted them: the same series identity, unit,
  * direction, platform, line and repetition. */
 int bdb_store_source_samples(bdb_store *st, long long id, bdb_sink *out);
+/* Lines from..from+count-1 of stored source id into text (each with its
+ * '\n'; fewer when the log ends first), its row into meta (raw NULL, size
+ * set; bdb_stored_source_free frees it), *more set when lines follow. A
+ * large source on SQLite is inflated from its last point before from
+ * (schemas/010), so the cost follows the lines asked for, not the log;
+ * elsewhere the whole is loaded and cut. */
+int bdb_store_source_lines(bdb_store *st, long long id, long long from,
+                           long long count, bdb_stored_source *meta,
+                           bdb_buf *text, int *more);
+
+/* A figure of a source by its line (benchdb serve's log view). */
+typedef struct bdb_line_figure {
+    long long line;
+    const char *benchmark, *metric, *unit;
+    double value;
+} bdb_line_figure;
+/* The figures of source id from lines from to to, by line, at most max;
+ * cb's non-zero return stops the walk. */
+int bdb_store_line_figures_each(bdb_store *st, long long id, long long from,
+                                long long to, long long max,
+                                int (*cb)(const bdb_line_figure *f, void *ctx),
+                                void *ctx);
+/* The warnings and notes of source id (line, 1 for a note, its text), by
+ * line, at most max. */
+int bdb_store_source_notes_each(bdb_store *st, long long id, long long max,
+                                int (*cb)(int line, int is_info,
+                                          const char *text, void *ctx),
+                                void *ctx);
 /* Sets a stored source's import time (text as sources_each gives it). */
 int bdb_store_source_set_imported_at(bdb_store *st, long long id,
                                      const char *imported_at);

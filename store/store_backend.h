@@ -112,6 +112,11 @@ typedef struct bdb_store_ops {
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
     void (*close)(bdb_store *st);
+    /* lines of a source without the whole of it (store_admin.h's
+     * bdb_store_source_lines); NULL: the whole is loaded and cut */
+    int (*source_lines)(bdb_store *st, long long id, long long from,
+                        long long count, bdb_stored_source *meta,
+                        bdb_buf *text, int *more);
     int (*groups_each)(bdb_store *st, const bdb_filter *f,
                        int (*cb)(const bdb_group_row *, void *), void *ctx);
     int (*batch_begin)(bdb_store *st, int flags);
@@ -129,12 +134,18 @@ typedef struct bdb_store_ops {
     int (*time_limit)(bdb_store *st, double seconds);
 } bdb_store_ops;
 
+typedef struct bdb_means_memo bdb_means_memo;
+
 struct bdb_store {
     const bdb_store_ops *ops;
     void *impl;
     char errmsg[1024];
     char shown[512];    /* the location, password masked */
+    bdb_means_memo *means;  /* a reader's per-cell means (store_means.c) */
 };
+
+/* Frees st->means (store_means.c; NULL-safe). */
+void bdb_means_memo_free(bdb_means_memo *m);
 
 /* Records the handle's error message and returns code. */
 int bdb_store_fail(bdb_store *st, int code, const char *fmt, ...)

@@ -4,6 +4,7 @@
 #include "store_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct names_walk {
@@ -60,29 +61,169 @@ static int mean_row(bdb_stmt *s, void *ctx)
     return w->cb(&r, w->ctx) ? 1 : 0;
 }
 
-int bdb_store_cell_means_each(bdb_store *st, const bdb_filter *f,
-                              int (*cb)(const bdb_cell_mean_row *r, void *ctx),
-                              void *ctx)
+/* The statement of per series and platform aggregates (cols, after the
+ * series and platform ids) of the results f selects, in that order. The
+ * series index (series_id, platform_id, ..., value) covers it: no join
+ * unless the filter names series terms. */
+static int cells_query(bdb_store *st, const bdb_filter *f, const char *cols,
+                       const char *what, bdb_stmt **s)
 {
     bdb_where w;
     bdb_where_init(&w, st->ops->drv->style);
-    /* the series index (series_id, platform_id, ..., value) covers it:
-     * no join unless the filter names series terms */
-    bdb_buf_puts(&w.sql, "SELECT r.series_id, coalesce(r.platform_id, 0), "
-                         "count(*), avg(r.value) FROM results r");
+    bdb_buf_printf(&w.sql, "SELECT r.series_id, coalesce(r.platform_id, 0), "
+                           "%s FROM results r", cols);
     if (has_series_terms(f))
         bdb_buf_puts(&w.sql, " JOIN series s ON s.id = r.series_id");
     bdb_buf_puts(&w.sql, " WHERE 1=1");
     bdb_where_build(&w, f);
     bdb_buf_puts(&w.sql, " GROUP BY r.series_id, r.platform_id "
                          "ORDER BY r.series_id, r.platform_id");
+    return bdb_where_prepare(st, &w, what, BDB_STMT_MANY, s);
+}
+
+int bdb_store_cell_means_each(bdb_store *st, const bdb_filter *f,
+                              int (*cb)(const bdb_cell_mean_row *r, void *ctx),
+                              void *ctx)
+{
     bdb_stmt *s;
-    int rc = bdb_where_prepare(st, &w, "reading series means", BDB_STMT_MANY,
-                               &s);
+    int rc = cells_query(st, f, "count(*), avg(r.value)",
+                         "reading series means", &s);
     if (rc)
         return rc;
     means_walk mw = {cb, ctx};
     return bdb_stmt_walk(s, mean_row, &mw);
+}
+
+struct bdb_means_memo {
+    char version[256];          /* the data version the rows are of */
+    bdb_cell_mean_row *v;
+    size_t n, cap;
+    int too_many;               /* more than BDB_MEANS_MEMO_CELLS */
+};
+
+void bdb_means_memo_free(bdb_means_memo *m)
+{
+    if (!m)
+        return;
+    free(m->v);
+    free(m);
+}
+
+static int keep_mean(const bdb_cell_mean_row *r, void *ctx)
+{
+    bdb_means_memo *m = ctx;
+    if (m->n == BDB_MEANS_MEMO_CELLS) {
+        m->too_many = 1;
+        return 1;
+    }
+    if (m->n == m->cap) {
+        size_t cap = m->cap ? m->cap * 2 : 4096;
+        bdb_cell_mean_row *v = realloc(m->v, cap * sizeof *v);
+        if (!v) {
+            m->too_many = 1;    /* no copy: each call asks the database */
+            return 1;
+        }
+        m->v = v;
+        m->cap = cap;
+    }
+    m->v[m->n++] = *r;
+    return 0;
+}
+
+/* st's copy of every cell's mean for the current data version, made when
+ * there is none; NULL with BDB_OK when it cannot be kept. */
+static int memo_of(bdb_store *st, bdb_means_memo **out)
+{
+    *out = NULL;
+    char ver[256];
+    int rc = bdb_store_data_version(st, ver, sizeof ver, NULL);
+    if (rc)
+        return rc;
+    bdb_means_memo *m = st->means;
+    if (m && strcmp(m->version, ver) == 0) {
+        *out = m->too_many ? NULL : m;
+        return BDB_OK;
+    }
+    bdb_means_memo_free(m);
+    st->means = m = calloc(1, sizeof *m);
+    if (!m)
+        return BDB_OK;
+    snprintf(m->version, sizeof m->version, "%s", ver);
+    rc = bdb_store_cell_means_each(st, NULL, keep_mean, m);
+    if (rc) {
+        bdb_means_memo_free(m);
+        st->means = NULL;
+        return rc;
+    }
+    if (m->too_many) {
+        free(m->v);
+        m->v = NULL;
+        m->n = m->cap = 0;
+    }
+    *out = m->too_many ? NULL : m;
+    return BDB_OK;
+}
+
+int bdb_store_cell_means_memo_each(bdb_store *st, const bdb_filter *f,
+                                   int (*cb)(const bdb_cell_mean_row *r,
+                                             void *ctx),
+                                   void *ctx)
+{
+    if (f && ((f->platforms && *f->platforms) || (f->set && *f->set) ||
+              (f->tags && f->tags->n)))
+        return bdb_store_cell_means_each(st, f, cb, ctx);
+    bdb_means_memo *m;
+    int rc = memo_of(st, &m);
+    if (rc)
+        return rc;
+    if (!m)
+        return bdb_store_cell_means_each(st, f, cb, ctx);
+    for (size_t i = 0; i < m->n; i++)
+        if (cb(&m->v[i], ctx))
+            break;
+    return BDB_OK;
+}
+
+int bdb_store_means_warm(bdb_store *st, size_t *cells)
+{
+    bdb_means_memo *m;
+    int rc = memo_of(st, &m);
+    *cells = m ? m->n : 0;
+    return rc;
+}
+
+typedef struct sums_walk {
+    int (*cb)(const bdb_cell_sums_row *, void *);
+    void *ctx;
+} sums_walk;
+
+static int sums_row(bdb_stmt *s, void *ctx)
+{
+    sums_walk *w = ctx;
+    bdb_cell_sums_row r = {bdb_col_int(s, 0), bdb_col_int(s, 1),
+                           bdb_col_int(s, 2), bdb_col_double(s, 3),
+                           bdb_col_double(s, 4), bdb_col_double(s, 5),
+                           bdb_col_double(s, 6), bdb_col_double(s, 7),
+                           bdb_col_double(s, 8)};
+    return w->cb(&r, w->ctx) ? 1 : 0;
+}
+
+int bdb_store_cell_sums_each(bdb_store *st, const bdb_filter *f,
+                             int (*cb)(const bdb_cell_sums_row *r, void *ctx),
+                             void *ctx)
+{
+    bdb_stmt *s;
+    int rc = cells_query(st, f, "count(*), sum(r.value), "
+                         "sum(r.value * r.value), min(r.value), max(r.value), "
+                         "coalesce(sum(CASE WHEN r.value > 0 THEN "
+                         "ln(r.value) END), 0), "
+                         "coalesce(sum(CASE WHEN r.value > 0 THEN "
+                         "ln(r.value) * ln(r.value) END), 0)",
+                         "reading series sums", &s);
+    if (rc)
+        return rc;
+    sums_walk sw = {cb, ctx};
+    return bdb_stmt_walk(s, sums_row, &sw);
 }
 
 typedef struct ids_walk {

@@ -28,6 +28,38 @@ int bdb_store_cell_means_each(bdb_store *st, const bdb_filter *f,
                               int (*cb)(const bdb_cell_mean_row *r, void *ctx),
                               void *ctx);
 
+/* The same for a reader that serves many pages (benchdb serve's overview
+ * and efficiency): when f has no platform, run set or tag term, the rows
+ * of every series come from a copy kept in memory for the database's
+ * data version (made by the first such call, or bdb_store_means_warm;
+ * at most BDB_MEANS_MEMO_CELLS of them, else each call asks the
+ * database), f's series terms left to the caller: it may get rows of
+ * series they leave out, and must match rows to its series by id. */
+int bdb_store_cell_means_memo_each(bdb_store *st, const bdb_filter *f,
+                                   int (*cb)(const bdb_cell_mean_row *r,
+                                             void *ctx),
+                                   void *ctx);
+#define BDB_MEANS_MEMO_CELLS ((size_t)8 << 20)
+/* Makes that copy now (a server's start): BDB_OK, or the store's error;
+ * *cells: the rows kept (0: too many to keep). */
+int bdb_store_means_warm(bdb_store *st, size_t *cells);
+
+typedef struct bdb_cell_sums_row {
+    long long series_id;
+    long long platform_id;      /* 0: results without a platform */
+    long long n;
+    double sum, sumsq, min, max;
+    double sumln, sumln2;       /* of ln(value) over the values > 0 */
+} bdb_cell_sums_row;
+
+/* Per series and platform, the count, sum, sum of squares, min and max of
+ * the results f selects, and the sums of their logarithms, in series id
+ * then platform id order: what a comparison's means, intervals and
+ * verdicts need, computed by the database. */
+int bdb_store_cell_sums_each(bdb_store *st, const bdb_filter *f,
+                             int (*cb)(const bdb_cell_sums_row *r, void *ctx),
+                             void *ctx);
+
 /* Every platform's id and name, in id order. */
 int bdb_store_platform_ids_each(bdb_store *st,
                                 int (*cb)(long long id, const char *name,

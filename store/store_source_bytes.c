@@ -33,7 +33,7 @@ int bdb_source_bytes_make(bdb_store *st, const bdb_source_info *src,
     b->fd = -1;
     if (src->size > BDB_STORE_CHUNKED_AT)
         return bdb_store_compress_to_file(st, src->raw, src->size, &b->fd,
-                                          &b->zlen);
+                                          &b->zlen, &b->pts);
     return bdb_store_compress(st, src->raw, src->size, &b->z, &b->zlen);
 }
 
@@ -41,6 +41,8 @@ void bdb_source_bytes_free(bdb_source_bytes *b)
 {
     free(b->z);
     b->z = NULL;
+    free(b->pts.v);
+    memset(&b->pts, 0, sizeof b->pts);
     if (b->fd >= 0)
         close(b->fd);
     b->fd = -1;

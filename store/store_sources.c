@@ -33,6 +33,27 @@ int bdb_store_sources_each(bdb_store *st,
                         source_row, &w);
 }
 
+typedef struct options_walk {
+    int (*cb)(long long, const char *, void *);
+    void *ctx;
+} options_walk;
+
+static int options_row(bdb_stmt *s, void *ctx)
+{
+    options_walk *w = ctx;
+    return w->cb(bdb_col_int(s, 0), bdb_col_text(s, 1), w->ctx) ? 1 : 0;
+}
+
+int bdb_store_source_options_each(bdb_store *st,
+                                  int (*cb)(long long id, const char *options,
+                                            void *ctx),
+                                  void *ctx)
+{
+    options_walk w = {cb, ctx};
+    return bdb_sql_walk(st, "SELECT id, options FROM sources ORDER BY id",
+                        NULL, "listing sources' options", options_row, &w);
+}
+
 int bdb_store_source_set_imported_at(bdb_store *st, long long id,
                                      const char *imported_at)
 {

@@ -384,6 +384,17 @@ void bdb_results_query(bdb_where *w, const bdb_filter *f, int with_sets)
 
 void bdb_series_count_query(bdb_where *w, const bdb_filter *f)
 {
+    if (!f || (!(f->platforms && *f->platforms) && !(f->tool && *f->tool) &&
+               !(f->benchmark && *f->benchmark) && !(f->metric && *f->metric) &&
+               !(f->params && f->params->n) && !(f->set && *f->set) &&
+               !(f->tags && f->tags->n) && !f->series_ids)) {
+        /* every series: each has a result (a series that loses its last
+         * one is swept with it), so the series table's count is the
+         * answer, without a probe of results a series (60 ms at 125,000
+         * series, on every filtered page of benchdb serve) */
+        bdb_buf_puts(&w->sql, "SELECT count(*) FROM series s");
+        return;
+    }
     /* one probe of results' series index a series: the cost follows the
      * series, never the results (a lab has ten of these to one series) */
     bdb_buf_puts(&w->sql,

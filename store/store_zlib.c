@@ -98,9 +98,44 @@ int bdb_store_compress(bdb_store *st, const void *data, size_t n,
     return BDB_OK;
 }
 
+/* The next point after the one at `last` (an offset of data): the start
+ * of the first line that begins BDB_STORE_POINT_EVERY bytes or more after
+ * it; n when there is none before the end. */
+static size_t next_point(const unsigned char *data, size_t n, size_t last)
+{
+    if (n - last <= BDB_STORE_POINT_EVERY)
+        return n;
+    const unsigned char *nl = memchr(data + last + BDB_STORE_POINT_EVERY, '\n',
+                                     n - last - BDB_STORE_POINT_EVERY);
+    return nl && (size_t)(nl + 1 - data) < n ? (size_t)(nl + 1 - data) : n;
+}
+
+static long long count_lines(const unsigned char *p, size_t n)
+{
+    long long k = 0;
+    for (const unsigned char *end = p + n;
+         (p = memchr(p, '\n', (size_t)(end - p))); p++)
+        k++;
+    return k;
+}
+
+static int add_point(bdb_zpoints *pts, long long line, size_t at, size_t zat)
+{
+    if (pts->n == pts->cap) {
+        size_t cap = pts->cap ? pts->cap * 2 : 64;
+        bdb_zpoint *v = realloc(pts->v, cap * sizeof *v);
+        if (!v)
+            return BDB_ENOMEM;
+        pts->v = v;
+        pts->cap = cap;
+    }
+    pts->v[pts->n++] = (bdb_zpoint){line, (long long)at, (long long)zat};
+    return BDB_OK;
+}
+
 int bdb_store_compress_pieces(bdb_store *st, const void *data, size_t n,
                               int (*put)(void *ctx, const void *z, size_t zn),
-                              void *ctx)
+                              void *ctx, bdb_zpoints *points)
 {
     z_stream z;
     memset(&z, 0, sizeof z);
@@ -117,29 +152,54 @@ int bdb_store_compress_pieces(bdb_store *st, const void *data, size_t n,
     }
     const unsigned char *in = data;
     size_t left = n;
-    int zr = Z_OK, rc = BDB_OK;
+    /* the input is handed over up to the next point, where the stream is
+     * flushed whole (byte-aligned, no match reaching back past it) */
+    /* the next point and its line, counted before deflate reads that
+     * stretch: a mapped file's pages are read once, then dropped */
+    size_t point = points ? next_point(data, n, 0) : n;
+    long long line = 1 + (point < n ? count_lines(data, point) : 0);
+    int flushing = 0, zr = Z_OK, rc = BDB_OK;
     z.next_out = buf;
     z.avail_out = (uInt)CHUNK;
     while (!rc && zr != Z_STREAM_END) {
-        if (z.avail_in == 0 && left) {
+        size_t done = n - left;
+        if (z.avail_in == 0 && left && !flushing) {
             size_t take = left < CHUNK ? left : CHUNK;
+            if (take > point - done)
+                take = point - done;
             /* a mapped file's pages already compressed leave memory */
             bdb_input_done_before(in);
             z.next_in = (unsigned char *)(uintptr_t)in;
             z.avail_in = (uInt)take;
             in += take;
             left -= take;
+            flushing = n - left == point && point < n;
         }
-        zr = deflate(&z, left || z.avail_in ? Z_NO_FLUSH : Z_FINISH);
+        int flush = left || z.avail_in ? Z_NO_FLUSH : Z_FINISH;
+        if (flushing && z.avail_in == 0)
+            flush = Z_FULL_FLUSH;
+        zr = deflate(&z, flush);
         if (zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR) {
             rc = bdb_store_fail(st, BDB_ENOMEM, "cannot compress source");
             break;
         }
         size_t made = CHUNK - z.avail_out;
-        if (made && (z.avail_out == 0 || zr == Z_STREAM_END)) {
+        int full = z.avail_out == 0;
+        if (made && (full || zr == Z_STREAM_END)) {
             rc = put(ctx, buf, made);
             z.next_out = buf;
             z.avail_out = (uInt)CHUNK;
+        }
+        if (!rc && flush == Z_FULL_FLUSH && !full) {
+            /* flushed whole: inflating may begin at total_out */
+            if (add_point(points, line, point, (size_t)z.total_out))
+                rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+            size_t last = point;
+            point = next_point(data, n, last);
+            if (point < n)
+                line += count_lines((const unsigned char *)data + last,
+                                    point - last);
+            flushing = 0;
         }
     }
     bdb_input_done_before((const char *)data + n);
@@ -163,7 +223,7 @@ static int put_file(void *ctx, const void *z, size_t zn)
 }
 
 int bdb_store_compress_to_file(bdb_store *st, const void *data, size_t n,
-                               int *fd, size_t *zlen)
+                               int *fd, size_t *zlen, bdb_zpoints *points)
 {
     char msg[256];
     to_file t = {bdb_input_tmpfile(msg, sizeof msg), 0};
@@ -171,7 +231,7 @@ int bdb_store_compress_to_file(bdb_store *st, const void *data, size_t n,
     *zlen = 0;
     if (t.fd < 0)
         return bdb_store_fail(st, BDB_EIO, "%s", msg);
-    int rc = bdb_store_compress_pieces(st, data, n, put_file, &t);
+    int rc = bdb_store_compress_pieces(st, data, n, put_file, &t, points);
     if (rc == BDB_EIO)
         rc = bdb_store_fail(st, rc, "cannot write a compressed source to a "
                             "temporary file: %s", strerror(errno));
@@ -322,4 +382,67 @@ int bdb_store_uncompress_pieces(bdb_store *st, long long id,
         return bdb_store_fail(st, rc, "source %lld: %s", id, msg);
     return bdb_store_fail(st, BDB_ESTORE, "source %lld: stored bytes are "
                           "damaged", id);
+}
+
+int bdb_store_inflate_each(bdb_store *st, long long id, int raw,
+                           int (*next)(void *ctx, const void **z, size_t *zn),
+                           void *ctx,
+                           int (*take)(void *tctx, const char *p, size_t n),
+                           void *tctx)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, raw ? -MAX_WBITS : MAX_WBITS) != Z_OK)
+        return bdb_store_fail(st, BDB_ENOMEM, "cannot start decompressing");
+    unsigned char *buf = malloc(CHUNK);
+    int zr = Z_OK, rc = buf ? BDB_OK : BDB_ENOMEM, eof = 0, stop = 0;
+    while (!rc && !stop && zr != Z_STREAM_END) {
+        if (z.avail_in == 0 && !eof) {
+            const void *piece = NULL;
+            size_t n = 0;
+            if ((rc = next(ctx, &piece, &n)))
+                break;
+            eof = n == 0;
+            z.next_in = (unsigned char *)(uintptr_t)piece;
+            z.avail_in = (uInt)n;
+        }
+        z.next_out = buf;
+        z.avail_out = (uInt)CHUNK;
+        zr = inflate(&z, Z_NO_FLUSH);
+        size_t made = CHUNK - z.avail_out;
+        if (made)
+            stop = take(tctx, (const char *)buf, made);
+        if ((zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR) ||
+            (zr != Z_STREAM_END && z.avail_in == 0 && eof && made == 0)) {
+            rc = BDB_ESTORE;
+            break;
+        }
+    }
+    inflateEnd(&z);
+    free(buf);
+    if (rc == BDB_ENOMEM)
+        return bdb_store_fail(st, rc, "out of memory reading source %lld", id);
+    if (rc == BDB_ESTORE)
+        return bdb_store_fail(st, rc, "source %lld: stored bytes are damaged",
+                              id);
+    return rc;
+}
+
+int bdb_line_cut_take(void *ctx, const char *p, size_t n)
+{
+    bdb_line_cut *c = ctx;
+    const char *end = p + n;
+    while (p < end) {
+        if (c->line > c->to) {
+            c->more = 1;
+            return 1;
+        }
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl + 1 : end;
+        if (c->line >= c->from)
+            bdb_buf_append(c->out, p, (size_t)(stop - p));
+        c->line += nl != NULL;
+        p = stop;
+    }
+    return 0;
 }

@@ -10,6 +10,7 @@
  * Without BDB_TEST_PG_URL the tests say so and are skipped, or fail when
  * CI=true. */
 #include "test_util.h"
+#include "../report/analysis/compare.h"
 
 #include "../store/store.h"
 #include "../store/store_admin.h"
@@ -744,6 +745,65 @@ static void pg__many_series_in_one_file__list_and_report_as_sqlite(void **state)
     bdb_buf_free(&out);
 }
 
+/* A filtered query's values reach PostgreSQL intact (the driver copies
+ * what it binds; the filter's copies are freed before a cursor's first
+ * step): benchdb serve's compare table from sums, narrowed by tool and a
+ * parameter, has the rows SQLite's has. */
+static void pg__filtered_sums__bound_values_survive_the_cursor(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100], csv[800], lite[800];
+    fresh_db("sums", url, sizeof url);
+    snprintf(csv, sizeof csv, "%s/sums.csv", tu_tmpdir());
+    snprintf(lite, sizeof lite, "%s/sums.sqlite", tu_tmpdir());
+    FILE *f = fopen(csv, "w");
+    assert_non_null(f);
+    fputs("platform,tool,benchmark,metric,value,unit,parameters,repetition\n",
+          f);
+    for (int rep = 1; rep <= 3; rep++)
+        for (int k = 0; k < 40; k++)
+            for (int p = 0; p < 2; p++)
+                fprintf(f, "p%d,%s,b%d,real,%d.%d,s,level=%d,%d\n", p,
+                        k % 2 ? "gzip" : "xz", k, 100 + k + p * 7, rep, k % 4,
+                        rep);
+    assert_int_equal(fclose(f), 0);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' import -q '%s'", url, csv), 0);
+    assert_int_equal(tu_run(&out, "--db '%s' import -q '%s'", lite, csv), 0);
+    bdb_buf_free(&out);
+    size_t rows[2];
+    const char *dbs[2] = {lite, url};
+    for (int i = 0; i < 2; i++) {
+        bdb_store *st;
+        bdb_diag d;
+        bdb_diag_clear(&d);
+        assert_int_equal(bdb_store_open(&st, dbs[i], &d), BDB_OK);
+        bdb_params ps = {0};
+        assert_int_equal(bdb_params_set(&ps, "level", "1"), 0);
+        bdb_compare_opts o = {0};
+        o.threshold = -1;
+        o.filter.tool = "gzip";
+        o.filter.params = &ps;
+        o.old_side = (bdb_cmp_side){BDB_CMP_PLATFORM, "p0"};
+        o.new_side = (bdb_cmp_side){BDB_CMP_PLATFORM, "p1"};
+        bdb_compare *c = NULL;
+        if (bdb_compare_build_sums(st, &o, &c, &d))
+            fail_msg("%s: %s", i ? "PostgreSQL" : "SQLite", d.message);
+        rows[i] = c->n;
+        for (size_t k = 0; k < c->n; k++) {
+            assert_string_equal(c->rows[k].tool, "gzip");
+            assert_string_equal(c->rows[k].params, "level=1");
+            assert_int_equal(c->rows[k].n_old, 3);
+        }
+        bdb_compare_free(c);
+        bdb_store_close(st);
+    }
+    assert_int_equal(rows[0], 10);  /* k = 1, 5, ..., 37 */
+    assert_int_equal(rows[1], rows[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -757,6 +817,7 @@ int main(void)
         cmocka_unit_test(pg__many_series_in_one_file__list_and_report_as_sqlite),
         cmocka_unit_test(pg__results_after_every_change__point_at_rows_that_exist),
         cmocka_unit_test(pg__large_source__kept_in_pieces_loads_back_whole),
+        cmocka_unit_test(pg__filtered_sums__bound_values_survive_the_cursor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -259,7 +259,9 @@ static void crawl_add(crawl *c, const char *u)
  * from a series page only its links to the logs' lines. */
 #define SERIES_LINKS_PER_PAGE 40
 
-/* Every href="/..." of body, its #fragment cut, into the queue. */
+/* Every href="/..." of body, its #fragment cut, into the queue; a link
+ * to a log's line as a link to the log (the window around each figure's
+ * line is the same page made again: check_figure_link visits some). */
 static void links_of(crawl *c, const char *body, int from_series,
                      int no_series)
 {
@@ -271,6 +273,9 @@ static void links_of(crawl *c, const char *body, int from_series,
         assert_non_null(u);
         unescape(u);
         u[strcspn(u, "#")] = '\0';
+        char *line = strncmp(u, "/source?", 8) == 0 ? strstr(u, "&line=") : NULL;
+        if (line)
+            *line = '\0';
         int is_series = strncmp(u, "/series?", 8) == 0 && !crawl_has(c, u);
         if (u[0] == '/' && (!from_series || strncmp(u, "/source?", 8) == 0) &&
             (!is_series || (!no_series && series++ < SERIES_LINKS_PER_PAGE)))
@@ -280,16 +285,19 @@ static void links_of(crawl *c, const char *body, int from_series,
     }
 }
 
-/* A figure's link on a series page: "/source?id=N#Lline" with the text
- * "path:line"; its line in the source page is that line of the file. */
+/* A figure's link on a series page: "/source?id=N&line=L#LL" with the
+ * text "path:line"; its line in the source page is that line of the file,
+ * marked. */
 static void check_figure_link(const server *s, const char *series_page)
 {
     const char *a = strstr(series_page, "<a href=\"/source?id=");
     assert_non_null(a);
     long long id = 0;
-    int line = 0;
-    assert_int_equal(sscanf(a, "<a href=\"/source?id=%lld#L%d\">", &id, &line), 2);
+    int line = 0, again = 0;
+    assert_int_equal(sscanf(a, "<a href=\"/source?id=%lld&amp;line=%d#L%d\">",
+                            &id, &line, &again), 3);
     assert_true(line > 0);
+    assert_int_equal(again, line);
     const char *text = strchr(a + 9, '>') + 1;
     size_t n = strcspn(text, "<");
     char *path_line = strndup(text, n);
@@ -311,13 +319,13 @@ static void check_figure_link(const server *s, const char *series_page)
     }
     char *want = strndup(l, strcspn(l, "\r\n"));
     /* the source page holds that line under its anchor */
-    char target[64];
-    snprintf(target, sizeof target, "/source?id=%lld", id);
+    char target[96];
+    snprintf(target, sizeof target, "/source?id=%lld&line=%d", id, line);
     answer src;
     get(s, target, &src);
     assert_int_equal(src.status, 200);
     char anchor[48];
-    snprintf(anchor, sizeof anchor, "<span id=\"L%d\"", line);
+    snprintf(anchor, sizeof anchor, "<span id=\"L%d\" class=\"fig hl\"", line);
     const char *at = strstr(src.body.data, anchor);
     if (!at)
         fail_msg("%s has no %s", target, anchor);
@@ -898,6 +906,141 @@ static void serve__in_chromium__pages_render_without_console_errors(void **state
     stop(&s, SIGTERM);
 }
 
+/* The id of the source stored from path (its link on /sources). */
+static long long source_id_of(const server *s, const char *path)
+{
+    answer a;
+    get(s, "/sources", &a);
+    assert_int_equal(a.status, 200);
+    char text[300];
+    snprintf(text, sizeof text, "\">%s</a>", path);
+    const char *end = strstr(a.body.data, text);
+    assert_non_null(end);
+    const char *p = end;
+    while (p > a.body.data && strncmp(p, "/source?id=", 11) != 0)
+        p--;
+    long long id = atoll(p + 11);
+    assert_true(id > 0);
+    answer_free(&a);
+    return id;
+}
+
+/* Line n (1-based) of text, without its end of line. */
+static char *nth_line(const char *text, long n)
+{
+    for (long k = 1; k < n; k++) {
+        text = strchr(text, '\n');
+        assert_non_null(text);
+        text++;
+    }
+    return strndup(text, strcspn(text, "\r\n"));
+}
+
+/* What the page shows on line n (its <span id="Ln">, number cut), or
+ * NULL when the page does not hold it. */
+static char *shown_line(const answer *a, long n)
+{
+    char anchor[48];
+    snprintf(anchor, sizeof anchor, "<span id=\"L%ld\"", n);
+    const char *at = strstr(a->body.data, anchor);
+    if (!at)
+        return NULL;
+    const char *num = strstr(at, "</a>") + 4;
+    char *t = strndup(num, (size_t)(strstr(num, "</span>") - num));
+    unescape(t);
+    return t;
+}
+
+/* A log of 2,004 lines is shown 401 lines at a time: 200 either side of
+ * the line asked for (marked), each the file's own, with links to the
+ * windows before and after and to the whole log, and a cut message;
+ * from= reads on to the end (no later link); a line past the end says
+ * so. */
+static void serve__source_view__window_around_the_line_with_links(void **state)
+{
+    (void)state;
+    server s;
+    start(&s, NULL);
+    const char *path = "samples/fio/json-randread-4k-j8-qd32.json";
+    long long id = source_id_of(&s, tu_path(path));
+    char msg[256];
+    bdb_buf file;
+    bdb_buf_init(&file);
+    assert_int_equal(bdb_buf_read_file(&file, tu_path(path), msg, sizeof msg), 0);
+    char target[128];
+    snprintf(target, sizeof target, "/source?id=%lld&line=1500", id);
+    answer a;
+    get(&s, target, &a);
+    assert_int_equal(a.status, 200);
+    for (long n = 1300; n <= 1700; n += 50) {
+        char *want = nth_line(file.data, n), *got = shown_line(&a, n);
+        assert_non_null(got);
+        assert_string_equal(got, want);
+        free(want);
+        free(got);
+    }
+    assert_null(shown_line(&a, 1299));
+    assert_null(shown_line(&a, 1701));
+    /* the one line marked is 1500 (its class "hl", or "fig hl") */
+    const char *hl = strstr(a.body.data, "hl\"");
+    assert_non_null(hl);
+    assert_null(strstr(hl + 3, "hl\""));
+    const char *span = hl;
+    while (span > a.body.data && strncmp(span, "<span id=\"L", 11) != 0)
+        span--;
+    assert_int_equal(atol(span + 11), 1500);
+    assert_non_null(strstr(a.body.data, "<p class=\"cut\">cut: lines 1300 to "
+                                        "1700 shown (401 a page)."));
+    char link[160];
+    snprintf(link, sizeof link, "href=\"/source?id=%lld&amp;from=899\">earlier "
+             "lines</a>", id);
+    assert_non_null(strstr(a.body.data, link));
+    snprintf(link, sizeof link, "href=\"/source?id=%lld&amp;from=1701\">later "
+             "lines</a>", id);
+    assert_non_null(strstr(a.body.data, link));
+    snprintf(link, sizeof link, "href=\"/source?id=%lld&amp;format=csv\">the "
+             "whole log (download)</a>", id);
+    assert_non_null(strstr(a.body.data, link));
+    char v[16];
+    assert_true(header(&a, "X-Benchdb-Cut", v, sizeof v));
+    answer_free(&a);
+    /* the last window: to the file's end, no later link */
+    snprintf(target, sizeof target, "/source?id=%lld&from=1701", id);
+    get(&s, target, &a);
+    assert_int_equal(a.status, 200);
+    long last = 0;
+    for (const char *p = file.data; (p = strchr(p, '\n')); p++)
+        last++;
+    char *want = nth_line(file.data, last), *got = shown_line(&a, last);
+    assert_non_null(got);
+    assert_string_equal(got, want);
+    free(want);
+    free(got);
+    assert_null(shown_line(&a, last + 1));
+    assert_null(strstr(a.body.data, "later lines"));
+    assert_non_null(strstr(a.body.data, "earlier lines"));
+    answer_free(&a);
+    /* the whole log, byte for byte */
+    snprintf(target, sizeof target, "/source?id=%lld&format=csv", id);
+    get(&s, target, &a);
+    assert_int_equal(a.status, 200);
+    assert_int_equal(a.body.len, file.len);
+    assert_memory_equal(a.body.data, file.data, file.len);
+    answer_free(&a);
+    /* past the end */
+    snprintf(target, sizeof target, "/source?id=%lld&line=99999", id);
+    get(&s, target, &a);
+    assert_int_equal(a.status, 200);
+    assert_non_null(strstr(a.body.data, "cut: the log has no line 99799"));
+    answer_free(&a);
+    snprintf(target, sizeof target, "/source?id=%lld&line=x", id);
+    get(&s, target, &a);
+    assert_int_equal(a.status, 400);
+    answer_free(&a);
+    bdb_buf_free(&file);
+    stop(&s, SIGINT);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -938,6 +1081,7 @@ int main(void)
         cmocka_unit_test(serve__crawl_from_root__every_page_200_and_figures_reach_their_line),
         cmocka_unit_test(serve__in_chromium__pages_render_without_console_errors),
         cmocka_unit_test(serve__tool_pages__next_links_reach_every_series),
+        cmocka_unit_test(serve__source_view__window_around_the_line_with_links),
         /* last: they import into the database */
         cmocka_unit_test(serve__import_beside__reload_304_until_data_changes),
         cmocka_unit_test(serve__page_cache__served_again_until_an_import_beside),

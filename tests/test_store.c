@@ -198,6 +198,117 @@ static void store__large_source__kept_in_pieces_loads_back_whole(void **state)
     assert_int_equal(pieces_in(db), 0);
 }
 
+/* Lines from..from+count-1 of text, each with its '\n', into out; 1 when
+ * a byte follows them. */
+static int cut_lines(const char *text, size_t len, long long from,
+                     long long count, bdb_buf *out)
+{
+    const char *p = text, *end = text + len;
+    for (long long line = 1; p < end; line++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *next = nl ? nl + 1 : end;
+        if (line >= from + count)
+            return 1;
+        if (line >= from)
+            bdb_buf_append(out, p, (size_t)(next - p));
+        p = next;
+    }
+    return 0;
+}
+
+/* Asserts bdb_store_source_lines gives text's lines from..from+count-1. */
+static void lines_are(bdb_store *st, long long id, const bdb_buf *text,
+                      long long from, long long count)
+{
+    bdb_buf want, got;
+    bdb_buf_init(&want);
+    bdb_buf_init(&got);
+    int more_want = cut_lines(text->data, text->len, from, count, &want);
+    bdb_stored_source meta;
+    int more = -1;
+    assert_int_equal(bdb_store_source_lines(st, id, from, count, &meta, &got,
+                                            &more), BDB_OK);
+    assert_int_equal(meta.size, text->len);
+    assert_null(meta.raw);
+    if (got.len != want.len)
+        fail_msg("lines %lld+%lld: %zu bytes, want %zu", from, count, got.len,
+                 want.len);
+    if (want.len)
+        assert_memory_equal(got.data, want.data, want.len);
+    assert_int_equal(more, more_want);
+    bdb_stored_source_free(&meta);
+    bdb_buf_free(&want);
+    bdb_buf_free(&got);
+}
+
+/* A window of a large source's lines is read from the point before it
+ * (schemas/010: a full flush about every megabyte, at a line's start),
+ * each window the log's own lines, across points and at the end; a
+ * source without points (stored before them) gives the same lines read
+ * from its start; a small source is cut whole. The real ab run repeated
+ * with a number in each copy, so that no two windows are alike. */
+static void store__source_lines__window_read_from_its_point(void **state)
+{
+    (void)state;
+    char dir[1024];
+    bdb_store *st = tu_fresh_store(dir, sizeof dir);
+    size_t len;
+    char *run = tu_read("samples/ab/bin-keepalive-c4.txt", &len);
+    bdb_buf text;
+    bdb_buf_init(&text);
+    for (int k = 0; text.len < ((size_t)6 << 20); k++) {
+        assert_int_equal(bdb_buf_append(&text, run, len), 0);
+        bdb_buf_printf(&text, "run %d\n", k);
+    }
+    tu_import_text(st, dir, "ab-runs.txt", text.data);
+    tu_import_text(st, dir, "ab-one.txt", run);
+    long long *ids = NULL;
+    size_t n = 0;
+    assert_int_equal(bdb_store_source_ids(st, &ids, NULL, &n), BDB_OK);
+    assert_int_equal(n, 2);
+    long long lines = 0;
+    for (const char *p = text.data; (p = strchr(p, '\n')); p++)
+        lines++;
+    const long long from[] = {1, 2, 401, 9000, lines / 2, lines - 400,
+                              lines - 1, lines, lines + 1, lines + 500};
+    for (size_t i = 0; i < sizeof from / sizeof from[0]; i++)
+        lines_are(st, ids[0], &text, from[i], 401);
+    lines_are(st, ids[0], &text, 3, 1);
+    /* the small source, cut whole */
+    bdb_buf one = {0};
+    bdb_buf_init(&one);
+    bdb_buf_append(&one, run, len);
+    lines_are(st, ids[1], &one, 1, 10);
+    lines_are(st, ids[1], &one, 20, 401);
+    bdb_store_close(st);
+    /* its points, then none */
+    char db[1100];
+    snprintf(db, sizeof db, "%s/r.sqlite", dir);
+    sqlite3 *h;
+    assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+    sqlite3_stmt *q;
+    assert_int_equal(sqlite3_prepare_v2(h, "SELECT count(*), min(line) FROM "
+                                        "source_points", -1, &q, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_true(sqlite3_column_int(q, 0) >= 5);     /* 6 MiB, 1 MiB apart */
+    assert_true(sqlite3_column_int(q, 1) > 1);
+    sqlite3_finalize(q);
+    assert_int_equal(sqlite3_exec(h, "DELETE FROM source_points", NULL, NULL,
+                                  NULL), SQLITE_OK);
+    sqlite3_close(h);
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_store_open(&st, db, &d), BDB_OK);
+    for (size_t i = 0; i < sizeof from / sizeof from[0]; i++)
+        lines_are(st, ids[0], &text, from[i], 401);
+    bdb_store_close(st);
+    free(ids);
+    free(run);
+    bdb_buf_free(&text);
+    bdb_buf_free(&one);
+}
+
 static void store__schema_version__is_the_latest_migration(void **state)
 {
     (void)state;
@@ -1481,6 +1592,7 @@ int main(void)
         cmocka_unit_test_setup(store__newer_schema__is_refused, setup),
         cmocka_unit_test_setup(store__schema_version__is_the_latest_migration, setup),
         cmocka_unit_test(store__large_source__kept_in_pieces_loads_back_whole),
+        cmocka_unit_test(store__source_lines__window_read_from_its_point),
         cmocka_unit_test_setup(store__database_of_schema_1__upgrades_and_keeps_data, setup),
         cmocka_unit_test_setup(store__database_of_schema_4__moves_parameters_into_sets, setup),
         cmocka_unit_test_setup(store__database_of_schema_5__keeps_its_series_and_results, setup),

@@ -1,5 +1,6 @@
 /* compare.c - benchdb compare and benchdb check (see compare.h). */
 #include "compare.h"
+#include "compare_parts.h"
 #include "decide.h"
 #include "params_ignore.h"
 #include "model.h"
@@ -15,19 +16,28 @@
 
 static bdb_cmp_row *new_row(bdb_compare *c, const bdb_rgroup *g)
 {
+    return bdb_compare_part_row(c, g->tool, g->benchmark, g->metric,
+                                g->params, g->unit, g->platform, g->better);
+}
+
+bdb_cmp_row *bdb_compare_part_row(bdb_compare *c, const char *tool,
+                                  const char *benchmark, const char *metric,
+                                  const char *params, const char *unit,
+                                  const char *platform, int better)
+{
     bdb_cmp_row *p = bdb_grow(c->rows, c->n, &c->cap, sizeof *p, 64);
     if (!p)
         return NULL;
     c->rows = p;
     bdb_cmp_row *r = &c->rows[c->n++];
     memset(r, 0, sizeof *r);
-    r->tool = strdup(g->tool);
-    r->benchmark = strdup(g->benchmark);
-    r->metric = strdup(g->metric);
-    r->params = strdup(g->params);
-    r->unit = strdup(g->unit);
-    r->platform = strdup(g->platform);
-    r->better = g->better;
+    r->tool = strdup(tool);
+    r->benchmark = strdup(benchmark);
+    r->metric = strdup(metric);
+    r->params = strdup(params);
+    r->unit = strdup(unit);
+    r->platform = strdup(platform);
+    r->better = better;
     if (!r->tool || !r->benchmark || !r->metric || !r->params || !r->unit ||
         !r->platform)
         return NULL;
@@ -62,7 +72,7 @@ static void row_stats(bdb_compare *c, bdb_cmp_row *r)
 }
 
 /* Corrects the p-values across the table, then decides each row. */
-static int decide(bdb_compare *c)
+int bdb_compare_part_decide(bdb_compare *c)
 {
     double *p = malloc((c->n ? c->n : 1) * sizeof *p);
     size_t *idx = malloc((c->n ? c->n : 1) * sizeof *idx);
@@ -120,14 +130,13 @@ static int decide(bdb_compare *c)
     return BDB_OK;
 }
 
-static void side_label(const bdb_cmp_side *s, char *out, size_t n)
+void bdb_compare_part_label(const bdb_cmp_side *s, char *out, size_t n)
 {
     static const char *const kinds[] = {"set", "tag", "platform"};
     snprintf(out, n, "%s %s", kinds[s->kind], s->name);
 }
 
-/* The user's filter narrowed to one side. */
-static int side_filter(const bdb_compare_opts *o, const bdb_cmp_side *s,
+int bdb_compare_part_filter(const bdb_compare_opts *o, const bdb_cmp_side *s,
                        bdb_filter *f, bdb_params *tags, bdb_diag *diag)
 {
     *f = o->filter;
@@ -242,25 +251,33 @@ static int keyed(bdb_rgroups *gs, const char *const *ignore, size_t nignore)
     return BDB_OK;
 }
 
+bdb_compare *bdb_compare_part_new(const bdb_compare_opts *opts)
+{
+    bdb_compare *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->opts = *opts;
+    if (!(c->opts.threshold >= 0))
+        c->opts.threshold = BDB_DECIDE_THRESHOLD_DEFAULT;
+    bdb_compare_part_label(&opts->old_side, c->old_label, sizeof c->old_label);
+    bdb_compare_part_label(&opts->new_side, c->new_label, sizeof c->new_label);
+    return c;
+}
+
 int bdb_compare_build(bdb_store *st, const bdb_compare_opts *opts,
                       bdb_compare **out, bdb_diag *diag)
 {
     *out = NULL;
-    bdb_compare *c = calloc(1, sizeof *c);
+    bdb_compare *c = bdb_compare_part_new(opts);
     if (!c)
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
-    c->opts = *opts;
-    if (!(c->opts.threshold >= 0))
-        c->opts.threshold = BDB_DECIDE_THRESHOLD_DEFAULT;
-    side_label(&opts->old_side, c->old_label, sizeof c->old_label);
-    side_label(&opts->new_side, c->new_label, sizeof c->new_label);
     int by_platform = opts->old_side.kind != BDB_CMP_PLATFORM;
     bdb_filter fa, fb;
     bdb_params ta, tb;
     bdb_rgroups A = {0}, B = {0};
-    int rc = side_filter(opts, &opts->old_side, &fa, &ta, diag);
+    int rc = bdb_compare_part_filter(opts, &opts->old_side, &fa, &ta, diag);
     if (!rc)
-        rc = side_filter(opts, &opts->new_side, &fb, &tb, diag);
+        rc = bdb_compare_part_filter(opts, &opts->new_side, &fb, &tb, diag);
     if (!rc)
         rc = bdb_rgroups_collect(st, &fa, by_platform, &A, diag);
     if (!rc)
@@ -303,7 +320,7 @@ int bdb_compare_build(bdb_store *st, const bdb_compare_opts *opts,
         rc = bdb_diag_set(diag, BDB_ENOTFOUND, 0,
                           "no series of the selection has values in both %s "
                           "and %s", c->old_label, c->new_label);
-    if (!rc && (rc = decide(c)))
+    if (!rc && (rc = bdb_compare_part_decide(c)))
         bdb_diag_set(diag, rc, 0, "out of memory");
     if (rc) {
         bdb_compare_free(c);
@@ -417,7 +434,7 @@ int bdb_check_build(bdb_store *st, const bdb_check_opts *opts,
         rc = bdb_diag_set(diag, BDB_ENOTFOUND, 0,
                           "no series of the selection has a set to check and "
                           "a baseline to check it against (it needs two sets)");
-    if (!rc && (rc = decide(c)))
+    if (!rc && (rc = bdb_compare_part_decide(c)))
         bdb_diag_set(diag, rc, 0, "out of memory");
     if (rc) {
         bdb_compare_free(c);

@@ -83,6 +83,7 @@ typedef struct bdb_compare {
     size_t only_old, only_new;  /* series on one side only (left out) */
     bdb_geomean geo;        /* of the oriented speedups */
     size_t nregressions, nimprovements;
+    size_t shown;           /* rows the table shows (the first); 0: all */
 } bdb_compare;
 
 /* Builds the comparison of opts->old_side against opts->new_side for the
@@ -91,6 +92,14 @@ typedef struct bdb_compare {
  * values on both sides. */
 int bdb_compare_build(bdb_store *st, const bdb_compare_opts *opts,
                       bdb_compare **out, bdb_diag *diag);
+
+/* The same table from the database's aggregates (compare_sums.c): the
+ * means, intervals, deltas, Welch's t and verdicts as bdb_compare_build
+ * gives them (the variance from sums of squares: see stats.h's
+ * bdb_moments_from_sums), no Mann-Whitney U (p NaN) and no values (old_v,
+ * new_v NULL). With opts->ignore it is bdb_compare_build. */
+int bdb_compare_build_sums(bdb_store *st, const bdb_compare_opts *opts,
+                           bdb_compare **out, bdb_diag *diag);
 
 typedef struct bdb_check_opts {
     bdb_filter filter;

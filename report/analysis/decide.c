@@ -35,36 +35,18 @@ static void moments(const double *x, size_t n, int logs, double *mean,
     *var = n > 1 ? s / (double)(n - 1) : 0;
 }
 
-int bdb_decide_two(const double *a, size_t na, const double *b, size_t nb,
-                   int better, const bdb_decide_opts *o, bdb_decide *out)
+/* The rule from each side's count, mean and variance (of log values when
+ * positive). */
+static void decide_core(size_t na, double ma, double va, size_t nb, double mb,
+                        double vb, int positive, int better,
+                        const bdb_decide_opts *o, bdb_decide *out)
 {
-    if (!out || (na && !a) || (nb && !b))
-        return BDB_EUSAGE;
-    out->verdict = BDB_DECIDE_UNTESTED;
-    out->method = BDB_DECIDE_NONE;
-    out->ratio = out->lo = out->hi = out->df = NAN;
-    int positive = 1;
-    for (size_t i = 0; i < na; i++) {
-        if (!isfinite(a[i]))
-            return BDB_ERANGE;
-        positive &= a[i] > 0;
-    }
-    for (size_t i = 0; i < nb; i++) {
-        if (!isfinite(b[i]))
-            return BDB_ERANGE;
-        positive &= b[i] > 0;
-    }
-    if (na == 0 || nb == 0)
-        return BDB_OK;
-    double ma, va, mb, vb;
-    moments(a, na, positive, &ma, &va);
-    moments(b, nb, positive, &mb, &vb);
     double d = mb - ma, se, df;
     if (!positive && !(ma > 0))
-        return BDB_OK;  /* no ratio to the old side */
+        return;     /* no ratio to the old side */
     out->ratio = positive ? exp(d) : mb / ma;
     if (na + nb < 3)
-        return BDB_OK;  /* one value a side: no spread to judge by */
+        return;     /* one value a side: no spread to judge by */
     if (na >= 2 && nb >= 2) {
         double sa = va / (double)na, sb = vb / (double)nb;
         se = sqrt(sa + sb);
@@ -100,6 +82,53 @@ int bdb_decide_two(const double *a, size_t na, const double *b, size_t nb,
         out->verdict = BDB_DECIDE_WORSE;
     else
         out->verdict = BDB_DECIDE_SAME;
+}
+
+int bdb_decide_two(const double *a, size_t na, const double *b, size_t nb,
+                   int better, const bdb_decide_opts *o, bdb_decide *out)
+{
+    if (!out || (na && !a) || (nb && !b))
+        return BDB_EUSAGE;
+    out->verdict = BDB_DECIDE_UNTESTED;
+    out->method = BDB_DECIDE_NONE;
+    out->ratio = out->lo = out->hi = out->df = NAN;
+    int positive = 1;
+    for (size_t i = 0; i < na; i++) {
+        if (!isfinite(a[i]))
+            return BDB_ERANGE;
+        positive &= a[i] > 0;
+    }
+    for (size_t i = 0; i < nb; i++) {
+        if (!isfinite(b[i]))
+            return BDB_ERANGE;
+        positive &= b[i] > 0;
+    }
+    if (na == 0 || nb == 0)
+        return BDB_OK;
+    double ma, va, mb, vb;
+    moments(a, na, positive, &ma, &va);
+    moments(b, nb, positive, &mb, &vb);
+    decide_core(na, ma, va, nb, mb, vb, positive, better, o, out);
+    return BDB_OK;
+}
+
+int bdb_decide_moments(const bdb_moments *a, const bdb_moments *la,
+                       const bdb_moments *b, const bdb_moments *lb,
+                       int better, const bdb_decide_opts *o, bdb_decide *out)
+{
+    if (!out || !a || !b)
+        return BDB_EUSAGE;
+    out->verdict = BDB_DECIDE_UNTESTED;
+    out->method = BDB_DECIDE_NONE;
+    out->ratio = out->lo = out->hi = out->df = NAN;
+    if (a->n == 0 || b->n == 0)
+        return BDB_OK;
+    if (!isfinite(a->mean) || !isfinite(b->mean))
+        return BDB_ERANGE;
+    int positive = la && lb && a->min > 0 && b->min > 0;
+    const bdb_moments *x = positive ? la : a, *y = positive ? lb : b;
+    decide_core(x->n, x->mean, x->n >= 2 ? x->var : 0, y->n, y->mean,
+                y->n >= 2 ? y->var : 0, positive, better, o, out);
     return BDB_OK;
 }
 

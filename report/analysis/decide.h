@@ -36,6 +36,8 @@
 
 #include <stddef.h>
 
+#include "stats.h"
+
 #define BDB_DECIDE_THRESHOLD_DEFAULT 0.05
 #define BDB_DECIDE_LEVEL_DEFAULT 0.95
 
@@ -75,6 +77,13 @@ typedef struct bdb_decide {
  * verdict saying what could be decided. */
 int bdb_decide_two(const double *a, size_t na, const double *b, size_t nb,
                    int better, const bdb_decide_opts *o, bdb_decide *out);
+/* The same rule from each side's moments (stats.h) and, for the log
+ * methods, the moments of its log values (la, lb; used when both sides'
+ * min is > 0, else the raw moments decide): for a page made from a
+ * database's aggregates instead of the values. */
+int bdb_decide_moments(const bdb_moments *a, const bdb_moments *la,
+                       const bdb_moments *b, const bdb_moments *lb,
+                       int better, const bdb_decide_opts *o, bdb_decide *out);
 
 /* The rule in one sentence for a legend, with the threshold and level in
  * force: "a change is '+' or '-' when the 95% interval of new/old ...". */

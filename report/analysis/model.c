@@ -541,10 +541,11 @@ typedef struct id_list {
 
 /* Sources imported with --repetitions: their differently named files
  * are repetitions by the user's word. */
-static int collect_repetition_sources(const bdb_source_row *r, void *ctx)
+static int collect_repetition_sources(long long id, const char *options,
+                                      void *ctx)
 {
     id_list *l = ctx;
-    if (!r->options || !strstr(r->options, "repetitions=1\n"))
+    if (!options || !strstr(options, "repetitions=1\n"))
         return 0;
     if (l->n == l->cap) {
         long long *p = bdb_grow(l->ids, l->n, &l->cap, sizeof *p, 64);
@@ -552,7 +553,7 @@ static int collect_repetition_sources(const bdb_source_row *r, void *ctx)
             return 1;
         l->ids = p;
     }
-    l->ids[l->n++] = r->id;
+    l->ids[l->n++] = id;
     return 0;
 }
 
@@ -568,7 +569,10 @@ typedef struct source_name {
 static int mark_merged(bdb_model *m, bdb_store *st)
 {
     id_list rep = {0};
-    int rc = bdb_store_sources_each(st, collect_repetition_sources, &rep);
+    /* the options alone: a source's counts of results cost a count of
+     * its results (a lab's one CSV: a million) */
+    int rc = bdb_store_source_options_each(st, collect_repetition_sources,
+                                           &rep);
     if (rc) {
         free(rep.ids);
         return rc;
@@ -1519,6 +1523,45 @@ static void neutralise_names(bdb_model *m)
     bdb_neutral_inplace(m->title, 0);
 }
 
+/* Each platform's costs as the efficiency figures read them. */
+static int cost_views(bdb_model *m)
+{
+    model_impl *impl = (model_impl *)m;
+    size_t np = m->nplatforms ? m->nplatforms : 1;
+    impl->cost = malloc(np * sizeof *impl->cost);
+    impl->cost_listed = calloc(np, 1);
+    impl->eff_missing = calloc(np, sizeof *impl->eff_missing);
+    if (!impl->cost || !impl->cost_listed || !impl->eff_missing)
+        return BDB_ENOMEM;
+    for (size_t p = 0; p < m->nplatforms; p++)
+        cost_view(m, p, &impl->cost[p]);
+    return BDB_OK;
+}
+
+/* A series' efficiency figures per platform (from whole_mean), and what
+ * they lacked. */
+static int series_efficiency(bdb_model *m, bdb_rseries *se)
+{
+    model_impl *impl = (model_impl *)m;
+    for (size_t p = 0; p < m->nplatforms; p++) {
+        bdb_cell *c = &se->cells[p];
+        if (!c->present ||
+            !bdb_efficiency_measures_work(se->metric, se->unit, se->better))
+            continue;
+        int rc = cost_listed(m, p);
+        if (rc)
+            return rc;
+        bdb_efficiency eff;
+        if (bdb_efficiency_compute(c->whole_mean, se->unit, se->better,
+                                   &impl->cost[p], &m->opts.cost,
+                                   &eff) == BDB_OK) {
+            c->eff_computed = 1;
+            impl->eff_missing[p] |= eff.missing;
+        }
+    }
+    return BDB_OK;
+}
+
 int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
                     bdb_model **out, bdb_diag *diag)
 {
@@ -1544,16 +1587,8 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
             bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(st));
     }
     bdb_strmap_free(&b.keys);
-    if (!rc) {
-        size_t np = m->nplatforms ? m->nplatforms : 1;
-        impl->cost = malloc(np * sizeof *impl->cost);
-        impl->cost_listed = calloc(np, 1);
-        impl->eff_missing = calloc(np, sizeof *impl->eff_missing);
-        if (!impl->cost || !impl->cost_listed || !impl->eff_missing)
-            rc = bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
-        for (size_t p = 0; !rc && p < m->nplatforms; p++)
-            cost_view(m, p, &impl->cost[p]);
-    }
+    if (!rc && (rc = cost_views(m)))
+        bdb_diag_set(diag, rc, 0, "out of memory");
     if (!rc && (rc = count_filtered(m, st)))
         bdb_diag_set(diag, rc, 0, "%s", bdb_store_errmsg(st));
     if (!rc)
@@ -1586,22 +1621,8 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
             rc = compare(m, se, p);
         if (!rc)
             rc = speedup_intervals(m, se, m->opts.seed + (uint64_t)s * 7919);
-        for (size_t p = 0; !rc && p < m->nplatforms; p++) {
-            bdb_cell *c = &se->cells[p];
-            if (!c->present ||
-                !bdb_efficiency_measures_work(se->metric, se->unit, se->better))
-                continue;
-            rc = cost_listed(m, p);
-            if (rc)
-                break;
-            bdb_efficiency eff;
-            if (bdb_efficiency_compute(c->whole_mean, se->unit, se->better,
-                                       &impl->cost[p], &m->opts.cost,
-                                       &eff) == BDB_OK) {
-                c->eff_computed = 1;
-                impl->eff_missing[p] |= eff.missing;
-            }
-        }
+        if (!rc)
+            rc = series_efficiency(m, se);
     }
     if (!rc)
         rc = list_missing_costs(m);
@@ -1836,7 +1857,13 @@ int bdb_model_part_finish_means(bdb_model *m)
             c->speedup = bdb_stats_speedup(a->mean, c->mean, se->better);
         }
     }
-    int rc = one_figure_per_run(m);
+    int rc = cost_views(m);
+    for (size_t s = 0; !rc && s < m->nseries; s++)
+        rc = series_efficiency(m, &m->series[s]);
+    if (!rc)
+        rc = list_missing_costs(m);
+    if (!rc)
+        rc = one_figure_per_run(m);
     if (!rc)
         rc = compute_scores(m);
     if (!rc)

@@ -193,7 +193,9 @@ int bdb_model_build_means(bdb_store *st, const bdb_report_opts *opts,
                 rc = b.rc;
         }
         if (!rc) {
-            rc = bdb_store_cell_means_each(st, &m->opts.filter, add_mean, &b);
+            /* series the names left out are passed over (find_series) */
+            rc = bdb_store_cell_means_memo_each(st, &m->opts.filter, add_mean,
+                                                &b);
             if (!rc)
                 rc = b.rc;
         }

@@ -429,23 +429,18 @@ int bdb_stats_outliers_mad(const double *x, size_t n, unsigned char *flags,
 
 /* ---- two-sample tests ------------------------------------------------ */
 
-static int welch(const double *a, size_t na, const double *b, size_t nb,
-                 bdb_ttest *out, int interval)
+/* Welch's test from each side's count, mean and variance. */
+static void welch_of(size_t na, double ma, double va, size_t nb, double mb,
+                     double vb, bdb_ttest *out, int interval)
 {
-    if (!out || (!a && na > 0) || (!b && nb > 0))
-        return BDB_EUSAGE;
     out->status = BDB_TEST_TOO_FEW;
     out->t = out->df = out->p = out->diff = NAN;
     out->diff_ci_lo = out->diff_ci_hi = NAN;
-    if (!all_finite(a, na) || !all_finite(b, nb))
-        return BDB_ERANGE;
     if (na == 0 || nb == 0)
-        return BDB_OK;
-    double ma = mean_of(a, na), mb = mean_of(b, nb);
+        return;
     out->diff = mb - ma;
     if (na < 2 || nb < 2)
-        return BDB_OK;
-    double va = var_of(a, na, ma), vb = var_of(b, nb, mb);
+        return;
     if (va < 0.0)
         va = 0.0;
     if (vb < 0.0)
@@ -454,7 +449,7 @@ static int welch(const double *a, size_t na, const double *b, size_t nb,
     double se2 = sa + sb;
     if (!(se2 > 0.0)) {
         out->status = BDB_TEST_ZERO_VARIANCE;
-        return BDB_OK;
+        return;
     }
     out->status = BDB_TEST_OK;
     double se = sqrt(se2);
@@ -465,11 +460,73 @@ static int welch(const double *a, size_t na, const double *b, size_t nb,
     out->p = beta_inc2(0.5 * out->df, 0.5, out->df / (out->df + t2),
                        t2 / (out->df + t2));
     if (!interval)
-        return BDB_OK;
+        return;
     double half = bdb_stats_t_quantile(0.5 + BDB_STATS_CONFIDENCE / 2.0,
                                        out->df) * se;
     out->diff_ci_lo = out->diff - half;
     out->diff_ci_hi = out->diff + half;
+}
+
+static int welch(const double *a, size_t na, const double *b, size_t nb,
+                 bdb_ttest *out, int interval)
+{
+    if (!out || (!a && na > 0) || (!b && nb > 0))
+        return BDB_EUSAGE;
+    welch_of(0, NAN, NAN, 0, NAN, NAN, out, interval);
+    if (!all_finite(a, na) || !all_finite(b, nb))
+        return BDB_ERANGE;
+    if (na == 0 || nb == 0)
+        return BDB_OK;
+    double ma = mean_of(a, na), mb = mean_of(b, nb);
+    double va = na >= 2 ? var_of(a, na, ma) : NAN;
+    double vb = nb >= 2 ? var_of(b, nb, mb) : NAN;
+    welch_of(na, ma, va, nb, mb, vb, out, interval);
+    return BDB_OK;
+}
+
+void bdb_stats_welch_moments(const bdb_moments *a, const bdb_moments *b,
+                             bdb_ttest *out)
+{
+    welch_of(a->n, a->mean, a->var, b->n, b->mean, b->var, out, 1);
+}
+
+void bdb_stats_summarize_moments(const bdb_moments *m, bdb_summary *out)
+{
+    summary_nan(out, m->n);
+    if (m->n == 0)
+        return;
+    out->min = m->min;
+    out->max = m->max;
+    out->mean = m->mean;
+    if (m->n == 1) {
+        out->median_ci_level = 0.0;
+        return;
+    }
+    out->sd = m->var > 0.0 ? sqrt(m->var) : 0.0;
+    out->cv = out->mean != 0.0 ? out->sd / out->mean : NAN;
+    double half = bdb_stats_t_quantile(0.975, (double)(m->n - 1)) * out->sd /
+                  sqrt((double)m->n);
+    out->mean_ci_lo = out->mean - half;
+    out->mean_ci_hi = out->mean + half;
+}
+
+int bdb_moments_from_sums(bdb_moments *m, long long n, double sum,
+                          double sumsq, double min, double max)
+{
+    memset(m, 0, sizeof *m);
+    m->n = n > 0 ? (size_t)n : 0;
+    m->mean = m->var = NAN;
+    m->min = min;
+    m->max = max;
+    if (!m->n)
+        return BDB_OK;
+    if (!isfinite(sum) || !isfinite(sumsq))
+        return BDB_ERANGE;
+    m->mean = sum / (double)n;
+    if (n >= 2) {
+        double ss = sumsq - sum * m->mean;
+        m->var = ss > 0 ? ss / (double)(n - 1) : 0.0;
+    }
     return BDB_OK;
 }
 

@@ -156,6 +156,24 @@ typedef struct bdb_ttest {
     double diff_ci_hi;
 } bdb_ttest;
 
+/* A sample told by its count, mean, variance (divisor n - 1; NaN for
+ * n < 2), min and max: what a database's aggregates give without the
+ * values (n, sum, sum of squares, min, max). */
+typedef struct bdb_moments {
+    size_t n;
+    double mean, var, min, max;
+} bdb_moments;
+
+/* m from the sums: the variance as (sumsq - sum * mean) / (n - 1), which
+ * loses the digits a value's spread shares with its mean (about 16 -
+ * 2 * log10(1 / CV) are left: 8 at a CV of 1e-4). BDB_ERANGE for a sum
+ * that is not finite. */
+int bdb_moments_from_sums(bdb_moments *m, long long n, double sum,
+                          double sumsq, double min, double max);
+/* bdb_stats_summarize from moments: n, mean, sd, cv, min, max and the
+ * mean's interval; the median and its interval NaN (no values). */
+void bdb_stats_summarize_moments(const bdb_moments *m, bdb_summary *out);
+
 /* Welch's unequal-variance t-test of a against b, two-sided.
  * The sign convention is b - a (b is the sample compared with baseline a).
  * na < 2 or nb < 2: BDB_OK with status BDB_TEST_TOO_FEW and t, df, p, the
@@ -167,6 +185,9 @@ typedef struct bdb_ttest {
  * (non-finite value). */
 int bdb_stats_welch(const double *a, size_t na, const double *b, size_t nb,
                     bdb_ttest *out);
+/* The same from each side's moments. */
+void bdb_stats_welch_moments(const bdb_moments *a, const bdb_moments *b,
+                             bdb_ttest *out);
 
 /* bdb_stats_welch without the interval of the difference (diff_ci_lo/hi
  * stay NaN): the same t, df and p, and no t quantile to solve, which was

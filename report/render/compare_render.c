@@ -166,7 +166,8 @@ static int compare_table(const bdb_compare *c, bdb_rtable *t)
         head[k++] = rest[i];
     }
     int rc = bdb_rtable_add(t, head);
-    for (size_t i = 0; !rc && i < c->n; i++) {
+    size_t n = c->shown && c->shown < c->n ? c->shown : c->n;
+    for (size_t i = 0; !rc && i < n; i++) {
         const bdb_cmp_row *r = &c->rows[i];
         char series[2048], sets[600], o[128], nw[128], d[96], p1[16], p2[16];
         series_label(r, series, sizeof series);

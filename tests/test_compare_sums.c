@@ -1,0 +1,128 @@
+/* test_compare_sums.c - benchdb serve's compare page is built from the
+ * database's sums (bdb_compare_build_sums): the same rows in the same
+ * order, with the same counts, means, intervals, deltas, Welch p, verdicts
+ * and geometric mean as benchdb compare's table from every value; the
+ * Mann-Whitney p left out. Real openssl runs of two run sets (5 a side,
+ * tests/fixtures/lifecycle/openssl-cpulimit) and ab's runs with
+ * keep-alive (nginx-keepalive/on, four a side: counts, times, rates;
+ * values of 0 among them), compared as sets and as platforms. */
+#include "test_util.h"
+#include "../report/analysis/compare.h"
+#include "../store/store.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static void close_to(double a, double b)
+{
+    if (isnan(a) && isnan(b))
+        return;
+    if (!(fabs(a - b) <= 1e-9 * (fabs(a) + fabs(b)) + 1e-12))
+        fail_msg("%.17g is not %.17g", a, b);
+}
+
+static void same_table(bdb_store *st, bdb_cmp_kind kind, const char *old_name,
+                       const char *new_name)
+{
+    bdb_compare_opts o = {0};
+    o.threshold = -1;
+    o.old_side = (bdb_cmp_side){kind, old_name};
+    o.new_side = (bdb_cmp_side){kind, new_name};
+    bdb_compare *v = NULL, *s = NULL;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    if (bdb_compare_build(st, &o, &v, &d))
+        fail_msg("%s", d.message);
+    assert_int_equal(bdb_compare_build_sums(st, &o, &s, &d), BDB_OK);
+    print_message("%zu rows\n", v->n);
+    assert_true(v->n >= 10);
+    assert_int_equal(s->n, v->n);
+    assert_int_equal(s->only_old, v->only_old);
+    assert_int_equal(s->only_new, v->only_new);
+    assert_int_equal(s->nregressions, v->nregressions);
+    assert_int_equal(s->nimprovements, v->nimprovements);
+    size_t decided = 0;
+    for (size_t i = 0; i < v->n; i++) {
+        const bdb_cmp_row *a = &v->rows[i], *b = &s->rows[i];
+        assert_string_equal(b->tool, a->tool);
+        assert_string_equal(b->benchmark, a->benchmark);
+        assert_string_equal(b->metric, a->metric);
+        assert_string_equal(b->params, a->params);
+        assert_string_equal(b->platform, a->platform);
+        assert_int_equal(b->n_old, a->n_old);
+        assert_int_equal(b->n_new, a->n_new);
+        close_to(b->old_s.mean, a->old_s.mean);
+        close_to(b->new_s.mean, a->new_s.mean);
+        close_to(b->old_s.sd, a->old_s.sd);
+        close_to(b->new_s.mean_ci_lo, a->new_s.mean_ci_lo);
+        close_to(b->old_s.min, a->old_s.min);
+        close_to(b->new_s.max, a->new_s.max);
+        close_to(b->delta, a->delta);
+        close_to(b->delta_lo, a->delta_lo);
+        close_to(b->delta_hi, a->delta_hi);
+        close_to(b->welch.p, a->welch.p);
+        close_to(b->p_welch, a->p_welch);
+        assert_int_equal(b->verdict, a->verdict);
+        assert_true(isnan(b->p_mw));
+        assert_null(b->old_v);
+        decided += a->verdict == BDB_CMP_BETTER || a->verdict == BDB_CMP_WORSE;
+    }
+    assert_true(decided > 0);   /* the slowdown is there to be found */
+    close_to(s->geo.geomean, v->geo.geomean);
+    bdb_compare_free(v);
+    bdb_compare_free(s);
+}
+
+static void compare_sums__sets_and_platforms__same_table_as_from_values(void **state)
+{
+    (void)state;
+    char dir[1024], db[1100];
+    bdb_store *st = tu_fresh_store(dir, sizeof dir);
+    bdb_store_close(st);
+    snprintf(db, sizeof db, "%s/r.sqlite", dir);
+    static const char *const sets[] = {"base", "limited"};
+    bdb_buf out;
+    bdb_buf_init(&out);
+    for (int i = 0; i < 2; i++) {
+        char rel[200], files[2048] = "";
+        snprintf(rel, sizeof rel, "tests/fixtures/lifecycle/openssl-cpulimit/%s",
+                 sets[i]);
+        snprintf(files, sizeof files, "'%s'", tu_path(rel));
+        /* and ab's runs with keep-alive, the first four in one set, the
+         * next four in the other */
+        for (int r = 1; r <= 4; r++) {
+            size_t at = strlen(files);
+            snprintf(rel, sizeof rel, "tests/fixtures/lifecycle/nginx-keepalive/"
+                     "on/ab-k-c10-run%d.txt", r + 4 * i);
+            snprintf(files + at, sizeof files - at, " '%s'", tu_path(rel));
+        }
+        /* as sets on one platform, and as two platforms */
+        assert_int_equal(tu_run(&out, "--db '%s' import -q --repetitions "
+                                      "--platform local --set %s %s", db,
+                                sets[i], files), 0);
+        char db2[1200];
+        snprintf(db2, sizeof db2, "%s/p.sqlite", dir);
+        assert_int_equal(tu_run(&out, "--db '%s' import -q --repetitions "
+                                      "--platform %s %s", db2, sets[i], files),
+                         0);
+    }
+    bdb_buf_free(&out);
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_store_open(&st, db, &d), BDB_OK);
+    same_table(st, BDB_CMP_SET, "base", "limited");
+    bdb_store_close(st);
+    snprintf(db, sizeof db, "%s/p.sqlite", dir);
+    assert_int_equal(bdb_store_open(&st, db, &d), BDB_OK);
+    same_table(st, BDB_CMP_PLATFORM, "base", "limited");
+    bdb_store_close(st);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(compare_sums__sets_and_platforms__same_table_as_from_values),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
