@@ -161,8 +161,17 @@ typedef struct iv_sum {
     double bytes, retr, jitter_ms, lost, total, pct;
 } iv_sum;
 
+/* What the walk keeps of an interval's sum: what its lowest and highest
+ * rate need. Its columns are read again, with its trace's points, after
+ * the run's figures (interval_traces): a long run keeps 64 bytes an
+ * interval, not the interval. */
+typedef struct iv_stat {
+    double bps, start, end;
+    unsigned char ok, omitted;
+} iv_stat;
+
 typedef struct iv_rec {
-    iv_sum sum, rev;
+    iv_stat sum, rev;
 } iv_rec;
 
 typedef struct iv_list {
@@ -198,8 +207,11 @@ static int iv_add(iv_list *l, json_t *iv)
         l->v = v;
     }
     iv_rec *r = &l->v[l->n++];
-    iv_sum_of(json_object_get(iv, "sum"), &r->sum);
-    iv_sum_of(json_object_get(iv, "sum_bidir_reverse"), &r->rev);
+    iv_sum full;
+    iv_sum_of(json_object_get(iv, "sum"), &full);
+    r->sum = (iv_stat){full.bps, full.start, full.end, full.ok, full.omitted};
+    iv_sum_of(json_object_get(iv, "sum_bidir_reverse"), &full);
+    r->rev = (iv_stat){full.bps, full.start, full.end, full.ok, full.omitted};
     size_t ns = json_array_size(json_object_get(iv, "streams"));
     if (ns > l->max_streams)
         l->max_streams = ns;
@@ -259,17 +271,10 @@ static int stream_obs(json_t *o, ip_obs *ob, ip_fig *figs, int *nfigs,
     return 1;
 }
 
-static int j_interval(ip_run *r, const iv_sum *o, int flow, int line)
+/* An interval's sum as an observation of the run's trace. */
+static void sum_obs(const iv_sum *o, int line, ip_obs *ob)
 {
-    if (!o->ok)
-        return 0;
-    long ei = bdb_iperf_ent_get(r, flow, ID_SUM);
-    if (ei < 0)
-        return BDB_ENOMEM;
-    ip_obs *ob = bdb_iperf_obs_new(r);
-    if (!ob)
-        return BDB_ENOMEM;
-    ob->ent = (size_t)ei;
+    memset(ob, 0, sizeof *ob);
     ob->final = -1;
     ob->start = o->start;
     ob->end = o->end;
@@ -288,7 +293,60 @@ static int j_interval(ip_run *r, const iv_sum *o, int flow, int line)
     ob->pct = o->pct;
     ob->have_dgrams = o->have_dgrams;
     ob->dgrams = o->total;
-    return 0;
+}
+
+/* The lowest and highest rate of the intervals of a flow's sum, over
+ * those at least half the longest and not omitted (as the text's
+ * interval lines give them: bdb_iperf_run_emit's interval figures). */
+static int sums_range(ip_run *r, const iv_list *ivs, int dflt,
+                      const char *buf, size_t off, size_t lim, line_memo *lm)
+{
+    double longest[2] = {0, 0};
+    for (size_t i = 0; i < ivs->n; i++)
+        for (int k = 0; k < 2; k++) {
+            const iv_stat *o = k ? &ivs->v[i].rev : &ivs->v[i].sum;
+            int f = k ? FLOW_S2C : dflt;
+            if (o->ok && !o->omitted && o->end - o->start > longest[f])
+                longest[f] = o->end - o->start;
+        }
+    size_t pos = key_at(buf, off, lim, "intervals");
+    /* count lines incrementally: a long -J run has thousands of intervals */
+    size_t counted = pos < lim ? pos : off;
+    int cline = line_at(lm, counted);
+    for (size_t i = 0; i < ivs->n; i++) {
+        size_t at = key_at(buf, pos, lim, "sum");
+        if (at < lim) {
+            for (; counted < at; counted++)
+                if (buf[counted] == '\n')
+                    cline++;
+            pos = at + 1;
+        }
+        bdb_input_done_before(buf + counted);
+        for (int k = 0; k < 2; k++) {
+            const iv_stat *o = k ? &ivs->v[i].rev : &ivs->v[i].sum;
+            int f = k ? FLOW_S2C : dflt;
+            if (!o->ok)
+                continue;
+            long ei = bdb_iperf_ent_get(r, f, ID_SUM);
+            if (ei < 0)
+                return BDB_ENOMEM;
+            r->json_sums = 1;
+            ip_ent *e = &r->ents[ei];
+            if (o->omitted || longest[f] <= 0 ||
+                o->end - o->start < longest[f] / 2)
+                continue;
+            if (!e->iv_given || o->bps < e->iv_vmin) {
+                e->iv_vmin = o->bps;
+                e->iv_lmin = cline;
+            }
+            if (!e->iv_given || o->bps > e->iv_vmax) {
+                e->iv_vmax = o->bps;
+                e->iv_lmax = cline;
+            }
+            e->iv_given = 1;
+        }
+    }
+    return BDB_OK;
 }
 
 /* ---- walking a document ------------------------------------------------- */
@@ -439,15 +497,19 @@ fail:
     return NULL;
 }
 
-/* The streams' interval lines of a run of two or more (intervals[]
- * .streams[]), as points of the trace of each stream's series, after
- * the run's figures: the document's intervals are decoded again, one at
- * a time, and nothing of them is kept (a long -P run's streams are most
- * of its document). A stream of no series (no end.streams entry) has no
- * trace. */
-static int stream_traces(const ip_run *r, const char *buf, size_t off,
+/* The intervals' points, after the run's figures: each sum's (and
+ * sum_bidir_reverse's) as the trace of the run's series, and in a run of
+ * two or more streams each stream's (intervals[].streams[]) as the trace
+ * of its series. The document's intervals are decoded again, one at a
+ * time, and nothing of them is kept: a long run's intervals are most of
+ * its document (400 MB of them took 102 MB when kept). A stream of no
+ * series (no end.streams entry) has no trace. */
+static int interval_traces(const ip_run *r, const char *buf, size_t off,
                          size_t lim, int dflt, line_memo *lm, bdb_sink *out)
 {
+    int streams = 0;
+    for (size_t i = 0; i < r->nents && !streams; i++)
+        streams = r->ents[i].id != ID_SUM && r->ents[i].trace_base != NULL;
     size_t pos = key_at(buf, off, lim, "intervals");
     if (pos >= lim)
         return BDB_OK;
@@ -460,10 +522,27 @@ static int stream_traces(const ip_run *r, const char *buf, size_t off,
         json_t *iv = vend == (size_t)-1 ? NULL : decode(buf, pos, vend);
         if (!iv)
             break;
-        json_t *streams = json_object_get(iv, "streams");
+        /* the sums, at the line of their "sum" */
+        for (int k = 0; k < 2 && !rc; k++) {
+            iv_sum full;
+            iv_sum_of(json_object_get(iv, k ? "sum_bidir_reverse" : "sum"),
+                      &full);
+            long ei = full.ok ? bdb_iperf_ent_find(r, k ? FLOW_S2C : dflt,
+                                                   ID_SUM)
+                              : -1;
+            if (ei < 0 || !r->ents[ei].trace_base)
+                continue;
+            size_t at = key_at(buf, pos, vend, "sum");
+            ip_obs ob;
+            sum_obs(&full, line_at(lm, at < vend ? at : pos), &ob);
+            rc = bdb_iperf_emit_obs_trace(&ob, NULL, 0,
+                                          full.omitted ? "SUM omitted" : "SUM",
+                                          r->ents[ei].trace_base, out);
+        }
+        json_t *each = streams ? json_object_get(iv, "streams") : NULL;
         size_t k, spos = pos;
         json_t *st;
-        json_array_foreach(streams, k, st) {
+        json_array_foreach(each, k, st) {
             ip_obs ob;
             ip_fig figs[5];
             int nfigs, sender;
@@ -672,28 +751,11 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
     bdb_input_release(buf);
     lm->pos = 0; /* counting forward again beats walking back over it all */
     lm->line = 1;
-    size_t pos = key_at(buf, off, lim, "intervals");
-    /* count lines incrementally: a long -J run has thousands of intervals */
-    size_t counted = pos < lim ? pos : off;
-    int cline = line_at(lm, counted);
-    for (i = 0; i < ivs->n && !rc; i++) {
-        size_t at = key_at(buf, pos, lim, "sum");
-        if (at < lim) {
-            for (; counted < at; counted++)
-                if (buf[counted] == '\n')
-                    cline++;
-            pos = at + 1;
-        }
-        int line = cline;
-        bdb_input_done_before(buf + counted);
-        rc = j_interval(&r, &ivs->v[i].sum, dflt, line);
-        if (!rc)
-            rc = j_interval(&r, &ivs->v[i].rev, FLOW_S2C, line);
-    }
+    rc = sums_range(&r, ivs, dflt, buf, off, lim, lm);
     if (!rc)
         rc = bdb_iperf_run_emit(&r, out);
-    if (!rc && ivs->max_streams >= 2)
-        rc = stream_traces(&r, buf, off, lim, dflt, lm, out);
+    if (!rc && (r.json_sums || ivs->max_streams >= 2))
+        rc = interval_traces(&r, buf, off, lim, dflt, lm, out);
     bdb_iperf_run_free(&r);
     return rc;
 }

@@ -262,9 +262,30 @@ static void take_lt(const ip_obs *f, int *have, double *jitter_ms,
 }
 
 /* Interval statistics of entity ei: min and max over the interval lines. */
+/* The series an entity's figures went out under, kept for the trace
+ * that follows them (iperf3 -J's intervals, walked after the figures). */
+static int keep_trace_base(ip_ent *e, const bdb_sample *base)
+{
+    bdb_sample *keep = malloc(sizeof *keep);
+    if (!keep)
+        return BDB_ENOMEM;
+    bdb_sample_copy(keep, base);
+    e->trace_base = keep;
+    return BDB_OK;
+}
+
 static int emit_intervals(const ip_run *r, size_t ei, const bdb_sample *base,
                           bdb_sink *out)
 {
+    const ip_ent *e = &r->ents[ei];
+    if (e->iv_given) {
+        int rc = add(out, base, "interval_throughput_min", e->iv_vmin,
+                     BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER, e->iv_lmin);
+        if (!rc)
+            rc = add(out, base, "interval_throughput_max", e->iv_vmax,
+                     BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER, e->iv_lmax);
+        return rc;
+    }
     double longest = 0;
     for (size_t i = 0; i < r->nobs; i++) {
         const ip_obs *o = &r->obs[i];
@@ -677,6 +698,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 rc = emit_intervals(r, (size_t)top, &base, out);
             if (!rc)
                 rc = bdb_iperf_emit_trace(r, (size_t)top, &base, out);
+            if (!rc && r->json_sums && !r->ents[top].trace_base)
+                rc = keep_trace_base(&r->ents[top], &base);
             /* one stream under a sum (iperf3 JSON): the stream's own
              * figures (rtt, cwnd) are the run's */
             if (!rc && top == sum && nids == 1 && nranks <= 1) {
@@ -707,15 +730,9 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 rc = emit_ent(&r->ents[sk], &sb, out);
                 if (!rc)
                     rc = bdb_iperf_emit_trace(r, sk, &sb, out);
-                if (!rc && r->v3 && !r->ents[sk].trace_base) {
-                    /* iperf3 -J streams' intervals follow (iperf3_json.c) */
-                    bdb_sample *keep = malloc(sizeof *keep);
-                    if (!keep)
-                        rc = BDB_ENOMEM;
-                    else
-                        bdb_sample_copy(keep, &sb);
-                    r->ents[sk].trace_base = keep;
-                }
+                /* iperf3 -J streams' intervals follow (iperf3_json.c) */
+                if (!rc && r->v3 && !r->ents[sk].trace_base)
+                    rc = keep_trace_base(&r->ents[sk], &sb);
                 emitted = 1;
             }
         }

@@ -82,6 +82,10 @@ typedef struct ip_ent {
     bdb_sample *trace_base;     /* a stream's series as its figures went
                                    out (iperf3 -J: its intervals' trace
                                    follows them), or NULL; the run's */
+    /* iperf3 -J sums: the intervals' lowest and highest rates, found as
+     * the document was walked (its intervals are not kept as obs) */
+    int iv_given, iv_lmin, iv_lmax;
+    double iv_vmin, iv_vmax;
 } ip_ent;
 
 typedef struct ip_conn {
@@ -116,6 +120,7 @@ typedef struct ip_run {
     double cpu_local_user, cpu_local_sys, cpu_remote_user, cpu_remote_sys;
     int bidir, csv;
     int json_server;    /* an iperf3 -s -J document (accepted_connection) */
+    int json_sums;      /* iperf3 -J: the sums' trace follows the figures */
     ip_ent *ents;
     size_t nents, cap_ents;
     ip_obs *obs;
