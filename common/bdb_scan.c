@@ -316,6 +316,7 @@ int bdb_is_trailer(const char *p, const char *end)
         return 0;
     return *q == '(' || *q == '#' || *q == '<' ||
            (end - q >= 2 && q[0] == '/' && q[1] == '/') ||
+           (end - q >= 2 && (q[0] == '-' || q[0] == '=') && q[1] == '>') ||
            (unsigned char)*q >= 0x80;
 }
 

@@ -408,6 +408,12 @@ static int verbose_line(tctx *t, const bdb_line *ln, int f, const char *val)
     double v;
     int ok;
     const vfield *vf = &vfields[f];
+    /* an author's note after the figure ("2690476 -> 2GB") */
+    for (const char *q = val + 1; q < e; q++)
+        if (!bdb_is_blank(q, e) && bdb_is_trailer(q, e)) {
+            e = q;
+            break;
+        }
     if (vf->metric == M_REAL || vf->metric == M_USER || vf->metric == M_SYS)
         ok = bdb_time_duration(val, e, &v);
     else if (vf->metric == M_CPU)

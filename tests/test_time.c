@@ -1086,6 +1086,14 @@ static void time__label_before_and_markup_after__read(void **st)
                "user    0m2.194s&#xa;sys     0m1.958s\"/>\n", NULL, &s);
     tu_assert_value(&s, NULL, "real", NULL, 3.826, 1e-9);
     tu_assert_value(&s, NULL, "sys", NULL, 1.958, 1e-9);
+    bdb_sink_free(&s);    /* time -v in a Python comment, a note after the RSS (bench/corpus
+     * SOURCES.tsv: time/gnu-v-python-comment-partial-2GB.txt, search
+     * index id 47520707045, lines 2-3 and 10) */
+    tu_text_ok("    # User time (seconds): 22.41\n"
+               "    # System time (seconds): 1.94\n"
+               "    # Maximum resident set size (kbytes): 2690476 -> 2GB\n",
+               "time", &s);
+    tu_assert_value(&s, NULL, "max_rss", NULL, 2690476.0 * 1024, 1e-9);
     bdb_sink_free(&s);
 }
 
