@@ -298,6 +298,28 @@ int bdb_is_blank(const char *p, const char *end)
     return 1;
 }
 
+static int is_markup(char c)
+{
+    return c == '"' || c == '\'' || c == '`' || c == '<';
+}
+
+int bdb_is_trailer(const char *p, const char *end)
+{
+    if (bdb_is_blank(p, end))
+        return 1;
+    if (*p == '.' || *p == ',' || *p == ';' || *p == '!')
+        return p + 1 == end || is_space(p[1]) || is_markup(p[1]);
+    if (is_markup(*p))
+        return 1;
+    const char *q = bdb_skip_blank(p, end);
+    if (q == p)
+        return 0;
+    return *q == '(' || *q == '#' || *q == '<' ||
+           (end - q >= 2 && q[0] == '/' && q[1] == '/') ||
+           (end - q >= 2 && (q[0] == '-' || q[0] == '=') && q[1] == '>') ||
+           (unsigned char)*q >= 0x80;
+}
+
 long long bdb_double_to_ll(double v)
 {
     if (v != v)

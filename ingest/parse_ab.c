@@ -203,6 +203,29 @@ static const char *skip_bom_ws(const char *buf, size_t len, const char **end)
     return p;
 }
 
+/* A line of ab's report kept alone by an author who trimmed the rest:
+ * "Requests per second:    2849.14 [#/sec]" ("(mean)" dropped too) or
+ * "Time per request:       3.510 [ms]"; the label and ab's bracketed unit
+ * on one line are ab's alone. */
+static int has_ab_unit_line(const char *buf, size_t len, const char *label,
+                            const char *unit)
+{
+    const char *end = buf + len;
+    for (const char *p = buf; p < end;) {
+        const char *l = bdb_memfind(p, (size_t)(end - p), label);
+        if (!l)
+            return 0;
+        const char *eol = memchr(l, '\n', (size_t)(end - l));
+        const char *q = l + strlen(label);
+        double v;
+        if (bdb_scan_number(&q, eol ? eol : end, &v, 0) &&
+            bdb_scan_lit(&q, eol ? eol : end, unit, 1))
+            return 1;
+        p = eol ? eol + 1 : end;
+    }
+    return 0;
+}
+
 static int sniff(const char *buf, size_t len)
 {
     const char *end;
@@ -222,7 +245,9 @@ static int sniff(const char *buf, size_t len)
     }
     /* ab's own units, even in a grep of one line */
     if (bdb_memfind(buf, len, "[Kbytes/sec] received") ||
-        bdb_memfind(buf, len, "[#/sec] (mean)"))
+        bdb_memfind(buf, len, "[#/sec] (mean)") ||
+        has_ab_unit_line(buf, len, "Requests per second:", "[#/sec]") ||
+        has_ab_unit_line(buf, len, "Time per request:", "[ms]"))
         return 85;
     int hits = 0;
     static const char *const marks[] = {

@@ -219,15 +219,16 @@ static int check_command(hctx *h, const char *kind, double offset, int line)
 
 /* The unit at q, ending the line or followed by the markup of a page that
  * quotes it ("61.83 MB/sec`}</Code>" in a JSX template literal,
- * "MB/sec</pre>"), never by more of a word. */
+ * "MB/sec</pre>") or the full stop of a sentence, never by more of a
+ * word. */
 static int unit_at(const char *q, const char *end, const char *unit)
 {
     size_t n = strlen(unit);
     if (!bdb_starts_with(q, end, unit))
         return 0;
     q += n;
-    if (q == end)
-        return 1;
+    if (q == end || (*q == '.' && bdb_is_trailer(q, end)))
+        return 1; /* "= 58.57 MB/sec." ends a sentence */
     char c = *q;
     return !(is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
              c == '/' || c == '.' || c == ' ' || c == '\t');

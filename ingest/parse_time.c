@@ -408,6 +408,12 @@ static int verbose_line(tctx *t, const bdb_line *ln, int f, const char *val)
     double v;
     int ok;
     const vfield *vf = &vfields[f];
+    /* an author's note after the figure ("2690476 -> 2GB") */
+    for (const char *q = val + 1; q < e; q++)
+        if (!bdb_is_blank(q, e) && bdb_is_trailer(q, e)) {
+            e = q;
+            break;
+        }
     if (vf->metric == M_REAL || vf->metric == M_USER || vf->metric == M_SYS)
         ok = bdb_time_duration(val, e, &v);
     else if (vf->metric == M_CPU)
@@ -984,6 +990,19 @@ static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
     return rc;
 }
 
+/* After a label an author put before a time output, one word and a
+ * colon then blanks ("Ext2:    real ..."): where the output starts; NULL
+ * when [p, e) starts with no label. */
+static const char *after_label(const char *p, const char *e)
+{
+    const char *q = p;
+    while (q < e && q - p < 40 && *q != ' ' && *q != '\t' && *q != ':')
+        q++;
+    if (q == p || q + 1 >= e || *q != ':' || (q[1] != ' ' && q[1] != '\t'))
+        return NULL;
+    return bdb_skip_blank(q + 1, e);
+}
+
 static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
                      const char *p, const char *e, const char *bufend)
 {
@@ -1043,12 +1062,15 @@ static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
         return rc < 0 ? rc : 0;
     const tfmt *list[NBUILTIN + 3];
     int n = candidates(t, list);
-    /* at the line start, then glued to program output before it */
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < n; i++) {
+    /* at the line start, then glued to program output before it, then
+     * after an author's label ("Ext2:    real    0m3.823s user ...") */
+    const char *labelled = after_label(p, e);
+    for (int pass = 0; pass < 3; pass++) {
+        for (int i = 0; i < n && (pass < 2 || labelled); i++) {
             mres r;
-            if (pass == 0 ? !bdb_tfmt_match_line(list[i], 0, p, e, &r)
-                          : !bdb_tfmt_match_glued(list[i], p, e, &r))
+            if (pass == 0   ? !bdb_tfmt_match_line(list[i], 0, p, e, &r)
+                : pass == 1 ? !bdb_tfmt_match_glued(list[i], p, e, &r)
+                            : !bdb_tfmt_match_line(list[i], 0, labelled, e, &r))
                 continue;
             memset(&t->b, 0, sizeof t->b);
             t->b.active = 1;
@@ -1159,6 +1181,18 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     return rc;
 }
 
+/* A duration that is the rest of the line, or followed by a trailer (a
+ * comment, punctuation, markup: "0m1.958s\"/>"). */
+static int duration_rest(const char *p, const char *e, double *v)
+{
+    if (bdb_time_duration(p, e, v))
+        return 1;
+    for (const char *q = p + 1; q < e; q++)
+        if (bdb_is_trailer(q, e) && !bdb_is_blank(q, e))
+            return bdb_time_duration(p, q, v);
+    return 0;
+}
+
 /* Looks for a "real" line followed by "user" and "sys" lines, GNU's default
  * line, -v labels, BSD's one line, zsh's default, or a TIMEFORMAT / time -f
  * line with a line of figures after it. */
@@ -1184,19 +1218,19 @@ static int sniff(const char *buf, size_t len)
         while (sp < e && bdb_skip_blank(sp, e) == sp)
             sp++;
         const char *vs = bdb_skip_blank(sp, e);
-        if (bdb_span_eq(p, sp, "real") && vs > sp && bdb_time_duration(vs, e, &v)) {
+        if (bdb_span_eq(p, sp, "real") && vs > sp && duration_rest(vs, e, &v)) {
             state = 1;
             real_line = vs;
             real_end = e;
             continue;
         }
         if (state == 1 && bdb_span_eq(p, sp, "user") && vs > sp &&
-            bdb_time_duration(vs, e, &v)) {
+            duration_rest(vs, e, &v)) {
             state = 2;
             continue;
         }
         if (state == 2 && bdb_span_eq(p, sp, "sys") && vs > sp &&
-            bdb_time_duration(vs, e, &v))
+            duration_rest(vs, e, &v))
             return 90;
         if (state == 1 && lone_real < 60)
             lone_real = 60; /* "real\t0m4.057s" quoted alone, bash's form */
@@ -1208,7 +1242,9 @@ static int sniff(const char *buf, size_t len)
             (bdb_contains(p, e, "maxresident)k") || bdb_contains(p, e, "max)k")) &&
             bdb_contains(p, e, "elapsed"))
             return 90;
-        if (sp - p == 4 && bdb_span_eq(p, sp, "real") &&
+        const char *lb = after_label(p, e);
+        if (((sp - p == 4 && bdb_span_eq(p, sp, "real")) ||
+             (lb && bdb_starts_with(lb, e, "real "))) &&
             bdb_contains(p, e, " user ") && bdb_contains(p, e, " sys "))
             return 80;  /* TIMEFORMAT='real %lR user %lU sys %lS' */
         if (is_digit(*p) && e - p > 4 && bdb_span_eq(e - 4, e, " sys") &&

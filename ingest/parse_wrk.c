@@ -645,6 +645,13 @@ static int set_url(wrk_state *st, const char *u, const char *end, int line)
     wrk_run *r = &st->run;
     int rc = BDB_OK;
     bdb_trim(&u, &end);
+    /* wrk prints the URL as given, which holds no blank: a note after it
+     * ("http://localhost:8079/hello （压测时间1分钟）") is the author's */
+    for (const char *b = u; b < end; b++)
+        if ((*b == ' ' || *b == '\t') && bdb_is_trailer(b, end)) {
+            end = b;
+            break;
+        }
     const char *s = bdb_find(u, end, "://");
     const char *host = s ? s + 3 : u;
     if (s)
@@ -1093,7 +1100,7 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
         return socket_errors(st, q, end, line, p);
     q = p;
     if (bdb_scan_lit(&q, end, "Non-2xx or 3xx responses:", 0)) {
-        if (!bdb_scan_number(&q, end, &v, 0) || !bdb_is_blank(q, end))
+        if (!bdb_scan_number(&q, end, &v, 0) || !bdb_is_trailer(q, end))
             return warn(st, line, p, end,
                         "expected \"Non-2xx or 3xx responses: N\"");
         int rc = fig(st, "non_2xx_3xx_responses", v, BDB_UNIT_COUNT,
@@ -1109,7 +1116,7 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
     q = p;
     if (bdb_scan_lit(&q, end, "Requests/sec:", 0)) {
         if (!bdb_scan_number(&q, end, &v, BDB_SCAN_GROUPING) ||
-            !bdb_is_blank(q, end))
+            !bdb_is_trailer(q, end))
             return warn(st, line, p, end,
                         "expected \"Requests/sec: N\"; not read");
         r->seen_rps = 1;
@@ -1120,7 +1127,7 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
     if (bdb_scan_lit(&q, end, "Transfer/sec:", 0)) {
         r->seen_transfer = 1; /* the last line of wrk's own report */
         q = bdb_skip_ws(q, end);
-        if (!scan_size(&q, end, &v) || !bdb_is_blank(q, end))
+        if (!scan_size(&q, end, &v) || !bdb_is_trailer(q, end))
             return warn(st, line, p, end,
                         "expected \"Transfer/sec: N<unit>B\" such as 259.01MB; "
                         "not read");

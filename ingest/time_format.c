@@ -536,13 +536,35 @@ static int match_items(const fitem *it, int n, const char *p, const char *e,
 }
 
 /* Does [p, e) match line k of f? Fills *r on success. */
-int bdb_tfmt_match_line(const tfmt *f, int k, const char *p, const char *e,
-                        mres *r)
+static int match_whole(const tfmt *f, int k, const char *p, const char *e,
+                       mres *r)
 {
     memset(r, 0, sizeof *r);
     r->budget = 200000;
     return match_items(&f->items[f->lines[k]], f->lines[k + 1] - f->lines[k],
                        p, e, r);
+}
+
+/* The line, else the line without what follows its last figure: a
+ * comment, punctuation or markup (bdb_is_trailer: "sys 0m1.958s\"/>" in
+ * an XML attribute). The first few places where a trailer could start
+ * after a figure's last character are tried. */
+int bdb_tfmt_match_line(const tfmt *f, int k, const char *p, const char *e,
+                        mres *r)
+{
+    if (match_whole(f, k, p, e, r))
+        return 1;
+    int tries = 0;
+    for (const char *q = p + 1; q < e && tries < 4; q++) {
+        char c = q[-1];
+        if (!(is_digit(c) || (c >= 'a' && c <= 'z') || c == '%') ||
+            !bdb_is_trailer(q, e) || bdb_is_blank(q, e))
+            continue;
+        tries++;
+        if (match_whole(f, k, p, q, r))
+            return 1;
+    }
+    return 0;
 }
 
 /* Time output glued to program output that ended without a newline

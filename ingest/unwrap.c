@@ -3,9 +3,9 @@
  * lines back to the file's.
  *
  * Order: quoted-printable first (it encodes everything else), then HTML
- * (<pre> blocks, or entities alone), mail quotes, Markdown/BBCode block
- * markers, uniform indentation, and a shell prompt glued to the first
- * line. A pass runs only when its container is seen in the first
+ * (<pre> blocks, per-line paragraphs, or entities alone), Unicode blanks,
+ * mail quotes, a terminal's ^C echo, Markdown/BBCode/Hugo block markers,
+ * uniform indentation, and a shell prompt glued to the first line. A pass runs only when its container is seen in the first
  * BDB_UNWRAP_LOOK bytes of the text it would read. */
 #include "unwrap.h"
 #include "../common/bdb_error.h"
@@ -75,6 +75,20 @@ static int next_line(const view *v, size_t *pos, const char **s,
     *e = nl ? nl : v->p + v->len;
     *pos = (size_t)(*e - v->p) + (nl ? 1 : 0);
     return 1;
+}
+
+static const char *skip_blank(const char *p, const char *e)
+{
+    while (p < e && (*p == ' ' || *p == '\t'))
+        p++;
+    return p;
+}
+
+/* Blanks alone, a "\r" at the end too. */
+static int is_blank_text(const char *p, const char *e)
+{
+    p = skip_blank(p, e);
+    return p == e || (p + 1 == e && *p == '\r');
 }
 
 static size_t look(const view *v)
@@ -281,16 +295,79 @@ static int pre_closed_first(const view *v)
     return 0;
 }
 
-/* pre: keep only what <pre>/<xmp> blocks hold, tags stripped and <br> a
- * line break; otherwise (entities alone) every line, entities decoded. */
-static int html_pass(const view *v, text *out, int pre)
+/* The tags a page wraps each line of a log in, one paragraph a line:
+ * "<p>1000000+0 records in</p>". */
+static const char *const line_tags[] = {"p", "div", "li", "span", "font",
+                                        "code", "tt", "br"};
+
+static int is_line_tag(const char *p, const char *e)
+{
+    if (p >= e || *p != '<')
+        return 0;
+    for (size_t k = 0; k < sizeof line_tags / sizeof *line_tags; k++)
+        if (starts_tag(p + 1, e, line_tags[k]))
+            return 1;
+    return 0;
+}
+
+/* Lines that are HTML paragraphs: a line tag first, a closing tag or a
+ * <br> last. ab -w's own table (<tr><th>) is the tool's text. */
+static int paragraphs_seen(const view *v)
+{
+    view w = {v->p, look(v), NULL};
+    if (count_in(w.p, w.len, "<table", 1) || count_in(w.p, w.len, "<th", 1))
+        return 0;
+    size_t pos = 0, n = 0;
+    const char *s, *e;
+    while (next_line(&w, &pos, &s, &e) && n < 2) {
+        const char *p = skip_blank(s, e);
+        const char *z = e;
+        while (z > p && (z[-1] == ' ' || z[-1] == '\t' || z[-1] == '\r'))
+            z--;
+        if (!is_line_tag(p, z) || z[-1] != '>')
+            continue;
+        const char *lt = z - 1;
+        while (lt > p && *lt != '<')
+            lt--;
+        n += lt > p && (lt[1] == '/' || starts_tag(lt + 1, z, "br"));
+    }
+    return n >= 2;
+}
+
+/* A tag at p: "<" then a letter, "/" or "!", closed on its line. */
+static const char *tag_end(const char *p, const char *e)
+{
+    if (e - p < 3 || *p != '<')
+        return NULL;
+    char c = p[1];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '/' ||
+          c == '!'))
+        return NULL;
+    const char *gt = memchr(p, '>', (size_t)(e - p));
+    return gt ? gt + 1 : NULL;
+}
+
+enum { HTML_ENTITIES, HTML_PRE, HTML_PARAGRAPHS };
+
+/* HTML_PRE: keep only what <pre>/<xmp> blocks hold, tags stripped and <br>
+ * a line break; HTML_PARAGRAPHS: every line, its tags stripped, <br> a
+ * line break; HTML_ENTITIES: every line, entities decoded. */
+static int html_pass(const view *v, text *out, int mode)
 {
     size_t pos = 0, i = 0;
     const char *s, *e;
+    int pre = mode == HTML_PRE;
     int in = !pre || pre_closed_first(v);
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
         for (const char *p = s; p < e;) {
+            const char *te;
+            if (mode == HTML_PARAGRAPHS && (te = tag_end(p, e)) != NULL) {
+                if (starts_tag(p + 1, e, "br") && end_line(out, from))
+                    return BDB_ENOMEM;
+                p = te;
+                continue;
+            }
             if (*p == '<' && pre) {
                 const char *gt = memchr(p, '>', (size_t)(e - p));
                 if (starts_tag(p + 1, e, "pre") || starts_tag(p + 1, e, "xmp"))
@@ -334,6 +411,88 @@ static int html_pass(const view *v, text *out, int pre)
             p++;
         }
         if (end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
+/* ---- Unicode blanks ---- */
+
+/* A page's no-break space (U+00A0) and a CJK text's ideographic space
+ * (U+3000) stand where the tool printed a space: every tool prints ASCII
+ * blanks. */
+static size_t unicode_blank(const char *p, const char *e)
+{
+    if (e - p >= 2 && (unsigned char)p[0] == 0xC2 && (unsigned char)p[1] == 0xA0)
+        return 2;
+    if (e - p >= 3 && (unsigned char)p[0] == 0xE3 && (unsigned char)p[1] == 0x80 &&
+        (unsigned char)p[2] == 0x80)
+        return 3;
+    return 0;
+}
+
+static int blanks_seen(const view *v)
+{
+    size_t n = look(v);
+    return count_in(v->p, n, "\xC2\xA0", 0) + count_in(v->p, n, "\xE3\x80\x80", 0) > 0;
+}
+
+static int blanks_pass(const view *v, text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    while (next_line(v, &pos, &s, &e)) {
+        int from = line_at(v, i++);
+        for (const char *p = s; p < e;) {
+            size_t k = unicode_blank(p, e);
+            if (put_bytes(out, k ? " " : p, 1))
+                return BDB_ENOMEM;
+            p += k ? k : 1;
+        }
+        if (end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
+/* ---- a terminal's ^C echo glued before a line ---- */
+
+/* The end of the "^C" (or "^Z", "^\\") a terminal echoed when the run was
+ * stopped, glued before the tool's next line ("^C[  4]  25.00-25.91
+ * sec ..."); NULL when [s, e) starts with none or holds nothing after it. */
+static const char *interrupt_end(const char *s, const char *e)
+{
+    const char *p = skip_blank(s, e), *q = p;
+    while (e - q >= 2 && q[0] == '^' &&
+           (q[1] == 'C' || q[1] == 'Z' || q[1] == '\\'))
+        q += 2;
+    if (q == p || is_blank_text(q, e))
+        return NULL;
+    return q;
+}
+
+static int interrupt_seen(const view *v)
+{
+    view w = {v->p, look(v), NULL};
+    size_t pos = 0;
+    const char *s, *e;
+    while (next_line(&w, &pos, &s, &e))
+        if (interrupt_end(s, e))
+            return 1;
+    return 0;
+}
+
+/* The echo goes, the line's indentation stays. */
+static int interrupt_pass(const view *v, text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    while (next_line(v, &pos, &s, &e)) {
+        int from = line_at(v, i++);
+        const char *q = interrupt_end(s, e);
+        const char *p = q ? skip_blank(s, e) : e;
+        if (put_bytes(out, s, (size_t)(p - s)) ||
+            (q && put_bytes(out, q, (size_t)(e - q))) || end_line(out, from))
             return BDB_ENOMEM;
     }
     return BDB_OK;
@@ -386,19 +545,24 @@ static int quote_pass(const view *v, text *out)
     return BDB_OK;
 }
 
-/* ---- Markdown fences, BBCode [code] ---- */
-
-static const char *skip_blank(const char *p, const char *e)
-{
-    while (p < e && (*p == ' ' || *p == '\t'))
-        p++;
-    return p;
-}
+/* ---- Markdown fences, BBCode [code], Hugo shortcodes ---- */
 
 static int is_fence(const char *s, const char *e)
 {
     const char *p = skip_blank(s, e);
     return e - p >= 3 && (memcmp(p, "```", 3) == 0 || memcmp(p, "~~~", 3) == 0);
+}
+
+/* A line that is a Hugo shortcode alone: "{{< output >}}", "{{< /file >}}",
+ * "{{< highlight bash >}}", "{{% note %}}". */
+static int is_shortcode(const char *s, const char *e)
+{
+    const char *p = skip_blank(s, e);
+    while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+        e--;
+    if (e - p < 6 || p[0] != '{' || p[1] != '{' || (p[2] != '<' && p[2] != '%'))
+        return 0;
+    return e[-1] == '}' && e[-2] == '}' && e[-3] == (p[2] == '<' ? '>' : '%');
 }
 
 static int blocks_seen(const view *v)
@@ -407,14 +571,14 @@ static int blocks_seen(const view *v)
     size_t pos = 0, fences = 0;
     const char *s, *e;
     while (next_line(&w, &pos, &s, &e))
-        fences += (size_t)is_fence(s, e);
+        fences += (size_t)(is_fence(s, e) || is_shortcode(s, e));
     if (fences >= 2)
         return 1;
     return count_in(w.p, w.len, "[code", 1) && count_in(w.p, w.len, "[/code]", 1);
 }
 
 /* The BBCode tags [code], [code=...], [/code], [quote...], [/quote] are
- * dropped where they stand; a fence line becomes blank. The prose around
+ * dropped where they stand; a fence or shortcode line becomes blank. The prose around
  * the blocks stays: a log is often told around its blocks. */
 static int block_pass(const view *v, text *out)
 {
@@ -422,7 +586,7 @@ static int block_pass(const view *v, text *out)
     const char *s, *e;
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
-        if (is_fence(s, e)) {
+        if (is_fence(s, e) || is_shortcode(s, e)) {
             if (end_line(out, from))
                 return BDB_ENOMEM;
             continue;
@@ -698,12 +862,6 @@ static void mark_line(marked *m)
     m->len = k + (p + k < e && (p[k] == ' ' || p[k] == '\t'));
 }
 
-static int is_blank_line(const char *s, const char *e)
-{
-    const char *p = skip_blank(s, e);
-    return p == e || (p + 1 == e && *p == '\r');
-}
-
 static int same_marker(const marked *a, const marked *b)
 {
     if (a->kind != b->kind || a->indent != b->indent)
@@ -732,7 +890,7 @@ static size_t find_runs(marked *l, size_t n, unsigned char *strip)
                 count++;
                 plus += *l[j].s != '-';
                 last = j;
-            } else if (!(is_blank_line(l[j].s, l[j].e) ||
+            } else if (!(is_blank_text(l[j].s, l[j].e) ||
                          (l[i].kind == MK_DIFF && l[j].kind == MK_CONTEXT))) {
                 break;
             }
@@ -1027,7 +1185,8 @@ static void adopt(bdb_unwrapped *u, text *out, view *cur)
 }
 
 enum {
-    PASS_QP, PASS_PRE, PASS_ENTITIES, PASS_QUOTES, PASS_BLOCKS,
+    PASS_QP, PASS_PRE, PASS_PARAGRAPHS, PASS_ENTITIES, PASS_BLANKS,
+    PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS,
     PASS_INLINE, PASS_MARKERS, PASS_TRAILING, PASS_INDENT, PASS_PROMPT
 };
 
@@ -1036,16 +1195,21 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
     memset(u, 0, sizeof *u);
     view cur = {buf, len, NULL};
     static const char *const names[] = {
-        "quoted-printable", "HTML <pre>", "HTML entities", "mail quotes",
-        "Markdown/BBCode blocks", "BBCode/Markdown emphasis", "line markers", "trailing comments",
+        "quoted-printable", "HTML <pre>", "HTML paragraphs", "HTML entities",
+        "Unicode blanks", "mail quotes", "a terminal's ^C echo",
+        "Markdown/BBCode/Hugo blocks", "BBCode/Markdown emphasis", "line markers", "trailing comments",
         "indentation", "a shell prompt"};
     int marker_rounds = 0;
     for (int pass = PASS_QP; pass <= PASS_PROMPT; pass++) {
         size_t indent = 0, at_line = 0;
         int seen = pass == PASS_QP        ? qp_seen(&cur)
                    : pass == PASS_PRE     ? pre_seen(&cur)
+                   : pass == PASS_PARAGRAPHS ? !strstr(u->what, "HTML") &&
+                                                   paragraphs_seen(&cur)
                    : pass == PASS_ENTITIES ? !strstr(u->what, "HTML") &&
                                                  entities_seen(&cur)
+                   : pass == PASS_BLANKS  ? blanks_seen(&cur)
+                   : pass == PASS_INTERRUPT ? interrupt_seen(&cur)
                    : pass == PASS_QUOTES  ? quotes_seen(&cur)
                    : pass == PASS_BLOCKS  ? blocks_seen(&cur)
                    : pass == PASS_INLINE  ? inline_seen(&cur)
@@ -1061,8 +1225,11 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
             continue;
         text out = {0};
         int rc = pass == PASS_QP         ? qp_pass(&cur, &out)
-                 : pass == PASS_PRE      ? html_pass(&cur, &out, 1)
-                 : pass == PASS_ENTITIES ? html_pass(&cur, &out, 0)
+                 : pass == PASS_PRE      ? html_pass(&cur, &out, HTML_PRE)
+                 : pass == PASS_PARAGRAPHS ? html_pass(&cur, &out, HTML_PARAGRAPHS)
+                 : pass == PASS_ENTITIES ? html_pass(&cur, &out, HTML_ENTITIES)
+                 : pass == PASS_BLANKS   ? blanks_pass(&cur, &out)
+                 : pass == PASS_INTERRUPT ? interrupt_pass(&cur, &out)
                  : pass == PASS_QUOTES   ? quote_pass(&cur, &out)
                  : pass == PASS_BLOCKS   ? block_pass(&cur, &out)
                  : pass == PASS_INLINE   ? inline_pass(&cur, &out)

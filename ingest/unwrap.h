@@ -1,10 +1,12 @@
 /* unwrap.h - a log as it was published, back to the tool's own text.
  *
  * Logs reach a lab's archive pasted into web pages, mails and forum posts:
- * inside HTML <pre> with entities (&gt;=64=100.0%), quoted-printable
- * (=3D, soft line breaks), Markdown fences or BBCode [code] blocks, mail
- * quotes ("> "), indented by a few spaces, or with a shell prompt glued to
- * the first line. bdb_unwrap undoes these once, before detection, for all
+ * inside HTML <pre> with entities (&gt;=64=100.0%) or one <p> a line,
+ * quoted-printable (=3D, soft line breaks), Markdown fences, BBCode [code]
+ * blocks or Hugo shortcodes ({{< output >}}), mail quotes ("> "), with
+ * no-break or ideographic spaces, a terminal's "^C" echo glued before a
+ * line, indented by a few spaces, or with a shell prompt glued to the
+ * first line. bdb_unwrap undoes these once, before detection, for all
  * tools, and keeps for each line of the text it gives the parsers the
  * line of the file it came from, so that provenance (file:line) still
  * points at the file's real line.

@@ -1817,9 +1817,34 @@ static void ab__every_prefix__parses_without_failing(void **state)
 
 
 
+/* A Markdown report whose author kept three lines of each ab run, "(mean)"
+ * dropped too: ab's bracketed units on its labels make the file ab's.
+ * Public excerpt (bench/corpus SOURCES.tsv: ab/ab-trimmed-to-four-lines-
+ * two-runs-md.txt, search index id 17583209547), lines 2-8. */
+static void ab__trimmed_to_rate_and_time_lines__detected(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "#### Light Load (100 requests, 10 concurrent)\n"
+        "```\n"
+        "Server Software:        Apache/2.4.62\n"
+        "Document Path:          /\n"
+        "Requests per second:    2849.14 [#/sec]\n"
+        "Time per request:       3.510 [ms]\n"
+        "Failed requests:        0\n"
+        "```\n";
+    bdb_sink s;
+    tu_text_ok(log, NULL, &s);
+    tu_assert_value(&s, NULL, "requests_per_sec", NULL, 2849.14, 1e-9);
+    tu_assert_value(&s, NULL, "latency_mean", NULL, 0.003510, 1e-9);
+    assert_int_equal(tu_line_of(&s, "requests_per_sec", NULL), 5);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(ab__trimmed_to_rate_and_time_lines__detected),
         cmocka_unit_test(ab__html_c10__every_figure_in_canonical_units),
         cmocka_unit_test(ab__keepalive__sets_param_and_counts),
         cmocka_unit_test(ab__https__tls_protocol_and_cipher_are_params),

@@ -141,6 +141,24 @@ static void scan__numbers__follow_locale_flags(void **state)
 /* bdb_find tries each place where the needle's first byte occurs: a
  * needle that starts with a blank is found among many blanks, at the very
  * end, and not past the end of the span even when the bytes follow. */
+/* What may follow a figure on its line: notes, punctuation, markup; not
+ * a word or another figure (the texts are the held-out corpus's: wrk-zh,
+ * hdparm-2008-slackware, time-freemind; see bench/corpus/SOURCES.tsv). */
+static void scan__trailer__notes_punctuation_markup_not_words(void **state)
+{
+    (void)state;
+    static const char *const yes[] = {
+        "", "  ", "  \xEF\xBC\x88平均每秒处理完成1338.55个请求\xEF\xBC\x89",
+        " (80441个请求中有19451个未成功)", ".", ". Fast.", "\"/>", "</code>",
+        "  # note", " // note", ",", "`"};
+    static const char *const no[] = {"k", "  requests", " 12", "12",
+                                     ".5", "/sec", " - 3"};
+    for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
+        assert_true(bdb_is_trailer(yes[i], yes[i] + strlen(yes[i])));
+    for (size_t i = 0; i < sizeof no / sizeof *no; i++)
+        assert_false(bdb_is_trailer(no[i], no[i] + strlen(no[i])));
+}
+
 static void scan__find__first_byte_repeats_and_span_ends(void **state)
 {
     (void)state;
@@ -1242,6 +1260,7 @@ int main(void)
         cmocka_unit_test(sha256__nist_vectors__match),
         cmocka_unit_test(scan__numbers__follow_locale_flags),
         cmocka_unit_test(lines__bom_crlf_and_last_line__are_handled),
+        cmocka_unit_test(scan__trailer__notes_punctuation_markup_not_words),
         cmocka_unit_test(scan__find__first_byte_repeats_and_span_ends),
         cmocka_unit_test(units__prefixes__use_the_tools_base),
         cmocka_unit_test(params__any_insertion_order__formats_sorted),

@@ -336,9 +336,31 @@ static void hdparm__markup_glued_after_the_unit__read(void **state)
                     "expected 'N MB in T seconds = R MB/sec'");
 }
 
+/* A forum post ends hdparm's line with a full stop ("%6.2f MB/sec" then
+ * "."): the figures are read. Public excerpt (bench/corpus SOURCES.tsv:
+ * hdparm/hdparm-2008-slackware-forum-no-indent-glued-equals-two-disks.txt,
+ * search index id 56787716505), lines 5-7: 64 MB in 1.09 s = 58.57 MB/sec
+ * (hdparm's MB: 2^20). */
+static void hdparm__full_stop_after_rate__read(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "/dev/sda:\n"
+        "Timing buffer-cache reads: 128 MB in 0.12 seconds =1100.60 MB/sec\n"
+        "Timing buffered disk reads: 64 MB in 1.09 seconds = 58.57 MB/sec.\n";
+    bdb_sink s;
+    tu_text_ok(log, NULL, &s);
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    tu_assert_value(&s, "buffered_disk_reads", "throughput", NULL,
+                    58.57 * 1048576, 1e-9);
+    tu_assert_value(&s, "buffered_disk_reads", "elapsed", NULL, 1.09, 1e-9);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(hdparm__full_stop_after_rate__read),
         cmocka_unit_test(hdparm__seed000_loop__three_repetitions_mib),
         cmocka_unit_test(hdparm__direct__o_direct_benchmarks),
         cmocka_unit_test(hdparm__seed002_rate_only__throughput),

@@ -1066,9 +1066,41 @@ static void parse_time__lone_bash_real_line__detected_and_read(void **st)
     assert_int_equal(bdb_parser_time.sniff("real 4.06\n", 10), 0);
 }
 
+/* bash's three time lines re-flowed onto one behind a label, and an XML
+ * attribute's closing quote after the last figure. Public excerpts
+ * (bench/corpus SOURCES.tsv: time/time-lkml-solaris-and-bash-one-line-
+ * each.txt, search index id 37964566787, line 2 without its mail quote;
+ * time/time-freemind-xml-attribute-xa-entities-two-runs.txt, search index
+ * id 32311600682, its last run with "&#xa;" as line breaks). */
+static void time__label_before_and_markup_after__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok("Ext2:    real    0m3.823s user    0m0.240s sys     0m3.570s\n",
+               "time", &s);
+    tu_assert_value(&s, NULL, "real", NULL, 3.823, 1e-9);
+    tu_assert_value(&s, NULL, "user", NULL, 0.240, 1e-9);
+    tu_assert_value(&s, NULL, "sys", NULL, 3.570, 1e-9);
+    bdb_sink_free(&s);
+    tu_text_ok("\tTEXT=\"bash$ x=1; time ./cpickle.py&#xa;real    0m3.826s&#xa;"
+               "user    0m2.194s&#xa;sys     0m1.958s\"/>\n", NULL, &s);
+    tu_assert_value(&s, NULL, "real", NULL, 3.826, 1e-9);
+    tu_assert_value(&s, NULL, "sys", NULL, 1.958, 1e-9);
+    bdb_sink_free(&s);    /* time -v in a Python comment, a note after the RSS (bench/corpus
+     * SOURCES.tsv: time/gnu-v-python-comment-partial-2GB.txt, search
+     * index id 47520707045, lines 2-3 and 10) */
+    tu_text_ok("    # User time (seconds): 22.41\n"
+               "    # System time (seconds): 1.94\n"
+               "    # Maximum resident set size (kbytes): 2690476 -> 2GB\n",
+               "time", &s);
+    tu_assert_value(&s, NULL, "max_rss", NULL, 2690476.0 * 1024, 1e-9);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(time__label_before_and_markup_after__read),
         cmocka_unit_test(parse_time__bash_default__reads_real_user_sys_and_command),
         cmocka_unit_test(parse_time__timeformat_precisions__all_read),
         cmocka_unit_test(parse_time__posix_p__bash_gnu_and_busybox),

@@ -260,6 +260,93 @@ static void unwrap__html_encoded_breaks_and_open_pre__read(void **st)
              2);
 }
 
+/* A Chinese blog in HTML: each line its own <p>, two ideographic spaces
+ * (U+3000) before it, bash time's separators written "&nbsp;". Public
+ * excerpt (bench/corpus SOURCES.tsv: dd/dd-rhel5-html-p-ideographic-
+ * space-seconds-bash-time-nbsp.txt, search index id 18143783958), lines
+ * 1-13; 1024000000 B in 2.57314 s printed as 398 MB/s (10^6), real
+ * 0m2.787s. */
+static void unwrap__html_paragraphs_and_unicode_blanks__read(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "<p>\u3000\u3000[root@base-dmz1 /]# time dd if=/dev/zero bs=1024 count=1000000 of=/1Gb.file</p>\n"
+        "\n"
+        "<p>\u3000\u30001000000+0 records in</p>\n"
+        "\n"
+        "<p>\u3000\u30001000000+0 records out</p>\n"
+        "\n"
+        "<p>\u3000\u30001024000000 bytes (1.0 GB) copied, 2.57314 seconds, 398 MB/s</p>\n"
+        "\n"
+        "<p>\u3000\u3000real&nbsp;&nbsp;&nbsp; 0m2.787s</p>\n"
+        "\n"
+        "<p>\u3000\u3000user&nbsp;&nbsp;&nbsp; 0m0.920s</p>\n"
+        "\n"
+        "<p>\u3000\u3000sys&nbsp;&nbsp;&nbsp;&nbsp; 0m1.867s</p>\n";
+    bdb_sink s;
+    tu_text_ok(log, NULL, &s);
+    tu_assert_value(&s, NULL, "bytes", NULL, 1024000000.0, 0);
+    tu_assert_value(&s, NULL, "elapsed", NULL, 2.57314, 1e-9);
+    tu_assert_value(&s, NULL, "throughput", NULL, 1024000000.0 / 2.57314, 1e-6);
+    assert_int_equal(tu_line_of(&s, "bytes", NULL), 7);
+    assert_int_equal(tu_line_of(&s, "records_in", NULL), 3);
+    tu_assert_value(&s, NULL, "real", NULL, 2.787, 1e-9);
+    tu_assert_value(&s, NULL, "sys", NULL, 1.867, 1e-9);
+    assert_int_equal(tu_line_of(&s, "sys", NULL), 13);
+    bdb_sink_free(&s);
+}
+
+/* A Linode guide (Hugo): iperf's output between "{{< output >}}"
+ * shortcodes, indented as the list item it belongs to. Public excerpt
+ * (bench/corpus SOURCES.tsv: iperf2/iperf2-linode-hugo-output-shortcodes-
+ * tcp-udp-server-report.txt, search index id 6619318867), lines 1-9:
+ * 1.27 GBytes, 1.08 Gbits/sec (10^9). */
+static void unwrap__hugo_shortcodes__read_as_blocks(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "    {{< output >}}\n"
+        "------------------------------------------------------------\n"
+        "Client connecting to 198.51.100.5, TCP port 5001\n"
+        "TCP window size: 45.0 KByte (default)\n"
+        "------------------------------------------------------------\n"
+        "[  3] local 198.51.100.6 port 50616 connected with 198.51.100.5 port 5001\n"
+        "[ ID] Interval       Transfer     Bandwidth\n"
+        "[  3]  0.0-10.1 sec  1.27 GBytes  1.08 Gbits/sec\n"
+        "  {{< /output >}}\n";
+    bdb_sink s;
+    tu_text_ok(log, NULL, &s);
+    tu_assert_value(&s, NULL, "throughput", NULL, 1.08e9, 1e-9);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 8);
+    bdb_sink_free(&s);
+}
+
+/* The "^C" a terminal echoed when the run was stopped, glued before the
+ * last interval. Public excerpt (bench/corpus SOURCES.tsv: iperf3/
+ * iperf3-3.0-rst-literal-indented-2-ctrl-c-glued-interrupt.txt, search
+ * index id 4679448557), lines 8-14 and 16: the glued line is read as any
+ * other, 207 Mbits/sec sender. */
+static void unwrap__ctrl_c_echo_glued_before_a_line__dropped(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "  [ ID] Interval           Transfer     Bandwidth       Retr  Cwnd\n"
+        "  [  4]  24.00-25.00  sec  22.6 MBytes   190 Mbits/sec    0   1.00 MBytes\n"
+        "  ^C[  4]  25.00-25.91  sec  21.6 MBytes   199 Mbits/sec    0   1.00 MBytes\n"
+        "  - - - - - - - - - - - - - - - - - - - - - - - - -\n"
+        "  [ ID] Interval           Transfer     Bandwidth       Retr\n"
+        "  [  4]   0.00-25.91  sec   638 MBytes   207 Mbits/sec    0             sender\n"
+        "  [  4]   0.00-25.91  sec  0.00 Bytes  0.00 bits/sec                  receiver\n"
+        "  iperf3: interrupt - the client has terminated\n";
+    bdb_sink s;
+    tu_text_ok(log, NULL, &s);
+    tu_assert_value(&s, NULL, "throughput_sender", NULL, 207e6, 1e-9);
+    /* the glued interval is the fastest: 199 Mbits/sec at its line */
+    tu_assert_value(&s, NULL, "interval_throughput_max", NULL, 199e6, 1e-9);
+    assert_int_equal(tu_line_of(&s, "interval_throughput_max", NULL), 3);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -274,6 +361,9 @@ int main(void)
         cmocka_unit_test(unwrap__ci_stamps_and_diff_lines__read),
         cmocka_unit_test(unwrap__trailing_comments__dropped_quoted_kept),
         cmocka_unit_test(unwrap__html_encoded_breaks_and_open_pre__read),
+        cmocka_unit_test(unwrap__html_paragraphs_and_unicode_blanks__read),
+        cmocka_unit_test(unwrap__hugo_shortcodes__read_as_blocks),
+        cmocka_unit_test(unwrap__ctrl_c_echo_glued_before_a_line__dropped),
         cmocka_unit_test(unread__line_with_numbers_not_read__warned_with_its_numbers),
         cmocka_unit_test(unread__ci_time_stamped_line__warned_date_alone_not),
     };

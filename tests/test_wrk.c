@@ -814,9 +814,42 @@ static void wrk__sniff__scores(void **state)
     assert_true(bdb_parser_wrk.sniff(prose, strlen(prose)) < BDB_SNIFF_THRESHOLD);
 }
 
+/* A Chinese README annotates wrk's lines after their figures (wrk prints
+ * "Requests/sec: %9.2Lf\n", "Transfer/sec: %10sB\n"): the figures are
+ * read, the notes are not figures, the URL ends before its note. Public
+ * excerpt (bench/corpus SOURCES.tsv: wrk/wrk-zh-hystrix-annotated-inline-
+ * chinese-indented-4.txt, search index id 295300628), lines 2-3, 5-6,
+ * 8, 10, 12-14. */
+static void wrk__notes_after_figures__figures_read(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "Running 1m test @ http://localhost:8079/api/client/rest/hello/client \xEF\xBC\x88压测时间1分钟\xEF\xBC\x89\n"
+        "    12 threads and 400 connections \xEF\xBC\x88共12个测试线程，400个连接\xEF\xBC\x89\n"
+        "    Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+        "    Latency    86.06ms  145.27ms   1.67s    92.87%\n"
+        "    Req/Sec   243.48    175.65     1.78k    73.99%\n"
+        "    80441 requests in 1.00m, 14.92MB read \xEF\xBC\x88""1分钟内共处理完成了80441个请求，读取了14.92MB数据\xEF\xBC\x89\n"
+        "    Non-2xx or 3xx responses: 19451 (80441个请求中有19451个未成功)\n"
+        "Requests/sec:   1338.55  \xEF\xBC\x88平均每秒处理完成1338.55个请求\xEF\xBC\x89\n"
+        "Transfer/sec:    254.31KB \xEF\xBC\x88平均每秒读取数据254.31KB\xEF\xBC\x89\n";
+    bdb_sink s;
+    tu_text_ok(log, "wrk", &s);
+    tu_assert_value(&s, NULL, "requests_per_sec", NULL, 1338.55, 1e-9);
+    tu_assert_value(&s, NULL, "transfer_rate", NULL, 254.31 * 1024, 1e-9);
+    tu_assert_value(&s, NULL, "non_2xx_3xx_responses", NULL, 19451, 0);
+    assert_int_equal(tu_line_of(&s, "requests_per_sec", NULL), 8);
+    assert_non_null(tu_find(&s, "/api/client/rest/hello/client",
+                            "requests_per_sec",
+                            "path=/api/client/rest/hello/client"));
+    assert_false(tu_has_warning(&s, 8, "not read"));
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(wrk__notes_after_figures__figures_read),
         cmocka_unit_test(wrk__latency_run__every_figure_in_canonical_units),
         cmocka_unit_test(wrk__https_large_file__gigabytes_are_binary),
         cmocka_unit_test(wrk__not_found__non_2xx_3xx_kept_and_warned),
