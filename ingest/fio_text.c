@@ -797,6 +797,34 @@ static int block_line(text_state *st, const char *p, const char *end, int line)
 
 /* ---- group summaries and disk stats --------------------------------------- */
 
+int bdb_fio_group_dir(const char *p, const char *end, const char **colon)
+{
+    static const char *const names[FIO_NDIRS] = {"READ", "WRITE", "TRIM",
+                                                 "MIXED"};
+    const char *c = bdb_find(p, end, ":");
+    *colon = c;
+    for (int d = 0; c && d < FIO_NDIRS; d++)
+        if (bdb_span_eq(p, c, names[d]))
+            return d;
+    return -1;
+}
+
+int bdb_fio_is_group_line(const char *p, const char *end)
+{
+    const char *c;
+    if (bdb_fio_group_dir(p, end, &c) < 0)
+        return 0;
+    /* 3.x: "bw=.. (..), ..-.. (..-..), io=.. (..), run=..-..msec";
+     * 1.x/2.x: "io=.., aggrb=.., minb=.., maxb=.., mint=..msec,
+     * maxt=..msec" (stat.c show_group_stats) */
+    const char *q = bdb_skip_ws(c + 1, end);
+    if (bdb_starts_with(q, end, "bw="))
+        return bdb_contains(q, end, ", io=") && bdb_contains(q, end, ", run=") &&
+               bdb_contains(q, end, "msec");
+    return bdb_starts_with(q, end, "io=") && bdb_contains(q, end, "aggrb=") &&
+           bdb_contains(q, end, "maxt=");
+}
+
 /* A "<n>msec" after key= in [p, end). */
 static int msec_field(const char *p, const char *end, const char *key,
                       double *out)
@@ -1380,6 +1408,45 @@ static int terse_line(text_state *st, const char *p, const char *end, int line)
 
 /* ---- the line loop ---------------------------------------------------------- */
 
+/* 1 if [p, end) (trimmed) is, by its content, a line fio prints inside a
+ * job's results (stat.c show_thread_status and its helpers): "read:
+ * IOPS=", "read : io=", "clat (usec): min=", "clat percentiles (usec):",
+ * "| 1.00th=[", "bw (  KiB/s): min=", "iops        : min=", "cpu
+ * : usr=", "lat (msec)   : 2=", "IO depths    : 1=", "submit    : 0=",
+ * "issued rwts: total=", "latency   : target=", "errors    : total=".
+ * fio indents them two spaces or more below the job header, but a
+ * published log may have lost or changed that indentation (issue 21). */
+static int result_line_shape(const char *p, const char *end)
+{
+    static const char *const words[] = {
+        "read", "write", "trim", "mixed", "slat", "clat", "lat", "sync",
+        "bw", "iops", "cpu", "IO depths", "submit", "complete", "issued",
+        "latency", "errors"};
+    if (*p == '|')
+        return bdb_contains(p, end, "th=[");
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        if (!bdb_starts_with(p, end, words[i]))
+            continue;
+        const char *q = bdb_skip_ws(p + strlen(words[i]), end);
+        if (q == p + strlen(words[i]) && q < end && *q != ':' && *q != '(')
+            continue; /* "readme:", "bwXYZ" */
+        if (bdb_starts_with(q, end, "percentiles ("))
+            return i >= 4 && i <= 7;
+        if (q < end && *q == '(') {
+            const char *rp = bdb_find(q, end, ")");
+            if (!rp)
+                return 0;
+            q = bdb_skip_ws(rp + 1, end);
+        } else if (bdb_starts_with(q, end, "rwts")) {
+            q = bdb_skip_ws(q + 4, end);
+        }
+        if (q >= end || *q != ':')
+            return 0;
+        return bdb_contains(q, end, "=");
+    }
+    return 0;
+}
+
 /* "name: (g=0): rw=" -> position of ": (g=" */
 static const char *def_header(const char *p, const char *end)
 {
@@ -1399,6 +1466,34 @@ static const char *result_header(const char *p, const char *end)
     if (g && bdb_contains(g, end, "): err=") && !bdb_contains(g, end, "rw="))
         return g;
     return NULL;
+}
+
+/* A group status line met with no "Run status group" header before it:
+ * the job block before it (if any) ended, and it starts a group of its
+ * own, in a new run when the run already had one. */
+static int group_without_header(text_state *st, int line)
+{
+    int rc;
+    if (st->job && !st->job_has_dir && !st->skip_block &&
+        (rc = perr(st, st->job->line,
+                   "a direction line (\"read: IOPS=...\") in this job's "
+                   "results (truncated log?)")))
+        return rc;
+    st->job = NULL;
+    st->pct_prefix = NULL;
+    st->in_disk = 0;
+    if (st->run_groups_seen > 0 && (rc = close_run(st)))
+        return rc;
+    if (!st->run_started)
+        st->run_start_line = line;
+    st->run_started = 1;
+    st->group = bdb_fio_doc_add(st->doc, FIO_ENTRY_GROUP, NULL, NULL, st->run,
+                                line);
+    if (!st->group)
+        return BDB_ENOMEM;
+    snprintf(st->group->host, sizeof st->group->host, "%s", st->host);
+    st->run_groups_seen++;
+    return BDB_OK;
 }
 
 static int text_line(text_state *st, const char *p, const char *end, int line)
@@ -1493,10 +1588,12 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
     if ((g = result_header(p, end)) != NULL)
         return job_header(st, p, end, g, line);
     if (bdb_starts_with(p, end, "Run status group ")) {
-        if (st->job && !st->job_has_dir && !st->skip_block)
-            return perr(st, st->job->line,
-                        "a direction line (\"read: IOPS=...\") in this job's "
-                        "results (truncated log?)");
+        int rc;
+        if (st->job && !st->job_has_dir && !st->skip_block &&
+            (rc = perr(st, st->job->line,
+                       "a direction line (\"read: IOPS=...\") in this job's "
+                       "results (truncated log?)")))
+            return rc; /* the group's own lines are still read */
         st->job = NULL;
         st->pct_prefix = NULL;
         st->in_disk = 0;
@@ -1518,18 +1615,18 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
         st->in_disk = 1;
         return BDB_OK;
     }
+    const char *c;
+    int gdir = bdb_fio_group_dir(p, end, &c);
     if (st->group) {
-        const char *c = bdb_find(p, end, ":");
-        int dir = -1;
-        if (c) {
-            if (bdb_span_eq(p, c, "READ")) dir = FIO_READ;
-            else if (bdb_span_eq(p, c, "WRITE")) dir = FIO_WRITE;
-            else if (bdb_span_eq(p, c, "TRIM")) dir = FIO_TRIM;
-            else if (bdb_span_eq(p, c, "MIXED")) dir = FIO_MIXED;
-        }
-        if (dir >= 0)
-            return group_line(st, dir, c + 1, end, line);
+        if (gdir >= 0)
+            return group_line(st, gdir, c + 1, end, line);
         st->group = NULL;
+    }
+    if (gdir >= 0 && bdb_fio_is_group_line(p, end)) {
+        /* a group's status line without its "Run status group" header
+         * (a page quoting the summary alone, issue 21) */
+        int rc = group_without_header(st, line);
+        return rc ? rc : group_line(st, gdir, c + 1, end, line);
     }
     if (st->in_disk) {
         if (bdb_contains(p, end, "ios="))
@@ -1538,7 +1635,7 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
     }
     if (st->job || st->skip_block) {
         /* result blocks are indented; a flush-left line ends them */
-        if (indented) {
+        if (indented || result_line_shape(p, end)) {
             if (st->skip_block)
                 return BDB_OK;
             return block_line(st, p, end, line);
