@@ -344,7 +344,8 @@ static int html_pass(const view *v, text *out, int pre)
 static const char *after_quote(const char *s, const char *e)
 {
     const char *p = s;
-    while (p < e && *p == '>') {
+    /* ">=64=0.0%" after a quote is fio's depth table, not a deeper quote */
+    while (p < e && *p == '>' && !(e - p > 1 && p[1] == '=')) {
         p++;
         if (p < e && *p == ' ')
             p++;

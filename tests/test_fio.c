@@ -1848,6 +1848,61 @@ static void fio__group_lines_alone_in_rst_literals__found_and_read(void **state)
     bdb_sink_free(&s);
 }
 
+/* fio lines hard-wrapped by a mail at ~76 columns and quoted, with a
+ * blank quoted line after every line (issue 21): a line cut after '[',
+ * ',' or '=' is joined with its continuation, and each number keeps the
+ * line it is printed on. A short public excerpt (fio-3.17-90-gd9b7 on
+ * EROFS, linux-erofs mailing list 2020, read from a public code-search
+ * index, id 40930503, lines 18-31, 44-48 and 75-78). */
+static const char text_mail_wrapped[] =
+    "> randread: (groupid=0, jobs=4): err= 0: pid=34282: Mon Jan 27 01:04:55 2020\n"
+    "> \n"
+    ">   read: IOPS=36.7k, BW=144MiB/s (150MB/s)(2048MiB/14271msec)\n"
+    "> \n"
+    ">     clat percentiles (usec):\n"
+    "> \n"
+    ">      |  1.00th=[    48],  5.00th=[    69], 10.00th=[   251], 20.00th=[\n"
+    "> 437],\n"
+    "> \n"
+    ">    bw (  KiB/s): min=16510, max=295435, per=76.91%, avg=113025.79,\n"
+    "> stdev=23830.42, samples=112\n"
+    "> \n"
+    ">    iops        : min= 4126, max=73857, avg=28254.82, stdev=5957.62,\n"
+    "> samples=112\n"
+    "> \n"
+    "> Run status group 0 (all jobs):\n"
+    "> \n"
+    ">    READ: bw=144MiB/s (150MB/s), 144MiB/s-144MiB/s (150MB/s-150MB/s),\n"
+    "> io=2048MiB (2147MB), run=14271-14271msec\n";
+
+static void fio__mail_hard_wrapped_lines__joined_each_number_at_its_line(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_mail_wrapped, &s);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    /* "20.00th=[" at line 7, "437]," at line 8 */
+    tu_assert_value(&s, "randread", "clat_p10", "direction=read", 251e-6, 1e-12);
+    assert_int_equal(tu_line_of(&s, "clat_p10", "direction=read"), 7);
+    tu_assert_value(&s, "randread", "clat_p20", "direction=read", 437e-6, 1e-12);
+    assert_int_equal(tu_line_of(&s, "clat_p20", "direction=read"), 8);
+    /* "avg=113025.79," at line 10, "stdev=23830.42, samples=112" at 11 */
+    tu_assert_value(&s, "randread", "bandwidth_mean", "direction=read", 113025.79 * 1024, 1e-12);
+    assert_int_equal(tu_line_of(&s, "bandwidth_mean", "direction=read"), 10);
+    tu_assert_value(&s, "randread", "bandwidth_stdev", "direction=read", 23830.42 * 1024, 1e-12);
+    assert_int_equal(tu_line_of(&s, "bandwidth_stdev", "direction=read"), 11);
+    tu_assert_value(&s, "randread", "iops_samples", "direction=read", 112, 0);
+    assert_int_equal(tu_line_of(&s, "iops_samples", "direction=read"), 14);
+    /* the group line split before "io=" */
+    tu_assert_value(&s, NULL, "group_bandwidth", "direction=read", 144.0 * 1048576, 0);
+    assert_int_equal(tu_line_of(&s, "group_bandwidth", "direction=read"), 18);
+    tu_assert_value(&s, NULL, "group_io_bytes", "direction=read", 2048.0 * 1048576, 0);
+    tu_assert_value(&s, NULL, "group_runtime", "direction=read", 14.271, 1e-12);
+    assert_int_equal(tu_line_of(&s, "group_io_bytes", "direction=read"), 19);
+    assert_int_equal(tu_line_of(&s, "group_runtime", "direction=read"), 19);
+    bdb_sink_free(&s);
+}
+
 /* fio 3.1 with posixaio, latencies in msec (clat and its percentiles),
  * slat in nsec, from https://github.com/dyu/vps-comparison/blob/master/
  * fio-16K.md ("aws ec2 micro", writes). */
@@ -1956,6 +2011,7 @@ int main(void)
         cmocka_unit_test(fio__author_label_in_angle_brackets__not_a_host),
         cmocka_unit_test(fio__results_level_with_header__read_by_content),
         cmocka_unit_test(fio__group_lines_alone_in_rst_literals__found_and_read),
+        cmocka_unit_test(fio__mail_hard_wrapped_lines__joined_each_number_at_its_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
