@@ -23,6 +23,13 @@
  *   Disk stats (read/write):
  *     vda: ios=r/w, [sectors=r/w,] merge=r/w, ticks=r/w, in_queue=.., util=..%
  *
+ * Published logs bend this layout (issue 21): a job's result lines are
+ * known by their content (result_line_shape), not their column, when a
+ * page re-indented them level with their header; a group status line
+ * alone, without its "Run status group" header, starts a group; a line
+ * hard-wrapped after '[', ',' or '=' is joined with its continuation
+ * and each number keeps the line it is printed on (join_wrapped).
+ *
  * Terse lines carry no run boundary: consecutive terse lines are one run
  * (same-named lines are numjobs clones, param job), and other text between
  * them starts a new run. A single terse line may be a group_reporting sum,
@@ -36,6 +43,7 @@
  * inside its line: searches and scans take [p, end) and an end is never
  * taken from a match that may lie before the start (issue 10). */
 #include "fio_internal.h"
+#include "../common/bdb_buf.h"
 #include "../common/bdb_scan.h"
 
 #include <stdarg.h>
@@ -1739,32 +1747,10 @@ static const char *continuation(const char *p, const char *end)
     return NULL;
 }
 
-typedef struct join_buf {
-    char *p;
-    size_t len, cap;
-} join_buf;
-
-static int join_put(join_buf *j, const char *p, size_t n)
-{
-    if (j->len + n > j->cap) {
-        size_t cap = j->cap ? j->cap : 1024;
-        while (cap < j->len + n)
-            cap *= 2;
-        char *np = realloc(j->p, cap);
-        if (!np)
-            return BDB_ENOMEM;
-        j->p = np;
-        j->cap = cap;
-    }
-    memcpy(j->p + j->len, p, n);
-    j->len += n;
-    return BDB_OK;
-}
-
 /* Joins the line [*p, *end) with the continuations after it (it advances
  * `it` past them) into j; sets the state's breaks. 0 when nothing was
  * joined (the line is left as it is). */
-static int join_wrapped(text_state *st, bdb_lines *it, join_buf *j,
+static int join_wrapped(text_state *st, bdb_lines *it, bdb_buf *j,
                         const char **p, const char **end)
 {
     st->nbrk = 0;
@@ -1773,8 +1759,8 @@ static int join_wrapped(text_state *st, bdb_lines *it, join_buf *j,
     const char *e = *end;
     while (e > *p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
         e--;
-    j->len = 0;
-    int rc = join_put(j, *p, (size_t)(e - *p));
+    bdb_buf_reset(j);
+    int rc = bdb_buf_append(j, *p, (size_t)(e - *p));
     size_t brk_off[FIO_MAX_BREAKS];
     for (;;) {
         bdb_lines peek = *it;
@@ -1786,14 +1772,14 @@ static int join_wrapped(text_state *st, bdb_lines *it, join_buf *j,
         const char *ce = nx.end;
         while (ce > c && (ce[-1] == ' ' || ce[-1] == '\t' || ce[-1] == '\r'))
             ce--;
-        if (j->p[j->len - 1] == ',')
-            rc = join_put(j, " ", 1);
+        if (j->data[j->len - 1] == ',')
+            rc = bdb_buf_append(j, " ", 1);
         brk_off[st->nbrk] = j->len;
         st->brk_line[st->nbrk++] = nx.no;
         if (!rc)
-            rc = join_put(j, c, (size_t)(ce - c));
+            rc = bdb_buf_append(j, c, (size_t)(ce - c));
         *it = peek;
-        if (rc || !cut_line(j->p, j->p + j->len))
+        if (rc || !cut_line(j->data, j->data + j->len))
             break;
     }
     if (rc || !st->nbrk) {
@@ -1801,9 +1787,9 @@ static int join_wrapped(text_state *st, bdb_lines *it, join_buf *j,
         return rc;
     }
     for (int i = 0; i < st->nbrk; i++)
-        st->brk_at[i] = j->p + brk_off[i];
-    *p = st->joined = j->p;
-    *end = st->joined_end = j->p + j->len;
+        st->brk_at[i] = j->data + brk_off[i];
+    *p = st->joined = j->data;
+    *end = st->joined_end = j->data + j->len;
     return BDB_OK;
 }
 
@@ -1821,7 +1807,8 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
         return BDB_ENOMEM;
     bdb_lines it;
     bdb_line ln;
-    join_buf joined = {0};
+    bdb_buf joined;
+    bdb_buf_init(&joined);
     int rc = BDB_OK;
     bdb_lines_init(&it, buf, len);
     int cut = len > 0 && buf[len - 1] != '\n';
@@ -1849,7 +1836,7 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
         rc = close_run(&st);
     doc->runs = st.run;
     free(st.defs);
-    free(joined.p);
+    bdb_buf_free(&joined);
     if (rc)
         return rc;
     if (doc->n == 0 && out->nnotes == 0)
