@@ -1807,6 +1807,28 @@ static void fio__results_level_with_header__read_by_content(void **state)
     bdb_sink_free(&s);
 }
 
+/* A job header whose results were left out of a quote, then the group
+ * summary: the job is warned, and the group's lines are still read (they
+ * were lost before issue 21). Lines 6, 20 and 21 of the public log of
+ * fio__results_level_with_header__read_by_content (search index id
+ * 11839390593). */
+static const char text_job_without_results[] =
+    "Test: (groupid=0, jobs=1): err= 0: pid=3290: Mon Sep 14 11:17:39 2020\n"
+    "Run status group 0 (all jobs):\n"
+    "   READ: bw=227MiB/s (239MB/s), 227MiB/s-227MiB/s (239MB/s-239MB/s), io=29.0GiB (32.2GB), run=134968-134968msec\n";
+
+static void fio__job_without_direction_then_group__group_still_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_job_without_results, &s);
+    assert_warned(&s, 1, "direction line");
+    tu_assert_value(&s, NULL, "group_bandwidth", "direction=read", 227.0 * 1048576, 0);
+    tu_assert_value(&s, NULL, "group_io_bytes", "direction=read", 29.0 * 1073741824.0, 0);
+    assert_int_equal(tu_line_of(&s, "group_runtime", "direction=read"), 3);
+    bdb_sink_free(&s);
+}
+
 /* Group status lines alone, each set as a reStructuredText inline literal
  * ("``READ: ...``") in its own paragraph (issue 21): found as fio without
  * a job block or a "Run status group" header. A short public excerpt (an
@@ -2011,6 +2033,7 @@ int main(void)
         cmocka_unit_test(fio__author_label_in_angle_brackets__not_a_host),
         cmocka_unit_test(fio__results_level_with_header__read_by_content),
         cmocka_unit_test(fio__group_lines_alone_in_rst_literals__found_and_read),
+        cmocka_unit_test(fio__job_without_direction_then_group__group_still_read),
         cmocka_unit_test(fio__mail_hard_wrapped_lines__joined_each_number_at_its_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
