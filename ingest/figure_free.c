@@ -66,6 +66,7 @@ static const char *const fio[] = {
     "^All clients: \\(groupid=[0-9]+, jobs=[0-9]+\\): err=",
     "^Run status group [0-9]+",
     "^(IO depths|submit|complete) +:",
+    "^>=64=[0-9.]+%$",      /* their last bucket, hard-wrapped alone */
     "^issued rwts?:",
     "^latency +: target=",
     "^lat \\((n|u|m)sec\\) +: [0-9]",

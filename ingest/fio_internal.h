@@ -193,6 +193,13 @@ int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
                    bdb_diag *diag);
 int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
                    bdb_diag *diag);
+/* The direction of a group status line "   READ: ..." (trimmed): FIO_READ
+ * .. FIO_MIXED with *colon at its ':', or -1. */
+int bdb_fio_group_dir(const char *p, const char *end, const char **colon);
+/* 1 if [p, end) (trimmed) is a whole group status line as stat.c prints
+ * it (3.x, or 1.x/2.x with aggrb=): fio's output even without its
+ * "Run status group" header. */
+int bdb_fio_is_group_line(const char *p, const char *end);
 /* 1 if [p, end) looks like a terse line (version 2..5). */
 int bdb_fio_is_terse_line(const char *p, const char *end);
 /* fio_markup.c: HTML tags at a line's ends and "==" highlight marks are

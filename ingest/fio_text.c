@@ -23,6 +23,13 @@
  *   Disk stats (read/write):
  *     vda: ios=r/w, [sectors=r/w,] merge=r/w, ticks=r/w, in_queue=.., util=..%
  *
+ * Published logs bend this layout (issue 21): a job's result lines are
+ * known by their content (result_line_shape), not their column, when a
+ * page re-indented them level with their header; a group status line
+ * alone, without its "Run status group" header, starts a group; a line
+ * hard-wrapped after '[', ',' or '=' is joined with its continuation
+ * and each number keeps the line it is printed on (join_wrapped).
+ *
  * Terse lines carry no run boundary: consecutive terse lines are one run
  * (same-named lines are numjobs clones, param job), and other text between
  * them starts a new run. A single terse line may be a group_reporting sum,
@@ -36,14 +43,18 @@
  * inside its line: searches and scans take [p, end) and an end is never
  * taken from a match that may lie before the start (issue 10). */
 #include "fio_internal.h"
+#include "../common/bdb_buf.h"
 #include "../common/bdb_scan.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_DEFS 256
+/* continuations joined to one line at most (more are read apart) */
+#define FIO_MAX_BREAKS 8
 
 typedef struct job_def {
     char name[BDB_BENCHMARK_MAX];
@@ -81,7 +92,28 @@ typedef struct text_state {
     size_t terse_first;   /* the run's first entry from a terse line */
     int first_error_line;
     char first_error[200];
+    /* a line joined with its hard-wrapped continuations (see
+     * bdb_fio_text_parse): from brk_at[i] on, the text is line
+     * brk_line[i]'s; joined..joined_end is the joined text */
+    const char *joined, *joined_end;
+    const char *brk_at[FIO_MAX_BREAKS];
+    int brk_line[FIO_MAX_BREAKS];
+    int nbrk;
 } text_state;
+
+/* The line a number at `at` was printed on: `line`, or a continuation's
+ * when the line was joined with one. */
+static int fig_line(const text_state *st, const char *at, int line)
+{
+    uintptr_t a = (uintptr_t)at;
+    if (!at || !st->nbrk || a < (uintptr_t)st->joined ||
+        a >= (uintptr_t)st->joined_end)
+        return line;
+    for (int i = st->nbrk - 1; i >= 0; i--)
+        if (a >= (uintptr_t)st->brk_at[i])
+            return st->brk_line[i];
+    return line;
+}
 
 /* What the parser contract asks of a line that cannot be read: a warning
  * at it, and the parse goes on. Only running out of memory stops it. */
@@ -153,9 +185,10 @@ static int scan_size_unit(const char **p, const char *end, int base,
     return 1;
 }
 
-/* "key=" then a number (spaces allowed after '='), via scan. */
-static int field(const char *p, const char *end, const char *key,
-                 double *out, int si)
+/* "key=" then a number (spaces allowed after '='), via scan; *at (when
+ * not NULL) gets where the number starts. */
+static int field_at(const char *p, const char *end, const char *key,
+                    double *out, int si, const char **at)
 {
     char k[40];
     snprintf(k, sizeof k, "%s=", key);
@@ -169,8 +202,16 @@ static int field(const char *p, const char *end, const char *key,
             break;
         q++;
     }
-    q += strlen(k);
+    q = bdb_skip_ws(q + strlen(k), end);
+    if (at)
+        *at = q;
     return si ? scan_si(&q, end, out) : bdb_scan_number(&q, end, out, 0);
+}
+
+static int field(const char *p, const char *end, const char *key,
+                 double *out, int si)
+{
+    return field_at(p, end, key, out, si, NULL);
 }
 
 static int time_unit(const char *p, const char *end, double *scale)
@@ -483,10 +524,11 @@ static int dir_line_v3(text_state *st, int dir, const char *p,
     if (!q)
         return perr(st, line, "IOPS= in the direction line");
     q += 5;
+    const char *at_iops = q, *at_bw, *at_io, *at_runt;
     if (!scan_si(&q, end, &iops))
         return perr(st, line, "a number after IOPS=");
     if (!bdb_scan_lit(&q, end, ",", 0) || !bdb_scan_lit(&q, end, "BW=", 1) ||
-        !scan_size_unit(&q, end, 1024, " (,", &bw))
+        !(at_bw = q) || !scan_size_unit(&q, end, 1024, " (,", &bw))
         return perr(st, line, "BW=<rate> after IOPS");
     if (!bdb_scan_lit(&q, end, "(", 1) ||
         !scan_size_unit(&q, end, 1000, ")", &bw_si) ||
@@ -497,19 +539,24 @@ static int dir_line_v3(text_state *st, int dir, const char *p,
     if (hi > 0 && (hi - lo) / hi > 0.02)
         return pwarn(st, line, "the binary and SI bandwidths disagree "
                      "(%.6g vs %.6g B/s): the line is not kept", bw, bw_si);
-    if (!bdb_scan_lit(&q, end, "(", 1) ||
+    if (!bdb_scan_lit(&q, end, "(", 1) || !(at_io = q) ||
         !scan_size_unit(&q, end, 1024, "/", &io) ||
-        !bdb_scan_lit(&q, end, "/", 0) || !bdb_scan_number(&q, end, &runt, 0) ||
+        !bdb_scan_lit(&q, end, "/", 0) || !(at_runt = q) ||
+        !bdb_scan_number(&q, end, &runt, 0) ||
         !bdb_scan_lit(&q, end, "msec)", 0))
         return perr(st, line, "(<io>/<runtime>msec) after the bandwidth");
     fio_entry *e = st->job;
-    int rc = add(st, e, "iops", iops, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, line, dir);
+    int rc = add(st, e, "iops", iops, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER,
+                 fig_line(st, at_iops, line), dir);
     if (!rc)
-        rc = add(st, e, "bandwidth", bw, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, line, dir);
+        rc = add(st, e, "bandwidth", bw, BDB_UNIT_BYTES_PER_S,
+                 BDB_HIGHER_IS_BETTER, fig_line(st, at_bw, line), dir);
     if (!rc)
-        rc = add(st, e, "io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL, line, dir);
+        rc = add(st, e, "io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL,
+                 fig_line(st, at_io, line), dir);
     if (!rc)
-        rc = add(st, e, "runtime", runt / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL, line, dir);
+        rc = add(st, e, "runtime", runt / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL,
+                 fig_line(st, at_runt, line), dir);
     /* what stat.c appends: "; 12 zone resets" (zonemode=zbd, zbd.c
      * zbd_write_status) or "; Cachehit=93.20%" (read of a cached
      * engine) */
@@ -574,10 +621,11 @@ static int lat_line(text_state *st, const char *prefix, int dir,
                     double scale, const char *p, const char *end, int line)
 {
     double v[4];
+    const char *at[4];
     static const char *const keys[4] = {"min", "max", "avg", "stdev"};
     static const char *const names[4] = {"min", "max", "mean", "stdev"};
     for (int i = 0; i < 4; i++)
-        if (!field(p, end, keys[i], &v[i], 1))
+        if (!field_at(p, end, keys[i], &v[i], 1, &at[i]))
             return perr(st, line, "min=, max=, avg= and stdev= in the "
                                   "latency line");
     int rc = BDB_OK;
@@ -585,7 +633,7 @@ static int lat_line(text_state *st, const char *prefix, int dir,
     for (int i = 0; i < 4 && !rc; i++) {
         snprintf(metric, sizeof metric, "%s_%s", prefix, names[i]);
         rc = add(st, st->job, metric, v[i] * scale, BDB_UNIT_SECONDS,
-                 BDB_LOWER_IS_BETTER, line, dir);
+                 BDB_LOWER_IS_BETTER, fig_line(st, at[i], line), dir);
     }
     return rc;
 }
@@ -604,6 +652,7 @@ static int pct_line(text_state *st, const char *p, const char *end, int line)
             !bdb_scan_lit(&q, end, "th=[", 0))
             return perr(st, line, "<pct>th=[<value>] in the percentile list");
         q = bdb_skip_ws(q, end);
+        const char *at = q;
         if (!scan_si(&q, end, &v) || !bdb_scan_lit(&q, end, "]", 1))
             return perr(st, line, "<pct>th=[<value>] in the percentile list");
         char name[24], metric[48];
@@ -611,7 +660,7 @@ static int pct_line(text_state *st, const char *p, const char *end, int line)
         if (name[0]) {
             snprintf(metric, sizeof metric, "%s_%s", st->pct_prefix, name);
             rc = add(st, st->job, metric, v * st->pct_scale, BDB_UNIT_SECONDS,
-                     BDB_LOWER_IS_BETTER, line, st->pct_dir);
+                     BDB_LOWER_IS_BETTER, fig_line(st, at, line), st->pct_dir);
             if (rc)
                 return rc;
         }
@@ -635,72 +684,76 @@ static int bw_line(text_state *st, const char *unit, const char *unit_end,
     if (bdb_units_size(u, u + n, 1024, &mult, &bits) != 0 || bits)
         return perr(st, line, "a bandwidth unit such as (KiB/s)");
     double v[4];
+    const char *at[4], *x_at;
     static const char *const keys[4] = {"min", "max", "avg", "stdev"};
     static const char *const names[4] = {"bandwidth_min", "bandwidth_max",
                                          "bandwidth_mean", "bandwidth_stdev"};
     for (int i = 0; i < 4; i++)
-        if (!field(p, end, keys[i], &v[i], 0))
+        if (!field_at(p, end, keys[i], &v[i], 0, &at[i]))
             return perr(st, line, "min=, max=, avg= and stdev= in the bw line");
     int rc = BDB_OK;
     for (int i = 0; i < 4 && !rc; i++)
         rc = add(st, st->job, names[i], v[i] * mult, BDB_UNIT_BYTES_PER_S,
-                 i == 3 ? BDB_LOWER_IS_BETTER : BDB_HIGHER_IS_BETTER, line,
-                 st->dir);
+                 i == 3 ? BDB_LOWER_IS_BETTER : BDB_HIGHER_IS_BETTER,
+                 fig_line(st, at[i], line), st->dir);
     /* per=: the job's share of its group's bandwidth (fio 1.x on);
      * samples=: how many intervals the statistics are of (3.x) */
     double x;
-    if (!rc && field(p, end, "per", &x, 0))
+    if (!rc && field_at(p, end, "per", &x, 0, &x_at))
         rc = add(st, st->job, "bandwidth_share", x, BDB_UNIT_PERCENT,
-                 BDB_NEUTRAL, line, st->dir);
-    if (!rc && field(p, end, "samples", &x, 0))
+                 BDB_NEUTRAL, fig_line(st, x_at, line), st->dir);
+    if (!rc && field_at(p, end, "samples", &x, 0, &x_at))
         rc = add(st, st->job, "bandwidth_samples", x, BDB_UNIT_COUNT,
-                 BDB_NEUTRAL, line, st->dir);
+                 BDB_NEUTRAL, fig_line(st, x_at, line), st->dir);
     return rc;
 }
 
 static int iops_line(text_state *st, const char *p, const char *end, int line)
 {
     double v[4];
+    const char *at[4], *x_at;
     static const char *const keys[4] = {"min", "max", "avg", "stdev"};
     static const char *const names[4] = {"iops_min", "iops_max", "iops_mean",
                                          "iops_stdev"};
     for (int i = 0; i < 4; i++)
-        if (!field(p, end, keys[i], &v[i], 1))
+        if (!field_at(p, end, keys[i], &v[i], 1, &at[i]))
             return perr(st, line, "min=, max=, avg= and stdev= in the iops "
                                   "line");
     int rc = BDB_OK;
     for (int i = 0; i < 4 && !rc; i++)
         rc = add(st, st->job, names[i], v[i], BDB_UNIT_OPS_PER_S,
-                 i == 3 ? BDB_LOWER_IS_BETTER : BDB_HIGHER_IS_BETTER, line,
-                 st->dir);
+                 i == 3 ? BDB_LOWER_IS_BETTER : BDB_HIGHER_IS_BETTER,
+                 fig_line(st, at[i], line), st->dir);
     double x;
-    if (!rc && field(p, end, "samples", &x, 0))
+    if (!rc && field_at(p, end, "samples", &x, 0, &x_at))
         rc = add(st, st->job, "iops_samples", x, BDB_UNIT_COUNT, BDB_NEUTRAL,
-                 line, st->dir);
+                 fig_line(st, x_at, line), st->dir);
     return rc;
 }
 
 static int cpu_line(text_state *st, const char *p, const char *end, int line)
 {
     double usr, sys, ctx;
-    if (!field(p, end, "usr", &usr, 0) || !field(p, end, "sys", &sys, 0))
+    const char *a_usr, *a_sys, *at;
+    if (!field_at(p, end, "usr", &usr, 0, &a_usr) ||
+        !field_at(p, end, "sys", &sys, 0, &a_sys))
         return perr(st, line, "usr= and sys= in the cpu line");
     int rc = add(st, st->job, "cpu_usr", usr, BDB_UNIT_PERCENT, BDB_NEUTRAL,
-                 line, FIO_DIR_NONE);
+                 fig_line(st, a_usr, line), FIO_DIR_NONE);
     if (!rc)
         rc = add(st, st->job, "cpu_sys", sys, BDB_UNIT_PERCENT, BDB_NEUTRAL,
-                 line, FIO_DIR_NONE);
-    if (!rc && field(p, end, "ctx", &ctx, 0))
+                 fig_line(st, a_sys, line), FIO_DIR_NONE);
+    if (!rc && field_at(p, end, "ctx", &ctx, 0, &at))
         rc = add(st, st->job, "context_switches", ctx, BDB_UNIT_COUNT,
-                 BDB_NEUTRAL, line, FIO_DIR_NONE);
+                 BDB_NEUTRAL, fig_line(st, at, line), FIO_DIR_NONE);
     /* page faults (getrusage's ru_majflt/ru_minflt), fio 1.x on */
     double f;
-    if (!rc && field(p, end, "majf", &f, 0))
+    if (!rc && field_at(p, end, "majf", &f, 0, &at))
         rc = add(st, st->job, "page_faults_major", f, BDB_UNIT_COUNT,
-                 BDB_NEUTRAL, line, FIO_DIR_NONE);
-    if (!rc && field(p, end, "minf", &f, 0))
+                 BDB_NEUTRAL, fig_line(st, at, line), FIO_DIR_NONE);
+    if (!rc && field_at(p, end, "minf", &f, 0, &at))
         rc = add(st, st->job, "page_faults_minor", f, BDB_UNIT_COUNT,
-                 BDB_NEUTRAL, line, FIO_DIR_NONE);
+                 BDB_NEUTRAL, fig_line(st, at, line), FIO_DIR_NONE);
     return rc;
 }
 
@@ -797,14 +850,42 @@ static int block_line(text_state *st, const char *p, const char *end, int line)
 
 /* ---- group summaries and disk stats --------------------------------------- */
 
+int bdb_fio_group_dir(const char *p, const char *end, const char **colon)
+{
+    static const char *const names[FIO_NDIRS] = {"READ", "WRITE", "TRIM",
+                                                 "MIXED"};
+    const char *c = bdb_find(p, end, ":");
+    *colon = c;
+    for (int d = 0; c && d < FIO_NDIRS; d++)
+        if (bdb_span_eq(p, c, names[d]))
+            return d;
+    return -1;
+}
+
+int bdb_fio_is_group_line(const char *p, const char *end)
+{
+    const char *c;
+    if (bdb_fio_group_dir(p, end, &c) < 0)
+        return 0;
+    /* 3.x: "bw=.. (..), ..-.. (..-..), io=.. (..), run=..-..msec";
+     * 1.x/2.x: "io=.., aggrb=.., minb=.., maxb=.., mint=..msec,
+     * maxt=..msec" (stat.c show_group_stats) */
+    const char *q = bdb_skip_ws(c + 1, end);
+    if (bdb_starts_with(q, end, "bw="))
+        return bdb_contains(q, end, ", io=") && bdb_contains(q, end, ", run=") &&
+               bdb_contains(q, end, "msec");
+    return bdb_starts_with(q, end, "io=") && bdb_contains(q, end, "aggrb=") &&
+           bdb_contains(q, end, "maxt=");
+}
+
 /* A "<n>msec" after key= in [p, end). */
 static int msec_field(const char *p, const char *end, const char *key,
-                      double *out)
+                      double *out, const char **at)
 {
     const char *t = bdb_find(p, end, key);
     if (!t)
         return 0;
-    t = bdb_skip_ws(t + strlen(key), end);
+    t = *at = bdb_skip_ws(t + strlen(key), end);
     return bdb_scan_number(&t, end, out, 0) && bdb_scan_lit(&t, end, "msec", 0);
 }
 
@@ -818,34 +899,37 @@ static int group_line(text_state *st, int dir, const char *p, const char *end,
                       int line)
 {
     double bw, io, runt, minb, maxb, mint;
-    const char *q;
+    const char *q, *a_bw, *a_io, *a_minb, *a_maxb, *a_mint, *a_runt;
     if ((q = bdb_find(p, end, "aggrb=")) != NULL) {
         q += 6;
+        a_bw = q;
         if (!scan_size_unit(&q, end, 1024, ", ", &bw))
             return perr(st, line, "a rate after aggrb=");
         const char *i = bdb_find(p, end, "io=");
         if (!i)
             return perr(st, line, "io= in the group line");
         i = bdb_skip_ws(i + 3, end);
+        a_io = i;
         if (!scan_size_unit(&i, end, 1024, ", ", &io))
             return perr(st, line, "a size after io=");
         const char *b = bdb_find(p, end, "minb=");
         const char *c = bdb_find(p, end, "maxb=");
         if (!b || !c)
             return perr(st, line, "minb= and maxb= in the group line");
-        b = bdb_skip_ws(b + 5, end);
-        c = bdb_skip_ws(c + 5, end);
+        b = a_minb = bdb_skip_ws(b + 5, end);
+        c = a_maxb = bdb_skip_ws(c + 5, end);
         if (!scan_size_unit(&b, end, 1024, ", ", &minb) ||
             !scan_size_unit(&c, end, 1024, ", ", &maxb))
             return perr(st, line, "rates after minb= and maxb=");
-        if (!msec_field(p, end, "mint=", &mint) ||
-            !msec_field(p, end, "maxt=", &runt))
+        if (!msec_field(p, end, "mint=", &mint, &a_mint) ||
+            !msec_field(p, end, "maxt=", &runt, &a_runt))
             return perr(st, line, "mint=<n>msec and maxt=<n>msec");
     } else {
         q = bdb_find(p, end, "bw=");
         if (!q)
             return perr(st, line, "bw= in the group line");
         q += 3;
+        a_bw = q;
         double si, minsi, maxsi;
         if (!scan_size_unit(&q, end, 1024, " (,", &bw) ||
             !bdb_scan_lit(&q, end, "(", 1) ||
@@ -857,9 +941,9 @@ static int group_line(text_state *st, int dir, const char *p, const char *end,
                          "(%.6g vs %.6g B/s): the line is not kept", bw, si);
         /* ", 184MiB/s-184MiB/s (193MB/s-193MB/s)" */
         int sep = bdb_scan_lit(&q, end, ")", 0) && bdb_scan_lit(&q, end, ",", 1);
-        q = bdb_skip_ws(q, end);
+        q = a_minb = bdb_skip_ws(q, end);
         if (!sep || !scan_size_unit(&q, end, 1024, "-", &minb) ||
-            !bdb_scan_lit(&q, end, "-", 0) ||
+            !bdb_scan_lit(&q, end, "-", 0) || !(a_maxb = q) ||
             !scan_size_unit(&q, end, 1024, " (", &maxb) ||
             !bdb_scan_lit(&q, end, "(", 1) ||
             !scan_size_unit(&q, end, 1000, "-", &minsi) ||
@@ -871,34 +955,37 @@ static int group_line(text_state *st, int dir, const char *p, const char *end,
         if (!i)
             return perr(st, line, "io= in the group line");
         i += 3;
+        a_io = i;
         if (!scan_size_unit(&i, end, 1024, " (,", &io))
             return perr(st, line, "a size after io=");
         const char *r = bdb_find(i, end, "run=");
         if (!r)
             return perr(st, line, "run= in the group line");
         r += 4;
+        a_mint = r;
         if (!bdb_scan_number(&r, end, &mint, 0) || !bdb_scan_lit(&r, end, "-", 0) ||
-            !bdb_scan_number(&r, end, &runt, 0) ||
+            !(a_runt = r) || !bdb_scan_number(&r, end, &runt, 0) ||
             !bdb_scan_lit(&r, end, "msec", 0))
             return perr(st, line, "run=<min>-<max>msec");
     }
     fio_entry *e = st->group;
     int rc = add(st, e, "group_bandwidth", bw, BDB_UNIT_BYTES_PER_S,
-                 BDB_HIGHER_IS_BETTER, line, dir);
+                 BDB_HIGHER_IS_BETTER, fig_line(st, a_bw, line), dir);
     if (!rc)
         rc = add(st, e, "group_bandwidth_min", minb, BDB_UNIT_BYTES_PER_S,
-                 BDB_HIGHER_IS_BETTER, line, dir);
+                 BDB_HIGHER_IS_BETTER, fig_line(st, a_minb, line), dir);
     if (!rc)
         rc = add(st, e, "group_bandwidth_max", maxb, BDB_UNIT_BYTES_PER_S,
-                 BDB_HIGHER_IS_BETTER, line, dir);
+                 BDB_HIGHER_IS_BETTER, fig_line(st, a_maxb, line), dir);
     if (!rc)
-        rc = add(st, e, "group_io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL, line, dir);
+        rc = add(st, e, "group_io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL,
+                 fig_line(st, a_io, line), dir);
     if (!rc)
         rc = add(st, e, "group_runtime_min", mint / 1000.0, BDB_UNIT_SECONDS,
-                 BDB_NEUTRAL, line, dir);
+                 BDB_NEUTRAL, fig_line(st, a_mint, line), dir);
     if (!rc)
         rc = add(st, e, "group_runtime", runt / 1000.0, BDB_UNIT_SECONDS,
-                 BDB_NEUTRAL, line, dir);
+                 BDB_NEUTRAL, fig_line(st, a_runt, line), dir);
     return rc;
 }
 
@@ -1380,6 +1467,45 @@ static int terse_line(text_state *st, const char *p, const char *end, int line)
 
 /* ---- the line loop ---------------------------------------------------------- */
 
+/* 1 if [p, end) (trimmed) is, by its content, a line fio prints inside a
+ * job's results (stat.c show_thread_status and its helpers): "read:
+ * IOPS=", "read : io=", "clat (usec): min=", "clat percentiles (usec):",
+ * "| 1.00th=[", "bw (  KiB/s): min=", "iops        : min=", "cpu
+ * : usr=", "lat (msec)   : 2=", "IO depths    : 1=", "submit    : 0=",
+ * "issued rwts: total=", "latency   : target=", "errors    : total=".
+ * fio indents them two spaces or more below the job header, but a
+ * published log may have lost or changed that indentation (issue 21). */
+static int result_line_shape(const char *p, const char *end)
+{
+    static const char *const words[] = {
+        "read", "write", "trim", "mixed", "slat", "clat", "lat", "sync",
+        "bw", "iops", "cpu", "IO depths", "submit", "complete", "issued",
+        "latency", "errors"};
+    if (*p == '|')
+        return bdb_contains(p, end, "th=[");
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        if (!bdb_starts_with(p, end, words[i]))
+            continue;
+        const char *q = bdb_skip_ws(p + strlen(words[i]), end);
+        if (q == p + strlen(words[i]) && q < end && *q != ':' && *q != '(')
+            continue; /* "readme:", "bwXYZ" */
+        if (bdb_starts_with(q, end, "percentiles ("))
+            return i >= 4 && i <= 7;
+        if (q < end && *q == '(') {
+            const char *rp = bdb_find(q, end, ")");
+            if (!rp)
+                return 0;
+            q = bdb_skip_ws(rp + 1, end);
+        } else if (bdb_starts_with(q, end, "rwts")) {
+            q = bdb_skip_ws(q + 4, end);
+        }
+        if (q >= end || *q != ':')
+            return 0;
+        return bdb_contains(q, end, "=");
+    }
+    return 0;
+}
+
 /* "name: (g=0): rw=" -> position of ": (g=" */
 static const char *def_header(const char *p, const char *end)
 {
@@ -1401,15 +1527,43 @@ static const char *result_header(const char *p, const char *end)
     return NULL;
 }
 
+/* A group status line met with no "Run status group" header before it:
+ * the job block before it (if any) ended, and it starts a group of its
+ * own, in a new run when the run already had one. */
+static int group_without_header(text_state *st, int line)
+{
+    int rc;
+    if (st->job && !st->job_has_dir && !st->skip_block &&
+        (rc = perr(st, st->job->line,
+                   "a direction line (\"read: IOPS=...\") in this job's "
+                   "results (truncated log?)")))
+        return rc;
+    st->job = NULL;
+    st->pct_prefix = NULL;
+    st->in_disk = 0;
+    if (st->run_groups_seen > 0 && (rc = close_run(st)))
+        return rc;
+    if (!st->run_started)
+        st->run_start_line = line;
+    st->run_started = 1;
+    st->group = bdb_fio_doc_add(st->doc, FIO_ENTRY_GROUP, NULL, NULL, st->run,
+                                line);
+    if (!st->group)
+        return BDB_ENOMEM;
+    snprintf(st->group->host, sizeof st->group->host, "%s", st->host);
+    st->run_groups_seen++;
+    return BDB_OK;
+}
+
 static int text_line(text_state *st, const char *p, const char *end, int line)
 {
     const char *raw = p;
     char clean[1024];
     bdb_trim(&p, &end);
-    if (p >= end) {
-        st->pct_prefix = NULL;
-        return BDB_OK;
-    }
+    if (p >= end)
+        return BDB_OK; /* a mail may put a blank line after every line:
+                          the percentile rows still follow their header,
+                          and any other line ends them */
     int indented = *raw == ' ' || *raw == '\t' || *raw == '|' || p != raw;
     if (bdb_fio_strip_markup(&p, &end, clean, sizeof clean) && p >= end)
         return BDB_OK;
@@ -1493,10 +1647,12 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
     if ((g = result_header(p, end)) != NULL)
         return job_header(st, p, end, g, line);
     if (bdb_starts_with(p, end, "Run status group ")) {
-        if (st->job && !st->job_has_dir && !st->skip_block)
-            return perr(st, st->job->line,
-                        "a direction line (\"read: IOPS=...\") in this job's "
-                        "results (truncated log?)");
+        int rc;
+        if (st->job && !st->job_has_dir && !st->skip_block &&
+            (rc = perr(st, st->job->line,
+                       "a direction line (\"read: IOPS=...\") in this job's "
+                       "results (truncated log?)")))
+            return rc; /* the group's own lines are still read */
         st->job = NULL;
         st->pct_prefix = NULL;
         st->in_disk = 0;
@@ -1518,18 +1674,18 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
         st->in_disk = 1;
         return BDB_OK;
     }
+    const char *c;
+    int gdir = bdb_fio_group_dir(p, end, &c);
     if (st->group) {
-        const char *c = bdb_find(p, end, ":");
-        int dir = -1;
-        if (c) {
-            if (bdb_span_eq(p, c, "READ")) dir = FIO_READ;
-            else if (bdb_span_eq(p, c, "WRITE")) dir = FIO_WRITE;
-            else if (bdb_span_eq(p, c, "TRIM")) dir = FIO_TRIM;
-            else if (bdb_span_eq(p, c, "MIXED")) dir = FIO_MIXED;
-        }
-        if (dir >= 0)
-            return group_line(st, dir, c + 1, end, line);
+        if (gdir >= 0)
+            return group_line(st, gdir, c + 1, end, line);
         st->group = NULL;
+    }
+    if (gdir >= 0 && bdb_fio_is_group_line(p, end)) {
+        /* a group's status line without its "Run status group" header
+         * (a page quoting the summary alone, issue 21) */
+        int rc = group_without_header(st, line);
+        return rc ? rc : group_line(st, gdir, c + 1, end, line);
     }
     if (st->in_disk) {
         if (bdb_contains(p, end, "ios="))
@@ -1538,7 +1694,7 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
     }
     if (st->job || st->skip_block) {
         /* result blocks are indented; a flush-left line ends them */
-        if (indented) {
+        if (indented || result_line_shape(p, end)) {
             if (st->skip_block)
                 return BDB_OK;
             return block_line(st, p, end, line);
@@ -1550,6 +1706,91 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
     if (rc == 1 && (st->run_has_results || st->terse_run_open))
         rc = close_run(st); /* a new command: the run before it ended */
     return rc < 0 ? rc : BDB_OK;
+}
+
+/* ---- hard-wrapped lines ------------------------------------------------------ */
+
+/* A mail or a page may hard-wrap a long fio line: "20.00th=[" then
+ * "437],", "avg=113025.79," then "stdev=23830.42, samples=112", a group
+ * line before "io=". A line of fio's figures cut after '[', ',' or '=' is
+ * joined with the next line when that one continues it: not blank, not a
+ * line fio starts itself (a result line, a header, a group line), and
+ * starting with a number or a "key=" (quote markers "> " before it are
+ * dropped). Each number keeps the line it is printed on (fig_line). */
+static int cut_line(const char *p, const char *end)
+{
+    bdb_trim(&p, &end);
+    if (p >= end || (end[-1] != '[' && end[-1] != ',' && end[-1] != '='))
+        return 0;
+    const char *c;
+    return result_line_shape(p, end) || bdb_fio_group_dir(p, end, &c) >= 0;
+}
+
+/* The continuation's text, or NULL when [p, end) does not continue a cut
+ * line. */
+static const char *continuation(const char *p, const char *end)
+{
+    while (p < end && *p == '>' && p + 1 < end && p[1] == ' ')
+        p += 2;
+    bdb_trim(&p, &end);
+    const char *c;
+    if (p >= end || result_line_shape(p, end) ||
+        bdb_fio_group_dir(p, end, &c) >= 0 || def_header(p, end) ||
+        result_header(p, end) || bdb_starts_with(p, end, "Run status group") ||
+        bdb_starts_with(p, end, "Disk stats"))
+        return NULL;
+    if ((*p >= '0' && *p <= '9') || *p == ']')
+        return p;
+    for (const char *q = p; q < end && *q != ' ' && *q != ','; q++)
+        if (*q == '=')
+            return p;
+    return NULL;
+}
+
+/* Joins the line [*p, *end) with the continuations after it (it advances
+ * `it` past them) into j; sets the state's breaks. 0 when nothing was
+ * joined (the line is left as it is). */
+static int join_wrapped(text_state *st, bdb_lines *it, bdb_buf *j,
+                        const char **p, const char **end)
+{
+    st->nbrk = 0;
+    if (!cut_line(*p, *end))
+        return BDB_OK;
+    const char *e = *end;
+    while (e > *p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+        e--;
+    bdb_buf_reset(j);
+    int rc = bdb_buf_append(j, *p, (size_t)(e - *p));
+    size_t brk_off[FIO_MAX_BREAKS];
+    for (;;) {
+        bdb_lines peek = *it;
+        bdb_line nx;
+        const char *c;
+        if (rc || st->nbrk >= FIO_MAX_BREAKS || !bdb_lines_next(&peek, &nx) ||
+            !(c = continuation(nx.p, nx.end)))
+            break;
+        const char *ce = nx.end;
+        while (ce > c && (ce[-1] == ' ' || ce[-1] == '\t' || ce[-1] == '\r'))
+            ce--;
+        if (j->data[j->len - 1] == ',')
+            rc = bdb_buf_append(j, " ", 1);
+        brk_off[st->nbrk] = j->len;
+        st->brk_line[st->nbrk++] = nx.no;
+        if (!rc)
+            rc = bdb_buf_append(j, c, (size_t)(ce - c));
+        *it = peek;
+        if (rc || !cut_line(j->data, j->data + j->len))
+            break;
+    }
+    if (rc || !st->nbrk) {
+        st->nbrk = 0;
+        return rc;
+    }
+    for (int i = 0; i < st->nbrk; i++)
+        st->brk_at[i] = j->data + brk_off[i];
+    *p = st->joined = j->data;
+    *end = st->joined_end = j->data + j->len;
+    return BDB_OK;
 }
 
 int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
@@ -1566,6 +1807,8 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
         return BDB_ENOMEM;
     bdb_lines it;
     bdb_line ln;
+    bdb_buf joined;
+    bdb_buf_init(&joined);
     int rc = BDB_OK;
     bdb_lines_init(&it, buf, len);
     int cut = len > 0 && buf[len - 1] != '\n';
@@ -1584,12 +1827,16 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
                 p = c;
                 break;
             }
-        rc = text_line(&st, p, end, ln.no);
+        rc = join_wrapped(&st, &it, &joined, &p, &end);
+        if (!rc)
+            rc = text_line(&st, p, end, ln.no);
+        st.nbrk = 0;
     }
     if (!rc)
         rc = close_run(&st);
     doc->runs = st.run;
     free(st.defs);
+    bdb_buf_free(&joined);
     if (rc)
         return rc;
     if (doc->n == 0 && out->nnotes == 0)

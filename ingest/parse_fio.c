@@ -114,7 +114,7 @@ static int sniff(const char *buf, size_t len)
                                    bdb_memfind(buf, len, "\"client_stats\"")))
         return 100;
     int groupid = 0, runstat = 0, iops = 0, old_header = 0, runt = 0,
-        group_rw = 0, job_rw = 0, failed = 0;
+        group_rw = 0, job_rw = 0, failed = 0, group_line = 0;
     bdb_lines it;
     bdb_line l;
     bdb_lines_init(&it, buf, len);
@@ -133,6 +133,8 @@ static int sniff(const char *buf, size_t len)
             runt = 1;
         if (bdb_starts_with(p, e, "READ: ") || bdb_starts_with(p, e, "WRITE: "))
             group_rw = 1;
+        if (!group_line && bdb_fio_is_group_line(p, e))
+            group_line = l.no;
         if (bdb_contains(p, e, "(g=0): rw=") && bdb_contains(p, e, "ioengine="))
             job_rw = 1;
         if (bdb_starts_with(p, e, "fio: pid=") && bdb_contains(p, e, "err="))
@@ -147,6 +149,10 @@ static int sniff(const char *buf, size_t len)
     if (has_terse(buf, len))
         return 90;
     if (job_rw)
+        return 70;
+    /* a group's whole status line alone ("READ: bw=.. (..), ..-.. (..),
+     * io=.. (..), run=..-..msec"): a page that quotes the summary only */
+    if (group_line)
         return 70;
     if (failed)
         return 60;

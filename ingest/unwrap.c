@@ -503,7 +503,8 @@ static int interrupt_pass(const view *v, text *out)
 static const char *after_quote(const char *s, const char *e)
 {
     const char *p = s;
-    while (p < e && *p == '>') {
+    /* ">=64=0.0%" after a quote is fio's depth table, not a deeper quote */
+    while (p < e && *p == '>' && !(e - p > 1 && p[1] == '=')) {
         p++;
         if (p < e && *p == ' ')
             p++;
@@ -613,7 +614,7 @@ static int block_pass(const view *v, text *out)
     return BDB_OK;
 }
 
-/* ---- inline markup: BBCode and Markdown emphasis around figures ---- */
+/* ---- inline markup: BBCode, Markdown emphasis, inline code lines ---- */
 
 /* Forum posts colour and embolden the figure they care about:
  * "327.13 s, **[COLOR=#FF0000]196 MB/s[/COLOR]**". */
@@ -666,13 +667,46 @@ static int emphasis_on_line(const char *s, const char *e)
     return 0;
 }
 
+/* A whole line set as inline code: "``READ: bw=9924KiB/s ...``"
+ * (reStructuredText inline literal) or "`...`" (Markdown code span),
+ * holding a digit and no backtick inside. Returns the number of
+ * backticks at each end (1 or 2), 0 when the line is not one; *in and
+ * *in_end get the text between them. */
+static int literal_line(const char *s, const char *e, const char **in,
+                        const char **in_end)
+{
+    const char *p = skip_blank(s, e);
+    while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+        e--;
+    int n = 0;
+    while (n < 3 && p + n < e && p[n] == '`')
+        n++;
+    if (n < 1 || n > 2 || e - p < 2 * n + 1)
+        return 0;
+    const char *a = p + n, *b = e - n;
+    for (int k = 0; k < n; k++)
+        if (b[k] != '`')
+            return 0;
+    int digit = 0;
+    for (const char *q = a; q < b; q++) {
+        if (*q == '`')
+            return 0;
+        digit |= *q >= '0' && *q <= '9';
+    }
+    if (!digit || *a == ' ' || b[-1] == ' ')
+        return 0;
+    *in = a;
+    *in_end = b;
+    return n;
+}
+
 static int inline_seen(const view *v)
 {
     view w = {v->p, look(v), NULL};
     size_t pos = 0;
-    const char *s, *e;
+    const char *s, *e, *a, *b;
     while (next_line(&w, &pos, &s, &e)) {
-        if (emphasis_on_line(s, e))
+        if (emphasis_on_line(s, e) || literal_line(s, e, &a, &b))
             return 1;
         for (const char *p = s; p < e; p++)
             if (*p == '[' && p + 1 < e && p[1] == '/' && inline_tag(p, e))
@@ -681,8 +715,8 @@ static int inline_seen(const view *v)
     return 0;
 }
 
-/* Drops the inline BBCode tags, and the "**" pairs of lines where they
- * embolden a figure; a space takes a tag's place where it would glue a
+/* Drops the inline BBCode tags, the backticks around a line set as
+ * inline code, and the "**" pairs of lines where they embolden a figure; a space takes a tag's place where it would glue a
  * figure to the word before it ("s,**74.7" reads "s, 74.7"). */
 static int inline_pass(const view *v, text *out)
 {
@@ -690,6 +724,11 @@ static int inline_pass(const view *v, text *out)
     const char *s, *e;
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
+        const char *a, *b;
+        if (literal_line(s, e, &a, &b)) {
+            s = a;  /* the line the markup holds, as the tool printed it */
+            e = b;
+        }
         int stars = emphasis_on_line(s, e);
         int dropped = 0;
         for (const char *p = s; p < e;) {

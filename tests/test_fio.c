@@ -1767,6 +1767,164 @@ static void fio__author_label_in_angle_brackets__not_a_host(void **state)
     bdb_sink_free(&s);
 }
 
+/* A job's results re-indented level with their header (issue 21): the
+ * whole output indented 4 spaces, "read:", "bw", "iops", "cpu" at the
+ * header's column instead of two deeper. A short public excerpt (fio-3.7
+ * randrw with gtod_reduce on RHEL 8.2, NVMe test notes read from a public
+ * code-search index, id 11839390593, lines 6-13 and 20-22). */
+static const char text_level_with_header[] =
+    "    Test: (groupid=0, jobs=1): err= 0: pid=3290: Mon Sep 14 11:17:39 2020\n"
+    "    read: IOPS=3639, BW=227MiB/s (239MB/s)(29.0GiB/134968msec)\n"
+    "    bw (  KiB/s): min=211328, max=261504, per=99.99%, avg=232911.32, stdev=8921.48, samples=269\n"
+    "    iops        : min= 3302, max= 4086, avg=3639.22, stdev=139.41, samples=269\n"
+    "    write: IOPS=2429, BW=152MiB/s (159MB/s)(20.0GiB/134968msec)\n"
+    "    bw (  KiB/s): min=140800, max=169856, per=100.00%, avg=155506.13, stdev=5852.42, samples=269\n"
+    "    iops        : min= 2200, max= 2654, avg=2429.77, stdev=91.43, samples=269\n"
+    "    cpu          : usr=2.19%, sys=8.61%, ctx=98853, majf=0, minf=13\n"
+    "    Run status group 0 (all jobs):\n"
+    "    READ: bw=227MiB/s (239MB/s), 227MiB/s-227MiB/s (239MB/s-239MB/s), io=29.0GiB (32.2GB), run=134968-134968msec\n"
+    "    WRITE: bw=152MiB/s (159MB/s), 152MiB/s-152MiB/s (159MB/s-159MB/s), io=20.0GiB (21.5GB), run=134968-134968msec\n";
+
+static void fio__results_level_with_header__read_by_content(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_level_with_header, &s);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    /* "read: IOPS=3639, BW=227MiB/s (239MB/s)(29.0GiB/134968msec)" */
+    tu_assert_value(&s, "Test", "iops", "direction=read", 3639, 0);
+    tu_assert_value(&s, "Test", "bandwidth", "direction=read", 227.0 * 1048576, 0);
+    tu_assert_value(&s, "Test", "runtime", "direction=read", 134.968, 1e-12);
+    assert_int_equal(tu_line_of(&s, "iops", "direction=read"), 2);
+    /* "bw (  KiB/s): ... avg=232911.32" under read, "avg=155506.13" under write */
+    tu_assert_value(&s, "Test", "bandwidth_mean", "direction=read", 232911.32 * 1024, 1e-12);
+    tu_assert_value(&s, "Test", "bandwidth_mean", "direction=write", 155506.13 * 1024, 1e-12);
+    tu_assert_value(&s, "Test", "iops_mean", "direction=write", 2429.77, 1e-12);
+    assert_int_equal(tu_line_of(&s, "iops_mean", "direction=write"), 7);
+    tu_assert_value(&s, "Test", "cpu_sys", NULL, 8.61, 1e-12);
+    tu_assert_value(&s, NULL, "group_bandwidth", "direction=write", 152.0 * 1048576, 0);
+    assert_int_equal(tu_line_of(&s, "group_bandwidth", "direction=write"), 11);
+    bdb_sink_free(&s);
+}
+
+/* A job header whose results were left out of a quote, then the group
+ * summary: the job is warned, and the group's lines are still read (they
+ * were lost before issue 21). Lines 6, 20 and 21 of the public log of
+ * fio__results_level_with_header__read_by_content (search index id
+ * 11839390593). */
+static const char text_job_without_results[] =
+    "Test: (groupid=0, jobs=1): err= 0: pid=3290: Mon Sep 14 11:17:39 2020\n"
+    "Run status group 0 (all jobs):\n"
+    "   READ: bw=227MiB/s (239MB/s), 227MiB/s-227MiB/s (239MB/s-239MB/s), io=29.0GiB (32.2GB), run=134968-134968msec\n";
+
+static void fio__job_without_direction_then_group__group_still_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_job_without_results, &s);
+    assert_warned(&s, 1, "direction line");
+    tu_assert_value(&s, NULL, "group_bandwidth", "direction=read", 227.0 * 1048576, 0);
+    tu_assert_value(&s, NULL, "group_io_bytes", "direction=read", 29.0 * 1073741824.0, 0);
+    assert_int_equal(tu_line_of(&s, "group_runtime", "direction=read"), 3);
+    bdb_sink_free(&s);
+}
+
+/* Group status lines alone, each set as a reStructuredText inline literal
+ * ("``READ: ...``") in its own paragraph (issue 21): found as fio without
+ * a job block or a "Run status group" header. A short public excerpt (an
+ * IBM COS caching page read from a public code-search index, id
+ * 42667596843, lines 1-6 and 10). */
+static const char text_rst_group_lines[] =
+    "**No Caching**\n"
+    "\n"
+    "``READ: bw=9924KiB/s (10.2MB/s), 9924KiB/s-9924KiB/s (10.2MB/s-10.2MB/s), io=95.5MiB (100MB), run=9858-9858msec``\n"
+    "\n"
+    "\n"
+    "``WRITE: bw=9889KiB/s (10.1MB/s), 9889KiB/s-9889KiB/s (10.1MB/s-10.1MB/s), io=95.2MiB (99.8MB), run=9858-9858msec``\n"
+    "\n"
+    "**Caching in boot volume**\n"
+    "\n"
+    "``READ: bw=40.1MiB/s (42.0MB/s), 40.1MiB/s-40.1MiB/s (42.0MB/s-42.0MB/s), io=95.5MiB (100MB), run=2385-2385msec``\n";
+
+static void fio__group_lines_alone_in_rst_literals__found_and_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_rst_group_lines, &s); /* detected: no tool named */
+    assert_int_equal(tu_count(&s, NULL), 18);
+    tu_assert_value(&s, NULL, "group_bandwidth", "direction=read", 9924.0 * 1024, 0);
+    assert_int_equal(tu_line_of(&s, "group_bandwidth", "direction=read"), 3);
+    tu_assert_value(&s, NULL, "group_io_bytes", "direction=write", 95.2 * 1048576, 1e-12);
+    tu_assert_value(&s, NULL, "group_runtime", "direction=write", 9.858, 1e-12);
+    assert_int_equal(tu_line_of(&s, "group_io_bytes", "direction=write"), 6);
+    /* the second case's READ (40.1MiB/s at line 10) is a run of its own */
+    size_t reads = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        const bdb_sample *x = &s.samples[i];
+        if (strcmp(x->metric, "group_bandwidth") != 0 || x->line != 10)
+            continue;
+        reads++;
+        tu_assert_close(x->value, 40.1 * 1048576, 1e-12, "second READ bw");
+    }
+    assert_int_equal(reads, 1);
+    bdb_sink_free(&s);
+}
+
+/* fio lines hard-wrapped by a mail at ~76 columns and quoted, with a
+ * blank quoted line after every line (issue 21): a line cut after '[',
+ * ',' or '=' is joined with its continuation, and each number keeps the
+ * line it is printed on. A short public excerpt (fio-3.17-90-gd9b7 on
+ * EROFS, linux-erofs mailing list 2020, read from a public code-search
+ * index, id 40930503, lines 18-31, 44-48 and 75-78). */
+static const char text_mail_wrapped[] =
+    "> randread: (groupid=0, jobs=4): err= 0: pid=34282: Mon Jan 27 01:04:55 2020\n"
+    "> \n"
+    ">   read: IOPS=36.7k, BW=144MiB/s (150MB/s)(2048MiB/14271msec)\n"
+    "> \n"
+    ">     clat percentiles (usec):\n"
+    "> \n"
+    ">      |  1.00th=[    48],  5.00th=[    69], 10.00th=[   251], 20.00th=[\n"
+    "> 437],\n"
+    "> \n"
+    ">    bw (  KiB/s): min=16510, max=295435, per=76.91%, avg=113025.79,\n"
+    "> stdev=23830.42, samples=112\n"
+    "> \n"
+    ">    iops        : min= 4126, max=73857, avg=28254.82, stdev=5957.62,\n"
+    "> samples=112\n"
+    "> \n"
+    "> Run status group 0 (all jobs):\n"
+    "> \n"
+    ">    READ: bw=144MiB/s (150MB/s), 144MiB/s-144MiB/s (150MB/s-150MB/s),\n"
+    "> io=2048MiB (2147MB), run=14271-14271msec\n";
+
+static void fio__mail_hard_wrapped_lines__joined_each_number_at_its_line(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_mail_wrapped, &s);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    /* "20.00th=[" at line 7, "437]," at line 8 */
+    tu_assert_value(&s, "randread", "clat_p10", "direction=read", 251e-6, 1e-12);
+    assert_int_equal(tu_line_of(&s, "clat_p10", "direction=read"), 7);
+    tu_assert_value(&s, "randread", "clat_p20", "direction=read", 437e-6, 1e-12);
+    assert_int_equal(tu_line_of(&s, "clat_p20", "direction=read"), 8);
+    /* "avg=113025.79," at line 10, "stdev=23830.42, samples=112" at 11 */
+    tu_assert_value(&s, "randread", "bandwidth_mean", "direction=read", 113025.79 * 1024, 1e-12);
+    assert_int_equal(tu_line_of(&s, "bandwidth_mean", "direction=read"), 10);
+    tu_assert_value(&s, "randread", "bandwidth_stdev", "direction=read", 23830.42 * 1024, 1e-12);
+    assert_int_equal(tu_line_of(&s, "bandwidth_stdev", "direction=read"), 11);
+    tu_assert_value(&s, "randread", "iops_samples", "direction=read", 112, 0);
+    assert_int_equal(tu_line_of(&s, "iops_samples", "direction=read"), 14);
+    /* the group line split before "io=" */
+    tu_assert_value(&s, NULL, "group_bandwidth", "direction=read", 144.0 * 1048576, 0);
+    assert_int_equal(tu_line_of(&s, "group_bandwidth", "direction=read"), 18);
+    tu_assert_value(&s, NULL, "group_io_bytes", "direction=read", 2048.0 * 1048576, 0);
+    tu_assert_value(&s, NULL, "group_runtime", "direction=read", 14.271, 1e-12);
+    assert_int_equal(tu_line_of(&s, "group_io_bytes", "direction=read"), 19);
+    assert_int_equal(tu_line_of(&s, "group_runtime", "direction=read"), 19);
+    bdb_sink_free(&s);
+}
+
 /* fio 3.1 with posixaio, latencies in msec (clat and its percentiles),
  * slat in nsec, from https://github.com/dyu/vps-comparison/blob/master/
  * fio-16K.md ("aws ec2 micro", writes). */
@@ -1873,6 +2031,10 @@ int main(void)
         cmocka_unit_test(fio__fio_3_1_quoted__msec_latencies_in_seconds),
         cmocka_unit_test(fio__html_p_tags_and_highlight_marks__every_line_read),
         cmocka_unit_test(fio__author_label_in_angle_brackets__not_a_host),
+        cmocka_unit_test(fio__results_level_with_header__read_by_content),
+        cmocka_unit_test(fio__group_lines_alone_in_rst_literals__found_and_read),
+        cmocka_unit_test(fio__job_without_direction_then_group__group_still_read),
+        cmocka_unit_test(fio__mail_hard_wrapped_lines__joined_each_number_at_its_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
