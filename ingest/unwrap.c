@@ -716,8 +716,9 @@ static int inline_seen(const view *v)
 }
 
 /* Drops the inline BBCode tags, the backticks around a line set as
- * inline code, and the "**" pairs of lines where they embolden a figure; a space takes a tag's place where it would glue a
- * figure to the word before it ("s,**74.7" reads "s, 74.7"). */
+ * inline code, and the "**" pairs of lines where they embolden a figure;
+ * a space takes a tag's place where it would glue a figure to the word
+ * before it ("s,**74.7" reads "s, 74.7"). */
 static int inline_pass(const view *v, text *out)
 {
     size_t pos = 0, i = 0;
@@ -1236,8 +1237,8 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
     static const char *const names[] = {
         "quoted-printable", "HTML <pre>", "HTML paragraphs", "HTML entities",
         "Unicode blanks", "mail quotes", "a terminal's ^C echo",
-        "Markdown/BBCode/Hugo blocks", "BBCode/Markdown emphasis", "line markers", "trailing comments",
-        "indentation", "a shell prompt"};
+        "Markdown/BBCode/Hugo blocks", "inline markup", "line markers",
+        "trailing comments", "indentation", "a shell prompt"};
     int marker_rounds = 0;
     for (int pass = PASS_QP; pass <= PASS_PROMPT; pass++) {
         size_t indent = 0, at_line = 0;

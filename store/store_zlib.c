@@ -253,6 +253,24 @@ typedef struct inflated {
     size_t got;
 } inflated;
 
+/* The next piece of a stream into z once it has used the last one;
+ * *eof when next() hands out none. next()'s failure is returned. */
+static int feed(z_stream *z, int (*next)(void *ctx, const void **z, size_t *zn),
+                void *ctx, int *eof)
+{
+    if (z->avail_in || *eof)
+        return BDB_OK;
+    const void *piece = NULL;
+    size_t n = 0;
+    int rc = next(ctx, &piece, &n);
+    if (rc)
+        return rc;
+    *eof = n == 0;
+    z->next_in = (unsigned char *)(uintptr_t)piece;
+    z->avail_in = (uInt)n;
+    return BDB_OK;
+}
+
 /* Inflates the stream next() hands out piece by piece into o: memory,
  * exactly size + 1 bytes of room; or the file, CHUNK bytes at a time.
  * BDB_OK, BDB_EIO (the file), BDB_ESTORE for a stream that is damaged or
@@ -266,15 +284,8 @@ static int inflate_into(int (*next)(void *ctx, const void **z, size_t *zn),
         return BDB_ENOMEM;
     int zr = Z_OK, rc = BDB_OK, eof = 0;
     while (zr != Z_STREAM_END) {
-        if (z.avail_in == 0 && !eof) {
-            const void *piece = NULL;
-            size_t n = 0;
-            if ((rc = next(ctx, &piece, &n)))
-                break;
-            eof = n == 0;
-            z.next_in = (unsigned char *)(uintptr_t)piece;
-            z.avail_in = (uInt)n;
-        }
+        if ((rc = feed(&z, next, ctx, &eof)))
+            break;
         /* one spare byte of room tells "exactly size" from "more" */
         size_t want = size + 1 - o->got;
         size_t at = o->fd < 0 ? o->got : 0;
@@ -397,15 +408,8 @@ int bdb_store_inflate_each(bdb_store *st, long long id, int raw,
     unsigned char *buf = malloc(CHUNK);
     int zr = Z_OK, rc = buf ? BDB_OK : BDB_ENOMEM, eof = 0, stop = 0;
     while (!rc && !stop && zr != Z_STREAM_END) {
-        if (z.avail_in == 0 && !eof) {
-            const void *piece = NULL;
-            size_t n = 0;
-            if ((rc = next(ctx, &piece, &n)))
-                break;
-            eof = n == 0;
-            z.next_in = (unsigned char *)(uintptr_t)piece;
-            z.avail_in = (uInt)n;
-        }
+        if ((rc = feed(&z, next, ctx, &eof)))
+            break;
         z.next_out = buf;
         z.avail_out = (uInt)CHUNK;
         zr = inflate(&z, Z_NO_FLUSH);
