@@ -74,9 +74,9 @@ static void parse_file(const char *arg, parsed *ps)
         snprintf(t->bench, sizeof t->bench, "%s", cols[2] ? cols[2] : "");
         snprintf(t->what, sizeof t->what, "%s", cols[3] ? cols[3] : "");
         t->value = strtod(cols[5], NULL);
-        char of[64] = "", rest[64] = "";
+        char of[sizeof t->of] = "", rest[sizeof t->label] = "";
         long long seq;
-        int m = sscanf(tr + 10, "%63s #%lld %63[^\n]", of, &seq, rest);
+        int m = sscanf(tr + 10, "%63s #%lld %31[^\n]", of, &seq, rest);
         assert_true(m >= 2);
         snprintf(t->of, sizeof t->of, "%s", of);
         snprintf(t->label, sizeof t->label, "%s", m == 3 ? rest : "");
