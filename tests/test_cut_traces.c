@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 static char db_path[1024], db2_path[1024], cut_path[1024];
+static char *cut_text;      /* the cut run's text, as written */
 
 /* The first 16 lines of samples/iperf/cmdline-tcp-P2-enhanced-i1.txt:
  * its two seconds of intervals, cut before the 0.0000-2.00xx finals. */
@@ -34,13 +35,11 @@ static void write_cut_run(void)
 {
     size_t len;
     char *text = tu_read(FULL_RUN, &len);
-    size_t end = 0;
-    for (int n = 0; end < len && n < FULL_RUN_CUT_AT; end++)
-        if (text[end] == '\n')
-            n++;
+    free(cut_text);
+    cut_text = tu_first_lines(text, FULL_RUN_CUT_AT);
     FILE *f = fopen(cut_path, "wb");
     assert_non_null(f);
-    assert_int_equal(fwrite(text, 1, end, f), end);
+    assert_int_equal(fputs(cut_text, f) >= 0, 1);
     assert_int_equal(fclose(f), 0);
     free(text);
 }
@@ -115,128 +114,15 @@ static long long import_as(bdb_store *st, const char *path,
     return id;
 }
 
-typedef struct pt {
-    char series[240], what[32], label[32];
-    int repetition, line;
-    long long seq, source;
-    double start, end, value;
-} pt;
-
-typedef struct pts {
-    pt v[256];
-    int n;
-} pts;
-
-static int keep_point(const bdb_trace_row *r, void *ctx)
-{
-    pts *p = ctx;
-    if (p->n >= (int)(sizeof p->v / sizeof p->v[0]))
-        fail_msg("more trace points than the test keeps");
-    pt *x = &p->v[p->n++];
-    snprintf(x->series, sizeof x->series, "%s/%s/%s/%s", r->tool,
-             r->benchmark, r->metric, r->params);
-    snprintf(x->what, sizeof x->what, "%s", r->what);
-    snprintf(x->label, sizeof x->label, "%s", r->label);
-    x->repetition = r->repetition;
-    x->line = r->line;
-    x->seq = r->seq;
-    x->source = r->source_id;
-    x->start = r->start;
-    x->end = r->end;
-    x->value = r->value;
-    return 0;
-}
-
-static void points_of(bdb_store *st, long long source, pts *p)
-{
-    p->n = 0;
-    assert_int_equal(bdb_store_traces_each(st, source, NULL, keep_point, p),
-                     0);
-}
-
-/* Line n (1-based) of the file at path. */
-static void line_of(const char *path, int n, char *out, size_t outsz)
-{
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
-    for (int i = 1; fgets(out, (int)outsz, f); i++)
-        if (i == n) {
-            fclose(f);
-            return;
-        }
-    fclose(f);
-    fail_msg("%s has no line %d", path, n);
-}
-
-/* "[  2] 0.0000-1.0000 sec   430 MBytes  3.61 Gbits/sec": the stream,
- * the interval, the transfer in bytes and the rate in bit/s. */
-static void read_line(const char *line, char *id, double *a, double *b,
-                      double *bytes, double *bps)
-{
-    char unit[16], runit[16];
-    double x, y;
-    if (sscanf(line, " [%15[^]]] %lf-%lf sec %lf %15s %lf %15s", id, a, b,
-               &x, unit, &y, runit) != 7)
-        fail_msg("not an interval line: %s", line);
-    double k = unit[0] == 'G' ? 1024.0 * 1024 * 1024
-               : unit[0] == 'M' ? 1024.0 * 1024 : unit[0] == 'K' ? 1024 : 1;
-    double r = runit[0] == 'G' ? 1e9 : runit[0] == 'M' ? 1e6
-               : runit[0] == 'K' ? 1e3 : 1;
-    *bytes = x * k;
-    *bps = y * r;
-    char *s = id;
-    while (*s == ' ')
-        s++;
-    memmove(id, s, strlen(s) + 1);
-}
-
-/* Every point stands on an interval line of the raw text: its interval,
- * stream, rate and transfer; a stream's point is on its stream=N series,
- * the [SUM]'s on the run's (a run of one stream: the stream's too); in
- * line order, seq 1, 2, ... per series, the run's own repetition 1;
- * interval_lines lines read in all. */
-static void check_against_text(const pts *p, const char *path,
+/* The points against the raw text at rel, or of the cut run when rel is
+ * NULL (tu_check_iperf_points). */
+static void check_against_text(const tu_pts *p, const char *rel,
                                int interval_lines, int streams)
 {
-    int lines_seen = 0, last_line = 0;
-    char last_series[240] = "";
-    long long last_seq = 0;
-    for (int i = 0; i < p->n; i++) {
-        const pt *x = &p->v[i];
-        if (strcmp(x->series, last_series) != 0) {
-            snprintf(last_series, sizeof last_series, "%s", x->series);
-            last_seq = 0;
-            last_line = 0;
-        }
-        assert_true(x->seq == last_seq + 1);
-        last_seq = x->seq;
-        assert_true(x->line >= last_line);
-        if (x->line != last_line)
-            lines_seen++;
-        last_line = x->line;
-        assert_int_equal(x->repetition, 1);
-        char line[512], id[16];
-        double a, b, bytes, bps;
-        line_of(path, x->line, line, sizeof line);
-        read_line(line, id, &a, &b, &bytes, &bps);
-        tu_assert_close(x->start, a, 1e-9, "interval start");
-        tu_assert_close(x->end, b, 1e-9, "interval end");
-        char want[40];
-        snprintf(want, sizeof want, strcmp(id, "SUM") ? "stream %s" : "%s",
-                 id);
-        if (strncmp(x->label, want, strlen(want)) != 0)
-            fail_msg("line %d: label '%s', the line's stream is [%s]",
-                     x->line, x->label, id);
-        if (!strcmp(x->what, "throughput"))
-            tu_assert_close(x->value, bps, 1e-9, line);
-        if (!strcmp(x->what, "transfer"))
-            tu_assert_close(x->value, bytes, 1e-9, line);
-        if (strcmp(id, "SUM") != 0 && streams > 1)
-            assert_non_null(strstr(x->series, "stream="));
-        else
-            assert_null(strstr(x->series, "stream="));
-    }
-    assert_int_equal(lines_seen, interval_lines);
+    size_t len;
+    char *text = rel ? tu_read(rel, &len) : NULL;
+    tu_check_iperf_points(p, rel ? text : cut_text, interval_lines, streams);
+    free(text);
 }
 
 /* iperf 2.1.8 -c -P 2 -i 1 killed after 2 s (6 interval lines) and -u
@@ -249,13 +135,13 @@ static void cut_runs__imported_with_their_intervals_as_trace(void **state)
     const char *rel[2] = {"tests/fixtures/iperf/cut-tcp-P2-client.txt",
                           "tests/fixtures/iperf/cut-udp-client.txt"};
     const int lines[2] = {6, 2};
-    pts *p = calloc(1, sizeof *p);
+    tu_pts *p = calloc(1, sizeof *p);
     for (int k = 0; k < 2; k++) {
         size_t nres = 99;
         long long id = import_as(st, rel[k], "lab", &nres);
         assert_int_equal(nres, 0);
-        points_of(st, id, p);
-        check_against_text(p, tu_path(rel[k]), lines[k], k == 0 ? 2 : 1);
+        tu_points_of(st, id, p);
+        check_against_text(p, rel[k], lines[k], k == 0 ? 2 : 1);
         bdb_sink s;
         bdb_sink_init(&s);
         bdb_diag d;
@@ -268,7 +154,7 @@ static void cut_runs__imported_with_their_intervals_as_trace(void **state)
     bdb_store_close(st);
 }
 
-static int same_points(const pts *a, const pts *b)
+static int same_points(const tu_pts *a, const tu_pts *b)
 {
     if (a->n != b->n)
         return 0;
@@ -297,14 +183,14 @@ static void cut_run__reparse_copy_forget_keep_or_drop_it(void **state)
     bdb_store *st = open_at(db_path);
     const char *rel = "tests/fixtures/iperf/cut-tcp-P2-client.txt";
     long long id = import_as(st, rel, "lab", NULL);
-    pts *before = calloc(1, sizeof *before), *after = calloc(1, sizeof *after);
-    points_of(st, 0, before);
+    tu_pts *before = calloc(1, sizeof *before), *after = calloc(1, sizeof *after);
+    tu_points_of(st, 0, before);
     assert_int_equal(before->n, 6 * 2);
     int changed = 0;
     bdb_import_result r;
     assert_int_equal(bdb_import_reparse(st, id, 1, &changed, &r), 0);
     assert_int_equal(changed, 1);
-    points_of(st, 0, after);
+    tu_points_of(st, 0, after);
     assert_true(same_points(after, before));
     bdb_store *to = open_at(db2_path);
     bdb_copy_stats cs;
@@ -312,16 +198,16 @@ static void cut_run__reparse_copy_forget_keep_or_drop_it(void **state)
     bdb_diag d;
     bdb_diag_clear(&d);
     assert_int_equal(bdb_store_copy(st, to, &cs, NULL, NULL, &d), 0);
-    points_of(to, 0, after);
+    tu_points_of(to, 0, after);
     assert_true(same_points(after, before));
-    check_against_text(after, tu_path(rel), 6, 2);
+    check_against_text(after, rel, 6, 2);
     bdb_store_close(to);
     assert_int_equal(bdb_store_source_delete(st, id), 0);
-    points_of(st, 0, after);
+    tu_points_of(st, 0, after);
     assert_int_equal(after->n, 0);
     id = import_as(st, rel, "lab", NULL);
-    points_of(st, id, after);
-    check_against_text(after, tu_path(rel), 6, 2);
+    tu_points_of(st, id, after);
+    check_against_text(after, rel, 6, 2);
     free(before);
     free(after);
     bdb_store_close(st);
@@ -341,10 +227,10 @@ static void cut_and_full_run__one_series_no_empty_rows(void **state)
     long long full = import_as(st, FULL_RUN, "a", &nres);
     /* the finals of lines 17-19: throughput, transfer and more of each */
     assert_true(nres > 6);
-    pts *c = calloc(1, sizeof *c), *f = calloc(1, sizeof *f);
-    points_of(st, cut, c);
-    points_of(st, full, f);
-    check_against_text(c, cut_path, 6, 2);
+    tu_pts *c = calloc(1, sizeof *c), *f = calloc(1, sizeof *f);
+    tu_points_of(st, cut, c);
+    tu_points_of(st, full, f);
+    check_against_text(c, NULL, 6, 2);
     /* the same points, of the same series, as the full run's intervals */
     assert_int_equal(c->n, f->n);
     for (int i = 0; i < c->n; i++) {
@@ -400,5 +286,6 @@ int main(void)
     else
         printf("[  SKIPPED  ] cut traces on PostgreSQL: BDB_TEST_PG_URL is "
                "not set\n");
+    free(cut_text);
     return failed;
 }
