@@ -67,6 +67,8 @@ typedef struct bdb_series_ref {
     unsigned short names_len;
     int repetition;         /* the last repetition given (ingest) */
     long long trace_points; /* the points of its trace given (ingest) */
+    int cut_run;            /* its last points are of a run with no
+                               figure, numbered as its own (ingest) */
     int tracked;            /* the import's merge check has it */
     /* what the store found: valid for that store (owner) and while its
      * cache generation is unchanged; see store_cache.c */

@@ -213,6 +213,8 @@ typedef struct normalizer {
     const bdb_ingest_opts *opts;
     const char *tool;           /* the parser running now */
     size_t own_names;           /* its figures that named their benchmark */
+    long long cut_points;       /* its trace points of runs with no figure */
+    int cut_line;               /* the first of them */
     const bdb_tool *record;     /* its record, or the figure's tool's */
     char stem[BDB_BENCHMARK_MAX];
     const bdb_unwrapped *unwrapped; /* the text's lines back to the file's */
@@ -393,6 +395,7 @@ static bdb_series_ref *intern(normalizer *nz, const bdb_sample *s)
  * goes on from it. */
 static void number_repetition(bdb_series_ref *ref, bdb_sample *s)
 {
+    ref->cut_run = 0;
     if (s->repetition <= 0)
         s->repetition = ++ref->repetition;
     else
@@ -425,6 +428,17 @@ static int deliver(normalizer *nz, bdb_sample *s, int changed)
         bdb_trace t = *out->trace;
         t.seq = ++ref->trace_points;
         out->trace = &t;
+        if (ref->repetition == 0 || ref->cut_run) {
+            /* a run cut before its figure (its summary never printed):
+             * its points are its own run's, the series' next */
+            if (!ref->cut_run)
+                ref->repetition++;
+            ref->cut_run = 1;
+            /* the warning stands at the first interval line */
+            if (!nz->cut_points++ || (out->line > 0 &&
+                                      out->line < nz->cut_line))
+                nz->cut_line = out->line;
+        }
         out->repetition = ref->repetition;
         out->ref = ref;
         int rc = bdb_sink_deliver(nz->out, out);
@@ -598,6 +612,17 @@ static int finish(normalizer *nz, bdb_diag *diag)
     return BDB_OK;
 }
 
+/* A run whose summary the log never printed (a cut log, a Windows iperf
+ * UDP server) gives no figure: its interval points are kept as its
+ * trace, and said so. */
+static int warn_cut(bdb_sink *part, const normalizer *nz)
+{
+    return bdb_sink_warn(part, nz->cut_line, "a run's summary was never "
+                         "printed (cut log?): no figure is invented; its "
+                         "%lld interval points are kept as its trace "
+                         "(`benchdb traces`)", nz->cut_points);
+}
+
 static int summary_into(const char *buf, size_t len, normalizer *nz,
                         bdb_diag *diag)
 {
@@ -692,6 +717,7 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
     bdb_diag empty[32];
     const char *empty_tool[32];
     size_t nempty = 0;
+    int cut_runs = 0;       /* a part gave cut runs' traces alone */
     bdb_sink_consumer to_out = {normalize_take, nz, normalize_take};
     bdb_sink part;
     bdb_sink_init(&part);
@@ -703,6 +729,7 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
         bdb_sink_reset(&part);
         nz->tool = name;
         nz->own_names = 0;
+        nz->cut_points = 0;
         int named_by_user = benchmark_applies(opts, name);
         popts.benchmark = named_by_user ? opts->benchmark : NULL;
         rc = chosen[i]->parse(buf, len, &popts, &part, &pd);
@@ -724,7 +751,17 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
             *diag = pd;
             return rc;
         }
-        if (rc != BDB_OK && part.n > 0) {
+        /* a part of cut runs alone: their traces, no figure */
+        int cut_only = part.n == 0 && part.ntrace > 0 &&
+                       chosen[i]->keeps_cut_runs;
+        if (rc == BDB_OK && nz->cut_points && chosen[i]->keeps_cut_runs) {
+            int wrc = warn_cut(&part, nz);
+            if (wrc) {
+                bdb_sink_free(&part);
+                return bdb_diag_set(diag, wrc, 0, "out of memory");
+            }
+        }
+        if (rc != BDB_OK && (part.n > 0 || cut_only)) {
             /* A parser that stopped part-way keeps what it read before:
              * the stop is a warning at its line, not the file's end. */
             int wrc = bdb_sink_warn(&part, pd.line, "%s (figures before this "
@@ -736,7 +773,7 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
             }
             rc = BDB_OK;
         }
-        if (part.n == 0) {
+        if (part.n == 0 && !cut_only) {
             if (rc != BDB_OK || (part.nnotes && !part.notes[0].is_info)) {
                 bdb_diag *e = &empty[nempty];
                 empty_tool[nempty++] = name;
@@ -763,6 +800,7 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
             }
             continue;
         }
+        cut_runs |= cut_only;
         rc = merge_notes(out, &part, name);
         if (!rc && opts->benchmark && !named_by_user && nz->own_names)
             rc = note_benchmark_kept(out, opts, name);
@@ -777,7 +815,7 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
         }
     }
     bdb_sink_free(&part);
-    if (out->n == 0) {
+    if (out->n == 0 && !cut_runs) {
         *diag = why;
         if (!diag->code)
             diag->code = BDB_EPARSE;

@@ -44,6 +44,9 @@ typedef struct bdb_parser {
      * columns): no other sniffer then reads it. A tool's log can hold
      * other tools' output; such a format cannot. */
     int whole_file;
+    /* 1 when a run whose log ends before its figures (a cut log) is
+     * imported as its trace alone: a file of such runs does not fail */
+    int keeps_cut_runs;
 } bdb_parser;
 
 /* A sniff score at or above this makes a parser run on a file. */

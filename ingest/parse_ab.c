@@ -2467,4 +2467,4 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     return parse_report(buf, len, opts, out, diag);
 }
 
-const bdb_parser bdb_parser_ab = {"ab", 2, sniff, parse, 0, 0};
+const bdb_parser bdb_parser_ab = {"ab", 2, sniff, parse, 0, 0, 0};

@@ -1347,4 +1347,4 @@ static int sniff(const char *buf, size_t len)
     return score;
 }
 
-const bdb_parser bdb_parser_dd = {"dd", 2, sniff, parse, 0, 0};
+const bdb_parser bdb_parser_dd = {"dd", 2, sniff, parse, 0, 0, 0};

@@ -180,4 +180,4 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     return rc;
 }
 
-const bdb_parser bdb_parser_fio = {"fio", 2, sniff, parse, 1, 0};
+const bdb_parser bdb_parser_fio = {"fio", 2, sniff, parse, 1, 0, 0};

@@ -364,6 +364,6 @@ static int parse_iperf3(const char *buf, size_t len, const bdb_parse_opts *opts,
                   "iperf3");
 }
 
-const bdb_parser bdb_parser_iperf = {"iperf", 3, sniff, parse, 0, 0};
-const bdb_parser bdb_parser_iperf3 = {"iperf3", 3, sniff_iperf3,
-                                        parse_iperf3, 1, 0};
+const bdb_parser bdb_parser_iperf = {"iperf", 4, sniff, parse, 0, 0, 1};
+const bdb_parser bdb_parser_iperf3 = {"iperf3", 4, sniff_iperf3,
+                                        parse_iperf3, 1, 0, 1};

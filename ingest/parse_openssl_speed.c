@@ -1639,4 +1639,4 @@ static int sniff(const char *buf, size_t len)
 }
 
 const bdb_parser bdb_parser_openssl_speed = {"openssl-speed", 2, sniff,
-                                               parse, 0, 0};
+                                               parse, 0, 0, 0};

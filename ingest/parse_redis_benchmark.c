@@ -1499,4 +1499,4 @@ static int sniff(const char *buf, size_t len)
 }
 
 const bdb_parser bdb_parser_redis_benchmark = {"redis-benchmark", 2, sniff,
-                                               parse, 0, 0};
+                                               parse, 0, 0, 0};

@@ -413,4 +413,4 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
 }
 
 const bdb_parser bdb_parser_results_csv = {"results-csv", 1, sniff, parse, 0,
-                                           1};
+                                           1, 0};

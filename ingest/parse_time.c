@@ -1294,4 +1294,4 @@ static int sniff(const char *buf, size_t len)
     return 0;
 }
 
-const bdb_parser bdb_parser_time = {"time", 2, sniff, parse, 0, 0};
+const bdb_parser bdb_parser_time = {"time", 2, sniff, parse, 0, 0, 0};

@@ -1332,4 +1332,4 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     return rc;
 }
 
-const bdb_parser bdb_parser_wrk = {"wrk", 3, sniff, parse, 0, 0};
+const bdb_parser bdb_parser_wrk = {"wrk", 3, sniff, parse, 0, 0, 0};

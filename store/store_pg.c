@@ -1303,8 +1303,11 @@ static int exec_for_source(bdb_store *st, const char *sql, long long id,
 static int sweep_series(bdb_store *st)
 {
     bdb_scache_clear(&PG(st)->cache);
+    /* a series kept by its trace alone (a cut run) stays */
     return exec(st, "DELETE FROM series s WHERE NOT EXISTS "
-                    "(SELECT 1 FROM results r WHERE r.series_id = s.id)");
+                    "(SELECT 1 FROM results r WHERE r.series_id = s.id) AND "
+                    "NOT EXISTS (SELECT 1 FROM trace_points t WHERE "
+                    "t.series_id = s.id)");
 }
 
 /* ---- one source, streamed: begin, put each figure, end ------------------

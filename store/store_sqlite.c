@@ -89,11 +89,16 @@ static const char *const kept_sql[K_COUNT] = {
     [K_RESULTS_DEL] = "DELETE FROM results WHERE source_id=?",
     [K_WARNINGS_DEL] = "DELETE FROM source_warnings WHERE source_id=?",
     [K_DATA_VERSION] = "PRAGMA data_version",
-    [K_SOURCE_SERIES] = "SELECT DISTINCT s.id, s.tool, s.benchmark, s.metric, "
-                        "s.params, s.unit FROM results r JOIN series s ON "
-                        "s.id = r.series_id WHERE r.source_id = ?",
+    /* its results' series, and those of its traces alone (a cut run) */
+    [K_SOURCE_SERIES] = "SELECT s.id, s.tool, s.benchmark, s.metric, "
+                        "s.params, s.unit FROM series s WHERE s.id IN "
+                        "(SELECT series_id FROM results WHERE source_id = ?1 "
+                        "UNION SELECT series_id FROM trace_points WHERE "
+                        "source_id = ?1)",
     [K_SERIES_SWEEP_ONE] = "DELETE FROM series WHERE id = ?1 AND NOT EXISTS "
-                           "(SELECT 1 FROM results WHERE series_id = ?1)",
+                           "(SELECT 1 FROM results WHERE series_id = ?1) AND "
+                           "NOT EXISTS (SELECT 1 FROM trace_points WHERE "
+                           "series_id = ?1)",
     [K_SOURCE_LOAD] = "SELECT s.path, s.tool, s.parser_version, "
                       "coalesce(p.name,''), s.options, s.raw, s.size, "
                       "s.raw_encoding FROM "
@@ -1433,8 +1438,10 @@ static int sweep_series(bdb_store *st)
     impl->nsweep = 0;
     impl->sweep_all = 0;
     bdb_scache_clear(&impl->cache);
+    /* a series kept by its trace alone (a cut run) stays */
     return exec(st, "DELETE FROM series WHERE id NOT IN "
-                    "(SELECT DISTINCT series_id FROM results)");
+                    "(SELECT DISTINCT series_id FROM results) AND id NOT IN "
+                    "(SELECT DISTINCT series_id FROM trace_points)");
 }
 
 static int cmp_ll(const void *a, const void *b)

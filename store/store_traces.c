@@ -17,6 +17,10 @@ struct bdb_trace_writer {
     bdb_store *st;
     long long source_id;
     bdb_stmt *find, *ins;
+    /* a series made for a trace with no figure (a cut run), and the
+     * store whose parameter rows a copy reads */
+    bdb_stmt *set_ins, *item_ins, *series_ins;
+    bdb_store *params_from;
     /* the series of the last point: its key and id (0: not stored) */
     char key[BDB_SERIES_KEY_MAX];
     long long series_id;
@@ -38,12 +42,90 @@ int bdb_trace_writer_open(bdb_store *st, long long source_id,
     if (!rc)
         rc = bdb_stmt_prepare(st, TRACE_INSERT, "adding trace points", 0,
                               &w->ins);
+    if (!rc)
+        rc = bdb_stmt_prepare(st, "INSERT INTO param_sets(params) VALUES(?1) "
+                              "ON CONFLICT(params) DO NOTHING",
+                              "adding a trace's parameters", 0, &w->set_ins);
+    if (!rc)
+        rc = bdb_stmt_prepare(st, "INSERT INTO param_set_items(set_id, key, "
+                              "value) SELECT id, ?2, ?3 FROM param_sets WHERE "
+                              "params = ?1 ON CONFLICT DO NOTHING",
+                              "adding a trace's parameters", 0, &w->item_ins);
+    if (!rc)
+        rc = bdb_stmt_prepare(st, "INSERT INTO series(tool, benchmark, "
+                              "metric, params, unit, better, param_set_id) "
+                              "SELECT ?1, ?2, ?3, ?4, ?5, ?6, id FROM "
+                              "param_sets WHERE params = ?4 ON CONFLICT(tool, "
+                              "benchmark, metric, params) DO NOTHING",
+                              "adding a trace's series", 0, &w->series_ins);
     if (rc) {
         bdb_trace_writer_close(w, rc, NULL, NULL);
         return rc;
     }
     *out = w;
     return BDB_OK;
+}
+
+/* A copy's point names its series' parameters by their text alone: the
+ * rows come from the store copied from. */
+static int params_of(bdb_trace_writer *w, const bdb_sample *s,
+                     const char *params, bdb_params *out)
+{
+    *out = s->params;
+    if (!w->params_from || !params[0])
+        return BDB_OK;
+    bdb_stmt *q;
+    int rc = bdb_stmt_prepare(w->params_from, "SELECT i.key, i.value FROM "
+                              "param_sets p JOIN param_set_items i ON "
+                              "i.set_id = p.id WHERE p.params = ?1",
+                              "reading a trace's parameters", 0, &q);
+    if (rc)
+        return rc;
+    bdb_bind_text(q, 1, params);
+    int r;
+    while ((r = bdb_step(q)) == 1 && !rc)
+        rc = bdb_params_set(out, bdb_col_text(q, 0), "%s",
+                            bdb_col_text(q, 1))
+                 ? bdb_store_fail(w->st, BDB_ERANGE, "a trace's parameters "
+                                  "do not fit a set of %d", BDB_MAX_PARAMS)
+                 : BDB_OK;
+    return bdb_stmt_finish(q, r < 0 ? r : rc);
+}
+
+/* A run cut before its figure keeps its trace: its series is made here
+ * (the figure's unit and direction are its first point's, whose
+ * quantity is the figure's). */
+static int series_make(bdb_trace_writer *w, const bdb_sample *s,
+                       const char *params)
+{
+    bdb_params ps;
+    int rc = params_of(w, s, params, &ps);
+    bdb_stmt_reset(w->set_ins);
+    bdb_bind_text(w->set_ins, 1, params);
+    if (!rc)
+        rc = bdb_stmt_run(w->set_ins);
+    bdb_stmt_reset(w->set_ins);
+    for (int i = 0; !rc && i < ps.n; i++) {
+        bdb_stmt_reset(w->item_ins);
+        bdb_bind_text(w->item_ins, 1, params);
+        bdb_bind_text(w->item_ins, 2, ps.kv[i].key);
+        bdb_bind_text(w->item_ins, 3, ps.kv[i].value);
+        rc = bdb_stmt_run(w->item_ins);
+        bdb_stmt_reset(w->item_ins);
+    }
+    if (rc)
+        return rc;
+    bdb_stmt *q = w->series_ins;
+    bdb_stmt_reset(q);
+    bdb_bind_text(q, 1, s->tool);
+    bdb_bind_text(q, 2, s->benchmark);
+    bdb_bind_text(q, 3, s->metric);
+    bdb_bind_text(q, 4, params);
+    bdb_bind_text(q, 5, s->unit ? s->unit : "");
+    bdb_bind_int(q, 6, s->better);
+    rc = bdb_stmt_run(q);
+    bdb_stmt_reset(q);
+    return rc;
 }
 
 /* The id of the point's series (0: not in the store). */
@@ -55,7 +137,7 @@ static int series_of(bdb_trace_writer *w, const bdb_sample *s)
         return BDB_OK;
     snprintf(w->key, sizeof w->key, "%s", key);
     w->series_id = 0;
-    int flushed = 0;
+    int flushed = 0, made = 0;
 again:
     bdb_stmt_reset(w->find);
     bdb_bind_text(w->find, 1, s->tool);
@@ -63,14 +145,13 @@ again:
     bdb_bind_text(w->find, 3, s->metric);
     bdb_bind_text(w->find, 4, params);
     int r = bdb_step(w->find);
-    if (r == 0 && !flushed) {
+    int (*flush)(bdb_store *, long long) = w->st->ops->drv->flush_pending;
+    if (r == 0 && !flushed && flush) {
         /* a series the back-end makes at its next flush (PostgreSQL's
          * COPY) is not there yet: write what it holds back, ask again */
         bdb_stmt_reset(w->find);
-        int (*flush)(bdb_store *, long long) =
-            w->st->ops->drv->flush_pending;
-        int rc = flush ? flush(w->st, w->source_id) : BDB_OK;
-        if (rc || !flush)
+        int rc = flush(w->st, w->source_id);
+        if (rc)
             return rc;
         flushed = 1;
         goto again;
@@ -78,6 +159,16 @@ again:
     if (r == 1)
         w->series_id = bdb_col_int(w->find, 0);
     bdb_stmt_reset(w->find);
+    if (r == 0 && !made && s->repetition > 0 &&
+        strcmp(s->trace->what, s->metric) == 0) {
+        int rc = series_make(w, s, params);
+        if (rc)
+            return rc;
+        flushed = made = 1;
+        goto again;
+    }
+    if (r == 0)
+        w->key[0] = '\0';  /* asked again by the figure's own point */
     return r < 0 ? r : BDB_OK;
 }
 
@@ -122,6 +213,9 @@ int bdb_trace_writer_close(bdb_trace_writer *w, int rc, long long *stored,
         *orphans = w->orphans;
     rc = bdb_stmt_finish(w->find, rc);
     rc = bdb_stmt_finish(w->ins, rc);
+    rc = bdb_stmt_finish(w->set_ins, rc);
+    rc = bdb_stmt_finish(w->item_ins, rc);
+    rc = bdb_stmt_finish(w->series_ins, rc);
     free(w);
     return rc;
 }
@@ -330,6 +424,7 @@ int bdb_store_traces_copy(bdb_store *from, long long from_id, bdb_store *to,
     int rc = bdb_trace_writer_open(to, to_id, &c.w);
     if (rc)
         return rc;
+    c.w->params_from = from;
     rc = bdb_store_traces_each(from, from_id, NULL, copy_row, &c);
     if (!rc)
         rc = c.rc;

@@ -81,135 +81,14 @@ static long long import_sample(bdb_store *st, const char *rel)
     return id;
 }
 
-/* The points of a store, kept as text to compare and as rows to check. */
-typedef struct pt {
-    char series[200], what[32], label[32];
-    int repetition, line;
-    long long seq, source;
-    double start, end, value;
-} pt;
-
-typedef struct pts {
-    pt v[512];
-    int n;
-} pts;
-
-static int keep_point(const bdb_trace_row *r, void *ctx)
-{
-    pts *p = ctx;
-    if (p->n >= (int)(sizeof p->v / sizeof p->v[0]))
-        fail_msg("more trace points than the test keeps");
-    pt *x = &p->v[p->n++];
-    snprintf(x->series, sizeof x->series, "%s/%s/%s/%s", r->tool,
-             r->benchmark, r->metric, r->params);
-    snprintf(x->what, sizeof x->what, "%s", r->what);
-    snprintf(x->label, sizeof x->label, "%s", r->label);
-    x->repetition = r->repetition;
-    x->line = r->line;
-    x->seq = r->seq;
-    x->source = r->source_id;
-    x->start = r->start;
-    x->end = r->end;
-    x->value = r->value;
-    return 0;
-}
-
-static void points_of(bdb_store *st, long long source, pts *p)
-{
-    p->n = 0;
-    assert_int_equal(bdb_store_traces_each(st, source, NULL, keep_point, p),
-                     0);
-}
-
-/* Line n of text (1-based). */
-static void line_of(const char *text, int n, char *out, size_t outsz)
-{
-    const char *p = text;
-    for (int i = 1; i < n && p; i++) {
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    assert_non_null(p);
-    const char *e = strchr(p, '\n');
-    size_t len = e ? (size_t)(e - p) : strlen(p);
-    if (len >= outsz)
-        len = outsz - 1;
-    memcpy(out, p, len);
-    out[len] = '\0';
-}
-
-/* The data line's "[ ID]  a-b sec  X U  Y U/sec" read by hand: stream id
- * text, interval, transfer in bytes, rate in bit/s. */
-static void read_line(const char *line, char *id, double *a, double *b,
-                      double *bytes, double *bps)
-{
-    char unit[16], runit[16];
-    double x, y;
-    int n = sscanf(line, " [%15[^]]] %lf-%lf sec %lf %15s %lf %15s", id, a,
-                   b, &x, unit, &y, runit);
-    if (n != 7)
-        fail_msg("not a data line: %s", line);
-    double k = unit[0] == 'G' ? 1024.0 * 1024 * 1024
-               : unit[0] == 'M' ? 1024.0 * 1024 : unit[0] == 'K' ? 1024 : 1;
-    double r = runit[0] == 'G' ? 1e9 : runit[0] == 'M' ? 1e6
-               : runit[0] == 'K' ? 1e3 : 1;
-    *bytes = x * k;
-    *bps = y * r;
-    char *s = id;
-    while (*s == ' ')
-        s++;
-    memmove(id, s, strlen(s) + 1);
-}
-
-/* Every point stands on an interval line of the raw text whose interval,
- * stream, rate and transfer it holds; the points come in line order with
- * sequence numbers 1, 2, ... per series; every interval line is read. */
-static void check_against_text(const pts *p, const char *rel,
+/* Every point stands on an interval line of the raw text (of rel) whose
+ * interval, stream, rate and transfer it holds (tu_check_iperf_points). */
+static void check_against_text(const tu_pts *p, const char *rel,
                                int interval_lines)
 {
     size_t len;
     char *text = tu_read(rel, &len);
-    int lines_seen = 0, last_line = 0;
-    char last_series[200] = "";
-    long long last_seq = 0;
-    for (int i = 0; i < p->n; i++) {
-        const pt *x = &p->v[i];
-        if (strcmp(x->series, last_series) != 0) {
-            snprintf(last_series, sizeof last_series, "%s", x->series);
-            last_seq = 0;
-            last_line = 0;
-        }
-        assert_true(x->seq == last_seq + 1);
-        last_seq = x->seq;
-        assert_true(x->line >= last_line);
-        if (x->line != last_line)
-            lines_seen++;
-        last_line = x->line;
-        assert_int_equal(x->repetition, 1);
-        char line[512], id[16];
-        double a, b, bytes, bps;
-        line_of(text, x->line, line, sizeof line);
-        read_line(line, id, &a, &b, &bytes, &bps);
-        tu_assert_close(x->start, a, 1e-9, "interval start");
-        tu_assert_close(x->end, b, 1e-9, "interval end");
-        char want[40];
-        snprintf(want, sizeof want, strcmp(id, "SUM") ? "stream %s" : "%s",
-                 id);
-        if (strncmp(x->label, want, strlen(want)) != 0)
-            fail_msg("line %d: label '%s', the line's stream is [%s]",
-                     x->line, x->label, id);
-        if (!strcmp(x->what, "throughput"))
-            tu_assert_close(x->value, bps, 1e-9, line);
-        if (!strcmp(x->what, "transfer"))
-            tu_assert_close(x->value, bytes, 1e-9, line);
-        /* a point of a stream's series sits under that stream's figure */
-        if (strcmp(id, "SUM") != 0)
-            assert_non_null(strstr(x->series, "stream="));
-        else
-            assert_null(strstr(x->series, "stream="));
-    }
-    assert_int_equal(lines_seen, interval_lines);
+    tu_check_iperf_points(p, text, interval_lines, 2);
     free(text);
 }
 
@@ -222,8 +101,8 @@ static void traces__iperf3_intervals__stored_in_order_with_their_lines(
     bdb_store *st = open_at(db_path);
     const char *rel = "samples/iperf3/tcp-P4.txt";
     long long id = import_sample(st, rel);
-    pts *p = calloc(1, sizeof *p);
-    points_of(st, id, p);
+    tu_pts *p = calloc(1, sizeof *p);
+    tu_points_of(st, id, p);
     check_against_text(p, rel, 10);
     /* line 7: "[  5]   0.00-1.00   sec   760 MBytes  6.36 Gbits/sec    1
      * 767 KBytes": retransmits 1 and cwnd 767 KBytes, by hand */
@@ -250,8 +129,8 @@ static void traces__iperf2_intervals__stored_in_order_with_their_lines(
     bdb_store *st = open_at(db_path);
     const char *rel = "samples/iperf/server-tcp-enhanced-P2-i1.txt";
     long long id = import_sample(st, rel);
-    pts *p = calloc(1, sizeof *p);
-    points_of(st, id, p);
+    tu_pts *p = calloc(1, sizeof *p);
+    tu_points_of(st, id, p);
     check_against_text(p, rel, 6);
     /* line 9: "[  2] 0.0000-1.0000 sec  1.29 GBytes  11.1 Gbits/sec
      * 10668=37:..." */
@@ -281,14 +160,14 @@ static void traces__database_of_schema_7__upgrades_and_reparse_fills_them(
     assert_int_equal(fclose(f), 0);
     free(bytes);
     bdb_store *st = open_at(db_path);
-    pts *p = calloc(1, sizeof *p);
-    points_of(st, 0, p);
+    tu_pts *p = calloc(1, sizeof *p);
+    tu_points_of(st, 0, p);
     assert_int_equal(p->n, 0);
     int changed = 0;
     bdb_import_result r;
     assert_int_equal(bdb_import_reparse(st, 1, 1, &changed, &r), 0);
     assert_int_equal(changed, 1);
-    points_of(st, 1, p);
+    tu_points_of(st, 1, p);
     check_against_text(p, "samples/iperf3/tcp-P4.txt", 10);
     free(p);
     bdb_store_close(st);
@@ -302,14 +181,14 @@ static void traces__reparse_copy_forget__keep_them_whole(void **state)
     bdb_store *st = open_at(db_path);
     long long a = import_sample(st, "samples/iperf3/tcp-P4.txt");
     long long b = import_sample(st, "samples/iperf/server-tcp-enhanced-P2-i1.txt");
-    pts *before = calloc(1, sizeof *before), *after = calloc(1, sizeof *after);
-    points_of(st, 0, before);
+    tu_pts *before = calloc(1, sizeof *before), *after = calloc(1, sizeof *after);
+    tu_points_of(st, 0, before);
     assert_true(before->n > 100);
     int changed = 0;
     bdb_import_result r;
     assert_int_equal(bdb_import_reparse(st, a, 1, &changed, &r), 0);
     assert_int_equal(changed, 1);
-    points_of(st, 0, after);
+    tu_points_of(st, 0, after);
     assert_int_equal(after->n, before->n);
     for (int i = 0; i < after->n; i++) {
         assert_string_equal(after->v[i].series, before->v[i].series);
@@ -324,7 +203,7 @@ static void traces__reparse_copy_forget__keep_them_whole(void **state)
     bdb_diag d;
     bdb_diag_clear(&d);
     assert_int_equal(bdb_store_copy(st, to, &cs, NULL, NULL, &d), 0);
-    points_of(to, 0, after);
+    tu_points_of(to, 0, after);
     assert_int_equal(after->n, before->n);
     int same = 0;
     for (int i = 0; i < after->n; i++)
@@ -340,11 +219,11 @@ static void traces__reparse_copy_forget__keep_them_whole(void **state)
     assert_int_equal(same, before->n);
     bdb_store_close(to);
     /* forget: the source's points go with it, the other's stay */
-    pts *of_b = calloc(1, sizeof *of_b);
-    points_of(st, b, of_b);
+    tu_pts *of_b = calloc(1, sizeof *of_b);
+    tu_points_of(st, b, of_b);
     assert_true(of_b->n > 0);
     assert_int_equal(bdb_store_source_delete(st, a), 0);
-    points_of(st, 0, after);
+    tu_points_of(st, 0, after);
     assert_int_equal(after->n, of_b->n);
     for (int i = 0; i < after->n; i++)
         assert_true(after->v[i].source == b);
@@ -362,8 +241,8 @@ static void cli__traces__json_points_charts_and_a_bound(void **state)
     (void)state;
     bdb_store *st = open_at(db_path);
     import_sample(st, "samples/iperf3/tcp-P4.txt");
-    pts *p = calloc(1, sizeof *p);
-    points_of(st, 0, p);
+    tu_pts *p = calloc(1, sizeof *p);
+    tu_points_of(st, 0, p);
     bdb_store_close(st);
     bdb_buf out;
     bdb_buf_init(&out);
@@ -465,8 +344,8 @@ static void traces__iperf3_json_bidir__both_ways_with_their_columns(
     bdb_store *st = open_at(db_path);
     const char *rel = "samples/iperf3/json-tcp-bidir.json";
     long long id = import_sample(st, rel);
-    pts *p = calloc(1, sizeof *p);
-    points_of(st, id, p);
+    tu_pts *p = calloc(1, sizeof *p);
+    tu_points_of(st, id, p);
     json_error_t err;
     json_t *doc = json_load_file(tu_path(rel), 0, &err);
     assert_non_null(doc);
@@ -492,7 +371,7 @@ static void traces__iperf3_json_bidir__both_ways_with_their_columns(
                 double want = json_number_value(raw);
                 int hit = 0;
                 for (int k = 0; k < p->n; k++) {
-                    const pt *x = &p->v[k];
+                    const tu_pt *x = &p->v[k];
                     if (strstr(x->series, dir[w]) && !strcmp(x->what, what[q]) &&
                         fabs(x->start - a) < 1e-9) {
                         tu_assert_close(x->value, want, 1e-12, what[q]);
@@ -535,7 +414,7 @@ static int socket_lines(const char *text, int *lines, int max)
  * lines (found by hand) and its document read with jansson. */
 typedef struct json_case {
     bdb_store *st;
-    pts *p;
+    tu_pts *p;
     char *text;
     int lines[64], nlines;
     json_t *doc;
@@ -546,7 +425,7 @@ static void json_case_open(json_case *c, const char *rel)
     c->st = open_at(db_path);
     long long id = import_sample(c->st, rel);
     c->p = calloc(1, sizeof *c->p);
-    points_of(c->st, id, c->p);
+    tu_points_of(c->st, id, c->p);
     size_t len;
     c->text = tu_read(rel, &len);
     c->nlines = socket_lines(c->text, c->lines, 64);
@@ -572,7 +451,7 @@ static void traces__iperf3_json_streams__each_streams_trace(void **state)
     (void)state;
     json_case c;
     json_case_open(&c, "samples/iperf3/json-tcp-bidir-P2.json");
-    const pts *p = c.p;
+    const tu_pts *p = c.p;
     json_t *ivs = json_object_get(c.doc, "intervals");
     static const char *const what[] = {"throughput", "transfer",
                                        "retransmits", "cwnd", "rtt"};
@@ -595,7 +474,7 @@ static void traces__iperf3_json_streams__each_streams_trace(void **state)
                 json_t *raw = json_object_get(one, key[q]);
                 int hit = 0;
                 for (int x = 0; x < p->n; x++) {
-                    const pt *y = &p->v[x];
+                    const tu_pt *y = &p->v[x];
                     if (y->line != line || strcmp(y->what, what[q]))
                         continue;
                     assert_string_equal(y->label, label);
@@ -634,7 +513,7 @@ static void traces__iperf3_json_udp_streams__their_datagrams(void **state)
     (void)state;
     json_case c;
     json_case_open(&c, "samples/iperf3/json-udp-P2-b50M.json");
-    const pts *p = c.p;
+    const tu_pts *p = c.p;
     int nth = 0;
     size_t i, k;
     json_t *iv, *one;
@@ -672,8 +551,8 @@ static void traces__iperf3_json_one_stream__only_the_sums(void **state)
     (void)state;
     bdb_store *st = open_at(db_path);
     long long id = import_sample(st, "samples/iperf3/json-tcp.json");
-    pts *p = calloc(1, sizeof *p);
-    points_of(st, id, p);
+    tu_pts *p = calloc(1, sizeof *p);
+    tu_points_of(st, id, p);
     assert_true(p->n > 0);
     for (int x = 0; x < p->n; x++)
         assert_string_equal(p->v[x].label, "SUM");
@@ -732,8 +611,8 @@ static void report__traces__the_runs_traces_as_their_raw_lines_say(
             const bdb_rtrace_point *p = &t->points[k];
             char line[512], sid[16];
             double a, b, bytes, bps;
-            line_of(text, p->line, line, sizeof line);
-            read_line(line, sid, &a, &b, &bytes, &bps);
+            tu_text_line(text, p->line, line, sizeof line);
+            tu_iperf_interval_line(line, sid, &a, &b, &bytes, &bps);
             assert_true(is_sum == !strcmp(sid, "SUM"));
             tu_assert_close(p->start, a, 1e-9, "start");
             tu_assert_close(p->end, b, 1e-9, "end");

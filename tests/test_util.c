@@ -2,6 +2,7 @@
 #include "test_util.h"
 #include "../import/import.h"
 #include "../store/store_admin.h"
+#include "../store/store_traces.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -642,4 +643,103 @@ void tu_assert_printed(const char *text, const bdb_sink *s, const char *metric,
         fail_msg("%s at line %d: expected the line to print \"%s\", it is "
                  "\"%s\"", metric, x->line, printed, line);
     tu_assert_close(x->value, want, rel, metric);
+}
+
+static int keep_point(const bdb_trace_row *r, void *ctx)
+{
+    tu_pts *p = ctx;
+    if (p->n >= (int)(sizeof p->v / sizeof p->v[0]))
+        fail_msg("more trace points than the test keeps");
+    tu_pt *x = &p->v[p->n++];
+    snprintf(x->series, sizeof x->series, "%s/%s/%s/%s", r->tool,
+             r->benchmark, r->metric, r->params);
+    snprintf(x->what, sizeof x->what, "%s", r->what);
+    snprintf(x->label, sizeof x->label, "%s", r->label);
+    x->repetition = r->repetition;
+    x->line = r->line;
+    x->seq = r->seq;
+    x->source = r->source_id;
+    x->start = r->start;
+    x->end = r->end;
+    x->value = r->value;
+    return 0;
+}
+
+void tu_points_of(bdb_store *st, long long source, tu_pts *p)
+{
+    p->n = 0;
+    assert_int_equal(bdb_store_traces_each(st, source, NULL, keep_point, p),
+                     0);
+}
+
+void tu_iperf_interval_line(const char *line, char *id, double *a,
+                            double *b, double *bytes, double *bps)
+{
+    char unit[16], runit[16];
+    double x, y;
+    int n = sscanf(line, " [%15[^]]] %lf-%lf sec %lf %15s %lf %15s", id, a,
+                   b, &x, unit, &y, runit);
+    if (n != 7)
+        fail_msg("not a data line: %s", line);
+    double k = unit[0] == 'G' ? 1024.0 * 1024 * 1024
+               : unit[0] == 'M' ? 1024.0 * 1024 : unit[0] == 'K' ? 1024 : 1;
+    double r = runit[0] == 'G' ? 1e9 : runit[0] == 'M' ? 1e6
+               : runit[0] == 'K' ? 1e3 : 1;
+    *bytes = x * k;
+    *bps = y * r;
+    char *s = id;
+    while (*s == ' ')
+        s++;
+    memmove(id, s, strlen(s) + 1);
+}
+
+void tu_text_line(const char *text, int n, char *out, size_t outsz)
+{
+    if (nth_line(text, n, out, outsz))
+        fail_msg("the text has no line %d", n);
+}
+
+void tu_check_iperf_points(const tu_pts *p, const char *text,
+                           int interval_lines, int streams)
+{
+    int lines_seen = 0, last_line = 0;
+    char last_series[240] = "";
+    long long last_seq = 0;
+    for (int i = 0; i < p->n; i++) {
+        const tu_pt *x = &p->v[i];
+        if (strcmp(x->series, last_series) != 0) {
+            snprintf(last_series, sizeof last_series, "%s", x->series);
+            last_seq = 0;
+            last_line = 0;
+        }
+        assert_true(x->seq == last_seq + 1);
+        last_seq = x->seq;
+        assert_true(x->line >= last_line);
+        if (x->line != last_line)
+            lines_seen++;
+        last_line = x->line;
+        assert_int_equal(x->repetition, 1);
+        char line[512], id[16];
+        double a, b, bytes, bps;
+        tu_text_line(text, x->line, line, sizeof line);
+        tu_iperf_interval_line(line, id, &a, &b, &bytes, &bps);
+        tu_assert_close(x->start, a, 1e-9, "interval start");
+        tu_assert_close(x->end, b, 1e-9, "interval end");
+        char want[40];
+        snprintf(want, sizeof want, strcmp(id, "SUM") ? "stream %s" : "%s",
+                 id);
+        if (strncmp(x->label, want, strlen(want)) != 0)
+            fail_msg("line %d: label '%s', the line's stream is [%s]",
+                     x->line, x->label, id);
+        if (!strcmp(x->what, "throughput"))
+            tu_assert_close(x->value, bps, 1e-9, line);
+        if (!strcmp(x->what, "transfer"))
+            tu_assert_close(x->value, bytes, 1e-9, line);
+        /* a point of a stream's series sits under that stream's figure */
+        if (strcmp(id, "SUM") != 0 && streams > 1)
+            assert_non_null(strstr(x->series, "stream="));
+        else
+            assert_null(strstr(x->series, "stream="));
+    }
+    assert_int_equal(lines_seen, interval_lines);
 }

@@ -110,6 +110,43 @@ void tu_import_text(bdb_store *st, const char *dir, const char *name,
 long long tu_source_in_pieces_round_trip(bdb_store *st, const char *dir,
                                          bdb_store *to);
 
+/* A stored trace point, kept as text to compare and as a row to check;
+ * series is "tool/benchmark/metric/params". */
+typedef struct tu_pt {
+    char series[240], what[32], label[32];
+    int repetition, line;
+    long long seq, source;
+    double start, end, value;
+} tu_pt;
+
+typedef struct tu_pts {
+    tu_pt v[512];
+    int n;
+} tu_pts;
+
+/* The trace points of source (0: all) of st, in the store's order, into
+ * p; fails the test on an error or past p's room. */
+void tu_points_of(bdb_store *st, long long source, tu_pts *p);
+
+/* An iperf interval line, "[  2] 0.0000-1.0000 sec   430 MBytes  3.61
+ * Gbits/sec" (iperf 2 or 3), read by hand: the stream ("2", "SUM"), the
+ * interval, the transfer in bytes and the rate in bit/s; fails the test
+ * on any other line. */
+void tu_iperf_interval_line(const char *line, char *id, double *a,
+                            double *b, double *bytes, double *bps);
+
+/* Line n (1-based) of text into out, cut to outsz; fails the test when
+ * text has fewer lines. */
+void tu_text_line(const char *text, int n, char *out, size_t outsz);
+
+/* Every point of p stands on an iperf interval line of text whose
+ * interval, stream, rate and transfer it holds: a stream's point on its
+ * stream=N series when the run has more than one stream, the [SUM]'s on
+ * the run's; in line order, seq 1, 2, ... per series, repetition 1;
+ * interval_lines lines read in all. */
+void tu_check_iperf_points(const tu_pts *p, const char *text,
+                           int interval_lines, int streams);
+
 /* Runs the benchdb binary with a shell command line appended to its path
  * ("--db X import ..."); captures stdout+stderr into out (may be NULL) and
  * returns the exit status. */

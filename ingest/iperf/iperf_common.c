@@ -551,6 +551,15 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
         if ((e->have[0] || e->have[1]) && e->flow >= 0 && e->flow < 3)
             flows_present[e->flow] = 1;
     }
+    /* a flow none of whose streams printed a final line (the client or
+     * server was killed, a Windows UDP server): its intervals are the
+     * trace of the series its summary would have had, and no figure */
+    int flows_cut[3] = {0, 0, 0};
+    for (size_t ei = 0; ei < r->nents; ei++) {
+        const ip_ent *e = &r->ents[ei];
+        if (e->flow >= 0 && e->flow < 3 && !flows_present[e->flow])
+            flows_cut[e->flow] = 1;
+    }
     int bidir = r->bidir || (flows_present[FLOW_C2S] && flows_present[FLOW_S2C]) ||
                 (r->cmd.have && r->cmd.bidir);
     int emitted = 0, pwarn = 0;
@@ -560,13 +569,14 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
     size_t cap_ids = 0;
     rc = 0;
     for (int flow = 0; flow < 3 && !rc; flow++) {
-        if (!flows_present[flow])
+        if (!flows_present[flow] && !flows_cut[flow])
             continue;
+        int cut = !flows_present[flow];
         size_t nids = 0;
         long top = -1, sum = -1;
         for (size_t ei = 0; ei < r->nents; ei++) {
             const ip_ent *e = &r->ents[ei];
-            if (e->flow != flow || (!e->have[0] && !e->have[1]))
+            if (e->flow != flow || (!cut && !e->have[0] && !e->have[1]))
                 continue;
             if (e->id == ID_SUM) {
                 sum = (long)ei;
@@ -686,15 +696,16 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             pset(&base, out, cl, &pwarn, "zerocopy", "1");
         if (c->have && c->congestion[0])
             pset(&base, out, cl, &pwarn, "congestion", c->congestion);
-        if (!have_cpu_base) {
+        if (!have_cpu_base && !cut) {
             cpu_base = base;
             if (bidir)
                 bdb_params_del(&cpu_base.params, "direction");
             have_cpu_base = 1;
         }
         if (top >= 0) {
-            rc = emit_ent(&r->ents[top], &base, out);
-            if (!rc)
+            if (!cut)
+                rc = emit_ent(&r->ents[top], &base, out);
+            if (!rc && !cut)
                 rc = emit_intervals(r, (size_t)top, &base, out);
             if (!rc)
                 rc = bdb_iperf_emit_trace(r, (size_t)top, &base, out);
@@ -702,14 +713,14 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 rc = keep_trace_base(&r->ents[top], &base);
             /* one stream under a sum (iperf3 JSON): the stream's own
              * figures (rtt, cwnd) are the run's */
-            if (!rc && top == sum && nids == 1 && nranks <= 1) {
+            if (!rc && !cut && top == sum && nids == 1 && nranks <= 1) {
                 const ip_ent *one = &r->ents[bdb_iperf_ent_get(r, flow, ids[0])];
                 for (int side = 0; side < 2 && !rc; side++)
                     if (one->have[side])
                         rc = emit_figs(&one->figs[side], side, &base, out);
             }
-            emitted = 1;
-        } else if (nids > 1 || nranks > 1) {
+            emitted |= !cut;
+        } else if (!cut && (nids > 1 || nranks > 1)) {
             int line = 0;
             for (size_t ei = 0; ei < r->nents && !line; ei++)
                 if (r->ents[ei].flow == flow && r->ents[ei].have[0])
@@ -727,13 +738,14 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                     rank++;
                 pnum(&sb, out, cl, &pwarn, "stream", (double)(rank + 1));
                 size_t sk = (size_t)bdb_iperf_ent_get(r, flow, ids[k]);
-                rc = emit_ent(&r->ents[sk], &sb, out);
+                if (!cut)
+                    rc = emit_ent(&r->ents[sk], &sb, out);
                 if (!rc)
                     rc = bdb_iperf_emit_trace(r, sk, &sb, out);
                 /* iperf3 -J streams' intervals follow (iperf3_json.c) */
                 if (!rc && r->v3 && !r->ents[sk].trace_base)
                     rc = keep_trace_base(&r->ents[sk], &sb);
-                emitted = 1;
+                emitted |= !cut;
             }
         }
         free(ranks);
@@ -746,7 +758,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
      * says it cannot keep them) */
     for (size_t ei = 0; ei < r->nents && !rc; ei++) {
         const ip_ent *e = &r->ents[ei];
-        if (e->have[0] || e->have[1])
+        if (e->have[0] || e->have[1] ||
+            (e->flow >= 0 && e->flow < 3 && flows_cut[e->flow]))
             continue;
         bdb_sample cut;
         bdb_sample_init(&cut, r->udp ? "udp" : "tcp");
