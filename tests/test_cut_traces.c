@@ -57,14 +57,7 @@ static int setup(void **state)
 
 static void pg_database(const char *base, char *out, size_t n)
 {
-    static int k;
-    char name[64], cmd[1024];
-    snprintf(name, sizeof name, "bdb_cut_%ld_%d", (long)getpid(), ++k);
-    snprintf(cmd, sizeof cmd, "psql '%s' -qAtX -c 'CREATE DATABASE %s' "
-             ">/dev/null", base, name);
-    if (system(cmd) != 0)
-        fail_msg("psql failed: %s", cmd);
-    tu_url_with_db(base, name, out, n);
+    tu_pg_new_database(base, "cut", out, n);
 }
 
 static int pg_setup(void **state)

@@ -35,14 +35,9 @@ static const char *base_url(void)
 /* A new empty database on the test server; its URL into out. */
 static void fresh_db(const char *what, char *out, size_t n)
 {
-    static int k;
-    char name[96], cmd[2048];
-    snprintf(name, sizeof name, "bdb_pg_%s_%ld_%d", what, (long)getpid(), ++k);
-    snprintf(cmd, sizeof cmd, "psql '%s' -qAtX -v ON_ERROR_STOP=1 -c "
-             "'CREATE DATABASE %s' >/dev/null", base_url(), name);
-    if (system(cmd) != 0)
-        fail_msg("cannot create a database: %s", cmd);
-    tu_url_with_db(base_url(), name, out, n);
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "pg_%s", what);
+    tu_pg_new_database(base_url(), prefix, out, n);
 }
 
 /* Output of benchdb ARGS (stdout only) into a new string. */

@@ -29,21 +29,8 @@ static int pg_snprintf(char *out, size_t n, const char *fmt, ...)
     int r;
     const char *base = getenv("BDB_TEST_PG_URL");
     if (strcmp(fmt, "%s/b.sqlite") == 0 && base && *base) {
-        static int k;
-        char name[64], cmd[2048];
-        snprintf(name, sizeof name, "bdb_lifecycle_%ld_%d", (long)getpid(), ++k);
-        snprintf(cmd, sizeof cmd, "psql '%s' -qAtX -c 'CREATE DATABASE %s' "
-                 ">/dev/null", base, name);
-        if (system(cmd) != 0)
-            fail_msg("cannot create a database: %s", cmd);
-        /* base with its database replaced by name */
-        const char *auth = strstr(base, "://");
-        const char *slash = auth ? strchr(auth + 3, '/') : NULL;
-        const char *query = auth ? strchr(auth + 3, '?') : NULL;
-        size_t keep = slash ? (size_t)(slash - base)
-                            : query ? (size_t)(query - base) : strlen(base);
-        r = snprintf(out, n, "%.*s/%s%s", (int)keep, base, name,
-                     query ? query : "");
+        tu_pg_new_database(base, "lifecycle", out, n);
+        r = (int)strlen(out);
     } else {
         r = vsnprintf(out, n, fmt, ap);
     }

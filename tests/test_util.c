@@ -264,6 +264,19 @@ void tu_url_with_db(const char *base, const char *name, char *out, size_t n)
     snprintf(out, n, "%.*s/%s%s", (int)keep, base, name, query ? query : "");
 }
 
+void tu_pg_new_database(const char *base, const char *prefix, char *out,
+                        size_t n)
+{
+    static int k;
+    char name[96], cmd[2048];
+    snprintf(name, sizeof name, "bdb_%s_%ld_%d", prefix, (long)getpid(), ++k);
+    snprintf(cmd, sizeof cmd, "psql '%s' -qAtX -v ON_ERROR_STOP=1 -c "
+             "'CREATE DATABASE %s' >/dev/null", base, name);
+    if (system(cmd) != 0)
+        fail_msg("cannot create a database: %s", cmd);
+    tu_url_with_db(base, name, out, n);
+}
+
 bdb_store *tu_fresh_store(char *dir, size_t dirsz)
 {
     snprintf(dir, dirsz, "%s", tu_tmpdir());

@@ -94,6 +94,11 @@ char *tu_insert_lines(const char *text, const char *before, const char *line,
  * replaced by name, into out. */
 void tu_url_with_db(const char *base, const char *name, char *out, size_t n);
 
+/* A new empty database on the PostgreSQL server of base, named after
+ * prefix, this process and a count; its URL into out. */
+void tu_pg_new_database(const char *base, const char *prefix, char *out,
+                        size_t n);
+
 /* Opens a store in a new temporary folder, whose path goes into dir. */
 bdb_store *tu_fresh_store(char *dir, size_t dirsz);
 /* Writes text to dir/name and imports it into st; fails on any error. */
