@@ -144,6 +144,8 @@ static void read_lines(const char *rel, rawlines *r)
         *nl = '\0';
         p = nl + 1;
     }
+    if (*p && r->n == 512)
+        fail_msg("%s: more than the 512 lines read_lines holds", rel);
 }
 
 /* ---- openssl speed ---------------------------------------------------- */
@@ -595,6 +597,7 @@ static void openssl__results_without_figure__warn_as_unread(void **state)
     }
     assert_int_equal(points, 4);
     assert_int_equal(warned, 6);
+    free(r.text);
     bdb_buf_free(&ps.out);
 }
 
