@@ -6,7 +6,7 @@ int bdb_store_series_count(bdb_store *st, const bdb_filter *f, long long *n)
 {
     *n = 0;
     bdb_where w;
-    bdb_where_init(&w, '?');
+    bdb_where_init(&w, st->ops->drv->style);
     bdb_series_count_query(&w, f);
     bdb_stmt *s;
     int rc = bdb_where_prepare(st, &w, "counting series", 0, &s);

@@ -258,7 +258,7 @@ static int traces_walk(bdb_store *st, long long source_id, const bdb_filter *f,
                        int (*cb)(const bdb_trace_row *, void *), void *ctx)
 {
     bdb_where w;
-    bdb_where_init(&w, '?');
+    bdb_where_init(&w, st->ops->drv->style);
     bdb_buf_puts(&w.sql, "SELECT t.source_id, s.tool, s.benchmark, s.metric, "
                          "s.params, t.repetition, t.seq, t.what, t.label, "
                          "t.t_start, t.t_end, t.value, t.unit, t.line "
@@ -312,7 +312,7 @@ int bdb_store_trace_runs_each(bdb_store *st, const bdb_filter *f,
                               void *ctx)
 {
     bdb_where w;
-    bdb_where_init(&w, '?');
+    bdb_where_init(&w, st->ops->drv->style);
     /* a group per run, made from the points alone; whether it has a
      * result of f's platforms is asked once per run, through the source's
      * results (+: not through the series', which a lab's runs of one

@@ -250,11 +250,21 @@ static void cli__traces__json_points_charts_and_a_bound(void **state)
     assert_string_equal(json_string_value(json_object_get(first, "what")),
                         "throughput");
     json_decref(j);
+    /* a glob of the selection, in the back-end's own dialect */
+    bdb_buf_reset(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' traces --tool 'iperf*' "
+                            "--format json 2>/dev/null", db_path), 0);
+    j = json_loads(out.data, 0, &err);
+    assert_non_null(j);
+    assert_int_equal((int)json_array_size(j), p->n);
+    json_decref(j);
     bdb_buf_reset(&out);
     assert_int_equal(tu_run(&out, "--db '%s' traces --max 5", db_path), 0);
     assert_non_null(strstr(out.data, "stopped at 5 points"));
     char dir[1100];
-    snprintf(dir, sizeof dir, "%s.charts", db_path);
+    /* beside the test's files: on PostgreSQL db_path is a URL */
+    snprintf(dir, sizeof dir, "%s/traces-%d.charts", tu_tmpdir(),
+             db_path[0] == '/' ? 1 : 2);
     bdb_buf_reset(&out);
     assert_int_equal(tu_run(&out, "--db '%s' traces --format png -o '%s'",
                             db_path, dir), 0);
@@ -798,6 +808,7 @@ int main(void)
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup(traces__iperf3_intervals__stored_in_order_with_their_lines, pg_setup),
         cmocka_unit_test_setup(traces__reparse_copy_forget__keep_them_whole, pg_setup),
+        cmocka_unit_test_setup(cli__traces__json_points_charts_and_a_bound, pg_setup),
         cmocka_unit_test_setup(traces__iperf3_json_streams__each_streams_trace, pg_setup),
         cmocka_unit_test_setup(report__traces__the_runs_traces_as_their_raw_lines_say, pg_setup),
         cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, pg_setup),
