@@ -117,8 +117,6 @@ typedef struct bdb_store_ops {
     int (*source_lines)(bdb_store *st, long long id, long long from,
                         long long count, bdb_stored_source *meta,
                         bdb_buf *text, int *more);
-    int (*groups_each)(bdb_store *st, const bdb_filter *f,
-                       int (*cb)(const bdb_group_row *, void *), void *ctx);
     int (*batch_begin)(bdb_store *st, int flags);
     int (*batch_end)(bdb_store *st, int commit);
     /* a source streamed figure by figure */
