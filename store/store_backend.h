@@ -86,6 +86,10 @@ typedef struct bdb_driver {
     /* dialect: what ends bdb_results_query's ORDER BY (PostgreSQL's
      * ", r.id": its rows of equal keys come in no set order) */
     const char *sql_results_tail;
+    /* dialect: what follows "FROM series s " to give each series' results
+     * as r in (platform_id, source_id, repetition, line) order, ending in
+     * a WHERE clause that more " AND ..." terms may follow */
+    const char *sql_groups_results;
     /* dialect: the column of a row's id in tables without one of their
      * own (source_warnings): "rowid" on SQLite */
     const char *sql_row_id;

@@ -1,9 +1,9 @@
 /* store_groups.c - the results a filter selects grouped by series and
  * platform, as `report` reads them: written once over the driver's
- * primitives. One ordered scan of results joined to their series: SQLite
- * walks the series' unique index and, for each series, the covering
- * results_by_series_platform index (nothing sorted); PostgreSQL sorts
- * once and ships pages through a cursor. Values arrive as doubles, never
+ * primitives. One ordered scan of results joined to their series: the
+ * series' unique index and, for each series, the results_by_series_platform
+ * index (nothing sorted but each series' few rows), read a page at a time
+ * where a driver would hold them all. Values arrive as doubles, never
  * as lists of text. Memory is one series' results plus one path per
  * source. */
 #include <limits.h>
@@ -298,8 +298,8 @@ static int result_row(bdb_stmt *s, void *ctx)
     return 0;
 }
 
-/* Groups in series order, then platform name. CROSS JOIN keeps SQLite's
- * series-first order (PostgreSQL plans it as any inner join). */
+/* Groups in series order, then platform name: the driver's join walks
+ * the series in order and each one's results by index. */
 int bdb_groups_each(bdb_store *st, const bdb_filter *f,
                     int (*cb)(const bdb_group_row *, void *), void *ctx)
 {
@@ -318,8 +318,8 @@ int bdb_groups_each(bdb_store *st, const bdb_filter *f,
         bdb_buf_puts(&w.sql,
                      "SELECT s.id, s.tool, s.benchmark, s.metric, s.params, "
                      "s.unit, s.better, r.platform_id, r.value, r.line, "
-                     "r.source_id FROM series s CROSS JOIN results r "
-                     "WHERE r.series_id = s.id");
+                     "r.source_id FROM series s ");
+        bdb_buf_puts(&w.sql, drv->sql_groups_results);
         bdb_where_series(&w, f);
         bdb_where_platforms(&w, f);
         bdb_buf_printf(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, "

@@ -1975,6 +1975,9 @@ static const bdb_driver sq_driver = {
     .source_set = source_put_set,
     .source_platform = default_platform,
     .sql_results_tail = "",
+    /* CROSS JOIN: SQLite keeps the series outer (its unique index, in
+     * order) and searches each one's results by index: nothing sorted */
+    .sql_groups_results = "CROSS JOIN results r WHERE r.series_id = s.id",
     .sql_row_id = "rowid",
     .sql_params_kv = "SELECT group_concat(sp.key || char(31) || sp.value, "
                      "char(30)) FROM param_set_items sp WHERE "
