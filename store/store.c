@@ -332,7 +332,7 @@ int bdb_store_warnings_each(bdb_store *st, const bdb_filter *f,
 int bdb_store_groups_each(bdb_store *st, const bdb_filter *f,
                           int (*cb)(const bdb_group_row *, void *), void *ctx)
 {
-    return st->ops->groups_each(st, f, cb, ctx);
+    return bdb_groups_each(st, f, cb, ctx);
 }
 
 int bdb_store_platform_names_each(bdb_store *st, const bdb_filter *f,

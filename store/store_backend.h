@@ -86,6 +86,10 @@ typedef struct bdb_driver {
     /* dialect: what ends bdb_results_query's ORDER BY (PostgreSQL's
      * ", r.id": its rows of equal keys come in no set order) */
     const char *sql_results_tail;
+    /* dialect: what follows "FROM series s " to give each series' results
+     * as r in (platform_id, source_id, repetition, line) order, ending in
+     * a WHERE clause that more " AND ..." terms may follow */
+    const char *sql_groups_results;
     /* dialect: the column of a row's id in tables without one of their
      * own (source_warnings): "rowid" on SQLite */
     const char *sql_row_id;
@@ -117,8 +121,6 @@ typedef struct bdb_store_ops {
     int (*source_lines)(bdb_store *st, long long id, long long from,
                         long long count, bdb_stored_source *meta,
                         bdb_buf *text, int *more);
-    int (*groups_each)(bdb_store *st, const bdb_filter *f,
-                       int (*cb)(const bdb_group_row *, void *), void *ctx);
     int (*batch_begin)(bdb_store *st, int flags);
     int (*batch_end)(bdb_store *st, int commit);
     /* a source streamed figure by figure */

@@ -310,6 +310,10 @@ int bdb_warnings_each(bdb_store *st, const bdb_filter *f,
 int bdb_platform_names_each(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const char *, void *), void *ctx);
 
+/* store.h's bdb_store_groups_each (store_groups.c). */
+int bdb_groups_each(bdb_store *st, const bdb_filter *f,
+                    int (*cb)(const bdb_group_row *, void *), void *ctx);
+
 /* Appends to w the query of the series f selects: id, tool, benchmark,
  * metric, params, unit, better, results, platforms; by tool, benchmark,
  * metric and params. */

@@ -799,6 +799,84 @@ static void pg__filtered_sums__bound_values_survive_the_cursor(void **state)
     assert_int_equal(rows[1], rows[0]);
 }
 
+/* Every group a report reads, as text: series, platform, figures and
+ * where each value came from. */
+static int group_text(const bdb_group_row *r, void *ctx)
+{
+    bdb_buf *b = ctx;
+    bdb_buf_printf(b, "%s|%s|%s|%s|%s|%d|%s|%zu|%.17g|%.17g|%.17g:", r->tool,
+                   r->benchmark, r->metric, r->params, r->unit, r->better,
+                   r->platform, r->n, r->mean, r->min, r->max);
+    for (size_t i = 0; i < r->n; i++)
+        bdb_buf_printf(b, " %.17g@%s:%d", r->values[i],
+                       strrchr(r->paths[i], '/') + 1, r->lines[i]);
+    bdb_buf_puts(b, "\n");
+    return 0;
+}
+
+static char *groups_of(const char *db, const bdb_filter *f)
+{
+    bdb_store *st;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_store_open(&st, db, &d), BDB_OK);
+    bdb_buf b;
+    bdb_buf_init(&b);
+    assert_int_equal(bdb_store_groups_each(st, f, group_text, &b), BDB_OK);
+    bdb_store_close(st);
+    bdb_buf_puts(&b, "");
+    assert_non_null(b.data);
+    return bdb_buf_detach(&b, NULL);
+}
+
+/* The groups (store_groups.c, one implementation over both drivers) are
+ * the same on PostgreSQL as on SQLite: series in order, platforms by
+ * name whatever their ids (zeta is made first), values in source and
+ * repetition order, with and without a filter. */
+static void pg__groups__the_same_as_sqlite(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100], csv[800], lite[800];
+    fresh_db("groups", url, sizeof url);
+    snprintf(lite, sizeof lite, "%s/groups.sqlite", tu_tmpdir());
+    const char *plat[3] = {"zeta", "alpha", "mid"};
+    bdb_buf out;
+    bdb_buf_init(&out);
+    for (int file = 0; file < 2; file++) {
+        snprintf(csv, sizeof csv, "%s/groups%d.csv", tu_tmpdir(), file);
+        FILE *f = fopen(csv, "w");
+        assert_non_null(f);
+        fputs("platform,tool,benchmark,metric,value,unit,parameters,"
+              "repetition\n", f);
+        for (int rep = 3; rep >= 1; rep--)
+            for (int k = 0; k < 30; k++)
+                for (int p = 0; p < 3; p++)
+                    fprintf(f, "%s,%s,b%d,real,%.9f,s,level=%d,%d\n", plat[p],
+                            k % 2 ? "gzip" : "xz", k % 7,
+                            1.0 / (k + p + rep + 3 * file), k, rep);
+        assert_int_equal(fclose(f), 0);
+        assert_int_equal(tu_run(&out, "--db '%s' import -q '%s'", url, csv), 0);
+        assert_int_equal(tu_run(&out, "--db '%s' import -q '%s'", lite, csv), 0);
+    }
+    bdb_buf_free(&out);
+    bdb_filter none = {0}, some = {.tool = "gzip", .platforms = "zeta,alpha"};
+    const bdb_filter *filters[2] = {&none, &some};
+    for (int i = 0; i < 2; i++) {
+        char *g0 = groups_of(lite, filters[i]), *g1 = groups_of(url, filters[i]);
+        assert_string_equal(g0, g1);
+        size_t lines = 0;
+        for (const char *c = g1; *c; c++)
+            lines += *c == '\n';
+        assert_int_equal(lines, i ? 15 * 2 : 30 * 3);
+        /* alpha before zeta within the first series */
+        const char *a = strstr(g1, "|alpha|"), *z = strstr(g1, "|zeta|");
+        assert_true(a && z && a < z);
+        free(g0);
+        free(g1);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -813,6 +891,7 @@ int main(void)
         cmocka_unit_test(pg__results_after_every_change__point_at_rows_that_exist),
         cmocka_unit_test(pg__large_source__kept_in_pieces_loads_back_whole),
         cmocka_unit_test(pg__filtered_sums__bound_values_survive_the_cursor),
+        cmocka_unit_test(pg__groups__the_same_as_sqlite),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

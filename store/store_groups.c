@@ -1,0 +1,346 @@
+/* store_groups.c - the results a filter selects grouped by series and
+ * platform, as `report` reads them: written once over the driver's
+ * primitives. One ordered scan of results joined to their series: the
+ * series' unique index and, for each series, the results_by_series_platform
+ * index (nothing sorted but each series' few rows), read a page at a time
+ * where a driver would hold them all. Values arrive as doubles, never
+ * as lists of text. Memory is one series' results plus one path per
+ * source. */
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_internal.h"
+
+/* id -> text, open addressing, grown at half load. */
+typedef struct id_text {
+    long long id;
+    char *text;         /* NULL: an empty slot */
+} id_text;
+
+typedef struct id_map {
+    id_text *slot;
+    size_t cap, n;
+} id_map;
+
+static size_t id_hash(long long id, size_t cap)
+{
+    uint64_t h = (uint64_t)id * UINT64_C(0x9e3779b97f4a7c15);
+    return (size_t)(h >> 17) & (cap - 1);
+}
+
+static const char *id_map_get(const id_map *m, long long id)
+{
+    if (!m->cap)
+        return NULL;
+    for (size_t i = id_hash(id, m->cap);; i = (i + 1) & (m->cap - 1)) {
+        if (!m->slot[i].text)
+            return NULL;
+        if (m->slot[i].id == id)
+            return m->slot[i].text;
+    }
+}
+
+static int id_map_put(id_map *m, long long id, const char *text)
+{
+    if (2 * (m->n + 1) > m->cap) {
+        size_t cap = m->cap ? m->cap * 2 : 64;
+        id_text *slot = calloc(cap, sizeof *slot);
+        if (!slot)
+            return BDB_ENOMEM;
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->slot[i].text) {
+                size_t j = id_hash(m->slot[i].id, cap);
+                while (slot[j].text)
+                    j = (j + 1) & (cap - 1);
+                slot[j] = m->slot[i];
+            }
+        free(m->slot);
+        m->slot = slot;
+        m->cap = cap;
+    }
+    char *copy = strdup(text);
+    if (!copy)
+        return BDB_ENOMEM;
+    size_t i = id_hash(id, m->cap);
+    while (m->slot[i].text && m->slot[i].id != id)
+        i = (i + 1) & (m->cap - 1);
+    if (m->slot[i].text) {
+        free(m->slot[i].text);
+    } else {
+        m->slot[i].id = id;
+        m->n++;
+    }
+    m->slot[i].text = copy;
+    return BDB_OK;
+}
+
+static void id_map_free(id_map *m)
+{
+    for (size_t i = 0; i < m->cap; i++)
+        free(m->slot[i].text);
+    free(m->slot);
+    m->slot = NULL;
+    m->cap = m->n = 0;
+}
+
+#define NO_PLATFORM LLONG_MIN
+
+/* The results of one series, in the scan's order (platform id, source,
+ * repetition, line), as columns. */
+typedef struct series_rows {
+    size_t n, cap;
+    long long *platform_id;     /* NO_PLATFORM for none */
+    double *value;
+    int *line;
+    long long *source_id;
+    const char **path;
+} series_rows;
+
+static int series_rows_grow(series_rows *r)
+{
+    size_t cap = r->cap ? r->cap * 2 : 256;
+    long long *pid = realloc(r->platform_id, cap * sizeof *pid);
+    if (pid)
+        r->platform_id = pid;
+    double *v = realloc(r->value, cap * sizeof *v);
+    if (v)
+        r->value = v;
+    int *l = realloc(r->line, cap * sizeof *l);
+    if (l)
+        r->line = l;
+    long long *sid = realloc(r->source_id, cap * sizeof *sid);
+    if (sid)
+        r->source_id = sid;
+    const char **path = realloc(r->path, cap * sizeof *path);
+    if (path)
+        r->path = path;
+    if (!pid || !v || !l || !sid || !path)
+        return BDB_ENOMEM;
+    r->cap = cap;
+    return BDB_OK;
+}
+
+static void series_rows_free(series_rows *r)
+{
+    free(r->platform_id);
+    free(r->value);
+    free(r->line);
+    free(r->source_id);
+    free(r->path);
+}
+
+/* One platform's run of rows within a series. */
+typedef struct group_run {
+    const char *name;
+    size_t from, n;
+} group_run;
+
+static int cmp_run(const void *a, const void *b)
+{
+    const group_run *x = a, *y = b;
+    return strcmp(x->name, y->name);
+}
+
+/* The series being read: its id and columns (copied: a row's texts live
+ * only until the next step). */
+typedef struct cur_series {
+    long long id;
+    int better;
+    bdb_buf text;       /* tool \0 benchmark \0 metric \0 params \0 unit \0 */
+    const char *col[5];
+} cur_series;
+
+typedef struct groups_ctx {
+    bdb_store *st;
+    bdb_stmt *path;
+    id_map platforms, paths;
+    cur_series ser;
+    int have_series;
+    series_rows r;
+    group_run *runs;
+    size_t cap_runs;
+    int (*cb)(const bdb_group_row *, void *);
+    void *ctx;
+    int rc;             /* an error of a row's work */
+    int stopped;        /* cb asked to stop (or an error stopped the walk) */
+} groups_ctx;
+
+static int platform_row(bdb_stmt *s, void *ctx)
+{
+    groups_ctx *g = ctx;
+    if (id_map_put(&g->platforms, bdb_col_int(s, 0), bdb_col_text(s, 1)))
+        return bdb_store_fail(g->st, BDB_ENOMEM, "out of memory");
+    return 0;
+}
+
+static int source_path(groups_ctx *g, long long id, const char **out)
+{
+    if ((*out = id_map_get(&g->paths, id)))
+        return BDB_OK;
+    bdb_stmt_reset(g->path);
+    bdb_bind_int(g->path, 1, id);
+    int step = bdb_step(g->path);
+    if (step < 0)
+        return step;
+    /* the old query replaced the list separator; keep the same text */
+    const char *text = step == 1 ? bdb_col_text(g->path, 0) : "";
+    size_t len = strlen(text);
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return bdb_store_fail(g->st, BDB_ENOMEM, "out of memory");
+    for (size_t i = 0; i <= len; i++)
+        copy[i] = text[i] == 31 ? '?' : text[i];
+    int rc = id_map_put(&g->paths, id, copy);
+    free(copy);
+    if (rc)
+        return bdb_store_fail(g->st, rc, "out of memory");
+    *out = id_map_get(&g->paths, id);
+    return BDB_OK;
+}
+
+/* Hands the series read so far to cb as one group per platform, in
+ * platform name order; 1 when cb asks to stop. */
+static int emit_series(groups_ctx *g)
+{
+    series_rows *r = &g->r;
+    size_t nruns = 0;
+    for (size_t i = 0; i < r->n;) {
+        size_t j = i;
+        while (j < r->n && r->platform_id[j] == r->platform_id[i])
+            j++;
+        if (nruns == g->cap_runs) {
+            size_t cap = g->cap_runs ? g->cap_runs * 2 : 16;
+            group_run *p = realloc(g->runs, cap * sizeof *p);
+            if (!p)
+                return bdb_store_fail(g->st, BDB_ENOMEM, "out of memory");
+            g->runs = p;
+            g->cap_runs = cap;
+        }
+        const char *name = r->platform_id[i] != NO_PLATFORM
+                               ? id_map_get(&g->platforms, r->platform_id[i])
+                               : NULL;
+        g->runs[nruns++] = (group_run){name ? name : "", i, j - i};
+        i = j;
+    }
+    if (nruns > 1)
+        qsort(g->runs, nruns, sizeof *g->runs, cmp_run);
+    const cur_series *s = &g->ser;
+    for (size_t k = 0; k < nruns; k++) {
+        const group_run *run = &g->runs[k];
+        const double *v = r->value + run->from;
+        double sum = 0.0, mn = v[0], mx = v[0];
+        for (size_t i = 0; i < run->n; i++) {
+            sum += v[i];
+            mn = v[i] < mn ? v[i] : mn;
+            mx = v[i] > mx ? v[i] : mx;
+        }
+        bdb_group_row row = {
+            .series_id = s->id, .tool = s->col[0], .benchmark = s->col[1],
+            .metric = s->col[2], .params = s->col[3], .unit = s->col[4],
+            .better = s->better, .platform = run->name, .n = run->n,
+            .mean = sum / (double)run->n, .min = mn, .max = mx, .values = v,
+            .lines = r->line + run->from,
+            .source_ids = r->source_id + run->from,
+            .paths = (const char *const *)(r->path + run->from)};
+        if (g->cb(&row, g->ctx))
+            return 1;
+    }
+    r->n = 0;
+    return 0;
+}
+
+/* Takes the series columns of row s as the series being read. */
+static int start_series(groups_ctx *g, bdb_stmt *s)
+{
+    cur_series *c = &g->ser;
+    c->id = bdb_col_int(s, 0);
+    c->better = (int)bdb_col_int(s, 6);
+    c->text.len = 0;
+    size_t at[5];
+    for (int i = 0; i < 5; i++) {
+        at[i] = c->text.len;
+        const char *t = bdb_col_text(s, i + 1);
+        bdb_buf_append(&c->text, t, strlen(t) + 1);
+    }
+    if (c->text.err || !c->text.data)
+        return bdb_store_fail(g->st, BDB_ENOMEM, "out of memory");
+    for (int i = 0; i < 5; i++)
+        c->col[i] = c->text.data + at[i];
+    g->have_series = 1;
+    return BDB_OK;
+}
+
+static int result_row(bdb_stmt *s, void *ctx)
+{
+    groups_ctx *g = ctx;
+    long long sid = bdb_col_int(s, 0);
+    if (!g->have_series || sid != g->ser.id) {
+        int stop = g->have_series ? emit_series(g) : 0;
+        if (stop) {
+            g->stopped = 1;
+            return stop;
+        }
+        if ((g->rc = start_series(g, s)))
+            return g->rc;
+    }
+    series_rows *r = &g->r;
+    if (r->n == r->cap && series_rows_grow(r))
+        return g->rc = bdb_store_fail(g->st, BDB_ENOMEM, "out of memory");
+    size_t i = r->n++;
+    r->platform_id[i] = bdb_col_null(s, 7) ? NO_PLATFORM : bdb_col_int(s, 7);
+    r->value[i] = bdb_col_double(s, 8);
+    r->line[i] = (int)bdb_col_int(s, 9);
+    r->source_id[i] = bdb_col_int(s, 10);
+    if ((g->rc = source_path(g, r->source_id[i], &r->path[i])))
+        return g->rc;
+    return 0;
+}
+
+/* Groups in series order, then platform name: the driver's join walks
+ * the series in order and each one's results by index. */
+int bdb_groups_each(bdb_store *st, const bdb_filter *f,
+                    int (*cb)(const bdb_group_row *, void *), void *ctx)
+{
+    const bdb_driver *drv = st->ops->drv;
+    groups_ctx g = {.st = st, .cb = cb, .ctx = ctx};
+    bdb_buf_init(&g.ser.text);
+    int rc = bdb_sql_walk(st, "SELECT id, name FROM platforms", NULL,
+                          "reading platforms", platform_row, &g);
+    if (!rc)
+        rc = bdb_stmt_prepare(st, "SELECT path FROM sources WHERE id = ?1",
+                              "reading a source's path", 0, &g.path);
+    bdb_stmt *s = NULL;
+    if (!rc) {
+        bdb_where w;
+        bdb_where_init(&w, drv->style);
+        bdb_buf_puts(&w.sql,
+                     "SELECT s.id, s.tool, s.benchmark, s.metric, s.params, "
+                     "s.unit, s.better, r.platform_id, r.value, r.line, "
+                     "r.source_id FROM series s ");
+        bdb_buf_puts(&w.sql, drv->sql_groups_results);
+        bdb_where_series(&w, f);
+        bdb_where_platforms(&w, f);
+        bdb_buf_printf(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, "
+                               "s.params, r.platform_id, r.source_id, "
+                               "r.repetition, r.line%s",
+                       drv->sql_results_tail);
+        rc = bdb_where_prepare(st, &w, "grouping results", BDB_STMT_MANY, &s);
+    }
+    if (!rc)
+        rc = bdb_stmt_walk(s, result_row, &g);
+    if (!rc && g.rc)
+        rc = g.rc;
+    if (!rc && !g.stopped && g.have_series && g.r.n) {
+        int last = emit_series(&g);
+        rc = last < 0 ? last : BDB_OK;
+    }
+    bdb_stmt_finish(g.path, BDB_OK);
+    id_map_free(&g.platforms);
+    id_map_free(&g.paths);
+    series_rows_free(&g.r);
+    bdb_buf_free(&g.ser.text);
+    free(g.runs);
+    return rc;
+}
