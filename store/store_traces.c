@@ -36,28 +36,30 @@ int bdb_trace_writer_open(bdb_store *st, long long source_id,
         return bdb_store_fail(st, BDB_ENOMEM, "out of memory for a trace");
     w->st = st;
     w->source_id = source_id;
+    /* opened once per source: its statements are kept prepared */
+    const int keep = BDB_STMT_KEEP;
     int rc = bdb_stmt_prepare(st, "SELECT id FROM series WHERE tool = ?1 AND "
                               "benchmark = ?2 AND metric = ?3 AND params = ?4",
-                              "finding a trace's series", 0, &w->find);
+                              "finding a trace's series", keep, &w->find);
     if (!rc)
-        rc = bdb_stmt_prepare(st, TRACE_INSERT, "adding trace points", 0,
+        rc = bdb_stmt_prepare(st, TRACE_INSERT, "adding trace points", keep,
                               &w->ins);
     if (!rc)
         rc = bdb_stmt_prepare(st, "INSERT INTO param_sets(params) VALUES(?1) "
                               "ON CONFLICT(params) DO NOTHING",
-                              "adding a trace's parameters", 0, &w->set_ins);
+                              "adding a trace's parameters", keep, &w->set_ins);
     if (!rc)
         rc = bdb_stmt_prepare(st, "INSERT INTO param_set_items(set_id, key, "
                               "value) SELECT id, ?2, ?3 FROM param_sets WHERE "
                               "params = ?1 ON CONFLICT DO NOTHING",
-                              "adding a trace's parameters", 0, &w->item_ins);
+                              "adding a trace's parameters", keep, &w->item_ins);
     if (!rc)
         rc = bdb_stmt_prepare(st, "INSERT INTO series(tool, benchmark, "
                               "metric, params, unit, better, param_set_id) "
                               "SELECT ?1, ?2, ?3, ?4, ?5, ?6, id FROM "
                               "param_sets WHERE params = ?4 ON CONFLICT(tool, "
                               "benchmark, metric, params) DO NOTHING",
-                              "adding a trace's series", 0, &w->series_ins);
+                              "adding a trace's series", keep, &w->series_ins);
     if (rc) {
         bdb_trace_writer_close(w, rc, NULL, NULL);
         return rc;
