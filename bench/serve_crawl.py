@@ -6,7 +6,8 @@ server's page cache), the second is served from memory (a hit). Prints,
 per view, the pages, their statuses, and the median, p95 and max of the
 server's own wall time (Server-Timing page;dur) for the first hit and for
 the warm one, plus the first hit's CPU median and max. Bounded: at most MAXPAGES
-pages, at most SERIES_PER_PAGE series links followed from one page."""
+pages, at most SERIES_PER_PAGE series links followed from one page. Then
+the SLOWEST pages' first hits with their paths."""
 import re
 import signal
 import statistics
@@ -15,6 +16,7 @@ import urllib.parse
 import urllib.request
 
 SERIES_PER_PAGE = 5
+SLOWEST = 30
 HREF = re.compile(r'href="(/[^"#]*)')
 
 
@@ -66,6 +68,7 @@ def crawl(base, maxpages, seen, queue, stats):
         s = stats.setdefault(view_of(path), {"first": [], "cpu": [], "warm": [],
                                              "status": {}})
         s["first"].append(first)
+        s.setdefault("paths", []).append((first, path))
         s["cpu"].append(cpu)
         if c2 == "hit":
             s["warm"].append(warm)
@@ -99,6 +102,11 @@ def table(label, stats):
               f"{pct(f, 0.95):.1f} | {max(f):.1f} | "
               f"{statistics.median(s['cpu']):.1f} | {max(s['cpu']):.1f} | "
               f"{statistics.median(w):.2f} | {max(w):.2f} |")
+    slow = sorted((p for s in stats.values() for p in s.get("paths", [])),
+                  reverse=True)[:SLOWEST]
+    print(f"\nthe {len(slow)} slowest first hits (ms, page):\n")
+    for ms, path in slow:
+        print(f"    {ms:8.1f}  {path}")
 
 
 if __name__ == "__main__":
