@@ -200,6 +200,10 @@ static int sniff(const char *buf, size_t len)
         return 70;
     if (running && threads && bdb_memfind(buf, len, " connections"))
         return 60; /* a run cut right after its header */
+    /* A post quoting only wrk2's distribution block: its header is wrk2's
+     * own (print_hdr_latency's title), no other program prints it. */
+    if (bdb_memfind(buf, len, "Latency Distribution (HdrHistogram - "))
+        return 60;
     /* A wrk command followed by one of wrk's own error messages. */
     if (!bdb_memfind(buf, len, "unable to ") &&
         !bdb_memfind(buf, len, "Usage: wrk") &&
@@ -504,7 +508,8 @@ static int run_close(wrk_state *st)
         return BDB_OK;
     r->open = 0;
     int rc = BDB_OK;
-    if (!r->seen_stats && !r->seen_summary && !r->seen_rps)
+    if (!r->seen_stats && !r->seen_summary && !r->seen_rps &&
+        !r->nfig && !r->spec_rows)
         return wrk_note(st->out, r->start_line,
                         "this wrk run stops before its results (wrk "
                         "killed, or the capture is cut): expected "
@@ -1213,6 +1218,8 @@ static int report_line(const char *p, const char *end)
     const char *why;
     if (bdb_starts_with(p, end, "Thread Stats") && bdb_contains(p, end, "Avg"))
         return 1;
+    if (bdb_starts_with(p, end, "Latency Distribution (HdrHistogram - "))
+        return 1; /* wrk2's distribution block quoted alone */
     if (bdb_scan_lit(&q, end, "Latency", 0) && q < end &&
         (*q == ' ' || *q == '\t'))
         return scan_stats_row(q, end, 1, v, &nan_pct, &why);
@@ -1278,6 +1285,8 @@ static int do_line(wrk_state *st, const bdb_line *ln)
                               "(its head is cut): no threads, connections "
                               "or URL for its figures",
                               bdb_starts_with(p, end, "Thread") ? "Thread Stats"
+                              : bdb_starts_with(p, end, "Latency Dist")
+                                  ? "Latency Distribution"
                               : bdb_starts_with(p, end, "Latency") ? "Latency"
                               : bdb_starts_with(p, end, "Req/Sec") ? "Req/Sec"
                                                                      : "requests in");

@@ -354,6 +354,58 @@ static const char wrk2_pkb_404[] =
     "Requests/sec:     10.02\n"
     "Transfer/sec:      4.07KB\n";
 
+/* Only wrk2's distribution blocks, quoted in notes on Istio 1.1.7 with
+ * wrk2 --u_latency (github "istio-benchmark" README, found with the
+ * library's find_string, id 13919098273): no "Running" line, no Thread
+ * Stats, no Requests/sec, the recorded latency in minutes. */
+static const char wrk2_dist_only[] =
+    "**Corrected** (for [coordinated omission](https://github.com/giltene/wrk2))\n"
+    "\n"
+    "```\n"
+    "  Latency Distribution (HdrHistogram - Recorded Latency)\n"
+    " 50.000%    8.65m\n"
+    " 75.000%   13.81m\n"
+    " 90.000%   17.11m\n"
+    " 99.000%   19.29m\n"
+    " 99.900%   19.50m\n"
+    " 99.990%   19.52m\n"
+    " 99.999%   19.54m\n"
+    "100.000%   19.54m\n"
+    "```\n"
+    "\n"
+    "**Uncorrected** \n"
+    "\n"
+    "```\n"
+    "  Latency Distribution (HdrHistogram - Uncorrected Latency (measured without taking delayed starts into account))\n"
+    " 50.000%    4.08ms\n"
+    " 75.000%    4.73ms\n"
+    " 90.000%    5.53ms\n"
+    " 99.000%   11.69ms\n"
+    " 99.900%   16.42ms\n"
+    " 99.990%   23.49ms\n"
+    " 99.999%   30.69ms\n"
+    "100.000%   37.57ms\n"
+    "```";
+
+static void wrk2__distribution_blocks_alone__read_and_head_warned(void **state)
+{
+    (void)state;
+    assert_true(bdb_parser_wrk.sniff(wrk2_dist_only, strlen(wrk2_dist_only)) >= 50);
+    bdb_sink s;
+    tu_text_ok(wrk2_dist_only, NULL, &s);
+    /* "m" is minutes in wrk's units.c */
+    tu_assert_value(&s, NULL, "latency_p50", "variant=wrk2", 8.65 * 60, 1e-9);
+    tu_assert_value(&s, NULL, "latency_p100", "variant=wrk2", 19.54 * 60, 1e-9);
+    tu_assert_value(&s, NULL, "latency_uncorrected_p50", "variant=wrk2", 4.08e-3, 1e-12);
+    tu_assert_value(&s, NULL, "latency_uncorrected_p100", "variant=wrk2", 37.57e-3, 1e-12);
+    assert_int_equal(tu_count(&s, "latency_p99_9"), 1);
+    /* what the quote lacks is said, at the block's header line */
+    const bdb_note *n = note_with(&s, "its head is cut");
+    assert_int_equal(n->line, 4);
+    assert_int_equal(count_notes(&s, "cut before"), 1);
+    bdb_sink_free(&s);
+}
+
 static void wrk2__hdr_blocks__summarised_with_variant(void **state)
 {
     (void)state;
@@ -862,6 +914,7 @@ int main(void)
         cmocka_unit_test(wrk__command_disagrees__printed_kept_and_warned),
         cmocka_unit_test(wrk2__u_latency_and_rate__both_blocks_and_rate_parameter),
         cmocka_unit_test(wrk2__hdr_blocks__summarised_with_variant),
+        cmocka_unit_test(wrk2__distribution_blocks_alone__read_and_head_warned),
         cmocka_unit_test(wrk__minutes_and_bare_bytes__wrk_units),
         cmocka_unit_test(wrk__published_capture_with_prompt__read_whole),
         cmocka_unit_test(wrk__pasted_with_other_indent__read_whole),
