@@ -2,6 +2,7 @@
  * driver's primitives, for both back-ends. */
 #include "store_means.h"
 #include "store_internal.h"
+#include "../common/bdb_grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,104 +95,6 @@ int bdb_store_cell_means_each(bdb_store *st, const bdb_filter *f,
     return bdb_stmt_walk(s, mean_row, &mw);
 }
 
-struct bdb_means_memo {
-    char version[256];          /* the data version the rows are of */
-    bdb_cell_mean_row *v;
-    size_t n, cap;
-    int too_many;               /* more than BDB_MEANS_MEMO_CELLS */
-};
-
-void bdb_means_memo_free(bdb_means_memo *m)
-{
-    if (!m)
-        return;
-    free(m->v);
-    free(m);
-}
-
-static int keep_mean(const bdb_cell_mean_row *r, void *ctx)
-{
-    bdb_means_memo *m = ctx;
-    if (m->n == BDB_MEANS_MEMO_CELLS) {
-        m->too_many = 1;
-        return 1;
-    }
-    if (m->n == m->cap) {
-        size_t cap = m->cap ? m->cap * 2 : 4096;
-        bdb_cell_mean_row *v = realloc(m->v, cap * sizeof *v);
-        if (!v) {
-            m->too_many = 1;    /* no copy: each call asks the database */
-            return 1;
-        }
-        m->v = v;
-        m->cap = cap;
-    }
-    m->v[m->n++] = *r;
-    return 0;
-}
-
-/* st's copy of every cell's mean for the current data version, made when
- * there is none; NULL with BDB_OK when it cannot be kept. */
-static int memo_of(bdb_store *st, bdb_means_memo **out)
-{
-    *out = NULL;
-    char ver[256];
-    int rc = bdb_store_data_version(st, ver, sizeof ver, NULL);
-    if (rc)
-        return rc;
-    bdb_means_memo *m = st->means;
-    if (m && strcmp(m->version, ver) == 0) {
-        *out = m->too_many ? NULL : m;
-        return BDB_OK;
-    }
-    bdb_means_memo_free(m);
-    st->means = m = calloc(1, sizeof *m);
-    if (!m)
-        return BDB_OK;
-    snprintf(m->version, sizeof m->version, "%s", ver);
-    rc = bdb_store_cell_means_each(st, NULL, keep_mean, m);
-    if (rc) {
-        bdb_means_memo_free(m);
-        st->means = NULL;
-        return rc;
-    }
-    if (m->too_many) {
-        free(m->v);
-        m->v = NULL;
-        m->n = m->cap = 0;
-    }
-    *out = m->too_many ? NULL : m;
-    return BDB_OK;
-}
-
-int bdb_store_cell_means_memo_each(bdb_store *st, const bdb_filter *f,
-                                   int (*cb)(const bdb_cell_mean_row *r,
-                                             void *ctx),
-                                   void *ctx)
-{
-    if (f && ((f->platforms && *f->platforms) || (f->set && *f->set) ||
-              (f->tags && f->tags->n)))
-        return bdb_store_cell_means_each(st, f, cb, ctx);
-    bdb_means_memo *m;
-    int rc = memo_of(st, &m);
-    if (rc)
-        return rc;
-    if (!m)
-        return bdb_store_cell_means_each(st, f, cb, ctx);
-    for (size_t i = 0; i < m->n; i++)
-        if (cb(&m->v[i], ctx))
-            break;
-    return BDB_OK;
-}
-
-int bdb_store_means_warm(bdb_store *st, size_t *cells)
-{
-    bdb_means_memo *m;
-    int rc = memo_of(st, &m);
-    *cells = m ? m->n : 0;
-    return rc;
-}
-
 typedef struct sums_walk {
     int (*cb)(const bdb_cell_sums_row *, void *);
     void *ctx;
@@ -224,6 +127,185 @@ int bdb_store_cell_sums_each(bdb_store *st, const bdb_filter *f,
         return rc;
     sums_walk sw = {cb, ctx};
     return bdb_stmt_walk(s, sums_row, &sw);
+}
+
+struct bdb_means_memo {
+    char version[256];          /* the data version the rows are of */
+    bdb_cell_sums_row *v;
+    size_t n, cap;
+    int too_many;               /* more than BDB_MEANS_MEMO_CELLS */
+};
+
+void bdb_means_memo_free(bdb_means_memo *m)
+{
+    if (!m)
+        return;
+    free(m->v);
+    free(m);
+}
+
+static int keep_sums(const bdb_cell_sums_row *r, void *ctx)
+{
+    bdb_means_memo *m = ctx;
+    if (m->n == BDB_MEANS_MEMO_CELLS) {
+        m->too_many = 1;
+        return 1;
+    }
+    if (m->n == m->cap) {
+        size_t cap = m->cap ? m->cap * 2 : 4096;
+        bdb_cell_sums_row *v = realloc(m->v, cap * sizeof *v);
+        if (!v) {
+            m->too_many = 1;    /* no copy: each call asks the database */
+            return 1;
+        }
+        m->v = v;
+        m->cap = cap;
+    }
+    m->v[m->n++] = *r;
+    return 0;
+}
+
+/* st's copy of every cell's sums for the current data version, made when
+ * there is none; NULL with BDB_OK when it cannot be kept. */
+static int memo_of(bdb_store *st, bdb_means_memo **out)
+{
+    *out = NULL;
+    char ver[256];
+    int rc = bdb_store_data_version(st, ver, sizeof ver, NULL);
+    if (rc)
+        return rc;
+    bdb_means_memo *m = st->means;
+    if (m && strcmp(m->version, ver) == 0) {
+        *out = m->too_many ? NULL : m;
+        return BDB_OK;
+    }
+    bdb_means_memo_free(m);
+    st->means = m = calloc(1, sizeof *m);
+    if (!m)
+        return BDB_OK;
+    snprintf(m->version, sizeof m->version, "%s", ver);
+    rc = bdb_store_cell_sums_each(st, NULL, keep_sums, m);
+    if (rc) {
+        bdb_means_memo_free(m);
+        st->means = NULL;
+        return rc;
+    }
+    if (m->too_many) {
+        free(m->v);
+        m->v = NULL;
+        m->n = m->cap = 0;
+    }
+    *out = m->too_many ? NULL : m;
+    return BDB_OK;
+}
+
+static int has_runset_terms(const bdb_filter *f)
+{
+    return f && ((f->set && *f->set) || (f->tags && f->tags->n));
+}
+
+int bdb_store_cell_means_memo_each(bdb_store *st, const bdb_filter *f,
+                                   int (*cb)(const bdb_cell_mean_row *r,
+                                             void *ctx),
+                                   void *ctx)
+{
+    if (has_runset_terms(f) || (f && f->platforms && *f->platforms))
+        return bdb_store_cell_means_each(st, f, cb, ctx);
+    bdb_means_memo *m;
+    int rc = memo_of(st, &m);
+    if (rc)
+        return rc;
+    if (!m)
+        return bdb_store_cell_means_each(st, f, cb, ctx);
+    for (size_t i = 0; i < m->n; i++) {
+        const bdb_cell_sums_row *c = &m->v[i];
+        bdb_cell_mean_row r = {c->series_id, c->platform_id, c->n,
+                               c->n ? c->sum / (double)c->n : 0};
+        if (cb(&r, ctx))
+            break;
+    }
+    return BDB_OK;
+}
+
+int bdb_store_means_warm(bdb_store *st, size_t *cells)
+{
+    bdb_means_memo *m;
+    int rc = memo_of(st, &m);
+    *cells = m ? m->n : 0;
+    return rc;
+}
+
+typedef struct platform_ids {
+    long long *v;
+    size_t n, cap;
+} platform_ids;
+
+static int platform_id_row(bdb_stmt *s, void *ctx)
+{
+    platform_ids *p = ctx;
+    long long *v = bdb_grow(p->v, p->n, &p->cap, sizeof *v, 16);
+    if (!v)
+        return BDB_ENOMEM;
+    p->v = v;
+    p->v[p->n++] = bdb_col_int(s, 0);
+    return 0;
+}
+
+/* The ids of the platforms f's platform term selects (0: results without
+ * a platform), by the same SQL as the results' filter, in id order. */
+static int platforms_selected(bdb_store *st, const bdb_filter *f,
+                              platform_ids *out)
+{
+    bdb_filter pf = {0};
+    pf.platforms = f->platforms;
+    bdb_where w;
+    bdb_where_init(&w, st->ops->drv->style);
+    bdb_buf_puts(&w.sql, "SELECT coalesce(r.platform_id, 0) FROM (SELECT id "
+                         "AS platform_id FROM platforms UNION ALL SELECT "
+                         "NULL) r WHERE 1=1");
+    bdb_where_platforms(&w, &pf);
+    bdb_buf_puts(&w.sql, " ORDER BY 1");
+    bdb_stmt *s;
+    int rc = bdb_where_prepare(st, &w, "reading platform ids", BDB_STMT_MANY,
+                               &s);
+    if (rc)
+        return rc;
+    return bdb_stmt_walk(s, platform_id_row, out);
+}
+
+static int has_id(const platform_ids *p, long long id)
+{
+    for (size_t i = 0; i < p->n; i++)
+        if (p->v[i] == id)
+            return 1;
+    return 0;
+}
+
+int bdb_store_cell_sums_memo_each(bdb_store *st, const bdb_filter *f,
+                                  int (*cb)(const bdb_cell_sums_row *r,
+                                            void *ctx),
+                                  void *ctx)
+{
+    if (has_runset_terms(f))
+        return bdb_store_cell_sums_each(st, f, cb, ctx);
+    bdb_means_memo *m;
+    int rc = memo_of(st, &m);
+    if (rc)
+        return rc;
+    if (!m)
+        return bdb_store_cell_sums_each(st, f, cb, ctx);
+    platform_ids pl = {0};
+    int by_platform = f && f->platforms && *f->platforms;
+    if (by_platform && (rc = platforms_selected(st, f, &pl))) {
+        free(pl.v);
+        return rc;
+    }
+    for (size_t i = 0; i < m->n; i++)
+        if ((!by_platform || has_id(&pl, m->v[i].platform_id)) &&
+            cb(&m->v[i], ctx))
+            break;
+    free(pl.v);
+    return BDB_OK;
 }
 
 typedef struct ids_walk {

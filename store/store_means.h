@@ -39,7 +39,7 @@ int bdb_store_cell_means_memo_each(bdb_store *st, const bdb_filter *f,
                                    int (*cb)(const bdb_cell_mean_row *r,
                                              void *ctx),
                                    void *ctx);
-#define BDB_MEANS_MEMO_CELLS ((size_t)8 << 20)
+#define BDB_MEANS_MEMO_CELLS ((size_t)4 << 20)
 /* Makes that copy now (a server's start): BDB_OK, or the store's error;
  * *cells: the rows kept (0: too many to keep). */
 int bdb_store_means_warm(bdb_store *st, size_t *cells);
@@ -59,6 +59,15 @@ typedef struct bdb_cell_sums_row {
 int bdb_store_cell_sums_each(bdb_store *st, const bdb_filter *f,
                              int (*cb)(const bdb_cell_sums_row *r, void *ctx),
                              void *ctx);
+
+/* The same from the copy in memory the means come from (the sums of every
+ * cell, bdb_store_means_warm), when f has no run set or tag term: only
+ * the platforms f names, in the same order; f's series terms left to the
+ * caller, who must match rows to its series by id. */
+int bdb_store_cell_sums_memo_each(bdb_store *st, const bdb_filter *f,
+                                  int (*cb)(const bdb_cell_sums_row *r,
+                                            void *ctx),
+                                  void *ctx);
 
 /* Every platform's id and name, in id order. */
 int bdb_store_platform_ids_each(bdb_store *st,

@@ -5,10 +5,12 @@
  * Mann-Whitney p left out. Real openssl runs of two run sets (5 a side,
  * tests/fixtures/lifecycle/openssl-cpulimit) and ab's runs with
  * keep-alive (nginx-keepalive/on, four a side: counts, times, rates;
- * values of 0 among them), compared as sets and as platforms. */
+ * values of 0 among them), compared as sets and as platforms, the
+ * platforms also from the sums kept in memory, by glob and for one tool. */
 #include "test_util.h"
 #include "../report/analysis/compare.h"
 #include "../store/store.h"
+#include "../store/store_means.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -23,9 +25,10 @@ static void close_to(double a, double b)
 }
 
 static void same_table(bdb_store *st, bdb_cmp_kind kind, const char *old_name,
-                       const char *new_name)
+                       const char *new_name, const char *tool)
 {
     bdb_compare_opts o = {0};
+    o.filter.tool = tool;
     o.threshold = -1;
     o.old_side = (bdb_cmp_side){kind, old_name};
     o.new_side = (bdb_cmp_side){kind, new_name};
@@ -111,11 +114,19 @@ static void compare_sums__sets_and_platforms__same_table_as_from_values(void **s
     bdb_diag d;
     bdb_diag_clear(&d);
     assert_int_equal(bdb_store_open(&st, db, &d), BDB_OK);
-    same_table(st, BDB_CMP_SET, "base", "limited");
+    same_table(st, BDB_CMP_SET, "base", "limited", NULL);
     bdb_store_close(st);
     snprintf(db, sizeof db, "%s/p.sqlite", dir);
     assert_int_equal(bdb_store_open(&st, db, &d), BDB_OK);
-    same_table(st, BDB_CMP_PLATFORM, "base", "limited");
+    same_table(st, BDB_CMP_PLATFORM, "base", "limited", NULL);
+    /* from the sums a server keeps in memory (bdb_store_means_warm): a
+     * platform side as a glob, and one tool's series out of the copy of
+     * every series */
+    size_t cells;
+    assert_int_equal(bdb_store_means_warm(st, &cells), BDB_OK);
+    assert_true(cells > 10);
+    same_table(st, BDB_CMP_PLATFORM, "ba*", "limited", "ab");
+    same_table(st, BDB_CMP_PLATFORM, "base", "limit?d", NULL);
     bdb_store_close(st);
 }
 

@@ -4,7 +4,9 @@
  * their intervals, the deltas, Welch's t and the verdicts are the same
  * (decide.h's rule from moments); the Mann-Whitney U needs the values and
  * is left out (p NaN). For a page of a lab's million results (benchdb
- * serve); `benchdb compare` and the downloads build from the values. */
+ * serve): the sums of platform sides come from the copy of every cell's
+ * sums a server keeps per data version (store_means.h); `benchdb compare` and
+ * the downloads build from the values. */
 #include "compare.h"
 #include "compare_parts.h"
 #include "../store/store_means.h"
@@ -14,47 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* One side's aggregate of a series (and platform, when sides are sets or
- * tags). */
-typedef struct cell {
-    long long series_id, platform_id;
-    long long n;
-    double sum, sumsq, min, max, sumln, sumln2;
-} cell;
-
-typedef struct cells {
-    cell *v;
-    size_t n, cap;
-    int by_platform;
-    int rc;
-} cells;
-
-static int add_cell(const bdb_cell_sums_row *r, void *ctx)
-{
-    cells *cs = ctx;
-    long long pid = cs->by_platform ? r->platform_id : 0;
-    if (cs->n && cs->v[cs->n - 1].series_id == r->series_id &&
-        cs->v[cs->n - 1].platform_id == pid) {
-        /* a platform side that names several (a glob): pooled */
-        cell *c = &cs->v[cs->n - 1];
-        c->n += r->n;
-        c->sum += r->sum;
-        c->sumsq += r->sumsq;
-        c->sumln += r->sumln;
-        c->sumln2 += r->sumln2;
-        c->min = r->min < c->min ? r->min : c->min;
-        c->max = r->max > c->max ? r->max : c->max;
-        return 0;
-    }
-    cell *g = bdb_grow(cs->v, cs->n, &cs->cap, sizeof *g, 1024);
-    if (!g)
-        return cs->rc = BDB_ENOMEM;
-    cs->v = g;
-    cs->v[cs->n++] = (cell){r->series_id, pid, r->n, r->sum, r->sumsq, r->min,
-                            r->max, r->sumln, r->sumln2};
-    return 0;
-}
 
 /* The series' names, by id. */
 typedef struct sname {
@@ -100,6 +61,50 @@ static const sname *find_sname(const snames *ns, long long id)
             hi = mid;
     }
     return lo < ns->n && ns->v[lo].id == id ? &ns->v[lo] : NULL;
+}
+
+/* One side's aggregate of a series (and platform, when sides are sets or
+ * tags). */
+typedef struct cell {
+    long long series_id, platform_id;
+    long long n;
+    double sum, sumsq, min, max, sumln, sumln2;
+} cell;
+
+typedef struct cells {
+    cell *v;
+    size_t n, cap;
+    int by_platform;
+    const snames *series;       /* the selection's: other rows are left out */
+    int rc;
+} cells;
+
+static int add_cell(const bdb_cell_sums_row *r, void *ctx)
+{
+    cells *cs = ctx;
+    if (!find_sname(cs->series, r->series_id))
+        return 0;
+    long long pid = cs->by_platform ? r->platform_id : 0;
+    if (cs->n && cs->v[cs->n - 1].series_id == r->series_id &&
+        cs->v[cs->n - 1].platform_id == pid) {
+        /* a platform side that names several (a glob): pooled */
+        cell *c = &cs->v[cs->n - 1];
+        c->n += r->n;
+        c->sum += r->sum;
+        c->sumsq += r->sumsq;
+        c->sumln += r->sumln;
+        c->sumln2 += r->sumln2;
+        c->min = r->min < c->min ? r->min : c->min;
+        c->max = r->max > c->max ? r->max : c->max;
+        return 0;
+    }
+    cell *g = bdb_grow(cs->v, cs->n, &cs->cap, sizeof *g, 1024);
+    if (!g)
+        return cs->rc = BDB_ENOMEM;
+    cs->v = g;
+    cs->v[cs->n++] = (cell){r->series_id, pid, r->n, r->sum, r->sumsq, r->min,
+                            r->max, r->sumln, r->sumln2};
+    return 0;
 }
 
 typedef struct pname {
@@ -171,42 +176,36 @@ static void row_stats(bdb_compare *c, bdb_cmp_row *r, const cell *a,
     r->p_mw = r->p_welch = NAN;
 }
 
-typedef struct keyed_row {
-    char *key;
-    size_t row;
-} keyed_row;
-
-static int cmp_keyed(const void *a, const void *b)
+static int cmp_row(const void *a, const void *b)
 {
-    return strcmp(((const keyed_row *)a)->key, ((const keyed_row *)b)->key);
+    const bdb_cmp_row *x = *(const bdb_cmp_row *const *)a;
+    const bdb_cmp_row *y = *(const bdb_cmp_row *const *)b;
+    int d = strcmp(x->tool, y->tool);
+    if (!d)
+        d = strcmp(x->benchmark, y->benchmark);
+    if (!d)
+        d = strcmp(x->metric, y->metric);
+    if (!d)
+        d = strcmp(x->params, y->params);
+    return d ? d : strcmp(x->platform, y->platform);
 }
 
 /* The rows in compare.c's order: tool, benchmark, metric, parameters,
- * platform. */
+ * platform (field by field: no key made per row). */
 static int sort_rows(bdb_compare *c)
 {
-    keyed_row *k = calloc(c->n ? c->n : 1, sizeof *k);
+    bdb_cmp_row **order = malloc((c->n ? c->n : 1) * sizeof *order);
     bdb_cmp_row *sorted = malloc((c->n ? c->n : 1) * sizeof *sorted);
-    int rc = k && sorted ? BDB_OK : BDB_ENOMEM;
-    for (size_t i = 0; !rc && i < c->n; i++) {
-        const bdb_cmp_row *r = &c->rows[i];
-        bdb_buf b;
-        bdb_buf_init(&b);
-        bdb_buf_printf(&b, "%s\x1f%s\x1f%s\x1f%s\x1f%s", r->tool, r->benchmark,
-                       r->metric, r->params, r->platform);
-        k[i] = (keyed_row){bdb_buf_detach(&b, NULL), i};
-        if (!k[i].key)
-            rc = BDB_ENOMEM;
-    }
+    int rc = order && sorted ? BDB_OK : BDB_ENOMEM;
     if (!rc) {
-        qsort(k, c->n, sizeof *k, cmp_keyed);
         for (size_t i = 0; i < c->n; i++)
-            sorted[i] = c->rows[k[i].row];
+            order[i] = &c->rows[i];
+        qsort(order, c->n, sizeof *order, cmp_row);
+        for (size_t i = 0; i < c->n; i++)
+            sorted[i] = *order[i];
         memcpy(c->rows, sorted, c->n * sizeof *sorted);
     }
-    for (size_t i = 0; k && i < c->n; i++)
-        free(k[i].key);
-    free(k);
+    free(order);
     free(sorted);
     return rc;
 }
@@ -223,24 +222,26 @@ int bdb_compare_build_sums(bdb_store *st, const bdb_compare_opts *opts,
     int by_platform = opts->old_side.kind != BDB_CMP_PLATFORM;
     bdb_filter fa, fb;
     bdb_params ta, tb;
-    cells A = {.by_platform = by_platform}, B = {.by_platform = by_platform};
     snames ns = {0};
+    cells A = {.by_platform = by_platform, .series = &ns},
+          B = {.by_platform = by_platform, .series = &ns};
     pnames ps = {0};
     int rc = bdb_compare_part_filter(opts, &opts->old_side, &fa, &ta, diag);
     if (!rc)
         rc = bdb_compare_part_filter(opts, &opts->new_side, &fb, &tb, diag);
     if (!rc) {
-        int src = bdb_store_cell_sums_each(st, &fa, add_cell, &A);
+        int src = bdb_store_series_names_each(st, &opts->filter, add_sname,
+                                              &ns);
+        if (!src)
+            src = ns.rc;
+        if (!src)
+            src = bdb_store_cell_sums_memo_each(st, &fa, add_cell, &A);
         if (!src)
             src = A.rc;
         if (!src)
-            src = bdb_store_cell_sums_each(st, &fb, add_cell, &B);
+            src = bdb_store_cell_sums_memo_each(st, &fb, add_cell, &B);
         if (!src)
             src = B.rc;
-        if (!src)
-            src = bdb_store_series_names_each(st, &opts->filter, add_sname, &ns);
-        if (!src)
-            src = ns.rc;
         if (!src)
             src = bdb_store_platform_ids_each(st, add_pname, &ps);
         if (!src)
@@ -260,17 +261,16 @@ int bdb_compare_build_sums(bdb_store *st, const bdb_compare_opts *opts,
             j += d > 0;
             continue;
         }
+        /* add_cell kept the selection's series only */
         const sname *s = find_sname(&ns, A.v[i].series_id);
-        if (s) {
-            bdb_cmp_row *r = bdb_compare_part_row(
-                c, s->tool, s->benchmark, s->metric, s->params, s->unit,
-                by_platform ? platform_name(&ps, A.v[i].platform_id) : "",
-                s->better);
-            if (!r)
-                rc = bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
-            else
-                row_stats(c, r, &A.v[i], &B.v[j]);
-        }
+        bdb_cmp_row *r = bdb_compare_part_row(
+            c, s->tool, s->benchmark, s->metric, s->params, s->unit,
+            by_platform ? platform_name(&ps, A.v[i].platform_id) : "",
+            s->better);
+        if (!r)
+            rc = bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+        else
+            row_stats(c, r, &A.v[i], &B.v[j]);
         i++;
         j++;
     }
