@@ -273,12 +273,17 @@ static int platforms_selected(bdb_store *st, const bdb_filter *f,
     return bdb_stmt_walk(s, platform_id_row, out);
 }
 
+static int cmp_id(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x > y) - (x < y);
+}
+
+/* p's ids come in id order (platforms_selected): a binary search, so
+ * that a walk of every cell is not cells x platforms. */
 static int has_id(const platform_ids *p, long long id)
 {
-    for (size_t i = 0; i < p->n; i++)
-        if (p->v[i] == id)
-            return 1;
-    return 0;
+    return p->n && bsearch(&id, p->v, p->n, sizeof *p->v, cmp_id) != NULL;
 }
 
 int bdb_store_cell_sums_memo_each(bdb_store *st, const bdb_filter *f,
