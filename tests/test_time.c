@@ -1097,10 +1097,95 @@ static void time__label_before_and_markup_after__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* A lab notebook quoting a Slurm job's GNU time -v block whose command is
+ * 360 characters long (bench/corpus SOURCES.tsv: time/gnu-time-v-partial-
+ * hpc-demux-unindented-command-h-mm-ss.md, search index id 45390166340,
+ * lines 8-19; the command and the elapsed h:mm:ss are as printed). */
+static const char V_LONG_COMMAND[] =
+    "Command being timed: \"python -u ./demux.py -o out -1 /projects/bgmp/"
+    "shared/2017_sequencing/1294_S1_L008_R1_001.fastq.gz -2 /projects/bgmp/"
+    "shared/2017_sequencing/1294_S1_L008_R2_001.fastq.gz -3 /projects/bgmp/"
+    "shared/2017_sequencing/1294_S1_L008_R3_001.fastq.gz -4 /projects/bgmp/"
+    "shared/2017_sequencing/1294_S1_L008_R4_001.fastq.gz -i /projects/bgmp/"
+    "shared/2017_sequencing/indexes.txt\"\n"
+    "\tUser time (seconds): 4736.30\n"
+    "\tSystem time (seconds): 48.25\n"
+    "\tPercent of CPU this job got: 94%\n"
+    "\tElapsed (wall clock) time (h:mm:ss or m:ss): 1:24:49\n"
+    "\tAverage shared text size (kbytes): 0\n"
+    "\tAverage unshared data size (kbytes): 0\n"
+    "\tAverage stack size (kbytes): 0\n"
+    "\tAverage total size (kbytes): 0\n"
+    "\tMaximum resident set size (kbytes): 241816\n"
+    "\tAverage resident set size (kbytes): 0\n"
+    "\tExit status: 0\n";
+
+static void time__command_longer_than_a_name__run_kept(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    /* once: "no figures found: the timed command is longer than 255
+     * characters" and the whole file read nothing */
+    tu_text_ok(V_LONG_COMMAND, NULL, &s);
+    assert_int_equal(s.n, 11);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    /* h:mm:ss: 1 h 24 min 49 s */
+    tu_assert_printed(V_LONG_COMMAND, &s, "real", NULL, "1:24:49",
+                      1 * 3600 + 24 * 60 + 49, 0);
+    tu_assert_printed(V_LONG_COMMAND, &s, "user", NULL, "4736.30", 4736.30, 1e-12);
+    tu_assert_printed(V_LONG_COMMAND, &s, "max_rss", NULL, "241816",
+                      241816.0 * 1024, 0);
+    /* the benchmark: the command's start and a hash of the whole */
+    char b[BDB_BENCHMARK_MAX];
+    snprintf(b, sizeof b, "%s", s.samples[0].benchmark);
+    assert_true(strncmp(b, "python -u ./demux.py -o out -1 /projects/", 41) == 0);
+    assert_true(strlen(b) < BDB_BENCHMARK_MAX - 1);
+    assert_non_null(strstr(b, " ~"));
+    for (size_t i = 1; i < s.n; i++)
+        assert_string_equal(s.samples[i].benchmark, b);
+    bdb_sink_free(&s);
+
+    /* the same run with another last file is another benchmark: a long
+     * name is never cut into a shorter one's */
+    char *other = tu_replace(V_LONG_COMMAND, "indexes.txt", "indexes2.txt");
+    tu_text_ok(other, NULL, &s);
+    assert_int_equal(s.n, 11);
+    assert_string_not_equal(s.samples[0].benchmark, b);
+    bdb_sink_free(&s);
+    free(other);
+}
+
+/* zsh's default TIMEFMT line pasted without its job after a "Result" line,
+ * its total in m:ss.cc from a minute on (bench/corpus SOURCES.tsv: time/
+ * zsh-time-spark-submit-four-runs-result-lines-m-ss-total.md, search index
+ * id 20823605672, lines 51-52 and 66-67). */
+static const char ZSH_NO_JOB[] =
+    "Result\n"
+    "169.62s user 3.88s system 119% cpu 2:25.30 total\n"
+    "Result\n"
+    "195.75s user 4.49s system 99% cpu 3:20.78 total\n";
+
+static void time__zsh_line_without_its_job__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(ZSH_NO_JOB, NULL, &s);
+    assert_int_equal(s.n, 8);
+    tu_assert_value(&s, NULL, "real", NULL, 2 * 60 + 25.30, 1e-12);
+    tu_assert_value(&s, NULL, "user", NULL, 169.62, 1e-12);
+    tu_assert_value(&s, NULL, "sys", NULL, 3.88, 1e-12);
+    tu_assert_value(&s, NULL, "cpu_percent", NULL, 119, 0);
+    assert_int_equal(s.samples[0].line, 2);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(time__label_before_and_markup_after__read),
+        cmocka_unit_test(time__command_longer_than_a_name__run_kept),
+        cmocka_unit_test(time__zsh_line_without_its_job__read),
         cmocka_unit_test(parse_time__bash_default__reads_real_user_sys_and_command),
         cmocka_unit_test(parse_time__timeformat_precisions__all_read),
         cmocka_unit_test(parse_time__posix_p__bash_gnu_and_busybox),
