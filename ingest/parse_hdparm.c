@@ -242,15 +242,19 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
 {
     double mb = -1, secs = -1, rate;
     const char *q = p;
-    if (!is_digit(*q) || !bdb_scan_number(&q, end, &rate, 0))
+    /* hdparm prints its seconds and rate with printf's %.2f, whose
+     * decimal point is the locale's: "1984 MB in  2.00 seconds = 992,30
+     * MB/sec" on a European desktop; the MB count is an integer (%3u) */
+    const int dc = BDB_SCAN_DECIMAL_COMMA;
+    if (!is_digit(*q) || !bdb_scan_number(&q, end, &rate, dc))
         return 0;
     q = bdb_skip_blank(q, end);
     if (bdb_scan_lit(&q, end, "MB in", 0)) {
         mb = rate;
-        if (!bdb_scan_number(&q, end, &secs, 0) ||
+        if (!bdb_scan_number(&q, end, &secs, dc) ||
             !bdb_scan_lit(&q, end, "seconds", 1) ||
             !bdb_scan_lit(&q, end, "=", 1) ||
-            !bdb_scan_number(&q, end, &rate, 0))
+            !bdb_scan_number(&q, end, &rate, dc))
             return 2;
         q = bdb_skip_blank(q, end);
     }
