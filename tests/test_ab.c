@@ -1949,24 +1949,18 @@ static void ab__w_table_one_cell_a_line__figures_at_their_cells(void **st)
     bdb_sink s;
     /* once: the file failed whole */
     tu_text_ok(W_CELL_LINES, "ab", &s);
-    const bdb_sample *f = tu_find(&s, NULL, "time_taken", NULL);
-    assert_non_null(f);
-    assert_int_equal(f->line, 8);
-    tu_assert_close(f->value, 9.576, 1e-12, "time_taken");
-    f = tu_find(&s, NULL, "complete_requests", NULL);
-    assert_non_null(f);
-    assert_int_equal(f->line, 12);
-    /* the three columns of the Connect row, each at its own cell */
-    f = tu_find(&s, NULL, "connect_min", NULL);
-    assert_non_null(f);
-    assert_int_equal(f->line, 25);
-    f = tu_find(&s, NULL, "connect_mean", NULL);
-    assert_non_null(f);
-    assert_int_equal(f->line, 26);
-    f = tu_find(&s, NULL, "connect_max", NULL);
-    assert_non_null(f);
-    assert_int_equal(f->line, 27);
-    tu_assert_close(f->value, 10e-3, 1e-12, "connect_max");
+    /* each figure at its cell's line: the Connect row's three columns
+     * too; ms stored as seconds */
+    static const struct { const char *metric; int line; double v; } want[] = {
+        {"time_taken", 8, 9.576},     {"complete_requests", 12, 100000},
+        {"connect_min", 25, 0},       {"connect_mean", 26, 0},
+        {"connect_max", 27, 10e-3}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const bdb_sample *f = tu_find(&s, NULL, want[i].metric, NULL);
+        assert_non_null(f);
+        assert_int_equal(f->line, want[i].line);
+        tu_assert_close(f->value, want[i].v, 1e-12, want[i].metric);
+    }
     bdb_sink_free(&s);
 }
 
