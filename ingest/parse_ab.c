@@ -124,7 +124,7 @@ typedef struct ab_cmd {
     char method[32];
     char content_type[BDB_PARAM_VALUE_MAX];
     char accept_encoding[BDB_PARAM_VALUE_MAX];
-    char path[BDB_BENCHMARK_MAX];
+    char path[4 * BDB_BENCHMARK_MAX];  /* named by set_path */
     long long port;
     char bad[80];               /* the first option value not understood */
     char cut;                   /* an option whose value did not fit */
@@ -365,6 +365,28 @@ static void setp_span(ab_run *r, bdb_sink *out, int line, const char *key,
                       const char *p, const char *end)
 {
     setp(r, out, line, key, "%.*s", (int)(end - p), p);
+}
+
+/* The document path [p, end) names the run (its benchmark) and is its
+ * path parameter. A path too long for either (a query string: ab prints
+ * the whole request line's path) is not cut, which would merge two runs
+ * that share its start, nor refused, which would lose the run: it is
+ * named by its start and a hash of the whole (bdb_name_fit), and said. */
+static void set_path(ab_run *r, bdb_sink *out, int line, const char *p,
+                     const char *end)
+{
+    /* a sample's benchmark holds BDB_BENCHMARK_MAX - 2 bytes, a
+     * parameter's value BDB_PARAM_VALUE_MAX - 2 */
+    char bench[BDB_BENCHMARK_MAX - 1], value[BDB_PARAM_VALUE_MAX - 1];
+    int fitted = bdb_name_fit(bench, sizeof bench, p, end);
+    fitted |= bdb_name_fit(value, sizeof value, p, end);
+    bdb_sample_set_benchmark_text(&r->base, bench);
+    setp(r, out, line, "path", "%s", value);
+    if (fitted)
+        note_rc(r, bdb_sink_info(out, line, "ab: the document path is %zu "
+                                 "bytes long; the run is named by its start "
+                                 "and a hash of the whole path",
+                                 (size_t)(end - p)));
 }
 
 static void warn_bad(ab_run *r, bdb_sink *out, int line, const char *what,
@@ -807,12 +829,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
     } else if (LABEL("Document Path:")) {
         ONCE(r->seen_path);
         VALUE();
-        if (ve - vp >= BDB_BENCHMARK_MAX)
-            WARN(r, out, line, "the document path is longer than "
-                          "%d bytes: this run's figures are not stored "
-                          "under a cut name", BDB_BENCHMARK_MAX - 1);
-        bdb_sample_set_benchmark(&r->base, vp, ve);
-        setp_span(r, out, line, "path", vp, ve);
+        set_path(r, out, line, vp, ve);
     } else if (LABEL("Document Length:")) {
         ONCE(r->seen_doclen);
         VALUE();
@@ -1182,10 +1199,11 @@ static void run_params(ab_run *r, bdb_sink *out)
     /* path and port from the URL */
     if (c->path[0]) {
         const char *have = bdb_params_get(&r->base.params, "path");
+        char named[BDB_PARAM_VALUE_MAX - 1];
+        bdb_name_fit(named, sizeof named, c->path, c->path + strlen(c->path));
         if (!r->seen_path) {
-            bdb_strlcpy(r->base.benchmark, sizeof r->base.benchmark, c->path);
-            setp(r, out, line, "path", "%s", c->path);
-        } else if (have && strcmp(have, c->path) != 0) {
+            set_path(r, out, line, c->path, c->path + strlen(c->path));
+        } else if (have && strcmp(have, named) != 0 && c->cut != 'U') {
             WARN(r, out, c->line, "the command line's URL has the "
                           "path \"%s\" but ab printed \"Document Path: %s\"; "
                           "the printed path is kept", c->path, have);

@@ -1964,10 +1964,46 @@ static void ab__w_table_one_cell_a_line__figures_at_their_cells(void **st)
     bdb_sink_free(&s);
 }
 
+/* A document path longer than a name (a long query string) once lost the
+ * whole run ("the value of parameter path is longer than 158 bytes").
+ * The real sample with its path made long: two paths that share their
+ * first 200 bytes stay two runs, each with every figure of the sample. */
+static void ab__document_path_longer_than_a_name__run_kept(void **st)
+{
+    (void)st;
+    size_t len;
+    char *raw = tu_read("samples/ab/bin-keepalive-c4.txt", &len);
+    bdb_sink plain;
+    tu_text_ok(raw, "ab", &plain);
+    char longp[2][260];
+    for (int k = 0; k < 2; k++) {
+        memset(longp[k], 'q', 240);
+        memcpy(longp[k], "/test.bin?q=", 12);
+        longp[k][240] = (char)('1' + k);
+        longp[k][241] = '\0';
+    }
+    char bench[2][BDB_BENCHMARK_MAX];
+    for (int k = 0; k < 2; k++) {
+        char *text = tu_replace(raw, "/test.bin", longp[k]);
+        bdb_sink s;
+        tu_text_ok(text, "ab", &s);
+        assert_int_equal(s.n, plain.n);
+        assert_int_equal(tu_count_warnings(&s), tu_count_warnings(&plain));
+        assert_true(strncmp(s.samples[0].benchmark, longp[k], 200) == 0);
+        snprintf(bench[k], sizeof bench[k], "%s", s.samples[0].benchmark);
+        bdb_sink_free(&s);
+        free(text);
+    }
+    assert_string_not_equal(bench[0], bench[1]);
+    bdb_sink_free(&plain);
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ab__trimmed_to_rate_and_time_lines__detected),
+        cmocka_unit_test(ab__document_path_longer_than_a_name__run_kept),
         cmocka_unit_test(ab__br_line_ends_and_pipe_tables__every_figure),
         cmocka_unit_test(ab__w_table_one_cell_a_line__figures_at_their_cells),
         cmocka_unit_test(ab__html_c10__every_figure_in_canonical_units),
