@@ -917,7 +917,7 @@ static int inline_pass(const view *v, text *out)
 
 /* A log pasted into code or a CI page carries a marker before each of its
  * lines: a comment leader ("# ", "#~ ", "// ", " * ", "-- ", "; "), a
- * mail quote inside a longer mail ("> "), a CI runner's timestamp
+ * mail quote inside a longer mail ("> ", "| "), a CI runner's timestamp
  * ("2022-11-28T12:54:24.3287989Z "), a diff's "+"/"-". A marker is
  * dropped where at least two lines in a row (blank lines between them
  * allowed) carry the same one at the same indentation: one line alone is
@@ -998,6 +998,15 @@ static int openssl_mr(const char *p, const char *e)
     return q < e && *q == ':';
 }
 
+/* fio's percentile rows: "     |  1.00th=[  620],  5.00th=[  652]," */
+static int fio_percentiles(const char *p, const char *e)
+{
+    for (const char *q = p; q + 4 <= e; q++)
+        if (q[0] == 't' && q[1] == 'h' && q[2] == '=' && q[3] == '[')
+            return 1;
+    return 0;
+}
+
 static void mark_line(marked *m)
 {
     const char *s = m->s, *e = m->e, *p = s;
@@ -1042,6 +1051,13 @@ static void mark_line(marked *m)
                (e - p == 1 || p[1] == ' ' || p[1] == '\r')) {
         k = 1;
     } else if (p < e && *p == '>' && !(e - p > 1 && p[1] == '=')) {
+        k = 1;
+    } else if (p < e && *p == '|' &&
+               (e - p == 1 || p[1] == ' ' || p[1] == '\t' || p[1] == '\r') &&
+               !fio_percentiles(p, e)) {
+        /* the "| " some mail clients quote with (a Markdown table's
+         * pipes are gone by now); fio's own percentile rows start with
+         * "|" too */
         k = 1;
     } else if (p == s && (k = stamp_len(p, e)) > 0) {
         m->kind = MK_STAMP;
