@@ -60,6 +60,14 @@
  *    FreeBSD/NetBSD/OpenBSD (10-wide numbers; getrusage(2) of each).
  *  - mksh/OpenBSD ksh: "    0m00.10s real     0m00.00s user     0m00.00s
  *    system"; tcsh/csh: "%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww" (KiB).
+ *  - fish's `time` (src/timer.cpp print_delta(), fish 3.1 on, and its
+ *    Rust port): after a line of underscores, "Executed in  %6.2F %s
+ *    fish  external", "   usr time  %6.2F %s  %6.2F %s  %6.2F %s" and
+ *    "   sys time ..." (total, the shell's own, its children's: stored as
+ *    user/user_fish/user_external and sys/...), units "micros",
+ *    "millis", "secs", "mins" (the non-verbose form: one figure a line
+ *    and "microseconds" ... "minutes"); %F's decimal point is the
+ *    locale's ("8,17 secs").
  *
  * Canonical units: seconds, bytes (KiB * 1024), percent, counts.
  * Benchmark: the block's own command (%C, %J, -v's "Command being timed"),
@@ -216,7 +224,8 @@ static const struct {
 
 typedef struct block {
     int active;
-    int kind;            /* 1: format block, 2: -v block, 3: BSD -l lines */
+    int kind;            /* 1: format block, 2: -v block, 3: BSD -l lines,
+                            4: fish's usr/sys lines to come */
     const tfmt *f;
     int next;            /* next format line expected */
     int start_line;
@@ -456,6 +465,66 @@ static int bsd_line(const bdb_line *raw, double *v, int *width)
         if (bdb_span_eq(l, e, bsd_fields[i].label))
             return (int)i;
     return -1;
+}
+
+/* ---- fish ---- */
+
+/* "9.82 secs" at *p (a unit fish prints, short or long): the seconds,
+ * the position after the unit. */
+static int fish_duration(const char **p, const char *e, double *v)
+{
+    static const struct { const char *name; double mult; } units[] = {
+        {"microseconds", 1e-6}, {"milliseconds", 1e-3}, {"seconds", 1},
+        {"minutes", 60},        {"micros", 1e-6},       {"millis", 1e-3},
+        {"secs", 1},            {"mins", 60}};
+    const char *q = bdb_skip_blank(*p, e);
+    double n;
+    if (q >= e || !is_digit(*q) ||
+        !bdb_scan_number(&q, e, &n, BDB_SCAN_DECIMAL_COMMA))
+        return 0;
+    q = bdb_skip_blank(q, e);
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        size_t k = strlen(units[i].name);
+        if ((size_t)(e - q) >= k && memcmp(q, units[i].name, k) == 0 &&
+            (q + k == e || q[k] == ' ' || q[k] == '\t')) {
+            *v = n * units[i].mult;
+            *p = q + k;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* "Executed in    9.82 secs    fish           external": real. */
+static int fish_executed(const char *p, const char *e, double *real)
+{
+    if (!bdb_starts_with(p, e, "Executed in "))
+        return 0;
+    const char *q = p + strlen("Executed in ");
+    return fish_duration(&q, e, real);
+}
+
+/* "usr time    6.51 secs  208.00 micros    6.51 secs" (or the one figure
+ * of the non-verbose form) into the block. Returns 1 when the line was
+ * the one expected. */
+static int fish_cpu_line(block *b, const char *p, const char *e, int line)
+{
+    int sys = b->have[M_USER];
+    const char *lab = sys ? "sys time " : "usr time ";
+    if (!bdb_starts_with(p, e, lab))
+        return 0;
+    const char *q = p + strlen(lab);
+    double v[3];
+    int n = 0;
+    while (n < 3 && fish_duration(&q, e, &v[n]))
+        n++;
+    if (n == 0 || !bdb_is_blank(q, e))
+        return 0;
+    static const int metrics[2][3] = {{M_USER, M_USER_FISH, M_USER_EXT},
+                                      {M_SYS, M_SYS_FISH, M_SYS_EXT}};
+    for (int i = 0; i < n; i++)
+        set_metric(b, metrics[sys][i], v[i], line);
+    return 1;
 }
 
 /* ---- command lines and assignments ---- */
@@ -919,6 +988,17 @@ static int continue_block(tctx *t, const bdb_line *raw, const char *p,
         }
         return 1;
     }
+    if (b->kind == 4) {
+        if (fish_cpu_line(b, p, e, raw->no)) {
+            if (!b->have[M_SYS])
+                return 1;
+            rc = emit_block(t);
+            return rc ? rc : 1;
+        }
+        rc = cut_block(t, raw->no, b->have[M_USER] ? "fish's 'sys time' line"
+                                                    : "fish's 'usr time' line");
+        return rc ? rc : 0;
+    }
     /* kind 3: BSD -l lines, optional */
     double v;
     int width;
@@ -1048,6 +1128,15 @@ static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
                    vfields[f].label);
         return rc ? rc : verbose_line(t, raw, f, val);
     }
+    double real;
+    if (fish_executed(p, e, &real)) {
+        memset(&t->b, 0, sizeof t->b);
+        t->b.active = 1;
+        t->b.kind = 4;
+        t->b.start_line = raw->no;
+        set_metric(&t->b, M_REAL, real, raw->no);
+        return 0;
+    }
     const char *to = e;
     rc = assignment(t, p, e, bufend, &to);
     if (rc < 0)
@@ -1171,6 +1260,9 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
         else if (t->b.kind == 2)
             rc = cut_block(t, ln.no, "more 'Label: value' lines of time -v "
                            "up to 'Exit status' (the log ends)");
+        else if (t->b.kind == 4)
+            rc = cut_block(t, ln.no, "fish's 'usr time' and 'sys time' lines "
+                           "(the log ends)");
         else {
             char what[160];
             snprintf(what, sizeof what, "line %d of the time format '%s' "
@@ -1209,7 +1301,8 @@ static int sniff(const char *buf, size_t len)
 {
     bdb_lines it;
     bdb_line ln;
-    int state = 0; /* 1: after real, 2: after user */
+    int state = 0; /* 1: after real, 2: after user, 3: after fish's
+                      "Executed in" */
     int lone_real = 0; /* a bash "real NmS.FFFs" line with no user line */
     const char *real_line = NULL, *real_end = NULL;
     int vlabels = 0;
@@ -1243,7 +1336,11 @@ static int sniff(const char *buf, size_t len)
             return 90;
         if (state == 1 && lone_real < 60)
             lone_real = 60; /* "real\t0m4.057s" quoted alone, bash's form */
-        state = 0;
+        if (state == 3 && bdb_starts_with(p, e, "usr time "))
+            return 90; /* fish */
+        state = fish_executed(p, e, &v) ? 3 : 0;
+        if (state)
+            continue;
         /* the cheap tests first (a byte, the line's end): this runs on
          * every line of every file detection looks at */
         size_t n = (size_t)(e - p);

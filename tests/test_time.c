@@ -1180,12 +1180,82 @@ static void time__zsh_line_without_its_job__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* fish's `time` (three columns: total, the shell's own, its children's;
+ * units chosen per column). Public excerpts: a README timing a TensorFlow
+ * import (search index id 722441429), curl in milliseconds (search index
+ * id 42618233338), and a README indented by four spaces under a
+ * decimal-comma locale (search index id 41510593483). Once "not the
+ * output of any known tool". */
+static const char FISH_SECS[] =
+    "$ time python3 demo-import-tensorflow.py\n"
+    "TF: 2.3.0\n"
+    "\n"
+    "________________________________________________________\n"
+    "Executed in    8.31 secs    fish           external\n"
+    "   usr time    3.39 secs  278.00 micros    3.39 secs\n"
+    "   sys time    0.67 secs   83.00 micros    0.67 secs\n";
+static const char FISH_MILLIS[] =
+    "> time curl -s \"http://localhost/api/v2/ohttp-keys\" > /dev/null\n"
+    "\n"
+    "________________________________________________________\n"
+    "Executed in   29.88 millis    fish           external\n"
+    "   usr time    7.15 millis    0.30 millis    6.85 millis\n"
+    "   sys time   11.05 millis    2.23 millis    8.82 millis\n";
+static const char FISH_COMMA[] =
+    "    time java -jar target/scala-3.2.1/exercise.jar < src/test/resources/data_big.txt > /dev/null\n"
+    "\n"
+    "    ________________________________________________________\n"
+    "    Executed in    8,17 secs    fish           external\n"
+    "    usr time    9,46 secs  871,00 micros    9,46 secs\n"
+    "    sys time    0,21 secs  254,00 micros    0,21 secs\n";
+
+static void time__fish__three_columns_and_units(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(FISH_SECS, NULL, &s);
+    assert_int_equal(s.n, 7);
+    tu_assert_printed(FISH_SECS, &s, "real", NULL, "8.31 secs", 8.31, 1e-12);
+    tu_assert_printed(FISH_SECS, &s, "user", NULL, "3.39 secs", 3.39, 1e-12);
+    tu_assert_printed(FISH_SECS, &s, "user_fish", NULL, "278.00 micros",
+                      278e-6, 1e-12);
+    tu_assert_printed(FISH_SECS, &s, "sys_external", NULL, "0.67 secs", 0.67,
+                      1e-12);
+    assert_string_equal(s.samples[0].benchmark, "python3 demo-import-tensorflow.py");
+    bdb_sink_free(&s);
+
+    tu_text_ok(FISH_MILLIS, NULL, &s);
+    tu_assert_printed(FISH_MILLIS, &s, "real", NULL, "29.88 millis", 29.88e-3,
+                      1e-12);
+    tu_assert_printed(FISH_MILLIS, &s, "sys", NULL, "11.05 millis", 11.05e-3,
+                      1e-12);
+    tu_assert_printed(FISH_MILLIS, &s, "sys_fish", NULL, "2.23 millis",
+                      2.23e-3, 1e-12);
+    bdb_sink_free(&s);
+
+    tu_text_ok(FISH_COMMA, NULL, &s);
+    tu_assert_printed(FISH_COMMA, &s, "real", NULL, "8,17 secs", 8.17, 1e-12);
+    tu_assert_printed(FISH_COMMA, &s, "user_fish", NULL, "871,00 micros",
+                      871e-6, 1e-12);
+    assert_int_equal(s.n, 7);
+    bdb_sink_free(&s);
+
+    /* cut after its "usr time" line: the figures there are kept, warned */
+    char *cut = tu_first_lines(FISH_MILLIS, 5);
+    tu_text_ok(cut, "time", &s);
+    assert_int_equal(s.n, 4);
+    assert_true(tu_has_warning(&s, 5, "sys time"));
+    bdb_sink_free(&s);
+    free(cut);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(time__label_before_and_markup_after__read),
         cmocka_unit_test(time__command_longer_than_a_name__run_kept),
         cmocka_unit_test(time__zsh_line_without_its_job__read),
+        cmocka_unit_test(time__fish__three_columns_and_units),
         cmocka_unit_test(parse_time__bash_default__reads_real_user_sys_and_command),
         cmocka_unit_test(parse_time__timeformat_precisions__all_read),
         cmocka_unit_test(parse_time__posix_p__bash_gnu_and_busybox),
