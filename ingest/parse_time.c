@@ -119,7 +119,10 @@ static const struct {
     /* tcsh / csh default ("%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww") */
     {D_GNU, "%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww", 0},
     /* bash with TIMEFORMAT='real %lR user %lU sys %lS' (a common
-     * ~/.bashrc line: the default's three lines on one) */
+     * ~/.bashrc line: the default's three lines on one), and the same
+     * with the CPU share after it ("real\t18m29.548s\tuser\t0m0.000s\t
+     * sys\t0m0.000s\tpct\t0.00", a dotfile seen in several logs) */
+    {D_BASH, "real %lR user %lU sys %lS pct %P", 0},
     {D_BASH, "real %lR user %lU sys %lS", 0},
     /* GNU time's default with its two lines glued into one (a capture
      * whose line break was lost: "...2560maxresident)k0inputs+0outputs
@@ -1294,6 +1297,17 @@ static int duration_rest(const char *p, const char *e, double *v)
     return 0;
 }
 
+/* The word w between blanks (spaces or tabs) somewhere in [p, e). */
+static int blank_word(const char *p, const char *e, const char *w)
+{
+    size_t n = strlen(w);
+    for (const char *q = p + 1; q + n < e; q++)
+        if ((q[-1] == ' ' || q[-1] == '\t') && memcmp(q, w, n) == 0 &&
+            (q[n] == ' ' || q[n] == '\t'))
+            return 1;
+    return 0;
+}
+
 /* Looks for a "real" line followed by "user" and "sys" lines, GNU's default
  * line, -v labels, BSD's one line, zsh's default, or a TIMEFORMAT / time -f
  * line with a line of figures after it. */
@@ -1351,8 +1365,10 @@ static int sniff(const char *buf, size_t len)
         const char *lb = after_label(p, e);
         if (((sp - p == 4 && bdb_span_eq(p, sp, "real")) ||
              (lb && bdb_starts_with(lb, e, "real "))) &&
-            bdb_contains(p, e, " user ") && bdb_contains(p, e, " sys "))
-            return 80;  /* TIMEFORMAT='real %lR user %lU sys %lS' */
+            blank_word(p, e, "user") && blank_word(p, e, "sys"))
+            return 80;  /* TIMEFORMAT='real %lR user %lU sys %lS', or
+                           bash's default with its line breaks lost
+                           ("real\t0m1.702s\tuser\t0m1.680s\tsys\t...") */
         if (is_digit(*p) && e - p > 4 && bdb_span_eq(e - 4, e, " sys") &&
             bdb_contains(p, e, " real ") && bdb_contains(p, e, " user "))
             return 80;

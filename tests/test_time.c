@@ -1249,6 +1249,39 @@ static void time__fish__three_columns_and_units(void **st)
     free(cut);
 }
 
+/* bash's figures on one line with tabs between them: a git list post
+ * (search index id 46256440800, four runs; once "not the output of any
+ * known tool"), and a dotfile's TIMEFORMAT with the CPU share after them
+ * (search index id 27197015785; once "a figure does not parse"). */
+static const char TABS_ONE_LINE[] =
+    "lt-obj/git-rev-list --objects v2.6.14..linus\n"
+    "real\t0m42.889s\tuser\t0m40.170s\tsys\t0m0.570s\n"
+    "real\t0m44.247s\tuser\t0m40.320s\tsys\t0m0.530s\n"
+    "real\t0m40.891s\tuser\t0m40.110s\tsys\t0m0.500s\n"
+    "real\t0m41.874s\tuser\t0m40.090s\tsys\t0m0.530s\n";
+static const char TABS_PCT[] =
+    "Did _optimize\n"
+    "real\t18m29.548s\tuser\t0m0.000s\tsys\t0m0.000s\tpct\t0.00\n";
+
+static void time__bash_figures_on_one_line_with_tabs__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(TABS_ONE_LINE, NULL, &s);
+    assert_int_equal(tu_count(&s, "real"), 4);
+    assert_int_equal(s.n, 12);
+    tu_assert_printed(TABS_ONE_LINE, &s, "real", NULL, "0m42.889s", 42.889, 1e-12);
+    tu_assert_printed(TABS_ONE_LINE, &s, "user", NULL, "0m40.170s", 40.170, 1e-12);
+    bdb_sink_free(&s);
+    tu_text_ok(TABS_PCT, NULL, &s);
+    assert_int_equal(s.n, 4);
+    tu_assert_printed(TABS_PCT, &s, "real", NULL, "18m29.548s",
+                      18 * 60 + 29.548, 1e-12);
+    tu_assert_printed(TABS_PCT, &s, "cpu_percent", NULL, "pct\t0.00", 0, 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1256,6 +1289,7 @@ int main(void)
         cmocka_unit_test(time__command_longer_than_a_name__run_kept),
         cmocka_unit_test(time__zsh_line_without_its_job__read),
         cmocka_unit_test(time__fish__three_columns_and_units),
+        cmocka_unit_test(time__bash_figures_on_one_line_with_tabs__read),
         cmocka_unit_test(parse_time__bash_default__reads_real_user_sys_and_command),
         cmocka_unit_test(parse_time__timeformat_precisions__all_read),
         cmocka_unit_test(parse_time__posix_p__bash_gnu_and_busybox),
