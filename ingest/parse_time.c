@@ -96,40 +96,41 @@ static const struct {
     int dialect;
     const char *fmt;
     int bsd;
+    int zmem;
 } builtin_src[] = {
     /* bash default and posix, GNU/BusyBox -p, BusyBox default */
-    {D_GNU, "real %e\nuser %U\nsys %S", 0},
+    {D_GNU, "real %e\nuser %U\nsys %S", 0, 0},
     /* GNU time default (1.7 to 1.9) */
     {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xavgtext+%Davgdata "
             "%Mmaxresident)k\n%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults "
-            "%Wswaps", 0},
+            "%Wswaps", 0, 0},
     /* the same as GNU time's manual documents it */
     {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xtext+%Ddata %Mmax)k\n"
-            "%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults %Wswaps", 0},
+            "%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults %Wswaps", 0, 0},
     /* FreeBSD/macOS default and -h */
-    {D_GNU, "%e real %U user %S sys", 1},
+    {D_GNU, "%e real %U user %S sys", 1, 0},
     /* zsh default TIMEFMT */
-    {D_ZSH, "%J  %U user %S system %P cpu %*E total", 0},
+    {D_ZSH, "%J  %U user %S system %P cpu %*E total", 0, 1},
     /* the same without its job: "18.50s user 0.67s system 180% cpu
      * 10.644 total" (authors often paste the figures alone; a job that is
      * a function or a (subshell) can print as nothing) */
-    {D_ZSH, "%U user %S system %P cpu %*E total", 0},
+    {D_ZSH, "%U user %S system %P cpu %*E total", 0, 1},
     /* mksh / OpenBSD ksh: "    0m00.10s real     0m00.00s user ..." */
-    {D_GNU, "%e real %U user %S system", 0},
+    {D_GNU, "%e real %U user %S system", 0, 0},
     /* tcsh / csh default ("%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww") */
-    {D_GNU, "%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww", 0},
+    {D_GNU, "%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww", 0, 0},
     /* bash with TIMEFORMAT='real %lR user %lU sys %lS' (a common
      * ~/.bashrc line: the default's three lines on one), and the same
      * with the CPU share after it ("real\t18m29.548s\tuser\t0m0.000s\t
      * sys\t0m0.000s\tpct\t0.00", a dotfile seen in several logs) */
-    {D_BASH, "real %lR user %lU sys %lS pct %P", 0},
-    {D_BASH, "real %lR user %lU sys %lS", 0},
+    {D_BASH, "real %lR user %lU sys %lS pct %P", 0, 0},
+    {D_BASH, "real %lR user %lU sys %lS", 0, 0},
     /* GNU time's default with its two lines glued into one (a capture
      * whose line break was lost: "...2560maxresident)k0inputs+0outputs
      * (0major+113minor)pagefaults 0swaps") */
     {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xavgtext+%Davgdata "
             "%Mmaxresident)k%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults "
-            "%Wswaps", 0},
+            "%Wswaps", 0, 0},
 };
 #define NBUILTIN (sizeof builtin_src / sizeof builtin_src[0])
 
@@ -228,7 +229,8 @@ static const struct {
 typedef struct block {
     int active;
     int kind;            /* 1: format block, 2: -v block, 3: BSD -l lines,
-                            4: fish's usr/sys lines to come */
+                            4: fish's usr/sys lines to come, 5: zsh
+                            memory lines (optional) */
     const tfmt *f;
     int next;            /* next format line expected */
     int start_line;
@@ -528,6 +530,57 @@ static int fish_cpu_line(block *b, const char *p, const char *e, int line)
     for (int i = 0; i < n; i++)
         set_metric(b, metrics[sys][i], v[i], line);
     return 1;
+}
+
+/* ---- zsh: a dotfile's memory lines ---- */
+
+/* A TIMEFMT many ~/.zshrc files copy (a Stack Overflow answer) follows
+ * zsh's default line with labelled lines:
+ *     avg shared (code):         %X KB
+ *     avg unshared (data/stack): %D KB
+ *     total (sum):               %K KB
+ *     max memory:                %M MB      (KB where the author is on macOS)
+ *     page faults from disk:     %F
+ *     other page faults:         %R
+ * The log rarely holds the assignment, so the lines are known here. %X,
+ * %D and %K are KiB; %M is what zsh prints (ru_maxrss / 1024: MiB on
+ * Linux, KiB on macOS), which the label the author chose says. */
+static int zsh_memory_line(block *b, const char *p, const char *e, int line)
+{
+    static const struct { const char *label; int metric; double mult; } zl[] = {
+        {"avg shared (code):", M_AVG_TEXT, 1024},
+        {"avg unshared (data/stack):", M_AVG_DATA, 1024},
+        {"total (sum):", M_AVG_TOTAL, 1024},
+        {"max memory:", M_MAX_RSS, 0},
+        {"page faults from disk:", M_MAJ, 1},
+        {"other page faults:", M_MIN, 1}};
+    for (size_t i = 0; i < sizeof zl / sizeof zl[0]; i++) {
+        if (!bdb_starts_with(p, e, zl[i].label))
+            continue;
+        const char *q = bdb_skip_blank(p + strlen(zl[i].label), e);
+        const char *d = q;
+        while (d < e && is_digit(*d))
+            d++;
+        double v;
+        if (d == q || !bdb_time_int(q, d, &v))
+            return 0;
+        const char *u = bdb_skip_blank(d, e);
+        double mult = zl[i].mult;
+        if (mult == 0) /* %M: the unit the author wrote */
+            mult = bdb_span_eq(u, e, "MB") ? 1048576.0
+                   : bdb_span_eq(u, e, "KB") || bdb_span_eq(u, e, "kB")
+                       ? 1024.0 : 0;
+        else if (mult == 1024 && !bdb_span_eq(u, e, "KB") &&
+                 !bdb_span_eq(u, e, "kB"))
+            mult = 0;
+        else if (mult == 1 && u != e)
+            mult = 0;
+        if (mult == 0)
+            return 0;
+        set_metric(b, zl[i].metric, v * mult, line);
+        return 1;
+    }
+    return 0;
 }
 
 /* ---- command lines and assignments ---- */
@@ -957,6 +1010,13 @@ static int continue_block(tctx *t, const bdb_line *raw, const char *p,
             }
             return 1;
         }
+        if (zsh_memory_line(b, p, e, raw->no)) {
+            /* a TIMEFMT from the log whose memory line did not expand
+             * as written ("%M '$MAX_MEMORY_UNITS'"): the known lines
+             * carry on */
+            b->kind = 5;
+            return 1;
+        }
         char what[160];
         snprintf(what, sizeof what, "line %d of the time format '%s' here",
                  b->next + 1, b->f->shown);
@@ -990,6 +1050,12 @@ static int continue_block(tctx *t, const bdb_line *raw, const char *p,
             return rc ? rc : 1;
         }
         return 1;
+    }
+    if (b->kind == 5) {
+        if (zsh_memory_line(b, p, e, raw->no))
+            return 1;
+        rc = emit_block(t);
+        return rc ? rc : 0;
     }
     if (b->kind == 4) {
         if (fish_cpu_line(b, p, e, raw->no)) {
@@ -1183,8 +1249,8 @@ static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
                 return rc;
             t->b.next = 1;
             if (list[i]->nlines == 1) {
-                if (list[i]->bsd) {
-                    t->b.kind = 3;
+                if (list[i]->bsd || list[i]->zmem) {
+                    t->b.kind = list[i]->bsd ? 3 : 5;
                     return 0;
                 }
                 return emit_block(t);
@@ -1231,6 +1297,7 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
         rc = bdb_tfmt_compile(&t->builtin[i], builtin_src[i].dialect, s,
                               s + strlen(s));
         t->builtin[i].bsd = builtin_src[i].bsd;
+        t->builtin[i].zmem = builtin_src[i].zmem;
     }
     if (!rc && opts && opts->time_format && opts->time_format[0]) {
         const char *fmt = opts->time_format;
@@ -1258,7 +1325,7 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
         rc = handle_line(t, &it, &ln, p, e, bufend);
     }
     if (!rc && !t->full && t->b.active) {
-        if (t->b.kind == 3)
+        if (t->b.kind == 3 || t->b.kind == 5)
             rc = emit_block(t);
         else if (t->b.kind == 2)
             rc = cut_block(t, ln.no, "more 'Label: value' lines of time -v "
@@ -1373,9 +1440,9 @@ static int sniff(const char *buf, size_t len)
             bdb_contains(p, e, " real ") && bdb_contains(p, e, " user "))
             return 80;
         if (e - p > 6 && bdb_span_eq(e - 6, e, " total") &&
-            bdb_contains(p, e, "s user ") && bdb_contains(p, e, "s system ") &&
-            bdb_contains(p, e, "% cpu "))
-            return 80;
+            blank_word(p, e, "user") && blank_word(p, e, "system") &&
+            blank_word(p, e, "cpu"))
+            return 80; /* zsh, any blanks ("%J   %U  user %S system ...") */
         if ((e - p > 7 && bdb_span_eq(e - 7, e, " system") &&
              bdb_contains(p, e, " real ")) ||
             (memchr(p, '+', n) && bdb_contains(p, e, "pf+") &&

@@ -53,6 +53,7 @@ typedef struct tfmt {
     int nlines;
     char *text;         /* literal storage */
     int bsd;            /* BSD: -l rusage lines may follow */
+    int zmem;           /* zsh: a dotfile's memory lines may follow */
     char shown[96];     /* the format as given, for messages */
 } tfmt;
 

@@ -1282,6 +1282,58 @@ static void time__bash_figures_on_one_line_with_tabs__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* The TIMEFMT many ~/.zshrc files copy: zsh's line with other blanks
+ * ("%J   %U  user ...") and labelled memory lines. Public excerpts: a
+ * README without the assignment (search index id 44631011313, its first
+ * run; once "not the output of any known tool"), and one with it, whose
+ * "%M '$MAX_MEMORY_UNITS'" printed "KB" (search index id 924498292). */
+static const char ZSH_MEM[] =
+    "./target/release/rs-pderiv 100 ~/git/regex-pderiv/benchmarks/bitc/input100.txt"
+    "   0.06s  user 0.00s system 79% cpu 0.075 total\n"
+    "avg shared (code):         0 KB\n"
+    "avg unshared (data/stack): 0 KB\n"
+    "total (sum):               0 KB\n"
+    "max memory:                3 MB\n"
+    "page faults from disk:     0\n"
+    "other page faults:         549\n";
+static const char ZSH_MEM_FMT[] =
+    "TIMEFMT='%J   %U  user %S system %P cpu %*E total'$'\\n'\\\n"
+    "'avg shared (code):         %X KB'$'\\n'\\\n"
+    "'avg unshared (data/stack): %D KB'$'\\n'\\\n"
+    "'total (sum):               %K KB'$'\\n'\\\n"
+    "'max memory:                %M '$MAX_MEMORY_UNITS''$'\\n'\\\n"
+    "'page faults from disk:     %F'$'\\n'\\\n"
+    "'other page faults:         %R'\n"
+    "\n"
+    "cat src/test.json   0.00s  user 0.03s system 43% cpu 0.085 total\n"
+    "avg shared (code):         0 KB\n"
+    "avg unshared (data/stack): 0 KB\n"
+    "total (sum):               0 KB\n"
+    "max memory:                824 KB\n"
+    "page faults from disk:     0\n"
+    "other page faults:         414\n";
+
+static void time__zsh_dotfile_memory_lines__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(ZSH_MEM, NULL, &s);
+    assert_int_equal(s.n, 10);
+    tu_assert_printed(ZSH_MEM, &s, "real", NULL, "0.075 total", 0.075, 1e-12);
+    /* %M: ru_maxrss / 1024, MiB on Linux as the label says */
+    tu_assert_printed(ZSH_MEM, &s, "max_rss", NULL, "3 MB", 3.0 * 1048576, 0);
+    tu_assert_printed(ZSH_MEM, &s, "minor_page_faults", NULL, "549", 549, 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+    tu_text_ok(ZSH_MEM_FMT, NULL, &s);
+    assert_int_equal(s.n, 10);
+    tu_assert_printed(ZSH_MEM_FMT, &s, "max_rss", NULL, "824 KB", 824.0 * 1024, 0);
+    tu_assert_printed(ZSH_MEM_FMT, &s, "sys", NULL, "0.03s system", 0.03, 1e-12);
+    assert_string_equal(s.samples[0].benchmark, "cat src/test.json");
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1290,6 +1342,7 @@ int main(void)
         cmocka_unit_test(time__zsh_line_without_its_job__read),
         cmocka_unit_test(time__fish__three_columns_and_units),
         cmocka_unit_test(time__bash_figures_on_one_line_with_tabs__read),
+        cmocka_unit_test(time__zsh_dotfile_memory_lines__read),
         cmocka_unit_test(parse_time__bash_default__reads_real_user_sys_and_command),
         cmocka_unit_test(parse_time__timeformat_precisions__all_read),
         cmocka_unit_test(parse_time__posix_p__bash_gnu_and_busybox),
