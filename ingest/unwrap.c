@@ -6,9 +6,11 @@
  * (<pre> blocks, per-line paragraphs, or entities alone), <br> tags at
  * the ends of lines of a text that is not HTML, Unicode blanks, mail
  * quotes, a terminal's ^C echo, Markdown/BBCode/Hugo block markers,
- * Markdown pipe tables,
- * uniform indentation, and a shell prompt glued to the first line. A pass runs only when its container is seen in the first
- * BDB_UNWRAP_LOOK bytes of the text it would read. */
+ * Markdown pipe tables, inline markup, line markers (comment leaders,
+ * CI stamps, diff lines, "| " quotes), trailing comments, uniform
+ * indentation, and a shell prompt glued to the first line. A pass runs
+ * only when its container is seen in the first BDB_UNWRAP_LOOK bytes of
+ * the text it would read. */
 #include "unwrap.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_grow.h"
@@ -1423,7 +1425,8 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                                                    paragraphs_seen(&cur)
                    : pass == PASS_ENTITIES ? !strstr(u->what, "HTML") &&
                                                  entities_seen(&cur)
-                   : pass == PASS_BR ? !strstr(u->what, "HTML") &&
+                   : pass == PASS_BR ? !strstr(u->what, "HTML <pre>") &&
+                                           !strstr(u->what, "HTML paragraphs") &&
                                            br_seen(&cur)
                    : pass == PASS_BLANKS  ? blanks_seen(&cur)
                    : pass == PASS_INTERRUPT ? interrupt_seen(&cur)
