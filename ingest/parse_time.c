@@ -239,6 +239,7 @@ typedef struct block {
     int have[M_COUNT];
     char cmd[BDB_BENCHMARK_MAX];
     int macos;           /* BSD -l: macOS (bytes) rather than BSD (KiB) */
+    char column[32];     /* side by side: the run's column ("patched") */
     int toybox;          /* -v block of toybox time */
 } block;
 
@@ -258,6 +259,9 @@ typedef struct tctx {
     double pending_exit;           /* "Command exited with ..." */
     int pending_exit_line;         /* 0: none */
     block b;
+    const char *prev, *prev_end;   /* the last non-blank line */
+    char columns[8][32];           /* side by side: the columns' names */
+    int ncolumns;
 } tctx;
 
 #define MAX_WARNINGS 1000
@@ -350,6 +354,9 @@ static int emit_block(tctx *t)
                                  t->opts->benchmark + strlen(t->opts->benchmark));
     else if (t->cmd[0])
         bdb_sample_set_benchmark(&s, t->cmd, t->cmd + strlen(t->cmd));
+    if (b->column[0] &&
+        bdb_params_set(&s.params, "column", "%s", b->column) == BDB_ENOMEM)
+        return BDB_ENOMEM;
     if (!b->have[M_EXIT] && t->pending_exit_line)
         set_metric(b, M_EXIT, t->pending_exit, t->pending_exit_line);
     for (int m = 0; m < M_COUNT && !rc; m++) {
@@ -1140,6 +1147,8 @@ static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
                        const char *p, const char *e, const char *bufend)
 {
     int rc = line_kind(t, it, raw, p, e, bufend);
+    t->prev = p;
+    t->prev_end = e;
     /* GNU prints its status line just before the figures: a status line
      * that no block follows belongs to no run */
     if (t->pending_exit_line && t->pending_exit_line != raw->no &&
@@ -1159,6 +1168,104 @@ static const char *after_label(const char *p, const char *e)
     if (q == p || q + 1 >= e || *q != ':' || (q[1] != ' ' && q[1] != '\t'))
         return NULL;
     return bdb_skip_blank(q + 1, e);
+}
+
+/* ---- runs side by side ---- */
+
+#define MAX_COLUMNS 8
+
+/* A line of "label duration" pairs only ("real\t0m1.455s\treal\t
+ * 0m1.355s"): the durations, how many (0 when the line is not one). */
+static int label_columns(const char *p, const char *e, const char *label,
+                         double *v)
+{
+    size_t ln = strlen(label);
+    int n = 0;
+    for (const char *q = bdb_skip_blank(p, e); q < e; q = bdb_skip_blank(q, e)) {
+        if ((size_t)(e - q) <= ln || memcmp(q, label, ln) != 0 ||
+            (q[ln] != ' ' && q[ln] != '\t'))
+            return 0;
+        q = bdb_skip_blank(q + ln, e);
+        const char *d = q;
+        while (d < e && *d != ' ' && *d != '\t')
+            d++;
+        if (n == MAX_COLUMNS || !bdb_time_duration(q, d, &v[n]))
+            return 0;
+        n++;
+        q = d;
+    }
+    return n;
+}
+
+/* bash's three lines for k runs side by side, as a mail compares them:
+ *         orig            patched
+ *     real    0m1.455s    real    0m1.355s
+ *     user    0m0.206s    user    0m0.219s
+ *     sys     0m0.855s    sys     0m0.807s
+ * Each column is a run; a line of k words above names the columns
+ * (parameter column), else they are numbered. Returns 1 when the lines
+ * were such, 0, or a BDB_E* code. */
+static int side_by_side(tctx *t, bdb_lines *it, const bdb_line *raw,
+                        const char *p, const char *e)
+{
+    double v[3][MAX_COLUMNS];
+    int line[3] = {raw->no, 0, 0};
+    int k = label_columns(p, e, "real", v[0]);
+    if (k < 2)
+        return 0;
+    bdb_lines peek = *it;
+    static const char *const next[2] = {"user", "sys"};
+    for (int r = 0; r < 2; r++) {
+        bdb_line nx;
+        const char *a = NULL, *z = NULL;
+        while (bdb_lines_next(&peek, &nx)) {
+            a = nx.p, z = nx.end;
+            bdb_trim_blank(&a, &z);
+            if (a < z)
+                break;
+        }
+        if (!a || a == z || label_columns(a, z, next[r], v[r + 1]) != k)
+            return 0;
+        line[r + 1] = nx.no;
+    }
+    *it = peek;
+    /* the column names: a line of k words without figures above */
+    const char *name[MAX_COLUMNS], *name_end[MAX_COLUMNS];
+    int nn = 0, digits = 0;
+    for (const char *q = t->prev ? bdb_skip_blank(t->prev, t->prev_end) : NULL;
+         q && q < t->prev_end && nn <= k; q = bdb_skip_blank(q, t->prev_end)) {
+        const char *w = q;
+        while (q < t->prev_end && *q != ' ' && *q != '\t') {
+            digits |= is_digit(*q);
+            q++;
+        }
+        if (nn < MAX_COLUMNS)
+            name[nn] = w, name_end[nn] = q;
+        nn++;
+    }
+    int named = nn == k && !digits;
+    if (named) {
+        /* they name the columns of the groups below too */
+        for (int c = 0; c < k; c++)
+            bdb_copy(t->columns[c], sizeof t->columns[c], name[c], name_end[c]);
+        t->ncolumns = k;
+    }
+    int rc = 0;
+    for (int c = 0; c < k && !rc; c++) {
+        memset(&t->b, 0, sizeof t->b);
+        t->b.active = 1;
+        t->b.kind = 1;
+        t->b.start_line = raw->no;
+        set_metric(&t->b, M_REAL, v[0][c], line[0]);
+        set_metric(&t->b, M_USER, v[1][c], line[1]);
+        set_metric(&t->b, M_SYS, v[2][c], line[2]);
+        if (t->ncolumns == k)
+            bdb_strlcpy(t->b.column, sizeof t->b.column, t->columns[c]);
+        else
+            snprintf(t->b.column, sizeof t->b.column, "%d", c + 1);
+        rc = emit_block(t);
+    }
+    return rc ? rc : 1;
 }
 
 static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
@@ -1197,6 +1304,9 @@ static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
                    vfields[f].label);
         return rc ? rc : verbose_line(t, raw, f, val);
     }
+    rc = side_by_side(t, it, raw, p, e);
+    if (rc)
+        return rc < 0 ? rc : 0;
     double real;
     if (fish_executed(p, e, &real)) {
         memset(&t->b, 0, sizeof t->b);
@@ -1383,7 +1493,7 @@ static int sniff(const char *buf, size_t len)
     bdb_lines it;
     bdb_line ln;
     int state = 0; /* 1: after real, 2: after user, 3: after fish's
-                      "Executed in" */
+                      "Executed in", 4: after real lines side by side */
     int lone_real = 0; /* a bash "real NmS.FFFs" line with no user line */
     const char *real_line = NULL, *real_end = NULL;
     int vlabels = 0;
@@ -1419,6 +1529,13 @@ static int sniff(const char *buf, size_t len)
             lone_real = 60; /* "real\t0m4.057s" quoted alone, bash's form */
         if (state == 3 && bdb_starts_with(p, e, "usr time "))
             return 90; /* fish */
+        double cols[MAX_COLUMNS];
+        if (state == 4 && label_columns(p, e, "user", cols) >= 2)
+            return 90; /* runs side by side */
+        if (label_columns(p, e, "real", cols) >= 2) {
+            state = 4;
+            continue;
+        }
         state = fish_executed(p, e, &v) ? 3 : 0;
         if (state)
             continue;

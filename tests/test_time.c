@@ -1334,6 +1334,62 @@ static void time__zsh_dotfile_memory_lines__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* Runs side by side, as mails and notes compare them: columns under a
+ * line naming them (LKML, search index id 22572691735, two groups; once
+ * "not the output of any known tool"), and a lab note's Local/Cluster
+ * columns with a stray '>' and a decimal comma in the second column
+ * (search index id 22175286527). */
+static const char SIDE_BY_SIDE[] =
+    "Results:\n"
+    "\n"
+    "        orig\t\tpatched\n"
+    "\n"
+    "real\t0m1.455s\treal\t0m1.355s\n"
+    "user\t0m0.206s\tuser\t0m0.219s\n"
+    "sys\t0m0.855s\tsys\t0m0.807s\n"
+    "\n"
+    "real\t0m1.487s\treal\t0m1.699s\n"
+    "user\t0m0.221s\tuser\t0m0.256s\n"
+    "sys\t0m0.806s\tsys\t0m0.948s\n";
+static const char SIDE_LOCAL_CLUSTER[] =
+    "\ttime nohup bash 01_replicates_pooling.sh &> 01_replicates_pooling.out\n"
+    "\t\t\tLocal\t\t\tCluster\n"
+    "\t\t\t>real\t0m12.089s\treal\t0m1,644s\n"
+    "\t\t\t>user\t0m0.284s\tuser\t0m0,079s\n"
+    "\t\t\t>sys\t0m6.321s\tsys\t0m1,558s\n";
+
+static void time__runs_side_by_side__one_run_a_column(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(SIDE_BY_SIDE, NULL, &s);
+    assert_int_equal(s.n, 12);
+    assert_int_equal(tu_count(&s, "real"), 4);
+    tu_assert_value(&s, NULL, "real", "column=orig", 1.455, 1e-12);
+    tu_assert_value(&s, NULL, "sys", "column=patched", 0.807, 1e-12);
+    /* the second group: the same columns, its own lines */
+    int seen = 0;
+    for (size_t i = 0; i < s.n; i++)
+        if (strcmp(s.samples[i].metric, "real") == 0 && s.samples[i].line == 9) {
+            const char *col = bdb_params_get(&s.samples[i].params, "column");
+            assert_non_null(col);
+            tu_assert_close(s.samples[i].value,
+                            strcmp(col, "orig") == 0 ? 1.487 : 1.699, 1e-12,
+                            "second group");
+            seen++;
+        }
+    assert_int_equal(seen, 2);
+    bdb_sink_free(&s);
+
+    tu_text_ok(SIDE_LOCAL_CLUSTER, NULL, &s);
+    assert_int_equal(s.n, 6);
+    tu_assert_value(&s, NULL, "real", "column=Local", 12.089, 1e-12);
+    tu_assert_value(&s, NULL, "real", "column=Cluster", 1.644, 1e-12);
+    tu_assert_value(&s, NULL, "sys", "column=Cluster", 1.558, 1e-12);
+    assert_string_equal(s.samples[0].benchmark, "nohup bash 01_replicates_pooling.sh");
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1343,6 +1399,7 @@ int main(void)
         cmocka_unit_test(time__fish__three_columns_and_units),
         cmocka_unit_test(time__bash_figures_on_one_line_with_tabs__read),
         cmocka_unit_test(time__zsh_dotfile_memory_lines__read),
+        cmocka_unit_test(time__runs_side_by_side__one_run_a_column),
         cmocka_unit_test(parse_time__bash_default__reads_real_user_sys_and_command),
         cmocka_unit_test(parse_time__timeformat_precisions__all_read),
         cmocka_unit_test(parse_time__posix_p__bash_gnu_and_busybox),
