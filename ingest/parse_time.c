@@ -100,6 +100,11 @@ static const struct {
 } builtin_src[] = {
     /* bash default and posix, GNU/BusyBox -p, BusyBox default */
     {D_GNU, "real %e\nuser %U\nsys %S", 0, 0},
+    /* the same as authors retype it in notes and posts ("real:
+     * 0m12.247s", "Real: 0m5.082s") */
+    {D_GNU, "real: %e\nuser: %U\nsys: %S", 0, 0},
+    {D_GNU, "Real: %e\nUser: %U\nSys: %S", 0, 0},
+    {D_GNU, "Real %e\nUser %U\nSys %S", 0, 0},
     /* GNU time default (1.7 to 1.9) */
     {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xavgtext+%Davgdata "
             "%Mmaxresident)k\n%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults "
@@ -1474,6 +1479,18 @@ static int duration_rest(const char *p, const char *e, double *v)
     return 0;
 }
 
+/* [p, sp) is the label w as bash prints it ("real") or as authors
+ * retype it ("real:", "Real", "Real:"). */
+static int time_label(const char *p, const char *sp, const char *w)
+{
+    size_t n = strlen(w);
+    if (sp > p && sp[-1] == ':')
+        sp--;
+    if ((size_t)(sp - p) != n || (*p != w[0] && *p != w[0] - 'a' + 'A'))
+        return 0;
+    return memcmp(p + 1, w + 1, n - 1) == 0;
+}
+
 /* The word w between blanks (spaces or tabs) somewhere in [p, e). */
 static int blank_word(const char *p, const char *e, const char *w)
 {
@@ -1511,18 +1528,18 @@ static int sniff(const char *buf, size_t len)
         while (sp < e && bdb_skip_blank(sp, e) == sp)
             sp++;
         const char *vs = bdb_skip_blank(sp, e);
-        if (bdb_span_eq(p, sp, "real") && vs > sp && duration_rest(vs, e, &v)) {
+        if (time_label(p, sp, "real") && vs > sp && duration_rest(vs, e, &v)) {
             state = 1;
             real_line = vs;
             real_end = e;
             continue;
         }
-        if (state == 1 && bdb_span_eq(p, sp, "user") && vs > sp &&
+        if (state == 1 && time_label(p, sp, "user") && vs > sp &&
             duration_rest(vs, e, &v)) {
             state = 2;
             continue;
         }
-        if (state == 2 && bdb_span_eq(p, sp, "sys") && vs > sp &&
+        if (state == 2 && time_label(p, sp, "sys") && vs > sp &&
             duration_rest(vs, e, &v))
             return 90;
         if (state == 1 && lone_real < 60)

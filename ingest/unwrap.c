@@ -1052,6 +1052,10 @@ static void mark_line(marked *m)
     } else if (p < e && (*p == '*' || *p == ';') &&
                (e - p == 1 || p[1] == ' ' || p[1] == '\r')) {
         k = 1;
+    } else if (p > s && e - p > 2 && *p == '-' && p[1] == ' ' && p[2] != '-') {
+        /* an indented Markdown list item ("  - Real: 0m5.082s"); at the
+         * line's start "- " is a diff's, above */
+        k = 1;
     } else if (p < e && *p == '>' && !(e - p > 1 && p[1] == '=')) {
         k = 1;
     } else if (p < e && *p == '|' &&

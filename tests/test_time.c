@@ -1390,6 +1390,52 @@ static void time__runs_side_by_side__one_run_a_column(void **st)
     bdb_sink_free(&s);
 }
 
+/* bash's three lines as authors retype them: with colons (a blog on the
+ * vDSO, search index id 24640554863; once "not the output of any known
+ * tool"), and capitalised in an indented Markdown list (a course report,
+ * search index id 37310685515). */
+static const char RETYPED_COLONS[] =
+    "vDSO enabled:\n"
+    "real: 0m12.247s\n"
+    "user: 0m12.244s\n"
+    "sys: 0m0.000s\n"
+    "\n"
+    "regular system call:\n"
+    "real: 0m54.606s\n"
+    "user: 0m13.192s\n"
+    "sys: 0m41.412s\n";
+static const char RETYPED_LIST[] =
+    "- C\xc3\xb3" "digo normal: \n"
+    "  - Real: 0m5.082s\n"
+    "  - User: 0m0.002s\n"
+    "  - Sys: 0m0.000s\n"
+    "\n"
+    "- C\xc3\xb3" "digo con MPI:\n"
+    "  - Real: 0m5.097s\n"
+    "  - User: 0m0.015s\n"
+    "  - Sys: 0m0.017s\n";
+
+static void time__retyped_labels__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(RETYPED_COLONS, NULL, &s);
+    assert_int_equal(s.n, 6);
+    tu_assert_printed(RETYPED_COLONS, &s, "real", NULL, "0m12.247s", 12.247, 1e-12);
+    const bdb_sample *f = NULL;
+    for (size_t i = 0; i < s.n; i++)
+        if (strcmp(s.samples[i].metric, "sys") == 0 && s.samples[i].line == 9)
+            f = &s.samples[i];
+    assert_non_null(f);
+    tu_assert_close(f->value, 41.412, 1e-12, "sys: 0m41.412s");
+    bdb_sink_free(&s);
+    tu_text_ok(RETYPED_LIST, NULL, &s);
+    assert_int_equal(s.n, 6);
+    tu_assert_printed(RETYPED_LIST, &s, "real", NULL, "0m5.082s", 5.082, 1e-12);
+    tu_assert_printed(RETYPED_LIST, &s, "user", NULL, "0m0.002s", 0.002, 1e-12);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1400,6 +1446,7 @@ int main(void)
         cmocka_unit_test(time__bash_figures_on_one_line_with_tabs__read),
         cmocka_unit_test(time__zsh_dotfile_memory_lines__read),
         cmocka_unit_test(time__runs_side_by_side__one_run_a_column),
+        cmocka_unit_test(time__retyped_labels__read),
         cmocka_unit_test(parse_time__bash_default__reads_real_user_sys_and_command),
         cmocka_unit_test(parse_time__timeformat_precisions__all_read),
         cmocka_unit_test(parse_time__posix_p__bash_gnu_and_busybox),
