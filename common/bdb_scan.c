@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -283,6 +284,31 @@ void bdb_copy(char *dst, size_t dstsz, const char *p, const char *end)
         n = dstsz - 1;
     memcpy(dst, p, n);
     dst[n] = '\0';
+}
+
+int bdb_name_fit(char *dst, size_t dstsz, const char *p, const char *end)
+{
+    size_t n = (size_t)(end - p);
+    if (n < dstsz) {
+        bdb_copy(dst, dstsz, p, end);
+        return 0;
+    }
+    unsigned long long h = 1469598103934665603ULL;
+    for (const char *q = p; q < end; q++) {
+        h ^= (unsigned char)*q;
+        h *= 1099511628211ULL;
+    }
+    char tail[24];
+    int tn = snprintf(tail, sizeof tail, " ~%016llx", h);
+    size_t keep = dstsz - 1 - (size_t)tn;
+    /* not inside a UTF-8 sequence, and no blank before the " ~" */
+    while (keep > 0 && ((unsigned char)p[keep] & 0xC0) == 0x80)
+        keep--;
+    while (keep > 0 && (p[keep - 1] == ' ' || p[keep - 1] == '\t'))
+        keep--;
+    memcpy(dst, p, keep);
+    memcpy(dst + keep, tail, (size_t)tn + 1);
+    return 1;
 }
 
 void bdb_strlcpy(char *dst, size_t dstsz, const char *src)

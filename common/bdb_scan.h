@@ -105,6 +105,12 @@ const char *bdb_skip_rep_marker(const char *p, const char *end, long long *n);
 
 /* Copies [p, end) into dst (truncating, always NUL-terminated). */
 void bdb_copy(char *dst, size_t dstsz, const char *p, const char *end);
+/* Copies the name [p, end) into dst (dstsz > 24 bytes). A name that does
+ * not fit is not cut: it is shortened to its start (never inside a UTF-8
+ * sequence), " ~" and the 16 hex digits of the FNV-1a hash of the whole
+ * name, so that two long names sharing their start stay two names.
+ * Returns 1 when shortened, 0 when copied whole. */
+int bdb_name_fit(char *dst, size_t dstsz, const char *p, const char *end);
 /* Copies the string src into dst (truncating, always NUL-terminated). */
 void bdb_strlcpy(char *dst, size_t dstsz, const char *src);
 /* 1 if [p, end) equals s exactly. */

@@ -124,7 +124,7 @@ typedef struct ab_cmd {
     char method[32];
     char content_type[BDB_PARAM_VALUE_MAX];
     char accept_encoding[BDB_PARAM_VALUE_MAX];
-    char path[BDB_BENCHMARK_MAX];
+    char path[4 * BDB_BENCHMARK_MAX];  /* named by set_path */
     long long port;
     char bad[80];               /* the first option value not understood */
     char cut;                   /* an option whose value did not fit */
@@ -365,6 +365,28 @@ static void setp_span(ab_run *r, bdb_sink *out, int line, const char *key,
                       const char *p, const char *end)
 {
     setp(r, out, line, key, "%.*s", (int)(end - p), p);
+}
+
+/* The document path [p, end) names the run (its benchmark) and is its
+ * path parameter. A path too long for either (a query string: ab prints
+ * the whole request line's path) is not cut, which would merge two runs
+ * that share its start, nor refused, which would lose the run: it is
+ * named by its start and a hash of the whole (bdb_name_fit), and said. */
+static void set_path(ab_run *r, bdb_sink *out, int line, const char *p,
+                     const char *end)
+{
+    /* a sample's benchmark holds BDB_BENCHMARK_MAX - 2 bytes, a
+     * parameter's value BDB_PARAM_VALUE_MAX - 2 */
+    char bench[BDB_BENCHMARK_MAX - 1], value[BDB_PARAM_VALUE_MAX - 1];
+    int fitted = bdb_name_fit(bench, sizeof bench, p, end);
+    fitted |= bdb_name_fit(value, sizeof value, p, end);
+    bdb_sample_set_benchmark_text(&r->base, bench);
+    setp(r, out, line, "path", "%s", value);
+    if (fitted)
+        note_rc(r, bdb_sink_info(out, line, "ab: the document path is %zu "
+                                 "bytes long; the run is named by its start "
+                                 "and a hash of the whole path",
+                                 (size_t)(end - p)));
 }
 
 static void warn_bad(ab_run *r, bdb_sink *out, int line, const char *what,
@@ -807,12 +829,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
     } else if (LABEL("Document Path:")) {
         ONCE(r->seen_path);
         VALUE();
-        if (ve - vp >= BDB_BENCHMARK_MAX)
-            WARN(r, out, line, "the document path is longer than "
-                          "%d bytes: this run's figures are not stored "
-                          "under a cut name", BDB_BENCHMARK_MAX - 1);
-        bdb_sample_set_benchmark(&r->base, vp, ve);
-        setp_span(r, out, line, "path", vp, ve);
+        set_path(r, out, line, vp, ve);
     } else if (LABEL("Document Length:")) {
         ONCE(r->seen_doclen);
         VALUE();
@@ -936,9 +953,12 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         if (bdb_scan_lit(&q, end, "[Kbytes/sec]", 1))
             /* ab 1.3d: totalread / timetaken in ms, bytes per ms */
             r->rate_mult = r->major == 1 ? 1000.0 : 1024.0;
-        else if (bdb_scan_lit(&q, end, "kb/s", 1))
+        else if (bdb_scan_lit(&q, end, "kb/s", 1) ||
+                 bdb_scan_lit(&q, end, "kB/s", 1) ||
+                 bdb_scan_lit(&q, end, "KB/s", 1))
             /* ab 1.3 (text and -w): bytes per millisecond; ab 2's -w
-             * table: totalread / 1024 / timetaken, as its text report */
+             * table: totalread / 1024 / timetaken, as its text report
+             * (a README retyping the table writes "kB/s") */
             r->rate_mult = r->html && r->major != 1 ? 1024.0 : 1000.0;
         else
             BAD("\"[Kbytes/sec]\" after the transfer rate");
@@ -976,6 +996,19 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
 #undef ONCE
 #undef BAD
     return rc ? rc : KV_DONE;
+}
+
+/* The Connection Times column header with a label before it, as an
+ * author retyped the table ("label  |  min | mean[+/-sd]| median | max|",
+ * its pipes gone): the column names and no figure. */
+static int conn_header(const char *p, const char *end)
+{
+    if (!bdb_contains(p, end, "min") || !bdb_contains(p, end, "max"))
+        return 0;
+    for (const char *q = p; q < end; q++)
+        if (*q >= '0' && *q <= '9')
+            return 0;
+    return 1;
 }
 
 static const char *const kv_labels[] = {
@@ -1166,10 +1199,11 @@ static void run_params(ab_run *r, bdb_sink *out)
     /* path and port from the URL */
     if (c->path[0]) {
         const char *have = bdb_params_get(&r->base.params, "path");
+        char named[BDB_PARAM_VALUE_MAX - 1];
+        bdb_name_fit(named, sizeof named, c->path, c->path + strlen(c->path));
         if (!r->seen_path) {
-            bdb_strlcpy(r->base.benchmark, sizeof r->base.benchmark, c->path);
-            setp(r, out, line, "path", "%s", c->path);
-        } else if (have && strcmp(have, c->path) != 0) {
+            set_path(r, out, line, c->path, c->path + strlen(c->path));
+        } else if (have && strcmp(have, named) != 0 && c->cut != 'U') {
             WARN(r, out, c->line, "the command line's URL has the "
                           "path \"%s\" but ab printed \"Document Path: %s\"; "
                           "the printed path is kept", c->path, have);
@@ -1739,7 +1773,7 @@ again:
                 r->sane_continuation = 0;
             break;
         }
-        if (bdb_starts_with(p, end, "min ")) {
+        if (bdb_starts_with(p, end, "min ") || conn_header(p, end)) {
             r->conn_cols = bdb_contains(p, end, "median") ? 5 : 3;
             break;
         }
@@ -1748,8 +1782,14 @@ again:
         size_t k;
         for (k = 0; k < 4; k++) {
             q = p;
-            if (bdb_scan_lit(&q, end, rows[k], 0) &&
-                bdb_scan_lit(&q, end, ":", 0))
+            if (!bdb_scan_lit(&q, end, rows[k], 0))
+                continue;
+            if (bdb_scan_lit(&q, end, ":", 0))
+                break;
+            /* a row retyped into a table without its colon ("Connect
+             * |    0 |   2   1.3  |"): the label, blanks, a number */
+            const char *d = bdb_skip_blank(q, end);
+            if (d > q && d < end && *d >= '0' && *d <= '9')
                 break;
         }
         if (k < 4) {
@@ -2082,6 +2122,74 @@ static int feed_line(ab_parse *st, bdb_lines *it, const char *p,
     return rc;
 }
 
+#define MAX_ROW_LINES 32
+
+/* An ab -w row whose cells stand one a line, as a README pretty-prints
+ * the table:
+ *     <tr>
+ *         <th colspan=2 bgcolor=white>Time taken for tests:</th>
+ *         <td colspan=2 bgcolor=white>9.576 seconds</td>
+ *     </tr>
+ * The lines up to "</tr>" are read as one row; each figure keeps the
+ * line of the cell it was printed in (the k-th figure of the row, the
+ * k-th cell that holds text). A row left open is read as far as it goes. */
+static int html_row_lines(ab_parse *st, bdb_lines *it, const char *p,
+                          const char *end, int no, char **hbuf, size_t *hcap)
+{
+    const char *from[MAX_ROW_LINES + 1], *to[MAX_ROW_LINES + 1];
+    int cell_line[MAX_ROW_LINES + 1];
+    int n = 0, ncell = 0;
+    size_t need = (size_t)(end - p) + 1;
+    from[n] = p, to[n++] = end;
+    bdb_lines peek = *it;
+    bdb_line nx;
+    while (n < MAX_ROW_LINES && bdb_lines_next(&peek, &nx)) {
+        const char *a = nx.p, *z = nx.end;
+        bdb_trim(&a, &z);
+        if (bdb_starts_with(a, z, "<tr") || bdb_starts_with(a, z, "<table") ||
+            bdb_starts_with(a, z, "</table") || (a < z && *a != '<'))
+            break; /* the next row, or no cell: the row stays open */
+        *it = peek;
+        from[n] = a, to[n++] = z;
+        need += (size_t)(z - a) + 1;
+        if (bdb_starts_with(a, z, "<td")) {
+            const char *gt = memchr(a, '>', (size_t)(z - a));
+            const char *c = gt ? gt + 1 : z;
+            while (c < z && (*c == ' ' || *c == '\t'))
+                c++;
+            if (c < z && *c != '<')
+                cell_line[ncell++] = nx.no;
+        }
+        if (bdb_find(a, z, "</tr"))
+            break;
+    }
+    if (need * 2 > *hcap) {
+        char *h = realloc(*hbuf, need * 2);
+        if (!h)
+            return BDB_ENOMEM;
+        *hbuf = h;
+        *hcap = need * 2;
+    }
+    /* the row's raw text, its lines joined, then its text in place */
+    char *raw = *hbuf + need;
+    size_t rn = 0;
+    for (int i = 0; i < n; i++) {
+        memcpy(raw + rn, from[i], (size_t)(to[i] - from[i]));
+        rn += (size_t)(to[i] - from[i]);
+        raw[rn++] = ' ';
+    }
+    size_t tn = html_text(raw, raw + rn, *hbuf);
+    const char *tp = *hbuf, *te = *hbuf + tn;
+    bdb_trim(&tp, &te);
+    ab_run *r = st->r;
+    int first = r->nfig;
+    int rc = one_line(st, tp, te, ncell ? cell_line[0] : no, 1);
+    if (rc == BDB_OK && ncell && st->r == r && r->nfig >= first)
+        for (int k = first; k < r->nfig; k++)
+            r->figs[k].line = cell_line[k - first < ncell ? k - first : ncell - 1];
+    return rc;
+}
+
 static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
                         bdb_sink *out, bdb_diag *diag)
 {
@@ -2164,6 +2272,12 @@ static int parse_report(const char *buf, size_t len, const bdb_parse_opts *opts,
         }
         const char *hrow = p, *hrow_end = end;
 
+        if (html_row && bdb_starts_with(p, end, "<tr") &&
+            !bdb_find(p, end, "</tr")) {
+            /* a -w table pretty-printed by hand: one cell a line */
+            rc = html_row_lines(&st, &it, p, end, ln.no, &hbuf, &hcap);
+            continue;
+        }
         if (p < end && *p == '<' && html_row) {
             /* a row per "<tr": some captures join a table on one line */
             const char *q = hrow;

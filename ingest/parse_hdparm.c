@@ -242,15 +242,19 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
 {
     double mb = -1, secs = -1, rate;
     const char *q = p;
-    if (!is_digit(*q) || !bdb_scan_number(&q, end, &rate, 0))
+    /* hdparm prints its seconds and rate with printf's %.2f, whose
+     * decimal point is the locale's: "1984 MB in  2.00 seconds = 992,30
+     * MB/sec" on a European desktop; the MB count is an integer (%3u) */
+    const int dc = BDB_SCAN_DECIMAL_COMMA;
+    if (!is_digit(*q) || !bdb_scan_number(&q, end, &rate, dc))
         return 0;
     q = bdb_skip_blank(q, end);
     if (bdb_scan_lit(&q, end, "MB in", 0)) {
         mb = rate;
-        if (!bdb_scan_number(&q, end, &secs, 0) ||
+        if (!bdb_scan_number(&q, end, &secs, dc) ||
             !bdb_scan_lit(&q, end, "seconds", 1) ||
             !bdb_scan_lit(&q, end, "=", 1) ||
-            !bdb_scan_number(&q, end, &rate, 0))
+            !bdb_scan_number(&q, end, &rate, dc))
             return 2;
         q = bdb_skip_blank(q, end);
     }
@@ -316,6 +320,19 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
     return rc ? rc : 1;
 }
 
+/* "/dev/sda Timing ..." or "/dev/sda: Timing ...": where the timing
+ * starts, or NULL. */
+static const char *device_before_timing(const char *p, const char *e)
+{
+    if (p >= e || *p != '/')
+        return NULL;
+    const char *w = p;
+    while (w < e && *w != ' ' && *w != '\t')
+        w++;
+    const char *rest = bdb_skip_blank(w, e);
+    return rest > w && bdb_starts_with(rest, e, "Timing ") ? rest : NULL;
+}
+
 static int fail_pending(hctx *h)
 {
     if (!h->pending)
@@ -348,6 +365,22 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
         p = bdb_skip_rep_marker(p, e, NULL);
         if (p == e)
             continue;
+        /* a device and its timing on one line: a table row ("| /dev/sda |
+         * Timing buffered disk reads: ... |", its pipes gone) or a post
+         * that joined hdparm's header and line ("/dev/sda: Timing ...") */
+        const char *timing = device_before_timing(p, e);
+        if (timing) {
+            const char *de = memchr(p, ' ', (size_t)(timing - p));
+            if (!de)
+                de = memchr(p, '\t', (size_t)(timing - p));
+            if (de > p && de[-1] == ':')
+                de--;
+            if ((rc = fail_pending(&h)) != 0)
+                break;
+            bdb_copy(h.device, sizeof h.device, p, de);
+            h.device_line = ln.no;
+            p = timing;
+        }
         /* "Timing ...:" */
         if (bdb_starts_with(p, e, "Timing ")) {
             if ((rc = fail_pending(&h)) != 0)
@@ -478,6 +511,9 @@ static int sniff(const char *buf, size_t len)
         while (p < e && *p == '>')
             p = bdb_skip_blank(p + 1, e);
         p = bdb_skip_rep_marker(p, e, NULL);
+        const char *timing = device_before_timing(p, e);
+        if (timing)
+            p = timing;
         for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
             if (bdb_starts_with(p, e, labels[i]))
                 return 95;

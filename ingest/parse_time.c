@@ -60,6 +60,14 @@
  *    FreeBSD/NetBSD/OpenBSD (10-wide numbers; getrusage(2) of each).
  *  - mksh/OpenBSD ksh: "    0m00.10s real     0m00.00s user     0m00.00s
  *    system"; tcsh/csh: "%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww" (KiB).
+ *  - fish's `time` (src/timer.cpp print_delta(), fish 3.1 on, and its
+ *    Rust port): after a line of underscores, "Executed in  %6.2F %s
+ *    fish  external", "   usr time  %6.2F %s  %6.2F %s  %6.2F %s" and
+ *    "   sys time ..." (total, the shell's own, its children's: stored as
+ *    user/user_fish/user_external and sys/...), units "micros",
+ *    "millis", "secs", "mins" (the non-verbose form: one figure a line
+ *    and "microseconds" ... "minutes"); %F's decimal point is the
+ *    locale's ("8,17 secs").
  *
  * Canonical units: seconds, bytes (KiB * 1024), percent, counts.
  * Benchmark: the block's own command (%C, %J, -v's "Command being timed"),
@@ -88,33 +96,46 @@ static const struct {
     int dialect;
     const char *fmt;
     int bsd;
+    int zmem;
 } builtin_src[] = {
     /* bash default and posix, GNU/BusyBox -p, BusyBox default */
-    {D_GNU, "real %e\nuser %U\nsys %S", 0},
+    {D_GNU, "real %e\nuser %U\nsys %S", 0, 0},
+    /* the same as authors retype it in notes and posts ("real:
+     * 0m12.247s", "Real: 0m5.082s") */
+    {D_GNU, "real: %e\nuser: %U\nsys: %S", 0, 0},
+    {D_GNU, "Real: %e\nUser: %U\nSys: %S", 0, 0},
+    {D_GNU, "Real %e\nUser %U\nSys %S", 0, 0},
     /* GNU time default (1.7 to 1.9) */
     {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xavgtext+%Davgdata "
             "%Mmaxresident)k\n%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults "
-            "%Wswaps", 0},
+            "%Wswaps", 0, 0},
     /* the same as GNU time's manual documents it */
     {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xtext+%Ddata %Mmax)k\n"
-            "%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults %Wswaps", 0},
+            "%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults %Wswaps", 0, 0},
     /* FreeBSD/macOS default and -h */
-    {D_GNU, "%e real %U user %S sys", 1},
+    {D_GNU, "%e real %U user %S sys", 1, 0},
     /* zsh default TIMEFMT */
-    {D_ZSH, "%J  %U user %S system %P cpu %*E total", 0},
+    {D_ZSH, "%J  %U user %S system %P cpu %*E total", 0, 1},
+    /* the same without its job: "18.50s user 0.67s system 180% cpu
+     * 10.644 total" (authors often paste the figures alone; a job that is
+     * a function or a (subshell) can print as nothing) */
+    {D_ZSH, "%U user %S system %P cpu %*E total", 0, 1},
     /* mksh / OpenBSD ksh: "    0m00.10s real     0m00.00s user ..." */
-    {D_GNU, "%e real %U user %S system", 0},
+    {D_GNU, "%e real %U user %S system", 0, 0},
     /* tcsh / csh default ("%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww") */
-    {D_GNU, "%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww", 0},
+    {D_GNU, "%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww", 0, 0},
     /* bash with TIMEFORMAT='real %lR user %lU sys %lS' (a common
-     * ~/.bashrc line: the default's three lines on one) */
-    {D_BASH, "real %lR user %lU sys %lS", 0},
+     * ~/.bashrc line: the default's three lines on one), and the same
+     * with the CPU share after it ("real\t18m29.548s\tuser\t0m0.000s\t
+     * sys\t0m0.000s\tpct\t0.00", a dotfile seen in several logs) */
+    {D_BASH, "real %lR user %lU sys %lS pct %P", 0, 0},
+    {D_BASH, "real %lR user %lU sys %lS", 0, 0},
     /* GNU time's default with its two lines glued into one (a capture
      * whose line break was lost: "...2560maxresident)k0inputs+0outputs
      * (0major+113minor)pagefaults 0swaps") */
     {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xavgtext+%Davgdata "
             "%Mmaxresident)k%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults "
-            "%Wswaps", 0},
+            "%Wswaps", 0, 0},
 };
 #define NBUILTIN (sizeof builtin_src / sizeof builtin_src[0])
 
@@ -212,7 +233,9 @@ static const struct {
 
 typedef struct block {
     int active;
-    int kind;            /* 1: format block, 2: -v block, 3: BSD -l lines */
+    int kind;            /* 1: format block, 2: -v block, 3: BSD -l lines,
+                            4: fish's usr/sys lines to come, 5: zsh
+                            memory lines (optional) */
     const tfmt *f;
     int next;            /* next format line expected */
     int start_line;
@@ -221,6 +244,7 @@ typedef struct block {
     int have[M_COUNT];
     char cmd[BDB_BENCHMARK_MAX];
     int macos;           /* BSD -l: macOS (bytes) rather than BSD (KiB) */
+    char column[32];     /* side by side: the run's column ("patched") */
     int toybox;          /* -v block of toybox time */
 } block;
 
@@ -240,6 +264,9 @@ typedef struct tctx {
     double pending_exit;           /* "Command exited with ..." */
     int pending_exit_line;         /* 0: none */
     block b;
+    const char *prev, *prev_end;   /* the last non-blank line */
+    char columns[8][32];           /* side by side: the columns' names */
+    int ncolumns;
 } tctx;
 
 #define MAX_WARNINGS 1000
@@ -277,16 +304,21 @@ static void set_metric(block *b, int m, double v, int line)
 
 static const char *cut_redirections(const char *p, const char *e);
 
-/* Copies a command (a benchmark name) into dst; one that does not fit is
- * cut and warned about. */
+/* Copies a command (a benchmark name) into dst. A command too long for a
+ * name (a pipeline, a list of input files) is not cut, which would merge
+ * two commands that share their start, nor refused, which would lose the
+ * run's figures: it is named by its start and a hash of the whole, and
+ * said so. */
 static int copy_cmd(tctx *t, char *dst, size_t dstsz, const char *p,
                     const char *e, int line)
 {
-    bdb_copy(dst, dstsz, p, e);
-    if ((size_t)(e - p) < dstsz)
+    /* a sample's benchmark holds BDB_BENCHMARK_MAX - 2 bytes */
+    if (!bdb_name_fit(dst, dstsz - 1, p, e))
         return 0;
-    return twarn(t, line, "the timed command is longer than %zu characters; "
-                 "its benchmark name is cut", dstsz - 1);
+    return bdb_sink_info(t->out, line, "the timed command is %zu characters "
+                         "long; its benchmark is named '%.40s...' (its start "
+                         "and a hash of the whole command)", (size_t)(e - p),
+                         dst);
 }
 
 static int take_result(tctx *t, block *b, const mres *r, int line)
@@ -327,6 +359,9 @@ static int emit_block(tctx *t)
                                  t->opts->benchmark + strlen(t->opts->benchmark));
     else if (t->cmd[0])
         bdb_sample_set_benchmark(&s, t->cmd, t->cmd + strlen(t->cmd));
+    if (b->column[0] &&
+        bdb_params_set(&s.params, "column", "%s", b->column) == BDB_ENOMEM)
+        return BDB_ENOMEM;
     if (!b->have[M_EXIT] && t->pending_exit_line)
         set_metric(b, M_EXIT, t->pending_exit, t->pending_exit_line);
     for (int m = 0; m < M_COUNT && !rc; m++) {
@@ -447,6 +482,117 @@ static int bsd_line(const bdb_line *raw, double *v, int *width)
         if (bdb_span_eq(l, e, bsd_fields[i].label))
             return (int)i;
     return -1;
+}
+
+/* ---- fish ---- */
+
+/* "9.82 secs" at *p (a unit fish prints, short or long): the seconds,
+ * the position after the unit. */
+static int fish_duration(const char **p, const char *e, double *v)
+{
+    static const struct { const char *name; double mult; } units[] = {
+        {"microseconds", 1e-6}, {"milliseconds", 1e-3}, {"seconds", 1},
+        {"minutes", 60},        {"micros", 1e-6},       {"millis", 1e-3},
+        {"secs", 1},            {"mins", 60}};
+    const char *q = bdb_skip_blank(*p, e);
+    double n;
+    if (q >= e || !is_digit(*q) ||
+        !bdb_scan_number(&q, e, &n, BDB_SCAN_DECIMAL_COMMA))
+        return 0;
+    q = bdb_skip_blank(q, e);
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        size_t k = strlen(units[i].name);
+        if ((size_t)(e - q) >= k && memcmp(q, units[i].name, k) == 0 &&
+            (q + k == e || q[k] == ' ' || q[k] == '\t')) {
+            *v = n * units[i].mult;
+            *p = q + k;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* "Executed in    9.82 secs    fish           external": real. */
+static int fish_executed(const char *p, const char *e, double *real)
+{
+    if (!bdb_starts_with(p, e, "Executed in "))
+        return 0;
+    const char *q = p + strlen("Executed in ");
+    return fish_duration(&q, e, real);
+}
+
+/* "usr time    6.51 secs  208.00 micros    6.51 secs" (or the one figure
+ * of the non-verbose form) into the block. Returns 1 when the line was
+ * the one expected. */
+static int fish_cpu_line(block *b, const char *p, const char *e, int line)
+{
+    int sys = b->have[M_USER];
+    const char *lab = sys ? "sys time " : "usr time ";
+    if (!bdb_starts_with(p, e, lab))
+        return 0;
+    const char *q = p + strlen(lab);
+    double v[3];
+    int n = 0;
+    while (n < 3 && fish_duration(&q, e, &v[n]))
+        n++;
+    if (n == 0 || !bdb_is_blank(q, e))
+        return 0;
+    static const int metrics[2][3] = {{M_USER, M_USER_FISH, M_USER_EXT},
+                                      {M_SYS, M_SYS_FISH, M_SYS_EXT}};
+    for (int i = 0; i < n; i++)
+        set_metric(b, metrics[sys][i], v[i], line);
+    return 1;
+}
+
+/* ---- zsh: a dotfile's memory lines ---- */
+
+/* A TIMEFMT many ~/.zshrc files copy (a Stack Overflow answer) follows
+ * zsh's default line with labelled lines:
+ *     avg shared (code):         %X KB
+ *     avg unshared (data/stack): %D KB
+ *     total (sum):               %K KB
+ *     max memory:                %M MB      (KB where the author is on macOS)
+ *     page faults from disk:     %F
+ *     other page faults:         %R
+ * The log rarely holds the assignment, so the lines are known here. %X,
+ * %D and %K are KiB; %M is what zsh prints (ru_maxrss / 1024: MiB on
+ * Linux, KiB on macOS), which the label the author chose says. */
+static int zsh_memory_line(block *b, const char *p, const char *e, int line)
+{
+    static const struct { const char *label; int metric; double mult; } zl[] = {
+        {"avg shared (code):", M_AVG_TEXT, 1024},
+        {"avg unshared (data/stack):", M_AVG_DATA, 1024},
+        {"total (sum):", M_AVG_TOTAL, 1024},
+        {"max memory:", M_MAX_RSS, 0},
+        {"page faults from disk:", M_MAJ, 1},
+        {"other page faults:", M_MIN, 1}};
+    for (size_t i = 0; i < sizeof zl / sizeof zl[0]; i++) {
+        if (!bdb_starts_with(p, e, zl[i].label))
+            continue;
+        const char *q = bdb_skip_blank(p + strlen(zl[i].label), e);
+        const char *d = q;
+        while (d < e && is_digit(*d))
+            d++;
+        double v;
+        if (d == q || !bdb_time_int(q, d, &v))
+            return 0;
+        const char *u = bdb_skip_blank(d, e);
+        double mult = zl[i].mult;
+        if (mult == 0) /* %M: the unit the author wrote */
+            mult = bdb_span_eq(u, e, "MB") ? 1048576.0
+                   : bdb_span_eq(u, e, "KB") || bdb_span_eq(u, e, "kB")
+                       ? 1024.0 : 0;
+        else if (mult == 1024 && !bdb_span_eq(u, e, "KB") &&
+                 !bdb_span_eq(u, e, "kB"))
+            mult = 0;
+        else if (mult == 1 && u != e)
+            mult = 0;
+        if (mult == 0)
+            return 0;
+        set_metric(b, zl[i].metric, v * mult, line);
+        return 1;
+    }
+    return 0;
 }
 
 /* ---- command lines and assignments ---- */
@@ -876,6 +1022,13 @@ static int continue_block(tctx *t, const bdb_line *raw, const char *p,
             }
             return 1;
         }
+        if (zsh_memory_line(b, p, e, raw->no)) {
+            /* a TIMEFMT from the log whose memory line did not expand
+             * as written ("%M '$MAX_MEMORY_UNITS'"): the known lines
+             * carry on */
+            b->kind = 5;
+            return 1;
+        }
         char what[160];
         snprintf(what, sizeof what, "line %d of the time format '%s' here",
                  b->next + 1, b->f->shown);
@@ -909,6 +1062,23 @@ static int continue_block(tctx *t, const bdb_line *raw, const char *p,
             return rc ? rc : 1;
         }
         return 1;
+    }
+    if (b->kind == 5) {
+        if (zsh_memory_line(b, p, e, raw->no))
+            return 1;
+        rc = emit_block(t);
+        return rc ? rc : 0;
+    }
+    if (b->kind == 4) {
+        if (fish_cpu_line(b, p, e, raw->no)) {
+            if (!b->have[M_SYS])
+                return 1;
+            rc = emit_block(t);
+            return rc ? rc : 1;
+        }
+        rc = cut_block(t, raw->no, b->have[M_USER] ? "fish's 'sys time' line"
+                                                    : "fish's 'usr time' line");
+        return rc ? rc : 0;
     }
     /* kind 3: BSD -l lines, optional */
     double v;
@@ -982,6 +1152,8 @@ static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
                        const char *p, const char *e, const char *bufend)
 {
     int rc = line_kind(t, it, raw, p, e, bufend);
+    t->prev = p;
+    t->prev_end = e;
     /* GNU prints its status line just before the figures: a status line
      * that no block follows belongs to no run */
     if (t->pending_exit_line && t->pending_exit_line != raw->no &&
@@ -1001,6 +1173,104 @@ static const char *after_label(const char *p, const char *e)
     if (q == p || q + 1 >= e || *q != ':' || (q[1] != ' ' && q[1] != '\t'))
         return NULL;
     return bdb_skip_blank(q + 1, e);
+}
+
+/* ---- runs side by side ---- */
+
+#define MAX_COLUMNS 8
+
+/* A line of "label duration" pairs only ("real\t0m1.455s\treal\t
+ * 0m1.355s"): the durations, how many (0 when the line is not one). */
+static int label_columns(const char *p, const char *e, const char *label,
+                         double *v)
+{
+    size_t ln = strlen(label);
+    int n = 0;
+    for (const char *q = bdb_skip_blank(p, e); q < e; q = bdb_skip_blank(q, e)) {
+        if ((size_t)(e - q) <= ln || memcmp(q, label, ln) != 0 ||
+            (q[ln] != ' ' && q[ln] != '\t'))
+            return 0;
+        q = bdb_skip_blank(q + ln, e);
+        const char *d = q;
+        while (d < e && *d != ' ' && *d != '\t')
+            d++;
+        if (n == MAX_COLUMNS || !bdb_time_duration(q, d, &v[n]))
+            return 0;
+        n++;
+        q = d;
+    }
+    return n;
+}
+
+/* bash's three lines for k runs side by side, as a mail compares them:
+ *         orig            patched
+ *     real    0m1.455s    real    0m1.355s
+ *     user    0m0.206s    user    0m0.219s
+ *     sys     0m0.855s    sys     0m0.807s
+ * Each column is a run; a line of k words above names the columns
+ * (parameter column), else they are numbered. Returns 1 when the lines
+ * were such, 0, or a BDB_E* code. */
+static int side_by_side(tctx *t, bdb_lines *it, const bdb_line *raw,
+                        const char *p, const char *e)
+{
+    double v[3][MAX_COLUMNS];
+    int line[3] = {raw->no, 0, 0};
+    int k = label_columns(p, e, "real", v[0]);
+    if (k < 2)
+        return 0;
+    bdb_lines peek = *it;
+    static const char *const next[2] = {"user", "sys"};
+    for (int r = 0; r < 2; r++) {
+        bdb_line nx;
+        const char *a = NULL, *z = NULL;
+        while (bdb_lines_next(&peek, &nx)) {
+            a = nx.p, z = nx.end;
+            bdb_trim_blank(&a, &z);
+            if (a < z)
+                break;
+        }
+        if (!a || a == z || label_columns(a, z, next[r], v[r + 1]) != k)
+            return 0;
+        line[r + 1] = nx.no;
+    }
+    *it = peek;
+    /* the column names: a line of k words without figures above */
+    const char *name[MAX_COLUMNS], *name_end[MAX_COLUMNS];
+    int nn = 0, digits = 0;
+    for (const char *q = t->prev ? bdb_skip_blank(t->prev, t->prev_end) : NULL;
+         q && q < t->prev_end && nn <= k; q = bdb_skip_blank(q, t->prev_end)) {
+        const char *w = q;
+        while (q < t->prev_end && *q != ' ' && *q != '\t') {
+            digits |= is_digit(*q);
+            q++;
+        }
+        if (nn < MAX_COLUMNS)
+            name[nn] = w, name_end[nn] = q;
+        nn++;
+    }
+    int named = nn == k && !digits;
+    if (named) {
+        /* they name the columns of the groups below too */
+        for (int c = 0; c < k; c++)
+            bdb_copy(t->columns[c], sizeof t->columns[c], name[c], name_end[c]);
+        t->ncolumns = k;
+    }
+    int rc = 0;
+    for (int c = 0; c < k && !rc; c++) {
+        memset(&t->b, 0, sizeof t->b);
+        t->b.active = 1;
+        t->b.kind = 1;
+        t->b.start_line = raw->no;
+        set_metric(&t->b, M_REAL, v[0][c], line[0]);
+        set_metric(&t->b, M_USER, v[1][c], line[1]);
+        set_metric(&t->b, M_SYS, v[2][c], line[2]);
+        if (t->ncolumns == k)
+            bdb_strlcpy(t->b.column, sizeof t->b.column, t->columns[c]);
+        else
+            snprintf(t->b.column, sizeof t->b.column, "%d", c + 1);
+        rc = emit_block(t);
+    }
+    return rc ? rc : 1;
 }
 
 static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
@@ -1038,6 +1308,18 @@ static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
                    "(it starts at '%s'); the lines that are there are read",
                    vfields[f].label);
         return rc ? rc : verbose_line(t, raw, f, val);
+    }
+    rc = side_by_side(t, it, raw, p, e);
+    if (rc)
+        return rc < 0 ? rc : 0;
+    double real;
+    if (fish_executed(p, e, &real)) {
+        memset(&t->b, 0, sizeof t->b);
+        t->b.active = 1;
+        t->b.kind = 4;
+        t->b.start_line = raw->no;
+        set_metric(&t->b, M_REAL, real, raw->no);
+        return 0;
     }
     const char *to = e;
     rc = assignment(t, p, e, bufend, &to);
@@ -1082,8 +1364,8 @@ static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
                 return rc;
             t->b.next = 1;
             if (list[i]->nlines == 1) {
-                if (list[i]->bsd) {
-                    t->b.kind = 3;
+                if (list[i]->bsd || list[i]->zmem) {
+                    t->b.kind = list[i]->bsd ? 3 : 5;
                     return 0;
                 }
                 return emit_block(t);
@@ -1130,6 +1412,7 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
         rc = bdb_tfmt_compile(&t->builtin[i], builtin_src[i].dialect, s,
                               s + strlen(s));
         t->builtin[i].bsd = builtin_src[i].bsd;
+        t->builtin[i].zmem = builtin_src[i].zmem;
     }
     if (!rc && opts && opts->time_format && opts->time_format[0]) {
         const char *fmt = opts->time_format;
@@ -1157,11 +1440,14 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
         rc = handle_line(t, &it, &ln, p, e, bufend);
     }
     if (!rc && !t->full && t->b.active) {
-        if (t->b.kind == 3)
+        if (t->b.kind == 3 || t->b.kind == 5)
             rc = emit_block(t);
         else if (t->b.kind == 2)
             rc = cut_block(t, ln.no, "more 'Label: value' lines of time -v "
                            "up to 'Exit status' (the log ends)");
+        else if (t->b.kind == 4)
+            rc = cut_block(t, ln.no, "fish's 'usr time' and 'sys time' lines "
+                           "(the log ends)");
         else {
             char what[160];
             snprintf(what, sizeof what, "line %d of the time format '%s' "
@@ -1193,6 +1479,29 @@ static int duration_rest(const char *p, const char *e, double *v)
     return 0;
 }
 
+/* [p, sp) is the label w as bash prints it ("real") or as authors
+ * retype it ("real:", "Real", "Real:"). */
+static int time_label(const char *p, const char *sp, const char *w)
+{
+    size_t n = strlen(w);
+    if (sp > p && sp[-1] == ':')
+        sp--;
+    if ((size_t)(sp - p) != n || (*p != w[0] && *p != w[0] - 'a' + 'A'))
+        return 0;
+    return memcmp(p + 1, w + 1, n - 1) == 0;
+}
+
+/* The word w between blanks (spaces or tabs) somewhere in [p, e). */
+static int blank_word(const char *p, const char *e, const char *w)
+{
+    size_t n = strlen(w);
+    for (const char *q = p + 1; q + n < e; q++)
+        if ((q[-1] == ' ' || q[-1] == '\t') && memcmp(q, w, n) == 0 &&
+            (q[n] == ' ' || q[n] == '\t'))
+            return 1;
+    return 0;
+}
+
 /* Looks for a "real" line followed by "user" and "sys" lines, GNU's default
  * line, -v labels, BSD's one line, zsh's default, or a TIMEFORMAT / time -f
  * line with a line of figures after it. */
@@ -1200,7 +1509,8 @@ static int sniff(const char *buf, size_t len)
 {
     bdb_lines it;
     bdb_line ln;
-    int state = 0; /* 1: after real, 2: after user */
+    int state = 0; /* 1: after real, 2: after user, 3: after fish's
+                      "Executed in", 4: after real lines side by side */
     int lone_real = 0; /* a bash "real NmS.FFFs" line with no user line */
     const char *real_line = NULL, *real_end = NULL;
     int vlabels = 0;
@@ -1218,23 +1528,34 @@ static int sniff(const char *buf, size_t len)
         while (sp < e && bdb_skip_blank(sp, e) == sp)
             sp++;
         const char *vs = bdb_skip_blank(sp, e);
-        if (bdb_span_eq(p, sp, "real") && vs > sp && duration_rest(vs, e, &v)) {
+        if (time_label(p, sp, "real") && vs > sp && duration_rest(vs, e, &v)) {
             state = 1;
             real_line = vs;
             real_end = e;
             continue;
         }
-        if (state == 1 && bdb_span_eq(p, sp, "user") && vs > sp &&
+        if (state == 1 && time_label(p, sp, "user") && vs > sp &&
             duration_rest(vs, e, &v)) {
             state = 2;
             continue;
         }
-        if (state == 2 && bdb_span_eq(p, sp, "sys") && vs > sp &&
+        if (state == 2 && time_label(p, sp, "sys") && vs > sp &&
             duration_rest(vs, e, &v))
             return 90;
         if (state == 1 && lone_real < 60)
             lone_real = 60; /* "real\t0m4.057s" quoted alone, bash's form */
-        state = 0;
+        if (state == 3 && bdb_starts_with(p, e, "usr time "))
+            return 90; /* fish */
+        double cols[MAX_COLUMNS];
+        if (state == 4 && label_columns(p, e, "user", cols) >= 2)
+            return 90; /* runs side by side */
+        if (label_columns(p, e, "real", cols) >= 2) {
+            state = 4;
+            continue;
+        }
+        state = fish_executed(p, e, &v) ? 3 : 0;
+        if (state)
+            continue;
         /* the cheap tests first (a byte, the line's end): this runs on
          * every line of every file detection looks at */
         size_t n = (size_t)(e - p);
@@ -1245,15 +1566,17 @@ static int sniff(const char *buf, size_t len)
         const char *lb = after_label(p, e);
         if (((sp - p == 4 && bdb_span_eq(p, sp, "real")) ||
              (lb && bdb_starts_with(lb, e, "real "))) &&
-            bdb_contains(p, e, " user ") && bdb_contains(p, e, " sys "))
-            return 80;  /* TIMEFORMAT='real %lR user %lU sys %lS' */
+            blank_word(p, e, "user") && blank_word(p, e, "sys"))
+            return 80;  /* TIMEFORMAT='real %lR user %lU sys %lS', or
+                           bash's default with its line breaks lost
+                           ("real\t0m1.702s\tuser\t0m1.680s\tsys\t...") */
         if (is_digit(*p) && e - p > 4 && bdb_span_eq(e - 4, e, " sys") &&
             bdb_contains(p, e, " real ") && bdb_contains(p, e, " user "))
             return 80;
         if (e - p > 6 && bdb_span_eq(e - 6, e, " total") &&
-            bdb_contains(p, e, "s user ") && bdb_contains(p, e, "s system ") &&
-            bdb_contains(p, e, "% cpu "))
-            return 80;
+            blank_word(p, e, "user") && blank_word(p, e, "system") &&
+            blank_word(p, e, "cpu"))
+            return 80; /* zsh, any blanks ("%J   %U  user %S system ...") */
         if ((e - p > 7 && bdb_span_eq(e - 7, e, " system") &&
              bdb_contains(p, e, " real ")) ||
             (memchr(p, '+', n) && bdb_contains(p, e, "pf+") &&

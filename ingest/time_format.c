@@ -35,6 +35,11 @@ const metric_def bdb_time_metrics[M_COUNT] = {
     {"instructions_retired", BDB_UNIT_COUNT, BDB_NEUTRAL},
     {"cycles_elapsed", BDB_UNIT_COUNT, BDB_NEUTRAL},
     {"peak_memory_footprint", BDB_UNIT_BYTES, BDB_LOWER_IS_BETTER},
+    /* fish's time: the shell's own and its child processes' parts */
+    {"user_fish", BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER},
+    {"user_external", BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER},
+    {"sys_fish", BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER},
+    {"sys_external", BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER},
     {"exit_status", BDB_UNIT_COUNT, BDB_NEUTRAL},
 };
 

@@ -14,7 +14,8 @@ enum {
     M_REAL, M_USER, M_SYS, M_CPU, M_AVG_TEXT, M_AVG_DATA, M_AVG_STACK,
     M_AVG_TOTAL, M_MAX_RSS, M_AVG_RSS, M_MAJ, M_MIN, M_VCSW, M_ICSW,
     M_SWAPS, M_IN, M_OUT, M_MSGSND, M_MSGRCV, M_SIGNALS, M_PAGESIZE,
-    M_INSN, M_CYCLES, M_FOOTPRINT, M_EXIT, M_COUNT
+    M_INSN, M_CYCLES, M_FOOTPRINT, M_USER_FISH, M_USER_EXT, M_SYS_FISH,
+    M_SYS_EXT, M_EXIT, M_COUNT
 };
 
 typedef struct metric_def {
@@ -52,6 +53,7 @@ typedef struct tfmt {
     int nlines;
     char *text;         /* literal storage */
     int bsd;            /* BSD: -l rusage lines may follow */
+    int zmem;           /* zsh: a dotfile's memory lines may follow */
     char shown[96];     /* the format as given, for messages */
 } tfmt;
 

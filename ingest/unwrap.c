@@ -3,10 +3,14 @@
  * lines back to the file's.
  *
  * Order: quoted-printable first (it encodes everything else), then HTML
- * (<pre> blocks, per-line paragraphs, or entities alone), Unicode blanks,
- * mail quotes, a terminal's ^C echo, Markdown/BBCode/Hugo block markers,
- * uniform indentation, and a shell prompt glued to the first line. A pass runs only when its container is seen in the first
- * BDB_UNWRAP_LOOK bytes of the text it would read. */
+ * (<pre> blocks, per-line paragraphs, or entities alone), <br> tags at
+ * the ends of lines of a text that is not HTML, Unicode blanks, mail
+ * quotes, a terminal's ^C echo, Markdown/BBCode/Hugo block markers,
+ * Markdown pipe tables, inline markup, line markers (comment leaders,
+ * CI stamps, diff lines, "| " quotes), trailing comments, uniform
+ * indentation, and a shell prompt glued to the first line. A pass runs
+ * only when its container is seen in the first BDB_UNWRAP_LOOK bytes of
+ * the text it would read. */
 #include "unwrap.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_grow.h"
@@ -614,6 +618,162 @@ static int block_pass(const view *v, text *out)
     return BDB_OK;
 }
 
+/* ---- <br> tags ending the lines of a text that is not HTML ---- */
+
+/* A README or wiki that keeps a log's lines apart with "<br/>" at their
+ * ends ("Complete requests:      1000<br/>", "  50%      4 <br/>"), or
+ * inside a Markdown table's cells ("|  4<br/>  |"), and no other HTML. */
+
+/* The length of a <br>, <br/> or <br /> tag at p, or 0. */
+static size_t br_tag(const char *p, const char *e)
+{
+    if (e - p < 4 || p[0] != '<' || strncasecmp(p + 1, "br", 2) != 0)
+        return 0;
+    const char *q = skip_blank(p + 3, e);
+    if (q < e && *q == '/')
+        q++;
+    return q < e && *q == '>' ? (size_t)(q + 1 - p) : 0;
+}
+
+/* 1 when only blanks, "\r" and table pipes follow q on its line. */
+static int only_pipes_after(const char *q, const char *e)
+{
+    for (; q < e; q++)
+        if (*q != ' ' && *q != '\t' && *q != '\r' && *q != '|')
+            return 0;
+    return 1;
+}
+
+static int br_seen(const view *v)
+{
+    view w = {v->p, look(v), NULL};
+    size_t pos = 0, n = 0;
+    const char *s, *e;
+    while (next_line(&w, &pos, &s, &e) && n < 2)
+        for (const char *p = s; p < e; p++) {
+            size_t k = *p == '<' ? br_tag(p, e) : 0;
+            if (k && only_pipes_after(p + k, e)) {
+                n++;
+                break;
+            }
+        }
+    return n >= 2;
+}
+
+/* A tag with only blanks or pipes after it goes (a space takes its place
+ * in a cell); one with text after it breaks the line, as HTML would. */
+static int br_pass(const view *v, text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    while (next_line(v, &pos, &s, &e)) {
+        int from = line_at(v, i++);
+        for (const char *p = s; p < e;) {
+            size_t k = *p == '<' ? br_tag(p, e) : 0;
+            if (!k) {
+                if (put_bytes(out, p, 1))
+                    return BDB_ENOMEM;
+                p++;
+                continue;
+            }
+            p += k;
+            if (only_pipes_after(p, e) ? put_bytes(out, " ", 1)
+                                       : end_line(out, from))
+                return BDB_ENOMEM;
+        }
+        if (end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
+/* ---- Markdown pipe tables ---- */
+
+/* An author retypes a log's lines into a Markdown table, one line a cell
+ * ("| Timing cached reads:   6992 MB in  2.00 seconds = 3498.29 MB/sec |")
+ * or a row of figures cut into cells ("Connect    |    0 |   2   1.3  |").
+ * A table is a separator row ("|----|", "---|:---:|") with the rows that
+ * hold a pipe around it; its pipes become blanks, so that each row reads
+ * as the tool's line, and the separator a blank line. */
+
+/* "|---|---|", "-----|:----:|": dashes, colons, pipes and blanks only,
+ * with a pipe and three dashes. */
+static int is_table_rule(const char *s, const char *e)
+{
+    int pipes = 0, dashes = 0;
+    for (const char *p = s; p < e; p++) {
+        if (*p == '|')
+            pipes++;
+        else if (*p == '-')
+            dashes++;
+        else if (*p != ':' && *p != ' ' && *p != '\t' && *p != '\r')
+            return 0;
+    }
+    return pipes && dashes >= 3;
+}
+
+static int has_pipe(const char *s, const char *e)
+{
+    return memchr(s, '|', (size_t)(e - s)) != NULL;
+}
+
+static int tables_seen(const view *v)
+{
+    view w = {v->p, look(v), NULL};
+    size_t pos = 0;
+    const char *s, *e;
+    int prev_pipe = 0;
+    while (next_line(&w, &pos, &s, &e)) {
+        if (prev_pipe && is_table_rule(s, e))
+            return 1;
+        prev_pipe = has_pipe(s, e);
+    }
+    return 0;
+}
+
+static int table_pass(const view *v, text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    /* the header row is the line before a rule: kept until the next line
+     * says whether it was one */
+    const char *hs = NULL, *he = NULL;
+    int hfrom = 0, in_table = 0;
+    while (next_line(v, &pos, &s, &e)) {
+        int from = line_at(v, i++);
+        int rule = is_table_rule(s, e);
+        if (hs) {
+            int header = rule;
+            for (const char *p = hs; p < he; p++)
+                if (put_bytes(out, header && *p == '|' ? " " : p, 1))
+                    return BDB_ENOMEM;
+            if (end_line(out, hfrom))
+                return BDB_ENOMEM;
+            hs = NULL;
+        }
+        if (rule) {
+            in_table = 1;
+            if (end_line(out, from))
+                return BDB_ENOMEM;
+            continue;
+        }
+        if (in_table && !has_pipe(s, e))
+            in_table = 0;
+        if (!in_table && has_pipe(s, e)) {
+            hs = s, he = e, hfrom = from;
+            continue;
+        }
+        for (const char *p = s; p < e; p++)
+            if (put_bytes(out, in_table && *p == '|' ? " " : p, 1))
+                return BDB_ENOMEM;
+        if (end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    if (hs && (put_bytes(out, hs, (size_t)(he - hs)) || end_line(out, hfrom)))
+        return BDB_ENOMEM;
+    return BDB_OK;
+}
+
 /* ---- inline markup: BBCode, Markdown emphasis, inline code lines ---- */
 
 /* Forum posts colour and embolden the figure they care about:
@@ -759,7 +919,7 @@ static int inline_pass(const view *v, text *out)
 
 /* A log pasted into code or a CI page carries a marker before each of its
  * lines: a comment leader ("# ", "#~ ", "// ", " * ", "-- ", "; "), a
- * mail quote inside a longer mail ("> "), a CI runner's timestamp
+ * mail quote inside a longer mail ("> ", "| "), a CI runner's timestamp
  * ("2022-11-28T12:54:24.3287989Z "), a diff's "+"/"-". A marker is
  * dropped where at least two lines in a row (blank lines between them
  * allowed) carry the same one at the same indentation: one line alone is
@@ -840,6 +1000,15 @@ static int openssl_mr(const char *p, const char *e)
     return q < e && *q == ':';
 }
 
+/* fio's percentile rows: "     |  1.00th=[  620],  5.00th=[  652]," */
+static int fio_percentiles(const char *p, const char *e)
+{
+    for (const char *q = p; q + 4 <= e; q++)
+        if (q[0] == 't' && q[1] == 'h' && q[2] == '=' && q[3] == '[')
+            return 1;
+    return 0;
+}
+
 static void mark_line(marked *m)
 {
     const char *s = m->s, *e = m->e, *p = s;
@@ -883,7 +1052,18 @@ static void mark_line(marked *m)
     } else if (p < e && (*p == '*' || *p == ';') &&
                (e - p == 1 || p[1] == ' ' || p[1] == '\r')) {
         k = 1;
+    } else if (p > s && e - p > 2 && *p == '-' && p[1] == ' ' && p[2] != '-') {
+        /* an indented Markdown list item ("  - Real: 0m5.082s"); at the
+         * line's start "- " is a diff's, above */
+        k = 1;
     } else if (p < e && *p == '>' && !(e - p > 1 && p[1] == '=')) {
+        k = 1;
+    } else if (p < e && *p == '|' &&
+               (e - p == 1 || p[1] == ' ' || p[1] == '\t' || p[1] == '\r') &&
+               !fio_percentiles(p, e)) {
+        /* the "| " some mail clients quote with (a Markdown table's
+         * pipes are gone by now); fio's own percentile rows start with
+         * "|" too */
         k = 1;
     } else if (p == s && (k = stamp_len(p, e)) > 0) {
         m->kind = MK_STAMP;
@@ -1225,8 +1405,8 @@ static void adopt(bdb_unwrapped *u, text *out, view *cur)
 }
 
 enum {
-    PASS_QP, PASS_PRE, PASS_PARAGRAPHS, PASS_ENTITIES, PASS_BLANKS,
-    PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS,
+    PASS_QP, PASS_PRE, PASS_PARAGRAPHS, PASS_ENTITIES, PASS_BR, PASS_BLANKS,
+    PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS, PASS_TABLES,
     PASS_INLINE, PASS_MARKERS, PASS_TRAILING, PASS_INDENT, PASS_PROMPT
 };
 
@@ -1236,8 +1416,9 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
     view cur = {buf, len, NULL};
     static const char *const names[] = {
         "quoted-printable", "HTML <pre>", "HTML paragraphs", "HTML entities",
-        "Unicode blanks", "mail quotes", "a terminal's ^C echo",
-        "Markdown/BBCode/Hugo blocks", "inline markup", "line markers",
+        "<br> line ends", "Unicode blanks", "mail quotes",
+        "a terminal's ^C echo", "Markdown/BBCode/Hugo blocks",
+        "Markdown tables", "inline markup", "line markers",
         "trailing comments", "indentation", "a shell prompt"};
     int marker_rounds = 0;
     for (int pass = PASS_QP; pass <= PASS_PROMPT; pass++) {
@@ -1248,10 +1429,14 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                                                    paragraphs_seen(&cur)
                    : pass == PASS_ENTITIES ? !strstr(u->what, "HTML") &&
                                                  entities_seen(&cur)
+                   : pass == PASS_BR ? !strstr(u->what, "HTML <pre>") &&
+                                           !strstr(u->what, "HTML paragraphs") &&
+                                           br_seen(&cur)
                    : pass == PASS_BLANKS  ? blanks_seen(&cur)
                    : pass == PASS_INTERRUPT ? interrupt_seen(&cur)
                    : pass == PASS_QUOTES  ? quotes_seen(&cur)
                    : pass == PASS_BLOCKS  ? blocks_seen(&cur)
+                   : pass == PASS_TABLES  ? tables_seen(&cur)
                    : pass == PASS_INLINE  ? inline_seen(&cur)
                    : pass == PASS_MARKERS ? markers_seen(&cur)
                    : pass == PASS_TRAILING ? trailing_seen(&cur)
@@ -1268,10 +1453,12 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                  : pass == PASS_PRE      ? html_pass(&cur, &out, HTML_PRE)
                  : pass == PASS_PARAGRAPHS ? html_pass(&cur, &out, HTML_PARAGRAPHS)
                  : pass == PASS_ENTITIES ? html_pass(&cur, &out, HTML_ENTITIES)
+                 : pass == PASS_BR       ? br_pass(&cur, &out)
                  : pass == PASS_BLANKS   ? blanks_pass(&cur, &out)
                  : pass == PASS_INTERRUPT ? interrupt_pass(&cur, &out)
                  : pass == PASS_QUOTES   ? quote_pass(&cur, &out)
                  : pass == PASS_BLOCKS   ? block_pass(&cur, &out)
+                 : pass == PASS_TABLES   ? table_pass(&cur, &out)
                  : pass == PASS_INLINE   ? inline_pass(&cur, &out)
                  : pass == PASS_MARKERS  ? marker_pass(&cur, &out)
                  : pass == PASS_TRAILING ? trailing_pass(&cur, &out)

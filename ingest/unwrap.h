@@ -2,7 +2,8 @@
  *
  * Logs reach a lab's archive pasted into web pages, mails and forum posts:
  * inside HTML <pre> with entities (&gt;=64=100.0%) or one <p> a line,
- * quoted-printable (=3D, soft line breaks), Markdown fences, BBCode [code]
+ * with "<br/>" ending each line of a README, retyped into Markdown pipe
+ * tables, quoted-printable (=3D, soft line breaks), Markdown fences, BBCode [code]
  * blocks or Hugo shortcodes ({{< output >}}), mail quotes ("> "), with
  * no-break or ideographic spaces, a terminal's "^C" echo glued before a
  * line, indented by a few spaces, or with a shell prompt glued to the

@@ -1841,10 +1841,171 @@ static void ab__trimmed_to_rate_and_time_lines__detected(void **st)
     bdb_sink_free(&s);
 }
 
+/* A README that ends most of ab's lines with "<br/>" and retypes the
+ * Connection Times as Markdown pipe tables, with and without the labels'
+ * colons and with "<br/>" inside cells. Public excerpts (bench/corpus
+ * SOURCES.tsv: ab/ho2-nginx-gunicorn-br-tags-pipe-tables.txt, search
+ * index id 13858904196, lines 28-48 and 102-108). */
+static const char BR_PIPES[] =
+    "Time taken for tests:   0.061 seconds<br/>\n"
+    "Complete requests:      1000<br/>\n"
+    "Failed requests:        70<br/>\n"
+    "   (Connect: 0, Receive: 0, Length: 35, Exceptions: 35)<br/>\n"
+    "Total transferred:      272130 bytes<br/>\n"
+    "HTML transferred:       40530 bytes<br/>\n"
+    "Requests per second:    16496.21 [#/sec] (mean)<br/>\n"
+    "Time per request:       6.062 [ms] (mean)<br/>\n"
+    "Time per request:       0.061 [ms] (mean, across all concurrent requests)<br/>\n"
+    "Transfer rate:          4383.90 [Kbytes/sec] received<br/>\n"
+    "\n"
+    "Connection Times (ms)\n"
+    "\n"
+    " label     |  min | mean[+/-sd]| median  | max|\n"
+    "-----------|------|------------|---------|----|            \n"
+    "Connect    |    0 |   2   1.3  |    2    |   6|\n"
+    "Processing |    1 |   3   1.8  |    3    |   8|\n"
+    "Waiting    |    0 |   3   1.5  |    2    |   7|\n"
+    "Total      |    2 |   6   2.8  |    4    |  11|\n";
+
+static const char BR_PIPES_CELLS[] =
+    "Connection Times (ms)<br/>\n"
+    "label       |    min | mean[+/-sd]| median |  max<br/>|\n"
+    "------------|--------|------------|--------|----------|\n"
+    "Connect:    |    0   | 0   0.9    |  0     |  4<br/>  |\n"
+    "Processing: |    2   |14   3.2    | 14     | 20<br/>  |\n"
+    "Waiting:    |    1   |14   3.2    | 14     | 20<br/>  |\n"
+    "Total:      |    6   |14   2.9    | 14     | 21<br/>  |\n";
+
+static void ab__br_line_ends_and_pipe_tables__every_figure(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(BR_PIPES, "ab", &s);
+    tu_assert_printed(BR_PIPES, &s, "complete_requests", NULL, "1000<br/>",
+                      1000, 0);
+    tu_assert_printed(BR_PIPES, &s, "failed_requests", NULL, "70<br/>", 70, 0);
+    /* the failure breakdown: figures of the run */
+    tu_assert_printed(BR_PIPES, &s, "failed_length", NULL, "Length: 35", 35, 0);
+    tu_assert_printed(BR_PIPES, &s, "failed_exceptions", NULL,
+                      "Exceptions: 35", 35, 0);
+    tu_assert_printed(BR_PIPES, &s, "failed_receive", NULL, "Receive: 0", 0, 0);
+    /* the table rows without their colons; ms stored as seconds */
+    tu_assert_printed(BR_PIPES, &s, "connect_sd", NULL, "|   2   1.3  |",
+                      1.3e-3, 1e-12);
+    tu_assert_printed(BR_PIPES, &s, "total_max", NULL, "|  11|", 11e-3, 1e-12);
+    tu_assert_printed(BR_PIPES, &s, "waiting_median", NULL, "Waiting    |",
+                      2e-3, 1e-12);
+    assert_int_equal(tu_count(&s, "processing_mean"), 1);
+    bdb_sink_free(&s);
+
+    tu_text_ok(BR_PIPES_CELLS, "ab", &s);
+    tu_assert_printed(BR_PIPES_CELLS, &s, "connect_sd", NULL, "0.9", 0.9e-3,
+                      1e-12);
+    tu_assert_printed(BR_PIPES_CELLS, &s, "total_max", NULL, "21<br/>", 21e-3,
+                      1e-12);
+    tu_assert_printed(BR_PIPES_CELLS, &s, "processing_mean", NULL,
+                      "Processing: |", 14e-3, 1e-12);
+    bdb_sink_free(&s);
+}
+
+/* ab -w's table pretty-printed by hand, one cell a line, the label and
+ * its figure on different lines. Public excerpt (bench/corpus
+ * SOURCES.tsv: ab/ho2-asio-w-html-pretty-printed-two-tables.txt, search
+ * index id 41784973098, lines 55-62 and 87-98). */
+static const char W_CELL_LINES[] =
+    "<table>\n"
+    "    <tr>\n"
+    "        <th colspan=2 bgcolor=white>Concurrency Level:</th>\n"
+    "        <td colspan=2 bgcolor=white>100</td>\n"
+    "    </tr>\n"
+    "    <tr>\n"
+    "        <th colspan=2 bgcolor=white>Time taken for tests:</th>\n"
+    "        <td colspan=2 bgcolor=white>9.576 seconds</td>\n"
+    "    </tr>\n"
+    "    <tr>\n"
+    "        <th colspan=2 bgcolor=white>Complete requests:</th>\n"
+    "        <td colspan=2 bgcolor=white>100000</td>\n"
+    "    </tr>\n"
+    "    <tr>\n"
+    "        <th bgcolor=white colspan=4>Connection Times (ms)</th>\n"
+    "    </tr>\n"
+    "    <tr>\n"
+    "        <th bgcolor=white>&nbsp;</th>\n"
+    "        <th bgcolor=white>min</th>\n"
+    "        <th bgcolor=white>avg</th>\n"
+    "        <th bgcolor=white>max</th>\n"
+    "    </tr>\n"
+    "    <tr>\n"
+    "        <th bgcolor=white>Connect:</th>\n"
+    "        <td bgcolor=white> 0</td>\n"
+    "        <td bgcolor=white> 0</td>\n"
+    "        <td bgcolor=white> 10</td>\n"
+    "    </tr>\n"
+    "</table>\n";
+
+static void ab__w_table_one_cell_a_line__figures_at_their_cells(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    /* once: the file failed whole */
+    tu_text_ok(W_CELL_LINES, "ab", &s);
+    /* each figure at its cell's line: the Connect row's three columns
+     * too; ms stored as seconds */
+    static const struct { const char *metric; int line; double v; } want[] = {
+        {"time_taken", 8, 9.576},     {"complete_requests", 12, 100000},
+        {"connect_min", 25, 0},       {"connect_mean", 26, 0},
+        {"connect_max", 27, 10e-3}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const bdb_sample *f = tu_find(&s, NULL, want[i].metric, NULL);
+        assert_non_null(f);
+        assert_int_equal(f->line, want[i].line);
+        tu_assert_close(f->value, want[i].v, 1e-12, want[i].metric);
+    }
+    bdb_sink_free(&s);
+}
+
+/* A document path longer than a name (a long query string) once lost the
+ * whole run ("the value of parameter path is longer than 158 bytes").
+ * The real sample with its path made long: two paths that share their
+ * first 200 bytes stay two runs, each with every figure of the sample. */
+static void ab__document_path_longer_than_a_name__run_kept(void **st)
+{
+    (void)st;
+    size_t len;
+    char *raw = tu_read("samples/ab/bin-keepalive-c4.txt", &len);
+    bdb_sink plain;
+    tu_text_ok(raw, "ab", &plain);
+    char longp[2][260];
+    for (int k = 0; k < 2; k++) {
+        memset(longp[k], 'q', 240);
+        memcpy(longp[k], "/test.bin?q=", 12);
+        longp[k][240] = (char)('1' + k);
+        longp[k][241] = '\0';
+    }
+    char bench[2][BDB_BENCHMARK_MAX];
+    for (int k = 0; k < 2; k++) {
+        char *text = tu_replace(raw, "/test.bin", longp[k]);
+        bdb_sink s;
+        tu_text_ok(text, "ab", &s);
+        assert_int_equal(s.n, plain.n);
+        assert_int_equal(tu_count_warnings(&s), tu_count_warnings(&plain));
+        assert_true(strncmp(s.samples[0].benchmark, longp[k], 200) == 0);
+        snprintf(bench[k], sizeof bench[k], "%s", s.samples[0].benchmark);
+        bdb_sink_free(&s);
+        free(text);
+    }
+    assert_string_not_equal(bench[0], bench[1]);
+    bdb_sink_free(&plain);
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ab__trimmed_to_rate_and_time_lines__detected),
+        cmocka_unit_test(ab__document_path_longer_than_a_name__run_kept),
+        cmocka_unit_test(ab__br_line_ends_and_pipe_tables__every_figure),
+        cmocka_unit_test(ab__w_table_one_cell_a_line__figures_at_their_cells),
         cmocka_unit_test(ab__html_c10__every_figure_in_canonical_units),
         cmocka_unit_test(ab__keepalive__sets_param_and_counts),
         cmocka_unit_test(ab__https__tls_protocol_and_cipher_are_params),

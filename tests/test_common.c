@@ -1254,11 +1254,45 @@ static void diag__without_a_file__names_none_in_its_place(void **state)
     assert_string_equal(out, "run.log: bad figure");
 }
 
+/* A name too long for its field is never cut into another's: its start,
+ * " ~" and a hash of the whole, within the field, never splitting a
+ * UTF-8 sequence. */
+static void scan__name_fit__long_names_stay_apart(void **state)
+{
+    (void)state;
+    char dst[32];
+    const char *s = "short name";
+    assert_int_equal(bdb_name_fit(dst, sizeof dst, s, s + strlen(s)), 0);
+    assert_string_equal(dst, s);
+    char a[100], b[100], fa[32], fb[32];
+    memset(a, 'x', sizeof a);
+    memcpy(b, a, sizeof b);
+    b[99] = 'y';
+    assert_int_equal(bdb_name_fit(fa, sizeof fa, a, a + sizeof a), 1);
+    assert_int_equal(bdb_name_fit(fb, sizeof fb, b, b + sizeof b), 1);
+    assert_true(strlen(fa) < sizeof fa);
+    assert_string_not_equal(fa, fb);
+    assert_true(strncmp(fa, a, 10) == 0);
+    assert_non_null(strstr(fa, " ~"));
+    /* the same long name fits the same way twice */
+    assert_int_equal(bdb_name_fit(fb, sizeof fb, a, a + sizeof a), 1);
+    assert_string_equal(fa, fb);
+    /* "é" (2 bytes) repeated: the kept start ends on a whole character */
+    char u[80];
+    for (size_t i = 0; i + 1 < sizeof u; i += 2)
+        u[i] = (char)0xC3, u[i + 1] = (char)0xA9;
+    assert_int_equal(bdb_name_fit(fa, sizeof fa, u, u + sizeof u), 1);
+    const char *tilde = strstr(fa, " ~");
+    assert_non_null(tilde);
+    assert_int_equal((tilde - fa) % 2, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sha256__nist_vectors__match),
         cmocka_unit_test(scan__numbers__follow_locale_flags),
+        cmocka_unit_test(scan__name_fit__long_names_stay_apart),
         cmocka_unit_test(lines__bom_crlf_and_last_line__are_handled),
         cmocka_unit_test(scan__trailer__notes_punctuation_markup_not_words),
         cmocka_unit_test(scan__find__first_byte_repeats_and_span_ends),

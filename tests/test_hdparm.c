@@ -357,10 +357,132 @@ static void hdparm__full_stop_after_rate__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* hdparm's %.2f under a European locale prints a decimal comma. Public
+ * excerpt (bench/corpus SOURCES.tsv: hdparm/hdparm-2008-forum-comma-
+ * decimal-992-30-no-device-line.md, search index id 56825679506, lines
+ * 6-8): 1984 MB in 2.00 s = 992,30 MB/sec (hdparm's MB: 2^20). */
+static void hdparm__decimal_comma__read(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "hdparm with unmodified settings gives,\n"
+        " Timing cached reads:   1984 MB in  2.00 seconds = 992,30 MB/sec\n"
+        " Timing buffered disk reads:  174 MB in  3.02 seconds =  57.54 MB/sec\n";
+    bdb_sink s;
+    tu_text_ok(log, NULL, &s);
+    /* once: "expected 'N MB in T seconds = R MB/sec'" and no cached figure */
+    tu_assert_printed(log, &s, "throughput", NULL, "992,30 MB/sec",
+                      992.30 * 1048576, 1e-12);
+    tu_assert_value(&s, "cached_reads", "bytes", NULL, 1984.0 * 1048576, 0);
+    tu_assert_value(&s, "cached_reads", "elapsed", NULL, 2.00, 0);
+    tu_assert_value(&s, "buffered_disk_reads", "throughput", NULL,
+                    57.54 * 1048576, 1e-12);
+    assert_int_equal(s.n, 6);
+    bdb_sink_free(&s);
+}
+
+/* A French guide types each -Tt result into a one-column Markdown table,
+ * the disk rate in bold. Public excerpt (bench/corpus SOURCES.tsv:
+ * hdparm/hdparm-fr-markdown-table-cells-bold-rate-three-machines.md,
+ * search index id 71191892606, lines 12-20). */
+static void hdparm__markdown_table_cells__read_at_their_lines(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "| Raspberry Pi 5 / NVMe.M2 2To: |\n"
+        "|----|\n"
+        "| Timing cached reads:   6992 MB in  2.00 seconds = 3498.29 MB/sec |\n"
+        "| Timing buffered disk reads: 1320 MB in  3.00 seconds = **439.73 MB/sec** |\n"
+        "\n"
+        "| **Dell OptiPlex 5050 / NVMe.M2 2To (le NVMe est identique \xc3\xa0 celui du Rpi) :** |\n"
+        "|----|\n"
+        "| Timing cached reads:   15686 MB in  1.98 seconds = 7906.21 MB/sec |\n"
+        "| Timing buffered disk reads: 7534 MB in  3.00 seconds = **2511.01 MB/sec** |\n";
+    bdb_sink s;
+    tu_text_ok(log, NULL, &s);
+    assert_int_equal(tu_count(&s, "throughput"), 4);
+    tu_assert_printed(log, &s, "throughput", NULL, "3498.29 MB/sec",
+                      3498.29 * 1048576, 1e-12);
+    const bdb_sample *f = tu_find(&s, "buffered_disk_reads", "throughput", NULL);
+    assert_non_null(f);
+    assert_int_equal(f->line, 4);
+    tu_assert_close(f->value, 439.73 * 1048576, 1e-12, "**439.73 MB/sec**");
+    int last = 0;
+    for (size_t i = 0; i < s.n; i++)
+        if (strcmp(s.samples[i].metric, "throughput") == 0 &&
+            strcmp(s.samples[i].benchmark, "buffered_disk_reads") == 0 &&
+            s.samples[i].line == 9) {
+            tu_assert_close(s.samples[i].value, 2511.01 * 1048576, 1e-12,
+                            "2511.01");
+            last = 1;
+        }
+    assert_true(last);
+    bdb_sink_free(&s);
+}
+
+/* Old hdparm (2.2-era kernels) printed the device and the timing on one
+ * line for several devices. Public excerpt (LKML, search index id
+ * 35808519993): once not taken for hdparm output at all. */
+static void hdparm__device_and_timing_on_one_line__read(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "hdparm -t /dev/hda1 /dev/hda3 /dev/hda4 /dev/hda5 /dev/hda7\n"
+        "1) 2.2.17\n"
+        "/dev/hda1: Timing buffered disk reads:  64 MB in  4.76 seconds = 13.45 MB/sec\n"
+        "/dev/hda3: Timing buffered disk reads:  64 MB in  4.57 seconds = 14.00 MB/sec\n"
+        "/dev/hda4: Timing buffered disk reads:  64 MB in  6.47 seconds =  9.89 MB/sec\n";
+    bdb_sink s;
+    tu_text_ok(log, NULL, &s);
+    assert_int_equal(tu_count(&s, "throughput"), 3);
+    tu_assert_printed(log, &s, "throughput", "device=/dev/hda3", "14.00 MB/sec",
+                      14.00 * 1048576, 1e-12);
+    tu_assert_printed(log, &s, "elapsed", "device=/dev/hda4", "6.47 seconds",
+                      6.47, 1e-12);
+    bdb_sink_free(&s);
+}
+
+/* hdparm lines quoted with "| " (a mail client's quote; LKML, search index
+ * id 25429364517), and a -Tt result typed into a Markdown table under the
+ * command (search index id 41272313011, its first five lines). */
+static void hdparm__pipe_quoted_and_table_under_command__read(void **st)
+{
+    (void)st;
+    static const char quoted[] =
+        "the unmodified 6.6.47 kernel scored:\n"
+        "\n"
+        "| Timing buffered disk reads: 220 MB in  3.02 seconds =  72.93 MB/sec\n"
+        "| Timing buffered disk reads: 222 MB in  3.02 seconds =  73.50 MB/sec\n"
+        "| Timing buffered disk reads: 216 MB in  3.00 seconds =  71.94 MB/sec\n";
+    bdb_sink s;
+    tu_text_ok(quoted, NULL, &s);
+    assert_int_equal(tu_count(&s, "throughput"), 3);
+    tu_assert_printed(quoted, &s, "throughput", NULL, "72.93 MB/sec",
+                      72.93 * 1048576, 1e-12);
+    bdb_sink_free(&s);
+    static const char table[] =
+        "| hdparm -Tt /dev/sdb1 |\n"
+        "| --- |\n"
+        "| Timing cached reads:   18842 MB in  2.00 seconds = 9429.78 MB/sec |\n"
+        "| Timing buffered disk reads: 394 MB in  3.01 seconds = 130.76 MB/sec |\n";
+    tu_text_ok(table, NULL, &s);
+    tu_assert_printed(table, &s, "throughput", "device=/dev/sdb1",
+                      "9429.78 MB/sec", 9429.78 * 1048576, 1e-12);
+    const bdb_sample *f = tu_find(&s, "buffered_disk_reads", "throughput",
+                                  "device=/dev/sdb1");
+    assert_non_null(f);
+    assert_int_equal(f->line, 4);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hdparm__full_stop_after_rate__read),
+        cmocka_unit_test(hdparm__decimal_comma__read),
+        cmocka_unit_test(hdparm__device_and_timing_on_one_line__read),
+        cmocka_unit_test(hdparm__pipe_quoted_and_table_under_command__read),
+        cmocka_unit_test(hdparm__markdown_table_cells__read_at_their_lines),
         cmocka_unit_test(hdparm__seed000_loop__three_repetitions_mib),
         cmocka_unit_test(hdparm__direct__o_direct_benchmarks),
         cmocka_unit_test(hdparm__seed002_rate_only__throughput),

@@ -1097,10 +1097,356 @@ static void time__label_before_and_markup_after__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* A lab notebook quoting a Slurm job's GNU time -v block whose command is
+ * 360 characters long (bench/corpus SOURCES.tsv: time/gnu-time-v-partial-
+ * hpc-demux-unindented-command-h-mm-ss.md, search index id 45390166340,
+ * lines 8-19; the command and the elapsed h:mm:ss are as printed). */
+static const char V_LONG_COMMAND[] =
+    "Command being timed: \"python -u ./demux.py -o out -1 /projects/bgmp/"
+    "shared/2017_sequencing/1294_S1_L008_R1_001.fastq.gz -2 /projects/bgmp/"
+    "shared/2017_sequencing/1294_S1_L008_R2_001.fastq.gz -3 /projects/bgmp/"
+    "shared/2017_sequencing/1294_S1_L008_R3_001.fastq.gz -4 /projects/bgmp/"
+    "shared/2017_sequencing/1294_S1_L008_R4_001.fastq.gz -i /projects/bgmp/"
+    "shared/2017_sequencing/indexes.txt\"\n"
+    "\tUser time (seconds): 4736.30\n"
+    "\tSystem time (seconds): 48.25\n"
+    "\tPercent of CPU this job got: 94%\n"
+    "\tElapsed (wall clock) time (h:mm:ss or m:ss): 1:24:49\n"
+    "\tAverage shared text size (kbytes): 0\n"
+    "\tAverage unshared data size (kbytes): 0\n"
+    "\tAverage stack size (kbytes): 0\n"
+    "\tAverage total size (kbytes): 0\n"
+    "\tMaximum resident set size (kbytes): 241816\n"
+    "\tAverage resident set size (kbytes): 0\n"
+    "\tExit status: 0\n";
+
+static void time__command_longer_than_a_name__run_kept(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    /* once: "no figures found: the timed command is longer than 255
+     * characters" and the whole file read nothing */
+    tu_text_ok(V_LONG_COMMAND, NULL, &s);
+    assert_int_equal(s.n, 11);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    /* h:mm:ss: 1 h 24 min 49 s */
+    tu_assert_printed(V_LONG_COMMAND, &s, "real", NULL, "1:24:49",
+                      1 * 3600 + 24 * 60 + 49, 0);
+    tu_assert_printed(V_LONG_COMMAND, &s, "user", NULL, "4736.30", 4736.30, 1e-12);
+    tu_assert_printed(V_LONG_COMMAND, &s, "max_rss", NULL, "241816",
+                      241816.0 * 1024, 0);
+    /* the benchmark: the command's start and a hash of the whole */
+    char b[BDB_BENCHMARK_MAX];
+    snprintf(b, sizeof b, "%s", s.samples[0].benchmark);
+    assert_true(strncmp(b, "python -u ./demux.py -o out -1 /projects/", 41) == 0);
+    assert_true(strlen(b) < BDB_BENCHMARK_MAX - 1);
+    assert_non_null(strstr(b, " ~"));
+    for (size_t i = 1; i < s.n; i++)
+        assert_string_equal(s.samples[i].benchmark, b);
+    bdb_sink_free(&s);
+
+    /* the same run with another last file is another benchmark: a long
+     * name is never cut into a shorter one's */
+    char *other = tu_replace(V_LONG_COMMAND, "indexes.txt", "indexes2.txt");
+    tu_text_ok(other, NULL, &s);
+    assert_int_equal(s.n, 11);
+    assert_string_not_equal(s.samples[0].benchmark, b);
+    bdb_sink_free(&s);
+    free(other);
+}
+
+/* zsh's default TIMEFMT line pasted without its job after a "Result" line,
+ * its total in m:ss.cc from a minute on (bench/corpus SOURCES.tsv: time/
+ * zsh-time-spark-submit-four-runs-result-lines-m-ss-total.md, search index
+ * id 20823605672, lines 51-52 and 66-67). */
+static const char ZSH_NO_JOB[] =
+    "Result\n"
+    "169.62s user 3.88s system 119% cpu 2:25.30 total\n"
+    "Result\n"
+    "195.75s user 4.49s system 99% cpu 3:20.78 total\n";
+
+static void time__zsh_line_without_its_job__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(ZSH_NO_JOB, NULL, &s);
+    assert_int_equal(s.n, 8);
+    tu_assert_value(&s, NULL, "real", NULL, 2 * 60 + 25.30, 1e-12);
+    tu_assert_value(&s, NULL, "user", NULL, 169.62, 1e-12);
+    tu_assert_value(&s, NULL, "sys", NULL, 3.88, 1e-12);
+    tu_assert_value(&s, NULL, "cpu_percent", NULL, 119, 0);
+    assert_int_equal(s.samples[0].line, 2);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
+/* fish's `time` (three columns: total, the shell's own, its children's;
+ * units chosen per column). Public excerpts: a README timing a TensorFlow
+ * import (search index id 722441429), curl in milliseconds (search index
+ * id 42618233338), and a README indented by four spaces under a
+ * decimal-comma locale (search index id 41510593483). Once "not the
+ * output of any known tool". */
+static const char FISH_SECS[] =
+    "$ time python3 demo-import-tensorflow.py\n"
+    "TF: 2.3.0\n"
+    "\n"
+    "________________________________________________________\n"
+    "Executed in    8.31 secs    fish           external\n"
+    "   usr time    3.39 secs  278.00 micros    3.39 secs\n"
+    "   sys time    0.67 secs   83.00 micros    0.67 secs\n";
+static const char FISH_MILLIS[] =
+    "> time curl -s \"http://localhost/api/v2/ohttp-keys\" > /dev/null\n"
+    "\n"
+    "________________________________________________________\n"
+    "Executed in   29.88 millis    fish           external\n"
+    "   usr time    7.15 millis    0.30 millis    6.85 millis\n"
+    "   sys time   11.05 millis    2.23 millis    8.82 millis\n";
+static const char FISH_COMMA[] =
+    "    time java -jar target/scala-3.2.1/exercise.jar < src/test/resources/data_big.txt > /dev/null\n"
+    "\n"
+    "    ________________________________________________________\n"
+    "    Executed in    8,17 secs    fish           external\n"
+    "    usr time    9,46 secs  871,00 micros    9,46 secs\n"
+    "    sys time    0,21 secs  254,00 micros    0,21 secs\n";
+
+static void time__fish__three_columns_and_units(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(FISH_SECS, NULL, &s);
+    assert_int_equal(s.n, 7);
+    tu_assert_printed(FISH_SECS, &s, "real", NULL, "8.31 secs", 8.31, 1e-12);
+    tu_assert_printed(FISH_SECS, &s, "user", NULL, "3.39 secs", 3.39, 1e-12);
+    tu_assert_printed(FISH_SECS, &s, "user_fish", NULL, "278.00 micros",
+                      278e-6, 1e-12);
+    tu_assert_printed(FISH_SECS, &s, "sys_external", NULL, "0.67 secs", 0.67,
+                      1e-12);
+    assert_string_equal(s.samples[0].benchmark, "python3 demo-import-tensorflow.py");
+    bdb_sink_free(&s);
+
+    tu_text_ok(FISH_MILLIS, NULL, &s);
+    tu_assert_printed(FISH_MILLIS, &s, "real", NULL, "29.88 millis", 29.88e-3,
+                      1e-12);
+    tu_assert_printed(FISH_MILLIS, &s, "sys", NULL, "11.05 millis", 11.05e-3,
+                      1e-12);
+    tu_assert_printed(FISH_MILLIS, &s, "sys_fish", NULL, "2.23 millis",
+                      2.23e-3, 1e-12);
+    bdb_sink_free(&s);
+
+    tu_text_ok(FISH_COMMA, NULL, &s);
+    tu_assert_printed(FISH_COMMA, &s, "real", NULL, "8,17 secs", 8.17, 1e-12);
+    tu_assert_printed(FISH_COMMA, &s, "user_fish", NULL, "871,00 micros",
+                      871e-6, 1e-12);
+    assert_int_equal(s.n, 7);
+    bdb_sink_free(&s);
+
+    /* cut after its "usr time" line: the figures there are kept, warned */
+    char *cut = tu_first_lines(FISH_MILLIS, 5);
+    tu_text_ok(cut, "time", &s);
+    assert_int_equal(s.n, 4);
+    assert_true(tu_has_warning(&s, 5, "sys time"));
+    bdb_sink_free(&s);
+    free(cut);
+}
+
+/* bash's figures on one line with tabs between them: a git list post
+ * (search index id 46256440800, four runs; once "not the output of any
+ * known tool"), and a dotfile's TIMEFORMAT with the CPU share after them
+ * (search index id 27197015785; once "a figure does not parse"). */
+static const char TABS_ONE_LINE[] =
+    "lt-obj/git-rev-list --objects v2.6.14..linus\n"
+    "real\t0m42.889s\tuser\t0m40.170s\tsys\t0m0.570s\n"
+    "real\t0m44.247s\tuser\t0m40.320s\tsys\t0m0.530s\n"
+    "real\t0m40.891s\tuser\t0m40.110s\tsys\t0m0.500s\n"
+    "real\t0m41.874s\tuser\t0m40.090s\tsys\t0m0.530s\n";
+static const char TABS_PCT[] =
+    "Did _optimize\n"
+    "real\t18m29.548s\tuser\t0m0.000s\tsys\t0m0.000s\tpct\t0.00\n";
+
+static void time__bash_figures_on_one_line_with_tabs__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(TABS_ONE_LINE, NULL, &s);
+    assert_int_equal(tu_count(&s, "real"), 4);
+    assert_int_equal(s.n, 12);
+    tu_assert_printed(TABS_ONE_LINE, &s, "real", NULL, "0m42.889s", 42.889, 1e-12);
+    tu_assert_printed(TABS_ONE_LINE, &s, "user", NULL, "0m40.170s", 40.170, 1e-12);
+    bdb_sink_free(&s);
+    tu_text_ok(TABS_PCT, NULL, &s);
+    assert_int_equal(s.n, 4);
+    tu_assert_printed(TABS_PCT, &s, "real", NULL, "18m29.548s",
+                      18 * 60 + 29.548, 1e-12);
+    tu_assert_printed(TABS_PCT, &s, "cpu_percent", NULL, "pct\t0.00", 0, 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
+/* The TIMEFMT many ~/.zshrc files copy: zsh's line with other blanks
+ * ("%J   %U  user ...") and labelled memory lines. Public excerpts: a
+ * README without the assignment (search index id 44631011313, its first
+ * run; once "not the output of any known tool"), and one with it, whose
+ * "%M '$MAX_MEMORY_UNITS'" printed "KB" (search index id 924498292). */
+static const char ZSH_MEM[] =
+    "./target/release/rs-pderiv 100 ~/git/regex-pderiv/benchmarks/bitc/input100.txt"
+    "   0.06s  user 0.00s system 79% cpu 0.075 total\n"
+    "avg shared (code):         0 KB\n"
+    "avg unshared (data/stack): 0 KB\n"
+    "total (sum):               0 KB\n"
+    "max memory:                3 MB\n"
+    "page faults from disk:     0\n"
+    "other page faults:         549\n";
+static const char ZSH_MEM_FMT[] =
+    "TIMEFMT='%J   %U  user %S system %P cpu %*E total'$'\\n'\\\n"
+    "'avg shared (code):         %X KB'$'\\n'\\\n"
+    "'avg unshared (data/stack): %D KB'$'\\n'\\\n"
+    "'total (sum):               %K KB'$'\\n'\\\n"
+    "'max memory:                %M '$MAX_MEMORY_UNITS''$'\\n'\\\n"
+    "'page faults from disk:     %F'$'\\n'\\\n"
+    "'other page faults:         %R'\n"
+    "\n"
+    "cat src/test.json   0.00s  user 0.03s system 43% cpu 0.085 total\n"
+    "avg shared (code):         0 KB\n"
+    "avg unshared (data/stack): 0 KB\n"
+    "total (sum):               0 KB\n"
+    "max memory:                824 KB\n"
+    "page faults from disk:     0\n"
+    "other page faults:         414\n";
+
+static void time__zsh_dotfile_memory_lines__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(ZSH_MEM, NULL, &s);
+    assert_int_equal(s.n, 10);
+    tu_assert_printed(ZSH_MEM, &s, "real", NULL, "0.075 total", 0.075, 1e-12);
+    /* %M: ru_maxrss / 1024, MiB on Linux as the label says */
+    tu_assert_printed(ZSH_MEM, &s, "max_rss", NULL, "3 MB", 3.0 * 1048576, 0);
+    tu_assert_printed(ZSH_MEM, &s, "minor_page_faults", NULL, "549", 549, 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+    tu_text_ok(ZSH_MEM_FMT, NULL, &s);
+    assert_int_equal(s.n, 10);
+    tu_assert_printed(ZSH_MEM_FMT, &s, "max_rss", NULL, "824 KB", 824.0 * 1024, 0);
+    tu_assert_printed(ZSH_MEM_FMT, &s, "sys", NULL, "0.03s system", 0.03, 1e-12);
+    assert_string_equal(s.samples[0].benchmark, "cat src/test.json");
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
+/* Runs side by side, as mails and notes compare them: columns under a
+ * line naming them (LKML, search index id 22572691735, two groups; once
+ * "not the output of any known tool"), and a lab note's Local/Cluster
+ * columns with a stray '>' and a decimal comma in the second column
+ * (search index id 22175286527). */
+static const char SIDE_BY_SIDE[] =
+    "Results:\n"
+    "\n"
+    "        orig\t\tpatched\n"
+    "\n"
+    "real\t0m1.455s\treal\t0m1.355s\n"
+    "user\t0m0.206s\tuser\t0m0.219s\n"
+    "sys\t0m0.855s\tsys\t0m0.807s\n"
+    "\n"
+    "real\t0m1.487s\treal\t0m1.699s\n"
+    "user\t0m0.221s\tuser\t0m0.256s\n"
+    "sys\t0m0.806s\tsys\t0m0.948s\n";
+static const char SIDE_LOCAL_CLUSTER[] =
+    "\ttime nohup bash 01_replicates_pooling.sh &> 01_replicates_pooling.out\n"
+    "\t\t\tLocal\t\t\tCluster\n"
+    "\t\t\t>real\t0m12.089s\treal\t0m1,644s\n"
+    "\t\t\t>user\t0m0.284s\tuser\t0m0,079s\n"
+    "\t\t\t>sys\t0m6.321s\tsys\t0m1,558s\n";
+
+static void time__runs_side_by_side__one_run_a_column(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(SIDE_BY_SIDE, NULL, &s);
+    assert_int_equal(s.n, 12);
+    assert_int_equal(tu_count(&s, "real"), 4);
+    tu_assert_value(&s, NULL, "real", "column=orig", 1.455, 1e-12);
+    tu_assert_value(&s, NULL, "sys", "column=patched", 0.807, 1e-12);
+    /* the second group: the same columns, its own lines */
+    int seen = 0;
+    for (size_t i = 0; i < s.n; i++)
+        if (strcmp(s.samples[i].metric, "real") == 0 && s.samples[i].line == 9) {
+            const char *col = bdb_params_get(&s.samples[i].params, "column");
+            assert_non_null(col);
+            tu_assert_close(s.samples[i].value,
+                            strcmp(col, "orig") == 0 ? 1.487 : 1.699, 1e-12,
+                            "second group");
+            seen++;
+        }
+    assert_int_equal(seen, 2);
+    bdb_sink_free(&s);
+
+    tu_text_ok(SIDE_LOCAL_CLUSTER, NULL, &s);
+    assert_int_equal(s.n, 6);
+    tu_assert_value(&s, NULL, "real", "column=Local", 12.089, 1e-12);
+    tu_assert_value(&s, NULL, "real", "column=Cluster", 1.644, 1e-12);
+    tu_assert_value(&s, NULL, "sys", "column=Cluster", 1.558, 1e-12);
+    assert_string_equal(s.samples[0].benchmark, "nohup bash 01_replicates_pooling.sh");
+    bdb_sink_free(&s);
+}
+
+/* bash's three lines as authors retype them: with colons (a blog on the
+ * vDSO, search index id 24640554863; once "not the output of any known
+ * tool"), and capitalised in an indented Markdown list (a course report,
+ * search index id 37310685515). */
+static const char RETYPED_COLONS[] =
+    "vDSO enabled:\n"
+    "real: 0m12.247s\n"
+    "user: 0m12.244s\n"
+    "sys: 0m0.000s\n"
+    "\n"
+    "regular system call:\n"
+    "real: 0m54.606s\n"
+    "user: 0m13.192s\n"
+    "sys: 0m41.412s\n";
+static const char RETYPED_LIST[] =
+    "- C\xc3\xb3" "digo normal: \n"
+    "  - Real: 0m5.082s\n"
+    "  - User: 0m0.002s\n"
+    "  - Sys: 0m0.000s\n"
+    "\n"
+    "- C\xc3\xb3" "digo con MPI:\n"
+    "  - Real: 0m5.097s\n"
+    "  - User: 0m0.015s\n"
+    "  - Sys: 0m0.017s\n";
+
+static void time__retyped_labels__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(RETYPED_COLONS, NULL, &s);
+    assert_int_equal(s.n, 6);
+    tu_assert_printed(RETYPED_COLONS, &s, "real", NULL, "0m12.247s", 12.247, 1e-12);
+    const bdb_sample *f = NULL;
+    for (size_t i = 0; i < s.n; i++)
+        if (strcmp(s.samples[i].metric, "sys") == 0 && s.samples[i].line == 9)
+            f = &s.samples[i];
+    assert_non_null(f);
+    tu_assert_close(f->value, 41.412, 1e-12, "sys: 0m41.412s");
+    bdb_sink_free(&s);
+    tu_text_ok(RETYPED_LIST, NULL, &s);
+    assert_int_equal(s.n, 6);
+    tu_assert_printed(RETYPED_LIST, &s, "real", NULL, "0m5.082s", 5.082, 1e-12);
+    tu_assert_printed(RETYPED_LIST, &s, "user", NULL, "0m0.002s", 0.002, 1e-12);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(time__label_before_and_markup_after__read),
+        cmocka_unit_test(time__command_longer_than_a_name__run_kept),
+        cmocka_unit_test(time__zsh_line_without_its_job__read),
+        cmocka_unit_test(time__fish__three_columns_and_units),
+        cmocka_unit_test(time__bash_figures_on_one_line_with_tabs__read),
+        cmocka_unit_test(time__zsh_dotfile_memory_lines__read),
+        cmocka_unit_test(time__runs_side_by_side__one_run_a_column),
+        cmocka_unit_test(time__retyped_labels__read),
         cmocka_unit_test(parse_time__bash_default__reads_real_user_sys_and_command),
         cmocka_unit_test(parse_time__timeformat_precisions__all_read),
         cmocka_unit_test(parse_time__posix_p__bash_gnu_and_busybox),
