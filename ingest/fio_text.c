@@ -515,6 +515,56 @@ static int job_header(text_state *st, const char *p, const char *end,
     return BDB_OK;
 }
 
+/* A direction line ("write: IOPS=139k, BW=...", "read : io=...") with no
+ * result header before it: a page that quoted the run in pieces (its
+ * header and eta line in one block, the results in the next) left the
+ * "NAME: (groupid=0, jobs=1): err= 0:" line out. The results are those of
+ * the run's first job defined ("NAME: (g=0): rw=...") that has none yet;
+ * with no such definition the line is not a job's (1). */
+static int result_line_shape(const char *p, const char *end);
+
+static int implicit_job(text_state *st, const char *p, const char *end,
+                        int line, int *opened)
+{
+    *opened = 0;
+    const char *w = p;
+    while (w < end && *w != ' ' && *w != ':')
+        w++;
+    if (dir_of(p, w) < 0 || !result_line_shape(p, end) ||
+        !(bdb_contains(p, end, "IOPS=") || bdb_contains(p, end, "io=")))
+        return BDB_OK;
+    job_def *def = NULL;
+    for (int i = 0; i < st->ndefs && !def; i++)
+        if (!st->defs[i].has_result)
+            def = &st->defs[i];
+    if (!def)
+        return BDB_OK;
+    fio_entry *e = bdb_fio_doc_add(st->doc, FIO_ENTRY_JOB, def->name,
+                                   def->name + strlen(def->name), st->run,
+                                   line);
+    if (!e)
+        return BDB_ENOMEM;
+    snprintf(e->host, sizeof e->host, "%s", st->host);
+    e->group = def->group;
+    e->params = def->params;
+    memcpy(e->block_size, def->block_size, sizeof e->block_size);
+    def->has_result = 1;
+    st->group = NULL;
+    st->in_disk = 0;
+    st->pct_prefix = NULL;
+    st->dir = -1;
+    st->job_has_dir = 0;
+    st->skip_block = 0;
+    st->job = e;
+    st->run_has_results = 1;
+    *opened = 1;
+    return bdb_sink_info(st->out, line, "fio: the results from here on are "
+                         "read as job '%s''s (defined at line %d): the log "
+                         "has no \"%s: (groupid=..)\" line",
+                         def->name, def->line, def->name) == BDB_ENOMEM
+               ? BDB_ENOMEM : BDB_OK;
+}
+
 /* "read: IOPS=47.2k, BW=184MiB/s (193MB/s)(553MiB/3001msec)[; ...]" */
 static int dir_line_v3(text_state *st, int dir, const char *p,
                        const char *end, int line)
@@ -1691,6 +1741,11 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
         if (bdb_contains(p, end, "ios="))
             return disk_line(st, p, end, line);
         st->in_disk = 0;
+    }
+    if (!st->job && !st->skip_block) {
+        int opened, irc = implicit_job(st, p, end, line, &opened);
+        if (irc)
+            return irc;
     }
     if (st->job || st->skip_block) {
         /* result blocks are indented; a flush-left line ends them */

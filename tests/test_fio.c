@@ -1925,6 +1925,51 @@ static void fio__mail_hard_wrapped_lines__joined_each_number_at_its_line(void **
     bdb_sink_free(&s);
 }
 
+/* One fio 3.28 run quoted in pieces (issue 21): the job definition and
+ * eta line in one Markdown block, the direction line and latencies in the
+ * next with prose between, and no "test: (groupid=0, jobs=1)" line at
+ * all. The results are read as the defined job's. A short public excerpt
+ * (a Chinese fio guide read from a public code-search index, id
+ * 41607603106, lines 21-26, 31-36 and 92-94). */
+static const char text_split_blocks[] =
+    "```bash\n"
+    "test: (g=0): rw=write, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=io_uring, iodepth=1\n"
+    "fio-3.28\n"
+    "Starting 1 process\n"
+    "Jobs: 1 (f=1): [W(1)][100.0%][w=548MiB/s][w=140k IOPS][eta 00m:00s]\n"
+    "```\n"
+    "\n"
+    "\xe7\xac\xac\xe4\xb8\x80\xe8\xa1\x8c\xe4\xbb\xa3\xe8\xa1\xa8\xe6\xad\xa4\xe6\xac\xa1 fio \xe6\x89\xa7\xe8\xa1\x8c\xe7\x9a\x84\xe5\x8f\x82\xe6\x95\xb0\xe8\xae\xbe\xe7\xbd\xae\n"
+    "\n"
+    "```bash\n"
+    "  write: IOPS=139k, BW=541MiB/s (568MB/s)(10.0GiB/18916msec); 0 zone resets\n"
+    "    slat (nsec): min=839, max=35470, avg=1186.94, stdev=225.71\n"
+    "```\n"
+    "\n"
+    "```bash\n"
+    "Run status group 0 (all jobs):\n"
+    "  WRITE: bw=541MiB/s (568MB/s), 541MiB/s-541MiB/s (568MB/s-568MB/s), io=10.0GiB (10.7GB), run=18916-18916msec\n"
+    "```\n";
+
+static void fio__run_split_over_blocks_without_result_header__read_as_defined_job(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_split_blocks, &s);
+    const char *p = "rw=write,ioengine=io_uring,iodepth=1,block_size=4096,"
+                    "direction=write";
+    tu_assert_value(&s, "test", "iops", p, 139e3, 0);
+    assert_int_equal(tu_line_of(&s, "iops", p), 11);
+    tu_assert_value(&s, "test", "bandwidth", p, 541.0 * 1048576, 0);
+    tu_assert_value(&s, "test", "runtime", p, 18.916, 1e-12);
+    tu_assert_value(&s, "test", "slat_max", p, 35470e-9, 1e-12);
+    assert_int_equal(tu_line_of(&s, "slat_max", p), 12);
+    tu_assert_value(&s, NULL, "group_bandwidth", "direction=write", 541.0 * 1048576, 0);
+    /* nothing says the job has no results */
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
 /* fio 3.1 with posixaio, latencies in msec (clat and its percentiles),
  * slat in nsec, from https://github.com/dyu/vps-comparison/blob/master/
  * fio-16K.md ("aws ec2 micro", writes). */
@@ -2035,6 +2080,7 @@ int main(void)
         cmocka_unit_test(fio__group_lines_alone_in_rst_literals__found_and_read),
         cmocka_unit_test(fio__job_without_direction_then_group__group_still_read),
         cmocka_unit_test(fio__mail_hard_wrapped_lines__joined_each_number_at_its_line),
+        cmocka_unit_test(fio__run_split_over_blocks_without_result_header__read_as_defined_job),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
