@@ -730,6 +730,60 @@ static void iperf2__out_of_order_word_cut__read_at_its_line(void **state)
     bdb_sink_free(&s);
 }
 
+/* A blog post timing iperf3 against iperf 2.1.8 on one machine (issue
+ * 21): the iperf3 lines were read by the iperf 2 parser (Retr lost, Cwnd
+ * taken for NetPwr). Each tool now reads its own runs only, from its
+ * command line or banner on. A short public excerpt (a Chinese HP544+
+ * speed test page, read from a public code-search index, id 20519233558;
+ * lines 6-8, 13-14, 20-23 and 48-53, 63, 66 and 78 of the kept part). */
+static const char iperf3_then_iperf2[] =
+    "$ iperf3 -c 192.168.0.99 -t 30 -i 1 -P 5\n"
+    "Connecting to host 192.168.0.99, port 5201\n"
+    "[  5] local 192.168.0.99 port 43692 connected to 192.168.0.99 port 5201\n"
+    "[ ID] Interval           Transfer     Bitrate         Retr  Cwnd\n"
+    "[  5]   0.00-1.00   sec   751 MBytes  6.29 Gbits/sec    0    639 KBytes       \n"
+    "- - - - - - - - - - - - - - - - - - - - - - - - -\n"
+    "[ ID] Interval           Transfer     Bitrate         Retr\n"
+    "[  5]   0.00-30.00  sec  22.8 GBytes  6.54 Gbits/sec    0             sender\n"
+    "[  5]   0.00-30.00  sec  22.8 GBytes  6.54 Gbits/sec                  receiver\n"
+    "iperf -c 192.168.0.99 -t 10 -i 1 -P 10 -p 10001\n"
+    "------------------------------------------------------------\n"
+    "Client connecting to 192.168.0.99, TCP port 10001\n"
+    "TCP window size: 2.50 MByte (default)\n"
+    "------------------------------------------------------------\n"
+    "[  2] local 192.168.0.99 port 54650 connected with 192.168.0.99 port 10001 (icwnd/mss/irtt=319/32741/20)\n"
+    "[ ID] Interval       Transfer     Bandwidth\n"
+    "[  2] 0.0000-1.0000 sec  3.33 GBytes  28.6 Gbits/sec\n"
+    "[  2] 0.0000-10.0045 sec  33.0 GBytes  28.3 Gbits/sec\n";
+
+static void iperf2__iperf3_and_iperf2_runs_in_one_file__each_its_own(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(iperf3_then_iperf2, NULL, &s); /* detection */
+    /* line 8: iperf3's sender line, Retr 0 */
+    const bdb_sample *x = at_line(&s, 8, "retransmits");
+    assert_non_null(x);
+    assert_string_equal(x->tool, "iperf3");
+    assert_true(x->value == 0);
+    assert_non_null((x = at_line(&s, 9, "throughput")));
+    assert_string_equal(x->tool, "iperf3");
+    assert_true(x->value == 6.54e9);
+    /* line 18: iperf 2's final line */
+    assert_non_null((x = at_line(&s, 18, "throughput")));
+    assert_string_equal(x->tool, "iperf");
+    assert_true(x->value == 28.3e9);
+    /* no iperf 2 reading of an iperf3 line, no Cwnd taken for NetPwr */
+    for (size_t i = 0; i < s.n; i++) {
+        assert_null(strstr(s.samples[i].metric, "netpwr"));
+        if (s.samples[i].line <= 9)
+            assert_string_equal(s.samples[i].tool, "iperf3");
+        else
+            assert_string_equal(s.samples[i].tool, "iperf");
+    }
+    bdb_sink_free(&s);
+}
+
 /* ---------------- CSV ---------------- */
 
 static void iperf2__csv_udp_both_sides__loss_only_from_the_server(void **state)
@@ -798,6 +852,7 @@ int main(void)
         cmocka_unit_test(iperf2__data_lines_without_banner__detected_and_read),
         cmocka_unit_test(iperf2__enhanced_udp_inp_column__bytes_not_netpwr),
         cmocka_unit_test(iperf2__out_of_order_word_cut__read_at_its_line),
+        cmocka_unit_test(iperf2__iperf3_and_iperf2_runs_in_one_file__each_its_own),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
