@@ -784,6 +784,78 @@ static void iperf2__iperf3_and_iperf2_runs_in_one_file__each_its_own(void **stat
     bdb_sink_free(&s);
 }
 
+/* An iperf 2.0.x UDP server printing "N datagrams received out-of-order"
+ * after every interval line, with two decimals under one-decimal stats
+ * lines, and after the final one with the stream's own end (0.00-9.97
+ * under 0.0-10.0); one ends "out-of-orderS" (issue 21: all were missed
+ * silently). Each count is read at its own line: the intervals' as
+ * points of the trace, the last as the run's out_of_order. A short
+ * public excerpt (an HPM lwIP iperf example README, read from a public
+ * code-search index, id 1350985785; lines 184-187, 193-194 and 203-204
+ * of the kept part, indented as there). */
+static const char ooo_every_interval[] =
+    "      [ ID] Interval       Transfer     Bandwidth        Jitter   Lost/Total Datagrams\n"
+    "      [  3]  0.0- 1.0 sec  11.3 MBytes  94.6 Mbits/sec   0.208 ms  137/ 8183 (1.7%)\n"
+    "      [  3] 0.00-1.00 sec  6033 datagrams received out-of-order\n"
+    "      [  3]  1.0- 2.0 sec  11.2 MBytes  94.1 Mbits/sec   0.203 ms    0/ 8000 (0%)\n"
+    "      [  3]  4.0- 5.0 sec  11.2 MBytes  94.1 Mbits/sec   0.208 ms    0/ 8000 (0%)\n"
+    "      [  3] 4.00-5.00 sec  6000 datagrams received out-of-orderS\n"
+    "      [  3]  0.0-10.0 sec   112 MBytes  94.1 Mbits/sec   0.234 ms  135/79952 (0.17%)\n"
+    "      [  3] 0.00-9.97 sec  59861 datagrams received out-of-order\n";
+
+typedef struct ooo_seen {
+    int line[16];
+    double v[16];
+    int n, final_line;
+    double final;
+} ooo_seen;
+
+static int ooo_take(void *ctx, const bdb_sample *x)
+{
+    ooo_seen *o = ctx;
+    if (!strcmp(x->metric, "out_of_order")) {
+        o->final = x->value;
+        o->final_line = x->line;
+    }
+    return 0;
+}
+
+static int ooo_trace(void *ctx, const bdb_sample *x)
+{
+    ooo_seen *o = ctx;
+    if (!strcmp(x->trace->what, "out_of_order") && o->n < 16) {
+        o->line[o->n] = x->line;
+        o->v[o->n++] = x->value;
+    }
+    return 0;
+}
+
+static void iperf2__udp_server_out_of_order_each_interval__read_at_its_line(void **state)
+{
+    (void)state;
+    ooo_seen seen;
+    memset(&seen, 0, sizeof seen);
+    bdb_sink_consumer c = {ooo_take, &seen, ooo_trace};
+    bdb_sink s;
+    bdb_sink_init(&s);
+    s.consumer = &c;
+    bdb_ingest_opts opts = {.source_name = "ooo", .tool = "iperf"};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_ingest_buffer(ooo_every_interval,
+                                       strlen(ooo_every_interval), &opts, &s,
+                                       NULL, 0, &d), BDB_OK);
+    /* the run's figure at line 8, each interval's at its own line */
+    assert_int_equal(seen.final_line, 8);
+    assert_true(seen.final == 59861);
+    assert_int_equal(seen.n, 2);
+    assert_int_equal(seen.line[0], 3);
+    assert_true(seen.v[0] == 6033);
+    assert_int_equal(seen.line[1], 6);
+    assert_true(seen.v[1] == 6000);
+    bdb_sink_free(&s);
+}
+
 /* ---------------- CSV ---------------- */
 
 static void iperf2__csv_udp_both_sides__loss_only_from_the_server(void **state)
@@ -853,6 +925,7 @@ int main(void)
         cmocka_unit_test(iperf2__enhanced_udp_inp_column__bytes_not_netpwr),
         cmocka_unit_test(iperf2__out_of_order_word_cut__read_at_its_line),
         cmocka_unit_test(iperf2__iperf3_and_iperf2_runs_in_one_file__each_its_own),
+        cmocka_unit_test(iperf2__udp_server_out_of_order_each_interval__read_at_its_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

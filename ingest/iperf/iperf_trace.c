@@ -68,9 +68,15 @@ static int obs_points(const ip_obs *o, const ip_fig *figs, int nfigs,
     }
     if (!rc && o->have_dgrams)
         rc = point(to, "datagrams", o->dgrams, BDB_UNIT_COUNT, BDB_NEUTRAL);
-    if (!rc && o->have_ooo && !o->ooo_line)
+    if (!rc && o->have_ooo) {
+        /* iperf 2 prints it on a line of its own after the interval's */
+        int at = to->line;
+        if (o->ooo_line)
+            to->line = o->ooo_line;
         rc = point(to, "out_of_order", o->ooo, BDB_UNIT_COUNT,
                    BDB_LOWER_IS_BETTER);
+        to->line = at;
+    }
     for (int i = 0; i < nfigs && !rc; i++)
         rc = point(to, figs[i].metric, figs[i].v, figs[i].unit,
                    figs[i].better);
