@@ -187,8 +187,15 @@ static void fio__json_and_normal_in_one_file__json_is_read(void **state)
     (void)state;
     bdb_sink s;
     parse_ok("samples/fio/json-normal-jobfile-3jobs.txt", &s);
+    /* the text repeats the JSON's jobs: restated, not repetitions */
     assert_int_equal(count_metric(&s, "iops", NULL), 3);
-    assert_int_equal(count_metric(&s, "group_bandwidth", NULL), 0);
+    assert_true(tu_find(&s, "randread-4k", "iops", NULL)->line < 800);
+    /* its group summaries are not in the JSON: read from the text, line
+     * 834 "READ: bw=358MiB/s (375MB/s), ..." */
+    assert_int_equal(count_metric(&s, "group_bandwidth", NULL), 3);
+    tu_assert_value(&s, "randread-4k", "group_bandwidth", NULL,
+                    358.0 * 1048576, 0);
+    assert_int_equal(tu_line_of(&s, "group_bandwidth", "direction=read,rw=randread"), 834);
     bdb_sink_free(&s);
 }
 
@@ -1103,8 +1110,12 @@ static void fio__json_normal_and_json_terse__json_read_once(void **state)
                     "direction=read";
     assert_non_null(tu_find(&a, "randrw-4k", "iops", p));
     assert_non_null(tu_find(&b, "randrw-4k", "iops", p));
+    /* the JSON's figures, and from the text only what the JSON lacks
+     * (the group summary, "0 zone resets") */
     for (size_t i = 0; i < a.n; i++)
-        assert_true(a.samples[i].line >= 5 && a.samples[i].line <= 298);
+        assert_true((a.samples[i].line >= 5 && a.samples[i].line <= 298) ||
+                    !strncmp(a.samples[i].metric, "group_", 6) ||
+                    !strcmp(a.samples[i].metric, "zone_resets"));
     assert_int_equal(tu_count_warnings(&a), 0);
     assert_int_equal(tu_count_warnings(&b), 0);
     bdb_sink_free(&a);
@@ -1133,6 +1144,70 @@ static void fio__normal_and_terse__normal_kept_terse_dropped_with_note(void **st
         noted |= s.notes[i].is_info && strstr(s.notes[i].text, "normal,terse");
     assert_true(noted);
     bdb_sink_free(&s);
+}
+
+typedef struct restated_seen {
+    int iops_line, iops_rep, results, points, other_points;
+    double iops;
+} restated_seen;
+
+static int restated_take(void *ctx, const bdb_sample *x)
+{
+    restated_seen *r = ctx;
+    r->results++;
+    if (x->repetition != 1)
+        r->iops_rep = x->repetition; /* any repetition but the first */
+    return 0;
+}
+
+static int restated_trace(void *ctx, const bdb_sample *x)
+{
+    restated_seen *r = ctx;
+    if (strcmp(x->trace->label, "restated") != 0) {
+        r->other_points++;
+        return 0;
+    }
+    r->points++;
+    if (!strcmp(x->metric, "iops") &&
+        bdb_params_get(&x->params, "direction") &&
+        !strcmp(bdb_params_get(&x->params, "direction"), "read")) {
+        r->iops = x->value;
+        r->iops_line = x->line;
+    }
+    return 0;
+}
+
+/* normal,terse (issue 21: the terse line's figures were dropped
+ * silently): the normal block's figures are the run's, each figure the
+ * terse line repeats is a point of its series' trace labelled
+ * "restated" at the terse line (line 4: 37546 IOPS read), nothing is a
+ * second repetition, and no run is taken for a cut one. */
+static void fio__normal_and_terse__terse_figures_restated_points(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = tu_read("samples/fio/mixed-normal-terse-randrw-4k.txt", &len);
+    restated_seen seen;
+    memset(&seen, 0, sizeof seen);
+    bdb_sink_consumer c = {restated_take, &seen, restated_trace};
+    bdb_sink s;
+    bdb_sink_init(&s);
+    s.consumer = &c;
+    bdb_ingest_opts opts = {.source_name = "mixed", .unread_account = 1};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_ingest_buffer(raw, len, &opts, &s, NULL, 0, &d),
+                     BDB_OK);
+    assert_int_equal(seen.iops_rep, 0);
+    assert_true(seen.points > 20);
+    assert_int_equal(seen.other_points, 0);
+    assert_int_equal(seen.iops_line, 4);
+    assert_true(seen.iops == 37546);
+    for (size_t i = 0; i < s.nnotes; i++)
+        assert_null(strstr(s.notes[i].text, "never printed"));
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+    free(raw);
 }
 
 /* ---- terse versions ------------------------------------------------------------ */
@@ -1387,7 +1462,9 @@ static void fio__capture_cut_inside_a_number__last_line_not_read(void **state)
     bdb_sink s;
     text_ok(raw, &s);
     assert_warned(&s, 9, "the capture ends inside this line");
-    assert_null(tu_find(&s, NULL, "clat_stdev", "direction=read"));
+    /* not from line 9; the terse line 4 before it prints it whole */
+    const bdb_sample *cs = tu_find(&s, NULL, "clat_stdev", "direction=read");
+    assert_true(!cs || cs->line == 4);
     assert_non_null(tu_find(&s, NULL, "slat_stdev", "direction=read"));
     bdb_sink_free(&s);
     free(raw);
@@ -2056,6 +2133,7 @@ int main(void)
         cmocka_unit_test(fio__crosscheck__printed_figures_match_golden_files),
         cmocka_unit_test(fio__json_normal_and_json_terse__json_read_once),
         cmocka_unit_test(fio__normal_and_terse__normal_kept_terse_dropped_with_note),
+        cmocka_unit_test(fio__normal_and_terse__terse_figures_restated_points),
         cmocka_unit_test(fio__terse_versions_2_to_5__same_fields_each_layout),
         cmocka_unit_test(fio__several_minimal_lines__clones_and_jobs),
         cmocka_unit_test(fio__status_interval__last_report_kept_interim_noted),
