@@ -28,7 +28,11 @@
  * page re-indented them level with their header; a group status line
  * alone, without its "Run status group" header, starts a group; a line
  * hard-wrapped after '[', ',' or '=' is joined with its continuation
- * and each number keeps the line it is printed on (join_wrapped).
+ * and each number keeps the line it is printed on (join_wrapped); a line
+ * of fio's that a mail client's reflow glued into the middle of another
+ * is read from its head (reflowed_lines); a direction line whose
+ * result header was left out of the quote opens the defined job's block
+ * (implicit_job).
  *
  * Terse lines carry no run boundary: consecutive terse lines are one run
  * (same-named lines are numjobs clones, param job), and other text between
@@ -1848,6 +1852,66 @@ static int join_wrapped(text_state *st, bdb_lines *it, bdb_buf *j,
     return BDB_OK;
 }
 
+/* ---- reflowed lines --------------------------------------------------------- */
+
+/* A mail client may reflow a quoted fio report as prose: lines broken at
+ * any space and the pieces glued to their neighbours ("... 08:09:51" /
+ * "2019 write: IOPS=1000, ... 0 zone" / "resets slat (usec): min=6, ...",
+ * "avg=4657.40," / "stdev=4975.82, samples=450 iops        : min=   39,").
+ * join_wrapped has put a field cut after ',' back; what is left is a line
+ * of fio's starting in the middle of another. The start of one is known
+ * by its head: a result line's word and "(unit)" then ':' and a "key="
+ * (result_line_shape), or a group status line, after a blank. */
+static const char *const reflow_heads[] = {
+    "read", "write", "trim", "mixed", "slat (", "clat (", "lat (", "bw (",
+    "iops ", "cpu ", "IO depths ", "submit ", "complete ", "issued ",
+    "latency ", "clat percentiles", "READ:", "WRITE:", "TRIM:", "MIXED:"};
+
+/* The next head of a fio line after p (past p itself) in [p, end), or
+ * NULL. */
+static const char *next_head(const char *p, const char *end)
+{
+    for (const char *q = p + 1; q < end; q++) {
+        if (q[-1] != ' ' && q[-1] != '\t')
+            continue;
+        if (*q == ' ' || *q == '\t')
+            continue;
+        for (size_t i = 0; i < sizeof reflow_heads / sizeof *reflow_heads;
+             i++) {
+            if (!bdb_starts_with(q, end, reflow_heads[i]))
+                continue;
+            const char *c;
+            if (result_line_shape(q, end) ||
+                (bdb_fio_group_dir(q, end, &c) >= 0 &&
+                 (bdb_contains(q, end, "bw=") || bdb_contains(q, end, "io="))))
+                return q;
+        }
+    }
+    return NULL;
+}
+
+/* Reads [p, end), a line (or a line joined with its continuations), as
+ * the fio lines it holds: several when a reflow glued them. Each piece
+ * keeps the line it is printed on (fig_line). */
+static int reflowed_lines(text_state *st, const char *p, const char *end,
+                          int line)
+{
+    const char *h = next_head(p, end);
+    if (!h)
+        return text_line(st, p, end, line);
+    int rc = BDB_OK;
+    /* the piece before the first head ends the line before it ("2019",
+     * "resets"): read alone, as any text */
+    const char *from = p;
+    while (!rc && from < end) {
+        const char *to = h ? h : end;
+        rc = text_line(st, from, to, fig_line(st, from, line));
+        from = to;
+        h = h ? next_head(h, end) : NULL;
+    }
+    return rc;
+}
+
 int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
                    bdb_diag *diag)
 {
@@ -1884,7 +1948,7 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
             }
         rc = join_wrapped(&st, &it, &joined, &p, &end);
         if (!rc)
-            rc = text_line(&st, p, end, ln.no);
+            rc = reflowed_lines(&st, p, end, ln.no);
         st.nbrk = 0;
     }
     if (!rc)

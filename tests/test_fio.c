@@ -2047,6 +2047,52 @@ static void fio__run_split_over_blocks_without_result_header__read_as_defined_jo
     bdb_sink_free(&s);
 }
 
+/* A quoted fio report reflowed by a mail client (issue 21): lines broken
+ * at any space and glued to their neighbours, so a fio line starts in the
+ * middle of another ("2019 write: IOPS=", "resets slat (usec):",
+ * "samples=450 iops        : min="). Each is read from its head, each
+ * number at the line it is printed on. A short public excerpt (a
+ * linux-bcache reply of 2019, read from a public code-search index, id
+ * 1440997981; lines 5-9 and 16-18 of the kept part). */
+static const char text_reflowed[] =
+    "> --- fiojob: (groupid=0, jobs=1): err= 0: pid=18933: Mon Nov 11 08:09:51\n"
+    "> 2019 write: IOPS=1000, BW=4000KiB/s (4096kB/s)(1024MiB/262144msec); 0 zone\n"
+    "> resets slat (usec): min=6, max=5227.2k, avg=153.88, stdev=22260.74\n"
+    ">     clat (usec): min=50, max=5207.0k, avg=569.68, stdev=20016.99\n"
+    ">      lat (usec): min=101, max=5228.0k, avg=724.32, stdev=30068.91\n"
+    ">    bw (  KiB/s): min=  159, max=44472, per=100.00%, avg=4657.40,\n"
+    "> stdev=4975.82, samples=450 iops        : min=   39, max=11118,\n"
+    "> avg=1164.35, stdev=1243.96, samples=450 lat (usec)   : 100=0.07%,\n";
+
+static void fio__mail_reflowed_report__each_line_from_its_head(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_reflowed, &s);
+    const char *p = "direction=write";
+    tu_assert_value(&s, NULL, "iops", p, 1000, 0);
+    assert_int_equal(tu_line_of(&s, "iops", p), 2);
+    tu_assert_value(&s, NULL, "bandwidth", p, 4000.0 * 1024, 0);
+    tu_assert_value(&s, NULL, "runtime", p, 262.144, 1e-12);
+    tu_assert_value(&s, NULL, "slat_max", p, 5227.2e3 * 1e-6, 1e-12);
+    assert_int_equal(tu_line_of(&s, "slat_max", p), 3);
+    tu_assert_value(&s, NULL, "clat_mean", p, 569.68e-6, 1e-12);
+    assert_int_equal(tu_line_of(&s, "latency_stdev", p), 5);
+    /* "avg=4657.40," at line 6, "stdev=4975.82, samples=450" at 7 */
+    tu_assert_value(&s, NULL, "bandwidth_mean", p, 4657.40 * 1024, 1e-12);
+    assert_int_equal(tu_line_of(&s, "bandwidth_mean", p), 6);
+    tu_assert_value(&s, NULL, "bandwidth_stdev", p, 4975.82 * 1024, 1e-12);
+    assert_int_equal(tu_line_of(&s, "bandwidth_stdev", p), 7);
+    /* the iops line starts in line 7 and ends in line 8 */
+    tu_assert_value(&s, NULL, "iops_max", p, 11118, 0);
+    assert_int_equal(tu_line_of(&s, "iops_max", p), 7);
+    tu_assert_value(&s, NULL, "iops_mean", p, 1164.35, 1e-12);
+    assert_int_equal(tu_line_of(&s, "iops_mean", p), 8);
+    tu_assert_value(&s, NULL, "iops_samples", p, 450, 0);
+    assert_int_equal(tu_line_of(&s, "iops_samples", p), 8);
+    bdb_sink_free(&s);
+}
+
 /* fio 3.1 with posixaio, latencies in msec (clat and its percentiles),
  * slat in nsec, from https://github.com/dyu/vps-comparison/blob/master/
  * fio-16K.md ("aws ec2 micro", writes). */
@@ -2159,6 +2205,7 @@ int main(void)
         cmocka_unit_test(fio__job_without_direction_then_group__group_still_read),
         cmocka_unit_test(fio__mail_hard_wrapped_lines__joined_each_number_at_its_line),
         cmocka_unit_test(fio__run_split_over_blocks_without_result_header__read_as_defined_job),
+        cmocka_unit_test(fio__mail_reflowed_report__each_line_from_its_head),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
