@@ -720,6 +720,81 @@ static void iperf3__json_elided_trailing_comma__read_each_at_its_key(void **stat
     bdb_sink_free(&s);
 }
 
+typedef struct key_points {
+    char **lines;
+    size_t nlines;
+    int checked, wrong;
+} key_points;
+
+static int kp_take(void *ctx, const bdb_sample *x)
+{
+    (void)ctx;
+    (void)x;
+    return 0;
+}
+
+/* Each interval point of a -J run stands at its own key's line. */
+static int kp_trace(void *ctx, const bdb_sample *x)
+{
+    static const char *const keys[][2] = {
+        {"throughput", "\"bits_per_second\""}, {"transfer", "\"bytes\""},
+        {"retransmits", "\"retransmits\""}, {"cwnd", "\"snd_cwnd\""},
+        {"rtt", "\"rtt\""}, {"rttvar", "\"rttvar\""},
+        {"snd_wnd", "\"snd_wnd\""}, {"pmtu", "\"pmtu\""}};
+    key_points *kp = ctx;
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        if (strcmp(x->trace->what, keys[k][0]) != 0)
+            continue;
+        kp->checked++;
+        if (x->line <= 0 || (size_t)x->line > kp->nlines ||
+            !strstr(kp->lines[x->line - 1], keys[k][1]))
+            kp->wrong++;
+    }
+    return 0;
+}
+
+/* -J intervals (issue 21): the points of the sums' and the streams'
+ * traces named the "sum" or "socket" line; a log quoted in a page is
+ * matched line by line, so each now names its own key's line. A real
+ * run (samples/iperf3/json-tcp-P2.json, iperf 3.12, two streams). */
+static void iperf3__json_interval_points__each_at_its_key(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = tu_read("samples/iperf3/json-tcp-P2.json", &len);
+    key_points kp;
+    memset(&kp, 0, sizeof kp);
+    char *copy = malloc(len + 1);
+    assert_non_null(copy);
+    memcpy(copy, raw, len + 1);
+    for (char *q = copy; *q; q++)
+        kp.nlines += *q == '\n';
+    kp.lines = calloc(kp.nlines + 1, sizeof *kp.lines);
+    assert_non_null(kp.lines);
+    size_t n = 0;
+    for (char *q = copy; n < kp.nlines; n++) {
+        char *nl = strchr(q, '\n');
+        kp.lines[n] = q;
+        *nl = '\0';
+        q = nl + 1;
+    }
+    bdb_sink_consumer c = {kp_take, &kp, kp_trace};
+    bdb_sink s;
+    bdb_sink_init(&s);
+    s.consumer = &c;
+    bdb_ingest_opts opts = {.source_name = "json-tcp-P2"};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_ingest_buffer(raw, len, &opts, &s, NULL, 0, &d),
+                     BDB_OK);
+    assert_true(kp.checked > 20);
+    assert_int_equal(kp.wrong, 0);
+    bdb_sink_free(&s);
+    free(kp.lines);
+    free(copy);
+    free(raw);
+}
+
 static const char udp_ooo[] =
     "- - - - - - - - - - - - - - - - - - - - - - - - -\n"
     "[ ID] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams\n"
@@ -767,6 +842,7 @@ int main(void)
         cmocka_unit_test(iperf3__tail_without_header__retransmits_read),
         cmocka_unit_test(iperf3__udp_out_of_order_line__count_read),
         cmocka_unit_test(iperf3__json_elided_trailing_comma__read_each_at_its_key),
+        cmocka_unit_test(iperf3__json_interval_points__each_at_its_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

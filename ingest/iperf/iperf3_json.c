@@ -589,6 +589,28 @@ fail:
  * time, and nothing of them is kept: a long run's intervals are most of
  * its document (400 MB of them took 102 MB when kept). A stream of no
  * series (no end.streams entry) has no trace. */
+/* The lines of an interval object's keys (sum or stream) in ob: the rate
+ * at its "bits_per_second", each column at its own key. */
+static void obs_key_lines(const jwhere *w, ip_obs *ob, ip_fig *figs,
+                          int nfigs)
+{
+    static const char *const fig_keys[][2] = {
+        {"rtt", "rtt"}, {"rttvar", "rttvar"}, {"snd_wnd", "snd_wnd"},
+        {"pmtu", "pmtu"}, {"reorder", "reorder"}};
+    ob->line = kline(w, "bits_per_second", ob->line);
+    ob->bytes_line = kline(w, "bytes", 0);
+    ob->retr_line = kline(w, "retransmits", 0);
+    ob->cwnd_line = kline(w, "snd_cwnd", 0);
+    ob->jitter_line = kline(w, "jitter_ms", 0);
+    ob->lost_line = kline(w, "lost_packets", 0);
+    ob->total_line = kline(w, "packets", 0);
+    ob->pct_line = kline(w, "lost_percent", 0);
+    for (int i = 0; i < nfigs; i++)
+        for (size_t k = 0; k < sizeof fig_keys / sizeof *fig_keys; k++)
+            if (!strcmp(figs[i].metric, fig_keys[k][1]))
+                figs[i].line = kline(w, fig_keys[k][0], 0);
+}
+
 static int interval_traces(const ip_run *r, const char *buf, size_t off,
                          size_t lim, int dflt, line_memo *lm, bdb_sink *out)
 {
@@ -617,9 +639,12 @@ static int interval_traces(const ip_run *r, const char *buf, size_t off,
                               : -1;
             if (ei < 0 || !r->ents[ei].trace_base)
                 continue;
-            size_t at = key_at(buf, pos, vend, "sum");
+            const char *sk = k ? "sum_bidir_reverse" : "sum";
+            size_t at = key_at(buf, pos, vend, sk);
             ip_obs ob;
             sum_obs(&full, line_at(lm, at < vend ? at : pos), &ob);
+            jwhere w = where_of(buf, pos, vend, sk, lm);
+            obs_key_lines(&w, &ob, NULL, 0);
             rc = bdb_iperf_emit_obs_trace(&ob, NULL, 0,
                                           full.omitted ? "SUM omitted" : "SUM",
                                           r->ents[ei].trace_base, out);
@@ -644,6 +669,15 @@ static int interval_traces(const ip_run *r, const char *buf, size_t off,
             if (ei < 0 || !r->ents[ei].trace_base)
                 continue;
             ob.line = line_at(lm, at < vend ? at : pos);
+            /* the stream's object: the '{' before its "socket" */
+            jwhere w = {buf, 0, 0, lm};
+            size_t o = at < vend ? at : pos;
+            while (o > pos && buf[o] != '{')
+                o--;
+            if (buf[o] == '{' && o > pos &&
+                !value_extent(buf, vend, o, &w.from, &w.to))
+                w.from = w.to = 0;
+            obs_key_lines(&w, &ob, figs, nfigs);
             char label[48];
             snprintf(label, sizeof label, "stream %ld%s", id,
                      ob.omitted ? " omitted" : "");

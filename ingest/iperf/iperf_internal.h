@@ -57,6 +57,9 @@ typedef struct ip_obs {
     double dgrams;
     size_t tf_at;   /* the line's other figures: run->tfigs[tf_at..+tf_n] */
     int tf_n;
+    /* JSON: the lines of the keys, where not line (0: line) */
+    int bytes_line, retr_line, cwnd_line, jitter_line, lost_line,
+        total_line, pct_line;
 } ip_obs;
 
 typedef struct ip_ent {
