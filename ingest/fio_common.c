@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -769,6 +770,7 @@ static const fio_rec *next_job(const fio_doc *d, size_t *i, size_t end)
 {
     for (; *i < end; (*i)++)
         if (d->r[*i].kind == FIO_ENTRY_JOB && !d->r[*i].dropped &&
+            !d->r[*i].restated &&
             !d->r[*i].skipped)
             return &d->r[(*i)++];
     return NULL;
@@ -838,12 +840,18 @@ static int drop_terse_duplicates(fio_doc *d, bdb_sink *out)
                     strcmp(n->host, t->host) != 0 ||
                     (t->kind == FIO_ENTRY_JOB && n->group != t->group))
                     continue;
-                t->dropped = 1;
+                t->restated = 1;
+                t->twin_of = j;
+                d->r[j].twin = 1;
                 if (!noted++) {
                     int rc = bdb_sink_info(out, t->line,
                                            "terse lines repeat the normal "
                                            "output (--output-format=normal,"
-                                           "terse): the normal output is kept");
+                                           "terse): the normal output's "
+                                           "figures are the run's, the "
+                                           "terse line's restate them "
+                                           "(kept as restated points, "
+                                           "not as repetitions)");
                     if (rc) {
                         free(st);
                         return rc;
@@ -950,7 +958,7 @@ static int emit_maps_fill(emit_maps *m, const fio_doc *d)
     char key[FIO_KEY_MAX];
     for (size_t i = 0; i < d->nrec; i++) {
         const fio_rec *e = &d->r[i];
-        if (e->kind != FIO_ENTRY_JOB || e->dropped)
+        if (e->kind != FIO_ENTRY_JOB || e->dropped || e->restated)
             continue;
         entry_key(key, 'J', e, 1, 1);
         bdb_strmap_entry *c = bdb_strmap_put(&m->clones, key, NULL);
@@ -999,7 +1007,7 @@ static int number_clones(fio_doc *d, emit_maps *maps, bdb_sink *out)
     int rc = ps ? BDB_OK : BDB_ENOMEM;
     for (size_t i = 0; i < d->nrec && !rc; i++) {
         fio_rec *e = &d->r[i];
-        if (e->kind != FIO_ENTRY_JOB || e->dropped)
+        if (e->kind != FIO_ENTRY_JOB || e->dropped || e->restated)
             continue;
         entry_key(key, 'J', e, 1, 1);
         bdb_strmap_entry *seen = bdb_strmap_put(&maps->seen, key, NULL);
@@ -1076,8 +1084,63 @@ static int dir_base(rec_bases *b, const fio_rec *own, int d, int line,
     return BDB_OK;
 }
 
+/* 1 when record r has a figure of metric in direction dir. */
+static int has_fig(const fio_rec *r, const char *metric, int dir)
+{
+    for (size_t k = 0; k < r->nfig; k++)
+        if (r->figs[k].dir == dir && !strcmp(r->figs[k].metric, metric))
+            return 1;
+    return 0;
+}
+
+/* --output-format=json,normal: the records read from the text beside the
+ * JSON (from d->restate_from on) that repeat a JSON record (same kind,
+ * name, group and host) restate it. */
+static int mark_json_restated(fio_doc *d, bdb_sink *out)
+{
+    int noted = 0;
+    for (size_t i = d->restate_from; d->restate_from && i < d->nrec; i++) {
+        fio_rec *t = &d->r[i];
+        for (size_t j = 0; j < d->restate_from && !t->restated; j++) {
+            fio_rec *n = &d->r[j];
+            if (n->dropped || n->kind != t->kind ||
+                strcmp(n->name, t->name) != 0 ||
+                strcmp(n->host, t->host) != 0 ||
+                (t->kind == FIO_ENTRY_JOB && n->group != t->group) ||
+                (n->twin && t->kind == FIO_ENTRY_JOB))
+                continue;
+            t->restated = 1;
+            t->twin_of = j;
+            n->twin = 1;
+            if (!noted++ &&
+                bdb_sink_info(out, t->line, "the text output repeats the "
+                              "JSON document (--output-format=json,normal): "
+                              "the JSON's figures are the run's, the text's "
+                              "restate them (kept as restated points, not "
+                              "as repetitions)") == BDB_ENOMEM)
+                return BDB_ENOMEM;
+        }
+    }
+    return BDB_OK;
+}
+
+static int emit_rec_as(fio_doc *d, const emit_maps *maps, size_t i,
+                       const fio_rec *figs_of, int many_hosts, rec_bases *b,
+                       bdb_sink *out);
+
 static int emit_rec(fio_doc *d, const emit_maps *maps, size_t i,
                     int many_hosts, rec_bases *b, bdb_sink *out)
+{
+    return emit_rec_as(d, maps, i, NULL, many_hosts, b, out);
+}
+
+/* Record i's figures under its identity; with figs_of (a record that
+ * restates i), figs_of's figures under i's identity instead: those i has
+ * too are points of the trace of i's series ("restated", no interval),
+ * the others figures of their own. */
+static int emit_rec_as(fio_doc *d, const emit_maps *maps, size_t i,
+                       const fio_rec *figs_of, int many_hosts, rec_bases *b,
+                       bdb_sink *out)
 {
     const fio_rec *e = &d->r[i];
     const fio_rec *own = e;
@@ -1104,14 +1167,24 @@ static int emit_rec(fio_doc *d, const emit_maps *maps, size_t i,
     if (!rc && many_hosts && e->host[0])
         rc = set_param(out, e->line, &base->params, "host", e->host);
     memset(b->made, 0, sizeof b->made);
-    for (size_t k = 0; k < e->nfig && !rc; k++) {
-        const fio_fig *f = &e->figs[k];
+    const fio_rec *src = figs_of ? figs_of : e;
+    for (size_t k = 0; k < src->nfig && !rc; k++) {
+        const fio_fig *f = &src->figs[k];
         const bdb_sample *s = base;
         if (f->dir >= 0 && f->dir < FIO_NDIRS)
             rc = dir_base(b, own, f->dir, f->line, out, &s);
-        if (!rc)
+        if (rc)
+            break;
+        if (figs_of && has_fig(e, f->metric, f->dir)) {
+            bdb_trace t;
+            bdb_trace_set(&t, f->metric, "restated", NAN, NAN);
+            rc = bdb_sink_trace(out, s, f->metric, &t, f->value,
+                                d->units[f->unit], (bdb_better)f->better,
+                                f->line);
+        } else {
             rc = bdb_sink_add(out, s, f->metric, f->value, d->units[f->unit],
                               (bdb_better)f->better, f->line);
+        }
     }
     return rc;
 }
@@ -1123,6 +1196,8 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
         rc = apply_cmdlines(d, out);
     if (!rc)
         rc = drop_terse_duplicates(d, out);
+    if (!rc)
+        rc = mark_json_restated(d, out);
     if (!rc)
         rc = drop_interim_runs(d, out);
     if (rc)
@@ -1142,9 +1217,15 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
     if (!rc && !b)
         rc = BDB_ENOMEM;
     char key[FIO_KEY_MAX];
+    /* a restated record's figures are given after every record's (the
+     * points of a trace follow its series' figure), so the figures of
+     * both stay until then */
+    int restating = 0;
+    for (size_t i = 0; i < d->nrec && !restating; i++)
+        restating = d->r[i].restated && !d->r[i].dropped;
     for (size_t i = 0; i < d->nrec && !rc; i++) {
         fio_rec *e = &d->r[i];
-        if (e->dropped || e->skipped)
+        if (e->dropped || e->skipped || e->restated)
             continue;
         if (e->kind == FIO_ENTRY_DISK) {
             /* a disk printed twice in a run (normal and terse) counts
@@ -1160,11 +1241,18 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
         }
         /* the records before this one are emitted: their figures' blocks
          * go back */
-        if (e->block)
+        if (e->block && !restating)
             release_blocks_before(d, e->block);
         rc = emit_rec(d, &maps, i, many_hosts, b, out);
-        e->figs = NULL;
-        e->nfig = 0;
+        if (!restating) {
+            e->figs = NULL;
+            e->nfig = 0;
+        }
+    }
+    for (size_t i = 0; i < d->nrec && !rc && restating; i++) {
+        fio_rec *t = &d->r[i];
+        if (t->restated && !t->dropped && !t->skipped)
+            rc = emit_rec_as(d, &maps, t->twin_of, t, many_hosts, b, out);
     }
     free(b);
     emit_maps_free(&maps);

@@ -97,7 +97,11 @@ typedef struct fio_rec {
     long pid;
     int kind, run, group, line, reported_jobs;
     unsigned jobs_unknown : 1, grouped : 1, partial : 1, skipped : 1,
-        from_terse : 1, dropped : 1;
+        from_terse : 1, dropped : 1,
+        restated : 1,   /* the same report printed again (normal,terse;
+                           json,normal): its figures restate twin's */
+        twin : 1;       /* a record another restates: figures kept */
+    size_t twin_of;     /* restated: the record it repeats */
 } fio_rec;
 
 /* A fio command line found in the capture ("$ fio --name=x --rw=read"):
@@ -129,6 +133,9 @@ typedef struct fio_doc {
     int nunits;
     fio_pct_memo pct[FIO_PCT_MEMO];
     int runs;
+    size_t restate_from; /* 0, or: the records from here on were read
+                            from the text beside a JSON document, which
+                            repeats it (json,normal) */
     fio_cmd *cmds;
     size_t ncmd, cmdcap;
 } fio_doc;

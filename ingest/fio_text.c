@@ -28,7 +28,11 @@
  * page re-indented them level with their header; a group status line
  * alone, without its "Run status group" header, starts a group; a line
  * hard-wrapped after '[', ',' or '=' is joined with its continuation
- * and each number keeps the line it is printed on (join_wrapped).
+ * and each number keeps the line it is printed on (join_wrapped); a line
+ * of fio's that a mail client's reflow glued into the middle of another
+ * is read from its head (reflowed_lines); a direction line whose
+ * result header was left out of the quote opens the defined job's block
+ * (implicit_job).
  *
  * Terse lines carry no run boundary: consecutive terse lines are one run
  * (same-named lines are numjobs clones, param job), and other text between
@@ -513,6 +517,56 @@ static int job_header(text_state *st, const char *p, const char *end,
     st->job = e;
     st->run_has_results = 1;
     return BDB_OK;
+}
+
+/* A direction line ("write: IOPS=139k, BW=...", "read : io=...") with no
+ * result header before it: a page that quoted the run in pieces (its
+ * header and eta line in one block, the results in the next) left the
+ * "NAME: (groupid=0, jobs=1): err= 0:" line out. The results are those of
+ * the run's first job defined ("NAME: (g=0): rw=...") that has none yet;
+ * with no such definition the line is not a job's (1). */
+static int result_line_shape(const char *p, const char *end);
+
+static int implicit_job(text_state *st, const char *p, const char *end,
+                        int line, int *opened)
+{
+    *opened = 0;
+    const char *w = p;
+    while (w < end && *w != ' ' && *w != ':')
+        w++;
+    if (dir_of(p, w) < 0 || !result_line_shape(p, end) ||
+        !(bdb_contains(p, end, "IOPS=") || bdb_contains(p, end, "io=")))
+        return BDB_OK;
+    job_def *def = NULL;
+    for (int i = 0; i < st->ndefs && !def; i++)
+        if (!st->defs[i].has_result)
+            def = &st->defs[i];
+    if (!def)
+        return BDB_OK;
+    fio_entry *e = bdb_fio_doc_add(st->doc, FIO_ENTRY_JOB, def->name,
+                                   def->name + strlen(def->name), st->run,
+                                   line);
+    if (!e)
+        return BDB_ENOMEM;
+    snprintf(e->host, sizeof e->host, "%s", st->host);
+    e->group = def->group;
+    e->params = def->params;
+    memcpy(e->block_size, def->block_size, sizeof e->block_size);
+    def->has_result = 1;
+    st->group = NULL;
+    st->in_disk = 0;
+    st->pct_prefix = NULL;
+    st->dir = -1;
+    st->job_has_dir = 0;
+    st->skip_block = 0;
+    st->job = e;
+    st->run_has_results = 1;
+    *opened = 1;
+    return bdb_sink_info(st->out, line, "fio: the results from here on are "
+                         "read as job '%s''s (defined at line %d): the log "
+                         "has no \"%s: (groupid=..)\" line",
+                         def->name, def->line, def->name) == BDB_ENOMEM
+               ? BDB_ENOMEM : BDB_OK;
 }
 
 /* "read: IOPS=47.2k, BW=184MiB/s (193MB/s)(553MiB/3001msec)[; ...]" */
@@ -1692,6 +1746,11 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
             return disk_line(st, p, end, line);
         st->in_disk = 0;
     }
+    if (!st->job && !st->skip_block) {
+        int opened, irc = implicit_job(st, p, end, line, &opened);
+        if (irc)
+            return irc;
+    }
     if (st->job || st->skip_block) {
         /* result blocks are indented; a flush-left line ends them */
         if (indented || result_line_shape(p, end)) {
@@ -1793,6 +1852,66 @@ static int join_wrapped(text_state *st, bdb_lines *it, bdb_buf *j,
     return BDB_OK;
 }
 
+/* ---- reflowed lines --------------------------------------------------------- */
+
+/* A mail client may reflow a quoted fio report as prose: lines broken at
+ * any space and the pieces glued to their neighbours ("... 08:09:51" /
+ * "2019 write: IOPS=1000, ... 0 zone" / "resets slat (usec): min=6, ...",
+ * "avg=4657.40," / "stdev=4975.82, samples=450 iops        : min=   39,").
+ * join_wrapped has put a field cut after ',' back; what is left is a line
+ * of fio's starting in the middle of another. The start of one is known
+ * by its head: a result line's word and "(unit)" then ':' and a "key="
+ * (result_line_shape), or a group status line, after a blank. */
+static const char *const reflow_heads[] = {
+    "read", "write", "trim", "mixed", "slat (", "clat (", "lat (", "bw (",
+    "iops ", "cpu ", "IO depths ", "submit ", "complete ", "issued ",
+    "latency ", "clat percentiles", "READ:", "WRITE:", "TRIM:", "MIXED:"};
+
+/* The next head of a fio line after p (past p itself) in [p, end), or
+ * NULL. */
+static const char *next_head(const char *p, const char *end)
+{
+    for (const char *q = p + 1; q < end; q++) {
+        if (q[-1] != ' ' && q[-1] != '\t')
+            continue;
+        if (*q == ' ' || *q == '\t')
+            continue;
+        for (size_t i = 0; i < sizeof reflow_heads / sizeof *reflow_heads;
+             i++) {
+            if (!bdb_starts_with(q, end, reflow_heads[i]))
+                continue;
+            const char *c;
+            if (result_line_shape(q, end) ||
+                (bdb_fio_group_dir(q, end, &c) >= 0 &&
+                 (bdb_contains(q, end, "bw=") || bdb_contains(q, end, "io="))))
+                return q;
+        }
+    }
+    return NULL;
+}
+
+/* Reads [p, end), a line (or a line joined with its continuations), as
+ * the fio lines it holds: several when a reflow glued them. Each piece
+ * keeps the line it is printed on (fig_line). */
+static int reflowed_lines(text_state *st, const char *p, const char *end,
+                          int line)
+{
+    const char *h = next_head(p, end);
+    if (!h)
+        return text_line(st, p, end, line);
+    int rc = BDB_OK;
+    /* the piece before the first head ends the line before it ("2019",
+     * "resets"): read alone, as any text */
+    const char *from = p;
+    while (!rc && from < end) {
+        const char *to = h ? h : end;
+        rc = text_line(st, from, to, fig_line(st, from, line));
+        from = to;
+        h = h ? next_head(h, end) : NULL;
+    }
+    return rc;
+}
+
 int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
                    bdb_diag *diag)
 {
@@ -1829,7 +1948,7 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
             }
         rc = join_wrapped(&st, &it, &joined, &p, &end);
         if (!rc)
-            rc = text_line(&st, p, end, ln.no);
+            rc = reflowed_lines(&st, p, end, ln.no);
         st.nbrk = 0;
     }
     if (!rc)

@@ -76,18 +76,23 @@
  * interval; an interim report is not a repetition of a finished job: only
  * the last report of a run is stored, the others get an info note
  * (bdb_fio_later_report says how they are told from repeated runs and
- * from clones). --output-format=json,normal / json,terse: the JSON is read
- * and the text that repeats it is not; normal,terse: the normal output is
- * kept and the duplicate terse lines are dropped with a note.
+ * from clones). --output-format=json,normal / json,terse and normal,terse
+ * print each report twice: the JSON's (or the normal block's) figures are
+ * the run's, and the other rendering's are read too (issue 21: they were
+ * silently left): a figure it repeats is a point of its series' trace
+ * labelled "restated" at its own line (no interval, not a repetition),
+ * one it adds (the text's group summary, which the JSON lacks) a figure.
  *
  * The parser contract: a line that cannot be read, an error line ("fio:
  * pid=..., err=..."), a job without results or a cut capture is a warning
  * at its line, and every complete figure is kept; parse() fails only when
  * out of memory (the ingest layer fails a file without any figure). */
 #include "fio_internal.h"
+#include "json_extent.h"
 #include "../common/bdb_scan.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- sniffing ---------------------------------------------------------- */
@@ -159,6 +164,42 @@ static int sniff(const char *buf, size_t len)
     return 0;
 }
 
+/* The text beside the JSON documents of buf: a copy with each whole JSON
+ * object blanked (its newlines kept, so lines stay), when that text holds
+ * a fio report (a job's results, a group summary or a terse line); NULL
+ * otherwise. [*from, *to] are the lines the objects span. */
+static char *text_beside_json(const char *buf, size_t len, int *from, int *to)
+{
+    size_t off = 0, js, je;
+    char *t = NULL;
+    *from = *to = 0;
+    while (bdb_json_object_next(buf, len, off, &js, &je)) {
+        if (!t && !(t = malloc(len ? len : 1)))
+            return NULL;
+        if (off == 0)
+            memcpy(t, buf, len);
+        for (size_t i = js; i < je; i++)
+            if (t[i] != '\n')
+                t[i] = ' ';
+        int a = 1, b;
+        for (size_t i = 0; i < js; i++)
+            a += buf[i] == '\n';
+        b = a;
+        for (size_t i = js; i < je; i++)
+            b += buf[i] == '\n';
+        if (!*from)
+            *from = a;
+        *to = b;
+        off = je;
+    }
+    if (t && !(bdb_memfind(t, len, "(groupid=") ||
+               bdb_memfind(t, len, "Run status group ") || has_terse(t, len))) {
+        free(t);
+        t = NULL;
+    }
+    return t;
+}
+
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
@@ -168,8 +209,18 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     int rc;
     if (bdb_fio_has_json(buf, len)) {
         rc = bdb_fio_json_parse(buf, len, &doc, out, diag);
-        /* the text beside the JSON repeats it (json,normal; json,terse) */
-        bdb_sink_cover(out, 1, INT_MAX);
+        /* the text beside the JSON repeats it (json,normal; json,terse):
+         * read too, its reports restate the JSON's (fio_common.c) */
+        int from, to;
+        char *text = rc ? NULL : text_beside_json(buf, len, &from, &to);
+        if (text) {
+            doc.restate_from = doc.nrec + doc.n;
+            rc = bdb_fio_text_parse(text, len, &doc, out, diag);
+            free(text);
+            bdb_sink_cover(out, from, to);
+        } else {
+            bdb_sink_cover(out, 1, INT_MAX);
+        }
     } else
         rc = bdb_fio_text_parse(buf, len, &doc, out, diag);
     if (rc == BDB_OK)

@@ -121,8 +121,10 @@
  * Known limit: an iperf2 log cut right after its first -i interval line
  * looks like a complete run (that line starts at 0 like a final one). */
 #include "iperf/iperf_internal.h"
+#include "cmdline.h"
 #include "../common/bdb_scan.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------ */
@@ -163,6 +165,100 @@ static int line_starting(const char *buf, size_t len, const char *prefix)
         if (bdb_starts_with(bdb_skip_blank(l.p, l.end), l.end, prefix))
             return 1;
     return 0;
+}
+
+/* ---- a file holding runs of both tools -------------------------------- */
+
+static const char *const cmd_tools2[] = {"iperf", "iperf2", "iperf.exe", NULL};
+static const char *const cmd_tools3[] = {"iperf3", "iperf3.exe", NULL};
+
+/* 2 or 3 when the line starts a run of iperf 2 or iperf3 (its command
+ * line, or the banner the tool prints first: iperf2 "Client connecting
+ * to H, TCP port N" / "Server listening on TCP port N", iperf3
+ * "Connecting to host H, port N" / "Server listening on N"), else 0. */
+static int run_start(const char *p, const char *e)
+{
+    bdb_trim(&p, &e);
+    if (bdb_starts_with(p, e, "Connecting to host ") ||
+        bdb_starts_with(p, e, "iperf 3."))
+        return 3;
+    if (bdb_starts_with(p, e, "Client connecting to ") ||
+        bdb_starts_with(p, e, "iperf version 2."))
+        return 2;
+    if (bdb_starts_with(p, e, "Server listening on ")) {
+        const char *q = p + 20;
+        if (bdb_starts_with(q, e, "TCP port") || bdb_starts_with(q, e, "UDP port"))
+            return 2;
+        return q < e && *q >= '0' && *q <= '9' ? 3 : 0;
+    }
+    if (!bdb_contains(p, e, "iperf"))
+        return 0;
+    bdb_cmdline c;
+    if (bdb_cmdline_parse_line(p, e, cmd_tools3, &c) == 1) {
+        bdb_cmdline_free(&c);
+        return 3;
+    }
+    if (bdb_cmdline_parse_line(p, e, cmd_tools2, &c) == 1) {
+        bdb_cmdline_free(&c);
+        return 2;
+    }
+    return 0;
+}
+
+/* A data line of either tool: "[  5]   0.00-1.00   sec ...". */
+static int data_line(const char *p, const char *e)
+{
+    bdb_trim(&p, &e);
+    ip_br br;
+    double x, y;
+    return p < e && *p == '[' && bdb_iperf_parse_bracket(&p, e, &br) &&
+           (br.kind == BR_NUM || br.kind == BR_SUM) &&
+           bdb_iperf_parse_interval(&p, e, &x, &y);
+}
+
+/* A file that holds runs of both tools (a blog post timing iperf against
+ * iperf3) is read by each tool's parser in its own runs only: each line
+ * belongs to the run the last run start before it began (the first run's
+ * tool for the lines above it). For want (2 or 3), a copy of buf whose
+ * other tool's lines are left blank (line numbers stay), or NULL when the
+ * file is not so mixed (both tools' runs, each with a data line) or out of
+ * memory; then buf is read whole. */
+static char *own_runs(const char *buf, size_t len, int want, size_t *olen)
+{
+    bdb_lines it;
+    bdb_line l;
+    int first = 0, cur = 0, data[4] = {0};
+    bdb_lines_init(&it, buf, len);
+    while (bdb_lines_next(&it, &l)) {
+        int t = run_start(l.p, l.end);
+        if (t) {
+            cur = t;
+            if (!first)
+                first = t;
+        } else if (cur && data_line(l.p, l.end)) {
+            data[cur] = 1;
+        }
+    }
+    if (!data[2] || !data[3])
+        return NULL;
+    char *o = malloc(len + 1);
+    if (!o)
+        return NULL;
+    size_t n = 0;
+    cur = first;
+    bdb_lines_init(&it, buf, len);
+    while (bdb_lines_next(&it, &l)) {
+        int t = run_start(l.p, l.end);
+        if (t)
+            cur = t;
+        if (cur == want) {
+            memcpy(o + n, l.p, (size_t)(l.end - l.p));
+            n += (size_t)(l.end - l.p);
+        }
+        o[n++] = '\n';
+    }
+    *olen = n;
+    return o;
 }
 
 static void classify(const char *buf, size_t len, int *s2, int *s3)
@@ -289,18 +385,25 @@ static void classify(const char *buf, size_t len, int *s2, int *s3)
     *s3 = b;
 }
 
-static int sniff(const char *buf, size_t len)
+/* The score of want's tool (2 or 3), on its own runs of a mixed file. */
+static int sniff_tool(const char *buf, size_t len, int want)
 {
     int a, b;
-    classify(buf, len, &a, &b);
-    return a;
+    size_t olen;
+    char *own = own_runs(buf, len, want, &olen);
+    classify(own ? own : buf, own ? olen : len, &a, &b);
+    free(own);
+    return want == 2 ? a : b;
+}
+
+static int sniff(const char *buf, size_t len)
+{
+    return sniff_tool(buf, len, 2);
 }
 
 static int sniff_iperf3(const char *buf, size_t len)
 {
-    int a, b;
-    classify(buf, len, &a, &b);
-    return b;
+    return sniff_tool(buf, len, 3);
 }
 
 static int looks_csv(const char *buf, size_t len)
@@ -344,24 +447,40 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
     int rc;
+    size_t olen;
+    char *own = own_runs(buf, len, 2, &olen);
+    if (own) {
+        buf = own;
+        len = olen;
+    }
     if (looks_csv(buf, len))
         rc = bdb_iperf2_csv_parse(buf, len, out);
     else
         rc = bdb_iperf2_text_parse(buf, len, out);
-    return finish(rc, opts && opts->forced, sniff(buf, len), out, diag,
-                  "iperf");
+    rc = finish(rc, opts && opts->forced, sniff(buf, len), out, diag,
+                "iperf");
+    free(own);
+    return rc;
 }
 
 static int parse_iperf3(const char *buf, size_t len, const bdb_parse_opts *opts,
                         bdb_sink *out, bdb_diag *diag)
 {
     int rc;
+    size_t olen;
+    char *own = own_runs(buf, len, 3, &olen);
+    if (own) {
+        buf = own;
+        len = olen;
+    }
     if (is_json(buf, len))
         rc = bdb_iperf3_json_parse(buf, len, out);
     else
         rc = bdb_iperf3_text_parse(buf, len, out);
-    return finish(rc, opts && opts->forced, sniff_iperf3(buf, len), out, diag,
-                  "iperf3");
+    rc = finish(rc, opts && opts->forced, sniff_iperf3(buf, len), out, diag,
+                "iperf3");
+    free(own);
+    return rc;
 }
 
 const bdb_parser bdb_parser_iperf = {"iperf", 4, sniff, parse, 0, 0, 1};

@@ -1262,6 +1262,123 @@ static int trailing_pass(const view *v, text *out)
     return BDB_OK;
 }
 
+/* ---- a log in a string literal with escapes ---- */
+
+/* A program's source may hold a log as one string literal with its
+ * newlines and quotes escaped (a Python test's RESULT = "{\n  \"start\":
+ * ...", a C string, a JSON dump inside a script): the literal's text, one
+ * line per "\n", all mapped to the literal's line. A line of a JSON
+ * document ("key": "...\n...", iperf3's server_output_text) is the
+ * document's own and is left alone. */
+
+/* 1 when p is a backslash escape's second character (an odd run of
+ * backslashes before it). */
+static int escaped(const char *s, const char *p)
+{
+    size_t n = 0;
+    while (p - n > s && p[-1 - (ptrdiff_t)n] == '\\')
+        n++;
+    return n & 1;
+}
+
+/* The literal of [s, e): its opening quote *open and its closing one
+ * *close (e when it runs to the line's end), when it holds three "\n"
+ * escapes or more and a digit; 0 otherwise. */
+static int escaped_literal(const char *s, const char *e, const char **open,
+                           const char **close)
+{
+    const char *p = skip_blank(s, e);
+    /* "key": "..." is a JSON member */
+    if (p < e && *p == '"') {
+        const char *q = p + 1;
+        while (q < e && (*q != '"' || escaped(p, q)))
+            q++;
+        q = q < e ? skip_blank(q + 1, e) : e;
+        if (q < e && *q == ':')
+            return 0;
+    }
+    const char *first_nl = NULL, *last_nl = NULL;
+    int nl = 0, digit = 0;
+    for (const char *q = s; q + 1 < e; q++)
+        if (q[0] == '\\' && q[1] == 'n' && !escaped(s, q)) {
+            if (!first_nl)
+                first_nl = q;
+            last_nl = q;
+            nl++;
+        }
+    if (nl < 3)
+        return 0;
+    const char *o = NULL;
+    for (const char *q = s; q < first_nl; q++)
+        if ((*q == '"' || *q == '\'') && !escaped(s, q)) {
+            o = q;
+            break;
+        }
+    if (!o)
+        return 0;
+    const char *c = e;
+    for (const char *q = e - 1; q > last_nl; q--)
+        if (*q == *o && !escaped(s, q)) {
+            c = q;
+            break;
+        }
+    for (const char *q = o + 1; q < c && !digit; q++)
+        digit = *q >= '0' && *q <= '9';
+    if (!digit)
+        return 0;
+    *open = o;
+    *close = c;
+    return 1;
+}
+
+static int escapes_seen(const view *v)
+{
+    view w = {v->p, look(v), NULL};
+    size_t pos = 0;
+    const char *s, *e, *o, *c;
+    while (next_line(&w, &pos, &s, &e))
+        if (escaped_literal(s, e, &o, &c))
+            return 1;
+    return 0;
+}
+
+static int escapes_pass(const view *v, text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e, *o, *c;
+    while (next_line(v, &pos, &s, &e)) {
+        int from = line_at(v, i++);
+        if (!escaped_literal(s, e, &o, &c)) {
+            if (put_bytes(out, s, (size_t)(e - s)) || end_line(out, from))
+                return BDB_ENOMEM;
+            continue;
+        }
+        if (!is_blank_text(s, o) &&
+            (put_bytes(out, s, (size_t)(o - s)) || end_line(out, from)))
+            return BDB_ENOMEM;
+        for (const char *q = o + 1; q < c; q++) {
+            int rc = BDB_OK;
+            if (*q == '\\' && q + 1 < c) {
+                char x = *++q;
+                rc = x == 'n'   ? end_line(out, from)
+                     : x == 't' ? put_bytes(out, "\t", 1)
+                     : x == 'r' ? BDB_OK
+                                : put_bytes(out, q, 1); /* \" \' \\ */
+            } else {
+                rc = put_bytes(out, q, 1);
+            }
+            if (rc)
+                return BDB_ENOMEM;
+        }
+        if (end_line(out, from))
+            return BDB_ENOMEM;
+        if (c < e && !is_blank_text(c, e) &&
+            (put_bytes(out, c, (size_t)(e - c)) || end_line(out, from)))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
 /* ---- uniform indentation ---- */
 
 /* The spaces every non-blank line of the look starts with (tabs are the
@@ -1405,8 +1522,9 @@ static void adopt(bdb_unwrapped *u, text *out, view *cur)
 }
 
 enum {
-    PASS_QP, PASS_PRE, PASS_PARAGRAPHS, PASS_ENTITIES, PASS_BR, PASS_BLANKS,
-    PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS, PASS_TABLES,
+    PASS_QP, PASS_PRE, PASS_PARAGRAPHS, PASS_ENTITIES, PASS_ESCAPES,
+    PASS_BR, PASS_BLANKS, PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS,
+    PASS_TABLES,
     PASS_INLINE, PASS_MARKERS, PASS_TRAILING, PASS_INDENT, PASS_PROMPT
 };
 
@@ -1416,8 +1534,8 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
     view cur = {buf, len, NULL};
     static const char *const names[] = {
         "quoted-printable", "HTML <pre>", "HTML paragraphs", "HTML entities",
-        "<br> line ends", "Unicode blanks", "mail quotes",
-        "a terminal's ^C echo", "Markdown/BBCode/Hugo blocks",
+        "an escaped string literal", "<br> line ends", "Unicode blanks",
+        "mail quotes", "a terminal's ^C echo", "Markdown/BBCode/Hugo blocks",
         "Markdown tables", "inline markup", "line markers",
         "trailing comments", "indentation", "a shell prompt"};
     int marker_rounds = 0;
@@ -1429,6 +1547,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                                                    paragraphs_seen(&cur)
                    : pass == PASS_ENTITIES ? !strstr(u->what, "HTML") &&
                                                  entities_seen(&cur)
+                   : pass == PASS_ESCAPES ? escapes_seen(&cur)
                    : pass == PASS_BR ? !strstr(u->what, "HTML <pre>") &&
                                            !strstr(u->what, "HTML paragraphs") &&
                                            br_seen(&cur)
@@ -1453,6 +1572,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                  : pass == PASS_PRE      ? html_pass(&cur, &out, HTML_PRE)
                  : pass == PASS_PARAGRAPHS ? html_pass(&cur, &out, HTML_PARAGRAPHS)
                  : pass == PASS_ENTITIES ? html_pass(&cur, &out, HTML_ENTITIES)
+                 : pass == PASS_ESCAPES  ? escapes_pass(&cur, &out)
                  : pass == PASS_BR       ? br_pass(&cur, &out)
                  : pass == PASS_BLANKS   ? blanks_pass(&cur, &out)
                  : pass == PASS_INTERRUPT ? interrupt_pass(&cur, &out)

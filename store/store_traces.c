@@ -319,10 +319,13 @@ int bdb_store_trace_runs_each(bdb_store *st, const bdb_filter *f,
      * result of f's platforms is asked once per run, through the source's
      * results (+: not through the series', which a lab's runs of one
      * benchmark make long) */
+    /* points labelled "restated" are a figure printed again (fio's
+     * normal,terse and json,normal): no trace to chart */
     bdb_buf_puts(&w.sql, "SELECT t.source_id, s.id, t.repetition, s.tool, "
                          "s.benchmark, s.metric, s.params, t.n FROM "
                          "(SELECT source_id, series_id, repetition, "
-                         "count(*) AS n FROM trace_points GROUP BY "
+                         "count(*) AS n FROM trace_points WHERE label <> "
+                         "'restated' GROUP BY "
                          "source_id, series_id, repetition) t JOIN series s "
                          "ON s.id = t.series_id WHERE EXISTS (SELECT 1 FROM "
                          "results r WHERE r.source_id = t.source_id AND "

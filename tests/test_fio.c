@@ -187,8 +187,15 @@ static void fio__json_and_normal_in_one_file__json_is_read(void **state)
     (void)state;
     bdb_sink s;
     parse_ok("samples/fio/json-normal-jobfile-3jobs.txt", &s);
+    /* the text repeats the JSON's jobs: restated, not repetitions */
     assert_int_equal(count_metric(&s, "iops", NULL), 3);
-    assert_int_equal(count_metric(&s, "group_bandwidth", NULL), 0);
+    assert_true(tu_find(&s, "randread-4k", "iops", NULL)->line < 800);
+    /* its group summaries are not in the JSON: read from the text, line
+     * 834 "READ: bw=358MiB/s (375MB/s), ..." */
+    assert_int_equal(count_metric(&s, "group_bandwidth", NULL), 3);
+    tu_assert_value(&s, "randread-4k", "group_bandwidth", NULL,
+                    358.0 * 1048576, 0);
+    assert_int_equal(tu_line_of(&s, "group_bandwidth", "direction=read,rw=randread"), 834);
     bdb_sink_free(&s);
 }
 
@@ -1103,8 +1110,12 @@ static void fio__json_normal_and_json_terse__json_read_once(void **state)
                     "direction=read";
     assert_non_null(tu_find(&a, "randrw-4k", "iops", p));
     assert_non_null(tu_find(&b, "randrw-4k", "iops", p));
+    /* the JSON's figures, and from the text only what the JSON lacks
+     * (the group summary, "0 zone resets") */
     for (size_t i = 0; i < a.n; i++)
-        assert_true(a.samples[i].line >= 5 && a.samples[i].line <= 298);
+        assert_true((a.samples[i].line >= 5 && a.samples[i].line <= 298) ||
+                    !strncmp(a.samples[i].metric, "group_", 6) ||
+                    !strcmp(a.samples[i].metric, "zone_resets"));
     assert_int_equal(tu_count_warnings(&a), 0);
     assert_int_equal(tu_count_warnings(&b), 0);
     bdb_sink_free(&a);
@@ -1133,6 +1144,70 @@ static void fio__normal_and_terse__normal_kept_terse_dropped_with_note(void **st
         noted |= s.notes[i].is_info && strstr(s.notes[i].text, "normal,terse");
     assert_true(noted);
     bdb_sink_free(&s);
+}
+
+typedef struct restated_seen {
+    int iops_line, iops_rep, results, points, other_points;
+    double iops;
+} restated_seen;
+
+static int restated_take(void *ctx, const bdb_sample *x)
+{
+    restated_seen *r = ctx;
+    r->results++;
+    if (x->repetition != 1)
+        r->iops_rep = x->repetition; /* any repetition but the first */
+    return 0;
+}
+
+static int restated_trace(void *ctx, const bdb_sample *x)
+{
+    restated_seen *r = ctx;
+    if (strcmp(x->trace->label, "restated") != 0) {
+        r->other_points++;
+        return 0;
+    }
+    r->points++;
+    if (!strcmp(x->metric, "iops") &&
+        bdb_params_get(&x->params, "direction") &&
+        !strcmp(bdb_params_get(&x->params, "direction"), "read")) {
+        r->iops = x->value;
+        r->iops_line = x->line;
+    }
+    return 0;
+}
+
+/* normal,terse (issue 21: the terse line's figures were dropped
+ * silently): the normal block's figures are the run's, each figure the
+ * terse line repeats is a point of its series' trace labelled
+ * "restated" at the terse line (line 4: 37546 IOPS read), nothing is a
+ * second repetition, and no run is taken for a cut one. */
+static void fio__normal_and_terse__terse_figures_restated_points(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = tu_read("samples/fio/mixed-normal-terse-randrw-4k.txt", &len);
+    restated_seen seen;
+    memset(&seen, 0, sizeof seen);
+    bdb_sink_consumer c = {restated_take, &seen, restated_trace};
+    bdb_sink s;
+    bdb_sink_init(&s);
+    s.consumer = &c;
+    bdb_ingest_opts opts = {.source_name = "mixed", .unread_account = 1};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_ingest_buffer(raw, len, &opts, &s, NULL, 0, &d),
+                     BDB_OK);
+    assert_int_equal(seen.iops_rep, 0);
+    assert_true(seen.points > 20);
+    assert_int_equal(seen.other_points, 0);
+    assert_int_equal(seen.iops_line, 4);
+    assert_true(seen.iops == 37546);
+    for (size_t i = 0; i < s.nnotes; i++)
+        assert_null(strstr(s.notes[i].text, "never printed"));
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+    free(raw);
 }
 
 /* ---- terse versions ------------------------------------------------------------ */
@@ -1387,7 +1462,9 @@ static void fio__capture_cut_inside_a_number__last_line_not_read(void **state)
     bdb_sink s;
     text_ok(raw, &s);
     assert_warned(&s, 9, "the capture ends inside this line");
-    assert_null(tu_find(&s, NULL, "clat_stdev", "direction=read"));
+    /* not from line 9; the terse line 4 before it prints it whole */
+    const bdb_sample *cs = tu_find(&s, NULL, "clat_stdev", "direction=read");
+    assert_true(!cs || cs->line == 4);
     assert_non_null(tu_find(&s, NULL, "slat_stdev", "direction=read"));
     bdb_sink_free(&s);
     free(raw);
@@ -1925,6 +2002,97 @@ static void fio__mail_hard_wrapped_lines__joined_each_number_at_its_line(void **
     bdb_sink_free(&s);
 }
 
+/* One fio 3.28 run quoted in pieces (issue 21): the job definition and
+ * eta line in one Markdown block, the direction line and latencies in the
+ * next with prose between, and no "test: (groupid=0, jobs=1)" line at
+ * all. The results are read as the defined job's. A short public excerpt
+ * (a Chinese fio guide read from a public code-search index, id
+ * 41607603106, lines 21-26, 31-36 and 92-94). */
+static const char text_split_blocks[] =
+    "```bash\n"
+    "test: (g=0): rw=write, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=io_uring, iodepth=1\n"
+    "fio-3.28\n"
+    "Starting 1 process\n"
+    "Jobs: 1 (f=1): [W(1)][100.0%][w=548MiB/s][w=140k IOPS][eta 00m:00s]\n"
+    "```\n"
+    "\n"
+    "\xe7\xac\xac\xe4\xb8\x80\xe8\xa1\x8c\xe4\xbb\xa3\xe8\xa1\xa8\xe6\xad\xa4\xe6\xac\xa1 fio \xe6\x89\xa7\xe8\xa1\x8c\xe7\x9a\x84\xe5\x8f\x82\xe6\x95\xb0\xe8\xae\xbe\xe7\xbd\xae\n"
+    "\n"
+    "```bash\n"
+    "  write: IOPS=139k, BW=541MiB/s (568MB/s)(10.0GiB/18916msec); 0 zone resets\n"
+    "    slat (nsec): min=839, max=35470, avg=1186.94, stdev=225.71\n"
+    "```\n"
+    "\n"
+    "```bash\n"
+    "Run status group 0 (all jobs):\n"
+    "  WRITE: bw=541MiB/s (568MB/s), 541MiB/s-541MiB/s (568MB/s-568MB/s), io=10.0GiB (10.7GB), run=18916-18916msec\n"
+    "```\n";
+
+static void fio__run_split_over_blocks_without_result_header__read_as_defined_job(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_split_blocks, &s);
+    const char *p = "rw=write,ioengine=io_uring,iodepth=1,block_size=4096,"
+                    "direction=write";
+    tu_assert_value(&s, "test", "iops", p, 139e3, 0);
+    assert_int_equal(tu_line_of(&s, "iops", p), 11);
+    tu_assert_value(&s, "test", "bandwidth", p, 541.0 * 1048576, 0);
+    tu_assert_value(&s, "test", "runtime", p, 18.916, 1e-12);
+    tu_assert_value(&s, "test", "slat_max", p, 35470e-9, 1e-12);
+    assert_int_equal(tu_line_of(&s, "slat_max", p), 12);
+    tu_assert_value(&s, NULL, "group_bandwidth", "direction=write", 541.0 * 1048576, 0);
+    /* nothing says the job has no results */
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
+/* A quoted fio report reflowed by a mail client (issue 21): lines broken
+ * at any space and glued to their neighbours, so a fio line starts in the
+ * middle of another ("2019 write: IOPS=", "resets slat (usec):",
+ * "samples=450 iops        : min="). Each is read from its head, each
+ * number at the line it is printed on. A short public excerpt (a
+ * linux-bcache reply of 2019, read from a public code-search index, id
+ * 1440997981; lines 5-9 and 16-18 of the kept part). */
+static const char text_reflowed[] =
+    "> --- fiojob: (groupid=0, jobs=1): err= 0: pid=18933: Mon Nov 11 08:09:51\n"
+    "> 2019 write: IOPS=1000, BW=4000KiB/s (4096kB/s)(1024MiB/262144msec); 0 zone\n"
+    "> resets slat (usec): min=6, max=5227.2k, avg=153.88, stdev=22260.74\n"
+    ">     clat (usec): min=50, max=5207.0k, avg=569.68, stdev=20016.99\n"
+    ">      lat (usec): min=101, max=5228.0k, avg=724.32, stdev=30068.91\n"
+    ">    bw (  KiB/s): min=  159, max=44472, per=100.00%, avg=4657.40,\n"
+    "> stdev=4975.82, samples=450 iops        : min=   39, max=11118,\n"
+    "> avg=1164.35, stdev=1243.96, samples=450 lat (usec)   : 100=0.07%,\n";
+
+static void fio__mail_reflowed_report__each_line_from_its_head(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_reflowed, &s);
+    const char *p = "direction=write";
+    tu_assert_value(&s, NULL, "iops", p, 1000, 0);
+    assert_int_equal(tu_line_of(&s, "iops", p), 2);
+    tu_assert_value(&s, NULL, "bandwidth", p, 4000.0 * 1024, 0);
+    tu_assert_value(&s, NULL, "runtime", p, 262.144, 1e-12);
+    tu_assert_value(&s, NULL, "slat_max", p, 5227.2e3 * 1e-6, 1e-12);
+    assert_int_equal(tu_line_of(&s, "slat_max", p), 3);
+    tu_assert_value(&s, NULL, "clat_mean", p, 569.68e-6, 1e-12);
+    assert_int_equal(tu_line_of(&s, "latency_stdev", p), 5);
+    /* "avg=4657.40," at line 6, "stdev=4975.82, samples=450" at 7 */
+    tu_assert_value(&s, NULL, "bandwidth_mean", p, 4657.40 * 1024, 1e-12);
+    assert_int_equal(tu_line_of(&s, "bandwidth_mean", p), 6);
+    tu_assert_value(&s, NULL, "bandwidth_stdev", p, 4975.82 * 1024, 1e-12);
+    assert_int_equal(tu_line_of(&s, "bandwidth_stdev", p), 7);
+    /* the iops line starts in line 7 and ends in line 8 */
+    tu_assert_value(&s, NULL, "iops_max", p, 11118, 0);
+    assert_int_equal(tu_line_of(&s, "iops_max", p), 7);
+    tu_assert_value(&s, NULL, "iops_mean", p, 1164.35, 1e-12);
+    assert_int_equal(tu_line_of(&s, "iops_mean", p), 8);
+    tu_assert_value(&s, NULL, "iops_samples", p, 450, 0);
+    assert_int_equal(tu_line_of(&s, "iops_samples", p), 8);
+    bdb_sink_free(&s);
+}
+
 /* fio 3.1 with posixaio, latencies in msec (clat and its percentiles),
  * slat in nsec, from https://github.com/dyu/vps-comparison/blob/master/
  * fio-16K.md ("aws ec2 micro", writes). */
@@ -2011,6 +2179,7 @@ int main(void)
         cmocka_unit_test(fio__crosscheck__printed_figures_match_golden_files),
         cmocka_unit_test(fio__json_normal_and_json_terse__json_read_once),
         cmocka_unit_test(fio__normal_and_terse__normal_kept_terse_dropped_with_note),
+        cmocka_unit_test(fio__normal_and_terse__terse_figures_restated_points),
         cmocka_unit_test(fio__terse_versions_2_to_5__same_fields_each_layout),
         cmocka_unit_test(fio__several_minimal_lines__clones_and_jobs),
         cmocka_unit_test(fio__status_interval__last_report_kept_interim_noted),
@@ -2035,6 +2204,8 @@ int main(void)
         cmocka_unit_test(fio__group_lines_alone_in_rst_literals__found_and_read),
         cmocka_unit_test(fio__job_without_direction_then_group__group_still_read),
         cmocka_unit_test(fio__mail_hard_wrapped_lines__joined_each_number_at_its_line),
+        cmocka_unit_test(fio__run_split_over_blocks_without_result_header__read_as_defined_job),
+        cmocka_unit_test(fio__mail_reflowed_report__each_line_from_its_head),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

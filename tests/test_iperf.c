@@ -595,8 +595,14 @@ static void iperf3__json__exact_figures(void **state)
     tu_assert_value(&s, "tcp", "cpu_utilization_local", id, 45.64224135132692, 1e-15);
     tu_assert_value(&s, "tcp", "cpu_utilization_remote", id, 50.1508568850723, 1e-15);
     tu_assert_value(&s, "tcp", "interval_throughput_min", id, 25342960551.089306, 1e-15);
-    assert_int_equal(tu_line_of(&s, "throughput", NULL), 130);
-    assert_int_equal(tu_line_of(&s, "throughput_sender", NULL), 121);
+    /* each figure at its own key: "bits_per_second" of sum_received
+     * (line 135) and of sum_sent (126), "bytes" (134), "retransmits"
+     * (127), "host_total" (139) */
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 135);
+    assert_int_equal(tu_line_of(&s, "throughput_sender", NULL), 126);
+    assert_int_equal(tu_line_of(&s, "transfer", NULL), 134);
+    assert_int_equal(tu_line_of(&s, "retransmits", NULL), 127);
+    assert_int_equal(tu_line_of(&s, "cpu_utilization_local", NULL), 139);
     assert_string_equal(s.tool_version, "iperf 3.12");
     bdb_sink_free(&s);
 

@@ -730,6 +730,132 @@ static void iperf2__out_of_order_word_cut__read_at_its_line(void **state)
     bdb_sink_free(&s);
 }
 
+/* A blog post timing iperf3 against iperf 2.1.8 on one machine (issue
+ * 21): the iperf3 lines were read by the iperf 2 parser (Retr lost, Cwnd
+ * taken for NetPwr). Each tool now reads its own runs only, from its
+ * command line or banner on. A short public excerpt (a Chinese HP544+
+ * speed test page, read from a public code-search index, id 20519233558;
+ * lines 6-8, 13-14, 20-23 and 48-53, 63, 66 and 78 of the kept part). */
+static const char iperf3_then_iperf2[] =
+    "$ iperf3 -c 192.168.0.99 -t 30 -i 1 -P 5\n"
+    "Connecting to host 192.168.0.99, port 5201\n"
+    "[  5] local 192.168.0.99 port 43692 connected to 192.168.0.99 port 5201\n"
+    "[ ID] Interval           Transfer     Bitrate         Retr  Cwnd\n"
+    "[  5]   0.00-1.00   sec   751 MBytes  6.29 Gbits/sec    0    639 KBytes       \n"
+    "- - - - - - - - - - - - - - - - - - - - - - - - -\n"
+    "[ ID] Interval           Transfer     Bitrate         Retr\n"
+    "[  5]   0.00-30.00  sec  22.8 GBytes  6.54 Gbits/sec    0             sender\n"
+    "[  5]   0.00-30.00  sec  22.8 GBytes  6.54 Gbits/sec                  receiver\n"
+    "iperf -c 192.168.0.99 -t 10 -i 1 -P 10 -p 10001\n"
+    "------------------------------------------------------------\n"
+    "Client connecting to 192.168.0.99, TCP port 10001\n"
+    "TCP window size: 2.50 MByte (default)\n"
+    "------------------------------------------------------------\n"
+    "[  2] local 192.168.0.99 port 54650 connected with 192.168.0.99 port 10001 (icwnd/mss/irtt=319/32741/20)\n"
+    "[ ID] Interval       Transfer     Bandwidth\n"
+    "[  2] 0.0000-1.0000 sec  3.33 GBytes  28.6 Gbits/sec\n"
+    "[  2] 0.0000-10.0045 sec  33.0 GBytes  28.3 Gbits/sec\n";
+
+static void iperf2__iperf3_and_iperf2_runs_in_one_file__each_its_own(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(iperf3_then_iperf2, NULL, &s); /* detection */
+    /* line 8: iperf3's sender line, Retr 0 */
+    const bdb_sample *x = at_line(&s, 8, "retransmits");
+    assert_non_null(x);
+    assert_string_equal(x->tool, "iperf3");
+    assert_true(x->value == 0);
+    assert_non_null((x = at_line(&s, 9, "throughput")));
+    assert_string_equal(x->tool, "iperf3");
+    assert_true(x->value == 6.54e9);
+    /* line 18: iperf 2's final line */
+    assert_non_null((x = at_line(&s, 18, "throughput")));
+    assert_string_equal(x->tool, "iperf");
+    assert_true(x->value == 28.3e9);
+    /* no iperf 2 reading of an iperf3 line, no Cwnd taken for NetPwr */
+    for (size_t i = 0; i < s.n; i++) {
+        assert_null(strstr(s.samples[i].metric, "netpwr"));
+        if (s.samples[i].line <= 9)
+            assert_string_equal(s.samples[i].tool, "iperf3");
+        else
+            assert_string_equal(s.samples[i].tool, "iperf");
+    }
+    bdb_sink_free(&s);
+}
+
+/* An iperf 2.0.x UDP server printing "N datagrams received out-of-order"
+ * after every interval line, with two decimals under one-decimal stats
+ * lines, and after the final one with the stream's own end (0.00-9.97
+ * under 0.0-10.0); one ends "out-of-orderS" (issue 21: all were missed
+ * silently). Each count is read at its own line: the intervals' as
+ * points of the trace, the last as the run's out_of_order. A short
+ * public excerpt (an HPM lwIP iperf example README, read from a public
+ * code-search index, id 1350985785; lines 184-187, 193-194 and 203-204
+ * of the kept part, indented as there). */
+static const char ooo_every_interval[] =
+    "      [ ID] Interval       Transfer     Bandwidth        Jitter   Lost/Total Datagrams\n"
+    "      [  3]  0.0- 1.0 sec  11.3 MBytes  94.6 Mbits/sec   0.208 ms  137/ 8183 (1.7%)\n"
+    "      [  3] 0.00-1.00 sec  6033 datagrams received out-of-order\n"
+    "      [  3]  1.0- 2.0 sec  11.2 MBytes  94.1 Mbits/sec   0.203 ms    0/ 8000 (0%)\n"
+    "      [  3]  4.0- 5.0 sec  11.2 MBytes  94.1 Mbits/sec   0.208 ms    0/ 8000 (0%)\n"
+    "      [  3] 4.00-5.00 sec  6000 datagrams received out-of-orderS\n"
+    "      [  3]  0.0-10.0 sec   112 MBytes  94.1 Mbits/sec   0.234 ms  135/79952 (0.17%)\n"
+    "      [  3] 0.00-9.97 sec  59861 datagrams received out-of-order\n";
+
+typedef struct ooo_seen {
+    int line[16];
+    double v[16];
+    int n, final_line;
+    double final;
+} ooo_seen;
+
+static int ooo_take(void *ctx, const bdb_sample *x)
+{
+    ooo_seen *o = ctx;
+    if (!strcmp(x->metric, "out_of_order")) {
+        o->final = x->value;
+        o->final_line = x->line;
+    }
+    return 0;
+}
+
+static int ooo_trace(void *ctx, const bdb_sample *x)
+{
+    ooo_seen *o = ctx;
+    if (!strcmp(x->trace->what, "out_of_order") && o->n < 16) {
+        o->line[o->n] = x->line;
+        o->v[o->n++] = x->value;
+    }
+    return 0;
+}
+
+static void iperf2__udp_server_out_of_order_each_interval__read_at_its_line(void **state)
+{
+    (void)state;
+    ooo_seen seen;
+    memset(&seen, 0, sizeof seen);
+    bdb_sink_consumer c = {ooo_take, &seen, ooo_trace};
+    bdb_sink s;
+    bdb_sink_init(&s);
+    s.consumer = &c;
+    bdb_ingest_opts opts = {.source_name = "ooo", .tool = "iperf"};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_ingest_buffer(ooo_every_interval,
+                                       strlen(ooo_every_interval), &opts, &s,
+                                       NULL, 0, &d), BDB_OK);
+    /* the run's figure at line 8, each interval's at its own line */
+    assert_int_equal(seen.final_line, 8);
+    assert_true(seen.final == 59861);
+    assert_int_equal(seen.n, 2);
+    assert_int_equal(seen.line[0], 3);
+    assert_true(seen.v[0] == 6033);
+    assert_int_equal(seen.line[1], 6);
+    assert_true(seen.v[1] == 6000);
+    bdb_sink_free(&s);
+}
+
 /* ---------------- CSV ---------------- */
 
 static void iperf2__csv_udp_both_sides__loss_only_from_the_server(void **state)
@@ -798,6 +924,8 @@ int main(void)
         cmocka_unit_test(iperf2__data_lines_without_banner__detected_and_read),
         cmocka_unit_test(iperf2__enhanced_udp_inp_column__bytes_not_netpwr),
         cmocka_unit_test(iperf2__out_of_order_word_cut__read_at_its_line),
+        cmocka_unit_test(iperf2__iperf3_and_iperf2_runs_in_one_file__each_its_own),
+        cmocka_unit_test(iperf2__udp_server_out_of_order_each_interval__read_at_its_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

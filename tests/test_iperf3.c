@@ -92,8 +92,9 @@ static void iperf3__get_server_output_json__top_level_end_lines(void **state)
     (void)state;
     bdb_sink s;
     tu_parse_ok("samples/iperf3/json-tcp-get-server-output.json", NULL, &s);
-    /* end.sum_received is at line 130, server_output_text at 149 */
-    assert_int_equal(tu_line_of(&s, "throughput", NULL), 130);
+    /* end.sum_received is at line 130 (its "bits_per_second" at 135),
+     * server_output_text at 149 */
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 135);
     tu_assert_value(&s, "tcp", "transfer", NULL, 2072248320.0, 0);
     tu_assert_value(&s, "tcp", "transfer_sender", NULL, 2073559040.0, 0);
     assert_int_equal(tu_count(&s, "throughput"), 1);
@@ -540,10 +541,10 @@ static void iperf3__cpu_user_and_system__text_and_json(void **state)
                   "cpu_utilization_remote_user", 2.6);
     tu_crosscheck("samples/iperf3/tcp-verbose.txt", 18, "(2.6%u/42.7%s)", "tcp",
                   "cpu_utilization_remote_system", 42.7);
-    /* line 140: "host_user": 0.574006313370292, under line 138's object */
-    tu_crosscheck("samples/iperf3/json-tcp.json", 138, "\"cpu_utilization_percent\"",
+    /* line 140: "host_user": 0.574006313370292, each at its own key */
+    tu_crosscheck("samples/iperf3/json-tcp.json", 140, "\"host_user\"",
                   "tcp", "cpu_utilization_local_user", 0.574006313370292);
-    tu_crosscheck("samples/iperf3/json-tcp.json", 138, "\"cpu_utilization_percent\"",
+    tu_crosscheck("samples/iperf3/json-tcp.json", 144, "\"remote_system\"",
                   "tcp", "cpu_utilization_remote_system", 47.990354740738745);
 }
 
@@ -631,6 +632,169 @@ static void iperf3__tail_without_header__retransmits_read(void **state)
 
 /* 3.0 / 3.1 UDP -R: the out-of-order count after the summary (search-index
  * id 24196175830, an OpenStack QoS test page, indented 4 in the page). */
+/* A -J result re-indented in a README, its intervals cut to the first
+ * with the comma left before the "]" (issue 21: the file failed whole),
+ * set after a heading in an unclosed fence. The elision is skipped and
+ * every figure names its own key's line (a page is matched line by line:
+ * "bytes" and "bits_per_second" are lines apart). A short public excerpt
+ * (iperf3-statuspage README, iperf 3.16, read from a public code-search
+ * index, id 35679620805; lines 1-5, 15, 39-43, 47-48 and 67-79 (the
+ * first interval's sum), 104-105 and 138-161 of the kept part, the
+ * first interval's "streams" left out). */
+static const char json_elided[] =
+    "## Example Response\n"
+    "\n"
+    "```json\n"
+    "{\n"
+    "  \"start\": {\n"
+    "    \"version\": \"iperf 3.16\",\n"
+    "    \"test_start\": {\n"
+    "      \"protocol\": \"TCP\",\n"
+    "      \"num_streams\": 1,\n"
+    "      \"blksize\": 131072,\n"
+    "      \"omit\": 0,\n"
+    "      \"duration\": 10\n"
+    "    }\n"
+    "  },\n"
+    "  \"intervals\": [\n"
+    "    {\n"
+    "      \"sum\": {\n"
+    "        \"start\": 0,\n"
+    "        \"end\": 1.001128,\n"
+    "        \"seconds\": 1.00112795829773,\n"
+    "        \"bytes\": 8758493184,\n"
+    "        \"bits_per_second\": 69989000797.8003,\n"
+    "        \"retransmits\": 0,\n"
+    "        \"omitted\": false,\n"
+    "        \"sender\": true\n"
+    "      }\n"
+    "    },\n"
+    "  ],\n"
+    "  \"end\": {\n"
+    "    \"sum_sent\": {\n"
+    "      \"start\": 0,\n"
+    "      \"end\": 10.000691,\n"
+    "      \"seconds\": 10.000691,\n"
+    "      \"bytes\": 86734274560,\n"
+    "      \"bits_per_second\": 69382625308.5912,\n"
+    "      \"retransmits\": 0,\n"
+    "      \"sender\": true\n"
+    "    },\n"
+    "    \"sum_received\": {\n"
+    "      \"start\": 0,\n"
+    "      \"end\": 10.000862,\n"
+    "      \"seconds\": 10.000862,\n"
+    "      \"bytes\": 86734274560,\n"
+    "      \"bits_per_second\": 69381438967.961,\n"
+    "      \"sender\": true\n"
+    "    },\n"
+    "    \"cpu_utilization_percent\": {\n"
+    "      \"host_total\": 102.507701117166,\n"
+    "      \"host_user\": 0.8030118769529,\n"
+    "      \"host_system\": 101.704689240213,\n"
+    "      \"remote_total\": 75.6893571812466,\n"
+    "      \"remote_user\": 3.12445661004662,\n"
+    "      \"remote_system\": 72.5648905720749\n"
+    "    },\n"
+    "    \"sender_tcp_congestion\": \"cubic\",\n"
+    "    \"receiver_tcp_congestion\": \"cubic\"\n"
+    "  }\n"
+    "}\n";
+
+static void iperf3__json_elided_trailing_comma__read_each_at_its_key(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(json_elided, NULL, &s);
+    const char *id = "protocol=tcp,direction=client_to_server,streams=1";
+    tu_assert_value(&s, "tcp", "throughput", id, 69381438967.961, 1e-15);
+    assert_int_equal(tu_line_of(&s, "throughput", id), 44);
+    tu_assert_value(&s, "tcp", "transfer", id, 86734274560.0, 0);
+    assert_int_equal(tu_line_of(&s, "transfer", id), 43);
+    tu_assert_value(&s, "tcp", "throughput_sender", id, 69382625308.5912, 1e-15);
+    assert_int_equal(tu_line_of(&s, "throughput_sender", id), 35);
+    assert_int_equal(tu_line_of(&s, "retransmits", id), 36);
+    tu_assert_value(&s, "tcp", "cpu_utilization_remote_system", id,
+                    72.5648905720749, 1e-15);
+    assert_int_equal(tu_line_of(&s, "cpu_utilization_remote_system", id), 53);
+    bdb_sink_free(&s);
+}
+
+typedef struct key_points {
+    char **lines;
+    size_t nlines;
+    int checked, wrong;
+} key_points;
+
+static int kp_take(void *ctx, const bdb_sample *x)
+{
+    (void)ctx;
+    (void)x;
+    return 0;
+}
+
+/* Each interval point of a -J run stands at its own key's line. */
+static int kp_trace(void *ctx, const bdb_sample *x)
+{
+    static const char *const keys[][2] = {
+        {"throughput", "\"bits_per_second\""}, {"transfer", "\"bytes\""},
+        {"retransmits", "\"retransmits\""}, {"cwnd", "\"snd_cwnd\""},
+        {"rtt", "\"rtt\""}, {"rttvar", "\"rttvar\""},
+        {"snd_wnd", "\"snd_wnd\""}, {"pmtu", "\"pmtu\""}};
+    key_points *kp = ctx;
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        if (strcmp(x->trace->what, keys[k][0]) != 0)
+            continue;
+        kp->checked++;
+        if (x->line <= 0 || (size_t)x->line > kp->nlines ||
+            !strstr(kp->lines[x->line - 1], keys[k][1]))
+            kp->wrong++;
+    }
+    return 0;
+}
+
+/* -J intervals (issue 21): the points of the sums' and the streams'
+ * traces named the "sum" or "socket" line; a log quoted in a page is
+ * matched line by line, so each now names its own key's line. A real
+ * run (samples/iperf3/json-tcp-P2.json, iperf 3.12, two streams). */
+static void iperf3__json_interval_points__each_at_its_key(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = tu_read("samples/iperf3/json-tcp-P2.json", &len);
+    key_points kp;
+    memset(&kp, 0, sizeof kp);
+    char *copy = malloc(len + 1);
+    assert_non_null(copy);
+    memcpy(copy, raw, len + 1);
+    for (char *q = copy; *q; q++)
+        kp.nlines += *q == '\n';
+    kp.lines = calloc(kp.nlines + 1, sizeof *kp.lines);
+    assert_non_null(kp.lines);
+    size_t n = 0;
+    for (char *q = copy; n < kp.nlines; n++) {
+        char *nl = strchr(q, '\n');
+        kp.lines[n] = q;
+        *nl = '\0';
+        q = nl + 1;
+    }
+    bdb_sink_consumer c = {kp_take, &kp, kp_trace};
+    bdb_sink s;
+    bdb_sink_init(&s);
+    s.consumer = &c;
+    bdb_ingest_opts opts = {.source_name = "json-tcp-P2"};
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_ingest_buffer(raw, len, &opts, &s, NULL, 0, &d),
+                     BDB_OK);
+    assert_true(kp.checked > 20);
+    assert_int_equal(kp.wrong, 0);
+    bdb_sink_free(&s);
+    free(kp.lines);
+    free(copy);
+    free(raw);
+}
+
 static const char udp_ooo[] =
     "- - - - - - - - - - - - - - - - - - - - - - - - -\n"
     "[ ID] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams\n"
@@ -677,6 +841,8 @@ int main(void)
         cmocka_unit_test(iperf3__udp_sender_summary__its_columns_read),
         cmocka_unit_test(iperf3__tail_without_header__retransmits_read),
         cmocka_unit_test(iperf3__udp_out_of_order_line__count_read),
+        cmocka_unit_test(iperf3__json_elided_trailing_comma__read_each_at_its_key),
+        cmocka_unit_test(iperf3__json_interval_points__each_at_its_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -413,6 +413,31 @@ static int socket_lines(const char *text, int *lines, int max)
     return n;
 }
 
+/* The line of "key" in the object whose "socket" is at socket_line: the
+ * first line from there that holds it, before the object's '}'. */
+static int key_line(const char *text, int socket_line, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\"", key);
+    int line = 1;
+    const char *p = text;
+    while (line < socket_line && (p = strchr(p, '\n')) != NULL) {
+        p++;
+        line++;
+    }
+    for (; p && *p; line++) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        if (memchr(p, '}', n))
+            break;
+        for (size_t i = 0; i + strlen(pat) <= n; i++)
+            if (!strncmp(p + i, pat, strlen(pat)))
+                return line;
+        p = nl ? nl + 1 : NULL;
+    }
+    return 0;
+}
+
 /* A stored iperf3 -J sample beside its raw text, its streams' "socket"
  * lines (found by hand) and its document read with jansson. */
 typedef struct json_case {
@@ -447,8 +472,9 @@ static void json_case_close(json_case *c)
 
 /* iperf3 -J --bidir -P 2: each interval's streams[] (besides its sums)
  * give the trace of each stream's series, its way by its "sender" flag,
- * at the line of its "socket", with the columns it holds: every value
- * the raw document's, read here with jansson. */
+ * each point at the line of its own key in the stream's object (found
+ * from its "socket"), with the columns it holds: every value the raw
+ * document's, read here with jansson. */
 static void traces__iperf3_json_streams__each_streams_trace(void **state)
 {
     (void)state;
@@ -475,10 +501,11 @@ static void traces__iperf3_json_streams__each_streams_trace(void **state)
                                   : "direction=server_to_client";
             for (size_t q = 0; q < sizeof what / sizeof what[0]; q++) {
                 json_t *raw = json_object_get(one, key[q]);
+                int at = key_line(c.text, line, key[q]);
                 int hit = 0;
                 for (int x = 0; x < p->n; x++) {
                     const tu_pt *y = &p->v[x];
-                    if (y->line != line || strcmp(y->what, what[q]))
+                    if (y->line != at || strcmp(y->what, what[q]))
                         continue;
                     assert_string_equal(y->label, label);
                     assert_non_null(strstr(y->series, dir));
@@ -510,7 +537,7 @@ static void traces__iperf3_json_streams__each_streams_trace(void **state)
 }
 
 /* iperf3 -J -u -P 2: each UDP stream's interval gives its datagrams
- * (the raw "packets") beside its rate, at the line of its "socket". */
+ * (the raw "packets") beside its rate, each at its key's line. */
 static void traces__iperf3_json_udp_streams__their_datagrams(void **state)
 {
     (void)state;
@@ -523,16 +550,20 @@ static void traces__iperf3_json_udp_streams__their_datagrams(void **state)
     json_array_foreach(json_object_get(c.doc, "intervals"), i, iv)
         json_array_foreach(json_object_get(iv, "streams"), k, one) {
             int line = c.lines[nth++], dg = 0, bps = 0;
+            int l_dg = key_line(c.text, line, "packets");
+            int l_bps = key_line(c.text, line, "bits_per_second");
             for (int x = 0; x < p->n; x++) {
-                if (p->v[x].line != line)
+                if (p->v[x].line != l_dg && p->v[x].line != l_bps)
                     continue;
-                if (!strcmp(p->v[x].what, "datagrams")) {
+                if (!strcmp(p->v[x].what, "datagrams") &&
+                    p->v[x].line == l_dg) {
                     tu_assert_close(p->v[x].value, json_number_value(
                                         json_object_get(one, "packets")),
                                     0, "packets");
                     dg++;
                 }
-                if (!strcmp(p->v[x].what, "throughput")) {
+                if (!strcmp(p->v[x].what, "throughput") &&
+                    p->v[x].line == l_bps) {
                     tu_assert_close(p->v[x].value, json_number_value(
                                         json_object_get(one,
                                                         "bits_per_second")),
@@ -722,6 +753,30 @@ static void report__traces__not_of_series_the_report_drops(void **state)
     bdb_store_close(st);
 }
 
+/* fio's normal,terse output (issue 21): the terse line's figures are
+ * stored as points labelled "restated" of their series; a report charts
+ * no trace of them (they are the run's figures printed again), the
+ * store keeps them. */
+static void report__traces__restated_points_not_charted(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    long long id = import_sample(st, "samples/fio/mixed-normal-terse-randrw-4k.txt");
+    tu_pts *p = calloc(1, sizeof *p);
+    tu_points_of(st, id, p);
+    assert_true(p->n > 20);
+    for (int x = 0; x < p->n; x++) {
+        assert_string_equal(p->v[x].label, "restated");
+        assert_int_equal(p->v[x].line, 4); /* the terse line */
+    }
+    free(p);
+    bdb_model *m = report_model(st, 0, 0);
+    assert_int_equal(m->traces.n, 0);
+    assert_int_equal(m->traces.left_out, 0);
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 /* report --format html charts each trace as inline SVG with real text,
  * says how many it left out and how to see them; json carries the
  * points and the count; text a line per trace whose figures are the raw
@@ -803,6 +858,7 @@ int main(void)
         cmocka_unit_test_setup(report__traces__the_runs_traces_as_their_raw_lines_say, setup),
         cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, setup),
         cmocka_unit_test_setup(report__traces__not_of_series_the_report_drops, setup),
+        cmocka_unit_test_setup(report__traces__restated_points_not_charted, setup),
         cmocka_unit_test_setup(cli__report__html_json_text_show_the_traces, setup),
     };
     const struct CMUnitTest pg_tests[] = {
@@ -812,6 +868,7 @@ int main(void)
         cmocka_unit_test_setup(traces__iperf3_json_streams__each_streams_trace, pg_setup),
         cmocka_unit_test_setup(report__traces__the_runs_traces_as_their_raw_lines_say, pg_setup),
         cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, pg_setup),
+        cmocka_unit_test_setup(report__traces__restated_points_not_charted, pg_setup),
     };
     int failed = cmocka_run_group_tests_name("traces on SQLite", sqlite_tests,
                                              NULL, NULL);

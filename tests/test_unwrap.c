@@ -114,6 +114,36 @@ static void unwrap__bbcode_colour_and_bold_around_figures__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* An iperf3 -J result kept in a program as one string literal with its
+ * newlines, tabs and quotes escaped (issue 21: "not the output of any
+ * known tool"): the literal's text is read, every figure at the
+ * literal's line. A real run (iperf 3.12 on 127.0.0.1, wrapped by
+ * Python's json.dumps, see samples/iperf3/README.md); the figures are
+ * checked against the JSON the literal decodes to. */
+static void unwrap__escaped_string_literal__json_read_at_its_line(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf3/json-tcp-python-string.txt", NULL, &s);
+    tu_assert_value(&s, "tcp", "throughput", NULL, 7820015712.356962, 1e-15);
+    tu_assert_value(&s, "tcp", "throughput_sender", NULL, 7929822217.071796,
+                    1e-15);
+    tu_assert_value(&s, "tcp", "retransmits", NULL, 4, 0);
+    tu_assert_value(&s, "tcp", "cpu_utilization_local", NULL,
+                    20.05346756327256, 1e-15);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 1);
+    bdb_sink_free(&s);
+    /* a JSON document's own member holding "\n" escapes (iperf3's
+     * server_output_text) is the document's: left as it is */
+    bdb_unwrapped u;
+    const char *member = "{\n  \"server_output_text\": \"Accepted connection "
+                         "from 127.0.0.1\\n[  5] 0.00-1.00 sec\\n[  5] "
+                         "1.00-2.00 sec\\niperf Done.\\n\"\n}\n";
+    assert_int_equal(bdb_unwrap(member, strlen(member), &u), 0);
+    assert_null(u.text);
+    bdb_unwrap_free(&u);
+}
+
 static void unwrap__plain_log__nothing_copied(void **st)
 {
     (void)st;
@@ -356,6 +386,7 @@ int main(void)
         cmocka_unit_test(unwrap__uniform_indentation_and_glued_prompt__read),
         cmocka_unit_test(unwrap__bbcode_colour_and_bold_around_figures__read),
         cmocka_unit_test(unwrap__plain_log__nothing_copied),
+        cmocka_unit_test(unwrap__escaped_string_literal__json_read_at_its_line),
         cmocka_unit_test(unwrap__comment_leaders__read_at_file_line),
         cmocka_unit_test(unwrap__lone_comment_and_tools_own_markers__kept),
         cmocka_unit_test(unwrap__ci_stamps_and_diff_lines__read),

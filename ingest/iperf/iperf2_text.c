@@ -135,14 +135,19 @@ static int sent_line(ip_run *r, const ip_br *br, const char *b, const char *e,
 }
 
 /* "[  2] 0.0000-2.0000 sec  1 datagrams received out-of-order": belongs to
- * the latest line of that stream over the same interval. */
+ * the latest line of that stream over the same interval. 2.0.x servers
+ * print it with two decimals under a one-decimal stats line ("0.0- 1.0"
+ * then "0.00-1.00"), and the last one with the stream's own end ("0.0-10.0
+ * sec ... (0.17%)" then "0.00-9.97 sec 59861 datagrams received
+ * out-of-order"): the ends agree within that rounding. */
 static void ooo_line(ip_run *r, const ip_data *d, int line)
 {
     for (size_t i = r->nobs; i-- > 0;) {
         ip_obs *o = &r->obs[i];
         if (r->ents[o->ent].id != d->br.id)
             continue;
-        if (fabs(o->start - d->start) < 1e-6 && fabs(o->end - d->end) < 1e-6) {
+        if (fabs(o->start - d->start) < 0.051 &&
+            fabs(o->end - d->end) < 0.051 + 0.005 * fabs(o->end)) {
             o->have_ooo = 1;
             o->ooo = d->ooo_n;
             o->ooo_line = line;

@@ -78,8 +78,85 @@ static int jflow(json_t *o, int dflt)
     return dflt;
 }
 
+/* Where a JSON object is in the text: [from, to) from its '{' to past its
+ * '}', so that each figure can name the line of its own key (a log quoted
+ * in a page is matched line by line, and "bytes" and "bits_per_second"
+ * are lines apart). from == to: not known, the object's line is used. */
+typedef struct jwhere {
+    const char *buf;
+    size_t from, to;
+    line_memo *lm;
+} jwhere;
+
+/* The extent of the object or array that starts at or after `at` (past a
+ * key and its ':'), within lim: 1 and [*from, *to), or 0. */
+static int value_extent(const char *buf, size_t lim, size_t at, size_t *from,
+                        size_t *to)
+{
+    size_t i = at;
+    if (i < lim && buf[i] == '"') {
+        for (i++; i < lim && buf[i] != '"'; i++)
+            if (buf[i] == '\\')
+                i++;
+        i++;
+    }
+    while (i < lim && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
+                       buf[i] == '\n' || buf[i] == ':'))
+        i++;
+    if (i >= lim || (buf[i] != '{' && buf[i] != '['))
+        return 0;
+    size_t open = i;
+    int depth = 0, in_str = 0;
+    for (; i < lim; i++) {
+        char c = buf[i];
+        if (in_str) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_str = 0;
+        } else if (c == '"') {
+            in_str = 1;
+        } else if (c == '{' || c == '[') {
+            depth++;
+        } else if ((c == '}' || c == ']') && --depth == 0) {
+            *from = open;
+            *to = i + 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The object value of key, searched from `at` within lim. */
+static jwhere where_of(const char *buf, size_t at, size_t lim, const char *key,
+                       line_memo *lm)
+{
+    jwhere w = {buf, 0, 0, lm};
+    size_t k = key_at(buf, at, lim, key);
+    if (k < lim && !value_extent(buf, lim, k, &w.from, &w.to))
+        w.from = w.to = 0;
+    return w;
+}
+
+/* The line of key inside w's object, or dflt. */
+static int kline(const jwhere *w, const char *key, int dflt)
+{
+    if (!w || w->from >= w->to)
+        return dflt;
+    size_t k = key_at(w->buf, w->from, w->to, key);
+    return k < w->to ? line_at(w->lm, k) : dflt;
+}
+
+/* The line of the fig of metric just added to fs. */
+static void fig_line(ip_figs *fs, const char *metric, int line)
+{
+    for (int i = 0; i < fs->n; i++)
+        if (strcmp(fs->f[i].metric, metric) == 0)
+            fs->f[i].line = line;
+}
+
 static int j_final(ip_run *r, json_t *o, long id, int side, int flow,
-                   int line, int udp_stats, bdb_sink *out)
+                   int line, int udp_stats, const jwhere *w, bdb_sink *out)
 {
     if (!json_is_object(o))
         return 0;
@@ -99,32 +176,36 @@ static int j_final(ip_run *r, json_t *o, long id, int side, int flow,
     e->have[side] = 1;
     e->bps[side] = bps;
     e->end[side] = jnum(o, "end", &v) ? v : 0;
-    e->line[side] = line;
+    e->line[side] = kline(w, "bits_per_second", line);
     if (jnum(o, "bytes", &v) && v >= 0) {
         e->have_bytes[side] = 1;
         e->bytes[side] = v;
+        e->bytes_line[side] = kline(w, "bytes", 0);
     }
     ip_figs *fs = &e->figs[side];
     fs->line = line;
-    if (jnum(o, "max_snd_cwnd", &v) && v > 0)
-        bdb_iperf_fig_add(fs, out, line, "cwnd_max", v, BDB_UNIT_BYTES,
-                          BDB_NEUTRAL);
-    if (jnum(o, "max_snd_wnd", &v) && v > 0)
-        bdb_iperf_fig_add(fs, out, line, "snd_wnd_max", v, BDB_UNIT_BYTES,
-                          BDB_NEUTRAL);
-    if (jnum(o, "mean_rtt", &v) && v > 0)
-        bdb_iperf_fig_add(fs, out, line, "rtt_mean", v / 1e6,
-                          BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
-    if (jnum(o, "min_rtt", &v) && v > 0)
-        bdb_iperf_fig_add(fs, out, line, "rtt_min", v / 1e6,
-                          BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
-    if (jnum(o, "max_rtt", &v) && v > 0)
-        bdb_iperf_fig_add(fs, out, line, "rtt_max", v / 1e6,
-                          BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
+    static const struct {
+        const char *key, *metric;
+        double scale;
+        const char *unit;
+        bdb_better better;
+    } tcp_info[] = {
+        {"max_snd_cwnd", "cwnd_max", 1, BDB_UNIT_BYTES, BDB_NEUTRAL},
+        {"max_snd_wnd", "snd_wnd_max", 1, BDB_UNIT_BYTES, BDB_NEUTRAL},
+        {"mean_rtt", "rtt_mean", 1e-6, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER},
+        {"min_rtt", "rtt_min", 1e-6, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER},
+        {"max_rtt", "rtt_max", 1e-6, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER}};
+    for (size_t k = 0; k < sizeof tcp_info / sizeof tcp_info[0]; k++)
+        if (jnum(o, tcp_info[k].key, &v) && v > 0) {
+            bdb_iperf_fig_add(fs, out, line, tcp_info[k].metric,
+                              v * tcp_info[k].scale, tcp_info[k].unit,
+                              tcp_info[k].better);
+            fig_line(fs, tcp_info[k].metric, kline(w, tcp_info[k].key, 0));
+        }
     if (jnum(o, "retransmits", &v)) {
         e->have_retr = 1;
         e->retr = v;
-        e->retr_line = line;
+        e->retr_line = kline(w, "retransmits", line);
     }
     if (udp_stats) {
         double j, lost, total, pct;
@@ -135,15 +216,19 @@ static int j_final(ip_run *r, json_t *o, long id, int side, int flow,
             e->total = total;
             e->pct = pct;
             e->lt_line = line;
+            e->lost_line = kline(w, "lost_packets", 0);
+            e->total_line = kline(w, "packets", 0);
+            e->pct_line = kline(w, "lost_percent", 0);
             if (jnum(o, "jitter_ms", &j)) {
                 e->have_jitter = 1;
                 e->jitter_ms = j;
+                e->jitter_line = kline(w, "jitter_ms", 0);
             }
         }
         if (jnum(o, "out_of_order", &v)) {
             e->have_ooo = 1;
             e->ooo = v;
-            e->ooo_line = line;
+            e->ooo_line = kline(w, "out_of_order", line);
         }
     }
     r->nfinal++;
@@ -267,7 +352,7 @@ static int stream_obs(json_t *o, ip_obs *ob, ip_fig *figs, int *nfigs,
     for (size_t k = 0; k < sizeof info / sizeof info[0]; k++)
         if (jnum(o, info[k].key, &v))
             figs[(*nfigs)++] = (ip_fig){info[k].metric, v * info[k].scale,
-                                        info[k].unit, info[k].better};
+                                        info[k].unit, info[k].better, 0};
     return 1;
 }
 
@@ -504,6 +589,28 @@ fail:
  * time, and nothing of them is kept: a long run's intervals are most of
  * its document (400 MB of them took 102 MB when kept). A stream of no
  * series (no end.streams entry) has no trace. */
+/* The lines of an interval object's keys (sum or stream) in ob: the rate
+ * at its "bits_per_second", each column at its own key. */
+static void obs_key_lines(const jwhere *w, ip_obs *ob, ip_fig *figs,
+                          int nfigs)
+{
+    static const char *const fig_keys[][2] = {
+        {"rtt", "rtt"}, {"rttvar", "rttvar"}, {"snd_wnd", "snd_wnd"},
+        {"pmtu", "pmtu"}, {"reorder", "reorder"}};
+    ob->line = kline(w, "bits_per_second", ob->line);
+    ob->bytes_line = kline(w, "bytes", 0);
+    ob->retr_line = kline(w, "retransmits", 0);
+    ob->cwnd_line = kline(w, "snd_cwnd", 0);
+    ob->jitter_line = kline(w, "jitter_ms", 0);
+    ob->lost_line = kline(w, "lost_packets", 0);
+    ob->total_line = kline(w, "packets", 0);
+    ob->pct_line = kline(w, "lost_percent", 0);
+    for (int i = 0; i < nfigs; i++)
+        for (size_t k = 0; k < sizeof fig_keys / sizeof *fig_keys; k++)
+            if (!strcmp(figs[i].metric, fig_keys[k][1]))
+                figs[i].line = kline(w, fig_keys[k][0], 0);
+}
+
 static int interval_traces(const ip_run *r, const char *buf, size_t off,
                          size_t lim, int dflt, line_memo *lm, bdb_sink *out)
 {
@@ -532,9 +639,12 @@ static int interval_traces(const ip_run *r, const char *buf, size_t off,
                               : -1;
             if (ei < 0 || !r->ents[ei].trace_base)
                 continue;
-            size_t at = key_at(buf, pos, vend, "sum");
+            const char *sk = k ? "sum_bidir_reverse" : "sum";
+            size_t at = key_at(buf, pos, vend, sk);
             ip_obs ob;
             sum_obs(&full, line_at(lm, at < vend ? at : pos), &ob);
+            jwhere w = where_of(buf, pos, vend, sk, lm);
+            obs_key_lines(&w, &ob, NULL, 0);
             rc = bdb_iperf_emit_obs_trace(&ob, NULL, 0,
                                           full.omitted ? "SUM omitted" : "SUM",
                                           r->ents[ei].trace_base, out);
@@ -559,6 +669,15 @@ static int interval_traces(const ip_run *r, const char *buf, size_t off,
             if (ei < 0 || !r->ents[ei].trace_base)
                 continue;
             ob.line = line_at(lm, at < vend ? at : pos);
+            /* the stream's object: the '{' before its "socket" */
+            jwhere w = {buf, 0, 0, lm};
+            size_t o = at < vend ? at : pos;
+            while (o > pos && buf[o] != '{')
+                o--;
+            if (buf[o] == '{' && o > pos &&
+                !value_extent(buf, vend, o, &w.from, &w.to))
+                w.from = w.to = 0;
+            obs_key_lines(&w, &ob, figs, nfigs);
             char label[48];
             snprintf(label, sizeof label, "stream %ld%s", id,
                      ob.omitted ? " omitted" : "");
@@ -669,37 +788,60 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
                       json_string_value(err));
     int l_sent = line_at(lm, key_at(buf, end_off, lim, "sum_sent"));
     int l_recv = line_at(lm, key_at(buf, end_off, lim, "sum_received"));
+    jwhere w_sent = where_of(buf, end_off, lim, "sum_sent", lm);
+    jwhere w_recv = where_of(buf, end_off, lim, "sum_received", lm);
     if (json_is_object(sent) || json_is_object(recv)) {
-        rc = j_final(&r, sent, ID_SUM, SIDE_SND, dflt, l_sent, 0, out);
+        rc = j_final(&r, sent, ID_SUM, SIDE_SND, dflt, l_sent, 0, &w_sent,
+                     out);
         if (!rc)
-            rc = j_final(&r, recv, ID_SUM, SIDE_RCV, dflt, l_recv, r.udp, out);
+            rc = j_final(&r, recv, ID_SUM, SIDE_RCV, dflt, l_recv, r.udp,
+                         &w_recv, out);
     } else {
         /* old iperf3 UDP: one "sum" with the sender's rate and the
          * receiver's loss */
+        jwhere w_sum = where_of(buf, end_off, lim, "sum", lm);
         rc = j_final(&r, usum, ID_SUM, SIDE_SND, dflt,
-                     line_at(lm, key_at(buf, end_off, lim, "sum")), 1, out);
+                     line_at(lm, key_at(buf, end_off, lim, "sum")), 1,
+                     &w_sum, out);
     }
     json_t *bs = json_object_get(end, "sum_sent_bidir_reverse");
     json_t *br = json_object_get(end, "sum_received_bidir_reverse");
     if (!rc && (json_is_object(bs) || json_is_object(br))) {
         r.bidir = 1;
+        jwhere w_bs = where_of(buf, end_off, lim, "sum_sent_bidir_reverse", lm);
+        jwhere w_br = where_of(buf, end_off, lim, "sum_received_bidir_reverse",
+                               lm);
         rc = j_final(&r, bs, ID_SUM, SIDE_SND, FLOW_S2C,
                      line_at(lm, key_at(buf, end_off, lim,
-                                         "sum_sent_bidir_reverse")), 0, out);
+                                         "sum_sent_bidir_reverse")), 0,
+                     &w_bs, out);
         if (!rc)
             rc = j_final(&r, br, ID_SUM, SIDE_RCV, FLOW_S2C,
                          line_at(lm, key_at(buf, end_off, lim,
                                              "sum_received_bidir_reverse")),
-                         r.udp, out);
+                         r.udp, &w_br, out);
     }
     /* per stream */
     json_t *streams = json_object_get(end, "streams");
     int l_streams = line_at(lm, key_at(buf, end_off, lim, "streams"));
+    jwhere w_streams = where_of(buf, end_off, lim, "streams", lm);
+    size_t cur = w_streams.from + 1; /* past the '[' */
     size_t i;
     json_t *st;
     json_array_foreach(streams, i, st) {
         if (rc)
             break;
+        /* this element's text: the next object in the array */
+        jwhere w_el = {buf, 0, 0, lm}, w_s = w_el, w_c = w_el, w_u = w_el;
+        while (cur < w_streams.to && buf[cur] != '{')
+            cur++;
+        if (cur < w_streams.to &&
+            value_extent(buf, w_streams.to, cur, &w_el.from, &w_el.to)) {
+            cur = w_el.to;
+            w_s = where_of(buf, w_el.from, w_el.to, "sender", lm);
+            w_c = where_of(buf, w_el.from, w_el.to, "receiver", lm);
+            w_u = where_of(buf, w_el.from, w_el.to, "udp", lm);
+        }
         json_t *s = json_object_get(st, "sender");
         json_t *c = json_object_get(st, "receiver");
         json_t *u = json_object_get(st, "udp");
@@ -714,11 +856,12 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
          * sum_received says false in a client-sending run) */
         int flow = r.bidir ? jflow(any, dflt) : dflt;
         if (json_is_object(u)) {
-            rc = j_final(&r, u, id, SIDE_SND, flow, l_streams, 1, out);
+            rc = j_final(&r, u, id, SIDE_SND, flow, l_streams, 1, &w_u, out);
         } else {
-            rc = j_final(&r, s, id, SIDE_SND, flow, l_streams, 0, out);
+            rc = j_final(&r, s, id, SIDE_SND, flow, l_streams, 0, &w_s, out);
             if (!rc)
-                rc = j_final(&r, c, id, SIDE_RCV, flow, l_streams, 0, out);
+                rc = j_final(&r, c, id, SIDE_RCV, flow, l_streams, 0, &w_c,
+                             out);
         }
     }
     json_t *cpu = json_object_get(end, "cpu_utilization_percent");
@@ -745,6 +888,13 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
             r.have_cpu = 2;
         r.cpu_line = line_at(lm, key_at(buf, end_off, lim,
                                          "cpu_utilization_percent"));
+        jwhere w_cpu = where_of(buf, end_off, lim, "cpu_utilization_percent",
+                                lm);
+        static const char *const cpu_keys[6] = {
+            "host_total", "remote_total", "host_user", "host_system",
+            "remote_user", "remote_system"};
+        for (int k = 0; k < 6; k++)
+            r.cpu_lines[k] = kline(&w_cpu, cpu_keys[k], 0);
     }
     /* intervals; the searches above read the whole document: a mapped
      * file's pages go, and come back one interval at a time */
@@ -760,7 +910,141 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
     return rc;
 }
 
+/* What a quoter leaves in a -J document that JSON does not allow: an
+ * elision ("...", "…", "// ...", a C comment) where intervals were cut,
+ * and the commas that then stand before a '}' or ']' or after another
+ * comma. In the document starting at off (a '{' first on its line),
+ * outside strings, each is overwritten with blanks in w (NULL: only
+ * counted), so that offsets and lines stay. Returns the first line
+ * (counted from off's, line_off) that held one, 0 when none. */
+static int json_elisions(const char *buf, size_t len, size_t off, char *w,
+                         int line_off)
+{
+    int depth = 0, in_str = 0, line = line_off, first = 0;
+    size_t last = (size_t)-1; /* the last significant character */
+    for (size_t i = off; i < len; i++) {
+        char c = buf[i];
+        if (c == '\n')
+            line++;
+        if (in_str) {
+            if (c == '\\')
+                i++;
+            else if (c == '"' || c == '\n')
+                in_str = 0;
+            continue;
+        }
+        size_t blank_from = i, blank_to = i;
+        if (c == '"') {
+            in_str = 1;
+            last = i;
+        } else if (c == '{' || c == '[') {
+            depth++;
+            last = i;
+        } else if (c == '}' || c == ']') {
+            if (last != (size_t)-1 && buf[last] == ',') {
+                blank_from = last;
+                blank_to = last + 1;
+            }
+            last = i;
+            if (--depth == 0) {
+                if (blank_to > blank_from && w)
+                    w[blank_from] = ' ';
+                if (blank_to > blank_from && !first)
+                    first = line;
+                break;
+            }
+        } else if (c == ',') {
+            if (last != (size_t)-1 &&
+                (buf[last] == ',' || buf[last] == '[' || buf[last] == '{'))
+                blank_to = i + 1;
+            else
+                last = i;
+        } else if (c == '/' && i + 1 < len && buf[i + 1] == '/') {
+            while (blank_to < len && buf[blank_to] != '\n')
+                blank_to++;
+        } else if (c == '/' && i + 1 < len && buf[i + 1] == '*') {
+            const char *end = bdb_find(buf + i + 2, buf + len, "*/");
+            blank_to = end ? (size_t)(end - buf) + 2 : len;
+        } else if (c == '.' && i + 1 < len && buf[i + 1] == '.') {
+            while (blank_to < len && buf[blank_to] == '.')
+                blank_to++;
+        } else if ((unsigned char)c == 0xe2 && i + 2 < len &&
+                   (unsigned char)buf[i + 1] == 0x80 &&
+                   (unsigned char)buf[i + 2] == 0xa6) {
+            blank_to = i + 3;
+        } else if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+            last = i;
+        }
+        if (blank_to > blank_from) {
+            if (!first)
+                first = line;
+            for (size_t k = blank_from; k < blank_to; k++) {
+                if (buf[k] == '\n')
+                    line++;
+                if (w && buf[k] != '\n')
+                    w[k] = ' ';
+            }
+            if (blank_to > i + 1)
+                i = blank_to - 1;
+        }
+    }
+    return first;
+}
+
+/* A copy of buf whose -J documents have their elisions blanked
+ * (json_elisions), or NULL when none has any (or out of memory: then the
+ * documents read as they are, and say where they fail); *first is the
+ * first line that had one. */
+static char *without_elisions(const char *buf, size_t len, int *first)
+{
+    char *w = NULL;
+    *first = 0;
+    size_t off = 0;
+    int line = 1;
+    while (off < len) {
+        /* the next line whose first non-blank character is '{' */
+        size_t at = off;
+        while (at < len && (buf[at] == ' ' || buf[at] == '\t'))
+            at++;
+        const char *nl = memchr(buf + off, '\n', len - off);
+        size_t next = nl ? (size_t)(nl - buf) + 1 : len;
+        if (at < len && buf[at] == '{') {
+            int f = json_elisions(buf, len, at, NULL, line);
+            if (f) {
+                if (!w && !(w = malloc(len ? len : 1)))
+                    return NULL;
+                if (!*first) {
+                    memcpy(w, buf, len);
+                    *first = f;
+                }
+                json_elisions(buf, len, at, w, line);
+            }
+        }
+        off = next;
+        line++;
+    }
+    return w;
+}
+
+static int json_parse_docs(const char *buf, size_t len, bdb_sink *out);
+
 int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out)
+{
+    int first;
+    char *clean = without_elisions(buf, len, &first);
+    if (!clean)
+        return json_parse_docs(buf, len, out);
+    int rc = bdb_sink_info(out, first, "iperf3 JSON: elided parts ('...', "
+                           "comments, the commas left before them) were "
+                           "skipped from here on; the rest is read as "
+                           "printed");
+    if (rc != BDB_ENOMEM)
+        rc = json_parse_docs(clean, len, out);
+    free(clean);
+    return rc;
+}
+
+static int json_parse_docs(const char *buf, size_t len, bdb_sink *out)
 {
     line_memo memo = {buf, 0, 1};
     line_memo *lm = &memo;

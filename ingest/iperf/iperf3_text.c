@@ -130,6 +130,18 @@ static int v3_after_summary(const char *p, const char *e)
     return 0;
 }
 
+/* A line of the client's own with a --bidir role ("[  7][RX-C]"):
+ * iperf3 (iperf_api.c iperf_print_results) prints the reverse half's
+ * summary after the server's output when --get-server-output is given,
+ * so such a line ends the server's section. */
+static int client_role(const char *p, const char *e)
+{
+    const char *c = p < e && *p == '[' ? memchr(p, ']', (size_t)(e - p)) : NULL;
+    return c && e - c > 5 && c[1] == '[' && c[4] == '-' && c[5] == 'C' &&
+           (bdb_starts_with(c + 1, e, "[RX-C") ||
+            bdb_starts_with(c + 1, e, "[TX-C"));
+}
+
 int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
 {
     ip_ctx cx;
@@ -179,7 +191,8 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
             server_section = 0;
             continue;
         }
-        if (server_section && !bdb_starts_with(p, e, "Connecting to host"))
+        if (server_section && !bdb_starts_with(p, e, "Connecting to host") &&
+            !client_role(p, e))
             continue;
         server_section = 0;
         if (bdb_starts_with(p, e, "Connecting to host") ||

@@ -137,6 +137,7 @@ void bdb_iperf_fig_add(ip_figs *fs, bdb_sink *out, int line,
     fs->f[fs->n].v = v;
     fs->f[fs->n].unit = unit;
     fs->f[fs->n].better = better;
+    fs->f[fs->n].line = 0;
     fs->n++;
 }
 
@@ -171,6 +172,12 @@ static int both_sides(const char *metric)
     return strcmp(metric, "pps") == 0 || strcmp(metric, "netpwr") == 0;
 }
 
+/* A figure's own line (a JSON key's) when known, else its line's. */
+static int or_line(int own, int line)
+{
+    return own ? own : line;
+}
+
 static int emit_figs(const ip_figs *fs, int side, const bdb_sample *base,
                      bdb_sink *out)
 {
@@ -181,7 +188,8 @@ static int emit_figs(const ip_figs *fs, int side, const bdb_sample *base,
             snprintf(m, sizeof m, "%s_sender", f->metric);
         else
             snprintf(m, sizeof m, "%s", f->metric);
-        int rc = add(out, base, m, f->v, f->unit, f->better, fs->line);
+        int rc = add(out, base, m, f->v, f->unit, f->better,
+                     f->line ? f->line : fs->line);
         if (rc)
             return rc;
     }
@@ -199,30 +207,32 @@ static int emit_ent(const ip_ent *e, const bdb_sample *base, bdb_sink *out)
                  e->line[main_side]);
         if (!rc && e->have_bytes[main_side])
             rc = add(out, base, "transfer", e->bytes[main_side],
-                     BDB_UNIT_BYTES, BDB_NEUTRAL, e->line[main_side]);
+                     BDB_UNIT_BYTES, BDB_NEUTRAL,
+                     or_line(e->bytes_line[main_side], e->line[main_side]));
     }
     if (!rc && main_side == SIDE_RCV && e->have[SIDE_SND]) {
         rc = add(out, base, "throughput_sender", e->bps[SIDE_SND],
                  BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER, e->line[SIDE_SND]);
         if (!rc && e->have_bytes[SIDE_SND])
             rc = add(out, base, "transfer_sender", e->bytes[SIDE_SND],
-                     BDB_UNIT_BYTES, BDB_NEUTRAL, e->line[SIDE_SND]);
+                     BDB_UNIT_BYTES, BDB_NEUTRAL,
+                     or_line(e->bytes_line[SIDE_SND], e->line[SIDE_SND]));
     }
     if (!rc && e->have_retr)
         rc = add(out, base, "retransmits", e->retr, BDB_UNIT_COUNT,
                  BDB_LOWER_IS_BETTER, e->retr_line);
     if (!rc && e->have_jitter)
         rc = add(out, base, "jitter", e->jitter_ms / 1000.0, BDB_UNIT_SECONDS,
-                 BDB_LOWER_IS_BETTER, e->lt_line);
+                 BDB_LOWER_IS_BETTER, or_line(e->jitter_line, e->lt_line));
     if (!rc && e->have_lt) {
         rc = add(out, base, "loss", e->pct, BDB_UNIT_PERCENT,
-                 BDB_LOWER_IS_BETTER, e->lt_line);
+                 BDB_LOWER_IS_BETTER, or_line(e->pct_line, e->lt_line));
         if (!rc)
             rc = add(out, base, "lost_datagrams", e->lost, BDB_UNIT_COUNT,
-                     BDB_LOWER_IS_BETTER, e->lt_line);
+                     BDB_LOWER_IS_BETTER, or_line(e->lost_line, e->lt_line));
         if (!rc)
             rc = add(out, base, "datagrams", e->total, BDB_UNIT_COUNT,
-                     BDB_NEUTRAL, e->lt_line);
+                     BDB_NEUTRAL, or_line(e->total_line, e->lt_line));
     }
     if (!rc && e->have_lt_snd) {
         rc = add(out, base, "jitter_sender", e->jitter_snd_ms / 1000.0,
@@ -775,10 +785,12 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
     if (emitted && r->have_cpu && have_cpu_base) {
         bdb_params_del(&cpu_base.params, "stream");
         rc = add(out, &cpu_base, "cpu_utilization_local", r->cpu_local,
-                 BDB_UNIT_PERCENT, BDB_LOWER_IS_BETTER, r->cpu_line);
+                 BDB_UNIT_PERCENT, BDB_LOWER_IS_BETTER,
+                 or_line(r->cpu_lines[0], r->cpu_line));
         if (!rc && r->have_cpu == 1)
             rc = add(out, &cpu_base, "cpu_utilization_remote", r->cpu_remote,
-                     BDB_UNIT_PERCENT, BDB_LOWER_IS_BETTER, r->cpu_line);
+                     BDB_UNIT_PERCENT, BDB_LOWER_IS_BETTER,
+                     or_line(r->cpu_lines[1], r->cpu_line));
         if (!rc && r->have_cpu_split) {
             static const char *const m[4] = {
                 "cpu_utilization_local_user", "cpu_utilization_local_system",
@@ -787,7 +799,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                                  r->cpu_remote_user, r->cpu_remote_sys};
             for (int i = 0; !rc && i < (r->have_cpu == 1 ? 4 : 2); i++)
                 rc = add(out, &cpu_base, m[i], v[i], BDB_UNIT_PERCENT,
-                         BDB_LOWER_IS_BETTER, r->cpu_line);
+                         BDB_LOWER_IS_BETTER,
+                         or_line(r->cpu_lines[2 + i], r->cpu_line));
         }
         if (rc)
             return rc;

@@ -26,6 +26,7 @@ typedef struct ip_fig {
     double v;
     const char *unit;
     bdb_better better;
+    int line;           /* 0: the line of its figures (JSON: its key's) */
 } ip_fig;
 
 typedef struct ip_figs {
@@ -56,6 +57,9 @@ typedef struct ip_obs {
     double dgrams;
     size_t tf_at;   /* the line's other figures: run->tfigs[tf_at..+tf_n] */
     int tf_n;
+    /* JSON: the lines of the keys, where not line (0: line) */
+    int bytes_line, retr_line, cwnd_line, jitter_line, lost_line,
+        total_line, pct_line;
 } ip_obs;
 
 typedef struct ip_ent {
@@ -66,6 +70,8 @@ typedef struct ip_ent {
     int line[2];
     int have_bytes[2];
     double bytes[2];
+    /* JSON: the lines of the keys, where not line[] (0: line[] / lt_line) */
+    int bytes_line[2], jitter_line, lost_line, total_line, pct_line;
     int have_retr, retr_line;
     double retr;
     int have_lt, have_jitter, lt_line;
@@ -115,6 +121,7 @@ typedef struct ip_run {
     double bytes_req, blocks_req;   /* iperf3 JSON test_start bytes/blocks */
     int streams_req;
     int have_cpu, cpu_line;  /* have_cpu 2: the local figure only */
+    int cpu_lines[6];        /* JSON: each figure's key (0: cpu_line) */
     double cpu_local, cpu_remote;
     int have_cpu_split;      /* user and system parts of both figures */
     double cpu_local_user, cpu_local_sys, cpu_remote_user, cpu_remote_sys;

@@ -33,12 +33,19 @@ typedef struct trace_out {
     int line;
 } trace_out;
 
-static int point(trace_out *to, const char *what, double v, const char *unit,
-                 bdb_better better)
+/* A point at the line of its own (a JSON key's), or the obs's (0). */
+static int point_at(trace_out *to, int own, const char *what, double v,
+                    const char *unit, bdb_better better)
 {
     snprintf(to->t.what, sizeof to->t.what, "%s", what);
     return bdb_sink_trace(to->out, to->base, "throughput", &to->t, v, unit,
-                          better, to->line);
+                          better, own ? own : to->line);
+}
+
+static int point(trace_out *to, const char *what, double v, const char *unit,
+                 bdb_better better)
+{
+    return point_at(to, 0, what, v, unit, better);
 }
 
 static int obs_points(const ip_obs *o, const ip_fig *figs, int nfigs,
@@ -47,33 +54,42 @@ static int obs_points(const ip_obs *o, const ip_fig *figs, int nfigs,
     int rc = point(to, "throughput", o->bps, BDB_UNIT_BITS_PER_S,
                    BDB_HIGHER_IS_BETTER);
     if (!rc && o->have_bytes)
-        rc = point(to, "transfer", o->bytes, BDB_UNIT_BYTES, BDB_NEUTRAL);
+        rc = point_at(to, o->bytes_line, "transfer", o->bytes, BDB_UNIT_BYTES,
+                      BDB_NEUTRAL);
     if (!rc && o->have_retr)
-        rc = point(to, "retransmits", o->retr, BDB_UNIT_COUNT,
-                   BDB_LOWER_IS_BETTER);
+        rc = point_at(to, o->retr_line, "retransmits", o->retr,
+                      BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER);
     if (!rc && o->have_cwnd)
-        rc = point(to, "cwnd", o->cwnd, BDB_UNIT_BYTES, BDB_NEUTRAL);
+        rc = point_at(to, o->cwnd_line, "cwnd", o->cwnd, BDB_UNIT_BYTES,
+                      BDB_NEUTRAL);
     if (!rc && o->have_jitter)
-        rc = point(to, "jitter", o->jitter_ms / 1000.0, BDB_UNIT_SECONDS,
-                   BDB_LOWER_IS_BETTER);
+        rc = point_at(to, o->jitter_line, "jitter", o->jitter_ms / 1000.0,
+                      BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
     if (!rc && o->have_lt) {
-        rc = point(to, "lost_datagrams", o->lost, BDB_UNIT_COUNT,
-                   BDB_LOWER_IS_BETTER);
+        rc = point_at(to, o->lost_line, "lost_datagrams", o->lost,
+                      BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER);
         if (!rc)
-            rc = point(to, "datagrams", o->total, BDB_UNIT_COUNT,
-                       BDB_NEUTRAL);
+            rc = point_at(to, o->total_line, "datagrams", o->total,
+                          BDB_UNIT_COUNT, BDB_NEUTRAL);
         if (!rc)
-            rc = point(to, "loss", o->pct, BDB_UNIT_PERCENT,
-                       BDB_LOWER_IS_BETTER);
+            rc = point_at(to, o->pct_line, "loss", o->pct, BDB_UNIT_PERCENT,
+                          BDB_LOWER_IS_BETTER);
     }
     if (!rc && o->have_dgrams)
-        rc = point(to, "datagrams", o->dgrams, BDB_UNIT_COUNT, BDB_NEUTRAL);
-    if (!rc && o->have_ooo && !o->ooo_line)
+        rc = point_at(to, o->total_line, "datagrams", o->dgrams,
+                      BDB_UNIT_COUNT, BDB_NEUTRAL);
+    if (!rc && o->have_ooo) {
+        /* iperf 2 prints it on a line of its own after the interval's */
+        int at = to->line;
+        if (o->ooo_line)
+            to->line = o->ooo_line;
         rc = point(to, "out_of_order", o->ooo, BDB_UNIT_COUNT,
                    BDB_LOWER_IS_BETTER);
+        to->line = at;
+    }
     for (int i = 0; i < nfigs && !rc; i++)
-        rc = point(to, figs[i].metric, figs[i].v, figs[i].unit,
-                   figs[i].better);
+        rc = point_at(to, figs[i].line, figs[i].metric, figs[i].v,
+                      figs[i].unit, figs[i].better);
     return rc;
 }
 
