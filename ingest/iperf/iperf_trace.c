@@ -68,9 +68,16 @@ static int obs_points(const ip_obs *o, const ip_fig *figs, int nfigs,
     }
     if (!rc && o->have_dgrams)
         rc = point(to, "datagrams", o->dgrams, BDB_UNIT_COUNT, BDB_NEUTRAL);
-    if (!rc && o->have_ooo && !o->ooo_line)
+    if (!rc && o->have_ooo) {
+        /* iperf 2 prints the count on a line of its own, after the
+         * interval's: the point is read there */
+        int at = to->line;
+        if (o->ooo_line)
+            to->line = o->ooo_line;
         rc = point(to, "out_of_order", o->ooo, BDB_UNIT_COUNT,
                    BDB_LOWER_IS_BETTER);
+        to->line = at;
+    }
     for (int i = 0; i < nfigs && !rc; i++)
         rc = point(to, figs[i].metric, figs[i].v, figs[i].unit,
                    figs[i].better);
@@ -88,6 +95,25 @@ int bdb_iperf_emit_obs_trace(const ip_obs *o, const ip_fig *figs, int nfigs,
     bdb_trace_set(&to.t, "", label, o->start, o->end);
     to.line = o->line;
     return obs_points(o, figs, nfigs, &to);
+}
+
+int bdb_iperf_emit_extra_trace(const ip_obs *o, const ip_fig *figs,
+                               int nfigs, const char *label,
+                               const bdb_sample *base, bdb_sink *out)
+{
+    trace_out to;
+    memset(&to, 0, sizeof to);
+    to.out = out;
+    to.base = base;
+    bdb_trace_set(&to.t, "", label, o->start, o->end);
+    to.line = o->line;
+    int rc = BDB_OK;
+    if (o->have_cwnd)
+        rc = point(&to, "cwnd", o->cwnd, BDB_UNIT_BYTES, BDB_NEUTRAL);
+    for (int i = 0; i < nfigs && !rc; i++)
+        rc = point(&to, figs[i].metric, figs[i].v, figs[i].unit,
+                   figs[i].better);
+    return rc;
 }
 
 int bdb_iperf_emit_trace(const ip_run *r, size_t ei, const bdb_sample *base,
