@@ -801,6 +801,36 @@ static void cli__report__html_json_text_show_the_traces(void **state)
     bdb_buf_free(&out);
 }
 
+/* An iperf 2 UDP server with two streams prints its [SUM] interval lines
+ * but no final [SUM] line (samples/iperf/server-udp-P2-loss-i1.txt, made
+ * here): the sum's series holds only its trace. `list series` lists it,
+ * with 0 results and 0 platforms, filtered as any series is. */
+static void cli__list_series__series_of_traces_only_listed(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    import_sample(st, "samples/iperf/server-udp-P2-loss-i1.txt");
+    bdb_store_close(st);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' list series --format csv",
+                            db_path), 0);
+    const char *row = strstr(out.data, ",iperf,udp,throughput,"
+                                       "\"direction=client_to_server,"
+                                       "protocol=udp\",bit/s,higher,0,0\n");
+    assert_non_null(row);
+    /* the per-stream series, with their final lines, are there too */
+    assert_non_null(strstr(out.data, "stream=1,streams=2\",bit/s,higher,1,1\n"));
+    bdb_buf_free(&out);
+    bdb_buf_init(&out);
+    assert_int_equal(tu_run(&out, "--db '%s' list series --format csv "
+                                  "--tool iperf --metric throughput "
+                                  "--param protocol=udp",
+                            db_path), 0);
+    assert_non_null(strstr(out.data, "protocol=udp\",bit/s,higher,0,0\n"));
+    bdb_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest sqlite_tests[] = {
@@ -818,6 +848,7 @@ int main(void)
         cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, setup),
         cmocka_unit_test_setup(report__traces__not_of_series_the_report_drops, setup),
         cmocka_unit_test_setup(cli__report__html_json_text_show_the_traces, setup),
+        cmocka_unit_test_setup(cli__list_series__series_of_traces_only_listed, setup),
     };
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup(traces__iperf3_intervals__stored_in_order_with_their_lines, pg_setup),
@@ -826,6 +857,7 @@ int main(void)
         cmocka_unit_test_setup(traces__iperf3_json_streams__each_streams_trace, pg_setup),
         cmocka_unit_test_setup(report__traces__the_runs_traces_as_their_raw_lines_say, pg_setup),
         cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, pg_setup),
+        cmocka_unit_test_setup(cli__list_series__series_of_traces_only_listed, pg_setup),
     };
     int failed = cmocka_run_group_tests_name("traces on SQLite", sqlite_tests,
                                              NULL, NULL);
