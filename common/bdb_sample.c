@@ -37,7 +37,7 @@ void bdb_sink_reset(bdb_sink *s)
     s->refused_kinds = 0;
     s->notes_dropped = 0;
     s->unread_lines = 0;
-    s->covered_from = s->covered_to = 0;
+    s->ncovered = 0;
     s->ntrace = 0;
     s->tool_version[0] = '\0';
 }
@@ -331,12 +331,18 @@ int bdb_sink_warn(bdb_sink *s, int line, const char *fmt, ...)
 
 void bdb_sink_cover(bdb_sink *s, int from, int to)
 {
+    size_t n = sizeof s->covered / sizeof *s->covered;
     if (from <= 0 || to < from)
         return;
-    if (!s->covered_from || from < s->covered_from)
-        s->covered_from = from;
-    if (to > s->covered_to)
-        s->covered_to = to;
+    if (s->ncovered < n) {
+        s->covered[s->ncovered][0] = from;
+        s->covered[s->ncovered++][1] = to;
+        return;
+    }
+    if (from < s->covered[n - 1][0]) /* more lines, never fewer */
+        s->covered[n - 1][0] = from;
+    if (to > s->covered[n - 1][1])
+        s->covered[n - 1][1] = to;
 }
 
 int bdb_sink_info(bdb_sink *s, int line, const char *fmt, ...)

@@ -152,8 +152,10 @@ typedef struct bdb_sink {
     size_t notes_dropped;       /* notes past the 131,072 kept: counted */
     size_t unread_lines;        /* lines with numbers that gave no figure
                                    (ingest/unread.h) */
-    int covered_from, covered_to; /* lines a parser read whose figures it
-                                   took from elsewhere (bdb_sink_cover) */
+    int covered[32][2];         /* ranges of lines a parser read whose
+                                   figures it took from elsewhere
+                                   (bdb_sink_cover); the last widens */
+    size_t ncovered;
     size_t ntrace;              /* trace points given (not counted in n);
                                    a sink without a consumer taking them
                                    keeps none */
@@ -207,8 +209,8 @@ int bdb_sink_warn(bdb_sink *s, int line, const char *fmt, ...)
 /* Says that lines from..to (1-based, inclusive) were read though no
  * figure came from them: they repeat figures the parser took from
  * elsewhere in the file (fio's --output-format=json,normal prints each
- * figure twice). The unread-figure account then passes over them. Calls
- * widen one range. */
+ * figure twice). The unread-figure account then passes over them. A
+ * sink keeps 32 ranges; past them, the last one widens. */
 void bdb_sink_cover(bdb_sink *s, int from, int to);
 
 #define BDB_NOTE_OPTION 2

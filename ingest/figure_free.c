@@ -88,7 +88,6 @@ static const char *const iperf[] = {
     "^Sending [0-9]+ byte datagrams",
     "^TOS set to",
     "^\\[ *[0-9]+\\] Server Report:",
-    "^\\[ *(SUM|[0-9]+)\\] .*datagrams received out-of-order",
     NULL};
 
 /* iperf3: connection and settings lines. */
@@ -108,6 +107,11 @@ static const char *const iperf3[] = {
     "^Target Bitrate:",
     "^warning: UDP block size",
     "^Linux ",
+    /* -J: the settings and connections of "start"; the bounds, socket
+     * and omitted flag of an interval or a summary (its interval, read
+     * with it) */
+    "^json:/start/",
+    "^json:/(intervals|end)/.*/(start|end|seconds|socket|omitted)$",
     NULL};
 
 /* openssl speed: version and build lines, the -mr protocol's settings,

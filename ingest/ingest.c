@@ -519,7 +519,8 @@ static int mark_told(bdb_line_marks *m, const bdb_sink *part)
     for (size_t i = 0; i < part->nnotes; i++)
         if (bdb_line_marks_set(m, part->notes[i].line))
             return BDB_ENOMEM;
-    bdb_line_marks_range(m, part->covered_from, part->covered_to);
+    for (size_t i = 0; i < part->ncovered; i++)
+        bdb_line_marks_range(m, part->covered[i][0], part->covered[i][1]);
     return BDB_OK;
 }
 

@@ -1234,6 +1234,160 @@ static int progress_result(ossl_ctx *c, bdb_lines *it, const char *p,
 }
 
 /* 1 when only blanks follow pos in the buffer. */
+/* SSLeay's public-key rows print times only, no header and no rates:
+ * 0.5/0.6 print the private-key operation, "rsa %4d bits %7.3fs"; 0.7.3
+ * prints sign and verify, the verify time without its 's' ("rsa  512 bits
+ * 0.021s   0.003", Solaris 2.5.1 in 1997), and later SSLeay both with
+ * it. Read as sign (and verify) times: rate = 1 / time. Returns 1 if the
+ * line was one, 0 if not, BDB_ENOMEM. */
+static int ssleay_pk_row(ossl_ctx *c, const char *p, const char *end, int line)
+{
+    static const char *const ops[] = {"sign", "verify"};
+    ossl_tok t[8];
+    int n = bdb_ossl_tokenize(p, end, t, 8);
+    if (n != 4 && n != 5)
+        return 0;
+    if (!(bdb_span_eq(t[0].p, t[0].end, "rsa") ||
+          bdb_span_eq(t[0].p, t[0].end, "dsa")) ||
+        !(bdb_span_eq(t[2].p, t[2].end, "bits") ||
+          bdb_span_eq(t[2].p, t[2].end, "bit")))
+        return 0;
+    const char *q = t[1].p;
+    long long bits;
+    if (!bdb_scan_int(&q, t[1].end, &bits) || q != t[1].end || bits <= 0 ||
+        bits > 1000000)
+        return 0;
+    double times[2], rate[2];
+    char what[2][40];
+    const char *whatp[2];
+    for (int i = 3; i < n; i++) {
+        char sfx;
+        /* the first time carries 's'; 0.7.3's second one does not */
+        if (bdb_ossl_tok_number(t[i], "s", &times[i - 3], &sfx) != NUM_OK ||
+            (i == 3 && sfx != 's'))
+            return 0;
+        rate[i - 3] = times[i - 3] > 0 ? 1.0 / times[i - 3] : 0;
+        snprintf(what[i - 3], sizeof what[i - 3], "%.*s",
+                 (int)(t[i].end - t[i].p), t[i].p);
+        whatp[i - 3] = what[i - 3];
+    }
+    char name[NAME_BUF];
+    snprintf(name, sizeof name, "%.3s%lld", t[0].p, bits);
+    bdb_ossl_set_context(c);
+    int rc = bdb_ossl_emit_pk(c, name, NULL, "", ops, rate, whatp, n - 3,
+                              (int)bits, line);
+    return rc ? rc : 1;
+}
+
+/* The tokens of [p, end) that are all throughput figures ("16870.06k",
+ * "123.45"): their count, or -1 when another token is among them. */
+static int figures_only(const char *p, const char *end, int *has_k)
+{
+    ossl_tok t[MAX_TOK];
+    int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
+    *has_k = 0;
+    for (int i = 0; i < n; i++) {
+        double x;
+        int k;
+        if (fig_token(t[i], &x, &k) == NUM_BAD)
+            return -1;
+        *has_k |= k;
+    }
+    return n;
+}
+
+/* A throughput header hard-wrapped by a mail client or a narrow terminal:
+ * "type 16 bytes 64 bytes 256 bytes 1024 bytes" and "8192 bytes 16384
+ * bytes" on the next line. When the next line holds only "N bytes"
+ * pairs, its sizes join the header's and the line is consumed. */
+static void header_wrapped(ossl_ctx *c, bdb_lines *it)
+{
+    bdb_lines peek = *it;
+    bdb_line next;
+    if (!bdb_lines_next(&peek, &next))
+        return;
+    ossl_tok t[MAX_TOK];
+    int n = bdb_ossl_tokenize(next.p, next.end, t, MAX_TOK);
+    ossl_run *r = &c->run;
+    if (n < 2 || n % 2 || r->nsizes + n / 2 > MAX_SIZES)
+        return;
+    double sizes[MAX_SIZES];
+    for (int i = 0; i < n; i += 2) {
+        const char *q = t[i].p;
+        long long v;
+        if (!bdb_scan_int(&q, t[i].end, &v) || q != t[i].end || v <= 0 ||
+            !bdb_span_eq(t[i + 1].p, t[i + 1].end, "bytes"))
+            return;
+        sizes[i / 2] = (double)v;
+    }
+    memcpy(r->sizes + r->nsizes, sizes, sizeof *sizes * (size_t)(n / 2));
+    r->nsizes += n / 2;
+    *it = peek;
+}
+
+/* A throughput row hard-wrapped the same way: the name and the first
+ * figures, then the rest of them alone on the next line ("AES-128-GCM
+ * 8856.13k 13820.95k 17375.49k 16826.37k" / "16870.06k 17208.66k"). When
+ * the two lines hold one figure per block size of the header, each part
+ * is read at its own line and the next line is consumed. Returns 1 if
+ * read, 0 if the line is not such a row, BDB_ENOMEM. */
+static int row_wrapped(ossl_ctx *c, bdb_lines *it, const char *p,
+                       const char *end, int line, int bare_ok)
+{
+    ossl_run *r = &c->run;
+    if (!r->nsizes || r->sizes_mr || r->pk)
+        return 0;
+    ossl_tok t[MAX_TOK];
+    int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
+    if (n < 2 || !is_alpha(t[0].p[0]))
+        return 0;
+    int m = 0, k1 = 0;
+    while (m < n - 1) {
+        double x;
+        int k;
+        if (fig_token(t[n - 1 - m], &x, &k) == NUM_BAD)
+            break;
+        k1 |= k;
+        m++;
+    }
+    if (m == 0 || m >= r->nsizes)
+        return 0;
+    bdb_lines peek = *it;
+    bdb_line next;
+    if (!bdb_lines_next(&peek, &next))
+        return 0;
+    int k2;
+    const char *np = next.p, *ne = next.end;
+    bdb_trim(&np, &ne);
+    int rest = figures_only(np, ne, &k2);
+    if (rest != r->nsizes - m || !(k1 || k2))
+        return 0;
+    /* the name with the second line's figures, for the second part */
+    char joined[1024];
+    int nl = (int)(t[n - m].p - p);
+    if (nl + (ne - np) + 2 > (long)sizeof joined)
+        return 0;
+    snprintf(joined, sizeof joined, "%.*s %.*s", nl, p, (int)(ne - np), np);
+    double saved[MAX_SIZES];
+    int nsaved = r->nsizes;
+    memcpy(saved, r->sizes, sizeof saved);
+    r->nsizes = m;
+    int rc = cipher_row(c, p, t[n - 1].end, line, bare_ok, 0);
+    if (rc >= 0) {
+        memmove(r->sizes, saved + m, sizeof *saved * (size_t)(nsaved - m));
+        r->nsizes = nsaved - m;
+        int rc2 = cipher_row(c, joined, joined + strlen(joined), next.no,
+                             bare_ok, 0);
+        rc = rc2 < 0 ? rc2 : rc;
+    }
+    memcpy(r->sizes, saved, sizeof saved);
+    r->nsizes = nsaved;
+    if (rc < 0)
+        return rc;
+    *it = peek;
+    return 1;
+}
+
 static int only_blanks_after(const char *pos, const char *bufend)
 {
     for (; pos < bufend; pos++)
@@ -1461,6 +1615,7 @@ static int parse_lines(ossl_ctx *c, const char *buf, size_t len)
         if ((r = cipher_header(c, p, end, ln.no)) != 0) {
             if (r < 0)
                 return r;
+            header_wrapped(c, &it);
             c->run.pk = PK_NONE;
             c->run.pk_ended = PK_NONE;
             continue;
@@ -1492,6 +1647,16 @@ static int parse_lines(ossl_ctx *c, const char *buf, size_t len)
             if (r > 0)
                 continue;
             c->run.pk = PK_NONE;
+        }
+        if (!c->run.pk && (r = ssleay_pk_row(c, p, end, ln.no)) != 0) {
+            if (r < 0)
+                return r;
+            continue;
+        }
+        if ((r = row_wrapped(c, &it, p, end, ln.no, bare_ok)) != 0) {
+            if (r < 0)
+                return r;
+            continue;
         }
         r = cipher_row(c, p, end, ln.no, bare_ok,
                        only_blanks_after(ln.end, buf + len));

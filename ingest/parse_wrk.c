@@ -1006,6 +1006,27 @@ static int after_flush(wrk_state *st)
     return rc;
 }
 
+/* A wrk2 run quoted from its calibration lines on: its "Running" and
+ * thread lines were cut. */
+static int calib_fragment(wrk_state *st, int line)
+{
+    int rc = run_open(st, line);
+    if (rc)
+        return rc;
+    st->run.fragment = 1;
+    st->run.wrk2 = 1;
+    return wrk_note(st->out, line,
+                    "this wrk2 report starts at its \"Thread calibration\" "
+                    "lines (its head is cut): no threads, connections or "
+                    "URL for its figures");
+}
+
+static int is_calibration(const char *p, const char *end)
+{
+    return bdb_starts_with(p, end, "Thread calibration:") &&
+           bdb_contains(p, end, "mean lat.:");
+}
+
 /* One line inside an open run. */
 static int run_line(wrk_state *st, const char *p, const char *end, int line)
 {
@@ -1033,6 +1054,17 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
         return rc;
     }
     if (bdb_starts_with(p, end, "Thread calibration:")) {
+        if (r->seen_stats || r->have_dist || r->nfig || r->spec_rows) {
+            /* calibration comes before a run's report: these belong to
+             * the next run, whose "Running" and thread lines were cut */
+            int rc = run_close(st);
+            if (!rc)
+                rc = after_flush(st);
+            if (!rc)
+                rc = calib_fragment(st, line);
+            if (rc)
+                return rc;
+        }
         r->wrk2 = 1;
         return calibration(st, p, end, line);
     }
@@ -1273,6 +1305,12 @@ static int do_line(wrk_state *st, const bdb_line *ln)
         double v;
         int threads = bdb_scan_number(&q, end, &v, 0) &&
                       bdb_scan_lit(&q, end, "threads and", 1);
+        if (!threads && is_calibration(p, end)) {
+            rc = after_flush(st);
+            if (!rc)
+                rc = calib_fragment(st, ln->no);
+            return rc ? rc : run_line(st, p, end, ln->no);
+        }
         if (threads || report_line(p, end)) {
             rc = after_flush(st);
             if (!rc)

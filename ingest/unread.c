@@ -112,6 +112,179 @@ static size_t numbers(const char *p, const char *e, char *out, size_t outsz)
     return n;
 }
 
+/* The numbers of a line inside a JSON document, as numbers() gives them:
+ * only the values that are JSON numbers count ("bw_bytes" : 1048576,
+ * "1.000000" : 2048 gives 2048); a key or a string holding digits
+ * ("jobname" : "randread-4k") is none. A string left open at the end of
+ * the line ends there. */
+static size_t json_numbers(const char *p, const char *e, char *out,
+                           size_t outsz)
+{
+    size_t n = 0, used = 0;
+    int in_str = 0;
+    out[0] = '\0';
+    for (const char *q = p; q < e;) {
+        if (in_str) {
+            if (*q == '\\' && q + 1 < e)
+                q++;
+            else if (*q == '"')
+                in_str = 0;
+            q++;
+            continue;
+        }
+        if (*q == '"') {
+            in_str = 1;
+            q++;
+            continue;
+        }
+        int neg = *q == '-' && q + 1 < e && is_digit(q[1]);
+        if (!(is_digit(*q) || neg) ||
+            (q > p && (is_word(q[-1]) || is_digit(q[-1]) || q[-1] == '.'))) {
+            q++;
+            continue;
+        }
+        const char *s = q;
+        q += neg;
+        while (q < e && (is_digit(*q) || *q == '.' || *q == 'e' || *q == 'E' ||
+                         ((*q == '+' || *q == '-') && (q[-1] == 'e' || q[-1] == 'E'))))
+            q++;
+        n++;
+        if (n <= 6 && used + (size_t)(q - s) + 8 < outsz) {
+            memcpy(out + used, n > 1 ? ", " : "", n > 1 ? 2 : 0);
+            used += n > 1 ? 2 : 0;
+            memcpy(out + used, s, (size_t)(q - s));
+            used += (size_t)(q - s);
+            out[used] = '\0';
+        } else if (n == 7 && used + 6 < outsz) {
+            memcpy(out + used, ", ...", 6);
+            used += 5;
+        }
+    }
+    return n;
+}
+
+/* Where a line of a JSON document stands: the containers open at its
+ * start, each with the line it opened on and the key it is the value of,
+ * so that a figure a parser took "at the line of its object" ("sum":
+ * {...} of iperf3) counts for the object's lines, and a tool can declare
+ * a part of its document figure-free by its path ("json:/start/..."). */
+#define JSON_DEPTH 48
+#define JSON_KEY 40
+
+typedef struct json_walk {
+    int depth;                    /* open containers (may pass JSON_DEPTH) */
+    int line[JSON_DEPTH];
+    char read[JSON_DEPTH];        /* a figure came from a line in it */
+    char is_obj[JSON_DEPTH];
+    char key[JSON_DEPTH][JSON_KEY];
+    char last[JSON_KEY];          /* the last string read: a key when ':'
+                                     follows it */
+    int after_colon;              /* the next value belongs to `last` */
+    int in_str;
+    size_t str_len;
+    char str[JSON_KEY];
+} json_walk;
+
+/* Walks the line [p, e) (line number no) through the document. */
+static void json_step(json_walk *w, const char *p, const char *e, int no)
+{
+    for (const char *q = p; q < e; q++) {
+        char c = *q;
+        if (w->in_str) {
+            if (c == '\\' && q + 1 < e) {
+                q++;
+                continue;
+            }
+            if (c == '"') {
+                w->in_str = 0;
+                w->str[w->str_len < JSON_KEY ? w->str_len : JSON_KEY - 1] = '\0';
+                memcpy(w->last, w->str, JSON_KEY);
+                continue;
+            }
+            if (w->str_len + 1 < JSON_KEY)
+                w->str[w->str_len] = c;
+            w->str_len++;
+            continue;
+        }
+        if (c == '"') {
+            w->in_str = 1;
+            w->str_len = 0;
+        } else if (c == ':') {
+            w->after_colon = 1;
+        } else if (c == '{' || c == '[') {
+            if (w->depth < JSON_DEPTH) {
+                w->line[w->depth] = no;
+                w->read[w->depth] = 0;
+                w->is_obj[w->depth] = c == '{';
+                /* an array's elements take the array's key */
+                const char *k = w->after_colon ? w->last
+                                : w->depth ? w->key[w->depth - 1] : "";
+                snprintf(w->key[w->depth], JSON_KEY, "%s", k);
+            }
+            w->depth++;
+            w->after_colon = 0;
+        } else if (c == '}' || c == ']') {
+            if (w->depth)
+                w->depth--;
+            w->after_colon = 0;
+        } else if (c == ',') {
+            w->after_colon = 0;
+        }
+    }
+    w->in_str = 0; /* a string never spans lines in JSON */
+}
+
+/* 1 when the object the line is in was read: the parsers of JSON
+ * documents give a figure the line of the object they read it from, of
+ * its first key ("socket") or of the array holding it ("streams": [...]),
+ * so a figure from the line the innermost object, or one of the objects
+ * around it up to the nearest array, opened on, or from a line inside it
+ * before this one, counts for all its lines. */
+static int json_object_read(const json_walk *w, const bdb_line_marks *m)
+{
+    int d = w->depth < JSON_DEPTH ? w->depth : JSON_DEPTH;
+    for (int i = d; i-- > 0;) {
+        if (w->read[i] || marked(m, w->line[i]))
+            return 1;
+        if (!w->is_obj[i])
+            return 0;
+    }
+    return 0;
+}
+
+/* A figure came from the line just walked, which started at depth
+ * `before`: the container it opened ("sum_sent": {), or else the one it
+ * is in, was read. */
+static void json_mark(json_walk *w, int before)
+{
+    int d = w->depth > before ? w->depth : before;
+    if (d && d <= JSON_DEPTH)
+        w->read[d - 1] = 1;
+}
+
+/* "json:/end/streams/sender/max_rtt": the keys of the containers open at
+ * the line's start and the line's own key, for the tools' figure-free
+ * declarations. */
+static void json_path(const json_walk *w, const char *p, const char *e,
+                      char *out, size_t outsz)
+{
+    size_t used = (size_t)snprintf(out, outsz, "json:");
+    int d = w->depth < JSON_DEPTH ? w->depth : JSON_DEPTH;
+    for (int i = 0; i < d && used < outsz; i++) {
+        if (!w->key[i][0] ||
+            (i && strcmp(w->key[i], w->key[i - 1]) == 0 && !w->is_obj[i - 1]))
+            continue; /* the document itself; an element of an array: the
+                         array's key once */
+        used += (size_t)snprintf(out + used, outsz - used, "/%s", w->key[i]);
+    }
+    if (used < outsz && p < e && *p == '"') {
+        const char *q = memchr(p + 1, '"', (size_t)(e - p - 1));
+        if (q && q + 1 < e && bdb_skip_ws(q + 1, e) < e &&
+            *bdb_skip_ws(q + 1, e) == ':')
+            snprintf(out + used, outsz - used, "/%.*s", (int)(q - p - 1), p + 1);
+    }
+}
+
 static int declared(const char *const *tools, const char *p, const char *e,
                     int *err)
 {
@@ -134,23 +307,44 @@ int bdb_unread_account(const char *buf, size_t len, const bdb_line_marks *m,
     size_t js = 0, je = 0;
     int has_json = bdb_json_object_next(buf, len, 0, &js, &je);
     int first = 0, err = 0;
+    json_walk *w = NULL;
+    size_t walk_js = (size_t)-1;
     bdb_lines_init(&it, buf, len);
     while (bdb_lines_next(&it, &ln)) {
         size_t at = (size_t)(ln.p - buf);
         while (has_json && at >= je)
             has_json = bdb_json_object_next(buf, len, je, &js, &je);
-        if (has_json && at >= js)
-            continue;
-        if (marked(m, ln.no))
-            continue;
+        int in_json = has_json && at >= js;
+        int object_read = 0;
+        char path[512];
         const char *p = ln.p, *e = ln.end;
         bdb_trim(&p, &e);
-        char list[160];
-        if (p == e || !numbers(p, e, list, sizeof list))
+        if (in_json) {
+            if (!w && !(w = malloc(sizeof *w)))
+                return BDB_ENOMEM;
+            if (walk_js != js) {  /* a new document */
+                memset(w, 0, sizeof *w);
+                walk_js = js;
+            }
+            object_read = json_object_read(w, m);
+            json_path(w, p, e, path, sizeof path);
+            int before = w->depth;
+            json_step(w, ln.p, ln.end, ln.no);
+            if (marked(m, ln.no))
+                json_mark(w, before);
+        }
+        if (marked(m, ln.no) || object_read)
             continue;
-        int free_line = declared(tools, p, e, &err);
-        if (err)
+        char list[160];
+        if (p == e || !(in_json ? json_numbers(p, e, list, sizeof list)
+                                : numbers(p, e, list, sizeof list)))
+            continue;
+        int free_line = in_json ? declared(tools, path, path + strlen(path), &err)
+                                : declared(tools, p, e, &err);
+        if (err) {
+            free(w);
             return err;
+        }
         if (free_line)
             continue;
         int line = bdb_unwrap_line(u, ln.no);
@@ -159,10 +353,13 @@ int bdb_unread_account(const char *buf, size_t len, const bdb_line_marks *m,
         if (++out->unread_lines <= BDB_UNREAD_LISTED) {
             int rc = bdb_sink_warn(out, line, "%s: numbers not read: %s",
                                    tools_text, list);
-            if (rc)
+            if (rc) {
+                free(w);
                 return rc;
+            }
         }
     }
+    free(w);
     if (out->unread_lines > BDB_UNREAD_LISTED)
         return bdb_sink_warn(out, first,
                              "%s: %zu more lines with numbers not read (the "

@@ -5,8 +5,11 @@
  * is not declared figure-free by the tools that read the file
  * (figure_free.h) is a warning naming its line and the numbers on it. A
  * gap in a parser then shows on any log, without an expected-figures
- * file. JSON objects (fio's and iperf3's --json) are left out: their
- * parsers read fields by name, never by line. */
+ * file. Inside a JSON document (fio's and iperf3's --json, a script's
+ * JSON line) only number values count, and a line is read when a figure
+ * came from it or from the object it is in (JSON parsers give a figure
+ * the line of its object); a tool declares the parts of its documents
+ * that carry no figure by path ("json:/start/..."). */
 #ifndef BDB_UNREAD_H
 #define BDB_UNREAD_H
 

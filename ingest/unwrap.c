@@ -860,13 +860,56 @@ static int literal_line(const char *s, const char *e, const char **in,
     return n;
 }
 
+/* A Markdown code span inside a line: one backtick (not part of a run of
+ * them: a fence or a double-backtick literal is not one), text without a
+ * backtick, one backtick, on the same line. Word and Google Docs exports
+ * set a line's indentation as a span of blanks ("`  `Thread calibration:
+ * ...", "` `50.000%    1.56ms"), and writers set a figure as one
+ * ("Requests/sec: `4047.73`": one word holding a digit; a span holding
+ * blanks between words quotes a line, as sbc-bench's "* `aes-256-cbc
+ * ...`" list, and stays for the tool's parser). Returns the span's end
+ * (after the closing backtick) when the span at p is one of these two,
+ * else NULL; *in and *in_end get the text between the backticks. */
+static const char *code_span(const char *s, const char *p, const char *e,
+                             const char **in, const char **in_end)
+{
+    if (p >= e || *p != '`' || (p > s && p[-1] == '`') ||
+        (p + 1 < e && p[1] == '`'))
+        return NULL;
+    const char *q = memchr(p + 1, '`', (size_t)(e - p - 1));
+    if (!q || q == p + 1 || (q + 1 < e && q[1] == '`'))
+        return NULL;
+    int blank = 1, digit = 0, blanks = 0;
+    for (const char *r = p + 1; r < q; r++) {
+        int b = *r == ' ' || *r == '\t';
+        blank &= b;
+        blanks |= b;
+        digit |= *r >= '0' && *r <= '9';
+    }
+    if (!blank && (!digit || blanks))
+        return NULL;
+    *in = p + 1;
+    *in_end = q;
+    return q + 1;
+}
+
+static int spans_on_line(const char *s, const char *e)
+{
+    const char *a, *b;
+    for (const char *p = s; p < e; p++)
+        if (code_span(s, p, e, &a, &b))
+            return 1;
+    return 0;
+}
+
 static int inline_seen(const view *v)
 {
     view w = {v->p, look(v), NULL};
     size_t pos = 0;
     const char *s, *e, *a, *b;
     while (next_line(&w, &pos, &s, &e)) {
-        if (emphasis_on_line(s, e) || literal_line(s, e, &a, &b))
+        if (emphasis_on_line(s, e) || literal_line(s, e, &a, &b) ||
+            spans_on_line(s, e))
             return 1;
         for (const char *p = s; p < e; p++)
             if (*p == '[' && p + 1 < e && p[1] == '/' && inline_tag(p, e))
@@ -876,9 +919,10 @@ static int inline_seen(const view *v)
 }
 
 /* Drops the inline BBCode tags, the backticks around a line set as
- * inline code, and the "**" pairs of lines where they embolden a figure;
- * a space takes a tag's place where it would glue a figure to the word
- * before it ("s,**74.7" reads "s, 74.7"). */
+ * inline code and around the code spans code_span() takes (their text
+ * stays, blanks too), and the "**" pairs of lines where they embolden a
+ * figure; a space takes a tag's place where it would glue a figure to the
+ * word before it ("s,**74.7" reads "s, 74.7"). */
 static int inline_pass(const view *v, text *out)
 {
     size_t pos = 0, i = 0;
@@ -892,7 +936,21 @@ static int inline_pass(const view *v, text *out)
         }
         int stars = emphasis_on_line(s, e);
         int dropped = 0;
+        const char *line_s = s;
         for (const char *p = s; p < e;) {
+            const char *in, *in_end, *after = code_span(line_s, p, e, &in, &in_end);
+            if (after) {
+                /* "Requests/sec:`4047.73`": a blank keeps the figure apart */
+                if (out->len && out->p[out->len - 1] != ' ' &&
+                    out->p[out->len - 1] != '\t' && out->p[out->len - 1] != '\n' &&
+                    *in != ' ' && *in != '\t' && put_bytes(out, " ", 1))
+                    return BDB_ENOMEM;
+                if (put_bytes(out, in, (size_t)(in_end - in)))
+                    return BDB_ENOMEM;
+                p = after;
+                dropped = 0;
+                continue;
+            }
             size_t n = inline_tag(p, e);
             if (!n && stars && p + 1 < e && p[0] == '*' && p[1] == '*')
                 n = 2;

@@ -388,9 +388,9 @@ void bdb_series_count_query(bdb_where *w, const bdb_filter *f)
                !(f->benchmark && *f->benchmark) && !(f->metric && *f->metric) &&
                !(f->params && f->params->n) && !(f->set && *f->set) &&
                !(f->tags && f->tags->n) && !f->series_ids)) {
-        /* every series: each has a result (a series that loses its last
-         * one is swept with it), so the series table's count is the
-         * answer, without a probe of results a series (60 ms at 125,000
+        /* every series: each has a result or trace points (a series
+         * that loses its last one is swept with it), so the series
+         * table's count is the answer, without a probe of results a series (60 ms at 125,000
          * series, on every filtered page of benchdb serve) */
         bdb_buf_puts(&w->sql, "SELECT count(*) FROM series s");
         return;
@@ -402,17 +402,40 @@ void bdb_series_count_query(bdb_where *w, const bdb_filter *f)
                  "FROM results r LEFT JOIN platforms p ON p.id = r.platform_id "
                  "WHERE r.series_id = s.id");
     bdb_where_build(w, f);
-    bdb_buf_puts(&w->sql, ")");
+    /* and a series of trace points only, as bdb_series_query lists it */
+    bdb_buf_puts(&w->sql,
+                 ") OR (NOT EXISTS (SELECT 1 FROM results r2 WHERE "
+                 "r2.series_id = s.id) AND EXISTS (SELECT 1 FROM (SELECT "
+                 "DISTINCT series_id, source_id, CAST(NULL AS bigint) AS "
+                 "platform_id FROM trace_points) r LEFT JOIN platforms p ON "
+                 "p.id = r.platform_id WHERE r.series_id = s.id");
+    bdb_where_build(w, f);
+    bdb_buf_puts(&w->sql, "))");
 }
 
+/* The series with results, then those whose source gave only trace points
+ * (a wrk2 run cut after its calibration lines, an interval trace whose
+ * run's figure was not printed): listed with 0 results and 0 platforms.
+ * For the filter, a trace's rows stand as results of no platform (its
+ * series and its source's set and tags filter it as a result's do). */
 void bdb_series_query(bdb_where *w, const bdb_filter *f)
 {
     bdb_buf_puts(&w->sql,
-                 "SELECT s.id, s.tool, s.benchmark, s.metric, s.params, s.unit, "
-                 "s.better, count(r.id), count(DISTINCT r.platform_id) "
+                 "SELECT * FROM (SELECT s.id, s.tool, s.benchmark, s.metric, "
+                 "s.params, s.unit, s.better, count(r.id) AS nresults, "
+                 "count(DISTINCT r.platform_id) AS nplatforms "
                  "FROM series s JOIN results r ON r.series_id = s.id "
                  "LEFT JOIN platforms p ON p.id = r.platform_id WHERE 1=1");
     bdb_where_build(w, f);
-    bdb_buf_puts(&w->sql, " GROUP BY s.id ORDER BY s.tool, s.benchmark, "
-                          "s.metric, s.params");
+    bdb_buf_puts(&w->sql,
+                 " GROUP BY s.id UNION ALL SELECT DISTINCT s.id, s.tool, "
+                 "s.benchmark, s.metric, s.params, s.unit, s.better, 0, 0 "
+                 "FROM series s JOIN (SELECT DISTINCT series_id, source_id, "
+                 "CAST(NULL AS bigint) AS platform_id FROM trace_points) r "
+                 "ON r.series_id = s.id "
+                 "LEFT JOIN platforms p ON p.id = r.platform_id "
+                 "WHERE NOT EXISTS (SELECT 1 FROM results r2 "
+                 "WHERE r2.series_id = s.id)");
+    bdb_where_build(w, f);
+    bdb_buf_puts(&w->sql, ") u ORDER BY 2, 3, 4, 5");
 }

@@ -153,6 +153,98 @@ static void openssl_speed__mr_multi_evp__parent_sum_line_with_children_count(voi
     bdb_sink_free(&s);
 }
 
+/* SSLeay 0.7.3r on a 167 MHz UltraSPARC, Solaris 2.5.1 (1997), whole as
+ * published (search index id 530746858, bench/corpus SOURCES.tsv
+ * openssl-speed/ssleay-0.7.3-solaris-ultrasparc-rsa-dsa-times-only-no-
+ * rates.txt): its rsa and dsa rows print two times and no rates, no
+ * header, and the verify time has no 's'. */
+static const char ssleay_073[] =
+    "Sparc 2000? - Solaris 2.5.1 - 167mhz Ultra sparc\n"
+    "\n"
+    "SSLeay 0.7.3r 20-May-1997\n"
+    "built on Mon Jun  2 02:25:48 EST 1997\n"
+    "options:bn(64,32) md2(int) rc4(ptr,char) des(ptr,risc1,16,long) idea(int) blowfish(ptr)\n"
+    "C flags:cc cc -xtarget=ultra -xarch=v8plus -Xa -xO5 -Xa -DB_ENDIAN\n"
+    "The 'numbers' are in 1000s of bytes per second processed.\n"
+    "type              8 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+    "md2               135.23k      389.87k      536.66k      591.87k      603.48k\n"
+    "md5              1534.38k     6160.41k     9842.69k    11446.95k    11993.09k\n"
+    "sha              1178.30k     5020.74k     8532.22k    10275.50k    11010.05k\n"
+    "sha1             1114.22k     4703.94k     7703.81k     9236.14k     9756.67k\n"
+    "rc4             10818.03k    13327.57k    13711.10k    13810.69k    13836.29k\n"
+    "des cbc          3052.44k     3320.02k     3356.25k     3369.98k     3295.91k\n"
+    "des ede3         1310.32k     1359.98k     1367.47k     1362.94k     1362.60k\n"
+    "idea cbc         1749.52k     1833.13k     1844.74k     1848.32k     1848.66k\n"
+    "rc2 cbc          1950.25k     2053.23k     2064.21k     2072.58k     2072.58k\n"
+    "blowfish cbc     4927.16k     5659.75k     5762.73k     5797.55k     5805.40k\n"
+    "rsa  512 bits   0.021s   0.003\n"
+    "rsa 1024 bits   0.126s   0.003\n"
+    "rsa 2048 bits   0.888s   0.032\n"
+    "rsa 4096 bits   6.770s   0.122\n"
+    "dsa  512 bits   0.022s   0.043\n"
+    "dsa 1024 bits   0.076s   0.151\n"
+    "dsa 2048 bits   0.286s   0.574\n";
+
+static void openssl_speed__ssleay_times_only_rows__sign_and_verify_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(ssleay_073, NULL, &s);
+    /* "rsa 1024 bits   0.126s   0.003" (line 20) */
+    tu_assert_value(&s, "rsa1024", "sign_time", NULL, 0.126, 1e-9);
+    tu_assert_value(&s, "rsa1024", "verify_time", NULL, 0.003, 1e-9);
+    tu_assert_value(&s, "rsa1024", "sign_per_sec", NULL, 1 / 0.126, 1e-9);
+    assert_int_equal(tu_line_of(&s, "sign_time", NULL), 19);
+    /* "dsa 2048 bits   0.286s   0.574" (line 25) */
+    tu_assert_value(&s, "dsa2048", "verify_time", NULL, 0.574, 1e-9);
+    /* the throughput table above them: "md5 ... 11993.09k" at 8192 bytes */
+    tu_assert_value(&s, "md5", "throughput", "block_size=8192", 11993.09e3,
+                    1e-9);
+    /* seven rows of two operations, each a rate and a time */
+    assert_int_equal(tu_count(&s, "sign_time"), 7);
+    assert_int_equal(tu_count(&s, "verify_time"), 7);
+    bdb_sink_free(&s);
+}
+
+/* OpenSSL 3.2.0-dev under qemu-user, quoted in a qemu-devel mail whose
+ * client hard-wrapped the header and the row after the 1024-bytes column
+ * (search index id 44001200544, bench/corpus SOURCES.tsv openssl-speed/
+ * openssl-3.2.0-dev-qemu-mail-rows-wrapped-after-four-columns.txt, lines
+ * 6-18 of the kept part). */
+static const char qemu_wrapped[] =
+    "$ apps/openssl speed -evp aes-128-gcm\n"
+    "version: 3.2.0-dev\n"
+    "built on: Mon Aug 21 17:57:37 2023 UTC\n"
+    "options: bn(64,64)\n"
+    "compiler: x86_64-linux-gnu-gcc -pthread -m64 -Wa,--noexecstack -Wall\n"
+    "-O3 -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_BUILDING_OPENSSL\n"
+    "-DNDEBUG\n"
+    "CPUINFO: OPENSSL_ia32cap=0xfed8320b0fcbfffd:0x8001020c01d843a9\n"
+    "The 'numbers' are in 1000s of bytes per second processed.\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes\n"
+    "8192 bytes  16384 bytes\n"
+    "AES-128-GCM       8856.13k    13820.95k    17375.49k    16826.37k\n"
+    "16870.06k    17208.66k\n";
+
+static void openssl_speed__rows_wrapped_after_four_columns__all_six_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(qemu_wrapped, NULL, &s);
+    tu_assert_value(&s, "aes-128-gcm", "throughput", "block_size=1024,evp=1",
+                    16826.37e3, 1e-9);
+    /* "16870.06k    17208.66k" on the next line: 8192 and 16384 bytes */
+    tu_assert_value(&s, "aes-128-gcm", "throughput", "block_size=8192,evp=1",
+                    16870.06e3, 1e-9);
+    tu_assert_value(&s, "aes-128-gcm", "throughput", "block_size=16384,evp=1",
+                    17208.66e3, 1e-9);
+    assert_int_equal(tu_count(&s, "throughput"), 6);
+    assert_int_equal(tu_line_of(&s, "throughput", "block_size=16,evp=1"), 12);
+    assert_int_equal(tu_line_of(&s, "throughput", "block_size=16384,evp=1"), 13);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
 static void openssl_speed__rsa_table__sign_verify_rates_and_times(void **state)
 {
     (void)state;
@@ -1431,6 +1523,8 @@ int main(void)
         cmocka_unit_test(openssl_speed__not_speed_output_when_forced__fails),
         cmocka_unit_test(openssl_speed__any_prefix_of_a_sample__never_crashes),
         cmocka_unit_test(openssl_speed__golden_figures__match_the_printed_text),
+        cmocka_unit_test(openssl_speed__ssleay_times_only_rows__sign_and_verify_read),
+        cmocka_unit_test(openssl_speed__rows_wrapped_after_four_columns__all_six_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

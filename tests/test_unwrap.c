@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define CACHED " Timing cached reads:   15062 MB in  2.00 seconds = 7539.76 MB/sec\n"
@@ -377,6 +378,85 @@ static void unwrap__ctrl_c_echo_glued_before_a_line__dropped(void **st)
     bdb_sink_free(&s);
 }
 
+/* The unread account inside JSON documents: a wrk Lua done() script's
+ * JSON line (samples/wrk/lua-done-json-t2-c10.txt, made here; see its
+ * README) holds figures wrk's parser does not read: warned at its line
+ * with its numbers, the digits of its keys ("p50_us") not among them. */
+static void unread__json_line_not_read__warned_with_its_values(void **st)
+{
+    (void)st;
+    size_t len;
+    char *t = tu_read("samples/wrk/lua-done-json-t2-c10.txt", &len);
+    assert_non_null(t);
+    bdb_sink s;
+    bdb_diag d;
+    bdb_sink_init(&s);
+    bdb_diag_clear(&d);
+    bdb_ingest_opts o = {.source_name = "x.txt", .unread_account = 1};
+    assert_int_equal(bdb_ingest_buffer(t, len, &o, &s, NULL, 0, &d), 0);
+    int found = 0;
+    for (size_t i = 0; i < s.nnotes; i++)
+        if (s.notes[i].line == 11 &&
+            strstr(s.notes[i].text, "numbers not read: 77786, 2025081, "
+                                    "54060895, 0, 126, 8067"))
+            found = 1;
+    assert_true(found);
+    bdb_sink_free(&s);
+    free(t);
+}
+
+/* iperf3 -J samples read whole leave no JSON line unread (settings are
+ * figure-free in the tool's record; a lone stream's lines are the sum's,
+ * its cwnd and rtt in the sum's trace); the same sample with its
+ * "sum_received" renamed, so that iperf3's parser passes over it, has
+ * that object's two figures warned at their lines (134, 135). */
+static void unread__iperf3_json__read_whole_silent_unread_object_warned(void **st)
+{
+    (void)st;
+    static const char *const read_whole[] = {
+        "samples/iperf3/json-tcp.json", "samples/iperf3/json-tcp-P2.json",
+        "samples/iperf3/json-udp.json", "samples/iperf3/json-tcp-bidir.json",
+        "samples/iperf3/json-tcp-reverse.json",
+        "samples/iperf3/json-server-P2.json"};
+    bdb_ingest_opts o = {.source_name = "x.json", .unread_account = 1};
+    for (size_t k = 0; k < sizeof read_whole / sizeof *read_whole; k++) {
+        size_t len;
+        char *t = tu_read(read_whole[k], &len);
+        assert_non_null(t);
+        bdb_sink s;
+        bdb_diag d;
+        bdb_sink_init(&s);
+        bdb_diag_clear(&d);
+        assert_int_equal(bdb_ingest_buffer(t, len, &o, &s, NULL, 0, &d), 0);
+        if (s.unread_lines)
+            fprintf(stderr, "%s: %zu lines unread\n", read_whole[k],
+                    s.unread_lines);
+        assert_int_equal(s.unread_lines, 0);
+        bdb_sink_free(&s);
+        free(t);
+    }
+    size_t len;
+    char *raw = tu_read("samples/iperf3/json-tcp.json", &len);
+    assert_non_null(raw);
+    char *t = tu_replace(raw, "\"sum_received\":", "\"sum_recvd\":");
+    bdb_sink s;
+    bdb_diag d;
+    bdb_sink_init(&s);
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_ingest_buffer(t, strlen(t), &o, &s, NULL, 0, &d), 0);
+    assert_int_equal(s.unread_lines, 2);
+    int found = 0;
+    for (size_t i = 0; i < s.nnotes; i++)
+        if ((s.notes[i].line == 134 && strstr(s.notes[i].text, ": 6410731520")) ||
+            (s.notes[i].line == 135 &&
+             strstr(s.notes[i].text, ": 25593364529.588451")))
+            found++;
+    assert_int_equal(found, 2);
+    bdb_sink_free(&s);
+    free(t);
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -397,6 +477,8 @@ int main(void)
         cmocka_unit_test(unwrap__ctrl_c_echo_glued_before_a_line__dropped),
         cmocka_unit_test(unread__line_with_numbers_not_read__warned_with_its_numbers),
         cmocka_unit_test(unread__ci_time_stamped_line__warned_date_alone_not),
+        cmocka_unit_test(unread__json_line_not_read__warned_with_its_values),
+        cmocka_unit_test(unread__iperf3_json__read_whole_silent_unread_object_warned),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

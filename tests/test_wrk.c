@@ -387,6 +387,127 @@ static const char wrk2_dist_only[] =
     "100.000%   37.57ms\n"
     "```";
 
+/* A Russian report exported from Word to Markdown (search index id
+ * 10258844527, bench/corpus SOURCES.tsv wrk2/ho2-ru-docx-export-blank-
+ * lines-backtick-tabs.txt), its lines 198-265 as published: a blank line
+ * after every line, each line's indentation set as a code span of blanks
+ * ("`  `Thread calibration", "` `50.000%"), tabs after some percentiles,
+ * and the second run quoted from its calibration lines on, with no
+ * "Running" line and no end ("Requests/sec") to the first run. */
+static const char wrk2_word_export[] =
+    "`  `Thread calibration: mean lat.: 348.409ms, rate sampling interval: 1350ms\n"  /* 198 */
+    "\n"
+    "`  `Thread calibration: mean lat.: 347.896ms, rate sampling interval: 1349ms\n"
+    "\n"
+    "`  `Thread calibration: mean lat.: 349.114ms, rate sampling interval: 1352ms\n"
+    "\n"
+    "`  `Thread calibration: mean lat.: 348.391ms, rate sampling interval: 1351ms\n"
+    "\n"
+    "`  `Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+    "\n"
+    "`    `Latency   140.99ms  337.58ms   1.43s    87.36%\n"  /* 208 */
+    "\n"
+    "`    `Req/Sec   499.70     64.49   786.00     83.33%\n"
+    "\n"
+    "`  `Latency Distribution (HdrHistogram - Recorded Latency)\n"
+    "\n"
+    "` `50.000%    1.56ms\n"  /* 214 */
+    "\n"
+    "` `75.000%    5.39ms\n"
+    "\n"
+    "` `90.000%  704.00ms\t\n"
+    "\n"
+    "` `99.000%    1.36s \n"
+    "\n"
+    "` `99.900%    1.42s \n"
+    "\n"
+    "` `99.990%    1.43s \n"
+    "\n"
+    "` `99.999%    1.43s \n"
+    "\n"
+    "100.000%    1.43s \n"  /* 228 */
+    "\n"
+    "Отпрофилирование приложения (CPU, alloc и lock) \n"
+    "\n"
+    "CPU\n"
+    "\n"
+    "Alloc\n"
+    "\n"
+    "Lock\n"
+    "\n"
+    "### **PUT запрос**\n"
+    "\n"
+    "**Проведение нагрузочного тестирования с помощью wrk соединений на порте 8082**\n"
+    "\n"
+    "Нагрузочное тестирование было проведено при следующих параметрах :\n"
+    "\n"
+    "- t (thread) : 4\n"
+    "- c (connection) : 128\n"
+    "- d (duration) : 1 mn\n"
+    "- R (rate) : 2000\n"
+    "\n"
+    "`  `Thread calibration: mean lat.: 1435.463ms, rate sampling interval: 3837ms\n"  /* 249 */
+    "\n"
+    "`  `Thread calibration: mean lat.: 1435.195ms, rate sampling interval: 3833ms\n"
+    "\n"
+    "`  `Thread calibration: mean lat.: 1435.350ms, rate sampling interval: 3835ms\n"
+    "\n"
+    "`  `Thread calibration: mean lat.: 1161.697ms, rate sampling interval: 3115ms\n"
+    "\n"
+    "`  `Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+    "\n"
+    "`    `Latency   284.37ms  643.24ms   2.25s    85.48%\n"  /* 259 */
+    "\n"
+    "`    `Req/Sec   519.78     65.70   750.00     90.20%\n"
+    "\n"
+    "`  `Latency Distribution (HdrHistogram - Recorded Latency)\n"
+    "\n"
+    "` `50.000%    4.10ms\n"  /* 265 */;
+
+/* The figure of this metric at this file line, or NULL. */
+static const bdb_sample *at_line(const bdb_sink *s, const char *metric,
+                                 int line)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (strcmp(s->samples[i].metric, metric) == 0 &&
+            s->samples[i].line == line && !s->samples[i].trace)
+            return &s->samples[i];
+    return NULL;
+}
+
+static void wrk2__word_export_code_spans_and_cut_heads__both_runs_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(wrk2_word_export, NULL, &s);
+    /* run 1, file line 208 -> 11: "`    `Latency   140.99ms  337.58ms   1.43s" */
+    const bdb_sample *f = at_line(&s, "latency_mean", 11);
+    assert_non_null(f);
+    tu_assert_close(f->value, 140.99e-3, 1e-9, "latency_mean");
+    f = at_line(&s, "latency_max", 11);
+    assert_non_null(f);
+    tu_assert_close(f->value, 1.43, 1e-9, "latency_max");
+    /* "` `50.000%    1.56ms" (line 214 -> 17), "100.000%    1.43s " (228 -> 31) */
+    f = at_line(&s, "latency_p50", 17);
+    assert_non_null(f);
+    tu_assert_close(f->value, 1.56e-3, 1e-9, "latency_p50");
+    f = at_line(&s, "latency_p100", 31);
+    assert_non_null(f);
+    tu_assert_close(f->value, 1.43, 1e-9, "latency_p100");
+    /* run 2 starts at its calibration lines (249 -> 52): a new run, whose
+     * Latency row (259 -> 62) and p50 (265 -> 68) are its own */
+    f = at_line(&s, "latency_mean", 62);
+    assert_non_null(f);
+    tu_assert_close(f->value, 284.37e-3, 1e-9, "latency_mean run 2");
+    assert_int_not_equal(f->repetition, at_line(&s, "latency_mean", 11)->repetition);
+    f = at_line(&s, "latency_p50", 68);
+    assert_non_null(f);
+    tu_assert_close(f->value, 4.10e-3, 1e-9, "latency_p50 run 2");
+    /* where run 2 starts: a note at its first calibration line */
+    assert_true(tu_has_warning(&s, 52, "Thread calibration"));
+    bdb_sink_free(&s);
+}
+
 static void wrk2__distribution_blocks_alone__read_and_head_warned(void **state)
 {
     (void)state;
@@ -916,6 +1037,7 @@ int main(void)
         cmocka_unit_test(wrk2__hdr_blocks__summarised_with_variant),
         cmocka_unit_test(wrk2__distribution_blocks_alone__read_and_head_warned),
         cmocka_unit_test(wrk__minutes_and_bare_bytes__wrk_units),
+        cmocka_unit_test(wrk2__word_export_code_spans_and_cut_heads__both_runs_read),
         cmocka_unit_test(wrk__published_capture_with_prompt__read_whole),
         cmocka_unit_test(wrk__pasted_with_other_indent__read_whole),
         cmocka_unit_test(wrk__lua_done_output__wrk_figures_kept_lines_warned),

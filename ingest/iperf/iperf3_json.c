@@ -436,6 +436,24 @@ static int sums_range(ip_run *r, const iv_list *ivs, int dflt,
 
 /* ---- walking a document ------------------------------------------------- */
 
+static size_t value_end(const char *buf, size_t len, size_t i);
+
+/* Says that the lines of key's value (an object or array, the first such
+ * key at or after from) were read though they gave no figure: they repeat
+ * figures read elsewhere. */
+static void cover_value(const char *buf, size_t from, size_t lim,
+                        const char *key, line_memo *lm, bdb_sink *out)
+{
+    size_t k = key_at(buf, from, lim, key), b = k;
+    if (k >= lim)
+        return;
+    while (b < lim && buf[b] != '[' && buf[b] != '{')
+        b++;
+    size_t e = b < lim ? value_end(buf, lim, b) : (size_t)-1;
+    if (e != (size_t)-1 && e > b)
+        bdb_sink_cover(out, line_at(lm, k), line_at(lm, e - 1));
+}
+
 static size_t skip_ws(const char *buf, size_t len, size_t i)
 {
     while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' ||
@@ -649,7 +667,10 @@ static int interval_traces(const ip_run *r, const char *buf, size_t off,
                                           full.omitted ? "SUM omitted" : "SUM",
                                           r->ents[ei].trace_base, out);
         }
-        json_t *each = streams ? json_object_get(iv, "streams") : NULL;
+        /* a stream of no series of its own (one stream each way): its
+         * throughput is the sum's, its cwnd and rtt (which the sum lacks)
+         * are points of the sum's trace */
+        json_t *each = json_object_get(iv, "streams");
         size_t k, spos = pos;
         json_t *st;
         json_array_foreach(each, k, st) {
@@ -662,7 +683,7 @@ static int interval_traces(const ip_run *r, const char *buf, size_t off,
             /* in --bidir runs a stream's "sender" flag says its way */
             int flow = r->bidir && sender >= 0
                            ? (sender ? FLOW_C2S : FLOW_S2C) : dflt;
-            long ei = bdb_iperf_ent_find(r, flow, id);
+            long ei = bdb_iperf_ent_find(r, flow, streams ? id : ID_SUM);
             size_t at = key_at(buf, spos, vend, "socket");
             if (at < vend)
                 spos = at + 1;
@@ -679,10 +700,27 @@ static int interval_traces(const ip_run *r, const char *buf, size_t off,
                 w.from = w.to = 0;
             obs_key_lines(&w, &ob, figs, nfigs);
             char label[48];
-            snprintf(label, sizeof label, "stream %ld%s", id,
-                     ob.omitted ? " omitted" : "");
-            rc = bdb_iperf_emit_obs_trace(&ob, figs, nfigs, label,
-                                          r->ents[ei].trace_base, out);
+            if (streams)
+                snprintf(label, sizeof label, "stream %ld%s", id,
+                         ob.omitted ? " omitted" : "");
+            else /* the lone stream is the sum */
+                snprintf(label, sizeof label, "SUM%s",
+                         ob.omitted ? " omitted" : "");
+            rc = streams ? bdb_iperf_emit_obs_trace(&ob, figs, nfigs, label,
+                                                    r->ents[ei].trace_base, out)
+                         : bdb_iperf_emit_extra_trace(&ob, figs, nfigs, label,
+                                                      r->ents[ei].trace_base,
+                                                      out);
+            if (!rc && !streams && !nfigs && !ob.have_cwnd && at < vend) {
+                /* nothing the sum lacks (UDP, a receiving stream): the
+                 * stream repeats the sum; the account passes over it */
+                size_t ob0 = at;
+                while (ob0 > pos && buf[ob0] != '{')
+                    ob0--;
+                size_t oe = value_end(buf, vend, ob0);
+                if (oe != (size_t)-1)
+                    bdb_sink_cover(out, line_at(lm, ob0), line_at(lm, oe - 1));
+            }
         }
         json_decref(iv);
         bdb_input_done_before(buf + vend);
@@ -864,6 +902,21 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
                              out);
         }
     }
+    /* one stream each way: the streams' figures are the sums', read
+     * there (a stream is a series only beside others); the unread-figure
+     * account passes over them */
+    if (!rc && json_array_size(streams) == (size_t)(r.bidir ? 2 : 1))
+        cover_value(buf, end_off, lim, "streams", lm, out);
+    /* a server's sum_sent of a run it only received: zeros, no figure */
+    double zb;
+    if (!rc && json_is_object(sent) && jnum(sent, "bytes", &zb) && zb == 0)
+        cover_value(buf, end_off, lim, "sum_sent", lm, out);
+    if (!rc && json_is_object(recv) && jnum(recv, "bytes", &zb) && zb == 0)
+        cover_value(buf, end_off, lim, "sum_received", lm, out);
+    /* UDP's "sum" beside sum_sent and sum_received repeats the receiver's */
+    if (!rc && (json_is_object(sent) || json_is_object(recv)) &&
+        json_is_object(usum))
+        cover_value(buf, end_off, lim, "sum", lm, out);
     json_t *cpu = json_object_get(end, "cpu_utilization_percent");
     double hl, rm;
     if (json_is_object(cpu) && jnum(cpu, "host_total", &hl) &&

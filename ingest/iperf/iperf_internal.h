@@ -212,6 +212,12 @@ int bdb_iperf_emit_trace(const ip_run *r, size_t ei, const bdb_sample *base,
 int bdb_iperf_emit_obs_trace(const ip_obs *o, const ip_fig *figs, int nfigs,
                              const char *label, const bdb_sample *base,
                              bdb_sink *out);
+/* The figures of o that its run's sum does not carry (iperf3 JSON: a lone
+ * stream's cwnd, rtt, rttvar, snd_wnd, pmtu), as points of the sum's
+ * trace. */
+int bdb_iperf_emit_extra_trace(const ip_obs *o, const ip_fig *figs,
+                               int nfigs, const char *label,
+                               const bdb_sample *base, bdb_sink *out);
 /* The entity of (flow, id), or -1 when the run has none. */
 long bdb_iperf_ent_find(const ip_run *r, int flow, long id);
 /* Remembers the connection of stream id; BDB_ENOMEM. */

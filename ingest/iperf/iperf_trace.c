@@ -106,6 +106,25 @@ int bdb_iperf_emit_obs_trace(const ip_obs *o, const ip_fig *figs, int nfigs,
     return obs_points(o, figs, nfigs, &to);
 }
 
+int bdb_iperf_emit_extra_trace(const ip_obs *o, const ip_fig *figs,
+                               int nfigs, const char *label,
+                               const bdb_sample *base, bdb_sink *out)
+{
+    trace_out to;
+    memset(&to, 0, sizeof to);
+    to.out = out;
+    to.base = base;
+    bdb_trace_set(&to.t, "", label, o->start, o->end);
+    to.line = o->line;
+    int rc = BDB_OK;
+    if (o->have_cwnd)
+        rc = point(&to, "cwnd", o->cwnd, BDB_UNIT_BYTES, BDB_NEUTRAL);
+    for (int i = 0; i < nfigs && !rc; i++)
+        rc = point(&to, figs[i].metric, figs[i].v, figs[i].unit,
+                   figs[i].better);
+    return rc;
+}
+
 int bdb_iperf_emit_trace(const ip_run *r, size_t ei, const bdb_sample *base,
                          bdb_sink *out)
 {
