@@ -145,6 +145,8 @@ typedef struct sq {
     long long cache_size;   /* PRAGMA cache_size outside batches */
     int cache_size_known;
     int batch_small;        /* the open batch's settings are changed */
+    int source_mem;         /* the open source's own transaction keeps its
+                               statement journals in memory */
     struct timespec deadline; /* bdb_store_time_limit's end */
 } sq;
 
@@ -1134,6 +1136,36 @@ static int put_points(bdb_store *st, long long id, const bdb_zpoints *pts)
     return rc;
 }
 
+/* A new source outside a batch (a large one: a results CSV of a million
+ * rows) is a transaction of its own, and each statement that inserts
+ * results many rows at a time keeps a statement journal (SQLite's undo
+ * of the pages that statement changes, opened because a foreign key or
+ * NOT NULL check may abort it halfway): a temporary file by default,
+ * 646 MB written to /var/tmp for a lab's million rows, 12% of the CPU
+ * in pwrite. In memory, as SQLite decides at BEGIN from temp_store, each
+ * is one statement's pages (256 rows), freed when it ends. Only for a
+ * new source: re-reading one deletes its old rows, and a statement's
+ * journal of such a change grows with it. Failing only costs time. */
+static void source_mem_begin(bdb_store *st, long long replace_id)
+{
+    sq *impl = st->impl;
+    if (impl->in_batch || replace_id)
+        return;
+    impl->source_mem =
+        sqlite3_exec(DB(st), "PRAGMA temp_store = MEMORY", NULL, NULL,
+                     NULL) == SQLITE_OK;
+}
+
+/* After the source's transaction ended: back to the default. */
+static void source_mem_end(bdb_store *st)
+{
+    sq *impl = st->impl;
+    if (!impl->source_mem)
+        return;
+    impl->source_mem = 0;
+    sqlite3_exec(DB(st), "PRAGMA temp_store = DEFAULT", NULL, NULL, NULL);
+}
+
 static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
                            long long replace_id, long long *out_id)
 {
@@ -1153,7 +1185,9 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
                               "are more than a SQLite blob holds (%d)",
                               src->path, zlen, most > 0 ? most : INT_MAX);
     }
+    source_mem_begin(st, replace_id);
     if (tx_begin(st)) {
+        source_mem_end(st);
         bdb_source_bytes_free(&bytes);
         return BDB_ESTORE;
     }
@@ -1217,8 +1251,11 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
             rc = source_put_set(st, id, src->set, src->set_tags);
     }
     bdb_source_bytes_free(&bytes);
-    if (rc)
-        return tx_end(st, rc);
+    if (rc) {
+        rc = tx_end(st, rc);
+        source_mem_end(st);
+        return rc;
+    }
     *out_id = id;
     return BDB_OK;
 }
@@ -1240,6 +1277,7 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
     if (!keep) {
         impl->w.npending = 0;
         tx_end(st, BDB_EPARSE);
+        source_mem_end(st);
         return BDB_OK;
     }
     sqlite3_stmt *s = NULL;
@@ -1268,7 +1306,9 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
         else
             rc = sweep_replaced(st);
     }
-    return tx_end(st, rc);
+    rc = tx_end(st, rc);
+    source_mem_end(st);
+    return rc;
 }
 
 
