@@ -90,17 +90,16 @@ static void *carve(bdb_refs *t, size_t n)
 static int grow_refs(bdb_refs *t)
 {
     size_t n = t->nslots ? t->nslots * 2 : 64;
-    bdb_series_ref **s = calloc(n, sizeof *s);
+    bdb_refs_slot *s = calloc(n, sizeof *s);
     if (!s)
         return -1;
     for (size_t i = 0; i < t->nslots; i++) {
-        bdb_series_ref *r = t->slots[i];
-        if (!r)
+        if (!t->slots[i].ref)
             continue;
-        size_t j = (size_t)r->hash & (n - 1);
-        while (s[j])
+        size_t j = (size_t)t->slots[i].hash & (n - 1);
+        while (s[j].ref)
             j = (j + 1) & (n - 1);
-        s[j] = r;
+        s[j] = t->slots[i];
     }
     free(t->slots);
     t->slots = s;
@@ -203,25 +202,42 @@ static bdb_refs_small *small_at(const bdb_refs *t, size_t i)
 
 /* Where a record of (names, params) hashes: both are interned, so the
  * names' number and the text's address are their identity. */
-static size_t small_hash(unsigned names, unsigned params)
+static unsigned long long small_hash(unsigned names, unsigned params)
 {
     unsigned long long h = (unsigned long long)names * 0x9e3779b97f4a7c15ull ^
                            (unsigned long long)params * 0xc2b2ae3d27d4eb4full;
-    return (size_t)(h ^ (h >> 29));
+    return h ^ (h >> 29);
+}
+
+/* A slot of the records' table of n slots: the number + 1 (below n) in
+ * the low bits, the hash's high bits above it. A probe reads a record
+ * only when those bits are its own: a million records are 12 MB, each
+ * read a cache miss. */
+static unsigned small_low(size_t n)
+{
+    return (unsigned)(n - 1);
+}
+
+static unsigned small_tag(unsigned long long h, size_t n)
+{
+    return (unsigned)(h >> 32) & ~small_low(n);
 }
 
 static int grow_small(bdb_refs *t)
 {
     size_t n = t->nsmall_slots ? t->nsmall_slots * 2 : 4096;
+    if (n > (size_t)UINT_MAX)
+        return -1;  /* the number must fit the slot's low bits */
     unsigned *s = calloc(n, sizeof *s);
     if (!s)
         return -1;
     for (size_t i = 0; i < t->nsmall; i++) {
         const bdb_refs_small *r = small_at(t, i);
-        size_t j = small_hash(r->names >> 1, r->params) & (n - 1);
+        unsigned long long h = small_hash(r->names >> 1, r->params);
+        size_t j = (size_t)h & (n - 1);
         while (s[j])
             j = (j + 1) & (n - 1);
-        s[j] = (unsigned)(i + 1);
+        s[j] = small_tag(h, n) | (unsigned)(i + 1);
     }
     free(t->small_slots);
     t->small_slots = s;
@@ -234,12 +250,15 @@ static int grow_small(bdb_refs *t)
 static bdb_refs_small *small_intern(bdb_refs *t, unsigned names,
                                     unsigned params)
 {
-    size_t h = small_hash(names, params);
+    unsigned long long h = small_hash(names, params);
     if (t->nsmall_slots) {
-        size_t j = h & (t->nsmall_slots - 1);
-        for (unsigned k; (k = t->small_slots[j]) != 0;
-             j = (j + 1) & (t->nsmall_slots - 1)) {
-            bdb_refs_small *r = small_at(t, k - 1);
+        size_t n = t->nsmall_slots;
+        unsigned low = small_low(n), tag = small_tag(h, n);
+        size_t j = (size_t)h & (n - 1);
+        for (unsigned v; (v = t->small_slots[j]) != 0; j = (j + 1) & (n - 1)) {
+            if ((v & ~low) != tag)
+                continue;
+            bdb_refs_small *r = small_at(t, (v & low) - 1);
             if (r->names >> 1 == names && r->params == params)
                 return r;
         }
@@ -263,10 +282,10 @@ static bdb_refs_small *small_intern(bdb_refs *t, unsigned names,
     r->names = names << 1;
     r->repetition = 0;
     t->nsmall++;
-    size_t j = h & (t->nsmall_slots - 1);
+    size_t n = t->nsmall_slots, j = (size_t)h & (n - 1);
     while (t->small_slots[j])
-        j = (j + 1) & (t->nsmall_slots - 1);
-    t->small_slots[j] = (unsigned)t->nsmall;
+        j = (j + 1) & (n - 1);
+    t->small_slots[j] = small_tag(h, n) | (unsigned)t->nsmall;
     t->used++;
     return r;
 }
@@ -327,10 +346,10 @@ bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
     unsigned long long h = nh ^ ((unsigned long long)at * 0x9e3779b97f4a7c15ull);
     if (t->nslots) {
         size_t j = (size_t)h & (t->nslots - 1);
-        for (bdb_series_ref *r; (r = t->slots[j]) != NULL;
+        for (bdb_series_ref *r; (r = t->slots[j].ref) != NULL;
              j = (j + 1) & (t->nslots - 1))
-            if (r->hash == h && r->params == text && r->names_len == len &&
-                memcmp(r->names, names, len) == 0)
+            if (t->slots[j].hash == h && r->params == text &&
+                r->names_len == len && memcmp(r->names, names, len) == 0)
                 return r;
     }
     if (t->used >= BDB_REFS_FULL) {
@@ -357,8 +376,8 @@ bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
         t->scratch_of = sm;
         return r;
     }
-    /* filled to three quarters: the slots are a pointer each, as many as
-     * the file has series */
+    /* filled to three quarters: the slots are a hash and a pointer each,
+     * as many as the file has series (up to BDB_REFS_FULL) */
     if ((t->used + 1) * 4 > t->nslots * 3 && grow_refs(t))
         return NULL;
     bdb_series_ref *r = carve(t, sizeof *r + len + 1);
@@ -373,9 +392,9 @@ bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
     r->params = text;
     r->hash = h;
     size_t j = (size_t)h & (t->nslots - 1);
-    while (t->slots[j])
+    while (t->slots[j].ref)
         j = (j + 1) & (t->nslots - 1);
-    t->slots[j] = r;
+    t->slots[j] = (bdb_refs_slot){h, r};
     t->used++;
     return r;
 }

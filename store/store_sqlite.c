@@ -145,6 +145,8 @@ typedef struct sq {
     long long cache_size;   /* PRAGMA cache_size outside batches */
     int cache_size_known;
     int batch_small;        /* the open batch's settings are changed */
+    int source_mem;         /* the open source's own transaction keeps its
+                               statement journals in memory */
     struct timespec deadline; /* bdb_store_time_limit's end */
 } sq;
 
@@ -764,12 +766,11 @@ static int writer_init(writer *w, bdb_store *st)
     if (!rc)
         rc = prepare(st, &w->series_ins,
                      "INSERT INTO series(tool, benchmark, metric, params, unit, "
-                     "better, param_set_id) VALUES(?,?,?,?,?,?,?) "
-                     "ON CONFLICT(tool, benchmark, metric, params) DO NOTHING");
+                     "better, param_set_id, key) VALUES(?,?,?,?,?,?,?,?)");
     if (!rc)
         rc = prepare(st, &w->series_sel,
-                     "SELECT id, unit, better FROM series WHERE tool=? AND "
-                     "benchmark=? AND metric=? AND params=?");
+                     "SELECT id, unit, tool, benchmark, metric, params FROM "
+                     "series WHERE key=?");
     if (!rc)
         rc = prepare(st, &w->set_ins,
                      "INSERT INTO param_sets(params) VALUES(?) "
@@ -937,13 +938,27 @@ static int param_set_id(writer *w, const bdb_sample *smp, const char *params,
     return BDB_OK;
 }
 
+/* 1 when the row series_sel is on is the series of these names. */
+static int row_is(sqlite3_stmt *s, const bdb_sample *smp, const char *params)
+{
+    return strcmp(col_text(s, 2), smp->tool) == 0 &&
+           strcmp(col_text(s, 3), smp->benchmark) == 0 &&
+           strcmp(col_text(s, 4), smp->metric) == 0 &&
+           strcmp(col_text(s, 5), params) == 0;
+}
+
+/* The series of a figure: the cache's, else the one of its key whose
+ * names are the figure's (another identity may share the key), else
+ * made. This process is the one writer (BEGIN IMMEDIATE): nothing
+ * comes between the look and the insert. */
 static int series_find(writer *w, const bdb_sample *smp, long long *id)
 {
-    char params[BDB_PARAMS_TEXT_MAX], key[BDB_SERIES_KEY_MAX];
-    bdb_series_key(smp, params, sizeof params, key, sizeof key);
+    char params[BDB_PARAMS_TEXT_MAX], ident[BDB_SERIES_KEY_MAX];
+    unsigned long long key = bdb_series_ident(smp, params, sizeof params,
+                                              ident, sizeof ident);
     bdb_scache *cache = &((sq *)w->st->impl)->cache;
     const char *unit = smp->unit ? smp->unit : "";
-    bdb_scache_entry *e = bdb_scache_find(cache, key);
+    bdb_scache_entry *e = bdb_scache_find(cache, key, ident);
     if (e) {
         if (strcmp(e->unit, unit) != 0)
             return bdb_store_fail(w->st, BDB_ESTORE,
@@ -953,11 +968,36 @@ static int series_find(writer *w, const bdb_sample *smp, long long *id)
         *id = e->id;
         return BDB_OK;
     }
+    sqlite3_stmt *s = w->series_sel;
+    sqlite3_reset(s);
+    sqlite3_bind_int64(s, 1, (sqlite3_int64)key);
+    int step;
+    *id = 0;
+    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+        if (!row_is(s, smp, params))
+            continue;
+        *id = sqlite3_column_int64(s, 0);
+        int rc = BDB_OK;
+        if (strcmp(col_text(s, 1), unit) != 0)
+            rc = bdb_store_fail(w->st, BDB_ESTORE,
+                                "line %d: %s %s %s is in %s here but in %s "
+                                "in the database", smp->line, smp->tool,
+                                smp->benchmark, smp->metric, unit,
+                                col_text(s, 1));
+        unbind(s);   /* see param_set_id */
+        if (rc)
+            return rc;
+        bdb_scache_put(cache, key, ident, *id, unit);
+        return BDB_OK;
+    }
+    unbind(s);
+    if (step != SQLITE_DONE)
+        return fail_db(w->st, "finding series");
     long long set_id = 0;
     int rc = param_set_id(w, smp, params, &set_id);
     if (rc)
         return rc;
-    sqlite3_stmt *s = w->series_ins;
+    s = w->series_ins;
     sqlite3_reset(s);
     sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_STATIC);
     sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_STATIC);
@@ -966,37 +1006,13 @@ static int series_find(writer *w, const bdb_sample *smp, long long *id)
     sqlite3_bind_text(s, 5, unit, -1, SQLITE_STATIC);
     sqlite3_bind_int(s, 6, (int)smp->better);
     sqlite3_bind_int64(s, 7, set_id);
-    int step = sqlite3_step(s);
+    sqlite3_bind_int64(s, 8, (sqlite3_int64)key);
+    step = sqlite3_step(s);
     unbind(s);
     if (step != SQLITE_DONE)
         return fail_db(w->st, "adding series");
-    if (sqlite3_changes(DB(w->st)) > 0) {
-        /* new: its id is the row's, its unit ours */
-        *id = sqlite3_last_insert_rowid(DB(w->st));
-    } else {
-        s = w->series_sel;
-        sqlite3_reset(s);
-        sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_STATIC);
-        sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_STATIC);
-        sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_STATIC);
-        sqlite3_bind_text(s, 4, params, -1, SQLITE_STATIC);
-        if (sqlite3_step(s) != SQLITE_ROW) {
-            unbind(s);
-            return fail_db(w->st, "finding series");
-        }
-        *id = sqlite3_column_int64(s, 0);
-        int rc2 = BDB_OK;
-        if (strcmp(col_text(s, 1), unit) != 0)
-            rc2 = bdb_store_fail(w->st, BDB_ESTORE,
-                                 "line %d: %s %s %s is in %s here but in %s "
-                                 "in the database", smp->line, smp->tool,
-                                 smp->benchmark, smp->metric, smp->unit,
-                                 col_text(s, 1));
-        unbind(s);   /* see param_set_id */
-        if (rc2)
-            return rc2;
-    }
-    bdb_scache_put(cache, key, *id, unit);
+    *id = sqlite3_last_insert_rowid(DB(w->st));
+    bdb_scache_put(cache, key, ident, *id, unit);
     return BDB_OK;
 }
 
@@ -1134,6 +1150,36 @@ static int put_points(bdb_store *st, long long id, const bdb_zpoints *pts)
     return rc;
 }
 
+/* A new source outside a batch (a large one: a results CSV of a million
+ * rows) is a transaction of its own, and each statement that inserts
+ * results many rows at a time keeps a statement journal (SQLite's undo
+ * of the pages that statement changes, opened because a foreign key or
+ * NOT NULL check may abort it halfway): a temporary file by default,
+ * 646 MB written to /var/tmp for a lab's million rows, 12% of the CPU
+ * in pwrite. In memory, as SQLite decides at BEGIN from temp_store, each
+ * is one statement's pages (256 rows), freed when it ends. Only for a
+ * new source: re-reading one deletes its old rows, and a statement's
+ * journal of such a change grows with it. Failing only costs time. */
+static void source_mem_begin(bdb_store *st, long long replace_id)
+{
+    sq *impl = st->impl;
+    if (impl->in_batch || replace_id)
+        return;
+    impl->source_mem =
+        sqlite3_exec(DB(st), "PRAGMA temp_store = MEMORY", NULL, NULL,
+                     NULL) == SQLITE_OK;
+}
+
+/* After the source's transaction ended: back to the default. */
+static void source_mem_end(bdb_store *st)
+{
+    sq *impl = st->impl;
+    if (!impl->source_mem)
+        return;
+    impl->source_mem = 0;
+    sqlite3_exec(DB(st), "PRAGMA temp_store = DEFAULT", NULL, NULL, NULL);
+}
+
 static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
                            long long replace_id, long long *out_id)
 {
@@ -1153,7 +1199,9 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
                               "are more than a SQLite blob holds (%d)",
                               src->path, zlen, most > 0 ? most : INT_MAX);
     }
+    source_mem_begin(st, replace_id);
     if (tx_begin(st)) {
+        source_mem_end(st);
         bdb_source_bytes_free(&bytes);
         return BDB_ESTORE;
     }
@@ -1217,8 +1265,11 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
             rc = source_put_set(st, id, src->set, src->set_tags);
     }
     bdb_source_bytes_free(&bytes);
-    if (rc)
-        return tx_end(st, rc);
+    if (rc) {
+        rc = tx_end(st, rc);
+        source_mem_end(st);
+        return rc;
+    }
     *out_id = id;
     return BDB_OK;
 }
@@ -1240,6 +1291,7 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
     if (!keep) {
         impl->w.npending = 0;
         tx_end(st, BDB_EPARSE);
+        source_mem_end(st);
         return BDB_OK;
     }
     sqlite3_stmt *s = NULL;
@@ -1268,7 +1320,9 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
         else
             rc = sweep_replaced(st);
     }
-    return tx_end(st, rc);
+    rc = tx_end(st, rc);
+    source_mem_end(st);
+    return rc;
 }
 
 
@@ -1491,7 +1545,7 @@ static int note_replaced_series(bdb_store *st, long long source_id)
         return BDB_ESTORE;
     sqlite3_bind_int64(s, 1, source_id);
     int step, rc = BDB_OK;
-    char key[BDB_SERIES_KEY_MAX];
+    char ident[BDB_SERIES_KEY_MAX];
     while ((step = sqlite3_step(s)) == SQLITE_ROW) {
         long long id = sqlite3_column_int64(s, 0);
         if (impl->nsweep == impl->capsweep) {
@@ -1504,13 +1558,14 @@ static int note_replaced_series(bdb_store *st, long long source_id)
             impl->sweep_ids = p;
         }
         impl->sweep_ids[impl->nsweep++] = id;
-        int n = snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s",
+        int n = snprintf(ident, sizeof ident, "%s\x1f%s\x1f%s\x1f%s",
                          col_text(s, 1), col_text(s, 2), col_text(s, 3),
                          col_text(s, 4));
-        /* a key too long for the cache is found the slow way */
-        if (n > 0 && (size_t)n < sizeof key &&
-            !bdb_scache_find(&impl->cache, key))
-            bdb_scache_put(&impl->cache, key, id, col_text(s, 5));
+        unsigned long long key = bdb_series_key_text(ident);
+        /* an identity too long for the cache is found the slow way */
+        if (n > 0 && (size_t)n < sizeof ident &&
+            !bdb_scache_find(&impl->cache, key, ident))
+            bdb_scache_put(&impl->cache, key, ident, id, col_text(s, 5));
     }
     if (!rc && step != SQLITE_DONE)
         rc = fail_db(st, "reading a source's series");

@@ -522,6 +522,81 @@ static void path_pattern__many_captures_on_a_long_name__end_without_search_explo
     assert_int_equal(bdb_path_pattern_check("{a}-{b}.txt", why, sizeof why), 0);
 }
 
+/* What a results CSV yields, one line a string: each figure's line,
+ * platform, benchmark, metric, value and parameters, each note's line
+ * and text. */
+static void csv_yield(const char *csv, bdb_buf *out)
+{
+    bdb_sink s;
+    bdb_diag d;
+    bdb_sink_init(&s);
+    bdb_diag_clear(&d);
+    assert_int_equal(tu_parse_text(csv, "results-csv", &s, &d), BDB_OK);
+    for (size_t i = 0; i < s.n; i++) {
+        char params[BDB_PARAMS_TEXT_MAX];
+        bdb_params_format(&s.samples[i].params, params, sizeof params);
+        bdb_buf_printf(out, "%d [%s] [%s] [%s] %g [%s]\n", s.samples[i].line,
+                       s.samples[i].platform, s.samples[i].benchmark,
+                       s.samples[i].metric, s.samples[i].value, params);
+    }
+    for (size_t i = 0; i < s.nnotes; i++)
+        bdb_buf_printf(out, "note %d %s\n", s.notes[i].line, s.notes[i].text);
+    bdb_sink_free(&s);
+}
+
+/* Lines without quotes are split without libcsv; each must read as
+ * libcsv reads the same line with every field quoted: spaces and tabs
+ * around a field cut, CRLF, blank lines and lines of spaces no row, the
+ * last line without its newline, a bad row warned at its line. */
+static void results_csv__lines_without_quotes__read_as_quoted_ones(void **state)
+{
+    (void)state;
+    const char *plain =
+        "platform,tool,benchmark,metric,value,unit,parameters\r\n"
+        " p1 , t ,/x, rps ,10,op/s, k=1 \r\n"
+        "\n"
+        "   \n"
+        "p2,t,/x,rps,oops,op/s,k=1\n"
+        "p3,t,/x,rps,\t30\t,op/s,\n"
+        "p4,t,/x,rps,40,op/s,k=2";
+    const char *quoted =
+        "\"platform\",\"tool\",\"benchmark\",\"metric\",\"value\",\"unit\","
+        "\"parameters\"\r\n"
+        " \"p1\" , \"t\" ,\"/x\", \"rps\" ,\"10\",\"op/s\", \"k=1\" \r\n"
+        "\n"
+        "   \n"
+        "\"p2\",\"t\",\"/x\",\"rps\",\"oops\",\"op/s\",\"k=1\"\n"
+        "\"p3\",\"t\",\"/x\",\"rps\",\t\"30\"\t,\"op/s\",\"\"\n"
+        "\"p4\",\"t\",\"/x\",\"rps\",\"40\",\"op/s\",\"k=2\"";
+    bdb_buf a, b;
+    bdb_buf_init(&a);
+    bdb_buf_init(&b);
+    csv_yield(plain, &a);
+    csv_yield(quoted, &b);
+    assert_string_equal(a.data, b.data);
+    /* the figures themselves, from the text tove */
+    assert_non_null(strstr(a.data, "2 [p1] [/x] [rps] 10 [k=1]\n"));
+    assert_non_null(strstr(a.data, "6 [p3] [/x] [rps] 30 []\n"));
+    assert_non_null(strstr(a.data, "7 [p4] [/x] [rps] 40 [k=2]\n"));
+    assert_non_null(strstr(a.data, "note 5 results-csv: value 'oops' is not a number"));
+    bdb_buf_free(&a);
+    bdb_buf_free(&b);
+
+    /* a quoted field over three lines, its middle one without a quote:
+     * still inside the field, then plain lines again, lines counted */
+    const char *multi =
+        "platform,tool,benchmark,metric,value,unit\n"
+        "p1,t,/x,rps,\"1\nmiddle line\n2\",op/s\n"
+        "p2,t,/x,rps,20,op/s\n";
+    bdb_buf c;
+    bdb_buf_init(&c);
+    csv_yield(multi, &c);
+    assert_non_null(strstr(c.data, "5 [p2] [/x] [rps] 20 []\n"));
+    assert_non_null(strstr(c.data, "note 2 results-csv: value '1\nmiddle line\n2' is not"));
+    assert_null(strstr(c.data, "middle line [")); /* no row of its own */
+    bdb_buf_free(&c);
+}
+
 /* A log with more odd lines than a sink keeps still imports its figures
  * and says how many warnings it did not list. */
 static void ingest__more_warnings_than_kept__counted_not_failed(void **state)
@@ -1308,6 +1383,7 @@ int main(void)
         cmocka_unit_test(path_pattern__seed000_layout__gives_platform_and_params),
         cmocka_unit_test(names__settings_and_repetition_counters__told_apart),
         cmocka_unit_test(ingest__more_warnings_than_kept__counted_not_failed),
+        cmocka_unit_test(results_csv__lines_without_quotes__read_as_quoted_ones),
         cmocka_unit_test(sink__full_name_fields__refused_with_a_warning),
         cmocka_unit_test(path_pattern__many_captures_on_a_long_name__end_without_search_explosion),
         cmocka_unit_test(sysinfo__real_lscpu_uname_cpuinfo__fill_platform),
