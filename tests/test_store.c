@@ -691,6 +691,71 @@ static void store__small_batch_source_given_up__rolls_back_alone(void **state)
     bdb_store_close(st);
 }
 
+/* Small batches keep their page cache from one batch to the next (the
+ * import's second batch does not read its index pages again). What
+ * another handle writes between two of them is seen by the next: its
+ * results and series are neither lost nor doubled, and a transaction of
+ * its own (a large file's) after small batches lands as well. */
+static void store__small_batches__see_writes_between_them(void **state)
+{
+    (void)state;
+    bdb_store *a = open_db(), *b = open_db();
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    char param[16];
+    for (int i = 0; i < 400; i++) {     /* 400 series: many index pages */
+        snprintf(param, sizeof param, "%d", i);
+        add_sample(&sink, "/between", "requests_per_sec", 100 + i, param);
+    }
+    bdb_source_info info = {.path = "a1.txt", .sha256 = "a1", .raw = "x",
+                            .size = 1, .tool = "ab", .parser_version = "ab:1",
+                            .options = ""};
+    assert_int_equal(bdb_store_batch_begin(a, BDB_BATCH_SMALL), 0);
+    assert_int_equal(bdb_store_add_source(a, &info, &sink, NULL), 0);
+    assert_int_equal(bdb_store_batch_end(a, 1), 0);
+
+    /* the other handle adds the same series' results, then takes a's
+     * source away: the pages a read in its batch changed under it */
+    info.path = "b1.txt";
+    info.sha256 = "b1";
+    assert_int_equal(bdb_store_add_source(b, &info, &sink, NULL), 0);
+    long long a1 = 0;
+    assert_int_equal(bdb_store_source_find(b, "a1", &a1), 0);
+    assert_true(a1 > 0);
+    assert_int_equal(bdb_store_source_delete(b, a1), 0);
+
+    assert_int_equal(bdb_store_batch_begin(a, BDB_BATCH_SMALL), 0);
+    info.path = "a2.txt";
+    info.sha256 = "a2";
+    assert_int_equal(bdb_store_add_source(a, &info, &sink, NULL), 0);
+    assert_int_equal(bdb_store_batch_end(a, 1), 0);
+    info.path = "a3.txt";   /* a transaction of its own */
+    info.sha256 = "a3";
+    assert_int_equal(bdb_store_add_source(a, &info, &sink, NULL), 0);
+    assert_int_equal(bdb_store_batch_begin(a, BDB_BATCH_SMALL), 0);
+    info.path = "a4.txt";
+    info.sha256 = "a4";
+    assert_int_equal(bdb_store_add_source(a, &info, &sink, NULL), 0);
+    assert_int_equal(bdb_store_batch_end(a, 1), 0);
+
+    bdb_store *c = open_db();
+    for (int k = 0; k < 2; k++) {
+        bdb_store *st = k ? c : b;
+        assert_int_equal(results_of(st, NULL), 4 * 400);
+        int n = 0;
+        assert_int_equal(bdb_store_sources_each(st, count_sources, &n), 0);
+        assert_int_equal(n, 4);
+        bdb_filter f = {.benchmark = "/between"};
+        n = 0;
+        assert_int_equal(bdb_store_series_each(st, &f, count_series, &n), 0);
+        assert_int_equal(n, 400);
+    }
+    bdb_sink_free(&sink);
+    bdb_store_close(a);
+    bdb_store_close(b);
+    bdb_store_close(c);
+}
+
 static int count_benchmark(bdb_store *st, const char *benchmark)
 {
     bdb_filter f = {.benchmark = benchmark};
@@ -1612,6 +1677,7 @@ int main(void)
         cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, setup),
         cmocka_unit_test_setup(store__batch_after_another_handle_wrote__begins_at_once, setup),
         cmocka_unit_test_setup(store__small_batch_source_given_up__rolls_back_alone, setup),
+        cmocka_unit_test_setup(store__small_batches__see_writes_between_them, setup),
         cmocka_unit_test_setup(store__replaced_source__drops_only_series_left_empty, setup),
         cmocka_unit_test(store__mask_location__never_shows_a_password),
         cmocka_unit_test(cli__copy__sqlite_to_sqlite_reports_the_same),
@@ -1636,6 +1702,7 @@ int main(void)
         cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, pg_setup),
         cmocka_unit_test_setup(store__batch_after_another_handle_wrote__begins_at_once, pg_setup),
         cmocka_unit_test_setup(store__small_batch_source_given_up__rolls_back_alone, pg_setup),
+        cmocka_unit_test_setup(store__small_batches__see_writes_between_them, pg_setup),
         cmocka_unit_test_setup(store__replaced_source__drops_only_series_left_empty, pg_setup),
         cmocka_unit_test_setup(store_pg__newer_schema__is_refused, pg_setup),
         cmocka_unit_test_setup(store_pg__database_of_schema_1__upgrades_and_keeps_data, pg_setup),
