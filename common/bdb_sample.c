@@ -129,6 +129,12 @@ static void repair_names(bdb_sample *x)
  * lists them; TAB and LF stay, shown neutralised): the common case, checked without copying. */
 static int name_clean(const char *s)
 {
+    /* printable ASCII, the names of nearly every figure: one pass */
+    const unsigned char *a = (const unsigned char *)s;
+    while (*a >= 0x20 && *a < 0x7f)
+        a++;
+    if (!*a)
+        return 1;
     size_t n = strlen(s);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];

@@ -142,6 +142,34 @@ void bdb_merge_check_begin(bdb_merge_check *mc)
     mc->stage++;
 }
 
+/* "platform\x1ftool\x1fbenchmark\x1fmetric\x1fpid" into key (cut to fit),
+ * as snprintf wrote it, without its cost at every figure. */
+static void stage_key(char *key, size_t keysz, const char *platform,
+                      const char *tool, const char *benchmark,
+                      const char *metric, size_t pid)
+{
+    const char *part[4] = {platform, tool, benchmark, metric};
+    size_t used = 0;
+    for (int i = 0; i < 4; i++) {
+        size_t n = strlen(part[i]);
+        if (n > keysz - 1 - used)
+            n = keysz - 1 - used;
+        memcpy(key + used, part[i], n);
+        used += n;
+        if (used + 1 < keysz)
+            key[used++] = '\x1f';
+    }
+    char digits[24];
+    size_t nd = 0;
+    do {
+        digits[nd++] = (char)('0' + pid % 10);
+        pid /= 10;
+    } while (pid);
+    while (nd && used + 1 < keysz)
+        key[used++] = digits[--nd];
+    key[used] = '\0';
+}
+
 int bdb_merge_check_stage(bdb_merge_check *mc, const bdb_sample *s,
                           const char *platform)
 {
@@ -156,9 +184,9 @@ int bdb_merge_check_stage(bdb_merge_check *mc, const bdb_sample *s,
         return BDB_ENOMEM;
     /* the parameters by their number: the text is kept once, in params */
     char key[BDB_MERGE_KEY_MAX];
-    snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s\x1f%zu",
-             s->platform[0] ? s->platform : (platform ? platform : ""),
-             s->tool, s->benchmark, s->metric, pid);
+    stage_key(key, sizeof key,
+              s->platform[0] ? s->platform : (platform ? platform : ""),
+              s->tool, s->benchmark, s->metric, pid);
     entry *e = lookup(mc, key, mc->ptexts[pid - 1]);
     if (!e)
         return BDB_ENOMEM;
@@ -205,18 +233,23 @@ static void full_key(const entry *e, char *out, size_t outsz)
     snprintf(out, outsz, "%.*s\x1f%s", n, e->key, e->params);
 }
 
+/* A shared entry with its full key, made once before the sort (the
+ * comparison made both keys again at every step of it). */
+typedef struct keyed {
+    entry *e;
+    char *key;
+} keyed;
+
 static int cmp_entries(const void *a, const void *b)
 {
-    const entry *x = *(entry *const *)a, *y = *(entry *const *)b;
+    const keyed *kx = a, *ky = b;
+    const entry *x = kx->e, *y = ky->e;
     if (x->nfiles != y->nfiles)
         return x->nfiles < y->nfiles ? -1 : 1;
     int c = memcmp(x->files, y->files, x->nfiles * sizeof *x->files);
     if (c)
         return c;
-    char kx[BDB_MERGE_KEY_MAX], ky[BDB_MERGE_KEY_MAX];
-    full_key(x, kx, sizeof kx);
-    full_key(y, ky, sizeof ky);
-    return strcmp(kx, ky);
+    return strcmp(kx->key, ky->key);
 }
 
 static int same_files(const entry *x, const entry *y)
@@ -256,23 +289,44 @@ int bdb_merge_check_report(bdb_merge_check *mc,
         n += mc->entries[i].nfiles > 1;
     if (n == 0)
         return 0;
-    entry **shared = malloc(n * sizeof *shared);
-    if (!shared)
-        return BDB_ENOMEM;
-    n = 0;
+    /* the full keys side by side, each as long as it is */
+    size_t bytes = 0;
     for (size_t i = 0; i < mc->nentries; i++)
         if (mc->entries[i].nfiles > 1)
-            shared[n++] = &mc->entries[i];
+            bytes += strlen(mc->entries[i].key) + strlen(mc->entries[i].params) + 1;
+    keyed *shared = malloc(n * sizeof *shared);
+    char *keys = malloc(bytes + 1);
+    if (!shared || !keys) {
+        free(shared);
+        free(keys);
+        return BDB_ENOMEM;
+    }
+    n = 0;
+    char *at = keys;
+    for (size_t i = 0; i < mc->nentries; i++)
+        if (mc->entries[i].nfiles > 1) {
+            char key[BDB_MERGE_KEY_MAX];
+            full_key(&mc->entries[i], key, sizeof key);
+            size_t len = strlen(key);
+            if (at + len + 1 > keys + bytes + 1)
+                len = (size_t)(keys + bytes - at);  /* cannot happen */
+            memcpy(at, key, len);
+            at[len] = '\0';
+            shared[n].e = &mc->entries[i];
+            shared[n++].key = at;
+            at += len + 1;
+        }
     qsort(shared, n, sizeof *shared, cmp_entries);
     int reported = 0;
     for (size_t i = 0; i < n;) {
         size_t j = i + 1;
-        while (j < n && same_files(shared[i], shared[j]))
+        while (j < n && same_files(shared[i].e, shared[j].e))
             j++;
-        entry *e = shared[i];
+        entry *e = shared[i].e;
         const char **names = malloc(e->nfiles * sizeof *names);
         if (!names) {
             free(shared);
+            free(keys);
             return BDB_ENOMEM;
         }
         for (size_t k = 0; k < e->nfiles; k++)
@@ -303,5 +357,6 @@ int bdb_merge_check_report(bdb_merge_check *mc,
         i = j;
     }
     free(shared);
+    free(keys);
     return reported;
 }

@@ -24,24 +24,86 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A (position, line) cursor: moves to pos forward or back, counting the
- * newlines it passes (figures are looked up out of order within a job,
- * never far). */
+/* A (position, line) cursor. Figures are looked up out of order within
+ * a job, never far: the newlines of the last few jobs' text are kept in
+ * order (a window of LC_WINDOW, slid forward as the text is read), and a
+ * position's line is found by binary search among them. Walking from the
+ * last position to the next byte by byte crossed a job's text several
+ * times (7% of parsing a 14,380-job file). A position before the window
+ * is counted back from its start. */
+#define LC_WINDOW 4096
+
 typedef struct line_cursor {
     const char *buf;
-    size_t pos;
-    int line;
+    size_t from;        /* the window's start */
+    int line;           /* the line at from: 1 + newlines before it */
+    size_t to;          /* newlines in [from, to) are in nl */
+    unsigned n;         /* how many */
+    unsigned nl[LC_WINDOW];     /* their positions - from, ascending */
 } line_cursor;
+
+static void lc_init(line_cursor *c, const char *buf)
+{
+    c->buf = buf;
+    c->from = c->to = 0;
+    c->line = 1;
+    c->n = 0;
+}
+
+/* Keeps the newline at pos, the window slid forward by half when full
+ * (or when pos is too far from its start for an unsigned). */
+static void lc_keep(line_cursor *c, size_t pos)
+{
+    if (c->n == LC_WINDOW || pos - c->from > UINT_MAX) {
+        unsigned half = c->n / 2;
+        size_t base = half ? c->from + c->nl[half - 1] + 1 : pos;
+        if (!half) {                /* far: start over at pos */
+            c->line += (int)c->n;
+            c->n = 0;
+        } else {
+            c->line += (int)half;
+            for (unsigned i = half; i < c->n; i++)
+                c->nl[i - half] = (unsigned)(c->from + c->nl[i] - base);
+            c->n -= half;
+        }
+        c->from = base;
+        if (pos - c->from > UINT_MAX) {     /* still far: start over */
+            c->line += (int)c->n;
+            c->n = 0;
+            c->from = pos;
+        }
+    }
+    c->nl[c->n++] = (unsigned)(pos - c->from);
+}
 
 static int line_at(line_cursor *c, size_t pos)
 {
-    for (; c->pos > pos; c->pos--)
-        if (c->buf[c->pos - 1] == '\n')
-            c->line--;
-    for (; c->pos < pos; c->pos++)
-        if (c->buf[c->pos] == '\n')
-            c->line++;
-    return c->line;
+    if (pos < c->from) {
+        int line = c->line;
+        for (size_t p = pos; p < c->from; p++)
+            line -= c->buf[p] == '\n';
+        return line;
+    }
+    while (c->to < pos) {
+        const char *q = memchr(c->buf + c->to, '\n', pos - c->to);
+        if (!q) {
+            c->to = pos;
+            break;
+        }
+        lc_keep(c, (size_t)(q - c->buf));
+        c->to = (size_t)(q - c->buf) + 1;
+    }
+    /* the newlines before pos: those at offsets below pos - from */
+    size_t rel = pos - c->from;
+    unsigned lo = 0, hi = c->n;
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (c->nl[mid] < rel)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return c->line + (int)lo;
 }
 
 /* Where "key" (with its quotes, followed by ':') next occurs in
@@ -988,7 +1050,8 @@ int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
                        bdb_diag *diag)
 {
     (void)diag;
-    line_cursor lc = {buf, 0, 1};
+    line_cursor lc;
+    lc_init(&lc, buf);
     walker w = {buf, len, 0, &lc, out, 0};
     int run = 0, rc = BDB_OK;
     while (w.pos < len && !rc) {

@@ -238,6 +238,7 @@ typedef struct normalizer {
     bdb_params last_in, last_out, last_meta;
     const bdb_tool *last_tool;
     int last_valid;
+    int last_noted;     /* last_meta is in meta_seen already */
     /* what left the identity: "key=value" -> first line, in order */
     bdb_strmap meta_seen;
     const char **meta_order;
@@ -352,9 +353,14 @@ static int canonicalise(normalizer *nz, bdb_sample *s, int *rc)
         bdb_canon_params(nz->record, &nz->last_out, &nz->last_meta);
         nz->last_tool = nz->record;
         nz->last_valid = 1;
+        nz->last_noted = 0;
     }
-    if (nz->last_meta.n || nz->last_meta.overflow)
+    /* noted once: a set noted again changes nothing (its first lines and
+     * meta_full_line are kept) */
+    if ((nz->last_meta.n || nz->last_meta.overflow) && !nz->last_noted) {
         *rc = note_meta(nz, &nz->last_meta, s->line);
+        nz->last_noted = *rc == BDB_OK;
+    }
     if (params_same(&nz->last_out, &s->params))
         return 0;
     bdb_sample_copy_params(&s->params, &nz->last_out);

@@ -249,6 +249,51 @@ static void fio__json_after_warnings_and_prompt__found_and_warned(void **state)
     free(json);
 }
 
+/* Figures take the line of their own key however long the file: four
+ * runs of a 2,004-line JSON log one after the other (8,016 lines) give
+ * each run's figures the lines of the first run's, moved down by the
+ * lines of the runs before. */
+static void fio__json_four_runs__lines_follow_the_file(void **state)
+{
+    (void)state;
+    size_t len;
+    char *json = tu_read("samples/fio/json-randread-4k-j8-qd32.json", &len);
+    size_t lines = 0;
+    for (size_t i = 0; i < len; i++)
+        lines += json[i] == '\n';
+    assert_true(lines * 4 > 4096);
+    assert_int_equal(json[len - 1], '\n');
+    char *text = malloc(4 * len + 1);
+    assert_non_null(text);
+    for (int k = 0; k < 4; k++)
+        memcpy(text + (size_t)k * len, json, len);
+    text[4 * len] = '\0';
+    bdb_sink one, four;
+    text_ok(json, &one);
+    text_ok(text, &four);
+    assert_true(one.n > 0);
+    assert_int_equal(four.n, 4 * one.n);
+    for (size_t k = 0; k < 4; k++)
+        for (size_t i = 0; i < one.n; i++) {
+            const bdb_sample *a = &one.samples[i], *b = &four.samples[k * one.n + i];
+            assert_string_equal(a->metric, b->metric);
+            assert_int_equal(b->line, a->line + (int)(k * lines));
+        }
+    /* and the line holds the figure's key: "iops" on iops' line */
+    const bdb_sample *x = tu_find(&four, "randread-4k", "iops", NULL);
+    assert_non_null(x);
+    const char *p = text;
+    for (int l = 1; l < x->line; l++)
+        p = strchr(p, '\n') + 1;
+    char row[256];
+    snprintf(row, sizeof row, "%.*s", (int)(strchr(p, '\n') - p), p);
+    assert_non_null(strstr(row, "\"iops\""));
+    bdb_sink_free(&one);
+    bdb_sink_free(&four);
+    free(text);
+    free(json);
+}
+
 /* fio 2.x JSON field names and units: "io_bytes" in KiB (no "io_kbytes"),
  * "clat"/"lat" in usec, percentile maps padded with "0.00" keys. A layout
  * fragment, not a measurement. */
@@ -2151,6 +2196,7 @@ int main(void)
         cmocka_unit_test(fio__json_client_server__client_stats_single_host),
         cmocka_unit_test(fio__json_two_runs_with_prompts__repetitions),
         cmocka_unit_test(fio__json_after_warnings_and_prompt__found_and_warned),
+        cmocka_unit_test(fio__json_four_runs__lines_follow_the_file),
         cmocka_unit_test(fio__json_2x__usec_latencies_and_kib_io_bytes),
         cmocka_unit_test(fio__json_latency_keys_with_other_units__each_in_its_unit),
         cmocka_unit_test(fio__json_options__fio_size_and_time_syntax),

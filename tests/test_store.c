@@ -721,6 +721,41 @@ static void store__series_swept_by_another_handle__is_made_again(void **state)
     }
 }
 
+/* A figure each of 400 series of benchmark bench: many index pages. */
+static void sink_of_400_series(bdb_sink *sink, const char *bench)
+{
+    bdb_sink_init(sink);
+    char param[16];
+    for (int i = 0; i < 400; i++) {
+        snprintf(param, sizeof param, "%d", i);
+        add_sample(sink, bench, "requests_per_sec", 100 + i, param);
+    }
+}
+
+/* info's source with sink's figures, in a small batch of its own. */
+static void add_in_small_batch(bdb_store *st, const bdb_source_info *info,
+                               const bdb_sink *sink)
+{
+    assert_int_equal(bdb_store_batch_begin(st, BDB_BATCH_SMALL), 0);
+    assert_int_equal(bdb_store_add_source(st, info, sink, NULL), 0);
+    assert_int_equal(bdb_store_batch_end(st, 1), 0);
+}
+
+/* The database holds nsources sources of sink_of_400_series(bench) and
+ * nothing else: 400 results each, in 400 series. */
+static void assert_sources_of_400(bdb_store *st, const char *bench,
+                                  int nsources)
+{
+    assert_int_equal(results_of(st, NULL), nsources * 400);
+    int n = 0;
+    assert_int_equal(bdb_store_sources_each(st, count_sources, &n), 0);
+    assert_int_equal(n, nsources);
+    bdb_filter f = {.benchmark = bench};
+    n = 0;
+    assert_int_equal(bdb_store_series_each(st, &f, count_series, &n), 0);
+    assert_int_equal(n, 400);
+}
+
 /* In a batch of small changes (the import's) each source's savepoint
  * keeps its undo copy of the pages in memory. A source given up in the
  * middle of such a batch, after changing pages that earlier sources and
@@ -731,18 +766,11 @@ static void store__small_batch_source_given_up__rolls_back_alone(void **state)
     (void)state;
     bdb_store *st = open_db();
     bdb_sink sink;
-    bdb_sink_init(&sink);
-    char param[16];
-    for (int i = 0; i < 400; i++) {     /* 400 series: many index pages */
-        snprintf(param, sizeof param, "%d", i);
-        add_sample(&sink, "/undo", "requests_per_sec", 100 + i, param);
-    }
+    sink_of_400_series(&sink, "/undo");
     bdb_source_info info = {.path = "a.txt", .sha256 = "a", .raw = "x",
                             .size = 1, .tool = "ab", .parser_version = "ab:1",
                             .options = ""};
-    assert_int_equal(bdb_store_batch_begin(st, BDB_BATCH_SMALL), 0);
-    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
-    assert_int_equal(bdb_store_batch_end(st, 1), 0);
+    add_in_small_batch(st, &info, &sink);
 
     assert_int_equal(bdb_store_batch_begin(st, BDB_BATCH_SMALL), 0);
     info.path = "b.txt";
@@ -761,16 +789,59 @@ static void store__small_batch_source_given_up__rolls_back_alone(void **state)
     assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
     assert_int_equal(bdb_store_batch_end(st, 1), 0);
 
-    assert_int_equal(results_of(st, NULL), 3 * 400);
-    int n = 0;
-    assert_int_equal(bdb_store_sources_each(st, count_sources, &n), 0);
-    assert_int_equal(n, 3);
-    bdb_filter f = {.benchmark = "/undo"};
-    n = 0;
-    assert_int_equal(bdb_store_series_each(st, &f, count_series, &n), 0);
-    assert_int_equal(n, 400);
+    assert_sources_of_400(st, "/undo", 3);
     bdb_sink_free(&sink);
     bdb_store_close(st);
+}
+
+/* Small batches keep their page cache from one batch to the next (the
+ * import's second batch does not read its index pages again). What
+ * another handle writes between two of them is seen by the next: its
+ * results and series are neither lost nor doubled, and a transaction of
+ * its own (a large file's) after small batches lands as well. */
+static void store__small_batches__see_writes_between_them(void **state)
+{
+    (void)state;
+    bdb_store *a = open_db(), *b = open_db();
+    bdb_sink sink;
+    sink_of_400_series(&sink, "/between");
+    bdb_source_info info = {.path = "a1.txt", .sha256 = "a1", .raw = "x",
+                            .size = 1, .tool = "ab", .parser_version = "ab:1",
+                            .options = ""};
+    add_in_small_batch(a, &info, &sink);
+
+    /* the other handle adds the same series' results, then takes a's
+     * source away: the pages a read in its batch changed under it */
+    info.path = "b1.txt";
+    info.sha256 = "b1";
+    assert_int_equal(bdb_store_add_source(b, &info, &sink, NULL), 0);
+    long long a1 = 0;
+    assert_int_equal(bdb_store_source_find(b, "a1", &a1), 0);
+    assert_true(a1 > 0);
+    assert_int_equal(bdb_store_source_delete(b, a1), 0);
+
+    assert_int_equal(bdb_store_batch_begin(a, BDB_BATCH_SMALL), 0);
+    info.path = "a2.txt";
+    info.sha256 = "a2";
+    assert_int_equal(bdb_store_add_source(a, &info, &sink, NULL), 0);
+    assert_int_equal(bdb_store_batch_end(a, 1), 0);
+    info.path = "a3.txt";   /* a transaction of its own */
+    info.sha256 = "a3";
+    assert_int_equal(bdb_store_add_source(a, &info, &sink, NULL), 0);
+    assert_int_equal(bdb_store_batch_begin(a, BDB_BATCH_SMALL), 0);
+    info.path = "a4.txt";
+    info.sha256 = "a4";
+    assert_int_equal(bdb_store_add_source(a, &info, &sink, NULL), 0);
+    assert_int_equal(bdb_store_batch_end(a, 1), 0);
+
+    bdb_store *c = open_db();
+    for (int k = 0; k < 2; k++) {
+        assert_sources_of_400(k ? c : b, "/between", 4);
+    }
+    bdb_sink_free(&sink);
+    bdb_store_close(a);
+    bdb_store_close(b);
+    bdb_store_close(c);
 }
 
 static int count_benchmark(bdb_store *st, const char *benchmark)
@@ -1699,6 +1770,7 @@ int main(void)
         cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, setup),
         cmocka_unit_test_setup(store__batch_after_another_handle_wrote__begins_at_once, setup),
         cmocka_unit_test_setup(store__small_batch_source_given_up__rolls_back_alone, setup),
+        cmocka_unit_test_setup(store__small_batches__see_writes_between_them, setup),
         cmocka_unit_test_setup(store__replaced_source__drops_only_series_left_empty, setup),
         cmocka_unit_test(store__mask_location__never_shows_a_password),
         cmocka_unit_test(cli__copy__sqlite_to_sqlite_reports_the_same),
@@ -1723,6 +1795,7 @@ int main(void)
         cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, pg_setup),
         cmocka_unit_test_setup(store__batch_after_another_handle_wrote__begins_at_once, pg_setup),
         cmocka_unit_test_setup(store__small_batch_source_given_up__rolls_back_alone, pg_setup),
+        cmocka_unit_test_setup(store__small_batches__see_writes_between_them, pg_setup),
         cmocka_unit_test_setup(store__replaced_source__drops_only_series_left_empty, pg_setup),
         cmocka_unit_test_setup(store_pg__newer_schema__is_refused, pg_setup),
         cmocka_unit_test_setup(store_pg__database_of_schema_1__upgrades_and_keeps_data, pg_setup),
