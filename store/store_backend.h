@@ -148,6 +148,12 @@ struct bdb_store {
 
 /* Frees st->means (store_means.c; NULL-safe). */
 void bdb_means_memo_free(bdb_means_memo *m);
+/* With st->means: the names of the platforms with a result f selects,
+ * from that copy (store_means.c); *no_copy 1 when there is none (the
+ * caller asks the database). */
+int bdb_means_platform_names(bdb_store *st, const bdb_filter *f,
+                             int (*cb)(const char *, void *), void *ctx,
+                             int *no_copy);
 
 /* Records the handle's error message and returns code. */
 int bdb_store_fail(bdb_store *st, int code, const char *fmt, ...)

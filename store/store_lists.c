@@ -76,6 +76,14 @@ int bdb_warnings_each(bdb_store *st, const bdb_filter *f,
 int bdb_platform_names_each(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const char *, void *), void *ctx)
 {
+    /* a server's copy of every cell: a run set's probe per platform read
+     * a lab's results of each platform that set has none of */
+    int no_copy = 1;
+    if (st->means) {
+        int rc = bdb_means_platform_names(st, f, cb, ctx, &no_copy);
+        if (rc || !no_copy)
+            return rc;
+    }
     bdb_where w;
     bdb_where_init(&w, st->ops->drv->style);
     bdb_buf_puts(&w.sql, "SELECT pname FROM (SELECT p.name AS pname FROM "

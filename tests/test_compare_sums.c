@@ -77,6 +77,49 @@ static void same_table(bdb_store *st, bdb_cmp_kind kind, const char *old_name,
     bdb_compare_free(s);
 }
 
+static int join_name(const char *name, void *ctx)
+{
+    bdb_buf_printf(ctx, "[%s]", name);
+    return 0;
+}
+
+static int join_series(const bdb_series_row *r, void *ctx)
+{
+    bdb_buf_printf(ctx, "%lld|%s|%s|%s|%s|%s|%d\n", r->id, r->tool,
+                   r->benchmark, r->metric, r->params, r->unit, r->better);
+    return 0;
+}
+
+/* The platforms and the series names of f as the database gives them (a
+ * store without the copy) and as st gives them (with it). */
+static void same_names(bdb_store *st, const char *db, const bdb_filter *f,
+                       int some)
+{
+    bdb_store *plain;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_store_open(&plain, db, &d), BDB_OK);
+    bdb_buf a, b;
+    bdb_buf_init(&a);
+    bdb_buf_init(&b);
+    assert_int_equal(bdb_store_platform_names_each(plain, f, join_name, &a),
+                     BDB_OK);
+    assert_int_equal(bdb_store_platform_names_each(st, f, join_name, &b),
+                     BDB_OK);
+    assert_string_equal(b.data ? b.data : "", a.data ? a.data : "");
+    assert_true(some ? a.len > 0 : a.len == 0);
+    bdb_buf_reset(&a);
+    bdb_buf_reset(&b);
+    assert_int_equal(bdb_store_series_names_each(plain, f, join_series, &a),
+                     BDB_OK);
+    assert_int_equal(bdb_store_series_names_each(st, f, join_series, &b),
+                     BDB_OK);
+    assert_string_equal(b.data ? b.data : "", a.data ? a.data : "");
+    bdb_buf_free(&a);
+    bdb_buf_free(&b);
+    bdb_store_close(plain);
+}
+
 static void compare_sums__sets_and_platforms__same_table_as_from_values(void **state)
 {
     (void)state;
@@ -115,6 +158,23 @@ static void compare_sums__sets_and_platforms__same_table_as_from_values(void **s
     bdb_diag_clear(&d);
     assert_int_equal(bdb_store_open(&st, db, &d), BDB_OK);
     same_table(st, BDB_CMP_SET, "base", "limited", NULL);
+    /* run sets from the copy a server keeps too: each cell's sums per
+     * source, a set's side pooled from its sources */
+    size_t cells;
+    assert_int_equal(bdb_store_means_warm(st, &cells), BDB_OK);
+    assert_true(cells > 10);
+    same_table(st, BDB_CMP_SET, "base", "limited", NULL);
+    same_table(st, BDB_CMP_SET, "base", "limit*", "ab");
+    /* the platforms and names of a selection from that copy: as the
+     * database's */
+    bdb_filter f = {0};
+    same_names(st, db, &f, 1);
+    f.set = "limited";
+    same_names(st, db, &f, 1);
+    f.tool = "ab";
+    same_names(st, db, &f, 1);
+    f.set = "no-such-set";
+    same_names(st, db, &f, 0);
     bdb_store_close(st);
     snprintf(db, sizeof db, "%s/p.sqlite", dir);
     assert_int_equal(bdb_store_open(&st, db, &d), BDB_OK);
@@ -122,11 +182,19 @@ static void compare_sums__sets_and_platforms__same_table_as_from_values(void **s
     /* from the sums a server keeps in memory (bdb_store_means_warm): a
      * platform side as a glob, and one tool's series out of the copy of
      * every series */
-    size_t cells;
     assert_int_equal(bdb_store_means_warm(st, &cells), BDB_OK);
     assert_true(cells > 10);
     same_table(st, BDB_CMP_PLATFORM, "ba*", "limited", "ab");
     same_table(st, BDB_CMP_PLATFORM, "base", "limit?d", NULL);
+    bdb_filter g = {0};
+    same_names(st, db, &g, 1);
+    g.platforms = "lim*";
+    same_names(st, db, &g, 1);
+    g.platforms = NULL;
+    g.tool = "openssl*";
+    same_names(st, db, &g, 1);
+    g.tool = "no-such-tool";
+    same_names(st, db, &g, 0);
     bdb_store_close(st);
 }
 
