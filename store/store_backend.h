@@ -116,11 +116,6 @@ typedef struct bdb_store_ops {
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
     void (*close)(bdb_store *st);
-    /* lines of a source without the whole of it (store_admin.h's
-     * bdb_store_source_lines); NULL: the whole is loaded and cut */
-    int (*source_lines)(bdb_store *st, long long id, long long from,
-                        long long count, bdb_stored_source *meta,
-                        bdb_buf *text, int *more);
     int (*batch_begin)(bdb_store *st, int flags);
     int (*batch_end)(bdb_store *st, int commit);
     /* a source streamed figure by figure */
