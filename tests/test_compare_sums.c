@@ -14,6 +14,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void close_to(double a, double b)
@@ -120,13 +121,11 @@ static void same_names(bdb_store *st, const char *db, const bdb_filter *f,
     bdb_store_close(plain);
 }
 
-static void compare_sums__sets_and_platforms__same_table_as_from_values(void **state)
+/* The runs imported into the databases at db (as run sets on one
+ * platform) and db2 (as two platforms), then compared from their values,
+ * their sums and the sums a server keeps in memory. */
+static void check_both(const char *db, const char *db2)
 {
-    (void)state;
-    char dir[1024], db[1100];
-    bdb_store *st = tu_fresh_store(dir, sizeof dir);
-    bdb_store_close(st);
-    snprintf(db, sizeof db, "%s/r.sqlite", dir);
     static const char *const sets[] = {"base", "limited"};
     bdb_buf out;
     bdb_buf_init(&out);
@@ -147,13 +146,12 @@ static void compare_sums__sets_and_platforms__same_table_as_from_values(void **s
         assert_int_equal(tu_run(&out, "--db '%s' import -q --repetitions "
                                       "--platform local --set %s %s", db,
                                 sets[i], files), 0);
-        char db2[1200];
-        snprintf(db2, sizeof db2, "%s/p.sqlite", dir);
         assert_int_equal(tu_run(&out, "--db '%s' import -q --repetitions "
                                       "--platform %s %s", db2, sets[i], files),
                          0);
     }
     bdb_buf_free(&out);
+    bdb_store *st;
     bdb_diag d;
     bdb_diag_clear(&d);
     assert_int_equal(bdb_store_open(&st, db, &d), BDB_OK);
@@ -176,8 +174,7 @@ static void compare_sums__sets_and_platforms__same_table_as_from_values(void **s
     f.set = "no-such-set";
     same_names(st, db, &f, 0);
     bdb_store_close(st);
-    snprintf(db, sizeof db, "%s/p.sqlite", dir);
-    assert_int_equal(bdb_store_open(&st, db, &d), BDB_OK);
+    assert_int_equal(bdb_store_open(&st, db2, &d), BDB_OK);
     same_table(st, BDB_CMP_PLATFORM, "base", "limited", NULL);
     /* from the sums a server keeps in memory (bdb_store_means_warm): a
      * platform side as a glob, and one tool's series out of the copy of
@@ -187,21 +184,52 @@ static void compare_sums__sets_and_platforms__same_table_as_from_values(void **s
     same_table(st, BDB_CMP_PLATFORM, "ba*", "limited", "ab");
     same_table(st, BDB_CMP_PLATFORM, "base", "limit?d", NULL);
     bdb_filter g = {0};
-    same_names(st, db, &g, 1);
+    same_names(st, db2, &g, 1);
     g.platforms = "lim*";
-    same_names(st, db, &g, 1);
+    same_names(st, db2, &g, 1);
     g.platforms = NULL;
     g.tool = "openssl*";
-    same_names(st, db, &g, 1);
+    same_names(st, db2, &g, 1);
     g.tool = "no-such-tool";
-    same_names(st, db, &g, 0);
+    same_names(st, db2, &g, 0);
     bdb_store_close(st);
+}
+
+static void compare_sums__sets_and_platforms__same_table_as_from_values(void **state)
+{
+    (void)state;
+    char dir[1024], db[1100], db2[1100];
+    bdb_store *st = tu_fresh_store(dir, sizeof dir);
+    bdb_store_close(st);
+    snprintf(db, sizeof db, "%s/r.sqlite", dir);
+    snprintf(db2, sizeof db2, "%s/p.sqlite", dir);
+    check_both(db, db2);
+}
+
+/* The same on PostgreSQL (BDB_TEST_PG_URL; skipped without a server). */
+static void compare_sums__on_postgresql__same_table_as_from_values(void **state)
+{
+    (void)state;
+    const char *base = getenv("BDB_TEST_PG_URL");
+    if (!base || !*base) {
+        const char *ci = getenv("CI");
+        if (ci && strcmp(ci, "true") == 0)
+            fail_msg("BDB_TEST_PG_URL is not set and CI=true");
+        print_message("no PostgreSQL server (BDB_TEST_PG_URL): skipped\n");
+        skip();
+        return;
+    }
+    char db[1100], db2[1100];
+    tu_pg_new_database(base, "sums_sets", db, sizeof db);
+    tu_pg_new_database(base, "sums_plat", db2, sizeof db2);
+    check_both(db, db2);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(compare_sums__sets_and_platforms__same_table_as_from_values),
+        cmocka_unit_test(compare_sums__on_postgresql__same_table_as_from_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
