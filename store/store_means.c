@@ -13,6 +13,13 @@ typedef struct names_walk {
     void *ctx;
 } names_walk;
 
+typedef struct id_list {
+    long long *v;
+    size_t n, cap;
+} id_list;
+
+static int id_row_keep(bdb_stmt *s, void *ctx);
+
 static int has_series_terms(const bdb_filter *f)
 {
     return f && ((f->tool && *f->tool) || (f->benchmark && *f->benchmark) ||
@@ -54,6 +61,46 @@ static int names_from_db(bdb_store *st, const bdb_filter *f,
         return rc;
     names_walk nw = {cb, ctx};
     return bdb_stmt_walk(s, name_row, &nw);
+}
+
+int bdb_store_series_page(bdb_store *st, const bdb_filter *f, size_t offset,
+                          size_t limit, long long **ids, size_t *n,
+                          size_t *total)
+{
+    *ids = NULL;
+    *n = *total = 0;
+    bdb_where w;
+    bdb_where_init(&w, st->ops->drv->style);
+    bdb_buf_puts(&w.sql, "SELECT count(*) FROM series s WHERE 1=1");
+    bdb_where_series(&w, f);
+    bdb_stmt *s;
+    int rc = bdb_where_prepare(st, &w, "counting series", 0, &s);
+    if (rc)
+        return rc;
+    int step = bdb_step(s);
+    if (step > 0)
+        *total = (size_t)bdb_col_int(s, 0);
+    if ((rc = bdb_stmt_finish(s, step < 0 ? step : BDB_OK)))
+        return rc;
+    /* the unique index (tool, benchmark, metric, params) in its order:
+     * the page's rows walked to, no sort of the selection */
+    bdb_where_init(&w, st->ops->drv->style);
+    bdb_buf_puts(&w.sql, "SELECT s.id FROM series s WHERE 1=1");
+    bdb_where_series(&w, f);
+    bdb_buf_printf(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, "
+                           "s.params LIMIT %zu OFFSET %zu", limit, offset);
+    if ((rc = bdb_where_prepare(st, &w, "listing a page of series",
+                                BDB_STMT_MANY, &s)))
+        return rc;
+    id_list l = {0};
+    rc = bdb_stmt_walk(s, id_row_keep, &l);
+    if (rc) {
+        free(l.v);
+        return rc;
+    }
+    *ids = l.v;
+    *n = l.n;
+    return BDB_OK;
 }
 
 typedef struct means_walk {
@@ -387,11 +434,6 @@ static int has_platform_terms(const bdb_filter *f)
     return f && f->platforms && *f->platforms;
 }
 
-typedef struct id_list {
-    long long *v;
-    size_t n, cap;
-} id_list;
-
 static int id_row_keep(bdb_stmt *s, void *ctx)
 {
     id_list *p = ctx;
@@ -450,7 +492,65 @@ static int has_id(const id_list *p, long long id)
 /* The cells of the copy f's platform, run set and tag terms select, each
  * the sums over its sources that the terms keep; f's series terms are
  * left to the caller. 1: no copy (the caller asks the database). */
+/* The first row of the copy at or after series id, from row `from`. */
+static size_t memo_seek(const bdb_means_memo *m, size_t from, long long id)
+{
+    size_t lo = from, hi = m->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (m->v[mid].c.series_id < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+typedef struct memo_pick {
+    const id_list *pl, *src;    /* NULL: every platform, every source */
+    int (*cb)(const bdb_cell_sums_row *r, void *ctx);
+    void *ctx;
+} memo_pick;
+
+/* Rows [lo, hi) of the copy the pick keeps, each cell's sources pooled,
+ * to its callback; 1 when it said stop. */
+static int memo_rows(const bdb_means_memo *m, size_t lo, size_t hi,
+                     const memo_pick *pk)
+{
+    bdb_cell_sums_row c;
+    int have = 0;
+    for (size_t i = lo; i < hi; i++) {
+        const memo_row *r = &m->v[i];
+        if ((pk->pl && !has_id(pk->pl, r->c.platform_id)) ||
+            (pk->src && !has_id(pk->src, r->source_id)))
+            continue;
+        if (have && r->c.series_id == c.series_id &&
+            r->c.platform_id == c.platform_id) {
+            /* the same cell from another source: pooled */
+            c.n += r->c.n;
+            c.sum += r->c.sum;
+            c.sumsq += r->c.sumsq;
+            c.sumln += r->c.sumln;
+            c.sumln2 += r->c.sumln2;
+            c.min = r->c.min < c.min ? r->c.min : c.min;
+            c.max = r->c.max > c.max ? r->c.max : c.max;
+            continue;
+        }
+        if (have && pk->cb(&c, pk->ctx))
+            return 1;
+        c = r->c;
+        have = 1;
+    }
+    return have && pk->cb(&c, pk->ctx);
+}
+
+/* The cells of the copy f's platform, run set and tag terms select, each
+ * the sums over its sources that the terms keep; f's series terms are
+ * left to the caller, but with series (their ids in order; NULL: every
+ * series) only their rows are walked, each series found by halving.
+ * *no_copy 1: there is no copy (the caller asks the database). */
 static int memo_walk(bdb_store *st, const bdb_filter *f,
+                     const id_list *series,
                      int (*cb)(const bdb_cell_sums_row *r, void *ctx),
                      void *ctx, int *no_copy)
 {
@@ -469,30 +569,21 @@ static int memo_walk(bdb_store *st, const bdb_filter *f,
         rc = ids_selected(st, f, 1, &pl);
     if (!rc && by_source)
         rc = ids_selected(st, f, 0, &src);
-    bdb_cell_sums_row c;
-    int have = 0;
-    for (size_t i = 0; !rc && i <= m->n; i++) {
-        const memo_row *r = i < m->n ? &m->v[i] : NULL;
-        if (r && ((by_platform && !has_id(&pl, r->c.platform_id)) ||
-                  (by_source && !has_id(&src, r->source_id))))
-            continue;
-        if (have && r && r->c.series_id == c.series_id &&
-            r->c.platform_id == c.platform_id) {
-            /* the same cell from another source: pooled */
-            c.n += r->c.n;
-            c.sum += r->c.sum;
-            c.sumsq += r->c.sumsq;
-            c.sumln += r->c.sumln;
-            c.sumln2 += r->c.sumln2;
-            c.min = r->c.min < c.min ? r->c.min : c.min;
-            c.max = r->c.max > c.max ? r->c.max : c.max;
-            continue;
+    memo_pick pk = {by_platform ? &pl : NULL, by_source ? &src : NULL, cb,
+                    ctx};
+    if (!rc && !series) {
+        memo_rows(m, 0, m->n, &pk);
+    } else if (!rc) {
+        size_t at = 0;
+        for (size_t k = 0; k < series->n; k++) {
+            size_t lo = memo_seek(m, at, series->v[k]);
+            size_t hi = lo;
+            while (hi < m->n && m->v[hi].c.series_id == series->v[k])
+                hi++;
+            at = hi;
+            if (memo_rows(m, lo, hi, &pk))
+                break;
         }
-        if (have && cb(&c, ctx))
-            break;
-        if (r)
-            c = r->c;
-        have = r != NULL;
     }
     free(pl.v);
     free(src.v);
@@ -519,7 +610,7 @@ int bdb_store_cell_means_memo_each(bdb_store *st, const bdb_filter *f,
 {
     mean_of_sums w = {cb, ctx};
     int no_copy;
-    int rc = memo_walk(st, f, mean_of, &w, &no_copy);
+    int rc = memo_walk(st, f, NULL, mean_of, &w, &no_copy);
     if (!rc && no_copy)
         rc = bdb_store_cell_means_each(st, f, cb, ctx);
     return rc;
@@ -541,15 +632,13 @@ int bdb_store_cell_sums_memo_each(bdb_store *st, const bdb_filter *f,
                                   void *ctx)
 {
     int no_copy;
-    int rc = memo_walk(st, f, cb, ctx, &no_copy);
+    int rc = memo_walk(st, f, NULL, cb, ctx, &no_copy);
     if (!rc && no_copy)
         rc = bdb_store_cell_sums_each(st, f, cb, ctx);
     return rc;
 }
 
 typedef struct present {
-    const id_list *series;      /* NULL: every series */
-    size_t at;
     long long pid[64];          /* the platform ids seen */
     size_t n;
     int many;                   /* more platforms than pid holds */
@@ -558,16 +647,6 @@ typedef struct present {
 static int see_platform(const bdb_cell_sums_row *r, void *ctx)
 {
     present *p = ctx;
-    if (p->series) {
-        /* both in series id order */
-        const id_list *l = p->series;
-        while (p->at < l->n && l->v[p->at] < r->series_id)
-            p->at++;
-        if (p->at == l->n)
-            return 1;
-        if (l->v[p->at] != r->series_id)
-            return 0;
-    }
     for (size_t i = 0; i < p->n; i++)
         if (p->pid[i] == r->platform_id)
             return 0;
@@ -611,16 +690,16 @@ int bdb_means_platform_names(bdb_store *st, const bdb_filter *f,
 {
     id_list series = {0};
     present p = {0};
-    int rc = BDB_OK;
-    if (has_series_terms(f)) {
+    int rc = BDB_OK, by_series = has_series_terms(f);
+    if (by_series) {
         bdb_stmt *s;
         rc = names_query(st, f, "", &s);
         if (!rc)
             rc = bdb_stmt_walk(s, id_row_keep, &series);
-        p.series = &series;
     }
     if (!rc)
-        rc = memo_walk(st, f, see_platform, &p, no_copy);
+        rc = memo_walk(st, f, by_series ? &series : NULL, see_platform, &p,
+                       no_copy);
     free(series.v);
     if (rc || *no_copy || p.many) {
         *no_copy = !rc;     /* too many platforms: the database's way */

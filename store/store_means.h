@@ -17,6 +17,15 @@ int bdb_store_series_names_each(bdb_store *st, const bdb_filter *f,
                                 int (*cb)(const bdb_series_row *r, void *ctx),
                                 void *ctx);
 
+/* Page `offset / limit` of the series f's series terms select, in the
+ * report's order (tool, benchmark, metric, parameters): their ids into
+ * *ids (the caller frees; *n of them), the selection's count into *total.
+ * The database walks its unique series index to the page (benchdb
+ * serve's tool pages). */
+int bdb_store_series_page(bdb_store *st, const bdb_filter *f, size_t offset,
+                          size_t limit, long long **ids, size_t *n,
+                          size_t *total);
+
 typedef struct bdb_cell_mean_row {
     long long series_id;
     long long platform_id;      /* 0: results without a platform */

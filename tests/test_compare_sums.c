@@ -121,6 +121,60 @@ static void same_names(bdb_store *st, const char *db, const bdb_filter *f,
     bdb_store_close(plain);
 }
 
+typedef struct named {
+    long long id;
+    char key[600];
+} named;
+
+typedef struct names_list {
+    named v[512];
+    size_t n;
+} names_list;
+
+static int keep_named(const bdb_series_row *r, void *ctx)
+{
+    names_list *l = ctx;
+    assert_true(l->n < 512);
+    named *x = &l->v[l->n++];
+    x->id = r->id;
+    snprintf(x->key, sizeof x->key, "%s\x1f%s\x1f%s\x1f%s", r->tool,
+             r->benchmark, r->metric, r->params);
+    return 0;
+}
+
+static int cmp_named(const void *a, const void *b)
+{
+    return strcmp(((const named *)a)->key, ((const named *)b)->key);
+}
+
+/* A tool page's series (bdb_store_series_page), pages of 7 one after the
+ * other: every series of f once, in the report's order (tool, benchmark,
+ * metric, parameters, byte by byte), and the count of them. */
+static void pages_in_order(bdb_store *st, const bdb_filter *f)
+{
+    static names_list all;
+    all.n = 0;
+    assert_int_equal(bdb_store_series_names_each(st, f, keep_named, &all),
+                     BDB_OK);
+    assert_true(all.n > 7);
+    qsort(all.v, all.n, sizeof all.v[0], cmp_named);
+    size_t at = 0;
+    for (size_t page = 0;; page++) {
+        long long *ids = NULL;
+        size_t n = 0, total = 0;
+        assert_int_equal(bdb_store_series_page(st, f, page * 7, 7, &ids, &n,
+                                               &total), BDB_OK);
+        assert_int_equal(total, all.n);
+        assert_true(n <= 7);
+        for (size_t i = 0; i < n; i++, at++)
+            assert_int_equal(ids[i], all.v[at].id);
+        free(ids);
+        if (n < 7)
+            break;
+    }
+    assert_int_equal(at, all.n);
+}
+
 /* The runs imported into the databases at db (as run sets on one
  * platform) and db2 (as two platforms), then compared from their values,
  * their sums and the sums a server keeps in memory. */
@@ -192,6 +246,11 @@ static void check_both(const char *db, const char *db2)
     same_names(st, db2, &g, 1);
     g.tool = "no-such-tool";
     same_names(st, db2, &g, 0);
+    /* a tool page's series, page after page */
+    bdb_filter h = {0};
+    pages_in_order(st, &h);
+    h.tool = "a?";
+    pages_in_order(st, &h);
     bdb_store_close(st);
 }
 
