@@ -495,6 +495,11 @@ static int has_id(const id_list *p, long long id)
 /* The first row of the copy at or after series id, from row `from`. */
 static size_t memo_seek(const bdb_means_memo *m, size_t from, long long id)
 {
+    /* a dense selection's next series is most often the next row's */
+    if (from == m->n || m->v[from].c.series_id >= id)
+        return from;
+    if (from + 1 < m->n && m->v[from + 1].c.series_id >= id)
+        return from + 1;
     size_t lo = from, hi = m->n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
