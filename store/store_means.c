@@ -37,6 +37,16 @@ static int name_row(bdb_stmt *s, void *ctx)
     return w->cb(&r, w->ctx) ? 1 : 0;
 }
 
+int bdb_series_row_keep(bdb_buf *text, size_t at[5], const bdb_series_row *r)
+{
+    const char *f[5] = {r->tool, r->benchmark, r->metric, r->params, r->unit};
+    for (int i = 0; i < 5; i++) {
+        at[i] = text->len;
+        bdb_buf_append(text, f[i], strlen(f[i]) + 1);
+    }
+    return text->err ? -1 : 0;
+}
+
 /* The names query of f's series terms (cols after s.id), in id order. */
 static int names_query(bdb_store *st, const bdb_filter *f, const char *cols,
                        bdb_stmt **s)
@@ -330,12 +340,7 @@ static int keep_name(const bdb_series_row *r, void *ctx)
     name_rec *x = &m->nv[m->nn++];
     x->id = r->id;
     x->better = r->better;
-    const char *f[5] = {r->tool, r->benchmark, r->metric, r->params, r->unit};
-    for (int i = 0; i < 5; i++) {
-        x->at[i] = m->text.len;
-        bdb_buf_append(&m->text, f[i], strlen(f[i]) + 1);
-    }
-    return m->text.err ? (m->names = -1) : 0;
+    return bdb_series_row_keep(&m->text, x->at, r) ? (m->names = -1) : 0;
 }
 
 /* The copy with every series' names, made when there is none; NULL with

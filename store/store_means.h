@@ -26,6 +26,11 @@ int bdb_store_series_page(bdb_store *st, const bdb_filter *f, size_t offset,
                           size_t limit, long long **ids, size_t *n,
                           size_t *total);
 
+/* Appends r's five names (tool, benchmark, metric, params, unit), each
+ * with its '\0', to text and their offsets into at: many series' names
+ * kept in one text. 0, or -1 when out of memory. */
+int bdb_series_row_keep(bdb_buf *text, size_t at[5], const bdb_series_row *r);
+
 typedef struct bdb_cell_mean_row {
     long long series_id;
     long long platform_id;      /* 0: results without a platform */

@@ -497,6 +497,15 @@ static void fake_init(fake *f, const char *tool, const char *bench)
     snprintf(f->m.title, sizeof f->m.title, "fake");
 }
 
+/* Both platforms' cells present, one value each: a and b. */
+static void fake_means(fake *f, double a, double b)
+{
+    f->cells[0].present = f->cells[1].present = 1;
+    f->cells[0].n = f->cells[1].n = 1;
+    f->cells[0].mean = a;
+    f->cells[1].mean = b;
+}
+
 static void chart__missing_and_nan_figures__draw_no_bars(void **state)
 {
     (void)state;
@@ -549,10 +558,7 @@ static void chart__hostile_text__drawn_cut_and_cleaned_not_failed(void **state)
     /* invalid UTF-8, a surrogate, control characters, a cut sequence */
     fake f;
     fake_init(&f, "\xff\xfe\x01tool\xed\xa0\x80\t\xc3", longname);
-    f.cells[0].present = f.cells[1].present = 1;
-    f.cells[0].n = f.cells[1].n = 1;
-    f.cells[0].mean = 1;
-    f.cells[1].mean = 2;
+    fake_means(&f, 1, 2);
     strcpy(f.pl[1].name, "\xe2\x82");
     snprintf(dir, sizeof dir, "%s", tu_tmpdir());
     bdb_diag d;
@@ -946,10 +952,7 @@ static void chart__overview_long_label__cut_at_a_character_with_ellipsis(void **
     longname[n] = '\0';
     fake f;
     fake_init(&f, "dd", longname);
-    f.cells[0].present = f.cells[1].present = 1;
-    f.cells[0].n = f.cells[1].n = 1;
-    f.cells[0].mean = 100e6;
-    f.cells[1].mean = 50e6;
+    fake_means(&f, 100e6, 50e6);
     f.cells[1].compared = 1;
     f.cells[1].speedup = 0.5;
     f.cells[1].speedup_lo = f.cells[1].speedup_hi = NAN;

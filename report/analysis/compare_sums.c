@@ -43,12 +43,8 @@ static int add_sname(const bdb_series_row *r, void *ctx)
     sname *x = &ns->v[ns->n++];
     x->id = r->id;
     x->better = r->better;
-    const char *f[5] = {r->tool, r->benchmark, r->metric, r->params, r->unit};
-    for (int i = 0; i < 5; i++) {
-        x->at[i] = ns->text.len;
-        bdb_buf_append(&ns->text, f[i], strlen(f[i]) + 1);
-    }
-    return ns->text.err ? (ns->rc = BDB_ENOMEM) : 0;
+    return bdb_series_row_keep(&ns->text, x->at, r) ? (ns->rc = BDB_ENOMEM)
+                                                     : 0;
 }
 
 static const char *sname_text(const snames *ns, const sname *s, int i)
