@@ -1430,10 +1430,14 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     bdb_import_result r;
     assert_int_equal(bdb_import_file(st, tu_path("samples/published/seed-published-figures.csv"), &o, &r), 0);
     bdb_store_close(st);
-    /* back to what schemas/pg/001_init.sql made: 008's source pieces,
-     * 007's trace points and 006's notes and marks go, 005's parameter
-     * sets back into one row per parameter per series */
-    psql(db_path, "DROP TABLE source_chunks; DROP TABLE trace_points; "
+    /* back to what schemas/pg/001_init.sql made: 011's source points
+     * and its index by line, 008's source pieces, 007's trace points and
+     * 006's notes and marks go, 005's parameter sets back into one row
+     * per parameter per series */
+    psql(db_path, "DROP TABLE source_points; "
+                  "DROP INDEX results_by_source_line; "
+                  "CREATE INDEX results_by_source ON results(source_id); "
+                  "DROP TABLE source_chunks; DROP TABLE trace_points; "
                   "DROP TABLE notes; "
                   "ALTER TABLE sets DROP COLUMN new_baseline");
     psql(db_path, "CREATE TABLE series_params (series_id bigint NOT NULL "
@@ -1463,6 +1467,9 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     /* 1/count(*) fails when an index of 002 is missing */
     psql(db_path, "SELECT 1 / count(*) FROM pg_indexes WHERE indexname = "
                   "'results_by_platform'");
+    /* ... or 011's */
+    psql(db_path, "SELECT 1 / count(*) FROM pg_indexes WHERE indexname = "
+                  "'results_by_source_line'");
     char sql[200];
     st = open_db();
     snprintf(sql, sizeof sql, "SELECT 1 / count(*) FROM benchdb_meta WHERE "
