@@ -98,7 +98,8 @@ int cmd_serve(int argc, char **argv, bdb_cli *cli)
         fprintf(stderr, "benchdb serve: %s: the means are read per page: %s\n",
                 shown, bdb_store_errmsg(st));
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    fprintf(stderr, "benchdb serve: %zu cells' means kept in memory (%.2f s)\n",
+    fprintf(stderr, "benchdb serve: %zu cells' sums (per source) and the "
+            "series' names kept in memory (%.2f s)\n",
             cells, (double)(t1.tv_sec - t0.tv_sec) +
                         (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
     /* the signals go to sigwait below, not to the server's thread, which

@@ -1,8 +1,9 @@
 /* serve_paging.c - pages of a long listing (a tool's series): which
  * series a page holds, in the report's order (tool, benchmark, metric,
- * parameters), read from the series' names alone so that a page of a
- * lab's 70,000 series costs what its own rows cost; and the links between
- * pages (every page a permalink: page= in the URL). */
+ * parameters), read by the database from its unique series index
+ * (bdb_store_series_page) so that a page of a lab's 70,000 series costs
+ * what its own rows cost, not a read and sort of all their names; and the
+ * links between pages (every page a permalink: page= in the URL). */
 #include "serve_internal.h"
 #include "../store/store_means.h"
 #include "../common/bdb_grow.h"
@@ -10,43 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct named {
-    long long id;
-    char *key;      /* benchmark \x1f metric \x1f params (tool is fixed) */
-} named;
-
-typedef struct names {
-    named *v;
-    size_t n, cap;
-    int rc;
-} names;
-
-static int add_named(const bdb_series_row *r, void *ctx)
-{
-    names *ns = ctx;
-    named *g = bdb_grow(ns->v, ns->n, &ns->cap, sizeof *g, 256);
-    if (!g)
-        return ns->rc = BDB_ENOMEM;
-    ns->v = g;
-    bdb_buf k;
-    bdb_buf_init(&k);
-    bdb_buf_printf(&k, "%s\x1f%s\x1f%s\x1f%s", r->tool, r->benchmark,
-                   r->metric, r->params);
-    size_t len;
-    char *key = bdb_buf_detach(&k, &len);
-    if (!key)
-        return ns->rc = BDB_ENOMEM;
-    ns->v[ns->n++] = (named){r->id, key};
-    return 0;
-}
-
-static int cmp_named(const void *a, const void *b)
-{
-    /* \x1f sorts below every printable byte: as the store's ORDER BY of
-     * the four columns */
-    return strcmp(((const named *)a)->key, ((const named *)b)->key);
-}
 
 size_t srv_page_arg(srv_req *r)
 {
@@ -65,29 +29,8 @@ size_t srv_page_arg(srv_req *r)
 int srv_page_series(srv_req *r, size_t page, size_t size, long long **ids,
                     size_t *n, size_t *total)
 {
-    *ids = NULL;
-    *n = *total = 0;
-    names ns = {0};
-    int rc = bdb_store_series_names_each(r->st, &r->f, add_named, &ns);
-    if (!rc)
-        rc = ns.rc;
-    if (!rc) {
-        qsort(ns.v, ns.n, sizeof *ns.v, cmp_named);
-        *total = ns.n;
-        size_t from = (page - 1) * size;
-        size_t k = from < ns.n ? (ns.n - from < size ? ns.n - from : size) : 0;
-        *ids = malloc((k ? k : 1) * sizeof **ids);
-        if (!*ids)
-            rc = BDB_ENOMEM;
-        for (size_t i = 0; !rc && i < k; i++)
-            (*ids)[i] = ns.v[from + i].id;
-        if (!rc)
-            *n = k;
-    }
-    for (size_t i = 0; i < ns.n; i++)
-        free(ns.v[i].key);
-    free(ns.v);
-    return rc;
+    return bdb_store_series_page(r->st, &r->f, (page - 1) * size, size, ids,
+                                 n, total);
 }
 
 static void page_link(srv_req *r, const char *path, size_t page,

@@ -324,11 +324,16 @@ void srv_view_tool(srv_req *r)
         return srv_fail(r, 404, "page %zu: the selection has %zu pages", page,
                         pages);
     }
+    /* the page's series by id alone: they are of the selection's series
+     * terms already, which with them made the database walk the tool's
+     * whole index to check 200 ids */
+    bdb_filter keep = r->f;
+    r->f.tool = r->f.benchmark = r->f.metric = NULL;
+    r->f.params = NULL;
     r->f.series_ids = ids;
     r->f.nseries_ids = nids;
     bdb_model *m = build_model(r, 0);
-    r->f.series_ids = NULL;
-    r->f.nseries_ids = 0;
+    r->f = keep;
     free(ids);
     if (!m)
         return;

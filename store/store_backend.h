@@ -116,11 +116,6 @@ typedef struct bdb_store_ops {
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
     void (*close)(bdb_store *st);
-    /* lines of a source without the whole of it (store_admin.h's
-     * bdb_store_source_lines); NULL: the whole is loaded and cut */
-    int (*source_lines)(bdb_store *st, long long id, long long from,
-                        long long count, bdb_stored_source *meta,
-                        bdb_buf *text, int *more);
     int (*batch_begin)(bdb_store *st, int flags);
     int (*batch_end)(bdb_store *st, int commit);
     /* a source streamed figure by figure */
@@ -148,6 +143,12 @@ struct bdb_store {
 
 /* Frees st->means (store_means.c; NULL-safe). */
 void bdb_means_memo_free(bdb_means_memo *m);
+/* With st->means: the names of the platforms with a result f selects,
+ * from that copy (store_means.c); *no_copy 1 when there is none (the
+ * caller asks the database). */
+int bdb_means_platform_names(bdb_store *st, const bdb_filter *f,
+                             int (*cb)(const char *, void *), void *ctx,
+                             int *no_copy);
 
 /* Records the handle's error message and returns code. */
 int bdb_store_fail(bdb_store *st, int code, const char *fmt, ...)

@@ -153,7 +153,7 @@ typedef struct bdb_source_bytes {
     size_t zlen;
     int fd;
     bdb_zpoints pts;    /* past 4 MiB: where inflating may begin afresh
-                           (kept by a back-end with source_points) */
+                           (kept in source_points) */
 } bdb_source_bytes;
 
 int bdb_source_bytes_make(bdb_store *st, const bdb_source_info *src,
@@ -179,6 +179,12 @@ int bdb_source_samples(bdb_store *st, long long id, bdb_sink *out);
 /* store.h's bdb_store_source_load: the row, then its bytes inflated from
  * raw or piece after piece. */
 int bdb_source_load(bdb_store *st, long long id, bdb_stored_source *out);
+/* store_admin.h's bdb_store_source_lines: the row, then its lines from
+ * from on (count of them): a source in pieces inflated from its last
+ * point before them (source_points), else from its start. */
+int bdb_source_lines_read(bdb_store *st, long long id, long long from,
+                          long long count, bdb_stored_source *meta,
+                          bdb_buf *text, int *more);
 
 /* ---- the series cache --------------------------------------------------
  * Series ids known in the current transaction, by identity (tool,

@@ -8,20 +8,29 @@
 static int filter_has_series_terms(const bdb_filter *f)
 {
     return f && (f->tool || f->benchmark || f->metric ||
-                 (f->params && f->params->n > 0));
+                 (f->params && f->params->n > 0) || f->series_ids);
 }
 
 /* Appends "EXISTS (a result of f whose col is `on`)", or with on NULL
- * "... whose col IS NULL". */
+ * "... whose col IS NULL". With series terms the probe goes by the
+ * selection's series (the series index, whose columns hold the platform
+ * and the source) and col is only checked: by col first (the source's
+ * index), a source of a lab's million results was read whole, a join to
+ * its series per result, to learn whether one is of the series asked. */
 static void exists_result(bdb_where *w, const bdb_filter *f, const char *col,
                           const char *on)
 {
-    bdb_buf_puts(&w->sql, "EXISTS (SELECT 1 FROM results r ");
-    if (filter_has_series_terms(f))
-        bdb_buf_puts(&w->sql, "JOIN series s ON s.id = r.series_id ");
-    bdb_buf_printf(&w->sql, "WHERE r.%s %s%s", col, on ? "= " : "IS NULL",
+    int by_series = filter_has_series_terms(f);
+    bdb_buf_printf(&w->sql, "EXISTS (SELECT 1 FROM results r WHERE %sr.%s %s%s",
+                   by_series ? "+" : "", col, on ? "= " : "IS NULL",
                    on ? on : "");
-    bdb_where_build(w, f);
+    if (by_series) {
+        bdb_buf_puts(&w->sql, " AND r.series_id IN (SELECT s.id FROM series "
+                              "s WHERE 1=1");
+        bdb_where_series(w, f);
+        bdb_buf_puts(&w->sql, ")");
+    }
+    bdb_where_platforms(w, f);
     bdb_buf_puts(&w->sql, ")");
 }
 
@@ -67,6 +76,14 @@ int bdb_warnings_each(bdb_store *st, const bdb_filter *f,
 int bdb_platform_names_each(bdb_store *st, const bdb_filter *f,
                             int (*cb)(const char *, void *), void *ctx)
 {
+    /* a server's copy of every cell: a run set's probe per platform read
+     * a lab's results of each platform that set has none of */
+    int no_copy = 1;
+    if (st->means) {
+        int rc = bdb_means_platform_names(st, f, cb, ctx, &no_copy);
+        if (rc || !no_copy)
+            return rc;
+    }
     bdb_where w;
     bdb_where_init(&w, st->ops->drv->style);
     bdb_buf_puts(&w.sql, "SELECT pname FROM (SELECT p.name AS pname FROM "

@@ -82,6 +82,28 @@ static int put_pieces(bdb_store *st, long long id, const bdb_source_bytes *b,
     return bdb_stmt_finish(s, rc);
 }
 
+/* Where the stream may be inflated from afresh (source_points): a window
+ * of the source's lines is read from the last point before it. */
+static int put_points(bdb_store *st, long long id, const bdb_zpoints *pts)
+{
+    if (!pts->n)
+        return BDB_OK;
+    bdb_stmt *s;
+    int rc = bdb_stmt_prepare(st, "INSERT INTO source_points(source_id, "
+                                  "line, at_byte, at_zbyte) "
+                                  "VALUES(?1, ?2, ?3, ?4)",
+                              "storing a source's points", 0, &s);
+    for (size_t i = 0; !rc && i < pts->n; i++) {
+        bdb_stmt_reset(s);
+        bdb_bind_int(s, 1, id);
+        bdb_bind_int(s, 2, pts->v[i].line);
+        bdb_bind_int(s, 3, pts->v[i].at);
+        bdb_bind_int(s, 4, pts->v[i].zat);
+        rc = bdb_stmt_run(s);
+    }
+    return bdb_stmt_finish(s, rc);
+}
+
 int bdb_source_bytes_put(bdb_store *st, long long id,
                          const bdb_source_bytes *b)
 {
@@ -99,7 +121,7 @@ int bdb_source_bytes_put(bdb_store *st, long long id,
                               "a source (%zu bytes)", piece);
     rc = put_pieces(st, id, b, buf, piece);
     free(buf);
-    return rc;
+    return rc ? rc : put_points(st, id, &b->pts);
 }
 
 /* A source stored in pieces, read one piece (one row) at a time: a
@@ -108,6 +130,7 @@ typedef struct piece_reader {
     bdb_store *st;
     long long id, seq;
     bdb_stmt *s;
+    size_t skip;        /* bytes of the first piece passed over */
 } piece_reader;
 
 static int next_piece(void *ctx, const void **z, size_t *zn)
@@ -125,65 +148,162 @@ static int next_piece(void *ctx, const void **z, size_t *zn)
     if (*zn == 0)       /* an empty piece is not the end */
         return bdb_store_fail(r->st, BDB_ESTORE, "source %lld: an empty "
                               "piece of its stored bytes", r->id);
+    if (r->skip) {
+        if (r->skip >= *zn)
+            return bdb_store_fail(r->st, BDB_ESTORE, "source %lld: a point "
+                                  "lies past its piece", r->id);
+        *z = (const char *)*z + r->skip;
+        *zn -= r->skip;
+        r->skip = 0;
+    }
     return BDB_OK;
+}
+
+static int piece_reader_open(bdb_store *st, piece_reader *r, long long id,
+                             long long seq, size_t skip)
+{
+    *r = (piece_reader){st, id, seq, NULL, skip};
+    return bdb_stmt_prepare(st, "SELECT bytes FROM source_chunks WHERE "
+                                "source_id = ?1 AND seq = ?2",
+                            "reading a source's pieces", 0, &r->s);
 }
 
 static int load_pieces(bdb_store *st, long long id, size_t size,
                        bdb_input *out)
 {
-    piece_reader r = {st, id, 0, NULL};
-    int rc = bdb_stmt_prepare(st, "SELECT bytes FROM source_chunks WHERE "
-                                  "source_id = ?1 AND seq = ?2",
-                              "reading a source's pieces", 0, &r.s);
+    piece_reader r;
+    int rc = piece_reader_open(st, &r, id, 0, 0);
     if (!rc)
         rc = bdb_store_uncompress_pieces(st, id, next_piece, &r, size, out);
     return bdb_stmt_finish(r.s, rc);
 }
 
-int bdb_source_load(bdb_store *st, long long id, bdb_stored_source *out)
+/* Source id's row (s, stepped): its names into out. BDB_OK, or
+ * BDB_ENOTFOUND / the step's failure. */
+static int source_row(bdb_store *st, long long id, bdb_stmt **s,
+                      bdb_stored_source *out, int *chunked)
 {
     memset(out, 0, sizeof *out);
-    bdb_stmt *s;
     int rc = bdb_stmt_prepare(st, "SELECT s.path, s.tool, s.parser_version, "
                                   "coalesce(p.name, ''), s.options, s.raw, "
                                   "s.size, s.raw_encoding FROM sources s "
                                   "LEFT JOIN platforms p ON p.id = "
                                   "s.platform_id WHERE s.id = ?1",
-                              "loading source", BDB_STMT_KEEP, &s);
+                              "loading source", BDB_STMT_KEEP, s);
+    if (rc)
+        return rc;
+    bdb_bind_int(*s, 1, id);
+    int step = bdb_step(*s);
+    if (step == 0)
+        return bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
+    if (step < 0)
+        return step;
+    out->id = id;
+    snprintf(out->path, sizeof out->path, "%s", bdb_col_text(*s, 0));
+    snprintf(out->tool, sizeof out->tool, "%s", bdb_col_text(*s, 1));
+    snprintf(out->parser_version, sizeof out->parser_version, "%s",
+             bdb_col_text(*s, 2));
+    snprintf(out->platform, sizeof out->platform, "%s", bdb_col_text(*s, 3));
+    out->options = strdup(bdb_col_text(*s, 4));
+    out->size = (size_t)bdb_col_int(*s, 6);
+    *chunked = strcmp(bdb_col_text(*s, 7), "zlib-chunks") == 0;
+    if (!out->options)
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    return BDB_OK;
+}
+
+/* The row's compressed bytes (column 5) inflated into out. */
+static int row_bytes(bdb_store *st, bdb_stmt *s, long long id, size_t size,
+                     bdb_input *out)
+{
+    size_t zlen = 0;
+    const void *z = bdb_col_blob(s, 5, &zlen);
+    if (!z)
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory reading "
+                              "source %lld", id);
+    return bdb_store_uncompress(st, id, z, zlen, size, out);
+}
+
+int bdb_source_load(bdb_store *st, long long id, bdb_stored_source *out)
+{
+    bdb_stmt *s = NULL;
+    int chunked = 0;
+    int rc = source_row(st, id, &s, out, &chunked);
+    if (!rc && chunked)
+        rc = load_pieces(st, id, out->size, &out->bytes);
+    else if (!rc)
+        rc = row_bytes(st, s, id, out->size, &out->bytes);
+    if (!rc)
+        out->raw = out->bytes.data;
+    rc = s ? bdb_stmt_finish(s, rc) : rc;
+    if (rc)
+        bdb_stored_source_free(out);
+    return rc;
+}
+
+/* The last point at or before line `from` of source id (source_points):
+ * its line and compressed byte, else line 1 at byte 0 (the stream's
+ * start: a source stored before points were, or a window in its first
+ * megabyte). */
+static int point_before(bdb_store *st, long long id, long long from,
+                        long long *line, long long *zat)
+{
+    *line = 1;
+    *zat = 0;
+    bdb_stmt *s;
+    int rc = bdb_stmt_prepare(st, "SELECT line, at_zbyte FROM source_points "
+                                  "WHERE source_id = ?1 AND line <= ?2 "
+                                  "ORDER BY line DESC LIMIT 1",
+                              "reading a source's points", 0, &s);
     if (rc)
         return rc;
     bdb_bind_int(s, 1, id);
+    bdb_bind_int(s, 2, from);
     int step = bdb_step(s);
-    if (step == 0)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
-    else if (step < 0)
+    if (step > 0) {
+        *line = bdb_col_int(s, 0);
+        *zat = bdb_col_int(s, 1);
+    } else if (step < 0) {
         rc = step;
-    if (!rc) {
-        out->id = id;
-        snprintf(out->path, sizeof out->path, "%s", bdb_col_text(s, 0));
-        snprintf(out->tool, sizeof out->tool, "%s", bdb_col_text(s, 1));
-        snprintf(out->parser_version, sizeof out->parser_version, "%s",
-                 bdb_col_text(s, 2));
-        snprintf(out->platform, sizeof out->platform, "%s",
-                 bdb_col_text(s, 3));
-        out->options = strdup(bdb_col_text(s, 4));
-        out->size = (size_t)bdb_col_int(s, 6);
-        size_t zlen = 0;
-        const void *z = NULL;
-        if (!out->options)
-            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        else if (strcmp(bdb_col_text(s, 7), "zlib-chunks") == 0)
-            rc = load_pieces(st, id, out->size, &out->bytes);
-        else if (!(z = bdb_col_blob(s, 5, &zlen)))
-            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory reading "
-                                "source %lld", id);
-        else
-            rc = bdb_store_uncompress(st, id, z, zlen, out->size,
-                                      &out->bytes);
-        out->raw = out->bytes.data;
     }
-    rc = bdb_stmt_finish(s, rc);
+    return bdb_stmt_finish(s, rc);
+}
+
+int bdb_source_lines_read(bdb_store *st, long long id, long long from,
+                          long long count, bdb_stored_source *meta,
+                          bdb_buf *text, int *more)
+{
+    *more = 0;
+    bdb_stmt *s = NULL;
+    int chunked = 0;
+    int rc = source_row(st, id, &s, meta, &chunked);
+    bdb_line_cut cut = {1, from, from + count - 1, text, 0};
+    if (!rc && !chunked) {
+        /* at most BDB_STORE_CHUNKED_AT bytes: inflated whole */
+        bdb_input whole = {0};
+        rc = row_bytes(st, s, id, meta->size, &whole);
+        if (!rc)
+            bdb_line_cut_take(&cut, whole.data, whole.len);
+        bdb_input_close(&whole);
+    }
+    rc = s ? bdb_stmt_finish(s, rc) : rc;
+    long long zat = 0;
+    if (!rc && chunked)
+        rc = point_before(st, id, from, &cut.line, &zat);
+    if (!rc && chunked) {
+        /* from the piece holding that byte on, raw deflate from a point */
+        long long bytes = (long long)bdb_store_piece_bytes();
+        piece_reader r;
+        rc = piece_reader_open(st, &r, id, zat / bytes, (size_t)(zat % bytes));
+        if (!rc)
+            rc = bdb_store_inflate_each(st, id, zat > 0, next_piece, &r,
+                                        bdb_line_cut_take, &cut);
+        rc = bdb_stmt_finish(r.s, rc);
+    }
+    *more = cut.more;
+    if (!rc && text->err)
+        rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
     if (rc)
-        bdb_stored_source_free(out);
+        bdb_stored_source_free(meta);
     return rc;
 }

@@ -1,8 +1,8 @@
 /* store_source_lines.c - a window of a stored source's lines with its
  * figures and notes, for a page that shows a log around one line
- * (benchdb serve): the back-end's own windowed read where it has one
- * (SQLite's points), else the whole source loaded and cut; the figures
- * and notes written once over the driver's primitives. */
+ * (benchdb serve): the lines inflated from the source's last point
+ * before them (store_source_bytes.c), the figures and notes, all written
+ * once over the driver's primitives. */
 #include "store_admin.h"
 #include "store_internal.h"
 
@@ -16,21 +16,7 @@ int bdb_store_source_lines(bdb_store *st, long long id, long long from,
     if (from < 1 || count < 1)
         return bdb_store_fail(st, BDB_EUSAGE, "lines from %lld, %lld of them: "
                               "from 1, at least one", from, count);
-    if (st->ops->source_lines)
-        return st->ops->source_lines(st, id, from, count, meta, text, more);
-    int rc = bdb_source_load(st, id, meta);
-    if (rc)
-        return rc;
-    bdb_line_cut cut = {1, from, from + count - 1, text, 0};
-    bdb_line_cut_take(&cut, meta->raw, meta->size);
-    *more = cut.more;
-    bdb_input_close(&meta->bytes);
-    meta->raw = NULL;
-    if (text->err) {
-        bdb_stored_source_free(meta);
-        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-    }
-    return BDB_OK;
+    return bdb_source_lines_read(st, id, from, count, meta, text, more);
 }
 
 typedef struct figures_walk {

@@ -67,7 +67,7 @@ enum {
     K_SAVEPOINT, K_RELEASE, K_ROLLBACK_TO, K_SOURCE_TOOL,
     K_SET_ADD, K_SET_ID, K_SET_TAG, K_SOURCE_SET, K_SOURCE_PLATFORM,
     K_RESULTS_DEL, K_WARNINGS_DEL, K_DATA_VERSION,
-    K_SOURCE_SERIES, K_SERIES_SWEEP_ONE, K_SOURCE_LOAD, K_COUNT
+    K_SOURCE_SERIES, K_SERIES_SWEEP_ONE, K_COUNT
 };
 
 static const char *const kept_sql[K_COUNT] = {
@@ -99,11 +99,6 @@ static const char *const kept_sql[K_COUNT] = {
                            "(SELECT 1 FROM results WHERE series_id = ?1) AND "
                            "NOT EXISTS (SELECT 1 FROM trace_points WHERE "
                            "series_id = ?1)",
-    [K_SOURCE_LOAD] = "SELECT s.path, s.tool, s.parser_version, "
-                      "coalesce(p.name,''), s.options, s.raw, s.size, "
-                      "s.raw_encoding FROM "
-                      "sources s LEFT JOIN platforms p ON p.id = "
-                      "s.platform_id WHERE s.id=?",
 };
 
 /* The driver's statements kept for the handle's life (BDB_STMT_KEEP):
@@ -1131,30 +1126,6 @@ static int note_replaced_series(bdb_store *st, long long source_id);
 static int source_put_set(bdb_store *st, long long source_id,
                           const char *set, const bdb_params *tags);
 
-/* Where a large source's stream may be inflated from (source_points). */
-static int put_points(bdb_store *st, long long id, const bdb_zpoints *pts)
-{
-    sqlite3_stmt *s = NULL;
-    if (!pts->n)
-        return BDB_OK;
-    if (sqlite3_prepare_v2(DB(st), "INSERT INTO source_points(source_id, "
-                           "line, at_byte, at_zbyte) VALUES(?,?,?,?)", -1, &s,
-                           NULL) != SQLITE_OK)
-        return fail_db(st, "storing a source's points");
-    int rc = BDB_OK;
-    for (size_t i = 0; !rc && i < pts->n; i++) {
-        sqlite3_reset(s);
-        sqlite3_bind_int64(s, 1, id);
-        sqlite3_bind_int64(s, 2, pts->v[i].line);
-        sqlite3_bind_int64(s, 3, pts->v[i].at);
-        sqlite3_bind_int64(s, 4, pts->v[i].zat);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "storing a source's points");
-    }
-    sqlite3_finalize(s);
-    return rc;
-}
-
 /* A new source outside a batch (a large one: a results CSV of a million
  * rows) is a transaction of its own, and each statement that inserts
  * results many rows at a time keeps a statement journal (SQLite's undo
@@ -1263,8 +1234,6 @@ static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
         }
         if (!rc)
             rc = bdb_source_bytes_put(st, id, &bytes);
-        if (!rc)
-            rc = put_points(st, id, &bytes.pts);
         /* its run set (lifecycle) */
         if (!rc && src->set && *src->set)
             rc = source_put_set(st, id, src->set, src->set_tags);
@@ -1330,134 +1299,6 @@ static int sq_source_end(bdb_store *st, long long id, const char *tool,
     return rc;
 }
 
-
-/* A source stored in pieces, read a piece at a time. */
-typedef struct chunk_reader {
-    bdb_store *st;
-    sqlite3_stmt *s;
-} chunk_reader;
-
-static int next_chunk(void *ctx, const void **z, size_t *zn)
-{
-    chunk_reader *r = ctx;
-    int step = sqlite3_step(r->s);
-    *z = NULL;
-    *zn = 0;
-    if (step == SQLITE_DONE)
-        return BDB_OK;
-    if (step != SQLITE_ROW)
-        return fail_db(r->st, "reading a source's pieces");
-    *z = sqlite3_column_blob(r->s, 0);
-    *zn = (size_t)sqlite3_column_bytes(r->s, 0);
-    if (*zn == 0) /* an empty piece is not the end */
-        return bdb_store_fail(r->st, BDB_ESTORE, "an empty piece of a "
-                              "stored source");
-    return BDB_OK;
-}
-
-/* Pieces from the one holding compressed byte zat on, the first cut to
- * begin there. */
-typedef struct chunk_from {
-    chunk_reader r;
-    size_t skip;
-} chunk_from;
-
-static int next_chunk_from(void *ctx, const void **z, size_t *zn)
-{
-    chunk_from *c = ctx;
-    int rc = next_chunk(&c->r, z, zn);
-    if (!rc && c->skip) {
-        if (c->skip >= *zn)
-            return bdb_store_fail(c->r.st, BDB_ESTORE, "a source's point lies "
-                                  "past its piece");
-        *z = (const char *)*z + c->skip;
-        *zn -= c->skip;
-        c->skip = 0;
-    }
-    return rc;
-}
-
-static int sq_source_lines(bdb_store *st, long long id, long long from,
-                           long long count, bdb_stored_source *meta,
-                           bdb_buf *text, int *more)
-{
-    sqlite3_stmt *s;
-    *more = 0;
-    memset(meta, 0, sizeof *meta);
-    if (keep_stmt(st, K_SOURCE_LOAD, &s))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, id);
-    int rc = BDB_OK, chunked = 0;
-    bdb_input whole = {0};
-    if (sqlite3_step(s) != SQLITE_ROW) {
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
-    } else {
-        meta->id = id;
-        snprintf(meta->path, sizeof meta->path, "%s", col_text(s, 0));
-        snprintf(meta->tool, sizeof meta->tool, "%s", col_text(s, 1));
-        snprintf(meta->parser_version, sizeof meta->parser_version, "%s",
-                 col_text(s, 2));
-        snprintf(meta->platform, sizeof meta->platform, "%s", col_text(s, 3));
-        meta->options = strdup(col_text(s, 4));
-        meta->size = (size_t)sqlite3_column_int64(s, 6);
-        chunked = strcmp(col_text(s, 7), "zlib-chunks") == 0;
-        if (!meta->options)
-            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        else if (!chunked)     /* at most BDB_STORE_CHUNKED_AT bytes */
-            rc = bdb_store_uncompress(st, id, sqlite3_column_blob(s, 5),
-                                      (size_t)sqlite3_column_bytes(s, 5),
-                                      meta->size, &whole);
-    }
-    unkeep(s);
-    bdb_line_cut cut = {1, from, from + count - 1, text, 0};
-    if (!rc && !chunked) {
-        bdb_line_cut_take(&cut, whole.data, whole.len);
-        bdb_input_close(&whole);
-    } else if (!rc) {
-        /* the last point at or before the first line wanted, else the
-         * stream's start (a source stored before points were) */
-        long long zat = 0;
-        sqlite3_stmt *p = NULL;
-        if (sqlite3_prepare_v2(DB(st), "SELECT line, at_zbyte FROM "
-                               "source_points WHERE source_id = ? AND line "
-                               "<= ? ORDER BY line DESC LIMIT 1", -1, &p,
-                               NULL) != SQLITE_OK)
-            rc = fail_db(st, "reading a source's points");
-        if (!rc) {
-            sqlite3_bind_int64(p, 1, id);
-            sqlite3_bind_int64(p, 2, from);
-            int step = sqlite3_step(p);
-            if (step == SQLITE_ROW) {
-                cut.line = sqlite3_column_int64(p, 0);
-                zat = sqlite3_column_int64(p, 1);
-            } else if (step != SQLITE_DONE) {
-                rc = fail_db(st, "reading a source's points");
-            }
-        }
-        sqlite3_finalize(p);
-        long long bytes = (long long)bdb_store_piece_bytes();
-        long long piece = zat / bytes;
-        chunk_from c = {{st, NULL}, (size_t)(zat % bytes)};
-        if (!rc && sqlite3_prepare_v2(DB(st), "SELECT bytes FROM source_chunks "
-                                      "WHERE source_id = ? AND seq >= ? "
-                                      "ORDER BY seq", -1, &c.r.s,
-                                      NULL) != SQLITE_OK)
-            rc = fail_db(st, "reading a source's pieces");
-        if (!rc) {
-            sqlite3_bind_int64(c.r.s, 1, id);
-            sqlite3_bind_int64(c.r.s, 2, piece);
-            rc = bdb_store_inflate_each(st, id, zat > 0, next_chunk_from, &c,
-                                        bdb_line_cut_take, &cut);
-        }
-        sqlite3_finalize(c.r.s);
-    }
-    *more = cut.more;
-    if (!rc && text->err)
-        rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-    if (rc)
-        bdb_stored_source_free(meta);
-    return rc;
-}
 
 /* The name of source id's platform ("" for none) into out; BDB_ENOTFOUND
  * when there is no such source. */
@@ -2130,7 +1971,6 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .source_begin = sq_source_begin,
     .source_put = sq_source_put,
     .source_end = sq_source_end,
-    .source_lines = sq_source_lines,
     .data_version = sq_data_version,
     .time_limit = sq_time_limit,
 };

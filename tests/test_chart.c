@@ -497,6 +497,15 @@ static void fake_init(fake *f, const char *tool, const char *bench)
     snprintf(f->m.title, sizeof f->m.title, "fake");
 }
 
+/* Both platforms' cells present, one value each: a and b. */
+static void fake_means(fake *f, double a, double b)
+{
+    f->cells[0].present = f->cells[1].present = 1;
+    f->cells[0].n = f->cells[1].n = 1;
+    f->cells[0].mean = a;
+    f->cells[1].mean = b;
+}
+
 static void chart__missing_and_nan_figures__draw_no_bars(void **state)
 {
     (void)state;
@@ -549,10 +558,7 @@ static void chart__hostile_text__drawn_cut_and_cleaned_not_failed(void **state)
     /* invalid UTF-8, a surrogate, control characters, a cut sequence */
     fake f;
     fake_init(&f, "\xff\xfe\x01tool\xed\xa0\x80\t\xc3", longname);
-    f.cells[0].present = f.cells[1].present = 1;
-    f.cells[0].n = f.cells[1].n = 1;
-    f.cells[0].mean = 1;
-    f.cells[1].mean = 2;
+    fake_means(&f, 1, 2);
     strcpy(f.pl[1].name, "\xe2\x82");
     snprintf(dir, sizeof dir, "%s", tu_tmpdir());
     bdb_diag d;
@@ -930,6 +936,48 @@ static void chart__overview_svg__real_text_and_distinct_row_labels(void **state)
     bdb_buf_free(&out);
 }
 
+/* A label too long for the overview's row is cut to a start of it with an
+ * ellipsis: whole characters (two-byte ones among them), as much of it as
+ * fits, found by halving the length (not one character at a time). */
+static void chart__overview_long_label__cut_at_a_character_with_ellipsis(void **state)
+{
+    (void)state;
+    static char longname[1200];
+    size_t n = 0;
+    while (n + 3 < sizeof longname) {   /* "a\u00e9" again and again */
+        longname[n++] = 'a';
+        longname[n++] = (char)0xc3;
+        longname[n++] = (char)0xa9;
+    }
+    longname[n] = '\0';
+    fake f;
+    fake_init(&f, "dd", longname);
+    fake_means(&f, 100e6, 50e6);
+    f.cells[1].compared = 1;
+    f.cells[1].speedup = 0.5;
+    f.cells[1].speedup_lo = f.cells[1].speedup_hi = NAN;
+    f.sc.g.geomean = 0.5;
+    bdb_buf svg;
+    bdb_buf_init(&svg);
+    assert_int_equal(bdb_chart_svg(&f.m, BDB_CHART_OVERVIEW, 0, 960, 0, &svg),
+                     BDB_OK);
+    const char *t = strstr(svg.data, ">dd a");
+    assert_non_null(t);
+    t++;
+    const char *e = strstr(t, "</text>");
+    assert_non_null(e);
+    size_t len = (size_t)(e - t);
+    /* ends with the ellipsis, a start of the label before it, cut
+     * between characters, and not to nothing */
+    assert_true(len > 3 && memcmp(e - 3, "\xe2\x80\xa6", 3) == 0);
+    size_t kept = len - 3;
+    assert_true(kept > 20 && kept < 3 + n);
+    assert_memory_equal(t, "dd ", 3);
+    assert_memory_equal(t + 3, longname, kept - 3);
+    assert_true((kept - 3) % 3 == 0 || (kept - 3) % 3 == 1);
+    bdb_buf_free(&svg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -942,6 +990,7 @@ int main(void)
         cmocka_unit_test(chart__unwritable_dir__eio_naming_the_path),
         cmocka_unit_test(chart__missing_and_nan_figures__draw_no_bars),
         cmocka_unit_test(chart__hostile_text__drawn_cut_and_cleaned_not_failed),
+        cmocka_unit_test(chart__overview_long_label__cut_at_a_character_with_ellipsis),
         cmocka_unit_test(chart__series_svg__bars_proportional_to_values_against_the_axis),
         cmocka_unit_test(chart__scores_and_sweep__ticks_ordered_labels_apart_legend_complete),
         cmocka_unit_test(chart__cli_size_and_dpi__png_pixels_follow),

@@ -655,6 +655,29 @@ static long long psql_count(const char *url, const char *sql)
     return n;
 }
 
+/* A window of a large source's lines on PostgreSQL as on SQLite
+ * (schemas/pg/011): read from the point before it, the points kept with
+ * the source's pieces, and gone with it. */
+static void pg__source_lines__window_read_from_its_point(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100], dir[700];
+    fresh_db("points", url, sizeof url);
+    snprintf(dir, sizeof dir, "%s", tu_tmpdir());
+    bdb_store *st;
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_store_open(&st, url, &d), BDB_OK);
+    long long ids[2];
+    tu_source_windows(st, dir, ids);
+    assert_true(psql_count(url, "SELECT count(*) FROM source_points") >= 5);
+    assert_true(psql_count(url, "SELECT min(line) FROM source_points") > 1);
+    assert_int_equal(bdb_store_source_delete(st, ids[0]), BDB_OK);
+    bdb_store_close(st);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM source_points"), 0);
+}
+
 /* Results' references are kept by the store, not by keys on PostgreSQL
  * (schemas/pg/009): after imports, a reparse, a forget, a platform merge
  * and a platform deleted with its results, no result points at a series,
@@ -890,6 +913,7 @@ int main(void)
         cmocka_unit_test(pg__many_series_in_one_file__list_and_report_as_sqlite),
         cmocka_unit_test(pg__results_after_every_change__point_at_rows_that_exist),
         cmocka_unit_test(pg__large_source__kept_in_pieces_loads_back_whole),
+        cmocka_unit_test(pg__source_lines__window_read_from_its_point),
         cmocka_unit_test(pg__filtered_sums__bound_values_survive_the_cursor),
         cmocka_unit_test(pg__groups__the_same_as_sqlite),
     };

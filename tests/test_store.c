@@ -198,49 +198,6 @@ static void store__large_source__kept_in_pieces_loads_back_whole(void **state)
     assert_int_equal(pieces_in(db), 0);
 }
 
-/* Lines from..from+count-1 of text, each with its '\n', into out; 1 when
- * a byte follows them. */
-static int cut_lines(const char *text, size_t len, long long from,
-                     long long count, bdb_buf *out)
-{
-    const char *p = text, *end = text + len;
-    for (long long line = 1; p < end; line++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *next = nl ? nl + 1 : end;
-        if (line >= from + count)
-            return 1;
-        if (line >= from)
-            bdb_buf_append(out, p, (size_t)(next - p));
-        p = next;
-    }
-    return 0;
-}
-
-/* Asserts bdb_store_source_lines gives text's lines from..from+count-1. */
-static void lines_are(bdb_store *st, long long id, const bdb_buf *text,
-                      long long from, long long count)
-{
-    bdb_buf want, got;
-    bdb_buf_init(&want);
-    bdb_buf_init(&got);
-    int more_want = cut_lines(text->data, text->len, from, count, &want);
-    bdb_stored_source meta;
-    int more = -1;
-    assert_int_equal(bdb_store_source_lines(st, id, from, count, &meta, &got,
-                                            &more), BDB_OK);
-    assert_int_equal(meta.size, text->len);
-    assert_null(meta.raw);
-    if (got.len != want.len)
-        fail_msg("lines %lld+%lld: %zu bytes, want %zu", from, count, got.len,
-                 want.len);
-    if (want.len)
-        assert_memory_equal(got.data, want.data, want.len);
-    assert_int_equal(more, more_want);
-    bdb_stored_source_free(&meta);
-    bdb_buf_free(&want);
-    bdb_buf_free(&got);
-}
-
 /* A window of a large source's lines is read from the point before it
  * (schemas/010: a full flush about every megabyte, at a line's start),
  * each window the log's own lines, across points and at the end; a
@@ -252,34 +209,8 @@ static void store__source_lines__window_read_from_its_point(void **state)
     (void)state;
     char dir[1024];
     bdb_store *st = tu_fresh_store(dir, sizeof dir);
-    size_t len;
-    char *run = tu_read("samples/ab/bin-keepalive-c4.txt", &len);
-    bdb_buf text;
-    bdb_buf_init(&text);
-    for (int k = 0; text.len < ((size_t)6 << 20); k++) {
-        assert_int_equal(bdb_buf_append(&text, run, len), 0);
-        bdb_buf_printf(&text, "run %d\n", k);
-    }
-    tu_import_text(st, dir, "ab-runs.txt", text.data);
-    tu_import_text(st, dir, "ab-one.txt", run);
-    long long *ids = NULL;
-    size_t n = 0;
-    assert_int_equal(bdb_store_source_ids(st, &ids, NULL, &n), BDB_OK);
-    assert_int_equal(n, 2);
-    long long lines = 0;
-    for (const char *p = text.data; (p = strchr(p, '\n')); p++)
-        lines++;
-    const long long from[] = {1, 2, 401, 9000, lines / 2, lines - 400,
-                              lines - 1, lines, lines + 1, lines + 500};
-    for (size_t i = 0; i < sizeof from / sizeof from[0]; i++)
-        lines_are(st, ids[0], &text, from[i], 401);
-    lines_are(st, ids[0], &text, 3, 1);
-    /* the small source, cut whole */
-    bdb_buf one = {0};
-    bdb_buf_init(&one);
-    bdb_buf_append(&one, run, len);
-    lines_are(st, ids[1], &one, 1, 10);
-    lines_are(st, ids[1], &one, 20, 401);
+    long long ids[2];
+    tu_source_windows(st, dir, ids);
     bdb_store_close(st);
     /* its points, then none */
     char db[1100];
@@ -300,13 +231,8 @@ static void store__source_lines__window_read_from_its_point(void **state)
     bdb_diag d;
     bdb_diag_clear(&d);
     assert_int_equal(bdb_store_open(&st, db, &d), BDB_OK);
-    for (size_t i = 0; i < sizeof from / sizeof from[0]; i++)
-        lines_are(st, ids[0], &text, from[i], 401);
+    tu_source_windows_again(st, ids[0]);
     bdb_store_close(st);
-    free(ids);
-    free(run);
-    bdb_buf_free(&text);
-    bdb_buf_free(&one);
 }
 
 static void store__schema_version__is_the_latest_migration(void **state)
@@ -1657,10 +1583,13 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     bdb_import_result r;
     assert_int_equal(bdb_import_file(st, tu_path("samples/published/seed-published-figures.csv"), &o, &r), 0);
     bdb_store_close(st);
-    /* back to what schemas/pg/001_init.sql made: 010's series keys,
-     * 008's source pieces, 007's trace points and 006's notes and marks
-     * go, 005's parameter sets back into one row per parameter per
-     * series */
+    /* back to what schemas/pg/001_init.sql made: 011's source points
+     * and its index by line, 010's series keys, 008's source pieces,
+     * 007's trace points and 006's notes and marks go, 005's parameter
+     * sets back into one row per parameter per series */
+    psql(db_path, "DROP TABLE source_points; "
+                  "DROP INDEX results_by_source_line; "
+                  "CREATE INDEX results_by_source ON results(source_id)");
     psql(db_path, "DROP INDEX series_by_name; ALTER TABLE series DROP "
                   "COLUMN key; ALTER TABLE series ADD UNIQUE (tool, "
                   "benchmark, metric, params)");
@@ -1694,6 +1623,9 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     /* 1/count(*) fails when an index of 002 is missing */
     psql(db_path, "SELECT 1 / count(*) FROM pg_indexes WHERE indexname = "
                   "'results_by_platform'");
+    /* ... or 011's */
+    psql(db_path, "SELECT 1 / count(*) FROM pg_indexes WHERE indexname = "
+                  "'results_by_source_line'");
     char sql[200];
     st = open_db();
     snprintf(sql, sizeof sql, "SELECT 1 / count(*) FROM benchdb_meta WHERE "

@@ -756,3 +756,107 @@ void tu_check_iperf_points(const tu_pts *p, const char *text,
     }
     assert_int_equal(lines_seen, interval_lines);
 }
+
+/* ---- a window of a stored source's lines ------------------------------- */
+
+/* Lines from..from+count-1 of text, each with its '\n', into out; 1 when
+ * a byte follows them. */
+static int cut_lines(const char *text, size_t len, long long from,
+                     long long count, bdb_buf *out)
+{
+    const char *p = text, *end = text + len;
+    for (long long line = 1; p < end; line++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *next = nl ? nl + 1 : end;
+        if (line >= from + count)
+            return 1;
+        if (line >= from)
+            bdb_buf_append(out, p, (size_t)(next - p));
+        p = next;
+    }
+    return 0;
+}
+
+/* Asserts bdb_store_source_lines gives text's lines from..from+count-1. */
+static void lines_are(bdb_store *st, long long id, const bdb_buf *text,
+                      long long from, long long count)
+{
+    bdb_buf want, got;
+    bdb_buf_init(&want);
+    bdb_buf_init(&got);
+    int more_want = cut_lines(text->data, text->len, from, count, &want);
+    bdb_stored_source meta;
+    int more = -1;
+    assert_int_equal(bdb_store_source_lines(st, id, from, count, &meta, &got,
+                                            &more), BDB_OK);
+    assert_int_equal(meta.size, text->len);
+    assert_null(meta.raw);
+    if (got.len != want.len)
+        fail_msg("lines %lld+%lld: %zu bytes, want %zu", from, count, got.len,
+                 want.len);
+    if (want.len)
+        assert_memory_equal(got.data, want.data, want.len);
+    assert_int_equal(more, more_want);
+    bdb_stored_source_free(&meta);
+    bdb_buf_free(&want);
+    bdb_buf_free(&got);
+}
+
+/* The real ab run repeated past 6 MiB, a number after each copy so that
+ * no two windows are alike (built once). */
+static const bdb_buf *ab_runs(const char **one, size_t *onelen)
+{
+    static bdb_buf text;
+    static char *run;
+    static size_t len;
+    if (!run) {
+        run = tu_read("samples/ab/bin-keepalive-c4.txt", &len);
+        bdb_buf_init(&text);
+        for (int k = 0; text.len < ((size_t)6 << 20); k++) {
+            assert_int_equal(bdb_buf_append(&text, run, len), 0);
+            bdb_buf_printf(&text, "run %d\n", k);
+        }
+    }
+    if (one) {
+        *one = run;
+        *onelen = len;
+    }
+    return &text;
+}
+
+void tu_source_windows_again(bdb_store *st, long long id)
+{
+    const bdb_buf *text = ab_runs(NULL, NULL);
+    long long lines = 0;
+    for (const char *p = text->data; (p = strchr(p, '\n')); p++)
+        lines++;
+    const long long from[] = {1, 2, 401, 9000, lines / 2, lines - 400,
+                              lines - 1, lines, lines + 1, lines + 500};
+    for (size_t i = 0; i < sizeof from / sizeof from[0]; i++)
+        lines_are(st, id, text, from[i], 401);
+    lines_are(st, id, text, 3, 1);
+}
+
+void tu_source_windows(bdb_store *st, const char *dir, long long ids[2])
+{
+    const char *run;
+    size_t len;
+    const bdb_buf *text = ab_runs(&run, &len);
+    tu_import_text(st, dir, "ab-runs.txt", text->data);
+    tu_import_text(st, dir, "ab-one.txt", run);
+    long long *all = NULL;
+    size_t n = 0;
+    assert_int_equal(bdb_store_source_ids(st, &all, NULL, &n), BDB_OK);
+    assert_int_equal(n, 2);
+    ids[0] = all[0];
+    ids[1] = all[1];
+    free(all);
+    tu_source_windows_again(st, ids[0]);
+    /* the small source, cut whole */
+    bdb_buf one;
+    bdb_buf_init(&one);
+    bdb_buf_append(&one, run, len);
+    lines_are(st, ids[1], &one, 1, 10);
+    lines_are(st, ids[1], &one, 20, 401);
+    bdb_buf_free(&one);
+}

@@ -115,6 +115,16 @@ void tu_import_text(bdb_store *st, const char *dir, const char *name,
 long long tu_source_in_pieces_round_trip(bdb_store *st, const char *dir,
                                          bdb_store *to);
 
+/* A window of a large source's lines is read from the point before it
+ * (a full flush about every megabyte, at a line's start), each window the
+ * log's own lines, across points and at the end; a small source is cut
+ * whole. The real ab run (samples/ab/bin-keepalive-c4.txt) repeated past
+ * 6 MiB with a number in each copy is imported into st (the file in dir),
+ * then the run alone; their ids into ids. */
+void tu_source_windows(bdb_store *st, const char *dir, long long ids[2]);
+/* The large source's windows again (id: ids[0] of tu_source_windows). */
+void tu_source_windows_again(bdb_store *st, long long id);
+
 /* A stored trace point, kept as text to compare and as a row to check;
  * series is "tool/benchmark/metric/params". */
 typedef struct tu_pt {

@@ -17,16 +17,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The series' names, by id. */
+/* The series' names, by id: offsets into one text (a lab's 125,000
+ * series were five allocations each). */
 typedef struct sname {
     long long id;
-    char *tool, *benchmark, *metric, *params, *unit;
+    size_t at[5];               /* tool, benchmark, metric, params, unit */
     int better;
 } sname;
 
 typedef struct snames {
     sname *v;
     size_t n, cap;
+    bdb_buf text;
+    size_t hint;                /* the last one found */
     int rc;
 } snames;
 
@@ -40,18 +43,23 @@ static int add_sname(const bdb_series_row *r, void *ctx)
     sname *x = &ns->v[ns->n++];
     x->id = r->id;
     x->better = r->better;
-    x->tool = strdup(r->tool);
-    x->benchmark = strdup(r->benchmark);
-    x->metric = strdup(r->metric);
-    x->params = strdup(r->params);
-    x->unit = strdup(r->unit);
-    if (!x->tool || !x->benchmark || !x->metric || !x->params || !x->unit)
-        return ns->rc = BDB_ENOMEM;
-    return 0;
+    return bdb_series_row_keep(&ns->text, x->at, r) ? (ns->rc = BDB_ENOMEM)
+                                                     : 0;
 }
 
-static const sname *find_sname(const snames *ns, long long id)
+static const char *sname_text(const snames *ns, const sname *s, int i)
 {
+    return ns->text.data + s->at[i];
+}
+
+/* Rows come in id order: the one after the last found is tried first. */
+static const sname *find_sname(snames *ns, long long id)
+{
+    size_t h = ns->hint;
+    if (h < ns->n && ns->v[h].id == id)
+        return &ns->v[h];
+    if (h + 1 < ns->n && ns->v[h + 1].id == id)
+        return &ns->v[ns->hint = h + 1];
     size_t lo = 0, hi = ns->n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -60,7 +68,11 @@ static const sname *find_sname(const snames *ns, long long id)
         else
             hi = mid;
     }
-    return lo < ns->n && ns->v[lo].id == id ? &ns->v[lo] : NULL;
+    if (lo < ns->n && ns->v[lo].id == id) {
+        ns->hint = lo;
+        return &ns->v[lo];
+    }
+    return NULL;
 }
 
 /* One side's aggregate of a series (and platform, when sides are sets or
@@ -75,7 +87,7 @@ typedef struct cells {
     cell *v;
     size_t n, cap;
     int by_platform;
-    const snames *series;       /* the selection's: other rows are left out */
+    snames *series;             /* the selection's: other rows are left out */
     int rc;
 } cells;
 
@@ -223,6 +235,7 @@ int bdb_compare_build_sums(bdb_store *st, const bdb_compare_opts *opts,
     bdb_filter fa, fb;
     bdb_params ta, tb;
     snames ns = {0};
+    bdb_buf_init(&ns.text);
     cells A = {.by_platform = by_platform, .series = &ns},
           B = {.by_platform = by_platform, .series = &ns};
     pnames ps = {0};
@@ -264,7 +277,8 @@ int bdb_compare_build_sums(bdb_store *st, const bdb_compare_opts *opts,
         /* add_cell kept the selection's series only */
         const sname *s = find_sname(&ns, A.v[i].series_id);
         bdb_cmp_row *r = bdb_compare_part_row(
-            c, s->tool, s->benchmark, s->metric, s->params, s->unit,
+            c, sname_text(&ns, s, 0), sname_text(&ns, s, 1),
+            sname_text(&ns, s, 2), sname_text(&ns, s, 3), sname_text(&ns, s, 4),
             by_platform ? platform_name(&ps, A.v[i].platform_id) : "",
             s->better);
         if (!r)
@@ -276,11 +290,8 @@ int bdb_compare_build_sums(bdb_store *st, const bdb_compare_opts *opts,
     }
     free(A.v);
     free(B.v);
-    for (size_t k = 0; k < ns.n; k++) {
-        free(ns.v[k].tool); free(ns.v[k].benchmark); free(ns.v[k].metric);
-        free(ns.v[k].params); free(ns.v[k].unit);
-    }
     free(ns.v);
+    bdb_buf_free(&ns.text);
     for (size_t k = 0; k < ps.n; k++)
         free(ps.v[k].name);
     free(ps.v);
