@@ -370,9 +370,9 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
          * that joined hdparm's header and line ("/dev/sda: Timing ...") */
         const char *timing = device_before_timing(p, e);
         if (timing) {
-            const char *de = memchr(p, ' ', (size_t)(timing - p));
-            if (!de)
-                de = memchr(p, '\t', (size_t)(timing - p));
+            const char *de = p;
+            while (de < timing && *de != ' ' && *de != '\t')
+                de++;
             if (de > p && de[-1] == ':')
                 de--;
             if ((rc = fail_pending(&h)) != 0)

@@ -265,6 +265,7 @@ typedef struct tctx {
     int pending_exit_line;         /* 0: none */
     block b;
     const char *prev, *prev_end;   /* the last non-blank line */
+    int bulleted;                  /* the line is a list item ("- ") */
     char columns[8][32];           /* side by side: the columns' names */
     int ncolumns;
 } tctx;
@@ -999,6 +1000,14 @@ static int status_line(tctx *t, const bdb_line *ln, const char *p,
     return 0;
 }
 
+static int any_digit(const char *p, const char *e)
+{
+    for (; p < e; p++)
+        if (is_digit(*p))
+            return 1;
+    return 0;
+}
+
 /* Runs one line through the open block; returns 1 when consumed, 0 when
  * the block is closed and the line still has to be looked at, <0 error. */
 static int continue_block(tctx *t, const bdb_line *raw, const char *p,
@@ -1045,6 +1054,12 @@ static int continue_block(tctx *t, const bdb_line *raw, const char *p,
             rc = twarn(t, raw->no, "unknown time -v field '%.*s'; not "
                        "imported", (int)(colon - p), p);
             return rc ? rc : 1;
+        }
+        if (f == -1 && t->bulleted && !colon && e - p <= 24 && !any_digit(p, e) &&
+            b->have[M_USER] + b->have[M_SYS] + b->have[M_REAL] > 0) {
+            /* an author's heading between the lines, as a list groups
+             * them ("- Time", "- CPU", "- Memory") */
+            return 1;
         }
         if (f == -2 || f < 0 || f == VF_TOYBOX) {
             rc = cut_block(t, raw->no, b->toybox ? "more 'Label: value' "
@@ -1389,6 +1404,15 @@ static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
     return 0;
 }
 
+/* A Markdown list bullet ("- ", "* ") an author set before a line of the
+ * output ("    - User time (seconds): 2201.12"): time prints none. */
+static const char *skip_bullet(const char *p, const char *e)
+{
+    if (e - p > 2 && (*p == '-' || *p == '*') && (p[1] == ' ' || p[1] == '\t'))
+        return bdb_skip_blank(p + 2, e);
+    return p;
+}
+
 static void ctx_free(tctx *t)
 {
     bdb_tfmt_free(&t->user);
@@ -1435,6 +1459,9 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
         const char *p = ln.p, *e = ln.end;
         bdb_trim_blank(&p, &e);
         p = bdb_skip_rep_marker(p, e, NULL);
+        const char *before = p;
+        p = skip_bullet(p, e);
+        t->bulleted = p != before;
         if (p == e)
             continue;
         rc = handle_line(t, &it, &ln, p, e, bufend);
@@ -1522,6 +1549,7 @@ static int sniff(const char *buf, size_t len)
         const char *val;
         bdb_trim_blank(&p, &e);
         p = bdb_skip_rep_marker(p, e, NULL);
+        p = skip_bullet(p, e);
         if (p == e)
             continue;
         const char *sp = p;

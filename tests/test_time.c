@@ -1436,6 +1436,39 @@ static void time__retyped_labels__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* GNU time -v lines regrouped by hand into a Markdown list under
+ * headings (a lab notebook, search index id 62766335535, the list and
+ * the line above it). */
+static const char V_LIST[] =
+    "### usr/bin/time \n"
+    "\n"
+    "- Time\n"
+    "    - User time (seconds): 2201.12\n"
+    "\t- System time (seconds): 19.37\n"
+    "    - Elapsed (wall clock) time (h:mm:ss or m:ss): 46:58.55\n"
+    "- CPU\n"
+    "    - Percent of CPU this job got: 78%\n"
+    "- Memory\n"
+    "    - Maximum resident set size (kbytes): 251492\n";
+
+static void time__v_lines_in_a_list__read_as_one_run(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    /* once "not the output of any known tool" */
+    tu_text_ok(V_LIST, NULL, &s);
+    assert_int_equal(s.n, 5);
+    tu_assert_printed(V_LIST, &s, "user", NULL, "2201.12", 2201.12, 1e-12);
+    tu_assert_printed(V_LIST, &s, "real", NULL, "46:58.55", 46 * 60 + 58.55,
+                      1e-12);
+    tu_assert_printed(V_LIST, &s, "cpu_percent", NULL, "78%", 78, 0);
+    tu_assert_printed(V_LIST, &s, "max_rss", NULL, "251492", 251492.0 * 1024, 0);
+    /* one run: the headings do not cut it */
+    for (size_t i = 0; i < s.n; i++)
+        assert_int_equal(s.samples[i].repetition, 1);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1447,6 +1480,7 @@ int main(void)
         cmocka_unit_test(time__zsh_dotfile_memory_lines__read),
         cmocka_unit_test(time__runs_side_by_side__one_run_a_column),
         cmocka_unit_test(time__retyped_labels__read),
+        cmocka_unit_test(time__v_lines_in_a_list__read_as_one_run),
         cmocka_unit_test(parse_time__bash_default__reads_real_user_sys_and_command),
         cmocka_unit_test(parse_time__timeformat_precisions__all_read),
         cmocka_unit_test(parse_time__posix_p__bash_gnu_and_busybox),
