@@ -88,6 +88,8 @@ typedef struct jwhere {
     line_memo *lm;
 } jwhere;
 
+static size_t value_end(const char *buf, size_t len, size_t i);
+
 /* The extent of the object or array that starts at or after `at` (past a
  * key and its ':'), within lim: 1 and [*from, *to), or 0. */
 static int value_extent(const char *buf, size_t lim, size_t at, size_t *from,
@@ -105,26 +107,12 @@ static int value_extent(const char *buf, size_t lim, size_t at, size_t *from,
         i++;
     if (i >= lim || (buf[i] != '{' && buf[i] != '['))
         return 0;
-    size_t open = i;
-    int depth = 0, in_str = 0;
-    for (; i < lim; i++) {
-        char c = buf[i];
-        if (in_str) {
-            if (c == '\\')
-                i++;
-            else if (c == '"')
-                in_str = 0;
-        } else if (c == '"') {
-            in_str = 1;
-        } else if (c == '{' || c == '[') {
-            depth++;
-        } else if ((c == '}' || c == ']') && --depth == 0) {
-            *from = open;
-            *to = i + 1;
-            return 1;
-        }
-    }
-    return 0;
+    size_t end = value_end(buf, lim, i);
+    if (end == (size_t)-1)
+        return 0;
+    *from = i;
+    *to = end;
+    return 1;
 }
 
 /* The object value of key, searched from `at` within lim. */
