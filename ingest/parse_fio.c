@@ -168,34 +168,46 @@ static int sniff(const char *buf, size_t len)
  * object blanked (its newlines kept, so lines stay), when that text holds
  * a fio report (a job's results, a group summary or a terse line); NULL
  * otherwise. [*from, *to] are the lines the objects span. */
+/* 1 when [p, p + n), text outside the JSON, holds a fio report. */
+static int report_in(const char *p, size_t n)
+{
+    return n && (bdb_memfind(p, n, "(groupid=") ||
+                 bdb_memfind(p, n, "Run status group ") || has_terse(p, n));
+}
+
 static char *text_beside_json(const char *buf, size_t len, int *from, int *to)
 {
     size_t off = 0, js, je;
-    char *t = NULL;
+    int report = 0;
     *from = *to = 0;
+    /* first whether the text between the objects holds a report: a JSON
+     * output alone (the usual case, and the largest) is not copied */
+    while (!report && bdb_json_object_next(buf, len, off, &js, &je)) {
+        report = report_in(buf + off, js - off);
+        off = je;
+    }
+    if (!report && !(off && report_in(buf + off, len - off)))
+        return NULL;
+    char *t = malloc(len ? len : 1);
+    if (!t)
+        return NULL;
+    memcpy(t, buf, len);
+    int line = 1;
+    size_t counted = 0;
+    off = 0;
     while (bdb_json_object_next(buf, len, off, &js, &je)) {
-        if (!t && !(t = malloc(len ? len : 1)))
-            return NULL;
-        if (off == 0)
-            memcpy(t, buf, len);
+        for (; counted < js; counted++)
+            line += buf[counted] == '\n';
+        if (!*from)
+            *from = line;
         for (size_t i = js; i < je; i++)
             if (t[i] != '\n')
                 t[i] = ' ';
-        int a = 1, b;
-        for (size_t i = 0; i < js; i++)
-            a += buf[i] == '\n';
-        b = a;
-        for (size_t i = js; i < je; i++)
-            b += buf[i] == '\n';
-        if (!*from)
-            *from = a;
-        *to = b;
+            else
+                line++;
+        counted = je;
+        *to = line;
         off = je;
-    }
-    if (t && !(bdb_memfind(t, len, "(groupid=") ||
-               bdb_memfind(t, len, "Run status group ") || has_terse(t, len))) {
-        free(t);
-        t = NULL;
     }
     return t;
 }

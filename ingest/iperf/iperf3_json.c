@@ -88,6 +88,8 @@ typedef struct jwhere {
     line_memo *lm;
 } jwhere;
 
+static size_t value_end(const char *buf, size_t len, size_t i);
+
 /* The extent of the object or array that starts at or after `at` (past a
  * key and its ':'), within lim: 1 and [*from, *to), or 0. */
 static int value_extent(const char *buf, size_t lim, size_t at, size_t *from,
@@ -105,26 +107,12 @@ static int value_extent(const char *buf, size_t lim, size_t at, size_t *from,
         i++;
     if (i >= lim || (buf[i] != '{' && buf[i] != '['))
         return 0;
-    size_t open = i;
-    int depth = 0, in_str = 0;
-    for (; i < lim; i++) {
-        char c = buf[i];
-        if (in_str) {
-            if (c == '\\')
-                i++;
-            else if (c == '"')
-                in_str = 0;
-        } else if (c == '"') {
-            in_str = 1;
-        } else if (c == '{' || c == '[') {
-            depth++;
-        } else if ((c == '}' || c == ']') && --depth == 0) {
-            *from = open;
-            *to = i + 1;
-            return 1;
-        }
-    }
-    return 0;
+    size_t end = value_end(buf, lim, i);
+    if (end == (size_t)-1)
+        return 0;
+    *from = i;
+    *to = end;
+    return 1;
 }
 
 /* The object value of key, searched from `at` within lim. */
@@ -971,14 +959,17 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
  * counted), so that offsets and lines stay. Returns the first line
  * (counted from off's, line_off) that held one, 0 when none. */
 static int json_elisions(const char *buf, size_t len, size_t off, char *w,
-                         int line_off)
+                         int line_off, size_t *doc_end)
 {
     int depth = 0, in_str = 0, line = line_off, first = 0;
+    *doc_end = len;
     size_t last = (size_t)-1; /* the last significant character */
     for (size_t i = off; i < len; i++) {
         char c = buf[i];
         if (c == '\n')
             line++;
+        if ((i & ((1u << 20) - 1)) == 0)
+            bdb_input_done_before(buf + i); /* a mapped file's pages go */
         if (in_str) {
             if (c == '\\')
                 i++;
@@ -1004,6 +995,7 @@ static int json_elisions(const char *buf, size_t len, size_t off, char *w,
                     w[blank_from] = ' ';
                 if (blank_to > blank_from && !first)
                     first = line;
+                *doc_end = i + 1;
                 break;
             }
         } else if (c == ',') {
@@ -1044,64 +1036,46 @@ static int json_elisions(const char *buf, size_t len, size_t off, char *w,
     return first;
 }
 
-/* A copy of buf whose -J documents have their elisions blanked
- * (json_elisions), or NULL when none has any (or out of memory: then the
- * documents read as they are, and say where they fail); *first is the
- * first line that had one. */
-static char *without_elisions(const char *buf, size_t len, int *first)
-{
-    char *w = NULL;
-    *first = 0;
-    size_t off = 0;
-    int line = 1;
-    while (off < len) {
-        /* the next line whose first non-blank character is '{' */
-        size_t at = off;
-        while (at < len && (buf[at] == ' ' || buf[at] == '\t'))
-            at++;
-        const char *nl = memchr(buf + off, '\n', len - off);
-        size_t next = nl ? (size_t)(nl - buf) + 1 : len;
-        if (at < len && buf[at] == '{') {
-            int f = json_elisions(buf, len, at, NULL, line);
-            if (f) {
-                if (!w && !(w = malloc(len ? len : 1)))
-                    return NULL;
-                if (!*first) {
-                    memcpy(w, buf, len);
-                    *first = f;
-                }
-                json_elisions(buf, len, at, w, line);
-            }
-        }
-        off = next;
-        line++;
-    }
-    return w;
-}
-
-static int json_parse_docs(const char *buf, size_t len, bdb_sink *out);
+static int json_parse_docs(const char *buf, size_t len, size_t from,
+                           int clean_ok, bdb_sink *out);
 
 int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out)
 {
-    int first;
-    char *clean = without_elisions(buf, len, &first);
-    if (!clean)
-        return json_parse_docs(buf, len, out);
-    int rc = bdb_sink_info(out, first, "iperf3 JSON: elided parts ('...', "
-                           "comments, the commas left before them) were "
-                           "skipped from here on; the rest is read as "
-                           "printed");
-    if (rc != BDB_ENOMEM)
-        rc = json_parse_docs(clean, len, out);
-    free(clean);
-    return rc;
+    return json_parse_docs(buf, len, 0, 1, out);
 }
 
-static int json_parse_docs(const char *buf, size_t len, bdb_sink *out)
+/* A document from off that JSON does not read: when it holds elisions
+ * (json_elisions), a copy with them blanked is read from off on (offsets
+ * and lines kept), with a note; 1 then, 0 when it holds none. */
+static int read_without_elisions(const char *buf, size_t len, size_t off,
+                                 int line, bdb_sink *out, int *rc)
+{
+    size_t doc_end;
+    int first = json_elisions(buf, len, off, NULL, line, &doc_end);
+    if (!first)
+        return 0;
+    char *w = malloc(len);
+    if (!w) {
+        *rc = BDB_ENOMEM;
+        return 1;
+    }
+    memcpy(w, buf, len);
+    json_elisions(buf, len, off, w, line, &doc_end);
+    *rc = bdb_sink_info(out, first, "iperf3 JSON: elided parts ('...', "
+                        "comments, the commas left before them) were skipped "
+                        "from here on; the rest is read as printed");
+    if (*rc != BDB_ENOMEM)
+        *rc = json_parse_docs(w, len, off, 0, out);
+    free(w);
+    return 1;
+}
+
+static int json_parse_docs(const char *buf, size_t len, size_t from,
+                           int clean_ok, bdb_sink *out)
 {
     line_memo memo = {buf, 0, 1};
     line_memo *lm = &memo;
-    size_t off = bdb_bom_len(buf, len);
+    size_t off = from ? from : bdb_bom_len(buf, len);
     ip_cmd cmd;
     int have_cmd = 0;
     while (off < len) {
@@ -1150,6 +1124,12 @@ static int json_parse_docs(const char *buf, size_t len, bdb_sink *out)
          * and says what is wrong with it */
         json_error_t jerr;
         root = json_loadb(buf + off, len - off, JSON_DISABLE_EOF_CHECK, &jerr);
+        int erc;
+        if (!root && clean_ok &&
+            read_without_elisions(buf, len, off, line_at(lm, off), out, &erc)) {
+            free(ivs.v);
+            return erc;
+        }
         if (!root) {
             free(ivs.v);
             bdb_sink_warn(out,
