@@ -72,6 +72,23 @@ static int is_word(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
 
+/* Appends the n-th number [s, q) to the list out ("12.3, 45, ..."): the
+ * first six, then "...". */
+static void list_add(char *out, size_t outsz, size_t *used, size_t n,
+                     const char *s, const char *q)
+{
+    if (n <= 6 && *used + (size_t)(q - s) + 8 < outsz) {
+        memcpy(out + *used, n > 1 ? ", " : "", n > 1 ? 2 : 0);
+        *used += n > 1 ? 2 : 0;
+        memcpy(out + *used, s, (size_t)(q - s));
+        *used += (size_t)(q - s);
+        out[*used] = '\0';
+    } else if (n == 7 && *used + 6 < outsz) {
+        memcpy(out + *used, ", ...", 6);
+        *used += 5;
+    }
+}
+
 /* The numbers of [p, e), as "12.3, 45, ..." in out (at most a few);
  * returns how many there are. A digit run inside a name ("x86_64",
  * "sha256") is not a number. */
@@ -97,17 +114,7 @@ static size_t numbers(const char *p, const char *e, char *out, size_t outsz)
             q++;
         if (s > p && s[-1] == '-' && e - q > 1 && *q == '-' && is_word(q[1]))
             continue;   /* "aes-256-cbc" is a name */
-        n++;
-        if (n <= 6 && used + (size_t)(q - s) + 8 < outsz) {
-            memcpy(out + used, n > 1 ? ", " : "", n > 1 ? 2 : 0);
-            used += n > 1 ? 2 : 0;
-            memcpy(out + used, s, (size_t)(q - s));
-            used += (size_t)(q - s);
-            out[used] = '\0';
-        } else if (n == 7 && used + 6 < outsz) {
-            memcpy(out + used, ", ...", 6);
-            used += 5;
-        }
+        list_add(out, outsz, &used, ++n, s, q);
     }
     return n;
 }
@@ -148,17 +155,7 @@ static size_t json_numbers(const char *p, const char *e, char *out,
         while (q < e && (is_digit(*q) || *q == '.' || *q == 'e' || *q == 'E' ||
                          ((*q == '+' || *q == '-') && (q[-1] == 'e' || q[-1] == 'E'))))
             q++;
-        n++;
-        if (n <= 6 && used + (size_t)(q - s) + 8 < outsz) {
-            memcpy(out + used, n > 1 ? ", " : "", n > 1 ? 2 : 0);
-            used += n > 1 ? 2 : 0;
-            memcpy(out + used, s, (size_t)(q - s));
-            used += (size_t)(q - s);
-            out[used] = '\0';
-        } else if (n == 7 && used + 6 < outsz) {
-            memcpy(out + used, ", ...", 6);
-            used += 5;
-        }
+        list_add(out, outsz, &used, ++n, s, q);
     }
     return n;
 }

@@ -378,6 +378,16 @@ static void unwrap__ctrl_c_echo_glued_before_a_line__dropped(void **st)
     bdb_sink_free(&s);
 }
 
+/* Reads t as import does, with the unread-figure account, into s. */
+static void account(const char *t, size_t len, bdb_sink *s)
+{
+    bdb_diag d;
+    bdb_sink_init(s);
+    bdb_diag_clear(&d);
+    bdb_ingest_opts o = {.source_name = "x.txt", .unread_account = 1};
+    assert_int_equal(bdb_ingest_buffer(t, len, &o, s, NULL, 0, &d), 0);
+}
+
 /* The unread account inside JSON documents: a wrk Lua done() script's
  * JSON line (samples/wrk/lua-done-json-t2-c10.txt, made here; see its
  * README) holds figures wrk's parser does not read: warned at its line
@@ -389,11 +399,7 @@ static void unread__json_line_not_read__warned_with_its_values(void **st)
     char *t = tu_read("samples/wrk/lua-done-json-t2-c10.txt", &len);
     assert_non_null(t);
     bdb_sink s;
-    bdb_diag d;
-    bdb_sink_init(&s);
-    bdb_diag_clear(&d);
-    bdb_ingest_opts o = {.source_name = "x.txt", .unread_account = 1};
-    assert_int_equal(bdb_ingest_buffer(t, len, &o, &s, NULL, 0, &d), 0);
+    account(t, len, &s);
     int found = 0;
     for (size_t i = 0; i < s.nnotes; i++)
         if (s.notes[i].line == 11 &&
@@ -418,16 +424,12 @@ static void unread__iperf3_json__read_whole_silent_unread_object_warned(void **s
         "samples/iperf3/json-udp.json", "samples/iperf3/json-tcp-bidir.json",
         "samples/iperf3/json-tcp-reverse.json",
         "samples/iperf3/json-server-P2.json"};
-    bdb_ingest_opts o = {.source_name = "x.json", .unread_account = 1};
     for (size_t k = 0; k < sizeof read_whole / sizeof *read_whole; k++) {
         size_t len;
         char *t = tu_read(read_whole[k], &len);
         assert_non_null(t);
         bdb_sink s;
-        bdb_diag d;
-        bdb_sink_init(&s);
-        bdb_diag_clear(&d);
-        assert_int_equal(bdb_ingest_buffer(t, len, &o, &s, NULL, 0, &d), 0);
+        account(t, len, &s);
         if (s.unread_lines)
             fprintf(stderr, "%s: %zu lines unread\n", read_whole[k],
                     s.unread_lines);
@@ -440,10 +442,7 @@ static void unread__iperf3_json__read_whole_silent_unread_object_warned(void **s
     assert_non_null(raw);
     char *t = tu_replace(raw, "\"sum_received\":", "\"sum_recvd\":");
     bdb_sink s;
-    bdb_diag d;
-    bdb_sink_init(&s);
-    bdb_diag_clear(&d);
-    assert_int_equal(bdb_ingest_buffer(t, strlen(t), &o, &s, NULL, 0, &d), 0);
+    account(t, strlen(t), &s);
     assert_int_equal(s.unread_lines, 2);
     int found = 0;
     for (size_t i = 0; i < s.nnotes; i++)

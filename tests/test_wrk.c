@@ -475,34 +475,33 @@ static const bdb_sample *at_line(const bdb_sink *s, const char *metric,
     return NULL;
 }
 
+/* The figure of metric at line has the value want; returns it. */
+static const bdb_sample *value_at(const bdb_sink *s, const char *metric,
+                                  int line, double want)
+{
+    const bdb_sample *f = at_line(s, metric, line);
+    assert_non_null(f);
+    tu_assert_close(f->value, want, 1e-9, metric);
+    return f;
+}
+
 static void wrk2__word_export_code_spans_and_cut_heads__both_runs_read(void **state)
 {
     (void)state;
     bdb_sink s;
     tu_text_ok(wrk2_word_export, NULL, &s);
     /* run 1, file line 208 -> 11: "`    `Latency   140.99ms  337.58ms   1.43s" */
-    const bdb_sample *f = at_line(&s, "latency_mean", 11);
-    assert_non_null(f);
-    tu_assert_close(f->value, 140.99e-3, 1e-9, "latency_mean");
-    f = at_line(&s, "latency_max", 11);
-    assert_non_null(f);
-    tu_assert_close(f->value, 1.43, 1e-9, "latency_max");
+    const bdb_sample *f = value_at(&s, "latency_mean", 11, 140.99e-3);
+    int rep1 = f->repetition;
+    value_at(&s, "latency_max", 11, 1.43);
     /* "` `50.000%    1.56ms" (line 214 -> 17), "100.000%    1.43s " (228 -> 31) */
-    f = at_line(&s, "latency_p50", 17);
-    assert_non_null(f);
-    tu_assert_close(f->value, 1.56e-3, 1e-9, "latency_p50");
-    f = at_line(&s, "latency_p100", 31);
-    assert_non_null(f);
-    tu_assert_close(f->value, 1.43, 1e-9, "latency_p100");
+    value_at(&s, "latency_p50", 17, 1.56e-3);
+    value_at(&s, "latency_p100", 31, 1.43);
     /* run 2 starts at its calibration lines (249 -> 52): a new run, whose
      * Latency row (259 -> 62) and p50 (265 -> 68) are its own */
-    f = at_line(&s, "latency_mean", 62);
-    assert_non_null(f);
-    tu_assert_close(f->value, 284.37e-3, 1e-9, "latency_mean run 2");
-    assert_int_not_equal(f->repetition, at_line(&s, "latency_mean", 11)->repetition);
-    f = at_line(&s, "latency_p50", 68);
-    assert_non_null(f);
-    tu_assert_close(f->value, 4.10e-3, 1e-9, "latency_p50 run 2");
+    f = value_at(&s, "latency_mean", 62, 284.37e-3);
+    assert_int_not_equal(f->repetition, rep1);
+    value_at(&s, "latency_p50", 68, 4.10e-3);
     /* where run 2 starts: a note at its first calibration line */
     assert_true(tu_has_warning(&s, 52, "Thread calibration"));
     bdb_sink_free(&s);

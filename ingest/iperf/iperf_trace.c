@@ -93,16 +93,23 @@ static int obs_points(const ip_obs *o, const ip_fig *figs, int nfigs,
     return rc;
 }
 
+/* A trace's output for the points of one interval line o. */
+static void trace_of(trace_out *to, const ip_obs *o, const char *label,
+                     const bdb_sample *base, bdb_sink *out)
+{
+    memset(to, 0, sizeof *to);
+    to->out = out;
+    to->base = base;
+    bdb_trace_set(&to->t, "", label, o->start, o->end);
+    to->line = o->line;
+}
+
 int bdb_iperf_emit_obs_trace(const ip_obs *o, const ip_fig *figs, int nfigs,
                              const char *label, const bdb_sample *base,
                              bdb_sink *out)
 {
     trace_out to;
-    memset(&to, 0, sizeof to);
-    to.out = out;
-    to.base = base;
-    bdb_trace_set(&to.t, "", label, o->start, o->end);
-    to.line = o->line;
+    trace_of(&to, o, label, base, out);
     return obs_points(o, figs, nfigs, &to);
 }
 
@@ -111,11 +118,7 @@ int bdb_iperf_emit_extra_trace(const ip_obs *o, const ip_fig *figs,
                                const bdb_sample *base, bdb_sink *out)
 {
     trace_out to;
-    memset(&to, 0, sizeof to);
-    to.out = out;
-    to.base = base;
-    bdb_trace_set(&to.t, "", label, o->start, o->end);
-    to.line = o->line;
+    trace_of(&to, o, label, base, out);
     int rc = BDB_OK;
     if (o->have_cwnd)
         rc = point(&to, "cwnd", o->cwnd, BDB_UNIT_BYTES, BDB_NEUTRAL);
