@@ -424,88 +424,6 @@ static void add_more_figures(bdb_store *st, int c16)
     bdb_sink_free(&sink);
 }
 
-/* Adds source sha: n figures, one of each series ab /index.html
- * requests_per_sec [k=i] (i = 0..n-1) on pi4, the figure's value
- * 1000 * round + i. */
-static void add_keyed_series(bdb_store *st, const char *sha, int n, int round)
-{
-    bdb_sink sink;
-    bdb_sink_init(&sink);
-    for (int i = 0; i < n; i++) {
-        bdb_sample smp;
-        bdb_sample_init(&smp, "/index.html");
-        snprintf(smp.tool, sizeof smp.tool, "ab");
-        snprintf(smp.platform, sizeof smp.platform, "pi4");
-        bdb_params_set(&smp.params, "k", "%d", i);
-        assert_int_equal(bdb_sink_add(&sink, &smp, "requests_per_sec",
-                                      1000 * round + i, BDB_UNIT_OPS_PER_S,
-                                      BDB_HIGHER_IS_BETTER, i + 2), 0);
-    }
-    bdb_source_info info = {.path = sha, .sha256 = sha, .raw = "x",
-                            .size = 1, .tool = "ab", .parser_version = "ab:1",
-                            .options = ""};
-    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
-    bdb_sink_free(&sink);
-}
-
-static long long series_of_store(bdb_store *st)
-{
-    long long n = -1;
-    assert_int_equal(bdb_store_series_count(st, NULL, &n), 0);
-    return n;
-}
-
-typedef struct value_check {
-    int rows, wrong;
-} value_check;
-
-/* every figure of series [k=i] is i more than a multiple of 1000 */
-static int value_matches_series(const bdb_result_row *r, void *ctx)
-{
-    value_check *c = ctx;
-    int i = -1;
-    sscanf(r->params, "k=%d", &i);
-    c->rows++;
-    if (i < 0 || (long long)r->value % 1000 != i)
-        c->wrong++;
-    return 0;
-}
-
-/* A series is found by a 64-bit key of its identity, its texts compared:
- * with keys cut to 2 bits, 40 identities share 4 keys and must stay 40
- * series, each figure in its own; the same identities again, from
- * another source, in a batch, and from another handle (a process with
- * an empty cache), land in the same 40. */
-static void store__identities_sharing_a_key__stay_apart(void **state)
-{
-    (void)state;
-    bdb_store_set_series_key_bits(2);
-    bdb_store *st = open_db();
-    add_keyed_series(st, "round1", 40, 1);
-    assert_int_equal(series_of_store(st), 40);
-    assert_int_equal(bdb_store_batch_begin(st, 0), 0);
-    add_keyed_series(st, "round2", 40, 2);
-    assert_int_equal(bdb_store_batch_end(st, 1), 0);
-    assert_int_equal(series_of_store(st), 40);
-    bdb_store_close(st);
-    st = open_db();
-    add_keyed_series(st, "round3", 40, 3);
-    assert_int_equal(series_of_store(st), 40);
-    assert_int_equal(results_of(st, NULL), 120);
-    assert_int_equal(results_with(st, "k", "7"), 3);
-    value_check c = {0};
-    assert_int_equal(bdb_store_results_each(st, NULL, value_matches_series,
-                                            &c), 0);
-    assert_int_equal(c.rows, 120);
-    assert_int_equal(c.wrong, 0);
-    bdb_store_close(st);
-    bdb_store_set_series_key_bits(0);
-    /* whole keys again: other keys, the same answer */
-    st = open_db();
-    assert_int_equal(series_of_store(st), 40);
-    bdb_store_close(st);
-}
-
 static void store__database_of_schema_4__moves_parameters_into_sets(void **state)
 {
     (void)state;
@@ -1586,13 +1504,9 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     bdb_import_result r;
     assert_int_equal(bdb_import_file(st, tu_path("samples/published/seed-published-figures.csv"), &o, &r), 0);
     bdb_store_close(st);
-    /* back to what schemas/pg/001_init.sql made: 010's series keys,
-     * 008's source pieces, 007's trace points and 006's notes and marks
-     * go, 005's parameter sets back into one row per parameter per
-     * series */
-    psql(db_path, "DROP INDEX series_by_name; ALTER TABLE series DROP "
-                  "COLUMN key; ALTER TABLE series ADD UNIQUE (tool, "
-                  "benchmark, metric, params)");
+    /* back to what schemas/pg/001_init.sql made: 008's source pieces,
+     * 007's trace points and 006's notes and marks go, 005's parameter
+     * sets back into one row per parameter per series */
     psql(db_path, "DROP TABLE source_chunks; DROP TABLE trace_points; "
                   "DROP TABLE notes; "
                   "ALTER TABLE sets DROP COLUMN new_baseline");
@@ -1681,7 +1595,6 @@ int main(void)
         cmocka_unit_test(store__source_lines__window_read_from_its_point),
         cmocka_unit_test_setup(store__database_of_schema_1__upgrades_and_keeps_data, setup),
         cmocka_unit_test_setup(store__database_of_schema_4__moves_parameters_into_sets, setup),
-        cmocka_unit_test_setup(store__identities_sharing_a_key__stay_apart, setup),
         cmocka_unit_test_setup(store__database_of_schema_5__keeps_its_series_and_results, setup),
         cmocka_unit_test_setup(store__platform_merge__keeps_fields_not_given, setup),
         cmocka_unit_test_setup(store__bad_sample__leaves_nothing_of_the_source, setup),
@@ -1726,7 +1639,6 @@ int main(void)
         cmocka_unit_test_setup(store__replaced_source__drops_only_series_left_empty, pg_setup),
         cmocka_unit_test_setup(store_pg__newer_schema__is_refused, pg_setup),
         cmocka_unit_test_setup(store_pg__database_of_schema_1__upgrades_and_keeps_data, pg_setup),
-        cmocka_unit_test_setup(store__identities_sharing_a_key__stay_apart, pg_setup),
         cmocka_unit_test_setup(store_pg__read_only_on_an_empty_database__is_not_found, pg_setup),
         cmocka_unit_test_setup(store_pg__connection_error__shows_no_password, pg_setup),
         cmocka_unit_test_setup(store_pg__same_file_from_two_handles__is_stored_once, pg_setup),
