@@ -424,6 +424,82 @@ static void add_more_figures(bdb_store *st, int c16)
     bdb_sink_free(&sink);
 }
 
+/* Adds source sha: n figures, one of each series ab /index.html
+ * requests_per_sec [k=i] (i = 0..n-1) on pi4, the figure's value
+ * 1000 * round + i. */
+static void add_numbered_series(bdb_store *st, const char *sha, int n,
+                                int round)
+{
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    for (int i = 0; i < n; i++) {
+        bdb_sample smp;
+        bdb_sample_init(&smp, "/index.html");
+        snprintf(smp.tool, sizeof smp.tool, "ab");
+        snprintf(smp.platform, sizeof smp.platform, "pi4");
+        bdb_params_set(&smp.params, "k", "%d", i);
+        assert_int_equal(bdb_sink_add(&sink, &smp, "requests_per_sec",
+                                      1000 * round + i, BDB_UNIT_OPS_PER_S,
+                                      BDB_HIGHER_IS_BETTER, i + 2), 0);
+    }
+    bdb_source_info info = {.path = sha, .sha256 = sha, .raw = "x",
+                            .size = 1, .tool = "ab", .parser_version = "ab:1",
+                            .options = ""};
+    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
+    bdb_sink_free(&sink);
+}
+
+static long long series_of_store(bdb_store *st)
+{
+    long long n = -1;
+    assert_int_equal(bdb_store_series_count(st, NULL, &n), 0);
+    return n;
+}
+
+typedef struct value_check {
+    int rows, wrong;
+} value_check;
+
+/* every figure of series [k=i] is i more than a multiple of 1000 */
+static int value_matches_series(const bdb_result_row *r, void *ctx)
+{
+    value_check *c = ctx;
+    int i = -1;
+    sscanf(r->params, "k=%d", &i);
+    c->rows++;
+    if (i < 0 || (long long)r->value % 1000 != i)
+        c->wrong++;
+    return 0;
+}
+
+/* One identity is one series: the same 40 identities from another
+ * source, inside a batch, and from another handle (a process with an
+ * empty series cache) land in the same 40, each figure in its own. */
+static void store__same_identity__one_series_across_sources_and_handles(
+    void **state)
+{
+    (void)state;
+    bdb_store *st = open_db();
+    add_numbered_series(st, "round1", 40, 1);
+    assert_int_equal(series_of_store(st), 40);
+    assert_int_equal(bdb_store_batch_begin(st, 0), 0);
+    add_numbered_series(st, "round2", 40, 2);
+    assert_int_equal(bdb_store_batch_end(st, 1), 0);
+    assert_int_equal(series_of_store(st), 40);
+    bdb_store_close(st);
+    st = open_db();
+    add_numbered_series(st, "round3", 40, 3);
+    assert_int_equal(series_of_store(st), 40);
+    assert_int_equal(results_of(st, NULL), 120);
+    assert_int_equal(results_with(st, "k", "7"), 3);
+    value_check c = {0};
+    assert_int_equal(bdb_store_results_each(st, NULL, value_matches_series,
+                                            &c), 0);
+    assert_int_equal(c.rows, 120);
+    assert_int_equal(c.wrong, 0);
+    bdb_store_close(st);
+}
+
 static void store__database_of_schema_4__moves_parameters_into_sets(void **state)
 {
     (void)state;
@@ -1595,6 +1671,7 @@ int main(void)
         cmocka_unit_test(store__source_lines__window_read_from_its_point),
         cmocka_unit_test_setup(store__database_of_schema_1__upgrades_and_keeps_data, setup),
         cmocka_unit_test_setup(store__database_of_schema_4__moves_parameters_into_sets, setup),
+        cmocka_unit_test_setup(store__same_identity__one_series_across_sources_and_handles, setup),
         cmocka_unit_test_setup(store__database_of_schema_5__keeps_its_series_and_results, setup),
         cmocka_unit_test_setup(store__platform_merge__keeps_fields_not_given, setup),
         cmocka_unit_test_setup(store__bad_sample__leaves_nothing_of_the_source, setup),
@@ -1639,6 +1716,7 @@ int main(void)
         cmocka_unit_test_setup(store__replaced_source__drops_only_series_left_empty, pg_setup),
         cmocka_unit_test_setup(store_pg__newer_schema__is_refused, pg_setup),
         cmocka_unit_test_setup(store_pg__database_of_schema_1__upgrades_and_keeps_data, pg_setup),
+        cmocka_unit_test_setup(store__same_identity__one_series_across_sources_and_handles, pg_setup),
         cmocka_unit_test_setup(store_pg__read_only_on_an_empty_database__is_not_found, pg_setup),
         cmocka_unit_test_setup(store_pg__connection_error__shows_no_password, pg_setup),
         cmocka_unit_test_setup(store_pg__same_file_from_two_handles__is_stored_once, pg_setup),
