@@ -98,12 +98,6 @@ int bdb_store_source_set_imported_at(bdb_store *st, long long id,
  * to tens of kilobytes, span many pieces. */
 void bdb_store_set_piece_bytes(size_t n);
 
-/* For tests: series keys (series.key) cut to their low `bits` bits from
- * now on, in this process, so that identities share keys and the check
- * of their texts is what tells them apart; 0 (or 64) restores whole
- * keys. A database written so must be read so. */
-void bdb_store_set_series_key_bits(int bits);
-
 typedef struct bdb_copy_stats {
     long long platforms;        /* platforms written */
     long long sources;          /* sources copied */

@@ -1,8 +1,9 @@
 /* store_cache.c - the series cache every back-end keeps per transaction
- * (see store_internal.h): open addressing on the series' key, the
- * identity's text compared (two may share a key). */
+ * (see store_internal.h): open addressing on an FNV-1a hash. */
 #include "store_internal.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -149,22 +150,30 @@ void bdb_scache_ref_keep(const bdb_scache *c, const void *owner,
     memcpy(r->unit, unit, n + 1);
 }
 
-bdb_scache_entry *bdb_scache_find(bdb_scache *c, unsigned long long key,
-                                  const char *ident)
+static uint64_t scache_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+bdb_scache_entry *bdb_scache_find(bdb_scache *c, const char *key)
 {
     if (!c->nslots)
         return NULL;
-    size_t j = (size_t)key & (c->nslots - 1);
-    while (c->slots[j].ident) {
-        if (c->slots[j].key == key && strcmp(c->slots[j].ident, ident) == 0)
+    uint64_t h = scache_hash(key);
+    size_t j = h & (c->nslots - 1);
+    while (c->slots[j].key) {
+        if (c->slots[j].hash == h && strcmp(c->slots[j].key, key) == 0)
             return &c->slots[j];
         j = (j + 1) & (c->nslots - 1);
     }
     return NULL;
 }
 
-void bdb_scache_put(bdb_scache *c, unsigned long long key, const char *ident,
-                    long long id, const char *unit)
+void bdb_scache_put(bdb_scache *c, const char *key, long long id,
+                    const char *unit)
 {
     if (c->used >= SCACHE_MAX)
         evict(c);
@@ -174,10 +183,10 @@ void bdb_scache_put(bdb_scache *c, unsigned long long key, const char *ident,
         if (!s)
             return;
         for (size_t i = 0; i < c->nslots; i++) {
-            if (!c->slots[i].ident)
+            if (!c->slots[i].key)
                 continue;
-            size_t j = (size_t)c->slots[i].key & (n - 1);
-            while (s[j].ident)
+            size_t j = c->slots[i].hash & (n - 1);
+            while (s[j].key)
                 j = (j + 1) & (n - 1);
             s[j] = c->slots[i];
         }
@@ -185,16 +194,17 @@ void bdb_scache_put(bdb_scache *c, unsigned long long key, const char *ident,
         c->slots = s;
         c->nslots = n;
     }
-    size_t j = (size_t)key & (c->nslots - 1);
-    while (c->slots[j].ident)
+    uint64_t h = scache_hash(key);
+    size_t j = h & (c->nslots - 1);
+    while (c->slots[j].key)
         j = (j + 1) & (c->nslots - 1);
-    size_t kn = strlen(ident), un = strlen(unit);
+    size_t kn = strlen(key), un = strlen(unit);
     char *k = carve(c, kn + un + 2);
     if (!k)
         return;
-    memcpy(k, ident, kn + 1);
+    memcpy(k, key, kn + 1);
     memcpy(k + kn + 1, unit, un + 1);
-    c->slots[j] = (bdb_scache_entry){key, k, id, k + kn + 1};
+    c->slots[j] = (bdb_scache_entry){k, id, k + kn + 1, h};
     c->used++;
 }
 
@@ -209,4 +219,19 @@ int bdb_scache_series(bdb_scache *c, const bdb_sample *smp, long long *id,
     if (!rc)
         bdb_scache_last_keep(c, smp, *id, smp->unit ? smp->unit : "");
     return rc;
+}
+
+void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,
+                    char *key, size_t keysz)
+{
+    if (smp->ref) {     /* formatted once already, by ingest */
+        const bdb_series_ref *r = smp->ref;
+        snprintf(params, paramsz, "%s", r->params);
+        snprintf(key, keysz, "%.*s%s", (int)(r->names_len - r->series_at),
+                 r->names + r->series_at, r->params);
+        return;
+    }
+    bdb_params_format(&smp->params, params, paramsz);
+    snprintf(key, keysz, "%s\x1f%s\x1f%s\x1f%s", smp->tool, smp->benchmark,
+             smp->metric, params);
 }

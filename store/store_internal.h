@@ -194,12 +194,10 @@ int bdb_source_lines_read(bdb_store *st, long long id, long long from,
  * may have swept series in between (SQLite: PRAGMA data_version changed;
  * PostgreSQL: always); started again past 65,536 series. */
 typedef struct bdb_scache_entry {
-    unsigned long long key;     /* the series' key (bdb_series_key_of) */
-    char *ident;            /* NULL: free slot; else tool \x1f benchmark
-                               \x1f metric \x1f params, the identity a key
-                               may share with another (checked) */
+    char *key;              /* NULL: free slot */
     long long id;
-    char *unit;             /* beside ident in the cache's blocks */
+    char *unit;             /* beside key in the cache's blocks */
+    unsigned long long hash;    /* of key */
 } bdb_scache_entry;
 
 typedef struct bdb_scache_block bdb_scache_block;
@@ -227,13 +225,10 @@ typedef struct bdb_scache {
 } bdb_scache;
 
 void bdb_scache_clear(bdb_scache *c);
-/* The entry of the series of identity ident (tool \x1f benchmark \x1f
- * metric \x1f params) and its key; NULL when not cached. */
-bdb_scache_entry *bdb_scache_find(bdb_scache *c, unsigned long long key,
-                                  const char *ident);
-/* Remembers (key, ident) -> (id, unit); a failure only means no caching. */
-void bdb_scache_put(bdb_scache *c, unsigned long long key, const char *ident,
-                    long long id, const char *unit);
+bdb_scache_entry *bdb_scache_find(bdb_scache *c, const char *key);
+/* Remembers key -> (id, unit); a failure only means no caching. */
+void bdb_scache_put(bdb_scache *c, const char *key, long long id,
+                    const char *unit);
 /* Remembers a parameter set's id (bdb_strmap_get(&c->sets, text) finds
  * it); a failure only means no caching. */
 void bdb_scache_put_set(bdb_scache *c, const char *params, long long id);
@@ -262,33 +257,12 @@ int bdb_scache_series(bdb_scache *c, const bdb_sample *smp, long long *id,
                       int (*find)(void *ctx, const bdb_sample *smp,
                                   long long *id),
                       void *ctx);
-/* ---- a series' identity and key (store_series.c) -------------------------
- * A series is its tool, benchmark, metric and canonical parameters' text;
- * its key is a 64-bit hash of them (FNV-1a, then mixed), kept in
- * series.key and indexed: a series is found by its key, and the texts of
- * the rows of that key are compared (two identities may share a key). */
-
-/* The identity text of a sample's series (tool \x1f benchmark \x1f
- * metric \x1f params, BDB_SERIES_KEY_MAX bytes) into ident, the
- * parameters' text alone into params (BDB_PARAMS_TEXT_MAX bytes), and
- * its key. */
-unsigned long long bdb_series_ident(const bdb_sample *smp, char *params,
-                                    size_t paramsz, char *ident,
-                                    size_t identsz);
+/* The cache key of a sample's series, params formatted into params
+ * (BDB_PARAMS_TEXT_MAX bytes) on the way. */
+void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,
+                    char *key, size_t keysz);
 #define BDB_SERIES_KEY_MAX \
     (32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX + BDB_PARAMS_TEXT_MAX + 4)
-/* The key of a series of these names (bdb_series_ident's). */
-unsigned long long bdb_series_key_of(const char *tool, const char *benchmark,
-                                     const char *metric, const char *params);
-/* The key of an identity text (tool \x1f benchmark \x1f metric \x1f
- * params). */
-unsigned long long bdb_series_key_text(const char *ident);
-/* Gives every series without a key its key (a migration's step, in its
- * transaction). */
-int bdb_series_keys_fill(bdb_store *st);
-/* Whether the migration file name is the one that adds series.key, after
- * which bdb_series_keys_fill runs. */
-int bdb_series_key_migration(const char *name);
 
 /* ---- SQL shared by the back-ends ---------------------------------------- */
 

@@ -80,12 +80,10 @@ const bdb_store_ops bdb_store_pg_ops = {
 #define SQLSTATE_UNIQUE "23505"
 
 /* A series new to the transaction, made at the next flush: tool,
- * benchmark, metric, params, unit and its identity text (the cache's),
- * in one allocation, and its key. */
+ * benchmark, metric, params, unit and its cache key, in one allocation. */
 typedef struct pg_new {
     char *text[6];
     int better, line;
-    unsigned long long key;
     long long set_id;
     long long id;           /* once made */
 } pg_new;
@@ -864,23 +862,19 @@ static const struct {
      * it after this statement's snapshot */
     {"bdb_series_bulk",
      "WITH v AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], "
-     "$4::text[], $5::text[], $6::integer[], $7::bigint[], $8::bigint[]) "
-     "WITH ORDINALITY AS v(tool, benchmark, metric, params, unit, better, "
-     "set_id, key, n)), "
+     "$4::text[], $5::text[], $6::integer[], $7::bigint[]) WITH ORDINALITY "
+     "AS v(tool, benchmark, metric, params, unit, better, set_id, n)), "
      "ins AS (INSERT INTO series(tool, benchmark, metric, params, unit, "
-     "better, param_set_id, key) SELECT tool, benchmark, metric, params, "
-     "unit, better, set_id, key FROM v ORDER BY n ON CONFLICT(key, tool, "
-     "benchmark, metric, params) DO NOTHING RETURNING id, key, tool, "
-     "benchmark, metric, params, unit) "
+     "better, param_set_id) SELECT tool, benchmark, metric, params, unit, "
+     "better, set_id FROM v ORDER BY n ON CONFLICT(tool, benchmark, metric, "
+     "params) DO NOTHING RETURNING id, tool, benchmark, metric, params, unit) "
      "SELECT v.n, coalesce(ins.id, s.id), coalesce(ins.unit, s.unit) FROM v "
-     "LEFT JOIN ins ON ins.key = v.key AND ins.tool = v.tool AND "
-     "ins.benchmark = v.benchmark AND ins.metric = v.metric AND "
-     "ins.params = v.params LEFT JOIN series s ON s.key = v.key AND "
+     "LEFT JOIN ins ON ins.tool = v.tool AND ins.benchmark = v.benchmark AND "
+     "ins.metric = v.metric AND ins.params = v.params LEFT JOIN series s ON "
      "s.tool = v.tool AND s.benchmark = v.benchmark AND s.metric = v.metric "
      "AND s.params = v.params ORDER BY v.n"},
-    {"bdb_series_sel", "SELECT id, unit FROM series WHERE key = $5 AND "
-                       "tool = $1 AND benchmark = $2 AND metric = $3 AND "
-                       "params = $4"},
+    {"bdb_series_sel", "SELECT id, unit FROM series WHERE tool = $1 AND "
+                       "benchmark = $2 AND metric = $3 AND params = $4"},
     {"bdb_source_ins", "INSERT INTO sources(sha256, size, path, tool, "
                        "tool_version, parser_version, platform_id, options, "
                        "raw) VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9) "
@@ -1026,12 +1020,10 @@ static int param_set_id(bdb_store *st, const bdb_sample *smp,
 static int series_find(bdb_store *st, const bdb_sample *smp, long long *id)
 {
     pg *impl = PG(st);
-    char params_text[BDB_PARAMS_TEXT_MAX], ident[BDB_SERIES_KEY_MAX];
-    unsigned long long key = bdb_series_ident(smp, params_text,
-                                              sizeof params_text, ident,
-                                              sizeof ident);
+    char params_text[BDB_PARAMS_TEXT_MAX], key[BDB_SERIES_KEY_MAX];
+    bdb_series_key(smp, params_text, sizeof params_text, key, sizeof key);
     const char *unit = smp->unit ? smp->unit : "";
-    bdb_scache_entry *e = bdb_scache_find(&impl->cache, key, ident);
+    bdb_scache_entry *e = bdb_scache_find(&impl->cache, key);
     if (e) {
         if (strcmp(e->unit, unit) != 0)
             return bdb_store_fail(st, BDB_ESTORE,
@@ -1055,7 +1047,7 @@ static int series_find(bdb_store *st, const bdb_sample *smp, long long *id)
         impl->capnews = cap;
     }
     const char *texts[6] = {smp->tool, smp->benchmark, smp->metric,
-                            params_text, unit, ident};
+                            params_text, unit, key};
     size_t lens[6], all = 0;
     for (int i = 0; i < 6; i++)
         all += (lens[i] = strlen(texts[i])) + 1;
@@ -1069,12 +1061,11 @@ static int series_find(bdb_store *st, const bdb_sample *smp, long long *id)
         mem += lens[i] + 1;
     }
     n->better = (int)smp->better;
-    n->key = key;
     n->set_id = set_id;
     n->line = smp->line;
     n->id = 0;
     *id = -(long long)++impl->nnews;
-    bdb_scache_put(&impl->cache, key, ident, *id, unit);
+    bdb_scache_put(&impl->cache, key, *id, unit);
     return BDB_OK;
 }
 
@@ -1099,9 +1090,8 @@ static void news_array(const pg *impl, bdb_buf *b, int f)
             array_item(b, n->text[f], (int)i);
         } else {
             char num[32];
-            snprintf(num, sizeof num, "%lld", f == 5   ? (long long)n->better
-                                              : f == 6 ? n->set_id
-                                                       : (long long)n->key);
+            snprintf(num, sizeof num, "%lld", f == 5 ? (long long)n->better
+                                                     : n->set_id);
             array_item(b, num, (int)i);
         }
     }
@@ -1115,7 +1105,6 @@ static int news_find_alone(bdb_store *st, pg_new *n)
     params p = {0};
     for (int i = 0; i < 4; i++)
         p_text(&p, n->text[i]);
-    p_int(&p, (long long)n->key);
     PGresult *res = run(st, "bdb_series_sel", NULL, &p, "finding series");
     params_free(&p);
     if (!res)
@@ -1142,19 +1131,19 @@ static int news_make(bdb_store *st)
     pg *impl = PG(st);
     if (!impl->nnews)
         return BDB_OK;
-    bdb_buf arr[8];
+    bdb_buf arr[7];
     params p = {0};
-    for (int f = 0; f < 8; f++) {
+    for (int f = 0; f < 7; f++) {
         bdb_buf_init(&arr[f]);
         news_array(impl, &arr[f], f);
         if (arr[f].err)
             p.err = P_NOMEM;
     }
-    for (int f = 0; f < 8; f++)
+    for (int f = 0; f < 7; f++)
         p_text(&p, arr[f].data);
     PGresult *res = run(st, "bdb_series_bulk", NULL, &p, "adding series");
     params_free(&p);
-    for (int f = 0; f < 8; f++)
+    for (int f = 0; f < 7; f++)
         bdb_buf_free(&arr[f]);
     if (!res)
         return BDB_ESTORE;
@@ -1184,8 +1173,7 @@ static int news_make(bdb_store *st)
      * are found again the usual way) */
     for (size_t k = 0; !rc && k < impl->nnews; k++) {
         const pg_new *n = &impl->news[k];
-        bdb_scache_entry *e = bdb_scache_find(&impl->cache, n->key,
-                                              n->text[5]);
+        bdb_scache_entry *e = bdb_scache_find(&impl->cache, n->text[5]);
         if (e && e->id == -(long long)(k + 1))
             e->id = n->id;
     }

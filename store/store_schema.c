@@ -66,9 +66,6 @@ int bdb_store_migrate(bdb_store *st, const bdb_migrator *m, bdb_diag *diag)
             continue;
         char why[sizeof st->errmsg];
         rc = m->exec(st, f->data);
-        /* the keys of series made before series.key, computed here */
-        if (!rc && bdb_series_key_migration(f->name))
-            rc = bdb_series_keys_fill(st);
         if (rc) {
             snprintf(why, sizeof why, "%s", st->errmsg);
             bdb_store_fail(st, BDB_ESTORE, "applying schema %s: %s", f->name,

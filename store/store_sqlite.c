@@ -766,11 +766,12 @@ static int writer_init(writer *w, bdb_store *st)
     if (!rc)
         rc = prepare(st, &w->series_ins,
                      "INSERT INTO series(tool, benchmark, metric, params, unit, "
-                     "better, param_set_id, key) VALUES(?,?,?,?,?,?,?,?)");
+                     "better, param_set_id) VALUES(?,?,?,?,?,?,?) "
+                     "ON CONFLICT(tool, benchmark, metric, params) DO NOTHING");
     if (!rc)
         rc = prepare(st, &w->series_sel,
-                     "SELECT id, unit, tool, benchmark, metric, params FROM "
-                     "series WHERE key=?");
+                     "SELECT id, unit, better FROM series WHERE tool=? AND "
+                     "benchmark=? AND metric=? AND params=?");
     if (!rc)
         rc = prepare(st, &w->set_ins,
                      "INSERT INTO param_sets(params) VALUES(?) "
@@ -938,27 +939,13 @@ static int param_set_id(writer *w, const bdb_sample *smp, const char *params,
     return BDB_OK;
 }
 
-/* 1 when the row series_sel is on is the series of these names. */
-static int row_is(sqlite3_stmt *s, const bdb_sample *smp, const char *params)
-{
-    return strcmp(col_text(s, 2), smp->tool) == 0 &&
-           strcmp(col_text(s, 3), smp->benchmark) == 0 &&
-           strcmp(col_text(s, 4), smp->metric) == 0 &&
-           strcmp(col_text(s, 5), params) == 0;
-}
-
-/* The series of a figure: the cache's, else the one of its key whose
- * names are the figure's (another identity may share the key), else
- * made. This process is the one writer (BEGIN IMMEDIATE): nothing
- * comes between the look and the insert. */
 static int series_find(writer *w, const bdb_sample *smp, long long *id)
 {
-    char params[BDB_PARAMS_TEXT_MAX], ident[BDB_SERIES_KEY_MAX];
-    unsigned long long key = bdb_series_ident(smp, params, sizeof params,
-                                              ident, sizeof ident);
+    char params[BDB_PARAMS_TEXT_MAX], key[BDB_SERIES_KEY_MAX];
+    bdb_series_key(smp, params, sizeof params, key, sizeof key);
     bdb_scache *cache = &((sq *)w->st->impl)->cache;
     const char *unit = smp->unit ? smp->unit : "";
-    bdb_scache_entry *e = bdb_scache_find(cache, key, ident);
+    bdb_scache_entry *e = bdb_scache_find(cache, key);
     if (e) {
         if (strcmp(e->unit, unit) != 0)
             return bdb_store_fail(w->st, BDB_ESTORE,
@@ -968,36 +955,11 @@ static int series_find(writer *w, const bdb_sample *smp, long long *id)
         *id = e->id;
         return BDB_OK;
     }
-    sqlite3_stmt *s = w->series_sel;
-    sqlite3_reset(s);
-    sqlite3_bind_int64(s, 1, (sqlite3_int64)key);
-    int step;
-    *id = 0;
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        if (!row_is(s, smp, params))
-            continue;
-        *id = sqlite3_column_int64(s, 0);
-        int rc = BDB_OK;
-        if (strcmp(col_text(s, 1), unit) != 0)
-            rc = bdb_store_fail(w->st, BDB_ESTORE,
-                                "line %d: %s %s %s is in %s here but in %s "
-                                "in the database", smp->line, smp->tool,
-                                smp->benchmark, smp->metric, unit,
-                                col_text(s, 1));
-        unbind(s);   /* see param_set_id */
-        if (rc)
-            return rc;
-        bdb_scache_put(cache, key, ident, *id, unit);
-        return BDB_OK;
-    }
-    unbind(s);
-    if (step != SQLITE_DONE)
-        return fail_db(w->st, "finding series");
     long long set_id = 0;
     int rc = param_set_id(w, smp, params, &set_id);
     if (rc)
         return rc;
-    s = w->series_ins;
+    sqlite3_stmt *s = w->series_ins;
     sqlite3_reset(s);
     sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_STATIC);
     sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_STATIC);
@@ -1006,13 +968,37 @@ static int series_find(writer *w, const bdb_sample *smp, long long *id)
     sqlite3_bind_text(s, 5, unit, -1, SQLITE_STATIC);
     sqlite3_bind_int(s, 6, (int)smp->better);
     sqlite3_bind_int64(s, 7, set_id);
-    sqlite3_bind_int64(s, 8, (sqlite3_int64)key);
-    step = sqlite3_step(s);
+    int step = sqlite3_step(s);
     unbind(s);
     if (step != SQLITE_DONE)
         return fail_db(w->st, "adding series");
-    *id = sqlite3_last_insert_rowid(DB(w->st));
-    bdb_scache_put(cache, key, ident, *id, unit);
+    if (sqlite3_changes(DB(w->st)) > 0) {
+        /* new: its id is the row's, its unit ours */
+        *id = sqlite3_last_insert_rowid(DB(w->st));
+    } else {
+        s = w->series_sel;
+        sqlite3_reset(s);
+        sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s, 4, params, -1, SQLITE_STATIC);
+        if (sqlite3_step(s) != SQLITE_ROW) {
+            unbind(s);
+            return fail_db(w->st, "finding series");
+        }
+        *id = sqlite3_column_int64(s, 0);
+        int rc2 = BDB_OK;
+        if (strcmp(col_text(s, 1), unit) != 0)
+            rc2 = bdb_store_fail(w->st, BDB_ESTORE,
+                                 "line %d: %s %s %s is in %s here but in %s "
+                                 "in the database", smp->line, smp->tool,
+                                 smp->benchmark, smp->metric, smp->unit,
+                                 col_text(s, 1));
+        unbind(s);   /* see param_set_id */
+        if (rc2)
+            return rc2;
+    }
+    bdb_scache_put(cache, key, *id, unit);
     return BDB_OK;
 }
 
@@ -1391,7 +1377,7 @@ static int note_replaced_series(bdb_store *st, long long source_id)
         return BDB_ESTORE;
     sqlite3_bind_int64(s, 1, source_id);
     int step, rc = BDB_OK;
-    char ident[BDB_SERIES_KEY_MAX];
+    char key[BDB_SERIES_KEY_MAX];
     while ((step = sqlite3_step(s)) == SQLITE_ROW) {
         long long id = sqlite3_column_int64(s, 0);
         if (impl->nsweep == impl->capsweep) {
@@ -1404,14 +1390,13 @@ static int note_replaced_series(bdb_store *st, long long source_id)
             impl->sweep_ids = p;
         }
         impl->sweep_ids[impl->nsweep++] = id;
-        int n = snprintf(ident, sizeof ident, "%s\x1f%s\x1f%s\x1f%s",
+        int n = snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s",
                          col_text(s, 1), col_text(s, 2), col_text(s, 3),
                          col_text(s, 4));
-        unsigned long long key = bdb_series_key_text(ident);
-        /* an identity too long for the cache is found the slow way */
-        if (n > 0 && (size_t)n < sizeof ident &&
-            !bdb_scache_find(&impl->cache, key, ident))
-            bdb_scache_put(&impl->cache, key, ident, id, col_text(s, 5));
+        /* a key too long for the cache is found the slow way */
+        if (n > 0 && (size_t)n < sizeof key &&
+            !bdb_scache_find(&impl->cache, key))
+            bdb_scache_put(&impl->cache, key, id, col_text(s, 5));
     }
     if (!rc && step != SQLITE_DONE)
         rc = fail_db(st, "reading a source's series");

@@ -38,10 +38,9 @@ int bdb_trace_writer_open(bdb_store *st, long long source_id,
     w->source_id = source_id;
     /* opened once per source: its statements are kept prepared */
     const int keep = BDB_STMT_KEEP;
-    int rc = bdb_stmt_prepare(st, "SELECT id FROM series WHERE key = ?5 AND "
-                              "tool = ?1 AND benchmark = ?2 AND metric = ?3 "
-                              "AND params = ?4", "finding a trace's series",
-                              keep, &w->find);
+    int rc = bdb_stmt_prepare(st, "SELECT id FROM series WHERE tool = ?1 AND "
+                              "benchmark = ?2 AND metric = ?3 AND params = ?4",
+                              "finding a trace's series", keep, &w->find);
     if (!rc)
         rc = bdb_stmt_prepare(st, TRACE_INSERT, "adding trace points", keep,
                               &w->ins);
@@ -56,11 +55,11 @@ int bdb_trace_writer_open(bdb_store *st, long long source_id,
                               "adding a trace's parameters", keep, &w->item_ins);
     if (!rc)
         rc = bdb_stmt_prepare(st, "INSERT INTO series(tool, benchmark, "
-                              "metric, params, unit, better, param_set_id, "
-                              "key) SELECT ?1, ?2, ?3, ?4, ?5, ?6, id, ?7 "
-                              "FROM param_sets WHERE params = ?4 ON CONFLICT "
-                              "DO NOTHING", "adding a trace's series", keep,
-                              &w->series_ins);
+                              "metric, params, unit, better, param_set_id) "
+                              "SELECT ?1, ?2, ?3, ?4, ?5, ?6, id FROM "
+                              "param_sets WHERE params = ?4 ON CONFLICT(tool, "
+                              "benchmark, metric, params) DO NOTHING",
+                              "adding a trace's series", keep, &w->series_ins);
     if (rc) {
         bdb_trace_writer_close(w, rc, NULL, NULL);
         return rc;
@@ -99,7 +98,7 @@ static int params_of(bdb_trace_writer *w, const bdb_sample *s,
  * (the figure's unit and direction are its first point's, whose
  * quantity is the figure's). */
 static int series_make(bdb_trace_writer *w, const bdb_sample *s,
-                       const char *params, unsigned long long key)
+                       const char *params)
 {
     bdb_params ps;
     int rc = params_of(w, s, params, &ps);
@@ -126,7 +125,6 @@ static int series_make(bdb_trace_writer *w, const bdb_sample *s,
     bdb_bind_text(q, 4, params);
     bdb_bind_text(q, 5, s->unit ? s->unit : "");
     bdb_bind_int(q, 6, s->better);
-    bdb_bind_int(q, 7, (long long)key);
     rc = bdb_stmt_run(q);
     bdb_stmt_reset(q);
     return rc;
@@ -135,12 +133,11 @@ static int series_make(bdb_trace_writer *w, const bdb_sample *s,
 /* The id of the point's series (0: not in the store). */
 static int series_of(bdb_trace_writer *w, const bdb_sample *s)
 {
-    char params[BDB_PARAMS_TEXT_MAX], ident[BDB_SERIES_KEY_MAX];
-    unsigned long long key = bdb_series_ident(s, params, sizeof params, ident,
-                                              sizeof ident);
-    if (w->key[0] && strcmp(ident, w->key) == 0)
+    char params[BDB_PARAMS_TEXT_MAX], key[BDB_SERIES_KEY_MAX];
+    bdb_series_key(s, params, sizeof params, key, sizeof key);
+    if (w->key[0] && strcmp(key, w->key) == 0)
         return BDB_OK;
-    snprintf(w->key, sizeof w->key, "%s", ident);
+    snprintf(w->key, sizeof w->key, "%s", key);
     w->series_id = 0;
     int flushed = 0, made = 0;
 again:
@@ -149,7 +146,6 @@ again:
     bdb_bind_text(w->find, 2, s->benchmark);
     bdb_bind_text(w->find, 3, s->metric);
     bdb_bind_text(w->find, 4, params);
-    bdb_bind_int(w->find, 5, (long long)key);
     int r = bdb_step(w->find);
     int (*flush)(bdb_store *, long long) = w->st->ops->drv->flush_pending;
     if (r == 0 && !flushed && flush) {
@@ -167,7 +163,7 @@ again:
     bdb_stmt_reset(w->find);
     if (r == 0 && !made && s->repetition > 0 &&
         strcmp(s->trace->what, s->metric) == 0) {
-        int rc = series_make(w, s, params, key);
+        int rc = series_make(w, s, params);
         if (rc)
             return rc;
         flushed = made = 1;

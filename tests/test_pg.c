@@ -656,7 +656,7 @@ static long long psql_count(const char *url, const char *sql)
 }
 
 /* A window of a large source's lines on PostgreSQL as on SQLite
- * (schemas/pg/011): read from the point before it, the points kept with
+ * (schemas/pg/010): read from the point before it, the points kept with
  * the source's pieces, and gone with it. */
 static void pg__source_lines__window_read_from_its_point(void **state)
 {

@@ -353,7 +353,8 @@ static void add_more_figures(bdb_store *st, int c16)
 /* Adds source sha: n figures, one of each series ab /index.html
  * requests_per_sec [k=i] (i = 0..n-1) on pi4, the figure's value
  * 1000 * round + i. */
-static void add_keyed_series(bdb_store *st, const char *sha, int n, int round)
+static void add_numbered_series(bdb_store *st, const char *sha, int n,
+                                int round)
 {
     bdb_sink sink;
     bdb_sink_init(&sink);
@@ -397,25 +398,23 @@ static int value_matches_series(const bdb_result_row *r, void *ctx)
     return 0;
 }
 
-/* A series is found by a 64-bit key of its identity, its texts compared:
- * with keys cut to 2 bits, 40 identities share 4 keys and must stay 40
- * series, each figure in its own; the same identities again, from
- * another source, in a batch, and from another handle (a process with
- * an empty cache), land in the same 40. */
-static void store__identities_sharing_a_key__stay_apart(void **state)
+/* One identity is one series: the same 40 identities from another
+ * source, inside a batch, and from another handle (a process with an
+ * empty series cache) land in the same 40, each figure in its own. */
+static void store__same_identity__one_series_across_sources_and_handles(
+    void **state)
 {
     (void)state;
-    bdb_store_set_series_key_bits(2);
     bdb_store *st = open_db();
-    add_keyed_series(st, "round1", 40, 1);
+    add_numbered_series(st, "round1", 40, 1);
     assert_int_equal(series_of_store(st), 40);
     assert_int_equal(bdb_store_batch_begin(st, 0), 0);
-    add_keyed_series(st, "round2", 40, 2);
+    add_numbered_series(st, "round2", 40, 2);
     assert_int_equal(bdb_store_batch_end(st, 1), 0);
     assert_int_equal(series_of_store(st), 40);
     bdb_store_close(st);
     st = open_db();
-    add_keyed_series(st, "round3", 40, 3);
+    add_numbered_series(st, "round3", 40, 3);
     assert_int_equal(series_of_store(st), 40);
     assert_int_equal(results_of(st, NULL), 120);
     assert_int_equal(results_with(st, "k", "7"), 3);
@@ -424,11 +423,6 @@ static void store__identities_sharing_a_key__stay_apart(void **state)
                                             &c), 0);
     assert_int_equal(c.rows, 120);
     assert_int_equal(c.wrong, 0);
-    bdb_store_close(st);
-    bdb_store_set_series_key_bits(0);
-    /* whole keys again: other keys, the same answer */
-    st = open_db();
-    assert_int_equal(series_of_store(st), 40);
     bdb_store_close(st);
 }
 
@@ -1583,16 +1577,13 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     bdb_import_result r;
     assert_int_equal(bdb_import_file(st, tu_path("samples/published/seed-published-figures.csv"), &o, &r), 0);
     bdb_store_close(st);
-    /* back to what schemas/pg/001_init.sql made: 011's source points
-     * and its index by line, 010's series keys, 008's source pieces,
-     * 007's trace points and 006's notes and marks go, 005's parameter
-     * sets back into one row per parameter per series */
+    /* back to what schemas/pg/001_init.sql made: 010's source points
+     * and its index by line, 008's source pieces, 007's trace points and
+     * 006's notes and marks go, 005's parameter sets back into one row
+     * per parameter per series */
     psql(db_path, "DROP TABLE source_points; "
                   "DROP INDEX results_by_source_line; "
                   "CREATE INDEX results_by_source ON results(source_id)");
-    psql(db_path, "DROP INDEX series_by_name; ALTER TABLE series DROP "
-                  "COLUMN key; ALTER TABLE series ADD UNIQUE (tool, "
-                  "benchmark, metric, params)");
     psql(db_path, "DROP TABLE source_chunks; DROP TABLE trace_points; "
                   "DROP TABLE notes; "
                   "ALTER TABLE sets DROP COLUMN new_baseline");
@@ -1623,7 +1614,7 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     /* 1/count(*) fails when an index of 002 is missing */
     psql(db_path, "SELECT 1 / count(*) FROM pg_indexes WHERE indexname = "
                   "'results_by_platform'");
-    /* ... or 011's */
+    /* ... or 010's */
     psql(db_path, "SELECT 1 / count(*) FROM pg_indexes WHERE indexname = "
                   "'results_by_source_line'");
     char sql[200];
@@ -1684,7 +1675,7 @@ int main(void)
         cmocka_unit_test(store__source_lines__window_read_from_its_point),
         cmocka_unit_test_setup(store__database_of_schema_1__upgrades_and_keeps_data, setup),
         cmocka_unit_test_setup(store__database_of_schema_4__moves_parameters_into_sets, setup),
-        cmocka_unit_test_setup(store__identities_sharing_a_key__stay_apart, setup),
+        cmocka_unit_test_setup(store__same_identity__one_series_across_sources_and_handles, setup),
         cmocka_unit_test_setup(store__database_of_schema_5__keeps_its_series_and_results, setup),
         cmocka_unit_test_setup(store__platform_merge__keeps_fields_not_given, setup),
         cmocka_unit_test_setup(store__bad_sample__leaves_nothing_of_the_source, setup),
@@ -1731,7 +1722,7 @@ int main(void)
         cmocka_unit_test_setup(store__replaced_source__drops_only_series_left_empty, pg_setup),
         cmocka_unit_test_setup(store_pg__newer_schema__is_refused, pg_setup),
         cmocka_unit_test_setup(store_pg__database_of_schema_1__upgrades_and_keeps_data, pg_setup),
-        cmocka_unit_test_setup(store__identities_sharing_a_key__stay_apart, pg_setup),
+        cmocka_unit_test_setup(store__same_identity__one_series_across_sources_and_handles, pg_setup),
         cmocka_unit_test_setup(store_pg__read_only_on_an_empty_database__is_not_found, pg_setup),
         cmocka_unit_test_setup(store_pg__connection_error__shows_no_password, pg_setup),
         cmocka_unit_test_setup(store_pg__same_file_from_two_handles__is_stored_once, pg_setup),

@@ -1,4 +1,4 @@
--- 011_source_points.sql - where a large source's lines can be read from
+-- 010_source_points.sql - where a large source's lines can be read from
 -- without inflating it from its start, as SQLite's schemas/010: a source
 -- stored in pieces (008) is compressed with a full flush of the stream
 -- about every megabyte, at the start of a line, where inflating may begin
