@@ -722,7 +722,8 @@ int bdb_means_platform_names(bdb_store *st, const bdb_filter *f,
     if (!rc)    /* results without a platform: the name "" */
         rc = keep_pname(0, "", &l) ? l.rc : BDB_OK;
     if (!rc) {
-        qsort(l.v, l.n, sizeof *l.v, cmp_str);
+        if (l.n)
+            qsort(l.v, l.n, sizeof *l.v, cmp_str);
         for (size_t i = 0; i < l.n; i++)
             if (cb(l.v[i], ctx))
                 break;
