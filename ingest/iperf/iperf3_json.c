@@ -699,9 +699,10 @@ static int interval_traces(const ip_run *r, const char *buf, size_t off,
                          : bdb_iperf_emit_extra_trace(&ob, figs, nfigs, label,
                                                       r->ents[ei].trace_base,
                                                       out);
-            if (!rc && !streams && !nfigs && !ob.have_cwnd && at < vend) {
-                /* nothing the sum lacks (UDP, a receiving stream): the
-                 * stream repeats the sum; the account passes over it */
+            if (!rc && !streams && at < vend) {
+                /* the lone stream repeats the sum (what it adds, cwnd and
+                 * rtt, was read at its own keys above): the account
+                 * passes over its object */
                 size_t ob0 = at;
                 while (ob0 > pos && buf[ob0] != '{')
                     ob0--;
@@ -888,6 +889,13 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
             if (!rc)
                 rc = j_final(&r, c, id, SIDE_RCV, flow, l_streams, 0, &w_c,
                              out);
+            /* a server's "sender" side of a stream it only received:
+             * zeros, no figure (as its sum_sent below) */
+            double zs;
+            if (!rc && json_is_object(s) && jnum(s, "bytes", &zs) &&
+                zs == 0 && w_s.to > w_s.from)
+                bdb_sink_cover(out, line_at(lm, w_s.from),
+                               line_at(lm, w_s.to - 1));
         }
     }
     /* one stream each way: the streams' figures are the sums', read
