@@ -1060,6 +1060,27 @@ static int is_conn_header(const char *p, const char *end)
            bdb_starts_with(p, end, "Connnection Times (");
 }
 
+/* A writer's aside between ab's lines: a comment ("//...", "#...",
+ * "--...", ";...") or prose in another script, with no number and no
+ * command in it ("//网络上消耗的时间的分解,..." between the Connection
+ * Times table and the percentile table of a blog). It carries no figure
+ * and does not end the report. */
+static int is_aside(const char *p, const char *end)
+{
+    p = bdb_skip_ws(p, end);
+    if (p == end)
+        return 0;
+    int marker = (end - p >= 2 && ((p[0] == '/' && p[1] == '/') ||
+                                   (p[0] == '-' && p[1] == '-'))) ||
+                 *p == '#' || *p == ';' || (unsigned char)*p >= 0x80;
+    if (!marker || bdb_find(p, end, "ab ") || bdb_find(p, end, "http"))
+        return 0;
+    for (const char *c = p; c < end; c++)
+        if (*c >= '0' && *c <= '9')
+            return 0;
+    return 1;
+}
+
 static int is_perc_header(const char *p, const char *end)
 {
     return bdb_starts_with(p, end, "Percentage of the requests served");
@@ -1821,6 +1842,8 @@ again:
             tally(&r->errors, no, p, end);
             break;
         }
+        if (r->conn_total_row && is_aside(p, end))
+            break; /* the percentile table may follow it */
         if (!r->conn_total_row)
             WARN(r, out, no, "expected a row of the "
                           "Connection Times table (Connect:, Processing:, "

@@ -2067,6 +2067,10 @@ static void ab__percentile_rows_apart_by_blank_lines__every_row_read(void **st)
      * before the table give warnings of their own, at the run) */
     for (int l = 21; l <= 37; l++)
         assert_false(tu_has_warning(&s, l, "row"));
+    /* the comment between the two tables (line 15, no number in it)
+     * does not end the report: the table belongs to the same run */
+    assert_false(tu_has_warning(&s, 0, "lacks the percentile table"));
+    assert_false(tu_has_warning(&s, 19, "starts inside"));
     bdb_sink_free(&s);
 }
 
