@@ -1394,14 +1394,58 @@ static int at_word(const char *a, const char *end, const char *w)
     return bdb_starts_with(a, end, w);
 }
 
-/* The end of the first of the report's lines glued at a: where
- * redis-benchmark printed a line break. Its lines end with "seconds",
- * "milliseconds", "requests per second", the header's " ======" and
- * "keep alive: 0|1"; the parameter lines start after two blanks and a
- * header at "====== ". */
-static const char *glued_cut(const char *a, const char *end)
+/* The end of a number token at c (digits, '.'), or c. */
+static const char *number_end(const char *c, const char *end)
 {
-    const char *c = a;
+    const char *d = c;
+    while (d < end && ((*d >= '0' && *d <= '9') || *d == '.'))
+        d++;
+    return d;
+}
+
+/* Where a glued report's lines are cut: its state between pieces (the
+ * ">= 6.2 summary table" is two lines whose columns are blanks apart). */
+enum { GLUED_TEXT, GLUED_TABLE_HEADER, GLUED_TABLE_VALUES };
+
+/* The end of the first of the report's lines glued at a: where
+ * redis-benchmark printed a line break (showLatencyReport(), 2.x-7.x).
+ * Its lines end with "seconds", "milliseconds", "requests per second",
+ * "(cumulative count N)", the header's " ======", "keep alive: 0|1" and
+ * the headings "Latency by percentile distribution:", "Cumulative
+ * distribution of latencies:", "Summary:", "latency summary (msec):";
+ * the indented lines start after two blanks, a header at "====== ", a
+ * heading at its first word. After "latency summary (msec):" come the
+ * table's names ("avg min p50 p95 p99 max", up to the first number) and
+ * its values (numbers, blanks apart). */
+static const char *glued_cut(const char *a, const char *end, int *state)
+{
+    static const char *const heads[] = {
+        "Latency by percentile distribution:",
+        "Cumulative distribution of latencies:", "Summary:",
+        "latency summary (msec):"};
+    const char *c = bdb_skip_ws(a, end);
+    if (*state == GLUED_TABLE_HEADER) {
+        /* the names ("p50" too), up to the first number */
+        while (c < end && !(*c >= '0' && *c <= '9')) {
+            while (c < end && *c != ' ' && *c != '\t')
+                c++;
+            c = bdb_skip_ws(c, end);
+        }
+        *state = GLUED_TABLE_VALUES;
+        return c;
+    }
+    if (*state == GLUED_TABLE_VALUES) {
+        *state = GLUED_TEXT;
+        for (;;) {
+            const char *d = number_end(c, end);
+            if (d == c)
+                return c;
+            c = bdb_skip_ws(d, end);
+            if (c == end || !(*c >= '0' && *c <= '9'))
+                return d;
+        }
+    }
+    c = a;
     if (at_word(c, end, "====== ")) {
         /* a header: up to its closing " ======" */
         const char *close = bdb_find(c + 7, end, " ======");
@@ -1412,16 +1456,42 @@ static const char *glued_cut(const char *a, const char *end)
             return c;
         }
     }
+    for (size_t i = 0; i < sizeof heads / sizeof *heads; i++)
+        if (at_word(c, end, heads[i])) {
+            if (i == 3)
+                *state = GLUED_TABLE_HEADER;
+            return c + strlen(heads[i]);
+        }
     for (; c < end; c++) {
         if (c > a && at_word(c, end, "====== "))
             return c;
         if (c > a && c + 1 < end && c[0] == ' ' && c[1] == ' ')
             return c;
+        for (size_t i = 0; i < sizeof heads / sizeof *heads; i++)
+            if (c > a && at_word(c, end, heads[i]))
+                return c;
+        if (at_word(c, end, "(cumulative count ")) {
+            const char *d = number_end(c + 18, end);
+            if (d < end && *d == ')')
+                return d + 1;
+        }
         static const char *const ends[] = {"requests per second",
                                            "milliseconds", "seconds"};
-        for (size_t i = 0; i < sizeof ends / sizeof *ends; i++)
-            if (at_word(c, end, ends[i]))
-                return c + strlen(ends[i]);
+        const char *skip = NULL;
+        for (size_t i = 0; i < sizeof ends / sizeof *ends && !skip; i++)
+            if (at_word(c, end, ends[i])) {
+                const char *d = c + strlen(ends[i]);
+                /* >= 6.2: "milliseconds (cumulative count N)" goes on */
+                const char *e = bdb_skip_ws(d, end);
+                if (i == 1 && at_word(e, end, "(cumulative count "))
+                    skip = e;
+                else
+                    return d;
+            }
+        if (skip) {
+            c = skip - 1;
+            continue;
+        }
         if (at_word(c, end, "keep alive: ") && c + 12 < end &&
             (c[12] == '0' || c[12] == '1'))
             return c + 13;
@@ -1470,9 +1540,16 @@ static int do_line(rb_state *st, const bdb_line *l)
     }
     if (is_glued(p, end)) {
         /* the report's lines, each in turn, all at this line */
-        int rc = BDB_OK;
+        int rc = BDB_OK, state = GLUED_TEXT;
         for (const char *a = p, *z; !rc && a < end; a = z) {
-            z = glued_cut(a, end);
+            z = glued_cut(a, end, &state);
+            if (z <= a) {
+                /* not the table it looked like: text again */
+                state = GLUED_TEXT;
+                z = glued_cut(a, end, &state);
+                if (z <= a)
+                    z = end;
+            }
             const char *sp = a, *se = z;
             bdb_trim(&sp, &se);
             if (sp < se)

@@ -1204,9 +1204,70 @@ static void redis__report_with_line_breaks_lost__every_test_read(void **state)
     bdb_sink_free(&s);
 }
 
+/* The same with a >= 6.2 report (a real 7.0.15 run made here,
+ * samples/redis-benchmark/full-set-get-n20000.txt): its text as a
+ * terminal shows it (each line from its last carriage return on), then
+ * every line break lost, as a page that loses them prints it. The
+ * headings, "(cumulative count N)" rows and the summary table (names and
+ * values blanks apart) are cut where the tool broke its lines: the
+ * figures are those of the text with its line breaks, all at line 1. */
+static void redis__7x_report_with_line_breaks_lost__same_figures(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = tu_read("samples/redis-benchmark/full-set-get-n20000.txt", &len);
+    char *glued = malloc(len + 2);
+    assert_non_null(glued);
+    size_t ng = 0;
+    for (const char *l = raw; l < raw + len;) {
+        const char *nl = memchr(l, '\n', (size_t)(raw + len - l));
+        const char *e = nl ? nl : raw + len;
+        /* the line as shown: from its last carriage return on */
+        const char *from = l;
+        for (const char *c = l; c < e; c++)
+            if (*c == '\r')
+                from = c + 1;
+        memcpy(glued + ng, from, (size_t)(e - from));
+        ng += (size_t)(e - from);
+        l = e + 1;
+    }
+    glued[ng++] = '\n';
+    glued[ng] = '\0';
+    /* the same lines with their breaks, to compare with */
+    bdb_sink want, got;
+    parse_ok_text(glued, NULL, &got);
+    tu_parse_ok("samples/redis-benchmark/full-set-get-n20000.txt", NULL, &want);
+    assert_true(want.n >= 18);
+    assert_int_equal(got.n, want.n);
+    for (size_t i = 0; i < want.n; i++) {
+        const bdb_sample *w = &want.samples[i];
+        int found = 0;
+        for (size_t k = 0; k < got.n && !found; k++) {
+            const bdb_sample *g = &got.samples[k];
+            found = strcmp(g->benchmark, w->benchmark) == 0 &&
+                    strcmp(g->metric, w->metric) == 0 &&
+                    g->value == w->value && g->line == 1;
+        }
+        if (!found)
+            fail_msg("%s %s %g not read from the glued line", w->benchmark,
+                     w->metric, w->value);
+    }
+    /* and against the raw text */
+    const char *ts = strstr(raw, "throughput summary: ");
+    assert_non_null(ts);
+    tu_assert_value(&got, "SET", "requests_per_sec", NULL,
+                    strtod(ts + 20, NULL), 1e-12);
+    assert_int_equal(tu_count_warnings(&got), 0);
+    bdb_sink_free(&want);
+    bdb_sink_free(&got);
+    free(glued);
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(redis__7x_report_with_line_breaks_lost__same_figures),
         cmocka_unit_test(redis__report_with_line_breaks_lost__every_test_read),
         cmocka_unit_test(redis__reports_without_header__read_under_the_title_above),
         cmocka_unit_test(redis__summary_only__read_under_the_command_test),
