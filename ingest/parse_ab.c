@@ -165,6 +165,7 @@ typedef struct ab_run {
     int conn_us, perc_us;    /* tables in us (WAF-bench fork of ab) */
     int conn_cols;           /* 5: min mean sd median max; 3: min avg max */
     int conn_rows, conn_total_row, perc_rows, perc_last;
+    int perc_gap; /* a blank line after a percentile row */
     int sane_continuation;   /* lines that may continue an ERROR/WARNING */
     int last_fig_line;
     int zero_rate_line, zero_bytes_line;
@@ -1059,6 +1060,27 @@ static int is_conn_header(const char *p, const char *end)
            bdb_starts_with(p, end, "Connnection Times (");
 }
 
+/* A writer's aside between ab's lines: a comment ("//...", "#...",
+ * "--...", ";...") or prose in another script, with no number and no
+ * command in it ("//网络上消耗的时间的分解,..." between the Connection
+ * Times table and the percentile table of a blog). It carries no figure
+ * and does not end the report. */
+static int is_aside(const char *p, const char *end)
+{
+    p = bdb_skip_ws(p, end);
+    if (p == end)
+        return 0;
+    int marker = (end - p >= 2 && ((p[0] == '/' && p[1] == '/') ||
+                                   (p[0] == '-' && p[1] == '-'))) ||
+                 *p == '#' || *p == ';' || (unsigned char)*p >= 0x80;
+    if (!marker || bdb_find(p, end, "ab ") || bdb_find(p, end, "http"))
+        return 0;
+    for (const char *c = p; c < end; c++)
+        if (*c >= '0' && *c <= '9')
+            return 0;
+    return 1;
+}
+
 static int is_perc_header(const char *p, const char *end)
 {
     return bdb_starts_with(p, end, "Percentage of the requests served");
@@ -1820,6 +1842,8 @@ again:
             tally(&r->errors, no, p, end);
             break;
         }
+        if (r->conn_total_row && is_aside(p, end))
+            break; /* the percentile table may follow it */
         if (!r->conn_total_row)
             WARN(r, out, no, "expected a row of the "
                           "Connection Times table (Connect:, Processing:, "
@@ -1835,7 +1859,14 @@ again:
         double pct, v;
         if (bdb_is_blank(p, end) && r->perc_rows == 0)
             break;
+        if (bdb_is_blank(p, end) && !r->perc_last) {
+            /* a page that set each row as a paragraph of its own ("50%
+             * 1093", blank, "66% 1247", ...): the table goes on */
+            r->perc_gap = 1;
+            break;
+        }
         if (read_num(&q, end, &pct) && bdb_scan_lit(&q, end, "%", 0)) {
+            r->perc_gap = 0;
             if (bdb_scan_lit(&q, end, "<0>", 1))
                 break; /* " 0%  <0> (never)" */
             /* " 100%  206 (longest request)"; ab 1.3d: "(last request)" */
@@ -1872,7 +1903,7 @@ again:
             tally(&r->errors, no, p, end);
             break;
         }
-        if (!r->perc_last && !bdb_is_blank(p, end))
+        if (!r->perc_last && !r->perc_gap && !bdb_is_blank(p, end))
             WARN(r, out, no, "expected a row of the "
                           "percentile table (\"NN%%  TIME\"), got "
                           "\"%.*s\"", QUOTE_LEN(p, end), p);

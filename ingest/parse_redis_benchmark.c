@@ -179,6 +179,10 @@ typedef struct rb_state {
     char pending_title[BDB_BENCHMARK_MAX];
     char pending_last[120]; /* what the pending line ends with */
     int seen_redis;         /* anything of redis-benchmark's at all */
+    /* the last line of text outside a report: the title a report printed
+     * without its "====== T ======" line may stand on it ("Set") */
+    char prev_text[BDB_BENCHMARK_MAX];
+    int prev_line;
     rb_progress prog;       /* the pending test's progress updates */
     bdb_sink *out;
     bdb_diag *diag;
@@ -1254,6 +1258,54 @@ static int quiet_line(rb_state *st, const rb_quiet *qq, int line)
 }
 
 /* The final segment of a line, outside any block. */
+/* A line of text outside a report that could be a test's title: short,
+ * starting with a letter, with no sentence punctuation. */
+static void remember_text(rb_state *st, const char *p, const char *end,
+                          int line)
+{
+    st->prev_text[0] = '\0';
+    st->prev_line = 0;
+    size_t n = (size_t)(end - p);
+    if (n == 0 || n >= sizeof st->prev_text ||
+        !((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')))
+        return;
+    for (const char *c = p; c < end; c++)
+        if (*c == ':' || *c == '.' || *c == ',' || *c == '`' || *c == '#' ||
+            *c == '|' || *c == '=' || *c == '$')
+            return;
+    memcpy(st->prev_text, p, n);
+    st->prev_text[n] = '\0';
+    st->prev_line = line;
+}
+
+/* "N requests completed in T seconds" outside a report: a report published
+ * without its "====== T ======" line (a page that kept only the figures,
+ * "Set" on the line above). Read under the title on the line just above,
+ * else under the command's one test, else "(no header)"; a warning says
+ * so. */
+static int headless_block(rb_state *st, const char *p, const char *end,
+                          int line)
+{
+    const char *name = st->prev_line && st->prev_line == line - 1
+                           ? st->prev_text
+                       : st->cmd.test[0] ? st->cmd.test
+                                         : "(no header)";
+    char title[BDB_BENCHMARK_MAX];
+    snprintf(title, sizeof title, "%s", name);
+    st->seen_redis = 1;
+    int rc = block_open(st, title, title + strlen(title), line);
+    if (!rc)
+        rc = rb_warn(st, line,
+                     "a report without its \"====== TEST ======\" header: "
+                     "read as '%s'%s",
+                     title,
+                     st->prev_line == line - 1 && st->prev_line
+                         ? " (the title on the line above)"
+                         : "");
+    st->prev_line = 0;
+    return rc ? rc : block_line(st, p, end, line);
+}
+
 static int outer_line(rb_state *st, const char *p, const char *end, int line)
 {
     const char *tp, *te;
@@ -1284,6 +1336,11 @@ static int outer_line(rb_state *st, const char *p, const char *end, int line)
         st->blk.hdr_form = 1;
         return block_line(st, q, end, line);
     }
+    const char *r = q;
+    double n;
+    if (bdb_scan_number(&r, end, &n, 0) &&
+        bdb_scan_lit(&r, end, "requests completed in", 1))
+        return headless_block(st, q, end, line);
     rb_quiet qq;
     if (parse_quiet(p, end, &qq))
         return quiet_line(st, &qq, line);
@@ -1315,8 +1372,134 @@ static int outer_line(rb_state *st, const char *p, const char *end, int line)
         if (v < end && is_digit(*v))
             bdb_sink_set_version(st->out, v, ve ? ve : end);
     }
+    remember_text(st, q, end, line);
     return BDB_OK; /* foreign text */
 }
+
+/* A report whose line breaks were lost, its lines glued into one ("keep
+ * alive: 199.94% <= 1 milliseconds99.97% <= 2 milliseconds ... 8
+ * milliseconds170183.80 requests per second====== REDE.PUSH ======  1000000
+ * requests completed in 5.97 seconds  50 parallel clients ..."): a header,
+ * a "requests completed" and a rate on one line, which no line of the
+ * tool's holds. */
+static int is_glued(const char *p, const char *end)
+{
+    return bdb_find(p, end, "====== ") &&
+           bdb_find(p, end, " requests completed in ") &&
+           bdb_find(p, end, " requests per second");
+}
+
+static int at_word(const char *a, const char *end, const char *w)
+{
+    return bdb_starts_with(a, end, w);
+}
+
+/* The end of a number token at c (digits, '.'), or c. */
+static const char *number_end(const char *c, const char *end)
+{
+    const char *d = c;
+    while (d < end && ((*d >= '0' && *d <= '9') || *d == '.'))
+        d++;
+    return d;
+}
+
+/* Where a glued report's lines are cut: its state between pieces (the
+ * ">= 6.2 summary table" is two lines whose columns are blanks apart). */
+enum { GLUED_TEXT, GLUED_TABLE_HEADER, GLUED_TABLE_VALUES };
+
+/* The end of the first of the report's lines glued at a: where
+ * redis-benchmark printed a line break (showLatencyReport(), 2.x-7.x).
+ * Its lines end with "seconds", "milliseconds", "requests per second",
+ * "(cumulative count N)", the header's " ======", "keep alive: 0|1" and
+ * the headings "Latency by percentile distribution:", "Cumulative
+ * distribution of latencies:", "Summary:", "latency summary (msec):";
+ * the indented lines start after two blanks, a header at "====== ", a
+ * heading at its first word. After "latency summary (msec):" come the
+ * table's names ("avg min p50 p95 p99 max", up to the first number) and
+ * its values (numbers, blanks apart). */
+static const char *glued_cut(const char *a, const char *end, int *state)
+{
+    static const char *const heads[] = {
+        "Latency by percentile distribution:",
+        "Cumulative distribution of latencies:", "Summary:",
+        "latency summary (msec):"};
+    const char *c = bdb_skip_ws(a, end);
+    if (*state == GLUED_TABLE_HEADER) {
+        /* the names ("p50" too), up to the first number */
+        while (c < end && !(*c >= '0' && *c <= '9')) {
+            while (c < end && *c != ' ' && *c != '\t')
+                c++;
+            c = bdb_skip_ws(c, end);
+        }
+        *state = GLUED_TABLE_VALUES;
+        return c;
+    }
+    if (*state == GLUED_TABLE_VALUES) {
+        *state = GLUED_TEXT;
+        for (;;) {
+            const char *d = number_end(c, end);
+            if (d == c)
+                return c;
+            c = bdb_skip_ws(d, end);
+            if (c == end || !(*c >= '0' && *c <= '9'))
+                return d;
+        }
+    }
+    c = a;
+    if (at_word(c, end, "====== ")) {
+        /* a header: up to its closing " ======" */
+        const char *close = bdb_find(c + 7, end, " ======");
+        if (close) {
+            c = close + 7;
+            while (c < end && *c == '=')
+                c++;
+            return c;
+        }
+    }
+    for (size_t i = 0; i < sizeof heads / sizeof *heads; i++)
+        if (at_word(c, end, heads[i])) {
+            if (i == 3)
+                *state = GLUED_TABLE_HEADER;
+            return c + strlen(heads[i]);
+        }
+    for (; c < end; c++) {
+        if (c > a && at_word(c, end, "====== "))
+            return c;
+        if (c > a && c + 1 < end && c[0] == ' ' && c[1] == ' ')
+            return c;
+        for (size_t i = 0; i < sizeof heads / sizeof *heads; i++)
+            if (c > a && at_word(c, end, heads[i]))
+                return c;
+        if (at_word(c, end, "(cumulative count ")) {
+            const char *d = number_end(c + 18, end);
+            if (d < end && *d == ')')
+                return d + 1;
+        }
+        static const char *const ends[] = {"requests per second",
+                                           "milliseconds", "seconds"};
+        const char *skip = NULL;
+        for (size_t i = 0; i < sizeof ends / sizeof *ends && !skip; i++)
+            if (at_word(c, end, ends[i])) {
+                const char *d = c + strlen(ends[i]);
+                /* >= 6.2: "milliseconds (cumulative count N)" goes on */
+                const char *e = bdb_skip_ws(d, end);
+                if (i == 1 && at_word(e, end, "(cumulative count "))
+                    skip = e;
+                else
+                    return d;
+            }
+        if (skip) {
+            c = skip - 1;
+            continue;
+        }
+        if (at_word(c, end, "keep alive: ") && c + 12 < end &&
+            (c[12] == '0' || c[12] == '1'))
+            return c + 13;
+    }
+    return end;
+}
+
+static int text_line(rb_state *st, const char *p, const char *end, int no);
 
 static int do_line(rb_state *st, const bdb_line *l)
 {
@@ -1355,6 +1538,31 @@ static int do_line(rb_state *st, const bdb_line *l)
         if (rc)
             return rc;
     }
+    if (is_glued(p, end)) {
+        /* the report's lines, each in turn, all at this line */
+        int rc = BDB_OK, state = GLUED_TEXT;
+        for (const char *a = p, *z; !rc && a < end; a = z) {
+            z = glued_cut(a, end, &state);
+            if (z <= a) {
+                /* not the table it looked like: text again */
+                state = GLUED_TEXT;
+                z = glued_cut(a, end, &state);
+                if (z <= a)
+                    z = end;
+            }
+            const char *sp = a, *se = z;
+            bdb_trim(&sp, &se);
+            if (sp < se)
+                rc = text_line(st, sp, se, l->no);
+        }
+        return rc;
+    }
+    return text_line(st, p, end, l->no);
+}
+
+/* One line of text (trimmed, progress taken off). */
+static int text_line(rb_state *st, const char *p, const char *end, int no)
+{
     if (p == end)
         return BDB_OK;
     /* `redis-benchmark --version` prints "redis-benchmark 7.0.15": a
@@ -1377,14 +1585,14 @@ static int do_line(rb_state *st, const bdb_line *l)
             if (!rc)
                 rc = csv_close(st);
             if (!rc)
-                rc = command_line(st, &cl, l->no);
+                rc = command_line(st, &cl, no);
             bdb_cmdline_free(&cl);
             return rc;
         }
     }
     if (st->blk.open)
-        return block_line(st, p, end, l->no);
-    return outer_line(st, p, end, l->no);
+        return block_line(st, p, end, no);
+    return outer_line(st, p, end, no);
 }
 
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
@@ -1427,12 +1635,21 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
 
 /* ---------------------------------------------------------------- sniff */
 
+/* "84098.66 requests per second" alone on its line */
+static int rps_line(const char *p, const char *end)
+{
+    double v;
+    return rb_number(&p, end, &v) == 1 &&
+           bdb_scan_lit(&p, end, "requests per second", 1) &&
+           bdb_is_blank(p, end);
+}
+
 static int sniff(const char *buf, size_t len)
 {
     bdb_lines it;
     bdb_line l;
     bdb_lines_init(&it, buf, len);
-    int headers = 0, completed = 0, csv_header = 0, quiet = 0, quiet_p50 = 0;
+    int headers = 0, completed = 0, rps = 0, csv_header = 0, quiet = 0, quiet_p50 = 0;
     int summary = 0, old_rows = 0, nonblank = 0, progress = 0;
     int messages = 0, command = 0;
     while (bdb_lines_next(&it, &l)) {
@@ -1459,10 +1676,15 @@ static int sniff(const char *buf, size_t len)
         }
         const char *tp, *te;
         rb_quiet qq;
-        if (is_block_header(p, end, &tp, &te))
+        if (is_glued(p, end)) {
+            headers++; /* a report on one line, its breaks lost */
+            completed++;
+        } else if (is_block_header(p, end, &tp, &te))
             headers++;
         else if (bdb_contains(p, end, " requests completed in "))
             completed++;
+        else if (rps_line(p, end))
+            rps++;
         else if (bdb_find(p, end, "\"test\",\"rps\",") ||
                  bdb_starts_with(p, end, "test,rps,avg_latency_ms"))
             csv_header++;
@@ -1485,6 +1707,8 @@ static int sniff(const char *buf, size_t len)
     }
     if (headers && completed)
         return 100;
+    if (completed && rps)
+        return 80; /* reports without their header lines */
     if (csv_header)
         return 95;
     if (summary >= 2 || quiet_p50)

@@ -314,8 +314,36 @@ static int is_line_tag(const char *p, const char *e)
     return 0;
 }
 
+/* A <code> block over several lines: a line that starts with "<code>" and
+ * does not close it, then, later, a line that ends with "</code>" and does
+ * not open one ("    <code>[13:50:01] [root@pepe ~]# ab -n 10000 ..." ...
+ * "    100%    102 (longest request)</code>"). */
+static int code_block_seen(const view *w)
+{
+    size_t pos = 0;
+    const char *s, *e;
+    int open = 0;
+    while (next_line(w, &pos, &s, &e)) {
+        const char *p = skip_blank(s, e);
+        const char *z = e;
+        while (z > p && (z[-1] == ' ' || z[-1] == '\t' || z[-1] == '\r'))
+            z--;
+        size_t n = (size_t)(z - p);
+        int opens = n > 6 && strncasecmp(p, "<code>", 6) == 0 &&
+                    count_in(p, n, "</code", 1) == 0;
+        int closes = n > 7 && strncasecmp(z - 7, "</code>", 7) == 0 &&
+                     count_in(p, n, "<code", 1) == 0;
+        if (opens)
+            open = 1;
+        else if (closes && open)
+            return 1;
+    }
+    return 0;
+}
+
 /* Lines that are HTML paragraphs: a line tag first, a closing tag or a
- * <br> last. ab -w's own table (<tr><th>) is the tool's text. */
+ * <br> last; or a <code> block over several lines. ab -w's own table
+ * (<tr><th>) is the tool's text. */
 static int paragraphs_seen(const view *v)
 {
     view w = {v->p, look(v), NULL};
@@ -335,7 +363,7 @@ static int paragraphs_seen(const view *v)
             lt--;
         n += lt > p && (lt[1] == '/' || starts_tag(lt + 1, z, "br"));
     }
-    return n >= 2;
+    return n >= 2 || code_block_seen(&w);
 }
 
 /* A tag at p: "<" then a letter, "/" or "!", closed on its line. */

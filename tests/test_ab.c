@@ -1999,10 +1999,169 @@ static void ab__document_path_longer_than_a_name__run_kept(void **st)
     free(raw);
 }
 
+/* A blog set every line of ab's report as a paragraph of its own: a line
+ * of two blanks after almost each, the table's columns single-spaced
+ * ("66% 1247"). The percentile table went on after each blank line; only
+ * its 50% row was read, and the other eight rows silently not. Public
+ * excerpt (Chinese blog, ab 2.0.41-dev; search index id 7979616650),
+ * lines 89-125. */
+static const char ZH_BLANK_ROWS[] =
+    "Transfer rate: 162.30 [Kbytes/sec] received\n"
+    "  \n"
+    "//平均每秒网络上的流量,可以帮助排除是否存在网络流量过大导致响应时间延长的问题\n"
+    "\n"
+    "Connection Times (ms)\n"
+    "  \n"
+    "min mean[+/-sd] median max\n"
+    "  \n"
+    "Connect: 4 646 1078.7 89 3291\n"
+    "  \n"
+    "Processing: 165 992 493.1 938 4712\n"
+    "  \n"
+    "Waiting: 118 934 480.6 882 4554\n"
+    "  \n"
+    "Total: 813 1638 1338.9 1093 7785\n"
+    "  \n"
+    "//网络上消耗的时间的分解,各项数据的具体算法还不是很清楚\n"
+    "\n"
+    "Percentage of the requests served within a certain time (ms)\n"
+    "  \n"
+    "50% 1093\n"
+    "  \n"
+    "66% 1247\n"
+    "  \n"
+    "75% 1373\n"
+    "  \n"
+    "80% 1493\n"
+    "  \n"
+    "90% 4061\n"
+    "  \n"
+    "95% 4398\n"
+    "  \n"
+    "98% 5608\n"
+    "  \n"
+    "99% 7368\n"
+    "  \n"
+    "100% 7785 (longest request)\n";
+
+static void ab__percentile_rows_apart_by_blank_lines__every_row_read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(ZH_BLANK_ROWS, "ab", &s);
+    /* the rows as printed, in ms (stored in seconds), at their lines */
+    static const struct { const char *metric; int line; double ms; } want[] = {
+        {"latency_p50", 21, 1093}, {"latency_p66", 23, 1247},
+        {"latency_p75", 25, 1373}, {"latency_p80", 27, 1493},
+        {"latency_p90", 29, 4061}, {"latency_p95", 31, 4398},
+        {"latency_p98", 33, 5608}, {"latency_p99", 35, 7368},
+        {"latency_max", 37, 7785}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const bdb_sample *f = tu_find(&s, NULL, want[i].metric, NULL);
+        if (!f)
+            fail_msg("no %s", want[i].metric);
+        assert_int_equal(f->line, want[i].line);
+        tu_assert_close(f->value, want[i].ms * 1e-3, 1e-12, want[i].metric);
+    }
+    /* and no row refused (the excerpt's cut start and the comment line
+     * before the table give warnings of their own, at the run) */
+    for (int l = 21; l <= 37; l++)
+        assert_false(tu_has_warning(&s, l, "row"));
+    /* the comment between the two tables (line 15, no number in it)
+     * does not end the report: the table belongs to the same run */
+    assert_false(tu_has_warning(&s, 0, "lacks the percentile table"));
+    assert_false(tu_has_warning(&s, 19, "starts inside"));
+    bdb_sink_free(&s);
+}
+
+/* A 2006 blog post kept each run in a <code> element over many lines,
+ * indented as a Markdown block: "<code>" before the prompt on the first
+ * line, "</code>" after the 100% row on the last. The 100% row was refused
+ * ("expected a time after 100%"). Public excerpt (WordPress export, ab
+ * 2.0.41-dev; search index id 41784989934), lines 1-56. */
+static const char CODE_TAG_BLOCK[] =
+    "    \n"
+    "    <code>[13:50:01] [root@pepe ~]# ab -n 10000 -c 10 http://localhost/\n"
+    "    This is ApacheBench, Version 2.0.41-dev <$Revision: 1.121.2.12 $> apache-2.0\n"
+    "    Copyright (c) 1996 Adam Twiss, Zeus Technology Ltd, http://www.zeustech.net/\n"
+    "    Copyright (c) 1998-2002 The Apache Software Foundation, http://www.apache.org/\n"
+    "    \n"
+    "    Benchmarking localhost (be patient)\n"
+    "    Completed 1000 requests\n"
+    "    Completed 2000 requests\n"
+    "    Completed 3000 requests\n"
+    "    Completed 4000 requests\n"
+    "    Completed 5000 requests\n"
+    "    Completed 6000 requests\n"
+    "    Completed 7000 requests\n"
+    "    Completed 8000 requests\n"
+    "    Completed 9000 requests\n"
+    "    Finished 10000 requests\n"
+    "    \n"
+    "    Server Software:        Apache\n"
+    "    Server Hostname:        localhost\n"
+    "    Server Port:            80\n"
+    "    \n"
+    "    Document Path:          /\n"
+    "    Document Length:        1494 bytes\n"
+    "    \n"
+    "    Concurrency Level:      10\n"
+    "    Time taken for tests:   17.28184 seconds\n"
+    "    Complete requests:      10000\n"
+    "    Failed requests:        0\n"
+    "    Write errors:           0\n"
+    "    Total transferred:      17280000 bytes\n"
+    "    HTML transferred:       14940000 bytes\n"
+    "    Requests per second:    587.26 [#/sec] (mean)\n"
+    "    Time per request:       17.028 [ms] (mean)\n"
+    "    Time per request:       1.703 [ms] (mean, across all concurrent requests)\n"
+    "    Transfer rate:          991.00 [Kbytes/sec] received\n"
+    "    \n"
+    "    Connection Times (ms)\n"
+    "    min  mean[+/-sd] median   max\n"
+    "    Connect:        0    0   0.9      0      84\n"
+    "    Processing:     2   15   3.2     16     102\n"
+    "    Waiting:        0    8   5.3     10     100\n"
+    "    Total:          2   15   3.3     16     102\n"
+    "    \n"
+    "    Percentage of the requests served within a certain time (ms)\n"
+    "    50%     16\n"
+    "    66%     16\n"
+    "    75%     17\n"
+    "    80%     17\n"
+    "    90%     17\n"
+    "    95%     17\n"
+    "    98%     18\n"
+    "    99%     19\n"
+    "    100%    102 (longest request)</code>\n"
+    "\n"
+    "\n";
+
+static void ab__run_in_a_multiline_code_element__last_row_read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(CODE_TAG_BLOCK, "ab", &s);
+    const bdb_sample *f = tu_find(&s, NULL, "latency_max", NULL);
+    assert_non_null(f);
+    assert_int_equal(f->line, 54);
+    tu_assert_close(f->value, 102e-3, 1e-12, "latency_max");
+    f = tu_find(&s, NULL, "latency_p99", NULL);
+    assert_non_null(f);
+    assert_int_equal(f->line, 53);
+    tu_assert_close(f->value, 19e-3, 1e-12, "latency_p99");
+    /* the command on the <code> line still gives the run's settings */
+    assert_non_null(tu_find(&s, NULL, "latency_max", "concurrency=10"));
+    assert_false(tu_has_warning(&s, 54, ""));
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(ab__trimmed_to_rate_and_time_lines__detected),
+        cmocka_unit_test(ab__percentile_rows_apart_by_blank_lines__every_row_read),
+        cmocka_unit_test(ab__run_in_a_multiline_code_element__last_row_read),
         cmocka_unit_test(ab__document_path_longer_than_a_name__run_kept),
         cmocka_unit_test(ab__br_line_ends_and_pipe_tables__every_figure),
         cmocka_unit_test(ab__w_table_one_cell_a_line__figures_at_their_cells),

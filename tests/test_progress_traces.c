@@ -494,6 +494,35 @@ static void openssl__1_0_2_spellings__are_points_in_order(void **state)
     check_doing_text("o102.txt", log, want, 10);
 }
 
+/* OpenSSL 0.9.8e on an ALIX board with the cryptodev engine: the Geode's
+ * AES unit did the 8192-byte blocks and the process used no CPU time the
+ * clock counts ("12051 aes-128-cbc's in 0.00s"). That result was left out
+ * of the trace (a time of 0 was taken for none) and its line warned as
+ * unread; it is what speed measured, a point like the others. Excerpt of
+ * a published reStructuredText page (lines 27-35 and 43-44, its
+ * two-space block indent removed; search index id 8987389558). */
+static void openssl__zero_seconds_result__is_a_point(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "alix:~#  openssl speed -evp aes-128-cbc -engine cryptodev\n"
+        "engine \"cryptodev\" set.\n"
+        "To get the most accurate results, try to run this\n"
+        "program when this computer is idle.\n"
+        "Doing aes-128-cbc for 3s on 16 size blocks: 110894 aes-128-cbc's in 0.10s\n"
+        "Doing aes-128-cbc for 3s on 64 size blocks: 107049 aes-128-cbc's in 0.11s\n"
+        "Doing aes-128-cbc for 3s on 256 size blocks: 92452 aes-128-cbc's in 0.11s\n"
+        "Doing aes-128-cbc for 3s on 1024 size blocks: 58844 aes-128-cbc's in 0.06s\n"
+        "Doing aes-128-cbc for 3s on 8192 size blocks: 12051 aes-128-cbc's in 0.00s\n"
+        "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+        "aes-128-cbc      17739.14k    64203.92k   206499.31k   952502.43k 22441871.33k\n";
+    static const char *const want[][2] = {
+        {"aes-128-cbc", "throughput"}, {"aes-128-cbc", "throughput"},
+        {"aes-128-cbc", "throughput"}, {"aes-128-cbc", "throughput"},
+        {"aes-128-cbc", "throughput"}};
+    check_doing_text("o098e.txt", log, want, 5);
+}
+
 /* OpenSSL 3.6.1: "sha256 ops", RSA's four operations ("private RSA sign
  * ops"), the KEM and signature tables ("rsa2048 KEM keygen ops", "rsa2048
  * signature sign ops"). Excerpt of a published benchmark write-up kept in
@@ -788,6 +817,7 @@ int main(void)
         cmocka_unit_test(openssl__results_without_figure__warn_as_unread),
         cmocka_unit_test(openssl__1_0_2_spellings__are_points_in_order),
         cmocka_unit_test(openssl__3_6_spellings__are_points),
+        cmocka_unit_test(openssl__zero_seconds_result__is_a_point),
         cmocka_unit_test(redis__quiet_progress__is_the_rate_trace),
         cmocka_unit_test(redis__full_report_progress__is_the_rate_trace),
         cmocka_unit_test(redis__progress_on_lines_of_their_own__is_read),

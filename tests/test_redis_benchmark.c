@@ -1085,9 +1085,191 @@ static void redis__csv_header_glued_behind_text__read_from_its_first_field(void 
     bdb_sink_free(&s);
 }
 
+/* A README kept only the figures of two runs: "Set" and "Get" stand where
+ * "====== SET ======" was, the client lines are cut and the histogram has
+ * "..." for rows left out. The file failed whole (no header: nothing
+ * recognised). Public excerpt, the whole file (pika README, bench/corpus
+ * SOURCES.tsv redis-benchmark/ho3-pika-billion-requests-elided-no-header.md,
+ * search index id 2518933746). */
+static void redis__reports_without_header__read_under_the_title_above(void **state)
+{
+    (void)state;
+    static const char *const log =
+        "### test result\n"
+        "``` \n"
+        "Set\n"
+        "1000000000 requests completed in 11890.80 seconds\n"
+        "18.09% <= 1 milliseconds\n"
+        "93.32% <= 2 milliseconds\n"
+        "99.71% <= 3 milliseconds\n"
+        "99.86% <= 4 milliseconds\n"
+        "99.92% <= 5 milliseconds\n"
+        "99.94% <= 6 milliseconds\n"
+        "99.96% <= 7 milliseconds\n"
+        "99.97% <= 8 milliseconds\n"
+        "99.97% <= 9 milliseconds\n"
+        "99.98% <= 10 milliseconds\n"
+        "99.98% <= 11 milliseconds\n"
+        "99.99% <= 12 milliseconds\n"
+        "...\n"
+        "100.00% <= 19 milliseconds\n"
+        "...\n"
+        "100.00% <= 137 milliseconds\n"
+        "\n"
+        "84098.66 requests per second\n"
+        "```\n"
+        " \n"
+        "```\n"
+        "Get\n"
+        "1000000000 requests completed in 9063.05 seconds\n"
+        "84.97% <= 1 milliseconds\n"
+        "99.76% <= 2 milliseconds\n"
+        "99.99% <= 3 milliseconds\n"
+        "100.00% <= 4 milliseconds\n"
+        "...\n"
+        "100.00% <= 33 milliseconds\n"
+        "\n"
+        "110338.10 requests per second\n"
+        "```\n";
+    bdb_sink s;
+    parse_ok_text(log, NULL, &s);
+    /* the figures as printed, at their lines, under the title above */
+    tu_assert_value(&s, "Set", "complete_requests", NULL, 1000000000, 0);
+    tu_assert_value(&s, "Set", "time_taken", NULL, 11890.80, 1e-12);
+    tu_assert_value(&s, "Set", "requests_per_sec", NULL, 84098.66, 1e-12);
+    assert_int_equal(find_line(&s, "Set", "time_taken", NULL)->line, 4);
+    assert_int_equal(find_line(&s, "Set", "requests_per_sec", NULL)->line, 22);
+    tu_assert_value(&s, "Get", "complete_requests", NULL, 1000000000, 0);
+    tu_assert_value(&s, "Get", "time_taken", NULL, 9063.05, 1e-12);
+    tu_assert_value(&s, "Get", "requests_per_sec", NULL, 110338.10, 1e-12);
+    assert_int_equal(find_line(&s, "Get", "requests_per_sec", NULL)->line, 35);
+    /* said, at the line each report starts */
+    assert_true(tu_has_warning(&s, 4, "header"));
+    assert_true(tu_has_warning(&s, 27, "header"));
+    bdb_sink_free(&s);
+}
+
+/* A README left with a git merge conflict: its HEAD side is the output
+ * with every line break lost, one line of 2,984 characters ("keep alive:
+ * 199.94% <= 1 milliseconds99.97% <= 2 milliseconds ... 8
+ * milliseconds170183.80 requests per second====== REDE.PUSH ======  ...").
+ * Nothing of it was read, silently. Public excerpt: the conflict's first
+ * two lines, the second cut before its third test (bench/corpus
+ * SOURCES.tsv redis-benchmark/ho3-rede-module-merge-conflict-glued-and-
+ * clean.md, search index id 24200117257). */
+static void redis__report_with_line_breaks_lost__every_test_read(void **state)
+{
+    (void)state;
+    static const char *const log =
+        "<<<<<<< HEAD\n"
+        "# Redis-Benchmark Resultsthe code used to generate these results is av"
+        "ailable in [`src/redis-benchmark.c`](../src/redis-benchmark.c)```$ ./r"
+        "edis-benchmark -t rede -n 1000000====== REDE.PUSH ======  1000000 requ"
+        "ests completed in 5.88 seconds  50 parallel clients  3 bytes payload  "
+        "keep alive: 199.94% <= 1 milliseconds99.97% <= 2 milliseconds99.98% <="
+        " 3 milliseconds99.98% <= 4 milliseconds99.98% <= 5 milliseconds99.99% "
+        "<= 6 milliseconds99.99% <= 7 milliseconds100.00% <= 8 milliseconds100."
+        "00% <= 8 milliseconds170183.80 requests per second====== REDE.PUSH ==="
+        "===  1000000 requests completed in 5.97 seconds  50 parallel clients  "
+        "3 bytes payload  keep alive: 199.91% <= 1 milliseconds99.97% <= 2 mill"
+        "iseconds99.97% <= 3 milliseconds99.99% <= 4 milliseconds99.99% <= 5 mi"
+        "lliseconds100.00% <= 6 milliseconds100.00% <= 7 milliseconds100.00% <="
+        " 8 milliseconds100.00% <= 8 milliseconds167532.25 requests per second"
+        "\n";
+    bdb_sink s;
+    parse_ok_text(log, NULL, &s);
+    /* two tests of one title: two repetitions, in order, all at line 2 */
+    static const double want[2][3] = {{1000000, 5.88, 170183.80},
+                                      {1000000, 5.97, 167532.25}};
+    static const char *const metric[3] = {"complete_requests", "time_taken",
+                                          "requests_per_sec"};
+    for (int m = 0; m < 3; m++) {
+        int k = 0;
+        for (size_t i = 0; i < s.n; i++) {
+            const bdb_sample *f = &s.samples[i];
+            if (strcmp(f->metric, metric[m]) != 0)
+                continue;
+            assert_true(k < 2);
+            assert_string_equal(f->benchmark, "REDE.PUSH");
+            assert_int_equal(f->line, 2);
+            tu_assert_close(f->value, want[k][m], 1e-12, metric[m]);
+            k++;
+        }
+        assert_int_equal(k, 2);
+    }
+    /* the printed settings are the runs' parameters */
+    const bdb_sample *f = tu_find(&s, "REDE.PUSH", "requests_per_sec",
+                                  "clients=50,payload_size=3,keepalive=1");
+    assert_non_null(f);
+    bdb_sink_free(&s);
+}
+
+/* The same with a >= 6.2 report (a real 7.0.15 run made here,
+ * samples/redis-benchmark/full-set-get-n20000.txt): its text as a
+ * terminal shows it (each line from its last carriage return on), then
+ * every line break lost, as a page that loses them prints it. The
+ * headings, "(cumulative count N)" rows and the summary table (names and
+ * values blanks apart) are cut where the tool broke its lines: the
+ * figures are those of the text with its line breaks, all at line 1. */
+static void redis__7x_report_with_line_breaks_lost__same_figures(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = tu_read("samples/redis-benchmark/full-set-get-n20000.txt", &len);
+    char *glued = malloc(len + 2);
+    assert_non_null(glued);
+    size_t ng = 0;
+    for (const char *l = raw; l < raw + len;) {
+        const char *nl = memchr(l, '\n', (size_t)(raw + len - l));
+        const char *e = nl ? nl : raw + len;
+        /* the line as shown: from its last carriage return on */
+        const char *from = l;
+        for (const char *c = l; c < e; c++)
+            if (*c == '\r')
+                from = c + 1;
+        memcpy(glued + ng, from, (size_t)(e - from));
+        ng += (size_t)(e - from);
+        l = e + 1;
+    }
+    glued[ng++] = '\n';
+    glued[ng] = '\0';
+    /* the same lines with their breaks, to compare with */
+    bdb_sink want, got;
+    parse_ok_text(glued, NULL, &got);
+    tu_parse_ok("samples/redis-benchmark/full-set-get-n20000.txt", NULL, &want);
+    assert_true(want.n >= 18);
+    assert_int_equal(got.n, want.n);
+    for (size_t i = 0; i < want.n; i++) {
+        const bdb_sample *w = &want.samples[i];
+        int found = 0;
+        for (size_t k = 0; k < got.n && !found; k++) {
+            const bdb_sample *g = &got.samples[k];
+            found = strcmp(g->benchmark, w->benchmark) == 0 &&
+                    strcmp(g->metric, w->metric) == 0 &&
+                    g->value == w->value && g->line == 1;
+        }
+        if (!found)
+            fail_msg("%s %s %g not read from the glued line", w->benchmark,
+                     w->metric, w->value);
+    }
+    /* and against the raw text */
+    const char *ts = strstr(raw, "throughput summary: ");
+    assert_non_null(ts);
+    tu_assert_value(&got, "SET", "requests_per_sec", NULL,
+                    strtod(ts + 20, NULL), 1e-12);
+    assert_int_equal(tu_count_warnings(&got), 0);
+    bdb_sink_free(&want);
+    bdb_sink_free(&got);
+    free(glued);
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(redis__7x_report_with_line_breaks_lost__same_figures),
+        cmocka_unit_test(redis__report_with_line_breaks_lost__every_test_read),
+        cmocka_unit_test(redis__reports_without_header__read_under_the_title_above),
         cmocka_unit_test(redis__summary_only__read_under_the_command_test),
         cmocka_unit_test(redis__csv_header_glued_behind_text__read_from_its_first_field),
         cmocka_unit_test(redis__csv_header_form__every_column_in_canonical_units),
