@@ -940,17 +940,57 @@ int bdb_iperf_parse_lost_total(const char **pp, const char *end, ip_obs *o)
     return 1;
 }
 
-/* "2174K/917(1322) us" or "28K/261265 us" (iperf2 -e: cwnd in KBytes,
- * RTT and its variance in microseconds; -1K when unknown). */
+/* "<n>K" with an optional "(<pkts>)" at *pp: a size iperf2 -e prints in
+ * KBytes and packets; *pkts -1 when not printed. */
+static int k_pkts(const char **pp, const char *z, long long *k,
+                  long long *pkts)
+{
+    const char *q = *pp;
+    if (!bdb_scan_int(&q, z, k) || q >= z || *q != 'K')
+        return 0;
+    q++;
+    *pkts = -1;
+    if (q < z && *q == '(') {
+        q++;
+        if (!bdb_scan_int(&q, z, pkts) || q >= z || *q != ')')
+            return 0;
+        q++;
+    }
+    *pp = q;
+    return 1;
+}
+
+/* iperf2 -e's TCP sender column, every form of ReportOutputs.c (2.0.10 to
+ * 2.2): "28K/261265 us" (Cwnd/RTT), "2174K/917(1322) us" (Cwnd/RTT(var)),
+ * "2174K(1502)/917(1322) us" (Cwnd(pkts)/RTT(var)), 2.1's
+ * "22K(16)/24K(17)/56167(15843) us" (InF(pkts)/Cwnd(pkts)/RTT(var)),
+ * "NA/917(1322) us" when no cwnd is known, and the burst writer's "28K/917"
+ * without its unit. Sizes in KBytes (-1K when unknown), RTT and its
+ * variance in microseconds. */
 static int cwnd_rtt(const char **pp, const char *z, ip_figs *fs,
                     bdb_sink *out, int line)
 {
     const char *q = *pp;
-    long long cw;
+    long long inf = -1, inf_p = -1, cw = -1, cw_p = -1;
     double rtt, var = -1;
-    if (!bdb_scan_int(&q, z, &cw) || q >= z || *q != 'K')
-        return 0;
-    q++;
+    int have_cw = 0;
+    if (z - q >= 3 && memcmp(q, "NA/", 3) == 0) {
+        q += 2;
+    } else {
+        if (!k_pkts(&q, z, &cw, &cw_p))
+            return 0;
+        have_cw = 1;
+        const char *t = q;
+        if (t < z && *t == '/' && (t++, k_pkts(&t, z, &inf, &inf_p))) {
+            /* two sizes: in flight, then the window */
+            long long a = cw, ap = cw_p;
+            cw = inf;
+            cw_p = inf_p;
+            inf = a;
+            inf_p = ap;
+            q = t;
+        }
+    }
     if (q >= z || *q != '/')
         return 0;
     q++;
@@ -962,11 +1002,21 @@ static int cwnd_rtt(const char **pp, const char *z, ip_figs *fs,
             return 0;
         q++;
     }
-    if (!bdb_scan_lit(&q, z, "us", 1))
+    if (!bdb_scan_lit(&q, z, "us", 1) &&
+        !(have_cw && (q == z || *q == ' ' || *q == '\t')))
         return 0;
+    if (inf >= 0)
+        bdb_iperf_fig_add(fs, out, line, "inflight", (double)inf * 1024.0,
+                          BDB_UNIT_BYTES, BDB_NEUTRAL);
+    if (inf_p >= 0)
+        bdb_iperf_fig_add(fs, out, line, "inflight_pkts", (double)inf_p,
+                          BDB_UNIT_COUNT, BDB_NEUTRAL);
     if (cw >= 0)
         bdb_iperf_fig_add(fs, out, line, "cwnd", (double)cw * 1024.0,
                           BDB_UNIT_BYTES, BDB_NEUTRAL);
+    if (cw_p >= 0)
+        bdb_iperf_fig_add(fs, out, line, "cwnd_pkts", (double)cw_p,
+                          BDB_UNIT_COUNT, BDB_NEUTRAL);
     if (rtt > 0)
         bdb_iperf_fig_add(fs, out, line, "rtt", rtt / 1e6, BDB_UNIT_SECONDS,
                           BDB_LOWER_IS_BETTER);
