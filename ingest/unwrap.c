@@ -1437,6 +1437,81 @@ static int escapes_pass(const view *v, text *out)
     return BDB_OK;
 }
 
+/* ---- lines kept as string literals ---- */
+
+/* Output pasted into code as a list of strings, a line each ("'[  3]
+ * 0.0- 5.0 sec  18.0 GBytes  30.9 Gbits/sec',", "out = [\"...\",",
+ * "'...']"): the literal's text is the line. A line is one when, after
+ * blanks, an optional "name =" and opening brackets, a quote opens a
+ * literal that holds a digit and closes before nothing but blanks and
+ * ",", "]", ")", ";", "+", "\". The pass runs when two lines of the look
+ * are such literals and the text is no JSON document (a string array's
+ * members are its own). */
+static int literal_of_line(const char *s, const char *e, const char **open,
+                           const char **close)
+{
+    const char *p = skip_blank(s, e), *w = p;
+    while (p < e && ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+                     is_digit(*p) || *p == '_' || *p == '.'))
+        p++;
+    if (p > w) {
+        p = skip_blank(p, e);
+        if (p >= e || *p != '=')
+            return 0;
+        p = skip_blank(p + 1, e);
+    }
+    while (p < e && (*p == '[' || *p == '('))
+        p = skip_blank(p + 1, e);
+    if (p >= e || (*p != '\'' && *p != '"'))
+        return 0;
+    const char *o = p, *q = p + 1;
+    int digit = 0;
+    while (q < e && (*q != *o || escaped(o, q))) {
+        digit |= is_digit(*q);
+        q++;
+    }
+    if (q >= e || !digit)
+        return 0;
+    for (const char *t = q + 1; t < e; t++)
+        if (!strchr(" \t\r,]);+\\", *t))
+            return 0;
+    *open = o;
+    *close = q;
+    return 1;
+}
+
+static int literals_seen(const view *v)
+{
+    view w = {v->p, look(v), NULL};
+    const char *f = skip_blank(w.p, w.p + w.len);
+    while (f < w.p + w.len && (*f == '\n' || *f == '\r' || *f == ' '))
+        f++;
+    if (f < w.p + w.len && *f == '{')
+        return 0;
+    size_t pos = 0;
+    int n = 0;
+    const char *s, *e, *o, *c;
+    while (next_line(&w, &pos, &s, &e) && n < 2)
+        n += literal_of_line(s, e, &o, &c);
+    return n >= 2;
+}
+
+static int literals_pass(const view *v, text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e, *o, *c;
+    while (next_line(v, &pos, &s, &e)) {
+        int from = line_at(v, i++);
+        if (literal_of_line(s, e, &o, &c)) {
+            s = o + 1;
+            e = c;
+        }
+        if (put_bytes(out, s, (size_t)(e - s)) || end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
 /* ---- uniform indentation ---- */
 
 /* The spaces every non-blank line of the look starts with (tabs are the
@@ -1721,7 +1796,8 @@ enum {
     PASS_QP, PASS_PRE, PASS_PARAGRAPHS, PASS_ENTITIES, PASS_ESCAPES,
     PASS_BR, PASS_BLANKS, PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS,
     PASS_TABLES,
-    PASS_INLINE, PASS_MARKERS, PASS_TRAILING, PASS_INDENT, PASS_PREFIX,
+    PASS_INLINE, PASS_MARKERS, PASS_LITERALS, PASS_TRAILING, PASS_INDENT,
+    PASS_PREFIX,
     PASS_PROMPT
 };
 
@@ -1734,8 +1810,8 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
         "an escaped string literal", "<br> line ends", "Unicode blanks",
         "mail quotes", "a terminal's ^C echo", "Markdown/BBCode/Hugo blocks",
         "Markdown tables", "inline markup", "line markers",
-        "trailing comments", "indentation", "a prefix on each line",
-        "a shell prompt"};
+        "string literals", "trailing comments", "indentation",
+        "a prefix on each line", "a shell prompt"};
     int marker_rounds = 0;
     for (int pass = PASS_QP; pass <= PASS_PROMPT; pass++) {
         size_t indent = 0, at_line = 0;
@@ -1756,6 +1832,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                    : pass == PASS_TABLES  ? tables_seen(&cur)
                    : pass == PASS_INLINE  ? inline_seen(&cur)
                    : pass == PASS_MARKERS ? markers_seen(&cur)
+                   : pass == PASS_LITERALS ? literals_seen(&cur)
                    : pass == PASS_TRAILING ? trailing_seen(&cur)
                    : pass == PASS_INDENT  ? (indent = common_indent(&cur)) >= 2
                    : pass == PASS_PREFIX  ? prefixes_seen(&cur)
@@ -1780,6 +1857,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                  : pass == PASS_TABLES   ? table_pass(&cur, &out)
                  : pass == PASS_INLINE   ? inline_pass(&cur, &out)
                  : pass == PASS_MARKERS  ? marker_pass(&cur, &out)
+                 : pass == PASS_LITERALS ? literals_pass(&cur, &out)
                  : pass == PASS_TRAILING ? trailing_pass(&cur, &out)
                  : pass == PASS_INDENT   ? indent_pass(&cur, &out, indent)
                  : pass == PASS_PREFIX   ? prefix_pass(&cur, &out)

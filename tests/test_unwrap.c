@@ -209,6 +209,40 @@ static void unwrap__constant_prefix_on_each_line__read_at_file_line(void **st)
     bdb_sink_free(&s);
 }
 
+/* iperf lines kept as a list of string literals in a comment (quote,
+ * trailing comma, closing bracket) are read at their lines (issue 21).
+ * A Python test harness, read from a public code-search index, id
+ * 33877750005, lines 3-7. */
+static const char py_literals[] =
+    "        #example:\n"
+    "        #'[  3]  0.0- 5.0 sec  18.0 GBytes  30.9 Gbits/sec'\n"
+    "        #'[  3]  0.0- 5.0 sec  24.1 GBytes  41.4 Gbits/sec',\n"
+    "        #'[  4]  0.0- 5.0 sec  20.1 GBytes  34.5 Gbits/sec', \n"
+    "        #'[SUM]  0.0- 5.0 sec  44.2 GBytes  75.9 Gbits/sec']\n"
+;
+
+static void unwrap__comment_string_literals__read_at_file_line(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(py_literals, "iperf", &s);
+    /* line 5: "'[SUM]  0.0- 5.0 sec  44.2 GBytes  75.9 Gbits/sec']" */
+    const bdb_sample *x = NULL;
+    for (size_t i = 0; i < s.n; i++)
+        if (!strcmp(s.samples[i].metric, "throughput") &&
+            !bdb_params_get(&s.samples[i].params, "stream"))
+            x = &s.samples[i];
+    assert_non_null(x);
+    tu_assert_close(x->value, 75.9e9, 1e-12, "sum throughput");
+    assert_int_equal(x->line, 5);
+    /* line 4: "'[  4]  0.0- 5.0 sec  20.1 GBytes  34.5 Gbits/sec', " */
+    x = tu_find(&s, "tcp", "throughput", "stream=2");
+    assert_non_null(x);
+    tu_assert_close(x->value, 34.5e9, 1e-12, "stream 4");
+    assert_int_equal(x->line, 4);
+    bdb_sink_free(&s);
+}
+
 /* A line with numbers that no figure came from is a warning naming it;
  * the figure-free lines hdparm declares are not. */
 static void unread__line_with_numbers_not_read__warned_with_its_numbers(void **st)
@@ -529,6 +563,7 @@ int main(void)
         cmocka_unit_test(unwrap__hugo_shortcodes__read_as_blocks),
         cmocka_unit_test(unwrap__ctrl_c_echo_glued_before_a_line__dropped),
         cmocka_unit_test(unwrap__constant_prefix_on_each_line__read_at_file_line),
+        cmocka_unit_test(unwrap__comment_string_literals__read_at_file_line),
         cmocka_unit_test(unread__line_with_numbers_not_read__warned_with_its_numbers),
         cmocka_unit_test(unread__ci_time_stamped_line__warned_date_alone_not),
         cmocka_unit_test(unread__json_line_not_read__warned_with_its_values),
