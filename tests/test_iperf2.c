@@ -713,54 +713,12 @@ static const char enhanced_inflight[] =
     "[  1] 0.0000-10.0000 sec  2.38 MBytes  2.00 Mbits/sec  20/0        73       22K(16)/24K(17)/56167(15843) us  4.448847\n"
     "[  1] 10.0000-20.0000 sec  5.88 MBytes  4.93 Mbits/sec  47/0        38      178K(126)/178K(126)/462265(40709) us  1.332652\n";
 
-/* The trace points a parse gives (interval lines are points, not
- * samples), kept by line and quantity. */
-typedef struct pt_keep {
-    int n;
-    struct {
-        int line;
-        char metric[64];
-        double v;
-    } p[64];
-} pt_keep;
-
-static int keep_point(void *ctx, const bdb_sample *x)
-{
-    pt_keep *k = ctx;
-    if (k->n < 64) {
-        k->p[k->n].line = x->line;
-        snprintf(k->p[k->n].metric, sizeof k->p[k->n].metric, "%s",
-                 x->trace ? x->trace->what : x->metric);
-        k->p[k->n].v = x->value;
-        k->n++;
-    }
-    return 0;
-}
-
-static int drop_sample(void *ctx, const bdb_sample *x)
-{
-    (void)ctx;
-    (void)x;
-    return 0;
-}
-
-static const double *point_at(const pt_keep *k, int line, const char *metric)
-{
-    for (int i = 0; i < k->n; i++)
-        if (k->p[i].line == line && !strcmp(k->p[i].metric, metric))
-            return &k->p[i].v;
-    return NULL;
-}
-
 static void iperf2__enhanced_inflight_cwnd_rtt__every_column_read(void **state)
 {
     (void)state;
-    pt_keep k = {0};
-    bdb_sink_consumer c = {drop_sample, &k, keep_point};
+    tu_points k;
     bdb_sink s;
-    bdb_sink_init(&s);
-    s.consumer = &c;
-    assert_int_equal(tu_parse_text(enhanced_inflight, "iperf", &s, NULL), 0);
+    tu_parse_points(enhanced_inflight, "iperf", &s, &k);
     /* "20/0        73       22K(16)/24K(17)/56167(15843) us  4.448847" */
     static const struct {
         const char *metric;
@@ -772,12 +730,12 @@ static void iperf2__enhanced_inflight_cwnd_rtt__every_column_read(void **state)
         {"rtt_var", 15843e-6}, {"netpwr", 4.448847},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        const double *v = point_at(&k, 3, want[i].metric);
+        const double *v = tu_point_at(&k, 3, want[i].metric);
         if (!v)
             fail_msg("no %s on line 3", want[i].metric);
         tu_assert_close(*v, want[i].v, 1e-12, want[i].metric);
     }
-    const double *v = point_at(&k, 4, "cwnd_pkts");
+    const double *v = tu_point_at(&k, 4, "cwnd_pkts");
     assert_non_null(v);
     assert_true(*v == 126);
     for (size_t i = 0; i < s.nnotes; i++)

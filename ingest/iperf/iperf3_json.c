@@ -167,8 +167,13 @@ static int j_final(ip_run *r, json_t *o, long id, int side, int flow,
      * it did not send: no transfer happened there, no figure. A client's
      * receiver of 0 bytes is a measurement (nothing arrived): kept. */
     if (bps == 0 && jnum(o, "bytes", &v) && v == 0 && !udp_stats &&
-        r->json_server)
+        r->json_server) {
+        /* its zeros are read, and give nothing */
+        if (w && w->from < w->to)
+            bdb_sink_cover(out, line_at(w->lm, w->from),
+                           line_at(w->lm, w->to - 1));
         return 0;
+    }
     long ei = bdb_iperf_ent_get(r, flow, id);
     if (ei < 0)
         return BDB_ENOMEM;
@@ -711,9 +716,10 @@ static int interval_traces(const ip_run *r, const char *buf, size_t off,
                          : bdb_iperf_emit_extra_trace(&ob, figs, nfigs, label,
                                                       r->ents[ei].trace_base,
                                                       out);
-            if (!rc && !streams && !nfigs && !ob.have_cwnd && at < vend) {
-                /* nothing the sum lacks (UDP, a receiving stream): the
-                 * stream repeats the sum; the account passes over it */
+            if (!rc && !streams && at < vend) {
+                /* the lone stream's rate, bytes and retransmits repeat
+                 * the sum's (what the sum lacks, cwnd and rtt, are points
+                 * at their keys above): the account passes over it */
                 size_t ob0 = at;
                 while (ob0 > pos && buf[ob0] != '{')
                     ob0--;
