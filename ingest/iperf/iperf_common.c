@@ -980,14 +980,14 @@ static int cwnd_rtt(const char **pp, const char *z, ip_figs *fs,
         if (!k_pkts(&q, z, &cw, &cw_p))
             return 0;
         have_cw = 1;
-        const char *t = q;
-        if (t < z && *t == '/' && (t++, k_pkts(&t, z, &inf, &inf_p))) {
+        const char *t = q < z && *q == '/' ? q + 1 : NULL;
+        long long w, w_p;
+        if (t && k_pkts(&t, z, &w, &w_p)) {
             /* two sizes: in flight, then the window */
-            long long a = cw, ap = cw_p;
-            cw = inf;
-            cw_p = inf_p;
-            inf = a;
-            inf_p = ap;
+            inf = cw;
+            inf_p = cw_p;
+            cw = w;
+            cw_p = w_p;
             q = t;
         }
     }
