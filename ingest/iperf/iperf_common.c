@@ -960,6 +960,19 @@ static int k_pkts(const char **pp, const char *z, long long *k,
     return 1;
 }
 
+/* A size in KBytes and its packets as figures (-1: not printed). */
+static void k_pkts_figs(ip_figs *fs, bdb_sink *out, int line,
+                        const char *bytes_metric, const char *pkts_metric,
+                        long long k, long long pkts)
+{
+    if (k >= 0)
+        bdb_iperf_fig_add(fs, out, line, bytes_metric, (double)k * 1024.0,
+                          BDB_UNIT_BYTES, BDB_NEUTRAL);
+    if (pkts >= 0)
+        bdb_iperf_fig_add(fs, out, line, pkts_metric, (double)pkts,
+                          BDB_UNIT_COUNT, BDB_NEUTRAL);
+}
+
 /* iperf2 -e's TCP sender column, every form of ReportOutputs.c (2.0.10 to
  * 2.2): "28K/261265 us" (Cwnd/RTT), "2174K/917(1322) us" (Cwnd/RTT(var)),
  * "2174K(1502)/917(1322) us" (Cwnd(pkts)/RTT(var)), 2.1's
@@ -1005,18 +1018,8 @@ static int cwnd_rtt(const char **pp, const char *z, ip_figs *fs,
     if (!bdb_scan_lit(&q, z, "us", 1) &&
         !(have_cw && (q == z || *q == ' ' || *q == '\t')))
         return 0;
-    if (inf >= 0)
-        bdb_iperf_fig_add(fs, out, line, "inflight", (double)inf * 1024.0,
-                          BDB_UNIT_BYTES, BDB_NEUTRAL);
-    if (inf_p >= 0)
-        bdb_iperf_fig_add(fs, out, line, "inflight_pkts", (double)inf_p,
-                          BDB_UNIT_COUNT, BDB_NEUTRAL);
-    if (cw >= 0)
-        bdb_iperf_fig_add(fs, out, line, "cwnd", (double)cw * 1024.0,
-                          BDB_UNIT_BYTES, BDB_NEUTRAL);
-    if (cw_p >= 0)
-        bdb_iperf_fig_add(fs, out, line, "cwnd_pkts", (double)cw_p,
-                          BDB_UNIT_COUNT, BDB_NEUTRAL);
+    k_pkts_figs(fs, out, line, "inflight", "inflight_pkts", inf, inf_p);
+    k_pkts_figs(fs, out, line, "cwnd", "cwnd_pkts", cw, cw_p);
     if (rtt > 0)
         bdb_iperf_fig_add(fs, out, line, "rtt", rtt / 1e6, BDB_UNIT_SECONDS,
                           BDB_LOWER_IS_BETTER);
