@@ -741,6 +741,13 @@ static void iperf2__enhanced_inflight_cwnd_rtt__every_column_read(void **state)
     for (size_t i = 0; i < s.nnotes; i++)
         assert_null(strstr(s.notes[i].text, "not understood"));
     bdb_sink_free(&s);
+    /* line 1, "(ct=66.55 ms)": the connect time, a figure of the run
+     * though its summary was cut */
+    tu_text_ok(enhanced_inflight, "iperf", &s);
+    const bdb_sample *x = at_line(&s, 1, "connect_time");
+    assert_non_null(x);
+    tu_assert_close(x->value, 66.55e-3, 1e-12, "connect time");
+    bdb_sink_free(&s);
 }
 
 /* A server's out-of-order line cut short by the author ("out-of-o"),

@@ -40,6 +40,9 @@ void bdb_iperf_run_free(ip_run *r)
     free(r->obs);
     free(r->conn);
     free(r->tfigs);
+    free(r->cts);
+    r->cts = NULL;
+    r->ncts = r->cap_cts = 0;
     r->tfigs = NULL;
     r->ntfigs = r->cap_tfigs = 0;
     r->ents = NULL;
@@ -194,6 +197,35 @@ static int emit_figs(const ip_figs *fs, int side, const bdb_sample *base,
             return rc;
     }
     return 0;
+}
+
+int bdb_iperf_ct_read(ip_run *r, long id, const char *p, const char *e,
+                      int line)
+{
+    const char *at = bdb_find(p, e, "(ct=");
+    double ms;
+    if (!at)
+        return 0;
+    at += 4;
+    if (!bdb_scan_number(&at, e, &ms, 0) || !bdb_scan_lit(&at, e, "ms)", 1) ||
+        ms < 0)
+        return 0;
+    if (grow((void **)&r->cts, &r->cap_cts, r->ncts, sizeof *r->cts, 8))
+        return BDB_ENOMEM;
+    r->cts[r->ncts++] = (ip_ct){id, ms / 1000.0, line};
+    return 1;
+}
+
+/* The connect times of stream id, as figures of base's series. */
+static int emit_ct(const ip_run *r, long id, const bdb_sample *base,
+                   bdb_sink *out)
+{
+    int rc = 0;
+    for (size_t i = 0; i < r->ncts && !rc; i++)
+        if (r->cts[i].id == id)
+            rc = add(out, base, "connect_time", r->cts[i].s,
+                     BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, r->cts[i].line);
+    return rc;
 }
 
 static int emit_ent(const ip_ent *e, const bdb_sample *base, bdb_sink *out)
@@ -719,6 +751,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 rc = emit_intervals(r, (size_t)top, &base, out);
             if (!rc)
                 rc = bdb_iperf_emit_trace(r, (size_t)top, &base, out);
+            if (!rc)
+                rc = emit_ct(r, r->ents[top].id, &base, out);
             if (!rc && r->json_sums && !r->ents[top].trace_base)
                 rc = keep_trace_base(&r->ents[top], &base);
             /* one stream under a sum (iperf3 JSON): the stream's own
@@ -752,6 +786,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                     rc = emit_ent(&r->ents[sk], &sb, out);
                 if (!rc)
                     rc = bdb_iperf_emit_trace(r, sk, &sb, out);
+                if (!rc)
+                    rc = emit_ct(r, ids[k], &sb, out);
                 /* iperf3 -J streams' intervals follow (iperf3_json.c) */
                 if (!rc && r->v3 && !r->ents[sk].trace_base)
                     rc = keep_trace_base(&r->ents[sk], &sb);
@@ -779,6 +815,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                  e->flow == FLOW_C2S ? "client_to_server"
                                      : "server_to_client");
         rc = bdb_iperf_emit_trace(r, ei, &cut, out);
+        if (!rc)
+            rc = emit_ct(r, e->id, &cut, out);
     }
     if (rc)
         return rc;
