@@ -216,7 +216,8 @@ int bdb_iperf_ct_read(ip_run *r, long id, const char *p, const char *e,
     return 1;
 }
 
-/* The connect times of stream id, as figures of base's series. */
+/* The connect times of stream id, as figures of base's series: with
+ * its finals only (a cut run gives no figure, only its trace). */
 static int emit_ct(const ip_run *r, long id, const bdb_sample *base,
                    bdb_sink *out)
 {
@@ -751,7 +752,7 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 rc = emit_intervals(r, (size_t)top, &base, out);
             if (!rc)
                 rc = bdb_iperf_emit_trace(r, (size_t)top, &base, out);
-            if (!rc)
+            if (!rc && !cut)
                 rc = emit_ct(r, r->ents[top].id, &base, out);
             if (!rc && r->json_sums && !r->ents[top].trace_base)
                 rc = keep_trace_base(&r->ents[top], &base);
@@ -786,7 +787,7 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                     rc = emit_ent(&r->ents[sk], &sb, out);
                 if (!rc)
                     rc = bdb_iperf_emit_trace(r, sk, &sb, out);
-                if (!rc)
+                if (!rc && !cut)
                     rc = emit_ct(r, ids[k], &sb, out);
                 /* iperf3 -J streams' intervals follow (iperf3_json.c) */
                 if (!rc && r->v3 && !r->ents[sk].trace_base)
@@ -815,8 +816,6 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                  e->flow == FLOW_C2S ? "client_to_server"
                                      : "server_to_client");
         rc = bdb_iperf_emit_trace(r, ei, &cut, out);
-        if (!rc)
-            rc = emit_ct(r, e->id, &cut, out);
     }
     if (rc)
         return rc;
