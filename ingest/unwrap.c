@@ -1465,6 +1465,81 @@ static int escapes_pass(const view *v, text *out)
     return BDB_OK;
 }
 
+/* ---- lines kept as string literals ---- */
+
+/* Output pasted into code as a list of strings, a line each ("'[  3]
+ * 0.0- 5.0 sec  18.0 GBytes  30.9 Gbits/sec',", "out = [\"...\",",
+ * "'...']"): the literal's text is the line. A line is one when, after
+ * blanks, an optional "name =" and opening brackets, a quote opens a
+ * literal that holds a digit and closes before nothing but blanks and
+ * ",", "]", ")", ";", "+", "\". The pass runs when two lines of the look
+ * are such literals and the text is no JSON document (a string array's
+ * members are its own). */
+static int literal_of_line(const char *s, const char *e, const char **open,
+                           const char **close)
+{
+    const char *p = skip_blank(s, e), *w = p;
+    while (p < e && ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+                     is_digit(*p) || *p == '_' || *p == '.'))
+        p++;
+    if (p > w) {
+        p = skip_blank(p, e);
+        if (p >= e || *p != '=')
+            return 0;
+        p = skip_blank(p + 1, e);
+    }
+    while (p < e && (*p == '[' || *p == '('))
+        p = skip_blank(p + 1, e);
+    if (p >= e || (*p != '\'' && *p != '"'))
+        return 0;
+    const char *o = p, *q = p + 1;
+    int digit = 0;
+    while (q < e && (*q != *o || escaped(o, q))) {
+        digit |= is_digit(*q);
+        q++;
+    }
+    if (q >= e || !digit)
+        return 0;
+    for (const char *t = q + 1; t < e; t++)
+        if (!strchr(" \t\r,]);+\\", *t))
+            return 0;
+    *open = o;
+    *close = q;
+    return 1;
+}
+
+static int literals_seen(const view *v)
+{
+    view w = {v->p, look(v), NULL};
+    const char *f = skip_blank(w.p, w.p + w.len);
+    while (f < w.p + w.len && (*f == '\n' || *f == '\r' || *f == ' '))
+        f++;
+    if (f < w.p + w.len && *f == '{')
+        return 0;
+    size_t pos = 0;
+    int n = 0;
+    const char *s, *e, *o, *c;
+    while (next_line(&w, &pos, &s, &e) && n < 2)
+        n += literal_of_line(s, e, &o, &c);
+    return n >= 2;
+}
+
+static int literals_pass(const view *v, text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e, *o, *c;
+    while (next_line(v, &pos, &s, &e)) {
+        int from = line_at(v, i++);
+        if (literal_of_line(s, e, &o, &c)) {
+            s = o + 1;
+            e = c;
+        }
+        if (put_bytes(out, s, (size_t)(e - s)) || end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
 /* ---- uniform indentation ---- */
 
 /* The spaces every non-blank line of the look starts with (tabs are the
@@ -1585,6 +1660,144 @@ static int prompt_pass(const view *v, text *out, size_t at_line)
     return BDB_OK;
 }
 
+/* ---- a constant prefix before each line of a tool's output ---- */
+
+/* A wrapper script, a CI runner or a multiplexed log writes the same text
+ * before every line of a tool's output ("Client on 70.0.72.79:  [  4]
+ * 0.00-1.00 sec ...", "node-2 | Requests/sec: ..."). A prefix is the
+ * text from a line's first byte (not a blank, not a bracket: "[  4]" is
+ * iperf's own) to its first ':' or '|' followed by a blank or the line's
+ * end, at most 80 bytes; it goes from a run of at least 4 lines that
+ * start with it (blank lines between them kept) when what follows it
+ * starts in at least 3 different ways (a tool's lines differ, a key
+ * repeated with values, "SET: rps=...", does not). The blanks every
+ * non-empty rest shares go with it; each line keeps its file line. */
+
+typedef struct pline {
+    const char *s, *e;
+} pline;
+
+static size_t prefix_cand(const char *s, const char *e)
+{
+    if (s >= e || *s == ' ' || *s == '\t' || *s == '[' || *s == '\r')
+        return 0;
+    for (const char *p = s; p < e && p - s < 80; p++)
+        if ((*p == ':' || *p == '|') &&
+            (p + 1 == e || p[1] == ' ' || p[1] == '\t' || p[1] == '\r'))
+            return (size_t)(p + 1 - s);
+    return 0;
+}
+
+static int has_prefix(const pline *l, const char *pre, size_t k)
+{
+    const char *s = l->s, *e = l->e;
+    return (size_t)(e - s) >= k && memcmp(s, pre, k) == 0 &&
+           (s + k == e || s[k] == ' ' || s[k] == '\t' || s[k] == '\r');
+}
+
+/* Marks in cut[] the bytes each line loses; returns how many lines lose
+ * some. */
+static size_t find_prefix_runs(const pline *l, size_t n, size_t *cut)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < n;) {
+        size_t k = prefix_cand(l[i].s, l[i].e);
+        if (!k) {
+            i++;
+            continue;
+        }
+        unsigned char first[256] = {0};
+        size_t count = 0, last = i, kinds = 0, least = (size_t)-1;
+        for (size_t j = i; j < n; j++) {
+            if (is_blank_text(l[j].s, l[j].e))
+                continue;
+            if (!has_prefix(&l[j], l[i].s, k))
+                break;
+            const char *r = l[j].s + k, *q = skip_blank(r, l[j].e);
+            unsigned char c = q == l[j].e || *q == '\r' ? 0 : (unsigned char)*q;
+            if (!first[c]++)
+                kinds++;
+            if (c && (size_t)(q - r) < least)
+                least = (size_t)(q - r);
+            count++;
+            last = j;
+        }
+        if (count >= 4 && kinds >= 3) {
+            for (size_t j = i; j <= last; j++) {
+                if (is_blank_text(l[j].s, l[j].e))
+                    continue;
+                size_t c = k + least, len = (size_t)(l[j].e - l[j].s);
+                cut[j] = c < len ? c : len;
+                total++;
+            }
+        }
+        i = last + 1;
+    }
+    return total;
+}
+
+static int plines_of(const view *v, size_t upto, pline **out, size_t *n)
+{
+    view w = {v->p, upto, v->line_of};
+    size_t pos = 0, cap = 0;
+    const char *s, *e;
+    *out = NULL;
+    *n = 0;
+    while (next_line(&w, &pos, &s, &e)) {
+        pline *m = bdb_grow(*out, *n, &cap, sizeof **out, 256);
+        if (!m) {
+            free(*out);
+            *out = NULL;
+            return BDB_ENOMEM;
+        }
+        *out = m;
+        m[(*n)++] = (pline){s, e};
+    }
+    return BDB_OK;
+}
+
+/* -1 out of memory, else whether a prefixed run is in the look. */
+static int prefixes_seen(const view *v)
+{
+    pline *l;
+    size_t n;
+    if (plines_of(v, look(v), &l, &n))
+        return -1;
+    size_t *cut = calloc(n ? n : 1, sizeof *cut);
+    if (!cut) {
+        free(l);
+        return -1;
+    }
+    size_t k = find_prefix_runs(l, n, cut);
+    free(cut);
+    free(l);
+    return k > 0;
+}
+
+static int prefix_pass(const view *v, text *out)
+{
+    pline *l;
+    size_t n;
+    if (plines_of(v, v->len, &l, &n))
+        return BDB_ENOMEM;
+    size_t *cut = calloc(n ? n : 1, sizeof *cut);
+    if (!cut) {
+        free(l);
+        return BDB_ENOMEM;
+    }
+    find_prefix_runs(l, n, cut);
+    int rc = BDB_OK;
+    for (size_t i = 0; i < n && !rc; i++) {
+        const char *p = l[i].s + cut[i];
+        rc = put_bytes(out, p, (size_t)(l[i].e - p));
+        if (!rc)
+            rc = end_line(out, line_at(v, i));
+    }
+    free(cut);
+    free(l);
+    return rc;
+}
+
 /* ---- driving the passes ---- */
 
 static void note(bdb_unwrapped *u, const char *what)
@@ -1611,7 +1824,9 @@ enum {
     PASS_QP, PASS_PRE, PASS_PARAGRAPHS, PASS_ENTITIES, PASS_ESCAPES,
     PASS_BR, PASS_BLANKS, PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS,
     PASS_TABLES,
-    PASS_INLINE, PASS_MARKERS, PASS_TRAILING, PASS_INDENT, PASS_PROMPT
+    PASS_INLINE, PASS_MARKERS, PASS_LITERALS, PASS_TRAILING, PASS_INDENT,
+    PASS_PREFIX,
+    PASS_PROMPT
 };
 
 int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
@@ -1623,7 +1838,8 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
         "an escaped string literal", "<br> line ends", "Unicode blanks",
         "mail quotes", "a terminal's ^C echo", "Markdown/BBCode/Hugo blocks",
         "Markdown tables", "inline markup", "line markers",
-        "trailing comments", "indentation", "a shell prompt"};
+        "string literals", "trailing comments", "indentation",
+        "a prefix on each line", "a shell prompt"};
     int marker_rounds = 0;
     for (int pass = PASS_QP; pass <= PASS_PROMPT; pass++) {
         size_t indent = 0, at_line = 0;
@@ -1644,8 +1860,10 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                    : pass == PASS_TABLES  ? tables_seen(&cur)
                    : pass == PASS_INLINE  ? inline_seen(&cur)
                    : pass == PASS_MARKERS ? markers_seen(&cur)
+                   : pass == PASS_LITERALS ? literals_seen(&cur)
                    : pass == PASS_TRAILING ? trailing_seen(&cur)
                    : pass == PASS_INDENT  ? (indent = common_indent(&cur)) >= 2
+                   : pass == PASS_PREFIX  ? prefixes_seen(&cur)
                                           : glued_prompt(&cur, &at_line) != NULL;
         if (seen < 0) {
             bdb_unwrap_free(u);
@@ -1667,8 +1885,10 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                  : pass == PASS_TABLES   ? table_pass(&cur, &out)
                  : pass == PASS_INLINE   ? inline_pass(&cur, &out)
                  : pass == PASS_MARKERS  ? marker_pass(&cur, &out)
+                 : pass == PASS_LITERALS ? literals_pass(&cur, &out)
                  : pass == PASS_TRAILING ? trailing_pass(&cur, &out)
                  : pass == PASS_INDENT   ? indent_pass(&cur, &out, indent)
+                 : pass == PASS_PREFIX   ? prefix_pass(&cur, &out)
                                          : prompt_pass(&cur, &out, at_line);
         if (rc) {
             free(out.p);

@@ -703,6 +703,64 @@ static void iperf2__enhanced_udp_inp_column__bytes_not_netpwr(void **state)
     bdb_sink_free(&s);
 }
 
+/* iperf 2.1's -e client columns InF(pkts)/Cwnd(pkts)/RTT(var) (in
+ * flight and window in KBytes and packets, RTT and its variance in us),
+ * after Write/Err and Rtry (issue 21). A linux-wireless mail on the
+ * rtw88 driver, read from a public code-search index, id 37616732328. */
+static const char enhanced_inflight[] =
+    "[  1]  (icwnd/mss/irtt=14/1448/66504) (ct=66.55 ms) \n"
+    "[ ID] Interval            Transfer    Bandwidth       Write/Err  Rtry     InF(pkts)/Cwnd(pkts)/RTT(var)        NetPwr\n"
+    "[  1] 0.0000-10.0000 sec  2.38 MBytes  2.00 Mbits/sec  20/0        73       22K(16)/24K(17)/56167(15843) us  4.448847\n"
+    "[  1] 10.0000-20.0000 sec  5.88 MBytes  4.93 Mbits/sec  47/0        38      178K(126)/178K(126)/462265(40709) us  1.332652\n";
+
+static void iperf2__enhanced_inflight_cwnd_rtt__every_column_read(void **state)
+{
+    (void)state;
+    tu_points k;
+    bdb_sink s;
+    tu_parse_points(enhanced_inflight, "iperf", &s, &k);
+    /* "20/0        73       22K(16)/24K(17)/56167(15843) us  4.448847" */
+    static const struct {
+        const char *metric;
+        double v;
+    } want[] = {
+        {"throughput", 2.00e6}, {"writes", 20}, {"write_errors", 0},
+        {"retransmits", 73}, {"inflight", 22 * KIB}, {"inflight_pkts", 16},
+        {"cwnd", 24 * KIB}, {"cwnd_pkts", 17}, {"rtt", 56167e-6},
+        {"rtt_var", 15843e-6}, {"netpwr", 4.448847},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const double *v = tu_point_at(&k, 3, want[i].metric);
+        if (!v)
+            fail_msg("no %s on line 3", want[i].metric);
+        tu_assert_close(*v, want[i].v, 1e-12, want[i].metric);
+    }
+    const double *v = tu_point_at(&k, 4, "cwnd_pkts");
+    assert_non_null(v);
+    assert_true(*v == 126);
+    for (size_t i = 0; i < s.nnotes; i++)
+        assert_null(strstr(s.notes[i].text, "not understood"));
+    bdb_sink_free(&s);
+}
+
+/* -e's connect time, "(ct=0.17 ms)" at the end of the connected line
+ * (samples/iperf/tcp-enhanced.txt:7, iperf 2.1.8 here), is a figure of
+ * the run with its finals; a cut run (the rtw88 mail above, no final
+ * line) gives none: its points are its trace. */
+static void iperf2__enhanced_connect_time__read_with_finals_only(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf/tcp-enhanced.txt", NULL, &s);
+    const bdb_sample *x = at_line(&s, 7, "connect_time");
+    assert_non_null(x);
+    tu_assert_close(x->value, 0.17e-3, 1e-12, "connect time");
+    bdb_sink_free(&s);
+    tu_text_ok(enhanced_inflight, "iperf", &s);
+    assert_null(tu_find(&s, NULL, "connect_time", NULL));
+    bdb_sink_free(&s);
+}
+
 /* A server's out-of-order line cut short by the author ("out-of-o"),
  * counted at its own line (issue 21). A public Chinese guide (CentOS),
  * read from a public code-search index, id 31654689422. */
@@ -924,6 +982,8 @@ int main(void)
         cmocka_unit_test(iperf2__data_lines_without_banner__detected_and_read),
         cmocka_unit_test(iperf2__enhanced_udp_inp_column__bytes_not_netpwr),
         cmocka_unit_test(iperf2__out_of_order_word_cut__read_at_its_line),
+        cmocka_unit_test(iperf2__enhanced_inflight_cwnd_rtt__every_column_read),
+        cmocka_unit_test(iperf2__enhanced_connect_time__read_with_finals_only),
         cmocka_unit_test(iperf2__iperf3_and_iperf2_runs_in_one_file__each_its_own),
         cmocka_unit_test(iperf2__udp_server_out_of_order_each_interval__read_at_its_line),
     };

@@ -814,6 +814,38 @@ static void iperf3__udp_out_of_order_line__count_read(void **state)
     bdb_sink_free(&s);
 }
 
+/* A lone stream's interval keys the sum lacks (snd_cwnd, snd_wnd, rtt,
+ * rttvar, pmtu) are points at their own lines, not at the stream's
+ * bits_per_second (issue 21: three published 3.6/3.9 -n 10K results and
+ * a tab-indented EKS one read them one line off). samples/iperf3/
+ * json-tcp.json lines 46-52: "bits_per_second": 25342960551.089306,
+ * "retransmits": 2, "snd_cwnd": 2881252, "snd_wnd": 32965632, "rtt": 126,
+ * "rttvar": 152, "pmtu": 65535. */
+static void iperf3__json_lone_stream_columns__each_at_its_key(void **state)
+{
+    (void)state;
+    char *t = tu_read("samples/iperf3/json-tcp.json", NULL);
+    assert_non_null(t);
+    tu_points k;
+    bdb_sink s;
+    tu_parse_points(t, "iperf3", &s, &k);
+    static const struct {
+        int line;
+        const char *what;
+        double v;
+    } want[] = {{48, "cwnd", 2881252}, {49, "snd_wnd", 32965632},
+                {50, "rtt", 126e-6}, {51, "rttvar", 152e-6},
+                {52, "pmtu", 65535}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const double *v = tu_point_at(&k, want[i].line, want[i].what);
+        if (!v)
+            fail_msg("no %s at line %d", want[i].what, want[i].line);
+        tu_assert_close(*v, want[i].v, 1e-12, want[i].what);
+    }
+    bdb_sink_free(&s);
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -843,6 +875,7 @@ int main(void)
         cmocka_unit_test(iperf3__udp_out_of_order_line__count_read),
         cmocka_unit_test(iperf3__json_elided_trailing_comma__read_each_at_its_key),
         cmocka_unit_test(iperf3__json_interval_points__each_at_its_key),
+        cmocka_unit_test(iperf3__json_lone_stream_columns__each_at_its_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -156,6 +156,99 @@ static void unwrap__plain_log__nothing_copied(void **st)
     bdb_unwrap_free(&u);
 }
 
+/* A wrapper script's text before every line of the tool's output, the
+ * same on each line of one client's block (issue 21): it goes, and the
+ * figures keep their file lines. A k8s-iperf README (three daemonset
+ * clients' iperf3 3.0/3.1 output), read from a public code-search index,
+ * id 14577755001, lines 3-21. */
+static const char k8s_prefixed[] =
+    "Client on 70.0.72.79:  Connecting to host iperf-server, port 5201\n"
+    "Client on 70.0.72.79:  [  4] local 10.233.102.190 port 54238 connected to 10.233.1.227 port 5201\n"
+    "Client on 70.0.72.79:  [ ID] Interval           Transfer     Bandwidth       Retr  Cwnd\n"
+    "Client on 70.0.72.79:  [  4]   0.00-1.00   sec  1.86 GBytes  15.9 Gbits/sec  941    779 KBytes\n"
+    "Client on 70.0.72.79:  [  4]   1.00-2.00   sec  1.88 GBytes  16.1 Gbits/sec  126    898 KBytes\n"
+    "Client on 70.0.72.79:  [  4]   2.00-3.00   sec  2.04 GBytes  17.5 Gbits/sec   38    898 KBytes\n"
+    "Client on 70.0.72.79:  [  4]   3.00-4.00   sec  2.04 GBytes  17.5 Gbits/sec   45    898 KBytes\n"
+    "Client on 70.0.72.79:  [  4]   4.00-5.00   sec  2.01 GBytes  17.2 Gbits/sec  187    918 KBytes\n"
+    "Client on 70.0.72.79:  [  4]   5.00-6.00   sec  2.04 GBytes  17.6 Gbits/sec   24    930 KBytes\n"
+    "Client on 70.0.72.79:  [  4]   6.00-7.00   sec  1.98 GBytes  17.0 Gbits/sec  911    658 KBytes\n"
+    "Client on 70.0.72.79:  [  4]   7.00-8.00   sec  2.00 GBytes  17.2 Gbits/sec   34    673 KBytes\n"
+    "Client on 70.0.72.79:  [  4]   8.00-9.00   sec  2.03 GBytes  17.4 Gbits/sec  193    745 KBytes\n"
+    "Client on 70.0.72.79:  [  4]   9.00-10.00  sec  2.07 GBytes  17.8 Gbits/sec   46    817 KBytes\n"
+    "Client on 70.0.72.79:  - - - - - - - - - - - - - - - - - - - - - - - - -\n"
+    "Client on 70.0.72.79:  [ ID] Interval           Transfer     Bandwidth       Retr\n"
+    "Client on 70.0.72.79:  [  4]   0.00-10.00  sec  19.9 GBytes  17.1 Gbits/sec  2545             sender\n"
+    "Client on 70.0.72.79:  [  4]   0.00-10.00  sec  19.9 GBytes  17.1 Gbits/sec                  receiver\n"
+    "Client on 70.0.72.79:\n"
+    "Client on 70.0.72.79:  iperf Done.\n"
+;
+
+static void unwrap__constant_prefix_on_each_line__read_at_file_line(void **st)
+{
+    (void)st;
+    bdb_unwrapped u;
+    assert_int_equal(bdb_unwrap(k8s_prefixed, strlen(k8s_prefixed), &u), 0);
+    assert_non_null(u.text);
+    assert_non_null(strstr(u.what, "prefix"));
+    /* the text is u.len bytes, not a C string */
+    char *t = malloc(u.len + 1);
+    assert_non_null(t);
+    memcpy(t, u.text, u.len);
+    t[u.len] = '\0';
+    assert_null(strstr(t, "Client on"));
+    free(t);
+    bdb_unwrap_free(&u);
+    bdb_sink s;
+    tu_text_ok(k8s_prefixed, "iperf3", &s);
+    /* line 16: "[  4]   0.00-10.00  sec  19.9 GBytes  17.1 Gbits/sec  2545
+     * sender"; line 17 the receiver's */
+    const bdb_sample *x = tu_find(&s, "tcp", "throughput_sender", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 17.1e9, 1e-12, "sender throughput");
+    assert_int_equal(x->line, 16);
+    x = tu_find(&s, "tcp", "retransmits", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 2545);
+    x = tu_find(&s, "tcp", "throughput", NULL);
+    assert_non_null(x);
+    assert_int_equal(x->line, 17);
+    bdb_sink_free(&s);
+}
+
+/* iperf lines kept as a list of string literals in a comment (quote,
+ * trailing comma, closing bracket) are read at their lines (issue 21).
+ * A Python test harness, read from a public code-search index, id
+ * 33877750005, lines 3-7. */
+static const char py_literals[] =
+    "        #example:\n"
+    "        #'[  3]  0.0- 5.0 sec  18.0 GBytes  30.9 Gbits/sec'\n"
+    "        #'[  3]  0.0- 5.0 sec  24.1 GBytes  41.4 Gbits/sec',\n"
+    "        #'[  4]  0.0- 5.0 sec  20.1 GBytes  34.5 Gbits/sec', \n"
+    "        #'[SUM]  0.0- 5.0 sec  44.2 GBytes  75.9 Gbits/sec']\n"
+;
+
+static void unwrap__comment_string_literals__read_at_file_line(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(py_literals, "iperf", &s);
+    /* line 5: "'[SUM]  0.0- 5.0 sec  44.2 GBytes  75.9 Gbits/sec']" */
+    const bdb_sample *x = NULL;
+    for (size_t i = 0; i < s.n; i++)
+        if (!strcmp(s.samples[i].metric, "throughput") &&
+            !bdb_params_get(&s.samples[i].params, "stream"))
+            x = &s.samples[i];
+    assert_non_null(x);
+    tu_assert_close(x->value, 75.9e9, 1e-12, "sum throughput");
+    assert_int_equal(x->line, 5);
+    /* line 4: "'[  4]  0.0- 5.0 sec  20.1 GBytes  34.5 Gbits/sec', " */
+    x = tu_find(&s, "tcp", "throughput", "stream=2");
+    assert_non_null(x);
+    tu_assert_close(x->value, 34.5e9, 1e-12, "stream 4");
+    assert_int_equal(x->line, 4);
+    bdb_sink_free(&s);
+}
+
 /* A line with numbers that no figure came from is a warning naming it;
  * the figure-free lines hdparm declares are not. */
 static void unread__line_with_numbers_not_read__warned_with_its_numbers(void **st)
@@ -474,6 +567,8 @@ int main(void)
         cmocka_unit_test(unwrap__html_paragraphs_and_unicode_blanks__read),
         cmocka_unit_test(unwrap__hugo_shortcodes__read_as_blocks),
         cmocka_unit_test(unwrap__ctrl_c_echo_glued_before_a_line__dropped),
+        cmocka_unit_test(unwrap__constant_prefix_on_each_line__read_at_file_line),
+        cmocka_unit_test(unwrap__comment_string_literals__read_at_file_line),
         cmocka_unit_test(unread__line_with_numbers_not_read__warned_with_its_numbers),
         cmocka_unit_test(unread__ci_time_stamped_line__warned_date_alone_not),
         cmocka_unit_test(unread__json_line_not_read__warned_with_its_values),

@@ -860,3 +860,42 @@ void tu_source_windows(bdb_store *st, const char *dir, long long ids[2])
     lines_are(st, ids[1], &one, 20, 401);
     bdb_buf_free(&one);
 }
+
+static int keep_sink_point(void *ctx, const bdb_sample *x)
+{
+    tu_points *k = ctx;
+    if (k->n < 64) {
+        k->p[k->n].line = x->line;
+        snprintf(k->p[k->n].what, sizeof k->p[k->n].what, "%s",
+                 x->trace ? x->trace->what : x->metric);
+        k->p[k->n].v = x->value;
+        k->n++;
+    }
+    return 0;
+}
+
+static int drop_sample(void *ctx, const bdb_sample *x)
+{
+    (void)ctx;
+    (void)x;
+    return 0;
+}
+
+void tu_parse_points(const char *text, const char *tool, bdb_sink *s,
+                     tu_points *k)
+{
+    static bdb_sink_consumer c;
+    c = (bdb_sink_consumer){drop_sample, k, keep_sink_point};
+    memset(k, 0, sizeof *k);
+    bdb_sink_init(s);
+    s->consumer = &c;
+    assert_int_equal(tu_parse_text(text, tool, s, NULL), 0);
+}
+
+const double *tu_point_at(const tu_points *k, int line, const char *what)
+{
+    for (int i = 0; i < k->n; i++)
+        if (k->p[i].line == line && !strcmp(k->p[i].what, what))
+            return &k->p[i].v;
+    return NULL;
+}

@@ -227,4 +227,23 @@ void tu_assert_printed(const char *text, const bdb_sink *s, const char *metric,
                        const char *params, const char *printed, double want,
                        double rel);
 
+/* The trace points of a parse (interval lines are points, not samples):
+ * line, quantity (trace->what) and value, the first 64. */
+typedef struct tu_points {
+    int n;
+    struct {
+        int line;
+        char what[64];
+        double v;
+    } p[64];
+} tu_points;
+
+/* Parses text as tool into s (samples dropped, notes kept) and its trace
+ * points into k; fails the test on an error. */
+void tu_parse_points(const char *text, const char *tool, bdb_sink *s,
+                     tu_points *k);
+
+/* The value of the point of quantity what at line, or NULL. */
+const double *tu_point_at(const tu_points *k, int line, const char *what);
+
 #endif

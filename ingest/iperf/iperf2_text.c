@@ -320,7 +320,23 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
                     flow = star ? FLOW_S2C : FLOW_C2S;
                 }
                 rc = bdb_iperf_conn_add(&r, br.id, recv, flow);
+                if (!rc && bdb_iperf_ct_read(&r, br.id, b, e, ln.no) < 0)
+                    rc = BDB_ENOMEM;
             }
+            continue;
+        }
+        if (br.kind == BR_NUM && (bdb_starts_with(b, e, "(icwnd") ||
+                                  bdb_starts_with(b, e, "(ct="))) {
+            /* the end of a "connected with" line on a line of its own
+             * (2.1 -e, "[  1]  (icwnd/mss/irtt=14/1448/66504) (ct=66.55
+             * ms)"): a new connection, its connect time */
+            if (bdb_iperf_has_data(&r)) {
+                rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+                if (rc)
+                    break;
+            }
+            if (bdb_iperf_ct_read(&r, br.id, b, e, ln.no) < 0)
+                rc = BDB_ENOMEM;
             continue;
         }
         if (bdb_starts_with(b, e, "Server Report:")) {

@@ -155,8 +155,13 @@ static int j_final(ip_run *r, json_t *o, long id, int side, int flow,
      * it did not send: no transfer happened there, no figure. A client's
      * receiver of 0 bytes is a measurement (nothing arrived): kept. */
     if (bps == 0 && jnum(o, "bytes", &v) && v == 0 && !udp_stats &&
-        r->json_server)
+        r->json_server) {
+        /* its zeros are read, and give nothing */
+        if (w && w->from < w->to)
+            bdb_sink_cover(out, line_at(w->lm, w->from),
+                           line_at(w->lm, w->to - 1));
         return 0;
+    }
     long ei = bdb_iperf_ent_get(r, flow, id);
     if (ei < 0)
         return BDB_ENOMEM;
@@ -700,9 +705,9 @@ static int interval_traces(const ip_run *r, const char *buf, size_t off,
                                                       r->ents[ei].trace_base,
                                                       out);
             if (!rc && !streams && at < vend) {
-                /* the lone stream repeats the sum (what it adds, cwnd and
-                 * rtt, was read at its own keys above): the account
-                 * passes over its object */
+                /* the lone stream's rate, bytes and retransmits repeat
+                 * the sum's (what the sum lacks, cwnd and rtt, are points
+                 * at their keys above): the account passes over it */
                 size_t ob0 = at;
                 while (ob0 > pos && buf[ob0] != '{')
                     ob0--;

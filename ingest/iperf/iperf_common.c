@@ -40,6 +40,9 @@ void bdb_iperf_run_free(ip_run *r)
     free(r->obs);
     free(r->conn);
     free(r->tfigs);
+    free(r->cts);
+    r->cts = NULL;
+    r->ncts = r->cap_cts = 0;
     r->tfigs = NULL;
     r->ntfigs = r->cap_tfigs = 0;
     r->ents = NULL;
@@ -194,6 +197,36 @@ static int emit_figs(const ip_figs *fs, int side, const bdb_sample *base,
             return rc;
     }
     return 0;
+}
+
+int bdb_iperf_ct_read(ip_run *r, long id, const char *p, const char *e,
+                      int line)
+{
+    const char *at = bdb_find(p, e, "(ct=");
+    double ms;
+    if (!at)
+        return 0;
+    at += 4;
+    if (!bdb_scan_number(&at, e, &ms, 0) || !bdb_scan_lit(&at, e, "ms)", 1) ||
+        ms < 0)
+        return 0;
+    if (grow((void **)&r->cts, &r->cap_cts, r->ncts, sizeof *r->cts, 8))
+        return BDB_ENOMEM;
+    r->cts[r->ncts++] = (ip_ct){id, ms / 1000.0, line};
+    return 1;
+}
+
+/* The connect times of stream id, as figures of base's series: with
+ * its finals only (a cut run gives no figure, only its trace). */
+static int emit_ct(const ip_run *r, long id, const bdb_sample *base,
+                   bdb_sink *out)
+{
+    int rc = 0;
+    for (size_t i = 0; i < r->ncts && !rc; i++)
+        if (r->cts[i].id == id)
+            rc = add(out, base, "connect_time", r->cts[i].s,
+                     BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, r->cts[i].line);
+    return rc;
 }
 
 static int emit_ent(const ip_ent *e, const bdb_sample *base, bdb_sink *out)
@@ -719,6 +752,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 rc = emit_intervals(r, (size_t)top, &base, out);
             if (!rc)
                 rc = bdb_iperf_emit_trace(r, (size_t)top, &base, out);
+            if (!rc && !cut)
+                rc = emit_ct(r, r->ents[top].id, &base, out);
             if (!rc && r->json_sums && !r->ents[top].trace_base)
                 rc = keep_trace_base(&r->ents[top], &base);
             /* one stream under a sum (iperf3 JSON): the stream's own
@@ -752,6 +787,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                     rc = emit_ent(&r->ents[sk], &sb, out);
                 if (!rc)
                     rc = bdb_iperf_emit_trace(r, sk, &sb, out);
+                if (!rc && !cut)
+                    rc = emit_ct(r, ids[k], &sb, out);
                 /* iperf3 -J streams' intervals follow (iperf3_json.c) */
                 if (!rc && r->v3 && !r->ents[sk].trace_base)
                     rc = keep_trace_base(&r->ents[sk], &sb);
@@ -940,17 +977,70 @@ int bdb_iperf_parse_lost_total(const char **pp, const char *end, ip_obs *o)
     return 1;
 }
 
-/* "2174K/917(1322) us" or "28K/261265 us" (iperf2 -e: cwnd in KBytes,
- * RTT and its variance in microseconds; -1K when unknown). */
+/* "<n>K" with an optional "(<pkts>)" at *pp: a size iperf2 -e prints in
+ * KBytes and packets; *pkts -1 when not printed. */
+static int k_pkts(const char **pp, const char *z, long long *k,
+                  long long *pkts)
+{
+    const char *q = *pp;
+    if (!bdb_scan_int(&q, z, k) || q >= z || *q != 'K')
+        return 0;
+    q++;
+    *pkts = -1;
+    if (q < z && *q == '(') {
+        q++;
+        if (!bdb_scan_int(&q, z, pkts) || q >= z || *q != ')')
+            return 0;
+        q++;
+    }
+    *pp = q;
+    return 1;
+}
+
+/* A size in KBytes and its packets as figures (-1: not printed). */
+static void k_pkts_figs(ip_figs *fs, bdb_sink *out, int line,
+                        const char *bytes_metric, const char *pkts_metric,
+                        long long k, long long pkts)
+{
+    if (k >= 0)
+        bdb_iperf_fig_add(fs, out, line, bytes_metric, (double)k * 1024.0,
+                          BDB_UNIT_BYTES, BDB_NEUTRAL);
+    if (pkts >= 0)
+        bdb_iperf_fig_add(fs, out, line, pkts_metric, (double)pkts,
+                          BDB_UNIT_COUNT, BDB_NEUTRAL);
+}
+
+/* iperf2 -e's TCP sender column, every form of ReportOutputs.c (2.0.10 to
+ * 2.2): "28K/261265 us" (Cwnd/RTT), "2174K/917(1322) us" (Cwnd/RTT(var)),
+ * "2174K(1502)/917(1322) us" (Cwnd(pkts)/RTT(var)), 2.1's
+ * "22K(16)/24K(17)/56167(15843) us" (InF(pkts)/Cwnd(pkts)/RTT(var)),
+ * "NA/917(1322) us" when no cwnd is known, and the burst writer's "28K/917"
+ * without its unit. Sizes in KBytes (-1K when unknown), RTT and its
+ * variance in microseconds. */
 static int cwnd_rtt(const char **pp, const char *z, ip_figs *fs,
                     bdb_sink *out, int line)
 {
     const char *q = *pp;
-    long long cw;
+    long long inf = -1, inf_p = -1, cw = -1, cw_p = -1;
     double rtt, var = -1;
-    if (!bdb_scan_int(&q, z, &cw) || q >= z || *q != 'K')
-        return 0;
-    q++;
+    int have_cw = 0;
+    if (z - q >= 3 && memcmp(q, "NA/", 3) == 0) {
+        q += 2;
+    } else {
+        if (!k_pkts(&q, z, &cw, &cw_p))
+            return 0;
+        have_cw = 1;
+        const char *t = q < z && *q == '/' ? q + 1 : NULL;
+        long long w, w_p;
+        if (t && k_pkts(&t, z, &w, &w_p)) {
+            /* two sizes: in flight, then the window */
+            inf = cw;
+            inf_p = cw_p;
+            cw = w;
+            cw_p = w_p;
+            q = t;
+        }
+    }
     if (q >= z || *q != '/')
         return 0;
     q++;
@@ -962,11 +1052,11 @@ static int cwnd_rtt(const char **pp, const char *z, ip_figs *fs,
             return 0;
         q++;
     }
-    if (!bdb_scan_lit(&q, z, "us", 1))
+    if (!bdb_scan_lit(&q, z, "us", 1) &&
+        !(have_cw && (q == z || *q == ' ' || *q == '\t')))
         return 0;
-    if (cw >= 0)
-        bdb_iperf_fig_add(fs, out, line, "cwnd", (double)cw * 1024.0,
-                          BDB_UNIT_BYTES, BDB_NEUTRAL);
+    k_pkts_figs(fs, out, line, "inflight", "inflight_pkts", inf, inf_p);
+    k_pkts_figs(fs, out, line, "cwnd", "cwnd_pkts", cw, cw_p);
     if (rtt > 0)
         bdb_iperf_fig_add(fs, out, line, "rtt", rtt / 1e6, BDB_UNIT_SECONDS,
                           BDB_LOWER_IS_BETTER);

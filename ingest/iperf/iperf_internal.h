@@ -94,6 +94,14 @@ typedef struct ip_ent {
     double iv_vmin, iv_vmax;
 } ip_ent;
 
+/* A connection's connect time (iperf2 -e "(ct=0.69 ms)" after its
+ * "connected with" or on a line of its own), seconds. */
+typedef struct ip_ct {
+    long id;
+    double s;
+    int line;
+} ip_ct;
+
 typedef struct ip_conn {
     long id;
     int recv;   /* this side receives the stream's data */
@@ -139,6 +147,8 @@ typedef struct ip_run {
     ip_fig *tfigs;      /* the figures of every data line (iperf 2 -e
                            columns), for the intervals' traces */
     size_t ntfigs, cap_tfigs;
+    ip_ct *cts;         /* iperf2 -e connect times, "(ct=0.69 ms)" */
+    size_t ncts, cap_cts;
 } ip_run;
 
 /* Context that outlives one run (a server keeps listening). */
@@ -204,6 +214,11 @@ int bdb_iperf_obs_keep_figs(ip_run *r, ip_obs *o, const ip_figs *fs);
 /* The trace of entity ei (iperf_trace.c): each of its interval lines'
  * figures as points of the trace of base's throughput, in line order.
  * Called after the entity's run figures. */
+/* Reads "(ct=0.69 ms)" in [p, e) as stream id's connect time; 1 when
+ * read, 0 when none, BDB_ENOMEM. */
+int bdb_iperf_ct_read(ip_run *r, long id, const char *p, const char *e,
+                      int line);
+
 int bdb_iperf_emit_trace(const ip_run *r, size_t ei, const bdb_sample *base,
                          bdb_sink *out);
 /* The points of one interval observation o (its figures: o's columns,

@@ -120,11 +120,13 @@ int bdb_iperf_emit_extra_trace(const ip_obs *o, const ip_fig *figs,
     trace_out to;
     trace_of(&to, o, label, base, out);
     int rc = BDB_OK;
+    /* each at its own key's line (JSON), else the stream's */
     if (o->have_cwnd)
-        rc = point(&to, "cwnd", o->cwnd, BDB_UNIT_BYTES, BDB_NEUTRAL);
+        rc = point_at(&to, o->cwnd_line, "cwnd", o->cwnd, BDB_UNIT_BYTES,
+                      BDB_NEUTRAL);
     for (int i = 0; i < nfigs && !rc; i++)
-        rc = point(&to, figs[i].metric, figs[i].v, figs[i].unit,
-                   figs[i].better);
+        rc = point_at(&to, figs[i].line, figs[i].metric, figs[i].v,
+                      figs[i].unit, figs[i].better);
     return rc;
 }
 
