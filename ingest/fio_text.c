@@ -82,6 +82,9 @@ typedef struct text_state {
     int ndefs;
     fio_entry *job;       /* current result block (NULL: none) */
     int job_has_dir;
+    int job_anon;         /* job is an implicit one with no definition */
+    int anon_dirs;        /* its directions read so far (bit per dir) */
+    int anon_jobs;        /* implicit jobs without definition, this run */
     int skip_block;       /* "All clients" aggregate */
     int dir;              /* current direction in the block */
     const char *pct_prefix; /* inside "... percentiles": metric prefix */
@@ -285,6 +288,8 @@ static int close_run(text_state *st)
     }
     st->first_error_line = 0;
     st->ndefs = 0;
+    st->anon_jobs = 0;
+    st->job_anon = 0;
     st->run_started = 0;
     st->run_has_results = 0;
     st->run_groups_seen = 0;
@@ -515,6 +520,7 @@ static int job_header(text_state *st, const char *p, const char *end,
         def->has_result = 1;
     }
     st->job = e;
+    st->job_anon = 0;
     st->run_has_results = 1;
     return BDB_OK;
 }
@@ -524,35 +530,43 @@ static int job_header(text_state *st, const char *p, const char *end,
  * header and eta line in one block, the results in the next) left the
  * "NAME: (groupid=0, jobs=1): err= 0:" line out. The results are those of
  * the run's first job defined ("NAME: (g=0): rw=...") that has none yet;
- * with no such definition the line is not a job's (1). */
+ * with no such definition (a page kept only the lines `grep iops` gave)
+ * they are those of a job named by its place in the run ("job 2"), a
+ * direction it already has, or one fio prints before it, opening the
+ * next. */
 static int result_line_shape(const char *p, const char *end);
+static int direction_line(const char *p, const char *end);
 
 static int implicit_job(text_state *st, const char *p, const char *end,
                         int line, int *opened)
 {
     *opened = 0;
-    const char *w = p;
-    while (w < end && *w != ' ' && *w != ':')
-        w++;
-    if (dir_of(p, w) < 0 || !result_line_shape(p, end) ||
-        !(bdb_contains(p, end, "IOPS=") || bdb_contains(p, end, "io=")))
+    if (direction_line(p, end) < 0)
         return BDB_OK;
     job_def *def = NULL;
     for (int i = 0; i < st->ndefs && !def; i++)
         if (!st->defs[i].has_result)
             def = &st->defs[i];
-    if (!def)
-        return BDB_OK;
-    fio_entry *e = bdb_fio_doc_add(st->doc, FIO_ENTRY_JOB, def->name,
-                                   def->name + strlen(def->name), st->run,
-                                   line);
+    char anon[32];
+    int alen = def ? 0 : snprintf(anon, sizeof anon, "job %d",
+                                  st->anon_jobs + 1);
+    const char *name = def ? def->name : anon;
+    fio_entry *e = bdb_fio_doc_add(st->doc, FIO_ENTRY_JOB, name,
+                                   name + (def ? strlen(name) : (size_t)alen),
+                                   st->run, line);
     if (!e)
         return BDB_ENOMEM;
     snprintf(e->host, sizeof e->host, "%s", st->host);
-    e->group = def->group;
-    e->params = def->params;
-    memcpy(e->block_size, def->block_size, sizeof e->block_size);
-    def->has_result = 1;
+    st->job_anon = !def;
+    st->anon_dirs = 0;
+    if (def) {
+        e->group = def->group;
+        e->params = def->params;
+        memcpy(e->block_size, def->block_size, sizeof e->block_size);
+        def->has_result = 1;
+    } else {
+        st->anon_jobs++;
+    }
     st->group = NULL;
     st->in_disk = 0;
     st->pct_prefix = NULL;
@@ -562,11 +576,29 @@ static int implicit_job(text_state *st, const char *p, const char *end,
     st->job = e;
     st->run_has_results = 1;
     *opened = 1;
-    return bdb_sink_info(st->out, line, "fio: the results from here on are "
-                         "read as job '%s''s (defined at line %d): the log "
-                         "has no \"%s: (groupid=..)\" line",
-                         def->name, def->line, def->name) == BDB_ENOMEM
-               ? BDB_ENOMEM : BDB_OK;
+    int irc = def ? bdb_sink_info(st->out, line, "fio: the results from here "
+                                  "on are read as job '%s''s (defined at "
+                                  "line %d): the log has no \"%s: "
+                                  "(groupid=..)\" line", def->name,
+                                  def->line, def->name)
+                  : bdb_sink_info(st->out, line, "fio: results without their "
+                                  "job's header or definition: read as '%s'",
+                                  anon);
+    return irc == BDB_ENOMEM ? BDB_ENOMEM : BDB_OK;
+}
+
+/* The direction of a job's direction line ("read : io=..", "write:
+ * IOPS=.."), -1 for any other line. */
+static int direction_line(const char *p, const char *end)
+{
+    const char *w = p;
+    while (w < end && *w != ' ' && *w != ':')
+        w++;
+    int d = dir_of(p, w);
+    if (d < 0 || !result_line_shape(p, end) ||
+        !(bdb_contains(p, end, "IOPS=") || bdb_contains(p, end, "io=")))
+        return -1;
+    return d;
 }
 
 /* "read: IOPS=47.2k, BW=184MiB/s (193MB/s)(553MiB/3001msec)[; ...]" */
@@ -1746,11 +1778,20 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
             return disk_line(st, p, end, line);
         st->in_disk = 0;
     }
+    int ldir = st->job && st->job_anon ? direction_line(p, end) : -1;
+    /* fio prints a job's directions in order (read, write, trim): one
+     * already read, or one after it, opens the next job of the list */
+    if (ldir >= 0 && (st->anon_dirs >> ldir) != 0)
+        st->job = NULL;
     if (!st->job && !st->skip_block) {
         int opened, irc = implicit_job(st, p, end, line, &opened);
         if (irc)
             return irc;
+        if (opened && st->job_anon)
+            ldir = direction_line(p, end);
     }
+    if (ldir >= 0 && st->job_anon)
+        st->anon_dirs |= 1 << ldir;
     if (st->job || st->skip_block) {
         /* result blocks are indented; a flush-left line ends them */
         if (indented || result_line_shape(p, end)) {

@@ -119,7 +119,7 @@ static int sniff(const char *buf, size_t len)
                                    bdb_memfind(buf, len, "\"client_stats\"")))
         return 100;
     int groupid = 0, runstat = 0, iops = 0, old_header = 0, runt = 0,
-        group_rw = 0, job_rw = 0, failed = 0, group_line = 0;
+        group_rw = 0, job_rw = 0, failed = 0, group_line = 0, dir_only = 0;
     bdb_lines it;
     bdb_line l;
     bdb_lines_init(&it, buf, len);
@@ -140,6 +140,15 @@ static int sniff(const char *buf, size_t len)
             group_rw = 1;
         if (!group_line && bdb_fio_is_group_line(p, e))
             group_line = l.no;
+        /* a job's direction line alone ("read : io=141200KB, bw=4691.7KB/s,
+         * iops=1172, runt= 30096msec", "write: IOPS=139k, BW=544MiB/s
+         * (570MB/s)(...)"): a page that kept what `grep iops` gave */
+        if ((bdb_starts_with(p, e, "read") || bdb_starts_with(p, e, "write") ||
+             bdb_starts_with(p, e, "trim") || bdb_starts_with(p, e, "mixed")) &&
+            ((bdb_contains(p, e, ": io=") && bdb_contains(p, e, ", bw=") &&
+              bdb_contains(p, e, ", iops=") && bdb_contains(p, e, "runt=")) ||
+             (bdb_contains(p, e, ": IOPS=") && bdb_contains(p, e, ", BW="))))
+            dir_only++;
         if (bdb_contains(p, e, "(g=0): rw=") && bdb_contains(p, e, "ioengine="))
             job_rw = 1;
         if (bdb_starts_with(p, e, "fio: pid=") && bdb_contains(p, e, "err="))
@@ -160,6 +169,8 @@ static int sniff(const char *buf, size_t len)
     if (group_line)
         return 70;
     if (failed)
+        return 60;
+    if (dir_only)
         return 60;
     return 0;
 }

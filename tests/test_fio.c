@@ -2092,6 +2092,46 @@ static void fio__run_split_over_blocks_without_result_header__read_as_defined_jo
     bdb_sink_free(&s);
 }
 
+/* Only the direction lines of fio 2.x reports, kept by `grep -i iops`
+ * (issue 21): no job header, no definition, no group summary. Each line
+ * is a job's, named by its place ("job 1"); fio prints a job's
+ * directions in order (read, write), so a read after a write opens the
+ * next job and a write after a read is the same job's. A short public excerpt (an Azure support article, read from
+ * a public code-search index, id 6039978259, lines 3-12 of the kept part;
+ * its tab indentation kept). */
+static const char text_grep_iops[] =
+    "\t[root@DS13IOTEST ~]# ./fio.sh /datadrive512G >p20_fio_report  \n"
+    "\t \n"
+    "\t[root@DS13IOTEST ~]# cat p20_fio_report | grep -i iops\n"
+    "\t  write: io=282164KB, bw=9385.8KB/s, iops=2346, runt= 30063msec\n"
+    "\t  write: io=281960KB, bw=9382.1KB/s, iops=2345, runt= 30053msec\n"
+    "\t  write: io=281804KB, bw=9377.9KB/s, iops=2344, runt= 30050msec\n"
+    "\t  read : io=141200KB, bw=4691.7KB/s, iops=1172, runt= 30096msec\n"
+    "\t  write: io=141248KB, bw=4693.3KB/s, iops=1173, runt= 30096msec\n"
+    "\t  read : io=141196KB, bw=4692.4KB/s, iops=1173, runt= 30091msec\n"
+    "\t  write: io=141248KB, bw=4694.3KB/s, iops=1173, runt= 30091msec\n";
+
+static void fio__direction_lines_alone__each_a_job_by_its_place(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_grep_iops, &s); /* detected as fio, not forced */
+    tu_assert_value(&s, "job 1", "iops", "direction=write", 2346, 0);
+    assert_int_equal(tu_line_of(&s, "iops", "direction=write"), 4);
+    tu_assert_value(&s, "job 2", "iops", "direction=write", 2345, 0);
+    tu_assert_value(&s, "job 3", "runtime", "direction=write", 30.050, 1e-12);
+    /* line 7 and 8: one job, read and write */
+    tu_assert_value(&s, "job 4", "iops", "direction=read", 1172, 0);
+    tu_assert_value(&s, "job 4", "iops", "direction=write", 1173, 0);
+    tu_assert_value(&s, "job 4", "bandwidth", "direction=read",
+                    4691.7 * 1024, 1e-9);
+    tu_assert_value(&s, "job 5", "io_bytes", "direction=read",
+                    141196.0 * 1024, 0);
+    tu_assert_value(&s, "job 5", "iops", "direction=write", 1173, 0);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
 /* A quoted fio report reflowed by a mail client (issue 21): lines broken
  * at any space and glued to their neighbours, so a fio line starts in the
  * middle of another ("2019 write: IOPS=", "resets slat (usec):",
@@ -2251,6 +2291,7 @@ int main(void)
         cmocka_unit_test(fio__job_without_direction_then_group__group_still_read),
         cmocka_unit_test(fio__mail_hard_wrapped_lines__joined_each_number_at_its_line),
         cmocka_unit_test(fio__run_split_over_blocks_without_result_header__read_as_defined_job),
+        cmocka_unit_test(fio__direction_lines_alone__each_a_job_by_its_place),
         cmocka_unit_test(fio__mail_reflowed_report__each_line_from_its_head),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
