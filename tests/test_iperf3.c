@@ -846,6 +846,27 @@ static void iperf3__json_lone_stream_columns__each_at_its_key(void **state)
     free(t);
 }
 
+/* A page that collapsed blanks glued the Retr column to the rate's unit
+ * ("343 Mbits/sec0 sender", issue 21): the unit ends at its "/sec" and
+ * the retransmits are read. A short public excerpt (a Chinese vxlan
+ * note, read from a public code-search index, id 16152693540, its
+ * lines 23-26, indentation kept). */
+static void iperf3__retr_glued_to_rate_unit__both_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok("    [ ID] Interval   Transfer Bandwidth   Retr\n"
+               "    [  4]   0.00-10.00  sec   409 MBytes   343 Mbits/sec0 sender\n"
+               "    [  4]   0.00-10.00  sec   405 MBytes   340 Mbits/sec  receiver\n",
+               "iperf3", &s);
+    tu_assert_value(&s, "tcp", "throughput_sender", NULL, 343e6, 0);
+    tu_assert_value(&s, "tcp", "retransmits", NULL, 0, 0);
+    assert_int_equal(tu_line_of(&s, "retransmits", NULL), 2);
+    tu_assert_value(&s, "tcp", "throughput", NULL, 340e6, 0);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -876,6 +897,7 @@ int main(void)
         cmocka_unit_test(iperf3__json_elided_trailing_comma__read_each_at_its_key),
         cmocka_unit_test(iperf3__json_interval_points__each_at_its_key),
         cmocka_unit_test(iperf3__json_lone_stream_columns__each_at_its_key),
+        cmocka_unit_test(iperf3__retr_glued_to_rate_unit__both_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,6 +3,7 @@
  * and the reading of the "[ ID] Interval Transfer Bandwidth" data lines
  * that iperf 2 and iperf3 print alike (see parse_iperf.c for what the
  * tools print and iperf_internal.h for the model). */
+#include <ctype.h>
 #include "iperf_internal.h"
 #include "../../common/bdb_scan.h"
 
@@ -1398,6 +1399,13 @@ int bdb_iperf_parse_data(const char *p, const char *end, int lineno,
         goto bad;
     }
     wl = bdb_scan_word(&p, end, &w);
+    /* a page that collapsed the blanks glued the next column to the unit
+     * ("11.9 Gbits/sec1 sender"): the unit ends at its "/sec" */
+    const char *sec = wl > 4 ? bdb_find(w, w + wl, "/sec") : NULL;
+    if (sec && sec + 4 < w + wl && isdigit((unsigned char)sec[4])) {
+        wl = (size_t)(sec + 4 - w);
+        p = sec + 4;
+    }
     if (!wl || !bdb_iperf_rate_unit(w, w + wl, &m)) {
         why = "expected a rate unit (Mbits/sec...) after the iperf bandwidth";
         goto bad;
