@@ -1127,6 +1127,16 @@ static void ingest__empty_binary_and_unknown__are_refused_clearly(void **state)
     assert_non_null(strstr(d.message, "binary"));
     assert_int_equal(tu_parse_text("hello world\nnothing to see\n", NULL, &sink, &d), BDB_EUNKNOWN);
     assert_non_null(strstr(d.message, "known tool"));
+    assert_null(strstr(d.message, "holds a number"));
+    /* numbers no tool reads: the message names the first line with one
+     * ("iperf3" is a word, not a number; an iperf3 review whose author
+     * trimmed the columns, search index id in bench/corpus/SOURCES.tsv,
+     * iperf3/wifi-review-two-rows-no-interval.txt) */
+    assert_int_equal(tu_parse_text("Managed (client) mode iperf3 results:\n\n"
+                                   "Bitrate         Retr\n"
+                                   "385 Mbits/sec    0             sender\n",
+                                   NULL, &sink, &d), BDB_EUNKNOWN);
+    assert_non_null(strstr(d.message, "line 4 is the first that holds a number"));
     assert_int_equal(tu_parse_text("x\n", "no-such-tool", &sink, &d), BDB_EUSAGE);
     assert_int_equal(sink.n, 0);
     bdb_sink_free(&sink);
