@@ -2,8 +2,6 @@
  * normalisation every parser shares (tool names, fallback benchmark names,
  * user parameters, repetition numbers). */
 #include "ingest.h"
-
-#include <ctype.h>
 #include "canon.h"
 #include "json_extent.h"
 #include "parts.h"
@@ -88,21 +86,6 @@ static int sniff_spans(const bdb_parser *p, const text_span *sp, size_t n)
     return best;
 }
 
-/* The first line (1-based) of buf with a number in it (a digit that
- * starts a word: not "iperf3"), 0 for none. */
-static int first_number_line(const char *buf, size_t len)
-{
-    bdb_lines it;
-    bdb_line ln;
-    bdb_lines_init(&it, buf, len);
-    while (bdb_lines_next(&it, &ln))
-        for (const char *c = ln.p; c < ln.end; c++)
-            if (*c >= '0' && *c <= '9' &&
-                (c == ln.p || !(isalnum((unsigned char)c[-1]) || c[-1] == '_')))
-                return ln.no;
-    return 0;
-}
-
 static int choose_parsers(const char *buf, size_t len,
                           const bdb_ingest_opts *opts,
                           const bdb_parser **chosen, size_t *nchosen,
@@ -142,7 +125,7 @@ static int choose_parsers(const char *buf, size_t len,
     if (*nchosen == 0) {
         /* a file whose figures are read by no tool names where they are:
          * the first line that holds a number */
-        int at = first_number_line(buf, len);
+        int at = bdb_unread_first_number_line(buf, len);
         char where[64] = "";
         if (at)
             snprintf(where, sizeof where, "; line %d is the first that "

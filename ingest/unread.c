@@ -119,6 +119,18 @@ static size_t numbers(const char *p, const char *e, char *out, size_t outsz)
     return n;
 }
 
+int bdb_unread_first_number_line(const char *buf, size_t len)
+{
+    bdb_lines it;
+    bdb_line ln;
+    char list[128];
+    bdb_lines_init(&it, buf, len);
+    while (bdb_lines_next(&it, &ln))
+        if (numbers(ln.p, ln.end, list, sizeof list))
+            return ln.no;
+    return 0;
+}
+
 /* The numbers of a line inside a JSON document, as numbers() gives them:
  * only the values that are JSON numbers count ("bw_bytes" : 1048576,
  * "1.000000" : 2048 gives 2048); a key or a string holding digits

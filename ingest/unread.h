@@ -44,4 +44,10 @@ int bdb_unread_account(const char *buf, size_t len, const bdb_line_marks *m,
                        const char *const *tools, const char *tools_text,
                        const bdb_unwrapped *u, bdb_sink *out);
 
+/* The first line (1-based) of [buf, len) holding a number as the account
+ * counts one (not a digit inside a name: "iperf3", "x86_64",
+ * "aes-256-cbc"), 0 for none: where a file no tool read has its first
+ * figure. */
+int bdb_unread_first_number_line(const char *buf, size_t len);
+
 #endif
