@@ -367,6 +367,36 @@ int bdb_ossl_doing_line(ossl_ctx *c, const char *p, const char *end,
     return 0;
 }
 
+int bdb_ossl_last_point_repeats(const ossl_ctx *c)
+{
+    if (c->npts == 0)
+        return 0;
+    const ossl_point *last = &c->pts[c->npts - 1];
+    if (last->mr || last->r.kind != OSSL_CIPHER)
+        return 0;
+    for (size_t k = c->pts_from; k + 1 < c->npts; k++) {
+        const ossl_point *pt = &c->pts[k];
+        if (!pt->used && !pt->mr && pt->r.kind == OSSL_CIPHER &&
+            pt->size == last->size && strcmp(pt->r.key, last->r.key) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+void bdb_ossl_point_pop(ossl_ctx *c, ossl_point *pt)
+{
+    *pt = c->pts[--c->npts];
+}
+
+int bdb_ossl_point_push(ossl_ctx *c, const ossl_point *pt)
+{
+    ossl_point *np = new_point(c);
+    if (!np)
+        return BDB_ENOMEM;
+    *np = *pt;
+    return 0;
+}
+
 int bdb_ossl_result_line(ossl_ctx *c, const char *p, const char *end,
                          int line)
 {

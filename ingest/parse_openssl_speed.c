@@ -277,12 +277,49 @@ void bdb_ossl_run_reset(ossl_run *r)
     memset(r, 0, sizeof *r);
 }
 
+/* A run cut off before its table (the capture ends, or the run starts
+ * again, after its "Doing" lines): each cipher result gives the figure
+ * its row would have printed, count / seconds x block size (apps/speed.c,
+ * print_result(): results[alg][run_no] = count / d * lengths[run_no]),
+ * with the result as its trace. Public-key results, whose row needs its
+ * table's layout, stay unread and the account warns at their lines. */
+static int untabled(ossl_ctx *c)
+{
+    if (c->run.rows || c->ngot)
+        return 0;
+    int rc = 0, warned = 0;
+    for (size_t k = c->pts_from; k < c->npts && !rc; k++) {
+        ossl_point pt = c->pts[k];
+        if (pt.used || pt.mr || pt.r.kind != OSSL_CIPHER || !(pt.size > 0) ||
+            !(pt.r.secs > 0) || !(pt.r.count > 0))
+            continue;
+        if (!warned) {
+            warned = 1;
+            rc = bdb_ossl_warn(c, pt.line,
+                      "the run's table is missing (the capture ends, or the "
+                      "run starts again, after its progress lines): each "
+                      "\"Doing\" result gives the figure its row would print, "
+                      "count / seconds x block size");
+            if (rc)
+                return rc;
+        }
+        double v = pt.r.count / pt.r.secs * pt.size;
+        int bad = 0;
+        ossl_tok text = {NULL, NULL};
+        rc = bdb_ossl_emit_throughput(c, pt.r.key, 0, NULL, &pt.size, &v,
+                                      &bad, &text, 1, pt.line);
+    }
+    return rc;
+}
+
 /* Warns about what the run left unfinished (a header without rows, -multi
  * children without the parent's summary): a capture cut short. */
 static int run_finish(ossl_ctx *c)
 {
     ossl_run *r = &c->run;
-    int rc = 0;
+    int rc = untabled(c);
+    if (rc)
+        return rc;
     if (r->nsizes && r->sizes_line && r->header_rows == 0 && !r->sizes_mr)
         rc = bdb_ossl_warn(c, r->sizes_line,
                   "a throughput table header without rows after it (the "
@@ -1227,9 +1264,22 @@ static int progress_result(ossl_ctx *c, bdb_lines *it, const char *p,
         bdb_trim(&np, &ne);
     }
     int took = 0;
+    size_t before = c->npts;
     int rc = bdb_ossl_doing_line(c, p, end, line, np, ne, &took);
     if (!rc && took)
         *it = peek;
+    if (!rc && c->npts > before && bdb_ossl_last_point_repeats(c)) {
+        /* the run started again before its table was printed: the first
+         * one ends here, with the figures its results give */
+        ossl_point pt;
+        bdb_ossl_point_pop(c, &pt);
+        rc = run_finish(c);
+        if (rc)
+            return rc;
+        bdb_ossl_run_reset(&c->run);
+        bdb_ossl_trace_reset(c);
+        rc = bdb_ossl_point_push(c, &pt);
+    }
     return rc;
 }
 
