@@ -1785,10 +1785,13 @@ static const bdb_driver pg_driver = {
     /* LATERAL: each series' results by index, so that the planner walks
      * the series in order instead of sorting every result with its
      * series' texts (0.45 s of a 250k-result report); its ORDER BY is
-     * the index's, so nothing is sorted but ties of the outer one */
+     * the index's, so nothing is sorted (the outer ORDER BY names the
+     * series' columns alone: with the results' too, an incremental sort
+     * of every row took 0.5 of the query's 0.75 s at 250k results) */
     .sql_groups_results = "CROSS JOIN LATERAL (SELECT * FROM results r "
                           "WHERE r.series_id = s.id ORDER BY r.platform_id, "
-                          "r.source_id, r.repetition, r.line) r WHERE true",
+                          "r.source_id, r.repetition, r.line, r.value) r "
+                          "WHERE true",
     .sql_row_id = "id",
     .sql_params_kv = "SELECT string_agg(sp.key || chr(31) || sp.value, "
                      "chr(30) ORDER BY sp.key) FROM param_set_items sp "
