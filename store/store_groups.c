@@ -233,6 +233,8 @@ typedef struct cur_series {
 typedef struct groups_ctx {
     bdb_store *st;
     bdb_stmt *path;
+    bdb_stmt *series;   /* the series stream: their texts, once each */
+    int series_row;     /* its current row is not taken yet */
     id_map platforms, paths;
     cur_series ser;
     int have_series;
@@ -331,11 +333,27 @@ static int emit_series(groups_ctx *g)
     return 0;
 }
 
-/* Takes the series columns of row s as the series being read. */
-static int start_series(groups_ctx *g, bdb_stmt *s)
+/* Steps the series stream to series id and takes its columns as the
+ * series being read. Both streams walk the series in the same order (of
+ * their unique texts), the series stream over every series the filter's
+ * series terms select, so it passes only series without a result. */
+static int start_series(groups_ctx *g, long long id)
 {
     cur_series *c = &g->ser;
-    c->id = bdb_col_int(s, 0);
+    bdb_stmt *s = g->series;
+    for (int row = g->series_row;; row = 0) {
+        int step = row ? 1 : bdb_step(s);
+        if (step < 0)
+            return step;
+        if (step == 0)
+            return bdb_store_fail(g->st, BDB_ESTORE,
+                                  "grouping results: series %lld is not "
+                                  "where the results say", id);
+        if (bdb_col_int(s, 0) == id)
+            break;
+    }
+    g->series_row = 0;
+    c->id = id;
     c->better = (int)bdb_col_int(s, 6);
     c->text.len = 0;
     size_t at[5];
@@ -362,25 +380,43 @@ static int result_row(bdb_stmt *s, void *ctx)
             g->stopped = 1;
             return stop;
         }
-        if ((g->rc = start_series(g, s)))
+        if ((g->rc = start_series(g, sid)))
             return g->rc;
     }
     series_rows *r = &g->r;
     if (r->n == r->cap && series_rows_grow(r))
         return g->rc = bdb_store_fail(g->st, BDB_ENOMEM, "out of memory");
     size_t i = r->n++;
-    r->platform_id[i] = bdb_col_null(s, 7) ? NO_PLATFORM : bdb_col_int(s, 7);
-    r->value[i] = bdb_col_double(s, 8);
-    r->line[i] = (int)bdb_col_int(s, 9);
-    r->source_id[i] = bdb_col_int(s, 10);
-    r->rep[i] = (int)bdb_col_int(s, 11);
+    r->platform_id[i] = bdb_col_null(s, 1) ? NO_PLATFORM : bdb_col_int(s, 1);
+    r->value[i] = bdb_col_double(s, 2);
+    r->line[i] = (int)bdb_col_int(s, 3);
+    r->source_id[i] = bdb_col_int(s, 4);
+    r->rep[i] = (int)bdb_col_int(s, 5);
     if ((g->rc = source_path(g, r->source_id[i], &r->path[i])))
         return g->rc;
     return 0;
 }
 
+/* The series stream: every series the series terms of f select, with
+ * its texts, in the order of their unique index. */
+static int series_stream(bdb_store *st, const bdb_filter *f, bdb_stmt **out)
+{
+    bdb_where w;
+    bdb_where_init(&w, st->ops->drv->style);
+    bdb_buf_puts(&w.sql, "SELECT s.id, s.tool, s.benchmark, s.metric, "
+                         "s.params, s.unit, s.better FROM series s "
+                         "WHERE 1=1");
+    bdb_where_series(&w, f);
+    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params");
+    return bdb_where_prepare(st, &w, "grouping results",
+                             BDB_STMT_MANY | BDB_STMT_BINARY, out);
+}
+
 /* Groups in series order, then platform name: the driver's join walks
- * the series in order and each one's results by index. */
+ * the series in order and each one's results by index, giving numbers
+ * alone; each series' texts come once, from a second stream of the
+ * series in the same order (the texts on every result row were a third
+ * of PostgreSQL's work, formatting and sending them). */
 int bdb_groups_each(bdb_store *st, const bdb_filter *f,
                     int (*cb)(const bdb_group_row *, void *), void *ctx)
 {
@@ -392,20 +428,29 @@ int bdb_groups_each(bdb_store *st, const bdb_filter *f,
     if (!rc)
         rc = bdb_stmt_prepare(st, "SELECT path FROM sources WHERE id = ?1",
                               "reading a source's path", 0, &g.path);
+    if (!rc)
+        rc = series_stream(st, f, &g.series);
+    if (!rc) {
+        /* first, so that its walk holds the read (PostgreSQL: the
+         * transaction whose snapshot both streams share) */
+        int step = bdb_step(g.series);
+        rc = step < 0 ? step : BDB_OK;
+        g.series_row = step == 1;
+    }
     bdb_stmt *s = NULL;
     if (!rc) {
         bdb_where w;
         bdb_where_init(&w, drv->style);
         bdb_buf_puts(&w.sql,
-                     "SELECT s.id, s.tool, s.benchmark, s.metric, s.params, "
-                     "s.unit, s.better, r.platform_id, r.value, r.line, "
+                     "SELECT s.id, r.platform_id, r.value, r.line, "
                      "r.source_id, r.repetition FROM series s ");
         bdb_buf_puts(&w.sql, drv->sql_groups_results);
         bdb_where_series(&w, f);
         bdb_where_platforms(&w, f);
         bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, "
                              "s.params");
-        rc = bdb_where_prepare(st, &w, "grouping results", BDB_STMT_MANY, &s);
+        rc = bdb_where_prepare(st, &w, "grouping results",
+                               BDB_STMT_MANY | BDB_STMT_BINARY, &s);
     }
     if (!rc)
         rc = bdb_stmt_walk(s, result_row, &g);
@@ -416,6 +461,7 @@ int bdb_groups_each(bdb_store *st, const bdb_filter *f,
         rc = last < 0 ? last : BDB_OK;
     }
     bdb_stmt_finish(g.path, BDB_OK);
+    rc = bdb_stmt_finish(g.series, rc);
     id_map_free(&g.platforms);
     id_map_free(&g.paths);
     series_rows_free(&g.r);
