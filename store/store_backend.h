@@ -21,7 +21,11 @@ enum {
     BDB_STMT_MANY = 1,
     /* run often (once a source): a driver may keep it prepared for the
      * handle's life, found again by sql's address (a literal) */
-    BDB_STMT_KEEP = 2
+    BDB_STMT_KEEP = 2,
+    /* with BDB_STMT_MANY: every column is an integer, a float or a text
+     * (no numeric, date or blob), so a driver may carry the rows in its
+     * binary form (PostgreSQL: numbers neither printed nor parsed) */
+    BDB_STMT_BINARY = 4
 };
 
 /* ---- the driver's primitives ---------------------------------------------

@@ -1,9 +1,10 @@
 /* store_groups.c - the results a filter selects grouped by series and
  * platform, as `report` reads them: written once over the driver's
- * primitives. One ordered scan of results joined to their series: the
- * series' unique index and, for each series, the results_by_series_platform
- * index (nothing sorted but each series' few rows), read a page at a time
- * where a driver would hold them all. Values arrive as doubles, never
+ * primitives. One scan of results joined to their series, ordered by the
+ * series: the series' unique index and, for each series, the
+ * results_by_series_platform index (nothing sorted; a series' few rows
+ * are checked, and put, in that index's order here), read a page at a
+ * time where a driver would hold them all. Values arrive as doubles, never
  * as lists of text. Memory is one series' results plus one path per
  * source. */
 #include <limits.h>
@@ -93,7 +94,7 @@ typedef struct series_rows {
     size_t n, cap;
     long long *platform_id;     /* NO_PLATFORM for none */
     double *value;
-    int *line;
+    int *line, *rep;
     long long *source_id;
     const char **path;
 } series_rows;
@@ -110,13 +111,16 @@ static int series_rows_grow(series_rows *r)
     int *l = realloc(r->line, cap * sizeof *l);
     if (l)
         r->line = l;
+    int *rep = realloc(r->rep, cap * sizeof *rep);
+    if (rep)
+        r->rep = rep;
     long long *sid = realloc(r->source_id, cap * sizeof *sid);
     if (sid)
         r->source_id = sid;
     const char **path = realloc(r->path, cap * sizeof *path);
     if (path)
         r->path = path;
-    if (!pid || !v || !l || !sid || !path)
+    if (!pid || !v || !l || !rep || !sid || !path)
         return BDB_ENOMEM;
     r->cap = cap;
     return BDB_OK;
@@ -127,8 +131,82 @@ static void series_rows_free(series_rows *r)
     free(r->platform_id);
     free(r->value);
     free(r->line);
+    free(r->rep);
     free(r->source_id);
     free(r->path);
+}
+
+/* One result of a series, to put its rows in order. */
+typedef struct row_key {
+    long long platform_id, source_id;
+    int rep, line;
+    double value;
+    const char *path;
+} row_key;
+
+static int cmp_ll(long long a, long long b)
+{
+    return (a > b) - (a < b);
+}
+
+static int cmp_key(const row_key *x, const row_key *y)
+{
+    int c = cmp_ll(x->platform_id, y->platform_id);
+    if (!c)
+        c = cmp_ll(x->source_id, y->source_id);
+    if (!c)
+        c = cmp_ll(x->rep, y->rep);
+    if (!c)
+        c = cmp_ll(x->line, y->line);
+    if (!c)
+        c = (x->value > y->value) - (x->value < y->value);
+    return c;
+}
+
+static int cmp_row_key(const void *a, const void *b)
+{
+    return cmp_key(a, b);
+}
+
+static row_key key_at(const series_rows *r, size_t i)
+{
+    return (row_key){r->platform_id[i], r->source_id[i], r->rep[i],
+                     r->line[i], r->value[i], r->path[i]};
+}
+
+/* Puts one series' rows in (platform id, source, repetition, line, value)
+ * order, the order of the results_by_series_platform index: the scan is
+ * ordered by series only (a full order made PostgreSQL sort every row
+ * again after its per-series index scans), so the rows of a series come
+ * in whatever order the plan walks them, which is that index's on both
+ * back-ends; rows equal in all of these are alike in all a group shows. */
+static int order_rows(series_rows *r)
+{
+    size_t i = 1;
+    while (i < r->n) {
+        row_key a = key_at(r, i - 1), b = key_at(r, i);
+        if (cmp_key(&a, &b) > 0)
+            break;
+        i++;
+    }
+    if (i >= r->n)
+        return BDB_OK;
+    row_key *k = malloc(r->n * sizeof *k);
+    if (!k)
+        return BDB_ENOMEM;
+    for (i = 0; i < r->n; i++)
+        k[i] = key_at(r, i);
+    qsort(k, r->n, sizeof *k, cmp_row_key);
+    for (i = 0; i < r->n; i++) {
+        r->platform_id[i] = k[i].platform_id;
+        r->source_id[i] = k[i].source_id;
+        r->rep[i] = k[i].rep;
+        r->line[i] = k[i].line;
+        r->value[i] = k[i].value;
+        r->path[i] = k[i].path;
+    }
+    free(k);
+    return BDB_OK;
 }
 
 /* One platform's run of rows within a series. */
@@ -155,6 +233,8 @@ typedef struct cur_series {
 typedef struct groups_ctx {
     bdb_store *st;
     bdb_stmt *path;
+    bdb_stmt *series;   /* the series stream: their texts, once each */
+    int series_row;     /* its current row is not taken yet */
     id_map platforms, paths;
     cur_series ser;
     int have_series;
@@ -205,6 +285,8 @@ static int source_path(groups_ctx *g, long long id, const char **out)
 static int emit_series(groups_ctx *g)
 {
     series_rows *r = &g->r;
+    if (order_rows(r))
+        return bdb_store_fail(g->st, BDB_ENOMEM, "out of memory");
     size_t nruns = 0;
     for (size_t i = 0; i < r->n;) {
         size_t j = i;
@@ -251,11 +333,27 @@ static int emit_series(groups_ctx *g)
     return 0;
 }
 
-/* Takes the series columns of row s as the series being read. */
-static int start_series(groups_ctx *g, bdb_stmt *s)
+/* Steps the series stream to series id and takes its columns as the
+ * series being read. Both streams walk the series in the same order (of
+ * their unique texts), the series stream over every series the filter's
+ * series terms select, so it passes only series without a result. */
+static int start_series(groups_ctx *g, long long id)
 {
     cur_series *c = &g->ser;
-    c->id = bdb_col_int(s, 0);
+    bdb_stmt *s = g->series;
+    for (int row = g->series_row;; row = 0) {
+        int step = row ? 1 : bdb_step(s);
+        if (step < 0)
+            return step;
+        if (step == 0)
+            return bdb_store_fail(g->st, BDB_ESTORE,
+                                  "grouping results: series %lld is not "
+                                  "where the results say", id);
+        if (bdb_col_int(s, 0) == id)
+            break;
+    }
+    g->series_row = 0;
+    c->id = id;
     c->better = (int)bdb_col_int(s, 6);
     c->text.len = 0;
     size_t at[5];
@@ -282,24 +380,43 @@ static int result_row(bdb_stmt *s, void *ctx)
             g->stopped = 1;
             return stop;
         }
-        if ((g->rc = start_series(g, s)))
+        if ((g->rc = start_series(g, sid)))
             return g->rc;
     }
     series_rows *r = &g->r;
     if (r->n == r->cap && series_rows_grow(r))
         return g->rc = bdb_store_fail(g->st, BDB_ENOMEM, "out of memory");
     size_t i = r->n++;
-    r->platform_id[i] = bdb_col_null(s, 7) ? NO_PLATFORM : bdb_col_int(s, 7);
-    r->value[i] = bdb_col_double(s, 8);
-    r->line[i] = (int)bdb_col_int(s, 9);
-    r->source_id[i] = bdb_col_int(s, 10);
+    r->platform_id[i] = bdb_col_null(s, 1) ? NO_PLATFORM : bdb_col_int(s, 1);
+    r->value[i] = bdb_col_double(s, 2);
+    r->line[i] = (int)bdb_col_int(s, 3);
+    r->source_id[i] = bdb_col_int(s, 4);
+    r->rep[i] = (int)bdb_col_int(s, 5);
     if ((g->rc = source_path(g, r->source_id[i], &r->path[i])))
         return g->rc;
     return 0;
 }
 
+/* The series stream: every series the series terms of f select, with
+ * its texts, in the order of their unique index. */
+static int series_stream(bdb_store *st, const bdb_filter *f, bdb_stmt **out)
+{
+    bdb_where w;
+    bdb_where_init(&w, st->ops->drv->style);
+    bdb_buf_puts(&w.sql, "SELECT s.id, s.tool, s.benchmark, s.metric, "
+                         "s.params, s.unit, s.better FROM series s "
+                         "WHERE 1=1");
+    bdb_where_series(&w, f);
+    bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, s.params");
+    return bdb_where_prepare(st, &w, "grouping results",
+                             BDB_STMT_MANY | BDB_STMT_BINARY, out);
+}
+
 /* Groups in series order, then platform name: the driver's join walks
- * the series in order and each one's results by index. */
+ * the series in order and each one's results by index, giving numbers
+ * alone; each series' texts come once, from a second stream of the
+ * series in the same order (the texts on every result row were a third
+ * of PostgreSQL's work, formatting and sending them). */
 int bdb_groups_each(bdb_store *st, const bdb_filter *f,
                     int (*cb)(const bdb_group_row *, void *), void *ctx)
 {
@@ -311,22 +428,29 @@ int bdb_groups_each(bdb_store *st, const bdb_filter *f,
     if (!rc)
         rc = bdb_stmt_prepare(st, "SELECT path FROM sources WHERE id = ?1",
                               "reading a source's path", 0, &g.path);
+    if (!rc)
+        rc = series_stream(st, f, &g.series);
+    if (!rc) {
+        /* first, so that its walk holds the read (PostgreSQL: the
+         * transaction whose snapshot both streams share) */
+        int step = bdb_step(g.series);
+        rc = step < 0 ? step : BDB_OK;
+        g.series_row = step == 1;
+    }
     bdb_stmt *s = NULL;
     if (!rc) {
         bdb_where w;
         bdb_where_init(&w, drv->style);
         bdb_buf_puts(&w.sql,
-                     "SELECT s.id, s.tool, s.benchmark, s.metric, s.params, "
-                     "s.unit, s.better, r.platform_id, r.value, r.line, "
-                     "r.source_id FROM series s ");
+                     "SELECT s.id, r.platform_id, r.value, r.line, "
+                     "r.source_id, r.repetition FROM series s ");
         bdb_buf_puts(&w.sql, drv->sql_groups_results);
         bdb_where_series(&w, f);
         bdb_where_platforms(&w, f);
-        bdb_buf_printf(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, "
-                               "s.params, r.platform_id, r.source_id, "
-                               "r.repetition, r.line%s",
-                       drv->sql_results_tail);
-        rc = bdb_where_prepare(st, &w, "grouping results", BDB_STMT_MANY, &s);
+        bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, "
+                             "s.params");
+        rc = bdb_where_prepare(st, &w, "grouping results",
+                               BDB_STMT_MANY | BDB_STMT_BINARY, &s);
     }
     if (!rc)
         rc = bdb_stmt_walk(s, result_row, &g);
@@ -337,6 +461,7 @@ int bdb_groups_each(bdb_store *st, const bdb_filter *f,
         rc = last < 0 ? last : BDB_OK;
     }
     bdb_stmt_finish(g.path, BDB_OK);
+    rc = bdb_stmt_finish(g.series, rc);
     id_map_free(&g.platforms);
     id_map_free(&g.paths);
     series_rows_free(&g.r);

@@ -1126,6 +1126,67 @@ static void store__callback_nonzero__stops_the_walk_and_is_no_error(void **state
     bdb_store_close(st);
 }
 
+/* The groups of one series seen by a walk: platform, count, values. */
+typedef struct seen_groups {
+    int n;
+    char platform[4][8];
+    size_t count[4];
+    double values[4][4];
+} seen_groups;
+
+static int see_group(const bdb_group_row *r, void *ctx)
+{
+    seen_groups *g = ctx;
+    assert_true(g->n < 4 && r->n <= 4);
+    snprintf(g->platform[g->n], sizeof g->platform[0], "%s", r->platform);
+    g->count[g->n] = r->n;
+    for (size_t i = 0; i < r->n; i++)
+        g->values[g->n][i] = r->values[i];
+    g->n++;
+    return 0;
+}
+
+/* The groups scan is ordered by series alone (store_groups.c): a series'
+ * rows that the plan gives out of the results index's order (here: that
+ * index swapped for one by value, so SQLite reads them as 1 X, 2 Y, 3 X)
+ * still make one group per platform, its values in source order. */
+static void store__groups_rows_out_of_index_order__one_group_a_platform(void **state)
+{
+    (void)state;
+    char dir[1024], db[1100];
+    bdb_store *st = tu_fresh_store(dir, sizeof dir);
+    const char *head = "platform,tool,benchmark,metric,value,unit,parameters\n";
+    char text[256];
+    snprintf(text, sizeof text, "%sX,gzip,b,real,3,s,\n", head);
+    tu_import_text(st, dir, "a.csv", text);
+    snprintf(text, sizeof text, "%sY,gzip,b,real,2,s,\n", head);
+    tu_import_text(st, dir, "b.csv", text);
+    snprintf(text, sizeof text, "%sX,gzip,b,real,1,s,\n", head);
+    tu_import_text(st, dir, "c.csv", text);
+    bdb_store_close(st);
+    snprintf(db, sizeof db, "%s/r.sqlite", dir);
+    sqlite3 *h;
+    assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(h, "DROP INDEX results_by_series_platform; "
+                                  "CREATE INDEX results_by_series_value ON "
+                                  "results(series_id, value)",
+                                  NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(h);
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_store_open(&st, db, &d), BDB_OK);
+    seen_groups g = {0};
+    assert_int_equal(bdb_store_groups_each(st, NULL, see_group, &g), BDB_OK);
+    bdb_store_close(st);
+    assert_int_equal(g.n, 2);
+    assert_string_equal(g.platform[0], "X");
+    assert_int_equal(g.count[0], 2);
+    assert_true(g.values[0][0] == 3.0 && g.values[0][1] == 1.0);
+    assert_string_equal(g.platform[1], "Y");
+    assert_int_equal(g.count[1], 1);
+    assert_true(g.values[1][0] == 2.0);
+}
+
 static void store__source_of_megabytes__round_trips_byte_for_byte(void **state)
 {
     (void)state;
@@ -1688,6 +1749,7 @@ int main(void)
         cmocka_unit_test_setup(store__source_replace__puts_new_figures_in_place_or_keeps_the_old, setup),
         cmocka_unit_test_setup(import__sysinfo_beside_logs__fills_the_platform, setup),
         cmocka_unit_test_setup(store__callback_nonzero__stops_the_walk_and_is_no_error, setup),
+        cmocka_unit_test_setup(store__groups_rows_out_of_index_order__one_group_a_platform, setup),
         cmocka_unit_test_setup(store__source_of_megabytes__round_trips_byte_for_byte, setup),
         cmocka_unit_test_setup(store__copy__moves_everything_and_again_adds_nothing, setup),
         cmocka_unit_test_setup(store__odd_parameter_text__is_kept_and_found, setup),
