@@ -240,9 +240,10 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
             doc.restate_from = doc.nrec + doc.n;
             rc = bdb_fio_text_parse(text, len, &doc, out, diag);
             free(text);
-            bdb_sink_cover(out, from, to);
-        } else {
-            bdb_sink_cover(out, 1, INT_MAX);
+            if (rc == BDB_OK)
+                rc = bdb_sink_cover(out, from, to);
+        } else if (rc == BDB_OK) {
+            rc = bdb_sink_cover(out, 1, INT_MAX);
         }
     } else
         rc = bdb_fio_text_parse(buf, len, &doc, out, diag);
