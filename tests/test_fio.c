@@ -2224,9 +2224,36 @@ static void fio__fio_3_1_quoted__msec_latencies_in_seconds(void **state)
 
 
 
+/* fio's direction line has one definition (bdb_fio_direction_line), for
+ * detection and parsing alike, and fio of 2006 printed it without iops=
+ * ("  %s: io=%6luMiB, bw=%6luKiB/s, runt=%6lumsec" in its stat.c; search
+ * index id 16978570302). The two direction lines of a 2006 linux-kernel
+ * mail (fio-git-20061124, search index id 30710432384), kept alone as a
+ * page that kept what `grep runt` gave, are fio's: each read as a job,
+ * bandwidth, io and runtime, no iops made up. */
+static void fio__direction_lines_of_2006_without_iops__detected_and_read(void **st)
+{
+    (void)st;
+    static const char text[] =
+        "  write: io= 16384MiB, bw=558404KiB/s, runt= 30766msec\n"
+        "  write: io= 16384MiB, bw=486144KiB/s, runt= 35339msec\n";
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s);
+    assert_int_equal(tu_count(&s, "iops"), 0);
+    assert_int_equal(tu_count(&s, "bandwidth"), 2);
+    tu_assert_value(&s, "job 1", "bandwidth", "direction=write",
+                    558404.0 * 1024, 1e-9);
+    tu_assert_value(&s, "job 2", "runtime", "direction=write", 35.339, 1e-9);
+    tu_assert_value(&s, "job 2", "io_bytes", "direction=write",
+                    16384.0 * 1048576, 1e-9);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(fio__direction_lines_of_2006_without_iops__detected_and_read),
         cmocka_unit_test(fio__json_two_clones__each_clone_is_a_job_param),
         cmocka_unit_test(fio__json_eight_clones__numjobs_8_job_0_to_7),
         cmocka_unit_test(fio__json_group_reporting__one_summed_job_without_job_param),
