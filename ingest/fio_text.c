@@ -1326,12 +1326,12 @@ static int terse_block(text_state *st, fio_entry *e, const tfield *b,
     T("runtime", v[3] / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL);
     static const char *const st4[4] = {"min", "max", "mean", "stdev"};
     char metric[48];
-    /* max 0 = not measured (fio prints zeros then) */
+    /* zeros are figures too, as in the JSON reader (fio_json.c
+     * lat_block): "not measured" (slat of a synchronous engine) is what
+     * fio printed, 0;0;0.000000;0.000000, and a reader sees those */
     static const struct { int at; const char *prefix; } lats[3] = {
         {4, "slat"}, {8, "clat"}, {32, "latency"}};
     for (int l = 0; l < 3; l++) {
-        if (v[lats[l].at + 1] <= 0)
-            continue;
         for (int k = 0; k < 4; k++) {
             snprintf(metric, sizeof metric, "%s_%s", lats[l].prefix, st4[k]);
             T(metric, v[lats[l].at + k] * 1e-6, BDB_UNIT_SECONDS,
