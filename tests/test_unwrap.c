@@ -623,10 +623,34 @@ static void unread__iperf3_json_40_intervals__line_past_32nd_range_warned(void *
     free(raw);
 }
 
+/* A prompt glued to the command ("$iperf3 -c 192.168.6.6", a Chinese
+ * post's tab-indented iperf3 3.0.6 run, search index id 16152693540,
+ * bench/corpus iperf3/ho4-3.0.6-vxlan-zh-...-glued-to-unit.md) is a
+ * command echo: its address is no unread figure, the run's figures are
+ * read. */
+static void unread__prompt_glued_to_command__echo_not_warned(void **st)
+{
+    (void)st;
+    static const char t[] =
+        "\t$iperf3 -c 192.168.6.6 \n"
+        "\tConnecting to host 192.168.6.6, port 5201\n"
+        "\t[  4] local 192.168.6.1 port 21112 connected to 192.168.6.6 port 5201\n"
+        "\t[ ID] Interval   Transfer Bandwidth   Retr\n"
+        "\t[  4]   0.00-10.00  sec  13.9 GBytes  11.9 Gbits/sec1 sender\n"
+        "\t[  4]   0.00-10.00  sec  13.9 GBytes  11.9 Gbits/sec  receiver\n";
+    bdb_sink s;
+    account(t, sizeof t - 1, &s);
+    assert_int_equal(s.unread_lines, 0);
+    assert_false(tu_has_warning(&s, 1, "not read"));
+    assert_true(tu_count(&s, NULL) >= 2);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(unwrap__html_pre_with_entities__figure_at_file_line),
+        cmocka_unit_test(unread__prompt_glued_to_command__echo_not_warned),
         cmocka_unit_test(unread__more_than_32_covered_ranges__lines_between_warned),
         cmocka_unit_test(unread__iperf3_json_40_intervals__line_past_32nd_range_warned),
         cmocka_unit_test(unwrap__quoted_printable__soft_breaks_joined),
