@@ -26,6 +26,7 @@ void bdb_sink_free(bdb_sink *s)
         return;
     free(s->samples);
     free(s->notes);
+    bdb_ranges_free(&s->covered);
     memset(s, 0, sizeof *s);
 }
 
@@ -37,7 +38,7 @@ void bdb_sink_reset(bdb_sink *s)
     s->refused_kinds = 0;
     s->notes_dropped = 0;
     s->unread_lines = 0;
-    s->ncovered = 0;
+    s->covered.n = 0;
     s->ntrace = 0;
     s->tool_version[0] = '\0';
 }
@@ -335,20 +336,9 @@ int bdb_sink_warn(bdb_sink *s, int line, const char *fmt, ...)
     return rc;
 }
 
-void bdb_sink_cover(bdb_sink *s, int from, int to)
+int bdb_sink_cover(bdb_sink *s, int from, int to)
 {
-    size_t n = sizeof s->covered / sizeof *s->covered;
-    if (from <= 0 || to < from)
-        return;
-    if (s->ncovered < n) {
-        s->covered[s->ncovered][0] = from;
-        s->covered[s->ncovered++][1] = to;
-        return;
-    }
-    if (from < s->covered[n - 1][0]) /* more lines, never fewer */
-        s->covered[n - 1][0] = from;
-    if (to > s->covered[n - 1][1])
-        s->covered[n - 1][1] = to;
+    return bdb_ranges_add(&s->covered, from, to);
 }
 
 int bdb_sink_info(bdb_sink *s, int line, const char *fmt, ...)

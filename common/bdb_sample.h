@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include "bdb_ranges.h"
+
 #define BDB_MAX_PARAMS 16
 #define BDB_PARAM_KEY_MAX 32
 #define BDB_PARAM_VALUE_MAX 160
@@ -152,10 +154,9 @@ typedef struct bdb_sink {
     size_t notes_dropped;       /* notes past the 131,072 kept: counted */
     size_t unread_lines;        /* lines with numbers that gave no figure
                                    (ingest/unread.h) */
-    int covered[32][2];         /* ranges of lines a parser read whose
+    bdb_ranges covered;         /* ranges of lines a parser read whose
                                    figures it took from elsewhere
-                                   (bdb_sink_cover); the last widens */
-    size_t ncovered;
+                                   (bdb_sink_cover), sorted and merged */
     size_t ntrace;              /* trace points given (not counted in n);
                                    a sink without a consumer taking them
                                    keeps none */
@@ -205,13 +206,12 @@ int bdb_sink_warn(bdb_sink *s, int line, const char *fmt, ...)
 #endif
     ;
 
-/* Records an informational note (provenance) at line. */
 /* Says that lines from..to (1-based, inclusive) were read though no
  * figure came from them: they repeat figures the parser took from
  * elsewhere in the file (fio's --output-format=json,normal prints each
- * figure twice). The unread-figure account then passes over them. A
- * sink keeps 32 ranges; past them, the last one widens. */
-void bdb_sink_cover(bdb_sink *s, int from, int to);
+ * figure twice). The unread-figure account then passes over them, and
+ * only them: the ranges grow as needed. BDB_ENOMEM on failure. */
+int bdb_sink_cover(bdb_sink *s, int from, int to);
 
 #define BDB_NOTE_OPTION 2
 
@@ -223,6 +223,7 @@ int bdb_sink_option_note(bdb_sink *s, const char *fmt, ...)
 #endif
     ;
 
+/* Records an informational note (provenance) at line. */
 int bdb_sink_info(bdb_sink *s, int line, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

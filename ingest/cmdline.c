@@ -223,10 +223,38 @@ static int prompt_follows(const words *w, int from, int to)
     return 0;
 }
 
+/* A prompt glued to the command ("$iperf3", "#fio", "user@host:~$time",
+ * "[root@box ~]#sudo": a copy that lost the prompt's space): the prompt
+ * is dropped from x when what follows its last '$', '#', '%' or '>'
+ * names one of tools or a wrapper. A word after the line's first
+ * (glued, 1) needs a prompt before that character ("~]#"), so that
+ * "echo $dd" stays prose. Returns 1 when it dropped one. */
+static int unglue_prompt(char *x, const char *const *tools, int glued)
+{
+    char *cut = NULL;
+    for (char *c = x; *c; c++)
+        if (*c == '$' || *c == '#' || *c == '%' || *c == '>')
+            cut = c + 1;
+    if (!cut || !*cut || (glued && cut - x < 2))
+        return 0;
+    int named = is_wrapper(cut);
+    for (const char *const *t = tools; *t && !named; t++)
+        named = names_tool(cut, *t);
+    if (named)
+        memmove(x, cut, strlen(cut) + 1);
+    return named;
+}
+
 static int cmd_from(words *w, int from, int to, const char *const *tools,
                     bdb_cmdline *out)
 {
     int i = from, in_wrapper = 0, wrapper_opt = 0;
+    /* the words before a glued prompt's end are the prompt's */
+    for (int k = from; k < to && k < from + 3; k++)
+        if (unglue_prompt(w->v[k], tools, k > from)) {
+            i = k;
+            break;
+        }
     const char *tool = NULL;
     for (; i < to; i++) {
         const char *x = w->v[i];

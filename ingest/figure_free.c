@@ -12,6 +12,12 @@
  * "+", dates, uname, copyright. */
 static const char *const shared[] = {
     "^([^ ]*@[^ ]*)?[^ ]*[$#%>] ",      /* user@host:~$ cmd, # cmd */
+    /* a prompt glued to a command (cmdline.c unglue_prompt): "$iperf3
+     * -c 10.0.0.1", "#fio ...", "user@host:~$time dd ...",
+     * "[root@box ~]#sudo ..." */
+    "^(\\[[^]]*\\]|([^ ]*@[^ ]*)?[^ ]*)[$#%>](sudo|time|/usr/bin/time|env|nice|taskset|"
+    "numactl|ab|ab2|wrk|wrk2|redis-benchmark|fio|openssl|hdparm|dd|iperf|"
+    "iperf3)( |$)",
     "^\\[[^]]*\\][$#] ",                /* [root@box tmp]# cmd */
     "^\\++ ",                           /* set -x */
     "^(Mon|Tue|Wed|Thu|Fri|Sat|Sun),? ",

@@ -207,6 +207,11 @@ int bdb_fio_group_dir(const char *p, const char *end, const char **colon);
  * it (3.x, or 1.x/2.x with aggrb=): fio's output even without its
  * "Run status group" header. */
 int bdb_fio_is_group_line(const char *p, const char *end);
+/* The direction (FIO_READ..) of a job's direction line as stat.c prints
+ * it, [p, end) trimmed: 1.x/2.x "read : io=141200KB, bw=4691.7KB/s,
+ * iops=1172, runt= 30096msec" (iops= from 1.2x on), 3.x "write:
+ * IOPS=139k, BW=544MiB/s (570MB/s)(...)"; -1 for any other line. */
+int bdb_fio_direction_line(const char *p, const char *end);
 /* 1 if [p, end) looks like a terse line (version 2..5). */
 int bdb_fio_is_terse_line(const char *p, const char *end);
 /* fio_markup.c: HTML tags at a line's ends and "==" highlight marks are

@@ -535,13 +535,12 @@ static int job_header(text_state *st, const char *p, const char *end,
  * direction it already has, or one fio prints before it, opening the
  * next. */
 static int result_line_shape(const char *p, const char *end);
-static int direction_line(const char *p, const char *end);
 
 static int implicit_job(text_state *st, const char *p, const char *end,
                         int line, int *opened)
 {
     *opened = 0;
-    if (direction_line(p, end) < 0)
+    if (bdb_fio_direction_line(p, end) < 0)
         return BDB_OK;
     job_def *def = NULL;
     for (int i = 0; i < st->ndefs && !def; i++)
@@ -587,18 +586,20 @@ static int implicit_job(text_state *st, const char *p, const char *end,
     return irc == BDB_ENOMEM ? BDB_ENOMEM : BDB_OK;
 }
 
-/* The direction of a job's direction line ("read : io=..", "write:
- * IOPS=.."), -1 for any other line. */
-static int direction_line(const char *p, const char *end)
+int bdb_fio_direction_line(const char *p, const char *end)
 {
     const char *w = p;
     while (w < end && *w != ' ' && *w != ':')
         w++;
     int d = dir_of(p, w);
-    if (d < 0 || !result_line_shape(p, end) ||
-        !(bdb_contains(p, end, "IOPS=") || bdb_contains(p, end, "io=")))
+    const char *q = bdb_skip_ws(w, end);
+    if (d < 0 || q >= end || *q != ':')
         return -1;
-    return d;
+    q = bdb_skip_ws(q + 1, end);
+    if ((bdb_starts_with(q, end, "IOPS=") && bdb_contains(q, end, ", BW=")) ||
+        (bdb_starts_with(q, end, "io=") && bdb_contains(q, end, ", bw=")))
+        return d;
+    return -1;
 }
 
 /* "read: IOPS=47.2k, BW=184MiB/s (193MB/s)(553MiB/3001msec)[; ...]" */
@@ -665,7 +666,9 @@ static int dir_line_v3(text_state *st, int dir, const char *p,
     return rc;
 }
 
-/* "read : io=1024.0MB, bw=51041KB/s, iops=12760, runt= 20544msec" */
+/* "read : io=1024.0MB, bw=51041KB/s, iops=12760, runt= 20544msec"; fio
+ * of 2006 printed no iops= ("  %s: io=%6luMiB, bw=%6luKiB/s,
+ * runt=%6lumsec" in its stat.c) */
 static int dir_line_v2(text_state *st, int dir, const char *p,
                        const char *end, int line)
 {
@@ -683,8 +686,9 @@ static int dir_line_v2(text_state *st, int dir, const char *p,
     q = bdb_skip_ws(q + 3, end);
     if (!scan_size_unit(&q, end, 1024, ", ", &bw))
         return perr(st, line, "a rate after bw=");
-    if (!field(q, end, "iops", &iops, 1))
-        return perr(st, line, "iops= in the direction line");
+    int has_iops = bdb_contains(q, end, "iops=");
+    if (has_iops && !field(q, end, "iops", &iops, 1))
+        return perr(st, line, "a number after iops=");
     const char *r = bdb_find(q, end, "runt=");
     if (!r)
         return perr(st, line, "runt= in the direction line");
@@ -692,7 +696,9 @@ static int dir_line_v2(text_state *st, int dir, const char *p,
     if (!bdb_scan_number(&r, end, &runt, 0) || !bdb_scan_lit(&r, end, "msec", 0))
         return perr(st, line, "runt=<n>msec");
     fio_entry *e = st->job;
-    int rc = add(st, e, "iops", iops, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER, line, dir);
+    int rc = has_iops ? add(st, e, "iops", iops, BDB_UNIT_OPS_PER_S,
+                            BDB_HIGHER_IS_BETTER, line, dir)
+                      : BDB_OK;
     if (!rc)
         rc = add(st, e, "bandwidth", bw, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, line, dir);
     if (!rc)
@@ -1320,12 +1326,12 @@ static int terse_block(text_state *st, fio_entry *e, const tfield *b,
     T("runtime", v[3] / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL);
     static const char *const st4[4] = {"min", "max", "mean", "stdev"};
     char metric[48];
-    /* max 0 = not measured (fio prints zeros then) */
+    /* zeros are figures too, as in the JSON reader (fio_json.c
+     * lat_block): "not measured" (slat of a synchronous engine) is what
+     * fio printed, 0;0;0.000000;0.000000, and a reader sees those */
     static const struct { int at; const char *prefix; } lats[3] = {
         {4, "slat"}, {8, "clat"}, {32, "latency"}};
     for (int l = 0; l < 3; l++) {
-        if (v[lats[l].at + 1] <= 0)
-            continue;
         for (int k = 0; k < 4; k++) {
             snprintf(metric, sizeof metric, "%s_%s", lats[l].prefix, st4[k]);
             T(metric, v[lats[l].at + k] * 1e-6, BDB_UNIT_SECONDS,
@@ -1778,7 +1784,7 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
             return disk_line(st, p, end, line);
         st->in_disk = 0;
     }
-    int ldir = st->job && st->job_anon ? direction_line(p, end) : -1;
+    int ldir = st->job && st->job_anon ? bdb_fio_direction_line(p, end) : -1;
     /* fio prints a job's directions in order (read, write, trim): one
      * already read, or one after it, opens the next job of the list */
     if (ldir >= 0 && (st->anon_dirs >> ldir) != 0)
@@ -1788,7 +1794,7 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
         if (irc)
             return irc;
         if (opened && st->job_anon)
-            ldir = direction_line(p, end);
+            ldir = bdb_fio_direction_line(p, end);
     }
     if (ldir >= 0 && st->job_anon)
         st->anon_dirs |= 1 << ldir;

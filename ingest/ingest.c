@@ -533,8 +533,10 @@ static int mark_told(bdb_line_marks *m, const bdb_sink *part)
     for (size_t i = 0; i < part->nnotes; i++)
         if (bdb_line_marks_set(m, part->notes[i].line))
             return BDB_ENOMEM;
-    for (size_t i = 0; i < part->ncovered; i++)
-        bdb_line_marks_range(m, part->covered[i][0], part->covered[i][1]);
+    for (size_t i = 0; i < part->covered.n; i++)
+        if (bdb_line_marks_range(m, part->covered.r[i][0],
+                                 part->covered.r[i][1]))
+            return BDB_ENOMEM;
     return BDB_OK;
 }
 

@@ -2149,7 +2149,7 @@ static int feed_line(ab_parse *st, bdb_lines *it, const char *p,
     if (rc == BDB_OK && (r->nfig > from ||
                          bdb_starts_with(*jbuf, *jbuf + len, "Server ") ||
                          bdb_starts_with(*jbuf, *jbuf + len, "Document Path:")))
-        bdb_sink_cover(st->out, seg_no[0], seg_no[nseg - 1]);
+        rc = bdb_sink_cover(st->out, seg_no[0], seg_no[nseg - 1]);
     return rc;
 }
 

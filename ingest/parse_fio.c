@@ -143,11 +143,7 @@ static int sniff(const char *buf, size_t len)
         /* a job's direction line alone ("read : io=141200KB, bw=4691.7KB/s,
          * iops=1172, runt= 30096msec", "write: IOPS=139k, BW=544MiB/s
          * (570MB/s)(...)"): a page that kept what `grep iops` gave */
-        if ((bdb_starts_with(p, e, "read") || bdb_starts_with(p, e, "write") ||
-             bdb_starts_with(p, e, "trim") || bdb_starts_with(p, e, "mixed")) &&
-            ((bdb_contains(p, e, ": io=") && bdb_contains(p, e, ", bw=") &&
-              bdb_contains(p, e, ", iops=") && bdb_contains(p, e, "runt=")) ||
-             (bdb_contains(p, e, ": IOPS=") && bdb_contains(p, e, ", BW="))))
+        if (bdb_fio_direction_line(p, e) >= 0)
             dir_only++;
         if (bdb_contains(p, e, "(g=0): rw=") && bdb_contains(p, e, "ioengine="))
             job_rw = 1;
@@ -240,9 +236,10 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
             doc.restate_from = doc.nrec + doc.n;
             rc = bdb_fio_text_parse(text, len, &doc, out, diag);
             free(text);
-            bdb_sink_cover(out, from, to);
-        } else {
-            bdb_sink_cover(out, 1, INT_MAX);
+            if (rc == BDB_OK)
+                rc = bdb_sink_cover(out, from, to);
+        } else if (rc == BDB_OK) {
+            rc = bdb_sink_cover(out, 1, INT_MAX);
         }
     } else
         rc = bdb_fio_text_parse(buf, len, &doc, out, diag);

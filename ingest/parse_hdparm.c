@@ -8,7 +8,8 @@
  *   " Timing %s disk reads"        ("O_DIRECT" or "buffered")
  *     [" (offset %llu GB)"] ": "   (--offset N, N * 2^30 bytes)
  *   then "%3u MB in %5.2f seconds = %6.2f MB/sec\n", or "... kB/sec" below
- *   1 MB/s (= MB / elapsed * 1024).
+ *   1 MB/s (= MB / elapsed * 1024). BusyBox's hdparm prints "%5u MB in
+ *   %u.%02u seconds = %u kB/s" (KiB/s, m * 1024 * 10^6 / elapsed_us).
  *   (hdparm 5.x: " Timing buffer-cache reads: ... =213.33 MB/sec")
  * TIMING_BUF_MB blocks of TIMING_BUF_BYTES = MB * 1024 * 1024: hdparm's MB
  * is 2^20 bytes and its kB 2^10 bytes. -T reads for 2 s, -t for 3 s or to
@@ -261,8 +262,10 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
     double mult;
     if (unit_at(q, end, "MB/sec") || unit_at(q, end, "MB/s"))
         mult = MIB;
-    else if (unit_at(q, end, "kB/sec") || unit_at(q, end, "KB/sec"))
-        mult = 1024.0;
+    else if (unit_at(q, end, "kB/sec") || unit_at(q, end, "KB/sec") ||
+             unit_at(q, end, "kB/s") || unit_at(q, end, "KB/s"))
+        mult = 1024.0;  /* BusyBox: "%5u MB in %u.%02u seconds = %u kB/s",
+                           m * 1024 * 10^6 / elapsed_us: KiB/s */
     else
         return 2;
     bdb_sample b;

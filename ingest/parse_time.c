@@ -36,7 +36,9 @@
  *    -v prints one "Label: value" line per field, up to "Exit status".
  *    Before the figures: "Command exited with non-zero status N" (stored as
  *    exit_status, and warned about), "Command terminated by signal N".
- *    GNU time 1.7 prints a max RSS of 0 (a known bug): warned, not stored.
+ *    GNU time 1.7 prints a max RSS of 0 where the kernel did not fill
+ *    ru_maxrss (Linux before 2.6.32): read as printed when page faults
+ *    show that rusage was filled, and warned.
  *  - bash execute_cmd.c print_formatted_time()/mkfmt(): %[p][l]R|E|U|S with
  *    p = 0..6 decimals (default 3), l = "MmSS.FFFs" (minutes are never
  *    folded into hours), %P = CPU percent with two decimals and no '%',
@@ -376,11 +378,20 @@ static int emit_block(tctx *t)
              m == M_AVG_STACK))
             v *= 1024; /* BSD -l: KiB; macOS: bytes */
         if (m == M_MAX_RSS && v == 0) {
-            /* no process that ran has no resident set */
+            /* no process that ran has no resident set. With page faults
+             * counted, the rusage was filled but ru_maxrss not (Linux
+             * before 2.6.32, printed by GNU time 1.7): the log says 0,
+             * read as printed and said. With none, no rusage at all (a
+             * build that prints 0 everywhere): not imported. */
+            int rusage = (b->have[M_MIN] && b->vals[M_MIN] > 0) ||
+                         (b->have[M_MAJ] && b->vals[M_MAJ] > 0);
             rc = twarn(t, b->lines[m], "maximum resident set size printed as "
-                       "0 (GNU time 1.7's known bug, or no rusage); not "
-                       "imported");
-            continue;
+                       "0 (%s): %s", rusage ? "a kernel that did not fill "
+                       "ru_maxrss, as GNU time 1.7 printed it" : "no rusage",
+                       rusage ? "read as printed, not a measurement"
+                              : "not imported");
+            if (rc || !rusage)
+                continue;
         }
         if (m == M_EXIT && v != 0 && !t->pending_exit_line) {
             rc = twarn(t, b->lines[m], "the timed command exited with status "

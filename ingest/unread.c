@@ -29,27 +29,17 @@ int bdb_line_marks_set(bdb_line_marks *m, int line)
     return BDB_OK;
 }
 
-void bdb_line_marks_range(bdb_line_marks *m, int from, int to)
+int bdb_line_marks_range(bdb_line_marks *m, int from, int to)
 {
-    size_t n = sizeof m->ranges / sizeof *m->ranges;
-    if (from <= 0 || to < from)
-        return;
-    if (m->nranges == n) {  /* widen the last: more lines, never fewer */
-        if (from < m->ranges[n - 1][0])
-            m->ranges[n - 1][0] = from;
-        if (to > m->ranges[n - 1][1])
-            m->ranges[n - 1][1] = to;
-        return;
-    }
-    m->ranges[m->nranges][0] = from;
-    m->ranges[m->nranges++][1] = to;
+    return bdb_ranges_add(&m->ranges, from, to);
 }
 
-static int marked(const bdb_line_marks *m, int line)
+/* 1 when line is marked, alone or in a range; *cursor follows the
+ * ranges (bdb_ranges_has), lines being asked about mostly in order. */
+static int marked(const bdb_line_marks *m, size_t *cursor, int line)
 {
-    for (size_t i = 0; i < m->nranges; i++)
-        if (line >= m->ranges[i][0] && line <= m->ranges[i][1])
-            return 1;
+    if (bdb_ranges_has(&m->ranges, cursor, line))
+        return 1;
     size_t byte = (size_t)line / 8;
     return byte < m->cap && (m->bits[byte] >> (line % 8)) & 1;
 }
@@ -59,7 +49,7 @@ void bdb_line_marks_free(bdb_line_marks *m)
     free(m->bits);
     m->bits = NULL;
     m->cap = 0;
-    m->nranges = 0;
+    bdb_ranges_free(&m->ranges);
 }
 
 static int is_digit(char c)
@@ -249,11 +239,12 @@ static void json_step(json_walk *w, const char *p, const char *e, int no)
  * so a figure from the line the innermost object, or one of the objects
  * around it up to the nearest array, opened on, or from a line inside it
  * before this one, counts for all its lines. */
-static int json_object_read(const json_walk *w, const bdb_line_marks *m)
+static int json_object_read(const json_walk *w, const bdb_line_marks *m,
+                            size_t *cursor)
 {
     int d = w->depth < JSON_DEPTH ? w->depth : JSON_DEPTH;
     for (int i = d; i-- > 0;) {
-        if (w->read[i] || marked(m, w->line[i]))
+        if (w->read[i] || marked(m, cursor, w->line[i]))
             return 1;
         if (!w->is_obj[i])
             return 0;
@@ -318,6 +309,8 @@ int bdb_unread_account(const char *buf, size_t len, const bdb_line_marks *m,
     int first = 0, err = 0;
     json_walk *w = NULL;
     size_t walk_js = (size_t)-1;
+    size_t cursor = 0;          /* in m's ranges, for the lines in order */
+    size_t opened_cursor = 0;   /* for the lines the objects opened on */
     bdb_lines_init(&it, buf, len);
     while (bdb_lines_next(&it, &ln)) {
         size_t at = (size_t)(ln.p - buf);
@@ -335,14 +328,14 @@ int bdb_unread_account(const char *buf, size_t len, const bdb_line_marks *m,
                 memset(w, 0, sizeof *w);
                 walk_js = js;
             }
-            object_read = json_object_read(w, m);
+            object_read = json_object_read(w, m, &opened_cursor);
             json_path(w, p, e, path, sizeof path);
             int before = w->depth;
             json_step(w, ln.p, ln.end, ln.no);
-            if (marked(m, ln.no))
+            if (marked(m, &cursor, ln.no))
                 json_mark(w, before);
         }
-        if (marked(m, ln.no) || object_read)
+        if (marked(m, &cursor, ln.no) || object_read)
             continue;
         char list[160];
         if (p == e || !(in_json ? json_numbers(p, e, list, sizeof list)

@@ -22,14 +22,14 @@
 typedef struct bdb_line_marks {
     unsigned char *bits;
     size_t cap;         /* bytes */
-    int ranges[32][2];  /* whole ranges: one a parser (bdb_sink_cover) */
-    size_t nranges;
+    bdb_ranges ranges;  /* whole ranges: a parser's (bdb_sink_cover) */
 } bdb_line_marks;
 
 /* Marks line (1-based; 0 and less are ignored). BDB_ENOMEM on failure. */
 int bdb_line_marks_set(bdb_line_marks *m, int line);
-/* Marks lines from..to, as a range (a parser's bdb_sink_cover). */
-void bdb_line_marks_range(bdb_line_marks *m, int from, int to);
+/* Marks lines from..to, as a range (a parser's bdb_sink_cover).
+ * BDB_ENOMEM on failure. */
+int bdb_line_marks_range(bdb_line_marks *m, int from, int to);
 void bdb_line_marks_free(bdb_line_marks *m);
 
 /* Lines listed one by one in a file; past them, one warning counts the

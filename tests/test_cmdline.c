@@ -42,6 +42,11 @@ static void cmdline__prompts_and_wrappers__find_the_tool(void **state)
         "timeout -s KILL 10 stdbuf -oL dd if=/dev/zero of=x bs=1M count=100 oflag=direct",
         "\xe2\xaf\xaf\xe2\xaf\xaf dd if=/dev/zero of=x bs=1M count=100 oflag=direct",
         "sudo -u bench nice -n 5 dd if=/dev/zero of=x bs=1M count=100 oflag=direct",
+        /* a prompt glued to the command, as a copy lost its space */
+        "$dd if=/dev/zero of=x bs=1M count=100 oflag=direct",
+        "#dd if=/dev/zero of=x bs=1M count=100 oflag=direct",
+        "user@host:~$time dd if=/dev/zero of=x bs=1M count=100 oflag=direct",
+        "[root@box ~]#sudo dd if=/dev/zero of=x bs=1M count=100 oflag=direct",
     };
     static const char *const want[] = {"dd", "if=/dev/zero", "of=x", "bs=1M",
                                        "count=100", "oflag=direct", NULL};
@@ -63,6 +68,10 @@ static void cmdline__prose_and_other_tools__are_not_commands(void **state)
         "$ add if=x",
         "copied with ddrescue",
         "",
+        /* a glued "prompt" only before a tool or a wrapper */
+        "$dd2 if=x",
+        "#add if=x",
+        "echo $dd if=x",
     };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         bdb_cmdline c;

@@ -2224,9 +2224,79 @@ static void fio__fio_3_1_quoted__msec_latencies_in_seconds(void **state)
 
 
 
+/* fio's direction line has one definition (bdb_fio_direction_line), for
+ * detection and parsing alike, and fio of 2006 printed it without iops=
+ * ("  %s: io=%6luMiB, bw=%6luKiB/s, runt=%6lumsec" in its stat.c; search
+ * index id 16978570302). The two direction lines of a 2006 linux-kernel
+ * mail (fio-git-20061124, search index id 30710432384), kept alone as a
+ * page that kept what `grep runt` gave, are fio's: each read as a job,
+ * bandwidth, io and runtime, no iops made up. */
+static void fio__direction_lines_of_2006_without_iops__detected_and_read(void **st)
+{
+    (void)st;
+    static const char text[] =
+        "  write: io= 16384MiB, bw=558404KiB/s, runt= 30766msec\n"
+        "  write: io= 16384MiB, bw=486144KiB/s, runt= 35339msec\n";
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s);
+    assert_int_equal(tu_count(&s, "iops"), 0);
+    assert_int_equal(tu_count(&s, "bandwidth"), 2);
+    tu_assert_value(&s, "job 1", "bandwidth", "direction=write",
+                    558404.0 * 1024, 1e-9);
+    tu_assert_value(&s, "job 2", "runtime", "direction=write", 35.339, 1e-9);
+    tu_assert_value(&s, "job 2", "io_bytes", "direction=write",
+                    16384.0 * 1048576, 1e-9);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
+/* A terse v3 line prints a direction's latencies even when fio measured
+ * none: slat of a synchronous engine is "0;0;0.000000;0.000000". Zeros
+ * are figures too, as the JSON reader keeps them: read (min, max, mean,
+ * stdev at 0), while a direction without I/O (the write block, all
+ * zeros) gives none. Real line: fio 3.32 on CentOS 8, Chinese notes
+ * (bench/corpus fio/fio-3.32-centos8-terse-line-then-normal-same-run.md,
+ * search index id 43355710949). */
+static void fio__terse_v3_zero_slat__read_as_printed(void **st)
+{
+    (void)st;
+    static const char text[] =
+        "3;fio-3.32;name;0;0;132160;13209;3302;10005;0;0;0.000000;0.000000;"
+        "105;30823;301.964763;973.421730;1.000000%=110;5.000000%=113;10.000"
+        "000%=115;20.000000%=118;30.000000%=120;40.000000%=122;50.000000%=1"
+        "24;60.000000%=127;70.000000%=132;80.000000%=140;90.000000%=166;95."
+        "000000%=236;99.000000%=6455;99.500000%=6520;99.900000%=7700;99.950"
+        "000%=8585;99.990000%=10944;0%=0;0%=0;0%=0;105;30823;302.054914;973"
+        ".424289;9732;26864;99.570070%;13152.210526;4290.142507;0;0;0;0;0;0"
+        ";0.000000;0.000000;0;0;0.000000;0.000000;1.000000%=0;5.000000%=0;1"
+        "0.000000%=0;20.000000%=0;30.000000%=0;40.000000%=0;50.000000%=0;60"
+        ".000000%=0;70.000000%=0;80.000000%=0;90.000000%=0;95.000000%=0;99."
+        "000000%=0;99.500000%=0;99.900000%=0;99.950000%=0;99.990000%=0;0%=0"
+        ";0%=0;0%=0;0;0;0.000000;0.000000;0;0;0.000000%;0.000000;0.000000;0"
+        ".479808%;3.028788%;33040;0;13;100.0%;0.0%;0.0%;0.0%;0.0%;0.0%;0.0%"
+        ";0.00%;0.00%;0.00%;0.00%;0.00%;0.00%;95.13%;0.90%;0.41%;0.21%;0.32"
+        "%;0.58%;2.43%;0.02%;0.01%;0.00%;0.00%;0.00%;0.00%;0.00%;0.00%;0.00"
+        "%;vda;32948;3;0;0;11703;18;11720;93.61%"
+        "\n";
+    bdb_sink s;
+    tu_text_ok(text, "fio", &s);
+    tu_assert_value(&s, "name", "slat_min", "direction=read", 0, 0);
+    tu_assert_value(&s, "name", "slat_max", "direction=read", 0, 0);
+    tu_assert_value(&s, "name", "slat_mean", "direction=read", 0, 0);
+    tu_assert_value(&s, "name", "slat_stdev", "direction=read", 0, 0);
+    tu_assert_value(&s, "name", "clat_mean", "direction=read",
+                    301.964763e-6, 1e-9);
+    tu_assert_value(&s, "name", "iops", "direction=read", 3302, 0);
+    assert_null(tu_find(&s, "name", "slat_mean", "direction=write"));
+    assert_null(tu_find(&s, "name", "iops", "direction=write"));
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(fio__terse_v3_zero_slat__read_as_printed),
+        cmocka_unit_test(fio__direction_lines_of_2006_without_iops__detected_and_read),
         cmocka_unit_test(fio__json_two_clones__each_clone_is_a_job_param),
         cmocka_unit_test(fio__json_eight_clones__numjobs_8_job_0_to_7),
         cmocka_unit_test(fio__json_group_reporting__one_summed_job_without_job_param),

@@ -475,9 +475,43 @@ static void hdparm__pipe_quoted_and_table_under_command__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* BusyBox's hdparm prints its timings with its own print_timing():
+ * printf("%5u MB in %u.%02u seconds = %u kB/s\n", m, sec, hs,
+ * m * (1024 * 1000000) / elapsed_us) (busybox miscutils/hdparm.c, search
+ * index id 847424700): "kB/s", KiB per second. No BusyBox with its hdparm
+ * applet runs here (Debian's leaves it out) and no published output was
+ * found, so the lines are what that code prints for 1264 MB in 2.000 s
+ * and 116 MB in 3.02 s, made with its own format and arithmetic. */
+static void hdparm__busybox_kB_s__read_as_KiB_per_second(void **st)
+{
+    (void)st;
+    static const unsigned m[2] = {1264, 116}, us[2] = {2000000, 3020000};
+    static const char *const label[2] = {" Timing cached reads:   ",
+                                         " Timing buffered disk reads: "};
+    char text[512];
+    size_t used = (size_t)snprintf(text, sizeof text, "\n/dev/sda:\n");
+    for (int i = 0; i < 2; i++)
+        used += (size_t)snprintf(
+            text + used, sizeof text - used, "%s%5u MB in %u.%02u seconds = "
+            "%u kB/s\n", label[i], m[i], us[i] / 1000000,
+            (us[i] % 1000000) / 10000,
+            (unsigned)((unsigned long long)m[i] * (1024 * 1000000) / us[i]));
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s);
+    tu_assert_value(&s, "cached_reads", "throughput", NULL,
+                    1264.0 * 1024 * 1000000 / 2000000 * 1024, 1e-6);
+    tu_assert_value(&s, "buffered_disk_reads", "throughput", NULL,
+                    (double)(116ull * 1024 * 1000000 / 3020000) * 1024, 1e-9);
+    tu_assert_value(&s, "buffered_disk_reads", "bytes", NULL,
+                    116.0 * 1048576, 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(hdparm__busybox_kB_s__read_as_KiB_per_second),
         cmocka_unit_test(hdparm__full_stop_after_rate__read),
         cmocka_unit_test(hdparm__decimal_comma__read),
         cmocka_unit_test(hdparm__device_and_timing_on_one_line__read),

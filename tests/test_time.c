@@ -1469,9 +1469,32 @@ static void time__v_lines_in_a_list__read_as_one_run(void **st)
     bdb_sink_free(&s);
 }
 
+/* GNU time 1.7 printed ru_maxrss as the kernel filled it: 0 before Linux
+ * 2.6.32. The log says 0: read as printed (not left out), with a warning
+ * that it is no measurement. Real text: the git mailing list, 2006
+ * (bench/corpus time/gnu-time-default-git-list-2006-colon-prompt-two-
+ * runs.txt, search index id 14593529009). */
+static void time__gnu_17_zero_maxresident__read_and_warned(void **st)
+{
+    (void)st;
+    static const char text[] =
+        ": gitster; /usr/bin/time ../git.junio/git-fsck-objects-no-pic --full\n"
+        "109.71user 5.01system 1:54.89elapsed 99%CPU (0avgtext+0avgdata "
+        "0maxresident)k\n"
+        "0inputs+0outputs (14major+1834967minor)pagefaults 0swaps\n";
+    bdb_sink s;
+    tu_text_ok(text, "time", &s);
+    tu_assert_value(&s, NULL, "max_rss", NULL, 0, 0);
+    assert_int_equal(tu_line_of(&s, "max_rss", NULL), 2);
+    assert_true(tu_has_warning(&s, 2, "read as printed"));
+    tu_assert_value(&s, NULL, "real", NULL, 114.89, 1e-9);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(time__gnu_17_zero_maxresident__read_and_warned),
         cmocka_unit_test(time__label_before_and_markup_after__read),
         cmocka_unit_test(time__command_longer_than_a_name__run_kept),
         cmocka_unit_test(time__zsh_line_without_its_job__read),

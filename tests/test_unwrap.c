@@ -7,6 +7,7 @@
 #include "test_util.h"
 #include "../ingest/ingest.h"
 #include "../ingest/unwrap.h"
+#include "../ingest/unread.h"
 
 #include <math.h>
 
@@ -549,10 +550,109 @@ static void unread__iperf3_json__read_whole_silent_unread_object_warned(void **s
     free(raw);
 }
 
+/* A parser's covered ranges are not capped: 40 of them (past the 32 a
+ * sink once kept, whose last then widened over the lines between),
+ * given out of order and some twice, cover their own lines and no
+ * other: the unread account warns at every line between them. */
+static void unread__more_than_32_covered_ranges__lines_between_warned(void **st)
+{
+    (void)st;
+    enum { NR = 40, NL = 4 * NR };
+    bdb_sink part;
+    bdb_sink_init(&part);
+    for (int k = NR - 1; k >= 0; k--)   /* lines 4k+1..4k+2, backwards */
+        assert_int_equal(bdb_sink_cover(&part, 4 * k + 1, 4 * k + 2), 0);
+    for (int k = 0; k < NR; k += 3)     /* again, overlapping themselves */
+        assert_int_equal(bdb_sink_cover(&part, 4 * k + 2, 4 * k + 2), 0);
+    assert_int_equal(part.covered.n, NR);
+    bdb_line_marks m;
+    memset(&m, 0, sizeof m);
+    for (size_t i = 0; i < part.covered.n; i++)
+        assert_int_equal(bdb_line_marks_range(&m, part.covered.r[i][0],
+                                              part.covered.r[i][1]), 0);
+    char text[NL * 16];
+    size_t used = 0;
+    for (int l = 1; l <= NL; l++)
+        used += (size_t)snprintf(text + used, sizeof text - used,
+                                 "value %d\n", 1000 + l);
+    static const char *const tools[] = {"dd", NULL};
+    bdb_sink out;
+    bdb_sink_init(&out);
+    assert_int_equal(bdb_unread_account(text, used, &m, tools, "dd", NULL,
+                                        &out), 0);
+    assert_int_equal(out.unread_lines, 2 * NR);
+    for (int l = 1; l <= NL; l++) {
+        char want[32];
+        snprintf(want, sizeof want, "not read: %d", 1000 + l);
+        int covered = (l - 1) % 4 < 2;
+        assert_int_equal(tu_has_warning(&out, l, want), !covered);
+    }
+    /* touching ranges merge: 3..4 joins 1..2 and 5..6 into one */
+    assert_int_equal(bdb_sink_cover(&part, 3, 4), 0);
+    assert_int_equal(part.covered.n, NR - 1);
+    assert_int_equal(part.covered.r[0][0], 1);
+    assert_int_equal(part.covered.r[0][1], 6);
+    bdb_sink_free(&out);
+    bdb_line_marks_free(&m);
+    bdb_sink_free(&part);
+}
+
+/* iperf3 -J with one stream and 40 one-second intervals
+ * (samples/iperf3/json-tcp-t40.json, made here; see its README): each
+ * interval's lone stream is covered (it repeats the sum), 40 ranges.
+ * Read whole it leaves no line unread; a number value put into the
+ * 37th interval, past the 32nd covered range, is warned at its line. */
+static void unread__iperf3_json_40_intervals__line_past_32nd_range_warned(void **st)
+{
+    (void)st;
+    size_t len;
+    char *raw = tu_read("samples/iperf3/json-tcp-t40.json", &len);
+    assert_non_null(raw);
+    bdb_sink s;
+    account(raw, len, &s);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+    char *t = tu_insert_lines(raw, "\t\t\t\"streams\":\t[{\n\t\t\t\t\t\"socket\":\t5,"
+                                   "\n\t\t\t\t\t\"start\":\t36.010288",
+                              "\t\t\t\"unread_here\":\t424242,\n", 1);
+    account(t, strlen(t), &s);
+    assert_int_equal(s.unread_lines, 1);
+    assert_true(tu_has_warning(&s, 1012, "numbers not read: 424242"));
+    bdb_sink_free(&s);
+    free(t);
+    free(raw);
+}
+
+/* A prompt glued to the command ("$iperf3 -c 192.168.6.6", a Chinese
+ * post's tab-indented iperf3 3.0.6 run, search index id 16152693540,
+ * bench/corpus iperf3/ho4-3.0.6-vxlan-zh-...-glued-to-unit.md) is a
+ * command echo: its address is no unread figure, the run's figures are
+ * read. */
+static void unread__prompt_glued_to_command__echo_not_warned(void **st)
+{
+    (void)st;
+    static const char t[] =
+        "\t$iperf3 -c 192.168.6.6 \n"
+        "\tConnecting to host 192.168.6.6, port 5201\n"
+        "\t[  4] local 192.168.6.1 port 21112 connected to 192.168.6.6 port 5201\n"
+        "\t[ ID] Interval   Transfer Bandwidth   Retr\n"
+        "\t[  4]   0.00-10.00  sec  13.9 GBytes  11.9 Gbits/sec1 sender\n"
+        "\t[  4]   0.00-10.00  sec  13.9 GBytes  11.9 Gbits/sec  receiver\n";
+    bdb_sink s;
+    account(t, sizeof t - 1, &s);
+    assert_int_equal(s.unread_lines, 0);
+    assert_false(tu_has_warning(&s, 1, "not read"));
+    assert_true(tu_count(&s, NULL) >= 2);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(unwrap__html_pre_with_entities__figure_at_file_line),
+        cmocka_unit_test(unread__prompt_glued_to_command__echo_not_warned),
+        cmocka_unit_test(unread__more_than_32_covered_ranges__lines_between_warned),
+        cmocka_unit_test(unread__iperf3_json_40_intervals__line_past_32nd_range_warned),
         cmocka_unit_test(unwrap__quoted_printable__soft_breaks_joined),
         cmocka_unit_test(unwrap__mail_quotes_and_markdown_fence__read),
         cmocka_unit_test(unwrap__uniform_indentation_and_glued_prompt__read),

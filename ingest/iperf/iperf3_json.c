@@ -158,8 +158,8 @@ static int j_final(ip_run *r, json_t *o, long id, int side, int flow,
         r->json_server) {
         /* its zeros are read, and give nothing */
         if (w && w->from < w->to)
-            bdb_sink_cover(out, line_at(w->lm, w->from),
-                           line_at(w->lm, w->to - 1));
+            return bdb_sink_cover(out, line_at(w->lm, w->from),
+                                  line_at(w->lm, w->to - 1));
         return 0;
     }
     long ei = bdb_iperf_ent_get(r, flow, id);
@@ -434,17 +434,18 @@ static size_t value_end(const char *buf, size_t len, size_t i);
 /* Says that the lines of key's value (an object or array, the first such
  * key at or after from) were read though they gave no figure: they repeat
  * figures read elsewhere. */
-static void cover_value(const char *buf, size_t from, size_t lim,
-                        const char *key, line_memo *lm, bdb_sink *out)
+static int cover_value(const char *buf, size_t from, size_t lim,
+                       const char *key, line_memo *lm, bdb_sink *out)
 {
     size_t k = key_at(buf, from, lim, key), b = k;
     if (k >= lim)
-        return;
+        return BDB_OK;
     while (b < lim && buf[b] != '[' && buf[b] != '{')
         b++;
     size_t e = b < lim ? value_end(buf, lim, b) : (size_t)-1;
     if (e != (size_t)-1 && e > b)
-        bdb_sink_cover(out, line_at(lm, k), line_at(lm, e - 1));
+        return bdb_sink_cover(out, line_at(lm, k), line_at(lm, e - 1));
+    return BDB_OK;
 }
 
 static size_t skip_ws(const char *buf, size_t len, size_t i)
@@ -713,7 +714,8 @@ static int interval_traces(const ip_run *r, const char *buf, size_t off,
                     ob0--;
                 size_t oe = value_end(buf, vend, ob0);
                 if (oe != (size_t)-1)
-                    bdb_sink_cover(out, line_at(lm, ob0), line_at(lm, oe - 1));
+                    rc = bdb_sink_cover(out, line_at(lm, ob0),
+                                        line_at(lm, oe - 1));
             }
         }
         json_decref(iv);
@@ -899,25 +901,25 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
             double zs;
             if (!rc && json_is_object(s) && jnum(s, "bytes", &zs) &&
                 zs == 0 && w_s.to > w_s.from)
-                bdb_sink_cover(out, line_at(lm, w_s.from),
-                               line_at(lm, w_s.to - 1));
+                rc = bdb_sink_cover(out, line_at(lm, w_s.from),
+                                    line_at(lm, w_s.to - 1));
         }
     }
     /* one stream each way: the streams' figures are the sums', read
      * there (a stream is a series only beside others); the unread-figure
      * account passes over them */
     if (!rc && json_array_size(streams) == (size_t)(r.bidir ? 2 : 1))
-        cover_value(buf, end_off, lim, "streams", lm, out);
+        rc = cover_value(buf, end_off, lim, "streams", lm, out);
     /* a server's sum_sent of a run it only received: zeros, no figure */
     double zb;
     if (!rc && json_is_object(sent) && jnum(sent, "bytes", &zb) && zb == 0)
-        cover_value(buf, end_off, lim, "sum_sent", lm, out);
+        rc = cover_value(buf, end_off, lim, "sum_sent", lm, out);
     if (!rc && json_is_object(recv) && jnum(recv, "bytes", &zb) && zb == 0)
-        cover_value(buf, end_off, lim, "sum_received", lm, out);
+        rc = cover_value(buf, end_off, lim, "sum_received", lm, out);
     /* UDP's "sum" beside sum_sent and sum_received repeats the receiver's */
     if (!rc && (json_is_object(sent) || json_is_object(recv)) &&
         json_is_object(usum))
-        cover_value(buf, end_off, lim, "sum", lm, out);
+        rc = cover_value(buf, end_off, lim, "sum", lm, out);
     json_t *cpu = json_object_get(end, "cpu_utilization_percent");
     double hl, rm;
     if (json_is_object(cpu) && jnum(cpu, "host_total", &hl) &&
