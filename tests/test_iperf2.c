@@ -646,6 +646,45 @@ static void iperf2__csv_rows_beside_text__both_read(void **state)
 }
 
 
+/* -y C rows in two Python triple-quoted strings, each string's last row
+ * followed by its closing quotes and a comment ('..."""  # noqa'),
+ * TCP then UDP with the server's report row (issue 21, held-out-5: both
+ * totals were skipped as "expected numbers"). OpenStack stepler's iperf
+ * unit test (iperf 2.0.x -y C on loopback), read from a public
+ * code-search index, id 44655986022 (bench/corpus SOURCES.tsv
+ * iperf2/ho5-stepler-...), its lines 24 and 28-36. */
+static const char csv_python_noqa[] =
+    "TCP_OUTPUT = \"\"\"20161122142711,127.0.0.1,36278,127.0.0.1,5001,3,0.0-1.0,1991376896,15931015168\n"
+    "20161122142715,127.0.0.1,36278,127.0.0.1,5001,3,0.0-5.0,9703784448,15525713551\"\"\"  # noqa\n"
+    "\n"
+    "UDP_OUTPUT = \"\"\"20161122143037,127.0.0.1,51649,127.0.0.1,5001,3,0.0-1.0,1250970,10007760\n"
+    "20161122143041,127.0.0.1,51649,127.0.0.1,5001,3,0.0-5.0,6251910,9999814\n"
+    "20161122143041,127.0.0.1,5001,127.0.0.1,51649,3,0.0-5.0,6251910,10000061,0.068,0,4252,0.000,1\"\"\"  # noqa\n";
+
+static void iperf2__csv_row_before_closing_quotes_and_comment__read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(csv_python_noqa, "iperf", &s);
+    /* line 2: the TCP total, 9703784448 bytes at 15525713551 bits/s */
+    const bdb_sample *x = at_line(&s, 2, "throughput");
+    assert_non_null(x);
+    assert_true(x->value == 15525713551.0);
+    assert_true(at_line(&s, 2, "transfer")->value == 9703784448.0);
+    assert_string_equal(bdb_params_get(&x->params, "protocol"), "tcp");
+    /* line 6: the server's report, "0.068,0,4252,0.000,1" */
+    assert_non_null((x = at_line(&s, 6, "throughput")));
+    assert_true(x->value == 10000061);
+    assert_string_equal(bdb_params_get(&x->params, "protocol"), "udp");
+    assert_true(at_line(&s, 6, "jitter")->value == 0.068 / 1000);
+    assert_true(at_line(&s, 6, "datagrams")->value == 4252);
+    assert_true(at_line(&s, 6, "out_of_order")->value == 1);
+    assert_false(tu_has_warning(&s, 2, "CSV"));
+    assert_false(tu_has_warning(&s, 6, "CSV"));
+    bdb_sink_free(&s);
+}
+
+
 /* The tail of a -P 8 -i 1 client's output, without banner or header
  * (issue 21: the file failed whole, detected as nothing). A public Python
  * test fixture (iperf 2.0.x on localhost), read from a public code-search
@@ -979,6 +1018,7 @@ int main(void)
         cmocka_unit_test(iperf2__csv_overlong_field__warned_not_cut),
         cmocka_unit_test(iperf2__csv_in_a_go_string_dualtest__reports_paired),
         cmocka_unit_test(iperf2__csv_rows_beside_text__both_read),
+        cmocka_unit_test(iperf2__csv_row_before_closing_quotes_and_comment__read),
         cmocka_unit_test(iperf2__data_lines_without_banner__detected_and_read),
         cmocka_unit_test(iperf2__enhanced_udp_inp_column__bytes_not_netpwr),
         cmocka_unit_test(iperf2__out_of_order_word_cut__read_at_its_line),
