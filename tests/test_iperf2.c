@@ -685,6 +685,39 @@ static void iperf2__csv_row_before_closing_quotes_and_comment__read(void **state
 }
 
 
+/* iperf 2.1's connect-time summary after a -P 20 client's [SUM] line
+ * (ReportOutputs.c: "[ CT] final connect times (min/avg/max/stdev) =
+ * %0.3f/%0.3f/%0.3f/%0.3f ms (tot/err) = %d/%d"; issue 21, held-out-5:
+ * warned as not read). Qwiklabs notes (GSP161, iperf 2 with 4-decimal
+ * intervals, GCP VMs), read from a public code-search index, id 18870797977
+ * (bench/corpus SOURCES.tsv iperf2/ho5-gcp-...), lines 142-145. */
+static const char ct_final[] =
+    "[ 19] 0.0000-10.0533 sec   209 MBytes   175 Mbits/sec\n"
+    "[ 21] 0.0000-10.0116 sec   208 MBytes   174 Mbits/sec\n"
+    "[SUM] 0.0000-10.0119 sec  4.23 GBytes  3.63 Gbits/sec\n"
+    "[ CT] final connect times (min/avg/max/stdev) = 102.553/114.288/121.312/25.992 ms (tot/err) = 20/0\n";
+
+static void iperf2__final_connect_times_line__four_figures_of_the_run(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(ct_final, "iperf", &s);
+    const bdb_sample *x = at_line(&s, 4, "connect_time_min");
+    assert_non_null(x);
+    tu_assert_close(x->value, 0.102553, 1e-12, "ct min");
+    assert_null(bdb_params_get(&x->params, "stream"));
+    tu_assert_close(at_line(&s, 4, "connect_time_mean")->value, 0.114288,
+                    1e-12, "ct avg");
+    tu_assert_close(at_line(&s, 4, "connect_time_max")->value, 0.121312,
+                    1e-12, "ct max");
+    tu_assert_close(at_line(&s, 4, "connect_time_stdev")->value, 0.025992,
+                    1e-12, "ct stdev");
+    assert_true(at_line(&s, 3, "throughput")->value == 3.63e9);
+    assert_false(tu_has_warning(&s, 4, "not read"));
+    bdb_sink_free(&s);
+}
+
+
 /* The tail of a -P 8 -i 1 client's output, without banner or header
  * (issue 21: the file failed whole, detected as nothing). A public Python
  * test fixture (iperf 2.0.x on localhost), read from a public code-search
@@ -1019,6 +1052,7 @@ int main(void)
         cmocka_unit_test(iperf2__csv_in_a_go_string_dualtest__reports_paired),
         cmocka_unit_test(iperf2__csv_rows_beside_text__both_read),
         cmocka_unit_test(iperf2__csv_row_before_closing_quotes_and_comment__read),
+        cmocka_unit_test(iperf2__final_connect_times_line__four_figures_of_the_run),
         cmocka_unit_test(iperf2__data_lines_without_banner__detected_and_read),
         cmocka_unit_test(iperf2__enhanced_udp_inp_column__bytes_not_netpwr),
         cmocka_unit_test(iperf2__out_of_order_word_cut__read_at_its_line),

@@ -280,6 +280,9 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
         ip_br br;
         if (!bdb_iperf_parse_bracket(&q, e, &br))
             continue;
+        if (br.kind != BR_NUM && br.kind != BR_SUM &&
+            bdb_iperf_ct_final_read(&r, q, e, ln.no))
+            continue;
         if (br.kind == BR_HDR) {
             cx.hdr_rtry = bdb_contains(q, e, "Rtry");
             if (bdb_contains(q, e, "Jitter") || bdb_contains(q, e, "PPS"))

@@ -217,6 +217,48 @@ int bdb_iperf_ct_read(ip_run *r, long id, const char *p, const char *e,
     return 1;
 }
 
+/* ReportOutputs.c (2.1): "[ CT] final connect times (min/avg/max/stdev)
+ * = %0.3f/%0.3f/%0.3f/%0.3f ms (tot/err) = %d/%d", after the [SUM] line
+ * of a -P client; tot is the connections asked for (-P), err those that
+ * failed (their own lines said so). */
+int bdb_iperf_ct_final_read(ip_run *r, const char *p, const char *e,
+                            int line)
+{
+    const char *q = bdb_skip_ws(p, e);
+    if (!bdb_scan_lit(&q, e, "final connect times", 0))
+        return 0;
+    const char *eq = bdb_find(q, e, "=");
+    if (!eq)
+        return 0;
+    q = eq + 1;
+    double v[4];
+    for (int i = 0; i < 4; i++)
+        if (!bdb_scan_number(&q, e, &v[i], 0) || v[i] < 0 ||
+            (i < 3 && !bdb_scan_lit(&q, e, "/", 0)))
+            return 0;
+    if (!bdb_scan_lit(&q, e, "ms", 1))
+        return 0;
+    r->have_ctf = 1;
+    r->ctf_line = line;
+    for (int i = 0; i < 4; i++)
+        r->ctf[i] = v[i] / 1000.0;
+    return 1;
+}
+
+/* The run's final connect times, as figures of base's series. */
+static int emit_ct_final(ip_run *r, const bdb_sample *base, bdb_sink *out)
+{
+    static const char *const names[4] = {
+        "connect_time_min", "connect_time_mean", "connect_time_max",
+        "connect_time_stdev"};
+    int rc = 0;
+    for (int i = 0; i < 4 && !rc; i++)
+        rc = add(out, base, names[i], r->ctf[i], BDB_UNIT_SECONDS,
+                 i == 3 ? BDB_NEUTRAL : BDB_LOWER_IS_BETTER, r->ctf_line);
+    r->have_ctf = 0; /* once, with the first flow's */
+    return rc;
+}
+
 /* The connect times of stream id, as figures of base's series: with
  * its finals only (a cut run gives no figure, only its trace). */
 static int emit_ct(const ip_run *r, long id, const bdb_sample *base,
@@ -755,6 +797,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 rc = bdb_iperf_emit_trace(r, (size_t)top, &base, out);
             if (!rc && !cut)
                 rc = emit_ct(r, r->ents[top].id, &base, out);
+            if (!rc && !cut && r->have_ctf)
+                rc = emit_ct_final(r, &base, out);
             if (!rc && r->json_sums && !r->ents[top].trace_base)
                 rc = keep_trace_base(&r->ents[top], &base);
             /* one stream under a sum (iperf3 JSON): the stream's own
