@@ -162,6 +162,29 @@ static void ooo_line(ip_run *r, const ip_data *d, int line)
     }
 }
 
+/* A label a script printed before iperf's line, on the same line ("IPerf
+ * TCP hostX <- hostY :  [  4]  0.0-10.0 sec  1.24 GBytes  1.07
+ * Gbits/sec"): where iperf's bracket starts after the label's ": ", or
+ * NULL. The label is at most 80 bytes of text with no bracket; only a
+ * stream's or a sum's data line is taken from it, and the label ends the
+ * run before it (a script labels each of its tests). */
+static const char *after_label(const char *p, const char *e)
+{
+    for (const char *c = p; c < e && c - p < 80; c++) {
+        if (*c == '[' || *c == ']')
+            return NULL;
+        if (*c != ':' || c + 1 >= e || (c[1] != ' ' && c[1] != '\t'))
+            continue;
+        const char *b = bdb_skip_ws(c + 1, e), *q = b;
+        ip_br br;
+        if (b < e && *b == '[' && bdb_iperf_parse_bracket(&q, e, &br) &&
+            (br.kind == BR_NUM || br.kind == BR_SUM))
+            return b;
+        return NULL;
+    }
+    return NULL;
+}
+
 static int has_csv_rows(const char *buf, size_t len)
 {
     bdb_lines it;
@@ -270,6 +293,19 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
         if (bdb_starts_with(p, e, "iperf version ")) {
             bdb_sink_set_version(out, p + strlen("iperf version "), e);
             continue;
+        }
+        if (*p != '[') {
+            const char *b = after_label(p, e);
+            if (b) {
+                /* a script's label marks a test of its own */
+                p = b;
+                if (bdb_iperf_has_data(&r)) {
+                    bdb_iperf_ctx_reset(&cx);
+                    rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+                    if (rc)
+                        break;
+                }
+            }
         }
         if (*p != '[') {
             if (is_error_line(p, e))
