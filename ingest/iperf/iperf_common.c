@@ -1060,8 +1060,11 @@ static void k_pkts_figs(ip_figs *fs, bdb_sink *out, int line,
  * "2174K(1502)/917(1322) us" (Cwnd(pkts)/RTT(var)), 2.1's
  * "22K(16)/24K(17)/56167(15843) us" (InF(pkts)/Cwnd(pkts)/RTT(var)),
  * "NA/917(1322) us" when no cwnd is known, and the burst writer's "28K/917"
- * without its unit. Sizes in KBytes (-1K when unknown), RTT and its
- * variance in microseconds. */
+ * without its unit. Sizes in KBytes, RTT and its variance in
+ * microseconds. A -1 ("-1K/1346 us": 2.0.x-2.1 print the -1 they keep
+ * when the kernel's tcp_info gave no window, where later versions print
+ * "NA") is iperf's "not available", as in the CSV columns
+ * (iperf2_csv.c): no figure, and no warning either (the line is read). */
 static int cwnd_rtt(const char **pp, const char *z, ip_figs *fs,
                     bdb_sink *out, int line)
 {
