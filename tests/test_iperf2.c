@@ -789,6 +789,49 @@ static void iperf2__enhanced_cwnd_minus_one__not_available_no_figure(void **stat
 }
 
 
+/* Two -P 16 runs quoted one after the other as bare data lines, each
+ * stream's 0.0000-300.01xx line then [SUM] (issue 21): the second block
+ * is another run, not the first's finals (whose lines became points of
+ * its trace). A GKE G2 network benchmark README (iperf 2 with 4-decimal
+ * intervals), read from a public code-search index, id 33458161543
+ * (bench/corpus SOURCES.tsv iperf2/ho2-g2-...): lines 37-42 (first run's
+ * last streams and sum, the fence), 57-59 (the second block's fence,
+ * header and first stream), 74-76 (its last streams and sum); the other
+ * streams are left out here. */
+static const char two_blocks[] =
+    "[  3] 0.0000-300.0169 sec   223 GBytes  6.38 Gbits/sec\n"
+    "[ 16] 0.0000-300.0172 sec  81.6 GBytes  2.34 Gbits/sec\n"
+    "[ 14] 0.0000-300.0170 sec  76.4 GBytes  2.19 Gbits/sec\n"
+    "[ 13] 0.0000-301.0174 sec   143 GBytes  4.09 Gbits/sec\n"
+    "[SUM] 0.0000-300.0018 sec  2.67 TBytes  78.3 Gbits/sec\n"
+    "```\n"
+    "```\n"
+    "[ ID] Interval       Transfer     Bandwidth\n"
+    "[ 16] 0.0000-300.0144 sec   144 GBytes  4.13 Gbits/sec\n"
+    "[  4] 0.0000-300.0141 sec   192 GBytes  5.51 Gbits/sec\n"
+    "[  3] 0.0000-300.0142 sec   199 GBytes  5.69 Gbits/sec\n"
+    "[SUM] 0.0000-300.0025 sec  2.85 TBytes  83.6 Gbits/sec\n";
+
+static void iperf2__second_block_of_whole_run_lines__another_run(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(two_blocks, "iperf", &s);
+    const bdb_sample *a = at_line(&s, 5, "throughput");
+    const bdb_sample *b = at_line(&s, 12, "throughput");
+    assert_non_null(a);
+    assert_non_null(b);
+    tu_assert_close(a->value, 78.3e9, 1e-12, "first sum");
+    tu_assert_close(b->value, 83.6e9, 1e-12, "second sum");
+    /* stream 3 of each run, each its own figure */
+    assert_non_null(at_line(&s, 1, "throughput"));
+    assert_non_null(at_line(&s, 11, "throughput"));
+    tu_assert_close(at_line(&s, 9, "throughput")->value, 4.13e9, 1e-12,
+                    "second run's stream 16");
+    bdb_sink_free(&s);
+}
+
+
 /* The tail of a -P 8 -i 1 client's output, without banner or header
  * (issue 21: the file failed whole, detected as nothing). A public Python
  * test fixture (iperf 2.0.x on localhost), read from a public code-search
@@ -1126,6 +1169,7 @@ int main(void)
         cmocka_unit_test(iperf2__final_connect_times_line__four_figures_of_the_run),
         cmocka_unit_test(iperf2__label_glued_before_result_line__read_as_a_run),
         cmocka_unit_test(iperf2__enhanced_cwnd_minus_one__not_available_no_figure),
+        cmocka_unit_test(iperf2__second_block_of_whole_run_lines__another_run),
         cmocka_unit_test(iperf2__data_lines_without_banner__detected_and_read),
         cmocka_unit_test(iperf2__enhanced_udp_inp_column__bytes_not_netpwr),
         cmocka_unit_test(iperf2__out_of_order_word_cut__read_at_its_line),

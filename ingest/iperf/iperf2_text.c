@@ -185,6 +185,31 @@ static const char *after_label(const char *p, const char *e)
     return NULL;
 }
 
+/* Whether data line d of stream id starts another run: the stream's
+ * latest line in r (same flow and side) and d both start at 0 and that
+ * one ends after d's end less 0.05 s, but not at it. A stream's lines go
+ * 0-1, 1-2, ..., then 0-N, the longest last (ReportOutputs.c), so a
+ * second 0-start about as long as the first is a new run whose banner and
+ * "connected" lines were left out of the quote (two -P 16 blocks of
+ * 0.0000-300.01xx lines, "Results of test: window" before "[  4]
+ * 0.0-10.0" after "[  4]  0.0-10.7"). Equal ends stay one run, as
+ * before (-t 1 -i 1 may print 0.0-1.0 twice). */
+static int restarts(const ip_run *r, int flow, long id, int side,
+                    const ip_data *d)
+{
+    if (fabs(d->start) > 1e-9)
+        return 0;
+    for (size_t i = r->nobs; i-- > 0;) {
+        const ip_obs *o = &r->obs[i];
+        const ip_ent *en = &r->ents[o->ent];
+        if (en->id != id || en->flow != flow || o->side != side)
+            continue;
+        return fabs(o->start) < 1e-9 && o->end > d->end - 0.051 &&
+               o->end != d->end;
+    }
+    return 0;
+}
+
 static int has_csv_rows(const char *buf, size_t len)
 {
     bdb_lines it;
@@ -440,6 +465,14 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
         }
         ip_obs *o;
         int side = recv ? SIDE_RCV : SIDE_SND;
+        if (!final && restarts(&r, flow, d.br.id, side, &d)) {
+            /* a stream's whole-run line longer than this one, which
+             * starts at 0 too: this line is another run's */
+            bdb_iperf_ctx_reset(&cx);
+            rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+            if (rc)
+                break;
+        }
         rc = bdb_iperf_add_obs(&r, flow, d.br.id, side, final, &d, ln.no, &o);
         if (rc)
             break;
