@@ -688,7 +688,7 @@ static void iperf2__csv_row_before_closing_quotes_and_comment__read(void **state
 /* iperf 2.1's connect-time summary after a -P 20 client's [SUM] line
  * (ReportOutputs.c: "[ CT] final connect times (min/avg/max/stdev) =
  * %0.3f/%0.3f/%0.3f/%0.3f ms (tot/err) = %d/%d"; issue 21, held-out-5:
- * warned as not read). Qwiklabs notes (GSP161, iperf 2 with 4-decimal
+ * warned as not read); its stdev is printed scaled wrong. Qwiklabs notes (GSP161, iperf 2 with 4-decimal
  * intervals, GCP VMs), read from a public code-search index, id 18870797977
  * (bench/corpus SOURCES.tsv iperf2/ho5-gcp-...), lines 142-145. */
 static const char ct_final[] =
@@ -697,7 +697,7 @@ static const char ct_final[] =
     "[SUM] 0.0000-10.0119 sec  4.23 GBytes  3.63 Gbits/sec\n"
     "[ CT] final connect times (min/avg/max/stdev) = 102.553/114.288/121.312/25.992 ms (tot/err) = 20/0\n";
 
-static void iperf2__final_connect_times_line__four_figures_of_the_run(void **state)
+static void iperf2__final_connect_times_line__min_mean_max_of_the_run(void **state)
 {
     (void)state;
     bdb_sink s;
@@ -710,8 +710,8 @@ static void iperf2__final_connect_times_line__four_figures_of_the_run(void **sta
                     1e-12, "ct avg");
     tu_assert_close(at_line(&s, 4, "connect_time_max")->value, 0.121312,
                     1e-12, "ct max");
-    tu_assert_close(at_line(&s, 4, "connect_time_stdev")->value, 0.025992,
-                    1e-12, "ct stdev");
+    /* the stdev (25.992, more than min..max allows) is noted, not kept */
+    assert_null(at_line(&s, 4, "connect_time_stdev"));
     assert_true(at_line(&s, 3, "throughput")->value == 3.63e9);
     assert_false(tu_has_warning(&s, 4, "not read"));
     bdb_sink_free(&s);
@@ -1166,7 +1166,7 @@ int main(void)
         cmocka_unit_test(iperf2__csv_in_a_go_string_dualtest__reports_paired),
         cmocka_unit_test(iperf2__csv_rows_beside_text__both_read),
         cmocka_unit_test(iperf2__csv_row_before_closing_quotes_and_comment__read),
-        cmocka_unit_test(iperf2__final_connect_times_line__four_figures_of_the_run),
+        cmocka_unit_test(iperf2__final_connect_times_line__min_mean_max_of_the_run),
         cmocka_unit_test(iperf2__label_glued_before_result_line__read_as_a_run),
         cmocka_unit_test(iperf2__enhanced_cwnd_minus_one__not_available_no_figure),
         cmocka_unit_test(iperf2__second_block_of_whole_run_lines__another_run),
