@@ -183,21 +183,28 @@ static const char k8s_prefixed[] =
     "Client on 70.0.72.79:  iperf Done.\n"
 ;
 
-static void unwrap__constant_prefix_on_each_line__read_at_file_line(void **st)
+/* The text unwrapped from in, whose prefix pass must have run, as a C
+ * string (bdb_unwrap's text is u.len bytes, not one); free it. */
+static char *prefix_unwrapped(const char *in)
 {
-    (void)st;
     bdb_unwrapped u;
-    assert_int_equal(bdb_unwrap(k8s_prefixed, strlen(k8s_prefixed), &u), 0);
+    assert_int_equal(bdb_unwrap(in, strlen(in), &u), 0);
     assert_non_null(u.text);
     assert_non_null(strstr(u.what, "prefix"));
-    /* the text is u.len bytes, not a C string */
     char *t = malloc(u.len + 1);
     assert_non_null(t);
     memcpy(t, u.text, u.len);
     t[u.len] = '\0';
+    bdb_unwrap_free(&u);
+    return t;
+}
+
+static void unwrap__constant_prefix_on_each_line__read_at_file_line(void **st)
+{
+    (void)st;
+    char *t = prefix_unwrapped(k8s_prefixed);
     assert_null(strstr(t, "Client on"));
     free(t);
-    bdb_unwrap_free(&u);
     bdb_sink s;
     tu_text_ok(k8s_prefixed, "iperf3", &s);
     /* line 16: "[  4]   0.00-10.00  sec  19.9 GBytes  17.1 Gbits/sec  2545
@@ -236,18 +243,10 @@ static const char host_bracketed[] =
 static void unwrap__host_in_brackets_before_each_line__goes(void **st)
 {
     (void)st;
-    bdb_unwrapped u;
-    assert_int_equal(bdb_unwrap(host_bracketed, strlen(host_bracketed), &u), 0);
-    assert_non_null(u.text);
-    assert_non_null(strstr(u.what, "prefix"));
-    char *t = malloc(u.len + 1);
-    assert_non_null(t);
-    memcpy(t, u.text, u.len);
-    t[u.len] = '\0';
+    char *t = prefix_unwrapped(host_bracketed);
     assert_null(strstr(t, "grid5000"));
     assert_non_null(strstr(t, "\n[  4]  0.0-10.0 sec"));
     free(t);
-    bdb_unwrap_free(&u);
     bdb_sink s;
     tu_text_ok(host_bracketed, "iperf", &s);
     /* line 8: 1.12 GBytes 957 Mbits/sec; line 10: 1.10 GBytes 947 */
