@@ -77,6 +77,8 @@ typedef struct text_state {
     int run_started;      /* version/definition/Starting line seen */
     int run_has_results;
     int run_groups_seen;  /* "Run status group" lines in this run */
+    int last_group;       /* the number of the latest of them */
+    int results_after_group; /* a job's results came after it */
     int run_start_line;
     job_def *defs;
     int ndefs;
@@ -293,6 +295,7 @@ static int close_run(text_state *st)
     st->run_started = 0;
     st->run_has_results = 0;
     st->run_groups_seen = 0;
+    st->results_after_group = 0;
     st->terse_run_open = 0;
     st->nclients = 0;
     return rc;
@@ -522,6 +525,7 @@ static int job_header(text_state *st, const char *p, const char *end,
     st->job = e;
     st->job_anon = 0;
     st->run_has_results = 1;
+    st->results_after_group = 1;
     return BDB_OK;
 }
 
@@ -574,6 +578,7 @@ static int implicit_job(text_state *st, const char *p, const char *end,
     st->skip_block = 0;
     st->job = e;
     st->run_has_results = 1;
+    st->results_after_group = 1;
     *opened = 1;
     int irc = def ? bdb_sink_info(st->out, line, "fio: the results from here "
                                   "on are read as job '%s''s (defined at "
@@ -1751,6 +1756,18 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
         double gid = 0;
         const char *q = p + 17;
         bdb_scan_number(&q, end, &gid, 0);
+        /* fio numbers a run's groups from 0 up (stat.c show_run_stats):
+         * a number not above the last one's, with no job results between
+         * them, is the summary of another run ("Run status group 0" again
+         * in a mail comparing two runs' summaries) */
+        if (st->run_groups_seen > 0 && !st->results_after_group &&
+            bdb_double_to_int(gid) <= st->last_group) {
+            st->run_started = 1;
+            if ((rc = close_run(st)))
+                return rc;
+        }
+        st->last_group = bdb_double_to_int(gid);
+        st->results_after_group = 0;
         st->group = bdb_fio_doc_add(st->doc, FIO_ENTRY_GROUP, NULL, NULL, st->run,
                                 line);
         if (!st->group)

@@ -1045,6 +1045,25 @@ static int progress_segments(ddctx *x, int line, const char *p,
     return n;
 }
 
+/* status=progress updates whose "\r" a terminal copy lost: the last
+ * update glued to the final one ("... 3 s, 298 MB/s1306525696 bytes (1,3
+ * GB, 1,2 GiB) copied, 3,82763 s, 341 MB/s"). Where the next update
+ * starts after a rate's "/s" (blanks allowed), or NULL. */
+static const char *glued_update(const char *p, const char *end)
+{
+    for (const char *q = p; q + 2 < end; q++) {
+        if (q[0] != '/' || q[1] != 's')
+            continue;
+        const char *r = q + 2;
+        while (r < end && *r == ' ')
+            r++;
+        ddsum s;
+        if (r < end && *r >= '0' && *r <= '9' && parse_summary(r, end, &s) > 0)
+            return r;
+    }
+    return NULL;
+}
+
 /* "dd: ..." or "/usr/bin/dd: ..." (program_name is argv[0]). */
 static int dd_message(const char *p, const char *end)
 {
@@ -1207,6 +1226,33 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
             if (p == e)
                 continue;
         }
+        /* updates glued on one line are all progress updates: the
+         * final summary follows its records lines on a line of its own
+         * (dd.c prints a newline after the progress line first) */
+        const char *g;
+        int glued = 0;
+        while (!rc && (g = glued_update(p, e)) != NULL) {
+            ddsum us;
+            const char *ue = g;
+            trim(&p, &ue);
+            if (parse_summary(p, ue, &us) <= 0)
+                break;
+            rc = keep_update(&x, &us, ln.no);
+            x.progress++;
+            x.progress_line = ln.no;
+            p = g;
+            glued++;
+        }
+        if (!rc && glued) {
+            ddsum us;
+            if (parse_summary(p, e, &us) > 0) {
+                rc = keep_update(&x, &us, ln.no);
+                x.progress++;
+                continue;
+            }
+        }
+        if (rc)
+            break;
         double full, part;
         int kind;
         if (records_line(p, e, &full, &part, &kind)) {

@@ -1665,9 +1665,9 @@ static int prompt_pass(const view *v, text *out, size_t at_line)
 /* A wrapper script, a CI runner or a multiplexed log writes the same text
  * before every line of a tool's output ("Client on 70.0.72.79:  [  4]
  * 0.00-1.00 sec ...", "node-2 | Requests/sec: ..."). A prefix is the
- * text from a line's first byte (not a blank, not a bracket: "[  4]" is
- * iperf's own) to its first ':' or '|' followed by a blank or the line's
- * end, at most 80 bytes; it goes from a run of at least 4 lines that
+ * text from a line's first byte (not a blank) to its first ':' or '|'
+ * followed by a blank or the line's end, at most 80 bytes, or a host
+ * name in brackets (bracket_cand; "[  4]" is iperf's own); it goes from a run of at least 4 lines that
  * start with it (blank lines between them kept) when what follows it
  * starts in at least 3 different ways (a tool's lines differ, a key
  * repeated with values, "SET: rps=...", does not). The blanks every
@@ -1677,9 +1677,40 @@ typedef struct pline {
     const char *s, *e;
 } pline;
 
+/* "[paranoia-6.rennes.grid5000.fr] ": a host in brackets, as a parallel
+ * shell (Ruby's Cute, pdsh -S, Ansible-like runners) writes before each
+ * line of a node's output, after the indentation of the page it is
+ * quoted in (kept with it). No blank inside and a lowercase letter, so
+ * that a tool's own brackets ("[  4]", "[SUM]", "[ ID]", "[TX-C]") are
+ * never one. */
+static size_t bracket_cand(const char *s, const char *e)
+{
+    int lower = 0;
+    const char *b = s;
+    while (b < e && b - s < 8 && (*b == ' ' || *b == '\t'))
+        b++;
+    if (b >= e || *b != '[')
+        return 0;
+    for (const char *p = b + 1; p < e && p - b < 80; p++) {
+        if (*p == ']')
+            return lower && p > b + 1 && p + 1 < e &&
+                           (p[1] == ' ' || p[1] == '\t')
+                       ? (size_t)(p + 1 - s)
+                       : 0;
+        if (*p == ' ' || *p == '\t' || *p == '[')
+            return 0;
+        if (*p >= 'a' && *p <= 'z')
+            lower = 1;
+    }
+    return 0;
+}
+
 static size_t prefix_cand(const char *s, const char *e)
 {
-    if (s >= e || *s == ' ' || *s == '\t' || *s == '[' || *s == '\r')
+    size_t k = bracket_cand(s, e);
+    if (k)
+        return k;
+    if (s >= e || *s == ' ' || *s == '\t' || *s == '\r')
         return 0;
     for (const char *p = s; p < e && p - s < 80; p++)
         if ((*p == ':' || *p == '|') &&

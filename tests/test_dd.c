@@ -823,6 +823,51 @@ static void dd__records_glued_to_the_next_prompt__both_jobs_read(void **state)
     bdb_sink_free(&s);
 }
 
+/* status=progress updates whose "\r" a terminal copy lost: the last two
+ * glued on one line, then the records lines and the final summary after
+ * conv=fsync (issue 21, held-out-5: the glued second update was not
+ * read). A Talos Linux install note for a CM4 (GNU dd, comma decimal
+ * locale), read from a public code-search index, id 52584176247
+ * (bench/corpus SOURCES.tsv dd/ho5-talos-...), lines 4-9. */
+static const char glued_progress[] =
+    "   time xz -d < metal-arm64.raw.xz | sudo dd of=/dev/sda bs=1M status=progress conv=fsync\n"
+    "   893665280 bytes (894 MB, 852 MiB) copied, 3 s, 298 MB/s1306525696 bytes (1,3 GB, 1,2 GiB) copied, 3,82763 s, 341 MB/s\n"
+    "\n"
+    "   0+152937 records in\n"
+    "   0+152937 records out\n"
+    "   1306525696 bytes (1,3 GB, 1,2 GiB) copied, 99,591 s, 13,1 MB/s\n";
+
+static void dd__progress_updates_glued_on_one_line__each_a_point(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_points k;
+    tu_parse_points(glued_progress, "dd", &s, &k);
+    int bytes = 0, secs = 0;
+    for (int i = 0; i < k.n; i++) {
+        if (k.p[i].line != 2)
+            continue;
+        bytes += !strcmp(k.p[i].what, "bytes") &&
+                 (k.p[i].v == 893665280 || k.p[i].v == 1306525696);
+        secs += !strcmp(k.p[i].what, "elapsed") &&
+                (k.p[i].v == 3 || k.p[i].v == 3.82763);
+    }
+    assert_int_equal(bytes, 2);
+    assert_int_equal(secs, 2);
+    bdb_sink_free(&s);
+    /* one copy: its figures are the summary's, no second run at line 2 */
+    tu_text_ok(glued_progress, "dd", &s);
+    const bdb_sample *x = tu_find(&s, NULL, "elapsed", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 99.591);
+    assert_int_equal(x->line, 6);
+    assert_int_equal(tu_count(&s, "elapsed"), 1);
+    x = tu_find(&s, NULL, "progress_lines", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 2);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -851,6 +896,7 @@ int main(void)
         cmocka_unit_test(dd__golden_figures__crosschecked_with_raw_text),
         cmocka_unit_test(dd__pdsh_host_prefixes__read_and_said_to_mix_hosts),
         cmocka_unit_test(dd__records_glued_to_the_next_prompt__both_jobs_read),
+        cmocka_unit_test(dd__progress_updates_glued_on_one_line__each_a_point),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

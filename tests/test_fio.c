@@ -2220,6 +2220,54 @@ static void fio__fio_3_1_quoted__msec_latencies_in_seconds(void **state)
     bdb_sink_free(&s);
 }
 
+/* A patch mail comparing two runs by their summaries only, each ending in
+ * "Run status group 3" and the same device's Disk stats (issue 21,
+ * held-out-5: the second run's disk line was taken for a repeat of the
+ * first's and dropped). Vitaly Wool's z3fold shrinker mail to linux-mm
+ * (fio 2.x), read from a public code-search index, id 4231248064
+ * (bench/corpus SOURCES.tsv fio/ho5-2.x-linux-mm-...), lines 43-52 and
+ * 62-66. */
+static const char fio_two_summaries_mail[] =
+    "Run status group 3 (all jobs):\n"
+    "   READ: io=1600.6MB, aggrb=8413KB/s, minb=2084KB/s, maxb=2132KB/s, mint=193286msec, maxt=194803msec\n"
+    "  WRITE: io=1599.5MB, aggrb=8406KB/s, minb=2099KB/s, maxb=2120KB/s, mint=193290msec, maxt=194825msec\n"
+    "\n"
+    "Disk stats (read/write):\n"
+    "  zram0: ios=1636792/1638952, merge=0/0, ticks=169250/462410, in_queue=633700, util=85.33%\n"
+    "\n"
+    "Just for comparison, zsmalloc gives slightly worse results:\n"
+    "Run status group 0 (all jobs):\n"
+    "  WRITE: io=3200.0MB, aggrb=12827KB/s, minb=3206KB/s, maxb=3230KB/s, mint=253603msec, maxt=255450msec\n"
+    "\n"
+    "Run status group 3 (all jobs):\n"
+    "   READ: io=1600.6MB, aggrb=8147KB/s, minb=2026KB/s, maxb=2049KB/s, mint=200339msec, maxt=201154msec\n"
+    "  WRITE: io=1599.5MB, aggrb=8142KB/s, minb=2023KB/s, maxb=2062KB/s, mint=200343msec, maxt=201158msec\n"
+    "\n"
+    "Disk stats (read/write):\n"
+    "  zram0: ios=1637032/1639304, merge=0/0, ticks=175840/458740, in_queue=637140, util=82.48%\n";
+
+static void fio__group_numbers_start_again__another_run_its_disk_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(fio_two_summaries_mail, &s);
+    int util[2] = {0, 0};
+    for (size_t i = 0; i < s.n; i++) {
+        const bdb_sample *x = &s.samples[i];
+        if (strcmp(x->metric, "disk_util") != 0)
+            continue;
+        if (x->line == 6 && x->value == 85.33)
+            util[0]++;
+        if (x->line == 17 && x->value == 82.48)
+            util[1]++;
+    }
+    assert_int_equal(util[0], 1);
+    assert_int_equal(util[1], 1);
+    assert_int_equal(tu_line_of(&s, "disk_read_ios", NULL), 6);
+    assert_false(tu_has_warning(&s, 17, "not read"));
+    bdb_sink_free(&s);
+}
+
 /* ---- sniffing ----------------------------------------------------------------- */
 
 
@@ -2298,6 +2346,7 @@ int main(void)
         cmocka_unit_test(fio__terse_v3_zero_slat__read_as_printed),
         cmocka_unit_test(fio__direction_lines_of_2006_without_iops__detected_and_read),
         cmocka_unit_test(fio__json_two_clones__each_clone_is_a_job_param),
+        cmocka_unit_test(fio__group_numbers_start_again__another_run_its_disk_read),
         cmocka_unit_test(fio__json_eight_clones__numjobs_8_job_0_to_7),
         cmocka_unit_test(fio__json_group_reporting__one_summed_job_without_job_param),
         cmocka_unit_test(fio__jsonplus__bins_are_not_stored),

@@ -119,6 +119,14 @@ int bdb_iperf2_csv_row(const char *p, const char *e, csv_row *row)
         return 0;
     while (e > p && strchr("`'\"),;]} \t", e[-1]))
         e--;
+    /* a row ends in a number: what follows the closing quote of a
+     * literal holding it ('...,1"""  # noqa', "...,0`  <- UDP") is not
+     * part of it */
+    const char *last = e;
+    while (last > p && !is_digit(last[-1]))
+        last--;
+    if (last > p && last < e && strchr("`'\")]}", *last))
+        e = last;
     if (e - p < 20)
         return 0;
     if (csv_split(p, e, row) != 0 || row->n < 9)

@@ -162,6 +162,54 @@ static void ooo_line(ip_run *r, const ip_data *d, int line)
     }
 }
 
+/* A label a script printed before iperf's line, on the same line ("IPerf
+ * TCP hostX <- hostY :  [  4]  0.0-10.0 sec  1.24 GBytes  1.07
+ * Gbits/sec"): where iperf's bracket starts after the label's ": ", or
+ * NULL. The label is at most 80 bytes of text with no bracket; only a
+ * stream's or a sum's data line is taken from it, and the label ends the
+ * run before it (a script labels each of its tests). */
+static const char *after_label(const char *p, const char *e)
+{
+    for (const char *c = p; c < e && c - p < 80; c++) {
+        if (*c == '[' || *c == ']')
+            return NULL;
+        if (*c != ':' || c + 1 >= e || (c[1] != ' ' && c[1] != '\t'))
+            continue;
+        const char *b = bdb_skip_ws(c + 1, e), *q = b;
+        ip_br br;
+        if (b < e && *b == '[' && bdb_iperf_parse_bracket(&q, e, &br) &&
+            (br.kind == BR_NUM || br.kind == BR_SUM))
+            return b;
+        return NULL;
+    }
+    return NULL;
+}
+
+/* Whether data line d of stream id starts another run: the stream's
+ * latest line in r (same flow and side) and d both start at 0 and that
+ * one ends after d's end less 0.05 s, but not at it. A stream's lines go
+ * 0-1, 1-2, ..., then 0-N, the longest last (ReportOutputs.c), so a
+ * second 0-start about as long as the first is a new run whose banner and
+ * "connected" lines were left out of the quote (two -P 16 blocks of
+ * 0.0000-300.01xx lines, "Results of test: window" before "[  4]
+ * 0.0-10.0" after "[  4]  0.0-10.7"). Equal ends stay one run, as
+ * before (-t 1 -i 1 may print 0.0-1.0 twice). */
+static int restarts(const ip_run *r, int flow, long id, int side,
+                    const ip_data *d)
+{
+    if (fabs(d->start) > 1e-9)
+        return 0;
+    for (size_t i = r->nobs; i-- > 0;) {
+        const ip_obs *o = &r->obs[i];
+        const ip_ent *en = &r->ents[o->ent];
+        if (en->id != id || en->flow != flow || o->side != side)
+            continue;
+        return fabs(o->start) < 1e-9 && o->end > d->end - 0.051 &&
+               o->end != d->end;
+    }
+    return 0;
+}
+
 static int has_csv_rows(const char *buf, size_t len)
 {
     bdb_lines it;
@@ -272,6 +320,19 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
             continue;
         }
         if (*p != '[') {
+            const char *b = after_label(p, e);
+            if (b) {
+                /* a script's label marks a test of its own */
+                p = b;
+                if (bdb_iperf_has_data(&r)) {
+                    bdb_iperf_ctx_reset(&cx);
+                    rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+                    if (rc)
+                        break;
+                }
+            }
+        }
+        if (*p != '[') {
             if (is_error_line(p, e))
                 rep_warn(out, &rep, ln.no, "iperf reported", p, e);
             continue;
@@ -279,6 +340,9 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
         const char *q = p;
         ip_br br;
         if (!bdb_iperf_parse_bracket(&q, e, &br))
+            continue;
+        if (br.kind != BR_NUM && br.kind != BR_SUM &&
+            bdb_iperf_ct_final_read(&r, q, e, ln.no))
             continue;
         if (br.kind == BR_HDR) {
             cx.hdr_rtry = bdb_contains(q, e, "Rtry");
@@ -401,6 +465,14 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
         }
         ip_obs *o;
         int side = recv ? SIDE_RCV : SIDE_SND;
+        if (!final && restarts(&r, flow, d.br.id, side, &d)) {
+            /* a stream's whole-run line longer than this one, which
+             * starts at 0 too: this line is another run's */
+            bdb_iperf_ctx_reset(&cx);
+            rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+            if (rc)
+                break;
+        }
         rc = bdb_iperf_add_obs(&r, flow, d.br.id, side, final, &d, ln.no, &o);
         if (rc)
             break;

@@ -217,6 +217,59 @@ int bdb_iperf_ct_read(ip_run *r, long id, const char *p, const char *e,
     return 1;
 }
 
+/* ReportOutputs.c (2.1): "[ CT] final connect times (min/avg/max/stdev)
+ * = %0.3f/%0.3f/%0.3f/%0.3f ms (tot/err) = %d/%d", after the [SUM] line
+ * of a -P client; tot is the connections asked for (-P), err those that
+ * failed (their own lines said so). The stdev is not in ms: 2.1.x prints
+ * 1e3 * sqrt(m2 / (cnt - 1)) of times in ms (microseconds: "0.011/0.040/
+ * 0.070/41.719 ms" for two connections 0.059 ms apart), other builds
+ * print values no spread of min..max allows ("102.553/114.288/121.312/
+ * 25.992 ms" for 20): it is not kept, and a note says so. */
+int bdb_iperf_ct_final_read(ip_run *r, const char *p, const char *e,
+                            int line)
+{
+    const char *q = bdb_skip_ws(p, e);
+    if (!bdb_scan_lit(&q, e, "final connect times", 0))
+        return 0;
+    const char *eq = bdb_find(q, e, "=");
+    if (!eq)
+        return 0;
+    q = eq + 1;
+    double v[4];
+    for (int i = 0; i < 4; i++)
+        if (!bdb_scan_number(&q, e, &v[i], 0) || v[i] < 0 ||
+            (i < 3 && !bdb_scan_lit(&q, e, "/", 0)))
+            return 0;
+    if (!bdb_scan_lit(&q, e, "ms", 1))
+        return 0;
+    r->have_ctf = 1;
+    r->ctf_line = line;
+    for (int i = 0; i < 4; i++)
+        r->ctf[i] = v[i] / 1000.0;
+    return 1;
+}
+
+/* The run's final connect times (min, mean, max), as figures of base's
+ * series; the stdev gets a note (see bdb_iperf_ct_final_read). */
+static int emit_ct_final(ip_run *r, const bdb_sample *base, bdb_sink *out)
+{
+    static const char *const names[3] = {
+        "connect_time_min", "connect_time_mean", "connect_time_max"};
+    int rc = 0;
+    for (int i = 0; i < 3 && !rc; i++)
+        rc = add(out, base, names[i], r->ctf[i], BDB_UNIT_SECONDS,
+                 BDB_LOWER_IS_BETTER, r->ctf_line);
+    if (!rc)
+        rc = bdb_sink_info(out, r->ctf_line,
+                           "iperf: the stdev of the final connect times "
+                           "(%g) is not kept: iperf 2.1 prints it scaled "
+                           "wrong (ReportOutputs.c: 1e3 * sqrt(m2/(n-1)) "
+                           "of times in ms)",
+                           r->ctf[3] * 1000.0);
+    r->have_ctf = 0; /* once, with the first flow's */
+    return rc;
+}
+
 /* The connect times of stream id, as figures of base's series: with
  * its finals only (a cut run gives no figure, only its trace). */
 static int emit_ct(const ip_run *r, long id, const bdb_sample *base,
@@ -755,6 +808,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 rc = bdb_iperf_emit_trace(r, (size_t)top, &base, out);
             if (!rc && !cut)
                 rc = emit_ct(r, r->ents[top].id, &base, out);
+            if (!rc && !cut && r->have_ctf)
+                rc = emit_ct_final(r, &base, out);
             if (!rc && r->json_sums && !r->ents[top].trace_base)
                 rc = keep_trace_base(&r->ents[top], &base);
             /* one stream under a sum (iperf3 JSON): the stream's own
@@ -1016,8 +1071,11 @@ static void k_pkts_figs(ip_figs *fs, bdb_sink *out, int line,
  * "2174K(1502)/917(1322) us" (Cwnd(pkts)/RTT(var)), 2.1's
  * "22K(16)/24K(17)/56167(15843) us" (InF(pkts)/Cwnd(pkts)/RTT(var)),
  * "NA/917(1322) us" when no cwnd is known, and the burst writer's "28K/917"
- * without its unit. Sizes in KBytes (-1K when unknown), RTT and its
- * variance in microseconds. */
+ * without its unit. Sizes in KBytes, RTT and its variance in
+ * microseconds. A -1 ("-1K/1346 us": 2.0.x-2.1 print the -1 they keep
+ * when the kernel's tcp_info gave no window, where later versions print
+ * "NA") is iperf's "not available", as in the CSV columns
+ * (iperf2_csv.c): no figure, and no warning either (the line is read). */
 static int cwnd_rtt(const char **pp, const char *z, ip_figs *fs,
                     bdb_sink *out, int line)
 {

@@ -149,6 +149,10 @@ typedef struct ip_run {
     size_t ntfigs, cap_tfigs;
     ip_ct *cts;         /* iperf2 -e connect times, "(ct=0.69 ms)" */
     size_t ncts, cap_cts;
+    /* iperf2 2.1 "[ CT] final connect times (min/avg/max/stdev) =
+     * a/b/c/d ms": of all the run's connections, seconds */
+    int have_ctf, ctf_line;
+    double ctf[4];
 } ip_run;
 
 /* Context that outlives one run (a server keeps listening). */
@@ -218,6 +222,10 @@ int bdb_iperf_obs_keep_figs(ip_run *r, ip_obs *o, const ip_figs *fs);
  * read, 0 when none, BDB_ENOMEM. */
 int bdb_iperf_ct_read(ip_run *r, long id, const char *p, const char *e,
                       int line);
+/* Reads "final connect times (min/avg/max/stdev) = a/b/c/d ms" (after
+ * "[ CT]") into r; 1 when read, 0 when not that line. */
+int bdb_iperf_ct_final_read(ip_run *r, const char *p, const char *e,
+                            int line);
 
 int bdb_iperf_emit_trace(const ip_run *r, size_t ei, const bdb_sample *base,
                          bdb_sink *out);
