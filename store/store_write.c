@@ -685,6 +685,16 @@ static int replaced_row(bdb_stmt *s, void *ctx)
     return 0;
 }
 
+/* Kept statement sql with ?1 = id, ready to step. */
+static int kept_for_id(bdb_store *st, const char *sql, const char *what,
+                       long long id, bdb_stmt **s)
+{
+    int rc = bdb_stmt_prepare(st, sql, what, BDB_STMT_KEEP, s);
+    if (!rc)
+        bdb_bind_int(*s, 1, id);
+    return rc;
+}
+
 /* Before a source's results are replaced: its series go into the cache
  * (the re-read finds most of them again: found there, not by an INSERT
  * that conflicts and a SELECT) and onto the list the sweep looks at. */
@@ -692,16 +702,14 @@ static int note_replaced_series(bdb_store *st, long long source_id)
 {
     bdb_stmt *s;
     /* its results' series, and those of its traces alone (a cut run) */
-    int rc = bdb_stmt_prepare(st, "SELECT s.id, s.tool, s.benchmark, "
-                                  "s.metric, s.params, s.unit FROM series s "
-                                  "WHERE s.id IN (SELECT series_id FROM "
-                                  "results WHERE source_id = ?1 UNION SELECT "
-                                  "series_id FROM trace_points WHERE "
-                                  "source_id = ?1)",
-                              "reading a source's series", BDB_STMT_KEEP, &s);
+    int rc = kept_for_id(st, "SELECT s.id, s.tool, s.benchmark, s.metric, "
+                             "s.params, s.unit FROM series s WHERE s.id IN "
+                             "(SELECT series_id FROM results WHERE "
+                             "source_id = ?1 UNION SELECT series_id FROM "
+                             "trace_points WHERE source_id = ?1)",
+                         "reading a source's series", source_id, &s);
     if (rc)
         return rc;
-    bdb_bind_int(s, 1, source_id);
     replaced_walk rw = {W(st), st};
     return bdb_stmt_walk(s, replaced_row, &rw);
 }
@@ -713,13 +721,12 @@ static int note_replaced_series(bdb_store *st, long long source_id)
 static int source_platform(bdb_store *st, long long id, char *out, size_t n)
 {
     bdb_stmt *s;
-    int rc = bdb_stmt_prepare(st, "SELECT coalesce(p.name, '') FROM sources "
-                                  "src LEFT JOIN platforms p ON p.id = "
-                                  "src.platform_id WHERE src.id = ?1",
-                              "reading source", BDB_STMT_KEEP, &s);
+    int rc = kept_for_id(st, "SELECT coalesce(p.name, '') FROM sources src "
+                             "LEFT JOIN platforms p ON p.id = "
+                             "src.platform_id WHERE src.id = ?1",
+                         "reading source", id, &s);
     if (rc)
         return rc;
-    bdb_bind_int(s, 1, id);
     int r = bdb_step(s);
     if (r == 1)
         snprintf(out, n, "%s", bdb_col_text(s, 0));
@@ -799,14 +806,13 @@ int bdb_write_source_begin(bdb_store *st, const bdb_source_info *src,
         rc = source_platform(st, id, w->cur_platform, sizeof w->cur_platform);
         if (!rc)
             rc = note_replaced_series(st, id);
-        if (!rc)
-            rc = bdb_sql_exec_ids(st, "DELETE FROM results WHERE "
-                                      "source_id = ?1", id, 0, 1,
-                                  "removing old results");
-        if (!rc)
-            rc = bdb_sql_exec_ids(st, "DELETE FROM source_warnings WHERE "
-                                      "source_id = ?1", id, 0, 1,
-                                  "removing old warnings");
+        static const char *const old[2][2] = {
+            {"DELETE FROM results WHERE source_id = ?1",
+             "removing old results"},
+            {"DELETE FROM source_warnings WHERE source_id = ?1",
+             "removing old warnings"}};
+        for (int i = 0; !rc && i < 2; i++)
+            rc = bdb_sql_exec_ids(st, old[i][0], id, 0, 1, old[i][1]);
         w->cur_replaced = 1;
     } else {
         snprintf(w->cur_platform, sizeof w->cur_platform, "%s",
