@@ -78,6 +78,9 @@ typedef struct bdb_driver {
     void (*bind_int)(bdb_stmt *s, int i, long long v);
     void (*bind_double)(bdb_stmt *s, int i, double v);
     void (*bind_text)(bdb_stmt *s, int i, const char *t);
+    /* optional: a text not copied, living until the statement's reset or
+     * finish (NULL: bind_text) */
+    void (*bind_text_ref)(bdb_stmt *s, int i, const char *t);
     /* n bytes (a BLOB, a bytea), not copied: they live until the step */
     void (*bind_blob)(bdb_stmt *s, int i, const void *p, size_t n);
     /* 1: a row is there to read; 0: no more rows; else a BDB_E* code */
@@ -118,6 +121,9 @@ typedef struct bdb_driver {
      * when new, in one round trip (NULL: statement by statement) */
     int (*set_make)(bdb_store *st, const char *text, const bdb_params *kv,
                     long long *id);
+    /* the id of the row the last INSERT added, 0 when it added none (ON
+     * CONFLICT DO NOTHING); needed without series_make and set_make */
+    long long (*last_id)(bdb_store *st);
     /* optional: the most bytes a blob holds (0: no limit of its own) */
     long long (*blob_max)(bdb_store *st);
     /* dialect: the statement that drops every series without results

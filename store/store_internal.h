@@ -413,6 +413,15 @@ static inline void bdb_bind_text(bdb_stmt *s, int i, const char *t)
 {
     s->drv->bind_text(s, i, t);
 }
+/* t (not NULL) lives until s's reset or finish: a driver may bind it
+ * without a copy. */
+static inline void bdb_bind_text_ref(bdb_stmt *s, int i, const char *t)
+{
+    if (s->drv->bind_text_ref)
+        s->drv->bind_text_ref(s, i, t);
+    else
+        s->drv->bind_text(s, i, t);
+}
 static inline void bdb_bind_blob(bdb_stmt *s, int i, const void *p, size_t n)
 {
     s->drv->bind_blob(s, i, p, n);

@@ -734,12 +734,12 @@ static int rows_put(bdb_store *st, const bdb_rows *what,
         sqlite3_stmt *s = b->ins[k];
         size_t rows = (size_t)bulk_sizes[k];
         while (s && n - done >= rows) {
-            sqlite3_reset(s);
             const bdb_cell *c = cells + done * (size_t)ncols;
             for (int i = 0; i < (int)rows * ncols; i++)
                 bind_cell(s, i + 1, &c[i]);
             int step = sqlite3_step(s);
-            /* texts were bound without a copy */
+            /* reset at once: texts were bound without a copy, and a
+             * statement left unreset holds its transaction */
             sqlite3_reset(s);
             if (step != SQLITE_DONE)
                 return fail_db(st, what->what);
@@ -795,6 +795,12 @@ static int source_tx_end(bdb_store *st, int rc)
     rc = tx_end(st, rc);
     source_mem_end(st);
     return rc;
+}
+
+static long long last_id(bdb_store *st)
+{
+    return sqlite3_changes(DB(st)) > 0 ? sqlite3_last_insert_rowid(DB(st))
+                                       : 0;
 }
 
 /* The one limit on a file's size: its compressed copy, when one blob. */
@@ -1081,6 +1087,11 @@ static void drv_bind_text(bdb_stmt *s, int i, const char *t)
         sqlite3_bind_null(S(s), i);
 }
 
+static void drv_bind_text_ref(bdb_stmt *s, int i, const char *t)
+{
+    sqlite3_bind_text(S(s), i, t, -1, SQLITE_STATIC);
+}
+
 static void drv_bind_blob(bdb_stmt *s, int i, const void *p, size_t n)
 {
     sqlite3_bind_blob64(S(s), i, n ? p : "", n, SQLITE_STATIC);
@@ -1151,6 +1162,7 @@ static const bdb_driver sq_driver = {
     .bind_int = drv_bind_int,
     .bind_double = drv_bind_double,
     .bind_text = drv_bind_text,
+    .bind_text_ref = drv_bind_text_ref,
     .bind_blob = drv_bind_blob,
     .step = drv_step,
     .column_null = drv_column_null,
@@ -1166,6 +1178,7 @@ static const bdb_driver sq_driver = {
     .source_tx_end = source_tx_end,
     .rows_put = rows_put,
     .rows_batch = BULK_ROWS,
+    .last_id = last_id,
     .blob_max = blob_max,
     .sql_sweep_series = "DELETE FROM series WHERE id NOT IN "
                         "(SELECT DISTINCT series_id FROM results) AND id NOT "

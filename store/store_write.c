@@ -120,12 +120,35 @@ static int id_of_text(bdb_store *st, const char *sql, const char *name,
     int rc = bdb_stmt_prepare(st, sql, what, BDB_STMT_KEEP, &s);
     if (rc)
         return rc;
-    bdb_bind_text(s, 1, name);
+    bdb_bind_text_ref(s, 1, name);
     int r = bdb_step(s);
     if (r == 1)
         *id = bdb_col_int(s, 0);
     rc = bdb_stmt_finish(s, r < 0 ? r : BDB_OK);
     return rc ? rc : r;
+}
+
+/* Kept statement sql with ?1 = id, ready to step. */
+static int kept_for_id(bdb_store *st, const char *sql, const char *what,
+                       long long id, bdb_stmt **s)
+{
+    int rc = bdb_stmt_prepare(st, sql, what, BDB_STMT_KEEP, s);
+    if (!rc)
+        bdb_bind_int(*s, 1, id);
+    return rc;
+}
+
+/* Runs kept statement sql with ?1 = a and ?2 = b (when n is 2). */
+static int kept_run(bdb_store *st, const char *sql, const char *what,
+                    long long a, long long b, int n)
+{
+    bdb_stmt *s;
+    int rc = kept_for_id(st, sql, what, a, &s);
+    if (rc)
+        return rc;
+    if (n > 1)
+        bdb_bind_int(s, 2, b);
+    return bdb_stmt_finish(s, bdb_stmt_run(s));
 }
 
 #define SQL_PLATFORM_SEL "SELECT id FROM platforms WHERE name = ?1"
@@ -184,11 +207,29 @@ static int set_items(bdb_store *st, long long id, const bdb_params *kv)
     for (int i = 0; !rc && i < kv->n; i++) {
         bdb_stmt_reset(s);
         bdb_bind_int(s, 1, id);
-        bdb_bind_text(s, 2, kv->kv[i].key);
-        bdb_bind_text(s, 3, kv->kv[i].value);
+        bdb_bind_text_ref(s, 2, kv->kv[i].key);
+        bdb_bind_text_ref(s, 3, kv->kv[i].value);
         rc = bdb_stmt_run(s);
     }
     return bdb_stmt_finish(s, rc);
+}
+
+/* Parameter set text added: 1 and *id when new, 0 when it was there
+ * (the driver's last_id: a RETURNING clause costs SQLite as much as the
+ * insert), or a BDB_E* code. */
+static int set_add(bdb_store *st, const char *text, long long *id)
+{
+    bdb_stmt *s;
+    int rc = bdb_stmt_prepare(st, "INSERT INTO param_sets(params) VALUES(?1) "
+                                  "ON CONFLICT(params) DO NOTHING",
+                              "adding parameter set", BDB_STMT_KEEP, &s);
+    if (rc)
+        return rc;
+    bdb_bind_text_ref(s, 1, text);
+    rc = bdb_stmt_run(s);
+    *id = rc ? 0 : st->ops->drv->last_id(st);
+    rc = bdb_stmt_finish(s, rc);
+    return rc ? rc : *id != 0;
 }
 
 /* The id of the sample's parameter set, made with its items when new. */
@@ -206,9 +247,7 @@ static int param_set_id(bdb_store *st, const bdb_sample *smp,
     if (d->set_make) {
         rc = d->set_make(st, params, &smp->params, id);
     } else {
-        int r = id_of_text(st, "INSERT INTO param_sets(params) VALUES(?1) ON "
-                               "CONFLICT(params) DO NOTHING RETURNING id",
-                           params, "adding parameter set", id);
+        int r = set_add(st, params, id);
         if (r == 1)
             r = set_items(st, *id, &smp->params);
         else if (r == 0 &&
@@ -237,7 +276,8 @@ static int unit_differs(bdb_store *st, int line, const char *tool,
                           metric, unit, there);
 }
 
-/* The series of n, found or made now, one statement each. */
+/* The series of n, found or made now, one statement each (a driver
+ * without series_make gives last_id). */
 static int series_make_one(bdb_store *st, const bdb_new_series *n,
                            long long *id)
 {
@@ -246,20 +286,19 @@ static int series_make_one(bdb_store *st, const bdb_new_series *n,
                                   "metric, params, unit, better, "
                                   "param_set_id) VALUES(?1,?2,?3,?4,?5,?6,?7) "
                                   "ON CONFLICT(tool, benchmark, metric, "
-                                  "params) DO NOTHING RETURNING id",
+                                  "params) DO NOTHING",
                               "adding series", BDB_STMT_KEEP, &s);
     if (rc)
         return rc;
     for (int i = 0; i < 5; i++)
-        bdb_bind_text(s, i + 1, n->text[i]);
+        bdb_bind_text_ref(s, i + 1, n->text[i]);
     bdb_bind_int(s, 6, n->better);
     bdb_bind_int(s, 7, n->set_id);
-    int r = bdb_step(s);
-    if (r == 1)
-        *id = bdb_col_int(s, 0);
-    if ((rc = bdb_stmt_finish(s, r < 0 ? r : BDB_OK)))
+    rc = bdb_stmt_run(s);
+    *id = rc ? 0 : st->ops->drv->last_id(st);
+    if ((rc = bdb_stmt_finish(s, rc)))
         return rc;
-    if (r == 1)
+    if (*id)
         return BDB_OK;  /* new: its id is the row's, its unit ours */
     if ((rc = bdb_stmt_prepare(st, "SELECT id, unit FROM series WHERE "
                                    "tool = ?1 AND benchmark = ?2 AND "
@@ -267,8 +306,8 @@ static int series_make_one(bdb_store *st, const bdb_new_series *n,
                                "finding series", BDB_STMT_KEEP, &s)))
         return rc;
     for (int i = 0; i < 4; i++)
-        bdb_bind_text(s, i + 1, n->text[i]);
-    r = bdb_step(s);
+        bdb_bind_text_ref(s, i + 1, n->text[i]);
+    int r = bdb_step(s);
     if (r == 1) {
         *id = bdb_col_int(s, 0);
         if (strcmp(bdb_col_text(s, 1), n->text[4]) != 0)
@@ -552,9 +591,8 @@ int bdb_write_source_set(bdb_store *st, long long source_id, const char *set,
         }
     }
     if (!rc)
-        rc = bdb_sql_exec_ids(st, "UPDATE sources SET set_id = ?1 WHERE "
-                                  "id = ?2", sid, source_id, 2,
-                              "putting a source in its set");
+        rc = kept_run(st, "UPDATE sources SET set_id = ?1 WHERE id = ?2",
+                      "putting a source in its set", sid, source_id, 2);
     return rc;
 }
 
@@ -685,16 +723,6 @@ static int replaced_row(bdb_stmt *s, void *ctx)
     return 0;
 }
 
-/* Kept statement sql with ?1 = id, ready to step. */
-static int kept_for_id(bdb_store *st, const char *sql, const char *what,
-                       long long id, bdb_stmt **s)
-{
-    int rc = bdb_stmt_prepare(st, sql, what, BDB_STMT_KEEP, s);
-    if (!rc)
-        bdb_bind_int(*s, 1, id);
-    return rc;
-}
-
 /* Before a source's results are replaced: its series go into the cache
  * (the re-read finds most of them again: found there, not by an INSERT
  * that conflicts and a SELECT) and onto the list the sweep looks at. */
@@ -812,7 +840,7 @@ int bdb_write_source_begin(bdb_store *st, const bdb_source_info *src,
             {"DELETE FROM source_warnings WHERE source_id = ?1",
              "removing old warnings"}};
         for (int i = 0; !rc && i < 2; i++)
-            rc = bdb_sql_exec_ids(st, old[i][0], id, 0, 1, old[i][1]);
+            rc = kept_run(st, old[i][0], old[i][1], id, 0, 1);
         w->cur_replaced = 1;
     } else {
         snprintf(w->cur_platform, sizeof w->cur_platform, "%s",
