@@ -275,15 +275,11 @@ void bdb_write_close(bdb_store *st);
  * series cache stays only when no other connection may have swept). */
 void bdb_write_forget(bdb_store *st);
 void bdb_write_begun(bdb_store *st, int others_wrote);
-/* store.h's batch and source operations. */
-int bdb_write_batch_begin(bdb_store *st, int flags);
-int bdb_write_batch_end(bdb_store *st, int commit);
+/* store.h's bdb_store_source_begin without the trace points' part
+ * (store.c); bdb_store_source_put, _end and the batches are
+ * store_write.c's. */
 int bdb_write_source_begin(bdb_store *st, const bdb_source_info *src,
                            long long replace_id, long long *id);
-int bdb_write_source_put(bdb_store *st, long long id, const bdb_sample *s);
-int bdb_write_source_end(bdb_store *st, long long id, const char *tool,
-                         const char *tool_version, const char *parser_version,
-                         const bdb_sink *notes, int keep);
 /* The id of the platform called name, made when new (0 for ""). */
 int bdb_write_platform_id(bdb_store *st, const char *name, long long *id);
 /* Drops the series left without results: now, or once when the open

@@ -865,7 +865,7 @@ int bdb_write_source_begin(bdb_store *st, const bdb_source_info *src,
     return BDB_OK;
 }
 
-int bdb_write_source_put(bdb_store *st, long long id, const bdb_sample *smp)
+int bdb_store_source_put(bdb_store *st, long long id, const bdb_sample *smp)
 {
     return source_put(st, id, smp);
 }
@@ -873,7 +873,7 @@ int bdb_write_source_put(bdb_store *st, long long id, const bdb_sample *smp)
 /* Sets the source's tool and versions, stores its notes, and keeps all of
  * it (keep) or none. Returns the final code (BDB_OK when !keep and the
  * rollback worked). */
-int bdb_write_source_end(bdb_store *st, long long id, const char *tool,
+int bdb_store_source_end(bdb_store *st, long long id, const char *tool,
                          const char *tool_version, const char *parser_version,
                          const bdb_sink *notes, int keep)
 {
@@ -916,7 +916,7 @@ int bdb_write_source_end(bdb_store *st, long long id, const char *tool,
 
 /* A batch: one transaction around many files, each a savepoint, so that
  * a failed file rolls back alone and the batch pays one commit. */
-int bdb_write_batch_begin(bdb_store *st, int flags)
+int bdb_store_batch_begin(bdb_store *st, int flags)
 {
     bdb_write *w = W(st);
     if (w->in_batch)
@@ -932,7 +932,7 @@ int bdb_write_batch_begin(bdb_store *st, int flags)
     return BDB_OK;
 }
 
-int bdb_write_batch_end(bdb_store *st, int commit)
+int bdb_store_batch_end(bdb_store *st, int commit)
 {
     bdb_write *w = W(st);
     if (!w || !w->in_batch)
