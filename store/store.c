@@ -165,8 +165,14 @@ int bdb_store_open_mode(bdb_store **out, const char *location, int flags,
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     st->ops = ops;
     bdb_store_mask_location(given, st->shown, sizeof st->shown);
-    int rc = ops->open(st, location, flags, diag);
+    int rc = bdb_write_open(st);
     if (rc) {
+        free(st);
+        return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+    }
+    rc = ops->open(st, location, flags, diag);
+    if (rc) {
+        bdb_write_close(st);
         free(st);
         return rc;
     }
@@ -184,24 +190,14 @@ int bdb_store_source_samples(bdb_store *st, long long id, bdb_sink *out)
     return bdb_source_samples(st, id, out);
 }
 
-int bdb_store_batch_begin(bdb_store *st, int flags)
-{
-    return st->ops->batch_begin(st, flags);
-}
-
-int bdb_store_batch_end(bdb_store *st, int commit)
-{
-    return st->ops->batch_end(st, commit);
-}
-
 /* A source's results being replaced: its trace points go with them, in
  * the same transaction. */
 static int begin_source(bdb_store *st, const bdb_source_info *src,
                         long long replace_id, long long *id)
 {
-    int rc = st->ops->source_begin(st, src, replace_id, id);
+    int rc = bdb_write_source_begin(st, src, replace_id, id);
     if (!rc && replace_id && (rc = bdb_store_traces_drop(st, replace_id)))
-        st->ops->source_end(st, replace_id, NULL, NULL, NULL, NULL, 0);
+        bdb_store_source_end(st, replace_id, NULL, NULL, NULL, NULL, 0);
     return rc;
 }
 
@@ -211,25 +207,14 @@ int bdb_store_source_begin(bdb_store *st, const bdb_source_info *src,
     return begin_source(st, src, replace_id, id);
 }
 
-int bdb_store_source_put(bdb_store *st, long long id, const bdb_sample *s)
-{
-    return st->ops->source_put(st, id, s);
-}
-
-int bdb_store_source_end(bdb_store *st, long long id, const char *tool,
-                         const char *tool_version, const char *parser_version,
-                         const bdb_sink *notes, int keep)
-{
-    return st->ops->source_end(st, id, tool, tool_version, parser_version,
-                               notes, keep);
-}
-
 void bdb_store_close(bdb_store *st)
 {
     if (!st)
         return;
     bdb_means_memo_free(st->means);
+    bdb_store_batch_end(st, 1);
     st->ops->close(st);
+    bdb_write_close(st);
     free(st);
 }
 
@@ -257,16 +242,16 @@ static int put_whole(bdb_store *st, const bdb_source_info *src,
     if (replace_id)
         id = replace_id;
     for (size_t i = 0; !rc && i < samples->n; i++)
-        rc = st->ops->source_put(st, id, &samples->samples[i]);
+        rc = bdb_store_source_put(st, id, &samples->samples[i]);
     if (rc) {
         /* the error is the put's: ending only undoes */
         char keep[sizeof st->errmsg];
         memcpy(keep, st->errmsg, sizeof keep);
-        st->ops->source_end(st, id, NULL, NULL, NULL, NULL, 0);
+        bdb_store_source_end(st, id, NULL, NULL, NULL, NULL, 0);
         memcpy(st->errmsg, keep, sizeof keep);
         return rc;
     }
-    rc = st->ops->source_end(st, id, tool, tool_version, parser_version,
+    rc = bdb_store_source_end(st, id, tool, tool_version, parser_version,
                              samples, 1);
     if (!rc && source_id)
         *source_id = id;

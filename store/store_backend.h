@@ -1,14 +1,44 @@
 /* store_backend.h - what a storage back-end implements: the driver's
- * primitives (statements, transactions: the sqlite3_vfs pattern, a small
- * table of what truly differs), and, until every operation is written
- * once above them, a table of the operations it still makes its own way.
- * Both back-ends live in this tree, so neither table has a version. */
+ * primitives (statements, transactions, bulk rows: the sqlite3_vfs
+ * pattern, a small table of what truly differs), and what a connection
+ * does (open, close, serve). Every store operation is written once above
+ * them. Both back-ends live in this tree, so neither table has a
+ * version. */
 #ifndef BDB_STORE_BACKEND_H
 #define BDB_STORE_BACKEND_H
 
 #include "store.h"
 
 typedef struct bdb_stmt bdb_stmt;
+
+/* A value of a bulk insert's row: 'i' (i), 'd' (d), 't' (t) or 'n'
+ * (NULL). */
+typedef struct bdb_cell {
+    char type;
+    union {
+        long long i;
+        double d;
+        const char *t;
+    };
+} bdb_cell;
+
+/* A bulk insert's table: "table(col, ...)", its column count, and what
+ * names it in messages. */
+typedef struct bdb_rows {
+    const char *table_cols;
+    int ncols;
+    const char *what;
+} bdb_rows;
+
+/* A series new to the transaction: tool, benchmark, metric, params, unit
+ * and its cache key (text[0] owns them all when allocated). */
+typedef struct bdb_new_series {
+    char *text[6];
+    int better, line;
+    long long set_id;
+    long long id;           /* once made (0: not found) */
+    char unit_there[16];    /* the stored series' unit, once made */
+} bdb_new_series;
 
 /* How a back-end writes the n-th (1-based) parameter: '?' gives ?1, ?2
  * (SQLite), '$' gives $1, $2 (PostgreSQL). */
@@ -52,6 +82,9 @@ typedef struct bdb_driver {
     void (*bind_int)(bdb_stmt *s, int i, long long v);
     void (*bind_double)(bdb_stmt *s, int i, double v);
     void (*bind_text)(bdb_stmt *s, int i, const char *t);
+    /* optional: a text not copied, living until the statement's reset or
+     * finish (NULL: bind_text) */
+    void (*bind_text_ref)(bdb_stmt *s, int i, const char *t);
     /* n bytes (a BLOB, a bytea), not copied: they live until the step */
     void (*bind_blob)(bdb_stmt *s, int i, const void *p, size_t n);
     /* 1: a row is there to read; 0: no more rows; else a BDB_E* code */
@@ -70,23 +103,36 @@ typedef struct bdb_driver {
     /* frees s (NULL is fine) and returns rc, or when rc is BDB_OK the
      * error of ending its walk */
     int (*finish)(bdb_stmt *s, int rc);
-    /* the id of the platform called name, made when new (0 for "") */
-    int (*platform_id)(bdb_store *st, const char *name, long long *id);
-    /* drops the series left without results: now, or once when the open
-     * batch ends */
-    int (*sweep_series_later)(bdb_store *st);
-    /* forgets the run set the batch knows exists */
-    void (*forget_set)(bdb_store *st);
-    /* puts source source_id into run set `set` (made when new) with
-     * tags, remembering the set for the batch's next file */
-    int (*source_set)(bdb_store *st, long long source_id, const char *set,
-                      const bdb_params *tags);
-    /* the default platform of the figures the open source is given next */
-    void (*source_platform)(bdb_store *st, const char *name);
-    /* writes what the open source holds back for a later round trip (the
-     * series and rows of PostgreSQL's next COPY flush), so that a query
-     * sees them; NULL when a back-end holds nothing back */
-    int (*flush_pending)(bdb_store *st, long long source_id);
+    /* ---- the write path's (store_write.c) ---- */
+    /* a batch's transaction (flags: BDB_BATCH_*), its files savepoints
+     * inside it (tx_begin); ended: committed when commit and rc is
+     * BDB_OK, else rolled back; returns the final code */
+    int (*batch_begin)(bdb_store *st, int flags);
+    int (*batch_end)(bdb_store *st, int commit, int rc);
+    /* a source's transaction: tx_begin and tx_end, with what a new
+     * source (fresh) in a transaction of its own may tune */
+    int (*source_tx_begin)(bdb_store *st, int fresh);
+    int (*source_tx_end)(bdb_store *st, int rc);
+    /* bulk insert: nrows rows of what->ncols cells each, in order */
+    int (*rows_put)(bdb_store *st, const bdb_rows *what,
+                    const bdb_cell *cells, size_t nrows);
+    /* the results rows a bulk insert waits for */
+    size_t rows_batch;
+    /* optional: finds or makes the n series at once, setting each one's
+     * id and unit_there (NULL: made one by one, when first seen) */
+    int (*series_make)(bdb_store *st, bdb_new_series *news, size_t n);
+    /* optional: the id of parameter set text, made with its items kv
+     * when new, in one round trip (NULL: statement by statement) */
+    int (*set_make)(bdb_store *st, const char *text, const bdb_params *kv,
+                    long long *id);
+    /* the id of the row the last INSERT added, 0 when it added none (ON
+     * CONFLICT DO NOTHING); needed without series_make and set_make */
+    long long (*last_id)(bdb_store *st);
+    /* optional: the most bytes a blob holds (0: no limit of its own) */
+    long long (*blob_max)(bdb_store *st);
+    /* dialect: the statement that drops every series without results
+     * or trace points */
+    const char *sql_sweep_series;
     /* dialect: what ends bdb_results_query's ORDER BY (PostgreSQL's
      * ", r.id": its rows of equal keys come in no set order) */
     const char *sql_results_tail;
@@ -112,23 +158,13 @@ struct bdb_stmt {
     const char *what;
 };
 
-/* ---- the operations a back-end still makes its own way --------------------
- * Moving to be written once above bdb_driver, concern by concern. */
+/* ---- a back-end: its scheme, its driver, and what a connection does ------ */
 typedef struct bdb_store_ops {
     const char *scheme;
     const bdb_driver *drv;
     int (*open)(bdb_store *st, const char *location, int flags,
                 bdb_diag *diag);
     void (*close)(bdb_store *st);
-    int (*batch_begin)(bdb_store *st, int flags);
-    int (*batch_end)(bdb_store *st, int commit);
-    /* a source streamed figure by figure */
-    int (*source_begin)(bdb_store *st, const bdb_source_info *src,
-                        long long replace_id, long long *id);
-    int (*source_put)(bdb_store *st, long long id, const bdb_sample *s);
-    int (*source_end)(bdb_store *st, long long id, const char *tool,
-                      const char *tool_version, const char *parser_version,
-                      const bdb_sink *notes, int keep);
     /* a reader that serves pages (benchdb serve) */
     int (*data_version)(bdb_store *st, char *out, size_t n,
                         long long *changed_at);
@@ -136,6 +172,7 @@ typedef struct bdb_store_ops {
 } bdb_store_ops;
 
 typedef struct bdb_means_memo bdb_means_memo;
+typedef struct bdb_write bdb_write;
 
 struct bdb_store {
     const bdb_store_ops *ops;
@@ -143,6 +180,7 @@ struct bdb_store {
     char errmsg[1024];
     char shown[512];    /* the location, password masked */
     bdb_means_memo *means;  /* a reader's per-cell means (store_means.c) */
+    bdb_write *write;       /* the write path's state (store_write.c) */
 };
 
 /* Frees st->means (store_means.c; NULL-safe). */

@@ -40,13 +40,13 @@ static int fix_texts(bdb_store *st, const char *sql, const char *what, int n,
 
 /* After sources went: sets left without sources go at once, series left
  * without results now or when the batch ends. */
-static int sweep_later(bdb_store *st, const bdb_driver *o)
+static int sweep_later(bdb_store *st)
 {
-    o->forget_set(st);
+    bdb_write_forget_set(st);
     if (bdb_sql_exec_texts(st, BDB_SQL_DROP_EMPTY_SETS, "removing empty sets",
                            0, NULL))
         return BDB_ESTORE;
-    return o->sweep_series_later(st);
+    return bdb_write_sweep_later(st);
 }
 
 /* BDB_ENOTFOUND (with the message) when there is no source id. */
@@ -75,7 +75,7 @@ int bdb_fix_source_delete(bdb_store *st, long long id)
         rc = bdb_sql_exec_ids(st, "DELETE FROM sources WHERE id = ?1", id, 0, 1,
                      "removing source");
     if (!rc)
-        rc = sweep_later(st, o);
+        rc = sweep_later(st);
     return o->tx_end(st, rc);
 }
 
@@ -88,7 +88,7 @@ int bdb_fix_source_update(bdb_store *st, long long id, const char *platform,
     int rc = source_exists(st, id);
     if (!rc && platform) {
         long long pid = 0;
-        rc = o->platform_id(st, platform, &pid);
+        rc = bdb_write_platform_id(st, platform, &pid);
         if (!rc && pid)
             rc = bdb_sql_exec_ids(st, "UPDATE sources SET platform_id = ?1 "
                                 "WHERE id = ?2", pid, id, 2, "updating source");
@@ -142,7 +142,7 @@ static int rename_named(bdb_store *st, const bdb_driver *o,
                             "already (use `platform merge %s INTO %s`)",
                             new_name, old_name, new_name);
     if (k->is_set)
-        o->forget_set(st);
+        bdb_write_forget_set(st);
     if (!rc)
         rc = fix_texts(st, k->update_sql, k->what, 2, new_name, old_name,
                        NULL);
@@ -265,7 +265,7 @@ int bdb_fix_platform_delete(bdb_store *st, const char *name,
         rc = bdb_sql_exec_ids(st, "DELETE FROM platforms WHERE id = ?1", id, 0, 1,
                      "removing platform");
     if (!rc)
-        rc = sweep_later(st, o);
+        rc = sweep_later(st);
     return o->tx_end(st, rc);
 }
 

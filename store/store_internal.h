@@ -264,6 +264,39 @@ void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,
 #define BDB_SERIES_KEY_MAX \
     (32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX + BDB_PARAMS_TEXT_MAX + 4)
 
+/* ---- the write path (store_write.c) -------------------------------------- */
+
+/* st->write made and freed with the handle. */
+int bdb_write_open(bdb_store *st);
+void bdb_write_close(bdb_store *st);
+/* What a driver tells the write path: a transaction (or savepoint) rolled
+ * back, so what it made may be gone (series, platforms, the batch's run
+ * set); an outer transaction began, after others wrote or not (the
+ * series cache stays only when no other connection may have swept). */
+void bdb_write_forget(bdb_store *st);
+void bdb_write_begun(bdb_store *st, int others_wrote);
+/* store.h's bdb_store_source_begin without the trace points' part
+ * (store.c); bdb_store_source_put, _end and the batches are
+ * store_write.c's. */
+int bdb_write_source_begin(bdb_store *st, const bdb_source_info *src,
+                           long long replace_id, long long *id);
+/* The id of the platform called name, made when new (0 for ""). */
+int bdb_write_platform_id(bdb_store *st, const char *name, long long *id);
+/* Drops the series left without results: now, or once when the open
+ * batch ends. */
+int bdb_write_sweep_later(bdb_store *st);
+/* Forgets the run set the batch knows exists. */
+void bdb_write_forget_set(bdb_store *st);
+/* Puts source source_id into run set `set` (made when new) with tags,
+ * remembering the set for the batch's next file. */
+int bdb_write_source_set(bdb_store *st, long long source_id, const char *set,
+                         const bdb_params *tags);
+/* The default platform of the figures the open source is given next. */
+void bdb_write_default_platform(bdb_store *st, const char *name);
+/* Writes what the open source holds back (series and rows of the next
+ * bulk insert), so that a query sees them. */
+int bdb_write_flush(bdb_store *st, long long source_id);
+
 /* ---- SQL shared by the back-ends ---------------------------------------- */
 
 /* A query's WHERE conditions from a filter (on aliases s: series, p:
@@ -375,6 +408,15 @@ static inline void bdb_bind_double(bdb_stmt *s, int i, double v)
 static inline void bdb_bind_text(bdb_stmt *s, int i, const char *t)
 {
     s->drv->bind_text(s, i, t);
+}
+/* t (not NULL) lives until s's reset or finish: a driver may bind it
+ * without a copy. */
+static inline void bdb_bind_text_ref(bdb_stmt *s, int i, const char *t)
+{
+    if (s->drv->bind_text_ref)
+        s->drv->bind_text_ref(s, i, t);
+    else
+        s->drv->bind_text(s, i, t);
 }
 static inline void bdb_bind_blob(bdb_stmt *s, int i, const void *p, size_t n)
 {

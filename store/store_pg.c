@@ -76,24 +76,7 @@ const bdb_store_ops bdb_store_pg_ops = {
  * ("bdb" in ASCII, and a version digit). */
 #define WRITE_LOCK_KEY 0x62646231LL
 #define FETCH_ROWS 8192
-#define KEPT_MAX 16
-#define SQLSTATE_UNIQUE "23505"
-
-/* A series new to the transaction, made at the next flush: tool,
- * benchmark, metric, params, unit and its cache key, in one allocation. */
-typedef struct pg_new {
-    char *text[6];
-    int better, line;
-    long long set_id;
-    long long id;           /* once made */
-} pg_new;
-
-/* A figure waiting for COPY; series_id < 0: the new series -(id + 1). */
-typedef struct pg_row {
-    long long series_id, platform_id;
-    int line, repetition;
-    double value;
-} pg_row;
+#define KEPT_MAX 48
 
 typedef struct pg {
     PGconn *conn;
@@ -103,22 +86,10 @@ typedef struct pg {
     int in_tx;              /* a transaction of ours is open */
     int in_batch;           /* ... and it is a batch: files are savepoints */
     int nest;               /* savepoints open inside it */
-    int sweep_series;       /* drop orphan series when the batch ends */
-    int prepared;           /* the writer's statements are on the server */
+    int prepared;           /* the bulk statements are on the server */
     int ncursors;           /* for unique names of nested walks */
     int in_read;            /* a walk's own read-only transaction is open */
-    char cur_platform[64];  /* the open source's platform */
-    int cur_replaced;       /* the open source is being re-read */
-    bdb_buf rows;           /* its figures as COPY text, made at a flush */
-    pg_row *pend;           /* its figures waiting (COPY_ROWS) */
-    size_t nrows;
-    pg_new *news;           /* the series they need made */
-    size_t nnews, capnews;
-    char last_platform[64];
-    long long last_platform_id;
-    bdb_strmap platforms;   /* the open source's platforms -> 1 + id (a
-                               CSV's rows take turns among them) */
-    bdb_scache cache;
+    bdb_buf rows;           /* a bulk insert's rows as COPY text */
     /* statements of the driver kept prepared on the server
      * (BDB_STMT_KEEP), found by their sql's address */
     struct {
@@ -126,11 +97,6 @@ typedef struct pg {
         char name[24];
     } kept[KEPT_MAX];
     int nkept;
-    /* the run set the batch's files go into, known to exist: forgotten
-     * whenever a rollback may have removed it (two statements per file
-     * saved, each a round trip) */
-    char set_name[256];
-    long long set_id;
 } pg;
 
 static pg *PG(bdb_store *st)
@@ -166,12 +132,6 @@ static int fail_pg(bdb_store *st, const char *what, const PGresult *res)
     if (!res || !*PQresultErrorMessage(res))
         pg_message(impl, PQerrorMessage(impl->conn), msg, sizeof msg);
     return bdb_store_fail(st, BDB_ESTORE, "%s: %s", what, msg);
-}
-
-static int is_sqlstate(const PGresult *res, const char *code)
-{
-    const char *s = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
-    return s && strcmp(s, code) == 0;
 }
 
 /* Runs sql with no parameters and no rows wanted. A failure names the
@@ -303,12 +263,6 @@ static void p_text(params *p, const char *t)
     p_text_at(p, p->n, t);
 }
 
-/* NULL for "" (unknown), as SQLite's bind_text_or_null */
-static void p_text_or_null(params *p, const char *t)
-{
-    p_text(p, t && *t ? t : NULL);
-}
-
 static void p_num_at(params *p, int i, double v)
 {
     if (isnan(v)) {
@@ -332,14 +286,6 @@ static void p_int(params *p, long long v)
     p_int_at(p, p->n, v);
 }
 
-static void p_id_or_null(params *p, long long id)
-{
-    if (id)
-        p_int(p, id);
-    else
-        p_text(p, NULL);
-}
-
 /* Slot i holding n bytes sent as they are (binary bytea), not copied. */
 static void p_bytes_at(params *p, int i, const void *data, size_t n)
 {
@@ -352,11 +298,6 @@ static void p_bytes_at(params *p, int i, const void *data, size_t n)
     p->v[i] = n ? data : "";
     p->len[i] = (int)n;
     p->fmt[i] = 1;
-}
-
-static void p_bytes(params *p, const void *data, size_t n)
-{
-    p_bytes_at(p, p->n, data, n);
 }
 
 /* Runs a prepared statement (name) or sql with p; returns the result
@@ -421,9 +362,7 @@ static int begin_write(bdb_store *st)
         return BDB_ESTORE;
     }
     impl->in_tx = 1;
-    bdb_scache_clear(&impl->cache);
-    impl->last_platform_id = -1;
-    bdb_strmap_free(&impl->platforms);
+    bdb_write_begun(st, 1);
     return BDB_OK;
 }
 
@@ -457,10 +396,7 @@ static int tx_end(bdb_store *st, int rc)
                                "RELEASE SAVEPOINT one_source"
                              : "ROLLBACK"));
         memcpy(st->errmsg, keep, sizeof keep);
-        bdb_scache_clear(&impl->cache);
-        impl->last_platform_id = -1;
-        bdb_strmap_free(&impl->platforms);
-        impl->set_name[0] = '\0';
+        bdb_write_forget(st);
     }
     if (inner)
         impl->nest--;
@@ -762,8 +698,6 @@ static int pg_open(bdb_store *st, const char *location, int flags,
         return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
     st->impl = impl;
     impl->read_only = flags & BDB_STORE_READ_ONLY;
-    impl->last_platform_id = -1;
-    bdb_strmap_free(&impl->platforms);
     bdb_buf_init(&impl->rows);
     bdb_store_mask_location(location, impl->shown, sizeof impl->shown);
     find_password(location, impl->password, sizeof impl->password);
@@ -831,36 +765,22 @@ static int pg_open(bdb_store *st, const char *location, int flags,
     return rc;
 }
 
-static int pg_batch_end(bdb_store *st, int commit);
-
-static void news_free(pg *impl, int made);
-
 static void pg_close(bdb_store *st)
 {
     pg *impl = PG(st);
     if (!impl)
         return;
-    if (impl->in_batch)
-        pg_batch_end(st, 1);
-    bdb_scache_clear(&impl->cache);
     bdb_buf_free(&impl->rows);
-    bdb_strmap_free(&impl->platforms);
-    news_free(impl, 0);
-    free(impl->news);
-    free(impl->pend);
     PQfinish(impl->conn);
     free(impl);
     st->impl = NULL;
 }
 
-/* ---- the writer's prepared statements ----------------------------------- */
+/* ---- bulk series and parameter sets --------------------------------------- */
 
 static const struct {
     const char *name, *sql;
 } writer_sql[] = {
-    {"bdb_platform_ins", "INSERT INTO platforms(name) VALUES($1) "
-                         "ON CONFLICT(name) DO NOTHING RETURNING id"},
-    {"bdb_platform_sel", "SELECT id FROM platforms WHERE name = $1"},
     /* a new parameter set and its items in one round trip: the keys and
      * values come as two text arrays */
     {"bdb_set_ins", "WITH ps AS (INSERT INTO param_sets(params) VALUES($1) "
@@ -888,10 +808,6 @@ static const struct {
      "AND s.params = v.params ORDER BY v.n"},
     {"bdb_series_sel", "SELECT id, unit FROM series WHERE tool = $1 AND "
                        "benchmark = $2 AND metric = $3 AND params = $4"},
-    {"bdb_source_ins", "INSERT INTO sources(sha256, size, path, tool, "
-                       "tool_version, parser_version, platform_id, options, "
-                       "raw) VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9) "
-                       "ON CONFLICT(sha256) DO NOTHING RETURNING id"},
 };
 
 static int prepare_writer(bdb_store *st)
@@ -913,54 +829,6 @@ static int prepare_writer(bdb_store *st)
     return BDB_OK;
 }
 
-/* ---- platforms ----------------------------------------------------------- */
-
-/* ---- sources and results ------------------------------------------------ */
-
-/* Finds or creates: INSERT ... ON CONFLICT DO NOTHING RETURNING, then a
- * SELECT of its own (a new snapshot) when the row was there already. */
-static int platform_id(bdb_store *st, const char *name, long long *id)
-{
-    pg *impl = PG(st);
-    *id = 0;
-    if (!name || !*name)
-        return BDB_OK;
-    if (impl->last_platform_id >= 0 && strcmp(impl->last_platform, name) == 0) {
-        *id = impl->last_platform_id;
-        return BDB_OK;
-    }
-    bdb_strmap_entry *known = bdb_strmap_get(&impl->platforms, name);
-    if (known && known->value > 0) {
-        *id = known->value - 1;
-        snprintf(impl->last_platform, sizeof impl->last_platform, "%s", name);
-        impl->last_platform_id = *id;
-        return BDB_OK;
-    }
-    params p = {0};
-    p_text(&p, name);
-    PGresult *res = run(st, "bdb_platform_ins", NULL, &p, "adding platform");
-    if (res && PQntuples(res) == 0) {
-        PQclear(res);
-        res = run(st, "bdb_platform_sel", NULL, &p, "finding platform");
-    }
-    params_free(&p);
-    if (!res)
-        return BDB_ESTORE;
-    int rc = PQntuples(res) == 1
-                 ? BDB_OK
-                 : bdb_store_fail(st, BDB_ESTORE, "platform '%s' vanished", name);
-    if (!rc) {
-        *id = col_ll(res, 0, 0);
-        snprintf(impl->last_platform, sizeof impl->last_platform, "%s", name);
-        impl->last_platform_id = *id;
-        bdb_strmap_entry *e = bdb_strmap_put(&impl->platforms, name, NULL);
-        if (e)      /* else only not remembered */
-            e->value = *id + 1;
-    }
-    PQclear(res);
-    return rc;
-}
-
 /* Appends text as an element of a PostgreSQL array literal: quoted, with
  * backslash and double quote escaped (text is repaired to UTF-8 later,
  * with the whole literal). */
@@ -975,31 +843,26 @@ static void array_item(bdb_buf *b, const char *text, int i)
     bdb_buf_puts(b, "\"");
 }
 
-/* The id of the sample's parameter set, made with its items when new;
- * BDB_ESTORE on failure. */
-static int param_set_id(bdb_store *st, const bdb_sample *smp,
-                        const char *params_text, long long *id)
+/* The id of parameter set text, made with its items kv when new, in one
+ * round trip: the keys and values as two array literals {"k1","k2"}. */
+static int set_make(bdb_store *st, const char *text, const bdb_params *kv,
+                    long long *id)
 {
-    pg *impl = PG(st);
-    bdb_strmap_entry *e = bdb_strmap_get(&impl->cache.sets, params_text);
-    if (e) {
-        *id = e->value;
-        return BDB_OK;
-    }
-    /* the parameters as PostgreSQL array literals {"k1","k2"} */
+    if (prepare_writer(st))
+        return BDB_ESTORE;
     bdb_buf keys, vals;
     bdb_buf_init(&keys);
     bdb_buf_init(&vals);
     bdb_buf_puts(&keys, "{");
     bdb_buf_puts(&vals, "{");
-    for (int i = 0; i < smp->params.n; i++) {
-        array_item(&keys, smp->params.kv[i].key, i);
-        array_item(&vals, smp->params.kv[i].value, i);
+    for (int i = 0; i < kv->n; i++) {
+        array_item(&keys, kv->kv[i].key, i);
+        array_item(&vals, kv->kv[i].value, i);
     }
     bdb_buf_puts(&keys, "}");
     bdb_buf_puts(&vals, "}");
     params p = {0};
-    p_text(&p, params_text);
+    p_text(&p, text);
     p_text(&p, keys.data);
     p_text(&p, vals.data);
     if (keys.err || vals.err)
@@ -1020,85 +883,21 @@ static int param_set_id(bdb_store *st, const bdb_sample *smp,
         return BDB_ESTORE;
     int rc = BDB_OK;
     if (PQntuples(res) != 1)
-        rc = bdb_store_fail(st, BDB_ESTORE, "parameter set of line %d "
-                            "vanished", smp->line);
+        rc = bdb_store_fail(st, BDB_ESTORE, "parameter set '%s' vanished",
+                            text);
     else
         *id = col_ll(res, 0, 0);
     PQclear(res);
-    if (!rc)
-        bdb_scache_put_set(&impl->cache, params_text, *id);
     return rc;
 }
 
-static int series_find(bdb_store *st, const bdb_sample *smp, long long *id)
-{
-    pg *impl = PG(st);
-    char params_text[BDB_PARAMS_TEXT_MAX], key[BDB_SERIES_KEY_MAX];
-    bdb_series_key(smp, params_text, sizeof params_text, key, sizeof key);
-    const char *unit = smp->unit ? smp->unit : "";
-    bdb_scache_entry *e = bdb_scache_find(&impl->cache, key);
-    if (e) {
-        if (strcmp(e->unit, unit) != 0)
-            return bdb_store_fail(st, BDB_ESTORE,
-                                  "line %d: %s %s %s is in %s here but in %s "
-                                  "in the database", smp->line, smp->tool,
-                                  smp->benchmark, smp->metric, unit, e->unit);
-        *id = e->id;
-        return BDB_OK;
-    }
-    long long set_id = 0;
-    if (param_set_id(st, smp, params_text, &set_id))
-        return BDB_ESTORE;
-    /* new to this transaction: made with the others of the next flush,
-     * in one round trip; until then its id is -(its number + 1) */
-    if (impl->nnews == impl->capnews) {
-        size_t cap = impl->capnews ? impl->capnews * 2 : 256;
-        pg_new *n = realloc(impl->news, cap * sizeof *n);
-        if (!n)
-            return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-        impl->news = n;
-        impl->capnews = cap;
-    }
-    const char *texts[6] = {smp->tool, smp->benchmark, smp->metric,
-                            params_text, unit, key};
-    size_t lens[6], all = 0;
-    for (int i = 0; i < 6; i++)
-        all += (lens[i] = strlen(texts[i])) + 1;
-    pg_new *n = &impl->news[impl->nnews];
-    char *mem = malloc(all);
-    if (!mem)
-        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-    for (int i = 0; i < 6; i++) {
-        memcpy(mem, texts[i], lens[i] + 1);
-        n->text[i] = mem;
-        mem += lens[i] + 1;
-    }
-    n->better = (int)smp->better;
-    n->set_id = set_id;
-    n->line = smp->line;
-    n->id = 0;
-    *id = -(long long)++impl->nnews;
-    bdb_scache_put(&impl->cache, key, *id, unit);
-    return BDB_OK;
-}
-
-/* Forgets the new series (made, or gone with their rows); those never
- * made leave the cache, which knows them by number. */
-static void news_free(pg *impl, int made)
-{
-    for (size_t i = 0; i < impl->nnews; i++)
-        free(impl->news[i].text[0]);
-    if (impl->nnews && !made)
-        bdb_scache_clear(&impl->cache);
-    impl->nnews = 0;
-}
-
 /* Appends the news' field f as a PostgreSQL array literal. */
-static void news_array(const pg *impl, bdb_buf *b, int f)
+static void news_array(const bdb_new_series *news, size_t nn, bdb_buf *b,
+                       int f)
 {
     bdb_buf_puts(b, "{");
-    for (size_t i = 0; i < impl->nnews; i++) {
-        const pg_new *n = &impl->news[i];
+    for (size_t i = 0; i < nn; i++) {
+        const bdb_new_series *n = &news[i];
         if (f < 5) {
             array_item(b, n->text[f], (int)i);
         } else {
@@ -1113,7 +912,7 @@ static void news_array(const pg *impl, bdb_buf *b, int f)
 
 /* The one way of one new series made since the bulk statement ran: its
  * own statement (a new snapshot: another import committed it meanwhile). */
-static int news_find_alone(bdb_store *st, pg_new *n)
+static int news_find_alone(bdb_store *st, bdb_new_series *n)
 {
     params p = {0};
     for (int i = 0; i < 4; i++)
@@ -1122,33 +921,25 @@ static int news_find_alone(bdb_store *st, pg_new *n)
     params_free(&p);
     if (!res)
         return BDB_ESTORE;
-    int rc = BDB_OK;
-    if (PQntuples(res) != 1)
-        rc = bdb_store_fail(st, BDB_ESTORE, "series of line %d vanished",
-                            n->line);
-    else if (strcmp(col_text(res, 0, 1), n->text[4]) != 0)
-        rc = bdb_store_fail(st, BDB_ESTORE,
-                            "line %d: %s %s %s is in %s here but in %s in "
-                            "the database", n->line, n->text[0], n->text[1],
-                            n->text[2], n->text[4], col_text(res, 0, 1));
-    else
+    if (PQntuples(res) == 1) {
         n->id = col_ll(res, 0, 0);
+        snprintf(n->unit_there, sizeof n->unit_there, "%s",
+                 col_text(res, 0, 1));
+    }
     PQclear(res);
-    return rc;
+    return BDB_OK;
 }
 
-/* Makes (or finds) the series new since the last flush, in one round
- * trip, in the order they were first seen; the cache learns their ids. */
-static int news_make(bdb_store *st)
+/* Makes (or finds) the nn series in one round trip, in their order. */
+static int series_make(bdb_store *st, bdb_new_series *news, size_t nn)
 {
-    pg *impl = PG(st);
-    if (!impl->nnews)
-        return BDB_OK;
+    if (prepare_writer(st))
+        return BDB_ESTORE;
     bdb_buf arr[7];
     params p = {0};
     for (int f = 0; f < 7; f++) {
         bdb_buf_init(&arr[f]);
-        news_array(impl, &arr[f], f);
+        news_array(news, nn, &arr[f], f);
         if (arr[f].err)
             p.err = P_NOMEM;
     }
@@ -1163,46 +954,22 @@ static int news_make(bdb_store *st)
     int rc = BDB_OK;
     for (int r = 0; !rc && r < PQntuples(res); r++) {
         long long k = col_ll(res, r, 0) - 1;
-        if (k < 0 || (size_t)k >= impl->nnews)
+        if (k < 0 || (size_t)k >= nn)
             continue;
-        pg_new *n = &impl->news[k];
-        if (PQgetisnull(res, r, 1))
+        bdb_new_series *n = &news[k];
+        if (PQgetisnull(res, r, 1)) {
             rc = news_find_alone(st, n);
-        else if (strcmp(col_text(res, r, 2), n->text[4]) != 0)
-            rc = bdb_store_fail(st, BDB_ESTORE,
-                                "line %d: %s %s %s is in %s here but in %s "
-                                "in the database", n->line, n->text[0],
-                                n->text[1], n->text[2], n->text[4],
-                                col_text(res, r, 2));
-        else
+        } else {
             n->id = col_ll(res, r, 1);
+            snprintf(n->unit_there, sizeof n->unit_there, "%s",
+                     col_text(res, r, 2));
+        }
     }
     PQclear(res);
-    for (size_t k = 0; !rc && k < impl->nnews; k++)
-        if (!impl->news[k].id)
-            rc = bdb_store_fail(st, BDB_ESTORE, "series of line %d vanished",
-                                impl->news[k].line);
-    /* the cache's entries of them get their ids (those evicted meanwhile
-     * are found again the usual way) */
-    for (size_t k = 0; !rc && k < impl->nnews; k++) {
-        const pg_new *n = &impl->news[k];
-        bdb_scache_entry *e = bdb_scache_find(&impl->cache, n->text[5]);
-        if (e && e->id == -(long long)(k + 1))
-            e->id = n->id;
-    }
-    impl->cache.last_valid = 0;
     return rc;
 }
 
-static int series_find_cb(void *st, const bdb_sample *smp, long long *id)
-{
-    return series_find(st, smp, id);
-}
-
-static int series_id(bdb_store *st, const bdb_sample *smp, long long *id)
-{
-    return bdb_scache_series(&PG(st)->cache, smp, id, series_find_cb, st);
-}
+/* ---- bulk rows: COPY ------------------------------------------------------ */
 
 /* Appends text to b escaped for COPY's text format. */
 static void copy_text(bdb_buf *b, const char *t)
@@ -1274,273 +1041,55 @@ static int copy_in(bdb_store *st, const char *sql, const bdb_buf *b,
     return rc;
 }
 
-static int exec_for_source(bdb_store *st, const char *sql, long long id,
-                           const char *what)
-{
-    params p = {0};
-    p_int(&p, id);
-    PGresult *res = run(st, NULL, sql, &p, what);
-    params_free(&p);
-    if (!res)
-        return BDB_ESTORE;
-    PQclear(res);
-    return BDB_OK;
-}
-
-static int sweep_series(bdb_store *st)
-{
-    bdb_scache_clear(&PG(st)->cache);
-    /* a series kept by its trace alone (a cut run) stays */
-    return exec(st, "DELETE FROM series s WHERE NOT EXISTS "
-                    "(SELECT 1 FROM results r WHERE r.series_id = s.id) AND "
-                    "NOT EXISTS (SELECT 1 FROM trace_points t WHERE "
-                    "t.series_id = s.id)");
-}
-
-/* ---- one source, streamed: begin, put each figure, end ------------------
- * Figures become COPY rows, sent every COPY_ROWS rows and at the end, so
- * memory does not grow with the number of figures. */
-
-#define COPY_ROWS 8192
-
-/* The open source's waiting figures dropped (it never ended, or failed). */
-static void rows_drop(pg *impl)
-{
-    impl->nrows = 0;
-    news_free(impl, 0);
-}
-
-/* Makes the series the waiting figures need, then sends the figures by
- * COPY. */
-static int flush_rows(bdb_store *st, long long source_id)
+/* The rows as COPY text, sent in one COPY. */
+static int rows_put(bdb_store *st, const bdb_rows *what,
+                    const bdb_cell *cells, size_t n)
 {
     pg *impl = PG(st);
-    int rc = news_make(st);
-    bdb_buf_reset(&impl->rows);
-    for (size_t i = 0; !rc && i < impl->nrows; i++) {
-        const pg_row *r = &impl->pend[i];
-        long long sid = r->series_id < 0 ? impl->news[-r->series_id - 1].id
-                                         : r->series_id;
-        char pidtext[24] = "\\N";
-        if (r->platform_id)
-            snprintf(pidtext, sizeof pidtext, "%lld", r->platform_id);
-        bdb_buf_printf(&impl->rows, "%lld\t%s\t%lld\t%d\t%d\t%.17g\n", sid,
-                       pidtext, source_id, r->line, r->repetition, r->value);
-    }
-    news_free(impl, !rc);
-    impl->nrows = 0;
-    if (!rc)
-        rc = copy_in(st, "COPY results(series_id, platform_id, source_id, "
-                         "line, repetition, value) FROM STDIN",
-                     &impl->rows, "adding results");
-    bdb_buf_reset(&impl->rows);
-    return rc;
-}
-
-static int write_notes(bdb_store *st, long long source_id,
-                       const bdb_sink *notes)
-{
-    bdb_buf rows;
-    bdb_buf_init(&rows);
-    for (size_t i = 0; notes && i < notes->nnotes; i++) {
-        bdb_buf_printf(&rows, "%lld\t%d\t%s\t", source_id, notes->notes[i].line,
-                       notes->notes[i].is_info ? "info" : "warning");
-        copy_text(&rows, notes->notes[i].text);
-        bdb_buf_puts(&rows, "\n");
-    }
-    int rc = copy_in(st, "COPY source_warnings(source_id, line, kind, message) "
-                         "FROM STDIN", &rows, "adding warnings");
-    bdb_buf_free(&rows);
-    return rc;
-}
-
-static int pg_source_end(bdb_store *st, long long id, const char *tool,
-                         const char *tool_version, const char *parser_version,
-                         const bdb_sink *notes, int keep);
-static int source_put_set(bdb_store *st, long long source_id, const char *set,
-                          const bdb_params *tags);
-
-/* Opens the source's savepoint or transaction; with replace_id, empties
- * that stored source (reparse), else adds src's row. */
-static int pg_source_begin(bdb_store *st, const bdb_source_info *src,
-                           long long replace_id, long long *out_id)
-{
-    pg *impl = PG(st);
-    bdb_source_bytes bytes = {.fd = -1};
-    if (prepare_writer(st))
-        return BDB_ESTORE;
-    int made = replace_id ? BDB_OK : bdb_source_bytes_make(st, src, &bytes);
-    if (made)
-        return made;
-    if (tx_begin(st)) {
-        bdb_source_bytes_free(&bytes);
-        return BDB_ESTORE;
-    }
-    rows_drop(impl);
-    long long existing = 0, id = replace_id, pid = 0;
-    int rc = BDB_OK;
-    if (replace_id) {
-        params p = {0};
-        p_int(&p, id);
-        PGresult *res = run(st, NULL, "SELECT coalesce(p.name, '') FROM "
-                                      "sources src LEFT JOIN platforms p ON "
-                                      "p.id = src.platform_id WHERE src.id = $1",
-                            &p, "reading source");
-        params_free(&p);
-        rc = res ? BDB_OK : BDB_ESTORE;
-        if (res && PQntuples(res) == 1)
-            snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
-                     col_text(res, 0, 0));
-        else if (res)
-            rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
-        PQclear(res);
-        if (!rc)
-            rc = exec_for_source(st, "DELETE FROM results WHERE source_id = $1",
-                                 id, "removing old results");
-        if (!rc)
-            rc = exec_for_source(st, "DELETE FROM source_warnings WHERE "
-                                 "source_id = $1", id, "removing old warnings");
-        impl->cur_replaced = 1;
-    } else {
-        snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
-                 src->platform ? src->platform : "");
-        impl->cur_replaced = 0;
-        rc = bdb_source_find(st, src->sha256, &existing);
-        if (!rc && existing)
-            rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
-        if (!rc)
-            rc = platform_id(st, src->platform, &pid);
-        if (!rc) {
-            params p = {0};
-            p_text(&p, src->sha256);
-            p_int(&p, (long long)src->size);
-            p_text(&p, src->path);
-            p_text(&p, src->tool ? src->tool : "");
-            p_text_or_null(&p, src->tool_version);
-            p_text(&p, src->parser_version ? src->parser_version : "");
-            p_id_or_null(&p, pid);
-            p_text(&p, src->options ? src->options : "");
-            size_t zlen = 0;
-            const void *z = bdb_source_bytes_raw(&bytes, &zlen);
-            p_bytes(&p, z, zlen);
-            PGresult *res = p.err ? NULL
-                                  : PQexecPrepared(impl->conn, "bdb_source_ins",
-                                                   p.n, p.v, p.len, p.fmt, 0);
-            if (p.err)
-                rc = bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory or "
-                                    "too large for one value", src->path);
-            else if (is_sqlstate(res, SQLSTATE_UNIQUE))
-                rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
-            else if (PQresultStatus(res) != PGRES_TUPLES_OK)
-                rc = fail_pg(st, "adding source", res);
-            else if (PQntuples(res) == 0)   /* another client stored it */
-                rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
-            else
-                id = col_ll(res, 0, 0);
-            PQclear(res);
-            params_free(&p);
+    bdb_buf *b = &impl->rows;
+    bdb_buf_reset(b);
+    const bdb_cell *c = cells;
+    char num[40];
+    for (size_t r = 0; r < n; r++) {
+        for (int i = 0; i < what->ncols; i++, c++) {
+            if (i)
+                bdb_buf_append(b, "\t", 1);
+            switch (c->type) {
+            case 'i':
+                bdb_buf_append(b, num, (size_t)snprintf(num, sizeof num,
+                                                        "%lld", c->i));
+                break;
+            case 'd':
+                bdb_buf_append(b, num, (size_t)snprintf(num, sizeof num,
+                                                        "%.17g", c->d));
+                break;
+            case 't': copy_text(b, c->t); break;
+            default: bdb_buf_append(b, "\\N", 2); break;
+            }
         }
-        if (!rc)
-            rc = bdb_source_bytes_put(st, id, &bytes);
-        /* its run set (lifecycle) */
-        if (!rc && src->set && *src->set)
-            rc = source_put_set(st, id, src->set, src->set_tags);
+        bdb_buf_append(b, "\n", 1);
     }
-    bdb_source_bytes_free(&bytes);
-    if (rc)
-        return tx_end(st, rc);
-    *out_id = id;
-    return BDB_OK;
+    char sql[256];
+    snprintf(sql, sizeof sql, "COPY %s FROM STDIN", what->table_cols);
+    int rc = copy_in(st, sql, b, what->what);
+    bdb_buf_reset(b);
+    return rc;
 }
 
-static int pg_source_put(bdb_store *st, long long id, const bdb_sample *smp)
-{
-    pg *impl = PG(st);
-    long long sid, pid;
-    if (!isfinite(smp->value))
-        return bdb_store_fail(st, BDB_EPARSE,
-                              "line %d: %s is not a finite number",
-                              smp->line, smp->metric);
-    if (!bdb_scache_ref_ids(&impl->cache, st, smp, &sid, &pid)) {
-        int rc = series_id(st, smp, &sid);
-        if (!rc)
-            rc = platform_id(st, smp->platform[0] ? smp->platform
-                                                  : impl->cur_platform, &pid);
-        if (rc)
-            return rc;
-        if (sid > 0)    /* a series made at the next flush is not kept */
-            bdb_scache_ref_keep(&impl->cache, st, smp, sid, pid,
-                                smp->unit ? smp->unit : "");
-    }
-    if (!impl->pend && !(impl->pend = malloc(COPY_ROWS * sizeof *impl->pend)))
-        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-    impl->pend[impl->nrows++] = (pg_row){sid, pid, smp->line, smp->repetition,
-                                         smp->value};
-    return impl->nrows >= COPY_ROWS ? flush_rows(st, id) : BDB_OK;
-}
+/* ---- batches and a source's transaction ---------------------------------- */
 
-/* Sets the source's tool and versions, stores its notes, and keeps all of
- * it (keep) or none. */
-static int pg_source_end(bdb_store *st, long long id, const char *tool,
-                         const char *tool_version, const char *parser_version,
-                         const bdb_sink *notes, int keep)
-{
-    pg *impl = PG(st);
-    if (!keep) {
-        rows_drop(impl);
-        tx_end(st, BDB_EPARSE);
-        return BDB_OK;
-    }
-    int rc = flush_rows(st, id);
-    if (!rc) {
-        params u = {0};
-        p_text(&u, tool ? tool : "");
-        p_text_or_null(&u, tool_version);
-        p_text(&u, parser_version ? parser_version : "");
-        p_int(&u, id);
-        PGresult *res = run(st, NULL, "UPDATE sources SET tool = $1, "
-                                      "tool_version = $2, parser_version = $3 "
-                                      "WHERE id = $4", &u, "updating source");
-        params_free(&u);
-        rc = res ? BDB_OK : BDB_ESTORE;
-        PQclear(res);
-    }
-    if (!rc)
-        rc = write_notes(st, id, notes);
-    /* series left without results go: at once in a transaction of its own,
-     * once at the end of a batch */
-    if (!rc && impl->cur_replaced) {
-        if (impl->in_batch)
-            impl->sweep_series = 1;
-        else
-            rc = sweep_series(st);
-    }
-    return tx_end(st, rc);
-}
-
-
-static int pg_batch_begin(bdb_store *st, int flags)
+static int batch_begin(bdb_store *st, int flags)
 {
     (void)flags;    /* the server keeps what undoes a savepoint */
-    pg *impl = PG(st);
-    if (impl->in_batch)
-        return bdb_store_fail(st, BDB_EUSAGE, "a batch is already open");
     if (begin_write(st))
         return BDB_ESTORE;
-    impl->in_batch = 1;
-    impl->sweep_series = 0;
-    impl->set_name[0] = '\0';
+    PG(st)->in_batch = 1;
     return BDB_OK;
 }
 
-static int pg_batch_end(bdb_store *st, int commit)
+static int batch_end(bdb_store *st, int commit, int rc)
 {
     pg *impl = PG(st);
-    if (!impl->in_batch)
-        return BDB_OK;
-    int rc = BDB_OK;
-    if (commit && impl->sweep_series)
-        rc = sweep_series(st);
     if (commit && !rc)
         rc = exec(st, "COMMIT");
     if (!commit || rc) {
@@ -1552,89 +1101,13 @@ static int pg_batch_end(bdb_store *st, int commit)
     impl->in_batch = 0;
     impl->in_tx = 0;
     impl->nest = 0;
-    impl->sweep_series = 0;
-    bdb_scache_clear(&impl->cache);
-    impl->set_name[0] = '\0';
-    impl->last_platform_id = -1;
-    bdb_strmap_free(&impl->platforms);
-    return commit ? rc : BDB_OK;
-}
-
-
-/* ---- what copying a database needs ------------------------------------- */
-
-/* ---- corrections, run sets, history ------------------------------------- */
-
-static int source_put_set(bdb_store *st, long long source_id, const char *set,
-                          const bdb_params *tags)
-{
-    pg *impl = PG(st);
-    long long sid = 0;
-    int rc = BDB_OK;
-    /* Within a batch, the set made (or found) for the previous file is
-     * still there unless a rollback came between. */
-    int known = impl->in_batch && impl->set_name[0] &&
-                strcmp(impl->set_name, set) == 0;
-    if (known)
-        sid = impl->set_id;
-    else
-        rc = bdb_sql_exec_texts(st, "INSERT INTO sets(name) VALUES(?1) "
-                                    "ON CONFLICT(name) DO NOTHING",
-                                "adding set", 1, &set);
-    if (!known && !rc)
-        rc = bdb_sql_id_by_name(st, "sets", set, &sid);
-    if (!rc && !sid)
-        rc = bdb_store_fail(st, BDB_ESTORE, "set '%s' vanished", set);
-    if (!rc && !known && impl->in_batch && strlen(set) < sizeof impl->set_name) {
-        memcpy(impl->set_name, set, strlen(set) + 1);
-        impl->set_id = sid;
-    }
-    char sidtext[32];
-    snprintf(sidtext, sizeof sidtext, "%lld", sid);
-    for (int i = 0; !rc && tags && i < tags->n; i++) {
-        const char *v[3] = {sidtext, tags->kv[i].key, tags->kv[i].value};
-        rc = bdb_sql_exec_texts(st, "INSERT INTO set_tags(set_id, key, value) "
-                                    "VALUES(?1,?2,?3) ON CONFLICT(set_id, key) "
-                                    "DO UPDATE SET value = excluded.value",
-                                "tagging set", 3, v);
-    }
-    if (!rc)
-        rc = bdb_sql_exec_ids(st, "UPDATE sources SET set_id = ?1 WHERE "
-                                  "id = ?2", sid, source_id, 2,
-                              "putting a source in its set");
     return rc;
 }
 
-/* Series left without results go: now, or once when the batch ends. */
-static int sweep_series_later(bdb_store *st)
+static int source_tx_begin(bdb_store *st, int fresh)
 {
-    pg *impl = PG(st);
-    if (impl->in_batch) {
-        impl->sweep_series = 1;
-        return BDB_OK;
-    }
-    return sweep_series(st);
-}
-
-/* Between source_begin(NULL, id) and source_end: the source becomes the
- * same file read with other options (import --replace). No transaction of
- * its own: it lands or goes with the source's. */
-/* What the corrections of store_fix.c run on. */
-static void forget_set(bdb_store *st)
-{
-    PG(st)->set_name[0] = '\0';
-}
-
-/* The default platform of the figures the open source is given next. */
-static void default_platform(bdb_store *st, const char *name)
-{
-    snprintf(PG(st)->cur_platform, sizeof PG(st)->cur_platform, "%s", name);
-}
-
-static int fix_platform_id(bdb_store *st, const char *name, long long *id)
-{
-    int rc = prepare_writer(st);
-    return rc ? rc : platform_id(st, name, id);
+    (void)fresh;
+    return tx_begin(st);
 }
 
 /* ---- the driver's primitives (store_backend.h) --------------------------- */
@@ -1846,12 +1319,19 @@ static const bdb_driver pg_driver = {
     .column_blob = drv_column_blob,
     .reset = drv_reset,
     .finish = drv_finish,
-    .platform_id = fix_platform_id,
-    .sweep_series_later = sweep_series_later,
-    .forget_set = forget_set,
-    .source_set = source_put_set,
-    .source_platform = default_platform,
-    .flush_pending = flush_rows,
+    .batch_begin = batch_begin,
+    .batch_end = batch_end,
+    .source_tx_begin = source_tx_begin,
+    .source_tx_end = tx_end,
+    .rows_put = rows_put,
+    /* rows a COPY sends: memory does not grow with a source's figures */
+    .rows_batch = 8192,
+    .series_make = series_make,
+    .set_make = set_make,
+    .sql_sweep_series = "DELETE FROM series s WHERE NOT EXISTS "
+                        "(SELECT 1 FROM results r WHERE r.series_id = s.id) "
+                        "AND NOT EXISTS (SELECT 1 FROM trace_points t WHERE "
+                        "t.series_id = s.id)",
     .sql_results_tail = ", r.id",
     /* LATERAL: each series' results by index, so that the planner walks
      * the series in order instead of sorting every result with its
@@ -1907,11 +1387,6 @@ const bdb_store_ops bdb_store_pg_ops = {
     .drv = &pg_driver,
     .open = pg_open,
     .close = pg_close,
-    .batch_begin = pg_batch_begin,
-    .batch_end = pg_batch_end,
-    .source_begin = pg_source_begin,
-    .source_put = pg_source_put,
-    .source_end = pg_source_end,
     .data_version = pg_data_version,
     .time_limit = pg_time_limit,
 };

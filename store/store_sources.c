@@ -137,7 +137,7 @@ int bdb_source_revise(bdb_store *st, long long id, const bdb_source_info *src)
     const bdb_driver *d = st->ops->drv;
     long long pid = 0;
     int has_set = src->set && *src->set;
-    int rc = d->platform_id(st, src->platform, &pid);
+    int rc = bdb_write_platform_id(st, src->platform, &pid);
     bdb_stmt *s = NULL;
     if (!rc)
         rc = bdb_stmt_prepare(st, "UPDATE sources SET path = ?1, platform_id "
@@ -154,13 +154,13 @@ int bdb_source_revise(bdb_store *st, long long id, const bdb_source_info *src)
         rc = bdb_stmt_finish(s, bdb_stmt_run(s));
     }
     if (!rc && has_set)
-        rc = d->source_set(st, id, src->set, src->set_tags);
+        rc = bdb_write_source_set(st, id, src->set, src->set_tags);
     if (!rc && has_set) {   /* the set it left may be empty */
-        d->forget_set(st);
+        bdb_write_forget_set(st);
         rc = d->exec(st, BDB_SQL_DROP_EMPTY_SETS);
     }
     if (!rc)
-        d->source_platform(st, src->platform ? src->platform : "");
+        bdb_write_default_platform(st, src->platform ? src->platform : "");
     return rc;
 }
 

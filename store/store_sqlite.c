@@ -27,83 +27,42 @@
  * this. */
 #define WAIT_SECONDS_DEFAULT 30
 
-/* Results are inserted up to RESULT_ROWS at a time, one statement of
- * that many rows: per row, a statement's reset, cursors and halt cost as
- * much as the insert itself (1M rows of a CSV: 64 rows a statement took
- * 0.5 s more CPU than 256; 1024 no less than 256). What is left at the
- * end of a source goes in statements of 64, 16 and 4 rows, then one by
- * one: a small log's 30 figures are a few statements, not 30. */
-#define RESULT_ROWS 256
-#define RESULT_SIZES 4
-static const int result_sizes[RESULT_SIZES] = {RESULT_ROWS, 64, 16, 4};
+/* Rows are inserted up to BULK_ROWS at a time, one statement of that
+ * many rows: per row, a statement's reset, cursors and halt cost as much
+ * as the insert itself (1M rows of a CSV: 64 rows a statement took 0.5 s
+ * more CPU than 256; 1024 no less than 256). What is left at the end of
+ * a source goes in statements of 64, 16 and 4 rows, then one by one: a
+ * small log's 30 figures are a few statements, not 30. */
+#define BULK_ROWS 256
+#define BULK_SIZES 5
+static const int bulk_sizes[BULK_SIZES] = {BULK_ROWS, 64, 16, 4, 1};
+/* the tables bulk rows go into (results, source_warnings) */
+#define BULK_TABLES 4
 
-typedef struct result_row {
-    long long series_id, platform_id, source_id;
-    int line, repetition;
-    double value;
-} result_row;
+/* A table's many-row INSERTs, prepared on first use for the handle's
+ * life. */
+typedef struct sq_bulk {
+    const bdb_rows *what;
+    sqlite3_stmt *ins[BULK_SIZES];  /* bulk_sizes[i] rows; NULL: the
+                                       library binds fewer variables */
+} sq_bulk;
 
-/* Statements reused while samples are written. */
-typedef struct writer {
-    bdb_store *st;
-    sqlite3_stmt *platform_ins, *platform_sel, *series_ins, *series_sel,
-        *set_ins, *set_sel, *param_ins, *result_ins,
-        *results_ins[RESULT_SIZES],   /* result_sizes[i] rows; NULL: the
-                                         library binds fewer variables */
-        *warning_ins, *source_ins;
-    char last_platform[64];
-    long long last_platform_id;
-    bdb_strmap platforms;   /* the open source's platforms -> 1 + id */
-    result_row pending[RESULT_ROWS];    /* the open source's rows not
-                                           inserted yet */
-    int npending;
-    int batch_rows;                     /* rows a flush waits for */
-} writer;
-
-/* Statements every file runs (its lookup, its savepoint, its set, its
- * tool): prepared once for the handle's life, since preparing one cost
- * more than running it. */
+/* Statements every file runs (its savepoint): prepared once for the
+ * handle's life, since preparing one cost more than running it. */
 enum {
-    K_SAVEPOINT, K_RELEASE, K_ROLLBACK_TO, K_SOURCE_TOOL,
-    K_SET_ADD, K_SET_ID, K_SET_TAG, K_SOURCE_SET, K_SOURCE_PLATFORM,
-    K_RESULTS_DEL, K_WARNINGS_DEL, K_DATA_VERSION,
-    K_SOURCE_SERIES, K_SERIES_SWEEP_ONE, K_COUNT
+    K_SAVEPOINT, K_RELEASE, K_ROLLBACK_TO, K_DATA_VERSION, K_COUNT
 };
 
 static const char *const kept_sql[K_COUNT] = {
     [K_SAVEPOINT] = "SAVEPOINT one_source",
     [K_RELEASE] = "RELEASE one_source",
     [K_ROLLBACK_TO] = "ROLLBACK TO one_source",
-    [K_SOURCE_TOOL] = "UPDATE sources SET tool=?, tool_version=?, "
-                      "parser_version=? WHERE id=?",
-    [K_SET_ADD] = "INSERT INTO sets(name) VALUES(?) "
-                  "ON CONFLICT(name) DO NOTHING",
-    [K_SET_ID] = "SELECT id FROM sets WHERE name = ?",
-    [K_SET_TAG] = "INSERT INTO set_tags(set_id, key, value) VALUES(?,?,?) "
-                  "ON CONFLICT(set_id, key) DO UPDATE SET value = "
-                  "excluded.value",
-    [K_SOURCE_SET] = "UPDATE sources SET set_id = ?1 WHERE id = ?2",
-    [K_SOURCE_PLATFORM] = "SELECT coalesce(p.name, '') FROM sources src "
-                          "LEFT JOIN platforms p ON p.id = src.platform_id "
-                          "WHERE src.id = ?",
-    [K_RESULTS_DEL] = "DELETE FROM results WHERE source_id=?",
-    [K_WARNINGS_DEL] = "DELETE FROM source_warnings WHERE source_id=?",
     [K_DATA_VERSION] = "PRAGMA data_version",
-    /* its results' series, and those of its traces alone (a cut run) */
-    [K_SOURCE_SERIES] = "SELECT s.id, s.tool, s.benchmark, s.metric, "
-                        "s.params, s.unit FROM series s WHERE s.id IN "
-                        "(SELECT series_id FROM results WHERE source_id = ?1 "
-                        "UNION SELECT series_id FROM trace_points WHERE "
-                        "source_id = ?1)",
-    [K_SERIES_SWEEP_ONE] = "DELETE FROM series WHERE id = ?1 AND NOT EXISTS "
-                           "(SELECT 1 FROM results WHERE series_id = ?1) AND "
-                           "NOT EXISTS (SELECT 1 FROM trace_points WHERE "
-                           "series_id = ?1)",
 };
 
 /* The driver's statements kept for the handle's life (BDB_STMT_KEEP):
- * the few run once a source. */
-#define DRV_KEPT_MAX 16
+ * the few run once a source or once a series. */
+#define DRV_KEPT_MAX 48
 typedef struct sq_stmt sq_stmt;
 
 typedef struct sq {
@@ -111,17 +70,10 @@ typedef struct sq {
     sqlite3_stmt *kept[K_COUNT];   /* prepared on first use */
     sq_stmt *drv_kept[DRV_KEPT_MAX];
     int ndrv_kept;
+    sq_bulk bulk[BULK_TABLES];
+    int nbulk;
     int in_batch;           /* a batch transaction is open: files are
                                savepoints inside it */
-    int sweep_series;       /* results were replaced: drop orphan series
-                               once, when the batch ends */
-    int sweep_all;          /* ... all of them (a deletion or a change
-                               whose series are not known), else only: */
-    long long *sweep_ids;   /* the series replaced sources had */
-    size_t nsweep, capsweep;
-    int writer_open;
-    writer w;
-    bdb_scache cache;
     struct timespec busy_since; /* when the current wait began */
     int patient;            /* in exec_patient: its wait is the busy
                                handler's too (one clock, not one each) */
@@ -129,14 +81,8 @@ typedef struct sq {
     int waited_out;         /* the last wait reached its limit: the next
                                statement's goes on from there, so that a
                                caller's second try does not wait again */
-    char cur_platform[64];  /* the open source's platform */
-    /* the run set the batch's files go into, known to exist: forgotten
-     * whenever a rollback may have removed it */
-    char set_name[256];
-    long long set_id;
-    int cur_replaced;       /* the open source is being re-read */
-    long long data_version; /* PRAGMA data_version when cache was last
-                               known good (see cache_check) */
+    long long data_version; /* PRAGMA data_version when the series cache
+                               was last known good (see cache_check) */
     long long cache_size;   /* PRAGMA cache_size outside batches */
     int cache_size_known;
     int batch_small;        /* the small batches' settings are on: kept
@@ -361,30 +307,22 @@ static void cache_check(bdb_store *st)
             v = sqlite3_column_int64(s, 0);
         unkeep(s);
     }
-    if (v < 0 || v != impl->data_version)
-        bdb_scache_clear(&impl->cache);
+    bdb_write_begun(st, v < 0 || v != impl->data_version);
     impl->data_version = v;
 }
 
-/* Resets the writer's statements. A SELECT stepped to its row holds a
- * read snapshot until it is reset, and COMMIT does not end it: the next
- * BEGIN IMMEDIATE, after another process wrote, then fails with
+/* Resets the bulk statements. A SELECT stepped to its row holds a read
+ * snapshot until it is reset, and COMMIT does not end it: the next BEGIN
+ * IMMEDIATE, after another process wrote, then fails with
  * SQLITE_BUSY_SNAPSHOT (no busy handler helps) until the timeout. So the
- * writer lets go of everything before each commit. */
+ * writer lets go of everything before each commit (the driver's kept
+ * statements are reset when each use finishes). */
 static void writer_idle(sq *impl)
 {
-    if (!impl->writer_open)
-        return;
-    writer *w = &impl->w;
-    sqlite3_stmt *all[] = {w->platform_ins, w->platform_sel, w->series_ins,
-                           w->series_sel, w->set_ins, w->set_sel,
-                           w->param_ins, w->result_ins, w->results_ins[0],
-                           w->results_ins[1], w->results_ins[2],
-                           w->results_ins[3], w->warning_ins, w->source_ins};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (all[i])
-            sqlite3_reset(all[i]);
-    /* the kept per-file statements are reset after each use already */
+    for (int t = 0; t < impl->nbulk; t++)
+        for (int k = 0; k < BULK_SIZES; k++)
+            if (impl->bulk[t].ins[k])
+                sqlite3_reset(impl->bulk[t].ins[k]);
     for (int k = 0; k < K_COUNT; k++)
         if (impl->kept[k])
             sqlite3_reset(impl->kept[k]);
@@ -422,18 +360,9 @@ static int tx_end(bdb_store *st, int rc)
         else if (run_kept(st, K_ROLLBACK_TO) || run_kept(st, K_RELEASE))
             sqlite3_exec(DB(st), "ROLLBACK TO one_source; RELEASE one_source",
                          NULL, NULL, NULL);
-        bdb_scache_clear(&impl->cache);
-        impl->set_name[0] = '\0';
+        bdb_write_forget(st);
     }
     return rc;
-}
-
-static void bind_text_or_null(sqlite3_stmt *s, int i, const char *t)
-{
-    if (t && *t)
-        sqlite3_bind_text(s, i, t, -1, SQLITE_TRANSIENT);
-    else
-        sqlite3_bind_null(s, i);
 }
 
 static void bind_num_or_null(sqlite3_stmt *s, int i, double v)
@@ -710,407 +639,117 @@ static int sq_open(bdb_store *st, const char *location, int mode,
     return rc;
 }
 
-static int sq_batch_end(bdb_store *st, int commit);
-static void writer_close(writer *w);
+static void bulk_close(sq *impl);
 
 static void sq_close(bdb_store *st)
 {
     sq *impl = st->impl;
     if (!impl)
         return;
-    if (impl->in_batch)
-        sq_batch_end(st, 1);
-    if (impl->writer_open)
-        writer_close(&impl->w);
     wait_over(impl);
     kept_close(impl);
     drv_kept_close(impl);
-    bdb_scache_clear(&impl->cache);
-    free(impl->sweep_ids);
+    bulk_close(impl);
     sqlite3_close(impl->db);
     free(impl);
     st->impl = NULL;
 }
 
-/* ---- platforms ----------------------------------------------------------- */
+/* ---- bulk rows ----------------------------------------------------------- */
 
-/* ---- sources ------------------------------------------------------------- */
-
-static void writer_close(writer *w)
+static void bulk_close(sq *impl)
 {
-    bdb_strmap_free(&w->platforms);
-    sqlite3_finalize(w->platform_ins);
-    sqlite3_finalize(w->platform_sel);
-    sqlite3_finalize(w->series_ins);
-    sqlite3_finalize(w->series_sel);
-    sqlite3_finalize(w->set_ins);
-    sqlite3_finalize(w->set_sel);
-    sqlite3_finalize(w->param_ins);
-    sqlite3_finalize(w->result_ins);
-    for (int i = 0; i < RESULT_SIZES; i++)
-        sqlite3_finalize(w->results_ins[i]);
-    sqlite3_finalize(w->warning_ins);
-    sqlite3_finalize(w->source_ins);
+    for (int t = 0; t < impl->nbulk; t++)
+        for (int k = 0; k < BULK_SIZES; k++)
+            sqlite3_finalize(impl->bulk[t].ins[k]);
+    impl->nbulk = 0;
 }
 
-static int writer_init(writer *w, bdb_store *st)
-{
-    memset(w, 0, sizeof *w);
-    w->st = st;
-    w->last_platform_id = -1;
-    int rc = prepare(st, &w->platform_ins,
-                     "INSERT INTO platforms(name) VALUES(?) "
-                     "ON CONFLICT(name) DO NOTHING");
-    if (!rc)
-        rc = prepare(st, &w->platform_sel, "SELECT id FROM platforms WHERE name=?");
-    if (!rc)
-        rc = prepare(st, &w->series_ins,
-                     "INSERT INTO series(tool, benchmark, metric, params, unit, "
-                     "better, param_set_id) VALUES(?,?,?,?,?,?,?) "
-                     "ON CONFLICT(tool, benchmark, metric, params) DO NOTHING");
-    if (!rc)
-        rc = prepare(st, &w->series_sel,
-                     "SELECT id, unit, better FROM series WHERE tool=? AND "
-                     "benchmark=? AND metric=? AND params=?");
-    if (!rc)
-        rc = prepare(st, &w->set_ins,
-                     "INSERT INTO param_sets(params) VALUES(?) "
-                     "ON CONFLICT(params) DO NOTHING");
-    if (!rc)
-        rc = prepare(st, &w->set_sel, "SELECT id FROM param_sets WHERE params=?");
-    if (!rc)
-        rc = prepare(st, &w->param_ins,
-                     "INSERT OR IGNORE INTO param_set_items(set_id, key, value) "
-                     "VALUES(?,?,?)");
-    if (!rc)
-        rc = prepare(st, &w->result_ins,
-                     "INSERT INTO results(series_id, platform_id, source_id, "
-                     "line, repetition, value) VALUES(?,?,?,?,?,?)");
-    /* as many rows as the library binds variables for (999 before SQLite
-     * 3.32) */
-    int limit = sqlite3_limit(DB(st), SQLITE_LIMIT_VARIABLE_NUMBER, -1);
-    w->batch_rows = 1;
-    for (int k = 0; !rc && k < RESULT_SIZES; k++) {
-        int rows = result_sizes[k];
-        if (rows * 6 > limit)
-            continue;
-        if (w->batch_rows == 1)
-            w->batch_rows = rows;
-        char sql[64 + RESULT_ROWS * 16];
-        size_t used = (size_t)snprintf(sql, sizeof sql,
-                                       "INSERT INTO results(series_id, "
-                                       "platform_id, source_id, line, "
-                                       "repetition, value) VALUES");
-        for (int i = 0; i < rows; i++)
-            used += (size_t)snprintf(sql + used, sizeof sql - used,
-                                     "%s(?,?,?,?,?,?)", i ? "," : "");
-        rc = used < sizeof sql ? prepare(st, &w->results_ins[k], sql)
-                               : bdb_store_fail(st, BDB_ERANGE,
-                                                "results statement too long");
-    }
-    if (!rc)
-        rc = prepare(st, &w->warning_ins,
-                     "INSERT INTO source_warnings(source_id, line, kind, message) "
-                     "VALUES(?,?,?,?)");
-    if (!rc)
-        rc = prepare(st, &w->source_ins,
-                     "INSERT INTO sources(sha256, size, path, tool, "
-                     "tool_version, parser_version, platform_id, options, "
-                     "raw) VALUES(?,?,?,?,?,?,?,?,?)");
-    if (rc)
-        writer_close(w);
-    return rc;
-}
-
-/* The writer, prepared once for the handle's life. */
-static int get_writer(bdb_store *st, writer **out)
+/* The many-row INSERTs of what, prepared on first use: as many rows as
+ * the library binds variables for (999 before SQLite 3.32). */
+static sq_bulk *bulk_of(bdb_store *st, const bdb_rows *what)
 {
     sq *impl = st->impl;
-    if (!impl->writer_open) {
-        int rc = writer_init(&impl->w, st);
-        if (rc)
-            return rc;
-        impl->writer_open = 1;
+    for (int t = 0; t < impl->nbulk; t++)
+        if (impl->bulk[t].what == what)
+            return &impl->bulk[t];
+    if (impl->nbulk == BULK_TABLES) {
+        bdb_store_fail(st, BDB_ERANGE, "%s: too many bulk tables",
+                       what->what);
+        return NULL;
     }
-    /* a platform id remembered from a rolled-back transaction may be gone */
-    impl->w.last_platform_id = -1;
-    bdb_strmap_free(&impl->w.platforms);
-    *out = &impl->w;
-    return BDB_OK;
-}
-
-static int platform_id(writer *w, const char *name, long long *id)
-{
-    if (!name || !*name) {
-        *id = 0;
-        return BDB_OK;
-    }
-    if (w->last_platform_id >= 0 && strcmp(w->last_platform, name) == 0) {
-        *id = w->last_platform_id;
-        return BDB_OK;
-    }
-    /* rows of a CSV take turns among platforms: each is looked up once */
-    bdb_strmap_entry *known = bdb_strmap_get(&w->platforms, name);
-    if (known && known->value > 0) {
-        *id = known->value - 1;
-        snprintf(w->last_platform, sizeof w->last_platform, "%s", name);
-        w->last_platform_id = *id;
-        return BDB_OK;
-    }
-    /* looked up first: a write statement costs a statement transaction,
-     * and the platform is there but the first time */
-    sqlite3_reset(w->platform_sel);
-    sqlite3_bind_text(w->platform_sel, 1, name, -1, SQLITE_TRANSIENT);
-    int step = sqlite3_step(w->platform_sel);
-    if (step == SQLITE_DONE) {
-        sqlite3_reset(w->platform_ins);
-        sqlite3_bind_text(w->platform_ins, 1, name, -1, SQLITE_TRANSIENT);
-        if (sqlite3_step(w->platform_ins) != SQLITE_DONE)
-            return fail_db(w->st, "adding platform");
-        sqlite3_reset(w->platform_sel);
-        sqlite3_bind_text(w->platform_sel, 1, name, -1, SQLITE_TRANSIENT);
-        step = sqlite3_step(w->platform_sel);
-    }
-    if (step != SQLITE_ROW)
-        return fail_db(w->st, "finding platform");
-    *id = sqlite3_column_int64(w->platform_sel, 0);
-    sqlite3_reset(w->platform_sel);
-    snprintf(w->last_platform, sizeof w->last_platform, "%s", name);
-    w->last_platform_id = *id;
-    bdb_strmap_entry *e = bdb_strmap_put(&w->platforms, name, NULL);
-    if (e)      /* else only not remembered */
-        e->value = *id + 1;
-    return BDB_OK;
-}
-
-/* Done with a statement whose texts were bound SQLITE_STATIC (no copy:
- * series are made by the hundred thousand): its row let go, its
- * pointers to the caller's buffers dropped. */
-static void unbind(sqlite3_stmt *s)
-{
-    sqlite3_reset(s);
-    sqlite3_clear_bindings(s);
-}
-
-/* The id of the sample's parameter set, made with its items when new. */
-static int param_set_id(writer *w, const bdb_sample *smp, const char *params,
-                        long long *id)
-{
-    bdb_scache *cache = &((sq *)w->st->impl)->cache;
-    bdb_strmap_entry *e = bdb_strmap_get(&cache->sets, params);
-    if (e) {
-        *id = e->value;
-        return BDB_OK;
-    }
-    sqlite3_stmt *s = w->set_ins;
-    sqlite3_reset(s);
-    sqlite3_bind_text(s, 1, params, -1, SQLITE_STATIC);
-    int step = sqlite3_step(s);
-    unbind(s);
-    if (step != SQLITE_DONE)
-        return fail_db(w->st, "adding parameter set");
-    if (sqlite3_changes(DB(w->st)) > 0) {
-        *id = sqlite3_last_insert_rowid(DB(w->st));
-        for (int i = 0; i < smp->params.n; i++) {
-            sqlite3_reset(w->param_ins);
-            sqlite3_bind_int64(w->param_ins, 1, *id);
-            sqlite3_bind_text(w->param_ins, 2, smp->params.kv[i].key, -1,
-                              SQLITE_STATIC);
-            sqlite3_bind_text(w->param_ins, 3, smp->params.kv[i].value, -1,
-                              SQLITE_STATIC);
-            step = sqlite3_step(w->param_ins);
-            unbind(w->param_ins);
-            if (step != SQLITE_DONE)
-                return fail_db(w->st, "adding series parameter");
+    sq_bulk *b = &impl->bulk[impl->nbulk];
+    memset(b, 0, sizeof *b);
+    b->what = what;
+    int limit = sqlite3_limit(DB(st), SQLITE_LIMIT_VARIABLE_NUMBER, -1);
+    bdb_buf sql;
+    bdb_buf_init(&sql);
+    int rc = BDB_OK;
+    for (int k = 0; !rc && k < BULK_SIZES; k++) {
+        int rows = bulk_sizes[k];
+        if (rows * what->ncols > limit)
+            continue;
+        bdb_buf_reset(&sql);
+        bdb_buf_printf(&sql, "INSERT INTO %s VALUES", what->table_cols);
+        for (int i = 0; i < rows; i++) {
+            bdb_buf_puts(&sql, i ? ",(?" : "(?");
+            for (int c = 1; c < what->ncols; c++)
+                bdb_buf_puts(&sql, ",?");
+            bdb_buf_puts(&sql, ")");
         }
-    } else {
-        s = w->set_sel;
-        sqlite3_reset(s);
-        sqlite3_bind_text(s, 1, params, -1, SQLITE_STATIC);
-        step = sqlite3_step(s);
-        *id = step == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
-        /* a statement left on a row holds its read transaction past the
-         * commit, and the next write of this handle then fails busy */
-        unbind(s);
-        if (step != SQLITE_ROW)
-            return fail_db(w->st, "finding parameter set");
+        rc = sql.err ? bdb_store_fail(st, BDB_ENOMEM, "out of memory")
+                     : prepare(st, &b->ins[k], sql.data);
     }
-    bdb_scache_put_set(cache, params, *id);
-    return BDB_OK;
-}
-
-static int series_find(writer *w, const bdb_sample *smp, long long *id)
-{
-    char params[BDB_PARAMS_TEXT_MAX], key[BDB_SERIES_KEY_MAX];
-    bdb_series_key(smp, params, sizeof params, key, sizeof key);
-    bdb_scache *cache = &((sq *)w->st->impl)->cache;
-    const char *unit = smp->unit ? smp->unit : "";
-    bdb_scache_entry *e = bdb_scache_find(cache, key);
-    if (e) {
-        if (strcmp(e->unit, unit) != 0)
-            return bdb_store_fail(w->st, BDB_ESTORE,
-                                  "line %d: %s %s %s is in %s here but in %s "
-                                  "in the database", smp->line, smp->tool,
-                                  smp->benchmark, smp->metric, unit, e->unit);
-        *id = e->id;
-        return BDB_OK;
+    bdb_buf_free(&sql);
+    if (rc) {
+        for (int k = 0; k < BULK_SIZES; k++)
+            sqlite3_finalize(b->ins[k]);
+        return NULL;
     }
-    long long set_id = 0;
-    int rc = param_set_id(w, smp, params, &set_id);
-    if (rc)
-        return rc;
-    sqlite3_stmt *s = w->series_ins;
-    sqlite3_reset(s);
-    sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 4, params, -1, SQLITE_STATIC);
-    sqlite3_bind_text(s, 5, unit, -1, SQLITE_STATIC);
-    sqlite3_bind_int(s, 6, (int)smp->better);
-    sqlite3_bind_int64(s, 7, set_id);
-    int step = sqlite3_step(s);
-    unbind(s);
-    if (step != SQLITE_DONE)
-        return fail_db(w->st, "adding series");
-    if (sqlite3_changes(DB(w->st)) > 0) {
-        /* new: its id is the row's, its unit ours */
-        *id = sqlite3_last_insert_rowid(DB(w->st));
-    } else {
-        s = w->series_sel;
-        sqlite3_reset(s);
-        sqlite3_bind_text(s, 1, smp->tool, -1, SQLITE_STATIC);
-        sqlite3_bind_text(s, 2, smp->benchmark, -1, SQLITE_STATIC);
-        sqlite3_bind_text(s, 3, smp->metric, -1, SQLITE_STATIC);
-        sqlite3_bind_text(s, 4, params, -1, SQLITE_STATIC);
-        if (sqlite3_step(s) != SQLITE_ROW) {
-            unbind(s);
-            return fail_db(w->st, "finding series");
-        }
-        *id = sqlite3_column_int64(s, 0);
-        int rc2 = BDB_OK;
-        if (strcmp(col_text(s, 1), unit) != 0)
-            rc2 = bdb_store_fail(w->st, BDB_ESTORE,
-                                 "line %d: %s %s %s is in %s here but in %s "
-                                 "in the database", smp->line, smp->tool,
-                                 smp->benchmark, smp->metric, smp->unit,
-                                 col_text(s, 1));
-        unbind(s);   /* see param_set_id */
-        if (rc2)
-            return rc2;
+    impl->nbulk++;
+    return b;
+}
+
+static void bind_cell(sqlite3_stmt *s, int i, const bdb_cell *c)
+{
+    switch (c->type) {
+    case 'i': sqlite3_bind_int64(s, i, c->i); break;
+    case 'd': sqlite3_bind_double(s, i, c->d); break;
+    case 't': sqlite3_bind_text(s, i, c->t, -1, SQLITE_STATIC); break;
+    default: sqlite3_bind_null(s, i); break;
     }
-    bdb_scache_put(cache, key, *id, unit);
-    return BDB_OK;
 }
 
-static int series_find_cb(void *w, const bdb_sample *smp, long long *id)
+/* Inserts the rows, in order: in the largest statements that fit, then
+ * smaller ones. */
+static int rows_put(bdb_store *st, const bdb_rows *what,
+                    const bdb_cell *cells, size_t n)
 {
-    return series_find(w, smp, id);
-}
-
-static int series_id(writer *w, const bdb_sample *smp, long long *id)
-{
-    return bdb_scache_series(&((sq *)w->st->impl)->cache, smp, id,
-                             series_find_cb, w);
-}
-
-static void bind_row(sqlite3_stmt *s, int at, const result_row *r)
-{
-    sqlite3_bind_int64(s, at + 1, r->series_id);
-    if (r->platform_id)
-        sqlite3_bind_int64(s, at + 2, r->platform_id);
-    else
-        sqlite3_bind_null(s, at + 2);
-    sqlite3_bind_int64(s, at + 3, r->source_id);
-    sqlite3_bind_int(s, at + 4, r->line);
-    sqlite3_bind_int(s, at + 5, r->repetition);
-    sqlite3_bind_double(s, at + 6, r->value);
-}
-
-/* Inserts the pending rows, in order: in the largest statements that
- * fit, then one by one. */
-static int flush_results(writer *w)
-{
-    int n = w->npending, done = 0;
-    w->npending = 0;
-    for (int k = 0; k < RESULT_SIZES; k++) {
-        sqlite3_stmt *s = w->results_ins[k];
-        int rows = result_sizes[k];
+    sq_bulk *b = bulk_of(st, what);
+    if (!b)
+        return BDB_ESTORE;
+    int ncols = what->ncols;
+    size_t done = 0;
+    for (int k = 0; k < BULK_SIZES; k++) {
+        sqlite3_stmt *s = b->ins[k];
+        size_t rows = (size_t)bulk_sizes[k];
         while (s && n - done >= rows) {
+            const bdb_cell *c = cells + done * (size_t)ncols;
+            for (int i = 0; i < (int)rows * ncols; i++)
+                bind_cell(s, i + 1, &c[i]);
+            int step = sqlite3_step(s);
+            /* reset at once: texts were bound without a copy, and a
+             * statement left unreset holds its transaction */
             sqlite3_reset(s);
-            for (int i = 0; i < rows; i++)
-                bind_row(s, i * 6, &w->pending[done + i]);
-            if (sqlite3_step(s) != SQLITE_DONE)
-                return fail_db(w->st, "adding results");
+            if (step != SQLITE_DONE)
+                return fail_db(st, what->what);
             done += rows;
         }
     }
-    for (; done < n; done++) {
-        sqlite3_stmt *s = w->result_ins;
-        sqlite3_reset(s);
-        bind_row(s, 0, &w->pending[done]);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            return fail_db(w->st, "adding result");
-    }
     return BDB_OK;
 }
 
-static int write_one(writer *w, long long source_id,
-                     const char *default_platform, const bdb_sample *smp)
-{
-    long long sid, pid;
-    if (!isfinite(smp->value))
-        return bdb_store_fail(w->st, BDB_EPARSE,
-                              "line %d: %s is not a finite number",
-                              smp->line, smp->metric);
-    bdb_scache *cache = &((sq *)w->st->impl)->cache;
-    if (!bdb_scache_ref_ids(cache, w->st, smp, &sid, &pid)) {
-        int rc = series_id(w, smp, &sid);
-        if (!rc)
-            rc = platform_id(w, smp->platform[0] ? smp->platform
-                                                 : default_platform, &pid);
-        if (rc)
-            return rc;
-        bdb_scache_ref_keep(cache, w->st, smp, sid, pid,
-                            smp->unit ? smp->unit : "");
-    }
-    w->pending[w->npending++] = (result_row){sid, pid, source_id, smp->line,
-                                             smp->repetition, smp->value};
-    return w->npending >= w->batch_rows ? flush_results(w) : BDB_OK;
-}
-
-static int write_notes(writer *w, long long source_id, const bdb_sink *notes)
-{
-    for (size_t i = 0; notes && i < notes->nnotes; i++) {
-        sqlite3_stmt *s = w->warning_ins;
-        sqlite3_reset(s);
-        sqlite3_bind_int64(s, 1, source_id);
-        sqlite3_bind_int(s, 2, notes->notes[i].line);
-        sqlite3_bind_text(s, 3, notes->notes[i].is_info ? "info" : "warning",
-                          -1, SQLITE_STATIC);
-        sqlite3_bind_text(s, 4, notes->notes[i].text, -1, SQLITE_TRANSIENT);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            return fail_db(w->st, "adding warning");
-    }
-    return BDB_OK;
-}
-
-/* ---- one source, streamed: begin, put each figure, end ------------------ */
-
-static int sq_source_end(bdb_store *st, long long id, const char *tool,
-                         const char *tool_version, const char *parser_version,
-                         const bdb_sink *notes, int keep);
-static int source_platform(bdb_store *st, long long id, char *out, size_t n);
-static int kept_for_source(bdb_store *st, int k, long long id,
-                           const char *what);
-static int sweep_series(bdb_store *st);
-static int sweep_replaced(bdb_store *st);
-static int note_replaced_series(bdb_store *st, long long source_id);
-
-/* Opens the source's savepoint or transaction; with replace_id, empties
- * that stored source (reparse), else adds src's row (its tool and versions
- * are set by source_end, when the parse has said them). */
-static int source_put_set(bdb_store *st, long long source_id,
-                          const char *set, const bdb_params *tags);
+/* ---- a source's transaction ---------------------------------------------- */
 
 /* A new source outside a batch (a large one: a results CSV of a million
  * rows) is a transaction of its own, and each statement that inserts
@@ -1142,266 +781,33 @@ static void source_mem_end(bdb_store *st)
     sqlite3_exec(DB(st), "PRAGMA temp_store = DEFAULT", NULL, NULL, NULL);
 }
 
-static int sq_source_begin(bdb_store *st, const bdb_source_info *src,
-                           long long replace_id, long long *out_id)
+static int source_tx_begin(bdb_store *st, int fresh)
 {
-    sq *impl = st->impl;
-    bdb_source_bytes bytes = {.fd = -1};
-    int made = replace_id ? BDB_OK : bdb_source_bytes_make(st, src, &bytes);
-    if (made)
-        return made;
-    size_t zlen = 0;
-    const void *z = bdb_source_bytes_raw(&bytes, &zlen);
-    /* the one limit on a file's size: its compressed copy, when one blob,
-     * is held in memory while it is written */
-    int most = sqlite3_limit(DB(st), SQLITE_LIMIT_LENGTH, -1);
-    if (zlen > INT_MAX || (most > 0 && zlen > (size_t)most)) {
-        bdb_source_bytes_free(&bytes);
-        return bdb_store_fail(st, BDB_ERANGE, "%s: compressed, %zu bytes "
-                              "are more than a SQLite blob holds (%d)",
-                              src->path, zlen, most > 0 ? most : INT_MAX);
-    }
-    source_mem_begin(st, replace_id);
-    if (tx_begin(st)) {
-        source_mem_end(st);
-        bdb_source_bytes_free(&bytes);
-        return BDB_ESTORE;
-    }
-    writer *w = NULL;
-    long long existing = 0, id = replace_id, pid = 0;
-    int rc = get_writer(st, &w);
-    if (!rc)
-        w->npending = 0;    /* rows of a source that never ended are gone */
-    if (!rc && replace_id) {
-        rc = source_platform(st, id, impl->cur_platform,
-                             sizeof impl->cur_platform);
-        if (!rc)
-            rc = note_replaced_series(st, id);
-        if (!rc)
-            rc = kept_for_source(st, K_RESULTS_DEL, id, "removing old results");
-        if (!rc)
-            rc = kept_for_source(st, K_WARNINGS_DEL, id,
-                                 "removing old warnings");
-        impl->cur_replaced = 1;
-    } else if (!rc) {
-        snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s",
-                 src->platform ? src->platform : "");
-        impl->cur_replaced = 0;
-        rc = bdb_source_find(st, src->sha256, &existing);
-        if (!rc && existing)
-            rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
-        if (!rc)
-            rc = platform_id(w, src->platform, &pid);
-        sqlite3_stmt *s = w->source_ins;
-        if (!rc) {
-            sqlite3_reset(s);
-            sqlite3_clear_bindings(s);
-            sqlite3_bind_text(s, 1, src->sha256, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_int64(s, 2, (sqlite3_int64)src->size);
-            sqlite3_bind_text(s, 3, src->path, -1, SQLITE_TRANSIENT);
-            sqlite3_bind_text(s, 4, src->tool ? src->tool : "", -1,
-                              SQLITE_TRANSIENT);
-            bind_text_or_null(s, 5, src->tool_version);
-            sqlite3_bind_text(s, 6, src->parser_version ? src->parser_version
-                                                        : "", -1,
-                              SQLITE_TRANSIENT);
-            if (pid)
-                sqlite3_bind_int64(s, 7, pid);
-            else
-                sqlite3_bind_null(s, 7);
-            sqlite3_bind_text(s, 8, src->options ? src->options : "", -1,
-                              SQLITE_TRANSIENT);
-            sqlite3_bind_blob(s, 9, z, (int)zlen, SQLITE_STATIC);
-            if (sqlite3_step(s) != SQLITE_DONE)
-                rc = fail_db(st, "adding source");
-            id = sqlite3_last_insert_rowid(DB(st));
-            sqlite3_reset(s);
-            sqlite3_clear_bindings(s);  /* the blob z is freed below */
-        }
-        if (!rc)
-            rc = bdb_source_bytes_put(st, id, &bytes);
-        /* its run set (lifecycle) */
-        if (!rc && src->set && *src->set)
-            rc = source_put_set(st, id, src->set, src->set_tags);
-    }
-    bdb_source_bytes_free(&bytes);
-    if (rc) {
-        rc = tx_end(st, rc);
-        source_mem_end(st);
-        return rc;
-    }
-    *out_id = id;
-    return BDB_OK;
-}
-
-static int sq_source_put(bdb_store *st, long long id, const bdb_sample *smp)
-{
-    sq *impl = st->impl;
-    return write_one(&impl->w, id, impl->cur_platform, smp);
-}
-
-/* Sets the source's tool and versions, stores its notes, and keeps all of
- * it (keep) or none. Returns the final code (BDB_OK when !keep and the
- * rollback worked). */
-static int sq_source_end(bdb_store *st, long long id, const char *tool,
-                         const char *tool_version, const char *parser_version,
-                         const bdb_sink *notes, int keep)
-{
-    sq *impl = st->impl;
-    if (!keep) {
-        impl->w.npending = 0;
-        tx_end(st, BDB_EPARSE);
-        source_mem_end(st);
-        return BDB_OK;
-    }
-    sqlite3_stmt *s = NULL;
-    int rc = flush_results(&impl->w);
+    source_mem_begin(st, !fresh);
+    int rc = tx_begin(st);
     if (rc)
-        return tx_end(st, rc);
-    rc = keep_stmt(st, K_SOURCE_TOOL, &s);
-    if (!rc) {
-        sqlite3_bind_text(s, 1, tool ? tool : "", -1, SQLITE_TRANSIENT);
-        bind_text_or_null(s, 2, tool_version);
-        sqlite3_bind_text(s, 3, parser_version ? parser_version : "", -1,
-                          SQLITE_TRANSIENT);
-        sqlite3_bind_int64(s, 4, id);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "updating source");
-        unkeep(s);
-    }
-    if (!rc)
-        rc = write_notes(&impl->w, id, notes);
-    /* Series left without results are dropped: at once when this is its
-     * own transaction, once at the end of a batch (a sweep is O(results),
-     * too dear per source). */
-    if (!rc && impl->cur_replaced) {
-        if (impl->in_batch)
-            impl->sweep_series = 1;
-        else
-            rc = sweep_replaced(st);
-    }
+        source_mem_end(st);
+    return rc;
+}
+
+static int source_tx_end(bdb_store *st, int rc)
+{
     rc = tx_end(st, rc);
     source_mem_end(st);
     return rc;
 }
 
-
-/* The name of source id's platform ("" for none) into out; BDB_ENOTFOUND
- * when there is no such source. */
-static int source_platform(bdb_store *st, long long id, char *out, size_t n)
+static long long last_id(bdb_store *st)
 {
-    sqlite3_stmt *s;
-    if (keep_stmt(st, K_SOURCE_PLATFORM, &s))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, id);
-    int step = sqlite3_step(s), rc = BDB_OK;
-    if (step == SQLITE_ROW)
-        snprintf(out, n, "%s", col_text(s, 0));
-    else if (step == SQLITE_DONE)
-        rc = bdb_store_fail(st, BDB_ENOTFOUND, "no source %lld", id);
-    else
-        rc = fail_db(st, "reading source");
-    unkeep(s);
-    return rc;
+    return sqlite3_changes(DB(st)) > 0 ? sqlite3_last_insert_rowid(DB(st))
+                                       : 0;
 }
 
-/* Runs kept statement k, whose one parameter is a source id. */
-static int kept_for_source(bdb_store *st, int k, long long id,
-                           const char *what)
+/* The one limit on a file's size: its compressed copy, when one blob. */
+static long long blob_max(bdb_store *st)
 {
-    sqlite3_stmt *s;
-    if (keep_stmt(st, k, &s))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, id);
-    int rc = sqlite3_step(s) == SQLITE_DONE ? BDB_OK : fail_db(st, what);
-    unkeep(s);
-    return rc;
-}
-
-static int sweep_series(bdb_store *st)
-{
-    sq *impl = st->impl;
-    impl->nsweep = 0;
-    impl->sweep_all = 0;
-    bdb_scache_clear(&impl->cache);
-    /* a series kept by its trace alone (a cut run) stays */
-    return exec(st, "DELETE FROM series WHERE id NOT IN "
-                    "(SELECT DISTINCT series_id FROM results) AND id NOT IN "
-                    "(SELECT DISTINCT series_id FROM trace_points)");
-}
-
-static int cmp_ll(const void *a, const void *b)
-{
-    long long x = *(const long long *)a, y = *(const long long *)b;
-    return (x > y) - (x < y);
-}
-
-/* The sweep after re-read sources: only the series they had can have
- * lost their last result, and each is looked at through the results'
- * series index (the whole sweep reads every result). The series cache
- * stays unless a series went. */
-static int sweep_replaced(bdb_store *st)
-{
-    sq *impl = st->impl;
-    if (impl->sweep_all)
-        return sweep_series(st);
-    qsort(impl->sweep_ids, impl->nsweep, sizeof *impl->sweep_ids, cmp_ll);
-    sqlite3_stmt *s;
-    int rc = keep_stmt(st, K_SERIES_SWEEP_ONE, &s), gone = 0;
-    for (size_t i = 0; !rc && i < impl->nsweep; i++) {
-        if (i && impl->sweep_ids[i] == impl->sweep_ids[i - 1])
-            continue;
-        sqlite3_reset(s);
-        sqlite3_bind_int64(s, 1, impl->sweep_ids[i]);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "removing series left without results");
-        else
-            gone |= sqlite3_changes(DB(st)) > 0;
-    }
-    if (!rc)
-        unkeep(s);
-    impl->nsweep = 0;
-    if (gone || rc)
-        bdb_scache_clear(&impl->cache);
-    return rc;
-}
-
-/* Before a source's results are replaced: its series go into the cache
- * (the re-read finds most of them again: found there, not by an INSERT
- * that conflicts and a SELECT) and onto the list the sweep looks at. */
-static int note_replaced_series(bdb_store *st, long long source_id)
-{
-    sq *impl = st->impl;
-    sqlite3_stmt *s;
-    if (keep_stmt(st, K_SOURCE_SERIES, &s))
-        return BDB_ESTORE;
-    sqlite3_bind_int64(s, 1, source_id);
-    int step, rc = BDB_OK;
-    char key[BDB_SERIES_KEY_MAX];
-    while ((step = sqlite3_step(s)) == SQLITE_ROW) {
-        long long id = sqlite3_column_int64(s, 0);
-        if (impl->nsweep == impl->capsweep) {
-            long long *p = bdb_grow(impl->sweep_ids, impl->nsweep,
-                                    &impl->capsweep, sizeof *p, 256);
-            if (!p) {
-                rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-                break;
-            }
-            impl->sweep_ids = p;
-        }
-        impl->sweep_ids[impl->nsweep++] = id;
-        int n = snprintf(key, sizeof key, "%s\x1f%s\x1f%s\x1f%s",
-                         col_text(s, 1), col_text(s, 2), col_text(s, 3),
-                         col_text(s, 4));
-        /* a key too long for the cache is found the slow way */
-        if (n > 0 && (size_t)n < sizeof key &&
-            !bdb_scache_find(&impl->cache, key))
-            bdb_scache_put(&impl->cache, key, id, col_text(s, 5));
-    }
-    if (!rc && step != SQLITE_DONE)
-        rc = fail_db(st, "reading a source's series");
-    unkeep(s);
-    return rc;
+    int most = sqlite3_limit(DB(st), SQLITE_LIMIT_LENGTH, -1);
+    return most > 0 ? most : INT_MAX;
 }
 
 /* A batch: one transaction around many files, each a savepoint, so that
@@ -1476,11 +882,9 @@ static int cache_size_read(bdb_store *st)
     return rc;
 }
 
-static int sq_batch_begin(bdb_store *st, int flags)
+static int batch_begin(bdb_store *st, int flags)
 {
     sq *impl = st->impl;
-    if (impl->in_batch)
-        return bdb_store_fail(st, BDB_EUSAGE, "a batch is already open");
     int small = (flags & BDB_BATCH_SMALL) != 0;
     if (!small) {
         batch_settings_undo(st);
@@ -1500,28 +904,18 @@ static int sq_batch_begin(bdb_store *st, int flags)
         return BDB_ESTORE;
     }
     cache_check(st);
-    impl->set_name[0] = '\0';
     impl->in_batch = 1;
-    impl->sweep_series = 0;
-    impl->sweep_all = 0;
-    impl->nsweep = 0;
     return BDB_OK;
 }
 
-static int sq_batch_end(bdb_store *st, int commit)
+static int batch_end(bdb_store *st, int commit, int rc)
 {
     sq *impl = st->impl;
-    if (!impl->in_batch)
-        return BDB_OK;
-    int rc = BDB_OK;
     writer_idle(impl);
-    if (commit && impl->sweep_series)
-        rc = sweep_replaced(st);
     if (commit && !rc)
         rc = exec(st, "COMMIT");
     if (!commit || rc) {
         sqlite3_exec(DB(st), "ROLLBACK", NULL, NULL, NULL);
-        bdb_scache_clear(&impl->cache);     /* its series are gone */
         batch_settings_undo(st);
     }
     /* a waiting importer polls every millisecond: give it the turn, or
@@ -1531,11 +925,7 @@ static int sq_batch_end(bdb_store *st, int commit)
     if (commit)
         sqlite3_sleep(3);
     impl->in_batch = 0;
-    impl->sweep_series = 0;
-    impl->sweep_all = 0;
-    impl->nsweep = 0;
-    impl->set_name[0] = '\0';
-    return commit ? rc : BDB_OK;
+    return rc;
 }
 
 
@@ -1602,94 +992,6 @@ static void register_functions(sqlite3 *db)
     sqlite3_create_function(db, "bdb_num", 1,
                             SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_num,
                             NULL, NULL);
-}
-
-static int source_put_set(bdb_store *st, long long source_id,
-                          const char *set, const bdb_params *tags)
-{
-    sq *impl = st->impl;
-    long long sid = 0;
-    sqlite3_stmt *s;
-    int rc = BDB_OK;
-    /* Within a batch, the set made (or found) for the previous file is
-     * still there unless a rollback came between. */
-    int known = impl->in_batch && impl->set_name[0] &&
-                strcmp(impl->set_name, set) == 0;
-    if (known)
-        sid = impl->set_id;
-    else
-        rc = keep_stmt(st, K_SET_ADD, &s);
-    if (!known && !rc) {
-        sqlite3_bind_text(s, 1, set, -1, SQLITE_STATIC);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "adding set");
-        unkeep(s);
-    }
-    if (!known && !rc && !(rc = keep_stmt(st, K_SET_ID, &s))) {
-        sqlite3_bind_text(s, 1, set, -1, SQLITE_STATIC);
-        int step = sqlite3_step(s);
-        if (step == SQLITE_ROW)
-            sid = sqlite3_column_int64(s, 0);
-        else if (step != SQLITE_DONE)
-            rc = fail_db(st, "looking up a name");
-        unkeep(s);
-    }
-    if (!rc && !sid)
-        rc = bdb_store_fail(st, BDB_ESTORE, "set '%s' vanished", set);
-    if (!rc && !known && impl->in_batch && strlen(set) < sizeof impl->set_name) {
-        memcpy(impl->set_name, set, strlen(set) + 1);
-        impl->set_id = sid;
-    }
-    for (int i = 0; !rc && tags && i < tags->n; i++) {
-        if ((rc = keep_stmt(st, K_SET_TAG, &s)))
-            break;
-        sqlite3_bind_int64(s, 1, sid);
-        sqlite3_bind_text(s, 2, tags->kv[i].key, -1, SQLITE_STATIC);
-        sqlite3_bind_text(s, 3, tags->kv[i].value, -1, SQLITE_STATIC);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "tagging set");
-        unkeep(s);
-    }
-    if (!rc && !(rc = keep_stmt(st, K_SOURCE_SET, &s))) {
-        sqlite3_bind_int64(s, 1, sid);
-        sqlite3_bind_int64(s, 2, source_id);
-        if (sqlite3_step(s) != SQLITE_DONE)
-            rc = fail_db(st, "putting a source in its set");
-        unkeep(s);
-    }
-    return rc;
-}
-
-/* Series left without results go: now, or once when the batch ends. */
-static int sweep_series_later(bdb_store *st)
-{
-    sq *impl = st->impl;
-    if (impl->in_batch) {
-        impl->sweep_series = 1;
-        impl->sweep_all = 1;    /* its series are not known here */
-        return BDB_OK;
-    }
-    return sweep_series(st);
-}
-
-/* What the corrections of store_fix.c run on. */
-static void forget_set(bdb_store *st)
-{
-    ((sq *)st->impl)->set_name[0] = '\0';
-}
-
-/* The default platform of the figures the open source is given next. */
-static void default_platform(bdb_store *st, const char *name)
-{
-    sq *impl = st->impl;
-    snprintf(impl->cur_platform, sizeof impl->cur_platform, "%s", name);
-}
-
-static int fix_platform_id(bdb_store *st, const char *name, long long *id)
-{
-    writer *w = NULL;
-    int rc = get_writer(st, &w);
-    return rc ? rc : platform_id(w, name, id);
 }
 
 /* ---- the driver's primitives (store_backend.h) --------------------------- */
@@ -1785,6 +1087,11 @@ static void drv_bind_text(bdb_stmt *s, int i, const char *t)
         sqlite3_bind_null(S(s), i);
 }
 
+static void drv_bind_text_ref(bdb_stmt *s, int i, const char *t)
+{
+    sqlite3_bind_text(S(s), i, t, -1, SQLITE_STATIC);
+}
+
 static void drv_bind_blob(bdb_stmt *s, int i, const void *p, size_t n)
 {
     sqlite3_bind_blob64(S(s), i, n ? p : "", n, SQLITE_STATIC);
@@ -1855,6 +1162,7 @@ static const bdb_driver sq_driver = {
     .bind_int = drv_bind_int,
     .bind_double = drv_bind_double,
     .bind_text = drv_bind_text,
+    .bind_text_ref = drv_bind_text_ref,
     .bind_blob = drv_bind_blob,
     .step = drv_step,
     .column_null = drv_column_null,
@@ -1864,11 +1172,17 @@ static const bdb_driver sq_driver = {
     .column_blob = drv_column_blob,
     .reset = drv_reset,
     .finish = drv_finish,
-    .platform_id = fix_platform_id,
-    .sweep_series_later = sweep_series_later,
-    .forget_set = forget_set,
-    .source_set = source_put_set,
-    .source_platform = default_platform,
+    .batch_begin = batch_begin,
+    .batch_end = batch_end,
+    .source_tx_begin = source_tx_begin,
+    .source_tx_end = source_tx_end,
+    .rows_put = rows_put,
+    .rows_batch = BULK_ROWS,
+    .last_id = last_id,
+    .blob_max = blob_max,
+    .sql_sweep_series = "DELETE FROM series WHERE id NOT IN "
+                        "(SELECT DISTINCT series_id FROM results) AND id NOT "
+                        "IN (SELECT DISTINCT series_id FROM trace_points)",
     .sql_results_tail = "",
     /* CROSS JOIN: SQLite keeps the series outer (its unique index, in
      * order) and searches each one's results by index: nothing sorted */
@@ -1951,11 +1265,6 @@ const bdb_store_ops bdb_store_sqlite_ops = {
     .drv = &sq_driver,
     .open = sq_open,
     .close = sq_close,
-    .batch_begin = sq_batch_begin,
-    .batch_end = sq_batch_end,
-    .source_begin = sq_source_begin,
-    .source_put = sq_source_put,
-    .source_end = sq_source_end,
     .data_version = sq_data_version,
     .time_limit = sq_time_limit,
 };

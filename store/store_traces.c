@@ -147,12 +147,11 @@ again:
     bdb_bind_text(w->find, 3, s->metric);
     bdb_bind_text(w->find, 4, params);
     int r = bdb_step(w->find);
-    int (*flush)(bdb_store *, long long) = w->st->ops->drv->flush_pending;
-    if (r == 0 && !flushed && flush) {
+    if (r == 0 && !flushed && w->st->ops->drv->series_make) {
         /* a series the back-end makes at its next flush (PostgreSQL's
          * COPY) is not there yet: write what it holds back, ask again */
         bdb_stmt_reset(w->find);
-        int rc = flush(w->st, w->source_id);
+        int rc = bdb_write_flush(w->st, w->source_id);
         if (rc)
             return rc;
         flushed = 1;
