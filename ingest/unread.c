@@ -317,8 +317,11 @@ int bdb_unread_account(const char *buf, size_t len, const bdb_line_marks *m,
         while (has_json && at >= je)
             has_json = bdb_json_object_next(buf, len, je, &js, &je);
         int in_json = has_json && at >= js;
-        int object_read = 0;
-        char path[512];
+        /* quiet: the line says nothing (a figure came from it or from its
+         * object, or it holds no number); only a line that may warn gets
+         * its path, of the containers open at its start */
+        int is_marked = marked(m, &cursor, ln.no), quiet = is_marked;
+        char path[512], list[160];
         const char *p = ln.p, *e = ln.end;
         bdb_trim(&p, &e);
         if (in_json) {
@@ -328,18 +331,18 @@ int bdb_unread_account(const char *buf, size_t len, const bdb_line_marks *m,
                 memset(w, 0, sizeof *w);
                 walk_js = js;
             }
-            object_read = json_object_read(w, m, &opened_cursor);
-            json_path(w, p, e, path, sizeof path);
+            quiet = quiet || json_object_read(w, m, &opened_cursor) ||
+                    p == e || !json_numbers(p, e, list, sizeof list);
+            if (!quiet)
+                json_path(w, p, e, path, sizeof path);
             int before = w->depth;
             json_step(w, ln.p, ln.end, ln.no);
-            if (marked(m, &cursor, ln.no))
+            if (is_marked)
                 json_mark(w, before);
+        } else {
+            quiet = quiet || p == e || !numbers(p, e, list, sizeof list);
         }
-        if (marked(m, &cursor, ln.no) || object_read)
-            continue;
-        char list[160];
-        if (p == e || !(in_json ? json_numbers(p, e, list, sizeof list)
-                                : numbers(p, e, list, sizeof list)))
+        if (quiet)
             continue;
         int free_line = in_json ? declared(tools, path, path + strlen(path), &err)
                                 : declared(tools, p, e, &err);
