@@ -1447,6 +1447,16 @@ static int note_replaced_series(bdb_store *st, long long source_id)
  * second 10,000 small logs into a database were 30% slower than the
  * first). Any other transaction (a large file's own, a batch that is not
  * small, a change) sets both back first. */
+/* A batch of small changes also checkpoints the WAL less often: at 16,384
+ * pages (64 MB of 4 KB pages) rather than SQLite's 1,000. Each batch's
+ * commit writes every index page its files touched to the WAL, and the
+ * next batches touch most of the same pages again; a checkpoint after
+ * each commit copied them all to the database and synced it each time
+ * (41 syncs for 10,000 small logs, 14 now), where one after several
+ * batches copies each page once. The WAL stays under ~64 MB plus a
+ * batch; SQLite checkpoints it whole when the last connection closes,
+ * and any other transaction sets SQLite's 1,000 back first. */
+#define BATCH_CHECKPOINT_PAGES "16384"
 #define BATCH_CACHE_MIN_KIB (32 << 10)
 #define BATCH_CACHE_MAX_KIB (128 << 10)
 
@@ -1472,6 +1482,7 @@ static void batch_settings_undo(bdb_store *st)
     char sql[64];
     snprintf(sql, sizeof sql, "PRAGMA cache_size = %lld", impl->cache_size);
     sqlite3_exec(DB(st), "PRAGMA temp_store = DEFAULT", NULL, NULL, NULL);
+    sqlite3_exec(DB(st), "PRAGMA wal_autocheckpoint = 1000", NULL, NULL, NULL);
     if (impl->cache_size_known)
         sqlite3_exec(DB(st), sql, NULL, NULL, NULL);
 }
@@ -1510,7 +1521,8 @@ static int sq_batch_begin(bdb_store *st, int flags)
                  batch_cache_kib());
         impl->batch_small = 1;
         if (cache_size_read(st) || exec(st, "PRAGMA temp_store = MEMORY") ||
-            exec(st, cache_sql)) {
+            exec(st, cache_sql) ||
+            exec(st, "PRAGMA wal_autocheckpoint = " BATCH_CHECKPOINT_PAGES)) {
             batch_settings_undo(st);
             return BDB_ESTORE;
         }
