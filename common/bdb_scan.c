@@ -316,6 +316,18 @@ void bdb_strlcpy(char *dst, size_t dstsz, const char *src)
     bdb_copy(dst, dstsz, src, src + strlen(src));
 }
 
+size_t bdb_put_at(char *dst, size_t dstsz, size_t at, const char *s, size_t n)
+{
+    if (!dstsz)
+        return 0;
+    size_t room = at < dstsz - 1 ? dstsz - 1 - at : 0;
+    if (n > room)
+        n = room;
+    memcpy(dst + at, s, n);
+    dst[at + n] = '\0';
+    return at + n;
+}
+
 int bdb_is_blank(const char *p, const char *end)
 {
     for (; p < end; p++)

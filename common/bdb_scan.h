@@ -113,6 +113,11 @@ void bdb_copy(char *dst, size_t dstsz, const char *p, const char *end);
 int bdb_name_fit(char *dst, size_t dstsz, const char *p, const char *end);
 /* Copies the string src into dst (truncating, always NUL-terminated). */
 void bdb_strlcpy(char *dst, size_t dstsz, const char *src);
+/* Appends n bytes of s to the string of dst that ends at `at`, cut to fit
+ * dstsz as snprintf would (always NUL-terminated when dstsz > 0);
+ * returns the new end. For keys made per figure or per line, where
+ * printf's parsing of its format costs more than the copy. */
+size_t bdb_put_at(char *dst, size_t dstsz, size_t at, const char *s, size_t n);
 /* 1 if [p, end) equals s exactly. */
 static inline int bdb_span_eq(const char *p, const char *end, const char *s)
 {

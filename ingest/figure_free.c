@@ -189,23 +189,39 @@ typedef struct tool_lines {
     const char *tool;
     const char *const *patterns;
     regex_t *compiled;      /* NULL until first asked */
+    char *first;            /* the first character a pattern's match must
+                               start the line with, or 0 */
     size_t n;
     int failed;
 } tool_lines;
 
 static tool_lines tables[] = {
-    {"*", shared, NULL, 0, 0},
-    {"ab", ab, NULL, 0, 0},
-    {"fio", fio, NULL, 0, 0},
-    {"iperf", iperf, NULL, 0, 0},
-    {"iperf3", iperf3, NULL, 0, 0},
-    {"openssl-speed", openssl, NULL, 0, 0},
-    {"redis-benchmark", redis, NULL, 0, 0},
-    {"time", time_lines, NULL, 0, 0},
-    {"wrk", wrk, NULL, 0, 0},
-    {"dd", dd, NULL, 0, 0},
-    {"hdparm", hdparm, NULL, 0, 0},
+    {"*", shared, NULL, NULL, 0, 0},
+    {"ab", ab, NULL, NULL, 0, 0},
+    {"fio", fio, NULL, NULL, 0, 0},
+    {"iperf", iperf, NULL, NULL, 0, 0},
+    {"iperf3", iperf3, NULL, NULL, 0, 0},
+    {"openssl-speed", openssl, NULL, NULL, 0, 0},
+    {"redis-benchmark", redis, NULL, NULL, 0, 0},
+    {"time", time_lines, NULL, NULL, 0, 0},
+    {"wrk", wrk, NULL, NULL, 0, 0},
+    {"dd", dd, NULL, NULL, 0, 0},
+    {"hdparm", hdparm, NULL, NULL, 0, 0},
 };
+
+/* The character a line must start with for the pattern to match: the
+ * first of "^fio-[0-9]", a literal neither special nor made optional by
+ * what follows it; 0 when the pattern does not say one. Most lines asked
+ * about start otherwise, and regexec is costly to call (a call per
+ * pattern per line was ~3% of an import of small logs). */
+static char first_char(const char *pat)
+{
+    if (pat[0] != '^' || !pat[1] || strchr(".[]()\\*+?{}|^$", pat[1]))
+        return 0;
+    if (pat[2] && strchr("*?{", pat[2]))
+        return 0;
+    return pat[1];
+}
 
 static int compile(tool_lines *t)
 {
@@ -213,16 +229,25 @@ static int compile(tool_lines *t)
     while (t->patterns[n])
         n++;
     t->compiled = calloc(n ? n : 1, sizeof *t->compiled);
-    if (!t->compiled)
+    t->first = calloc(n ? n : 1, 1);
+    if (!t->compiled || !t->first) {
+        free(t->compiled);
+        free(t->first);
+        t->compiled = NULL;
+        t->first = NULL;
         return -1;
+    }
     for (size_t i = 0; i < n; i++) {
+        t->first[i] = first_char(t->patterns[i]);
         if (regcomp(&t->compiled[i], t->patterns[i], REG_EXTENDED | REG_NOSUB)) {
             /* a pattern of this table that does not compile is a bug the
              * tests catch; without memory, say so */
             for (size_t k = 0; k < i; k++)
                 regfree(&t->compiled[k]);
             free(t->compiled);
+            free(t->first);
             t->compiled = NULL;
+            t->first = NULL;
             return -1;
         }
     }
@@ -235,7 +260,8 @@ static int matches(tool_lines *t, const char *line)
     if (!t->compiled && compile(t))
         return -1;
     for (size_t i = 0; i < t->n; i++)
-        if (regexec(&t->compiled[i], line, 0, NULL, 0) == 0)
+        if ((!t->first[i] || t->first[i] == line[0]) &&
+            regexec(&t->compiled[i], line, 0, NULL, 0) == 0)
             return 1;
     return 0;
 }
