@@ -1667,11 +1667,12 @@ static int prompt_pass(const view *v, text *out, size_t at_line)
  * 0.00-1.00 sec ...", "node-2 | Requests/sec: ..."). A prefix is the
  * text from a line's first byte (not a blank) to its first ':' or '|'
  * followed by a blank or the line's end, at most 80 bytes, or a host
- * name in brackets (bracket_cand; "[  4]" is iperf's own); it goes from a run of at least 4 lines that
- * start with it (blank lines between them kept) when what follows it
- * starts in at least 3 different ways (a tool's lines differ, a key
- * repeated with values, "SET: rps=...", does not). The blanks every
- * non-empty rest shares go with it; each line keeps its file line. */
+ * name in brackets (bracket_cand; "[  4]" is iperf's own); it goes from
+ * a run of at least 4 lines that start with it (blank lines between them
+ * kept) when what follows it starts in at least 3 different ways (a
+ * tool's lines differ, a key repeated with values, "SET: rps=...", does
+ * not). The blanks every non-empty rest shares go with it; each line
+ * keeps its file line. */
 
 typedef struct pline {
     const char *s, *e;
