@@ -37,7 +37,8 @@ typedef struct bdb_new_series {
     int better, line;
     long long set_id;
     long long id;           /* once made (0: not found) */
-    char unit_there[16];    /* the stored series' unit, once made */
+    char *unit_there;       /* the stored series' unit, once made (owned:
+                               freed with the text; NULL until then) */
 } bdb_new_series;
 
 /* How a back-end writes the n-th (1-based) parameter: '?' gives ?1, ?2

@@ -921,13 +921,15 @@ static int news_find_alone(bdb_store *st, bdb_new_series *n)
     params_free(&p);
     if (!res)
         return BDB_ESTORE;
+    int rc = BDB_OK;
     if (PQntuples(res) == 1) {
         n->id = col_ll(res, 0, 0);
-        snprintf(n->unit_there, sizeof n->unit_there, "%s",
-                 col_text(res, 0, 1));
+        free(n->unit_there);
+        if (!(n->unit_there = strdup(col_text(res, 0, 1))))
+            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
     }
     PQclear(res);
-    return BDB_OK;
+    return rc;
 }
 
 /* Makes (or finds) the nn series in one round trip, in their order. */
@@ -961,8 +963,9 @@ static int series_make(bdb_store *st, bdb_new_series *news, size_t nn)
             rc = news_find_alone(st, n);
         } else {
             n->id = col_ll(res, r, 1);
-            snprintf(n->unit_there, sizeof n->unit_there, "%s",
-                     col_text(res, r, 2));
+            free(n->unit_there);
+            if (!(n->unit_there = strdup(col_text(res, r, 2))))
+                rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
         }
     }
     PQclear(res);

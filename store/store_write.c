@@ -326,8 +326,10 @@ static int series_make_one(bdb_store *st, const bdb_new_series *n,
  * made leave the cache, which knows them by number. */
 static void news_free(bdb_write *w, int made)
 {
-    for (size_t i = 0; i < w->nnews; i++)
+    for (size_t i = 0; i < w->nnews; i++) {
         free(w->news[i].text[0]);
+        free(w->news[i].unit_there);
+    }
     if (w->nnews && !made)
         bdb_scache_clear(&w->cache);
     w->nnews = 0;
@@ -346,9 +348,10 @@ static int news_make(bdb_store *st)
         if (!n->id)
             rc = bdb_store_fail(st, BDB_ESTORE, "series of line %d vanished",
                                 n->line);
-        else if (strcmp(n->unit_there, n->text[4]) != 0)
+        else if (!n->unit_there || strcmp(n->unit_there, n->text[4]) != 0)
             rc = unit_differs(st, n->line, n->text[0], n->text[1], n->text[2],
-                              n->text[4], n->unit_there);
+                              n->text[4],
+                              n->unit_there ? n->unit_there : "");
     }
     /* the cache's entries of them get their ids (those evicted meanwhile
      * are found again the usual way) */
@@ -375,7 +378,7 @@ static int series_new(bdb_store *st, const bdb_sample *smp,
         bdb_new_series n = {{(char *)texts[0], (char *)texts[1],
                              (char *)texts[2], (char *)texts[3],
                              (char *)texts[4], (char *)texts[5]},
-                            (int)smp->better, smp->line, set_id, 0, ""};
+                            (int)smp->better, smp->line, set_id, 0, NULL};
         return series_make_one(st, &n, id);
     }
     /* made with the others of the next flush, in one round trip; until
@@ -403,7 +406,7 @@ static int series_new(bdb_store *st, const bdb_sample *smp,
     n->set_id = set_id;
     n->line = smp->line;
     n->id = 0;
-    n->unit_there[0] = '\0';
+    n->unit_there = NULL;
     *id = -(long long)++w->nnews;
     return BDB_OK;
 }

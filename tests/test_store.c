@@ -714,6 +714,41 @@ static void store__small_batch_source_given_up__rolls_back_alone(void **state)
     bdb_store_close(st);
 }
 
+/* A unit of 16 characters or more ("requests/second", "transactions/sec"
+ * as a caller of the store may name one) is a text like any other: the
+ * source lands, and a second source of the same series finds it. */
+static void store__long_unit__lands_and_is_found_again(void **state)
+{
+    (void)state;
+    bdb_store *st = open_db();
+    bdb_sink sink;
+    bdb_sink_init(&sink);
+    bdb_sample s;
+    bdb_sample_init(&s, "/long-unit");
+    snprintf(s.tool, sizeof s.tool, "ab");
+    s.repetition = 1;
+    static const char unit[] = "transactions/second";
+    assert_int_equal(bdb_sink_add(&sink, &s, "tps", 1234.5, unit,
+                                  BDB_HIGHER_IS_BETTER, 3), 0);
+    bdb_source_info info = {.path = "u1.txt", .sha256 = "u1", .raw = "x",
+                            .size = 1, .tool = "ab", .parser_version = "ab:1",
+                            .options = ""};
+    int rc = bdb_store_add_source(st, &info, &sink, NULL);
+    if (rc)
+        fail_msg("first source: %s", bdb_store_errmsg(st));
+    info.path = "u2.txt";
+    info.sha256 = "u2";
+    bdb_store *other = open_db();  /* its cache knows nothing */
+    rc = bdb_store_add_source(other, &info, &sink, NULL);
+    if (rc)
+        fail_msg("second source: %s", bdb_store_errmsg(other));
+    bdb_filter f = {.benchmark = "/long-unit"};
+    assert_int_equal(results_of(st, &f), 2);
+    bdb_store_close(other);
+    bdb_sink_free(&sink);
+    bdb_store_close(st);
+}
+
 /* Small batches keep their page cache from one batch to the next (the
  * import's second batch does not read its index pages again). What
  * another handle writes between two of them is seen by the next: its
@@ -1756,6 +1791,7 @@ int main(void)
         cmocka_unit_test_setup(store__batch_after_another_handle_wrote__begins_at_once, setup),
         cmocka_unit_test_setup(store__small_batch_source_given_up__rolls_back_alone, setup),
         cmocka_unit_test_setup(store__small_batches__see_writes_between_them, setup),
+        cmocka_unit_test_setup(store__long_unit__lands_and_is_found_again, setup),
         cmocka_unit_test_setup(store__replaced_source__drops_only_series_left_empty, setup),
         cmocka_unit_test(store__mask_location__never_shows_a_password),
         cmocka_unit_test(cli__copy__sqlite_to_sqlite_reports_the_same),
@@ -1781,6 +1817,7 @@ int main(void)
         cmocka_unit_test_setup(store__batch_after_another_handle_wrote__begins_at_once, pg_setup),
         cmocka_unit_test_setup(store__small_batch_source_given_up__rolls_back_alone, pg_setup),
         cmocka_unit_test_setup(store__small_batches__see_writes_between_them, pg_setup),
+        cmocka_unit_test_setup(store__long_unit__lands_and_is_found_again, pg_setup),
         cmocka_unit_test_setup(store__replaced_source__drops_only_series_left_empty, pg_setup),
         cmocka_unit_test_setup(store_pg__newer_schema__is_refused, pg_setup),
         cmocka_unit_test_setup(store_pg__database_of_schema_1__upgrades_and_keeps_data, pg_setup),
