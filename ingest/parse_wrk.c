@@ -777,6 +777,19 @@ static void pct_metric(char *out, size_t outsz, const char *prefix, double pct)
 
 /* "  50%  139.65ms" or "99.900%   19.36ms". *handled is 0 when the line is
  * no percentile row at all (the distribution is over). */
+/* A first row of wrk's latency distribution, "50%    1.23ms", or of
+ * wrk2's, " 50.000%   33.44ms": the percentile 50 and a time. */
+static int dist_without_header(const char *p, const char *end)
+{
+    double pct, v;
+    const char *q = p;
+    if (!bdb_scan_number(&q, end, &pct, 0) || pct != 50 ||
+        !bdb_scan_lit(&q, end, "%", 0))
+        return 0;
+    q = bdb_skip_ws(q, end);
+    return scan_time(&q, end, &v) && bdb_is_blank(q, end);
+}
+
 static int dist_row(wrk_state *st, const char *p, const char *end, int line,
                     int *handled)
 {
@@ -1113,6 +1126,13 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
         }
         return spectrum_row(st, p, end, line);
     }
+    if (r->section != W_DIST && r->section != W_SPECTRUM &&
+        dist_without_header(p, end)) {
+        /* the distribution quoted without its "Latency Distribution"
+         * header (cut with "..."): wrk and wrk2 always start it at 50% */
+        r->section = W_DIST;
+        r->uncorrected = 0;
+    }
     if (r->section == W_DIST) {
         int handled;
         int rc = dist_row(st, p, end, line, &handled);
@@ -1311,7 +1331,8 @@ static int do_line(wrk_state *st, const bdb_line *ln)
                 rc = calib_fragment(st, ln->no);
             return rc ? rc : run_line(st, p, end, ln->no);
         }
-        if (threads || report_line(p, end)) {
+        int dist = !threads && dist_without_header(p, end);
+        if (threads || dist || report_line(p, end)) {
             rc = after_flush(st);
             if (!rc)
                 rc = run_open(st, ln->no);
@@ -1322,7 +1343,8 @@ static int do_line(wrk_state *st, const bdb_line *ln)
                               "this wrk report starts at its \"%s\" line "
                               "(its head is cut): no threads, connections "
                               "or URL for its figures",
-                              bdb_starts_with(p, end, "Thread") ? "Thread Stats"
+                              dist ? "50%"
+                              : bdb_starts_with(p, end, "Thread") ? "Thread Stats"
                               : bdb_starts_with(p, end, "Latency Dist")
                                   ? "Latency Distribution"
                               : bdb_starts_with(p, end, "Latency") ? "Latency"

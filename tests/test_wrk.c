@@ -526,6 +526,43 @@ static void wrk2__distribution_blocks_alone__read_and_head_warned(void **state)
     bdb_sink_free(&s);
 }
 
+/* Published (search index id 35214003307, notes of an AWS c5.2xlarge):
+ * wrk2 runs at three rates, the second and third quoted from their
+ * command line with "..." for everything before the percentiles, so the
+ * "Latency Distribution" header is cut away. */
+static const char wrk2_dist_rows_alone[] =
+    "$ wrk --latency -c 8 -t 4 -d 1m -R 200 -s wrk.lua http://localhost:8080/predictor/v1/get-ranking\n"
+    "...\n"
+    " 50.000%   33.44ms\n"
+    " 75.000%   37.38ms\n"
+    " 90.000%   41.09ms\n"
+    " 99.000%   49.85ms\n"
+    " 99.900%   56.42ms\n"
+    " 99.990%   60.38ms\n"
+    " 99.999%   71.23ms\n"
+    "100.000%   71.23ms\n"
+    "...\n"
+    "  12000 requests in 1.00m, 78.67MB read\n"
+    "  Non-2xx or 3xx responses: 1743\n"
+    "Requests/sec:    199.96\n"
+    "Transfer/sec:      1.31MB\n";
+
+static void wrk2__percentile_rows_without_header__read_from_50(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(wrk2_dist_rows_alone, "wrk", &s);
+    /* the distribution starts at 50% in wrk and wrk2 alike */
+    tu_assert_value(&s, NULL, "latency_p50", "rate=200", 33.44e-3, 1e-9);
+    tu_assert_value(&s, NULL, "latency_p99_999", "rate=200", 71.23e-3, 1e-9);
+    tu_assert_value(&s, NULL, "latency_p100", "rate=200", 71.23e-3, 1e-9);
+    assert_int_equal(tu_line_of(&s, "latency_p50", NULL), 3);
+    assert_int_equal(tu_line_of(&s, "latency_p100", NULL), 10);
+    tu_assert_value(&s, NULL, "requests_per_sec", "rate=200", 199.96, 1e-9);
+    assert_int_equal(note_with(&s, "its head is cut")->line, 3);
+    bdb_sink_free(&s);
+}
+
 static void wrk2__hdr_blocks__summarised_with_variant(void **state)
 {
     (void)state;
@@ -1051,6 +1088,7 @@ int main(void)
         cmocka_unit_test(wrk__every_prefix__never_crashes),
         cmocka_unit_test(wrk__golden_figures__match_the_raw_text),
         cmocka_unit_test(wrk__sniff__scores),
+        cmocka_unit_test(wrk2__percentile_rows_without_header__read_from_50),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
