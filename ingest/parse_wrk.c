@@ -775,33 +775,38 @@ static void pct_metric(char *out, size_t outsz, const char *prefix, double pct)
     snprintf(out, outsz, "%s%s", prefix, num);
 }
 
-/* "  50%  139.65ms" or "99.900%   19.36ms". *handled is 0 when the line is
- * no percentile row at all (the distribution is over). */
-/* A first row of wrk's latency distribution, "50%    1.23ms", or of
- * wrk2's, " 50.000%   33.44ms": the percentile 50 and a time. */
+/* The percentile and time of a distribution row, "  50%  139.65ms" or
+ * "99.900%   19.36ms": 1 when whole, -1 when a percentage starts the line
+ * but no time follows it alone, 0 when the line is no such row. */
+static int dist_parts(const char *p, const char *end, double *pct, double *v)
+{
+    const char *q = p;
+    if (!bdb_scan_number(&q, end, pct, 0) || !bdb_scan_lit(&q, end, "%", 0))
+        return 0;
+    q = bdb_skip_ws(q, end);
+    return scan_time(&q, end, v) && bdb_is_blank(q, end) ? 1 : -1;
+}
+
+/* A first row of the latency distribution: wrk and wrk2 always start it
+ * at 50% ("50%    1.23ms", " 50.000%   33.44ms"). */
 static int dist_without_header(const char *p, const char *end)
 {
     double pct, v;
-    const char *q = p;
-    if (!bdb_scan_number(&q, end, &pct, 0) || pct != 50 ||
-        !bdb_scan_lit(&q, end, "%", 0))
-        return 0;
-    q = bdb_skip_ws(q, end);
-    return scan_time(&q, end, &v) && bdb_is_blank(q, end);
+    return dist_parts(p, end, &pct, &v) == 1 && pct == 50;
 }
 
+/* A distribution row; *handled is 0 when the line is no percentile row at
+ * all (the distribution is over). */
 static int dist_row(wrk_state *st, const char *p, const char *end, int line,
                     int *handled)
 {
     wrk_run *r = &st->run;
     double pct, v;
-    const char *q = p;
-    *handled = 0;
-    if (!bdb_scan_number(&q, end, &pct, 0) || !bdb_scan_lit(&q, end, "%", 0))
+    int parts = dist_parts(p, end, &pct, &v);
+    *handled = parts != 0;
+    if (parts == 0)
         return BDB_OK;
-    *handled = 1;
-    q = bdb_skip_ws(q, end);
-    if (!scan_time(&q, end, &v) || !bdb_is_blank(q, end))
+    if (parts < 0)
         return warn(st, line, p, end,
                     "expected a time such as 1.20ms after the percentage; "
                     "row not read");
