@@ -216,10 +216,6 @@ int bdb_ossl_doing_line(ossl_ctx *c, const char *p, const char *end,
 /* 1 when the last result kept (a cipher's) repeats an earlier one of the
  * run not yet given to a figure: the run started again before its table. */
 int bdb_ossl_last_point_repeats(const ossl_ctx *c);
-/* Takes the last result kept off into *pt, or puts *pt back (0 or
- * BDB_ENOMEM). */
-void bdb_ossl_point_pop(ossl_ctx *c, ossl_point *pt);
-int bdb_ossl_point_push(ossl_ctx *c, const ossl_point *pt);
 /* A result on a line of its own: 1 when kept, 0 not one, BDB_ENOMEM. */
 int bdb_ossl_result_line(ossl_ctx *c, const char *p, const char *end,
                          int line);

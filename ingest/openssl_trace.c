@@ -383,20 +383,6 @@ int bdb_ossl_last_point_repeats(const ossl_ctx *c)
     return 0;
 }
 
-void bdb_ossl_point_pop(ossl_ctx *c, ossl_point *pt)
-{
-    *pt = c->pts[--c->npts];
-}
-
-int bdb_ossl_point_push(ossl_ctx *c, const ossl_point *pt)
-{
-    ossl_point *np = new_point(c);
-    if (!np)
-        return BDB_ENOMEM;
-    *np = *pt;
-    return 0;
-}
-
 int bdb_ossl_result_line(ossl_ctx *c, const char *p, const char *end,
                          int line)
 {

@@ -1271,14 +1271,13 @@ static int progress_result(ossl_ctx *c, bdb_lines *it, const char *p,
     if (!rc && c->npts > before && bdb_ossl_last_point_repeats(c)) {
         /* the run started again before its table was printed: the first
          * one ends here, with the figures its results give */
-        ossl_point pt;
-        bdb_ossl_point_pop(c, &pt);
+        ossl_point again = c->pts[--c->npts];
         rc = run_finish(c);
         if (rc)
             return rc;
         bdb_ossl_run_reset(&c->run);
         bdb_ossl_trace_reset(c);
-        rc = bdb_ossl_point_push(c, &pt);
+        c->pts[c->npts++] = again;  /* the reset keeps the buffer */
     }
     return rc;
 }
