@@ -902,11 +902,31 @@ static void iperf3__qp_soft_breaks_without_3d__udp_summary_read(void **state)
     bdb_sink_free(&s);
 }
 
+/* iperf3's two summary rows kept by a review without their [ID],
+ * Interval and Transfer columns, under the end of the header only
+ * ("Bitrate  Retr"). Issue 21: no tool reads them (a rate without its
+ * interval), and the error names their lines, not just the first
+ * number. A short public excerpt (search index id 45270944934,
+ * bench/corpus SOURCES.tsv iperf3/wifi-review-two-rows-no-interval.txt,
+ * lines 3-7). */
+static void iperf3__rows_cut_from_their_columns__error_names_the_lines(void **state)
+{
+    (void)state;
+    tu_expect_error(NULL,
+                    "```\n"
+                    "Bitrate         Retr\n"
+                    "385 Mbits/sec    0             sender\n"
+                    "385 Mbits/sec                  receiver\n"
+                    "```\n",
+                    NULL, 0, "lines 3-4 are iperf3 sender/receiver rows");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(iperf3_crosscheck__transfer_rates_and_loss),
         cmocka_unit_test(iperf3__qp_soft_breaks_without_3d__udp_summary_read),
+        cmocka_unit_test(iperf3__rows_cut_from_their_columns__error_names_the_lines),
         cmocka_unit_test(iperf3__get_server_output_text__server_copy_not_a_second_run),
         cmocka_unit_test(iperf3__get_server_output_json__top_level_end_lines),
         cmocka_unit_test(iperf3__server_json__unsent_half_and_unknown_cpu_left_out),
