@@ -1896,15 +1896,12 @@ int bdb_fio_group_joined(bdb_wrapped *w, const char *p, const char *end,
     const char *glue =
         e == end && e > p && is_digit_char(e[-1]) &&
                 (is_digit_char(*c) || *c == '.') ? "" : " ";
-    int rc = bdb_wrapped_start(w, p, end);
-    if (!rc)
-        rc = bdb_wrapped_add(w, glue, c, ce, nline);
-    if (rc < 0)
-        return rc;
     const char *jp, *je;
-    bdb_wrapped_text(w, &jp, &je);
+    int rc = bdb_wrapped_two(w, p, end, glue, c, ce, nline, &jp, &je);
+    if (rc)
+        return rc;
     bdb_trim(&jp, &je);
-    return !rc && bdb_fio_is_group_line(jp, je);
+    return bdb_fio_is_group_line(jp, je);
 }
 
 /* Joins the line [*p, *end) with the continuations after it (it advances

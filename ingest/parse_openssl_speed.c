@@ -1375,6 +1375,25 @@ static void header_wrapped(ossl_ctx *c, bdb_lines *it)
     *it = peek;
 }
 
+/* Reads the line [p, end) joined with its continuation [cp, ce), printed
+ * on cline (bdb_wrapped): as a throughput header when is_last < 0, else
+ * as a whole public-key row (is_last: the capture ends after it). The
+ * reader's result, or BDB_ENOMEM. */
+static int read_joined(ossl_ctx *c, const char *p, const char *end,
+                       const char *cp, const char *ce, int cline, int line,
+                       int is_last)
+{
+    bdb_wrapped w;
+    bdb_wrapped_init(&w);
+    const char *jp, *je;
+    int rc = bdb_wrapped_two(&w, p, end, " ", cp, ce, cline, &jp, &je);
+    if (!rc)
+        rc = is_last < 0 ? cipher_header(c, jp, je, line)
+                         : pk_row(c, jp, je, line, is_last, 1);
+    bdb_wrapped_free(&w);
+    return rc;
+}
+
 /* A throughput header hard-wrapped inside a pair: "type 16 bytes ...
  * 1024 bytes 8192" and "bytes  16384 bytes" on the next line (a mail
  * quote wrapped at 76 columns). The two are read as one header (joined
@@ -1390,24 +1409,12 @@ static int header_cut(ossl_ctx *c, bdb_lines *it, const char *p,
     if (n < 2 || n % 2 || !bdb_span_eq(t[0].p, t[0].end, "type") ||
         !bdb_scan_int(&q, t[n - 1].end, &v) || q != t[n - 1].end)
         return 0;
-    bdb_lines peek = *it;
+    bdb_lines peek;
     bdb_line next;
-    const char *ce, *cp;
-    if (!bdb_lines_next(&peek, &next) ||
-        !(cp = bdb_wrapped_continuation(next.p, next.end, &ce)) ||
-        !bdb_starts_with(cp, ce, "bytes"))
+    const char *ce, *cp = bdb_wrapped_next(it, &peek, &next, &ce);
+    if (!cp || !bdb_starts_with(cp, ce, "bytes"))
         return 0;
-    bdb_wrapped w;
-    bdb_wrapped_init(&w);
-    const char *jp, *je;
-    int rc = bdb_wrapped_start(&w, p, end);
-    if (!rc)
-        rc = bdb_wrapped_add(&w, " ", cp, ce, next.no);
-    if (!rc) {
-        bdb_wrapped_text(&w, &jp, &je);
-        rc = cipher_header(c, jp, je, line);
-    }
-    bdb_wrapped_free(&w);
+    int rc = read_joined(c, p, end, cp, ce, next.no, line, -1);
     if (rc > 0)
         *it = peek;
     return rc;
@@ -1502,28 +1509,16 @@ static int pk_wrapped(ossl_ctx *c, bdb_lines *it, const char *p,
     int nt = trailing(t, &at, 's', v, vt, 4);
     if (nt == 0 || at == 0)
         return 0;
-    bdb_lines peek = *it;
+    bdb_lines peek;
     bdb_line next;
-    const char *ce, *cp;
-    if (!bdb_lines_next(&peek, &next) ||
-        !(cp = bdb_wrapped_continuation(next.p, next.end, &ce)))
-        return 0;
+    const char *ce, *cp = bdb_wrapped_next(it, &peek, &next, &ce);
     /* the next line: the rates alone, one per time */
     ossl_tok rt[5];
-    int nr = bdb_ossl_tokenize(cp, ce, rt, 5), rat = nr;
-    if (nr != nt || trailing(rt, &rat, 0, v, vt, 4) != nt)
+    int nr = cp ? bdb_ossl_tokenize(cp, ce, rt, 5) : 0, rat = nr;
+    if (!cp || nr != nt || trailing(rt, &rat, 0, v, vt, 4) != nt)
         return 0;
-    bdb_wrapped w;
-    bdb_wrapped_init(&w);
-    const char *jp, *je;
-    int rc = bdb_wrapped_start(&w, p, end);
-    if (!rc)
-        rc = bdb_wrapped_add(&w, " ", cp, ce, next.no);
-    if (!rc) {
-        bdb_wrapped_text(&w, &jp, &je);
-        rc = pk_row(c, jp, je, line, only_blanks_after(next.end, bufend), 1);
-    }
-    bdb_wrapped_free(&w);
+    int rc = read_joined(c, p, end, cp, ce, next.no, line,
+                         only_blanks_after(next.end, bufend));
     if (rc > 0) {
         *it = peek;
         /* the rates were read with the row, at its first line */

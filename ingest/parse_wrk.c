@@ -1390,25 +1390,21 @@ static int label_wrapped(bdb_lines *it, const bdb_line *ln, bdb_wrapped *w,
             (end - k > p && end[-(long)k - 1] != ' ' &&
              end[-(long)k - 1] != '\t'))
             continue;
-        bdb_lines peek = *it;
+        bdb_lines peek;
         bdb_line nx;
-        const char *c, *ce;
+        const char *ce, *c = bdb_wrapped_next(it, &peek, &nx, &ce);
         double v[4];
         int nan_pct;
         const char *why;
-        if (!bdb_lines_next(&peek, &nx) ||
-            !(c = bdb_wrapped_continuation(nx.p, nx.end, &ce)) ||
-            !scan_stats_row(c, ce, i == 0, v, &nan_pct, &why))
+        if (!c || !scan_stats_row(c, ce, i == 0, v, &nan_pct, &why))
             return 0;
-        int rc = bdb_wrapped_start(w, end - k, end);
-        if (!rc)
-            rc = bdb_wrapped_add(w, " ", c, ce, nx.no);
+        int rc = bdb_wrapped_two(w, end - k, end, " ", c, ce, nx.no,
+                                 &row->p, &row->end);
         if (rc)
-            return rc < 0 ? rc : 0;
+            return rc;
         *it = peek;
         *head = *ln;
         head->end = end - k;
-        bdb_wrapped_text(w, &row->p, &row->end);
         row->no = nx.no;
         return 1;
     }

@@ -50,6 +50,15 @@ const char *bdb_wrapped_continuation(const char *p, const char *end,
     return p < end ? p : NULL;
 }
 
+const char *bdb_wrapped_next(const bdb_lines *it, bdb_lines *peek,
+                             bdb_line *next, const char **cend)
+{
+    *peek = *it;
+    if (!bdb_lines_next(peek, next))
+        return NULL;
+    return bdb_wrapped_continuation(next->p, next->end, cend);
+}
+
 static int is_word(char c)
 {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
@@ -84,6 +93,19 @@ void bdb_wrapped_text(const bdb_wrapped *w, const char **p, const char **end)
 {
     *p = w->text.data;
     *end = w->text.data + w->text.len;
+}
+
+int bdb_wrapped_two(bdb_wrapped *w, const char *p, const char *end,
+                    const char *glue, const char *c, const char *cend,
+                    int line, const char **jp, const char **je)
+{
+    int rc = bdb_wrapped_start(w, p, end);
+    if (!rc)
+        rc = bdb_wrapped_add(w, glue, c, cend, line);
+    if (rc)
+        return rc < 0 ? rc : BDB_ENOMEM; /* 1: never after a start */
+    bdb_wrapped_text(w, jp, je);
+    return BDB_OK;
 }
 
 int bdb_wrapped_line(const bdb_wrapped *w, const char *at, int line)

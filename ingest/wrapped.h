@@ -17,6 +17,7 @@
 #define BDB_WRAPPED_H
 
 #include "../common/bdb_buf.h"
+#include "../common/bdb_scan.h"
 
 /* continuations joined to one line at most (more are read apart) */
 #define BDB_WRAPPED_MAX 8
@@ -41,6 +42,12 @@ int bdb_wrapped_start(bdb_wrapped *w, const char *p, const char *end);
 const char *bdb_wrapped_continuation(const char *p, const char *end,
                                      const char **cend);
 
+/* The line after `it` as a continuation: *peek is `it` past it, *next
+ * the line, and the result its text (bdb_wrapped_continuation), NULL at
+ * the end of the text or when nothing is left. */
+const char *bdb_wrapped_next(const bdb_lines *it, bdb_lines *peek,
+                             bdb_line *next, const char **cend);
+
 /* Appends glue then the continuation [c, cend), printed on `line`.
  * With glue "" the token the wrap cut (the letters and digits before the
  * break) moves to the continuation's line. 0, BDB_ENOMEM, or 1 (and
@@ -48,6 +55,12 @@ const char *bdb_wrapped_continuation(const char *p, const char *end,
  * already. */
 int bdb_wrapped_add(bdb_wrapped *w, const char *glue, const char *c,
                     const char *cend, int line);
+
+/* A line and one continuation: bdb_wrapped_start, bdb_wrapped_add,
+ * then the joined text in [*jp, *je). 0 or BDB_ENOMEM. */
+int bdb_wrapped_two(bdb_wrapped *w, const char *p, const char *end,
+                    const char *glue, const char *c, const char *cend,
+                    int line, const char **jp, const char **je);
 
 /* The joined text: [*p, *end). */
 void bdb_wrapped_text(const bdb_wrapped *w, const char **p, const char **end);
