@@ -1912,16 +1912,19 @@ static int join_wrapped(text_state *st, bdb_lines *it, bdb_wrapped *w,
     st->wrapped = NULL;
     bdb_lines peek = *it;
     bdb_line nx;
-    if (cut_group_line(*p, *end)) {
-        if (!bdb_lines_next(&peek, &nx))
-            return BDB_OK;
+    if (cut_group_line(*p, *end) && bdb_lines_next(&peek, &nx)) {
         int rc = bdb_fio_group_joined(w, *p, *end, nx.p, nx.end, nx.no);
-        if (rc <= 0)
+        if (rc < 0)
             return rc;
-        *it = peek;
-        st->wrapped = w;
-        bdb_wrapped_text(w, p, end);
-        return BDB_OK;
+        if (rc > 0) {
+            *it = peek;
+            st->wrapped = w;
+            bdb_wrapped_text(w, p, end);
+            return BDB_OK;
+        }
+        /* not whole with one continuation: cut after ',' maybe, in more
+         * pieces (below) */
+        peek = *it;
     }
     if (!cut_line(*p, *end))
         return BDB_OK;

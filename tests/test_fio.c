@@ -2076,6 +2076,31 @@ static void fio__group_line_wrapped_inside_number__detected_and_read(void **stat
     bdb_sink_free(&s);
 }
 
+/* The same group line wrapped twice, after ',' (a page narrower than the
+ * mail above): the three pieces are joined, not only two. The line is
+ * the real one of text_mail_wrapped (EROFS mail, id 40930503), broken
+ * here once more where a 40-column page breaks it. */
+static const char text_group_three_pieces[] =
+    "Run status group 0 (all jobs):\n"
+    "   READ: bw=144MiB/s (150MB/s),\n"
+    "144MiB/s-144MiB/s (150MB/s-150MB/s),\n"
+    "io=2048MiB (2147MB), run=14271-14271msec\n";
+
+static void fio__group_line_in_three_pieces__joined_whole(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_group_three_pieces, &s);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    tu_assert_value(&s, NULL, "group_bandwidth", "direction=read", 144.0 * 1048576, 0);
+    assert_int_equal(tu_line_of(&s, "group_bandwidth", "direction=read"), 2);
+    tu_assert_value(&s, NULL, "group_bandwidth_min", "direction=read", 144.0 * 1048576, 0);
+    assert_int_equal(tu_line_of(&s, "group_bandwidth_min", "direction=read"), 3);
+    tu_assert_value(&s, NULL, "group_io_bytes", "direction=read", 2048.0 * 1048576, 0);
+    assert_int_equal(tu_line_of(&s, "group_io_bytes", "direction=read"), 4);
+    bdb_sink_free(&s);
+}
+
 /* One fio 3.28 run quoted in pieces (issue 21): the job definition and
  * eta line in one Markdown block, the direction line and latencies in the
  * next with prose between, and no "test: (groupid=0, jobs=1)" line at
@@ -2439,6 +2464,7 @@ int main(void)
         cmocka_unit_test(fio__job_without_direction_then_group__group_still_read),
         cmocka_unit_test(fio__mail_hard_wrapped_lines__joined_each_number_at_its_line),
         cmocka_unit_test(fio__group_line_wrapped_inside_number__detected_and_read),
+        cmocka_unit_test(fio__group_line_in_three_pieces__joined_whole),
         cmocka_unit_test(fio__run_split_over_blocks_without_result_header__read_as_defined_job),
         cmocka_unit_test(fio__direction_lines_alone__each_a_job_by_its_place),
         cmocka_unit_test(fio__mail_reflowed_report__each_line_from_its_head),
