@@ -133,6 +133,7 @@ static const char *const openssl[] = {
     "^Forked child [0-9]+",
     "^Got: \\+H:",
     "^[ 0-9]+ (size blocks|bytes)$",
+    "^bytes( +[0-9]+ bytes)+$", /* a heading wrapped inside a pair */
     "^Doing .* for [0-9.]+s[^:]*: *$",
     NULL};
 

@@ -23,6 +23,7 @@
 #define BDB_FIO_INTERNAL_H
 
 #include "ingest.h"
+#include "wrapped.h"
 #include "../common/bdb_strmap.h"
 
 enum { FIO_DIR_NONE = -1, FIO_READ = 0, FIO_WRITE, FIO_TRIM, FIO_MIXED,
@@ -207,6 +208,12 @@ int bdb_fio_group_dir(const char *p, const char *end, const char **colon);
  * it (3.x, or 1.x/2.x with aggrb=): fio's output even without its
  * "Run status group" header. */
 int bdb_fio_is_group_line(const char *p, const char *end);
+/* 1 when [p, end), a group line hard-wrapped before its end ("WRITE:
+ * bw=.., io=14"), joined with the next line [np, nend) (printed on
+ * nline) makes a whole group line, which is then in w; 0 when not,
+ * BDB_ENOMEM. */
+int bdb_fio_group_joined(bdb_wrapped *w, const char *p, const char *end,
+                         const char *np, const char *nend, int nline);
 /* The direction (FIO_READ..) of a job's direction line as stat.c prints
  * it, [p, end) trimmed: 1.x/2.x "read : io=141200KB, bw=4691.7KB/s,
  * iops=1172, runt= 30096msec" (iops= from 1.2x on), 3.x "write:

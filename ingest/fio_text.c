@@ -57,8 +57,6 @@
 #include <string.h>
 
 #define MAX_DEFS 256
-/* continuations joined to one line at most (more are read apart) */
-#define FIO_MAX_BREAKS 8
 
 typedef struct job_def {
     char name[BDB_BENCHMARK_MAX];
@@ -102,26 +100,15 @@ typedef struct text_state {
     int first_error_line;
     char first_error[200];
     /* a line joined with its hard-wrapped continuations (see
-     * bdb_fio_text_parse): from brk_at[i] on, the text is line
-     * brk_line[i]'s; joined..joined_end is the joined text */
-    const char *joined, *joined_end;
-    const char *brk_at[FIO_MAX_BREAKS];
-    int brk_line[FIO_MAX_BREAKS];
-    int nbrk;
+     * bdb_fio_text_parse), NULL when the line is read as it is */
+    const bdb_wrapped *wrapped;
 } text_state;
 
 /* The line a number at `at` was printed on: `line`, or a continuation's
  * when the line was joined with one. */
 static int fig_line(const text_state *st, const char *at, int line)
 {
-    uintptr_t a = (uintptr_t)at;
-    if (!at || !st->nbrk || a < (uintptr_t)st->joined ||
-        a >= (uintptr_t)st->joined_end)
-        return line;
-    for (int i = st->nbrk - 1; i >= 0; i--)
-        if (a >= (uintptr_t)st->brk_at[i])
-            return st->brk_line[i];
-    return line;
+    return st->wrapped ? bdb_wrapped_line(st->wrapped, at, line) : line;
 }
 
 /* What the parser contract asks of a line that cannot be read: a warning
@@ -1835,11 +1822,16 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
 
 /* A mail or a page may hard-wrap a long fio line: "20.00th=[" then
  * "437],", "avg=113025.79," then "stdev=23830.42, samples=112", a group
- * line before "io=". A line of fio's figures cut after '[', ',' or '=' is
- * joined with the next line when that one continues it: not blank, not a
- * line fio starts itself (a result line, a header, a group line), and
- * starting with a number or a "key=" (quote markers "> " before it are
- * dropped). Each number keeps the line it is printed on (fig_line). */
+ * line before "io=" or inside its io figure ("io=14" / "25GiB (1530GB),
+ * run=57600000-57600033msec"). A line of fio's figures cut after '[',
+ * ',' or '=' is joined with the next line when that one continues it:
+ * not blank, not a line fio starts itself (a result line, a header, a
+ * group line), and starting with a number or a "key=" (quote markers
+ * "> " before it are dropped). A group line cut anywhere else ("io=14",
+ * "(26.6MB/s)") is joined when the two make a whole group line
+ * (bdb_fio_is_group_line). Each number keeps the line it is printed on
+ * (fig_line, bdb_wrapped_line): a number cut in two, the line its unit
+ * is on. */
 static int cut_line(const char *p, const char *end)
 {
     bdb_trim(&p, &end);
@@ -1849,15 +1841,26 @@ static int cut_line(const char *p, const char *end)
     return result_line_shape(p, end) || bdb_fio_group_dir(p, end, &c) >= 0;
 }
 
-/* The continuation's text, or NULL when [p, end) does not continue a cut
- * line. */
-static const char *continuation(const char *p, const char *end)
+/* A group line's start without its end: "WRITE: bw=.., io=14". */
+static int cut_group_line(const char *p, const char *end)
 {
-    while (p < end && *p == '>' && p + 1 < end && p[1] == ' ')
-        p += 2;
     bdb_trim(&p, &end);
     const char *c;
-    if (p >= end || result_line_shape(p, end) ||
+    if (bdb_fio_group_dir(p, end, &c) < 0 || bdb_fio_is_group_line(p, end))
+        return 0;
+    c = bdb_skip_ws(c + 1, end);
+    return bdb_starts_with(c, end, "bw=") || bdb_starts_with(c, end, "io=");
+}
+
+/* The continuation's text, or NULL when [p, end) does not continue a cut
+ * line. */
+static const char *continuation(const char *p, const char *end,
+                                const char **cend)
+{
+    p = bdb_wrapped_continuation(p, end, cend);
+    end = *cend;
+    const char *c;
+    if (!p || result_line_shape(p, end) ||
         bdb_fio_group_dir(p, end, &c) >= 0 || def_header(p, end) ||
         result_header(p, end) || bdb_starts_with(p, end, "Run status group") ||
         bdb_starts_with(p, end, "Disk stats"))
@@ -1870,49 +1873,83 @@ static const char *continuation(const char *p, const char *end)
     return NULL;
 }
 
+static int is_digit_char(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+int bdb_fio_group_joined(bdb_wrapped *w, const char *p, const char *end,
+                         const char *np, const char *nend, int nline)
+{
+    if (!cut_group_line(p, end))
+        return 0;
+    const char *ce, *c = bdb_wrapped_continuation(np, nend, &ce);
+    const char *g;
+    if (!c || bdb_fio_group_dir(c, ce, &g) >= 0 ||
+        bdb_starts_with(c, ce, "Run status group"))
+        return 0;
+    const char *e = end;
+    while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+        e--;
+    /* a wrap inside a number ("io=14" / "25GiB") glues it back; one on a
+     * blank puts the blank back */
+    const char *glue =
+        e == end && e > p && is_digit_char(e[-1]) &&
+                (is_digit_char(*c) || *c == '.') ? "" : " ";
+    const char *jp, *je;
+    int rc = bdb_wrapped_two(w, p, end, glue, c, ce, nline, &jp, &je);
+    if (rc)
+        return rc;
+    bdb_trim(&jp, &je);
+    return bdb_fio_is_group_line(jp, je);
+}
+
 /* Joins the line [*p, *end) with the continuations after it (it advances
- * `it` past them) into j; sets the state's breaks. 0 when nothing was
- * joined (the line is left as it is). */
-static int join_wrapped(text_state *st, bdb_lines *it, bdb_buf *j,
+ * `it` past them) into w; st->wrapped is set when it did. */
+static int join_wrapped(text_state *st, bdb_lines *it, bdb_wrapped *w,
                         const char **p, const char **end)
 {
-    st->nbrk = 0;
+    st->wrapped = NULL;
+    bdb_lines peek = *it;
+    bdb_line nx;
+    if (cut_group_line(*p, *end) && bdb_lines_next(&peek, &nx)) {
+        int rc = bdb_fio_group_joined(w, *p, *end, nx.p, nx.end, nx.no);
+        if (rc < 0)
+            return rc;
+        if (rc > 0) {
+            *it = peek;
+            st->wrapped = w;
+            bdb_wrapped_text(w, p, end);
+            return BDB_OK;
+        }
+        /* not whole with one continuation: cut after ',' maybe, in more
+         * pieces (below) */
+        peek = *it;
+    }
     if (!cut_line(*p, *end))
         return BDB_OK;
-    const char *e = *end;
-    while (e > *p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-        e--;
-    bdb_buf_reset(j);
-    int rc = bdb_buf_append(j, *p, (size_t)(e - *p));
-    size_t brk_off[FIO_MAX_BREAKS];
+    int rc = bdb_wrapped_start(w, *p, *end);
     for (;;) {
-        bdb_lines peek = *it;
-        bdb_line nx;
-        const char *c;
-        if (rc || st->nbrk >= FIO_MAX_BREAKS || !bdb_lines_next(&peek, &nx) ||
-            !(c = continuation(nx.p, nx.end)))
+        const char *c, *ce;
+        if (rc || !bdb_lines_next(&peek, &nx) ||
+            !(c = continuation(nx.p, nx.end, &ce)))
             break;
-        const char *ce = nx.end;
-        while (ce > c && (ce[-1] == ' ' || ce[-1] == '\t' || ce[-1] == '\r'))
-            ce--;
-        if (j->data[j->len - 1] == ',')
-            rc = bdb_buf_append(j, " ", 1);
-        brk_off[st->nbrk] = j->len;
-        st->brk_line[st->nbrk++] = nx.no;
-        if (!rc)
-            rc = bdb_buf_append(j, c, (size_t)(ce - c));
+        const char *jp, *je;
+        bdb_wrapped_text(w, &jp, &je);
+        rc = bdb_wrapped_add(w, je[-1] == ',' ? " " : "", c, ce, nx.no);
+        if (rc)
+            break;
         *it = peek;
-        if (rc || !cut_line(j->data, j->data + j->len))
+        bdb_wrapped_text(w, &jp, &je);
+        if (!cut_line(jp, je))
             break;
     }
-    if (rc || !st->nbrk) {
-        st->nbrk = 0;
+    if (rc < 0)
         return rc;
+    if (w->nbrk) {
+        st->wrapped = w;
+        bdb_wrapped_text(w, p, end);
     }
-    for (int i = 0; i < st->nbrk; i++)
-        st->brk_at[i] = j->data + brk_off[i];
-    *p = st->joined = j->data;
-    *end = st->joined_end = j->data + j->len;
     return BDB_OK;
 }
 
@@ -1990,8 +2027,8 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
         return BDB_ENOMEM;
     bdb_lines it;
     bdb_line ln;
-    bdb_buf joined;
-    bdb_buf_init(&joined);
+    bdb_wrapped joined;
+    bdb_wrapped_init(&joined);
     int rc = BDB_OK;
     bdb_lines_init(&it, buf, len);
     int cut = len > 0 && buf[len - 1] != '\n';
@@ -2013,13 +2050,13 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
         rc = join_wrapped(&st, &it, &joined, &p, &end);
         if (!rc)
             rc = reflowed_lines(&st, p, end, ln.no);
-        st.nbrk = 0;
+        st.wrapped = NULL;
     }
     if (!rc)
         rc = close_run(&st);
     doc->runs = st.run;
     free(st.defs);
-    bdb_buf_free(&joined);
+    bdb_wrapped_free(&joined);
     if (rc)
         return rc;
     if (doc->n == 0 && out->nnotes == 0)

@@ -126,10 +126,21 @@ static int choose_parsers(const char *buf, size_t len,
         /* a file whose figures are read by no tool names where they are:
          * the first line that holds a number */
         int at = bdb_unread_first_number_line(buf, len);
-        char where[64] = "";
+        char where[320] = "", rows[224] = "";
+        int first, last, hdr;
+        if (bdb_iperf3_headless_rows(buf, len, &first, &last, &hdr)) {
+            char h[64] = "";
+            if (hdr)
+                snprintf(h, sizeof h, " (the header's end at line %d)", hdr);
+            snprintf(rows, sizeof rows,
+                     "; lines %d-%d are iperf3 sender/receiver rows cut "
+                     "from their [ID], Interval and Transfer columns%s: "
+                     "a rate without its interval is not read",
+                     first, last, h);
+        }
         if (at)
             snprintf(where, sizeof where, "; line %d is the first that "
-                     "holds a number", at);
+                     "holds a number%s", at, rows);
         return bdb_diag_set(diag, BDB_EUNKNOWN, 0,
                             "not the output of any known tool (expected ab, "
                             "wrk, redis-benchmark, fio, openssl speed, "

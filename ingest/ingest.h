@@ -58,6 +58,14 @@ const bdb_parser *const *bdb_parsers(void);
 /* The parser called name, or NULL. */
 const bdb_parser *bdb_parser_find(const char *name);
 
+/* iperf3 summary rows kept without their "[ID]", Interval and Transfer
+ * columns ("385 Mbits/sec  0  sender" under "Bitrate  Retr"): lines
+ * first..last, and the header line above them (0: none). 1 if any. No
+ * tool reads them (their rate has no interval), and a file of them
+ * alone says where they are (iperf3_text.c). */
+int bdb_iperf3_headless_rows(const char *buf, size_t len, int *first,
+                             int *last, int *header);
+
 typedef struct bdb_ingest_opts {
     const char *source_name;  /* for messages and fallback names */
     const char *tool;         /* force this parser; NULL: detect */

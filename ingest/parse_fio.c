@@ -140,6 +140,17 @@ static int sniff(const char *buf, size_t len)
             group_rw = 1;
         if (!group_line && bdb_fio_is_group_line(p, e))
             group_line = l.no;
+        if (!group_line) {
+            /* one hard-wrapped in two ("io=14" / "25GiB (1530GB), run=") */
+            bdb_lines peek = it;
+            bdb_line nx;
+            bdb_wrapped w;
+            bdb_wrapped_init(&w);
+            if (bdb_lines_next(&peek, &nx) &&
+                bdb_fio_group_joined(&w, p, e, nx.p, nx.end, nx.no) > 0)
+                group_line = l.no;
+            bdb_wrapped_free(&w);
+        }
         /* a job's direction line alone ("read : io=141200KB, bw=4691.7KB/s,
          * iops=1172, runt= 30096msec", "write: IOPS=139k, BW=544MiB/s
          * (570MB/s)(...)"): a page that kept what `grep iops` gave */

@@ -96,6 +96,7 @@
 
 #include "../common/bdb_scan.h"
 #include "openssl_speed_internal.h"
+#include "wrapped.h"
 #include "../common/bdb_grow.h"
 
 /* Splits [p, end) at blanks; returns the count, or -1 when there are more
@@ -1374,6 +1375,51 @@ static void header_wrapped(ossl_ctx *c, bdb_lines *it)
     *it = peek;
 }
 
+/* Reads the line [p, end) joined with its continuation [cp, ce), printed
+ * on cline (bdb_wrapped): as a throughput header when is_last < 0, else
+ * as a whole public-key row (is_last: the capture ends after it). The
+ * reader's result, or BDB_ENOMEM. */
+static int read_joined(ossl_ctx *c, const char *p, const char *end,
+                       const char *cp, const char *ce, int cline, int line,
+                       int is_last)
+{
+    bdb_wrapped w;
+    bdb_wrapped_init(&w);
+    const char *jp, *je;
+    int rc = bdb_wrapped_two(&w, p, end, " ", cp, ce, cline, &jp, &je);
+    if (!rc)
+        rc = is_last < 0 ? cipher_header(c, jp, je, line)
+                         : pk_row(c, jp, je, line, is_last, 1);
+    bdb_wrapped_free(&w);
+    return rc;
+}
+
+/* A throughput header hard-wrapped inside a pair: "type 16 bytes ...
+ * 1024 bytes 8192" and "bytes  16384 bytes" on the next line (a mail
+ * quote wrapped at 76 columns). The two are read as one header (joined
+ * with a blank, bdb_wrapped) and the next line is consumed. Returns 1 if
+ * read, 0 if the line is not such a header, BDB_ENOMEM. */
+static int header_cut(ossl_ctx *c, bdb_lines *it, const char *p,
+                      const char *end, int line)
+{
+    ossl_tok t[MAX_TOK];
+    int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
+    long long v;
+    const char *q = n ? t[n - 1].p : NULL;
+    if (n < 2 || n % 2 || !bdb_span_eq(t[0].p, t[0].end, "type") ||
+        !bdb_scan_int(&q, t[n - 1].end, &v) || q != t[n - 1].end)
+        return 0;
+    bdb_lines peek;
+    bdb_line next;
+    const char *ce, *cp = bdb_wrapped_next(it, &peek, &next, &ce);
+    if (!cp || !bdb_starts_with(cp, ce, "bytes"))
+        return 0;
+    int rc = read_joined(c, p, end, cp, ce, next.no, line, -1);
+    if (rc > 0)
+        *it = peek;
+    return rc;
+}
+
 /* A throughput row hard-wrapped the same way: the name and the first
  * figures, then the rest of them alone on the next line ("AES-128-GCM
  * 8856.13k 13820.95k 17375.49k 16826.37k" / "16870.06k 17208.66k"). When
@@ -1443,6 +1489,44 @@ static int only_blanks_after(const char *pos, const char *bufend)
         if (*pos != ' ' && *pos != '\t' && *pos != '\r' && *pos != '\n')
             return 0;
     return 1;
+}
+
+/* A public-key row hard-wrapped after its times: "rsa 1024 bits
+ * 0.000086s 0.000006s" and its rates "11638.9 155734.6" alone on the
+ * next line. The two are read as one row (joined with a blank,
+ * bdb_wrapped) at the first line, where the row's name and times are,
+ * and the next line is consumed. Returns 1 if read, 0 if the line is not
+ * such a row, BDB_ENOMEM. */
+static int pk_wrapped(ossl_ctx *c, bdb_lines *it, const char *p,
+                      const char *end, int line, const char *bufend)
+{
+    ossl_tok t[MAX_TOK], vt[4];
+    double v[4];
+    int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
+    int at = n;
+    if (n <= 0 || progress_tail(t, n) || trailing(t, &at, 0, v, vt, 4))
+        return 0;
+    int nt = trailing(t, &at, 's', v, vt, 4);
+    if (nt == 0 || at == 0)
+        return 0;
+    bdb_lines peek;
+    bdb_line next;
+    const char *ce, *cp = bdb_wrapped_next(it, &peek, &next, &ce);
+    /* the next line: the rates alone, one per time */
+    ossl_tok rt[5];
+    int nr = cp ? bdb_ossl_tokenize(cp, ce, rt, 5) : 0, rat = nr;
+    if (!cp || nr != nt || trailing(rt, &rat, 0, v, vt, 4) != nt)
+        return 0;
+    int rc = read_joined(c, p, end, cp, ce, next.no, line,
+                         only_blanks_after(next.end, bufend));
+    if (rc > 0) {
+        *it = peek;
+        /* the rates were read with the row, at its first line */
+        int rc2 = bdb_sink_cover(c->out, next.no, next.no);
+        if (rc2)
+            return rc2;
+    }
+    return rc;
 }
 
 static int parse_lines(ossl_ctx *c, const char *buf, size_t len)
@@ -1661,7 +1745,8 @@ static int parse_lines(ossl_ctx *c, const char *buf, size_t len)
                 return r;
             continue;
         }
-        if ((r = cipher_header(c, p, end, ln.no)) != 0) {
+        if ((r = cipher_header(c, p, end, ln.no)) != 0 ||
+            (r = header_cut(c, &it, p, end, ln.no)) != 0) {
             if (r < 0)
                 return r;
             header_wrapped(c, &it);
@@ -1670,6 +1755,12 @@ static int parse_lines(ossl_ctx *c, const char *buf, size_t len)
             continue;
         }
         if ((r = pk_header(c, p, end, ln.no)) != 0) {
+            if (r < 0)
+                return r;
+            continue;
+        }
+        if (c->run.pk &&
+            (r = pk_wrapped(c, &it, p, end, ln.no, buf + len)) != 0) {
             if (r < 0)
                 return r;
             continue;

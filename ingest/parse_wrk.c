@@ -80,6 +80,7 @@
  * (a run with and one without --latency stay one series). */
 #include "ingest.h"
 #include "cmdline.h"
+#include "wrapped.h"
 #include "../common/bdb_scan.h"
 
 #include <math.h>
@@ -1369,6 +1370,47 @@ static int do_line(wrk_state *st, const bdb_line *ln)
     return run_line(st, p, end, ln->no);
 }
 
+/* A Thread Stats row whose label ends one line and whose figures begin
+ * the next: a page that lost its line breaks and was re-flowed
+ * ("connections Thread Stats   Avg      Stdev     Max   +/- Stdev
+ * Latency" / "0.85ms    1.72ms  37.17ms   91.00%"), or a mail that
+ * wrapped after the label. When the next line is the row's four figures
+ * alone, *head is the line without the label (maybe blank), *row the
+ * label joined with the figures (bdb_wrapped), read at the figures'
+ * line, and `it` is past them. 1 if so, 0 if not, BDB_ENOMEM. */
+static int label_wrapped(bdb_lines *it, const bdb_line *ln, bdb_wrapped *w,
+                         bdb_line *head, bdb_line *row)
+{
+    static const char *const labels[] = {"Latency", "Req/Sec"};
+    const char *p = ln->p, *end = ln->end;
+    bdb_trim(&p, &end);
+    for (int i = 0; i < 2; i++) {
+        size_t k = strlen(labels[i]);
+        if ((size_t)(end - p) < k || memcmp(end - k, labels[i], k) != 0 ||
+            (end - k > p && end[-(long)k - 1] != ' ' &&
+             end[-(long)k - 1] != '\t'))
+            continue;
+        bdb_lines peek;
+        bdb_line nx;
+        const char *ce, *c = bdb_wrapped_next(it, &peek, &nx, &ce);
+        double v[4];
+        int nan_pct;
+        const char *why;
+        if (!c || !scan_stats_row(c, ce, i == 0, v, &nan_pct, &why))
+            return 0;
+        int rc = bdb_wrapped_two(w, end - k, end, " ", c, ce, nx.no,
+                                 &row->p, &row->end);
+        if (rc)
+            return rc;
+        *it = peek;
+        *head = *ln;
+        head->end = end - k;
+        row->no = nx.no;
+        return 1;
+    }
+    return 0;
+}
+
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
@@ -1380,8 +1422,24 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     bdb_line ln;
     int rc = BDB_OK;
     bdb_lines_init(&it, buf, len);
-    while (rc == BDB_OK && bdb_lines_next(&it, &ln))
-        rc = do_line(st, &ln);
+    bdb_wrapped w;
+    bdb_wrapped_init(&w);
+    while (rc == BDB_OK && bdb_lines_next(&it, &ln)) {
+        bdb_line head, row;
+        int r = label_wrapped(&it, &ln, &w, &head, &row);
+        if (r < 0) {
+            rc = r;
+            break;
+        }
+        if (r == 0) {
+            rc = do_line(st, &ln);
+            continue;
+        }
+        rc = do_line(st, &head);
+        if (rc == BDB_OK)
+            rc = do_line(st, &row);
+    }
+    bdb_wrapped_free(&w);
     if (rc == BDB_OK)
         rc = run_close(st);
     if (rc == BDB_OK)

@@ -141,6 +141,11 @@ static int hexval(int c)
 
 /* ---- quoted-printable (RFC 2045 6.7) ---- */
 
+/* RFC 2045 6.7 (5): encoded lines are at most 76 characters; an encoder
+ * puts a soft break in the last few columns of a longer one */
+#define QP_LINE_MAX 76
+#define QP_SOFT_FROM 70
+
 static int qp_seen(const view *v)
 {
     size_t n = look(v);
@@ -148,7 +153,32 @@ static int qp_seen(const view *v)
         return 1;
     /* "=3D" is "=" itself, which every tool's output prints somewhere; a
      * plain log does not write "=3D" twice */
-    return count_in(v->p, n, "=3D", 0) >= 2;
+    if (count_in(v->p, n, "=3D", 0) >= 2)
+        return 1;
+    /* A text with no "=" of its own (iperf3's) has no "=3D": its soft
+     * breaks tell it. An encoder writes lines of at most 76 characters
+     * and breaks one longer with a "=" in the last columns, so that the
+     * next line (a quoted line's continuation) lacks its quote marker
+     * ("> > ... Lost/To=" / "tal Datagrams"). Two such breaks of quoted
+     * lines, and no line longer than 76, are quoted-printable; a mail
+     * client that wraps a quote after "key=" quotes the continuation
+     * too, and a log hard-wrapped so has lines of any length. */
+    view w = {v->p, n, NULL};
+    size_t pos = 0, longest = 0;
+    int soft = 0, pending = 0;
+    const char *s, *e;
+    while (next_line(&w, &pos, &s, &e)) {
+        if (e > s && e[-1] == '\r')
+            e--;
+        size_t k = (size_t)(e - s);
+        if (k > longest)
+            longest = k;
+        if (pending && !is_blank_text(s, e) && *s != '>')
+            soft++;
+        pending = k >= QP_SOFT_FROM && k <= QP_LINE_MAX && *s == '>' &&
+                  e[-1] == '=';
+    }
+    return soft >= 2 && longest <= QP_LINE_MAX;
 }
 
 static int qp_pass(const view *v, text *out)

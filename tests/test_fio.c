@@ -2047,6 +2047,60 @@ static void fio__mail_hard_wrapped_lines__joined_each_number_at_its_line(void **
     bdb_sink_free(&s);
 }
 
+/* A 16-hour fio run reported by its WRITE group line alone, hard-wrapped
+ * inside its io figure ("io=14" / "25GiB (1530GB), run=..."), issue 21:
+ * detected as fio from the two lines, read whole, and each figure at the
+ * line it is printed on (the cut "1425GiB" at the line its unit is on).
+ * A short public excerpt (WinDRBD test journal, Dec 2024, read from a
+ * public code-search index, id 67162003749, lines 5-7). */
+static const char text_group_wrapped_in_number[] =
+    "Stats:\n"
+    "  WRITE: bw=25.3MiB/s (26.6MB/s), 6363KiB/s-6569KiB/s (6516kB/s-6727kB/s), io=14\n"
+    "25GiB (1530GB), run=57600000-57600033msec\n";
+
+static void fio__group_line_wrapped_inside_number__detected_and_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_group_wrapped_in_number, &s); /* detected: no tool named */
+    assert_int_equal(tu_count_warnings(&s), 0);
+    tu_assert_value(&s, NULL, "group_bandwidth", "direction=write", 25.3 * 1048576, 1e-9);
+    assert_int_equal(tu_line_of(&s, "group_bandwidth", "direction=write"), 2);
+    tu_assert_value(&s, NULL, "group_bandwidth_min", "direction=write", 6363.0 * 1024, 0);
+    tu_assert_value(&s, NULL, "group_bandwidth_max", "direction=write", 6569.0 * 1024, 0);
+    tu_assert_value(&s, NULL, "group_io_bytes", "direction=write", 1425.0 * 1073741824, 0);
+    assert_int_equal(tu_line_of(&s, "group_io_bytes", "direction=write"), 3);
+    tu_assert_value(&s, NULL, "group_runtime_min", "direction=write", 57600.0, 1e-12);
+    tu_assert_value(&s, NULL, "group_runtime", "direction=write", 57600.033, 1e-12);
+    assert_int_equal(tu_line_of(&s, "group_runtime", "direction=write"), 3);
+    bdb_sink_free(&s);
+}
+
+/* The same group line wrapped twice, after ',' (a page narrower than the
+ * mail above): the three pieces are joined, not only two. The line is
+ * the real one of text_mail_wrapped (EROFS mail, id 40930503), broken
+ * here once more where a 40-column page breaks it. */
+static const char text_group_three_pieces[] =
+    "Run status group 0 (all jobs):\n"
+    "   READ: bw=144MiB/s (150MB/s),\n"
+    "144MiB/s-144MiB/s (150MB/s-150MB/s),\n"
+    "io=2048MiB (2147MB), run=14271-14271msec\n";
+
+static void fio__group_line_in_three_pieces__joined_whole(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_group_three_pieces, &s);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    tu_assert_value(&s, NULL, "group_bandwidth", "direction=read", 144.0 * 1048576, 0);
+    assert_int_equal(tu_line_of(&s, "group_bandwidth", "direction=read"), 2);
+    tu_assert_value(&s, NULL, "group_bandwidth_min", "direction=read", 144.0 * 1048576, 0);
+    assert_int_equal(tu_line_of(&s, "group_bandwidth_min", "direction=read"), 3);
+    tu_assert_value(&s, NULL, "group_io_bytes", "direction=read", 2048.0 * 1048576, 0);
+    assert_int_equal(tu_line_of(&s, "group_io_bytes", "direction=read"), 4);
+    bdb_sink_free(&s);
+}
+
 /* One fio 3.28 run quoted in pieces (issue 21): the job definition and
  * eta line in one Markdown block, the direction line and latencies in the
  * next with prose between, and no "test: (groupid=0, jobs=1)" line at
@@ -2409,6 +2463,8 @@ int main(void)
         cmocka_unit_test(fio__group_lines_alone_in_rst_literals__found_and_read),
         cmocka_unit_test(fio__job_without_direction_then_group__group_still_read),
         cmocka_unit_test(fio__mail_hard_wrapped_lines__joined_each_number_at_its_line),
+        cmocka_unit_test(fio__group_line_wrapped_inside_number__detected_and_read),
+        cmocka_unit_test(fio__group_line_in_three_pieces__joined_whole),
         cmocka_unit_test(fio__run_split_over_blocks_without_result_header__read_as_defined_job),
         cmocka_unit_test(fio__direction_lines_alone__each_a_job_by_its_place),
         cmocka_unit_test(fio__mail_reflowed_report__each_line_from_its_head),

@@ -245,6 +245,62 @@ static void openssl_speed__rows_wrapped_after_four_columns__all_six_read(void **
     bdb_sink_free(&s);
 }
 
+/* openssl speed with the afalg engine on a Geode LX, quoted in a reply
+ * whose mail client wrapped the header inside its last pair ("8192" /
+ * "bytes  16384 bytes") and the row before its last figure (search index
+ * id 27244976760, bench/corpus SOURCES.tsv openssl-speed/
+ * ho6-geode-lx-afalg-engine-mail-quote-wrapped-16384-column.txt, lines
+ * 3-9). */
+static const char geode_wrapped[] =
+    "> # openssl speed -evp aes-128-cbc -elapsed -engine afalg\n"
+    "> - - - 8< - - -\n"
+    "> The 'numbers' are in 1000s of bytes per second processed.\n"
+    "> type             16 bytes     64 bytes    256 bytes   1024 bytes   8192\n"
+    "> bytes  16384 bytes\n"
+    "> aes-128-cbc        125.63k      499.39k     1858.18k     6377.00k 25753.93k\n"
+    "> 31167.08k\n";
+
+static void openssl_speed__header_wrapped_inside_a_pair__six_sizes_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(geode_wrapped, NULL, &s);
+    assert_int_equal(tu_count(&s, "throughput"), 6);
+    const char *p16k = "block_size=16384,elapsed=1,engine=afalg,evp=1";
+    tu_assert_value(&s, "aes-128-cbc", "throughput", p16k, 31167.08e3, 1e-9);
+    assert_int_equal(tu_line_of(&s, "throughput", p16k), 7);
+    const char *p8k = "block_size=8192,elapsed=1,engine=afalg,evp=1";
+    tu_assert_value(&s, "aes-128-cbc", "throughput", p8k, 25753.93e3, 1e-9);
+    assert_int_equal(tu_line_of(&s, "throughput", p8k), 6);
+    /* the header's second half is no figure: no warning at line 5 */
+    for (size_t i = 0; i < s.nnotes; i++)
+        assert_int_not_equal(s.notes[i].line, 5);
+    bdb_sink_free(&s);
+}
+
+/* A public-key row wrapped after its times, its rates alone on the next
+ * line. No published log of the corpus has one: the row is the real
+ * "rsa 1024 bits" row of OpenSSL 1.1.1g on Windows (search index id
+ * 13134083751, bench/corpus SOURCES.tsv openssl-speed/
+ * windows-cl-1.1.1g-rsa1024.txt, lines 12-13), broken here where a mail
+ * client breaks a line too long for it. Read at the row's first line. */
+static const char pk_wrapped_row[] =
+    "                  sign    verify    sign/s verify/s\n"
+    "rsa 1024 bits 0.000086s 0.000006s\n"
+    " 11638.9 155734.6\n";
+
+static void openssl_speed__pk_row_wrapped_after_times__read_at_first_line(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(pk_wrapped_row, &s);
+    tu_assert_value(&s, "rsa1024", "sign_per_sec", NULL, 11638.9, 1e-12);
+    tu_assert_value(&s, "rsa1024", "verify_per_sec", NULL, 155734.6, 1e-12);
+    assert_int_equal(tu_line_of(&s, "sign_per_sec", NULL), 2);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
 static void openssl_speed__rsa_table__sign_verify_rates_and_times(void **state)
 {
     (void)state;
@@ -1635,6 +1691,8 @@ int main(void)
         cmocka_unit_test(openssl_speed__golden_figures__match_the_printed_text),
         cmocka_unit_test(openssl_speed__ssleay_times_only_rows__sign_and_verify_read),
         cmocka_unit_test(openssl_speed__rows_wrapped_after_four_columns__all_six_read),
+        cmocka_unit_test(openssl_speed__header_wrapped_inside_a_pair__six_sizes_read),
+        cmocka_unit_test(openssl_speed__pk_row_wrapped_after_times__read_at_first_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1055,10 +1055,41 @@ static void wrk__notes_after_figures__figures_read(void **st)
     bdb_sink_free(&s);
 }
 
+/* A wrk run kept in a C comment whose line breaks were moved (issue 21):
+ * the "Latency" label ends the Thread Stats header's line and its four
+ * figures begin the next. The row is read whole, at the figures' line. A
+ * short public excerpt (search index id 42524133408, bench/corpus
+ * SOURCES.tsv wrk/cpp-comment-lost-linebreaks-reflowed.txt, lines 7-12). */
+static const char reflowed_label[] =
+    "connections Thread Stats   Avg      Stdev     Max   +/- Stdev Latency\n"
+    "0.85ms    1.72ms  37.17ms   91.00%\n"
+    "    Req/Sec    34.18k     8.07k   65.92k    77.57%\n"
+    "  3419501 requests in 10.09s, 29.97GB read\n"
+    "Requests/sec: 338940.14\n"
+    "Transfer/sec:      2.97GB\n";
+
+static void wrk__latency_label_wrapped_before_figures__row_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(reflowed_label, NULL, &s);
+    tu_assert_value(&s, NULL, "latency_mean", NULL, 0.85e-3, 1e-9);
+    tu_assert_value(&s, NULL, "latency_stdev", NULL, 1.72e-3, 1e-9);
+    tu_assert_value(&s, NULL, "latency_max", NULL, 37.17e-3, 1e-9);
+    tu_assert_value(&s, NULL, "latency_within_stdev", NULL, 91.0, 1e-12);
+    assert_int_equal(tu_line_of(&s, "latency_mean", NULL), 2);
+    tu_assert_value(&s, NULL, "requests_per_sec", NULL, 338940.14, 1e-12);
+    /* no line's numbers left unread */
+    for (size_t i = 0; i < s.nnotes; i++)
+        assert_null(strstr(s.notes[i].text, "not read"));
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(wrk__notes_after_figures__figures_read),
+        cmocka_unit_test(wrk__latency_label_wrapped_before_figures__row_read),
         cmocka_unit_test(wrk__latency_run__every_figure_in_canonical_units),
         cmocka_unit_test(wrk__https_large_file__gigabytes_are_binary),
         cmocka_unit_test(wrk__not_found__non_2xx_3xx_kept_and_warned),

@@ -394,3 +394,53 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
                       "lines)");
     return rc;
 }
+
+/* "385 Mbits/sec    0             sender": a summary row without its
+ * "[ID]", Interval and Transfer columns. */
+static int headless_row(const char *p, const char *e)
+{
+    while (p < e && *p == '>')
+        p = bdb_skip_ws(p + 1, e);
+    bdb_trim(&p, &e);
+    double v;
+    if (!bdb_scan_number(&p, e, &v, 0))
+        return 0;
+    p = bdb_skip_ws(p, e);
+    const char *u = p;
+    while (p < e && *p != ' ' && *p != '\t')
+        p++;
+    if (p - u < 8 || memcmp(p - 8, "bits/sec", 8) != 0)
+        return 0;
+    for (;;) {
+        p = bdb_skip_ws(p, e);
+        if (!bdb_scan_number(&p, e, &v, 0))
+            break;
+    }
+    return bdb_span_eq(p, e, "sender") || bdb_span_eq(p, e, "receiver");
+}
+
+int bdb_iperf3_headless_rows(const char *buf, size_t len, int *first,
+                             int *last, int *header)
+{
+    bdb_lines it;
+    bdb_line ln;
+    bdb_lines_init(&it, buf, len);
+    *first = *last = *header = 0;
+    int prev_hdr = 0;
+    while (bdb_lines_next(&it, &ln)) {
+        const char *p = ln.p, *e = ln.end;
+        bdb_trim(&p, &e);
+        if (headless_row(p, e)) {
+            if (!*first) {
+                *first = ln.no;
+                *header = prev_hdr;
+            }
+            *last = ln.no;
+        } else if (!bdb_contains(p, e, "[ ID]") &&
+                   (bdb_contains(p, e, "Bitrate") ||
+                    bdb_contains(p, e, "Bandwidth"))) {
+            prev_hdr = ln.no;
+        }
+    }
+    return *first != 0;
+}
