@@ -126,7 +126,6 @@ enum { LIT_TRIPLE, LIT_RAW, LIT_CPP, LIT_BACKTICK, LIT_PLAIN };
 
 typedef struct literal {
     int kind;             /* LIT_* */
-    const char *at;       /* the opener */
     const char *body;     /* the text after it */
     char close[24];       /* what closes it */
     size_t nclose;
@@ -155,7 +154,8 @@ static int code_before(const char *s, const char *p, int kind)
         p--;
     if (p == s)
         return 1;
-    if (strchr("=({[,+", p[-1]) || (kind == LIT_BACKTICK && p[-1] == ':'))
+    if ((p[-1] && strchr("=({[,+", p[-1])) ||
+        (kind == LIT_BACKTICK && p[-1] == ':'))
         return 1;
     return p - s >= 6 && memcmp(p - 6, "return", 6) == 0 &&
            (p - s == 6 || !ident_char(p[-7]));
@@ -167,7 +167,21 @@ static int code_before(const char *s, const char *p, int kind)
 static int code_after(const char *p, const char *e)
 {
     p = blank_end(p, e);
-    return p == e || *p == '\r' || strchr(";,)}]/>.+", *p);
+    return p == e || *p == '\r' || (*p && strchr(";,)}]/>.+", *p));
+}
+
+/* Sets *l: its kind, the text after its opener, and what closes it:
+ * first, then n bytes of delim, then last (0: nothing). */
+static void set_literal(literal *l, int kind, const char *body, char first,
+                        const char *delim, size_t n, char last)
+{
+    l->kind = kind;
+    l->body = body;
+    l->close[0] = first;
+    memcpy(l->close + 1, delim, n);
+    l->nclose = n + 1;
+    if (last)
+        l->close[l->nclose++] = last;
 }
 
 /* The literal that opens in [s, e) and does not close on that line: *l
@@ -176,52 +190,36 @@ static int open_literal(const char *s, const char *e, literal *l)
 {
     for (const char *p = s; p < e; p++) {
         memset(l, 0, sizeof *l);
-        l->at = p;
+        const char *q = p + 1;
         if (e - p >= 3 && (*p == '"' || *p == '\'') && p[1] == *p &&
             p[2] == *p) {
-            l->kind = LIT_TRIPLE;
-            l->body = p + 3;
-            memcpy(l->close, p, 3);
-            l->nclose = 3;
+            set_literal(l, LIT_TRIPLE, p + 3, *p, p + 1, 2, 0);
         } else if (*p == 'r' && (p == s || !ident_char(p[-1]))) {
-            const char *q = p + 1;
+            /* Rust r"...", r#"..."# */
             while (q < e && *q == '#' && q - p < 16)
                 q++;
             if (q >= e || *q != '"')
                 continue;
-            l->kind = LIT_RAW;
-            l->body = q + 1;
-            l->close[0] = '"';
-            memcpy(l->close + 1, p + 1, (size_t)(q - p - 1));
-            l->nclose = (size_t)(q - p);
+            set_literal(l, LIT_RAW, q + 1, '"', p + 1, (size_t)(q - p - 1), 0);
         } else if (*p == 'R' && e - p >= 3 && p[1] == '"' &&
                    (p == s || !ident_char(p[-1]))) {
-            const char *q = p + 2;
-            while (q < e && q - p < 18 && !strchr(" ()\\\t\"", *q))
+            /* C++ R"delim(...)delim" */
+            q = p + 2;
+            while (q < e && q - p < 18 && *q && !strchr(" ()\\\t\"", *q))
                 q++;
             if (q >= e || *q != '(')
                 continue;
-            l->kind = LIT_CPP;
-            l->body = q + 1;
-            l->close[0] = ')';
-            memcpy(l->close + 1, p + 2, (size_t)(q - p - 2));
-            l->close[q - p - 1] = '"';
-            l->nclose = (size_t)(q - p);
+            set_literal(l, LIT_CPP, q + 1, ')', p + 2, (size_t)(q - p - 2),
+                        '"');
         } else if (*p == '`') {
             if (p + 1 < e && p[1] == '`') {
                 while (p + 1 < e && p[1] == '`')
                     p++;
                 continue;   /* a Markdown fence or ``code`` */
             }
-            l->kind = LIT_BACKTICK;
-            l->body = p + 1;
-            l->close[0] = '`';
-            l->nclose = 1;
+            set_literal(l, LIT_BACKTICK, p + 1, '`', p, 0, 0);
         } else if (*p == '"' && !escaped_at(s, p)) {
-            l->kind = LIT_PLAIN;
-            l->body = p + 1;
-            l->close[0] = '"';
-            l->nclose = 1;
+            set_literal(l, LIT_PLAIN, p + 1, '"', p, 0, 0);
         } else {
             continue;
         }
@@ -240,18 +238,23 @@ static int open_literal(const char *s, const char *e, literal *l)
 
 /* Lines a literal may run over before its close is looked for no more. */
 #define LIT_MAX_LINES 4096
+/* Lines all the looks for closes of a text may read: a text of many
+ * quotes that close nowhere costs that much and no more. */
+#define LIT_BUDGET (1u << 20)
 
 /* The literal opened on the line at *pos of v ([s, e)) closes on a later
  * line: that line's [*cs, *ce) and the close *c, and whether its text
- * holds a digit. 0 when it does not close (within LIT_MAX_LINES). */
+ * holds a digit. 0 when it does not close (within LIT_MAX_LINES, or the
+ * lines left in *budget, which it spends). */
 static int literal_closes(const bdb_uw_view *v, size_t pos, const literal *l,
                           const char *e, const char **cs, const char **ce,
-                          const char **c, int *digit)
+                          const char **c, int *digit, size_t *budget)
 {
     const char *s2, *e2;
     *digit = has_digit(l->body, e);
-    for (size_t n = 0; n < LIT_MAX_LINES && bdb_uw_next_line(v, &pos, &s2, &e2);
-         n++) {
+    for (size_t n = 0; n < LIT_MAX_LINES && *budget > 0 &&
+                       bdb_uw_next_line(v, &pos, &s2, &e2);
+         n++, --*budget) {
         const char *q = find_close(l, s2, s2, e2);
         if (!q) {
             *digit |= has_digit(s2, e2);
@@ -272,13 +275,13 @@ static int literal_closes(const bdb_uw_view *v, size_t pos, const literal *l,
 int bdb_uw_blocks_seen(const bdb_uw_view *v)
 {
     bdb_uw_view w = {v->p, bdb_uw_look(v), NULL};
-    size_t pos = 0;
+    size_t pos = 0, budget = LIT_BUDGET;
     const char *s, *e, *cs, *ce, *c;
     literal l;
     int digit;
     while (bdb_uw_next_line(&w, &pos, &s, &e)) {
         if (!open_literal(s, e, &l) ||
-            !literal_closes(&w, pos, &l, e, &cs, &ce, &c, &digit))
+            !literal_closes(&w, pos, &l, e, &cs, &ce, &c, &digit, &budget))
             continue;
         if (digit)
             return 1;
@@ -331,14 +334,14 @@ static int put_body(bdb_uw_text *out, const literal *l, const char *p,
 
 int bdb_uw_blocks_pass(const bdb_uw_view *v, bdb_uw_text *out)
 {
-    size_t pos = 0, i = 0;
+    size_t pos = 0, i = 0, budget = LIT_BUDGET;
     const char *s, *e, *cs, *ce, *c;
     literal l;
     int digit;
     while (bdb_uw_next_line(v, &pos, &s, &e)) {
         int from = bdb_uw_line_at(v, i++);
         if (!open_literal(s, e, &l) ||
-            !literal_closes(v, pos, &l, e, &cs, &ce, &c, &digit)) {
+            !literal_closes(v, pos, &l, e, &cs, &ce, &c, &digit, &budget)) {
             if (bdb_uw_put(out, s, (size_t)(e - s)) ||
                 bdb_uw_end_line(out, from))
                 return BDB_ENOMEM;
@@ -390,7 +393,7 @@ const char *bdb_uw_declaration_end(const char *p, const char *e)
                 return NULL;
             return q + 1;
         }
-        if (!ident_char(*q) && !strchr(" \t.$@:&*<>[]'", *q))
+        if (!*q || (!ident_char(*q) && !strchr(" \t.$@:&*<>[]'", *q)))
             return NULL;
     }
     return NULL;
