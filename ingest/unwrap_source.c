@@ -144,18 +144,20 @@ static const char *find_close(const literal *l, const char *s, const char *p,
     return NULL;
 }
 
-/* A quote that opens a literal of code, not a quote in prose: after an
- * "=", "(", "{", "[", ",", "+" or "return", or first on its line; a
- * template literal also after a ":" (a field of a JavaScript object),
- * a "..." not (time -v's 'Command being timed: "dd ...' wrapped). */
+/* A quote that opens a literal of code, not a quote in prose nor a
+ * quoted CSV field over lines: a "..." after "=", "(", "[", "{", "+" or
+ * "return" (not after a ":": time -v's 'Command being timed: "dd ...'
+ * wrapped; not after a "," nor first on its line: a CSV field); a `...`
+ * or """ also after a "," or a ":" (a JavaScript object's field, a
+ * Python argument) and first on its line. */
 static int code_before(const char *s, const char *p, int kind)
 {
     while (p > s && (p[-1] == ' ' || p[-1] == '\t'))
         p--;
     if (p == s)
-        return 1;
-    if ((p[-1] && strchr("=({[,+", p[-1])) ||
-        (kind == LIT_BACKTICK && p[-1] == ':'))
+        return kind != LIT_PLAIN;
+    if ((p[-1] && strchr("=({[+", p[-1])) ||
+        (kind != LIT_PLAIN && (p[-1] == ',' || p[-1] == ':')))
         return 1;
     return p - s >= 6 && memcmp(p - 6, "return", 6) == 0 &&
            (p - s == 6 || !ident_char(p[-7]));
@@ -228,7 +230,7 @@ static int open_literal(const char *s, const char *e, literal *l)
             p = c + l->nclose - 1;
             continue;
         }
-        if ((l->kind == LIT_PLAIN || l->kind == LIT_BACKTICK) &&
+        if (l->kind != LIT_RAW && l->kind != LIT_CPP &&
             !code_before(s, p, l->kind))
             return 0;
         return 1;
