@@ -943,6 +943,27 @@ int bdb_fio_group_dir(const char *p, const char *end, const char **colon)
     for (int d = 0; c && d < FIO_NDIRS; d++)
         if (bdb_span_eq(p, c, names[d]))
             return d;
+    /* an author's label before a group's status line, to tell two
+     * machines' summaries apart ("HOST: WRITE: bw=20.4MiB/s (21.4MB/s),
+     * ...", "VM:   WRITE: bw=..."): a word, its colon, blanks */
+    const char *w = p;
+    while (w < end && w - p < 16 &&
+           ((*w >= 'A' && *w <= 'Z') || (*w >= 'a' && *w <= 'z') ||
+            (*w >= '0' && *w <= '9') || *w == '_' || *w == '-'))
+        w++;
+    if (w == p || w != c || c + 1 >= end || (c[1] != ' ' && c[1] != '\t'))
+        return -1;
+    const char *q = bdb_skip_ws(c + 1, end), *c2 = bdb_find(q, end, ":");
+    if (!c2)
+        return -1;
+    const char *v = bdb_skip_ws(c2 + 1, end);
+    if (!bdb_starts_with(v, end, "bw=") && !bdb_starts_with(v, end, "io="))
+        return -1;
+    for (int d = 0; d < FIO_NDIRS; d++)
+        if (bdb_span_eq(q, c2, names[d])) {
+            *colon = c2;
+            return d;
+        }
     return -1;
 }
 

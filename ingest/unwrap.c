@@ -4,14 +4,17 @@
  *
  * Order: quoted-printable first (it encodes everything else), then HTML
  * (<pre> blocks, per-line paragraphs, or entities alone), <br> tags at
- * the ends of lines of a text that is not HTML, Unicode blanks, mail
- * quotes, a terminal's ^C echo, Markdown/BBCode/Hugo block markers,
- * Markdown pipe tables, inline markup, line markers (comment leaders,
- * CI stamps, diff lines, "| " quotes), trailing comments, uniform
- * indentation, and a shell prompt glued to the first line. A pass runs
+ * the ends of lines of a text that is not HTML, Unicode blanks, a
+ * terminal's escape sequences, mail quotes, a terminal's ^C echo,
+ * Markdown/BBCode/Hugo block markers, Markdown pipe tables, inline
+ * markup, line markers (comment leaders, CI stamps, diff lines, "| "
+ * quotes), string literals over several lines and one a line (program
+ * source: unwrap_source.c), trailing comments, uniform indentation, and
+ * a shell prompt glued to the first line. A pass runs
  * only when its container is seen in the first BDB_UNWRAP_LOOK bytes of
  * the text it would read. */
 #include "unwrap.h"
+#include "unwrap_source.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_grow.h"
 
@@ -21,18 +24,8 @@
 #include <strings.h>
 
 /* A text and its map: line_of NULL means line i is the file's line i. */
-typedef struct text {
-    char *p;
-    size_t len, cap;
-    int *line_of;
-    size_t nlines, lines_cap;
-} text;
-
-typedef struct view {
-    const char *p;
-    size_t len;
-    const int *line_of;
-} view;
+typedef bdb_uw_text text;
+typedef bdb_uw_view view;
 
 static int line_at(const view *v, size_t i)
 {
@@ -98,6 +91,33 @@ static int is_blank_text(const char *p, const char *e)
 static size_t look(const view *v)
 {
     return v->len < BDB_UNWRAP_LOOK ? v->len : BDB_UNWRAP_LOOK;
+}
+
+/* The helpers for the passes of unwrap_source.c. */
+int bdb_uw_line_at(const view *v, size_t i)
+{
+    return line_at(v, i);
+}
+
+int bdb_uw_put(text *t, const char *p, size_t n)
+{
+    return put_bytes(t, p, n);
+}
+
+int bdb_uw_end_line(text *t, int from)
+{
+    return end_line(t, from);
+}
+
+int bdb_uw_next_line(const view *v, size_t *pos, const char **s,
+                     const char **e)
+{
+    return next_line(v, pos, s, e);
+}
+
+size_t bdb_uw_look(const view *v)
+{
+    return look(v);
 }
 
 static size_t count_in(const char *p, size_t n, const char *needle, int icase)
@@ -1181,6 +1201,8 @@ static void mark_line(marked *m)
          * pipes are gone by now); fio's own percentile rows start with
          * "|" too */
         k = 1;
+    } else if ((k = bdb_uw_comment_leader(p, e)) > 0) {
+        /* Erlang's "%% " (unwrap_source.c) */
     } else if (p == s && (k = stamp_len(p, e)) > 0) {
         m->kind = MK_STAMP;
     }
@@ -1300,14 +1322,18 @@ static int marker_pass(const view *v, text *out)
     find_runs(l, n, strip);
     int rc = BDB_OK;
     for (size_t i = 0; i < n && !rc; i++) {
-        const char *p = l[i].s;
+        const char *p = l[i].s, *e = l[i].e;
         if (strip[i]) {
             if (l[i].kind == MK_CONTEXT)
                 p++;
             else
                 p += l[i].indent + l[i].len;
+            /* "199#": the "#" that closed a commented block */
+            if (l[i].kind == MK_TEXT && l[i].key == 1 &&
+                l[i].s[l[i].indent] == '#')
+                e = bdb_uw_glued_leader_end(p, e, '#');
         }
-        rc = put_bytes(out, p, (size_t)(l[i].e - p));
+        rc = put_bytes(out, p, (size_t)(e - p));
         if (!rc)
             rc = end_line(out, l[i].from);
     }
@@ -1508,16 +1534,14 @@ static int escapes_pass(const view *v, text *out)
 static int literal_of_line(const char *s, const char *e, const char **open,
                            const char **close)
 {
-    const char *p = skip_blank(s, e), *w = p;
-    while (p < e && ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
-                     is_digit(*p) || *p == '_' || *p == '.'))
-        p++;
-    if (p > w) {
-        p = skip_blank(p, e);
-        if (p >= e || *p != '=')
-            return 0;
-        p = skip_blank(p + 1, e);
-    }
+    const char *p = skip_blank(s, e);
+    /* "name =", "const NAME: &str =" (unwrap_source.c) */
+    const char *d = bdb_uw_declaration_end(p, e);
+    if (d)
+        p = skip_blank(d, e);
+    else if (p < e && (is_digit(*p) || *p == '_' || *p == '.' ||
+                       (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')))
+        return 0;
     while (p < e && (*p == '[' || *p == '('))
         p = skip_blank(p + 1, e);
     if (p >= e || (*p != '\'' && *p != '"'))
@@ -1550,7 +1574,12 @@ static int literals_seen(const view *v)
     int n = 0;
     const char *s, *e, *o, *c;
     while (next_line(&w, &pos, &s, &e) && n < 2)
-        n += literal_of_line(s, e, &o, &c);
+        if (literal_of_line(s, e, &o, &c))
+            /* one long literal a declaration names is enough: "const
+             * FIO_TERSE_LINE: &str = \"3;fio-3.36;...\";" */
+            n += c - o > 40 && bdb_uw_declaration_end(skip_blank(s, e), e)
+                     ? 2
+                     : 1;
     return n >= 2;
 }
 
@@ -1560,11 +1589,12 @@ static int literals_pass(const view *v, text *out)
     const char *s, *e, *o, *c;
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
-        if (literal_of_line(s, e, &o, &c)) {
-            s = o + 1;
-            e = c;
-        }
-        if (put_bytes(out, s, (size_t)(e - s)) || end_line(out, from))
+        /* the literal's text, its escapes decoded (unwrap_source.c) */
+        if (literal_of_line(s, e, &o, &c)
+                ? bdb_uw_put_literal(out, o + 1, c, from)
+                : put_bytes(out, s, (size_t)(e - s)))
+            return BDB_ENOMEM;
+        if (end_line(out, from))
             return BDB_ENOMEM;
     }
     return BDB_OK;
@@ -1884,9 +1914,10 @@ static void adopt(bdb_unwrapped *u, text *out, view *cur)
 
 enum {
     PASS_QP, PASS_PRE, PASS_PARAGRAPHS, PASS_ENTITIES, PASS_ESCAPES,
-    PASS_BR, PASS_BLANKS, PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS,
+    PASS_BR, PASS_BLANKS, PASS_TTY, PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS,
     PASS_TABLES,
-    PASS_INLINE, PASS_MARKERS, PASS_LITERALS, PASS_TRAILING, PASS_INDENT,
+    PASS_INLINE, PASS_MARKERS, PASS_SOURCE_BLOCKS, PASS_LITERALS,
+    PASS_TRAILING, PASS_INDENT,
     PASS_PREFIX,
     PASS_PROMPT
 };
@@ -1898,9 +1929,9 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
     static const char *const names[] = {
         "quoted-printable", "HTML <pre>", "HTML paragraphs", "HTML entities",
         "an escaped string literal", "<br> line ends", "Unicode blanks",
-        "mail quotes", "a terminal's ^C echo", "Markdown/BBCode/Hugo blocks",
-        "Markdown tables", "inline markup", "line markers",
-        "string literals", "trailing comments", "indentation",
+        "terminal escapes", "mail quotes", "a terminal's ^C echo",
+        "Markdown/BBCode/Hugo blocks", "Markdown tables", "inline markup",
+        "line markers", "literals over several lines", "string literals", "trailing comments", "indentation",
         "a prefix on each line", "a shell prompt"};
     int marker_rounds = 0;
     for (int pass = PASS_QP; pass <= PASS_PROMPT; pass++) {
@@ -1916,12 +1947,14 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                                            !strstr(u->what, "HTML paragraphs") &&
                                            br_seen(&cur)
                    : pass == PASS_BLANKS  ? blanks_seen(&cur)
+                   : pass == PASS_TTY     ? bdb_uw_tty_seen(&cur)
                    : pass == PASS_INTERRUPT ? interrupt_seen(&cur)
                    : pass == PASS_QUOTES  ? quotes_seen(&cur)
                    : pass == PASS_BLOCKS  ? blocks_seen(&cur)
                    : pass == PASS_TABLES  ? tables_seen(&cur)
                    : pass == PASS_INLINE  ? inline_seen(&cur)
                    : pass == PASS_MARKERS ? markers_seen(&cur)
+                   : pass == PASS_SOURCE_BLOCKS ? bdb_uw_blocks_seen(&cur)
                    : pass == PASS_LITERALS ? literals_seen(&cur)
                    : pass == PASS_TRAILING ? trailing_seen(&cur)
                    : pass == PASS_INDENT  ? (indent = common_indent(&cur)) >= 2
@@ -1941,12 +1974,14 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                  : pass == PASS_ESCAPES  ? escapes_pass(&cur, &out)
                  : pass == PASS_BR       ? br_pass(&cur, &out)
                  : pass == PASS_BLANKS   ? blanks_pass(&cur, &out)
+                 : pass == PASS_TTY      ? bdb_uw_tty_pass(&cur, &out)
                  : pass == PASS_INTERRUPT ? interrupt_pass(&cur, &out)
                  : pass == PASS_QUOTES   ? quote_pass(&cur, &out)
                  : pass == PASS_BLOCKS   ? block_pass(&cur, &out)
                  : pass == PASS_TABLES   ? table_pass(&cur, &out)
                  : pass == PASS_INLINE   ? inline_pass(&cur, &out)
                  : pass == PASS_MARKERS  ? marker_pass(&cur, &out)
+                 : pass == PASS_SOURCE_BLOCKS ? bdb_uw_blocks_pass(&cur, &out)
                  : pass == PASS_LITERALS ? literals_pass(&cur, &out)
                  : pass == PASS_TRAILING ? trailing_pass(&cur, &out)
                  : pass == PASS_INDENT   ? indent_pass(&cur, &out, indent)

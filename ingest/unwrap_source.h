@@ -1,0 +1,86 @@
+/* unwrap_source.h - the unwrap passes (unwrap.h) for logs kept in a
+ * program's source or captured from a terminal, and the text-and-map
+ * helpers every pass shares (defined in unwrap.c).
+ *
+ * A log reaches a lab's archive as a test fixture or a doc comment as
+ * often as in a mail: a Rust `const X: &str = "3;fio-3.36;...";`, a JSX
+ * `output={`...`}` template literal, a Python """docstring""", a Rust
+ * r#"..."# or C++ R"(...)" raw string, Erlang "%% " or Lisp ";; "
+ * comments, a terminal's cursor keys echoed into a line ("^[[A^[[A3486014
+ * rsa2048 ..."). These passes take the tool's text out of them, keeping
+ * for each line the file's line it came from. Internal to ingest/. */
+#ifndef BDB_UNWRAP_SOURCE_H
+#define BDB_UNWRAP_SOURCE_H
+
+#include <stddef.h>
+
+/* A text being built and its map: line_of[i] is the file's line of line
+ * i + 1 (NULL: line i + 1 is the file's line i + 1). */
+typedef struct bdb_uw_text {
+    char *p;
+    size_t len, cap;
+    int *line_of;
+    size_t nlines, lines_cap;
+} bdb_uw_text;
+
+/* A text read by a pass. */
+typedef struct bdb_uw_view {
+    const char *p;
+    size_t len;
+    const int *line_of;
+} bdb_uw_view;
+
+/* ---- shared helpers (unwrap.c) ---- */
+
+/* The file's line of line i + 1 of v. */
+int bdb_uw_line_at(const bdb_uw_view *v, size_t i);
+/* Appends n bytes; BDB_OK or BDB_ENOMEM. */
+int bdb_uw_put(bdb_uw_text *t, const char *p, size_t n);
+/* Ends the current line, which came from the file's line `from`. */
+int bdb_uw_end_line(bdb_uw_text *t, int from);
+/* The next line of v from *pos as [*s, *e) without "\n"; 0 at the end. */
+int bdb_uw_next_line(const bdb_uw_view *v, size_t *pos, const char **s,
+                     const char **e);
+/* How many bytes of v a pass's detection looks at. */
+size_t bdb_uw_look(const bdb_uw_view *v);
+
+/* ---- the passes (unwrap_source.c) ---- */
+
+/* A terminal's escape sequences: ESC [ ... (colours, cursor moves), ESC ]
+ * ... BEL (titles), and the same keys echoed in caret notation ("^[[A"). */
+int bdb_uw_tty_seen(const bdb_uw_view *v);
+int bdb_uw_tty_pass(const bdb_uw_view *v, bdb_uw_text *out);
+
+/* String literals over several lines: Python """ and ''', JavaScript and
+ * Go `...`, Rust r"..." and r#"..."#, C++ R"(...)", and a plain "..."
+ * that Rust, shell or Erlang let run over lines. The code around the
+ * literal goes, its lines stay (escapes decoded in "..." only). */
+int bdb_uw_blocks_seen(const bdb_uw_view *v);
+int bdb_uw_blocks_pass(const bdb_uw_view *v, bdb_uw_text *out);
+
+/* The text [p, e) of a one-line string literal, its escapes decoded
+ * ("\t", "\"", "\\"; a "\n" inside ends a line) and a "\n" at its end
+ * dropped: Python's ("21751+0 records in\n" "21750+0 records out\n"),
+ * C's, a shell's echo -e. */
+int bdb_uw_put_literal(bdb_uw_text *out, const char *p, const char *e,
+                       int from);
+
+/* The end of a declaration before a string literal at p: "const
+ * FIO_TERSE: &str =", "static const char *out[] =", "my $x =", "out :=",
+ * "self.log ="; the byte after its "=", or NULL when [p, e) does not
+ * start with one. */
+const char *bdb_uw_declaration_end(const char *p, const char *e);
+
+/* The length of a comment leader at p that unwrap.c's line markers do not
+ * know themselves: Erlang's, TeX's and MATLAB's "%", "%%", "%%%", Lisp's
+ * and assembly's ";;", ";;;" (followed by a blank or the line's end); 0
+ * when none. */
+size_t bdb_uw_comment_leader(const char *p, const char *e);
+
+/* The end of [s, e) without a comment leader glued after its last figure
+ * ("Total:  114  160  28.0  172  199#", the closing "#" of a commented
+ * block); e when there is none. */
+const char *bdb_uw_glued_leader_end(const char *s, const char *e,
+                                    char leader);
+
+#endif
