@@ -286,11 +286,18 @@ static int emit_ct(const ip_run *r, long id, const bdb_sample *base,
     return rc;
 }
 
-static int emit_ent(const ip_ent *e, const bdb_sample *base, bdb_sink *out)
+/* sender_named: the run knows both ends (its sum has both), so a side
+ * alone keeps its side's names: iperf3 -J's UDP stream object holds the
+ * sender's bytes and rate only (iperf_api.c: bytes_sent, on both ends
+ * of the test), which the text of the same run prints on the stream's
+ * "sender" line (throughput_sender), its "receiver" line being the
+ * plain throughput. */
+static int emit_ent(const ip_ent *e, const bdb_sample *base, int sender_named,
+                    bdb_sink *out)
 {
     int rc = 0;
     /* the receiver's figure is the plain one when both ends are known */
-    int main_side = e->have[SIDE_RCV] ? SIDE_RCV : SIDE_SND;
+    int main_side = e->have[SIDE_RCV] || sender_named ? SIDE_RCV : SIDE_SND;
     if (e->have[main_side]) {
         rc = add(out, base, "throughput", e->bps[main_side],
                  BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER,
@@ -804,7 +811,7 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
         }
         if (top >= 0) {
             if (!cut)
-                rc = emit_ent(&r->ents[top], &base, out);
+                rc = emit_ent(&r->ents[top], &base, 0, out);
             if (!rc && !cut)
                 rc = emit_intervals(r, (size_t)top, &base, out);
             if (!rc)
@@ -843,7 +850,11 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 pnum(&sb, out, cl, &pwarn, "stream", (double)(rank + 1));
                 size_t sk = (size_t)bdb_iperf_ent_get(r, flow, ids[k]);
                 if (!cut)
-                    rc = emit_ent(&r->ents[sk], &sb, out);
+                    rc = emit_ent(&r->ents[sk], &sb,
+                                  r->v3 && top >= 0 &&
+                                      r->ents[top].have[SIDE_SND] &&
+                                      r->ents[top].have[SIDE_RCV],
+                                  out);
                 if (!rc)
                     rc = bdb_iperf_emit_trace(r, sk, &sb, out);
                 if (!rc && !cut)
