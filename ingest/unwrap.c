@@ -1844,7 +1844,8 @@ static int prefix_pass(const view *v, text *out)
  * file line; compose's own lines between them ("web-1 exited with code
  * 0", "Aborting on container exit...") follow the parts. A name is a
  * word (letters, digits, '_', '-', '.'), then blanks, then '|' and a
- * blank or the line's end; the block is the lines from the first such
+ * blank or the line's end (or kubectl logs --prefix's
+ * "[pod/NAME/CONTAINER] "); the block is the lines from the first such
  * line to the last, where each name has 2 lines or more, the '|' column
  * is the same on all of them, and the names take turns (one comes back
  * after another): a name on consecutive lines alone is the prefix
@@ -1860,6 +1861,26 @@ typedef struct svc {
 /* The name's length and the column of its '|', or 0. */
 static size_t svc_name(const char *s, const char *e, size_t *bar)
 {
+    if (s < e && *s == '[') {
+        /* kubectl logs --prefix: "[pod/NAME/CONTAINER] " (a '/' and a
+         * lowercase letter, no blank: never iperf's "[  4]", "[SUM]" nor
+         * a log level's "[info]"); no column to share */
+        int slash = 0, lower = 0;
+        for (const char *p = s + 1; p < e && p - s < 160; p++) {
+            if (*p == ']') {
+                if (!slash || !lower || p + 1 >= e ||
+                    (p[1] != ' ' && p[1] != '\t'))
+                    return 0;
+                *bar = (size_t)-1;
+                return (size_t)(p + 1 - s);
+            }
+            if (*p == ' ' || *p == '\t' || *p == '[')
+                return 0;
+            slash |= *p == '/';
+            lower |= *p >= 'a' && *p <= 'z';
+        }
+        return 0;
+    }
     const char *p = s;
     while (p < e && p - s < 80 &&
            ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
@@ -1949,7 +1970,7 @@ static int demux_seen(const view *v)
  * writes. */
 static const char *svc_rest(const char *s, const char *e)
 {
-    const char *q = memchr(s, '|', (size_t)(e - s));
+    const char *q = memchr(s, *s == '[' ? ']' : '|', (size_t)(e - s));
     q = q ? q + 1 : e;
     if (q < e && (*q == ' ' || *q == '\t'))
         q++;

@@ -389,6 +389,68 @@ static void unwrap__compose_server_and_client__each_side_its_figures(void **st)
     free(text);
 }
 
+/* kubectl logs --prefix's "[pod/NAME/CONTAINER] " before each line of
+ * two pods, interleaved. Made here from two real sides of one run:
+ * samples/iperf3/server-3tests.txt (its first test, 11 lines) and
+ * samples/iperf3/tcp.txt (the client of that test), the server's banner
+ * first, then a line of each in turn. Each pod reads as it does alone:
+ * the client's sender line (Retr 3) and receiver line, the server's
+ * receiver line, each at its own line of the file. */
+static void unwrap__kubectl_prefix_two_pods__each_read_apart(void **st)
+{
+    (void)st;
+    size_t ls, lc;
+    char *srv = tu_read("samples/iperf3/server-3tests.txt", &ls);
+    char *cli = tu_read("samples/iperf3/tcp.txt", &lc);
+    char *text = malloc(ls + lc + 64 * 40);
+    assert_non_null(text);
+    size_t n = 0;
+    const char *ps = srv, *pc = cli;
+    int taken_s = 0;
+    for (int turn = 0; (taken_s < 11 && *ps) || *pc; turn++) {
+        int from_s = taken_s < 11 && *ps && (taken_s < 4 || turn % 2 || !*pc);
+        const char **p = from_s ? &ps : &pc;
+        const char *nl = strchr(*p, '\n');
+        size_t k = nl ? (size_t)(nl - *p) : strlen(*p);
+        n += (size_t)sprintf(text + n, "[pod/iperf3-%s/iperf3] %.*s\n",
+                             from_s ? "server" : "client", (int)k, *p);
+        *p += k + (nl ? 1 : 0);
+        taken_s += from_s;
+    }
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s);
+    int sender = 0, receivers = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        const bdb_sample *x = &s.samples[i];
+        if (x->trace || (strcmp(x->metric, "throughput") != 0 &&
+                         strcmp(x->metric, "throughput_sender") != 0))
+            continue;
+        char line[200], id[16];
+        double a, b, bytes, bps;
+        tu_text_line(text, x->line, line, sizeof line);
+        tu_iperf_interval_line(strchr(line, ']') + 2, id, &a, &b, &bytes,
+                               &bps);
+        tu_assert_close(x->value, bps, 1e-12, line);
+        if (strcmp(x->metric, "throughput_sender") == 0) {
+            assert_non_null(strstr(line, "iperf3-client"));
+            assert_non_null(strstr(line, " sender"));
+            sender++;
+        } else {
+            assert_non_null(strstr(line, "receiver"));
+            receivers++;
+        }
+    }
+    assert_int_equal(sender, 1);
+    assert_int_equal(receivers, 2);
+    const bdb_sample *r = tu_find(&s, NULL, "retransmits", NULL);
+    assert_non_null(r);
+    assert_true(r->value == 3);
+    bdb_sink_free(&s);
+    free(text);
+    free(srv);
+    free(cli);
+}
+
 /* Two names that do not take turns, or a table's rows, are not streams:
  * nothing is taken apart. */
 static void unwrap__names_without_turns__not_streams(void **st)
@@ -401,6 +463,15 @@ static void unwrap__names_without_turns__not_streams(void **st)
         "db-1   | ready again\n";
     bdb_unwrapped u;
     assert_int_equal(bdb_unwrap(runs, strlen(runs), &u), 0);
+    assert_int_equal(u.nparts, 0);
+    bdb_unwrap_free(&u);
+    /* a log level's brackets take turns, but name no pod */
+    static const char levels[] =
+        "[info] Running iperf\n"
+        "[warn] slow link\n"
+        "[info] [  5] 0.00-1.00 sec  2.96 GBytes  25.4 Gbits/sec\n"
+        "[warn] retrying\n";
+    assert_int_equal(bdb_unwrap(levels, strlen(levels), &u), 0);
     assert_int_equal(u.nparts, 0);
     bdb_unwrap_free(&u);
 }
@@ -861,6 +932,7 @@ int main(void)
         cmocka_unit_test(unwrap__iperf_sum_lines_in_a_row__no_prefix),
         cmocka_unit_test(unwrap__compose_services_interleaved__each_read_apart),
         cmocka_unit_test(unwrap__compose_server_and_client__each_side_its_figures),
+        cmocka_unit_test(unwrap__kubectl_prefix_two_pods__each_read_apart),
         cmocka_unit_test(unwrap__names_without_turns__not_streams),
         cmocka_unit_test(unwrap__comment_string_literals__read_at_file_line),
         cmocka_unit_test(unread__line_with_numbers_not_read__warned_with_its_numbers),
