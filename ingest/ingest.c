@@ -665,20 +665,6 @@ static int summary_into(const char *buf, size_t len, normalizer *nz,
     return rc;
 }
 
-/* Whether name is one of the "+"-joined names of list. */
-static int listed(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = list; *p;) {
-        const char *q = strchr(p, '+');
-        size_t k = q ? (size_t)(q - p) : strlen(p);
-        if (k == n && strncmp(p, name, n) == 0)
-            return 1;
-        p += k + (q ? 1 : 0);
-    }
-    return 0;
-}
-
 /* What the parsers of one text (the file's, or one of its interleaved
  * streams') found and missed, gathered over the texts of a file. */
 typedef struct reading {
@@ -693,6 +679,8 @@ typedef struct reading {
     const char *empty_tool[32];
     size_t nempty;
     int cut_runs;       /* a part gave cut runs' traces alone */
+    const char *named[32];  /* the tools named in tools_out, each once */
+    size_t nnamed;
 } reading;
 
 /* Chooses the tools of buf and runs their parsers into nz; a tool not
@@ -809,7 +797,12 @@ static int read_text(const char *buf, size_t len, normalizer *nz,
             bdb_sink_free(&part);
             return bdb_diag_set(diag, rc, 0, "%s: %s", name, bdb_strerror(rc));
         }
-        if (tools_out && tools_sz && !listed(tools_out, name)) {
+        size_t seen = 0;    /* a tool of two parts is named once */
+        while (seen < rd->nnamed && rd->named[seen] != name)
+            seen++;
+        if (tools_out && tools_sz && seen == rd->nnamed) {
+            if (rd->nnamed < 32)
+                rd->named[rd->nnamed++] = name;
             size_t used = strlen(tools_out);
             snprintf(tools_out + used, tools_sz - used, "%s%s", used ? "+" : "",
                      name);
