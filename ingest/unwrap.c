@@ -1916,9 +1916,10 @@ static int demux_find(const pline *l, size_t n, svc *sv, size_t *nsv,
     long last = -1;
     *from = (size_t)-1;
     *to = 0;
+    for (size_t i = 0; i < n; i++)
+        who[i] = -1;
     for (size_t i = 0; i < n; i++) {
         size_t b, k = svc_name(l[i].s, l[i].e, &b);
-        who[i] = -1;
         if (!k)
             continue;
         if (*from == (size_t)-1)
@@ -2016,9 +2017,16 @@ static int demux_pass(const view *v, text *out, bdb_unwrapped *u)
         return BDB_ENOMEM;
     }
     int rc = BDB_OK;
-    if (!demux_find(l, n, sv, &nsv, who, &from, &to))
-        nsv = 0;
     u->nparts = 0;
+    if (!demux_find(l, n, sv, &nsv, who, &from, &to)) {
+        /* the look saw a block that the whole text does not keep (a
+         * name's '|' in another column further on): the text as it is */
+        for (size_t j = 0; j < n && !rc; j++)
+            rc = put_line(out, v, l, j, l[j].s);
+        free(who);
+        free(l);
+        return rc;
+    }
     for (long w = 0; w <= (long)nsv && !rc; w++) {
         size_t first = out->nlines + 1;
         int any = 0;

@@ -451,6 +451,35 @@ static void unwrap__kubectl_prefix_two_pods__each_read_apart(void **st)
     free(cli);
 }
 
+/* The look (BDB_UNWRAP_LOOK bytes) sees an interleaved block that the
+ * whole text does not keep: a name's '|' in another column past the
+ * look. Nothing is taken apart and no line is lost. */
+static void unwrap__block_broken_past_the_look__text_kept(void **st)
+{
+    (void)st;
+    size_t cap = sizeof compose_two + BDB_UNWRAP_LOOK + 4096, n = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    n += (size_t)snprintf(text, cap, "%s", compose_two);
+    int lines = 16;
+    while (n < BDB_UNWRAP_LOOK + 1024) {
+        n += (size_t)snprintf(text + n, cap - n,
+                              "a note of the page between the runs, %d\n",
+                              lines);
+        lines++;
+    }
+    n += (size_t)snprintf(text + n, cap - n,
+                          "goodput-testing-test_src-1 | late\n");
+    lines++;
+    bdb_unwrapped u;
+    assert_int_equal(bdb_unwrap(text, n, &u), 0);
+    assert_int_equal(u.nparts, 0);
+    if (u.text)
+        assert_int_equal(u.nlines, lines);
+    bdb_unwrap_free(&u);
+    free(text);
+}
+
 /* Two names that do not take turns, or a table's rows, are not streams:
  * nothing is taken apart. */
 static void unwrap__names_without_turns__not_streams(void **st)
@@ -933,6 +962,7 @@ int main(void)
         cmocka_unit_test(unwrap__compose_services_interleaved__each_read_apart),
         cmocka_unit_test(unwrap__compose_server_and_client__each_side_its_figures),
         cmocka_unit_test(unwrap__kubectl_prefix_two_pods__each_read_apart),
+        cmocka_unit_test(unwrap__block_broken_past_the_look__text_kept),
         cmocka_unit_test(unwrap__names_without_turns__not_streams),
         cmocka_unit_test(unwrap__comment_string_literals__read_at_file_line),
         cmocka_unit_test(unread__line_with_numbers_not_read__warned_with_its_numbers),
