@@ -676,76 +676,48 @@ static int summary_into(const char *buf, size_t len, normalizer *nz,
     return rc;
 }
 
-static int ingest(const char *buf, size_t len, normalizer *nz,
-                  bdb_unwrapped *unwrapped, char *tools_out, size_t tools_sz,
-                  bdb_diag *diag)
+/* What the parsers of one text (the file's, or one of its interleaved
+ * streams') found and missed, gathered over the texts of a file. */
+typedef struct reading {
+    const bdb_parser *chosen[32];   /* every text's tools, each once */
+    size_t nchosen;
+    /* Why the first parser that read nothing read nothing: the file's
+     * error when no parser reads anything. */
+    bdb_diag why;
+    /* Parsers that recognised the file but read nothing while another
+     * did: said as warnings when they had a reason. */
+    bdb_diag empty[32];
+    const char *empty_tool[32];
+    size_t nempty;
+    int cut_runs;       /* a part gave cut runs' traces alone */
+    const char *named[32];  /* the tools named in tools_out, each once */
+    size_t nnamed;
+} reading;
+
+/* Chooses the tools of buf and runs their parsers into nz; a tool not
+ * recognised is the diag's, and so is a parser that cannot go on. */
+static int read_text(const char *buf, size_t len, normalizer *nz,
+                     reading *rd, char *tools_out, size_t tools_sz,
+                     bdb_diag *diag)
 {
     const bdb_ingest_opts *opts = nz->opts;
     bdb_sink *out = nz->out;
     const bdb_parser *chosen[32];
     size_t nchosen = 0;
-    int rc;
-
-    if (tools_out && tools_sz)
-        tools_out[0] = '\0';
-    if (len == 0 || all_blank(buf, len))
-        return bdb_diag_set(diag, BDB_EPARSE, 0, "empty file");
-    /* bdb_input_memchr: a mapped file's pages leave memory as they are
-     * looked at */
-    const char *nul = bdb_input_memchr(buf, '\0', len);
-    if (nul)
-        return bdb_diag_set(diag, BDB_EUNKNOWN, 0,
-                            "binary content (a NUL byte at offset %zu); "
-                            "expected a text log",
-                            (size_t)(nul - buf));
-    file_stem(opts->source_name, nz->stem, sizeof nz->stem);
-    rc = BDB_OK;
-    int tool_log = opts->summary &&
-                   summary_is_tool_log(buf, len, opts, out, &rc);
-    if (rc)
-        return bdb_diag_set(diag, rc, 0, "out of memory");
-    if (opts->summary && !tool_log) {
-        /* files of one run differ in their names, not their benchmark:
-         * the tool names them, so that they meet (and the merge check
-         * says so) */
-        snprintf(nz->stem, sizeof nz->stem, "%s", opts->summary->tool);
-        rc = summary_into(buf, len, nz, diag);
-        if (rc)
-            return rc;
-        if (tools_out && tools_sz)
-            snprintf(tools_out, tools_sz, "%s", opts->summary->tool);
-        return finish(nz, diag);
-    }
-    /* what a container held, with its lines mapped back to the file's
-     * (the caller frees it; nothing is copied for a plain log) */
-    rc = bdb_unwrap(buf, len, unwrapped);
-    if (rc)
-        return bdb_diag_set(diag, rc, 0, "out of memory unwrapping the log");
-    if (unwrapped->text) {
-        buf = unwrapped->text;
-        len = unwrapped->len;
-        nz->unwrapped = unwrapped;
-        if (len == 0 || all_blank(buf, len))
-            return bdb_diag_set(diag, BDB_EPARSE, 0, "empty %s",
-                                unwrapped->what);
-    }
-    rc = choose_parsers(buf, len, opts, chosen, &nchosen, diag);
+    int rc = choose_parsers(buf, len, opts, chosen, &nchosen, diag);
     if (rc)
         return rc;
+    for (size_t i = 0; i < nchosen; i++) {
+        size_t k = 0;
+        while (k < rd->nchosen && rd->chosen[k] != chosen[i])
+            k++;
+        if (k == rd->nchosen && k < 32)
+            rd->chosen[rd->nchosen++] = chosen[i];
+    }
 
     bdb_parse_opts popts = {.source_name = opts->source_name,
                             .forced = opts->tool != NULL,
                             .time_format = opts->time_format};
-    /* Why the first parser that read nothing read nothing: the file's
-     * error when no parser reads anything. */
-    bdb_diag why;
-    bdb_diag_clear(&why);
-    /* Parsers that recognised the file but read nothing while another
-     * did: said as warnings when they had a reason. */
-    bdb_diag empty[32];
-    const char *empty_tool[32];
-    size_t nempty = 0;
-    int cut_runs = 0;       /* a part gave cut runs' traces alone */
     bdb_sink_consumer to_out = {normalize_take, nz, normalize_take};
     bdb_sink part;
     bdb_sink_init(&part);
@@ -803,8 +775,8 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
         }
         if (part.n == 0 && !cut_only) {
             if (rc != BDB_OK || (part.nnotes && !part.notes[0].is_info)) {
-                bdb_diag *e = &empty[nempty];
-                empty_tool[nempty++] = name;
+                bdb_diag *e = &rd->empty[rd->nempty];
+                rd->empty_tool[rd->nempty++] = name;
                 bdb_diag_clear(e);
                 if (rc != BDB_OK)
                     *e = pd;
@@ -812,23 +784,23 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
                     bdb_diag_set(e, BDB_EPARSE, part.notes[0].line, "%s",
                                  part.notes[0].text);
             }
-            if (!why.message[0]) {
+            if (!rd->why.message[0]) {
                 if (rc != BDB_OK)
-                    why = pd;
+                    rd->why = pd;
                 else if (part.nnotes && !part.notes[0].is_info)
-                    bdb_diag_set(&why, BDB_EPARSE, part.notes[0].line,
+                    bdb_diag_set(&rd->why, BDB_EPARSE, part.notes[0].line,
                                  "%s: no figures found: %s", name,
                                  part.notes[0].text);
                 else
-                    bdb_diag_set(&why, BDB_EPARSE, 0,
+                    bdb_diag_set(&rd->why, BDB_EPARSE, 0,
                                  "%s: no figures found (truncated log?)", name);
-                if (!why.message[0])
-                    bdb_diag_set(&why, rc ? rc : BDB_EPARSE, pd.line,
+                if (!rd->why.message[0])
+                    bdb_diag_set(&rd->why, rc ? rc : BDB_EPARSE, pd.line,
                                  "%s: %s", name, bdb_strerror(rc));
             }
             continue;
         }
-        cut_runs |= cut_only;
+        rd->cut_runs |= cut_only;
         rc = merge_notes(out, &part, name);
         if (!rc && opts->benchmark && !named_by_user && nz->own_names)
             rc = note_benchmark_kept(out, opts, name);
@@ -836,32 +808,147 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
             bdb_sink_free(&part);
             return bdb_diag_set(diag, rc, 0, "%s: %s", name, bdb_strerror(rc));
         }
-        if (tools_out && tools_sz) {
+        size_t seen = 0;    /* a tool of two parts is named once */
+        while (seen < rd->nnamed && rd->named[seen] != name)
+            seen++;
+        if (tools_out && tools_sz && seen == rd->nnamed) {
+            if (rd->nnamed < 32)
+                rd->named[rd->nnamed++] = name;
             size_t used = strlen(tools_out);
             snprintf(tools_out + used, tools_sz - used, "%s%s", used ? "+" : "",
                      name);
         }
     }
     bdb_sink_free(&part);
-    if (out->n == 0 && !cut_runs) {
-        *diag = why;
+    return BDB_OK;
+}
+
+/* Into one: buf with every line outside lines first..last emptied (its
+ * "\n" kept); returns its length. */
+static size_t part_text(const char *buf, size_t len, size_t first,
+                        size_t last, char *one)
+{
+    size_t line = 1, n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (buf[i] == '\n' || (line >= first && line <= last))
+            one[n++] = buf[i];
+        if (buf[i] == '\n')
+            line++;
+    }
+    one[n] = '\0';
+    return n;
+}
+
+static int ingest(const char *buf, size_t len, normalizer *nz,
+                  bdb_unwrapped *unwrapped, char *tools_out, size_t tools_sz,
+                  bdb_diag *diag)
+{
+    const bdb_ingest_opts *opts = nz->opts;
+    bdb_sink *out = nz->out;
+    int rc;
+
+    if (tools_out && tools_sz)
+        tools_out[0] = '\0';
+    if (len == 0 || all_blank(buf, len))
+        return bdb_diag_set(diag, BDB_EPARSE, 0, "empty file");
+    /* bdb_input_memchr: a mapped file's pages leave memory as they are
+     * looked at */
+    const char *nul = bdb_input_memchr(buf, '\0', len);
+    if (nul)
+        return bdb_diag_set(diag, BDB_EUNKNOWN, 0,
+                            "binary content (a NUL byte at offset %zu); "
+                            "expected a text log",
+                            (size_t)(nul - buf));
+    file_stem(opts->source_name, nz->stem, sizeof nz->stem);
+    rc = BDB_OK;
+    int tool_log = opts->summary &&
+                   summary_is_tool_log(buf, len, opts, out, &rc);
+    if (rc)
+        return bdb_diag_set(diag, rc, 0, "out of memory");
+    if (opts->summary && !tool_log) {
+        /* files of one run differ in their names, not their benchmark:
+         * the tool names them, so that they meet (and the merge check
+         * says so) */
+        snprintf(nz->stem, sizeof nz->stem, "%s", opts->summary->tool);
+        rc = summary_into(buf, len, nz, diag);
+        if (rc)
+            return rc;
+        if (tools_out && tools_sz)
+            snprintf(tools_out, tools_sz, "%s", opts->summary->tool);
+        return finish(nz, diag);
+    }
+    /* what a container held, with its lines mapped back to the file's
+     * (the caller frees it; nothing is copied for a plain log) */
+    rc = bdb_unwrap(buf, len, unwrapped);
+    if (rc)
+        return bdb_diag_set(diag, rc, 0, "out of memory unwrapping the log");
+    if (unwrapped->text) {
+        buf = unwrapped->text;
+        len = unwrapped->len;
+        nz->unwrapped = unwrapped;
+        if (len == 0 || all_blank(buf, len))
+            return bdb_diag_set(diag, BDB_EPARSE, 0, "empty %s",
+                                unwrapped->what);
+    }
+    reading rd;
+    memset(&rd, 0, sizeof rd);
+    bdb_diag_clear(&rd.why);
+    if (!unwrapped->nparts) {
+        rc = read_text(buf, len, nz, &rd, tools_out, tools_sz, diag);
+        if (rc)
+            return rc;
+    } else {
+        /* each stream alone: the others' lines blank, so that every line
+         * keeps its number */
+        char *one = malloc(len + 1);
+        if (!one)
+            return bdb_diag_set(diag, BDB_ENOMEM, 0, "out of memory");
+        bdb_diag first;
+        bdb_diag_clear(&first);
+        for (size_t k = 0; k < unwrapped->nparts; k++) {
+            size_t n = part_text(buf, len, unwrapped->part_first[k],
+                                 unwrapped->part_last[k], one);
+            bdb_diag pd;
+            bdb_diag_clear(&pd);
+            rc = read_text(one, n, nz, &rd, tools_out, tools_sz, &pd);
+            if (rc == BDB_EUNKNOWN || rc == BDB_EPARSE) {
+                /* a stream of no tool's (a server's banner alone) */
+                if (!first.message[0])
+                    first = pd;
+                continue;
+            }
+            if (rc) {
+                free(one);
+                *diag = pd;
+                return rc;
+            }
+        }
+        free(one);
+        if (!rd.nchosen) {
+            *diag = first;
+            return first.code ? first.code : BDB_EUNKNOWN;
+        }
+    }
+    if (out->n == 0 && !rd.cut_runs) {
+        *diag = rd.why;
         if (!diag->code)
             diag->code = BDB_EPARSE;
         return diag->code;
     }
-    for (size_t i = 0; i < nempty; i++) {
-        rc = bdb_sink_warn(out, empty[i].line, "%s: read no figure: %s",
-                           empty_tool[i], empty[i].message);
+    for (size_t i = 0; i < rd.nempty; i++) {
+        rc = bdb_sink_warn(out, rd.empty[i].line, "%s: read no figure: %s",
+                           rd.empty_tool[i], rd.empty[i].message);
         if (rc)
             return bdb_diag_set(diag, rc, 0, "out of memory");
     }
     /* a format that owns its file (the results CSV) has no line of
      * another's; every other file's numbers are accounted for */
-    if (opts->unread_account && !(nchosen == 1 && chosen[0]->whole_file)) {
+    if (opts->unread_account &&
+        !(rd.nchosen == 1 && rd.chosen[0]->whole_file)) {
         const char *names[33];
-        for (size_t i = 0; i < nchosen; i++)
-            names[i] = chosen[i]->name;
-        names[nchosen] = NULL;
+        for (size_t i = 0; i < rd.nchosen; i++)
+            names[i] = rd.chosen[i]->name;
+        names[rd.nchosen] = NULL;
         rc = bdb_unread_account(buf, len, &nz->marks, names,
                                 tools_out && tools_out[0] ? tools_out
                                                           : names[0],

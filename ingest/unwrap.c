@@ -9,8 +9,10 @@
  * Markdown/BBCode/Hugo block markers, Markdown pipe tables, inline
  * markup, line markers (comment leaders, CI stamps, diff lines, "| "
  * quotes), string literals over several lines and one a line (program
- * source: unwrap_source.c), trailing comments, uniform indentation, and
- * a shell prompt glued to the first line. A pass runs
+ * source: unwrap_source.c), trailing comments, uniform indentation, a
+ * shell prompt glued to the first line, and last the interleaved
+ * streams of named services (docker compose), taken apart into parts
+ * read one at a time (bdb_unwrapped.nparts). A pass runs
  * only when its container is seen in the first BDB_UNWRAP_LOOK bytes of
  * the text it would read. */
 #include "unwrap.h"
@@ -1890,6 +1892,222 @@ static int prefix_pass(const view *v, text *out)
     return rc;
 }
 
+/* ---- interleaved streams, each behind its own name ---- */
+
+/* docker compose prints each container's lines behind its name, padded
+ * so that the '|' of every service stands in one column ("web-1  | ",
+ * v1 "web_1  | "), the services' lines interleaved as they came. A tool
+ * reads one stream at a time: the server's lines with the client's
+ * between them are neither. When a block of lines carries such a name
+ * with 2 or more names, each name's lines (without it) go on as a part
+ * of their own, in the order the names first came, each line keeping its
+ * file line; compose's own lines between them ("web-1 exited with code
+ * 0", "Aborting on container exit...") follow the parts. A name is a
+ * word (letters, digits, '_', '-', '.'), then blanks, then '|' and a
+ * blank or the line's end (or kubectl logs --prefix's
+ * "[pod/NAME/CONTAINER] "); the block is the lines from the first such
+ * line to the last, where each name has 2 lines or more, the '|' column
+ * is the same on all of them, and the names take turns (one comes back
+ * after another): a name on consecutive lines alone is the prefix
+ * pass's. */
+
+typedef struct svc {
+    const char *name;
+    size_t len, lines;
+} svc;
+
+#define DEMUX_MAX_SVC (BDB_UNWRAP_PARTS - 1)
+
+/* The name's length and the column of its '|', or 0. */
+static size_t svc_name(const char *s, const char *e, size_t *bar)
+{
+    if (s < e && *s == '[') {
+        /* kubectl logs --prefix: "[pod/NAME/CONTAINER] " (a '/' and a
+         * lowercase letter, no blank: never iperf's "[  4]", "[SUM]" nor
+         * a log level's "[info]"); no column to share */
+        int slash = 0, lower = 0;
+        for (const char *p = s + 1; p < e && p - s < 160; p++) {
+            if (*p == ']') {
+                if (!slash || !lower || p + 1 >= e ||
+                    (p[1] != ' ' && p[1] != '\t'))
+                    return 0;
+                *bar = (size_t)-1;
+                return (size_t)(p + 1 - s);
+            }
+            if (*p == ' ' || *p == '\t' || *p == '[')
+                return 0;
+            slash |= *p == '/';
+            lower |= *p >= 'a' && *p <= 'z';
+        }
+        return 0;
+    }
+    const char *p = s;
+    while (p < e && p - s < 80 &&
+           ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+            (*p >= '0' && *p <= '9') || *p == '_' || *p == '-' || *p == '.'))
+        p++;
+    size_t n = (size_t)(p - s);
+    if (!n || p >= e || (*p != ' ' && *p != '\t'))
+        return 0;
+    const char *q = skip_blank(p, e);
+    if (q >= e || *q != '|' ||
+        (q + 1 < e && q[1] != ' ' && q[1] != '\t' && q[1] != '\r'))
+        return 0;
+    *bar = (size_t)(q - s);
+    return n;
+}
+
+static long svc_find(const svc *sv, size_t n, const char *s, size_t len)
+{
+    for (size_t i = 0; i < n; i++)
+        if (sv[i].len == len && memcmp(sv[i].name, s, len) == 0)
+            return (long)i;
+    return -1;
+}
+
+/* The services of lines [0, n) of l, their count in *nsv, and the block
+ * [*from, *to]; 0 when there is no interleaved block. who[i]: line i's
+ * service, -1 for none. */
+static int demux_find(const pline *l, size_t n, svc *sv, size_t *nsv,
+                      long *who, size_t *from, size_t *to)
+{
+    size_t bar = 0, ns = 0;
+    int turns = 0;
+    long last = -1;
+    *from = (size_t)-1;
+    *to = 0;
+    for (size_t i = 0; i < n; i++)
+        who[i] = -1;
+    for (size_t i = 0; i < n; i++) {
+        size_t b, k = svc_name(l[i].s, l[i].e, &b);
+        if (!k)
+            continue;
+        if (*from == (size_t)-1)
+            bar = b;
+        else if (b != bar)
+            return 0;
+        long w = svc_find(sv, ns, l[i].s, k);
+        if (w < 0) {
+            if (ns == DEMUX_MAX_SVC)
+                return 0;
+            sv[ns] = (svc){l[i].s, k, 0};
+            w = (long)ns++;
+        } else if (last >= 0 && w != last) {
+            turns = 1;
+        }
+        sv[w].lines++;
+        who[i] = w;
+        last = w;
+        if (*from == (size_t)-1)
+            *from = i;
+        *to = i;
+    }
+    if (ns < 2 || !turns)
+        return 0;
+    for (size_t i = 0; i < ns; i++)
+        if (sv[i].lines < 2)
+            return 0;
+    *nsv = ns;
+    return 1;
+}
+
+/* Whether the look holds an interleaved block; -1 out of memory. */
+static int demux_seen(const view *v)
+{
+    pline *l;
+    size_t n, nsv, from, to;
+    svc sv[DEMUX_MAX_SVC];
+    if (plines_of(v, look(v), &l, &n))
+        return -1;
+    long *who = malloc((n ? n : 1) * sizeof *who);
+    int seen = who && demux_find(l, n, sv, &nsv, who, &from, &to);
+    int oom = !who;
+    free(who);
+    free(l);
+    return oom ? -1 : seen;
+}
+
+/* The rest of a service's line: after its '|' and the one blank compose
+ * writes. */
+static const char *svc_rest(const char *s, const char *e)
+{
+    const char *q = memchr(s, *s == '[' ? ']' : '|', (size_t)(e - s));
+    q = q ? q + 1 : e;
+    if (q < e && (*q == ' ' || *q == '\t'))
+        q++;
+    return q;
+}
+
+/* compose's own lines about its services: "Attaching to a-1, b-1",
+ * "a-1 exited with code 0", "Aborting on container exit...". They hold
+ * no tool's figure; they go. */
+static int compose_line(const pline *l, const svc *sv, size_t nsv)
+{
+    const char *s = skip_blank(l->s, l->e), *e = l->e;
+    size_t n = (size_t)(e - s);
+    if ((n >= 13 && memcmp(s, "Attaching to ", 13) == 0) ||
+        (n >= 28 && memcmp(s, "Aborting on container exit", 26) == 0))
+        return 1;
+    for (size_t i = 0; i < nsv; i++)
+        if (n > sv[i].len + 18 && memcmp(s, sv[i].name, sv[i].len) == 0 &&
+            memcmp(s + sv[i].len, " exited with code ", 18) == 0)
+            return 1;
+    return 0;
+}
+
+static int put_line(text *out, const view *v, const pline *l, size_t i,
+                    const char *from)
+{
+    int rc = put_bytes(out, from, (size_t)(l[i].e - from));
+    return rc ? rc : end_line(out, line_at(v, i));
+}
+
+/* Each service's lines, then the other lines (those before the block,
+ * compose's own gone): each a part of u. */
+static int demux_pass(const view *v, text *out, bdb_unwrapped *u)
+{
+    pline *l;
+    size_t n, nsv = 0, from = 0, to = 0;
+    svc sv[DEMUX_MAX_SVC];
+    if (plines_of(v, v->len, &l, &n))
+        return BDB_ENOMEM;
+    long *who = malloc((n ? n : 1) * sizeof *who);
+    if (!who) {
+        free(l);
+        return BDB_ENOMEM;
+    }
+    int rc = BDB_OK;
+    u->nparts = 0;
+    if (!demux_find(l, n, sv, &nsv, who, &from, &to)) {
+        /* the look saw a block that the whole text does not keep (a
+         * name's '|' in another column further on): the text as it is */
+        for (size_t j = 0; j < n && !rc; j++)
+            rc = put_line(out, v, l, j, l[j].s);
+        free(who);
+        free(l);
+        return rc;
+    }
+    for (long w = 0; w <= (long)nsv && !rc; w++) {
+        size_t first = out->nlines + 1;
+        int any = 0;
+        for (size_t j = 0; j < n && !rc; j++) {
+            if (w < (long)nsv ? who[j] != w
+                              : who[j] >= 0 || compose_line(&l[j], sv, nsv))
+                continue;
+            rc = put_line(out, v, l, j,
+                          w < (long)nsv ? svc_rest(l[j].s, l[j].e) : l[j].s);
+            any |= !is_blank_text(l[j].s, l[j].e);
+        }
+        if (any && out->nlines >= first && u->nparts < BDB_UNWRAP_PARTS) {
+            u->part_first[u->nparts] = first;
+            u->part_last[u->nparts++] = out->nlines;
+        }
+    }
+    free(who);
+    free(l);
+    return rc;
+}
+
 /* ---- driving the passes ---- */
 
 static void note(bdb_unwrapped *u, const char *what)
@@ -1917,9 +2135,7 @@ enum {
     PASS_BR, PASS_BLANKS, PASS_TTY, PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS,
     PASS_TABLES,
     PASS_INLINE, PASS_MARKERS, PASS_SOURCE_BLOCKS, PASS_LITERALS,
-    PASS_TRAILING, PASS_INDENT,
-    PASS_PREFIX,
-    PASS_PROMPT
+    PASS_TRAILING, PASS_INDENT, PASS_PREFIX, PASS_PROMPT, PASS_DEMUX
 };
 
 int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
@@ -1931,10 +2147,11 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
         "an escaped string literal", "<br> line ends", "Unicode blanks",
         "terminal escapes", "mail quotes", "a terminal's ^C echo",
         "Markdown/BBCode/Hugo blocks", "Markdown tables", "inline markup",
-        "line markers", "literals over several lines", "string literals", "trailing comments", "indentation",
-        "a prefix on each line", "a shell prompt"};
+        "line markers", "literals over several lines", "string literals",
+        "trailing comments", "indentation", "a prefix on each line",
+        "a shell prompt", "interleaved named streams"};
     int marker_rounds = 0;
-    for (int pass = PASS_QP; pass <= PASS_PROMPT; pass++) {
+    for (int pass = PASS_QP; pass <= PASS_DEMUX; pass++) {
         size_t indent = 0, at_line = 0;
         int seen = pass == PASS_QP        ? qp_seen(&cur)
                    : pass == PASS_PRE     ? pre_seen(&cur)
@@ -1958,8 +2175,10 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                    : pass == PASS_LITERALS ? literals_seen(&cur)
                    : pass == PASS_TRAILING ? trailing_seen(&cur)
                    : pass == PASS_INDENT  ? (indent = common_indent(&cur)) >= 2
-                   : pass == PASS_PREFIX  ? prefixes_seen(&cur)
-                                          : glued_prompt(&cur, &at_line) != NULL;
+                   : pass == PASS_PREFIX  ? demux_seen(&cur) == 0 &&
+                                                prefixes_seen(&cur)
+                   : pass == PASS_PROMPT  ? glued_prompt(&cur, &at_line) != NULL
+                                          : demux_seen(&cur);
         if (seen < 0) {
             bdb_unwrap_free(u);
             return BDB_ENOMEM;
@@ -1986,7 +2205,8 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                  : pass == PASS_TRAILING ? trailing_pass(&cur, &out)
                  : pass == PASS_INDENT   ? indent_pass(&cur, &out, indent)
                  : pass == PASS_PREFIX   ? prefix_pass(&cur, &out)
-                                         : prompt_pass(&cur, &out, at_line);
+                 : pass == PASS_PROMPT   ? prompt_pass(&cur, &out, at_line)
+                                         : demux_pass(&cur, &out, u);
         if (rc) {
             free(out.p);
             free(out.line_of);

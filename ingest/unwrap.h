@@ -22,6 +22,7 @@
 #include <stddef.h>
 
 #define BDB_UNWRAP_LOOK 65536
+#define BDB_UNWRAP_PARTS 17
 
 typedef struct bdb_unwrapped {
     char *text;         /* NULL: the buffer needs no unwrapping */
@@ -29,6 +30,12 @@ typedef struct bdb_unwrapped {
     int *line_of;       /* line_of[i - 1]: the file's line of text line i */
     size_t nlines;
     char what[128];     /* what was undone: "HTML <pre>, indentation" */
+    /* Interleaved streams (docker compose's "web-1  | " services) are
+     * parts of their own: lines part_first[i]..part_last[i] (1-based, of
+     * text) are one stream's, to be read apart from the others'. 0: the
+     * text is one part. */
+    size_t nparts;
+    size_t part_first[BDB_UNWRAP_PARTS], part_last[BDB_UNWRAP_PARTS];
 } bdb_unwrapped;
 
 /* Fills *u with the unwrapped text of buf, or leaves u->text NULL when

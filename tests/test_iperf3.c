@@ -165,8 +165,50 @@ static void iperf3__json_udp_parallel__streams_and_sum(void **state)
     tu_parse_ok("samples/iperf3/json-udp-P2.json", NULL, &s);
     assert_non_null(tu_find(&s, "udp", "loss", "streams=2"));
     assert_non_null(tu_find(&s, "udp", "jitter", "stream=2"));
-    assert_non_null(tu_find(&s, "udp", "transfer", "stream=1"));
+    assert_non_null(tu_find(&s, "udp", "transfer_sender", "stream=1"));
     bdb_sink_free(&s);
+}
+
+/* iperf3 -J's stream object of a UDP run ("udp": {...}) holds the
+ * sender's bytes and rate (iperf_api.c writes bytes_sent and its rate on
+ * both ends) beside the receiver's jitter and loss; the text of the same
+ * command prints them on the stream's "sender" line. They meet under the
+ * text's names (issue 19's rule, issue 21): throughput_sender per
+ * stream, and no plain throughput, which is the receiver's (JSON prints
+ * no receiver rate per stream). Before, the sender's rate went out as
+ * the stream's plain throughput, the text's receiver figure. */
+static void iperf3__json_udp_stream__sender_rate_named_as_text(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = tu_read("samples/iperf3/json-udp-P2.json", &len);
+    bdb_sink js, ts;
+    tu_parse_ok("samples/iperf3/json-udp-P2.json", NULL, &js);
+    tu_parse_ok("samples/iperf3/udp-P2.txt", NULL, &ts);
+    for (int k = 1; k <= 2; k++) {
+        char sel[32];
+        snprintf(sel, sizeof sel, "stream=%d", k);
+        const bdb_sample *x = tu_find(&js, "udp", "throughput_sender", sel);
+        assert_non_null(x);
+        /* the figure is the stream object's "bits_per_second" line */
+        char line[160];
+        tu_text_line(raw, x->line, line, sizeof line);
+        const char *b = strstr(line, "\"bits_per_second\":");
+        assert_non_null(b);
+        tu_assert_close(x->value, strtod(b + 18, NULL), 1e-9, line);
+        assert_null(tu_find(&js, "udp", "throughput", sel));
+        /* the text's stream has the same series, sender and receiver */
+        assert_non_null(tu_find(&ts, "udp", "throughput_sender", sel));
+        assert_non_null(tu_find(&ts, "udp", "throughput", sel));
+        assert_non_null(tu_find(&ts, "udp", "jitter", sel));
+        assert_non_null(tu_find(&js, "udp", "jitter", sel));
+    }
+    /* the sums keep both ends, as before */
+    assert_non_null(tu_find(&js, "udp", "throughput", "streams=2"));
+    assert_non_null(tu_find(&js, "udp", "throughput_sender", "streams=2"));
+    bdb_sink_free(&js);
+    bdb_sink_free(&ts);
+    free(raw);
 }
 
 /* iperf 3.1.3 JSON (UDP, -k 10000): one end.sum, no sum_sent/received.
@@ -934,6 +976,7 @@ int main(void)
         cmocka_unit_test(iperf3__json_rtt_and_cwnd__from_the_sender_stream),
         cmocka_unit_test(iperf3__json_omit__omit_parameter_and_intervals_left_out),
         cmocka_unit_test(iperf3__json_udp_parallel__streams_and_sum),
+        cmocka_unit_test(iperf3__json_udp_stream__sender_rate_named_as_text),
         cmocka_unit_test(iperf3__json_3_1_udp_sum__quoted_output),
         cmocka_unit_test(iperf3__old_text_unlabelled_udp_summary__quoted_output),
         cmocka_unit_test(iperf3__windows_build_crlf__quoted_output),

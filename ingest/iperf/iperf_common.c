@@ -259,19 +259,22 @@ static int emit_ct_final(ip_run *r, const bdb_sample *base, bdb_sink *out)
     for (int i = 0; i < 3 && !rc; i++)
         rc = add(out, base, names[i], r->ctf[i], BDB_UNIT_SECONDS,
                  BDB_LOWER_IS_BETTER, r->ctf_line);
+    /* a figure not read is a warning at its line (issue 21) */
     if (!rc)
-        rc = bdb_sink_info(out, r->ctf_line,
-                           "iperf: the stdev of the final connect times "
-                           "(%g) is not kept: iperf 2.1 prints it scaled "
-                           "wrong (ReportOutputs.c: 1e3 * sqrt(m2/(n-1)) "
-                           "of times in ms)",
+        rc = bdb_sink_warn(out, r->ctf_line,
+                           "the stdev of the final connect times (%g) is "
+                           "not read: iperf 2.1 prints it scaled wrong "
+                           "(ReportOutputs.c: 1e3 * sqrt(m2/(n-1)) of "
+                           "times in ms)",
                            r->ctf[3] * 1000.0);
     r->have_ctf = 0; /* once, with the first flow's */
     return rc;
 }
 
-/* The connect times of stream id, as figures of base's series: with
- * its finals only (a cut run gives no figure, only its trace). */
+/* The connect times of stream id, as figures of base's series. A cut
+ * run's too: the connection was made and timed before any data went,
+ * the time is printed, not invented (its throughput has no figure, only
+ * its trace). */
 static int emit_ct(const ip_run *r, long id, const bdb_sample *base,
                    bdb_sink *out)
 {
@@ -283,11 +286,18 @@ static int emit_ct(const ip_run *r, long id, const bdb_sample *base,
     return rc;
 }
 
-static int emit_ent(const ip_ent *e, const bdb_sample *base, bdb_sink *out)
+/* sender_named: the run knows both ends (its sum has both), so a side
+ * alone keeps its side's names: iperf3 -J's UDP stream object holds the
+ * sender's bytes and rate only (iperf_api.c: bytes_sent, on both ends
+ * of the test), which the text of the same run prints on the stream's
+ * "sender" line (throughput_sender), its "receiver" line being the
+ * plain throughput. */
+static int emit_ent(const ip_ent *e, const bdb_sample *base, int sender_named,
+                    bdb_sink *out)
 {
     int rc = 0;
     /* the receiver's figure is the plain one when both ends are known */
-    int main_side = e->have[SIDE_RCV] ? SIDE_RCV : SIDE_SND;
+    int main_side = e->have[SIDE_RCV] || sender_named ? SIDE_RCV : SIDE_SND;
     if (e->have[main_side]) {
         rc = add(out, base, "throughput", e->bps[main_side],
                  BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER,
@@ -801,12 +811,12 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
         }
         if (top >= 0) {
             if (!cut)
-                rc = emit_ent(&r->ents[top], &base, out);
+                rc = emit_ent(&r->ents[top], &base, 0, out);
             if (!rc && !cut)
                 rc = emit_intervals(r, (size_t)top, &base, out);
             if (!rc)
                 rc = bdb_iperf_emit_trace(r, (size_t)top, &base, out);
-            if (!rc && !cut)
+            if (!rc)
                 rc = emit_ct(r, r->ents[top].id, &base, out);
             if (!rc && !cut && r->have_ctf)
                 rc = emit_ct_final(r, &base, out);
@@ -840,7 +850,11 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 pnum(&sb, out, cl, &pwarn, "stream", (double)(rank + 1));
                 size_t sk = (size_t)bdb_iperf_ent_get(r, flow, ids[k]);
                 if (!cut)
-                    rc = emit_ent(&r->ents[sk], &sb, out);
+                    rc = emit_ent(&r->ents[sk], &sb,
+                                  r->v3 && top >= 0 &&
+                                      r->ents[top].have[SIDE_SND] &&
+                                      r->ents[top].have[SIDE_RCV],
+                                  out);
                 if (!rc)
                     rc = bdb_iperf_emit_trace(r, sk, &sb, out);
                 if (!rc && !cut)
@@ -1075,7 +1089,8 @@ static void k_pkts_figs(ip_figs *fs, bdb_sink *out, int line,
  * microseconds. A -1 ("-1K/1346 us": 2.0.x-2.1 print the -1 they keep
  * when the kernel's tcp_info gave no window, where later versions print
  * "NA") is iperf's "not available", as in the CSV columns
- * (iperf2_csv.c): no figure, and no warning either (the line is read). */
+ * (iperf2_csv.c): no figure, and a warning at its line, as every number
+ * not read gets. */
 static int cwnd_rtt(const char **pp, const char *z, ip_figs *fs,
                     bdb_sink *out, int line)
 {
@@ -1116,6 +1131,9 @@ static int cwnd_rtt(const char **pp, const char *z, ip_figs *fs,
         return 0;
     k_pkts_figs(fs, out, line, "inflight", "inflight_pkts", inf, inf_p);
     k_pkts_figs(fs, out, line, "cwnd", "cwnd_pkts", cw, cw_p);
+    if (have_cw && cw < 0)
+        bdb_sink_warn(out, line, "Cwnd %lldK is iperf's \"not available\" "
+                      "(no window from tcp_info): not read", cw);
     if (rtt > 0)
         bdb_iperf_fig_add(fs, out, line, "rtt", rtt / 1e6, BDB_UNIT_SECONDS,
                           BDB_LOWER_IS_BETTER);
