@@ -848,6 +848,30 @@ static const char tail_p8[] =
     "[  3]  0.0-10.0 sec   125 MBytes   105 Mbits/sec\n"
     "[SUM]  0.0-10.0 sec  1.10 GBytes   944 Mbits/sec\n";
 
+/* iperf 2.0.5 built single-threaded prints its intervals against a clock
+ * gone wrong: negative epoch-sized bounds and zero rates, and no total.
+ * Each line is still a point of the run's trace (issue 21: the file was
+ * taken for no tool's output). A README's known-issue section quoting a
+ * client's -i 1 output, read from a public code-search index, id
+ * 29687679691: its first four interval lines. */
+static const char negative_epoch[] =
+    "[  3] -1386783776.1--1386783775.1 sec  0.00 MBytes  0.00 Mbits/sec\n"
+    "[  3] -1386783775.1--1386783774.1 sec  0.00 MBytes  0.00 Mbits/sec\n"
+    "[  3] -1386783774.1--1386783773.1 sec  0.00 MBytes  0.00 Mbits/sec\n"
+    "[  3] -1386783773.1--1386783772.1 sec  0.00 MBytes  0.00 Mbits/sec\n";
+
+static void iperf2__negative_epoch_intervals__trace_no_figure(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(negative_epoch, NULL, &s); /* no --tool: detection */
+    assert_int_equal(s.n, 0);
+    assert_int_equal(s.ntrace, 4 * 2); /* transfer and rate of each line */
+    assert_true(tu_has_warning(&s, 1, "summary was never printed"));
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
 static void iperf2__data_lines_without_banner__detected_and_read(void **state)
 {
     (void)state;
@@ -1171,6 +1195,7 @@ int main(void)
         cmocka_unit_test(iperf2__enhanced_cwnd_minus_one__not_available_no_figure),
         cmocka_unit_test(iperf2__second_block_of_whole_run_lines__another_run),
         cmocka_unit_test(iperf2__data_lines_without_banner__detected_and_read),
+        cmocka_unit_test(iperf2__negative_epoch_intervals__trace_no_figure),
         cmocka_unit_test(iperf2__enhanced_udp_inp_column__bytes_not_netpwr),
         cmocka_unit_test(iperf2__out_of_order_word_cut__read_at_its_line),
         cmocka_unit_test(iperf2__enhanced_inflight_cwnd_rtt__every_column_read),

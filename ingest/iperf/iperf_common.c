@@ -953,18 +953,23 @@ int bdb_iperf_parse_bracket(const char **pp, const char *end, ip_br *b)
     return 1;
 }
 
-/* "0.0- 1.0 sec": returns 1 and advances past "sec". */
+/* "0.0- 1.0 sec": returns 1 and advances past "sec". iperf 2.0.5 built
+ * single-threaded prints its intervals against a clock gone wrong, as
+ * negative epoch-sized bounds ("-1386783776.1--1386783775.1 sec"): read
+ * too, as long as the interval ends after it starts (a negative start is
+ * never a whole run's final line). */
 int bdb_iperf_parse_interval(const char **pp, const char *end, double *a,
                              double *b)
 {
     const char *p = *pp;
-    if (!bdb_scan_number(&p, end, a, 0) || *a < 0)
+    if (!bdb_scan_number(&p, end, a, 0))
         return 0;
     p = bdb_skip_ws(p, end);
     if (p >= end || *p != '-')
         return 0;
     p++;
-    if (!bdb_scan_number(&p, end, b, 0) || *b < 0)
+    if (!bdb_scan_number(&p, end, b, 0) || (*a < 0 && *b <= *a) ||
+        (*a >= 0 && *b < 0))
         return 0;
     if (!bdb_scan_lit(&p, end, "sec", 1))
         return 0;
