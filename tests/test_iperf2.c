@@ -898,7 +898,20 @@ static void iperf2_crosscheck__bounceback_columns(void **state)
     /* 3 interval lines of 11 points: rate, transfer, Rtry, 4 latencies,
      * count, cwnd, rtt, rps */
     assert_int_equal(s.ntrace, 3 * 11);
+    /* the histogram line after the final one is said not read */
+    assert_true(tu_has_warning(&s, 15, "latency histogram (BB8(f)-PDF)"));
     bdb_sink_free(&s);
+    /* --trip-times: the one-way delays, on their own line after the
+     * stream's final line, in ms */
+    f = "samples/iperf/bounceback-trip-times-client-i1.txt";
+    const char *owd = "Cnt=20 To=0.019/0.007/0.122/0.029 "
+                      "From=0.018/0.012/0.088/0.017 "
+                      "Asymmetry=0.008/0.000/0.055/0.013";
+    tu_crosscheck(f, 14, owd, "tcp", "owd_count", 20);
+    tu_crosscheck(f, 14, owd, "tcp", "owd_to_max", 0.122 / 1000);
+    tu_crosscheck(f, 14, owd, "tcp", "owd_from_mean", 0.018 / 1000);
+    tu_crosscheck(f, 14, owd, "tcp", "owd_asymmetry_stdev", 0.013 / 1000);
+    tu_crosscheck(f, 13, "19550 rps", "tcp", "requests_per_sec", 19550);
 }
 
 /* iperf 2.2's bounceback columns: "639K/(10)/13(0) us" (Cwnd, its
