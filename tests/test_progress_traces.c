@@ -360,6 +360,15 @@ static void write_text(const char *name, const char *text, char *path,
     assert_int_equal(fclose(f), 0);
 }
 
+/* Writes text to a file called name and parses it into ps. */
+static void parse_text(const char *name, const char *text, parsed *ps)
+{
+    char path[1100], arg[1200];
+    write_text(name, text, path, sizeof path);
+    snprintf(arg, sizeof arg, "'%s'", path);
+    parse_file(arg, ps);
+}
+
 /* A Doing line wrapped before its time, as a mail quote keeps it: the
  * count on its line, the time on the next. Excerpt of a published log of
  * OpenSSL 3.0.11 on a StarFive JH8100 (RISC-V), a public file found by
@@ -384,11 +393,8 @@ static void openssl__wrapped_doing_line__reads_its_time_on_the_next(
         "> CPUINFO: N/A\n"
         ">                   sign    verify    sign/s verify/s\n"
         "> rsa 2048 bits 0.260000s 0.006398s      3.8    156.3\n";
-    char path[1100], arg[1200];
-    write_text("wrapped-doing.txt", log, path, sizeof path);
-    snprintf(arg, sizeof arg, "'%s'", path);
     parsed ps;
-    parse_file(arg, &ps);
+    parse_text("wrapped-doing.txt", log, &ps);
     take(&ps, 3, "operations", 39, 0, "sign_per_sec", "");
     take(&ps, 4, "seconds", 10.14, 1e-9, "sign_per_sec", "");
     take(&ps, 5, "operations", 1563, 0, "verify_per_sec", "");
@@ -403,11 +409,8 @@ static void openssl__wrapped_doing_line__reads_its_time_on_the_next(
 static void check_doing_text(const char *name, const char *text,
                              const char *const (*want)[2], int nwant)
 {
-    char path[1100], arg[1200];
-    write_text(name, text, path, sizeof path);
-    snprintf(arg, sizeof arg, "'%s'", path);
     parsed ps;
-    parse_file(arg, &ps);
+    parse_text(name, text, &ps);
     char *copy = strdup(text);
     assert_non_null(copy);
     int line = 0, k = 0;
@@ -719,11 +722,8 @@ static void redis__unfinished_test__keeps_its_updates(void **state)
         "avg_msec=-nan (overall: -nan)\n"
         "  LRANGE_100 (first 100 elements): rps=84717.1 (overall: 70880.0) "
         "avg_msec=9.990 (overall: 9.990)\n";
-    char path[1100], arg[1200];
-    write_text("redis-unfinished.txt", log, path, sizeof path);
-    snprintf(arg, sizeof arg, "'%s'", path);
     parsed ps;
-    parse_file(arg, &ps);
+    parse_text("redis-unfinished.txt", log, &ps);
     take(&ps, 2, "requests_per_sec", 0, 0, "requests_per_sec", "");
     take(&ps, 2, "requests_per_sec_overall", 0, 0, "requests_per_sec", "");
     take(&ps, 3, "requests_per_sec", 84717.1, 1e-9, "requests_per_sec", "");
@@ -759,11 +759,8 @@ static void redis__progress_with_request_count__is_read(void **state)
         "  MSET (10 keys): rps=0.0 (overall: 0.0) avg_msec=-nan (overall: "
         "-nan) 0 requests\n"
         "  MSET (10 keys): 584795.31 requests per second, p50=1.279 msec\n";
-    char path[1100], arg[1200];
-    write_text("redis-request-counts.txt", log, path, sizeof path);
-    snprintf(arg, sizeof arg, "'%s'", path);
     parsed ps;
-    parse_file(arg, &ps);
+    parse_text("redis-request-counts.txt", log, &ps);
     static const struct {
         int line;
         double v[4];
@@ -807,11 +804,8 @@ static void redis__old_progress_on_lines_of_their_own__is_read(void **state)
                               "PING_BULK: 73561.56\n"
                               "PING_BULK: 74304.84\n"
                               "PING_BULK: 74349.44 requests per second\n";
-    char path[1100], arg[1200];
-    write_text("redis-old-progress.txt", log, path, sizeof path);
-    snprintf(arg, sizeof arg, "'%s'", path);
     parsed ps;
-    parse_file(arg, &ps);
+    parse_text("redis-old-progress.txt", log, &ps);
     int line = 0, points = 0;
     for (const char *l = log; *l; l = strchr(l, '\n') + 1) {
         line++;
