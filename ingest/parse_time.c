@@ -631,8 +631,10 @@ static int reflowed(tctx *t, const char *buf, size_t len, int emit)
         const char *w = v;
         while (w < e && !rf_space(*w))
             w++;
-        const char *lead = bol;
-        while (lead < p && (*lead == ' ' || *lead == '\t' || *lead == '>'))
+        const char *lead = bol; /* blanks, quote marks, a list bullet */
+        while (lead < p && (*lead == ' ' || *lead == '\t' || *lead == '>' ||
+                            ((*lead == '-' || *lead == '*') &&
+                             rf_space(lead[1]))))
             lead++;
         int at = line + nl; /* the value's line */
         double val;

@@ -1466,6 +1466,8 @@ static void time__v_lines_in_a_list__read_as_one_run(void **st)
     /* one run: the headings do not cut it */
     for (size_t i = 0; i < s.n; i++)
         assert_int_equal(s.samples[i].repetition, 1);
+    /* bulleted lines are whole lines, not a re-flowed report */
+    assert_false(tu_has_warning(&s, 0, "re-flowed"));
     bdb_sink_free(&s);
 }
 
