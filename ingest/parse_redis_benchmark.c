@@ -1372,6 +1372,17 @@ static int outer_line(rb_state *st, const char *p, const char *end, int line)
         if (v < end && is_digit(*v))
             bdb_sink_set_version(st->out, v, ve ? ve : end);
     }
+    if (is_progress(p, end, 1, &tp, &te) &&
+        (!st->pending_line ||
+         bdb_span_eq(tp, te, st->pending_title))) {
+        /* < 6.2's "T: 12345.67" update on a line of its own (the log's
+         * CRs became \n): kept until T's result gives it as a point; it
+         * never makes T pending, so a "Label: 12" line of text that no
+         * result follows stays unread (and warned) */
+        rc = bdb_rb_progress_add(&st->prog, tp, te, te + 2, end, line);
+        if (rc < 0)
+            return rc;
+    }
     remember_text(st, q, end, line);
     return BDB_OK; /* foreign text */
 }

@@ -474,6 +474,226 @@ static int verbose_line(tctx *t, const bdb_line *ln, int f, const char *val)
     return 0;
 }
 
+/* ---- a -v report re-flowed into running text ---- */
+
+/* A mail client that re-flows a quoted `time -v` report runs its lines
+ * together and breaks them anywhere between words ("Command being timed:
+ * \n>> \"apt-get update\" User time (seconds): 0.01 System time
+ * (seconds):\n>> 0.00 Percent of CPU this job got: 6% Elapsed (wall
+ * clock) time\n>> (h:mm:ss or m:ss): 0:00.32 ..."): no line is "Label:
+ * value" any more. Such a report is read by its labels, GNU time's own
+ * (summarize() in time.c): each is found in the running text, its words
+ * apart by any white space and, at a line break, the next line's quote
+ * marks; its value is the word after its ':', read at the line it stands
+ * on. A label that is met again starts the next run. */
+
+static int rf_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* Skips white space at p and, after each line break, the next line's
+ * quote marks ('>' and blanks); counts the breaks in *nl. */
+static const char *rf_gap(const char *p, const char *e, int *nl)
+{
+    for (;;) {
+        while (p < e && (*p == ' ' || *p == '\t' || *p == '\r'))
+            p++;
+        if (p >= e || *p != '\n')
+            return p;
+        (*nl)++;
+        p++;
+        while (p < e && (*p == '>' || *p == ' ' || *p == '\t'))
+            p++;
+    }
+}
+
+/* The end of label at p (its words apart by gaps), or NULL. */
+static const char *rf_label(const char *p, const char *e, const char *label,
+                            int *nl)
+{
+    for (const char *l = label; *l; l++) {
+        if (*l == ' ') {
+            if (p >= e || !rf_space(*p))
+                return NULL;
+            p = rf_gap(p, e, nl);
+        } else if (p < e && *p == *l) {
+            p++;
+        } else {
+            return NULL;
+        }
+    }
+    return p;
+}
+
+/* The value word of field f at [v, w): 1 and *out when it reads, a full
+ * stop or comma of the prose after it left out. */
+static int rf_value(int f, const char *v, const char *w, double *out)
+{
+    const vfield *vf = &vfields[f];
+    for (int pass = 0; pass < 2; pass++) {
+        int ok;
+        if (vf->metric == M_REAL || vf->metric == M_USER ||
+            vf->metric == M_SYS)
+            ok = bdb_time_duration(v, w, out);
+        else if (vf->metric == M_CPU)
+            ok = bdb_tfmt_field_value(V_PCT, v, w, out);
+        else
+            ok = bdb_time_int(v, w, out);
+        if (ok)
+            return 1;
+        if (w - v < 2 || (w[-1] != '.' && w[-1] != ',' && w[-1] != ';'))
+            return 0;
+        w--;
+    }
+    return 0;
+}
+
+enum { RF_EXIT = -3, RF_CMD = -2 };
+
+/* The label at p, if any: a -v field's index, RF_CMD, RF_EXIT or -1; *end
+ * after it (and its ':'). */
+static int rf_field(const char *p, const char *e, const char **end, int *nl)
+{
+    const char *q;
+    int n = 0;
+    if ((q = rf_label(p, e, "Command exited with non-zero status", &n))) {
+        *end = q;
+        *nl = n;
+        return RF_EXIT;
+    }
+    if ((q = rf_label(p, e, "Command being timed", &n)) && q < e &&
+        *q == ':') {
+        *end = q + 1;
+        *nl = n;
+        return RF_CMD;
+    }
+    for (int i = 0; i < VF_TOYBOX; i++) {
+        n = 0;
+        if (*p == vfields[i].label[0] &&
+            (q = rf_label(p, e, vfields[i].label, &n)) && q < e &&
+            *q == ':') {
+            *end = q + 1;
+            *nl = n;
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* The timed command after "Command being timed:" at v: its quoted text,
+ * line breaks and quote marks inside it made one blank. */
+static int rf_command(tctx *t, const char *v, const char *e, int line,
+                      const char **after, int *nl)
+{
+    *after = v;
+    if (v >= e || *v != '"')
+        return 0;
+    char cmd[BDB_BENCHMARK_MAX * 2];
+    size_t n = 0;
+    const char *q = v + 1;
+    while (q < e && *q != '"' && n + 1 < sizeof cmd) {
+        if (rf_space(*q)) {
+            q = rf_gap(q, e, nl);
+            cmd[n++] = ' ';
+            continue;
+        }
+        cmd[n++] = *q++;
+    }
+    if (q >= e || *q != '"')
+        return 0;
+    *after = q + 1;
+    return copy_cmd(t, t->b.cmd, sizeof t->b.cmd, cmd, cmd + n, line);
+}
+
+/* Reads the -v labels of [buf, len) as above, or (emit 0, t unused) only
+ * counts those the line reader cannot see: not at a line's start, or
+ * broken across lines. Returns that count (emit 0), else 0 or an error. */
+static int reflowed(tctx *t, const char *buf, size_t len, int emit)
+{
+    const char *e = buf + len;
+    int line = 1, count = 0, rc = 0, said = 0;
+    const char *bol = buf; /* the current line's start */
+    for (const char *p = buf; p < e && !rc && !(emit && t->full); p++) {
+        if (*p == '\n') {
+            line++;
+            bol = p + 1;
+            continue;
+        }
+        if (p > buf && !rf_space(p[-1]) && p[-1] != '>' && p[-1] != '"')
+            continue;
+        const char *q;
+        int nl = 0;
+        int f = rf_field(p, e, &q, &nl);
+        if (f == -1)
+            continue;
+        const char *v = rf_gap(q, e, &nl);
+        const char *w = v;
+        while (w < e && !rf_space(*w))
+            w++;
+        const char *lead = bol; /* blanks, quote marks, a list bullet */
+        while (lead < p && (*lead == ' ' || *lead == '\t' || *lead == '>' ||
+                            ((*lead == '-' || *lead == '*') &&
+                             rf_space(lead[1]))))
+            lead++;
+        int at = line + nl; /* the value's line */
+        double val;
+        if (f >= 0 && !rf_value(f, v, w, &val))
+            continue;
+        if (f == RF_EXIT && !bdb_time_int(v, w, &val))
+            continue;
+        if (lead != p || nl)
+            count++;
+        if (emit) {
+            if (!said && count) {
+                said = 1;
+                rc = twarn(t, line, "a time -v report re-flowed into "
+                           "running text (its labels and values broken "
+                           "across lines): read by its labels");
+                if (rc)
+                    break;
+            }
+            block *b = &t->b;
+            if (b->active &&
+                (f == RF_CMD || f == RF_EXIT ||
+                 (f >= 0 && b->have[vfields[f].metric])) &&
+                any_figure(b))
+                rc = emit_block(t);
+            if (!rc && !b->active) {
+                memset(b, 0, sizeof *b);
+                b->active = 1;
+                b->kind = 2;
+                b->start_line = line;
+            }
+            if (rc)
+                break;
+            if (f == RF_EXIT) {
+                t->pending_exit = val;
+                t->pending_exit_line = at;
+                rc = twarn(t, at, "Command exited with non-zero status %.0f",
+                           val);
+            } else if (f == RF_CMD) {
+                rc = rf_command(t, v, e, at, &w, &nl);
+            } else {
+                set_metric(b, vfields[f].metric,
+                           val < 0 ? val : val * vfields[f].mult, at);
+            }
+        }
+        /* go on after the value, on its line */
+        for (const char *c = p; c < w; c++)
+            if (*c == '\n') {
+                line++;
+                bol = c + 1;
+            }
+        p = w - 1;
+    }
+    if (!emit)
+        return count;
+    if (!rc && t->b.active && any_figure(&t->b))
+        rc = emit_block(t);
+    return rc;
+}
+
 /* ---- BSD -l ---- */
 
 /* "   1867776  maximum resident set size": the field, or -1. */
@@ -1466,6 +1686,12 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     bdb_line ln;
     bdb_lines_init(&it, buf, len);
     const char *bufend = buf + len;
+    if (!rc && !t->has_user && reflowed(t, buf, len, 0) >= 3) {
+        /* a -v report re-flowed by a mail client: no line of it is
+         * whole, so it is read by its labels instead of line by line */
+        rc = reflowed(t, buf, len, 1);
+        it.pos = it.len;
+    }
     while (!rc && !t->full && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;
         bdb_trim_blank(&p, &e);
@@ -1635,6 +1861,13 @@ static int sniff(const char *buf, size_t len)
         if (vlabels >= 4)
             return 90;
     }
+    /* a -v report re-flowed into a paragraph: no line of it is whole,
+     * but its "(seconds)" and "(kbytes)" labels are */
+    size_t look = len < ((size_t)1 << 20) ? len : (size_t)1 << 20;
+    if ((bdb_memfind(buf, look, "(seconds):") ||
+         bdb_memfind(buf, look, "(kbytes):")) &&
+        reflowed(NULL, buf, look, 0) >= 4)
+        return 70;
     if (state == 1 && lone_real < 60)
         lone_real = 60;
     /* only bash's own "0m4.057s" form: a "real 4.06" alone is anyone's */

@@ -30,7 +30,19 @@ static int value(const char **p, const char *end, double *v, int *has)
     return 1;
 }
 
-/* "rps=R (overall: O) avg_msec=A (overall: B)" or a lone number. */
+/* Nothing, or the count of requests finished so far that some builds
+ * print after the latencies ("... (overall: 27.186) 14908 requests"). */
+static int requests_tail(const char *p, const char *end)
+{
+    double n;
+    if (bdb_is_blank(p, end))
+        return 1;
+    return bdb_scan_number(&p, end, &n, 0) && n >= 0 && n == floor(n) &&
+           bdb_scan_lit(&p, end, "requests", 1) && bdb_is_blank(p, end);
+}
+
+/* "rps=R (overall: O) avg_msec=A (overall: B)[ N requests]" or a lone
+ * number. */
 static int read_update(const char *p, const char *end, rb_update *u)
 {
     bdb_trim(&p, &end);
@@ -55,7 +67,7 @@ static int read_update(const char *p, const char *end, rb_update *u)
         !value(&p, end, &u->v[2], &u->has[2]) ||
         !bdb_scan_lit(&p, end, "(overall:", 1) ||
         !value(&p, end, &u->v[3], &u->has[3]) ||
-        !bdb_scan_lit(&p, end, ")", 1) || !bdb_is_blank(p, end))
+        !bdb_scan_lit(&p, end, ")", 1) || !requests_tail(p, end))
         return 0;
     u->v[2] *= 1e-3;
     u->v[3] *= 1e-3;

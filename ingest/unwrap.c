@@ -1782,6 +1782,20 @@ static size_t prefix_cand(const char *s, const char *e)
     return 0;
 }
 
+/* 1 when [q, e) is a number and nothing else ("60502.22", "-nan"). */
+static int lone_number(const char *q, const char *e)
+{
+    if (q < e && (*q == '-' || *q == '+'))
+        q++;
+    const char *d = q;
+    while (q < e && (is_digit(*q) || *q == '.'))
+        q++;
+    if (q == d && e - q >= 3 && (memcmp(q, "nan", 3) == 0 ||
+                                 memcmp(q, "inf", 3) == 0))
+        q += 3;
+    return q > d && is_blank_text(q, e);
+}
+
 static int has_prefix(const pline *l, const char *pre, size_t k)
 {
     const char *s = l->s, *e = l->e;
@@ -1801,7 +1815,7 @@ static size_t find_prefix_runs(const pline *l, size_t n, size_t *cut)
             continue;
         }
         unsigned char first[256] = {0};
-        size_t count = 0, last = i, kinds = 0, least = (size_t)-1;
+        size_t count = 0, last = i, kinds = 0, least = (size_t)-1, lone = 0;
         for (size_t j = i; j < n; j++) {
             if (is_blank_text(l[j].s, l[j].e))
                 continue;
@@ -1813,10 +1827,14 @@ static size_t find_prefix_runs(const pline *l, size_t n, size_t *cut)
                 kinds++;
             if (c && (size_t)(q - r) < least)
                 least = (size_t)(q - r);
+            lone += lone_number(q, l[j].e);
             count++;
             last = j;
         }
-        if (count >= 4 && kinds >= 3) {
+        /* "SET: 60502.22" lines before "SET: 68965.52 requests per
+         * second": a label's series of values (redis-benchmark < 6.2's
+         * progress with its CRs made newlines), not a prefix */
+        if (count >= 4 && kinds >= 3 && lone + 1 < count) {
             for (size_t j = i; j <= last; j++) {
                 if (is_blank_text(l[j].s, l[j].e))
                     continue;

@@ -856,6 +856,116 @@ static const char tail_p8[] =
     "[  3]  0.0-10.0 sec   125 MBytes   105 Mbits/sec\n"
     "[SUM]  0.0-10.0 sec  1.10 GBytes   944 Mbits/sec\n";
 
+/* iperf 2.0.5 built single-threaded prints its intervals against a clock
+ * gone wrong: negative epoch-sized bounds and zero rates, and no total.
+ * Each line is still a point of the run's trace (issue 21: the file was
+ * taken for no tool's output). A README's known-issue section quoting a
+ * client's -i 1 output, read from a public code-search index, id
+ * 29687679691: its first four interval lines. */
+static const char negative_epoch[] =
+    "[  3] -1386783776.1--1386783775.1 sec  0.00 MBytes  0.00 Mbits/sec\n"
+    "[  3] -1386783775.1--1386783774.1 sec  0.00 MBytes  0.00 Mbits/sec\n"
+    "[  3] -1386783774.1--1386783773.1 sec  0.00 MBytes  0.00 Mbits/sec\n"
+    "[  3] -1386783773.1--1386783772.1 sec  0.00 MBytes  0.00 Mbits/sec\n";
+
+static void iperf2__negative_epoch_intervals__trace_no_figure(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(negative_epoch, NULL, &s); /* no --tool: detection */
+    assert_int_equal(s.n, 0);
+    assert_int_equal(s.ntrace, 4 * 2); /* transfer and rate of each line */
+    assert_true(tu_has_warning(&s, 1, "summary was never printed"));
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
+/* iperf2 --bounceback (2.1.8 here, samples/iperf/README.md): after the
+ * rate, "N=avg/min/max/stdev ms" (bounce-backs and their round trips),
+ * Rtry, Cwnd/RTT and "N rps" (issue 21: the count was taken for reads,
+ * Rtry for a reads bin and the rps for NetPwr). */
+static void iperf2_crosscheck__bounceback_columns(void **state)
+{
+    (void)state;
+    const char *f = "samples/iperf/bounceback-client-i1.txt";
+    tu_crosscheck(f, 14, "30=0.197/0.018/5.073/0.921 ms", "tcp",
+                  "bounceback_count", 30);
+    tu_crosscheck(f, 14, "30=0.197/0.018/5.073/0.921 ms", "tcp",
+                  "latency_mean", 0.197 / 1000);
+    tu_crosscheck(f, 14, "30=0.197/0.018/5.073/0.921 ms", "tcp",
+                  "latency_stdev", 0.921 / 1000);
+    tu_crosscheck(f, 14, "ms    0  576K", "tcp", "retransmits", 0);
+    tu_crosscheck(f, 14, "576K/26 us", "tcp", "cwnd", 576 * KIB);
+    tu_crosscheck(f, 14, "576K/26 us", "tcp", "rtt", 26e-6);
+    tu_crosscheck(f, 14, "5079 rps", "tcp", "requests_per_sec", 5079);
+    bdb_sink s;
+    tu_parse_ok(f, NULL, &s);
+    assert_int_equal(tu_count(&s, "reads"), 0);
+    assert_int_equal(tu_count(&s, "netpwr"), 0);
+    assert_int_equal(tu_count(&s, "netpwr_sender"), 0);
+    /* 3 interval lines of 11 points: rate, transfer, Rtry, 4 latencies,
+     * count, cwnd, rtt, rps */
+    assert_int_equal(s.ntrace, 3 * 11);
+    /* the histogram line after the final one is said not read */
+    assert_true(tu_has_warning(&s, 15, "latency histogram (BB8(f)-PDF)"));
+    bdb_sink_free(&s);
+    /* --trip-times: the one-way delays, on their own line after the
+     * stream's final line, in ms */
+    f = "samples/iperf/bounceback-trip-times-client-i1.txt";
+    const char *owd = "Cnt=20 To=0.019/0.007/0.122/0.029 "
+                      "From=0.018/0.012/0.088/0.017 "
+                      "Asymmetry=0.008/0.000/0.055/0.013";
+    tu_crosscheck(f, 14, owd, "tcp", "owd_count", 20);
+    tu_crosscheck(f, 14, owd, "tcp", "owd_to_max", 0.122 / 1000);
+    tu_crosscheck(f, 14, owd, "tcp", "owd_from_mean", 0.018 / 1000);
+    tu_crosscheck(f, 14, owd, "tcp", "owd_asymmetry_stdev", 0.013 / 1000);
+    tu_crosscheck(f, 13, "19550 rps", "tcp", "requests_per_sec", 19550);
+}
+
+/* iperf 2.2's bounceback columns: "639K/(10)/13(0) us" (Cwnd, its
+ * packets after a slash, RTT(var)), "Tx=42.1 MByte Rx=21.1 MByte
+ * RPS=46006", and the final line's "-(-)/-(-)". A netdev mail (2024,
+ * "iperf 2 asymmetric bounceback outputs"), read from a public code-search
+ * index, id 42886316805: its first interval and its final line, each
+ * hard-wrapped over three lines by the mail client; the test joins each
+ * back with a blank, as the unwrap layer's hard-wrap join does. */
+static const char bounceback_22[] =
+    "[ ID] Interval        Transfer    Bandwidth         BB "
+    "cnt=avg/min/max/stdev         Rtry  Cwnd(pkts)/RTT(var)   Tx/Rx bytes "
+    "RPS(avg)\n"
+    "[  1] 0.00-1.00 sec  63.2 MBytes   530 Mbits/sec "
+    "44171=0.022/0.016/0.389/0.003 ms    0 639K/(10)/13(0) us  Tx=42.1 "
+    "MByte Rx=21.1 MByte  RPS=46006\n"
+    "[  1] 0.00-3.01 sec   147 MBytes   408 Mbits/sec "
+    "102424=0.028/0.016/0.389/0.008 ms    0   -(-)/-(-)    Tx=97.7 MByte "
+    "Rx=48.8 MByte  RPS=35565\n";
+
+static void iperf2__bounceback_2_2_columns__every_figure(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(bounceback_22, "iperf", &s);
+    const bdb_sample *x;
+    assert_non_null((x = at_line(&s, 3, "bounceback_count")));
+    assert_true(x->value == 102424);
+    assert_non_null((x = at_line(&s, 3, "latency_max")));
+    tu_assert_close(x->value, 0.389e-3, 1e-12, "latency_max");
+    assert_non_null((x = at_line(&s, 3, "retransmits")));
+    assert_true(x->value == 0);
+    assert_non_null((x = at_line(&s, 3, "tx_bytes")));
+    tu_assert_close(x->value, 97.7 * MIB, 1e-12, "tx_bytes");
+    assert_non_null((x = at_line(&s, 3, "rx_bytes")));
+    tu_assert_close(x->value, 48.8 * MIB, 1e-12, "rx_bytes");
+    assert_non_null((x = at_line(&s, 3, "requests_per_sec")));
+    assert_true(x->value == 35565);
+    assert_null(at_line(&s, 3, "cwnd")); /* "-(-)": not kept */
+    /* the interval: rate, transfer, Rtry, 4 latencies, count, cwnd, its
+     * packets, rtt, rtt_var, tx, rx, rps */
+    assert_int_equal(s.ntrace, 15);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
 static void iperf2__data_lines_without_banner__detected_and_read(void **state)
 {
     (void)state;
@@ -1186,6 +1296,9 @@ int main(void)
         cmocka_unit_test(iperf2__enhanced_cwnd_minus_one__not_available_no_figure),
         cmocka_unit_test(iperf2__second_block_of_whole_run_lines__another_run),
         cmocka_unit_test(iperf2__data_lines_without_banner__detected_and_read),
+        cmocka_unit_test(iperf2_crosscheck__bounceback_columns),
+        cmocka_unit_test(iperf2__bounceback_2_2_columns__every_figure),
+        cmocka_unit_test(iperf2__negative_epoch_intervals__trace_no_figure),
         cmocka_unit_test(iperf2__enhanced_udp_inp_column__bytes_not_netpwr),
         cmocka_unit_test(iperf2__out_of_order_word_cut__read_at_its_line),
         cmocka_unit_test(iperf2__enhanced_inflight_cwnd_rtt__every_column_read),

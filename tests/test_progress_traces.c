@@ -360,6 +360,15 @@ static void write_text(const char *name, const char *text, char *path,
     assert_int_equal(fclose(f), 0);
 }
 
+/* Writes text to a file called name and parses it into ps. */
+static void parse_text(const char *name, const char *text, parsed *ps)
+{
+    char path[1100], arg[1200];
+    write_text(name, text, path, sizeof path);
+    snprintf(arg, sizeof arg, "'%s'", path);
+    parse_file(arg, ps);
+}
+
 /* A Doing line wrapped before its time, as a mail quote keeps it: the
  * count on its line, the time on the next. Excerpt of a published log of
  * OpenSSL 3.0.11 on a StarFive JH8100 (RISC-V), a public file found by
@@ -384,11 +393,8 @@ static void openssl__wrapped_doing_line__reads_its_time_on_the_next(
         "> CPUINFO: N/A\n"
         ">                   sign    verify    sign/s verify/s\n"
         "> rsa 2048 bits 0.260000s 0.006398s      3.8    156.3\n";
-    char path[1100], arg[1200];
-    write_text("wrapped-doing.txt", log, path, sizeof path);
-    snprintf(arg, sizeof arg, "'%s'", path);
     parsed ps;
-    parse_file(arg, &ps);
+    parse_text("wrapped-doing.txt", log, &ps);
     take(&ps, 3, "operations", 39, 0, "sign_per_sec", "");
     take(&ps, 4, "seconds", 10.14, 1e-9, "sign_per_sec", "");
     take(&ps, 5, "operations", 1563, 0, "verify_per_sec", "");
@@ -403,11 +409,8 @@ static void openssl__wrapped_doing_line__reads_its_time_on_the_next(
 static void check_doing_text(const char *name, const char *text,
                              const char *const (*want)[2], int nwant)
 {
-    char path[1100], arg[1200];
-    write_text(name, text, path, sizeof path);
-    snprintf(arg, sizeof arg, "'%s'", path);
     parsed ps;
-    parse_file(arg, &ps);
+    parse_text(name, text, &ps);
     char *copy = strdup(text);
     assert_non_null(copy);
     int line = 0, k = 0;
@@ -719,11 +722,8 @@ static void redis__unfinished_test__keeps_its_updates(void **state)
         "avg_msec=-nan (overall: -nan)\n"
         "  LRANGE_100 (first 100 elements): rps=84717.1 (overall: 70880.0) "
         "avg_msec=9.990 (overall: 9.990)\n";
-    char path[1100], arg[1200];
-    write_text("redis-unfinished.txt", log, path, sizeof path);
-    snprintf(arg, sizeof arg, "'%s'", path);
     parsed ps;
-    parse_file(arg, &ps);
+    parse_text("redis-unfinished.txt", log, &ps);
     take(&ps, 2, "requests_per_sec", 0, 0, "requests_per_sec", "");
     take(&ps, 2, "requests_per_sec_overall", 0, 0, "requests_per_sec", "");
     take(&ps, 3, "requests_per_sec", 84717.1, 1e-9, "requests_per_sec", "");
@@ -734,6 +734,92 @@ static void redis__unfinished_test__keeps_its_updates(void **state)
          "");
     all_taken(&ps);
     assert_non_null(strstr(ps.out.data, "did not finish"));
+    assert_int_equal(ps.unread, 0);
+    bdb_buf_free(&ps.out);
+}
+
+/* Progress kept as lines with the count of requests finished after the
+ * latencies ("... (overall: 15.365) 707 requests"): each update is still
+ * a point. Excerpt of a published CI-style log of a Redis-compatible
+ * server, a public file found by content search (search index id
+ * 59842865293; repository name not recoverable): its lines 1-3 and
+ * 16-18. */
+static void redis__progress_with_request_count__is_read(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "  LRANGE_500 (first 500 elements): 33806.62 requests per second, "
+        "p50=22.623 msec\n"
+        "  LRANGE_600 (first 600 elements): rps=2828.0 (overall: 22806.5) "
+        "avg_msec=15.365 (overall: 15.365) 707 requests\n"
+        "  LRANGE_600 (first 600 elements): rps=28300.0 (overall: 27694.0) "
+        "avg_msec=27.981 (overall: 26.835) 7782 requests\n"
+        "  LRANGE_600 (first 600 elements): 28401.02 requests per second, "
+        "p50=26.959 msec\n"
+        "  MSET (10 keys): rps=0.0 (overall: 0.0) avg_msec=-nan (overall: "
+        "-nan) 0 requests\n"
+        "  MSET (10 keys): 584795.31 requests per second, p50=1.279 msec\n";
+    parsed ps;
+    parse_text("redis-request-counts.txt", log, &ps);
+    static const struct {
+        int line;
+        double v[4];
+    } want[] = {{2, {2828.0, 22806.5, 0.015365, 0.015365}},
+                {3, {28300.0, 27694.0, 0.027981, 0.026835}}};
+    static const char *const what[] = {"requests_per_sec",
+                                       "requests_per_sec_overall",
+                                       "latency_mean", "latency_mean_overall"};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        for (int k = 0; k < 4; k++)
+            take(&ps, want[i].line, what[k], want[i].v[k], 1e-9,
+                 "requests_per_sec", "");
+    take(&ps, 5, "requests_per_sec", 0, 0, "requests_per_sec", "");
+    take(&ps, 5, "requests_per_sec_overall", 0, 0, "requests_per_sec", "");
+    all_taken(&ps);
+    assert_int_equal(ps.unread, 0);
+    bdb_buf_free(&ps.out);
+}
+
+/* redis-benchmark < 6.2 printed its progress as "T: 12345.67\r"; a log
+ * whose CRs became newlines keeps each update on a line of its own before
+ * the "T: N requests per second" result: each is a point of T's
+ * requests_per_sec. Excerpt of a published benchmark notes file, a public
+ * file found by content search (search index id 22166345491; repository
+ * name not recoverable): its first 14 redis lines. The expected points are
+ * read from the excerpt's own lines. */
+static void redis__old_progress_on_lines_of_their_own__is_read(void **state)
+{
+    (void)state;
+    static const char log[] = "PING_INLINE: 0.00\n"
+                              "PING_INLINE: 62892.43\n"
+                              "PING_INLINE: 65564.88\n"
+                              "PING_INLINE: 67206.39\n"
+                              "PING_INLINE: 66611.38\n"
+                              "PING_INLINE: 68685.85\n"
+                              "PING_INLINE: 70077.09 requests per second\n"
+                              "PING_BULK: 58597.23\n"
+                              "PING_BULK: 68776.40\n"
+                              "PING_BULK: 71709.79\n"
+                              "PING_BULK: 72847.93\n"
+                              "PING_BULK: 73561.56\n"
+                              "PING_BULK: 74304.84\n"
+                              "PING_BULK: 74349.44 requests per second\n";
+    parsed ps;
+    parse_text("redis-old-progress.txt", log, &ps);
+    int line = 0, points = 0;
+    for (const char *l = log; *l; l = strchr(l, '\n') + 1) {
+        line++;
+        char title[32], rest[32] = "";
+        double v;
+        if (sscanf(l, "%31[A-Z_]: %lf%31[^\n]", title, &v, rest) >= 2 &&
+            !rest[0]) {
+            take(&ps, line, "requests_per_sec", v, 1e-9, "requests_per_sec",
+                 "");
+            points++;
+        }
+    }
+    assert_int_equal(points, 12);
+    all_taken(&ps);
     assert_int_equal(ps.unread, 0);
     bdb_buf_free(&ps.out);
 }
@@ -822,6 +908,8 @@ int main(void)
         cmocka_unit_test(redis__full_report_progress__is_the_rate_trace),
         cmocka_unit_test(redis__progress_on_lines_of_their_own__is_read),
         cmocka_unit_test(redis__unfinished_test__keeps_its_updates),
+        cmocka_unit_test(redis__progress_with_request_count__is_read),
+        cmocka_unit_test(redis__old_progress_on_lines_of_their_own__is_read),
         cmocka_unit_test(dd__status_progress_updates__are_the_throughput_trace),
         cmocka_unit_test(dd__localized_progress__is_read),
     };

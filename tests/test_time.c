@@ -1466,6 +1466,8 @@ static void time__v_lines_in_a_list__read_as_one_run(void **st)
     /* one run: the headings do not cut it */
     for (size_t i = 0; i < s.n; i++)
         assert_int_equal(s.samples[i].repetition, 1);
+    /* bulleted lines are whole lines, not a re-flowed report */
+    assert_false(tu_has_warning(&s, 0, "re-flowed"));
     bdb_sink_free(&s);
 }
 
@@ -1491,10 +1493,46 @@ static void time__gnu_17_zero_maxresident__read_and_warned(void **st)
     bdb_sink_free(&s);
 }
 
+/* A time -v report re-flowed by a mail client into a quoted paragraph:
+ * labels and values run together and broken anywhere between words. It
+ * is read by its labels, each figure at the line its value stands on
+ * (issue 21: the file failed whole). Real text: a linux-kernel mail, 2003
+ * (search index id 3316512778), its first six lines. */
+static const char V_REFLOWED[] =
+    ">> Command exited with non-zero status 100 Command being timed:\n"
+    ">> \"apt-get update\" User time (seconds): 0.01 System time (seconds):\n"
+    ">> 0.00 Percent of CPU this job got: 6% Elapsed (wall clock) time\n"
+    ">> (h:mm:ss or m:ss): 0:00.32 Average shared text size (kbytes): 0\n"
+    ">> Average unshared data size (kbytes): 0 Average stack size (kbytes):\n"
+    ">> 0 Average total size (kbytes): 0 The averages might be nice...\n";
+
+static void time__v_reflowed_into_a_paragraph__read_by_labels(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(V_REFLOWED, NULL, &s);
+    assert_int_equal(s.n, 9);
+    tu_assert_printed(V_REFLOWED, &s, "user", NULL, "(seconds): 0.01", 0.01,
+                      1e-12);
+    assert_int_equal(tu_line_of(&s, "user", NULL), 2);
+    tu_assert_value(&s, "apt-get update", "sys", NULL, 0, 0);
+    assert_int_equal(tu_line_of(&s, "sys", NULL), 3); /* its value's line */
+    tu_assert_printed(V_REFLOWED, &s, "cpu_percent", NULL, "got: 6%", 6, 0);
+    tu_assert_printed(V_REFLOWED, &s, "real", NULL, "m:ss): 0:00.32", 0.32,
+                      1e-12);
+    assert_int_equal(tu_line_of(&s, "real", NULL), 4);
+    assert_int_equal(tu_line_of(&s, "avg_stack", NULL), 6);
+    tu_assert_value(&s, NULL, "exit_status", NULL, 100, 0);
+    assert_true(tu_has_warning(&s, 1, "re-flowed"));
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(time__gnu_17_zero_maxresident__read_and_warned),
+        cmocka_unit_test(time__v_reflowed_into_a_paragraph__read_by_labels),
         cmocka_unit_test(time__label_before_and_markup_after__read),
         cmocka_unit_test(time__command_longer_than_a_name__run_kept),
         cmocka_unit_test(time__zsh_line_without_its_job__read),

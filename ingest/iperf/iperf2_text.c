@@ -162,6 +162,113 @@ static void ooo_line(ip_run *r, const ip_data *d, int line)
     }
 }
 
+/* A bounceback run's one-way delays (--trip-times, Locale.c
+ * report_client_bb_bw_triptime_format), on a line of their own after the
+ * stream's line over the same interval: 2.1's "[  1] 0.0000-2.0360 sec
+ * OWD Delays (ms) Cnt=20 To=a/b/c/d From=a/b/c/d Asymmetry=a/b/c/d
+ * 19550 rps" (the rps repeats the line above), 2.2's "OWD (ms) Cnt=N
+ * TX=... RX=... Asymmetry=...". avg/min/max/stdev in ms, kept with the
+ * figures of that stream's line. Returns 1 when the line was one (read,
+ * or warned when no line of the stream is over its interval), else 0. */
+static int owd_line(ip_run *r, const ip_br *br, const char *p, const char *e,
+                    int line, bdb_sink *out)
+{
+    static const struct {
+        const char *key;
+        const char *metric[4];
+    } parts[] = {
+        {"To=", {"owd_to_mean", "owd_to_min", "owd_to_max", "owd_to_stdev"}},
+        {"TX=", {"owd_to_mean", "owd_to_min", "owd_to_max", "owd_to_stdev"}},
+        {"From=",
+         {"owd_from_mean", "owd_from_min", "owd_from_max", "owd_from_stdev"}},
+        {"RX=",
+         {"owd_from_mean", "owd_from_min", "owd_from_max", "owd_from_stdev"}},
+        {"Asymmetry=",
+         {"owd_asymmetry_mean", "owd_asymmetry_min", "owd_asymmetry_max",
+          "owd_asymmetry_stdev"}},
+    };
+    const char *q = p;
+    double a, b, cnt, v;
+    if (!bdb_iperf_parse_interval(&q, e, &a, &b))
+        return 0;
+    if (!bdb_scan_lit(&q, e, "OWD Delays (ms)", 1) &&
+        !bdb_scan_lit(&q, e, "OWD (ms)", 1))
+        return 0;
+    if (!bdb_scan_lit(&q, e, "Cnt=", 1) || !bdb_scan_number(&q, e, &cnt, 0))
+        return 0;
+    ip_figs fs;
+    memset(&fs, 0, sizeof fs);
+    fs.line = line;
+    bdb_iperf_fig_add(&fs, out, line, "owd_count", cnt, BDB_UNIT_COUNT,
+                      BDB_NEUTRAL);
+    for (;;) {
+        q = bdb_skip_ws(q, e);
+        size_t k = 0;
+        while (k < sizeof parts / sizeof parts[0] &&
+               !bdb_starts_with(q, e, parts[k].key))
+            k++;
+        if (k == sizeof parts / sizeof parts[0])
+            break;
+        q += strlen(parts[k].key);
+        for (int i = 0; i < 4; i++) {
+            if (!bdb_scan_number(&q, e, &v, 0) ||
+                (i < 3 && (q >= e || *q++ != '/')))
+                return 0;
+            bdb_iperf_fig_add(&fs, out, line, parts[k].metric[i], v / 1000.0,
+                              BDB_UNIT_SECONDS,
+                              i == 3 ? BDB_NEUTRAL : BDB_LOWER_IS_BETTER);
+        }
+    }
+    const char *t = q;
+    if (bdb_scan_number(&t, e, &v, 0) && bdb_scan_lit(&t, e, "rps", 1))
+        q = t;  /* the rps of the stream's line above, again */
+    if (!bdb_is_blank(q, e))
+        return 0;
+    for (size_t i = r->nobs; i-- > 0;) {
+        ip_obs *o = &r->obs[i];
+        ip_ent *en = &r->ents[o->ent];
+        if (en->id != br->id)
+            continue;
+        if (fabs(o->start - a) > 0.051 || fabs(o->end - b) > 0.051)
+            break;
+        for (int f = 0; f < fs.n; f++) {
+            bdb_iperf_fig_add(&en->figs[o->side], out, line, fs.f[f].metric,
+                              fs.f[f].v, fs.f[f].unit, fs.f[f].better);
+            ip_figs *to = &en->figs[o->side];
+            for (int g = 0; g < to->n; g++)
+                if (strcmp(to->f[g].metric, fs.f[f].metric) == 0)
+                    to->f[g].line = line;
+        }
+        return 1;
+    }
+    bdb_sink_warn(out, line, "one-way delays (OWD) of stream [%ld] "
+                  "over %.4g-%.4g s, which no line of that stream is over: "
+                  "not read", br->id, a, b);
+    return 1;
+}
+
+/* A latency histogram iperf 2.1+ prints after a stream's last line
+ * ("[  1] 0.0000-3.0356 sec BB8(f)-PDF: bin(w=100us):cnt(30)=1:26,2:3,5:1
+ * (5.00/95.00/99.7%=1/2/5,Outliers=0,obl/obu=0/0)"; "T8-PDF:",
+ * "F8(f)-PDF:" for other reports): its bins are not read, and said so.
+ * Returns 1 when the line is one. */
+static int pdf_line(const char *p, const char *e, int line, bdb_sink *out)
+{
+    const char *q = p;
+    double a, b;
+    if (!bdb_iperf_parse_interval(&q, e, &a, &b))
+        return 0;
+    q = bdb_skip_ws(q, e);
+    const char *w = q;
+    while (w < e && *w != ' ' && *w != '\t')
+        w++;
+    if (w - q < 6 || !bdb_span_eq(w - 5, w, "-PDF:"))
+        return 0;
+    bdb_sink_warn(out, line, "a latency histogram (%.*s): its bins are not "
+                  "read", (int)(w - q - 1), q);
+    return 1;
+}
+
 /* A label a script printed before iperf's line, on the same line ("IPerf
  * TCP hostX <- hostY :  [  4]  0.0-10.0 sec  1.24 GBytes  1.07
  * Gbits/sec"): where iperf's bracket starts after the label's ": ", or
@@ -417,6 +524,9 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
             rep_warn(out, &rep, ln.no, "iperf reported", b, e);
             continue;
         }
+        if (owd_line(&r, &br, b, e, ln.no, out) ||
+            pdf_line(b, e, ln.no, out))
+            continue;
         ip_data d;
         const char *rest = NULL;
         k = bdb_iperf_parse_data(p, e, ln.no, &d, &rest, out);

@@ -967,18 +967,23 @@ int bdb_iperf_parse_bracket(const char **pp, const char *end, ip_br *b)
     return 1;
 }
 
-/* "0.0- 1.0 sec": returns 1 and advances past "sec". */
+/* "0.0- 1.0 sec": returns 1 and advances past "sec". iperf 2.0.5 built
+ * single-threaded prints its intervals against a clock gone wrong, as
+ * negative epoch-sized bounds ("-1386783776.1--1386783775.1 sec"): read
+ * too, as long as the interval ends after it starts (a negative start is
+ * never a whole run's final line). */
 int bdb_iperf_parse_interval(const char **pp, const char *end, double *a,
                              double *b)
 {
     const char *p = *pp;
-    if (!bdb_scan_number(&p, end, a, 0) || *a < 0)
+    if (!bdb_scan_number(&p, end, a, 0))
         return 0;
     p = bdb_skip_ws(p, end);
     if (p >= end || *p != '-')
         return 0;
     p++;
-    if (!bdb_scan_number(&p, end, b, 0) || *b < 0)
+    if (!bdb_scan_number(&p, end, b, 0) || (*a < 0 && *b <= *a) ||
+        (*a >= 0 && *b < 0))
         return 0;
     if (!bdb_scan_lit(&p, end, "sec", 1))
         return 0;
@@ -1047,6 +1052,19 @@ int bdb_iperf_parse_lost_total(const char **pp, const char *end, ip_obs *o)
     return 1;
 }
 
+/* "(<pkts>)" at *pp. */
+static int k_pkts_paren(const char **pp, const char *z, long long *pkts)
+{
+    const char *q = *pp;
+    if (q >= z || *q != '(')
+        return 0;
+    q++;
+    if (!bdb_scan_int(&q, z, pkts) || q >= z || *q != ')')
+        return 0;
+    *pp = q + 1;
+    return 1;
+}
+
 /* "<n>K" with an optional "(<pkts>)" at *pp: a size iperf2 -e prints in
  * KBytes and packets; *pkts -1 when not printed. */
 static int k_pkts(const char **pp, const char *z, long long *k,
@@ -1057,12 +1075,8 @@ static int k_pkts(const char **pp, const char *z, long long *k,
         return 0;
     q++;
     *pkts = -1;
-    if (q < z && *q == '(') {
-        q++;
-        if (!bdb_scan_int(&q, z, pkts) || q >= z || *q != ')')
-            return 0;
-        q++;
-    }
+    if (q < z && *q == '(' && !k_pkts_paren(&q, z, pkts))
+        return 0;
     *pp = q;
     return 1;
 }
@@ -1084,8 +1098,9 @@ static void k_pkts_figs(ip_figs *fs, bdb_sink *out, int line,
  * 2.2): "28K/261265 us" (Cwnd/RTT), "2174K/917(1322) us" (Cwnd/RTT(var)),
  * "2174K(1502)/917(1322) us" (Cwnd(pkts)/RTT(var)), 2.1's
  * "22K(16)/24K(17)/56167(15843) us" (InF(pkts)/Cwnd(pkts)/RTT(var)),
- * "NA/917(1322) us" when no cwnd is known, and the burst writer's "28K/917"
- * without its unit. Sizes in KBytes, RTT and its variance in
+ * "NA/917(1322) us" when no cwnd is known, the burst writer's "28K/917"
+ * without its unit, 2.2 bounceback's "639K/(10)/13(0) us" (the packets
+ * after a slash) and its final line's "-(-)/-(-)" (nothing kept). Sizes in KBytes, RTT and its variance in
  * microseconds. A -1 ("-1K/1346 us": 2.0.x-2.1 print the -1 they keep
  * when the kernel's tcp_info gave no window, where later versions print
  * "NA") is iperf's "not available", as in the CSV columns
@@ -1098,12 +1113,26 @@ static int cwnd_rtt(const char **pp, const char *z, ip_figs *fs,
     long long inf = -1, inf_p = -1, cw = -1, cw_p = -1;
     double rtt, var = -1;
     int have_cw = 0;
+    if (z - q >= 9 && memcmp(q, "-(-)/-(-)", 9) == 0 &&
+        (z - q == 9 || q[9] == ' ' || q[9] == '\t')) {
+        /* a bounceback final line's "not kept over the run" */
+        *pp = q + 9;
+        return 1;
+    }
     if (z - q >= 3 && memcmp(q, "NA/", 3) == 0) {
         q += 2;
     } else {
         if (!k_pkts(&q, z, &cw, &cw_p))
             return 0;
         have_cw = 1;
+        if (cw_p < 0 && z - q >= 2 && q[0] == '/' && q[1] == '(') {
+            /* 2.2 bounceback's "639K/(10)/13(0) us": the packets after
+             * a slash */
+            const char *t = q + 1;
+            if (!k_pkts_paren(&t, z, &cw_p))
+                return 0;
+            q = t;
+        }
         const char *t = q < z && *q == '/' ? q + 1 : NULL;
         long long w, w_p;
         if (t && k_pkts(&t, z, &w, &w_p)) {
@@ -1204,6 +1233,74 @@ static int at_word_end(const char *q, const char *z)
     return q == z || *q == ' ' || *q == '\t';
 }
 
+/* iperf2 --bounceback client lines (Locale.c, 2.1 and 2.2), after the
+ * rate: "N=avg/min/max/stdev ms", the bounce-backs of the interval and
+ * their round-trip times in ms (not the "N=b1:b2:..." of reads), then,
+ * built with TCP stats, the retries ("%4d") before the Cwnd/RTT column
+ * (cwnd_rtt) and the rest (bounceback_rest). */
+static int bounceback(const char **pp, const char *z, ip_obs *o,
+                      ip_figs *fs, bdb_sink *out, int line)
+{
+    const char *q = *pp, *t;
+    long long n, r;
+    double first;
+    if (!bdb_scan_int(&q, z, &n) || n < 0 || q >= z || *q != '=')
+        return 0;
+    q++;
+    t = q;
+    if (!bdb_scan_number(&t, z, &first, 0) || t >= z || *t != '/' ||
+        !latency4(&q, z, fs, out, line))
+        return 0;
+    bdb_iperf_fig_add(fs, out, line, "bounceback_count", (double)n,
+                      BDB_UNIT_COUNT, BDB_NEUTRAL);
+    t = q;
+    if (bdb_scan_int(&t, z, &r) && r >= 0 && at_word_end(t, z)) {
+        const char *w = bdb_skip_ws(t, z);
+        if (!bdb_starts_with(w, z, "rps")) {
+            o->have_retr = 1;
+            o->retr = (double)r;
+            q = t;
+        }
+    }
+    *pp = q;
+    return 1;
+}
+
+/* A bounceback line's columns after Cwnd/RTT: 2.2's "Tx=42.1 MByte
+ * Rx=21.1 MByte  RPS=46006" (bytes each way, 1024-based as iperf prints
+ * sizes; requests per second) or 2.1's "16103 rps". */
+static int bounceback_rest(const char **pp, const char *z, ip_figs *fs,
+                           bdb_sink *out, int line)
+{
+    const char *q = *pp;
+    double v, bytes;
+    int tx = bdb_starts_with(q, z, "Tx="), rx = bdb_starts_with(q, z, "Rx=");
+    if (tx || rx) {
+        q += 3;
+        const char *w;
+        size_t wl;
+        if (!bdb_scan_number(&q, z, &v, 0) ||
+            !(wl = bdb_scan_word(&q, z, &w)) ||
+            !bdb_iperf_size_value(v, w, w + wl, &bytes))
+            return 0;
+        bdb_iperf_fig_add(fs, out, line, tx ? "tx_bytes" : "rx_bytes", bytes,
+                          BDB_UNIT_BYTES, BDB_NEUTRAL);
+        *pp = q;
+        return 1;
+    }
+    if (bdb_scan_lit(&q, z, "RPS=", 0)) {
+        if (!bdb_scan_number(&q, z, &v, 0) || !at_word_end(q, z))
+            return 0;
+    } else if (!bdb_scan_number(&q, z, &v, 0) ||
+               !bdb_scan_lit(&q, z, "rps", 1) || !at_word_end(q, z)) {
+        return 0;
+    }
+    bdb_iperf_fig_add(fs, out, line, "requests_per_sec", v,
+                      BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+    *pp = q;
+    return 1;
+}
+
 /* iperf2's -e columns after the rate (and after jitter/loss on UDP
  * receivers): Write/Err, Rtry, Cwnd/RTT(var), NetPwr on TCP senders;
  * Write/Err, PPS on UDP senders; Reads=Dist on TCP receivers; Latency
@@ -1215,6 +1312,10 @@ static void iperf2_columns(const char *q, const char *z, const ip_ctx *cx,
     long long a, b;
     const char *t = q;
     int rtry_next = 0;
+    if (bounceback(&t, z, o, fs, out, line)) {
+        q = t;
+        goto rest;
+    }
     /* Write/Err */
     if (bdb_scan_int(&t, z, &a) && t < z && *t == '/') {
         t++;
@@ -1238,6 +1339,7 @@ static void iperf2_columns(const char *q, const char *z, const ip_ctx *cx,
     t = q;
     if (reads_dist(&t, z, fs, out, line))
         q = t;
+rest:
     for (;;) {
         q = bdb_skip_ws(q, z);
         if (q >= z)
@@ -1253,6 +1355,11 @@ static void iperf2_columns(const char *q, const char *z, const ip_ctx *cx,
             at_word_end(t, z)) {
             bdb_iperf_fig_add(fs, out, line, "pps", v, BDB_UNIT_OPS_PER_S,
                               BDB_HIGHER_IS_BETTER);
+            q = t;
+            continue;
+        }
+        t = q;
+        if (bounceback_rest(&t, z, fs, out, line)) {
             q = t;
             continue;
         }

@@ -18,9 +18,10 @@ enum { SIDE_SND = 0, SIDE_RCV = 1 };
 
 /* Figures a final line carries besides rate, transfer, loss and
  * retransmits (iperf2 -e columns, iperf3 JSON rtt/cwnd). A line holds at
- * most 8 histogram bins and 8 other columns, so IP_MAX_FIGS is never
- * reached by real output; bdb_iperf_fig_add warns if it is. */
-#define IP_MAX_FIGS 24
+ * most 8 histogram bins and 8 other columns, and a bounceback final line
+ * 15 columns and the 13 one-way delays of its "OWD" line, so IP_MAX_FIGS
+ * is never reached by real output; bdb_iperf_fig_add warns if it is. */
+#define IP_MAX_FIGS 40
 typedef struct ip_fig {
     const char *metric; /* a string literal */
     double v;
