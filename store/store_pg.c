@@ -90,6 +90,7 @@ typedef struct pg {
     int ncursors;           /* for unique names of nested walks */
     int in_read;            /* a walk's own read-only transaction is open */
     bdb_buf rows;           /* a bulk insert's rows as COPY text */
+    const char *copy_what;  /* a COPY sent whose result is not read yet */
     /* statements of the driver kept prepared on the server
      * (BDB_STMT_KEEP), found by their sql's address */
     struct {
@@ -134,10 +135,41 @@ static int fail_pg(bdb_store *st, const char *what, const PGresult *res)
     return bdb_store_fail(st, BDB_ESTORE, "%s: %s", what, msg);
 }
 
+/* Reads the result of the COPY copy_in sent last, if not read yet: its
+ * failure, named as copy_in would have named it. Every statement sent
+ * after a COPY comes through here first (libpq would drop the result
+ * unread, and a COMMIT of the failed transaction would say ROLLBACK). */
+static int copy_wait(bdb_store *st)
+{
+    pg *impl = PG(st);
+    const char *what = impl->copy_what;
+    if (!what)
+        return BDB_OK;
+    impl->copy_what = NULL;
+    int rc = BDB_OK;
+    PGresult *res;
+    while ((res = PQgetResult(impl->conn)) != NULL) {
+        if (PQresultStatus(res) != PGRES_COMMAND_OK && !rc)
+            rc = fail_pg(st, what, res);
+        PQclear(res);
+    }
+    return rc;
+}
+
+/* Runs a ROLLBACK whose outcome does not matter (a COPY's unread result
+ * goes with what it undoes: libpq drops it). */
+static void undo(pg *impl, const char *sql)
+{
+    impl->copy_what = NULL;
+    PQclear(PQexec(impl->conn, sql));
+}
+
 /* Runs sql with no parameters and no rows wanted. A failure names the
  * statement by its first words (a migration is a whole file). */
 static int exec(bdb_store *st, const char *sql)
 {
+    if (copy_wait(st))
+        return BDB_ESTORE;
     PGresult *res = PQexec(PG(st)->conn, sql);
     ExecStatusType t = PQresultStatus(res);
     char what[64];
@@ -314,6 +346,8 @@ static PGresult *run(bdb_store *st, const char *name, const char *sql,
         bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory", what);
         return NULL;
     }
+    if (copy_wait(st))
+        return NULL;
     int n = p ? p->n : 0;
     PGresult *res =
         name ? PQexecPrepared(PG(st)->conn, name, n, p ? p->v : NULL,
@@ -358,7 +392,7 @@ static int begin_write(bdb_store *st)
     snprintf(sql, sizeof sql, "SELECT pg_advisory_xact_lock(%lld)",
              WRITE_LOCK_KEY);
     if (exec(st, sql)) {
-        PQclear(PQexec(impl->conn, "ROLLBACK"));
+        undo(impl, "ROLLBACK");
         return BDB_ESTORE;
     }
     impl->in_tx = 1;
@@ -391,10 +425,9 @@ static int tx_end(bdb_store *st, int rc)
     if (rc) {
         char keep[sizeof st->errmsg];
         memcpy(keep, st->errmsg, sizeof keep);
-        PQclear(PQexec(impl->conn,
-                       inner ? "ROLLBACK TO SAVEPOINT one_source; "
-                               "RELEASE SAVEPOINT one_source"
-                             : "ROLLBACK"));
+        undo(impl, inner ? "ROLLBACK TO SAVEPOINT one_source; "
+                           "RELEASE SAVEPOINT one_source"
+                         : "ROLLBACK");
         memcpy(st->errmsg, keep, sizeof keep);
         bdb_write_forget(st);
     }
@@ -471,7 +504,7 @@ static int stmt_end_walk(pg_stmt *q, int rc)
         if (rc) {
             char keep[sizeof st->errmsg];
             memcpy(keep, st->errmsg, sizeof keep);
-            PQclear(PQexec(impl->conn, "ROLLBACK"));
+            undo(impl, "ROLLBACK");
             memcpy(st->errmsg, keep, sizeof keep);
         } else {
             rc = exec(st, "COMMIT");
@@ -488,6 +521,9 @@ static int stmt_fetch(pg_stmt *q)
     char sql[96];
     snprintf(sql, sizeof sql, "FETCH FORWARD %d FROM %s", FETCH_ROWS, q->name);
     PQclear(q->res);
+    q->res = NULL;
+    if (copy_wait(q->base.st))
+        return BDB_ESTORE;
     if (q->binary) {
         q->res = PQexecParams(PG(q->base.st)->conn, sql, 0, NULL, NULL, NULL,
                               NULL, 1);
@@ -654,7 +690,7 @@ static int pg_mig_end(bdb_store *st, int commit)
 {
     if (commit)
         return exec(st, "COMMIT");
-    PQclear(PQexec(PG(st)->conn, "ROLLBACK"));
+    undo(PG(st), "ROLLBACK");
     return BDB_OK;
 }
 
@@ -792,7 +828,10 @@ static const struct {
     {"bdb_set_sel", "SELECT id FROM param_sets WHERE params = $1"},
     /* the series new since the last flush, made in one round trip; one
      * row per input (n: 1-based), id NULL when another import committed
-     * it after this statement's snapshot */
+     * it after this statement's snapshot; a series that was there is
+     * looked up in the unique index only for the rows not inserted (the
+     * plain join probed it for every row, and a plan made for the real
+     * array sizes hashed every stored series) */
     {"bdb_series_bulk",
      "WITH v AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], "
      "$4::text[], $5::text[], $6::integer[], $7::bigint[]) WITH ORDINALITY "
@@ -803,9 +842,10 @@ static const struct {
      "params) DO NOTHING RETURNING id, tool, benchmark, metric, params, unit) "
      "SELECT v.n, coalesce(ins.id, s.id), coalesce(ins.unit, s.unit) FROM v "
      "LEFT JOIN ins ON ins.tool = v.tool AND ins.benchmark = v.benchmark AND "
-     "ins.metric = v.metric AND ins.params = v.params LEFT JOIN series s ON "
+     "ins.metric = v.metric AND ins.params = v.params LEFT JOIN LATERAL "
+     "(SELECT s.id, s.unit FROM series s WHERE ins.id IS NULL AND "
      "s.tool = v.tool AND s.benchmark = v.benchmark AND s.metric = v.metric "
-     "AND s.params = v.params ORDER BY v.n"},
+     "AND s.params = v.params LIMIT 1) s ON true ORDER BY v.n"},
     {"bdb_series_sel", "SELECT id, unit FROM series WHERE tool = $1 AND "
                        "benchmark = $2 AND metric = $3 AND params = $4"},
 };
@@ -815,6 +855,8 @@ static int prepare_writer(bdb_store *st)
     pg *impl = PG(st);
     if (impl->prepared)
         return BDB_OK;
+    if (copy_wait(st))
+        return BDB_ESTORE;
     for (size_t i = 0; i < sizeof writer_sql / sizeof writer_sql[0]; i++) {
         PGresult *res = PQprepare(impl->conn, writer_sql[i].name,
                                   writer_sql[i].sql, 0, NULL);
@@ -1007,7 +1049,10 @@ static void copy_text(bdb_buf *b, const char *t)
     free(fixed);
 }
 
-/* Sends the rows in b to COPY sql. */
+/* Sends the rows in b to COPY sql. Its result is read by the next
+ * statement (copy_wait), so that benchdb reads and parses the next rows
+ * while the server inserts these; a failure then shows at that statement
+ * at the latest, before the source's savepoint or transaction ends. */
 static int copy_in(bdb_store *st, const char *sql, const bdb_buf *b,
                    const char *what)
 {
@@ -1015,6 +1060,8 @@ static int copy_in(bdb_store *st, const char *sql, const bdb_buf *b,
         return bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory", what);
     if (!b->len)
         return BDB_OK;
+    if (copy_wait(st))
+        return BDB_ESTORE;
     PGconn *c = PG(st)->conn;
     PGresult *res = PQexec(c, sql);
     if (PQresultStatus(res) != PGRES_COPY_IN) {
@@ -1036,11 +1083,9 @@ static int copy_in(bdb_store *st, const char *sql, const bdb_buf *b,
     }
     if (PQputCopyEnd(c, rc ? "benchdb stopped" : NULL) != 1 && !rc)
         rc = fail_pg(st, what, NULL);
-    while ((res = PQgetResult(c)) != NULL) {
-        if (PQresultStatus(res) != PGRES_COMMAND_OK && !rc)
-            rc = fail_pg(st, what, res);
-        PQclear(res);
-    }
+    PG(st)->copy_what = what;
+    if (rc)
+        copy_wait(st);
     return rc;
 }
 
@@ -1098,7 +1143,7 @@ static int batch_end(bdb_store *st, int commit, int rc)
     if (!commit || rc) {
         char keep[sizeof st->errmsg];
         memcpy(keep, st->errmsg, sizeof keep);
-        PQclear(PQexec(impl->conn, "ROLLBACK"));
+        undo(impl, "ROLLBACK");
         memcpy(st->errmsg, keep, sizeof keep);
     }
     impl->in_batch = 0;
@@ -1129,8 +1174,8 @@ static const char *kept_name(bdb_store *st, const char *key, const char *sql)
     for (int i = 0; i < impl->nkept; i++)
         if (impl->kept[i].sql == key)
             return impl->kept[i].name;
-    if (impl->nkept == KEPT_MAX)
-        return NULL;
+    if (impl->nkept == KEPT_MAX || impl->copy_what)
+        return NULL;    /* (after a COPY: run unprepared, which reads it) */
     char *name = impl->kept[impl->nkept].name;
     snprintf(name, sizeof impl->kept[0].name, "bdb_kept_%d", impl->nkept);
     PGresult *res = PQprepare(impl->conn, name, sql, 0, NULL);

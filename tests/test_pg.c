@@ -721,6 +721,46 @@ static void pg__results_after_every_change__point_at_rows_that_exist(void **stat
                                 "'results'::regclass"), 0);
 }
 
+/* A COPY of results the server refuses (here a CHECK the test adds) fails
+ * its file even though benchdb reads the COPY's answer only at the next
+ * statement: every file of the batch fails with the COPY's own message,
+ * and none of them leaves a source or a result behind. */
+static void pg__results_copy_refused__its_file_fails_and_leaves_nothing(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100];
+    fresh_db("refused", url, sizeof url);
+    assert_int_equal(tu_run(NULL, "--db '%s' import -q '%s/ab'", url,
+                            tu_path("samples")), 0);
+    long long results = psql_count(url, "SELECT count(*) FROM results");
+    long long sources = psql_count(url, "SELECT count(*) FROM sources");
+    assert_true(results > 0);
+    assert_int_equal(psql_count(url, "ALTER TABLE results ADD CONSTRAINT "
+                                "refuse CHECK (source_id < 0) NOT VALID; "
+                                "SELECT 0"), 0);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    int rc = tu_run(&out, "--db '%s' import '%s/wrk'", url, tu_path("samples"));
+    assert_int_not_equal(rc, 0);
+    assert_non_null(out.data);
+    assert_non_null(strstr(out.data, "adding results"));
+    assert_non_null(strstr(out.data, "refuse"));
+    assert_null(strstr(out.data, "aborted"));
+    bdb_buf_free(&out);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM results"), results);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM sources"), sources);
+    /* one file alone, in its own transaction */
+    bdb_buf_init(&out);
+    rc = tu_run(&out, "--db '%s' import '%s/wrk/html-t2-c10.txt'", url,
+                tu_path("samples"));
+    assert_int_not_equal(rc, 0);
+    assert_non_null(strstr(out.data, "adding results"));
+    bdb_buf_free(&out);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM results"), results);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM sources"), sources);
+}
+
 static void pg__many_series_in_one_file__list_and_report_as_sqlite(void **state)
 {
     if (need_server(state))
@@ -913,6 +953,7 @@ int main(void)
         cmocka_unit_test(pg__failed_files_in_a_batch__the_rest_land_in_the_set),
         cmocka_unit_test(pg__thirty_platforms_named__report_and_list_them_all),
         cmocka_unit_test(pg__many_series_in_one_file__list_and_report_as_sqlite),
+        cmocka_unit_test(pg__results_copy_refused__its_file_fails_and_leaves_nothing),
         cmocka_unit_test(pg__results_after_every_change__point_at_rows_that_exist),
         cmocka_unit_test(pg__large_source__kept_in_pieces_loads_back_whole),
         cmocka_unit_test(pg__source_lines__window_read_from_its_point),
