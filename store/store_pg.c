@@ -70,6 +70,7 @@ const bdb_store_ops bdb_store_pg_ops = {
 #include <math.h>
 #include <stdint.h>
 
+#include "../common/bdb_grow.h"
 #include "../common/bdb_utf8.h"
 
 /* The key of the advisory lock all benchdb writers of a database share
@@ -91,6 +92,14 @@ typedef struct pg {
     int in_read;            /* a walk's own read-only transaction is open */
     bdb_buf rows;           /* a bulk insert's rows as COPY text */
     const char *copy_what;  /* a COPY sent whose result is not read yet */
+    /* parameter sets set_make promised by number (-(i + 1)) and made at
+     * the next series_make: their text and items until made, then id */
+    struct pset {
+        char *text, *keys, *vals;   /* keys, vals: array literal items */
+        int nkv;
+        long long id;
+    } *sets;
+    size_t nsets, capsets, sets_made;   /* sets[0..sets_made) have ids */
     /* statements of the driver kept prepared on the server
      * (BDB_STMT_KEEP), found by their sql's address */
     struct {
@@ -154,6 +163,21 @@ static int copy_wait(bdb_store *st)
         PQclear(res);
     }
     return rc;
+}
+
+/* Forgets the promised parameter sets: at the handle's end, and when a
+ * write is undone (the writer's cache, which holds their numbers, is
+ * cleared then too: bdb_write_forget, bdb_write_batch_end). */
+static void sets_free(pg *impl)
+{
+    for (size_t i = 0; i < impl->nsets; i++) {
+        free(impl->sets[i].text);
+        free(impl->sets[i].keys);
+        free(impl->sets[i].vals);
+    }
+    free(impl->sets);
+    impl->sets = NULL;
+    impl->nsets = impl->capsets = impl->sets_made = 0;
 }
 
 /* Runs a ROLLBACK whose outcome does not matter (a COPY's unread result
@@ -425,6 +449,7 @@ static int tx_end(bdb_store *st, int rc)
     if (rc) {
         char keep[sizeof st->errmsg];
         memcpy(keep, st->errmsg, sizeof keep);
+        sets_free(impl);
         undo(impl, inner ? "ROLLBACK TO SAVEPOINT one_source; "
                            "RELEASE SAVEPOINT one_source"
                          : "ROLLBACK");
@@ -807,6 +832,7 @@ static void pg_close(bdb_store *st)
     if (!impl)
         return;
     bdb_buf_free(&impl->rows);
+    sets_free(impl);
     PQfinish(impl->conn);
     free(impl);
     st->impl = NULL;
@@ -817,14 +843,21 @@ static void pg_close(bdb_store *st)
 static const struct {
     const char *name, *sql;
 } writer_sql[] = {
-    /* a new parameter set and its items in one round trip: the keys and
-     * values come as two text arrays */
-    {"bdb_set_ins", "WITH ps AS (INSERT INTO param_sets(params) VALUES($1) "
-                    "ON CONFLICT(params) DO NOTHING RETURNING id), "
-                    "i AS (INSERT INTO param_set_items(set_id, key, value) "
-                    "SELECT ps.id, kv.k, kv.v FROM ps, "
-                    "unnest($2::text[], $3::text[]) AS kv(k, v) "
-                    "ON CONFLICT DO NOTHING) SELECT id FROM ps"},
+    /* the parameter sets promised since the last flush and their items,
+     * made in one round trip: the items as three arrays (the set's
+     * number, key, value); one row per set (n: 1-based), id NULL when
+     * another import committed it after this statement's snapshot */
+    {"bdb_sets_bulk",
+     "WITH v AS (SELECT * FROM unnest($1::text[]) WITH ORDINALITY AS "
+     "v(params, n)), ins AS (INSERT INTO param_sets(params) SELECT params "
+     "FROM v ORDER BY n ON CONFLICT(params) DO NOTHING RETURNING id, params), "
+     "i AS (INSERT INTO param_set_items(set_id, key, value) SELECT ins.id, "
+     "kv.k, kv.v FROM unnest($2::bigint[], $3::text[], $4::text[]) AS "
+     "kv(n, k, v) JOIN v ON v.n = kv.n JOIN ins ON ins.params = v.params "
+     "ON CONFLICT DO NOTHING) SELECT v.n, coalesce(ins.id, p.id) FROM v "
+     "LEFT JOIN ins ON ins.params = v.params LEFT JOIN LATERAL (SELECT p.id "
+     "FROM param_sets p WHERE ins.id IS NULL AND p.params = v.params LIMIT 1) "
+     "p ON true ORDER BY v.n"},
     {"bdb_set_sel", "SELECT id FROM param_sets WHERE params = $1"},
     /* the series new since the last flush, made in one round trip; one
      * row per input (n: 1-based), id NULL when another import committed
@@ -885,42 +918,48 @@ static void array_item(bdb_buf *b, const char *text, int i)
     bdb_buf_puts(b, "\"");
 }
 
-/* The id of parameter set text, made with its items kv when new, in one
- * round trip: the keys and values as two array literals {"k1","k2"}. */
+/* Parameter set text with its items kv, promised: *id is its number
+ * -(i + 1), which series_make turns into the set's id when it makes the
+ * series that need it (all the sets of a flush in one round trip). */
 static int set_make(bdb_store *st, const char *text, const bdb_params *kv,
                     long long *id)
 {
-    if (prepare_writer(st))
-        return BDB_ESTORE;
+    pg *impl = PG(st);
+    if (impl->nsets == impl->capsets) {
+        struct pset *p = bdb_grow(impl->sets, impl->nsets, &impl->capsets,
+                                  sizeof *p, 256);
+        if (!p)
+            return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+        impl->sets = p;
+    }
     bdb_buf keys, vals;
     bdb_buf_init(&keys);
     bdb_buf_init(&vals);
-    bdb_buf_puts(&keys, "{");
-    bdb_buf_puts(&vals, "{");
     for (int i = 0; i < kv->n; i++) {
         array_item(&keys, kv->kv[i].key, i);
         array_item(&vals, kv->kv[i].value, i);
     }
-    bdb_buf_puts(&keys, "}");
-    bdb_buf_puts(&vals, "}");
+    struct pset *ps = &impl->sets[impl->nsets];
+    *ps = (struct pset){strdup(text), bdb_buf_detach(&keys, NULL),
+                        bdb_buf_detach(&vals, NULL), kv->n, 0};
+    if (!ps->text || (kv->n && (!ps->keys || !ps->vals))) {
+        free(ps->text);
+        free(ps->keys);
+        free(ps->vals);
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    }
+    *id = -(long long)++impl->nsets;
+    return BDB_OK;
+}
+
+/* The id of parameter set text when another import made it after the
+ * bulk statement's snapshot: a statement of its own sees it. */
+static int set_find_alone(bdb_store *st, const char *text, long long *id)
+{
     params p = {0};
     p_text(&p, text);
-    p_text(&p, keys.data);
-    p_text(&p, vals.data);
-    if (keys.err || vals.err)
-        p.err = 1;
-    PGresult *res = run(st, "bdb_set_ins", NULL, &p, "adding parameter set");
-    if (res && PQntuples(res) != 1) {
-        /* it was there: a statement of its own sees it (a set another
-         * import committed meanwhile too) */
-        PQclear(res);
-        p.n = 1;
-        res = run(st, "bdb_set_sel", NULL, &p, "finding parameter set");
-        p.n = 3;
-    }
+    PGresult *res = run(st, "bdb_set_sel", NULL, &p, "finding parameter set");
     params_free(&p);
-    bdb_buf_free(&keys);
-    bdb_buf_free(&vals);
     if (!res)
         return BDB_ESTORE;
     int rc = BDB_OK;
@@ -933,9 +972,87 @@ static int set_make(bdb_store *st, const char *text, const bdb_params *kv,
     return rc;
 }
 
+/* Makes (or finds) the sets promised since the last call, in one round
+ * trip, and keeps their ids. */
+static int sets_make(bdb_store *st)
+{
+    pg *impl = PG(st);
+    size_t from = impl->sets_made, n = impl->nsets - from;
+    if (!n)
+        return BDB_OK;
+    bdb_buf arr[4];
+    for (int f = 0; f < 4; f++) {
+        bdb_buf_init(&arr[f]);
+        bdb_buf_puts(&arr[f], "{");
+    }
+    int nkv = 0;
+    for (size_t k = 0; k < n; k++) {
+        const struct pset *ps = &impl->sets[from + k];
+        array_item(&arr[0], ps->text, (int)k);
+        if (!ps->nkv)
+            continue;
+        for (int i = 0; i < ps->nkv; i++)
+            bdb_buf_printf(&arr[1], "%s%zu", nkv + i ? "," : "", k + 1);
+        bdb_buf_puts(&arr[2], nkv ? "," : "");
+        bdb_buf_puts(&arr[2], ps->keys);
+        bdb_buf_puts(&arr[3], nkv ? "," : "");
+        bdb_buf_puts(&arr[3], ps->vals);
+        nkv += ps->nkv;
+    }
+    params p = {0};
+    for (int f = 0; f < 4; f++) {
+        bdb_buf_puts(&arr[f], "}");
+        if (arr[f].err)
+            p.err = P_NOMEM;
+        p_text(&p, arr[f].data);
+    }
+    PGresult *res = run(st, "bdb_sets_bulk", NULL, &p,
+                        "adding parameter sets");
+    params_free(&p);
+    for (int f = 0; f < 4; f++)
+        bdb_buf_free(&arr[f]);
+    if (!res)
+        return BDB_ESTORE;
+    int rc = BDB_OK;
+    for (int r = 0; !rc && r < PQntuples(res); r++) {
+        long long k = col_ll(res, r, 0) - 1;
+        if (k < 0 || (size_t)k >= n)
+            continue;
+        struct pset *ps = &impl->sets[from + (size_t)k];
+        if (PQgetisnull(res, r, 1))
+            rc = set_find_alone(st, ps->text, &ps->id);
+        else
+            ps->id = col_ll(res, r, 1);
+    }
+    PQclear(res);
+    for (size_t k = 0; !rc && k < n; k++) {
+        struct pset *ps = &impl->sets[from + k];
+        if (!ps->id)
+            rc = bdb_store_fail(st, BDB_ESTORE, "parameter set '%s' "
+                                "vanished", ps->text);
+        free(ps->text);
+        free(ps->keys);
+        free(ps->vals);
+        ps->text = ps->keys = ps->vals = NULL;
+    }
+    if (!rc)
+        impl->sets_made = impl->nsets;
+    return rc;
+}
+
+/* The id of the set set_make promised as number id (ids of sets made
+ * the usual way pass through). */
+static long long set_id_of(const pg *impl, long long id)
+{
+    if (id >= 0)
+        return id;
+    size_t i = (size_t)(-id - 1);
+    return i < impl->sets_made ? impl->sets[i].id : 0;
+}
+
 /* Appends the news' field f as a PostgreSQL array literal. */
-static void news_array(const bdb_new_series *news, size_t nn, bdb_buf *b,
-                       int f)
+static void news_array(const pg *impl, const bdb_new_series *news,
+                       size_t nn, bdb_buf *b, int f)
 {
     bdb_buf_puts(b, "{");
     for (size_t i = 0; i < nn; i++) {
@@ -944,8 +1061,9 @@ static void news_array(const bdb_new_series *news, size_t nn, bdb_buf *b,
             array_item(b, n->text[f], (int)i);
         } else {
             char num[32];
-            snprintf(num, sizeof num, "%lld", f == 5 ? (long long)n->better
-                                                     : n->set_id);
+            snprintf(num, sizeof num, "%lld",
+                     f == 5 ? (long long)n->better
+                            : set_id_of(impl, n->set_id));
             array_item(b, num, (int)i);
         }
     }
@@ -977,13 +1095,13 @@ static int news_find_alone(bdb_store *st, bdb_new_series *n)
 /* Makes (or finds) the nn series in one round trip, in their order. */
 static int series_make(bdb_store *st, bdb_new_series *news, size_t nn)
 {
-    if (prepare_writer(st))
+    if (prepare_writer(st) || sets_make(st))
         return BDB_ESTORE;
     bdb_buf arr[7];
     params p = {0};
     for (int f = 0; f < 7; f++) {
         bdb_buf_init(&arr[f]);
-        news_array(news, nn, &arr[f], f);
+        news_array(PG(st), news, nn, &arr[f], f);
         if (arr[f].err)
             p.err = P_NOMEM;
     }
@@ -1143,6 +1261,7 @@ static int batch_end(bdb_store *st, int commit, int rc)
     if (!commit || rc) {
         char keep[sizeof st->errmsg];
         memcpy(keep, st->errmsg, sizeof keep);
+        sets_free(impl);
         undo(impl, "ROLLBACK");
         memcpy(st->errmsg, keep, sizeof keep);
     }
