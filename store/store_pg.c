@@ -92,6 +92,7 @@ typedef struct pg {
     int in_read;            /* a walk's own read-only transaction is open */
     bdb_buf rows;           /* a bulk insert's rows as COPY text */
     const char *copy_what;  /* a COPY sent whose result is not read yet */
+    struct pg_stmt *ahead;  /* a walk whose next page is on its way */
     /* parameter sets set_make promised by number (-(i + 1)) and made at
      * the next series_make: their text and items until made, then id */
     struct pset {
@@ -144,13 +145,18 @@ static int fail_pg(bdb_store *st, const char *what, const PGresult *res)
     return bdb_store_fail(st, BDB_ESTORE, "%s: %s", what, msg);
 }
 
-/* Reads the result of the COPY copy_in sent last, if not read yet: its
- * failure, named as copy_in would have named it. Every statement sent
- * after a COPY comes through here first (libpq would drop the result
+static void page_collect(pg *impl);
+
+/* Reads what is on its way on the connection: a walk's next page (kept
+ * for the walk: page_collect), or the result of the COPY copy_in sent
+ * last: its failure, named as copy_in would have named it. Every
+ * statement sent comes through here first (libpq would drop the result
  * unread, and a COMMIT of the failed transaction would say ROLLBACK). */
 static int copy_wait(bdb_store *st)
 {
     pg *impl = PG(st);
+    if (impl->ahead)
+        page_collect(impl);
     const char *what = impl->copy_what;
     if (!what)
         return BDB_OK;
@@ -185,6 +191,7 @@ static void sets_free(pg *impl)
 static void undo(pg *impl, const char *sql)
 {
     impl->copy_what = NULL;
+    impl->ahead = NULL;
     PQclear(PQexec(impl->conn, sql));
 }
 
@@ -480,6 +487,7 @@ typedef struct pg_stmt {
     int many;
     int binary;         /* its pages come in binary (BDB_STMT_BINARY) */
     PGresult *res;
+    PGresult *next;     /* the cursor's next page, read ahead */
     int row, nrows;     /* the row step gave, of res's */
     int state;          /* 0: not run; 1: rows; 2: done */
     int more;           /* the cursor may have pages left */
@@ -517,6 +525,10 @@ static int stmt_end_walk(pg_stmt *q, int rc)
 {
     bdb_store *st = q->base.st;
     pg *impl = PG(st);
+    if (impl->ahead == q)
+        page_collect(impl);
+    PQclear(q->next);
+    q->next = NULL;
     if (q->cursor) {
         char sql[64];
         snprintf(sql, sizeof sql, "CLOSE %s", q->name);
@@ -540,13 +552,62 @@ static int stmt_end_walk(pg_stmt *q, int rc)
     return rc;
 }
 
-/* The next page of q's cursor into q->res. */
+static int stmt_fetch_now(pg_stmt *q, const char *sql);
+
+/* Reads the page a walk asked for ahead into its next (an error's
+ * result too: the walk reports it when it comes to that page). */
+static void page_collect(pg *impl)
+{
+    pg_stmt *q = impl->ahead;
+    impl->ahead = NULL;
+    PGresult *res;
+    while ((res = PQgetResult(impl->conn)) != NULL) {
+        if (!q->next)
+            q->next = res;
+        else
+            PQclear(res);
+    }
+}
+
+/* The next page of q's cursor into q->res. The page after it is asked
+ * for at once when the connection is free, so that the server reads it
+ * while benchdb works through this one (its answer is read when q or
+ * another statement needs the connection: copy_wait). */
 static int stmt_fetch(pg_stmt *q)
 {
+    bdb_store *st = q->base.st;
+    pg *impl = PG(st);
     char sql[96];
     snprintf(sql, sizeof sql, "FETCH FORWARD %d FROM %s", FETCH_ROWS, q->name);
     PQclear(q->res);
     q->res = NULL;
+    if (impl->ahead == q)
+        page_collect(impl);
+    if (q->next) {
+        q->res = q->next;
+        q->next = NULL;
+        if (PQresultStatus(q->res) != PGRES_TUPLES_OK) {
+            fail_pg(st, q->base.what, q->res);
+            PQclear(q->res);
+            q->res = NULL;
+            return BDB_ESTORE;
+        }
+    } else if (stmt_fetch_now(q, sql)) {
+        return BDB_ESTORE;
+    }
+    q->nrows = PQntuples(q->res);
+    q->more = q->nrows == FETCH_ROWS;
+    q->row = -1;
+    if (q->more && !impl->ahead && !impl->copy_what &&
+        PQsendQueryParams(impl->conn, sql, 0, NULL, NULL, NULL, NULL,
+                          q->binary) == 1)
+        impl->ahead = q;
+    return BDB_OK;
+}
+
+/* One page of q's cursor (FETCH sql), asked for and waited for. */
+static int stmt_fetch_now(pg_stmt *q, const char *sql)
+{
     if (copy_wait(q->base.st))
         return BDB_ESTORE;
     if (q->binary) {
@@ -560,12 +621,7 @@ static int stmt_fetch(pg_stmt *q)
     } else {
         q->res = run(q->base.st, NULL, sql, NULL, q->base.what);
     }
-    if (!q->res)
-        return BDB_ESTORE;
-    q->nrows = PQntuples(q->res);
-    q->more = q->nrows == FETCH_ROWS;
-    q->row = -1;
-    return BDB_OK;
+    return q->res ? BDB_OK : BDB_ESTORE;
 }
 
 /* Runs q: its rows, or its cursor's first page, into q->res. */
