@@ -974,6 +974,24 @@ static void array_item(bdb_buf *b, const char *text, int i)
     bdb_buf_puts(b, "\"");
 }
 
+/* Runs the bulk statement name with the n array literals arr as its
+ * parameters, and frees them. */
+static PGresult *bulk_run(bdb_store *st, const char *name, const char *what,
+                          bdb_buf *arr, int n)
+{
+    params p = {0};
+    for (int f = 0; f < n; f++) {
+        if (arr[f].err)
+            p.err = P_NOMEM;
+        p_text(&p, arr[f].data);
+    }
+    PGresult *res = run(st, name, NULL, &p, what);
+    params_free(&p);
+    for (int f = 0; f < n; f++)
+        bdb_buf_free(&arr[f]);
+    return res;
+}
+
 /* Parameter set text with its items kv, promised: *id is its number
  * -(i + 1), which series_make turns into the set's id when it makes the
  * series that need it (all the sets of a flush in one round trip). */
@@ -1055,18 +1073,10 @@ static int sets_make(bdb_store *st)
         bdb_buf_puts(&arr[3], ps->vals);
         nkv += ps->nkv;
     }
-    params p = {0};
-    for (int f = 0; f < 4; f++) {
-        bdb_buf_puts(&arr[f], "}");
-        if (arr[f].err)
-            p.err = P_NOMEM;
-        p_text(&p, arr[f].data);
-    }
-    PGresult *res = run(st, "bdb_sets_bulk", NULL, &p,
-                        "adding parameter sets");
-    params_free(&p);
     for (int f = 0; f < 4; f++)
-        bdb_buf_free(&arr[f]);
+        bdb_buf_puts(&arr[f], "}");
+    PGresult *res = bulk_run(st, "bdb_sets_bulk", "adding parameter sets",
+                             arr, 4);
     if (!res)
         return BDB_ESTORE;
     int rc = BDB_OK;
@@ -1154,19 +1164,11 @@ static int series_make(bdb_store *st, bdb_new_series *news, size_t nn)
     if (prepare_writer(st) || sets_make(st))
         return BDB_ESTORE;
     bdb_buf arr[7];
-    params p = {0};
     for (int f = 0; f < 7; f++) {
         bdb_buf_init(&arr[f]);
         news_array(PG(st), news, nn, &arr[f], f);
-        if (arr[f].err)
-            p.err = P_NOMEM;
     }
-    for (int f = 0; f < 7; f++)
-        p_text(&p, arr[f].data);
-    PGresult *res = run(st, "bdb_series_bulk", NULL, &p, "adding series");
-    params_free(&p);
-    for (int f = 0; f < 7; f++)
-        bdb_buf_free(&arr[f]);
+    PGresult *res = bulk_run(st, "bdb_series_bulk", "adding series", arr, 7);
     if (!res)
         return BDB_ESTORE;
     int rc = BDB_OK;
