@@ -123,7 +123,9 @@ typedef struct bdb_driver {
      * id and unit_there (NULL: made one by one, when first seen) */
     int (*series_make)(bdb_store *st, bdb_new_series *news, size_t n);
     /* optional: the id of parameter set text, made with its items kv
-     * when new, in one round trip (NULL: statement by statement) */
+     * when new (NULL: statement by statement); with series_make, the id
+     * may be a number only that series_make knows, the set made with
+     * the series that need it (PostgreSQL: one round trip a flush) */
     int (*set_make)(bdb_store *st, const char *text, const bdb_params *kv,
                     long long *id);
     /* the id of the row the last INSERT added, 0 when it added none (ON

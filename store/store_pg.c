@@ -70,6 +70,7 @@ const bdb_store_ops bdb_store_pg_ops = {
 #include <math.h>
 #include <stdint.h>
 
+#include "../common/bdb_grow.h"
 #include "../common/bdb_utf8.h"
 
 /* The key of the advisory lock all benchdb writers of a database share
@@ -90,6 +91,16 @@ typedef struct pg {
     int ncursors;           /* for unique names of nested walks */
     int in_read;            /* a walk's own read-only transaction is open */
     bdb_buf rows;           /* a bulk insert's rows as COPY text */
+    const char *copy_what;  /* a COPY sent whose result is not read yet */
+    struct pg_stmt *ahead;  /* a walk whose next page is on its way */
+    /* parameter sets set_make promised by number (-(i + 1)) and made at
+     * the next series_make: their text and items until made, then id */
+    struct pset {
+        char *text, *keys, *vals;   /* keys, vals: array literal items */
+        int nkv;
+        long long id;
+    } *sets;
+    size_t nsets, capsets, sets_made;   /* sets[0..sets_made) have ids */
     /* statements of the driver kept prepared on the server
      * (BDB_STMT_KEEP), found by their sql's address */
     struct {
@@ -134,10 +145,62 @@ static int fail_pg(bdb_store *st, const char *what, const PGresult *res)
     return bdb_store_fail(st, BDB_ESTORE, "%s: %s", what, msg);
 }
 
+static void page_collect(pg *impl);
+
+/* Reads what is on its way on the connection: a walk's next page (kept
+ * for the walk: page_collect), or the result of the COPY copy_in sent
+ * last: its failure, named as copy_in would have named it. Every
+ * statement sent comes through here first (libpq would drop the result
+ * unread, and a COMMIT of the failed transaction would say ROLLBACK). */
+static int copy_wait(bdb_store *st)
+{
+    pg *impl = PG(st);
+    if (impl->ahead)
+        page_collect(impl);
+    const char *what = impl->copy_what;
+    if (!what)
+        return BDB_OK;
+    impl->copy_what = NULL;
+    int rc = BDB_OK;
+    PGresult *res;
+    while ((res = PQgetResult(impl->conn)) != NULL) {
+        if (PQresultStatus(res) != PGRES_COMMAND_OK && !rc)
+            rc = fail_pg(st, what, res);
+        PQclear(res);
+    }
+    return rc;
+}
+
+/* Forgets the promised parameter sets: at the handle's end, and when a
+ * write is undone (the writer's cache, which holds their numbers, is
+ * cleared then too: bdb_write_forget, bdb_write_batch_end). */
+static void sets_free(pg *impl)
+{
+    for (size_t i = 0; i < impl->nsets; i++) {
+        free(impl->sets[i].text);
+        free(impl->sets[i].keys);
+        free(impl->sets[i].vals);
+    }
+    free(impl->sets);
+    impl->sets = NULL;
+    impl->nsets = impl->capsets = impl->sets_made = 0;
+}
+
+/* Runs a ROLLBACK whose outcome does not matter (a COPY's unread result
+ * goes with what it undoes: libpq drops it). */
+static void undo(pg *impl, const char *sql)
+{
+    impl->copy_what = NULL;
+    impl->ahead = NULL;
+    PQclear(PQexec(impl->conn, sql));
+}
+
 /* Runs sql with no parameters and no rows wanted. A failure names the
  * statement by its first words (a migration is a whole file). */
 static int exec(bdb_store *st, const char *sql)
 {
+    if (copy_wait(st))
+        return BDB_ESTORE;
     PGresult *res = PQexec(PG(st)->conn, sql);
     ExecStatusType t = PQresultStatus(res);
     char what[64];
@@ -314,6 +377,8 @@ static PGresult *run(bdb_store *st, const char *name, const char *sql,
         bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory", what);
         return NULL;
     }
+    if (copy_wait(st))
+        return NULL;
     int n = p ? p->n : 0;
     PGresult *res =
         name ? PQexecPrepared(PG(st)->conn, name, n, p ? p->v : NULL,
@@ -358,7 +423,7 @@ static int begin_write(bdb_store *st)
     snprintf(sql, sizeof sql, "SELECT pg_advisory_xact_lock(%lld)",
              WRITE_LOCK_KEY);
     if (exec(st, sql)) {
-        PQclear(PQexec(impl->conn, "ROLLBACK"));
+        undo(impl, "ROLLBACK");
         return BDB_ESTORE;
     }
     impl->in_tx = 1;
@@ -391,10 +456,10 @@ static int tx_end(bdb_store *st, int rc)
     if (rc) {
         char keep[sizeof st->errmsg];
         memcpy(keep, st->errmsg, sizeof keep);
-        PQclear(PQexec(impl->conn,
-                       inner ? "ROLLBACK TO SAVEPOINT one_source; "
-                               "RELEASE SAVEPOINT one_source"
-                             : "ROLLBACK"));
+        sets_free(impl);
+        undo(impl, inner ? "ROLLBACK TO SAVEPOINT one_source; "
+                           "RELEASE SAVEPOINT one_source"
+                         : "ROLLBACK");
         memcpy(st->errmsg, keep, sizeof keep);
         bdb_write_forget(st);
     }
@@ -422,6 +487,7 @@ typedef struct pg_stmt {
     int many;
     int binary;         /* its pages come in binary (BDB_STMT_BINARY) */
     PGresult *res;
+    PGresult *next;     /* the cursor's next page, read ahead */
     int row, nrows;     /* the row step gave, of res's */
     int state;          /* 0: not run; 1: rows; 2: done */
     int more;           /* the cursor may have pages left */
@@ -459,6 +525,10 @@ static int stmt_end_walk(pg_stmt *q, int rc)
 {
     bdb_store *st = q->base.st;
     pg *impl = PG(st);
+    if (impl->ahead == q)
+        page_collect(impl);
+    PQclear(q->next);
+    q->next = NULL;
     if (q->cursor) {
         char sql[64];
         snprintf(sql, sizeof sql, "CLOSE %s", q->name);
@@ -471,7 +541,7 @@ static int stmt_end_walk(pg_stmt *q, int rc)
         if (rc) {
             char keep[sizeof st->errmsg];
             memcpy(keep, st->errmsg, sizeof keep);
-            PQclear(PQexec(impl->conn, "ROLLBACK"));
+            undo(impl, "ROLLBACK");
             memcpy(st->errmsg, keep, sizeof keep);
         } else {
             rc = exec(st, "COMMIT");
@@ -482,12 +552,64 @@ static int stmt_end_walk(pg_stmt *q, int rc)
     return rc;
 }
 
-/* The next page of q's cursor into q->res. */
+static int stmt_fetch_now(pg_stmt *q, const char *sql);
+
+/* Reads the page a walk asked for ahead into its next (an error's
+ * result too: the walk reports it when it comes to that page). */
+static void page_collect(pg *impl)
+{
+    pg_stmt *q = impl->ahead;
+    impl->ahead = NULL;
+    PGresult *res;
+    while ((res = PQgetResult(impl->conn)) != NULL) {
+        if (!q->next)
+            q->next = res;
+        else
+            PQclear(res);
+    }
+}
+
+/* The next page of q's cursor into q->res. The page after it is asked
+ * for at once when the connection is free, so that the server reads it
+ * while benchdb works through this one (its answer is read when q or
+ * another statement needs the connection: copy_wait). */
 static int stmt_fetch(pg_stmt *q)
 {
+    bdb_store *st = q->base.st;
+    pg *impl = PG(st);
     char sql[96];
     snprintf(sql, sizeof sql, "FETCH FORWARD %d FROM %s", FETCH_ROWS, q->name);
     PQclear(q->res);
+    q->res = NULL;
+    if (impl->ahead == q)
+        page_collect(impl);
+    if (q->next) {
+        q->res = q->next;
+        q->next = NULL;
+        if (PQresultStatus(q->res) != PGRES_TUPLES_OK) {
+            fail_pg(st, q->base.what, q->res);
+            PQclear(q->res);
+            q->res = NULL;
+            return BDB_ESTORE;
+        }
+    } else if (stmt_fetch_now(q, sql)) {
+        return BDB_ESTORE;
+    }
+    q->nrows = PQntuples(q->res);
+    q->more = q->nrows == FETCH_ROWS;
+    q->row = -1;
+    if (q->more && !impl->ahead && !impl->copy_what &&
+        PQsendQueryParams(impl->conn, sql, 0, NULL, NULL, NULL, NULL,
+                          q->binary) == 1)
+        impl->ahead = q;
+    return BDB_OK;
+}
+
+/* One page of q's cursor (FETCH sql), asked for and waited for. */
+static int stmt_fetch_now(pg_stmt *q, const char *sql)
+{
+    if (copy_wait(q->base.st))
+        return BDB_ESTORE;
     if (q->binary) {
         q->res = PQexecParams(PG(q->base.st)->conn, sql, 0, NULL, NULL, NULL,
                               NULL, 1);
@@ -499,12 +621,7 @@ static int stmt_fetch(pg_stmt *q)
     } else {
         q->res = run(q->base.st, NULL, sql, NULL, q->base.what);
     }
-    if (!q->res)
-        return BDB_ESTORE;
-    q->nrows = PQntuples(q->res);
-    q->more = q->nrows == FETCH_ROWS;
-    q->row = -1;
-    return BDB_OK;
+    return q->res ? BDB_OK : BDB_ESTORE;
 }
 
 /* Runs q: its rows, or its cursor's first page, into q->res. */
@@ -654,7 +771,7 @@ static int pg_mig_end(bdb_store *st, int commit)
 {
     if (commit)
         return exec(st, "COMMIT");
-    PQclear(PQexec(PG(st)->conn, "ROLLBACK"));
+    undo(PG(st), "ROLLBACK");
     return BDB_OK;
 }
 
@@ -771,6 +888,7 @@ static void pg_close(bdb_store *st)
     if (!impl)
         return;
     bdb_buf_free(&impl->rows);
+    sets_free(impl);
     PQfinish(impl->conn);
     free(impl);
     st->impl = NULL;
@@ -781,18 +899,28 @@ static void pg_close(bdb_store *st)
 static const struct {
     const char *name, *sql;
 } writer_sql[] = {
-    /* a new parameter set and its items in one round trip: the keys and
-     * values come as two text arrays */
-    {"bdb_set_ins", "WITH ps AS (INSERT INTO param_sets(params) VALUES($1) "
-                    "ON CONFLICT(params) DO NOTHING RETURNING id), "
-                    "i AS (INSERT INTO param_set_items(set_id, key, value) "
-                    "SELECT ps.id, kv.k, kv.v FROM ps, "
-                    "unnest($2::text[], $3::text[]) AS kv(k, v) "
-                    "ON CONFLICT DO NOTHING) SELECT id FROM ps"},
+    /* the parameter sets promised since the last flush and their items,
+     * made in one round trip: the items as three arrays (the set's
+     * number, key, value); one row per set (n: 1-based), id NULL when
+     * another import committed it after this statement's snapshot */
+    {"bdb_sets_bulk",
+     "WITH v AS (SELECT * FROM unnest($1::text[]) WITH ORDINALITY AS "
+     "v(params, n)), ins AS (INSERT INTO param_sets(params) SELECT params "
+     "FROM v ORDER BY n ON CONFLICT(params) DO NOTHING RETURNING id, params), "
+     "i AS (INSERT INTO param_set_items(set_id, key, value) SELECT ins.id, "
+     "kv.k, kv.v FROM unnest($2::bigint[], $3::text[], $4::text[]) AS "
+     "kv(n, k, v) JOIN v ON v.n = kv.n JOIN ins ON ins.params = v.params "
+     "ON CONFLICT DO NOTHING) SELECT v.n, coalesce(ins.id, p.id) FROM v "
+     "LEFT JOIN ins ON ins.params = v.params LEFT JOIN LATERAL (SELECT p.id "
+     "FROM param_sets p WHERE ins.id IS NULL AND p.params = v.params LIMIT 1) "
+     "p ON true ORDER BY v.n"},
     {"bdb_set_sel", "SELECT id FROM param_sets WHERE params = $1"},
     /* the series new since the last flush, made in one round trip; one
      * row per input (n: 1-based), id NULL when another import committed
-     * it after this statement's snapshot */
+     * it after this statement's snapshot; a series that was there is
+     * looked up in the unique index only for the rows not inserted (the
+     * plain join probed it for every row, and a plan made for the real
+     * array sizes hashed every stored series) */
     {"bdb_series_bulk",
      "WITH v AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], "
      "$4::text[], $5::text[], $6::integer[], $7::bigint[]) WITH ORDINALITY "
@@ -803,9 +931,10 @@ static const struct {
      "params) DO NOTHING RETURNING id, tool, benchmark, metric, params, unit) "
      "SELECT v.n, coalesce(ins.id, s.id), coalesce(ins.unit, s.unit) FROM v "
      "LEFT JOIN ins ON ins.tool = v.tool AND ins.benchmark = v.benchmark AND "
-     "ins.metric = v.metric AND ins.params = v.params LEFT JOIN series s ON "
+     "ins.metric = v.metric AND ins.params = v.params LEFT JOIN LATERAL "
+     "(SELECT s.id, s.unit FROM series s WHERE ins.id IS NULL AND "
      "s.tool = v.tool AND s.benchmark = v.benchmark AND s.metric = v.metric "
-     "AND s.params = v.params ORDER BY v.n"},
+     "AND s.params = v.params LIMIT 1) s ON true ORDER BY v.n"},
     {"bdb_series_sel", "SELECT id, unit FROM series WHERE tool = $1 AND "
                        "benchmark = $2 AND metric = $3 AND params = $4"},
 };
@@ -815,6 +944,8 @@ static int prepare_writer(bdb_store *st)
     pg *impl = PG(st);
     if (impl->prepared)
         return BDB_OK;
+    if (copy_wait(st))
+        return BDB_ESTORE;
     for (size_t i = 0; i < sizeof writer_sql / sizeof writer_sql[0]; i++) {
         PGresult *res = PQprepare(impl->conn, writer_sql[i].name,
                                   writer_sql[i].sql, 0, NULL);
@@ -843,42 +974,66 @@ static void array_item(bdb_buf *b, const char *text, int i)
     bdb_buf_puts(b, "\"");
 }
 
-/* The id of parameter set text, made with its items kv when new, in one
- * round trip: the keys and values as two array literals {"k1","k2"}. */
+/* Runs the bulk statement name with the n array literals arr as its
+ * parameters, and frees them. */
+static PGresult *bulk_run(bdb_store *st, const char *name, const char *what,
+                          bdb_buf *arr, int n)
+{
+    params p = {0};
+    for (int f = 0; f < n; f++) {
+        if (arr[f].err)
+            p.err = P_NOMEM;
+        p_text(&p, arr[f].data);
+    }
+    PGresult *res = run(st, name, NULL, &p, what);
+    params_free(&p);
+    for (int f = 0; f < n; f++)
+        bdb_buf_free(&arr[f]);
+    return res;
+}
+
+/* Parameter set text with its items kv, promised: *id is its number
+ * -(i + 1), which series_make turns into the set's id when it makes the
+ * series that need it (all the sets of a flush in one round trip). */
 static int set_make(bdb_store *st, const char *text, const bdb_params *kv,
                     long long *id)
 {
-    if (prepare_writer(st))
-        return BDB_ESTORE;
+    pg *impl = PG(st);
+    if (impl->nsets == impl->capsets) {
+        struct pset *p = bdb_grow(impl->sets, impl->nsets, &impl->capsets,
+                                  sizeof *p, 256);
+        if (!p)
+            return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+        impl->sets = p;
+    }
     bdb_buf keys, vals;
     bdb_buf_init(&keys);
     bdb_buf_init(&vals);
-    bdb_buf_puts(&keys, "{");
-    bdb_buf_puts(&vals, "{");
     for (int i = 0; i < kv->n; i++) {
         array_item(&keys, kv->kv[i].key, i);
         array_item(&vals, kv->kv[i].value, i);
     }
-    bdb_buf_puts(&keys, "}");
-    bdb_buf_puts(&vals, "}");
+    struct pset *ps = &impl->sets[impl->nsets];
+    *ps = (struct pset){strdup(text), bdb_buf_detach(&keys, NULL),
+                        bdb_buf_detach(&vals, NULL), kv->n, 0};
+    if (!ps->text || (kv->n && (!ps->keys || !ps->vals))) {
+        free(ps->text);
+        free(ps->keys);
+        free(ps->vals);
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    }
+    *id = -(long long)++impl->nsets;
+    return BDB_OK;
+}
+
+/* The id of parameter set text when another import made it after the
+ * bulk statement's snapshot: a statement of its own sees it. */
+static int set_find_alone(bdb_store *st, const char *text, long long *id)
+{
     params p = {0};
     p_text(&p, text);
-    p_text(&p, keys.data);
-    p_text(&p, vals.data);
-    if (keys.err || vals.err)
-        p.err = 1;
-    PGresult *res = run(st, "bdb_set_ins", NULL, &p, "adding parameter set");
-    if (res && PQntuples(res) != 1) {
-        /* it was there: a statement of its own sees it (a set another
-         * import committed meanwhile too) */
-        PQclear(res);
-        p.n = 1;
-        res = run(st, "bdb_set_sel", NULL, &p, "finding parameter set");
-        p.n = 3;
-    }
+    PGresult *res = run(st, "bdb_set_sel", NULL, &p, "finding parameter set");
     params_free(&p);
-    bdb_buf_free(&keys);
-    bdb_buf_free(&vals);
     if (!res)
         return BDB_ESTORE;
     int rc = BDB_OK;
@@ -891,9 +1046,79 @@ static int set_make(bdb_store *st, const char *text, const bdb_params *kv,
     return rc;
 }
 
+/* Makes (or finds) the sets promised since the last call, in one round
+ * trip, and keeps their ids. */
+static int sets_make(bdb_store *st)
+{
+    pg *impl = PG(st);
+    size_t from = impl->sets_made, n = impl->nsets - from;
+    if (!n)
+        return BDB_OK;
+    bdb_buf arr[4];
+    for (int f = 0; f < 4; f++) {
+        bdb_buf_init(&arr[f]);
+        bdb_buf_puts(&arr[f], "{");
+    }
+    int nkv = 0;
+    for (size_t k = 0; k < n; k++) {
+        const struct pset *ps = &impl->sets[from + k];
+        array_item(&arr[0], ps->text, (int)k);
+        if (!ps->nkv)
+            continue;
+        for (int i = 0; i < ps->nkv; i++)
+            bdb_buf_printf(&arr[1], "%s%zu", nkv + i ? "," : "", k + 1);
+        bdb_buf_puts(&arr[2], nkv ? "," : "");
+        bdb_buf_puts(&arr[2], ps->keys);
+        bdb_buf_puts(&arr[3], nkv ? "," : "");
+        bdb_buf_puts(&arr[3], ps->vals);
+        nkv += ps->nkv;
+    }
+    for (int f = 0; f < 4; f++)
+        bdb_buf_puts(&arr[f], "}");
+    PGresult *res = bulk_run(st, "bdb_sets_bulk", "adding parameter sets",
+                             arr, 4);
+    if (!res)
+        return BDB_ESTORE;
+    int rc = BDB_OK;
+    for (int r = 0; !rc && r < PQntuples(res); r++) {
+        long long k = col_ll(res, r, 0) - 1;
+        if (k < 0 || (size_t)k >= n)
+            continue;
+        struct pset *ps = &impl->sets[from + (size_t)k];
+        if (PQgetisnull(res, r, 1))
+            rc = set_find_alone(st, ps->text, &ps->id);
+        else
+            ps->id = col_ll(res, r, 1);
+    }
+    PQclear(res);
+    for (size_t k = 0; !rc && k < n; k++) {
+        struct pset *ps = &impl->sets[from + k];
+        if (!ps->id)
+            rc = bdb_store_fail(st, BDB_ESTORE, "parameter set '%s' "
+                                "vanished", ps->text);
+        free(ps->text);
+        free(ps->keys);
+        free(ps->vals);
+        ps->text = ps->keys = ps->vals = NULL;
+    }
+    if (!rc)
+        impl->sets_made = impl->nsets;
+    return rc;
+}
+
+/* The id of the set set_make promised as number id (ids of sets made
+ * the usual way pass through). */
+static long long set_id_of(const pg *impl, long long id)
+{
+    if (id >= 0)
+        return id;
+    size_t i = (size_t)(-id - 1);
+    return i < impl->sets_made ? impl->sets[i].id : 0;
+}
+
 /* Appends the news' field f as a PostgreSQL array literal. */
-static void news_array(const bdb_new_series *news, size_t nn, bdb_buf *b,
-                       int f)
+static void news_array(const pg *impl, const bdb_new_series *news,
+                       size_t nn, bdb_buf *b, int f)
 {
     bdb_buf_puts(b, "{");
     for (size_t i = 0; i < nn; i++) {
@@ -902,8 +1127,9 @@ static void news_array(const bdb_new_series *news, size_t nn, bdb_buf *b,
             array_item(b, n->text[f], (int)i);
         } else {
             char num[32];
-            snprintf(num, sizeof num, "%lld", f == 5 ? (long long)n->better
-                                                     : n->set_id);
+            snprintf(num, sizeof num, "%lld",
+                     f == 5 ? (long long)n->better
+                            : set_id_of(impl, n->set_id));
             array_item(b, num, (int)i);
         }
     }
@@ -935,22 +1161,14 @@ static int news_find_alone(bdb_store *st, bdb_new_series *n)
 /* Makes (or finds) the nn series in one round trip, in their order. */
 static int series_make(bdb_store *st, bdb_new_series *news, size_t nn)
 {
-    if (prepare_writer(st))
+    if (prepare_writer(st) || sets_make(st))
         return BDB_ESTORE;
     bdb_buf arr[7];
-    params p = {0};
     for (int f = 0; f < 7; f++) {
         bdb_buf_init(&arr[f]);
-        news_array(news, nn, &arr[f], f);
-        if (arr[f].err)
-            p.err = P_NOMEM;
+        news_array(PG(st), news, nn, &arr[f], f);
     }
-    for (int f = 0; f < 7; f++)
-        p_text(&p, arr[f].data);
-    PGresult *res = run(st, "bdb_series_bulk", NULL, &p, "adding series");
-    params_free(&p);
-    for (int f = 0; f < 7; f++)
-        bdb_buf_free(&arr[f]);
+    PGresult *res = bulk_run(st, "bdb_series_bulk", "adding series", arr, 7);
     if (!res)
         return BDB_ESTORE;
     int rc = BDB_OK;
@@ -1007,7 +1225,10 @@ static void copy_text(bdb_buf *b, const char *t)
     free(fixed);
 }
 
-/* Sends the rows in b to COPY sql. */
+/* Sends the rows in b to COPY sql. Its result is read by the next
+ * statement (copy_wait), so that benchdb reads and parses the next rows
+ * while the server inserts these; a failure then shows at that statement
+ * at the latest, before the source's savepoint or transaction ends. */
 static int copy_in(bdb_store *st, const char *sql, const bdb_buf *b,
                    const char *what)
 {
@@ -1015,6 +1236,8 @@ static int copy_in(bdb_store *st, const char *sql, const bdb_buf *b,
         return bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory", what);
     if (!b->len)
         return BDB_OK;
+    if (copy_wait(st))
+        return BDB_ESTORE;
     PGconn *c = PG(st)->conn;
     PGresult *res = PQexec(c, sql);
     if (PQresultStatus(res) != PGRES_COPY_IN) {
@@ -1036,11 +1259,9 @@ static int copy_in(bdb_store *st, const char *sql, const bdb_buf *b,
     }
     if (PQputCopyEnd(c, rc ? "benchdb stopped" : NULL) != 1 && !rc)
         rc = fail_pg(st, what, NULL);
-    while ((res = PQgetResult(c)) != NULL) {
-        if (PQresultStatus(res) != PGRES_COMMAND_OK && !rc)
-            rc = fail_pg(st, what, res);
-        PQclear(res);
-    }
+    PG(st)->copy_what = what;
+    if (rc)
+        copy_wait(st);
     return rc;
 }
 
@@ -1098,7 +1319,8 @@ static int batch_end(bdb_store *st, int commit, int rc)
     if (!commit || rc) {
         char keep[sizeof st->errmsg];
         memcpy(keep, st->errmsg, sizeof keep);
-        PQclear(PQexec(impl->conn, "ROLLBACK"));
+        sets_free(impl);
+        undo(impl, "ROLLBACK");
         memcpy(st->errmsg, keep, sizeof keep);
     }
     impl->in_batch = 0;
@@ -1129,8 +1351,8 @@ static const char *kept_name(bdb_store *st, const char *key, const char *sql)
     for (int i = 0; i < impl->nkept; i++)
         if (impl->kept[i].sql == key)
             return impl->kept[i].name;
-    if (impl->nkept == KEPT_MAX)
-        return NULL;
+    if (impl->nkept == KEPT_MAX || impl->copy_what)
+        return NULL;    /* (after a COPY: run unprepared, which reads it) */
     char *name = impl->kept[impl->nkept].name;
     snprintf(name, sizeof impl->kept[0].name, "bdb_kept_%d", impl->nkept);
     PGresult *res = PQprepare(impl->conn, name, sql, 0, NULL);

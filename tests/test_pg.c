@@ -721,6 +721,124 @@ static void pg__results_after_every_change__point_at_rows_that_exist(void **stat
                                 "'results'::regclass"), 0);
 }
 
+/* A COPY of results the server refuses (here a CHECK the test adds) fails
+ * its file even though benchdb reads the COPY's answer only at the next
+ * statement: every file of the batch fails with the COPY's own message,
+ * and none of them leaves a source or a result behind. */
+static void pg__results_copy_refused__its_file_fails_and_leaves_nothing(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100];
+    fresh_db("refused", url, sizeof url);
+    assert_int_equal(tu_run(NULL, "--db '%s' import -q '%s/ab'", url,
+                            tu_path("samples")), 0);
+    long long results = psql_count(url, "SELECT count(*) FROM results");
+    long long sources = psql_count(url, "SELECT count(*) FROM sources");
+    assert_true(results > 0);
+    assert_int_equal(psql_count(url, "ALTER TABLE results ADD CONSTRAINT "
+                                "refuse CHECK (source_id < 0) NOT VALID; "
+                                "SELECT 0"), 0);
+    bdb_buf out;
+    bdb_buf_init(&out);
+    int rc = tu_run(&out, "--db '%s' import '%s/wrk'", url, tu_path("samples"));
+    assert_int_not_equal(rc, 0);
+    assert_non_null(out.data);
+    assert_non_null(strstr(out.data, "adding results"));
+    assert_non_null(strstr(out.data, "refuse"));
+    assert_null(strstr(out.data, "aborted"));
+    bdb_buf_free(&out);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM results"), results);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM sources"), sources);
+    /* one file alone, in its own transaction */
+    bdb_buf_init(&out);
+    rc = tu_run(&out, "--db '%s' import '%s/wrk/html-t2-c10.txt'", url,
+                tu_path("samples"));
+    assert_int_not_equal(rc, 0);
+    assert_non_null(strstr(out.data, "adding results"));
+    bdb_buf_free(&out);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM results"), results);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM sources"), sources);
+}
+
+/* The lines a shell command prints, sorted (sorted_lines, under a
+ * header line of its own). */
+static char *command_lines(const char *cmd)
+{
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    bdb_buf b;
+    bdb_buf_init(&b);
+    bdb_buf_puts(&b, "lines\n");
+    char chunk[65536];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof chunk, p)) > 0)
+        bdb_buf_append(&b, chunk, got);
+    assert_int_equal(pclose(p), 0);
+    bdb_buf_puts(&b, "");
+    char *text = bdb_buf_detach(&b, NULL);
+    char *sorted = sorted_lines(text);
+    free(text);
+    return sorted;
+}
+
+#define SETS_SQL "SELECT p.params || ' ' || i.key || '=' || i.value FROM " \
+                 "param_sets p JOIN param_set_items i ON i.set_id = p.id"
+
+/* psql's lines of sql on url, sorted. */
+static char *psql_lines(const char *url, const char *sql)
+{
+    char cmd[2400];
+    snprintf(cmd, sizeof cmd, "psql '%s' -qAtX -v ON_ERROR_STOP=1 -c \"%s\"",
+             url, sql);
+    return command_lines(cmd);
+}
+
+/* Parameter sets are promised as files are read and made at each flush,
+ * all of them in one statement: the same sets and items as SQLite's,
+ * made one at a time. A batch the server refuses (a CHECK the test adds
+ * on one file's results) leaves none of the sets its flushes made. */
+static void pg__param_sets_made_in_bulk__the_same_as_sqlite(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100], lite[800], cmd[2400];
+    fresh_db("sets", url, sizeof url);
+    snprintf(lite, sizeof lite, "%s/sets.sqlite", tu_tmpdir());
+    assert_int_equal(tu_run(NULL, "--db '%s' import -q '%s/fio' '%s/wrk'",
+                            lite, tu_path("samples"), tu_path("samples")), 0);
+    assert_int_equal(tu_run(NULL, "--db '%s' import -q '%s/fio'", url,
+                            tu_path("samples")), 0);
+    char *fio_sets = psql_lines(url, SETS_SQL);
+    /* the next source's results are refused: the batch is undone */
+    long long next = psql_count(url, "SELECT last_value + 1 FROM "
+                                "sources_id_seq");
+    char check[256];
+    snprintf(check, sizeof check, "ALTER TABLE results ADD CONSTRAINT "
+             "refuse CHECK (source_id <> %lld) NOT VALID; SELECT 0", next);
+    assert_int_equal(psql_count(url, check), 0);
+    assert_int_not_equal(tu_run(NULL, "--db '%s' import -q '%s/wrk' "
+                                ">/dev/null 2>&1", url, tu_path("samples")), 0);
+    char *after = psql_lines(url, SETS_SQL);
+    assert_string_equal(after, fio_sets);
+    free(after);
+    assert_int_equal(psql_count(url, "ALTER TABLE results DROP CONSTRAINT "
+                                "refuse; SELECT 0"), 0);
+    assert_int_equal(tu_run(NULL, "--db '%s' import -q '%s/wrk'", url,
+                            tu_path("samples")), 0);
+    char *pg_sets = psql_lines(url, SETS_SQL);
+    snprintf(cmd, sizeof cmd, "sqlite3 '%s' \"%s\"", lite, SETS_SQL);
+    char *lite_sets = command_lines(cmd);
+    assert_true(strlen(pg_sets) > strlen(fio_sets));
+    assert_string_equal(pg_sets, lite_sets);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM param_sets p WHERE "
+                                "p.params <> '' AND NOT EXISTS (SELECT 1 FROM "
+                                "param_set_items i WHERE i.set_id = p.id)"), 0);
+    free(fio_sets);
+    free(pg_sets);
+    free(lite_sets);
+}
+
 static void pg__many_series_in_one_file__list_and_report_as_sqlite(void **state)
 {
     if (need_server(state))
@@ -913,6 +1031,8 @@ int main(void)
         cmocka_unit_test(pg__failed_files_in_a_batch__the_rest_land_in_the_set),
         cmocka_unit_test(pg__thirty_platforms_named__report_and_list_them_all),
         cmocka_unit_test(pg__many_series_in_one_file__list_and_report_as_sqlite),
+        cmocka_unit_test(pg__results_copy_refused__its_file_fails_and_leaves_nothing),
+        cmocka_unit_test(pg__param_sets_made_in_bulk__the_same_as_sqlite),
         cmocka_unit_test(pg__results_after_every_change__point_at_rows_that_exist),
         cmocka_unit_test(pg__large_source__kept_in_pieces_loads_back_whole),
         cmocka_unit_test(pg__source_lines__window_read_from_its_point),
