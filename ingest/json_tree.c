@@ -168,6 +168,16 @@ static int letter(unsigned char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/* One or more digits, passed over; -1 when there is none. */
+static int digits(reader *r)
+{
+    if (!digit(r))
+        return -1;
+    while (digit(r))
+        r->i++;
+    return 0;
+}
+
 static int number(reader *r, bdb_jt *out)
 {
     size_t start = r->i;
@@ -178,28 +188,21 @@ static int number(reader *r, bdb_jt *out)
         r->i++;
         if (digit(r))
             return -1;
-    } else if (digit(r)) {
-        while (digit(r))
-            r->i++;
-    } else {
+    } else if (digits(r)) {
         return -1;
     }
     if (r->i < r->len && r->b[r->i] == '.') {
         r->i++;
-        if (!digit(r))
+        if (digits(r))
             return -1;
-        while (digit(r))
-            r->i++;
         real = 1;
     }
     if (r->i < r->len && (r->b[r->i] == 'e' || r->b[r->i] == 'E')) {
         r->i++;
         if (r->i < r->len && (r->b[r->i] == '+' || r->b[r->i] == '-'))
             r->i++;
-        if (!digit(r))
+        if (digits(r))
             return -1;
-        while (digit(r))
-            r->i++;
         real = 1;
     }
     size_t n = r->i - start;
@@ -436,7 +439,7 @@ static int duplicate_keys(bdb_jt_doc *d, const bdb_jt_member *m, size_t n)
 static int value(reader *r, bdb_jt *out);
 
 /* The children on the stack from base on, moved into the arena. */
-static void *children(reader *r, size_t base, size_t size)
+static void *children(reader *r, size_t base)
 {
     size_t bytes = r->d->stack_n - base;
     if (!bytes)
@@ -447,42 +450,49 @@ static void *children(reader *r, size_t base, size_t size)
         return NULL;
     }
     memcpy(p, r->d->stack + base, bytes);
-    (void)size;
     return p;
 }
 
-static int object(reader *r, bdb_jt *out)
+/* An object ('{') or an array ('['): its members or items, each pushed
+ * on the stack as it is read, moved into the arena at its end. */
+static int container(reader *r, bdb_jt *out)
 {
     bdb_jt_doc *d = r->d;
+    int is_obj = r->b[r->i] == '{';
+    unsigned char close = is_obj ? '}' : ']';
     size_t base = d->stack_n, n = 0;
-    r->i++; /* '{' */
+    size_t size = is_obj ? sizeof(bdb_jt_member) : sizeof(bdb_jt);
+    r->i++;
     blanks(r);
-    if (r->i < r->len && r->b[r->i] == '}') {
+    if (r->i < r->len && r->b[r->i] == close) {
         r->i++;
     } else {
         for (;;) {
             bdb_jt_member m;
-            if (r->i >= r->len || r->b[r->i] != '"' ||
-                string(r, &m.key, &m.key_n))
-                return -1;
-            blanks(r);
-            if (r->i >= r->len || r->b[r->i] != ':')
-                return -1;
-            r->i++;
-            blanks(r);
+            if (is_obj) {
+                if (r->i >= r->len || r->b[r->i] != '"' ||
+                    string(r, &m.key, &m.key_n))
+                    return -1;
+                blanks(r);
+                if (r->i >= r->len || r->b[r->i] != ':')
+                    return -1;
+                r->i++;
+                blanks(r);
+            }
             if (value(r, &m.v))
                 return -1;
-            if (stack_room(d, sizeof m)) {
+            if (stack_room(d, size)) {
                 r->oom = 1;
                 return -1;
             }
-            memcpy(d->stack + d->stack_n, &m, sizeof m);
-            d->stack_n += sizeof m;
+            memcpy(d->stack + d->stack_n, is_obj ? (void *)&m : (void *)&m.v,
+                   size);
+            d->stack_n += size;
             n++;
             blanks(r);
             if (r->i >= r->len)
                 return -1;
-            if (r->b[r->i] == '}') {
+            if (r->b[r->i] == close) {
                 r->i++;
                 break;
             }
@@ -494,63 +504,21 @@ static int object(reader *r, bdb_jt *out)
     }
     if (n > UINT_MAX)
         return -1;
-    bdb_jt_member *mem = children(r, base, sizeof *mem);
+    void *kids = children(r, base);
     d->stack_n = base;
-    if (n && !mem)
+    if (n && !kids)
         return -1;
-    int dup = n > 1 ? duplicate_keys(d, mem, n) : 0;
+    int dup = is_obj && n > 1 ? duplicate_keys(d, kids, n) : 0;
     if (dup) {
         r->oom = dup < 0;
         return -1;
     }
-    out->type = BDB_JT_OBJECT;
+    out->type = is_obj ? BDB_JT_OBJECT : BDB_JT_ARRAY;
     out->n = (unsigned)n;
-    out->u.mem = mem;
-    return 0;
-}
-
-static int array(reader *r, bdb_jt *out)
-{
-    bdb_jt_doc *d = r->d;
-    size_t base = d->stack_n, n = 0;
-    r->i++; /* '[' */
-    blanks(r);
-    if (r->i < r->len && r->b[r->i] == ']') {
-        r->i++;
-    } else {
-        for (;;) {
-            bdb_jt v;
-            if (value(r, &v))
-                return -1;
-            if (stack_room(d, sizeof v)) {
-                r->oom = 1;
-                return -1;
-            }
-            memcpy(d->stack + d->stack_n, &v, sizeof v);
-            d->stack_n += sizeof v;
-            n++;
-            blanks(r);
-            if (r->i >= r->len)
-                return -1;
-            if (r->b[r->i] == ']') {
-                r->i++;
-                break;
-            }
-            if (r->b[r->i] != ',')
-                return -1;
-            r->i++;
-            blanks(r);
-        }
-    }
-    if (n > UINT_MAX)
-        return -1;
-    bdb_jt *items = children(r, base, sizeof *items);
-    d->stack_n = base;
-    if (n && !items)
-        return -1;
-    out->type = BDB_JT_ARRAY;
-    out->n = (unsigned)n;
-    out->u.item = items;
+    if (is_obj)
+        out->u.mem = kids;
+    else
+        out->u.item = kids;
     return 0;
 }
 
@@ -578,7 +546,7 @@ static int value(reader *r, bdb_jt *out)
     case '[':
         if (++r->depth > BDB_JT_DEPTH)
             return -1;
-        rc = c == '{' ? object(r, out) : array(r, out);
+        rc = container(r, out);
         r->depth--;
         return rc;
     case '"': {
@@ -609,39 +577,36 @@ static int value(reader *r, bdb_jt *out)
 static int copy_jansson(bdb_jt_doc *d, json_t *j, bdb_jt *out)
 {
     memset(out, 0, sizeof *out);
-    switch (json_typeof(j)) {
-    case JSON_OBJECT: {
-        size_t n = json_object_size(j), i = 0;
-        const char *k;
-        json_t *v;
-        bdb_jt_member *m = n ? carve(d, n * sizeof *m, 16) : NULL;
-        if (n && !m)
+    int type = json_typeof(j);
+    if (type == JSON_OBJECT || type == JSON_ARRAY) {
+        int is_obj = type == JSON_OBJECT;
+        size_t n = is_obj ? json_object_size(j) : json_array_size(j);
+        size_t size = is_obj ? sizeof(bdb_jt_member) : sizeof(bdb_jt);
+        void *kids = n ? carve(d, n * size, 16) : NULL;
+        if (n && !kids)
             return -1;
-        json_object_foreach(j, k, v) {
-            m[i].key_n = strlen(k);
-            if (!(m[i].key = text_copy(d, k, m[i].key_n)) ||
-                copy_jansson(d, v, &m[i].v))
-                return -1;
-            i++;
-        }
-        out->type = BDB_JT_OBJECT;
-        out->n = (unsigned)i;
-        out->u.mem = m;
-        return 0;
-    }
-    case JSON_ARRAY: {
-        size_t n = json_array_size(j);
-        bdb_jt *it = n ? carve(d, n * sizeof *it, 16) : NULL;
-        if (n && !it)
-            return -1;
-        for (size_t i = 0; i < n; i++)
-            if (copy_jansson(d, json_array_get(j, i), &it[i]))
-                return -1;
-        out->type = BDB_JT_ARRAY;
+        out->type = is_obj ? BDB_JT_OBJECT : BDB_JT_ARRAY;
         out->n = (unsigned)n;
-        out->u.item = it;
+        if (is_obj) {
+            bdb_jt_member *m = out->u.mem = kids;
+            const char *k;
+            json_t *v;
+            json_object_foreach(j, k, v) {
+                m->key_n = strlen(k);
+                if (!(m->key = text_copy(d, k, m->key_n)) ||
+                    copy_jansson(d, v, &m->v))
+                    return -1;
+                m++;
+            }
+        } else {
+            bdb_jt *it = out->u.item = kids;
+            for (size_t i = 0; i < n; i++)
+                if (copy_jansson(d, json_array_get(j, i), &it[i]))
+                    return -1;
+        }
         return 0;
     }
+    switch (type) {
     case JSON_STRING: {
         size_t n = json_string_length(j);
         if (!(out->u.str = text_copy(d, json_string_value(j), n)))
