@@ -1,14 +1,15 @@
 /* fio_json.c - fio's --output-format=json and json+ (fio 2.x and 3.x),
- * read with jansson. Units and names: see parse_fio.c.
+ * read as jansson reads them (json_tree.h). Units and names: see
+ * parse_fio.c.
  *
  * A log may hold text before the JSON ("fio: ..." warnings, a shell
  * prompt, the command line) and several JSON documents one after the
  * other (repeated runs, --status-interval reports): every '{' whose first
  * key is "fio version" starts a document. A document is walked key by key
- * and each job object is decoded on its own (json_loadb with
- * JSON_DISABLE_EOF_CHECK), so a capture cut inside a job keeps the
- * complete jobs before the cut (with a warning), and no more than one job
- * is held in memory at a time. "jobs" (or "client_stats" in client/server
+ * and each job object is decoded on its own (what jansson's json_loadb
+ * with JSON_DISABLE_EOF_CHECK makes of it), so a capture cut inside a job
+ * keeps the complete jobs before the cut (with a warning), and no more
+ * than one job is held in memory at a time. "jobs" (or "client_stats" in client/server
  * mode, where an "All clients" entry sums the clients and is skipped)
  * hold one object per job; json+ adds "bins" histograms to the latency
  * objects, which are not read. With --output-format=json,normal (or
@@ -17,6 +18,8 @@
 #include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
 #include "unread.h"
+
+#include "json_tree.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -203,24 +206,24 @@ static jspan sub_span(const jspan *sp, const char *key)
     return span_at(sp, key_pos(sp->buf, sp->from, sp->end, key));
 }
 
-static int num(json_t *o, const char *key, double *v)
+static int num(const bdb_jt *o, const char *key, double *v)
 {
-    json_t *x = json_object_get(o, key);
-    if (!x || !json_is_number(x))
+    const bdb_jt *x = bdb_jt_get(o, key);
+    if (!x || !bdb_jt_is_number(x))
         return 0;
-    *v = json_number_value(x);
+    *v = x->u.num;
     return 1;
 }
 
-static const char *str(json_t *o, const char *key)
+static const char *str(const bdb_jt *o, const char *key)
 {
-    json_t *x = json_object_get(o, key);
-    return x && json_is_string(x) ? json_string_value(x) : NULL;
+    const bdb_jt *x = bdb_jt_get(o, key);
+    return x && bdb_jt_is_string(x) ? x->u.str : NULL;
 }
 
 /* client/server: "hostname" and "port" of the server that ran it; two
  * servers on one host differ by port only. */
-static void host_of(json_t *o, char *out, size_t outsz)
+static void host_of(const bdb_jt *o, char *out, size_t outsz)
 {
     const char *host = str(o, "hostname");
     double port = 0;
@@ -230,7 +233,7 @@ static void host_of(json_t *o, char *out, size_t outsz)
         snprintf(out, outsz, "%s", host);
 }
 
-static int kb_base_of(json_t *global, json_t *jobopts)
+static int kb_base_of(const bdb_jt *global, const bdb_jt *jobopts)
 {
     const char *kb = str(jobopts, "kb_base");
     if (!kb)
@@ -238,15 +241,15 @@ static int kb_base_of(json_t *global, json_t *jobopts)
     return kb && !strcmp(kb, "1000") ? 1000 : 1024;
 }
 
-static int apply_options(fio_entry *e, json_t *opts, int kb_base)
+static int apply_options(fio_entry *e, const bdb_jt *opts, int kb_base)
 {
     const char *k;
-    json_t *v;
-    if (!opts || !json_is_object(opts))
+    const bdb_jt *v;
+    if (!opts || !bdb_jt_is_object(opts))
         return BDB_OK;
-    json_object_foreach(opts, k, v) {
-        if (json_is_string(v) &&
-            bdb_fio_entry_option(e, k, json_string_value(v), kb_base) != BDB_OK)
+    BDB_JT_OBJECT_FOREACH(opts, k, v) {
+        if (bdb_jt_is_string(v) &&
+            bdb_fio_entry_option(e, k, v->u.str, kb_base) != BDB_OK)
             return BDB_ERANGE;
     }
     return BDB_OK;
@@ -254,13 +257,13 @@ static int apply_options(fio_entry *e, json_t *opts, int kb_base)
 
 /* min/max/mean/stddev of a latency object, and its percentile map; sp is
  * the text from the object's key on. */
-static int lat_block(fio_entry *e, json_t *o, const char *prefix,
+static int lat_block(fio_entry *e, const bdb_jt *o, const char *prefix,
                      double scale, const jspan *sp, int dir)
 {
     double n, mn, mx, mean, sd;
     char metric[48];
     int rc = BDB_OK;
-    if (!o || !json_is_object(o))
+    if (!o || !bdb_jt_is_object(o))
         return BDB_OK;
     if (!num(o, "min", &mn) || !num(o, "max", &mx) || !num(o, "mean", &mean) ||
         !num(o, "stddev", &sd))
@@ -269,7 +272,7 @@ static int lat_block(fio_entry *e, json_t *o, const char *prefix,
      * engine, the sync block of a job that never called fsync) is what
      * fio printed, and a reader of the log sees those numbers */
     static const char *const stat[4] = {"min", "max", "mean", "stdev"};
-    json_t *pct = json_object_get(o, "percentile");
+    const bdb_jt *pct = bdb_jt_get(o, "percentile");
     const char *keys[5] = {"min", "max", "mean", "stddev",
                            pct ? "percentile" : NULL};
     size_t at[5];
@@ -287,20 +290,20 @@ static int lat_block(fio_entry *e, json_t *o, const char *prefix,
                              key_line(sp, sp->from, "N"), dir);
     }
     const char *k;
-    json_t *v;
-    if (pct && json_is_object(pct)) {
+    const bdb_jt *v;
+    if (pct && bdb_jt_is_object(pct)) {
         jspan ps = span_at(sp, at[4]);
         /* jansson walks an object in the order of its keys' first
          * occurrence in the text: each key is looked for after the one
          * before it (from the start again when it is not there) */
         size_t after = ps.from;
         size_t nth = 0;
-        json_object_foreach(pct, k, v) {
+        BDB_JT_OBJECT_FOREACH(pct, k, v) {
             double p;
             size_t klen = strlen(k);
             const char *kend = k + klen, *q = k;
             char name[FIO_PCT_NAME_MAX];
-            if (rc || !json_is_number(v))
+            if (rc || !bdb_jt_is_number(v))
                 continue;
             /* every job prints the same map: the name of the key met at
              * this place last time is kept */
@@ -325,7 +328,7 @@ static int lat_block(fio_entry *e, json_t *o, const char *prefix,
                 kp = key_pos(ps.buf, ps.from, ps.end, k);
             else
                 after = kp + 1;
-            rc = bdb_fio_fig_add(e, metric, json_number_value(v) * scale,
+            rc = bdb_fio_fig_add(e, metric, v->u.num * scale,
                                  BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER,
                                  line_of(&ps, kp), dir);
         }
@@ -333,18 +336,18 @@ static int lat_block(fio_entry *e, json_t *o, const char *prefix,
     return rc;
 }
 
-static int dir_block(fio_entry *e, json_t *d, int dir, const jspan *sp)
+static int dir_block(fio_entry *e, const bdb_jt *d, int dir, const jspan *sp)
 {
     double ios = 0, io = 0, runtime = 0, bw = 0, iops = 0, v;
     int rc = BDB_OK;
-    if (!d || !json_is_object(d))
+    if (!d || !bdb_jt_is_object(d))
         return BDB_OK;
     num(d, "total_ios", &ios);
     num(d, "io_bytes", &io);
     num(d, "runtime", &runtime);
     if (ios <= 0 && io <= 0 && runtime <= 0)
         return BDB_OK; /* a direction the job did not do */
-    int new_units = json_object_get(d, "io_kbytes") != NULL;
+    int new_units = bdb_jt_get(d, "io_kbytes") != NULL;
     if (!new_units)
         io *= 1024.0; /* fio 2.x: io_bytes >> 10 */
     const char *bw_key = "bw_bytes";
@@ -369,7 +372,7 @@ static int dir_block(fio_entry *e, json_t *d, int dir, const jspan *sp)
     for (int i = 0; i < 3; i++) {
         lat_of[i] = 4 * i + 3;
         for (int k = 4 * i; k < 4 * i + 3; k++)
-            if (json_object_get(d, lats[k].key)) {
+            if (bdb_jt_get(d, lats[k].key)) {
                 lat_of[i] = k;
                 break;
             }
@@ -391,7 +394,7 @@ static int dir_block(fio_entry *e, json_t *d, int dir, const jspan *sp)
     const char *keys[K_N] = {"iops", bw_key, "io_bytes", "runtime"};
     for (int i = 0; i < 3; i++) {
         const char *lk = lats[lat_of[i]].key;
-        keys[K_LAT + i] = json_object_get(d, lk) ? lk : NULL;
+        keys[K_LAT + i] = bdb_jt_get(d, lk) ? lk : NULL;
     }
     static const char *const bw_keys[4] = {"bw_min", "bw_max", "bw_mean",
                                            "bw_dev"};
@@ -418,7 +421,7 @@ static int dir_block(fio_entry *e, json_t *d, int dir, const jspan *sp)
     for (int i = 0; i < 3 && !rc; i++) {
         int li = lat_of[i];
         jspan ls = span_at(sp, at[K_LAT + i]);
-        rc = lat_block(e, json_object_get(d, lats[li].key), lats[li].prefix,
+        rc = lat_block(e, bdb_jt_get(d, lats[li].key), lats[li].prefix,
                        lats[li].scale, &ls, dir);
     }
     if (have_bw) {
@@ -484,7 +487,7 @@ static const char *const no_figure_keys[] = {
     "io_kbytes", "bw", "prio", "prioclass", "priohint", "port", NULL};
 
 /* A direction (or sync) block that did no I/O: its zeros are no figures. */
-static int dir_idle(json_t *job, const char *k, size_t kn)
+static int dir_idle(const bdb_jt *job, const char *k, size_t kn)
 {
     static const char *const dirs[] = {"read", "write", "trim", "mixed",
                                        "sync", NULL};
@@ -493,9 +496,9 @@ static int dir_idle(json_t *job, const char *k, size_t kn)
     char name[8];
     memcpy(name, k, kn);
     name[kn] = '\0';
-    json_t *d = json_object_get(job, name);
+    const bdb_jt *d = bdb_jt_get(job, name);
     double ios = 0, io = 0, rt = 0;
-    if (!d || !json_is_object(d))
+    if (!d || !bdb_jt_is_object(d))
         return 0;
     num(d, "total_ios", &ios);
     num(d, "io_bytes", &io);
@@ -513,7 +516,7 @@ typedef struct jlevel {
 
 /* es[0..nes): the entries whose figures the text [from, end) gave; job:
  * the job object (NULL: the disk_util array). */
-static int unread_fields(const fio_entry *es, size_t nes, json_t *job,
+static int unread_fields(const fio_entry *es, size_t nes, const bdb_jt *job,
                          const char *buf,
                          size_t from, size_t end, line_cursor *lc,
                          bdb_sink *out)
@@ -619,7 +622,7 @@ static int unread_fields(const fio_entry *es, size_t nes, json_t *job,
 
 /* One job object, decoded from buf[from, end) (its own text, for line
  * numbers). */
-static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
+static int job_object(fio_doc *doc, const bdb_jt *job, const bdb_jt *global, int run,
                       const char *buf, size_t from, size_t end,
                       line_cursor *lc, bdb_sink *out)
 {
@@ -651,7 +654,7 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
         return BDB_ENOMEM;
     e->group = (int)group;
     host_of(job, e->host, sizeof e->host);
-    json_t *jopts = json_object_get(job, "job options");
+    const bdb_jt *jopts = bdb_jt_get(job, "job options");
     int kb = kb_base_of(global, jopts);
     int rc = apply_options(e, global, kb);
     if (!rc)
@@ -672,18 +675,18 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
     jspan js = {buf, from, end, lc, line};
     /* the keys whose lines are taken, found in one walk (keys_pos) */
     enum { K_SYNC = FIO_NDIRS, K_USR, K_SYS, K_CTX, K_N };
-    json_t *sync = json_object_get(job, "sync");
+    const bdb_jt *sync = bdb_jt_get(job, "sync");
     const char *keys[K_N] = {NULL};
     for (int d = 0; d < FIO_NDIRS; d++)
-        keys[d] = json_object_get(job, dkeys[d]) ? dkeys[d] : NULL;
+        keys[d] = bdb_jt_get(job, dkeys[d]) ? dkeys[d] : NULL;
     keys[K_SYNC] = sync ? "sync" : NULL;
-    keys[K_USR] = json_object_get(job, "usr_cpu") ? "usr_cpu" : NULL;
-    keys[K_SYS] = json_object_get(job, "sys_cpu") ? "sys_cpu" : NULL;
-    keys[K_CTX] = json_object_get(job, "ctx") ? "ctx" : NULL;
+    keys[K_USR] = bdb_jt_get(job, "usr_cpu") ? "usr_cpu" : NULL;
+    keys[K_SYS] = bdb_jt_get(job, "sys_cpu") ? "sys_cpu" : NULL;
+    keys[K_CTX] = bdb_jt_get(job, "ctx") ? "ctx" : NULL;
     size_t at_key[K_N];
     keys_pos(buf, from, end, keys, K_N, at_key);
     for (int d = 0; d < FIO_NDIRS && !rc; d++) {
-        json_t *dj = json_object_get(job, dkeys[d]);
+        const bdb_jt *dj = bdb_jt_get(job, dkeys[d]);
         if (!dj)
             continue;
         jspan ds = span_at(&js, at_key[d]);
@@ -698,7 +701,7 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
     if (!rc && sync && num(sync, "total_ios", &v)) {
         jspan ss = span_at(&js, at_key[K_SYNC]);
         jspan ls = sub_span(&ss, "lat_ns");
-        rc = lat_block(e, json_object_get(sync, "lat_ns"), "sync_latency",
+        rc = lat_block(e, bdb_jt_get(sync, "lat_ns"), "sync_latency",
                        1e-9, &ls, FIO_DIR_NONE);
     }
     /* group_reporting sums the clones' job_runtime (ms): well above the
@@ -735,7 +738,7 @@ static int job_object(fio_doc *doc, json_t *job, json_t *global, int run,
     return rc;
 }
 
-static int disk_object(fio_doc *doc, json_t *dj, int run, const jspan *sp)
+static int disk_object(fio_doc *doc, const bdb_jt *dj, int run, const jspan *sp)
 {
     int line = sp->line;
     const char *name = str(dj, "name");
@@ -789,6 +792,9 @@ typedef struct walker {
     line_cursor *lc;
     bdb_sink *out;
     int partial;        /* a job of the current document was skipped */
+    /* where values are decoded: a document's keys, the other values (a
+     * job), its "global options" (kept while its jobs are read) */
+    bdb_jt_doc *keys, *values, *global;
 } walker;
 
 static void skip_ws(walker *w)
@@ -798,14 +804,16 @@ static void skip_ws(walker *w)
         w->pos++;
 }
 
-/* Decodes the JSON value at w->pos (any kind) and moves past it; NULL
- * when it is cut or invalid (err says why). */
-static json_t *value(walker *w, json_error_t *err)
+/* Decodes the JSON value at w->pos (any kind) into d (what d held
+ * before is gone) and moves past it; NULL when it is cut or invalid (err
+ * says why, in jansson's words). */
+static const bdb_jt *value(walker *w, bdb_jt_doc *d, json_error_t *err)
 {
-    json_t *v = json_loadb(w->buf + w->pos, w->len - w->pos,
-                           JSON_DISABLE_EOF_CHECK | JSON_DECODE_ANY, err);
+    size_t used = 0;
+    const bdb_jt *v = bdb_jt_parse(d, w->buf + w->pos, w->len - w->pos,
+                                   &used, err);
     if (v)
-        w->pos += err->position > 0 ? (size_t)err->position : 0;
+        w->pos += used;
     return v;
 }
 
@@ -860,24 +868,23 @@ static int skipped_job(walker *w, fio_doc *doc, int run, size_t from,
     v.pos++;
     skip_ws(&v);
     json_error_t err;
-    json_t *name = value(&v, &err);
+    const bdb_jt *name = value(&v, w->keys, &err);
     int rc = BDB_OK;
-    if (name && json_is_string(name)) {
+    if (name && bdb_jt_is_string(name)) {
         fio_entry *e = bdb_fio_doc_add(doc, FIO_ENTRY_JOB,
-                                       json_string_value(name), NULL, run,
+                                       name->u.str, NULL, run,
                                        line_at(w->lc, from));
         if (!e)
             rc = BDB_ENOMEM;
         else
             e->skipped = 1;
     }
-    json_decref(name);
     return rc;
 }
 
 /* The "jobs" array: one job object at a time. Returns BDB_OK, BDB_ENOMEM,
  * or 1 when the array is cut (warned). */
-static int jobs_array(walker *w, fio_doc *doc, json_t *global, int run)
+static int jobs_array(walker *w, fio_doc *doc, const bdb_jt *global, int run)
 {
     w->pos++; /* '[' */
     for (;;) {
@@ -895,7 +902,7 @@ static int jobs_array(walker *w, fio_doc *doc, json_t *global, int run)
         }
         size_t from = w->pos;
         json_error_t err;
-        json_t *job = value(w, &err);
+        const bdb_jt *job = value(w, w->values, &err);
         if (!job) {
             /* a job that is complete but not valid JSON (a C printf of
              * a NaN, "-nan", is no JSON number) is skipped with a warning;
@@ -919,14 +926,13 @@ static int jobs_array(walker *w, fio_doc *doc, json_t *global, int run)
             return rc ? rc : 1;
         }
         int rc = BDB_OK;
-        if (json_is_object(job))
+        if (bdb_jt_is_object(job))
             rc = job_object(doc, job, global, run, w->buf, from, w->pos, w->lc,
                             w->out);
         else if ((rc = bdb_sink_warn(w->out, line_at(w->lc, from),
                                      "expected a job object in \"jobs\"")) !=
                  BDB_ENOMEM)
             rc = BDB_OK;
-        json_decref(job);
         /* the document keeps the job's compact record, not its entry */
         if (!rc)
             rc = bdb_fio_doc_pack(doc);
@@ -943,7 +949,7 @@ static int jobs_array(walker *w, fio_doc *doc, json_t *global, int run)
 static int document(walker *w, fio_doc *doc, int run)
 {
     size_t start = w->pos;
-    json_t *global = NULL;
+    const bdb_jt *global = NULL;
     int rc = BDB_OK, had_jobs = 0;
     w->pos++; /* '{' */
     for (;;) {
@@ -964,21 +970,19 @@ static int document(walker *w, fio_doc *doc, int run)
         }
         size_t kpos = w->pos;
         json_error_t err;
-        json_t *key = c == '"' ? value(w, &err) : NULL;
+        const bdb_jt *key = c == '"' ? value(w, w->keys, &err) : NULL;
         skip_ws(w);
-        if (!key || !json_is_string(key) || w->pos >= w->len ||
+        if (!key || !bdb_jt_is_string(key) || w->pos >= w->len ||
             w->buf[w->pos] != ':') {
-            json_decref(key);
             rc = cut_warning(w, kpos, "at this key", key ? NULL : &err);
             rc = rc ? rc : 1;
             break;
         }
         w->pos++;
         skip_ws(w);
-        const char *k = json_string_value(key);
+        const char *k = key->u.str;
         if ((!strcmp(k, "jobs") || !strcmp(k, "client_stats")) &&
             w->pos < w->len && w->buf[w->pos] == '[') {
-            json_decref(key);
             had_jobs = 1;
             rc = jobs_array(w, doc, global, run);
             if (rc)
@@ -986,42 +990,41 @@ static int document(walker *w, fio_doc *doc, int run)
             continue;
         }
         size_t vpos = w->pos;
-        json_t *v = value(w, &err);
+        const bdb_jt *v = value(w, w->values, &err);
         if (!v) {
-            json_decref(key);
             rc = cut_warning(w, vpos, "in this value", &err);
             rc = rc ? rc : 1;
             break;
         }
-        if (!strcmp(k, "fio version") && json_is_string(v)) {
-            const char *ver = json_string_value(v);
+        if (!strcmp(k, "fio version") && bdb_jt_is_string(v)) {
+            const char *ver = v->u.str;
             bdb_sink_set_version(w->out, ver, ver + strlen(ver));
-        } else if (!strcmp(k, "global options") && json_is_object(v)) {
-            json_decref(global);
-            global = json_incref(v);
-        } else if (!strcmp(k, "disk_util") && json_is_array(v)) {
+        } else if (!strcmp(k, "global options") && bdb_jt_is_object(v)) {
+            /* the tree is kept: the next values go to the other doc */
+            bdb_jt_doc *t = w->global;
+            w->global = w->values;
+            w->values = t;
+            global = v;
+        } else if (!strcmp(k, "disk_util") && bdb_jt_is_array(v)) {
             size_t i, cursor = kpos, n0 = doc->n;
-            json_t *dj;
-            json_array_foreach(v, i, dj) {
+            const bdb_jt *dj;
+            BDB_JT_ARRAY_FOREACH(v, i, dj) {
                 /* the i-th disk's text starts at the i-th "name" key */
                 size_t at = key_pos(w->buf, cursor, w->pos, "name");
                 if (at != (size_t)-1)
                     cursor = at + 1;
                 jspan ds = {w->buf, at == (size_t)-1 ? kpos : at, w->pos,
                             w->lc, line_at(w->lc, at == (size_t)-1 ? kpos : at)};
-                if (json_is_object(dj) && (rc = disk_object(doc, dj, run, &ds)))
+                if (bdb_jt_is_object(dj) && (rc = disk_object(doc, dj, run, &ds)))
                     break;
             }
             if (!rc)
                 rc = unread_fields(doc->e + n0, doc->n - n0, NULL, w->buf,
                                    vpos, w->pos, w->lc, w->out);
         }
-        json_decref(v);
-        json_decref(key);
         if (rc)
             break;
     }
-    json_decref(global);
     if (rc != BDB_ENOMEM) {
         int prc = bdb_fio_doc_pack(doc); /* the disks */
         rc = prc ? prc : rc;
@@ -1052,8 +1055,11 @@ int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
     (void)diag;
     line_cursor lc;
     lc_init(&lc, buf);
-    walker w = {buf, len, 0, &lc, out, 0};
+    walker w = {buf, len, 0, &lc, out, 0, bdb_jt_doc_new(), bdb_jt_doc_new(),
+                bdb_jt_doc_new()};
     int run = 0, rc = BDB_OK;
+    if (!w.keys || !w.values || !w.global)
+        rc = BDB_ENOMEM;
     while (w.pos < len && !rc) {
         size_t i = w.pos;
         if (buf[i] == '{' && starts_document(buf, len, i)) {
@@ -1104,5 +1110,8 @@ int bdb_fio_json_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
     if (!rc && run == 0)
         rc = bdb_sink_warn(out, 0, "expected a JSON document starting with "
                            "\"fio version\"");
+    bdb_jt_doc_free(w.keys);
+    bdb_jt_doc_free(w.values);
+    bdb_jt_doc_free(w.global);
     return rc == BDB_ENOMEM ? rc : BDB_OK;
 }

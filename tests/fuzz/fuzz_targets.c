@@ -11,11 +11,13 @@
 #include "fuzz_targets.h"
 
 #include "../../ingest/ingest.h"
+#include "../../ingest/json_tree.h"
 #include "../../ingest/path_pattern.h"
 #include "../../ingest/platform_csv.h"
 #include "../../ingest/summary.h"
 #include "../../ingest/sysinfo.h"
 
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -242,6 +244,72 @@ int bdb_fuzz_path_pattern(const uint8_t *data, size_t size)
     return 0;
 }
 
+/* fio's JSON reader (json_tree.h) against jansson, whose reading it
+ * promises: the same tree, the same bytes consumed, or the same error. */
+static int same_json(json_t *j, const bdb_jt *t)
+{
+    if (!t)
+        return 0;
+    switch (json_typeof(j)) {
+    case JSON_OBJECT: {
+        const char *k;
+        json_t *v;
+        unsigned i = 0;
+        if (t->type != BDB_JT_OBJECT || t->n != json_object_size(j))
+            return 0;
+        json_object_foreach(j, k, v) {
+            if (strcmp(t->u.mem[i].key, k) != 0 ||
+                !same_json(v, &t->u.mem[i].v))
+                return 0;
+            i++;
+        }
+        return 1;
+    }
+    case JSON_ARRAY:
+        if (t->type != BDB_JT_ARRAY || t->n != json_array_size(j))
+            return 0;
+        for (unsigned i = 0; i < t->n; i++)
+            if (!same_json(json_array_get(j, i), &t->u.item[i]))
+                return 0;
+        return 1;
+    case JSON_STRING:
+        return t->type == BDB_JT_STRING && t->n == json_string_length(j) &&
+               memcmp(t->u.str, json_string_value(j), t->n + 1) == 0;
+    case JSON_INTEGER:
+    case JSON_REAL: {
+        double a = json_number_value(j);
+        return t->type == BDB_JT_NUMBER && memcmp(&a, &t->u.num, sizeof a) == 0;
+    }
+    case JSON_TRUE:
+        return t->type == BDB_JT_TRUE;
+    case JSON_FALSE:
+        return t->type == BDB_JT_FALSE;
+    default:
+        return t->type == BDB_JT_NULL;
+    }
+}
+
+int bdb_fuzz_json_tree(const uint8_t *data, size_t size)
+{
+    bdb_jt_doc *d = bdb_jt_doc_new();
+    if (!d)
+        return 0;
+    json_error_t je, te;
+    json_t *j = json_loadb((const char *)data, size,
+                           JSON_DISABLE_EOF_CHECK | JSON_DECODE_ANY, &je);
+    size_t used = 0;
+    const bdb_jt *t = bdb_jt_parse(d, (const char *)data, size, &used, &te);
+    if (!j && t)
+        broken("JSON read that jansson refuses", je.text);
+    if (!j && strcmp(je.text, te.text) != 0)
+        broken("another error than jansson's", te.text);
+    if (j && (!same_json(j, t) || used != (size_t)je.position))
+        broken("JSON read otherwise than jansson reads it", "");
+    json_decref(j);
+    bdb_jt_doc_free(d);
+    return 0;
+}
+
 const bdb_fuzz_target bdb_fuzz_targets[] = {
     {"detect", bdb_fuzz_detect},
 #define BDB_TOOL(id) {#id, bdb_fuzz_##id},
@@ -251,6 +319,7 @@ const bdb_fuzz_target bdb_fuzz_targets[] = {
     {"sysinfo", bdb_fuzz_sysinfo},
     {"path_pattern", bdb_fuzz_path_pattern},
     {"summary", bdb_fuzz_summary},
+    {"json_tree", bdb_fuzz_json_tree},
     {NULL, NULL}};
 
 const bdb_fuzz_target *bdb_fuzz_target_named(const char *name)

@@ -21,6 +21,7 @@ int bdb_fuzz_platform_csv(const uint8_t *data, size_t size);
 int bdb_fuzz_sysinfo(const uint8_t *data, size_t size);
 int bdb_fuzz_path_pattern(const uint8_t *data, size_t size);
 int bdb_fuzz_summary(const uint8_t *data, size_t size);
+int bdb_fuzz_json_tree(const uint8_t *data, size_t size);
 
 typedef struct bdb_fuzz_target {
     const char *name;   /* the folder under tests/fuzz/regressions/ */

@@ -24,7 +24,7 @@ BUILD="${BDB_FUZZ_BUILD:-build-fuzz}"
 BDB_FUZZ_EXTRA="${BDB_FUZZ_EXTRA:-}"
 # a target per tool of ingest/tool_list.h, then the other readers
 ALL="detect $(sed -n 's/^BDB_TOOL(\([a-z0-9_]*\))$/\1/p' ingest/tool_list.h | \
-tr '\n' ' ')results_csv platform_csv sysinfo path_pattern summary"
+tr '\n' ' ')results_csv platform_csv sysinfo path_pattern summary json_tree"
 TARGETS="${*:-$ALL}"
 
 CC="${BDB_FUZZ_CC:-clang}"
@@ -74,6 +74,7 @@ seeds_for() {
     results_csv) echo samples/published samples/platforms.csv ;;
     path_pattern) echo "$PP" ;;
     summary) echo "$SU" ;;
+    json_tree) echo samples/fio samples/iperf3 ;;
     *) echo samples tests/fixtures ;;
     esac
 }
