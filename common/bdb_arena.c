@@ -62,11 +62,13 @@ static void chunk_free(bdb_arena_chunk *c)
     free(c);
 }
 
-void *bdb_arena_alloc(bdb_arena *a, size_t n)
+void *bdb_arena_alloc_aligned(bdb_arena *a, size_t n, size_t align)
 {
+    if (align == 0 || align > ALIGN || (align & (align - 1)))
+        align = ALIGN;
     if (n == 0 || n > SIZE_MAX / 2 - ALIGN - sizeof(bdb_arena_chunk))
         return NULL;
-    n = (n + ALIGN - 1) & ~(ALIGN - 1);
+    n = (n + align - 1) & ~(align - 1);
     if (a->head && n > CHUNK_FIRST / 4) {
         /* a large block gets a chunk of its own, behind the head, whose
          * room stays for the small ones */
@@ -77,7 +79,8 @@ void *bdb_arena_alloc(bdb_arena *a, size_t n)
         a->head->next = c;
         return c->data;
     }
-    if (!a->head || a->cap - a->used < n) {
+    size_t at = a->head ? (a->used + align - 1) & ~(align - 1) : 0;
+    if (!a->head || at > a->cap || a->cap - at < n) {
         size_t cap = a->head && a->cap < CHUNK_LAST ? a->cap * 2 : CHUNK_FIRST;
         if (a->head && a->cap >= CHUNK_LAST)
             cap = CHUNK_LAST;
@@ -90,10 +93,16 @@ void *bdb_arena_alloc(bdb_arena *a, size_t n)
         a->head = c;
         a->used = 0;
         a->cap = cap;
+        at = 0;
     }
-    void *p = a->head->data + a->used;
-    a->used += n;
+    void *p = a->head->data + at;
+    a->used = at + n;
     return p;
+}
+
+void *bdb_arena_alloc(bdb_arena *a, size_t n)
+{
+    return bdb_arena_alloc_aligned(a, n, ALIGN);
 }
 
 char *bdb_arena_strdup(bdb_arena *a, const char *s)
@@ -101,7 +110,7 @@ char *bdb_arena_strdup(bdb_arena *a, const char *s)
     if (!s)
         s = "";
     size_t len = strlen(s);
-    char *d = bdb_arena_alloc(a, len + 1);
+    char *d = bdb_arena_alloc_aligned(a, len + 1, 1);
     if (d)
         memcpy(d, s, len + 1);
     return d;

@@ -496,15 +496,16 @@ static size_t series_values(srv_req *r, const bdb_model *m,
             srv_esc(b, bdb_model_platform_name(m, p));
             bdb_buf_puts(b, "</td><td class=\"num\">");
             srv_esc(b, v);
-            if (c->outlier[i])
+            if (bdb_cell_outliers(c)[i])
                 bdb_buf_puts(b, " <span class=\"warn\">(outlier)</span>");
             bdb_buf_puts(b, "</td><td><code>");
-            srv_url_line(&u, c->source_ids[i], c->lines[i] > 0 ? c->lines[i] : 0);
+            int line = bdb_cell_lines(c)[i];
+            srv_url_line(&u, bdb_cell_source_ids(c)[i], line > 0 ? line : 0);
             bdb_buf_puts(b, "<a href=\"");
             srv_esc(b, u.data);
             bdb_buf_puts(b, "\">");
-            srv_esc(b, c->paths[i]);
-            snprintf(where, sizeof where, ":%d", c->lines[i]);
+            srv_esc(b, bdb_cell_path(m, c, i));
+            snprintf(where, sizeof where, ":%d", line);
             srv_esc(b, where);
             bdb_buf_puts(b, "</a></code></td></tr>\n");
         }

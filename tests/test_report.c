@@ -966,7 +966,7 @@ static void report__warned_source__marks_its_cells_only(void **state)
         const bdb_cell *c = &m->series[s].cells[0];
         if (!c->present)
             continue;
-        int from_404 = strstr(c->paths[0], "notfound-c10.txt") != NULL;
+        int from_404 = strstr(bdb_cell_path(m, c, 0), "notfound-c10.txt") != NULL;
         assert_int_equal(c->warned, from_404);
         warned += c->warned;
         clean += !c->warned;

@@ -1097,11 +1097,13 @@ static void stats__portable_tail_copy__gives_the_same_intervals(void **state)
 /* The draw inside the bootstrap replaces the division by a multiply (and
  * bounds up to 64 by constant ones): for bounds past 64, powers of two
  * among them (where floor((2^64 - 1) / d) is one less than 2^64 / d), up
- * to a large sample, it still draws what the division draws. */
+ * to a large sample, it still draws what the division draws; sizes at and
+ * past a block of draws (512 a lane) sum what the serial loop sums. */
 static void stats__geomean_bootstrap__large_samples_equal_sorting(void **state)
 {
     (void)state;
-    static const size_t sizes[] = {65, 127, 128, 1000, 4096, 70000};
+    static const size_t sizes[] = {65, 127, 128, 511, 512, 513, 1000, 1025,
+                                   4096, 70000};
     double *r = test_malloc(70000 * sizeof *r);
     for (size_t k = 0; k < N_OF(sizes); k++) {
         size_t n = sizes[k];

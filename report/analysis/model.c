@@ -170,6 +170,10 @@ typedef struct model_impl {
     /* the series' names and cells and the cells' values, freed together */
     bdb_arena arena;
     path_pool paths;
+    /* one copy of each tool, benchmark, metric and unit of the series (the
+     * keys; a lab's 125,000 series have a few hundred): four copies a
+     * series were a tenth of its report */
+    bdb_strmap names;
     /* bdb_stats_summary_consts by n (valid where consts[n].n == n): the
      * t quantile and median rank are the costly part of a summary and
      * depend on n alone */
@@ -276,11 +280,32 @@ static char *path_intern(path_pool *pl, long long id, const char *path)
     return copy;
 }
 
+/* The pool's path of source id, or NULL. */
+static const char *path_find(const path_pool *pl, long long id)
+{
+    if (!pl->cap)
+        return NULL;
+    for (size_t i = path_hash(id, pl->cap); pl->slot[i].path;
+         i = (i + 1) & (pl->cap - 1))
+        if (pl->slot[i].id == id)
+            return pl->slot[i].path;
+    return NULL;
+}
+
 static void path_pool_free(path_pool *pl)
 {
     for (size_t i = 0; i < pl->cap; i++)
         free(pl->slot[i].path);
     free(pl->slot);
+}
+
+const char *bdb_cell_path(const bdb_model *m, const bdb_cell *c, size_t i)
+{
+    const long long *ids = bdb_cell_source_ids(c);
+    const char *path = ids && i < c->n ? path_find(&((const model_impl *)m)->paths,
+                                                   ids[i])
+                                       : NULL;
+    return path ? path : "";
 }
 
 typedef struct build {
@@ -294,6 +319,13 @@ typedef struct build {
     bdb_strmap keys;    /* --ignore-param: identity -> series index */
     int rc;
 } build;
+
+/* The model's one copy of a series' name part s. */
+static char *intern(model_impl *impl, const char *s)
+{
+    bdb_strmap_entry *e = bdb_strmap_put(&impl->names, s ? s : "", NULL);
+    return e ? e->key : NULL;
+}
 
 static char *xstrdup(const char *s)
 {
@@ -341,54 +373,54 @@ static int add_platform(bdb_model *m, bdb_store *st, const char *name)
     return BDB_OK;
 }
 
-/* One block of the arena for a cell's n values, source ids, paths, lines
- * and outlier marks, widest first so each is aligned: five allocations
- * per cell were a third of a lab's report (a million cells of one or two
- * values). The paths' strings are the path pool's. */
+/* One block of the arena for a cell's n values, source ids, lines and
+ * outlier marks, widest first so each is aligned (model.h's accessors
+ * find them from values and n): five allocations per cell were a third
+ * of a lab's report (a million cells of one or two values). The cell's
+ * n is set here. */
 static int cell_arrays(model_impl *impl, bdb_cell *c, size_t n)
 {
-    size_t wide = sizeof *c->values + sizeof *c->source_ids + sizeof *c->paths;
-    size_t each = wide + sizeof *c->lines + 1;
+    size_t each = sizeof(double) + sizeof(long long) + sizeof(int) + 1;
     if (n > SIZE_MAX / each)
         return BDB_ENOMEM;
-    unsigned char *block = bdb_arena_alloc(&impl->arena, (n ? n : 1) * each);
+    void *block = bdb_arena_alloc_aligned(&impl->arena, (n ? n : 1) * each,
+                                          sizeof(double));
     if (!block)
         return BDB_ENOMEM;
-    c->values = (double *)block;
-    c->source_ids = (long long *)(block + n * sizeof *c->values);
-    c->paths = (char **)(block + n * (sizeof *c->values + sizeof *c->source_ids));
-    c->lines = (int *)(block + n * wide);
-    c->outlier = block + n * (wide + sizeof *c->lines);
+    c->values = block;
+    c->n = n;
     return BDB_OK;
 }
 
 /* Appends the row's values to the cell (a cell gets a second row when
  * --ignore-param made two series one: its block is made anew, the old one
- * stays in the arena). */
+ * stays in the arena). Each source's path goes to the model's pool. */
 static int cell_append(model_impl *impl, bdb_cell *c, const bdb_group_row *r)
 {
     size_t had = c->present ? c->n : 0;
     if (r->n > UINT32_MAX - had)
         return BDB_ENOMEM; /* a cell counts its values in 32 bits */
     bdb_cell old = *c;
+    if (!had)
+        old.values = NULL;
     if (cell_arrays(impl, c, had + r->n))
         return BDB_ENOMEM;
+    double *values = c->values;
+    long long *ids = bdb_cell_source_ids(c);
+    int *lines = bdb_cell_lines(c);
     if (had) {
-        memcpy(c->values, old.values, had * sizeof *c->values);
-        memcpy(c->lines, old.lines, had * sizeof *c->lines);
-        memcpy(c->source_ids, old.source_ids, had * sizeof *c->source_ids);
-        memcpy(c->paths, old.paths, had * sizeof *c->paths);
+        memcpy(values, old.values, had * sizeof *values);
+        memcpy(ids, bdb_cell_source_ids(&old), had * sizeof *ids);
+        memcpy(lines, bdb_cell_lines(&old), had * sizeof *lines);
     }
     for (size_t i = 0; i < r->n; i++) {
         size_t k = had + i;
-        c->values[k] = r->values[i];
-        c->lines[k] = r->lines[i];
-        c->source_ids[k] = r->source_ids[i];
-        if (!(c->paths[k] = path_intern(&impl->paths, r->source_ids[i],
-                                        r->paths[i])))
+        values[k] = r->values[i];
+        lines[k] = r->lines[i];
+        ids[k] = r->source_ids[i];
+        if (!path_intern(&impl->paths, r->source_ids[i], r->paths[i]))
             return BDB_ENOMEM;
     }
-    c->n = had + r->n;
     c->present = 1;
     return BDB_OK;
 }
@@ -465,11 +497,12 @@ static int add_group(const bdb_group_row *r, void *ctx)
         memset(s, 0, sizeof *s);
         s->cells = bdb_arena_alloc(arena, m->nplatforms * sizeof *s->cells);
         s->id = r->series_id;
-        s->tool = bdb_arena_strdup(arena, r->tool);
-        s->benchmark = bdb_arena_strdup(arena, r->benchmark);
-        s->metric = bdb_arena_strdup(arena, r->metric);
+        model_impl *impl = (model_impl *)m;
+        s->tool = intern(impl, r->tool);
+        s->benchmark = intern(impl, r->benchmark);
+        s->metric = intern(impl, r->metric);
         s->params = params;
-        s->unit = bdb_arena_strdup(arena, r->unit);
+        s->unit = intern(impl, r->unit);
         s->better = r->better;
         s->sweep = -1;
         s->unit_per = "";
@@ -526,8 +559,9 @@ static int mark_warned(bdb_model *m)
     for (size_t s = 0; n && s < m->nseries; s++)
         for (size_t p = 0; p < m->nplatforms; p++) {
             bdb_cell *c = &m->series[s].cells[p];
+            const long long *cids = bdb_cell_source_ids(c);
             for (size_t i = 0; c->present && !c->warned && i < c->n; i++)
-                if (bsearch(&c->source_ids[i], ids, n, sizeof *ids, cmp_id))
+                if (bsearch(&cids[i], ids, n, sizeof *ids, cmp_id))
                     c->warned = 1;
         }
     free(ids);
@@ -594,7 +628,8 @@ static int mark_merged(bdb_model *m, bdb_store *st)
             }
             /* one name per source: sort by id, take each once */
             for (size_t i = 0; i < c->n; i++)
-                src[i] = (source_name){c->source_ids[i], c->paths[i]};
+                src[i] = (source_name){bdb_cell_source_ids(c)[i],
+                                       bdb_cell_path(m, c, i)};
             if (c->n > 32) {
                 qsort(src, c->n, sizeof *src, cmp_id);
             } else { /* a cell's few: insertion, stable as glibc's qsort */
@@ -817,7 +852,8 @@ static int cell_stats(bdb_model *m, bdb_cell *c)
     size_t nout = 0;
     int rc = bdb_stats_summarize_with(c->values, c->n, k, &sum);
     if (!rc && c->n >= 3)
-        rc = bdb_stats_outliers_mad(c->values, c->n, c->outlier, &nout);
+        rc = bdb_stats_outliers_mad(c->values, c->n, bdb_cell_outliers(c),
+                                    &nout);
     c->mean = sum.mean;
     c->noutliers = (uint32_t)nout; /* nout <= n <= UINT32_MAX */
     c->noisy = c->n >= 2 && isfinite(sum.cv) && fabs(sum.cv) > m->opts.noisy_cv;
@@ -1688,6 +1724,7 @@ void bdb_model_free(bdb_model *m)
     model_impl *impl = (model_impl *)m;
     bdb_arena_free(&impl->arena);
     path_pool_free(&impl->paths);
+    bdb_strmap_free(&impl->names);
     free(impl->cost);
     free(impl->cost_listed);
     free(impl->eff_missing);

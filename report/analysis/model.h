@@ -79,11 +79,14 @@ typedef enum bdb_verdict {
  * bdb_cell_tests (Welch's and Mann-Whitney's tests). A lab's report holds
  * a million cells; 344 bytes each were most of its memory. */
 typedef struct bdb_cell {
-    double *values;             /* normalised when a normalisation is on */
-    int *lines;
-    long long *source_ids;
-    char **paths;
-    unsigned char *outlier;     /* per value, MAD rule */
+    double *values;             /* normalised when a normalisation is on;
+                                   in one block with each value's source
+                                   id, line and outlier mark (MAD rule):
+                                   bdb_cell_source_ids, bdb_cell_lines,
+                                   bdb_cell_outliers; its path:
+                                   bdb_cell_path. Four pointers more a
+                                   cell and a path a value were a third of
+                                   a lab's report. NULL: no values held */
     size_t n;                   /* at most UINT32_MAX */
     double mean;                /* of the values (bdb_cell_summary's) */
     double whole_mean;          /* the mean as measured, before
@@ -106,6 +109,23 @@ typedef struct bdb_cell {
     unsigned char eff_computed; /* it has efficiency figures (per watt,
                                    per dollar ...): bdb_cell_efficiency */
 } bdb_cell;
+
+/* The source ids, lines and outlier marks of the cell's n values (NULL
+ * when it holds no values). */
+static inline long long *bdb_cell_source_ids(const bdb_cell *c)
+{
+    return c->values ? (long long *)(void *)(c->values + c->n) : NULL;
+}
+
+static inline int *bdb_cell_lines(const bdb_cell *c)
+{
+    return c->values ? (int *)(void *)(bdb_cell_source_ids(c) + c->n) : NULL;
+}
+
+static inline unsigned char *bdb_cell_outliers(const bdb_cell *c)
+{
+    return c->values ? (unsigned char *)(bdb_cell_lines(c) + c->n) : NULL;
+}
 
 typedef struct bdb_rseries {
     long long id;
@@ -245,6 +265,10 @@ int bdb_cell_summary(const bdb_model *m, const bdb_cell *c, bdb_summary *out);
  * pointer may be NULL. BDB_OK, or the tests' error (BDB_ENOMEM). */
 int bdb_cell_tests(const bdb_model *m, const bdb_rseries *se, size_t p,
                    bdb_ttest *welch, bdb_utest *mw);
+
+/* The path of the source value i of cell c came from ("" when unknown):
+ * one copy per source, kept by the model. */
+const char *bdb_cell_path(const bdb_model *m, const bdb_cell *c, size_t i);
 
 /* Platform display name ("(unassigned)" for results without one). */
 const char *bdb_model_platform_name(const bdb_model *m, size_t i);

@@ -276,17 +276,18 @@ static void provenance(bdb_buf *out, const bdb_model *m,
                 if (i)
                     bdb_buf_puts(out, "<br>");
                 esc(out, v);
-                if (c->outlier[i])
+                if (bdb_cell_outliers(c)[i])
                     bdb_buf_puts(out, " <span class=\"warn\">(outlier)</span>");
                 bdb_buf_puts(out, " &mdash; <code>");
                 /* the path whole, however long (a copy into a fixed
                  * buffer cut paths past 1,200 bytes) */
-                esc(out, c->paths[i]);
+                esc(out, bdb_cell_path(m, c, i));
                 bdb_buf_append(out, ":", 1);
-                if (c->lines[i] < 0)
+                int line = bdb_cell_lines(c)[i];
+                if (line < 0)
                     bdb_buf_append(out, "-", 1);
-                put_u(out, c->lines[i] < 0 ? 0ULL - (unsigned long long)c->lines[i]
-                                           : (unsigned long long)c->lines[i]);
+                put_u(out, line < 0 ? 0ULL - (unsigned long long)line
+                                    : (unsigned long long)line);
                 bdb_buf_puts(out, "</code>");
             }
             bdb_buf_puts(out, "</td></tr>\n");

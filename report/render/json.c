@@ -396,13 +396,13 @@ static void cell_write(jw *w, const bdb_model *m, const bdb_rseries *se,
     jw_open(w, '[');
     for (size_t i = 0; i < c->n && !w->failed; i++) {
         jw_item(w);
-        jw_source(w, c->paths[i], c->lines[i]);
+        jw_source(w, bdb_cell_path(m, c, i), bdb_cell_lines(c)[i]);
     }
     jw_close(w, ']');
     jw_key(w, "outliers");
     jw_open(w, '[');
     for (size_t i = 0; i < c->n; i++)
-        if (c->outlier[i]) {
+        if (bdb_cell_outliers(c)[i]) {
             jw_item(w);
             jw_int(w, (long long)i);
         }

@@ -556,9 +556,9 @@ const char *bdb_section_warning_platform(const bdb_model *m,
         for (size_t p = 0; p < m->nplatforms; p++) {
             const bdb_cell *c = &se->cells[p];
             for (size_t i = 0; c->present && i < c->n; i++) {
-                if (c->source_ids[i] != w->source_id)
+                if (bdb_cell_source_ids(c)[i] != w->source_id)
                     continue;
-                if (c->lines[i] == w->line)
+                if (bdb_cell_lines(c)[i] == w->line)
                     return bdb_model_platform_name(m, p);
                 if (found >= 0 && (size_t)found != p)
                     several = 1;
@@ -622,8 +622,8 @@ int bdb_section_provenance(const bdb_model *m, int all, bdb_rtable *t)
                 char v[96];
                 bdb_format_series_value(se, c->values[i], v, sizeof v);
                 bdb_buf_printf(&vals, "%s%s%s - %s:%d", i ? "\n" : "", v,
-                               c->outlier[i] ? " (outlier)" : "", c->paths[i],
-                               c->lines[i]);
+                               bdb_cell_outliers(c)[i] ? " (outlier)" : "",
+                               bdb_cell_path(m, c, i), bdb_cell_lines(c)[i]);
             }
             const char *row[] = {fig, bdb_model_platform_name(m, p),
                                  vals.data ? vals.data : ""};
@@ -645,7 +645,8 @@ static int source_shown(const bdb_model *m, int all, long long id, int line)
         for (size_t p = 0; p < m->nplatforms; p++) {
             const bdb_cell *c = &se->cells[p];
             for (size_t i = 0; c->present && i < c->n; i++)
-                if (c->source_ids[i] == id && (!line || c->lines[i] == line))
+                if (bdb_cell_source_ids(c)[i] == id &&
+                    (!line || bdb_cell_lines(c)[i] == line))
                     return 1;
         }
     }

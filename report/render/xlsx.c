@@ -462,14 +462,15 @@ static void put_line(bdb_buf *b, int line)
  * of values from one file names it once, its lines as ranges: a cell of
  * a thousand repetitions in one file fits, where a list of every
  * "file:line" passed Excel's 32,767 characters. */
-static void sources_text(const bdb_cell *c, bdb_buf *b)
+static void sources_text(const bdb_model *m, const bdb_cell *c, bdb_buf *b)
 {
     bdb_buf_reset(b);
+    const int *lines = bdb_cell_lines(c);
     for (size_t i = 0; i < c->n;) {
-        const char *p = c->paths[i] ? c->paths[i] : "";
+        const char *p = bdb_cell_path(m, c, i);
         size_t j = i + 1;
         while (j < c->n) {
-            const char *q = c->paths[j] ? c->paths[j] : "";
+            const char *q = bdb_cell_path(m, c, j);
             if (q != p && strcmp(q, p) != 0)
                 break;
             j++;
@@ -480,14 +481,14 @@ static void sources_text(const bdb_cell *c, bdb_buf *b)
         bdb_buf_append(b, ":", 1);
         for (size_t k = i; k < j;) {
             size_t e = k;
-            while (e + 1 < j && c->lines[e] < INT_MAX && c->lines[e + 1] == c->lines[e] + 1)
+            while (e + 1 < j && lines[e] < INT_MAX && lines[e + 1] == lines[e] + 1)
                 e++;
             if (k > i)
                 bdb_buf_append(b, ",", 1);
-            put_line(b, c->lines[k]);
+            put_line(b, lines[k]);
             if (e > k) {
                 bdb_buf_append(b, "-", 1);
-                put_line(b, c->lines[e]);
+                put_line(b, lines[e]);
             }
             k = e + 1;
         }
@@ -572,7 +573,7 @@ static void sheet_results(xl *x)
                 put_num(x, ws, rr, RS_P_ADJ, c->p_adj, x->sci);
             put_rep(x, ws, rr, RS_VERDICT, bdb_report_verdict_word(c->verdict), NULL);
             put_rep(x, ws, rr, RS_NOISY, c->noisy ? "noisy" : "", NULL);
-            sources_text(c, &src);
+            sources_text(m, c, &src);
             put_str(x, ws, rr, RS_SOURCES, src.data, NULL);
         }
     }
