@@ -678,8 +678,9 @@ static int br_seen(const view *v)
     size_t pos = 0, n = 0;
     const char *s, *e;
     while (next_line(&w, &pos, &s, &e) && n < 2)
-        for (const char *p = s; p < e; p++) {
-            size_t k = *p == '<' ? br_tag(p, e) : 0;
+        for (const char *p = s;
+             p < e && (p = memchr(p, '<', (size_t)(e - p))); p++) {
+            size_t k = br_tag(p, e);
             if (k && only_pipes_after(p + k, e)) {
                 n++;
                 break;
@@ -943,8 +944,9 @@ static int inline_seen(const view *v)
         if (emphasis_on_line(s, e) || literal_line(s, e, &a, &b) ||
             spans_on_line(s, e))
             return 1;
-        for (const char *p = s; p < e; p++)
-            if (*p == '[' && p + 1 < e && p[1] == '/' && inline_tag(p, e))
+        for (const char *p = s;
+             p < e && (p = memchr(p, '[', (size_t)(e - p))); p++)
+            if (p + 1 < e && p[1] == '/' && inline_tag(p, e))
                 return 1;
     }
     return 0;
