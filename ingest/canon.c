@@ -1,5 +1,6 @@
 /* canon.c - canonical parameter names and values (see canon.h). */
 #include "canon.h"
+#include "../common/bdb_scan.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -133,7 +134,7 @@ static void canon_value(const bdb_tool *t, const bdb_tool_param *p,
     case BDB_FORM_TEXT:
         break;
     }
-    snprintf(out, outsz, "%s", value);
+    bdb_strlcpy(out, outsz, value);
 }
 
 /* scheme://host[:port][/path]: the parts, each "" when absent. */
@@ -181,11 +182,13 @@ int bdb_canon_param(const bdb_tool *t, const char *key, const char *value,
         url_parts u;
         split_url(value, &u);
         snprintf(kout, ksz, "path");
-        snprintf(vout, vsz, "%s", u.path);
+        bdb_strlcpy(vout, vsz, u.path);
         *role = BDB_ROLE_IDENTITY;
         return 1;
     }
-    snprintf(kout, ksz, "%s", p ? p->name : k);
+    /* copies, not snprintf: its parsing of "%s" was most of this
+     * function, called for every parameter of every record */
+    bdb_strlcpy(kout, ksz, p ? p->name : k);
     canon_value(t, p, value, vout, vsz);
     return strcmp(kout, key) != 0 || strcmp(vout, value) != 0;
 }

@@ -355,7 +355,7 @@ void bdb_fio_pct_name(double pct, char *out, size_t outsz)
     for (char *c = num; *c; c++)
         if (*c == '.')
             *c = '_';
-    snprintf(out, outsz, "p%s", num);
+    bdb_put_at(out, outsz, bdb_put_at(out, outsz, 0, "p", 1), num, n);
 }
 
 /* fio's option parser (parse.c, str_to_decimal / get_mult_bytes): a number,

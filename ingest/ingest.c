@@ -495,7 +495,7 @@ static int normalize_take(void *ctx, const bdb_sample *in)
         return BDB_ENOMEM;
     s.line = bdb_unwrap_line(nz->unwrapped, s.line);
     if (!s.tool[0])
-        snprintf(s.tool, sizeof s.tool, "%s", nz->tool);
+        bdb_strlcpy(s.tool, sizeof s.tool, nz->tool);
     /* a results CSV names each row's tool */
     nz->record = bdb_tool_find(s.tool);
     int named = !s.benchmark[0];
