@@ -1405,8 +1405,11 @@ static int header_cut(ossl_ctx *c, bdb_lines *it, const char *p,
     ossl_tok t[MAX_TOK];
     int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
     long long v;
-    const char *q = n ? t[n - 1].p : NULL;
-    if (n < 2 || n % 2 || !bdb_span_eq(t[0].p, t[0].end, "type") ||
+    /* n is -1 for a line of more than MAX_TOK tokens */
+    if (n < 2 || n % 2)
+        return 0;
+    const char *q = t[n - 1].p;
+    if (!bdb_span_eq(t[0].p, t[0].end, "type") ||
         !bdb_scan_int(&q, t[n - 1].end, &v) || q != t[n - 1].end)
         return 0;
     bdb_lines peek;
