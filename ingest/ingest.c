@@ -676,21 +676,32 @@ static int summary_into(const char *buf, size_t len, normalizer *nz,
     return rc;
 }
 
+/* The parsers there are (each tool's and the results CSV's): a reading
+ * lists each at most once, so its lists hold them all. */
+enum {
+    NPARSERS = 1
+#define BDB_TOOL(id) +1
+#define BDB_TOOL_RECORD(id)
+#include "tool_list.h"
+};
+#define READING_MAX 32
+_Static_assert(NPARSERS <= READING_MAX, "a reading lists every parser");
+
 /* What the parsers of one text (the file's, or one of its interleaved
  * streams') found and missed, gathered over the texts of a file. */
 typedef struct reading {
-    const bdb_parser *chosen[32];   /* every text's tools, each once */
+    const bdb_parser *chosen[READING_MAX]; /* every text's tools, each once */
     size_t nchosen;
     /* Why the first parser that read nothing read nothing: the file's
      * error when no parser reads anything. */
     bdb_diag why;
     /* Parsers that recognised the file but read nothing while another
      * did: said as warnings when they had a reason. */
-    bdb_diag empty[32];
-    const char *empty_tool[32];
+    bdb_diag empty[READING_MAX];       /* each tool once: its first reason */
+    const char *empty_tool[READING_MAX];
     size_t nempty;
     int cut_runs;       /* a part gave cut runs' traces alone */
-    const char *named[32];  /* the tools named in tools_out, each once */
+    const char *named[READING_MAX]; /* the tools named in tools_out, each once */
     size_t nnamed;
 } reading;
 
@@ -711,7 +722,7 @@ static int read_text(const char *buf, size_t len, normalizer *nz,
         size_t k = 0;
         while (k < rd->nchosen && rd->chosen[k] != chosen[i])
             k++;
-        if (k == rd->nchosen && k < 32)
+        if (k == rd->nchosen && k < READING_MAX)
             rd->chosen[rd->nchosen++] = chosen[i];
     }
 
@@ -774,7 +785,11 @@ static int read_text(const char *buf, size_t len, normalizer *nz,
             rc = BDB_OK;
         }
         if (part.n == 0 && !cut_only) {
-            if (rc != BDB_OK || (part.nnotes && !part.notes[0].is_info)) {
+            size_t said = 0;    /* a tool empty in two streams: once */
+            while (said < rd->nempty && rd->empty_tool[said] != name)
+                said++;
+            if (said == rd->nempty && said < READING_MAX &&
+                (rc != BDB_OK || (part.nnotes && !part.notes[0].is_info))) {
                 bdb_diag *e = &rd->empty[rd->nempty];
                 rd->empty_tool[rd->nempty++] = name;
                 bdb_diag_clear(e);
@@ -812,7 +827,7 @@ static int read_text(const char *buf, size_t len, normalizer *nz,
         while (seen < rd->nnamed && rd->named[seen] != name)
             seen++;
         if (tools_out && tools_sz && seen == rd->nnamed) {
-            if (rd->nnamed < 32)
+            if (rd->nnamed < READING_MAX)
                 rd->named[rd->nnamed++] = name;
             size_t used = strlen(tools_out);
             snprintf(tools_out + used, tools_sz - used, "%s%s", used ? "+" : "",
