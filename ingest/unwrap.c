@@ -795,7 +795,7 @@ static int is_table_rule(const char *s, const char *e)
 
 static int has_pipe(const char *s, const char *e)
 {
-    return memchr(s, '|', (size_t)(e - s)) != NULL;
+    return e > s && memchr(s, '|', (size_t)(e - s)) != NULL;
 }
 
 static int tables_seen(const view *v)
