@@ -265,11 +265,14 @@ static int traces_walk(bdb_store *st, long long source_id, const bdb_filter *f,
                          "t.t_start, t.t_end, t.value, t.unit, t.line "
                          "FROM trace_points t JOIN series s ON "
                          "s.id = t.series_id WHERE 1=1");
-    char cond[160];
+    char cond[192];
     if (run) {
+        /* a run's chart: a point restated (printed again elsewhere in
+         * the log) is charted once, at its interval's own point */
         snprintf(cond, sizeof cond, " AND t.source_id = %lld AND "
-                 "t.series_id = %lld AND t.repetition = %d", run->source_id,
-                 run->series_id, run->repetition);
+                 "t.series_id = %lld AND t.repetition = %d AND "
+                 "t.label <> 'restated'", run->source_id, run->series_id,
+                 run->repetition);
         bdb_buf_puts(&w.sql, cond);
     } else if (source_id) {
         snprintf(cond, sizeof cond, " AND t.source_id = %lld", source_id);
@@ -368,7 +371,8 @@ int bdb_store_trace_run_stats(bdb_store *st, const bdb_trace_run *run,
     char sql[320];
     snprintf(sql, sizeof sql, "SELECT count(*), min(value), avg(value), "
              "max(value) FROM trace_points WHERE source_id = %lld AND "
-             "series_id = %lld AND repetition = %d AND what = ?1",
+             "series_id = %lld AND repetition = %d AND what = ?1 AND "
+             "label <> 'restated'",
              run->source_id, run->series_id, run->repetition);
     bdb_stmt *q;
     int rc = bdb_stmt_prepare(st, sql, "summing up a trace", 0, &q);

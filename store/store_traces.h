@@ -66,13 +66,16 @@ int bdb_store_trace_runs_each(bdb_store *st, const bdb_filter *f,
                               int (*cb)(const bdb_trace_run *, void *),
                               void *ctx);
 /* The first limit points (0: all) of run (its source_id, series_id and
- * repetition), in sequence order. */
+ * repetition), in sequence order; points labelled "restated" (a figure
+ * printed again, stored at its own line) are the chart's once already
+ * and are left out. */
 int bdb_store_trace_run_points(bdb_store *st, const bdb_trace_run *run,
                                long long limit,
                                int (*cb)(const bdb_trace_row *, void *),
                                void *ctx);
 /* How many of run's points are of quantity what, and their min, mean
- * and max (NaN when none), summed up by the store. */
+ * and max (NaN when none), summed up by the store ("restated" points
+ * left out, as above). */
 typedef struct bdb_trace_stats {
     long long n;
     double min, mean, max;

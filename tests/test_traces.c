@@ -336,6 +336,38 @@ static void cli__wrk2_calibration_lines__are_the_latency_trace(void **state)
     bdb_buf_free(&out);
 }
 
+/* Each "restated" point of p (a lone stream's figure printed again at
+ * its own key) has its SUM twin: same series, quantity and interval, at
+ * another line, with the same value (iperf3 times a --bidir reverse
+ * stream apart from its sum by microseconds: interval and value within
+ * 1e-4 of it).
+ * Returns how many there are. */
+static int restated_twins(const tu_pts *p)
+{
+    int n = 0;
+    for (int k = 0; k < p->n; k++) {
+        const tu_pt *r = &p->v[k];
+        if (strcmp(r->label, "restated") != 0 || isnan(r->start))
+            continue; /* no interval: the run's figure restated */
+        int twins = 0;
+        for (int j = 0; j < p->n; j++) {
+            const tu_pt *s = &p->v[j];
+            if (!strcmp(s->label, "SUM") && !strcmp(s->series, r->series) &&
+                !strcmp(s->what, r->what) &&
+                fabs(s->start - r->start) < 1e-4 &&
+                fabs(s->end - r->end) < 1e-4 &&
+                fabs(s->value - r->value) <= 1e-4 * fabs(s->value) &&
+                s->line != r->line)
+                twins++;
+        }
+        if (twins != 1)
+            print_message("%s %s %.17g-%.17g %.17g line %d\n", r->series, r->what, r->start, r->end, r->value, r->line);
+        assert_int_equal(twins, 1);
+        n++;
+    }
+    return n;
+}
+
 /* iperf3 -J --bidir: each interval's "sum" and "sum_bidir_reverse" give
  * the two ways' traces with the columns the text prints beside the rate
  * (bytes, TCP retransmits); every value is the raw document's, read here
@@ -375,6 +407,8 @@ static void traces__iperf3_json_bidir__both_ways_with_their_columns(
                 int hit = 0;
                 for (int k = 0; k < p->n; k++) {
                     const tu_pt *x = &p->v[k];
+                    if (!strcmp(x->label, "restated"))
+                        continue; /* the stream's copy: checked below */
                     if (strstr(x->series, dir[w]) && !strcmp(x->what, what[q]) &&
                         fabs(x->start - a) < 1e-9) {
                         tu_assert_close(x->value, want, 1e-12, what[q]);
@@ -391,6 +425,8 @@ static void traces__iperf3_json_bidir__both_ways_with_their_columns(
     int extra = 0;
     for (int k = 0; k < p->n; k++) {
         const tu_pt *x = &p->v[k];
+        if (!strcmp(x->label, "restated"))
+            continue;
         if (!strcmp(x->what, "throughput") || !strcmp(x->what, "transfer") ||
             !strcmp(x->what, "retransmits"))
             continue;
@@ -399,7 +435,17 @@ static void traces__iperf3_json_bidir__both_ways_with_their_columns(
                     !strcmp(x->what, "pmtu"));
         extra++;
     }
-    assert_int_equal(p->n, 10 + extra);
+    /* each way's lone stream repeats its sum's rate, bytes and (sending
+     * way) retransmits at its own lines: read there, restated */
+    assert_int_equal(restated_twins(p), 10);
+    int run_copies = 0;
+    for (int k = 0; k < p->n; k++)
+        run_copies += !strcmp(p->v[k].label, "restated") &&
+                      isnan(p->v[k].start);
+    /* and each way's end.streams[0]: the sending way's rate, bytes and
+     * retransmits and the receiving way's rate and bytes, both ends */
+    assert_true(run_copies > 0);
+    assert_int_equal(p->n, 10 + extra + 10 + run_copies);
     json_decref(doc);
     free(p);
     bdb_store_close(st);
@@ -593,7 +639,9 @@ static void traces__iperf3_json_udp_streams__their_datagrams(void **state)
 }
 
 /* A lone stream's interval lines are the sum's: no stream trace; what
- * the sum lacks (cwnd, rtt) is in the sum's trace, at the stream's line. */
+ * the sum lacks (cwnd, rtt) is in the sum's trace, at the stream's line;
+ * what it repeats (rate, bytes, retransmits) is read at its own keys as
+ * "restated" points, which the report's chart leaves out. */
 static void traces__iperf3_json_one_stream__only_the_sums(void **state)
 {
     (void)state;
@@ -602,8 +650,59 @@ static void traces__iperf3_json_one_stream__only_the_sums(void **state)
     tu_pts *p = calloc(1, sizeof *p);
     tu_points_of(st, id, p);
     assert_true(p->n > 0);
-    for (int x = 0; x < p->n; x++)
-        assert_string_equal(p->v[x].label, "SUM");
+    int sums = 0;
+    for (int x = 0; x < p->n; x++) {
+        if (strcmp(p->v[x].label, "restated") != 0) {
+            assert_string_equal(p->v[x].label, "SUM");
+            sums += !strcmp(p->v[x].what, "throughput");
+        }
+    }
+    /* one restated rate, transfer and retransmits per interval's sum */
+    assert_true(sums > 0);
+    assert_int_equal(restated_twins(p), 3 * sums);
+    /* and the run's: end.streams[0] repeats end.sum_sent and
+     * sum_received; each of its figures is read at its own key's line,
+     * with no interval (read here from the document by hand) */
+    json_error_t err;
+    json_t *doc = json_load_file(tu_path("samples/iperf3/json-tcp.json"), 0,
+                                 &err);
+    assert_non_null(doc);
+    json_t *one = json_array_get(json_object_get(json_object_get(doc, "end"),
+                                                 "streams"), 0);
+    static const struct {
+        const char *what, *side, *key;
+    } want[] = {{"throughput_sender", "sender", "bits_per_second"},
+                {"transfer_sender", "sender", "bytes"},
+                {"retransmits", "sender", "retransmits"},
+                {"throughput", "receiver", "bits_per_second"},
+                {"transfer", "receiver", "bytes"}};
+    size_t len;
+    char *text = tu_read("samples/iperf3/json-tcp.json", &len);
+    int run_copies = 0;
+    for (int x = 0; x < p->n; x++) {
+        const tu_pt *r = &p->v[x];
+        if (strcmp(r->label, "restated") != 0 || !isnan(r->start))
+            continue;
+        int hit = 0;
+        for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+            if (strcmp(r->what, want[k].what) != 0)
+                continue;
+            json_t *o = json_object_get(one, want[k].side);
+            tu_assert_close(r->value, json_number_value(
+                                json_object_get(o, want[k].key)),
+                            1e-9, r->what);
+            char line[256], quoted[64];
+            tu_text_line(text, r->line, line, sizeof line);
+            snprintf(quoted, sizeof quoted, "\"%s\"", want[k].key);
+            assert_non_null(strstr(line, quoted));
+            hit++;
+        }
+        assert_int_equal(hit, 1);
+        run_copies++;
+    }
+    assert_int_equal(run_copies, 5);
+    free(text);
+    json_decref(doc);
     free(p);
     bdb_store_close(st);
 }
@@ -791,6 +890,39 @@ static void report__traces__restated_points_not_charted(void **state)
     bdb_store_close(st);
 }
 
+/* A lone stream's restated rate, bytes and retransmits (iperf3 -J) are
+ * not charted twice: the run's trace holds the SUM's points alone, and
+ * its throughput figures (count, min, max) are the intervals' sums. */
+static void report__traces__lone_stream_restated_not_charted(void **state)
+{
+    (void)state;
+    bdb_store *st = open_at(db_path);
+    long long id = import_sample(st, "samples/iperf3/json-tcp.json");
+    tu_pts *p = calloc(1, sizeof *p);
+    tu_points_of(st, id, p);
+    size_t nsum = 0;
+    double lo = INFINITY, hi = -INFINITY;
+    for (int x = 0; x < p->n; x++)
+        if (!strcmp(p->v[x].label, "SUM") &&
+            !strcmp(p->v[x].what, "throughput")) {
+            nsum++;
+            lo = p->v[x].value < lo ? p->v[x].value : lo;
+            hi = p->v[x].value > hi ? p->v[x].value : hi;
+        }
+    assert_true(nsum > 1);
+    free(p);
+    bdb_model *m = report_model(st, 0, 0);
+    assert_int_equal(m->traces.n, 1);
+    const bdb_rtrace *t = &m->traces.v[0];
+    for (size_t k = 0; k < t->n; k++)
+        assert_string_equal(t->points[k].label, "SUM");
+    assert_int_equal(t->nwhat, nsum);
+    tu_assert_close(t->min, lo, 1e-12, "min");
+    tu_assert_close(t->max, hi, 1e-12, "max");
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 /* report --format html charts each trace as inline SVG with real text,
  * says how many it left out and how to see them; json carries the
  * points and the count; text a line per trace whose figures are the raw
@@ -903,6 +1035,7 @@ int main(void)
         cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, setup),
         cmocka_unit_test_setup(report__traces__not_of_series_the_report_drops, setup),
         cmocka_unit_test_setup(report__traces__restated_points_not_charted, setup),
+        cmocka_unit_test_setup(report__traces__lone_stream_restated_not_charted, setup),
         cmocka_unit_test_setup(cli__report__html_json_text_show_the_traces, setup),
         cmocka_unit_test_setup(cli__list_series__series_of_traces_only_listed, setup),
     };
@@ -914,6 +1047,7 @@ int main(void)
         cmocka_unit_test_setup(report__traces__the_runs_traces_as_their_raw_lines_say, pg_setup),
         cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, pg_setup),
         cmocka_unit_test_setup(report__traces__restated_points_not_charted, pg_setup),
+        cmocka_unit_test_setup(report__traces__lone_stream_restated_not_charted, pg_setup),
         cmocka_unit_test_setup(cli__list_series__series_of_traces_only_listed, pg_setup),
     };
     int failed = cmocka_run_group_tests_name("traces on SQLite", sqlite_tests,

@@ -5,6 +5,7 @@
 #include "../store/store_traces.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
@@ -540,12 +541,76 @@ size_t tu_each_sample(void (*fn)(const char *dir, const char *name,
     return files;
 }
 
+/* The directories tu_tmpdir made, removed when the test program ends
+ * (by the process that made them: a forked child's exit leaves them);
+ * BDB_TEST_KEEP_TMP=1 keeps them to look at. */
+static struct {
+    char **v;
+    size_t n, cap;
+    pid_t owner;
+} made_dirs;
+
+/* Removes path and all below it (symlinks not followed); says what it
+ * could not remove and goes on. */
+static void remove_tree(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return;
+    if (S_ISDIR(st.st_mode)) {
+        DIR *d = opendir(path);
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+                continue;
+            size_t n = strlen(path) + strlen(e->d_name) + 2;
+            char *sub = malloc(n);
+            if (!sub)
+                break;
+            snprintf(sub, n, "%s/%s", path, e->d_name);
+            remove_tree(sub);
+            free(sub);
+        }
+        if (d)
+            closedir(d);
+    }
+    if ((S_ISDIR(st.st_mode) ? rmdir(path) : unlink(path)) != 0)
+        fprintf(stderr, "test cleanup: %s: %s\n", path, strerror(errno));
+}
+
+static void remove_made_dirs(void)
+{
+    const char *keep = getenv("BDB_TEST_KEEP_TMP");
+    for (size_t i = 0; i < made_dirs.n; i++) {
+        if (getpid() == made_dirs.owner && !(keep && *keep == '1'))
+            remove_tree(made_dirs.v[i]);
+        free(made_dirs.v[i]);
+    }
+    free(made_dirs.v);
+    memset(&made_dirs, 0, sizeof made_dirs);
+}
+
 const char *tu_tmpdir(void)
 {
     static char dir[256];
     snprintf(dir, sizeof dir, "/tmp/bdbtest.XXXXXX");
     if (!mkdtemp(dir))
-        fail_msg("mkdtemp failed");
+        fail_msg("mkdtemp failed: %s", strerror(errno));
+    if (made_dirs.n == made_dirs.cap) {
+        size_t cap = made_dirs.cap ? made_dirs.cap * 2 : 16;
+        char **v = realloc(made_dirs.v, cap * sizeof *v);
+        if (!v)
+            fail_msg("tu_tmpdir: out of memory after %zu directories",
+                     made_dirs.n);
+        made_dirs.v = v;
+        made_dirs.cap = cap;
+    }
+    if (!(made_dirs.v[made_dirs.n] = strdup(dir)))
+        fail_msg("tu_tmpdir: out of memory");
+    if (made_dirs.n++ == 0) {
+        made_dirs.owner = getpid();
+        atexit(remove_made_dirs);
+    }
     return dir;
 }
 

@@ -705,18 +705,12 @@ static int interval_traces(const ip_run *r, const char *buf, size_t off,
                          : bdb_iperf_emit_extra_trace(&ob, figs, nfigs, label,
                                                       r->ents[ei].trace_base,
                                                       out);
-            if (!rc && !streams && at < vend) {
-                /* the lone stream's rate, bytes and retransmits repeat
-                 * the sum's (what the sum lacks, cwnd and rtt, are points
-                 * at their keys above): the account passes over it */
-                size_t ob0 = at;
-                while (ob0 > pos && buf[ob0] != '{')
-                    ob0--;
-                size_t oe = value_end(buf, vend, ob0);
-                if (oe != (size_t)-1)
-                    rc = bdb_sink_cover(out, line_at(lm, ob0),
-                                        line_at(lm, oe - 1));
-            }
+            /* the lone stream's rate, bytes and retransmits repeat the
+             * sum's (what the sum lacks, cwnd and rtt, are points at
+             * their keys above): read where printed, as restated points */
+            if (!rc && !streams)
+                rc = bdb_iperf_emit_restated_trace(&ob, r->ents[ei].trace_base,
+                                                   out);
         }
         json_decref(iv);
         bdb_input_done_before(buf + vend);

@@ -292,65 +292,81 @@ static int emit_ct(const ip_run *r, long id, const bdb_sample *base,
  * of the test), which the text of the same run prints on the stream's
  * "sender" line (throughput_sender), its "receiver" line being the
  * plain throughput. */
+/* A figure of an entity, or (restated) the same figure printed again
+ * where the run's was read (iperf3 JSON: a lone stream's end figures
+ * repeat its sum's): a point labelled "restated" of the trace of the
+ * figure's series, at its own line, with no interval (as fio's). */
+static int put(bdb_sink *out, const bdb_sample *base, int restated,
+               const char *metric, double v, const char *unit, bdb_better b,
+               int line)
+{
+    if (!restated)
+        return add(out, base, metric, v, unit, b, line);
+    bdb_trace t;
+    bdb_trace_set(&t, metric, "restated", NAN, NAN);
+    return bdb_sink_trace(out, base, metric, &t, v, unit, b, line);
+}
+
 static int emit_ent(const ip_ent *e, const bdb_sample *base, int sender_named,
-                    bdb_sink *out)
+                    int restated, bdb_sink *out)
 {
     int rc = 0;
     /* the receiver's figure is the plain one when both ends are known */
     int main_side = e->have[SIDE_RCV] || sender_named ? SIDE_RCV : SIDE_SND;
     if (e->have[main_side]) {
-        rc = add(out, base, "throughput", e->bps[main_side],
+        rc = put(out, base, restated, "throughput", e->bps[main_side],
                  BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER,
                  e->line[main_side]);
         if (!rc && e->have_bytes[main_side])
-            rc = add(out, base, "transfer", e->bytes[main_side],
+            rc = put(out, base, restated, "transfer", e->bytes[main_side],
                      BDB_UNIT_BYTES, BDB_NEUTRAL,
                      or_line(e->bytes_line[main_side], e->line[main_side]));
     }
     if (!rc && main_side == SIDE_RCV && e->have[SIDE_SND]) {
-        rc = add(out, base, "throughput_sender", e->bps[SIDE_SND],
+        rc = put(out, base, restated, "throughput_sender", e->bps[SIDE_SND],
                  BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER, e->line[SIDE_SND]);
         if (!rc && e->have_bytes[SIDE_SND])
-            rc = add(out, base, "transfer_sender", e->bytes[SIDE_SND],
+            rc = put(out, base, restated, "transfer_sender", e->bytes[SIDE_SND],
                      BDB_UNIT_BYTES, BDB_NEUTRAL,
                      or_line(e->bytes_line[SIDE_SND], e->line[SIDE_SND]));
     }
     if (!rc && e->have_retr)
-        rc = add(out, base, "retransmits", e->retr, BDB_UNIT_COUNT,
+        rc = put(out, base, restated, "retransmits", e->retr, BDB_UNIT_COUNT,
                  BDB_LOWER_IS_BETTER, e->retr_line);
     if (!rc && e->have_jitter)
-        rc = add(out, base, "jitter", e->jitter_ms / 1000.0, BDB_UNIT_SECONDS,
+        rc = put(out, base, restated, "jitter", e->jitter_ms / 1000.0, BDB_UNIT_SECONDS,
                  BDB_LOWER_IS_BETTER, or_line(e->jitter_line, e->lt_line));
     if (!rc && e->have_lt) {
-        rc = add(out, base, "loss", e->pct, BDB_UNIT_PERCENT,
+        rc = put(out, base, restated, "loss", e->pct, BDB_UNIT_PERCENT,
                  BDB_LOWER_IS_BETTER, or_line(e->pct_line, e->lt_line));
         if (!rc)
-            rc = add(out, base, "lost_datagrams", e->lost, BDB_UNIT_COUNT,
+            rc = put(out, base, restated, "lost_datagrams", e->lost, BDB_UNIT_COUNT,
                      BDB_LOWER_IS_BETTER, or_line(e->lost_line, e->lt_line));
         if (!rc)
-            rc = add(out, base, "datagrams", e->total, BDB_UNIT_COUNT,
+            rc = put(out, base, restated, "datagrams", e->total, BDB_UNIT_COUNT,
                      BDB_NEUTRAL, or_line(e->total_line, e->lt_line));
     }
     if (!rc && e->have_lt_snd) {
-        rc = add(out, base, "jitter_sender", e->jitter_snd_ms / 1000.0,
+        rc = put(out, base, restated, "jitter_sender", e->jitter_snd_ms / 1000.0,
                  BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, e->lt_snd_line);
         if (!rc)
-            rc = add(out, base, "loss_sender", e->pct_snd, BDB_UNIT_PERCENT,
+            rc = put(out, base, restated, "loss_sender", e->pct_snd, BDB_UNIT_PERCENT,
                      BDB_LOWER_IS_BETTER, e->lt_snd_line);
         if (!rc)
-            rc = add(out, base, "lost_datagrams_sender", e->lost_snd,
+            rc = put(out, base, restated, "lost_datagrams_sender", e->lost_snd,
                      BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER, e->lt_snd_line);
         if (!rc)
-            rc = add(out, base, "datagrams_sender", e->total_snd,
+            rc = put(out, base, restated, "datagrams_sender", e->total_snd,
                      BDB_UNIT_COUNT, BDB_NEUTRAL, e->lt_snd_line);
     }
     if (!rc && e->have_ooo)
-        rc = add(out, base, "out_of_order", e->ooo, BDB_UNIT_COUNT,
+        rc = put(out, base, restated, "out_of_order", e->ooo, BDB_UNIT_COUNT,
                  BDB_LOWER_IS_BETTER, e->ooo_line);
     if (!rc && e->have_sent)
-        rc = add(out, base, "datagrams_sent", e->sent, BDB_UNIT_COUNT,
+        rc = put(out, base, restated, "datagrams_sent", e->sent, BDB_UNIT_COUNT,
                  BDB_NEUTRAL, e->sent_line);
-    for (int side = 0; side < 2 && !rc; side++)
+    /* a restated entity's own figures (rtt, cwnd) are the run's */
+    for (int side = 0; side < 2 && !rc && !restated; side++)
         if (e->have[side])
             rc = emit_figs(&e->figs[side], side, base, out);
     return rc;
@@ -811,7 +827,7 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
         }
         if (top >= 0) {
             if (!cut)
-                rc = emit_ent(&r->ents[top], &base, 0, out);
+                rc = emit_ent(&r->ents[top], &base, 0, 0, out);
             if (!rc && !cut)
                 rc = emit_intervals(r, (size_t)top, &base, out);
             if (!rc)
@@ -823,12 +839,16 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             if (!rc && r->json_sums && !r->ents[top].trace_base)
                 rc = keep_trace_base(&r->ents[top], &base);
             /* one stream under a sum (iperf3 JSON): the stream's own
-             * figures (rtt, cwnd) are the run's */
+             * figures (rtt, cwnd) are the run's; those it repeats (rate,
+             * bytes, retransmits, the UDP columns) are read where printed,
+             * as restated points */
             if (!rc && !cut && top == sum && nids == 1 && nranks <= 1) {
                 const ip_ent *one = &r->ents[bdb_iperf_ent_get(r, flow, ids[0])];
                 for (int side = 0; side < 2 && !rc; side++)
                     if (one->have[side])
                         rc = emit_figs(&one->figs[side], side, &base, out);
+                if (!rc)
+                    rc = emit_ent(one, &base, 0, 1, out);
             }
             emitted |= !cut;
         } else if (!cut && (nids > 1 || nranks > 1)) {
@@ -854,7 +874,7 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                                   r->v3 && top >= 0 &&
                                       r->ents[top].have[SIDE_SND] &&
                                       r->ents[top].have[SIDE_RCV],
-                                  out);
+                                  0, out);
                 if (!rc)
                     rc = bdb_iperf_emit_trace(r, sk, &sb, out);
                 if (!rc && !cut)

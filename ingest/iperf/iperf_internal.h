@@ -242,6 +242,12 @@ int bdb_iperf_emit_obs_trace(const ip_obs *o, const ip_fig *figs, int nfigs,
 int bdb_iperf_emit_extra_trace(const ip_obs *o, const ip_fig *figs,
                                int nfigs, const char *label,
                                const bdb_sample *base, bdb_sink *out);
+/* The figures of o that repeat its run's sum (iperf3 JSON: a lone
+ * stream's rate, bytes, retransmits, UDP columns), each at its own key's
+ * line, as points labelled "restated" of the sum's trace: read where they
+ * are printed, charted once (store_traces.c leaves "restated" out). */
+int bdb_iperf_emit_restated_trace(const ip_obs *o, const bdb_sample *base,
+                                  bdb_sink *out);
 /* The entity of (flow, id), or -1 when the run has none. */
 long bdb_iperf_ent_find(const ip_run *r, int flow, long id);
 /* Remembers the connection of stream id; BDB_ENOMEM. */

@@ -130,6 +130,16 @@ int bdb_iperf_emit_extra_trace(const ip_obs *o, const ip_fig *figs,
     return rc;
 }
 
+int bdb_iperf_emit_restated_trace(const ip_obs *o, const bdb_sample *base,
+                                  bdb_sink *out)
+{
+    trace_out to;
+    trace_of(&to, o, "restated", base, out);
+    ip_obs copy = *o;
+    copy.have_cwnd = 0; /* the sum lacks it: a point of the sum's own */
+    return obs_points(&copy, NULL, 0, &to);
+}
+
 int bdb_iperf_emit_trace(const ip_run *r, size_t ei, const bdb_sample *base,
                          bdb_sink *out)
 {
