@@ -443,10 +443,11 @@ static int series_find_cb(void *st, const bdb_sample *smp, long long *id)
 
 static const bdb_rows results_rows = {
     "results(series_id, platform_id, source_id, line, repetition, value)", 6,
-    "adding results"};
+    "adding results", 1};
 
 static const bdb_rows notes_rows = {
-    "source_warnings(source_id, line, kind, message)", 4, "adding warnings"};
+    "source_warnings(source_id, line, kind, message)", 4, "adding warnings",
+    0};
 
 /* The open source's waiting figures dropped (it never ended, or failed). */
 static void rows_drop(bdb_write *w)
