@@ -23,11 +23,16 @@ typedef struct bdb_cell {
 } bdb_cell;
 
 /* A bulk insert's table: "table(col, ...)", its column count, and what
- * names it in messages. */
+ * names it in messages. held: its rows cannot fail for their file's own
+ * sake (every row's references were found or made first, its values
+ * checked, no unique key), and hold no text: a driver may keep them from
+ * one file to the next of a batch of small ones and insert them many
+ * files at a time (store_sqlite.c). */
 typedef struct bdb_rows {
     const char *table_cols;
     int ncols;
     const char *what;
+    int held;
 } bdb_rows;
 
 /* A series new to the transaction: tool, benchmark, metric, params, unit

@@ -60,6 +60,29 @@ static const char *const kept_sql[K_COUNT] = {
     [K_DATA_VERSION] = "PRAGMA data_version",
 };
 
+/* Rows of a held table (bdb_rows.held) kept from one file to the next
+ * of a batch of small files: a small log's 35 results were 5 INSERTs of
+ * 16, 4 and 1 rows, each paying a statement's start, its cursors on the
+ * table, its 3 indexes and the 3 parents its foreign keys check, and its
+ * halt; held, they go in statements of BULK_ROWS rows over many files.
+ * Nothing is given up: each row is checked as it is inserted, and a file
+ * that fails drops its own rows with its savepoint. The rows are written
+ * before the next file's savepoint when BULK_ROWS are there (outside any
+ * file: no file's rollback can take another's rows), before any
+ * statement that writes or names the table outside a new source's
+ * savepoint (a deletion, a sweep, a re-read source: they must see the
+ * rows), and before the batch commits. If they cannot be written (a full
+ * disk), the batch is failed: it rolls back whole at its end, and the
+ * files after it fail at once, with that reason. */
+typedef struct sq_held {
+    const bdb_rows *what;
+    bdb_cell *cells;
+    size_t n, cap;          /* rows */
+    size_t mark;            /* rows before the open source's */
+    int failed;             /* BDB_E*: writing them failed, the batch too */
+    char why[256];          /* ... and why */
+} sq_held;
+
 /* The driver's statements kept for the handle's life (BDB_STMT_KEEP):
  * the few run once a source or once a series. */
 #define DRV_KEPT_MAX 48
@@ -90,6 +113,9 @@ typedef struct sq {
                                batch_settings_undo) */
     int source_mem;         /* the open source's own transaction keeps its
                                statement journals in memory */
+    int in_fresh;           /* a new source's savepoint in a batch of
+                               small files is open: rows may be held */
+    sq_held held;           /* rows held from file to file (rows_put) */
     struct timespec deadline; /* bdb_store_time_limit's end */
 } sq;
 
@@ -671,6 +697,7 @@ static void sq_close(bdb_store *st)
     kept_close(impl);
     drv_kept_close(impl);
     bulk_close(impl);
+    free(impl->held.cells);
     sqlite3_close(impl->db);
     free(impl);
     st->impl = NULL;
@@ -743,8 +770,8 @@ static void bind_cell(sqlite3_stmt *s, int i, const bdb_cell *c)
 
 /* Inserts the rows, in order: in the largest statements that fit, then
  * smaller ones. */
-static int rows_put(bdb_store *st, const bdb_rows *what,
-                    const bdb_cell *cells, size_t n)
+static int rows_write(bdb_store *st, const bdb_rows *what,
+                      const bdb_cell *cells, size_t n)
 {
     sq_bulk *b = bulk_of(st, what);
     if (!b)
@@ -767,6 +794,82 @@ static int rows_put(bdb_store *st, const bdb_rows *what,
             done += rows;
         }
     }
+    return BDB_OK;
+}
+
+/* Writes the held rows (sq_held): all, or (whole 0) those that fill
+ * statements of BULK_ROWS, the rest kept. */
+static int held_write(bdb_store *st, int whole)
+{
+    sq *impl = st->impl;
+    sq_held *h = &impl->held;
+    if (h->failed)
+        return bdb_store_fail(st, h->failed, "%s", h->why);
+    size_t n = whole ? h->n : h->n / BULK_ROWS * BULK_ROWS;
+    if (!n)
+        return BDB_OK;
+    int rc = rows_write(st, h->what, h->cells, n);
+    if (rc) {
+        h->failed = rc;
+        snprintf(h->why, sizeof h->why, "rows of earlier files of this batch "
+                 "were not written, the batch is undone: %s",
+                 bdb_store_errmsg(st));
+        h->n = h->mark = 0;
+        return bdb_store_fail(st, rc, "%s", h->why);
+    }
+    size_t ncols = (size_t)h->what->ncols;
+    memmove(h->cells, h->cells + n * ncols,
+            (h->n - n) * ncols * sizeof *h->cells);
+    h->n -= n;
+    h->mark = h->n;
+    return BDB_OK;
+}
+
+/* The held rows written when a statement outside a new source's
+ * savepoint could see them or change what they refer to: one that
+ * writes (s NULL: any exec), or that names their table. */
+static int held_before(bdb_store *st, sqlite3_stmt *s, const char *sql)
+{
+    sq *impl = st->impl;
+    sq_held *h = &impl->held;
+    if ((!h->n && !h->failed) || impl->in_fresh)
+        return BDB_OK;
+    if (s && sqlite3_stmt_readonly(s) && !h->failed) {
+        char table[64];
+        size_t len = strcspn(h->what->table_cols, "(");
+        if (len < sizeof table) {
+            memcpy(table, h->what->table_cols, len);
+            table[len] = '\0';
+            if (!strstr(sql, table))
+                return BDB_OK;
+        }
+    }
+    return held_write(st, 1);
+}
+
+/* Inserts the rows, or holds them (sq_held). */
+static int rows_put(bdb_store *st, const bdb_rows *what,
+                    const bdb_cell *cells, size_t n)
+{
+    sq *impl = st->impl;
+    sq_held *h = &impl->held;
+    if (!what->held || !impl->in_fresh || (h->n && h->what != what))
+        return rows_write(st, what, cells, n);
+    size_t ncols = (size_t)what->ncols;
+    if (h->n + n > h->cap) {
+        size_t cap = h->cap ? h->cap : 2 * BULK_ROWS;
+        while (cap < h->n + n)
+            cap *= 2;
+        bdb_cell *p = realloc(h->cells, cap * ncols * sizeof *p);
+        if (!p)
+            return bdb_store_fail(st, BDB_ENOMEM, "%s: out of memory",
+                                  what->what);
+        h->cells = p;
+        h->cap = cap;
+    }
+    memcpy(h->cells + h->n * ncols, cells, n * ncols * sizeof *cells);
+    h->what = what;
+    h->n += n;
     return BDB_OK;
 }
 
@@ -802,18 +905,42 @@ static void source_mem_end(bdb_store *st)
     sqlite3_exec(DB(st), "PRAGMA temp_store = DEFAULT", NULL, NULL, NULL);
 }
 
+/* A change's transaction (not a source's): the held rows are written
+ * first, outside it, so that its rollback cannot take them. */
+static int change_begin(bdb_store *st)
+{
+    sq *impl = st->impl;
+    int rc = impl->held.n || impl->held.failed ? held_write(st, 1) : BDB_OK;
+    return rc ? rc : tx_begin(st);
+}
+
 static int source_tx_begin(bdb_store *st, int fresh)
 {
-    source_mem_begin(st, !fresh);
-    int rc = tx_begin(st);
+    sq *impl = st->impl;
+    int hold = fresh && impl->in_batch && impl->batch_small;
+    /* before the savepoint: no file's rollback takes these rows */
+    int rc = impl->held.n || impl->held.failed ? held_write(st, !hold)
+                                               : BDB_OK;
     if (rc)
+        return rc;
+    source_mem_begin(st, !fresh);
+    rc = tx_begin(st);
+    if (rc) {
         source_mem_end(st);
-    return rc;
+        return rc;
+    }
+    impl->in_fresh = hold;
+    impl->held.mark = impl->held.n;
+    return BDB_OK;
 }
 
 static int source_tx_end(bdb_store *st, int rc)
 {
+    sq *impl = st->impl;
     rc = tx_end(st, rc);
+    if (rc)     /* the source's own rows went with its savepoint */
+        impl->held.n = impl->held.mark;
+    impl->in_fresh = 0;
     source_mem_end(st);
     return rc;
 }
@@ -941,9 +1068,18 @@ static int batch_begin(bdb_store *st, int flags)
     return BDB_OK;
 }
 
+static void held_clear(sq_held *h)
+{
+    h->n = h->mark = 0;
+    h->failed = 0;
+}
+
 static int batch_end(bdb_store *st, int commit, int rc)
 {
     sq *impl = st->impl;
+    if (commit && !rc)
+        rc = held_write(st, 1);
+    held_clear(&impl->held);
     writer_idle(impl);
     if (commit && !rc)
         rc = exec(st, "COMMIT");
@@ -1045,7 +1181,8 @@ static const bdb_driver sq_driver;
 
 static int drv_exec(bdb_store *st, const char *sql)
 {
-    return exec(st, sql);
+    int rc = held_before(st, NULL, sql);
+    return rc ? rc : exec(st, sql);
 }
 
 /* A statement kept for the handle's life (BDB_STMT_KEEP), by its sql's
@@ -1068,6 +1205,9 @@ static int drv_prepare(bdb_store *st, const char *sql, const char *what,
     int keep = (flags & BDB_STMT_KEEP) != 0;
     sq_stmt *q = keep ? kept_find(impl, sql) : NULL;
     if (q) {
+        int rc = held_before(st, q->s, sql);
+        if (rc)
+            return rc;
         q->busy = 1;
         q->base.what = what;
         *out = &q->base;
@@ -1082,6 +1222,12 @@ static int drv_prepare(bdb_store *st, const char *sql, const char *what,
                            NULL) != SQLITE_OK) {
         free(q);
         return fail_db(st, what);
+    }
+    int held_rc = held_before(st, q->s, sql);
+    if (held_rc) {
+        sqlite3_finalize(q->s);
+        free(q);
+        return held_rc;
     }
     q->base = (bdb_stmt){&sq_driver, st, what};
     if (keep) {
@@ -1189,7 +1335,7 @@ static int drv_finish(bdb_stmt *s, int rc)
 static const bdb_driver sq_driver = {
     .style = '?',
     .exec = drv_exec,
-    .tx_begin = tx_begin,
+    .tx_begin = change_begin,
     .tx_end = tx_end,
     .prepare = drv_prepare,
     .bind_int = drv_bind_int,

@@ -443,10 +443,11 @@ static int series_find_cb(void *st, const bdb_sample *smp, long long *id)
 
 static const bdb_rows results_rows = {
     "results(series_id, platform_id, source_id, line, repetition, value)", 6,
-    "adding results"};
+    "adding results", 1};
 
 static const bdb_rows notes_rows = {
-    "source_warnings(source_id, line, kind, message)", 4, "adding warnings"};
+    "source_warnings(source_id, line, kind, message)", 4, "adding warnings",
+    0};
 
 /* The open source's waiting figures dropped (it never ended, or failed). */
 static void rows_drop(bdb_write *w)
@@ -548,8 +549,9 @@ static int write_notes(bdb_store *st, long long source_id,
 
 /* ---- run sets ------------------------------------------------------------ */
 
-int bdb_write_source_set(bdb_store *st, long long source_id, const char *set,
-                         const bdb_params *tags)
+/* The id of run set `set`, found or made, with its tags set. */
+static int set_of(bdb_store *st, const char *set, const bdb_params *tags,
+                  long long *out)
 {
     bdb_write *w = W(st);
     long long sid = 0;
@@ -593,6 +595,15 @@ int bdb_write_source_set(bdb_store *st, long long source_id, const char *set,
             rc = bdb_stmt_finish(s, bdb_stmt_run(s));
         }
     }
+    *out = sid;
+    return rc;
+}
+
+int bdb_write_source_set(bdb_store *st, long long source_id, const char *set,
+                         const bdb_params *tags)
+{
+    long long sid = 0;
+    int rc = set_of(st, set, tags, &sid);
     if (!rc)
         rc = kept_run(st, "UPDATE sources SET set_id = ?1 WHERE id = ?2",
                       "putting a source in its set", sid, source_id, 2);
@@ -766,9 +777,10 @@ static int source_platform(bdb_store *st, long long id, char *out, size_t n)
     return bdb_stmt_finish(s, r == 1 ? BDB_OK : r);
 }
 
-/* The new source's row: its id into *id. */
+/* The new source's row, in run set set_id (0: none): its id into *id. */
 static int source_row(bdb_store *st, const bdb_source_info *src,
-                      const void *z, size_t zlen, long long *id)
+                      const void *z, size_t zlen, long long set_id,
+                      long long *id)
 {
     long long pid = 0;
     int rc = bdb_write_platform_id(st, src->platform, &pid);
@@ -776,9 +788,9 @@ static int source_row(bdb_store *st, const bdb_source_info *src,
     if (!rc)
         rc = bdb_stmt_prepare(st, "INSERT INTO sources(sha256, size, path, "
                                   "tool, tool_version, parser_version, "
-                                  "platform_id, options, raw) VALUES(?1,?2,"
-                                  "?3,?4,?5,?6,?7,?8,?9) ON CONFLICT(sha256) "
-                                  "DO NOTHING RETURNING id",
+                                  "platform_id, options, raw, set_id) "
+                                  "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10) ON "
+                                  "CONFLICT(sha256) DO NOTHING RETURNING id",
                               "adding source", BDB_STMT_KEEP, &s);
     if (rc)
         return rc;
@@ -795,6 +807,10 @@ static int source_row(bdb_store *st, const bdb_source_info *src,
         bdb_bind_text(s, 7, NULL);
     bdb_bind_text(s, 8, src->options ? src->options : "");
     bdb_bind_blob(s, 9, z, zlen);
+    if (set_id)
+        bdb_bind_int(s, 10, set_id);
+    else
+        bdb_bind_text(s, 10, NULL);
     int r = bdb_step(s);
     if (r == 1)
         *id = bdb_col_int(s, 0);
@@ -852,13 +868,14 @@ int bdb_write_source_begin(bdb_store *st, const bdb_source_info *src,
         rc = bdb_source_find(st, src->sha256, &existing);
         if (!rc && existing)
             rc = bdb_store_fail(st, BDB_EEXIST, "already imported");
+        /* its run set (lifecycle), named in its row */
+        long long set_id = 0;
+        if (!rc && src->set && *src->set)
+            rc = set_of(st, src->set, src->set_tags, &set_id);
         if (!rc)
-            rc = source_row(st, src, z, zlen, &id);
+            rc = source_row(st, src, z, zlen, set_id, &id);
         if (!rc)
             rc = bdb_source_bytes_put(st, id, &bytes);
-        /* its run set (lifecycle) */
-        if (!rc && src->set && *src->set)
-            rc = bdb_write_source_set(st, id, src->set, src->set_tags);
     }
     bdb_source_bytes_free(&bytes);
     if (rc)

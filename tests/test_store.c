@@ -714,6 +714,101 @@ static void store__small_batch_source_given_up__rolls_back_alone(void **state)
     bdb_store_close(st);
 }
 
+/* A source's figures, each of value 1000 * file + its number. */
+static void sink_of_file(bdb_sink *sink, int file, int n)
+{
+    bdb_sink_init(sink);
+    char param[16];
+    for (int k = 0; k < n; k++) {
+        snprintf(param, sizeof param, "%d", k);
+        add_sample(sink, "/held", "requests_per_sec", 1000.0 * file + k,
+                   param);
+    }
+}
+
+typedef struct held_check {
+    int rows, wrong;
+    int per_file[16];
+    long long source_of[16];
+} held_check;
+
+/* Each row's value names its file, whose figures all share one source. */
+static int held_row(const bdb_result_row *r, void *ctx)
+{
+    held_check *c = ctx;
+    int file = (int)(r->value / 1000);
+    c->rows++;
+    if (file < 0 || file >= 16) {
+        c->wrong++;
+        return 0;
+    }
+    if (!c->per_file[file]++)
+        c->source_of[file] = r->source_id;
+    else if (c->source_of[file] != r->source_id)
+        c->wrong++;
+    return 0;
+}
+
+/* In a batch of small files the results of one file are held and go in
+ * with those of the next (store_sqlite.c): each file's figures still
+ * land whole with their source or not at all. A file given up keeps
+ * none, even those handed on before it gave up (300: more than a
+ * statement takes), and takes none of the others'; a read or a deletion
+ * in the middle of the batch sees every figure held so far; a file of
+ * 300 figures lands whole too. */
+static void store__small_batch_held_results__land_with_their_file(
+    void **state)
+{
+    (void)state;
+    bdb_store *st = open_db();
+    bdb_source_info info = {.raw = "x", .size = 1, .tool = "ab",
+                            .parser_version = "ab:1", .options = ""};
+    char path[32], sha[32];
+    long long deleted = 0;
+    assert_int_equal(bdb_store_batch_begin(st, BDB_BATCH_SMALL), 0);
+    for (int file = 0; file < 12; file++) {
+        bdb_sink sink;
+        sink_of_file(&sink, file, file == 4 || file == 9 ? 300 : 7);
+        snprintf(path, sizeof path, "f%d.txt", file);
+        snprintf(sha, sizeof sha, "held%d", file);
+        info.path = path;
+        info.sha256 = sha;
+        long long id = 0;
+        if (file == 4) {    /* given up after its figures */
+            assert_int_equal(bdb_store_source_begin(st, &info, 0, &id), 0);
+            for (size_t i = 0; i < sink.n; i++)
+                assert_int_equal(
+                    bdb_store_source_put(st, id, &sink.samples[i]), 0);
+            assert_int_equal(
+                bdb_store_source_end(st, id, "ab", NULL, "ab:1", NULL, 0), 0);
+        } else {
+            assert_int_equal(bdb_store_add_source(st, &info, &sink, &id), 0);
+        }
+        if (file == 2)
+            deleted = id;
+        if (file == 6) {
+            /* files 0-6 but 4: every figure is seen */
+            assert_int_equal(results_of(st, NULL), 6 * 7);
+            assert_int_equal(bdb_store_source_delete(st, deleted), 0);
+            assert_int_equal(results_of(st, NULL), 5 * 7);
+        }
+        bdb_sink_free(&sink);
+    }
+    assert_int_equal(bdb_store_batch_end(st, 1), 0);
+    bdb_store_close(st);
+
+    st = open_db();
+    held_check c = {0};
+    assert_int_equal(bdb_store_results_each(st, NULL, held_row, &c), 0);
+    assert_int_equal(c.wrong, 0);
+    assert_int_equal(c.rows, 9 * 7 + 300);
+    for (int file = 0; file < 12; file++)
+        assert_int_equal(c.per_file[file],
+                         file == 2 || file == 4 ? 0 : file == 9 ? 300 : 7);
+    assert_int_equal(sources_of(st), 10);
+    bdb_store_close(st);
+}
+
 /* A unit of 16 characters or more ("requests/second", "transactions/sec"
  * as a caller of the store may name one) is a text like any other: the
  * source lands, and a second source of the same series finds it. */
@@ -1791,6 +1886,7 @@ int main(void)
         cmocka_unit_test_setup(store__batch_after_another_handle_wrote__begins_at_once, setup),
         cmocka_unit_test_setup(store__small_batch_source_given_up__rolls_back_alone, setup),
         cmocka_unit_test_setup(store__small_batches__see_writes_between_them, setup),
+        cmocka_unit_test_setup(store__small_batch_held_results__land_with_their_file, setup),
         cmocka_unit_test_setup(store__long_unit__lands_and_is_found_again, setup),
         cmocka_unit_test_setup(store__replaced_source__drops_only_series_left_empty, setup),
         cmocka_unit_test(store__mask_location__never_shows_a_password),
@@ -1817,6 +1913,7 @@ int main(void)
         cmocka_unit_test_setup(store__batch_after_another_handle_wrote__begins_at_once, pg_setup),
         cmocka_unit_test_setup(store__small_batch_source_given_up__rolls_back_alone, pg_setup),
         cmocka_unit_test_setup(store__small_batches__see_writes_between_them, pg_setup),
+        cmocka_unit_test_setup(store__small_batch_held_results__land_with_their_file, pg_setup),
         cmocka_unit_test_setup(store__long_unit__lands_and_is_found_again, pg_setup),
         cmocka_unit_test_setup(store__replaced_source__drops_only_series_left_empty, pg_setup),
         cmocka_unit_test_setup(store_pg__newer_schema__is_refused, pg_setup),
