@@ -292,72 +292,6 @@ static const char *literal_at(const char *p, char *c)
     return p + 1;
 }
 
-/* The bytes a line must start with for the anchored pattern to match:
- * its first literal ("^fio-[0-9]"), bracket ("^[0-9]+$") or the first
- * literals of a group's alternatives ("^(GET|POST|HEAD|PUT) "), none
- * made optional by what follows; "" when the pattern does not say. Most
- * lines asked about start otherwise, and regexec is costly to call (a
- * call per pattern per line was ~3% of an import of small logs). */
-static void firsts_of(const char *pat, char *first)
-{
-    const char *p = pat + 1, *after = NULL;
-    int optional;
-    size_t n = 0;
-    first[0] = '\0';
-    if (pat[0] != '^')
-        return;
-    char c, set[NEED_MAX];
-    if (*p == '[') {
-        after = bracket(p, set);
-        quantifier(after, &optional);
-        if (!optional)
-            memcpy(first, set, strlen(set) + 1);
-        return;
-    }
-    if (*p != '(') {
-        after = literal_at(p, &c);
-        if (after) {
-            quantifier(after, &optional);
-            if (!optional) {
-                first[0] = c;
-                first[1] = '\0';
-            }
-        }
-        return;
-    }
-    int depth = 0, alt_start = 0;
-    for (const char *q = p; *q; q++) {
-        if (alt_start && depth == 1) {
-            const char *e = literal_at(q, &c);
-            if (e)
-                quantifier(e, &optional);
-            if (!e || optional || n + 1 >= NEED_MAX) {
-                first[0] = '\0';   /* an alternative that says none */
-                return;
-            }
-            if (!memchr(first, c, n))
-                first[n++] = c;
-            first[n] = '\0';
-            alt_start = 0;
-        }
-        if (*q == '\\' && q[1]) {
-            q++;
-        } else if (*q == '[') {
-            q = bracket(q, set) - 1;
-        } else if (*q == '(') {
-            alt_start = ++depth == 1;
-        } else if (*q == '|' && depth == 1) {
-            alt_start = 1;
-        } else if (*q == ')' && --depth == 0) {
-            after = q + 1;
-            break;
-        }
-    }
-    quantifier(after ? after : p, &optional);
-    if (!after || optional)
-        first[0] = '\0';
-}
-
 /* The literal text at p up to the first operator, without a byte made
  * optional by one ("^Valid (from|to)" gives "Valid "), into out (at
  * most room - 1 bytes and a NUL): its length, 0 when there is none. */
@@ -434,6 +368,35 @@ static int starts_ok(const char *starts, const char *line)
         if (strncmp(line, t, strlen(t)) == 0)
             return 1;
     return 0;
+}
+
+/* The bytes a line must start with for the anchored pattern to match:
+ * its bracket's ("^[0-9]+$"), else the first bytes of its starts (a
+ * cheap test before the texts are compared). Most lines asked about
+ * start otherwise, and regexec is costly to call (a call per pattern per
+ * line was ~3% of an import of small logs). */
+static void firsts_of(const char *pat, const char *starts, char *first)
+{
+    size_t n = 0;
+    int optional;
+    first[0] = '\0';
+    if (pat[0] == '^' && pat[1] == '[') {
+        char set[NEED_MAX];
+        quantifier(bracket(pat + 1, set), &optional);
+        if (!optional)
+            memcpy(first, set, strlen(set) + 1);
+        return;
+    }
+    for (const char *t = starts; *t; t += strlen(t) + 1) {
+        if (memchr(first, *t, n))
+            continue;
+        if (n + 1 >= NEED_MAX) {
+            first[0] = '\0';   /* too many to say */
+            return;
+        }
+        first[n++] = *t;
+        first[n] = '\0';
+    }
 }
 
 /* What every line a pattern matches holds, read from the pattern's
@@ -527,8 +490,8 @@ static int compile(tool_lines *t)
     }
     for (size_t i = 0; i < n; i++) {
         need_of(t->patterns[i], &t->needs[i]);
-        firsts_of(t->patterns[i], t->needs[i].first);
         starts_of(t->patterns[i], t->needs[i].starts);
+        firsts_of(t->patterns[i], t->needs[i].starts, t->needs[i].first);
         if (regcomp(&t->compiled[i], t->patterns[i], REG_EXTENDED | REG_NOSUB)) {
             /* a pattern of this table that does not compile is a bug the
              * tests catch; without memory, say so */
