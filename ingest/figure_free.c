@@ -186,12 +186,24 @@ static const char *const hdparm[] = {
     "^/dev/[^ ]+:$",
     NULL};
 
+/* What a line must hold for a pattern to match it (need_of): a byte it
+ * starts with, a run of literal bytes, and one byte of a set. */
+#define NEED_MAX 32
+#define STARTS_MAX 320
+typedef struct need {
+    char first[NEED_MAX];   /* "" when the pattern says none */
+    /* the texts a line must start with one of, each NUL-terminated, an
+     * empty one last; "" when the pattern says none */
+    char starts[STARTS_MAX];
+    char lit[NEED_MAX];     /* "" when the pattern says none */
+    char set[NEED_MAX];     /* "" when the pattern says none */
+} need;
+
 typedef struct tool_lines {
     const char *tool;
     const char *const *patterns;
     regex_t *compiled;      /* NULL until first asked */
-    char *first;            /* the first character a pattern's match must
-                               start the line with, or 0 */
+    need *needs;
     size_t n;
     int failed;
 } tool_lines;
@@ -210,18 +222,256 @@ static tool_lines tables[] = {
     {"hdparm", hdparm, NULL, NULL, 0, 0},
 };
 
-/* The character a line must start with for the pattern to match: the
- * first of "^fio-[0-9]", a literal neither special nor made optional by
- * what follows it; 0 when the pattern does not say one. Most lines asked
- * about start otherwise, and regexec is costly to call (a call per
- * pattern per line was ~3% of an import of small logs). */
-static char first_char(const char *pat)
+/* The end of the bracket expression that opens at p ("[^]]", "[$#%>]");
+ * its members into set (NUL-terminated) when it is a list of single
+ * bytes and ranges that fits, else set[0] = 0. */
+static const char *bracket(const char *p, char *set)
 {
-    if (pat[0] != '^' || !pat[1] || strchr(".[]()\\*+?{}|^$", pat[1]))
-        return 0;
-    if (pat[2] && strchr("*?{", pat[2]))
-        return 0;
-    return pat[1];
+    const char *q = p + 1;
+    int negated = *q == '^', fits = !negated;
+    size_t n = 0;
+    q += negated;
+    if (*q == ']')
+        q++;    /* a "]" first is a member */
+    while (*q && *q != ']') {
+        if (*q == '[') {
+            fits = 0;   /* a class ("[:digit:]") */
+            const char *c = strchr(q + 2, ']');
+            q = c ? c + 1 : q + 1;
+            continue;
+        }
+        q++;
+    }
+    if (fits) {
+        for (const char *m = p + 1; m < q && n + 1 < NEED_MAX; m++) {
+            if (m + 2 < q && m[1] == '-') {
+                for (int c = (unsigned char)m[0];
+                     c <= (unsigned char)m[2] && n + 1 < NEED_MAX; c++)
+                    set[n++] = (char)c;
+                m += 2;
+            } else {
+                set[n++] = *m;
+            }
+        }
+        fits = n + 1 < NEED_MAX && !memchr(set, '\0', n);
+    }
+    set[fits ? n : 0] = '\0';
+    return *q ? q + 1 : q;
+}
+
+/* The quantifier at p ("*", "+", "?", "{2}", "{2,}"): its end, p when
+ * there is none; *optional when it allows no repetition at all. */
+static const char *quantifier(const char *p, int *optional)
+{
+    *optional = 0;
+    if (*p == '*' || *p == '?') {
+        *optional = 1;
+        return p + 1;
+    }
+    if (*p == '+')
+        return p + 1;
+    if (*p == '{') {
+        const char *c = strchr(p, '}');
+        *optional = p[1] == '0' || p[1] == ',';
+        return c ? c + 1 : p + 1;
+    }
+    return p;
+}
+
+/* The literal byte at p that is no operator ("\\[" is "["), into *c:
+ * its end, or NULL when p is an operator. */
+static const char *literal_at(const char *p, char *c)
+{
+    if (*p == '\\' && p[1]) {
+        *c = p[1];
+        return p + 2;
+    }
+    if (!*p || strchr(".[]()*+?{}|^$", *p))
+        return NULL;
+    *c = *p;
+    return p + 1;
+}
+
+/* The literal text at p up to the first operator, without a byte made
+ * optional by one ("^Valid (from|to)" gives "Valid "), into out (at
+ * most room - 1 bytes and a NUL): its length, 0 when there is none. */
+static size_t literal_run(const char *p, char *out, size_t room)
+{
+    size_t n = 0;
+    char c;
+    int optional;
+    const char *e;
+    while (n + 1 < room && (e = literal_at(p, &c))) {
+        const char *q = quantifier(e, &optional);
+        if (optional)
+            break;
+        out[n++] = c;
+        if (q != e)
+            break;  /* "x+": what follows may come after more x */
+        p = e;
+    }
+    out[n] = '\0';
+    return n;
+}
+
+/* The texts a line must start with one of for the anchored pattern to
+ * match: its literal run ("^Run status group "), or each alternative's
+ * of a group first ("^(Verify return code|Valid (from|to)|...)"). */
+static void starts_of(const char *pat, char *starts)
+{
+    size_t used = 0;
+    memset(starts, 0, STARTS_MAX);
+    if (pat[0] != '^')
+        return;
+    const char *p = pat + 1;
+    if (*p != '(') {
+        literal_run(p, starts, STARTS_MAX - 1);
+        return;
+    }
+    int depth = 0, alt_start = 0, optional;
+    char set[NEED_MAX];
+    const char *after = NULL;
+    for (const char *q = p; *q; q++) {
+        if (alt_start) {
+            size_t n = literal_run(q, starts + used, STARTS_MAX - 1 - used);
+            if (n == 0) {   /* an alternative that says none */
+                memset(starts, 0, STARTS_MAX);
+                return;
+            }
+            used += n + 1;
+            alt_start = 0;
+        }
+        if (*q == '\\' && q[1]) {
+            q++;
+        } else if (*q == '[') {
+            q = bracket(q, set) - 1;
+        } else if (*q == '(') {
+            alt_start = ++depth == 1;
+        } else if (*q == '|' && depth == 1) {
+            alt_start = 1;
+        } else if (*q == ')' && --depth == 0) {
+            after = q + 1;
+            break;
+        }
+    }
+    quantifier(after ? after : p, &optional);
+    if (!after || optional)
+        memset(starts, 0, STARTS_MAX);
+}
+
+/* 1 when line starts with one of starts (or starts says none). */
+static int starts_ok(const char *starts, const char *line)
+{
+    if (!starts[0])
+        return 1;
+    for (const char *t = starts; *t; t += strlen(t) + 1)
+        if (strncmp(line, t, strlen(t)) == 0)
+            return 1;
+    return 0;
+}
+
+/* The bytes a line must start with for the anchored pattern to match:
+ * its bracket's ("^[0-9]+$"), else the first bytes of its starts (a
+ * cheap test before the texts are compared). Most lines asked about
+ * start otherwise, and regexec is costly to call (a call per pattern per
+ * line was ~3% of an import of small logs). */
+static void firsts_of(const char *pat, const char *starts, char *first)
+{
+    size_t n = 0;
+    int optional;
+    first[0] = '\0';
+    if (pat[0] == '^' && pat[1] == '[') {
+        char set[NEED_MAX];
+        quantifier(bracket(pat + 1, set), &optional);
+        if (!optional)
+            memcpy(first, set, strlen(set) + 1);
+        return;
+    }
+    for (const char *t = starts; *t; t += strlen(t) + 1) {
+        if (memchr(first, *t, n))
+            continue;
+        if (n + 1 >= NEED_MAX) {
+            first[0] = '\0';   /* too many to say */
+            return;
+        }
+        first[n++] = *t;
+        first[n] = '\0';
+    }
+}
+
+/* What every line a pattern matches holds, read from the pattern's
+ * top level (an alternation there: nothing): the longest run of
+ * literal bytes and the smallest bracket set that must appear. A line
+ * without them is not given to regexec (a call per pattern per line of
+ * each file's numbers was ~3% of an import of small logs). */
+static void need_of(const char *pat, need *nd)
+{
+    char run[NEED_MAX], set[NEED_MAX];
+    size_t nrun = 0, best = 0, bestset = NEED_MAX;
+    memset(nd, 0, sizeof *nd);
+    for (const char *p = pat; *p;) {
+        int optional;
+        if (*p == '|') {
+            memset(nd, 0, sizeof *nd);
+            return;
+        }
+        if (*p == '(') {
+            int depth = 0;
+            for (; *p; p++) {
+                if (*p == '\\' && p[1]) {
+                    p++;
+                } else if (*p == '[') {
+                    p = bracket(p, set) - 1;
+                } else if (*p == '(') {
+                    depth++;
+                } else if (*p == ')' && --depth == 0) {
+                    p++;
+                    break;
+                }
+            }
+            p = quantifier(p, &optional);
+            nrun = 0;
+            continue;
+        }
+        if (*p == '[') {
+            p = bracket(p, set);
+            const char *q = quantifier(p, &optional);
+            size_t n = strlen(set);
+            if (q == p && n && n < bestset) {
+                bestset = n;
+                memcpy(nd->set, set, n + 1);
+            }
+            p = q;
+            nrun = 0;
+            continue;
+        }
+        if (*p == '.' || *p == '^' || *p == '$') {
+            p = quantifier(p + 1, &optional);
+            nrun = 0;
+            continue;
+        }
+        char c = *p;
+        if (c == '\\' && p[1])
+            c = *++p;
+        p++;
+        const char *q = quantifier(p, &optional);
+        if (optional) {
+            p = q;
+            nrun = 0;
+            continue;
+        }
+        if (nrun + 1 < NEED_MAX)
+            run[nrun++] = c;
+        if (nrun > best) {
+            best = nrun;
+            memcpy(nd->lit, run, nrun);
+            nd->lit[nrun] = '\0';
+        }
+        if (q != p) {   /* "x+": more x may come before what follows */
+            p = q;
+            nrun = 0;
+        }
+    }
 }
 
 static int compile(tool_lines *t)
@@ -230,25 +480,27 @@ static int compile(tool_lines *t)
     while (t->patterns[n])
         n++;
     t->compiled = calloc(n ? n : 1, sizeof *t->compiled);
-    t->first = calloc(n ? n : 1, 1);
-    if (!t->compiled || !t->first) {
+    t->needs = calloc(n ? n : 1, sizeof *t->needs);
+    if (!t->compiled || !t->needs) {
         free(t->compiled);
-        free(t->first);
+        free(t->needs);
         t->compiled = NULL;
-        t->first = NULL;
+        t->needs = NULL;
         return -1;
     }
     for (size_t i = 0; i < n; i++) {
-        t->first[i] = first_char(t->patterns[i]);
+        need_of(t->patterns[i], &t->needs[i]);
+        starts_of(t->patterns[i], t->needs[i].starts);
+        firsts_of(t->patterns[i], t->needs[i].starts, t->needs[i].first);
         if (regcomp(&t->compiled[i], t->patterns[i], REG_EXTENDED | REG_NOSUB)) {
             /* a pattern of this table that does not compile is a bug the
              * tests catch; without memory, say so */
             for (size_t k = 0; k < i; k++)
                 regfree(&t->compiled[k]);
             free(t->compiled);
-            free(t->first);
+            free(t->needs);
             t->compiled = NULL;
-            t->first = NULL;
+            t->needs = NULL;
             return -1;
         }
     }
@@ -261,7 +513,11 @@ static int matches(tool_lines *t, const char *line)
     if (!t->compiled && compile(t))
         return -1;
     for (size_t i = 0; i < t->n; i++)
-        if ((!t->first[i] || t->first[i] == line[0]) &&
+        if ((!t->needs[i].first[0] ||
+             (line[0] && strchr(t->needs[i].first, line[0]))) &&
+            starts_ok(t->needs[i].starts, line) &&
+            (!t->needs[i].lit[0] || strstr(line, t->needs[i].lit)) &&
+            (!t->needs[i].set[0] || strpbrk(line, t->needs[i].set)) &&
             regexec(&t->compiled[i], line, 0, NULL, 0) == 0)
             return 1;
     return 0;

@@ -191,6 +191,10 @@ static void set_literal(literal *l, int kind, const char *body, char first,
 static int open_literal(const char *s, const char *e, literal *l)
 {
     for (const char *p = s; p < e; p++) {
+        /* each kind opens at a quote, a backtick, or the r or R before
+         * one (a memset a byte was ~1.5% of an import of small logs) */
+        if (*p != '"' && *p != '\'' && *p != '`' && *p != 'r' && *p != 'R')
+            continue;
         memset(l, 0, sizeof *l);
         const char *q = p + 1;
         if (e - p >= 3 && (*p == '"' || *p == '\'') && p[1] == *p &&

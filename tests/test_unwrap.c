@@ -8,6 +8,7 @@
 #include "../ingest/ingest.h"
 #include "../ingest/unwrap.h"
 #include "../ingest/unread.h"
+#include "../ingest/figure_free.h"
 
 #include <math.h>
 
@@ -941,6 +942,43 @@ static void unread__prompt_glued_to_command__echo_not_warned(void **st)
     bdb_sink_free(&s);
 }
 
+/* The figure-free patterns skip regexec for lines without the bytes a
+ * match needs (a first byte, a literal, one of a set): the lines each kind
+ * of pattern is there for still match. Lines of samples/ (identity/,
+ * openssl-speed/mr-md5-rsa2048.txt, iperf/cmdline-udp.txt,
+ * hdparm/tT-two-devices-loop0-loop1.txt, ab/verbose-v3-https.txt). */
+static int free_line(const char *tool, const char *line)
+{
+    return bdb_figure_free_line(tool, line, line + strlen(line));
+}
+
+static void figure_free__each_kind_of_pattern__matches_its_lines(void **st)
+{
+    (void)st;
+    /* an alternation's first literals ("^(IO depths|submit|complete)") */
+    assert_int_equal(free_line("fio", "IO depths    : 1=0.1%, 2=0.1%, 4=0.1%, "
+                               "8=0.1%, 16=0.1%, 32=99.9%, >=64=0.0%"), 1);
+    /* a bracket set a line needs ("[$#%>] " of a prompt: "<vm> ") */
+    assert_int_equal(free_line("fio", "<vm> randread-4k: (g=0): rw=randread, "
+                               "bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) "
+                               "4096B-4096B, ioengine=libaio, iodepth=8"), 1);
+    assert_int_equal(free_line("iperf", "[  1] local 127.0.0.1 port 46277 "
+                               "connected with 127.0.0.1 port 15131"), 1);
+    /* an escaped first byte and a group ("^\\+(DT|DTP|H)[0-9]*:") */
+    assert_int_equal(free_line("openssl-speed", "+DT:md5:1:16"), 1);
+    /* a set and a literal anywhere ("[Cc]opyright") */
+    assert_int_equal(free_line("ab", "Copyright 1996 Adam Twiss, Zeus "
+                               "Technology Ltd, http://www.zeustech.net/"), 1);
+    assert_int_equal(free_line("ab", "GET /index.html HTTP/1.0"), 1);
+    assert_int_equal(free_line("hdparm", "/dev/loop0:"), 1);
+    assert_int_equal(free_line("wrk", "2 threads and 10 connections"), 1);
+    /* a tool's figures are no such line */
+    assert_int_equal(free_line("fio", "read: IOPS=20.6k, BW=80.4MiB/s "
+                               "(84.3MB/s)(162MiB/2011msec)"), 0);
+    assert_int_equal(free_line("ab", "Requests per second:    858.92 [#/sec] "
+                               "(mean)"), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -975,6 +1013,7 @@ int main(void)
         cmocka_unit_test(unread__ci_time_stamped_line__warned_date_alone_not),
         cmocka_unit_test(unread__json_line_not_read__warned_with_its_values),
         cmocka_unit_test(unread__iperf3_json__read_whole_silent_unread_object_warned),
+        cmocka_unit_test(figure_free__each_kind_of_pattern__matches_its_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
