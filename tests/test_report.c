@@ -242,6 +242,48 @@ static void report__sink__gets_the_same_bytes_in_bounded_pieces(void **state)
     bdb_store_close(st);
 }
 
+/* Text and Markdown reach a sink a section at a time (a lab's report
+ * held all of its text to the end): the pieces put together are the
+ * bytes written without a sink, neutralised alike, and the first of them
+ * is written before the report's last section is made. */
+static void report__sink__text_and_markdown_go_section_by_section(void **state)
+{
+    (void)state;
+    bdb_store *st;
+    bdb_model *m = many_series_model(&st);
+    renderer rs[] = {bdb_report_render_text, bdb_report_render_markdown};
+    const char *names[] = {"text", "md"};
+    for (size_t i = 0; i < 2; i++) {
+        bdb_buf whole;
+        bdb_buf_init(&whole);
+        assert_int_equal(rs[i](m, NULL, &whole), 0);
+        assert_int_equal(whole.err, 0);
+        sink_log l = {.writes = 0};
+        bdb_buf_init(&l.all);
+        bdb_render_sink sink = {sink_keep, &l};
+        bdb_render_opts o = {.sink = &sink};
+        bdb_buf out;
+        bdb_buf_init(&out);
+        assert_int_equal(rs[i](m, &o, &out), 0);
+        size_t written = l.all.len;
+        assert_int_equal(bdb_render_flush(&o, &out, 1), 0);
+        if (!(l.all.len == whole.len &&
+              memcmp(l.all.data, whole.data, whole.len) == 0))
+            fail_msg("%s: the pieces (%zu bytes) differ from the whole (%zu)",
+                     names[i], l.all.len, whole.len);
+        /* most of it left before the end, in more than one piece */
+        if (!(whole.len > 4 * BDB_RENDER_CHUNK && written > whole.len / 2 &&
+              l.writes > 2))
+            fail_msg("%s: %zu of %zu bytes in %zu writes before the end",
+                     names[i], written, whole.len, l.writes);
+        bdb_buf_free(&out);
+        bdb_buf_free(&l.all);
+        bdb_buf_free(&whole);
+    }
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
 /* A sink that fails (a full disk) ends the rendering with its error:
  * nothing more is written after it, and the caller sees BDB_EIO. */
 static void report__sink__failure_ends_the_report_with_its_error(void **state)
@@ -1655,6 +1697,7 @@ int main(void)
         cmocka_unit_test(report__fmt_g__writes_what_printf_writes),
         cmocka_unit_test(report__fmt_f_u_and_str_add__write_what_printf_writes),
         cmocka_unit_test(report__sink__gets_the_same_bytes_in_bounded_pieces),
+        cmocka_unit_test(report__sink__text_and_markdown_go_section_by_section),
         cmocka_unit_test(report__sink__failure_ends_the_report_with_its_error),
         cmocka_unit_test(report__concurrency_values__become_one_ordered_sweep),
         cmocka_unit_test(report__constant_parameter__never_a_sweep),
