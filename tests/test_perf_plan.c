@@ -393,13 +393,18 @@ static void perf_plan__no_speedup_ci__skips_only_the_speedup_bootstrap(void **st
     bdb_model *full = build_reps(st, 0), *lean = build_reps(st, 1);
     assert_int_equal(full->nseries, 2);
     assert_int_equal(lean->nseries, 2);
-    const bdb_cell *f = &full->series[0].cells[1], *l = &lean->series[0].cells[1];
+    const bdb_rseries *fser = &full->series[0], *lser = &lean->series[0];
+    const bdb_cell *f = &fser->cells[1], *l = &lser->cells[1];
     assert_true(f->compared && l->compared);
     /* shown by outputs with intervals: a real interval around the ratio */
-    assert_true(isfinite(f->speedup_lo) && isfinite(f->speedup_hi));
-    assert_true(f->speedup_lo < f->speedup && f->speedup < f->speedup_hi);
-    /* not computed for the others */
-    assert_true(isnan(l->speedup_lo) && isnan(l->speedup_hi));
+    assert_true(isfinite(bdb_cell_speedup_lo(fser, 1)) &&
+                isfinite(bdb_cell_speedup_hi(fser, 1)));
+    assert_true(bdb_cell_speedup_lo(fser, 1) < f->speedup &&
+                f->speedup < bdb_cell_speedup_hi(fser, 1));
+    /* not computed for the others, nor held */
+    assert_true(isnan(bdb_cell_speedup_lo(lser, 1)) &&
+                isnan(bdb_cell_speedup_hi(lser, 1)));
+    assert_null(lser->ci);
     /* everything else is the same */
     assert_true(l->speedup == f->speedup);
     bdb_ttest fw, lw;
