@@ -925,8 +925,17 @@ static int compare(bdb_model *m, bdb_rseries *s, size_t pi)
     if (rc)
         return rc;
     c->tested = welch.status == BDB_TEST_OK && isfinite(welch.p);
-    /* the p until correct_p_values corrects it */
-    c->p_adj = welch.p;
+    /* the p until correct_p_values corrects it, in the series' array
+     * (made by its first tested cell) */
+    if (c->tested && !s->padj) {
+        s->padj = bdb_arena_alloc_aligned(&((model_impl *)m)->arena,
+                                          m->nplatforms * sizeof *s->padj,
+                                          sizeof(double));
+        if (!s->padj)
+            return BDB_ENOMEM;
+    }
+    if (c->tested)
+        s->padj[pi] = welch.p;
     /* Mann-Whitney's test is bdb_cell_tests', when an output shows it:
      * only its exact distribution for these sizes is made here, once */
     (void)mw_dist((model_impl *)m, a->n, c->n);
@@ -1059,7 +1068,7 @@ static int correct_p_values(bdb_model *m)
     for (size_t s = 0; s < m->nseries; s++)
         for (size_t p = 0; p < m->nplatforms; p++)
             if (m->series[s].cells[p].tested)
-                ps[k++] = m->series[s].cells[p].p_adj;
+                ps[k++] = m->series[s].padj[p];
     int rc = n == 0 ? BDB_OK
              : m->opts.correction == BDB_CORR_BH ? bdb_stats_bh(ps, n, adj)
                                                  : bdb_stats_holm(ps, n, adj);
@@ -1072,7 +1081,7 @@ static int correct_p_values(bdb_model *m)
                 continue;
             m->ncompared++;
             if (c->tested)
-                c->p_adj = adj[k++];
+                se->padj[p] = adj[k++];
             if (se->better == 0) {
                 c->verdict = BDB_VERDICT_NONE;
                 continue;
@@ -1914,7 +1923,6 @@ int bdb_model_part_finish_means(bdb_model *m)
         se->ref = reference(m, se);
         for (size_t p = 0; p < m->nplatforms; p++) {
             bdb_cell *a = &se->cells[se->ref], *c = &se->cells[p];
-            c->p_adj = NAN;
             if (p == se->ref || !a->present || !c->present)
                 continue;
             c->compared = 1;

@@ -80,9 +80,10 @@ typedef enum bdb_verdict {
  * made it: bdb_cell_summary (median, sd, cv, intervals) and
  * bdb_cell_tests (Welch's and Mann-Whitney's tests). A lab's report holds
  * a million cells; 344 bytes each were most of its memory, and 80 still
- * were: the speedup's interval and the mean before --normalize, which
- * most cells of most reports do not have or need, are their series'
- * (bdb_cell_speedup_lo/hi, bdb_cell_whole_mean). */
+ * were: the speedup's interval, the corrected p and the mean before
+ * --normalize, which most cells of a lab's report (one or two values)
+ * do not have or need, are their series' (bdb_cell_speedup_lo/hi,
+ * bdb_cell_p_adj, bdb_cell_whole_mean): 48 bytes. */
 typedef struct bdb_cell {
     double *values;             /* normalised when a normalisation is on;
                                    in one block with each value's source
@@ -98,8 +99,9 @@ typedef struct bdb_cell {
                                    --normalize, is bdb_cell_whole_mean */
     /* against the reference platform (bdb_rseries.ref) */
     double speedup;             /* > 1: better than the reference; its
-                                   interval: bdb_cell_speedup_lo/hi */
-    double p_adj;               /* corrected p of Welch's test */
+                                   interval: bdb_cell_speedup_lo/hi, the
+                                   corrected p of Welch's test where it is
+                                   tested: bdb_cell_p_adj */
     uint32_t noutliers;
     uint32_t merged_files;      /* >= 2: the values come from this many
                                    differently named files, which may be
@@ -151,6 +153,9 @@ typedef struct bdb_rseries {
                                    interval of its speedup (lo, hi); NULL:
                                    no cell has one (n=1, or the output
                                    shows none) */
+    double *padj;               /* per platform, the corrected p of
+                                   Welch's test of a tested cell; NULL:
+                                   no cell is tested */
     double *whole;              /* per platform, its mean as measured
                                    before --normalize: the whole machine's
                                    figure, which efficiency and matching
@@ -166,6 +171,13 @@ static inline double bdb_cell_speedup_lo(const bdb_rseries *se, size_t p)
 static inline double bdb_cell_speedup_hi(const bdb_rseries *se, size_t p)
 {
     return se->ci ? se->ci[2 * p + 1] : NAN;
+}
+
+/* The corrected p of Welch's test of cell p of se (NaN when it is not
+ * tested). */
+static inline double bdb_cell_p_adj(const bdb_rseries *se, size_t p)
+{
+    return se->padj && se->cells[p].tested ? se->padj[p] : NAN;
 }
 
 /* The mean of cell p of se as measured, before --normalize. */

@@ -123,7 +123,7 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
             bdb_csv_number(out, c->compared ? bdb_cell_speedup_lo(se, p) : NAN);
             bdb_csv_number(out, c->compared ? bdb_cell_speedup_hi(se, p) : NAN);
             bdb_csv_number(out, c->tested ? welch.p : NAN);
-            bdb_csv_number(out, c->tested ? c->p_adj : NAN);
+            bdb_csv_number(out, bdb_cell_p_adj(se, p));
             bdb_csv_number(out, c->compared ? mw.p : NAN);
             field(out, !c->compared ? ""
                        : mw.method == BDB_MW_EXACT ? "exact"

@@ -145,7 +145,7 @@ static void cell_html(bdb_buf *out, const bdb_model *m, size_t s, size_t p)
             bdb_buf_puts(out, "; Welch p=");
             put_g(out, welch.p, 3);
             bdb_buf_puts(out, " (adjusted ");
-            put_g(out, c->p_adj, 3);
+            put_g(out, bdb_cell_p_adj(se, p), 3);
             bdb_buf_puts(out, "); Mann-Whitney p=");
             put_g(out, mw.p, 3);
         } else if (c->tested) {

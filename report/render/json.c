@@ -425,7 +425,7 @@ static void cell_write(jw *w, const bdb_model *m, const bdb_rseries *se,
         jw_key_real(w, "t", welch.t);
         jw_key_real(w, "df", welch.df);
         jw_key_real(w, "p", c->tested ? welch.p : NAN);
-        jw_key_real(w, "p_adjusted", c->tested ? c->p_adj : NAN);
+        jw_key_real(w, "p_adjusted", bdb_cell_p_adj(se, p));
         jw_close(w, '}');
         jw_key(w, "mann_whitney");
         jw_open(w, '{');

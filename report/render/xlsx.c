@@ -572,7 +572,7 @@ static void sheet_results(xl *x)
                         x->ratio);
             }
             if (c->tested)
-                put_num(x, ws, rr, RS_P_ADJ, c->p_adj, x->sci);
+                put_num(x, ws, rr, RS_P_ADJ, bdb_cell_p_adj(se, p), x->sci);
             put_rep(x, ws, rr, RS_VERDICT, bdb_report_verdict_word(c->verdict), NULL);
             put_rep(x, ws, rr, RS_NOISY, c->noisy ? "noisy" : "", NULL);
             sources_text(m, c, &src);
