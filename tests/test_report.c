@@ -192,6 +192,21 @@ static bdb_model *many_series_model(bdb_store **stp)
     return many_series_model_n(stp, 1500, 3);
 }
 
+/* The report r writes of m without a sink (whole), then with o's sink
+ * (whose sink_log's all is made ready), out holding what was not handed
+ * to it. */
+static void render_whole_and_sunk(renderer r, const bdb_model *m,
+                                  bdb_buf *whole, const bdb_render_opts *o,
+                                  bdb_buf *out)
+{
+    bdb_buf_init(whole);
+    assert_int_equal(r(m, NULL, whole), 0);
+    assert_int_equal(whole->err, 0);
+    bdb_buf_init(&((sink_log *)o->sink->ctx)->all);
+    bdb_buf_init(out);
+    assert_int_equal(r(m, o, out), 0);
+}
+
 /* With a sink, a report reaches it in pieces of about BDB_RENDER_CHUNK
  * (never the whole report at once), and the pieces put together are the
  * bytes the renderer writes without one. */
@@ -204,17 +219,11 @@ static void report__sink__gets_the_same_bytes_in_bounded_pieces(void **state)
                      bdb_report_render_csv};
     const char *names[] = {"html", "json", "csv"};
     for (size_t i = 0; i < 3; i++) {
-        bdb_buf whole;
-        bdb_buf_init(&whole);
-        assert_int_equal(rs[i](m, NULL, &whole), 0);
-        assert_int_equal(whole.err, 0);
+        bdb_buf whole, out;
         sink_log l = {.writes = 0};
-        bdb_buf_init(&l.all);
         bdb_render_sink sink = {sink_keep, &l};
         bdb_render_opts o = {.sink = &sink};
-        bdb_buf out;
-        bdb_buf_init(&out);
-        assert_int_equal(rs[i](m, &o, &out), 0);
+        render_whole_and_sunk(rs[i], m, &whole, &o, &out);
         assert_int_equal(bdb_render_flush(&o, &out, 1), 0);
         assert_int_equal(out.len, 0);
         /* the memory bound: the buffer never grew past a few pieces,
@@ -254,17 +263,11 @@ static void report__sink__text_and_markdown_go_section_by_section(void **state)
     renderer rs[] = {bdb_report_render_text, bdb_report_render_markdown};
     const char *names[] = {"text", "md"};
     for (size_t i = 0; i < 2; i++) {
-        bdb_buf whole;
-        bdb_buf_init(&whole);
-        assert_int_equal(rs[i](m, NULL, &whole), 0);
-        assert_int_equal(whole.err, 0);
+        bdb_buf whole, out;
         sink_log l = {.writes = 0};
-        bdb_buf_init(&l.all);
         bdb_render_sink sink = {sink_keep, &l};
         bdb_render_opts o = {.sink = &sink};
-        bdb_buf out;
-        bdb_buf_init(&out);
-        assert_int_equal(rs[i](m, &o, &out), 0);
+        render_whole_and_sunk(rs[i], m, &whole, &o, &out);
         size_t written = l.all.len;
         assert_int_equal(bdb_render_flush(&o, &out, 1), 0);
         if (!(l.all.len == whole.len &&
