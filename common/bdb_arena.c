@@ -81,7 +81,9 @@ void *bdb_arena_alloc_aligned(bdb_arena *a, size_t n, size_t align)
     }
     size_t at = a->head ? (a->used + align - 1) & ~(align - 1) : 0;
     if (!a->head || at > a->cap || a->cap - at < n) {
-        size_t cap = a->head && a->cap < CHUNK_LAST ? a->cap * 2 : CHUNK_FIRST;
+        size_t cap = a->head && a->cap < CHUNK_LAST ? a->cap * 2
+                     : a->first                   ? a->first
+                                                  : CHUNK_FIRST;
         if (a->head && a->cap >= CHUNK_LAST)
             cap = CHUNK_LAST;
         if (cap < n)

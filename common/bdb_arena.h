@@ -14,6 +14,9 @@ typedef struct bdb_arena {
     bdb_arena_chunk *head;  /* the chunk blocks come from; older ones
                                follow it */
     size_t used, cap;       /* bytes of head's data handed out, held */
+    size_t first;           /* the first chunk's bytes (0: 1 MB): a
+                               report's thousands of small tables each
+                               want a few KB */
 } bdb_arena;                /* {0} is an empty arena */
 
 /* n zeroed bytes aligned for any type, valid until bdb_arena_free; NULL

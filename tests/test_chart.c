@@ -955,7 +955,7 @@ static void chart__overview_long_label__cut_at_a_character_with_ellipsis(void **
     fake_means(&f, 100e6, 50e6);
     f.cells[1].compared = 1;
     f.cells[1].speedup = 0.5;
-    f.cells[1].speedup_lo = f.cells[1].speedup_hi = NAN;
+    /* no interval: f.se.ci is NULL */
     f.sc.g.geomean = 0.5;
     bdb_buf svg;
     bdb_buf_init(&svg);

@@ -48,6 +48,31 @@ static double scan(const char *s, int flags, int *ok)
 
 /* Elements land where the array grew, every one kept; a capacity whose
  * bytes would not fit a size_t is refused, the array left as it was. */
+/* An arena told a small first chunk (a report's small tables) holds that
+ * much, then doubles; strings past it are kept whole. */
+static void arena__first__a_small_first_chunk_then_doubling(void **state)
+{
+    (void)state;
+    bdb_arena a = {.first = 4096};
+    char *s = bdb_arena_strdup(&a, "fio");
+    assert_string_equal(s, "fio");
+    assert_int_equal(a.cap, 4096);
+    char text[3000];
+    memset(text, 'x', sizeof text - 1);
+    text[sizeof text - 1] = '\0';
+    char *t = bdb_arena_strdup(&a, text), *u = bdb_arena_strdup(&a, text);
+    assert_string_equal(t, text);
+    assert_string_equal(u, text);
+    assert_int_equal(a.cap, 8192);
+    assert_string_equal(s, "fio");
+    bdb_arena_free(&a);
+    assert_int_equal(a.first, 4096);   /* kept for its next use */
+    bdb_arena b = {0};
+    assert_non_null(bdb_arena_alloc(&b, 1));
+    assert_int_equal(b.cap, (size_t)1 << 20);
+    bdb_arena_free(&b);
+}
+
 static void arena__small_large_and_strings__zeroed_aligned_and_kept(
     void **state)
 {
@@ -1416,6 +1441,7 @@ int main(void)
         cmocka_unit_test(results_csv__overflow_negative_long_cells_and_bad_headers__fail),
         cmocka_unit_test(ingest__user_param__fills_gaps_never_overrides_the_log),
         cmocka_unit_test(arena__small_large_and_strings__zeroed_aligned_and_kept),
+        cmocka_unit_test(arena__first__a_small_first_chunk_then_doubling),
         cmocka_unit_test(grow__doubles_from_first_and_refuses_an_overflow),
         cmocka_unit_test(diag__without_a_file__names_none_in_its_place),
     };

@@ -393,20 +393,26 @@ static void perf_plan__no_speedup_ci__skips_only_the_speedup_bootstrap(void **st
     bdb_model *full = build_reps(st, 0), *lean = build_reps(st, 1);
     assert_int_equal(full->nseries, 2);
     assert_int_equal(lean->nseries, 2);
-    const bdb_cell *f = &full->series[0].cells[1], *l = &lean->series[0].cells[1];
+    const bdb_rseries *fser = &full->series[0], *lser = &lean->series[0];
+    const bdb_cell *f = &fser->cells[1], *l = &lser->cells[1];
     assert_true(f->compared && l->compared);
     /* shown by outputs with intervals: a real interval around the ratio */
-    assert_true(isfinite(f->speedup_lo) && isfinite(f->speedup_hi));
-    assert_true(f->speedup_lo < f->speedup && f->speedup < f->speedup_hi);
-    /* not computed for the others */
-    assert_true(isnan(l->speedup_lo) && isnan(l->speedup_hi));
+    assert_true(isfinite(bdb_cell_speedup_lo(fser, 1)) &&
+                isfinite(bdb_cell_speedup_hi(fser, 1)));
+    assert_true(bdb_cell_speedup_lo(fser, 1) < f->speedup &&
+                f->speedup < bdb_cell_speedup_hi(fser, 1));
+    /* not computed for the others, nor held */
+    assert_true(isnan(bdb_cell_speedup_lo(lser, 1)) &&
+                isnan(bdb_cell_speedup_hi(lser, 1)));
+    assert_null(lser->ci);
     /* everything else is the same */
     assert_true(l->speedup == f->speedup);
     bdb_ttest fw, lw;
     bdb_utest fm, lm;
     assert_int_equal(bdb_cell_tests(full, &full->series[0], 1, &fw, &fm), 0);
     assert_int_equal(bdb_cell_tests(lean, &lean->series[0], 1, &lw, &lm), 0);
-    assert_true(lw.p == fw.p && l->p_adj == f->p_adj);
+    assert_true(lw.p == fw.p &&
+                bdb_cell_p_adj(lser, 1) == bdb_cell_p_adj(fser, 1));
     assert_true(lm.p == fm.p);
     assert_int_equal(l->verdict, f->verdict);
     bdb_summary fs, ls;

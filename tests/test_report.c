@@ -192,6 +192,21 @@ static bdb_model *many_series_model(bdb_store **stp)
     return many_series_model_n(stp, 1500, 3);
 }
 
+/* The report r writes of m without a sink (whole), then with o's sink
+ * (whose sink_log's all is made ready), out holding what was not handed
+ * to it. */
+static void render_whole_and_sunk(renderer r, const bdb_model *m,
+                                  bdb_buf *whole, const bdb_render_opts *o,
+                                  bdb_buf *out)
+{
+    bdb_buf_init(whole);
+    assert_int_equal(r(m, NULL, whole), 0);
+    assert_int_equal(whole->err, 0);
+    bdb_buf_init(&((sink_log *)o->sink->ctx)->all);
+    bdb_buf_init(out);
+    assert_int_equal(r(m, o, out), 0);
+}
+
 /* With a sink, a report reaches it in pieces of about BDB_RENDER_CHUNK
  * (never the whole report at once), and the pieces put together are the
  * bytes the renderer writes without one. */
@@ -204,17 +219,11 @@ static void report__sink__gets_the_same_bytes_in_bounded_pieces(void **state)
                      bdb_report_render_csv};
     const char *names[] = {"html", "json", "csv"};
     for (size_t i = 0; i < 3; i++) {
-        bdb_buf whole;
-        bdb_buf_init(&whole);
-        assert_int_equal(rs[i](m, NULL, &whole), 0);
-        assert_int_equal(whole.err, 0);
+        bdb_buf whole, out;
         sink_log l = {.writes = 0};
-        bdb_buf_init(&l.all);
         bdb_render_sink sink = {sink_keep, &l};
         bdb_render_opts o = {.sink = &sink};
-        bdb_buf out;
-        bdb_buf_init(&out);
-        assert_int_equal(rs[i](m, &o, &out), 0);
+        render_whole_and_sunk(rs[i], m, &whole, &o, &out);
         assert_int_equal(bdb_render_flush(&o, &out, 1), 0);
         assert_int_equal(out.len, 0);
         /* the memory bound: the buffer never grew past a few pieces,
@@ -234,6 +243,42 @@ static void report__sink__gets_the_same_bytes_in_bounded_pieces(void **state)
               l.largest < 4 * BDB_RENDER_CHUNK))
             fail_msg("%s: %zu bytes in %zu writes, the largest %zu", names[i],
                      streamed, l.writes, l.largest);
+        bdb_buf_free(&out);
+        bdb_buf_free(&l.all);
+        bdb_buf_free(&whole);
+    }
+    bdb_model_free(m);
+    bdb_store_close(st);
+}
+
+/* Text and Markdown reach a sink a section at a time (a lab's report
+ * held all of its text to the end): the pieces put together are the
+ * bytes written without a sink, neutralised alike, and the first of them
+ * is written before the report's last section is made. */
+static void report__sink__text_and_markdown_go_section_by_section(void **state)
+{
+    (void)state;
+    bdb_store *st;
+    bdb_model *m = many_series_model(&st);
+    renderer rs[] = {bdb_report_render_text, bdb_report_render_markdown};
+    const char *names[] = {"text", "md"};
+    for (size_t i = 0; i < 2; i++) {
+        bdb_buf whole, out;
+        sink_log l = {.writes = 0};
+        bdb_render_sink sink = {sink_keep, &l};
+        bdb_render_opts o = {.sink = &sink};
+        render_whole_and_sunk(rs[i], m, &whole, &o, &out);
+        size_t written = l.all.len;
+        assert_int_equal(bdb_render_flush(&o, &out, 1), 0);
+        if (!(l.all.len == whole.len &&
+              memcmp(l.all.data, whole.data, whole.len) == 0))
+            fail_msg("%s: the pieces (%zu bytes) differ from the whole (%zu)",
+                     names[i], l.all.len, whole.len);
+        /* most of it left before the end, in more than one piece */
+        if (!(whole.len > 4 * BDB_RENDER_CHUNK && written > whole.len / 2 &&
+              l.writes > 2))
+            fail_msg("%s: %zu of %zu bytes in %zu writes before the end",
+                     names[i], written, whole.len, l.writes);
         bdb_buf_free(&out);
         bdb_buf_free(&l.all);
         bdb_buf_free(&whole);
@@ -453,17 +498,19 @@ static void report__speedup_intervals__each_is_the_one_comparison_bootstrap(void
                                                m->opts.seed + (uint64_t)s * 7919,
                                                &r);
             if (rc == BDB_ERANGE || isnan(r.ci_lo)) {
-                assert_true(isnan(c->speedup_lo) && isnan(c->speedup_hi));
+                assert_true(isnan(bdb_cell_speedup_lo(se, p)) &&
+                            isnan(bdb_cell_speedup_hi(se, p)));
                 none++;
                 continue;
             }
             assert_int_equal(rc, BDB_OK);
             bdb_stats_orient_interval(&r.ci_lo, &r.ci_hi, se->better);
-            if (!(c->speedup_lo == r.ci_lo && c->speedup_hi == r.ci_hi))
+            double lo = bdb_cell_speedup_lo(se, p), hi = bdb_cell_speedup_hi(se, p);
+            if (!(lo == r.ci_lo && hi == r.ci_hi))
                 fail_msg("%s on %s: [%a, %a], alone [%a, %a]", se->benchmark,
-                         bdb_model_platform_name(m, p), c->speedup_lo,
-                         c->speedup_hi, r.ci_lo, r.ci_hi);
-            assert_true(c->speedup_lo <= c->speedup && c->speedup <= c->speedup_hi);
+                         bdb_model_platform_name(m, p), lo, hi, r.ci_lo,
+                         r.ci_hi);
+            assert_true(lo <= c->speedup && c->speedup <= hi);
             intervals++;
         }
     }
@@ -493,11 +540,12 @@ static void report__repeated_runs__welch_decides_and_says_same(void **state)
     /* B takes half the time: twice as good, and clearly so */
     assert_true(fabs(b->speedup - 10.04 / 5.01) < 1e-9);
     assert_int_equal(b->verdict, BDB_VERDICT_BETTER);
-    assert_true(b->p_adj < 0.001);
-    assert_true(b->speedup_lo > 1.9 && b->speedup_hi < 2.1);
+    assert_true(bdb_cell_p_adj(se, platform(m, "B")) < 0.001);
+    assert_true(bdb_cell_speedup_lo(se, platform(m, "B")) > 1.9 &&
+                bdb_cell_speedup_hi(se, platform(m, "B")) < 2.1);
     /* C is A again, give or take noise: no winner */
     assert_int_equal(c->verdict, BDB_VERDICT_SAME);
-    assert_true(c->p_adj > 0.05);
+    assert_true(bdb_cell_p_adj(se, platform(m, "C")) > 0.05);
     assert_int_equal(m->ncompared, 2);
     /* the cpu score of B is its one ratio */
     int found = 0;
@@ -1655,6 +1703,7 @@ int main(void)
         cmocka_unit_test(report__fmt_g__writes_what_printf_writes),
         cmocka_unit_test(report__fmt_f_u_and_str_add__write_what_printf_writes),
         cmocka_unit_test(report__sink__gets_the_same_bytes_in_bounded_pieces),
+        cmocka_unit_test(report__sink__text_and_markdown_go_section_by_section),
         cmocka_unit_test(report__sink__failure_ends_the_report_with_its_error),
         cmocka_unit_test(report__concurrency_values__become_one_ordered_sweep),
         cmocka_unit_test(report__constant_parameter__never_a_sweep),

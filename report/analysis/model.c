@@ -778,14 +778,16 @@ void bdb_cell_efficiency(const bdb_model *m, const bdb_rseries *se, size_t p,
     if (eff) {
         memset(eff, 0, sizeof *eff);
         if (works)
-            (void)bdb_efficiency_compute(c->whole_mean, se->unit, se->better,
+            (void)bdb_efficiency_compute(bdb_cell_whole_mean(se, p), se->unit,
+                                         se->better,
                                          &impl->cost[p], &m->opts.cost, eff);
     }
     if (match) {
         memset(match, 0, sizeof *match);
         const bdb_cell *a = &se->cells[se->ref];
         if (works && a->present && p != se->ref)
-            bdb_efficiency_match(a->whole_mean, c->whole_mean, se->unit,
+            bdb_efficiency_match(bdb_cell_whole_mean(se, se->ref),
+                                 bdb_cell_whole_mean(se, p), se->unit,
                                  se->better, &impl->cost[p], &m->opts.cost,
                                  match);
     }
@@ -917,15 +919,23 @@ static int compare(bdb_model *m, bdb_rseries *s, size_t pi)
     c->compared = 1;
     c->speedup = bdb_stats_speedup(a->mean, c->mean, s->better);
     /* the interval, where there is one, is speedup_intervals' */
-    c->speedup_lo = c->speedup_hi = NAN;
     /* no output shows the interval of the difference: skip its quantile */
     bdb_ttest welch;
     int rc = bdb_stats_welch_test(a->values, a->n, c->values, c->n, &welch);
     if (rc)
         return rc;
     c->tested = welch.status == BDB_TEST_OK && isfinite(welch.p);
-    /* the p until correct_p_values corrects it */
-    c->p_adj = welch.p;
+    /* the p until correct_p_values corrects it, in the series' array
+     * (made by its first tested cell) */
+    if (c->tested && !s->padj) {
+        s->padj = bdb_arena_alloc_aligned(&((model_impl *)m)->arena,
+                                          m->nplatforms * sizeof *s->padj,
+                                          sizeof(double));
+        if (!s->padj)
+            return BDB_ENOMEM;
+    }
+    if (c->tested)
+        s->padj[pi] = welch.p;
     /* Mann-Whitney's test is bdb_cell_tests', when an output shows it:
      * only its exact distribution for these sizes is made here, once */
     (void)mw_dist((model_impl *)m, a->n, c->n);
@@ -971,6 +981,14 @@ static int speedup_intervals(bdb_model *m, bdb_rseries *se, uint64_t seed)
         nboot += se->cells[p].compared && bootstrappable(&se->cells[p]);
     if (nboot == 0)
         return BDB_OK;
+    /* the series' intervals, NaN where a cell has none */
+    se->ci = bdb_arena_alloc_aligned(&impl->arena,
+                                     2 * m->nplatforms * sizeof *se->ci,
+                                     sizeof(double));
+    if (!se->ci)
+        return BDB_ENOMEM;
+    for (size_t i = 0; i < 2 * m->nplatforms; i++)
+        se->ci[i] = NAN;
     size_t group = nboot < BOOT_GROUP ? nboot : BOOT_GROUP;
     /* ma, the scratch of the interval (2 B), the group's means */
     if (B > SIZE_MAX / ((3 + BOOT_GROUP) * sizeof(double)))
@@ -1021,12 +1039,11 @@ static int speedup_intervals(bdb_model *m, bdb_rseries *se, uint64_t seed)
         }
         rc = bdb_stats_resampled_means_many(&impl->rs_other, xs, ng, mc);
         for (size_t g = 0; !rc && g < ng; g++) {
-            bdb_cell *c = &se->cells[cells[g]];
-            rc = bdb_stats_ratio_interval(ma, mc + g * B, B, scratch,
-                                          &c->speedup_lo, &c->speedup_hi);
+            double *ci = se->ci + 2 * cells[g];
+            rc = bdb_stats_ratio_interval(ma, mc + g * B, B, scratch, &ci[0],
+                                          &ci[1]);
             if (!rc)
-                bdb_stats_orient_interval(&c->speedup_lo, &c->speedup_hi,
-                                          se->better);
+                bdb_stats_orient_interval(&ci[0], &ci[1], se->better);
         }
     }
     if (done != done_stack)
@@ -1051,7 +1068,7 @@ static int correct_p_values(bdb_model *m)
     for (size_t s = 0; s < m->nseries; s++)
         for (size_t p = 0; p < m->nplatforms; p++)
             if (m->series[s].cells[p].tested)
-                ps[k++] = m->series[s].cells[p].p_adj;
+                ps[k++] = m->series[s].padj[p];
     int rc = n == 0 ? BDB_OK
              : m->opts.correction == BDB_CORR_BH ? bdb_stats_bh(ps, n, adj)
                                                  : bdb_stats_holm(ps, n, adj);
@@ -1064,7 +1081,7 @@ static int correct_p_values(bdb_model *m)
                 continue;
             m->ncompared++;
             if (c->tested)
-                c->p_adj = adj[k++];
+                se->padj[p] = adj[k++];
             if (se->better == 0) {
                 c->verdict = BDB_VERDICT_NONE;
                 continue;
@@ -1574,7 +1591,7 @@ static int cost_views(bdb_model *m)
     return BDB_OK;
 }
 
-/* A series' efficiency figures per platform (from whole_mean), and what
+/* A series' efficiency figures per platform (from the whole means), and what
  * they lacked. */
 static int series_efficiency(bdb_model *m, bdb_rseries *se)
 {
@@ -1588,13 +1605,28 @@ static int series_efficiency(bdb_model *m, bdb_rseries *se)
         if (rc)
             return rc;
         bdb_efficiency eff;
-        if (bdb_efficiency_compute(c->whole_mean, se->unit, se->better,
+        if (bdb_efficiency_compute(bdb_cell_whole_mean(se, p), se->unit,
+                                   se->better,
                                    &impl->cost[p], &m->opts.cost,
                                    &eff) == BDB_OK) {
             c->eff_computed = 1;
             impl->eff_missing[p] |= eff.missing;
         }
     }
+    return BDB_OK;
+}
+
+/* The series' means as measured, before --normalize scaled cell p of
+ * it: those of the cells before p, as they are (none was scaled). */
+static int keep_whole_means(bdb_model *m, bdb_rseries *se, size_t p)
+{
+    se->whole = bdb_arena_alloc_aligned(&((model_impl *)m)->arena,
+                                        m->nplatforms * sizeof *se->whole,
+                                        sizeof(double));
+    if (!se->whole)
+        return BDB_ENOMEM;
+    for (size_t q = 0; q < p; q++)
+        se->whole[q] = se->cells[q].mean;
     return BDB_OK;
 }
 
@@ -1644,11 +1676,16 @@ int bdb_model_build(bdb_store *st, const bdb_report_opts *opts,
             bdb_cell *c = &se->cells[p];
             /* the whole machine's mean first: efficiency divides what the
              * machine does by what the machine costs, normalised or not */
-            if (c->present && !(rc = cell_stats(m, c)))
-                c->whole_mean = c->mean;
+            if (c->present)
+                rc = cell_stats(m, c);
+            double whole = c->mean;
             int scaled = 0;
             if (!rc)
                 rc = normalise(m, se, p, &scaled);
+            if (!rc && scaled && !se->whole)
+                rc = keep_whole_means(m, se, p);
+            if (se->whole)
+                se->whole[p] = whole;
             if (!rc && scaled)
                 rc = cell_stats(m, c);
         }
@@ -1886,8 +1923,6 @@ int bdb_model_part_finish_means(bdb_model *m)
         se->ref = reference(m, se);
         for (size_t p = 0; p < m->nplatforms; p++) {
             bdb_cell *a = &se->cells[se->ref], *c = &se->cells[p];
-            c->whole_mean = c->mean;
-            c->speedup_lo = c->speedup_hi = c->p_adj = NAN;
             if (p == se->ref || !a->present || !c->present)
                 continue;
             c->compared = 1;

@@ -7,6 +7,7 @@
 #ifndef BDB_MODEL_H
 #define BDB_MODEL_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -51,8 +52,9 @@ typedef struct bdb_report_opts {
     int no_speedup_ci;          /* 1: the output does not show the speedup
                                    interval (text, md, efficiency, charts),
                                    so no comparison is bootstrapped and
-                                   speedup_lo/hi are NaN; scores keep their
-                                   intervals. 0 (default): computed. */
+                                   no cell has an interval
+                                   (bdb_cell_speedup_lo); scores keep
+                                   their intervals. 0 (default): made. */
     size_t max_traces;          /* traces of the report's runs kept
                                    (0: BDB_REPORT_TRACES_DEFAULT) */
     size_t max_trace_points;    /* points kept of each (0:
@@ -77,7 +79,11 @@ typedef enum bdb_verdict {
  * the marks). The rest is made on request from the values, as the model
  * made it: bdb_cell_summary (median, sd, cv, intervals) and
  * bdb_cell_tests (Welch's and Mann-Whitney's tests). A lab's report holds
- * a million cells; 344 bytes each were most of its memory. */
+ * a million cells; 344 bytes each were most of its memory, and 80 still
+ * were: the speedup's interval, the corrected p and the mean before
+ * --normalize, which most cells of a lab's report (one or two values)
+ * do not have or need, are their series' (bdb_cell_speedup_lo/hi,
+ * bdb_cell_p_adj, bdb_cell_whole_mean): 48 bytes. */
 typedef struct bdb_cell {
     double *values;             /* normalised when a normalisation is on;
                                    in one block with each value's source
@@ -88,14 +94,14 @@ typedef struct bdb_cell {
                                    cell and a path a value were a third of
                                    a lab's report. NULL: no values held */
     size_t n;                   /* at most UINT32_MAX */
-    double mean;                /* of the values (bdb_cell_summary's) */
-    double whole_mean;          /* the mean as measured, before
-                                   --normalize: the whole machine's figure,
-                                   which efficiency and matching use */
+    double mean;                /* of the values (bdb_cell_summary's);
+                                   the mean as measured, before
+                                   --normalize, is bdb_cell_whole_mean */
     /* against the reference platform (bdb_rseries.ref) */
-    double speedup;             /* > 1: better than the reference */
-    double speedup_lo, speedup_hi; /* 95% bootstrap interval (NaN: n=1) */
-    double p_adj;               /* corrected p of Welch's test */
+    double speedup;             /* > 1: better than the reference; its
+                                   interval: bdb_cell_speedup_lo/hi, the
+                                   corrected p of Welch's test where it is
+                                   tested: bdb_cell_p_adj */
     uint32_t noutliers;
     uint32_t merged_files;      /* >= 2: the values come from this many
                                    differently named files, which may be
@@ -143,7 +149,42 @@ typedef struct bdb_rseries {
                                    baseline, or when it has no figure the
                                    first platform that has one */
     bdb_cell *cells;            /* one per platform */
+    double *ci;                 /* per platform, the 95% bootstrap
+                                   interval of its speedup (lo, hi); NULL:
+                                   no cell has one (n=1, or the output
+                                   shows none) */
+    double *padj;               /* per platform, the corrected p of
+                                   Welch's test of a tested cell; NULL:
+                                   no cell is tested */
+    double *whole;              /* per platform, its mean as measured
+                                   before --normalize: the whole machine's
+                                   figure, which efficiency and matching
+                                   use; NULL: the means are as measured */
 } bdb_rseries;
+
+/* The speedup interval of cell p of se (NaN, NaN: none). */
+static inline double bdb_cell_speedup_lo(const bdb_rseries *se, size_t p)
+{
+    return se->ci ? se->ci[2 * p] : NAN;
+}
+
+static inline double bdb_cell_speedup_hi(const bdb_rseries *se, size_t p)
+{
+    return se->ci ? se->ci[2 * p + 1] : NAN;
+}
+
+/* The corrected p of Welch's test of cell p of se (NaN when it is not
+ * tested). */
+static inline double bdb_cell_p_adj(const bdb_rseries *se, size_t p)
+{
+    return se->padj && se->cells[p].tested ? se->padj[p] : NAN;
+}
+
+/* The mean of cell p of se as measured, before --normalize. */
+static inline double bdb_cell_whole_mean(const bdb_rseries *se, size_t p)
+{
+    return se->whole ? se->whole[p] : se->cells[p].mean;
+}
 
 /* Series that differ only in one numeric parameter, in its order. */
 typedef struct bdb_sweep {
@@ -247,7 +288,7 @@ void bdb_model_free(bdb_model *m);
 
 /* The efficiency figures of cell p of se (per watt, per dollar ...) and
  * how many of its machines match one of the reference platform's: made on
- * request from the cell's whole_mean and the platform's costs, as the
+ * request from the cell's whole mean and the platform's costs, as the
  * model made them (a million cells held 176 bytes of them each). Zeroed
  * where the cell has none (a match needs a reference other than p). Either
  * pointer may be NULL. */

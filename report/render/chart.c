@@ -1264,8 +1264,8 @@ static int ratio_of(const bdb_model *m, const bdb_rseries *se, size_t p,
         return 0;
     if (mode == R_SPEEDUP) {
         *r = c->speedup;
-        *lo = c->speedup_lo;
-        *hi = c->speedup_hi;
+        *lo = bdb_cell_speedup_lo(se, p);
+        *hi = bdb_cell_speedup_hi(se, p);
         return 1;
     }
     const bdb_cell *rc = &se->cells[se->ref];
@@ -1281,8 +1281,8 @@ static int ratio_of(const bdb_model *m, const bdb_rseries *se, size_t p,
      * ratio is the speedup times a constant, and so is its interval */
     *r = a / b;
     double f = *r / c->speedup;
-    *lo = c->speedup_lo * f;
-    *hi = c->speedup_hi * f;
+    *lo = bdb_cell_speedup_lo(se, p) * f;
+    *hi = bdb_cell_speedup_hi(se, p) * f;
     return 1;
 }
 

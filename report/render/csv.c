@@ -120,10 +120,10 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
             bdb_buf_printf(out, ",%u,%d,%d,%u", (unsigned)c->noutliers,
                            c->noisy, c->warned, (unsigned)c->merged_files);
             bdb_csv_number(out, c->compared ? c->speedup : NAN);
-            bdb_csv_number(out, c->compared ? c->speedup_lo : NAN);
-            bdb_csv_number(out, c->compared ? c->speedup_hi : NAN);
+            bdb_csv_number(out, c->compared ? bdb_cell_speedup_lo(se, p) : NAN);
+            bdb_csv_number(out, c->compared ? bdb_cell_speedup_hi(se, p) : NAN);
             bdb_csv_number(out, c->tested ? welch.p : NAN);
-            bdb_csv_number(out, c->tested ? c->p_adj : NAN);
+            bdb_csv_number(out, bdb_cell_p_adj(se, p));
             bdb_csv_number(out, c->compared ? mw.p : NAN);
             field(out, !c->compared ? ""
                        : mw.method == BDB_MW_EXACT ? "exact"

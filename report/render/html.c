@@ -145,17 +145,17 @@ static void cell_html(bdb_buf *out, const bdb_model *m, size_t s, size_t p)
             bdb_buf_puts(out, "; Welch p=");
             put_g(out, welch.p, 3);
             bdb_buf_puts(out, " (adjusted ");
-            put_g(out, c->p_adj, 3);
+            put_g(out, bdb_cell_p_adj(se, p), 3);
             bdb_buf_puts(out, "); Mann-Whitney p=");
             put_g(out, mw.p, 3);
         } else if (c->tested) {
             out->err = out->err ? out->err : BDB_ENOMEM;
         }
-        if (isfinite(c->speedup_lo)) {
+        if (isfinite(bdb_cell_speedup_lo(se, p))) {
             bdb_buf_puts(out, "; 95% CI ");
-            put_g(out, c->speedup_lo, 3);
+            put_g(out, bdb_cell_speedup_lo(se, p), 3);
             bdb_buf_puts(out, "-");
-            put_g(out, c->speedup_hi, 3);
+            put_g(out, bdb_cell_speedup_hi(se, p), 3);
         }
         bdb_buf_puts(out, "\">");
         esc(out, r);

@@ -417,14 +417,15 @@ static void cell_write(jw *w, const bdb_model *m, const bdb_rseries *se,
         jw_key(w, "comparison");
         jw_open(w, '{');
         jw_key_real(w, "speedup", c->speedup);
-        double sci[2] = {c->speedup_lo, c->speedup_hi};
+        double sci[2] = {bdb_cell_speedup_lo(se, p),
+                         bdb_cell_speedup_hi(se, p)};
         jw_key_reals(w, "speedup_ci", sci, 2);
         jw_key(w, "welch");
         jw_open(w, '{');
         jw_key_real(w, "t", welch.t);
         jw_key_real(w, "df", welch.df);
         jw_key_real(w, "p", c->tested ? welch.p : NAN);
-        jw_key_real(w, "p_adjusted", c->tested ? c->p_adj : NAN);
+        jw_key_real(w, "p_adjusted", bdb_cell_p_adj(se, p));
         jw_close(w, '}');
         jw_key(w, "mann_whitney");
         jw_open(w, '{');

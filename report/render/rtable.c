@@ -9,6 +9,7 @@
 int bdb_rtable_init(bdb_rtable *t, size_t ncols)
 {
     memset(t, 0, sizeof *t);
+    t->text.first = (size_t)4 << 10;
     t->right = calloc(ncols ? ncols : 1, 1);
     if (!t->right)
         return -1;
@@ -18,12 +19,25 @@ int bdb_rtable_init(bdb_rtable *t, size_t ncols)
 
 void bdb_rtable_free(bdb_rtable *t)
 {
-    for (size_t i = 0; i < t->nrows * t->ncols; i++)
-        free(t->cells[i]);
+    bdb_arena_free(&t->text);
     free(t->cells);
     free(t->right);
     free(t->tone);
     memset(t, 0, sizeof *t);
+}
+
+/* s as bdb_neutral_line makes it, in the arena; NULL when out of
+ * memory. */
+static char *neutral_line_copy(bdb_arena *a, const char *s)
+{
+    if (bdb_neutral_clean(s, 0))
+        return bdb_arena_strdup(a, s);
+    bdb_buf b;
+    bdb_buf_init(&b);
+    bdb_neutral_line(&b, s);
+    char *d = b.err ? NULL : bdb_arena_strdup(a, b.data ? b.data : "");
+    bdb_buf_free(&b);
+    return d;
 }
 
 int bdb_rtable_add(bdb_rtable *t, const char *const *cells)
@@ -42,7 +56,7 @@ int bdb_rtable_add(bdb_rtable *t, const char *const *cells)
     }
     /* a cell is one piece of one line, in a terminal or in Markdown */
     for (size_t c = 0; c < t->ncols; c++) {
-        char *d = bdb_neutral_line_dup(cells[c] ? cells[c] : "");
+        char *d = neutral_line_copy(&t->text, cells[c] ? cells[c] : "");
         if (!d)
             return -1;
         t->cells[t->nrows * t->ncols + c] = d;
@@ -288,9 +302,7 @@ void bdb_rtable_drop_empty_columns(bdb_rtable *t)
             for (size_t c = 0; c < t->ncols; c++) {
                 char *v = t->cells[r * t->ncols + c];
                 if (keep[c])
-                    t->cells[o++] = v;
-                else
-                    free(v);
+                    t->cells[o++] = v;   /* the others stay in text */
             }
         /* k <= c: the flags move left in place */
         for (size_t c = 0, k = 0; c < t->ncols; c++)

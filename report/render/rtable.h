@@ -5,15 +5,20 @@
 
 #include <stddef.h>
 
+#include "../common/bdb_arena.h"
 #include "../common/bdb_buf.h"
 
 typedef struct bdb_rtable {
     size_t ncols;
-    char **cells;   /* row-major; row 0 is the header */
+    char **cells;   /* row-major; row 0 is the header; the texts are
+                       text's */
     size_t nrows, cap;
     unsigned char *right;     /* per column (ncols of them): right-aligned */
     size_t nkey;    /* leading columns that name a row (0 = 1) */
     unsigned char *tone;      /* per row (cap of them): a bdb_tone */
+    bdb_arena text; /* the cells' texts, each its own size: a malloc a
+                       cell was twice the text of a lab's largest
+                       section, on top of its model */
 } bdb_rtable;
 
 /* How a row stands out where a format can show it (HTML: the row's

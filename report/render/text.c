@@ -11,7 +11,24 @@
 typedef struct dress {
     int md;
     size_t width;   /* text: columns a table may take (0: any) */
+    const bdb_render_opts *o;   /* its sink takes each section as it is
+                                   made (NULL: out keeps the report) */
+    size_t from;    /* out's bytes before it are neutralised */
 } dress;
+
+/* After a section (its last byte a newline, so no character to
+ * neutralise runs across): neutralises what it added to out and, with a
+ * sink, hands out to it once it holds a chunk. A lab's report is a
+ * million rows: holding all of its text until the end held its every
+ * byte twice over while the buffer grew. */
+static void section_done(bdb_buf *out, dress *d)
+{
+    if (out->len == d->from || out->data[out->len - 1] != '\n')
+        return;
+    bdb_neutral_terminal(out, d->from);
+    bdb_render_flush(d->o, out, 0);
+    d->from = out->len;
+}
 
 /* A list item whose text may hold names from logs. */
 static void item(bdb_buf *out, const dress *d, const char *text)
@@ -69,7 +86,7 @@ static void heading(bdb_buf *out, const dress *d, int level, const char *text)
     }
 }
 
-static void table(bdb_buf *out, const dress *d, bdb_rtable *t)
+static void table(bdb_buf *out, dress *d, bdb_rtable *t)
 {
     if (d->md)
         bdb_rtable_markdown(t, out);
@@ -78,10 +95,11 @@ static void table(bdb_buf *out, const dress *d, bdb_rtable *t)
     else
         bdb_rtable_text(t, out, "  ");
     bdb_rtable_free(t);
+    section_done(out, d);
 }
 
 /* The missing inputs, each with how to add it; nothing when none. */
-static void missing(bdb_buf *out, const dress *d, const bdb_model *m)
+static void missing(bdb_buf *out, dress *d, const bdb_model *m)
 {
     bdb_buf lines;
     bdb_buf_init(&lines);
@@ -110,7 +128,7 @@ static void missing(bdb_buf *out, const dress *d, const bdb_model *m)
 }
 
 static int render(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out,
-                  const dress *d)
+                  dress *d)
 {
     bdb_rtable t;
     int all = o && o->all_metrics;
@@ -212,7 +230,7 @@ static int render(const bdb_model *m, const bdb_render_opts *o, bdb_buf *out,
 int bdb_report_render_efficiency(const bdb_model *m, int markdown,
                                  size_t width, bdb_buf *out)
 {
-    dress d = {markdown, markdown ? 0 : width};
+    dress d = {markdown, markdown ? 0 : width, NULL, out->len};
     bdb_rtable t;
     char title[320];
     snprintf(title, sizeof title, "%s: efficiency", m->title);
@@ -243,26 +261,23 @@ int bdb_report_render_efficiency(const bdb_model *m, int markdown,
 int bdb_report_render_text(const bdb_model *m, const bdb_render_opts *o,
                            bdb_buf *out)
 {
-    dress d = {0, 0};
-    size_t from = out->len;
+    dress d = {0, 0, o, out->len};
     int rc = render(m, o, out, &d);
-    return rc ? rc : bdb_neutral_terminal(out, from);
+    return rc ? rc : bdb_neutral_terminal(out, d.from);
 }
 
 int bdb_report_render_text_width(const bdb_model *m, const bdb_render_opts *o,
                                  size_t width, bdb_buf *out)
 {
-    dress d = {0, width};
-    size_t from = out->len;
+    dress d = {0, width, o, out->len};
     int rc = render(m, o, out, &d);
-    return rc ? rc : bdb_neutral_terminal(out, from);
+    return rc ? rc : bdb_neutral_terminal(out, d.from);
 }
 
 int bdb_report_render_markdown(const bdb_model *m, const bdb_render_opts *o,
                                bdb_buf *out)
 {
-    dress d = {1, 0};
-    size_t from = out->len;
+    dress d = {1, 0, o, out->len};
     int rc = render(m, o, out, &d);
-    return rc ? rc : bdb_neutral_terminal(out, from);
+    return rc ? rc : bdb_neutral_terminal(out, d.from);
 }

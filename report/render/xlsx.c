@@ -566,11 +566,13 @@ static void sheet_results(xl *x)
                             c->compared ? c->speedup : NAN, x->ratio);
             }
             if (c->compared) {
-                put_num(x, ws, rr, RS_SPEEDUP_LO, c->speedup_lo, x->ratio);
-                put_num(x, ws, rr, RS_SPEEDUP_HI, c->speedup_hi, x->ratio);
+                put_num(x, ws, rr, RS_SPEEDUP_LO, bdb_cell_speedup_lo(se, p),
+                        x->ratio);
+                put_num(x, ws, rr, RS_SPEEDUP_HI, bdb_cell_speedup_hi(se, p),
+                        x->ratio);
             }
             if (c->tested)
-                put_num(x, ws, rr, RS_P_ADJ, c->p_adj, x->sci);
+                put_num(x, ws, rr, RS_P_ADJ, bdb_cell_p_adj(se, p), x->sci);
             put_rep(x, ws, rr, RS_VERDICT, bdb_report_verdict_word(c->verdict), NULL);
             put_rep(x, ws, rr, RS_NOISY, c->noisy ? "noisy" : "", NULL);
             sources_text(m, c, &src);
@@ -676,7 +678,8 @@ static void sheet_efficiency(xl *x)
             /* the whole machine's mean: a normalised Results mean is
              * per core, and the machine's watts and dollars are not */
             if (se->unit_per[0]) {
-                put_num(x, ws, r, EF_MEAN, c->whole_mean, x->general);
+                put_num(x, ws, r, EF_MEAN, bdb_cell_whole_mean(se, p),
+                        x->general);
             } else {
                 snprintf(f, sizeof f, "=Results!%s", res);
                 put_formula(x, ws, r, EF_MEAN, f, c->mean, x->general);
