@@ -98,11 +98,6 @@ int bdb_store_source_set_imported_at(bdb_store *st, long long id,
  * to tens of kilobytes, span many pieces. */
 void bdb_store_set_piece_bytes(size_t n);
 
-/* For tests: the series identity hash keeps only the bits of mask from
- * now on, in this process (0 restores them all), so that different series
- * share a key, as they may by chance. */
-void bdb_store_test_ident_mask(unsigned long long mask);
-
 typedef struct bdb_copy_stats {
     long long platforms;        /* platforms written */
     long long sources;          /* sources copied */

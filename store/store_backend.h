@@ -36,7 +36,6 @@ typedef struct bdb_new_series {
     char *text[6];
     int better, line;
     long long set_id;
-    long long ident;        /* its identity's hash (bdb_series_ident) */
     long long id;           /* once made (0: not found) */
     char *unit_there;       /* the stored series' unit, once made (owned:
                                freed with the text; NULL until then) */

@@ -225,11 +225,10 @@ typedef struct bdb_scache {
 } bdb_scache;
 
 void bdb_scache_clear(bdb_scache *c);
-bdb_scache_entry *bdb_scache_find(bdb_scache *c, const char *key,
-                                  long long hash);
+bdb_scache_entry *bdb_scache_find(bdb_scache *c, const char *key);
 /* Remembers key -> (id, unit); a failure only means no caching. */
-void bdb_scache_put(bdb_scache *c, const char *key, long long hash,
-                    long long id, const char *unit);
+void bdb_scache_put(bdb_scache *c, const char *key, long long id,
+                    const char *unit);
 /* Remembers a parameter set's id (bdb_strmap_get(&c->sets, text) finds
  * it); a failure only means no caching. */
 void bdb_scache_put_set(bdb_scache *c, const char *params, long long id);
@@ -264,29 +263,6 @@ void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,
                     char *key, size_t keysz);
 #define BDB_SERIES_KEY_MAX \
     (32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX + BDB_PARAMS_TEXT_MAX + 4)
-
-/* ---- a series' identity key (store_ident.c) ---------------------------
- * series.ident: a hash of the identity, key text "tool \x1f benchmark
- * \x1f metric \x1f params" (bdb_series_key's), 62 bits; the series is
- * stored under the first key free in [hash, hash + BDB_IDENT_WINDOW - 1]
- * and found by reading that window and comparing the texts. */
-#define BDB_IDENT_WINDOW 8
-long long bdb_series_ident(const char *key, size_t n);
-/* The same, of the four texts (-1: out of memory). */
-long long bdb_series_ident_of(const char *tool, const char *benchmark,
-                              const char *metric, const char *params);
-/* The id of the series of texts (tool, benchmark, metric, params) whose
- * key's hash is h: 1 and *id when stored, 0 when not, or a BDB_E* code. */
-int bdb_series_ident_find(bdb_store *st, char *const *texts, long long h,
-                          long long *id);
-/* n's series (n->ident its hash) found, or made in parameter set set_id:
- * *id, and *unit_there a copy of its stored unit when it was there
- * (NULL when made now, with n's unit). */
-int bdb_series_ident_make(bdb_store *st, const bdb_new_series *n,
-                          long long set_id, long long *id, char **unit_there);
-/* The migration's step before schemas/011: the temporary table
- * series_ident_fill(id, ident) with every stored series' key. */
-int bdb_series_ident_fill(bdb_store *st);
 
 /* ---- the write path (store_write.c) -------------------------------------- */
 

@@ -916,32 +916,27 @@ static const struct {
      "p ON true ORDER BY v.n"},
     {"bdb_set_sel", "SELECT id FROM param_sets WHERE params = $1"},
     /* the series new since the last flush, made in one round trip; one
-     * row per input (n: 1-based), id NULL when its key's window holds
-     * another series (a collision, in the table or in this statement) or
-     * another import committed it after this statement's snapshot (found
-     * then by bdb_series_ident_make); a new series goes in under its
-     * key's hash when the window is free, a series that was there is
-     * found by reading the window of its key (the integer index) only for
-     * the rows not inserted */
+     * row per input (n: 1-based), id NULL when another import committed
+     * it after this statement's snapshot; a series that was there is
+     * looked up in the unique index only for the rows not inserted (the
+     * plain join probed it for every row, and a plan made for the real
+     * array sizes hashed every stored series) */
     {"bdb_series_bulk",
      "WITH v AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], "
-     "$4::text[], $5::text[], $6::integer[], $7::bigint[], $8::bigint[]) "
-     "WITH ORDINALITY AS v(tool, benchmark, metric, params, unit, better, "
-     "set_id, ident, n)), "
+     "$4::text[], $5::text[], $6::integer[], $7::bigint[]) WITH ORDINALITY "
+     "AS v(tool, benchmark, metric, params, unit, better, set_id, n)), "
      "ins AS (INSERT INTO series(tool, benchmark, metric, params, unit, "
-     "better, param_set_id, ident) SELECT tool, benchmark, metric, params, "
-     "unit, better, set_id, ident FROM v WHERE NOT EXISTS (SELECT 1 FROM "
-     "series s WHERE s.ident BETWEEN v.ident AND v.ident + 7) ORDER BY n "
-     "ON CONFLICT(ident) DO NOTHING RETURNING id, ident, tool, benchmark, "
-     "metric, params, unit) "
+     "better, param_set_id) SELECT tool, benchmark, metric, params, unit, "
+     "better, set_id FROM v ORDER BY n ON CONFLICT(tool, benchmark, metric, "
+     "params) DO NOTHING RETURNING id, tool, benchmark, metric, params, unit) "
      "SELECT v.n, coalesce(ins.id, s.id), coalesce(ins.unit, s.unit) FROM v "
-     "LEFT JOIN ins ON ins.ident = v.ident AND ins.tool = v.tool AND "
-     "ins.benchmark = v.benchmark AND ins.metric = v.metric AND "
-     "ins.params = v.params LEFT JOIN LATERAL (SELECT s.id, s.unit FROM "
-     "series s WHERE ins.id IS NULL AND s.ident BETWEEN v.ident AND "
-     "v.ident + 7 AND s.tool = v.tool AND s.benchmark = v.benchmark AND "
-     "s.metric = v.metric AND s.params = v.params LIMIT 1) s ON true "
-     "ORDER BY v.n"},
+     "LEFT JOIN ins ON ins.tool = v.tool AND ins.benchmark = v.benchmark AND "
+     "ins.metric = v.metric AND ins.params = v.params LEFT JOIN LATERAL "
+     "(SELECT s.id, s.unit FROM series s WHERE ins.id IS NULL AND "
+     "s.tool = v.tool AND s.benchmark = v.benchmark AND s.metric = v.metric "
+     "AND s.params = v.params LIMIT 1) s ON true ORDER BY v.n"},
+    {"bdb_series_sel", "SELECT id, unit FROM series WHERE tool = $1 AND "
+                       "benchmark = $2 AND metric = $3 AND params = $4"},
 };
 
 static int prepare_writer(bdb_store *st)
@@ -1133,27 +1128,33 @@ static void news_array(const pg *impl, const bdb_new_series *news,
         } else {
             char num[32];
             snprintf(num, sizeof num, "%lld",
-                     f == 5   ? (long long)n->better
-                     : f == 6 ? set_id_of(impl, n->set_id)
-                              : n->ident);
+                     f == 5 ? (long long)n->better
+                            : set_id_of(impl, n->set_id));
             array_item(b, num, (int)i);
         }
     }
     bdb_buf_puts(b, "}");
 }
 
-/* A new series the bulk statement neither made nor found: its own
- * statements (a new snapshot: another import committed it meanwhile, or
- * another series holds its key). */
+/* The one way of one new series made since the bulk statement ran: its
+ * own statement (a new snapshot: another import committed it meanwhile). */
 static int news_find_alone(bdb_store *st, bdb_new_series *n)
 {
-    char *there = NULL;
-    int rc = bdb_series_ident_make(st, n, set_id_of(PG(st), n->set_id),
-                                   &n->id, &there);
-    if (!rc && !there && !(there = strdup(n->text[4])))
-        rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
-    free(n->unit_there);
-    n->unit_there = there;
+    params p = {0};
+    for (int i = 0; i < 4; i++)
+        p_text(&p, n->text[i]);
+    PGresult *res = run(st, "bdb_series_sel", NULL, &p, "finding series");
+    params_free(&p);
+    if (!res)
+        return BDB_ESTORE;
+    int rc = BDB_OK;
+    if (PQntuples(res) == 1) {
+        n->id = col_ll(res, 0, 0);
+        free(n->unit_there);
+        if (!(n->unit_there = strdup(col_text(res, 0, 1))))
+            rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    }
+    PQclear(res);
     return rc;
 }
 
@@ -1162,12 +1163,12 @@ static int series_make(bdb_store *st, bdb_new_series *news, size_t nn)
 {
     if (prepare_writer(st) || sets_make(st))
         return BDB_ESTORE;
-    bdb_buf arr[8];
-    for (int f = 0; f < 8; f++) {
+    bdb_buf arr[7];
+    for (int f = 0; f < 7; f++) {
         bdb_buf_init(&arr[f]);
         news_array(PG(st), news, nn, &arr[f], f);
     }
-    PGresult *res = bulk_run(st, "bdb_series_bulk", "adding series", arr, 8);
+    PGresult *res = bulk_run(st, "bdb_series_bulk", "adding series", arr, 7);
     if (!res)
         return BDB_ESTORE;
     int rc = BDB_OK;

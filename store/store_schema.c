@@ -6,7 +6,6 @@
 #include "store_admin.h"
 
 #include <stdio.h>
-#include <string.h>
 
 int bdb_store_schema_number(const char *name)
 {
@@ -66,11 +65,7 @@ int bdb_store_migrate(bdb_store *st, const bdb_migrator *m, bdb_diag *diag)
         if (bdb_store_schema_number(f->name) <= have)
             continue;
         char why[sizeof st->errmsg];
-        /* the series' identity keys are computed here, not in SQL */
-        if (strstr(f->name, "_series_ident.sql"))
-            rc = bdb_series_ident_fill(st);
-        if (!rc)
-            rc = m->exec(st, f->data);
+        rc = m->exec(st, f->data);
         if (rc) {
             snprintf(why, sizeof why, "%s", st->errmsg);
             bdb_store_fail(st, BDB_ESTORE, "applying schema %s: %s", f->name,

@@ -16,11 +16,10 @@
 struct bdb_trace_writer {
     bdb_store *st;
     long long source_id;
-    bdb_stmt *ins;
-    /* a series made for a trace with no figure (a cut run): its
-     * parameter set made and found; and the store whose parameter rows a
-     * copy reads */
-    bdb_stmt *set_ins, *item_ins, *set_sel;
+    bdb_stmt *find, *ins;
+    /* a series made for a trace with no figure (a cut run), and the
+     * store whose parameter rows a copy reads */
+    bdb_stmt *set_ins, *item_ins, *series_ins;
     bdb_store *params_from;
     /* the series of the last point: its key and id (0: not stored) */
     char key[BDB_SERIES_KEY_MAX];
@@ -39,7 +38,11 @@ int bdb_trace_writer_open(bdb_store *st, long long source_id,
     w->source_id = source_id;
     /* opened once per source: its statements are kept prepared */
     const int keep = BDB_STMT_KEEP;
-    int rc = bdb_stmt_prepare(st, TRACE_INSERT, "adding trace points", keep,
+    int rc = bdb_stmt_prepare(st, "SELECT id FROM series WHERE tool = ?1 AND "
+                              "benchmark = ?2 AND metric = ?3 AND params = ?4",
+                              "finding a trace's series", keep, &w->find);
+    if (!rc)
+        rc = bdb_stmt_prepare(st, TRACE_INSERT, "adding trace points", keep,
                               &w->ins);
     if (!rc)
         rc = bdb_stmt_prepare(st, "INSERT INTO param_sets(params) VALUES(?1) "
@@ -51,9 +54,12 @@ int bdb_trace_writer_open(bdb_store *st, long long source_id,
                               "params = ?1 ON CONFLICT DO NOTHING",
                               "adding a trace's parameters", keep, &w->item_ins);
     if (!rc)
-        rc = bdb_stmt_prepare(st, "SELECT id FROM param_sets WHERE "
-                              "params = ?1", "adding a trace's series", keep,
-                              &w->set_sel);
+        rc = bdb_stmt_prepare(st, "INSERT INTO series(tool, benchmark, "
+                              "metric, params, unit, better, param_set_id) "
+                              "SELECT ?1, ?2, ?3, ?4, ?5, ?6, id FROM "
+                              "param_sets WHERE params = ?4 ON CONFLICT(tool, "
+                              "benchmark, metric, params) DO NOTHING",
+                              "adding a trace's series", keep, &w->series_ins);
     if (rc) {
         bdb_trace_writer_close(w, rc, NULL, NULL);
         return rc;
@@ -92,7 +98,7 @@ static int params_of(bdb_trace_writer *w, const bdb_sample *s,
  * (the figure's unit and direction are its first point's, whose
  * quantity is the figure's). */
 static int series_make(bdb_trace_writer *w, const bdb_sample *s,
-                       const char *params, long long ident)
+                       const char *params)
 {
     bdb_params ps;
     int rc = params_of(w, s, params, &ps);
@@ -111,25 +117,16 @@ static int series_make(bdb_trace_writer *w, const bdb_sample *s,
     }
     if (rc)
         return rc;
-    bdb_stmt *q = w->set_sel;
+    bdb_stmt *q = w->series_ins;
     bdb_stmt_reset(q);
-    bdb_bind_text(q, 1, params);
-    int r = bdb_step(q);
-    long long set_id = r == 1 ? bdb_col_int(q, 0) : 0;
+    bdb_bind_text(q, 1, s->tool);
+    bdb_bind_text(q, 2, s->benchmark);
+    bdb_bind_text(q, 3, s->metric);
+    bdb_bind_text(q, 4, params);
+    bdb_bind_text(q, 5, s->unit ? s->unit : "");
+    bdb_bind_int(q, 6, s->better);
+    rc = bdb_stmt_run(q);
     bdb_stmt_reset(q);
-    if (r < 0)
-        return r;
-    if (!set_id)
-        return bdb_store_fail(w->st, BDB_ESTORE, "parameter set of line %d "
-                              "vanished", s->line);
-    bdb_new_series n = {{(char *)s->tool, (char *)s->benchmark,
-                         (char *)s->metric, (char *)params,
-                         (char *)(s->unit ? s->unit : ""), NULL},
-                        (int)s->better, s->line, set_id, ident, 0, NULL};
-    long long id;
-    char *there = NULL;
-    rc = bdb_series_ident_make(w->st, &n, set_id, &id, &there);
-    free(there);    /* a series made meanwhile keeps its unit */
     return rc;
 }
 
@@ -143,15 +140,17 @@ static int series_of(bdb_trace_writer *w, const bdb_sample *s)
     snprintf(w->key, sizeof w->key, "%s", key);
     w->series_id = 0;
     int flushed = 0, made = 0;
-    long long ident = bdb_series_ident(key, strlen(key));
-    char *texts[4] = {(char *)s->tool, (char *)s->benchmark,
-                      (char *)s->metric, params};
-again:;
-    long long id = 0;
-    int r = bdb_series_ident_find(w->st, texts, ident, &id);
+again:
+    bdb_stmt_reset(w->find);
+    bdb_bind_text(w->find, 1, s->tool);
+    bdb_bind_text(w->find, 2, s->benchmark);
+    bdb_bind_text(w->find, 3, s->metric);
+    bdb_bind_text(w->find, 4, params);
+    int r = bdb_step(w->find);
     if (r == 0 && !flushed && w->st->ops->drv->series_make) {
         /* a series the back-end makes at its next flush (PostgreSQL's
          * COPY) is not there yet: write what it holds back, ask again */
+        bdb_stmt_reset(w->find);
         int rc = bdb_write_flush(w->st, w->source_id);
         if (rc)
             return rc;
@@ -159,10 +158,11 @@ again:;
         goto again;
     }
     if (r == 1)
-        w->series_id = id;
+        w->series_id = bdb_col_int(w->find, 0);
+    bdb_stmt_reset(w->find);
     if (r == 0 && !made && s->repetition > 0 &&
         strcmp(s->trace->what, s->metric) == 0) {
-        int rc = series_make(w, s, params, ident);
+        int rc = series_make(w, s, params);
         if (rc)
             return rc;
         flushed = made = 1;
@@ -212,10 +212,11 @@ int bdb_trace_writer_close(bdb_trace_writer *w, int rc, long long *stored,
         *stored = w->stored;
     if (orphans)
         *orphans = w->orphans;
+    rc = bdb_stmt_finish(w->find, rc);
     rc = bdb_stmt_finish(w->ins, rc);
     rc = bdb_stmt_finish(w->set_ins, rc);
     rc = bdb_stmt_finish(w->item_ins, rc);
-    rc = bdb_stmt_finish(w->set_sel, rc);
+    rc = bdb_stmt_finish(w->series_ins, rc);
     free(w);
     return rc;
 }

@@ -276,55 +276,50 @@ static int unit_differs(bdb_store *st, int line, const char *tool,
                           metric, unit, there);
 }
 
-/* The series of n, found or made now (a driver without series_make
- * gives last_id): a series new to the database is inserted under its
- * key's hash when no series holds a key of that window (an INSERT ...
- * SELECT ... WHERE NOT EXISTS read the table it inserts into, so SQLite
- * copied its one row through a temporary table: two statements are
- * cheaper); else the window is read and its texts compared
- * (bdb_series_ident_make). */
+/* The series of n, found or made now, one statement each (a driver
+ * without series_make gives last_id). */
 static int series_make_one(bdb_store *st, const bdb_new_series *n,
                            long long *id)
 {
     bdb_stmt *s;
-    int rc = bdb_stmt_prepare(st, "SELECT 1 FROM series WHERE ident BETWEEN "
-                                  "?1 AND ?2 LIMIT 1", "finding series",
-                              BDB_STMT_KEEP, &s);
+    int rc = bdb_stmt_prepare(st, "INSERT INTO series(tool, benchmark, "
+                                  "metric, params, unit, better, "
+                                  "param_set_id) VALUES(?1,?2,?3,?4,?5,?6,?7) "
+                                  "ON CONFLICT(tool, benchmark, metric, "
+                                  "params) DO NOTHING",
+                              "adding series", BDB_STMT_KEEP, &s);
     if (rc)
         return rc;
-    bdb_bind_int(s, 1, n->ident);
-    bdb_bind_int(s, 2, n->ident + BDB_IDENT_WINDOW - 1);
-    int taken = bdb_step(s);
-    if ((rc = bdb_stmt_finish(s, taken < 0 ? taken : BDB_OK)))
+    for (int i = 0; i < 5; i++)
+        bdb_bind_text_ref(s, i + 1, n->text[i]);
+    bdb_bind_int(s, 6, n->better);
+    bdb_bind_int(s, 7, n->set_id);
+    rc = bdb_stmt_run(s);
+    *id = rc ? 0 : st->ops->drv->last_id(st);
+    if ((rc = bdb_stmt_finish(s, rc)))
         return rc;
-    *id = 0;
-    if (!taken) {
-        rc = bdb_stmt_prepare(st, "INSERT INTO series(tool, benchmark, "
-                                  "metric, params, unit, better, "
-                                  "param_set_id, ident) VALUES(?1,?2,?3,?4,"
-                                  "?5,?6,?7,?8) ON CONFLICT(ident) DO NOTHING",
-                              "adding series", BDB_STMT_KEEP, &s);
-        if (rc)
-            return rc;
-        for (int i = 0; i < 5; i++)
-            bdb_bind_text_ref(s, i + 1, n->text[i]);
-        bdb_bind_int(s, 6, n->better);
-        bdb_bind_int(s, 7, n->set_id);
-        bdb_bind_int(s, 8, n->ident);
-        rc = bdb_stmt_run(s);
-        *id = rc ? 0 : st->ops->drv->last_id(st);
-        if ((rc = bdb_stmt_finish(s, rc)))
-            return rc;
-    }
     if (*id)
         return BDB_OK;  /* new: its id is the row's, its unit ours */
-    char *there = NULL;
-    rc = bdb_series_ident_make(st, n, n->set_id, id, &there);
-    if (!rc && there && strcmp(there, n->text[4]) != 0)
-        rc = unit_differs(st, n->line, n->text[0], n->text[1], n->text[2],
-                          n->text[4], there);
-    free(there);
-    return rc;
+    if ((rc = bdb_stmt_prepare(st, "SELECT id, unit FROM series WHERE "
+                                   "tool = ?1 AND benchmark = ?2 AND "
+                                   "metric = ?3 AND params = ?4",
+                               "finding series", BDB_STMT_KEEP, &s)))
+        return rc;
+    for (int i = 0; i < 4; i++)
+        bdb_bind_text_ref(s, i + 1, n->text[i]);
+    int r = bdb_step(s);
+    if (r == 1) {
+        *id = bdb_col_int(s, 0);
+        if (strcmp(bdb_col_text(s, 1), n->text[4]) != 0)
+            r = unit_differs(st, n->line, n->text[0], n->text[1], n->text[2],
+                             n->text[4], bdb_col_text(s, 1));
+        else
+            r = BDB_OK;
+    } else if (r == 0) {
+        r = bdb_store_fail(st, BDB_ESTORE, "series of line %d vanished",
+                           n->line);
+    }
+    return bdb_stmt_finish(s, r);
 }
 
 /* Forgets the new series (made, or gone with their rows); those never
@@ -362,8 +357,7 @@ static int news_make(bdb_store *st)
      * are found again the usual way) */
     for (size_t k = 0; !rc && k < w->nnews; k++) {
         const bdb_new_series *n = &w->news[k];
-        bdb_scache_entry *e = bdb_scache_find(&w->cache, n->text[5],
-                                              n->ident);
+        bdb_scache_entry *e = bdb_scache_find(&w->cache, n->text[5]);
         if (e && e->id == -(long long)(k + 1))
             e->id = n->id;
     }
@@ -373,8 +367,8 @@ static int news_make(bdb_store *st)
 
 /* A new series described for series_make, or made at once. */
 static int series_new(bdb_store *st, const bdb_sample *smp,
-                      const char *params, const char *key, long long ident,
-                      long long set_id, long long *id)
+                      const char *params, const char *key, long long set_id,
+                      long long *id)
 {
     bdb_write *w = W(st);
     const char *unit = smp->unit ? smp->unit : "";
@@ -384,8 +378,7 @@ static int series_new(bdb_store *st, const bdb_sample *smp,
         bdb_new_series n = {{(char *)texts[0], (char *)texts[1],
                              (char *)texts[2], (char *)texts[3],
                              (char *)texts[4], (char *)texts[5]},
-                            (int)smp->better, smp->line, set_id, ident, 0,
-                            NULL};
+                            (int)smp->better, smp->line, set_id, 0, NULL};
         return series_make_one(st, &n, id);
     }
     /* made with the others of the next flush, in one round trip; until
@@ -411,7 +404,6 @@ static int series_new(bdb_store *st, const bdb_sample *smp,
     }
     n->better = (int)smp->better;
     n->set_id = set_id;
-    n->ident = ident;
     n->line = smp->line;
     n->id = 0;
     n->unit_there = NULL;
@@ -424,9 +416,8 @@ static int series_find(bdb_store *st, const bdb_sample *smp, long long *id)
     bdb_write *w = W(st);
     char params[BDB_PARAMS_TEXT_MAX], key[BDB_SERIES_KEY_MAX];
     bdb_series_key(smp, params, sizeof params, key, sizeof key);
-    long long ident = bdb_series_ident(key, strlen(key));
     const char *unit = smp->unit ? smp->unit : "";
-    bdb_scache_entry *e = bdb_scache_find(&w->cache, key, ident);
+    bdb_scache_entry *e = bdb_scache_find(&w->cache, key);
     if (e) {
         if (strcmp(e->unit, unit) != 0)
             return unit_differs(st, smp->line, smp->tool, smp->benchmark,
@@ -437,9 +428,9 @@ static int series_find(bdb_store *st, const bdb_sample *smp, long long *id)
     long long set_id = 0;
     int rc = param_set_id(st, smp, params, &set_id);
     if (!rc)
-        rc = series_new(st, smp, params, key, ident, set_id, id);
+        rc = series_new(st, smp, params, key, set_id, id);
     if (!rc)
-        bdb_scache_put(&w->cache, key, ident, *id, unit);
+        bdb_scache_put(&w->cache, key, *id, unit);
     return rc;
 }
 
@@ -730,11 +721,8 @@ static int replaced_row(bdb_stmt *s, void *ctx)
                      bdb_col_text(s, 1), bdb_col_text(s, 2),
                      bdb_col_text(s, 3), bdb_col_text(s, 4));
     /* a key too long for the cache is found the slow way */
-    if (n > 0 && (size_t)n < sizeof key) {
-        long long h = bdb_series_ident(key, (size_t)n);
-        if (!bdb_scache_find(&w->cache, key, h))
-            bdb_scache_put(&w->cache, key, h, id, bdb_col_text(s, 5));
-    }
+    if (n > 0 && (size_t)n < sizeof key && !bdb_scache_find(&w->cache, key))
+        bdb_scache_put(&w->cache, key, id, bdb_col_text(s, 5));
     return 0;
 }
 

@@ -353,15 +353,12 @@ static void add_more_figures(bdb_store *st, int c16)
 /* Adds source sha: n figures, one of each series ab /index.html
  * requests_per_sec [k=i] (i = 0..n-1) on pi4, the figure's value
  * 1000 * round + i. */
-/* A source sha with a figure of each series ab /index.html [k=i] on
- * pi4, i from `from` to `to` - 1, of value 1000 * round + i: what
- * bdb_store_add_source returns. */
-static int add_series_range(bdb_store *st, const char *sha, int from, int to,
-                            int round)
+static void add_numbered_series(bdb_store *st, const char *sha, int n,
+                                int round)
 {
     bdb_sink sink;
     bdb_sink_init(&sink);
-    for (int i = from; i < to; i++) {
+    for (int i = 0; i < n; i++) {
         bdb_sample smp;
         bdb_sample_init(&smp, "/index.html");
         snprintf(smp.tool, sizeof smp.tool, "ab");
@@ -374,15 +371,8 @@ static int add_series_range(bdb_store *st, const char *sha, int from, int to,
     bdb_source_info info = {.path = sha, .sha256 = sha, .raw = "x",
                             .size = 1, .tool = "ab", .parser_version = "ab:1",
                             .options = ""};
-    int rc = bdb_store_add_source(st, &info, &sink, NULL);
+    assert_int_equal(bdb_store_add_source(st, &info, &sink, NULL), 0);
     bdb_sink_free(&sink);
-    return rc;
-}
-
-static void add_numbered_series(bdb_store *st, const char *sha, int n,
-                                int round)
-{
-    assert_int_equal(add_series_range(st, sha, 0, n, round), 0);
 }
 
 static long long series_of_store(bdb_store *st)
@@ -434,43 +424,6 @@ static void store__same_identity__one_series_across_sources_and_handles(
     assert_int_equal(c.rows, 120);
     assert_int_equal(c.wrong, 0);
     bdb_store_close(st);
-}
-
-/* Different identities that share a key (the hash kept to one bit, so
- * that every series' key is 0 or 1) stay different series: each figure
- * lands in its own, found again from another handle (an empty cache)
- * after the series that held the first keys were swept (a lookup reads
- * the key's whole window, past the free keys); more series than a
- * window holds are refused and leave nothing of their source. */
-static void store__series_sharing_a_key__stay_distinct(void **state)
-{
-    (void)state;
-    bdb_store_test_ident_mask(1);
-    bdb_store *st = open_db();
-    add_numbered_series(st, "c1", 3, 1);          /* k=0..2 */
-    assert_int_equal(add_series_range(st, "c2", 3, 6, 2), 0);  /* k=3..5 */
-    assert_int_equal(series_of_store(st), 6);
-    long long id = 0;
-    assert_int_equal(bdb_store_source_find(st, "c1", &id), 0);
-    assert_int_equal(bdb_store_source_delete(st, id), 0);
-    assert_int_equal(series_of_store(st), 3);
-    bdb_store_close(st);
-    st = open_db();
-    add_numbered_series(st, "c3", 6, 3);          /* k=0..5 */
-    assert_int_equal(series_of_store(st), 6);
-    assert_int_equal(results_of(st, NULL), 9);
-    assert_int_equal(results_with(st, "k", "4"), 2);
-    assert_int_equal(results_with(st, "k", "1"), 1);
-    value_check c = {0};
-    assert_int_equal(bdb_store_results_each(st, NULL, value_matches_series,
-                                            &c), 0);
-    assert_int_equal(c.rows, 9);
-    assert_int_equal(c.wrong, 0);
-    assert_int_equal(add_series_range(st, "c4", 0, 12, 4), BDB_ESTORE);
-    assert_int_equal(series_of_store(st), 6);
-    assert_int_equal(results_of(st, NULL), 9);
-    bdb_store_close(st);
-    bdb_store_test_ident_mask(0);
 }
 
 static void store__database_of_schema_4__moves_parameters_into_sets(void **state)
@@ -549,52 +502,6 @@ static void store__database_of_schema_5__keeps_its_series_and_results(
     assert_int_equal(bdb_store_source_delete(st, id), 0);
     assert_int_equal(results_with(st, "concurrency", "8"), 2);
     bdb_store_close(st);
-}
-
-static void store__database_of_schema_10__keys_its_series(void **state)
-{
-    (void)state;
-    /* tests/fixtures/store/schema-v10.sqlite was made by benchdb at schema
-     * version 10 (series unique by their four texts) from
-     * tests/fixtures/store/schema-v4.csv and
-     * samples/iperf3/cmdline-2runs.txt: 31 results and 15 trace points
-     * in 29 series; version 11 keys them by a hash of those texts */
-    bdb_store *st = open_fixture("tests/fixtures/store/schema-v10.sqlite");
-    assert_int_equal(results_of(st, NULL), 31);
-    assert_int_equal(series_of_store(st), 29);
-    char before[2000] = "";
-    assert_int_equal(bdb_store_series_each(st, NULL, series_text, before), 0);
-    /* figures of migrated series, from another source, join them: the
-     * keys the migration gave are those the writer looks for */
-    add_more_figures(st, 0);
-    bdb_import_opts o = {0};
-    bdb_import_result r;
-    char copy[1024];
-    snprintf(copy, sizeof copy, "%s/cmdline-2runs-again.txt", tu_tmpdir());
-    size_t len;
-    char *bytes = tu_read("samples/iperf3/cmdline-2runs.txt", &len);
-    FILE *f = fopen(copy, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(bytes, 1, len, f), len);
-    assert_int_equal(fputs("\n", f) >= 0, 1);
-    assert_int_equal(fclose(f), 0);
-    free(bytes);
-    assert_int_equal(bdb_import_file(st, copy, &o, &r), 0);
-    assert_int_equal(results_of(st, NULL), 31 + 1 + 24);
-    assert_int_equal(series_of_store(st), 29);
-    assert_int_equal(results_with(st, "concurrency", "8"), 3);
-    bdb_store_close(st);
-    sqlite3 *h;
-    assert_int_equal(sqlite3_open(db_path, &h), SQLITE_OK);
-    sqlite3_stmt *q;
-    assert_int_equal(sqlite3_prepare_v2(h, "SELECT count(DISTINCT ident), "
-                                        "count(*) FROM series", -1, &q,
-                                        NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(q, 0), 29);
-    assert_int_equal(sqlite3_column_int(q, 1), 29);
-    sqlite3_finalize(q);
-    sqlite3_close(h);
 }
 
 typedef struct row_check {
@@ -1784,9 +1691,6 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
                   "series s JOIN param_set_items i ON i.set_id = s.param_set_id; "
                   "ALTER TABLE series DROP COLUMN param_set_id; "
                   "DROP TABLE param_set_items; DROP TABLE param_sets");
-    psql(db_path, "ALTER TABLE series DROP COLUMN ident; ALTER TABLE series "
-                  "ADD CONSTRAINT series_tool_benchmark_metric_params_key "
-                  "UNIQUE (tool, benchmark, metric, params)");
     psql(db_path, "DROP TABLE history; ALTER TABLE sources DROP COLUMN set_id; "
                   "DROP TABLE set_tags; DROP TABLE sets; "
                   "DROP INDEX results_by_series_platform; "
@@ -1825,29 +1729,6 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     /* 004 put the sources imported before sets into a set of their day */
     psql(db_path, "SELECT 1 / count(*) FROM sources s JOIN sets t ON "
                   "t.id = s.set_id AND t.name = substr(s.imported_at, 1, 10)");
-    /* 011 keyed every series, in place of the four texts' constraint;
-     * the same figures from another file join the migrated series */
-    psql(db_path, "SELECT 1 / (count(DISTINCT ident) = count(*) AND "
-                  "count(*) > 0)::int FROM series");
-    psql(db_path, "SELECT 1 / (1 - count(*))::int FROM pg_constraint WHERE "
-                  "conname = 'series_tool_benchmark_metric_params_key'");
-    st = open_db();
-    long long nseries = series_of_store(st);
-    char copy[1024];
-    snprintf(copy, sizeof copy, "%s/seed-again.csv", tu_tmpdir());
-    size_t len;
-    char *bytes = tu_read("samples/published/seed-published-figures.csv",
-                          &len);
-    FILE *f = fopen(copy, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(bytes, 1, len, f), len);
-    assert_int_equal(fputs("\n", f) >= 0, 1);
-    assert_int_equal(fclose(f), 0);
-    free(bytes);
-    assert_int_equal(bdb_import_file(st, copy, &o, &r), 0);
-    assert_int_equal(results_of(st, NULL), 38);
-    assert_int_equal(series_of_store(st), nseries);
-    bdb_store_close(st);
 }
 
 static void store_pg__platform_put_inside_an_open_source__commits_with_it(void **state)
@@ -1892,8 +1773,6 @@ int main(void)
         cmocka_unit_test_setup(store__database_of_schema_4__moves_parameters_into_sets, setup),
         cmocka_unit_test_setup(store__same_identity__one_series_across_sources_and_handles, setup),
         cmocka_unit_test_setup(store__database_of_schema_5__keeps_its_series_and_results, setup),
-        cmocka_unit_test_setup(store__database_of_schema_10__keys_its_series, setup),
-        cmocka_unit_test_setup(store__series_sharing_a_key__stay_distinct, setup),
         cmocka_unit_test_setup(store__platform_merge__keeps_fields_not_given, setup),
         cmocka_unit_test_setup(store__bad_sample__leaves_nothing_of_the_source, setup),
         cmocka_unit_test_setup(store__unit_conflict_in_a_series__is_refused, setup),
@@ -1943,7 +1822,6 @@ int main(void)
         cmocka_unit_test_setup(store_pg__newer_schema__is_refused, pg_setup),
         cmocka_unit_test_setup(store_pg__database_of_schema_1__upgrades_and_keeps_data, pg_setup),
         cmocka_unit_test_setup(store__same_identity__one_series_across_sources_and_handles, pg_setup),
-        cmocka_unit_test_setup(store__series_sharing_a_key__stay_distinct, pg_setup),
         cmocka_unit_test_setup(store_pg__read_only_on_an_empty_database__is_not_found, pg_setup),
         cmocka_unit_test_setup(store_pg__connection_error__shows_no_password, pg_setup),
         cmocka_unit_test_setup(store_pg__same_file_from_two_handles__is_stored_once, pg_setup),
