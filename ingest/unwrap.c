@@ -9,7 +9,8 @@
  * Markdown/BBCode/Hugo block markers, Markdown pipe tables, inline
  * markup, line markers (comment leaders, CI stamps, diff lines, "| "
  * quotes), string literals over several lines and one a line (program
- * source: unwrap_source.c), trailing comments, uniform indentation, a
+ * source: unwrap_source.c), a report whose line breaks were lost
+ * (unwrap_lines.c), trailing comments, uniform indentation, a
  * shell prompt glued to the first line, and last the interleaved
  * streams of named services (docker compose), taken apart into parts
  * read one at a time (bdb_unwrapped.nparts). A pass runs
@@ -2159,7 +2160,7 @@ enum {
     PASS_BR, PASS_BLANKS, PASS_TTY, PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS,
     PASS_TABLES,
     PASS_INLINE, PASS_MARKERS, PASS_SOURCE_BLOCKS, PASS_LITERALS,
-    PASS_TRAILING, PASS_INDENT, PASS_PREFIX, PASS_PROMPT, PASS_DEMUX
+    PASS_LOST_BREAKS, PASS_TRAILING, PASS_INDENT, PASS_PREFIX, PASS_PROMPT, PASS_DEMUX
 };
 
 int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
@@ -2172,7 +2173,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
         "terminal escapes", "mail quotes", "a terminal's ^C echo",
         "Markdown/BBCode/Hugo blocks", "Markdown tables", "inline markup",
         "line markers", "literals over several lines", "string literals",
-        "trailing comments", "indentation", "a prefix on each line",
+        "lost line breaks", "trailing comments", "indentation", "a prefix on each line",
         "a shell prompt", "interleaved named streams"};
     int marker_rounds = 0;
     for (int pass = PASS_QP; pass <= PASS_DEMUX; pass++) {
@@ -2197,6 +2198,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                    : pass == PASS_MARKERS ? markers_seen(&cur)
                    : pass == PASS_SOURCE_BLOCKS ? bdb_uw_blocks_seen(&cur)
                    : pass == PASS_LITERALS ? literals_seen(&cur)
+                   : pass == PASS_LOST_BREAKS ? bdb_uw_lost_breaks_seen(&cur)
                    : pass == PASS_TRAILING ? trailing_seen(&cur)
                    : pass == PASS_INDENT  ? (indent = common_indent(&cur)) >= 2
                    : pass == PASS_PREFIX  ? demux_seen(&cur) == 0 &&
@@ -2226,6 +2228,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                  : pass == PASS_MARKERS  ? marker_pass(&cur, &out)
                  : pass == PASS_SOURCE_BLOCKS ? bdb_uw_blocks_pass(&cur, &out)
                  : pass == PASS_LITERALS ? literals_pass(&cur, &out)
+                 : pass == PASS_LOST_BREAKS ? bdb_uw_lost_breaks_pass(&cur, &out)
                  : pass == PASS_TRAILING ? trailing_pass(&cur, &out)
                  : pass == PASS_INDENT   ? indent_pass(&cur, &out, indent)
                  : pass == PASS_PREFIX   ? prefix_pass(&cur, &out)

@@ -1,0 +1,128 @@
+/* test_unwrap_lines.c - a log whose line breaks were lost, read as the
+ * plain log is, each figure at the file's real (one) line
+ * (ingest/unwrap_lines.c).
+ *
+ * The excerpts are quoted from published logs of the corpus
+ * (bench/corpus/SOURCES.tsv gives each one's source); every figure the
+ * tests expect was read off the quoted text. */
+#include "test_util.h"
+#include "../ingest/ingest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A PHP script's last line, a "//" comment holding a JSON string in which
+ * a whole ab 2.0.40-dev report was flattened: its "\n" escapes kept the
+ * breaks around the report, the report's own were lost (search index id
+ * 40008773293, line 16 of the file). */
+static const char ab_flat[] =
+    "$content = curl_exec($ch);\n"
+    "\n"
+    "// {\"result\":\"Benchmark was done under normal server working "
+    "condition.\\nBenchmark of last uploads page. Totaly cached "
+    "page.\\n[root@remdex devhppg]# ab -c 100 -n 500 "
+    "http://animeonly.org/gallery/lastuploads/ This is ApacheBench, "
+    "Version 2.0.40-dev <$Revision: 1.146 $> apache-2.0 Copyright 1996 "
+    "Adam Twiss, Zeus Technology Ltd, http://www.zeustech.net/ "
+    "Copyright 2006 The Apache Software Foundation, "
+    "http://www.apache.org/  Benchmarking animeonly.org (be patient) "
+    "Completed 100 requests Completed 200 requests Completed 300 "
+    "requests Completed 400 requests Finished 500 requests   Server "
+    "Software:        lighttpd/1.4.22 Server Hostname:        "
+    "animeonly.org Server Port:            80  Document Path:          "
+    "/gallery/lastuploads/ Document Length:        26391 bytes  "
+    "Concurrency Level:      100 Time taken for tests:   2.914846 "
+    "seconds Complete requests:      500 Failed requests:        0 "
+    "Write errors:           0 Total transferred:      13363046 bytes "
+    "HTML transferred:       13195500 bytes Requests per second:    "
+    "171.54 [#/sec] (mean) Time per request:       582.969 [ms] (mean) "
+    "Time per request:       5.830 [ms] (mean, across all concurrent "
+    "requests) Transfer rate:          4476.74 [Kbytes/sec] received  "
+    "Connection Times (ms)               min  mean[+/-sd] median   max "
+    "Connect:        0    0   1.3      0       5 Processing:   159  532 "
+    "278.3    471    1856 Waiting:      157  532 278.2    471    1855 "
+    "Total:        160  533 278.2    471    1856  Percentage of the "
+    "requests served within a certain time (ms)   50%    471   66%    "
+    "554   75%    584   80%    608   90%    668   95%   1364   98%   "
+    "1751   99%   1793  100%   1856 (longest request)\\nSource "
+    "code\\nEarly  verson of source code can be found. It's not fo "
+    "production use, because  a lot of part need to change to be "
+    "configurable, need install and so  on. But tu get picture of "
+    "software it quet usefull. I'm planning during  one month preprate "
+    "install for gallery and fix remaining hardcoded  "
+    "things.\\n\",\"error\":\"false\"}"
+    "\n";
+
+/* The figures read off the quoted line (ab's ms and Kbytes/sec). */
+static void ab_figures(const bdb_sink *s, int line)
+{
+    assert_int_equal(tu_line_of(s, "requests_per_sec", NULL), line);
+    tu_assert_value(s, NULL, "requests_per_sec", NULL, 171.54, 1e-9);
+    tu_assert_value(s, NULL, "complete_requests", NULL, 500, 0);
+    tu_assert_value(s, NULL, "failed_requests", NULL, 0, 0);
+    tu_assert_value(s, NULL, "time_taken", NULL, 2.914846, 1e-9);
+    tu_assert_value(s, NULL, "latency_mean", NULL, 0.582969, 1e-9);
+    tu_assert_value(s, NULL, "time_per_request_all", NULL, 0.005830, 1e-9);
+    tu_assert_value(s, NULL, "transfer_rate", NULL, 4476.74 * 1024, 1e-9);
+    tu_assert_value(s, NULL, "connect_sd", NULL, 0.0013, 1e-9);
+    tu_assert_value(s, NULL, "processing_min", NULL, 0.159, 1e-9);
+    tu_assert_value(s, NULL, "waiting_max", NULL, 1.855, 1e-9);
+    tu_assert_value(s, NULL, "total_median", NULL, 0.471, 1e-9);
+    tu_assert_value(s, NULL, "latency_p66", NULL, 0.554, 1e-9);
+    tu_assert_value(s, NULL, "latency_p95", NULL, 1.364, 1e-9);
+    tu_assert_value(s, NULL, "latency_max", NULL, 1.856, 1e-9);
+    assert_int_equal(tu_count(s, "latency_p50"), 1);
+    for (size_t i = 0; i < s->n; i++)
+        assert_int_equal(s->samples[i].line, line);
+}
+
+static void lost_breaks__ab_report_in_a_json_string__every_figure_at_its_line(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(ab_flat, NULL, &s);
+    ab_figures(&s, 3);
+    assert_int_equal(s.n, 40);
+    bdb_sink_free(&s);
+}
+
+/* The same report with nothing at all between some labels and the text
+ * before them ("500Failed", "receivedConnection"): cut there too. */
+static void lost_breaks__labels_glued_to_figures__cut_and_read(void **st)
+{
+    (void)st;
+    char *a = tu_replace(ab_flat, "500 Failed requests:", "500Failed requests:");
+    char *b = tu_replace(a, "received  Connection Times",
+                         "receivedConnection Times");
+    char *c = tu_replace(b, "(mean) Time per request:", "(mean)Time per request:");
+    bdb_sink s;
+    tu_text_ok(c, NULL, &s);
+    ab_figures(&s, 3);
+    assert_int_equal(s.n, 40);
+    bdb_sink_free(&s);
+    free(a);
+    free(b);
+    free(c);
+}
+
+/* Prose that names a label or two on a long line is no flattened log. */
+static void lost_breaks__prose_with_two_labels__left_alone(void **st)
+{
+    (void)st;
+    tu_expect_error(NULL,
+                    "The Requests per second: line and the Time per request: "
+                    "line of ab are what we compare across the 12 servers "
+                    "of the lab, nothing else.\n",
+                    NULL, 0, NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(lost_breaks__ab_report_in_a_json_string__every_figure_at_its_line),
+        cmocka_unit_test(lost_breaks__labels_glued_to_figures__cut_and_read),
+        cmocka_unit_test(lost_breaks__prose_with_two_labels__left_alone),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
