@@ -813,6 +813,59 @@ static int tables_seen(const view *v)
     return 0;
 }
 
+/* A cell that is a link alone: "https://i.imgur.com/AoExg0s.png",
+ * "![shot](x.png)", "[log](https://...)", or empty. */
+static int link_cell(const char *s, const char *e)
+{
+    s = skip_blank(s, e);
+    while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+        e--;
+    if (s == e)
+        return 1;
+    if (*s == '!' && e - s > 1 && s[1] == '[')
+        s++;
+    if (*s == '[') {
+        const char *m = memchr(s, ']', (size_t)(e - s));
+        return m && m + 1 < e && m[1] == '(' && e[-1] == ')';
+    }
+    if ((size_t)(e - s) < 8 || (strncmp(s, "http://", 7) != 0 &&
+                                strncmp(s, "https://", 8) != 0))
+        return 0;
+    for (const char *p = s; p < e; p++)
+        if (*p == ' ' || *p == '\t')
+            return 0;
+    return 1;
+}
+
+/* The end of a table row [s, e) without its last cells that are links
+ * alone: an author's screenshot or source beside a log line retyped
+ * into a cell ("| neofetch  0.06s user ... 0.106 total | https://...png
+ * |") is no part of the line, which ends where the tool's did. A row
+ * whose every cell is a link keeps them. */
+static const char *row_end(const char *s, const char *e)
+{
+    const char *end = e;
+    while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+        end--;
+    if (end > s && end[-1] == '|')
+        end--;
+    const char *keep = e;
+    for (;;) {
+        const char *bar = end;
+        while (bar > s && bar[-1] != '|')
+            bar--;
+        if (bar == s || !link_cell(bar, end))
+            break;
+        /* the cell before is the row's first: nothing but links */
+        const char *prev = bar - 1;
+        if (is_blank_text(s, prev))
+            break;
+        keep = prev;
+        end = prev;
+    }
+    return keep;
+}
+
 static int table_pass(const view *v, text *out)
 {
     size_t pos = 0, i = 0;
@@ -845,6 +898,8 @@ static int table_pass(const view *v, text *out)
             hs = s, he = e, hfrom = from;
             continue;
         }
+        if (in_table)
+            e = row_end(s, e);
         for (const char *p = s; p < e; p++)
             if (put_bytes(out, in_table && *p == '|' ? " " : p, 1))
                 return BDB_ENOMEM;

@@ -1,6 +1,7 @@
 /* test_unwrap_lines.c - a log whose line breaks were lost, read as the
  * plain log is, each figure at the file's real (one) line
- * (ingest/unwrap_lines.c).
+ * (ingest/unwrap_lines.c); and a log line retyped into a Markdown table's
+ * cell beside a link cell (ingest/unwrap.c's table pass).
  *
  * The excerpts are quoted from published logs of the corpus
  * (bench/corpus/SOURCES.tsv gives each one's source); every figure the
@@ -117,12 +118,53 @@ static void lost_breaks__prose_with_two_labels__left_alone(void **st)
                     NULL, 0, NULL);
 }
 
+/* zsh's `time` lines retyped into a Markdown table's cells, a screenshot
+ * link in the next column (CrabFetch's README, search index id
+ * 5744821429): the link cells are no part of the lines. */
+static void table_cells__zsh_time_lines_beside_link_cells__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(
+        "All benchmarks were done via the zsh implemented `time` keyword, "
+        "with as similar configs as possible.\n"
+        "\n"
+        "| **Fetcher**   | **Time Ran**                                           | **Image**                       |\n"
+        "| ------------- | ------------------------------------------------------ | ------------------------------- |\n"
+        "| NeoFetch      | neofetch  0.06s user 0.04s system 92% cpu 0.106 total  | https://i.imgur.com/AoExg0s.png |\n"
+        "| FastFetch     | fastfetch  0.04s user 0.01s system 98% cpu 0.051 total | https://i.imgur.com/Q9csdAo.png |\n"
+        "| **CrabFetch** | crabfetch  0.00s user 0.00s system 92% cpu 0.003 total | https://i.imgur.com/iuQGqiz.png |\n",
+        NULL, &s);
+    assert_int_equal(tu_count(&s, "real"), 3);
+    assert_int_equal(tu_count(&s, "user"), 3);
+    int want_line[] = {5, 6, 7};
+    double want_real[] = {0.106, 0.051, 0.003}, want_user[] = {0.06, 0.04, 0};
+    double want_sys[] = {0.04, 0.01, 0}, want_cpu[] = {92, 98, 92};
+    for (int k = 0; k < 3; k++) {
+        int seen = 0;
+        for (size_t i = 0; i < s.n; i++) {
+            const bdb_sample *f = &s.samples[i];
+            if (f->line != want_line[k])
+                continue;
+            seen++;
+            double want = strcmp(f->metric, "real") == 0   ? want_real[k]
+                          : strcmp(f->metric, "user") == 0 ? want_user[k]
+                          : strcmp(f->metric, "sys") == 0  ? want_sys[k]
+                                                           : want_cpu[k];
+            assert_true(f->value > want - 1e-9 && f->value < want + 1e-9);
+        }
+        assert_int_equal(seen, 4);
+    }
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(lost_breaks__ab_report_in_a_json_string__every_figure_at_its_line),
         cmocka_unit_test(lost_breaks__labels_glued_to_figures__cut_and_read),
         cmocka_unit_test(lost_breaks__prose_with_two_labels__left_alone),
+        cmocka_unit_test(table_cells__zsh_time_lines_beside_link_cells__read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
