@@ -6,10 +6,11 @@
  * (<pre> blocks, per-line paragraphs, or entities alone), <br> tags at
  * the ends of lines of a text that is not HTML, Unicode blanks, a
  * terminal's escape sequences, mail quotes, a terminal's ^C echo,
- * Markdown/BBCode/Hugo block markers, Markdown pipe tables, inline
- * markup, line markers (comment leaders, CI stamps, diff lines, "| "
- * quotes), string literals over several lines and one a line (program
- * source: unwrap_source.c), a report whose line breaks were lost
+ * Markdown/BBCode/Hugo block markers, Markdown pipe tables, Markdown's
+ * backslash escapes (unwrap_lines.c), inline markup, line markers
+ * (comment leaders, CI stamps, diff lines, "| " quotes), string
+ * literals over several lines and one a line (program source:
+ * unwrap_source.c), a report whose line breaks were lost
  * (unwrap_lines.c), trailing comments, uniform indentation, a
  * shell prompt glued to the first line, and last the interleaved
  * streams of named services (docker compose), taken apart into parts
@@ -2213,7 +2214,7 @@ static void adopt(bdb_unwrapped *u, text *out, view *cur)
 enum {
     PASS_QP, PASS_PRE, PASS_PARAGRAPHS, PASS_ENTITIES, PASS_ESCAPES,
     PASS_BR, PASS_BLANKS, PASS_TTY, PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS,
-    PASS_TABLES,
+    PASS_TABLES, PASS_MD_ESCAPES,
     PASS_INLINE, PASS_MARKERS, PASS_SOURCE_BLOCKS, PASS_LITERALS,
     PASS_LOST_BREAKS, PASS_TRAILING, PASS_INDENT, PASS_PREFIX, PASS_PROMPT, PASS_DEMUX
 };
@@ -2226,7 +2227,8 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
         "quoted-printable", "HTML <pre>", "HTML paragraphs", "HTML entities",
         "an escaped string literal", "<br> line ends", "Unicode blanks",
         "terminal escapes", "mail quotes", "a terminal's ^C echo",
-        "Markdown/BBCode/Hugo blocks", "Markdown tables", "inline markup",
+        "Markdown/BBCode/Hugo blocks", "Markdown tables",
+        "Markdown escapes", "inline markup",
         "line markers", "literals over several lines", "string literals",
         "lost line breaks", "trailing comments", "indentation", "a prefix on each line",
         "a shell prompt", "interleaved named streams"};
@@ -2249,6 +2251,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                    : pass == PASS_QUOTES  ? quotes_seen(&cur)
                    : pass == PASS_BLOCKS  ? blocks_seen(&cur)
                    : pass == PASS_TABLES  ? tables_seen(&cur)
+                   : pass == PASS_MD_ESCAPES ? bdb_uw_md_escapes_seen(&cur)
                    : pass == PASS_INLINE  ? inline_seen(&cur)
                    : pass == PASS_MARKERS ? markers_seen(&cur)
                    : pass == PASS_SOURCE_BLOCKS ? bdb_uw_blocks_seen(&cur)
@@ -2279,6 +2282,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                  : pass == PASS_QUOTES   ? quote_pass(&cur, &out)
                  : pass == PASS_BLOCKS   ? block_pass(&cur, &out)
                  : pass == PASS_TABLES   ? table_pass(&cur, &out)
+                 : pass == PASS_MD_ESCAPES ? bdb_uw_md_escapes_pass(&cur, &out)
                  : pass == PASS_INLINE   ? inline_pass(&cur, &out)
                  : pass == PASS_MARKERS  ? marker_pass(&cur, &out)
                  : pass == PASS_SOURCE_BLOCKS ? bdb_uw_blocks_pass(&cur, &out)

@@ -290,3 +290,66 @@ int bdb_uw_lost_breaks_pass(const bdb_uw_view *v, bdb_uw_text *out)
     }
     return BDB_OK;
 }
+
+/* ---- Markdown backslash escapes ---- */
+
+/* A page converted to Markdown by an editor escapes the characters
+ * Markdown would read as markup: ab's "Time per request: 6316.40 \[ms\]
+ * (mean)", "\[url\]http://...\[/url\]", "\#", "\*", "\_". The escapes
+ * go when two lines of the look hold an escaped "\[" closed by "\]" on
+ * the same line; only those five characters are unescaped, so that a
+ * path's or a regular expression's other backslashes stay. */
+static int md_escape_at(const char *s, const char *p, const char *e)
+{
+    if (*p != '\\' || p + 1 >= e || !strchr("[]*_#", p[1]) || p[1] == '\0')
+        return 0;
+    size_t n = 0;
+    while (p - n > s && p[-1 - (ptrdiff_t)n] == '\\')
+        n++;
+    return (n & 1) == 0;
+}
+
+static int md_escaped_pair(const char *s, const char *e)
+{
+    for (const char *p = s; p + 1 < e; p++)
+        if (md_escape_at(s, p, e) && p[1] == '[')
+            for (const char *q = p + 2; q + 1 < e; q++)
+                if (md_escape_at(s, q, e) && q[1] == ']')
+                    return 1;
+    return 0;
+}
+
+int bdb_uw_md_escapes_seen(const bdb_uw_view *v)
+{
+    if (is_json(v))
+        return 0;
+    bdb_uw_view w = {v->p, bdb_uw_look(v), NULL};
+    size_t pos = 0;
+    int n = 0;
+    const char *s, *e;
+    while (n < 2 && bdb_uw_next_line(&w, &pos, &s, &e))
+        n += md_escaped_pair(s, e);
+    return n >= 2;
+}
+
+int bdb_uw_md_escapes_pass(const bdb_uw_view *v, bdb_uw_text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    while (bdb_uw_next_line(v, &pos, &s, &e)) {
+        int from = bdb_uw_line_at(v, i++);
+        const char *run = s;
+        for (const char *p = s; p < e; p++) {
+            if (!md_escape_at(s, p, e))
+                continue;
+            if (bdb_uw_put(out, run, (size_t)(p - run)))
+                return BDB_ENOMEM;
+            run = p + 1; /* the escaped character starts the next run */
+            p++;
+        }
+        if (bdb_uw_put(out, run, (size_t)(e - run)) ||
+            bdb_uw_end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}

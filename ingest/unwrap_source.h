@@ -89,4 +89,9 @@ const char *bdb_uw_glued_leader_end(const char *s, const char *e,
 int bdb_uw_lost_breaks_seen(const bdb_uw_view *v);
 int bdb_uw_lost_breaks_pass(const bdb_uw_view *v, bdb_uw_text *out);
 
+/* Markdown's backslash escapes of "[", "]", "*", "_", "#" (an editor's
+ * "\[ms\]"), when two lines hold an escaped "\[ ... \]" (unwrap_lines.c). */
+int bdb_uw_md_escapes_seen(const bdb_uw_view *v);
+int bdb_uw_md_escapes_pass(const bdb_uw_view *v, bdb_uw_text *out);
+
 #endif

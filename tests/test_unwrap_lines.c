@@ -1,7 +1,8 @@
 /* test_unwrap_lines.c - a log whose line breaks were lost, read as the
  * plain log is, each figure at the file's real (one) line
  * (ingest/unwrap_lines.c); and a log line retyped into a Markdown table's
- * cell beside a link cell (ingest/unwrap.c's table pass).
+ * cell beside a link cell (ingest/unwrap.c's table pass); Markdown's
+ * backslash escapes (unwrap_lines.c).
  *
  * The excerpts are quoted from published logs of the corpus
  * (bench/corpus/SOURCES.tsv gives each one's source); every figure the
@@ -158,6 +159,89 @@ static void table_cells__zsh_time_lines_beside_link_cells__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* An ab 1.3d report copied into a Chinese blog (2008; search index id
+ * 39896661559, its lines 3-62): U+3000 full-width spaces as indent and
+ * padding, every line ending in two spaces, an editor's Markdown escapes
+ * ("\[ms\]", "\[url\]"), values wrapped onto the next line, and a forum
+ * watermark ("bitsCN.Com") between the percentile table's heading and
+ * its rows. The escapes go (unwrap_lines.c), the table goes on past the
+ * watermark, and the row whose digits a space split ("706 9") is warned
+ * about, not read. Lines below are the excerpt's (file line - 2). */
+static const char ab_escaped[] =
+        "　　This is ApacheBench, Version 1.3d <$Revision: 1.2 $> apache-1.3  \n"
+        "　　Copyright (c) 1996 Adam Twiss, Zeus Technology Ltd,  \n"
+        "　　\\[url\\]http://www.zeustech.net/\\[/url\\]  \n"
+        "　　Copyright (c) 1998-2001 The Apache Group, \\[url\\]http://www.apache.org/\\[/url\\]  \n"
+        "　　  \n"
+        "　　Benchmarking localhost (be patient).....done  \n"
+        "　　Server Software:　　　  \n"
+        "　　Apache/1.3.23　　　　　　　　　　　　　　　　　　  \n"
+        "　　Server Hostname:　　　　localhost  \n"
+        "　　Server  \n"
+        "　　Port:　　　　　 BBS.bitsCN.com网管论坛  \n"
+        "　　80  \n"
+        "　　  \n"
+        "　　Document Path:　　　　  \n"
+        "　　/phpMan.php/man/kill/1  \n"
+        "　　Document Length:　　　　4655 bytes  \n"
+        "　　  \n"
+        "　　Concurrency Level:　　　5  \n"
+        "　　Time taken for tests:　 63.164 seconds  \n"
+        "　　Complete requests:　　　50  \n"
+        "　　Failed requests:　　　　0  \n"
+        "　　Broken pipe errors:　　 0  \n"
+        "　　Total transferred:　　　245900 bytes  \n"
+        "　　HTML transferred:　　　 232750 bytes  \n"
+        "　　Requests per second:　　0.79 \\[#/sec\\] (mean)  \n"
+        "　　Time per request:　　　 6316.40 \\[ms\\]  \n"
+        "　　(mean)  \n"
+        "　　Time per request:　　　 1263.28 \\[ms\\]  \n"
+        "　　(mean, across all concurrent requests)  \n"
+        "　　Transfer rate:　　　　  \n"
+        "　　3.89 \\[Kbytes/sec\\] received  \n"
+        "　　  \n"
+        "　　Connnection Times (ms)  \n"
+        "　　　　　　　　  \n"
+        "　　min　mean\\[+/-sd\\] median　 max  \n"
+        "　　Connect:　　　　0　  \n"
+        "　　29　106.1　　　0　 553  \n"
+        "　　Processing:　2942　6016  \n"
+        "　　1845.4　 6227 10796  \n"
+        "　　  \n"
+        "　　Waiting:　　  \n"
+        "　　2941　5999 1850.7　 6226 10795  \n"
+        "　　  \n"
+        "　　Total:　　　  \n"
+        "　　2942　6045 1825.9　 6227 10796  \n"
+        "　　  \n"
+        "　　Percentage of the requests served within a certain time (ms)\n"
+        "\n"
+        "bitsCN.Com\n"
+        "\n"
+        "  \n"
+        "　　　50%　 6227  \n"
+        "　　　66%　 706 9  \n"
+        "　　　75%　 7190  \n"
+        "　　　80%　 7474  \n"
+        "　　　90%　 8195  \n"
+        "　　　95%　 8898  \n"
+        "　　　98%　 9721  \n"
+        "　　　99%　10796  \n"
+        "　　100%　10796 (last request)  \n";
+
+static void md_escapes__ab_1_3d_blog_copy__brackets_read_rows_past_watermark(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(ab_escaped, NULL, &s);
+    tu_assert_value(&s, NULL, "latency_mean", NULL, 6.31640, 1e-9);
+    assert_int_equal(tu_line_of(&s, "latency_mean", NULL), 26);
+    tu_assert_value(&s, NULL, "time_per_request_all", NULL, 1.26328, 1e-9);
+    /* ab 1.3d printed bytes per ms: "Kbytes" of 1000 (parse_ab.c) */
+    tu_assert_value(&s, NULL, "transfer_rate", NULL, 3.89 * 1000, 1e-9);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -165,6 +249,7 @@ int main(void)
         cmocka_unit_test(lost_breaks__labels_glued_to_figures__cut_and_read),
         cmocka_unit_test(lost_breaks__prose_with_two_labels__left_alone),
         cmocka_unit_test(table_cells__zsh_time_lines_beside_link_cells__read),
+        cmocka_unit_test(md_escapes__ab_1_3d_blog_copy__brackets_read_rows_past_watermark),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
