@@ -239,6 +239,14 @@ static void md_escapes__ab_1_3d_blog_copy__brackets_read_rows_past_watermark(voi
     tu_assert_value(&s, NULL, "time_per_request_all", NULL, 1.26328, 1e-9);
     /* ab 1.3d printed bytes per ms: "Kbytes" of 1000 (parse_ab.c) */
     tu_assert_value(&s, NULL, "transfer_rate", NULL, 3.89 * 1000, 1e-9);
+    tu_assert_value(&s, NULL, "latency_p50", NULL, 6.227, 1e-9);
+    assert_int_equal(tu_line_of(&s, "latency_p50", NULL), 52);
+    tu_assert_value(&s, NULL, "latency_p99", NULL, 10.796, 1e-9);
+    tu_assert_value(&s, NULL, "latency_max", NULL, 10.796, 1e-9);
+    assert_int_equal(tu_line_of(&s, "latency_max", NULL), 60);
+    assert_null(tu_find(&s, NULL, "latency_p66", NULL));
+    assert_true(tu_has_warning(&s, 53, "706 9"));
+    assert_true(tu_has_warning(&s, 49, "bitsCN.Com"));
     bdb_sink_free(&s);
 }
 
