@@ -1473,6 +1473,27 @@ static void openssl_speed__multi_children_lines_interleaved__not_guessed(void **
                  4, "interleave");
 }
 
+/* The real `openssl speed -multi 2 -mr -seconds 1 -bytes 16 sha256`
+ * (OpenSSL 3.0.19 here): whole, the parent's "+F:" sum is the figure;
+ * cut after its two "+R:" lines (each child's "+DT:" came first), which
+ * block size each is of cannot be told, so nothing is guessed. */
+static void openssl_speed__multi_mr_cut_after_children_results__refused(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    parse_ok(FIX_REL "multi2-mr-sha256-bytes16.txt", NULL, &s);
+    tu_assert_value(&s, "sha256", "throughput", "block_size=16,multi=2",
+                    29843469.31, 1e-12);
+    bdb_sink_free(&s);
+    size_t len;
+    char *raw = tu_read(FIX_REL "multi2-mr-sha256-bytes16.txt", &len);
+    char *cut = strstr(raw, "Forked child 1");
+    assert_non_null(cut);
+    *cut = '\0';
+    tu_expect_error(NULL, raw, NULL, 4, "interleave");
+    free(raw);
+}
+
 static void openssl_speed__row_with_text_after_its_figures__warned_not_dropped(void **state)
 {
     (void)state;
@@ -1761,6 +1782,7 @@ int main(void)
         cmocka_unit_test(openssl_speed__truncated_before_any_row__fails_saying_truncated),
         cmocka_unit_test(openssl_speed__multi_children_lines_only__child_figures_parallel),
         cmocka_unit_test(openssl_speed__multi_children_lines_interleaved__not_guessed),
+        cmocka_unit_test(openssl_speed__multi_mr_cut_after_children_results__refused),
         cmocka_unit_test(openssl_speed__row_with_text_after_its_figures__warned_not_dropped),
         cmocka_unit_test(openssl_speed__label_too_long__row_refused_never_cut),
         cmocka_unit_test(openssl_speed__mr_line_of_unknown_kind__warned_not_dropped),
