@@ -51,6 +51,7 @@ typedef struct ossl_run {
     int aead_header;     /* the header has -aead's sizes 2 31 136 ... */
     /* what the run printed */
     int children;        /* highest child number seen + 1 */
+    int per_child;       /* figures are one -multi child's (untabled()) */
     int printed_seconds; /* first "Doing ... for Ns" / "+DT:..:N:" */
     int seconds_warned, multi_warned, params_warned, parallel_warned;
     int context;         /* saw lines only openssl speed prints */
@@ -123,6 +124,10 @@ typedef struct ossl_ctx {
     size_t ngot, got_cap;
     char dt_name[NAME_BUF];     /* the last "+DT:" line's name and size */
     double dt_size;
+    /* a "+DT:" waits for its "+R:"; interleaved: a "+DT:" met another
+     * waiting, or an "+R:" none (-multi children writing at once: which
+     * "+DT:" an "+R:" answers, so its block size, is unknown) */
+    int dt_open, mr_interleaved;
     char dtp_key[NAME_BUF];     /* the last "+DTP:" line's key and op */
     char dtp_op[16];
     int pending;                /* a cipher "Doing" line without result */

@@ -39,6 +39,8 @@ void bdb_ossl_trace_reset(ossl_ctx *c)
     c->ngot = 0;
     c->dt_name[0] = '\0';
     c->dt_size = 0;
+    c->dt_open = 0;
+    c->mr_interleaved = 0;
     c->dtp_key[0] = '\0';
     c->dtp_op[0] = '\0';
     c->pending = 0;
@@ -417,6 +419,8 @@ void bdb_ossl_dt_line(ossl_ctx *c, const char *p, const char *end)
         bdb_ossl_tok_number(f[3], "", &v, &s) == NUM_OK && v > 0) {
         lower_copy(c->dt_name, sizeof c->dt_name, f[1].p, f[1].end);
         c->dt_size = v;
+        c->mr_interleaved |= c->dt_open;
+        c->dt_open = 1;
         return;
     }
     long long bits;
@@ -452,6 +456,8 @@ int bdb_ossl_r_line(ossl_ctx *c, const char *p, const char *end, int line)
         if (n != 4)
             return 0;
         pt.r.kind = OSSL_CIPHER;
+        c->mr_interleaved |= !c->dt_open;
+        c->dt_open = 0;
         lower_copy(pt.r.key, sizeof pt.r.key, f[2].p, f[2].end);
         if (strcmp(pt.r.key, c->dt_name) == 0)
             pt.size = c->dt_size;

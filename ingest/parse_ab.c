@@ -166,6 +166,8 @@ typedef struct ab_run {
     int conn_cols;           /* 5: min mean sd median max; 3: min avg max */
     int conn_rows, conn_total_row, perc_rows, perc_last;
     int perc_gap; /* a blank line after a percentile row */
+    int perc_stray; /* lines without a digit between the percentile
+                       table's heading and its first row */
     int sane_continuation;   /* lines that may continue an ERROR/WARNING */
     int last_fig_line;
     int zero_rate_line, zero_bytes_line;
@@ -1901,6 +1903,17 @@ again:
         }
         if (is_error_line(p, end)) {
             tally(&r->errors, no, p, end);
+            break;
+        }
+        if (r->perc_rows == 0 && r->perc_stray < 3 && !has_digit(p, end) &&
+            !bdb_starts_with(p, end, "This is ApacheBench")) {
+            /* a forum's watermark between the heading and the rows
+             * ("bitsCN.Com"): no figure of ab's, the table goes on */
+            r->perc_stray++;
+            WARN(r, out, no, "a line that is not ab's between the "
+                          "percentile table's heading and its rows: "
+                          "\"%.*s\"; the table goes on",
+                          QUOTE_LEN(p, end), p);
             break;
         }
         if (!r->perc_last && !r->perc_gap && !bdb_is_blank(p, end))

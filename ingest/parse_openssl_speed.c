@@ -289,21 +289,45 @@ static int untabled(ossl_ctx *c)
     if (c->run.rows || c->ngot)
         return 0;
     int rc = 0, warned = 0;
+    /* -mr's "+R:" results are "Doing" results in machine form; under
+     * -multi each is one child's, which of them the lines do not say, and
+     * the run's figure is the children's sum the parent never printed:
+     * each child's figure is kept as a repetition with parallel=1, as
+     * sbc-bench's per-core rows are */
+    int multi = c->run.children > 0 || c->run.cmd_multi > 0;
     for (size_t k = c->pts_from; k < c->npts && !rc; k++) {
         ossl_point pt = c->pts[k];
-        if (pt.used || pt.mr || pt.r.kind != OSSL_CIPHER || !(pt.size > 0) ||
+        if (pt.used || pt.r.kind != OSSL_CIPHER || !(pt.size > 0) ||
             !(pt.r.secs > 0) || !(pt.r.count > 0))
             continue;
         if (!warned) {
             warned = 1;
-            rc = bdb_ossl_warn(c, pt.line,
-                      "the run's table is missing (the capture ends, or the "
-                      "run starts again, after its progress lines): each "
-                      "\"Doing\" result gives the figure its row would print, "
-                      "count / seconds x block size");
-            if (rc)
+            c->run.per_child = multi && pt.mr;
+            /* children writing at once: which "+DT:" an "+R:" answers,
+             * so its block size, is unknown; the account warns at every
+             * "+R:" line left unread */
+            int mixed = c->run.per_child && c->mr_interleaved;
+            rc = bdb_ossl_warn(c, pt.line, mixed
+                      ? "the -multi parent's summary is missing and its "
+                        "children's \"+DT:\" and \"+R:\" lines interleave: "
+                        "which block size each \"+R:\" result is of cannot "
+                        "be told; not imported"
+                      : c->run.per_child
+                      ? "the -multi parent's summary is missing (the capture "
+                        "ends after its children's \"+R:\" lines): each "
+                        "child's result gives that child's figure, count / "
+                        "seconds x block size, kept as a repetition with "
+                        "parallel=1 (the run's figure, the children's sum, "
+                        "is not known)"
+                      : "the run's table is missing (the capture ends, or the "
+                        "run starts again, after its progress lines): each "
+                        "\"Doing\" result gives the figure its row would print, "
+                        "count / seconds x block size");
+            if (rc || mixed)
                 return rc;
         }
+        if (multi && pt.mr != c->run.per_child)
+            continue;
         double v = pt.r.count / pt.r.secs * pt.size;
         int bad = 0;
         ossl_tok text = {NULL, NULL};
@@ -372,6 +396,12 @@ static int base_params(ossl_ctx *c, bdb_sample *s, int evp, const char *cluster,
         evp = 1;
     int full = 0, rc = 0;
     int multi = r->cmd_multi > r->children ? r->cmd_multi : r->children;
+    if (r->per_child) {
+        /* one child's figure (untabled()): not the -multi run's */
+        multi = 0;
+        full |= bdb_params_set(&s->params, "parallel", "1") != 0;
+        full |= bdb_params_set(&s->params, "elapsed", "1") != 0;
+    }
     if (r->cmd_multi > 0 && r->children > r->cmd_multi && !r->multi_warned) {
         r->multi_warned = 1;
         rc = bdb_ossl_warn(c, line,
@@ -1889,8 +1919,11 @@ static int sniff(const char *buf, size_t len)
         else if (bdb_starts_with(p, end, "+H:") ||
                  bdb_starts_with(p, end, "+F:") ||
                  bdb_starts_with(p, end, "+F2:") ||
-                 bdb_starts_with(p, end, "+DTP:"))
-            s = 80;
+                 bdb_starts_with(p, end, "+DTP:") ||
+                 (bdb_starts_with(p, end, "+DT:") &&
+                  bdb_contains(p + 4, end, ":")))
+            s = 80; /* "+DT:" too: a -multi child's lines cut before the
+                       parent's "Got:" and "+F:" (a capture's head) */
         else if (bdb_starts_with(p, end, "Doing ") &&
                  (bdb_contains(p, end, " size blocks:") ||
                   bdb_contains(p, end, " rsa's for ") ||

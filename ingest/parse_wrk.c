@@ -283,12 +283,11 @@ static int set_param_num(wrk_state *st, int line, const char *key, double v)
 }
 
 /* A number followed by a wrk time unit ("339.83ms", "2.00s", "1.00m"). */
-static int scan_time(const char **p, const char *end, double *secs)
+/* The time unit at q after the number v: *secs and *p past it. */
+static int time_unit(const char *q, const char *end, double v,
+                     const char **p, double *secs)
 {
-    double v, mult;
-    const char *q = *p;
-    if (!bdb_scan_number(&q, end, &v, 0))
-        return 0;
+    double mult;
     const char *u = q;
     while (q < end && *q != ' ' && *q != '\t' && *q != ',')
         q++;
@@ -297,6 +296,13 @@ static int scan_time(const char **p, const char *end, double *secs)
     *secs = v * mult;
     *p = q;
     return 1;
+}
+
+static int scan_time(const char **p, const char *end, double *secs)
+{
+    double v;
+    const char *q = *p;
+    return bdb_scan_number(&q, end, &v, 0) && time_unit(q, end, v, p, secs);
 }
 
 /* A number with an optional metric prefix ("65.13k", "470.08"). */
@@ -558,6 +564,19 @@ static int run_close(wrk_state *st)
     return rc;
 }
 
+/* A time with its unit glued ("3.456ms") or, as an early wrk2 printed
+ * its calibration lines ("mean lat.: 9319 usec, rate sampling interval:
+ * 21 msec", the wrk2 README's first example), after a blank. */
+static int scan_calib_time(const char **p, const char *end, double *secs)
+{
+    if (scan_time(p, end, secs))
+        return 1;
+    double v;
+    const char *q = *p;
+    return bdb_scan_number(&q, end, &v, 0) && q < end && *q == ' ' &&
+           time_unit(bdb_skip_ws(q, end), end, v, p, secs);
+}
+
 /* A wrk2 thread's calibration line, kept for the run's trace. */
 static int calibration(wrk_state *st, const char *p, const char *end,
                        int line)
@@ -568,13 +587,14 @@ static int calibration(wrk_state *st, const char *p, const char *end,
     if (!q)
         return BDB_OK;
     q += 10;
-    if (!scan_time(&q, end, &lat))
+    q = bdb_skip_ws(q, end);
+    if (!scan_calib_time(&q, end, &lat))
         return warn(st, line, p, end, "a wrk2 calibration line that does "
                                       "not parse");
     const char *s = bdb_memfind(q, (size_t)(end - q), "interval:");
     if (s) {
-        s += 9;
-        if (!scan_time(&s, end, &iv))
+        s = bdb_skip_ws(s + 9, end);
+        if (!scan_calib_time(&s, end, &iv))
             iv = -1;
     }
     if (r->ncalib >= WRK_MAX_CALIB) {

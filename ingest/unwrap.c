@@ -6,10 +6,12 @@
  * (<pre> blocks, per-line paragraphs, or entities alone), <br> tags at
  * the ends of lines of a text that is not HTML, Unicode blanks, a
  * terminal's escape sequences, mail quotes, a terminal's ^C echo,
- * Markdown/BBCode/Hugo block markers, Markdown pipe tables, inline
- * markup, line markers (comment leaders, CI stamps, diff lines, "| "
- * quotes), string literals over several lines and one a line (program
- * source: unwrap_source.c), trailing comments, uniform indentation, a
+ * Markdown/BBCode/Hugo block markers, Markdown pipe tables, Markdown's
+ * backslash escapes (unwrap_lines.c), inline markup, line markers
+ * (comment leaders, CI stamps, diff lines, "| " quotes), string
+ * literals over several lines and one a line (program source:
+ * unwrap_source.c), a report whose line breaks were lost
+ * (unwrap_lines.c), trailing comments, uniform indentation, a
  * shell prompt glued to the first line, and last the interleaved
  * streams of named services (docker compose), taken apart into parts
  * read one at a time (bdb_unwrapped.nparts). A pass runs
@@ -815,6 +817,59 @@ static int tables_seen(const view *v)
     return 0;
 }
 
+/* A cell that is a link alone: "https://i.imgur.com/AoExg0s.png",
+ * "![shot](x.png)", "[log](https://...)", or empty. */
+static int link_cell(const char *s, const char *e)
+{
+    s = skip_blank(s, e);
+    while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+        e--;
+    if (s == e)
+        return 1;
+    if (*s == '!' && e - s > 1 && s[1] == '[')
+        s++;
+    if (*s == '[') {
+        const char *m = memchr(s, ']', (size_t)(e - s));
+        return m && m + 1 < e && m[1] == '(' && e[-1] == ')';
+    }
+    if ((size_t)(e - s) < 8 || (strncmp(s, "http://", 7) != 0 &&
+                                strncmp(s, "https://", 8) != 0))
+        return 0;
+    for (const char *p = s; p < e; p++)
+        if (*p == ' ' || *p == '\t')
+            return 0;
+    return 1;
+}
+
+/* The end of a table row [s, e) without its last cells that are links
+ * alone: an author's screenshot or source beside a log line retyped
+ * into a cell ("| neofetch  0.06s user ... 0.106 total | https://...png
+ * |") is no part of the line, which ends where the tool's did. A row
+ * whose every cell is a link keeps them. */
+static const char *row_end(const char *s, const char *e)
+{
+    const char *end = e;
+    while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+        end--;
+    if (end > s && end[-1] == '|')
+        end--;
+    const char *keep = e;
+    for (;;) {
+        const char *bar = end;
+        while (bar > s && bar[-1] != '|')
+            bar--;
+        if (bar == s || !link_cell(bar, end))
+            break;
+        /* the cell before is the row's first: nothing but links */
+        const char *prev = bar - 1;
+        if (is_blank_text(s, prev))
+            break;
+        keep = prev;
+        end = prev;
+    }
+    return keep;
+}
+
 static int table_pass(const view *v, text *out)
 {
     size_t pos = 0, i = 0;
@@ -847,6 +902,8 @@ static int table_pass(const view *v, text *out)
             hs = s, he = e, hfrom = from;
             continue;
         }
+        if (in_table)
+            e = row_end(s, e);
         for (const char *p = s; p < e; p++)
             if (put_bytes(out, in_table && *p == '|' ? " " : p, 1))
                 return BDB_ENOMEM;
@@ -2162,9 +2219,9 @@ static void adopt(bdb_unwrapped *u, text *out, view *cur)
 enum {
     PASS_QP, PASS_PRE, PASS_PARAGRAPHS, PASS_ENTITIES, PASS_ESCAPES,
     PASS_BR, PASS_BLANKS, PASS_TTY, PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS,
-    PASS_TABLES,
+    PASS_TABLES, PASS_MD_ESCAPES,
     PASS_INLINE, PASS_MARKERS, PASS_SOURCE_BLOCKS, PASS_LITERALS,
-    PASS_TRAILING, PASS_INDENT, PASS_PREFIX, PASS_PROMPT, PASS_DEMUX
+    PASS_LOST_BREAKS, PASS_TRAILING, PASS_INDENT, PASS_PREFIX, PASS_PROMPT, PASS_DEMUX
 };
 
 /* The bytes the look of v holds. A container is marked by bytes of its
@@ -2217,9 +2274,10 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
         "quoted-printable", "HTML <pre>", "HTML paragraphs", "HTML entities",
         "an escaped string literal", "<br> line ends", "Unicode blanks",
         "terminal escapes", "mail quotes", "a terminal's ^C echo",
-        "Markdown/BBCode/Hugo blocks", "Markdown tables", "inline markup",
+        "Markdown/BBCode/Hugo blocks", "Markdown tables",
+        "Markdown escapes", "inline markup",
         "line markers", "literals over several lines", "string literals",
-        "trailing comments", "indentation", "a prefix on each line",
+        "lost line breaks", "trailing comments", "indentation", "a prefix on each line",
         "a shell prompt", "interleaved named streams"};
     int marker_rounds = 0;
     /* what the look of cur holds; the streams seen in it (-1: not looked
@@ -2254,6 +2312,8 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                                                 blocks_seen(&cur,
                                                             any_of(has, "`~{"))
                    : pass == PASS_TABLES  ? has['|'] && tables_seen(&cur)
+                   : pass == PASS_MD_ESCAPES ? has['\\'] &&
+                                                   bdb_uw_md_escapes_seen(&cur)
                    : pass == PASS_INLINE  ? (any_of(has, "*`") ||
                                                  has_pair(&cur, has, "[/")) &&
                                                 inline_seen(&cur)
@@ -2262,6 +2322,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                                                       bdb_uw_blocks_seen(&cur)
                    : pass == PASS_LITERALS ? any_of(has, "\"'") &&
                                                  literals_seen(&cur)
+                   : pass == PASS_LOST_BREAKS ? bdb_uw_lost_breaks_seen(&cur)
                    : pass == PASS_TRAILING ? (has['#'] ||
                                                   has_pair(&cur, has, "//")) &&
                                                  trailing_seen(&cur)
@@ -2289,10 +2350,12 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                  : pass == PASS_QUOTES   ? quote_pass(&cur, &out)
                  : pass == PASS_BLOCKS   ? block_pass(&cur, &out)
                  : pass == PASS_TABLES   ? table_pass(&cur, &out)
+                 : pass == PASS_MD_ESCAPES ? bdb_uw_md_escapes_pass(&cur, &out)
                  : pass == PASS_INLINE   ? inline_pass(&cur, &out)
                  : pass == PASS_MARKERS  ? marker_pass(&cur, &out)
                  : pass == PASS_SOURCE_BLOCKS ? bdb_uw_blocks_pass(&cur, &out)
                  : pass == PASS_LITERALS ? literals_pass(&cur, &out)
+                 : pass == PASS_LOST_BREAKS ? bdb_uw_lost_breaks_pass(&cur, &out)
                  : pass == PASS_TRAILING ? trailing_pass(&cur, &out)
                  : pass == PASS_INDENT   ? indent_pass(&cur, &out, indent)
                  : pass == PASS_PREFIX   ? prefix_pass(&cur, &out)

@@ -83,4 +83,15 @@ size_t bdb_uw_comment_leader(const char *p, const char *e);
 const char *bdb_uw_glued_leader_end(const char *s, const char *e,
                                     char leader);
 
+/* A log whose line breaks were lost (unwrap_lines.c): a line holding
+ * three of the tools' own line starts or more past its start is cut
+ * before each, every piece kept at the file's line. */
+int bdb_uw_lost_breaks_seen(const bdb_uw_view *v);
+int bdb_uw_lost_breaks_pass(const bdb_uw_view *v, bdb_uw_text *out);
+
+/* Markdown's backslash escapes of "[", "]", "*", "_", "#" (an editor's
+ * "\[ms\]"), when two lines hold an escaped "\[ ... \]" (unwrap_lines.c). */
+int bdb_uw_md_escapes_seen(const bdb_uw_view *v);
+int bdb_uw_md_escapes_pass(const bdb_uw_view *v, bdb_uw_text *out);
+
 #endif

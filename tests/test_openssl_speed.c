@@ -1421,6 +1421,79 @@ static void openssl_speed__truncated_before_any_row__fails_saying_truncated(void
                  "summary after them is missing");
 }
 
+/* A -multi capture cut after a child's first "+DT:"/"+R:" lines, before
+ * the parent's "Got:" lines and summary (a Japanese Splunk On-Call
+ * workshop page, search index id 44528761648, its lines as published):
+ * each "+R:" answers the "+DT:" right before it (the lines alternate, one
+ * child writing), so each gives that child's figure, count / seconds x
+ * block size, a repetition with parallel=1 and no multi (the children's
+ * sum is not known); the "+DT:" cut before its "+R:" gives nothing. */
+static void openssl_speed__multi_children_lines_only__child_figures_parallel(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok("=== \"Output\"\n"
+               "\n"
+               "    ```\n"
+               "    Forked child 0\n"
+               "    +DT:md4:3:16\n"
+               "    +R:19357020:md4:3.000000\n"
+               "    +DT:md4:3:64\n"
+               "    +R:14706608:md4:3.010000\n"
+               "    +DT:md4:3:256\n"
+               "    +R:8262960:md4:3.000000\n"
+               "    +DT:md4:3:1024\n"
+               "    ```\n",
+               NULL, &s);
+    assert_int_equal(tu_count(&s, "throughput"), 3);
+    tu_assert_value(&s, "md4", "throughput", "block_size=16,parallel=1",
+                    19357020.0 / 3.0 * 16, 1e-9);
+    tu_assert_value(&s, "md4", "throughput", "block_size=64,parallel=1",
+                    14706608.0 / 3.01 * 64, 1e-9);
+    tu_assert_value(&s, "md4", "throughput", "block_size=256,parallel=1",
+                    8262960.0 / 3.0 * 256, 1e-9);
+    assert_int_equal(tu_line_of(&s, "throughput", "block_size=64"), 8);
+    /* one child's figures: never the -multi run's */
+    for (size_t i = 0; i < s.n; i++)
+        for (int j = 0; j < s.samples[i].params.n; j++)
+            assert_string_not_equal(s.samples[i].params.kv[j].key, "multi");
+    assert_true(tu_has_warning(&s, 6, "parent's summary is missing"));
+    bdb_sink_free(&s);
+}
+
+/* The real -multi 2 sample cut before the parent's "Got:" lines: both
+ * children's "+DT:" lines come before either "+R:" (line 4), so which
+ * block size an "+R:" is of cannot be told (line 6's 80894666 follows a
+ * "+DT:...:64" but is the other child's 16-byte count, as its "Got:" line
+ * shows): an error naming line 4, no figure. */
+static void openssl_speed__multi_children_lines_interleaved__not_guessed(void **state)
+{
+    (void)state;
+    expect_error(FIX_REL "truncated-multi2-evp-aes-128-cbc-children-only.txt",
+                 4, "interleave");
+}
+
+/* The real `openssl speed -multi 2 -mr -seconds 1 -bytes 16 sha256`
+ * (OpenSSL 3.0.19 here): whole, the parent's "+F:" sum is the figure;
+ * cut after its two "+R:" lines (each child's "+DT:" came first), which
+ * block size each is of cannot be told, so nothing is guessed. */
+static void openssl_speed__multi_mr_cut_after_children_results__refused(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    parse_ok(FIX_REL "multi2-mr-sha256-bytes16.txt", NULL, &s);
+    tu_assert_value(&s, "sha256", "throughput", "block_size=16,multi=2",
+                    29843469.31, 1e-12);
+    bdb_sink_free(&s);
+    size_t len;
+    char *raw = tu_read(FIX_REL "multi2-mr-sha256-bytes16.txt", &len);
+    char *cut = strstr(raw, "Forked child 1");
+    assert_non_null(cut);
+    *cut = '\0';
+    tu_expect_error(NULL, raw, NULL, 4, "interleave");
+    free(raw);
+}
+
 static void openssl_speed__row_with_text_after_its_figures__warned_not_dropped(void **state)
 {
     (void)state;
@@ -1707,6 +1780,9 @@ int main(void)
         cmocka_unit_test(openssl_speed__truncated_row__complete_figures_kept_with_warning),
         cmocka_unit_test(openssl_speed__truncated_pk_table__rows_before_the_cut_kept),
         cmocka_unit_test(openssl_speed__truncated_before_any_row__fails_saying_truncated),
+        cmocka_unit_test(openssl_speed__multi_children_lines_only__child_figures_parallel),
+        cmocka_unit_test(openssl_speed__multi_children_lines_interleaved__not_guessed),
+        cmocka_unit_test(openssl_speed__multi_mr_cut_after_children_results__refused),
         cmocka_unit_test(openssl_speed__row_with_text_after_its_figures__warned_not_dropped),
         cmocka_unit_test(openssl_speed__label_too_long__row_refused_never_cut),
         cmocka_unit_test(openssl_speed__mr_line_of_unknown_kind__warned_not_dropped),

@@ -1085,6 +1085,63 @@ static void wrk__latency_label_wrapped_before_figures__row_read(void **state)
     bdb_sink_free(&s);
 }
 
+/* An early wrk2's calibration lines, a blank between each figure and its
+ * unit (the wrk2 README's first example, search index id 780467814):
+ * kept as the trace of the run's latency_mean, not warned about. */
+typedef struct calib_seen {
+    int n;
+    double lat[2], iv[2];
+} calib_seen;
+
+static int take_calib(void *ctx, const bdb_sample *f)
+{
+    calib_seen *c = ctx;
+    if (f->line < 3 || f->line > 4)
+        return 1;
+    if (strcmp(f->trace->what, "calibration_latency_mean") == 0)
+        c->lat[f->line - 3] = f->value;
+    else
+        c->iv[f->line - 3] = f->value;
+    c->n++;
+    return 0;
+}
+
+static int drop_figure(void *ctx, const bdb_sample *f)
+{
+    (void)ctx;
+    (void)f;
+    return 0;
+}
+
+static void wrk2__calibration_usec_msec_after_a_blank__traced(void **state)
+{
+    (void)state;
+    calib_seen c = {0, {0, 0}, {0, 0}};
+    bdb_sink_consumer k = {drop_figure, &c, take_calib};
+    bdb_sink s;
+    bdb_diag d;
+    bdb_sink_init(&s);
+    s.consumer = &k;
+    assert_int_equal(
+        tu_parse_text("    Running 30s test @ http://127.0.0.1:80/index.html\n"
+                      "      2 threads and 100 connections\n"
+                      "      Thread calibration: mean lat.: 9319 usec, rate sampling interval: 21 msec\n"
+                      "      Thread calibration: mean lat.: 9332 usec, rate sampling interval: 21 msec\n"
+                      "      Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+                      "        Latency     6.18ms    1.84ms  11.31ms   69.23%\n"
+                      "        Req/Sec     1.05k     1.11k    2.50k    64.57%\n",
+                      NULL, &s, &d),
+        BDB_OK);
+    assert_int_equal(c.n, 4);
+    tu_assert_close(c.lat[0], 9319e-6, 1e-9, "calibration 1");
+    tu_assert_close(c.lat[1], 9332e-6, 1e-9, "calibration 2");
+    tu_assert_close(c.iv[0], 0.021, 1e-9, "interval 1");
+    tu_assert_close(c.iv[1], 0.021, 1e-9, "interval 2");
+    assert_false(tu_has_warning(&s, 3, "calibration"));
+    s.consumer = NULL;
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1119,6 +1176,7 @@ int main(void)
         cmocka_unit_test(wrk__every_prefix__never_crashes),
         cmocka_unit_test(wrk__golden_figures__match_the_raw_text),
         cmocka_unit_test(wrk__sniff__scores),
+        cmocka_unit_test(wrk2__calibration_usec_msec_after_a_blank__traced),
         cmocka_unit_test(wrk2__percentile_rows_without_header__read_from_50),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,355 @@
+/* unwrap_lines.c - a log whose line breaks were lost (see
+ * unwrap_source.h): a whole report flattened into one long line, as a
+ * JSON or PHP string, a forum's or a wiki's paragraph, or a shell's
+ * `echo $(cmd)` keep it: "Finished 500 requests   Server Software:
+ * lighttpd/1.4.22 Server Hostname: ... Requests per second:    171.54
+ * [#/sec] (mean) Time per request: ...". The breaks that an escaped
+ * "\n" kept are restored by the escaped-literal pass before this one;
+ * what is left is a line that holds several of the tools' own line
+ * starts. This pass cuts such a line before each of them, every piece
+ * mapped to the file's line, so that each figure's provenance is the
+ * physical line it is printed on.
+ *
+ * The line starts are the tools' labels, from their sources: ab.c's
+ * output(), wrk.c's print_stats, GNU time's -v labels (time.c),
+ * openssl's speed.c, iperf's reporter, dd's print_stats, hdparm's timing
+ * lines and fio's show_run_stats. A line is cut only when it holds three
+ * of them or more past its start, each after a blank, a digit, a closing
+ * bracket or a full stop (a long label starting upper-case also glued
+ * after a lower-case word: "received" + "Connection Times"; a label that
+ * follows its number, "500 requests in", before the number, which may be
+ * glued to a word), never after '<', '>', '"' or '\' (markup, JSON and
+ * escapes hold labels of their own). After ab's "Percentage of the
+ * requests" and wrk's "Latency Distribution" each "NN%" starts a row. A
+ * JSON document is left alone, and so is a line holding a
+ * redis-benchmark report, which its parser reads flattened itself. */
+#include "unwrap_source.h"
+#include "../common/bdb_error.h"
+#include "../common/bdb_scan.h"
+
+#include <string.h>
+
+#define L_ROWS 1   /* the piece after it holds "NN%  value" rows */
+#define L_NUMBER 2 /* the label follows its number: "500 requests in" */
+
+typedef struct lost_label {
+    const char *s;
+    int flags;
+} lost_label;
+
+static const lost_label labels[] = {
+    /* ab (ab.c: output(), and the banner of copyright()) */
+    {"This is ApacheBench", 0}, {"Copyright 1996", 0},
+    {"Licensed to The Apache", 0}, {"Benchmarking ", 0},
+    {"Completed ", 0}, {"Finished ", 0}, {"Server Software:", 0},
+    {"Server Hostname:", 0}, {"Server Port:", 0}, {"SSL/TLS Protocol:", 0},
+    {"Server Temp Key:", 0}, {"TLS Server Name:", 0},
+    {"Document Path:", 0}, {"Document Length:", 0},
+    {"Concurrency Level:", 0}, {"Time taken for tests:", 0},
+    {"Complete requests:", 0}, {"Failed requests:", 0}, {"(Connect: ", 0},
+    {"Write errors:", 0}, {"Non-2xx responses:", 0},
+    {"Keep-Alive requests:", 0}, {"Total transferred:", 0},
+    {"Total body sent:", 0}, {"Total POSTed:", 0},
+    {"HTML transferred:", 0}, {"Requests per second:", 0},
+    {"Time per request:", 0}, {"Transfer rate:", 0},
+    {"Connection Times (ms)", 0}, {"Connnection Times (ms)", 0},
+    {"min  mean[+/-sd]", 0}, {"Connect:", 0}, {"Processing:", 0},
+    {"Waiting:", 0}, {"Total:", 0},
+    {"Percentage of the requests served", L_ROWS},
+    /* wrk (wrk.c: main's summary, print_stats_header, print_stats) */
+    {"Running ", 0}, {"threads and ", L_NUMBER}, {"Thread Stats", 0},
+    /* the longer label first: label_at takes the first that matches */
+    {"Latency Distribution", L_ROWS}, {"Latency ", 0}, {"Req/Sec ", 0},
+    {"requests in ", L_NUMBER}, {"Socket errors:", 0},
+    {"Non-2xx or 3xx responses:", 0}, {"Requests/sec:", 0},
+    {"Transfer/sec:", 0},
+    /* GNU time -v (time.c: summarize) */
+    {"Command being timed:", 0}, {"User time (seconds):", 0},
+    {"System time (seconds):", 0}, {"Percent of CPU this job got:", 0},
+    {"Elapsed (wall clock) time", 0}, {"Average shared text size", 0},
+    {"Average unshared data size", 0}, {"Average stack size", 0},
+    {"Average total size", 0}, {"Maximum resident set size", 0},
+    {"Average resident set size", 0},
+    {"Major (requiring I/O) page faults:", 0},
+    {"Minor (reclaiming a frame) page faults:", 0},
+    {"Voluntary context switches:", 0},
+    {"Involuntary context switches:", 0}, {"Swaps:", 0},
+    {"File system inputs:", 0}, {"File system outputs:", 0},
+    {"Socket messages sent:", 0}, {"Socket messages received:", 0},
+    {"Signals delivered:", 0}, {"Page size (bytes):", 0},
+    {"Exit status:", 0},
+    /* a Markdown fence the report was flattened with */
+    {"```", 0},
+    /* openssl speed (speed.c) */
+    {"Doing ", 0}, {"The 'numbers' are in 1000s", 0}, {"built on:", 0},
+    {"compiler:", 0},
+    /* iperf 2 and 3 (their reporters) */
+    {"Client connecting to", 0}, {"Server listening on", 0},
+    {"TCP window size:", 0}, {"UDP buffer size:", 0},
+    {"Connecting to host", 0}, {"Accepted connection from", 0},
+    {"iperf Done.", 0}, {"[ ID]", 0}, {"[SUM]", 0},
+    /* dd (dd.c: print_stats; BSD's summary) */
+    {"records in", L_NUMBER}, {"records out", L_NUMBER},
+    {"bytes transferred in", L_NUMBER},
+    /* hdparm (hdparm.c: time_cache, time_device) */
+    {"Timing cached reads:", 0}, {"Timing buffered disk reads:", 0},
+    {"Timing buffer-cache reads:", 0}, {"Timing O_DIRECT cached reads:", 0},
+    {"Timing O_DIRECT disk reads:", 0},
+    /* fio (stat.c: show_thread_status_normal, show_run_stats) */
+    {"Run status group", 0}, {"Disk stats (read/write):", 0},
+    {"READ: bw=", 0}, {"WRITE: bw=", 0}, {"READ: io=", 0},
+    {"WRITE: io=", 0}, {"read: IOPS=", 0}, {"write: IOPS=", 0},
+    {"read : io=", 0}, {"write: io=", 0}, {"clat percentiles", 0},
+    {"IO depths", 0}, {"lat (usec):", 0}, {"lat (msec):", 0},
+    {"lat (nsec):", 0}, {"clat (usec):", 0}, {"clat (msec):", 0},
+    {"clat (nsec):", 0}, {"slat (usec):", 0}, {"slat (nsec):", 0},
+};
+
+#define NLABELS (sizeof labels / sizeof labels[0])
+#define MIN_LINE 100   /* shorter lines are never a flattened report */
+#define MIN_CUTS 3
+
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static int is_lower(char c)
+{
+    return c >= 'a' && c <= 'z';
+}
+
+/* The label starting at p, or NULL. */
+static const lost_label *label_at(const char *p, const char *e)
+{
+    for (size_t i = 0; i < NLABELS; i++) {
+        size_t n = strlen(labels[i].s);
+        if (labels[i].s[0] == *p && (size_t)(e - p) >= n &&
+            memcmp(p, labels[i].s, n) == 0)
+            return &labels[i];
+    }
+    return NULL;
+}
+
+/* "[  3]", "[ 14]": an iperf stream's id. */
+static int stream_id(const char *p, const char *e)
+{
+    if (*p != '[')
+        return 0;
+    const char *q = p + 1;
+    while (q < e && *q == ' ')
+        q++;
+    const char *d = q;
+    while (q < e && is_digit(*q))
+        q++;
+    return q > d && q - d <= 3 && q < e && *q == ']';
+}
+
+/* Where a line of the tool's would start for a label at p of the line
+ * [s, e), or NULL when p starts none: after a blank, a digit or a
+ * closing bracket; a long label starting upper-case also glued after a
+ * lower-case letter. An L_NUMBER label starts at its number. */
+static const char *cut_at(const char *s, const char *p, const char *e)
+{
+    const lost_label *l = label_at(p, e);
+    if (!l && !stream_id(p, e))
+        return NULL;
+    /* "====== GET ======": the opening bar, not the closing one */
+    if (l && l->s[0] == '`')
+        return p; /* a fence glued to the report's last line */
+    if (p == s)
+        return NULL;
+    if (l && (l->flags & L_NUMBER)) {
+        const char *q = p;
+        while (q > s && (q[-1] == ' ' || q[-1] == '\t'))
+            q--;
+        const char *n = q;
+        while (n > s && (is_digit(n[-1]) || n[-1] == '.' || n[-1] == '+'))
+            n--;
+        /* after a blank, or glued to a word ("milliseconds170183.80
+         * requests per second") */
+        if (n == q || !is_digit(*n) ||
+            (n > s && n[-1] != ' ' && n[-1] != '\t' && !is_lower(n[-1])))
+            return NULL;
+        return n;
+    }
+    char b = p[-1];
+    if (b == ' ' || b == '\t' || is_digit(b) || b == ')' || b == ']' ||
+        b == '.')
+        return p;
+    if (l && is_lower(b) && *p >= 'A' && *p <= 'Z' && strlen(l->s) >= 12)
+        return p;
+    return NULL;
+}
+
+/* A "NN%" row of a piece after an L_ROWS label: at p, after blanks. */
+static int row_at(const char *s, const char *p, const char *e)
+{
+    if (p == s || !is_digit(*p) || is_digit(p[-1]) || p[-1] == '.')
+        return 0;
+    const char *q = p;
+    while (q < e && (is_digit(*q) || *q == '.'))
+        q++;
+    return q - p <= 6 && q < e && *q == '%' && q + 1 < e &&
+           (q[1] == ' ' || q[1] == '\t') && (p[-1] == ' ' || p[-1] == '\t');
+}
+
+/* The number of cuts the line [s, e) would get. redis-benchmark's
+ * parser reads its own flattened reports ("====== SET ======  20000
+ * requests completed in ...", parse_redis_benchmark.c), more finely than
+ * these cuts could: a line holding one is left to it. */
+static int cuts_of(const char *s, const char *e)
+{
+    if (e - s < MIN_LINE)
+        return 0;
+    const char *bar = bdb_memfind(s, (size_t)(e - s), "====== ");
+    if (bar && bdb_memfind(bar, (size_t)(e - bar), "requests completed in"))
+        return 0;
+    int n = 0;
+    for (const char *p = s + 1; p < e; p++)
+        if (cut_at(s, p, e))
+            n++;
+    return n;
+}
+
+static int is_json(const bdb_uw_view *v)
+{
+    const char *p = v->p, *e = v->p + v->len;
+    while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        p++;
+    return p < e && (*p == '{' || *p == '[');
+}
+
+int bdb_uw_lost_breaks_seen(const bdb_uw_view *v)
+{
+    if (is_json(v))
+        return 0;
+    bdb_uw_view w = {v->p, bdb_uw_look(v), NULL};
+    size_t pos = 0;
+    const char *s, *e;
+    while (bdb_uw_next_line(&w, &pos, &s, &e))
+        if (cuts_of(s, e) >= MIN_CUTS)
+            return 1;
+    return 0;
+}
+
+/* Puts [s, e) without its surrounding blanks as a line of its own. */
+static int put_piece(bdb_uw_text *out, const char *s, const char *e,
+                     int from)
+{
+    while (s < e && (*s == ' ' || *s == '\t'))
+        s++;
+    while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+        e--;
+    if (s == e)
+        return BDB_OK;
+    if (bdb_uw_put(out, s, (size_t)(e - s)))
+        return BDB_ENOMEM;
+    return bdb_uw_end_line(out, from);
+}
+
+static int cut_line(bdb_uw_text *out, const char *s, const char *e,
+                    int from)
+{
+    const char *piece = s;
+    int rows = 0;
+    for (const char *p = s + 1; p < e; p++) {
+        const char *c = cut_at(s, p, e);
+        int row = !c && rows && row_at(s, p, e);
+        if (!c && !row)
+            continue;
+        if (!c)
+            c = p;
+        if (c > piece && put_piece(out, piece, c, from))
+            return BDB_ENOMEM;
+        piece = c;
+        if (!row) {
+            const lost_label *l = label_at(p, e);
+            rows = l && (l->flags & L_ROWS);
+        }
+        /* the row's figure is its own: skip past the percentage */
+        while (p + 1 < e && p[1] != ' ' && p[1] != '\t')
+            p++;
+    }
+    return put_piece(out, piece, e, from);
+}
+
+int bdb_uw_lost_breaks_pass(const bdb_uw_view *v, bdb_uw_text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    while (bdb_uw_next_line(v, &pos, &s, &e)) {
+        int from = bdb_uw_line_at(v, i++);
+        const char *t = e > s && e[-1] == '\r' ? e - 1 : e;
+        int rc = cuts_of(s, t) >= MIN_CUTS
+                     ? cut_line(out, s, t, from)
+                     : bdb_uw_put(out, s, (size_t)(e - s)) ||
+                           bdb_uw_end_line(out, from);
+        if (rc)
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
+
+/* ---- Markdown backslash escapes ---- */
+
+/* A page converted to Markdown by an editor escapes the characters
+ * Markdown would read as markup: ab's "Time per request: 6316.40 \[ms\]
+ * (mean)", "\[url\]http://...\[/url\]", "\#", "\*", "\_". The escapes
+ * go when two lines of the look hold an escaped "\[" closed by "\]" on
+ * the same line; only those five characters are unescaped, so that a
+ * path's or a regular expression's other backslashes stay. */
+static int md_escape_at(const char *s, const char *p, const char *e)
+{
+    if (*p != '\\' || p + 1 >= e || !strchr("[]*_#", p[1]) || p[1] == '\0')
+        return 0;
+    size_t n = 0;
+    while (p - n > s && p[-1 - (ptrdiff_t)n] == '\\')
+        n++;
+    return (n & 1) == 0;
+}
+
+static int md_escaped_pair(const char *s, const char *e)
+{
+    for (const char *p = s; p + 1 < e; p++)
+        if (md_escape_at(s, p, e) && p[1] == '[')
+            for (const char *q = p + 2; q + 1 < e; q++)
+                if (md_escape_at(s, q, e) && q[1] == ']')
+                    return 1;
+    return 0;
+}
+
+int bdb_uw_md_escapes_seen(const bdb_uw_view *v)
+{
+    if (is_json(v))
+        return 0;
+    bdb_uw_view w = {v->p, bdb_uw_look(v), NULL};
+    size_t pos = 0;
+    int n = 0;
+    const char *s, *e;
+    while (n < 2 && bdb_uw_next_line(&w, &pos, &s, &e))
+        n += md_escaped_pair(s, e);
+    return n >= 2;
+}
+
+int bdb_uw_md_escapes_pass(const bdb_uw_view *v, bdb_uw_text *out)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e;
+    while (bdb_uw_next_line(v, &pos, &s, &e)) {
+        int from = bdb_uw_line_at(v, i++);
+        const char *run = s;
+        for (const char *p = s; p < e; p++) {
+            if (!md_escape_at(s, p, e))
+                continue;
+            if (bdb_uw_put(out, run, (size_t)(p - run)))
+                return BDB_ENOMEM;
+            run = p + 1; /* the escaped character starts the next run */
+            p++;
+        }
+        if (bdb_uw_put(out, run, (size_t)(e - run)) ||
+            bdb_uw_end_line(out, from))
+            return BDB_ENOMEM;
+    }
+    return BDB_OK;
+}
