@@ -1781,7 +1781,10 @@ static size_t prefix_cand(const char *s, const char *e)
         return k;
     if (s >= e || *s == ' ' || *s == '\t' || *s == '\r')
         return 0;
-    for (const char *p = s; p < e && p - s < 80; p++)
+    /* a '|' or ':' first names nothing: fio's percentile rows ("|
+     * 1.00th=[ 708], ...") lose their indentation in a page and start
+     * the line with fio's own '|' */
+    for (const char *p = s + 1; p < e && p - s < 80; p++)
         if ((*p == ':' || *p == '|') &&
             (p + 1 == e || p[1] == ' ' || p[1] == '\t' || p[1] == '\r'))
             return (size_t)(p + 1 - s);
@@ -1800,6 +1803,32 @@ static int lone_number(const char *q, const char *e)
                                  memcmp(q, "inf", 3) == 0))
         q += 3;
     return q > d && is_blank_text(q, e);
+}
+
+/* Whether [a, ae) and [b, be) read the same with their figures and
+ * blanks aside: "3542 MB in  2.00 seconds = 1771.19 MB/sec" and "945 MB
+ * in 2.00 seconds = 472.52 MB/sec" do (one label's results), a tool's
+ * different lines do not. */
+static int same_shape(const char *a, const char *ae, const char *b,
+                      const char *be)
+{
+    for (;;) {
+        while (a < ae && (*a == ' ' || *a == '\t' || *a == '\r'))
+            a++;
+        while (b < be && (*b == ' ' || *b == '\t' || *b == '\r'))
+            b++;
+        if (a == ae || b == be)
+            return a == ae && b == be;
+        if (is_digit(*a) && is_digit(*b)) {
+            while (a < ae && (is_digit(*a) || *a == '.' || *a == ','))
+                a++;
+            while (b < be && (is_digit(*b) || *b == '.' || *b == ','))
+                b++;
+            continue;
+        }
+        if (*a++ != *b++)
+            return 0;
+    }
 }
 
 static int has_prefix(const pline *l, const char *pre, size_t k)
@@ -1822,6 +1851,7 @@ static size_t find_prefix_runs(const pline *l, size_t n, size_t *cut)
         }
         unsigned char first[256] = {0};
         size_t count = 0, last = i, kinds = 0, least = (size_t)-1, lone = 0;
+        size_t shaped = 0;
         for (size_t j = i; j < n; j++) {
             if (is_blank_text(l[j].s, l[j].e))
                 continue;
@@ -1834,13 +1864,20 @@ static size_t find_prefix_runs(const pline *l, size_t n, size_t *cut)
             if (c && (size_t)(q - r) < least)
                 least = (size_t)(q - r);
             lone += lone_number(q, l[j].e);
+            shaped += is_digit((char)c) &&
+                      same_shape(q, l[j].e, skip_blank(l[i].s + k, l[i].e),
+                                 l[i].e);
             count++;
             last = j;
         }
         /* "SET: 60502.22" lines before "SET: 68965.52 requests per
          * second": a label's series of values (redis-benchmark < 6.2's
-         * progress with its CRs made newlines), not a prefix */
-        if (count >= 4 && kinds >= 3 && lone + 1 < count) {
+         * progress with its CRs made newlines), not a prefix; nor are
+         * "Timing cached reads:   3542 MB in  2.00 seconds = 1771.19
+         * MB/sec" lines (hdparm -T run again and again, its label bare at
+         * the line's start): one label's results, every rest the same
+         * figures in the same words */
+        if (count >= 4 && kinds >= 3 && lone + 1 < count && shaped < count) {
             for (size_t j = i; j <= last; j++) {
                 if (is_blank_text(l[j].s, l[j].e))
                     continue;

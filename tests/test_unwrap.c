@@ -941,6 +941,87 @@ static void unread__prompt_glued_to_command__echo_not_warned(void **st)
     bdb_sink_free(&s);
 }
 
+/* hdparm -T run again and again, its result lines bare at the start of
+ * the line ("Timing cached reads:   3542 MB in ..."), after bare dd lines
+ * of a comma-decimal locale: the label is hdparm's own, not a prefix a
+ * wrapper wrote (issue 21, held-out-8: the 24 cached timings were cut to
+ * "3542 MB in ..." and lost). Markdown notes on a disk-encryption test,
+ * read from a public code-search index, id 19253615552 (bench/corpus
+ * SOURCES.tsv dd/ho8-comma-decimal-...), lines 2, 26 and 50-53. */
+static const char hdparm_bare_labels[] =
+    "```\n"
+    "104857600 bytes (105 MB) copied, 92,3919 s, 1,1 MB/s\n"
+    "Timing buffered disk reads:   4 MB in  3.41 seconds =   1.17 MB/sec\n"
+    "Timing cached reads:   3542 MB in  2.00 seconds = 1771.19 MB/sec\n"
+    "Timing cached reads:   2056 MB in  2.00 seconds = 1028.09 MB/sec\n"
+    "Timing cached reads:   1890 MB in  2.00 seconds = 945.04 MB/sec\n"
+    "Timing cached reads:   2842 MB in  2.00 seconds = 1421.09 MB/sec\n"
+    "```\n";
+
+static void unwrap__repeated_tool_label_with_figures__not_a_prefix(void **st)
+{
+    (void)st;
+    bdb_unwrapped u;
+    assert_int_equal(bdb_unwrap(hdparm_bare_labels, strlen(hdparm_bare_labels),
+                                &u), 0);
+    assert_null(strstr(u.what, "prefix"));
+    bdb_unwrap_free(&u);
+    bdb_sink s;
+    tu_text_ok(hdparm_bare_labels, NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    /* 4 cached timings, 1 disk timing (3 figures each), 1 dd line (3) */
+    assert_int_equal(tu_count(&s, NULL), 18);
+    size_t cached_n = 0;
+    for (size_t i = 0; i < s.n; i++)
+        if (!strcmp(s.samples[i].benchmark, "cached_reads") &&
+            !strcmp(s.samples[i].metric, "throughput")) {
+            cached_n++;
+            if (s.samples[i].line == 7)
+                tu_assert_close(s.samples[i].value, 1421.09 * 1048576, 1e-9,
+                                "cached rate at line 7");
+        }
+    assert_int_equal(cached_n, 4);
+    tu_assert_value(&s, "dd", "elapsed", NULL, 92.3919, 1e-9);
+    bdb_sink_free(&s);
+}
+
+/* fio's percentile rows with the page's indentation gone start with
+ * fio's own '|' ("| 1.00th=[ 708], ..."): a '|' first names no prefix.
+ * OVH public-cloud guide, fio 2.1.11, read from a public code-search
+ * index, id 1604470791 (bench/corpus SOURCES.tsv fio/ho8-2.1.11-ovh-...),
+ * lines 7-23 (its header line joined back, as fio prints it). */
+static const char fio_bare_pipes[] =
+    "fio-2.1.11\n"
+    "test: (groupid=0, jobs=1): err= 0: pid=12376: Thu Oct 29 14:46:37 2015\n"
+    "write: io=428032KB, bw=3566.2KB/s, iops=891, runt=120031msec\n"
+    "clat (usec): min=299, max=181699, avg=34778.45, stdev=7857.92\n"
+    "clat percentiles (usec):\n"
+    "| 1.00th=[ 708], 5.00th=[30848], 10.00th=[33536], 20.00th=[34560],\n"
+    "| 30.00th=[35072], 40.00th=[35072], 50.00th=[35072], 60.00th=[35584],\n"
+    "| 70.00th=[36096], 80.00th=[36608], 90.00th=[37632], 95.00th=[39680],\n"
+    "| 99.00th=[47360], 99.50th=[51968], 99.90th=[125440], 99.95th=[146432],\n"
+    "| 99.99th=[181248]\n";
+
+static void unwrap__pipe_first_on_each_line__not_a_prefix(void **st)
+{
+    (void)st;
+    bdb_unwrapped u;
+    assert_int_equal(bdb_unwrap(fio_bare_pipes, strlen(fio_bare_pipes), &u), 0);
+    assert_true(!u.text || !strstr(u.what, "prefix"));
+    bdb_unwrap_free(&u);
+    bdb_sink s;
+    tu_text_ok(fio_bare_pipes, "fio", &s);
+    const bdb_sample *x = tu_find(&s, "test", "clat_p1", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 708e-6, 1e-9, "clat p1");
+    assert_int_equal(x->line, 6);
+    x = tu_find(&s, "test", "clat_p99_99", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 181248e-6, 1e-9, "clat p99.99");
+    assert_int_equal(x->line, 10);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -949,6 +1030,8 @@ int main(void)
         cmocka_unit_test(unread__more_than_32_covered_ranges__lines_between_warned),
         cmocka_unit_test(unread__iperf3_json_40_intervals__line_past_32nd_range_warned),
         cmocka_unit_test(unwrap__quoted_printable__soft_breaks_joined),
+        cmocka_unit_test(unwrap__repeated_tool_label_with_figures__not_a_prefix),
+        cmocka_unit_test(unwrap__pipe_first_on_each_line__not_a_prefix),
         cmocka_unit_test(unwrap__mail_quotes_and_markdown_fence__read),
         cmocka_unit_test(unwrap__uniform_indentation_and_glued_prompt__read),
         cmocka_unit_test(unwrap__bbcode_colour_and_bold_around_figures__read),
