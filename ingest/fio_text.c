@@ -103,12 +103,22 @@ typedef struct text_state {
     /* a line joined with its hard-wrapped continuations (see
      * bdb_fio_text_parse), NULL when the line is read as it is */
     const bdb_wrapped *wrapped;
+    /* the line being read, as the text holds it, and the column of the
+     * number fig_line last placed (bdb_sample.col; add takes it) */
+    const char *line_p, *line_e;
+    int fig_col;
 } text_state;
 
 /* The line a number at `at` was printed on: `line`, or a continuation's
- * when the line was joined with one. */
-static int fig_line(const text_state *st, const char *at, int line)
+ * when the line was joined with one. Its column in the text's line goes
+ * with the figure the next add makes, so that ingest can place it on
+ * the file's line when unwrap made the text's line of several. */
+static int fig_line(text_state *st, const char *at, int line)
 {
+    st->fig_col = at && st->line_p && at >= st->line_p && at < st->line_e &&
+                          at - st->line_p < 254
+                      ? (int)(at - st->line_p) + 1
+                      : 0;
     return st->wrapped ? bdb_wrapped_line(st->wrapped, at, line) : line;
 }
 
@@ -239,8 +249,12 @@ static int dir_of(const char *p, const char *end)
 static int add(text_state *st, fio_entry *e, const char *metric, double v,
                const char *unit, bdb_better better, int line, int dir)
 {
-    (void)st;
-    return bdb_fio_fig_add(e, metric, v, unit, better, line, dir);
+    int col = st->fig_col;
+    st->fig_col = 0;
+    int rc = bdb_fio_fig_add(e, metric, v, unit, better, line, dir);
+    if (!rc && e->nfig)
+        e->figs[e->nfig - 1].col = (unsigned char)col;
+    return rc;
 }
 
 /* ---- runs, definitions ---------------------------------------------------- */
@@ -2111,6 +2125,7 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
                 p = c;
                 break;
             }
+        st.line_p = ln.p, st.line_e = ln.end;
         rc = join_wrapped(&st, &it, &joined, &p, &end);
         if (!rc && st.wrapped)
             rc = cover_free_continuations(&st, &joined, ln.p, ln.end);

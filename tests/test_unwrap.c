@@ -1022,6 +1022,65 @@ static void unwrap__pipe_first_on_each_line__not_a_prefix(void **st)
     bdb_sink_free(&s);
 }
 
+/* Quoted-printable soft breaks inside a fio line: each figure gets the
+ * file's line its number is printed on, not the line where the joined
+ * line starts (issue 21, held-out-8). A linux-mm mail of 2018, fio
+ * 2.2.10 on null_blk, read from a public code-search index, id
+ * 31049818946 (bench/corpus SOURCES.tsv fio/ho8-2.2.10-linux-mm-...),
+ * lines 11-31. */
+static const char fio_qp_soft_breaks[] =
+    "fio-2.2.10\n"
+    "Starting 8 processes\n"
+    "\n"
+    "fiotest: (groupid=3D0, jobs=3D8): err=3D 0: pid=3D1655: Mon Jun 11 04:40:02=\n"
+    " 2018\n"
+    "  read : io=3D7133.2GB, bw=3D12174MB/s, iops=3D1342.1K, runt=3D600001msec\n"
+    "    slat (usec): min=3D1, max=3D15750, avg=3D123.78, stdev=3D153.79\n"
+    "    clat (usec): min=3D0, max=3D15758, avg=3D24.70, stdev=3D77.93\n"
+    "     lat (usec): min=3D2, max=3D15782, avg=3D148.49, stdev=3D167.54\n"
+    "    clat percentiles (usec):\n"
+    "     |  1.00th=3D[    0],  5.00th=3D[    1], 10.00th=3D[    1], 20.00th=3D[=\n"
+    "    1],\n"
+    "     | 30.00th=3D[    2], 40.00th=3D[    2], 50.00th=3D[    2], 60.00th=3D[=\n"
+    "    6],\n"
+    "     | 70.00th=3D[   22], 80.00th=3D[   36], 90.00th=3D[   72], 95.00th=3D[=\n"
+    "  107],\n"
+    "     | 99.00th=3D[  173], 99.50th=3D[  203], 99.90th=3D[  932], 99.95th=3D[=\n"
+    " 1416],\n"
+    "     | 99.99th=3D[ 2960]\n"
+    "    bw (MB  /s): min=3D 1096, max=3D 2147, per=3D12.51%, avg=3D1522.69, std=\n"
+    "ev=3D253.89\n";
+
+static void unwrap__quoted_printable_break_inside_a_line__figure_on_its_line(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(fio_qp_soft_breaks, "fio", &s);
+    /* "10.00th=3D[    1]," on line 11, "20.00th=3D[=" / "    1]," on 12 */
+    const bdb_sample *x = tu_find(&s, "fiotest", "clat_p10", NULL);
+    assert_non_null(x);
+    assert_int_equal(x->line, 11);
+    x = tu_find(&s, "fiotest", "clat_p20", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 1e-6, 1e-9, "clat p20");
+    assert_int_equal(x->line, 12);
+    x = tu_find(&s, "fiotest", "clat_p99_95", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 1416e-6, 1e-9, "clat p99.95");
+    assert_int_equal(x->line, 18);
+    /* "avg=3D1522.69, std=" on line 20, "ev=3D253.89" on 21 (MB: 2^20) */
+    x = tu_find(&s, "fiotest", "bandwidth_mean", NULL);
+    assert_non_null(x);
+    assert_int_equal(x->line, 20);
+    x = tu_find(&s, "fiotest", "bandwidth_stdev", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 253.89 * 1048576, 1e-9, "bw stdev");
+    assert_int_equal(x->line, 21);
+    /* figures of lines with no break keep theirs */
+    assert_int_equal(tu_line_of(&s, "iops", NULL), 6);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1032,6 +1091,7 @@ int main(void)
         cmocka_unit_test(unwrap__quoted_printable__soft_breaks_joined),
         cmocka_unit_test(unwrap__repeated_tool_label_with_figures__not_a_prefix),
         cmocka_unit_test(unwrap__pipe_first_on_each_line__not_a_prefix),
+        cmocka_unit_test(unwrap__quoted_printable_break_inside_a_line__figure_on_its_line),
         cmocka_unit_test(unwrap__mail_quotes_and_markdown_fence__read),
         cmocka_unit_test(unwrap__uniform_indentation_and_glued_prompt__read),
         cmocka_unit_test(unwrap__bbcode_colour_and_bold_around_figures__read),
