@@ -1184,7 +1184,7 @@ static int disk_line(text_state *st, const char *p, const char *end, int line)
         const char *ke = q;
         /* a line a page wrapped after a comma ("in_queue=7433124," /
          * "util=99.05%"): each field on the line it is printed on */
-        int kline = fig_line(st, k, line);
+        int kline = fig_line(st, k, line), kcol = st->fig_col;
         size_t i, n = sizeof disk_keys / sizeof *disk_keys;
         for (i = 0; i < n; i++)
             if (bdb_span_eq(k, ke, disk_keys[i].key))
@@ -1211,13 +1211,16 @@ static int disk_line(text_state *st, const char *p, const char *end, int line)
         char metric[48];
         if (dk->pair) {
             snprintf(metric, sizeof metric, "%sread_%s", dk->prefix, dk->name);
+            st->fig_col = kcol;
             rc = add(st, e, metric, a * dk->scale, dk->unit, BDB_NEUTRAL, kline, -1);
             snprintf(metric, sizeof metric, "%swrite_%s", dk->prefix, dk->name);
+            st->fig_col = kcol;
             if (!rc)
                 rc = add(st, e, metric, b * dk->scale, dk->unit, BDB_NEUTRAL,
                          kline, -1);
         } else {
             snprintf(metric, sizeof metric, "%s%s", dk->prefix, dk->name);
+            st->fig_col = kcol;
             rc = add(st, e, metric, a * dk->scale, dk->unit, BDB_NEUTRAL,
                      kline, -1);
         }
@@ -2084,7 +2087,9 @@ static int reflowed_lines(text_state *st, const char *p, const char *end,
     const char *from = p;
     while (!rc && from < end) {
         const char *to = h ? h : end;
-        rc = text_line(st, from, to, fig_line(st, from, line));
+        int at_line = fig_line(st, from, line);
+        st->fig_col = 0; /* its figures give their own columns */
+        rc = text_line(st, from, to, at_line);
         from = to;
         h = h ? next_head(h, end) : NULL;
     }
@@ -2125,7 +2130,7 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
                 p = c;
                 break;
             }
-        st.line_p = ln.p, st.line_e = ln.end;
+        st.line_p = ln.p, st.line_e = ln.end, st.fig_col = 0;
         rc = join_wrapped(&st, &it, &joined, &p, &end);
         if (!rc && st.wrapped)
             rc = cover_free_continuations(&st, &joined, ln.p, ln.end);
