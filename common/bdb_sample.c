@@ -40,6 +40,7 @@ void bdb_sink_reset(bdb_sink *s)
     s->unread_lines = 0;
     s->covered.n = 0;
     s->ntrace = 0;
+    s->at_col = 0;
     s->tool_version[0] = '\0';
 }
 
@@ -274,6 +275,8 @@ int bdb_sink_add(bdb_sink *s, const bdb_sample *base, const char *metric,
 {
     bdb_sample tmp;
     sample_of(&tmp, base, metric, value, unit, better, line);
+    tmp.col = s->at_col;
+    s->at_col = 0;
     return bdb_sink_emit(s, &tmp);
 }
 
@@ -283,6 +286,8 @@ int bdb_sink_trace(bdb_sink *s, const bdb_sample *base, const char *metric,
 {
     bdb_sample tmp;
     sample_of(&tmp, base, metric, value, unit, better, line);
+    tmp.col = s->at_col;
+    s->at_col = 0;
     tmp.trace = t;
     tmp.repetition = 0;
     return bdb_sink_emit(s, &tmp);

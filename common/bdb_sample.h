@@ -102,6 +102,13 @@ typedef struct bdb_sample {
     bdb_better better;
     int repetition;                     /* 1-based; 0: let ingest number it */
     int line;                           /* 1-based line in the source */
+    int col;                            /* 1 + the byte column of the
+                                           number in that line of the text
+                                           the parser read, 0: unknown (a
+                                           line unwrapped from several of
+                                           the file's: ingest gives the
+                                           figure the one it is printed
+                                           on) */
     int overflow;                       /* BDB_OVER_* of the names */
     bdb_series_ref *ref;                /* set by ingest while a consumer
                                            takes the sample, else NULL */
@@ -157,6 +164,9 @@ typedef struct bdb_sink {
     bdb_ranges covered;         /* ranges of lines a parser read whose
                                    figures it took from elsewhere
                                    (bdb_sink_cover), sorted and merged */
+    int at_col;                 /* the col of the next figure
+                                   bdb_sink_add / bdb_sink_trace make
+                                   (bdb_sample.col), reset by them */
     size_t ntrace;              /* trace points given (not counted in n);
                                    a sink without a consumer taking them
                                    keeps none */

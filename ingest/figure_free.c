@@ -69,11 +69,13 @@ static const char *const fio[] = {
     "^Starting [0-9]+ (process|processes|threads?)",
     "^[^ ]+: \\(g=[0-9]+\\): rw=",
     "^[^ ]+: \\(groupid=[0-9]+, jobs=[0-9]+\\): err=",
+    /* the header's "pid=%d: <ctime>" a page wrapped to a line of its own */
+    "^pid=[0-9]+: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} ",
     "^All clients: \\(groupid=[0-9]+, jobs=[0-9]+\\): err=",
     "^Run status group [0-9]+",
     "^(IO depths|submit|complete) +:",
     "^>=64=[0-9.]+%$",      /* their last bucket, hard-wrapped alone */
-    "^issued rwts?:",
+    "^issued( rwts?)? *:",   /* 1.x/2.x "issued    : total=r=" */
     "^latency +: target=",
     "^lat \\((n|u|m)sec\\) +: [0-9]",
     "^Jobs: [0-9]+ \\(",

@@ -112,6 +112,7 @@ int bdb_fio_fig_add(fio_entry *e, const char *metric, double value,
     f->better = (signed char)better;
     f->line = line;
     f->dir = (signed char)dir;
+    f->col = 0;
     return BDB_OK;
 }
 
@@ -1175,6 +1176,7 @@ static int emit_rec_as(fio_doc *d, const emit_maps *maps, size_t i,
             rc = dir_base(b, own, f->dir, f->line, out, &s);
         if (rc)
             break;
+        out->at_col = f->col;
         if (figs_of && has_fig(e, f->metric, f->dir)) {
             bdb_trace t;
             bdb_trace_set(&t, f->metric, "restated", NAN, NAN);

@@ -40,6 +40,8 @@ typedef struct fio_fig {
     unsigned char unit; /* index in the document's units */
     signed char better; /* a bdb_better */
     signed char dir;    /* FIO_DIR_NONE: not per direction */
+    unsigned char col;  /* bdb_sample.col (1 + the number's column in its
+                           line), 0: unknown or past 254 */
 } fio_fig;
 
 struct fio_doc;

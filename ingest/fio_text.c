@@ -47,6 +47,7 @@
  * inside its line: searches and scans take [p, end) and an end is never
  * taken from a match that may lie before the start (issue 10). */
 #include "fio_internal.h"
+#include "figure_free.h"
 #include "../common/bdb_buf.h"
 #include "../common/bdb_scan.h"
 
@@ -102,12 +103,22 @@ typedef struct text_state {
     /* a line joined with its hard-wrapped continuations (see
      * bdb_fio_text_parse), NULL when the line is read as it is */
     const bdb_wrapped *wrapped;
+    /* the line being read, as the text holds it, and the column of the
+     * number fig_line last placed (bdb_sample.col; add takes it) */
+    const char *line_p, *line_e;
+    int fig_col;
 } text_state;
 
 /* The line a number at `at` was printed on: `line`, or a continuation's
- * when the line was joined with one. */
-static int fig_line(const text_state *st, const char *at, int line)
+ * when the line was joined with one. Its column in the text's line goes
+ * with the figure the next add makes, so that ingest can place it on
+ * the file's line when unwrap made the text's line of several. */
+static int fig_line(text_state *st, const char *at, int line)
 {
+    st->fig_col = at && st->line_p && at >= st->line_p && at < st->line_e &&
+                          at - st->line_p < 254
+                      ? (int)(at - st->line_p) + 1
+                      : 0;
     return st->wrapped ? bdb_wrapped_line(st->wrapped, at, line) : line;
 }
 
@@ -238,8 +249,12 @@ static int dir_of(const char *p, const char *end)
 static int add(text_state *st, fio_entry *e, const char *metric, double v,
                const char *unit, bdb_better better, int line, int dir)
 {
-    (void)st;
-    return bdb_fio_fig_add(e, metric, v, unit, better, line, dir);
+    int col = st->fig_col;
+    st->fig_col = 0;
+    int rc = bdb_fio_fig_add(e, metric, v, unit, better, line, dir);
+    if (!rc && e->nfig)
+        e->figs[e->nfig - 1].col = (unsigned char)col;
+    return rc;
 }
 
 /* ---- runs, definitions ---------------------------------------------------- */
@@ -670,12 +685,14 @@ static int dir_line_v2(text_state *st, int dir, const char *p,
         return perr(st, line, "io= in the direction line");
     q += 3;
     q = bdb_skip_ws(q, end);
+    const char *at_io = q;
     if (!scan_size_unit(&q, end, 1024, ", ", &io))
         return perr(st, line, "a size after io=");
     q = bdb_find(q, end, "bw=");
     if (!q)
         return perr(st, line, "bw= in the direction line");
     q = bdb_skip_ws(q + 3, end);
+    const char *at_bw = q, *at_iops = bdb_find(q, end, "iops=");
     if (!scan_size_unit(&q, end, 1024, ", ", &bw))
         return perr(st, line, "a rate after bw=");
     int has_iops = bdb_contains(q, end, "iops=");
@@ -685,18 +702,25 @@ static int dir_line_v2(text_state *st, int dir, const char *p,
     if (!r)
         return perr(st, line, "runt= in the direction line");
     r += 5;
+    const char *at_runt = r;
     if (!bdb_scan_number(&r, end, &runt, 0) || !bdb_scan_lit(&r, end, "msec", 0))
         return perr(st, line, "runt=<n>msec");
     fio_entry *e = st->job;
+    /* each figure on the line it is printed on when a page wrapped the
+     * line after a comma ("bw=3566.2KB/s," / "iops=891, runt=...") */
     int rc = has_iops ? add(st, e, "iops", iops, BDB_UNIT_OPS_PER_S,
-                            BDB_HIGHER_IS_BETTER, line, dir)
+                            BDB_HIGHER_IS_BETTER,
+                            fig_line(st, at_iops, line), dir)
                       : BDB_OK;
     if (!rc)
-        rc = add(st, e, "bandwidth", bw, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, line, dir);
+        rc = add(st, e, "bandwidth", bw, BDB_UNIT_BYTES_PER_S,
+                 BDB_HIGHER_IS_BETTER, fig_line(st, at_bw, line), dir);
     if (!rc)
-        rc = add(st, e, "io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL, line, dir);
+        rc = add(st, e, "io_bytes", io, BDB_UNIT_BYTES, BDB_NEUTRAL,
+                 fig_line(st, at_io, line), dir);
     if (!rc)
-        rc = add(st, e, "runtime", runt / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL, line, dir);
+        rc = add(st, e, "runtime", runt / 1000.0, BDB_UNIT_SECONDS,
+                 BDB_NEUTRAL, fig_line(st, at_runt, line), dir);
     return rc;
 }
 
@@ -1120,6 +1144,19 @@ static const struct disk_key {
     {"aggrutil", "disk_aggr_", "util", 0, 1, BDB_UNIT_PERCENT},
 };
 
+/* "vda: ios=" (show_disk_util's "%s: ios=", "  md0: ios=" too): a disk
+ * stats line's start, its device one word. */
+static int disk_line_shape(const char *p, const char *end)
+{
+    const char *colon = bdb_find(p, end, ": ");
+    if (!colon || colon == p)
+        return 0;
+    for (const char *q = p; q < colon; q++)
+        if (*q == ' ' || *q == '\t' || *q == '=')
+            return 0;
+    return bdb_starts_with(bdb_skip_ws(colon + 1, end), end, "ios=");
+}
+
 /* "vda: ios=272586/0, sectors=.., merge=0/0, ticks=137491/0,
  *  in_queue=137490, util=91.58%" (md devices add aggr* fields): every
  * field is read; one fio does not print is a warning. */
@@ -1145,6 +1182,9 @@ static int disk_line(text_state *st, const char *p, const char *end, int line)
         while (q < end && *q != '=' && *q != ',' && *q != ' ')
             q++;
         const char *ke = q;
+        /* a line a page wrapped after a comma ("in_queue=7433124," /
+         * "util=99.05%"): each field on the line it is printed on */
+        int kline = fig_line(st, k, line), kcol = st->fig_col;
         size_t i, n = sizeof disk_keys / sizeof *disk_keys;
         for (i = 0; i < n; i++)
             if (bdb_span_eq(k, ke, disk_keys[i].key))
@@ -1163,7 +1203,7 @@ static int disk_line(text_state *st, const char *p, const char *end, int line)
         if (!ok) {
             while (q < end && *q != ',')
                 q++;
-            rc = pwarn(st, line, "disk stats field not read: %.*s",
+            rc = pwarn(st, kline, "disk stats field not read: %.*s",
                        (int)(q - k > 60 ? 60 : q - k), k);
             continue;
         }
@@ -1171,15 +1211,18 @@ static int disk_line(text_state *st, const char *p, const char *end, int line)
         char metric[48];
         if (dk->pair) {
             snprintf(metric, sizeof metric, "%sread_%s", dk->prefix, dk->name);
-            rc = add(st, e, metric, a * dk->scale, dk->unit, BDB_NEUTRAL, line, -1);
+            st->fig_col = kcol;
+            rc = add(st, e, metric, a * dk->scale, dk->unit, BDB_NEUTRAL, kline, -1);
             snprintf(metric, sizeof metric, "%swrite_%s", dk->prefix, dk->name);
+            st->fig_col = kcol;
             if (!rc)
                 rc = add(st, e, metric, b * dk->scale, dk->unit, BDB_NEUTRAL,
-                         line, -1);
+                         kline, -1);
         } else {
             snprintf(metric, sizeof metric, "%s%s", dk->prefix, dk->name);
+            st->fig_col = kcol;
             rc = add(st, e, metric, a * dk->scale, dk->unit, BDB_NEUTRAL,
-                     line, -1);
+                     kline, -1);
         }
     }
     return rc;
@@ -1859,7 +1902,8 @@ static int cut_line(const char *p, const char *end)
     if (p >= end || (end[-1] != '[' && end[-1] != ',' && end[-1] != '='))
         return 0;
     const char *c;
-    return result_line_shape(p, end) || bdb_fio_group_dir(p, end, &c) >= 0;
+    return result_line_shape(p, end) || bdb_fio_group_dir(p, end, &c) >= 0 ||
+           disk_line_shape(p, end);
 }
 
 /* A group line's start without its end: "WRITE: bw=.., io=14". */
@@ -1974,6 +2018,22 @@ static int join_wrapped(text_state *st, bdb_lines *it, bdb_wrapped *w,
     return BDB_OK;
 }
 
+/* A line fio prints with no figure of merit (the IO depths, submit and
+ * complete distributions, "lat (usec) : 500=0.23%, 750=1.26%,", issued
+ * counts: figure_free.c) keeps its continuations ("1000=1.22%") out of
+ * the unread-figure account: they are the same line. */
+static int cover_free_continuations(text_state *st, const bdb_wrapped *w,
+                                    const char *p, const char *end)
+{
+    bdb_trim(&p, &end);
+    int r = bdb_figure_free_line("fio", p, end);
+    if (r < 0)
+        return BDB_ENOMEM;
+    if (!r || !w->nbrk)
+        return BDB_OK;
+    return bdb_sink_cover(st->out, w->brk_line[0], w->brk_line[w->nbrk - 1]);
+}
+
 /* ---- reflowed lines --------------------------------------------------------- */
 
 /* A mail client may reflow a quoted fio report as prose: lines broken at
@@ -2027,7 +2087,9 @@ static int reflowed_lines(text_state *st, const char *p, const char *end,
     const char *from = p;
     while (!rc && from < end) {
         const char *to = h ? h : end;
-        rc = text_line(st, from, to, fig_line(st, from, line));
+        int at_line = fig_line(st, from, line);
+        st->fig_col = 0; /* its figures give their own columns */
+        rc = text_line(st, from, to, at_line);
         from = to;
         h = h ? next_head(h, end) : NULL;
     }
@@ -2068,7 +2130,10 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
                 p = c;
                 break;
             }
+        st.line_p = ln.p, st.line_e = ln.end, st.fig_col = 0;
         rc = join_wrapped(&st, &it, &joined, &p, &end);
+        if (!rc && st.wrapped)
+            rc = cover_free_continuations(&st, &joined, ln.p, ln.end);
         if (!rc)
             rc = reflowed_lines(&st, p, end, ln.no);
         st.wrapped = NULL;

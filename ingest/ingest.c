@@ -237,6 +237,10 @@ typedef struct normalizer {
     const bdb_tool *record;     /* its record, or the figure's tool's */
     char stem[BDB_BENCHMARK_MAX];
     const bdb_unwrapped *unwrapped; /* the text's lines back to the file's */
+    size_t *line_start;         /* where each line of the unwrapped text
+                                   starts (built when a figure with a col
+                                   falls on a line joined from several) */
+    size_t nline_start;
     bdb_line_marks marks;       /* the text's lines figures came from */
     bdb_refs refs;              /* each series of the file, interned once:
                                    its last repetition, and what the
@@ -486,6 +490,40 @@ static int emit_whole(void *ctx, bdb_sample *whole)
     return deliver(ctx, whole, 1);
 }
 
+/* Line `line` of the unwrapped text as [*start, *end) offsets ("\n"
+ * and a "\r" before it aside); *end < *start when there is no such
+ * line. 0 or BDB_ENOMEM. */
+static int text_line_span(normalizer *nz, int line, size_t *start,
+                          size_t *end)
+{
+    const bdb_unwrapped *u = nz->unwrapped;
+    if (!nz->line_start) {
+        size_t n = 1;
+        for (size_t i = 0; i < u->len; i++)
+            n += u->text[i] == '\n';
+        nz->line_start = malloc((n + 1) * sizeof *nz->line_start);
+        if (!nz->line_start)
+            return BDB_ENOMEM;
+        size_t k = 0;
+        nz->line_start[k++] = 0;
+        for (size_t i = 0; i < u->len; i++)
+            if (u->text[i] == '\n')
+                nz->line_start[k++] = i + 1;
+        nz->line_start[k] = u->len + 1; /* past the last line */
+        nz->nline_start = k;
+    }
+    *start = 1, *end = 0;
+    if (line <= 0 || (size_t)line > nz->nline_start)
+        return BDB_OK;
+    size_t s = nz->line_start[line - 1], e = nz->line_start[line] - 1;
+    if (e > u->len)
+        e = u->len;
+    if (e > s && u->text[e - 1] == '\r')
+        e--;
+    *start = s, *end = e;
+    return BDB_OK;
+}
+
 static int normalize_take(void *ctx, const bdb_sample *in)
 {
     normalizer *nz = ctx;
@@ -493,7 +531,18 @@ static int normalize_take(void *ctx, const bdb_sample *in)
     bdb_sample_copy(&s, in);
     if (bdb_line_marks_set(&nz->marks, s.line))
         return BDB_ENOMEM;
-    s.line = bdb_unwrap_line(nz->unwrapped, s.line);
+    if (s.col > 0 && nz->unwrapped && nz->unwrapped->nbrk) {
+        size_t start, end;
+        int rc = text_line_span(nz, s.line, &start, &end);
+        if (rc)
+            return rc;
+        s.line = end >= start ? bdb_unwrap_line_col(nz->unwrapped, s.line,
+                                                    (size_t)s.col - 1,
+                                                    end - start)
+                              : bdb_unwrap_line(nz->unwrapped, s.line);
+    } else {
+        s.line = bdb_unwrap_line(nz->unwrapped, s.line);
+    }
     if (!s.tool[0])
         bdb_strlcpy(s.tool, sizeof s.tool, nz->tool);
     /* a results CSV names each row's tool */
@@ -986,6 +1035,7 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
     int rc = ingest(buf, len, &nz, &unwrapped, tools_out, tools_sz, diag);
     bdb_unwrap_free(&unwrapped);
     bdb_line_marks_free(&nz.marks);
+    free(nz.line_start);
     bdb_refs_free(&nz.refs);
     bdb_parts_free(&nz.parts);
     bdb_strmap_free(&nz.meta_seen);

@@ -206,13 +206,52 @@ static int qp_seen(const view *v)
     return soft >= 2 && longest <= QP_LINE_MAX;
 }
 
-static int qp_pass(const view *v, text *out)
+/* Records a soft break of the line that starts on the file's line
+ * `from`: what follows byte `at` of the output (the tail, once the line
+ * ends) is on the file's line `line`. */
+static int qp_break(bdb_unwrapped *u, int from, size_t at, int line)
+{
+    if (u->nbrk == u->brk_cap) {
+        size_t cap = u->brk_cap ? u->brk_cap * 2 : 64;
+        int *f = realloc(u->brk_from, cap * sizeof *f);
+        if (!f)
+            return BDB_ENOMEM;
+        u->brk_from = f;
+        int *l = realloc(u->brk_line, cap * sizeof *l);
+        if (!l)
+            return BDB_ENOMEM;
+        u->brk_line = l;
+        size_t *t = realloc(u->brk_tail, cap * sizeof *t);
+        if (!t)
+            return BDB_ENOMEM;
+        u->brk_tail = t;
+        u->brk_cap = cap;
+    }
+    u->brk_from[u->nbrk] = from;
+    u->brk_tail[u->nbrk] = at; /* the offset until the line ends */
+    u->brk_line[u->nbrk++] = line;
+    return BDB_OK;
+}
+
+/* The offsets of the breaks since `first` become tails: bytes from the
+ * break to the end of the line, which ends at output offset `end`. */
+static void qp_tails(bdb_unwrapped *u, size_t first, size_t end)
+{
+    for (size_t k = first; k < u->nbrk; k++)
+        u->brk_tail[k] = end - u->brk_tail[k];
+}
+
+static int qp_pass(const view *v, text *out, bdb_unwrapped *u)
 {
     size_t pos = 0, i = 0;
     const char *s, *e;
     int open_from = 0;   /* the file's line a soft break continues */
+    size_t first_brk = u->nbrk;
     while (next_line(v, &pos, &s, &e)) {
         int from = open_from ? open_from : line_at(v, i);
+        /* a continuation: its text is on its own line of the file */
+        if (open_from && qp_break(u, from, out->len, line_at(v, i)))
+            return BDB_ENOMEM;
         i++;
         if (e > s && e[-1] == '\r')
             e--;
@@ -241,9 +280,12 @@ static int qp_pass(const view *v, text *out)
             continue;
         }
         open_from = 0;
+        qp_tails(u, first_brk, out->len);
+        first_brk = u->nbrk;
         if (end_line(out, from))
             return BDB_ENOMEM;
     }
+    qp_tails(u, first_brk, out->len);
     return open_from ? end_line(out, open_from) : BDB_OK;
 }
 
@@ -1843,7 +1885,10 @@ static size_t prefix_cand(const char *s, const char *e)
         return k;
     if (s >= e || *s == ' ' || *s == '\t' || *s == '\r')
         return 0;
-    for (const char *p = s; p < e && p - s < 80; p++)
+    /* a '|' or ':' first names nothing: fio's percentile rows ("|
+     * 1.00th=[ 708], ...") lose their indentation in a page and start
+     * the line with fio's own '|' */
+    for (const char *p = s + 1; p < e && p - s < 80; p++)
         if ((*p == ':' || *p == '|') &&
             (p + 1 == e || p[1] == ' ' || p[1] == '\t' || p[1] == '\r'))
             return (size_t)(p + 1 - s);
@@ -1862,6 +1907,32 @@ static int lone_number(const char *q, const char *e)
                                  memcmp(q, "inf", 3) == 0))
         q += 3;
     return q > d && is_blank_text(q, e);
+}
+
+/* Whether [a, ae) and [b, be) read the same with their figures and
+ * blanks aside: "3542 MB in  2.00 seconds = 1771.19 MB/sec" and "945 MB
+ * in 2.00 seconds = 472.52 MB/sec" do (one label's results), a tool's
+ * different lines do not. */
+static int same_shape(const char *a, const char *ae, const char *b,
+                      const char *be)
+{
+    for (;;) {
+        while (a < ae && (*a == ' ' || *a == '\t' || *a == '\r'))
+            a++;
+        while (b < be && (*b == ' ' || *b == '\t' || *b == '\r'))
+            b++;
+        if (a == ae || b == be)
+            return a == ae && b == be;
+        if (is_digit(*a) && is_digit(*b)) {
+            while (a < ae && (is_digit(*a) || *a == '.' || *a == ','))
+                a++;
+            while (b < be && (is_digit(*b) || *b == '.' || *b == ','))
+                b++;
+            continue;
+        }
+        if (*a++ != *b++)
+            return 0;
+    }
 }
 
 static int has_prefix(const pline *l, const char *pre, size_t k)
@@ -1884,6 +1955,7 @@ static size_t find_prefix_runs(const pline *l, size_t n, size_t *cut)
         }
         unsigned char first[256] = {0};
         size_t count = 0, last = i, kinds = 0, least = (size_t)-1, lone = 0;
+        size_t shaped = 0;
         for (size_t j = i; j < n; j++) {
             if (is_blank_text(l[j].s, l[j].e))
                 continue;
@@ -1896,13 +1968,20 @@ static size_t find_prefix_runs(const pline *l, size_t n, size_t *cut)
             if (c && (size_t)(q - r) < least)
                 least = (size_t)(q - r);
             lone += lone_number(q, l[j].e);
+            shaped += is_digit((char)c) &&
+                      same_shape(q, l[j].e, skip_blank(l[i].s + k, l[i].e),
+                                 l[i].e);
             count++;
             last = j;
         }
         /* "SET: 60502.22" lines before "SET: 68965.52 requests per
          * second": a label's series of values (redis-benchmark < 6.2's
-         * progress with its CRs made newlines), not a prefix */
-        if (count >= 4 && kinds >= 3 && lone + 1 < count) {
+         * progress with its CRs made newlines), not a prefix; nor are
+         * "Timing cached reads:   3542 MB in  2.00 seconds = 1771.19
+         * MB/sec" lines (hdparm -T run again and again, its label bare at
+         * the line's start): one label's results, every rest the same
+         * figures in the same words */
+        if (count >= 4 && kinds >= 3 && lone + 1 < count && shaped < count) {
             for (size_t j = i; j <= last; j++) {
                 if (is_blank_text(l[j].s, l[j].e))
                     continue;
@@ -2338,7 +2417,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
         if (!seen)
             continue;
         text out = {0};
-        int rc = pass == PASS_QP         ? qp_pass(&cur, &out)
+        int rc = pass == PASS_QP         ? qp_pass(&cur, &out, u)
                  : pass == PASS_PRE      ? html_pass(&cur, &out, HTML_PRE)
                  : pass == PASS_PARAGRAPHS ? html_pass(&cur, &out, HTML_PARAGRAPHS)
                  : pass == PASS_ENTITIES ? html_pass(&cur, &out, HTML_ENTITIES)
@@ -2392,9 +2471,39 @@ int bdb_unwrap_line(const bdb_unwrapped *u, int line)
     return u->line_of[line - 1];
 }
 
+int bdb_unwrap_line_col(const bdb_unwrapped *u, int line, size_t col,
+                        size_t len)
+{
+    int from = bdb_unwrap_line(u, line);
+    if (!u || !u->nbrk || line <= 0 || col > len)
+        return from;
+    size_t lo = 0, hi = u->nbrk;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (u->brk_from[mid] < from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    /* the last break before the number: the smallest tail that still
+     * holds it */
+    size_t tail = len - col, best = (size_t)-1;
+    int at = from;
+    for (size_t k = lo; k < u->nbrk && u->brk_from[k] == from; k++)
+        if (u->brk_tail[k] >= tail && u->brk_tail[k] < best &&
+            u->brk_tail[k] <= len) {
+            best = u->brk_tail[k];
+            at = u->brk_line[k];
+        }
+    return at;
+}
+
 void bdb_unwrap_free(bdb_unwrapped *u)
 {
     free(u->text);
     free(u->line_of);
+    free(u->brk_from);
+    free(u->brk_line);
+    free(u->brk_tail);
     memset(u, 0, sizeof *u);
 }

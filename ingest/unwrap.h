@@ -36,6 +36,16 @@ typedef struct bdb_unwrapped {
      * text is one part. */
     size_t nparts;
     size_t part_first[BDB_UNWRAP_PARTS], part_last[BDB_UNWRAP_PARTS];
+    /* Lines joined from several of the file's (quoted-printable soft
+     * breaks: "20.00th=3D[=" / "    1],"): break i puts the text of the
+     * line that starts on the file's line brk_from[i], from brk_tail[i]
+     * bytes before its end on, on the file's line brk_line[i]. Counted
+     * from the line's end, the place survives the passes after that take
+     * text off a line's start (quotes, indentation, prefixes). Sorted by
+     * brk_from. */
+    int *brk_from, *brk_line;
+    size_t *brk_tail;
+    size_t nbrk, brk_cap;
 } bdb_unwrapped;
 
 /* Fills *u with the unwrapped text of buf, or leaves u->text NULL when
@@ -46,6 +56,14 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u);
 /* The file's line of line `line` of the unwrapped text: line itself when
  * nothing was unwrapped, and 0 (no line) stays 0. */
 int bdb_unwrap_line(const bdb_unwrapped *u, int line);
+
+/* The file's line of a figure whose number starts `col` bytes into
+ * line `line` (of `len` bytes, its "\n" and a "\r" before it aside) of
+ * the unwrapped text: the physical line where the number is printed when
+ * the line was joined from several (see brk_from), else
+ * bdb_unwrap_line's. */
+int bdb_unwrap_line_col(const bdb_unwrapped *u, int line, size_t col,
+                        size_t len);
 
 void bdb_unwrap_free(bdb_unwrapped *u);
 

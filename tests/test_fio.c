@@ -2047,6 +2047,56 @@ static void fio__mail_hard_wrapped_lines__joined_each_number_at_its_line(void **
     bdb_sink_free(&s);
 }
 
+/* fio 2.1.11 as a page printed it: indentation gone and long lines
+ * hard-wrapped after ", " (the blank kept): the 2.x direction line, the
+ * disk stats line, the IO depths and issued lines, the header's pid.
+ * Each figure on the line its number is printed on; the distributions'
+ * continuations are the same figure-free lines (issue 21, held-out-8).
+ * OVH public-cloud guide, read from a public code-search index, id
+ * 1604470791 (bench/corpus SOURCES.tsv fio/ho8-2.1.11-ovh-...), lines
+ * 10-14 and 32-48 of it. */
+static const char text_v2_wrapped_at_comma[] =
+    "fio-2.1.11\n"
+    "test: (groupid=0, jobs=1): err= 0: \n"
+    "pid=12376: Thu Oct 29 14:46:37 2015\n"
+    "write: io=428032KB, bw=3566.2KB/s, \n"
+    "iops=891, runt=120031msec\n"
+    "slat (usec): min=4, max=4640, avg=22.57, stdev=62.14\n"
+    "IO depths : 1=0.1%, 2=0.1%, 4=0.1%, \n"
+    "8=0.1%, 16=0.1%, 32=100.0%, >=64=0.0%\n"
+    "issued : total=r=0/w=107008/d=0, \n"
+    "short=r=0/w=0/d=0\n"
+    "latency : target=0, window=0, percentile=100.00%, depth=32\n"
+    "\n"
+    "Run status group 0 (all jobs):\n"
+    "WRITE: io=428032KB, aggrb=3566KB/s, minb=3566KB/s, maxb=3566KB/s, \n"
+    "mint=120031msec, maxt=120031msec\n"
+    "\n"
+    "Disk stats (read/write):\n"
+    "vda: ios=0/300294, merge=0/1455, ticks=0/7431952, in_queue=7433124, \n"
+    "util=99.05%\n";
+
+static void fio__v2_wrapped_after_comma__figures_at_their_lines(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_v2_wrapped_at_comma, &s);
+    assert_int_equal(s.unread_lines, 0);
+    tu_assert_value(&s, "test", "bandwidth", "direction=write", 3566.2 * 1024, 1e-12);
+    assert_int_equal(tu_line_of(&s, "bandwidth", "direction=write"), 4);
+    tu_assert_value(&s, "test", "iops", "direction=write", 891, 0);
+    assert_int_equal(tu_line_of(&s, "iops", "direction=write"), 5);
+    tu_assert_value(&s, "test", "runtime", "direction=write", 120.031, 1e-12);
+    assert_int_equal(tu_line_of(&s, "runtime", "direction=write"), 5);
+    tu_assert_value(&s, NULL, "disk_write_ios", "device=vda", 300294, 0);
+    assert_int_equal(tu_line_of(&s, "disk_write_ios", "device=vda"), 18);
+    tu_assert_value(&s, NULL, "disk_in_queue", "device=vda", 7433.124, 1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_in_queue", "device=vda"), 18);
+    tu_assert_value(&s, NULL, "disk_util", "device=vda", 99.05, 1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_util", "device=vda"), 19);
+    bdb_sink_free(&s);
+}
+
 /* A 16-hour fio run reported by its WRITE group line alone, hard-wrapped
  * inside its io figure ("io=14" / "25GiB (1530GB), run=..."), issue 21:
  * detected as fio from the two lines, read whole, and each figure at the
@@ -2463,6 +2513,7 @@ int main(void)
         cmocka_unit_test(fio__group_lines_alone_in_rst_literals__found_and_read),
         cmocka_unit_test(fio__job_without_direction_then_group__group_still_read),
         cmocka_unit_test(fio__mail_hard_wrapped_lines__joined_each_number_at_its_line),
+        cmocka_unit_test(fio__v2_wrapped_after_comma__figures_at_their_lines),
         cmocka_unit_test(fio__group_line_wrapped_inside_number__detected_and_read),
         cmocka_unit_test(fio__group_line_in_three_pieces__joined_whole),
         cmocka_unit_test(fio__run_split_over_blocks_without_result_header__read_as_defined_job),

@@ -979,6 +979,146 @@ static void figure_free__each_kind_of_pattern__matches_its_lines(void **st)
                                "(mean)"), 0);
 }
 
+/* hdparm -T run again and again, its result lines bare at the start of
+ * the line ("Timing cached reads:   3542 MB in ..."), after bare dd lines
+ * of a comma-decimal locale: the label is hdparm's own, not a prefix a
+ * wrapper wrote (issue 21, held-out-8: the 24 cached timings were cut to
+ * "3542 MB in ..." and lost). Markdown notes on a disk-encryption test,
+ * read from a public code-search index, id 19253615552 (bench/corpus
+ * SOURCES.tsv dd/ho8-comma-decimal-...), lines 2, 26 and 50-53. */
+static const char hdparm_bare_labels[] =
+    "```\n"
+    "104857600 bytes (105 MB) copied, 92,3919 s, 1,1 MB/s\n"
+    "Timing buffered disk reads:   4 MB in  3.41 seconds =   1.17 MB/sec\n"
+    "Timing cached reads:   3542 MB in  2.00 seconds = 1771.19 MB/sec\n"
+    "Timing cached reads:   2056 MB in  2.00 seconds = 1028.09 MB/sec\n"
+    "Timing cached reads:   1890 MB in  2.00 seconds = 945.04 MB/sec\n"
+    "Timing cached reads:   2842 MB in  2.00 seconds = 1421.09 MB/sec\n"
+    "```\n";
+
+static void unwrap__repeated_tool_label_with_figures__not_a_prefix(void **st)
+{
+    (void)st;
+    bdb_unwrapped u;
+    assert_int_equal(bdb_unwrap(hdparm_bare_labels, strlen(hdparm_bare_labels),
+                                &u), 0);
+    assert_null(strstr(u.what, "prefix"));
+    bdb_unwrap_free(&u);
+    bdb_sink s;
+    tu_text_ok(hdparm_bare_labels, NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    /* 4 cached timings, 1 disk timing (3 figures each), 1 dd line (3) */
+    assert_int_equal(tu_count(&s, NULL), 18);
+    size_t cached_n = 0;
+    for (size_t i = 0; i < s.n; i++)
+        if (!strcmp(s.samples[i].benchmark, "cached_reads") &&
+            !strcmp(s.samples[i].metric, "throughput")) {
+            cached_n++;
+            if (s.samples[i].line == 7)
+                tu_assert_close(s.samples[i].value, 1421.09 * 1048576, 1e-9,
+                                "cached rate at line 7");
+        }
+    assert_int_equal(cached_n, 4);
+    tu_assert_value(&s, "dd", "elapsed", NULL, 92.3919, 1e-9);
+    bdb_sink_free(&s);
+}
+
+/* fio's percentile rows with the page's indentation gone start with
+ * fio's own '|' ("| 1.00th=[ 708], ..."): a '|' first names no prefix.
+ * OVH public-cloud guide, fio 2.1.11, read from a public code-search
+ * index, id 1604470791 (bench/corpus SOURCES.tsv fio/ho8-2.1.11-ovh-...),
+ * lines 7-23 (its header line joined back, as fio prints it). */
+static const char fio_bare_pipes[] =
+    "fio-2.1.11\n"
+    "test: (groupid=0, jobs=1): err= 0: pid=12376: Thu Oct 29 14:46:37 2015\n"
+    "write: io=428032KB, bw=3566.2KB/s, iops=891, runt=120031msec\n"
+    "clat (usec): min=299, max=181699, avg=34778.45, stdev=7857.92\n"
+    "clat percentiles (usec):\n"
+    "| 1.00th=[ 708], 5.00th=[30848], 10.00th=[33536], 20.00th=[34560],\n"
+    "| 30.00th=[35072], 40.00th=[35072], 50.00th=[35072], 60.00th=[35584],\n"
+    "| 70.00th=[36096], 80.00th=[36608], 90.00th=[37632], 95.00th=[39680],\n"
+    "| 99.00th=[47360], 99.50th=[51968], 99.90th=[125440], 99.95th=[146432],\n"
+    "| 99.99th=[181248]\n";
+
+static void unwrap__pipe_first_on_each_line__not_a_prefix(void **st)
+{
+    (void)st;
+    bdb_unwrapped u;
+    assert_int_equal(bdb_unwrap(fio_bare_pipes, strlen(fio_bare_pipes), &u), 0);
+    assert_true(!u.text || !strstr(u.what, "prefix"));
+    bdb_unwrap_free(&u);
+    bdb_sink s;
+    tu_text_ok(fio_bare_pipes, "fio", &s);
+    const bdb_sample *x = tu_find(&s, "test", "clat_p1", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 708e-6, 1e-9, "clat p1");
+    assert_int_equal(x->line, 6);
+    x = tu_find(&s, "test", "clat_p99_99", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 181248e-6, 1e-9, "clat p99.99");
+    assert_int_equal(x->line, 10);
+    bdb_sink_free(&s);
+}
+
+/* Quoted-printable soft breaks inside a fio line: each figure gets the
+ * file's line its number is printed on, not the line where the joined
+ * line starts (issue 21, held-out-8). A linux-mm mail of 2018, fio
+ * 2.2.10 on null_blk, read from a public code-search index, id
+ * 31049818946 (bench/corpus SOURCES.tsv fio/ho8-2.2.10-linux-mm-...),
+ * lines 11-31. */
+static const char fio_qp_soft_breaks[] =
+    "fio-2.2.10\n"
+    "Starting 8 processes\n"
+    "\n"
+    "fiotest: (groupid=3D0, jobs=3D8): err=3D 0: pid=3D1655: Mon Jun 11 04:40:02=\n"
+    " 2018\n"
+    "  read : io=3D7133.2GB, bw=3D12174MB/s, iops=3D1342.1K, runt=3D600001msec\n"
+    "    slat (usec): min=3D1, max=3D15750, avg=3D123.78, stdev=3D153.79\n"
+    "    clat (usec): min=3D0, max=3D15758, avg=3D24.70, stdev=3D77.93\n"
+    "     lat (usec): min=3D2, max=3D15782, avg=3D148.49, stdev=3D167.54\n"
+    "    clat percentiles (usec):\n"
+    "     |  1.00th=3D[    0],  5.00th=3D[    1], 10.00th=3D[    1], 20.00th=3D[=\n"
+    "    1],\n"
+    "     | 30.00th=3D[    2], 40.00th=3D[    2], 50.00th=3D[    2], 60.00th=3D[=\n"
+    "    6],\n"
+    "     | 70.00th=3D[   22], 80.00th=3D[   36], 90.00th=3D[   72], 95.00th=3D[=\n"
+    "  107],\n"
+    "     | 99.00th=3D[  173], 99.50th=3D[  203], 99.90th=3D[  932], 99.95th=3D[=\n"
+    " 1416],\n"
+    "     | 99.99th=3D[ 2960]\n"
+    "    bw (MB  /s): min=3D 1096, max=3D 2147, per=3D12.51%, avg=3D1522.69, std=\n"
+    "ev=3D253.89\n";
+
+static void unwrap__quoted_printable_break_inside_a_line__figure_on_its_line(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(fio_qp_soft_breaks, "fio", &s);
+    /* "10.00th=3D[    1]," on line 11, "20.00th=3D[=" / "    1]," on 12 */
+    const bdb_sample *x = tu_find(&s, "fiotest", "clat_p10", NULL);
+    assert_non_null(x);
+    assert_int_equal(x->line, 11);
+    x = tu_find(&s, "fiotest", "clat_p20", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 1e-6, 1e-9, "clat p20");
+    assert_int_equal(x->line, 12);
+    x = tu_find(&s, "fiotest", "clat_p99_95", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 1416e-6, 1e-9, "clat p99.95");
+    assert_int_equal(x->line, 18);
+    /* "avg=3D1522.69, std=" on line 20, "ev=3D253.89" on 21 (MB: 2^20) */
+    x = tu_find(&s, "fiotest", "bandwidth_mean", NULL);
+    assert_non_null(x);
+    assert_int_equal(x->line, 20);
+    x = tu_find(&s, "fiotest", "bandwidth_stdev", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 253.89 * 1048576, 1e-9, "bw stdev");
+    assert_int_equal(x->line, 21);
+    /* figures of lines with no break keep theirs */
+    assert_int_equal(tu_line_of(&s, "iops", NULL), 6);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -987,6 +1127,9 @@ int main(void)
         cmocka_unit_test(unread__more_than_32_covered_ranges__lines_between_warned),
         cmocka_unit_test(unread__iperf3_json_40_intervals__line_past_32nd_range_warned),
         cmocka_unit_test(unwrap__quoted_printable__soft_breaks_joined),
+        cmocka_unit_test(unwrap__repeated_tool_label_with_figures__not_a_prefix),
+        cmocka_unit_test(unwrap__pipe_first_on_each_line__not_a_prefix),
+        cmocka_unit_test(unwrap__quoted_printable_break_inside_a_line__figure_on_its_line),
         cmocka_unit_test(unwrap__mail_quotes_and_markdown_fence__read),
         cmocka_unit_test(unwrap__uniform_indentation_and_glued_prompt__read),
         cmocka_unit_test(unwrap__bbcode_colour_and_bold_around_figures__read),
