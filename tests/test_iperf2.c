@@ -1261,6 +1261,55 @@ static void iperf2__csv_overlong_field__warned_not_cut(void **state)
     bdb_sink_free(&s);
 }
 
+/* iperf 2.1 -e rows in a mail hard-wrapped at 76 columns: the header's
+ * "Cwnd/RTT        NetPwr" and each row's " 231K/111 us  5631373" on
+ * the next line, and the "connected with" line's "(ct=0.30 ms)" too.
+ * Each figure is read at the line its number is printed on. Public
+ * excerpt (a bufferbloat list mail, 2021, quoted-printable; search index
+ * id 16631458114, its lines 8-16, "=3D" as the mail has it). */
+static void iperf2__hard_wrapped_e_rows__continuation_read_at_its_line(void **st)
+{
+    (void)st;
+    static const char t[] =
+        "[  1] local 192.168.1.100%enp4s0 port 59146 connected with 192.168.1.94\n"
+        "port 5001 (MSS=3D1448) (trip-times) (sock=3D3) (ct=3D0.30 ms) on 2021-07-01\n"
+        "21:01:42 (PDT)\n"
+        "[ ID] Interval        Transfer    Bandwidth       Write/Err  Rtry\n"
+        "Cwnd/RTT        NetPwr\n"
+        "[  1] 0.00-1.00 sec   596 MBytes  5.00 Gbits/sec  4770/0          8\n"
+        " 231K/111 us  5631373\n"
+        "[  1] 1.00-2.00 sec   596 MBytes  5.00 Gbits/sec  4768/0          0\n"
+        " 240K/120 us  5207927\n"
+        "[  1] 0.00-2.01 sec  1.16 GBytes  5.00 Gbits/sec  9538/0          8\n"
+        " 257K/110 us  5676364\n";
+    bdb_sink s;
+    tu_points k;
+    tu_parse_points(t, "iperf", &s, &k);
+    static const struct {
+        int line;
+        const char *what;
+        double v;
+    } want[] = {{6, "throughput", 5.00e9}, {6, "writes", 4770},
+                {7, "cwnd", 231 * 1024.0}, {7, "rtt", 111e-6},
+                {7, "netpwr", 5631373}, {9, "cwnd", 240 * 1024.0},
+                {9, "rtt", 120e-6}, {9, "netpwr", 5207927}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const double *v = tu_point_at(&k, want[i].line, want[i].what);
+        if (!v)
+            fail_msg("no %s at line %d", want[i].what, want[i].line);
+        tu_assert_close(*v, want[i].v, 1e-12, want[i].what);
+    }
+    bdb_sink_free(&s);
+    /* the final row's continuation and the connect time */
+    tu_text_ok(t, "iperf", &s);
+    assert_int_equal(tu_line_of(&s, "netpwr_sender", NULL), 11);
+    tu_assert_value(&s, "tcp", "netpwr_sender", NULL, 5676364, 0);
+    assert_int_equal(tu_line_of(&s, "rtt", NULL), 11);
+    assert_int_equal(tu_line_of(&s, "connect_time", NULL), 2);
+    tu_assert_value(&s, "tcp", "connect_time", NULL, 0.30e-3, 1e-12);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1305,6 +1354,7 @@ int main(void)
         cmocka_unit_test(iperf2__enhanced_connect_time__read_cut_or_not),
         cmocka_unit_test(iperf2__iperf3_and_iperf2_runs_in_one_file__each_its_own),
         cmocka_unit_test(iperf2__udp_server_out_of_order_each_interval__read_at_its_line),
+        cmocka_unit_test(iperf2__hard_wrapped_e_rows__continuation_read_at_its_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
