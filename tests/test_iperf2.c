@@ -1310,6 +1310,45 @@ static void iperf2__hard_wrapped_e_rows__continuation_read_at_its_line(void **st
     bdb_sink_free(&s);
 }
 
+/* A 2.2 bounceback row wrapped over two more lines under a header
+ * wrapped the same way: Rtry, Cwnd/RTT, Tx, then Rx and RPS, each read
+ * at the line its number is on. Public excerpt (a netdev mail, 2024,
+ * search index id 42886316805, its lines 16-21). */
+static void iperf2__hard_wrapped_bounceback_row__each_column_at_its_line(void **st)
+{
+    (void)st;
+    static const char t[] =
+        "[ ID] Interval        Transfer    Bandwidth         BB\n"
+        "cnt=avg/min/max/stdev         Rtry  Cwnd(pkts)/RTT(var)   Tx/Rx bytes\n"
+        "RPS(avg)\n"
+        "[  1] 0.00-1.00 sec  63.2 MBytes   530 Mbits/sec\n"
+        "44171=0.022/0.016/0.389/0.003 ms    0 639K/(10)/13(0) us  Tx=42.1\n"
+        "MByte Rx=21.1 MByte  RPS=46006\n"
+        "[  1] 1.00-2.00 sec  45.3 MBytes   380 Mbits/sec\n"
+        "31671=0.030/0.022/0.086/0.007 ms    0 639K/(10)/19(0) us  Tx=30.2\n"
+        "MByte Rx=15.1 MByte  RPS=32967\n";
+    bdb_sink s;
+    tu_points k;
+    tu_parse_points(t, "iperf", &s, &k);
+    static const struct {
+        int line;
+        const char *what;
+        double v;
+    } want[] = {{4, "throughput", 530e6},     {5, "bounceback_count", 44171},
+                {5, "retransmits", 0},        {5, "cwnd", 639 * 1024.0},
+                {5, "tx_bytes", 42.1 * 1048576.0},
+                {6, "rx_bytes", 21.1 * 1048576.0},
+                {6, "requests_per_sec", 46006}, {8, "bounceback_count", 31671},
+                {9, "requests_per_sec", 32967}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const double *v = tu_point_at(&k, want[i].line, want[i].what);
+        if (!v)
+            fail_msg("no %s at line %d", want[i].what, want[i].line);
+        tu_assert_close(*v, want[i].v, 1e-12, want[i].what);
+    }
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1355,6 +1394,7 @@ int main(void)
         cmocka_unit_test(iperf2__iperf3_and_iperf2_runs_in_one_file__each_its_own),
         cmocka_unit_test(iperf2__udp_server_out_of_order_each_interval__read_at_its_line),
         cmocka_unit_test(iperf2__hard_wrapped_e_rows__continuation_read_at_its_line),
+        cmocka_unit_test(iperf2__hard_wrapped_bounceback_row__each_column_at_its_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -579,7 +579,7 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             if (f->have_retr && (!e->have_retr || side == SIDE_SND)) {
                 e->have_retr = 1;
                 e->retr = f->retr;
-                e->retr_line = f->line;
+                e->retr_line = f->retr_line ? f->retr_line : f->line;
             }
             /* UDP loss comes from the receiver; CSV rows have no side */
             if (f->have_lt && side == SIDE_SND && !r->csv)
@@ -1261,6 +1261,9 @@ static int bounceback(const char **pp, const char *z, ip_obs *o,
         if (!bdb_starts_with(w, z, "rps")) {
             o->have_retr = 1;
             o->retr = (double)r;
+            /* a row continued on this line (fs->cont): its own line */
+            if (fs->cont && line != fs->line)
+                o->retr_line = line;
             q = t;
         }
     }
@@ -1686,6 +1689,8 @@ void bdb_iperf_copy_line_details(ip_obs *o, const ip_obs *from)
     o->pct = from->pct;
     o->have_retr = from->have_retr;
     o->retr = from->retr;
+    if (from->retr_line)
+        o->retr_line = from->retr_line;
     o->have_cwnd = from->have_cwnd;
     o->cwnd = from->cwnd;
     o->have_dgrams = from->have_dgrams;
