@@ -1285,20 +1285,11 @@ static void iperf2__hard_wrapped_e_rows__continuation_read_at_its_line(void **st
     bdb_sink s;
     tu_points k;
     tu_parse_points(t, "iperf", &s, &k);
-    static const struct {
-        int line;
-        const char *what;
-        double v;
-    } want[] = {{6, "throughput", 5.00e9}, {6, "writes", 4770},
+    static const tu_point_want want[] = {{6, "throughput", 5.00e9}, {6, "writes", 4770},
                 {7, "cwnd", 231 * 1024.0}, {7, "rtt", 111e-6},
                 {7, "netpwr", 5631373}, {9, "cwnd", 240 * 1024.0},
                 {9, "rtt", 120e-6}, {9, "netpwr", 5207927}};
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        const double *v = tu_point_at(&k, want[i].line, want[i].what);
-        if (!v)
-            fail_msg("no %s at line %d", want[i].what, want[i].line);
-        tu_assert_close(*v, want[i].v, 1e-12, want[i].what);
-    }
+    tu_assert_points(&k, want, sizeof want / sizeof want[0]);
     bdb_sink_free(&s);
     /* the final row's continuation and the connect time */
     tu_text_ok(t, "iperf", &s);
@@ -1330,22 +1321,13 @@ static void iperf2__hard_wrapped_bounceback_row__each_column_at_its_line(void **
     bdb_sink s;
     tu_points k;
     tu_parse_points(t, "iperf", &s, &k);
-    static const struct {
-        int line;
-        const char *what;
-        double v;
-    } want[] = {{4, "throughput", 530e6},     {5, "bounceback_count", 44171},
+    static const tu_point_want want[] = {{4, "throughput", 530e6},     {5, "bounceback_count", 44171},
                 {5, "retransmits", 0},        {5, "cwnd", 639 * 1024.0},
                 {5, "tx_bytes", 42.1 * 1048576.0},
                 {6, "rx_bytes", 21.1 * 1048576.0},
                 {6, "requests_per_sec", 46006}, {8, "bounceback_count", 31671},
                 {9, "requests_per_sec", 32967}};
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        const double *v = tu_point_at(&k, want[i].line, want[i].what);
-        if (!v)
-            fail_msg("no %s at line %d", want[i].what, want[i].line);
-        tu_assert_close(*v, want[i].v, 1e-12, want[i].what);
-    }
+    tu_assert_points(&k, want, sizeof want / sizeof want[0]);
     bdb_sink_free(&s);
 }
 

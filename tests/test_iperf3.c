@@ -871,19 +871,10 @@ static void iperf3__json_lone_stream_columns__each_at_its_key(void **state)
     tu_points k;
     bdb_sink s;
     tu_parse_points(t, "iperf3", &s, &k);
-    static const struct {
-        int line;
-        const char *what;
-        double v;
-    } want[] = {{48, "cwnd", 2881252}, {49, "snd_wnd", 32965632},
+    static const tu_point_want want[] = {{48, "cwnd", 2881252}, {49, "snd_wnd", 32965632},
                 {50, "rtt", 126e-6}, {51, "rttvar", 152e-6},
                 {52, "pmtu", 65535}};
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        const double *v = tu_point_at(&k, want[i].line, want[i].what);
-        if (!v)
-            fail_msg("no %s at line %d", want[i].what, want[i].line);
-        tu_assert_close(*v, want[i].v, 1e-12, want[i].what);
-    }
+    tu_assert_points(&k, want, sizeof want / sizeof want[0]);
     bdb_sink_free(&s);
     free(t);
 }
@@ -943,17 +934,12 @@ static void iperf3__timestamped_interval_excerpts__points_per_test(void **state)
     bdb_sink s;
     tu_points k;
     tu_parse_points(t, NULL, &s, &k);
-    static const struct {
-        int line;
-        double v;
-    } want[] = {{3, 2.30e9}, {4, 2.38e9}, {5, 2.37e9}, {9, 2368e6},
-                {10, 2236e6}, {14, 1.16e9}, {15, 945e6}};
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        const double *v = tu_point_at(&k, want[i].line, "throughput");
-        if (!v)
-            fail_msg("no throughput point at line %d", want[i].line);
-        tu_assert_close(*v, want[i].v, 1e-12, "throughput");
-    }
+    static const tu_point_want want[] = {
+        {3, "throughput", 2.30e9},  {4, "throughput", 2.38e9},
+        {5, "throughput", 2.37e9},  {9, "throughput", 2368e6},
+        {10, "throughput", 2236e6}, {14, "throughput", 1.16e9},
+        {15, "throughput", 945e6}};
+    tu_assert_points(&k, want, sizeof want / sizeof want[0]);
     /* no summary: warned, no run figure invented */
     assert_true(tu_has_warning(&s, 3, "no sender/receiver summary"));
     assert_true(tu_has_warning(&s, 9, "no sender/receiver summary"));
