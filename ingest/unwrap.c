@@ -1198,11 +1198,88 @@ static int digits(const char *p, const char *e, int n)
     return 1;
 }
 
+/* 1 when the three bytes at p are one of `names` (three-letter names,
+ * one after the other). */
+static int name3(const char *p, const char *e, const char *names)
+{
+    if (e - p < 3)
+        return 0;
+    for (const char *n = names; *n; n += 3)
+        if (memcmp(p, n, 3) == 0)
+            return 1;
+    return 0;
+}
+
+static const char months3[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+
+/* The length of a ctime-like time stamp at p: strftime's "%c" in the C
+ * locale, "Mon Dec  7 05:41:34 2026" (what iperf3 --timestamps writes
+ * before every line by default, iperf_api.c TIMESTAMP_FORMAT "%c "),
+ * date(1)'s "Mon Dec  7 05:41:34 UTC 2026", and glibc en_US's "%c",
+ * "Mon 07 Dec 2026 05:41:34 AM UTC"; 0 when none. */
+static size_t ctime_len(const char *p, const char *e)
+{
+    const char *q = p;
+    if (!name3(q, e, "MonTueWedThuFriSatSun") || e - q < 20 || q[3] != ' ')
+        return 0;
+    q += 4;
+    int day_first = 0;
+    if (name3(q, e, months3) && q[3] == ' ') {
+        q += 4;
+        if (*q == ' ')
+            q++;
+        if (!digits(q, e, 1))
+            return 0;
+        q += 1 + digits(q + 1, e, 1);
+    } else if (digits(q, e, 2) && e - q > 12 && q[2] == ' ' &&
+               name3(q + 3, e, months3) && q[6] == ' ' && digits(q + 7, e, 4) &&
+               q[11] == ' ') {
+        q += 12;
+        day_first = 1;
+    } else {
+        return 0;
+    }
+    if (q >= e || *q != ' ')
+        return 0;
+    q += *q == ' ';
+    if (!(digits(q, e, 2) && e - q >= 8 && q[2] == ':' && digits(q + 3, e, 2) &&
+          q[5] == ':' && digits(q + 6, e, 2)))
+        return 0;
+    q += 8;
+    if (day_first && e - q >= 3 && q[0] == ' ' &&
+        (q[1] == 'A' || q[1] == 'P') && q[2] == 'M')
+        q += 3;
+    /* a zone ("UTC", "CEST") before date(1)'s year or after en_US's time */
+    const char *z = q;
+    if (z < e && *z == ' ') {
+        z++;
+        const char *a = z;
+        while (z < e && *z >= 'A' && *z <= 'Z' && z - a < 6)
+            z++;
+        if (z - a >= 2 && (z == e || *z == ' ' || *z == '\t' || *z == '\r'))
+            q = z;
+    }
+    if (!day_first) {
+        if (!(e - q >= 5 && q[0] == ' ' && digits(q + 1, e, 4)))
+            return 0;
+        q += 5;
+    }
+    /* ab -g's gnuplot rows start with one too, a column before a tab:
+     * data, not a prefix */
+    if (q < e && *q != ' ' && *q != '\r')
+        return 0;
+    return (size_t)(q - p);
+}
+
 /* The length of a timestamp at p: ISO 8601 "2022-11-28T12:54:24.33Z",
  * "2022-11-28 12:54:24,123 +0000", or a bracketed one ("[12:54:24]",
- * "[2022-11-28T12:54:24Z]"); 0 when none. */
+ * "[2022-11-28T12:54:24Z]"), or a ctime-like one (ctime_len); 0 when
+ * none. */
 static size_t stamp_len(const char *p, const char *e)
 {
+    size_t c = ctime_len(p, e);
+    if (c)
+        return c;
     const char *q = p;
     int br = q < e && *q == '[';
     q += br;
@@ -1313,7 +1390,10 @@ static void mark_line(marked *m)
         k = 1;
     } else if ((k = bdb_uw_comment_leader(p, e)) > 0) {
         /* Erlang's "%% " (unwrap_source.c) */
-    } else if (p == s && (k = stamp_len(p, e)) > 0) {
+    } else if ((p == s || ctime_len(p, e)) && (k = stamp_len(p, e)) > 0) {
+        /* a ctime-like stamp may stand indented, as a page quotes an
+         * iperf3 --timestamps log: its weekday and month names are no
+         * tool's figure */
         m->kind = MK_STAMP;
     }
     if (!k) {

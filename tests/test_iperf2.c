@@ -1261,6 +1261,76 @@ static void iperf2__csv_overlong_field__warned_not_cut(void **state)
     bdb_sink_free(&s);
 }
 
+/* iperf 2.1 -e rows in a mail hard-wrapped at 76 columns: the header's
+ * "Cwnd/RTT        NetPwr" and each row's " 231K/111 us  5631373" on
+ * the next line, and the "connected with" line's "(ct=0.30 ms)" too.
+ * Each figure is read at the line its number is printed on. Public
+ * excerpt (a bufferbloat list mail, 2021, quoted-printable; search index
+ * id 16631458114, its lines 8-16, "=3D" as the mail has it). */
+static void iperf2__hard_wrapped_e_rows__continuation_read_at_its_line(void **st)
+{
+    (void)st;
+    static const char t[] =
+        "[  1] local 192.168.1.100%enp4s0 port 59146 connected with 192.168.1.94\n"
+        "port 5001 (MSS=3D1448) (trip-times) (sock=3D3) (ct=3D0.30 ms) on 2021-07-01\n"
+        "21:01:42 (PDT)\n"
+        "[ ID] Interval        Transfer    Bandwidth       Write/Err  Rtry\n"
+        "Cwnd/RTT        NetPwr\n"
+        "[  1] 0.00-1.00 sec   596 MBytes  5.00 Gbits/sec  4770/0          8\n"
+        " 231K/111 us  5631373\n"
+        "[  1] 1.00-2.00 sec   596 MBytes  5.00 Gbits/sec  4768/0          0\n"
+        " 240K/120 us  5207927\n"
+        "[  1] 0.00-2.01 sec  1.16 GBytes  5.00 Gbits/sec  9538/0          8\n"
+        " 257K/110 us  5676364\n";
+    bdb_sink s;
+    tu_points k;
+    tu_parse_points(t, "iperf", &s, &k);
+    static const tu_point_want want[] = {{6, "throughput", 5.00e9}, {6, "writes", 4770},
+                {7, "cwnd", 231 * 1024.0}, {7, "rtt", 111e-6},
+                {7, "netpwr", 5631373}, {9, "cwnd", 240 * 1024.0},
+                {9, "rtt", 120e-6}, {9, "netpwr", 5207927}};
+    tu_assert_points(&k, want, sizeof want / sizeof want[0]);
+    bdb_sink_free(&s);
+    /* the final row's continuation and the connect time */
+    tu_text_ok(t, "iperf", &s);
+    assert_int_equal(tu_line_of(&s, "netpwr_sender", NULL), 11);
+    tu_assert_value(&s, "tcp", "netpwr_sender", NULL, 5676364, 0);
+    assert_int_equal(tu_line_of(&s, "rtt", NULL), 11);
+    assert_int_equal(tu_line_of(&s, "connect_time", NULL), 2);
+    tu_assert_value(&s, "tcp", "connect_time", NULL, 0.30e-3, 1e-12);
+    bdb_sink_free(&s);
+}
+
+/* A 2.2 bounceback row wrapped over two more lines under a header
+ * wrapped the same way: Rtry, Cwnd/RTT, Tx, then Rx and RPS, each read
+ * at the line its number is on. Public excerpt (a netdev mail, 2024,
+ * search index id 42886316805, its lines 16-21). */
+static void iperf2__hard_wrapped_bounceback_row__each_column_at_its_line(void **st)
+{
+    (void)st;
+    static const char t[] =
+        "[ ID] Interval        Transfer    Bandwidth         BB\n"
+        "cnt=avg/min/max/stdev         Rtry  Cwnd(pkts)/RTT(var)   Tx/Rx bytes\n"
+        "RPS(avg)\n"
+        "[  1] 0.00-1.00 sec  63.2 MBytes   530 Mbits/sec\n"
+        "44171=0.022/0.016/0.389/0.003 ms    0 639K/(10)/13(0) us  Tx=42.1\n"
+        "MByte Rx=21.1 MByte  RPS=46006\n"
+        "[  1] 1.00-2.00 sec  45.3 MBytes   380 Mbits/sec\n"
+        "31671=0.030/0.022/0.086/0.007 ms    0 639K/(10)/19(0) us  Tx=30.2\n"
+        "MByte Rx=15.1 MByte  RPS=32967\n";
+    bdb_sink s;
+    tu_points k;
+    tu_parse_points(t, "iperf", &s, &k);
+    static const tu_point_want want[] = {{4, "throughput", 530e6},     {5, "bounceback_count", 44171},
+                {5, "retransmits", 0},        {5, "cwnd", 639 * 1024.0},
+                {5, "tx_bytes", 42.1 * 1048576.0},
+                {6, "rx_bytes", 21.1 * 1048576.0},
+                {6, "requests_per_sec", 46006}, {8, "bounceback_count", 31671},
+                {9, "requests_per_sec", 32967}};
+    tu_assert_points(&k, want, sizeof want / sizeof want[0]);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1305,6 +1375,8 @@ int main(void)
         cmocka_unit_test(iperf2__enhanced_connect_time__read_cut_or_not),
         cmocka_unit_test(iperf2__iperf3_and_iperf2_runs_in_one_file__each_its_own),
         cmocka_unit_test(iperf2__udp_server_out_of_order_each_interval__read_at_its_line),
+        cmocka_unit_test(iperf2__hard_wrapped_e_rows__continuation_read_at_its_line),
+        cmocka_unit_test(iperf2__hard_wrapped_bounceback_row__each_column_at_its_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

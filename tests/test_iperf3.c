@@ -871,21 +871,80 @@ static void iperf3__json_lone_stream_columns__each_at_its_key(void **state)
     tu_points k;
     bdb_sink s;
     tu_parse_points(t, "iperf3", &s, &k);
-    static const struct {
-        int line;
-        const char *what;
-        double v;
-    } want[] = {{48, "cwnd", 2881252}, {49, "snd_wnd", 32965632},
+    static const tu_point_want want[] = {{48, "cwnd", 2881252}, {49, "snd_wnd", 32965632},
                 {50, "rtt", 126e-6}, {51, "rttvar", 152e-6},
                 {52, "pmtu", 65535}};
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        const double *v = tu_point_at(&k, want[i].line, want[i].what);
-        if (!v)
-            fail_msg("no %s at line %d", want[i].what, want[i].line);
-        tu_assert_close(*v, want[i].v, 1e-12, want[i].what);
-    }
+    tu_assert_points(&k, want, sizeof want / sizeof want[0]);
     bdb_sink_free(&s);
     free(t);
+}
+
+/* iperf3 --timestamps writes strftime's "%c " (TIMESTAMP_FORMAT in
+ * iperf_api.c) before every line: "Mon Dec  7 05:41:34 2026 [SUM][TX-C]
+ * ...". Such a log is found to be iperf3's and read as the plain one
+ * (issue 21: one failed whole). Real sample (samples/iperf3/README.md):
+ * iperf 3.12, `-t 3 -i 1 -P 2 --bidir -b 100M --timestamps`; line 34:
+ * "[SUM][TX-C]   0.00-3.00   sec  71.8 MBytes   201 Mbits/sec ...
+ * receiver", line 40: "[SUM][RX-C] ... 71.8 MBytes   201 Mbits/sec ...
+ * receiver". */
+static void iperf3__timestamps_prefix__detected_and_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf3/tcp-bidir-P2-timestamps.txt", NULL, &s);
+    tu_assert_value(&s, "tcp", "throughput", "direction=client_to_server",
+                    201e6, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", "direction=client_to_server"),
+                     34);
+    tu_assert_value(&s, "tcp", "throughput", "direction=server_to_client",
+                    201e6, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", "direction=server_to_client"),
+                     40);
+    tu_assert_value(&s, "tcp", "transfer", "direction=client_to_server",
+                    71.8 * MIB, 1e-12);
+    bdb_sink_free(&s);
+}
+
+/* A README quoting lines picked from --timestamp --logfile logs, each
+ * block tab-indented in a fence inside a Markdown list, no summary: every
+ * interval is a point at its own line; the --bidir block (roles) and a
+ * block whose intervals begin again at 0 are other tests than the first.
+ * Public excerpt (search index id 63104255117, its lines 6-10 and 30-35,
+ * the tabs kept). */
+static void iperf3__timestamped_interval_excerpts__points_per_test(void **state)
+{
+    (void)state;
+    static const char t[] =
+        "- **Log output**:\n"
+        "\t```\n"
+        "\tThu Mar 13 10:04:31 2025 [SUM]   0.00-1.01   sec   277 MBytes  2.30 Gbits/sec                  \n"
+        "\tThu Mar 13 10:04:32 2025 [SUM]   1.01-2.01   sec   284 MBytes  2.38 Gbits/sec                  \n"
+        "\tThu Mar 13 10:04:33 2025 [SUM]   2.01-3.01   sec   283 MBytes  2.37 Gbits/sec    \n"
+        "\t```\n"
+        "- **Log output**: \n"
+        "\t```\n"
+        "\tMon Mar 10 18:47:06 2025 [SUM]   0.00-10.00  sec  2.76 GBytes  2368 Mbits/sec                  \n"
+        "\tMon Mar 10 18:47:16 2025 [SUM]  10.00-20.02  sec  2.61 GBytes  2236 Mbits/sec                  \n"
+        "\t```\n"
+        "- **Log output**: \n"
+        "\t```\n"
+        "\tMon Mar 24 19:57:33 2025 [SUM][TX-C] 4530.00-4531.00 sec   138 MBytes  1.16 Gbits/sec                  \n"
+        "\tMon Mar 24 20:10:00 2025 [SUM][RX-C] 5277.00-5278.00 sec   113 MBytes   945 Mbits/sec       \n"
+        "\t```\n";
+    bdb_sink s;
+    tu_points k;
+    tu_parse_points(t, NULL, &s, &k);
+    static const tu_point_want want[] = {
+        {3, "throughput", 2.30e9},  {4, "throughput", 2.38e9},
+        {5, "throughput", 2.37e9},  {9, "throughput", 2368e6},
+        {10, "throughput", 2236e6}, {14, "throughput", 1.16e9},
+        {15, "throughput", 945e6}};
+    tu_assert_points(&k, want, sizeof want / sizeof want[0]);
+    /* no summary: warned, no run figure invented */
+    assert_true(tu_has_warning(&s, 3, "no sender/receiver summary"));
+    assert_true(tu_has_warning(&s, 9, "no sender/receiver summary"));
+    assert_true(tu_has_warning(&s, 14, "no sender/receiver summary"));
+    bdb_sink_free(&s);
 }
 
 /* A page that collapsed blanks glued the Retr column to the rate's unit
@@ -997,6 +1056,8 @@ int main(void)
         cmocka_unit_test(iperf3__json_interval_points__each_at_its_key),
         cmocka_unit_test(iperf3__json_lone_stream_columns__each_at_its_key),
         cmocka_unit_test(iperf3__retr_glued_to_rate_unit__both_read),
+        cmocka_unit_test(iperf3__timestamps_prefix__detected_and_read),
+        cmocka_unit_test(iperf3__timestamped_interval_excerpts__points_per_test),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

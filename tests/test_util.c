@@ -964,3 +964,13 @@ const double *tu_point_at(const tu_points *k, int line, const char *what)
             return &k->p[i].v;
     return NULL;
 }
+
+void tu_assert_points(const tu_points *k, const tu_point_want *want, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const double *v = tu_point_at(k, want[i].line, want[i].what);
+        if (!v)
+            fail_msg("no %s at line %d", want[i].what, want[i].line);
+        tu_assert_close(*v, want[i].v, 1e-12, want[i].what);
+    }
+}

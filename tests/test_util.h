@@ -246,4 +246,15 @@ void tu_parse_points(const char *text, const char *tool, bdb_sink *s,
 /* The value of the point of quantity what at line, or NULL. */
 const double *tu_point_at(const tu_points *k, int line, const char *what);
 
+/* A point a test expects: its line, quantity and value. */
+typedef struct tu_point_want {
+    int line;
+    const char *what;
+    double v;
+} tu_point_want;
+
+/* Fails the test unless each of want[0..n) is a point of k (relative
+ * tolerance 1e-12). */
+void tu_assert_points(const tu_points *k, const tu_point_want *want, size_t n);
+
 #endif

@@ -1,6 +1,7 @@
 /* iperf2_text.c - iperf 2 text output, client and server side (-s), with
  * -e, -d/-r, -P, -u and every -f format (see parse_iperf.c). */
 #include "iperf_internal.h"
+#include "../wrapped.h"
 #include "../../common/bdb_scan.h"
 
 #include <math.h>
@@ -333,6 +334,59 @@ static int has_csv_rows(const char *buf, size_t len)
     return 0;
 }
 
+/* A header's column names that a mail or a fixed-width page moved to the
+ * next line ("Cwnd/RTT        NetPwr", "cnt=avg/min/max/stdev  Rtry
+ * Cwnd(pkts)/RTT(var)   Tx/Rx bytes", "RPS(avg)"): the names iperf 2
+ * prints after the rate (Reporter.c / ReportOutputs.c headers of 2.0.x
+ * to 2.2), and nothing else but blanks. */
+static int header_cont(const char *p, const char *e)
+{
+    static const char *const names[] = {
+        "Write/Err", "Read/Err",  "Reads=Dist", "Rtry",   "Cwnd",
+        "RTT",       "NetPwr",    "Jitter",     "Lost/Total", "Datagrams",
+        "Latency",   "avg/min/max/stdev",       "PPS",    "pps", "inP",
+        "Burst",     "BB",        "cnt=",       "Tx/Rx",  "RPS",
+        "Bandwidth", "Transfer",  "Interval",   "Trip-time", "TCP-rtt",
+        "Dist(bin=", "InF",       "Retr",       "ms",     NULL};
+    int known = 0;
+    while (p < e) {
+        p = bdb_skip_ws(p, e);
+        if (p >= e)
+            break;
+        const char *w = p;
+        while (p < e && *p != ' ' && *p != '\t')
+            p++;
+        if (*w >= '0' && *w <= '9')
+            return 0;   /* a figure: data, not a header */
+        for (const char *const *n = names; *n; n++)
+            if (bdb_contains(w, p, *n)) {
+                known = 1;
+                break;
+            }
+    }
+    return known;
+}
+
+/* Whether a line may continue a data row cut by a hard wrap: text that
+ * is neither a bracketed iperf line nor blank; the first piece of the
+ * continuation starts with a figure ("231K/111 us  5631373",
+ * "44171=0.022/..."), later ones may start with the unit a wrap left
+ * ("MByte Rx=21.1 MByte  RPS=46006"). */
+static int row_cont(const char *c, const char *ce, int first)
+{
+    if (!c || c >= ce || *c == '[')
+        return 0;
+    if (first)
+        return (*c >= '0' && *c <= '9') || *c == '-';
+    for (const char *q = c; q < ce; q++)
+        if ((*q >= '0' && *q <= '9') || *q == '=')
+            return !bdb_starts_with(c, ce, "Client connecting") &&
+                   !bdb_starts_with(c, ce, "Server listening") &&
+                   !bdb_starts_with(c, ce, "TCP window size") &&
+                   !bdb_starts_with(c, ce, "------");
+    return 0;
+}
+
 int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
 {
     ip_ctx cx;
@@ -346,6 +400,8 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
     csv_row row;
     /* -y C rows quoted beside text output (a docstring showing both): the
      * CSV reader reads them, this one the rest */
+    bdb_wrapped wr;
+    bdb_wrapped_init(&wr);
     int csv = has_csv_rows(buf, len);
     if (csv)
         rc = bdb_iperf2_csv_rows_parse(buf, len, out);
@@ -455,6 +511,22 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
             cx.hdr_rtry = bdb_contains(q, e, "Rtry");
             if (bdb_contains(q, e, "Jitter") || bdb_contains(q, e, "PPS"))
                 cx.udp_hint = r.udp = 1;
+            /* the header's names a hard wrap moved to the next lines */
+            cx.hdr_cont = 0;
+            for (;;) {
+                bdb_lines peek;
+                bdb_line nx;
+                const char *ce, *c = bdb_wrapped_next(&it, &peek, &nx, &ce);
+                if (!c || *c == '[' || !header_cont(c, ce) ||
+                    cx.hdr_cont + 1 >= BDB_WRAPPED_MAX)
+                    break;
+                cx.hdr_cont++;
+                if (bdb_contains(c, ce, "Rtry"))
+                    cx.hdr_rtry = 1;
+                if (bdb_contains(c, ce, "Jitter") || bdb_contains(c, ce, "PPS"))
+                    cx.udp_hint = r.udp = 1;
+                it = peek;
+            }
             continue;
         }
         if (br.kind == BR_OTHER)
@@ -491,7 +563,20 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
                     flow = star ? FLOW_S2C : FLOW_C2S;
                 }
                 rc = bdb_iperf_conn_add(&r, br.id, recv, flow);
-                if (!rc && bdb_iperf_ct_read(&r, br.id, b, e, ln.no) < 0)
+                int got = rc ? 0 : bdb_iperf_ct_read(&r, br.id, b, e, ln.no);
+                /* a hard wrap moved "(MSS=1448) ... (ct=0.30 ms) on
+                 * 2021-07-01 21:01:42 (PDT)" to the next lines */
+                bdb_lines peek = it;
+                for (int k2 = 0; !rc && !got && k2 < 3; k2++) {
+                    bdb_lines p2;
+                    bdb_line nx;
+                    const char *ce, *c = bdb_wrapped_next(&peek, &p2, &nx, &ce);
+                    if (!c || *c == '[')
+                        break;
+                    got = bdb_iperf_ct_read(&r, br.id, c, ce, nx.no);
+                    peek = p2;
+                }
+                if (got < 0)
                     rc = BDB_ENOMEM;
             }
             continue;
@@ -542,7 +627,38 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
         memset(&fs, 0, sizeof fs);
         fs.line = ln.no;
         int label;
-        bdb_iperf_parse_rest(rest, e, &cx, 0, &o0, &label, &fs, out, ln.no);
+        /* a row of a wrapped header, continued over the next lines */
+        int ncont = 0;
+        for (bdb_lines peek = it; ncont < cx.hdr_cont;) {
+            bdb_lines p2;
+            bdb_line nx;
+            const char *ce, *c = bdb_wrapped_next(&peek, &p2, &nx, &ce);
+            if (!row_cont(c, ce, ncont == 0))
+                break;
+            if (!ncont)
+                rc = bdb_wrapped_start(&wr, rest, e);
+            if (!rc)
+                rc = bdb_wrapped_add(&wr, " ", c, ce, nx.no);
+            if (rc < 0)
+                break;
+            rc = 0;
+            ncont++;
+            peek = p2;
+            it = p2;
+        }
+        if (rc)
+            break;
+        if (ncont) {
+            const char *jp, *je;
+            bdb_wrapped_text(&wr, &jp, &je);
+            cx.wrapped = &wr;
+            fs.cont = 1;
+            bdb_iperf_parse_rest(jp, je, &cx, 0, &o0, &label, &fs, out, ln.no);
+            cx.wrapped = NULL;
+        } else {
+            bdb_iperf_parse_rest(rest, e, &cx, 0, &o0, &label, &fs, out,
+                                 ln.no);
+        }
         if (o0.have_lt)
             r.udp = 1;
         int recv, final = 0, flow;
@@ -594,6 +710,7 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
         r.ents[o->ent].figs[side] = fs;
     }
     rep_flush(out, &rep);
+    bdb_wrapped_free(&wr);
     if (!rc)
         rc = bdb_iperf_finish_run(&r, &cx, out, 0, &nruns);
     bdb_iperf_run_free(&r);

@@ -142,6 +142,32 @@ static int client_role(const char *p, const char *e)
             bdb_starts_with(c + 1, e, "[TX-C"));
 }
 
+/* 1 when interval line d starts at 0 and its stream ("[SUM]", "[  5]",
+ * the same --bidir role) already has a non-omitted interval that started
+ * later: iperf3 counts a test's intervals from 0 once (after -O's
+ * omitted ones, which are marked), so the line is another test's. Two
+ * lone "0.00-10.00" lines (a server's and a client's quoted apart) stay
+ * one test. */
+static int restarts(const ip_run *r, const ip_data *d)
+{
+    /* --bidir tags every data line with its role ("[SUM][TX-C]"): a
+     * line with one after lines without (or the other way) is another
+     * test's */
+    if (r->nobs > 0 && (d->br.role >= 0) != (r->bidir != 0))
+        return 1;
+    if (fabs(d->start) > 1e-9)
+        return 0;
+    for (size_t i = 0; i < r->nobs; i++) {
+        const ip_obs *o = &r->obs[i];
+        const ip_ent *en = &r->ents[o->ent];
+        if (o->final < 0 && !o->omitted && o->start > 1e-9 &&
+            en->id == d->br.id &&
+            (d->br.role < 0 || en->flow == d->br.role))
+            return 1;
+    }
+    return 0;
+}
+
 int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
 {
     ip_ctx cx;
@@ -362,6 +388,13 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
         foreign = 0;
         if (label < 0 && r.nfinal > 0) {
             /* an interval after a summary: the next run (trimmed logs) */
+            rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+            if (rc)
+                break;
+        }
+        if (label < 0 && !o0.omitted && restarts(&r, &d)) {
+            /* intervals begin again at 0: another test, its summary
+             * left out (a page quoting several --logfile excerpts) */
             rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
             if (rc)
                 break;

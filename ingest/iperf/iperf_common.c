@@ -5,6 +5,7 @@
  * tools print and iperf_internal.h for the model). */
 #include <ctype.h>
 #include "iperf_internal.h"
+#include "../wrapped.h"
 #include "../../common/bdb_scan.h"
 
 #include <math.h>
@@ -141,7 +142,8 @@ void bdb_iperf_fig_add(ip_figs *fs, bdb_sink *out, int line,
     fs->f[fs->n].v = v;
     fs->f[fs->n].unit = unit;
     fs->f[fs->n].better = better;
-    fs->f[fs->n].line = 0;
+    /* a row continued over other lines: the line of its number */
+    fs->f[fs->n].line = fs->cont && line != fs->line ? line : 0;
     fs->n++;
 }
 
@@ -593,7 +595,7 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             if (f->have_retr && (!e->have_retr || side == SIDE_SND)) {
                 e->have_retr = 1;
                 e->retr = f->retr;
-                e->retr_line = f->line;
+                e->retr_line = f->retr_line ? f->retr_line : f->line;
             }
             /* UDP loss comes from the receiver; CSV rows have no side */
             if (f->have_lt && side == SIDE_SND && !r->csv)
@@ -1279,6 +1281,9 @@ static int bounceback(const char **pp, const char *z, ip_obs *o,
         if (!bdb_starts_with(w, z, "rps")) {
             o->have_retr = 1;
             o->retr = (double)r;
+            /* a row continued on this line (fs->cont): its own line */
+            if (fs->cont && line != fs->line)
+                o->retr_line = line;
             q = t;
         }
     }
@@ -1326,13 +1331,20 @@ static int bounceback_rest(const char **pp, const char *z, ip_figs *fs,
  * Write/Err, PPS on UDP senders; Reads=Dist on TCP receivers; Latency
  * avg/min/max/stdev, PPS, Rx/inP, NetPwr on UDP receivers. Columns not
  * understood end the scan with a warning. */
+/* The line the column at `at` is printed on: `line` but in a row
+ * continued over other lines (cx->wrapped). */
+static int col_line(const ip_ctx *cx, const char *at, int line)
+{
+    return cx->wrapped ? bdb_wrapped_line(cx->wrapped, at, line) : line;
+}
+
 static void iperf2_columns(const char *q, const char *z, const ip_ctx *cx,
                            ip_obs *o, ip_figs *fs, bdb_sink *out, int line)
 {
     long long a, b;
     const char *t = q;
     int rtry_next = 0;
-    if (bounceback(&t, z, o, fs, out, line)) {
+    if (bounceback(&t, z, o, fs, out, col_line(cx, t, line))) {
         q = t;
         goto rest;
     }
@@ -1340,9 +1352,10 @@ static void iperf2_columns(const char *q, const char *z, const ip_ctx *cx,
     if (bdb_scan_int(&t, z, &a) && t < z && *t == '/') {
         t++;
         if (bdb_scan_int(&t, z, &b) && at_word_end(t, z)) {
-            bdb_iperf_fig_add(fs, out, line, "writes", (double)a,
+            int at = col_line(cx, q, line);
+            bdb_iperf_fig_add(fs, out, at, "writes", (double)a,
                               BDB_UNIT_COUNT, BDB_NEUTRAL);
-            bdb_iperf_fig_add(fs, out, line, "write_errors", (double)b,
+            bdb_iperf_fig_add(fs, out, at, "write_errors", (double)b,
                               BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER);
             q = t;
             rtry_next = cx->hdr_rtry;
@@ -1357,7 +1370,7 @@ static void iperf2_columns(const char *q, const char *z, const ip_ctx *cx,
         }
     }
     t = q;
-    if (reads_dist(&t, z, fs, out, line))
+    if (reads_dist(&t, z, fs, out, col_line(cx, t, line)))
         q = t;
 rest:
     for (;;) {
@@ -1366,20 +1379,21 @@ rest:
             return;
         t = q;
         double v;
-        if (cwnd_rtt(&t, z, fs, out, line) || latency4(&t, z, fs, out, line)) {
+        int at = col_line(cx, q, line);
+        if (cwnd_rtt(&t, z, fs, out, at) || latency4(&t, z, fs, out, at)) {
             q = t;
             continue;
         }
         t = q;
         if (bdb_scan_number(&t, z, &v, 0) && bdb_scan_lit(&t, z, "pps", 1) &&
             at_word_end(t, z)) {
-            bdb_iperf_fig_add(fs, out, line, "pps", v, BDB_UNIT_OPS_PER_S,
+            bdb_iperf_fig_add(fs, out, at, "pps", v, BDB_UNIT_OPS_PER_S,
                               BDB_HIGHER_IS_BETTER);
             q = t;
             continue;
         }
         t = q;
-        if (bounceback_rest(&t, z, fs, out, line)) {
+        if (bounceback_rest(&t, z, fs, out, at)) {
             q = t;
             continue;
         }
@@ -1406,7 +1420,7 @@ rest:
                        : ul == 5 && !memcmp(u, "GByte", 5) ? 1073741824.0
                                                           : 0;
             if (m > 0 && at_word_end(t, z)) {
-                bdb_iperf_fig_add(fs, out, line, "in_progress", v * m,
+                bdb_iperf_fig_add(fs, out, at, "in_progress", v * m,
                                   BDB_UNIT_BYTES, BDB_NEUTRAL);
                 q = t;
                 continue;
@@ -1415,14 +1429,14 @@ rest:
         t = q;
         if (bdb_scan_number(&t, z, &v, 0) && at_word_end(t, z)) {
             /* NetPwr: throughput / RTT, iperf's own figure of merit */
-            bdb_iperf_fig_add(fs, out, line, "netpwr", v, BDB_UNIT_COUNT,
+            bdb_iperf_fig_add(fs, out, at, "netpwr", v, BDB_UNIT_COUNT,
                               BDB_HIGHER_IS_BETTER);
             q = t;
             continue;
         }
         if (bdb_span_eq(q, z, "(omitted)"))
             return;
-        bdb_iperf_warn_line(out, line,
+        bdb_iperf_warn_line(out, at,
                             "iperf column not understood (the rest of the "
                             "line is skipped)",
                             q, z);
@@ -1695,6 +1709,8 @@ void bdb_iperf_copy_line_details(ip_obs *o, const ip_obs *from)
     o->pct = from->pct;
     o->have_retr = from->have_retr;
     o->retr = from->retr;
+    if (from->retr_line)
+        o->retr_line = from->retr_line;
     o->have_cwnd = from->have_cwnd;
     o->cwnd = from->cwnd;
     o->have_dgrams = from->have_dgrams;

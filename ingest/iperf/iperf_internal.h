@@ -32,6 +32,7 @@ typedef struct ip_fig {
 
 typedef struct ip_figs {
     int n, line, full;
+    int cont;   /* a row continued over other lines: each figure's line */
     ip_fig f[IP_MAX_FIGS];
 } ip_figs;
 
@@ -167,6 +168,12 @@ typedef struct ip_ctx {
     double duration_req, target_bps, omit_req, block_printed;
     int streams_req;
     long pending_report;  /* iperf2 "Server Report:" for this id */
+    /* a header hard-wrapped over hdr_cont more lines (a mail's 72
+     * columns): its rows are continued over as many lines or fewer */
+    int hdr_cont;
+    /* while a row continued over other lines is read: the joined text,
+     * to give each figure the line its number is printed on */
+    const struct bdb_wrapped *wrapped;
 } ip_ctx;
 
 /* "[  3]", "[SUM]", "[SUM-2]", "[ *1]", "[ ID]", "[ CT]", "[904]". */
