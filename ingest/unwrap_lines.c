@@ -34,75 +34,78 @@
 
 typedef struct lost_label {
     const char *s;
+    size_t n; /* strlen(s) */
     int flags;
 } lost_label;
 
+#define LABEL(s, flags) {s, sizeof s - 1, flags}
+
 static const lost_label labels[] = {
     /* ab (ab.c: output(), and the banner of copyright()) */
-    {"This is ApacheBench", 0}, {"Copyright 1996", 0},
-    {"Licensed to The Apache", 0}, {"Benchmarking ", 0},
-    {"Completed ", 0}, {"Finished ", 0}, {"Server Software:", 0},
-    {"Server Hostname:", 0}, {"Server Port:", 0}, {"SSL/TLS Protocol:", 0},
-    {"Server Temp Key:", 0}, {"TLS Server Name:", 0},
-    {"Document Path:", 0}, {"Document Length:", 0},
-    {"Concurrency Level:", 0}, {"Time taken for tests:", 0},
-    {"Complete requests:", 0}, {"Failed requests:", 0}, {"(Connect: ", 0},
-    {"Write errors:", 0}, {"Non-2xx responses:", 0},
-    {"Keep-Alive requests:", 0}, {"Total transferred:", 0},
-    {"Total body sent:", 0}, {"Total POSTed:", 0},
-    {"HTML transferred:", 0}, {"Requests per second:", 0},
-    {"Time per request:", 0}, {"Transfer rate:", 0},
-    {"Connection Times (ms)", 0}, {"Connnection Times (ms)", 0},
-    {"min  mean[+/-sd]", 0}, {"Connect:", 0}, {"Processing:", 0},
-    {"Waiting:", 0}, {"Total:", 0},
-    {"Percentage of the requests served", L_ROWS},
+    LABEL("This is ApacheBench", 0), LABEL("Copyright 1996", 0),
+    LABEL("Licensed to The Apache", 0), LABEL("Benchmarking ", 0),
+    LABEL("Completed ", 0), LABEL("Finished ", 0), LABEL("Server Software:", 0),
+    LABEL("Server Hostname:", 0), LABEL("Server Port:", 0), LABEL("SSL/TLS Protocol:", 0),
+    LABEL("Server Temp Key:", 0), LABEL("TLS Server Name:", 0),
+    LABEL("Document Path:", 0), LABEL("Document Length:", 0),
+    LABEL("Concurrency Level:", 0), LABEL("Time taken for tests:", 0),
+    LABEL("Complete requests:", 0), LABEL("Failed requests:", 0), LABEL("(Connect: ", 0),
+    LABEL("Write errors:", 0), LABEL("Non-2xx responses:", 0),
+    LABEL("Keep-Alive requests:", 0), LABEL("Total transferred:", 0),
+    LABEL("Total body sent:", 0), LABEL("Total POSTed:", 0),
+    LABEL("HTML transferred:", 0), LABEL("Requests per second:", 0),
+    LABEL("Time per request:", 0), LABEL("Transfer rate:", 0),
+    LABEL("Connection Times (ms)", 0), LABEL("Connnection Times (ms)", 0),
+    LABEL("min  mean[+/-sd]", 0), LABEL("Connect:", 0), LABEL("Processing:", 0),
+    LABEL("Waiting:", 0), LABEL("Total:", 0),
+    LABEL("Percentage of the requests served", L_ROWS),
     /* wrk (wrk.c: main's summary, print_stats_header, print_stats) */
-    {"Running ", 0}, {"threads and ", L_NUMBER}, {"Thread Stats", 0},
+    LABEL("Running ", 0), LABEL("threads and ", L_NUMBER), LABEL("Thread Stats", 0),
     /* the longer label first: label_at takes the first that matches */
-    {"Latency Distribution", L_ROWS}, {"Latency ", 0}, {"Req/Sec ", 0},
-    {"requests in ", L_NUMBER}, {"Socket errors:", 0},
-    {"Non-2xx or 3xx responses:", 0}, {"Requests/sec:", 0},
-    {"Transfer/sec:", 0},
+    LABEL("Latency Distribution", L_ROWS), LABEL("Latency ", 0), LABEL("Req/Sec ", 0),
+    LABEL("requests in ", L_NUMBER), LABEL("Socket errors:", 0),
+    LABEL("Non-2xx or 3xx responses:", 0), LABEL("Requests/sec:", 0),
+    LABEL("Transfer/sec:", 0),
     /* GNU time -v (time.c: summarize) */
-    {"Command being timed:", 0}, {"User time (seconds):", 0},
-    {"System time (seconds):", 0}, {"Percent of CPU this job got:", 0},
-    {"Elapsed (wall clock) time", 0}, {"Average shared text size", 0},
-    {"Average unshared data size", 0}, {"Average stack size", 0},
-    {"Average total size", 0}, {"Maximum resident set size", 0},
-    {"Average resident set size", 0},
-    {"Major (requiring I/O) page faults:", 0},
-    {"Minor (reclaiming a frame) page faults:", 0},
-    {"Voluntary context switches:", 0},
-    {"Involuntary context switches:", 0}, {"Swaps:", 0},
-    {"File system inputs:", 0}, {"File system outputs:", 0},
-    {"Socket messages sent:", 0}, {"Socket messages received:", 0},
-    {"Signals delivered:", 0}, {"Page size (bytes):", 0},
-    {"Exit status:", 0},
+    LABEL("Command being timed:", 0), LABEL("User time (seconds):", 0),
+    LABEL("System time (seconds):", 0), LABEL("Percent of CPU this job got:", 0),
+    LABEL("Elapsed (wall clock) time", 0), LABEL("Average shared text size", 0),
+    LABEL("Average unshared data size", 0), LABEL("Average stack size", 0),
+    LABEL("Average total size", 0), LABEL("Maximum resident set size", 0),
+    LABEL("Average resident set size", 0),
+    LABEL("Major (requiring I/O) page faults:", 0),
+    LABEL("Minor (reclaiming a frame) page faults:", 0),
+    LABEL("Voluntary context switches:", 0),
+    LABEL("Involuntary context switches:", 0), LABEL("Swaps:", 0),
+    LABEL("File system inputs:", 0), LABEL("File system outputs:", 0),
+    LABEL("Socket messages sent:", 0), LABEL("Socket messages received:", 0),
+    LABEL("Signals delivered:", 0), LABEL("Page size (bytes):", 0),
+    LABEL("Exit status:", 0),
     /* a Markdown fence the report was flattened with */
-    {"```", 0},
+    LABEL("```", 0),
     /* openssl speed (speed.c) */
-    {"Doing ", 0}, {"The 'numbers' are in 1000s", 0}, {"built on:", 0},
-    {"compiler:", 0},
+    LABEL("Doing ", 0), LABEL("The 'numbers' are in 1000s", 0), LABEL("built on:", 0),
+    LABEL("compiler:", 0),
     /* iperf 2 and 3 (their reporters) */
-    {"Client connecting to", 0}, {"Server listening on", 0},
-    {"TCP window size:", 0}, {"UDP buffer size:", 0},
-    {"Connecting to host", 0}, {"Accepted connection from", 0},
-    {"iperf Done.", 0}, {"[ ID]", 0}, {"[SUM]", 0},
+    LABEL("Client connecting to", 0), LABEL("Server listening on", 0),
+    LABEL("TCP window size:", 0), LABEL("UDP buffer size:", 0),
+    LABEL("Connecting to host", 0), LABEL("Accepted connection from", 0),
+    LABEL("iperf Done.", 0), LABEL("[ ID]", 0), LABEL("[SUM]", 0),
     /* dd (dd.c: print_stats; BSD's summary) */
-    {"records in", L_NUMBER}, {"records out", L_NUMBER},
-    {"bytes transferred in", L_NUMBER},
+    LABEL("records in", L_NUMBER), LABEL("records out", L_NUMBER),
+    LABEL("bytes transferred in", L_NUMBER),
     /* hdparm (hdparm.c: time_cache, time_device) */
-    {"Timing cached reads:", 0}, {"Timing buffered disk reads:", 0},
-    {"Timing buffer-cache reads:", 0}, {"Timing O_DIRECT cached reads:", 0},
-    {"Timing O_DIRECT disk reads:", 0},
+    LABEL("Timing cached reads:", 0), LABEL("Timing buffered disk reads:", 0),
+    LABEL("Timing buffer-cache reads:", 0), LABEL("Timing O_DIRECT cached reads:", 0),
+    LABEL("Timing O_DIRECT disk reads:", 0),
     /* fio (stat.c: show_thread_status_normal, show_run_stats) */
-    {"Run status group", 0}, {"Disk stats (read/write):", 0},
-    {"READ: bw=", 0}, {"WRITE: bw=", 0}, {"READ: io=", 0},
-    {"WRITE: io=", 0}, {"read: IOPS=", 0}, {"write: IOPS=", 0},
-    {"read : io=", 0}, {"write: io=", 0}, {"clat percentiles", 0},
-    {"IO depths", 0}, {"lat (usec):", 0}, {"lat (msec):", 0},
-    {"lat (nsec):", 0}, {"clat (usec):", 0}, {"clat (msec):", 0},
-    {"clat (nsec):", 0}, {"slat (usec):", 0}, {"slat (nsec):", 0},
+    LABEL("Run status group", 0), LABEL("Disk stats (read/write):", 0),
+    LABEL("READ: bw=", 0), LABEL("WRITE: bw=", 0), LABEL("READ: io=", 0),
+    LABEL("WRITE: io=", 0), LABEL("read: IOPS=", 0), LABEL("write: IOPS=", 0),
+    LABEL("read : io=", 0), LABEL("write: io=", 0), LABEL("clat percentiles", 0),
+    LABEL("IO depths", 0), LABEL("lat (usec):", 0), LABEL("lat (msec):", 0),
+    LABEL("lat (nsec):", 0), LABEL("clat (usec):", 0), LABEL("clat (msec):", 0),
+    LABEL("clat (nsec):", 0), LABEL("slat (usec):", 0), LABEL("slat (nsec):", 0),
 };
 
 #define NLABELS (sizeof labels / sizeof labels[0])
@@ -122,11 +125,14 @@ static int is_lower(char c)
 /* The label starting at p, or NULL. */
 static const lost_label *label_at(const char *p, const char *e)
 {
+    /* every byte of a long line is tried: the first byte decides
+     * before anything is measured (strlen here was a sixth of an import
+     * of small logs) */
     for (size_t i = 0; i < NLABELS; i++) {
-        size_t n = strlen(labels[i].s);
-        if (labels[i].s[0] == *p && (size_t)(e - p) >= n &&
-            memcmp(p, labels[i].s, n) == 0)
-            return &labels[i];
+        const lost_label *l = &labels[i];
+        if (l->s[0] == *p && (size_t)(e - p) >= l->n &&
+            memcmp(p, l->s, l->n) == 0)
+            return l;
     }
     return NULL;
 }
@@ -177,7 +183,7 @@ static const char *cut_at(const char *s, const char *p, const char *e)
     if (b == ' ' || b == '\t' || is_digit(b) || b == ')' || b == ']' ||
         b == '.')
         return p;
-    if (l && is_lower(b) && *p >= 'A' && *p <= 'Z' && strlen(l->s) >= 12)
+    if (l && is_lower(b) && *p >= 'A' && *p <= 'Z' && l->n >= 12)
         return p;
     return NULL;
 }
