@@ -555,6 +555,7 @@ static int result_points(trace_to *to, const ossl_point *pt, int child)
     char label[32] = "";
     if (child >= 0)
         snprintf(label, sizeof label, "child %d", child);
+    to->c->traced++;
     int rc = point(to, "operations", label, pt->r.count, BDB_UNIT_COUNT,
                    BDB_NEUTRAL, pt->line);
     if (!rc)

@@ -12,6 +12,7 @@
 #define expect_error(rel, line, needle) tu_expect_error(rel, NULL, NULL, line, needle)
 
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1259,51 +1260,9 @@ static void openssl_speed__error_stack_between_pk_rows__warning_at_its_line(void
     bdb_sink_free(&s);
 }
 
-/* ---- captures cut short ------------------------------------------------ */
-
-static void openssl_speed__truncated_row__complete_figures_kept_with_warning(void **state)
-{
-    (void)state;
-    bdb_sink s;
-    /* line 22 cut to 40 characters: two of its six figures are whole */
-    parse_ok(FIX_REL "truncated-row-elapsed-aes-cbc.txt", NULL, &s);
-    assert_int_equal(s.n, 6 + 2);
-    tu_assert_value(&s, "aes-256-cbc", "throughput", "block_size=64",
-                    1096696.19e3, 1e-12);
-    assert_null(tu_find(&s, "aes-256-cbc", "throughput", "block_size=256"));
-    assert_int_equal(note_line(&s, "the capture ends inside this row"), 22);
-    bdb_sink_free(&s);
-
-    /* the capture stops inside the last figure: "1144324.1" lost "0k" */
-    size_t len;
-    char *text = tu_read(DIR_REL "elapsed-aes-cbc.txt", &len);
-    char *cut = strstr(text, "1144324.1");
-    assert_non_null(cut);
-    cut[9] = '\0';
-    text_ok(text, &s);
-    free(text);
-    assert_int_equal(s.n, 11);
-    assert_null(tu_find(&s, "aes-256-cbc", "throughput", "block_size=16384"));
-    tu_assert_value(&s, "aes-256-cbc", "throughput", "block_size=8192",
-                    1146535.94e3, 1e-12);
-    assert_true(has_note(&s, "truncated"));
-    bdb_sink_free(&s);
-}
-
-static void openssl_speed__truncated_pk_table__rows_before_the_cut_kept(void **state)
-{
-    (void)state;
-    bdb_sink s;
-    parse_ok(DIR_REL "truncated-pk-rsa-dsa-ecdsa.txt", NULL, &s);
-    assert_int_equal(s.n, 8);
-    assert_null(tu_find(&s, "ecdsa-nistp384", "sign_per_sec", NULL));
-    assert_int_equal(note_line(&s, "truncated"), 21);
-    bdb_sink_free(&s);
-}
-
 /* The figure a "Doing ... for Ns on L size blocks: N name's in T s" line
  * gives, read from the raw text: N / T x L, in bytes/s. */
-static double doing_rate(const char *text, int line)
+static const char *line_of(const char *text, int line)
 {
     const char *p = text;
     for (int i = 1; i < line && p; i++) {
@@ -1312,6 +1271,12 @@ static double doing_rate(const char *text, int line)
             p++;
     }
     assert_non_null(p);
+    return p;
+}
+
+static double doing_rate(const char *text, int line)
+{
+    const char *p = line_of(text, line);
     unsigned size = 0;
     double count = 0, secs = 0;
     const char *on = strstr(p, " on ");
@@ -1324,6 +1289,116 @@ static double doing_rate(const char *text, int line)
     assert_int_equal(sscanf(colon, ": %lf", &count), 1);
     assert_int_equal(sscanf(in, " in %lfs", &secs), 1);
     return count / secs * size;
+}
+
+/* The figure a public-key "Doing ...: N ... in T s" line or an "+Rn:N:
+ * bits[:name]:T" line gives, read from the raw text: N / T, in op/s. */
+static double doing_ops_rate(const char *text, int line)
+{
+    const char *p = line_of(text, line);
+    double count = 0, secs = 0;
+    if (p[0] == '+') {
+        const char *eol = strchr(p, '\n');
+        const char *last = NULL;
+        for (const char *c = p; *c && (!eol || c < eol); c++)
+            if (*c == ':')
+                last = c;
+        assert_non_null(last);
+        secs = atof(last + 1);
+        assert_int_equal(sscanf(strchr(p, ':'), ":%lf", &count), 1);
+        return count / secs;
+    }
+    const char *colon = strstr(p, "s: ");
+    const char *in = strstr(p, " in ");
+    assert_non_null(colon);
+    assert_non_null(in);
+    assert_int_equal(sscanf(colon, "s: %lf", &count), 1);
+    assert_int_equal(sscanf(in, " in %lfs", &secs), 1);
+    return count / secs;
+}
+
+/* ---- captures cut short ------------------------------------------------ */
+
+static void openssl_speed__truncated_row__complete_figures_kept_with_warning(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    /* line 22 cut to 40 characters: two of its six figures are whole;
+     * the four the cut lost are given by their "Doing" lines (10-13),
+     * count / seconds x block size, at those lines */
+    size_t flen;
+    char *ftext = tu_read(FIX_REL "truncated-row-elapsed-aes-cbc.txt", &flen);
+    parse_ok(FIX_REL "truncated-row-elapsed-aes-cbc.txt", NULL, &s);
+    assert_int_equal(s.n, 6 + 2 + 4);
+    tu_assert_value(&s, "aes-256-cbc", "throughput", "block_size=64",
+                    1096696.19e3, 1e-12);
+    static const char *const lost[] = {"block_size=256", "block_size=1024",
+                                       "block_size=8192",
+                                       "block_size=16384"};
+    for (int i = 0; i < 4; i++) {
+        char params[64];
+        snprintf(params, sizeof params, "%s,elapsed=1", lost[i]);
+        const bdb_sample *x = tu_find(&s, "aes-256-cbc", "throughput", params);
+        assert_non_null(x);
+        assert_int_equal(x->line, 10 + i);
+        tu_assert_close(x->value, doing_rate(ftext, 10 + i), 1e-9, "rate");
+    }
+    free(ftext);
+    assert_int_equal(note_line(&s, "the capture ends inside this row"), 22);
+    assert_int_equal(note_line(&s, "the capture was cut"), 10);
+    bdb_sink_free(&s);
+
+    /* the capture stops inside the last figure: "1144324.1" lost "0k" */
+    size_t len;
+    char *text = tu_read(DIR_REL "elapsed-aes-cbc.txt", &len);
+    char *cut = strstr(text, "1144324.1");
+    assert_non_null(cut);
+    cut[9] = '\0';
+    text_ok(text, &s);
+    assert_int_equal(s.n, 12);
+    /* the lost figure is its "Doing" line's (line 13) */
+    const bdb_sample *x =
+        tu_find(&s, "aes-256-cbc", "throughput", "block_size=16384,elapsed=1");
+    assert_non_null(x);
+    assert_int_equal(x->line, 13);
+    tu_assert_close(x->value, doing_rate(text, 13), 1e-9, "rate");
+    free(text);
+    tu_assert_value(&s, "aes-256-cbc", "throughput", "block_size=8192",
+                    1146535.94e3, 1e-12);
+    assert_true(has_note(&s, "truncated"));
+    bdb_sink_free(&s);
+}
+
+static void openssl_speed__truncated_pk_table__rows_before_the_cut_kept(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    size_t len;
+    char *text = tu_read(DIR_REL "truncated-pk-rsa-dsa-ecdsa.txt", &len);
+    parse_ok(DIR_REL "truncated-pk-rsa-dsa-ecdsa.txt", NULL, &s);
+    /* the RSA and DSA rows (8 figures); the cut ECDSA row and the rows
+     * after it: their "Doing" lines 5-10, count / seconds as op/s and
+     * its reciprocal (the ECDSA line names bits, not its curve) */
+    assert_int_equal(s.n, 8 + 6 * 2);
+    assert_null(tu_find(&s, "ecdsa-nistp384", "sign_per_sec", NULL));
+    static const struct {
+        const char *name, *metric;
+    } lost[] = {{"ecdsa-384bits", "sign_per_sec"},
+                {"ecdsa-384bits", "verify_per_sec"},
+                {"ecdh-x25519", "op_per_sec"},
+                {"ed448", "sign_per_sec"},
+                {"ed448", "verify_per_sec"},
+                {"ffdh2048", "op_per_sec"}};
+    for (int i = 0; i < 6; i++) {
+        const bdb_sample *x = tu_find(&s, lost[i].name, lost[i].metric, NULL);
+        assert_non_null(x);
+        assert_int_equal(x->line, 5 + i);
+        tu_assert_close(x->value, doing_ops_rate(text, 5 + i), 1e-9, "rate");
+    }
+    free(text);
+    assert_int_equal(note_line(&s, "truncated"), 21);
+    assert_int_equal(note_line(&s, "the capture was cut"), 5);
+    bdb_sink_free(&s);
 }
 
 static void openssl_speed__cut_after_header__progress_results_give_rows(void **state)
@@ -1411,6 +1486,74 @@ static void openssl_speed__cut_before_table__each_result_a_figure(void **state)
     assert_int_equal(first, 3);
     assert_int_equal(second, 2);
     bdb_sink_free(&s);
+}
+
+/* A capture of speed's stderr alone (`2>F >/dev/null`, the table went to
+ * stdout): every "Doing" / "+R" result gives its row's figure, count /
+ * seconds (x block size), checked against the raw line and against the
+ * table the same run printed on stdout (kept beside it) to its printed
+ * rounding; no number of these lines is left unread. */
+static void openssl_speed__progress_lines_only__every_result_a_figure(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *metric, *table_name;
+        int line, mr_line;
+    } pk[] = {
+        {"rsa1024", "sign_per_sec", "rsa1024", 2, 4},
+        {"rsa1024", "verify_per_sec", "rsa1024", 3, 6},
+        {"dsa2048", "sign_per_sec", "dsa2048", 4, 8},
+        {"dsa2048", "verify_per_sec", "dsa2048", 5, 10},
+        {"ecdsa-256bits", "sign_per_sec", "ecdsa-nistp256", 6, 12},
+        {"ecdsa-256bits", "verify_per_sec", "ecdsa-nistp256", 7, 14},
+        {"ecdh-x25519", "op_per_sec", "ecdh-x25519", 8, 16},
+        {"ed25519", "sign_per_sec", "ed25519", 9, 18},
+        {"ed25519", "verify_per_sec", "ed25519", 10, 20},
+        {"ffdh2048", "op_per_sec", "ffdh2048", 11, 22},
+    };
+    static const char *const files[2][2] = {
+        {DIR_REL "doing-only-stderr-md5-pk.txt",
+         DIR_REL "doing-only-stdout-md5-pk.txt"},
+        {DIR_REL "mr-only-stderr-md5-pk.txt",
+         DIR_REL "mr-only-stdout-md5-pk.txt"}};
+    for (int f = 0; f < 2; f++) {
+        size_t len;
+        char *text = tu_read(files[f][0], &len);
+        bdb_sink s, table;
+        parse_ok(files[f][0], NULL, &s);
+        parse_ok(files[f][1], NULL, &table);
+        /* md5 at 64 bytes, ten operations as rate and time */
+        assert_int_equal(s.n, 1 + 10 * 2);
+        const bdb_sample *md5 =
+            tu_find(&s, "md5", "throughput", "block_size=64");
+        assert_non_null(md5);
+        assert_int_equal(md5->line, f ? 2 : 1);
+        const bdb_sample *row =
+            tu_find(&table, "md5", "throughput", "block_size=64");
+        assert_non_null(row);
+        /* the row prints "%.2fk" (or +F "%.2f"): within 0.01 k */
+        assert_true(fabs(md5->value - row->value) <= 10.0);
+        if (!f)
+            tu_assert_close(md5->value, doing_rate(text, 1), 1e-9, "rate");
+        for (size_t i = 0; i < sizeof pk / sizeof pk[0]; i++) {
+            int line = f ? pk[i].mr_line : pk[i].line;
+            const bdb_sample *x = tu_find(&s, pk[i].name, pk[i].metric, NULL);
+            assert_non_null(x);
+            assert_int_equal(x->line, line);
+            tu_assert_close(x->value, doing_ops_rate(text, line), 1e-9,
+                            pk[i].name);
+            const bdb_sample *t =
+                tu_find(&table, pk[i].table_name, pk[i].metric, NULL);
+            assert_non_null(t);
+            /* the table prints "%8.1f" (+F2.. "%f"): within 0.05 */
+            assert_true(fabs(x->value - t->value) <= 0.05 + 1e-9);
+            assert_false(tu_has_warning(&s, line, "numbers not read"));
+        }
+        assert_true(tu_has_warning(&s, f ? 2 : 1, "table is missing"));
+        free(text);
+        bdb_sink_free(&s);
+        bdb_sink_free(&table);
+    }
 }
 
 static void openssl_speed__truncated_before_any_row__fails_saying_truncated(void **state)
@@ -1779,6 +1922,7 @@ int main(void)
         cmocka_unit_test(openssl_speed__error_stack_between_pk_rows__warning_at_its_line),
         cmocka_unit_test(openssl_speed__truncated_row__complete_figures_kept_with_warning),
         cmocka_unit_test(openssl_speed__truncated_pk_table__rows_before_the_cut_kept),
+        cmocka_unit_test(openssl_speed__progress_lines_only__every_result_a_figure),
         cmocka_unit_test(openssl_speed__truncated_before_any_row__fails_saying_truncated),
         cmocka_unit_test(openssl_speed__multi_children_lines_only__child_figures_parallel),
         cmocka_unit_test(openssl_speed__multi_children_lines_interleaved__not_guessed),
