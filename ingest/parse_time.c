@@ -56,10 +56,14 @@
  *    "0m 1.32s" / "1h 2m 03s"; -v as GNU's with that %E; -p as POSIX.
  *  - FreeBSD/macOS usr.bin/time: "%9jd%c%02ld real %9jd%c%02ld user ... sys"
  *    (locale decimal point), -h "1h2m3.45s real", -l then one "%Nld  label"
- *    line per rusage field (read up to the first other line). ru_maxrss is
- *    bytes on macOS (its -l prints 20-wide numbers and "instructions
- *    retired", "cycles elapsed", "peak memory footprint"), KiB on
- *    FreeBSD/NetBSD/OpenBSD (10-wide numbers; getrusage(2) of each).
+ *    line per rusage field (read up to the first other line), also after
+ *    -p's "real %d.%02d" lines (-lp). ru_maxrss is bytes on macOS (its -l
+ *    prints 20-wide numbers since macOS 11, and "instructions retired",
+ *    "cycles elapsed", "peak memory footprint"), KiB on
+ *    FreeBSD/NetBSD/OpenBSD (10-wide numbers; getrusage(2) of each);
+ *    macOS 10.x printed 10 wide in bytes: a max RSS that, as KiB, would
+ *    be over 64 times the pages the run faulted in is read as bytes,
+ *    with a warning. "Command terminated abnormally." is warned.
  *  - mksh/OpenBSD ksh: "    0m00.10s real     0m00.00s user     0m00.00s
  *    system"; tcsh/csh: "%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww" (KiB).
  *  - fish's `time` (src/timer.cpp print_delta(), fish 3.1 on, and its
@@ -101,7 +105,7 @@ static const struct {
     int zmem;
 } builtin_src[] = {
     /* bash default and posix, GNU/BusyBox -p, BusyBox default */
-    {D_GNU, "real %e\nuser %U\nsys %S", 0, 0},
+    {D_GNU, "real %e\nuser %U\nsys %S", 1, 0},
     /* the same as authors retype it in notes and posts ("real:
      * 0m12.247s", "Real: 0m5.082s") */
     {D_GNU, "real: %e\nuser: %U\nsys: %S", 0, 0},
@@ -367,6 +371,24 @@ static int emit_block(tctx *t)
         return BDB_ENOMEM;
     if (!b->have[M_EXIT] && t->pending_exit_line)
         set_metric(b, M_EXIT, t->pending_exit, t->pending_exit_line);
+    if (b->kind == 3 && !b->macos && b->have[M_MAX_RSS] && b->have[M_MIN]) {
+        /* macOS before 11 printed -l "%10ld" too, its ru_maxrss in bytes
+         * (Apple's time.c): KiB would be more than 64 times all the 4 KiB
+         * pages the run faulted in (FreeBSD's `echo`: 2324 KiB over 139
+         * reclaims, 4 times; macOS 10.14's `sleep`: 688128 bytes over
+         * 178, read as KiB 966 times) */
+        double pages = b->vals[M_MIN] + (b->have[M_MAJ] ? b->vals[M_MAJ] : 0);
+        if (pages > 0 && b->vals[M_MAX_RSS] * 1024 > 64 * pages * 4096) {
+            b->macos = 1;
+            rc = twarn(t, b->lines[M_MAX_RSS], "maximum resident set size "
+                       "%.0f is more than 64 times the pages the run "
+                       "faulted in if read as KiB (FreeBSD): read as bytes "
+                       "(macOS before 11, which printed -l 10 wide)",
+                       b->vals[M_MAX_RSS]);
+            if (rc)
+                return rc;
+        }
+    }
     for (int m = 0; m < M_COUNT && !rc; m++) {
         if (!b->have[m])
             continue;
@@ -1206,8 +1228,8 @@ static int candidates(tctx *t, const tfmt **list)
 }
 
 /* GNU time's "Command exited with non-zero status N" (kept as the next
- * run's exit_status) and "Command terminated/stopped by signal N": warned
- * about. Returns 1 when the line was one, or a BDB_E* code. */
+ * run's exit_status), "Command terminated/stopped by signal N" and BSD's
+ * "Command terminated abnormally.": warned about. Returns 1 when the line was one, or a BDB_E* code. */
 static int status_line(tctx *t, const bdb_line *ln, const char *p,
                        const char *e)
 {
@@ -1223,8 +1245,16 @@ static int status_line(tctx *t, const bdb_line *ln, const char *p,
         rc = twarn(t, ln->no, "%.*s", (int)(e - p), p);
         return rc ? rc : 1;
     }
+    /* BSD/macOS usr.bin/time: "Command terminated abnormally." when the
+     * command did not exit (a signal), and NetBSD's warnx() form "time:
+     * Command terminated abnormally."; no status is printed */
+    const char *a = p;
+    if (bdb_starts_with(a, e, "time: "))
+        a += 6;
     if (bdb_starts_with(p, e, "Command terminated by signal ") ||
-        bdb_starts_with(p, e, "Command stopped by signal ")) {
+        bdb_starts_with(p, e, "Command stopped by signal ") ||
+        bdb_starts_with(a, e, "Command terminated abnormally") ||
+        bdb_starts_with(a, e, "command terminated abnormally")) {
         rc = twarn(t, ln->no, "%.*s", (int)(e - p), p);
         return rc ? rc : 1;
     }
