@@ -638,15 +638,27 @@ static int cipher_header(ossl_ctx *c, const char *p, const char *end, int line)
 {
     ossl_tok t[MAX_TOK];
     int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
-    if (n < 3 || !bdb_span_eq(t[0].p, t[0].end, "type") || (n - 1) % 2 != 0)
+    if (n < 3 || !bdb_span_eq(t[0].p, t[0].end, "type"))
         return 0;
+    /* speed.c prints each size as "%7d bytes" with no blank before it:
+     * from 1000000 on the number is glued to the "bytes" before it
+     * ("102400 bytes1048576 bytes2097152 bytes", vendor builds that
+     * measure MiB blocks) */
     double sizes[MAX_SIZES];
     int ns = 0;
-    for (int i = 1; i + 1 < n; i += 2) {
-        const char *q = t[i].p;
+    const char *q = t[0].end;
+    for (;;) {
+        q = bdb_skip_ws(q, end);
+        if (q >= end)
+            break;
         long long v;
-        if (!bdb_scan_int(&q, t[i].end, &v) || q != t[i].end || v <= 0 ||
-            !bdb_span_eq(t[i + 1].p, t[i + 1].end, "bytes"))
+        if (*q < '0' || *q > '9' || !bdb_scan_int(&q, end, &v) || v <= 0)
+            return 0;
+        q = bdb_skip_ws(q, end);
+        if (!bdb_starts_with(q, end, "bytes"))
+            return 0;
+        q += 5;
+        if (q < end && *q != ' ' && *q != '\t' && (*q < '0' || *q > '9'))
             return 0;
         if (ns == MAX_SIZES) {
             int rc = bdb_ossl_warn(c, line,
@@ -657,6 +669,8 @@ static int cipher_header(ossl_ctx *c, const char *p, const char *end, int line)
         }
         sizes[ns++] = (double)v;
     }
+    if (ns == 0)
+        return 0;
     ossl_run *r = &c->run;
     if (r->nsizes && r->sizes_line && r->header_rows == 0 && !r->sizes_mr) {
         int rc = bdb_ossl_warn(c, r->sizes_line,
@@ -767,6 +781,25 @@ static int progress_tail(const ossl_tok *t, int n)
     return bdb_ossl_tok_number(t[n - 1], "s", &v, &s) == NUM_OK && s == 's';
 }
 
+/* A sentence's full stop an author typed after a row's last figure
+ * ("rsa 2048 bits 0.001384s 0.000035s   724.1  28365.8.", Huawei's KAE
+ * guide): dropped when what is left is a number with a decimal point of
+ * its own (speed prints every figure with one: "%.1f", "%.2fk", "%fs"). */
+static void drop_full_stop(ossl_tok *t, int n)
+{
+    if (n <= 0)
+        return;
+    ossl_tok *l = &t[n - 1];
+    if (l->end - l->p < 4 || l->end[-1] != '.')
+        return;
+    ossl_tok cut = {l->p, l->end - 1};
+    double v;
+    char sfx;
+    if (memchr(cut.p, '.', (size_t)(cut.end - cut.p)) &&
+        bdb_ossl_tok_number(cut, "ks", &v, &sfx) == NUM_OK)
+        *l = cut;
+}
+
 /* One row of a public-key table; returns 1 if consumed, 0 if the line is
  * not a row of it, BDB_ENOMEM. */
 static int pk_row(ossl_ctx *c, const char *p, const char *end, int line,
@@ -794,6 +827,7 @@ static int pk_row(ossl_ctx *c, const char *p, const char *end, int line,
     int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
     if (n <= 0 || progress_tail(t, n))
         return 0;
+    drop_full_stop(t, n);
     char cluster[VALUE_BUF] = "";
     n -= suffix_label(t, n, cluster, sizeof cluster);
     double rates[4], times[4];
@@ -897,6 +931,7 @@ static int cipher_row(ossl_ctx *c, const char *p, const char *end, int line,
     int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
     if (n < 2 || !is_alpha(t[0].p[0]))
         return 0;
+    drop_full_stop(t, n);
     int cut_last = 0; /* the capture ends inside the last token */
     if (is_last && n >= 3) {
         double x;
@@ -1616,7 +1651,10 @@ static int parse_lines(ossl_ctx *c, const char *buf, size_t len)
             bdb_ossl_set_context(c);
             continue;
         }
-        if (bdb_starts_with(p, end, "engine \"") &&
+        /* 1.1.1's setup_engine() prints 'engine "X" set.', 3.x's
+         * 'Engine "X" set.' */
+        if ((bdb_starts_with(p, end, "engine \"") ||
+             bdb_starts_with(p, end, "Engine \"")) &&
             bdb_contains(p, end, "\" set.")) {
             /* 'engine "qatengine" set.': the engine the run really used */
             rc =

@@ -1600,6 +1600,26 @@ static int marker_pass(const view *v, text *out)
 
 /* ---- comments after the text of a line ---- */
 
+/* A root shell's prompt before its command: one word naming the host or
+ * the directory ("linux-rmw4:/usr/local/bin # ./openssl speed ...",
+ * SUSE's default; "root@host:~ # ", "[root@host ~] # " has its blank
+ * inside brackets), then "#" and a blank: the "#" of [s, e) at hash
+ * after the first word [s, blank) is the prompt's, not a comment's. */
+static int root_prompt(const char *s, const char *blank, const char *hash,
+                       const char *e)
+{
+    const char *w = skip_blank(s, blank);
+    if (w == blank || hash + 1 >= e || (hash[1] != ' ' && hash[1] != '\t'))
+        return 0;
+    int host = 0;
+    for (const char *c = w; c < blank; c++) {
+        if (*c == ' ' || *c == '\t')
+            return 0;
+        host |= *c == ':' || *c == '@' || *c == '~';
+    }
+    return host || blank[-1] == ']';
+}
+
 /* Where a comment starts after the text of [s, e): blanks, then "#" or
  * "//" ("Time taken for tests: 0.273 seconds  ##time spent"); NULL when
  * there is none. A "#" or "//" inside a word ("[#/sec]", "http://") is
@@ -1617,6 +1637,10 @@ static const char *trailing_comment(const char *s, const char *e)
         if (quoted || (*p != ' ' && *p != '\t') || p + 1 >= e)
             continue;
         const char *q = skip_blank(p, e);
+        if (q < e && *q == '#' && root_prompt(s, p, q, e)) {
+            p = q;
+            continue;
+        }
         if (q < e && ((*q == '#' && !(q + 1 < e && q[1] == '[')) ||
                       (e - q >= 2 && q[0] == '/' && q[1] == '/')))
             return p;

@@ -1556,6 +1556,129 @@ static void openssl_speed__progress_lines_only__every_result_a_figure(void **sta
     }
 }
 
+/* Vendor builds and their guides (issue 21, class 4).
+ * Huawei's KAE guide (search index id 26060589248): SUSE's root prompt
+ * "linux-rmw4:/usr/local/bin # ./openssl speed ..." (its "#" is no
+ * comment), -engine kae and -async_jobs as parameters, and a full stop
+ * typed after a row's last figure ("28365.8."). */
+static const char kae_rsa[] =
+    "-   Use the OpenSSL software algorithm to test the RSA performance.\n"
+    "\n"
+    "    ```\n"
+    "    linux-rmw4:/usr/local/bin # ./openssl speed -elapsed rsa2048\n"
+    "    ...\n"
+    "                     sign    verify    sign/s verify/s\n"
+    "    rsa 2048 bits 0.001384s 0.000035s   724.1  28365.8.\n"
+    "    ```\n"
+    "\n"
+    "-   Use the KAE to test the RSA performance.\n"
+    "\n"
+    "    ```\n"
+    "    linux-rmw4:/usr/local/bin # ./openssl speed -elapsed -engine kae rsa2048\n"
+    "    ....\n"
+    "                     sign    verify    sign/s verify/s\n"
+    "    rsa 2048 bits 0.000355s 0.000022s   2819.0  45478.4\n"
+    "    ```\n"
+    "\n"
+    "-   Use the KAE to test the asynchronous RSA performance.\n"
+    "\n"
+    "    ```\n"
+    "    linux-rmw4:/usr/local/bin # ./openssl speed -engine kae -elapsed -async_jobs 36 rsa2048 \n"
+    "    .... \n"
+    "                      sign    verify    sign/s verify/s\n"
+    "    rsa 2048 bits 0.000018s 0.000009s  54384.1 105317.0\n"
+    "    ```\n";
+
+/* The openEuler KAE guide (id 14726006432): sizes of a MiB and more,
+ * printed "%7d bytes" with no blank before them, so glued to the
+ * "bytes" before ("102400 bytes1048576 bytes2097152 bytes"); SM4 and
+ * SM3 rows. */
+static const char kae_sm[] =
+    "    linux-rmw4:/usr/local/bin # ./openssl speed -elapsed -evp sm3\n"
+    "    You have chosen to measure elapsed time instead of user CPU time.\n"
+    "    Doing sm3 for 3s on 102400 size blocks: 1536 sm3's in 3.00s\n"
+    "    ....\n"
+    "    type          51200 bytes 102400 bytes1048576 bytes2097152 bytes4194304 bytes8388608 bytes\n"
+    "    sm3              50568.53k    52428.80k    52428.80k    52428.80k    52428.80k    52428.80k\n"
+    "    ```\n"
+    "\n"
+    "-   使用KAE引擎测试SM3模式性能。\n"
+    "\n"
+    "    ```\n"
+    "    linux-rmw4:/usr/local/bin # ./openssl speed -elapsed -engine kae -evp sm3\n"
+    "    engine \"kae\" set.\n"
+    "    You have chosen to measure elapsed time instead of user CPU time.\n"
+    "    Doing sm3 for 3s on 102400 size blocks: 19540 sm3's in 3.00s\n"
+    "    ....\n"
+    "    type            51200 bytes  102400 bytes  1048576 bytes 2097152 bytes 4194304 bytes 8388608 bytes\n"
+    "    sm3             648243.20k   666965.33k   677030.57k   678778.20k   676681.05k   668292.44k\n";
+
+/* Tongsuo's SM2 under perf stat, from a LoongArch kernel mail (id
+ * 17263288270): its "Doing" lines name the curve ("256 bits CurveSM2
+ * signs"), the row "256 bits SM2 (CurveSM2)". */
+static const char tongsuo_sm2[] =
+    "fedora@linux:~/uprobe.git/tools/perf$ sudo ./perf stat -e probe_libcrypto:BN_mod_mul_montgomery /opt/tongsuo/bin/openssl speed sm2\n"
+    "Doing 256 bits sign CurveSM2's for 10s: 7463 256 bits CurveSM2 signs in 10.00s \n"
+    "Doing 256 bits verify CurveSM2's for 10s: 9681 256 bits CurveSM2 verify in 9.98s\n"
+    "...\n"
+    "                              sign    verify    sign/s verify/s\n"
+    " 256 bits SM2 (CurveSM2)   0.0013s   0.0010s    746.3    970.0\n";
+
+static void openssl_speed__vendor_builds__rows_read_whatever_the_name(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(kae_rsa, NULL, &s);
+    assert_int_equal(s.n, 3 * 4);
+    /* 724.1 and 28365.8 of the row ending in "." (line 7) */
+    const bdb_sample *x = tu_find(&s, "rsa2048", "verify_per_sec",
+                                  "elapsed=1");
+    assert_non_null(x);
+    assert_true(x->value == 28365.8);
+    assert_int_equal(x->line, 7);
+    tu_assert_value(&s, "rsa2048", "sign_per_sec", "elapsed=1", 724.1, 0);
+    tu_assert_value(&s, "rsa2048", "sign_per_sec", "elapsed=1,engine=kae",
+                    2819.0, 0);
+    tu_assert_value(&s, "rsa2048", "verify_per_sec",
+                    "async_jobs=36,elapsed=1,engine=kae", 105317.0, 0);
+    for (size_t i = 0; i < s.n; i++)
+        assert_int_equal(s.samples[i].repetition, 1);
+    bdb_sink_free(&s);
+
+    tu_text_ok(kae_sm, NULL, &s);
+    assert_int_equal(s.n, 2 * 6);
+    static const char *const sizes[] = {"51200", "102400", "1048576",
+                                        "2097152", "4194304", "8388608"};
+    static const double sw[] = {50568.53e3, 52428.80e3, 52428.80e3,
+                                52428.80e3, 52428.80e3, 52428.80e3};
+    static const double kae[] = {648243.20e3, 666965.33e3, 677030.57e3,
+                                 678778.20e3, 676681.05e3, 668292.44e3};
+    for (int i = 0; i < 6; i++) {
+        char buf[96];
+        const char *params = buf;
+        snprintf(buf, sizeof buf, "block_size=%s,elapsed=1,evp=1", sizes[i]);
+        tu_assert_value(&s, "sm3", "throughput", params, sw[i], 1e-12);
+        snprintf(buf, sizeof buf, "block_size=%s,elapsed=1,engine=kae,evp=1",
+                 sizes[i]);
+        tu_assert_value(&s, "sm3", "throughput", params, kae[i], 1e-12);
+    }
+    /* no figure under speed's default sizes */
+    assert_null(tu_find(&s, "sm3", "throughput",
+                        "block_size=16,elapsed=1,evp=1"));
+    /* the Doing lines are the rows' points: 1536 x 102400 / 3 s is the
+     * 52428.80k printed */
+    assert_int_equal(s.ntrace, 4);
+    bdb_sink_free(&s);
+
+    tu_text_ok(tongsuo_sm2, NULL, &s);
+    assert_int_equal(s.n, 4);
+    tu_assert_value(&s, "sm2-curvesm2", "sign_per_sec", NULL, 746.3, 0);
+    tu_assert_value(&s, "sm2-curvesm2", "verify_per_sec", NULL, 970.0, 0);
+    /* both Doing lines are points of the row (count and seconds each) */
+    assert_int_equal(s.ntrace, 4);
+    bdb_sink_free(&s);
+}
+
 static void openssl_speed__truncated_before_any_row__fails_saying_truncated(void **state)
 {
     (void)state;
@@ -1923,6 +2046,7 @@ int main(void)
         cmocka_unit_test(openssl_speed__truncated_row__complete_figures_kept_with_warning),
         cmocka_unit_test(openssl_speed__truncated_pk_table__rows_before_the_cut_kept),
         cmocka_unit_test(openssl_speed__progress_lines_only__every_result_a_figure),
+        cmocka_unit_test(openssl_speed__vendor_builds__rows_read_whatever_the_name),
         cmocka_unit_test(openssl_speed__truncated_before_any_row__fails_saying_truncated),
         cmocka_unit_test(openssl_speed__multi_children_lines_only__child_figures_parallel),
         cmocka_unit_test(openssl_speed__multi_children_lines_interleaved__not_guessed),
