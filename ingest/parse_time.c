@@ -35,7 +35,9 @@
  *    %Mmax)k": both are read); -p is "real %e\nuser %U\nsys %S";
  *    -v prints one "Label: value" line per field, up to "Exit status".
  *    Before the figures: "Command exited with non-zero status N" (stored as
- *    exit_status, and warned about), "Command terminated by signal N".
+ *    exit_status, and warned about), "Command terminated by signal N"
+ *    (warned; the "Exit status: 0" / %x 0 GNU then prints, WEXITSTATUS
+ *    of a killed command, is warned and not stored).
  *    GNU time 1.7 prints a max RSS of 0 where the kernel did not fill
  *    ru_maxrss (Linux before 2.6.32): read as printed when page faults
  *    show that rusage was filled, and warned.
@@ -269,6 +271,9 @@ typedef struct tctx {
     int full;                      /* the sink's sample cap was reached */
     double pending_exit;           /* "Command exited with ..." */
     int pending_exit_line;         /* 0: none */
+    /* "Command terminated by signal N" (BSD: "... abnormally."): the
+     * next block's status figures are no exit status (0: none) */
+    int pending_signal_line;
     block b;
     const char *prev, *prev_end;   /* the last non-blank line */
     int bulleted;                  /* the line is a list item ("- ") */
@@ -415,6 +420,18 @@ static int emit_block(tctx *t)
             if (rc || !rusage)
                 continue;
         }
+        if (m == M_EXIT && t->pending_signal_line) {
+            /* GNU time prints WEXITSTATUS() of a killed command: "Exit
+             * status: 0" (-v), %x "0" after "Command terminated by signal
+             * 15" is no status the command returned */
+            rc = twarn(t, b->lines[m], "exit status printed as %.0f after "
+                       "the command was terminated by a signal (line %d): "
+                       "no status the command returned; not imported",
+                       v, t->pending_signal_line);
+            if (rc)
+                break;
+            continue;
+        }
         if (m == M_EXIT && v != 0 && !t->pending_exit_line) {
             rc = twarn(t, b->lines[m], "the timed command exited with status "
                        "%.0f", v);
@@ -436,6 +453,7 @@ static int emit_block(tctx *t)
     /* the command of a "time CMD" line names every run until the next
      * command line: a loop prints its command once */
     t->pending_exit_line = 0;
+    t->pending_signal_line = 0;
     return rc;
 }
 
@@ -1229,7 +1247,9 @@ static int candidates(tctx *t, const tfmt **list)
 
 /* GNU time's "Command exited with non-zero status N" (kept as the next
  * run's exit_status), "Command terminated/stopped by signal N" and BSD's
- * "Command terminated abnormally.": warned about. Returns 1 when the line was one, or a BDB_E* code. */
+ * "Command terminated abnormally." (the next run's status figure is then
+ * none): warned about. Returns 1 when the line was one, or a BDB_E*
+ * code. */
 static int status_line(tctx *t, const bdb_line *ln, const char *p,
                        const char *e)
 {
@@ -1255,6 +1275,7 @@ static int status_line(tctx *t, const bdb_line *ln, const char *p,
         bdb_starts_with(p, e, "Command stopped by signal ") ||
         bdb_starts_with(a, e, "Command terminated abnormally") ||
         bdb_starts_with(a, e, "command terminated abnormally")) {
+        t->pending_signal_line = ln->no;
         rc = twarn(t, ln->no, "%.*s", (int)(e - p), p);
         return rc ? rc : 1;
     }
@@ -1435,6 +1456,9 @@ static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
     if (t->pending_exit_line && t->pending_exit_line != raw->no &&
         !t->b.active)
         t->pending_exit_line = 0;
+    if (t->pending_signal_line && t->pending_signal_line != raw->no &&
+        !t->b.active)
+        t->pending_signal_line = 0;
     return rc;
 }
 

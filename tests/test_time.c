@@ -210,6 +210,42 @@ static void parse_time__gnu_default_as_its_manual_documents__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* A command killed by a signal (real GNU time 1.9 runs, samples/time):
+ * GNU time prints "Command terminated by signal N" and then, for -v's
+ * "Exit status:" and -f's %x, WEXITSTATUS() of the killed process, 0:
+ * no status the command returned. It is warned at its line and not
+ * stored; the times are; the next run's status (exit 4) is stored. */
+static void parse_time__gnu_killed_by_signal__no_false_exit_status(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/time/gnu-time-v-killed-by-signal.txt", &s);
+    assert_null(tu_find(&s, NULL, "exit_status", NULL));
+    assert_true(tu_has_warning(&s, 1, "terminated by signal 15"));
+    assert_true(tu_has_warning(&s, 24, "no status the command returned"));
+    tu_assert_value(&s, NULL, "max_rss", NULL, 1624.0 * 1024, 0);
+    assert_int_equal(s.n, 21);
+    bdb_sink_free(&s);
+
+    parse_ok("samples/time/gnu-time-default-killed-by-signal.txt", &s);
+    assert_null(tu_find(&s, NULL, "exit_status", NULL));
+    assert_true(tu_has_warning(&s, 1, "terminated by signal 9"));
+    tu_assert_value(&s, NULL, "max_rss", NULL, 1580.0 * 1024, 0);
+    bdb_sink_free(&s);
+
+    parse_ok("samples/time/bash-v-gnu-time-f-x-signal-and-exit.txt", &s);
+    assert_int_equal(tu_count(&s, "exit_status"), 1);
+    const bdb_sample *x = tu_find(&s, "sh -c 'exit 4'", "exit_status", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 4);
+    assert_int_equal(x->line, 6);
+    assert_true(tu_has_warning(&s, 2, "terminated by signal 2"));
+    assert_true(tu_has_warning(&s, 3, "no status the command returned"));
+    assert_true(tu_has_warning(&s, 5, "non-zero status 4"));
+    assert_non_null(tu_find(&s, "sh -c 'kill -INT $$'", "real", NULL));
+    bdb_sink_free(&s);
+}
+
 static void parse_time__gnu_nonzero_exit__stored_and_warned_once(void **st)
 {
     (void)st;
@@ -1656,6 +1692,7 @@ int main(void)
         cmocka_unit_test(parse_time__gnu_default__all_fields_and_kib),
         cmocka_unit_test(parse_time__gnu_default_as_its_manual_documents__read),
         cmocka_unit_test(parse_time__gnu_nonzero_exit__stored_and_warned_once),
+        cmocka_unit_test(parse_time__gnu_killed_by_signal__no_false_exit_status),
         cmocka_unit_test(parse_time__gnu_v__command_names_benchmark),
         cmocka_unit_test(parse_time__gnu_v_unknown_field__warned_and_block_kept),
         cmocka_unit_test(parse_time__gnu_f_in_log__formats_and_command),
