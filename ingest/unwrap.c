@@ -520,6 +520,13 @@ static int html_pass(const view *v, text *out, int mode)
     int in = !pre || pre_closed_first(v);
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
+        /* a block closed after text of this line: the next block opened
+         * on the same line starts a line of its own ("...Will
+         * Glozer</span></span></code></pre></div><p>..</p><div><pre><code>
+         * <span class="line"><span>wrk -t8 ...", a page's one-line
+         * markup between two code blocks) */
+        size_t line_mark = out->len;
+        int closed_text = 0;
         for (const char *p = s; p < e;) {
             const char *te;
             if (mode == HTML_PARAGRAPHS && (te = tag_end(p, e)) != NULL) {
@@ -530,11 +537,18 @@ static int html_pass(const view *v, text *out, int mode)
             }
             if (*p == '<' && pre) {
                 const char *gt = memchr(p, '>', (size_t)(e - p));
-                if (starts_tag(p + 1, e, "pre") || starts_tag(p + 1, e, "xmp"))
+                if (starts_tag(p + 1, e, "pre") || starts_tag(p + 1, e, "xmp")) {
+                    if (!in && closed_text) {
+                        if (end_line(out, from))
+                            return BDB_ENOMEM;
+                        closed_text = 0;
+                    }
                     in = 1;
-                else if (starts_tag(p + 1, e, "/pre") ||
-                         starts_tag(p + 1, e, "/xmp"))
+                } else if (starts_tag(p + 1, e, "/pre") ||
+                           starts_tag(p + 1, e, "/xmp")) {
+                    closed_text = in && out->len > line_mark;
                     in = 0;
+                }
                 else if (in && starts_tag(p + 1, e, "br") && end_line(out, from))
                     return BDB_ENOMEM;
                 /* a tag left open at the end of its line ends there */
