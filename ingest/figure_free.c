@@ -19,6 +19,8 @@ static const char *const shared[] = {
     "numactl|ab|ab2|wrk|wrk2|redis-benchmark|fio|openssl|hdparm|dd|iperf|"
     "iperf3)( |$)",
     "^\\[[^]]*\\][$#] ",                /* [root@box tmp]# cmd */
+    /* SUSE's "host:/usr/bin # cmd", macOS's "host:dir user$ cmd" */
+    "^[^ ]*[:@~][^ ]* [^ ]*[$#%>] ",
     "^\\++ ",                           /* set -x */
     "^(Mon|Tue|Wed|Thu|Fri|Sat|Sun),? ",
     /* a date alone (date, a log's time stamp line); a CI time stamp

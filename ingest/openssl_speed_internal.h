@@ -3,7 +3,9 @@
  * figures and the line dispatch; openssl_cmdline.c: the command line that
  * produced a run and the seconds its progress lines announce;
  * openssl_mr.c: the -mr machine-readable lines and -multi children's
- * "Got:" lines). The units and names they follow are described at the top
+ * "Got:" lines; openssl_trace.c: the per-operation results as trace
+ * points; openssl_untabled.c: the figures of results no row took). The
+ * units and names they follow are described at the top
  * of parse_openssl_speed.c. */
 #ifndef BDB_OPENSSL_SPEED_INTERNAL_H
 #define BDB_OPENSSL_SPEED_INTERNAL_H
@@ -69,6 +71,8 @@ typedef struct ossl_run {
     int pk_line, pk_rows;
     int pk_ended;        /* the table that ended last: rows of its shape
                             after text ("... and *without*:") go on it */
+    int last_row_traced; /* the last row emitted took a result as its
+                            trace (bdb_ossl_untabled()) */
 } ossl_run;
 
 /* What a progress result is of (openssl_trace.c). */
@@ -130,6 +134,7 @@ typedef struct ossl_ctx {
     int dt_open, mr_interleaved;
     char dtp_key[NAME_BUF];     /* the last "+DTP:" line's key and op */
     char dtp_op[16];
+    size_t traced;              /* results given to a figure so far */
     int pending;                /* a cipher "Doing" line without result */
     char pending_name[NAME_BUF];
     double pending_size;
@@ -197,6 +202,11 @@ int bdb_ossl_mr_pk(ossl_ctx *c, const char *p, const char *end, int line);
 int bdb_ossl_got_line(ossl_ctx *c, const char *p, const char *end, int line);
 /* 2 when the buffer holds -mr lines only 1.1.1 and later print. */
 int bdb_ossl_mr_era_hint(const char *buf, size_t len);
+
+/* openssl_untabled.c */
+/* The results no table row took (a run cut before its table or inside
+ * it) as the figures their rows would print; 0 or BDB_ENOMEM. */
+int bdb_ossl_untabled(ossl_ctx *c);
 
 /* openssl_trace.c */
 void bdb_ossl_trace_reset(ossl_ctx *c);

@@ -210,6 +210,9 @@ static int result_desc(const ossl_tok *d, int n, ossl_result *r)
             ae -= 2;
         char a[64];
         lower_copy(a, sizeof a, alg.p, ae);
+        /* SM2's lines name its curve: "256 bits CurveSM2 signs" */
+        if (strcmp(a, "curvesm2") == 0)
+            snprintf(a, sizeof a, "sm2");
         r->kind = OSSL_PK;
         bdb_ossl_pk_key(r->key, sizeof r->key, a, (int)bits, NULL);
         snprintf(r->op, sizeof r->op, "%s", op);
@@ -555,6 +558,7 @@ static int result_points(trace_to *to, const ossl_point *pt, int child)
     char label[32] = "";
     if (child >= 0)
         snprintf(label, sizeof label, "child %d", child);
+    to->c->traced++;
     int rc = point(to, "operations", label, pt->r.count, BDB_UNIT_COUNT,
                    BDB_NEUTRAL, pt->line);
     if (!rc)

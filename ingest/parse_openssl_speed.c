@@ -78,7 +78,9 @@
  * -multi: the children's "Got: +F..." lines are per-child partial results;
  * the parent's summary table (the sum over children) is what is imported.
  * Stderr progress lines ("Doing aes-256 cbc for 3s on 16 size blocks: ...",
- * "+DT:", "+R:") are read only for their seconds. Error lines between rows
+ * "+DT:", "+R:") give their seconds, the trace of their row's figure
+ * (openssl_trace.c) and, when no row gives it (no table, or one cut
+ * short), the figure itself (openssl_untabled.c). Error lines between rows
  * ("ECDH failure.", "RSA verify failure", an OpenSSL error stack
  * "40F7...:error:...:unknown group:...", "Unknown algorithm") are warnings
  * at their line. A row that cannot be read is a warning at its line and the
@@ -278,71 +280,12 @@ void bdb_ossl_run_reset(ossl_run *r)
     memset(r, 0, sizeof *r);
 }
 
-/* A run cut off before its table (the capture ends, or the run starts
- * again, after its "Doing" lines): each cipher result gives the figure
- * its row would have printed, count / seconds x block size (apps/speed.c,
- * print_result(): results[alg][run_no] = count / d * lengths[run_no]),
- * with the result as its trace. Public-key results, whose row needs its
- * table's layout, stay unread and the account warns at their lines. */
-static int untabled(ossl_ctx *c)
-{
-    if (c->run.rows || c->ngot)
-        return 0;
-    int rc = 0, warned = 0;
-    /* -mr's "+R:" results are "Doing" results in machine form; under
-     * -multi each is one child's, which of them the lines do not say, and
-     * the run's figure is the children's sum the parent never printed:
-     * each child's figure is kept as a repetition with parallel=1, as
-     * sbc-bench's per-core rows are */
-    int multi = c->run.children > 0 || c->run.cmd_multi > 0;
-    for (size_t k = c->pts_from; k < c->npts && !rc; k++) {
-        ossl_point pt = c->pts[k];
-        if (pt.used || pt.r.kind != OSSL_CIPHER || !(pt.size > 0) ||
-            !(pt.r.secs > 0) || !(pt.r.count > 0))
-            continue;
-        if (!warned) {
-            warned = 1;
-            c->run.per_child = multi && pt.mr;
-            /* children writing at once: which "+DT:" an "+R:" answers,
-             * so its block size, is unknown; the account warns at every
-             * "+R:" line left unread */
-            int mixed = c->run.per_child && c->mr_interleaved;
-            rc = bdb_ossl_warn(c, pt.line, mixed
-                      ? "the -multi parent's summary is missing and its "
-                        "children's \"+DT:\" and \"+R:\" lines interleave: "
-                        "which block size each \"+R:\" result is of cannot "
-                        "be told; not imported"
-                      : c->run.per_child
-                      ? "the -multi parent's summary is missing (the capture "
-                        "ends after its children's \"+R:\" lines): each "
-                        "child's result gives that child's figure, count / "
-                        "seconds x block size, kept as a repetition with "
-                        "parallel=1 (the run's figure, the children's sum, "
-                        "is not known)"
-                      : "the run's table is missing (the capture ends, or the "
-                        "run starts again, after its progress lines): each "
-                        "\"Doing\" result gives the figure its row would print, "
-                        "count / seconds x block size");
-            if (rc || mixed)
-                return rc;
-        }
-        if (multi && pt.mr != c->run.per_child)
-            continue;
-        double v = pt.r.count / pt.r.secs * pt.size;
-        int bad = 0;
-        ossl_tok text = {NULL, NULL};
-        rc = bdb_ossl_emit_throughput(c, pt.r.key, 0, NULL, &pt.size, &v,
-                                      &bad, &text, 1, pt.line);
-    }
-    return rc;
-}
-
 /* Warns about what the run left unfinished (a header without rows, -multi
  * children without the parent's summary): a capture cut short. */
 static int run_finish(ossl_ctx *c)
 {
     ossl_run *r = &c->run;
-    int rc = untabled(c);
+    int rc = bdb_ossl_untabled(c);
     if (rc)
         return rc;
     if (r->nsizes && r->sizes_line && r->header_rows == 0 && !r->sizes_mr)
@@ -397,7 +340,8 @@ static int base_params(ossl_ctx *c, bdb_sample *s, int evp, const char *cluster,
     int full = 0, rc = 0;
     int multi = r->cmd_multi > r->children ? r->cmd_multi : r->children;
     if (r->per_child) {
-        /* one child's figure (untabled()): not the -multi run's */
+        /* one child's figure (bdb_ossl_untabled()): not the -multi
+         * run's */
         multi = 0;
         full |= bdb_params_set(&s->params, "parallel", "1") != 0;
         full |= bdb_params_set(&s->params, "elapsed", "1") != 0;
@@ -527,6 +471,8 @@ int bdb_ossl_emit_throughput(ossl_ctx *c, const char *name, int evp,
         if (!bad[i] && v[i] > 0)
             good++;
     c->run.rows++;
+    c->run.last_row_traced = 0;
+    size_t traced = c->traced;
     if (!good) {
         int zeros = 1;
         for (int i = 0; i < n; i++)
@@ -576,6 +522,7 @@ int bdb_ossl_emit_throughput(ossl_ctx *c, const char *name, int evp,
         if (rc)
             return rc;
     }
+    c->run.last_row_traced = c->traced > traced;
     return 0;
 }
 
@@ -589,6 +536,8 @@ int bdb_ossl_emit_pk(ossl_ctx *c, const char *name, const char *table,
     char key[NAME_BUF];
     bdb_ossl_row_key(key, sizeof key, name, bits, table);
     c->run.rows++;
+    c->run.last_row_traced = 0;
+    size_t traced = c->traced;
     for (int i = 0; i < n; i++) {
         int rc;
         if (!(rate[i] > 0) || !isfinite(rate[i])) {
@@ -628,6 +577,7 @@ int bdb_ossl_emit_pk(ossl_ctx *c, const char *name, const char *table,
         if (rc)
             return rc;
     }
+    c->run.last_row_traced = c->traced > traced;
     return 0;
 }
 
@@ -688,15 +638,27 @@ static int cipher_header(ossl_ctx *c, const char *p, const char *end, int line)
 {
     ossl_tok t[MAX_TOK];
     int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
-    if (n < 3 || !bdb_span_eq(t[0].p, t[0].end, "type") || (n - 1) % 2 != 0)
+    if (n < 3 || !bdb_span_eq(t[0].p, t[0].end, "type"))
         return 0;
+    /* speed.c prints each size as "%7d bytes" with no blank before it:
+     * from 1000000 on the number is glued to the "bytes" before it
+     * ("102400 bytes1048576 bytes2097152 bytes", vendor builds that
+     * measure MiB blocks) */
     double sizes[MAX_SIZES];
     int ns = 0;
-    for (int i = 1; i + 1 < n; i += 2) {
-        const char *q = t[i].p;
+    const char *q = t[0].end;
+    for (;;) {
+        q = bdb_skip_ws(q, end);
+        if (q >= end)
+            break;
         long long v;
-        if (!bdb_scan_int(&q, t[i].end, &v) || q != t[i].end || v <= 0 ||
-            !bdb_span_eq(t[i + 1].p, t[i + 1].end, "bytes"))
+        if (*q < '0' || *q > '9' || !bdb_scan_int(&q, end, &v) || v <= 0)
+            return 0;
+        q = bdb_skip_ws(q, end);
+        if (!bdb_starts_with(q, end, "bytes"))
+            return 0;
+        q += 5;
+        if (q < end && *q != ' ' && *q != '\t' && (*q < '0' || *q > '9'))
             return 0;
         if (ns == MAX_SIZES) {
             int rc = bdb_ossl_warn(c, line,
@@ -707,6 +669,8 @@ static int cipher_header(ossl_ctx *c, const char *p, const char *end, int line)
         }
         sizes[ns++] = (double)v;
     }
+    if (ns == 0)
+        return 0;
     ossl_run *r = &c->run;
     if (r->nsizes && r->sizes_line && r->header_rows == 0 && !r->sizes_mr) {
         int rc = bdb_ossl_warn(c, r->sizes_line,
@@ -817,6 +781,25 @@ static int progress_tail(const ossl_tok *t, int n)
     return bdb_ossl_tok_number(t[n - 1], "s", &v, &s) == NUM_OK && s == 's';
 }
 
+/* A sentence's full stop an author typed after a row's last figure
+ * ("rsa 2048 bits 0.001384s 0.000035s   724.1  28365.8.", Huawei's KAE
+ * guide): dropped when what is left is a number with a decimal point of
+ * its own (speed prints every figure with one: "%.1f", "%.2fk", "%fs"). */
+static void drop_full_stop(ossl_tok *t, int n)
+{
+    if (n <= 0)
+        return;
+    ossl_tok *l = &t[n - 1];
+    if (l->end - l->p < 4 || l->end[-1] != '.')
+        return;
+    ossl_tok cut = {l->p, l->end - 1};
+    double v;
+    char sfx;
+    if (memchr(cut.p, '.', (size_t)(cut.end - cut.p)) &&
+        bdb_ossl_tok_number(cut, "ks", &v, &sfx) == NUM_OK)
+        *l = cut;
+}
+
 /* One row of a public-key table; returns 1 if consumed, 0 if the line is
  * not a row of it, BDB_ENOMEM. */
 static int pk_row(ossl_ctx *c, const char *p, const char *end, int line,
@@ -844,6 +827,7 @@ static int pk_row(ossl_ctx *c, const char *p, const char *end, int line,
     int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
     if (n <= 0 || progress_tail(t, n))
         return 0;
+    drop_full_stop(t, n);
     char cluster[VALUE_BUF] = "";
     n -= suffix_label(t, n, cluster, sizeof cluster);
     double rates[4], times[4];
@@ -947,6 +931,7 @@ static int cipher_row(ossl_ctx *c, const char *p, const char *end, int line,
     int n = bdb_ossl_tokenize(p, end, t, MAX_TOK);
     if (n < 2 || !is_alpha(t[0].p[0]))
         return 0;
+    drop_full_stop(t, n);
     int cut_last = 0; /* the capture ends inside the last token */
     if (is_last && n >= 3) {
         double x;
@@ -1666,7 +1651,10 @@ static int parse_lines(ossl_ctx *c, const char *buf, size_t len)
             bdb_ossl_set_context(c);
             continue;
         }
-        if (bdb_starts_with(p, end, "engine \"") &&
+        /* 1.1.1's setup_engine() prints 'engine "X" set.', 3.x's
+         * 'Engine "X" set.' */
+        if ((bdb_starts_with(p, end, "engine \"") ||
+             bdb_starts_with(p, end, "Engine \"")) &&
             bdb_contains(p, end, "\" set.")) {
             /* 'engine "qatengine" set.': the engine the run really used */
             rc =

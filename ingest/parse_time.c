@@ -35,7 +35,9 @@
  *    %Mmax)k": both are read); -p is "real %e\nuser %U\nsys %S";
  *    -v prints one "Label: value" line per field, up to "Exit status".
  *    Before the figures: "Command exited with non-zero status N" (stored as
- *    exit_status, and warned about), "Command terminated by signal N".
+ *    exit_status, and warned about), "Command terminated by signal N"
+ *    (warned; the "Exit status: 0" / %x 0 GNU then prints, WEXITSTATUS
+ *    of a killed command, is warned and not stored).
  *    GNU time 1.7 prints a max RSS of 0 where the kernel did not fill
  *    ru_maxrss (Linux before 2.6.32): read as printed when page faults
  *    show that rusage was filled, and warned.
@@ -56,10 +58,14 @@
  *    "0m 1.32s" / "1h 2m 03s"; -v as GNU's with that %E; -p as POSIX.
  *  - FreeBSD/macOS usr.bin/time: "%9jd%c%02ld real %9jd%c%02ld user ... sys"
  *    (locale decimal point), -h "1h2m3.45s real", -l then one "%Nld  label"
- *    line per rusage field (read up to the first other line). ru_maxrss is
- *    bytes on macOS (its -l prints 20-wide numbers and "instructions
- *    retired", "cycles elapsed", "peak memory footprint"), KiB on
- *    FreeBSD/NetBSD/OpenBSD (10-wide numbers; getrusage(2) of each).
+ *    line per rusage field (read up to the first other line), also after
+ *    -p's "real %d.%02d" lines (-lp). ru_maxrss is bytes on macOS (its -l
+ *    prints 20-wide numbers since macOS 11, and "instructions retired",
+ *    "cycles elapsed", "peak memory footprint"), KiB on
+ *    FreeBSD/NetBSD/OpenBSD (10-wide numbers; getrusage(2) of each);
+ *    macOS 10.x printed 10 wide in bytes: a max RSS that, as KiB, would
+ *    be over 64 times the pages the run faulted in is read as bytes,
+ *    with a warning. "Command terminated abnormally." is warned.
  *  - mksh/OpenBSD ksh: "    0m00.10s real     0m00.00s user     0m00.00s
  *    system"; tcsh/csh: "%Uu %Ss %E %P %X+%Dk %I+%Oio %Fpf+%Ww" (KiB).
  *  - fish's `time` (src/timer.cpp print_delta(), fish 3.1 on, and its
@@ -101,7 +107,7 @@ static const struct {
     int zmem;
 } builtin_src[] = {
     /* bash default and posix, GNU/BusyBox -p, BusyBox default */
-    {D_GNU, "real %e\nuser %U\nsys %S", 0, 0},
+    {D_GNU, "real %e\nuser %U\nsys %S", 1, 0},
     /* the same as authors retype it in notes and posts ("real:
      * 0m12.247s", "Real: 0m5.082s") */
     {D_GNU, "real: %e\nuser: %U\nsys: %S", 0, 0},
@@ -265,6 +271,9 @@ typedef struct tctx {
     int full;                      /* the sink's sample cap was reached */
     double pending_exit;           /* "Command exited with ..." */
     int pending_exit_line;         /* 0: none */
+    /* "Command terminated by signal N" (BSD: "... abnormally."): the
+     * next block's status figures are no exit status (0: none) */
+    int pending_signal_line;
     block b;
     const char *prev, *prev_end;   /* the last non-blank line */
     int bulleted;                  /* the line is a list item ("- ") */
@@ -367,6 +376,24 @@ static int emit_block(tctx *t)
         return BDB_ENOMEM;
     if (!b->have[M_EXIT] && t->pending_exit_line)
         set_metric(b, M_EXIT, t->pending_exit, t->pending_exit_line);
+    if (b->kind == 3 && !b->macos && b->have[M_MAX_RSS] && b->have[M_MIN]) {
+        /* macOS before 11 printed -l "%10ld" too, its ru_maxrss in bytes
+         * (Apple's time.c): KiB would be more than 64 times all the 4 KiB
+         * pages the run faulted in (FreeBSD's `echo`: 2324 KiB over 139
+         * reclaims, 4 times; macOS 10.14's `sleep`: 688128 bytes over
+         * 178, read as KiB 966 times) */
+        double pages = b->vals[M_MIN] + (b->have[M_MAJ] ? b->vals[M_MAJ] : 0);
+        if (pages > 0 && b->vals[M_MAX_RSS] * 1024 > 64 * pages * 4096) {
+            b->macos = 1;
+            rc = twarn(t, b->lines[M_MAX_RSS], "maximum resident set size "
+                       "%.0f is more than 64 times the pages the run "
+                       "faulted in if read as KiB (FreeBSD): read as bytes "
+                       "(macOS before 11, which printed -l 10 wide)",
+                       b->vals[M_MAX_RSS]);
+            if (rc)
+                return rc;
+        }
+    }
     for (int m = 0; m < M_COUNT && !rc; m++) {
         if (!b->have[m])
             continue;
@@ -393,6 +420,18 @@ static int emit_block(tctx *t)
             if (rc || !rusage)
                 continue;
         }
+        if (m == M_EXIT && t->pending_signal_line) {
+            /* GNU time prints WEXITSTATUS() of a killed command: "Exit
+             * status: 0" (-v), %x "0" after "Command terminated by signal
+             * 15" is no status the command returned */
+            rc = twarn(t, b->lines[m], "exit status printed as %.0f after "
+                       "the command was terminated by a signal (line %d): "
+                       "no status the command returned; not imported",
+                       v, t->pending_signal_line);
+            if (rc)
+                break;
+            continue;
+        }
         if (m == M_EXIT && v != 0 && !t->pending_exit_line) {
             rc = twarn(t, b->lines[m], "the timed command exited with status "
                        "%.0f", v);
@@ -414,6 +453,7 @@ static int emit_block(tctx *t)
     /* the command of a "time CMD" line names every run until the next
      * command line: a loop prints its command once */
     t->pending_exit_line = 0;
+    t->pending_signal_line = 0;
     return rc;
 }
 
@@ -1206,8 +1246,10 @@ static int candidates(tctx *t, const tfmt **list)
 }
 
 /* GNU time's "Command exited with non-zero status N" (kept as the next
- * run's exit_status) and "Command terminated/stopped by signal N": warned
- * about. Returns 1 when the line was one, or a BDB_E* code. */
+ * run's exit_status), "Command terminated/stopped by signal N" and BSD's
+ * "Command terminated abnormally." (the next run's status figure is then
+ * none): warned about. Returns 1 when the line was one, or a BDB_E*
+ * code. */
 static int status_line(tctx *t, const bdb_line *ln, const char *p,
                        const char *e)
 {
@@ -1223,8 +1265,17 @@ static int status_line(tctx *t, const bdb_line *ln, const char *p,
         rc = twarn(t, ln->no, "%.*s", (int)(e - p), p);
         return rc ? rc : 1;
     }
+    /* BSD/macOS usr.bin/time: "Command terminated abnormally." when the
+     * command did not exit (a signal), and NetBSD's warnx() form "time:
+     * Command terminated abnormally."; no status is printed */
+    const char *a = p;
+    if (bdb_starts_with(a, e, "time: "))
+        a += 6;
     if (bdb_starts_with(p, e, "Command terminated by signal ") ||
-        bdb_starts_with(p, e, "Command stopped by signal ")) {
+        bdb_starts_with(p, e, "Command stopped by signal ") ||
+        bdb_starts_with(a, e, "Command terminated abnormally") ||
+        bdb_starts_with(a, e, "command terminated abnormally")) {
+        t->pending_signal_line = ln->no;
         rc = twarn(t, ln->no, "%.*s", (int)(e - p), p);
         return rc ? rc : 1;
     }
@@ -1405,6 +1456,9 @@ static int handle_line(tctx *t, bdb_lines *it, const bdb_line *raw,
     if (t->pending_exit_line && t->pending_exit_line != raw->no &&
         !t->b.active)
         t->pending_exit_line = 0;
+    if (t->pending_signal_line && t->pending_signal_line != raw->no &&
+        !t->b.active)
+        t->pending_signal_line = 0;
     return rc;
 }
 

@@ -171,6 +171,33 @@ static int hexval(int c)
 #define QP_LINE_MAX 76
 #define QP_SOFT_FROM 70
 
+static int is_upper_hex(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F');
+}
+
+/* How many "=XX" of a byte from 0xA0 stand as the encoder writes them
+ * (upper-case hex, RFC 2045 6.7 (1)) and alone: another "=", a blank, a
+ * line end or a non-hex character after them. A page's no-break space
+ * is "=C2=A0" in UTF-8 and "=A0" in Latin-1, a UTF-8 character starts
+ * with "=C2" to "=F4"; a tool's "=" is followed by a decimal ("min=85,"
+ * of fio) or a lower-case or decimal size ("bs=4k"), and a hex value
+ * ("mask=A0FF") goes on with hex digits. */
+static size_t qp_high_escapes(const char *p, size_t n)
+{
+    size_t c = 0;
+    for (size_t i = 0; i + 2 < n; i++) {
+        if (p[i] != '=' || p[i + 1] < 'A' || p[i + 1] > 'F' ||
+            !is_upper_hex(p[i + 2]))
+            continue;
+        char next = i + 3 < n ? p[i + 3] : '\n';
+        if (hexval(next) < 0)
+            c++;
+        i += 2;
+    }
+    return c;
+}
+
 static int qp_seen(const view *v)
 {
     size_t n = look(v);
@@ -179,6 +206,10 @@ static int qp_seen(const view *v)
     /* "=3D" is "=" itself, which every tool's output prints somewhere; a
      * plain log does not write "=3D" twice */
     if (count_in(v->p, n, "=3D", 0) >= 2)
+        return 1;
+    /* bytes above 0x7F, a mail's no-break spaces ("[=C2=A0 5]=C2=A0=C2=A0
+     * 0.00-1.00=C2=A0=C2=A0 sec", "sec=A0=A0 941"): four of them */
+    if (qp_high_escapes(v->p, n) >= 4)
         return 1;
     /* A text with no "=" of its own (iperf3's) has no "=3D": its soft
      * breaks tell it. An encoder writes lines of at most 76 characters
@@ -489,6 +520,13 @@ static int html_pass(const view *v, text *out, int mode)
     int in = !pre || pre_closed_first(v);
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
+        /* a block closed after text of this line: the next block opened
+         * on the same line starts a line of its own ("...Will
+         * Glozer</span></span></code></pre></div><p>..</p><div><pre><code>
+         * <span class="line"><span>wrk -t8 ...", a page's one-line
+         * markup between two code blocks) */
+        size_t line_mark = out->len;
+        int closed_text = 0;
         for (const char *p = s; p < e;) {
             const char *te;
             if (mode == HTML_PARAGRAPHS && (te = tag_end(p, e)) != NULL) {
@@ -499,11 +537,18 @@ static int html_pass(const view *v, text *out, int mode)
             }
             if (*p == '<' && pre) {
                 const char *gt = memchr(p, '>', (size_t)(e - p));
-                if (starts_tag(p + 1, e, "pre") || starts_tag(p + 1, e, "xmp"))
+                if (starts_tag(p + 1, e, "pre") || starts_tag(p + 1, e, "xmp")) {
+                    if (!in && closed_text) {
+                        if (end_line(out, from))
+                            return BDB_ENOMEM;
+                        closed_text = 0;
+                    }
                     in = 1;
-                else if (starts_tag(p + 1, e, "/pre") ||
-                         starts_tag(p + 1, e, "/xmp"))
+                } else if (starts_tag(p + 1, e, "/pre") ||
+                           starts_tag(p + 1, e, "/xmp")) {
+                    closed_text = in && out->len > line_mark;
                     in = 0;
+                }
                 else if (in && starts_tag(p + 1, e, "br") && end_line(out, from))
                     return BDB_ENOMEM;
                 /* a tag left open at the end of its line ends there */
@@ -547,23 +592,58 @@ static int html_pass(const view *v, text *out, int mode)
 
 /* ---- Unicode blanks ---- */
 
-/* A page's no-break space (U+00A0) and a CJK text's ideographic space
+/* A page's no-break space (U+00A0), the narrow and figure spaces
+ * (U+202F, U+2007) a locale or a typesetter puts between digit groups
+ * or columns, a thin space (U+2009) and a CJK text's ideographic space
  * (U+3000) stand where the tool printed a space: every tool prints ASCII
- * blanks. */
-static size_t unicode_blank(const char *p, const char *e)
+ * blanks. So does a Latin-1 page's no-break space, the byte 0xA0 alone
+ * (a quoted-printable "=A0" of a mail in ISO-8859-1): alone, where it is
+ * no UTF-8 character's last byte. */
+static size_t unicode_blank(const char *p, const char *e, const char *s)
 {
-    if (e - p >= 2 && (unsigned char)p[0] == 0xC2 && (unsigned char)p[1] == 0xA0)
+    const unsigned char *u = (const unsigned char *)p;
+    if (e - p >= 2 && u[0] == 0xC2 && u[1] == 0xA0)
         return 2;
-    if (e - p >= 3 && (unsigned char)p[0] == 0xE3 && (unsigned char)p[1] == 0x80 &&
-        (unsigned char)p[2] == 0x80)
+    if (e - p >= 3 && u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x80)
         return 3;
+    if (e - p >= 3 && u[0] == 0xE2 && u[1] == 0x80 &&
+        (u[2] == 0xAF || u[2] == 0x87 || u[2] == 0x89))
+        return 3;
+    if (u[0] == 0xA0) {
+        /* a continuation byte: part of a character when a lead byte
+         * (0xC2-0xF4) stands within three bytes before it, over
+         * continuation bytes only */
+        const unsigned char *q = u;
+        int back = 0;
+        while (q > (const unsigned char *)s && back < 3 &&
+               (q[-1] & 0xC0) == 0x80) {
+            q--;
+            back++;
+        }
+        if (q > (const unsigned char *)s && q[-1] >= 0xC2 && q[-1] <= 0xF4)
+            return 0;
+        return 1;
+    }
     return 0;
 }
 
 static int blanks_seen(const view *v)
 {
     size_t n = look(v);
-    return count_in(v->p, n, "\xC2\xA0", 0) + count_in(v->p, n, "\xE3\x80\x80", 0) > 0;
+    if (count_in(v->p, n, "\xC2\xA0", 0) + count_in(v->p, n, "\xE3\x80\x80", 0) +
+            count_in(v->p, n, "\xE2\x80\xAF", 0) +
+            count_in(v->p, n, "\xE2\x80\x87", 0) +
+            count_in(v->p, n, "\xE2\x80\x89", 0) >
+        0)
+        return 1;
+    view w = {v->p, n, NULL};
+    size_t pos = 0;
+    const char *s, *e;
+    while (next_line(&w, &pos, &s, &e))
+        for (const char *p = s; p < e; p++)
+            if ((unsigned char)*p == 0xA0 && unicode_blank(p, e, s))
+                return 1;
+    return 0;
 }
 
 static int blanks_pass(const view *v, text *out)
@@ -573,7 +653,7 @@ static int blanks_pass(const view *v, text *out)
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
         for (const char *p = s; p < e;) {
-            size_t k = unicode_blank(p, e);
+            size_t k = unicode_blank(p, e, s);
             if (put_bytes(out, k ? " " : p, 1))
                 return BDB_ENOMEM;
             p += k ? k : 1;
@@ -1534,6 +1614,26 @@ static int marker_pass(const view *v, text *out)
 
 /* ---- comments after the text of a line ---- */
 
+/* A root shell's prompt before its command: one word naming the host or
+ * the directory ("linux-rmw4:/usr/local/bin # ./openssl speed ...",
+ * SUSE's default; "root@host:~ # ", "[root@host ~] # " has its blank
+ * inside brackets), then "#" and a blank: the "#" of [s, e) at hash
+ * after the first word [s, blank) is the prompt's, not a comment's. */
+static int root_prompt(const char *s, const char *blank, const char *hash,
+                       const char *e)
+{
+    const char *w = skip_blank(s, blank);
+    if (w == blank || hash + 1 >= e || (hash[1] != ' ' && hash[1] != '\t'))
+        return 0;
+    int host = 0;
+    for (const char *c = w; c < blank; c++) {
+        if (*c == ' ' || *c == '\t')
+            return 0;
+        host |= *c == ':' || *c == '@' || *c == '~';
+    }
+    return host || blank[-1] == ']';
+}
+
 /* Where a comment starts after the text of [s, e): blanks, then "#" or
  * "//" ("Time taken for tests: 0.273 seconds  ##time spent"); NULL when
  * there is none. A "#" or "//" inside a word ("[#/sec]", "http://") is
@@ -1551,6 +1651,10 @@ static const char *trailing_comment(const char *s, const char *e)
         if (quoted || (*p != ' ' && *p != '\t') || p + 1 >= e)
             continue;
         const char *q = skip_blank(p, e);
+        if (q < e && *q == '#' && root_prompt(s, p, q, e)) {
+            p = q;
+            continue;
+        }
         if (q < e && ((*q == '#' && !(q + 1 < e && q[1] == '[')) ||
                       (e - q >= 2 && q[0] == '/' && q[1] == '/')))
             return p;
@@ -2461,7 +2565,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                                            !strstr(u->what, "HTML <pre>") &&
                                            !strstr(u->what, "HTML paragraphs") &&
                                            br_seen(&cur)
-                   : pass == PASS_BLANKS  ? any_of(has, "\xC2\xE3") &&
+                   : pass == PASS_BLANKS  ? any_of(has, "\xC2\xE2\xE3\xA0") &&
                                                 blanks_seen(&cur)
                    : pass == PASS_TTY     ? any_of(has, "\x1b^") &&
                                                 bdb_uw_tty_seen(&cur)

@@ -12,6 +12,7 @@
 #define expect_error(rel, line, needle) tu_expect_error(rel, NULL, NULL, line, needle)
 
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1259,51 +1260,9 @@ static void openssl_speed__error_stack_between_pk_rows__warning_at_its_line(void
     bdb_sink_free(&s);
 }
 
-/* ---- captures cut short ------------------------------------------------ */
-
-static void openssl_speed__truncated_row__complete_figures_kept_with_warning(void **state)
-{
-    (void)state;
-    bdb_sink s;
-    /* line 22 cut to 40 characters: two of its six figures are whole */
-    parse_ok(FIX_REL "truncated-row-elapsed-aes-cbc.txt", NULL, &s);
-    assert_int_equal(s.n, 6 + 2);
-    tu_assert_value(&s, "aes-256-cbc", "throughput", "block_size=64",
-                    1096696.19e3, 1e-12);
-    assert_null(tu_find(&s, "aes-256-cbc", "throughput", "block_size=256"));
-    assert_int_equal(note_line(&s, "the capture ends inside this row"), 22);
-    bdb_sink_free(&s);
-
-    /* the capture stops inside the last figure: "1144324.1" lost "0k" */
-    size_t len;
-    char *text = tu_read(DIR_REL "elapsed-aes-cbc.txt", &len);
-    char *cut = strstr(text, "1144324.1");
-    assert_non_null(cut);
-    cut[9] = '\0';
-    text_ok(text, &s);
-    free(text);
-    assert_int_equal(s.n, 11);
-    assert_null(tu_find(&s, "aes-256-cbc", "throughput", "block_size=16384"));
-    tu_assert_value(&s, "aes-256-cbc", "throughput", "block_size=8192",
-                    1146535.94e3, 1e-12);
-    assert_true(has_note(&s, "truncated"));
-    bdb_sink_free(&s);
-}
-
-static void openssl_speed__truncated_pk_table__rows_before_the_cut_kept(void **state)
-{
-    (void)state;
-    bdb_sink s;
-    parse_ok(DIR_REL "truncated-pk-rsa-dsa-ecdsa.txt", NULL, &s);
-    assert_int_equal(s.n, 8);
-    assert_null(tu_find(&s, "ecdsa-nistp384", "sign_per_sec", NULL));
-    assert_int_equal(note_line(&s, "truncated"), 21);
-    bdb_sink_free(&s);
-}
-
 /* The figure a "Doing ... for Ns on L size blocks: N name's in T s" line
  * gives, read from the raw text: N / T x L, in bytes/s. */
-static double doing_rate(const char *text, int line)
+static const char *line_of(const char *text, int line)
 {
     const char *p = text;
     for (int i = 1; i < line && p; i++) {
@@ -1312,6 +1271,12 @@ static double doing_rate(const char *text, int line)
             p++;
     }
     assert_non_null(p);
+    return p;
+}
+
+static double doing_rate(const char *text, int line)
+{
+    const char *p = line_of(text, line);
     unsigned size = 0;
     double count = 0, secs = 0;
     const char *on = strstr(p, " on ");
@@ -1324,6 +1289,116 @@ static double doing_rate(const char *text, int line)
     assert_int_equal(sscanf(colon, ": %lf", &count), 1);
     assert_int_equal(sscanf(in, " in %lfs", &secs), 1);
     return count / secs * size;
+}
+
+/* The figure a public-key "Doing ...: N ... in T s" line or an "+Rn:N:
+ * bits[:name]:T" line gives, read from the raw text: N / T, in op/s. */
+static double doing_ops_rate(const char *text, int line)
+{
+    const char *p = line_of(text, line);
+    double count = 0, secs = 0;
+    if (p[0] == '+') {
+        const char *eol = strchr(p, '\n');
+        const char *last = NULL;
+        for (const char *c = p; *c && (!eol || c < eol); c++)
+            if (*c == ':')
+                last = c;
+        assert_non_null(last);
+        secs = atof(last + 1);
+        assert_int_equal(sscanf(strchr(p, ':'), ":%lf", &count), 1);
+        return count / secs;
+    }
+    const char *colon = strstr(p, "s: ");
+    const char *in = strstr(p, " in ");
+    assert_non_null(colon);
+    assert_non_null(in);
+    assert_int_equal(sscanf(colon, "s: %lf", &count), 1);
+    assert_int_equal(sscanf(in, " in %lfs", &secs), 1);
+    return count / secs;
+}
+
+/* ---- captures cut short ------------------------------------------------ */
+
+static void openssl_speed__truncated_row__complete_figures_kept_with_warning(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    /* line 22 cut to 40 characters: two of its six figures are whole;
+     * the four the cut lost are given by their "Doing" lines (10-13),
+     * count / seconds x block size, at those lines */
+    size_t flen;
+    char *ftext = tu_read(FIX_REL "truncated-row-elapsed-aes-cbc.txt", &flen);
+    parse_ok(FIX_REL "truncated-row-elapsed-aes-cbc.txt", NULL, &s);
+    assert_int_equal(s.n, 6 + 2 + 4);
+    tu_assert_value(&s, "aes-256-cbc", "throughput", "block_size=64",
+                    1096696.19e3, 1e-12);
+    static const char *const lost[] = {"block_size=256", "block_size=1024",
+                                       "block_size=8192",
+                                       "block_size=16384"};
+    for (int i = 0; i < 4; i++) {
+        char params[64];
+        snprintf(params, sizeof params, "%s,elapsed=1", lost[i]);
+        const bdb_sample *x = tu_find(&s, "aes-256-cbc", "throughput", params);
+        assert_non_null(x);
+        assert_int_equal(x->line, 10 + i);
+        tu_assert_close(x->value, doing_rate(ftext, 10 + i), 1e-9, "rate");
+    }
+    free(ftext);
+    assert_int_equal(note_line(&s, "the capture ends inside this row"), 22);
+    assert_int_equal(note_line(&s, "the capture was cut"), 10);
+    bdb_sink_free(&s);
+
+    /* the capture stops inside the last figure: "1144324.1" lost "0k" */
+    size_t len;
+    char *text = tu_read(DIR_REL "elapsed-aes-cbc.txt", &len);
+    char *cut = strstr(text, "1144324.1");
+    assert_non_null(cut);
+    cut[9] = '\0';
+    text_ok(text, &s);
+    assert_int_equal(s.n, 12);
+    /* the lost figure is its "Doing" line's (line 13) */
+    const bdb_sample *x =
+        tu_find(&s, "aes-256-cbc", "throughput", "block_size=16384,elapsed=1");
+    assert_non_null(x);
+    assert_int_equal(x->line, 13);
+    tu_assert_close(x->value, doing_rate(text, 13), 1e-9, "rate");
+    free(text);
+    tu_assert_value(&s, "aes-256-cbc", "throughput", "block_size=8192",
+                    1146535.94e3, 1e-12);
+    assert_true(has_note(&s, "truncated"));
+    bdb_sink_free(&s);
+}
+
+static void openssl_speed__truncated_pk_table__rows_before_the_cut_kept(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    size_t len;
+    char *text = tu_read(DIR_REL "truncated-pk-rsa-dsa-ecdsa.txt", &len);
+    parse_ok(DIR_REL "truncated-pk-rsa-dsa-ecdsa.txt", NULL, &s);
+    /* the RSA and DSA rows (8 figures); the cut ECDSA row and the rows
+     * after it: their "Doing" lines 5-10, count / seconds as op/s and
+     * its reciprocal (the ECDSA line names bits, not its curve) */
+    assert_int_equal(s.n, 8 + 6 * 2);
+    assert_null(tu_find(&s, "ecdsa-nistp384", "sign_per_sec", NULL));
+    static const struct {
+        const char *name, *metric;
+    } lost[] = {{"ecdsa-384bits", "sign_per_sec"},
+                {"ecdsa-384bits", "verify_per_sec"},
+                {"ecdh-x25519", "op_per_sec"},
+                {"ed448", "sign_per_sec"},
+                {"ed448", "verify_per_sec"},
+                {"ffdh2048", "op_per_sec"}};
+    for (int i = 0; i < 6; i++) {
+        const bdb_sample *x = tu_find(&s, lost[i].name, lost[i].metric, NULL);
+        assert_non_null(x);
+        assert_int_equal(x->line, 5 + i);
+        tu_assert_close(x->value, doing_ops_rate(text, 5 + i), 1e-9, "rate");
+    }
+    free(text);
+    assert_int_equal(note_line(&s, "truncated"), 21);
+    assert_int_equal(note_line(&s, "the capture was cut"), 5);
+    bdb_sink_free(&s);
 }
 
 static void openssl_speed__cut_after_header__progress_results_give_rows(void **state)
@@ -1410,6 +1485,197 @@ static void openssl_speed__cut_before_table__each_result_a_figure(void **state)
     }
     assert_int_equal(first, 3);
     assert_int_equal(second, 2);
+    bdb_sink_free(&s);
+}
+
+/* A capture of speed's stderr alone (`2>F >/dev/null`, the table went to
+ * stdout): every "Doing" / "+R" result gives its row's figure, count /
+ * seconds (x block size), checked against the raw line and against the
+ * table the same run printed on stdout (kept beside it) to its printed
+ * rounding; no number of these lines is left unread. */
+static void openssl_speed__progress_lines_only__every_result_a_figure(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *metric, *table_name;
+        int line, mr_line;
+    } pk[] = {
+        {"rsa1024", "sign_per_sec", "rsa1024", 2, 4},
+        {"rsa1024", "verify_per_sec", "rsa1024", 3, 6},
+        {"dsa2048", "sign_per_sec", "dsa2048", 4, 8},
+        {"dsa2048", "verify_per_sec", "dsa2048", 5, 10},
+        {"ecdsa-256bits", "sign_per_sec", "ecdsa-nistp256", 6, 12},
+        {"ecdsa-256bits", "verify_per_sec", "ecdsa-nistp256", 7, 14},
+        {"ecdh-x25519", "op_per_sec", "ecdh-x25519", 8, 16},
+        {"ed25519", "sign_per_sec", "ed25519", 9, 18},
+        {"ed25519", "verify_per_sec", "ed25519", 10, 20},
+        {"ffdh2048", "op_per_sec", "ffdh2048", 11, 22},
+    };
+    static const char *const files[2][2] = {
+        {DIR_REL "doing-only-stderr-md5-pk.txt",
+         DIR_REL "doing-only-stdout-md5-pk.txt"},
+        {DIR_REL "mr-only-stderr-md5-pk.txt",
+         DIR_REL "mr-only-stdout-md5-pk.txt"}};
+    for (int f = 0; f < 2; f++) {
+        size_t len;
+        char *text = tu_read(files[f][0], &len);
+        bdb_sink s, table;
+        parse_ok(files[f][0], NULL, &s);
+        parse_ok(files[f][1], NULL, &table);
+        /* md5 at 64 bytes, ten operations as rate and time */
+        assert_int_equal(s.n, 1 + 10 * 2);
+        const bdb_sample *md5 =
+            tu_find(&s, "md5", "throughput", "block_size=64");
+        assert_non_null(md5);
+        assert_int_equal(md5->line, f ? 2 : 1);
+        const bdb_sample *row =
+            tu_find(&table, "md5", "throughput", "block_size=64");
+        assert_non_null(row);
+        /* the row prints "%.2fk" (or +F "%.2f"): within 0.01 k */
+        assert_true(fabs(md5->value - row->value) <= 10.0);
+        if (!f)
+            tu_assert_close(md5->value, doing_rate(text, 1), 1e-9, "rate");
+        for (size_t i = 0; i < sizeof pk / sizeof pk[0]; i++) {
+            int line = f ? pk[i].mr_line : pk[i].line;
+            const bdb_sample *x = tu_find(&s, pk[i].name, pk[i].metric, NULL);
+            assert_non_null(x);
+            assert_int_equal(x->line, line);
+            tu_assert_close(x->value, doing_ops_rate(text, line), 1e-9,
+                            pk[i].name);
+            const bdb_sample *t =
+                tu_find(&table, pk[i].table_name, pk[i].metric, NULL);
+            assert_non_null(t);
+            /* the table prints "%8.1f" (+F2.. "%f"): within 0.05 */
+            assert_true(fabs(x->value - t->value) <= 0.05 + 1e-9);
+            assert_false(tu_has_warning(&s, line, "numbers not read"));
+        }
+        assert_true(tu_has_warning(&s, f ? 2 : 1, "table is missing"));
+        free(text);
+        bdb_sink_free(&s);
+        bdb_sink_free(&table);
+    }
+}
+
+/* Vendor builds and their guides (issue 21, class 4).
+ * Huawei's KAE guide (search index id 26060589248): SUSE's root prompt
+ * "linux-rmw4:/usr/local/bin # ./openssl speed ..." (its "#" is no
+ * comment), -engine kae and -async_jobs as parameters, and a full stop
+ * typed after a row's last figure ("28365.8."). */
+static const char kae_rsa[] =
+    "-   Use the OpenSSL software algorithm to test the RSA performance.\n"
+    "\n"
+    "    ```\n"
+    "    linux-rmw4:/usr/local/bin # ./openssl speed -elapsed rsa2048\n"
+    "    ...\n"
+    "                     sign    verify    sign/s verify/s\n"
+    "    rsa 2048 bits 0.001384s 0.000035s   724.1  28365.8.\n"
+    "    ```\n"
+    "\n"
+    "-   Use the KAE to test the RSA performance.\n"
+    "\n"
+    "    ```\n"
+    "    linux-rmw4:/usr/local/bin # ./openssl speed -elapsed -engine kae rsa2048\n"
+    "    ....\n"
+    "                     sign    verify    sign/s verify/s\n"
+    "    rsa 2048 bits 0.000355s 0.000022s   2819.0  45478.4\n"
+    "    ```\n"
+    "\n"
+    "-   Use the KAE to test the asynchronous RSA performance.\n"
+    "\n"
+    "    ```\n"
+    "    linux-rmw4:/usr/local/bin # ./openssl speed -engine kae -elapsed -async_jobs 36 rsa2048 \n"
+    "    .... \n"
+    "                      sign    verify    sign/s verify/s\n"
+    "    rsa 2048 bits 0.000018s 0.000009s  54384.1 105317.0\n"
+    "    ```\n";
+
+/* The openEuler KAE guide (id 14726006432): sizes of a MiB and more,
+ * printed "%7d bytes" with no blank before them, so glued to the
+ * "bytes" before ("102400 bytes1048576 bytes2097152 bytes"); SM4 and
+ * SM3 rows. */
+static const char kae_sm[] =
+    "    linux-rmw4:/usr/local/bin # ./openssl speed -elapsed -evp sm3\n"
+    "    You have chosen to measure elapsed time instead of user CPU time.\n"
+    "    Doing sm3 for 3s on 102400 size blocks: 1536 sm3's in 3.00s\n"
+    "    ....\n"
+    "    type          51200 bytes 102400 bytes1048576 bytes2097152 bytes4194304 bytes8388608 bytes\n"
+    "    sm3              50568.53k    52428.80k    52428.80k    52428.80k    52428.80k    52428.80k\n"
+    "    ```\n"
+    "\n"
+    "-   使用KAE引擎测试SM3模式性能。\n"
+    "\n"
+    "    ```\n"
+    "    linux-rmw4:/usr/local/bin # ./openssl speed -elapsed -engine kae -evp sm3\n"
+    "    engine \"kae\" set.\n"
+    "    You have chosen to measure elapsed time instead of user CPU time.\n"
+    "    Doing sm3 for 3s on 102400 size blocks: 19540 sm3's in 3.00s\n"
+    "    ....\n"
+    "    type            51200 bytes  102400 bytes  1048576 bytes 2097152 bytes 4194304 bytes 8388608 bytes\n"
+    "    sm3             648243.20k   666965.33k   677030.57k   678778.20k   676681.05k   668292.44k\n";
+
+/* Tongsuo's SM2 under perf stat, from a LoongArch kernel mail (id
+ * 17263288270): its "Doing" lines name the curve ("256 bits CurveSM2
+ * signs"), the row "256 bits SM2 (CurveSM2)". */
+static const char tongsuo_sm2[] =
+    "fedora@linux:~/uprobe.git/tools/perf$ sudo ./perf stat -e probe_libcrypto:BN_mod_mul_montgomery /opt/tongsuo/bin/openssl speed sm2\n"
+    "Doing 256 bits sign CurveSM2's for 10s: 7463 256 bits CurveSM2 signs in 10.00s \n"
+    "Doing 256 bits verify CurveSM2's for 10s: 9681 256 bits CurveSM2 verify in 9.98s\n"
+    "...\n"
+    "                              sign    verify    sign/s verify/s\n"
+    " 256 bits SM2 (CurveSM2)   0.0013s   0.0010s    746.3    970.0\n";
+
+static void openssl_speed__vendor_builds__rows_read_whatever_the_name(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(kae_rsa, NULL, &s);
+    assert_int_equal(s.n, 3 * 4);
+    /* 724.1 and 28365.8 of the row ending in "." (line 7) */
+    const bdb_sample *x = tu_find(&s, "rsa2048", "verify_per_sec",
+                                  "elapsed=1");
+    assert_non_null(x);
+    assert_true(x->value == 28365.8);
+    assert_int_equal(x->line, 7);
+    tu_assert_value(&s, "rsa2048", "sign_per_sec", "elapsed=1", 724.1, 0);
+    tu_assert_value(&s, "rsa2048", "sign_per_sec", "elapsed=1,engine=kae",
+                    2819.0, 0);
+    tu_assert_value(&s, "rsa2048", "verify_per_sec",
+                    "async_jobs=36,elapsed=1,engine=kae", 105317.0, 0);
+    for (size_t i = 0; i < s.n; i++)
+        assert_int_equal(s.samples[i].repetition, 1);
+    bdb_sink_free(&s);
+
+    tu_text_ok(kae_sm, NULL, &s);
+    assert_int_equal(s.n, 2 * 6);
+    static const char *const sizes[] = {"51200", "102400", "1048576",
+                                        "2097152", "4194304", "8388608"};
+    static const double sw[] = {50568.53e3, 52428.80e3, 52428.80e3,
+                                52428.80e3, 52428.80e3, 52428.80e3};
+    static const double kae[] = {648243.20e3, 666965.33e3, 677030.57e3,
+                                 678778.20e3, 676681.05e3, 668292.44e3};
+    for (int i = 0; i < 6; i++) {
+        char buf[96];
+        const char *params = buf;
+        snprintf(buf, sizeof buf, "block_size=%s,elapsed=1,evp=1", sizes[i]);
+        tu_assert_value(&s, "sm3", "throughput", params, sw[i], 1e-12);
+        snprintf(buf, sizeof buf, "block_size=%s,elapsed=1,engine=kae,evp=1",
+                 sizes[i]);
+        tu_assert_value(&s, "sm3", "throughput", params, kae[i], 1e-12);
+    }
+    /* no figure under speed's default sizes */
+    assert_null(tu_find(&s, "sm3", "throughput",
+                        "block_size=16,elapsed=1,evp=1"));
+    /* the Doing lines are the rows' points: 1536 x 102400 / 3 s is the
+     * 52428.80k printed */
+    assert_int_equal(s.ntrace, 4);
+    bdb_sink_free(&s);
+
+    tu_text_ok(tongsuo_sm2, NULL, &s);
+    assert_int_equal(s.n, 4);
+    tu_assert_value(&s, "sm2-curvesm2", "sign_per_sec", NULL, 746.3, 0);
+    tu_assert_value(&s, "sm2-curvesm2", "verify_per_sec", NULL, 970.0, 0);
+    /* both Doing lines are points of the row (count and seconds each) */
+    assert_int_equal(s.ntrace, 4);
     bdb_sink_free(&s);
 }
 
@@ -1779,6 +2045,8 @@ int main(void)
         cmocka_unit_test(openssl_speed__error_stack_between_pk_rows__warning_at_its_line),
         cmocka_unit_test(openssl_speed__truncated_row__complete_figures_kept_with_warning),
         cmocka_unit_test(openssl_speed__truncated_pk_table__rows_before_the_cut_kept),
+        cmocka_unit_test(openssl_speed__progress_lines_only__every_result_a_figure),
+        cmocka_unit_test(openssl_speed__vendor_builds__rows_read_whatever_the_name),
         cmocka_unit_test(openssl_speed__truncated_before_any_row__fails_saying_truncated),
         cmocka_unit_test(openssl_speed__multi_children_lines_only__child_figures_parallel),
         cmocka_unit_test(openssl_speed__multi_children_lines_interleaved__not_guessed),

@@ -210,6 +210,42 @@ static void parse_time__gnu_default_as_its_manual_documents__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* A command killed by a signal (real GNU time 1.9 runs, samples/time):
+ * GNU time prints "Command terminated by signal N" and then, for -v's
+ * "Exit status:" and -f's %x, WEXITSTATUS() of the killed process, 0:
+ * no status the command returned. It is warned at its line and not
+ * stored; the times are; the next run's status (exit 4) is stored. */
+static void parse_time__gnu_killed_by_signal__no_false_exit_status(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_ok("samples/time/gnu-time-v-killed-by-signal.txt", &s);
+    assert_null(tu_find(&s, NULL, "exit_status", NULL));
+    assert_true(tu_has_warning(&s, 1, "terminated by signal 15"));
+    assert_true(tu_has_warning(&s, 24, "no status the command returned"));
+    tu_assert_value(&s, NULL, "max_rss", NULL, 1624.0 * 1024, 0);
+    assert_int_equal(s.n, 21);
+    bdb_sink_free(&s);
+
+    parse_ok("samples/time/gnu-time-default-killed-by-signal.txt", &s);
+    assert_null(tu_find(&s, NULL, "exit_status", NULL));
+    assert_true(tu_has_warning(&s, 1, "terminated by signal 9"));
+    tu_assert_value(&s, NULL, "max_rss", NULL, 1580.0 * 1024, 0);
+    bdb_sink_free(&s);
+
+    parse_ok("samples/time/bash-v-gnu-time-f-x-signal-and-exit.txt", &s);
+    assert_int_equal(tu_count(&s, "exit_status"), 1);
+    const bdb_sample *x = tu_find(&s, "sh -c 'exit 4'", "exit_status", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 4);
+    assert_int_equal(x->line, 6);
+    assert_true(tu_has_warning(&s, 2, "terminated by signal 2"));
+    assert_true(tu_has_warning(&s, 3, "no status the command returned"));
+    assert_true(tu_has_warning(&s, 5, "non-zero status 4"));
+    assert_non_null(tu_find(&s, "sh -c 'kill -INT $$'", "real", NULL));
+    bdb_sink_free(&s);
+}
+
 static void parse_time__gnu_nonzero_exit__stored_and_warned_once(void **st)
 {
     (void)st;
@@ -675,6 +711,110 @@ static void parse_time__macos_l__bytes_and_extra_counters(void **st)
     assert_int_equal(tu_find(&s, NULL, "peak_memory_footprint", NULL)->line, 18);
     assert_int_equal(tu_count(&s, NULL), 20);
     bdb_sink_free(&s);
+}
+
+/* macOS 10.14.6's /usr/bin/time -l and -lp (`sleep`), quoted from the
+ * fixtures of kellyjonbrazil/jc, tests/fixtures/osx-10.14.6/time-l.out
+ * and time-lp.out: before macOS 11 the -l lines were "%10ld" as
+ * FreeBSD's, but ru_maxrss in bytes (688128 over 178 page reclaims: as
+ * KiB it would be 966 times the pages faulted in); -p puts the POSIX
+ * "real/user/sys" lines before the same rusage lines. */
+static void parse_time__macos_10_lp__posix_lines_then_rusage_in_bytes(void **st)
+{
+    (void)st;
+    static const char lp[] =
+        "real         0.00\n"
+        "user         0.00\n"
+        "sys          0.00\n"
+        "    688128  maximum resident set size\n"
+        "         0  average shared memory size\n"
+        "         0  average unshared data size\n"
+        "         0  average unshared stack size\n"
+        "       178  page reclaims\n"
+        "         0  page faults\n"
+        "         0  swaps\n"
+        "         0  block input operations\n"
+        "         0  block output operations\n"
+        "         0  messages sent\n"
+        "         0  messages received\n"
+        "         0  signals received\n"
+        "         0  voluntary context switches\n"
+        "         3  involuntary context switches\n";
+    static const char l[] =
+        "        0.00 real         0.00 user         0.00 sys\n"
+        "    688128  maximum resident set size\n"
+        "         0  average shared memory size\n"
+        "         0  average unshared data size\n"
+        "         0  average unshared stack size\n"
+        "       178  page reclaims\n"
+        "         0  page faults\n"
+        "         0  swaps\n"
+        "         0  block input operations\n"
+        "         0  block output operations\n"
+        "         0  messages sent\n"
+        "         0  messages received\n"
+        "         0  signals received\n"
+        "         0  voluntary context switches\n"
+        "         3  involuntary context switches\n";
+    const char *texts[2] = {lp, l};
+    for (int k = 0; k < 2; k++) {
+        bdb_sink s;
+        tu_text_ok(texts[k], NULL, &s);
+        /* real, user, sys and the 14 rusage lines */
+        assert_int_equal(s.n, 3 + 14);
+        tu_assert_value(&s, NULL, "real", NULL, 0, 0);
+        int off = k == 0 ? 3 : 1; /* the first rusage line */
+        const bdb_sample *x = tu_find(&s, NULL, "max_rss", NULL);
+        assert_non_null(x);
+        assert_true(x->value == 688128);
+        assert_int_equal(x->line, off + 1);
+        assert_true(tu_has_warning(&s, off + 1, "read as bytes"));
+        x = tu_find(&s, NULL, "minor_page_faults", NULL);
+        assert_non_null(x);
+        assert_true(x->value == 178);
+        assert_int_equal(x->line, off + 5);
+        x = tu_find(&s, NULL, "involuntary_context_switches", NULL);
+        assert_non_null(x);
+        assert_true(x->value == 3);
+        assert_int_equal(x->line, off + 14);
+        bdb_sink_free(&s);
+    }
+}
+
+/* A macOS -l run with only two of its rusage lines kept (the rest cut by
+ * its author), quoted from a public README (search index id
+ * 55870639637). Then the same with BSD's "Command terminated
+ * abnormally." put before it: the line as usr.bin/time's source prints
+ * it when the command did not exit, with no status (FreeBSD/macOS
+ * `fprintf(stderr, "Command terminated abnormally.\n")`, search index id
+ * 2281368099; no published log with it was found), a warning at its
+ * line and no figure. */
+static void parse_time__macos_l_two_lines_kept__bytes(void **st)
+{
+    (void)st;
+    static const char kept[] =
+        "generated_match=true\n"
+        "        3.35 real         4.69 user         2.08 sys\n"
+        "          1598685184  maximum resident set size\n"
+        "          2123666624  peak memory footprint\n";
+    bdb_sink s;
+    tu_text_ok(kept, NULL, &s);
+    assert_int_equal(s.n, 5);
+    tu_assert_value(&s, NULL, "real", NULL, 3.35, 1e-12);
+    tu_assert_value(&s, NULL, "max_rss", NULL, 1598685184.0, 0);
+    tu_assert_value(&s, NULL, "peak_memory_footprint", NULL, 2123666624.0,
+                    0);
+    bdb_sink_free(&s);
+
+    size_t n = strlen(kept);
+    char *abn = malloc(n + 64);
+    assert_non_null(abn);
+    snprintf(abn, n + 64, "Command terminated abnormally.\n%s", kept);
+    tu_text_ok(abn, NULL, &s);
+    assert_true(tu_has_warning(&s, 1, "Command terminated abnormally"));
+    assert_int_equal(s.n, 5);
+    bdb_sink_free(&s);
+    free(abn);
 }
 
 static void parse_time__freebsd_l__kib(void **st)
@@ -1552,6 +1692,7 @@ int main(void)
         cmocka_unit_test(parse_time__gnu_default__all_fields_and_kib),
         cmocka_unit_test(parse_time__gnu_default_as_its_manual_documents__read),
         cmocka_unit_test(parse_time__gnu_nonzero_exit__stored_and_warned_once),
+        cmocka_unit_test(parse_time__gnu_killed_by_signal__no_false_exit_status),
         cmocka_unit_test(parse_time__gnu_v__command_names_benchmark),
         cmocka_unit_test(parse_time__gnu_v_unknown_field__warned_and_block_kept),
         cmocka_unit_test(parse_time__gnu_f_in_log__formats_and_command),
@@ -1570,6 +1711,8 @@ int main(void)
         cmocka_unit_test(parse_time__prompt_and_wrappers__name_the_benchmark),
         cmocka_unit_test(parse_time__macos_l__bytes_and_extra_counters),
         cmocka_unit_test(parse_time__freebsd_l__kib),
+        cmocka_unit_test(parse_time__macos_10_lp__posix_lines_then_rusage_in_bytes),
+        cmocka_unit_test(parse_time__macos_l_two_lines_kept__bytes),
         cmocka_unit_test(parse_time__seed000_loop__three_repetitions),
         cmocka_unit_test(parse_time__seed002_nbsp_blank_lines__three_runs),
         cmocka_unit_test(parse_time__time_dd__both_parsers_run),

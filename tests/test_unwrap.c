@@ -1119,6 +1119,135 @@ static void unwrap__quoted_printable_break_inside_a_line__figure_on_its_line(voi
     bdb_sink_free(&s);
 }
 
+/* A mail's no-break spaces, quoted-printable without its header: UTF-8
+ * "=C2=A0" (a xen-devel mail of 2021-01-15, "XSA-332 kernel patch - huge
+ * network performance on pfSense VMs", iperf 3 between two VMs, read from
+ * a public code-search index, id 24902732816) and Latin-1 "=A0" (an
+ * e1000e bug report with iperf 3.7 -P 5 -R, id 11831987421, where a soft
+ * break cuts the retransmits "120=" / "8"). Each figure is read at the
+ * file's line its digits are on. */
+static const char qp_utf8_nbsp[] =
+    "root@samtest:~# iperf3 -c 10.0.90.1\n"
+    "Connecting to host 10.0.90.1, port 5201\n"
+    "[=C2=A0 5] local 10.0.90.2 port 58036 connected to 10.0.90.1 port 5201\n"
+    "[ ID] Interval=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0 =\n"
+    "Transfer=C2=A0=C2=A0=C2=A0=C2=A0 Bitrate=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=\n"
+    "=A0=C2=A0=C2=A0 Retr=C2=A0 Cwnd\n"
+    "[=C2=A0 5]=C2=A0=C2=A0 0.00-1.00=C2=A0=C2=A0 sec=C2=A0=C2=A0 100 MBytes=C2=\n"
+    "=A0=C2=A0 842 Mbits/sec=C2=A0=C2=A0=C2=A0 0=C2=A0=C2=A0 1.22 MBytes\n"
+    "[=C2=A0 5]=C2=A0=C2=A0 1.00-2.00=C2=A0=C2=A0 sec=C2=A0=C2=A0 148 MBytes=C2=\n"
+    "=A0 1.24 Gbits/sec=C2=A0=C2=A0=C2=A0 0=C2=A0=C2=A0 2.00 MBytes\n"
+    "- - - - - - - - - - - - - - - - - - - - - - - - -\n"
+    "[ ID] Interval=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0 =\n"
+    "Transfer=C2=A0=C2=A0=C2=A0=C2=A0 Bitrate=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=\n"
+    "=A0=C2=A0=C2=A0 Retr\n"
+    "[=C2=A0 5]=C2=A0=C2=A0 0.00-10.00=C2=A0 sec=C2=A0 1.35 GBytes=C2=A0 1.16 Gb=\n"
+    "its/sec 0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=C2=A0=\n"
+    "=C2=A0 sender\n";
+
+static const char qp_latin1_nbsp[] =
+    "iperf3 -c bouygues.iperf.fr -d -P 5 -R\n"
+    "\n"
+    "[ ID] Interval=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0 Transfer=A0=A0=A0=A0 Bitrate=\n"
+    "=A0=A0=A0=A0=A0=A0=A0=A0 Retr\n"
+    "[=A0 5]=A0=A0 0.00-10.02=A0 sec=A0=A0 499 MBytes=A0=A0 418 Mbits/sec=A0 120=\n"
+    "8=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0 sender\n"
+    "[=A0 5]=A0=A0 0.00-10.00=A0 sec=A0=A0 487 MBytes=A0=A0 409 Mbits/sec=A0=A0=\n"
+    "=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0 receiver\n"
+    "[=A0 7]=A0=A0 0.00-10.02=A0 sec=A0=A0 149 MBytes=A0=A0 125 Mbits/sec=A0 262=\n"
+    "=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0 sender\n"
+    "[=A0 7]=A0=A0 0.00-10.00=A0 sec=A0=A0 146 MBytes=A0=A0 122 Mbits/sec=A0=A0=\n"
+    "=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0 receiver\n"
+    "[SUM]=A0=A0 0.00-10.02=A0 sec=A0 1.09 GBytes=A0=A0 931 Mbits/sec=A0 2264=A0=\n"
+    "=A0=A0=A0=A0=A0 =A0=A0=A0=A0=A0=A0sender\n"
+    "[SUM]=A0=A0 0.00-10.00=A0 sec=A0 1.06 GBytes=A0=A0 912 Mbits/sec=A0=A0=A0=\n"
+    "=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0=A0 receiver\n";
+
+/* Parses text as an import does, with the unread-figure account. */
+static void parse_with_account(const char *text, bdb_sink *s)
+{
+    bdb_diag d;
+    bdb_sink_init(s);
+    bdb_diag_clear(&d);
+    bdb_ingest_opts o = {.source_name = "x.txt", .unread_account = 1};
+    assert_int_equal(bdb_ingest_buffer(text, strlen(text), &o, s, NULL, 0, &d),
+                     0);
+}
+
+static void unwrap__quoted_printable_no_break_spaces__columns_split(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    parse_with_account(qp_utf8_nbsp, &s);
+    assert_true(s.n > 0);
+    assert_string_equal(s.samples[0].tool, "iperf3");
+    /* "1.16 Gb=" / "its/sec 0" over lines 15-16: 1.16 Gbit/s, 0 retries
+     * (a sender line alone is the run's figure) */
+    const bdb_sample *x = tu_find(&s, "tcp", "throughput", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 1.16e9, 1e-9, "sender bitrate");
+    assert_int_equal(x->line, 15);
+    x = tu_find(&s, "tcp", "transfer", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 1.35 * 1073741824.0, 1e-9, "sender transfer");
+    x = tu_find(&s, "tcp", "retransmits", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 0);
+    /* the intervals: "100 MBytes=C2=" / "=A0=C2=A0 842 Mbits/sec", a
+     * break inside the "=C2=A0" between two columns */
+    x = tu_find(&s, "tcp", "interval_throughput_min", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 842e6, 1e-9, "interval min");
+    x = tu_find(&s, "tcp", "interval_throughput_max", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 1.24e9, 1e-9, "interval max");
+    assert_int_equal(s.ntrace, 8);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+
+    parse_with_account(qp_latin1_nbsp, &s);
+    assert_true(s.n > 0);
+    assert_string_equal(s.samples[0].tool, "iperf3");
+    x = tu_find(&s, "tcp", "retransmits", "direction=server_to_client,"
+                "duration=10,protocol=tcp,stream=1,streams=5");
+    assert_non_null(x);
+    assert_true(x->value == 1208);
+    x = tu_find(&s, "tcp", "throughput", "direction=server_to_client,"
+                "duration=10,protocol=tcp,stream=1,streams=5");
+    assert_non_null(x);
+    tu_assert_close(x->value, 409e6, 1e-9, "stream receiver");
+    assert_int_equal(x->line, 7);
+    x = tu_find(&s, "tcp", "retransmits", "direction=server_to_client,"
+                "duration=10,protocol=tcp,streams=5");
+    assert_non_null(x);
+    assert_true(x->value == 2264);
+    assert_int_equal(x->line, 13);
+    x = tu_find(&s, "tcp", "throughput", "direction=server_to_client,"
+                "duration=10,protocol=tcp,streams=5");
+    assert_non_null(x);
+    tu_assert_close(x->value, 912e6, 1e-9, "sum receiver");
+    assert_int_equal(x->line, 15);
+    /* only the command line's "-P 5" is left, warned */
+    assert_int_equal(s.unread_lines, 1);
+    assert_true(tu_has_warning(&s, 1, "numbers not read"));
+    bdb_sink_free(&s);
+}
+
+/* A plain fio log's "min=85," and "avg=95.12" are no quoted-printable
+ * bytes: nothing is decoded. */
+static void unwrap__decimal_after_equals__not_quoted_printable(void **st)
+{
+    (void)st;
+    bdb_unwrapped u;
+    static const char fio_line[] =
+        "    clat (usec): min=85, max=9876, avg=95.12, stdev=A0\n"
+        "     lat (usec): min=90, max=9880, avg=99.12, stdev=12.3\n"
+        "  cpu          : usr=9.58%, sys=B1ack, ctx=FF00\n";
+    assert_int_equal(bdb_unwrap(fio_line, sizeof fio_line - 1, &u), BDB_OK);
+    assert_null(strstr(u.what, "quoted-printable"));
+    bdb_unwrap_free(&u);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1130,6 +1259,8 @@ int main(void)
         cmocka_unit_test(unwrap__repeated_tool_label_with_figures__not_a_prefix),
         cmocka_unit_test(unwrap__pipe_first_on_each_line__not_a_prefix),
         cmocka_unit_test(unwrap__quoted_printable_break_inside_a_line__figure_on_its_line),
+        cmocka_unit_test(unwrap__quoted_printable_no_break_spaces__columns_split),
+        cmocka_unit_test(unwrap__decimal_after_equals__not_quoted_printable),
         cmocka_unit_test(unwrap__mail_quotes_and_markdown_fence__read),
         cmocka_unit_test(unwrap__uniform_indentation_and_glued_prompt__read),
         cmocka_unit_test(unwrap__bbcode_colour_and_bold_around_figures__read),

@@ -7,6 +7,7 @@
  * README.md); wrk2 and other machines' outputs are short real excerpts
  * quoted with their source. */
 #include "test_util.h"
+#include "../ingest/unwrap.h"
 
 #define parse_ok(rel, s) tu_parse_ok(rel, NULL, s)
 #define replace(text, from, to) tu_replace(text, from, to)
@@ -1142,6 +1143,101 @@ static void wrk2__calibration_usec_msec_after_a_blank__traced(void **state)
     bdb_sink_free(&s);
 }
 
+/* wrk in shiki markup (issue 21, class 6): one <span class="line"> per
+ * output line, entities, the text in inline spans.
+ * VitePress, spans without colours, two code blocks on one physical line
+ * ("...Will Glozer</span></span></code></pre></div><p>...<pre ...><code>
+ * <span class="line"><span>wrk -t8 ..."), a build chunk read from a public
+ * code-search index, id 558391756: */
+static const char shiki_plain[] =
+    "<span class=\"line\"><span>wrk 4.0.2 [epoll] Copyright (C) 2012 Will Glozer</span></span></code></pre></div><p>看到是4.0.2版本的wrk，使用了epoll。这意味着我们可以用少量的线程来跟被测服务创建大量连接，进行压测。</p><p>做一次简单压测，分析下结果</p><div class=\"language- vp-adaptive-theme\"><button title=\"Copy Code\" class=\"copy\"></button><span class=\"lang\"></span><pre class=\"shiki shiki-themes github-light github-dark vp-code\" tabindex=\"0\"><code><span class=\"line\"><span>wrk -t8 -c200 -d30s --latency  &quot;http://www.bing.com&quot;</span></span>\n"
+    "<span class=\"line\"><span></span></span>\n"
+    "<span class=\"line\"><span>输出：</span></span>\n"
+    "<span class=\"line\"><span>Running 30s test @ http://www.bing.com</span></span>\n"
+    "<span class=\"line\"><span>  8 threads and 200 connections</span></span>\n"
+    "<span class=\"line\"><span>  Thread Stats   Avg      Stdev     Max   +/- Stdev</span></span>\n"
+    "<span class=\"line\"><span>    Latency    46.67ms  215.38ms   1.67s    95.59%</span></span>\n"
+    "<span class=\"line\"><span>    Req/Sec     7.91k     1.15k   10.26k    70.77%</span></span>\n"
+    "<span class=\"line\"><span>  Latency Distribution</span></span>\n"
+    "<span class=\"line\"><span>     50%    2.93ms</span></span>\n"
+    "<span class=\"line\"><span>     75%    3.78ms</span></span>\n"
+    "<span class=\"line\"><span>     90%    4.73ms</span></span>\n"
+    "<span class=\"line\"><span>     99%    1.35s </span></span>\n"
+    "<span class=\"line\"><span>  1790465 requests in 30.01s, 684.08MB read</span></span>\n"
+    "<span class=\"line\"><span>Requests/sec:  59658.29</span></span>\n"
+    "<span class=\"line\"><span>Transfer/sec:     22.79MB</span></span></code></pre></div><p>以上使用8个线程200个连接，对bing首页进行了30秒的压测，并要求在压测结果中输出响应延迟信息。以下对压测结果进行简单注释：</p>\n";
+
+/* VitePress with a colour span per token (--shiki-light/--shiki-dark)
+ * and a macOS prompt "host:dir user$ wrk ...", id 37848222601: */
+static const char shiki_tokens[] =
+    "<span class=\"line\"><span style=\"--shiki-light:#6F42C1;--shiki-dark:#B392F0;\">kldeMacBook-Pro-6:ratelimiter-spring-boot-starter</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> kl</span><span style=\"--shiki-light:#24292E;--shiki-dark:#E1E4E8;\">$ </span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">wrk</span><span style=\"--shiki-light:#005CC5;--shiki-dark:#79B8FF;\"> -t16</span><span style=\"--shiki-light:#005CC5;--shiki-dark:#79B8FF;\"> -c100</span><span style=\"--shiki-light:#005CC5;--shiki-dark:#79B8FF;\"> -d15s</span><span style=\"--shiki-light:#005CC5;--shiki-dark:#79B8FF;\"> --latency</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> http://localhost:8080/test/wrk</span></span>\n"
+    "<span class=\"line\"><span style=\"--shiki-light:#6F42C1;--shiki-dark:#B392F0;\">Running</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> 15s</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> test</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> @</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> http://localhost:8080/test/wrk</span></span>\n"
+    "<span class=\"line\"><span style=\"--shiki-light:#6F42C1;--shiki-dark:#B392F0;\">  16</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> threads</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> and</span><span style=\"--shiki-light:#005CC5;--shiki-dark:#79B8FF;\"> 100</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> connections</span></span>\n"
+    "<span class=\"line\"><span style=\"--shiki-light:#6F42C1;--shiki-dark:#B392F0;\">  Thread</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> Stats</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">   Avg</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">      Stdev</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">     Max</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">   +/-</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> Stdev</span></span>\n"
+    "<span class=\"line\"><span style=\"--shiki-light:#6F42C1;--shiki-dark:#B392F0;\">    Latency</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">     6.18ms</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">   20.70ms</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> 281.21ms</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">   98.17%</span></span>\n"
+    "<span class=\"line\"><span style=\"--shiki-light:#6F42C1;--shiki-dark:#B392F0;\">    Req/Sec</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">     1.65k</span><span style=\"--shiki-light:#005CC5;--shiki-dark:#79B8FF;\">   307.06</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">     2.30k</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">    76.44%</span></span>\n"
+    "<span class=\"line\"><span style=\"--shiki-light:#6F42C1;--shiki-dark:#B392F0;\">  Latency</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> Distribution</span></span>\n"
+    "<span class=\"line\"><span style=\"--shiki-light:#6F42C1;--shiki-dark:#B392F0;\">     50%</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">    3.57ms</span></span>\n"
+    "<span class=\"line\"><span style=\"--shiki-light:#6F42C1;--shiki-dark:#B392F0;\">     75%</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">    4.11ms</span></span>\n"
+    "<span class=\"line\"><span style=\"--shiki-light:#6F42C1;--shiki-dark:#B392F0;\">     90%</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">    5.01ms</span></span>\n"
+    "<span class=\"line\"><span style=\"--shiki-light:#6F42C1;--shiki-dark:#B392F0;\">     99%</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">  115.48ms</span></span>\n"
+    "<span class=\"line\"><span style=\"--shiki-light:#6F42C1;--shiki-dark:#B392F0;\">  389399</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> requests</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> in</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> 15.03s,</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> 43.15MB</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\"> read</span></span>\n"
+    "<span class=\"line\"><span style=\"--shiki-light:#6F42C1;--shiki-dark:#B392F0;\">Requests/sec:</span><span style=\"--shiki-light:#005CC5;--shiki-dark:#79B8FF;\">  25915.91</span></span>\n"
+    "<span class=\"line\"><span style=\"--shiki-light:#6F42C1;--shiki-dark:#B392F0;\">Transfer/sec:</span><span style=\"--shiki-light:#032F62;--shiki-dark:#9ECBFF;\">      2.87MB</span></span></code></pre></div><p>压测下，所有流量都过限流器，qps 可以达到 2w+。</p><h3 id=\"_4、版本更新\" tabindex=\"-1\">4、版本更新 <a class=\"header-anchor\" href=\"#_4、版本更新\" aria-label=\"Permalink to &quot;4、版本更新&quot;\"></a></h3>\n";
+
+static void wrk__shiki_span_lines__read_at_file_lines(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(shiki_plain, NULL, &s);
+    /* Thread Stats, the 4 percentiles, the summary and the two rates */
+    assert_int_equal(s.n, 17);
+    const bdb_sample *x = tu_find(&s, NULL, "requests_per_sec", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 59658.29);
+    assert_int_equal(x->line, 15);
+    x = tu_find(&s, NULL, "latency_p99", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 1.35, 1e-12, "p99");
+    assert_int_equal(x->line, 13);
+    x = tu_find(&s, NULL, "complete_requests", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 1790465);
+    x = tu_find(&s, NULL, "latency_mean", "concurrency=200,duration=30,"
+                "path=/,scheme=http,threads=8");
+    assert_non_null(x);
+    tu_assert_close(x->value, 46.67e-3, 1e-12, "latency mean");
+    assert_string_equal(s.tool_version, "4.0.2");
+    assert_int_equal(count_notes(&s, "numbers not read"), 0);
+    bdb_sink_free(&s);
+    /* the command of the second block, after the first block's text on
+     * the same physical line, is a line of its own, not glued to
+     * "Will Glozer" */
+    bdb_unwrapped u;
+    assert_int_equal(bdb_unwrap(shiki_plain, sizeof shiki_plain - 1, &u), 0);
+    assert_non_null(u.text);
+    assert_non_null(strstr(u.text, "Will Glozer\nwrk -t8 -c200"));
+    bdb_unwrap_free(&u);
+
+    tu_text_ok(shiki_tokens, NULL, &s);
+    assert_int_equal(s.n, 17);
+    x = tu_find(&s, NULL, "requests_per_sec", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 25915.91);
+    assert_int_equal(x->line, 13);
+    x = tu_find(&s, NULL, "thread_requests_per_sec_stdev", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 307.06, 1e-12, "req/sec stdev");
+    assert_int_equal(x->line, 6);
+    x = tu_find(&s, NULL, "transfer_rate", NULL);
+    assert_non_null(x);
+    tu_assert_close(x->value, 2.87 * 1048576, 1e-12, "transfer");
+    assert_int_equal(x->line, 14);
+    /* the prompt line is a command, no unread figure */
+    assert_int_equal(count_notes(&s, "numbers not read"), 0);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1178,6 +1274,7 @@ int main(void)
         cmocka_unit_test(wrk__sniff__scores),
         cmocka_unit_test(wrk2__calibration_usec_msec_after_a_blank__traced),
         cmocka_unit_test(wrk2__percentile_rows_without_header__read_from_50),
+        cmocka_unit_test(wrk__shiki_span_lines__read_at_file_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

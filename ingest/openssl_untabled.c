@@ -1,0 +1,193 @@
+/* openssl_untabled.c - the figures of `openssl speed` results no table row
+ * took: a run whose capture ends (or whose run starts again) after its
+ * progress lines, before its table or inside it.
+ *
+ * Each result ("Doing md5 for 3s on 16 size blocks: 7151396 md5's in
+ * 2.99s", "Doing 2048 bits private rsa's for 10s: 1234 2048 bits private
+ * RSA's in 9.98s", "+R:566010:md5:0.14", "+R1:2169:1024:0.18" ...) gives
+ * the figure its row would print, with the result as its trace:
+ * - a cipher or digest: count / seconds x block size in bytes/s
+ *   (apps/speed.c, print_result(): results[alg][run_no] = count / d *
+ *   lengths[run_no]);
+ * - a public-key operation: count / seconds in op/s, and its reciprocal
+ *   as the time per operation (the table's two columns; rsa_results[][0]
+ *   = d / count ... printed as 1 / x), under the name its row has:
+ *   "rsa2048", "dsa2048", "ffdh2048", "ed25519", "ecdh-x25519",
+ *   "sm2-curvesm2", KEM and signature names with table=kem/sig. An ECDSA
+ *   or ECDH line names the curve's bits only ("256 bits ECDSA signs":
+ *   nistp256 or brainpoolP256r1, "163 bits": nistk163 or nistb163), so
+ *   its benchmark is "ecdsa-256bits"; a second result of the same bits and
+ *   operation in one run (another curve) is a warning, not a figure.
+ *
+ * With a table, its rows take their results first (openssl_trace.c); what
+ * follows the last result a row took is what a table cut short lost (the
+ * table prints its rows in the order the results were measured). When the
+ * last row took no result (a 1.0.x "evp" row, named otherwise than its
+ * results), which results lost their rows cannot be told: they stay unread
+ * and the unread-figure account warns at their lines. Under -multi the
+ * children's "Got:" lines are the figures: nothing is made here. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "openssl_speed_internal.h"
+
+/* The row name and table of a public-key result's key (bdb_ossl_pk_key),
+ * and the bits it names (0: none). */
+static void pk_row_name(const char *key, char *name, size_t n,
+                        const char **table, int *bits)
+{
+    *table = NULL;
+    *bits = 0;
+    const char *colon = strchr(key, ':');
+    if (!colon) {
+        /* "rsa2048", "dsa1024", "ffdh2048", "ed25519", "ed448" */
+        snprintf(name, n, "%s", key);
+        const char *d = key;
+        while (*d && (*d < '0' || *d > '9'))
+            d++;
+        *bits = atoi(d);
+        return;
+    }
+    size_t alen = (size_t)(colon - key);
+    if ((alen == 3 && strncmp(key, "kem", 3) == 0) ||
+        (alen == 3 && strncmp(key, "sig", 3) == 0)) {
+        *table = strncmp(key, "kem", 3) == 0 ? "kem" : "sig";
+        snprintf(name, n, "%s", colon + 1);
+        return;
+    }
+    *bits = atoi(colon + 1);
+    if (alen == 4 && strncmp(key, "ecdh", 4) == 0 &&
+        (*bits == 253 || *bits == 448))
+        snprintf(name, n, "ecdh-x%s", *bits == 253 ? "25519" : "448");
+    else if (alen == 3 && strncmp(key, "sm2", 3) == 0)
+        snprintf(name, n, "sm2-curvesm2");
+    else
+        snprintf(name, n, "%.*s-%dbits", (int)alen, key, *bits);
+}
+
+/* An earlier result of the same public-key operation among [from, k). */
+static int pk_repeated(const ossl_ctx *c, size_t from, size_t k)
+{
+    const ossl_point *pt = &c->pts[k];
+    for (size_t j = from; j < k; j++) {
+        const ossl_point *q = &c->pts[j];
+        if (q->r.kind == OSSL_PK && q->mr == pt->mr &&
+            strcmp(q->r.key, pt->r.key) == 0 &&
+            strcmp(q->r.op, pt->r.op) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+static int pk_figure(ossl_ctx *c, size_t from, size_t k)
+{
+    ossl_point pt = c->pts[k];
+    char name[NAME_BUF];
+    const char *table;
+    int bits;
+    pk_row_name(pt.r.key, name, sizeof name, &table, &bits);
+    if (pt.bits > 0)
+        bits = pt.bits;
+    if (!pt.r.op[0])
+        return bdb_ossl_warn(c, pt.line,
+                  "%s: the operation of this result is not known (its "
+                  "\"+DTP:\" line is missing); not imported",
+                  name);
+    if (pk_repeated(c, from, k))
+        return bdb_ossl_warn(c, pt.line,
+                  "%s: a second %s result of this run without its table: "
+                  "another curve of the same bits, which one the progress "
+                  "line does not say; not imported",
+                  name, pt.r.op);
+    const char *ops[1] = {pt.r.op};
+    double rate = pt.r.count / pt.r.secs;
+    char what[64];
+    snprintf(what, sizeof what, "%.0f in %.2fs", pt.r.count, pt.r.secs);
+    const char *whatp[1] = {what};
+    int rows = c->run.rows;
+    int rc = bdb_ossl_emit_pk(c, name, table, NULL, ops, &rate, whatp, 1,
+                              bits, pt.line);
+    c->run.rows = rows;
+    return rc;
+}
+
+int bdb_ossl_untabled(ossl_ctx *c)
+{
+    if (c->ngot)
+        return 0;
+    size_t from = c->pts_from;
+    int tabled = c->run.rows > 0;
+    if (tabled) {
+        /* a table cut short: only results after the last one a row took */
+        size_t last = 0;
+        int any = 0;
+        for (size_t k = 0; k < c->npts; k++)
+            if (c->pts[k].used) {
+                last = k + 1;
+                any = 1;
+            }
+        if (!any || !c->run.last_row_traced)
+            return 0;
+        from = last;
+    }
+    int rc = 0, warned = 0;
+    /* -mr's "+R:" results are "Doing" results in machine form; under
+     * -multi each is one child's, which of them the lines do not say, and
+     * the run's figure is the children's sum the parent never printed:
+     * each child's figure is kept as a repetition with parallel=1, as
+     * sbc-bench's per-core rows are */
+    int multi = c->run.children > 0 || c->run.cmd_multi > 0;
+    for (size_t k = from; k < c->npts && !rc; k++) {
+        ossl_point pt = c->pts[k];
+        if (pt.used || !(pt.r.secs > 0) || !(pt.r.count > 0))
+            continue;
+        if (pt.r.kind == OSSL_CIPHER && !(pt.size > 0))
+            continue;
+        if (!warned) {
+            warned = 1;
+            c->run.per_child = multi && pt.mr;
+            /* children writing at once: which "+DT:"/"+DTP:" an "+R" line
+             * answers, so its block size or operation, is unknown; the
+             * account warns at every "+R" line left unread */
+            int mixed = c->run.per_child && c->mr_interleaved;
+            rc = bdb_ossl_warn(c, pt.line, mixed
+                      ? "the -multi parent's summary is missing and its "
+                        "children's \"+DT:\" and \"+R:\" lines interleave: "
+                        "which block size each \"+R:\" result is of cannot "
+                        "be told; not imported"
+                      : c->run.per_child
+                      ? "the -multi parent's summary is missing (the capture "
+                        "ends after its children's \"+R:\" lines): each "
+                        "child's result gives that child's figure, count / "
+                        "seconds x block size, kept as a repetition with "
+                        "parallel=1 (the run's figure, the children's sum, "
+                        "is not known)"
+                      : tabled
+                      ? "the run's table ends before the figures of these "
+                        "progress lines (the capture was cut): each result "
+                        "gives the figure its row would print, count / "
+                        "seconds (x block size)"
+                      : "the run's table is missing (the capture ends, or the "
+                        "run starts again, after its progress lines): each "
+                        "result gives the figure its row would print, count / "
+                        "seconds (x block size)");
+            if (rc || mixed)
+                return rc;
+        }
+        if (multi && pt.mr != c->run.per_child)
+            continue;
+        if (pt.r.kind == OSSL_PK) {
+            rc = pk_figure(c, from, k);
+            continue;
+        }
+        double v = pt.r.count / pt.r.secs * pt.size;
+        int bad = 0;
+        ossl_tok text = {NULL, NULL};
+        int rows = c->run.rows;
+        rc = bdb_ossl_emit_throughput(c, pt.r.key, 0, NULL, &pt.size, &v,
+                                      &bad, &text, 1, pt.line);
+        c->run.rows = rows;
+    }
+    return rc;
+}
