@@ -1599,9 +1599,11 @@ static int trailing_pass(const view *v, text *out)
 /* A program's source may hold a log as one string literal with its
  * newlines and quotes escaped (a Python test's RESULT = "{\n  \"start\":
  * ...", a C string, a JSON dump inside a script): the literal's text, one
- * line per "\n", all mapped to the literal's line. A line of a JSON
- * document ("key": "...\n...", iperf3's server_output_text) is the
- * document's own and is left alone. */
+ * line per "\n", all mapped to the literal's line. A JSON member's string
+ * ("stdout": " \nSET: rps=...\n...", a harness's record of a run) is
+ * read the same way, unless the document is a tool's own JSON, whose
+ * parser reads it whole: fio's ("fio version") or iperf3's ("intervals",
+ * and its server_output_text member, a copy of the server's report). */
 
 /* 1 when p is a backslash escape's second character (an odd run of
  * backslashes before it). */
@@ -1613,22 +1615,40 @@ static int escaped(const char *s, const char *p)
     return n & 1;
 }
 
+/* The key of a JSON member whose string value opens at o ("stdout": "),
+ * as [*k, *ke); 0 when o opens no member's value. */
+static int member_key(const char *s, const char *o, const char **k,
+                      const char **ke)
+{
+    const char *q = o;
+    while (q > s && (q[-1] == ' ' || q[-1] == '\t'))
+        q--;
+    if (q == s || q[-1] != ':')
+        return 0;
+    q--;
+    while (q > s && (q[-1] == ' ' || q[-1] == '\t'))
+        q--;
+    if (q == s || q[-1] != '"')
+        return 0;
+    *ke = --q;
+    while (q > s && (q[-1] != '"' || escaped(s, q - 1)))
+        q--;
+    if (q == s)
+        return 0;
+    *k = q;
+    return 1;
+}
+
 /* The literal of [s, e): its opening quote *open and its closing one
  * *close (e when it runs to the line's end), when it holds three "\n"
- * escapes or more and a digit; 0 otherwise. */
-static int escaped_literal(const char *s, const char *e, const char **open,
-                           const char **close)
+ * escapes or more and a digit; 0 otherwise. The literal is the string
+ * that holds the line's first "\n": strings closed before it (JSON keys
+ * and members, {"rc": 0, "stdout": " \n...) are passed over. A JSON
+ * member's string ends at its first unescaped quote; it is 0 in a tool's
+ * own JSON (own_json) and as iperf3's server_output_text. */
+static int escaped_literal(const char *s, const char *e, int own_json,
+                           const char **open, const char **close)
 {
-    const char *p = skip_blank(s, e);
-    /* "key": "..." is a JSON member */
-    if (p < e && *p == '"') {
-        const char *q = p + 1;
-        while (q < e && (*q != '"' || escaped(p, q)))
-            q++;
-        q = q < e ? skip_blank(q + 1, e) : e;
-        if (q < e && *q == ':')
-            return 0;
-    }
     const char *first_nl = NULL, *last_nl = NULL;
     int nl = 0, digit = 0;
     for (const char *q = s; q + 1 < e; q++)
@@ -1642,18 +1662,32 @@ static int escaped_literal(const char *s, const char *e, const char **open,
         return 0;
     const char *o = NULL;
     for (const char *q = s; q < first_nl; q++)
-        if ((*q == '"' || *q == '\'') && !escaped(s, q)) {
-            o = q;
-            break;
-        }
+        if ((*q == '"' || *q == '\'') && !escaped(s, q))
+            o = !o ? q : (*q == *o ? NULL : o);
     if (!o)
         return 0;
-    const char *c = e;
-    for (const char *q = e - 1; q > last_nl; q--)
-        if (*q == *o && !escaped(s, q)) {
-            c = q;
-            break;
-        }
+    const char *c = e, *k, *ke;
+    if (member_key(s, o, &k, &ke)) {
+        if (own_json || ((size_t)(ke - k) == 18 &&
+                         !memcmp(k, "server_output_text", 18)))
+            return 0;
+        for (const char *q = o + 1; q < e; q++)
+            if (*q == *o && !escaped(s, q)) {
+                c = q;
+                break;
+            }
+        nl = 0;
+        for (const char *q = o + 1; q + 1 < c; q++)
+            nl += q[0] == '\\' && q[1] == 'n' && !escaped(s, q);
+        if (nl < 3)
+            return 0;
+    } else {
+        for (const char *q = e - 1; q > last_nl; q--)
+            if (*q == *o && !escaped(s, q)) {
+                c = q;
+                break;
+            }
+    }
     for (const char *q = o + 1; q < c && !digit; q++)
         digit = *q >= '0' && *q <= '9';
     if (!digit)
@@ -1663,13 +1697,33 @@ static int escaped_literal(const char *s, const char *e, const char **open,
     return 1;
 }
 
+/* 1 when the look of v is (or holds) a tool's own JSON document, by a
+ * key only that tool prints, quoted as a key is (not escaped inside a
+ * string): fio's "fio version", iperf3's "intervals" and
+ * "server_output_text". */
+static int own_json_seen(const view *v)
+{
+    static const char *const keys[] = {"\"fio version\"", "\"intervals\"",
+                                       "\"server_output_text\""};
+    const char *e = v->p + look(v);
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        size_t n = strlen(keys[k]);
+        for (const char *q = v->p;
+             (q = bdb_find_n(q, e, keys[k], n)) != NULL; q += n)
+            if (q == v->p || q[-1] != '\\')
+                return 1;
+    }
+    return 0;
+}
+
 static int escapes_seen(const view *v)
 {
     view w = {v->p, look(v), NULL};
     size_t pos = 0;
     const char *s, *e, *o, *c;
+    int own = own_json_seen(v);
     while (next_line(&w, &pos, &s, &e))
-        if (escaped_literal(s, e, &o, &c))
+        if (escaped_literal(s, e, own, &o, &c))
             return 1;
     return 0;
 }
@@ -1678,9 +1732,10 @@ static int escapes_pass(const view *v, text *out)
 {
     size_t pos = 0, i = 0;
     const char *s, *e, *o, *c;
+    int own = own_json_seen(v);
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
-        if (!escaped_literal(s, e, &o, &c)) {
+        if (!escaped_literal(s, e, own, &o, &c)) {
             if (put_bytes(out, s, (size_t)(e - s)) || end_line(out, from))
                 return BDB_ENOMEM;
             continue;
