@@ -807,6 +807,10 @@ static int csv_line(rb_state *st, const char *p, const char *end, int line)
                          RB_SPAN(p, end));
         return rc ? rc : 1;
     }
+    double v;
+    if (!expected && st->csv.rows == 0 &&
+        !rb_whole_number(fs.f[1], fs.f[1] + fs.len[1], &v))
+        return 0; /* "redis-benchmark", "-q", of a JSON array: no rate */
     rc = csv_row(st, &fs, line);
     return rc ? rc : 1;
 }
