@@ -1645,9 +1645,15 @@ static int member_key(const char *s, const char *o, const char **k,
  * that holds the line's first "\n": strings closed before it (JSON keys
  * and members, {"rc": 0, "stdout": " \n...) are passed over. A JSON
  * member's string ends at its first unescaped quote; it is 0 in a tool's
- * own JSON (own_json) and as iperf3's server_output_text. */
-static int escaped_literal(const char *s, const char *e, int own_json,
-                           const char **open, const char **close)
+ * own JSON (v given and own_json_seen), as iperf3's server_output_text,
+ * and when the look of v holds the same text as lines too (Ansible's
+ * "stdout" beside its "stdout_lines" array, read by the literals pass). */
+static int own_json_seen(const view *v);
+static int lines_twin(const view *v, const char *k, const char *ke);
+
+static int escaped_literal(const char *s, const char *e, const view *v,
+                           int own_json, const char **open,
+                           const char **close)
 {
     const char *first_nl = NULL, *last_nl = NULL;
     int nl = 0, digit = 0;
@@ -1668,8 +1674,9 @@ static int escaped_literal(const char *s, const char *e, int own_json,
         return 0;
     const char *c = e, *k, *ke;
     if (member_key(s, o, &k, &ke)) {
-        if (own_json || ((size_t)(ke - k) == 18 &&
-                         !memcmp(k, "server_output_text", 18)))
+        if (own_json ||
+            ((size_t)(ke - k) == 18 && !memcmp(k, "server_output_text", 18)) ||
+            lines_twin(v, k, ke))
             return 0;
         for (const char *q = o + 1; q < e; q++)
             if (*q == *o && !escaped(s, q)) {
@@ -1716,6 +1723,116 @@ static int own_json_seen(const view *v)
     return 0;
 }
 
+/* 1 when the literals pass will read the text of the member named [k,
+ * ke) as lines: the look of v holds a "K_lines" array spread over lines
+ * (Ansible's "stdout_lines": [ beside its "stdout"), and v is no JSON
+ * document alone (literals_seen: a document's string arrays are its
+ * own). */
+static int lines_twin(const view *v, const char *k, const char *ke)
+{
+    char key[72];
+    size_t n = (size_t)(ke - k);
+    const char *e = v->p + look(v), *f = skip_blank(v->p, e);
+    while (f < e && (*f == '\n' || *f == '\r' || *f == ' '))
+        f++;
+    if (n + 9 > sizeof key || (f < e && *f == '{'))
+        return 0;
+    key[0] = '"';
+    memcpy(key + 1, k, n);
+    memcpy(key + 1 + n, "_lines\"", 8);
+    for (const char *q = v->p; (q = bdb_find_n(q, e, key, n + 8)) != NULL;
+         q += n + 8) {
+        const char *r = skip_blank(q + n + 8, e);
+        if (r < e && *r == ':')
+            r = skip_blank(r + 1, e);
+        const char *nl = r < e ? memchr(r, '\n', (size_t)(e - r)) : NULL;
+        if (r < e && *r == '[' && is_blank_text(r + 1, nl ? nl : e))
+            return 1;
+    }
+    return 0;
+}
+
+/* The character of an escape whose letter is at x ("u001b" of "\\u001b",
+ * "x1b", "033", "e"), with *used its length from x; *used 0 when x starts
+ * no such escape ("n", "t", "\\"...). */
+static unsigned long escape_code(const char *x, const char *e, size_t *used)
+{
+    unsigned long cp = 0;
+    size_t n = 0;
+    *used = 0;
+    if (*x == 'e') {
+        *used = 1;
+        return 0x1b;
+    }
+    int base = *x == 'u' ? 16 : *x == 'x' ? 16 : (*x >= '0' && *x <= '3') ? 8 : 0;
+    size_t want = *x == 'u' ? 4 : *x == 'x' ? 2 : 3;
+    const char *d = base == 8 ? x : x + 1;
+    for (; base && n < want && d + n < e; n++) {
+        int c = d[n], v = c >= '0' && c <= '9'   ? c - '0'
+                          : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                          : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                                 : 99;
+        if (v >= base)
+            break;
+        cp = cp * (unsigned long)base + (unsigned long)v;
+    }
+    if (!base || n != want || (base == 8 && cp == 0))
+        return 0;   /* "\\0" alone, a cut "\\u00": as written */
+    *used = (size_t)(d - x) + n;
+    return cp;
+}
+
+/* Appends code point cp as UTF-8; BDB_OK or BDB_ENOMEM. */
+static int put_code(text *out, unsigned long cp)
+{
+    char b[4];
+    size_t n;
+    if (cp < 0x80) {
+        b[0] = (char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        b[0] = (char)(0xC0 | (cp >> 6));
+        b[1] = (char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else {
+        b[0] = (char)(0xE0 | (cp >> 12));
+        b[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        b[2] = (char)(0x80 | (cp & 0x3F));
+        n = 3;
+    }
+    return put_bytes(out, b, n);
+}
+
+/* In [p, e), a member "K_lines": [...] (K the key [k, ke)) as [start,
+ * *end): the array that repeats a string member's text a line an
+ * element; NULL when there is none. */
+static const char *twin_array(const char *p, const char *e, const char *k,
+                              const char *ke, const char **end)
+{
+    size_t n = (size_t)(ke - k);
+    for (const char *q = p; (q = bdb_find_n(q, e, k, n)) != NULL; q += n) {
+        if (q == p || q[-1] != '"' || !bdb_starts_with(q + n, e, "_lines\""))
+            continue;
+        const char *r = skip_blank(q + n + 7, e);
+        if (r >= e || *r != ':')
+            continue;
+        r = skip_blank(r + 1, e);
+        if (r >= e || *r != '[')
+            continue;
+        int in_str = 0;
+        for (const char *t = r + 1; t < e; t++) {
+            if (*t == '"' && !escaped(r, t))
+                in_str = !in_str;
+            else if (!in_str && *t == ']') {
+                *end = t + 1;
+                return q - 1;
+            }
+        }
+        return NULL;
+    }
+    return NULL;
+}
+
 static int escapes_seen(const view *v)
 {
     view w = {v->p, look(v), NULL};
@@ -1723,7 +1840,7 @@ static int escapes_seen(const view *v)
     const char *s, *e, *o, *c;
     int own = own_json_seen(v);
     while (next_line(&w, &pos, &s, &e))
-        if (escaped_literal(s, e, own, &o, &c))
+        if (escaped_literal(s, e, v, own, &o, &c))
             return 1;
     return 0;
 }
@@ -1735,7 +1852,7 @@ static int escapes_pass(const view *v, text *out)
     int own = own_json_seen(v);
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
-        if (!escaped_literal(s, e, own, &o, &c)) {
+        if (!escaped_literal(s, e, v, own, &o, &c)) {
             if (put_bytes(out, s, (size_t)(e - s)) || end_line(out, from))
                 return BDB_ENOMEM;
             continue;
@@ -1747,10 +1864,17 @@ static int escapes_pass(const view *v, text *out)
             int rc = BDB_OK;
             if (*q == '\\' && q + 1 < c) {
                 char x = *++q;
-                rc = x == 'n'   ? end_line(out, from)
-                     : x == 't' ? put_bytes(out, "\t", 1)
-                     : x == 'r' ? BDB_OK
-                                : put_bytes(out, q, 1); /* \" \' \\ */
+                size_t used = 0;
+                unsigned long cp = escape_code(q, c, &used);
+                if (used) {
+                    rc = put_code(out, cp);
+                    q += used - 1;
+                } else {
+                    rc = x == 'n'   ? end_line(out, from)
+                         : x == 't' ? put_bytes(out, "\t", 1)
+                         : x == 'r' ? BDB_OK
+                                    : put_bytes(out, q, 1); /* \" \' \\ */
+                }
             } else {
                 rc = put_bytes(out, q, 1);
             }
@@ -1759,6 +1883,17 @@ static int escapes_pass(const view *v, text *out)
         }
         if (end_line(out, from))
             return BDB_ENOMEM;
+        /* the rest of the line, without the array that repeats the
+         * member's text a line an element (Ansible's "stdout_lines") */
+        const char *k, *ke, *tw = NULL, *tw_end = NULL;
+        if (c < e && member_key(s, o, &k, &ke))
+            tw = twin_array(c + 1, e, k, ke, &tw_end);
+        if (tw) {
+            if (!is_blank_text(c, tw) &&
+                (put_bytes(out, c, (size_t)(tw - c)) || end_line(out, from)))
+                return BDB_ENOMEM;
+            c = tw_end;
+        }
         if (c < e && !is_blank_text(c, e) &&
             (put_bytes(out, c, (size_t)(e - c)) || end_line(out, from)))
             return BDB_ENOMEM;

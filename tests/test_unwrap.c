@@ -258,6 +258,70 @@ static void unwrap__json_member_holding_tool_text__read_at_its_line(void **st)
     free(flat);
 }
 
+/* The member's text in a tool's locale: a real German dd run kept by a
+ * Python harness as a JSON record (json.dumps escapes "ä" as "\u00e4";
+ * samples/dd/gnu-de-json-record-stderr-member.txt, see its README) is
+ * read through its escapes, at the member's line. And Ansible's one-line
+ * result of a failed dd (a Russian oVirt guide, search index id
+ * 17021350528, its lines as published, the TASK line's row of asterisks
+ * shortened): the "stderr" member is read
+ * once, its "stderr_lines" array (the same lines again) not read twice
+ * nor warned as unread. */
+static void unwrap__json_member_escapes_and_lines_twin__read_once(void **st)
+{
+    (void)st;
+    size_t len;
+    char *raw = tu_read("samples/dd/gnu-de-json-record-stderr-member.txt",
+                        &len);
+    assert_non_null(strstr(raw, "Datens\\u00e4tze ein"));
+    bdb_sink s;
+    tu_text_ok(raw, NULL, &s);
+    assert_true(s.n > 0);
+    assert_string_equal(s.samples[0].tool, "dd");
+    tu_assert_printed(raw, &s, "bytes", NULL, "\\n67108864 Bytes (67 MB",
+                      67108864, 0);
+    tu_assert_printed(raw, &s, "records_in", NULL, "\"64+0 Datens", 64, 0);
+    tu_assert_printed(raw, &s, "elapsed", NULL, "kopiert, 0.00749926 s",
+                      0.00749926, 1e-12);
+    assert_int_equal(tu_line_of(&s, "bytes", NULL), 11);
+    bdb_sink_free(&s);
+    free(raw);
+
+    static const char ansible[] =
+        "TASK [set-disk : run dd and clean the Lun] ****************************"
+        "****************************************\n"
+        "fatal: [localhost]: FAILED! => {\"changed\": true, \"cmd\": \"dd "
+        "if=/dev/zero of=/dev/mapper/3600508b400099f8e0002e000036a0000 "
+        "bs=1M\", \"delta\": \"0:00:12.366169\", \"end\": \"2019-10-22 "
+        "11:58:59.287969\", \"msg\": \"non-zero return code\", \"rc\": 1, "
+        "\"start\": \"2019-10-22 11:58:46.921800\", \"stderr\": \"dd: error "
+        "writing \xe2\x80\x98/dev/mapper/3600508b400099f8e0002e000036a0000"
+        "\xe2\x80\x99: No space left on device\\n24049+0 records in\\n24048+0 "
+        "records out\\n25216602112 bytes (25 GB) copied, 10.1213 s, 2.5 GB/s\""
+        ", \"stderr_lines\": [\"dd: error writing \xe2\x80\x98/dev/mapper/"
+        "3600508b400099f8e0002e000036a0000\xe2\x80\x99: No space left on "
+        "device\", \"24049+0 records in\", \"24048+0 records out\", "
+        "\"25216602112 bytes (25 GB) copied, 10.1213 s, 2.5 GB/s\"], "
+        "\"stdout\": \"\", \"stdout_lines\": []}\n"
+        "        to retry, use: --limit @/etc/ansible/make-prepare.retry\n";
+    bdb_diag d;
+    bdb_sink_init(&s);
+    bdb_diag_clear(&d);
+    bdb_ingest_opts o = {.source_name = "x.md", .unread_account = 1};
+    assert_int_equal(
+        bdb_ingest_buffer(ansible, strlen(ansible), &o, &s, NULL, 0, &d), 0);
+    assert_int_equal(tu_count(&s, "records_in"), 1);
+    assert_int_equal(tu_count(&s, "bytes"), 1);
+    tu_assert_printed(ansible, &s, "bytes", NULL, "\\n25216602112 bytes",
+                      25216602112.0, 0);
+    tu_assert_printed(ansible, &s, "records_out", NULL, "\\n24048+0 records",
+                      24048, 0);
+    tu_assert_printed(ansible, &s, "elapsed", NULL, "copied, 10.1213 s",
+                      10.1213, 1e-12);
+    assert_false(tu_has_warning(&s, 2, "24049"));
+    bdb_sink_free(&s);
+}
+
 static void unwrap__plain_log__nothing_copied(void **st)
 {
     (void)st;
@@ -1267,6 +1331,7 @@ int main(void)
         cmocka_unit_test(unread__ci_time_stamped_line__warned_date_alone_not),
         cmocka_unit_test(unread__json_line_not_read__warned_with_its_values),
         cmocka_unit_test(unwrap__json_member_holding_tool_text__read_at_its_line),
+        cmocka_unit_test(unwrap__json_member_escapes_and_lines_twin__read_once),
         cmocka_unit_test(unread__iperf3_json__read_whole_silent_unread_object_warned),
         cmocka_unit_test(figure_free__each_kind_of_pattern__matches_its_lines),
     };
