@@ -223,6 +223,11 @@ int bdb_fio_group_joined(bdb_wrapped *w, const char *p, const char *end,
 int bdb_fio_direction_line(const char *p, const char *end);
 /* 1 if [p, end) looks like a terse line (version 2..5). */
 int bdb_fio_is_terse_line(const char *p, const char *end);
+/* Where a terse record starts in [p, end): the line itself when it is a
+ * terse line, else the first "3;fio-" .. "5;fio-" after a prefix (a
+ * comment's prose, "# output version 3;fio-2.1.10;..."; "out=4;fio-")
+ * from which the rest of the line is one; NULL when none. */
+const char *bdb_fio_terse_start(const char *p, const char *end);
 /* fio_markup.c: HTML tags at a line's ends and "==" highlight marks are
  * taken off (into buf when the line must change inside; 1 if anything
  * was); a name in angle brackets that is an HTML tag or an rw= word is an

@@ -1302,6 +1302,32 @@ int bdb_fio_is_terse_line(const char *p, const char *end)
     return 1;
 }
 
+const char *bdb_fio_terse_start(const char *p, const char *end)
+{
+    bdb_trim(&p, &end);
+    if (bdb_fio_is_terse_line(p, end))
+        return p;
+    /* versions 3..5 name fio after the version: "3;fio-2.1.10;" may
+     * follow any prefix that does not glue it to a word or a number
+     * ("v3;fio-", "1.3;fio-" are not a record's start) */
+    for (const char *q = p + 1; q + 10 <= end;) {
+        const char *f = bdb_find(q, end, ";fio-");
+        if (!f)
+            break;
+        const char *s = f - 1;
+        if (s > p && *s >= '3' && *s <= '5') {
+            unsigned char b = (unsigned char)s[-1];
+            int glued = (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') ||
+                        (b >= 'A' && b <= 'Z') || b == '.' || b == '_' ||
+                        b == '-' || b == ';' || b >= 0x80;
+            if (!glued && bdb_fio_is_terse_line(s, end))
+                return s;
+        }
+        q = f + 5;
+    }
+    return NULL;
+}
+
 /* fio before 2.0.8 printed terse bandwidth as io_bytes / runtime_msec
  * (bytes per ms = 1000 B/s); from 2.0.8 on (commit "Fix terse bandwidth")
  * as KiB/s. The version string says which for versions 3..5; a version 2
@@ -1767,8 +1793,9 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
         }
         return BDB_OK;
     }
-    if (bdb_fio_is_terse_line(p, end))
-        return terse_line(st, p, end, line);
+    const char *terse = bdb_fio_terse_start(p, end);
+    if (terse)
+        return terse_line(st, terse, end, line);
     if (bdb_starts_with(p, end, "terse_version_") && bdb_contains(p, end, ";"))
         return BDB_OK; /* a header naming the terse fields (HOWTO) */
     if (st->terse_run_open && !st->run_started) {
@@ -2118,7 +2145,7 @@ int bdb_fio_text_parse(const char *buf, size_t len, fio_doc *doc, bdb_sink *out,
     while (!rc && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *end = ln.end;
         if (cut && end == buf + len && end > p && end[-1] >= '0' &&
-            end[-1] <= '9' && !bdb_fio_is_terse_line(p, end)) {
+            end[-1] <= '9' && !bdb_fio_terse_start(p, end)) {
             /* "stdev=38" may be the start of "stdev=389805.15" */
             rc = pwarn(&st, ln.no, "the capture ends inside this line "
                        "(no newline after a number): it is not read");

@@ -104,7 +104,7 @@ static int has_terse(const char *buf, size_t len)
     int n = 0;
     bdb_lines_init(&it, buf, len);
     while (bdb_lines_next(&it, &ln) && n++ < 5000)
-        if (bdb_fio_is_terse_line(ln.p, ln.end))
+        if (bdb_fio_terse_start(ln.p, ln.end))
             return 1;
     return 0;
 }

@@ -1222,6 +1222,33 @@ static int rep_marker(const char **p, const char *end)
     return 1;
 }
 
+/* A mark an author put before some rows of a table to point them out
+ * ("  >  md5   57078.16k ..." beside "     md4   65025.25k ..." in a
+ * comment, "-> rsa 2048 bits 0.000676s ...", "* sha256 ..."): taken off
+ * when a row follows it (a name, then figures to the line's end), so the
+ * row reads as its neighbours do. */
+static int row_mark(const char **p, const char *end)
+{
+    static const char *const marks[] = {"-->", "==>", "=>", "->", ">>", ">",
+                                        "*", "+", "!"};
+    const char *q = *p;
+    if (q >= end || (end[-1] != 'k' && (end[-1] < '0' || end[-1] > '9')))
+        return 0;
+    for (size_t i = 0; i < sizeof marks / sizeof *marks; i++) {
+        size_t n = strlen(marks[i]);
+        if (!bdb_starts_with(q, end, marks[i]) || q + n >= end ||
+            (q[n] != ' ' && q[n] != '\t'))
+            continue;
+        const char *r = bdb_skip_ws(q + n, end);
+        if (r < end && is_alpha(*r)) {
+            *p = r;
+            return 1;
+        }
+        return 0;
+    }
+    return 0;
+}
+
 /* A progress line: checks its seconds against -seconds, and warns about a
  * failure it ends with ("Doing 512 bit public rsa's for 10s: RSA verify
  * failure"). */
@@ -1569,6 +1596,7 @@ static int parse_lines(ossl_ctx *c, const char *buf, size_t len)
             bdb_ossl_trace_reset(c);
             p = bdb_skip_ws(p, end);
         }
+        row_mark(&p, end);
         if (p >= end)
             continue;
         int r = 0;

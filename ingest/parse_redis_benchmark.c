@@ -389,6 +389,31 @@ static int warn_odd(rb_state *st, const bdb_sample *base, const char *metric,
                    base->benchmark, metric);
 }
 
+/* What progress updates left unread (rb_left), warned at their line. */
+static int left_warn(rb_state *st, const rb_left *lf, int line)
+{
+    int rc = BDB_OK;
+    if (lf->cut) {
+        const char *p = lf->cut_p, *e = lf->cut_e;
+        bdb_trim(&p, &e);
+        if (e - p > 40)
+            p = e - 40;
+        rc = rb_warn(st, line,
+                     "%d progress update(s) cut short (by the terminal's "
+                     "width, the capture's end or an update glued on; the "
+                     "last ends \"%.*s\"): the values printed whole before "
+                     "the cut are read, the rest is not there",
+                     lf->cut, RB_SPAN(p, e));
+    }
+    if (!rc && lf->res_p)
+        rc = rb_warn(st, line,
+                     "\"%.*s\" after a progress update: the end of a longer "
+                     "update the terminal wrote over without clearing it, "
+                     "not read",
+                     RB_SPAN(lf->res_p, lf->res_e));
+    return rc;
+}
+
 /* The test with pending progress never printed its result. */
 static int pending_warn(rb_state *st)
 {
@@ -782,6 +807,10 @@ static int csv_line(rb_state *st, const char *p, const char *end, int line)
                          RB_SPAN(p, end));
         return rc ? rc : 1;
     }
+    double v;
+    if (!expected && st->csv.rows == 0 &&
+        !rb_whole_number(fs.f[1], fs.f[1] + fs.len[1], &v))
+        return 0; /* "redis-benchmark", "-q", of a JSON array: no rate */
     rc = csv_row(st, &fs, line);
     return rc ? rc : 1;
 }
@@ -1346,10 +1375,12 @@ static int outer_line(rb_state *st, const char *p, const char *end, int line)
         return quiet_line(st, &qq, line);
     if (is_progress(p, end, 0, &tp, &te)) {
         /* an update on a line of its own (the log's CRs became \n) */
-        rc = bdb_rb_progress_add(&st->prog, tp, te, te + 2, end, line);
+        rb_left lf;
+        rc = bdb_rb_progress_add(&st->prog, tp, te, te + 2, end, line, &lf);
         if (rc < 0)
             return rc;
-        return set_pending(st, tp, te, line, NULL, NULL);
+        rc = set_pending(st, tp, te, line, NULL, NULL);
+        return rc ? rc : left_warn(st, &lf, line);
     }
     if (is_message(q, end))
         return message_line(st, q, end, line);
@@ -1379,7 +1410,8 @@ static int outer_line(rb_state *st, const char *p, const char *end, int line)
          * CRs became \n): kept until T's result gives it as a point; it
          * never makes T pending, so a "Label: 12" line of text that no
          * result follows stays unread (and warned) */
-        rc = bdb_rb_progress_add(&st->prog, tp, te, te + 2, end, line);
+        rb_left lf;
+        rc = bdb_rb_progress_add(&st->prog, tp, te, te + 2, end, line, &lf);
         if (rc < 0)
             return rc;
     }
@@ -1527,8 +1559,12 @@ static int do_line(rb_state *st, const bdb_line *l)
         if (is_progress(seg, e, 1, &tp, &te)) {
             ptp = tp;
             pte = te;
-            int rc = bdb_rb_progress_add(&st->prog, tp, te, te + 2, e, l->no);
+            rb_left lf;
+            int rc = bdb_rb_progress_add(&st->prog, tp, te, te + 2, e, l->no,
+                                         &lf);
             if (rc < 0)
+                return rc;
+            if (rc > 0 && (rc = left_warn(st, &lf, l->no)) != BDB_OK)
                 return rc;
         }
         seg = e + 1;

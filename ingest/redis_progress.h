@@ -31,11 +31,26 @@ typedef struct rb_progress {
     size_t n, cap;
 } rb_progress;
 
+/* What the updates of a text left unread, for the caller's warnings. */
+typedef struct rb_left {
+    int cut;                  /* updates the text ends inside: "avg_msec=
+                                 -nan (overa" (a terminal's width, a
+                                 capture's end, the next update glued on) */
+    const char *cut_p, *cut_e;  /* the last of them */
+    const char *res_p, *res_e;  /* the first text after a whole update that
+                                   an older, longer one left there */
+} rb_left;
+
 /* Reads the text after a progress line's "TITLE: " (tp..te the title) and
- * keeps it; updates of another title drop those kept before. Returns 1
- * kept, 0 not an update, BDB_ENOMEM. */
+ * keeps its updates: one, or several of the same title glued on one line.
+ * An update cut short keeps the values printed whole before the cut; one
+ * followed by the residue of a longer update the terminal did not clear
+ * (")0.038)") is kept; *left says what was not read. Updates of another
+ * title drop those kept before. Returns how many were kept (0: not an
+ * update) or BDB_ENOMEM. */
 int bdb_rb_progress_add(rb_progress *pr, const char *tp, const char *te,
-                        const char *p, const char *end, int line);
+                        const char *p, const char *end, int line,
+                        rb_left *left);
 /* Gives the kept updates of base's test as trace points of its
  * requests_per_sec and forgets them; none when they are of another test. */
 int bdb_rb_progress_emit(rb_progress *pr, bdb_sink *out,

@@ -1703,9 +1703,11 @@ static int trailing_pass(const view *v, text *out)
 /* A program's source may hold a log as one string literal with its
  * newlines and quotes escaped (a Python test's RESULT = "{\n  \"start\":
  * ...", a C string, a JSON dump inside a script): the literal's text, one
- * line per "\n", all mapped to the literal's line. A line of a JSON
- * document ("key": "...\n...", iperf3's server_output_text) is the
- * document's own and is left alone. */
+ * line per "\n", all mapped to the literal's line. A JSON member's string
+ * ("stdout": " \nSET: rps=...\n...", a harness's record of a run) is
+ * read the same way, unless the document is a tool's own JSON, whose
+ * parser reads it whole: fio's ("fio version") or iperf3's ("intervals",
+ * and its server_output_text member, a copy of the server's report). */
 
 /* 1 when p is a backslash escape's second character (an odd run of
  * backslashes before it). */
@@ -1717,22 +1719,46 @@ static int escaped(const char *s, const char *p)
     return n & 1;
 }
 
+/* The key of a JSON member whose string value opens at o ("stdout": "),
+ * as [*k, *ke); 0 when o opens no member's value. */
+static int member_key(const char *s, const char *o, const char **k,
+                      const char **ke)
+{
+    const char *q = o;
+    while (q > s && (q[-1] == ' ' || q[-1] == '\t'))
+        q--;
+    if (q == s || q[-1] != ':')
+        return 0;
+    q--;
+    while (q > s && (q[-1] == ' ' || q[-1] == '\t'))
+        q--;
+    if (q == s || q[-1] != '"')
+        return 0;
+    *ke = --q;
+    while (q > s && (q[-1] != '"' || escaped(s, q - 1)))
+        q--;
+    if (q == s)
+        return 0;
+    *k = q;
+    return 1;
+}
+
 /* The literal of [s, e): its opening quote *open and its closing one
  * *close (e when it runs to the line's end), when it holds three "\n"
- * escapes or more and a digit; 0 otherwise. */
-static int escaped_literal(const char *s, const char *e, const char **open,
+ * escapes or more and a digit; 0 otherwise. The literal is the string
+ * that holds the line's first "\n": strings closed before it (JSON keys
+ * and members, {"rc": 0, "stdout": " \n...) are passed over. A JSON
+ * member's string ends at its first unescaped quote; it is 0 in a tool's
+ * own JSON (v given and own_json_seen), as iperf3's server_output_text,
+ * and when the look of v holds the same text as lines too (Ansible's
+ * "stdout" beside its "stdout_lines" array, read by the literals pass). */
+static int own_json_seen(const view *v);
+static int lines_twin(const view *v, const char *k, const char *ke);
+
+static int escaped_literal(const char *s, const char *e, const view *v,
+                           int own_json, const char **open,
                            const char **close)
 {
-    const char *p = skip_blank(s, e);
-    /* "key": "..." is a JSON member */
-    if (p < e && *p == '"') {
-        const char *q = p + 1;
-        while (q < e && (*q != '"' || escaped(p, q)))
-            q++;
-        q = q < e ? skip_blank(q + 1, e) : e;
-        if (q < e && *q == ':')
-            return 0;
-    }
     const char *first_nl = NULL, *last_nl = NULL;
     int nl = 0, digit = 0;
     for (const char *q = s; q + 1 < e; q++)
@@ -1746,18 +1772,33 @@ static int escaped_literal(const char *s, const char *e, const char **open,
         return 0;
     const char *o = NULL;
     for (const char *q = s; q < first_nl; q++)
-        if ((*q == '"' || *q == '\'') && !escaped(s, q)) {
-            o = q;
-            break;
-        }
+        if ((*q == '"' || *q == '\'') && !escaped(s, q))
+            o = !o ? q : (*q == *o ? NULL : o);
     if (!o)
         return 0;
-    const char *c = e;
-    for (const char *q = e - 1; q > last_nl; q--)
-        if (*q == *o && !escaped(s, q)) {
-            c = q;
-            break;
-        }
+    const char *c = e, *k, *ke;
+    if (member_key(s, o, &k, &ke)) {
+        if (own_json ||
+            ((size_t)(ke - k) == 18 && !memcmp(k, "server_output_text", 18)) ||
+            lines_twin(v, k, ke))
+            return 0;
+        for (const char *q = o + 1; q < e; q++)
+            if (*q == *o && !escaped(s, q)) {
+                c = q;
+                break;
+            }
+        nl = 0;
+        for (const char *q = o + 1; q + 1 < c; q++)
+            nl += q[0] == '\\' && q[1] == 'n' && !escaped(s, q);
+        if (nl < 3)
+            return 0;
+    } else {
+        for (const char *q = e - 1; q > last_nl; q--)
+            if (*q == *o && !escaped(s, q)) {
+                c = q;
+                break;
+            }
+    }
     for (const char *q = o + 1; q < c && !digit; q++)
         digit = *q >= '0' && *q <= '9';
     if (!digit)
@@ -1767,13 +1808,143 @@ static int escaped_literal(const char *s, const char *e, const char **open,
     return 1;
 }
 
+/* 1 when the look of v is (or holds) a tool's own JSON document, by a
+ * key only that tool prints, quoted as a key is (not escaped inside a
+ * string): fio's "fio version", iperf3's "intervals" and
+ * "server_output_text". */
+static int own_json_seen(const view *v)
+{
+    static const char *const keys[] = {"\"fio version\"", "\"intervals\"",
+                                       "\"server_output_text\""};
+    const char *e = v->p + look(v);
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        size_t n = strlen(keys[k]);
+        for (const char *q = v->p;
+             (q = bdb_find_n(q, e, keys[k], n)) != NULL; q += n)
+            if (q == v->p || q[-1] != '\\')
+                return 1;
+    }
+    return 0;
+}
+
+/* 1 when the literals pass will read the text of the member named [k,
+ * ke) as lines: the look of v holds a "K_lines" array spread over lines
+ * (Ansible's "stdout_lines": [ beside its "stdout"), and v is no JSON
+ * document alone (literals_seen: a document's string arrays are its
+ * own). */
+static int lines_twin(const view *v, const char *k, const char *ke)
+{
+    char key[72];
+    size_t n = (size_t)(ke - k);
+    const char *e = v->p + look(v), *f = skip_blank(v->p, e);
+    while (f < e && (*f == '\n' || *f == '\r' || *f == ' '))
+        f++;
+    if (n + 9 > sizeof key || (f < e && *f == '{'))
+        return 0;
+    key[0] = '"';
+    memcpy(key + 1, k, n);
+    memcpy(key + 1 + n, "_lines\"", 8);
+    for (const char *q = v->p; (q = bdb_find_n(q, e, key, n + 8)) != NULL;
+         q += n + 8) {
+        const char *r = skip_blank(q + n + 8, e);
+        if (r < e && *r == ':')
+            r = skip_blank(r + 1, e);
+        const char *nl = r < e ? memchr(r, '\n', (size_t)(e - r)) : NULL;
+        if (r < e && *r == '[' && is_blank_text(r + 1, nl ? nl : e))
+            return 1;
+    }
+    return 0;
+}
+
+/* The character of an escape whose letter is at x ("u001b" of "\\u001b",
+ * "x1b", "033", "e"), with *used its length from x; *used 0 when x starts
+ * no such escape ("n", "t", "\\"...). */
+static unsigned long escape_code(const char *x, const char *e, size_t *used)
+{
+    unsigned long cp = 0;
+    size_t n = 0;
+    *used = 0;
+    if (*x == 'e') {
+        *used = 1;
+        return 0x1b;
+    }
+    int base = *x == 'u' ? 16 : *x == 'x' ? 16 : (*x >= '0' && *x <= '3') ? 8 : 0;
+    size_t want = *x == 'u' ? 4 : *x == 'x' ? 2 : 3;
+    const char *d = base == 8 ? x : x + 1;
+    for (; base && n < want && d + n < e; n++) {
+        int c = d[n], v = c >= '0' && c <= '9'   ? c - '0'
+                          : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                          : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                                 : 99;
+        if (v >= base)
+            break;
+        cp = cp * (unsigned long)base + (unsigned long)v;
+    }
+    if (!base || n != want || (base == 8 && cp == 0))
+        return 0;   /* "\\0" alone, a cut "\\u00": as written */
+    *used = (size_t)(d - x) + n;
+    return cp;
+}
+
+/* Appends code point cp as UTF-8; BDB_OK or BDB_ENOMEM. */
+static int put_code(text *out, unsigned long cp)
+{
+    char b[4];
+    size_t n;
+    if (cp < 0x80) {
+        b[0] = (char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        b[0] = (char)(0xC0 | (cp >> 6));
+        b[1] = (char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else {
+        b[0] = (char)(0xE0 | (cp >> 12));
+        b[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        b[2] = (char)(0x80 | (cp & 0x3F));
+        n = 3;
+    }
+    return put_bytes(out, b, n);
+}
+
+/* In [p, e), a member "K_lines": [...] (K the key [k, ke)) as [start,
+ * *end): the array that repeats a string member's text a line an
+ * element; NULL when there is none. */
+static const char *twin_array(const char *p, const char *e, const char *k,
+                              const char *ke, const char **end)
+{
+    size_t n = (size_t)(ke - k);
+    for (const char *q = p; (q = bdb_find_n(q, e, k, n)) != NULL; q += n) {
+        if (q == p || q[-1] != '"' || !bdb_starts_with(q + n, e, "_lines\""))
+            continue;
+        const char *r = skip_blank(q + n + 7, e);
+        if (r >= e || *r != ':')
+            continue;
+        r = skip_blank(r + 1, e);
+        if (r >= e || *r != '[')
+            continue;
+        int in_str = 0;
+        for (const char *t = r + 1; t < e; t++) {
+            if (*t == '"' && !escaped(r, t))
+                in_str = !in_str;
+            else if (!in_str && *t == ']') {
+                *end = t + 1;
+                return q - 1;
+            }
+        }
+        return NULL;
+    }
+    return NULL;
+}
+
 static int escapes_seen(const view *v)
 {
     view w = {v->p, look(v), NULL};
     size_t pos = 0;
     const char *s, *e, *o, *c;
+    int own = own_json_seen(v);
     while (next_line(&w, &pos, &s, &e))
-        if (escaped_literal(s, e, &o, &c))
+        if (escaped_literal(s, e, v, own, &o, &c))
             return 1;
     return 0;
 }
@@ -1782,9 +1953,10 @@ static int escapes_pass(const view *v, text *out)
 {
     size_t pos = 0, i = 0;
     const char *s, *e, *o, *c;
+    int own = own_json_seen(v);
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
-        if (!escaped_literal(s, e, &o, &c)) {
+        if (!escaped_literal(s, e, v, own, &o, &c)) {
             if (put_bytes(out, s, (size_t)(e - s)) || end_line(out, from))
                 return BDB_ENOMEM;
             continue;
@@ -1796,10 +1968,17 @@ static int escapes_pass(const view *v, text *out)
             int rc = BDB_OK;
             if (*q == '\\' && q + 1 < c) {
                 char x = *++q;
-                rc = x == 'n'   ? end_line(out, from)
-                     : x == 't' ? put_bytes(out, "\t", 1)
-                     : x == 'r' ? BDB_OK
-                                : put_bytes(out, q, 1); /* \" \' \\ */
+                size_t used = 0;
+                unsigned long cp = escape_code(q, c, &used);
+                if (used) {
+                    rc = put_code(out, cp);
+                    q += used - 1;
+                } else {
+                    rc = x == 'n'   ? end_line(out, from)
+                         : x == 't' ? put_bytes(out, "\t", 1)
+                         : x == 'r' ? BDB_OK
+                                    : put_bytes(out, q, 1); /* \" \' \\ */
+                }
             } else {
                 rc = put_bytes(out, q, 1);
             }
@@ -1808,6 +1987,17 @@ static int escapes_pass(const view *v, text *out)
         }
         if (end_line(out, from))
             return BDB_ENOMEM;
+        /* the rest of the line, without the array that repeats the
+         * member's text a line an element (Ansible's "stdout_lines") */
+        const char *k, *ke, *tw = NULL, *tw_end = NULL;
+        if (c < e && member_key(s, o, &k, &ke))
+            tw = twin_array(c + 1, e, k, ke, &tw_end);
+        if (tw) {
+            if (!is_blank_text(c, tw) &&
+                (put_bytes(out, c, (size_t)(tw - c)) || end_line(out, from)))
+                return BDB_ENOMEM;
+            c = tw_end;
+        }
         if (c < e && !is_blank_text(c, e) &&
             (put_bytes(out, c, (size_t)(e - c)) || end_line(out, from)))
             return BDB_ENOMEM;

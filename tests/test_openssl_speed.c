@@ -1999,10 +1999,61 @@ static void openssl_speed__golden_figures__match_the_printed_text(void **state)
                   "ecdh-nistp256", "op_per_sec", 31416.0);
 }
 
+/* Rows an author pointed out with a mark after a javadoc's " * " prefix
+ * ("  >  md5   57078.16k ..." beside "     md4   65025.25k ..."): read as
+ * their neighbours are, at their lines (issue 21: read as no row and
+ * passed over silently). Excerpt of a fixity plugin's javadoc, an
+ * 'openssl speed' run on a Mac (1.0.x era, no version printed), search
+ * index id 28396352402, its first 13 lines. */
+static void openssl_speed__rows_with_a_mark__read_as_their_neighbours(
+    void **state)
+{
+    (void)state;
+    static const char text[] =
+        " * Something about computational complexity - output from 'openssl speed' on my Mac:\n"
+        " * <pre>\n"
+        " *     The 'numbers' are in 1000s of bytes per second processed.\n"
+        " *\n"
+        " *     type                16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+        " *     ---------------------------------------------------------------------------------\n"
+        " *     md2                     0.00         0.00         0.00         0.00         0.00\n"
+        " *     mdc2                13280.99k    14230.25k    14517.85k    14617.94k    14589.95k\n"
+        " *     md4                 65025.25k   194980.74k   436904.96k   629422.08k   725985.96k\n"
+        " *  >  md5                 57078.16k   167039.30k   372963.41k   537889.11k   610697.22k\n"
+        " *     hmac(md5)           44052.99k   139992.83k   337815.64k   520850.43k   613045.59k\n"
+        " *  >  sha1                60183.44k   165975.62k   350891.92k   481671.51k   538367.32k\n"
+        " *     rmd160              44779.27k   111781.72k   210174.72k   270058.50k   293890.73k\n";
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s);
+    assert_true(s.n > 0);
+    assert_string_equal(s.samples[0].tool, TOOL);
+    assert_null(tu_find(&s, "md2", "throughput", NULL));
+    const bdb_sample *md5 = tu_find(&s, "md5", "throughput", "block_size=16");
+    assert_non_null(md5);
+    assert_int_equal(md5->line, 10);
+    tu_assert_close(md5->value, 57078.16e3, 1e-12, "md5 16");
+    tu_assert_value(&s, "md5", "throughput", "block_size=8192", 610697.22e3,
+                    1e-12);
+    tu_assert_value(&s, "sha1", "throughput", "block_size=64", 165975.62e3,
+                    1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", "block_size=1024"), 8);
+    const bdb_sample *sha1 = tu_find(&s, "sha1", "throughput", "block_size=8192");
+    assert_non_null(sha1);
+    assert_int_equal(sha1->line, 12);
+    tu_assert_value(&s, "md4", "throughput", "block_size=256", 436904.96e3,
+                    1e-12);
+    /* mdc2, md4, md5, hmac(md5), sha1, rmd160: six rows of five sizes
+     * (md2's zeros are warned, not read) */
+    assert_int_equal(tu_count(&s, "throughput"), 30);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(openssl_speed__headerless_second_table__rows_read_as_second_run),
+        cmocka_unit_test(openssl_speed__rows_with_a_mark__read_as_their_neighbours),
         cmocka_unit_test(openssl_speed__elapsed_table__reads_k_as_1000_bytes),
         cmocka_unit_test(openssl_speed__cut_after_header__progress_results_give_rows),
         cmocka_unit_test(openssl_speed__cut_before_table__each_result_a_figure),

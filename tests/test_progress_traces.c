@@ -781,6 +781,96 @@ static void redis__progress_with_request_count__is_read(void **state)
     bdb_buf_free(&ps.out);
 }
 
+/* Progress a terminal wrote over (issue 21). redis-benchmark 6.2 printed
+ * each update with a bare \r, so a shorter one leaves the tail of the
+ * longer one before it ("avg_msec=nan (overall: 0.038))0.038)"), and a
+ * narrow terminal cut each update at its width, the next glued after the
+ * blanks or right after the cut ("(overaGET: rps="). The values printed
+ * whole are points, nan none; the residue and the cuts are warned at
+ * their line. Excerpts: an Elixir "build your own Redis" blog, search
+ * index id 28421441844, its lines 10-19, 29-34 and 62-67 of the kept
+ * part; notes on a toy key-value DB, search index id 63548605627, its
+ * lines 2-8 and 29-33 (the 49 blanks after each cut update as
+ * published). */
+static void redis__overwritten_and_cut_updates__values_read_rest_warned(
+    void **state)
+{
+    (void)state;
+    static const char log[] =
+        "...\n"
+        "SET: rps=0.0 (overall: 6776.8) avg_msec=nan (overall: 0.038))0.038)\n"
+        "...\n"
+        "SET: rps=0.0 (overall: 4649.4) avg_msec=nan (overall: 0.038))0.038)\n"
+        "...\n"
+        "SET: rps=0.0 (overall: 3808.2) avg_msec=nan (overall: 0.038))0.038)\n"
+        "...\n"
+        "...\n"
+        "...\n"
+        "SET: rps=0.0 (overall: 869.3) avg_msec=nan (overall: 0.038)))0.038)\n"
+        "WARN: could not fetch server CONFIG\n"
+        "====== SET ======\n"
+        "  100000 requests completed in 679.77 seconds\n"
+        "  2 parallel clients\n"
+        "  3 bytes payload\n"
+        "  keep alive: 1\n"
+        "\n"
+        "Summary:\n"
+        "  throughput summary: 147.11 requests per second\n"
+        "  latency summary (msec):\n"
+        "          avg       min       p50       p95       p99       max\n"
+        "        0.038     0.024     0.039     0.055     0.071     0.391\n";
+    parsed ps;
+    parse_text("redis-overwritten.txt", log, &ps);
+    static const struct {
+        int line;
+        double overall;
+    } upd[] = {{2, 6776.8}, {4, 4649.4}, {6, 3808.2}, {10, 869.3}};
+    for (size_t i = 0; i < sizeof upd / sizeof upd[0]; i++) {
+        take(&ps, upd[i].line, "requests_per_sec", 0, 0, "requests_per_sec",
+             "");
+        take(&ps, upd[i].line, "requests_per_sec_overall", upd[i].overall,
+             1e-12, "requests_per_sec", "");
+        take(&ps, upd[i].line, "latency_mean_overall", 0.038e-3, 1e-12,
+             "requests_per_sec", "");
+    }
+    all_taken(&ps);
+    assert_non_null(strstr(ps.out.data, "line 2: redis-benchmark: \")0.038)\""));
+    assert_non_null(strstr(ps.out.data, "line 10: redis-benchmark: \"))0.038)\""));
+    assert_int_equal(ps.unread, 0);
+    bdb_buf_free(&ps.out);
+
+    static const char cut[] =
+        "GET: rps=0.0 (overall: 93.6) avg_msec=-nan (overa" "                                                 "
+        "GET: rps=0.0 (overall: 93.3) avg_msec=-nan (overa" "                                                 "
+        "GET: rps=0.0 (overall: 93.1) avg_msec=-nan (overa" "                                                 "
+        "GET: rps=0.0 (overall: 92.9) avg_msec=-nan (overa"
+        "GET: rps=0.0 (overall: 66.1) avg_msec=-nan (overall: 0.012) \n"
+        "====== GET ======                                           \n"
+        "  10000 requests completed in 536.26 seconds\n"
+        "  50 parallel clients\n"
+        "  3 bytes payload\n"
+        "  keep alive: 1\n"
+        "  multi-thread: no\n"
+        "  throughput summary: 18.65 requests per second\n"
+        "  latency summary (msec):\n"
+        "          avg       min       p50       p95       p99       max\n"
+        "        0.012     0.000     0.015     0.023     0.031     0.279\n";
+    parse_text("redis-cut.txt", cut, &ps);
+    static const double overall[] = {93.6, 93.3, 93.1, 92.9, 66.1};
+    for (size_t i = 0; i < 5; i++) {
+        take(&ps, 1, "requests_per_sec", 0, 0, "requests_per_sec", "");
+        take(&ps, 1, "requests_per_sec_overall", overall[i], 1e-12,
+             "requests_per_sec", "");
+    }
+    take(&ps, 1, "latency_mean_overall", 0.012e-3, 1e-12, "requests_per_sec",
+         "");
+    all_taken(&ps);
+    assert_non_null(strstr(ps.out.data, "line 1: redis-benchmark: 4 progress "
+                                        "update(s) cut short"));
+    assert_int_equal(ps.unread, 0);
+    bdb_buf_free(&ps.out);
+}
+
 /* redis-benchmark < 6.2 printed its progress as "T: 12345.67\r"; a log
  * whose CRs became newlines keeps each update on a line of its own before
  * the "T: N requests per second" result: each is a point of T's
@@ -910,6 +1000,7 @@ int main(void)
         cmocka_unit_test(redis__progress_on_lines_of_their_own__is_read),
         cmocka_unit_test(redis__unfinished_test__keeps_its_updates),
         cmocka_unit_test(redis__progress_with_request_count__is_read),
+        cmocka_unit_test(redis__overwritten_and_cut_updates__values_read_rest_warned),
         cmocka_unit_test(redis__old_progress_on_lines_of_their_own__is_read),
         cmocka_unit_test(dd__status_progress_updates__are_the_throughput_trace),
         cmocka_unit_test(dd__localized_progress__is_read),

@@ -147,6 +147,181 @@ static void unwrap__escaped_string_literal__json_read_at_its_line(void **st)
     bdb_unwrap_free(&u);
 }
 
+/* A harness's JSON record of a run holding the tool's text output in a
+ * string member with escaped newlines (issue 21: 71 figures missed
+ * silently): the document is no tool's own JSON, so the member's string
+ * is read as the text it holds, every figure at the member's line. A
+ * scheduler-experiment README's redis_default.json (redis-benchmark -q
+ * -n 100000 -c 64 -t get,set), read from a public code-search index, id
+ * 70412858225; the same record on one line, as json.dumps writes it
+ * without indent, reads the same figures at line 1. The harness's own
+ * "metrics" (qps 100657.51) are not redis-benchmark's. */
+static const char json_stdout_record[] =
+    "{\n"
+    "  \"status\": \"ok\",\n"
+    "  \"command\": [\n"
+    "    \"redis-benchmark\",\n"
+    "    \"-q\",\n"
+    "    \"-n\",\n"
+    "    \"100000\",\n"
+    "    \"-c\",\n"
+    "    \"64\",\n"
+    "    \"-t\",\n"
+    "    \"get,set\"\n"
+    "  ],\n"
+    "  \"returncode\": 0,\n"
+    "  \"metrics\": {\n"
+    "    \"p50_latency_ms\": 0.311,\n"
+    "    \"qps\": 100657.51\n"
+    "  },\n"
+    "  \"stdout\": \" \\nSET: rps=0.0 (overall: 0.0) avg_msec=-nan (ove"
+    "rall: -nan)\\n                                                    "
+    "      \\nSET: rps=105660.0 (overall: 105239.0) avg_msec=0.326 (ove"
+    "rall: 0.326)\\n                                                   "
+    "                   \\nSET: rps=108051.8 (overall: 106645.4) avg_ms"
+    "ec=0.315 (overall: 0.320)\\n                                      "
+    "                                \\nSET: rps=99256.0 (overall: 1041"
+    "88.8) avg_msec=0.369 (overall: 0.336)\\n                          "
+    "                                           \\nSET: 102986.61 reque"
+    "sts per second, p50=0.303 msec\\n \\nGET: rps=10408.0 (overall: 89"
+    "724.1) avg_msec=0.427 (overall: 0.427)\\n                         "
+    "                                           \\nGET: rps=101812.8 (o"
+    "verall: 100560.7) avg_msec=0.345 (overall: 0.353)\\n              "
+    "                                                        \\nGET: rp"
+    "s=87676.0 (overall: 94483.0) avg_msec=0.451 (overall: 0.396)\\n   "
+    "                                                                 "
+    "\\nGET: rps=95156.0 (overall: 94698.7) avg_msec=0.394 (overall: 0."
+    "395)\\n                                                           "
+    "         \\nGET: 98328.42 requests per second, p50=0.311 msec\\n"
+    "\\n\",\n"
+    "  \"stderr\": \"\",\n"
+    "  \"benchmark\": \"redis-latency\",\n"
+    "  \"variant\": \"default\",\n"
+    "  \"timestamp\": 1779203908\n"
+    "}\n";
+
+/* The record with its line breaks and indentation made one space. */
+static char *one_line(const char *t)
+{
+    char *o = malloc(strlen(t) + 1), *w = o;
+    assert_non_null(o);
+    for (const char *p = t; *p; p++) {
+        if (*p != '\n') {
+            *w++ = *p;
+            continue;
+        }
+        while (p[1] == ' ')
+            p++;
+        if (p[1])
+            *w++ = ' ';
+    }
+    *w++ = '\n';
+    *w = '\0';
+    return o;
+}
+
+static void unwrap__json_member_holding_tool_text__read_at_its_line(void **st)
+{
+    (void)st;
+    char *flat = one_line(json_stdout_record);
+    const char *texts[] = {json_stdout_record, flat};
+    const int line[] = {18, 1};
+    for (int k = 0; k < 2; k++) {
+        bdb_sink s;
+        bdb_diag d;
+        bdb_sink_init(&s);
+        bdb_diag_clear(&d);
+        bdb_ingest_opts o = {.source_name = "x.md", .unread_account = 1};
+        assert_int_equal(bdb_ingest_buffer(texts[k], strlen(texts[k]), &o, &s,
+                                           NULL, 0, &d),
+                         0);
+        assert_true(s.n > 0);
+        assert_string_equal(s.samples[0].tool, "redis-benchmark");
+        tu_assert_printed(texts[k], &s, "requests_per_sec", NULL,
+                          "SET: 102986.61 requests per second", 102986.61,
+                          1e-12);
+        tu_assert_value(&s, "GET", "requests_per_sec", NULL, 98328.42, 1e-12);
+        tu_assert_value(&s, "SET", "latency_p50", NULL, 0.303e-3, 1e-12);
+        tu_assert_value(&s, "GET", "latency_p50", NULL, 0.311e-3, 1e-12);
+        assert_int_equal(tu_line_of(&s, "latency_p50", NULL), line[k]);
+        /* 2 figures of the first progress line (rps=0.0, overall 0.0;
+         * -nan is none), 4 of each of the other seven */
+        assert_int_equal(s.ntrace, 30);
+        for (size_t i = 0; i < s.n; i++)
+            assert_true(s.samples[i].value != 100657.51);
+        /* the record's other members are no CSV rows ("redis-benchmark",
+         * of its command array): their numbers are warned as not read */
+        assert_false(tu_has_warning(&s, 0, "CSV"));
+        assert_true(tu_has_warning(&s, k ? 1 : 16, "100657.51"));
+        bdb_sink_free(&s);
+    }
+    free(flat);
+}
+
+/* The member's text in a tool's locale: a real German dd run kept by a
+ * Python harness as a JSON record (json.dumps escapes "ä" as "\u00e4";
+ * samples/dd/gnu-de-json-record-stderr-member.txt, see its README) is
+ * read through its escapes, at the member's line. And Ansible's one-line
+ * result of a failed dd (a Russian oVirt guide, search index id
+ * 17021350528, its lines as published, the TASK line's row of asterisks
+ * shortened): the "stderr" member is read
+ * once, its "stderr_lines" array (the same lines again) not read twice
+ * nor warned as unread. */
+static void unwrap__json_member_escapes_and_lines_twin__read_once(void **st)
+{
+    (void)st;
+    size_t len;
+    char *raw = tu_read("samples/dd/gnu-de-json-record-stderr-member.txt",
+                        &len);
+    assert_non_null(strstr(raw, "Datens\\u00e4tze ein"));
+    bdb_sink s;
+    tu_text_ok(raw, NULL, &s);
+    assert_true(s.n > 0);
+    assert_string_equal(s.samples[0].tool, "dd");
+    tu_assert_printed(raw, &s, "bytes", NULL, "\\n67108864 Bytes (67 MB",
+                      67108864, 0);
+    tu_assert_printed(raw, &s, "records_in", NULL, "\"64+0 Datens", 64, 0);
+    tu_assert_printed(raw, &s, "elapsed", NULL, "kopiert, 0.00749926 s",
+                      0.00749926, 1e-12);
+    assert_int_equal(tu_line_of(&s, "bytes", NULL), 11);
+    bdb_sink_free(&s);
+    free(raw);
+
+    static const char ansible[] =
+        "TASK [set-disk : run dd and clean the Lun] ****************************"
+        "****************************************\n"
+        "fatal: [localhost]: FAILED! => {\"changed\": true, \"cmd\": \"dd "
+        "if=/dev/zero of=/dev/mapper/3600508b400099f8e0002e000036a0000 "
+        "bs=1M\", \"delta\": \"0:00:12.366169\", \"end\": \"2019-10-22 "
+        "11:58:59.287969\", \"msg\": \"non-zero return code\", \"rc\": 1, "
+        "\"start\": \"2019-10-22 11:58:46.921800\", \"stderr\": \"dd: error "
+        "writing \xe2\x80\x98/dev/mapper/3600508b400099f8e0002e000036a0000"
+        "\xe2\x80\x99: No space left on device\\n24049+0 records in\\n24048+0 "
+        "records out\\n25216602112 bytes (25 GB) copied, 10.1213 s, 2.5 GB/s\""
+        ", \"stderr_lines\": [\"dd: error writing \xe2\x80\x98/dev/mapper/"
+        "3600508b400099f8e0002e000036a0000\xe2\x80\x99: No space left on "
+        "device\", \"24049+0 records in\", \"24048+0 records out\", "
+        "\"25216602112 bytes (25 GB) copied, 10.1213 s, 2.5 GB/s\"], "
+        "\"stdout\": \"\", \"stdout_lines\": []}\n"
+        "        to retry, use: --limit @/etc/ansible/make-prepare.retry\n";
+    bdb_diag d;
+    bdb_sink_init(&s);
+    bdb_diag_clear(&d);
+    bdb_ingest_opts o = {.source_name = "x.md", .unread_account = 1};
+    assert_int_equal(
+        bdb_ingest_buffer(ansible, strlen(ansible), &o, &s, NULL, 0, &d), 0);
+    assert_int_equal(tu_count(&s, "records_in"), 1);
+    assert_int_equal(tu_count(&s, "bytes"), 1);
+    tu_assert_printed(ansible, &s, "bytes", NULL, "\\n25216602112 bytes",
+                      25216602112.0, 0);
+    tu_assert_printed(ansible, &s, "records_out", NULL, "\\n24048+0 records",
+                      24048, 0);
+    tu_assert_printed(ansible, &s, "elapsed", NULL, "copied, 10.1213 s",
+                      10.1213, 1e-12);
+    assert_false(tu_has_warning(&s, 2, "24049"));
+    bdb_sink_free(&s);
+}
+
 static void unwrap__plain_log__nothing_copied(void **st)
 {
     (void)st;
@@ -1286,6 +1461,8 @@ int main(void)
         cmocka_unit_test(unread__line_with_numbers_not_read__warned_with_its_numbers),
         cmocka_unit_test(unread__ci_time_stamped_line__warned_date_alone_not),
         cmocka_unit_test(unread__json_line_not_read__warned_with_its_values),
+        cmocka_unit_test(unwrap__json_member_holding_tool_text__read_at_its_line),
+        cmocka_unit_test(unwrap__json_member_escapes_and_lines_twin__read_once),
         cmocka_unit_test(unread__iperf3_json__read_whole_silent_unread_object_warned),
         cmocka_unit_test(figure_free__each_kind_of_pattern__matches_its_lines),
     };
