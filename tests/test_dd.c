@@ -868,6 +868,51 @@ static void dd__progress_updates_glued_on_one_line__each_a_point(void **state)
     bdb_sink_free(&s);
 }
 
+/* dd's output kept in a shell script as comments glued to the figures,
+ * "#1073741824 bytes ...", after "# Timing ..." comments of hdparm -Ttv
+ * (issue 21, held-out-9: the copied lines were warned, not read). A ZFS
+ * benchmark script, read from a public code-search index, id 3070926976
+ * (bench/corpus SOURCES.tsv dd/ho9-zfs-bench-script-...), lines 17-18
+ * and 93-133 shortened. */
+static const char glued_comments[] =
+    "# Timing cached reads:   22726 MB in  1.99 seconds = 11430.90 MB/sec\n"
+    "# Timing buffered disk reads:  86 MB in  3.07 seconds =  28.06 MB/sec\n"
+    "\n"
+    "echo \"Testing 1GB Sequential Write Speed\"\n"
+    "dd if=/dev/zero of=/tmp/testfile bs=1M count=1024 conv=fdatasync\n"
+    "#1024+0 records in\n"
+    "#1024+0 records out\n"
+    "#1073741824 bytes (1.1 GB, 1.0 GiB) copied, 0.384228 s, 2.8 GB/s\n"
+    "\n"
+    "echo \"Testing Controller Latenz\"\n"
+    "dd if=/dev/zero of=/mnt/tank/testfile bs=512 count=1000 oflag=dsync\n"
+    "#1000+0 records in\n"
+    "#1000+0 records out\n"
+    "#512000 bytes (512 kB, 500 KiB) copied, 69.0377 s, 7.4 kB/s\n";
+
+static void dd__output_in_comments_glued_to_the_hash__read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(glued_comments, "dd", &s);
+    assert_int_equal(tu_count(&s, "elapsed"), 2);
+    tu_assert_printed(glued_comments, &s, "elapsed", "count=1024",
+                      "0.384228 s", 0.384228, 1e-12);
+    tu_assert_printed(glued_comments, &s, "bytes", "count=1024",
+                      "#1073741824 bytes", 1073741824, 1e-12);
+    tu_assert_printed(glued_comments, &s, "throughput", "count=1024",
+                      "2.8 GB/s", 1073741824 / 0.384228, 1e-12);
+    tu_assert_printed(glued_comments, &s, "elapsed", "count=1000",
+                      "69.0377 s", 69.0377, 1e-12);
+    tu_assert_printed(glued_comments, &s, "bytes", "count=1000",
+                      "#512000 bytes", 512000, 1e-12);
+    tu_assert_printed(glued_comments, &s, "records_in", "count=1000",
+                      "#1000+0 records in", 1000, 1e-12);
+    assert_int_equal(tu_line_of(&s, "bytes", "count=1000"), 14);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -897,6 +942,7 @@ int main(void)
         cmocka_unit_test(dd__pdsh_host_prefixes__read_and_said_to_mix_hosts),
         cmocka_unit_test(dd__records_glued_to_the_next_prompt__both_jobs_read),
         cmocka_unit_test(dd__progress_updates_glued_on_one_line__each_a_point),
+        cmocka_unit_test(dd__output_in_comments_glued_to_the_hash__read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
