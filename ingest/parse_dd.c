@@ -209,7 +209,16 @@ typedef struct ddsum {
     int glued;                /* BusyBox: the unit glued to the number */
     int infinite;             /* "Infinity B/s": no time elapsed */
     int whole_secs;           /* the time has no fraction ("%.0f s") */
+    int secs_line, rate_line; /* the file's lines of the time and the rate
+                                 when a re-flow put them on a later line
+                                 than the bytes; 0: the summary's line */
 } ddsum;
+
+/* Where parse_summary found the time and the rate, and where it stopped
+ * (NULL: not printed). */
+typedef struct ddspan {
+    const char *secs, *rate, *stop;
+} ddspan;
 
 /* Skips blanks, ",", "，" (U+FF0C), "、" (U+3001). */
 static const char *skip_sep(const char *p, const char *end)
@@ -297,11 +306,13 @@ static int read_rate(const char **q, const char *end, ddsum *s)
 }
 
 /* Parses a summary line. Returns 1 on success, 0 when the line is not a
- * summary, -1 when it looks like one but does not parse. */
-static int parse_summary(const char *p, const char *end, ddsum *s)
+ * summary, -1 when it looks like one but does not parse; *at says where
+ * its figures were. */
+static int summary_at(const char *p, const char *end, ddsum *s, ddspan *at)
 {
     const char *q = p;
     memset(s, 0, sizeof *s);
+    memset(at, 0, sizeof *at);
     s->rate = -1;
     /* words before the number ("скопійовано 8388608 байтів ..."); no
      * digits, no punctuation of a command line */
@@ -330,16 +341,19 @@ static int parse_summary(const char *p, const char *end, ddsum *s)
     /* GNU 5.x and BSD */
     if (bdb_starts_with(q, end, " bytes transferred in ")) {
         q += strlen(" bytes transferred in ");
+        at->secs = q;
         if (!bdb_scan_number(&q, end, &s->secs, 0))
             return -1;
         if (!bdb_scan_lit(&q, end, "secs", 1) && !bdb_scan_lit(&q, end, "seconds", 1))
             return -1;
         if (bdb_scan_lit(&q, end, "(", 1)) {
+            at->rate = q;
             if (!bdb_scan_number(&q, end, &s->rate, 0) ||
                 !bdb_scan_lit(&q, end, "bytes/sec)", 1))
                 return -1;
             s->exact_rate = 1;
         }
+        at->stop = q;
         return 1;
     }
     if (!sized)
@@ -360,6 +374,7 @@ static int parse_summary(const char *p, const char *end, ddsum *s)
         if (q == end)
             return looks ? -1 : 0;
         const char *t0 = q;
+        at->secs = q;
         if (!bdb_scan_number(&q, end, &s->secs, BDB_SCAN_DECIMAL_COMMA))
             return looks ? -1 : 0;
         const char *t1 = q;
@@ -379,14 +394,17 @@ static int parse_summary(const char *p, const char *end, ddsum *s)
         if (!looks)
             return 0;
     }
+    at->stop = q;
     q = skip_sep(q, end);
     if (q == end)
         return 1;       /* no rate printed (an excerpt) */
     if (*q == '(' && q + 1 < end && is_digit(q[1]))
         q++;            /* illumos: "... secs (41 GiB/sec)" */
     if (is_digit(*q)) {
+        at->rate = q;
         if (!read_rate(&q, end, s))
             return -1;
+        at->stop = q;
         return 1;
     }
     /* "Infinity B/s", "Unendlich B/s" */
@@ -394,9 +412,17 @@ static int parse_summary(const char *p, const char *end, ddsum *s)
     const char *u = skip_blank(w, end);
     if (w > q && bdb_starts_with(u, end, "B/s")) {
         s->infinite = 1;
+        at->rate = q;
+        at->stop = u + 3;
         return 1;
     }
     return -1;
+}
+
+static int parse_summary(const char *p, const char *end, ddsum *s)
+{
+    ddspan at;
+    return summary_at(p, end, s, &at);
 }
 
 /* ---- dd's size operands and the command line ---------------------------- */
@@ -837,7 +863,8 @@ static int emit_report(ddctx *x, ddreport *r, int intermediate)
     } else {
         double tp = s->bytes / s->secs;
         rc = bdb_sink_add(x->out, &b, "throughput", tp, BDB_UNIT_BYTES_PER_S,
-                          BDB_HIGHER_IS_BETTER, r->line);
+                          BDB_HIGHER_IS_BETTER,
+                          s->rate_line ? s->rate_line : r->line);
         if (!rc && !intermediate)
             rc = emit_updates(x, &b, r);
         if (!rc && s->rate > 0) {
@@ -848,7 +875,7 @@ static int emit_report(ddctx *x, ddreport *r, int intermediate)
                                        : (s->glued ? 1.0 : 0.5) * s->rate_ulp +
                                              1e-4 * s->rate;
             if (tp - s->rate > tol || s->rate - tp > tol)
-                rc = bdb_sink_warn(x->out, r->line,
+                rc = bdb_sink_warn(x->out, s->rate_line ? s->rate_line : r->line,
                                    "printed rate %.6g B/s differs from "
                                    "bytes/seconds %.6g B/s",
                                    s->rate, tp);
@@ -859,7 +886,8 @@ static int emit_report(ddctx *x, ddreport *r, int intermediate)
                           BDB_NEUTRAL, r->line);
     if (!rc && !s->infinite)
         rc = bdb_sink_add(x->out, &b, "elapsed", s->secs, BDB_UNIT_SECONDS,
-                          BDB_LOWER_IS_BETTER, r->line);
+                          BDB_LOWER_IS_BETTER,
+                          s->secs_line ? s->secs_line : r->line);
     if (!rc && !intermediate && r->progress > 0)
         rc = bdb_sink_add(x->out, &b, "progress_lines", r->progress,
                           BDB_UNIT_COUNT, BDB_NEUTRAL, r->line);
@@ -1168,13 +1196,239 @@ static const char *host_prefixed(const char *p, const char *e)
     return dd_line_at(skip_blank(q + 2, e), e);
 }
 
+/* ---- re-flowed lines ----------------------------------------------------- */
+
+/* A page that re-flows a log as prose runs dd's lines together and breaks
+ * them anywhere (a German blog's blockquote: "$ sudo dd if=/dev/sde
+ * of=./sd.image 1981440+0 Datensätze ein" / "1981440+0 Datensätze aus
+ * 1014497280 Bytes (1,0 GB) kopiert, 449,267" / "s, 2,3 MB/s"). The
+ * lines are handed out in pieces: a line is cut where one of dd's own
+ * lines starts after a blank inside it (a records pair "N+M", or "N" and
+ * a byte word), and a summary that a line's end cut ("... kopiert,
+ * 449,267", "... copied, 0.38 s,") is joined with the next line when
+ * that makes it whole, its time and rate kept at the lines they are
+ * printed on. A line that is one of dd's lines as a whole is one piece,
+ * as is any other line. */
+typedef struct ddpieces {
+    bdb_lines it;
+    bdb_line ln;          /* the line being handed out */
+    const char *p, *e;    /* what is left of it */
+    int left;
+    int split;            /* the line is cut at dd's inner starts */
+    char *join;           /* a summary joined over two lines */
+    size_t cap;
+    int second_line;      /* the last piece's text from second_at on is */
+    const char *second_at; /* on this line (a joined summary; else NULL) */
+} ddpieces;
+
+/* A records pair "N+M" at q, ended by a blank or the line's end. */
+static int records_token(const char *q, const char *e)
+{
+    const char *r = q;
+    while (r < e && is_digit(*r))
+        r++;
+    if (r == q || r + 1 >= e || *r != '+' || !is_digit(r[1]))
+        return 0;
+    r++;
+    while (r < e && is_digit(*r))
+        r++;
+    return r == e || *r == ' ' || *r == '\t' || is_nbsp(r, e);
+}
+
+/* "N" and a word that is a byte word ("Bytes", "bytes", "octets") at q. */
+static int summary_token(const char *q, const char *e)
+{
+    const char *r = q;
+    while (r < e && is_digit(*r))
+        r++;
+    if (r == q || r == e)
+        return 0;
+    const char *w = skip_blank(r, e);
+    if (w == r)
+        return 0;
+    /* the word is a byte word, not "512-byte" nor "MBytes" */
+    const char *we = word_end(w, e);
+    return we - w <= 12 && has_byte_word(w, we) && !is_digit(*w) &&
+           !(*w == 'k' || *w == 'K' || *w == 'M' || *w == 'G' || *w == 'T');
+}
+
+/* Where one of dd's lines starts inside [p, e), after a blank, or NULL. */
+static const char *inner_start(const char *p, const char *e)
+{
+    for (const char *q = p + 1; q < e; q++)
+        if (is_digit(*q) && (q[-1] == ' ' || q[-1] == '\t') &&
+            (records_token(q, e) || summary_token(q, e)))
+            return q;
+    return NULL;
+}
+
+/* The summary [p, e) at the end of a line, cut there: joined with the
+ * next line in pc->join when the join parses whole, its rest left to
+ * hand out. Returns 1 joined, 0 not, BDB_ENOMEM. */
+static int join_summary(ddpieces *pc, const char *p, const char *e,
+                        const char **jp, const char **je)
+{
+    ddsum s;
+    ddspan at;
+    int r = summary_at(p, e, &s, &at);
+    if (r == 0 || (r > 0 && (s.rate >= 0 || s.infinite || s.exact_rate)))
+        return 0;
+    bdb_lines peek = pc->it;
+    bdb_line nx;
+    if (!bdb_lines_next(&peek, &nx))
+        return 0;
+    const char *np = nx.p, *ne = nx.end;
+    trim(&np, &ne);
+    if (np == ne || (r > 0 && !is_digit(*np)))
+        return 0;
+    size_t a = (size_t)(e - p), b = (size_t)(ne - np);
+    if (a + b + 2 > pc->cap) {
+        char *j = realloc(pc->join, a + b + 2);
+        if (!j)
+            return BDB_ENOMEM;
+        pc->join = j;
+        pc->cap = a + b + 2;
+    }
+    memcpy(pc->join, p, a);
+    pc->join[a] = ' ';
+    memcpy(pc->join + a + 1, np, b);
+    const char *j0 = pc->join, *j1 = pc->join + a + 1, *jend = j1 + b;
+    ddsum js;
+    if (summary_at(j0, jend, &js, &at) <= 0 || !at.stop || at.stop <= j1 ||
+        (js.rate < 0 && !js.infinite))
+        return 0;
+    pc->it = peek;
+    pc->ln = nx;
+    pc->p = np + (at.stop - j1);
+    pc->e = ne;
+    pc->left = 1;
+    pc->split = 1;
+    pc->second_line = nx.no;
+    pc->second_at = j1;
+    *jp = j0;
+    *je = at.stop;
+    return 1;
+}
+
+static void pieces_init(ddpieces *pc, const char *buf, size_t len)
+{
+    memset(pc, 0, sizeof *pc);
+    bdb_lines_init(&pc->it, buf, len);
+}
+
+/* The text before a line's first cut [s, e) is dd's own or its command:
+ * nothing, a records pair, or a dd command with its operands ("$ sudo
+ * dd if=/dev/sde of=./sd.image"). Prose that quotes dd's lines ("dd
+ * prints 1024+0 records in, ..."), a host's or a prompt's prefix are
+ * not cut (the latter are read as such). */
+static int head_ok(const char *s, const char *e)
+{
+    double a, b;
+    int kind;
+    if (s == e || records_line(s, e, &a, &b, &kind))
+        return 1;
+    static const char *const ops[] = {"if=", "of=", "bs=", "count="};
+    if (!(bdb_starts_with(s, e, "dd ") || bdb_contains(s, e, " dd ")))
+        return 0;
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (bdb_contains(s, e, ops[i]))
+            return 1;
+    return 0;
+}
+
+/* Where the line [s, end) is to be cut: the first inner start whose
+ * piece is one of dd's lines, when the line as a whole is none and what
+ * is before it is dd's (head_ok); NULL. */
+static const char *first_cut(const char *s, const char *end)
+{
+    double a, b;
+    int kind;
+    ddsum sum;
+    ddspan at;
+    if (s == end || records_line(s, end, &a, &b, &kind) ||
+        parse_summary(s, end, &sum) > 0)
+        return NULL;
+    for (const char *q = inner_start(s, end); q; q = inner_start(q, end)) {
+        const char *qe = inner_start(q, end);
+        qe = qe ? qe : end;
+        const char *x = qe;
+        while (x > q && (x[-1] == ' ' || x[-1] == '\t'))
+            x--;
+        if (records_line(q, x, &a, &b, &kind) || parse_summary(q, x, &sum) > 0 ||
+            (qe == end && summary_at(q, end, &sum, &at) < 0)) {
+            const char *he = q;
+            while (he > s && (he[-1] == ' ' || he[-1] == '\t'))
+                he--;
+            return head_ok(s, he) ? q : NULL;
+        }
+    }
+    return NULL;
+}
+
+/* The next piece, trimmed, in [*p, *e) at line *no. Returns 1, 0 at the
+ * end, BDB_ENOMEM. */
+static int next_piece(ddpieces *pc, const char **p, const char **e, int *no)
+{
+    pc->second_at = NULL;
+    if (!pc->left) {
+        if (!bdb_lines_next(&pc->it, &pc->ln))
+            return 0;
+        pc->p = pc->ln.p;
+        pc->e = pc->ln.end;
+        trim(&pc->p, &pc->e);
+        pc->split = 0;
+        const char *cut = first_cut(pc->p, pc->e);
+        if (cut) {
+            /* the text before the cut is a piece of its own */
+            const char *he = cut;
+            while (he > pc->p && (he[-1] == ' ' || he[-1] == '\t'))
+                he--;
+            pc->split = 1;
+            *no = pc->ln.no;
+            if (he > pc->p) {
+                *p = pc->p, *e = he;
+                pc->p = cut;
+                pc->left = 1;
+                return 1;
+            }
+        }
+    }
+    pc->left = 0;
+    const char *s = pc->p, *end = pc->e;
+    *no = pc->ln.no;
+    const char *next = pc->split ? inner_start(s, end) : NULL;
+    if (next) {
+        /* a piece ends where the next of dd's lines starts */
+        const char *x = next;
+        while (x > s && (x[-1] == ' ' || x[-1] == '\t'))
+            x--;
+        pc->p = next;
+        pc->left = 1;
+        *p = s, *e = x;
+        return 1;
+    }
+    int j = join_summary(pc, s, end, p, e);
+    if (j < 0)
+        return j;
+    if (j == 0)
+        *p = s, *e = end;
+    return 1;
+}
+
+/* The file's line of a figure at q in the last piece, which is on line
+ * `no`. */
+static int piece_line(const ddpieces *pc, const char *q, int no)
+{
+    return pc->second_at && q && q >= pc->second_at ? pc->second_line : no;
+}
+
 static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                  bdb_sink *out, bdb_diag *diag)
 {
     ddctx x;
-    bdb_lines it;
+    ddpieces pc;
     bdb_line ln;
-    int rc = 0;
+    int rc = 0, got;
     char host[64] = "";     /* the first pdsh/clush host prefix */
     int hosts_warned = 0;
     memset(&x, 0, sizeof x);
@@ -1183,10 +1437,9 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     x.opts = opts;
     x.cmd.count = -1;
     x.cmd.obs = -1;
-    bdb_lines_init(&it, buf, len);
-    while (!rc && bdb_lines_next(&it, &ln)) {
-        const char *p = ln.p, *e = ln.end;
-        trim(&p, &e);
+    pieces_init(&pc, buf, len);
+    const char *p, *e;
+    while (!rc && (got = next_piece(&pc, &p, &e, &ln.no)) > 0) {
         const char *m = bdb_skip_rep_marker(p, e, NULL);
         if (m != p) {
             rc = boundary(&x);
@@ -1279,7 +1532,12 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
             continue;
         }
         ddsum s;
-        int sr = parse_summary(p, e, &s);
+        ddspan at;
+        int sr = summary_at(p, e, &s, &at);
+        if (sr > 0 && pc.second_at) {
+            s.secs_line = piece_line(&pc, at.secs, ln.no);
+            s.rate_line = piece_line(&pc, at.rate, ln.no);
+        }
         if (sr < 0) {
             rc = bdb_sink_warn(out, ln.no,
                                "expected dd's summary 'N bytes (...) copied, T "
@@ -1320,6 +1578,9 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                 rc = more_commands(&x, p, e, ln.no);
         }
     }
+    if (!rc && got < 0)
+        rc = got;
+    free(pc.join);
     if (!rc)
         rc = flush_records_only(&x, 1);
     if (!rc)
@@ -1346,15 +1607,13 @@ static int sniff(const char *buf, size_t len)
         "failed to open", "error writing", "error reading", "invalid number",
         "unrecognized operand", "Invalid argument", "No space left",
         "cannot skip", "cannot seek", "can't open", "invalid argument"};
-    bdb_lines it;
-    bdb_line ln;
-    int prev_records = 0, score = 0;
-    bdb_lines_init(&it, buf, len);
-    while (bdb_lines_next(&it, &ln)) {
-        const char *p = ln.p, *e = ln.end;
+    ddpieces pc;
+    const char *p, *e;
+    int no, prev_records = 0, score = 0;
+    pieces_init(&pc, buf, len);
+    while (next_piece(&pc, &p, &e, &no) > 0) {
         double a, b;
         int kind;
-        trim(&p, &e);
         p = bdb_skip_rep_marker(p, e, NULL);
         if (p == e)
             continue;
@@ -1382,14 +1641,17 @@ static int sniff(const char *buf, size_t len)
         }
         if (parse_summary(p, e, &s) > 0 &&
             (prev_records || bdb_contains(p, e, "copied") ||
-             bdb_contains(p, e, "bytes transferred in ")))
+             bdb_contains(p, e, "bytes transferred in "))) {
+            free(pc.join);
             return 95;
+        }
         if (dd_message(p, e) && score < 60)
             for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
                 if (bdb_contains(p, e, errors[i]))
                     score = 60;
         prev_records = 0;
     }
+    free(pc.join);
     return score;
 }
 

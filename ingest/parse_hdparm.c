@@ -235,6 +235,46 @@ static int unit_at(const char *q, const char *end, const char *unit)
              c == '/' || c == '.' || c == ' ' || c == '\t');
 }
 
+/* The multiplier of a unit that the line's end cut, a proper prefix of
+ * hdparm's "MB/sec" or "kB/sec" ("1.21 MB/" on a forum post whose
+ * lines were cut at a width), before the line's end or a page's markup;
+ * 0 when [q, end) is none. */
+static double cut_unit(const char *q, const char *end)
+{
+    static const struct {
+        const char *unit;
+        double mult;
+    } u[] = {{"MB/sec", MIB}, {"kB/sec", 1024.0}, {"KB/sec", 1024.0}};
+    const char *w = q;
+    while (w < end && ((*w >= 'a' && *w <= 'z') || (*w >= 'A' && *w <= 'Z') ||
+                       *w == '/'))
+        w++;
+    if (w == q || (w < end && !bdb_is_trailer(w, end)))
+        return 0;
+    for (size_t i = 0; i < sizeof u / sizeof *u; i++)
+        if ((size_t)(w - q) < strlen(u[i].unit) &&
+            memcmp(q, u[i].unit, (size_t)(w - q)) == 0)
+            return u[i].mult;
+    return 0;
+}
+
+/* The multiplier of a rate whose unit the line's end cut off whole
+ * ("= 1.21"): the one of hdparm's two (MB/sec, kB/sec below 1 MB/s)
+ * that agrees with MB / seconds; 0 when neither does. */
+static double unit_from_figures(double mb, double secs, double rate)
+{
+    if (mb < 0 || secs <= 0 || rate <= 0)
+        return 0;
+    double tol = 0.006 / secs + 0.01;
+    double mbs = mb / secs;
+    if (mbs >= 1.0 && rate / mbs < 1 + tol && rate / mbs > 1 - tol)
+        return MIB;
+    if (mbs < 1.0 && rate / (mbs * 1024) < 1 + tol &&
+        rate / (mbs * 1024) > 1 - tol)
+        return 1024.0;
+    return 0;
+}
+
 /* "N MB in T seconds = R MB/sec" or "R MB/sec" at p (whole rest). Returns 1
  * and emits, 0 when the text is not figures, 2 when it starts like figures
  * but is malformed, or a negative BDB_E* code. */
@@ -250,22 +290,37 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
     if (!is_digit(*q) || !bdb_scan_number(&q, end, &rate, dc))
         return 0;
     q = bdb_skip_blank(q, end);
+    /* cut: the line's end took the rate's unit or the rate itself */
+    const char *cut = NULL;
     if (bdb_scan_lit(&q, end, "MB in", 0)) {
         mb = rate;
         if (!bdb_scan_number(&q, end, &secs, dc) ||
-            !bdb_scan_lit(&q, end, "seconds", 1) ||
-            !bdb_scan_lit(&q, end, "=", 1) ||
-            !bdb_scan_number(&q, end, &rate, dc))
+            !bdb_scan_lit(&q, end, "seconds", 1))
             return 2;
+        if (!bdb_scan_lit(&q, end, "=", 1) ||
+            !bdb_scan_number(&q, end, &rate, dc)) {
+            if (!bdb_is_trailer(q, end) && !(q < end && *q == '=' &&
+                                             bdb_is_trailer(q + 1, end)))
+                return 2;
+            rate = -1;   /* "6 MB in  4.98 seconds =" and no more */
+            cut = q;
+        }
         q = bdb_skip_blank(q, end);
     }
-    double mult;
-    if (unit_at(q, end, "MB/sec") || unit_at(q, end, "MB/s"))
+    double mult = 0;
+    if (cut)
+        mult = MIB;
+    else if (unit_at(q, end, "MB/sec") || unit_at(q, end, "MB/s"))
         mult = MIB;
     else if (unit_at(q, end, "kB/sec") || unit_at(q, end, "KB/sec") ||
              unit_at(q, end, "kB/s") || unit_at(q, end, "KB/s"))
         mult = 1024.0;  /* BusyBox: "%5u MB in %u.%02u seconds = %u kB/s",
                            m * 1024 * 10^6 / elapsed_us: KiB/s */
+    else if ((mult = cut_unit(q, end)) > 0)
+        cut = q;
+    else if (bdb_is_trailer(q, end) &&
+             (mult = unit_from_figures(mb, secs, rate)) > 0)
+        cut = q;
     else
         return 2;
     bdb_sample b;
@@ -285,21 +340,33 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
         rc = BDB_ERANGE;
     if (rc)
         return rc; /* three keys never fill a set: a bug, not a log */
-    if (rate <= 0) {
+    if (rate <= 0 && !(cut && mb >= 0)) {
         rc = bdb_sink_warn(h->out, line,
                            "hdparm printed a rate of %.2f: expected a positive "
                            "'R MB/sec'", rate);
         return rc ? rc : 1;
     }
-    rc = bdb_sink_add(h->out, &b, "throughput", rate * mult,
-                      BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, line);
+    if (cut && rate <= 0)
+        rc = bdb_sink_warn(h->out, line,
+                           "the line ends before hdparm's rate ('%.*s'): "
+                           "no throughput",
+                           (int)(end - p > 80 ? 80 : end - p), p);
+    else if (cut)
+        rc = bdb_sink_info(h->out, line,
+                           "the line ends inside the rate's unit ('%.*s'): "
+                           "read as %s/sec",
+                           (int)(end - cut > 16 ? 16 : end - cut), cut,
+                           mult == MIB ? "MB" : "kB");
+    if (!rc && rate > 0)
+        rc = bdb_sink_add(h->out, &b, "throughput", rate * mult,
+                          BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, line);
     if (!rc && mb >= 0) {
         rc = bdb_sink_add(h->out, &b, "bytes", mb * MIB, BDB_UNIT_BYTES,
                           BDB_NEUTRAL, line);
         if (!rc)
             rc = bdb_sink_add(h->out, &b, "elapsed", secs, BDB_UNIT_SECONDS,
                               BDB_NEUTRAL, line);
-        if (!rc && secs > 0) {
+        if (!rc && secs > 0 && rate > 0) {
             double computed = mb * MIB / secs;
             double tol = 0.006 / secs + 0.01;
             double ratio = computed / (rate * mult);

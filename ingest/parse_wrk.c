@@ -90,6 +90,8 @@
 #include <string.h>
 
 #define WRK_MAX_FIGS 64
+/* target_block: the line opens no block (no run to take it) */
+#define BDB_NOT_BLOCK 1
 #define WRK_NSTD 8
 
 typedef struct wrk_fig {
@@ -124,6 +126,9 @@ typedef struct wrk_run {
     int seen_threads, seen_stats, seen_summary, seen_rps, seen_transfer;
     int have_dist;
     int fragment;              /* opened at a report line, its head cut */
+    int targets;               /* DeathStarBench's wrk2: URLs of one run
+                                  ("Running" once per URL), 0 or 1: one */
+    int p99_col;               /* its "Thread Stats ... 99%" column */
     int over_figs;             /* figures past WRK_MAX_FIGS (warned) */
     /* spectrum summary */
     int spec_rows;
@@ -144,6 +149,12 @@ typedef struct wrk_run {
 
 typedef struct wrk_state {
     wrk_run run;
+    /* DeathStarBench's wrk2 with several URLs: what its "Test Results @
+     * URL" blocks and its "Overall Statistics" block share (threads,
+     * connections, duration, the command's settings) */
+    int have_multi, multi_wrk2, multi_targets;
+    bdb_sample multi_base;
+    wrk_cmd multi_cmd;
     wrk_cmd cmd;               /* a command line not yet followed by a run */
     int after_line, after_count; /* unread lines after a run (Lua output) */
     char after_first[64];
@@ -760,12 +771,21 @@ static int stats_row(wrk_state *st, const char *p, const char *end,
     static const char *const req[] = {
         "thread_requests_per_sec_mean", "thread_requests_per_sec_stdev",
         "thread_requests_per_sec_max", "thread_requests_per_sec_within_stdev"};
+    /* DeathStarBench's wrk2 prints the 99th percentile where wrk prints
+     * the maximum ("Thread Stats   Avg   Stdev     99%   +/- Stdev") */
+    static const char *const lat99[] = {"latency_mean", "latency_stdev",
+                                        "latency_stats_p99",
+                                        "latency_within_stdev"};
+    static const char *const req99[] = {
+        "thread_requests_per_sec_mean", "thread_requests_per_sec_stdev",
+        "thread_requests_per_sec_p99", "thread_requests_per_sec_within_stdev"};
     double v[4];
     int pct_nan;
     const char *why = NULL;
     if (!scan_stats_row(p, end, latency, v, &pct_nan, &why))
         return warn(st, line, lp, le, why);
     st->run.seen_stats = 1;
+    int p99 = st->run.p99_col;
     for (int i = 0; i < (pct_nan ? 3 : 4); i++) {
         bdb_better better = i == 3 ? BDB_NEUTRAL
                             : latency ? BDB_LOWER_IS_BETTER
@@ -774,7 +794,9 @@ static int stats_row(wrk_state *st, const char *p, const char *end,
         const char *unit = i == 3    ? BDB_UNIT_PERCENT
                            : latency ? BDB_UNIT_SECONDS
                                      : BDB_UNIT_OPS_PER_S;
-        int rc = fig(st, latency ? lat[i] : req[i], v[i], unit, better, line);
+        const char *m = latency ? (p99 ? lat99[i] : lat[i])
+                                : (p99 ? req99[i] : req[i]);
+        int rc = fig(st, m, v[i], unit, better, line);
         if (rc)
             return rc;
     }
@@ -1109,6 +1131,7 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
     }
     if (bdb_starts_with(p, end, "Thread Stats")) {
         r->section = W_BODY;
+        r->p99_col = bdb_contains(p, end, "99%") && !bdb_contains(p, end, "Max");
         return BDB_OK;
     }
     q = p;
@@ -1179,6 +1202,15 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
         bdb_scan_lit(&q, end, "requests in", 1))
         return summary_line(st, p, end, line);
     q = p;
+    /* DeathStarBench's wrk2: "  Overall N requests in T, S read" ends
+     * its "Overall Statistics" block; -P's "Sent N requests" */
+    if (bdb_scan_lit(&q, end, "Overall", 0) && bdb_scan_number(&q, end, &v, 0))
+        return summary_line(st, bdb_skip_ws(p + 7, end), end, line);
+    q = p;
+    if (bdb_scan_lit(&q, end, "Sent", 0) && bdb_scan_number(&q, end, &v, 0) &&
+        bdb_scan_lit(&q, end, "requests", 1) && bdb_is_blank(q, end))
+        return fig(st, "sent_requests", v, BDB_UNIT_COUNT, BDB_NEUTRAL, line);
+    q = p;
     if (bdb_scan_lit(&q, end, "Socket errors:", 0))
         return socket_errors(st, q, end, line, p);
     q = p;
@@ -1228,6 +1260,105 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
     return warn(st, line, p, end, "unexpected line in wrk's output, not read");
 }
 
+/* DeathStarBench's wrk2 (hotelReservation, socialNetwork ...) takes
+ * several URLs in one run and prints "Running Ns test @ URL" and "N
+ * threads and N connections" once per URL before any calibration line,
+ * then, with -P (or one URL), a "Test Results @ URL" block per URL, and,
+ * with several URLs, an "Overall Statistics" block of all of them (its
+ * wrk.c: "Test Results @ %s", "---Overall Statistics---", "  Overall %"
+ * PRIu64 " requests in %s, %sB read", "Sent %ld requests"). A "Running"
+ * line right after another run's head with nothing else between is such
+ * a run's next URL. */
+static int next_target(const wrk_run *r)
+{
+    return r->open && !r->fragment && r->seen_threads && !r->seen_stats &&
+           !r->seen_summary && !r->seen_rps && !r->nfig && !r->spec_rows &&
+           !r->ncalib && !r->have_dist;
+}
+
+/* The run's parameter key as it is now ("" when unset) in out. */
+static void param_now(const wrk_run *r, const char *key, char *out, size_t n)
+{
+    const char *v = bdb_params_get(&r->base.params, key);
+    if (!v)
+        v = "";
+    bdb_copy(out, n, v, v + strlen(v));
+}
+
+/* One more URL of a DeathStarBench run: its figures are all URLs', so a
+ * path they do not share is no parameter (the benchmark is then "/");
+ * targets=N counts them. */
+static int another_target(wrk_state *st, const char *u, const char *end,
+                          int line)
+{
+    wrk_run *r = &st->run;
+    char path[BDB_PARAM_VALUE_MAX], now[BDB_PARAM_VALUE_MAX];
+    char bench[BDB_BENCHMARK_MAX];
+    param_now(r, "path", path, sizeof path);
+    bdb_copy(bench, sizeof bench, r->base.benchmark,
+             r->base.benchmark + strlen(r->base.benchmark));
+    int rc = set_url(st, u, end, line);
+    param_now(r, "path", now, sizeof now);
+    if (strcmp(now, path) != 0) {
+        bdb_params_del(&r->base.params, "path");
+        bdb_sample_set_benchmark_text(&r->base, "/");
+    } else {
+        bdb_sample_set_benchmark_text(&r->base, bench);
+    }
+    r->targets = (r->targets ? r->targets : 1) + 1;
+    r->seen_threads = 0;
+    if (!rc)
+        rc = set_param_num(st, line, "targets", r->targets);
+    return rc;
+}
+
+/* What the blocks of a DeathStarBench run share, kept from the run
+ * before its first block. */
+static void keep_multi(wrk_state *st)
+{
+    wrk_run *r = &st->run;
+    st->have_multi = 1;
+    st->multi_base = r->base;
+    st->multi_cmd = r->cmd;
+    st->multi_wrk2 = r->wrk2;
+    st->multi_targets = r->targets;
+}
+
+/* A block of a DeathStarBench run: "Test Results @ URL" (url: the URL)
+ * or "Overall Statistics" (url NULL). The first block takes the run
+ * that the "Running" lines opened (and its calibration lines); each
+ * later one is a run of its own with the shared settings. */
+static int target_block(wrk_state *st, const char *url, const char *end,
+                        int line)
+{
+    wrk_run *r = &st->run;
+    int rc = BDB_OK;
+    if (r->open && !r->fragment && !r->seen_stats && !r->seen_summary &&
+        !r->seen_rps && !r->nfig && !r->spec_rows && !r->have_dist) {
+        keep_multi(st);
+    } else if (st->have_multi) {
+        rc = run_close(st);
+        if (!rc)
+            rc = after_flush(st);
+        if (!rc)
+            rc = run_open(st, line);
+        if (rc)
+            return rc;
+        r->base = st->multi_base;
+        r->cmd = st->multi_cmd;
+        r->wrk2 = st->multi_wrk2;
+        r->targets = st->multi_targets;
+        r->seen_threads = 1;
+    } else {
+        return BDB_NOT_BLOCK;
+    }
+    if (url) {
+        rc = set_url(st, url, end, line);
+        bdb_params_del(&r->base.params, "targets");
+    }
+    return rc;
+}
+
 /* "Running 30s test @ URL" or "Making N requests to URL": a run starts. */
 static int run_header(wrk_state *st, const char *p, const char *end, int line,
                       int *taken)
@@ -1237,6 +1368,9 @@ static int run_header(wrk_state *st, const char *p, const char *end, int line,
     *taken = 0;
     if (bdb_scan_lit(&q, end, "Running", 0) && bdb_find(q, end, " test @ ")) {
         *taken = 1;
+        if (next_target(&st->run))
+            return another_target(st, bdb_find(q, end, " test @ ") + 8, end,
+                                  line);
         int rc = run_close(st);
         if (!rc)
             rc = after_flush(st);
@@ -1319,6 +1453,15 @@ static int do_line(wrk_state *st, const bdb_line *ln)
     int taken, rc = run_header(st, p, end, ln->no, &taken);
     if (rc || taken)
         return rc;
+    if (bdb_starts_with(p, end, "Test Results @ ") ||
+        (bdb_starts_with(p, end, "---") &&
+         bdb_contains(p, end, "-Overall Statistics-"))) {
+        int url = bdb_starts_with(p, end, "Test Results @ ");
+        rc = target_block(st, url ? p + 15 : NULL, end, ln->no);
+        if (rc != BDB_NOT_BLOCK)
+            return rc;
+        rc = BDB_OK;
+    }
     if (bdb_starts_with(p, end, "wrk ") && bdb_contains(p, end, "Copyright")) {
         /* wrk -v: "wrk 4.1.0 [epoll] Copyright (C) 2012 Will Glozer", and
          * the run goes on; not a command line */

@@ -1412,6 +1412,35 @@ static int fio_percentiles(const char *p, const char *e)
     return 0;
 }
 
+/* openssl speed -multi's own child marker after a "#": "1 :aes-256-cbc",
+ * "2 :". */
+static int multi_child(const char *p, const char *e)
+{
+    const char *q = p;
+    while (q < e && is_digit(*q))
+        q++;
+    if (q == p)
+        return 0;
+    while (q < e && *q == ' ')
+        q++;
+    return q < e && *q == ':';
+}
+
+/* A tool's line glued to a "--" or ";" comment leader with no blank
+ * between them ("--1024+0 records in", ";/dev/sda:", "--Timing cached
+ * reads"): a figure, a path or a capitalised label, not an option
+ * ("--offset", "--rw=read") or a rule ("----"). `sep`: a byte that must
+ * not recur on the line (';': a CSV row ";1;2;3" is a row, not a
+ * comment). */
+static int glued_text(const char *p, const char *e, char sep)
+{
+    if (p >= e || !(is_digit(*p) || *p == '/' || (*p >= 'A' && *p <= 'Z')))
+        return 0;
+    if (sep && memchr(p, sep, (size_t)(e - p)))
+        return 0;
+    return 1;
+}
+
 static void mark_line(marked *m)
 {
     const char *s = m->s, *e = m->e, *p = s;
@@ -1441,8 +1470,10 @@ static void mark_line(marked *m)
         else {
             while (p + k < e && p[k] == '#')
                 k++;
-            /* wrk2's "#[Mean    =", openssl speed -multi's "#1 :aes" */
-            if (p + k < e && (p[k] == '[' || is_digit(p[k])))
+            /* wrk2's "#[Mean    =", openssl speed -multi's "#1 :aes";
+             * a comment glued to a figure ("#1024+0 records in") is
+             * a marker */
+            if (p + k < e && (p[k] == '[' || multi_child(p + k, e)))
                 k = 0;
         }
     } else if (e - p >= 2 && p[0] == '/' && p[1] == '/') {
@@ -1450,10 +1481,12 @@ static void mark_line(marked *m)
         while (p + k < e && p[k] == '/')
             k++;
     } else if (e - p >= 2 && p[0] == '-' && p[1] == '-' &&
-               (e - p == 2 || p[2] == ' ' || p[2] == '\t' || p[2] == '\r')) {
+               (e - p == 2 || p[2] == ' ' || p[2] == '\t' || p[2] == '\r' ||
+                glued_text(p + 2, e, 0))) {
         k = 2;
     } else if (p < e && (*p == '*' || *p == ';') &&
-               (e - p == 1 || p[1] == ' ' || p[1] == '\r')) {
+               (e - p == 1 || p[1] == ' ' || p[1] == '\r' ||
+                (*p == ';' && glued_text(p + 1, e, ';')))) {
         k = 1;
     } else if (p > s && e - p > 2 && *p == '-' && p[1] == ' ' && p[2] != '-') {
         /* an indented Markdown list item ("  - Real: 0m5.082s"); at the

@@ -508,6 +508,70 @@ static void hdparm__busybox_kB_s__read_as_KiB_per_second(void **st)
     bdb_sink_free(&s);
 }
 
+/* A line cut at a width inside the rate's unit, "= 1.21 MB/" (issue 21,
+ * held-out-9: warned, not read). An Ubuntu forum post of 2011, read from
+ * a public code-search index, id 56679327467 (bench/corpus SOURCES.tsv
+ * hdparm/ho9-forum-2011-usb-wd-offset-...), lines 11-16. The same real
+ * lines cut elsewhere (in the unit, before the unit, before the rate)
+ * read as far as they go; a cut rate is warned. */
+static const char cut_unit_post[] =
+    "hdparm -t --offset 37 /dev/sdb\n"
+    "/dev/sdb:\n"
+    " Timing buffered disk reads (offset 37 GB):   6 MB in  4.98 seconds =   1.21 MB/\n"
+    "\n"
+    "/dev/sdb:\n"
+    " Timing buffered disk reads (offset 37 GB):   2 MB in  3.65 seconds = 561.03 kB/sec\n";
+
+static void hdparm__unit_cut_at_the_line_end__read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(cut_unit_post, &s);
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 3);
+    tu_assert_printed(cut_unit_post, &s, "throughput", NULL, "1.21 MB/",
+                      1.21 * MIB, 1e-12);
+    tu_assert_printed(cut_unit_post, &s, "bytes", NULL, "6 MB in", 6 * MIB, 0);
+    tu_assert_printed(cut_unit_post, &s, "elapsed", NULL, "4.98 seconds",
+                      4.98, 1e-12);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+
+    static const struct {
+        const char *line;
+        double rate; /* B/s; 0: none */
+    } cuts[] = {
+        {"   6 MB in  4.98 seconds =   1.21 M\n", 1.21 * MIB},
+        {"   6 MB in  4.98 seconds =   1.21\n", 1.21 * MIB},
+        {"   2 MB in  3.65 seconds = 561.03 kB/se\n", 561.03 * 1024},
+        {"   2 MB in  3.65 seconds = 561.03\n", 561.03 * 1024},
+        {"   6 MB in  4.98 seconds =\n", 0},
+    };
+    for (size_t i = 0; i < sizeof cuts / sizeof *cuts; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "/dev/sdb:\n Timing buffered disk reads "
+                 "(offset 37 GB):%s", cuts[i].line);
+        text_ok(text, &s);
+        const bdb_sample *t = tu_find(&s, NULL, "throughput", NULL);
+        const bdb_sample *b = tu_find(&s, NULL, "bytes", NULL);
+        assert_non_null(b);
+        assert_int_equal(b->line, 2);
+        if (cuts[i].rate > 0) {
+            assert_non_null(t);
+            tu_assert_close(t->value, cuts[i].rate, 1e-12, "throughput");
+            assert_int_equal(tu_count_warnings(&s), 0);
+        } else {
+            assert_null(t);
+            assert_true(tu_has_warning(&s, 2, "ends before hdparm's rate"));
+        }
+        bdb_sink_free(&s);
+    }
+    /* a rate that is neither MB/s nor kB/s of its figures stays unread:
+     * said at its line */
+    tu_expect_error(NULL, "/dev/sdb:\n Timing buffered disk reads:   6 MB in  "
+                    "4.98 seconds =   9.99\n", NULL, 2, "expected 'N MB in");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -530,6 +594,7 @@ int main(void)
         cmocka_unit_test(hdparm__command_line__settings_and_disagreements),
         cmocka_unit_test(hdparm__golden_figures__crosschecked_with_raw_text),
         cmocka_unit_test(hdparm__markup_glued_after_the_unit__read),
+        cmocka_unit_test(hdparm__unit_cut_at_the_line_end__read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

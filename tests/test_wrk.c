@@ -1235,6 +1235,113 @@ static void wrk__shiki_span_lines__read_at_file_lines(void **state)
     assert_int_equal(x->line, 14);
     /* the prompt line is a command, no unread figure */
     assert_int_equal(count_notes(&s, "numbers not read"), 0);
+/* DeathStarBench's wrk2 with four URLs (issue 21, held-out-9: the
+ * "Overall N requests" line was warned, not read, and the first three
+ * "Running" lines were taken for runs cut before their results). Its
+ * hotelReservation guide, read from a public code-search index, id
+ * 33788386108 (bench/corpus SOURCES.tsv wrk2/ho9-dsb-multi-target-...),
+ * lines 3-57 without the calibration and spectrum rows. Its wrk.c (id
+ * 53955313745) prints "99%" where wrk prints "Max": stats_percentile(99). */
+static const char dsb_multi[] =
+    "$ ./wrk -D exp -L -s ../hotelReservation/wrk2/scripts/hotel-reservation/mixed-workload_type_1.lua -t 48 -c 1920 -d 60 -R 60000 http://${NODE_IP}:${NODE_PORT1} http://${NODE_IP}:${NODE_PORT2} http://${NODE_IP}:${NODE_PORT3} http://${NODE_IP}:${NODE_PORT4}\n"
+    "\n"
+    "Running 1m test @ http://172.16.28.110:31150\n"
+    "  48 threads and 1920 connections\n"
+    "\n"
+    "Running 1m test @ http://172.16.28.110:30685\n"
+    "  48 threads and 1920 connections\n"
+    "\n"
+    "Running 1m test @ http://172.16.28.110:30464\n"
+    "  48 threads and 1920 connections\n"
+    "\n"
+    "Running 1m test @ http://172.16.28.110:30814\n"
+    "  48 threads and 1920 connections\n"
+    "\n"
+    "  Thread calibration: mean lat.: 18.489ms, rate sampling interval: 89ms\n"
+    "  Thread calibration: mean lat.: 30.374ms, rate sampling interval: 148ms\n"
+    "\n"
+    "-----------------------------------------------------------------------\n"
+    "---------------------------Overall Statistics--------------------------\n"
+    "-----------------------------------------------------------------------\n"
+    "  Thread Stats   Avg      Stdev     99%   +/- Stdev\n"
+    "    Latency     3.87s     5.35s   17.81s    79.81%\n"
+    "    Req/Sec     1.25k   193.94     1.69k    69.83%\n"
+    "  Latency Distribution (HdrHistogram - Recorded Overall Latency)\n"
+    " 50.000%   90.75ms\n"
+    " 99.000%   17.81s\n"
+    "100.000%   24.30s\n"
+    "-----------------------------------------------------------------------\n"
+    "  Overall 12388581 requests in 1.00m, 5.00GB read\n"
+    "Requests/sec: 205897.22\n"
+    "Transfer/sec:     85.12MB\n";
+
+static void wrk2__deathstarbench_several_urls__one_run_overall_read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(dsb_multi, NULL, &s);
+    tu_assert_printed(dsb_multi, &s, "complete_requests", "targets=4",
+                      "Overall 12388581 requests", 12388581, 0);
+    tu_assert_printed(dsb_multi, &s, "time_taken", NULL, "in 1.00m", 60, 0);
+    tu_assert_printed(dsb_multi, &s, "bytes_read", NULL, "5.00GB read",
+                      5.0 * 1073741824.0, 1e-12);
+    tu_assert_printed(dsb_multi, &s, "requests_per_sec", "rate=60000",
+                      "Requests/sec: 205897.22", 205897.22, 1e-12);
+    /* the "99%" column is the 99th percentile, not a maximum */
+    tu_assert_printed(dsb_multi, &s, "latency_stats_p99", NULL, "17.81s",
+                      17.81, 1e-12);
+    tu_assert_printed(dsb_multi, &s, "thread_requests_per_sec_p99", NULL,
+                      "1.69k", 1690, 1e-12);
+    assert_null(tu_find(&s, NULL, "latency_max", NULL));
+    /* one run of four URLs, none cut before its results */
+    assert_int_equal(tu_count(&s, "requests_per_sec"), 1);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
+/* One URL: DeathStarBench's wrk2 prints its block under "Test Results @
+ * URL" (print_separate_histograms). A multiparty-lb note, read from a
+ * public code-search index, id 30367870474 (bench/corpus SOURCES.tsv
+ * wrk2/ho9-deathstarbench-fork-...), lines 1-3, 56-69 and 129-133. */
+static const char dsb_one[] =
+    "twaheed2@ocean3:~/go/src/multiparty-lb$ wrk2/wrk -D exp -t50 -c50 -d30s -L -S -s wrk2/mixed_workload_hotel_reservation.lua http://$CLUSTER_IP:$INGRESS_PORT -R8000\n"
+    "Running 30s test @ http://192.168.59.100:32094\n"
+    "  50 threads and 50 connections\n"
+    "\n"
+    "-----------------------------------------------------------------------\n"
+    "Test Results @ http://192.168.59.100:32094 \n"
+    "  Thread Stats   Avg      Stdev     99%   +/- Stdev\n"
+    "    Latency    19.56s     5.81s   29.57s    58.53%\n"
+    "    Req/Sec     1.14      0.35     2.00    100.00%\n"
+    "  Latency Distribution (HdrHistogram - Recorded Latency)\n"
+    " 50.000%   19.43s \n"
+    " 75.000%   24.74s \n"
+    " 90.000%   27.66s \n"
+    " 99.000%   29.57s \n"
+    " 99.900%   29.67s \n"
+    " 99.990%   29.69s \n"
+    " 99.999%   29.69s \n"
+    "100.000%   29.69s \n"
+    "-----------------------------------------------------------------------\n"
+    "  2478 requests in 30.00s, 0.99MB read\n"
+    "  Non-2xx or 3xx responses: 1\n"
+    "Requests/sec:     82.60  \n"
+    "Transfer/sec:     33.81KB\n";
+
+static void wrk2__deathstarbench_test_results_block__read_silently(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(dsb_one, NULL, &s);
+    tu_assert_printed(dsb_one, &s, "latency_stats_p99", "rate=8000",
+                      "29.57s    58.53%", 29.57, 1e-12);
+    tu_assert_printed(dsb_one, &s, "complete_requests", "threads=50",
+                      "2478 requests", 2478, 0);
+    assert_null(tu_find(&s, NULL, "latency_max", NULL));
+    assert_null(tu_find(&s, NULL, "complete_requests", "targets=1"));
+    /* only the non-2xx count is said; "Test Results @" is wrk2's own */
+    assert_int_equal(tu_count_warnings(&s), 1);
+    assert_true(tu_has_warning(&s, 21, "status of 400"));
     bdb_sink_free(&s);
 }
 
@@ -1275,6 +1382,8 @@ int main(void)
         cmocka_unit_test(wrk2__calibration_usec_msec_after_a_blank__traced),
         cmocka_unit_test(wrk2__percentile_rows_without_header__read_from_50),
         cmocka_unit_test(wrk__shiki_span_lines__read_at_file_lines),
+        cmocka_unit_test(wrk2__deathstarbench_several_urls__one_run_overall_read),
+        cmocka_unit_test(wrk2__deathstarbench_test_results_block__read_silently),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
