@@ -1235,6 +1235,9 @@ static void wrk__shiki_span_lines__read_at_file_lines(void **state)
     assert_int_equal(x->line, 14);
     /* the prompt line is a command, no unread figure */
     assert_int_equal(count_notes(&s, "numbers not read"), 0);
+    bdb_sink_free(&s);
+}
+
 /* DeathStarBench's wrk2 with four URLs (issue 21, held-out-9: the
  * "Overall N requests" line was warned, not read, and the first three
  * "Running" lines were taken for runs cut before their results). Its
