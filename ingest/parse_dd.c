@@ -77,6 +77,10 @@
  * size times the full records written is not the bytes dd reports, is
  * warned about (the command may not be the one that printed the report).
  *
+ * A page that re-flowed dd's lines as prose (several on one line, a
+ * summary broken over two) is read in pieces (next_piece()), each
+ * figure at the line it is printed on.
+ *
  * Errors ("dd: error writing '/dev/sdb': No space left on device", "dd:
  * failed to open ...", translated) are warnings at their line; a partial
  * copy still gives its figures. A cut capture keeps what is complete and

@@ -45,7 +45,10 @@
  *
  * Metrics (seconds, op/s, B, B/s, counts): latency_mean, latency_stdev,
  * latency_max, latency_within_stdev (%), thread_requests_per_sec_mean,
- * _stdev, _max, _within_stdev; latency_pNN for every percentile row
+ * _stdev, _max, _within_stdev (DeathStarBench's wrk2 prints a "99%"
+ * column instead of "Max": latency_stats_p99, thread_requests_per_sec_p99;
+ * its several URLs, "Test Results @" and "Overall Statistics" blocks are
+ * told at target_block()); latency_pNN for every percentile row
  * (latency_p50, latency_p99_9, latency_p100 ...; wrk2's recorded latency is
  * corrected for coordinated omission; its -U block becomes
  * latency_uncorrected_pNN); from the spectrum only a summary: latency_min

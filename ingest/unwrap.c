@@ -1426,6 +1426,22 @@ static int multi_child(const char *p, const char *e)
     return q < e && *q == ':';
 }
 
+/* HdrHistogram's footer that wrk2 prints after "#": "[Mean    =",
+ * "[Max     =", "[Buckets =" (a word, blanks, "="). */
+static int hdr_footer(const char *p, const char *e)
+{
+    const char *q = p + 1;
+    if (p >= e || *p != '[')
+        return 0;
+    while (q < e && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z')))
+        q++;
+    if (q == p + 1)
+        return 0;
+    while (q < e && *q == ' ')
+        q++;
+    return q < e && *q == '=';
+}
+
 /* A tool's line glued to a "--" or ";" comment leader with no blank
  * between them ("--1024+0 records in", ";/dev/sda:", "--Timing cached
  * reads"): a figure, a path or a capitalised label, not an option
@@ -1471,9 +1487,9 @@ static void mark_line(marked *m)
             while (p + k < e && p[k] == '#')
                 k++;
             /* wrk2's "#[Mean    =", openssl speed -multi's "#1 :aes";
-             * a comment glued to a figure ("#1024+0 records in") is
-             * a marker */
-            if (p + k < e && (p[k] == '[' || multi_child(p + k, e)))
+             * a comment glued to a figure ("#1024+0 records in") or to
+             * iperf's "[  5]" is a marker */
+            if (p + k < e && (hdr_footer(p + k, e) || multi_child(p + k, e)))
                 k = 0;
         }
     } else if (e - p >= 2 && p[0] == '/' && p[1] == '/') {

@@ -1429,6 +1429,33 @@ static void unwrap__decimal_after_equals__not_quoted_printable(void **st)
     bdb_unwrap_free(&u);
 }
 
+/* iperf3's lines kept as "#" comments glued to the "[  5]" (a NixOS
+ * configuration, read from a public code-search index, id 44316484051):
+ * the "#" goes, as it does before any other text; wrk2's "#[Mean    ="
+ * footer keeps it (above). */
+static const char nix_iperf3[] =
+    "    #[root@hped800g3-3:~]# iperf3 -p 5001 -c 10.0.99.4\n"
+    "    #Connecting to host 10.0.99.4, port 5001\n"
+    "    #[  5] local 10.0.99.3 port 50874 connected to 10.0.99.4 port 5001\n"
+    "    #[ ID] Interval           Transfer     Bitrate         Retr  Cwnd\n"
+    "    #[  5]   0.00-1.00   sec   323 KBytes  2.65 Mbits/sec    3   8.74 KBytes       \n"
+    "    #[  5]   1.00-2.00   sec  0.00 Bytes  0.00 bits/sec    1   8.74 KBytes       \n"
+    "    #[  5]   2.00-3.00   sec  0.00 Bytes  0.00 bits/sec    0   8.74 KBytes \n";
+
+static void unwrap__hash_glued_to_iperf_stream_ids__stripped(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_points k;
+    tu_parse_points(nix_iperf3, NULL, &s, &k);
+    int seen = 0;
+    for (int i = 0; i < k.n; i++)
+        if (k.p[i].line == 5 && k.p[i].v > 2.64e6 && k.p[i].v < 2.66e6)
+            seen++;
+    assert_int_equal(seen, 1);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1449,6 +1476,7 @@ int main(void)
         cmocka_unit_test(unwrap__escaped_string_literal__json_read_at_its_line),
         cmocka_unit_test(unwrap__comment_leaders__read_at_file_line),
         cmocka_unit_test(unwrap__lone_comment_and_tools_own_markers__kept),
+        cmocka_unit_test(unwrap__hash_glued_to_iperf_stream_ids__stripped),
         cmocka_unit_test(unwrap__ci_stamps_and_diff_lines__read),
         cmocka_unit_test(unwrap__trailing_comments__dropped_quoted_kept),
         cmocka_unit_test(unwrap__html_encoded_breaks_and_open_pre__read),
