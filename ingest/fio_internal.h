@@ -62,6 +62,9 @@ typedef struct fio_entry {
     int partial;        /* its run's capture is cut: clones may be missing */
     int skipped;        /* a job that could not be read: no figures, but
                            it keeps its place among the clones */
+    int aggregate;      /* client/server "All clients": the sum of every
+                           job of the run (client.c handle_ts); its
+                           parameters are those all its jobs share */
     bdb_params params;  /* rw, iodepth, ioengine, ... */
     /* As large as a parameter value: a text that does not fit fills the
      * field, and the sink refuses the figure with a warning (names are
@@ -100,7 +103,7 @@ typedef struct fio_rec {
     long pid;
     int kind, run, group, line, reported_jobs;
     unsigned jobs_unknown : 1, grouped : 1, partial : 1, skipped : 1,
-        from_terse : 1, dropped : 1,
+        from_terse : 1, dropped : 1, aggregate : 1,
         restated : 1,   /* the same report printed again (normal,terse;
                            json,normal): its figures restate twin's */
         twin : 1;       /* a record another restates: figures kept */

@@ -86,7 +86,6 @@ typedef struct text_state {
     int job_anon;         /* job is an implicit one with no definition */
     int anon_dirs;        /* its directions read so far (bit per dir) */
     int anon_jobs;        /* implicit jobs without definition, this run */
-    int skip_block;       /* "All clients" aggregate */
     int dir;              /* current direction in the block */
     const char *pct_prefix; /* inside "... percentiles": metric prefix */
     int pct_dir;
@@ -262,7 +261,7 @@ static int add(text_state *st, fio_entry *e, const char *metric, double v,
 static int close_run(text_state *st)
 {
     int rc = BDB_OK;
-    if (st->job && !st->job_has_dir && !st->skip_block)
+    if (st->job && !st->job_has_dir)
         rc = perr(st, st->job->line,
                   "a direction line (\"read: IOPS=...\") in this job's "
                   "results (truncated log?)");
@@ -436,7 +435,7 @@ static int job_definition(text_state *st, const char *p, const char *end,
 static int client_section(text_state *st)
 {
     int rc = BDB_OK;
-    if (st->job && !st->job_has_dir && !st->skip_block)
+    if (st->job && !st->job_has_dir)
         rc = perr(st, st->job->line,
                   "a direction line (\"read: IOPS=...\") in this job's "
                   "results (truncated log?)");
@@ -444,7 +443,6 @@ static int client_section(text_state *st)
     st->group = NULL;
     st->in_disk = 0;
     st->pct_prefix = NULL;
-    st->skip_block = 0;
     int seen = 0;
     for (int i = 0; i < st->nclients; i++)
         seen += !strcmp(st->clients[i], st->host);
@@ -464,11 +462,19 @@ static int job_header(text_state *st, const char *p, const char *end,
                       const char *name_end, int line)
 {
     int rc = BDB_OK;
-    if (st->job && !st->job_has_dir && !st->skip_block)
+    if (st->job && !st->job_has_dir)
         return perr(st, st->job->line,
                     "a direction line (\"read: IOPS=...\") in this job's "
                     "results (truncated log?)");
-    if (st->group || st->in_disk || (st->terse_run_open && !st->run_started)) {
+    const char *ne = name_end;
+    while (ne > p && (ne[-1] == ' ' || ne[-1] == ':'))
+        ne--;
+    /* client/server: the sum of every job the clients ran (client.c
+     * handle_ts), printed after the last one's group and disk lines: of
+     * the same run, with no host and no definition of its own */
+    int all = bdb_span_eq(p, ne, "All clients");
+    if (!all &&
+        (st->group || st->in_disk || (st->terse_run_open && !st->run_started))) {
         /* results after a group summary: the next run (no header lines) */
         if ((rc = close_run(st)))
             return rc;
@@ -478,19 +484,15 @@ static int job_header(text_state *st, const char *p, const char *end,
     st->pct_prefix = NULL;
     st->dir = -1;
     st->job_has_dir = 0;
-    const char *ne = name_end;
-    while (ne > p && (ne[-1] == ' ' || ne[-1] == ':'))
-        ne--;
-    if (bdb_span_eq(p, ne, "All clients")) {
-        st->skip_block = 1;
-        st->job = NULL;
-        return BDB_OK;
-    }
-    st->skip_block = 0;
     fio_entry *e = bdb_fio_doc_add(st->doc, FIO_ENTRY_JOB, p, ne, st->run, line);
     if (!e)
         return BDB_ENOMEM;
-    snprintf(e->host, sizeof e->host, "%s", st->host);
+    if (all) {
+        e->aggregate = 1;
+        e->grouped = 1;
+    } else {
+        snprintf(e->host, sizeof e->host, "%s", st->host);
+    }
     double v;
     const char *q = bdb_find(name_end, end, "(groupid=");
     if (q && field(q + 1, end, "groupid", &v, 0))
@@ -508,7 +510,7 @@ static int job_header(text_state *st, const char *p, const char *end,
      * output defines the job once per server), else the first of that
      * name (numjobs clones share one definition) */
     job_def *def = NULL;
-    for (int i = 0; i < st->ndefs; i++) {
+    for (int i = 0; i < st->ndefs && !all; i++) {
         job_def *d = &st->defs[i];
         if (strcmp(d->name, e->name) != 0 || d->group != e->group)
             continue;
@@ -577,7 +579,6 @@ static int implicit_job(text_state *st, const char *p, const char *end,
     st->pct_prefix = NULL;
     st->dir = -1;
     st->job_has_dir = 0;
-    st->skip_block = 0;
     st->job = e;
     st->run_has_results = 1;
     st->results_after_group = 1;
@@ -1567,6 +1568,8 @@ static int terse_line(text_state *st, const char *p, const char *end, int line)
         e->group = bdb_double_to_int(group);
         e->jobs_unknown = 1;
         e->from_terse = 1;
+        /* client/server's sum of every job (see job_header) */
+        e->aggregate = bdb_span_eq(f[name_i].p, f[name_i].end, "All clients");
         if (err != 0)
             rc = pwarn(st, line, "job %s ended with error %g", e->name, err);
     }
@@ -1609,6 +1612,28 @@ static int terse_line(text_state *st, const char *p, const char *end, int line)
             rc = add(st, e, "errors", errs, BDB_UNIT_COUNT,
                      BDB_LOWER_IS_BETTER, line, -1);
     }
+    free(f);
+    return rc;
+}
+
+/* client/server: the client prints each server's disks on a line of
+ * their own after its terse lines (client.c handle_du):
+ * ";vda;24489;23620;3;0;2392;2051;4443;69.95%" */
+static int terse_disk_line(text_state *st, const char *p, const char *end,
+                           int line)
+{
+    int n = 0;
+    bdb_trim(&p, &end);
+    tfield *f = split(p, end, &n);
+    if (!f)
+        return BDB_ENOMEM;
+    int after = 1;
+    int rc = terse_disks(st, f, n, 1, line, &after);
+    if (!rc && after < n)
+        rc = pwarn(st, line, "fields %d to %d of the terse disk line not "
+                   "read: %.*s", after + 1, n,
+                   (int)(end - f[after].p > 60 ? 60 : end - f[after].p),
+                   f[after].p);
     free(f);
     return rc;
 }
@@ -1681,7 +1706,7 @@ static const char *result_header(const char *p, const char *end)
 static int group_without_header(text_state *st, int line)
 {
     int rc;
-    if (st->job && !st->job_has_dir && !st->skip_block &&
+    if (st->job && !st->job_has_dir &&
         (rc = perr(st, st->job->line,
                    "a direction line (\"read: IOPS=...\") in this job's "
                    "results (truncated log?)")))
@@ -1771,6 +1796,8 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
         return terse_line(st, p, end, line);
     if (bdb_starts_with(p, end, "terse_version_") && bdb_contains(p, end, ";"))
         return BDB_OK; /* a header naming the terse fields (HOWTO) */
+    if (st->terse_run_open && !st->run_started && p < end && *p == ';')
+        return terse_disk_line(st, p, end, line);
     if (st->terse_run_open && !st->run_started) {
         int rc = close_run(st); /* text after terse lines: that run ended */
         if (rc)
@@ -1796,7 +1823,7 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
         return job_header(st, p, end, g, line);
     if (bdb_starts_with(p, end, "Run status group ")) {
         int rc;
-        if (st->job && !st->job_has_dir && !st->skip_block &&
+        if (st->job && !st->job_has_dir &&
             (rc = perr(st, st->job->line,
                        "a direction line (\"read: IOPS=...\") in this job's "
                        "results (truncated log?)")))
@@ -1857,7 +1884,7 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
      * already read, or one after it, opens the next job of the list */
     if (ldir >= 0 && (st->anon_dirs >> ldir) != 0)
         st->job = NULL;
-    if (!st->job && !st->skip_block) {
+    if (!st->job) {
         int opened, irc = implicit_job(st, p, end, line, &opened);
         if (irc)
             return irc;
@@ -1866,11 +1893,9 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
     }
     if (ldir >= 0 && st->job_anon)
         st->anon_dirs |= 1 << ldir;
-    if (st->job || st->skip_block) {
+    if (st->job) {
         /* result blocks are indented; a flush-left line ends them */
         if (indented || result_line_shape(p, end)) {
-            if (st->skip_block)
-                return BDB_OK;
             return block_line(st, p, end, line);
         }
     }
