@@ -108,10 +108,10 @@ int bdb_fio_fig_add(fio_entry *e, const char *metric, double value,
     fio_fig *f = &e->figs[e->nfig++];
     f->metric = name;
     f->value = value;
-    f->unit = (unsigned char)u;
-    f->better = (signed char)better;
+    f->unit = (unsigned)u & 31u;
+    f->better = better < 0 ? -1 : better > 0 ? 1 : 0;
     f->line = line;
-    f->dir = (signed char)dir;
+    f->dir = dir < FIO_DIR_NONE || dir >= FIO_NDIRS ? FIO_DIR_NONE : dir;
     f->col = 0;
     return BDB_OK;
 }
@@ -1238,7 +1238,7 @@ static int emit_rec_as(fio_doc *d, const emit_maps *maps, size_t i,
     for (size_t k = 0; k < src->nfig && !rc; k++) {
         const fio_fig *f = &src->figs[k];
         const bdb_sample *s = base;
-        if (f->dir >= 0 && f->dir < FIO_NDIRS)
+        if (f->dir >= 0) /* a 3-bit field: FIO_NDIRS - 1 at most */
             rc = dir_base(b, own, f->dir, f->line, out, &s);
         if (rc)
             break;

@@ -31,17 +31,20 @@ enum { FIO_DIR_NONE = -1, FIO_READ = 0, FIO_WRITE, FIO_TRIM, FIO_MIXED,
 
 enum { FIO_ENTRY_JOB = 0, FIO_ENTRY_GROUP, FIO_ENTRY_DISK };
 
+#define FIO_COL_MAX 16383
+
 /* 24 bytes: a document of 14,000 jobs holds 630,000 of them until its
  * end, when clones are counted and the figures emitted. */
 typedef struct fio_fig {
     const char *metric; /* interned in the document's names */
     double value;
     int line;
-    unsigned char unit; /* index in the document's units */
-    signed char better; /* a bdb_better */
-    signed char dir;    /* FIO_DIR_NONE: not per direction */
-    unsigned char col;  /* bdb_sample.col (1 + the number's column in its
-                           line), 0: unknown or past 254 */
+    unsigned unit : 5;  /* index in the document's units (FIO_MAX_UNITS) */
+    signed int better : 2; /* a bdb_better */
+    signed int dir : 3;    /* FIO_DIR_NONE: not per direction */
+    unsigned col : 14;  /* bdb_sample.col (1 + the number's column in its
+                           line), 0: unknown or past FIO_COL_MAX (a terse
+                           line runs to 1,500 bytes) */
 } fio_fig;
 
 struct fio_doc;

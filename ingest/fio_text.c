@@ -115,10 +115,20 @@ typedef struct text_state {
 static int fig_line(text_state *st, const char *at, int line)
 {
     st->fig_col = at && st->line_p && at >= st->line_p && at < st->line_e &&
-                          at - st->line_p < 254
+                          at - st->line_p < FIO_COL_MAX
                       ? (int)(at - st->line_p) + 1
                       : 0;
     return st->wrapped ? bdb_wrapped_line(st->wrapped, at, line) : line;
+}
+
+/* The column of a number at `at` of the line being read, for the next
+ * add (as fig_line, the line left alone). */
+static void field_col(text_state *st, const char *at)
+{
+    st->fig_col = at && st->line_p && at >= st->line_p && at < st->line_e &&
+                          at - st->line_p < FIO_COL_MAX
+                      ? (int)(at - st->line_p) + 1
+                      : 0;
 }
 
 /* What the parser contract asks of a line that cannot be read: a warning
@@ -252,7 +262,7 @@ static int add(text_state *st, fio_entry *e, const char *metric, double v,
     st->fig_col = 0;
     int rc = bdb_fio_fig_add(e, metric, v, unit, better, line, dir);
     if (!rc && e->nfig)
-        e->figs[e->nfig - 1].col = (unsigned char)col;
+        e->figs[e->nfig - 1].col = (unsigned)col & FIO_COL_MAX;
     return rc;
 }
 
@@ -1185,18 +1195,23 @@ static int disk_line(text_state *st, const char *p, const char *end, int line)
         const char *ke = q;
         /* a line a page wrapped after a comma ("in_queue=7433124," /
          * "util=99.05%"): each field on the line it is printed on */
-        int kline = fig_line(st, k, line), kcol = st->fig_col;
+        int kline = fig_line(st, k, line);
         size_t i, n = sizeof disk_keys / sizeof *disk_keys;
         for (i = 0; i < n; i++)
             if (bdb_span_eq(k, ke, disk_keys[i].key))
                 break;
         double a = 0, b = 0;
+        /* each number at its own place: a mail's soft break may fall
+         * inside the key or between the pair ("u=" / "til=99.95%") */
+        const char *a_at = NULL, *b_at = NULL;
         int ok = i < n && q < end && *q == '=';
         if (ok) {
-            q++;
+            q = bdb_skip_ws(q + 1, end);
+            a_at = q;
             ok = bdb_scan_number(&q, end, &a, 0);
             if (ok && disk_keys[i].pair)
                 ok = bdb_scan_lit(&q, end, "/", 0) &&
+                     (b_at = bdb_skip_ws(q, end)) != NULL &&
                      bdb_scan_number(&q, end, &b, 0);
             else if (ok && !strcmp(disk_keys[i].unit, BDB_UNIT_PERCENT))
                 bdb_scan_lit(&q, end, "%", 0);
@@ -1210,20 +1225,22 @@ static int disk_line(text_state *st, const char *p, const char *end, int line)
         }
         const struct disk_key *dk = &disk_keys[i];
         char metric[48];
+        int aline = fig_line(st, a_at, line), acol = st->fig_col;
         if (dk->pair) {
             snprintf(metric, sizeof metric, "%sread_%s", dk->prefix, dk->name);
-            st->fig_col = kcol;
-            rc = add(st, e, metric, a * dk->scale, dk->unit, BDB_NEUTRAL, kline, -1);
+            st->fig_col = acol;
+            rc = add(st, e, metric, a * dk->scale, dk->unit, BDB_NEUTRAL,
+                     aline, -1);
             snprintf(metric, sizeof metric, "%swrite_%s", dk->prefix, dk->name);
-            st->fig_col = kcol;
+            int bline = fig_line(st, b_at, line);
             if (!rc)
                 rc = add(st, e, metric, b * dk->scale, dk->unit, BDB_NEUTRAL,
-                         kline, -1);
+                         bline, -1);
         } else {
             snprintf(metric, sizeof metric, "%s%s", dk->prefix, dk->name);
-            st->fig_col = kcol;
+            st->fig_col = acol;
             rc = add(st, e, metric, a * dk->scale, dk->unit, BDB_NEUTRAL,
-                     kline, -1);
+                     aline, -1);
         }
     }
     return rc;
@@ -1351,6 +1368,7 @@ static int terse_block(text_state *st, fio_entry *e, const tfield *b,
                        const tfield *verf, int dir, int line)
 {
     double v[47];
+    const char *vat[47] = {NULL}; /* where each was printed */
     int rc = BDB_OK;
     /* old layout mapped onto the new indexes */
     static const int old_map[20] = {0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11,
@@ -1360,6 +1378,7 @@ static int terse_block(text_state *st, fio_entry *e, const tfield *b,
         int at = old_layout ? old_map[k] : k;
         if (!old_layout && k >= 12 && k < 32)
             continue;
+        vat[at] = b[k].p;
         if (!fnum(&b[k], &v[at]))
             return pwarn(st, line, "a number in field %d of the %s block of "
                          "the terse line: the block is not kept", k + 1,
@@ -1374,13 +1393,22 @@ static int terse_block(text_state *st, fio_entry *e, const tfield *b,
         rc = pwarn(st, line, "terse bandwidth of a version 2 line too small to "
                    "tell fio's unit (KiB/s since fio 2.0.8, bytes/ms before): "
                    "taken as KiB/s");
-#define T(m, val, unit_, better) \
-    if (!rc) rc = add(st, e, (m), (val), (unit_), (better), line, dir)
+    /* the figure of field i, scaled, at its column (a line continued
+     * over several of the file's: unwrap.c's literal and QP joins) */
+#define T(m, i, scale, unit_, better) \
+    if (!rc) { \
+        field_col(st, vat[(i)]); \
+        rc = add(st, e, (m), v[(i)] * (scale), (unit_), (better), line, dir); \
+    }
     if (!old_layout)
-        T("iops", v[2], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-    T("bandwidth", v[1] * unit, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-    T("io_bytes", v[0] * 1024.0, BDB_UNIT_BYTES, BDB_NEUTRAL);
-    T("runtime", v[3] / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL);
+        T("iops", 2, 1.0, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+    T("bandwidth", 1, unit, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+    T("io_bytes", 0, 1024.0, BDB_UNIT_BYTES, BDB_NEUTRAL);
+    if (!rc) {
+        field_col(st, vat[3]);
+        rc = add(st, e, "runtime", v[3] / 1000.0, BDB_UNIT_SECONDS,
+                 BDB_NEUTRAL, line, dir);
+    }
     static const char *const st4[4] = {"min", "max", "mean", "stdev"};
     char metric[48];
     /* zeros are figures too, as in the JSON reader (fio_json.c
@@ -1391,7 +1419,7 @@ static int terse_block(text_state *st, fio_entry *e, const tfield *b,
     for (int l = 0; l < 3; l++) {
         for (int k = 0; k < 4; k++) {
             snprintf(metric, sizeof metric, "%s_%s", lats[l].prefix, st4[k]);
-            T(metric, v[lats[l].at + k] * 1e-6, BDB_UNIT_SECONDS,
+            T(metric, lats[l].at + k, 1e-6, BDB_UNIT_SECONDS,
               BDB_LOWER_IS_BETTER);
         }
     }
@@ -1410,23 +1438,25 @@ static int terse_block(text_state *st, fio_entry *e, const tfield *b,
         if (!name[0])
             continue; /* "0%=0" filler */
         snprintf(metric, sizeof metric, "clat_%s", name);
-        T(metric, val * 1e-6, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
+        field_col(st, b[k].p);
+        rc = add(st, e, metric, val * 1e-6, BDB_UNIT_SECONDS,
+                 BDB_LOWER_IS_BETTER, line, dir);
     }
     if (v[37] > 0) {
-        T("bandwidth_min", v[36] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-        T("bandwidth_max", v[37] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-        T("bandwidth_share", v[38], BDB_UNIT_PERCENT, BDB_NEUTRAL);
-        T("bandwidth_mean", v[39] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-        T("bandwidth_stdev", v[40] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER);
+        T("bandwidth_min", 36, 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+        T("bandwidth_max", 37, 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+        T("bandwidth_share", 38, 1.0, BDB_UNIT_PERCENT, BDB_NEUTRAL);
+        T("bandwidth_mean", 39, 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+        T("bandwidth_stdev", 40, 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER);
         if (ver == 5)
-            T("bandwidth_samples", v[41], BDB_UNIT_COUNT, BDB_NEUTRAL);
+            T("bandwidth_samples", 41, 1.0, BDB_UNIT_COUNT, BDB_NEUTRAL);
     }
     if (ver == 5 && v[46] > 0) {
-        T("iops_min", v[42], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-        T("iops_max", v[43], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-        T("iops_mean", v[44], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-        T("iops_stdev", v[45], BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER);
-        T("iops_samples", v[46], BDB_UNIT_COUNT, BDB_NEUTRAL);
+        T("iops_min", 42, 1.0, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+        T("iops_max", 43, 1.0, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+        T("iops_mean", 44, 1.0, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+        T("iops_stdev", 45, 1.0, BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER);
+        T("iops_samples", 46, 1.0, BDB_UNIT_COUNT, BDB_NEUTRAL);
     }
 #undef T
     return rc;
@@ -1462,21 +1492,25 @@ static int terse_disks(text_state *st, const tfield *f, int n, int at,
         if (!de)
             return BDB_ENOMEM;
         de->from_terse = 1;
-        rc = add(st, de, "disk_read_ios", dv[0], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
-        if (!rc)
-            rc = add(st, de, "disk_write_ios", dv[1], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
-        if (!rc)
-            rc = add(st, de, "disk_read_merges", dv[2], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
-        if (!rc)
-            rc = add(st, de, "disk_write_merges", dv[3], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
-        if (!rc)
-            rc = add(st, de, "disk_read_ticks", dv[4] * 1e-3, BDB_UNIT_SECONDS, BDB_NEUTRAL, line, -1);
-        if (!rc)
-            rc = add(st, de, "disk_write_ticks", dv[5] * 1e-3, BDB_UNIT_SECONDS, BDB_NEUTRAL, line, -1);
-        if (!rc)
-            rc = add(st, de, "disk_in_queue", dv[6] * 1e-3, BDB_UNIT_SECONDS, BDB_NEUTRAL, line, -1);
-        if (!rc)
-            rc = add(st, de, "disk_util", dv[7], BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
+        static const struct {
+            const char *metric;
+            double scale;
+            const char *unit;
+        } dkeys[8] = {
+            {"disk_read_ios", 1, BDB_UNIT_COUNT},
+            {"disk_write_ios", 1, BDB_UNIT_COUNT},
+            {"disk_read_merges", 1, BDB_UNIT_COUNT},
+            {"disk_write_merges", 1, BDB_UNIT_COUNT},
+            {"disk_read_ticks", 1e-3, BDB_UNIT_SECONDS},
+            {"disk_write_ticks", 1e-3, BDB_UNIT_SECONDS},
+            {"disk_in_queue", 1e-3, BDB_UNIT_SECONDS},
+            {"disk_util", 1, BDB_UNIT_PERCENT}};
+        for (int k = 0; k < 8 && !rc; k++) {
+            field_col(st, dk[k + 1].p);
+            rc = add(st, de, dkeys[k].metric,
+                     dkeys[k].scale == 1 ? dv[k] : dv[k] * dkeys[k].scale,
+                     dkeys[k].unit, BDB_NEUTRAL, line, -1);
+        }
         at += 9;
         /* md devices: ";slaves;" (3.x) then the slaves' average: ios r/w,
          * merges r/w, ticks r/w, in_queue, util% (2.x: without the word) */
@@ -1493,6 +1527,7 @@ static int terse_disks(text_state *st, const tfield *f, int n, int at,
                 double av;
                 if (!fnum(&f[ag + k], &av))
                     break;
+                field_col(st, f[ag + k].p);
                 int ms = k >= 4 && k < 7;
                 rc = add(st, de, an[k], ms ? av * 1e-3 : av,
                          k == 7 ? BDB_UNIT_PERCENT
@@ -1587,14 +1622,19 @@ static int terse_line(text_state *st, const char *p, const char *end, int line)
         fnum(&f[cpu], &usr);
         fnum(&f[cpu + 1], &sys);
         fnum(&f[cpu + 2], &ctx);
+        field_col(st, f[cpu].p);
         rc = add(st, e, "cpu_usr", usr, BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
+        field_col(st, f[cpu + 1].p);
         if (!rc)
             rc = add(st, e, "cpu_sys", sys, BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
+        field_col(st, f[cpu + 2].p);
         if (!rc)
             rc = add(st, e, "context_switches", ctx, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
         double majf, minf;
+        field_col(st, f[cpu + 3].p);
         if (!rc && fnum(&f[cpu + 3], &majf))
             rc = add(st, e, "page_faults_major", majf, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
+        field_col(st, f[cpu + 4].p);
         if (!rc && fnum(&f[cpu + 4], &minf))
             rc = add(st, e, "page_faults_minor", minf, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
         /* 5 cpu + 7 depth + 10 usec + 12 msec fields, then (versions 3..5)
@@ -1608,9 +1648,11 @@ static int terse_line(text_state *st, const char *p, const char *end, int line)
         if (!rc && rest + 2 <= n && fnum(&f[rest], &errs) &&
             fnum(&f[rest + 1], &first) &&
             !bdb_contains(f[rest].p, f[rest].end, "%") &&
-            (rest + 2 == n || !fnum(&f[rest + 2], &first)))
+            (rest + 2 == n || !fnum(&f[rest + 2], &first))) {
+            field_col(st, f[rest].p);
             rc = add(st, e, "errors", errs, BDB_UNIT_COUNT,
                      BDB_LOWER_IS_BETTER, line, -1);
+        }
     }
     free(f);
     return rc;

@@ -1548,6 +1548,64 @@ static void fio__client_server_all_clients__sum_kept_with_shared_params(void **s
     bdb_sink_free(&s);
 }
 
+/* Disk stats in quoted-printable mails, the line broken by soft breaks
+ * ("=" at a line's end) inside a key, a number or a pair, and every "="
+ * sent as "=3D". Public excerpts: search index id 49268747352 (an
+ * io_uring thread, fio 3.16: "in_queue=3D0, u=" / "til=3D99.95%") and
+ * 25052531154 (fio 3.x on dm-2 over sdb: "in_queue=3D134=" / "03887",
+ * "aggrticks=3D=" / "271/11493029"). Each figure is read at the line
+ * its number is printed on. */
+static void fio__qp_mail_disk_stats_soft_breaks__each_figure_at_its_line(
+    void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok("Run status group 0 (all jobs):\n"
+               "   READ: bw=3D552MiB/s (579MB/s), 552MiB/s-552MiB/s (579MB/s-579MB/s), io=\n"
+               "=3D64.7GiB (69.5GB), run=3D120001-120001msec\n"
+               "\n"
+               "Disk stats (read/write):\n"
+               "  nvme3n1: ios=3D16955008/0, merge=3D0/0, ticks=3D101477/0, in_queue=3D0, u=\n"
+               "til=3D99.95%\n", "fio", &s);
+    tu_assert_value(&s, NULL, "group_bandwidth", NULL, 552.0 * 1048576, 1e-12);
+    assert_int_equal(tu_line_of(&s, "group_bandwidth", NULL), 2);
+    tu_assert_value(&s, NULL, "group_io_bytes", NULL, 64.7 * 1073741824.0, 1e-12);
+    assert_int_equal(tu_line_of(&s, "group_io_bytes", NULL), 3);
+    tu_assert_value(&s, NULL, "disk_read_ios", "device=nvme3n1", 16955008, 0);
+    assert_int_equal(tu_line_of(&s, "disk_read_ios", "device=nvme3n1"), 6);
+    tu_assert_value(&s, NULL, "disk_read_ticks", "device=nvme3n1", 101.477, 1e-12);
+    tu_assert_value(&s, NULL, "disk_util", "device=nvme3n1", 99.95, 1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_util", "device=nvme3n1"), 7);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+
+    tu_text_ok("Disk stats (read/write):\n"
+               "    dm-2: ios=3D11/82263, merge=3D0/0, ticks=3D270/13403617, in_queue=3D134=\n"
+               "03887, util=3D97.10%, aggrios=3D11/152359, aggrmerge=3D0/5087, aggrticks=3D=\n"
+               "271/11493029, aggrin_queue=3D11494994, aggrutil=3D100.00%\n"
+               "  sdb: ios=3D11/152359, merge=3D0/5087, ticks=3D271/11493029, in_queue=3D11=\n"
+               "494994, util=3D100.00%\n", "fio", &s);
+    tu_assert_value(&s, NULL, "disk_write_ticks", "device=dm-2", 13403.617, 1e-12);
+    tu_assert_value(&s, NULL, "disk_in_queue", "device=dm-2", 13403.887, 1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_in_queue", "device=dm-2"), 2);
+    tu_assert_value(&s, NULL, "disk_util", "device=dm-2", 97.10, 1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_util", "device=dm-2"), 3);
+    tu_assert_value(&s, NULL, "disk_aggr_write_ios", "device=dm-2", 152359, 0);
+    assert_int_equal(tu_line_of(&s, "disk_aggr_write_ios", "device=dm-2"), 3);
+    tu_assert_value(&s, NULL, "disk_aggr_read_ticks", "device=dm-2", 0.271, 1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_aggr_read_ticks", "device=dm-2"), 4);
+    tu_assert_value(&s, NULL, "disk_aggr_write_ticks", "device=dm-2", 11493.029,
+                    1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_aggr_write_ticks", "device=dm-2"), 4);
+    tu_assert_value(&s, NULL, "disk_aggr_util", "device=dm-2", 100, 0);
+    tu_assert_value(&s, NULL, "disk_in_queue", "device=sdb", 11494.994, 1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_in_queue", "device=sdb"), 5);
+    tu_assert_value(&s, NULL, "disk_util", "device=sdb", 100, 0);
+    assert_int_equal(tu_line_of(&s, "disk_util", "device=sdb"), 6);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
 /* ---- errors between jobs, cut captures ---------------------------------------------- */
 
 static void fio__error_line_beside_good_job__warned_good_job_kept(void **state)
@@ -2603,6 +2661,7 @@ int main(void)
         cmocka_unit_test(fio__terse_clones__not_taken_for_interim_reports),
         cmocka_unit_test(fio__client_server_two_servers__host_param_per_server),
         cmocka_unit_test(fio__client_server_all_clients__sum_kept_with_shared_params),
+        cmocka_unit_test(fio__qp_mail_disk_stats_soft_breaks__each_figure_at_its_line),
         cmocka_unit_test(fio__error_line_beside_good_job__warned_good_job_kept),
         cmocka_unit_test(fio__truncated_json__complete_clone_kept_as_job_0),
         cmocka_unit_test(fio__json_job_with_nan__that_job_warned_others_kept),
