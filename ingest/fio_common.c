@@ -108,10 +108,10 @@ int bdb_fio_fig_add(fio_entry *e, const char *metric, double value,
     fio_fig *f = &e->figs[e->nfig++];
     f->metric = name;
     f->value = value;
-    f->unit = (unsigned char)u;
-    f->better = (signed char)better;
+    f->unit = (unsigned)u & 31u;
+    f->better = better < 0 ? -1 : better > 0 ? 1 : 0;
     f->line = line;
-    f->dir = (signed char)dir;
+    f->dir = dir < FIO_DIR_NONE || dir >= FIO_NDIRS ? FIO_DIR_NONE : dir;
     f->col = 0;
     return BDB_OK;
 }
@@ -200,6 +200,7 @@ static void rec_unpack(const fio_rec *r, fio_entry *e)
     e->grouped = r->grouped;
     e->partial = r->partial;
     e->skipped = r->skipped;
+    e->aggregate = r->aggregate;
     e->pid = r->pid;
     e->from_terse = r->from_terse;
     e->dropped = r->dropped;
@@ -286,6 +287,7 @@ static int pack_one(fio_doc *d, fio_entry *e, fio_rec *r)
     r->grouped = e->grouped != 0;
     r->partial = e->partial != 0;
     r->skipped = e->skipped != 0;
+    r->aggregate = e->aggregate != 0;
     r->from_terse = e->from_terse != 0;
     r->dropped = e->dropped != 0;
     r->pid = e->pid;
@@ -959,7 +961,8 @@ static int emit_maps_fill(emit_maps *m, const fio_doc *d)
     char key[FIO_KEY_MAX];
     for (size_t i = 0; i < d->nrec; i++) {
         const fio_rec *e = &d->r[i];
-        if (e->kind != FIO_ENTRY_JOB || e->dropped || e->restated)
+        if (e->kind != FIO_ENTRY_JOB || e->dropped || e->restated ||
+            e->aggregate)
             continue;
         entry_key(key, 'J', e, 1, 1);
         bdb_strmap_entry *c = bdb_strmap_put(&m->clones, key, NULL);
@@ -1008,7 +1011,8 @@ static int number_clones(fio_doc *d, emit_maps *maps, bdb_sink *out)
     int rc = ps ? BDB_OK : BDB_ENOMEM;
     for (size_t i = 0; i < d->nrec && !rc; i++) {
         fio_rec *e = &d->r[i];
-        if (e->kind != FIO_ENTRY_JOB || e->dropped || e->restated)
+        if (e->kind != FIO_ENTRY_JOB || e->dropped || e->restated ||
+            e->aggregate)
             continue;
         entry_key(key, 'J', e, 1, 1);
         bdb_strmap_entry *seen = bdb_strmap_put(&maps->seen, key, NULL);
@@ -1045,6 +1049,68 @@ static int number_clones(fio_doc *d, emit_maps *maps, bdb_sink *out)
             rc = rec_set_params(e, ps);
     }
     free(ps);
+    return rc;
+}
+
+/* The parameters and block sizes every job of an "All clients" record's
+ * run shares (fio sums every job of every client there, client.c
+ * handle_ts): the sum of two randread jobs is a randread, that of a read
+ * and a write job has no rw. Never numjobs, job nor host: the sum is
+ * none of its jobs'. */
+static int aggregate_params(fio_doc *d)
+{
+    int rc = BDB_OK;
+    bdb_params *ps = NULL, *js = NULL;
+    for (size_t i = 0; i < d->nrec && !rc; i++) {
+        fio_rec *a = &d->r[i];
+        if (!a->aggregate || a->dropped || a->skipped)
+            continue;
+        if (!ps && (!(ps = malloc(sizeof *ps)) || !(js = malloc(sizeof *js)))) {
+            rc = BDB_ENOMEM;
+            break;
+        }
+        const char *bs[FIO_NDIRS] = {NULL};
+        int njobs = 0;
+        /* the records are in run order: the run's are around i */
+        size_t lo = i, hi = i + 1;
+        while (lo > 0 && d->r[lo - 1].run == a->run)
+            lo--;
+        while (hi < d->nrec && d->r[hi].run == a->run)
+            hi++;
+        for (size_t k = lo; k < hi; k++) {
+            const fio_rec *j = &d->r[k];
+            if (j->kind != FIO_ENTRY_JOB || j->aggregate || j->dropped ||
+                j->skipped || j->restated)
+                continue;
+            if (njobs++ == 0) {
+                params_unpack(j->params, ps);
+                bdb_params_del(ps, "numjobs");
+                bdb_params_del(ps, "job");
+                bdb_params_del(ps, "host");
+                for (int x = 0; x < FIO_NDIRS; x++)
+                    bs[x] = j->block_size[x];
+                continue;
+            }
+            params_unpack(j->params, js);
+            for (int p = ps->n - 1; p >= 0; p--) {
+                const char *v = bdb_params_get(js, ps->kv[p].key);
+                if (!v || strcmp(v, ps->kv[p].value) != 0)
+                    bdb_params_del(ps, ps->kv[p].key);
+            }
+            for (int x = 0; x < FIO_NDIRS; x++)
+                if (strcmp(bs[x], j->block_size[x]) != 0)
+                    bs[x] = "";
+        }
+        if (!njobs)
+            continue;
+        if ((rc = rec_set_params(a, ps)))
+            break;
+        for (int x = 0; x < FIO_NDIRS; x++)
+            if (!a->block_size[x][0])
+                a->block_size[x] = bs[x];
+    }
+    free(ps);
+    free(js);
     return rc;
 }
 
@@ -1172,7 +1238,7 @@ static int emit_rec_as(fio_doc *d, const emit_maps *maps, size_t i,
     for (size_t k = 0; k < src->nfig && !rc; k++) {
         const fio_fig *f = &src->figs[k];
         const bdb_sample *s = base;
-        if (f->dir >= 0 && f->dir < FIO_NDIRS)
+        if (f->dir >= 0) /* a 3-bit field: FIO_NDIRS - 1 at most */
             rc = dir_base(b, own, f->dir, f->line, out, &s);
         if (rc)
             break;
@@ -1204,9 +1270,14 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
         rc = drop_interim_runs(d, out);
     if (rc)
         return rc;
+    /* an "All clients" sum has no host of its own: it does not make
+     * one server's output a many-host one */
     int many_hosts = 0;
-    for (size_t i = 1; i < d->nrec; i++)
-        if (strcmp(d->r[i].host, d->r[0].host) != 0)
+    const char *host0 = NULL;
+    for (size_t i = 0; i < d->nrec; i++)
+        if (!d->r[i].aggregate && !host0)
+            host0 = d->r[i].host;
+        else if (!d->r[i].aggregate && strcmp(d->r[i].host, host0) != 0)
             many_hosts = 1;
 
     emit_maps maps;
@@ -1214,6 +1285,8 @@ int bdb_fio_emit(fio_doc *d, bdb_sink *out)
     rc = emit_maps_fill(&maps, d);
     if (!rc)
         rc = number_clones(d, &maps, out);
+    if (!rc)
+        rc = aggregate_params(d);
 
     rec_bases *b = rc ? NULL : malloc(sizeof *b);
     if (!rc && !b)

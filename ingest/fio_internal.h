@@ -31,17 +31,20 @@ enum { FIO_DIR_NONE = -1, FIO_READ = 0, FIO_WRITE, FIO_TRIM, FIO_MIXED,
 
 enum { FIO_ENTRY_JOB = 0, FIO_ENTRY_GROUP, FIO_ENTRY_DISK };
 
+#define FIO_COL_MAX 16383
+
 /* 24 bytes: a document of 14,000 jobs holds 630,000 of them until its
  * end, when clones are counted and the figures emitted. */
 typedef struct fio_fig {
     const char *metric; /* interned in the document's names */
     double value;
     int line;
-    unsigned char unit; /* index in the document's units */
-    signed char better; /* a bdb_better */
-    signed char dir;    /* FIO_DIR_NONE: not per direction */
-    unsigned char col;  /* bdb_sample.col (1 + the number's column in its
-                           line), 0: unknown or past 254 */
+    unsigned unit : 5;  /* index in the document's units (FIO_MAX_UNITS) */
+    signed int better : 2; /* a bdb_better */
+    signed int dir : 3;    /* FIO_DIR_NONE: not per direction */
+    unsigned col : 14;  /* bdb_sample.col (1 + the number's column in its
+                           line), 0: unknown or past FIO_COL_MAX (a terse
+                           line runs to 1,500 bytes) */
 } fio_fig;
 
 struct fio_doc;
@@ -62,6 +65,9 @@ typedef struct fio_entry {
     int partial;        /* its run's capture is cut: clones may be missing */
     int skipped;        /* a job that could not be read: no figures, but
                            it keeps its place among the clones */
+    int aggregate;      /* client/server "All clients": the sum of every
+                           job of the run (client.c handle_ts); its
+                           parameters are those all its jobs share */
     bdb_params params;  /* rw, iodepth, ioengine, ... */
     /* As large as a parameter value: a text that does not fit fills the
      * field, and the sink refuses the figure with a warning (names are
@@ -100,7 +106,7 @@ typedef struct fio_rec {
     long pid;
     int kind, run, group, line, reported_jobs;
     unsigned jobs_unknown : 1, grouped : 1, partial : 1, skipped : 1,
-        from_terse : 1, dropped : 1,
+        from_terse : 1, dropped : 1, aggregate : 1,
         restated : 1,   /* the same report printed again (normal,terse;
                            json,normal): its figures restate twin's */
         twin : 1;       /* a record another restates: figures kept */

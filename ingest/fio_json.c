@@ -635,8 +635,11 @@ static int job_object(fio_doc *doc, const bdb_jt *job, const bdb_jt *global, int
                                "job: this job is not kept");
         return rc == BDB_ENOMEM ? rc : BDB_OK;
     }
-    if (!strcmp(name, "All clients"))
-        return BDB_OK;
+    /* client/server: the sum of every job of the clients (client.c
+     * handle_ts), with the last client's "hostname" though it is none
+     * host's: kept with no host, its parameters those its jobs share
+     * (fio_common.c) */
+    int all = !strcmp(name, "All clients");
     num(job, "groupid", &group);
     /* a group number indexes fio's groups: a whole number an int holds,
      * else (1e308, 2^31) a warning, never a cast out of range */
@@ -653,10 +656,13 @@ static int job_object(fio_doc *doc, const bdb_jt *job, const bdb_jt *global, int
     if (!e)
         return BDB_ENOMEM;
     e->group = (int)group;
-    host_of(job, e->host, sizeof e->host);
+    e->aggregate = all;
+    e->grouped = all;
+    if (!all)
+        host_of(job, e->host, sizeof e->host);
     const bdb_jt *jopts = bdb_jt_get(job, "job options");
     int kb = kb_base_of(global, jopts);
-    int rc = apply_options(e, global, kb);
+    int rc = all ? BDB_OK : apply_options(e, global, kb);
     if (!rc)
         rc = apply_options(e, jopts, kb);
     if (rc) {

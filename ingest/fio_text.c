@@ -86,7 +86,6 @@ typedef struct text_state {
     int job_anon;         /* job is an implicit one with no definition */
     int anon_dirs;        /* its directions read so far (bit per dir) */
     int anon_jobs;        /* implicit jobs without definition, this run */
-    int skip_block;       /* "All clients" aggregate */
     int dir;              /* current direction in the block */
     const char *pct_prefix; /* inside "... percentiles": metric prefix */
     int pct_dir;
@@ -116,10 +115,20 @@ typedef struct text_state {
 static int fig_line(text_state *st, const char *at, int line)
 {
     st->fig_col = at && st->line_p && at >= st->line_p && at < st->line_e &&
-                          at - st->line_p < 254
+                          at - st->line_p < FIO_COL_MAX
                       ? (int)(at - st->line_p) + 1
                       : 0;
     return st->wrapped ? bdb_wrapped_line(st->wrapped, at, line) : line;
+}
+
+/* The column of a number at `at` of the line being read, for the next
+ * add (as fig_line, the line left alone). */
+static void field_col(text_state *st, const char *at)
+{
+    st->fig_col = at && st->line_p && at >= st->line_p && at < st->line_e &&
+                          at - st->line_p < FIO_COL_MAX
+                      ? (int)(at - st->line_p) + 1
+                      : 0;
 }
 
 /* What the parser contract asks of a line that cannot be read: a warning
@@ -253,7 +262,7 @@ static int add(text_state *st, fio_entry *e, const char *metric, double v,
     st->fig_col = 0;
     int rc = bdb_fio_fig_add(e, metric, v, unit, better, line, dir);
     if (!rc && e->nfig)
-        e->figs[e->nfig - 1].col = (unsigned char)col;
+        e->figs[e->nfig - 1].col = (unsigned)col & FIO_COL_MAX;
     return rc;
 }
 
@@ -262,7 +271,7 @@ static int add(text_state *st, fio_entry *e, const char *metric, double v,
 static int close_run(text_state *st)
 {
     int rc = BDB_OK;
-    if (st->job && !st->job_has_dir && !st->skip_block)
+    if (st->job && !st->job_has_dir)
         rc = perr(st, st->job->line,
                   "a direction line (\"read: IOPS=...\") in this job's "
                   "results (truncated log?)");
@@ -436,7 +445,7 @@ static int job_definition(text_state *st, const char *p, const char *end,
 static int client_section(text_state *st)
 {
     int rc = BDB_OK;
-    if (st->job && !st->job_has_dir && !st->skip_block)
+    if (st->job && !st->job_has_dir)
         rc = perr(st, st->job->line,
                   "a direction line (\"read: IOPS=...\") in this job's "
                   "results (truncated log?)");
@@ -444,7 +453,6 @@ static int client_section(text_state *st)
     st->group = NULL;
     st->in_disk = 0;
     st->pct_prefix = NULL;
-    st->skip_block = 0;
     int seen = 0;
     for (int i = 0; i < st->nclients; i++)
         seen += !strcmp(st->clients[i], st->host);
@@ -464,11 +472,19 @@ static int job_header(text_state *st, const char *p, const char *end,
                       const char *name_end, int line)
 {
     int rc = BDB_OK;
-    if (st->job && !st->job_has_dir && !st->skip_block)
+    if (st->job && !st->job_has_dir)
         return perr(st, st->job->line,
                     "a direction line (\"read: IOPS=...\") in this job's "
                     "results (truncated log?)");
-    if (st->group || st->in_disk || (st->terse_run_open && !st->run_started)) {
+    const char *ne = name_end;
+    while (ne > p && (ne[-1] == ' ' || ne[-1] == ':'))
+        ne--;
+    /* client/server: the sum of every job the clients ran (client.c
+     * handle_ts), printed after the last one's group and disk lines: of
+     * the same run, with no host and no definition of its own */
+    int all = bdb_span_eq(p, ne, "All clients");
+    if (!all &&
+        (st->group || st->in_disk || (st->terse_run_open && !st->run_started))) {
         /* results after a group summary: the next run (no header lines) */
         if ((rc = close_run(st)))
             return rc;
@@ -478,19 +494,15 @@ static int job_header(text_state *st, const char *p, const char *end,
     st->pct_prefix = NULL;
     st->dir = -1;
     st->job_has_dir = 0;
-    const char *ne = name_end;
-    while (ne > p && (ne[-1] == ' ' || ne[-1] == ':'))
-        ne--;
-    if (bdb_span_eq(p, ne, "All clients")) {
-        st->skip_block = 1;
-        st->job = NULL;
-        return BDB_OK;
-    }
-    st->skip_block = 0;
     fio_entry *e = bdb_fio_doc_add(st->doc, FIO_ENTRY_JOB, p, ne, st->run, line);
     if (!e)
         return BDB_ENOMEM;
-    snprintf(e->host, sizeof e->host, "%s", st->host);
+    if (all) {
+        e->aggregate = 1;
+        e->grouped = 1;
+    } else {
+        snprintf(e->host, sizeof e->host, "%s", st->host);
+    }
     double v;
     const char *q = bdb_find(name_end, end, "(groupid=");
     if (q && field(q + 1, end, "groupid", &v, 0))
@@ -508,7 +520,7 @@ static int job_header(text_state *st, const char *p, const char *end,
      * output defines the job once per server), else the first of that
      * name (numjobs clones share one definition) */
     job_def *def = NULL;
-    for (int i = 0; i < st->ndefs; i++) {
+    for (int i = 0; i < st->ndefs && !all; i++) {
         job_def *d = &st->defs[i];
         if (strcmp(d->name, e->name) != 0 || d->group != e->group)
             continue;
@@ -577,7 +589,6 @@ static int implicit_job(text_state *st, const char *p, const char *end,
     st->pct_prefix = NULL;
     st->dir = -1;
     st->job_has_dir = 0;
-    st->skip_block = 0;
     st->job = e;
     st->run_has_results = 1;
     st->results_after_group = 1;
@@ -1184,18 +1195,23 @@ static int disk_line(text_state *st, const char *p, const char *end, int line)
         const char *ke = q;
         /* a line a page wrapped after a comma ("in_queue=7433124," /
          * "util=99.05%"): each field on the line it is printed on */
-        int kline = fig_line(st, k, line), kcol = st->fig_col;
+        int kline = fig_line(st, k, line);
         size_t i, n = sizeof disk_keys / sizeof *disk_keys;
         for (i = 0; i < n; i++)
             if (bdb_span_eq(k, ke, disk_keys[i].key))
                 break;
         double a = 0, b = 0;
+        /* each number at its own place: a mail's soft break may fall
+         * inside the key or between the pair ("u=" / "til=99.95%") */
+        const char *a_at = NULL, *b_at = NULL;
         int ok = i < n && q < end && *q == '=';
         if (ok) {
-            q++;
+            q = bdb_skip_ws(q + 1, end);
+            a_at = q;
             ok = bdb_scan_number(&q, end, &a, 0);
             if (ok && disk_keys[i].pair)
                 ok = bdb_scan_lit(&q, end, "/", 0) &&
+                     (b_at = bdb_skip_ws(q, end)) != NULL &&
                      bdb_scan_number(&q, end, &b, 0);
             else if (ok && !strcmp(disk_keys[i].unit, BDB_UNIT_PERCENT))
                 bdb_scan_lit(&q, end, "%", 0);
@@ -1209,20 +1225,22 @@ static int disk_line(text_state *st, const char *p, const char *end, int line)
         }
         const struct disk_key *dk = &disk_keys[i];
         char metric[48];
+        int aline = fig_line(st, a_at, line), acol = st->fig_col;
         if (dk->pair) {
             snprintf(metric, sizeof metric, "%sread_%s", dk->prefix, dk->name);
-            st->fig_col = kcol;
-            rc = add(st, e, metric, a * dk->scale, dk->unit, BDB_NEUTRAL, kline, -1);
+            st->fig_col = acol;
+            rc = add(st, e, metric, a * dk->scale, dk->unit, BDB_NEUTRAL,
+                     aline, -1);
             snprintf(metric, sizeof metric, "%swrite_%s", dk->prefix, dk->name);
-            st->fig_col = kcol;
+            int bline = fig_line(st, b_at, line);
             if (!rc)
                 rc = add(st, e, metric, b * dk->scale, dk->unit, BDB_NEUTRAL,
-                         kline, -1);
+                         bline, -1);
         } else {
             snprintf(metric, sizeof metric, "%s%s", dk->prefix, dk->name);
-            st->fig_col = kcol;
+            st->fig_col = acol;
             rc = add(st, e, metric, a * dk->scale, dk->unit, BDB_NEUTRAL,
-                     kline, -1);
+                     aline, -1);
         }
     }
     return rc;
@@ -1376,6 +1394,7 @@ static int terse_block(text_state *st, fio_entry *e, const tfield *b,
                        const tfield *verf, int dir, int line)
 {
     double v[47];
+    const char *vat[47] = {NULL}; /* where each was printed */
     int rc = BDB_OK;
     /* old layout mapped onto the new indexes */
     static const int old_map[20] = {0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11,
@@ -1385,6 +1404,7 @@ static int terse_block(text_state *st, fio_entry *e, const tfield *b,
         int at = old_layout ? old_map[k] : k;
         if (!old_layout && k >= 12 && k < 32)
             continue;
+        vat[at] = b[k].p;
         if (!fnum(&b[k], &v[at]))
             return pwarn(st, line, "a number in field %d of the %s block of "
                          "the terse line: the block is not kept", k + 1,
@@ -1399,13 +1419,22 @@ static int terse_block(text_state *st, fio_entry *e, const tfield *b,
         rc = pwarn(st, line, "terse bandwidth of a version 2 line too small to "
                    "tell fio's unit (KiB/s since fio 2.0.8, bytes/ms before): "
                    "taken as KiB/s");
-#define T(m, val, unit_, better) \
-    if (!rc) rc = add(st, e, (m), (val), (unit_), (better), line, dir)
+    /* the figure of field i, scaled, at its column (a line continued
+     * over several of the file's: unwrap.c's literal and QP joins) */
+#define T(m, i, scale, unit_, better) \
+    if (!rc) { \
+        field_col(st, vat[(i)]); \
+        rc = add(st, e, (m), v[(i)] * (scale), (unit_), (better), line, dir); \
+    }
     if (!old_layout)
-        T("iops", v[2], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-    T("bandwidth", v[1] * unit, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-    T("io_bytes", v[0] * 1024.0, BDB_UNIT_BYTES, BDB_NEUTRAL);
-    T("runtime", v[3] / 1000.0, BDB_UNIT_SECONDS, BDB_NEUTRAL);
+        T("iops", 2, 1.0, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+    T("bandwidth", 1, unit, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+    T("io_bytes", 0, 1024.0, BDB_UNIT_BYTES, BDB_NEUTRAL);
+    if (!rc) {
+        field_col(st, vat[3]);
+        rc = add(st, e, "runtime", v[3] / 1000.0, BDB_UNIT_SECONDS,
+                 BDB_NEUTRAL, line, dir);
+    }
     static const char *const st4[4] = {"min", "max", "mean", "stdev"};
     char metric[48];
     /* zeros are figures too, as in the JSON reader (fio_json.c
@@ -1416,7 +1445,7 @@ static int terse_block(text_state *st, fio_entry *e, const tfield *b,
     for (int l = 0; l < 3; l++) {
         for (int k = 0; k < 4; k++) {
             snprintf(metric, sizeof metric, "%s_%s", lats[l].prefix, st4[k]);
-            T(metric, v[lats[l].at + k] * 1e-6, BDB_UNIT_SECONDS,
+            T(metric, lats[l].at + k, 1e-6, BDB_UNIT_SECONDS,
               BDB_LOWER_IS_BETTER);
         }
     }
@@ -1435,23 +1464,25 @@ static int terse_block(text_state *st, fio_entry *e, const tfield *b,
         if (!name[0])
             continue; /* "0%=0" filler */
         snprintf(metric, sizeof metric, "clat_%s", name);
-        T(metric, val * 1e-6, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
+        field_col(st, b[k].p);
+        rc = add(st, e, metric, val * 1e-6, BDB_UNIT_SECONDS,
+                 BDB_LOWER_IS_BETTER, line, dir);
     }
     if (v[37] > 0) {
-        T("bandwidth_min", v[36] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-        T("bandwidth_max", v[37] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-        T("bandwidth_share", v[38], BDB_UNIT_PERCENT, BDB_NEUTRAL);
-        T("bandwidth_mean", v[39] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
-        T("bandwidth_stdev", v[40] * 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER);
+        T("bandwidth_min", 36, 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+        T("bandwidth_max", 37, 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+        T("bandwidth_share", 38, 1.0, BDB_UNIT_PERCENT, BDB_NEUTRAL);
+        T("bandwidth_mean", 39, 1024.0, BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER);
+        T("bandwidth_stdev", 40, 1024.0, BDB_UNIT_BYTES_PER_S, BDB_LOWER_IS_BETTER);
         if (ver == 5)
-            T("bandwidth_samples", v[41], BDB_UNIT_COUNT, BDB_NEUTRAL);
+            T("bandwidth_samples", 41, 1.0, BDB_UNIT_COUNT, BDB_NEUTRAL);
     }
     if (ver == 5 && v[46] > 0) {
-        T("iops_min", v[42], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-        T("iops_max", v[43], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-        T("iops_mean", v[44], BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
-        T("iops_stdev", v[45], BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER);
-        T("iops_samples", v[46], BDB_UNIT_COUNT, BDB_NEUTRAL);
+        T("iops_min", 42, 1.0, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+        T("iops_max", 43, 1.0, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+        T("iops_mean", 44, 1.0, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER);
+        T("iops_stdev", 45, 1.0, BDB_UNIT_OPS_PER_S, BDB_LOWER_IS_BETTER);
+        T("iops_samples", 46, 1.0, BDB_UNIT_COUNT, BDB_NEUTRAL);
     }
 #undef T
     return rc;
@@ -1487,21 +1518,25 @@ static int terse_disks(text_state *st, const tfield *f, int n, int at,
         if (!de)
             return BDB_ENOMEM;
         de->from_terse = 1;
-        rc = add(st, de, "disk_read_ios", dv[0], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
-        if (!rc)
-            rc = add(st, de, "disk_write_ios", dv[1], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
-        if (!rc)
-            rc = add(st, de, "disk_read_merges", dv[2], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
-        if (!rc)
-            rc = add(st, de, "disk_write_merges", dv[3], BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
-        if (!rc)
-            rc = add(st, de, "disk_read_ticks", dv[4] * 1e-3, BDB_UNIT_SECONDS, BDB_NEUTRAL, line, -1);
-        if (!rc)
-            rc = add(st, de, "disk_write_ticks", dv[5] * 1e-3, BDB_UNIT_SECONDS, BDB_NEUTRAL, line, -1);
-        if (!rc)
-            rc = add(st, de, "disk_in_queue", dv[6] * 1e-3, BDB_UNIT_SECONDS, BDB_NEUTRAL, line, -1);
-        if (!rc)
-            rc = add(st, de, "disk_util", dv[7], BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
+        static const struct {
+            const char *metric;
+            double scale;
+            const char *unit;
+        } dkeys[8] = {
+            {"disk_read_ios", 1, BDB_UNIT_COUNT},
+            {"disk_write_ios", 1, BDB_UNIT_COUNT},
+            {"disk_read_merges", 1, BDB_UNIT_COUNT},
+            {"disk_write_merges", 1, BDB_UNIT_COUNT},
+            {"disk_read_ticks", 1e-3, BDB_UNIT_SECONDS},
+            {"disk_write_ticks", 1e-3, BDB_UNIT_SECONDS},
+            {"disk_in_queue", 1e-3, BDB_UNIT_SECONDS},
+            {"disk_util", 1, BDB_UNIT_PERCENT}};
+        for (int k = 0; k < 8 && !rc; k++) {
+            field_col(st, dk[k + 1].p);
+            rc = add(st, de, dkeys[k].metric,
+                     dkeys[k].scale == 1 ? dv[k] : dv[k] * dkeys[k].scale,
+                     dkeys[k].unit, BDB_NEUTRAL, line, -1);
+        }
         at += 9;
         /* md devices: ";slaves;" (3.x) then the slaves' average: ios r/w,
          * merges r/w, ticks r/w, in_queue, util% (2.x: without the word) */
@@ -1518,6 +1553,7 @@ static int terse_disks(text_state *st, const tfield *f, int n, int at,
                 double av;
                 if (!fnum(&f[ag + k], &av))
                     break;
+                field_col(st, f[ag + k].p);
                 int ms = k >= 4 && k < 7;
                 rc = add(st, de, an[k], ms ? av * 1e-3 : av,
                          k == 7 ? BDB_UNIT_PERCENT
@@ -1593,6 +1629,8 @@ static int terse_line(text_state *st, const char *p, const char *end, int line)
         e->group = bdb_double_to_int(group);
         e->jobs_unknown = 1;
         e->from_terse = 1;
+        /* client/server's sum of every job (see job_header) */
+        e->aggregate = bdb_span_eq(f[name_i].p, f[name_i].end, "All clients");
         if (err != 0)
             rc = pwarn(st, line, "job %s ended with error %g", e->name, err);
     }
@@ -1610,14 +1648,19 @@ static int terse_line(text_state *st, const char *p, const char *end, int line)
         fnum(&f[cpu], &usr);
         fnum(&f[cpu + 1], &sys);
         fnum(&f[cpu + 2], &ctx);
+        field_col(st, f[cpu].p);
         rc = add(st, e, "cpu_usr", usr, BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
+        field_col(st, f[cpu + 1].p);
         if (!rc)
             rc = add(st, e, "cpu_sys", sys, BDB_UNIT_PERCENT, BDB_NEUTRAL, line, -1);
+        field_col(st, f[cpu + 2].p);
         if (!rc)
             rc = add(st, e, "context_switches", ctx, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
         double majf, minf;
+        field_col(st, f[cpu + 3].p);
         if (!rc && fnum(&f[cpu + 3], &majf))
             rc = add(st, e, "page_faults_major", majf, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
+        field_col(st, f[cpu + 4].p);
         if (!rc && fnum(&f[cpu + 4], &minf))
             rc = add(st, e, "page_faults_minor", minf, BDB_UNIT_COUNT, BDB_NEUTRAL, line, -1);
         /* 5 cpu + 7 depth + 10 usec + 12 msec fields, then (versions 3..5)
@@ -1631,10 +1674,34 @@ static int terse_line(text_state *st, const char *p, const char *end, int line)
         if (!rc && rest + 2 <= n && fnum(&f[rest], &errs) &&
             fnum(&f[rest + 1], &first) &&
             !bdb_contains(f[rest].p, f[rest].end, "%") &&
-            (rest + 2 == n || !fnum(&f[rest + 2], &first)))
+            (rest + 2 == n || !fnum(&f[rest + 2], &first))) {
+            field_col(st, f[rest].p);
             rc = add(st, e, "errors", errs, BDB_UNIT_COUNT,
                      BDB_LOWER_IS_BETTER, line, -1);
+        }
     }
+    free(f);
+    return rc;
+}
+
+/* client/server: the client prints each server's disks on a line of
+ * their own after its terse lines (client.c handle_du):
+ * ";vda;24489;23620;3;0;2392;2051;4443;69.95%" */
+static int terse_disk_line(text_state *st, const char *p, const char *end,
+                           int line)
+{
+    int n = 0;
+    bdb_trim(&p, &end);
+    tfield *f = split(p, end, &n);
+    if (!f)
+        return BDB_ENOMEM;
+    int after = 1;
+    int rc = terse_disks(st, f, n, 1, line, &after);
+    if (!rc && after < n)
+        rc = pwarn(st, line, "fields %d to %d of the terse disk line not "
+                   "read: %.*s", after + 1, n,
+                   (int)(end - f[after].p > 60 ? 60 : end - f[after].p),
+                   f[after].p);
     free(f);
     return rc;
 }
@@ -1707,7 +1774,7 @@ static const char *result_header(const char *p, const char *end)
 static int group_without_header(text_state *st, int line)
 {
     int rc;
-    if (st->job && !st->job_has_dir && !st->skip_block &&
+    if (st->job && !st->job_has_dir &&
         (rc = perr(st, st->job->line,
                    "a direction line (\"read: IOPS=...\") in this job's "
                    "results (truncated log?)")))
@@ -1798,6 +1865,8 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
         return terse_line(st, terse, end, line);
     if (bdb_starts_with(p, end, "terse_version_") && bdb_contains(p, end, ";"))
         return BDB_OK; /* a header naming the terse fields (HOWTO) */
+    if (st->terse_run_open && !st->run_started && p < end && *p == ';')
+        return terse_disk_line(st, p, end, line);
     if (st->terse_run_open && !st->run_started) {
         int rc = close_run(st); /* text after terse lines: that run ended */
         if (rc)
@@ -1823,7 +1892,7 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
         return job_header(st, p, end, g, line);
     if (bdb_starts_with(p, end, "Run status group ")) {
         int rc;
-        if (st->job && !st->job_has_dir && !st->skip_block &&
+        if (st->job && !st->job_has_dir &&
             (rc = perr(st, st->job->line,
                        "a direction line (\"read: IOPS=...\") in this job's "
                        "results (truncated log?)")))
@@ -1884,7 +1953,7 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
      * already read, or one after it, opens the next job of the list */
     if (ldir >= 0 && (st->anon_dirs >> ldir) != 0)
         st->job = NULL;
-    if (!st->job && !st->skip_block) {
+    if (!st->job) {
         int opened, irc = implicit_job(st, p, end, line, &opened);
         if (irc)
             return irc;
@@ -1893,11 +1962,9 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
     }
     if (ldir >= 0 && st->job_anon)
         st->anon_dirs |= 1 << ldir;
-    if (st->job || st->skip_block) {
+    if (st->job) {
         /* result blocks are indented; a flush-left line ends them */
         if (indented || result_line_shape(p, end)) {
-            if (st->skip_block)
-                return BDB_OK;
             return block_line(st, p, end, line);
         }
     }

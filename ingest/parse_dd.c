@@ -170,11 +170,23 @@ static int records_line(const char *p, const char *end, double *full,
     if (!bdb_scan_number(&n0, plus, full, 0) || n0 != plus ||
         !bdb_scan_number(&n1, d1e, part, 0) || n1 != d1e)
         return 0;
+    /* which one, in English and in coreutils' German and French
+     * (po/de.po "Datens\xC3\xA4tze ein/aus", po/fr.po "enregistrements
+     * lus/\xC3\xA9" "crits"): a records line alone (the other cut off or
+     * glued to the command line) is still the one it says */
+    static const struct {
+        const char *words;
+        int kind;
+    } kinds[] = {{"records in", 'i'},
+                 {"records out", 'o'},
+                 {"Datens\xC3\xA4tze ein", 'i'},
+                 {"Datens\xC3\xA4tze aus", 'o'},
+                 {"enregistrements lus", 'i'},
+                 {"enregistrements \xC3\xA9" "crits", 'o'}};
     *kind = 0;
-    if (bdb_contains(p, end, "records in"))
-        *kind = 'i';
-    else if (bdb_contains(p, end, "records out"))
-        *kind = 'o';
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && !*kind; k++)
+        if (bdb_contains(p, end, kinds[k].words))
+            *kind = kinds[k].kind;
     return 1;
 }
 

@@ -2116,21 +2116,86 @@ static int literals_seen(const view *v)
     return n >= 2;
 }
 
-static int literals_pass(const view *v, text *out)
+/* 1 when the literal [o, c] of a line, with `after` what follows its
+ * close, is concatenated with the next line's, as the language joins
+ * them into one string: a "\" line continuation, a "+" (Python, Java,
+ * JavaScript, Go, C#), or nothing at all after an opening "(" or "="
+ * (Python's and C's adjacent literals: `X = ("3;fio-2.0.15;...;"` then
+ * `"1.000000%=...")`, `static const char *x =` then one literal a line).
+ * A literal holding a "\n" is a line of its own. */
+static int literal_joins(const char *o, const char *c, const char *after,
+                         const char *e, int in_parens)
 {
-    size_t pos = 0, i = 0;
+    for (const char *q = o + 1; q + 1 < c; q++)
+        if (q[0] == '\\' && q[1] == 'n' && !escaped(o, q))
+            return 0;
+    int op = 0;
+    for (const char *t = after; t < e; t++) {
+        if (*t == '\\' || *t == '+')
+            op = 1;
+        else if (*t != ' ' && *t != '\t' && *t != '\r')
+            return 0;
+    }
+    return op || in_parens;
+}
+
+/* 1 when a literal line opens a parenthesis before its quote: "X = (" */
+static int literal_in_parens(const char *s, const char *o)
+{
+    for (const char *q = s; q < o; q++)
+        if (*q == '(')
+            return 1;
+    return 0;
+}
+
+static int literals_pass(const view *v, text *out, bdb_unwrapped *u)
+{
+    size_t pos = 0, i = 0, first_brk = u->nbrk;
     const char *s, *e, *o, *c;
+    int open_from = 0, in_parens = 0, opened = 0;
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
+        int lit = literal_of_line(s, e, &o, &c);
+        int opens = opened;
+        /* a line that ends with "=" or "(" opens what the literals after
+         * it are (C's `static const char *x =`, Python's `X = (`) */
+        const char *t = e;
+        while (t > s && (t[-1] == ' ' || t[-1] == '\t' || t[-1] == '\r'))
+            t--;
+        opened = !lit && t > s && (t[-1] == '=' || t[-1] == '(');
+        if (open_from && !lit) {
+            /* the concatenation ended without a next literal */
+            qp_tails(u, first_brk, out->len);
+            first_brk = u->nbrk;
+            if (end_line(out, open_from))
+                return BDB_ENOMEM;
+            open_from = 0;
+        }
+        if (open_from) {
+            /* a literal continuing the line: its text is on its own line
+             * of the file (see qp_break) */
+            if (qp_break(u, open_from, out->len, from))
+                return BDB_ENOMEM;
+            from = open_from;
+        } else {
+            in_parens = lit && (opens || literal_in_parens(s, o));
+        }
         /* the literal's text, its escapes decoded (unwrap_source.c) */
-        if (literal_of_line(s, e, &o, &c)
-                ? bdb_uw_put_literal(out, o + 1, c, from)
+        if (lit ? bdb_uw_put_literal(out, o + 1, c, from)
                 : put_bytes(out, s, (size_t)(e - s)))
             return BDB_ENOMEM;
+        if (lit && literal_joins(o, c, c + 1, e, in_parens)) {
+            open_from = from;
+            continue;
+        }
+        open_from = 0;
+        qp_tails(u, first_brk, out->len);
+        first_brk = u->nbrk;
         if (end_line(out, from))
             return BDB_ENOMEM;
     }
-    return BDB_OK;
+    qp_tails(u, first_brk, out->len);
+    return open_from ? end_line(out, open_from) : BDB_OK;
 }
 
 /* ---- uniform indentation ---- */
@@ -2768,6 +2833,25 @@ static int demux_cached(const view *cur, const unsigned char has[256],
     return *demux;
 }
 
+/* The breaks in brk_from order (bdb_unwrap_line_col searches them):
+ * quoted-printable's and the literals' are each recorded in order, but
+ * one after the other. Stable: a line's breaks keep their order. */
+static void sort_breaks(bdb_unwrapped *u)
+{
+    for (size_t k = 1; k < u->nbrk; k++) {
+        int from = u->brk_from[k], line = u->brk_line[k];
+        size_t tail = u->brk_tail[k], j = k;
+        for (; j > 0 && u->brk_from[j - 1] > from; j--) {
+            u->brk_from[j] = u->brk_from[j - 1];
+            u->brk_line[j] = u->brk_line[j - 1];
+            u->brk_tail[j] = u->brk_tail[j - 1];
+        }
+        u->brk_from[j] = from;
+        u->brk_line[j] = line;
+        u->brk_tail[j] = tail;
+    }
+}
+
 int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
 {
     memset(u, 0, sizeof *u);
@@ -2856,7 +2940,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                  : pass == PASS_INLINE   ? inline_pass(&cur, &out)
                  : pass == PASS_MARKERS  ? marker_pass(&cur, &out)
                  : pass == PASS_SOURCE_BLOCKS ? bdb_uw_blocks_pass(&cur, &out)
-                 : pass == PASS_LITERALS ? literals_pass(&cur, &out)
+                 : pass == PASS_LITERALS ? literals_pass(&cur, &out, u)
                  : pass == PASS_LOST_BREAKS ? bdb_uw_lost_breaks_pass(&cur, &out)
                  : pass == PASS_TRAILING ? trailing_pass(&cur, &out)
                  : pass == PASS_INDENT   ? indent_pass(&cur, &out, indent)
@@ -2882,6 +2966,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
         if (pass == PASS_MARKERS && ++marker_rounds < 4)
             pass--;
     }
+    sort_breaks(u);
     return BDB_OK;
 }
 

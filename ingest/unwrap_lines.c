@@ -19,7 +19,10 @@
  * after a lower-case word: "received" + "Connection Times"; a label that
  * follows its number, "500 requests in", before the number, which may be
  * glued to a word), never after '<', '>', '"' or '\' (markup, JSON and
- * escapes hold labels of their own). After ab's "Percentage of the
+ * escapes hold labels of their own); dd's records labels (and their
+ * German and French words) only when a number or the line's end follows
+ * them, as in a flattened report and never in prose ("1+0 records in,
+ * 1+0 records out and ..."). After ab's "Percentage of the
  * requests" and wrk's "Latency Distribution" each "NN%" starts a row. A
  * JSON document is left alone, and so is a line holding a
  * redis-benchmark report, which its parser reads flattened itself. */
@@ -31,6 +34,8 @@
 
 #define L_ROWS 1   /* the piece after it holds "NN%  value" rows */
 #define L_NUMBER 2 /* the label follows its number: "500 requests in" */
+#define L_LINE_END 4 /* the label ends its line: the next line's number
+                        (or nothing) follows it, never prose's "," */
 
 typedef struct lost_label {
     const char *s;
@@ -91,9 +96,22 @@ static const lost_label labels[] = {
     LABEL("TCP window size:", 0), LABEL("UDP buffer size:", 0),
     LABEL("Connecting to host", 0), LABEL("Accepted connection from", 0),
     LABEL("iperf Done.", 0), LABEL("[ ID]", 0), LABEL("[SUM]", 0),
-    /* dd (dd.c: print_stats; BSD's summary) */
-    LABEL("records in", L_NUMBER), LABEL("records out", L_NUMBER),
-    LABEL("bytes transferred in", L_NUMBER),
+    /* dd (dd.c: print_stats; BSD's summary), and coreutils' German and
+     * French words for them (po/de.po, po/fr.po: "%jd+%jd Datensätze
+     * ein", "enregistrements lus", "%jd Bytes (%s, %s) kopiert", "%jd
+     * octet copié"; French puts a U+00A0 before the word) */
+    LABEL("records in", L_NUMBER | L_LINE_END),
+    LABEL("records out", L_NUMBER | L_LINE_END),
+    LABEL("bytes transferred in", L_NUMBER), LABEL("bytes (", L_NUMBER),
+    LABEL("bytes copied", L_NUMBER), LABEL("byte copied", L_NUMBER),
+    LABEL("Datens\xC3\xA4tze ein", L_NUMBER | L_LINE_END),
+    LABEL("Datens\xC3\xA4tze aus", L_NUMBER | L_LINE_END),
+    LABEL("Bytes (", L_NUMBER), LABEL("Bytes kopiert", L_NUMBER),
+    LABEL("Byte kopiert", L_NUMBER),
+    LABEL("enregistrements lus", L_NUMBER | L_LINE_END),
+    LABEL("enregistrements \xC3\xA9" "crits", L_NUMBER | L_LINE_END),
+    LABEL("octets (", L_NUMBER),
+    LABEL("octets copi\xC3\xA9s", L_NUMBER), LABEL("octet copi\xC3\xA9", L_NUMBER),
     /* hdparm (hdparm.c: time_cache, time_device) */
     LABEL("Timing cached reads:", 0), LABEL("Timing buffered disk reads:", 0),
     LABEL("Timing buffer-cache reads:", 0), LABEL("Timing O_DIRECT cached reads:", 0),
@@ -109,7 +127,9 @@ static const lost_label labels[] = {
 };
 
 #define NLABELS (sizeof labels / sizeof labels[0])
-#define MIN_LINE 100   /* shorter lines are never a flattened report */
+#define MIN_LINE 100   /* shorter lines are a flattened report only when
+                          they start with a label too */
+#define MIN_SHORT 60    /* shorter ones never are */
 #define MIN_CUTS 3
 
 static int is_digit(char c)
@@ -122,6 +142,16 @@ static int is_lower(char c)
     return c >= 'a' && c <= 'z';
 }
 
+/* 1 when [p, e) is blanks (or U+00A0) then a digit, or nothing. */
+static int number_or_end(const char *p, const char *e)
+{
+    while (p < e && (*p == ' ' || *p == '\t' ||
+                     (e - p >= 2 && (unsigned char)p[0] == 0xC2 &&
+                      (unsigned char)p[1] == 0xA0)))
+        p += *p == ' ' || *p == '\t' ? 1 : 2;
+    return p == e || is_digit(*p);
+}
+
 /* The label starting at p, or NULL. */
 static const lost_label *label_at(const char *p, const char *e)
 {
@@ -132,7 +162,9 @@ static const lost_label *label_at(const char *p, const char *e)
         const lost_label *l = &labels[i];
         if (l->s[0] == *p && (size_t)(e - p) >= l->n &&
             memcmp(p, l->s, l->n) == 0)
-            return l;
+            return (l->flags & L_LINE_END) && !number_or_end(p + l->n, e)
+                       ? NULL
+                       : l;
     }
     return NULL;
 }
@@ -167,8 +199,10 @@ static const char *cut_at(const char *s, const char *p, const char *e)
         return NULL;
     if (l && (l->flags & L_NUMBER)) {
         const char *q = p;
-        while (q > s && (q[-1] == ' ' || q[-1] == '\t'))
-            q--;
+        while (q > s && (q[-1] == ' ' || q[-1] == '\t' ||
+                         (q - s >= 2 && (unsigned char)q[-2] == 0xC2 &&
+                          (unsigned char)q[-1] == 0xA0)))
+            q -= q[-1] == ' ' || q[-1] == '\t' ? 1 : 2;
         const char *n = q;
         while (n > s && (is_digit(n[-1]) || n[-1] == '.' || n[-1] == '+'))
             n--;
@@ -200,13 +234,42 @@ static int row_at(const char *s, const char *p, const char *e)
            (q[1] == ' ' || q[1] == '\t') && (p[-1] == ' ' || p[-1] == '\t');
 }
 
-/* The number of cuts the line [s, e) would get. redis-benchmark's
- * parser reads its own flattened reports ("====== SET ======  20000
- * requests completed in ...", parse_redis_benchmark.c), more finely than
- * these cuts could: a line holding one is left to it. */
+/* 1 when the line [s, e) starts (after blanks and mail quotes) with one
+ * of the tools' line starts: a label, or an L_NUMBER label's number
+ * ("16+0 records in", "16+0\xC2\xA0enregistrements lus"). */
+static int starts_with_label(const char *s, const char *e)
+{
+    const char *p = s;
+    while (p < e && (*p == ' ' || *p == '\t' || *p == '>'))
+        p++;
+    const lost_label *l = p < e ? label_at(p, e) : NULL;
+    if (l)
+        return !(l->flags & L_NUMBER);
+    const char *q = p;
+    while (q < e && (is_digit(*q) || *q == '.' || *q == '+'))
+        q++;
+    if (q == p)
+        return 0;
+    while (q < e && (*q == ' ' || *q == '\t' ||
+                     (e - q >= 2 && (unsigned char)q[0] == 0xC2 &&
+                      (unsigned char)q[1] == 0xA0)))
+        q += *q == ' ' || *q == '\t' ? 1 : 2;
+    l = q < e ? label_at(q, e) : NULL;
+    return l && (l->flags & L_NUMBER);
+}
+
+/* The number of tool line starts the line [s, e) holds (its cuts; an
+ * L_NUMBER label's number at the very start counts). A line shorter than
+ * MIN_LINE counts only when it starts with one: dd's three lines joined
+ * by `echo $(dd ...)`, "16+0 records in 16+0 records out 16777216 bytes
+ * (17 MB, 16 MiB) copied, 0.0292518 s, 574 MB/s", are 97 bytes.
+ * redis-benchmark's parser reads its own flattened reports ("======
+ * SET ======  20000 requests completed in ...", parse_redis_benchmark.c),
+ * more finely than these cuts could: a line holding one is left to it. */
 static int cuts_of(const char *s, const char *e)
 {
-    if (e - s < MIN_LINE)
+    if (e - s < MIN_SHORT ||
+        (e - s < MIN_LINE && !starts_with_label(s, e)))
         return 0;
     const char *bar = bdb_memfind(s, (size_t)(e - s), "====== ");
     if (bar && bdb_memfind(bar, (size_t)(e - bar), "requests completed in"))

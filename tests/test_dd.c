@@ -2,8 +2,9 @@
  * BusyBox, translated output (de, fr, uk, ko, nl, tr, zh_CN, ja; decimal
  * commas in ru, es, pt_BR), status=progress, SIGUSR1 reports, status=noxfer,
  * parameters from the command line (prompts, set -x, time, GNU time -v,
- * busybox), dd's size suffixes, errors, truncated logs, sniffing, and
- * figures cross-checked against the raw text. */
+ * busybox), dd's size suffixes, errors, truncated logs, sniffing, reports
+ * flattened onto one line (echo $(dd ...), in C, de and fr), and figures
+ * cross-checked against the raw text. */
 #include "test_util.h"
 
 #define parse_ok(rel, s) tu_parse_ok(rel, NULL, s)
@@ -758,6 +759,129 @@ static void dd__golden_figures__crosschecked_with_raw_text(void **st)
                   100);
     tu_crosscheck("samples/dd/gnu-bash-x-read-bs1M-count64.txt", 3, "64+0 records out",
                   "dd", "records_out", 64);
+    /* every form of coreutils' French and German catalogues (issue 21):
+     * the singular "octet copi\xc3\xa9", "(1,0 kB)" for 1000..1023 bytes,
+     * a "%g" time in exponent form, "enregistrement(s) tronqu\xc3\xa9(s)",
+     * status=progress updates; French puts U+00A0 before each word */
+    tu_crosscheck("samples/dd/gnu-fr_FR-locale-one-byte.txt", 3,
+                  "1\xc2\xa0octet copi\xc3\xa9, 0,000404709 s, 2,5 kB/s", "dd", "elapsed",
+                  0.000404709);
+    tu_crosscheck("samples/dd/gnu-fr_FR-locale-one-byte.txt", 3, "1\xc2\xa0octet ", "dd",
+                  "bytes", 1);
+    tu_crosscheck("samples/dd/gnu-fr_FR-locale-1000-bytes.txt", 3,
+                  "1000\xc2\xa0octets (1,0 kB) copi\xc3\xa9s, 0,000149852 s", "dd",
+                  "throughput", 1000 / 0.000149852);
+    tu_crosscheck("samples/dd/gnu-de_DE-locale-1000-bytes.txt", 3,
+                  "1000 Bytes (1,0 kB) kopiert, 0,0002092 s", "dd", "throughput",
+                  1000 / 0.0002092);
+    tu_crosscheck("samples/dd/gnu-fr_FR-locale-conv-block-truncated.txt", 3,
+                  "2\xc2\xa0" "enregistrements tronqu\xc3\xa9s", "dd", "truncated_records", 2);
+    tu_crosscheck("samples/dd/gnu-fr_FR-locale-conv-block-truncated.txt", 4,
+                  "12\xc2\xa0octets copi\xc3\xa9s, 5,0105e-05 s", "dd", "elapsed", 5.0105e-05);
+    tu_crosscheck("samples/dd/gnu-fr_FR-locale-conv-block-one-truncated.txt", 3,
+                  "1\xc2\xa0" "enregistrement tronqu\xc3\xa9", "dd", "truncated_records", 1);
+    tu_crosscheck("samples/dd/gnu-fr_FR-locale-status-progress.txt", 5,
+                  "629145600\xc2\xa0octets (629 MB, 600 MiB) copi\xc3\xa9s, 11,1979 s",
+                  "dd", "throughput", 629145600 / 11.1979);
+    tu_crosscheck("samples/dd/gnu-fr_FR-locale-status-progress.txt", 5,
+                  "629145600\xc2\xa0octets", "dd", "progress_lines", 11);
+}
+
+/* A report whose line breaks the shell dropped: `echo $(dd ... 2>&1)`
+ * joins dd's three lines with blanks (real runs here, coreutils 9.1, in
+ * the C, German and French locales: samples/dd/gnu-*echo-flattened.txt).
+ * Before, no tool was recognised in any of them (97 to 117 bytes, too
+ * short for a flattened report, and none of the translated words was a
+ * line start). Read off the lines: 16+0 records, 16777216 bytes, and
+ * the time each printed. */
+static void dd__echo_flattened_report__read_in_c_de_fr(void **st)
+{
+    (void)st;
+    static const struct {
+        const char *rel, *printed;
+        double secs;
+    } runs[] = {
+        {"samples/dd/gnu-echo-flattened.txt",
+         "16+0 records in 16+0 records out 16777216 bytes (17 MB, 16 MiB) "
+         "copied, 0.0292518 s, 574 MB/s", 0.0292518},
+        {"samples/dd/gnu-de_DE-locale-echo-flattened.txt",
+         "16+0 Datens\xc3\xa4tze ein 16+0 Datens\xc3\xa4tze aus 16777216 Bytes "
+         "(17 MB, 16 MiB) kopiert, 0,0225435 s, 744 MB/s", 0.0225435},
+        {"samples/dd/gnu-fr_FR-locale-echo-flattened.txt",
+         "16+0\xc2\xa0" "enregistrements lus 16+0\xc2\xa0" "enregistrements \xc3\xa9"
+         "crits 16777216\xc2\xa0octets (17 MB, 16 MiB) copi\xc3\xa9s, 0,00770014 s, "
+         "2,2 GB/s",
+         0.00770014},
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        bdb_sink s;
+        parse_ok(runs[i].rel, &s);
+        assert_string_equal(s.samples[0].tool, "dd");
+        tu_assert_value(&s, NULL, "records_in", NULL, 16, 0);
+        tu_assert_value(&s, NULL, "records_out", NULL, 16, 0);
+        tu_assert_value(&s, NULL, "bytes", NULL, 16777216, 0);
+        tu_assert_value(&s, NULL, "elapsed", NULL, runs[i].secs, 1e-12);
+        tu_assert_value(&s, NULL, "throughput", NULL, 16777216 / runs[i].secs,
+                        1e-9);
+        assert_int_equal(tu_line_of(&s, "bytes", NULL), 1);
+        assert_int_equal(s.unread_lines, 0);
+        bdb_sink_free(&s);
+        tu_crosscheck(runs[i].rel, 1, runs[i].printed, "dd", "bytes", 16777216);
+    }
+}
+
+/* The same flattened into a Markdown quote after a progress update, in
+ * French (a CTF write-up, public excerpt: search index id 38153284307,
+ * lines 3-4). Before, the file failed whole. Read off the text: the
+ * update 3018131 octets after 7 s (a progress line, counted), then
+ * 3121152+0 records and 3121152 octets in 7,23628 s. */
+static void dd__french_report_flattened_in_a_quote__read(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "`$ dd if=chal.img bs=1 skip=2121728 of=zoo.zip`\n"
+        "> 3018131 octets (3,0 MB, 2,9 MiB) copi\xc3\xa9s, 7 s, 431 kB/s "
+        "3121152+0 enregistrements lus 3121152+0 enregistrements \xc3\xa9" "crits "
+        "3121152 octets (3,1 MB, 3,0 MiB) copi\xc3\xa9s, 7,23628 s, 431 kB/s\n";
+    bdb_sink s;
+    text_ok(log, &s);
+    tu_assert_value(&s, NULL, "records_in", NULL, 3121152, 0);
+    tu_assert_value(&s, NULL, "records_out", NULL, 3121152, 0);
+    const bdb_sample *b = find_final(&s, "bytes");
+    assert_non_null(b);
+    assert_true(b->value == 3121152);
+    assert_int_equal(b->line, 2);
+    tu_assert_value(&s, NULL, "elapsed", NULL, 7.23628, 1e-12);
+    tu_assert_value(&s, NULL, "progress_lines", NULL, 1, 0);
+    assert_int_equal(tu_count(&s, "elapsed"), 1);
+    bdb_sink_free(&s);
+}
+
+/* A French records line glued to the command a terminal echoed
+ * ("count=4" + "4+0 enregistrements lus"), so that only the "écrits"
+ * line stands alone (a lab report, public excerpt: search index id
+ * 86436714, 4 lines). Before, that line was taken for the records read
+ * (a lone line counted as "in" unless it said "records out"); it is the
+ * records written: 4+0, then 2048 octets in 0,00877679 s. */
+static void dd__french_records_out_alone__read_as_written(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "etu@initiator:~$ sudo dd if=/dev/zero of=/dev/vdb bs=512 count=44+0 "
+        "enregistrements lus\n"
+        "4+0 enregistrements \xc3\xa9" "crits\n"
+        "2048 octets (2,0 kB, 2,0 KiB) copi\xc3\xa9s, 0,00877679 s, 233 kB/s\n"
+        "etu@initiator:~$ sudo parted /dev/vdb\n";
+    bdb_sink s;
+    text_ok(log, &s);
+    tu_assert_value(&s, NULL, "records_out", NULL, 4, 0);
+    assert_int_equal(tu_line_of(&s, "records_out", NULL), 2);
+    assert_null(tu_find(&s, NULL, "records_in", NULL));
+    tu_assert_value(&s, NULL, "bytes", NULL, 2048, 0);
+    tu_assert_value(&s, NULL, "elapsed", NULL, 0.00877679, 1e-12);
+    /* the glued operand is said not to be read */
+    assert_true(tu_has_warning(&s, 1, "count=44+0"));
+    bdb_sink_free(&s);
 }
 
 /* A vagrant_lizardfs README ("run test: $pdsh -w chunk1,chunk2 < test"):
@@ -995,6 +1119,9 @@ int main(void)
         cmocka_unit_test(dd__garbage__never_crashes),
         cmocka_unit_test(dd__golden_figures__crosschecked_with_raw_text),
         cmocka_unit_test(dd__pdsh_host_prefixes__read_and_said_to_mix_hosts),
+        cmocka_unit_test(dd__echo_flattened_report__read_in_c_de_fr),
+        cmocka_unit_test(dd__french_report_flattened_in_a_quote__read),
+        cmocka_unit_test(dd__french_records_out_alone__read_as_written),
         cmocka_unit_test(dd__records_glued_to_the_next_prompt__both_jobs_read),
         cmocka_unit_test(dd__progress_updates_glued_on_one_line__each_a_point),
         cmocka_unit_test(dd__output_in_comments_glued_to_the_hash__read),

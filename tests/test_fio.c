@@ -1412,8 +1412,8 @@ static void fio__terse_clones__not_taken_for_interim_reports(void **state)
 /* Two servers on one machine (ports 8765, 8766): the JSON names each by
  * hostname and port; the normal output prints both as "<vm> " before
  * their (unprefixed) results, so the second becomes host=vm#2. Neither
- * is a clone or a repetition of the other; "All clients" is a sum, not
- * stored. */
+ * is a clone or a repetition of the other; "All clients" is their sum,
+ * stored as a job of that name with no host (issue 21). */
 static void fio__client_server_two_servers__host_param_per_server(void **state)
 {
     (void)state;
@@ -1423,7 +1423,15 @@ static void fio__client_server_two_servers__host_param_per_server(void **state)
                     18552.788845, 1e-9);
     tu_assert_value(&s, "randread-4k", "iops", "host=127.0.0.1:8765",
                     18793.206793, 1e-9);
-    assert_int_equal(count_metric(&s, "iops", NULL), 2);
+    /* the sum: `"jobname" : "All clients"` ... `"iops" : 37289.840637`
+     * (line 525), though its "hostname"/"port" are the last server's */
+    tu_assert_value(&s, "All clients", "iops", "rw=randread,block_size=4096",
+                    37289.840637, 1e-12);
+    assert_int_equal(tu_find(&s, "All clients", "iops", NULL)->line, 525);
+    assert_null(bdb_params_get(&tu_find(&s, "All clients", "iops", NULL)->params,
+                               "host"));
+    assert_int_equal(count_metric(&s, "iops", NULL), 3);
+    assert_int_equal(s.unread_lines, 0);
     assert_int_equal(count_metric(&s, NULL, "job=0"), 0);
     tu_assert_value(&s, "randread-4k", "disk_util", "host=127.0.0.1:8765",
                     40.243902, 1e-9);
@@ -1433,11 +1441,168 @@ static void fio__client_server_two_servers__host_param_per_server(void **state)
     /* "read: IOPS=25.0k" at line 10, "read: IOPS=26.0k" at line 39 */
     tu_assert_value(&s, "randread-4k", "iops", "host=vm,numjobs=1", 25.0e3, 0);
     tu_assert_value(&s, "randread-4k", "iops", "host=vm#2,numjobs=1", 26.0e3, 0);
-    assert_int_equal(count_metric(&s, "iops", NULL), 2);
+    /* line 66 "All clients: (groupid=0, jobs=2)" then line 67 "read:
+     * IOPS=51.0k, BW=199Mi (209M)(200MiB/1004msec)": fio prints the sum's
+     * rates with no unit (client.c leaves its unit_base 0) */
+    tu_assert_value(&s, "All clients", "iops", "rw=randread", 51.0e3, 0);
+    assert_int_equal(tu_find(&s, "All clients", "bandwidth", NULL)->line, 67);
+    tu_assert_value(&s, "All clients", "bandwidth", NULL, 199.0 * 1048576, 0);
+    tu_assert_value(&s, "All clients", "io_bytes", NULL, 200.0 * 1048576, 0);
+    tu_assert_value(&s, "All clients", "runtime", NULL, 1.004, 1e-12);
+    tu_assert_value(&s, "All clients", "cpu_sys", NULL, 10.93, 1e-12);
+    assert_null(bdb_params_get(&tu_find(&s, "All clients", "iops", NULL)->params,
+                               "host"));
+    assert_null(bdb_params_get(&tu_find(&s, "All clients", "iops", NULL)->params,
+                               "numjobs"));
+    assert_int_equal(count_metric(&s, "iops", NULL), 3);
+    assert_int_equal(s.unread_lines, 0);
     tu_assert_value(&s, "randread-4k", "disk_util", "host=vm#2", 57.80, 0);
     for (size_t i = 0; i < s.n; i++)
         assert_int_equal(s.samples[i].repetition, 1);
     assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
+/* One server running a randread-4k and a randwrite-8k job at once
+ * (samples/fio/generate4.sh): fio's client sums both into "All clients"
+ * (one read and one write direction), printed after the disk lines
+ * (normal, JSON and terse). Its
+ * parameters are the ones both jobs share (iodepth=4, ioengine=libaio),
+ * not rw nor block size; one host, so no host parameter at all. Values as
+ * printed, lines 60/66 and the JSON's lines 512/555. */
+static void fio__client_server_all_clients__sum_kept_with_shared_params(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    parse_ok("samples/fio/client-allclients-normal-randread-randwrite.txt", &s);
+    /* the jobs: "read: IOPS=33.3k, BW=130MiB/s (136MB/s)(130MiB/1001msec)"
+     * and "write: IOPS=32.7k, BW=256MiB/s (268MB/s)(256MiB/1001msec)" */
+    tu_assert_value(&s, "randread-4k", "iops", "rw=randread,numjobs=1", 33.3e3,
+                    1e-12);
+    tu_assert_value(&s, "randwrite-8k", "iops", "rw=randwrite,block_size=8192",
+                    32.7e3, 1e-12);
+    /* the sum, line 60 "read: IOPS=33.3k, BW=130Mi (136M)(130MiB/1001msec)"
+     * and line 66 "write: IOPS=32.7k, BW=256Mi (268M)(256MiB/1001msec);
+     * 0 zone resets" */
+    const char *rd = "direction=read,iodepth=4,ioengine=libaio";
+    const char *wr = "direction=write,iodepth=4,ioengine=libaio";
+    tu_assert_value(&s, "All clients", "iops", rd, 33.3e3, 1e-12);
+    assert_int_equal(tu_find(&s, "All clients", "iops", rd)->line, 60);
+    tu_assert_value(&s, "All clients", "bandwidth", rd, 130.0 * 1048576, 0);
+    tu_assert_value(&s, "All clients", "iops", wr, 32.7e3, 1e-12);
+    assert_int_equal(tu_find(&s, "All clients", "iops", wr)->line, 66);
+    tu_assert_value(&s, "All clients", "bandwidth", wr, 256.0 * 1048576, 0);
+    tu_assert_value(&s, "All clients", "zone_resets", wr, 0, 0);
+    /* "clat (nsec): min=631, max=3837.3k, avg=115699.32, stdev=117615.07" */
+    tu_assert_value(&s, "All clients", "clat_max", wr, 3837.3e-6, 1e-12);
+    /* "bw (  KiB/s): min=268032, max=268032, per=51.19%" */
+    tu_assert_value(&s, "All clients", "bandwidth_share", wr, 51.19, 1e-12);
+    /* "cpu          : usr=2.60%, sys=25.10%, ctx=18588, majf=0, minf=23" */
+    tu_assert_value(&s, "All clients", "context_switches", NULL, 18588, 0);
+    assert_int_equal(tu_find(&s, "All clients", "context_switches", NULL)->line,
+                     76);
+    const bdb_params *ps = &tu_find(&s, "All clients", "iops", rd)->params;
+    assert_null(bdb_params_get(ps, "rw"));
+    assert_null(bdb_params_get(ps, "block_size"));
+    assert_null(bdb_params_get(ps, "host"));
+    assert_null(bdb_params_get(ps, "numjobs"));
+    assert_null(bdb_params_get(&tu_find(&s, "randread-4k", "iops", NULL)->params,
+                               "host"));
+    assert_int_equal(count_metric(&s, "iops", NULL), 4);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+
+    parse_ok("samples/fio/client-allclients-json-randread-randwrite.json", &s);
+    /* `"jobname" : "All clients"` (line 504), `"iops" : 35476.523477`
+     * (line 512), `"iops" : 34165.834166` (line 555), `"ctx" : 17560` */
+    tu_assert_value(&s, "All clients", "iops", rd, 35476.523477, 1e-12);
+    assert_int_equal(tu_find(&s, "All clients", "iops", rd)->line, 512);
+    tu_assert_value(&s, "All clients", "iops", wr, 34165.834166, 1e-12);
+    assert_int_equal(tu_find(&s, "All clients", "iops", wr)->line, 555);
+    tu_assert_value(&s, "All clients", "context_switches", NULL, 17560, 0);
+    ps = &tu_find(&s, "All clients", "iops", rd)->params;
+    assert_null(bdb_params_get(ps, "rw"));
+    assert_null(bdb_params_get(ps, "host"));
+    tu_assert_value(&s, "randread-4k", "iops", "rw=randread", 35476.523477,
+                    1e-12);
+    assert_int_equal(tu_find(&s, "randread-4k", "iops", NULL)->line, 28);
+    assert_int_equal(count_metric(&s, "iops", NULL), 4);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+
+    /* terse: the server's disks on a line of their own (client.c
+     * handle_du), line 3 ";vda;24489;23620;3;0;2392;2051;4443;69.95%",
+     * and line 4 "3;fio-3.33;All clients;0;0;112688;112575;28143;1001;..."
+     * whose write block (fields 47-50) is "...;214976;214761;26845;1001" */
+    parse_ok("samples/fio/client-allclients-terse-randread-randwrite.txt", &s);
+    tu_assert_value(&s, NULL, "disk_read_ios", "device=vda", 24489, 0);
+    tu_assert_value(&s, NULL, "disk_util", "device=vda", 69.95, 1e-12);
+    tu_assert_value(&s, NULL, "disk_in_queue", "device=vda", 4.443, 1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_util", "device=vda"), 3);
+    tu_assert_value(&s, "All clients", "iops", "direction=read", 28143, 0);
+    tu_assert_value(&s, "All clients", "iops", "direction=write", 26845, 0);
+    assert_int_equal(tu_find(&s, "All clients", "iops", NULL)->line, 4);
+    tu_assert_value(&s, "randread-4k", "iops", "direction=read", 28143, 0);
+    assert_int_equal(count_metric(&s, "iops", NULL), 4);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
+/* Disk stats in quoted-printable mails, the line broken by soft breaks
+ * ("=" at a line's end) inside a key, a number or a pair, and every "="
+ * sent as "=3D". Public excerpts: search index id 49268747352 (an
+ * io_uring thread, fio 3.16: "in_queue=3D0, u=" / "til=3D99.95%") and
+ * 25052531154 (fio 3.x on dm-2 over sdb: "in_queue=3D134=" / "03887",
+ * "aggrticks=3D=" / "271/11493029"). Each figure is read at the line
+ * its number is printed on. */
+static void fio__qp_mail_disk_stats_soft_breaks__each_figure_at_its_line(
+    void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok("Run status group 0 (all jobs):\n"
+               "   READ: bw=3D552MiB/s (579MB/s), 552MiB/s-552MiB/s (579MB/s-579MB/s), io=\n"
+               "=3D64.7GiB (69.5GB), run=3D120001-120001msec\n"
+               "\n"
+               "Disk stats (read/write):\n"
+               "  nvme3n1: ios=3D16955008/0, merge=3D0/0, ticks=3D101477/0, in_queue=3D0, u=\n"
+               "til=3D99.95%\n", "fio", &s);
+    tu_assert_value(&s, NULL, "group_bandwidth", NULL, 552.0 * 1048576, 1e-12);
+    assert_int_equal(tu_line_of(&s, "group_bandwidth", NULL), 2);
+    tu_assert_value(&s, NULL, "group_io_bytes", NULL, 64.7 * 1073741824.0, 1e-12);
+    assert_int_equal(tu_line_of(&s, "group_io_bytes", NULL), 3);
+    tu_assert_value(&s, NULL, "disk_read_ios", "device=nvme3n1", 16955008, 0);
+    assert_int_equal(tu_line_of(&s, "disk_read_ios", "device=nvme3n1"), 6);
+    tu_assert_value(&s, NULL, "disk_read_ticks", "device=nvme3n1", 101.477, 1e-12);
+    tu_assert_value(&s, NULL, "disk_util", "device=nvme3n1", 99.95, 1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_util", "device=nvme3n1"), 7);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+
+    tu_text_ok("Disk stats (read/write):\n"
+               "    dm-2: ios=3D11/82263, merge=3D0/0, ticks=3D270/13403617, in_queue=3D134=\n"
+               "03887, util=3D97.10%, aggrios=3D11/152359, aggrmerge=3D0/5087, aggrticks=3D=\n"
+               "271/11493029, aggrin_queue=3D11494994, aggrutil=3D100.00%\n"
+               "  sdb: ios=3D11/152359, merge=3D0/5087, ticks=3D271/11493029, in_queue=3D11=\n"
+               "494994, util=3D100.00%\n", "fio", &s);
+    tu_assert_value(&s, NULL, "disk_write_ticks", "device=dm-2", 13403.617, 1e-12);
+    tu_assert_value(&s, NULL, "disk_in_queue", "device=dm-2", 13403.887, 1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_in_queue", "device=dm-2"), 2);
+    tu_assert_value(&s, NULL, "disk_util", "device=dm-2", 97.10, 1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_util", "device=dm-2"), 3);
+    tu_assert_value(&s, NULL, "disk_aggr_write_ios", "device=dm-2", 152359, 0);
+    assert_int_equal(tu_line_of(&s, "disk_aggr_write_ios", "device=dm-2"), 3);
+    tu_assert_value(&s, NULL, "disk_aggr_read_ticks", "device=dm-2", 0.271, 1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_aggr_read_ticks", "device=dm-2"), 4);
+    tu_assert_value(&s, NULL, "disk_aggr_write_ticks", "device=dm-2", 11493.029,
+                    1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_aggr_write_ticks", "device=dm-2"), 4);
+    tu_assert_value(&s, NULL, "disk_aggr_util", "device=dm-2", 100, 0);
+    tu_assert_value(&s, NULL, "disk_in_queue", "device=sdb", 11494.994, 1e-12);
+    assert_int_equal(tu_line_of(&s, "disk_in_queue", "device=sdb"), 5);
+    tu_assert_value(&s, NULL, "disk_util", "device=sdb", 100, 0);
+    assert_int_equal(tu_line_of(&s, "disk_util", "device=sdb"), 6);
+    assert_int_equal(s.unread_lines, 0);
     bdb_sink_free(&s);
 }
 
@@ -2580,6 +2745,8 @@ int main(void)
         cmocka_unit_test(fio__status_interval_with_clones__last_pair_kept),
         cmocka_unit_test(fio__terse_clones__not_taken_for_interim_reports),
         cmocka_unit_test(fio__client_server_two_servers__host_param_per_server),
+        cmocka_unit_test(fio__client_server_all_clients__sum_kept_with_shared_params),
+        cmocka_unit_test(fio__qp_mail_disk_stats_soft_breaks__each_figure_at_its_line),
         cmocka_unit_test(fio__error_line_beside_good_job__warned_good_job_kept),
         cmocka_unit_test(fio__truncated_json__complete_clone_kept_as_job_0),
         cmocka_unit_test(fio__json_job_with_nan__that_job_warned_others_kept),

@@ -459,10 +459,118 @@ static void source__lisp_double_semicolon_comments__wrk_read(void **st)
     done(&s);
 }
 
+/* fio 2.0.15's terse v3 line kept in a Python test as eleven string
+ * literals joined by "\" continuations (public excerpt: search index id
+ * 6650197202, a cloudbench test module, its REPORT constant, 11 lines).
+ * Python joins them into one string: the line is read whole, each
+ * figure at the file's line its field is printed on. Before, each piece
+ * was a line of its own and no tool was recognised. Read off the text:
+ * read 77968 KiB, 7796 KiB/s, 487 IOPS (line 1); clat 50.00% 676 usec
+ * (line 2); lat mean 720.603324 usec, bw min 15 KiB/s (line 4); write
+ * 478 IOPS (line 5); usr 4.04%, ctx 10592 (line 9); xvda1 5285 read ios,
+ * util 98.16% (line 11). */
+static void source__python_backslash_continued_terse_line__read_whole(
+    void **st)
+{
+    (void)st;
+    static const char log[] =
+        "REPORT = \"3;fio-2.0.15;16k-1-read;0;0;77968;7796;487;10001;0;0;0.000000;0.000000;555;2648;720.394213;198.444542;\" \\\n"
+        "         \"1.000000%=564;5.000000%=580;10.000000%=596;20.000000%=612;30.000000%=636;40.000000%=660;50.000000%=676;\" \\\n"
+        "         \"60.000000%=692;70.000000%=708;80.000000%=748;90.000000%=868;95.000000%=1048;99.000000%=1656;99.500000%=1976;\" \\\n"
+        "         \"99.900000%=2480;99.950000%=2640;99.990000%=2640;0%=0;0%=0;0%=0;555;2648;720.603324;198.447383;15;8896;\" \\\n"
+        "         \"94.723576%;7384.650000;1846.619366;76640;7663;478;10001;0;0;0.000000;0.000000;1046;5286;1345.434656;\" \\\n"
+        "         \"299.810440;1.000000%=1144;5.000000%=1160;10.000000%=1176;20.000000%=1192;30.000000%=1208;40.000000%=1224;\" \\\n"
+        "         \"50.000000%=1240;60.000000%=1272;70.000000%=1320;80.000000%=1416;90.000000%=1592;95.000000%=1928;\" \\\n"
+        "         \"99.000000%=2800;99.500000%=2992;99.900000%=3280;99.950000%=3792;99.990000%=5280;0%=0;0%=0;0%=0;1050;5290;\" \\\n"
+        "         \"1349.806263;299.806389;6496;8288;99.825546%;7649.631579;552.433728;4.040000%;0.000000%;10592;0;4;109.6%;0.0%;\" \\\n"
+        "         \"0.0%;0.0%;0.0%;0.0%;0.0%;0.00%;0.00%;0.00%;0.00%;0.00%;0.00%;0.00%;0.00%;40.23%;7.15%;50.28%;2.32%;0.02%;\" \\\n"
+        "         \"0.00%;0.00%;0.00%;0.00%;0.00%;0.00%;0.00%;0.00%;0.00%;xvda1;5285;5188;0;2;3752;7032;10788;98.16%\"\n";
+    kept s;
+    parse(log, NULL, &s);
+    assert_string_equal(s.v[0].tool, "fio");
+    value_at(&s, 1, "iops", "direction=read", 487);
+    value_at(&s, 1, "bandwidth", "direction=read", 7796 * 1024.0);
+    value_at(&s, 1, "io_bytes", "direction=read", 77968 * 1024.0);
+    value_at(&s, 1, "clat_mean", "direction=read", 720.394213e-6);
+    value_at(&s, 2, "clat_p50", "direction=read", 676e-6);
+    value_at(&s, 4, "latency_mean", "direction=read", 720.603324e-6);
+    value_at(&s, 4, "bandwidth_min", "direction=read", 15 * 1024.0);
+    value_at(&s, 5, "bandwidth_mean", "direction=read", 7384.65 * 1024.0);
+    value_at(&s, 5, "iops", "direction=write", 478);
+    value_at(&s, 9, "latency_mean", "direction=write", 1349.806263e-6);
+    value_at(&s, 9, "cpu_usr", NULL, 4.04);
+    value_at(&s, 9, "context_switches", NULL, 10592);
+    value_at(&s, 11, "disk_read_ios", "device=xvda1", 5285);
+    value_at(&s, 11, "disk_util", "device=xvda1", 98.16);
+    /* one line: one job, not eleven broken ones; nothing left unread */
+    size_t iops = 0;
+    for (size_t i = 0; i < s.n; i++)
+        iops += strcmp(s.v[i].metric, "iops") == 0;
+    assert_int_equal(iops, 2);
+    assert_int_equal(s.sink.unread_lines, 0);
+    done(&s);
+}
+
+/* The same kind of line as C's adjacent literals under a declaration
+ * (`static const char *x =` then one literal a line, no operator), and
+ * as JavaScript's "+"-joined literals: the text is the real fio 3.33
+ * terse line of samples/fio/client-allclients-terse-randread-randwrite.txt
+ * (line 4, "All clients"), cut into pieces here; the program's string is
+ * that one line, read whole. A list of literals ("...",) stays a line
+ * each (source__python_literals_with_escaped_newlines__records_read and
+ * the iperf lists of test_unwrap). */
+static void source__c_and_js_concatenated_literals__one_line(void **st)
+{
+    (void)st;
+    size_t n;
+    char *raw = tu_read("samples/fio/client-allclients-terse-randread-randwrite.txt",
+                        &n);
+    const char *l4 = raw;
+    for (int k = 1; k < 4; k++)
+        l4 = strchr(l4, '\n') + 1;
+    size_t len = (size_t)(strchr(l4, '\n') - l4);
+    for (int form = 0; form < 2; form++) {
+        char *text = malloc(len * 2 + 200);
+        assert_non_null(text);
+        strcpy(text, form == 0 ? "static const char *terse =\n"
+                               : "const terse =\n");
+        /* pieces of 100 bytes, one literal a line */
+        for (size_t at = 0; at < len; at += 100) {
+            size_t k = len - at < 100 ? len - at : 100;
+            strcat(text, "    \"");
+            strncat(text, l4 + at, k);
+            strcat(text, at + k < len ? (form == 0 ? "\"\n" : "\" +\n")
+                                      : "\";\n");
+        }
+        kept s;
+        parse(text, NULL, &s);
+        assert_string_equal(s.v[0].tool, "fio");
+        /* "3;fio-3.33;All clients;0;0;112688;112575;28143;1001;..." and
+         * the write block's "...;214976;214761;26845;1001" */
+        value_at(&s, 2, "iops", "direction=read", 28143);
+        value_at(&s, 2, "io_bytes", "direction=read", 112688 * 1024.0);
+        const bdb_sample *w = NULL;
+        for (size_t i = 0; i < s.n && !w; i++)
+            if (!strcmp(s.v[i].metric, "iops") &&
+                bdb_params_get(&s.v[i].params, "direction") &&
+                !strcmp(bdb_params_get(&s.v[i].params, "direction"), "write"))
+                w = &s.v[i];
+        assert_non_null(w);
+        assert_true(w->value == 26845);
+        assert_true(w->line > 2);
+        assert_int_equal(s.sink.unread_lines, 0);
+        done(&s);
+        free(text);
+    }
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(source__rust_const_terse_line__read_at_its_line),
+        cmocka_unit_test(source__python_backslash_continued_terse_line__read_whole),
+        cmocka_unit_test(source__c_and_js_concatenated_literals__one_line),
         cmocka_unit_test(source__erlang_percent_comments__mr_lines_read),
         cmocka_unit_test(source__jsx_template_literal__progress_and_summary_read),
         cmocka_unit_test(source__caret_escapes_before_a_figure__read),
