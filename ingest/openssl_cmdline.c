@@ -35,14 +35,56 @@ static int takes_arg(const char *name)
     return 0;
 }
 
+/* An elliptic-curve algorithm of speed's command line, as its row
+ * names it: "ecdsap256" is "ecdsa-nistp256" (256 bits), "ecdhk283"
+ * "ecdh-nistk283", "ecdsabrp384r1" "ecdsa-brainpoolp384r1" (apps/speed.c
+ * ecdsa_choices[] / ecdh_choices[]); X25519 and X448 are named by their
+ * bits already. */
+static void curve_operand(ossl_run *r, const char *a)
+{
+    const char *alg = strncmp(a, "ecdsa", 5) == 0  ? "ecdsa"
+                      : strncmp(a, "ecdh", 4) == 0 ? "ecdh"
+                                                   : NULL;
+    if (!alg)
+        return;
+    const char *c = a + strlen(alg);
+    if (!*c) {
+        r->cmd_all_curves = 1;
+        return;
+    }
+    if (r->ncmd_curves == 8)
+        return;
+    const char *family = NULL;
+    if (strncmp(c, "brp", 3) == 0) {
+        family = "brainpoolp";
+        c += 3;
+    } else if (c[0] == 'p' || c[0] == 'k' || c[0] == 'b') {
+        family = c[0] == 'p' ? "nistp" : c[0] == 'k' ? "nistk" : "nistb";
+        c++;
+    } else {
+        return;
+    }
+    int bits = 0;
+    const char *d = c;
+    while (*d >= '0' && *d <= '9' && bits < 100000)
+        bits = bits * 10 + (*d++ - '0');
+    if (bits <= 0 || d == c || strlen(d) > 2)
+        return;
+    snprintf(r->cmd_curves[r->ncmd_curves].name,
+             sizeof r->cmd_curves[0].name, "%s-%s%s", alg, family, c);
+    r->cmd_curves[r->ncmd_curves++].bits = bits;
+}
+
 /* Walks speed's options the way OpenSSL's opt_next() does: "-name",
  * "--name", "-name=value" or "-name value". */
 static void speed_options(ossl_run *r, const bdb_cmdline *cmd)
 {
     for (int i = 2; i < cmd->argc; i++) {
         const char *a = cmd->argv[i];
-        if (a[0] != '-' || !a[1])
-            continue; /* an algorithm */
+        if (a[0] != '-' || !a[1]) {
+            curve_operand(r, a); /* an algorithm */
+            continue;
+        }
         a++;
         if (*a == '-')
             a++;

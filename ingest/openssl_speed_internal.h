@@ -51,6 +51,14 @@ typedef struct ossl_run {
     char engine[VALUE_BUF];   /* -engine, or 'engine "X" set.' */
     char provider[VALUE_BUF]; /* -provider X [-provider Y]: X+Y */
     int aead_header;     /* the header has -aead's sizes 2 31 136 ... */
+    /* curves the command line names ("ecdsap256": "ecdsa-nistp256",
+     * 256), to name a result whose line gives the bits only */
+    struct {
+        char name[32];
+        int bits;
+    } cmd_curves[8];
+    int ncmd_curves;
+    int cmd_all_curves;  /* "ecdsa" or "ecdh" alone: every curve runs */
     /* what the run printed */
     int children;        /* highest child number seen + 1 */
     int per_child;       /* figures are one -multi child's (untabled()) */

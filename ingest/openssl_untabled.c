@@ -15,9 +15,12 @@
  *   "rsa2048", "dsa2048", "ffdh2048", "ed25519", "ecdh-x25519",
  *   "sm2-curvesm2", KEM and signature names with table=kem/sig. An ECDSA
  *   or ECDH line names the curve's bits only ("256 bits ECDSA signs":
- *   nistp256 or brainpoolP256r1, "163 bits": nistk163 or nistb163), so
- *   its benchmark is "ecdsa-256bits"; a second result of the same bits and
- *   operation in one run (another curve) is a warning, not a figure.
+ *   nistp256 or brainpoolP256r1, "163 bits": nistk163 or nistb163): the
+ *   curves of those bits the command line names ("ecdsap256": the row's
+ *   "ecdsa-nistp256"), in the order speed runs them (NIST P, K, B, then
+ *   brainpool r1, t1), else "ecdsa-256bits"; a result of the same bits
+ *   and operation that none of them names (another curve) is a warning,
+ *   not a figure.
  *
  * With a table, its rows take their results first (openssl_trace.c); what
  * follows the last result a row took is what a table cut short lost (the
@@ -32,10 +35,58 @@
 
 #include "openssl_speed_internal.h"
 
+/* speed's order of the curves of one size (apps/speed.c ecdsa_choices[],
+ * ecdh_choices[]): NIST P, K, B, then brainpool r1 and t1. */
+static int curve_rank(const char *name)
+{
+    const char *dash = strchr(name, '-');
+    const char *c = dash ? dash + 1 : name;
+    if (strncmp(c, "nistp", 5) == 0)
+        return 0;
+    if (strncmp(c, "nistk", 5) == 0)
+        return 1;
+    if (strncmp(c, "nistb", 5) == 0)
+        return 2;
+    size_t l = strlen(c);
+    return l && c[l - 1] == '1' && l >= 2 && c[l - 2] == 't' ? 4 : 3;
+}
+
+/* The rank-th (from 0) curve of alg and bits the command line names, in
+ * the order speed runs them; NULL when it names no such curve. */
+static const char *named_curve(const ossl_run *r, const char *alg,
+                               size_t alen, int bits, int rank)
+{
+    const char *list[8];
+    int n = 0;
+    for (int i = 0; i < r->ncmd_curves; i++) {
+        const char *cn = r->cmd_curves[i].name;
+        if (r->cmd_curves[i].bits != bits || strncmp(cn, alg, alen) != 0 ||
+            cn[alen] != '-')
+            continue;
+        int dup = 0;
+        for (int j = 0; j < n; j++)
+            dup |= strcmp(list[j], cn) == 0;
+        if (!dup)
+            list[n++] = cn;
+    }
+    /* insertion sort by speed's order */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && curve_rank(list[j]) < curve_rank(list[j - 1]);
+             j--) {
+            const char *t = list[j];
+            list[j] = list[j - 1];
+            list[j - 1] = t;
+        }
+    return rank < n ? list[rank] : NULL;
+}
+
 /* The row name and table of a public-key result's key (bdb_ossl_pk_key),
- * and the bits it names (0: none). */
-static void pk_row_name(const char *key, char *name, size_t n,
-                        const char **table, int *bits)
+ * and the bits it names (0: none); rank: how many results of the same
+ * key and operation came before it in the run. 0 when it cannot be told
+ * which row the result is of (a second curve of the same bits that the
+ * command line does not name). */
+static int pk_row_name(const ossl_run *r, const char *key, int rank,
+                       char *name, size_t n, const char **table, int *bits)
 {
     *table = NULL;
     *bits = 0;
@@ -47,37 +98,50 @@ static void pk_row_name(const char *key, char *name, size_t n,
         while (*d && (*d < '0' || *d > '9'))
             d++;
         *bits = atoi(d);
-        return;
+        return rank == 0;
     }
     size_t alen = (size_t)(colon - key);
     if ((alen == 3 && strncmp(key, "kem", 3) == 0) ||
         (alen == 3 && strncmp(key, "sig", 3) == 0)) {
         *table = strncmp(key, "kem", 3) == 0 ? "kem" : "sig";
         snprintf(name, n, "%s", colon + 1);
-        return;
+        return rank == 0;
     }
     *bits = atoi(colon + 1);
     if (alen == 4 && strncmp(key, "ecdh", 4) == 0 &&
-        (*bits == 253 || *bits == 448))
+        (*bits == 253 || *bits == 448)) {
         snprintf(name, n, "ecdh-x%s", *bits == 253 ? "25519" : "448");
-    else if (alen == 3 && strncmp(key, "sm2", 3) == 0)
+        return rank == 0;
+    }
+    if (alen == 3 && strncmp(key, "sm2", 3) == 0) {
         snprintf(name, n, "sm2-curvesm2");
-    else
-        snprintf(name, n, "%.*s-%dbits", (int)alen, key, *bits);
+        return rank == 0;
+    }
+    /* the curves of these bits the command line names, in speed's order */
+    const char *named = r->cmd_all_curves ? NULL
+                                          : named_curve(r, key, alen, *bits,
+                                                        rank);
+    if (named) {
+        snprintf(name, n, "%s", named);
+        return 1;
+    }
+    snprintf(name, n, "%.*s-%dbits", (int)alen, key, *bits);
+    return rank == 0;
 }
 
-/* An earlier result of the same public-key operation among [from, k). */
-static int pk_repeated(const ossl_ctx *c, size_t from, size_t k)
+/* How many results of the same public-key operation came before k in
+ * [from, k). */
+static int pk_rank(const ossl_ctx *c, size_t from, size_t k)
 {
     const ossl_point *pt = &c->pts[k];
+    int n = 0;
     for (size_t j = from; j < k; j++) {
         const ossl_point *q = &c->pts[j];
-        if (q->r.kind == OSSL_PK && q->mr == pt->mr &&
-            strcmp(q->r.key, pt->r.key) == 0 &&
-            strcmp(q->r.op, pt->r.op) == 0)
-            return 1;
+        n += q->r.kind == OSSL_PK && q->mr == pt->mr &&
+             strcmp(q->r.key, pt->r.key) == 0 &&
+             strcmp(q->r.op, pt->r.op) == 0;
     }
-    return 0;
+    return n;
 }
 
 static int pk_figure(ossl_ctx *c, size_t from, size_t k)
@@ -86,7 +150,8 @@ static int pk_figure(ossl_ctx *c, size_t from, size_t k)
     char name[NAME_BUF];
     const char *table;
     int bits;
-    pk_row_name(pt.r.key, name, sizeof name, &table, &bits);
+    int told = pk_row_name(&c->run, pt.r.key, pk_rank(c, from, k), name,
+                           sizeof name, &table, &bits);
     if (pt.bits > 0)
         bits = pt.bits;
     if (!pt.r.op[0])
@@ -94,11 +159,11 @@ static int pk_figure(ossl_ctx *c, size_t from, size_t k)
                   "%s: the operation of this result is not known (its "
                   "\"+DTP:\" line is missing); not imported",
                   name);
-    if (pk_repeated(c, from, k))
+    if (!told)
         return bdb_ossl_warn(c, pt.line,
                   "%s: a second %s result of this run without its table: "
-                  "another curve of the same bits, which one the progress "
-                  "line does not say; not imported",
+                  "another curve of the same bits, which one neither the "
+                  "progress line nor the command line says; not imported",
                   name, pt.r.op);
     const char *ops[1] = {pt.r.op};
     double rate = pt.r.count / pt.r.secs;

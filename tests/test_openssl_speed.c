@@ -1624,6 +1624,58 @@ static const char tongsuo_sm2[] =
     "                              sign    verify    sign/s verify/s\n"
     " 256 bits SM2 (CurveSM2)   0.0013s   0.0010s    746.3    970.0\n";
 
+/* ECDSA and ECDH progress lines name bits, not the curve: the command
+ * line's curves name them, in speed's order (NIST P before brainpool), as
+ * the rows of the same run (kept on stdout) do; figures equal the rows to
+ * their rounding. A real OpenSSL 3.0.19 run made here (samples/openssl-
+ * speed/README.md). */
+static void openssl_speed__progress_curves__named_by_command_line(void **state)
+{
+    (void)state;
+    bdb_sink s, table;
+    size_t len;
+    const char *rel = DIR_REL "setx-doing-only-ecdsa-ecdh-curves.txt";
+    char *text = tu_read(rel, &len);
+    parse_ok(rel, NULL, &s);
+    parse_ok(DIR_REL "setx-doing-only-ecdsa-ecdh-curves-stdout.txt", NULL,
+             &table);
+    assert_int_equal(s.n, 5 * 2);
+    static const struct {
+        const char *name, *metric;
+        int line;
+    } want[] = {{"ecdsa-nistp256", "sign_per_sec", 2},
+                {"ecdsa-nistp256", "verify_per_sec", 3},
+                {"ecdsa-brainpoolp256r1", "sign_per_sec", 4},
+                {"ecdsa-brainpoolp256r1", "verify_per_sec", 5},
+                {"ecdh-nistp384", "op_per_sec", 6}};
+    for (int i = 0; i < 5; i++) {
+        const bdb_sample *x = tu_find(&s, want[i].name, want[i].metric, NULL);
+        assert_non_null(x);
+        assert_int_equal(x->line, want[i].line);
+        tu_assert_close(x->value, doing_ops_rate(text, want[i].line), 1e-9,
+                        want[i].name);
+        const bdb_sample *t =
+            tu_find(&table, want[i].name, want[i].metric, NULL);
+        assert_non_null(t);
+        assert_true(fabs(x->value - t->value) <= 0.05 + 1e-9);
+    }
+    free(text);
+    bdb_sink_free(&s);
+    bdb_sink_free(&table);
+
+    /* without the command line the second curve cannot be told: the
+     * first is "ecdsa-256bits", the second a warning */
+    text = tu_read(rel, &len);
+    char *nl = strchr(text, '\n');
+    assert_non_null(nl);
+    text_ok(nl + 1, &s);
+    free(text);
+    assert_non_null(tu_find(&s, "ecdsa-256bits", "sign_per_sec", NULL));
+    assert_null(tu_find(&s, "ecdsa-brainpoolp256r1", "sign_per_sec", NULL));
+    assert_true(tu_has_warning(&s, 3, "a second sign result"));
+    bdb_sink_free(&s);
+}
+
 static void openssl_speed__vendor_builds__rows_read_whatever_the_name(void **state)
 {
     (void)state;
@@ -2098,6 +2150,7 @@ int main(void)
         cmocka_unit_test(openssl_speed__truncated_pk_table__rows_before_the_cut_kept),
         cmocka_unit_test(openssl_speed__progress_lines_only__every_result_a_figure),
         cmocka_unit_test(openssl_speed__vendor_builds__rows_read_whatever_the_name),
+        cmocka_unit_test(openssl_speed__progress_curves__named_by_command_line),
         cmocka_unit_test(openssl_speed__truncated_before_any_row__fails_saying_truncated),
         cmocka_unit_test(openssl_speed__multi_children_lines_only__child_figures_parallel),
         cmocka_unit_test(openssl_speed__multi_children_lines_interleaved__not_guessed),
