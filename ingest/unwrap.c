@@ -1802,8 +1802,9 @@ static unsigned long escape_code(const char *x, const char *e, size_t *used)
             break;
         cp = cp * (unsigned long)base + (unsigned long)v;
     }
-    if (!base || n != want || (base == 8 && cp == 0))
-        return 0;   /* "\\0" alone, a cut "\\u00": as written */
+    /* "\\0", "\\u0000" (no NUL in the text), a cut "\\u00": none */
+    if (!base || n != want || cp == 0)
+        return 0;
     *used = (size_t)(d - x) + n;
     return cp;
 }

@@ -363,6 +363,16 @@ static void unwrap__json_member_escapes_and_lines_twin__read_once(void **st)
     assert_int_equal(tu_line_of(&s, "bytes", NULL), 14);
     assert_false(tu_has_warning(&s, 9, "10.1213"));
     bdb_sink_free(&s);
+
+    /* "\u0000" is no character: no NUL byte enters the text (its
+     * letters are kept, as an unknown escape's are) */
+    static const char nul[] = "{\n  \"x\": \"dd\\u0000 1\\n2\\n3\\n4\\n\"\n}\n";
+    bdb_unwrapped u;
+    assert_int_equal(bdb_unwrap(nul, strlen(nul), &u), 0);
+    assert_non_null(u.text);
+    assert_null(memchr(u.text, '\0', u.len));
+    assert_non_null(strstr(u.text, "ddu0000 1\n2\n"));
+    bdb_unwrap_free(&u);
 }
 
 static void unwrap__plain_log__nothing_copied(void **st)
