@@ -1794,19 +1794,68 @@ static int member_key(const char *s, const char *o, const char **k,
 
 /* The literal of [s, e): its opening quote *open and its closing one
  * *close (e when it runs to the line's end), when it holds three "\n"
- * escapes or more and a digit; 0 otherwise. The literal is the string
- * that holds the line's first "\n": strings closed before it (JSON keys
- * and members, {"rc": 0, "stdout": " \n...) are passed over. A JSON
+ * escapes or more and a digit; 0 otherwise, and 2 for a member whose
+ * text an array spread over the lines after it repeats (esc_ctx.twin).
+ * The literal is the string that holds the line's first "\n": strings
+ * closed before it (JSON keys and members, {"rc": 0, "stdout": " \n...)
+ * are passed over. A JSON
  * member's string ends at its first unescaped quote; it is 0 in a tool's
- * own JSON (v given and own_json_seen), as iperf3's server_output_text,
- * and when the look of v holds the same text as lines too (Ansible's
- * "stdout" beside its "stdout_lines" array, read by the literals pass). */
-static int own_json_seen(const view *v);
-static int lines_twin(const view *v, const char *k, const char *ke);
+ * own JSON (own_json_seen), as iperf3's server_output_text, and when the
+ * look of v holds the same text as lines too (Ansible's "stdout" beside
+ * its "stdout_lines" array, read by the literals pass). */
+typedef struct esc_ctx {
+    int own_json;           /* own_json_seen(v) */
+    size_t ntwins;          /* keys K of "K_lines": [ arrays spread over
+                               lines, that the literals pass reads */
+    char twin[16][64];
+} esc_ctx;
 
-static int escaped_literal(const char *s, const char *e, const view *v,
-                           int own_json, const char **open,
-                           const char **close)
+static int own_json_seen(const view *v);
+
+/* 1 when the member [k, ke) has a "K_lines" twin (esc_ctx.twin). */
+static int member_twin(const esc_ctx *x, const char *k, const char *ke)
+{
+    size_t n = (size_t)(ke - k);
+    for (size_t i = 0; i < x->ntwins; i++)
+        if (strlen(x->twin[i]) == n && !memcmp(x->twin[i], k, n))
+            return 1;
+    return 0;
+}
+
+/* The keys K of the look of v whose "K_lines" array is spread over lines
+ * (Ansible's "stdout_lines": [ beside its "stdout"), when v is no JSON
+ * document alone (literals_seen: a document's string arrays are its own,
+ * so the literals pass reads them only then). */
+static void esc_ctx_init(esc_ctx *x, const view *v)
+{
+    memset(x, 0, sizeof *x);
+    x->own_json = own_json_seen(v);
+    const char *b = v->p, *e = v->p + look(v), *f = skip_blank(b, e);
+    while (f < e && (*f == '\n' || *f == '\r' || *f == ' '))
+        f++;
+    if (f < e && *f == '{')
+        return;
+    for (const char *q = b; x->ntwins < 16 &&
+                            (q = bdb_find_n(q, e, "_lines\"", 7)) != NULL;
+         q += 7) {
+        const char *r = skip_blank(q + 7, e);
+        if (r < e && *r == ':')
+            r = skip_blank(r + 1, e);
+        const char *nl = r < e ? memchr(r, '\n', (size_t)(e - r)) : NULL;
+        if (r >= e || *r != '[' || !is_blank_text(r + 1, nl ? nl : e))
+            continue;
+        const char *k = q;
+        while (k > b && k[-1] != '"' && k[-1] != '\n' && q - k < 63)
+            k--;
+        if (k == b || k[-1] != '"' || k == q)
+            continue;
+        memcpy(x->twin[x->ntwins], k, (size_t)(q - k));
+        x->twin[x->ntwins++][q - k] = '\0';
+    }
+}
+
+static int escaped_literal(const char *s, const char *e, esc_ctx *x,
+                           const char **open, const char **close)
 {
     const char *first_nl = NULL, *last_nl = NULL;
     int nl = 0, digit = 0;
@@ -1827,15 +1876,21 @@ static int escaped_literal(const char *s, const char *e, const view *v,
         return 0;
     const char *c = e, *k, *ke;
     if (member_key(s, o, &k, &ke)) {
-        if (own_json ||
-            ((size_t)(ke - k) == 18 && !memcmp(k, "server_output_text", 18)) ||
-            lines_twin(v, k, ke))
+        if (x->own_json ||
+            ((size_t)(ke - k) == 18 && !memcmp(k, "server_output_text", 18)))
             return 0;
         for (const char *q = o + 1; q < e; q++)
             if (*q == *o && !escaped(s, q)) {
                 c = q;
                 break;
             }
+        if (member_twin(x, k, ke)) {
+            if (c == e)
+                return 0;
+            *open = o;
+            *close = c;
+            return 2;
+        }
         nl = 0;
         for (const char *q = o + 1; q + 1 < c; q++)
             nl += q[0] == '\\' && q[1] == 'n' && !escaped(s, q);
@@ -1876,35 +1931,6 @@ static int own_json_seen(const view *v)
     return 0;
 }
 
-/* 1 when the literals pass will read the text of the member named [k,
- * ke) as lines: the look of v holds a "K_lines" array spread over lines
- * (Ansible's "stdout_lines": [ beside its "stdout"), and v is no JSON
- * document alone (literals_seen: a document's string arrays are its
- * own). */
-static int lines_twin(const view *v, const char *k, const char *ke)
-{
-    char key[72];
-    size_t n = (size_t)(ke - k);
-    const char *e = v->p + look(v), *f = skip_blank(v->p, e);
-    while (f < e && (*f == '\n' || *f == '\r' || *f == ' '))
-        f++;
-    if (n + 9 > sizeof key || (f < e && *f == '{'))
-        return 0;
-    key[0] = '"';
-    memcpy(key + 1, k, n);
-    memcpy(key + 1 + n, "_lines\"", 8);
-    for (const char *q = v->p; (q = bdb_find_n(q, e, key, n + 8)) != NULL;
-         q += n + 8) {
-        const char *r = skip_blank(q + n + 8, e);
-        if (r < e && *r == ':')
-            r = skip_blank(r + 1, e);
-        const char *nl = r < e ? memchr(r, '\n', (size_t)(e - r)) : NULL;
-        if (r < e && *r == '[' && is_blank_text(r + 1, nl ? nl : e))
-            return 1;
-    }
-    return 0;
-}
-
 /* The character of an escape whose letter is at x ("u001b" of "\\u001b",
  * "x1b", "033", "e"), with *used its length from x; *used 0 when x starts
  * no such escape ("n", "t", "\\"...). */
@@ -1929,8 +1955,9 @@ static unsigned long escape_code(const char *x, const char *e, size_t *used)
             break;
         cp = cp * (unsigned long)base + (unsigned long)v;
     }
-    if (!base || n != want || (base == 8 && cp == 0))
-        return 0;   /* "\\0" alone, a cut "\\u00": as written */
+    /* "\\0", "\\u0000" (no NUL in the text), a cut "\\u00": none */
+    if (!base || n != want || cp == 0)
+        return 0;
     *used = (size_t)(d - x) + n;
     return cp;
 }
@@ -1991,9 +2018,10 @@ static int escapes_seen(const view *v)
     view w = {v->p, look(v), NULL};
     size_t pos = 0;
     const char *s, *e, *o, *c;
-    int own = own_json_seen(v);
+    esc_ctx x;
+    esc_ctx_init(&x, v);
     while (next_line(&w, &pos, &s, &e))
-        if (escaped_literal(s, e, v, own, &o, &c))
+        if (escaped_literal(s, e, &x, &o, &c))
             return 1;
     return 0;
 }
@@ -2002,11 +2030,18 @@ static int escapes_pass(const view *v, text *out)
 {
     size_t pos = 0, i = 0;
     const char *s, *e, *o, *c;
-    int own = own_json_seen(v);
+    esc_ctx ctx;
+    esc_ctx_init(&ctx, v);
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
-        if (!escaped_literal(s, e, v, own, &o, &c)) {
-            if (put_bytes(out, s, (size_t)(e - s)) || end_line(out, from))
+        int lit = escaped_literal(s, e, &ctx, &o, &c);
+        if (lit != 1) {
+            /* a member whose lines its "_lines" twin gives: emptied,
+             * read once, from the twin, each figure at its own line */
+            if ((lit == 2 ? put_bytes(out, s, (size_t)(o + 1 - s)) ||
+                                put_bytes(out, c, (size_t)(e - c))
+                          : put_bytes(out, s, (size_t)(e - s))) ||
+                end_line(out, from))
                 return BDB_ENOMEM;
             continue;
         }

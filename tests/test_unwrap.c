@@ -266,7 +266,7 @@ static void unwrap__json_member_holding_tool_text__read_at_its_line(void **st)
  * 17021350528, its lines as published, the TASK line's row of asterisks
  * shortened): the "stderr" member is read
  * once, its "stderr_lines" array (the same lines again) not read twice
- * nor warned as unread. */
+ * nor warned as unread, printed on one line or over lines. */
 static void unwrap__json_member_escapes_and_lines_twin__read_once(void **st)
 {
     (void)st;
@@ -320,6 +320,59 @@ static void unwrap__json_member_escapes_and_lines_twin__read_once(void **st)
                       10.1213, 1e-12);
     assert_false(tu_has_warning(&s, 2, "24049"));
     bdb_sink_free(&s);
+
+    /* the same result as Ansible's default callback prints it over lines
+     * (json.dumps(indent=4) of the line's JSON): its "stderr_lines" array
+     * gives the figures, each at its own line, and the "stderr" member
+     * (line 9) is not read or warned a second time */
+    static const char pretty[] =
+        "fatal: [localhost]: FAILED! => {\n"
+        "    \"changed\": true,\n"
+        "    \"cmd\": \"dd if=/dev/zero of=/dev/mapper/3600508b400099f8e0"
+        "002e000036a0000 bs=1M\",\n"
+        "    \"delta\": \"0:00:12.366169\",\n"
+        "    \"end\": \"2019-10-22 11:58:59.287969\",\n"
+        "    \"msg\": \"non-zero return code\",\n"
+        "    \"rc\": 1,\n"
+        "    \"start\": \"2019-10-22 11:58:46.921800\",\n"
+        "    \"stderr\": \"dd: error writing \xe2\x80\x98" "/dev/mapper/3"
+        "600508b400099f8e0002e000036a0000\xe2\x80\x99" ": No space left o"
+        "n device\\n24049+0 records in\\n24048+0 records out\\n2521660211"
+        "2 bytes (25 GB) copied, 10.1213 s, 2.5 GB/s\",\n"
+        "    \"stderr_lines\": [\n"
+        "        \"dd: error writing \xe2\x80\x98" "/dev/mapper/3600508b4"
+        "00099f8e0002e000036a0000\xe2\x80\x99" ": No space left on device"
+        "\",\n"
+        "        \"24049+0 records in\",\n"
+        "        \"24048+0 records out\",\n"
+        "        \"25216602112 bytes (25 GB) copied, 10.1213 s, 2.5 GB/s\"\n"
+        "    ],\n"
+        "    \"stdout\": \"\",\n"
+        "    \"stdout_lines\": []\n"
+        "}\n";
+    bdb_sink_init(&s);
+    bdb_diag_clear(&d);
+    assert_int_equal(
+        bdb_ingest_buffer(pretty, strlen(pretty), &o, &s, NULL, 0, &d), 0);
+    assert_int_equal(tu_count(&s, "records_in"), 1);
+    assert_int_equal(tu_count(&s, "bytes"), 1);
+    tu_assert_printed(pretty, &s, "records_in", NULL, "\"24049+0 records in",
+                      24049, 0);
+    tu_assert_printed(pretty, &s, "bytes", NULL, "\"25216602112 bytes",
+                      25216602112.0, 0);
+    assert_int_equal(tu_line_of(&s, "bytes", NULL), 14);
+    assert_false(tu_has_warning(&s, 9, "10.1213"));
+    bdb_sink_free(&s);
+
+    /* "\u0000" is no character: no NUL byte enters the text (its
+     * letters are kept, as an unknown escape's are) */
+    static const char nul[] = "{\n  \"x\": \"dd\\u0000 1\\n2\\n3\\n4\\n\"\n}\n";
+    bdb_unwrapped u;
+    assert_int_equal(bdb_unwrap(nul, strlen(nul), &u), 0);
+    assert_non_null(u.text);
+    assert_null(memchr(u.text, '\0', u.len));
+    assert_non_null(strstr(u.text, "ddu0000 1\n2\n"));
+    bdb_unwrap_free(&u);
 }
 
 static void unwrap__plain_log__nothing_copied(void **st)
