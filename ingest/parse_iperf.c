@@ -34,7 +34,10 @@
  *   builds and old 3.x call the rate column "Bandwidth". -J prints one JSON
  *   object: start.test_start, intervals[].sum (and sum_bidir_reverse),
  *   end.sum_sent/sum_received (+ _bidir_reverse), end.streams[], UDP's
- *   end.sum, end.cpu_utilization_percent.
+ *   end.sum, end.cpu_utilization_percent. 3.17+ --json-stream prints the
+ *   same parts as events, one object a line ({"event":"start","data":
+ *   ...}, "interval" each interval, "error", "server_output_json" /
+ *   "_text", "end"), read as one document per test (iperf3_json.c).
  *
  * Units (checked in the sources): both tools format with one routine
  * (iperf2 stdio.c byte_snprintf, iperf3 units.c unit_snprintf): lowercase
@@ -263,11 +266,60 @@ static char *own_runs(const char *buf, size_t len, int want, size_t *olen)
     return o;
 }
 
+/* iperf3 --json-stream (3.17+): a line that opens an event object,
+ * {"event":"interval","data":...} (cJSON unformatted; jq puts "event"
+ * on a line of its own): 2 for start, interval and end, 1 for the other
+ * events (error, server_output_json, server_output_text), else 0. */
+static int stream_event_line(const char *p, const char *e)
+{
+    static const char *const names[] = {"start", "interval", "end", "error",
+                                        "server_output_json",
+                                        "server_output_text", NULL};
+    bdb_trim(&p, &e);
+    if (p < e && *p == '{')
+        p = bdb_skip_ws(p + 1, e);
+    if (!bdb_starts_with(p, e, "\"event\""))
+        return 0;
+    p = bdb_skip_ws(p + 7, e);
+    if (p >= e || *p != ':')
+        return 0;
+    p = bdb_skip_ws(p + 1, e);
+    if (p >= e || *p != '"')
+        return 0;
+    p++;
+    for (int i = 0; names[i]; i++) {
+        size_t n = strlen(names[i]);
+        if ((size_t)(e - p) > n && !memcmp(p, names[i], n) && p[n] == '"')
+            return i < 3 ? 2 : 1;
+    }
+    return 0;
+}
+
+/* The best stream_event_line of the first lines of buf. */
+static int stream_events(const char *buf, size_t len)
+{
+    bdb_lines it;
+    bdb_line l;
+    int best = 0, n = 0;
+    bdb_lines_init(&it, buf, len);
+    while (bdb_lines_next(&it, &l) && n++ < 200 && best < 2) {
+        int k = stream_event_line(l.p, l.end);
+        if (k > best)
+            best = k;
+    }
+    return best;
+}
+
 static void classify(const char *buf, size_t len, int *s2, int *s3)
 {
     int a = 0, b = 0;
     if (is_json(buf, len)) {
-        if (bdb_memfind(buf, len, "\"test_start\"") &&
+        int ev = stream_events(buf, len);
+        if (ev == 2)
+            b = 100;
+        else if (ev == 1)
+            b = 90;   /* a failed --json-stream run: "error", "end" {} */
+        else if (bdb_memfind(buf, len, "\"test_start\"") &&
             (bdb_memfind(buf, len, "\"intervals\"") ||
              bdb_memfind(buf, len, "\"end\"")))
             b = 100;

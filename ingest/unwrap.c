@@ -1600,8 +1600,9 @@ static int trailing_pass(const view *v, text *out)
  * newlines and quotes escaped (a Python test's RESULT = "{\n  \"start\":
  * ...", a C string, a JSON dump inside a script): the literal's text, one
  * line per "\n", all mapped to the literal's line. A line of a JSON
- * document ("key": "...\n...", iperf3's server_output_text) is the
- * document's own and is left alone. */
+ * document ("key": "...\n...", iperf3's server_output_text, or a whole
+ * object on one line, iperf3 --json-stream's events) is the document's
+ * own and is left alone. */
 
 /* 1 when p is a backslash escape's second character (an odd run of
  * backslashes before it). */
@@ -1620,6 +1621,10 @@ static int escaped_literal(const char *s, const char *e, const char **open,
                            const char **close)
 {
     const char *p = skip_blank(s, e);
+    /* a one-line JSON object ({"event":"server_output_text","data":"...",
+     * iperf3 --json-stream) is a document of its own: its first member */
+    if (p < e && *p == '{')
+        p = skip_blank(p + 1, e);
     /* "key": "..." is a JSON member */
     if (p < e && *p == '"') {
         const char *q = p + 1;
