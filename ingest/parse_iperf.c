@@ -95,6 +95,13 @@
  *     ms)", each connection's), rtt, rtt_var (s), netpwr, pps (op/s),
  *     reads and reads_bin1..8 (server), latency_mean/min/max/stdev (s, UDP
  *     receivers); pps and netpwr of a sender line get a _sender suffix.
+ *     2.2's counts named by the header: Write/Err/Timeo (write_timeouts),
+ *     Read/Timeo/Trunc (reads, read_timeouts, read_truncated);
+ *     --isochronous: isoch:tx/miss/slip (isoch_frames, _missed,
+ *     isoch_slips), Frame:rx/lost (isoch_frames, _lost), Frame-latency
+ *     (frame_latency_*), "(cnt/size)" (latency_count, latency_bytes),
+ *     "Isoch schedule errors" (isoch_schedule_error_*, s); 2.2's -y C
+ *     columns by name (iperf2_csv_columns.c).
  *   iperf3 JSON: cwnd_max, snd_wnd_max (bytes), rtt_mean/min/max (s) of
  *     each stream's sender object.
  *   interval_throughput_min / _max (bit/s, higher): over the interval lines

@@ -236,6 +236,38 @@ char *tu_first_lines(const char *text, int nlines)
     return out;
 }
 
+char *tu_reflow(const char *text, size_t width)
+{
+    size_t n = strlen(text);
+    char *o = malloc(2 * n + 1), *w = o;
+    assert_non_null(o);
+    for (const char *q = text; *q;) {
+        const char *nl = strchr(q, '\n');
+        size_t l = nl ? (size_t)(nl - q) : strlen(q);
+        while (l > width) {
+            size_t cut = width;
+            while (cut > 0 && q[cut] != ' ')
+                cut--;
+            if (cut == 0)
+                break;
+            memcpy(w, q, cut);
+            w += cut;
+            *w++ = '\n';
+            while (cut < l && q[cut] == ' ')
+                cut++;
+            q += cut;
+            l -= cut;
+        }
+        memcpy(w, q, l);
+        w += l;
+        q += l;
+        if (*q == '\n')
+            *w++ = *q++;
+    }
+    *w = '\0';
+    return o;
+}
+
 char *tu_insert_lines(const char *text, const char *before, const char *line,
                       size_t count)
 {

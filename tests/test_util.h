@@ -84,6 +84,9 @@ char *tu_replace(const char *text, const char *from, const char *to);
 /* A copy of the first nlines lines of text, each with its newline (the
  * caller frees); fails the test when text has fewer. */
 char *tu_first_lines(const char *text, int nlines);
+/* text with each line longer than width broken at its last blank before
+ * width, as a page or a mail re-flows it (the caller frees). */
+char *tu_reflow(const char *text, size_t width);
 
 /* A copy of text with count copies of line inserted before the first
  * before (the caller frees); fails the test when before is not there. */
