@@ -38,6 +38,10 @@
  *   same parts as events, one object a line ({"event":"start","data":
  *   ...}, "interval" each interval, "error", "server_output_json" /
  *   "_text", "end"), read as one document per test (iperf3_json.c).
+ *   -J documents after text in one file (a text run then a -J run, a
+ *   script's lines first): each part by its reader (iperf3_mixed.c). A
+ *   summary row a page re-flowed, its "(0%)  receiver" on the next line,
+ *   is read whole, each column at its own line (iperf3_text.c).
  *
  * Units (checked in the sources): both tools format with one routine
  * (iperf2 stdio.c byte_snprintf, iperf3 units.c unit_snprintf): lowercase
@@ -438,6 +442,10 @@ static void classify(const char *buf, size_t len, int *s2, int *s3)
         a = 55;
     if ((client2 || server2) && a < 50 && b == 0)
         a = 50;
+    /* a -J document after text (a text run then a -J run, a script's
+     * lines before the document) */
+    if (b < 95 && bdb_iperf3_has_doc(buf, len))
+        b = 95;
     if (a >= b)
         b = b >= 50 ? 49 : b;
     else
@@ -534,9 +542,11 @@ static int parse_iperf3(const char *buf, size_t len, const bdb_parse_opts *opts,
         buf = own;
         len = olen;
     }
+    int mixed = 0;
     if (is_json(buf, len))
         rc = bdb_iperf3_json_parse(buf, len, out);
-    else
+    else if ((rc = bdb_iperf3_mixed_parse(buf, len, out, &mixed)) == 0 &&
+             !mixed)
         rc = bdb_iperf3_text_parse(buf, len, out);
     rc = finish(rc, opts && opts->forced, sniff_iperf3(buf, len), out, diag,
                 "iperf3");

@@ -1238,6 +1238,111 @@ static void iperf3__json_stream_interval_excerpts__a_test_each(void **state)
     bdb_sink_free(&s);
 }
 
+/* ---------------- JSON after text, wrapped [SUM] rows ---------------- */
+
+/* The figure of metric at line in s, or NULL. */
+static const bdb_sample *at_line(const bdb_sink *s, const char *metric,
+                                 int line)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->samples[i].line == line &&
+            !strcmp(s->samples[i].metric, metric))
+            return &s->samples[i];
+    return NULL;
+}
+
+/* iperf3 -J output after text output in one file (real runs of iperf
+ * 3.12, samples/iperf3 eighth batch): a text run, then a -J run of the
+ * same test, each after its command line: both runs are read, the
+ * text's figures at its lines, the JSON's at its keys; a script's line
+ * before a -J document does not hide the document. Figures against the
+ * raw text. */
+static void iperf3__json_after_text__both_runs_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_parse_ok("samples/iperf3/text-then-json-tcp.txt", NULL, &s);
+    /* line 10: "[  5]   0.00-2.01   sec  2.64 GBytes  11.3 Gbits/sec
+     * receiver"; line 148: "bits_per_second": 2758634029.5913787 */
+    const bdb_sample *t = at_line(&s, "throughput", 10);
+    assert_non_null(t);
+    tu_assert_close(t->value, 11.3e9, 1e-12, "text receiver");
+    const bdb_sample *j = at_line(&s, "throughput", 148);
+    assert_non_null(j);
+    tu_assert_close(j->value, 2758634029.5913787, 1e-12, "JSON receiver");
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    /* line 9's Retr and the JSON's sum_sent retransmits */
+    const bdb_sample *r = at_line(&s, "retransmits", 9);
+    assert_non_null(r);
+    assert_true(r->value == 3);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+    tu_parse_ok("samples/iperf3/preamble-then-json-udp.txt", NULL, &s);
+    assert_int_equal(tu_count(&s, "jitter"), 1);
+    assert_int_equal(tu_count(&s, "throughput"), 1);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
+/* The line number of the last line of text that starts with prefix. */
+static int last_line_starting(const char *text, const char *prefix)
+{
+    int line = 1, found = 0;
+    for (const char *q = text; *q;) {
+        if (!strncmp(q, prefix, strlen(prefix)))
+            found = line;
+        const char *nl = strchr(q, '\n');
+        if (!nl)
+            break;
+        q = nl + 1;
+        line++;
+    }
+    return found;
+}
+
+/* iperf3 UDP -P 2's summary rows are 85 to 88 columns: a page that
+ * re-flows them at 80 moves their label ("sender") to a line of its
+ * own, at 72 their loss too ("(0%)  receiver"). A real run
+ * (samples/iperf3/udp-P2.txt) re-flowed by the test: each row is read
+ * whole, the same figures as the log as printed, each column at the
+ * line it went to, nothing left unread. */
+static void iperf3__udp_sum_rows_reflowed__read_whole(void **state)
+{
+    (void)state;
+    size_t len;
+    char *t = tu_read("samples/iperf3/udp-P2.txt", &len);
+    bdb_sink a;
+    tu_text_ok(t, "iperf3", &a);
+    static const char *const metrics[] = {
+        "throughput", "transfer", "jitter", "loss", "lost_datagrams",
+        "datagrams", "throughput_sender", "transfer_sender",
+        "datagrams_sender", "loss_sender"};
+    static const size_t widths[] = {80, 72};
+    for (size_t w = 0; w < 2; w++) {
+        char *r = tu_reflow(t, widths[w]);
+        assert_non_null(strstr(r, w ? "0/1526\n(0%)  receiver"
+                                    : "0/1526 (0%) \nreceiver"));
+        bdb_sink b;
+        tu_text_ok(r, "iperf3", &b);
+        for (size_t i = 0; i < sizeof metrics / sizeof metrics[0]; i++) {
+            const bdb_sample *x = tu_find(&a, NULL, metrics[i], NULL);
+            const bdb_sample *y = tu_find(&b, NULL, metrics[i], NULL);
+            assert_non_null(x);
+            assert_non_null(y);
+            tu_assert_close(y->value, x->value, 0, metrics[i]);
+        }
+        assert_int_equal(b.n, a.n);
+        assert_int_equal(b.unread_lines, 0);
+        if (w) /* the [SUM] receiver's loss, on its own line at 72 */
+            assert_int_equal(tu_line_of(&b, "loss", NULL),
+                             last_line_starting(r, "(0%)  receiver"));
+        bdb_sink_free(&b);
+        free(r);
+    }
+    bdb_sink_free(&a);
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1278,6 +1383,8 @@ int main(void)
         cmocka_unit_test(iperf3__json_stream__server_side_and_server_output),
         cmocka_unit_test(iperf3__json_stream_wrapped__same_figures),
         cmocka_unit_test(iperf3__json_stream_interval_excerpts__a_test_each),
+        cmocka_unit_test(iperf3__json_after_text__both_runs_read),
+        cmocka_unit_test(iperf3__udp_sum_rows_reflowed__read_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

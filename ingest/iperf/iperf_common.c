@@ -350,16 +350,20 @@ static int emit_ent(const ip_ent *e, const bdb_sample *base, int sender_named,
     }
     if (!rc && e->have_lt_snd) {
         rc = put(out, base, restated, "jitter_sender", e->jitter_snd_ms / 1000.0,
-                 BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, e->lt_snd_line);
+                 BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER,
+                 or_line(e->jitter_snd_line, e->lt_snd_line));
         if (!rc)
             rc = put(out, base, restated, "loss_sender", e->pct_snd, BDB_UNIT_PERCENT,
-                     BDB_LOWER_IS_BETTER, e->lt_snd_line);
+                     BDB_LOWER_IS_BETTER,
+                     or_line(e->pct_snd_line, e->lt_snd_line));
         if (!rc)
             rc = put(out, base, restated, "lost_datagrams_sender", e->lost_snd,
-                     BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER, e->lt_snd_line);
+                     BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER,
+                     or_line(e->lost_snd_line, e->lt_snd_line));
         if (!rc)
             rc = put(out, base, restated, "datagrams_sender", e->total_snd,
-                     BDB_UNIT_COUNT, BDB_NEUTRAL, e->lt_snd_line);
+                     BDB_UNIT_COUNT, BDB_NEUTRAL,
+                     or_line(e->total_snd_line, e->lt_snd_line));
     }
     if (!rc && e->have_ooo)
         rc = put(out, base, restated, "out_of_order", e->ooo, BDB_UNIT_COUNT,
@@ -598,13 +602,25 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 e->retr_line = f->retr_line ? f->retr_line : f->line;
             }
             /* UDP loss comes from the receiver; CSV rows have no side */
-            if (f->have_lt && side == SIDE_SND && !r->csv)
+            if (f->have_lt && side == SIDE_SND && !r->csv) {
                 take_lt(f, &e->have_lt_snd, &e->jitter_snd_ms, &e->lost_snd,
                         &e->total_snd, &e->pct_snd, &e->lt_snd_line);
+                e->jitter_snd_line = f->jitter_line;
+                e->lost_snd_line = f->lost_line;
+                e->total_snd_line = f->total_line;
+                e->pct_snd_line = f->pct_line;
+            }
             if (f->have_lt && (side == SIDE_RCV || r->csv)) {
                 take_lt(f, &e->have_lt, &e->jitter_ms, &e->lost, &e->total,
                         &e->pct, &e->lt_line);
                 e->have_jitter = f->have_jitter;
+                /* a text row continued over lines: each column's own */
+                if (f->pct_line) {
+                    e->jitter_line = f->jitter_line;
+                    e->lost_line = f->lost_line;
+                    e->total_line = f->total_line;
+                    e->pct_line = f->pct_line;
+                }
             }
             if (f->have_ooo && !e->have_ooo) {
                 e->have_ooo = 1;
@@ -1599,6 +1615,24 @@ static int v3_cwnd(const char *q, const char *z, ip_obs *o)
     return 1;
 }
 
+/* In a row continued over lines (cx->wrapped), the lines of its jitter
+ * (at j, NULL: none) and of lost, total and loss in [lt, lte). */
+static void lt_lines(const ip_ctx *cx, const char *j, const char *lt,
+                     const char *lte, ip_obs *o, int line)
+{
+    if (!cx->wrapped)
+        return;
+    lt = bdb_skip_ws(lt, lte);
+    const char *slash = memchr(lt, '/', (size_t)(lte - lt));
+    const char *paren = slash ? memchr(slash, '(', (size_t)(lte - slash))
+                              : NULL;
+    if (j)
+        o->jitter_line = col_line(cx, j, line);
+    o->lost_line = col_line(cx, lt, line);
+    o->total_line = slash ? col_line(cx, slash + 1, line) : o->lost_line;
+    o->pct_line = paren ? col_line(cx, paren + 1, line) : o->total_line;
+}
+
 void bdb_iperf_parse_rest(const char *p, const char *end, const ip_ctx *cx,
                           int v3, ip_obs *o, int *label, ip_figs *fs,
                           bdb_sink *out, int line)
@@ -1622,6 +1656,7 @@ void bdb_iperf_parse_rest(const char *p, const char *end, const ip_ctx *cx,
         if (bdb_iperf_parse_lost_total(&r, z, o)) {
             o->have_jitter = 1;
             o->jitter_ms = j;
+            lt_lines(cx, p, q, r, o, line);
             if (!v3)
                 iperf2_columns(r, z, cx, o, fs, out, line);
             return;
@@ -1629,6 +1664,7 @@ void bdb_iperf_parse_rest(const char *p, const char *end, const ip_ctx *cx,
     }
     q = p;
     if (bdb_iperf_parse_lost_total(&q, z, o)) {
+        lt_lines(cx, NULL, p, q, o, line);
         if (!v3)
             iperf2_columns(q, z, cx, o, fs, out, line);
         return;
@@ -1839,6 +1875,12 @@ void bdb_iperf_copy_line_details(ip_obs *o, const ip_obs *from)
     o->lost = from->lost;
     o->total = from->total;
     o->pct = from->pct;
+    if (from->pct_line) {   /* a row continued over lines */
+        o->jitter_line = from->jitter_line;
+        o->lost_line = from->lost_line;
+        o->total_line = from->total_line;
+        o->pct_line = from->pct_line;
+    }
     o->have_retr = from->have_retr;
     o->retr = from->retr;
     if (from->retr_line)

@@ -82,6 +82,8 @@ typedef struct ip_ent {
      * "0.000 ms  0/171 (0%)  sender": the datagrams it sent, no loss) */
     int have_lt_snd, lt_snd_line;
     double jitter_snd_ms, lost_snd, total_snd, pct_snd;
+    /* a row continued over lines: each column's (0: lt_snd_line) */
+    int jitter_snd_line, lost_snd_line, total_snd_line, pct_snd_line;
     int have_ooo, ooo_line;
     double ooo;
     int have_sent, sent_line;   /* iperf2 UDP "Sent N datagrams" */
@@ -356,5 +358,12 @@ int bdb_iperf2_csv_parse(const char *buf, size_t len, bdb_sink *out);
 int bdb_iperf2_csv_rows_parse(const char *buf, size_t len, bdb_sink *out);
 int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out);
 int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out);
+/* iperf3_mixed.c: 1 when buf holds an iperf3 -J document or a
+ * --json-stream event among other text. */
+int bdb_iperf3_has_doc(const char *buf, size_t len);
+/* Reads a file of text and iperf3 JSON documents, each part by its
+ * reader; *done 0 (and nothing read) when buf holds no document. */
+int bdb_iperf3_mixed_parse(const char *buf, size_t len, bdb_sink *out,
+                           int *done);
 
 #endif
