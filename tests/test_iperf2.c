@@ -1364,7 +1364,7 @@ static void iperf2__csv_2_2_enhanced__columns_by_name(void **state)
     tu_crosscheck(udp, 2, "0.001,0,1787,", "udp", "jitter", 0.001e-3);
     /* the client's interval rows are points, nothing left unread */
     bdb_sink s;
-    tu_parse_ok(tcp, NULL, &s);
+    tu_file_accounted(tcp, NULL, &s);
     assert_int_equal(s.unread_lines, 0);
     assert_int_equal(tu_count_warnings(&s), 0);
     assert_int_equal(tu_count(&s, "throughput"), 1);
@@ -1374,7 +1374,7 @@ static void iperf2__csv_2_2_enhanced__columns_by_name(void **state)
     size_t len;
     char *t = tu_read(tcp, &len);
     const char *rows = strchr(t, '\n') + 1;
-    tu_text_ok(rows, "iperf", &s);
+    tu_text_accounted(rows, "iperf", &s);
     tu_assert_value(&s, "tcp", "rtt_var", NULL, 4076e-6, 1e-12);
     tu_assert_value(&s, "tcp", "cwnd_pkts", NULL, 12, 0);
     assert_int_equal(s.unread_lines, 0);
@@ -1385,10 +1385,10 @@ static void iperf2__csv_2_2_enhanced__columns_by_name(void **state)
      * writetimeo): without it they are warned, the rest read. The row is
      * the 2.2.0 server's above with its writecnt,writeerr turned into
      * 2.2.1's three counters (reportCSV_bw_udp_read_enhanced_format) */
-    tu_text_ok("+0000:20261207130658.479,127.0.0.1,36510,127.0.0.1,15491,1,"
-               "0.0,2.0,2626890,10497152,0.001,0,1787,0.000,0,1788,0,0,"
-               "892.614972\n",
-               "iperf", &s);
+    tu_text_accounted("+0000:20261207130658.479,127.0.0.1,36510,127.0.0.1,"
+                      "15491,1,0.0,2.0,2626890,10497152,0.001,0,1787,0.000,"
+                      "0,1788,0,0,892.614972\n",
+                      "iperf", &s);
     tu_assert_value(&s, "udp", "datagrams", NULL, 1787, 0);
     assert_true(tu_has_warning(&s, 1, "?=1788, ?=0, ?=0"));
     bdb_sink_free(&s);
@@ -1443,7 +1443,7 @@ static void iperf2__isochronous__frames_and_schedule_errors(void **state)
         "samples/iperf/isoch-udp-i1.txt"};
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         bdb_sink s;
-        tu_parse_ok(files[i], NULL, &s);
+        tu_file_accounted(files[i], NULL, &s);
         assert_int_equal(s.unread_lines, 0);
         assert_int_equal(tu_count_warnings(&s), 0);
         bdb_sink_free(&s);
@@ -1473,7 +1473,7 @@ static void iperf2__enhanced_rows_reflowed__same_figures(void **state)
         size_t len;
         char *t = tu_read(files[f], &len);
         bdb_sink a;
-        tu_text_ok(t, "iperf", &a);
+        tu_text_accounted(t, "iperf", &a);
         for (size_t w = 0; w < 2; w++) {
             char *r = tu_reflow(t, widths[w]);
             size_t nl_t = 0, nl_r = 0;
@@ -1483,7 +1483,7 @@ static void iperf2__enhanced_rows_reflowed__same_figures(void **state)
                 nl_r += *q == '\n';
             assert_true(nl_r > nl_t); /* it did wrap */
             bdb_sink b;
-            tu_text_ok(r, "iperf", &b);
+            tu_text_accounted(r, "iperf", &b);
             assert_int_equal(b.n, a.n);
             for (size_t i = 0; i < a.n; i++) {
                 const bdb_sample *y =

@@ -1083,11 +1083,10 @@ static void iperf3__json_stream__end_figures_and_interval_trace(void **state)
     const double *v = tu_point_at(&k, 2, "cwnd");
     assert_non_null(v);
     assert_true(tu_point_at(&k, 2, "throughput") != NULL);
-    assert_int_equal(s.unread_lines, 0);
-    assert_int_equal(tu_count_warnings(&s), 0);
     bdb_sink_free(&s);
     free(t);
-    tu_parse_ok("samples/iperf3/json-stream-tcp-P2.jsonl", NULL, &s);
+    tu_file_accounted("samples/iperf3/json-stream-tcp-P2.jsonl", NULL, &s);
+    assert_int_equal(tu_count_warnings(&s), 0);
     tu_assert_value(&s, "tcp", "throughput", "stream=1", 17720935708.0, 1e-9);
     assert_int_equal(s.unread_lines, 0);
     bdb_sink_free(&s);
@@ -1102,7 +1101,7 @@ static void iperf3__json_stream__server_side_and_server_output(void **state)
 {
     (void)state;
     bdb_sink s;
-    tu_parse_ok("samples/iperf3/json-stream-server-tcp.jsonl", NULL, &s);
+    tu_file_accounted("samples/iperf3/json-stream-server-tcp.jsonl", NULL, &s);
     assert_null(tu_find(&s, NULL, "throughput_sender", NULL));
     tu_crosscheck("samples/iperf3/json-stream-server-tcp.jsonl", 5,
                   "\"bytes\":5894832128,\"bits_per_second\":23567968751.061985",
@@ -1110,7 +1109,7 @@ static void iperf3__json_stream__server_side_and_server_output(void **state)
     assert_null(tu_find(&s, NULL, "cpu_utilization_remote", NULL));
     assert_int_equal(s.unread_lines, 0);
     bdb_sink_free(&s);
-    tu_parse_ok("samples/iperf3/json-stream-tcp-get-server-output.jsonl", NULL,
+    tu_file_accounted("samples/iperf3/json-stream-tcp-get-server-output.jsonl", NULL,
                 &s);
     /* one run: its figures at the end event (line 5), none from line 4 */
     assert_int_equal(tu_count(&s, "throughput"), 1);
@@ -1166,7 +1165,7 @@ static void iperf3__json_stream_wrapped__same_figures(void **state)
         char *text = wrap_lines(wraps[i][0], wraps[i][1], t, wraps[i][2]);
         int first = wraps[i][0][0] ? 1 : 0;
         bdb_sink s;
-        tu_text_ok(text, NULL, &s);
+        tu_text_accounted(text, NULL, &s);
         tu_assert_value(&s, "udp", "throughput", NULL, 99958956.111505359,
                         1e-12);
         tu_assert_value(&s, "udp", "jitter", NULL, 0.012178639026682835e-3,
@@ -1234,6 +1233,8 @@ static void iperf3__json_stream_interval_excerpts__a_test_each(void **state)
     static const int tests[] = {3, 7, 11, 16, 21};
     for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
         assert_true(tu_has_warning(&s, tests[i], "no \"end\" event"));
+    bdb_sink_free(&s);
+    tu_text_accounted(t, NULL, &s);
     assert_int_equal(s.unread_lines, 0);
     bdb_sink_free(&s);
 }
@@ -1261,7 +1262,7 @@ static void iperf3__json_after_text__both_runs_read(void **state)
 {
     (void)state;
     bdb_sink s;
-    tu_parse_ok("samples/iperf3/text-then-json-tcp.txt", NULL, &s);
+    tu_file_accounted("samples/iperf3/text-then-json-tcp.txt", NULL, &s);
     /* line 10: "[  5]   0.00-2.01   sec  2.64 GBytes  11.3 Gbits/sec
      * receiver"; line 148: "bits_per_second": 2758634029.5913787 */
     const bdb_sample *t = at_line(&s, "throughput", 10);
@@ -1277,7 +1278,7 @@ static void iperf3__json_after_text__both_runs_read(void **state)
     assert_true(r->value == 3);
     assert_int_equal(s.unread_lines, 0);
     bdb_sink_free(&s);
-    tu_parse_ok("samples/iperf3/preamble-then-json-udp.txt", NULL, &s);
+    tu_file_accounted("samples/iperf3/preamble-then-json-udp.txt", NULL, &s);
     assert_int_equal(tu_count(&s, "jitter"), 1);
     assert_int_equal(tu_count(&s, "throughput"), 1);
     assert_int_equal(s.unread_lines, 0);
@@ -1312,7 +1313,7 @@ static void iperf3__udp_sum_rows_reflowed__read_whole(void **state)
     size_t len;
     char *t = tu_read("samples/iperf3/udp-P2.txt", &len);
     bdb_sink a;
-    tu_text_ok(t, "iperf3", &a);
+    tu_text_accounted(t, "iperf3", &a);
     static const char *const metrics[] = {
         "throughput", "transfer", "jitter", "loss", "lost_datagrams",
         "datagrams", "throughput_sender", "transfer_sender",
@@ -1323,7 +1324,7 @@ static void iperf3__udp_sum_rows_reflowed__read_whole(void **state)
         assert_non_null(strstr(r, w ? "0/1526\n(0%)  receiver"
                                     : "0/1526 (0%) \nreceiver"));
         bdb_sink b;
-        tu_text_ok(r, "iperf3", &b);
+        tu_text_accounted(r, "iperf3", &b);
         for (size_t i = 0; i < sizeof metrics / sizeof metrics[0]; i++) {
             const bdb_sample *x = tu_find(&a, NULL, metrics[i], NULL);
             const bdb_sample *y = tu_find(&b, NULL, metrics[i], NULL);

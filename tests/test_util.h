@@ -64,6 +64,11 @@ int tu_line_of(const bdb_sink *s, const char *metric, const char *params);
  * it initialises; fails the test on any error, naming file and line. */
 void tu_parse_ok(const char *rel, const char *tool, bdb_sink *s);
 void tu_text_ok(const char *text, const char *tool, bdb_sink *s);
+/* As tu_text_ok / tu_parse_ok, with the unread-figure account of an
+ * import (s->unread_lines, a warning at each line with numbers not
+ * read). */
+void tu_text_accounted(const char *text, const char *tool, bdb_sink *s);
+void tu_file_accounted(const char *rel, const char *tool, bdb_sink *s);
 
 /* Parses the file rel, or text when rel is NULL, with tool (NULL: detect)
  * and asserts that it fails at line (0: any line) with a message that
