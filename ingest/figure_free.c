@@ -105,6 +105,7 @@ static const char *const iperf[] = {
     "^TOS (set|defaults) to",
     /* --isochronous: the frames asked for (a setting, as -b) */
     "^Isochronous: [0-9.]+ frames/sec mean=",
+    "^Period/IPG=[0-9.]+/[0-9.]+ ms$",  /* its end, re-flowed alone */
     "^Event based writes \\(pending queue watermark at [0-9]+ bytes\\)",
     "^\\[ *[0-9]+\\] Server Report:",
     NULL};

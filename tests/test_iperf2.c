@@ -1457,8 +1457,10 @@ static void iperf2__isochronous__frames_and_schedule_errors(void **state)
  * more line, maybe starting with its last number's unit ("ms 10672/...")
  * or its loss ("(24%)"); a row whose -e columns all went to the next
  * line under a header that fit ("10668=37:4:..."); the connection line's
- * tail ("(sock=3) (peer 2.1.8) on 2026-12-01 08:39:55 (UTC)"). The same
- * figures as the log as printed, nothing left unread. */
+ * tail ("(sock=3) (peer 2.1.8) on 2026-12-01 08:39:55 (UTC)"), the
+ * schedule errors' figures after their "=" and the Isochronous: setting's
+ * "Period/IPG=16.67/0.000 ms". The same figures as the log as printed,
+ * nothing left unread. */
 static void iperf2__enhanced_rows_reflowed__same_figures(void **state)
 {
     (void)state;
@@ -1467,7 +1469,9 @@ static void iperf2__enhanced_rows_reflowed__same_figures(void **state)
         "samples/iperf/udp-loss-enhanced.txt",
         "samples/iperf/server-tcp-enhanced-P2-i1.txt",
         "samples/iperf/isoch-2.2.0-udp-trip-times-server-i1.txt",
-        "samples/iperf/isoch-2.2.0-udp-server-i1.txt"};
+        "samples/iperf/isoch-2.2.0-udp-server-i1.txt",
+        "samples/iperf/isoch-2.2.0-udp-i1.txt",
+        "samples/iperf/isoch-2.2.0-tcp-i1.txt"};
     static const size_t widths[] = {72, 80};
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         size_t len;

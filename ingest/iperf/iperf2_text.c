@@ -679,6 +679,23 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
             rep_warn(out, &rep, ln.no, "iperf reported", b, e);
             continue;
         }
+        /* the schedule errors' figures a page re-flowed to the next line */
+        if (bdb_starts_with(b, e, "Isoch schedule errors") && e[-1] == '=') {
+            bdb_lines peek;
+            bdb_line nx;
+            const char *ce, *c = bdb_wrapped_next(&it, &peek, &nx, &ce);
+            if (c && *c >= '0' && *c <= '9') {
+                const char *jp, *je;
+                rc = bdb_wrapped_two(&wr, b, e, " ", c, ce, nx.no, &jp, &je);
+                if (rc)
+                    break;
+                isoch_errors_line(&r, &br, jp, je, nx.no, out);
+                /* its own line holds only the stream's id */
+                rc = bdb_sink_cover(out, ln.no, ln.no);
+                it = peek;
+                continue;
+            }
+        }
         if (owd_line(&r, &br, b, e, ln.no, out) ||
             isoch_errors_line(&r, &br, b, e, ln.no, out) ||
             pdf_line(b, e, ln.no, out))
