@@ -92,11 +92,23 @@ static const char *const fio[] = {
 /* iperf 2: connection and settings lines. */
 static const char *const iperf[] = {
     "^\\[ *[0-9*SUMCT]+\\] local .* connected with ",
+    /* its tail a page wrapped onto the next line(s): "(sock=3) on
+     * 2026-12-01 08:40:45 (UTC)" (not "(ct=...", a figure), the date or
+     * the time zone alone */
+    "^(\\((sock=[0-9]+|isoch|trip-times|reverse|full-duplex|peer [^)]+|"
+    "icwnd/mss/irtt=[0-9/]+)\\) *)+(on( [0-9]{4}-[0-9]{2}-[0-9]{2}"
+    "( [0-9:.]+( \\([A-Z]+\\))?)?)?)?$",
+    "^(on )?([0-9]{4}-[0-9]{2}-[0-9]{2} )?[0-9]{2}:[0-9]{2}:[0-9.]+ "
+    "\\([A-Z]+\\)$",
     "^(Client connecting to|Server listening on) ",
     "^(TCP|UDP) (window|buffer) size:",
     "^(Read|Write) buffer size:",
     "^Sending [0-9]+ byte datagrams",
-    "^TOS set to",
+    "^TOS (set|defaults) to",
+    /* --isochronous: the frames asked for (a setting, as -b) */
+    "^Isochronous: [0-9.]+ frames/sec mean=",
+    "^Period/IPG=[0-9.]+/[0-9.]+ ms$",  /* its end, re-flowed alone */
+    "^Event based writes \\(pending queue watermark at [0-9]+ bytes\\)",
     "^\\[ *[0-9]+\\] Server Report:",
     NULL};
 

@@ -34,7 +34,14 @@
  *   builds and old 3.x call the rate column "Bandwidth". -J prints one JSON
  *   object: start.test_start, intervals[].sum (and sum_bidir_reverse),
  *   end.sum_sent/sum_received (+ _bidir_reverse), end.streams[], UDP's
- *   end.sum, end.cpu_utilization_percent.
+ *   end.sum, end.cpu_utilization_percent. 3.17+ --json-stream prints the
+ *   same parts as events, one object a line ({"event":"start","data":
+ *   ...}, "interval" each interval, "error", "server_output_json" /
+ *   "_text", "end"), read as one document per test (iperf3_json.c).
+ *   -J documents after text in one file (a text run then a -J run, a
+ *   script's lines first): each part by its reader (iperf3_mixed.c). A
+ *   summary row a page re-flowed, its "(0%)  receiver" on the next line,
+ *   is read whole, each column at its own line (iperf3_text.c).
  *
  * Units (checked in the sources): both tools format with one routine
  * (iperf2 stdio.c byte_snprintf, iperf3 units.c unit_snprintf): lowercase
@@ -92,6 +99,13 @@
  *     ms)", each connection's), rtt, rtt_var (s), netpwr, pps (op/s),
  *     reads and reads_bin1..8 (server), latency_mean/min/max/stdev (s, UDP
  *     receivers); pps and netpwr of a sender line get a _sender suffix.
+ *     2.2's counts named by the header: Write/Err/Timeo (write_timeouts),
+ *     Read/Timeo/Trunc (reads, read_timeouts, read_truncated);
+ *     --isochronous: isoch:tx/miss/slip (isoch_frames, _missed,
+ *     isoch_slips), Frame:rx/lost (isoch_frames, _lost), Frame-latency
+ *     (frame_latency_*), "(cnt/size)" (latency_count, latency_bytes),
+ *     "Isoch schedule errors" (isoch_schedule_error_*, s); 2.2's -y C
+ *     columns by name (iperf2_csv_columns.c).
  *   iperf3 JSON: cwnd_max, snd_wnd_max (bytes), rtt_mean/min/max (s) of
  *     each stream's sender object.
  *   interval_throughput_min / _max (bit/s, higher): over the interval lines
@@ -263,11 +277,60 @@ static char *own_runs(const char *buf, size_t len, int want, size_t *olen)
     return o;
 }
 
+/* iperf3 --json-stream (3.17+): a line that opens an event object,
+ * {"event":"interval","data":...} (cJSON unformatted; jq puts "event"
+ * on a line of its own): 2 for start, interval and end, 1 for the other
+ * events (error, server_output_json, server_output_text), else 0. */
+static int stream_event_line(const char *p, const char *e)
+{
+    static const char *const names[] = {"start", "interval", "end", "error",
+                                        "server_output_json",
+                                        "server_output_text", NULL};
+    bdb_trim(&p, &e);
+    if (p < e && *p == '{')
+        p = bdb_skip_ws(p + 1, e);
+    if (!bdb_starts_with(p, e, "\"event\""))
+        return 0;
+    p = bdb_skip_ws(p + 7, e);
+    if (p >= e || *p != ':')
+        return 0;
+    p = bdb_skip_ws(p + 1, e);
+    if (p >= e || *p != '"')
+        return 0;
+    p++;
+    for (int i = 0; names[i]; i++) {
+        size_t n = strlen(names[i]);
+        if ((size_t)(e - p) > n && !memcmp(p, names[i], n) && p[n] == '"')
+            return i < 3 ? 2 : 1;
+    }
+    return 0;
+}
+
+/* The best stream_event_line of the first lines of buf. */
+static int stream_events(const char *buf, size_t len)
+{
+    bdb_lines it;
+    bdb_line l;
+    int best = 0, n = 0;
+    bdb_lines_init(&it, buf, len);
+    while (bdb_lines_next(&it, &l) && n++ < 200 && best < 2) {
+        int k = stream_event_line(l.p, l.end);
+        if (k > best)
+            best = k;
+    }
+    return best;
+}
+
 static void classify(const char *buf, size_t len, int *s2, int *s3)
 {
     int a = 0, b = 0;
     if (is_json(buf, len)) {
-        if (bdb_memfind(buf, len, "\"test_start\"") &&
+        int ev = stream_events(buf, len);
+        if (ev == 2)
+            b = 100;
+        else if (ev == 1)
+            b = 90;   /* a failed --json-stream run: "error", "end" {} */
+        else if (bdb_memfind(buf, len, "\"test_start\"") &&
             (bdb_memfind(buf, len, "\"intervals\"") ||
              bdb_memfind(buf, len, "\"end\"")))
             b = 100;
@@ -379,6 +442,10 @@ static void classify(const char *buf, size_t len, int *s2, int *s3)
         a = 55;
     if ((client2 || server2) && a < 50 && b == 0)
         a = 50;
+    /* a -J document after text (a text run then a -J run, a script's
+     * lines before the document) */
+    if (b < 95 && bdb_iperf3_has_doc(buf, len))
+        b = 95;
     if (a >= b)
         b = b >= 50 ? 49 : b;
     else
@@ -475,9 +542,11 @@ static int parse_iperf3(const char *buf, size_t len, const bdb_parse_opts *opts,
         buf = own;
         len = olen;
     }
+    int mixed = 0;
     if (is_json(buf, len))
         rc = bdb_iperf3_json_parse(buf, len, out);
-    else
+    else if ((rc = bdb_iperf3_mixed_parse(buf, len, out, &mixed)) == 0 &&
+             !mixed)
         rc = bdb_iperf3_text_parse(buf, len, out);
     rc = finish(rc, opts && opts->forced, sniff_iperf3(buf, len), out, diag,
                 "iperf3");

@@ -1756,7 +1756,8 @@ static int trailing_pass(const view *v, text *out)
  * ("stdout": " \nSET: rps=...\n...", a harness's record of a run) is
  * read the same way, unless the document is a tool's own JSON, whose
  * parser reads it whole: fio's ("fio version") or iperf3's ("intervals",
- * and its server_output_text member, a copy of the server's report). */
+ * --json-stream's events, and its server_output_text member, a copy of
+ * the server's report). */
 
 /* 1 when p is a backslash escape's second character (an odd run of
  * backslashes before it). */
@@ -1918,8 +1919,11 @@ static int escaped_literal(const char *s, const char *e, esc_ctx *x,
  * "server_output_text". */
 static int own_json_seen(const view *v)
 {
+    /* iperf3 --json-stream's events ({"event":"start","data":...}, one
+     * a line) are its own JSON too */
     static const char *const keys[] = {"\"fio version\"", "\"intervals\"",
-                                       "\"server_output_text\""};
+                                       "\"server_output_text\"",
+                                       "{\"event\":\"start\""};
     const char *e = v->p + look(v);
     for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
         size_t n = strlen(keys[k]);

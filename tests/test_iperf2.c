@@ -1331,11 +1331,189 @@ static void iperf2__hard_wrapped_bounceback_row__each_column_at_its_line(void **
     bdb_sink_free(&s);
 }
 
+/* iperf 2.2's -y C with -e (Locale.c reportCSV_*): a header row names
+ * the columns, the time follows the UTC offset ("+0000:2026..."), the
+ * interval is two fields; every column is read by its name. Real runs of
+ * iperf 2.2.0 built from source (samples/iperf/README.md, "iperf 2.2.0
+ * and --isochronous"); figures against the raw fields. */
+static void iperf2__csv_2_2_enhanced__columns_by_name(void **state)
+{
+    (void)state;
+    const char *tcp = "samples/iperf/csv-2.2.0-tcp-enhanced-i1.csv";
+    /* final row (line 4): 0.0,2.0,1463418944,5801014169,11165,0,18,767,12,
+     * 2092,4076 */
+    tu_crosscheck(tcp, 4, ",0.0,2.0,1463418944,5801014169,", "tcp",
+                  "throughput", 5801014169.0);
+    tu_crosscheck(tcp, 4, ",1463418944,", "tcp", "transfer", 1463418944.0);
+    tu_crosscheck(tcp, 4, ",11165,0,18,767,12,2092,4076", "tcp", "writes",
+                  11165);
+    tu_crosscheck(tcp, 4, ",11165,0,18,767,12,2092,4076", "tcp",
+                  "retransmits", 18);
+    tu_crosscheck(tcp, 4, ",18,767,12,", "tcp", "cwnd", 767 * 1024.0);
+    tu_crosscheck(tcp, 4, ",767,12,", "tcp", "cwnd_pkts", 12);
+    tu_crosscheck(tcp, 4, ",2092,4076", "tcp", "rtt", 2092e-6);
+    tu_crosscheck(tcp, 4, ",2092,4076", "tcp", "rtt_var", 4076e-6);
+    const char *srv = "samples/iperf/csv-2.2.0-tcp-enhanced-server.csv";
+    tu_crosscheck(srv, 2, ",11310,81,0,0,61,65,3,1,11099", "tcp", "reads",
+                  11310);
+    tu_crosscheck(srv, 2, ",11310,81,0,0,61,65,3,1,11099", "tcp",
+                  "reads_bin8", 11099);
+    const char *udp = "samples/iperf/csv-2.2.0-udp-enhanced-server.csv";
+    tu_crosscheck(udp, 2, "0.001,0,1787,0.000,0,1788,0,892.614972", "udp",
+                  "datagrams", 1787);
+    tu_crosscheck(udp, 2, "0.001,0,1787,", "udp", "jitter", 0.001e-3);
+    /* the client's interval rows are points, nothing left unread */
+    bdb_sink s;
+    tu_file_accounted(tcp, NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    assert_int_equal(tu_count(&s, "throughput"), 1);
+    bdb_sink_free(&s);
+    /* the same rows quoted without their header: the layout by the
+     * fields, the same figures */
+    size_t len;
+    char *t = tu_read(tcp, &len);
+    const char *rows = strchr(t, '\n') + 1;
+    tu_text_accounted(rows, "iperf", &s);
+    tu_assert_value(&s, "tcp", "rtt_var", NULL, 4076e-6, 1e-12);
+    tu_assert_value(&s, "tcp", "cwnd_pkts", NULL, 12, 0);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+    free(t);
+    /* 2.2.1's UDP rows have three counters whose names only its header
+     * gives (readcnt/readtimeo/readerrlen or writecnt/writeerr/
+     * writetimeo): without it they are warned, the rest read. The row is
+     * the 2.2.0 server's above with its writecnt,writeerr turned into
+     * 2.2.1's three counters (reportCSV_bw_udp_read_enhanced_format) */
+    tu_text_accounted("+0000:20261207130658.479,127.0.0.1,36510,127.0.0.1,"
+                      "15491,1,0.0,2.0,2626890,10497152,0.001,0,1787,0.000,"
+                      "0,1788,0,0,892.614972\n",
+                      "iperf", &s);
+    tu_assert_value(&s, "udp", "datagrams", NULL, 1787, 0);
+    assert_true(tu_has_warning(&s, 1, "?=1788, ?=0, ?=0"));
+    bdb_sink_free(&s);
+}
+
+/* --isochronous (2.1.8 and 2.2.0, real runs): the client's
+ * isoch:tx/miss/slip and its "Isoch schedule errors" line, the UDP
+ * receiver's Read/Timeo/Trunc, Frame:rx/lost ("121 / 0") and
+ * Frame-latency, the TCP receiver's Burst Latency "(cnt/size)" before
+ * Reads=Dist; 2.2's Write/Err/Timeo. Every number of every row read. */
+static void iperf2__isochronous__frames_and_schedule_errors(void **state)
+{
+    (void)state;
+    tu_crosscheck("samples/iperf/isoch-2.2.0-udp-i1.txt", 11,
+                  "3482/0    1742 pps  121/0/0", "udp", "isoch_frames", 121);
+    tu_crosscheck("samples/iperf/isoch-2.2.0-tcp-i1.txt", 13,
+                  "767K(12)/9679(12138) us        120/2/1", "tcp",
+                  "isoch_frames_missed", 2);
+    tu_crosscheck("samples/iperf/isoch-2.2.0-tcp-i1.txt", 13,
+                  "120/2/1       255", "tcp", "isoch_slips", 1);
+    tu_crosscheck("samples/iperf/isoch-2.2.0-udp-i1.txt", 13,
+                  "= 0.214/0.070/3.516/0.553 ms", "udp",
+                  "isoch_schedule_error_max", 3.516e-3);
+    tu_crosscheck("samples/iperf/isoch-2.2.0-udp-server-i1.txt", 10,
+                  "1741 pps 3484/0/0 1009406", "udp", "reads", 3484);
+    tu_crosscheck("samples/iperf/isoch-2.2.0-udp-trip-times-server-i1.txt", 10,
+                  "121 / 0 0.328/0.078/4.875/0.566 ms", "udp",
+                  "frame_latency_max", 4.875e-3);
+    tu_crosscheck("samples/iperf/isoch-2.2.0-udp-trip-times-server-i1.txt", 10,
+                  "0.003/0.001/0.130/0.010 ms", "udp", "latency_max",
+                  0.130e-3);
+    tu_crosscheck("samples/iperf/isoch-2.2.0-udp-trip-times-server-i1.txt", 10,
+                  "121 / 0", "udp", "isoch_frames_lost", 0);
+    tu_crosscheck("samples/iperf/isoch-2.2.0-tcp-trip-times-server-i1.txt", 11,
+                  "0.972/0.053/28.329/4.314 ms (119/42018) 2573", "tcp",
+                  "latency_count", 119);
+    tu_crosscheck("samples/iperf/isoch-2.2.0-tcp-trip-times-server-i1.txt", 11,
+                  "(119/42018) 2573  121=1:0:120:0:0:0:0:0", "tcp", "reads",
+                  121);
+    tu_crosscheck("samples/iperf/udp-2.2.0-enhanced-i1.txt", 11,
+                  "1786/0/0     893 pps", "udp", "writes", 1786);
+    tu_crosscheck("samples/iperf/isoch-udp-i1.txt", 11, "1742 pps  121/0/0",
+                  "udp", "isoch_frames", 121);
+    static const char *const files[] = {
+        "samples/iperf/isoch-2.2.0-udp-i1.txt",
+        "samples/iperf/isoch-2.2.0-udp-server-i1.txt",
+        "samples/iperf/isoch-2.2.0-tcp-i1.txt",
+        "samples/iperf/isoch-2.2.0-tcp-trip-times-i1.txt",
+        "samples/iperf/isoch-2.2.0-tcp-trip-times-server-i1.txt",
+        "samples/iperf/isoch-2.2.0-udp-trip-times-server-i1.txt",
+        "samples/iperf/udp-2.2.0-enhanced-i1.txt",
+        "samples/iperf/isoch-udp-i1.txt"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        bdb_sink s;
+        tu_file_accounted(files[i], NULL, &s);
+        assert_int_equal(s.unread_lines, 0);
+        assert_int_equal(tu_count_warnings(&s), 0);
+        bdb_sink_free(&s);
+    }
+}
+
+/* -e output re-flowed by a page or a mail (real logs of iperf 2.1.8
+ * and 2.2.0 re-flowed by the test at 72 and 80 columns, breaking at
+ * blanks): a header wrapped names its columns on the next line
+ * ("isoch:tx/miss/slip" alone); a row longer than its header goes on one
+ * more line, maybe starting with its last number's unit ("ms 10672/...")
+ * or its loss ("(24%)"); a row whose -e columns all went to the next
+ * line under a header that fit ("10668=37:4:..."); the connection line's
+ * tail ("(sock=3) (peer 2.1.8) on 2026-12-01 08:39:55 (UTC)"), the
+ * schedule errors' figures after their "=" and the Isochronous: setting's
+ * "Period/IPG=16.67/0.000 ms". The same figures as the log as printed,
+ * nothing left unread. */
+static void iperf2__enhanced_rows_reflowed__same_figures(void **state)
+{
+    (void)state;
+    static const char *const files[] = {
+        "samples/iperf/server-udp-loss-enhanced.txt",
+        "samples/iperf/udp-loss-enhanced.txt",
+        "samples/iperf/server-tcp-enhanced-P2-i1.txt",
+        "samples/iperf/isoch-2.2.0-udp-trip-times-server-i1.txt",
+        "samples/iperf/isoch-2.2.0-udp-server-i1.txt",
+        "samples/iperf/isoch-2.2.0-udp-i1.txt",
+        "samples/iperf/isoch-2.2.0-tcp-i1.txt"};
+    static const size_t widths[] = {72, 80};
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        size_t len;
+        char *t = tu_read(files[f], &len);
+        bdb_sink a;
+        tu_text_accounted(t, "iperf", &a);
+        for (size_t w = 0; w < 2; w++) {
+            char *r = tu_reflow(t, widths[w]);
+            size_t nl_t = 0, nl_r = 0;
+            for (const char *q = t; *q; q++)
+                nl_t += *q == '\n';
+            for (const char *q = r; *q; q++)
+                nl_r += *q == '\n';
+            assert_true(nl_r > nl_t); /* it did wrap */
+            bdb_sink b;
+            tu_text_accounted(r, "iperf", &b);
+            assert_int_equal(b.n, a.n);
+            for (size_t i = 0; i < a.n; i++) {
+                const bdb_sample *y =
+                    tu_find(&b, NULL, a.samples[i].metric, NULL);
+                assert_non_null(y);
+            }
+            const bdb_sample *x = tu_find(&a, NULL, "throughput", NULL);
+            const bdb_sample *y = tu_find(&b, NULL, "throughput", NULL);
+            assert_true(x && y && x->value == y->value);
+            assert_int_equal(b.unread_lines, 0);
+            bdb_sink_free(&b);
+            free(r);
+        }
+        bdb_sink_free(&a);
+        free(t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(iperf2_crosscheck__every_format_unit),
         cmocka_unit_test(iperf2_crosscheck__udp_enhanced_and_csv_columns),
+        cmocka_unit_test(iperf2__csv_2_2_enhanced__columns_by_name),
+        cmocka_unit_test(iperf2__isochronous__frames_and_schedule_errors),
+        cmocka_unit_test(iperf2__enhanced_rows_reflowed__same_figures),
         cmocka_unit_test(iperf2__server_log__receiver_figures_client_to_server),
         cmocka_unit_test(iperf2__dualtest__both_directions_on_both_sides),
         cmocka_unit_test(iperf2__tradeoff__two_halves_two_directions),

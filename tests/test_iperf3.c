@@ -1022,6 +1022,328 @@ static void iperf3__rows_cut_from_their_columns__error_names_the_lines(void **st
                     NULL, 0, "lines 3-4 are iperf3 sender/receiver rows");
 }
 
+/* ---------------- --json-stream (3.17+) ---------------- */
+
+/* iperf3 --json-stream prints one object a line ({"event":"start"},
+ * one "interval" each interval, "end"): the run's figures come from the
+ * end event, the intervals are their trace, at their own lines, and the
+ * start event's settings are read without a warning. Real runs of iperf
+ * 3.17.1 built from its source (samples/iperf3/README.md, seventh
+ * batch); each figure is checked against the raw line, not the parser. */
+static void iperf3__json_stream__end_figures_and_interval_trace(void **state)
+{
+    (void)state;
+    /* end event (line 4): sum_received, sum_sent, retransmits */
+    tu_crosscheck("samples/iperf3/json-stream-tcp.jsonl", 4,
+                  "\"bytes\":5037490176,\"bits_per_second\":20120966391.429951",
+                  "tcp", "throughput", 20120966391.429951);
+    tu_crosscheck("samples/iperf3/json-stream-tcp.jsonl", 4,
+                  "\"bytes\":5037359104,\"bits_per_second\":20128613365.473415,"
+                  "\"retransmits\":13",
+                  "tcp", "throughput_sender", 20128613365.473415);
+    tu_crosscheck("samples/iperf3/json-stream-tcp.jsonl", 4,
+                  "\"retransmits\":13,\"sender\":true}", "tcp", "retransmits",
+                  13);
+    tu_crosscheck("samples/iperf3/json-stream-tcp.jsonl", 4, "\"mean_rtt\":53",
+                  "tcp", "rtt_mean", 53e-6);
+    /* UDP: the receiver's jitter and datagrams */
+    tu_crosscheck("samples/iperf3/json-stream-udp.jsonl", 4,
+                  "\"bits_per_second\":99958956.111505359,"
+                  "\"jitter_ms\":0.012178639026682835,\"lost_packets\":0,"
+                  "\"packets\":763",
+                  "udp", "jitter", 0.012178639026682835e-3);
+    tu_crosscheck("samples/iperf3/json-stream-udp.jsonl", 4,
+                  "\"bits_per_second\":99958956.111505359", "udp",
+                  "throughput", 99958956.111505359);
+    tu_crosscheck("samples/iperf3/json-stream-udp.jsonl", 4, "\"packets\":763",
+                  "udp", "datagrams", 763);
+    /* -P 2: the sum and each stream */
+    tu_crosscheck("samples/iperf3/json-stream-tcp-P2.jsonl", 4,
+                  "\"bytes\":8982364160,\"bits_per_second\":35897597522.199051",
+                  "tcp", "throughput", 35897597522.199051);
+    /* --bidir: the reverse half's receiver */
+    tu_crosscheck("samples/iperf3/json-stream-tcp-bidir.jsonl", 4,
+                  "\"sum_received_bidir_reverse\":{\"start\":0,\"end\":2.002029,"
+                  "\"seconds\":2.002029,\"bytes\":4752408576,"
+                  "\"bits_per_second\":18990368575.080582",
+                  "tcp", "throughput", 18990368575.080582);
+    /* the intervals: points at their lines, each stream's of -P 2 too */
+    size_t len;
+    char *t = tu_read("samples/iperf3/json-stream-tcp-P2.jsonl", &len);
+    bdb_sink s;
+    tu_points k;
+    tu_parse_points(t, NULL, &s, &k);
+    static const tu_point_want want[] = {
+        {2, "throughput", 25886537703.3058},
+        {2, "transfer", 3239706624},
+        {2, "retransmits", 4},
+        {3, "throughput", 45942555773.597717}};
+    tu_assert_points(&k, want, sizeof want / sizeof want[0]);
+    /* stream 5's first interval: its own rate and cwnd */
+    const double *v = tu_point_at(&k, 2, "cwnd");
+    assert_non_null(v);
+    assert_true(tu_point_at(&k, 2, "throughput") != NULL);
+    bdb_sink_free(&s);
+    free(t);
+    tu_file_accounted("samples/iperf3/json-stream-tcp-P2.jsonl", NULL, &s);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    tu_assert_value(&s, "tcp", "throughput", "stream=1", 17720935708.0, 1e-9);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
+/* The server's --json-stream (its "start" has accepted_connection): the
+ * sum_sent of the half it did not send is zeros, no figure; the client's
+ * --get-server-output adds a server_output_text event, which restates
+ * the receiver and is not read again (as in -J). A client with no server:
+ * the "error" event, then an empty "end", is the error. */
+static void iperf3__json_stream__server_side_and_server_output(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_file_accounted("samples/iperf3/json-stream-server-tcp.jsonl", NULL, &s);
+    assert_null(tu_find(&s, NULL, "throughput_sender", NULL));
+    tu_crosscheck("samples/iperf3/json-stream-server-tcp.jsonl", 5,
+                  "\"bytes\":5894832128,\"bits_per_second\":23567968751.061985",
+                  "tcp", "throughput", 23567968751.061985);
+    assert_null(tu_find(&s, NULL, "cpu_utilization_remote", NULL));
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+    tu_file_accounted("samples/iperf3/json-stream-tcp-get-server-output.jsonl", NULL,
+                &s);
+    /* one run: its figures at the end event (line 5), none from line 4 */
+    assert_int_equal(tu_count(&s, "throughput"), 1);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 5);
+    tu_crosscheck("samples/iperf3/json-stream-tcp-get-server-output.jsonl", 5,
+                  "\"bytes\":6784679936,\"bits_per_second\":27124709831.3721,"
+                  "\"retransmits\":18",
+                  "tcp", "throughput_sender", 27124709831.3721);
+    assert_int_equal(s.unread_lines, 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+    tu_expect_error("tests/fixtures/iperf3/broken-json-stream-connection-refused.jsonl",
+                    NULL, NULL, 1, "unable to connect to server");
+}
+
+/* text with prefix before each of its lines, head before them and tail
+ * after them (the caller frees). */
+static char *wrap_lines(const char *head, const char *prefix,
+                        const char *text, const char *tail)
+{
+    size_t n = strlen(head) + strlen(tail) + 1, lines = 0;
+    for (const char *q = text; *q; q++)
+        lines += *q == '\n';
+    n += strlen(text) + (lines + 1) * strlen(prefix);
+    char *o = malloc(n), *w = o;
+    assert_non_null(o);
+    w += sprintf(w, "%s", head);
+    for (const char *q = text; *q;) {
+        const char *nl = strchr(q, '\n');
+        size_t l = nl ? (size_t)(nl - q) + 1 : strlen(q);
+        w += sprintf(w, "%s%.*s", prefix, (int)l, q);
+        q += l;
+    }
+    sprintf(w, "%s", tail);
+    return o;
+}
+
+/* The same events as pages quote them: in a Markdown fence, as a mail
+ * quote, after CI timestamps, after the command line: the same figures
+ * at the same events' lines, nothing left unread. */
+static void iperf3__json_stream_wrapped__same_figures(void **state)
+{
+    (void)state;
+    size_t len;
+    char *t = tu_read("samples/iperf3/json-stream-udp.jsonl", &len);
+    static const char *const wraps[][3] = {
+        {"```json\n", "", "```\n"},
+        {"", "> > ", ""},
+        {"", "2026-12-07T12:00:00.1234567Z ", ""},
+        {"$ iperf3 -c 127.0.0.1 -p 15471 -t 2 -u -b 100M --json-stream\n", "",
+         ""}};
+    for (size_t i = 0; i < sizeof wraps / sizeof wraps[0]; i++) {
+        char *text = wrap_lines(wraps[i][0], wraps[i][1], t, wraps[i][2]);
+        int first = wraps[i][0][0] ? 1 : 0;
+        bdb_sink s;
+        tu_text_accounted(text, NULL, &s);
+        tu_assert_value(&s, "udp", "throughput", NULL, 99958956.111505359,
+                        1e-12);
+        tu_assert_value(&s, "udp", "jitter", NULL, 0.012178639026682835e-3,
+                        1e-12);
+        tu_assert_value(&s, "udp", "datagrams", NULL, 763, 0);
+        assert_int_equal(tu_line_of(&s, "throughput", NULL), 4 + first);
+        assert_int_equal(s.unread_lines, 0);
+        bdb_sink_free(&s);
+        free(text);
+    }
+    free(t);
+}
+
+/* A README quoting one "interval" event of each of six tests, each in
+ * its own fence under a title, no "start" and no "end": each is a test
+ * of its own (time goes back, or its sum's side, streams or --bidir sum
+ * change), its intervals are points at their lines and the missing end
+ * is warned. Public excerpt (search index id 13553917071, OpenMobile-
+ * NetworkToolkit docs, iperf3 --json-stream; its lines 28-42, the first
+ * five of the six fences). */
+static void iperf3__json_stream_interval_excerpts__a_test_each(void **state)
+{
+    (void)state;
+    static const char t[] =
+        "TCP UL Single Stream\n"
+        "```json\n"
+        "{\"event\":\"interval\",\"data\":{\"streams\":[{\"socket\":5,\"start\":0,\"end\":1.001069,\"seconds\":1.0010689496994019,\"bytes\":3994157056,\"bits_per_second\":31919136496.636753,\"retransmits\":0,\"snd_cwnd\":1506109,\"snd_wnd\":6192128,\"rtt\":59,\"rttvar\":14,\"pmtu\":65535,\"omitted\":false,\"sender\":true}],\"sum\":{\"start\":0,\"end\":1.001069,\"seconds\":1.0010689496994019,\"bytes\":3994157056,\"bits_per_second\":31919136496.636753,\"retransmits\":0,\"omitted\":false,\"sender\":true}}}\n"
+        "```\n"
+        "TCP DL Single Stream\n"
+        "```JSON\n"
+        "{\"event\":\"interval\",\"data\":{\"streams\":[{\"socket\":5,\"start\":0,\"end\":1.000363,\"seconds\":1.0003629922866821,\"bytes\":3878158336,\"bits_per_second\":31014008842.011257,\"omitted\":false,\"sender\":false}],\"sum\":{\"start\":0,\"end\":1.000363,\"seconds\":1.0003629922866821,\"bytes\":3878158336,\"bits_per_second\":31014008842.011257,\"omitted\":false,\"sender\":false}}}\n"
+        "```\n"
+        "TCP BIDIR Single Stream\n"
+        "```json\n"
+        "{\"event\":\"interval\",\"data\":{\"streams\":[{\"socket\":5,\"start\":0,\"end\":1.000228,\"seconds\":1.0002280473709106,\"bytes\":3935043584,\"bits_per_second\":31473171298.031265,\"retransmits\":0,\"snd_cwnd\":1309660,\"snd_wnd\":6192128,\"rtt\":34,\"rttvar\":2,\"pmtu\":65535,\"omitted\":false,\"sender\":true},{\"socket\":7,\"start\":0,\"end\":1.025515,\"seconds\":1.0255149602890015,\"bytes\":3690070016,\"bits_per_second\":28786084329.458031,\"omitted\":false,\"sender\":false}],\"sum\":{\"start\":0,\"end\":1.000228,\"seconds\":1.0002280473709106,\"bytes\":3935043584,\"bits_per_second\":31473171298.031265,\"retransmits\":0,\"omitted\":false,\"sender\":true},\"sum_bidir_reverse\":{\"start\":0,\"end\":1.000228,\"seconds\":1.0002280473709106,\"bytes\":3690070016,\"bits_per_second\":29513829576.759514,\"omitted\":false,\"sender\":false}}}\n"
+        "```\n"
+        "\n"
+        "UDP UL Single Stream\n"
+        "```json\n"
+        "{\"event\":\"interval\",\"data\":{\"streams\":[{\"socket\":5,\"start\":0,\"end\":1.000097,\"seconds\":1.0000970363616943,\"bytes\":135168,\"bits_per_second\":1081239.0804935072,\"packets\":8,\"omitted\":false,\"sender\":true}],\"sum\":{\"start\":0,\"end\":1.000097,\"seconds\":1.0000970363616943,\"bytes\":135168,\"bits_per_second\":1081239.0804935072,\"packets\":8,\"omitted\":false,\"sender\":true}}}\n"
+        "```\n"
+        "\n"
+        "UDP DL Single Stream\n"
+        "```json\n"
+        "{\"event\":\"interval\",\"data\":{\"streams\":[{\"socket\":5,\"start\":1.00107,\"end\":2.001073,\"seconds\":1.0000029802322388,\"bytes\":135168,\"bits_per_second\":1081340.7773533543,\"jitter_ms\":0.023491129322622144,\"lost_packets\":0,\"packets\":8,\"lost_percent\":0,\"omitted\":false,\"sender\":false}],\"sum\":{\"start\":1.00107,\"end\":2.001073,\"seconds\":1.0000029802322388,\"bytes\":135168,\"bits_per_second\":1081340.7773533543,\"jitter_ms\":0.023491129322622144,\"lost_packets\":0,\"packets\":8,\"lost_percent\":0,\"omitted\":false,\"sender\":false}}}\n"
+        "```\n";
+    bdb_sink s;
+    tu_points k;
+    tu_parse_points(t, NULL, &s, &k);
+    static const tu_point_want want[] = {
+        {3, "throughput", 31919136496.636753}, {3, "cwnd", 1506109},
+        {7, "throughput", 31014008842.011257},
+        {11, "throughput", 31473171298.031265},
+        {16, "throughput", 1081239.0804935072}, {16, "datagrams", 8},
+        {21, "throughput", 1081340.7773533543},
+        {21, "jitter", 0.023491129322622144e-3}, {21, "lost_datagrams", 0}};
+    tu_assert_points(&k, want, sizeof want / sizeof want[0]);
+    /* the --bidir interval's sum_bidir_reverse, on the same line */
+    int rev = 0;
+    for (int i = 0; i < k.n; i++)
+        rev += k.p[i].line == 11 && !strcmp(k.p[i].what, "throughput") &&
+               k.p[i].v == 29513829576.759514;
+    assert_int_equal(rev, 1);
+    /* five tests, each warned: no end event, no figure invented */
+    static const int tests[] = {3, 7, 11, 16, 21};
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++)
+        assert_true(tu_has_warning(&s, tests[i], "no \"end\" event"));
+    bdb_sink_free(&s);
+    tu_text_accounted(t, NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
+/* ---------------- JSON after text, wrapped [SUM] rows ---------------- */
+
+/* The figure of metric at line in s, or NULL. */
+static const bdb_sample *at_line(const bdb_sink *s, const char *metric,
+                                 int line)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->samples[i].line == line &&
+            !strcmp(s->samples[i].metric, metric))
+            return &s->samples[i];
+    return NULL;
+}
+
+/* iperf3 -J output after text output in one file (real runs of iperf
+ * 3.12, samples/iperf3 eighth batch): a text run, then a -J run of the
+ * same test, each after its command line: both runs are read, the
+ * text's figures at its lines, the JSON's at its keys; a script's line
+ * before a -J document does not hide the document. Figures against the
+ * raw text. */
+static void iperf3__json_after_text__both_runs_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_file_accounted("samples/iperf3/text-then-json-tcp.txt", NULL, &s);
+    /* line 10: "[  5]   0.00-2.01   sec  2.64 GBytes  11.3 Gbits/sec
+     * receiver"; line 148: "bits_per_second": 2758634029.5913787 */
+    const bdb_sample *t = at_line(&s, "throughput", 10);
+    assert_non_null(t);
+    tu_assert_close(t->value, 11.3e9, 1e-12, "text receiver");
+    const bdb_sample *j = at_line(&s, "throughput", 148);
+    assert_non_null(j);
+    tu_assert_close(j->value, 2758634029.5913787, 1e-12, "JSON receiver");
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    /* line 9's Retr and the JSON's sum_sent retransmits */
+    const bdb_sample *r = at_line(&s, "retransmits", 9);
+    assert_non_null(r);
+    assert_true(r->value == 3);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+    tu_file_accounted("samples/iperf3/preamble-then-json-udp.txt", NULL, &s);
+    assert_int_equal(tu_count(&s, "jitter"), 1);
+    assert_int_equal(tu_count(&s, "throughput"), 1);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
+/* The line number of the last line of text that starts with prefix. */
+static int last_line_starting(const char *text, const char *prefix)
+{
+    int line = 1, found = 0;
+    for (const char *q = text; *q;) {
+        if (!strncmp(q, prefix, strlen(prefix)))
+            found = line;
+        const char *nl = strchr(q, '\n');
+        if (!nl)
+            break;
+        q = nl + 1;
+        line++;
+    }
+    return found;
+}
+
+/* iperf3 UDP -P 2's summary rows are 85 to 88 columns: a page that
+ * re-flows them at 80 moves their label ("sender") to a line of its
+ * own, at 72 their loss too ("(0%)  receiver"). A real run
+ * (samples/iperf3/udp-P2.txt) re-flowed by the test: each row is read
+ * whole, the same figures as the log as printed, each column at the
+ * line it went to, nothing left unread. */
+static void iperf3__udp_sum_rows_reflowed__read_whole(void **state)
+{
+    (void)state;
+    size_t len;
+    char *t = tu_read("samples/iperf3/udp-P2.txt", &len);
+    bdb_sink a;
+    tu_text_accounted(t, "iperf3", &a);
+    static const char *const metrics[] = {
+        "throughput", "transfer", "jitter", "loss", "lost_datagrams",
+        "datagrams", "throughput_sender", "transfer_sender",
+        "datagrams_sender", "loss_sender"};
+    static const size_t widths[] = {80, 72};
+    for (size_t w = 0; w < 2; w++) {
+        char *r = tu_reflow(t, widths[w]);
+        assert_non_null(strstr(r, w ? "0/1526\n(0%)  receiver"
+                                    : "0/1526 (0%) \nreceiver"));
+        bdb_sink b;
+        tu_text_accounted(r, "iperf3", &b);
+        for (size_t i = 0; i < sizeof metrics / sizeof metrics[0]; i++) {
+            const bdb_sample *x = tu_find(&a, NULL, metrics[i], NULL);
+            const bdb_sample *y = tu_find(&b, NULL, metrics[i], NULL);
+            assert_non_null(x);
+            assert_non_null(y);
+            tu_assert_close(y->value, x->value, 0, metrics[i]);
+        }
+        assert_int_equal(b.n, a.n);
+        assert_int_equal(b.unread_lines, 0);
+        if (w) /* the [SUM] receiver's loss, on its own line at 72 */
+            assert_int_equal(tu_line_of(&b, "loss", NULL),
+                             last_line_starting(r, "(0%)  receiver"));
+        bdb_sink_free(&b);
+        free(r);
+    }
+    bdb_sink_free(&a);
+    free(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1058,6 +1380,12 @@ int main(void)
         cmocka_unit_test(iperf3__retr_glued_to_rate_unit__both_read),
         cmocka_unit_test(iperf3__timestamps_prefix__detected_and_read),
         cmocka_unit_test(iperf3__timestamped_interval_excerpts__points_per_test),
+        cmocka_unit_test(iperf3__json_stream__end_figures_and_interval_trace),
+        cmocka_unit_test(iperf3__json_stream__server_side_and_server_output),
+        cmocka_unit_test(iperf3__json_stream_wrapped__same_figures),
+        cmocka_unit_test(iperf3__json_stream_interval_excerpts__a_test_each),
+        cmocka_unit_test(iperf3__json_after_text__both_runs_read),
+        cmocka_unit_test(iperf3__udp_sum_rows_reflowed__read_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -153,6 +153,32 @@ void tu_text_ok(const char *text, const char *tool, bdb_sink *s)
         fail_msg("line %d: %s", d.line, d.message);
 }
 
+void tu_text_accounted(const char *text, const char *tool, bdb_sink *s)
+{
+    bdb_diag d;
+    bdb_sink_init(s);
+    bdb_diag_clear(&d);
+    bdb_ingest_opts o = {.source_name = "inline.txt", .tool = tool,
+                         .unread_account = 1};
+    if (bdb_ingest_buffer(text, strlen(text), &o, s, NULL, 0, &d) != BDB_OK)
+        fail_msg("line %d: %s", d.line, d.message);
+}
+
+void tu_file_accounted(const char *rel, const char *tool, bdb_sink *s)
+{
+    size_t len;
+    char *buf = tu_read(rel, &len);
+    bdb_diag d;
+    bdb_sink_init(s);
+    bdb_diag_clear(&d);
+    bdb_ingest_opts o = {.source_name = rel, .tool = tool,
+                         .unread_account = 1};
+    int rc = bdb_ingest_buffer(buf, len, &o, s, NULL, 0, &d);
+    free(buf);
+    if (rc != BDB_OK)
+        fail_msg("%s:%d: %s", rel, d.line, d.message);
+}
+
 void tu_expect_error(const char *rel, const char *text, const char *tool,
                      int line, const char *needle)
 {
@@ -234,6 +260,38 @@ char *tu_first_lines(const char *text, int nlines)
     memcpy(out, text, n);
     out[n] = '\0';
     return out;
+}
+
+char *tu_reflow(const char *text, size_t width)
+{
+    size_t n = strlen(text);
+    char *o = malloc(2 * n + 1), *w = o;
+    assert_non_null(o);
+    for (const char *q = text; *q;) {
+        const char *nl = strchr(q, '\n');
+        size_t l = nl ? (size_t)(nl - q) : strlen(q);
+        while (l > width) {
+            size_t cut = width;
+            while (cut > 0 && q[cut] != ' ')
+                cut--;
+            if (cut == 0)
+                break;
+            memcpy(w, q, cut);
+            w += cut;
+            *w++ = '\n';
+            while (cut < l && q[cut] == ' ')
+                cut++;
+            q += cut;
+            l -= cut;
+        }
+        memcpy(w, q, l);
+        w += l;
+        q += l;
+        if (*q == '\n')
+            *w++ = *q++;
+    }
+    *w = '\0';
+    return o;
 }
 
 char *tu_insert_lines(const char *text, const char *before, const char *line,

@@ -64,6 +64,11 @@ int tu_line_of(const bdb_sink *s, const char *metric, const char *params);
  * it initialises; fails the test on any error, naming file and line. */
 void tu_parse_ok(const char *rel, const char *tool, bdb_sink *s);
 void tu_text_ok(const char *text, const char *tool, bdb_sink *s);
+/* As tu_text_ok / tu_parse_ok, with the unread-figure account of an
+ * import (s->unread_lines, a warning at each line with numbers not
+ * read). */
+void tu_text_accounted(const char *text, const char *tool, bdb_sink *s);
+void tu_file_accounted(const char *rel, const char *tool, bdb_sink *s);
 
 /* Parses the file rel, or text when rel is NULL, with tool (NULL: detect)
  * and asserts that it fails at line (0: any line) with a message that
@@ -84,6 +89,9 @@ char *tu_replace(const char *text, const char *from, const char *to);
 /* A copy of the first nlines lines of text, each with its newline (the
  * caller frees); fails the test when text has fewer. */
 char *tu_first_lines(const char *text, int nlines);
+/* text with each line longer than width broken at its last blank before
+ * width, as a page or a mail re-flows it (the caller frees). */
+char *tu_reflow(const char *text, size_t width);
 
 /* A copy of text with count copies of line inserted before the first
  * before (the caller frees); fails the test when before is not there. */

@@ -2,7 +2,9 @@
  * UDP (see parse_iperf.c for the columns).
  *
  * Rows, as ReportOutputs.c prints them (2.0.x and 2.1.x alike for the
- * first two; -e adds columns in 2.1.x):
+ * first two; -e adds columns in 2.1.x; 2.1.9 and later put the UTC
+ * offset before an -e row's time, "+0000:20240410120000.123"; 2.2 splits
+ * an -e row's interval in two fields, iperf2_csv_columns.c):
  *    9 fields  time,local ip,port,remote ip,port,id,start-end,bytes,bps
  *   14 fields  ... ,jitter_ms,lost,total,lost_pct,out_of_order (UDP)
  *   15 fields  TCP -e sender: ... ,writes,write_errors,retry,cwnd (KBytes,
@@ -108,6 +110,8 @@ static const char *row_start(const char *p, const char *e)
     return NULL;
 }
 
+static int num_field(const char *s, double *v);
+
 int bdb_iperf2_csv_row(const char *p, const char *e, csv_row *row)
 {
     /* a row is a timestamp, two addresses and ports and five numbers; a
@@ -115,6 +119,12 @@ int bdb_iperf2_csv_row(const char *p, const char *e, csv_row *row)
      * field */
     if (e - p < 20 || e - p > CSV_ROW_MAX)
         return 0;
+    /* 2.1.9+ -e: the UTC offset first, strftime's "%z:" ("+0000:",
+     * "-0700:"; its sign gone when the rows were taken for a diff's) */
+    const char *z = p + (*p == '+' || *p == '-');
+    if (e - z > 5 && is_digit(z[0]) && is_digit(z[1]) && is_digit(z[2]) &&
+        is_digit(z[3]) && z[4] == ':' && is_digit(z[5]))
+        p = z + 5;
     if (!is_digit(*p) && (p = row_start(p, e)) == NULL)
         return 0;
     while (e > p && strchr("`'\"),;]} \t", e[-1]))
@@ -133,7 +143,16 @@ int bdb_iperf2_csv_row(const char *p, const char *e, csv_row *row)
         return 0;
     if (!is_csv_stamp(row->f[0]))
         return 0;
-    return strchr(row->f[6], '-') != NULL;
+    if (strchr(row->f[6], '-'))
+        return 1;
+    /* 2.2 -e: istart,iend, then bytes and speed */
+    double v;
+    if (row->n < 10 || !num_field(row->f[6], &v) ||
+        !num_field(row->f[7], &v) || !num_field(row->f[8], &v) ||
+        !num_field(row->f[9], &v))
+        return 0;
+    row->split = 1;
+    return 1;
 }
 
 static int num_field(const char *s, double *v)
@@ -234,6 +253,8 @@ static int read_rows(const char *buf, size_t len, bdb_sink *out,
     bdb_lines it;
     bdb_line ln;
     csv_row row;
+    csv_header hdr;
+    int have_hdr = 0;
     csv_pairs pairs;
     bdb_iperf2_csv_pairs_init(&pairs);
     rc = bdb_iperf2_csv_pairs_scan(&pairs, buf, len);
@@ -244,6 +265,11 @@ static int read_rows(const char *buf, size_t len, bdb_sink *out,
         if (p == e)
             continue;
         if (!bdb_iperf2_csv_row(p, e, &row)) {
+            /* 2.2's names of the -e columns, before the first row */
+            if (bdb_iperf2_csv_header(p, e, &hdr)) {
+                have_hdr = 1;
+                continue;
+            }
             /* text between rows ("UDP -- bidirectional", an application's
              * "bw is ..."): the rows before it were another run */
             if (bdb_iperf_has_data(&r)) {
@@ -283,8 +309,8 @@ static int read_rows(const char *buf, size_t len, bdb_sink *out,
                                 p, e);
             continue;
         }
-        if (row.n != 9 && row.n != 14 && row.n != 15 && row.n != 17 &&
-            row.n != 18) {
+        if (!row.split && row.n != 9 && row.n != 14 && row.n != 15 &&
+            row.n != 17 && row.n != 18) {
             char what[120];
             snprintf(what, sizeof what,
                      "iperf CSV row has %d fields (expected 9 or 15 for TCP, "
@@ -297,13 +323,15 @@ static int read_rows(const char *buf, size_t len, bdb_sink *out,
         memset(&d, 0, sizeof d);
         double id, bytes, bps;
         const char *iv = row.f[6], *ive = iv + strlen(iv);
-        const char *dash = memchr(iv, '-', (size_t)(ive - iv));
+        const char *dash = row.split ? ive : memchr(iv, '-', (size_t)(ive - iv));
         char a[32], b[32];
         bdb_copy(a, sizeof a, iv, dash);
-        bdb_copy(b, sizeof b, dash + 1, ive);
+        bdb_copy(b, sizeof b, row.split ? row.f[7] : dash + 1,
+                 row.split ? row.f[7] + strlen(row.f[7]) : ive);
+        int k = row.split; /* fields after the interval move by one */
         if (!num_field(row.f[5], &id) || !num_field(a, &d.start) ||
-            !num_field(b, &d.end) || !num_field(row.f[7], &bytes) ||
-            !num_field(row.f[8], &bps) || bps < 0 || bytes < 0) {
+            !num_field(b, &d.end) || !num_field(row.f[7 + k], &bytes) ||
+            !num_field(row.f[8 + k], &bps) || bps < 0 || bytes < 0) {
             bdb_iperf_warn_line(out, ln.no,
                                 "iperf CSV row: expected numbers in the id, "
                                 "interval, bytes and bits_per_second fields; "
@@ -339,7 +367,7 @@ static int read_rows(const char *buf, size_t len, bdb_sink *out,
                     break;
             }
         }
-        int udp = row.n == 14 || row.n == 17;
+        int udp = !row.split && (row.n == 14 || row.n == 17);
         double u[5];
         if (udp && !num_fields(&row, 9, 5, u)) {
             bdb_iperf_warn_line(out, ln.no,
@@ -369,7 +397,10 @@ static int read_rows(const char *buf, size_t len, bdb_sink *out,
         ip_figs fs;
         memset(&fs, 0, sizeof fs);
         fs.line = ln.no;
-        if (!csv_enhanced(&row, &fs, o, out, ln.no))
+        if (row.split)
+            bdb_iperf2_csv_columns(&row, have_hdr ? &hdr : NULL, &r, o, &fs,
+                                   out, ln.no);
+        else if (!csv_enhanced(&row, &fs, o, out, ln.no))
             bdb_iperf_warn_line(out, ln.no,
                                 "iperf CSV row: expected numbers in the -e "
                                 "columns; they are not kept",

@@ -248,6 +248,51 @@ static int owd_line(ip_run *r, const ip_br *br, const char *p, const char *e,
     return 1;
 }
 
+/* "[  1] Isoch schedule errors (mean/min/max/stdev) = 0.214/0.070/3.516/
+ * 0.553 ms": an --isochronous client's lateness of its frames against
+ * their schedule, after its final line (2.1+ Locale.c
+ * report_isochronous_sched_errors): figures of that line, seconds.
+ * Returns 1 when the line is one. */
+static int isoch_errors_line(ip_run *r, const ip_br *br, const char *p,
+                             const char *e, int line, bdb_sink *out)
+{
+    static const char *const names[4] = {
+        "isoch_schedule_error_mean", "isoch_schedule_error_min",
+        "isoch_schedule_error_max", "isoch_schedule_error_stdev"};
+    const char *q = p;
+    double v[4];
+    if (!bdb_scan_lit(&q, e, "Isoch schedule errors", 1))
+        return 0;
+    const char *eq = memchr(q, '=', (size_t)(e - q));
+    q = eq ? bdb_skip_ws(eq + 1, e) : e;
+    for (int i = 0; i < 4; i++)
+        if (!bdb_scan_number(&q, e, &v[i], 0) ||
+            (i < 3 && (q >= e || *q++ != '/'))) {
+            bdb_iperf_warn_line(out, line, "isochronous schedule errors not "
+                                "read", p, e);
+            return 1;
+        }
+    for (size_t i = r->nobs; i-- > 0;) {
+        ip_obs *o = &r->obs[i];
+        ip_ent *en = &r->ents[o->ent];
+        if (en->id != br->id)
+            continue;
+        for (int k = 0; k < 4; k++) {
+            ip_figs *to = &en->figs[o->side];
+            bdb_iperf_fig_add(to, out, line, names[k], v[k] / 1000.0,
+                              BDB_UNIT_SECONDS,
+                              k == 3 ? BDB_NEUTRAL : BDB_LOWER_IS_BETTER);
+            for (int g = 0; g < to->n; g++)
+                if (strcmp(to->f[g].metric, names[k]) == 0)
+                    to->f[g].line = line;
+        }
+        return 1;
+    }
+    bdb_sink_warn(out, line, "isochronous schedule errors of stream [%ld], "
+                  "which printed no line before: not read", br->id);
+    return 1;
+}
+
 /* A latency histogram iperf 2.1+ prints after a stream's last line
  * ("[  1] 0.0000-3.0356 sec BB8(f)-PDF: bin(w=100us):cnt(30)=1:26,2:3,5:1
  * (5.00/95.00/99.7%=1/2/5,Outliers=0,obl/obu=0/0)"; "T8-PDF:",
@@ -347,7 +392,8 @@ static int header_cont(const char *p, const char *e)
         "Latency",   "avg/min/max/stdev",       "PPS",    "pps", "inP",
         "Burst",     "BB",        "cnt=",       "Tx/Rx",  "RPS",
         "Bandwidth", "Transfer",  "Interval",   "Trip-time", "TCP-rtt",
-        "Dist(bin=", "InF",       "Retr",       "ms",     NULL};
+        "Dist(bin=", "InF",       "Retr",       "ms",     "isoch:",
+        "Isoch:",    "Frame",     "Read/Timeo", NULL};
     int known = 0;
     while (p < e) {
         p = bdb_skip_ws(p, e);
@@ -372,12 +418,27 @@ static int header_cont(const char *p, const char *e)
  * continuation starts with a figure ("231K/111 us  5631373",
  * "44171=0.022/..."), later ones may start with the unit a wrap left
  * ("MByte Rx=21.1 MByte  RPS=46006"). */
+/* A piece that starts with the unit of the row's last number ("0.000" /
+ * "ms 10672/...", "22371" / "pps") or with its loss ("(24%)"). */
+static int unit_piece(const char *c, const char *ce)
+{
+    static const char *const units[] = {"ms", "us", "pps", "sec", "pkts",
+                                        NULL};
+    for (const char *const *u = units; *u; u++) {
+        size_t n = strlen(*u);
+        if (bdb_starts_with(c, ce, *u) &&
+            (c + n == ce || c[n] == ' ' || c[n] == '\t'))
+            return 1;
+    }
+    return *c == '(' && ce - c > 1 && c[1] >= '0' && c[1] <= '9';
+}
+
 static int row_cont(const char *c, const char *ce, int first)
 {
     if (!c || c >= ce || *c == '[')
         return 0;
     if (first)
-        return (*c >= '0' && *c <= '9') || *c == '-';
+        return unit_piece(c, ce) || (*c >= '0' && *c <= '9') || *c == '-';
     for (const char *q = c; q < ce; q++)
         if ((*q >= '0' && *q <= '9') || *q == '=')
             return !bdb_starts_with(c, ce, "Client connecting") &&
@@ -509,6 +570,14 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
             continue;
         if (br.kind == BR_HDR) {
             cx.hdr_rtry = bdb_contains(q, e, "Rtry");
+            cx.hdr_triple = cx.hdr_pair = cx.hdr_frame_latency = 0;
+            bdb_iperf2_header_groups(&cx, q, e);
+            /* -e columns after the rate (a row may wrap before them) */
+            cx.hdr_extra = bdb_contains(q, e, "Reads=Dist") ||
+                           bdb_contains(q, e, "Write/Err") ||
+                           bdb_contains(q, e, "Jitter") ||
+                           bdb_contains(q, e, "PPS") ||
+                           bdb_contains(q, e, "NetPwr");
             if (bdb_contains(q, e, "Jitter") || bdb_contains(q, e, "PPS"))
                 cx.udp_hint = r.udp = 1;
             /* the header's names a hard wrap moved to the next lines */
@@ -523,6 +592,7 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
                 cx.hdr_cont++;
                 if (bdb_contains(c, ce, "Rtry"))
                     cx.hdr_rtry = 1;
+                bdb_iperf2_header_groups(&cx, c, ce);
                 if (bdb_contains(c, ce, "Jitter") || bdb_contains(c, ce, "PPS"))
                     cx.udp_hint = r.udp = 1;
                 it = peek;
@@ -609,7 +679,25 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
             rep_warn(out, &rep, ln.no, "iperf reported", b, e);
             continue;
         }
+        /* the schedule errors' figures a page re-flowed to the next line */
+        if (bdb_starts_with(b, e, "Isoch schedule errors") && e[-1] == '=') {
+            bdb_lines peek;
+            bdb_line nx;
+            const char *ce, *c = bdb_wrapped_next(&it, &peek, &nx, &ce);
+            if (c && *c >= '0' && *c <= '9') {
+                const char *jp, *je;
+                rc = bdb_wrapped_two(&wr, b, e, " ", c, ce, nx.no, &jp, &je);
+                if (rc)
+                    break;
+                isoch_errors_line(&r, &br, jp, je, nx.no, out);
+                /* its own line holds only the stream's id */
+                rc = bdb_sink_cover(out, ln.no, ln.no);
+                it = peek;
+                continue;
+            }
+        }
         if (owd_line(&r, &br, b, e, ln.no, out) ||
+            isoch_errors_line(&r, &br, b, e, ln.no, out) ||
             pdf_line(b, e, ln.no, out))
             continue;
         ip_data d;
@@ -627,13 +715,21 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
         memset(&fs, 0, sizeof fs);
         fs.line = ln.no;
         int label;
-        /* a row of a wrapped header, continued over the next lines */
+        /* a row of a wrapped header, continued over the next lines (a
+         * row longer than its header one more: a UDP receiver's row with
+         * all its -e columns) */
         int ncont = 0;
-        for (bdb_lines peek = it; ncont < cx.hdr_cont;) {
+        /* under a header that fit, one line more: a row whose -e columns
+         * all went to it (the row ends at its rate), or its last unit */
+        int most = cx.hdr_cont ? cx.hdr_cont + 1 : cx.hdr_extra ? 1 : 0;
+        for (bdb_lines peek = it; ncont < most;) {
             bdb_lines p2;
             bdb_line nx;
             const char *ce, *c = bdb_wrapped_next(&peek, &p2, &nx, &ce);
-            if (!row_cont(c, ce, ncont == 0))
+            if (!row_cont(c, ce, ncont == 0) ||
+                (!cx.hdr_cont && (bdb_iperf2_csv_row(c, ce, &row) ||
+                                  !(bdb_is_blank(rest, e) ||
+                                    unit_piece(c, ce)))))
                 break;
             if (!ncont)
                 rc = bdb_wrapped_start(&wr, rest, e);

@@ -250,12 +250,16 @@ typedef struct iv_stat {
 
 typedef struct iv_rec {
     iv_stat sum, rev;
+    size_t from, to;        /* --json-stream: the interval's object in the
+                               text ('{' to past '}'); 0, 0 in an array */
 } iv_rec;
 
 typedef struct iv_list {
     iv_rec *v;
     size_t n, cap;
     size_t max_streams;     /* the most "streams" an interval has */
+    int udp;                /* a sum with "packets": a UDP test */
+    int bidir;              /* a sum_bidir_reverse: a --bidir test */
 } iv_list;
 
 static void iv_sum_of(json_t *o, iv_sum *out)
@@ -288,8 +292,13 @@ static int iv_add(iv_list *l, json_t *iv)
     iv_sum full;
     iv_sum_of(json_object_get(iv, "sum"), &full);
     r->sum = (iv_stat){full.bps, full.start, full.end, full.ok, full.omitted};
+    r->from = r->to = 0;
+    if (full.have_lt || full.have_dgrams)
+        l->udp = 1;
     iv_sum_of(json_object_get(iv, "sum_bidir_reverse"), &full);
     r->rev = (iv_stat){full.bps, full.start, full.end, full.ok, full.omitted};
+    if (full.ok)
+        l->bidir = 1;
     size_t ns = json_array_size(json_object_get(iv, "streams"));
     if (ns > l->max_streams)
         l->max_streams = ns;
@@ -392,7 +401,12 @@ static int sums_range(ip_run *r, const iv_list *ivs, int dflt,
     size_t counted = pos < lim ? pos : off;
     int cline = line_at(lm, counted);
     for (size_t i = 0; i < ivs->n; i++) {
-        size_t at = key_at(buf, pos, lim, "sum");
+        size_t from = ivs->v[i].from, to = ivs->v[i].to;
+        if (to > from) { /* an event of its own: its "sum" */
+            size_t at = key_at(buf, from, to, "sum");
+            cline = line_at(lm, at < to ? at : from);
+        }
+        size_t at = to > from ? lim : key_at(buf, pos, lim, "sum");
         if (at < lim) {
             for (; counted < at; counted++)
                 if (buf[counted] == '\n')
@@ -623,97 +637,121 @@ static void obs_key_lines(const jwhere *w, ip_obs *ob, ip_fig *figs,
                 figs[i].line = kline(w, fig_keys[k][0], 0);
 }
 
-static int interval_traces(const ip_run *r, const char *buf, size_t off,
-                         size_t lim, int dflt, line_memo *lm, bdb_sink *out)
+/* The points of the interval object at [pos, vend): its sums' and its
+ * streams'. *done is 0 when it does not decode (nothing given); returns
+ * BDB_OK or the sink's error. */
+static int interval_trace_one(const ip_run *r, const char *buf, size_t pos,
+                              size_t vend, int dflt, int streams,
+                              line_memo *lm, bdb_sink *out, int *done)
 {
-    int streams = 0;
+    int rc = BDB_OK;
+    json_t *iv = decode(buf, pos, vend);
+    *done = iv != NULL;
+    if (!iv)
+        return BDB_OK;
+    /* the sums, at the line of their "sum" */
+    for (int k = 0; k < 2 && !rc; k++) {
+        iv_sum full;
+        iv_sum_of(json_object_get(iv, k ? "sum_bidir_reverse" : "sum"),
+                  &full);
+        long ei = full.ok ? bdb_iperf_ent_find(r, k ? FLOW_S2C : dflt,
+                                               ID_SUM)
+                          : -1;
+        if (ei < 0 || !r->ents[ei].trace_base)
+            continue;
+        const char *sk = k ? "sum_bidir_reverse" : "sum";
+        size_t at = key_at(buf, pos, vend, sk);
+        ip_obs ob;
+        sum_obs(&full, line_at(lm, at < vend ? at : pos), &ob);
+        jwhere w = where_of(buf, pos, vend, sk, lm);
+        obs_key_lines(&w, &ob, NULL, 0);
+        rc = bdb_iperf_emit_obs_trace(&ob, NULL, 0,
+                                      full.omitted ? "SUM omitted" : "SUM",
+                                      r->ents[ei].trace_base, out);
+    }
+    /* a stream of no series of its own (one stream each way): its
+     * throughput is the sum's, its cwnd and rtt (which the sum lacks)
+     * are points of the sum's trace */
+    json_t *each = json_object_get(iv, "streams");
+    size_t k, spos = pos;
+    json_t *st;
+    json_array_foreach(each, k, st) {
+        ip_obs ob;
+        ip_fig figs[5];
+        int nfigs, sender;
+        long id;
+        if (rc || !stream_obs(st, &ob, figs, &nfigs, &id, &sender))
+            continue;
+        /* in --bidir runs a stream's "sender" flag says its way */
+        int flow = r->bidir && sender >= 0
+                       ? (sender ? FLOW_C2S : FLOW_S2C) : dflt;
+        long ei = bdb_iperf_ent_find(r, flow, streams ? id : ID_SUM);
+        size_t at = key_at(buf, spos, vend, "socket");
+        if (at < vend)
+            spos = at + 1;
+        if (ei < 0 || !r->ents[ei].trace_base)
+            continue;
+        ob.line = line_at(lm, at < vend ? at : pos);
+        /* the stream's object: the '{' before its "socket" */
+        jwhere w = {buf, 0, 0, lm};
+        size_t o = at < vend ? at : pos;
+        while (o > pos && buf[o] != '{')
+            o--;
+        if (buf[o] == '{' && o > pos &&
+            !value_extent(buf, vend, o, &w.from, &w.to))
+            w.from = w.to = 0;
+        obs_key_lines(&w, &ob, figs, nfigs);
+        char label[48];
+        if (streams)
+            snprintf(label, sizeof label, "stream %ld%s", id,
+                     ob.omitted ? " omitted" : "");
+        else /* the lone stream is the sum */
+            snprintf(label, sizeof label, "SUM%s",
+                     ob.omitted ? " omitted" : "");
+        rc = streams ? bdb_iperf_emit_obs_trace(&ob, figs, nfigs, label,
+                                                r->ents[ei].trace_base, out)
+                     : bdb_iperf_emit_extra_trace(&ob, figs, nfigs, label,
+                                                  r->ents[ei].trace_base,
+                                                  out);
+        /* the lone stream's rate, bytes and retransmits repeat the
+         * sum's (what the sum lacks, cwnd and rtt, are points at
+         * their keys above): read where printed, as restated points */
+        if (!rc && !streams)
+            rc = bdb_iperf_emit_restated_trace(&ob, r->ents[ei].trace_base,
+                                               out);
+    }
+    json_decref(iv);
+    bdb_input_done_before(buf + vend);
+    return rc;
+}
+
+static int interval_traces(const ip_run *r, const iv_list *ivs,
+                           const char *buf, size_t off, size_t lim, int dflt,
+                           line_memo *lm, bdb_sink *out)
+{
+    int streams = 0, done = 1;
     for (size_t i = 0; i < r->nents && !streams; i++)
         streams = r->ents[i].id != ID_SUM && r->ents[i].trace_base != NULL;
+    int rc = BDB_OK;
+    /* --json-stream: each interval an event of its own */
+    for (size_t i = 0; i < ivs->n && !rc && done; i++)
+        if (ivs->v[i].to > ivs->v[i].from)
+            rc = interval_trace_one(r, buf, ivs->v[i].from, ivs->v[i].to,
+                                    dflt, streams, lm, out, &done);
+    if (ivs->n && ivs->v[0].to > ivs->v[0].from)
+        return rc;
     size_t pos = key_at(buf, off, lim, "intervals");
     if (pos >= lim)
         return BDB_OK;
     while (pos < lim && buf[pos] != '[')
         pos++;
     pos = skip_ws(buf, lim, pos + 1);
-    int rc = BDB_OK;
-    while (!rc && pos < lim && buf[pos] == '{') {
+    while (!rc && done && pos < lim && buf[pos] == '{') {
         size_t vend = value_end(buf, lim, pos);
-        json_t *iv = vend == (size_t)-1 ? NULL : decode(buf, pos, vend);
-        if (!iv)
+        if (vend == (size_t)-1)
             break;
-        /* the sums, at the line of their "sum" */
-        for (int k = 0; k < 2 && !rc; k++) {
-            iv_sum full;
-            iv_sum_of(json_object_get(iv, k ? "sum_bidir_reverse" : "sum"),
-                      &full);
-            long ei = full.ok ? bdb_iperf_ent_find(r, k ? FLOW_S2C : dflt,
-                                                   ID_SUM)
-                              : -1;
-            if (ei < 0 || !r->ents[ei].trace_base)
-                continue;
-            const char *sk = k ? "sum_bidir_reverse" : "sum";
-            size_t at = key_at(buf, pos, vend, sk);
-            ip_obs ob;
-            sum_obs(&full, line_at(lm, at < vend ? at : pos), &ob);
-            jwhere w = where_of(buf, pos, vend, sk, lm);
-            obs_key_lines(&w, &ob, NULL, 0);
-            rc = bdb_iperf_emit_obs_trace(&ob, NULL, 0,
-                                          full.omitted ? "SUM omitted" : "SUM",
-                                          r->ents[ei].trace_base, out);
-        }
-        /* a stream of no series of its own (one stream each way): its
-         * throughput is the sum's, its cwnd and rtt (which the sum lacks)
-         * are points of the sum's trace */
-        json_t *each = json_object_get(iv, "streams");
-        size_t k, spos = pos;
-        json_t *st;
-        json_array_foreach(each, k, st) {
-            ip_obs ob;
-            ip_fig figs[5];
-            int nfigs, sender;
-            long id;
-            if (rc || !stream_obs(st, &ob, figs, &nfigs, &id, &sender))
-                continue;
-            /* in --bidir runs a stream's "sender" flag says its way */
-            int flow = r->bidir && sender >= 0
-                           ? (sender ? FLOW_C2S : FLOW_S2C) : dflt;
-            long ei = bdb_iperf_ent_find(r, flow, streams ? id : ID_SUM);
-            size_t at = key_at(buf, spos, vend, "socket");
-            if (at < vend)
-                spos = at + 1;
-            if (ei < 0 || !r->ents[ei].trace_base)
-                continue;
-            ob.line = line_at(lm, at < vend ? at : pos);
-            /* the stream's object: the '{' before its "socket" */
-            jwhere w = {buf, 0, 0, lm};
-            size_t o = at < vend ? at : pos;
-            while (o > pos && buf[o] != '{')
-                o--;
-            if (buf[o] == '{' && o > pos &&
-                !value_extent(buf, vend, o, &w.from, &w.to))
-                w.from = w.to = 0;
-            obs_key_lines(&w, &ob, figs, nfigs);
-            char label[48];
-            if (streams)
-                snprintf(label, sizeof label, "stream %ld%s", id,
-                         ob.omitted ? " omitted" : "");
-            else /* the lone stream is the sum */
-                snprintf(label, sizeof label, "SUM%s",
-                         ob.omitted ? " omitted" : "");
-            rc = streams ? bdb_iperf_emit_obs_trace(&ob, figs, nfigs, label,
-                                                    r->ents[ei].trace_base, out)
-                         : bdb_iperf_emit_extra_trace(&ob, figs, nfigs, label,
-                                                      r->ents[ei].trace_base,
-                                                      out);
-            /* the lone stream's rate, bytes and retransmits repeat the
-             * sum's (what the sum lacks, cwnd and rtt, are points at
-             * their keys above): read where printed, as restated points */
-            if (!rc && !streams)
-                rc = bdb_iperf_emit_restated_trace(&ob, r->ents[ei].trace_base,
-                                                   out);
-        }
-        json_decref(iv);
-        bdb_input_done_before(buf + vend);
+        rc = interval_trace_one(r, buf, pos, vend, dflt, streams, lm, out,
+                                &done);
         pos = skip_ws(buf, lim, vend);
         if (pos < lim && buf[pos] == ',')
             pos = skip_ws(buf, lim, pos + 1);
@@ -721,9 +759,64 @@ static int interval_traces(const ip_run *r, const char *buf, size_t off,
     return rc;
 }
 
+/* Where a run's parts are in the text when they are not the keys of one
+ * document (--json-stream events): NULL, or offsets, NO_OFF for none. */
+#define NO_OFF ((size_t)-1)
+typedef struct doc_at {
+    size_t end_off;     /* the "end" event's data object */
+    size_t error_off;   /* the "error" event */
+    size_t last_off;    /* the last event (a run without "end" ends there) */
+} doc_at;
+
+/* The stream entities of a run cut before its "end" (its first
+ * interval's streams), so that two or more keep their own traces. */
+static int cut_streams(ip_run *r, const char *buf, const iv_list *ivs,
+                       int dflt)
+{
+    if (ivs->max_streams < 2 || !ivs->n || ivs->v[0].to <= ivs->v[0].from)
+        return BDB_OK;
+    json_t *iv = decode(buf, ivs->v[0].from, ivs->v[0].to);
+    size_t k;
+    json_t *st;
+    json_array_foreach(json_object_get(iv, "streams"), k, st) {
+        ip_obs ob;
+        ip_fig figs[5];
+        int nfigs, sender;
+        long id;
+        if (!stream_obs(st, &ob, figs, &nfigs, &id, &sender))
+            continue;
+        int flow = r->bidir && sender >= 0
+                       ? (sender ? FLOW_C2S : FLOW_S2C) : dflt;
+        if (bdb_iperf_ent_get(r, flow, id) < 0) {
+            json_decref(iv);
+            return BDB_ENOMEM;
+        }
+    }
+    json_decref(iv);
+    return BDB_OK;
+}
+
+/* The run's figures, then its intervals' points. The searches before
+ * read the whole document: a mapped file's pages go, and come back one
+ * interval at a time. */
+static int emit_run(ip_run *r, const iv_list *ivs, const char *buf,
+                    size_t off, size_t lim, int dflt, line_memo *lm,
+                    bdb_sink *out)
+{
+    bdb_input_release(buf);
+    lm->pos = 0; /* counting forward again beats walking back over it all */
+    lm->line = 1;
+    int rc = sums_range(r, ivs, dflt, buf, off, lim, lm);
+    if (!rc)
+        rc = bdb_iperf_run_emit(r, out);
+    if (!rc && (r->json_sums || ivs->max_streams >= 2))
+        rc = interval_traces(r, ivs, buf, off, lim, dflt, lm, out);
+    return rc;
+}
+
 static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
                            size_t off, size_t lim, const ip_cmd *cmd,
-                           line_memo *lm, bdb_sink *out)
+                           line_memo *lm, bdb_sink *out, const doc_at *at)
 {
     int base_line = line_at(lm, off);
     if (!json_is_object(root)) {
@@ -778,10 +871,10 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
     if (json_is_object(json_object_get(end, "sum_sent_bidir_reverse")) ||
         json_is_object(json_object_get(end, "sum_received_bidir_reverse")))
         r.bidir = 1;
-    size_t end_off = lim;
+    size_t end_off = at && at->end_off != NO_OFF ? at->end_off : lim;
     /* the top-level "end" is the last "end": { in the object, before the
      * server's own copy of the run (--get-server-output) */
-    size_t top_lim = key_at(buf, off, lim, "server_output_json");
+    size_t top_lim = at ? off : key_at(buf, off, lim, "server_output_json");
     for (size_t o = key_at(buf, off, top_lim, "end"); o < top_lim;
          o = key_at(buf, o + 1, top_lim, "end")) {
         bdb_input_done_before(buf + o); /* a mapped file's pages searched */
@@ -793,27 +886,47 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
         if (q < buf + lim && *q == '{')
             end_off = o;
     }
-    int end_line = line_at(lm, end_off < lim ? end_off : off);
+    int end_line = line_at(lm, end_off < lim ? end_off
+                               : at && at->last_off != NO_OFF ? at->last_off
+                                                              : off);
+    size_t err_off = !at ? key_at(buf, off, lim, "error")
+                     : at->error_off != NO_OFF ? at->error_off : off;
     json_t *sent = json_object_get(end, "sum_sent");
     json_t *recv = json_object_get(end, "sum_received");
     json_t *usum = json_object_get(end, "sum");
-    if (!json_is_object(end) || (!json_is_object(sent) && !json_is_object(recv) &&
-                                 !json_is_object(usum))) {
-        bdb_iperf_run_free(&r);
-        if (json_is_string(err))
-            bdb_sink_warn(out, line_at(lm, key_at(buf, off, lim, "error")),
-                          "iperf3 reported an error: %.200s",
-                          json_string_value(err));
-        else
-            bdb_sink_warn(out, end_line,
-                          "iperf3 JSON has no end.sum_sent/sum_received "
-                          "(interrupted run?); no final figure is invented");
-        return 0;
-    }
     if (json_is_string(err))
-        bdb_sink_warn(out, line_at(lm, key_at(buf, off, lim, "error")),
+        bdb_sink_warn(out, line_at(lm, err_off),
                       "iperf3 reported an error: %.200s",
                       json_string_value(err));
+    if (!json_is_object(end) || (!json_is_object(sent) && !json_is_object(recv) &&
+                                 !json_is_object(usum))) {
+        if (!json_is_string(err))
+            bdb_sink_warn(out, end_line,
+                          at ? "iperf3 --json-stream has no \"end\" event "
+                               "with sum_sent/sum_received (interrupted run "
+                               "or excerpt?); its intervals are read, no "
+                               "final figure is invented"
+                             : "iperf3 JSON has no end.sum_sent/sum_received "
+                               "(interrupted run?); no final figure is "
+                               "invented");
+        /* a cut run's intervals: the trace of the figures it never
+         * printed (a -J document without "end" does not parse) */
+        if (!ivs->n) {
+            bdb_iperf_run_free(&r);
+            return 0;
+        }
+        /* intervals without "start" (an excerpt) say the protocol and
+         * --bidir by their sums */
+        if (!json_is_object(start) && ivs->udp)
+            r.udp = 1;
+        if (!json_is_object(start) && ivs->bidir)
+            r.bidir = 1;
+        rc = cut_streams(&r, buf, ivs, dflt);
+        if (!rc)
+            rc = emit_run(&r, ivs, buf, off, lim, dflt, lm, out);
+        bdb_iperf_run_free(&r);
+        return rc;
+    }
     int l_sent = line_at(lm, key_at(buf, end_off, lim, "sum_sent"));
     int l_recv = line_at(lm, key_at(buf, end_off, lim, "sum_received"));
     jwhere w_sent = where_of(buf, end_off, lim, "sum_sent", lm);
@@ -946,16 +1059,8 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
         for (int k = 0; k < 6; k++)
             r.cpu_lines[k] = kline(&w_cpu, cpu_keys[k], 0);
     }
-    /* intervals; the searches above read the whole document: a mapped
-     * file's pages go, and come back one interval at a time */
-    bdb_input_release(buf);
-    lm->pos = 0; /* counting forward again beats walking back over it all */
-    lm->line = 1;
-    rc = sums_range(&r, ivs, dflt, buf, off, lim, lm);
     if (!rc)
-        rc = bdb_iperf_run_emit(&r, out);
-    if (!rc && (r.json_sums || ivs->max_streams >= 2))
-        rc = interval_traces(&r, buf, off, lim, dflt, lm, out);
+        rc = emit_run(&r, ivs, buf, off, lim, dflt, lm, out);
     bdb_iperf_run_free(&r);
     return rc;
 }
@@ -1079,6 +1184,174 @@ static int read_without_elisions(const char *buf, size_t len, size_t off,
     return 1;
 }
 
+/* ---- --json-stream events ------------------------------------------------
+ *
+ * iperf3 3.17 and later with --json-stream (iperf_api.c JSONStream_Output)
+ * print one unformatted object a line, {"event": NAME, "data": VALUE}:
+ * "start" (data: what -J prints as "start"), one "interval" each
+ * interval (data: an element of -J's "intervals"), then "error" (a
+ * string), "server_output_json" (an object), "server_output_text" (a
+ * string) when there are such, and "end" (data: -J's "end"; {} after an
+ * error). The events of one test are read as one -J document: the run's
+ * figures from "end", the intervals as their trace. A run without
+ * "end" (cut, or an excerpt of intervals) is warned and its intervals
+ * are still points. An excerpt may set intervals of several tests one
+ * after the other (no "start" between): an interval whose time goes back
+ * (but after omitted ones, -O), or whose sum's side, streams or --bidir
+ * sum differ from the last one's, begins another test. */
+typedef struct js_run {
+    int open;
+    json_t *start, *end, *error;    /* the events' data (references) */
+    size_t off, lim;                /* the first event, past the last */
+    size_t end_off, error_off, last_off;
+    size_t start_from, start_to;    /* the "start" event, for its lines */
+    iv_list ivs;
+    double last_end;                /* of the last interval's sum */
+    int last_omitted;
+    int last_shape;                 /* its sum's side, streams, bidir */
+    ip_cmd cmd;
+    int have_cmd;
+} js_run;
+
+/* The event's name when root is one ({"event": "...", "data": ...}). */
+static const char *stream_event(json_t *root)
+{
+    json_t *ev = json_object_get(root, "event");
+    if (!json_is_string(ev) || !json_object_get(root, "data") ||
+        json_object_size(root) != 2)
+        return NULL;
+    return json_string_value(ev);
+}
+
+static void js_reset(js_run *s)
+{
+    json_decref(s->start);
+    json_decref(s->end);
+    json_decref(s->error);
+    free(s->ivs.v);
+    memset(s, 0, sizeof *s);
+}
+
+/* Reads the open run (if any) and closes it. */
+static int js_flush(js_run *s, const char *buf, line_memo *lm, bdb_sink *out)
+{
+    if (!s->open)
+        return BDB_OK;
+    int rc = BDB_OK;
+    json_t *root = json_object();
+    if (!root ||
+        (s->start && json_object_set(root, "start", s->start)) ||
+        (s->end && json_object_set(root, "end", s->end)) ||
+        (s->error && json_object_set(root, "error", s->error)))
+        rc = BDB_ENOMEM;
+    /* "start" holds the settings and connections, no figure (as -J's
+     * "start", declared figure-free) */
+    if (!rc && s->start_to > s->start_from)
+        rc = bdb_sink_cover(out, line_at(lm, s->start_from),
+                            line_at(lm, s->start_to - 1));
+    doc_at at = {s->end ? s->end_off : NO_OFF,
+                 s->error ? s->error_off : NO_OFF, s->last_off};
+    if (!rc)
+        rc = iperf3_json_one(root, &s->ivs, buf, s->off, s->lim,
+                             s->have_cmd ? &s->cmd : NULL, lm, out, &at);
+    json_decref(root);
+    js_reset(s);
+    return rc;
+}
+
+/* Opens a run at the event at off, unless one is open. */
+static void js_open(js_run *s, size_t off, const ip_cmd *cmd)
+{
+    if (s->open)
+        return;
+    s->open = 1;
+    s->off = off;
+    if (cmd) {
+        s->cmd = *cmd;
+        s->have_cmd = 1;
+    }
+}
+
+/* One event, the document at [off, doc_end) whose root is root. */
+static int js_event(js_run *s, json_t *root, const char *name,
+                    const char *buf, size_t off, size_t doc_end,
+                    const ip_cmd *cmd, line_memo *lm, bdb_sink *out)
+{
+    json_t *data = json_object_get(root, "data");
+    size_t dfrom = 0, dto = 0;
+    size_t dk = key_at(buf, off, doc_end, "data");
+    if (dk >= doc_end || !value_extent(buf, doc_end, dk, &dfrom, &dto))
+        dfrom = dto = 0;
+    int rc = BDB_OK;
+    if (!strcmp(name, "start")) {
+        rc = js_flush(s, buf, lm, out);
+        js_open(s, off, cmd);
+        s->start = json_incref(data);
+        s->start_from = off;
+        s->start_to = doc_end;
+    } else if (!strcmp(name, "interval")) {
+        if (!json_is_object(data) || dto <= dfrom) {
+            bdb_sink_warn(out, line_at(lm, off),
+                          "iperf3 --json-stream: an interval event without "
+                          "an object; not read");
+            return BDB_OK;
+        }
+        iv_sum sum;
+        json_t *js = json_object_get(data, "sum");
+        iv_sum_of(js, &sum);
+        json_t *snd = json_object_get(js, "sender");
+        int shape = (json_is_true(snd) ? 1 : json_is_false(snd) ? 2 : 0) +
+                    (json_object_get(data, "sum_bidir_reverse") ? 4 : 0) +
+                    8 * (int)json_array_size(json_object_get(data, "streams"));
+        /* another test: time goes back (not after omitted intervals, whose
+         * end restarts the clock), or the sum's side, the streams or
+         * --bidir change */
+        if (s->open && s->ivs.n && sum.ok &&
+            ((!s->last_omitted && sum.start < s->last_end - 1e-6) ||
+             shape != s->last_shape))
+            rc = js_flush(s, buf, lm, out);
+        js_open(s, off, cmd);
+        if (!rc)
+            rc = iv_add(&s->ivs, data);
+        if (!rc) {
+            s->ivs.v[s->ivs.n - 1].from = dfrom;
+            s->ivs.v[s->ivs.n - 1].to = dto;
+            if (sum.ok) {
+                s->last_end = sum.end;
+                s->last_omitted = sum.omitted;
+            }
+            s->last_shape = shape;
+        }
+    } else if (!strcmp(name, "end")) {
+        js_open(s, off, cmd);
+        s->end = json_incref(data);
+        s->end_off = dto > dfrom ? dfrom : off;
+        s->lim = doc_end;
+        s->last_off = off;
+        return js_flush(s, buf, lm, out);
+    } else if (!strcmp(name, "error")) {
+        js_open(s, off, cmd);
+        json_decref(s->error);
+        s->error = json_incref(data);
+        s->error_off = off;
+    } else if (!strcmp(name, "server_output_json") ||
+               !strcmp(name, "server_output_text")) {
+        /* the server's copy restates the client's receiver: not read
+         * again (as in -J) */
+        rc = bdb_sink_cover(out, line_at(lm, off), line_at(lm, doc_end - 1));
+    } else {
+        bdb_sink_warn(out, line_at(lm, off),
+                      "iperf3 --json-stream: unknown event \"%.40s\"; not "
+                      "read", name);
+        return BDB_OK;
+    }
+    if (s->open) {
+        s->lim = doc_end;
+        s->last_off = off;
+    }
+    return rc;
+}
+
 static int json_parse_docs(const char *buf, size_t len, size_t from,
                            int clean_ok, bdb_sink *out)
 {
@@ -1086,8 +1359,10 @@ static int json_parse_docs(const char *buf, size_t len, size_t from,
     line_memo *lm = &memo;
     size_t off = from ? from : bdb_bom_len(buf, len);
     ip_cmd cmd;
-    int have_cmd = 0;
-    while (off < len) {
+    int have_cmd = 0, rc = BDB_OK;
+    js_run stream;
+    memset(&stream, 0, sizeof stream);
+    while (off < len && !rc) {
         while (off < len && (buf[off] == ' ' || buf[off] == '\t' ||
                              buf[off] == '\r' || buf[off] == '\n'))
             off++;
@@ -1102,9 +1377,13 @@ static int json_parse_docs(const char *buf, size_t len, size_t from,
             bdb_trim(&p, &e);
             ip_cmd c;
             int k = bdb_iperf_cmd_line(p, e, 1, line_at(lm, off), &c, out);
-            if (k < 0)
-                return k;
+            if (k < 0) {
+                rc = k;
+                break;
+            }
             if (k > 0) {
+                /* another command: another run */
+                rc = js_flush(&stream, buf, lm, out);
                 cmd = c;
                 have_cmd = 1;
             } else {
@@ -1115,16 +1394,31 @@ static int json_parse_docs(const char *buf, size_t len, size_t from,
             off = (size_t)(le - buf);
             continue;
         }
-        iv_list ivs = {NULL, 0, 0, 0};
+        iv_list ivs = {NULL, 0, 0, 0, 0, 0};
         size_t doc_end = 0;
         json_t *root = walk_document(buf, len, off, &doc_end, &ivs);
-        if (root) {
-            int rc = iperf3_json_one(root, &ivs, buf, off, doc_end,
-                                     have_cmd ? &cmd : NULL, lm, out);
+        const char *ev = root ? stream_event(root) : NULL;
+        if (ev) {
+            rc = js_event(&stream, root, ev, buf, off, doc_end,
+                          have_cmd ? &cmd : NULL, lm, out);
             json_decref(root);
             free(ivs.v);
-            if (rc)
-                return rc;
+            off = doc_end;
+            have_cmd = 0;
+            continue;
+        }
+        /* a document of its own: the events before it are a run */
+        rc = js_flush(&stream, buf, lm, out);
+        if (rc) {
+            json_decref(root);
+            free(ivs.v);
+            break;
+        }
+        if (root) {
+            rc = iperf3_json_one(root, &ivs, buf, off, doc_end,
+                                 have_cmd ? &cmd : NULL, lm, out, NULL);
+            json_decref(root);
+            free(ivs.v);
             off = doc_end;
             have_cmd = 0;
             continue;
@@ -1154,20 +1448,20 @@ static int json_parse_docs(const char *buf, size_t len, size_t from,
             used = len - off;
         size_t k;
         json_t *iv;
-        int rc = BDB_OK;
         json_array_foreach(json_object_get(root, "intervals"), k, iv) {
             if (!rc)
                 rc = iv_add(&ivs, iv);
         }
         if (!rc)
             rc = iperf3_json_one(root, &ivs, buf, off, off + used,
-                                 have_cmd ? &cmd : NULL, lm, out);
+                                 have_cmd ? &cmd : NULL, lm, out, NULL);
         json_decref(root);
         free(ivs.v);
-        if (rc)
-            return rc;
         off += used;
         have_cmd = 0;
     }
-    return 0;
+    if (!rc)
+        rc = js_flush(&stream, buf, lm, out);
+    js_reset(&stream);
+    return rc;
 }

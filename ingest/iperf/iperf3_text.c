@@ -1,6 +1,7 @@
 /* iperf3_text.c - iperf3 text output: client, server (-s), -V, -R, -P,
  * --bidir, -u, -O, --get-server-output (see parse_iperf.c). */
 #include "iperf_internal.h"
+#include "../wrapped.h"
 #include "../../common/bdb_scan.h"
 
 #include <math.h>
@@ -168,6 +169,28 @@ static int restarts(const ip_run *r, const ip_data *d)
     return 0;
 }
 
+/* The end of a summary row a page moved to a line of its own: "sender"
+ * or "receiver" alone, or after the row's last columns ("0/1526 (0%)
+ * sender", "(0%)  receiver"). */
+static int label_tail(const char *c, const char *ce)
+{
+    bdb_trim(&c, &ce);
+    if (c >= ce || *c == '[')
+        return 0;
+    static const char *const labels[] = {"sender", "receiver"};
+    for (int i = 0; i < 2; i++) {
+        size_t n = strlen(labels[i]);
+        if ((size_t)(ce - c) < n || memcmp(ce - n, labels[i], n) != 0)
+            continue;
+        if ((size_t)(ce - c) == n)
+            return 1;
+        char b = *(ce - n - 1);
+        return (b == ' ' || b == '\t') &&
+               ((*c >= '0' && *c <= '9') || *c == '(');
+    }
+    return 0;
+}
+
 int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
 {
     ip_ctx cx;
@@ -184,6 +207,8 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
     int foreign = 0;
     bdb_lines it;
     bdb_line ln;
+    bdb_wrapped wr;
+    bdb_wrapped_init(&wr);
     bdb_lines_init(&it, buf, len);
     while (!rc && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;
@@ -373,7 +398,27 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
         ip_figs fs;
         memset(&fs, 0, sizeof fs);
         int label;
-        bdb_iperf_parse_rest(rest, e, &cx, 1, &o0, &label, &fs, out, ln.no);
+        /* a summary row a page re-flowed: its end ("0/1526 (0%)",
+         * "sender") on the next line */
+        bdb_lines peek;
+        bdb_line nx;
+        const char *ce, *c = bdb_wrapped_next(&it, &peek, &nx, &ce);
+        if (c && label_tail(c, ce)) {
+            const char *jp, *je;
+            rc = bdb_wrapped_two(&wr, rest, e, " ", c, ce, nx.no, &jp, &je);
+            if (rc)
+                break;
+            cx.wrapped = &wr;
+            fs.cont = 1;
+            fs.line = ln.no;
+            bdb_iperf_parse_rest(jp, je, &cx, 1, &o0, &label, &fs, out,
+                                 ln.no);
+            cx.wrapped = NULL;
+            it = peek;
+        } else {
+            bdb_iperf_parse_rest(rest, e, &cx, 1, &o0, &label, &fs, out,
+                                 ln.no);
+        }
         if (o0.have_lt)
             r.udp = 1;
         /* iperf3 3.0 / 3.1 UDP: one unlabelled summary line, the client's
@@ -421,6 +466,7 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
     if (!rc)
         rc = bdb_iperf_finish_run(&r, &cx, out, 0, &nruns);
     bdb_iperf_run_free(&r);
+    bdb_wrapped_free(&wr);
     if (!rc && out->n == 0 && out->nnotes == 0)
         bdb_sink_warn(out, 0,
                       "no iperf3 result (expected sender/receiver summary "

@@ -350,16 +350,20 @@ static int emit_ent(const ip_ent *e, const bdb_sample *base, int sender_named,
     }
     if (!rc && e->have_lt_snd) {
         rc = put(out, base, restated, "jitter_sender", e->jitter_snd_ms / 1000.0,
-                 BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, e->lt_snd_line);
+                 BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER,
+                 or_line(e->jitter_snd_line, e->lt_snd_line));
         if (!rc)
             rc = put(out, base, restated, "loss_sender", e->pct_snd, BDB_UNIT_PERCENT,
-                     BDB_LOWER_IS_BETTER, e->lt_snd_line);
+                     BDB_LOWER_IS_BETTER,
+                     or_line(e->pct_snd_line, e->lt_snd_line));
         if (!rc)
             rc = put(out, base, restated, "lost_datagrams_sender", e->lost_snd,
-                     BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER, e->lt_snd_line);
+                     BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER,
+                     or_line(e->lost_snd_line, e->lt_snd_line));
         if (!rc)
             rc = put(out, base, restated, "datagrams_sender", e->total_snd,
-                     BDB_UNIT_COUNT, BDB_NEUTRAL, e->lt_snd_line);
+                     BDB_UNIT_COUNT, BDB_NEUTRAL,
+                     or_line(e->total_snd_line, e->lt_snd_line));
     }
     if (!rc && e->have_ooo)
         rc = put(out, base, restated, "out_of_order", e->ooo, BDB_UNIT_COUNT,
@@ -598,13 +602,25 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 e->retr_line = f->retr_line ? f->retr_line : f->line;
             }
             /* UDP loss comes from the receiver; CSV rows have no side */
-            if (f->have_lt && side == SIDE_SND && !r->csv)
+            if (f->have_lt && side == SIDE_SND && !r->csv) {
                 take_lt(f, &e->have_lt_snd, &e->jitter_snd_ms, &e->lost_snd,
                         &e->total_snd, &e->pct_snd, &e->lt_snd_line);
+                e->jitter_snd_line = f->jitter_line;
+                e->lost_snd_line = f->lost_line;
+                e->total_snd_line = f->total_line;
+                e->pct_snd_line = f->pct_line;
+            }
             if (f->have_lt && (side == SIDE_RCV || r->csv)) {
                 take_lt(f, &e->have_lt, &e->jitter_ms, &e->lost, &e->total,
                         &e->pct, &e->lt_line);
                 e->have_jitter = f->have_jitter;
+                /* a text row continued over lines: each column's own */
+                if (f->pct_line) {
+                    e->jitter_line = f->jitter_line;
+                    e->lost_line = f->lost_line;
+                    e->total_line = f->total_line;
+                    e->pct_line = f->pct_line;
+                }
             }
             if (f->have_ooo && !e->have_ooo) {
                 e->have_ooo = 1;
@@ -1338,9 +1354,125 @@ static int col_line(const ip_ctx *cx, const char *at, int line)
     return cx->wrapped ? bdb_wrapped_line(cx->wrapped, at, line) : line;
 }
 
+void bdb_iperf2_header_groups(ip_ctx *cx, const char *p, const char *e)
+{
+    if (bdb_contains(p, e, "isoch:tx/miss/slip"))
+        cx->hdr_triple = IP_GRP_ISOCH_TX;
+    else if (bdb_contains(p, e, "Read/Timeo/Trunc"))
+        cx->hdr_triple = IP_GRP_READ_TIMEO_TRUNC;
+    else if (bdb_contains(p, e, "Write/Err/Timeo"))
+        cx->hdr_triple = IP_GRP_WRITE_ERR_TIMEO;
+    else if (bdb_contains(p, e, "Read/Timeo"))
+        cx->hdr_pair = IP_GRP_READ_TIMEO;
+    if (bdb_contains(p, e, "Isoch:rx/lost") ||
+        bdb_contains(p, e, "Frame:rx/lost") ||
+        bdb_contains(p, e, "Frames/Lost"))
+        cx->hdr_pair = IP_GRP_FRAMES_RX;
+    if (bdb_contains(p, e, "Frame-latency"))
+        cx->hdr_frame_latency = 1;
+}
+
+/* Counts a row prints as "a/b/c" or "a/b" (" 61 / 0" for Frame:rx/lost),
+ * named by the header (cx->hdr_triple, hdr_pair); 0 when [*pp, z) holds
+ * none the header names. */
+static int count_group(const char **pp, const char *z, const ip_ctx *cx,
+                       ip_figs *fs, bdb_sink *out, int line)
+{
+    static const struct {
+        int grp;
+        const char *m[3];
+        bdb_better b[3];
+    } groups[] = {
+        {IP_GRP_ISOCH_TX, {"isoch_frames", "isoch_frames_missed",
+                           "isoch_slips"},
+         {BDB_NEUTRAL, BDB_LOWER_IS_BETTER, BDB_LOWER_IS_BETTER}},
+        {IP_GRP_READ_TIMEO_TRUNC, {"reads", "read_timeouts", "read_truncated"},
+         {BDB_NEUTRAL, BDB_LOWER_IS_BETTER, BDB_LOWER_IS_BETTER}},
+        {IP_GRP_WRITE_ERR_TIMEO, {"writes", "write_errors", "write_timeouts"},
+         {BDB_NEUTRAL, BDB_LOWER_IS_BETTER, BDB_LOWER_IS_BETTER}},
+        {IP_GRP_READ_TIMEO, {"reads", "read_timeouts", NULL},
+         {BDB_NEUTRAL, BDB_LOWER_IS_BETTER, BDB_NEUTRAL}},
+        {IP_GRP_FRAMES_RX, {"isoch_frames", "isoch_frames_lost", NULL},
+         {BDB_NEUTRAL, BDB_LOWER_IS_BETTER, BDB_NEUTRAL}},
+    };
+    const char *q = *pp;
+    long long v[3];
+    int n = 0;
+    while (n < 3 && bdb_scan_int(&q, z, &v[n]) && v[n] >= 0) {
+        n++;
+        const char *s = bdb_skip_ws(q, z);
+        /* "61 / 0": the frames' pair only */
+        if (s < z && *s == '/' && (s == q || cx->hdr_pair == IP_GRP_FRAMES_RX))
+            q = s + 1;
+        else
+            break;
+    }
+    if (n < 2 || !at_word_end(q, z))
+        return 0;
+    int grp = n == 3 ? cx->hdr_triple : cx->hdr_pair;
+    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+        if (groups[g].grp != grp || (n == 2) != (groups[g].m[2] == NULL))
+            continue;
+        for (int i = 0; i < n; i++)
+            bdb_iperf_fig_add(fs, out, line, groups[g].m[i], (double)v[i],
+                              BDB_UNIT_COUNT, groups[g].b[i]);
+        *pp = q;
+        return 1;
+    }
+    return 0;
+}
+
+/* "(60/41667)" after a latency: the count and mean size (bytes) of the
+ * bursts it is over (2.1+ "Burst Latency avg/min/max/stdev (cnt/size)"). */
+static int cnt_size(const char **pp, const char *z, ip_figs *fs,
+                    bdb_sink *out, int line)
+{
+    const char *q = *pp;
+    long long c, b;
+    if (q >= z || *q != '(')
+        return 0;
+    q++;
+    if (!bdb_scan_int(&q, z, &c) || q >= z || *q++ != '/' ||
+        !bdb_scan_int(&q, z, &b) || q >= z || *q++ != ')' ||
+        !at_word_end(q, z))
+        return 0;
+    bdb_iperf_fig_add(fs, out, line, "latency_count", (double)c,
+                      BDB_UNIT_COUNT, BDB_NEUTRAL);
+    bdb_iperf_fig_add(fs, out, line, "latency_bytes", (double)b,
+                      BDB_UNIT_BYTES, BDB_NEUTRAL);
+    *pp = q;
+    return 1;
+}
+
+/* The frame latency (--isochronous --trip-times): avg/min/max/stdev ms. */
+static int frame_latency4(const char **pp, const char *z, ip_figs *fs,
+                          bdb_sink *out, int line)
+{
+    static const char *const names[4] = {
+        "frame_latency_mean", "frame_latency_min", "frame_latency_max",
+        "frame_latency_stdev"};
+    const char *q = *pp;
+    double v[4];
+    for (int i = 0; i < 4; i++) {
+        if (!bdb_scan_number(&q, z, &v[i], 0))
+            return 0;
+        if (i < 3 && (q >= z || *q++ != '/'))
+            return 0;
+    }
+    if (!bdb_scan_lit(&q, z, "ms", 1))
+        return 0;
+    for (int i = 0; i < 4; i++)
+        bdb_iperf_fig_add(fs, out, line, names[i], v[i] / 1000.0,
+                          BDB_UNIT_SECONDS,
+                          i == 3 ? BDB_NEUTRAL : BDB_LOWER_IS_BETTER);
+    *pp = q;
+    return 1;
+}
+
 static void iperf2_columns(const char *q, const char *z, const ip_ctx *cx,
                            ip_obs *o, ip_figs *fs, bdb_sink *out, int line)
 {
+    int latencies = 0;
     long long a, b;
     const char *t = q;
     int rtry_next = 0;
@@ -1380,7 +1512,23 @@ rest:
         t = q;
         double v;
         int at = col_line(cx, q, line);
-        if (cwnd_rtt(&t, z, fs, out, at) || latency4(&t, z, fs, out, at)) {
+        if (cwnd_rtt(&t, z, fs, out, at)) {
+            q = t;
+            continue;
+        }
+        /* a second latency is the frames' (Frame-latency) */
+        t = q;
+        if (latencies && cx->hdr_frame_latency
+                ? frame_latency4(&t, z, fs, out, at)
+                : latency4(&t, z, fs, out, at)) {
+            latencies++;
+            q = t;
+            continue;
+        }
+        t = q;
+        if (cnt_size(&t, z, fs, out, at) ||
+            count_group(&t, z, cx, fs, out, at) ||
+            reads_dist(&t, z, fs, out, at)) {
             q = t;
             continue;
         }
@@ -1467,6 +1615,24 @@ static int v3_cwnd(const char *q, const char *z, ip_obs *o)
     return 1;
 }
 
+/* In a row continued over lines (cx->wrapped), the lines of its jitter
+ * (at j, NULL: none) and of lost, total and loss in [lt, lte). */
+static void lt_lines(const ip_ctx *cx, const char *j, const char *lt,
+                     const char *lte, ip_obs *o, int line)
+{
+    if (!cx->wrapped)
+        return;
+    lt = bdb_skip_ws(lt, lte);
+    const char *slash = memchr(lt, '/', (size_t)(lte - lt));
+    const char *paren = slash ? memchr(slash, '(', (size_t)(lte - slash))
+                              : NULL;
+    if (j)
+        o->jitter_line = col_line(cx, j, line);
+    o->lost_line = col_line(cx, lt, line);
+    o->total_line = slash ? col_line(cx, slash + 1, line) : o->lost_line;
+    o->pct_line = paren ? col_line(cx, paren + 1, line) : o->total_line;
+}
+
 void bdb_iperf_parse_rest(const char *p, const char *end, const ip_ctx *cx,
                           int v3, ip_obs *o, int *label, ip_figs *fs,
                           bdb_sink *out, int line)
@@ -1490,6 +1656,7 @@ void bdb_iperf_parse_rest(const char *p, const char *end, const ip_ctx *cx,
         if (bdb_iperf_parse_lost_total(&r, z, o)) {
             o->have_jitter = 1;
             o->jitter_ms = j;
+            lt_lines(cx, p, q, r, o, line);
             if (!v3)
                 iperf2_columns(r, z, cx, o, fs, out, line);
             return;
@@ -1497,6 +1664,7 @@ void bdb_iperf_parse_rest(const char *p, const char *end, const ip_ctx *cx,
     }
     q = p;
     if (bdb_iperf_parse_lost_total(&q, z, o)) {
+        lt_lines(cx, NULL, p, q, o, line);
         if (!v3)
             iperf2_columns(q, z, cx, o, fs, out, line);
         return;
@@ -1707,6 +1875,12 @@ void bdb_iperf_copy_line_details(ip_obs *o, const ip_obs *from)
     o->lost = from->lost;
     o->total = from->total;
     o->pct = from->pct;
+    if (from->pct_line) {   /* a row continued over lines */
+        o->jitter_line = from->jitter_line;
+        o->lost_line = from->lost_line;
+        o->total_line = from->total_line;
+        o->pct_line = from->pct_line;
+    }
     o->have_retr = from->have_retr;
     o->retr = from->retr;
     if (from->retr_line)

@@ -82,6 +82,8 @@ typedef struct ip_ent {
      * "0.000 ms  0/171 (0%)  sender": the datagrams it sent, no loss) */
     int have_lt_snd, lt_snd_line;
     double jitter_snd_ms, lost_snd, total_snd, pct_snd;
+    /* a row continued over lines: each column's (0: lt_snd_line) */
+    int jitter_snd_line, lost_snd_line, total_snd_line, pct_snd_line;
     int have_ooo, ooo_line;
     double ooo;
     int have_sent, sent_line;   /* iperf2 UDP "Sent N datagrams" */
@@ -174,7 +176,18 @@ typedef struct ip_ctx {
     /* while a row continued over other lines is read: the joined text,
      * to give each figure the line its number is printed on */
     const struct bdb_wrapped *wrapped;
+    /* iperf2 -e: what the header says of the counts a row prints as
+     * "a/b/c" and "a/b" (IP_GRP_*), and a second latency column
+     * ("Frame-latency avg/min/max/stdev", --isochronous --trip-times) */
+    int hdr_triple, hdr_pair, hdr_frame_latency;
+    int hdr_extra;        /* the header names -e columns after the rate */
 } ip_ctx;
+
+enum { IP_GRP_NONE, IP_GRP_ISOCH_TX, IP_GRP_READ_TIMEO_TRUNC,
+       IP_GRP_WRITE_ERR_TIMEO, IP_GRP_READ_TIMEO, IP_GRP_FRAMES_RX };
+/* Notes in cx what the -e header (or a line it was wrapped onto) [p, e)
+ * names: its count groups and a frame latency column. */
+void bdb_iperf2_header_groups(ip_ctx *cx, const char *p, const char *e);
 
 /* "[  3]", "[SUM]", "[SUM-2]", "[ *1]", "[ ID]", "[ CT]", "[904]". */
 enum { BR_NONE, BR_NUM, BR_SUM, BR_HDR, BR_OTHER };
@@ -204,7 +217,14 @@ typedef struct csv_row {
     char f[IP_CSV_FIELDS][IP_CSV_FIELD_MAX];
     int n;
     int overflow;
+    int split;  /* 2.2's istart,iend in fields 6 and 7 (not "a-b") */
 } csv_row;
+
+/* A 2.2 header row, "time,srcaddress,srcport,dstaddr,dstport,..." */
+typedef struct csv_header {
+    char names[IP_CSV_FIELDS][16];
+    int n;
+} csv_header;
 
 /* The model (iperf_common.c). */
 void bdb_iperf_ctx_reset(ip_ctx *cx);
@@ -301,6 +321,16 @@ void bdb_iperf_copy_line_details(ip_obs *o, const ip_obs *from);
  * indentation) is found inside the line: what comes before the timestamp
  * and after the last digit is not part of it. */
 int bdb_iperf2_csv_row(const char *p, const char *e, csv_row *row);
+/* iperf2_csv_columns.c: 1 when [p, e) is a 2.2 header row (read into
+ * *h). */
+int bdb_iperf2_csv_header(const char *p, const char *e, csv_header *h);
+/* The columns after "speed" of a split (2.2) row, named by h when it has
+ * as many, else by the layouts 2.2.0 and 2.2.1 print: UDP's into o (and
+ * r->udp), the others as figures in fs; a column not known is a
+ * warning at line. */
+void bdb_iperf2_csv_columns(const csv_row *row, const csv_header *h,
+                            ip_run *r, ip_obs *o, ip_figs *fs,
+                            bdb_sink *out, int line);
 
 /* iperf2_csv_pairs.c: which way each CSV row's data flowed (by its
  * connection's ends), and which rows are the other end's report of an
@@ -328,5 +358,12 @@ int bdb_iperf2_csv_parse(const char *buf, size_t len, bdb_sink *out);
 int bdb_iperf2_csv_rows_parse(const char *buf, size_t len, bdb_sink *out);
 int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out);
 int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out);
+/* iperf3_mixed.c: 1 when buf holds an iperf3 -J document or a
+ * --json-stream event among other text. */
+int bdb_iperf3_has_doc(const char *buf, size_t len);
+/* Reads a file of text and iperf3 JSON documents, each part by its
+ * reader; *done 0 (and nothing read) when buf holds no document. */
+int bdb_iperf3_mixed_parse(const char *buf, size_t len, bdb_sink *out,
+                           int *done);
 
 #endif
