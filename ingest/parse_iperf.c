@@ -193,7 +193,8 @@ static int run_start(const char *p, const char *e)
             return 2;
         return q < e && *q >= '0' && *q <= '9' ? 3 : 0;
     }
-    if (!bdb_contains(p, e, "iperf"))
+    /* iperf3's own closing line (iperf_client_api.c), not a command */
+    if (!bdb_contains(p, e, "iperf") || bdb_starts_with(p, e, "iperf Done."))
         return 0;
     bdb_cmdline c;
     if (bdb_cmdline_parse_line(p, e, cmd_tools3, &c) == 1) {
