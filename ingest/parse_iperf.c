@@ -89,7 +89,9 @@
  *   iperf2 -e: writes, write_errors, cwnd (bytes, the K of "1151K/48 us"
  *     is 1024 bytes) and cwnd_pkts, inflight (bytes) and inflight_pkts
  *     (2.1's InF(pkts)/Cwnd(pkts)/RTT(var)), connect_time (s, "(ct=0.69
- *     ms)", each connection's), rtt, rtt_var (s), netpwr, pps (op/s),
+ *     ms)", each connection's), initial_rtt (s, 2.1's "(icwnd/mss/irtt=
+ *     14/1448/709)" in us, each connection's), rtt, rtt_var (s), netpwr,
+ *     pps (op/s),
  *     reads and reads_bin1..8 (server), latency_mean/min/max/stdev (s, UDP
  *     receivers); pps and netpwr of a sender line get a _sender suffix.
  *   iperf3 JSON: cwnd_max, snd_wnd_max (bytes), rtt_mean/min/max (s) of
