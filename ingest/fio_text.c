@@ -714,7 +714,9 @@ static int dir_line_v2(text_state *st, int dir, const char *p,
         return perr(st, line, "runt= in the direction line");
     r += 5;
     const char *at_runt = r;
-    if (!bdb_scan_number(&r, end, &runt, 0) || !bdb_scan_lit(&r, end, "msec", 0))
+    /* a blank before "msec": a copy whose spaces were re-flowed
+     * ("runt=262833 msec" in a README comment) */
+    if (!bdb_scan_number(&r, end, &runt, 0) || !bdb_scan_lit(&r, end, "msec", 1))
         return perr(st, line, "runt=<n>msec");
     fio_entry *e = st->job;
     /* each figure on the line it is printed on when a page wrapped the
@@ -1018,7 +1020,8 @@ int bdb_fio_is_group_line(const char *p, const char *end)
            bdb_contains(q, end, "maxt=");
 }
 
-/* A "<n>msec" after key= in [p, end). */
+/* A "<n>msec" after key= in [p, end) (a blank before "msec" allowed, as
+ * in runt=). */
 static int msec_field(const char *p, const char *end, const char *key,
                       double *out, const char **at)
 {
@@ -1026,7 +1029,7 @@ static int msec_field(const char *p, const char *end, const char *key,
     if (!t)
         return 0;
     t = *at = bdb_skip_ws(t + strlen(key), end);
-    return bdb_scan_number(&t, end, out, 0) && bdb_scan_lit(&t, end, "msec", 0);
+    return bdb_scan_number(&t, end, out, 0) && bdb_scan_lit(&t, end, "msec", 1);
 }
 
 /* "READ: bw=369MiB/s (386MB/s), 184MiB/s-184MiB/s (193MB/s-193MB/s),

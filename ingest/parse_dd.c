@@ -31,6 +31,10 @@
  *     FEATURE_DD_THIRD_STATUS_LINE) "%llu bytes (%sB) copied, %f seconds,
  *     %sB/s": make_human_readable_str() glues a 1024-based unit to the
  *     number ("80.0MB" is 80.0 * 2^20). Debian's BusyBox lacks that line.
+ *   toybox toys/posix/dd.c status(): records lines, then "%llu bytes (%s)
+ *     copied, %llu.%03u s, %s/s", human_readable(HR_SPACE|HR_B): "1 B",
+ *     "0.9 K", "12 M" (1024-based, a blank before a bare prefix, one
+ *     truncated decimal below 10).
  *
  * Units: human_readable() with human_SI|human_B: kB, MB, GB are powers of
  * 1000, "MiB" (human_base_1024) powers of 1024; the time is seconds. BSD
@@ -222,7 +226,8 @@ typedef struct ddsum {
     double bytes, secs, rate; /* rate in B/s, < 0 when not printed */
     int exact_rate;           /* bytes/sec printed as an integer */
     double rate_ulp;          /* B/s of one unit of the rate's last digit */
-    int glued;                /* BusyBox: the unit glued to the number */
+    int glued;                /* BusyBox: the unit glued to the number;
+                                 toybox's bare "K/s" (both a digit off) */
     int infinite;             /* "Infinity B/s": no time elapsed */
     int whole_secs;           /* the time has no fraction ("%.0f s") */
     int secs_line, rate_line; /* the file's lines of the time and the rate
@@ -309,14 +314,22 @@ static int read_rate(const char **q, const char *end, ddsum *s)
     int glued = *q < end && is_alpha(**q);
     const char *u = skip_blank(*q, end);
     const char *slash = memchr(u, '/', (size_t)(end - u));
-    if (!slash || bdb_units_size(u, slash, glued ? 1024 : 1000, &mult, &bits) != 0 ||
-        bits)
+    if (!slash)
+        return 0;
+    /* toybox (toys/posix/dd.c status()): human_readable(HR_SPACE|HR_B),
+     * "333 B/s", "0.9 K/s", "12 M/s": a bare 1024-based prefix after a
+     * blank, the figure truncated to its digits */
+    int bare = !glued && slash - u == 1 && strchr("KMGTPE", *u) &&
+               bdb_units_prefix(u, slash, 1024, &mult) == 1;
+    if (!bare &&
+        (bdb_units_size(u, slash, glued ? 1024 : 1000, &mult, &bits) != 0 ||
+         bits))
         return 0;
     s->rate = r * mult;
     s->rate_ulp = mult;
     for (int i = 0; i < decimals; i++)
         s->rate_ulp /= 10;
-    s->glued = glued;
+    s->glued = glued || bare;
     *q = word_end(slash, end);
     return 1;
 }
@@ -874,6 +887,15 @@ static int emit_report(ddctx *x, ddreport *r, int intermediate)
     if (s->infinite || s->secs <= 0) {
         rc = bdb_sink_warn(x->out, r->line, "dd reports no elapsed time "
                            "(Infinity B/s): no throughput");
+    } else if (s->bytes <= 0 && s->rate == 0 && s->secs > 0) {
+        /* nothing copied in a measured time (a read error): dd printed
+         * its rate, "0.0 kB/s", and that is the run's throughput */
+        rc = bdb_sink_add(x->out, &b, "throughput", 0, BDB_UNIT_BYTES_PER_S,
+                          BDB_HIGHER_IS_BETTER,
+                          s->rate_line ? s->rate_line : r->line);
+        if (!rc)
+            rc = bdb_sink_warn(x->out, s->rate_line ? s->rate_line : r->line,
+                               "dd copied 0 bytes: throughput 0");
     } else if (s->bytes <= 0) {
         rc = bdb_sink_warn(x->out, r->line, "dd copied 0 bytes: no throughput");
     } else {

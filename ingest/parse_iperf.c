@@ -96,7 +96,9 @@
  *   iperf2 -e: writes, write_errors, cwnd (bytes, the K of "1151K/48 us"
  *     is 1024 bytes) and cwnd_pkts, inflight (bytes) and inflight_pkts
  *     (2.1's InF(pkts)/Cwnd(pkts)/RTT(var)), connect_time (s, "(ct=0.69
- *     ms)", each connection's), rtt, rtt_var (s), netpwr, pps (op/s),
+ *     ms)", each connection's), initial_rtt (s, 2.1's "(icwnd/mss/irtt=
+ *     14/1448/709)" in us, each connection's), rtt, rtt_var (s), netpwr,
+ *     pps (op/s),
  *     reads and reads_bin1..8 (server), latency_mean/min/max/stdev (s, UDP
  *     receivers); pps and netpwr of a sender line get a _sender suffix.
  *     2.2's counts named by the header: Write/Err/Timeo (write_timeouts),
@@ -207,7 +209,8 @@ static int run_start(const char *p, const char *e)
             return 2;
         return q < e && *q >= '0' && *q <= '9' ? 3 : 0;
     }
-    if (!bdb_contains(p, e, "iperf"))
+    /* iperf3's own closing line (iperf_client_api.c), not a command */
+    if (!bdb_contains(p, e, "iperf") || bdb_starts_with(p, e, "iperf Done."))
         return 0;
     bdb_cmdline c;
     if (bdb_cmdline_parse_line(p, e, cmd_tools3, &c) == 1) {

@@ -1290,6 +1290,72 @@ static int any_digit(const char *p, const char *e)
     return 0;
 }
 
+/* Where the copy of format line k that starts at q ends: the start of a
+ * next copy after blanks (the first place where [q, z) matches), e when
+ * [q, e) matches whole, NULL when q starts no copy. Fills *r. */
+static const char *copy_end(const tfmt *f, int k, const char *q,
+                            const char *e, mres *r)
+{
+    for (const char *c = q + 1; c < e; c++) {
+        if (!is_digit(*c) || (c[-1] != ' ' && c[-1] != '\t'))
+            continue;
+        const char *z = c;
+        while (z > q && (z[-1] == ' ' || z[-1] == '\t'))
+            z--;
+        if (bdb_tfmt_match_line(f, k, q, z, r))
+            return c;
+    }
+    return bdb_tfmt_match_line(f, k, q, e, r) ? e : NULL;
+}
+
+/* The last line of b's format glued to itself once or more on one line
+ * (a comment that lost its line breaks: "...0swaps 0inputs+0outputs
+ * (0major+259495minor)pagefaults 0swaps"): the first copy ends b, each
+ * later one is another run's line without the lines before it, read with
+ * a warning. Returns 1 when the line was such, 0 when not, <0 error. */
+static int glued_last_lines(tctx *t, const bdb_line *raw, const char *p,
+                            const char *e)
+{
+    block *b = &t->b;
+    const tfmt *f = b->f;
+    int k = b->next;
+    if (k == 0 || k != f->nlines - 1 || f->bsd)
+        return 0;
+    mres r;
+    const char *s = copy_end(f, k, p, e, &r);
+    if (!s || s == e)
+        return 0;
+    /* every later copy must be whole too */
+    for (const char *q = s; q && q < e;) {
+        mres x;
+        q = copy_end(f, k, q, e, &x);
+        if (!q)
+            return 0;
+    }
+    int rc = take_result(t, b, &r, raw->no);
+    if (!rc)
+        rc = emit_block(t);
+    for (const char *q = s; !rc && q < e;) {
+        mres x;
+        const char *n = copy_end(f, k, q, e, &x);
+        memset(b, 0, sizeof *b);
+        b->active = 1;
+        b->kind = 1;
+        b->f = f;
+        b->next = k + 1;
+        b->start_line = raw->no;
+        rc = twarn(t, raw->no, "time output ('%s', line %d) glued after "
+                   "another copy of it, without the line(s) before it: its "
+                   "figures are read as another run", f->shown, k + 1);
+        if (!rc)
+            rc = take_result(t, b, &x, raw->no);
+        if (!rc)
+            rc = emit_block(t);
+        q = n;
+    }
+    return rc < 0 ? rc : 1;
+}
+
 /* Runs one line through the open block; returns 1 when consumed, 0 when
  * the block is closed and the line still has to be looked at, <0 error. */
 static int continue_block(tctx *t, const bdb_line *raw, const char *p,
@@ -1313,6 +1379,9 @@ static int continue_block(tctx *t, const bdb_line *raw, const char *p,
             }
             return 1;
         }
+        rc = glued_last_lines(t, raw, p, e);
+        if (rc)
+            return rc;
         if (zsh_memory_line(b, p, e, raw->no)) {
             /* a TIMEFMT from the log whose memory line did not expand
              * as written ("%M '$MAX_MEMORY_UNITS'"): the known lines

@@ -213,6 +213,12 @@ static int sniff(const char *buf, size_t len)
         return 90;
     if (stats && bdb_memfind(buf, len, "Req/Sec"))
         return 70;
+    /* a run's tail alone (a post keeping the last lines of a spectrum):
+     * wrk's own summary, "N requests in T, S read" (wrk.c, PRIu64
+     * " requests in %s, %sB read") with both rates after it */
+    if (rps && tps && bdb_memfind(buf, len, " requests in ") &&
+        bdb_memfind(buf, len, "B read"))
+        return 65;
     if (running && threads && bdb_memfind(buf, len, " connections"))
         return 60; /* a run cut right after its header */
     /* A post quoting only wrk2's distribution block: its header is wrk2's

@@ -445,9 +445,12 @@ static void dd__no_elapsed_time_or_zero_bytes__no_throughput(void **st)
     assert_int_equal(tu_count(&s, "throughput"), 0);
     tu_assert_value(&s, NULL, "records_in_partial", NULL, 1, 0);
     bdb_sink_free(&s);
-    /* writing to /dev/full: dd's error, then 0 bytes copied */
+    /* writing to /dev/full: dd's error, then "0 bytes copied,
+     * 0.000449549 s, 0.0 kB/s": the rate dd printed is read, 0 */
     parse_ok("samples/dd/gnu-error-dev-full-no-space.txt", &s);
-    assert_int_equal(tu_count(&s, "throughput"), 0);
+    assert_int_equal(tu_count(&s, "throughput"), 1);
+    tu_assert_value(&s, NULL, "throughput", NULL, 0, 0);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 4);
     tu_assert_value(&s, NULL, "records_in", NULL, 1, 0);
     tu_assert_value(&s, NULL, "records_out", NULL, 0, 0);
     assert_int_equal(find_note(&s, "No space left on device")->line, 1);
@@ -1092,6 +1095,65 @@ static void dd__reflowed_lines__labels_mid_line_summary_joined(void **state)
     bdb_sink_free(&s);
 }
 
+/* toybox dd (toys/posix/dd.c status(): "%llu bytes (%s) copied, %llu.%03u
+ * s, %s/s" with human_readable(HR_SPACE|HR_B): a bare 1024-based prefix
+ * after a blank, "B" for bytes, one truncated decimal below 10), issue
+ * 21. A short public excerpt (notes on an Android tablet, search index id
+ * 57169001141; bench/corpus SOURCES.tsv dd/ho10-android-toybox-*, lines
+ * 7-14). */
+static const char toybox_adb[] =
+    "TB311FU:/ # echo -n -e '\\x01' | dd of=/dev/block/mmcblk0p35 bs=1 seek=35 conv=notrunc\n"
+    "1+0 records in\n"
+    "1+0 records out\n"
+    "1 bytes (1 B) copied, 0.001 s, 0.9 K/s\n"
+    "TB311FU:/ #   echo -n -e '\\x01' | dd of=/dev/block/mmcblk0p36 bs=1 seek=35 conv=notrunc\n"
+    "1+0 records in\n"
+    "1+0 records out\n"
+    "1 bytes (1 B) copied, 0.003 s, 333 B/s\n";
+
+/* A read error in a quoted-printable mail: GNU dd's "0 bytes copied, T s,
+ * 0.0 kB/s" after it (issue 21). A short public excerpt (lkml mail 2024,
+ * search index id 36374445836; bench/corpus SOURCES.tsv
+ * dd/ho10-qp-mail-2024-*, lines 20-25). */
+static const char qp_read_error[] =
+    "    $ sudo dd if=3D/dev/xvdi of=3D/dev/null count=3D1 status=3Dprogress ifl=\n"
+    "ag=3Ddirect\n"
+    "    /usr/bin/dd: error reading '/dev/xvdi': Input/output error\n"
+    "    0+0 records in\n"
+    "    0+0 records out\n"
+    "    0 bytes copied, 0.000170858 s, 0.0 kB/s\n";
+
+static void dd__toybox_rates_and_zero_rate__read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    text_ok(toybox_adb, &s);
+    /* "1 bytes (1 B) copied, 0.001 s, 0.9 K/s": 1 byte in 0.001 s is
+     * 1000 B/s, which toybox truncates to 0.9 K (921.6 B/s): no warning */
+    int n = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        const bdb_sample *x = &s.samples[i];
+        if (x->line == 4 && !strcmp(x->metric, "throughput"))
+            n++, assert_true(x->value == 1.0 / 0.001);
+        if (x->line == 4 && !strcmp(x->metric, "elapsed"))
+            n++, assert_true(x->value == 0.001);
+        if (x->line == 4 && !strcmp(x->metric, "bytes"))
+            n++, assert_true(x->value == 1);
+        if (x->line == 8 && !strcmp(x->metric, "throughput"))
+            n++, tu_assert_close(x->value, 1.0 / 0.003, 1e-12, "333 B/s");
+    }
+    assert_int_equal(n, 4);
+    assert_false(tu_has_warning(&s, 4, ""));
+    assert_false(tu_has_warning(&s, 8, ""));
+    bdb_sink_free(&s);
+    text_ok(qp_read_error, &s);
+    tu_assert_value(&s, NULL, "throughput", NULL, 0, 0);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 6);
+    tu_assert_value(&s, NULL, "elapsed", NULL, 0.000170858, 1e-12);
+    assert_true(tu_has_warning(&s, 3, "Input/output error"));
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1126,6 +1188,7 @@ int main(void)
         cmocka_unit_test(dd__progress_updates_glued_on_one_line__each_a_point),
         cmocka_unit_test(dd__output_in_comments_glued_to_the_hash__read),
         cmocka_unit_test(dd__reflowed_lines__labels_mid_line_summary_joined),
+        cmocka_unit_test(dd__toybox_rates_and_zero_rate__read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

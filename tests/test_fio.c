@@ -2693,6 +2693,77 @@ static void fio__terse_after_prefix__read_from_its_start(void **st)
     free(v4);
 }
 
+/* The figure of metric at line (params containing `params` when not
+ * NULL), or fails. */
+static double fig_at(const bdb_sink *s, const char *metric, int line,
+                     const char *params)
+{
+    char pv[256];
+    for (size_t i = 0; i < s->n; i++) {
+        if (s->samples[i].line != line ||
+            strcmp(s->samples[i].metric, metric) != 0)
+            continue;
+        bdb_params_format(&s->samples[i].params, pv, sizeof pv);
+        if (!params || strstr(pv, params))
+            return s->samples[i].value;
+    }
+    fail_msg("no %s at line %d", metric, line);
+    return 0;
+}
+
+/* A 2.x report copied into Go comments whose spacing was re-flowed
+ * ("io=5118.7M B", "runt=262833 msec"), issue 21: the mixed job's write
+ * line is read like the read line. A short public excerpt (fiogoparse
+ * README, search index id 25706669223; bench/corpus SOURCES.tsv
+ * fio/ho10-2.x-go-readme-*, lines 9-10 and 21). */
+static const char fio2_respaced[] =
+    "// mixed : (groupid=0, jobs=1): err= 0: pid=9103: Fri Nov 18 15:51:29 2016\n"
+    "// read : io=5121.4MB, bw=19953KB/s, iops=4988 , runt=262833msec\n"
+    "// write : io=5118.7M B, bw=19942KB/s, iops=4985 , runt=262833 msec\n";
+
+static void fio__v2_respaced_units__write_line_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(fio2_respaced, "fio", &s);
+    assert_true(fig_at(&s, "iops", 3, "direction=write") == 4985);
+    assert_true(fig_at(&s, "bandwidth", 3, "direction=write") == 19942.0 * 1024);
+    tu_assert_close(fig_at(&s, "io_bytes", 3, "direction=write"),
+                    5118.7 * 1048576, 1e-12, "io=5118.7M B");
+    tu_assert_close(fig_at(&s, "runtime", 3, "direction=write"), 262.833,
+                    1e-12, "runt=262833 msec");
+    assert_true(fig_at(&s, "iops", 2, "direction=read") == 4988);
+    assert_false(tu_has_warning(&s, 3, ""));
+    bdb_sink_free(&s);
+}
+
+/* A fio 3.7 report in a quoted-printable mail whose soft break falls
+ * between "util=3D" and "36.98%" (issue 21): the figure is placed on the
+ * line that prints its number. A short public excerpt (ext4 mail, search
+ * index id 47744587882; bench/corpus SOURCES.tsv fio/ho10-qp-ext4-*,
+ * lines 146-152). */
+static const char fio_qp_util[] =
+    "> Run status group 0 (all jobs):\n"
+    ">   WRITE: bw=3D204B/s (204B/s), 204B/s-204B/s (204B/s-204B/s), io=3D4096B =\n"
+    "(4096B), run=3D20033-20033msec\n"
+    ">\n"
+    "> Disk stats (read/write):\n"
+    ">   sda: ios=3D0/5, merge=3D0/1, ticks=3D0/10018, in_queue=3D10015, util=3D=\n"
+    "36.98%\n";
+
+static void fio__qp_soft_break_before_util__figure_at_its_line(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(fio_qp_util, "fio", &s);
+    assert_true(fig_at(&s, "disk_util", 7, NULL) == 36.98);
+    assert_true(fig_at(&s, "disk_write_ios", 6, NULL) == 5);
+    tu_assert_close(fig_at(&s, "disk_in_queue", 6, NULL), 10.015, 1e-12,
+                    "in_queue=10015");
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2771,6 +2842,8 @@ int main(void)
         cmocka_unit_test(fio__run_split_over_blocks_without_result_header__read_as_defined_job),
         cmocka_unit_test(fio__direction_lines_alone__each_a_job_by_its_place),
         cmocka_unit_test(fio__mail_reflowed_report__each_line_from_its_head),
+        cmocka_unit_test(fio__v2_respaced_units__write_line_read),
+        cmocka_unit_test(fio__qp_soft_break_before_util__figure_at_its_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -52,7 +52,10 @@ static void iperf__tcp_client__final_line_is_the_throughput(void **state)
     tu_assert_value(&s, "tcp", "transfer", NULL, 5.80 * 1024 * 1024 * 1024,
                     1e-12);
     assert_int_equal(tu_line_of(&s, "transfer", NULL), 7);
-    assert_int_equal(s.n, 2);
+    /* "(icwnd/mss/irtt=319/32741/32)": 32 us, the connection's */
+    tu_assert_value(&s, "tcp", "initial_rtt", NULL, 32e-6, 1e-12);
+    assert_int_equal(tu_line_of(&s, "initial_rtt", NULL), 5);
+    assert_int_equal(s.n, 3);
     bdb_sink_free(&s);
 }
 
@@ -87,7 +90,9 @@ static void iperf__intervals__summarised_not_stored(void **state)
     assert_int_equal(tu_line_of(&s, "interval_throughput_max", NULL), 8);
     tu_assert_value(&s, "tcp", "transfer", NULL, 9.73 * 1024 * 1024 * 1024,
                     1e-12);
-    assert_int_equal(s.n, 4);
+    /* and line 5's "irtt=20" (us) */
+    tu_assert_value(&s, "tcp", "initial_rtt", NULL, 20e-6, 1e-12);
+    assert_int_equal(s.n, 5);
     bdb_sink_free(&s);
 }
 
@@ -373,7 +378,11 @@ static void iperf__truncated__intervals_kept_as_trace_no_figure(void **state)
     bdb_sink s;
     tu_parse_ok("tests/fixtures/iperf/broken-truncated-no-final.txt", NULL,
                 &s);
-    assert_int_equal(s.n, 0);
+    /* the one figure is what the connection printed before any data:
+     * "(icwnd/mss/irtt=319/32741/20)", as a connect time would be */
+    assert_int_equal(s.n, 1);
+    assert_string_equal(s.samples[0].metric, "initial_rtt");
+    assert_int_equal(s.samples[0].line, 5);
     assert_int_equal(s.ntrace, 3 * 2);
     assert_true(tu_has_warning(&s, 9, "no final"));
     assert_true(tu_has_warning(&s, 7, "summary was never printed"));

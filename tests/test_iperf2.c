@@ -1067,8 +1067,12 @@ static void iperf2__enhanced_connect_time__read_cut_or_not(void **state)
     x = at_line(&s, 1, "connect_time");
     assert_non_null(x);
     tu_assert_close(x->value, 66.55e-3, 1e-12, "cut run's connect time");
+    /* and its initial RTT, irtt=66504 us */
+    x = at_line(&s, 1, "initial_rtt");
+    assert_non_null(x);
+    tu_assert_close(x->value, 66504e-6, 1e-12, "cut run's initial RTT");
     assert_null(tu_find(&s, NULL, "throughput", NULL));
-    assert_int_equal(s.n, 1);
+    assert_int_equal(s.n, 2);
     bdb_sink_free(&s);
 }
 
@@ -1506,6 +1510,66 @@ static void iperf2__enhanced_rows_reflowed__same_figures(void **state)
     }
 }
 
+/* 2.1's "(icwnd/mss/irtt=14/1448/709)" on a connection's line
+ * (ReportOutputs.c, tcpi_rtt in microseconds): each connection's
+ * initial_rtt, as its "(ct=...)" is its connect_time (issue 21). A
+ * short public excerpt (P4 tutorial audit, search index id 69018293737;
+ * bench/corpus SOURCES.tsv iperf2/ho10-p4-firewall-audit-*, lines
+ * 9-24), then a sample run here (samples/iperf/server-tcp-enhanced-
+ * dualtest-failed.txt) whose failed reverse connection's irtt has no
+ * series to go to: warned at its line. */
+static const char irtt_blocks[] =
+    "------------------------------------------------------------\n"
+    "Client connecting to 10.0.3.3, TCP port 5001\n"
+    "TCP window size: 85.3 KByte (default)\n"
+    "------------------------------------------------------------\n"
+    "[  1] local 10.0.1.1 port 37580 connected with 10.0.3.3 port 5001 (icwnd/mss/irtt=14/1448/709)\n"
+    "[ ID] Interval       Transfer     Bandwidth\n"
+    "[  1] 0.0000-3.0088 sec   291 MBytes   812 Mbits/sec\n"
+    "\n"
+    "server:\n"
+    "------------------------------------------------------------\n"
+    "Server listening on TCP port 5001\n"
+    "TCP window size: 85.3 KByte (default)\n"
+    "------------------------------------------------------------\n"
+    "[  1] local 10.0.3.3 port 5001 connected with 10.0.1.1 port 37580 (icwnd/mss/irtt=14/1448/441)\n"
+    "[ ID] Interval       Transfer     Bandwidth\n"
+    "[  1] 0.0000-3.0087 sec   291 MBytes   812 Mbits/sec\n";
+
+static void iperf2__irtt_on_connection_lines__initial_rtt_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(irtt_blocks, "iperf", &s);
+    const bdb_sample *x = at_line(&s, 5, "initial_rtt");
+    assert_non_null(x);
+    tu_assert_close(x->value, 709e-6, 1e-12, "irtt=709 us");
+    x = at_line(&s, 14, "initial_rtt");
+    assert_non_null(x);
+    tu_assert_close(x->value, 441e-6, 1e-12, "irtt=441 us");
+    /* each with its own run's figures */
+    assert_int_equal(at_line(&s, 7, "throughput")->repetition,
+                     at_line(&s, 5, "initial_rtt")->repetition);
+    assert_int_equal(tu_count(&s, "initial_rtt"), 2);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+    /* real run here: line 6 "(icwnd/mss/irtt=320/32768/17)" read, line
+     * 14's (the reverse connection that failed) warned */
+    size_t len;
+    char *raw = tu_read("samples/iperf/server-tcp-enhanced-dualtest-failed.txt",
+                        &len);
+    assert_non_null(raw);
+    assert_non_null(strstr(raw, "(icwnd/mss/irtt=320/32768/17) on"));
+    free(raw);
+    tu_parse_ok("samples/iperf/server-tcp-enhanced-dualtest-failed.txt",
+                "iperf", &s);
+    x = at_line(&s, 6, "initial_rtt");
+    assert_non_null(x);
+    tu_assert_close(x->value, 17e-6, 1e-12, "irtt=17 us");
+    assert_true(tu_has_warning(&s, 14, "initial RTT of connection [2]"));
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1555,6 +1619,7 @@ int main(void)
         cmocka_unit_test(iperf2__udp_server_out_of_order_each_interval__read_at_its_line),
         cmocka_unit_test(iperf2__hard_wrapped_e_rows__continuation_read_at_its_line),
         cmocka_unit_test(iperf2__hard_wrapped_bounceback_row__each_column_at_its_line),
+        cmocka_unit_test(iperf2__irtt_on_connection_lines__initial_rtt_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

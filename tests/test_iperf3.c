@@ -968,6 +968,78 @@ static void iperf3__retr_glued_to_rate_unit__both_read(void **state)
     bdb_sink_free(&s);
 }
 
+/* Summaries only, the interval rows deleted (issue 21): a run closed by
+ * "iperf Done." then a -P 64 "[SUM]" pair after a label (iperf3's
+ * closing line is no iperf2 command: the pair is iperf3's), and two
+ * "[SUM]" pairs of two -P runs with only a blank line between (one
+ * sender/receiver pair per test: the second pair is another test's). A
+ * short public excerpt (search index id 39774612599, Azure Firewall
+ * notes, bench/corpus SOURCES.tsv iperf3/ho10-azure-firewall-md-*,
+ * lines 37-48, 75-78 and 81-86). */
+static const char sum_pairs_only[] =
+    "[ ID] Interval           Transfer     Bandwidth       Retr\n"
+    "[  4]   0.00-10.00  sec  6.66 GBytes  5.72 Gbits/sec    0             sender\n"
+    "[  4]   0.00-10.00  sec  6.65 GBytes  5.72 Gbits/sec                  receiver\n"
+    "\n"
+    "iperf Done.\n"
+    "```\n"
+    "64 parallel flows (-P64): (DS4_v2 with AN)\n"
+    "\n"
+    "```\n"
+    "[SUM]   0.00-10.00  sec  6.73 GBytes  5.78 Gbits/sec    0             sender\n"
+    "[SUM]   0.00-10.00  sec  6.66 GBytes  5.72 Gbits/sec                  receiver\n"
+    "```\n"
+    "root@spoke1-vm:~# iperf3 -P 128 -c 10.77.0.2\n"
+    "[SUM]   0.00-10.00  sec  2.92 GBytes  2.51 Gbits/sec  1144             sender\n"
+    "[SUM]   0.00-10.00  sec  2.78 GBytes  2.39 Gbits/sec                  receiver\n"
+    "```\n"
+    "#spoke to spoke over VXLAN : 64 flows : DS5_v2 with AN\n"
+    "[SUM]   0.00-10.00  sec  2.17 GBytes  1.87 Gbits/sec  500             sender\n"
+    "[SUM]   0.00-10.00  sec  2.03 GBytes  1.74 Gbits/sec                  receiver\n"
+    "\n"
+    "[SUM]   0.00-10.00  sec  2.26 GBytes  1.94 Gbits/sec  1814             sender\n"
+    "[SUM]   0.00-10.00  sec  2.13 GBytes  1.83 Gbits/sec                  receiver\n";
+
+/* The figure of metric at line, or fails. */
+static double value_at(const bdb_sink *s, const char *metric, int line)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->samples[i].line == line &&
+            strcmp(s->samples[i].metric, metric) == 0)
+            return s->samples[i].value;
+    fail_msg("no %s at line %d", metric, line);
+    return 0;
+}
+
+static void iperf3__sum_pairs_only__each_pair_a_run(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(sum_pairs_only, "iperf3", &s);
+    /* "5.78 Gbits/sec    0  sender", "5.72 Gbits/sec  receiver" */
+    assert_true(value_at(&s, "throughput_sender", 10) == 5.78e9);
+    assert_true(value_at(&s, "retransmits", 10) == 0);
+    assert_true(value_at(&s, "throughput", 11) == 5.72e9);
+    tu_assert_close(value_at(&s, "transfer", 11), 6.66 * 1073741824.0, 1e-12,
+                    "6.66 GBytes");
+    /* the -P 128 run after its command: "2.51 Gbits/sec  1144  sender" */
+    assert_true(value_at(&s, "throughput_sender", 14) == 2.51e9);
+    assert_true(value_at(&s, "retransmits", 14) == 1144);
+    assert_true(value_at(&s, "throughput", 15) == 2.39e9);
+    /* "1.87 Gbits/sec  500  sender" / "1.74 Gbits/sec  receiver", then
+     * "1.94 Gbits/sec  1814  sender" / "1.83 Gbits/sec  receiver" */
+    assert_true(value_at(&s, "throughput_sender", 18) == 1.87e9);
+    assert_true(value_at(&s, "retransmits", 18) == 500);
+    assert_true(value_at(&s, "throughput", 19) == 1.74e9);
+    assert_true(value_at(&s, "throughput_sender", 21) == 1.94e9);
+    assert_true(value_at(&s, "retransmits", 21) == 1814);
+    assert_true(value_at(&s, "throughput", 22) == 1.83e9);
+    /* no number of the summary lines is left unread */
+    for (int l = 10; l <= 22; l++)
+        assert_false(tu_has_warning(&s, l, ""));
+    bdb_sink_free(&s);
+}
+
 /* An iperf3 UDP summary quoted twice in a mail, then quoted-printable
  * encoded: its soft breaks ("Lost/To=" / "tal Datagrams", "62/864 =" /
  * "(7.2%)  receiver") leave continuations without their "> > ", and the
@@ -1378,6 +1450,7 @@ int main(void)
         cmocka_unit_test(iperf3__json_interval_points__each_at_its_key),
         cmocka_unit_test(iperf3__json_lone_stream_columns__each_at_its_key),
         cmocka_unit_test(iperf3__retr_glued_to_rate_unit__both_read),
+        cmocka_unit_test(iperf3__sum_pairs_only__each_pair_a_run),
         cmocka_unit_test(iperf3__timestamps_prefix__detected_and_read),
         cmocka_unit_test(iperf3__timestamped_interval_excerpts__points_per_test),
         cmocka_unit_test(iperf3__json_stream__end_figures_and_interval_trace),

@@ -1206,6 +1206,53 @@ static void parse_time__lone_bash_real_line__detected_and_read(void **st)
     assert_int_equal(bdb_parser_time.sniff("real 4.06\n", 10), 0);
 }
 
+/* GNU time's default report in Perl '#' comments, its second line
+ * without the space after '#' and a second run's second line glued after
+ * it (issue 21): the first copy closes the run of line 1, the glued copy
+ * is read as another run with a warning that its first line is missing.
+ * A short public excerpt (Perl Weekly Challenge solution, search index
+ * id 1297597099; bench/corpus SOURCES.tsv time/ho10-gnu-default-perl-
+ * comment-*, lines 19-20). */
+static const char gnu_second_line_glued[] =
+    "# 20.52user 0.30system 0:20.86elapsed 99%CPU (0avgtext+0avgdata 707232maxresident)k\n"
+    "#0inputs+0outputs (0major+175730minor)pagefaults 0swaps 0inputs+0outputs (0major+259495minor)pagefaults 0swaps\n";
+
+/* The figure of metric at line in repetition rep, or fails. */
+static double value_in_rep(const bdb_sink *s, const char *metric, int line,
+                           int rep)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (s->samples[i].line == line && s->samples[i].repetition == rep &&
+            strcmp(s->samples[i].metric, metric) == 0)
+            return s->samples[i].value;
+    fail_msg("no %s at line %d, repetition %d", metric, line, rep);
+    return 0;
+}
+
+static void time__gnu_second_line_glued_twice__both_runs_read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_ok(gnu_second_line_glued, "time", &s);
+    /* line 1: 20.52user 0.30system 0:20.86elapsed 707232maxresident)k */
+    assert_true(value_in_rep(&s, "user", 1, 1) == 20.52);
+    assert_true(value_in_rep(&s, "real", 1, 1) == 20.86);
+    assert_true(value_in_rep(&s, "max_rss", 1, 1) == 707232.0 * 1024);
+    /* line 2's first copy: (0major+175730minor) ... 0swaps */
+    assert_true(value_in_rep(&s, "minor_page_faults", 2, 1) == 175730);
+    assert_true(value_in_rep(&s, "major_page_faults", 2, 1) == 0);
+    assert_true(value_in_rep(&s, "fs_inputs", 2, 1) == 0);
+    assert_true(value_in_rep(&s, "swaps", 2, 1) == 0);
+    /* its glued copy: (0major+259495minor), another run, no line 1 */
+    assert_true(value_in_rep(&s, "minor_page_faults", 2, 2) == 259495);
+    assert_true(value_in_rep(&s, "fs_outputs", 2, 2) == 0);
+    assert_true(value_in_rep(&s, "swaps", 2, 2) == 0);
+    assert_true(tu_has_warning(&s, 2, "glued after another copy"));
+    assert_int_equal(tu_count(&s, "user"), 1);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
 /* bash's three time lines re-flowed onto one behind a label, and an XML
  * attribute's closing quote after the last figure. Public excerpts
  * (bench/corpus SOURCES.tsv: time/time-lkml-solaris-and-bash-one-line-
@@ -1725,6 +1772,7 @@ int main(void)
         cmocka_unit_test(parse_time__bash_real_user_sys_on_one_line__read),
         cmocka_unit_test(parse_time__quoted_glued_default_and_v_excerpts__read),
         cmocka_unit_test(parse_time__lone_bash_real_line__detected_and_read),
+        cmocka_unit_test(time__gnu_second_line_glued_twice__both_runs_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -508,6 +508,41 @@ static void wrk2__word_export_code_spans_and_cut_heads__both_runs_read(void **st
     bdb_sink_free(&s);
 }
 
+/* A post keeping only a run's tail (issue 21): seven spectrum rows
+ * without their header, the "#[...]" footer, then wrk's summary. Nothing
+ * but the summary line and both rates says wrk: the file is still taken
+ * for wrk's, its figures read and the head's lack said. A short public
+ * excerpt (Jekyll post, search index id 40130378110; bench/corpus
+ * SOURCES.tsv wrk2/ho10-jekyll-post-spectrum-tail-only-*, lines 25-33). */
+static const char wrk2_tail_only[] =
+    "```\n"
+    "      54.239     0.999023          976      1024.00\n"
+    "      54.239     1.000000          976          inf\n"
+    "#[Mean    =       20.424, StdDeviation   =        3.502]\n"
+    "#[Max     =       54.208, Total count    =          976]\n"
+    "#[Buckets =           27, SubBuckets     =         2048]\n"
+    "----------------------------------------------------------\n"
+    "  1463 requests in 30.01s, 505.35KB read\n"
+    "Requests/sec:     48.76\n"
+    "Transfer/sec:     16.84KB\n"
+    "```\n";
+
+static void wrk2__tail_only_summary__detected_and_read(void **state)
+{
+    (void)state;
+    assert_true(bdb_parser_wrk.sniff(wrk2_tail_only, strlen(wrk2_tail_only)) >= 50);
+    bdb_sink s;
+    tu_text_ok(wrk2_tail_only, NULL, &s);
+    /* "1463 requests in 30.01s, 505.35KB read" (KB: 1024 bytes) */
+    value_at(&s, "complete_requests", 8, 1463);
+    value_at(&s, "time_taken", 8, 30.01);
+    value_at(&s, "bytes_read", 8, 505.35 * 1024);
+    value_at(&s, "requests_per_sec", 9, 48.76);
+    value_at(&s, "transfer_rate", 10, 16.84 * 1024);
+    assert_true(tu_has_warning(&s, 8, "head is cut"));
+    bdb_sink_free(&s);
+}
+
 static void wrk2__distribution_blocks_alone__read_and_head_warned(void **state)
 {
     (void)state;
@@ -1387,6 +1422,7 @@ int main(void)
         cmocka_unit_test(wrk__shiki_span_lines__read_at_file_lines),
         cmocka_unit_test(wrk2__deathstarbench_several_urls__one_run_overall_read),
         cmocka_unit_test(wrk2__deathstarbench_test_results_block__read_silently),
+        cmocka_unit_test(wrk2__tail_only_summary__detected_and_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

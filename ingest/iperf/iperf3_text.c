@@ -191,6 +191,22 @@ static int label_tail(const char *c, const char *ce)
     return 0;
 }
 
+/* 1 when run r already has a summary line of this stream ("[SUM]",
+ * "[  5]"), flow and side: iperf3 prints one per test, so a second one
+ * is another test's (pages quoting the "[SUM] ... sender/receiver" pairs
+ * of several -P runs one after the other, nothing between). */
+static int repeats_final(const ip_run *r, int flow, long id, int side)
+{
+    for (size_t i = 0; i < r->nobs; i++) {
+        const ip_obs *o = &r->obs[i];
+        const ip_ent *en = &r->ents[o->ent];
+        if (o->final == 1 && o->side == side && en->id == id &&
+            en->flow == flow)
+            return 1;
+    }
+    return 0;
+}
+
 int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
 {
     ip_ctx cx;
@@ -453,6 +469,11 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
         } else {
             flow = cx.reverse || (r.cmd.have && r.cmd.reverse) ? FLOW_S2C
                                                                : FLOW_C2S;
+        }
+        if (label >= 0 && repeats_final(&r, flow, d.br.id, label)) {
+            rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+            if (rc)
+                break;
         }
         ip_obs *o;
         rc = bdb_iperf_add_obs(&r, flow, d.br.id, label >= 0 ? label : SIDE_SND,

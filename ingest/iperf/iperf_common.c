@@ -202,9 +202,33 @@ static int emit_figs(const ip_figs *fs, int side, const bdb_sample *base,
     return 0;
 }
 
+/* 2.1 (ReportOutputs.c, HAVE_TCP_STATS): " (icwnd/mss/irtt=%u/%u/%u)"
+ * on a connection's line, the kernel's tcpi_rtt in microseconds after
+ * the handshake: the connection's initial_rtt. 1 when read. */
+static int irtt_read(ip_run *r, long id, const char *p, const char *e,
+                     int line)
+{
+    const char *at = bdb_find(p, e, "(icwnd/mss/irtt=");
+    double cw, mss, us;
+    if (!at)
+        return 0;
+    at += strlen("(icwnd/mss/irtt=");
+    if (!bdb_scan_number(&at, e, &cw, 0) || !bdb_scan_lit(&at, e, "/", 0) ||
+        !bdb_scan_number(&at, e, &mss, 0) || !bdb_scan_lit(&at, e, "/", 0) ||
+        !bdb_scan_number(&at, e, &us, 0) || !bdb_scan_lit(&at, e, ")", 0) ||
+        us < 0)
+        return 0;
+    if (grow((void **)&r->cts, &r->cap_cts, r->ncts, sizeof *r->cts, 8))
+        return BDB_ENOMEM;
+    r->cts[r->ncts++] = (ip_ct){id, us / 1e6, line, 1, 0};
+    return 1;
+}
+
 int bdb_iperf_ct_read(ip_run *r, long id, const char *p, const char *e,
                       int line)
 {
+    if (irtt_read(r, id, p, e, line) < 0)
+        return BDB_ENOMEM;
     const char *at = bdb_find(p, e, "(ct=");
     double ms;
     if (!at)
@@ -215,7 +239,7 @@ int bdb_iperf_ct_read(ip_run *r, long id, const char *p, const char *e,
         return 0;
     if (grow((void **)&r->cts, &r->cap_cts, r->ncts, sizeof *r->cts, 8))
         return BDB_ENOMEM;
-    r->cts[r->ncts++] = (ip_ct){id, ms / 1000.0, line};
+    r->cts[r->ncts++] = (ip_ct){id, ms / 1000.0, line, 0, 0};
     return 1;
 }
 
@@ -277,14 +301,18 @@ static int emit_ct_final(ip_run *r, const bdb_sample *base, bdb_sink *out)
  * run's too: the connection was made and timed before any data went,
  * the time is printed, not invented (its throughput has no figure, only
  * its trace). */
-static int emit_ct(const ip_run *r, long id, const bdb_sample *base,
+static int emit_ct(ip_run *r, long id, const bdb_sample *base,
                    bdb_sink *out)
 {
     int rc = 0;
-    for (size_t i = 0; i < r->ncts && !rc; i++)
-        if (r->cts[i].id == id)
-            rc = add(out, base, "connect_time", r->cts[i].s,
-                     BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, r->cts[i].line);
+    for (size_t i = 0; i < r->ncts && !rc; i++) {
+        if (r->cts[i].id != id)
+            continue;
+        r->cts[i].emitted = 1;
+        rc = add(out, base, r->cts[i].irtt ? "initial_rtt" : "connect_time",
+                 r->cts[i].s, BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER,
+                 r->cts[i].line);
+    }
     return rc;
 }
 
@@ -925,6 +953,18 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                                      : "server_to_client");
         rc = bdb_iperf_emit_trace(r, ei, &cut, out);
     }
+    if (rc)
+        return rc;
+    /* a figure not read is a warning at its line (issue 21): the initial
+     * RTT of a connection that carried no data ("tcp connect failed" on
+     * a dual test's reverse connection) */
+    for (size_t i = 0; i < r->ncts && !rc; i++)
+        if (r->cts[i].irtt && !r->cts[i].emitted)
+            rc = bdb_sink_warn(out, r->cts[i].line,
+                               "the initial RTT of connection [%ld] (irtt=%g "
+                               "us) is not read: no data line of that "
+                               "connection",
+                               r->cts[i].id, r->cts[i].s * 1e6);
     if (rc)
         return rc;
     if (emitted && r->have_cpu && have_cpu_base) {

@@ -104,6 +104,8 @@ typedef struct ip_ct {
     long id;
     double s;
     int line;
+    int irtt;           /* 2.1's initial RTT ("irtt="), not a connect time */
+    int emitted;        /* a figure of some series */
 } ip_ct;
 
 typedef struct ip_conn {
@@ -246,8 +248,9 @@ int bdb_iperf_obs_keep_figs(ip_run *r, ip_obs *o, const ip_figs *fs);
 /* The trace of entity ei (iperf_trace.c): each of its interval lines'
  * figures as points of the trace of base's throughput, in line order.
  * Called after the entity's run figures. */
-/* Reads "(ct=0.69 ms)" in [p, e) as stream id's connect time; 1 when
- * read, 0 when none, BDB_ENOMEM. */
+/* Reads "(ct=0.69 ms)" in [p, e) as stream id's connect time (and 2.1's
+ * "(icwnd/mss/irtt=14/1448/709)" as its initial RTT); 1 when a connect
+ * time was read, 0 when none, BDB_ENOMEM. */
 int bdb_iperf_ct_read(ip_run *r, long id, const char *p, const char *e,
                       int line);
 /* Reads "final connect times (min/avg/max/stdev) = a/b/c/d ms" (after
