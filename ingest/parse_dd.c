@@ -887,16 +887,10 @@ static int emit_report(ddctx *x, ddreport *r, int intermediate)
     if (s->infinite || s->secs <= 0) {
         rc = bdb_sink_warn(x->out, r->line, "dd reports no elapsed time "
                            "(Infinity B/s): no throughput");
-    } else if (s->bytes <= 0 && s->rate == 0 && s->secs > 0) {
-        /* nothing copied in a measured time (a read error): dd printed
-         * its rate, "0.0 kB/s", and that is the run's throughput */
-        rc = bdb_sink_add(x->out, &b, "throughput", 0, BDB_UNIT_BYTES_PER_S,
-                          BDB_HIGHER_IS_BETTER,
-                          s->rate_line ? s->rate_line : r->line);
-        if (!rc)
-            rc = bdb_sink_warn(x->out, s->rate_line ? s->rate_line : r->line,
-                               "dd copied 0 bytes: throughput 0");
     } else if (s->bytes <= 0) {
+        /* nothing copied (a read or write error): dd's "0.0 kB/s" is no
+         * measure of the device, and a 0 among the run's repetitions
+         * would pull its mean down; the run keeps its bytes and time */
         rc = bdb_sink_warn(x->out, r->line, "dd copied 0 bytes: no throughput");
     } else {
         double tp = s->bytes / s->secs;
