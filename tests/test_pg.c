@@ -679,9 +679,11 @@ static void pg__source_lines__window_read_from_its_point(void **state)
 }
 
 /* Results' references are kept by the store, not by keys on PostgreSQL
- * (schemas/pg/009): after imports, a reparse, a forget, a platform merge
- * and a platform deleted with its results, no result points at a series,
- * platform or source that is gone. */
+ * (schemas/pg/009), and so are series' and parameter items' references
+ * to their parameter set (011): after imports, a reparse, a forget, a
+ * platform merge and a platform deleted with its results, no result
+ * points at a series, platform or source that is gone, and no series or
+ * item at a parameter set that is not there. */
 static void pg__results_after_every_change__point_at_rows_that_exist(void **state)
 {
     if (need_server(state))
@@ -719,6 +721,20 @@ static void pg__results_after_every_change__point_at_rows_that_exist(void **stat
     assert_int_equal(psql_count(url, "SELECT count(*) FROM pg_constraint "
                                 "WHERE contype = 'f' AND conrelid = "
                                 "'results'::regclass"), 0);
+    /* parameter sets too (schemas/pg/011) */
+    assert_true(psql_count(url, "SELECT count(*) FROM series WHERE "
+                           "param_set_id IS NOT NULL") > 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM series s WHERE "
+                                "s.param_set_id IS NOT NULL AND NOT EXISTS "
+                                "(SELECT 1 FROM param_sets p WHERE p.id = "
+                                "s.param_set_id)"), 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM param_set_items i "
+                                "WHERE NOT EXISTS (SELECT 1 FROM param_sets "
+                                "p WHERE p.id = i.set_id)"), 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM pg_constraint "
+                                "WHERE contype = 'f' AND conrelid IN "
+                                "('series'::regclass, "
+                                "'param_set_items'::regclass)"), 0);
 }
 
 /* A COPY of results the server refuses (here a CHECK the test adds) fails
