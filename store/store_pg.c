@@ -445,10 +445,14 @@ static int begin_write(bdb_store *st)
  * query took 261 ms at 250k results, 118 ms after the VACUUM, which
  * costs ~35 ms there and grows with the pages added only (the visibility
  * map skips the rest). SKIP_LOCKED: it never waits for autovacuum or
- * another VACUUM of the table. The import is committed whatever it
- * does: a user who does not own the table is only warned by the server,
- * and a failure (statement_timeout, an old server) is dropped here, the
- * handle's error message kept as it was. */
+ * another VACUUM of the table; INDEX_CLEANUP OFF, TRUNCATE false: it
+ * does not pass over the indexes (dead rows of an earlier reparse or
+ * forget, which autovacuum removes, would make it as long as the
+ * indexes are large) nor try the exclusive lock that shortens the
+ * file. The import is committed whatever it does: a user who does not
+ * own the table is only warned by the server, and a failure
+ * (statement_timeout) is dropped here, the handle's error message kept
+ * as it was. */
 static void vacuum_after(bdb_store *st)
 {
     pg *impl = PG(st);
@@ -458,7 +462,8 @@ static void vacuum_after(bdb_store *st)
         return;
     char keep[sizeof st->errmsg];
     memcpy(keep, st->errmsg, sizeof keep);
-    if (exec(st, "VACUUM (SKIP_LOCKED) results") != BDB_OK)
+    if (exec(st, "VACUUM (SKIP_LOCKED, INDEX_CLEANUP OFF, TRUNCATE false) "
+                 "results") != BDB_OK)
         memcpy(st->errmsg, keep, sizeof keep);  /* dropped: see above */
 }
 
