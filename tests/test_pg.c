@@ -679,9 +679,11 @@ static void pg__source_lines__window_read_from_its_point(void **state)
 }
 
 /* Results' references are kept by the store, not by keys on PostgreSQL
- * (schemas/pg/009): after imports, a reparse, a forget, a platform merge
- * and a platform deleted with its results, no result points at a series,
- * platform or source that is gone. */
+ * (schemas/pg/009), and so are series' and parameter items' references
+ * to their parameter set (011): after imports, a reparse, a forget, a
+ * platform merge and a platform deleted with its results, no result
+ * points at a series, platform or source that is gone, and no series or
+ * item at a parameter set that is not there. */
 static void pg__results_after_every_change__point_at_rows_that_exist(void **state)
 {
     if (need_server(state))
@@ -719,6 +721,20 @@ static void pg__results_after_every_change__point_at_rows_that_exist(void **stat
     assert_int_equal(psql_count(url, "SELECT count(*) FROM pg_constraint "
                                 "WHERE contype = 'f' AND conrelid = "
                                 "'results'::regclass"), 0);
+    /* parameter sets too (schemas/pg/011) */
+    assert_true(psql_count(url, "SELECT count(*) FROM series WHERE "
+                           "param_set_id IS NOT NULL") > 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM series s WHERE "
+                                "s.param_set_id IS NOT NULL AND NOT EXISTS "
+                                "(SELECT 1 FROM param_sets p WHERE p.id = "
+                                "s.param_set_id)"), 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM param_set_items i "
+                                "WHERE NOT EXISTS (SELECT 1 FROM param_sets "
+                                "p WHERE p.id = i.set_id)"), 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM pg_constraint "
+                                "WHERE contype = 'f' AND conrelid IN "
+                                "('series'::regclass, "
+                                "'param_set_items'::regclass)"), 0);
 }
 
 /* A COPY of results the server refuses (here a CHECK the test adds) fails
@@ -881,6 +897,55 @@ static void pg__many_series_in_one_file__list_and_report_as_sqlite(void **state)
     bdb_buf_free(&out);
 }
 
+/* A transaction that adds many results is followed by a VACUUM of
+ * results (store_pg.c, vacuum_after): right after a large import, the
+ * report's groups read each series' results from results_by_series_platform
+ * alone, in its order, instead of sorting them from the heap; a small
+ * import leaves that to autovacuum. */
+static void pg__large_import__vacuumed_for_the_reports_that_follow(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100], csv[800];
+    fresh_db("vacuum", url, sizeof url);
+    static const char *const counts =
+        "SELECT vacuum_count FROM pg_stat_user_tables WHERE relname = "
+        "'results'";
+    assert_int_equal(tu_run(NULL, "--db '%s' import -q '%s/wrk'", url,
+                            tu_path("samples")), 0);
+    assert_true(psql_count(url, "SELECT count(*) FROM results") > 0);
+    assert_int_equal(psql_count(url, counts), 0);
+    /* 70,000 figures in one file: 17,500 series x 4 platforms */
+    snprintf(csv, sizeof csv, "%s/vacuum.csv", tu_tmpdir());
+    FILE *f = fopen(csv, "w");
+    assert_non_null(f);
+    fputs("platform,tool,benchmark,metric,value,unit,parameters,repetition\n",
+          f);
+    for (int k = 0; k < 17500; k++)
+        for (int p = 0; p < 4; p++)
+            fprintf(f, "p%d,gzip,gzip,real,%d.%d,s,level=%d;block=%d,1\n", p,
+                    100 + k % 97, p, k % 9, k);
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(tu_run(NULL, "--db '%s' import -q '%s'", url, csv), 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM results r JOIN "
+                                "series s ON s.id = r.series_id WHERE "
+                                "s.tool = 'gzip'"), 70000);
+    assert_int_equal(psql_count(url, counts), 1);
+    assert_true(psql_count(url, "SELECT relallvisible FROM pg_class WHERE "
+                           "relname = 'results'") > 0);
+    /* the report's groups query (store_pg.c, sql_groups_results) */
+    char *plan = psql_lines(url, "EXPLAIN (COSTS OFF) SELECT s.id, "
+                            "r.platform_id, r.value FROM series s CROSS JOIN "
+                            "LATERAL (SELECT * FROM results r WHERE "
+                            "r.series_id = s.id ORDER BY r.platform_id, "
+                            "r.source_id, r.repetition, r.line, r.value) r "
+                            "ORDER BY s.tool, s.benchmark, s.metric, "
+                            "s.params");
+    if (!strstr(plan, "Index Only Scan using results_by_series_platform"))
+        fail_msg("the groups' plan after a large import:\n%s", plan);
+    free(plan);
+}
+
 /* A filtered query's values reach PostgreSQL intact (the driver copies
  * what it binds; the filter's copies are freed before a cursor's first
  * step): benchdb serve's compare table from sums, narrowed by tool and a
@@ -1038,6 +1103,7 @@ int main(void)
         cmocka_unit_test(pg__source_lines__window_read_from_its_point),
         cmocka_unit_test(pg__filtered_sums__bound_values_survive_the_cursor),
         cmocka_unit_test(pg__groups__the_same_as_sqlite),
+        cmocka_unit_test(pg__large_import__vacuumed_for_the_reports_that_follow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
