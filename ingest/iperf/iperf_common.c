@@ -1251,13 +1251,11 @@ static int cwnd_rtt(const char **pp, const char *z, ip_figs *fs,
     return 1;
 }
 
-/* "0.003/0.001/0.247/0.003 ms": latency avg/min/max/stdev (iperf2 -e UDP
- * receivers; ms). */
-static int latency4(const char **pp, const char *z, ip_figs *fs,
-                    bdb_sink *out, int line)
+/* "0.003/0.001/0.247/0.003 ms": avg/min/max/stdev in ms, stored in
+ * seconds as names[0..3]. */
+static int stats4(const char **pp, const char *z, ip_figs *fs,
+                  bdb_sink *out, int line, const char *const names[4])
 {
-    static const char *const names[4] = {"latency_mean", "latency_min",
-                                         "latency_max", "latency_stdev"};
     const char *q = *pp;
     double v[4];
     for (int i = 0; i < 4; i++) {
@@ -1274,6 +1272,15 @@ static int latency4(const char **pp, const char *z, ip_figs *fs,
                           i == 3 ? BDB_NEUTRAL : BDB_LOWER_IS_BETTER);
     *pp = q;
     return 1;
+}
+
+/* The latency of iperf2 -e UDP receivers. */
+static int latency4(const char **pp, const char *z, ip_figs *fs,
+                    bdb_sink *out, int line)
+{
+    static const char *const names[4] = {"latency_mean", "latency_min",
+                                         "latency_max", "latency_stdev"};
+    return stats4(pp, z, fs, out, line, names);
 }
 
 /* "22811=565:2:1:945:827:10:0:20461": iperf2 -e server reads and their
@@ -1491,22 +1498,7 @@ static int frame_latency4(const char **pp, const char *z, ip_figs *fs,
     static const char *const names[4] = {
         "frame_latency_mean", "frame_latency_min", "frame_latency_max",
         "frame_latency_stdev"};
-    const char *q = *pp;
-    double v[4];
-    for (int i = 0; i < 4; i++) {
-        if (!bdb_scan_number(&q, z, &v[i], 0))
-            return 0;
-        if (i < 3 && (q >= z || *q++ != '/'))
-            return 0;
-    }
-    if (!bdb_scan_lit(&q, z, "ms", 1))
-        return 0;
-    for (int i = 0; i < 4; i++)
-        bdb_iperf_fig_add(fs, out, line, names[i], v[i] / 1000.0,
-                          BDB_UNIT_SECONDS,
-                          i == 3 ? BDB_NEUTRAL : BDB_LOWER_IS_BETTER);
-    *pp = q;
-    return 1;
+    return stats4(pp, z, fs, out, line, names);
 }
 
 static void iperf2_columns(const char *q, const char *z, const ip_ctx *cx,
