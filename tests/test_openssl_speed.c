@@ -242,7 +242,11 @@ static void openssl_speed__rows_wrapped_after_four_columns__all_six_read(void **
     assert_int_equal(tu_count(&s, "throughput"), 6);
     assert_int_equal(tu_line_of(&s, "throughput", "block_size=16,evp=1"), 12);
     assert_int_equal(tu_line_of(&s, "throughput", "block_size=16384,evp=1"), 13);
-    assert_int_equal(tu_count_warnings(&s), 0);
+    /* an import (the unread-figure account) warns each line whose
+     * numbers no figure reads: */
+    assert_int_equal(s.unread_lines, 1);
+    assert_true(tu_has_warning(&s, 11, "numbers not read: 8192, 16384"));
+    assert_int_equal(tu_count_warnings(&s), 1);
     bdb_sink_free(&s);
 }
 
@@ -679,7 +683,11 @@ static void openssl_speed__lkp_4_0_rsa_encrypt_decrypt__multi_from_timestamped_c
                     1243835.5, 1e-12);
     tu_assert_value(&s, "rsa4096", "sign_per_sec", "table=sig", 37077.0,
                     1e-12);
-    assert_int_equal(s.nnotes, 0);
+    /* an import (the unread-figure account) warns each line whose
+     * numbers no figure reads: */
+    assert_int_equal(s.unread_lines, 1);
+    assert_true(tu_has_warning(&s, 2, "numbers not read: 2026, 07, 14, 15"));
+    assert_int_equal(s.nnotes, 1);
     bdb_sink_free(&s);
 }
 
@@ -794,7 +802,15 @@ static void openssl_speed__3_5_kem_and_signature_tables__after_a_root_prompt(voi
     assert_non_null(a);
     assert_null(bdb_params_get(&a->params, "table"));
     assert_true(a->value == 367271.7);
-    assert_int_equal(s.nnotes, 0);
+    /* an import (the unread-figure account) warns each line whose
+     * numbers no figure reads: */
+    assert_int_equal(s.unread_lines, 7);
+    assert_true(tu_has_warning(&s, 25, "numbers not read: 0, 17949407"));
+    assert_true(tu_has_warning(&s, 26, "numbers not read: 20, 20000"));
+    assert_true(tu_has_warning(&s, 27, "numbers not read: 10, 172.16.10.44"));
+    assert_true(tu_has_warning(&s, 31, "numbers not read: 5.79, 4.48, 17.64"));
+    assert_true(tu_has_warning(&s, 32, "numbers not read: 874735, 10.10"));
+    assert_int_equal(s.nnotes, 7);
     bdb_sink_free(&s);
 }
 
@@ -984,7 +1000,15 @@ static void openssl_speed__sbc_bench_cluster_suffix__cluster_param_no_duplicates
         assert_in_range(s.samples[i].line, 5, 6);
         assert_int_equal(s.samples[i].repetition, 1);
     }
-    assert_int_equal(s.nnotes, 0);
+    /* an import (the unread-figure account) warns each line whose
+     * numbers no figure reads: */
+    assert_int_equal(s.unread_lines, 8);
+    assert_true(tu_has_warning(&s, 12, "numbers not read: 7920, 8"));
+    assert_true(tu_has_warning(&s, 13, "numbers not read: 22, 1249, 100"));
+    assert_true(tu_has_warning(&s, 14, "numbers not read: 100, 1207, 1207"));
+    assert_true(tu_has_warning(&s, 19, "numbers not read: 146626.41"));
+    assert_true(tu_has_warning(&s, 20, "numbers not read: 360550.09"));
+    assert_int_equal(s.nnotes, 8);
     bdb_sink_free(&s);
     /* detected without --tool too */
     bdb_diag d;
@@ -1843,7 +1867,12 @@ static void openssl_speed__row_with_text_after_its_figures__warned_not_dropped(v
     text_ok(text, &s);
     free(text);
     assert_int_equal(s.n, 12);
-    assert_int_equal(s.nnotes, 0);
+    /* an import (the unread-figure account) warns each line whose
+     * numbers no figure reads: */
+    assert_int_equal(s.unread_lines, 2);
+    assert_true(tu_has_warning(&s, 24, "numbers not read: 20, 20000"));
+    assert_true(tu_has_warning(&s, 25, "numbers not read: 5.79, 4.48, 17.64"));
+    assert_int_equal(s.nnotes, 2);
     bdb_sink_free(&s);
 }
 

@@ -51,7 +51,12 @@ static void parse(const char *text, const char *tool, kept *k)
     c.ctx = k;
     bdb_sink_init(&k->sink);
     k->sink.consumer = &c;
-    if (tu_parse_text(text, tool, &k->sink, &d) != BDB_OK)
+    /* with the unread-figure account, as an import reads it */
+    bdb_ingest_opts o = {.source_name = "inline.txt", .tool = tool,
+                         .unread_account = 1};
+    bdb_diag_clear(&d);
+    if (bdb_ingest_buffer(text, strlen(text), &o, &k->sink, NULL, 0, &d) !=
+        BDB_OK)
         fail_msg("line %d: %s", d.line, d.message);
     k->sink.consumer = NULL;
 }

@@ -61,7 +61,9 @@ size_t tu_count_warnings(const bdb_sink *s);
 int tu_line_of(const bdb_sink *s, const char *metric, const char *params);
 
 /* Parses the file rel (or the text) with tool (NULL: detect) into s, which
- * it initialises; fails the test on any error, naming file and line. */
+ * it initialises, as an import does: with the unread-figure account (the
+ * same as tu_file_accounted / tu_text_accounted); fails the test on any
+ * error, naming file and line. */
 void tu_parse_ok(const char *rel, const char *tool, bdb_sink *s);
 void tu_text_ok(const char *text, const char *tool, bdb_sink *s);
 /* As tu_text_ok / tu_parse_ok, with the unread-figure account of an

@@ -309,7 +309,15 @@ static void wrk2__u_latency_and_rate__both_blocks_and_rate_parameter(void **stat
     assert_int_equal(tu_count(&s, "latency_min"), 1);
     assert_int_equal(tu_count(&s, "latency_p50"), 1);
     tu_assert_value(&s, NULL, "transfer_rate", id, 131.65 * 1024, 1e-12);
-    assert_int_equal(s.nnotes, 0);
+    /* an import (the unread-figure account) warns each line whose
+     * numbers no figure reads: */
+    assert_int_equal(s.unread_lines, 12);
+    assert_true(tu_has_warning(&s, 20, "numbers not read: 1, 1"));
+    assert_true(tu_has_warning(&s, 23, "numbers not read: 10534.911"));
+    assert_true(tu_has_warning(&s, 24, "numbers not read: 26214.399"));
+    assert_true(tu_has_warning(&s, 47, "numbers not read: 729.088, 5011"));
+    assert_true(tu_has_warning(&s, 48, "numbers not read: 27, 2048"));
+    assert_int_equal(s.nnotes, 12);
     bdb_sink_free(&s);
     /* without the command: wrk2 all the same, from its calibration lines */
     tu_text_ok(wrk2_u_latency, NULL, &s);
@@ -1333,7 +1341,11 @@ static void wrk2__deathstarbench_several_urls__one_run_overall_read(void **st)
     assert_null(tu_find(&s, NULL, "latency_max", NULL));
     /* one run of four URLs, none cut before its results */
     assert_int_equal(tu_count(&s, "requests_per_sec"), 1);
-    assert_int_equal(tu_count_warnings(&s), 0);
+    /* an import (the unread-figure account) warns each line whose
+     * numbers no figure reads: */
+    assert_int_equal(s.unread_lines, 1);
+    assert_true(tu_has_warning(&s, 21, "numbers not read: 99"));
+    assert_int_equal(tu_count_warnings(&s), 1);
     bdb_sink_free(&s);
 }
 
@@ -1378,7 +1390,12 @@ static void wrk2__deathstarbench_test_results_block__read_silently(void **st)
     assert_null(tu_find(&s, NULL, "latency_max", NULL));
     assert_null(tu_find(&s, NULL, "complete_requests", "targets=1"));
     /* only the non-2xx count is said; "Test Results @" is wrk2's own */
-    assert_int_equal(tu_count_warnings(&s), 1);
+    /* an import (the unread-figure account) warns each line whose
+     * numbers no figure reads: */
+    assert_int_equal(s.unread_lines, 2);
+    assert_true(tu_has_warning(&s, 6, "numbers not read: 192.168.59.100"));
+    assert_true(tu_has_warning(&s, 7, "numbers not read: 99"));
+    assert_int_equal(tu_count_warnings(&s), 3);
     assert_true(tu_has_warning(&s, 21, "status of 400"));
     bdb_sink_free(&s);
 }
