@@ -230,6 +230,19 @@ static int unit_at(const char *q, const char *end, const char *unit)
     q += n;
     if (q == end || (*q == '.' && bdb_is_trailer(q, end)))
         return 1; /* "= 58.57 MB/sec." ends a sentence */
+    /* hdparm ends the line at the unit ("... = %6.2f MB/sec\n"); a note
+     * in parentheses after it is the writer's ("= 22.28 MB/sec (this is
+     * the value we care for)") */
+    const char *n0 = q;
+    while (n0 < end && (*n0 == ' ' || *n0 == '\t'))
+        n0++;
+    if (n0 > q && n0 < end && *n0 == '(') {
+        const char *last = end;
+        while (last > n0 && (last[-1] == ' ' || last[-1] == '\t'))
+            last--;
+        if (last[-1] == ')')
+            return 1;
+    }
     char c = *q;
     return !(is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
              c == '/' || c == '.' || c == ' ' || c == '\t');

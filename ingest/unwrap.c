@@ -218,7 +218,10 @@ static int qp_seen(const view *v)
      * ("> > ... Lost/To=" / "tal Datagrams"). Two such breaks of quoted
      * lines, and no line longer than 76, are quoted-printable; a mail
      * client that wraps a quote after "key=" quotes the continuation
-     * too, and a log hard-wrapped so has lines of any length. */
+     * too, and a log hard-wrapped so has lines of any length. A line
+     * not quoted breaks so too ("... 437/864 (51=" / "%)  receiver",
+     * "Lost/Total Datag=" / "rams"): the same two breaks at most 76
+     * characters in a text of no longer line tell it. */
     view w = {v->p, n, NULL};
     size_t pos = 0, longest = 0;
     int soft = 0, pending = 0;
@@ -231,8 +234,7 @@ static int qp_seen(const view *v)
             longest = k;
         if (pending && !is_blank_text(s, e) && *s != '>')
             soft++;
-        pending = k >= QP_SOFT_FROM && k <= QP_LINE_MAX && *s == '>' &&
-                  e[-1] == '=';
+        pending = k >= QP_SOFT_FROM && k <= QP_LINE_MAX && e[-1] == '=';
     }
     return soft >= 2 && longest <= QP_LINE_MAX;
 }

@@ -357,6 +357,33 @@ static void hdparm__full_stop_after_rate__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* hdparm ends a timing line at the unit ("= %6.2f MB/sec\n" in its
+ * time_device); a writer's note in parentheses after it leaves the
+ * figures as printed. Public excerpt (bench/corpus SOURCES.tsv:
+ * hdparm/ho11-x96-mini-armbian-emmc-trailing-parenthetical-after-rate.md,
+ * search index id 60815089393), lines 6-8: 68 MB in 3.05 s = 22.28
+ * MB/sec (hdparm's MB: 2^20). */
+static void hdparm__note_in_parentheses_after_rate__read(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "/dev/mmcblk1:\n"
+        " Timing cached reads:   1524 MB in  2.00 seconds = 761.77 MB/sec\n"
+        " Timing buffered disk reads:  68 MB in  3.05 seconds =  22.28 "
+        "MB/sec (this is the value we care for)\n";
+    bdb_sink s;
+    tu_text_accounted(log, NULL, &s);
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    assert_int_equal(s.unread_lines, 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    tu_assert_value(&s, "buffered_disk_reads", "throughput", NULL,
+                    22.28 * 1048576, 1e-9);
+    tu_assert_value(&s, "buffered_disk_reads", "elapsed", NULL, 3.05, 1e-9);
+    tu_assert_value(&s, "cached_reads", "throughput", NULL,
+                    761.77 * 1048576, 1e-9);
+    bdb_sink_free(&s);
+}
+
 /* hdparm's %.2f under a European locale prints a decimal comma. Public
  * excerpt (bench/corpus SOURCES.tsv: hdparm/hdparm-2008-forum-comma-
  * decimal-992-30-no-device-line.md, search index id 56825679506, lines
@@ -577,6 +604,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hdparm__busybox_kB_s__read_as_KiB_per_second),
         cmocka_unit_test(hdparm__full_stop_after_rate__read),
+        cmocka_unit_test(hdparm__note_in_parentheses_after_rate__read),
         cmocka_unit_test(hdparm__decimal_comma__read),
         cmocka_unit_test(hdparm__device_and_timing_on_one_line__read),
         cmocka_unit_test(hdparm__pipe_quoted_and_table_under_command__read),

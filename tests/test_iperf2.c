@@ -1573,6 +1573,48 @@ static void iperf2__irtt_on_connection_lines__initial_rtt_read(void **state)
     bdb_sink_free(&s);
 }
 
+/* iperf 2.0.9's UDP client log with the server's report, whose
+ * lost/total datagrams a mail client's hard wrap moved to the next line
+ * ("... 32.5 Mbits/sec   0.811 ms" / "447069/1275909 (35%)"); the
+ * reporter prints "%5.3f ms %4d/%5d (%.2g%%)" together, so the next
+ * line continues the row though the last header ended at "Bandwidth".
+ * A short public excerpt (search index id 7032022933, bench/corpus
+ * SOURCES.tsv iperf2/ho11-linux-wireless-qp-mail-2.0.9-win64-udp-200m-
+ * loss-wrapped-server-report.txt, lines 19-30, quoted-printable decoded
+ * and the command line left out). */
+static void iperf2__server_report_wrapped_after_jitter__loss_read(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "------------------------------------------------------------\n"
+        "Client connecting to 192.168.199.128, UDP port 5077\n"
+        "Sending 1470 byte datagrams, IPG target: 58.80 us (kalman adjust)\n"
+        "UDP buffer size:  208 KByte (default)\n"
+        "------------------------------------------------------------\n"
+        "[  3] local 192.168.199.129 port 52400 connected with "
+        "192.168.199.128 port 5077\n"
+        "[ ID] Interval       Transfer     Bandwidth\n"
+        "[  3]  0.0-300.0 sec  1.75 GBytes  50.0 Mbits/sec\n"
+        "[  3] Sent 1275909 datagrams\n"
+        "[  3] Server Report:\n"
+        "[  3]  0.0-300.2 sec  1.13 GBytes  32.5 Mbits/sec   0.811 ms\n"
+        "447069/1275909 (35%)\n";
+    bdb_sink s;
+    tu_text_accounted(log, NULL, &s);
+    tu_assert_value(&s, NULL, "jitter", NULL, 0.811e-3, 1e-9);
+    tu_assert_value(&s, NULL, "lost_datagrams", NULL, 447069, 0);
+    tu_assert_value(&s, NULL, "datagrams", NULL, 1275909, 0);
+    tu_assert_value(&s, NULL, "loss", NULL, 35, 1e-12);
+    tu_assert_value(&s, NULL, "throughput", NULL, 32.5e6, 1e-12);
+    tu_assert_value(&s, NULL, "throughput_sender", NULL, 50.0e6, 1e-12);
+    assert_int_equal(tu_line_of(&s, "jitter", NULL), 11);
+    assert_int_equal(tu_line_of(&s, "loss", NULL), 12);
+    /* the reporter's 0.811 is the jitter, not a -e NetPwr */
+    assert_null(tu_find(&s, NULL, "netpwr", NULL));
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1623,6 +1665,7 @@ int main(void)
         cmocka_unit_test(iperf2__hard_wrapped_e_rows__continuation_read_at_its_line),
         cmocka_unit_test(iperf2__hard_wrapped_bounceback_row__each_column_at_its_line),
         cmocka_unit_test(iperf2__irtt_on_connection_lines__initial_rtt_read),
+        cmocka_unit_test(iperf2__server_report_wrapped_after_jitter__loss_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

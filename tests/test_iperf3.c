@@ -1084,6 +1084,53 @@ static void iperf3__qp_soft_breaks_without_3d__udp_summary_read(void **state)
     bdb_sink_free(&s);
 }
 
+/* The same encoding in a mail that quotes nothing: iperf3's receiver
+ * rows are 77 characters and more, so the encoder breaks each in the
+ * loss percent ("437/864 (51=" / "%)  receiver"); the lines are not
+ * quoted, so only the soft breaks of lines at most 76 long tell the
+ * encoding. A short public excerpt (search index id 41228668322,
+ * bench/corpus SOURCES.tsv iperf3/ho11-netdev-qp-pacing-timer-udp-
+ * receiver-lines-percent-split-by-soft-break.txt, lines 8-13). */
+static const char qp_unquoted_percent[] =
+    "# iperf3 -c 192.168.1.1 -u -b1M --pacing-timer 1000\n"
+    "[  5]   0.00-10.04  sec   604 KBytes   493 Kbits/sec  0.062 ms  437/864 (51=\n"
+    "%)  receiver\n"
+    "# iperf3 -c 192.168.1.1 -u -b1M --pacing-timer 10000\n"
+    "[  5]   0.00-10.05  sec   581 KBytes   474 Kbits/sec  0.102 ms  452/863 (52=\n"
+    "%)  receiver\n";
+
+/* The figure of this metric read at this line of the file. */
+static double qp_value_at(const bdb_sink *s, const char *metric, int line)
+{
+    for (size_t k = 0; k < s->n; k++)
+        if (s->samples[k].line == line &&
+            strcmp(s->samples[k].metric, metric) == 0)
+            return s->samples[k].value;
+    fail_msg("no %s at line %d", metric, line);
+    return 0;
+}
+
+static void iperf3__qp_unquoted_soft_break_in_percent__read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_accounted(qp_unquoted_percent, NULL, &s);
+    assert_int_equal(tu_count(&s, "loss"), 2);
+    /* each row at its first line of the file: 2 and 5 */
+    tu_assert_close(qp_value_at(&s, "loss", 2), 51, 1e-12, "loss 1");
+    tu_assert_close(qp_value_at(&s, "lost_datagrams", 2), 437, 0, "lost 1");
+    tu_assert_close(qp_value_at(&s, "datagrams", 2), 864, 0, "total 1");
+    tu_assert_close(qp_value_at(&s, "jitter", 2), 0.062e-3, 1e-9, "jitter 1");
+    tu_assert_close(qp_value_at(&s, "throughput", 2), 493e3, 1e-12, "rate 1");
+    tu_assert_close(qp_value_at(&s, "loss", 5), 52, 1e-12, "loss 2");
+    tu_assert_close(qp_value_at(&s, "lost_datagrams", 5), 452, 0, "lost 2");
+    tu_assert_close(qp_value_at(&s, "datagrams", 5), 863, 0, "total 2");
+    tu_assert_close(qp_value_at(&s, "jitter", 5), 0.102e-3, 1e-9, "jitter 2");
+    assert_int_equal(s.unread_lines, 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+}
+
 /* iperf3's two summary rows kept by a review without their [ID],
  * Interval and Transfer columns, under the end of the header only
  * ("Bitrate  Retr"). Issue 21: no tool reads them (a rate without its
@@ -1430,6 +1477,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(iperf3_crosscheck__transfer_rates_and_loss),
         cmocka_unit_test(iperf3__qp_soft_breaks_without_3d__udp_summary_read),
+        cmocka_unit_test(iperf3__qp_unquoted_soft_break_in_percent__read),
         cmocka_unit_test(iperf3__rows_cut_from_their_columns__error_names_the_lines),
         cmocka_unit_test(iperf3__get_server_output_text__server_copy_not_a_second_run),
         cmocka_unit_test(iperf3__get_server_output_json__top_level_end_lines),

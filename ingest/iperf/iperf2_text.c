@@ -433,6 +433,26 @@ static int unit_piece(const char *c, const char *ce)
     return *c == '(' && ce - c > 1 && c[1] >= '0' && c[1] <= '9';
 }
 
+/* A UDP row cut after its jitter: the row ends "0.811 ms" and the next
+ * line starts with its lost/total datagrams ("447069/1275909 (35%)").
+ * The reporter prints the two together ("%5.3f ms %4d/%5d (%.2g%%)" of
+ * a server's report or a receiver's row), so a mail's hard wrap between
+ * them leaves a continuation under any header, or under none. */
+static int jitter_cut(const char *rest, const char *e, const char *c,
+                      const char *ce)
+{
+    while (e > rest && (e[-1] == ' ' || e[-1] == '\t'))
+        e--;
+    if (e - rest < 3 || e[-1] != 's' || e[-2] != 'm' ||
+        (e[-3] != ' ' && e[-3] != '\t'))
+        return 0;
+    if (!c || c >= ce || *c < '0' || *c > '9')
+        return 0;
+    while (c < ce && *c >= '0' && *c <= '9')
+        c++;
+    return c + 1 < ce && *c == '/' && c[1] >= '0' && c[1] <= '9';
+}
+
 static int row_cont(const char *c, const char *ce, int first)
 {
     if (!c || c >= ce || *c == '[')
@@ -722,14 +742,15 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
         /* under a header that fit, one line more: a row whose -e columns
          * all went to it (the row ends at its rate), or its last unit */
         int most = cx.hdr_cont ? cx.hdr_cont + 1 : cx.hdr_extra ? 1 : 0;
-        for (bdb_lines peek = it; ncont < most;) {
+        for (bdb_lines peek = it;;) {
             bdb_lines p2;
             bdb_line nx;
             const char *ce, *c = bdb_wrapped_next(&peek, &p2, &nx, &ce);
-            if (!row_cont(c, ce, ncont == 0) ||
-                (!cx.hdr_cont && (bdb_iperf2_csv_row(c, ce, &row) ||
-                                  !(bdb_is_blank(rest, e) ||
-                                    unit_piece(c, ce)))))
+            int jit = ncont == 0 && jitter_cut(rest, e, c, ce);
+            if ((ncont >= most && !jit) || !row_cont(c, ce, ncont == 0) ||
+                (!cx.hdr_cont && !jit &&
+                 (bdb_iperf2_csv_row(c, ce, &row) ||
+                  !(bdb_is_blank(rest, e) || unit_piece(c, ce)))))
                 break;
             if (!ncont)
                 rc = bdb_wrapped_start(&wr, rest, e);
