@@ -1085,6 +1085,51 @@ static void redis__csv_header_glued_behind_text__read_from_its_first_field(void 
     bdb_sink_free(&s);
 }
 
+/* A -d sweep's results retyped into a Markdown table, one run a row: the
+ * size, then "N requests completed in T seconds" and "R requests per
+ * second" each in a cell, the test in a "###SET" line above. The file
+ * failed whole and silently (nothing detected: the command has a typo).
+ * Public excerpt (bench/corpus SOURCES.tsv redis-benchmark/
+ * ho11-zh-markdown-table-data-size-sweep-typo-command.md, search index id
+ * 34838606595). */
+static void redis__table_rows__one_report_a_row_named_by_heading_and_label(void **state)
+{
+    (void)state;
+    static const char *const log =
+        "```shell\n"
+        "edis-benchmark -d n -t get,set\n"
+        "```\n"
+        "\n"
+        "###SET\n"
+        "| n    | \xe6\x89\xa7\xe8\xa1\x8c\xe6\xac\xa1\xe6\x95\xb0\xe5\x92\x8c\xe8\x80\x97\xe6\x97\xb6                                   | \xe6\xaf\x8f\xe7\xa7\x92\xe8\xaf\xb7\xe6\xb1\x82\xe6\xac\xa1\xe6\x95\xb0                        |\n"
+        "|------|-------------------------------------------|-------------------------------|\n"
+        "| 10   | 100000 requests completed in 0.69 seconds | 145772.59 requests per second |\n"
+        "| 5000 | 100000 requests completed in 0.72 seconds | 138696.25 requests per second |\n"
+        "\n"
+        "###GET\n"
+        "\n"
+        "| n    | \xe6\x89\xa7\xe8\xa1\x8c\xe6\xac\xa1\xe6\x95\xb0\xe5\x92\x8c\xe8\x80\x97\xe6\x97\xb6                                   | \xe6\xaf\x8f\xe7\xa7\x92\xe8\xaf\xb7\xe6\xb1\x82\xe6\xac\xa1\xe6\x95\xb0                        |\n"
+        "|------|-------------------------------------------|-------------------------------|\n"
+        "| 10   | 100000 requests completed in 0.66 seconds | 151515.14 requests per second |\n"
+        "| 5000 | 100000 requests completed in 0.70 seconds | 142247.52 requests per second |\n";
+    bdb_sink s;
+    tu_text_accounted(log, NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    assert_int_equal(tu_count(&s, "requests_per_sec"), 4);
+    assert_int_equal(tu_count(&s, "complete_requests"), 4);
+    tu_assert_value(&s, "SET 10", "requests_per_sec", NULL, 145772.59, 1e-12);
+    tu_assert_value(&s, "SET 10", "time_taken", NULL, 0.69, 1e-12);
+    tu_assert_value(&s, "SET 10", "complete_requests", NULL, 100000, 0);
+    tu_assert_value(&s, "SET 5000", "requests_per_sec", NULL, 138696.25, 1e-12);
+    tu_assert_value(&s, "SET 5000", "time_taken", NULL, 0.72, 1e-12);
+    tu_assert_value(&s, "GET 10", "requests_per_sec", NULL, 151515.14, 1e-12);
+    tu_assert_value(&s, "GET 10", "time_taken", NULL, 0.66, 1e-12);
+    tu_assert_value(&s, "GET 5000", "requests_per_sec", NULL, 142247.52, 1e-12);
+    tu_assert_value(&s, "GET 5000", "time_taken", NULL, 0.70, 1e-12);
+    assert_true(tu_has_warning(&s, 8, "table row"));
+    bdb_sink_free(&s);
+}
+
 /* A README kept only the figures of two runs: "Set" and "Get" stand where
  * "====== SET ======" was, the client lines are cut and the histogram has
  * "..." for rows left out. The file failed whole (no header: nothing
@@ -1270,6 +1315,7 @@ int main(void)
         cmocka_unit_test(redis__7x_report_with_line_breaks_lost__same_figures),
         cmocka_unit_test(redis__report_with_line_breaks_lost__every_test_read),
         cmocka_unit_test(redis__reports_without_header__read_under_the_title_above),
+        cmocka_unit_test(redis__table_rows__one_report_a_row_named_by_heading_and_label),
         cmocka_unit_test(redis__summary_only__read_under_the_command_test),
         cmocka_unit_test(redis__csv_header_glued_behind_text__read_from_its_first_field),
         cmocka_unit_test(redis__csv_header_form__every_column_in_canonical_units),
