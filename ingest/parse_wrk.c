@@ -221,6 +221,15 @@ static int sniff(const char *buf, size_t len)
         return 65;
     if (running && threads && bdb_memfind(buf, len, " connections"))
         return 60; /* a run cut right after its header */
+    /* wrk2's spectrum footer (HdrHistogram's hdr_percentiles_print:
+     * "#[Mean    = %12.3f, StdDeviation   = %12.3f]") then wrk's own
+     * "N requests in T, S read": a post that kept only a run's tail,
+     * without either rate line */
+    if (bdb_memfind(buf, len, "#[Mean ") &&
+        bdb_memfind(buf, len, "StdDeviation") &&
+        bdb_memfind(buf, len, " requests in ") &&
+        bdb_memfind(buf, len, "B read"))
+        return 60;
     /* A post quoting only wrk2's distribution block: its header is wrk2's
      * own (print_hdr_latency's title), no other program prints it. */
     if (bdb_memfind(buf, len, "Latency Distribution (HdrHistogram - "))

@@ -543,6 +543,33 @@ static void wrk2__tail_only_summary__detected_and_read(void **state)
     bdb_sink_free(&s);
 }
 
+/* Only wrk2's spectrum footer and wrk's "N requests in" line, no rate
+ * line: a README's "additional statistics from that run". The file was
+ * recognised as no tool's. Public excerpt, lines 40-46 (bench/corpus
+ * SOURCES.tsv wrk2/ho11-httpaf-readme-hdr-footer-and-requests-line-only.md,
+ * search index id 864922132). */
+static const char wrk2_footer_and_requests_only[] =
+    "```\n"
+    "#[Mean    =       27.719, StdDeviation   =       31.570]\n"
+    "#[Max     =      263.424, Total count    =      1312140]\n"
+    "#[Buckets =           27, SubBuckets     =         2048]\n"
+    "----------------------------------------------------------\n"
+    "  1709909 requests in 1.00m, 3.33GB read\n"
+    "```\n";
+
+static void wrk2__footer_and_requests_line_only__detected_and_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(wrk2_footer_and_requests_only, NULL, &s);
+    /* "1709909 requests in 1.00m, 3.33GB read" (m: minutes, GB: 1024^3) */
+    value_at(&s, "complete_requests", 6, 1709909);
+    value_at(&s, "time_taken", 6, 60);
+    value_at(&s, "bytes_read", 6, 3.33 * 1024 * 1024 * 1024);
+    assert_true(tu_has_warning(&s, 6, "head is cut"));
+    bdb_sink_free(&s);
+}
+
 static void wrk2__distribution_blocks_alone__read_and_head_warned(void **state)
 {
     (void)state;
@@ -1423,6 +1450,7 @@ int main(void)
         cmocka_unit_test(wrk2__deathstarbench_several_urls__one_run_overall_read),
         cmocka_unit_test(wrk2__deathstarbench_test_results_block__read_silently),
         cmocka_unit_test(wrk2__tail_only_summary__detected_and_read),
+        cmocka_unit_test(wrk2__footer_and_requests_line_only__detected_and_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
