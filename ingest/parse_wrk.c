@@ -1260,10 +1260,33 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
     if (bdb_scan_lit(&q, end, "Transfer/sec:", 0)) {
         r->seen_transfer = 1; /* the last line of wrk's own report */
         q = bdb_skip_ws(q, end);
-        if (!scan_size(&q, end, &v) || !bdb_is_trailer(q, end))
+        const char *n0 = q;
+        if (!scan_size(&q, end, &v) || !bdb_is_trailer(q, end)) {
+            /* wrk prints "%10sB" after format_binary's "%.2f" and a
+             * prefix of K, M, G, T, P (units.c, powers of 1024): a
+             * prefix without its "B" ("64.51K", the line cut) can only
+             * be that prefix's bytes */
+            static const char pre[] = "KMGTP";
+            double x, mult = 1024;
+            const char *c = n0, *pp;
+            if (bdb_scan_number(&c, end, &x, 0) && c < end && *c &&
+                (pp = strchr(pre, *c)) != NULL &&
+                bdb_is_trailer(c + 1, end)) {
+                for (const char *k = pre; k < pp; k++)
+                    mult *= 1024;
+                int rc = fig(st, "transfer_rate", x * mult,
+                             BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER,
+                             line);
+                return rc ? rc
+                          : warn(st, line, p, end,
+                                 "the rate's unit lost its \"B\" (wrk "
+                                 "prints N<K|M|G|T|P>B); read as bytes "
+                                 "per second times that prefix");
+            }
             return warn(st, line, p, end,
                         "expected \"Transfer/sec: N<unit>B\" such as 259.01MB; "
                         "not read");
+        }
         return fig(st, "transfer_rate", v, BDB_UNIT_BYTES_PER_S,
                    BDB_HIGHER_IS_BETTER, line);
     }
