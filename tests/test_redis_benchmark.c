@@ -1130,6 +1130,56 @@ static void redis__table_rows__one_report_a_row_named_by_heading_and_label(void 
     bdb_sink_free(&s);
 }
 
+/* A custom command with a 463-byte argument: its "====== T ======"
+ * title (476 bytes) is longer than a benchmark name, and its figures were
+ * not stored (a cut name could merge two tests). The title is now its
+ * start and a hash of the whole. Public excerpt, Redis 5.0.7 (bench/corpus
+ * SOURCES.tsv redis-benchmark/ho11-zh-quicklist-study-5.0.7-long-custom-
+ * command-headers-debug-object.md, search index id 23691773517), its
+ * histogram rows 3 to 17 left out. */
+#define QL_TITLE \
+    "lpush mylist str len: 463. Redis is not a plain key-value store, it is actually a data structures server, supporting different kinds of values. What this means is that, while in traditional key-value stores you associated string keys to string values, in Redis the value is not limited to a simple string, but can also hold more complex data structures. The following is the list of all the data structures supported by Redis, which will be covered separately in this tutorial"
+static void redis__title_longer_than_a_name__shortened_figures_kept(void **state)
+{
+    (void)state;
+    static const char *const log =
+        "====== " QL_TITLE " ======\n"
+        "  1000000 requests completed in 14.27 seconds\n"
+        "  50 parallel clients\n"
+        "  3 bytes payload\n"
+        "  keep alive: 1\n"
+        "\n"
+        "97.91% <= 1 milliseconds\n"
+        "99.61% <= 2 milliseconds\n"
+        "100.00% <= 28 milliseconds\n"
+        "100.00% <= 28 milliseconds\n"
+        "70081.99 requests per second\n";
+    bdb_sink s;
+    tu_text_accounted(log, NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    assert_int_equal(tu_count(&s, "requests_per_sec"), 1);
+    tu_assert_value(&s, NULL, "requests_per_sec", NULL, 70081.99, 1e-12);
+    tu_assert_value(&s, NULL, "complete_requests", NULL, 1000000, 0);
+    tu_assert_value(&s, NULL, "time_taken", NULL, 14.27, 1e-12);
+    const bdb_sample *x = tu_find(&s, NULL, "requests_per_sec", NULL);
+    assert_non_null(x);
+    assert_true(strlen(x->benchmark) < BDB_BENCHMARK_MAX);
+    assert_memory_equal(x->benchmark, "lpush mylist str len: 463. Redis", 32);
+    assert_non_null(strstr(x->benchmark, " ~"));
+    assert_true(tu_has_warning(&s, 1, "longer than a benchmark name"));
+    /* another title with the same start stays another test */
+    char *other = tu_replace(log, "this tutorial", "this tutorial!");
+    bdb_sink s2;
+    tu_text_accounted(other, NULL, &s2);
+    const bdb_sample *y = tu_find(&s2, NULL, "requests_per_sec", NULL);
+    assert_non_null(y);
+    assert_string_not_equal(x->benchmark, y->benchmark);
+    bdb_sink_free(&s2);
+    free(other);
+    bdb_sink_free(&s);
+}
+#undef QL_TITLE
+
 /* A README kept only the figures of two runs: "Set" and "Get" stand where
  * "====== SET ======" was, the client lines are cut and the histogram has
  * "..." for rows left out. The file failed whole (no header: nothing
@@ -1315,6 +1365,7 @@ int main(void)
         cmocka_unit_test(redis__7x_report_with_line_breaks_lost__same_figures),
         cmocka_unit_test(redis__report_with_line_breaks_lost__every_test_read),
         cmocka_unit_test(redis__reports_without_header__read_under_the_title_above),
+        cmocka_unit_test(redis__title_longer_than_a_name__shortened_figures_kept),
         cmocka_unit_test(redis__table_rows__one_report_a_row_named_by_heading_and_label),
         cmocka_unit_test(redis__summary_only__read_under_the_command_test),
         cmocka_unit_test(redis__csv_header_glued_behind_text__read_from_its_first_field),
