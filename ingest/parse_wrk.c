@@ -221,6 +221,15 @@ static int sniff(const char *buf, size_t len)
         return 65;
     if (running && threads && bdb_memfind(buf, len, " connections"))
         return 60; /* a run cut right after its header */
+    /* wrk2's spectrum footer (HdrHistogram's hdr_percentiles_print:
+     * "#[Mean    = %12.3f, StdDeviation   = %12.3f]") then wrk's own
+     * "N requests in T, S read": a post that kept only a run's tail,
+     * without either rate line */
+    if (bdb_memfind(buf, len, "#[Mean ") &&
+        bdb_memfind(buf, len, "StdDeviation") &&
+        bdb_memfind(buf, len, " requests in ") &&
+        bdb_memfind(buf, len, "B read"))
+        return 60;
     /* A post quoting only wrk2's distribution block: its header is wrk2's
      * own (print_hdr_latency's title), no other program prints it. */
     if (bdb_memfind(buf, len, "Latency Distribution (HdrHistogram - "))
@@ -1251,10 +1260,33 @@ static int run_line(wrk_state *st, const char *p, const char *end, int line)
     if (bdb_scan_lit(&q, end, "Transfer/sec:", 0)) {
         r->seen_transfer = 1; /* the last line of wrk's own report */
         q = bdb_skip_ws(q, end);
-        if (!scan_size(&q, end, &v) || !bdb_is_trailer(q, end))
+        const char *n0 = q;
+        if (!scan_size(&q, end, &v) || !bdb_is_trailer(q, end)) {
+            /* wrk prints "%10sB" after format_binary's "%.2f" and a
+             * prefix of K, M, G, T, P (units.c, powers of 1024): a
+             * prefix without its "B" ("64.51K", the line cut) can only
+             * be that prefix's bytes */
+            static const char pre[] = "KMGTP";
+            double x, mult = 1024;
+            const char *c = n0, *pp;
+            if (bdb_scan_number(&c, end, &x, 0) && c < end && *c &&
+                (pp = strchr(pre, *c)) != NULL &&
+                bdb_is_trailer(c + 1, end)) {
+                for (const char *k = pre; k < pp; k++)
+                    mult *= 1024;
+                int rc = fig(st, "transfer_rate", x * mult,
+                             BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER,
+                             line);
+                return rc ? rc
+                          : warn(st, line, p, end,
+                                 "the rate's unit lost its \"B\" (wrk "
+                                 "prints N<K|M|G|T|P>B); read as bytes "
+                                 "per second times that prefix");
+            }
             return warn(st, line, p, end,
                         "expected \"Transfer/sec: N<unit>B\" such as 259.01MB; "
                         "not read");
+        }
         return fig(st, "transfer_rate", v, BDB_UNIT_BYTES_PER_S,
                    BDB_HIGHER_IS_BETTER, line);
     }

@@ -391,12 +391,23 @@ static int starts_tag(const char *p, const char *e, const char *name)
             p[n] == '/' || p + n + 1 == e);
 }
 
+/* 1 when [p, e) holds the tag <name ...> or </name>: the name whole, so
+ * that "<precursor>" in a usage text is not a <pre>. */
+static int has_tag(const char *p, const char *e, const char *name)
+{
+    for (const char *c = p; c < e && (c = memchr(c, '<', (size_t)(e - c)));
+         c++) {
+        const char *t = c + 1 < e && c[1] == '/' ? c + 2 : c + 1;
+        if (starts_tag(t, e, name))
+            return 1;
+    }
+    return 0;
+}
+
 static int pre_seen(const view *v)
 {
     size_t n = look(v);
-    return count_in(v->p, n, "<pre", 1) + count_in(v->p, n, "<xmp", 1) +
-               count_in(v->p, n, "</pre>", 1) + count_in(v->p, n, "</xmp>", 1) >
-           0;
+    return has_tag(v->p, v->p + n, "pre") || has_tag(v->p, v->p + n, "xmp");
 }
 
 static int entities_seen(const view *v)
@@ -419,11 +430,12 @@ static int pre_closed_first(const view *v)
     size_t n = look(v);
     for (size_t i = 0; i + 5 <= n; i++)
         if (v->p[i] == '<') {
-            if (strncasecmp(v->p + i, "<pre", 4) == 0 ||
-                strncasecmp(v->p + i, "<xmp", 4) == 0)
+            if (starts_tag(v->p + i + 1, v->p + n, "pre") ||
+                starts_tag(v->p + i + 1, v->p + n, "xmp"))
                 return 0;
-            if (strncasecmp(v->p + i, "</pre", 5) == 0 ||
-                strncasecmp(v->p + i, "</xmp", 5) == 0)
+            if (v->p[i + 1] == '/' &&
+                (starts_tag(v->p + i + 2, v->p + n, "pre") ||
+                 starts_tag(v->p + i + 2, v->p + n, "xmp")))
                 return 1;
         }
     return 0;

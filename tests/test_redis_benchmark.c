@@ -1085,6 +1085,101 @@ static void redis__csv_header_glued_behind_text__read_from_its_first_field(void 
     bdb_sink_free(&s);
 }
 
+/* A -d sweep's results retyped into a Markdown table, one run a row: the
+ * size, then "N requests completed in T seconds" and "R requests per
+ * second" each in a cell, the test in a "###SET" line above. The file
+ * failed whole and silently (nothing detected: the command has a typo).
+ * Public excerpt (bench/corpus SOURCES.tsv redis-benchmark/
+ * ho11-zh-markdown-table-data-size-sweep-typo-command.md, search index id
+ * 34838606595). */
+static void redis__table_rows__one_report_a_row_named_by_heading_and_label(void **state)
+{
+    (void)state;
+    static const char *const log =
+        "```shell\n"
+        "edis-benchmark -d n -t get,set\n"
+        "```\n"
+        "\n"
+        "###SET\n"
+        "| n    | \xe6\x89\xa7\xe8\xa1\x8c\xe6\xac\xa1\xe6\x95\xb0\xe5\x92\x8c\xe8\x80\x97\xe6\x97\xb6                                   | \xe6\xaf\x8f\xe7\xa7\x92\xe8\xaf\xb7\xe6\xb1\x82\xe6\xac\xa1\xe6\x95\xb0                        |\n"
+        "|------|-------------------------------------------|-------------------------------|\n"
+        "| 10   | 100000 requests completed in 0.69 seconds | 145772.59 requests per second |\n"
+        "| 5000 | 100000 requests completed in 0.72 seconds | 138696.25 requests per second |\n"
+        "\n"
+        "###GET\n"
+        "\n"
+        "| n    | \xe6\x89\xa7\xe8\xa1\x8c\xe6\xac\xa1\xe6\x95\xb0\xe5\x92\x8c\xe8\x80\x97\xe6\x97\xb6                                   | \xe6\xaf\x8f\xe7\xa7\x92\xe8\xaf\xb7\xe6\xb1\x82\xe6\xac\xa1\xe6\x95\xb0                        |\n"
+        "|------|-------------------------------------------|-------------------------------|\n"
+        "| 10   | 100000 requests completed in 0.66 seconds | 151515.14 requests per second |\n"
+        "| 5000 | 100000 requests completed in 0.70 seconds | 142247.52 requests per second |\n";
+    bdb_sink s;
+    tu_text_accounted(log, NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    assert_int_equal(tu_count(&s, "requests_per_sec"), 4);
+    assert_int_equal(tu_count(&s, "complete_requests"), 4);
+    tu_assert_value(&s, "SET 10", "requests_per_sec", NULL, 145772.59, 1e-12);
+    tu_assert_value(&s, "SET 10", "time_taken", NULL, 0.69, 1e-12);
+    tu_assert_value(&s, "SET 10", "complete_requests", NULL, 100000, 0);
+    tu_assert_value(&s, "SET 5000", "requests_per_sec", NULL, 138696.25, 1e-12);
+    tu_assert_value(&s, "SET 5000", "time_taken", NULL, 0.72, 1e-12);
+    tu_assert_value(&s, "GET 10", "requests_per_sec", NULL, 151515.14, 1e-12);
+    tu_assert_value(&s, "GET 10", "time_taken", NULL, 0.66, 1e-12);
+    tu_assert_value(&s, "GET 5000", "requests_per_sec", NULL, 142247.52, 1e-12);
+    tu_assert_value(&s, "GET 5000", "time_taken", NULL, 0.70, 1e-12);
+    assert_true(tu_has_warning(&s, 8, "table row"));
+    bdb_sink_free(&s);
+}
+
+/* A custom command with a 463-byte argument: its "====== T ======"
+ * title (476 bytes) is longer than a benchmark name, and its figures were
+ * not stored (a cut name could merge two tests). The title is now its
+ * start and a hash of the whole. Public excerpt, Redis 5.0.7 (bench/corpus
+ * SOURCES.tsv redis-benchmark/ho11-zh-quicklist-study-5.0.7-long-custom-
+ * command-headers-debug-object.md, search index id 23691773517), its
+ * histogram rows 3 to 17 left out. */
+#define QL_TITLE \
+    "lpush mylist str len: 463. Redis is not a plain key-value store, it is actually a data structures server, supporting different kinds of values. What this means is that, while in traditional key-value stores you associated string keys to string values, in Redis the value is not limited to a simple string, but can also hold more complex data structures. The following is the list of all the data structures supported by Redis, which will be covered separately in this tutorial"
+static void redis__title_longer_than_a_name__shortened_figures_kept(void **state)
+{
+    (void)state;
+    static const char *const log =
+        "====== " QL_TITLE " ======\n"
+        "  1000000 requests completed in 14.27 seconds\n"
+        "  50 parallel clients\n"
+        "  3 bytes payload\n"
+        "  keep alive: 1\n"
+        "\n"
+        "97.91% <= 1 milliseconds\n"
+        "99.61% <= 2 milliseconds\n"
+        "100.00% <= 28 milliseconds\n"
+        "100.00% <= 28 milliseconds\n"
+        "70081.99 requests per second\n";
+    bdb_sink s;
+    tu_text_accounted(log, NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    assert_int_equal(tu_count(&s, "requests_per_sec"), 1);
+    tu_assert_value(&s, NULL, "requests_per_sec", NULL, 70081.99, 1e-12);
+    tu_assert_value(&s, NULL, "complete_requests", NULL, 1000000, 0);
+    tu_assert_value(&s, NULL, "time_taken", NULL, 14.27, 1e-12);
+    const bdb_sample *x = tu_find(&s, NULL, "requests_per_sec", NULL);
+    assert_non_null(x);
+    assert_true(strlen(x->benchmark) < BDB_BENCHMARK_MAX);
+    assert_memory_equal(x->benchmark, "lpush mylist str len: 463. Redis", 32);
+    assert_non_null(strstr(x->benchmark, " ~"));
+    assert_true(tu_has_warning(&s, 1, "longer than a benchmark name"));
+    /* another title with the same start stays another test */
+    char *other = tu_replace(log, "this tutorial", "this tutorial!");
+    bdb_sink s2;
+    tu_text_accounted(other, NULL, &s2);
+    const bdb_sample *y = tu_find(&s2, NULL, "requests_per_sec", NULL);
+    assert_non_null(y);
+    assert_string_not_equal(x->benchmark, y->benchmark);
+    bdb_sink_free(&s2);
+    free(other);
+    bdb_sink_free(&s);
+}
+#undef QL_TITLE
+
 /* A README kept only the figures of two runs: "Set" and "Get" stand where
  * "====== SET ======" was, the client lines are cut and the histogram has
  * "..." for rows left out. The file failed whole (no header: nothing
@@ -1270,6 +1365,8 @@ int main(void)
         cmocka_unit_test(redis__7x_report_with_line_breaks_lost__same_figures),
         cmocka_unit_test(redis__report_with_line_breaks_lost__every_test_read),
         cmocka_unit_test(redis__reports_without_header__read_under_the_title_above),
+        cmocka_unit_test(redis__title_longer_than_a_name__shortened_figures_kept),
+        cmocka_unit_test(redis__table_rows__one_report_a_row_named_by_heading_and_label),
         cmocka_unit_test(redis__summary_only__read_under_the_command_test),
         cmocka_unit_test(redis__csv_header_glued_behind_text__read_from_its_first_field),
         cmocka_unit_test(redis__csv_header_form__every_column_in_canonical_units),

@@ -1257,6 +1257,47 @@ static void time__gnu_second_line_glued_twice__both_runs_read(void **st)
     bdb_sink_free(&s);
 }
 
+/* A Markdown run report whose usage text holds "<precursor>" (FastGA's
+ * "Usage: FastGA ... <source1:path>[<precursor>]"), then GNU time's
+ * default two lines in an "**Output**:" fence. "<precursor>" was taken
+ * for an HTML <pre> tag: the file failed whole ("empty HTML <pre>").
+ * Public excerpt (bench/corpus SOURCES.tsv time/ho11-gnu-default-and-v-
+ * cigzip-pipeline-report-warn-line-wc-zero.md, search index id
+ * 60634940257), lines 33-36 and 117-123. */
+static void time__usage_text_with_pre_prefixed_word__not_html(void **st)
+{
+    (void)st;
+    static const char *const log =
+        "# FastGA banner (no -h):\n"
+        "\n"
+        "Usage: FastGA [-vkMS] [-L:<log:path>] [-T<int(8)>] [-P<dir($TMPDIR)>] [<format(-paf)>]\n"
+        "              <source1:path>[<precursor>] [<source2:path>[<precursor>]]\n"
+        "```\n"
+        "\n"
+        "**Command**:\n"
+        "```bash\n"
+        "/usr/bin/time ../cigzip/target/debug/cigzip encode -t 8 --minimal\n"
+        "```\n"
+        "**Output**:\n"
+        "```text\n"
+        "2.08user 0.19system 0:00.34elapsed 665%CPU (0avgtext+0avgdata 6988maxresident)k\n"
+        "0inputs+11408outputs (3major+593minor)pagefaults 0swaps\n"
+        "```\n";
+    bdb_sink s;
+    tu_text_ok(log, NULL, &s);
+    assert_int_equal(tu_count(&s, "user"), 1);
+    tu_assert_value(&s, NULL, "user", NULL, 2.08, 1e-12);
+    tu_assert_value(&s, NULL, "sys", NULL, 0.19, 1e-12);
+    tu_assert_value(&s, NULL, "real", NULL, 0.34, 1e-12);
+    tu_assert_value(&s, NULL, "cpu_percent", NULL, 665, 1e-12);
+    tu_assert_value(&s, NULL, "max_rss", NULL, 6988.0 * 1024, 1e-12);
+    tu_assert_value(&s, NULL, "fs_outputs", NULL, 11408, 1e-12);
+    tu_assert_value(&s, NULL, "major_page_faults", NULL, 3, 1e-12);
+    tu_assert_value(&s, NULL, "minor_page_faults", NULL, 593, 1e-12);
+    tu_assert_value(&s, NULL, "swaps", NULL, 0, 0);
+    bdb_sink_free(&s);
+}
+
 /* bash's three time lines re-flowed onto one behind a label, and an XML
  * attribute's closing quote after the last figure. Public excerpts
  * (bench/corpus SOURCES.tsv: time/time-lkml-solaris-and-bash-one-line-
@@ -1777,6 +1818,7 @@ int main(void)
         cmocka_unit_test(parse_time__quoted_glued_default_and_v_excerpts__read),
         cmocka_unit_test(parse_time__lone_bash_real_line__detected_and_read),
         cmocka_unit_test(time__gnu_second_line_glued_twice__both_runs_read),
+        cmocka_unit_test(time__usage_text_with_pre_prefixed_word__not_html),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

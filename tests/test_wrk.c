@@ -551,6 +551,68 @@ static void wrk2__tail_only_summary__detected_and_read(void **state)
     bdb_sink_free(&s);
 }
 
+/* Only wrk2's spectrum footer and wrk's "N requests in" line, no rate
+ * line: a README's "additional statistics from that run". The file was
+ * recognised as no tool's. Public excerpt, lines 40-46 (bench/corpus
+ * SOURCES.tsv wrk2/ho11-httpaf-readme-hdr-footer-and-requests-line-only.md,
+ * search index id 864922132). */
+static const char wrk2_footer_and_requests_only[] =
+    "```\n"
+    "#[Mean    =       27.719, StdDeviation   =       31.570]\n"
+    "#[Max     =      263.424, Total count    =      1312140]\n"
+    "#[Buckets =           27, SubBuckets     =         2048]\n"
+    "----------------------------------------------------------\n"
+    "  1709909 requests in 1.00m, 3.33GB read\n"
+    "```\n";
+
+static void wrk2__footer_and_requests_line_only__detected_and_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(wrk2_footer_and_requests_only, NULL, &s);
+    /* "1709909 requests in 1.00m, 3.33GB read" (m: minutes, GB: 1024^3) */
+    value_at(&s, "complete_requests", 6, 1709909);
+    value_at(&s, "time_taken", 6, 60);
+    value_at(&s, "bytes_read", 6, 3.33 * 1024 * 1024 * 1024);
+    assert_true(tu_has_warning(&s, 6, "head is cut"));
+    bdb_sink_free(&s);
+}
+
+/* "Transfer/sec:     64.51K": the rate's "B" lost (wrk prints "%10sB"
+ * after format_binary's K/M/G/T/P prefix, so "K" can only be KB); read
+ * with a warning. 3.79MB in 1.00m is 64.7KB/s, which agrees. Public
+ * excerpt, lines 19-27 (bench/corpus SOURCES.tsv wrk/ho11-nashar-gah-m1-
+ * prompt-date-line-transfer-unit-truncated-k.md, search index id
+ * 38302956892). */
+static void wrk__transfer_unit_without_its_b__read_and_warned(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "projects/nashar_gah [main] $ wrk -t5 -c100 -d60s http://localhost:8080\n"
+        "Running 1m test @ http://localhost:8080\n"
+        "  5 threads and 100 connections\n"
+        "  Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+        "    Latency     1.44ms  330.79us   4.82ms   94.73%\n"
+        "    Req/Sec     6.06k     2.18k    7.54k    90.00%\n"
+        "  32805 requests in 1.00m, 3.79MB read\n"
+        "Requests/sec:    545.98\n"
+        "Transfer/sec:     64.51K\n";
+    bdb_sink s;
+    tu_text_accounted(log, NULL, &s);
+    value_at(&s, "transfer_rate", 9, 64.51 * 1024);
+    value_at(&s, "requests_per_sec", 8, 545.98);
+    value_at(&s, "bytes_read", 7, 3.79 * 1024 * 1024);
+    assert_true(tu_has_warning(&s, 9, "lost its \"B\""));
+    bdb_sink_free(&s);
+    /* a bare number (bytes? a cut prefix?) stays unread, warned */
+    char *bare = tu_replace(log, "64.51K", "64.51");
+    tu_text_accounted(bare, NULL, &s);
+    assert_null(at_line(&s, "transfer_rate", 9));
+    assert_true(tu_has_warning(&s, 9, "expected \"Transfer/sec"));
+    bdb_sink_free(&s);
+    free(bare);
+}
+
 static void wrk2__distribution_blocks_alone__read_and_head_warned(void **state)
 {
     (void)state;
@@ -1440,6 +1502,8 @@ int main(void)
         cmocka_unit_test(wrk2__deathstarbench_several_urls__one_run_overall_read),
         cmocka_unit_test(wrk2__deathstarbench_test_results_block__read_silently),
         cmocka_unit_test(wrk2__tail_only_summary__detected_and_read),
+        cmocka_unit_test(wrk__transfer_unit_without_its_b__read_and_warned),
+        cmocka_unit_test(wrk2__footer_and_requests_line_only__detected_and_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
