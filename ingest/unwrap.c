@@ -1820,9 +1820,13 @@ static int member_key(const char *s, const char *o, const char **k,
  * its "stdout_lines" array, read by the literals pass). */
 typedef struct esc_ctx {
     int own_json;           /* own_json_seen(v) */
-    size_t ntwins;          /* keys K of "K_lines": [ arrays spread over
-                               lines, that the literals pass reads */
-    char twin[16][64];
+    int oom;                /* the twins could not be listed */
+    const char **twin;      /* keys K of "K_lines": [ arrays spread over
+                               lines, that the literals pass reads: each
+                               distinct K once, [twin[i], +twin_len[i]) of
+                               the view */
+    size_t *twin_len;
+    size_t ntwins, cap;
 } esc_ctx;
 
 static int own_json_seen(const view *v);
@@ -1832,9 +1836,39 @@ static int member_twin(const esc_ctx *x, const char *k, const char *ke)
 {
     size_t n = (size_t)(ke - k);
     for (size_t i = 0; i < x->ntwins; i++)
-        if (strlen(x->twin[i]) == n && !memcmp(x->twin[i], k, n))
+        if (x->twin_len[i] == n && !memcmp(x->twin[i], k, n))
             return 1;
     return 0;
+}
+
+/* Adds the key [k, ke) to the twins unless it is there: 0, or -1 when
+ * memory ran out (x->oom). */
+static int twin_add(esc_ctx *x, const char *k, const char *ke)
+{
+    if (member_twin(x, k, ke))
+        return 0;
+    if (x->ntwins == x->cap) {
+        size_t cap = x->cap ? 2 * x->cap : 8;
+        const char **t = realloc(x->twin, cap * sizeof *t);
+        if (t)
+            x->twin = t;
+        size_t *l = t ? realloc(x->twin_len, cap * sizeof *l) : NULL;
+        if (!l) {
+            x->oom = 1;
+            return -1;
+        }
+        x->twin_len = l;
+        x->cap = cap;
+    }
+    x->twin[x->ntwins] = k;
+    x->twin_len[x->ntwins++] = (size_t)(ke - k);
+    return 0;
+}
+
+static void esc_ctx_free(esc_ctx *x)
+{
+    free(x->twin);
+    free(x->twin_len);
 }
 
 /* The keys K of the look of v whose "K_lines" array is spread over lines
@@ -1850,8 +1884,7 @@ static void esc_ctx_init(esc_ctx *x, const view *v)
         f++;
     if (f < e && *f == '{')
         return;
-    for (const char *q = b; x->ntwins < 16 &&
-                            (q = bdb_find_n(q, e, "_lines\"", 7)) != NULL;
+    for (const char *q = b; (q = bdb_find_n(q, e, "_lines\"", 7)) != NULL;
          q += 7) {
         const char *r = skip_blank(q + 7, e);
         if (r < e && *r == ':')
@@ -1860,12 +1893,12 @@ static void esc_ctx_init(esc_ctx *x, const view *v)
         if (r >= e || *r != '[' || !is_blank_text(r + 1, nl ? nl : e))
             continue;
         const char *k = q;
-        while (k > b && k[-1] != '"' && k[-1] != '\n' && q - k < 63)
+        while (k > b && k[-1] != '"' && k[-1] != '\n')
             k--;
         if (k == b || k[-1] != '"' || k == q)
             continue;
-        memcpy(x->twin[x->ntwins], k, (size_t)(q - k));
-        x->twin[x->ntwins++][q - k] = '\0';
+        if (twin_add(x, k, q))
+            return;
     }
 }
 
@@ -2038,21 +2071,32 @@ static int escapes_seen(const view *v)
     const char *s, *e, *o, *c;
     esc_ctx x;
     esc_ctx_init(&x, v);
-    while (next_line(&w, &pos, &s, &e))
-        if (escaped_literal(s, e, &x, &o, &c))
-            return 1;
-    return 0;
+    /* out of memory: seen, so that the pass runs and says so */
+    int seen = x.oom;
+    while (!seen && next_line(&w, &pos, &s, &e))
+        seen = escaped_literal(s, e, &x, &o, &c) != 0;
+    esc_ctx_free(&x);
+    return seen;
 }
+
+static int escapes_pass_in(const view *v, text *out, esc_ctx *x);
 
 static int escapes_pass(const view *v, text *out)
 {
-    size_t pos = 0, i = 0;
-    const char *s, *e, *o, *c;
     esc_ctx ctx;
     esc_ctx_init(&ctx, v);
+    int rc = ctx.oom ? BDB_ENOMEM : escapes_pass_in(v, out, &ctx);
+    esc_ctx_free(&ctx);
+    return rc;
+}
+
+static int escapes_pass_in(const view *v, text *out, esc_ctx *ctx)
+{
+    size_t pos = 0, i = 0;
+    const char *s, *e, *o, *c;
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
-        int lit = escaped_literal(s, e, &ctx, &o, &c);
+        int lit = escaped_literal(s, e, ctx, &o, &c);
         if (lit != 1) {
             /* a member whose lines its "_lines" twin gives: emptied,
              * read once, from the twin, each figure at its own line */

@@ -364,6 +364,31 @@ static void unwrap__json_member_escapes_and_lines_twin__read_once(void **st)
     assert_false(tu_has_warning(&s, 9, "10.1213"));
     bdb_sink_free(&s);
 
+    /* more "K_lines" arrays than a fixed list once held (16) before
+     * "stderr_lines", and a key of 70 letters (63 once): the member is
+     * still read once, from its twin */
+    static const char tail[] = "fatal: [localhost]: FAILED! => {\n";
+    char many[8192];
+    size_t at = (size_t)snprintf(many, sizeof many, "%s", tail);
+    for (int k = 0; k < 20; k++)
+        at += (size_t)snprintf(many + at, sizeof many - at,
+                               "    \"extra%d_lines\": [\n    ],\n", k);
+    at += (size_t)snprintf(many + at, sizeof many - at,
+                           "    \"%.*s_lines\": [\n    ],\n", 70,
+                           "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuv"
+                           "wxyzabcdefghijklmnopqrstuvwxyz");
+    at += (size_t)snprintf(many + at, sizeof many - at, "%s",
+                           pretty + strlen(tail));
+    assert_true(at < sizeof many);
+    bdb_sink_init(&s);
+    bdb_diag_clear(&d);
+    assert_int_equal(bdb_ingest_buffer(many, at, &o, &s, NULL, 0, &d), 0);
+    assert_int_equal(tu_count(&s, "records_in"), 1);
+    assert_int_equal(tu_count(&s, "bytes"), 1);
+    tu_assert_printed(many, &s, "bytes", NULL, "\"25216602112 bytes",
+                      25216602112.0, 0);
+    bdb_sink_free(&s);
+
     /* "\u0000" is no character: no NUL byte enters the text (its
      * letters are kept, as an unknown escape's are) */
     static const char nul[] = "{\n  \"x\": \"dd\\u0000 1\\n2\\n3\\n4\\n\"\n}\n";
