@@ -1343,6 +1343,39 @@ static void iperf2__hard_wrapped_bounceback_row__each_column_at_its_line(void **
  * interval is two fields; every column is read by its name. Real runs of
  * iperf 2.2.0 built from source (samples/iperf/README.md, "iperf 2.2.0
  * and --isochronous"); figures against the raw fields. */
+/* A 2.2 CSV header whose extra columns no version names (a real
+ * sample's header, its seven columns after "speed" renamed to long
+ * unknown names: a damaged file): every column is still accounted for in
+ * the warning, the ones past what its text holds counted, none dropped
+ * without a word. */
+static void iperf2__csv_unknown_columns__all_named_or_counted(void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = tu_read("samples/iperf/csv-2.2.0-tcp-enhanced-i1.csv", &len);
+    assert_non_null(raw);
+    const char *known = "writecnt,writeerr,tcpretry,tcpcwnd,tcppcwnd,tcprtt,"
+                        "tcprttvar";
+    char *at = strstr(raw, known);
+    assert_non_null(at);
+    char text[8192];
+    int n = snprintf(text, sizeof text, "%.*s", (int)(at - raw), raw);
+    for (int i = 0; i < 7; i++)
+        n += snprintf(text + n, sizeof text - (size_t)n,
+                      "%sa_column_no_iperf_version_prints_number_%d",
+                      i ? "," : "", i);
+    n += snprintf(text + n, sizeof text - (size_t)n, "%s",
+                  at + strlen(known));
+    assert_true(n > 0 && (size_t)n < sizeof text);
+    free(raw);
+    bdb_sink s;
+    tu_text_ok(text, "iperf", &s);
+    assert_true(tu_has_warning(&s, 2, "iperf CSV columns not read"));
+    assert_true(tu_has_warning(&s, 2, "a_column_no_iperf_version_prints_number_0=5446"));
+    assert_true(tu_has_warning(&s, 2, "more"));
+    bdb_sink_free(&s);
+}
+
 static void iperf2__csv_2_2_enhanced__columns_by_name(void **state)
 {
     (void)state;
@@ -1621,6 +1654,7 @@ int main(void)
         cmocka_unit_test(iperf2_crosscheck__every_format_unit),
         cmocka_unit_test(iperf2_crosscheck__udp_enhanced_and_csv_columns),
         cmocka_unit_test(iperf2__csv_2_2_enhanced__columns_by_name),
+        cmocka_unit_test(iperf2__csv_unknown_columns__all_named_or_counted),
         cmocka_unit_test(iperf2__isochronous__frames_and_schedule_errors),
         cmocka_unit_test(iperf2__enhanced_rows_reflowed__same_figures),
         cmocka_unit_test(iperf2__server_log__receiver_figures_client_to_server),

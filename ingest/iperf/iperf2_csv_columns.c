@@ -153,7 +153,12 @@ int bdb_iperf2_csv_header(const char *p, const char *e, csv_header *h)
     while (p < e && h->n < IP_CSV_FIELDS) {
         const char *c = memchr(p, ',', (size_t)(e - p));
         const char *f = c ? c : e;
-        bdb_copy(h->names[h->n++], sizeof h->names[0], p, f);
+        char *name = h->names[h->n++];
+        size_t cap = sizeof h->names[0];
+        if ((size_t)(f - p) < cap)
+            bdb_copy(name, cap, p, f);
+        else /* no iperf column is named so long: kept cut, and said */
+            snprintf(name, cap, "%.*s...", (int)(cap - 4), p);
         p = c ? c + 1 : e;
     }
     return 1;
@@ -183,8 +188,9 @@ void bdb_iperf2_csv_columns(const csv_row *row, const csv_header *h,
         return;
     if (!h || h->n != row->n)
         g = guess(row, m);
-    char left[200];
+    char left[200]; /* the columns not read, named in the warning */
     size_t used = 0;
+    int more = 0;   /* those past what left holds, counted */
     double lt[5];
     int nlt = 0;
     left[0] = '\0';
@@ -225,6 +231,8 @@ void bdb_iperf2_csv_columns(const csv_row *row, const csv_header *h,
                          used ? ", " : "", name[0] ? name : "?", s);
         if (k > 0 && (size_t)k < sizeof left - used)
             used += (size_t)k;
+        else
+            more++;
     }
     /* UDP: jitter (ms), lost, total, lost %, out of order; a client's own
      * row has no receiver data (total -1) */
@@ -244,10 +252,13 @@ void bdb_iperf2_csv_columns(const csv_row *row, const csv_header *h,
                       "errors, datagrams, errpercent, outoforder) are "
                       "missing; the others are not kept");
     }
-    if (used)
-        bdb_sink_warn(out, line, "iperf CSV columns not read (%s): %s",
+    if (used || more) {
+        left[used] = '\0';
+        bdb_sink_warn(out, line, "iperf CSV columns not read (%s): %s%s%.0d%s",
                       g || (h && h->n == row->n)
                           ? "no known name"
                           : "a layout this version's rows do not have",
-                      left);
+                      left, more ? (used ? " and " : "") : "", more,
+                      more ? " more" : "");
+    }
 }

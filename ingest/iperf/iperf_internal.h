@@ -224,7 +224,8 @@ typedef struct csv_row {
 
 /* A 2.2 header row, "time,srcaddress,srcport,dstaddr,dstport,..." */
 typedef struct csv_header {
-    char names[IP_CSV_FIELDS][16];
+    char names[IP_CSV_FIELDS][64]; /* a longer name is cut, ending "..."
+                                      (only a warning shows it) */
     int n;
 } csv_header;
 
