@@ -52,10 +52,8 @@ static void curve_operand(ossl_run *r, const char *a)
         r->cmd_all_curves = 1;
         return;
     }
-    if (r->ncmd_curves == OSSL_CMD_CURVES) {
-        r->cmd_curves_dropped = 1;
+    if (r->ncmd_curves == 8)
         return;
-    }
     const char *family = NULL;
     if (strncmp(c, "brp", 3) == 0) {
         family = "brainpoolp";

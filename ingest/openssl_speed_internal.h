@@ -41,10 +41,6 @@ typedef struct ossl_kid_sum {
 
 enum pk_kind { PK_NONE = 0, PK_SIGN2, PK_RSA4, PK_OP1, PK_KEM, PK_SIG3 };
 
-/* curves of a command line kept to name results whose progress lines
- * give only their bits */
-#define OSSL_CMD_CURVES 8
-
 typedef struct ossl_run {
     /* settings from the command line (0: not given) */
     int cmd_line;
@@ -60,10 +56,8 @@ typedef struct ossl_run {
     struct {
         char name[32];
         int bits;
-    } cmd_curves[OSSL_CMD_CURVES];
+    } cmd_curves[8];
     int ncmd_curves;
-    int cmd_curves_dropped; /* the command line named more than
-                               OSSL_CMD_CURVES: the rest are not known */
     int cmd_all_curves;  /* "ecdsa" or "ecdh" alone: every curve runs */
     /* what the run printed */
     int children;        /* highest child number seen + 1 */

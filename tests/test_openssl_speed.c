@@ -1700,46 +1700,6 @@ static void openssl_speed__progress_curves__named_by_command_line(void **state)
     bdb_sink_free(&s);
 }
 
-/* A command line naming more curves than benchdb keeps (OSSL_CMD_CURVES,
- * 8): the first eight name their progress lines, the ninth
- * (brainpoolP512r1, the last speed runs) is named by its bits and warned
- * with the limit, never silently. A real OpenSSL 3.0.19 run made here
- * (samples/openssl-speed/README.md). */
-static void openssl_speed__nine_curves__ninth_by_bits_limit_warned(void **state)
-{
-    (void)state;
-    bdb_sink s;
-    size_t len;
-    const char *rel = DIR_REL "setx-doing-only-nine-ecdsa-curves.txt";
-    char *text = tu_read(rel, &len);
-    parse_ok(rel, NULL, &s);
-    static const struct {
-        const char *name;
-        int line;
-    } want[] = {{"ecdsa-nistp224", 2},        {"ecdsa-nistp256", 4},
-                {"ecdsa-nistp384", 6},        {"ecdsa-nistp521", 8},
-                {"ecdsa-brainpoolp256r1", 10}, {"ecdsa-brainpoolp256t1", 12},
-                {"ecdsa-brainpoolp384r1", 14}, {"ecdsa-brainpoolp384t1", 16},
-                {"ecdsa-512bits", 18}};
-    for (int i = 0; i < 9; i++) {
-        const bdb_sample *x = tu_find(&s, want[i].name, "sign_per_sec", NULL);
-        assert_non_null(x);
-        assert_int_equal(x->line, want[i].line);
-        tu_assert_close(x->value, doing_ops_rate(text, want[i].line), 1e-9,
-                        want[i].name);
-        x = tu_find(&s, want[i].name, "verify_per_sec", NULL);
-        assert_non_null(x);
-        assert_int_equal(x->line, want[i].line + 1);
-        tu_assert_close(x->value, doing_ops_rate(text, want[i].line + 1),
-                        1e-9, want[i].name);
-    }
-    assert_true(tu_has_warning(&s, 18, "OSSL_CMD_CURVES (8)"));
-    assert_true(tu_has_warning(&s, 19, "OSSL_CMD_CURVES (8)"));
-    assert_false(tu_has_warning(&s, 16, "OSSL_CMD_CURVES"));
-    free(text);
-    bdb_sink_free(&s);
-}
-
 static void openssl_speed__vendor_builds__rows_read_whatever_the_name(void **state)
 {
     (void)state;
@@ -2220,7 +2180,6 @@ int main(void)
         cmocka_unit_test(openssl_speed__progress_lines_only__every_result_a_figure),
         cmocka_unit_test(openssl_speed__vendor_builds__rows_read_whatever_the_name),
         cmocka_unit_test(openssl_speed__progress_curves__named_by_command_line),
-        cmocka_unit_test(openssl_speed__nine_curves__ninth_by_bits_limit_warned),
         cmocka_unit_test(openssl_speed__truncated_before_any_row__fails_saying_truncated),
         cmocka_unit_test(openssl_speed__multi_children_lines_only__child_figures_parallel),
         cmocka_unit_test(openssl_speed__multi_children_lines_interleaved__not_guessed),
