@@ -21,6 +21,19 @@
 #include <stdio.h>
 #include <string.h>
 
+void bdb_iperf_obs_csv_udp(ip_obs *o, const double v[5])
+{
+    if (v[2] < 0)
+        return; /* a client's own row: no receiver data */
+    o->have_lt = o->have_jitter = 1;
+    o->jitter_ms = v[0];
+    o->lost = v[1];
+    o->total = v[2];
+    o->pct = v[3];
+    o->have_ooo = 1;
+    o->ooo = v[4];
+}
+
 static void csv_cb_field(void *s, size_t len, void *ctx)
 {
     csv_row *row = ctx;
@@ -383,16 +396,7 @@ static int read_rows(const char *buf, size_t len, bdb_sink *out,
             break;
         if (udp) {
             r.udp = 1;
-            /* a client's own rows have no receiver data: total -1 */
-            if (u[2] >= 0) {
-                o->have_lt = o->have_jitter = 1;
-                o->jitter_ms = u[0];
-                o->lost = u[1];
-                o->total = u[2];
-                o->pct = u[3];
-                o->have_ooo = 1;
-                o->ooo = u[4];
-            }
+            bdb_iperf_obs_csv_udp(o, u);
         }
         ip_figs fs;
         memset(&fs, 0, sizeof fs);

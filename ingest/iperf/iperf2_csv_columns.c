@@ -238,15 +238,7 @@ void bdb_iperf2_csv_columns(const csv_row *row, const csv_header *h,
      * row has no receiver data (total -1) */
     if (nlt == 31) {
         r->udp = 1;
-        if (lt[2] >= 0) {
-            o->have_lt = o->have_jitter = 1;
-            o->jitter_ms = lt[0];
-            o->lost = lt[1];
-            o->total = lt[2];
-            o->pct = lt[3];
-            o->have_ooo = 1;
-            o->ooo = lt[4];
-        }
+        bdb_iperf_obs_csv_udp(o, lt);
     } else if (nlt) {
         bdb_sink_warn(out, line, "iperf CSV row: some UDP columns (jitter, "
                       "errors, datagrams, errpercent, outoforder) are "

@@ -235,6 +235,9 @@ void bdb_iperf_run_init(ip_run *r, int v3);
 void bdb_iperf_run_free(ip_run *r);
 long bdb_iperf_ent_get(ip_run *r, int flow, long id);
 ip_obs *bdb_iperf_obs_new(ip_run *r);
+/* A CSV row's UDP receiver columns (jitter ms, lost, total, lost %, out
+ * of order) into o; a client's own row (total -1) has none. */
+void bdb_iperf_obs_csv_udp(ip_obs *o, const double v[5]);
 /* Emits the run's figures. Entities with interval lines but no final one
  * (a cut log) are warned about and skipped; returns only BDB_ENOMEM-like
  * sink errors. */
