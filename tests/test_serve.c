@@ -39,6 +39,53 @@ typedef struct server {
     unsigned port;
 } server;
 
+/* Servers started and not yet stopped. A failed assertion leaves its test
+ * at once; the teardown then kills what that test left running, or the
+ * server (holding ctest's stderr pipe) would keep the test binary's run
+ * open until ctest's guard. */
+static pid_t *running;
+static size_t n_running, cap_running;
+
+static void running_add(pid_t pid)
+{
+    if (n_running == cap_running) {
+        size_t cap = cap_running ? 2 * cap_running : 4;
+        pid_t *grown = realloc(running, cap * sizeof *grown);
+        if (!grown)
+            fail_msg("out of memory recording %zu running servers", cap);
+        running = grown;
+        cap_running = cap;
+    }
+    running[n_running++] = pid;
+}
+
+static void running_remove(pid_t pid)
+{
+    for (size_t i = 0; i < n_running; i++)
+        if (running[i] == pid) {
+            running[i] = running[--n_running];
+            return;
+        }
+}
+
+/* Per-test teardown: a server its test did not stop is killed and
+ * reaped, and the test's failure stands (a passing test stops its own). */
+static int kill_left_servers(void **state)
+{
+    (void)state;
+    int left = (int)n_running;
+    while (n_running) {
+        pid_t pid = running[--n_running];
+        if (kill(pid, SIGKILL) != 0 && errno != ESRCH)
+            print_error("kill(%d): %s\n", (int)pid, strerror(errno));
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+    }
+    if (left)
+        print_message("killed %d server(s) a failed test left running\n", left);
+    return 0;
+}
+
 /* Starts benchdb serve with extra arguments (a NULL-terminated list after
  * the fixed ones) and reads its first line. */
 static void start(server *s, const char *const *extra)
@@ -60,6 +107,7 @@ static void start(server *s, const char *const *extra)
         _exit(127);
     }
     close(fd[1]);
+    running_add(pid);
     char line[256];
     size_t k = 0;
     while (k + 1 < sizeof line) {
@@ -80,6 +128,7 @@ static void start(server *s, const char *const *extra)
 /* Stops it with sig and asserts a clean exit (status 0). */
 static void stop(server *s, int sig)
 {
+    running_remove(s->pid);
     assert_int_equal(kill(s->pid, sig), 0);
     int status = 0;
     assert_int_equal(waitpid(s->pid, &status, 0), s->pid);
@@ -1080,17 +1129,27 @@ int main(void)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(serve__writes_refused__405_and_database_unchanged),
-        cmocka_unit_test(serve__default__listens_on_loopback_only),
-        cmocka_unit_test(serve__budget_and_row_cap__pages_say_they_were_cut),
-        cmocka_unit_test(serve__access_key__needed_when_set),
-        cmocka_unit_test(serve__crawl_from_root__every_page_200_and_figures_reach_their_line),
-        cmocka_unit_test(serve__in_chromium__pages_render_without_console_errors),
-        cmocka_unit_test(serve__tool_pages__next_links_reach_every_series),
-        cmocka_unit_test(serve__source_view__window_around_the_line_with_links),
+        cmocka_unit_test_teardown(serve__writes_refused__405_and_database_unchanged,
+                                  kill_left_servers),
+        cmocka_unit_test_teardown(serve__default__listens_on_loopback_only,
+                                  kill_left_servers),
+        cmocka_unit_test_teardown(serve__budget_and_row_cap__pages_say_they_were_cut,
+                                  kill_left_servers),
+        cmocka_unit_test_teardown(serve__access_key__needed_when_set,
+                                  kill_left_servers),
+        cmocka_unit_test_teardown(serve__crawl_from_root__every_page_200_and_figures_reach_their_line,
+                                  kill_left_servers),
+        cmocka_unit_test_teardown(serve__in_chromium__pages_render_without_console_errors,
+                                  kill_left_servers),
+        cmocka_unit_test_teardown(serve__tool_pages__next_links_reach_every_series,
+                                  kill_left_servers),
+        cmocka_unit_test_teardown(serve__source_view__window_around_the_line_with_links,
+                                  kill_left_servers),
         /* last: they import into the database */
-        cmocka_unit_test(serve__import_beside__reload_304_until_data_changes),
-        cmocka_unit_test(serve__page_cache__served_again_until_an_import_beside),
+        cmocka_unit_test_teardown(serve__import_beside__reload_304_until_data_changes,
+                                  kill_left_servers),
+        cmocka_unit_test_teardown(serve__page_cache__served_again_until_an_import_beside,
+                                  kill_left_servers),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
