@@ -52,8 +52,6 @@ static void curve_operand(ossl_run *r, const char *a)
         r->cmd_all_curves = 1;
         return;
     }
-    if (r->ncmd_curves == 8)
-        return;
     const char *family = NULL;
     if (strncmp(c, "brp", 3) == 0) {
         family = "brainpoolp";
@@ -70,8 +68,16 @@ static void curve_operand(ossl_run *r, const char *a)
         bits = bits * 10 + (*d++ - '0');
     if (bits <= 0 || d == c || strlen(d) > 2)
         return;
-    snprintf(r->cmd_curves[r->ncmd_curves].name,
-             sizeof r->cmd_curves[0].name, "%s-%s%s", alg, family, c);
+    char name[sizeof r->cmd_curves[0].name];
+    snprintf(name, sizeof name, "%s-%s%s", alg, family, c);
+    for (int i = 0; i < r->ncmd_curves; i++)
+        if (strcmp(r->cmd_curves[i].name, name) == 0)
+            return; /* named twice: speed runs it once */
+    if (r->ncmd_curves == OSSL_CMD_CURVES) {
+        r->cmd_curves_dropped = 1;
+        return;
+    }
+    memcpy(r->cmd_curves[r->ncmd_curves].name, name, sizeof name);
     r->cmd_curves[r->ncmd_curves++].bits = bits;
 }
 

@@ -41,6 +41,17 @@ typedef struct ossl_kid_sum {
 
 enum pk_kind { PK_NONE = 0, PK_SIGN2, PK_RSA4, PK_OP1, PK_KEM, PK_SIG3 };
 
+/* distinct curves of a command line kept to name results whose progress
+ * lines give only their bits: apps/speed.c (1.1.0 to 3.x) offers 22 ECDSA
+ * and 22 ECDH curves by name (p160..p521, k163..k571, b163..b571,
+ * brp256r1..brp512t1; X25519/X448 are named by bits already), so a real
+ * command line never names more than 44; past the limit each result is
+ * warned */
+#define OSSL_CMD_CURVES 48
+#define OSSL_STR_(x) #x
+#define OSSL_XSTR_(x) OSSL_STR_(x)
+#define OSSL_CMD_CURVES_TEXT OSSL_XSTR_(OSSL_CMD_CURVES)
+
 typedef struct ossl_run {
     /* settings from the command line (0: not given) */
     int cmd_line;
@@ -56,8 +67,10 @@ typedef struct ossl_run {
     struct {
         char name[32];
         int bits;
-    } cmd_curves[8];
+    } cmd_curves[OSSL_CMD_CURVES];
     int ncmd_curves;
+    int cmd_curves_dropped; /* the command line named more than
+                               OSSL_CMD_CURVES: the rest are not known */
     int cmd_all_curves;  /* "ecdsa" or "ecdh" alone: every curve runs */
     /* what the run printed */
     int children;        /* highest child number seen + 1 */

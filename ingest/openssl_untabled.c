@@ -56,7 +56,7 @@ static int curve_rank(const char *name)
 static const char *named_curve(const ossl_run *r, const char *alg,
                                size_t alen, int bits, int rank)
 {
-    const char *list[8];
+    const char *list[OSSL_CMD_CURVES];
     int n = 0;
     for (int i = 0; i < r->ncmd_curves; i++) {
         const char *cn = r->cmd_curves[i].name;
@@ -163,8 +163,22 @@ static int pk_figure(ossl_ctx *c, size_t from, size_t k)
         return bdb_ossl_warn(c, pt.line,
                   "%s: a second %s result of this run without its table: "
                   "another curve of the same bits, which one neither the "
-                  "progress line nor the command line says; not imported",
-                  name, pt.r.op);
+                  "progress line nor the command line says%s; not imported",
+                  name, pt.r.op,
+                  c->run.cmd_curves_dropped
+                      ? " (the command line names more distinct curves than "
+                        "the " OSSL_CMD_CURVES_TEXT " kept: the rest are not "
+                        "known)"
+                      : "");
+    if (c->run.cmd_curves_dropped && strstr(name, "bits")) {
+        int rc = bdb_ossl_warn(c, pt.line,
+                     "%s: named by its bits only: the command line names "
+                     "more distinct curves than the " OSSL_CMD_CURVES_TEXT
+                     " kept (OSSL_CMD_CURVES), the rest are not known",
+                     name);
+        if (rc)
+            return rc;
+    }
     const char *ops[1] = {pt.r.op};
     double rate = pt.r.count / pt.r.secs;
     char what[64];

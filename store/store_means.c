@@ -73,6 +73,27 @@ static int names_from_db(bdb_store *st, const bdb_filter *f,
     return bdb_stmt_walk(s, name_row, &nw);
 }
 
+static int has_result_terms(const bdb_filter *f)
+{
+    return f && ((f->platforms && *f->platforms) || (f->set && *f->set) ||
+                 (f->tags && f->tags->n));
+}
+
+/* f's series terms, and with result terms (platforms, run sets, tags)
+ * only the series that have a result they select: a page of series is of
+ * the selection's series, or a run set's series past the first page of
+ * the tool's would leave page 1 empty. */
+static void where_page_series(bdb_where *w, const bdb_filter *f)
+{
+    bdb_where_series(w, f);
+    if (!has_result_terms(f))
+        return;
+    bdb_buf_puts(&w->sql, " AND EXISTS (SELECT 1 FROM results r "
+                          "WHERE r.series_id = s.id");
+    bdb_where_platforms_per_series(w, f);
+    bdb_buf_puts(&w->sql, ")");
+}
+
 int bdb_store_series_page(bdb_store *st, const bdb_filter *f, size_t offset,
                           size_t limit, long long **ids, size_t *n,
                           size_t *total)
@@ -82,7 +103,7 @@ int bdb_store_series_page(bdb_store *st, const bdb_filter *f, size_t offset,
     bdb_where w;
     bdb_where_init(&w, st->ops->drv->style);
     bdb_buf_puts(&w.sql, "SELECT count(*) FROM series s WHERE 1=1");
-    bdb_where_series(&w, f);
+    where_page_series(&w, f);
     bdb_stmt *s;
     int rc = bdb_where_prepare(st, &w, "counting series", 0, &s);
     if (rc)
@@ -96,7 +117,7 @@ int bdb_store_series_page(bdb_store *st, const bdb_filter *f, size_t offset,
      * the page's rows walked to, no sort of the selection */
     bdb_where_init(&w, st->ops->drv->style);
     bdb_buf_puts(&w.sql, "SELECT s.id FROM series s WHERE 1=1");
-    bdb_where_series(&w, f);
+    where_page_series(&w, f);
     bdb_buf_printf(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, "
                            "s.params LIMIT %zu OFFSET %zu", limit, offset);
     if ((rc = bdb_where_prepare(st, &w, "listing a page of series",

@@ -17,9 +17,11 @@ int bdb_store_series_names_each(bdb_store *st, const bdb_filter *f,
                                 int (*cb)(const bdb_series_row *r, void *ctx),
                                 void *ctx);
 
-/* Page `offset / limit` of the series f's series terms select, in the
- * report's order (tool, benchmark, metric, parameters): their ids into
- * *ids (the caller frees; *n of them), the selection's count into *total.
+/* Page `offset / limit` of the series f's series terms select (with its
+ * platform, run set or tag terms: of those only the series with a result
+ * they select), in the report's order (tool, benchmark, metric,
+ * parameters): their ids into *ids (the caller frees; *n of them), the
+ * selection's count into *total.
  * The database walks its unique series index to the page (benchdb
  * serve's tool pages). */
 int bdb_store_series_page(bdb_store *st, const bdb_filter *f, size_t offset,

@@ -1700,6 +1700,46 @@ static void openssl_speed__progress_curves__named_by_command_line(void **state)
     bdb_sink_free(&s);
 }
 
+/* A command line naming nine curves (more than the eight the list kept
+ * before it held every curve speed offers): each progress line is named
+ * by its curve, the ninth (brainpoolP512r1, the last speed runs) too, in
+ * speed's order whatever the command line's, and nothing is warned. A
+ * real OpenSSL 3.0.19 run made here (samples/openssl-speed/README.md). */
+static void openssl_speed__nine_curves__each_named_by_command_line(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    size_t len;
+    const char *rel = DIR_REL "setx-doing-only-nine-ecdsa-curves.txt";
+    char *text = tu_read(rel, &len);
+    parse_ok(rel, NULL, &s);
+    static const struct {
+        const char *name;
+        int line;
+    } want[] = {{"ecdsa-nistp224", 2},        {"ecdsa-nistp256", 4},
+                {"ecdsa-nistp384", 6},        {"ecdsa-nistp521", 8},
+                {"ecdsa-brainpoolp256r1", 10}, {"ecdsa-brainpoolp256t1", 12},
+                {"ecdsa-brainpoolp384r1", 14}, {"ecdsa-brainpoolp384t1", 16},
+                {"ecdsa-brainpoolp512r1", 18}};
+    for (int i = 0; i < 9; i++) {
+        const bdb_sample *x = tu_find(&s, want[i].name, "sign_per_sec", NULL);
+        assert_non_null(x);
+        assert_int_equal(x->line, want[i].line);
+        tu_assert_close(x->value, doing_ops_rate(text, want[i].line), 1e-9,
+                        want[i].name);
+        x = tu_find(&s, want[i].name, "verify_per_sec", NULL);
+        assert_non_null(x);
+        assert_int_equal(x->line, want[i].line + 1);
+        tu_assert_close(x->value, doing_ops_rate(text, want[i].line + 1),
+                        1e-9, want[i].name);
+    }
+    assert_null(tu_find(&s, "ecdsa-512bits", "sign_per_sec", NULL));
+    for (int line = 1; line <= 19; line++)
+        assert_false(tu_has_warning(&s, line, "OSSL_CMD_CURVES"));
+    free(text);
+    bdb_sink_free(&s);
+}
+
 static void openssl_speed__vendor_builds__rows_read_whatever_the_name(void **state)
 {
     (void)state;
@@ -2180,6 +2220,7 @@ int main(void)
         cmocka_unit_test(openssl_speed__progress_lines_only__every_result_a_figure),
         cmocka_unit_test(openssl_speed__vendor_builds__rows_read_whatever_the_name),
         cmocka_unit_test(openssl_speed__progress_curves__named_by_command_line),
+        cmocka_unit_test(openssl_speed__nine_curves__each_named_by_command_line),
         cmocka_unit_test(openssl_speed__truncated_before_any_row__fails_saying_truncated),
         cmocka_unit_test(openssl_speed__multi_children_lines_only__child_figures_parallel),
         cmocka_unit_test(openssl_speed__multi_children_lines_interleaved__not_guessed),

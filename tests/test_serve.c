@@ -789,6 +789,40 @@ static void serve__tool_pages__next_links_reach_every_series(void **state)
     free(paged.urls);
 }
 
+/* A tool page with a run set's filter pages through the set's series
+ * only: with three series a page and the set's one series far down the
+ * tool's 200-odd, page 1 once listed three series of no set and answered
+ * 404 ("no results match the selection"). */
+static void serve__tool_page_of_a_set__pages_the_sets_series(void **state)
+{
+    (void)state;
+    server s;
+    start(&s, (const char *const[]){"--max-rows", "3", NULL});
+    answer a;
+    get(&s, "/tool?tool=openssl-speed&all=1", &a);
+    assert_int_equal(a.status, 200);
+    assert_non_null(strstr(a.body.data, "next page")); /* many pages */
+    answer_free(&a);
+    const char *sets[] = {"base", "limited", "base,limited"};
+    for (size_t i = 0; i < 3; i++) {
+        char target[128];
+        snprintf(target, sizeof target, "/tool?tool=openssl-speed&set=%s&all=1",
+                 sets[i]);
+        get(&s, target, &a);
+        assert_int_equal(a.status, 200);
+        crawl rows = {0};
+        row_links(&rows, a.body.data);
+        /* the sets' results are one series: sha256 at 16384 bytes */
+        assert_int_equal(rows.n, 1);
+        assert_non_null(strstr(rows.urls[0], "sha256"));
+        assert_null(strstr(a.body.data, "next page"));
+        free(rows.urls[0]);
+        free(rows.urls);
+        answer_free(&a);
+    }
+    stop(&s, SIGINT);
+}
+
 /* "N results" of the overview's first line. */
 static long long overview_results(const char *body)
 {
@@ -1142,6 +1176,8 @@ int main(void)
         cmocka_unit_test_teardown(serve__in_chromium__pages_render_without_console_errors,
                                   kill_left_servers),
         cmocka_unit_test_teardown(serve__tool_pages__next_links_reach_every_series,
+                                  kill_left_servers),
+        cmocka_unit_test_teardown(serve__tool_page_of_a_set__pages_the_sets_series,
                                   kill_left_servers),
         cmocka_unit_test_teardown(serve__source_view__window_around_the_line_with_links,
                                   kill_left_servers),
