@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "openssl_speed_internal.h"
+#include "../common/bdb_strmap.h"
 
 /* speed's order of the curves of one size (apps/speed.c ecdsa_choices[],
  * ecdh_choices[]): NIST P, K, B, then brainpool r1 and t1. */
@@ -131,27 +132,29 @@ static int pk_row_name(const ossl_run *r, const char *key, int rank,
 
 /* How many results of the same public-key operation came before k in
  * [from, k). */
-static int pk_rank(const ossl_ctx *c, size_t from, size_t k)
+/* How many public-key results of pt's key and operation (and form: "+R"
+ * or "Doing") came before it since the run's first untabled point: each
+ * is counted in a hash as the walk passes it, so a run of many progress
+ * lines costs one lookup each, not a scan of all earlier points. */
+static int pk_rank(bdb_strmap *seen, const ossl_point *pt, int *rank)
 {
-    const ossl_point *pt = &c->pts[k];
-    int n = 0;
-    for (size_t j = from; j < k; j++) {
-        const ossl_point *q = &c->pts[j];
-        n += q->r.kind == OSSL_PK && q->mr == pt->mr &&
-             strcmp(q->r.key, pt->r.key) == 0 &&
-             strcmp(q->r.op, pt->r.op) == 0;
-    }
-    return n;
+    char key[NAME_BUF + 48]; /* int, key, op (< 16) and two separators */
+    snprintf(key, sizeof key, "%d\x1f%s\x1f%s", pt->mr, pt->r.key, pt->r.op);
+    bdb_strmap_entry *e = bdb_strmap_put(seen, key, NULL);
+    if (!e)
+        return BDB_ENOMEM;
+    *rank = (int)e->value++;
+    return 0;
 }
 
-static int pk_figure(ossl_ctx *c, size_t from, size_t k)
+static int pk_figure(ossl_ctx *c, size_t k, int rank)
 {
     ossl_point pt = c->pts[k];
     char name[NAME_BUF];
     const char *table;
     int bits;
-    int told = pk_row_name(&c->run, pt.r.key, pk_rank(c, from, k), name,
-                           sizeof name, &table, &bits);
+    int told = pk_row_name(&c->run, pt.r.key, rank, name, sizeof name, &table,
+                           &bits);
     if (pt.bits > 0)
         bits = pt.bits;
     if (!pt.r.op[0])
@@ -217,8 +220,12 @@ int bdb_ossl_untabled(ossl_ctx *c)
      * each child's figure is kept as a repetition with parallel=1, as
      * sbc-bench's per-core rows are */
     int multi = c->run.children > 0 || c->run.cmd_multi > 0;
+    bdb_strmap seen = {0};
     for (size_t k = from; k < c->npts && !rc; k++) {
         ossl_point pt = c->pts[k];
+        int rank = 0;
+        if (pt.r.kind == OSSL_PK && (rc = pk_rank(&seen, &pt, &rank)))
+            break;
         if (pt.used || !(pt.r.secs > 0) || !(pt.r.count > 0))
             continue;
         if (pt.r.kind == OSSL_CIPHER && !(pt.size > 0))
@@ -252,12 +259,12 @@ int bdb_ossl_untabled(ossl_ctx *c)
                         "result gives the figure its row would print, count / "
                         "seconds (x block size)");
             if (rc || mixed)
-                return rc;
+                break;
         }
         if (multi && pt.mr != c->run.per_child)
             continue;
         if (pt.r.kind == OSSL_PK) {
-            rc = pk_figure(c, from, k);
+            rc = pk_figure(c, k, rank);
             continue;
         }
         double v = pt.r.count / pt.r.secs * pt.size;
@@ -268,5 +275,6 @@ int bdb_ossl_untabled(ossl_ctx *c)
                                       &bad, &text, 1, pt.line);
         c->run.rows = rows;
     }
+    bdb_strmap_free(&seen);
     return rc;
 }
