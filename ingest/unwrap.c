@@ -12,8 +12,9 @@
  * (comment leaders, CI stamps, diff lines, "| " quotes), string
  * literals over several lines and one a line (program source:
  * unwrap_source.c), a report whose line breaks were lost
- * (unwrap_lines.c), trailing comments, uniform indentation, a
- * shell prompt glued to the first line, and last the interleaved
+ * (unwrap_lines.c), trailing comments, uniform indentation, a prefix
+ * on each line, lines continued with a trailing backslash
+ * (unwrap_joins.c), a shell prompt glued to the first line, and last the interleaved
  * streams of named services (docker compose), taken apart into parts
  * read one at a time (bdb_unwrapped.nparts). A pass runs
  * only when its container is seen in the first BDB_UNWRAP_LOOK bytes of
@@ -273,6 +274,16 @@ static void qp_tails(bdb_unwrapped *u, size_t first, size_t end)
 {
     for (size_t k = first; k < u->nbrk; k++)
         u->brk_tail[k] = end - u->brk_tail[k];
+}
+
+int bdb_uw_break(bdb_unwrapped *u, int from, size_t at, int line)
+{
+    return qp_break(u, from, at, line);
+}
+
+void bdb_uw_tails(bdb_unwrapped *u, size_t first, size_t end)
+{
+    qp_tails(u, first, end);
 }
 
 static int qp_pass(const view *v, text *out, bdb_unwrapped *u)
@@ -2964,7 +2975,8 @@ enum {
     PASS_BR, PASS_BLANKS, PASS_TTY, PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS,
     PASS_TABLES, PASS_MD_ESCAPES,
     PASS_INLINE, PASS_MARKERS, PASS_SOURCE_BLOCKS, PASS_LITERALS,
-    PASS_LOST_BREAKS, PASS_TRAILING, PASS_INDENT, PASS_PREFIX, PASS_PROMPT, PASS_DEMUX
+    PASS_LOST_BREAKS, PASS_TRAILING, PASS_INDENT, PASS_PREFIX, PASS_CONTINUED,
+    PASS_PROMPT, PASS_DEMUX
 };
 
 /* The bytes the look of v holds. A container is marked by bytes of its
@@ -3040,7 +3052,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
         "Markdown escapes", "inline markup",
         "line markers", "literals over several lines", "string literals",
         "lost line breaks", "trailing comments", "indentation", "a prefix on each line",
-        "a shell prompt", "interleaved named streams"};
+        "lines continued with \\", "a shell prompt", "interleaved named streams"};
     int marker_rounds = 0;
     /* what the look of cur holds; the streams seen in it (-1: not looked
      * for since cur last changed) */
@@ -3091,6 +3103,9 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                    : pass == PASS_INDENT  ? (indent = common_indent(&cur)) >= 2
                    : pass == PASS_PREFIX  ? demux_cached(&cur, has, &demux) == 0 &&
                                                 prefixes_seen(&cur)
+                   : pass == PASS_CONTINUED ? has['\\'] &&
+                                                  demux_cached(&cur, has, &demux) == 0 &&
+                                                  bdb_uw_continued_seen(&cur)
                    : pass == PASS_PROMPT  ? glued_prompt(&cur, &at_line) != NULL
                                           : demux_cached(&cur, has, &demux);
         if (seen < 0) {
@@ -3124,6 +3139,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                  : pass == PASS_TRAILING ? trailing_pass(&cur, &out)
                  : pass == PASS_INDENT   ? indent_pass(&cur, &out, indent)
                  : pass == PASS_PREFIX   ? prefix_pass(&cur, &out)
+                 : pass == PASS_CONTINUED ? bdb_uw_continued_pass(&cur, &out, u)
                  : pass == PASS_PROMPT   ? prompt_pass(&cur, &out, at_line)
                                          : demux_pass(&cur, &out, u);
         if (rc) {
