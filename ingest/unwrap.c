@@ -596,19 +596,35 @@ static int pre_in_text(const view *v)
     return fences >= 2 || tagged * 4 < outside;
 }
 
-enum { HTML_ENTITIES, HTML_PRE, HTML_PARAGRAPHS, HTML_PRE_IN_TEXT };
+enum { HTML_ENTITIES, HTML_PRE, HTML_PARAGRAPHS, HTML_PRE_IN_TEXT,
+       HTML_PRE_IN_PAGE };
+
+/* How the <pre> pass reads v: a text's own lines around its blocks stay
+ * (pre_in_text); a page's are dropped (u->dropped), or, kept when asked
+ * (keep), read as paragraphs. */
+static int pre_mode(const view *v, int keep, bdb_unwrapped *u)
+{
+    if (pre_in_text(v))
+        return HTML_PRE_IN_TEXT;
+    if (keep)
+        return HTML_PRE_IN_PAGE;
+    u->dropped = 1;
+    return HTML_PRE;
+}
 
 /* HTML_PRE: keep only what <pre>/<xmp> blocks hold, tags stripped and <br>
  * a line break; HTML_PRE_IN_TEXT: the same, and the text outside the
  * blocks with its tags, entities decoded, on lines apart from the
- * blocks' (pre_in_text);
+ * blocks' (pre_in_text); HTML_PRE_IN_PAGE: the same, the tags outside
+ * stripped too and <br> a line break there (a page read as paragraphs);
  * HTML_PARAGRAPHS: every line, its tags stripped, <br> a line break;
  * HTML_ENTITIES: every line, entities decoded. */
 static int html_pass(const view *v, text *out, int mode)
 {
     size_t pos = 0, i = 0;
     const char *s, *e;
-    int keep = mode == HTML_PRE_IN_TEXT;
+    int page = mode == HTML_PRE_IN_PAGE;
+    int keep = mode == HTML_PRE_IN_TEXT || page;
     int pre = mode == HTML_PRE || keep;
     int in = !pre || pre_closed_first(v);
     while (next_line(v, &pos, &s, &e)) {
@@ -622,7 +638,8 @@ static int html_pass(const view *v, text *out, int mode)
         int closed_text = 0;
         for (const char *p = s; p < e;) {
             const char *te;
-            if (mode == HTML_PARAGRAPHS && (te = tag_end(p, e)) != NULL) {
+            if ((mode == HTML_PARAGRAPHS || (page && !in)) &&
+                !(pre && pre_tag(p, e, 0)) && (te = tag_end(p, e)) != NULL) {
                 if (starts_tag(p + 1, e, "br") && end_line(out, from))
                     return BDB_ENOMEM;
                 p = te;
@@ -3040,7 +3057,9 @@ static void sort_breaks(bdb_unwrapped *u)
     }
 }
 
-int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
+/* keep: the text outside a page's <pre> blocks is kept too, read as
+ * HTML paragraphs (bdb_unwrap_keeping). */
+static int unwrap(const char *buf, size_t len, int keep, bdb_unwrapped *u)
 {
     memset(u, 0, sizeof *u);
     view cur = {buf, len, NULL};
@@ -3117,9 +3136,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
         text out = {0};
         int rc = pass == PASS_QP         ? qp_pass(&cur, &out, u)
                  : pass == PASS_PRE      ? html_pass(&cur, &out,
-                                                     pre_in_text(&cur)
-                                                         ? HTML_PRE_IN_TEXT
-                                                         : HTML_PRE)
+                                                     pre_mode(&cur, keep, u))
                  : pass == PASS_PARAGRAPHS ? html_pass(&cur, &out, HTML_PARAGRAPHS)
                  : pass == PASS_ENTITIES ? html_pass(&cur, &out, HTML_ENTITIES)
                  : pass == PASS_ESCAPES  ? escapes_pass(&cur, &out)
@@ -3163,6 +3180,16 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
     }
     sort_breaks(u);
     return BDB_OK;
+}
+
+int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
+{
+    return unwrap(buf, len, 0, u);
+}
+
+int bdb_unwrap_keeping(const char *buf, size_t len, bdb_unwrapped *u)
+{
+    return unwrap(buf, len, 1, u);
 }
 
 int bdb_unwrap_line(const bdb_unwrapped *u, int line)

@@ -947,10 +947,7 @@ static void unwrap__html_encoded_breaks_and_open_pre__read(void **st)
  * (bench/corpus SOURCES.tsv: time/ho12-zsh-dotfiles-repeat-5-startup-
  * beside-cloc-tables.md, search index id 46007890351), lines 6-9 and
  * 29-38. Each figure is checked against the numbers of its raw line. */
-static void unwrap__pre_block_in_markdown__fenced_lines_read(void **st)
-{
-    (void)st;
-    static const char log[] =
+static const char readme_pre[] =
         "Where the world revolves around.<br>\n"
         "Work it harder, make it better, do it faster, makes us stronger.\n"
         "\n"
@@ -966,14 +963,21 @@ static void unwrap__pre_block_in_markdown__fenced_lines_read(void **st)
         "zsh -i -c exit  0.08s user 0.06s system 96% cpu 0.143 total\n"
         "zsh -i -c exit  0.08s user 0.06s system 97% cpu 0.147 total\n"
         "```\n";
+
+/* The five zsh lines of text, each figure checked against the numbers of
+ * its raw line, none warned. */
+static void zsh_runs_read(const char *text)
+{
     bdb_sink s;
-    tu_text_accounted(log, NULL, &s);
+    tu_text_accounted(text, NULL, &s);
     static const char *const metrics[] = {"user", "sys", "cpu_percent",
                                           "real"};
-    int runs = 0;
-    for (int line = 1; line <= 14; line++) {
+    int runs = 0, lines = 0;
+    for (const char *c = text; *c; c++)
+        lines += *c == '\n';
+    for (int line = 1; line <= lines; line++) {
         char raw[128];
-        tu_text_line(log, line, raw, sizeof raw);
+        tu_text_line(text, line, raw, sizeof raw);
         double want[4];
         if (sscanf(raw, "zsh -i -c exit %lfs user %lfs system %lf%% cpu %lf total",
                    &want[0], &want[1], &want[2], &want[3]) != 4)
@@ -995,6 +999,38 @@ static void unwrap__pre_block_in_markdown__fenced_lines_read(void **st)
     assert_int_equal(runs, 5);
     assert_int_equal(tu_count(&s, "real"), 5);
     bdb_sink_free(&s);
+}
+
+static void unwrap__pre_block_in_markdown__fenced_lines_read(void **st)
+{
+    (void)st;
+    zsh_runs_read(readme_pre);
+}
+
+/* The same README excerpt edited into a page (<html><body> around it):
+ * the page's text outside its <pre> block is dropped, and the block
+ * holds only the README's curl command, no tool's text. The view that
+ * keeps the page around the block (bdb_unwrap_keeping) is read then:
+ * the zsh lines' figures are read at their lines. */
+static void unwrap__page_whose_pre_holds_no_tool_text__page_read(void **st)
+{
+    (void)st;
+    size_t n = strlen(readme_pre);
+    char *page = malloc(n + 64);
+    assert_non_null(page);
+    snprintf(page, n + 64, "<html><body>\n%s</body></html>\n", readme_pre);
+    bdb_unwrapped u;
+    assert_int_equal(bdb_unwrap(page, strlen(page), &u), 0);
+    assert_true(u.dropped);
+    assert_null(strstr(u.text, "zsh -i -c exit  0.08s"));
+    bdb_unwrap_free(&u);
+    assert_int_equal(bdb_unwrap_keeping(page, strlen(page), &u), 0);
+    assert_false(u.dropped);
+    assert_non_null(strstr(u.text, "\nzsh -i -c exit  0.08s user"));
+    assert_null(strstr(u.text, "<details>"));
+    bdb_unwrap_free(&u);
+    zsh_runs_read(page);
+    free(page);
 }
 
 /* A blog page in HTML without <html> or <body> (an article's markup
@@ -1668,6 +1704,7 @@ int main(void)
         cmocka_unit_test(figure_free__each_kind_of_pattern__matches_its_lines),
         cmocka_unit_test(unwrap__pre_block_in_markdown__fenced_lines_read),
         cmocka_unit_test(unwrap__html_article_pre_blocks__prose_dropped),
+        cmocka_unit_test(unwrap__page_whose_pre_holds_no_tool_text__page_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
