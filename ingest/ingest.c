@@ -903,6 +903,32 @@ static size_t part_text(const char *buf, size_t len, size_t first,
     return n;
 }
 
+/* Reads the file [file, file_len) again, unwrapped by
+ * bdb_unwrap_keeping into *unwrapped (which replaces the view read
+ * before), when that view holds text: BDB_EUNKNOWN (diag kept) when it
+ * holds nothing more. */
+static int reread_keeping(const char *file, size_t file_len, normalizer *nz,
+                          bdb_unwrapped *unwrapped, reading *rd,
+                          char *tools_out, size_t tools_sz, bdb_diag *diag)
+{
+    bdb_unwrapped keep;
+    int rc = bdb_unwrap_keeping(file, file_len, &keep);
+    if (rc)
+        return bdb_diag_set(diag, rc, 0, "out of memory unwrapping the log");
+    if (!keep.text || all_blank(keep.text, keep.len)) {
+        bdb_unwrap_free(&keep);
+        return BDB_EUNKNOWN;
+    }
+    bdb_unwrap_free(unwrapped);
+    *unwrapped = keep;
+    free(nz->line_start); /* the lines of the view read before */
+    nz->line_start = NULL;
+    nz->nline_start = 0;
+    bdb_diag_clear(diag);
+    return read_text(unwrapped->text, unwrapped->len, nz, rd, tools_out,
+                     tools_sz, diag);
+}
+
 static int ingest(const char *buf, size_t len, normalizer *nz,
                   bdb_unwrapped *unwrapped, char *tools_out, size_t tools_sz,
                   bdb_diag *diag)
@@ -943,6 +969,8 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
     }
     /* what a container held, with its lines mapped back to the file's
      * (the caller frees it; nothing is copied for a plain log) */
+    const char *file = buf;
+    size_t file_len = len;
     rc = bdb_unwrap(buf, len, unwrapped);
     if (rc)
         return bdb_diag_set(diag, rc, 0, "out of memory unwrapping the log");
@@ -959,6 +987,15 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
     bdb_diag_clear(&rd.why);
     if (!unwrapped->nparts) {
         rc = read_text(buf, len, nz, &rd, tools_out, tools_sz, diag);
+        if (rc == BDB_EUNKNOWN && unwrapped->dropped) {
+            /* a page's <pre> blocks held no tool's text: the view that
+             * keeps the page around them wins over one that lost the
+             * tool's lines (no parser ran: nothing is read twice) */
+            rc = reread_keeping(file, file_len, nz, unwrapped, &rd, tools_out,
+                                tools_sz, diag);
+            buf = unwrapped->text;
+            len = unwrapped->len;
+        }
         if (rc)
             return rc;
     } else {

@@ -3,7 +3,8 @@
  * lines back to the file's.
  *
  * Order: quoted-printable first (it encodes everything else), then HTML
- * (<pre> blocks, per-line paragraphs, or entities alone), <br> tags at
+ * (<pre> blocks, of a page or of a Markdown text whose own lines stay;
+ * per-line paragraphs, or entities alone), <br> tags at
  * the ends of lines of a text that is not HTML, Unicode blanks, a
  * terminal's escape sequences, mail quotes, a terminal's ^C echo,
  * Markdown/BBCode/Hugo block markers, Markdown pipe tables, Markdown's
@@ -11,8 +12,9 @@
  * (comment leaders, CI stamps, diff lines, "| " quotes), string
  * literals over several lines and one a line (program source:
  * unwrap_source.c), a report whose line breaks were lost
- * (unwrap_lines.c), trailing comments, uniform indentation, a
- * shell prompt glued to the first line, and last the interleaved
+ * (unwrap_lines.c), trailing comments, uniform indentation, a prefix
+ * on each line, lines continued with a trailing backslash
+ * (unwrap_joins.c), a shell prompt glued to the first line, and last the interleaved
  * streams of named services (docker compose), taken apart into parts
  * read one at a time (bdb_unwrapped.nparts). A pass runs
  * only when its container is seen in the first BDB_UNWRAP_LOOK bytes of
@@ -274,6 +276,16 @@ static void qp_tails(bdb_unwrapped *u, size_t first, size_t end)
         u->brk_tail[k] = end - u->brk_tail[k];
 }
 
+int bdb_uw_break(bdb_unwrapped *u, int from, size_t at, int line)
+{
+    return qp_break(u, from, at, line);
+}
+
+void bdb_uw_tails(bdb_unwrapped *u, size_t first, size_t end)
+{
+    qp_tails(u, first, end);
+}
+
 static int qp_pass(const view *v, text *out, bdb_unwrapped *u)
 {
     size_t pos = 0, i = 0;
@@ -521,16 +533,99 @@ static const char *tag_end(const char *p, const char *e)
     return gt ? gt + 1 : NULL;
 }
 
-enum { HTML_ENTITIES, HTML_PRE, HTML_PARAGRAPHS };
+/* ---- a text with <pre> blocks in it ---- */
+
+static int is_fence(const char *s, const char *e);
+
+/* The start of a <pre> or <xmp> tag (open: "pre", close: "/pre") at p
+ * ('<'). */
+static int pre_tag(const char *p, const char *e, int close)
+{
+    return starts_tag(p + 1, e, close ? "/pre" : "pre") ||
+           starts_tag(p + 1, e, close ? "/xmp" : "xmp");
+}
+
+/* A tag that makes a page a whole HTML document, never a Markdown text's
+ * inline HTML. */
+static int document_tag(const char *p, const char *e)
+{
+    return starts_tag(p + 1, e, "html") || starts_tag(p + 1, e, "body") ||
+           starts_tag(p + 1, e, "head") || (e - p > 9 &&
+                                             strncasecmp(p + 1, "!doctype", 8) == 0);
+}
+
+/* Whether the text outside the <pre> blocks of v is a text of its own,
+ * not HTML: a README, a wiki or a Markdown page that writes one command
+ * in a <pre> block ("<pre><code>$ curl -L ... | bash</code></pre>") and
+ * keeps its logs in Markdown fences, or in plain lines. A page is HTML
+ * when it names itself (<html>, <body>, <head>, <!DOCTYPE>), or when a
+ * quarter of its non-blank lines outside the blocks hold a tag (<p>
+ * paragraphs, <div>s, a theme's markup: an exported blog's prose runs
+ * over lines without one). Two fence lines outside the blocks make a
+ * Markdown text whatever its tags. */
+static int pre_in_text(const view *v)
+{
+    view w = {v->p, look(v), NULL};
+    size_t pos = 0, outside = 0, tagged = 0, fences = 0;
+    const char *s, *e;
+    int in = pre_closed_first(v);
+    while (next_line(&w, &pos, &s, &e)) {
+        /* words: a letter or digit outside the blocks and the tags */
+        int words = 0, tag = 0;
+        if (!in && is_fence(s, e))
+            fences++;
+        for (const char *p = s; p < e; p++) {
+            const char *te;
+            if (*p == '<' && !in && document_tag(p, e))
+                return 0;
+            if (*p == '<' && (pre_tag(p, e, 0) || pre_tag(p, e, 1))) {
+                in = pre_tag(p, e, 0);
+                const char *gt = memchr(p, '>', (size_t)(e - p));
+                p = gt ? gt : e - 1;
+            } else if (!in && *p == '<' && (te = tag_end(p, e)) != NULL) {
+                tag = 1;
+                p = te - 1;
+            } else if (!in && ((*p >= '0' && *p <= '9') ||
+                               ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z'))) {
+                words = 1;
+            }
+        }
+        outside += (size_t)(words || tag);
+        tagged += (size_t)tag;
+    }
+    return fences >= 2 || tagged * 4 < outside;
+}
+
+enum { HTML_ENTITIES, HTML_PRE, HTML_PARAGRAPHS, HTML_PRE_IN_TEXT,
+       HTML_PRE_IN_PAGE };
+
+/* How the <pre> pass reads v: a text's own lines around its blocks stay
+ * (pre_in_text); a page's are dropped (u->dropped), or, kept when asked
+ * (keep), read as paragraphs. */
+static int pre_mode(const view *v, int keep, bdb_unwrapped *u)
+{
+    if (pre_in_text(v))
+        return HTML_PRE_IN_TEXT;
+    if (keep)
+        return HTML_PRE_IN_PAGE;
+    u->dropped = 1;
+    return HTML_PRE;
+}
 
 /* HTML_PRE: keep only what <pre>/<xmp> blocks hold, tags stripped and <br>
- * a line break; HTML_PARAGRAPHS: every line, its tags stripped, <br> a
- * line break; HTML_ENTITIES: every line, entities decoded. */
+ * a line break; HTML_PRE_IN_TEXT: the same, and the text outside the
+ * blocks with its tags, entities decoded, on lines apart from the
+ * blocks' (pre_in_text); HTML_PRE_IN_PAGE: the same, the tags outside
+ * stripped too and <br> a line break there (a page read as paragraphs);
+ * HTML_PARAGRAPHS: every line, its tags stripped, <br> a line break;
+ * HTML_ENTITIES: every line, entities decoded. */
 static int html_pass(const view *v, text *out, int mode)
 {
     size_t pos = 0, i = 0;
     const char *s, *e;
-    int pre = mode == HTML_PRE;
+    int page = mode == HTML_PRE_IN_PAGE;
+    int keep = mode == HTML_PRE_IN_TEXT || page;
+    int pre = mode == HTML_PRE || keep;
     int in = !pre || pre_closed_first(v);
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
@@ -543,25 +638,35 @@ static int html_pass(const view *v, text *out, int mode)
         int closed_text = 0;
         for (const char *p = s; p < e;) {
             const char *te;
-            if (mode == HTML_PARAGRAPHS && (te = tag_end(p, e)) != NULL) {
+            if ((mode == HTML_PARAGRAPHS || (page && !in)) &&
+                !(pre && pre_tag(p, e, 0)) && (te = tag_end(p, e)) != NULL) {
                 if (starts_tag(p + 1, e, "br") && end_line(out, from))
                     return BDB_ENOMEM;
                 p = te;
                 continue;
             }
-            if (*p == '<' && pre) {
+            /* a text's own tags outside the blocks stay (keep) */
+            if (*p == '<' && pre && (!keep || in || pre_tag(p, e, 0))) {
                 const char *gt = memchr(p, '>', (size_t)(e - p));
-                if (starts_tag(p + 1, e, "pre") || starts_tag(p + 1, e, "xmp")) {
-                    if (!in && closed_text) {
+                if (pre_tag(p, e, 0)) {
+                    if (!in && (closed_text || (keep && out->len > line_mark))) {
                         if (end_line(out, from))
                             return BDB_ENOMEM;
                         closed_text = 0;
+                        line_mark = out->len;
                     }
                     in = 1;
-                } else if (starts_tag(p + 1, e, "/pre") ||
-                           starts_tag(p + 1, e, "/xmp")) {
+                } else if (pre_tag(p, e, 1)) {
                     closed_text = in && out->len > line_mark;
                     in = 0;
+                    /* the text after the block, on a line of its own */
+                    const char *rest = gt ? gt + 1 : e;
+                    if (keep && closed_text && !is_blank_text(rest, e)) {
+                        if (end_line(out, from))
+                            return BDB_ENOMEM;
+                        closed_text = 0;
+                        line_mark = out->len;
+                    }
                 }
                 else if (in && starts_tag(p + 1, e, "br") && end_line(out, from))
                     return BDB_ENOMEM;
@@ -569,7 +674,9 @@ static int html_pass(const view *v, text *out, int mode)
                 p = gt ? gt + 1 : e;
                 continue;
             }
-            if (!in) {
+            /* the text outside the blocks, kept, has its entities
+             * decoded too ("I&#8217;ve") */
+            if (!in && !keep) {
                 p++;
                 continue;
             }
@@ -2885,7 +2992,8 @@ enum {
     PASS_BR, PASS_BLANKS, PASS_TTY, PASS_QUOTES, PASS_INTERRUPT, PASS_BLOCKS,
     PASS_TABLES, PASS_MD_ESCAPES,
     PASS_INLINE, PASS_MARKERS, PASS_SOURCE_BLOCKS, PASS_LITERALS,
-    PASS_LOST_BREAKS, PASS_TRAILING, PASS_INDENT, PASS_PREFIX, PASS_PROMPT, PASS_DEMUX
+    PASS_LOST_BREAKS, PASS_TRAILING, PASS_INDENT, PASS_PREFIX, PASS_CONTINUED,
+    PASS_PROMPT, PASS_DEMUX
 };
 
 /* The bytes the look of v holds. A container is marked by bytes of its
@@ -2949,7 +3057,9 @@ static void sort_breaks(bdb_unwrapped *u)
     }
 }
 
-int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
+/* keep: the text outside a page's <pre> blocks is kept too, read as
+ * HTML paragraphs (bdb_unwrap_keeping). */
+static int unwrap(const char *buf, size_t len, int keep, bdb_unwrapped *u)
 {
     memset(u, 0, sizeof *u);
     view cur = {buf, len, NULL};
@@ -2961,7 +3071,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
         "Markdown escapes", "inline markup",
         "line markers", "literals over several lines", "string literals",
         "lost line breaks", "trailing comments", "indentation", "a prefix on each line",
-        "a shell prompt", "interleaved named streams"};
+        "lines continued with \\", "a shell prompt", "interleaved named streams"};
     int marker_rounds = 0;
     /* what the look of cur holds; the streams seen in it (-1: not looked
      * for since cur last changed) */
@@ -3012,6 +3122,9 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                    : pass == PASS_INDENT  ? (indent = common_indent(&cur)) >= 2
                    : pass == PASS_PREFIX  ? demux_cached(&cur, has, &demux) == 0 &&
                                                 prefixes_seen(&cur)
+                   : pass == PASS_CONTINUED ? has['\\'] &&
+                                                  demux_cached(&cur, has, &demux) == 0 &&
+                                                  bdb_uw_continued_seen(&cur)
                    : pass == PASS_PROMPT  ? glued_prompt(&cur, &at_line) != NULL
                                           : demux_cached(&cur, has, &demux);
         if (seen < 0) {
@@ -3022,7 +3135,8 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
             continue;
         text out = {0};
         int rc = pass == PASS_QP         ? qp_pass(&cur, &out, u)
-                 : pass == PASS_PRE      ? html_pass(&cur, &out, HTML_PRE)
+                 : pass == PASS_PRE      ? html_pass(&cur, &out,
+                                                     pre_mode(&cur, keep, u))
                  : pass == PASS_PARAGRAPHS ? html_pass(&cur, &out, HTML_PARAGRAPHS)
                  : pass == PASS_ENTITIES ? html_pass(&cur, &out, HTML_ENTITIES)
                  : pass == PASS_ESCAPES  ? escapes_pass(&cur, &out)
@@ -3042,6 +3156,7 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                  : pass == PASS_TRAILING ? trailing_pass(&cur, &out)
                  : pass == PASS_INDENT   ? indent_pass(&cur, &out, indent)
                  : pass == PASS_PREFIX   ? prefix_pass(&cur, &out)
+                 : pass == PASS_CONTINUED ? bdb_uw_continued_pass(&cur, &out, u)
                  : pass == PASS_PROMPT   ? prompt_pass(&cur, &out, at_line)
                                          : demux_pass(&cur, &out, u);
         if (rc) {
@@ -3065,6 +3180,16 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
     }
     sort_breaks(u);
     return BDB_OK;
+}
+
+int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
+{
+    return unwrap(buf, len, 0, u);
+}
+
+int bdb_unwrap_keeping(const char *buf, size_t len, bdb_unwrapped *u)
+{
+    return unwrap(buf, len, 1, u);
 }
 
 int bdb_unwrap_line(const bdb_unwrapped *u, int line)

@@ -46,12 +46,21 @@ typedef struct bdb_unwrapped {
     int *brk_from, *brk_line;
     size_t *brk_tail;
     size_t nbrk, brk_cap;
+    /* 1: the text outside a page's <pre> blocks was dropped (a view
+     * bdb_unwrap_keeping gives whole) */
+    int dropped;
 } bdb_unwrapped;
 
 /* Fills *u with the unwrapped text of buf, or leaves u->text NULL when
  * buf is in no container. Returns 0 or BDB_ENOMEM. u is always safe to
  * pass to bdb_unwrap_free. */
 int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u);
+
+/* As bdb_unwrap, the text outside a page's <pre> blocks kept as well,
+ * read as HTML paragraphs (tags stripped, entities decoded, <br> a line
+ * break): the view to read when the blocks alone hold no tool's text
+ * (a page whose <pre> holds its command and whose <p>s hold the log). */
+int bdb_unwrap_keeping(const char *buf, size_t len, bdb_unwrapped *u);
 
 /* The file's line of line `line` of the unwrapped text: line itself when
  * nothing was unwrapped, and 0 (no line) stays 0. */

@@ -281,6 +281,14 @@ static int cuts_of(const char *s, const char *e)
     return n;
 }
 
+int bdb_uw_tool_line_start(const char *s, const char *e)
+{
+    const char *p = s;
+    while (p < e && (*p == ' ' || *p == '\t' || *p == '>'))
+        p++;
+    return starts_with_label(s, e) || (p < e && stream_id(p, e));
+}
+
 static int is_json(const bdb_uw_view *v)
 {
     const char *p = v->p, *e = v->p + v->len;

@@ -44,6 +44,16 @@ int bdb_uw_next_line(const bdb_uw_view *v, size_t *pos, const char **s,
 /* How many bytes of v a pass's detection looks at. */
 size_t bdb_uw_look(const bdb_uw_view *v);
 
+struct bdb_unwrapped;
+
+/* Records that the text of the line that starts on the file's line
+ * `from`, from byte `at` of t on, is on the file's line `line` (a line
+ * joined from several); BDB_OK or BDB_ENOMEM. Once the joined line ends
+ * at byte `end`, bdb_uw_tails(u, first, end) turns the breaks recorded
+ * since break number `first` into their tails (bdb_unwrapped.brk_tail). */
+int bdb_uw_break(struct bdb_unwrapped *u, int from, size_t at, int line);
+void bdb_uw_tails(struct bdb_unwrapped *u, size_t first, size_t end);
+
 /* ---- the passes (unwrap_source.c) ---- */
 
 /* A terminal's escape sequences: ESC [ ... (colours, cursor moves), ESC ]
@@ -93,5 +103,19 @@ int bdb_uw_lost_breaks_pass(const bdb_uw_view *v, bdb_uw_text *out);
  * "\[ms\]"), when two lines hold an escaped "\[ ... \]" (unwrap_lines.c). */
 int bdb_uw_md_escapes_seen(const bdb_uw_view *v);
 int bdb_uw_md_escapes_pass(const bdb_uw_view *v, bdb_uw_text *out);
+
+/* 1 when the line [s, e) starts, after blanks and mail quotes, with one
+ * of the tools' own line starts (unwrap_lines.c's labels: "Run status
+ * group", "Requests per second:", "16+0 records in") or an iperf
+ * stream's "[  5]". */
+int bdb_uw_tool_line_start(const char *s, const char *e);
+
+/* Lines an author hard-wrapped with a trailing backslash (unwrap_joins.c):
+ * "   bw (  KiB/s): min=16406, max=66802, per=100.00%, avg=41176.64, \"
+ * then "stdev=8856.09, samples=118", joined into the tool's one line,
+ * each figure kept at the file's line it is printed on. */
+int bdb_uw_continued_seen(const bdb_uw_view *v);
+int bdb_uw_continued_pass(const bdb_uw_view *v, bdb_uw_text *out,
+                          struct bdb_unwrapped *u);
 
 #endif

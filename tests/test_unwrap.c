@@ -940,6 +940,131 @@ static void unwrap__html_encoded_breaks_and_open_pre__read(void **st)
              2);
 }
 
+/* A README in Markdown with one command in an inline HTML <pre> block
+ * near its top and zsh's `time` lines in a fence further down: the text
+ * outside the block is the README's own, not HTML to drop (the file
+ * failed whole: "not the output of any known tool"). Public excerpt
+ * (bench/corpus SOURCES.tsv: time/ho12-zsh-dotfiles-repeat-5-startup-
+ * beside-cloc-tables.md, search index id 46007890351), lines 6-9 and
+ * 29-38. Each figure is checked against the numbers of its raw line. */
+static const char readme_pre[] =
+        "Where the world revolves around.<br>\n"
+        "Work it harder, make it better, do it faster, makes us stronger.\n"
+        "\n"
+        "<pre><code>$ curl -L <a href=\"http://dotfiles.creasty.com/up\">"
+        "dotfiles.creasty.com/up</a> | bash</code></pre>\n"
+        "<details>\n"
+        "\n"
+        "```sh-session\n"
+        "$ repeat 5 ( time zsh -i -c exit ; sleep 0.1 )\n"
+        "zsh -i -c exit  0.08s user 0.06s system 96% cpu 0.146 total\n"
+        "zsh -i -c exit  0.08s user 0.06s system 96% cpu 0.149 total\n"
+        "zsh -i -c exit  0.08s user 0.07s system 96% cpu 0.155 total\n"
+        "zsh -i -c exit  0.08s user 0.06s system 96% cpu 0.143 total\n"
+        "zsh -i -c exit  0.08s user 0.06s system 97% cpu 0.147 total\n"
+        "```\n";
+
+/* The five zsh lines of text, each figure checked against the numbers of
+ * its raw line, none warned. */
+static void zsh_runs_read(const char *text)
+{
+    bdb_sink s;
+    tu_text_accounted(text, NULL, &s);
+    static const char *const metrics[] = {"user", "sys", "cpu_percent",
+                                          "real"};
+    int runs = 0, lines = 0;
+    for (const char *c = text; *c; c++)
+        lines += *c == '\n';
+    for (int line = 1; line <= lines; line++) {
+        char raw[128];
+        tu_text_line(text, line, raw, sizeof raw);
+        double want[4];
+        if (sscanf(raw, "zsh -i -c exit %lfs user %lfs system %lf%% cpu %lf total",
+                   &want[0], &want[1], &want[2], &want[3]) != 4)
+            continue;
+        runs++;
+        for (size_t m = 0; m < 4; m++) {
+            int found = 0;
+            for (size_t i = 0; i < s.n; i++)
+                if (s.samples[i].line == line &&
+                    strcmp(s.samples[i].metric, metrics[m]) == 0) {
+                    tu_assert_close(s.samples[i].value, want[m], 1e-9,
+                                    metrics[m]);
+                    found = 1;
+                }
+            assert_true(found);
+        }
+        assert_false(tu_has_warning(&s, line, NULL));
+    }
+    assert_int_equal(runs, 5);
+    assert_int_equal(tu_count(&s, "real"), 5);
+    bdb_sink_free(&s);
+}
+
+static void unwrap__pre_block_in_markdown__fenced_lines_read(void **st)
+{
+    (void)st;
+    zsh_runs_read(readme_pre);
+}
+
+/* The same README excerpt edited into a page (<html><body> around it):
+ * the page's text outside its <pre> block is dropped, and the block
+ * holds only the README's curl command, no tool's text. The view that
+ * keeps the page around the block (bdb_unwrap_keeping) is read then:
+ * the zsh lines' figures are read at their lines. */
+static void unwrap__page_whose_pre_holds_no_tool_text__page_read(void **st)
+{
+    (void)st;
+    size_t n = strlen(readme_pre);
+    char *page = malloc(n + 64);
+    assert_non_null(page);
+    snprintf(page, n + 64, "<html><body>\n%s</body></html>\n", readme_pre);
+    bdb_unwrapped u;
+    assert_int_equal(bdb_unwrap(page, strlen(page), &u), 0);
+    assert_true(u.dropped);
+    assert_null(strstr(u.text, "zsh -i -c exit  0.08s"));
+    bdb_unwrap_free(&u);
+    assert_int_equal(bdb_unwrap_keeping(page, strlen(page), &u), 0);
+    assert_false(u.dropped);
+    assert_non_null(strstr(u.text, "\nzsh -i -c exit  0.08s user"));
+    assert_null(strstr(u.text, "<details>"));
+    bdb_unwrap_free(&u);
+    zsh_runs_read(page);
+    free(page);
+}
+
+/* A blog page in HTML without <html> or <body> (an article's markup
+ * alone): its log lives in <pre> blocks and its prose, tagged or run
+ * over lines, is dropped; no figure of "almost 10 seconds" is read or
+ * warned. Public excerpt (bench/corpus SOURCES.tsv: time/ho5-bsd-time-
+ * html-pre-code-zsh-startup-loops-closing-tag-glued.html, search index
+ * id 17494529499), lines 13-22. */
+static void unwrap__html_article_pre_blocks__prose_dropped(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "<p>I was never really happy with the shell load time, though. Most of it was\n"
+        "spent by antigen loading the plugins I use. By then, my shell was taking\n"
+        "almost 10 seconds to load. To address that issue, I created\n"
+        "<a href=\"https://carlosbecker.com/posts/go-antibody/\" target=\"_blank\">"
+        "antibody</a>. My shell went from almost\n"
+        "10 seconds to ~2 seconds. It was a huge step, still, I was no happy about it.</p>\n"
+        "\n"
+        "<p>Today, I decided to go and figure out why. The first step was to gather data\n"
+        "on why it was so slow:</p>\n"
+        "<div><pre><code>for i in $(seq 1 10); do /usr/bin/time zsh -i -c exit; done\n"
+        "  1.11 real         0.48 user         0.57 sys\n";
+    bdb_sink s;
+    tu_text_accounted(log, NULL, &s);
+    assert_int_equal(tu_count(&s, "real"), 1);
+    assert_int_equal(tu_line_of(&s, "real", NULL), 10);
+    tu_assert_printed(log, &s, "real", NULL, "  1.11 real", 1.11, 1e-9);
+    tu_assert_printed(log, &s, "user", NULL, "0.48 user", 0.48, 1e-9);
+    for (int line = 1; line <= 8; line++)
+        assert_false(tu_has_warning(&s, line, NULL));
+    bdb_sink_free(&s);
+}
+
 /* A Chinese blog in HTML: each line its own <p>, two ideographic spaces
  * (U+3000) before it, bash time's separators written "&nbsp;". Public
  * excerpt (bench/corpus SOURCES.tsv: dd/dd-rhel5-html-p-ideographic-
@@ -1577,6 +1702,9 @@ int main(void)
         cmocka_unit_test(unwrap__json_member_escapes_and_lines_twin__read_once),
         cmocka_unit_test(unread__iperf3_json__read_whole_silent_unread_object_warned),
         cmocka_unit_test(figure_free__each_kind_of_pattern__matches_its_lines),
+        cmocka_unit_test(unwrap__pre_block_in_markdown__fenced_lines_read),
+        cmocka_unit_test(unwrap__html_article_pre_blocks__prose_dropped),
+        cmocka_unit_test(unwrap__page_whose_pre_holds_no_tool_text__page_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
