@@ -133,9 +133,15 @@
  * short) is a warning at its line and every complete figure is kept;
  * nothing is invented. The readers return only memory errors; the ingest
  * layer fails a file with no figure, using the first warning.
- * --get-server-output: the server's copy after "Server output:" (text) or
- * in server_output_json / _text (JSON) restates the client's receiver
- * line and is not read again.
+ * --get-server-output: the server's copy after "Server output:" (text,
+ * up to "iperf Done.", the next test or the client's --bidir [RX-C]
+ * lines) is the server's log as iperf_api.c prints it (a -V banner,
+ * "Starting Test:", its interval table: a sender's "Total Datagrams"
+ * under -u -R, a receiver's jitter and loss; its summary, "(receiver
+ * statistics not available)", its CPU line): read as a server log, with
+ * the client's settings, its figures under param reporter=server, apart
+ * from the client's. In JSON (server_output_json / _text) it is not
+ * read (covered).
  * Known limit: an iperf2 log cut right after its first -i interval line
  * looks like a complete run (that line starts at 0 like a final one). */
 #include "iperf/iperf_internal.h"

@@ -803,6 +803,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             pset(&base, out, cl, &pwarn, "direction", "server_to_client");
         if (bidir)
             pset(&base, out, cl, &pwarn, "bidir", "1");
+        if (r->server_copy)
+            pset(&base, out, cl, &pwarn, "reporter", "server");
         /* a stream whose line was unreadable still counts: its
          * connection was printed */
         size_t nconn = 0;
@@ -951,6 +953,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             pset(&cut, out, 0, &pwarn, "direction",
                  e->flow == FLOW_C2S ? "client_to_server"
                                      : "server_to_client");
+        if (r->server_copy)
+            pset(&cut, out, 0, &pwarn, "reporter", "server");
         rc = bdb_iperf_emit_trace(r, ei, &cut, out);
     }
     if (rc)
@@ -1858,6 +1862,7 @@ void bdb_iperf_new_run(ip_run *r, ip_ctx *cx, int line)
     r->block_printed = cx->block_printed;
     r->streams_req = cx->streams_req;
     r->udp = cx->udp_hint;
+    r->server_copy = cx->server_copy;
 }
 
 int bdb_iperf_finish_run(ip_run *r, ip_ctx *cx, bdb_sink *out, int line,

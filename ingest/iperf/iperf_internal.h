@@ -142,6 +142,9 @@ typedef struct ip_run {
     int bidir, csv;
     int json_server;    /* an iperf3 -s -J document (accepted_connection) */
     int json_sums;      /* iperf3 -J: the sums' trace follows the figures */
+    /* iperf3 --get-server-output: the server's copy of the test, kept
+     * apart from the client's figures with param reporter=server */
+    int server_copy;
     ip_ent *ents;
     size_t nents, cap_ents;
     ip_obs *obs;
@@ -164,6 +167,7 @@ typedef struct ip_run {
 /* Context that outlives one run (a server keeps listening). */
 typedef struct ip_ctx {
     int client_log, server_log, reverse, listen_port;
+    int server_copy;      /* see ip_run.server_copy */
     int server_first;     /* iperf2: a server's log (it accepted first) */
     int udp_hint;
     int hdr_retr, hdr_rtry;
@@ -291,6 +295,9 @@ ip_conn *bdb_iperf_conn_find(ip_run *r, long id);
 /* If [p, end) runs one of tools (a prompt line, `time iperf3 ...`, an
  * echo), reads its options into *cmd and returns 1; 0 when it is not a
  * command line; BDB_ENOMEM. v3 picks iperf3's or iperf 2's getopt. */
+/* 1 when [p, end) is a command line of iperf3 (v3) or iperf 2, 0 when
+ * not, BDB_ENOMEM: the test of bdb_iperf_cmd_line, reading nothing. */
+int bdb_iperf_is_cmd_line(const char *p, const char *end, int v3);
 int bdb_iperf_cmd_line(const char *p, const char *end, int v3, int line,
                        ip_cmd *cmd, bdb_sink *out);
 /* A warning with a copy of the line's text (at most 100 characters, the
