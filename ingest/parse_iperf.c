@@ -142,6 +142,12 @@
  * the client's settings, its figures under param reporter=server, apart
  * from the client's. In JSON (server_output_json / _text) it is not
  * read (covered).
+ * A counter that wrapped: a transfer of 2^63 bytes or more is a byte
+ * count that went below zero in iperf's unsigned 64-bit counter, printed
+ * as ~2^64 (iperf2 byte_snprintf "16384 PBytes", iperf3 unit_snprintf
+ * "16777216 TBytes"): a warning at its line, nothing stored for it; an
+ * iperf2 stream whose refused line from 0 came last has no final figure
+ * (no interval stands in for it).
  * Known limit: an iperf2 log cut right after its first -i interval line
  * looks like a complete run (that line starts at 0 like a final one). */
 #include "iperf/iperf_internal.h"

@@ -604,7 +604,9 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             }
             if (last_final < 0 && last >= 0) {
                 ip_obs *o = &r->obs[last];
-                if (fabs(o->start) < 1e-9)
+                if (r->wrapped_line > o->line && e->id == r->wrapped_id)
+                    ; /* its final line was refused: no interval stands in */
+                else if (fabs(o->start) < 1e-9)
                     last_final = last;
                 else if (!cut_line)
                     cut_line = o->line;
@@ -671,7 +673,13 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             for (size_t i = 0; i < r->nobs && !line; i++)
                 if (r->obs[i].ent == ei)
                     line = r->obs[i].line;
-            if (!cut_warned)
+            if (r->wrapped_line > line && e->id == r->wrapped_id)
+                bdb_sink_warn(out, line,
+                              "iperf stream [%s]: its final line %d was "
+                              "refused (a wrapped byte counter); no final "
+                              "figure is invented",
+                              idt, r->wrapped_line);
+            else if (!cut_warned)
                 bdb_sink_warn(
                     out, line,
                     "%s stream [%s] has interval lines but no %s "
@@ -1815,6 +1823,22 @@ int bdb_iperf_parse_data(const char *p, const char *end, int lineno,
         goto bad;
     }
     d->have_bytes = 1;
+    if (d->bytes >= 9223372036854775808.0) {
+        /* 2^63 bytes or more: no transfer, a byte count that went below
+         * zero in iperf's unsigned 64-bit counter (max_size_t / iperf3's
+         * iperf_size_t) and printed as ~2^64: iperf 2's byte_snprintf
+         * "16384 PBytes" (2^64 / 2^50), iperf3's unit_snprintf "16777216
+         * TBytes" (2^64 / 2^40); its rate (bytes * 8 / seconds) is as
+         * wrong */
+        bdb_sink_warn(out, lineno,
+                      "iperf printed a transfer of %.4g bytes (about 2^64): "
+                      "a byte counter that wrapped below zero (unsigned "
+                      "underflow), not a measurement; nothing is stored for "
+                      "this line",
+                      d->bytes);
+        d->wrapped = 1;
+        return -1;
+    }
     if (!bdb_scan_number(&p, end, &x, 0)) {
         why = "expected the bandwidth after the iperf transfer";
         goto bad;

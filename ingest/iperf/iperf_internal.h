@@ -145,6 +145,11 @@ typedef struct ip_run {
     /* iperf3 --get-server-output: the server's copy of the test, kept
      * apart from the client's figures with param reporter=server */
     int server_copy;
+    /* iperf2: the line from 0 of stream wrapped_id that was refused (a
+     * wrapped byte counter): when none of the stream's lines comes after
+     * it, it was the final one, and no interval stands in for it */
+    int wrapped_line;
+    long wrapped_id;
     ip_ent *ents;
     size_t nents, cap_ents;
     ip_obs *obs;
@@ -212,6 +217,7 @@ typedef struct ip_data {
     double bytes;
     int ooo;        /* "N datagrams received out-of-order" */
     double ooo_n;
+    int wrapped;    /* refused: a byte counter printed as ~2^64 */
 } ip_data;
 
 /* A CSV row: iperf prints at most 18 fields of at most ~40 characters
