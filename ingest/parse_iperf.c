@@ -140,8 +140,10 @@
  * under -u -R, a receiver's jitter and loss; its summary, "(receiver
  * statistics not available)", its CPU line): read as a server log, with
  * the client's settings, its figures under param reporter=server, apart
- * from the client's. In JSON (server_output_json / _text) it is not
- * read (covered).
+ * from the client's. A -J client's server_output_json (the server ran
+ * -J) is the server's -J document, read as one under reporter=server;
+ * server_output_text (a string) and --json-stream's server_output_*
+ * events are covered, not read.
  * A counter that wrapped: a transfer of 2^63 bytes or more is a byte
  * count that went below zero in iperf's unsigned 64-bit counter, printed
  * as ~2^64 (iperf2 byte_snprintf "16384 PBytes", iperf3 unit_snprintf

@@ -198,6 +198,39 @@ static void iperf3__get_server_output_bidir_and_reverse__both_sides(void **state
                     "direction=server_to_client,reporter=server", 9.61e9, 1e-12);
     bdb_sink_free(&s);
 }
+/* -J --get-server-output against `iperf3 -s -1 -J` (samples/iperf3/
+ * README.md, fifth batch): the server's whole -J document is the
+ * client's "server_output_json" (line 157), read as a server's document
+ * under reporter=server: its end.sum_sent (line 274 "bits_per_second":
+ * 10090808.380958475, line 273 "bytes": 2523136) and its CPU (line 294
+ * "host_total": 1.83037693847036); its sum_received of zeros (no packet:
+ * the server only sent, -R) and remote CPU of 0 give nothing; its
+ * "start" is figure-free as the client's. */
+static void iperf3__get_server_output_json_object__server_document_read(void **state)
+{
+    (void)state;
+    const char *f = "samples/iperf3/json-udp-reverse-get-server-output-server-J.json";
+    bdb_sink s;
+    tu_file_accounted(f, NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    const char *sv = "direction=server_to_client,reporter=server";
+    tu_crosscheck(f, 274, "\"bits_per_second\":\t10090808.380958475", "udp",
+                  "throughput", 10090808.380958475);
+    tu_assert_value(&s, "udp", "throughput", sv, 10090808.380958475, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", sv), 274);
+    tu_assert_value(&s, "udp", "transfer", sv, 2523136, 0);
+    tu_assert_value(&s, "udp", "cpu_utilization_local", "reporter=server",
+                    1.83037693847036, 1e-12);
+    assert_null(tu_find(&s, "udp", "jitter", "reporter=server"));
+    assert_null(tu_find(&s, "udp", "cpu_utilization_remote", "reporter=server"));
+    /* the client's receiver (line 141) is still the client's */
+    const bdb_sample *c = tu_find(&s, "udp", "throughput", "direction=server_to_client");
+    assert_non_null(c);
+    assert_null(bdb_params_get(&c->params, "reporter"));
+    assert_int_equal(c->line, 141);
+    bdb_sink_free(&s);
+}
+
 
 static void iperf3__get_server_output_json__top_level_end_lines(void **state)
 {
@@ -1594,6 +1627,7 @@ int main(void)
         cmocka_unit_test(iperf3__get_server_output_text__server_copy_apart),
         cmocka_unit_test(iperf3__get_server_output_udp_reverse__server_sender_read),
         cmocka_unit_test(iperf3__get_server_output_bidir_and_reverse__both_sides),
+        cmocka_unit_test(iperf3__get_server_output_json_object__server_document_read),
         cmocka_unit_test(iperf3__get_server_output_json__top_level_end_lines),
         cmocka_unit_test(iperf3__server_json__unsent_half_and_unknown_cpu_left_out),
         cmocka_unit_test(iperf3__server_log_udp_bidir__roles_give_directions),

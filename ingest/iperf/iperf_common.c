@@ -903,8 +903,22 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 for (int side = 0; side < 2 && !rc; side++)
                     if (one->have[side])
                         rc = emit_figs(&one->figs[side], side, &base, out);
+                /* the server's copy (--get-server-output): only what
+                 * its sum gave a figure for is restated (a sending
+                 * server's stream holds the UDP columns its sum_received
+                 * of zeros, left out, does not) */
+                ip_ent st = *one;
+                if (r->server_copy) {
+                    const ip_ent *t = &r->ents[top];
+                    st.have_lt &= t->have_lt;
+                    st.have_jitter &= t->have_jitter;
+                    st.have_lt_snd &= t->have_lt_snd;
+                    st.have_ooo &= t->have_ooo;
+                    st.have_retr &= t->have_retr;
+                    st.have_sent &= t->have_sent;
+                }
                 if (!rc)
-                    rc = emit_ent(one, &base, 0, 1, out);
+                    rc = emit_ent(&st, &base, 0, 1, out);
             }
             emitted |= !cut;
         } else if (!cut && (nids > 1 || nranks > 1)) {
