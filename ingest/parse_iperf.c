@@ -142,7 +142,8 @@
  * the client's settings, its figures under param reporter=server, apart
  * from the client's. A -J client's server_output_json (the server ran
  * -J) is the server's -J document, read as one under reporter=server;
- * server_output_text (a string) and --json-stream's server_output_*
+ * its server_output_text (the server without -J) is read as the text
+ * copy, every figure at the key's line; --json-stream's server_output_*
  * events are covered, not read.
  * A counter that wrapped: a transfer of 2^63 bytes or more is a byte
  * count that went below zero in iperf's unsigned 64-bit counter, printed

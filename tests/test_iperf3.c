@@ -231,7 +231,6 @@ static void iperf3__get_server_output_json_object__server_document_read(void **s
     bdb_sink_free(&s);
 }
 
-
 static void iperf3__get_server_output_json__top_level_end_lines(void **state)
 {
     (void)state;
@@ -242,7 +241,21 @@ static void iperf3__get_server_output_json__top_level_end_lines(void **state)
     assert_int_equal(tu_line_of(&s, "throughput", NULL), 135);
     tu_assert_value(&s, "tcp", "transfer", NULL, 2072248320.0, 0);
     tu_assert_value(&s, "tcp", "transfer_sender", NULL, 2073559040.0, 0);
-    assert_int_equal(tu_count(&s, "throughput"), 1);
+    /* server_output_text (line 149, the server without -J): its text
+     * read as the text copy is, every figure at the key's line: the
+     * server's "0.00-2.00 sec 1.93 GBytes 8.28 Gbits/sec receiver" */
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    const bdb_sample *c = tu_find(&s, "tcp", "throughput", NULL);
+    assert_null(bdb_params_get(&c->params, "reporter"));
+    tu_crosscheck("samples/iperf3/json-tcp-get-server-output.json", 149,
+                  "sec  1.93 GBytes  8.28 Gbits/sec                  receiver",
+                  "tcp", "throughput", 8.28e9);
+    tu_assert_value(&s, "tcp", "throughput", "reporter=server", 8.28e9, 1e-12);
+    tu_assert_value(&s, "tcp", "transfer", "reporter=server", 1.93 * GIB, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", "reporter=server"), 149);
+    /* the 2.00-2.00 stub is no interval figure */
+    tu_assert_value(&s, "tcp", "interval_throughput_min", "reporter=server",
+                    8.15e9, 1e-12);
     bdb_sink_free(&s);
 }
 

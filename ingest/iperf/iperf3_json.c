@@ -1071,6 +1071,15 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
     }
     if (!rc)
         rc = emit_run(&r, ivs, buf, off, lim, dflt, lm, out);
+    /* a -J client's --get-server-output, the server without -J: its
+     * text output in one string */
+    json_t *sot = json_object_get(root, "server_output_text");
+    if (!rc && !at && !server_copy && json_is_string(sot)) {
+        rc = bdb_iperf3_text_server_copy(
+            json_string_value(sot), json_string_length(sot),
+            line_at(lm, key_at(buf, off, lim, "server_output_text")), &r,
+            out);
+    }
     bdb_iperf_run_free(&r);
     /* a -J client's --get-server-output: the server's own -J document */
     if (!rc && !at && !server_copy &&
@@ -1382,8 +1391,9 @@ static int js_event(js_run *s, json_t *root, const char *name,
         s->error_off = off;
     } else if (!strcmp(name, "server_output_json") ||
                !strcmp(name, "server_output_text")) {
-        /* the server's copy restates the client's receiver: not read
-         * again (as in -J) */
+        /* the server's copy: covered, not read (-J reads its
+         * server_output_json / _text under reporter=server; no real
+         * --json-stream sample here to test the same on) */
         rc = bdb_sink_cover(out, line_at(lm, off), line_at(lm, doc_end - 1));
     } else {
         bdb_sink_warn(out, line_at(lm, off),

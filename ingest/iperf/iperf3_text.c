@@ -236,13 +236,24 @@ static int server_section_end(const bdb_lines *it, bdb_lines *stop)
 }
 
 static int text_lines(bdb_lines *it, const ip_run *copy_of,
-                      const ip_ctx *copy_cx, bdb_sink *out);
+                      const ip_ctx *copy_cx, int fixed_line, bdb_sink *out);
+
+int bdb_iperf3_text_server_copy(const char *text, size_t len, int line,
+                                const ip_run *client, bdb_sink *out)
+{
+    bdb_lines it;
+    bdb_lines_init(&it, text, len);
+    ip_ctx cx;
+    bdb_iperf_ctx_reset(&cx);
+    cx.udp_hint = client->udp;
+    return text_lines(&it, client, &cx, line > 0 ? line : 1, out);
+}
 
 int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
 {
     bdb_lines it;
     bdb_lines_init(&it, buf, len);
-    int rc = text_lines(&it, NULL, NULL, out);
+    int rc = text_lines(&it, NULL, NULL, 0, out);
     if (!rc && out->n == 0 && out->nnotes == 0)
         bdb_sink_warn(out, 0,
                       "no iperf3 result (expected sender/receiver summary "
@@ -259,7 +270,7 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
  * with the client's settings (command line, -V's) unless the server
  * prints its own, its figures under reporter=server. */
 static int text_lines(bdb_lines *itp, const ip_run *copy_of,
-                      const ip_ctx *copy_cx, bdb_sink *out)
+                      const ip_ctx *copy_cx, int fixed_line, bdb_sink *out)
 {
     ip_ctx cx;
     bdb_iperf_ctx_reset(&cx);
@@ -287,6 +298,8 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
     bdb_wrapped wr;
     bdb_wrapped_init(&wr);
     while (!rc && bdb_lines_next(&it, &ln)) {
+        if (fixed_line)
+            ln.no = fixed_line;   /* a JSON string's lines: its key's */
         const char *p = ln.p, *e = ln.end;
         bdb_trim(&p, &e);
         if (p == e)
@@ -316,7 +329,7 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
                 break;
             bdb_lines sec = it;
             sec.len = stop.pos;
-            rc = text_lines(&sec, &r, &cx, out);
+            rc = text_lines(&sec, &r, &cx, 0, out);
             it.pos = stop.pos;
             it.no = stop.no;
             continue;

@@ -377,6 +377,12 @@ int bdb_iperf2_csv_parse(const char *buf, size_t len, bdb_sink *out);
  * read (the text reader reads the rest and skips them). */
 int bdb_iperf2_csv_rows_parse(const char *buf, size_t len, bdb_sink *out);
 int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out);
+/* The server's text output a -J client keeps in "server_output_text"
+ * (--get-server-output, the server without -J): [text, text + len)
+ * read as the text copy after "Server output:" is, with client's
+ * settings, every figure at line (the key's: the text is one string). */
+int bdb_iperf3_text_server_copy(const char *text, size_t len, int line,
+                                const ip_run *client, bdb_sink *out);
 int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out);
 /* iperf3_mixed.c: 1 when buf holds an iperf3 -J document or a
  * --json-stream event among other text. */
