@@ -131,9 +131,11 @@ static const char *const iperf3[] = {
     "^Linux ",
     /* -J: the settings and connections of "start"; the bounds, socket
      * and omitted flag of an interval or a summary (its interval, read
-     * with it) */
-    "^json:/start/",
-    "^json:/(intervals|end)/.*/(start|end|seconds|socket|omitted)$",
+     * with it); the same parts of the server's copy (--get-server-output,
+     * server_output_json) */
+    "^json:/(server_output_json/)?start/",
+    "^json:/(server_output_json/)?(intervals|end)/.*/"
+    "(start|end|seconds|socket|omitted)$",
     NULL};
 
 /* openssl speed: version and build lines, the -mr protocol's settings,

@@ -133,9 +133,24 @@
  * short) is a warning at its line and every complete figure is kept;
  * nothing is invented. The readers return only memory errors; the ingest
  * layer fails a file with no figure, using the first warning.
- * --get-server-output: the server's copy after "Server output:" (text) or
- * in server_output_json / _text (JSON) restates the client's receiver
- * line and is not read again.
+ * --get-server-output: the server's copy after "Server output:" (text,
+ * up to "iperf Done.", the next test or the client's --bidir [RX-C]
+ * lines) is the server's log as iperf_api.c prints it (a -V banner,
+ * "Starting Test:", its interval table: a sender's "Total Datagrams"
+ * under -u -R, a receiver's jitter and loss; its summary, "(receiver
+ * statistics not available)", its CPU line): read as a server log, with
+ * the client's settings, its figures under param reporter=server, apart
+ * from the client's. A -J client's server_output_json (the server ran
+ * -J) is the server's -J document, read as one under reporter=server;
+ * its server_output_text (the server without -J) is read as the text
+ * copy, every figure at the key's line; --json-stream's server_output_*
+ * events are covered, not read.
+ * A counter that wrapped: a transfer of 2^63 bytes or more is a byte
+ * count that went below zero in iperf's unsigned 64-bit counter, printed
+ * as ~2^64 (iperf2 byte_snprintf "16384 PBytes", iperf3 unit_snprintf
+ * "16777216 TBytes"): a warning at its line, nothing stored for it; an
+ * iperf2 stream whose refused line from 0 came last has no final figure
+ * (no interval stands in for it).
  * Known limit: an iperf2 log cut right after its first -i interval line
  * looks like a complete run (that line starts at 0 like a final one). */
 #include "iperf/iperf_internal.h"

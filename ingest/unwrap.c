@@ -1278,6 +1278,24 @@ static const char *code_span(const char *s, const char *p, const char *e,
     return q + 1;
 }
 
+/* A stray backtick closing a figure line: "[  3]  0.0-10.0 sec  16384
+ * PBytes  14751 Pbits/sec`", a writer's code span or fence whose other
+ * end is elsewhere. The line's only backtick, last (blanks may follow),
+ * right after a character that is neither a blank nor a backtick, on a
+ * line holding a digit. Returns where the backtick is, else NULL. */
+static const char *stray_tick(const char *s, const char *e)
+{
+    while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+        e--;
+    if (e - s < 2 || e[-1] != '`' || e[-2] == '`' || e[-2] == ' ' ||
+        e[-2] == '\t' || memchr(s, '`', (size_t)(e - 1 - s)))
+        return NULL;
+    for (const char *q = s; q < e - 1; q++)
+        if (*q >= '0' && *q <= '9')
+            return e - 1;
+    return NULL;
+}
+
 static int spans_on_line(const char *s, const char *e)
 {
     const char *a, *b;
@@ -1297,7 +1315,7 @@ static int inline_seen(const view *v)
     const char *s, *e, *a, *b;
     while (next_line(&w, &pos, &s, &e)) {
         if (emphasis_on_line(s, e) || literal_line(s, e, &a, &b) ||
-            spans_on_line(s, e))
+            spans_on_line(s, e) || stray_tick(s, e))
             return 1;
         for (const char *p = s;
              p < e && (p = memchr(p, '[', (size_t)(e - p))); p++)
@@ -1308,7 +1326,8 @@ static int inline_seen(const view *v)
 }
 
 /* Drops the inline BBCode tags, the backticks around a line set as
- * inline code and around the code spans code_span() takes (their text
+ * inline code, a stray one ending a figure line (stray_tick) and those
+ * around the code spans code_span() takes (their text
  * stays, blanks too), and the "**" pairs of lines where they embolden a
  * figure; a space takes a tag's place where it would glue a figure to the
  * word before it ("s,**74.7" reads "s, 74.7"). */
@@ -1322,6 +1341,8 @@ static int inline_pass(const view *v, text *out)
         if (literal_line(s, e, &a, &b)) {
             s = a;  /* the line the markup holds, as the tool printed it */
             e = b;
+        } else if ((a = stray_tick(s, e)) != NULL) {
+            e = a;  /* the line without the writer's backtick */
         }
         int stars = emphasis_on_line(s, e);
         int dropped = 0;

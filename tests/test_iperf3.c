@@ -68,22 +68,166 @@ static void iperf3_crosscheck__transfer_rates_and_loss(void **state)
 
 /* ---------------- server output, --get-server-output ---------------- */
 
-static void iperf3__get_server_output_text__server_copy_not_a_second_run(void **state)
+/* --get-server-output (text): the server's copy of the test after
+ * "Server output:" is read as the server's figures, under
+ * reporter=server, kept apart from the client's (never a second
+ * repetition of the client's series). samples/iperf3/
+ * tcp-get-server-output.txt: client line 9 "0.00-2.01 sec 1.97 GBytes
+ * 8.41 Gbits/sec receiver", server line 20 the same, its intervals
+ * 15-17 "9.20 Gbits/sec", "7.69 Gbits/sec", "713 Mbits/sec". */
+static void iperf3__get_server_output_text__server_copy_apart(void **state)
 {
     (void)state;
     bdb_sink s;
-    tu_parse_ok("samples/iperf3/tcp-get-server-output.txt", NULL, &s);
-    assert_int_equal(tu_count(&s, "throughput"), 1);
+    tu_file_accounted("samples/iperf3/tcp-get-server-output.txt", NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    assert_int_equal(tu_count(&s, "throughput"), 2);
     for (size_t i = 0; i < s.n; i++) {
         assert_int_equal(s.samples[i].repetition, 1);
-        assert_true(s.samples[i].line < 11);   /* "Server output:" is 11 */
+        int server = bdb_params_get(&s.samples[i].params, "reporter") != NULL;
+        /* "Server output:" is line 11 */
+        assert_true(server ? s.samples[i].line > 11 : s.samples[i].line < 11);
     }
-    tu_assert_value(&s, "tcp", "throughput", NULL, 8.41e9, 1e-12);
-    tu_assert_value(&s, "tcp", "transfer", NULL, 1.97 * GIB, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", "reporter=server"), 20);
+    tu_assert_value(&s, "tcp", "throughput", "reporter=server", 8.41e9, 1e-12);
+    tu_assert_value(&s, "tcp", "transfer", "reporter=server", 1.97 * GIB, 1e-12);
+    /* the 2.00-2.01 stub is left out of the interval figures */
+    tu_assert_value(&s, "tcp", "interval_throughput_min", "reporter=server",
+                    7.69e9, 1e-12);
+    tu_assert_value(&s, "tcp", "interval_throughput_max", "reporter=server",
+                    9.20e9, 1e-12);
     bdb_sink_free(&s);
-    tu_parse_ok("samples/iperf3/udp-get-server-output.txt", NULL, &s);
-    assert_int_equal(tu_count(&s, "jitter"), 1);
+    tu_file_accounted("samples/iperf3/udp-get-server-output.txt", NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    /* client line 9 and server line 19 both print "0.010 ms" */
+    assert_int_equal(tu_count(&s, "jitter"), 2);
     tu_assert_value(&s, "udp", "jitter", NULL, 0.010 / 1000, 1e-12);
+    tu_assert_value(&s, "udp", "jitter", "reporter=server", 0.010 / 1000, 1e-12);
+    bdb_sink_free(&s);
+}
+
+/* -u -R --get-server-output against `iperf3 -s -1 -V` (samples/iperf3/
+ * README.md, fifth batch): the server is the sender; its copy holds
+ * "Starting Test: protocol: UDP, ...", a sender interval table "[ ID]
+ * Interval Transfer Bitrate Total Datagrams" (lines 21-23: "1.22 MBytes
+ * 10.2 Mbits/sec 39", "1.19 MBytes 9.96 Mbits/sec 38" twice), "Test
+ * Complete. Summary Results:", the sender line 27 "3.59 MBytes 10.0
+ * Mbits/sec 0.000 ms 0/115 (0%) sender", "[  5] (receiver statistics
+ * not available)" and line 29 "CPU Utilization: local/sender 3.0%
+ * (3.0%u/0.0%s), remote/receiver 0.0% (0.0%u/0.0%s)". The same shape
+ * as a published 3.5+ WireGuard run (search index id 20785541101) whose
+ * 105 server figures were warned, not read. */
+static void iperf3__get_server_output_udp_reverse__server_sender_read(void **state)
+{
+    (void)state;
+    const char *f = "samples/iperf3/udp-reverse-get-server-output-server-V.txt";
+    bdb_sink s;
+    tu_file_accounted(f, NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    const char *sv = "direction=server_to_client,reporter=server";
+    tu_crosscheck(f, 27, "3.59 MBytes  10.0 Mbits/sec  0.000 ms  0/115 (0%)  sender",
+                  "udp", "transfer", 3.59 * MIB);
+    tu_assert_value(&s, "udp", "throughput", sv, 10.0e6, 1e-12);
+    tu_assert_value(&s, "udp", "transfer", sv, 3.59 * MIB, 1e-12);
+    tu_assert_value(&s, "udp", "datagrams_sender", sv, 115, 0);
+    assert_int_equal(tu_line_of(&s, "datagrams_sender", sv), 27);
+    tu_assert_value(&s, "udp", "cpu_utilization_local", "reporter=server", 3.0, 1e-12);
+    tu_assert_value(&s, "udp", "cpu_utilization_local_user", "reporter=server",
+                    3.0, 1e-12);
+    assert_int_equal(tu_line_of(&s, "cpu_utilization_remote", "reporter=server"), 29);
+    /* the server's -V says 3 s and "Target Bitrate: 10000000" */
+    assert_non_null(tu_find(&s, "udp", "throughput",
+                            "duration=3,reporter=server,target_bandwidth=10000000"));
+    /* the client's own figures stay as they were: line 11 */
+    const bdb_sample *c = tu_find(&s, "udp", "jitter", "direction=server_to_client");
+    assert_non_null(c);
+    assert_null(bdb_params_get(&c->params, "reporter"));
+    assert_int_equal(c->line, 11);
+    tu_assert_close(c->value, 0.020 / 1000, 1e-12, "client jitter");
+    bdb_sink_free(&s);
+    /* the sender intervals: transfer, rate and the datagram count */
+    char *t = tu_read(f, NULL);
+    tu_points k;
+    tu_parse_points(t, "iperf3", &s, &k);
+    static const tu_point_want want[] = {
+        {21, "throughput", 10.2e6}, {21, "transfer", 1.22 * MIB},
+        {21, "datagrams", 39}, {22, "throughput", 9.96e6},
+        {22, "datagrams", 38}, {23, "transfer", 1.19 * MIB},
+        {23, "datagrams", 38}};
+    tu_assert_points(&k, want, sizeof want / sizeof want[0]);
+    bdb_sink_free(&s);
+    free(t);
+}
+
+/* --bidir and -R with --get-server-output (fifth batch): the server's
+ * [RX-S]/[TX-S] lines give both directions under reporter=server, the
+ * client's [RX-C] summary after the server's copy stays the client's.
+ * udp-bidir-get-server-output.txt line 25 "[  5][RX-S] 0.00-2.00 sec
+ * 2.41 MBytes 10.1 Mbits/sec 0.130 ms 0/77 (0%) receiver", line 26
+ * "[  6][TX-S] ... 0.000 ms 0/77 (0%) sender", line 29 "[  7][RX-C] ...
+ * 0.125 ms 0/77 (0%) receiver"; tcp-reverse-get-server-output.txt line
+ * 21 "[  5] 0.00-2.00 sec 2.24 GBytes 9.61 Gbits/sec 22 sender". */
+static void iperf3__get_server_output_bidir_and_reverse__both_sides(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_file_accounted("samples/iperf3/udp-bidir-get-server-output.txt", NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    tu_assert_value(&s, "udp", "jitter", "direction=client_to_server,reporter=server",
+                    0.130 / 1000, 1e-12);
+    assert_int_equal(tu_line_of(&s, "jitter",
+                                "direction=client_to_server,reporter=server"), 25);
+    tu_assert_value(&s, "udp", "datagrams_sender",
+                    "direction=server_to_client,reporter=server", 77, 0);
+    assert_int_equal(tu_line_of(&s, "datagrams_sender",
+                                "direction=server_to_client,reporter=server"), 26);
+    const bdb_sample *c = tu_find(&s, "udp", "jitter", "direction=server_to_client");
+    assert_non_null(c);
+    assert_null(bdb_params_get(&c->params, "reporter"));
+    assert_int_equal(c->line, 29);
+    tu_assert_close(c->value, 0.125 / 1000, 1e-12, "client [RX-C] jitter");
+    bdb_sink_free(&s);
+    tu_file_accounted("samples/iperf3/tcp-reverse-get-server-output.txt", NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    tu_crosscheck("samples/iperf3/tcp-reverse-get-server-output.txt", 21,
+                  "2.24 GBytes  9.61 Gbits/sec   22", "tcp", "retransmits", 22);
+    tu_assert_value(&s, "tcp", "retransmits",
+                    "direction=server_to_client,reporter=server", 22, 0);
+    tu_assert_value(&s, "tcp", "throughput",
+                    "direction=server_to_client,reporter=server", 9.61e9, 1e-12);
+    bdb_sink_free(&s);
+}
+/* -J --get-server-output against `iperf3 -s -1 -J` (samples/iperf3/
+ * README.md, fifth batch): the server's whole -J document is the
+ * client's "server_output_json" (line 157), read as a server's document
+ * under reporter=server: its end.sum_sent (line 274 "bits_per_second":
+ * 10090808.380958475, line 273 "bytes": 2523136) and its CPU (line 294
+ * "host_total": 1.83037693847036); its sum_received of zeros (no packet:
+ * the server only sent, -R) and remote CPU of 0 give nothing; its
+ * "start" is figure-free as the client's. */
+static void iperf3__get_server_output_json_object__server_document_read(void **state)
+{
+    (void)state;
+    const char *f = "samples/iperf3/json-udp-reverse-get-server-output-server-J.json";
+    bdb_sink s;
+    tu_file_accounted(f, NULL, &s);
+    assert_int_equal(s.unread_lines, 0);
+    const char *sv = "direction=server_to_client,reporter=server";
+    tu_crosscheck(f, 274, "\"bits_per_second\":\t10090808.380958475", "udp",
+                  "throughput", 10090808.380958475);
+    tu_assert_value(&s, "udp", "throughput", sv, 10090808.380958475, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", sv), 274);
+    tu_assert_value(&s, "udp", "transfer", sv, 2523136, 0);
+    tu_assert_value(&s, "udp", "cpu_utilization_local", "reporter=server",
+                    1.83037693847036, 1e-12);
+    assert_null(tu_find(&s, "udp", "jitter", "reporter=server"));
+    assert_null(tu_find(&s, "udp", "cpu_utilization_remote", "reporter=server"));
+    /* the client's receiver (line 141) is still the client's */
+    const bdb_sample *c = tu_find(&s, "udp", "throughput", "direction=server_to_client");
+    assert_non_null(c);
+    assert_null(bdb_params_get(&c->params, "reporter"));
+    assert_int_equal(c->line, 141);
     bdb_sink_free(&s);
 }
 
@@ -97,7 +241,21 @@ static void iperf3__get_server_output_json__top_level_end_lines(void **state)
     assert_int_equal(tu_line_of(&s, "throughput", NULL), 135);
     tu_assert_value(&s, "tcp", "transfer", NULL, 2072248320.0, 0);
     tu_assert_value(&s, "tcp", "transfer_sender", NULL, 2073559040.0, 0);
-    assert_int_equal(tu_count(&s, "throughput"), 1);
+    /* server_output_text (line 149, the server without -J): its text
+     * read as the text copy is, every figure at the key's line: the
+     * server's "0.00-2.00 sec 1.93 GBytes 8.28 Gbits/sec receiver" */
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    const bdb_sample *c = tu_find(&s, "tcp", "throughput", NULL);
+    assert_null(bdb_params_get(&c->params, "reporter"));
+    tu_crosscheck("samples/iperf3/json-tcp-get-server-output.json", 149,
+                  "sec  1.93 GBytes  8.28 Gbits/sec                  receiver",
+                  "tcp", "throughput", 8.28e9);
+    tu_assert_value(&s, "tcp", "throughput", "reporter=server", 8.28e9, 1e-12);
+    tu_assert_value(&s, "tcp", "transfer", "reporter=server", 1.93 * GIB, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", "reporter=server"), 149);
+    /* the 2.00-2.00 stub is no interval figure */
+    tu_assert_value(&s, "tcp", "interval_throughput_min", "reporter=server",
+                    8.15e9, 1e-12);
     bdb_sink_free(&s);
 }
 
@@ -1479,7 +1637,10 @@ int main(void)
         cmocka_unit_test(iperf3__qp_soft_breaks_without_3d__udp_summary_read),
         cmocka_unit_test(iperf3__qp_unquoted_soft_break_in_percent__read),
         cmocka_unit_test(iperf3__rows_cut_from_their_columns__error_names_the_lines),
-        cmocka_unit_test(iperf3__get_server_output_text__server_copy_not_a_second_run),
+        cmocka_unit_test(iperf3__get_server_output_text__server_copy_apart),
+        cmocka_unit_test(iperf3__get_server_output_udp_reverse__server_sender_read),
+        cmocka_unit_test(iperf3__get_server_output_bidir_and_reverse__both_sides),
+        cmocka_unit_test(iperf3__get_server_output_json_object__server_document_read),
         cmocka_unit_test(iperf3__get_server_output_json__top_level_end_lines),
         cmocka_unit_test(iperf3__server_json__unsent_half_and_unknown_cpu_left_out),
         cmocka_unit_test(iperf3__server_log_udp_bidir__roles_give_directions),

@@ -723,6 +723,12 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
         ip_data d;
         const char *rest = NULL;
         k = bdb_iperf_parse_data(p, e, ln.no, &d, &rest, out);
+        if (k < 0 && d.wrapped && fabs(d.start) < 1e-9 && d.end > 0) {
+            /* a refused line from 0: the stream's final one, or its
+             * first interval; either way no interval is its total */
+            r.wrapped_line = ln.no;
+            r.wrapped_id = d.br.id;
+        }
         if (k <= 0)
             continue;
         if (d.ooo) {

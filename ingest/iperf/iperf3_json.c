@@ -152,10 +152,12 @@ static int j_final(ip_run *r, json_t *o, long id, int side, int flow,
     if (!jnum(o, "bits_per_second", &bps))
         return 0;
     /* a server's JSON (iperf3 -s -J) has a sum_sent of zeros for the half
-     * it did not send: no transfer happened there, no figure. A client's
+     * it did not send (UDP: a sum_received of no packet for the half it
+     * did not receive, -R): no transfer happened there, no figure. A client's
      * receiver of 0 bytes is a measurement (nothing arrived): kept. */
-    if (bps == 0 && jnum(o, "bytes", &v) && v == 0 && !udp_stats &&
-        r->json_server) {
+    double pk;
+    if (bps == 0 && jnum(o, "bytes", &v) && v == 0 && r->json_server &&
+        (!udp_stats || (jnum(o, "packets", &pk) && pk == 0))) {
         /* its zeros are read, and give nothing */
         if (w && w->from < w->to)
             return bdb_sink_cover(out, line_at(w->lm, w->from),
@@ -814,9 +816,16 @@ static int emit_run(ip_run *r, const iv_list *ivs, const char *buf,
     return rc;
 }
 
+static int server_copy_one(const char *buf, size_t off, size_t lim,
+                           const ip_cmd *cmd, line_memo *lm, bdb_sink *out);
+
+/* server_copy: the document is the server's copy of a client's test
+ * (--get-server-output's server_output_json): its figures go under
+ * reporter=server, apart from the client's. */
 static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
                            size_t off, size_t lim, const ip_cmd *cmd,
-                           line_memo *lm, bdb_sink *out, const doc_at *at)
+                           line_memo *lm, bdb_sink *out, const doc_at *at,
+                           int server_copy)
 {
     int base_line = line_at(lm, off);
     if (!json_is_object(root)) {
@@ -830,11 +839,12 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
     bdb_iperf_run_init(&r, 1);
     if (cmd)
         r.cmd = *cmd;
+    r.server_copy = server_copy;
     r.json_server = json_is_object(json_object_get(start,
                                                    "accepted_connection"));
     int rc = 0;
     json_t *ver = json_object_get(start, "version");
-    if (json_is_string(ver)) {
+    if (json_is_string(ver) && !server_copy) {
         const char *s = json_string_value(ver);
         bdb_sink_set_version(out, s, s + strlen(s));
     }
@@ -1061,7 +1071,52 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
     }
     if (!rc)
         rc = emit_run(&r, ivs, buf, off, lim, dflt, lm, out);
+    /* a -J client's --get-server-output, the server without -J: its
+     * text output in one string */
+    json_t *sot = json_object_get(root, "server_output_text");
+    if (!rc && !at && !server_copy && json_is_string(sot)) {
+        rc = bdb_iperf3_text_server_copy(
+            json_string_value(sot), json_string_length(sot),
+            line_at(lm, key_at(buf, off, lim, "server_output_text")), &r,
+            out);
+    }
     bdb_iperf_run_free(&r);
+    /* a -J client's --get-server-output: the server's own -J document */
+    if (!rc && !at && !server_copy &&
+        json_is_object(json_object_get(root, "server_output_json")))
+        rc = server_copy_one(buf, off, lim, cmd, lm, out);
+    return rc;
+}
+
+/* The server's -J document in server_output_json (iperf_api.c adds the
+ * server's whole JSON output there when the client asks with
+ * --get-server-output and the server runs -J), inside the client's
+ * document [off, lim): read as a server's document, its figures under
+ * reporter=server. */
+static int server_copy_one(const char *buf, size_t off, size_t lim,
+                           const ip_cmd *cmd, line_memo *lm, bdb_sink *out)
+{
+    size_t k = key_at(buf, off, lim, "server_output_json");
+    if (k >= lim)
+        return 0;
+    size_t p = k + strlen("\"server_output_json\"");
+    while (p < lim && buf[p] != '{')
+        p++;
+    if (p >= lim)
+        return 0;
+    iv_list ivs = {NULL, 0, 0, 0, 0, 0};
+    size_t sub_end = 0;
+    json_t *sub = walk_document(buf, lim, p, &sub_end, &ivs);
+    int rc = 0;
+    if (sub)
+        rc = iperf3_json_one(sub, &ivs, buf, p, sub_end, cmd, lm, out, NULL,
+                             1);
+    else
+        bdb_sink_warn(out, line_at(lm, k),
+                      "iperf3 JSON: server_output_json is not the server's "
+                      "-J document; not read");
+    json_decref(sub);
+    free(ivs.v);
     return rc;
 }
 
@@ -1253,7 +1308,7 @@ static int js_flush(js_run *s, const char *buf, line_memo *lm, bdb_sink *out)
                  s->error ? s->error_off : NO_OFF, s->last_off};
     if (!rc)
         rc = iperf3_json_one(root, &s->ivs, buf, s->off, s->lim,
-                             s->have_cmd ? &s->cmd : NULL, lm, out, &at);
+                             s->have_cmd ? &s->cmd : NULL, lm, out, &at, 0);
     json_decref(root);
     js_reset(s);
     return rc;
@@ -1336,8 +1391,9 @@ static int js_event(js_run *s, json_t *root, const char *name,
         s->error_off = off;
     } else if (!strcmp(name, "server_output_json") ||
                !strcmp(name, "server_output_text")) {
-        /* the server's copy restates the client's receiver: not read
-         * again (as in -J) */
+        /* the server's copy: covered, not read (-J reads its
+         * server_output_json / _text under reporter=server; no real
+         * --json-stream sample here to test the same on) */
         rc = bdb_sink_cover(out, line_at(lm, off), line_at(lm, doc_end - 1));
     } else {
         bdb_sink_warn(out, line_at(lm, off),
@@ -1416,7 +1472,7 @@ static int json_parse_docs(const char *buf, size_t len, size_t from,
         }
         if (root) {
             rc = iperf3_json_one(root, &ivs, buf, off, doc_end,
-                                 have_cmd ? &cmd : NULL, lm, out, NULL);
+                                 have_cmd ? &cmd : NULL, lm, out, NULL, 0);
             json_decref(root);
             free(ivs.v);
             off = doc_end;
@@ -1454,7 +1510,7 @@ static int json_parse_docs(const char *buf, size_t len, size_t from,
         }
         if (!rc)
             rc = iperf3_json_one(root, &ivs, buf, off, off + used,
-                                 have_cmd ? &cmd : NULL, lm, out, NULL);
+                                 have_cmd ? &cmd : NULL, lm, out, NULL, 0);
         json_decref(root);
         free(ivs.v);
         off += used;

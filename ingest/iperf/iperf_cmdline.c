@@ -185,6 +185,16 @@ static int on_opt(const char *name, const char *value, void *ctx)
     return 0;
 }
 
+int bdb_iperf_is_cmd_line(const char *p, const char *end, int v3)
+{
+    bdb_cmdline cl;
+    int rc = bdb_cmdline_parse_line(p, end, v3 ? tools3 : tools2, &cl);
+    if (rc <= 0)
+        return rc < 0 ? BDB_ENOMEM : 0;
+    bdb_cmdline_free(&cl);
+    return 1;
+}
+
 int bdb_iperf_cmd_line(const char *p, const char *end, int v3, int line,
                        ip_cmd *cmd, bdb_sink *out)
 {

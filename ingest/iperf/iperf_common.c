@@ -604,7 +604,9 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             }
             if (last_final < 0 && last >= 0) {
                 ip_obs *o = &r->obs[last];
-                if (fabs(o->start) < 1e-9)
+                if (r->wrapped_line > o->line && e->id == r->wrapped_id)
+                    ; /* its final line was refused: no interval stands in */
+                else if (fabs(o->start) < 1e-9)
                     last_final = last;
                 else if (!cut_line)
                     cut_line = o->line;
@@ -671,7 +673,13 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             for (size_t i = 0; i < r->nobs && !line; i++)
                 if (r->obs[i].ent == ei)
                     line = r->obs[i].line;
-            if (!cut_warned)
+            if (r->wrapped_line > line && e->id == r->wrapped_id)
+                bdb_sink_warn(out, line,
+                              "iperf stream [%s]: its final line %d was "
+                              "refused (a wrapped byte counter); no final "
+                              "figure is invented",
+                              idt, r->wrapped_line);
+            else if (!cut_warned)
                 bdb_sink_warn(
                     out, line,
                     "%s stream [%s] has interval lines but no %s "
@@ -803,6 +811,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             pset(&base, out, cl, &pwarn, "direction", "server_to_client");
         if (bidir)
             pset(&base, out, cl, &pwarn, "bidir", "1");
+        if (r->server_copy)
+            pset(&base, out, cl, &pwarn, "reporter", "server");
         /* a stream whose line was unreadable still counts: its
          * connection was printed */
         size_t nconn = 0;
@@ -893,8 +903,22 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 for (int side = 0; side < 2 && !rc; side++)
                     if (one->have[side])
                         rc = emit_figs(&one->figs[side], side, &base, out);
+                /* the server's copy (--get-server-output): only what
+                 * its sum gave a figure for is restated (a sending
+                 * server's stream holds the UDP columns its sum_received
+                 * of zeros, left out, does not) */
+                ip_ent st = *one;
+                if (r->server_copy) {
+                    const ip_ent *t = &r->ents[top];
+                    st.have_lt &= t->have_lt;
+                    st.have_jitter &= t->have_jitter;
+                    st.have_lt_snd &= t->have_lt_snd;
+                    st.have_ooo &= t->have_ooo;
+                    st.have_retr &= t->have_retr;
+                    st.have_sent &= t->have_sent;
+                }
                 if (!rc)
-                    rc = emit_ent(one, &base, 0, 1, out);
+                    rc = emit_ent(&st, &base, 0, 1, out);
             }
             emitted |= !cut;
         } else if (!cut && (nids > 1 || nranks > 1)) {
@@ -951,6 +975,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             pset(&cut, out, 0, &pwarn, "direction",
                  e->flow == FLOW_C2S ? "client_to_server"
                                      : "server_to_client");
+        if (r->server_copy)
+            pset(&cut, out, 0, &pwarn, "reporter", "server");
         rc = bdb_iperf_emit_trace(r, ei, &cut, out);
     }
     if (rc)
@@ -1811,6 +1837,22 @@ int bdb_iperf_parse_data(const char *p, const char *end, int lineno,
         goto bad;
     }
     d->have_bytes = 1;
+    if (d->bytes >= 9223372036854775808.0) {
+        /* 2^63 bytes or more: no transfer, a byte count that went below
+         * zero in iperf's unsigned 64-bit counter (max_size_t / iperf3's
+         * iperf_size_t) and printed as ~2^64: iperf 2's byte_snprintf
+         * "16384 PBytes" (2^64 / 2^50), iperf3's unit_snprintf "16777216
+         * TBytes" (2^64 / 2^40); its rate (bytes * 8 / seconds) is as
+         * wrong */
+        bdb_sink_warn(out, lineno,
+                      "iperf printed a transfer of %.4g bytes (about 2^64): "
+                      "a byte counter that wrapped below zero (unsigned "
+                      "underflow), not a measurement; nothing is stored for "
+                      "this line",
+                      d->bytes);
+        d->wrapped = 1;
+        return -1;
+    }
     if (!bdb_scan_number(&p, end, &x, 0)) {
         why = "expected the bandwidth after the iperf transfer";
         goto bad;
@@ -1858,6 +1900,7 @@ void bdb_iperf_new_run(ip_run *r, ip_ctx *cx, int line)
     r->block_printed = cx->block_printed;
     r->streams_req = cx->streams_req;
     r->udp = cx->udp_hint;
+    r->server_copy = cx->server_copy;
 }
 
 int bdb_iperf_finish_run(ip_run *r, ip_ctx *cx, bdb_sink *out, int line,

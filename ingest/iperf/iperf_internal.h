@@ -142,6 +142,14 @@ typedef struct ip_run {
     int bidir, csv;
     int json_server;    /* an iperf3 -s -J document (accepted_connection) */
     int json_sums;      /* iperf3 -J: the sums' trace follows the figures */
+    /* iperf3 --get-server-output: the server's copy of the test, kept
+     * apart from the client's figures with param reporter=server */
+    int server_copy;
+    /* iperf2: the line from 0 of stream wrapped_id that was refused (a
+     * wrapped byte counter): when none of the stream's lines comes after
+     * it, it was the final one, and no interval stands in for it */
+    int wrapped_line;
+    long wrapped_id;
     ip_ent *ents;
     size_t nents, cap_ents;
     ip_obs *obs;
@@ -164,6 +172,7 @@ typedef struct ip_run {
 /* Context that outlives one run (a server keeps listening). */
 typedef struct ip_ctx {
     int client_log, server_log, reverse, listen_port;
+    int server_copy;      /* see ip_run.server_copy */
     int server_first;     /* iperf2: a server's log (it accepted first) */
     int udp_hint;
     int hdr_retr, hdr_rtry;
@@ -208,6 +217,7 @@ typedef struct ip_data {
     double bytes;
     int ooo;        /* "N datagrams received out-of-order" */
     double ooo_n;
+    int wrapped;    /* refused: a byte counter printed as ~2^64 */
 } ip_data;
 
 /* A CSV row: iperf prints at most 18 fields of at most ~40 characters
@@ -291,6 +301,9 @@ ip_conn *bdb_iperf_conn_find(ip_run *r, long id);
 /* If [p, end) runs one of tools (a prompt line, `time iperf3 ...`, an
  * echo), reads its options into *cmd and returns 1; 0 when it is not a
  * command line; BDB_ENOMEM. v3 picks iperf3's or iperf 2's getopt. */
+/* 1 when [p, end) is a command line of iperf3 (v3) or iperf 2, 0 when
+ * not, BDB_ENOMEM: the test of bdb_iperf_cmd_line, reading nothing. */
+int bdb_iperf_is_cmd_line(const char *p, const char *end, int v3);
 int bdb_iperf_cmd_line(const char *p, const char *end, int v3, int line,
                        ip_cmd *cmd, bdb_sink *out);
 /* A warning with a copy of the line's text (at most 100 characters, the
@@ -364,6 +377,12 @@ int bdb_iperf2_csv_parse(const char *buf, size_t len, bdb_sink *out);
  * read (the text reader reads the rest and skips them). */
 int bdb_iperf2_csv_rows_parse(const char *buf, size_t len, bdb_sink *out);
 int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out);
+/* The server's text output a -J client keeps in "server_output_text"
+ * (--get-server-output, the server without -J): [text, text + len)
+ * read as the text copy after "Server output:" is, with client's
+ * settings, every figure at line (the key's: the text is one string). */
+int bdb_iperf3_text_server_copy(const char *text, size_t len, int line,
+                                const ip_run *client, bdb_sink *out);
 int bdb_iperf3_json_parse(const char *buf, size_t len, bdb_sink *out);
 /* iperf3_mixed.c: 1 when buf holds an iperf3 -J document or a
  * --json-stream event among other text. */
