@@ -152,16 +152,36 @@ static int number_or_end(const char *p, const char *e)
     return p == e || is_digit(*p);
 }
 
+/* The labels by their first byte, in the table's order: first[c] is the
+ * first label starting with c, next[i] the one after label i that starts
+ * like it (NLABELS: none). Built the first time a label is looked for. */
+_Static_assert(NLABELS < 256, "label indexes are bytes");
+static unsigned char label_first[256], label_next[NLABELS];
+static int label_index_built;
+
+static void label_index_build(void)
+{
+    memset(label_first, NLABELS, sizeof label_first);
+    for (size_t i = NLABELS; i-- > 0;) {
+        unsigned char c = (unsigned char)labels[i].s[0];
+        label_next[i] = label_first[c];
+        label_first[c] = (unsigned char)i;
+    }
+    label_index_built = 1;
+}
+
 /* The label starting at p, or NULL. */
 static const lost_label *label_at(const char *p, const char *e)
 {
-    /* every byte of a long line is tried: the first byte decides
-     * before anything is measured (strlen here was a sixth of an import
-     * of small logs) */
-    for (size_t i = 0; i < NLABELS; i++) {
+    /* every byte of a long line is tried: only the labels starting with
+     * its byte are compared (trying each of the table's 150 was an
+     * eighth of an import of small logs, strlen before that a sixth) */
+    if (!label_index_built)
+        label_index_build();
+    for (size_t i = label_first[(unsigned char)*p]; i < NLABELS;
+         i = label_next[i]) {
         const lost_label *l = &labels[i];
-        if (l->s[0] == *p && (size_t)(e - p) >= l->n &&
-            memcmp(p, l->s, l->n) == 0)
+        if ((size_t)(e - p) >= l->n && memcmp(p, l->s, l->n) == 0)
             return (l->flags & L_LINE_END) && !number_or_end(p + l->n, e)
                        ? NULL
                        : l;

@@ -296,6 +296,9 @@ void bdb_write_default_platform(bdb_store *st, const char *name);
 /* Writes what the open source holds back (series and rows of the next
  * bulk insert), so that a query sees them. */
 int bdb_write_flush(bdb_store *st, long long source_id);
+/* The id of the series of cache key key when the series cache knows it
+ * made (0: not known, or made only at the next flush). */
+long long bdb_write_series_known(bdb_store *st, const char *key);
 
 /* ---- SQL shared by the back-ends ---------------------------------------- */
 

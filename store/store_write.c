@@ -488,6 +488,12 @@ int bdb_write_flush(bdb_store *st, long long source_id)
     return flush_rows(st, source_id);
 }
 
+long long bdb_write_series_known(bdb_store *st, const char *key)
+{
+    bdb_scache_entry *e = bdb_scache_find(&W(st)->cache, key);
+    return e && e->id > 0 ? e->id : 0;
+}
+
 static int source_put(bdb_store *st, long long id, const bdb_sample *smp)
 {
     bdb_write *w = W(st);

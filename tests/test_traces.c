@@ -707,6 +707,57 @@ static void traces__iperf3_json_one_stream__only_the_sums(void **state)
     bdb_store_close(st);
 }
 
+/* iperf3 -J -t 40 (one stream): 445 points, more than the writer keeps
+ * waiting for one bulk insert (256): every interval's sum rate and its
+ * stream's cwnd stored once, with the value of the raw document (read
+ * here with jansson), including those past the first bulk. */
+static void traces__iperf3_json_t40__every_interval_past_one_bulk(
+    void **state)
+{
+    (void)state;
+    const char *rel = "samples/iperf3/json-tcp-t40.json";
+    bdb_store *st = open_at(db_path);
+    long long id = import_sample(st, rel);
+    tu_pts *p = calloc(1, sizeof *p);
+    tu_points_of(st, id, p);
+    assert_true(p->n > 256);
+    json_error_t err;
+    json_t *doc = json_load_file(tu_path(rel), 0, &err);
+    assert_non_null(doc);
+    json_t *ivs = json_object_get(doc, "intervals");
+    assert_int_equal(json_array_size(ivs), 40);
+    size_t i;
+    json_t *iv;
+    json_array_foreach(ivs, i, iv) {
+        json_t *sum = json_object_get(iv, "sum");
+        json_t *one = json_array_get(json_object_get(iv, "streams"), 0);
+        double start = json_number_value(json_object_get(sum, "start"));
+        int rate = 0, cwnd = 0;
+        for (int x = 0; x < p->n; x++) {
+            const tu_pt *y = &p->v[x];
+            if (strcmp(y->label, "SUM") != 0 || fabs(y->start - start) > 1e-9)
+                continue;
+            if (!strcmp(y->what, "throughput")) {
+                tu_assert_close(y->value, json_number_value(json_object_get(
+                                              sum, "bits_per_second")),
+                                1e-12, "throughput");
+                rate++;
+            } else if (!strcmp(y->what, "cwnd")) {
+                tu_assert_close(y->value, json_number_value(json_object_get(
+                                              one, "snd_cwnd")),
+                                1e-12, "cwnd");
+                cwnd++;
+            }
+        }
+        if (rate != 1 || cwnd != 1)
+            fail_msg("interval %zu (start %g): %d rates, %d cwnds", i, start,
+                     rate, cwnd);
+    }
+    json_decref(doc);
+    free(p);
+    bdb_store_close(st);
+}
+
 /* The report's model of the iperf3 -P 4 log (one platform, --all). */
 static bdb_model *report_model(bdb_store *st, size_t max_traces,
                                size_t max_points)
@@ -1031,6 +1082,7 @@ int main(void)
         cmocka_unit_test_setup(traces__iperf3_json_streams__each_streams_trace, setup),
         cmocka_unit_test_setup(traces__iperf3_json_udp_streams__their_datagrams, setup),
         cmocka_unit_test_setup(traces__iperf3_json_one_stream__only_the_sums, setup),
+        cmocka_unit_test_setup(traces__iperf3_json_t40__every_interval_past_one_bulk, setup),
         cmocka_unit_test_setup(report__traces__the_runs_traces_as_their_raw_lines_say, setup),
         cmocka_unit_test_setup(report__traces__only_of_the_reports_platforms, setup),
         cmocka_unit_test_setup(report__traces__not_of_series_the_report_drops, setup),
