@@ -416,9 +416,17 @@ int bdb_is_trailer(const char *p, const char *end)
     const char *q = bdb_skip_blank(p, end);
     if (q == p)
         return 0;
+    /* an arrow pointing at the figure or away from it: "<----", "<==",
+     * "<<<", "-->", "==>", "~~>", ">>>" */
+    const char *a = q;
+    while (a < end && (*a == '-' || *a == '=' || *a == '~'))
+        a++;
+    if (a > q && a < end && *a == '>')
+        return 1;
     return *q == '(' || *q == '#' || *q == '<' ||
            (end - q >= 2 && q[0] == '/' && q[1] == '/') ||
-           (end - q >= 2 && (q[0] == '-' || q[0] == '=') && q[1] == '>') ||
+           (end - q >= 2 && q[0] == '>' && q[1] == '>') ||
+           (end - q >= 2 && q[0] == '*' && q[1] == '*') ||
            (unsigned char)*q >= 0x80;
 }
 

@@ -330,6 +330,19 @@ static int expect_end(const char *p, const char *end)
     return bdb_is_blank(p, end);
 }
 
+/* The rest of a figure's line after ab's text: nothing, or a note its
+ * writer added (bdb_is_trailer: "0 <------------", "0   # 失败的请求数",
+ * "// ...", "(!)", "**", "<br>"), but not ab's own failure breakdown
+ * joined to the line ("5 (Connect: 0, Receive: 0, ...)"), which is read
+ * apart. A word or another number is ab's text that was not expected. */
+static int figure_end(const char *p, const char *end)
+{
+    if (bdb_is_blank(p, end))
+        return 1;
+    const char *q = bdb_skip_blank(p, end);
+    return bdb_is_trailer(p, end) && !bdb_starts_with(q, end, "(Connect:");
+}
+
 /* Sets a parameter of the run; a full set or a value longer than the
  * store keeps is a warning, never a silent loss. */
 static void setp(ab_run *r, bdb_sink *out, int line, const char *key,
@@ -755,7 +768,7 @@ static int parse_conn_row(ab_run *r, const char *name, const char *p,
             return BDB_OK;
         }
     }
-    if (!expect_end(q, end)) {
+    if (!figure_end(q, end)) {
         WARN(r, out, line, "unexpected text after the %s row: "
                       "\"%.*s\"; row skipped", name, QUOTE_LEN(q, end), q);
         return BDB_OK;
@@ -810,7 +823,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         VALUE();
         const char *n = vp;
         long long port;
-        if (!bdb_scan_int(&n, ve, &port) || !expect_end(n, ve))
+        if (!bdb_scan_int(&n, ve, &port) || !figure_end(n, ve))
             BAD("\"Server Port: N\"");
         r->port = port;
         setp(r, out, line, "port", "%lld", port);
@@ -842,7 +855,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         } else {
             const char *n = vp;
             if (!read_num(&n, ve, &v) || !bdb_scan_lit(&n, ve, "bytes", 1) ||
-                !expect_end(n, ve))
+                !figure_end(n, ve))
                 BAD("\"Document Length: N bytes\"");
             setp(r, out, line, "document_length", "%.0f", v);
             rc = fig(r, "document_length", v, BDB_UNIT_BYTES, BDB_NEUTRAL,
@@ -850,7 +863,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         }
     } else if (LABEL("Concurrency Level:")) {
         ONCE(r->seen_concurrency);
-        if (!read_num(&q, end, &v) || !expect_end(q, end))
+        if (!read_num(&q, end, &v) || !figure_end(q, end))
             BAD("\"Concurrency Level: N\"");
         r->concurrency = bdb_double_to_ll(v);
         setp(r, out, line, "concurrency", "%.0f", v);
@@ -861,7 +874,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         rc = fig(r, "time_taken", v, BDB_UNIT_SECONDS, BDB_NEUTRAL, line);
     } else if (LABEL("Complete requests:")) {
         ONCE(r->seen_complete);
-        if (!read_num(&q, end, &v) || !expect_end(q, end)) {
+        if (!read_num(&q, end, &v) || !figure_end(q, end)) {
             r->seen_complete = 0;
             BAD("\"Complete requests: N\"");
         }
@@ -869,7 +882,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         rc = fig(r, "complete_requests", v, BDB_UNIT_COUNT, BDB_NEUTRAL, line);
     } else if (LABEL("Failed requests:")) {
         ONCE(r->seen_failed);
-        if (!read_num(&q, end, &v) || !expect_end(q, end))
+        if (!read_num(&q, end, &v) || !figure_end(q, end))
             BAD("\"Failed requests: N\"");
         rc = fig(r, "failed_requests", v, BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER,
                  line);
@@ -881,7 +894,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
     } else if (LABEL("Write errors:") || LABEL("Broken pipe errors:")) {
         if (has_fig(r, "write_errors"))
             return KV_NEW_RUN;
-        if (!read_num(&q, end, &v) || !expect_end(q, end))
+        if (!read_num(&q, end, &v) || !figure_end(q, end))
             BAD("\"Write errors: N\"");
         rc = fig(r, "write_errors", v, BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER,
                  line);
@@ -890,7 +903,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
     } else if (LABEL("Non-2xx responses:")) {
         if (has_fig(r, "non_2xx_responses"))
             return KV_NEW_RUN;
-        if (!read_num(&q, end, &v) || !expect_end(q, end))
+        if (!read_num(&q, end, &v) || !figure_end(q, end))
             BAD("\"Non-2xx responses: N\"");
         rc = fig(r, "non_2xx_responses", v, BDB_UNIT_COUNT,
                  BDB_LOWER_IS_BETTER, line);
@@ -903,7 +916,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
     } else if (LABEL("Keep-Alive requests:")) {
         if (has_fig(r, "keepalive_requests"))
             return KV_NEW_RUN;
-        if (!read_num(&q, end, &v) || !expect_end(q, end))
+        if (!read_num(&q, end, &v) || !figure_end(q, end))
             BAD("\"Keep-Alive requests: N\"");
         r->keepalive = 1;
         rc = fig(r, "keepalive_requests", v, BDB_UNIT_COUNT, BDB_NEUTRAL, line);
@@ -918,7 +931,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
                LABEL("Total PUT:")) {
         if (has_fig(r, "total_body_sent"))
             return KV_NEW_RUN;
-        if (!read_num(&q, end, &v) || !expect_end(q, end))
+        if (!read_num(&q, end, &v) || !figure_end(q, end))
             BAD("\"Total body sent: N\"");
         rc = fig(r, "total_body_sent", v, BDB_UNIT_BYTES, BDB_NEUTRAL, line);
     } else if (LABEL("HTML transferred:")) {
@@ -1878,7 +1891,7 @@ again:
                 if (t < end && *t == '(' && end[-1] == ')')
                     t = end;
             }
-            if (!t || !expect_end(t, end)) {
+            if (!t || !figure_end(t, end)) {
                 WARN(r, out, no, "expected a time after "
                               "\"%.0f%%\", got \"%.*s\"; row skipped",
                               pct, QUOTE_LEN(p, end), p);

@@ -107,6 +107,46 @@ static void ab__with_failed_requests__keeps_failures(void **state)
     bdb_sink_free(&s);
 }
 
+/* An author points at a figure of ab's report with an arrow typed after
+ * it. Public excerpt (bench/corpus SOURCES.tsv: ab/ho12-cf-well-read-l-
+ * post-arrow-annotation-after-failed.md, search index id 39716101879,
+ * lines 27-33): "Failed requests:        0 <------------". The figures
+ * are checked against the raw text; the same line with a word after the
+ * figure instead of a note (not from the log) is warned about. */
+static void ab__arrow_typed_after_a_figure__read(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "Concurrency Level:      100\n"
+        "Time taken for tests:   3.683 seconds\n"
+        "Complete requests:      1000\n"
+        "Failed requests:        0 <------------\n"
+        "Total transferred:      174000 bytes\n"
+        "Total body sent:        10413000\n"
+        "HTML transferred:       0 bytes\n";
+    bdb_sink s;
+    tu_text_accounted(log, "ab", &s);
+    tu_assert_printed(log, &s, "failed_requests", NULL,
+                      "Failed requests:        0 <---", 0, 0);
+    assert_int_equal(tu_line_of(&s, "failed_requests", NULL), 4);
+    tu_assert_printed(log, &s, "complete_requests", NULL, "1000", 1000, 0);
+    tu_assert_printed(log, &s, "total_transferred", NULL, "174000 bytes",
+                      174000, 0);
+    tu_assert_printed(log, &s, "total_body_sent", NULL, "10413000",
+                      10413000, 0);
+    assert_false(tu_has_warning(&s, 4, NULL));
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+
+    static const char word[] =
+        "Complete requests:      1000\n"
+        "Failed requests:        0 requests\n";
+    tu_text_accounted(word, "ab", &s);
+    assert_null(tu_find(&s, NULL, "failed_requests", NULL));
+    assert_true(tu_has_warning(&s, 2, "Failed requests: N"));
+    bdb_sink_free(&s);
+}
+
 static void ab__non_2xx__kept_and_warned(void **state)
 {
     (void)state;
@@ -2232,6 +2272,7 @@ int main(void)
         cmocka_unit_test(ab__crosscheck__figures_converted_by_hand),
         cmocka_unit_test(ab__crlf_bom_and_prompt__same_figures),
         cmocka_unit_test(ab__every_prefix__parses_without_failing),
+        cmocka_unit_test(ab__arrow_typed_after_a_figure__read),
         cmocka_unit_test(ab__quoted_ab13d_hard_wrapped__values_on_their_own_lines),
         cmocka_unit_test(ab__quoted_lost_line_breaks__glued_records_read),
     };

@@ -196,9 +196,14 @@ static void scan__trailer__notes_punctuation_markup_not_words(void **state)
     static const char *const yes[] = {
         "", "  ", "  \xEF\xBC\x88平均每秒处理完成1338.55个请求\xEF\xBC\x89",
         " (80441个请求中有19451个未成功)", ".", ". Fast.", "\"/>", "</code>",
-        "  # note", " // note", ",", "`"};
+        "  # note", " // note", ",", "`",
+        /* arrows and marks authors type after a figure (ab's "Failed
+         * requests: 0 <------------", held-out-12) */
+        " <------------", " <==", " <-", " <<<", " -->", " ==> best",
+        " >>>", " (!)", " ** note", " **"};
     static const char *const no[] = {"k", "  requests", " 12", "12",
-                                     ".5", "/sec", " - 3"};
+                                     ".5", "/sec", " - 3", " -3", " --",
+                                     " >", " *x"};
     for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
         assert_true(bdb_is_trailer(yes[i], yes[i] + strlen(yes[i])));
     for (size_t i = 0; i < sizeof no / sizeof *no; i++)
