@@ -325,6 +325,20 @@ static int read_num(const char **p, const char *end, double *v)
     return bdb_scan_number(p, end, v, 0);
 }
 
+/* A figure ab prints as an integer or with "%.2f" (counts, bytes,
+ * "Requests per second", "Transfer rate"), which its writer may have
+ * retyped with thousands grouped ("Requests per second:    95,342.18
+ * [#/sec] (mean)", "18 661.44") or a decimal comma: ab never calls
+ * setlocale() and groups nothing, so neither is ab's, and no such
+ * figure has three decimals. Not for its "%.3f" times, where "1,049"
+ * could be either, nor for the Connection Times rows, whose columns a
+ * single blank may part. */
+static int read_count(const char **p, const char *end, double *v)
+{
+    return bdb_scan_number(p, end, v,
+                           BDB_SCAN_GROUPING_LOCALE | BDB_SCAN_DECIMAL_COMMA);
+}
+
 static int expect_end(const char *p, const char *end)
 {
     return bdb_is_blank(p, end);
@@ -854,7 +868,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
             setp(r, out, line, "document_length", "variable");
         } else {
             const char *n = vp;
-            if (!read_num(&n, ve, &v) || !bdb_scan_lit(&n, ve, "bytes", 1) ||
+            if (!read_count(&n, ve, &v) || !bdb_scan_lit(&n, ve, "bytes", 1) ||
                 !figure_end(n, ve))
                 BAD("\"Document Length: N bytes\"");
             setp(r, out, line, "document_length", "%.0f", v);
@@ -863,7 +877,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         }
     } else if (LABEL("Concurrency Level:")) {
         ONCE(r->seen_concurrency);
-        if (!read_num(&q, end, &v) || !figure_end(q, end))
+        if (!read_count(&q, end, &v) || !figure_end(q, end))
             BAD("\"Concurrency Level: N\"");
         r->concurrency = bdb_double_to_ll(v);
         setp(r, out, line, "concurrency", "%.0f", v);
@@ -874,7 +888,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         rc = fig(r, "time_taken", v, BDB_UNIT_SECONDS, BDB_NEUTRAL, line);
     } else if (LABEL("Complete requests:")) {
         ONCE(r->seen_complete);
-        if (!read_num(&q, end, &v) || !figure_end(q, end)) {
+        if (!read_count(&q, end, &v) || !figure_end(q, end)) {
             r->seen_complete = 0;
             BAD("\"Complete requests: N\"");
         }
@@ -882,7 +896,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         rc = fig(r, "complete_requests", v, BDB_UNIT_COUNT, BDB_NEUTRAL, line);
     } else if (LABEL("Failed requests:")) {
         ONCE(r->seen_failed);
-        if (!read_num(&q, end, &v) || !figure_end(q, end))
+        if (!read_count(&q, end, &v) || !figure_end(q, end))
             BAD("\"Failed requests: N\"");
         rc = fig(r, "failed_requests", v, BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER,
                  line);
@@ -894,7 +908,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
     } else if (LABEL("Write errors:") || LABEL("Broken pipe errors:")) {
         if (has_fig(r, "write_errors"))
             return KV_NEW_RUN;
-        if (!read_num(&q, end, &v) || !figure_end(q, end))
+        if (!read_count(&q, end, &v) || !figure_end(q, end))
             BAD("\"Write errors: N\"");
         rc = fig(r, "write_errors", v, BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER,
                  line);
@@ -903,7 +917,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
     } else if (LABEL("Non-2xx responses:")) {
         if (has_fig(r, "non_2xx_responses"))
             return KV_NEW_RUN;
-        if (!read_num(&q, end, &v) || !figure_end(q, end))
+        if (!read_count(&q, end, &v) || !figure_end(q, end))
             BAD("\"Non-2xx responses: N\"");
         rc = fig(r, "non_2xx_responses", v, BDB_UNIT_COUNT,
                  BDB_LOWER_IS_BETTER, line);
@@ -916,13 +930,13 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
     } else if (LABEL("Keep-Alive requests:")) {
         if (has_fig(r, "keepalive_requests"))
             return KV_NEW_RUN;
-        if (!read_num(&q, end, &v) || !figure_end(q, end))
+        if (!read_count(&q, end, &v) || !figure_end(q, end))
             BAD("\"Keep-Alive requests: N\"");
         r->keepalive = 1;
         rc = fig(r, "keepalive_requests", v, BDB_UNIT_COUNT, BDB_NEUTRAL, line);
     } else if (LABEL("Total transferred:")) {
         ONCE(r->seen_total_transferred);
-        if (!read_num(&q, end, &v) || !bdb_scan_lit(&q, end, "bytes", 1))
+        if (!read_count(&q, end, &v) || !bdb_scan_lit(&q, end, "bytes", 1))
             BAD("\"Total transferred: N bytes\"");
         if (v == 0 && r->complete > 0)
             r->zero_bytes_line = line;
@@ -931,19 +945,24 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
                LABEL("Total PUT:")) {
         if (has_fig(r, "total_body_sent"))
             return KV_NEW_RUN;
-        if (!read_num(&q, end, &v) || !figure_end(q, end))
+        if (!read_count(&q, end, &v) || !figure_end(q, end))
             BAD("\"Total body sent: N\"");
         rc = fig(r, "total_body_sent", v, BDB_UNIT_BYTES, BDB_NEUTRAL, line);
     } else if (LABEL("HTML transferred:")) {
         if (has_fig(r, "html_transferred"))
             return KV_NEW_RUN;
-        if (!read_num(&q, end, &v) || !bdb_scan_lit(&q, end, "bytes", 1))
+        if (!read_count(&q, end, &v) || !bdb_scan_lit(&q, end, "bytes", 1))
             BAD("\"HTML transferred: N bytes\"");
         rc = fig(r, "html_transferred", v, BDB_UNIT_BYTES, BDB_NEUTRAL, line);
     } else if (LABEL("Requests per second:")) {
         ONCE(r->seen_rps);
         /* "N [#/sec] (mean)"; ab 1.3: "N" alone */
-        if (!read_num(&q, end, &v))
+        /* what follows is ab's unit or nothing: a figure read short
+         * ("95,342.18" read as 95 before grouping was known) is warned,
+         * never kept */
+        const char *u = q;
+        if (!read_count(&q, end, &v) ||
+            (u = q, !bdb_scan_lit(&u, end, "[#/sec]", 1) && !figure_end(q, end)))
             BAD("\"Requests per second: N [#/sec] (mean)\"");
         if (v <= 0) {
             WARN(r, out, line, "\"Requests per second: %.*s\" is "
@@ -964,7 +983,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
                  BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, line);
     } else if (LABEL("Transfer rate:")) {
         ONCE(r->seen_transfer);
-        if (!read_num(&q, end, &v))
+        if (!read_count(&q, end, &v))
             BAD("\"Transfer rate: N [Kbytes/sec] received\"");
         if (bdb_scan_lit(&q, end, "[Kbytes/sec]", 1))
             /* ab 1.3d: totalread / timetaken in ms, bytes per ms */
@@ -990,7 +1009,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
                  BDB_HIGHER_IS_BETTER, line);
     } else if (p < end && *p == '(' && bdb_contains(p, end, "Connect:")) {
         rc = parse_breakdown(r, p, end, line, out);
-    } else if (r->seen_transfer && read_num(&q, end, &v) &&
+    } else if (r->seen_transfer && read_count(&q, end, &v) &&
                bdb_scan_lit(&q, end, "kb/s", 1)) {
         /* continuation lines after a sent body */
         const char *metric = NULL;

@@ -134,7 +134,8 @@ static void ab__arrow_typed_after_a_figure__read(void **state)
                       174000, 0);
     tu_assert_printed(log, &s, "total_body_sent", NULL, "10413000",
                       10413000, 0);
-    assert_false(tu_has_warning(&s, 4, NULL));
+    assert_false(tu_has_warning(&s, 4, "expected"));
+    assert_false(tu_has_warning(&s, 4, "Failed"));
     assert_int_equal(s.unread_lines, 0);
     bdb_sink_free(&s);
 
@@ -144,6 +145,46 @@ static void ab__arrow_typed_after_a_figure__read(void **state)
     tu_text_accounted(word, "ab", &s);
     assert_null(tu_find(&s, NULL, "failed_requests", NULL));
     assert_true(tu_has_warning(&s, 2, "Failed requests: N"));
+    bdb_sink_free(&s);
+}
+
+/* ab prints its rates with "%.2f" and never calls setlocale(): a rate
+ * with its thousands grouped is its writer's retyping. Public excerpt
+ * (search index id 70822509567, a web server's README, "Benchmarks"):
+ * read as grouped, not cut at the comma (it was read as 95 req/s). */
+static void ab__rates_a_writer_grouped__read_whole(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "ab -n 100000 -c 100 http://localhost:8080/static/test.html\n"
+        "\n"
+        "Requests per second:    95,342.18 [#/sec] (mean)\n"
+        "Time per request:       1.049 [ms] (mean)\n"
+        "Transfer rate:          142,584.32 [Kbytes/sec] received\n";
+    bdb_sink s;
+    tu_text_accounted(log, "ab", &s);
+    tu_assert_printed(log, &s, "requests_per_sec", NULL, "95,342.18",
+                      95342.18, 1e-12);
+    tu_assert_printed(log, &s, "transfer_rate", NULL, "142,584.32",
+                      142584.32 * 1024, 1e-12);
+    tu_assert_printed(log, &s, "latency_mean", NULL, "1.049 [ms]", 1.049e-3,
+                      1e-12);
+    /* (the capture's start and end are warned about at these lines) */
+    assert_false(tu_has_warning(&s, 3, "expected"));
+    assert_false(tu_has_warning(&s, 5, "expected"));
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+
+    /* groups that are not of three digits (the line above changed, not
+     * from a log): warned, not read short */
+    static const char bad[] =
+        "ab -n 100000 -c 100 http://localhost:8080/static/test.html\n"
+        "\n"
+        "Requests per second:    95,34.18 [#/sec] (mean)\n"
+        "Time per request:       1.049 [ms] (mean)\n";
+    tu_text_accounted(bad, "ab", &s);
+    assert_null(tu_find(&s, NULL, "requests_per_sec", NULL));
+    assert_true(tu_has_warning(&s, 3, "Requests per second"));
     bdb_sink_free(&s);
 }
 
@@ -2273,6 +2314,7 @@ int main(void)
         cmocka_unit_test(ab__crlf_bom_and_prompt__same_figures),
         cmocka_unit_test(ab__every_prefix__parses_without_failing),
         cmocka_unit_test(ab__arrow_typed_after_a_figure__read),
+        cmocka_unit_test(ab__rates_a_writer_grouped__read_whole),
         cmocka_unit_test(ab__quoted_ab13d_hard_wrapped__values_on_their_own_lines),
         cmocka_unit_test(ab__quoted_lost_line_breaks__glued_records_read),
     };
