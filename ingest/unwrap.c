@@ -1700,7 +1700,8 @@ static int root_prompt(const char *s, const char *blank, const char *hash,
 /* The length of an arrow a writer typed after a tool's line to point at
  * a figure, at q and followed by a blank or the line's end: "<------------"
  * (ab's "Failed requests:        0 <------------", held-out-12), "<==",
- * "<- best", "<<<", "-->", "==>", ">>>"; 0 when q holds none. None of the
+ * "<- best", "<<<", "-->", "==>", ">>>", or a mark: "(!)", "** note";
+ * 0 when q holds none. None of the
  * tools prints one: redis-benchmark's "99.90% <= 1 milliseconds" has a
  * one-character "<=", which is no arrow here, nor are "->" and ">>". An
  * arrow with a digit after it on the line is no note: it may stand inside
@@ -1709,7 +1710,21 @@ static int root_prompt(const char *s, const char *blank, const char *hash,
 static size_t note_arrow(const char *q, const char *e)
 {
     const char *a = q;
-    if (*a == '<') {
+    if (*a == '(') {
+        /* the writer's "(!)", "(!!)" */
+        const char *bang = ++a;
+        while (a < e && *a == '!')
+            a++;
+        if (a == bang || a == e || *a != ')')
+            return 0;
+        a++;
+    } else if (*a == '*') {
+        /* "** note", "**": not Markdown's bold, glued to its words */
+        while (a < e && *a == '*')
+            a++;
+        if (a - q < 2)
+            return 0;
+    } else if (*a == '<') {
         const char *shaft = ++a;
         while (a < e && (*a == '-' || *a == '='))
             a++;
@@ -3056,7 +3071,8 @@ int bdb_unwrap(const char *buf, size_t len, bdb_unwrapped *u)
                                                  literals_seen(&cur)
                    : pass == PASS_LOST_BREAKS ? bdb_uw_lost_breaks_seen(&cur)
                    : pass == PASS_TRAILING ? (has['#'] || has['<'] ||
-                                                  has['>'] ||
+                                                  has['>'] || has['!'] ||
+                                                  has['*'] ||
                                                   has_pair(&cur, has, "//")) &&
                                                  trailing_seen(&cur)
                    : pass == PASS_INDENT  ? (indent = common_indent(&cur)) >= 2

@@ -944,6 +944,13 @@ static void unwrap__arrow_after_a_line__dropped_for_every_tool(void **st)
     reads_at("/dev/loop1:\n"
              " Timing cached reads:   15062 MB in  2.00 seconds = 7539.76 MB/sec   ==> best\n",
              2);
+    /* and the marks of the brief's list of shapes: "(!)", "** note" */
+    reads_at("/dev/loop1:\n"
+             " Timing cached reads:   15062 MB in  2.00 seconds = 7539.76 MB/sec (!)\n",
+             2);
+    reads_at("/dev/loop1:\n"
+             " Timing cached reads:   15062 MB in  2.00 seconds = 7539.76 MB/sec ** cache\n",
+             2);
     /* redis-benchmark's latency lines (samples/redis-benchmark/
      * cmd-full-cluster3-n10000.txt, lines 26-28) */
     const char *redis = "Latency by percentile distribution:\n"
