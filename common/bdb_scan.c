@@ -120,6 +120,48 @@ static int is_digit(char c)
     return c >= '0' && c <= '9';
 }
 
+/* The length of a thousands separator at s as BDB_SCAN_GROUPING_LOCALE
+ * knows them (0: none), and which one in *which (its code point). */
+static size_t group_sep_at(const char *s, const char *end, unsigned *which)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (s >= end)
+        return 0;
+    if (*s == ' ' || *s == ',' || *s == '.' || *s == '\'') {
+        *which = u[0];
+        return 1;
+    }
+    if (end - s >= 2 && u[0] == 0xC2 && u[1] == 0xA0) {
+        *which = 0xA0;
+        return 2;
+    }
+    if (end - s >= 3 && u[0] == 0xE2 && u[1] == 0x80 &&
+        (u[2] == 0xAF || u[2] == 0x89)) {
+        *which = u[2] == 0xAF ? 0x202F : 0x2009;
+        return 3;
+    }
+    return 0;
+}
+
+/* BDB_SCAN_GROUPING_LOCALE: the length of the separator at s when it
+ * separates a group of three digits from the digits before it (glen of
+ * them since the number or the last group started), 0 when it does not.
+ * sep is the separator the number used so far (0: none yet). */
+static size_t locale_group_at(const char *s, const char *end, int glen,
+                              int ngroups, unsigned sep)
+{
+    unsigned which = 0;
+    size_t k = group_sep_at(s, end, &which);
+    if (!k || (sep && which != sep) || glen < 1 || glen > 3 ||
+        (ngroups > 0 && glen != 3))
+        return 0;
+    const char *g = s + k;
+    if (end - g < 3 || !is_digit(g[0]) || !is_digit(g[1]) || !is_digit(g[2]) ||
+        (end - g > 3 && is_digit(g[3])))
+        return 0;
+    return k;
+}
+
 int bdb_scan_number(const char **p, const char *end, double *out, int flags)
 {
     const char *q = bdb_skip_ws(*p, end);
@@ -127,13 +169,35 @@ int bdb_scan_number(const char **p, const char *end, double *out, int flags)
     size_t n = 0;
     const char *s = q;
     int digits = 0, seen_dot = 0;
+    /* BDB_SCAN_GROUPING_LOCALE: the separator, groups, digits in the
+     * current group */
+    unsigned gsep = 0;
+    int ngroups = 0, glen = 0;
     if (s < end && (*s == '-' || *s == '+'))
         tmp[n++] = *s++;
     while (s < end && n < sizeof tmp - 8) {
         char c = *s;
+        size_t gk;
         if (is_digit(c)) {
             tmp[n++] = c;
             digits++;
+            glen++;
+            s++;
+        } else if ((flags & BDB_SCAN_GROUPING_LOCALE) && !seen_dot &&
+                   (gk = locale_group_at(s, end, glen, ngroups, gsep)) > 0) {
+            group_sep_at(s, end, &gsep);
+            ngroups++;
+            glen = 0;
+            s += gk;
+        } else if ((flags & BDB_SCAN_GROUPING_LOCALE) && gsep &&
+                   (unsigned char)c == gsep) {
+            break; /* "18.661.44": a separator is no decimal mark too */
+        } else if ((flags & BDB_SCAN_GROUPING_LOCALE) && !seen_dot &&
+                   ((c == ',' && gsep != ',') || (c == '.' && gsep != '.')) &&
+                   gsep && s + 1 < end && is_digit(s[1])) {
+            /* the decimal mark after groups: the other of '.' and ',' */
+            tmp[n++] = '.';
+            seen_dot = 1;
             s++;
         } else if (c == '.' && !seen_dot) {
             tmp[n++] = '.';
@@ -352,9 +416,17 @@ int bdb_is_trailer(const char *p, const char *end)
     const char *q = bdb_skip_blank(p, end);
     if (q == p)
         return 0;
+    /* an arrow pointing at the figure or away from it: "<----", "<==",
+     * "<<<", "-->", "==>", "~~>", ">>>" */
+    const char *a = q;
+    while (a < end && (*a == '-' || *a == '=' || *a == '~'))
+        a++;
+    if (a > q && a < end && *a == '>')
+        return 1;
     return *q == '(' || *q == '#' || *q == '<' ||
            (end - q >= 2 && q[0] == '/' && q[1] == '/') ||
-           (end - q >= 2 && (q[0] == '-' || q[0] == '=') && q[1] == '>') ||
+           (end - q >= 2 && q[0] == '>' && q[1] == '>') ||
+           (end - q >= 2 && q[0] == '*' && q[1] == '*') ||
            (unsigned char)*q >= 0x80;
 }
 

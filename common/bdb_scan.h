@@ -37,7 +37,16 @@ int bdb_lines_next(bdb_lines *it, bdb_line *line);
 /* Flags for bdb_scan_number. */
 enum {
     BDB_SCAN_DECIMAL_COMMA = 1 << 0,  /* accept "1,5" as 1.5 (localised output) */
-    BDB_SCAN_GROUPING = 1 << 1        /* accept "1,234,567" thousands groups */
+    BDB_SCAN_GROUPING = 1 << 1,       /* accept "1,234,567" thousands groups */
+    /* accept thousands grouped as any locale or a writer retyping a
+     * figure groups them: by a space, U+00A0, U+202F or U+2009 ("18 661.44",
+     * fr "18 661,44"), an apostrophe (de_CH "18'661.44"), a comma
+     * ("18,661.44") or a period (de "18.661,44"): groups of three digits
+     * after a first of one to three, one separator per number, and then
+     * the other of '.' and ',' is the decimal mark. A '.' followed by
+     * exactly three digits is read as a group, so this is only for figures
+     * the tool never prints with three decimals (%u, %.2f). */
+    BDB_SCAN_GROUPING_LOCALE = 1 << 2
 };
 
 /* Skips spaces and tabs; returns the new position. */
@@ -128,7 +137,8 @@ static inline int bdb_span_eq(const char *p, const char *end, const char *s)
 int bdb_is_blank(const char *p, const char *end);
 /* 1 if [p, end), the rest of a line after a figure, holds no more of the
  * tool's text: blanks; or after blanks a comment ("（平均…）",
- * "(Socket错误: ...)", "# note", "// note", "-> 2GB"); or glued to the figure,
+ * "(Socket错误: ...)", "# note", "// note", "(!)", "** note") or an arrow
+ * ("-> 2GB", "<------------", "<==", "<<<", "==>", ">>>"); or glued to the figure,
  * punctuation ending a sentence ("MB/sec.") or the markup of a page that
  * quotes it ("0m1.958s\"/>", "</code>"). A word or a figure is not:
  * "12 requests" and "12k" are more of the tool's text. */

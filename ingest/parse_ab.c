@@ -325,9 +325,36 @@ static int read_num(const char **p, const char *end, double *v)
     return bdb_scan_number(p, end, v, 0);
 }
 
+/* A figure ab prints as an integer or with "%.2f" (counts, bytes,
+ * "Requests per second", "Transfer rate"), which its writer may have
+ * retyped with thousands grouped ("Requests per second:    95,342.18
+ * [#/sec] (mean)", "18 661.44") or a decimal comma: ab never calls
+ * setlocale() and groups nothing, so neither is ab's, and no such
+ * figure has three decimals. Not for its "%.3f" times, where "1,049"
+ * could be either, nor for the Connection Times rows, whose columns a
+ * single blank may part. */
+static int read_count(const char **p, const char *end, double *v)
+{
+    return bdb_scan_number(p, end, v,
+                           BDB_SCAN_GROUPING_LOCALE | BDB_SCAN_DECIMAL_COMMA);
+}
+
 static int expect_end(const char *p, const char *end)
 {
     return bdb_is_blank(p, end);
+}
+
+/* The rest of a figure's line after ab's text: nothing, or a note its
+ * writer added (bdb_is_trailer: "0 <------------", "0   # 失败的请求数",
+ * "// ...", "(!)", "**", "<br>"), but not ab's own failure breakdown
+ * joined to the line ("5 (Connect: 0, Receive: 0, ...)"), which is read
+ * apart. A word or another number is ab's text that was not expected. */
+static int figure_end(const char *p, const char *end)
+{
+    if (bdb_is_blank(p, end))
+        return 1;
+    const char *q = bdb_skip_blank(p, end);
+    return bdb_is_trailer(p, end) && !bdb_starts_with(q, end, "(Connect:");
 }
 
 /* Sets a parameter of the run; a full set or a value longer than the
@@ -755,7 +782,7 @@ static int parse_conn_row(ab_run *r, const char *name, const char *p,
             return BDB_OK;
         }
     }
-    if (!expect_end(q, end)) {
+    if (!figure_end(q, end)) {
         WARN(r, out, line, "unexpected text after the %s row: "
                       "\"%.*s\"; row skipped", name, QUOTE_LEN(q, end), q);
         return BDB_OK;
@@ -810,7 +837,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         VALUE();
         const char *n = vp;
         long long port;
-        if (!bdb_scan_int(&n, ve, &port) || !expect_end(n, ve))
+        if (!bdb_scan_int(&n, ve, &port) || !figure_end(n, ve))
             BAD("\"Server Port: N\"");
         r->port = port;
         setp(r, out, line, "port", "%lld", port);
@@ -841,8 +868,8 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
             setp(r, out, line, "document_length", "variable");
         } else {
             const char *n = vp;
-            if (!read_num(&n, ve, &v) || !bdb_scan_lit(&n, ve, "bytes", 1) ||
-                !expect_end(n, ve))
+            if (!read_count(&n, ve, &v) || !bdb_scan_lit(&n, ve, "bytes", 1) ||
+                !figure_end(n, ve))
                 BAD("\"Document Length: N bytes\"");
             setp(r, out, line, "document_length", "%.0f", v);
             rc = fig(r, "document_length", v, BDB_UNIT_BYTES, BDB_NEUTRAL,
@@ -850,7 +877,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         }
     } else if (LABEL("Concurrency Level:")) {
         ONCE(r->seen_concurrency);
-        if (!read_num(&q, end, &v) || !expect_end(q, end))
+        if (!read_count(&q, end, &v) || !figure_end(q, end))
             BAD("\"Concurrency Level: N\"");
         r->concurrency = bdb_double_to_ll(v);
         setp(r, out, line, "concurrency", "%.0f", v);
@@ -861,7 +888,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         rc = fig(r, "time_taken", v, BDB_UNIT_SECONDS, BDB_NEUTRAL, line);
     } else if (LABEL("Complete requests:")) {
         ONCE(r->seen_complete);
-        if (!read_num(&q, end, &v) || !expect_end(q, end)) {
+        if (!read_count(&q, end, &v) || !figure_end(q, end)) {
             r->seen_complete = 0;
             BAD("\"Complete requests: N\"");
         }
@@ -869,7 +896,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
         rc = fig(r, "complete_requests", v, BDB_UNIT_COUNT, BDB_NEUTRAL, line);
     } else if (LABEL("Failed requests:")) {
         ONCE(r->seen_failed);
-        if (!read_num(&q, end, &v) || !expect_end(q, end))
+        if (!read_count(&q, end, &v) || !figure_end(q, end))
             BAD("\"Failed requests: N\"");
         rc = fig(r, "failed_requests", v, BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER,
                  line);
@@ -881,7 +908,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
     } else if (LABEL("Write errors:") || LABEL("Broken pipe errors:")) {
         if (has_fig(r, "write_errors"))
             return KV_NEW_RUN;
-        if (!read_num(&q, end, &v) || !expect_end(q, end))
+        if (!read_count(&q, end, &v) || !figure_end(q, end))
             BAD("\"Write errors: N\"");
         rc = fig(r, "write_errors", v, BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER,
                  line);
@@ -890,7 +917,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
     } else if (LABEL("Non-2xx responses:")) {
         if (has_fig(r, "non_2xx_responses"))
             return KV_NEW_RUN;
-        if (!read_num(&q, end, &v) || !expect_end(q, end))
+        if (!read_count(&q, end, &v) || !figure_end(q, end))
             BAD("\"Non-2xx responses: N\"");
         rc = fig(r, "non_2xx_responses", v, BDB_UNIT_COUNT,
                  BDB_LOWER_IS_BETTER, line);
@@ -903,13 +930,13 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
     } else if (LABEL("Keep-Alive requests:")) {
         if (has_fig(r, "keepalive_requests"))
             return KV_NEW_RUN;
-        if (!read_num(&q, end, &v) || !expect_end(q, end))
+        if (!read_count(&q, end, &v) || !figure_end(q, end))
             BAD("\"Keep-Alive requests: N\"");
         r->keepalive = 1;
         rc = fig(r, "keepalive_requests", v, BDB_UNIT_COUNT, BDB_NEUTRAL, line);
     } else if (LABEL("Total transferred:")) {
         ONCE(r->seen_total_transferred);
-        if (!read_num(&q, end, &v) || !bdb_scan_lit(&q, end, "bytes", 1))
+        if (!read_count(&q, end, &v) || !bdb_scan_lit(&q, end, "bytes", 1))
             BAD("\"Total transferred: N bytes\"");
         if (v == 0 && r->complete > 0)
             r->zero_bytes_line = line;
@@ -918,19 +945,24 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
                LABEL("Total PUT:")) {
         if (has_fig(r, "total_body_sent"))
             return KV_NEW_RUN;
-        if (!read_num(&q, end, &v) || !expect_end(q, end))
+        if (!read_count(&q, end, &v) || !figure_end(q, end))
             BAD("\"Total body sent: N\"");
         rc = fig(r, "total_body_sent", v, BDB_UNIT_BYTES, BDB_NEUTRAL, line);
     } else if (LABEL("HTML transferred:")) {
         if (has_fig(r, "html_transferred"))
             return KV_NEW_RUN;
-        if (!read_num(&q, end, &v) || !bdb_scan_lit(&q, end, "bytes", 1))
+        if (!read_count(&q, end, &v) || !bdb_scan_lit(&q, end, "bytes", 1))
             BAD("\"HTML transferred: N bytes\"");
         rc = fig(r, "html_transferred", v, BDB_UNIT_BYTES, BDB_NEUTRAL, line);
     } else if (LABEL("Requests per second:")) {
         ONCE(r->seen_rps);
         /* "N [#/sec] (mean)"; ab 1.3: "N" alone */
-        if (!read_num(&q, end, &v))
+        /* what follows is ab's unit or nothing: a figure read short
+         * ("95,342.18" read as 95 before grouping was known) is warned,
+         * never kept */
+        const char *u = q;
+        if (!read_count(&q, end, &v) ||
+            (u = q, !bdb_scan_lit(&u, end, "[#/sec]", 1) && !figure_end(q, end)))
             BAD("\"Requests per second: N [#/sec] (mean)\"");
         if (v <= 0) {
             WARN(r, out, line, "\"Requests per second: %.*s\" is "
@@ -951,7 +983,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
                  BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER, line);
     } else if (LABEL("Transfer rate:")) {
         ONCE(r->seen_transfer);
-        if (!read_num(&q, end, &v))
+        if (!read_count(&q, end, &v))
             BAD("\"Transfer rate: N [Kbytes/sec] received\"");
         if (bdb_scan_lit(&q, end, "[Kbytes/sec]", 1))
             /* ab 1.3d: totalread / timetaken in ms, bytes per ms */
@@ -977,7 +1009,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
                  BDB_HIGHER_IS_BETTER, line);
     } else if (p < end && *p == '(' && bdb_contains(p, end, "Connect:")) {
         rc = parse_breakdown(r, p, end, line, out);
-    } else if (r->seen_transfer && read_num(&q, end, &v) &&
+    } else if (r->seen_transfer && read_count(&q, end, &v) &&
                bdb_scan_lit(&q, end, "kb/s", 1)) {
         /* continuation lines after a sent body */
         const char *metric = NULL;
@@ -1878,7 +1910,7 @@ again:
                 if (t < end && *t == '(' && end[-1] == ')')
                     t = end;
             }
-            if (!t || !expect_end(t, end)) {
+            if (!t || !figure_end(t, end)) {
                 WARN(r, out, no, "expected a time after "
                               "\"%.0f%%\", got \"%.*s\"; row skipped",
                               pct, QUOTE_LEN(p, end), p);

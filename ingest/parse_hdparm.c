@@ -296,10 +296,14 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
 {
     double mb = -1, secs = -1, rate;
     const char *q = p;
-    /* hdparm prints its seconds and rate with printf's %.2f, whose
-     * decimal point is the locale's: "1984 MB in  2.00 seconds = 992,30
-     * MB/sec" on a European desktop; the MB count is an integer (%3u) */
-    const int dc = BDB_SCAN_DECIMAL_COMMA;
+    /* hdparm prints "%3u MB in %5.2f seconds = %6.2f MB/sec" and never
+     * calls setlocale(): its decimal point is '.' and it groups no digits.
+     * Figures retyped by their writer (or a page) come with a decimal
+     * comma ("= 992,30 MB/sec") or thousands grouped the writer's way
+     * ("= 18 661.44 MB/sec", "18.661,44", "18,661.44", U+00A0/U+202F):
+     * neither figure has three decimals, so a '.' before three digits is
+     * a group */
+    const int dc = BDB_SCAN_DECIMAL_COMMA | BDB_SCAN_GROUPING_LOCALE;
     if (!is_digit(*q) || !bdb_scan_number(&q, end, &rate, dc))
         return 0;
     q = bdb_skip_blank(q, end);

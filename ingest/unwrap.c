@@ -1825,10 +1825,69 @@ static int root_prompt(const char *s, const char *blank, const char *hash,
     return host || blank[-1] == ']';
 }
 
+/* The length of an arrow a writer typed after a tool's line to point at
+ * a figure, at q and followed by a blank or the line's end: "<------------"
+ * (ab's "Failed requests:        0 <------------", held-out-12), "<==",
+ * "<- best", "<<<", "-->", "==>", ">>>", or a mark: "(!)", "** note";
+ * 0 when q holds none. None of the
+ * tools prints one: redis-benchmark's "99.90% <= 1 milliseconds" has a
+ * one-character "<=", which is no arrow here, nor are "->" and ">>". An
+ * arrow with a digit after it on the line is no note: it may stand inside
+ * a label before the figures ("IPerf TCP hostX <- hostY :  [  4]
+ * 0.0-10.0 sec  1.24 GBytes ...", a wrapper script's, held-out-5). */
+static size_t note_arrow(const char *q, const char *e)
+{
+    const char *a = q;
+    if (*a == '(') {
+        /* the writer's "(!)", "(!!)" */
+        const char *bang = ++a;
+        while (a < e && *a == '!')
+            a++;
+        if (a == bang || a == e || *a != ')')
+            return 0;
+        a++;
+    } else if (*a == '*') {
+        /* "** note", "**": not Markdown's bold, glued to its words */
+        while (a < e && *a == '*')
+            a++;
+        if (a - q < 2)
+            return 0;
+    } else if (*a == '<') {
+        const char *shaft = ++a;
+        while (a < e && (*a == '-' || *a == '='))
+            a++;
+        if (a == shaft) {
+            while (a < e && *a == '<')
+                a++;
+            if (a - q < 3)
+                return 0;
+        } else if (a - shaft < 2 && *shaft != '-') {
+            return 0;
+        }
+    } else if (*a == '>') {
+        while (a < e && *a == '>')
+            a++;
+        if (a - q < 3)
+            return 0;
+    } else {
+        while (a < e && (*a == '-' || *a == '='))
+            a++;
+        if (a - q < 2 || a == e || *a != '>')
+            return 0;
+        a++;
+    }
+    if (a < e && *a != ' ' && *a != '\t' && *a != '\r')
+        return 0;
+    for (const char *d = a; d < e; d++)
+        if (*d >= '0' && *d <= '9')
+            return 0;
+    return (size_t)(a - q);
+}
+
 /* Where a comment starts after the text of [s, e): blanks, then "#" or
- * "//" ("Time taken for tests: 0.273 seconds  ##time spent"); NULL when
- * there is none. A "#" or "//" inside a word ("[#/sec]", "http://") is
- * the text's own. */
+ * "//" ("Time taken for tests: 0.273 seconds  ##time spent") or a
+ * writer's arrow (note_arrow); NULL when there is none. A "#" or "//"
+ * inside a word ("[#/sec]", "http://") is the text's own. */
 static const char *trailing_comment(const char *s, const char *e)
 {
     const char *p = skip_blank(s, e);
@@ -1847,7 +1906,8 @@ static const char *trailing_comment(const char *s, const char *e)
             continue;
         }
         if (q < e && ((*q == '#' && !(q + 1 < e && q[1] == '[')) ||
-                      (e - q >= 2 && q[0] == '/' && q[1] == '/')))
+                      (e - q >= 2 && q[0] == '/' && q[1] == '/') ||
+                      note_arrow(q, e)))
             return p;
         p = q - 1;
     }
@@ -1863,9 +1923,13 @@ static int trailing_seen(const view *v)
         const char *c = trailing_comment(s, e);
         if (!c)
             continue;
-        /* one is enough when it is plainly a note: "##", or words in
-         * another script ("# 平均", a tool prints ASCII) */
+        /* one is enough when it is plainly a note: "##", an arrow, or
+         * words in another script ("# 平均", a tool prints ASCII) */
         c = skip_blank(c, e);
+        if (note_arrow(c, e)) {
+            n += 2;
+            continue;
+        }
         const char *t = skip_blank(c + (*c == '#' ? 1 : 2), e);
         n += (c + 1 < e && c[0] == '#' && c[1] == '#') ||
                      (t < e && (unsigned char)*t >= 0x80)
@@ -3137,7 +3201,9 @@ static int unwrap(const char *buf, size_t len, int keep, bdb_unwrapped *u)
                    : pass == PASS_LITERALS ? any_of(has, "\"'") &&
                                                  literals_seen(&cur)
                    : pass == PASS_LOST_BREAKS ? bdb_uw_lost_breaks_seen(&cur)
-                   : pass == PASS_TRAILING ? (has['#'] ||
+                   : pass == PASS_TRAILING ? (has['#'] || has['<'] ||
+                                                  has['>'] || has['!'] ||
+                                                  has['*'] ||
                                                   has_pair(&cur, has, "//")) &&
                                                  trailing_seen(&cur)
                    : pass == PASS_INDENT  ? (indent = common_indent(&cur)) >= 2

@@ -107,6 +107,87 @@ static void ab__with_failed_requests__keeps_failures(void **state)
     bdb_sink_free(&s);
 }
 
+/* An author points at a figure of ab's report with an arrow typed after
+ * it. Public excerpt (bench/corpus SOURCES.tsv: ab/ho12-cf-well-read-l-
+ * post-arrow-annotation-after-failed.md, search index id 39716101879,
+ * lines 27-33): "Failed requests:        0 <------------". The figures
+ * are checked against the raw text; the same line with a word after the
+ * figure instead of a note (not from the log) is warned about. */
+static void ab__arrow_typed_after_a_figure__read(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "Concurrency Level:      100\n"
+        "Time taken for tests:   3.683 seconds\n"
+        "Complete requests:      1000\n"
+        "Failed requests:        0 <------------\n"
+        "Total transferred:      174000 bytes\n"
+        "Total body sent:        10413000\n"
+        "HTML transferred:       0 bytes\n";
+    bdb_sink s;
+    tu_text_accounted(log, "ab", &s);
+    tu_assert_printed(log, &s, "failed_requests", NULL,
+                      "Failed requests:        0 <---", 0, 0);
+    assert_int_equal(tu_line_of(&s, "failed_requests", NULL), 4);
+    tu_assert_printed(log, &s, "complete_requests", NULL, "1000", 1000, 0);
+    tu_assert_printed(log, &s, "total_transferred", NULL, "174000 bytes",
+                      174000, 0);
+    tu_assert_printed(log, &s, "total_body_sent", NULL, "10413000",
+                      10413000, 0);
+    assert_false(tu_has_warning(&s, 4, "expected"));
+    assert_false(tu_has_warning(&s, 4, "Failed"));
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+
+    static const char word[] =
+        "Complete requests:      1000\n"
+        "Failed requests:        0 requests\n";
+    tu_text_accounted(word, "ab", &s);
+    assert_null(tu_find(&s, NULL, "failed_requests", NULL));
+    assert_true(tu_has_warning(&s, 2, "Failed requests: N"));
+    bdb_sink_free(&s);
+}
+
+/* ab prints its rates with "%.2f" and never calls setlocale(): a rate
+ * with its thousands grouped is its writer's retyping. Public excerpt
+ * (search index id 70822509567, a web server's README, "Benchmarks"):
+ * read as grouped, not cut at the comma (it was read as 95 req/s). */
+static void ab__rates_a_writer_grouped__read_whole(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "ab -n 100000 -c 100 http://localhost:8080/static/test.html\n"
+        "\n"
+        "Requests per second:    95,342.18 [#/sec] (mean)\n"
+        "Time per request:       1.049 [ms] (mean)\n"
+        "Transfer rate:          142,584.32 [Kbytes/sec] received\n";
+    bdb_sink s;
+    tu_text_accounted(log, "ab", &s);
+    tu_assert_printed(log, &s, "requests_per_sec", NULL, "95,342.18",
+                      95342.18, 1e-12);
+    tu_assert_printed(log, &s, "transfer_rate", NULL, "142,584.32",
+                      142584.32 * 1024, 1e-12);
+    tu_assert_printed(log, &s, "latency_mean", NULL, "1.049 [ms]", 1.049e-3,
+                      1e-12);
+    /* (the capture's start and end are warned about at these lines) */
+    assert_false(tu_has_warning(&s, 3, "expected"));
+    assert_false(tu_has_warning(&s, 5, "expected"));
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+
+    /* groups that are not of three digits (the line above changed, not
+     * from a log): warned, not read short */
+    static const char bad[] =
+        "ab -n 100000 -c 100 http://localhost:8080/static/test.html\n"
+        "\n"
+        "Requests per second:    95,34.18 [#/sec] (mean)\n"
+        "Time per request:       1.049 [ms] (mean)\n";
+    tu_text_accounted(bad, "ab", &s);
+    assert_null(tu_find(&s, NULL, "requests_per_sec", NULL));
+    assert_true(tu_has_warning(&s, 3, "Requests per second"));
+    bdb_sink_free(&s);
+}
+
 static void ab__non_2xx__kept_and_warned(void **state)
 {
     (void)state;
@@ -2232,6 +2313,8 @@ int main(void)
         cmocka_unit_test(ab__crosscheck__figures_converted_by_hand),
         cmocka_unit_test(ab__crlf_bom_and_prompt__same_figures),
         cmocka_unit_test(ab__every_prefix__parses_without_failing),
+        cmocka_unit_test(ab__arrow_typed_after_a_figure__read),
+        cmocka_unit_test(ab__rates_a_writer_grouped__read_whole),
         cmocka_unit_test(ab__quoted_ab13d_hard_wrapped__values_on_their_own_lines),
         cmocka_unit_test(ab__quoted_lost_line_breaks__glued_records_read),
     };

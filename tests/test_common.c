@@ -153,6 +153,27 @@ static void scan__numbers__follow_locale_flags(void **state)
     assert_true(scan("1,5 GB/s", BDB_SCAN_DECIMAL_COMMA, &ok) == 1.5 && ok);
     assert_true(scan("1,5", 0, &ok) == 1.0 && ok); /* comma not taken */
     assert_true(scan("1,234,567 bytes", BDB_SCAN_GROUPING, &ok) == 1234567.0 && ok);
+    /* thousands grouped the ways locales and writers group them */
+    const int gl = BDB_SCAN_GROUPING_LOCALE | BDB_SCAN_DECIMAL_COMMA;
+    assert_true(scan("18 661.44 MB/sec", gl, &ok) == 18661.44 && ok);
+    assert_true(scan("18\xC2\xA0" "661,44", gl, &ok) == 18661.44 && ok);
+    assert_true(scan("1\xE2\x80\xAF" "234\xE2\x80\xAF" "567", gl, &ok) ==
+                1234567.0 && ok);
+    assert_true(scan("1\xE2\x80\x89" "234", gl, &ok) == 1234.0 && ok);
+    assert_true(scan("18.661,44", gl, &ok) == 18661.44 && ok);
+    assert_true(scan("18,661.44", gl, &ok) == 18661.44 && ok);
+    assert_true(scan("18'661.44", gl, &ok) == 18661.44 && ok);
+    assert_true(scan("992,30", gl, &ok) == 992.30 && ok);
+    assert_true(scan("2.00 seconds", gl, &ok) == 2.0 && ok);
+    /* not groups: stop before them */
+    assert_true(scan("396 MB", gl, &ok) == 396.0 && ok);
+    assert_true(scan("18 66.44", gl, &ok) == 18.0 && ok);
+    assert_true(scan("1234 567", gl, &ok) == 1234.0 && ok);
+    assert_true(scan("1 234 5678", gl, &ok) == 1234.0 && ok);
+    assert_true(scan("18.661.44", gl, &ok) == 18661.0 && ok);
+    assert_true(scan("18,661,44", gl, &ok) == 18661.0 && ok);
+    assert_true(scan("1 234,567.5", gl, &ok) == 1234.567 && ok);
+    assert_true(scan("18 661.44", BDB_SCAN_DECIMAL_COMMA, &ok) == 18.0 && ok);
     assert_true(scan("2.5e3", 0, &ok) == 2500.0 && ok);
     assert_true(scan("-0.25", 0, &ok) == -0.25 && ok);
     scan("abc", 0, &ok);
@@ -175,9 +196,14 @@ static void scan__trailer__notes_punctuation_markup_not_words(void **state)
     static const char *const yes[] = {
         "", "  ", "  \xEF\xBC\x88平均每秒处理完成1338.55个请求\xEF\xBC\x89",
         " (80441个请求中有19451个未成功)", ".", ". Fast.", "\"/>", "</code>",
-        "  # note", " // note", ",", "`"};
+        "  # note", " // note", ",", "`",
+        /* arrows and marks authors type after a figure (ab's "Failed
+         * requests: 0 <------------", held-out-12) */
+        " <------------", " <==", " <-", " <<<", " -->", " ==> best",
+        " >>>", " (!)", " ** note", " **"};
     static const char *const no[] = {"k", "  requests", " 12", "12",
-                                     ".5", "/sec", " - 3"};
+                                     ".5", "/sec", " - 3", " -3", " --",
+                                     " >", " *x"};
     for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
         assert_true(bdb_is_trailer(yes[i], yes[i] + strlen(yes[i])));
     for (size_t i = 0; i < sizeof no / sizeof *no; i++)

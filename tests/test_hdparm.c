@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #define MIB 1048576.0
@@ -408,6 +409,72 @@ static void hdparm__decimal_comma__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* hdparm prints "%3u MB in %5.2f seconds = %6.2f MB/sec" and never calls
+ * setlocale() (hdparm.c 9.x, github deepin-community/hdparm): a grouped
+ * rate is its writer's retyping. Public excerpt (bench/corpus SOURCES.tsv:
+ * hdparm/ho12-scheduler-notes-mq-deadline-bfq-none-24-runs-space-thousands-
+ * separator.md, search index id 13251492920, lines 19-30): the cached
+ * rates grouped by a space, "= 18 661.44 MB/sec". */
+static void hdparm__rate_grouped_by_a_space__read(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "/dev/sda:\n"
+        " Timing cached reads:   37260 MB in  2.00 seconds = 18 661.44 MB/sec\n"
+        " Timing buffered disk reads: 396 MB in  3.01 seconds = 131.57 MB/sec\n"
+        "----\n"
+        "mq-deadline [bfq] none\n"
+        "\n"
+        "/dev/sda:\n"
+        " Timing cached reads:   26824 MB in  2.00 seconds = 13 428.93 MB/sec\n"
+        " Timing buffered disk reads: 396 MB in  3.00 seconds = 131.81 MB/sec\n";
+    bdb_sink s;
+    tu_text_accounted(log, "hdparm", &s);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    assert_int_equal(s.n, 12);
+    /* line 2: 18661.44 MB/s = 37260 MB / 2.00 s within hdparm's rounding */
+    tu_assert_value(&s, "cached_reads", "throughput", "device=/dev/sda",
+                    18661.44 * MIB, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", "device=/dev/sda"), 2);
+    tu_assert_value(&s, "cached_reads", "bytes", "device=/dev/sda",
+                    37260.0 * MIB, 0);
+    tu_assert_value(&s, "cached_reads", "elapsed", "device=/dev/sda", 2.00, 0);
+    tu_assert_value(&s, "buffered_disk_reads", "throughput", "device=/dev/sda",
+                    131.57 * MIB, 1e-12);
+    bdb_sink_free(&s);
+}
+
+/* The same figures grouped as other locales and writers group them
+ * (the line above with its separators changed; hdparm's own output is
+ * never grouped, see the test above): no-break and narrow no-break
+ * spaces, a comma, de's period before a decimal comma; and a rate whose
+ * groups are not of three digits is warned about, not misread. */
+static void hdparm__rate_grouped_other_ways__read_or_warned(void **st)
+{
+    (void)st;
+    static const char log[] =
+        "/dev/sda:\n"
+        " Timing cached reads:   37260 MB in  2.00 seconds = 18\xC2\xA0" "661.44 MB/sec\n"
+        " Timing cached reads:   37260 MB in  2,00 seconds = 18\xE2\x80\xAF" "661,44 MB/sec\n"
+        " Timing cached reads:   37,260 MB in  2.00 seconds = 18,661.44 MB/sec\n"
+        " Timing cached reads:   37.260 MB in  2,00 seconds = 18.661,44 MB/sec\n"
+        " Timing cached reads:   37260 MB in  2.00 seconds = 18 66.44 MB/sec\n"
+        " Timing cached reads:   37260 MB in  2.00 seconds = 18.661.44 MB/sec\n";
+    bdb_sink s;
+    tu_text_accounted(log, "hdparm", &s);
+    assert_int_equal(s.n, 12);
+    for (size_t i = 0; i < s.n; i++) {
+        assert_true(s.samples[i].line >= 2 && s.samples[i].line <= 5);
+        if (strcmp(s.samples[i].metric, "throughput") == 0)
+            assert_true(fabs(s.samples[i].value / (18661.44 * MIB) - 1) < 1e-12);
+        else if (strcmp(s.samples[i].metric, "bytes") == 0)
+            assert_true(s.samples[i].value == 37260.0 * MIB);
+    }
+    assert_true(tu_has_warning(&s, 6, "expected 'N MB in T seconds"));
+    assert_true(tu_has_warning(&s, 7, "expected 'N MB in T seconds"));
+    bdb_sink_free(&s);
+}
+
 /* A French guide types each -Tt result into a one-column Markdown table,
  * the disk rate in bold. Public excerpt (bench/corpus SOURCES.tsv:
  * hdparm/hdparm-fr-markdown-table-cells-bold-rate-three-machines.md,
@@ -606,6 +673,8 @@ int main(void)
         cmocka_unit_test(hdparm__full_stop_after_rate__read),
         cmocka_unit_test(hdparm__note_in_parentheses_after_rate__read),
         cmocka_unit_test(hdparm__decimal_comma__read),
+        cmocka_unit_test(hdparm__rate_grouped_by_a_space__read),
+        cmocka_unit_test(hdparm__rate_grouped_other_ways__read_or_warned),
         cmocka_unit_test(hdparm__device_and_timing_on_one_line__read),
         cmocka_unit_test(hdparm__pipe_quoted_and_table_under_command__read),
         cmocka_unit_test(hdparm__markdown_table_cells__read_at_their_lines),

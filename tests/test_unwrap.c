@@ -927,6 +927,41 @@ static void unwrap__trailing_comments__dropped_quoted_kept(void **st)
     bdb_unwrap_free(&u);
 }
 
+/* An arrow a writer types after a tool's line to point at a figure goes
+ * with what follows it, for every tool: the shape of ab's "Failed
+ * requests:        0 <------------" (held-out-12, search index id
+ * 39716101879) and of "<-- METRICA PRINCIPAL" (id 10371079849), here
+ * after hdparm's line. redis-benchmark's own "<=" stays its text. */
+static void unwrap__arrow_after_a_line__dropped_for_every_tool(void **st)
+{
+    (void)st;
+    reads_at("/dev/loop1:\n"
+             " Timing cached reads:   15062 MB in  2.00 seconds = 7539.76 MB/sec <------------\n",
+             2);
+    reads_at("/dev/loop1:\n"
+             " Timing cached reads:   15062 MB in  2.00 seconds = 7539.76 MB/sec <-- METRICA PRINCIPAL\n",
+             2);
+    reads_at("/dev/loop1:\n"
+             " Timing cached reads:   15062 MB in  2.00 seconds = 7539.76 MB/sec   ==> best\n",
+             2);
+    /* and the marks of the brief's list of shapes: "(!)", "** note" */
+    reads_at("/dev/loop1:\n"
+             " Timing cached reads:   15062 MB in  2.00 seconds = 7539.76 MB/sec (!)\n",
+             2);
+    reads_at("/dev/loop1:\n"
+             " Timing cached reads:   15062 MB in  2.00 seconds = 7539.76 MB/sec ** cache\n",
+             2);
+    /* redis-benchmark's latency lines (samples/redis-benchmark/
+     * cmd-full-cluster3-n10000.txt, lines 26-28) */
+    const char *redis = "Latency by percentile distribution:\n"
+                        "0.000% <= 0.039 milliseconds (cumulative count 4)\n"
+                        "50.000% <= 0.479 milliseconds (cumulative count 5038)\n";
+    bdb_unwrapped u;
+    assert_int_equal(bdb_unwrap(redis, strlen(redis), &u), 0);
+    assert_null(u.text);
+    bdb_unwrap_free(&u);
+}
+
 /* An HTML export's "&#10;" is a line break of its own (Confluence), and
  * an excerpt that starts inside a <pre> block (its first tag a closing
  * one) is read up to that tag. */
@@ -1682,6 +1717,7 @@ int main(void)
         cmocka_unit_test(unwrap__hash_glued_to_iperf_stream_ids__stripped),
         cmocka_unit_test(unwrap__ci_stamps_and_diff_lines__read),
         cmocka_unit_test(unwrap__trailing_comments__dropped_quoted_kept),
+        cmocka_unit_test(unwrap__arrow_after_a_line__dropped_for_every_tool),
         cmocka_unit_test(unwrap__html_encoded_breaks_and_open_pre__read),
         cmocka_unit_test(unwrap__html_paragraphs_and_unicode_blanks__read),
         cmocka_unit_test(unwrap__hugo_shortcodes__read_as_blocks),
