@@ -405,7 +405,9 @@ static void classify(const char *buf, size_t len, int *s2, int *s3)
             n2++;
     }
     int conn3 = bdb_memfind(buf, len, "Connecting to host ") != NULL;
-    int done3 = line_starting(buf, len, "iperf Done.");
+    /* -V's report_summary (iperf_locale.c), iperf3's own words */
+    int done3 = line_starting(buf, len, "iperf Done.") ||
+                line_starting(buf, len, "Test Complete. Summary Results:");
     int ver3 = bdb_memfind(buf, len, "iperf 3.") != NULL;
     int client2 = bdb_memfind(buf, len, "Client connecting to ") != NULL;
     int server2 = bdb_memfind(buf, len, "Server listening on TCP port") ||
