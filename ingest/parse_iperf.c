@@ -430,6 +430,13 @@ static void classify(const char *buf, size_t len, int *s2, int *s3)
         b = 60;
     if (err3 && b < 60)
         b = 60;
+    /* rows quoted without "[ ID]" under such a header (iperf3_idless.c):
+     * iperf3's by its "Bitrate" or its "%6.2f-%-6.2f sec"; iperf 2's
+     * shape is left alone */
+    int rows2 = 0;
+    if (b < 60 && data == 0 && bdb_iperf3_idless_rows(buf, len, &rows2) > 0 &&
+        rows2 == 0)
+        b = 60;
     if ((client2 || server2) && data)
         a = 95;
     if ((report2 || writeerr) && data && a < 90)

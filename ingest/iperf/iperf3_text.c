@@ -218,6 +218,11 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
      * output:"; its summary restates the client's receiver line */
     int server_section = 0;
     int after_rule = 0, summary = 0;
+    /* under a header without "[ ID]" (idless); the line is such a row
+     * (noid, read into nd, nrest); the note about them given */
+    int idless = 0, noid = 0, noid_said = 0;
+    ip_data nd;
+    const char *nrest = NULL;
     /* other text (a label, a fence, prose) after a run's final lines: a
      * final line after it is another run's, whose head was cut */
     int foreign = 0;
@@ -323,10 +328,47 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
             continue;
         }
         if (*p != '[') {
+            int bitrate;
+            if (bdb_iperf3_idless_header(p, e, &bitrate)) {
+                /* the header quoted without "[ ID]": its rows are read
+                 * (iperf3_idless.c), summaries when all begin at 0 */
+                if (r.nfinal > 0) {
+                    rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+                    if (rc)
+                        break;
+                }
+                idless = 1;
+                after_rule = 0;
+                summary = bdb_iperf3_idless_summaries(it.buf + it.pos,
+                                                      it.buf + it.len);
+                cx.hdr_retr = bdb_contains(p, e, " Retr");
+                cx.hdr_seen = 1;
+                if (bdb_contains(p, e, "Jitter") ||
+                    bdb_contains(p, e, "Datagrams"))
+                    cx.udp_hint = r.udp = 1;
+                continue;
+            }
+            int shape3;
+            noid = idless && bdb_iperf3_idless_row(p, e, &nd, &nrest, &shape3);
+            if (noid) {
+                if (!noid_said) {
+                    noid_said = 1;
+                    rc = bdb_sink_info(out, ln.no,
+                                       "iperf3 rows quoted without their "
+                                       "'[ ID]' column: the stream id is "
+                                       "not given");
+                    if (rc)
+                        break;
+                }
+                after_rule = 0;
+                goto data_row;
+            }
+            idless = 0;
             if (r.nfinal > 0 && !elision(p, e) && !v3_after_summary(p, e))
                 foreign = 1;
             continue;
         }
+        idless = noid = 0;
         const char *q = p;
         ip_br br;
         if (!bdb_iperf_parse_bracket(&q, e, &br))
@@ -386,9 +428,16 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
             }
             continue;
         }
+    data_row:;
         ip_data d;
         const char *rest = NULL;
-        int k = bdb_iperf_parse_data(p, e, ln.no, &d, &rest, out);
+        int k = 1;
+        if (noid) {
+            d = nd;
+            rest = nrest;
+        } else {
+            k = bdb_iperf_parse_data(p, e, ln.no, &d, &rest, out);
+        }
         if (k > 0 && d.ooo) {
             /* 3.0 / 3.1 UDP: "[SUM]  0.0-10.0 sec  1563 datagrams received
              * out-of-order" after the summary (iperf_api.c): the count
@@ -423,7 +472,12 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
         bdb_lines peek;
         bdb_line nx;
         const char *ce, *c = bdb_wrapped_next(&it, &peek, &nx, &ce);
-        if (c && label_tail(c, ce)) {
+        ip_data nx_row;
+        const char *nx_rest;
+        int nx_shape;
+        if (c && label_tail(c, ce) &&
+            !(noid && bdb_iperf3_idless_row(c, ce, &nx_row, &nx_rest,
+                                            &nx_shape))) {
             const char *jp, *je;
             rc = bdb_wrapped_two(&wr, rest, e, " ", c, ce, nx.no, &jp, &je);
             if (rc)
@@ -439,6 +493,9 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
             bdb_iperf_parse_rest(rest, e, &cx, 1, &o0, &label, &fs, out,
                                  ln.no);
         }
+        double lone_jitter = 0;
+        int have_lone_jitter = noid && !o0.have_jitter &&
+                               bdb_iperf3_idless_jitter(rest, e, &lone_jitter);
         if (o0.have_lt)
             r.udp = 1;
         /* iperf3 3.0 / 3.1 UDP: one unlabelled summary line, the client's
@@ -487,6 +544,14 @@ int bdb_iperf3_text_parse(const char *buf, size_t len, bdb_sink *out)
         if (label >= 0)
             r.nfinal++;
         bdb_iperf_copy_line_details(o, &o0);
+        if (have_lone_jitter && label == SIDE_RCV) {
+            /* a receiver's jitter without its Lost/Total columns (a
+             * quoter left them out): the stream's, as with them */
+            ip_ent *en = &r.ents[o->ent];
+            en->have_jitter = 1;
+            en->jitter_ms = lone_jitter;
+            en->jitter_line = ln.no;
+        }
     }
     if (!rc)
         rc = bdb_iperf_finish_run(&r, &cx, out, 0, &nruns);
