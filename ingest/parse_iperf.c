@@ -420,7 +420,9 @@ static void classify(const char *buf, size_t len, int *s2, int *s3)
             n2++;
     }
     int conn3 = bdb_memfind(buf, len, "Connecting to host ") != NULL;
-    int done3 = line_starting(buf, len, "iperf Done.");
+    /* -V's report_summary (iperf_locale.c), iperf3's own words */
+    int done3 = line_starting(buf, len, "iperf Done.") ||
+                line_starting(buf, len, "Test Complete. Summary Results:");
     int ver3 = bdb_memfind(buf, len, "iperf 3.") != NULL;
     int client2 = bdb_memfind(buf, len, "Client connecting to ") != NULL;
     int server2 = bdb_memfind(buf, len, "Server listening on TCP port") ||
@@ -442,6 +444,13 @@ static void classify(const char *buf, size_t len, int *s2, int *s3)
     if (n3 >= 2 && n2 == 0 && b < 60)
         b = 60;
     if (err3 && b < 60)
+        b = 60;
+    /* rows quoted without "[ ID]" under such a header (iperf3_idless.c):
+     * iperf3's by its "Bitrate" or its "%6.2f-%-6.2f sec"; iperf 2's
+     * shape is left alone */
+    int rows2 = 0;
+    if (b < 60 && data == 0 && bdb_iperf3_idless_rows(buf, len, &rows2) > 0 &&
+        rows2 == 0)
         b = 60;
     if ((client2 || server2) && data)
         a = 95;

@@ -2655,17 +2655,22 @@ static size_t bracket_cand(const char *s, const char *e)
     return 0;
 }
 
-static size_t prefix_cand(const char *s, const char *e)
+/* The length of a prefix that ends after more than `after` bytes (0: the
+ * shortest), or 0. A name may hold ": " itself: iperf3's -T title is
+ * free text, printed with ":  " after it (iperf_api.c iperf_printf), so
+ * "run 1: udp 50M:  [  5] ..." is tried as "run 1:" first, then as "run
+ * 1: udp 50M:". */
+static size_t prefix_cand(const char *s, const char *e, size_t after)
 {
     size_t k = bracket_cand(s, e);
     if (k)
-        return k;
+        return after ? 0 : k;
     if (s >= e || *s == ' ' || *s == '\t' || *s == '\r')
         return 0;
     /* a '|' or ':' first names nothing: fio's percentile rows ("|
      * 1.00th=[ 708], ...") lose their indentation in a page and start
      * the line with fio's own '|' */
-    for (const char *p = s + 1; p < e && p - s < 80; p++)
+    for (const char *p = s + 1 + after; p < e && p - s < 80; p++)
         if ((*p == ':' || *p == '|') &&
             (p + 1 == e || p[1] == ' ' || p[1] == '\t' || p[1] == '\r'))
             return (size_t)(p + 1 - s);
@@ -2719,55 +2724,122 @@ static int has_prefix(const pline *l, const char *pre, size_t k)
            (s + k == e || s[k] == ' ' || s[k] == '\t' || s[k] == '\r');
 }
 
+/* The bytes a line cut at `at` loses more when its rest is the prefix
+ * [pre, pre + k) again: iperf3 -T -V prints the title twice before its
+ * uname line ("200:  200:  Linux ..."), the system info being printed
+ * with iperf_printf inside another iperf_printf's line. */
+static size_t repeated_prefix(const pline *l, size_t at, const char *pre,
+                              size_t k)
+{
+    size_t more = 0;
+    for (;;) {
+        const char *r = l->s + at + more;
+        pline rest = {r, l->e};
+        if (r >= l->e || !has_prefix(&rest, pre, k))
+            return more;
+        const char *q = skip_blank(r + k, l->e);
+        more = (size_t)(q - l->s) - at;
+    }
+}
+
+/* A run's prefix: its text and the blanks after it every line lost. */
+typedef struct prefix_seen {
+    const char *pre;
+    size_t k, least;
+} prefix_seen;
+
+/* One run of lines from line i on that begins with the prefix of length
+ * k: whether it is one (marked in cut[]), *last its last line. */
+static int prefix_run(const pline *l, size_t n, size_t i, size_t k,
+                      size_t *cut, size_t *last_out, size_t *least_out,
+                      size_t *total)
+{
+    unsigned char first[256] = {0};
+    size_t count = 0, last = i, kinds = 0, least = (size_t)-1, lone = 0;
+    size_t shaped = 0;
+    for (size_t j = i; j < n; j++) {
+        if (is_blank_text(l[j].s, l[j].e))
+            continue;
+        if (!has_prefix(&l[j], l[i].s, k))
+            break;
+        const char *r = l[j].s + k, *q = skip_blank(r, l[j].e);
+        unsigned char c = q == l[j].e || *q == '\r' ? 0 : (unsigned char)*q;
+        if (!first[c]++)
+            kinds++;
+        if (c && (size_t)(q - r) < least)
+            least = (size_t)(q - r);
+        lone += lone_number(q, l[j].e);
+        shaped += is_digit((char)c) &&
+                  same_shape(q, l[j].e, skip_blank(l[i].s + k, l[i].e),
+                             l[i].e);
+        count++;
+        last = j;
+    }
+    /* "SET: 60502.22" lines before "SET: 68965.52 requests per
+     * second": a label's series of values (redis-benchmark < 6.2's
+     * progress with its CRs made newlines), not a prefix; nor are
+     * "Timing cached reads:   3542 MB in  2.00 seconds = 1771.19
+     * MB/sec" lines (hdparm -T run again and again, its label bare at
+     * the line's start): one label's results, every rest the same
+     * figures in the same words */
+    *last_out = last;
+    *least_out = least;
+    if (count >= 4 && kinds >= 3 && lone + 1 < count && shaped < count) {
+        for (size_t j = i; j <= last; j++) {
+            if (is_blank_text(l[j].s, l[j].e))
+                continue;
+            size_t c = k + least, len = (size_t)(l[j].e - l[j].s);
+            cut[j] = c < len ? c : len;
+            cut[j] += repeated_prefix(&l[j], cut[j], l[i].s, k);
+            (*total)++;
+        }
+        return 1;
+    }
+    return 0;
+}
+
 /* Marks in cut[] the bytes each line loses; returns how many lines lose
- * some. */
+ * some. A prefix found on a run is cut from the file's other lines that
+ * begin with it too (a tool's lines it printed without, such as iperf3's
+ * "Control connection MSS", split its title's run in two). */
 static size_t find_prefix_runs(const pline *l, size_t n, size_t *cut)
 {
     size_t total = 0;
+    prefix_seen seen[8];
+    size_t nseen = 0;
     for (size_t i = 0; i < n;) {
-        size_t k = prefix_cand(l[i].s, l[i].e);
+        size_t k = prefix_cand(l[i].s, l[i].e, 0);
         if (!k) {
             i++;
             continue;
         }
-        unsigned char first[256] = {0};
-        size_t count = 0, last = i, kinds = 0, least = (size_t)-1, lone = 0;
-        size_t shaped = 0;
-        for (size_t j = i; j < n; j++) {
-            if (is_blank_text(l[j].s, l[j].e))
+        size_t last = i, least = 0, next = i;
+        int found = 0;
+        for (size_t kk = k; kk && !found;
+             kk = prefix_cand(l[i].s, l[i].e, kk)) {
+            found = prefix_run(l, n, i, kk, cut, &last, &least, &total);
+            if (kk == k)
+                next = last;
+            if (found && nseen < sizeof seen / sizeof seen[0])
+                seen[nseen++] = (prefix_seen){l[i].s, kk, least};
+            if (found)
+                next = last;
+        }
+        i = next + 1;
+    }
+    for (size_t j = 0; j < n && nseen; j++) {
+        if (cut[j] || is_blank_text(l[j].s, l[j].e))
+            continue;
+        for (size_t m = 0; m < nseen; m++) {
+            if (!has_prefix(&l[j], seen[m].pre, seen[m].k))
                 continue;
-            if (!has_prefix(&l[j], l[i].s, k))
-                break;
-            const char *r = l[j].s + k, *q = skip_blank(r, l[j].e);
-            unsigned char c = q == l[j].e || *q == '\r' ? 0 : (unsigned char)*q;
-            if (!first[c]++)
-                kinds++;
-            if (c && (size_t)(q - r) < least)
-                least = (size_t)(q - r);
-            lone += lone_number(q, l[j].e);
-            shaped += is_digit((char)c) &&
-                      same_shape(q, l[j].e, skip_blank(l[i].s + k, l[i].e),
-                                 l[i].e);
-            count++;
-            last = j;
+            const char *r = l[j].s + seen[m].k;
+            size_t b = (size_t)(skip_blank(r, l[j].e) - r);
+            cut[j] = seen[m].k + (b < seen[m].least ? b : seen[m].least);
+            cut[j] += repeated_prefix(&l[j], cut[j], seen[m].pre, seen[m].k);
+            total++;
+            break;
         }
-        /* "SET: 60502.22" lines before "SET: 68965.52 requests per
-         * second": a label's series of values (redis-benchmark < 6.2's
-         * progress with its CRs made newlines), not a prefix; nor are
-         * "Timing cached reads:   3542 MB in  2.00 seconds = 1771.19
-         * MB/sec" lines (hdparm -T run again and again, its label bare at
-         * the line's start): one label's results, every rest the same
-         * figures in the same words */
-        if (count >= 4 && kinds >= 3 && lone + 1 < count && shaped < count) {
-            for (size_t j = i; j <= last; j++) {
-                if (is_blank_text(l[j].s, l[j].e))
-                    continue;
-                size_t c = k + least, len = (size_t)(l[j].e - l[j].s);
-                cut[j] = c < len ? c : len;
-                total++;
-            }
-        }
-        i = last + 1;
     }
     return total;
 }

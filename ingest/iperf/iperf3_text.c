@@ -290,6 +290,11 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
     }
     int nruns = 0, rc = 0;
     int after_rule = 0, summary = 0;
+    /* under a header without "[ ID]" (idless); the line is such a row
+     * (noid, read into nd, nrest); the note about them given */
+    int idless = 0, noid = 0, noid_said = 0;
+    ip_data nd;
+    const char *nrest = NULL;
     /* other text (a label, a fence, prose) after a run's final lines: a
      * final line after it is another run's, whose head was cut */
     int foreign = 0;
@@ -394,15 +399,56 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
                                     p, e);
             continue;
         }
-        if (bdb_starts_with(p, e, "- - - -")) {
+        if (bdb_starts_with(p, e, "- - - -") ||
+            bdb_starts_with(p, e, "Test Complete. Summary Results:")) {
+            /* -V prints its "Test Complete" after the rule, before the
+             * summary's header (iperf_api.c iperf_print_results): a page
+             * that left out the intervals keeps it without the rule */
             after_rule = 1;
             continue;
         }
         if (*p != '[') {
+            int bitrate;
+            if (bdb_iperf3_idless_header(p, e, &bitrate)) {
+                /* the header quoted without "[ ID]": its rows are read
+                 * (iperf3_idless.c), summaries when all begin at 0 */
+                if (r.nfinal > 0) {
+                    rc = bdb_iperf_finish_run(&r, &cx, out, ln.no, &nruns);
+                    if (rc)
+                        break;
+                }
+                idless = 1;
+                after_rule = 0;
+                summary = bdb_iperf3_idless_summaries(it.buf + it.pos,
+                                                      it.buf + it.len);
+                cx.hdr_retr = bdb_contains(p, e, " Retr");
+                cx.hdr_seen = 1;
+                if (bdb_contains(p, e, "Jitter") ||
+                    bdb_contains(p, e, "Datagrams"))
+                    cx.udp_hint = r.udp = 1;
+                continue;
+            }
+            int shape3;
+            noid = idless && bdb_iperf3_idless_row(p, e, &nd, &nrest, &shape3);
+            if (noid) {
+                if (!noid_said) {
+                    noid_said = 1;
+                    rc = bdb_sink_info(out, ln.no,
+                                       "iperf3 rows quoted without their "
+                                       "'[ ID]' column: the stream id is "
+                                       "not given");
+                    if (rc)
+                        break;
+                }
+                after_rule = 0;
+                goto data_row;
+            }
+            idless = 0;
             if (r.nfinal > 0 && !elision(p, e) && !v3_after_summary(p, e))
                 foreign = 1;
             continue;
         }
+        idless = noid = 0;
         const char *q = p;
         ip_br br;
         if (!bdb_iperf_parse_bracket(&q, e, &br))
@@ -469,9 +515,16 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
             }
             continue;
         }
+    data_row:;
         ip_data d;
         const char *rest = NULL;
-        int k = bdb_iperf_parse_data(p, e, ln.no, &d, &rest, out);
+        int k = 1;
+        if (noid) {
+            d = nd;
+            rest = nrest;
+        } else {
+            k = bdb_iperf_parse_data(p, e, ln.no, &d, &rest, out);
+        }
         if (k > 0 && d.ooo) {
             /* 3.0 / 3.1 UDP: "[SUM]  0.0-10.0 sec  1563 datagrams received
              * out-of-order" after the summary (iperf_api.c): the count
@@ -506,7 +559,12 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
         bdb_lines peek;
         bdb_line nx;
         const char *ce, *c = bdb_wrapped_next(&it, &peek, &nx, &ce);
-        if (c && label_tail(c, ce)) {
+        ip_data nx_row;
+        const char *nx_rest;
+        int nx_shape;
+        if (c && label_tail(c, ce) &&
+            !(noid && bdb_iperf3_idless_row(c, ce, &nx_row, &nx_rest,
+                                            &nx_shape))) {
             const char *jp, *je;
             rc = bdb_wrapped_two(&wr, rest, e, " ", c, ce, nx.no, &jp, &je);
             if (rc)
@@ -522,6 +580,9 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
             bdb_iperf_parse_rest(rest, e, &cx, 1, &o0, &label, &fs, out,
                                  ln.no);
         }
+        double lone_jitter = 0;
+        int have_lone_jitter = noid && !o0.have_jitter &&
+                               bdb_iperf3_idless_jitter(rest, e, &lone_jitter);
         if (o0.have_lt)
             r.udp = 1;
         /* iperf3 3.0 / 3.1 UDP: one unlabelled summary line, the client's
@@ -570,6 +631,14 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
         if (label >= 0)
             r.nfinal++;
         bdb_iperf_copy_line_details(o, &o0);
+        if (have_lone_jitter && label == SIDE_RCV) {
+            /* a receiver's jitter without its Lost/Total columns (a
+             * quoter left them out): the stream's, as with them */
+            ip_ent *en = &r.ents[o->ent];
+            en->have_jitter = 1;
+            en->jitter_ms = lone_jitter;
+            en->jitter_line = ln.no;
+        }
     }
     if (!rc)
         rc = bdb_iperf_finish_run(&r, &cx, out, 0, &nruns);

@@ -324,6 +324,25 @@ void bdb_iperf_parse_rest(const char *p, const char *end, const ip_ctx *cx,
  * not parse (warned at lineno). */
 int bdb_iperf_parse_data(const char *p, const char *end, int lineno,
                          ip_data *d, const char **rest, bdb_sink *out);
+/* iperf3_idless.c: rows quoted without "[ ID]". 1 when [p, e) is
+ * iperf3's header of data columns without "[ ID]" ("Interval Transfer
+ * Bitrate Jitter"); *bitrate: its word is "Bitrate" (3.4+), not
+ * "Bandwidth". */
+int bdb_iperf3_idless_header(const char *p, const char *e, int *bitrate);
+/* 1 when [p, e) is a data row without "[ ID]" ("0.00-10.20  sec  44.6
+ * MBytes  36.7 Mbits/sec ..."), read into d (stream 0), *rest after its
+ * rate; *shape3: iperf3's "%6.2f-%-6.2f sec" spacing. */
+int bdb_iperf3_idless_row(const char *p, const char *e, ip_data *d,
+                          const char **rest, int *shape3);
+/* How many such rows of buf stand under such a header and are iperf3's
+ * (its "Bitrate" header or spacing); *rows2: the others. */
+int bdb_iperf3_idless_rows(const char *buf, size_t len, int *rows2);
+/* 1 when the rest of such a row is a lone jitter ("0.027 ms"; a quoter
+ * left the Lost/Total columns out), read into *ms. */
+int bdb_iperf3_idless_jitter(const char *p, const char *e, double *ms);
+/* 1 when every row of the block that [p, e) opens (the text after its
+ * header) begins at 0. */
+int bdb_iperf3_idless_summaries(const char *p, const char *e);
 /* A size such as "25.0 MBytes", "897152 KBytes", "1390 Mbits" (iperf
  * prints transfers in bits with -f b/k/m/g on some versions) in bytes. */
 int bdb_iperf_size_value(double x, const char *w, const char *we,
