@@ -230,22 +230,29 @@ static int unit_at(const char *q, const char *end, const char *unit)
     q += n;
     if (q == end || (*q == '.' && bdb_is_trailer(q, end)))
         return 1; /* "= 58.57 MB/sec." ends a sentence */
-    /* hdparm ends the line at the unit ("... = %6.2f MB/sec\n"); a note
-     * in parentheses after it is the writer's ("= 22.28 MB/sec (this is
-     * the value we care for)") */
-    const char *n0 = q;
-    while (n0 < end && (*n0 == ' ' || *n0 == '\t'))
-        n0++;
-    if (n0 > q && n0 < end && *n0 == '(') {
-        const char *last = end;
-        while (last > n0 && (last[-1] == ' ' || last[-1] == '\t'))
-            last--;
-        if (last[-1] == ')')
-            return 1;
-    }
+    /* hdparm ends the line at the unit ("... = %6.2f MB/sec\n"); text
+     * after a blank is the writer's note ("= 22.28 MB/sec (this is the
+     * value we care for)", "= 8362.37 MB/sec = 1mb => 0.12 ms"):
+     * figures() warns the numbers in it */
+    if (q < end && (*q == ' ' || *q == '\t'))
+        return 1;
     char c = *q;
     return !(is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
              c == '/' || c == '.' || c == ' ' || c == '\t');
+}
+
+/* The writer's note after the unit at q ("= 1mb => 0.12 ms"): where it
+ * starts when it holds a digit, NULL when the unit ends the line or is
+ * followed by markup or a note without a number. */
+static const char *note_with_number(const char *q, const char *end)
+{
+    while (q < end && *q != ' ' && *q != '\t')
+        q++;
+    const char *n = bdb_skip_blank(q, end);
+    for (const char *d = n; d < end; d++)
+        if (is_digit(*d))
+            return n;
+    return NULL;
 }
 
 /* The multiplier of a unit that the line's end cut, a proper prefix of
@@ -397,6 +404,12 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
                                "comes from a very short sample",
                                mb, secs);
     }
+    const char *note = cut ? NULL : note_with_number(q, end);
+    if (!rc && note)
+        rc = bdb_sink_warn(h->out, line,
+                           "numbers in the note after hdparm's rate not "
+                           "read: '%.*s'",
+                           (int)(end - note > 80 ? 80 : end - note), note);
     if (!rc)
         rc = check_command(h, kind, offset, line);
     h->nfig++;

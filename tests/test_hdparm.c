@@ -535,6 +535,40 @@ static void hdparm__busybox_kB_s__read_as_KiB_per_second(void **st)
     bdb_sink_free(&s);
 }
 
+/* Any other note a writer put after the rate, after a blank (issue 21,
+ * held-out-13: the whole line was rejected): the timing is read and the
+ * numbers of the note are warned at their line, not read. Plain notes
+ * of a lab, public code-search index id 31316324471 (bench/corpus
+ * SOURCES.tsv fio/ho13-3.36-notes-30min-randread-...), lines 19-21. */
+static const char noted_rates[] =
+    "lab\n"
+    " Timing cached reads:   16622 MB in  1.99 seconds = 8362.37 MB/sec = 1mb => 0.12 ms\n"
+    " Timing buffered disk reads: 164 MB in  3.03 seconds =  54.17 MB/sec = 1mb => 18.4 ms\n";
+
+static void hdparm__note_with_numbers_after_rate__read_and_warned(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_accounted(noted_rates, NULL, &s);
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    tu_assert_printed(noted_rates, &s, "throughput", NULL, "8362.37 MB/sec",
+                      8362.37 * MIB, 1e-12);
+    tu_assert_printed(noted_rates, &s, "bytes", NULL, "16622 MB in",
+                      16622 * MIB, 0);
+    tu_assert_printed(noted_rates, &s, "elapsed", NULL, "1.99 seconds", 1.99,
+                      1e-12);
+    tu_assert_value(&s, "buffered_disk_reads", "throughput", NULL,
+                    54.17 * MIB, 1e-12);
+    tu_assert_value(&s, "buffered_disk_reads", "bytes", NULL, 164 * MIB, 0);
+    tu_assert_value(&s, "buffered_disk_reads", "elapsed", NULL, 3.03, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 2);
+    /* the note's "0.12 ms" and "18.4 ms" are not hdparm's: said */
+    assert_true(tu_has_warning(&s, 2, "= 1mb => 0.12 ms"));
+    assert_true(tu_has_warning(&s, 3, "= 1mb => 18.4 ms"));
+    assert_int_equal(tu_count_warnings(&s), 2);
+    bdb_sink_free(&s);
+}
+
 /* A line cut at a width inside the rate's unit, "= 1.21 MB/" (issue 21,
  * held-out-9: warned, not read). An Ubuntu forum post of 2011, read from
  * a public code-search index, id 56679327467 (bench/corpus SOURCES.tsv
@@ -605,6 +639,7 @@ int main(void)
         cmocka_unit_test(hdparm__busybox_kB_s__read_as_KiB_per_second),
         cmocka_unit_test(hdparm__full_stop_after_rate__read),
         cmocka_unit_test(hdparm__note_in_parentheses_after_rate__read),
+        cmocka_unit_test(hdparm__note_with_numbers_after_rate__read_and_warned),
         cmocka_unit_test(hdparm__decimal_comma__read),
         cmocka_unit_test(hdparm__device_and_timing_on_one_line__read),
         cmocka_unit_test(hdparm__pipe_quoted_and_table_under_command__read),
