@@ -569,6 +569,92 @@ static void hdparm__note_with_numbers_after_rate__read_and_warned(void **st)
     bdb_sink_free(&s);
 }
 
+/* A mail client re-flowed a quoted report (issue 21, held-out-13): a
+ * timing's rate, or its unit, went to the next line, where the next
+ * timing follows it ("MB/sec Timing buffered disk reads: ..."). An lkml
+ * reply of 2003, public code-search index id 14622433248 (bench/corpus
+ * SOURCES.tsv hdparm/ho13-lkml-2003-outlook-reply-...), lines 48-54;
+ * the same post quoted once less, id 14148811281. */
+static const char reflowed_quote[] =
+    ">>> on 2.4:\n"
+    ">>>   Timing buffer-cache reads:   168 MB in  2.01 seconds =  83.58\n"
+    ">>> MB/sec Timing buffered disk reads:   44 MB in  3.12 seconds =\n"
+    ">>> 14.10 MB/sec on 2.6:\n"
+    ">>>   Timing buffer-cache reads:   172 MB in  2.02 seconds =  84.95\n"
+    ">>> MB/sec Timing buffered disk reads:   34 MB in  3.08 seconds =\n"
+    ">>> 11.04 MB/sec\n";
+
+static void hdparm__rate_reflowed_to_the_next_line__joined(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    text_ok(reflowed_quote, &s);
+    assert_int_equal(tu_count(&s, "throughput"), 4);
+    assert_int_equal(tu_count(&s, "bytes"), 4);
+    /* each figure at the line it is printed on */
+    static const struct {
+        const char *bench;
+        int rep;
+        const char *metric;
+        int line;
+        double v;
+    } want[] = {
+        {"cached_reads", 1, "throughput", 2, 83.58 * MIB},
+        {"cached_reads", 1, "bytes", 2, 168 * MIB},
+        {"buffered_disk_reads", 1, "bytes", 3, 44 * MIB},
+        {"buffered_disk_reads", 1, "elapsed", 3, 3.12},
+        {"buffered_disk_reads", 1, "throughput", 4, 14.10 * MIB},
+        {"cached_reads", 2, "throughput", 5, 84.95 * MIB},
+        {"buffered_disk_reads", 2, "bytes", 6, 34 * MIB},
+        {"buffered_disk_reads", 2, "elapsed", 6, 3.08},
+        {"buffered_disk_reads", 2, "throughput", 7, 11.04 * MIB},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        int found = 0;
+        for (size_t k = 0; k < s.n; k++) {
+            const bdb_sample *x = &s.samples[k];
+            if (strcmp(x->benchmark, want[i].bench) == 0 &&
+                strcmp(x->metric, want[i].metric) == 0 &&
+                x->repetition == want[i].rep) {
+                assert_int_equal(x->line, want[i].line);
+                tu_assert_close(x->value, want[i].v, 1e-12, want[i].metric);
+                found = 1;
+            }
+        }
+        assert_true(found);
+    }
+    /* "on 2.6:" after the rate is the writer's: said at its line, as
+     * the "on 2.4:" of line 1 is */
+    assert_true(tu_has_warning(&s, 4, "on 2.6:"));
+    assert_true(tu_has_warning(&s, 1, "2.4"));
+    assert_int_equal(tu_count_warnings(&s), 2);
+    bdb_sink_free(&s);
+
+    /* the same post quoted once less, a blank kept after "=" */
+    text_ok(">>   Timing buffer-cache reads:   168 MB in  2.01 seconds =  83.58\n"
+            ">> MB/sec Timing buffered disk reads:   44 MB in  3.12 seconds = \n"
+            ">> 14.10 MB/sec on 2.6:\n", &s);
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 1);
+    tu_assert_value(&s, "buffered_disk_reads", "throughput", NULL,
+                    14.10 * MIB, 1e-12);
+    bdb_sink_free(&s);
+
+    /* the same real lines broken inside the unit join without a blank;
+     * a next line that does not complete the rate is not joined (the
+     * rate's unit then comes from MB / seconds, as for a cut line) */
+    text_ok(" Timing buffer-cache reads:   168 MB in  2.01 seconds =  83.58 MB/\n"
+            "sec Timing buffered disk reads:   44 MB in  3.12 seconds =  14.10\n"
+            "\n"
+            "Note the big drop of of 3 MB/sec on disk reads.\n", &s);
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    tu_assert_value(&s, "cached_reads", "throughput", NULL, 83.58 * MIB, 1e-12);
+    tu_assert_value(&s, "buffered_disk_reads", "throughput", NULL,
+                    14.10 * MIB, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 1);
+    bdb_sink_free(&s);
+}
+
 /* A line cut at a width inside the rate's unit, "= 1.21 MB/" (issue 21,
  * held-out-9: warned, not read). An Ubuntu forum post of 2011, read from
  * a public code-search index, id 56679327467 (bench/corpus SOURCES.tsv
@@ -640,6 +726,7 @@ int main(void)
         cmocka_unit_test(hdparm__full_stop_after_rate__read),
         cmocka_unit_test(hdparm__note_in_parentheses_after_rate__read),
         cmocka_unit_test(hdparm__note_with_numbers_after_rate__read_and_warned),
+        cmocka_unit_test(hdparm__rate_reflowed_to_the_next_line__joined),
         cmocka_unit_test(hdparm__decimal_comma__read),
         cmocka_unit_test(hdparm__device_and_timing_on_one_line__read),
         cmocka_unit_test(hdparm__pipe_quoted_and_table_under_command__read),
