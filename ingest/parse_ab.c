@@ -166,6 +166,7 @@ typedef struct ab_run {
     int conn_cols;           /* 5: min mean sd median max; 3: min avg max */
     int conn_rows, conn_total_row, perc_rows, perc_last;
     int perc_gap; /* a blank line after a percentile row */
+    int text_goes_on; /* the line being read is not the text's last */
     int perc_stray; /* lines without a digit between the percentile
                        table's heading and its first row */
     int sane_continuation;   /* lines that may continue an ERROR/WARNING */
@@ -774,8 +775,17 @@ static int parse_conn_row(ab_run *r, const char *name, const char *p,
     double scale = r->conn_us ? 1e-6 : 1e-3;
     double v[5];
     const char *q = p;
+    int got = ncol;
     for (int i = 0; i < ncol; i++) {
         if (!read_num(&q, end, &v[i])) {
+            /* a row cut after its first columns ("Processing:     6",
+             * notes that kept the min only) and followed by more text:
+             * those are read, in ab's order. At the end of the text the
+             * capture may have cut a number too: nothing is read */
+            if (i > 0 && expect_end(q, end) && r->text_goes_on) {
+                got = i;
+                break;
+            }
             WARN(r, out, line,
                           "expected %d numbers after \"%s:\", got \"%.*s\"; "
                           "row skipped", ncol, name, QUOTE_LEN(p, end), p);
@@ -787,7 +797,11 @@ static int parse_conn_row(ab_run *r, const char *name, const char *p,
                       "\"%.*s\"; row skipped", name, QUOTE_LEN(q, end), q);
         return BDB_OK;
     }
-    for (int i = 0; i < ncol; i++) {
+    if (got < ncol)
+        WARN(r, out, line, "the %s row stops after its %s column: its "
+             "%d other figures were not printed", name, cols[got - 1],
+             ncol - got);
+    for (int i = 0; i < got; i++) {
         char metric[40];
         snprintf(metric, sizeof metric, "%s_%s", name, cols[i]);
         for (char *c = metric; *c; c++)
@@ -1907,7 +1921,10 @@ again:
             const char *t = NULL;
             if (read_num(&q, end, &v)) {
                 t = bdb_skip_ws(q, end);
-                if (t < end && *t == '(' && end[-1] == ')')
+                /* a page's markup glued after it: "(longest request)</p>" */
+                const char *c = t < end && *t == '(' ?
+                    memchr(t, ')', (size_t)(end - t)) : NULL;
+                if (c && bdb_is_trailer(c + 1, end))
                     t = end;
             }
             if (!t || !figure_end(t, end)) {
@@ -2148,6 +2165,9 @@ static int feed_line(ab_parse *st, bdb_lines *it, const char *p,
     const char *np, *nend;
     int nno;
     bdb_lines ahead = *it;
+    bdb_line nl;
+    st->r->text_goes_on = bdb_lines_next(&ahead, &nl);
+    ahead = *it;
     if (!peek_line(st, &ahead, &np, &nend, &nno) ||
         !wants_next(st->r, p, end, np, nend))
         return feed_glued(st, p, end, no);

@@ -47,6 +47,7 @@
  * a file where nothing was measured fails with the first of them. */
 #include "ingest.h"
 #include "cmdline.h"
+#include "wrapped.h"
 #include "../common/bdb_scan.h"
 
 #include <stdio.h>
@@ -120,6 +121,11 @@ typedef struct hctx {
     char pending_err[160];
     int nfig;
     int old_label;     /* the timing being read has hdparm 5.x's wording */
+    /* a timing a mail client re-flowed onto the next line: the joined
+     * text's lines (figures() reads them), and where the next line's
+     * own text starts after what completed the timing (NULL: none) */
+    const bdb_wrapped *joined;
+    const char *resume;
 } hctx;
 
 static void hcmd_free(hcmd *c)
@@ -230,22 +236,29 @@ static int unit_at(const char *q, const char *end, const char *unit)
     q += n;
     if (q == end || (*q == '.' && bdb_is_trailer(q, end)))
         return 1; /* "= 58.57 MB/sec." ends a sentence */
-    /* hdparm ends the line at the unit ("... = %6.2f MB/sec\n"); a note
-     * in parentheses after it is the writer's ("= 22.28 MB/sec (this is
-     * the value we care for)") */
-    const char *n0 = q;
-    while (n0 < end && (*n0 == ' ' || *n0 == '\t'))
-        n0++;
-    if (n0 > q && n0 < end && *n0 == '(') {
-        const char *last = end;
-        while (last > n0 && (last[-1] == ' ' || last[-1] == '\t'))
-            last--;
-        if (last[-1] == ')')
-            return 1;
-    }
+    /* hdparm ends the line at the unit ("... = %6.2f MB/sec\n"); text
+     * after a blank is the writer's note ("= 22.28 MB/sec (this is the
+     * value we care for)", "= 8362.37 MB/sec = 1mb => 0.12 ms"):
+     * figures() warns the numbers in it */
+    if (q < end && (*q == ' ' || *q == '\t'))
+        return 1;
     char c = *q;
     return !(is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
              c == '/' || c == '.' || c == ' ' || c == '\t');
+}
+
+/* The writer's note after the unit at q ("= 1mb => 0.12 ms"): where it
+ * starts when it holds a digit, NULL when the unit ends the line or is
+ * followed by markup or a note without a number. */
+static const char *note_with_number(const char *q, const char *end)
+{
+    while (q < end && *q != ' ' && *q != '\t')
+        q++;
+    const char *n = bdb_skip_blank(q, end);
+    for (const char *d = n; d < end; d++)
+        if (is_digit(*d))
+            return n;
+    return NULL;
 }
 
 /* The multiplier of a unit that the line's end cut, a proper prefix of
@@ -309,13 +322,16 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
     q = bdb_skip_blank(q, end);
     /* cut: the line's end took the rate's unit or the rate itself */
     const char *cut = NULL;
+    const char *secs_at = p, *rate_at = p;
     if (bdb_scan_lit(&q, end, "MB in", 0)) {
         mb = rate;
+        secs_at = bdb_skip_blank(q, end);
         if (!bdb_scan_number(&q, end, &secs, dc) ||
             !bdb_scan_lit(&q, end, "seconds", 1))
             return 2;
-        if (!bdb_scan_lit(&q, end, "=", 1) ||
-            !bdb_scan_number(&q, end, &rate, dc)) {
+        if (bdb_scan_lit(&q, end, "=", 1))
+            rate_at = bdb_skip_blank(q, end);
+        if (rate_at == p || !bdb_scan_number(&q, end, &rate, dc)) {
             if (!bdb_is_trailer(q, end) && !(q < end && *q == '=' &&
                                              bdb_is_trailer(q + 1, end)))
                 return 2;
@@ -374,15 +390,22 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
                            "read as %s/sec",
                            (int)(end - cut > 16 ? 16 : end - cut), cut,
                            mult == MIB ? "MB" : "kB");
+    /* each figure at the line it is printed on (a re-flowed timing's
+     * rate on the next line) */
+    int rate_line = line, secs_line = line;
+    if (h->joined) {
+        rate_line = bdb_wrapped_line(h->joined, rate_at, line);
+        secs_line = bdb_wrapped_line(h->joined, secs_at, line);
+    }
     if (!rc && rate > 0)
         rc = bdb_sink_add(h->out, &b, "throughput", rate * mult,
-                          BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, line);
+                          BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, rate_line);
     if (!rc && mb >= 0) {
         rc = bdb_sink_add(h->out, &b, "bytes", mb * MIB, BDB_UNIT_BYTES,
                           BDB_NEUTRAL, line);
         if (!rc)
             rc = bdb_sink_add(h->out, &b, "elapsed", secs, BDB_UNIT_SECONDS,
-                              BDB_NEUTRAL, line);
+                              BDB_NEUTRAL, secs_line);
         if (!rc && secs > 0 && rate > 0) {
             double computed = mb * MIB / secs;
             double tol = 0.006 / secs + 0.01;
@@ -401,6 +424,12 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
                                "comes from a very short sample",
                                mb, secs);
     }
+    const char *note = cut ? NULL : note_with_number(q, end);
+    if (!rc && note)
+        rc = bdb_sink_warn(h->out, line,
+                           "numbers in the note after hdparm's rate not "
+                           "read: '%.*s'",
+                           (int)(end - note > 80 ? 80 : end - note), note);
     if (!rc)
         rc = check_command(h, kind, offset, line);
     h->nfig++;
@@ -418,6 +447,124 @@ static const char *device_before_timing(const char *p, const char *e)
         w++;
     const char *rest = bdb_skip_blank(w, e);
     return rest > w && bdb_starts_with(rest, e, "Timing ") ? rest : NULL;
+}
+
+/* 1 when [p, end) is a timing's figures whole, ending at hdparm's
+ * unit: "N MB in T seconds = R MB/sec" or the rate alone. */
+static int figures_whole(const char *p, const char *end)
+{
+    static const char *const units[] = {"MB/sec", "kB/sec", "KB/sec",
+                                        "MB/s",   "kB/s",   "KB/s"};
+    /* as figures() reads them: a decimal comma, a writer's groups */
+    const int dc = BDB_SCAN_DECIMAL_COMMA | BDB_SCAN_GROUPING_LOCALE;
+    const char *q = p;
+    double v;
+    if (q == end || !is_digit(*q) || !bdb_scan_number(&q, end, &v, dc))
+        return 0;
+    if (bdb_scan_lit(&q, end, "MB in", 1) &&
+        (!bdb_scan_number(&q, end, &v, dc) ||
+         !bdb_scan_lit(&q, end, "seconds", 1) ||
+         !bdb_scan_lit(&q, end, "=", 1) || !bdb_scan_number(&q, end, &v, dc)))
+        return 0;
+    q = bdb_skip_blank(q, end);
+    for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+        if (bdb_span_eq(q, end, units[i]))
+            return 1;
+    return 0;
+}
+
+/* A timing a mail client re-flowed onto the next line: [p, end) stops
+ * short of hdparm's unit ("... = 83.58" then "MB/sec Timing buffered
+ * disk reads: ...", "... 3.12 seconds =" then "14.10 MB/sec on 2.6:")
+ * and the next line starts with what completes it, up to the unit. Then
+ * w holds the two joined (one blank between, none when the break cut the
+ * unit: "MB/" "sec"), *peek is past the next line, *nx is it and *rest
+ * its text after the unit. Returns 1 when joined, 0 when not,
+ * BDB_ENOMEM. */
+static int reflowed(const bdb_lines *it, const char *p, const char *end,
+                    bdb_wrapped *w, bdb_lines *peek, bdb_line *nx,
+                    const char **rest)
+{
+    while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    if (p == end || figures_whole(p, end) || end - p > 160)
+        return 0;
+    const char *ce, *c = bdb_wrapped_next(it, peek, nx, &ce);
+    if (!c || !(is_digit(*c) || (*c >= 'A' && *c <= 'z')))
+        return 0;
+    /* a unit cut in two: "MB/" then "sec" */
+    int inword = ((end[-1] >= 'A' && end[-1] <= 'Z') ||
+                  (end[-1] >= 'a' && end[-1] <= 'z') || end[-1] == '/') &&
+                 *c >= 'A' && *c <= 'z';
+    char buf[256];
+    const char *t = c;
+    for (int tokens = 0; tokens < 6 && t < ce; tokens++) {
+        while (t < ce && *t != ' ' && *t != '\t')
+            t++;
+        for (int g = 0; g < 2; g++) {
+            const char *glue = g ? "" : " ";
+            if (g && !inword)
+                continue;
+            int n = snprintf(buf, sizeof buf, "%.*s%s%.*s", (int)(end - p),
+                             p, glue, (int)(t - c), c);
+            if (n < 0 || (size_t)n >= sizeof buf ||
+                !figures_whole(buf, buf + n))
+                continue;
+            int rc = bdb_wrapped_start(w, p, end);
+            if (!rc)
+                rc = bdb_wrapped_add(w, glue, c, t, nx->no);
+            if (rc)
+                return BDB_ENOMEM; /* 1: never after a start */
+            *rest = bdb_skip_blank(t, ce);
+            return 1;
+        }
+        t = bdb_skip_blank(t, ce);
+    }
+    return 0;
+}
+
+/* Reads [p, end), a timing's figures, as figures() does, joined with
+ * what completes them at the start of the next line when a mail client
+ * re-flowed them (reflowed()); the rest of that line is read next
+ * (h->resume) when it is hdparm's own (a timing, a device), or is the
+ * writer's and its numbers are warned. *it is moved past a line read
+ * whole. Returns as figures() does. */
+static int figures_reflowed(hctx *h, bdb_lines *it, bdb_wrapped *w,
+                            const char *kind, double offset, const char *p,
+                            const char *end, int line)
+{
+    bdb_lines peek;
+    bdb_line nx;
+    const char *rest = NULL;
+    int j = reflowed(it, p, end, w, &peek, &nx, &rest);
+    if (j < 0)
+        return j;
+    if (!j)
+        return figures(h, kind, offset, p, end, line);
+    const char *jp, *je;
+    bdb_wrapped_text(w, &jp, &je);
+    h->joined = w;
+    int rc = figures(h, kind, offset, jp, je, line);
+    h->joined = NULL;
+    const char *ne = nx.end;
+    while (ne > rest && (ne[-1] == ' ' || ne[-1] == '\t' || ne[-1] == '\r'))
+        ne--;
+    if (rc != 1 || (rest < ne && (bdb_starts_with(rest, ne, "Timing ") ||
+                                  *rest == '/'))) {
+        if (rc == 1)
+            h->resume = rest;
+        return rc;
+    }
+    *it = peek;
+    for (const char *d = rest; d < ne; d++)
+        if (is_digit(*d)) {
+            int wr = bdb_sink_warn(h->out, nx.no,
+                                   "numbers in the note after hdparm's rate "
+                                   "not read: '%.*s'",
+                                   (int)(ne - rest > 80 ? 80 : ne - rest), rest);
+            return wr ? wr : 1;
+        }
+    return 1;
 }
 
 static int fail_pending(hctx *h)
@@ -445,9 +592,15 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     bdb_line ln;
     int rc = 0;
     (void)diag;
+    bdb_wrapped w;
+    bdb_wrapped_init(&w);
     bdb_lines_init(&it, buf, len);
     while (!rc && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;
+        /* the rest of a line whose start completed a re-flowed timing */
+        if (h.resume && h.resume >= p && h.resume <= e)
+            p = h.resume;
+        h.resume = NULL;
         bdb_trim_blank(&p, &e);
         p = bdb_skip_rep_marker(p, e, NULL);
         if (p == e)
@@ -490,7 +643,7 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
                 h.pending_offset = offset, h.pending_err[0] = '\0';
                 continue;
             }
-            rc = figures(&h, kind, offset, rest, e, ln.no);
+            rc = figures_reflowed(&h, &it, &w, kind, offset, rest, e, ln.no);
             if (rc == 2)
                 rc = bdb_sink_warn(out, ln.no,
                                    "expected 'N MB in T seconds = R MB/sec' "
@@ -509,7 +662,8 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
         if (h.pending && is_digit(*p) && bdb_contains(p, e, "MB in ")) {
             const char *kind = h.pending;
             h.pending = NULL;
-            rc = figures(&h, kind, h.pending_offset, p, e, ln.no);
+            rc = figures_reflowed(&h, &it, &w, kind, h.pending_offset, p, e,
+                                  ln.no);
             if (rc == 2)
                 rc = bdb_sink_warn(out, ln.no,
                                    "expected 'N MB in T seconds = R MB/sec'");
@@ -573,6 +727,7 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     if (!rc)
         rc = fail_pending(&h);
     hcmd_free(&h.cmd);
+    bdb_wrapped_free(&w);
     return rc;
 }
 

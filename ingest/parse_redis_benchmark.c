@@ -549,6 +549,7 @@ typedef struct rb_quiet {
     const char *tp, *te;
     int rps_kind, p50_kind; /* rb_number results; p50_kind 0: absent */
     double rps, p50;
+    const char *note, *note_end; /* a writer's note after it (NULL: none) */
 } rb_quiet;
 
 static int parse_quiet(const char *p, const char *end, rb_quiet *q)
@@ -573,14 +574,16 @@ static int parse_quiet(const char *p, const char *end, rb_quiet *q)
     if (!q->rps_kind || n != r)
         return 0;
     const char *s = r + strlen(RPS);
-    if (bdb_is_blank(s, end))
-        return 1;
-    if (!bdb_scan_lit(&s, end, ", p50=", 0))
+    if (bdb_scan_lit(&s, end, ", p50=", 0)) {
+        q->p50_kind = rb_number(&s, end, &q->p50);
+        if (!q->p50_kind || !bdb_scan_lit(&s, end, "msec", 1))
+            return 0;
+    }
+    /* the line ends here, or a writer's note follows ("-> ...") */
+    if (!bdb_is_trailer(s, end))
         return 0;
-    q->p50_kind = rb_number(&s, end, &q->p50);
-    if (!q->p50_kind || !bdb_scan_lit(&s, end, "msec", 1) ||
-        !bdb_is_blank(s, end))
-        return 0;
+    if (!bdb_is_blank(s, end))
+        q->note = s, q->note_end = end;
     return 1;
 }
 
@@ -979,6 +982,27 @@ static int block_open(rb_state *st, const char *tp, const char *te, int line)
     return rc ? rc : settle(st, b->base.benchmark);
 }
 
+/* 1 when [q, end), the rest of a report line after its figures, is
+ * blank or a note its writer put after them (bdb_is_trailer: "->
+ * RPS도 증가", "<-- ...", "(...)", "# ..."); redis-benchmark ends the
+ * line there. A note holding a number is a warning at the line (*rc).
+ * 0 when more of the line is the tool's text. */
+static int rest_is_note(rb_state *st, const char *q, const char *end,
+                        int line, int *rc)
+{
+    if (!bdb_is_trailer(q, end))
+        return 0;
+    q = bdb_skip_blank(q, end);
+    for (const char *d = q; d < end; d++)
+        if (is_digit(*d)) {
+            *rc = rb_warn(st, line,
+                          "numbers in the note after the figures not read: "
+                          "\"%.*s\"", RB_SPAN(q, end));
+            break;
+        }
+    return 1;
+}
+
 /* Reads "N <lit>" into the parameter key; 0 if the line is not that. */
 static int block_param(rb_state *st, const char *p, const char *end,
                        const char *lit, const char *key, int line, int *rc)
@@ -986,11 +1010,13 @@ static int block_param(rb_state *st, const char *p, const char *end,
     const char *q = p;
     double v;
     if (!bdb_scan_number(&q, end, &v, 0) || !bdb_scan_lit(&q, end, lit, 1) ||
-        !bdb_is_blank(q, end))
+        !bdb_is_trailer(q, end))
         return 0;
     char val[64];
     snprintf(val, sizeof val, "%.0f", v);
     *rc = printed_param(st, line, key, val);
+    if (!*rc)
+        (void)rest_is_note(st, q, end, line, rc);
     return 1;
 }
 
@@ -1020,13 +1046,16 @@ static int block_rps(rb_state *st, const char *q, const char *end, int line)
     const char *p = q;
     double v = 0;
     int k = rb_number(&q, end, &v);
+    int rc = BDB_OK;
     if (!k || !bdb_scan_lit(&q, end, "requests per second", 1) ||
-        !bdb_is_blank(q, end))
+        !rest_is_note(st, q, end, line, &rc))
         return rb_warn(st, line,
                        "expected \"N requests per second\" in the report of "
                        "'%s'; not read: \"%.*s\"",
                        b->base.benchmark, RB_SPAN(p, end));
     b->seen_rps = 1;
+    if (rc)
+        return rc;
     if (k == 2)
         return warn_odd(st, &b->base, "requests_per_sec", line);
     return fig(st, "requests_per_sec", v, BDB_UNIT_OPS_PER_S,
@@ -1169,14 +1198,16 @@ static int block_line(rb_state *st, const char *p, const char *end, int line)
         bdb_scan_lit(&q, end, "requests completed in", 1)) {
         double t;
         if (!bdb_scan_number(&q, end, &t, 0) ||
-            !bdb_scan_lit(&q, end, "seconds", 1) || !bdb_is_blank(q, end))
+            !bdb_scan_lit(&q, end, "seconds", 1) ||
+            !rest_is_note(st, q, end, line, &rc))
             return rb_warn(st, line,
                            "expected \"N requests completed in T seconds\" in "
                            "the report of '%s'; not read: \"%.*s\"",
                            b->base.benchmark, RB_SPAN(p, end));
         b->seen_completed = 1;
-        rc = fig(st, "complete_requests", v, BDB_UNIT_COUNT, BDB_NEUTRAL,
-                 line);
+        if (!rc)
+            rc = fig(st, "complete_requests", v, BDB_UNIT_COUNT, BDB_NEUTRAL,
+                     line);
         if (!rc)
             rc = fig(st, "time_taken", t, BDB_UNIT_SECONDS, BDB_NEUTRAL, line);
         return rc;
@@ -1186,15 +1217,21 @@ static int block_line(rb_state *st, const char *p, const char *end, int line)
         return rc;
     q = p;
     if (bdb_scan_lit(&q, end, "keep alive:", 0)) {
-        if (!bdb_scan_number(&q, end, &v, 0) || !bdb_is_blank(q, end))
+        if (!bdb_scan_number(&q, end, &v, 0) ||
+            !rest_is_note(st, q, end, line, &rc))
             return rb_warn(st, line, "expected \"keep alive: 0|1\"; not read");
+        if (rc)
+            return rc;
         char val[32];
         snprintf(val, sizeof val, "%.0f", v);
         return printed_param(st, line, "keepalive", val);
     }
     if (bdb_scan_lit(&q, end, "threads:", 0)) {
-        if (!bdb_scan_number(&q, end, &v, 0) || !bdb_is_blank(q, end))
+        if (!bdb_scan_number(&q, end, &v, 0) ||
+            !rest_is_note(st, q, end, line, &rc))
             return rb_warn(st, line, "expected \"threads: N\"; not read");
+        if (rc)
+            return rc;
         char val[32];
         snprintf(val, sizeof val, "%.0f", v);
         return printed_param(st, line, "threads", val);
@@ -1290,6 +1327,8 @@ static int quiet_line(rb_state *st, const rb_quiet *qq, int line)
     else if (!rc && qq->p50_kind == 1)
         rc = add(st, &base, "latency_p50", qq->p50 * 1e-3, BDB_UNIT_SECONDS,
                  BDB_LOWER_IS_BETTER, line);
+    if (!rc && qq->note)
+        (void)rest_is_note(st, qq->note, qq->note_end, line, &rc);
     return rc;
 }
 

@@ -1212,6 +1212,29 @@ static int emphasis_on_line(const char *s, const char *e)
     return 0;
 }
 
+/* A "**" that opens bold right before a figure and is the line's only
+ * one: its closer was lost or mistyped ("113.364 s, **9.5 MB/s()*").
+ * Where it is, or NULL. */
+static const char *lone_emphasis_opener(const char *s, const char *e)
+{
+    const char *found = NULL;
+    for (const char *p = s;
+         p + 1 < e && (p = memchr(p, '*', (size_t)(e - 1 - p))); p++) {
+        if (p[1] != '*')
+            continue;
+        if (found)
+            return NULL; /* a pair: emphasis_on_line's */
+        found = p;
+        p++;
+    }
+    if (!found || e - found < 3 || found[2] < '0' || found[2] > '9')
+        return NULL;
+    if (found > s && found[-1] != ' ' && found[-1] != '\t' &&
+        found[-1] != ',')
+        return NULL;
+    return found;
+}
+
 /* A whole line set as inline code: "``READ: bw=9924KiB/s ...``"
  * (reStructuredText inline literal) or "`...`" (Markdown code span),
  * holding a digit and no backtick inside. Returns the number of
@@ -1314,8 +1337,9 @@ static int inline_seen(const view *v)
     size_t pos = 0;
     const char *s, *e, *a, *b;
     while (next_line(&w, &pos, &s, &e)) {
-        if (emphasis_on_line(s, e) || literal_line(s, e, &a, &b) ||
-            spans_on_line(s, e) || stray_tick(s, e))
+        if (emphasis_on_line(s, e) || lone_emphasis_opener(s, e) ||
+            literal_line(s, e, &a, &b) || spans_on_line(s, e) ||
+            stray_tick(s, e))
             return 1;
         for (const char *p = s;
              p < e && (p = memchr(p, '[', (size_t)(e - p))); p++)
@@ -1329,8 +1353,9 @@ static int inline_seen(const view *v)
  * inline code, a stray one ending a figure line (stray_tick) and those
  * around the code spans code_span() takes (their text
  * stays, blanks too), and the "**" pairs of lines where they embolden a
- * figure; a space takes a tag's place where it would glue a figure to the
- * word before it ("s,**74.7" reads "s, 74.7"). */
+ * figure, or a line's only "**" opening bold before a figure; a space
+ * takes a tag's place where it would glue a figure to the word before it
+ * ("s,**74.7" reads "s, 74.7"). */
 static int inline_pass(const view *v, text *out)
 {
     size_t pos = 0, i = 0;
@@ -1345,6 +1370,7 @@ static int inline_pass(const view *v, text *out)
             e = a;  /* the line without the writer's backtick */
         }
         int stars = emphasis_on_line(s, e);
+        const char *lone = stars ? NULL : lone_emphasis_opener(s, e);
         int dropped = 0;
         const char *line_s = s;
         for (const char *p = s; p < e;) {
@@ -1362,7 +1388,8 @@ static int inline_pass(const view *v, text *out)
                 continue;
             }
             size_t n = inline_tag(p, e);
-            if (!n && stars && p + 1 < e && p[0] == '*' && p[1] == '*')
+            if (!n && ((stars && p + 1 < e && p[0] == '*' && p[1] == '*') ||
+                       p == lone))
                 n = 2;
             if (n) {
                 p += n;

@@ -602,6 +602,126 @@ static void hdparm__busybox_kB_s__read_as_KiB_per_second(void **st)
     bdb_sink_free(&s);
 }
 
+/* Any other note a writer put after the rate, after a blank (issue 21,
+ * held-out-13: the whole line was rejected): the timing is read and the
+ * numbers of the note are warned at their line, not read. Plain notes
+ * of a lab, public code-search index id 31316324471 (bench/corpus
+ * SOURCES.tsv fio/ho13-3.36-notes-30min-randread-...), lines 19-21. */
+static const char noted_rates[] =
+    "lab\n"
+    " Timing cached reads:   16622 MB in  1.99 seconds = 8362.37 MB/sec = 1mb => 0.12 ms\n"
+    " Timing buffered disk reads: 164 MB in  3.03 seconds =  54.17 MB/sec = 1mb => 18.4 ms\n";
+
+static void hdparm__note_with_numbers_after_rate__read_and_warned(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_accounted(noted_rates, NULL, &s);
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    tu_assert_printed(noted_rates, &s, "throughput", NULL, "8362.37 MB/sec",
+                      8362.37 * MIB, 1e-12);
+    tu_assert_printed(noted_rates, &s, "bytes", NULL, "16622 MB in",
+                      16622 * MIB, 0);
+    tu_assert_printed(noted_rates, &s, "elapsed", NULL, "1.99 seconds", 1.99,
+                      1e-12);
+    tu_assert_value(&s, "buffered_disk_reads", "throughput", NULL,
+                    54.17 * MIB, 1e-12);
+    tu_assert_value(&s, "buffered_disk_reads", "bytes", NULL, 164 * MIB, 0);
+    tu_assert_value(&s, "buffered_disk_reads", "elapsed", NULL, 3.03, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 2);
+    /* the note's "0.12 ms" and "18.4 ms" are not hdparm's: said */
+    assert_true(tu_has_warning(&s, 2, "= 1mb => 0.12 ms"));
+    assert_true(tu_has_warning(&s, 3, "= 1mb => 18.4 ms"));
+    assert_int_equal(tu_count_warnings(&s), 2);
+    bdb_sink_free(&s);
+}
+
+/* A mail client re-flowed a quoted report (issue 21, held-out-13): a
+ * timing's rate, or its unit, went to the next line, where the next
+ * timing follows it ("MB/sec Timing buffered disk reads: ..."). An lkml
+ * reply of 2003, public code-search index id 14622433248 (bench/corpus
+ * SOURCES.tsv hdparm/ho13-lkml-2003-outlook-reply-...), lines 48-54;
+ * the same post quoted once less, id 14148811281. */
+static const char reflowed_quote[] =
+    ">>> on 2.4:\n"
+    ">>>   Timing buffer-cache reads:   168 MB in  2.01 seconds =  83.58\n"
+    ">>> MB/sec Timing buffered disk reads:   44 MB in  3.12 seconds =\n"
+    ">>> 14.10 MB/sec on 2.6:\n"
+    ">>>   Timing buffer-cache reads:   172 MB in  2.02 seconds =  84.95\n"
+    ">>> MB/sec Timing buffered disk reads:   34 MB in  3.08 seconds =\n"
+    ">>> 11.04 MB/sec\n";
+
+static void hdparm__rate_reflowed_to_the_next_line__joined(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    text_ok(reflowed_quote, &s);
+    assert_int_equal(tu_count(&s, "throughput"), 4);
+    assert_int_equal(tu_count(&s, "bytes"), 4);
+    /* each figure at the line it is printed on */
+    static const struct {
+        const char *bench;
+        int rep;
+        const char *metric;
+        int line;
+        double v;
+    } want[] = {
+        {"cached_reads", 1, "throughput", 2, 83.58 * MIB},
+        {"cached_reads", 1, "bytes", 2, 168 * MIB},
+        {"buffered_disk_reads", 1, "bytes", 3, 44 * MIB},
+        {"buffered_disk_reads", 1, "elapsed", 3, 3.12},
+        {"buffered_disk_reads", 1, "throughput", 4, 14.10 * MIB},
+        {"cached_reads", 2, "throughput", 5, 84.95 * MIB},
+        {"buffered_disk_reads", 2, "bytes", 6, 34 * MIB},
+        {"buffered_disk_reads", 2, "elapsed", 6, 3.08},
+        {"buffered_disk_reads", 2, "throughput", 7, 11.04 * MIB},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        int found = 0;
+        for (size_t k = 0; k < s.n; k++) {
+            const bdb_sample *x = &s.samples[k];
+            if (strcmp(x->benchmark, want[i].bench) == 0 &&
+                strcmp(x->metric, want[i].metric) == 0 &&
+                x->repetition == want[i].rep) {
+                assert_int_equal(x->line, want[i].line);
+                tu_assert_close(x->value, want[i].v, 1e-12, want[i].metric);
+                found = 1;
+            }
+        }
+        assert_true(found);
+    }
+    /* "on 2.6:" after the rate is the writer's: said at its line, as
+     * the "on 2.4:" of line 1 is */
+    assert_true(tu_has_warning(&s, 4, "on 2.6:"));
+    assert_true(tu_has_warning(&s, 1, "2.4"));
+    assert_int_equal(tu_count_warnings(&s), 2);
+    bdb_sink_free(&s);
+
+    /* the same post quoted once less, a blank kept after "=" */
+    text_ok(">>   Timing buffer-cache reads:   168 MB in  2.01 seconds =  83.58\n"
+            ">> MB/sec Timing buffered disk reads:   44 MB in  3.12 seconds = \n"
+            ">> 14.10 MB/sec on 2.6:\n", &s);
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 1);
+    tu_assert_value(&s, "buffered_disk_reads", "throughput", NULL,
+                    14.10 * MIB, 1e-12);
+    bdb_sink_free(&s);
+
+    /* the same real lines broken inside the unit join without a blank;
+     * a next line that does not complete the rate is not joined (the
+     * rate's unit then comes from MB / seconds, as for a cut line) */
+    text_ok(" Timing buffer-cache reads:   168 MB in  2.01 seconds =  83.58 MB/\n"
+            "sec Timing buffered disk reads:   44 MB in  3.12 seconds =  14.10\n"
+            "\n"
+            "Note the big drop of of 3 MB/sec on disk reads.\n", &s);
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    tu_assert_value(&s, "cached_reads", "throughput", NULL, 83.58 * MIB, 1e-12);
+    tu_assert_value(&s, "buffered_disk_reads", "throughput", NULL,
+                    14.10 * MIB, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 1);
+    bdb_sink_free(&s);
+}
+
 /* A line cut at a width inside the rate's unit, "= 1.21 MB/" (issue 21,
  * held-out-9: warned, not read). An Ubuntu forum post of 2011, read from
  * a public code-search index, id 56679327467 (bench/corpus SOURCES.tsv
@@ -672,6 +792,8 @@ int main(void)
         cmocka_unit_test(hdparm__busybox_kB_s__read_as_KiB_per_second),
         cmocka_unit_test(hdparm__full_stop_after_rate__read),
         cmocka_unit_test(hdparm__note_in_parentheses_after_rate__read),
+        cmocka_unit_test(hdparm__note_with_numbers_after_rate__read_and_warned),
+        cmocka_unit_test(hdparm__rate_reflowed_to_the_next_line__joined),
         cmocka_unit_test(hdparm__decimal_comma__read),
         cmocka_unit_test(hdparm__rate_grouped_by_a_space__read),
         cmocka_unit_test(hdparm__rate_grouped_other_ways__read_or_warned),

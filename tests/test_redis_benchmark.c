@@ -1359,6 +1359,57 @@ static void redis__7x_report_with_line_breaks_lost__same_figures(void **state)
     free(raw);
 }
 
+/* A writer's note glued after a report line's figures (issue 21,
+ * held-out-13): "1000000 requests completed in 26.71 seconds -> ..."
+ * and "37443.37 requests per second -> RPS도 증가" made both lines
+ * warnings and the report "cut". redis-benchmark.c (5.0.8,
+ * showLatencyReport) ends each of those lines at "seconds" and "requests
+ * per second". A Korean blog post exported to Jekyll, public code-search
+ * index id 23515297882 (bench/corpus SOURCES.tsv
+ * redis-benchmark/ho13-ko-blogger-rps-meaning-...), lines 42-51. */
+static void redis__note_after_figures__read_and_numbers_warned(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "    $ redis-benchmark -d 70 -r 1000000 -n 1000000 -c 2 -t set\n"
+        "    ====== SET ======\n"
+        "    1000000 requests completed in 26.71 seconds -> \xeb\x8f\x99\xec\x9d"
+        "\xbc\xed\x95\x9c \xea\xb1\xb4\xec\x88\x98\xeb\xa5\xbc client\xea"
+        "\xb0\x80 \xeb\x82\x98\xeb\x88\xa0\xec\x84\x9c \xeb\x8d\x94 \xeb"
+        "\xb9\xa8\xeb\xa6\xac \xec\xb2\x98\xeb\xa6\xac\xed\x95\xa8\n"
+        "    2 parallel clients\n"
+        "    70 bytes payload\n"
+        "    keep alive: 1\n"
+        "\n"
+        "    100.00% <= 1 milliseconds\n"
+        "    100.00% <= 1 milliseconds\n"
+        "    37443.37 requests per second -> RPS\xeb\x8f\x84 \xec\xa6\x9d"
+        "\xea\xb0\x80\n";
+    bdb_sink s;
+    tu_text_accounted(log, NULL, &s);
+    tu_assert_printed(log, &s, "complete_requests", NULL,
+                      "1000000 requests completed", 1000000, 0);
+    tu_assert_printed(log, &s, "time_taken", NULL, "26.71 seconds", 26.71,
+                      1e-12);
+    tu_assert_printed(log, &s, "requests_per_sec", "clients=2",
+                      "37443.37 requests per second", 37443.37, 1e-12);
+    assert_int_equal(tu_line_of(&s, "requests_per_sec", NULL), 10);
+    assert_int_equal(s.unread_lines, 0);
+    assert_int_equal(tu_count_warnings(&s), 0);
+    bdb_sink_free(&s);
+
+    /* a note holding a number is said at its line, its number not read
+     * (writers' notes hold figures: "# 70% faster!" after a -q line in
+     * id 41779201453); the same real lines with such a note put in */
+    char *noted = replace(log, "-> RPS", "<-- 2.3x of -c 1, RPS");
+    tu_text_accounted(noted, NULL, &s);
+    tu_assert_value(&s, "SET", "requests_per_sec", NULL, 37443.37, 1e-12);
+    assert_true(tu_has_warning(&s, 10, "2.3x of -c 1"));
+    assert_int_equal(tu_count_warnings(&s), 1);
+    bdb_sink_free(&s);
+    free(noted);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1400,6 +1451,7 @@ int main(void)
         cmocka_unit_test(redis__flood_of_odd_lines__figures_kept),
         cmocka_unit_test(redis__forced_on_other_content__fails),
         cmocka_unit_test(redis__golden_figures__match_the_raw_text),
+        cmocka_unit_test(redis__note_after_figures__read_and_numbers_warned),
         cmocka_unit_test(redis__every_prefix__never_crashes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
