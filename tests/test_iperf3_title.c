@@ -89,9 +89,26 @@ static void iperf3_title__verbose_tcp__cpu_read_title_not(void **state)
     free(t);
 }
 
+/* 1 when line n (from 1) of t holds needle. */
+static int line_has(const char *t, int n, const char *needle)
+{
+    for (int i = 1; i < n && t; i++)
+        if ((t = strchr(t, '\n')))
+            t++;
+    if (!t)
+        return 0;
+    size_t len = strcspn(t, "\n");
+    char *line = strndup(t, len);
+    assert_non_null(line);
+    int has = strstr(line, needle) != NULL;
+    free(line);
+    return has;
+}
+
 /* -T 'host-a:5201' --get-server-output: the server's section carries no
  * title (the server prints without one), the client's last two lines
- * after it do: they are cut too, 5201 is not left as an unread number. */
+ * after it do: they are cut too, 5201 is not left as an unread number; the
+ * server's section is read as its own (reporter=server). */
 static void iperf3_title__after_server_output__still_cut(void **state)
 {
     (void)state;
@@ -100,12 +117,28 @@ static void iperf3_title__after_server_output__still_cut(void **state)
     char *t = tu_read(rel, &len);
     bdb_sink s;
     tu_file_accounted(rel, NULL, &s);
-    /* line 9: receiver, 4.73 GBytes, 20.3 Gbits/sec */
-    tu_assert_printed(t, &s, "throughput", NULL,
-                      "host-a:5201:  [  5]   0.00-2.00   sec  4.73 GBytes  "
-                      "20.3 Gbits/sec                  receiver",
-                      20.3e9, 1e-12);
-    assert_int_equal(tu_line_of(&s, "throughput", NULL), 9);
+    /* line 9: the client's receiver, 4.73 GBytes, 20.3 Gbits/sec; line
+     * 20: the server's copy of it, read with reporter=server */
+    const bdb_sample *client = NULL, *server = NULL;
+    for (size_t i = 0; i < s.n; i++) {
+        const bdb_sample *x = &s.samples[i];
+        if (strcmp(x->metric, "throughput") != 0)
+            continue;
+        const char *rep = bdb_params_get(&x->params, "reporter");
+        if (!rep && !client)
+            client = x;
+        else if (rep && strcmp(rep, "server") == 0 && !server)
+            server = x;
+    }
+    assert_non_null(client);
+    assert_int_equal(client->line, 9);
+    assert_true(line_has(t, 9, "host-a:5201:  [  5]   0.00-2.00   sec  "
+                               "4.73 GBytes  20.3 Gbits/sec                  "
+                               "receiver"));
+    tu_assert_close(client->value, 20.3e9, 1e-12, "client's throughput");
+    assert_non_null(server);
+    assert_int_equal(server->line, 20);
+    tu_assert_close(server->value, 20.3e9, 1e-12, "server's throughput");
     assert_false(tu_has_warning(&s, 22, NULL));
     assert_false(tu_has_warning(&s, 23, NULL));
     assert_no_value(&s, 5201);
