@@ -1380,9 +1380,10 @@ static void iperf3__json_stream__end_figures_and_interval_trace(void **state)
 
 /* The server's --json-stream (its "start" has accepted_connection): the
  * sum_sent of the half it did not send is zeros, no figure; the client's
- * --get-server-output adds a server_output_text event, which restates
- * the receiver and is not read again (as in -J). A client with no server:
- * the "error" event, then an empty "end", is the error. */
+ * --get-server-output adds a server_output_text event: the server's
+ * text output, read as -J's member of that name is (reporter=server, at
+ * the event's line). A client with no server: the "error" event, then an
+ * empty "end", is the error. Real iperf 3.17.1 runs (samples/iperf3). */
 static void iperf3__json_stream__server_side_and_server_output(void **state)
 {
     (void)state;
@@ -1397,9 +1398,23 @@ static void iperf3__json_stream__server_side_and_server_output(void **state)
     bdb_sink_free(&s);
     tu_file_accounted("samples/iperf3/json-stream-tcp-get-server-output.jsonl", NULL,
                 &s);
-    /* one run: its figures at the end event (line 5), none from line 4 */
-    assert_int_equal(tu_count(&s, "throughput"), 1);
-    assert_int_equal(tu_line_of(&s, "throughput", NULL), 5);
+    /* one run: the client's figures at the end event (line 5), the
+     * server's receiver from its text at line 4: "6.32 GBytes  27.1
+     * Gbits/sec receiver", intervals 23.8 and 30.5 Gbits/sec */
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    const bdb_sample *srv = tu_find(&s, NULL, "throughput", "reporter=server");
+    assert_non_null(srv);
+    assert_int_equal(srv->line, 4);
+    tu_assert_close(srv->value, 27.1e9, 1e-12, "server's throughput");
+    tu_assert_value(&s, "tcp", "transfer", "reporter=server",
+                    6.32 * 1024.0 * 1024 * 1024, 1e-9);
+    tu_assert_value(&s, "tcp", "interval_throughput_min", "reporter=server",
+                    23.8e9, 1e-12);
+    tu_assert_value(&s, "tcp", "interval_throughput_max", "reporter=server",
+                    30.5e9, 1e-12);
+    for (size_t i = 0; i < s.n; i++)
+        if (s.samples[i].line == 5)
+            assert_null(bdb_params_get(&s.samples[i].params, "reporter"));
     tu_crosscheck("samples/iperf3/json-stream-tcp-get-server-output.jsonl", 5,
                   "\"bytes\":6784679936,\"bits_per_second\":27124709831.3721,"
                   "\"retransmits\":18",

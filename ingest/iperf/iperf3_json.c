@@ -1074,7 +1074,7 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
     /* a -J client's --get-server-output, the server without -J: its
      * text output in one string */
     json_t *sot = json_object_get(root, "server_output_text");
-    if (!rc && !at && !server_copy && json_is_string(sot)) {
+    if (!rc && !server_copy && json_is_string(sot)) {
         rc = bdb_iperf3_text_server_copy(
             json_string_value(sot), json_string_length(sot),
             line_at(lm, key_at(buf, off, lim, "server_output_text")), &r,
@@ -1082,7 +1082,7 @@ static int iperf3_json_one(json_t *root, const iv_list *ivs, const char *buf,
     }
     bdb_iperf_run_free(&r);
     /* a -J client's --get-server-output: the server's own -J document */
-    if (!rc && !at && !server_copy &&
+    if (!rc && !server_copy &&
         json_is_object(json_object_get(root, "server_output_json")))
         rc = server_copy_one(buf, off, lim, cmd, lm, out);
     return rc;
@@ -1257,6 +1257,7 @@ static int read_without_elisions(const char *buf, size_t len, size_t off,
 typedef struct js_run {
     int open;
     json_t *start, *end, *error;    /* the events' data (references) */
+    json_t *server_text, *server_json; /* --get-server-output's events */
     size_t off, lim;                /* the first event, past the last */
     size_t end_off, error_off, last_off;
     size_t start_from, start_to;    /* the "start" event, for its lines */
@@ -1283,6 +1284,8 @@ static void js_reset(js_run *s)
     json_decref(s->start);
     json_decref(s->end);
     json_decref(s->error);
+    json_decref(s->server_text);
+    json_decref(s->server_json);
     free(s->ivs.v);
     memset(s, 0, sizeof *s);
 }
@@ -1297,7 +1300,11 @@ static int js_flush(js_run *s, const char *buf, line_memo *lm, bdb_sink *out)
     if (!root ||
         (s->start && json_object_set(root, "start", s->start)) ||
         (s->end && json_object_set(root, "end", s->end)) ||
-        (s->error && json_object_set(root, "error", s->error)))
+        (s->error && json_object_set(root, "error", s->error)) ||
+        (s->server_text &&
+         json_object_set(root, "server_output_text", s->server_text)) ||
+        (s->server_json &&
+         json_object_set(root, "server_output_json", s->server_json)))
         rc = BDB_ENOMEM;
     /* "start" holds the settings and connections, no figure (as -J's
      * "start", declared figure-free) */
@@ -1389,12 +1396,24 @@ static int js_event(js_run *s, json_t *root, const char *name,
         json_decref(s->error);
         s->error = json_incref(data);
         s->error_off = off;
+    } else if (!strcmp(name, "server_output_text") && json_is_string(data)) {
+        /* the server's text output, read with the run as -J's member of
+         * that name (reporter=server, at this event's line) */
+        js_open(s, off, cmd);
+        json_decref(s->server_text);
+        s->server_text = json_incref(data);
+    } else if (!strcmp(name, "server_output_json") && json_is_object(data)) {
+        /* the server's -J document, read as -J's member of that name */
+        js_open(s, off, cmd);
+        json_decref(s->server_json);
+        s->server_json = json_incref(data);
     } else if (!strcmp(name, "server_output_json") ||
                !strcmp(name, "server_output_text")) {
-        /* the server's copy: covered, not read (-J reads its
-         * server_output_json / _text under reporter=server; no real
-         * --json-stream sample here to test the same on) */
-        rc = bdb_sink_cover(out, line_at(lm, off), line_at(lm, doc_end - 1));
+        bdb_sink_warn(out, line_at(lm, off),
+                      "iperf3 --json-stream: a %s event whose data is not "
+                      "%s; not read", name,
+                      name[14] == 'j' ? "an object" : "a string");
+        return BDB_OK;
     } else {
         bdb_sink_warn(out, line_at(lm, off),
                       "iperf3 --json-stream: unknown event \"%.40s\"; not "
