@@ -119,7 +119,8 @@ static char *unwrapped_text(const char *text, char *what, size_t whatsz)
 {
     bdb_unwrapped u;
     assert_int_equal(bdb_unwrap(text, strlen(text), &u), 0);
-    char *t = strdup(u.text ? u.text : text);
+    /* u.text is u.len bytes, not a C string */
+    char *t = u.text ? strndup(u.text, u.len) : strdup(text);
     assert_non_null(t);
     snprintf(what, whatsz, "%s", u.what);
     bdb_unwrap_free(&u);
