@@ -203,12 +203,31 @@ static int stream_id(const char *p, const char *e)
     return q > d && q - d <= 3 && q < e && *q == ']';
 }
 
+/* iperf 2's rule between its header lines: 60 '-' (Settings.cpp's
+ * separator_line); at least IPERF_RULE of them in a row at p. */
+#define IPERF_RULE 40
+static int iperf_rule(const char *p, const char *e)
+{
+    const char *q = p;
+    while (q < e && *q == '-')
+        q++;
+    return q - p >= IPERF_RULE;
+}
+
 /* Where a line of the tool's would start for a label at p of the line
  * [s, e), or NULL when p starts none: after a blank, a digit or a
  * closing bracket; a long label starting upper-case also glued after a
- * lower-case letter. An L_NUMBER label starts at its number. */
+ * lower-case letter. An L_NUMBER label starts at its number. iperf 2's
+ * rule glued to the line before it ("(default)-----...") starts one,
+ * and so does a stream id glued to the rule's end ("-----[  3] local"). */
 static const char *cut_at(const char *s, const char *p, const char *e)
 {
+    if (p > s && p[-1] != '-' && p[-1] != ' ' && p[-1] != '\t' &&
+        iperf_rule(p, e))
+        return p;
+    if (p - s >= IPERF_RULE && stream_id(p, e) &&
+        iperf_rule(p - IPERF_RULE, p))
+        return p;
     const lost_label *l = label_at(p, e);
     if (!l && !stream_id(p, e))
         return NULL;

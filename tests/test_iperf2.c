@@ -1710,10 +1710,59 @@ static void iperf2__server_report_wrapped_after_jitter__loss_read(void **state)
     bdb_sink_free(&s);
 }
 
+/* A 2007 blog post whose <pre> lost the line breaks after iperf 2's
+ * 60-dash rules: "(default)-----...-----[  3] local ... port 5001[  3]
+ * 0.0-10.0 sec  4.38 MBytes  3.67 Mbits/sec". The rule glued after its
+ * line and a stream id glued to the rule's end start lines of their own,
+ * so each run's result is read at its physical line (it failed whole,
+ * "no iperf result line"). Public excerpt: search index id 35107907920
+ * (bench/corpus SOURCES.tsv: iperf2/ho14-dectop-2007-blog-pre-dashes-
+ * glued-headers-and-result-on-one-line.txt, its lines 1-11). */
+static void iperf2__rule_and_rows_glued__each_run_read(void **state)
+{
+    (void)state;
+    static const char t[] =
+        "The sad truth:\n"
+        "\n"
+        "<pre>iperf -c 192.168.0.2------------------------------------------------------------\n"
+        "Client connecting to 192.168.0.2, TCP port 5001\n"
+        "TCP window size: 16.0 KByte (default)------------------------------------------------------------[  3] local 192.168.0.189 port 4055 connected with 192.168.0.2 port 5001[  3]  0.0-10.0 sec  4.38 MBytes  3.67 Mbits/sec</pre>\n"
+        "\n"
+        "Compare that to an Everex Stepnote NC1502 running Ubuntu:\n"
+        "\n"
+        "<pre>iperf -c 192.168.0.2------------------------------------------------------------\n"
+        "Client connecting to 192.168.0.2, TCP port 5001\n"
+        "TCP window size: 16.0 KByte (default)------------------------------------------------------------[  3] local 192.168.0.186 port 59190 connected with 192.168.0.2 port 5001[  3]  0.0-10.0 sec    102 MBytes  85.7 Mbits/sec</pre>\n";
+    bdb_sink s;
+    tu_text_accounted(t, NULL, &s);
+    assert_string_equal(s.samples[0].tool, "iperf");
+    assert_int_equal(tu_count(&s, "throughput"), 2);
+    int seen = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        const bdb_sample *x = &s.samples[i];
+        if (strcmp(x->metric, "throughput") == 0 && x->line == 5) {
+            tu_assert_close(x->value, 3.67e6, 1e-12, "decTop's rate");
+            seen |= 1;
+        } else if (strcmp(x->metric, "throughput") == 0 && x->line == 11) {
+            tu_assert_close(x->value, 85.7e6, 1e-12, "Everex's rate");
+            seen |= 2;
+        } else if (strcmp(x->metric, "transfer") == 0 && x->line == 5) {
+            tu_assert_close(x->value, 4.38 * 1024 * 1024, 1e-12, "4.38 MBytes");
+            seen |= 4;
+        } else if (strcmp(x->metric, "transfer") == 0 && x->line == 11) {
+            tu_assert_close(x->value, 102.0 * 1024 * 1024, 1e-12, "102 MBytes");
+            seen |= 8;
+        }
+    }
+    assert_int_equal(seen, 15);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(iperf2_crosscheck__every_format_unit),
+        cmocka_unit_test(iperf2__rule_and_rows_glued__each_run_read),
         cmocka_unit_test(iperf2_crosscheck__udp_enhanced_and_csv_columns),
         cmocka_unit_test(iperf2__csv_2_2_enhanced__columns_by_name),
         cmocka_unit_test(iperf2__csv_unknown_columns__all_named_or_counted),
