@@ -65,6 +65,14 @@ static inline int bdb_starts_with(const char *p, const char *end,
     size_t n = strlen(lit);
     return (size_t)(end - p) >= n && memcmp(p, lit, n) == 0;
 }
+/* The first ASCII digit in [p, end); NULL when there is none. */
+static inline const char *bdb_first_digit(const char *p, const char *end)
+{
+    for (; p < end; p++)
+        if (*p >= '0' && *p <= '9')
+            return p;
+    return NULL;
+}
 /* Finds needle in [p, end); NULL when absent. */
 static inline const char *bdb_find(const char *p, const char *end,
                                    const char *needle)

@@ -281,14 +281,6 @@ static void tally_last(ab_tally *t, int line, const char *p, const char *end)
     bdb_copy(t->text, sizeof t->text, p, end);
 }
 
-static int has_digit(const char *p, const char *end)
-{
-    for (; p < end; p++)
-        if (*p >= '0' && *p <= '9')
-            return 1;
-    return 0;
-}
-
 /* A short quote of a line for a warning. */
 #define QUOTE_LEN(p, end) ((int)((end) - (p) > 80 ? 80 : (end) - (p)))
 
@@ -1054,10 +1046,7 @@ static int conn_header(const char *p, const char *end)
 {
     if (!bdb_contains(p, end, "min") || !bdb_contains(p, end, "max"))
         return 0;
-    for (const char *q = p; q < end; q++)
-        if (*q >= '0' && *q <= '9')
-            return 0;
-    return 1;
+    return !bdb_first_digit(p, end);
 }
 
 static const char *const kv_labels[] = {
@@ -1123,10 +1112,7 @@ static int is_aside(const char *p, const char *end)
                  *p == '#' || *p == ';' || (unsigned char)*p >= 0x80;
     if (!marker || bdb_find(p, end, "ab ") || bdb_find(p, end, "http"))
         return 0;
-    for (const char *c = p; c < end; c++)
-        if (*c >= '0' && *c <= '9')
-            return 0;
-    return 1;
+    return !bdb_first_digit(p, end);
 }
 
 static int is_perc_header(const char *p, const char *end)
@@ -1808,7 +1794,7 @@ again:
             goto again;
         }
         if ((*p == '#' || bdb_starts_with(p, end, "//")) &&
-            !has_digit(p, end))
+            !bdb_first_digit(p, end))
             break;  /* a note of the author's on a line of its own,
                        between two annotated lines of the report */
         if (r->seen_rps || (r->seen_complete && r->seen_time &&
@@ -1954,7 +1940,7 @@ again:
             tally(&r->errors, no, p, end);
             break;
         }
-        if (r->perc_rows == 0 && r->perc_stray < 3 && !has_digit(p, end) &&
+        if (r->perc_rows == 0 && r->perc_stray < 3 && !bdb_first_digit(p, end) &&
             !bdb_starts_with(p, end, "This is ApacheBench")) {
             /* a forum's watermark between the heading and the rows
              * ("bitsCN.Com"): no figure of ab's, the table goes on */

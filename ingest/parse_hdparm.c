@@ -255,10 +255,17 @@ static const char *note_with_number(const char *q, const char *end)
     while (q < end && *q != ' ' && *q != '\t')
         q++;
     const char *n = bdb_skip_blank(q, end);
-    for (const char *d = n; d < end; d++)
-        if (is_digit(*d))
-            return n;
-    return NULL;
+    return bdb_first_digit(n, end) ? n : NULL;
+}
+
+/* Warns the writer's note [note, end) at line: its numbers are not
+ * hdparm's. */
+static int warn_note(hctx *h, int line, const char *note, const char *end)
+{
+    return bdb_sink_warn(h->out, line,
+                         "numbers in the note after hdparm's rate not "
+                         "read: '%.*s'",
+                         (int)(end - note > 80 ? 80 : end - note), note);
 }
 
 /* The multiplier of a unit that the line's end cut, a proper prefix of
@@ -426,10 +433,7 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
     }
     const char *note = cut ? NULL : note_with_number(q, end);
     if (!rc && note)
-        rc = bdb_sink_warn(h->out, line,
-                           "numbers in the note after hdparm's rate not "
-                           "read: '%.*s'",
-                           (int)(end - note > 80 ? 80 : end - note), note);
+        rc = warn_note(h, line, note, end);
     if (!rc)
         rc = check_command(h, kind, offset, line);
     h->nfig++;
@@ -556,14 +560,10 @@ static int figures_reflowed(hctx *h, bdb_lines *it, bdb_wrapped *w,
         return rc;
     }
     *it = peek;
-    for (const char *d = rest; d < ne; d++)
-        if (is_digit(*d)) {
-            int wr = bdb_sink_warn(h->out, nx.no,
-                                   "numbers in the note after hdparm's rate "
-                                   "not read: '%.*s'",
-                                   (int)(ne - rest > 80 ? 80 : ne - rest), rest);
-            return wr ? wr : 1;
-        }
+    if (bdb_first_digit(rest, ne)) {
+        int wr = warn_note(h, nx.no, rest, ne);
+        return wr ? wr : 1;
+    }
     return 1;
 }
 

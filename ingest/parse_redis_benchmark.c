@@ -993,13 +993,10 @@ static int rest_is_note(rb_state *st, const char *q, const char *end,
     if (!bdb_is_trailer(q, end))
         return 0;
     q = bdb_skip_blank(q, end);
-    for (const char *d = q; d < end; d++)
-        if (is_digit(*d)) {
-            *rc = rb_warn(st, line,
-                          "numbers in the note after the figures not read: "
-                          "\"%.*s\"", RB_SPAN(q, end));
-            break;
-        }
+    if (bdb_first_digit(q, end))
+        *rc = rb_warn(st, line,
+                      "numbers in the note after the figures not read: "
+                      "\"%.*s\"", RB_SPAN(q, end));
     return 1;
 }
 

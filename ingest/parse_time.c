@@ -1282,14 +1282,6 @@ static int status_line(tctx *t, const bdb_line *ln, const char *p,
     return 0;
 }
 
-static int any_digit(const char *p, const char *e)
-{
-    for (; p < e; p++)
-        if (is_digit(*p))
-            return 1;
-    return 0;
-}
-
 /* Where the copy of format line k that starts at q ends: the start of a
  * next copy after blanks (the first place where [q, z) matches), e when
  * [q, e) matches whole, NULL when q starts no copy. Fills *r. */
@@ -1406,7 +1398,7 @@ static int continue_block(tctx *t, const bdb_line *raw, const char *p,
                        "imported", (int)(colon - p), p);
             return rc ? rc : 1;
         }
-        if (f == -1 && t->bulleted && !colon && e - p <= 24 && !any_digit(p, e) &&
+        if (f == -1 && t->bulleted && !colon && e - p <= 24 && !bdb_first_digit(p, e) &&
             b->have[M_USER] + b->have[M_SYS] + b->have[M_REAL] > 0) {
             /* an author's heading between the lines, as a list groups
              * them ("- Time", "- CPU", "- Memory") */

@@ -1313,10 +1313,7 @@ static const char *stray_tick(const char *s, const char *e)
     if (e - s < 2 || e[-1] != '`' || e[-2] == '`' || e[-2] == ' ' ||
         e[-2] == '\t' || memchr(s, '`', (size_t)(e - 1 - s)))
         return NULL;
-    for (const char *q = s; q < e - 1; q++)
-        if (*q >= '0' && *q <= '9')
-            return e - 1;
-    return NULL;
+    return bdb_first_digit(s, e - 1) ? e - 1 : NULL;
 }
 
 static int spans_on_line(const char *s, const char *e)
@@ -1905,10 +1902,7 @@ static size_t note_arrow(const char *q, const char *e)
     }
     if (a < e && *a != ' ' && *a != '\t' && *a != '\r')
         return 0;
-    for (const char *d = a; d < e; d++)
-        if (*d >= '0' && *d <= '9')
-            return 0;
-    return (size_t)(a - q);
+    return bdb_first_digit(a, e) ? 0 : (size_t)(a - q);
 }
 
 /* Where a comment starts after the text of [s, e): blanks, then "#" or

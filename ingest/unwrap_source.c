@@ -4,6 +4,7 @@
  * unwrap.c's line markers do not know. */
 #include "unwrap_source.h"
 #include "../common/bdb_error.h"
+#include "../common/bdb_scan.h"
 
 #include <string.h>
 
@@ -12,14 +13,6 @@ static const char *blank_end(const char *p, const char *e)
     while (p < e && (*p == ' ' || *p == '\t'))
         p++;
     return p;
-}
-
-static int has_digit(const char *p, const char *e)
-{
-    for (; p < e; p++)
-        if (*p >= '0' && *p <= '9')
-            return 1;
-    return 0;
 }
 
 static int ident_char(char c)
@@ -257,19 +250,19 @@ static int literal_closes(const bdb_uw_view *v, size_t pos, const literal *l,
                           const char **c, int *digit, size_t *budget)
 {
     const char *s2, *e2;
-    *digit = has_digit(l->body, e);
+    *digit = bdb_first_digit(l->body, e) != NULL;
     for (size_t n = 0; n < LIT_MAX_LINES && *budget > 0 &&
                        bdb_uw_next_line(v, &pos, &s2, &e2);
          n++, --*budget) {
         const char *q = find_close(l, s2, s2, e2);
         if (!q) {
-            *digit |= has_digit(s2, e2);
+            *digit |= bdb_first_digit(s2, e2) != NULL;
             continue;
         }
         if ((l->kind == LIT_PLAIN || l->kind == LIT_BACKTICK) &&
             !code_after(q + l->nclose, e2))
             return 0;
-        *digit |= has_digit(s2, q);
+        *digit |= bdb_first_digit(s2, q) != NULL;
         *cs = s2;
         *ce = e2;
         *c = q;
