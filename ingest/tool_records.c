@@ -190,6 +190,9 @@ static const bdb_tool_param iperf_params[] = {
     P("block_size", "l|len|length", BDB_FORM_BYTES, ID),
     P("target_bandwidth", "b|bandwidth", BDB_FORM_TEXT, ID),
     P("stream", NULL, BDB_FORM_INTEGER, ID),
+    /* "server": the server's own figures of a client's test, copied by
+     * iperf3 --get-server-output; apart from the client's */
+    P("reporter", NULL, BDB_FORM_TEXT, ID),
     P("host", "c|client|server", BDB_FORM_TEXT, ENV),
     P("port", "p", BDB_FORM_INTEGER, ENV),
     END_PARAMS};
