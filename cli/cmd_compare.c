@@ -195,6 +195,29 @@ const cli_option cli_check_options[] = {
     CLI_OPT_INCLUDE(stats_options),
     CLI_OPT_END};
 
+/* --correction, --seed and --alpha (stats_options), which compare and
+ * check share, into their options' fields: 0 or BDB_EXIT_USAGE. */
+static int stats_option(bdb_cli *cli, int c, const char *arg, int *bh,
+                        double *alpha, uint64_t *seed)
+{
+    long l;
+    switch (c) {
+    case O_CORRECTION:
+        if (strcmp(arg, "bh") == 0)
+            *bh = 1;
+        else if (strcmp(arg, "holm") != 0)
+            return cli_usage_error(cli, "--correction takes holm or bh");
+        return 0;
+    case O_SEED:
+        if (cli_parse_int(arg, &l) || l < 0)
+            return cli_usage_error(cli, "--seed wants a whole number");
+        *seed = (uint64_t)l;
+        return 0;
+    default:
+        return cli_alpha_arg(cli, arg, alpha);
+    }
+}
+
 int cmd_compare(int argc, char **argv, bdb_cli *cli)
 {
     cli_sel sel = {0};
@@ -206,7 +229,6 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
     cli_opts g;
     cli_opts_init(&g, cli, cli_compare_options, argc, argv, 1);
     while (!st && (c = cli_sel_next(&g, cli, &sel, &st)) > 0) {
-        long l;
         switch (c) {
         case O_FORMAT:
             if ((format = parse_format(g.arg)) < 0)
@@ -219,18 +241,9 @@ int cmd_compare(int argc, char **argv, bdb_cli *cli)
             break;
         case O_IGNORE: st = cli_ignore_add(cli, &ignore, g.arg); break;
         case O_CORRECTION:
-            if (strcmp(g.arg, "bh") == 0)
-                o.bh = 1;
-            else if (strcmp(g.arg, "holm") != 0)
-                st = cli_usage_error(cli, "--correction takes holm or bh");
-            break;
         case O_SEED:
-            if (cli_parse_int(g.arg, &l) || l < 0)
-                st = cli_usage_error(cli, "--seed wants a whole number");
-            o.seed = (uint64_t)l;
-            break;
         case O_ALPHA:
-            st = cli_alpha_arg(cli, g.arg, &o.alpha);
+            st = stats_option(cli, c, g.arg, &o.bh, &o.alpha, &o.seed);
             break;
         default: {
             int w = cli_table_option(cli, &ta, &g, c);
@@ -303,18 +316,9 @@ int cmd_check(int argc, char **argv, bdb_cli *cli)
             break;
         case O_OUTPUT: output = g.arg; break;
         case O_CORRECTION:
-            if (strcmp(g.arg, "bh") == 0)
-                o.bh = 1;
-            else if (strcmp(g.arg, "holm") != 0)
-                st = cli_usage_error(cli, "--correction takes holm or bh");
-            break;
-        case O_ALPHA:
-            st = cli_alpha_arg(cli, g.arg, &o.alpha);
-            break;
         case O_SEED:
-            if (cli_parse_int(g.arg, &l) || l < 0)
-                st = cli_usage_error(cli, "--seed wants a whole number");
-            o.seed = (uint64_t)l;
+        case O_ALPHA:
+            st = stats_option(cli, c, g.arg, &o.bh, &o.alpha, &o.seed);
             break;
         default: {
             int w = cli_table_option(cli, &ta, &g, c);

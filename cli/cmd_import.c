@@ -317,27 +317,21 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         char unread[64];
         switch (res.status) {
         case BDB_IMPORT_ADDED:
-            added++;
-            results += res.nresults;
-            b.added++;
-            b.results += res.nresults;
-            warnings += res.nwarnings;
-            if (!quiet)
-                cli_line(stdout, "imported %s: %s, %zu results%s%s%s%s\n", files.paths[i],
-                       res.tools, res.nresults, res.platform[0] ? " for " : "",
-                       res.platform, res.nwarnings ? " (with warnings)" : "",
-                       unread_text(&res, unread, sizeof unread));
-            break;
         case BDB_IMPORT_REPLACED:
-            replaced++;
+            if (res.status == BDB_IMPORT_ADDED)
+                added++;
+            else
+                replaced++;
             results += res.nresults;
             b.added++;
             b.results += res.nresults;
             warnings += res.nwarnings;
             if (!quiet)
-                cli_line(stdout, "replaced %s: %s, %zu results%s%s%s%s\n", files.paths[i],
-                       res.tools, res.nresults, res.platform[0] ? " for " : "",
-                       res.platform, res.nwarnings ? " (with warnings)" : "",
+                cli_line(stdout, "%s %s: %s, %zu results%s%s%s%s\n",
+                       res.status == BDB_IMPORT_ADDED ? "imported" : "replaced",
+                       files.paths[i], res.tools, res.nresults,
+                       res.platform[0] ? " for " : "", res.platform,
+                       res.nwarnings ? " (with warnings)" : "",
                        unread_text(&res, unread, sizeof unread));
             break;
         case BDB_IMPORT_DRY_RUN:

@@ -154,6 +154,18 @@ static int perr(text_state *st, int line, const char *what)
     return pwarn(st, line, "expected %s", what);
 }
 
+/* The job being read ends (another job, group, host or run begins): a
+ * job that printed no direction line ("read: IOPS=...") is a truncated
+ * log, warned at its header. 0 or the warning's BDB_E* code. */
+static int job_ends(text_state *st)
+{
+    if (!st->job || st->job_has_dir)
+        return BDB_OK;
+    return perr(st, st->job->line,
+                "a direction line (\"read: IOPS=...\") in this job's "
+                "results (truncated log?)");
+}
+
 /* ---- number helpers ------------------------------------------------------ */
 
 /* A number with fio's num2str SI suffix (k, M, G, T, P: powers of 1000)
@@ -270,11 +282,7 @@ static int add(text_state *st, fio_entry *e, const char *metric, double v,
 
 static int close_run(text_state *st)
 {
-    int rc = BDB_OK;
-    if (st->job && !st->job_has_dir)
-        rc = perr(st, st->job->line,
-                  "a direction line (\"read: IOPS=...\") in this job's "
-                  "results (truncated log?)");
+    int rc = job_ends(st);
     st->job = NULL;
     st->group = NULL;
     st->in_disk = 0;
@@ -444,11 +452,7 @@ static int job_definition(text_state *st, const char *p, const char *end,
  * later get "#N" so that their figures stay apart (param host). */
 static int client_section(text_state *st)
 {
-    int rc = BDB_OK;
-    if (st->job && !st->job_has_dir)
-        rc = perr(st, st->job->line,
-                  "a direction line (\"read: IOPS=...\") in this job's "
-                  "results (truncated log?)");
+    int rc = job_ends(st);
     st->job = NULL;
     st->group = NULL;
     st->in_disk = 0;
@@ -471,11 +475,9 @@ static int client_section(text_state *st)
 static int job_header(text_state *st, const char *p, const char *end,
                       const char *name_end, int line)
 {
-    int rc = BDB_OK;
-    if (st->job && !st->job_has_dir)
-        return perr(st, st->job->line,
-                    "a direction line (\"read: IOPS=...\") in this job's "
-                    "results (truncated log?)");
+    int rc = job_ends(st);
+    if (rc)
+        return rc;
     const char *ne = name_end;
     while (ne > p && (ne[-1] == ' ' || ne[-1] == ':'))
         ne--;
@@ -1777,10 +1779,7 @@ static const char *result_header(const char *p, const char *end)
 static int group_without_header(text_state *st, int line)
 {
     int rc;
-    if (st->job && !st->job_has_dir &&
-        (rc = perr(st, st->job->line,
-                   "a direction line (\"read: IOPS=...\") in this job's "
-                   "results (truncated log?)")))
+    if ((rc = job_ends(st)))
         return rc;
     st->job = NULL;
     st->pct_prefix = NULL;
@@ -1895,10 +1894,7 @@ static int text_line(text_state *st, const char *p, const char *end, int line)
         return job_header(st, p, end, g, line);
     if (bdb_starts_with(p, end, "Run status group ")) {
         int rc;
-        if (st->job && !st->job_has_dir &&
-            (rc = perr(st, st->job->line,
-                       "a direction line (\"read: IOPS=...\") in this job's "
-                       "results (truncated log?)")))
+        if ((rc = job_ends(st)))
             return rc; /* the group's own lines are still read */
         st->job = NULL;
         st->pct_prefix = NULL;

@@ -577,6 +577,31 @@ static void fio__normal_jobfile__groups_owned_by_their_job(void **state)
     bdb_sink_free(&s);
 }
 
+/* A job whose direction line is gone (a log cut by its writer or a
+ * pager) is warned at its header, whatever comes next: another job
+ * (randread-4k's "read:" line cut, line 7) or its run's group lines
+ * (read-128k's, line 51); the other jobs' figures are read. */
+static void fio__normal_job_without_direction__warned_at_its_header(void **state)
+{
+    (void)state;
+    char *raw = tu_read("samples/fio/normal-jobfile-3jobs.txt", NULL);
+    char *a = tu_replace(raw, "  read: IOPS=91.9k, BW=359MiB/s (377MB/s)"
+                              "(1078MiB/3001msec)\n", "");
+    char *b = tu_replace(a, "  read: IOPS=10.8k, BW=1348MiB/s (1414MB/s)"
+                            "(4049MiB/3003msec)\n", "");
+    assert_true(strlen(b) < strlen(a) && strlen(a) < strlen(raw));
+    bdb_sink s;
+    tu_text_ok(b, "fio", &s);
+    assert_warned(&s, 7, "a direction line");
+    assert_warned(&s, 50, "a direction line");
+    tu_assert_value(&s, "randwrite-4k", "iops", NULL, 128e3, 0);
+    assert_null(tu_find(&s, "randread-4k", "iops", NULL));
+    bdb_sink_free(&s);
+    free(b);
+    free(a);
+    free(raw);
+}
+
 static void fio__normal_client_server__prefix_and_eta_lines_skipped(void **state)
 {
     (void)state;
@@ -2792,6 +2817,7 @@ int main(void)
         cmocka_unit_test(fio__normal_group_reporting__jobs_8_is_numjobs),
         cmocka_unit_test(fio__normal_nsec_with_k_suffix__scaled),
         cmocka_unit_test(fio__normal_jobfile__groups_owned_by_their_job),
+        cmocka_unit_test(fio__normal_job_without_direction__warned_at_its_header),
         cmocka_unit_test(fio__normal_client_server__prefix_and_eta_lines_skipped),
         cmocka_unit_test(fio__normal_two_runs__repetitions_not_clones),
         cmocka_unit_test(fio__normal_2x__kb_is_kib_and_old_group_line),

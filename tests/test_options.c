@@ -449,6 +449,10 @@ static void messages__empty_database_missing_paths_and_bad_values(void **state)
     bdb_buf_reset(&out);
     assert_int_equal(tu_run(&out, "--db '%s' import --replace '%s'", db, log), 0);
     assert_non_null(strstr(out.data, "0 imported, 1 replaced (19 results"));
+    char said[1100];
+    snprintf(said, sizeof said, "replaced %s: ", log);
+    assert_non_null(strstr(out.data, said));
+    assert_null(strstr(out.data, "imported /"));
     bdb_buf_free(&out);
 }
 
@@ -485,6 +489,21 @@ static void messages__statistics_and_selection_values__one_refusal_each(void **s
         tu_run(&out, "--db '%s' %s --alpha 0.01 --threshold 5%%", db,
                alpha[i]);
         assert_null(strstr(out.data, "wants"));
+    }
+    /* the two verdicts' own: the correction and the bootstrap's seed */
+    for (size_t i = 0; i < 2; i++) {
+        bdb_buf_reset(&out);
+        assert_int_equal(tu_run(&out, "--db '%s' %s --correction bonferroni",
+                                db, alpha[i]), 2);
+        assert_non_null(strstr(out.data, "--correction takes holm or bh"));
+        bdb_buf_reset(&out);
+        assert_int_equal(tu_run(&out, "--db '%s' %s --seed -1", db, alpha[i]),
+                         2);
+        assert_non_null(strstr(out.data, "--seed wants a whole number"));
+        bdb_buf_reset(&out);
+        tu_run(&out, "--db '%s' %s --correction bh --seed 7", db, alpha[i]);
+        assert_null(strstr(out.data, "wants"));
+        assert_null(strstr(out.data, "takes holm"));
     }
     bdb_buf_reset(&out);
     assert_int_equal(tu_run(&out, "--db '%s' report --threshold -1", db), 2);

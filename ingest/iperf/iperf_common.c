@@ -1095,13 +1095,12 @@ int bdb_iperf_parse_interval(const char **pp, const char *end, double *a,
     return 1;
 }
 
-/* A rate unit such as "Mbits/sec" or "KBytes/sec" in bit/s per unit. */
-int bdb_iperf_rate_unit(const char *w, const char *we, double *mult)
+/* "Mbits" / "KBytes" / "bits" at [w, we), as iperf's unit_snprintf and
+ * byte_snprintf print a figure's unit: *scale the unit in bits (1000^k,
+ * is_bytes 0) or in bytes (1024^k, is_bytes 1) for its SI prefix k. */
+static int unit_scale(const char *w, const char *we, double *scale,
+                      int *is_bytes)
 {
-    if (we - w < 4 || !bdb_span_eq(we - 4, we, "/sec"))
-        return 0;
-    we -= 4;
-    double m = 1;
     int k = 0;
     if (w < we) {
         switch (*w) {
@@ -1115,17 +1114,29 @@ int bdb_iperf_rate_unit(const char *w, const char *we, double *mult)
         if (k)
             w++;
     }
-    if (bdb_span_eq(w, we, "bits") || bdb_span_eq(w, we, "bit")) {
-        for (int i = 0; i < k; i++)
-            m *= 1000.0;
-    } else if (bdb_span_eq(w, we, "Bytes") || bdb_span_eq(w, we, "Byte")) {
-        for (int i = 0; i < k; i++)
-            m *= 1024.0;
-        m *= 8;
-    } else {
+    double step;
+    if (bdb_span_eq(w, we, "bits") || bdb_span_eq(w, we, "bit"))
+        *is_bytes = 0, step = 1000.0;
+    else if (bdb_span_eq(w, we, "Bytes") || bdb_span_eq(w, we, "Byte"))
+        *is_bytes = 1, step = 1024.0;
+    else
         return 0;
-    }
-    *mult = m;
+    double m = 1;
+    for (int i = 0; i < k; i++)
+        m *= step;
+    *scale = m;
+    return 1;
+}
+
+/* A rate unit such as "Mbits/sec" or "KBytes/sec" in bit/s per unit. */
+int bdb_iperf_rate_unit(const char *w, const char *we, double *mult)
+{
+    double m;
+    int is_bytes;
+    if (we - w < 4 || !bdb_span_eq(we - 4, we, "/sec") ||
+        !unit_scale(w, we - 4, &m, &is_bytes))
+        return 0;
+    *mult = is_bytes ? m * 8 : m;
     return 1;
 }
 
@@ -1767,31 +1778,11 @@ void bdb_iperf_parse_rest(const char *p, const char *end, const ip_ctx *cx,
 int bdb_iperf_size_value(double x, const char *w, const char *we,
                          double *bytes)
 {
-    int k = 0;
-    if (w < we) {
-        switch (*w) {
-        case 'K': case 'k': k = 1; break;
-        case 'M': case 'm': k = 2; break;
-        case 'G': case 'g': k = 3; break;
-        case 'T': case 't': k = 4; break;
-        case 'P': case 'p': k = 5; break;
-        default: k = 0;
-        }
-        if (k)
-            w++;
-    }
-    double m = 1;
-    if (bdb_span_eq(w, we, "Bytes") || bdb_span_eq(w, we, "Byte")) {
-        for (int i = 0; i < k; i++)
-            m *= 1024.0;
-    } else if (bdb_span_eq(w, we, "bits") || bdb_span_eq(w, we, "bit")) {
-        for (int i = 0; i < k; i++)
-            m *= 1000.0;
-        m /= 8;
-    } else {
+    double m;
+    int is_bytes;
+    if (!unit_scale(w, we, &m, &is_bytes))
         return 0;
-    }
-    *bytes = x * m;
+    *bytes = x * (is_bytes ? m : m / 8);
     return 1;
 }
 
