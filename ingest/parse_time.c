@@ -88,6 +88,7 @@
 #include "ingest.h"
 #include "cmdline.h"
 #include "time_format.h"
+#include "wrapped.h"
 #include "../common/bdb_scan.h"
 
 #include <stdarg.h>
@@ -1348,10 +1349,88 @@ static int glued_last_lines(tctx *t, const bdb_line *raw, const char *p,
     return rc < 0 ? rc : 1;
 }
 
+/* ---- a line hard-wrapped by a mail client or a page ---- */
+
+/* A mail client or a fixed-width page breaks a long line of the output
+ * at a blank, the rest on the next line(s), often indented: GNU time's
+ * default first line "42.79user 1.07system 0:44.53elapsed 98%CPU
+ * (0avgtext+0avgdata" / "  866736maxresident)k" (a git list mail of
+ * 2010), or its second line before "0swaps". A line that is no line of
+ * a format alone is joined, a blank between, with up to MAX_WRAPS lines
+ * after it (none blank), and read when the joined text is one line of
+ * the format; each figure keeps the line it is printed on. */
+#define MAX_WRAPS 3
+
+/* 1 when [p, e) is line k of f cut at one of its blanks. */
+static int may_start(const tfmt *f, int k, const char *p, const char *e)
+{
+    return k < f->nlines && bdb_tfmt_match_prefix(f, k, p, e);
+}
+
+/* Joins [p, e) with the lines after *it in w until the text is line k of
+ * one of the n formats of list: 1 then, that format's index in *which,
+ * *r its figures and *after the lines past the joined ones; 0 when none
+ * matches, <0 error. */
+static int join_wrapped(const bdb_lines *it, const char *p, const char *e,
+                        const tfmt *const *list, int n, int k,
+                        bdb_wrapped *w, mres *r, bdb_lines *after,
+                        int *which)
+{
+    /* only a line cut at a blank of a format line is joined: the
+     * formats are tried on the line alone first, and only those */
+    bdb_lines peek0;
+    bdb_line nx0;
+    const char *ce0;
+    if (!bdb_wrapped_next(it, &peek0, &nx0, &ce0))
+        return 0; /* nothing after it to join */
+    unsigned cut = 0;
+    for (int i = 0; i < n && i < 32; i++)
+        if (may_start(list[i], k, p, e))
+            cut |= 1u << i;
+    if (!cut)
+        return 0;
+    if (bdb_wrapped_start(w, p, e))
+        return BDB_ENOMEM;
+    bdb_lines cur = *it;
+    for (int j = 0; j < MAX_WRAPS; j++) {
+        bdb_lines peek;
+        bdb_line nx;
+        const char *ce;
+        const char *c = bdb_wrapped_next(&cur, &peek, &nx, &ce);
+        if (!c)
+            return 0;
+        int rc = bdb_wrapped_add(w, " ", c, ce, nx.no);
+        if (rc)
+            return rc == 1 ? 0 : rc;
+        cur = peek;
+        const char *jp, *je;
+        bdb_wrapped_text(w, &jp, &je);
+        for (int i = 0; i < n && i < 32; i++)
+            if ((cut >> i & 1) &&
+                bdb_tfmt_match_line(list[i], k, jp, je, r)) {
+                *which = i;
+                *after = cur;
+                return 1;
+            }
+    }
+    return 0;
+}
+
+/* Takes the figures of a joined line, each at the line it is printed on
+ * (line: the first piece's), then the rest of r (take_result). */
+static int take_wrapped(tctx *t, block *b, const mres *r,
+                        const bdb_wrapped *w, int line)
+{
+    for (int m = 0; m < M_COUNT; m++)
+        if (r->have[m])
+            set_metric(b, m, r->vals[m], bdb_wrapped_line(w, r->at[m], line));
+    return take_result(t, b, r, line);
+}
+
 /* Runs one line through the open block; returns 1 when consumed, 0 when
  * the block is closed and the line still has to be looked at, <0 error. */
-static int continue_block(tctx *t, const bdb_line *raw, const char *p,
-                          const char *e)
+static int continue_block(tctx *t, bdb_lines *it, const bdb_line *raw,
+                          const char *p, const char *e)
 {
     block *b = &t->b;
     int rc;
@@ -1381,6 +1460,23 @@ static int continue_block(tctx *t, const bdb_line *raw, const char *p,
             b->kind = 5;
             return 1;
         }
+        bdb_wrapped w;
+        bdb_wrapped_init(&w);
+        bdb_lines after;
+        int which;
+        const tfmt *f = b->f;
+        rc = join_wrapped(it, p, e, &f, 1, b->next, &w, &r, &after, &which);
+        if (rc == 1) {
+            rc = take_wrapped(t, b, &r, &w, raw->no);
+            *it = after;
+            if (!rc && ++b->next == b->f->nlines)
+                rc = b->f->bsd ? (b->kind = 3, 0) : emit_block(t);
+            bdb_wrapped_free(&w);
+            return rc ? rc : 1;
+        }
+        bdb_wrapped_free(&w);
+        if (rc)
+            return rc;
         char what[160];
         snprintf(what, sizeof what, "line %d of the time format '%s' here",
                  b->next + 1, b->f->shown);
@@ -1634,12 +1730,46 @@ static int side_by_side(tctx *t, bdb_lines *it, const bdb_line *raw,
     return rc ? rc : 1;
 }
 
+/* The first line of a format wrapped over the lines after raw
+ * (join_wrapped): opens its block. 1 when it was, 0 when not, <0 error. */
+static int wrapped_start(tctx *t, bdb_lines *it, const bdb_line *raw,
+                         const char *p, const char *e,
+                         const tfmt *const *list, int n)
+{
+    bdb_wrapped w;
+    bdb_wrapped_init(&w);
+    bdb_lines after;
+    mres r;
+    int which;
+    int rc = join_wrapped(it, p, e, list, n, 0, &w, &r, &after, &which);
+    if (rc == 1) {
+        block *b = &t->b;
+        memset(b, 0, sizeof *b);
+        b->active = 1;
+        b->kind = 1;
+        b->f = list[which];
+        b->start_line = raw->no;
+        b->next = 1;
+        *it = after;
+        rc = take_wrapped(t, b, &r, &w, raw->no);
+        if (!rc && b->f->nlines == 1) {
+            if (b->f->bsd || b->f->zmem)
+                b->kind = b->f->bsd ? 3 : 5;
+            else
+                rc = emit_block(t);
+        }
+        rc = rc ? rc : 1;
+    }
+    bdb_wrapped_free(&w);
+    return rc;
+}
+
 static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
                      const char *p, const char *e, const char *bufend)
 {
     int rc;
     if (t->b.active) {
-        rc = continue_block(t, raw, p, e);
+        rc = continue_block(t, it, raw, p, e);
         if (rc)
             return rc < 0 ? rc : 0;
     }
@@ -1734,6 +1864,9 @@ static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
             return 0;
         }
     }
+    rc = wrapped_start(t, it, raw, p, e, list, n);
+    if (rc)
+        return rc < 0 ? rc : 0;
     for (int i = 0; i < n; i++) {
         for (int k = 0; k < list[i]->nlines; k++) {
             mres r;
@@ -1940,9 +2073,11 @@ static int sniff(const char *buf, size_t len)
          * every line of every file detection looks at */
         size_t n = (size_t)(e - p);
         if (memchr(p, ')', n) &&
-            (bdb_contains(p, e, "maxresident)k") || bdb_contains(p, e, "max)k")) &&
-            bdb_contains(p, e, "elapsed"))
-            return 90;
+            (bdb_contains(p, e, "maxresident)k") || bdb_contains(p, e, "max)k"))) {
+            if (bdb_contains(p, e, "elapsed"))
+                return 90;
+            fmt_seen = 1; /* GNU's first line wrapped (join_wrapped) */
+        }
         const char *lb = after_label(p, e);
         if (((sp - p == 4 && bdb_span_eq(p, sp, "real")) ||
              (lb && bdb_starts_with(lb, e, "real "))) &&

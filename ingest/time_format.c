@@ -436,14 +436,19 @@ int bdb_tfmt_compile(tfmt *f, int dialect, const char *fmt, const char *fend)
  * spaces, no-break spaces); other characters match themselves. Returns
  * the position after it, or NULL. */
 static const char *match_lit(const char *lit, size_t n, const char *p,
-                             const char *e)
+                             const char *e, int *cut)
 {
     size_t i = 0;
     while (i < n) {
         if (is_blank_char(lit[i])) {
             const char *q = bdb_skip_blank(p, e);
-            if (q == p)
+            if (q == p) {
+                /* the text ends where the format has a blank: a line
+                 * cut there (bdb_tfmt_match_prefix) */
+                if (cut && p == e)
+                    *cut = 1;
                 return NULL;
+            }
             p = q;
             while (i < n && is_blank_char(lit[i]))
                 i++;
@@ -516,7 +521,17 @@ static int match_items(const fitem *it, int n, const char *p, const char *e,
     if (n == 0)
         return p == e;
     if (!it->field) {
-        const char *q = match_lit(it->lit, it->n, p, e);
+        int cut = 0;
+        const char *q = match_lit(it->lit, it->n, p, e,
+                                  r->prefix ? &cut : NULL);
+        if (cut) {
+            /* a figure before the cut: a command alone (zsh's %J) is
+             * any line */
+            for (const fitem *x = r->first; x < it; x++)
+                if (x->field && x->kind != V_CMD && x->kind != V_WORD)
+                    return 1;
+            return 0;
+        }
         return q && match_items(it + 1, n - 1, q, e, r);
     }
     for (const char *q = field_reach(it->kind, p, e); q > p; q--) {
@@ -534,6 +549,7 @@ static int match_items(const fitem *it, int n, const char *p, const char *e,
              * fields are recorded from the last one back */
             r->vals[it->metric] = v < 0 ? v : v * it->mult;
             r->have[it->metric] = 1;
+            r->at[it->metric] = p;
         }
         return 1;
     }
@@ -548,6 +564,18 @@ static int match_whole(const tfmt *f, int k, const char *p, const char *e,
     r->budget = 200000;
     return match_items(&f->items[f->lines[k]], f->lines[k + 1] - f->lines[k],
                        p, e, r);
+}
+
+int bdb_tfmt_match_prefix(const tfmt *f, int k, const char *p,
+                          const char *e)
+{
+    mres r;
+    memset(&r, 0, sizeof r);
+    r.budget = 200000;
+    r.prefix = 1;
+    r.first = &f->items[f->lines[k]];
+    return p < e && match_items(r.first,
+                                f->lines[k + 1] - f->lines[k], p, e, &r);
 }
 
 /* The line, else the line without what follows its last figure: a

@@ -66,9 +66,12 @@ enum dialect { D_GNU, D_BASH, D_ZSH };
 typedef struct mres {
     double vals[M_COUNT];
     int have[M_COUNT];
+    const char *at[M_COUNT]; /* where each figure starts in the line */
     const char *cmd, *cmd_end;
     int cmd_cut;
     long budget;
+    int prefix; /* a match may end at a blank of the format (a cut line) */
+    const fitem *first; /* with prefix: the line's first item */
 } mres;
 
 /* Compiles the format [fmt, fend) of a dialect into *f (free it with
@@ -83,6 +86,10 @@ int bdb_tfmt_match_line(const tfmt *f, int k, const char *p, const char *e,
 /* The first line of f matched at a later start of [p, e), for time output
  * glued to program output that ended without a newline. */
 int bdb_tfmt_match_glued(const tfmt *f, const char *p, const char *e, mres *r);
+/* [p, e) is line k of f cut at one of the format's blanks, the rest
+ * left out: the first piece of a line a mail client wrapped. */
+int bdb_tfmt_match_prefix(const tfmt *f, int k, const char *p,
+                          const char *e);
 /* [p, e) has the literal text of line k of f but a figure that does not
  * parse (or, for a line of figures only, as many number-like words). */
 int bdb_tfmt_near_miss(const tfmt *f, int k, const char *p, const char *e);

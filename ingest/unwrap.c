@@ -1113,6 +1113,38 @@ static const char *row_end(const char *s, const char *e)
     return keep;
 }
 
+/* A table row [s, e), its pipes blanks. A cell past the first that
+ * starts one of the tools' lines ("| X1 Carbon 10th gen | read: IOPS=357k,
+ * BW=1395MiB/s ... |", "| sda | Timing cached reads: ... |") is that
+ * line retyped, the cells before it the author's label for it: it starts
+ * a line of its own (the same file line), so that the tool's line reads
+ * as the tool printed it and the label is a line apart, read or warned
+ * as any other. */
+static int put_row(text *out, const char *s, const char *e, int from)
+{
+    int text_before = 0;
+    for (const char *p = s; p < e; p++) {
+        if (*p != '|') {
+            if (*p != ' ' && *p != '\t' && *p != '\r')
+                text_before = 1;
+            if (put_bytes(out, p, 1))
+                return BDB_ENOMEM;
+            continue;
+        }
+        const char *c = p + 1, *ce = c;
+        while (ce < e && *ce != '|')
+            ce++;
+        if (text_before && bdb_uw_tool_line_start(c, ce)) {
+            if (end_line(out, from))
+                return BDB_ENOMEM;
+            text_before = 0;
+        }
+        if (put_bytes(out, " ", 1))
+            return BDB_ENOMEM;
+    }
+    return end_line(out, from);
+}
+
 static int table_pass(const view *v, text *out)
 {
     size_t pos = 0, i = 0;
@@ -1145,12 +1177,12 @@ static int table_pass(const view *v, text *out)
             hs = s, he = e, hfrom = from;
             continue;
         }
-        if (in_table)
-            e = row_end(s, e);
-        for (const char *p = s; p < e; p++)
-            if (put_bytes(out, in_table && *p == '|' ? " " : p, 1))
+        if (in_table) {
+            if (put_row(out, s, row_end(s, e), from))
                 return BDB_ENOMEM;
-        if (end_line(out, from))
+            continue;
+        }
+        if (put_bytes(out, s, (size_t)(e - s)) || end_line(out, from))
             return BDB_ENOMEM;
     }
     if (hs && (put_bytes(out, hs, (size_t)(he - hs)) || end_line(out, hfrom)))

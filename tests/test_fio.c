@@ -2792,6 +2792,48 @@ static void fio__qp_soft_break_before_util__figure_at_its_line(void **state)
     bdb_sink_free(&s);
 }
 
+/* fio's headline lines retyped into the cells of a Markdown table, each
+ * after the author's device name (issue 21): the cell is fio's line, read
+ * at the table's row; the device name is a line of its own, its "10th"
+ * warned. Public excerpt (a Jekyll notes page, search index id
+ * 4875190225, lines 52-57; bench/corpus SOURCES.tsv: fio/ho15-jekyll-
+ * benchmarking-notes-read-iops-lines-in-markdown-table-cells.txt). */
+static const char text_table_cells[] =
+    "|  Device | Result |\n"
+    "|:-------------|:------------------|\n"
+    "| X1 Carbon 10th gen | read: IOPS=357k, BW=1395MiB/s (1463MB/s)(81.7GiB/60001msec) |\n"
+    "| Unknown Azure storage disk | read: IOPS=8097, BW=31.6MiB/s (33.2MB/s)(1899MiB/60007msec) |\n"
+    "| Unknown Azure boot disk | read: IOPS=4225, BW=16.5MiB/s (17.3MB/s)(993MiB/60103msec) |\n"
+    "| Hetzner VPS | read: IOPS=104k, BW=406MiB/s (425MB/s)(23.8GiB/60003msec) |\n";
+
+static void fio__read_lines_in_table_cells__detected_read_at_rows(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(text_table_cells, &s); /* detected as fio, not forced */
+    assert_int_equal(tu_count(&s, "iops"), 4);
+    tu_assert_printed(text_table_cells, &s, "iops", NULL, "IOPS=357k",
+                      357e3, 0);
+    assert_int_equal(tu_line_of(&s, "iops", NULL), 3);
+    tu_assert_value(&s, "job 1", "bandwidth", NULL, 1395.0 * 1048576, 1e-12);
+    tu_assert_value(&s, "job 1", "io_bytes", NULL, 81.7 * 1073741824.0,
+                    1e-12);
+    tu_assert_value(&s, "job 2", "iops", NULL, 8097, 0);
+    tu_assert_value(&s, "job 2", "bandwidth", NULL, 31.6 * 1048576, 1e-12);
+    tu_assert_value(&s, "job 3", "runtime", NULL, 60.103, 1e-12);
+    tu_assert_value(&s, "job 4", "iops", NULL, 104e3, 0);
+    tu_assert_value(&s, "job 4", "io_bytes", NULL, 23.8 * 1073741824.0,
+                    1e-12);
+    for (size_t i = 0; i < s.n; i++)
+        if (strcmp(s.samples[i].benchmark, "job 4") == 0)
+            assert_int_equal(s.samples[i].line, 6);
+    /* the only number not read: the device name's "10th" */
+    assert_int_equal(s.unread_lines, 1);
+    assert_true(tu_has_warning(&s, 3, "10"));
+    assert_int_equal(tu_count_warnings(&s), 1);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2873,6 +2915,7 @@ int main(void)
         cmocka_unit_test(fio__mail_reflowed_report__each_line_from_its_head),
         cmocka_unit_test(fio__v2_respaced_units__write_line_read),
         cmocka_unit_test(fio__qp_soft_break_before_util__figure_at_its_line),
+        cmocka_unit_test(fio__read_lines_in_table_cells__detected_read_at_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

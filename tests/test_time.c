@@ -1760,6 +1760,76 @@ static void time__v_reflowed_into_a_paragraph__read_by_labels(void **st)
     bdb_sink_free(&s);
 }
 
+/* GNU time's default two lines hard-wrapped by a mail client at one of
+ * their blanks, the rest on the next line, indented or not (issue 21:
+ * the files failed whole). Real text: a git list patch mail of 2010
+ * (search index id 1424498553, its lines 15-17: the first line broken
+ * before "866736maxresident)k", the continuation indented two more) and
+ * a linux-kernel mail of 2004 (search index id 16699861258: both lines
+ * broken, before "(0avgtext" and before "0swaps"). Each figure is read
+ * at the line it is printed on, and nothing on those lines is left. */
+static void time__gnu_default_wrapped_at_blanks__joined_each_at_its_line(
+    void **st)
+{
+    (void)st;
+    static const char git[] =
+        "    Total 43 (delta 14), reused 0 (delta 0)\n"
+        "    42.79user 1.07system 0:44.53elapsed 98%CPU (0avgtext+0avgdata\n"
+        "      866736maxresident)k\n"
+        "      0inputs+2752outputs (0major+718471minor)pagefaults 0swaps\n";
+    bdb_sink s;
+    tu_text_ok(git, NULL, &s); /* detected, not forced */
+    tu_assert_printed(git, &s, "user", NULL, "42.79user", 42.79, 1e-12);
+    assert_int_equal(tu_line_of(&s, "user", NULL), 2);
+    tu_assert_value(&s, NULL, "real", NULL, 44.53, 1e-12);
+    assert_int_equal(tu_line_of(&s, "avg_unshared_data", NULL), 2);
+    tu_assert_printed(git, &s, "max_rss", NULL, "866736maxresident",
+                      866736.0 * 1024, 1e-12);
+    assert_int_equal(tu_line_of(&s, "max_rss", NULL), 3);
+    tu_assert_printed(git, &s, "minor_page_faults", NULL, "718471minor",
+                      718471, 0);
+    assert_int_equal(tu_line_of(&s, "fs_outputs", NULL), 4);
+    assert_int_equal(tu_count(&s, NULL), 12);
+    /* line 1 is git's own output, its numbers warned */
+    for (int line = 2; line <= 4; line++)
+        assert_false(tu_has_warning(&s, line, ""));
+    assert_int_equal(s.unread_lines, 1);
+    bdb_sink_free(&s);
+
+    static const char lkml[] =
+        "2.6.7-p1:\n"
+        "24.86user 51.77system 2:58.87elapsed 42%CPU\n"
+        "(0avgtext+0avgdata 0maxresident)k\n"
+        "0inputs+0outputs (13major+7591686minor)pagefaults\n"
+        "0swaps\n"
+        "\n"
+        "2.4.21:\n"
+        "28.68user 34.98system 1:12.34elapsed 87%CPU\n"
+        "(0avgtext+0avgdata 0maxresident)k\n"
+        "0inputs+0outputs (5691267major+1130523minor)pagefaults\n"
+        "0swaps\n";
+    tu_text_ok(lkml, NULL, &s);
+    assert_int_equal(tu_count(&s, "real"), 2);
+    tu_assert_printed(lkml, &s, "real", NULL, "2:58.87elapsed", 178.87,
+                      1e-12);
+    assert_int_equal(tu_line_of(&s, "cpu_percent", NULL), 2);
+    assert_int_equal(tu_line_of(&s, "avg_shared_text", NULL), 3);
+    assert_int_equal(tu_line_of(&s, "minor_page_faults", NULL), 4);
+    tu_assert_value(&s, NULL, "minor_page_faults", NULL, 7591686, 0);
+    assert_int_equal(tu_line_of(&s, "swaps", NULL), 5);
+    int second = 0;
+    for (size_t i = 0; i < s.n; i++)
+        if (strcmp(s.samples[i].metric, "major_page_faults") == 0 &&
+            s.samples[i].value == 5691267) {
+            assert_int_equal(s.samples[i].line, 10);
+            second = 1;
+        }
+    assert_true(second);
+    /* the kernels' names ("2.6.7-p1:") are the only numbers not read */
+    assert_int_equal(s.unread_lines, 2);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1819,6 +1889,7 @@ int main(void)
         cmocka_unit_test(parse_time__lone_bash_real_line__detected_and_read),
         cmocka_unit_test(time__gnu_second_line_glued_twice__both_runs_read),
         cmocka_unit_test(time__usage_text_with_pre_prefixed_word__not_html),
+        cmocka_unit_test(time__gnu_default_wrapped_at_blanks__joined_each_at_its_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
