@@ -1715,9 +1715,31 @@ static int same_marker(const marked *a, const marked *b)
            memcmp(a->s + a->indent, b->s + b->indent, a->key) == 0;
 }
 
+/* A comment leader's line alone whose rest is a line a tool prints: a
+ * script's "# 1073741792 bytes (1.1 GB, 1.0 GiB) copied, 12.9828 s, 82.7
+ * MB/s" after the command that printed it, its other lines commands
+ * (held-out-15). Its leader goes too. */
+static int commented_tool_line(const marked *m)
+{
+    /* a marker in the marker ("# > 1+0 records in"): the next round of
+     * the pass takes the inner one */
+    marked in = *m;
+    for (int depth = 0; in.kind == MK_TEXT && depth < 3; depth++) {
+        const char *rest = in.s + in.indent + in.len;
+        if (rest >= in.e)
+            return 0;
+        if (bdb_uw_tool_line(rest, in.e))
+            return 1;
+        in = (marked){.s = rest, .e = in.e};
+        mark_line(&in);
+    }
+    return 0;
+}
+
 /* Marks in strip[] the lines whose marker goes: runs of lines with the
  * same marker (blank lines and, in a diff, context lines between them)
- * holding at least two marked lines. Returns how many lines lose one. */
+ * holding at least two marked lines, and a marked line alone whose rest
+ * is a tool's (commented_tool_line). Returns how many lines lose one. */
 static size_t find_runs(marked *l, size_t n, unsigned char *strip)
 {
     size_t total = 0;
@@ -1748,6 +1770,10 @@ static size_t find_runs(marked *l, size_t n, unsigned char *strip)
                     strip[k] = 1;
                     total++;
                 }
+        if (count == 1 && commented_tool_line(&l[i])) {
+            strip[i] = 1;
+            total++;
+        }
         i = last + 1;
     }
     return total;

@@ -424,3 +424,46 @@ const char *bdb_uw_glued_leader_end(const char *s, const char *e, char leader)
         return q - 1;
     return e;
 }
+
+/* ---- a tool's line behind a comment leader ---- */
+
+/* A shell's time keyword's and time -p's lines: "real\t0m0.060s",
+ * "user 0.03", "sys\t        0m0.018s" (a word, blanks, a figure), GNU
+ * time's default "0.00user 0.00system 0:00.01elapsed 0%CPU". */
+static int time_line(const char *p, const char *e)
+{
+    static const char *const words[] = {"real", "user", "sys", NULL};
+    for (int i = 0; words[i]; i++) {
+        size_t n = strlen(words[i]);
+        if ((size_t)(e - p) > n && memcmp(p, words[i], n) == 0 &&
+            (p[n] == ' ' || p[n] == '\t')) {
+            const char *q = blank_end(p + n, e);
+            return q < e && *q >= '0' && *q <= '9';
+        }
+    }
+    const char *q = p;
+    while (q < e && ((*q >= '0' && *q <= '9') || *q == '.'))
+        q++;
+    return q > p && e - q >= 5 && memcmp(q, "user ", 5) == 0;
+}
+
+/* redis-benchmark -q's "SET: 86281.27 requests per second" (a name, a
+ * colon, a figure). */
+static int rps_line(const char *p, const char *e)
+{
+    const char *c = memchr(p, ':', (size_t)(e - p));
+    if (!c || c == p || c - p > 64)
+        return 0;
+    const char *q = blank_end(c + 1, e);
+    if (q >= e || *q < '0' || *q > '9')
+        return 0;
+    while (q < e && ((*q >= '0' && *q <= '9') || *q == '.'))
+        q++;
+    return e - q >= 20 && memcmp(q, " requests per second", 20) == 0;
+}
+
+int bdb_uw_tool_line(const char *s, const char *e)
+{
+    const char *p = blank_end(s, e);
+    return bdb_uw_tool_line_start(p, e) || time_line(p, e) || rps_line(p, e);
+}

@@ -110,6 +110,14 @@ int bdb_uw_md_escapes_pass(const bdb_uw_view *v, bdb_uw_text *out);
  * stream's "[  5]". */
 int bdb_uw_tool_line_start(const char *s, const char *e);
 
+/* 1 when the line [s, e) is one some tool prints, after blanks:
+ * bdb_uw_tool_line_start's, a shell's time keyword's "real\t0m0.060s"
+ * (time -p's, GNU time's default "0.00user 0.00system ..."), or
+ * redis-benchmark -q's "SET: 86281.27 requests per second". A comment
+ * leader before such a line goes even when the lines around it have
+ * none (unwrap.c's line markers). */
+int bdb_uw_tool_line(const char *s, const char *e);
+
 /* Lines an author hard-wrapped with a trailing backslash (unwrap_joins.c):
  * "   bw (  KiB/s): min=16406, max=66802, per=100.00%, avg=41176.64, \"
  * then "stdev=8856.09, samples=118", joined into the tool's one line,
