@@ -400,17 +400,53 @@ const char *bdb_uw_declaration_end(const char *p, const char *e)
 
 /* ---- comment leaders ---- */
 
+/* 1 when p is [e) or a blank (the end of a comment leader). */
+static int leader_ends(const char *p, const char *e)
+{
+    return p >= e || *p == ' ' || *p == '\t' || *p == '\r';
+}
+
+/* 1 when the line [p, e) ends with a quote closing a string literal
+ * ("' Requests per second: ...',"): a literal, not a comment. */
+static int ends_quoted(const char *p, const char *e)
+{
+    while (e > p && strchr(" \t\r,;)+\\", e[-1]))
+        e--;
+    return e - p >= 2 && e[-1] == '\'';
+}
+
+/* Word leaders: J's "NB.", BASIC's and a batch file's "REM" (any case,
+ * "@REM" too), a batch file's "::", APL's lamp. */
+static size_t word_leader(const char *p, const char *e)
+{
+    static const char *const words[] = {
+        "NB.", "REM", "Rem", "rem", "@REM", "@rem", "::",
+        "\xE2\x8D\x9D", /* U+235D APL lamp */
+        NULL};
+    for (int i = 0; words[i]; i++) {
+        size_t n = strlen(words[i]);
+        if ((size_t)(e - p) >= n && memcmp(p, words[i], n) == 0 &&
+            leader_ends(p + n, e))
+            return n;
+    }
+    return 0;
+}
+
 size_t bdb_uw_comment_leader(const char *p, const char *e)
 {
     size_t k = 0;
     char c = p < e ? *p : 0;
-    if (c != '%' && c != ';')
-        return 0;
+    if (c == '\'') {
+        /* Visual Basic's "'" (and a docstring's lines so marked), not
+         * a string literal's opening quote */
+        return leader_ends(p + 1, e) && !ends_quoted(p + 1, e) ? 1 : 0;
+    }
+    if (c != '%' && c != ';' && c != '!')
+        return word_leader(p, e);
     while (p + k < e && p[k] == c && k < 4)
         k++;
     /* ";" alone is unwrap.c's own */
-    if ((c == ';' && k < 2) ||
-        (p + k < e && p[k] != ' ' && p[k] != '\t' && p[k] != '\r'))
+    if ((c == ';' && k < 2) || !leader_ends(p + k, e))
         return 0;
     return k;
 }

@@ -83,8 +83,10 @@ const char *bdb_uw_declaration_end(const char *p, const char *e);
 
 /* The length of a comment leader at p that unwrap.c's line markers do not
  * know themselves: Erlang's, TeX's and MATLAB's "%", "%%", "%%%", Lisp's
- * and assembly's ";;", ";;;" (followed by a blank or the line's end); 0
- * when none. */
+ * and assembly's ";;", ";;;", Fortran's "!", J's "NB.", BASIC's and a
+ * batch file's "REM" (any case) and "::", Visual Basic's "'" (not on a
+ * line a quote closes: a string literal), APL's lamp, each followed by a
+ * blank or the line's end; 0 when none. */
 size_t bdb_uw_comment_leader(const char *p, const char *e);
 
 /* The end of [s, e) without a comment leader glued after its last figure
