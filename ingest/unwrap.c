@@ -1886,6 +1886,10 @@ static int marker_pass(const view *v, text *out)
             if (l[i].kind == MK_TEXT && l[i].key == 1 &&
                 l[i].s[l[i].indent] == '#')
                 e = bdb_uw_glued_leader_end(p, e, '#');
+            /* C's block comment opened and closed on each line, "real
+             * 0m16.053s" between them (index id 46187686295) */
+            if (l[i].kind == MK_TEXT)
+                e = bdb_uw_block_closer_end(l[i].s + l[i].indent, p, e);
         }
         rc = put_bytes(out, p, (size_t)(e - p));
         if (!rc)

@@ -416,12 +416,15 @@ static int ends_quoted(const char *p, const char *e)
 }
 
 /* Word leaders: J's "NB.", BASIC's and a batch file's "REM" (any case,
- * "@REM" too), a batch file's "::", APL's lamp. */
+ * "@REM" too), a batch file's "::", APL's lamp, and the openers of a
+ * block comment written on each line (C's slash-star, OCaml's "(*",
+ * Haskell's "{-"; bdb_uw_block_closer_end takes the closer). */
 static size_t word_leader(const char *p, const char *e)
 {
     static const char *const words[] = {
         "NB.", "REM", "Rem", "rem", "@REM", "@rem", "::",
         "\xE2\x8D\x9D", /* U+235D APL lamp */
+        "/**", "/*", "(*", "{-",
         NULL};
     for (int i = 0; words[i]; i++) {
         size_t n = strlen(words[i]);
@@ -449,6 +452,22 @@ size_t bdb_uw_comment_leader(const char *p, const char *e)
     if ((c == ';' && k < 2) || !leader_ends(p + k, e))
         return 0;
     return k;
+}
+
+const char *bdb_uw_block_closer_end(const char *lead, const char *s,
+                                    const char *e)
+{
+    const char *close = *lead == '/' ? "*/" : *lead == '(' ? "*)"
+                        : *lead == '{' && lead[1] == '-' ? "-}" : NULL;
+    const char *q = e;
+    while (q > s && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r'))
+        q--;
+    if (!close || q - s < 2 || q[-2] != close[0] || q[-1] != close[1])
+        return e;
+    q -= 2;
+    while (q > s && (q[-1] == ' ' || q[-1] == '\t'))
+        q--;
+    return q;
 }
 
 const char *bdb_uw_glued_leader_end(const char *s, const char *e, char leader)

@@ -85,9 +85,17 @@ const char *bdb_uw_declaration_end(const char *p, const char *e);
  * know themselves: Erlang's, TeX's and MATLAB's "%", "%%", "%%%", Lisp's
  * and assembly's ";;", ";;;", Fortran's "!", J's "NB.", BASIC's and a
  * batch file's "REM" (any case) and "::", Visual Basic's "'" (not on a
- * line a quote closes: a string literal), APL's lamp, each followed by a
+ * line a quote closes: a string literal), APL's lamp, a block comment's
+ * opener on each line (C's slash-star, "(*", "{-"), each followed by a
  * blank or the line's end; 0 when none. */
 size_t bdb_uw_comment_leader(const char *p, const char *e);
+
+/* The end of [s, e), a line whose leader at lead went, without the
+ * closer of a block comment that leader opened, and the blanks before
+ * it (C's star-slash, "*)" after "(*", "-}" after "{-"); e when there
+ * is none. */
+const char *bdb_uw_block_closer_end(const char *lead, const char *s,
+                                    const char *e);
 
 /* The end of [s, e) without a comment leader glued after its last figure
  * ("Total:  114  160  28.0  172  199#", the closing "#" of a commented
