@@ -1624,6 +1624,24 @@ static int multi_child(const char *p, const char *e)
     return q < e && *q == ':';
 }
 
+/* ctest's test number before each line of the test's output under -V
+ * and --output-on-failure ("8: [  5]  0.0- 1.0 sec  4.00 GBytes  34.3
+ * Gbits/sec"; cmCTestRunTest::CheckOutput writes GetIndex() << ": " <<
+ * line), at the line's start: its length with the ":", 0 when none. Not
+ * openssl speed -multi's "1 :aes" (a blank before the ":"). */
+static size_t ctest_index(const char *p, const char *e)
+{
+    const char *q = p;
+    while (q < e && is_digit(*q) && q - p < 6)
+        q++;
+    if (q == p || q - p > 5 || q >= e || *q != ':')
+        return 0;
+    q++;
+    return q == e || *q == ' ' || *q == '\t' || *q == '\r'
+               ? (size_t)(q - p)
+               : 0;
+}
+
 /* HdrHistogram's footer that wrk2 prints after "#": "[Mean    =",
  * "[Max     =", "[Buckets =" (a word, blanks, "="). */
 static int hdr_footer(const char *p, const char *e)
@@ -1715,6 +1733,8 @@ static void mark_line(marked *m)
          * pipes are gone by now); fio's own percentile rows start with
          * "|" too */
         k = 1;
+    } else if (p == s && (k = ctest_index(p, e)) > 0) {
+        /* ctest's "8: ", after a comment's leader went or alone */
     } else if ((k = bdb_uw_comment_leader(p, e)) > 0) {
         /* Erlang's "%% " (unwrap_source.c) */
     } else if ((p == s || ctime_len(p, e)) && (k = stamp_len(p, e)) > 0) {
@@ -1747,9 +1767,50 @@ static int same_marker(const marked *a, const marked *b)
            memcmp(a->s + a->indent, b->s + b->indent, a->key) == 0;
 }
 
+/* A comment leader's line alone whose rest is a line a tool prints: a
+ * script's "# 1073741792 bytes (1.1 GB, 1.0 GiB) copied, 12.9828 s, 82.7
+ * MB/s" after the command that printed it, its other lines commands
+ * (held-out-15). Its leader goes too. */
+/* 1 when m's marker is ctest's test number (ctest_index). */
+static int ctest_marked(const marked *m)
+{
+    return m->kind == MK_TEXT && is_digit(m->s[m->indent]);
+}
+
+/* 1 when ctest's "N: " of m is followed by the line as the test printed
+ * it: one blank, then a byte not a blank, or nothing. iperf3 -T's title
+ * ("200:  Connecting to host ...", iperf_printf's "%s:  ") always has
+ * two: a run of such lines is the title's, for the prefix pass. */
+static int ctest_one_blank(const marked *m)
+{
+    const char *p = m->s + m->indent + m->key;
+    return p >= m->e || *p == '\r' ||
+           (*p == ' ' && (p + 1 >= m->e || (p[1] != ' ' && p[1] != '\t')));
+}
+
+static int commented_tool_line(const marked *m)
+{
+    /* a marker in the marker ("# 8: [  5] ..."): the next round of the
+     * pass takes the inner one */
+    marked in = *m;
+    for (int depth = 0; in.kind == MK_TEXT && depth < 3; depth++) {
+        if (ctest_marked(&in) && !ctest_one_blank(&in))
+            return 0;
+        const char *rest = in.s + in.indent + in.len;
+        if (rest >= in.e)
+            return 0;
+        if (bdb_uw_tool_line(rest, in.e))
+            return 1;
+        in = (marked){.s = rest, .e = in.e};
+        mark_line(&in);
+    }
+    return 0;
+}
+
 /* Marks in strip[] the lines whose marker goes: runs of lines with the
  * same marker (blank lines and, in a diff, context lines between them)
- * holding at least two marked lines. Returns how many lines lose one. */
+ * holding at least two marked lines, and a marked line alone whose rest
+ * is a tool's (commented_tool_line). Returns how many lines lose one. */
 static size_t find_runs(marked *l, size_t n, unsigned char *strip)
 {
     size_t total = 0;
@@ -1759,11 +1820,13 @@ static size_t find_runs(marked *l, size_t n, unsigned char *strip)
             continue;
         }
         size_t j = i + 1, count = 1, last = i, plus = *l[i].s != '-';
+        int ctest = ctest_marked(&l[i]), one = ctest && ctest_one_blank(&l[i]);
         while (j < n) {
             if (l[j].kind != MK_NONE && l[j].kind != MK_CONTEXT &&
                 same_marker(&l[i], &l[j])) {
                 count++;
                 plus += *l[j].s != '-';
+                one |= ctest && ctest_one_blank(&l[j]);
                 last = j;
             } else if (!(is_blank_text(l[j].s, l[j].e) ||
                          (l[i].kind == MK_DIFF && l[j].kind == MK_CONTEXT))) {
@@ -1771,8 +1834,10 @@ static size_t find_runs(marked *l, size_t n, unsigned char *strip)
             }
             j++;
         }
-        /* a diff adds lines: "- " alone is a Markdown list */
-        if (count >= 2 && (l[i].kind != MK_DIFF || plus))
+        /* a diff adds lines: "- " alone is a Markdown list; ctest's
+         * number before lines every one of which has two blanks after
+         * it is iperf3's title (ctest_one_blank) */
+        if (count >= 2 && (l[i].kind != MK_DIFF || plus) && (!ctest || one))
             for (size_t k = i; k <= last; k++)
                 if (l[k].kind != MK_NONE && (l[k].kind != MK_CONTEXT ||
                                              l[i].kind == MK_DIFF) &&
@@ -1780,6 +1845,10 @@ static size_t find_runs(marked *l, size_t n, unsigned char *strip)
                     strip[k] = 1;
                     total++;
                 }
+        if (count == 1 && commented_tool_line(&l[i])) {
+            strip[i] = 1;
+            total++;
+        }
         i = last + 1;
     }
     return total;
@@ -1849,6 +1918,10 @@ static int marker_pass(const view *v, text *out)
             if (l[i].kind == MK_TEXT && l[i].key == 1 &&
                 l[i].s[l[i].indent] == '#')
                 e = bdb_uw_glued_leader_end(p, e, '#');
+            /* C's block comment opened and closed on each line, "real
+             * 0m16.053s" between them (index id 46187686295) */
+            if (l[i].kind == MK_TEXT)
+                e = bdb_uw_block_closer_end(l[i].s + l[i].indent, p, e);
         }
         rc = put_bytes(out, p, (size_t)(e - p));
         if (!rc)

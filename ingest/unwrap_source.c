@@ -400,19 +400,74 @@ const char *bdb_uw_declaration_end(const char *p, const char *e)
 
 /* ---- comment leaders ---- */
 
+/* 1 when p is [e) or a blank (the end of a comment leader). */
+static int leader_ends(const char *p, const char *e)
+{
+    return p >= e || *p == ' ' || *p == '\t' || *p == '\r';
+}
+
+/* 1 when the line [p, e) ends with a quote closing a string literal
+ * ("' Requests per second: ...',"): a literal, not a comment. */
+static int ends_quoted(const char *p, const char *e)
+{
+    while (e > p && strchr(" \t\r,;)+\\", e[-1]))
+        e--;
+    return e - p >= 2 && e[-1] == '\'';
+}
+
+/* Word leaders: J's "NB.", BASIC's and a batch file's "REM" (any case,
+ * "@REM" too), a batch file's "::", APL's lamp, and the openers of a
+ * block comment written on each line (C's slash-star, OCaml's "(*",
+ * Haskell's "{-"; bdb_uw_block_closer_end takes the closer). */
+static size_t word_leader(const char *p, const char *e)
+{
+    static const char *const words[] = {
+        "NB.", "REM", "Rem", "rem", "@REM", "@rem", "::",
+        "\xE2\x8D\x9D", /* U+235D APL lamp */
+        "/**", "/*", "(*", "{-",
+        NULL};
+    for (int i = 0; words[i]; i++) {
+        size_t n = strlen(words[i]);
+        if ((size_t)(e - p) >= n && memcmp(p, words[i], n) == 0 &&
+            leader_ends(p + n, e))
+            return n;
+    }
+    return 0;
+}
+
 size_t bdb_uw_comment_leader(const char *p, const char *e)
 {
     size_t k = 0;
     char c = p < e ? *p : 0;
-    if (c != '%' && c != ';')
-        return 0;
+    if (c == '\'') {
+        /* Visual Basic's "'" (and a docstring's lines so marked), not
+         * a string literal's opening quote */
+        return leader_ends(p + 1, e) && !ends_quoted(p + 1, e) ? 1 : 0;
+    }
+    if (c != '%' && c != ';' && c != '!')
+        return word_leader(p, e);
     while (p + k < e && p[k] == c && k < 4)
         k++;
     /* ";" alone is unwrap.c's own */
-    if ((c == ';' && k < 2) ||
-        (p + k < e && p[k] != ' ' && p[k] != '\t' && p[k] != '\r'))
+    if ((c == ';' && k < 2) || !leader_ends(p + k, e))
         return 0;
     return k;
+}
+
+const char *bdb_uw_block_closer_end(const char *lead, const char *s,
+                                    const char *e)
+{
+    const char *close = *lead == '/' ? "*/" : *lead == '(' ? "*)"
+                        : *lead == '{' && lead[1] == '-' ? "-}" : NULL;
+    const char *q = e;
+    while (q > s && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r'))
+        q--;
+    if (!close || q - s < 2 || q[-2] != close[0] || q[-1] != close[1])
+        return e;
+    q -= 2;
+    while (q > s && (q[-1] == ' ' || q[-1] == '\t'))
+        q--;
+    return q;
 }
 
 const char *bdb_uw_glued_leader_end(const char *s, const char *e, char leader)
@@ -423,4 +478,47 @@ const char *bdb_uw_glued_leader_end(const char *s, const char *e, char leader)
     if (q - s >= 2 && q[-1] == leader && q[-2] >= '0' && q[-2] <= '9')
         return q - 1;
     return e;
+}
+
+/* ---- a tool's line behind a comment leader ---- */
+
+/* A shell's time keyword's and time -p's lines: "real\t0m0.060s",
+ * "user 0.03", "sys\t        0m0.018s" (a word, blanks, a figure), GNU
+ * time's default "0.00user 0.00system 0:00.01elapsed 0%CPU". */
+static int time_line(const char *p, const char *e)
+{
+    static const char *const words[] = {"real", "user", "sys", NULL};
+    for (int i = 0; words[i]; i++) {
+        size_t n = strlen(words[i]);
+        if ((size_t)(e - p) > n && memcmp(p, words[i], n) == 0 &&
+            (p[n] == ' ' || p[n] == '\t')) {
+            const char *q = blank_end(p + n, e);
+            return q < e && *q >= '0' && *q <= '9';
+        }
+    }
+    const char *q = p;
+    while (q < e && ((*q >= '0' && *q <= '9') || *q == '.'))
+        q++;
+    return q > p && e - q >= 5 && memcmp(q, "user ", 5) == 0;
+}
+
+/* redis-benchmark -q's "SET: 86281.27 requests per second" (a name, a
+ * colon, a figure). */
+static int rps_line(const char *p, const char *e)
+{
+    const char *c = memchr(p, ':', (size_t)(e - p));
+    if (!c || c == p || c - p > 64)
+        return 0;
+    const char *q = blank_end(c + 1, e);
+    if (q >= e || *q < '0' || *q > '9')
+        return 0;
+    while (q < e && ((*q >= '0' && *q <= '9') || *q == '.'))
+        q++;
+    return e - q >= 20 && memcmp(q, " requests per second", 20) == 0;
+}
+
+int bdb_uw_tool_line(const char *s, const char *e)
+{
+    const char *p = blank_end(s, e);
+    return bdb_uw_tool_line_start(p, e) || time_line(p, e) || rps_line(p, e);
 }

@@ -83,9 +83,19 @@ const char *bdb_uw_declaration_end(const char *p, const char *e);
 
 /* The length of a comment leader at p that unwrap.c's line markers do not
  * know themselves: Erlang's, TeX's and MATLAB's "%", "%%", "%%%", Lisp's
- * and assembly's ";;", ";;;" (followed by a blank or the line's end); 0
- * when none. */
+ * and assembly's ";;", ";;;", Fortran's "!", J's "NB.", BASIC's and a
+ * batch file's "REM" (any case) and "::", Visual Basic's "'" (not on a
+ * line a quote closes: a string literal), APL's lamp, a block comment's
+ * opener on each line (C's slash-star, "(*", "{-"), each followed by a
+ * blank or the line's end; 0 when none. */
 size_t bdb_uw_comment_leader(const char *p, const char *e);
+
+/* The end of [s, e), a line whose leader at lead went, without the
+ * closer of a block comment that leader opened, and the blanks before
+ * it (C's star-slash, "*)" after "(*", "-}" after "{-"); e when there
+ * is none. */
+const char *bdb_uw_block_closer_end(const char *lead, const char *s,
+                                    const char *e);
 
 /* The end of [s, e) without a comment leader glued after its last figure
  * ("Total:  114  160  28.0  172  199#", the closing "#" of a commented
@@ -109,6 +119,14 @@ int bdb_uw_md_escapes_pass(const bdb_uw_view *v, bdb_uw_text *out);
  * group", "Requests per second:", "16+0 records in") or an iperf
  * stream's "[  5]". */
 int bdb_uw_tool_line_start(const char *s, const char *e);
+
+/* 1 when the line [s, e) is one some tool prints, after blanks:
+ * bdb_uw_tool_line_start's, a shell's time keyword's "real\t0m0.060s"
+ * (time -p's, GNU time's default "0.00user 0.00system ..."), or
+ * redis-benchmark -q's "SET: 86281.27 requests per second". A comment
+ * leader before such a line goes even when the lines around it have
+ * none (unwrap.c's line markers). */
+int bdb_uw_tool_line(const char *s, const char *e);
 
 /* Lines an author hard-wrapped with a trailing backslash (unwrap_joins.c):
  * "   bw (  KiB/s): min=16406, max=66802, per=100.00%, avg=41176.64, \"

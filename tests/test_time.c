@@ -1830,6 +1830,115 @@ static void time__gnu_default_wrapped_at_blanks__joined_each_at_its_line(
     bdb_sink_free(&s);
 }
 
+/* bash's time block kept in comments of languages whose leader unwrap
+ * did not know (issue 21, held-out-15: the file was no tool's). J's
+ * "NB.": Project Euler 506 in J, public code-search index id 19511068431
+ * (bench/corpus SOURCES.tsv time/ho15-j-language-nb-comments-...), lines
+ * 26-34 verbatim ("user " then a tab, "sys", a tab and 8 blanks). R's
+ * roxygen "#'": jackalope's perf_tests/illumina.R, public code-search
+ * index id 37969073027, its "MOST RECENT" block's first run. */
+static const char j_nb_comments[] =
+    "' '\n"
+    "sum 10x^14\n"
+    "NB. [0] time jl <506.ijs \n"
+    "                                              \n"
+    "NB.   18934502\n"
+    "      \n"
+    "NB. real\t0m0.060s\n"
+    "NB. user \t0m0.038s\n"
+    "NB. sys\t        0m0.018s\n";
+
+static const char r_roxygen_comments[] =
+    "#' \n"
+    "#' MOST RECENT -----\n"
+    "#' \n"
+    "#' \n"
+    "#' 1 threads, compressed: FALSE ...\n"
+    "#' \n"
+    "#' real\t0m19.042s\n"
+    "#' user\t0m16.604s\n"
+    "#' sys\t0m1.349s\n";
+
+static void time__bash_block_in_j_and_roxygen_comments__read(void **st)
+{
+    (void)st;
+    const struct {
+        const char *text;
+        int line;   /* real's; user's and sys's follow */
+        double real, user, sys;
+    } logs[] = {
+        {j_nb_comments, 7, 0.060, 0.038, 0.018},
+        {r_roxygen_comments, 7, 19.042, 16.604, 1.349},
+    };
+    for (size_t i = 0; i < sizeof logs / sizeof logs[0]; i++) {
+        bdb_sink s;
+        tu_text_accounted(logs[i].text, NULL, &s);
+        assert_int_equal(s.n, 3);
+        tu_assert_printed(logs[i].text, &s, "real", NULL, "real",
+                          logs[i].real, 1e-12);
+        tu_assert_printed(logs[i].text, &s, "user", NULL, "user",
+                          logs[i].user, 1e-12);
+        tu_assert_printed(logs[i].text, &s, "sys", NULL, "sys", logs[i].sys,
+                          1e-12);
+        assert_int_equal(tu_line_of(&s, "real", NULL), logs[i].line);
+        assert_int_equal(tu_line_of(&s, "sys", NULL), logs[i].line + 2);
+        for (int l = logs[i].line; l <= logs[i].line + 2; l++)
+            assert_false(tu_has_warning(&s, l, ""));
+        bdb_sink_free(&s);
+    }
+}
+
+/* bash's time block in C's block comments, one opened and closed on
+ * each line, in a C file and in the Lisp file that quotes it in ";; "
+ * comments (issue 21): public code-search index ids 46187686295 and
+ * 45371524553, the comments after main() verbatim. */
+static const char c_block_comments[] =
+    "/* gcc -std=gnu99 -Ofast efficiencyandprogress.c -o efficiencyandprogress && time ./efficiencyandprogress */\n"
+    "/* sum=250249749750000000 */\n"
+    "\n"
+    "/* real\t0m16.053s */\n"
+    "/* user\t0m15.992s */\n"
+    "/* sys\t0m0.032s */\n";
+
+static const char lisp_c_block_comments[] =
+    ";; /* gcc -std=gnu99 -Ofast efficiencyandprogress.c -o efficiencyandprogress && time ./efficiencyandprogress */\n"
+    ";; /* sum=49999950000000 */\n"
+    "\n"
+    ";; /* real\t0m1.735s */\n"
+    ";; /* user\t0m1.668s */\n"
+    ";; /* sys\t0m0.044s */\n";
+
+static void time__bash_block_in_c_block_comments__read(void **st)
+{
+    (void)st;
+    const struct {
+        const char *text;
+        double real, user, sys;
+    } logs[] = {
+        {c_block_comments, 16.053, 15.992, 0.032},
+        {lisp_c_block_comments, 1.735, 1.668, 0.044},
+    };
+    for (size_t i = 0; i < sizeof logs / sizeof logs[0]; i++) {
+        bdb_sink s;
+        tu_text_accounted(logs[i].text, NULL, &s);
+        assert_int_equal(s.n, 3);
+        tu_assert_printed(logs[i].text, &s, "real", NULL, "real",
+                          logs[i].real, 1e-12);
+        tu_assert_printed(logs[i].text, &s, "user", NULL, "user",
+                          logs[i].user, 1e-12);
+        tu_assert_printed(logs[i].text, &s, "sys", NULL, "sys", logs[i].sys,
+                          1e-12);
+        assert_int_equal(tu_line_of(&s, "real", NULL), 4);
+        assert_int_equal(tu_line_of(&s, "sys", NULL), 6);
+        /* the timed command names the benchmark, its closer gone */
+        const bdb_sample *r = tu_find(&s, NULL, "real", NULL);
+        assert_string_equal(r->benchmark, "./efficiencyandprogress");
+        for (int l = 4; l <= 6; l++)
+            assert_false(tu_has_warning(&s, l, ""));
+        bdb_sink_free(&s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1890,6 +1999,8 @@ int main(void)
         cmocka_unit_test(time__gnu_second_line_glued_twice__both_runs_read),
         cmocka_unit_test(time__usage_text_with_pre_prefixed_word__not_html),
         cmocka_unit_test(time__gnu_default_wrapped_at_blanks__joined_each_at_its_line),
+        cmocka_unit_test(time__bash_block_in_j_and_roxygen_comments__read),
+        cmocka_unit_test(time__bash_block_in_c_block_comments__read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
