@@ -21,6 +21,7 @@
  * the text it would read. */
 #include "unwrap.h"
 #include "unwrap_source.h"
+#include "unread.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_grow.h"
 #include "../common/bdb_scan.h"
@@ -284,6 +285,43 @@ int bdb_uw_break(bdb_unwrapped *u, int from, size_t at, int line)
 void bdb_uw_tails(bdb_unwrapped *u, size_t first, size_t end)
 {
     qp_tails(u, first, end);
+}
+
+int bdb_uw_drop(bdb_unwrapped *u, int from, size_t tail, const char *p,
+                const char *e)
+{
+    p = skip_blank(p, e);
+    while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+        e--;
+    if (p == e || !bdb_unread_first_number_line(p, (size_t)(e - p)))
+        return BDB_OK;
+    bdb_unwrap_drop *d = bdb_grow(u->drops, u->ndrops, &u->drops_cap,
+                                  sizeof *d, 16);
+    if (!d)
+        return BDB_ENOMEM;
+    u->drops = d;
+    d += u->ndrops++;
+    /* on a line joined from several, the piece the text starts in */
+    d->line = from;
+    size_t best = (size_t)-1;
+    for (size_t k = 0; k < u->nbrk; k++)
+        if (u->brk_from[k] == from && u->brk_tail[k] >= tail &&
+            u->brk_tail[k] < best) {
+            best = u->brk_tail[k];
+            d->line = u->brk_line[k];
+        }
+    size_t n = (size_t)(e - p), cut = sizeof d->text - 4;
+    if (n < sizeof d->text) {
+        memcpy(d->text, p, n);
+        d->text[n] = '\0';
+        return BDB_OK;
+    }
+    /* cut at a character's start, "..." after it */
+    while (cut > 0 && ((unsigned char)p[cut] & 0xC0) == 0x80)
+        cut--;
+    memcpy(d->text, p, cut);
+    memcpy(d->text + cut, "...", 4);
+    return BDB_OK;
 }
 
 static int qp_pass(const view *v, text *out, bdb_unwrapped *u)
@@ -1905,10 +1943,31 @@ static size_t note_arrow(const char *q, const char *e)
     return bdb_first_digit(a, e) ? 0 : (size_t)(a - q);
 }
 
+/* 1 when the "#" at q is a number's sign, not a comment's: iperf3
+ * 3.16's "Server listening on 5201 (test #1)", the kernel build of
+ * uname's "Linux host 3.10.0-327.el7.x86_64 #1 SMP Thu Nov 19 ..." or
+ * "#5.15.137-6~deb11 SMP". A writer's note glued to a number ("#10w
+ * requests", "#100 clients") is a comment. */
+static int number_sign(const char *q, const char *e)
+{
+    const char *d = q + 1;
+    while (d < e && (is_digit(*d) || (*d == '.' && d > q + 1)))
+        d++;
+    if (d == q + 1)
+        return 0;
+    if (d < e && *d == ')')
+        return 1;
+    while (d < e && *d != ' ' && *d != '\t' && d - q < 40)
+        d++;    /* "#5.15.137-6~deb11" */
+    return (e - d > 4 && memcmp(d, " SMP", 4) == 0) ||
+           (e - d > 8 && memcmp(d, " PREEMPT", 8) == 0);
+}
+
 /* Where a comment starts after the text of [s, e): blanks, then "#" or
  * "//" ("Time taken for tests: 0.273 seconds  ##time spent") or a
  * writer's arrow (note_arrow); NULL when there is none. A "#" or "//"
- * inside a word ("[#/sec]", "http://") is the text's own. */
+ * inside a word ("[#/sec]", "http://") is the text's own, and so is a
+ * number sign (number_sign). */
 static const char *trailing_comment(const char *s, const char *e)
 {
     const char *p = skip_blank(s, e);
@@ -1926,7 +1985,8 @@ static const char *trailing_comment(const char *s, const char *e)
             p = q;
             continue;
         }
-        if (q < e && ((*q == '#' && !(q + 1 < e && q[1] == '[')) ||
+        if (q < e && ((*q == '#' && !(q + 1 < e && q[1] == '[') &&
+                       !number_sign(q, e)) ||
                       (e - q >= 2 && q[0] == '/' && q[1] == '/') ||
                       note_arrow(q, e)))
             return p;
@@ -1960,13 +2020,17 @@ static int trailing_seen(const view *v)
     return n >= 2;
 }
 
-static int trailing_pass(const view *v, text *out)
+/* The comments go; one that holds a number is recorded (bdb_uw_drop),
+ * for ingest to warn about. */
+static int trailing_pass(const view *v, text *out, bdb_unwrapped *u)
 {
     size_t pos = 0, i = 0;
     const char *s, *e;
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
         const char *c = trailing_comment(s, e);
+        if (c && bdb_uw_drop(u, from, (size_t)(e - c), c, e))
+            return BDB_ENOMEM;
         if (put_bytes(out, s, (size_t)((c ? c : e) - s)) ||
             end_line(out, from))
             return BDB_ENOMEM;
@@ -3333,7 +3397,7 @@ static int unwrap(const char *buf, size_t len, int keep, bdb_unwrapped *u)
                  : pass == PASS_SOURCE_BLOCKS ? bdb_uw_blocks_pass(&cur, &out)
                  : pass == PASS_LITERALS ? literals_pass(&cur, &out, u)
                  : pass == PASS_LOST_BREAKS ? bdb_uw_lost_breaks_pass(&cur, &out)
-                 : pass == PASS_TRAILING ? trailing_pass(&cur, &out)
+                 : pass == PASS_TRAILING ? trailing_pass(&cur, &out, u)
                  : pass == PASS_INDENT   ? indent_pass(&cur, &out, indent)
                  : pass == PASS_PREFIX   ? prefix_pass(&cur, &out)
                  : pass == PASS_CONTINUED ? bdb_uw_continued_pass(&cur, &out, u)
@@ -3415,5 +3479,6 @@ void bdb_unwrap_free(bdb_unwrapped *u)
     free(u->brk_from);
     free(u->brk_line);
     free(u->brk_tail);
+    free(u->drops);
     memset(u, 0, sizeof *u);
 }
