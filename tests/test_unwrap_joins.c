@@ -191,12 +191,55 @@ static void continued__lone_backslash_and_break_before_tool_line__left_alone(voi
     free(b);
 }
 
+/* hdparm's and dd's lines broken with a "\" as a page breaks a long
+ * line: each figure at the physical line it is printed on, as fio's are
+ * (the parsers give the number's column, ingest finds its line). No
+ * published hdparm or dd log so broken was found: the breaks are made
+ * here in real samples (samples/hdparm/bash-x-T-only-loop1.txt,
+ * samples/dd/gnu-bash-x-write-bs1M-count64.txt, see their READMEs),
+ * where a page's width would fall. */
+static void continued__hdparm_and_dd_lines__figures_where_printed(void **st)
+{
+    (void)st;
+    char *raw = tu_read("samples/hdparm/bash-x-T-only-loop1.txt", NULL);
+    char *hd = tu_replace(raw, "2.00 seconds = 7539", "2.00 seconds = \\\n7539");
+    bdb_sink s;
+    tu_text_accounted(hd, NULL, &s);
+    tu_assert_printed(hd, &s, "throughput", NULL, "7539.76 MB/sec",
+                      7539.76 * 1048576, 1e-9);
+    tu_assert_printed(hd, &s, "bytes", NULL, "15062 MB in", 15062.0 * 1048576,
+                      1e-12);
+    tu_assert_printed(hd, &s, "elapsed", NULL, "2.00 seconds = \\", 2.00,
+                      1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 5);
+    bdb_sink_free(&s);
+    free(hd);
+    free(raw);
+
+    raw = tu_read("samples/dd/gnu-bash-x-write-bs1M-count64.txt", NULL);
+    char *dd = tu_replace(raw, "copied, 0.210548 s, 319",
+                          "copied, \\\n0.210548 s, \\\n    319");
+    tu_text_accounted(dd, NULL, &s);
+    tu_assert_printed(dd, &s, "bytes", NULL, "67108864 bytes (67 MB",
+                      67108864, 0);
+    tu_assert_printed(dd, &s, "elapsed", NULL, "0.210548 s, \\", 0.210548,
+                      1e-12);
+    /* the rate dd printed is on line 6; the figure is bytes/seconds */
+    tu_assert_printed(dd, &s, "throughput", NULL, "    319 MB/s",
+                      67108864 / 0.210548, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 6);
+    bdb_sink_free(&s);
+    free(dd);
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(continued__fio_3_19_wrapped_lines__read_where_printed),
         cmocka_unit_test(continued__backslash_glued_to_a_word__left_alone),
         cmocka_unit_test(continued__lone_backslash_and_break_before_tool_line__left_alone),
+        cmocka_unit_test(continued__hdparm_and_dd_lines__figures_where_printed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
