@@ -249,6 +249,7 @@ typedef struct block {
     int start_line;
     double vals[M_COUNT];
     int lines[M_COUNT];
+    int cols[M_COUNT];   /* bdb_sample.col of each; 0: unknown */
     int have[M_COUNT];
     char cmd[BDB_BENCHMARK_MAX];
     int macos;           /* BSD -l: macOS (bytes) rather than BSD (KiB) */
@@ -333,11 +334,20 @@ static int copy_cmd(tctx *t, char *dst, size_t dstsz, const char *p,
                          dst);
 }
 
-static int take_result(tctx *t, block *b, const mres *r, int line)
+/* A format line's figures, read from the line raw (each number's column
+ * kept: a line unwrapped from several gives each its own). */
+static int take_result(tctx *t, block *b, const mres *r, const bdb_line *raw)
 {
+    int line = raw->no;
     for (int m = 0; m < M_COUNT; m++)
-        if (r->have[m])
+        if (r->have[m] && !b->have[m]) {
             set_metric(b, m, r->vals[m], line);
+            b->cols[m] = r->at[m] && r->at[m] >= raw->p &&
+                                 r->at[m] < raw->end &&
+                                 r->at[m] - raw->p < 65535
+                             ? (int)(r->at[m] - raw->p) + 1
+                             : 0;
+        }
     if (r->cmd && !b->cmd[0]) {
         const char *ce = r->cmd_end;
         if (r->cmd_cut) {
@@ -439,6 +449,7 @@ static int emit_block(tctx *t)
                 break;
         }
         const metric_def *md = &bdb_time_metrics[m];
+        t->out->at_col = b->cols[m];
         rc = bdb_sink_add(t->out, &s, md->name, v, md->unit, md->better,
                           b->lines[m]);
         if (rc == BDB_ERANGE) {
@@ -1324,7 +1335,7 @@ static int glued_last_lines(tctx *t, const bdb_line *raw, const char *p,
         if (!q)
             return 0;
     }
-    int rc = take_result(t, b, &r, raw->no);
+    int rc = take_result(t, b, &r, raw);
     if (!rc)
         rc = emit_block(t);
     for (const char *q = s; !rc && q < e;) {
@@ -1340,7 +1351,7 @@ static int glued_last_lines(tctx *t, const bdb_line *raw, const char *p,
                    "another copy of it, without the line(s) before it: its "
                    "figures are read as another run", f->shown, k + 1);
         if (!rc)
-            rc = take_result(t, b, &x, raw->no);
+            rc = take_result(t, b, &x, raw);
         if (!rc)
             rc = emit_block(t);
         q = n;
@@ -1358,7 +1369,7 @@ static int continue_block(tctx *t, const bdb_line *raw, const char *p,
     if (b->kind == 1) {
         mres r;
         if (bdb_tfmt_match_line(b->f, b->next, p, e, &r)) {
-            rc = take_result(t, b, &r, raw->no);
+            rc = take_result(t, b, &r, raw);
             if (rc)
                 return rc;
             if (++b->next == b->f->nlines) {
@@ -1720,7 +1731,7 @@ static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
             t->b.kind = 1;
             t->b.f = list[i];
             t->b.start_line = raw->no;
-            rc = take_result(t, &t->b, &r, raw->no);
+            rc = take_result(t, &t->b, &r, raw);
             if (rc)
                 return rc;
             t->b.next = 1;

@@ -534,6 +534,7 @@ static int match_items(const fitem *it, int n, const char *p, const char *e,
              * fields are recorded from the last one back */
             r->vals[it->metric] = v < 0 ? v : v * it->mult;
             r->have[it->metric] = 1;
+            r->at[it->metric] = p;
         }
         return 1;
     }

@@ -66,6 +66,7 @@ enum dialect { D_GNU, D_BASH, D_ZSH };
 typedef struct mres {
     double vals[M_COUNT];
     int have[M_COUNT];
+    const char *at[M_COUNT];    /* where each value is printed */
     const char *cmd, *cmd_end;
     int cmd_cut;
     long budget;

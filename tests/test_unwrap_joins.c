@@ -233,6 +233,54 @@ static void continued__hdparm_and_dd_lines__figures_where_printed(void **st)
     free(raw);
 }
 
+/* openssl speed's row and GNU time's and bash's lines broken the same
+ * way, made from real samples (samples/openssl-speed/doing-md5-rsa2048
+ * .txt, samples/time/gnu-time-default-gzip.txt and bash-timeformat-real-
+ * user-sys-one-line.txt, see their READMEs): each figure at its line. */
+static void continued__openssl_row_and_time_lines__figures_where_printed(void **st)
+{
+    (void)st;
+    char *raw = tu_read("samples/openssl-speed/doing-md5-rsa2048.txt", NULL);
+    char *os = tu_replace(raw, "375604.22k   507445.89k",
+                          "375604.22k \\\n   507445.89k");
+    bdb_sink s;
+    tu_text_accounted(os, NULL, &s);
+    tu_assert_printed(os, &s, "throughput", "block_size=256",
+                      "md5              76770.74k", 375604.22e3, 1e-12);
+    tu_assert_printed(os, &s, "throughput", "block_size=1024",
+                      "   507445.89k   573667.56k", 507445.89e3, 1e-12);
+    tu_assert_printed(os, &s, "throughput", "block_size=16384",
+                      "   507445.89k   573667.56k", 584453.69e3, 1e-12);
+    bdb_sink_free(&s);
+    free(os);
+    free(raw);
+
+    raw = tu_read("samples/time/gnu-time-default-gzip.txt", NULL);
+    char *gnu = tu_replace(raw, "99%CPU (0avgtext", "99%CPU \\\n(0avgtext");
+    tu_text_accounted(gnu, NULL, &s);
+    tu_assert_printed(gnu, &s, "cpu_percent", NULL, "0:01.33elapsed 99%CPU",
+                      99, 0);
+    tu_assert_printed(gnu, &s, "max_rss", NULL, "1856maxresident)k",
+                      1856.0 * 1024, 0);
+    assert_int_equal(tu_line_of(&s, "max_rss", NULL), 2);
+    assert_int_equal(tu_line_of(&s, "minor_page_faults", NULL), 3);
+    bdb_sink_free(&s);
+    free(gnu);
+    free(raw);
+
+    raw = tu_read("samples/time/bash-timeformat-real-user-sys-one-line.txt",
+                  NULL);
+    char *bash = tu_replace(raw, "s user 0m1.963s", "s \\\nuser 0m1.963s");
+    tu_text_accounted(bash, NULL, &s);
+    tu_assert_printed(bash, &s, "real", NULL, "real 0m3.072s", 3.072, 1e-12);
+    tu_assert_printed(bash, &s, "user", NULL, "user 0m1.963s", 1.963, 1e-12);
+    tu_assert_printed(bash, &s, "sys", NULL, "sys 0m0.025s", 0.025, 1e-12);
+    assert_int_equal(tu_line_of(&s, "sys", NULL), 2);
+    bdb_sink_free(&s);
+    free(bash);
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -240,6 +288,7 @@ int main(void)
         cmocka_unit_test(continued__backslash_glued_to_a_word__left_alone),
         cmocka_unit_test(continued__lone_backslash_and_break_before_tool_line__left_alone),
         cmocka_unit_test(continued__hdparm_and_dd_lines__figures_where_printed),
+        cmocka_unit_test(continued__openssl_row_and_time_lines__figures_where_printed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
