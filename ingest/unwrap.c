@@ -805,16 +805,51 @@ static int blanks_seen(const view *v)
     return 0;
 }
 
-static int blanks_pass(const view *v, text *out)
+/* The first of the breaks (sorted by brk_from) of the line that starts
+ * on the file's line `from`, or u->nbrk when it has none. */
+static size_t breaks_of(const bdb_unwrapped *u, int from)
+{
+    size_t lo = 0, hi = u->nbrk;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (u->brk_from[mid] < from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < u->nbrk && u->brk_from[lo] == from ? lo : u->nbrk;
+}
+
+/* A pass took the n bytes at q off the line ending at e whose breaks
+ * start at index b (breaks_of): a break's place, counted from the
+ * line's end (brk_tail), moves by the bytes taken after it, so that a
+ * figure's column still finds its own line (bdb_unwrap_line_col). */
+static void shrink_tails(bdb_unwrapped *u, size_t b, const char *q, size_t n,
+                         const char *e)
+{
+    size_t after = (size_t)(e - (q + n));
+    for (size_t k = b; k < u->nbrk && u->brk_from[k] == u->brk_from[b]; k++)
+        if (u->brk_tail[k] > after)
+            u->brk_tail[k] = u->brk_tail[k] >= after + n ? u->brk_tail[k] - n
+                                                         : after;
+}
+
+static void sort_breaks(bdb_unwrapped *u);
+
+static int blanks_pass(const view *v, text *out, bdb_unwrapped *u)
 {
     size_t pos = 0, i = 0;
     const char *s, *e;
+    sort_breaks(u);
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
+        size_t b = u->nbrk ? breaks_of(u, from) : 0;
         for (const char *p = s; p < e;) {
             size_t k = unicode_blank(p, e, s);
             if (put_bytes(out, k ? " " : p, 1))
                 return BDB_ENOMEM;
+            if (k > 1 && b < u->nbrk)
+                shrink_tails(u, b, p, k - 1, e);
             p += k ? k : 1;
         }
         if (end_line(out, from))
@@ -2026,11 +2061,15 @@ static int trailing_pass(const view *v, text *out, bdb_unwrapped *u)
 {
     size_t pos = 0, i = 0;
     const char *s, *e;
+    sort_breaks(u);
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
         const char *c = trailing_comment(s, e);
         if (c && bdb_uw_drop(u, from, (size_t)(e - c), c, e))
             return BDB_ENOMEM;
+        size_t b = c && u->nbrk ? breaks_of(u, from) : u->nbrk;
+        if (b < u->nbrk)
+            shrink_tails(u, b, c, (size_t)(e - c), e);
         if (put_bytes(out, s, (size_t)((c ? c : e) - s)) ||
             end_line(out, from))
             return BDB_ENOMEM;
@@ -3385,7 +3424,7 @@ static int unwrap(const char *buf, size_t len, int keep, bdb_unwrapped *u)
                  : pass == PASS_ENTITIES ? html_pass(&cur, &out, HTML_ENTITIES)
                  : pass == PASS_ESCAPES  ? escapes_pass(&cur, &out)
                  : pass == PASS_BR       ? br_pass(&cur, &out)
-                 : pass == PASS_BLANKS   ? blanks_pass(&cur, &out)
+                 : pass == PASS_BLANKS   ? blanks_pass(&cur, &out, u)
                  : pass == PASS_TTY      ? bdb_uw_tty_pass(&cur, &out)
                  : pass == PASS_INTERRUPT ? interrupt_pass(&cur, &out)
                  : pass == PASS_QUOTES   ? quote_pass(&cur, &out)

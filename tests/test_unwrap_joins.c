@@ -281,6 +281,48 @@ static void continued__openssl_row_and_time_lines__figures_where_printed(void **
     free(raw);
 }
 
+/* iperf3's and iperf 2's rows broken the same way, made from real
+ * samples (samples/iperf3/tcp.txt, samples/iperf/tcp.txt, see their
+ * READMEs): the rate and the transfer each at their line, the
+ * interval's rate too. The other columns (Retr, Cwnd, jitter, loss)
+ * still take the row's first line. */
+static void continued__iperf_rows__rate_and_transfer_where_printed(void **st)
+{
+    (void)st;
+    char *raw = tu_read("samples/iperf3/tcp.txt", NULL);
+    char *a = tu_replace(raw, "sec  2.82 GBytes  24.2",
+                         "sec  2.82 GBytes \\\n 24.2");
+    char *three = tu_replace(a, "5.78 GBytes  24.8 Gbits/sec    3",
+                             "5.78 GBytes \\\n 24.8 Gbits/sec    3");
+    bdb_sink s;
+    tu_text_accounted(three, NULL, &s);
+    tu_assert_printed(three, &s, "throughput_sender", NULL,
+                      " 24.8 Gbits/sec    3             sender", 24.8e9,
+                      1e-12);
+    tu_assert_printed(three, &s, "transfer_sender", NULL,
+                      "0.00-2.00   sec  5.78 GBytes \\", 5.78 * 1073741824.0,
+                      1e-12);
+    tu_assert_printed(three, &s, "interval_throughput_min", NULL,
+                      " 24.2 Gbits/sec    0", 24.2e9, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 11);
+    bdb_sink_free(&s);
+    free(three);
+    free(a);
+    free(raw);
+
+    raw = tu_read("samples/iperf/tcp.txt", NULL);
+    char *two = tu_replace(raw, "sec  5.80 GBytes  24.9",
+                           "sec  5.80 GBytes \\\n  24.9");
+    tu_text_accounted(two, NULL, &s);
+    tu_assert_printed(two, &s, "throughput", NULL, "  24.9 Gbits/sec", 24.9e9,
+                      1e-12);
+    tu_assert_printed(two, &s, "transfer", NULL, "sec  5.80 GBytes \\",
+                      5.80 * 1073741824.0, 1e-12);
+    bdb_sink_free(&s);
+    free(two);
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -289,6 +331,7 @@ int main(void)
         cmocka_unit_test(continued__lone_backslash_and_break_before_tool_line__left_alone),
         cmocka_unit_test(continued__hdparm_and_dd_lines__figures_where_printed),
         cmocka_unit_test(continued__openssl_row_and_time_lines__figures_where_printed),
+        cmocka_unit_test(continued__iperf_rows__rate_and_transfer_where_printed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
