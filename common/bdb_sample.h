@@ -192,6 +192,20 @@ const bdb_sample *bdb_sink_vet(bdb_sink *s, const bdb_sample *in,
                                bdb_sample *fixed, int *rc);
 int bdb_sink_deliver(bdb_sink *s, const bdb_sample *sample);
 
+/* The next figure's number starts at num on the line [line, end) of the
+ * parser's text: its col (at_col) for the next bdb_sink_add /
+ * bdb_sink_trace, so that a line unwrapped from several of the file's
+ * gives the figure the one it is printed on. None when num is not on
+ * that line (a parser's own joined copy of it). */
+static inline void bdb_sink_col(bdb_sink *s, const char *line,
+                                const char *end, const char *num)
+{
+    s->at_col = line && num && num >= line && num < end &&
+                        end - line < 65535
+                    ? (int)(num - line) + 1
+                    : 0;
+}
+
 /* Copies *base, sets metric, value, unit, better and line, and emits it. */
 int bdb_sink_add(bdb_sink *s, const bdb_sample *base, const char *metric,
                  double value, const char *unit, bdb_better better, int line);

@@ -1042,6 +1042,7 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
         if (rc)
             return bdb_diag_set(diag, rc, 0, "out of memory");
     }
+    size_t account_from = out->nnotes;
     /* a format that owns its file (the results CSV) has no line of
      * another's; every other file's numbers are accounted for */
     if (opts->unread_account &&
@@ -1057,6 +1058,10 @@ static int ingest(const char *buf, size_t len, normalizer *nz,
         if (rc)
             return bdb_diag_set(diag, rc, 0, "out of memory");
     }
+    /* what unwrapping took off the tool's lines, no parser saw */
+    rc = bdb_unread_drops(nz->unwrapped, account_from, out);
+    if (rc)
+        return bdb_diag_set(diag, rc, 0, "out of memory");
     return finish(nz, diag);
 }
 

@@ -137,6 +137,9 @@ typedef struct ossl_ctx {
     int any_context;     /* some line anywhere was openssl speed's own */
     int sbcbench;        /* an sbc-bench log: its rows are -elapsed -evp */
     int mr_era_hint;     /* 2: the file has -mr lines only 1.1.1+ prints */
+    /* the line being read, for its figures' columns (bdb_sink_col) */
+    const char *line_p, *line_e;
+    int line_no;
     /* Hashes of the rows imported so far, so that sbc-bench's summary,
      * which quotes rows of its table again (* `aes-256-cbc ... (A53)`), is
      * not imported twice. */

@@ -233,12 +233,14 @@ typedef struct ddsum {
     int secs_line, rate_line; /* the file's lines of the time and the rate
                                  when a re-flow put them on a later line
                                  than the bytes; 0: the summary's line */
+    int bytes_col, secs_col, rate_col; /* bdb_sample.col of each (a line
+                                 unwrapped from several); 0: unknown */
 } ddsum;
 
 /* Where parse_summary found the time and the rate, and where it stopped
  * (NULL: not printed). */
 typedef struct ddspan {
-    const char *secs, *rate, *stop;
+    const char *bytes, *secs, *rate, *stop;
 } ddspan;
 
 /* Skips blanks, ",", "，" (U+FF0C), "、" (U+3001). */
@@ -361,6 +363,7 @@ static int summary_at(const char *p, const char *end, ddsum *s, ddspan *at)
     const char *nq = num;
     if (!bdb_scan_number(&nq, q, &s->bytes, 0) || nq != q)
         return 0;
+    at->bytes = num;
     if (num - p > 40)
         return 0;
     int looks = has_byte_word(q, end);
@@ -894,6 +897,7 @@ static int emit_report(ddctx *x, ddreport *r, int intermediate)
         rc = bdb_sink_warn(x->out, r->line, "dd copied 0 bytes: no throughput");
     } else {
         double tp = s->bytes / s->secs;
+        x->out->at_col = s->rate > 0 ? s->rate_col : 0;
         rc = bdb_sink_add(x->out, &b, "throughput", tp, BDB_UNIT_BYTES_PER_S,
                           BDB_HIGHER_IS_BETTER,
                           s->rate_line ? s->rate_line : r->line);
@@ -913,9 +917,13 @@ static int emit_report(ddctx *x, ddreport *r, int intermediate)
                                    s->rate, tp);
         }
     }
-    if (!rc)
+    if (!rc) {
+        x->out->at_col = s->bytes_col;
         rc = bdb_sink_add(x->out, &b, "bytes", s->bytes, BDB_UNIT_BYTES,
                           BDB_NEUTRAL, r->line);
+    }
+    if (!rc && !s->infinite)
+        x->out->at_col = s->secs_col;
     if (!rc && !s->infinite)
         rc = bdb_sink_add(x->out, &b, "elapsed", s->secs, BDB_UNIT_SECONDS,
                           BDB_LOWER_IS_BETTER,
@@ -1449,6 +1457,14 @@ static int next_piece(ddpieces *pc, const char **p, const char **e, int *no)
 
 /* The file's line of a figure at q in the last piece, which is on line
  * `no`. */
+/* bdb_sample.col of a number at q on the line [line, end); 0 for none. */
+static int col_of(const char *line, const char *end, const char *q)
+{
+    return q && q >= line && q < end && end - line < 65535
+               ? (int)(q - line) + 1
+               : 0;
+}
+
 static int piece_line(const ddpieces *pc, const char *q, int no)
 {
     return pc->second_at && q && q >= pc->second_at ? pc->second_line : no;
@@ -1569,6 +1585,12 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
         if (sr > 0 && pc.second_at) {
             s.secs_line = piece_line(&pc, at.secs, ln.no);
             s.rate_line = piece_line(&pc, at.rate, ln.no);
+        } else if (sr > 0 && p >= pc.ln.p && p <= pc.ln.end) {
+            /* each number's column in the text's line (one the unwrap
+             * joined from several of the file's: ingest finds its own) */
+            s.bytes_col = col_of(pc.ln.p, pc.ln.end, at.bytes);
+            s.secs_col = col_of(pc.ln.p, pc.ln.end, at.secs);
+            s.rate_col = col_of(pc.ln.p, pc.ln.end, at.rate);
         }
         if (sr < 0) {
             rc = bdb_sink_warn(out, ln.no,

@@ -126,6 +126,7 @@ typedef struct hctx {
      * own text starts after what completed the timing (NULL: none) */
     const bdb_wrapped *joined;
     const char *resume;
+    const char *line_start, *line_end; /* the line being read */
 } hctx;
 
 static void hcmd_free(hcmd *c)
@@ -404,12 +405,20 @@ static int figures(hctx *h, const char *kind, double offset, const char *p,
         rate_line = bdb_wrapped_line(h->joined, rate_at, line);
         secs_line = bdb_wrapped_line(h->joined, secs_at, line);
     }
-    if (!rc && rate > 0)
+    /* a line unwrapped from several of the file's ("= \" then the
+     * rate): each number's column names its own (bdb_sink_col) */
+    const char *from = h->joined ? NULL : h->line_start;
+    if (!rc && rate > 0) {
+        bdb_sink_col(h->out, from, h->line_end, rate_at);
         rc = bdb_sink_add(h->out, &b, "throughput", rate * mult,
                           BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, rate_line);
+    }
     if (!rc && mb >= 0) {
+        bdb_sink_col(h->out, from, h->line_end, p);
         rc = bdb_sink_add(h->out, &b, "bytes", mb * MIB, BDB_UNIT_BYTES,
                           BDB_NEUTRAL, line);
+        if (!rc)
+            bdb_sink_col(h->out, from, h->line_end, secs_at);
         if (!rc)
             rc = bdb_sink_add(h->out, &b, "elapsed", secs, BDB_UNIT_SECONDS,
                               BDB_NEUTRAL, secs_line);
@@ -597,6 +606,7 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     bdb_lines_init(&it, buf, len);
     while (!rc && bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *e = ln.end;
+        h.line_start = ln.p, h.line_end = ln.end;
         /* the rest of a line whose start completed a re-flowed timing */
         if (h.resume && h.resume >= p && h.resume <= e)
             p = h.resume;

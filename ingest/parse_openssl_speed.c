@@ -515,6 +515,11 @@ int bdb_ossl_emit_throughput(ossl_ctx *c, const char *name, int evp,
                 return rc;
             continue;
         }
+        /* the column of its number: a row a "\" break continued (the
+         * 16384-bytes column on the next line) gives each figure its
+         * own line */
+        if (line == c->line_no)
+            bdb_sink_col(c->out, c->line_p, c->line_e, text[i].p);
         rc = bdb_sink_add(c->out, &s, "throughput", v[i], BDB_UNIT_BYTES_PER_S,
                           BDB_HIGHER_IS_BETTER, line);
         if (!rc)
@@ -1583,6 +1588,7 @@ static int parse_lines(ossl_ctx *c, const char *buf, size_t len)
     int rc;
     while (bdb_lines_next(&it, &ln)) {
         const char *p = ln.p, *end = ln.end;
+        c->line_p = ln.p, c->line_e = ln.end, c->line_no = ln.no;
         bdb_trim(&p, &end);
         int bare_ok = forced;
         if (rep_marker(&p, end)) {

@@ -250,6 +250,7 @@ typedef struct block {
     int start_line;
     double vals[M_COUNT];
     int lines[M_COUNT];
+    int cols[M_COUNT];   /* bdb_sample.col of each; 0: unknown */
     int have[M_COUNT];
     char cmd[BDB_BENCHMARK_MAX];
     int macos;           /* BSD -l: macOS (bytes) rather than BSD (KiB) */
@@ -334,11 +335,20 @@ static int copy_cmd(tctx *t, char *dst, size_t dstsz, const char *p,
                          dst);
 }
 
-static int take_result(tctx *t, block *b, const mres *r, int line)
+/* A format line's figures, read from the line raw (each number's column
+ * kept: a line unwrapped from several gives each its own). */
+static int take_result(tctx *t, block *b, const mres *r, const bdb_line *raw)
 {
+    int line = raw->no;
     for (int m = 0; m < M_COUNT; m++)
-        if (r->have[m])
+        if (r->have[m] && !b->have[m]) {
             set_metric(b, m, r->vals[m], line);
+            b->cols[m] = r->at[m] && r->at[m] >= raw->p &&
+                                 r->at[m] < raw->end &&
+                                 r->at[m] - raw->p < 65535
+                             ? (int)(r->at[m] - raw->p) + 1
+                             : 0;
+        }
     if (r->cmd && !b->cmd[0]) {
         const char *ce = r->cmd_end;
         if (r->cmd_cut) {
@@ -440,6 +450,7 @@ static int emit_block(tctx *t)
                 break;
         }
         const metric_def *md = &bdb_time_metrics[m];
+        t->out->at_col = b->cols[m];
         rc = bdb_sink_add(t->out, &s, md->name, v, md->unit, md->better,
                           b->lines[m]);
         if (rc == BDB_ERANGE) {
@@ -1325,7 +1336,7 @@ static int glued_last_lines(tctx *t, const bdb_line *raw, const char *p,
         if (!q)
             return 0;
     }
-    int rc = take_result(t, b, &r, raw->no);
+    int rc = take_result(t, b, &r, raw);
     if (!rc)
         rc = emit_block(t);
     for (const char *q = s; !rc && q < e;) {
@@ -1341,7 +1352,7 @@ static int glued_last_lines(tctx *t, const bdb_line *raw, const char *p,
                    "another copy of it, without the line(s) before it: its "
                    "figures are read as another run", f->shown, k + 1);
         if (!rc)
-            rc = take_result(t, b, &x, raw->no);
+            rc = take_result(t, b, &x, raw);
         if (!rc)
             rc = emit_block(t);
         q = n;
@@ -1417,14 +1428,15 @@ static int join_wrapped(const bdb_lines *it, const char *p, const char *e,
 }
 
 /* Takes the figures of a joined line, each at the line it is printed on
- * (line: the first piece's), then the rest of r (take_result). */
+ * (raw: the first piece's), then the rest of r (take_result). */
 static int take_wrapped(tctx *t, block *b, const mres *r,
-                        const bdb_wrapped *w, int line)
+                        const bdb_wrapped *w, const bdb_line *raw)
 {
     for (int m = 0; m < M_COUNT; m++)
         if (r->have[m])
-            set_metric(b, m, r->vals[m], bdb_wrapped_line(w, r->at[m], line));
-    return take_result(t, b, r, line);
+            set_metric(b, m, r->vals[m],
+                       bdb_wrapped_line(w, r->at[m], raw->no));
+    return take_result(t, b, r, raw);
 }
 
 /* Runs one line through the open block; returns 1 when consumed, 0 when
@@ -1437,7 +1449,7 @@ static int continue_block(tctx *t, bdb_lines *it, const bdb_line *raw,
     if (b->kind == 1) {
         mres r;
         if (bdb_tfmt_match_line(b->f, b->next, p, e, &r)) {
-            rc = take_result(t, b, &r, raw->no);
+            rc = take_result(t, b, &r, raw);
             if (rc)
                 return rc;
             if (++b->next == b->f->nlines) {
@@ -1467,7 +1479,7 @@ static int continue_block(tctx *t, bdb_lines *it, const bdb_line *raw,
         const tfmt *f = b->f;
         rc = join_wrapped(it, p, e, &f, 1, b->next, &w, &r, &after, &which);
         if (rc == 1) {
-            rc = take_wrapped(t, b, &r, &w, raw->no);
+            rc = take_wrapped(t, b, &r, &w, raw);
             *it = after;
             if (!rc && ++b->next == b->f->nlines)
                 rc = b->f->bsd ? (b->kind = 3, 0) : emit_block(t);
@@ -1751,7 +1763,7 @@ static int wrapped_start(tctx *t, bdb_lines *it, const bdb_line *raw,
         b->start_line = raw->no;
         b->next = 1;
         *it = after;
-        rc = take_wrapped(t, b, &r, &w, raw->no);
+        rc = take_wrapped(t, b, &r, &w, raw);
         if (!rc && b->f->nlines == 1) {
             if (b->f->bsd || b->f->zmem)
                 b->kind = b->f->bsd ? 3 : 5;
@@ -1850,7 +1862,7 @@ static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
             t->b.kind = 1;
             t->b.f = list[i];
             t->b.start_line = raw->no;
-            rc = take_result(t, &t->b, &r, raw->no);
+            rc = take_result(t, &t->b, &r, raw);
             if (rc)
                 return rc;
             t->b.next = 1;

@@ -378,3 +378,38 @@ int bdb_unread_account(const char *buf, size_t len, const bdb_line_marks *m,
                              BDB_UNREAD_LISTED);
     return BDB_OK;
 }
+
+/* 1 when a warning from note `since` on (the account's, a dropped
+ * note's) names line. */
+static int warned_since(const bdb_sink *out, size_t since, int line)
+{
+    for (size_t i = since; i < out->nnotes; i++)
+        if (!out->notes[i].is_info && out->notes[i].line == line)
+            return 1;
+    return 0;
+}
+
+int bdb_unread_drops(const bdb_unwrapped *u, size_t since, bdb_sink *out)
+{
+    if (!u)
+        return BDB_OK;
+    for (size_t i = 0; i < u->ndrops; i++) {
+        const bdb_unwrap_drop *d = &u->drops[i];
+        /* a line the account listed (or a note before) is counted
+         * already */
+        if (!warned_since(out, since, d->line))
+            out->unread_lines++;
+        if (i >= BDB_UNREAD_LISTED)
+            continue;
+        int rc = bdb_sink_warn(out, d->line, "a note after the tool's line "
+                               "was not read: '%s'", d->text);
+        if (rc)
+            return rc;
+    }
+    if (u->ndrops > BDB_UNREAD_LISTED)
+        return bdb_sink_warn(out, u->drops[BDB_UNREAD_LISTED].line,
+                             "%zu more notes after the tool's lines not read "
+                             "(the first %d are listed)",
+                             u->ndrops - BDB_UNREAD_LISTED, BDB_UNREAD_LISTED);
+    return BDB_OK;
+}

@@ -44,6 +44,14 @@ int bdb_unread_account(const char *buf, size_t len, const bdb_line_marks *m,
                        const char *const *tools, const char *tools_text,
                        const bdb_unwrapped *u, bdb_sink *out);
 
+/* Warns in out, at its line, about each note with a number that
+ * unwrapping took off a tool's line (u->drops: "# was 14.1 before"; u
+ * may be NULL), the first BDB_UNREAD_LISTED one by one and the rest
+ * counted, and counts their lines in out->unread_lines, but for those
+ * a warning from out's note `since` on (bdb_unread_account's) counted
+ * already. Returns 0 or BDB_ENOMEM. */
+int bdb_unread_drops(const bdb_unwrapped *u, size_t since, bdb_sink *out);
+
 /* The first line (1-based) of [buf, len) holding a number as the account
  * counts one (not a digit inside a name: "iperf3", "x86_64",
  * "aes-256-cbc"), 0 for none: where a file no tool read has its first

@@ -21,6 +21,7 @@
  * the text it would read. */
 #include "unwrap.h"
 #include "unwrap_source.h"
+#include "unread.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_grow.h"
 #include "../common/bdb_scan.h"
@@ -284,6 +285,43 @@ int bdb_uw_break(bdb_unwrapped *u, int from, size_t at, int line)
 void bdb_uw_tails(bdb_unwrapped *u, size_t first, size_t end)
 {
     qp_tails(u, first, end);
+}
+
+int bdb_uw_drop(bdb_unwrapped *u, int from, size_t tail, const char *p,
+                const char *e)
+{
+    p = skip_blank(p, e);
+    while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+        e--;
+    if (p == e || !bdb_unread_first_number_line(p, (size_t)(e - p)))
+        return BDB_OK;
+    bdb_unwrap_drop *d = bdb_grow(u->drops, u->ndrops, &u->drops_cap,
+                                  sizeof *d, 16);
+    if (!d)
+        return BDB_ENOMEM;
+    u->drops = d;
+    d += u->ndrops++;
+    /* on a line joined from several, the piece the text starts in */
+    d->line = from;
+    size_t best = (size_t)-1;
+    for (size_t k = 0; k < u->nbrk; k++)
+        if (u->brk_from[k] == from && u->brk_tail[k] >= tail &&
+            u->brk_tail[k] < best) {
+            best = u->brk_tail[k];
+            d->line = u->brk_line[k];
+        }
+    size_t n = (size_t)(e - p), cut = sizeof d->text - 4;
+    if (n < sizeof d->text) {
+        memcpy(d->text, p, n);
+        d->text[n] = '\0';
+        return BDB_OK;
+    }
+    /* cut at a character's start, "..." after it */
+    while (cut > 0 && ((unsigned char)p[cut] & 0xC0) == 0x80)
+        cut--;
+    memcpy(d->text, p, cut);
+    memcpy(d->text + cut, "...", 4);
+    return BDB_OK;
 }
 
 static int qp_pass(const view *v, text *out, bdb_unwrapped *u)
@@ -767,16 +805,51 @@ static int blanks_seen(const view *v)
     return 0;
 }
 
-static int blanks_pass(const view *v, text *out)
+/* The first of the breaks (sorted by brk_from) of the line that starts
+ * on the file's line `from`, or u->nbrk when it has none. */
+static size_t breaks_of(const bdb_unwrapped *u, int from)
+{
+    size_t lo = 0, hi = u->nbrk;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (u->brk_from[mid] < from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < u->nbrk && u->brk_from[lo] == from ? lo : u->nbrk;
+}
+
+/* A pass took the n bytes at q off the line ending at e whose breaks
+ * start at index b (breaks_of): a break's place, counted from the
+ * line's end (brk_tail), moves by the bytes taken after it, so that a
+ * figure's column still finds its own line (bdb_unwrap_line_col). */
+static void shrink_tails(bdb_unwrapped *u, size_t b, const char *q, size_t n,
+                         const char *e)
+{
+    size_t after = (size_t)(e - (q + n));
+    for (size_t k = b; k < u->nbrk && u->brk_from[k] == u->brk_from[b]; k++)
+        if (u->brk_tail[k] > after)
+            u->brk_tail[k] = u->brk_tail[k] >= after + n ? u->brk_tail[k] - n
+                                                         : after;
+}
+
+static void sort_breaks(bdb_unwrapped *u);
+
+static int blanks_pass(const view *v, text *out, bdb_unwrapped *u)
 {
     size_t pos = 0, i = 0;
     const char *s, *e;
+    sort_breaks(u);
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
+        size_t b = u->nbrk ? breaks_of(u, from) : 0;
         for (const char *p = s; p < e;) {
             size_t k = unicode_blank(p, e, s);
             if (put_bytes(out, k ? " " : p, 1))
                 return BDB_ENOMEM;
+            if (k > 1 && b < u->nbrk)
+                shrink_tails(u, b, p, k - 1, e);
             p += k ? k : 1;
         }
         if (end_line(out, from))
@@ -2010,10 +2083,31 @@ static size_t note_arrow(const char *q, const char *e)
     return bdb_first_digit(a, e) ? 0 : (size_t)(a - q);
 }
 
+/* 1 when the "#" at q is a number's sign, not a comment's: iperf3
+ * 3.16's "Server listening on 5201 (test #1)", the kernel build of
+ * uname's "Linux host 3.10.0-327.el7.x86_64 #1 SMP Thu Nov 19 ..." or
+ * "#5.15.137-6~deb11 SMP". A writer's note glued to a number ("#10w
+ * requests", "#100 clients") is a comment. */
+static int number_sign(const char *q, const char *e)
+{
+    const char *d = q + 1;
+    while (d < e && (is_digit(*d) || (*d == '.' && d > q + 1)))
+        d++;
+    if (d == q + 1)
+        return 0;
+    if (d < e && *d == ')')
+        return 1;
+    while (d < e && *d != ' ' && *d != '\t' && d - q < 40)
+        d++;    /* "#5.15.137-6~deb11" */
+    return (e - d > 4 && memcmp(d, " SMP", 4) == 0) ||
+           (e - d > 8 && memcmp(d, " PREEMPT", 8) == 0);
+}
+
 /* Where a comment starts after the text of [s, e): blanks, then "#" or
  * "//" ("Time taken for tests: 0.273 seconds  ##time spent") or a
  * writer's arrow (note_arrow); NULL when there is none. A "#" or "//"
- * inside a word ("[#/sec]", "http://") is the text's own. */
+ * inside a word ("[#/sec]", "http://") is the text's own, and so is a
+ * number sign (number_sign). */
 static const char *trailing_comment(const char *s, const char *e)
 {
     const char *p = skip_blank(s, e);
@@ -2031,7 +2125,8 @@ static const char *trailing_comment(const char *s, const char *e)
             p = q;
             continue;
         }
-        if (q < e && ((*q == '#' && !(q + 1 < e && q[1] == '[')) ||
+        if (q < e && ((*q == '#' && !(q + 1 < e && q[1] == '[') &&
+                       !number_sign(q, e)) ||
                       (e - q >= 2 && q[0] == '/' && q[1] == '/') ||
                       note_arrow(q, e)))
             return p;
@@ -2065,13 +2160,21 @@ static int trailing_seen(const view *v)
     return n >= 2;
 }
 
-static int trailing_pass(const view *v, text *out)
+/* The comments go; one that holds a number is recorded (bdb_uw_drop),
+ * for ingest to warn about. */
+static int trailing_pass(const view *v, text *out, bdb_unwrapped *u)
 {
     size_t pos = 0, i = 0;
     const char *s, *e;
+    sort_breaks(u);
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
         const char *c = trailing_comment(s, e);
+        if (c && bdb_uw_drop(u, from, (size_t)(e - c), c, e))
+            return BDB_ENOMEM;
+        size_t b = c && u->nbrk ? breaks_of(u, from) : u->nbrk;
+        if (b < u->nbrk)
+            shrink_tails(u, b, c, (size_t)(e - c), e);
         if (put_bytes(out, s, (size_t)((c ? c : e) - s)) ||
             end_line(out, from))
             return BDB_ENOMEM;
@@ -3426,7 +3529,7 @@ static int unwrap(const char *buf, size_t len, int keep, bdb_unwrapped *u)
                  : pass == PASS_ENTITIES ? html_pass(&cur, &out, HTML_ENTITIES)
                  : pass == PASS_ESCAPES  ? escapes_pass(&cur, &out)
                  : pass == PASS_BR       ? br_pass(&cur, &out)
-                 : pass == PASS_BLANKS   ? blanks_pass(&cur, &out)
+                 : pass == PASS_BLANKS   ? blanks_pass(&cur, &out, u)
                  : pass == PASS_TTY      ? bdb_uw_tty_pass(&cur, &out)
                  : pass == PASS_INTERRUPT ? interrupt_pass(&cur, &out)
                  : pass == PASS_QUOTES   ? quote_pass(&cur, &out)
@@ -3438,7 +3541,7 @@ static int unwrap(const char *buf, size_t len, int keep, bdb_unwrapped *u)
                  : pass == PASS_SOURCE_BLOCKS ? bdb_uw_blocks_pass(&cur, &out)
                  : pass == PASS_LITERALS ? literals_pass(&cur, &out, u)
                  : pass == PASS_LOST_BREAKS ? bdb_uw_lost_breaks_pass(&cur, &out)
-                 : pass == PASS_TRAILING ? trailing_pass(&cur, &out)
+                 : pass == PASS_TRAILING ? trailing_pass(&cur, &out, u)
                  : pass == PASS_INDENT   ? indent_pass(&cur, &out, indent)
                  : pass == PASS_PREFIX   ? prefix_pass(&cur, &out)
                  : pass == PASS_CONTINUED ? bdb_uw_continued_pass(&cur, &out, u)
@@ -3520,5 +3623,6 @@ void bdb_unwrap_free(bdb_unwrapped *u)
     free(u->brk_from);
     free(u->brk_line);
     free(u->brk_tail);
+    free(u->drops);
     memset(u, 0, sizeof *u);
 }

@@ -23,6 +23,17 @@
 
 #define BDB_UNWRAP_LOOK 65536
 #define BDB_UNWRAP_PARTS 17
+/* The bytes of a dropped note kept for its warning ("..." when cut). */
+#define BDB_UNWRAP_DROP_TEXT 64
+
+/* Text a writer added after a tool's line that unwrapping took off and
+ * that holds a number: a trailing comment ("12.3 GB/s  # was 14.1
+ * before the patch"). No parser sees it, so ingest warns at its line
+ * (a figure not read is a warning, never silence). */
+typedef struct bdb_unwrap_drop {
+    int line;                           /* the file's line */
+    char text[BDB_UNWRAP_DROP_TEXT];    /* its start, blanks trimmed */
+} bdb_unwrap_drop;
 
 typedef struct bdb_unwrapped {
     char *text;         /* NULL: the buffer needs no unwrapping */
@@ -49,6 +60,10 @@ typedef struct bdb_unwrapped {
     /* 1: the text outside a page's <pre> blocks was dropped (a view
      * bdb_unwrap_keeping gives whole) */
     int dropped;
+    /* the notes with a number taken off lines, in the order they were
+     * taken (grown as needed) */
+    bdb_unwrap_drop *drops;
+    size_t ndrops, drops_cap;
 } bdb_unwrapped;
 
 /* Fills *u with the unwrapped text of buf, or leaves u->text NULL when

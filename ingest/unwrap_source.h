@@ -54,6 +54,13 @@ struct bdb_unwrapped;
 int bdb_uw_break(struct bdb_unwrapped *u, int from, size_t at, int line);
 void bdb_uw_tails(struct bdb_unwrapped *u, size_t first, size_t end);
 
+/* Records the text [p, e) a pass took off the line that starts on the
+ * file's line `from`, `tail` bytes before its end (its place on a line
+ * joined from several, see bdb_uw_break), when the text holds a number
+ * (bdb_unwrapped.drops); BDB_OK or BDB_ENOMEM. */
+int bdb_uw_drop(struct bdb_unwrapped *u, int from, size_t tail,
+                const char *p, const char *e);
+
 /* ---- the passes (unwrap_source.c) ---- */
 
 /* A terminal's escape sequences: ESC [ ... (colours, cursor moves), ESC ]

@@ -191,12 +191,147 @@ static void continued__lone_backslash_and_break_before_tool_line__left_alone(voi
     free(b);
 }
 
+/* hdparm's and dd's lines broken with a "\" as a page breaks a long
+ * line: each figure at the physical line it is printed on, as fio's are
+ * (the parsers give the number's column, ingest finds its line). No
+ * published hdparm or dd log so broken was found: the breaks are made
+ * here in real samples (samples/hdparm/bash-x-T-only-loop1.txt,
+ * samples/dd/gnu-bash-x-write-bs1M-count64.txt, see their READMEs),
+ * where a page's width would fall. */
+static void continued__hdparm_and_dd_lines__figures_where_printed(void **st)
+{
+    (void)st;
+    char *raw = tu_read("samples/hdparm/bash-x-T-only-loop1.txt", NULL);
+    char *hd = tu_replace(raw, "2.00 seconds = 7539", "2.00 seconds = \\\n7539");
+    bdb_sink s;
+    tu_text_accounted(hd, NULL, &s);
+    tu_assert_printed(hd, &s, "throughput", NULL, "7539.76 MB/sec",
+                      7539.76 * 1048576, 1e-9);
+    tu_assert_printed(hd, &s, "bytes", NULL, "15062 MB in", 15062.0 * 1048576,
+                      1e-12);
+    tu_assert_printed(hd, &s, "elapsed", NULL, "2.00 seconds = \\", 2.00,
+                      1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 5);
+    bdb_sink_free(&s);
+    free(hd);
+    free(raw);
+
+    raw = tu_read("samples/dd/gnu-bash-x-write-bs1M-count64.txt", NULL);
+    char *dd = tu_replace(raw, "copied, 0.210548 s, 319",
+                          "copied, \\\n0.210548 s, \\\n    319");
+    tu_text_accounted(dd, NULL, &s);
+    tu_assert_printed(dd, &s, "bytes", NULL, "67108864 bytes (67 MB",
+                      67108864, 0);
+    tu_assert_printed(dd, &s, "elapsed", NULL, "0.210548 s, \\", 0.210548,
+                      1e-12);
+    /* the rate dd printed is on line 6; the figure is bytes/seconds */
+    tu_assert_printed(dd, &s, "throughput", NULL, "    319 MB/s",
+                      67108864 / 0.210548, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 6);
+    bdb_sink_free(&s);
+    free(dd);
+    free(raw);
+}
+
+/* openssl speed's row and GNU time's and bash's lines broken the same
+ * way, made from real samples (samples/openssl-speed/doing-md5-rsa2048
+ * .txt, samples/time/gnu-time-default-gzip.txt and bash-timeformat-real-
+ * user-sys-one-line.txt, see their READMEs): each figure at its line. */
+static void continued__openssl_row_and_time_lines__figures_where_printed(void **st)
+{
+    (void)st;
+    char *raw = tu_read("samples/openssl-speed/doing-md5-rsa2048.txt", NULL);
+    char *os = tu_replace(raw, "375604.22k   507445.89k",
+                          "375604.22k \\\n   507445.89k");
+    bdb_sink s;
+    tu_text_accounted(os, NULL, &s);
+    tu_assert_printed(os, &s, "throughput", "block_size=256",
+                      "md5              76770.74k", 375604.22e3, 1e-12);
+    tu_assert_printed(os, &s, "throughput", "block_size=1024",
+                      "   507445.89k   573667.56k", 507445.89e3, 1e-12);
+    tu_assert_printed(os, &s, "throughput", "block_size=16384",
+                      "   507445.89k   573667.56k", 584453.69e3, 1e-12);
+    bdb_sink_free(&s);
+    free(os);
+    free(raw);
+
+    raw = tu_read("samples/time/gnu-time-default-gzip.txt", NULL);
+    char *gnu = tu_replace(raw, "99%CPU (0avgtext", "99%CPU \\\n(0avgtext");
+    tu_text_accounted(gnu, NULL, &s);
+    tu_assert_printed(gnu, &s, "cpu_percent", NULL, "0:01.33elapsed 99%CPU",
+                      99, 0);
+    tu_assert_printed(gnu, &s, "max_rss", NULL, "1856maxresident)k",
+                      1856.0 * 1024, 0);
+    assert_int_equal(tu_line_of(&s, "max_rss", NULL), 2);
+    assert_int_equal(tu_line_of(&s, "minor_page_faults", NULL), 3);
+    bdb_sink_free(&s);
+    free(gnu);
+    free(raw);
+
+    raw = tu_read("samples/time/bash-timeformat-real-user-sys-one-line.txt",
+                  NULL);
+    char *bash = tu_replace(raw, "s user 0m1.963s", "s \\\nuser 0m1.963s");
+    tu_text_accounted(bash, NULL, &s);
+    tu_assert_printed(bash, &s, "real", NULL, "real 0m3.072s", 3.072, 1e-12);
+    tu_assert_printed(bash, &s, "user", NULL, "user 0m1.963s", 1.963, 1e-12);
+    tu_assert_printed(bash, &s, "sys", NULL, "sys 0m0.025s", 0.025, 1e-12);
+    assert_int_equal(tu_line_of(&s, "sys", NULL), 2);
+    bdb_sink_free(&s);
+    free(bash);
+    free(raw);
+}
+
+/* iperf3's and iperf 2's rows broken the same way, made from real
+ * samples (samples/iperf3/tcp.txt, samples/iperf/tcp.txt, see their
+ * READMEs): the rate and the transfer each at their line, the
+ * interval's rate too. The other columns (Retr, Cwnd, jitter, loss)
+ * still take the row's first line. */
+static void continued__iperf_rows__rate_and_transfer_where_printed(void **st)
+{
+    (void)st;
+    char *raw = tu_read("samples/iperf3/tcp.txt", NULL);
+    char *a = tu_replace(raw, "sec  2.82 GBytes  24.2",
+                         "sec  2.82 GBytes \\\n 24.2");
+    char *three = tu_replace(a, "5.78 GBytes  24.8 Gbits/sec    3",
+                             "5.78 GBytes \\\n 24.8 Gbits/sec    3");
+    bdb_sink s;
+    tu_text_accounted(three, NULL, &s);
+    tu_assert_printed(three, &s, "throughput_sender", NULL,
+                      " 24.8 Gbits/sec    3             sender", 24.8e9,
+                      1e-12);
+    tu_assert_printed(three, &s, "transfer_sender", NULL,
+                      "0.00-2.00   sec  5.78 GBytes \\", 5.78 * 1073741824.0,
+                      1e-12);
+    tu_assert_printed(three, &s, "interval_throughput_min", NULL,
+                      " 24.2 Gbits/sec    0", 24.2e9, 1e-12);
+    assert_int_equal(tu_line_of(&s, "throughput", NULL), 11);
+    bdb_sink_free(&s);
+    free(three);
+    free(a);
+    free(raw);
+
+    raw = tu_read("samples/iperf/tcp.txt", NULL);
+    char *two = tu_replace(raw, "sec  5.80 GBytes  24.9",
+                           "sec  5.80 GBytes \\\n  24.9");
+    tu_text_accounted(two, NULL, &s);
+    tu_assert_printed(two, &s, "throughput", NULL, "  24.9 Gbits/sec", 24.9e9,
+                      1e-12);
+    tu_assert_printed(two, &s, "transfer", NULL, "sec  5.80 GBytes \\",
+                      5.80 * 1073741824.0, 1e-12);
+    bdb_sink_free(&s);
+    free(two);
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(continued__fio_3_19_wrapped_lines__read_where_printed),
         cmocka_unit_test(continued__backslash_glued_to_a_word__left_alone),
         cmocka_unit_test(continued__lone_backslash_and_break_before_tool_line__left_alone),
+        cmocka_unit_test(continued__hdparm_and_dd_lines__figures_where_printed),
+        cmocka_unit_test(continued__openssl_row_and_time_lines__figures_where_printed),
+        cmocka_unit_test(continued__iperf_rows__rate_and_transfer_where_printed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

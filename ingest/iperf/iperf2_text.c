@@ -825,6 +825,7 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
         rc = bdb_iperf_add_obs(&r, flow, d.br.id, side, final, &d, ln.no, &o);
         if (rc)
             break;
+        bdb_iperf_obs_cols(o, &d, ln.p, ln.end);
         bdb_iperf_copy_line_details(o, &o0);
         rc = bdb_iperf_obs_keep_figs(&r, o, &fs);
         if (rc)

@@ -628,6 +628,7 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
                                label >= 0 ? 1 : -1, &d, ln.no, &o);
         if (rc)
             break;
+        bdb_iperf_obs_cols(o, &d, ln.p, ln.end);
         if (label >= 0)
             r.nfinal++;
         bdb_iperf_copy_line_details(o, &o0);

@@ -343,23 +343,33 @@ static int emit_ent(const ip_ent *e, const bdb_sample *base, int sender_named,
     int rc = 0;
     /* the receiver's figure is the plain one when both ends are known */
     int main_side = e->have[SIDE_RCV] || sender_named ? SIDE_RCV : SIDE_SND;
+    /* each with its number's column: a line unwrap joined from several
+     * gives it the one it is printed on */
     if (e->have[main_side]) {
+        out->at_col = e->bps_col[main_side];
         rc = put(out, base, restated, "throughput", e->bps[main_side],
                  BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER,
                  e->line[main_side]);
+        if (!rc && e->have_bytes[main_side])
+            out->at_col = e->bytes_line[main_side] ? 0
+                                                   : e->bytes_col[main_side];
         if (!rc && e->have_bytes[main_side])
             rc = put(out, base, restated, "transfer", e->bytes[main_side],
                      BDB_UNIT_BYTES, BDB_NEUTRAL,
                      or_line(e->bytes_line[main_side], e->line[main_side]));
     }
     if (!rc && main_side == SIDE_RCV && e->have[SIDE_SND]) {
+        out->at_col = e->bps_col[SIDE_SND];
         rc = put(out, base, restated, "throughput_sender", e->bps[SIDE_SND],
                  BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER, e->line[SIDE_SND]);
+        if (!rc && e->have_bytes[SIDE_SND])
+            out->at_col = e->bytes_line[SIDE_SND] ? 0 : e->bytes_col[SIDE_SND];
         if (!rc && e->have_bytes[SIDE_SND])
             rc = put(out, base, restated, "transfer_sender", e->bytes[SIDE_SND],
                      BDB_UNIT_BYTES, BDB_NEUTRAL,
                      or_line(e->bytes_line[SIDE_SND], e->line[SIDE_SND]));
     }
+    out->at_col = 0;
     if (!rc && e->have_retr)
         rc = put(out, base, restated, "retransmits", e->retr, BDB_UNIT_COUNT,
                  BDB_LOWER_IS_BETTER, e->retr_line);
@@ -452,7 +462,7 @@ static int emit_intervals(const ip_run *r, size_t ei, const bdb_sample *base,
     }
     if (longest <= 0)
         return 0;
-    int n = 0, lmin = 0, lmax = 0;
+    int n = 0, lmin = 0, lmax = 0, cmin = 0, cmax = 0;
     double vmin = 0, vmax = 0;
     for (size_t i = 0; i < r->nobs; i++) {
         const ip_obs *o = &r->obs[i];
@@ -462,17 +472,22 @@ static int emit_intervals(const ip_run *r, size_t ei, const bdb_sample *base,
         if (!n || o->bps < vmin) {
             vmin = o->bps;
             lmin = o->line;
+            cmin = o->bps_col;
         }
         if (!n || o->bps > vmax) {
             vmax = o->bps;
             lmax = o->line;
+            cmax = o->bps_col;
         }
         n++;
     }
     if (!n)
         return 0;
+    out->at_col = cmin;
     int rc = add(out, base, "interval_throughput_min", vmin,
                  BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER, lmin);
+    if (!rc)
+        out->at_col = cmax;
     if (!rc)
         rc = add(out, base, "interval_throughput_max", vmax,
                  BDB_UNIT_BITS_PER_S, BDB_HIGHER_IS_BETTER, lmax);
@@ -623,6 +638,8 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             e->bps[side] = f->bps;
             e->end[side] = f->end;
             e->line[side] = f->line;
+            e->bps_col[side] = f->bps_col;
+            e->bytes_col[side] = f->bytes_col;
             e->have_bytes[side] = f->have_bytes;
             e->bytes[side] = f->bytes;
             r->nfinal++;
@@ -1799,6 +1816,7 @@ int bdb_iperf_parse_data(const char *p, const char *end, int lineno,
         return 0;
     double x, m;
     const char *why;
+    d->bytes_at = bdb_skip_blank(p, end);
     if (!bdb_scan_number(&p, end, &x, 0)) {
         why = "expected the transfer after the iperf interval";
         goto bad;
@@ -1844,6 +1862,7 @@ int bdb_iperf_parse_data(const char *p, const char *end, int lineno,
         d->wrapped = 1;
         return -1;
     }
+    d->bps_at = bdb_skip_blank(p, end);
     if (!bdb_scan_number(&p, end, &x, 0)) {
         why = "expected the bandwidth after the iperf transfer";
         goto bad;
@@ -1928,6 +1947,20 @@ int bdb_iperf_add_obs(ip_run *r, int flow, long id, int side, int final,
         r->first_data_line = line;
     *out = o;
     return 0;
+}
+
+static int col_in(const char *lp, const char *le, const char *q)
+{
+    return lp && q && q >= lp && q < le && le - lp < 65535
+               ? (int)(q - lp) + 1
+               : 0;
+}
+
+void bdb_iperf_obs_cols(ip_obs *o, const ip_data *d, const char *lp,
+                        const char *le)
+{
+    o->bps_col = col_in(lp, le, d->bps_at);
+    o->bytes_col = col_in(lp, le, d->bytes_at);
 }
 
 /* The per-line details (omitted, loss, jitter, retransmits) a text line

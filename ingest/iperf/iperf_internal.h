@@ -44,6 +44,8 @@ typedef struct ip_obs {
     int omitted;
     double start, end, bps;
     int line;
+    int bps_col, bytes_col; /* bdb_sample.col of the rate and the transfer
+                               in the text's line; 0: unknown */
     int have_bytes;
     double bytes;   /* the Transfer column, in bytes */
     int have_lt, have_jitter;
@@ -70,6 +72,7 @@ typedef struct ip_ent {
     int have[2];
     double bps[2], end[2];
     int line[2];
+    int bps_col[2], bytes_col[2];   /* bdb_sample.col of each; 0: none */
     int have_bytes[2];
     double bytes[2];
     /* JSON: the lines of the keys, where not line[] (0: line[] / lt_line) */
@@ -218,6 +221,8 @@ typedef struct ip_data {
     int ooo;        /* "N datagrams received out-of-order" */
     double ooo_n;
     int wrapped;    /* refused: a byte counter printed as ~2^64 */
+    const char *bytes_at, *bps_at;  /* where the transfer and the rate are
+                                       printed (NULL: not read from text) */
 } ip_data;
 
 /* A CSV row: iperf prints at most 18 fields of at most ~40 characters
@@ -253,6 +258,12 @@ void bdb_iperf_obs_csv_udp(ip_obs *o, const double v[5]);
  * sink errors. */
 int bdb_iperf_run_emit(ip_run *r, bdb_sink *out);
 /* Adds a figure to a final line's set (warns at line when it is full). */
+/* The columns of d's transfer and rate in the line [lp, le) the obs o
+ * was read from (none when d was read from another text: a row the
+ * parser joined itself), so that a line unwrap joined from several
+ * gives each figure its own. */
+void bdb_iperf_obs_cols(ip_obs *o, const ip_data *d, const char *lp,
+                        const char *le);
 void bdb_iperf_fig_add(ip_figs *fs, bdb_sink *out, int line,
                        const char *metric, double v, const char *unit,
                        bdb_better better);

@@ -51,11 +51,16 @@ static int point(trace_out *to, const char *what, double v, const char *unit,
 static int obs_points(const ip_obs *o, const ip_fig *figs, int nfigs,
                       trace_out *to)
 {
+    /* the rate's and the transfer's columns (a line unwrap joined) */
+    to->out->at_col = o->bps_col;
     int rc = point(to, "throughput", o->bps, BDB_UNIT_BITS_PER_S,
                    BDB_HIGHER_IS_BETTER);
     if (!rc && o->have_bytes)
+        to->out->at_col = o->bytes_line ? 0 : o->bytes_col;
+    if (!rc && o->have_bytes)
         rc = point_at(to, o->bytes_line, "transfer", o->bytes, BDB_UNIT_BYTES,
                       BDB_NEUTRAL);
+    to->out->at_col = 0;
     if (!rc && o->have_retr)
         rc = point_at(to, o->retr_line, "retransmits", o->retr,
                       BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER);
