@@ -1840,10 +1840,6 @@ static int same_marker(const marked *a, const marked *b)
            memcmp(a->s + a->indent, b->s + b->indent, a->key) == 0;
 }
 
-/* A comment leader's line alone whose rest is a line a tool prints: a
- * script's "# 1073741792 bytes (1.1 GB, 1.0 GiB) copied, 12.9828 s, 82.7
- * MB/s" after the command that printed it, its other lines commands
- * (held-out-15). Its leader goes too. */
 /* 1 when m's marker is ctest's test number (ctest_index). */
 static int ctest_marked(const marked *m)
 {
@@ -1861,6 +1857,10 @@ static int ctest_one_blank(const marked *m)
            (*p == ' ' && (p + 1 >= m->e || (p[1] != ' ' && p[1] != '\t')));
 }
 
+/* A comment leader's line alone whose rest is a line a tool prints: a
+ * script's "# 1073741792 bytes (1.1 GB, 1.0 GiB) copied, 12.9828 s, 82.7
+ * MB/s" after the command that printed it, its other lines commands
+ * (held-out-15). Its leader goes too. */
 static int commented_tool_line(const marked *m)
 {
     /* a marker in the marker ("# 8: [  5] ..."): the next round of the
