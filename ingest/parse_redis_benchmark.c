@@ -178,6 +178,7 @@ typedef struct rb_state {
     int pending_line;       /* line of unfinished progress, 0: none */
     char pending_title[BDB_BENCHMARK_MAX];
     char pending_last[120]; /* what the pending line ends with */
+    int pending_error;      /* the tool reported an error after it */
     int seen_redis;         /* anything of redis-benchmark's at all */
     /* the last line of text outside a report: the title a report printed
      * without its "====== T ======" line may stand on it ("Set") */
@@ -426,9 +427,16 @@ static int pending_warn(rb_state *st)
 {
     int line = st->pending_line;
     st->pending_line = 0;
-    if (st->prog.n) {
-        /* what it printed of its progress is still its trace (a series
-         * with no figure: the store keeps no point of it) */
+    /* a test the tool itself stopped with an error ("Error from server:
+     * ERR max number of clients reached" after "rps=0.0 (overall: -nan)")
+     * failed: its progress is no run of its own, and a capture of that
+     * alone fails with the tool's message; beside other tests' figures
+     * its progress stays their file's trace as before */
+    int failed = st->pending_error && st->out->n == 0;
+    st->pending_error = 0;
+    if (st->prog.n && !failed) {
+        /* what it printed of its progress is still its trace: a run cut
+         * before its result (keeps_cut_runs) */
         bdb_sample base;
         const char *t = st->pending_title;
         int rc = new_line_base(st, &base, t, t + strlen(t), line);
@@ -438,6 +446,7 @@ static int pending_warn(rb_state *st)
         if (rc)
             return rc;
     }
+    bdb_rb_progress_clear(&st->prog);
     if (st->pending_last[0])
         return rb_warn(st, line,
                        "the test '%s' did not finish (its progress line ends "
@@ -464,6 +473,8 @@ static int set_pending(rb_state *st, const char *tp, const char *te,
         if (rc)
             return rc;
     }
+    if (!st->pending_line)
+        st->pending_error = 0;
     st->pending_line = line;
     bdb_strlcpy(st->pending_title, sizeof st->pending_title, title);
     if (lp)
@@ -483,6 +494,7 @@ static int settle(rb_state *st, const char *title)
     if (strcmp(st->pending_title, title) != 0)
         return pending_warn(st);
     st->pending_line = 0;
+    st->pending_error = 0;
     return BDB_OK;
 }
 
@@ -1171,6 +1183,8 @@ static int message_line(rb_state *st, const char *p, const char *end, int line)
         bdb_starts_with(p, end, "WARNING: Could not fetch node CONFIG"))
         return BDB_OK;
     st->seen_redis = 1;
+    if (!bdb_starts_with(p, end, "WARNING") && st->pending_line)
+        st->pending_error = 1;
     return rb_warn(st, line, "%s: \"%.*s\"",
                    bdb_starts_with(p, end, "WARNING") ? "the tool warned"
                                                       : "the tool reported an "
@@ -1899,5 +1913,9 @@ static int sniff(const char *buf, size_t len)
     return 0;
 }
 
+/* keeps_cut_runs: a log of a test cut before its result (a run the writer
+ * stopped, or copied while it ran: "SET: rps=72356.9 (overall: 69569.6)
+ * avg_msec=0.701 (overall: 0.778)" as its last line) keeps the test's
+ * progress as its trace, as when a result follows. */
 const bdb_parser bdb_parser_redis_benchmark = {"redis-benchmark", 2, sniff,
-                                               parse, 0, 0, 0};
+                                               parse, 0, 0, 1};

@@ -762,6 +762,50 @@ static void redis__error_between_tests__warned_rest_kept(void **state)
     free(good);
 }
 
+/* A writer copied redis-benchmark's live progress line alone (a
+ * --cluster run with -n 100000000000000, stopped by hand): "SET:
+ * rps=72356.9 (overall: 69569.6) avg_msec=0.701 (overall: 0.778)". The
+ * file failed whole ("only its progress was printed"). Public excerpt
+ * (Chinese README of a LevelDB-backed Redis Cluster store; search index
+ * id 24236025016), lines 16-23 of the log. */
+static const char PROGRESS_LINE_ALONE[] =
+    "$ redis-benchmark -h 192.168.2.122 -p 32680 -t set -n 100000000000000 -c 100 -q -r 100000000000000 -d 1000 --cluster  2>/dev/null\n"
+    "Cluster has 3 master nodes:\n"
+    "\n"
+    "Master 0: 192a168a2a122a32680bbbbbbbbbbbbbbbbbbbbb 192.168.2.122:32680\n"
+    "Master 1: 192a168a2a122a32681bbbbbbbbbbbbbbbbbbbbb 192.168.2.122:32681\n"
+    "Master 2: 192a168a2a122a32682bbbbbbbbbbbbbbbbbbbbb 192.168.2.122:32682\n"
+    "\n"
+    "SET: rps=72356.9 (overall: 69569.6) avg_msec=0.701 (overall: 0.778)\n";
+
+static void redis__progress_line_alone__kept_as_cut_runs_trace(void **state)
+{
+    (void)state;
+    assert_true(bdb_parser_redis_benchmark.sniff(PROGRESS_LINE_ALONE,
+                                                 strlen(PROGRESS_LINE_ALONE)) >=
+                BDB_SNIFF_THRESHOLD);
+    bdb_sink s;
+    tu_points k;
+    tu_parse_points(PROGRESS_LINE_ALONE, NULL, &s, &k);
+    /* the four values of line 8 as printed (avg_msec in ms, kept in s) */
+    static const tu_point_want want[] = {
+        {8, "requests_per_sec", 72356.9},
+        {8, "requests_per_sec_overall", 69569.6},
+        {8, "latency_mean", 0.701e-3},
+        {8, "latency_mean_overall", 0.778e-3}};
+    assert_int_equal(k.n, 4);
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const double *v = tu_point_at(&k, want[i].line, want[i].what);
+        if (!v)
+            fail_msg("no point %s", want[i].what);
+        tu_assert_close(*v, want[i].v, 1e-12, want[i].what);
+    }
+    /* said: the test did not finish, and no figure was made up */
+    assert_true(tu_has_warning(&s, 8, "'SET' did not finish"));
+    assert_true(tu_has_warning(&s, 8, "summary was never printed"));
+    bdb_sink_free(&s);
+}
+
 static void redis__truncated_text__complete_figures_kept_and_warned(void **state)
 {
     (void)state;
@@ -784,9 +828,20 @@ static void redis__truncated_text__complete_figures_kept_and_warned(void **state
     assert_null(tu_find(&s, "SET", "latency_p50", NULL));
     assert_non_null(strstr(s.notes[0].text, "latency summary"));
     bdb_sink_free(&s);
-    /* only the title: nothing, and the file fails with the cut */
+    /* only the progress and the title: no figure; the progress printed
+     * before the cut ("SET: rps=0.0 (overall: 0.0) ...") is the cut
+     * run's trace (keeps_cut_runs), the cut warned */
     char *c = tu_first_lines(good, 1);
-    tu_expect_error(NULL, c, "redis-benchmark", 1, "requests completed");
+    {
+        tu_points k;
+        tu_parse_points(c, "redis-benchmark", &s, &k);
+        assert_int_equal(k.n, 2);
+        const double *v = tu_point_at(&k, 1, "requests_per_sec_overall");
+        assert_non_null(v);
+        assert_true(*v == 0.0);
+        assert_true(tu_has_warning(&s, 1, "requests completed"));
+        bdb_sink_free(&s);
+    }
     /* a new report while one is open: the open one is cut */
     char *d = replace(good, "Summary:\n  throughput summary: 105820.11",
                       "Summary:\n====== GET ======\n  throughput summary: 105820.11");
@@ -1445,6 +1500,7 @@ int main(void)
         cmocka_unit_test(redis__error_only_captures__fail_with_the_tools_message),
         cmocka_unit_test(redis__error_between_tests__warned_rest_kept),
         cmocka_unit_test(redis__truncated_text__complete_figures_kept_and_warned),
+        cmocka_unit_test(redis__progress_line_alone__kept_as_cut_runs_trace),
         cmocka_unit_test(redis__truncated_quiet_and_csv__warned_rest_kept),
         cmocka_unit_test(redis__garbled_lines__warned_rest_kept),
         cmocka_unit_test(redis__unexpected_text__quoted_within_its_line),
