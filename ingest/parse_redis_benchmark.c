@@ -1549,13 +1549,25 @@ static int outer_line(rb_state *st, const char *p, const char *end, int line)
         (!st->pending_line ||
          bdb_span_eq(tp, te, st->pending_title))) {
         /* < 6.2's "T: 12345.67" update on a line of its own (the log's
-         * CRs became \n): kept until T's result gives it as a point; it
-         * never makes T pending, so a "Label: 12" line of text that no
-         * result follows stays unread (and warned) */
+         * CRs became \n): kept until T's result gives it as a point. One
+         * such line alone does not make T pending, so a "Label: 12" line
+         * of text that no result follows stays unread (and warned); a
+         * second update of T on the next line, or one after a
+         * redis-benchmark command that has printed nothing yet, is the
+         * tool's progress: a capture cut there keeps it as the cut
+         * test's trace, as for >= 6.2's "T: rps=..." */
+        int again = st->prog.n && bdb_span_eq(tp, te, st->prog.title) &&
+                    st->prog.u[st->prog.n - 1].line == line - 1;
         rb_left lf;
         rc = bdb_rb_progress_add(&st->prog, tp, te, te + 2, end, line, &lf);
         if (rc < 0)
             return rc;
+        if (rc > 0 && (again || (st->cmd.line && !st->cmd.figures))) {
+            rc = set_pending(st, tp, te, line, NULL, NULL);
+            if (rc)
+                return rc;
+        }
+        rc = BDB_OK;
     }
     remember_text(st, q, end, line);
     return BDB_OK; /* foreign text */
@@ -1833,6 +1845,34 @@ static int rps_line(const char *p, const char *end)
            bdb_is_blank(p, end);
 }
 
+/* A test's title as redis-benchmark names its default tests ("SET",
+ * "PING_INLINE", "LRANGE_100 (first 100 elements)", "MSET (10 keys)",
+ * "LPUSH (needed to benchmark LRANGE)"): an upper-case word, then
+ * anything in parentheses. */
+static int test_title(const char *p, const char *end)
+{
+    const char *q = p;
+    while (q < end && ((*q >= 'A' && *q <= 'Z') || is_digit(*q) || *q == '_'))
+        q++;
+    if (q == p || !(*p >= 'A' && *p <= 'Z'))
+        return 0;
+    if (q == end)
+        return 1;
+    return end - q >= 3 && q[0] == ' ' && q[1] == '(' && end[-1] == ')';
+}
+
+/* < 6.2's progress update "T: 12345.67" ("%s: %.2f") with T a default
+ * test's title; its title in [*tp, *te). */
+static int old_update(const char *p, const char *end, const char **tp,
+                      const char **te)
+{
+    bdb_trim(&p, &end);
+    if (!is_progress(p, end, 1, tp, te) || !test_title(*tp, *te))
+        return 0;
+    const char *dot = memchr(*te, '.', (size_t)(end - *te));
+    return dot && end - dot == 3;
+}
+
 static int sniff(const char *buf, size_t len)
 {
     bdb_lines it;
@@ -1840,17 +1880,37 @@ static int sniff(const char *buf, size_t len)
     bdb_lines_init(&it, buf, len);
     int headers = 0, completed = 0, rps = 0, csv_header = 0, quiet = 0, quiet_p50 = 0;
     int summary = 0, old_rows = 0, nonblank = 0, progress = 0;
-    int messages = 0, command = 0;
+    int messages = 0, command = 0, old_updates = 0;
+    char prev_title[BDB_BENCHMARK_MAX] = "";
     while (bdb_lines_next(&it, &l)) {
         const char *p = l.p, *end = l.end;
-        for (const char *c = l.p;
-             c < l.end && (c = memchr(c, '\r', (size_t)(l.end - c)));)
-            p = ++c;
+        char title[BDB_BENCHMARK_MAX] = "";
+        for (const char *c = l.p, *seg = l.p;
+             c < l.end && (c = memchr(c, '\r', (size_t)(l.end - c)));) {
+            /* < 6.2's updates written over each other: "SET: 61.00\rSET:
+             * 62.00\r": two of one test in a row are its progress */
+            const char *tp, *te;
+            if (old_update(seg, c, &tp, &te)) {
+                bdb_copy(title, sizeof title, tp, te);
+                old_updates++;
+                progress += strcmp(title, prev_title) == 0;
+                bdb_strlcpy(prev_title, sizeof prev_title, title);
+            }
+            p = seg = ++c;
+        }
         /* >= 6.2 progress, even alone (a run that stopped early) */
         const char *r = bdb_find(l.p, l.end, ": rps=");
         if (r && bdb_find(r, l.end, " avg_msec="))
             progress++;
         bdb_trim(&p, &end);
+        const char *otp, *ote;
+        if (old_update(p, end, &otp, &ote)) {
+            /* the same with the CRs made line breaks */
+            bdb_copy(title, sizeof title, otp, ote);
+            old_updates++;
+            progress += strcmp(title, prev_title) == 0;
+        }
+        bdb_strlcpy(prev_title, sizeof prev_title, title);
         if (p == end)
             continue;
         nonblank++;
@@ -1910,6 +1970,8 @@ static int sniff(const char *buf, size_t len)
         return 80;
     if (messages && command)
         return 60; /* a command and the tool's error: nothing else ran */
+    if (old_updates && command)
+        return 60; /* a command and < 6.2's progress: a cut capture */
     return 0;
 }
 

@@ -806,6 +806,58 @@ static void redis__progress_line_alone__kept_as_cut_runs_trace(void **state)
     bdb_sink_free(&s);
 }
 
+/* Before 6.2 the progress update was "%s: %.2f\r" (showThroughput());
+ * a page whose CRs became line breaks keeps each update on a line of its
+ * own. Public excerpt (a benchmark notes page, 2021; search index id
+ * 22166345491): PING_INLINE's updates and result, PING_BULK's first two
+ * updates, as a capture cut there holds them. */
+static const char OLD_PROGRESS_CUT[] =
+    "PING_INLINE: 0.00\n"
+    "PING_INLINE: 62892.43\n"
+    "PING_INLINE: 65564.88\n"
+    "PING_INLINE: 67206.39\n"
+    "PING_INLINE: 66611.38\n"
+    "PING_INLINE: 68685.85\n"
+    "PING_INLINE: 70077.09 requests per second\n"
+    "PING_BULK: 58597.23\n"
+    "PING_BULK: 68776.40\n";
+
+static void redis__old_progress_lines_cut__detected_and_kept_as_trace(void **state)
+{
+    (void)state;
+    /* the updates alone (the capture cut before the first result) are
+     * redis-benchmark's: two of one test in a row */
+    char *alone = tu_first_lines(OLD_PROGRESS_CUT, 6);
+    assert_true(bdb_parser_redis_benchmark.sniff(alone, strlen(alone)) >=
+                BDB_SNIFF_THRESHOLD);
+    bdb_sink s;
+    tu_points k;
+    tu_parse_points(alone, NULL, &s, &k);
+    assert_int_equal(k.n, 6);
+    tu_assert_close(*tu_point_at(&k, 2, "requests_per_sec"), 62892.43, 1e-12,
+                    "line 2");
+    tu_assert_close(*tu_point_at(&k, 6, "requests_per_sec"), 68685.85, 1e-12,
+                    "line 6");
+    assert_true(tu_has_warning(&s, 6, "'PING_INLINE' did not finish"));
+    bdb_sink_free(&s);
+    free(alone);
+    /* with PING_INLINE's result: its figure, and PING_BULK's two updates
+     * as the cut test's trace */
+    tu_parse_points(OLD_PROGRESS_CUT, NULL, &s, &k);
+    assert_int_equal(k.n, 8);
+    tu_assert_close(*tu_point_at(&k, 8, "requests_per_sec"), 58597.23, 1e-12,
+                    "line 8");
+    tu_assert_close(*tu_point_at(&k, 9, "requests_per_sec"), 68776.40, 1e-12,
+                    "line 9");
+    assert_true(tu_has_warning(&s, 9, "'PING_BULK' did not finish"));
+    bdb_sink_free(&s);
+    bdb_sink r;
+    parse_ok_text(OLD_PROGRESS_CUT, NULL, &r);
+    tu_assert_value(&r, "PING_INLINE", "requests_per_sec", NULL, 70077.09, 1e-12);
+    assert_int_equal(r.n, 1);
+    bdb_sink_free(&r);
+}
+
 static void redis__truncated_text__complete_figures_kept_and_warned(void **state)
 {
     (void)state;
@@ -1501,6 +1553,7 @@ int main(void)
         cmocka_unit_test(redis__error_between_tests__warned_rest_kept),
         cmocka_unit_test(redis__truncated_text__complete_figures_kept_and_warned),
         cmocka_unit_test(redis__progress_line_alone__kept_as_cut_runs_trace),
+        cmocka_unit_test(redis__old_progress_lines_cut__detected_and_kept_as_trace),
         cmocka_unit_test(redis__truncated_quiet_and_csv__warned_rest_kept),
         cmocka_unit_test(redis__garbled_lines__warned_rest_kept),
         cmocka_unit_test(redis__unexpected_text__quoted_within_its_line),
