@@ -126,7 +126,7 @@ static int choose_parsers(const char *buf, size_t len,
         /* a file whose figures are read by no tool names where they are:
          * the first line that holds a number */
         int at = bdb_unread_first_number_line(buf, len);
-        char where[320] = "", rows[224] = "";
+        char where[480] = "", rows[320] = "";
         int first, last, hdr;
         if (bdb_iperf3_headless_rows(buf, len, &first, &last, &hdr)) {
             char h[64] = "";
@@ -138,6 +138,15 @@ static int choose_parsers(const char *buf, size_t len,
                      "a rate without its interval is not read",
                      first, last, h);
         }
+        int fl, fn;
+        char fq[64];
+        if (!rows[0] && bdb_fio_retyped_figures(buf, len, &fl, fq, sizeof fq,
+                                                &fn))
+            snprintf(rows, sizeof rows,
+                     "; line %d holds fio's figure \"%s\" (%d on the "
+                     "line) outside fio's report (retyped into the "
+                     "writer's text or table, without the job, group and "
+                     "direction it is of): not read", fl, fq, fn);
         if (at)
             snprintf(where, sizeof where, "; line %d is the first that "
                      "holds a number%s", at, rows);
