@@ -138,7 +138,7 @@ static int choose_parsers(const char *buf, size_t len,
                      "a rate without its interval is not read",
                      first, last, h);
         }
-        int fl, fn;
+        int fl = 0, fn;
         char fq[64];
         if (!rows[0] && bdb_fio_retyped_figures(buf, len, &fl, fq, sizeof fq,
                                                 &fn))
@@ -150,7 +150,8 @@ static int choose_parsers(const char *buf, size_t len,
         if (at)
             snprintf(where, sizeof where, "; line %d is the first that "
                      "holds a number%s", at, rows);
-        return bdb_diag_set(diag, BDB_EUNKNOWN, 0,
+        /* the error stands at the retyped figures' line, if any */
+        return bdb_diag_set(diag, BDB_EUNKNOWN, fl,
                             "not the output of any known tool (expected ab, "
                             "wrk, redis-benchmark, fio, openssl speed, "
                             "hdparm, dd, iperf, iperf3 or time; use --tool "
@@ -774,6 +775,8 @@ static int read_text(const char *buf, size_t len, normalizer *nz,
     const bdb_parser *chosen[32];
     size_t nchosen = 0;
     int rc = choose_parsers(buf, len, opts, chosen, &nchosen, diag);
+    if (rc && diag->line > 0 && nz->unwrapped && nz->unwrapped->text)
+        diag->line = bdb_unwrap_line(nz->unwrapped, diag->line);
     if (rc)
         return rc;
     for (size_t i = 0; i < nchosen; i++) {
