@@ -35,7 +35,12 @@
  *     terminal line. The line iterator splits on \n only, so each line is
  *     read from its last \r on. A test whose progress is the last thing
  *     printed for it (interrupted, or aborted by `Error from server: ...`,
- *     which 7.x prints before it exits) is warned about at that line.
+ *     which 7.x prints before it exits) is warned about at that line; its
+ *     updates are still its trace (keeps_cut_runs: a log of a run stopped
+ *     or copied mid-way does not fail), unless the tool's own error ended
+ *     it and nothing else was read. < 6.2's updates on lines of their own
+ *     count as progress from the second of one test in a row (or after a
+ *     redis-benchmark command): one "Label: 12.34" line alone is text.
  *
  * Units, from redis-benchmark.c (showLatencyReport()):
  *  - requests per second is requests_finished / (totlatency ms / 1000), a
