@@ -11,7 +11,10 @@
 /* Lines any capture holds: shell prompts and command echoes, set -x's
  * "+", dates, uname, copyright. */
 static const char *const shared[] = {
-    "^([^ ]*@[^ ]*)?[^ ]*[$#%>] ",      /* user@host:~$ cmd, # cmd */
+    /* user@host:~$ cmd, # cmd, bash-4.2$ cmd; the word before the sign
+     * is not a number: "50%    505" is ab's percentile row, "99.90% <=
+     * 1 milliseconds" redis-benchmark's */
+    "^([^ ]*@[^ ]*)?([^ ]*[^ 0-9.,][^ ]*)?[$#%>] ",
     /* a prompt glued to a command (cmdline.c unglue_prompt): "$iperf3
      * -c 10.0.0.1", "#fio ...", "user@host:~$time dd ...",
      * "[root@box ~]#sudo ..." */
@@ -20,7 +23,7 @@ static const char *const shared[] = {
     "iperf3)( |$)",
     "^\\[[^]]*\\][$#] ",                /* [root@box tmp]# cmd */
     /* SUSE's "host:/usr/bin # cmd", macOS's "host:dir user$ cmd" */
-    "^[^ ]*[:@~][^ ]* [^ ]*[$#%>] ",
+    "^[^ ]*[:@~][^ ]* ([^ ]*[^ 0-9.,][^ ]*)?[$#%>] ",
     "^\\++ ",                           /* set -x */
     "^(Mon|Tue|Wed|Thu|Fri|Sat|Sun),? ",
     /* a date alone (date, a log's time stamp line); a CI time stamp
@@ -156,8 +159,12 @@ static const char *const openssl[] = {
     NULL};
 
 /* redis-benchmark: the settings it prints per test and cluster notes (its
- * live progress is read: redis_progress.h). */
+ * live progress is read: redis_progress.h), and its latency distribution
+ * (< 6.2: "%.2f%% <= %d milliseconds"; >= 6.2's HdrHistogram blocks:
+ * "%3.3f%% <= %.3f milliseconds (cumulative count %lld)"), which the
+ * parser checks for form and leaves to the summary (parse_redis_benchmark.c). */
 static const char *const redis[] = {
+    "^[0-9.]+% <= [0-9.]+ milliseconds",
     "^keep alive: [0-9]+",
     "^[0-9]+ parallel clients",
     "^[0-9]+ bytes payload",

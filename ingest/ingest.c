@@ -126,7 +126,7 @@ static int choose_parsers(const char *buf, size_t len,
         /* a file whose figures are read by no tool names where they are:
          * the first line that holds a number */
         int at = bdb_unread_first_number_line(buf, len);
-        char where[320] = "", rows[224] = "";
+        char where[480] = "", rows[320] = "";
         int first, last, hdr;
         if (bdb_iperf3_headless_rows(buf, len, &first, &last, &hdr)) {
             char h[64] = "";
@@ -138,10 +138,20 @@ static int choose_parsers(const char *buf, size_t len,
                      "a rate without its interval is not read",
                      first, last, h);
         }
+        int fl = 0, fn;
+        char fq[64];
+        if (!rows[0] && bdb_fio_retyped_figures(buf, len, &fl, fq, sizeof fq,
+                                                &fn))
+            snprintf(rows, sizeof rows,
+                     "; line %d holds fio's figure \"%s\" (%d on the "
+                     "line) outside fio's report (retyped into the "
+                     "writer's text or table, without the job, group and "
+                     "direction it is of): not read", fl, fq, fn);
         if (at)
             snprintf(where, sizeof where, "; line %d is the first that "
                      "holds a number%s", at, rows);
-        return bdb_diag_set(diag, BDB_EUNKNOWN, 0,
+        /* the error stands at the retyped figures' line, if any */
+        return bdb_diag_set(diag, BDB_EUNKNOWN, fl,
                             "not the output of any known tool (expected ab, "
                             "wrk, redis-benchmark, fio, openssl speed, "
                             "hdparm, dd, iperf, iperf3 or time; use --tool "
@@ -765,6 +775,8 @@ static int read_text(const char *buf, size_t len, normalizer *nz,
     const bdb_parser *chosen[32];
     size_t nchosen = 0;
     int rc = choose_parsers(buf, len, opts, chosen, &nchosen, diag);
+    if (rc && diag->line > 0 && nz->unwrapped && nz->unwrapped->text)
+        diag->line = bdb_unwrap_line(nz->unwrapped, diag->line);
     if (rc)
         return rc;
     for (size_t i = 0; i < nchosen; i++) {

@@ -66,6 +66,17 @@ const bdb_parser *bdb_parser_find(const char *name);
 int bdb_iperf3_headless_rows(const char *buf, size_t len, int *first,
                              int *last, int *header);
 
+/* fio's key=value figures ("aggrb=1493.2MB/s", "bw=", "iops=", "minb=",
+ * "maxb=") in a file no tool recognised: retyped by a writer outside
+ * fio's report (a table comparing two builds), where no report line says
+ * which job, group or direction they are of, nor how they were run. They
+ * are not read (a column of the writer's would have to become a
+ * parameter); the file's error names the first line that holds them:
+ * *line, the first figure in quote, *count the figures on that line.
+ * 1 if any (fio_retyped.c). */
+int bdb_fio_retyped_figures(const char *buf, size_t len, int *line,
+                            char *quote, size_t qsz, int *count);
+
 typedef struct bdb_ingest_opts {
     const char *source_name;  /* for messages and fallback names */
     const char *tool;         /* force this parser; NULL: detect */

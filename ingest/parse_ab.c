@@ -1115,6 +1115,25 @@ static int is_aside(const char *p, const char *end)
     return !bdb_first_digit(p, end);
 }
 
+/* A writer's comment on a line of its own inside ab's report: "//",
+ * "#", "--" or ";" in front ("//在这100个请求中有50%在505毫秒内完成"
+ * between the percentile rows of a blog, "# 10 concurrent" above a
+ * row). ab prints no line that starts so (its -v dumps are read in the
+ * head, where a comment says nothing either), so the line is the
+ * writer's: it does not end the section it stands in. A number on it
+ * is the writer's, which the unread account names. A label of ab's
+ * behind the marker ("# Requests per second: ...") is a line of ab's
+ * glued to text, read as one (find_kv_label). */
+static int is_comment_line(const char *p, const char *end)
+{
+    p = bdb_skip_ws(p, end);
+    if (p == end)
+        return 0;
+    return (end - p >= 2 && ((p[0] == '/' && p[1] == '/') ||
+                             (p[0] == '-' && p[1] == '-'))) ||
+           *p == '#' || *p == ';';
+}
+
 static int is_perc_header(const char *p, const char *end)
 {
     return bdb_starts_with(p, end, "Percentage of the requests served");
@@ -1732,6 +1751,8 @@ static int one_line(ab_parse *st, const char *p, const char *end, int no,
 again:
     if (r->open && html_row)
         r->html = 1;
+    if (r->open && !glued && is_comment_line(p, end))
+        return rc;
     if (!r->open) {
         int report_line = is_kv_label(p, end) || is_conn_header(p, end) ||
                           is_perc_header(p, end);
@@ -1793,10 +1814,6 @@ again:
             r->section = SEC_KV;
             goto again;
         }
-        if ((*p == '#' || bdb_starts_with(p, end, "//")) &&
-            !bdb_first_digit(p, end))
-            break;  /* a note of the author's on a line of its own,
-                       between two annotated lines of the report */
         if (r->seen_rps || (r->seen_complete && r->seen_time &&
                             r->complete == 0) ||
             r->zero_rate_line) {

@@ -35,7 +35,12 @@
  *     terminal line. The line iterator splits on \n only, so each line is
  *     read from its last \r on. A test whose progress is the last thing
  *     printed for it (interrupted, or aborted by `Error from server: ...`,
- *     which 7.x prints before it exits) is warned about at that line.
+ *     which 7.x prints before it exits) is warned about at that line; its
+ *     updates are still its trace (keeps_cut_runs: a log of a run stopped
+ *     or copied mid-way does not fail), unless the tool's own error ended
+ *     it and nothing else was read. < 6.2's updates on lines of their own
+ *     count as progress from the second of one test in a row (or after a
+ *     redis-benchmark command): one "Label: 12.34" line alone is text.
  *
  * Units, from redis-benchmark.c (showLatencyReport()):
  *  - requests per second is requests_finished / (totlatency ms / 1000), a
@@ -178,6 +183,7 @@ typedef struct rb_state {
     int pending_line;       /* line of unfinished progress, 0: none */
     char pending_title[BDB_BENCHMARK_MAX];
     char pending_last[120]; /* what the pending line ends with */
+    int pending_error;      /* the tool reported an error after it */
     int seen_redis;         /* anything of redis-benchmark's at all */
     /* the last line of text outside a report: the title a report printed
      * without its "====== T ======" line may stand on it ("Set") */
@@ -426,9 +432,16 @@ static int pending_warn(rb_state *st)
 {
     int line = st->pending_line;
     st->pending_line = 0;
-    if (st->prog.n) {
-        /* what it printed of its progress is still its trace (a series
-         * with no figure: the store keeps no point of it) */
+    /* a test the tool itself stopped with an error ("Error from server:
+     * ERR max number of clients reached" after "rps=0.0 (overall: -nan)")
+     * failed: its progress is no run of its own, and a capture of that
+     * alone fails with the tool's message; beside other tests' figures
+     * its progress stays their file's trace as before */
+    int failed = st->pending_error && st->out->n == 0;
+    st->pending_error = 0;
+    if (st->prog.n && !failed) {
+        /* what it printed of its progress is still its trace: a run cut
+         * before its result (keeps_cut_runs) */
         bdb_sample base;
         const char *t = st->pending_title;
         int rc = new_line_base(st, &base, t, t + strlen(t), line);
@@ -438,6 +451,7 @@ static int pending_warn(rb_state *st)
         if (rc)
             return rc;
     }
+    bdb_rb_progress_clear(&st->prog);
     if (st->pending_last[0])
         return rb_warn(st, line,
                        "the test '%s' did not finish (its progress line ends "
@@ -464,6 +478,8 @@ static int set_pending(rb_state *st, const char *tp, const char *te,
         if (rc)
             return rc;
     }
+    if (!st->pending_line)
+        st->pending_error = 0;
     st->pending_line = line;
     bdb_strlcpy(st->pending_title, sizeof st->pending_title, title);
     if (lp)
@@ -483,6 +499,7 @@ static int settle(rb_state *st, const char *title)
     if (strcmp(st->pending_title, title) != 0)
         return pending_warn(st);
     st->pending_line = 0;
+    st->pending_error = 0;
     return BDB_OK;
 }
 
@@ -1171,6 +1188,8 @@ static int message_line(rb_state *st, const char *p, const char *end, int line)
         bdb_starts_with(p, end, "WARNING: Could not fetch node CONFIG"))
         return BDB_OK;
     st->seen_redis = 1;
+    if (!bdb_starts_with(p, end, "WARNING") && st->pending_line)
+        st->pending_error = 1;
     return rb_warn(st, line, "%s: \"%.*s\"",
                    bdb_starts_with(p, end, "WARNING") ? "the tool warned"
                                                       : "the tool reported an "
@@ -1535,13 +1554,25 @@ static int outer_line(rb_state *st, const char *p, const char *end, int line)
         (!st->pending_line ||
          bdb_span_eq(tp, te, st->pending_title))) {
         /* < 6.2's "T: 12345.67" update on a line of its own (the log's
-         * CRs became \n): kept until T's result gives it as a point; it
-         * never makes T pending, so a "Label: 12" line of text that no
-         * result follows stays unread (and warned) */
+         * CRs became \n): kept until T's result gives it as a point. One
+         * such line alone does not make T pending, so a "Label: 12" line
+         * of text that no result follows stays unread (and warned); a
+         * second update of T on the next line, or one after a
+         * redis-benchmark command that has printed nothing yet, is the
+         * tool's progress: a capture cut there keeps it as the cut
+         * test's trace, as for >= 6.2's "T: rps=..." */
+        int again = st->prog.n && bdb_span_eq(tp, te, st->prog.title) &&
+                    st->prog.u[st->prog.n - 1].line == line - 1;
         rb_left lf;
         rc = bdb_rb_progress_add(&st->prog, tp, te, te + 2, end, line, &lf);
         if (rc < 0)
             return rc;
+        if (rc > 0 && (again || (st->cmd.line && !st->cmd.figures))) {
+            rc = set_pending(st, tp, te, line, NULL, NULL);
+            if (rc)
+                return rc;
+        }
+        rc = BDB_OK;
     }
     remember_text(st, q, end, line);
     return BDB_OK; /* foreign text */
@@ -1819,6 +1850,34 @@ static int rps_line(const char *p, const char *end)
            bdb_is_blank(p, end);
 }
 
+/* A test's title as redis-benchmark names its default tests ("SET",
+ * "PING_INLINE", "LRANGE_100 (first 100 elements)", "MSET (10 keys)",
+ * "LPUSH (needed to benchmark LRANGE)"): an upper-case word, then
+ * anything in parentheses. */
+static int test_title(const char *p, const char *end)
+{
+    const char *q = p;
+    while (q < end && ((*q >= 'A' && *q <= 'Z') || is_digit(*q) || *q == '_'))
+        q++;
+    if (q == p || !(*p >= 'A' && *p <= 'Z'))
+        return 0;
+    if (q == end)
+        return 1;
+    return end - q >= 3 && q[0] == ' ' && q[1] == '(' && end[-1] == ')';
+}
+
+/* < 6.2's progress update "T: 12345.67" ("%s: %.2f") with T a default
+ * test's title; its title in [*tp, *te). */
+static int old_update(const char *p, const char *end, const char **tp,
+                      const char **te)
+{
+    bdb_trim(&p, &end);
+    if (!is_progress(p, end, 1, tp, te) || !test_title(*tp, *te))
+        return 0;
+    const char *dot = memchr(*te, '.', (size_t)(end - *te));
+    return dot && end - dot == 3;
+}
+
 static int sniff(const char *buf, size_t len)
 {
     bdb_lines it;
@@ -1826,17 +1885,37 @@ static int sniff(const char *buf, size_t len)
     bdb_lines_init(&it, buf, len);
     int headers = 0, completed = 0, rps = 0, csv_header = 0, quiet = 0, quiet_p50 = 0;
     int summary = 0, old_rows = 0, nonblank = 0, progress = 0;
-    int messages = 0, command = 0;
+    int messages = 0, command = 0, old_updates = 0;
+    char prev_title[BDB_BENCHMARK_MAX] = "";
     while (bdb_lines_next(&it, &l)) {
         const char *p = l.p, *end = l.end;
-        for (const char *c = l.p;
-             c < l.end && (c = memchr(c, '\r', (size_t)(l.end - c)));)
-            p = ++c;
+        char title[BDB_BENCHMARK_MAX] = "";
+        for (const char *c = l.p, *seg = l.p;
+             c < l.end && (c = memchr(c, '\r', (size_t)(l.end - c)));) {
+            /* < 6.2's updates written over each other: "SET: 61.00\rSET:
+             * 62.00\r": two of one test in a row are its progress */
+            const char *tp, *te;
+            if (old_update(seg, c, &tp, &te)) {
+                bdb_copy(title, sizeof title, tp, te);
+                old_updates++;
+                progress += strcmp(title, prev_title) == 0;
+                bdb_strlcpy(prev_title, sizeof prev_title, title);
+            }
+            p = seg = ++c;
+        }
         /* >= 6.2 progress, even alone (a run that stopped early) */
         const char *r = bdb_find(l.p, l.end, ": rps=");
         if (r && bdb_find(r, l.end, " avg_msec="))
             progress++;
         bdb_trim(&p, &end);
+        const char *otp, *ote;
+        if (old_update(p, end, &otp, &ote)) {
+            /* the same with the CRs made line breaks */
+            bdb_copy(title, sizeof title, otp, ote);
+            old_updates++;
+            progress += strcmp(title, prev_title) == 0;
+        }
+        bdb_strlcpy(prev_title, sizeof prev_title, title);
         if (p == end)
             continue;
         nonblank++;
@@ -1896,8 +1975,14 @@ static int sniff(const char *buf, size_t len)
         return 80;
     if (messages && command)
         return 60; /* a command and the tool's error: nothing else ran */
+    if (old_updates && command)
+        return 60; /* a command and < 6.2's progress: a cut capture */
     return 0;
 }
 
+/* keeps_cut_runs: a log of a test cut before its result (a run the writer
+ * stopped, or copied while it ran: "SET: rps=72356.9 (overall: 69569.6)
+ * avg_msec=0.701 (overall: 0.778)" as its last line) keeps the test's
+ * progress as its trace, as when a result follows. */
 const bdb_parser bdb_parser_redis_benchmark = {"redis-benchmark", 2, sniff,
-                                               parse, 0, 0, 0};
+                                               parse, 0, 0, 1};

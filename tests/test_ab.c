@@ -2167,6 +2167,108 @@ static void ab__percentile_rows_apart_by_blank_lines__every_row_read(void **st)
     bdb_sink_free(&s);
 }
 
+/* A Chinese note set "//" comment lines of its writer inside ab's report
+ * (before "Time taken", "Requests per second", both "Time per request"
+ * lines and two percentile rows). The report was cut in two at the
+ * comment after "Requests per second" (a second run "starting inside the
+ * report"), and the percentile rows after the comment in the table were
+ * not read, silently: the account took "50%    505" for a zsh prompt.
+ * Public excerpt (Markdown notes, ab 2.3; search index id 38847874958),
+ * lines 6-57 of the log (line N here is line N + 5 there). */
+static const char SLASH_COMMENTS_IN_REPORT[] =
+    "This is ApacheBench, Version 2.3 <$Revision: 1638069 $>\n"
+    "Copyright 1996 Adam Twiss, Zeus Technology Ltd, http://www.zeustech.net/\n"
+    "Licensed to The Apache Software Foundation, http://www.apache.org/\n"
+    "\n"
+    "Benchmarking www.meetu.hk (be patient).....done\n"
+    "\n"
+    "\n"
+    "Server Software:        \n"
+    "Server Hostname:        www.meetu.hk\n"
+    "Server Port:            80\n"
+    "\n"
+    "Document Path:          /\n"
+    "Document Length:        80527 bytes\n"
+    "\n"
+    "Concurrency Level:      10\n"
+    "//整个测试持续的时间\n"
+    "Time taken for tests:   5.850 seconds\n"
+    "Complete requests:      100\n"
+    "Failed requests:        99\n"
+    "   (Connect: 0, Receive: 0, Length: 99, Exceptions: 0)\n"
+    "Total transferred:      8086140 bytes\n"
+    "HTML transferred:       8025340 bytes\n"
+    "\n"
+    "//平均每秒处理17个请求\n"
+    "Requests per second:    17.09 [#/sec] (mean)\n"
+    "\n"
+    "//平均每个请求处理时间为585毫秒 注:这里将一次10个并发请求看成一个整体 \n"
+    "Time per request:       585.001 [ms] (mean)\n"
+    "\n"
+    "//平均每个并发请求处理时间为58毫秒 \n"
+    "Time per request:       58.500 [ms] (mean, across all concurrent requests)\n"
+    "Transfer rate:          1349.85 [Kbytes/sec] received\n"
+    "\n"
+    "Connection Times (ms)\n"
+    "              min  mean[+/-sd] median   max\n"
+    "Connect:       30   32   1.9     31      41\n"
+    "Processing:   315  519 169.0    474    1034\n"
+    "Waiting:      171  342 141.5    314     858\n"
+    "Total:        345  550 169.0    505    1066\n"
+    "\n"
+    "Percentage of the requests served within a certain time (ms)\n"
+    "//在这100个请求中有50%在505毫秒内完成\n"
+    "  50%    505\n"
+    "//在这100个请求中有66%在560毫秒内完成\n"
+    "  66%    560\n"
+    "  75%    596\n"
+    "  80%    684\n"
+    "  90%    817\n"
+    "  95%   1007\n"
+    "  98%   1034\n"
+    "  99%   1066\n"
+    " 100%   1066 (longest request)\n";
+
+static void ab__writer_comments_between_rows__every_section_read(void **st)
+{
+    (void)st;
+    bdb_sink s;
+    tu_text_accounted(SLASH_COMMENTS_IN_REPORT, "ab", &s);
+    /* one run: the figures after each comment keep the run's settings */
+    const bdb_sample *rps = tu_find(&s, NULL, "requests_per_sec", NULL);
+    assert_non_null(rps);
+    assert_int_equal(rps->line, 25);
+    tu_assert_close(rps->value, 17.09, 1e-9, "requests_per_sec");
+    tu_assert_value(&s, NULL, "latency_mean", "concurrency=10", 0.585001, 1e-9);
+    tu_assert_value(&s, NULL, "time_per_request_all", "concurrency=10", 0.0585,
+                    1e-9);
+    tu_assert_value(&s, NULL, "time_taken", "concurrency=10", 5.850, 1e-9);
+    assert_false(tu_has_warning(&s, 0, "starts inside"));
+    /* the percentile rows as printed (ms), at their lines, the comments
+     * between them (lines 42 and 44) passed over */
+    static const struct { const char *metric; int line; double ms; } want[] = {
+        {"latency_p50", 43, 505}, {"latency_p66", 45, 560},
+        {"latency_p75", 46, 596}, {"latency_p80", 47, 684},
+        {"latency_p90", 48, 817}, {"latency_p95", 49, 1007},
+        {"latency_p98", 50, 1034}, {"latency_p99", 51, 1066},
+        {"latency_max", 52, 1066}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const bdb_sample *f = tu_find(&s, NULL, want[i].metric, "concurrency=10");
+        if (!f)
+            fail_msg("no %s", want[i].metric);
+        assert_int_equal(f->line, want[i].line);
+        tu_assert_close(f->value, want[i].ms * 1e-3, 1e-12, want[i].metric);
+    }
+    assert_false(tu_has_warning(&s, 0, "expected a row"));
+    /* the writer's numbers in the comments are named by the account, and
+     * nothing else is left unread */
+    assert_true(tu_has_warning(&s, 24, "numbers not read: 17"));
+    assert_true(tu_has_warning(&s, 42, "numbers not read: 100, 50, 505"));
+    assert_true(tu_has_warning(&s, 44, "numbers not read: 100, 66, 560"));
+    assert_int_equal(s.unread_lines, 5);
+    bdb_sink_free(&s);
+}
+
 /* A 2006 blog post kept each run in a <code> element over many lines,
  * indented as a Markdown block: "<code>" before the prompt on the first
  * line, "</code>" after the 100% row on the last. The 100% row was refused
@@ -2339,6 +2441,7 @@ int main(void)
         cmocka_unit_test(ab__longest_request_row_with_markup_after__read),
         cmocka_unit_test(ab__trimmed_to_rate_and_time_lines__detected),
         cmocka_unit_test(ab__percentile_rows_apart_by_blank_lines__every_row_read),
+        cmocka_unit_test(ab__writer_comments_between_rows__every_section_read),
         cmocka_unit_test(ab__run_in_a_multiline_code_element__last_row_read),
         cmocka_unit_test(ab__document_path_longer_than_a_name__run_kept),
         cmocka_unit_test(ab__br_line_ends_and_pipe_tables__every_figure),

@@ -2834,6 +2834,38 @@ static void fio__read_lines_in_table_cells__detected_read_at_rows(void **state)
     bdb_sink_free(&s);
 }
 
+/* A kernel patch mail compared fio's old group figure in a table of its
+ * own, two builds in two columns ("fio READ\t\taggrb=1493.2MB/s\t
+ * aggrb=1775.3MB/s" under "without patch\t\twith patch"). No fio output
+ * is there: which job, group and direction, and which column is which
+ * build, only the writer's text says; reading them would make the two
+ * builds one series. Not read, and the file's error names the line and
+ * the figure. Public excerpt (search index id 16007943139), lines 29-42
+ * of the mail. */
+static const char RETYPED_AGGRB_TABLE[] =
+    "> 3.run testcase:\n"
+    "> perf stat -e dTLB-load-misses fio x.fio\n"
+    "> \n"
+    "> 4.contrast\n"
+    "> ------------------------\n"
+    "> \t\t\twithout patch\t\twith patch\n"
+    "> fio READ\t\taggrb=1493.2MB/s\taggrb=1775.3MB/s\n"
+    "> dTLB-load-misses\t1,818,320,693\t\t438,729,774\n"
+    "> time elapsed(s)\t\t70.500326434\t\t62.877316408\n"
+    "> user(s)\t\t\t15.926332000\t\t15.684721000\n"
+    "> sys(s)\t\t\t54.211939000\t\t47.046165000\n"
+    "> \n"
+    "> 5.conclusion\n"
+    "> Using this patch will reduce dTLB misses and improve performace greatly.\n";
+
+static void fio__retyped_group_figure_in_table__error_names_line(void **state)
+{
+    (void)state;
+    tu_expect_error(NULL, RETYPED_AGGRB_TABLE, NULL, 0,
+                    "line 7 holds fio's figure \"aggrb=1493.2MB/s\" (2 on "
+                    "the line) outside fio's report");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2916,6 +2948,7 @@ int main(void)
         cmocka_unit_test(fio__v2_respaced_units__write_line_read),
         cmocka_unit_test(fio__qp_soft_break_before_util__figure_at_its_line),
         cmocka_unit_test(fio__read_lines_in_table_cells__detected_read_at_rows),
+        cmocka_unit_test(fio__retyped_group_figure_in_table__error_names_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -762,6 +762,102 @@ static void redis__error_between_tests__warned_rest_kept(void **state)
     free(good);
 }
 
+/* A writer copied redis-benchmark's live progress line alone (a
+ * --cluster run with -n 100000000000000, stopped by hand): "SET:
+ * rps=72356.9 (overall: 69569.6) avg_msec=0.701 (overall: 0.778)". The
+ * file failed whole ("only its progress was printed"). Public excerpt
+ * (Chinese README of a LevelDB-backed Redis Cluster store; search index
+ * id 24236025016), lines 16-23 of the log. */
+static const char PROGRESS_LINE_ALONE[] =
+    "$ redis-benchmark -h 192.168.2.122 -p 32680 -t set -n 100000000000000 -c 100 -q -r 100000000000000 -d 1000 --cluster  2>/dev/null\n"
+    "Cluster has 3 master nodes:\n"
+    "\n"
+    "Master 0: 192a168a2a122a32680bbbbbbbbbbbbbbbbbbbbb 192.168.2.122:32680\n"
+    "Master 1: 192a168a2a122a32681bbbbbbbbbbbbbbbbbbbbb 192.168.2.122:32681\n"
+    "Master 2: 192a168a2a122a32682bbbbbbbbbbbbbbbbbbbbb 192.168.2.122:32682\n"
+    "\n"
+    "SET: rps=72356.9 (overall: 69569.6) avg_msec=0.701 (overall: 0.778)\n";
+
+static void redis__progress_line_alone__kept_as_cut_runs_trace(void **state)
+{
+    (void)state;
+    assert_true(bdb_parser_redis_benchmark.sniff(PROGRESS_LINE_ALONE,
+                                                 strlen(PROGRESS_LINE_ALONE)) >=
+                BDB_SNIFF_THRESHOLD);
+    bdb_sink s;
+    tu_points k;
+    tu_parse_points(PROGRESS_LINE_ALONE, NULL, &s, &k);
+    /* the four values of line 8 as printed (avg_msec in ms, kept in s) */
+    static const tu_point_want want[] = {
+        {8, "requests_per_sec", 72356.9},
+        {8, "requests_per_sec_overall", 69569.6},
+        {8, "latency_mean", 0.701e-3},
+        {8, "latency_mean_overall", 0.778e-3}};
+    assert_int_equal(k.n, 4);
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const double *v = tu_point_at(&k, want[i].line, want[i].what);
+        if (!v)
+            fail_msg("no point %s", want[i].what);
+        tu_assert_close(*v, want[i].v, 1e-12, want[i].what);
+    }
+    /* said: the test did not finish, and no figure was made up */
+    assert_true(tu_has_warning(&s, 8, "'SET' did not finish"));
+    assert_true(tu_has_warning(&s, 8, "summary was never printed"));
+    bdb_sink_free(&s);
+}
+
+/* Before 6.2 the progress update was "%s: %.2f\r" (showThroughput());
+ * a page whose CRs became line breaks keeps each update on a line of its
+ * own. Public excerpt (a benchmark notes page, 2021; search index id
+ * 22166345491): PING_INLINE's updates and result, PING_BULK's first two
+ * updates, as a capture cut there holds them. */
+static const char OLD_PROGRESS_CUT[] =
+    "PING_INLINE: 0.00\n"
+    "PING_INLINE: 62892.43\n"
+    "PING_INLINE: 65564.88\n"
+    "PING_INLINE: 67206.39\n"
+    "PING_INLINE: 66611.38\n"
+    "PING_INLINE: 68685.85\n"
+    "PING_INLINE: 70077.09 requests per second\n"
+    "PING_BULK: 58597.23\n"
+    "PING_BULK: 68776.40\n";
+
+static void redis__old_progress_lines_cut__detected_and_kept_as_trace(void **state)
+{
+    (void)state;
+    /* the updates alone (the capture cut before the first result) are
+     * redis-benchmark's: two of one test in a row */
+    char *alone = tu_first_lines(OLD_PROGRESS_CUT, 6);
+    assert_true(bdb_parser_redis_benchmark.sniff(alone, strlen(alone)) >=
+                BDB_SNIFF_THRESHOLD);
+    bdb_sink s;
+    tu_points k;
+    tu_parse_points(alone, NULL, &s, &k);
+    assert_int_equal(k.n, 6);
+    tu_assert_close(*tu_point_at(&k, 2, "requests_per_sec"), 62892.43, 1e-12,
+                    "line 2");
+    tu_assert_close(*tu_point_at(&k, 6, "requests_per_sec"), 68685.85, 1e-12,
+                    "line 6");
+    assert_true(tu_has_warning(&s, 6, "'PING_INLINE' did not finish"));
+    bdb_sink_free(&s);
+    free(alone);
+    /* with PING_INLINE's result: its figure, and PING_BULK's two updates
+     * as the cut test's trace */
+    tu_parse_points(OLD_PROGRESS_CUT, NULL, &s, &k);
+    assert_int_equal(k.n, 8);
+    tu_assert_close(*tu_point_at(&k, 8, "requests_per_sec"), 58597.23, 1e-12,
+                    "line 8");
+    tu_assert_close(*tu_point_at(&k, 9, "requests_per_sec"), 68776.40, 1e-12,
+                    "line 9");
+    assert_true(tu_has_warning(&s, 9, "'PING_BULK' did not finish"));
+    bdb_sink_free(&s);
+    bdb_sink r;
+    parse_ok_text(OLD_PROGRESS_CUT, NULL, &r);
+    tu_assert_value(&r, "PING_INLINE", "requests_per_sec", NULL, 70077.09, 1e-12);
+    assert_int_equal(r.n, 1);
+    bdb_sink_free(&r);
+}
+
 static void redis__truncated_text__complete_figures_kept_and_warned(void **state)
 {
     (void)state;
@@ -784,9 +880,20 @@ static void redis__truncated_text__complete_figures_kept_and_warned(void **state
     assert_null(tu_find(&s, "SET", "latency_p50", NULL));
     assert_non_null(strstr(s.notes[0].text, "latency summary"));
     bdb_sink_free(&s);
-    /* only the title: nothing, and the file fails with the cut */
+    /* only the progress and the title: no figure; the progress printed
+     * before the cut ("SET: rps=0.0 (overall: 0.0) ...") is the cut
+     * run's trace (keeps_cut_runs), the cut warned */
     char *c = tu_first_lines(good, 1);
-    tu_expect_error(NULL, c, "redis-benchmark", 1, "requests completed");
+    {
+        tu_points k;
+        tu_parse_points(c, "redis-benchmark", &s, &k);
+        assert_int_equal(k.n, 2);
+        const double *v = tu_point_at(&k, 1, "requests_per_sec_overall");
+        assert_non_null(v);
+        assert_true(*v == 0.0);
+        assert_true(tu_has_warning(&s, 1, "requests completed"));
+        bdb_sink_free(&s);
+    }
     /* a new report while one is open: the open one is cut */
     char *d = replace(good, "Summary:\n  throughput summary: 105820.11",
                       "Summary:\n====== GET ======\n  throughput summary: 105820.11");
@@ -1445,6 +1552,8 @@ int main(void)
         cmocka_unit_test(redis__error_only_captures__fail_with_the_tools_message),
         cmocka_unit_test(redis__error_between_tests__warned_rest_kept),
         cmocka_unit_test(redis__truncated_text__complete_figures_kept_and_warned),
+        cmocka_unit_test(redis__progress_line_alone__kept_as_cut_runs_trace),
+        cmocka_unit_test(redis__old_progress_lines_cut__detected_and_kept_as_trace),
         cmocka_unit_test(redis__truncated_quiet_and_csv__warned_rest_kept),
         cmocka_unit_test(redis__garbled_lines__warned_rest_kept),
         cmocka_unit_test(redis__unexpected_text__quoted_within_its_line),
