@@ -805,9 +805,9 @@ static int blanks_seen(const view *v)
     return 0;
 }
 
-/* The first of the breaks (sorted by brk_from) of the line that starts
- * on the file's line `from`, or u->nbrk when it has none. */
-static size_t breaks_of(const bdb_unwrapped *u, int from)
+/* The first break (sorted by brk_from) of a line starting on the file's
+ * line `from` or after it: u->nbrk when none. */
+static size_t breaks_from(const bdb_unwrapped *u, int from)
 {
     size_t lo = 0, hi = u->nbrk;
     while (lo < hi) {
@@ -817,6 +817,14 @@ static size_t breaks_of(const bdb_unwrapped *u, int from)
         else
             hi = mid;
     }
+    return lo;
+}
+
+/* The first of the breaks of the line that starts on the file's line
+ * `from`, or u->nbrk when it has none. */
+static size_t breaks_of(const bdb_unwrapped *u, int from)
+{
+    size_t lo = breaks_from(u, from);
     return lo < u->nbrk && u->brk_from[lo] == from ? lo : u->nbrk;
 }
 
@@ -3595,14 +3603,7 @@ int bdb_unwrap_line_col(const bdb_unwrapped *u, int line, size_t col,
     int from = bdb_unwrap_line(u, line);
     if (!u || !u->nbrk || line <= 0 || col > len)
         return from;
-    size_t lo = 0, hi = u->nbrk;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (u->brk_from[mid] < from)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    size_t lo = breaks_from(u, from);
     /* the last break before the number: the smallest tail that still
      * holds it */
     size_t tail = len - col, best = (size_t)-1;
