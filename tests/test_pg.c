@@ -764,9 +764,10 @@ static void pg__results_after_every_change__point_at_rows_that_exist(void **stat
 
 /* A database of schema 11 (made here as 012 found them: benchdb's own
  * import, then source_platforms dropped, results_by_platform and the
- * results' primary key made again, the version set back) migrates: its
- * source_platforms are its results' counts, results keep two indexes,
- * and its report is the one it gave before. */
+ * results' primary key made again, their ids' cache 1, the version set
+ * back) migrates: its source_platforms are its results' counts, results
+ * keep two indexes and get their ids' cache, and its report is the one
+ * it gave before. */
 static void pg__database_of_schema_11__migrates_to_source_platforms(void **state)
 {
     if (need_server(state))
@@ -781,7 +782,8 @@ static void pg__database_of_schema_11__migrates_to_source_platforms(void **state
     assert_int_equal(psql_count(url, "DROP TABLE source_platforms; CREATE "
                                 "INDEX results_by_platform ON "
                                 "results(platform_id, series_id); ALTER "
-                                "TABLE results ADD PRIMARY KEY (id); UPDATE "
+                                "TABLE results ADD PRIMARY KEY (id), ALTER "
+                                "COLUMN id SET CACHE 1; UPDATE "
                                 "benchdb_meta SET value = '11' WHERE key = "
                                 "'schema_version'; SELECT 0"), 0);
     assert_int_equal(psql_count(url, "SELECT count(*) FROM pg_indexes WHERE "
@@ -799,6 +801,10 @@ static void pg__database_of_schema_11__migrates_to_source_platforms(void **state
                                 "tablename = 'results' AND indexname IN "
                                 "('results_pkey', 'results_by_platform')"),
                      0);
+    /* the results' ids come 1,024 to a session */
+    assert_int_equal(psql_count(url, "SELECT cache_size FROM pg_sequences "
+                                "WHERE sequencename = 'results_id_seq'"),
+                     1024);
     char *after = output_of("--db '%s' report --all --format text", url);
     assert_string_equal(before, after);
     free(before);

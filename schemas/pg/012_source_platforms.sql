@@ -10,6 +10,13 @@
 -- a result before this, two after (results_by_series_platform, which
 -- every report walks, and results_by_source_line, which a source's
 -- figures are found and deleted by).
+--
+-- The id's sequence hands each session 1,024 numbers at a time: one
+-- nextval a row through the sequence's buffer (and a WAL record every
+-- 32) was 80 of the 600 ms psql took to COPY 252,688 results into the
+-- two indexes, 10-20 ms with the numbers cached. A session's ids still
+-- grow, and all of one source's results are written by one session, so
+-- the ties they order keep the order they were written in.
 CREATE TABLE source_platforms (
     source_id       bigint NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
     platform_id     bigint REFERENCES platforms(id),
@@ -23,3 +30,4 @@ INSERT INTO source_platforms(source_id, platform_id, results)
     GROUP BY source_id, platform_id;
 DROP INDEX results_by_platform;
 ALTER TABLE results DROP CONSTRAINT IF EXISTS results_pkey;
+ALTER TABLE results ALTER COLUMN id SET CACHE 1024;
