@@ -72,6 +72,10 @@ int bdb_fix_source_delete(bdb_store *st, long long id)
         rc = bdb_sql_exec_ids(st, "DELETE FROM results WHERE source_id = ?1", id,
                      0, 1, "removing results");
     if (!rc)
+        rc = bdb_sql_exec_ids(st, "DELETE FROM source_platforms WHERE "
+                              "source_id = ?1", id, 0, 1,
+                              "removing the source's platforms");
+    if (!rc)
         rc = bdb_sql_exec_ids(st, "DELETE FROM sources WHERE id = ?1", id, 0, 1,
                      "removing source");
     if (!rc)
@@ -180,6 +184,15 @@ static void merge_fields_sql(bdb_buf *sql)
     bdb_buf_puts(sql, " WHERE id = ?2");
 }
 
+/* How many results platform id has, from source_platforms (a sum over
+ * its sources, not a count of its results). */
+static int platform_results(bdb_store *st, long long id, long long *n)
+{
+    return bdb_sql_count(st, "SELECT CAST(coalesce(sum(results), 0) AS "
+                             "bigint) FROM "
+                             "source_platforms WHERE platform_id = ?1", id, n);
+}
+
 int bdb_fix_platform_merge(bdb_store *st, const char *from, const char *into)
 {
     const bdb_driver *o = st->ops->drv;
@@ -196,9 +209,19 @@ int bdb_fix_platform_merge(bdb_store *st, const char *from, const char *into)
     if (!rc && a == b)
         rc = bdb_store_fail(st, BDB_EUSAGE, "cannot merge '%s' into itself",
                             from);
+    /* results have no index by platform (schemas/011): their update
+     * reads them all, so it runs only when source_platforms says the
+     * platform has some */
+    long long nresults = 0;
     if (!rc)
+        rc = platform_results(st, a, &nresults);
+    if (!rc && nresults)
         rc = bdb_sql_exec_ids(st, "UPDATE results SET platform_id = ?2 "
                             "WHERE platform_id = ?1", a, b, 2, "moving results");
+    if (!rc)
+        rc = bdb_sql_exec_ids(st, "UPDATE source_platforms SET platform_id = "
+                              "?2 WHERE platform_id = ?1", a, b, 2,
+                              "moving the platforms of results");
     if (!rc)
         rc = bdb_sql_exec_ids(st, "UPDATE sources SET platform_id = ?2 "
                             "WHERE platform_id = ?1", a, b, 2, "moving sources");
@@ -228,8 +251,7 @@ int bdb_fix_platform_usage(bdb_store *st, const char *name,
         rc = bdb_sql_count(st, "SELECT count(*) FROM sources "
                               "WHERE platform_id = ?1", id, nsources);
     if (!rc)
-        rc = bdb_sql_count(st, "SELECT count(*) FROM results "
-                              "WHERE platform_id = ?1", id, nresults);
+        rc = platform_results(st, id, nresults);
     return rc;
 }
 
@@ -249,9 +271,13 @@ int bdb_fix_platform_delete(bdb_store *st, const char *name,
         rc = bdb_store_fail(st, BDB_EEXIST, "platform '%s' has %lld results "
                             "from %lld sources (use --with-results to delete "
                             "them too, or `platform merge`)", name, nr, ns);
-    if (!rc)
+    if (!rc && nr)
         rc = bdb_sql_exec_ids(st, "DELETE FROM results WHERE platform_id = ?1", id,
                      0, 1, "removing results");
+    if (!rc)
+        rc = bdb_sql_exec_ids(st, "DELETE FROM source_platforms WHERE "
+                              "platform_id = ?1", id, 0, 1,
+                              "removing the platform's results");
     if (!rc)
         rc = bdb_sql_exec_ids(st, "DELETE FROM sources WHERE platform_id = ?1 AND "
                             "NOT EXISTS (SELECT 1 FROM results r WHERE "

@@ -2,7 +2,8 @@
  * platforms with a result it selects: written once over the driver's
  * primitives. Both probe for one matching result (an index lookup) per
  * source with warnings, per platform, instead of listing every matching
- * result: the sources with warnings and the platforms are few. */
+ * result: the sources with warnings and the platforms are few; without
+ * series terms the probe is of the sources' platforms, not the results. */
 #include "store_internal.h"
 
 static int filter_has_series_terms(const bdb_filter *f)
@@ -12,16 +13,20 @@ static int filter_has_series_terms(const bdb_filter *f)
 }
 
 /* Appends "EXISTS (a result of f whose col is `on`)", or with on NULL
- * "... whose col IS NULL". With series terms the probe goes by the
- * selection's series (the series index, whose columns hold the platform
- * and the source) and col is only checked: by col first (the source's
- * index), a source of a lab's million results was read whole, a join to
- * its series per result, to learn whether one is of the series asked. */
+ * "... whose col IS NULL". Without series terms the probe reads
+ * source_platforms (a row per source and platform with results, by
+ * either index: schemas/011), never the results. With series terms it
+ * goes by the selection's series (the series index, whose columns hold
+ * the platform and the source) and col is only checked: by col first
+ * (the source's index), a source of a lab's million results was read
+ * whole, a join to its series per result, to learn whether one is of
+ * the series asked. */
 static void exists_result(bdb_where *w, const bdb_filter *f, const char *col,
                           const char *on)
 {
     int by_series = filter_has_series_terms(f);
-    bdb_buf_printf(&w->sql, "EXISTS (SELECT 1 FROM results r WHERE %sr.%s %s%s",
+    bdb_buf_printf(&w->sql, "EXISTS (SELECT 1 FROM %s r WHERE %sr.%s %s%s",
+                   by_series ? "results" : "source_platforms",
                    by_series ? "+" : "", col, on ? "= " : "IS NULL",
                    on ? on : "");
     if (by_series) {

@@ -23,6 +23,12 @@ typedef struct pend_row {
     double value;
 } pend_row;
 
+/* How many results the open source put on one platform (0: none): its
+ * row of source_platforms, written when the source ends. */
+typedef struct src_platform {
+    long long platform_id, n;
+} src_platform;
+
 struct bdb_write {
     int in_batch;           /* a batch is open: files are savepoints */
     int sweep_series;       /* results were replaced: drop orphan series
@@ -48,6 +54,8 @@ struct bdb_write {
     bdb_cell *cells;        /* their cells, at a flush */
     bdb_new_series *news;   /* the series they need made (series_make) */
     size_t nnews, capnews;
+    src_platform *plats;    /* the open source's results per platform */
+    size_t nplats, capplats;
 };
 
 static bdb_write *W(bdb_store *st)
@@ -78,6 +86,7 @@ void bdb_write_close(bdb_store *st)
     free(w->pend);
     free(w->cells);
     free(w->sweep_ids);
+    free(w->plats);
     free(w);
     st->write = NULL;
 }
@@ -445,6 +454,10 @@ static const bdb_rows results_rows = {
     "results(series_id, platform_id, source_id, line, repetition, value)", 6,
     "adding results", 1};
 
+static const bdb_rows platforms_rows = {
+    "source_platforms(source_id, platform_id, results)", 3,
+    "adding a source's platforms", 0};
+
 static const bdb_rows notes_rows = {
     "source_warnings(source_id, line, kind, message)", 4, "adding warnings",
     0};
@@ -453,7 +466,56 @@ static const bdb_rows notes_rows = {
 static void rows_drop(bdb_write *w)
 {
     w->npend = 0;
+    w->nplats = 0;
     news_free(w, 0);
+}
+
+/* One more result of the open source on platform pid (0: none). A CSV's
+ * rows take turns among a few platforms, a log's are on one: the list
+ * is short, the last one found first. */
+static int count_platform(bdb_store *st, long long pid)
+{
+    bdb_write *w = W(st);
+    for (size_t i = w->nplats; i-- > 0;)
+        if (w->plats[i].platform_id == pid) {
+            w->plats[i].n++;
+            return BDB_OK;
+        }
+    if (w->nplats == w->capplats) {
+        src_platform *p = bdb_grow(w->plats, w->nplats, &w->capplats,
+                                   sizeof *p, 8);
+        if (!p)
+            return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+        w->plats = p;
+    }
+    w->plats[w->nplats++] = (src_platform){pid, 1};
+    return BDB_OK;
+}
+
+/* The open source's rows of source_platforms: one a platform it has
+ * results on, in the source's own transaction (a rollback takes them
+ * with its results). */
+static int write_platforms(bdb_store *st, long long source_id)
+{
+    bdb_write *w = W(st);
+    size_t n = w->nplats;
+    if (!n)
+        return BDB_OK;
+    bdb_cell *cells = malloc(n * 3 * sizeof *cells);
+    if (!cells)
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        bdb_cell *c = cells + i * 3;
+        const src_platform *p = &w->plats[i];
+        c[0] = (bdb_cell){.type = 'i', .i = source_id};
+        c[1] = p->platform_id ? (bdb_cell){.type = 'i', .i = p->platform_id}
+                              : (bdb_cell){.type = 'n'};
+        c[2] = (bdb_cell){.type = 'i', .i = p->n};
+    }
+    int rc = st->ops->drv->rows_put(st, &platforms_rows, cells, n);
+    free(cells);
+    w->nplats = 0;
+    return rc;
 }
 
 /* Makes the series the waiting figures need, then inserts the figures,
@@ -514,6 +576,9 @@ static int source_put(bdb_store *st, long long id, const bdb_sample *smp)
             bdb_scache_ref_keep(&w->cache, st, smp, sid, pid,
                                 smp->unit ? smp->unit : "");
     }
+    int counted = count_platform(st, pid);
+    if (counted)
+        return counted;
     size_t most = st->ops->drv->rows_batch;
     if (!w->pend) {
         w->pend = malloc(most * sizeof *w->pend);
@@ -859,12 +924,14 @@ int bdb_write_source_begin(bdb_store *st, const bdb_source_info *src,
         rc = source_platform(st, id, w->cur_platform, sizeof w->cur_platform);
         if (!rc)
             rc = note_replaced_series(st, id);
-        static const char *const old[2][2] = {
+        static const char *const old[3][2] = {
             {"DELETE FROM results WHERE source_id = ?1",
              "removing old results"},
+            {"DELETE FROM source_platforms WHERE source_id = ?1",
+             "removing old platforms of results"},
             {"DELETE FROM source_warnings WHERE source_id = ?1",
              "removing old warnings"}};
-        for (int i = 0; !rc && i < 2; i++)
+        for (int i = 0; !rc && i < 3; i++)
             rc = kept_run(st, old[i][0], old[i][1], id, 0, 1);
         w->cur_replaced = 1;
     } else {
@@ -924,6 +991,8 @@ int bdb_store_source_end(bdb_store *st, long long id, const char *tool,
         bdb_bind_int(s, 4, id);
         rc = bdb_stmt_finish(s, bdb_stmt_run(s));
     }
+    if (!rc)
+        rc = write_platforms(st, id);
     if (!rc)
         rc = write_notes(st, id, notes);
     /* Series left without results are dropped: at once when this is its

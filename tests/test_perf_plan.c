@@ -207,7 +207,11 @@ static void check_plans(const fixture *fx, const char *platforms,
                      SQLITE_OK);
     size_t on_results = 0;
     for (size_t i = 0; i < ncaptured; i++) {
-        if (!strstr(captured[i], "results"))
+        /* the platform names and the warnings probe source_platforms,
+         * a row per source and platform with results (schemas/011),
+         * by alias r too: its scans are caught alike */
+        if (!strstr(captured[i], "results") &&
+            !strstr(captured[i], "source_platforms"))
             continue;
         on_results++;
         char why[4096] = "";
@@ -216,7 +220,8 @@ static void check_plans(const fixture *fx, const char *platforms,
                      platforms ? platforms : "(all)", tool ? tool : "(all)",
                      why);
     }
-    /* the hook saw the report's queries: groups, platform names, warnings */
+    /* the hook saw the report's queries: groups, platform names, warnings
+     * (on results or source_platforms) */
     if (on_results < 3)
         fail_msg("only %zu statements on results were recorded", on_results);
     sqlite3_close(db);

@@ -678,12 +678,25 @@ static void pg__source_lines__window_read_from_its_point(void **state)
     assert_int_equal(psql_count(url, "SELECT count(*) FROM source_points"), 0);
 }
 
+/* source_platforms (schemas/pg/012) against the results: no pair of
+ * source and platform differs, no row is empty. */
+static void assert_source_platforms_hold(const char *url, const char *step)
+{
+    long long wrong = psql_count(url, TU_SQL_SOURCE_PLATFORMS_WRONG);
+    if (wrong)
+        fail_msg("after %s: %lld (source, platform) pairs of "
+                 "source_platforms differ from the results", step, wrong);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM source_platforms "
+                                "WHERE results <= 0"), 0);
+}
+
 /* Results' references are kept by the store, not by keys on PostgreSQL
  * (schemas/pg/009), and so are series' and parameter items' references
  * to their parameter set (011): after imports, a reparse, a forget, a
  * platform merge and a platform deleted with its results, no result
  * points at a series, platform or source that is gone, and no series or
- * item at a parameter set that is not there. */
+ * item at a parameter set that is not there; and source_platforms (012)
+ * holds the results' counts after each. */
 static void pg__results_after_every_change__point_at_rows_that_exist(void **state)
 {
     if (need_server(state))
@@ -701,12 +714,24 @@ static void pg__results_after_every_change__point_at_rows_that_exist(void **stat
                                "series s ON s.id = r.series_id WHERE "
                                "s.tool = 'wrk'");
     assert_true(wrk > 0 && all > wrk);
+    assert_source_platforms_hold(url, "importing");
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM source_platforms"),
+                     psql_count(url, "SELECT count(DISTINCT source_id) FROM "
+                                "results"));
     assert_int_equal(tu_run(NULL, "--db '%s' reparse --all", url), 0);
+    assert_source_platforms_hold(url, "reparse --all");
     assert_int_equal(tu_run(NULL, "--db '%s' forget --yes --tool wrk", url), 0);
     assert_int_equal(psql_count(url, "SELECT count(*) FROM results"), all - wrk);
+    assert_source_platforms_hold(url, "forgetting wrk");
     assert_int_equal(tu_run(NULL, "--db '%s' platform merge a INTO c", url), 0);
+    assert_source_platforms_hold(url, "merging a into c");
     assert_int_equal(tu_run(NULL, "--db '%s' platform delete d --with-results",
                             url), 0);
+    assert_source_platforms_hold(url, "deleting d with its results");
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM source_platforms "
+                                "sp JOIN platforms p ON p.id = "
+                                "sp.platform_id WHERE p.name IN ('a', 'd')"),
+                     0);
     assert_true(psql_count(url, "SELECT count(*) FROM results") > 0);
     assert_int_equal(psql_count(url, "SELECT count(*) FROM results r WHERE "
                                 "NOT EXISTS (SELECT 1 FROM series s WHERE "
@@ -735,6 +760,55 @@ static void pg__results_after_every_change__point_at_rows_that_exist(void **stat
                                 "WHERE contype = 'f' AND conrelid IN "
                                 "('series'::regclass, "
                                 "'param_set_items'::regclass)"), 0);
+}
+
+/* A database of schema 11 (made here as 012 found them: benchdb's own
+ * import, then source_platforms dropped, results_by_platform and the
+ * results' primary key made again, their ids' cache 1, the version set
+ * back) migrates: its source_platforms are its results' counts, results
+ * keep two indexes and get their ids' cache, and its report is the one
+ * it gave before. */
+static void pg__database_of_schema_11__migrates_to_source_platforms(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100];
+    fresh_db("v11", url, sizeof url);
+    assert_int_equal(tu_run(NULL, "--db '%s' import -q --platform a '%s/ab'",
+                            url, tu_path("samples")), 0);
+    assert_int_equal(tu_run(NULL, "--db '%s' import -q '%s/time'", url,
+                            tu_path("samples")), 0);
+    char *before = output_of("--db '%s' report --all --format text", url);
+    assert_int_equal(psql_count(url, "DROP TABLE source_platforms; CREATE "
+                                "INDEX results_by_platform ON "
+                                "results(platform_id, series_id); ALTER "
+                                "TABLE results ADD PRIMARY KEY (id), ALTER "
+                                "COLUMN id SET CACHE 1; UPDATE "
+                                "benchdb_meta SET value = '11' WHERE key = "
+                                "'schema_version'; SELECT 0"), 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM pg_indexes WHERE "
+                                "tablename = 'results'"), 4);
+    assert_int_equal(tu_run(NULL, "--db '%s' init", url), 0);
+    assert_true(psql_count(url, "SELECT value::int FROM benchdb_meta WHERE "
+                           "key = 'schema_version'") >= 12);
+    assert_source_platforms_hold(url, "migrating");
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM source_platforms"),
+                     psql_count(url, "SELECT count(DISTINCT source_id) FROM "
+                                "results"));
+    assert_true(psql_count(url, "SELECT count(*) FROM source_platforms "
+                           "WHERE platform_id IS NULL") > 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM pg_indexes WHERE "
+                                "tablename = 'results' AND indexname IN "
+                                "('results_pkey', 'results_by_platform')"),
+                     0);
+    /* the results' ids come 1,024 to a session */
+    assert_int_equal(psql_count(url, "SELECT cache_size FROM pg_sequences "
+                                "WHERE sequencename = 'results_id_seq'"),
+                     1024);
+    char *after = output_of("--db '%s' report --all --format text", url);
+    assert_string_equal(before, after);
+    free(before);
+    free(after);
 }
 
 /* A COPY of results the server refuses (here a CHECK the test adds) fails
@@ -1099,6 +1173,7 @@ int main(void)
         cmocka_unit_test(pg__results_copy_refused__its_file_fails_and_leaves_nothing),
         cmocka_unit_test(pg__param_sets_made_in_bulk__the_same_as_sqlite),
         cmocka_unit_test(pg__results_after_every_change__point_at_rows_that_exist),
+        cmocka_unit_test(pg__database_of_schema_11__migrates_to_source_platforms),
         cmocka_unit_test(pg__large_source__kept_in_pieces_loads_back_whole),
         cmocka_unit_test(pg__source_lines__window_read_from_its_point),
         cmocka_unit_test(pg__filtered_sums__bound_values_survive_the_cursor),

@@ -1768,10 +1768,13 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     bdb_import_result r;
     assert_int_equal(bdb_import_file(st, tu_path("samples/published/seed-published-figures.csv"), &o, &r), 0);
     bdb_store_close(st);
-    /* back to what schemas/pg/001_init.sql made: 010's source points
-     * and its index by line, 008's source pieces, 007's trace points and
+    /* back to what schemas/pg/001_init.sql made: 012's source platforms
+     * go and the results' primary key is back; 010's source points and
+     * its index by line, 008's source pieces, 007's trace points and
      * 006's notes and marks go, 005's parameter sets back into one row
      * per parameter per series */
+    psql(db_path, "DROP TABLE source_platforms; "
+                  "ALTER TABLE results ADD PRIMARY KEY (id)");
     psql(db_path, "DROP TABLE source_points; "
                   "DROP INDEX results_by_source_line; "
                   "CREATE INDEX results_by_source ON results(source_id)");
@@ -1789,7 +1792,6 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     psql(db_path, "DROP TABLE history; ALTER TABLE sources DROP COLUMN set_id; "
                   "DROP TABLE set_tags; DROP TABLE sets; "
                   "DROP INDEX results_by_series_platform; "
-                  "DROP INDEX results_by_platform; "
                   "CREATE INDEX results_by_series ON results(series_id, platform_id); "
                   "UPDATE benchdb_meta SET value = '1' WHERE key = 'schema_version'");
     bdb_diag d;
@@ -1802,9 +1804,16 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     st = open_db();
     assert_int_equal(results_of(st, NULL), 19);
     bdb_store_close(st);
-    /* 1/count(*) fails when an index of 002 is missing */
+    /* 1/count(*) fails when an index of 003 is missing, or when 012
+     * left source_platforms empty */
     psql(db_path, "SELECT 1 / count(*) FROM pg_indexes WHERE indexname = "
-                  "'results_by_platform'");
+                  "'results_by_series_platform'");
+    psql(db_path, "SELECT 1 / count(*) FROM source_platforms");
+    /* ... and 1/0 when 012 left the index by platform, or the results'
+     * primary key */
+    psql(db_path, "SELECT 1 / CASE WHEN count(*) = 0 THEN 1 ELSE 0 END "
+                  "FROM pg_indexes WHERE indexname IN "
+                  "('results_by_platform', 'results_pkey')");
     /* ... or 010's */
     psql(db_path, "SELECT 1 / count(*) FROM pg_indexes WHERE indexname = "
                   "'results_by_source_line'");

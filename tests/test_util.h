@@ -109,6 +109,20 @@ void tu_url_with_db(const char *base, const char *name, char *out, size_t n);
 void tu_pg_new_database(const char *base, const char *prefix, char *out,
                         size_t n);
 
+/* The (source, platform) pairs where source_platforms (schemas/011,
+ * schemas/pg/012) and the results disagree: a pair of rows whose sum is
+ * not the pair's count of results, or a pair of results without a row.
+ * One statement for SQLite and PostgreSQL (no double quotes: psql -c). */
+#define TU_SQL_SOURCE_PLATFORMS_WRONG                                        \
+    "SELECT (SELECT count(*) FROM (SELECT source_id AS s, "                  \
+    "coalesce(platform_id, 0) AS p, sum(results) AS n FROM "                 \
+    "source_platforms GROUP BY source_id, coalesce(platform_id, 0)) a "      \
+    "WHERE a.n <> (SELECT count(*) FROM results r WHERE r.source_id = a.s "  \
+    "AND coalesce(r.platform_id, 0) = a.p)) + (SELECT count(*) FROM "        \
+    "(SELECT DISTINCT source_id AS s, coalesce(platform_id, 0) AS p FROM "   \
+    "results) b WHERE NOT EXISTS (SELECT 1 FROM source_platforms x WHERE "   \
+    "x.source_id = b.s AND coalesce(x.platform_id, 0) = b.p))"
+
 /* Opens a store in a new temporary folder, whose path goes into dir. */
 bdb_store *tu_fresh_store(char *dir, size_t dirsz);
 /* Writes text to dir/name and imports it into st; fails on any error. */
