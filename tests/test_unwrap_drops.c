@@ -130,6 +130,17 @@ static void drops__ab_notes_with_numbers__warned_at_their_lines(void **st)
     bdb_sink_free(&s);
 }
 
+/* 1 when the unwrapped text (u->len bytes, not a C string) holds
+ * needle. */
+static int unwrapped_has(const bdb_unwrapped *u, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (size_t i = 0; u->text && n <= u->len && i <= u->len - n; i++)
+        if (memcmp(u->text + i, needle, n) == 0)
+            return 1;
+    return 0;
+}
+
 /* bdb_unwrap keeps the notes it took: the file's line and the note's
  * text, blanks trimmed, cut with "..." past BDB_UNWRAP_DROP_TEXT. */
 static void drops__unwrap_lists_the_notes_it_took(void **st)
@@ -138,7 +149,7 @@ static void drops__unwrap_lists_the_notes_it_took(void **st)
     bdb_unwrapped u;
     assert_int_equal(bdb_unwrap(ab_notes, strlen(ab_notes), &u), 0);
     assert_non_null(u.text);
-    assert_null(strstr(u.text, "0.054秒"));
+    assert_false(unwrapped_has(&u, "0.054秒"));
     assert_int_equal(u.ndrops, 5);
     assert_int_equal(u.drops[0].line, 1);
     assert_string_equal(u.drops[0].text, "#10个并发，100个请求");
@@ -262,7 +273,7 @@ static void drops__tools_own_number_signs__kept_not_warned(void **st)
     bdb_unwrapped u;
     assert_int_equal(bdb_unwrap(iperf3_uname, strlen(iperf3_uname), &u), 0);
     assert_int_equal(u.ndrops, 0);
-    assert_true(u.text == NULL || strstr(u.text, "#1 SMP Thu Nov 19") != NULL);
+    assert_true(u.text == NULL || unwrapped_has(&u, "#1 SMP Thu Nov 19"));
     bdb_unwrap_free(&u);
     tu_text_accounted(iperf3_uname, NULL, &s);
     assert_int_equal(notes_warned(&s), 0);
@@ -285,7 +296,7 @@ static void drops__arrow_without_number__no_warning(void **st)
     bdb_unwrapped u;
     assert_int_equal(bdb_unwrap(arrow, strlen(arrow), &u), 0);
     assert_non_null(u.text);
-    assert_null(strstr(u.text, "<---"));
+    assert_false(unwrapped_has(&u, "<---"));
     assert_int_equal(u.ndrops, 0);
     bdb_unwrap_free(&u);
     bdb_sink s;

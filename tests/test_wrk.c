@@ -1321,7 +1321,13 @@ static void wrk__shiki_span_lines__read_at_file_lines(void **state)
     bdb_unwrapped u;
     assert_int_equal(bdb_unwrap(shiki_plain, sizeof shiki_plain - 1, &u), 0);
     assert_non_null(u.text);
-    assert_non_null(strstr(u.text, "Will Glozer\nwrk -t8 -c200"));
+    /* u.text is u.len bytes, not a C string */
+    char *t = malloc(u.len + 1);
+    assert_non_null(t);
+    memcpy(t, u.text, u.len);
+    t[u.len] = '\0';
+    assert_non_null(strstr(t, "Will Glozer\nwrk -t8 -c200"));
+    free(t);
     bdb_unwrap_free(&u);
 
     tu_text_ok(shiki_tokens, NULL, &s);
