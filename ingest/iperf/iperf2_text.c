@@ -784,6 +784,8 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
         }
         if (o0.have_lt)
             r.udp = 1;
+        if ((rc = bdb_iperf_warn_lost(&o0, out, ln.no)))
+            break;
         int recv, final = 0, flow;
         if (cx.pending_report == d.br.id) {
             cx.pending_report = -100;

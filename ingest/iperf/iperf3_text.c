@@ -585,6 +585,8 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
                                bdb_iperf3_idless_jitter(rest, e, &lone_jitter);
         if (o0.have_lt)
             r.udp = 1;
+        if ((rc = bdb_iperf_warn_lost(&o0, out, ln.no)))
+            break;
         /* iperf3 3.0 / 3.1 UDP: one unlabelled summary line, the client's
          * rate with the server's jitter and loss */
         if (label < 0 && summary && fabs(d.start) < 1e-9 && !o0.omitted)

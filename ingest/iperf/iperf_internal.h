@@ -328,6 +328,8 @@ int bdb_iperf_parse_interval(const char **pp, const char *end, double *a,
                              double *b);
 int bdb_iperf_rate_unit(const char *w, const char *we, double *mult);
 int bdb_iperf_parse_lost_total(const char **pp, const char *end, ip_obs *o);
+/* Warns a lost count below zero at line: 0 or BDB_E*. */
+int bdb_iperf_warn_lost(const ip_obs *o, bdb_sink *out, int line);
 void bdb_iperf_parse_rest(const char *p, const char *end, const ip_ctx *cx,
                           int v3, ip_obs *o, int *label, ip_figs *fs,
                           bdb_sink *out, int line);
