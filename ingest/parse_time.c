@@ -2104,6 +2104,11 @@ static int sniff(const char *buf, size_t len)
             blank_word(p, e, "user") && blank_word(p, e, "system") &&
             blank_word(p, e, "cpu"))
             return 80; /* zsh, any blanks ("%J   %U  user %S system ...") */
+        if (memchr(p, '%', n) && bdb_contains(p, e, " total ") &&
+            blank_word(p, e, "user") && blank_word(p, e, "system") &&
+            blank_word(p, e, "cpu"))
+            fmt_seen = 1; /* zsh's, the next line glued on after "total"
+                             (a page lost the break): the trial decides */
         if ((e - p > 7 && bdb_span_eq(e - 7, e, " system") &&
              bdb_contains(p, e, " real ")) ||
             (memchr(p, '+', n) && bdb_contains(p, e, "pf+") &&

@@ -578,6 +578,41 @@ int bdb_tfmt_match_prefix(const tfmt *f, int k, const char *p,
                                 f->lines[k + 1] - f->lines[k], p, e, &r);
 }
 
+/* The line up to the end of format line k's last word, when the line
+ * goes on after a blank: the next line glued on where a page lost the
+ * line break ("... 97% cpu 0.094 total ./v2 -o v3 v.v", zsh's line with
+ * the command after it). Only a format line that ends in a word of three
+ * letters or more ("total", "swaps", "elapsed"), whose word does not
+ * come again after it; its first four places are tried. What follows is
+ * the caller's to account. */
+static int match_before_glued(const tfmt *f, int k, const char *p,
+                              const char *e, mres *r)
+{
+    const fitem *last = &f->items[f->lines[k + 1] - 1];
+    if (f->lines[k + 1] - f->lines[k] < 2 || last->field)
+        return 0;
+    const char *a = last->lit, *z = last->lit + last->n;
+    bdb_trim_blank(&a, &z);
+    if (z - a < 3 || !((z[-1] >= 'a' && z[-1] <= 'z') ||
+                       (z[-1] >= 'A' && z[-1] <= 'Z')))
+        return 0;
+    char needle[96];
+    bdb_copy(needle, sizeof needle, a, z);
+    const char *q = p;
+    for (int tries = 0; tries < 4; tries++) {
+        const char *hit = bdb_find(q, e, needle);
+        if (!hit)
+            return 0;
+        q = hit + (z - a);
+        /* the same line again after it is the format printed twice (GNU's
+         * second line glued to itself): the caller's to split */
+        if (q < e && (*q == ' ' || *q == '\t') && !bdb_is_blank(q, e) &&
+            !bdb_find(q, e, needle) && match_whole(f, k, p, q, r))
+            return 1;
+    }
+    return 0;
+}
+
 /* The line, else the line without what follows its last figure: a
  * comment, punctuation or markup (bdb_is_trailer: "sys 0m1.958s\"/>" in
  * an XML attribute). The first few places where a trailer could start
@@ -597,7 +632,7 @@ int bdb_tfmt_match_line(const tfmt *f, int k, const char *p, const char *e,
         if (match_whole(f, k, p, q, r))
             return 1;
     }
-    return 0;
+    return match_before_glued(f, k, p, e, r);
 }
 
 /* Time output glued to program output that ended without a newline

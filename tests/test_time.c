@@ -1939,6 +1939,33 @@ static void time__bash_block_in_c_block_comments__read(void **st)
     }
 }
 
+/* zsh's time line with the lines before and after it run into one (a
+ * page lost the line breaks inside a code fence): "... v.v 0.06s user
+ * 0.03s system 97% cpu 0.094 total ./v2 -o v3 v.v # ...". The file was
+ * no tool's (held-out-17, silently). A blog post on V (public code-search
+ * index id 14152470098, lines 11-13, verbatim). */
+static const char zsh_line_glued_both_sides[] =
+    "```\n"
+    "wget https://github.com/vlang/v/releases/download/0.1.21/v\\_linux.zip "
+    "unzip v\\_linux.zip && cd v time ./v -o ./v2 v.v 0.06s user 0.03s "
+    "system 97% cpu 0.094 total ./v2 -o v3 v.v # make sure that V can still "
+    "build itself\n"
+    "```\n";
+
+static void time__zsh_line_with_next_glued__detected_and_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_accounted(zsh_line_glued_both_sides, NULL, &s);
+    assert_int_equal(s.n, 4);
+    tu_assert_value(&s, NULL, "user", NULL, 0.06, 1e-12);
+    tu_assert_value(&s, NULL, "sys", NULL, 0.03, 1e-12);
+    tu_assert_value(&s, NULL, "real", NULL, 0.094, 1e-12);
+    assert_int_equal(tu_line_of(&s, "real", NULL), 2);
+    assert_int_equal(s.unread_lines, 0);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1997,6 +2024,7 @@ int main(void)
         cmocka_unit_test(parse_time__quoted_glued_default_and_v_excerpts__read),
         cmocka_unit_test(parse_time__lone_bash_real_line__detected_and_read),
         cmocka_unit_test(time__gnu_second_line_glued_twice__both_runs_read),
+        cmocka_unit_test(time__zsh_line_with_next_glued__detected_and_read),
         cmocka_unit_test(time__usage_text_with_pre_prefixed_word__not_html),
         cmocka_unit_test(time__gnu_default_wrapped_at_blanks__joined_each_at_its_line),
         cmocka_unit_test(time__bash_block_in_j_and_roxygen_comments__read),
