@@ -10,6 +10,7 @@
 #include "../common/bdb_grow.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,10 @@ struct bdb_write {
     size_t nnews, capnews;
     src_platform *plats;    /* the open source's results per platform */
     size_t nplats, capplats;
+    size_t *plat_slots;     /* open addressing on platform_id: index + 1
+                               into plats, 0 empty; nplat_slots a power
+                               of two, at least twice nplats */
+    size_t nplat_slots;
 };
 
 static bdb_write *W(bdb_store *st)
@@ -87,6 +92,7 @@ void bdb_write_close(bdb_store *st)
     free(w->cells);
     free(w->sweep_ids);
     free(w->plats);
+    free(w->plat_slots);
     free(w);
     st->write = NULL;
 }
@@ -462,23 +468,61 @@ static const bdb_rows notes_rows = {
     "source_warnings(source_id, line, kind, message)", 4, "adding warnings",
     0};
 
+/* The open source's platforms forgotten (its rows written or rolled
+ * back). */
+static void plats_clear(bdb_write *w)
+{
+    if (w->nplats && w->plat_slots)
+        memset(w->plat_slots, 0, w->nplat_slots * sizeof *w->plat_slots);
+    w->nplats = 0;
+}
+
 /* The open source's waiting figures dropped (it never ended, or failed). */
 static void rows_drop(bdb_write *w)
 {
     w->npend = 0;
-    w->nplats = 0;
+    plats_clear(w);
     news_free(w, 0);
 }
 
-/* One more result of the open source on platform pid (0: none). A CSV's
- * rows take turns among a few platforms, a log's are on one: the list
- * is short, the last one found first. */
+static size_t plat_hash(long long pid, size_t nslots)
+{
+    uint64_t h = (uint64_t)pid * UINT64_C(0x9E3779B97F4A7C15);
+    return (size_t)(h >> 32) & (nslots - 1);
+}
+
+/* Makes the slots hold every platform of plats in twice as many slots:
+ * BDB_OK or BDB_ENOMEM. */
+static int plats_rehash(bdb_write *w, size_t nslots)
+{
+    size_t *slots = calloc(nslots, sizeof *slots);
+    if (!slots)
+        return BDB_ENOMEM;
+    for (size_t i = 0; i < w->nplats; i++) {
+        size_t k = plat_hash(w->plats[i].platform_id, nslots);
+        while (slots[k])
+            k = (k + 1) & (nslots - 1);
+        slots[k] = i + 1;
+    }
+    free(w->plat_slots);
+    w->plat_slots = slots;
+    w->nplat_slots = nslots;
+    return BDB_OK;
+}
+
+/* One more result of the open source on platform pid (0: none), found
+ * by its hash: a lab's CSV may hold hundreds of platforms, and every
+ * one of its rows is counted. */
 static int count_platform(bdb_store *st, long long pid)
 {
     bdb_write *w = W(st);
-    for (size_t i = w->nplats; i-- > 0;)
-        if (w->plats[i].platform_id == pid) {
-            w->plats[i].n++;
+    if (w->nplat_slots < 2 * (w->nplats + 1) &&
+        plats_rehash(w, w->nplat_slots ? 2 * w->nplat_slots : 16))
+        return bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+    size_t k = plat_hash(pid, w->nplat_slots);
+    for (; w->plat_slots[k]; k = (k + 1) & (w->nplat_slots - 1))
+        if (w->plats[w->plat_slots[k] - 1].platform_id == pid) {
+            w->plats[w->plat_slots[k] - 1].n++;
             return BDB_OK;
         }
     if (w->nplats == w->capplats) {
@@ -489,6 +533,7 @@ static int count_platform(bdb_store *st, long long pid)
         w->plats = p;
     }
     w->plats[w->nplats++] = (src_platform){pid, 1};
+    w->plat_slots[k] = w->nplats;
     return BDB_OK;
 }
 
@@ -514,7 +559,7 @@ static int write_platforms(bdb_store *st, long long source_id)
     }
     int rc = st->ops->drv->rows_put(st, &platforms_rows, cells, n);
     free(cells);
-    w->nplats = 0;
+    plats_clear(w);
     return rc;
 }
 

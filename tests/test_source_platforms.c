@@ -174,6 +174,42 @@ static void source_platforms__old_database__migrates_with_its_counts(
                                   "name = 'results_by_platform'"), 0);
 }
 
+/* A CSV of many platforms, its rows taking turns among them (made-up
+ * figures, as above): each platform's count found by its hash, the
+ * table grown past its first slots; then a log on one platform, the
+ * slots cleared between the two sources. */
+static void source_platforms__csv_of_many_platforms__each_counted(
+    void **state)
+{
+    (void)state;
+    char db[700], csv[700];
+    snprintf(db, sizeof db, "%s/many.sqlite", tu_tmpdir());
+    snprintf(csv, sizeof csv, "%s/many.csv", tu_tmpdir());
+    enum { NPLAT = 300, NREP = 3 };
+    FILE *f = fopen(csv, "w");
+    assert_non_null(f);
+    fputs("platform,tool,benchmark,metric,value,unit,parameters,"
+          "repetition\n", f);
+    for (int r = 1; r <= NREP; r++)
+        for (int i = 0; i < NPLAT; i++)
+            fprintf(f, "p%03d,wrk,/t,requests_per_sec,%d,op/s,"
+                       "concurrency=10,%d\n", i, 1000 + i + r, r);
+    assert_int_equal(fclose(f), 0);
+    assert_int_equal(tu_run(NULL, "--db '%s' import -q --format results-csv "
+                            "'%s'", db, csv), 0);
+    assert_int_equal(assert_counts_hold(db, "importing the CSV"), NPLAT);
+    assert_int_equal(count_of(db, "SELECT count(*) FROM source_platforms "
+                                  "WHERE results = 3"), NPLAT);
+    assert_int_equal(tu_run(NULL, "--db '%s' import -q --platform p007 "
+                            "'%s/ab'", db, tu_path("samples")), 0);
+    long long logs = count_of(db, "SELECT count(DISTINCT source_id) FROM "
+                                  "results") - 1;
+    assert_true(logs > 0);
+    assert_int_equal(assert_counts_hold(db, "importing logs after it"),
+                     NPLAT + logs);
+    assert_int_equal(rows_on(db, "p007"), 1 + logs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -181,6 +217,8 @@ int main(void)
             source_platforms__every_change__counts_are_the_results_own),
         cmocka_unit_test(
             source_platforms__old_database__migrates_with_its_counts),
+        cmocka_unit_test(
+            source_platforms__csv_of_many_platforms__each_counted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
