@@ -143,4 +143,23 @@ int bdb_uw_continued_seen(const bdb_uw_view *v);
 int bdb_uw_continued_pass(const bdb_uw_view *v, bdb_uw_text *out,
                           struct bdb_unwrapped *u);
 
+/* unwrap_prefix.c: a constant prefix before each line of a tool's output
+ * (the prefix pass), and streams interleaved behind their names (docker
+ * compose, kubectl --prefix: the demux pass, which records the streams
+ * as parts of u). */
+int bdb_uw_prefixes_seen(const bdb_uw_view *v);
+int bdb_uw_prefix_pass(const bdb_uw_view *v, bdb_uw_text *out);
+int bdb_uw_demux_seen(const bdb_uw_view *v);
+int bdb_uw_demux_pass(const bdb_uw_view *v, bdb_uw_text *out,
+                      struct bdb_unwrapped *u);
+
+/* unwrap_literals.c: a log in one string literal with its newlines
+ * escaped (the escapes pass), or one literal a line (the literals pass,
+ * which records where a line was joined in u). */
+int bdb_uw_escapes_seen(const bdb_uw_view *v);
+int bdb_uw_escapes_pass(const bdb_uw_view *v, bdb_uw_text *out);
+int bdb_uw_literals_seen(const bdb_uw_view *v);
+int bdb_uw_literals_pass(const bdb_uw_view *v, bdb_uw_text *out,
+                         struct bdb_unwrapped *u);
+
 #endif
