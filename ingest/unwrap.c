@@ -19,8 +19,8 @@
  * read one at a time (bdb_unwrapped.nparts). A pass runs
  * only when its container is seen in the first BDB_UNWRAP_LOOK bytes of
  * the text it would read. */
-#include "unwrap.h"
-#include "unwrap_source.h"
+#define BDB_UNWRAP_DRIVER
+#include "unwrap_pass.h"
 #include "unread.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_grow.h"
@@ -32,8 +32,6 @@
 #include <strings.h>
 
 /* A text and its map: line_of NULL means line i is the file's line i. */
-typedef bdb_uw_text text;
-typedef bdb_uw_view view;
 
 static int line_at(const view *v, size_t i)
 {
@@ -80,20 +78,6 @@ static int next_line(const view *v, size_t *pos, const char **s,
     *e = nl ? nl : v->p + v->len;
     *pos = (size_t)(*e - v->p) + (nl ? 1 : 0);
     return 1;
-}
-
-static const char *skip_blank(const char *p, const char *e)
-{
-    while (p < e && (*p == ' ' || *p == '\t'))
-        p++;
-    return p;
-}
-
-/* Blanks alone, a "\r" at the end too. */
-static int is_blank_text(const char *p, const char *e)
-{
-    p = skip_blank(p, e);
-    return p == e || (p + 1 == e && *p == '\r');
 }
 
 static size_t look(const view *v)
@@ -1541,10 +1525,6 @@ typedef struct marked {
     size_t key;          /* the marker's own bytes, without that blank */
 } marked;
 
-static int is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
 
 /* n digits at p (before e). */
 static int digits(const char *p, const char *e, int n)

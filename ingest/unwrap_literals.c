@@ -4,8 +4,7 @@
  * "stdout"), or one literal a line (a list of lines in a script). The
  * literal's text goes on, one line per "\n", mapped to the file's line.
  * Split out of unwrap.c, whose driver runs these passes in its order. */
-#include "unwrap.h"
-#include "unwrap_source.h"
+#include "unwrap_pass.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_grow.h"
 #include "../common/bdb_scan.h"
@@ -13,55 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef bdb_uw_text text;
-typedef bdb_uw_view view;
-
-static int line_at(const view *v, size_t i) { return bdb_uw_line_at(v, i); }
-
-static int put_bytes(text *t, const char *p, size_t n)
-{
-    return bdb_uw_put(t, p, n);
-}
-
-static int end_line(text *t, int from) { return bdb_uw_end_line(t, from); }
-
-static int next_line(const view *v, size_t *pos, const char **s,
-                     const char **e)
-{
-    return bdb_uw_next_line(v, pos, s, e);
-}
-
-static size_t look(const view *v) { return bdb_uw_look(v); }
-
-static int qp_break(bdb_unwrapped *u, int from, size_t at, int line)
-{
-    return bdb_uw_break(u, from, at, line);
-}
-
-static void qp_tails(bdb_unwrapped *u, size_t first, size_t end)
-{
-    bdb_uw_tails(u, first, end);
-}
-
-static const char *skip_blank(const char *p, const char *e)
-{
-    while (p < e && (*p == ' ' || *p == '\t'))
-        p++;
-    return p;
-}
-
-/* Blanks alone, a "\r" at the end too. */
-static int is_blank_text(const char *p, const char *e)
-{
-    p = skip_blank(p, e);
-    return p == e || (p + 1 == e && *p == '\r');
-}
-
-static int is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
 
 /* ---- a log in a string literal with escapes ---- */
 

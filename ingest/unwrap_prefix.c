@@ -5,53 +5,14 @@
  * its own name (docker compose's "web-1  | ", kubectl logs --prefix's
  * "[pod/NAME/CONTAINER] "), read one stream at a time. Split out of
  * unwrap.c, whose driver runs these passes in its order. */
-#include "unwrap.h"
-#include "unwrap_source.h"
+#include "unwrap_pass.h"
 #include "../common/bdb_error.h"
 #include "../common/bdb_grow.h"
 #include "../common/bdb_scan.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef bdb_uw_text text;
-typedef bdb_uw_view view;
-
-static int line_at(const view *v, size_t i) { return bdb_uw_line_at(v, i); }
-
-static int put_bytes(text *t, const char *p, size_t n)
-{
-    return bdb_uw_put(t, p, n);
-}
-
-static int end_line(text *t, int from) { return bdb_uw_end_line(t, from); }
-
-static int next_line(const view *v, size_t *pos, const char **s,
-                     const char **e)
-{
-    return bdb_uw_next_line(v, pos, s, e);
-}
-
-static size_t look(const view *v) { return bdb_uw_look(v); }
-
-static const char *skip_blank(const char *p, const char *e)
-{
-    while (p < e && (*p == ' ' || *p == '\t'))
-        p++;
-    return p;
-}
-
-/* Blanks alone, a "\r" at the end too. */
-static int is_blank_text(const char *p, const char *e)
-{
-    p = skip_blank(p, e);
-    return p == e || (p + 1 == e && *p == '\r');
-}
-
-static int is_digit(char c)
-{
-    return c >= '0' && c <= '9';
-}
 
 /* ---- a constant prefix before each line of a tool's output ---- */
 
