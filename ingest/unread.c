@@ -379,33 +379,54 @@ int bdb_unread_account(const char *buf, size_t len, const bdb_line_marks *m,
     return BDB_OK;
 }
 
-/* 1 when a warning from note `since` on (the account's, a dropped
- * note's) names line. */
-static int warned_since(const bdb_sink *out, size_t since, int line)
+static int cmp_int(const void *a, const void *b)
 {
-    for (size_t i = since; i < out->nnotes; i++)
-        if (!out->notes[i].is_info && out->notes[i].line == line)
-            return 1;
-    return 0;
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
 }
 
 int bdb_unread_drops(const bdb_unwrapped *u, size_t since, bdb_sink *out)
 {
-    if (!u)
+    if (!u || !u->ndrops)
         return BDB_OK;
+    /* the lines warned from note `since` on (the account's), sorted: a
+     * dropped note's line is looked up, not every warning scanned for
+     * each note */
+    size_t nw = 0;
+    int *warned = NULL;
+    if (out->nnotes > since &&
+        !(warned = malloc((out->nnotes - since) * sizeof *warned)))
+        return BDB_ENOMEM;
+    for (size_t i = since; i < out->nnotes; i++)
+        if (!out->notes[i].is_info)
+            warned[nw++] = out->notes[i].line;
+    if (nw)
+        qsort(warned, nw, sizeof *warned, cmp_int);
+    /* the lines of the notes' own warnings so far (at most
+     * BDB_UNREAD_LISTED are given one) */
+    int listed[BDB_UNREAD_LISTED];
+    size_t nlisted = 0;
     for (size_t i = 0; i < u->ndrops; i++) {
         const bdb_unwrap_drop *d = &u->drops[i];
-        /* a line the account listed (or a note before) is counted
+        /* a line the account listed, or an earlier note's, is counted
          * already */
-        if (!warned_since(out, since, d->line))
+        int counted = nw && bsearch(&d->line, warned, nw, sizeof *warned,
+                                    cmp_int);
+        for (size_t k = 0; k < nlisted && !counted; k++)
+            counted = listed[k] == d->line;
+        if (!counted)
             out->unread_lines++;
         if (i >= BDB_UNREAD_LISTED)
             continue;
+        listed[nlisted++] = d->line;
         int rc = bdb_sink_warn(out, d->line, "a note after the tool's line "
                                "was not read: '%s'", d->text);
-        if (rc)
+        if (rc) {
+            free(warned);
             return rc;
+        }
     }
+    free(warned);
     if (u->ndrops > BDB_UNREAD_LISTED)
         return bdb_sink_warn(out, u->drops[BDB_UNREAD_LISTED].line,
                              "%zu more notes after the tool's lines not read "
