@@ -1097,24 +1097,6 @@ static int is_conn_header(const char *p, const char *end)
            bdb_starts_with(p, end, "Connnection Times (");
 }
 
-/* A writer's aside between ab's lines: a comment ("//...", "#...",
- * "--...", ";...") or prose in another script, with no number and no
- * command in it ("//网络上消耗的时间的分解,..." between the Connection
- * Times table and the percentile table of a blog). It carries no figure
- * and does not end the report. */
-static int is_aside(const char *p, const char *end)
-{
-    p = bdb_skip_ws(p, end);
-    if (p == end)
-        return 0;
-    int marker = (end - p >= 2 && ((p[0] == '/' && p[1] == '/') ||
-                                   (p[0] == '-' && p[1] == '-'))) ||
-                 *p == '#' || *p == ';' || (unsigned char)*p >= 0x80;
-    if (!marker || bdb_find(p, end, "ab ") || bdb_find(p, end, "http"))
-        return 0;
-    return !bdb_first_digit(p, end);
-}
-
 /* A writer's comment on a line of its own inside ab's report: "//",
  * "#", "--" or ";" in front ("//在这100个请求中有50%在505毫秒内完成"
  * between the percentile rows of a blog, "# 10 concurrent" above a
@@ -1132,6 +1114,22 @@ static int is_comment_line(const char *p, const char *end)
     return (end - p >= 2 && ((p[0] == '/' && p[1] == '/') ||
                              (p[0] == '-' && p[1] == '-'))) ||
            *p == '#' || *p == ';';
+}
+
+/* A writer's aside between ab's lines: a comment ("//...", "#...",
+ * "--...", ";...") or prose in another script, with no number and no
+ * command in it ("//网络上消耗的时间的分解,..." between the Connection
+ * Times table and the percentile table of a blog). It carries no figure
+ * and does not end the report. */
+static int is_aside(const char *p, const char *end)
+{
+    p = bdb_skip_ws(p, end);
+    if (p == end)
+        return 0;
+    int marker = is_comment_line(p, end) || (unsigned char)*p >= 0x80;
+    if (!marker || bdb_find(p, end, "ab ") || bdb_find(p, end, "http"))
+        return 0;
+    return !bdb_first_digit(p, end);
 }
 
 static int is_perc_header(const char *p, const char *end)
