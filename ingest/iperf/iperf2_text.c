@@ -779,8 +779,11 @@ int bdb_iperf2_text_parse(const char *buf, size_t len, bdb_sink *out)
             bdb_iperf_parse_rest(jp, je, &cx, 0, &o0, &label, &fs, out, ln.no);
             cx.wrapped = NULL;
         } else {
+            cx.lp = ln.p;
+            cx.le = ln.end;
             bdb_iperf_parse_rest(rest, e, &cx, 0, &o0, &label, &fs, out,
                                  ln.no);
+            cx.lp = cx.le = NULL;
         }
         if (o0.have_lt)
             r.udp = 1;

@@ -577,8 +577,11 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
             cx.wrapped = NULL;
             it = peek;
         } else {
+            cx.lp = ln.p;
+            cx.le = ln.end;
             bdb_iperf_parse_rest(rest, e, &cx, 1, &o0, &label, &fs, out,
                                  ln.no);
+            cx.lp = cx.le = NULL;
         }
         double lone_jitter = 0;
         int have_lone_jitter = noid && !o0.have_jitter &&

@@ -373,18 +373,25 @@ static int emit_ent(const ip_ent *e, const bdb_sample *base, int sender_named,
     if (!rc && e->have_retr)
         rc = put(out, base, restated, "retransmits", e->retr, BDB_UNIT_COUNT,
                  BDB_LOWER_IS_BETTER, e->retr_line);
+    /* the UDP columns' cols where their lines are not their own */
+    out->at_col = e->jitter_line ? 0 : e->jitter_col;
     if (!rc && e->have_jitter)
         rc = put(out, base, restated, "jitter", e->jitter_ms / 1000.0, BDB_UNIT_SECONDS,
                  BDB_LOWER_IS_BETTER, or_line(e->jitter_line, e->lt_line));
+    out->at_col = 0;
     if (!rc && e->have_lt) {
+        out->at_col = e->pct_line ? 0 : e->pct_col;
         rc = put(out, base, restated, "loss", e->pct, BDB_UNIT_PERCENT,
                  BDB_LOWER_IS_BETTER, or_line(e->pct_line, e->lt_line));
+        out->at_col = e->lost_line ? 0 : e->lost_col;
         if (!rc)
             rc = put(out, base, restated, "lost_datagrams", e->lost, BDB_UNIT_COUNT,
                      BDB_LOWER_IS_BETTER, or_line(e->lost_line, e->lt_line));
+        out->at_col = e->total_line ? 0 : e->total_col;
         if (!rc)
             rc = put(out, base, restated, "datagrams", e->total, BDB_UNIT_COUNT,
                      BDB_NEUTRAL, or_line(e->total_line, e->lt_line));
+        out->at_col = 0;
     }
     if (!rc && e->have_lt_snd) {
         rc = put(out, base, restated, "jitter_sender", e->jitter_snd_ms / 1000.0,
@@ -661,6 +668,10 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
                 take_lt(f, &e->have_lt, &e->jitter_ms, &e->lost, &e->total,
                         &e->pct, &e->lt_line);
                 e->have_jitter = f->have_jitter;
+                e->jitter_col = f->jitter_col;
+                e->lost_col = f->lost_col;
+                e->total_col = f->total_col;
+                e->pct_col = f->pct_col;
                 /* a text row continued over lines: each column's own */
                 if (f->pct_line) {
                     e->jitter_line = f->jitter_line;
@@ -1718,17 +1729,25 @@ static int v3_cwnd(const char *q, const char *z, ip_obs *o)
     return 1;
 }
 
+static int col_in(const char *lp, const char *le, const char *q);
+
 /* In a row continued over lines (cx->wrapped), the lines of its jitter
- * (at j, NULL: none) and of lost, total and loss in [lt, lte). */
+ * (at j, NULL: none) and of lost, total and loss in [lt, lte); in a line
+ * of the text (cx->lp), their cols. */
 static void lt_lines(const ip_ctx *cx, const char *j, const char *lt,
                      const char *lte, ip_obs *o, int line)
 {
-    if (!cx->wrapped)
-        return;
     lt = bdb_skip_ws(lt, lte);
     const char *slash = memchr(lt, '/', (size_t)(lte - lt));
     const char *paren = slash ? memchr(slash, '(', (size_t)(lte - slash))
                               : NULL;
+    if (!cx->wrapped) {
+        o->jitter_col = j ? col_in(cx->lp, cx->le, j) : 0;
+        o->lost_col = col_in(cx->lp, cx->le, lt);
+        o->total_col = slash ? col_in(cx->lp, cx->le, slash + 1) : 0;
+        o->pct_col = paren ? col_in(cx->lp, cx->le, paren + 1) : 0;
+        return;
+    }
     if (j)
         o->jitter_line = col_line(cx, j, line);
     o->lost_line = col_line(cx, lt, line);
@@ -1991,6 +2010,10 @@ void bdb_iperf_copy_line_details(ip_obs *o, const ip_obs *from)
     o->lost = from->lost;
     o->total = from->total;
     o->pct = from->pct;
+    o->jitter_col = from->jitter_col;
+    o->lost_col = from->lost_col;
+    o->total_col = from->total_col;
+    o->pct_col = from->pct_col;
     if (from->pct_line) {   /* a row continued over lines */
         o->jitter_line = from->jitter_line;
         o->lost_line = from->lost_line;

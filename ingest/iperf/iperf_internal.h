@@ -64,6 +64,8 @@ typedef struct ip_obs {
     /* JSON: the lines of the keys, where not line (0: line) */
     int bytes_line, retr_line, cwnd_line, jitter_line, lost_line,
         total_line, pct_line;
+    /* text: the cols of jitter, lost, total and loss (0: unknown) */
+    int jitter_col, lost_col, total_col, pct_col;
 } ip_obs;
 
 typedef struct ip_ent {
@@ -81,6 +83,7 @@ typedef struct ip_ent {
     double retr;
     int have_lt, have_jitter, lt_line;
     double jitter_ms, lost, total, pct;
+    int jitter_col, lost_col, total_col, pct_col; /* 0: unknown */
     /* the same columns of a UDP sender's final line (iperf3 >= 3.? prints
      * "0.000 ms  0/171 (0%)  sender": the datagrams it sent, no loss) */
     int have_lt_snd, lt_snd_line;
@@ -190,6 +193,9 @@ typedef struct ip_ctx {
     /* while a row continued over other lines is read: the joined text,
      * to give each figure the line its number is printed on */
     const struct bdb_wrapped *wrapped;
+    /* otherwise the line being read, [lp, le): its UDP columns' cols
+     * (bdb_sample.col), for a line unwrap joined from several */
+    const char *lp, *le;
     /* iperf2 -e: what the header says of the counts a row prints as
      * "a/b/c" and "a/b" (IP_GRP_*), and a second latency column
      * ("Frame-latency avg/min/max/stdev", --isochronous --trip-times) */

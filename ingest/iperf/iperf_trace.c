@@ -67,19 +67,25 @@ static int obs_points(const ip_obs *o, const ip_fig *figs, int nfigs,
     if (!rc && o->have_cwnd)
         rc = point_at(to, o->cwnd_line, "cwnd", o->cwnd, BDB_UNIT_BYTES,
                       BDB_NEUTRAL);
+    /* the UDP columns' cols where their lines are not their own */
+    to->out->at_col = o->jitter_line ? 0 : o->jitter_col;
     if (!rc && o->have_jitter)
         rc = point_at(to, o->jitter_line, "jitter", o->jitter_ms / 1000.0,
                       BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER);
     if (!rc && o->have_lt) {
+        to->out->at_col = o->lost_line ? 0 : o->lost_col;
         rc = point_at(to, o->lost_line, "lost_datagrams", o->lost,
                       BDB_UNIT_COUNT, BDB_LOWER_IS_BETTER);
+        to->out->at_col = o->total_line ? 0 : o->total_col;
         if (!rc)
             rc = point_at(to, o->total_line, "datagrams", o->total,
                           BDB_UNIT_COUNT, BDB_NEUTRAL);
+        to->out->at_col = o->pct_line ? 0 : o->pct_col;
         if (!rc)
             rc = point_at(to, o->pct_line, "loss", o->pct, BDB_UNIT_PERCENT,
                           BDB_LOWER_IS_BETTER);
     }
+    to->out->at_col = 0;
     if (!rc && o->have_dgrams)
         rc = point_at(to, o->total_line, "datagrams", o->dgrams,
                       BDB_UNIT_COUNT, BDB_NEUTRAL);
