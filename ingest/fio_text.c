@@ -606,6 +606,76 @@ static int implicit_job(text_state *st, const char *p, const char *end,
     return irc == BDB_ENOMEM ? BDB_ENOMEM : BDB_OK;
 }
 
+/* The token at p: up to a blank, a parenthesis or a comma. */
+static int token_len(const char *p, const char *end)
+{
+    const char *q = p;
+    while (q < end && !strchr(" \t(),", *q))
+        q++;
+    return (int)(q - p);
+}
+
+static int rates_agree(double a, double b)
+{
+    /* both rounded to 3-4 significant digits */
+    double hi = a > b ? a : b, lo = a > b ? b : a;
+    return !(hi > 0 && (hi - lo) / hi > 0.02);
+}
+
+/* fio before 3.26 (lib/num2str.c; axboe/fio PR #1150, fixed January
+ * 2021) dropped the carry of a fraction that rounds up: 27.998 MiB/s
+ * printed "27.0MiB/s", 11999999999999 "11.0G". For a number at `at`
+ * printed with a fraction of zeros only, *carried is value one unit of
+ * its integer part up. */
+static int zero_fraction(const char *at, const char *end, double value,
+                         double *carried)
+{
+    const char *q = at;
+    double v;
+    if (!bdb_scan_number(&q, end, &v, 0) || v <= 0)
+        return 0;
+    const char *dot = memchr(at, '.', (size_t)(q - at));
+    if (!dot || dot + 1 == q)
+        return 0;
+    for (const char *d = dot + 1; d < q; d++)
+        if (*d != '0')
+            return 0;
+    *carried = value / v * (v + 1);
+    return 1;
+}
+
+/* A line's binary rate *bw (at at_bw) and its SI twin si (at at_si) must
+ * agree. When one of them is the carry bug above (the other agrees with
+ * it carried), the other is kept in *bw, with a warning; when they
+ * disagree otherwise, *keep is 0 and the line is warned about. Returns
+ * the warning's code. */
+static int check_rates(text_state *st, int line, double *bw,
+                       const char *at_bw, double si, const char *at_si,
+                       const char *end, int *keep)
+{
+    *keep = 1;
+    if (rates_agree(*bw, si))
+        return 0;
+    double c;
+    if (zero_fraction(at_bw, end, *bw, &c) && rates_agree(c, si)) {
+        *bw = si;
+        return pwarn(st, line, "fio's binary rate \"%.*s\" is %.4g B/s "
+                     "carried (fio before 3.26 dropped the carry of a "
+                     "fraction rounded up): the SI rate \"%.*s\" is kept",
+                     token_len(at_bw, end), at_bw, c,
+                     token_len(at_si, end), at_si);
+    }
+    if (zero_fraction(at_si, end, si, &c) && rates_agree(*bw, c))
+        return pwarn(st, line, "fio's SI rate \"%.*s\" is %.4g B/s carried "
+                     "(fio before 3.26 dropped the carry of a fraction "
+                     "rounded up): the binary rate \"%.*s\" is kept",
+                     token_len(at_si, end), at_si, c,
+                     token_len(at_bw, end), at_bw);
+    *keep = 0;
+    return pwarn(st, line, "the binary and SI bandwidths disagree "
+                 "(%.6g vs %.6g B/s): the line is not kept", *bw, si);
+}
+
 int bdb_fio_direction_line(const char *p, const char *end)
 {
     const char *w = p;
@@ -631,21 +701,19 @@ static int dir_line_v3(text_state *st, int dir, const char *p,
     if (!q)
         return perr(st, line, "IOPS= in the direction line");
     q += 5;
-    const char *at_iops = q, *at_bw, *at_io, *at_runt;
+    const char *at_iops = q, *at_bw, *at_si, *at_io, *at_runt;
     if (!scan_si(&q, end, &iops))
         return perr(st, line, "a number after IOPS=");
     if (!bdb_scan_lit(&q, end, ",", 0) || !bdb_scan_lit(&q, end, "BW=", 1) ||
         !(at_bw = q) || !scan_size_unit(&q, end, 1024, " (,", &bw))
         return perr(st, line, "BW=<rate> after IOPS");
-    if (!bdb_scan_lit(&q, end, "(", 1) ||
+    if (!bdb_scan_lit(&q, end, "(", 1) || !(at_si = q) ||
         !scan_size_unit(&q, end, 1000, ")", &bw_si) ||
         !bdb_scan_lit(&q, end, ")", 0))
         return perr(st, line, "the SI rate in parentheses after BW=");
-    /* Both are rounded to 3-4 significant digits: they must agree. */
-    double hi = bw > bw_si ? bw : bw_si, lo = bw > bw_si ? bw_si : bw;
-    if (hi > 0 && (hi - lo) / hi > 0.02)
-        return pwarn(st, line, "the binary and SI bandwidths disagree "
-                     "(%.6g vs %.6g B/s): the line is not kept", bw, bw_si);
+    int keep, rc = check_rates(st, line, &bw, at_bw, bw_si, at_si, end, &keep);
+    if (rc || !keep)
+        return rc;
     if (!bdb_scan_lit(&q, end, "(", 1) || !(at_io = q) ||
         !scan_size_unit(&q, end, 1024, "/", &io) ||
         !bdb_scan_lit(&q, end, "/", 0) || !(at_runt = q) ||
@@ -653,8 +721,8 @@ static int dir_line_v3(text_state *st, int dir, const char *p,
         !bdb_scan_lit(&q, end, "msec)", 0))
         return perr(st, line, "(<io>/<runtime>msec) after the bandwidth");
     fio_entry *e = st->job;
-    int rc = add(st, e, "iops", iops, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER,
-                 fig_line(st, at_iops, line), dir);
+    rc = add(st, e, "iops", iops, BDB_UNIT_OPS_PER_S, BDB_HIGHER_IS_BETTER,
+             fig_line(st, at_iops, line), dir);
     if (!rc)
         rc = add(st, e, "bandwidth", bw, BDB_UNIT_BYTES_PER_S,
                  BDB_HIGHER_IS_BETTER, fig_line(st, at_bw, line), dir);
@@ -1076,14 +1144,14 @@ static int group_line(text_state *st, int dir, const char *p, const char *end,
         q += 3;
         a_bw = q;
         double si, minsi, maxsi;
+        const char *a_si = NULL;
         if (!scan_size_unit(&q, end, 1024, " (,", &bw) ||
-            !bdb_scan_lit(&q, end, "(", 1) ||
+            !bdb_scan_lit(&q, end, "(", 1) || !(a_si = q) ||
             !scan_size_unit(&q, end, 1000, ")", &si))
             return perr(st, line, "bw=<rate> (<SI rate>) in the group line");
-        double hi = bw > si ? bw : si, lo = bw > si ? si : bw;
-        if (hi > 0 && (hi - lo) / hi > 0.02)
-            return pwarn(st, line, "the binary and SI bandwidths disagree "
-                         "(%.6g vs %.6g B/s): the line is not kept", bw, si);
+        int keep, rc = check_rates(st, line, &bw, a_bw, si, a_si, end, &keep);
+        if (rc || !keep)
+            return rc;
         /* ", 184MiB/s-184MiB/s (193MB/s-193MB/s)" */
         int sep = bdb_scan_lit(&q, end, ")", 0) && bdb_scan_lit(&q, end, ",", 1);
         q = a_minb = bdb_skip_ws(q, end);
