@@ -361,7 +361,7 @@ static void classify(const char *buf, size_t len, int *s2, int *s3)
         return;
     }
     int n2 = 0, n3 = 0, labelled = 0, csv = 0, bitrate = 0, bandwidth = 0,
-        writeerr = 0, role = 0, tenths = 0;
+        writeerr = 0, role = 0, tenths = 0, server3 = 0;
     bdb_lines it;
     bdb_line ln;
     bdb_lines_init(&it, buf, len);
@@ -376,6 +376,13 @@ static void classify(const char *buf, size_t len, int *s2, int *s3)
             if (csv < 3 && memchr(p, ',', (size_t)(e - p)) &&
                 bdb_iperf2_csv_row(p, e, &row))
                 csv++;
+            /* iperf3's server: "Server listening on 5201" (iperf 2
+             * names the protocol) and "Accepted connection from H,
+             * port N" (iperf_api.c), iperf 2 prints neither */
+            else if (*p == 'S' || *p == 'A')
+                server3 |= bdb_starts_with(p, e, "Accepted connection from ") ||
+                           (bdb_starts_with(p, e, "Server listening on ") &&
+                            run_start(p, e) == 3);
             continue;
         }
         const char *q = p;
@@ -434,6 +441,8 @@ static void classify(const char *buf, size_t len, int *s2, int *s3)
     int data = n2 + n3;
     if (data && conn3)
         b = 95;
+    if (data && server3 && n3 > 0 && b < 90)
+        b = 90;
     if (done3 && b < 90)
         b = 90;
     if ((labelled || role) && b < 90)

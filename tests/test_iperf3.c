@@ -1699,11 +1699,56 @@ static void iperf3__udp_sum_rows_reflowed__read_whole(void **state)
     free(t);
 }
 
+/* An iperf3 3.0-era UDP server log: "Server listening on 5201" and
+ * "Accepted connection from ..." (iperf3's words; iperf 2 says "Server
+ * listening on UDP port 5001"), rows under a "Bandwidth" header without
+ * sender/receiver words, and iperf 2-like "[SUM]  0.0-187.0 sec  907
+ * datagrams received out-of-order" at the end. That one row of one
+ * decimal left the file to no tool: it failed whole (issue 21,
+ * held-out-19). A short public excerpt: tinoslr/Thesis txtfiles/
+ * 40mWi.txt @ f7eebd19, its lines 1-8 and 1100-1106 (bench/corpus
+ * SOURCES.tsv iperf3/ho19-b-thesis-wifi-3.0-era-*). */
+static void iperf3__server_banner_and_sum_out_of_order__detected(void **state)
+{
+    (void)state;
+    static const char t[] =
+        "-----------------------------------------------------------\n"
+        "Server listening on 5201\n"
+        "-----------------------------------------------------------\n"
+        "Accepted connection from 192.168.178.170, port 52294\n"
+        "[  6] local 192.168.178.117 port 5201 connected to 192.168.178.170 port 56875\n"
+        "[ ID] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams\n"
+        "[  6]   0.00-1.00   sec  1.18 MBytes  9.85 Mbits/sec  0.642 ms  0/845 (0%)  \n"
+        "[  6]   1.00-2.00   sec  1.41 MBytes  11.8 Mbits/sec  1.065 ms  0/1015 (0%)  \n"
+        "[  6] 186.00-187.01 sec   961 KBytes  7.84 Mbits/sec  1.847 ms  0/674 (0%)  \n"
+        "[  6] 186.00-187.01 sec   961 KBytes  7.84 Mbits/sec  1.847 ms  0/674 (0%)  \n"
+        "- - - - - - - - - - - - - - - - - - - - - - - - -\n"
+        "[ ID] Interval           Transfer     Bandwidth       Jitter    Lost/Total Datagrams\n"
+        "[  6]   0.00-187.01 sec  0.00 Bytes  0.00 bits/sec  1.607 ms  1672/111971 (1.5%)  \n"
+        "[SUM]  0.0-187.0 sec  907 datagrams received out-of-order\n"
+        "iperf3: the client has terminated\n"
+    ;
+    bdb_sink s;
+    tu_text_ok(t, NULL, &s);
+    const bdb_sample *x = tu_find(&s, "udp", "lost_datagrams", NULL);
+    assert_non_null(x);
+    assert_string_equal(x->tool, "iperf3");
+    assert_int_equal(x->line, 13);
+    assert_true(x->value == 1672);
+    tu_assert_value(&s, "udp", "datagrams", NULL, 111971, 0);
+    tu_assert_value(&s, "udp", "loss", NULL, 1.5, 1e-12);
+    tu_assert_value(&s, "udp", "jitter", NULL, 1.607e-3, 1e-9);
+    tu_assert_value(&s, "udp", "out_of_order", NULL, 907, 0);
+    assert_int_equal(tu_line_of(&s, "out_of_order", NULL), 14);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(iperf3_crosscheck__transfer_rates_and_loss),
         cmocka_unit_test(iperf3__qp_soft_breaks_without_3d__udp_summary_read),
+        cmocka_unit_test(iperf3__server_banner_and_sum_out_of_order__detected),
         cmocka_unit_test(iperf3__qp_unquoted_soft_break_in_percent__read),
         cmocka_unit_test(iperf3__rows_cut_from_their_columns__error_names_the_lines),
         cmocka_unit_test(iperf3__get_server_output_text__server_copy_apart),
