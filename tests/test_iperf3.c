@@ -1743,12 +1743,56 @@ static void iperf3__server_banner_and_sum_out_of_order__detected(void **state)
     bdb_sink_free(&s);
 }
 
+/* iperf3 3.7+ prints a UDP receiver's out-of-order count ("[SUM]
+ * 0.0-300.0 sec  17 datagrams received out-of-order") before its
+ * summary row, where 3.0 printed it after: it was warned as "before any
+ * summary line, not read" (issue 21, held-out-19). Now held for the
+ * summary row that follows. A short public excerpt: tinoslr/Thesis
+ * txtfiles/15m.txt @ f7eebd19, its lines 1-8 and 306-311 (bench/corpus
+ * SOURCES.tsv iperf3/ho19-b-thesis-5g-udp-server-*). */
+static void iperf3__out_of_order_before_its_summary__read(void **state)
+{
+    (void)state;
+    static const char t[] =
+        "-----------------------------------------------------------\n"
+        "Server listening on 5002 (test #1)\n"
+        "-----------------------------------------------------------\n"
+        "Accepted connection from 192.168.192.4, port 49006\n"
+        "[  6] local 192.168.96.100 port 5002 connected to 192.168.192.4 port 45460\n"
+        "[ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n"
+        "[  6]   0.00-1.00   sec  8.01 MBytes  67.2 Mbits/sec  0.049 ms  0/5801 (0%)  \n"
+        "[  6]   1.00-2.00   sec  22.7 MBytes   191 Mbits/sec  0.109 ms  0/16452 (0%)  \n"
+        "[  6] 299.00-300.00 sec  27.6 MBytes   231 Mbits/sec  0.054 ms  0/19956 (0%)  \n"
+        "[  6] 300.00-300.03 sec   836 KBytes   230 Mbits/sec  0.055 ms  0/591 (0%)  \n"
+        "- - - - - - - - - - - - - - - - - - - - - - - - -\n"
+        "[ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n"
+        "[SUM]  0.0-300.0 sec  17 datagrams received out-of-order\n"
+        "[  6]   0.00-300.03 sec  7.67 GBytes   220 Mbits/sec  0.055 ms  32753/5719589 (0.57%)  receiver\n"
+    ;
+    bdb_sink s;
+    tu_text_ok(t, "iperf3", &s);
+    tu_assert_value(&s, "udp", "out_of_order", NULL, 17, 0);
+    assert_int_equal(tu_line_of(&s, "out_of_order", NULL), 13);
+    tu_assert_value(&s, "udp", "lost_datagrams", NULL, 32753, 0);
+    assert_int_equal(tu_line_of(&s, "lost_datagrams", NULL), 14);
+    assert_false(tu_has_warning(&s, 13, ""));
+    bdb_sink_free(&s);
+    /* with no summary after it, it is warned at its line */
+    char *cut = tu_replace(t, strstr(t, "[  6]   0.00-300.03"), "");
+    tu_text_ok(cut, "iperf3", &s);
+    free(cut);
+    assert_null(tu_find(&s, NULL, "out_of_order", NULL));
+    assert_true(tu_has_warning(&s, 13, "out-of-order count no summary"));
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(iperf3_crosscheck__transfer_rates_and_loss),
         cmocka_unit_test(iperf3__qp_soft_breaks_without_3d__udp_summary_read),
         cmocka_unit_test(iperf3__server_banner_and_sum_out_of_order__detected),
+        cmocka_unit_test(iperf3__out_of_order_before_its_summary__read),
         cmocka_unit_test(iperf3__qp_unquoted_soft_break_in_percent__read),
         cmocka_unit_test(iperf3__rows_cut_from_their_columns__error_names_the_lines),
         cmocka_unit_test(iperf3__get_server_output_text__server_copy_apart),

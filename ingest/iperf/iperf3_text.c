@@ -290,6 +290,11 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
     }
     int nruns = 0, rc = 0;
     int after_rule = 0, summary = 0;
+    /* an out-of-order count printed before the summary it belongs to
+     * (3.2 and later print it ahead of the receiver's row): its line */
+    double pend_ooo = 0;
+    int pend_ooo_line = 0;
+    const char *pend_p = NULL, *pend_e = NULL;
     /* under a header without "[ ID]" (idless); the line is such a row
      * (noid, read into nd, nrest); the note about them given */
     int idless = 0, noid = 0, noid_said = 0;
@@ -539,11 +544,18 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
                 f->have_ooo = 1;
                 f->ooo = d.ooo_n;
                 f->ooo_line = ln.no;
-            } else {
-                bdb_iperf_warn_line(out, ln.no,
-                                    "an out-of-order count before any "
-                                    "summary line, not read",
-                                    p, e);
+            } else if (pend_ooo_line) {
+                bdb_iperf_warn_line(out, pend_ooo_line,
+                                    "an out-of-order count no summary "
+                                    "line took, not read",
+                                    pend_p, pend_e);
+            }
+            if (!f) {
+                /* 3.2 and later: before the receiver's summary row */
+                pend_ooo = d.ooo_n;
+                pend_ooo_line = ln.no;
+                pend_p = p;
+                pend_e = e;
             }
             continue;
         }
@@ -637,6 +649,12 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
         if (label >= 0)
             r.nfinal++;
         bdb_iperf_copy_line_details(o, &o0);
+        if (label >= 0 && pend_ooo_line) {
+            o->have_ooo = 1;
+            o->ooo = pend_ooo;
+            o->ooo_line = pend_ooo_line;
+            pend_ooo_line = 0;
+        }
         if (have_lone_jitter && label == SIDE_RCV) {
             /* a receiver's jitter without its Lost/Total columns (a
              * quoter left them out): the stream's, as with them */
@@ -646,6 +664,11 @@ static int text_lines(bdb_lines *itp, const ip_run *copy_of,
             en->jitter_line = ln.no;
         }
     }
+    if (!rc && pend_ooo_line)
+        bdb_iperf_warn_line(out, pend_ooo_line,
+                            "an out-of-order count no summary line took, "
+                            "not read",
+                            pend_p, pend_e);
     if (!rc)
         rc = bdb_iperf_finish_run(&r, &cx, out, 0, &nruns);
     bdb_iperf_run_free(&r);
