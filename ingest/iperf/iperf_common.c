@@ -448,6 +448,47 @@ static int keep_trace_base(ip_ent *e, const bdb_sample *base)
     return BDB_OK;
 }
 
+/* The bytes the stream's interval lines carried. */
+static double interval_bytes(const ip_run *r, size_t ei)
+{
+    double sum = 0;
+    for (size_t i = 0; i < r->nobs; i++)
+        if (r->obs[i].ent == ei && r->obs[i].final == -1 &&
+            r->obs[i].have_bytes)
+            sum += r->obs[i].bytes;
+    return sum;
+}
+
+/* The stream's final figures to emit. A server prints a summary row of
+ * the side it did not measure with zeros ("0.00 Bytes  0.00 bits/sec"):
+ * iperf3 3.x's TCP server its "sender" row, 3.0's UDP server its one
+ * row beside the jitter and loss it measured, an interrupted client its
+ * "receiver" row, though the intervals carried the stream. A 0 that is
+ * no measure of it is warned, not kept. */
+static int final_of(const ip_run *r, size_t ei, ip_ent *e, bdb_sink *out)
+{
+    *e = r->ents[ei];
+    for (int side = 0; side < 2; side++) {
+        if (!e->have[side] || e->bps[side] != 0 || !e->have_bytes[side] ||
+            e->bytes[side] != 0)
+            continue;
+        double carried = interval_bytes(r, ei);
+        if (carried <= 0)
+            continue;
+        e->have[side] = 0;
+        e->have_bytes[side] = 0;
+        int rc = bdb_sink_warn(out, e->line[side],
+                               "the summary row reports 0 bytes though "
+                               "the stream's intervals carried %.0f (the "
+                               "row of a side this end did not measure): "
+                               "its throughput and transfer are not kept",
+                               carried);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
 static int emit_intervals(const ip_run *r, size_t ei, const bdb_sample *base,
                           bdb_sink *out)
 {
@@ -910,8 +951,11 @@ int bdb_iperf_run_emit(ip_run *r, bdb_sink *out)
             have_cpu_base = 1;
         }
         if (top >= 0) {
+            ip_ent fin;
             if (!cut)
-                rc = emit_ent(&r->ents[top], &base, 0, 0, out);
+                rc = final_of(r, (size_t)top, &fin, out);
+            if (!rc && !cut)
+                rc = emit_ent(&fin, &base, 0, 0, out);
             if (!rc && !cut)
                 rc = emit_intervals(r, (size_t)top, &base, out);
             if (!rc)
