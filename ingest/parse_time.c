@@ -145,6 +145,13 @@ static const struct {
     {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xavgtext+%Davgdata "
             "%Mmaxresident)k%Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults "
             "%Wswaps", 0, 0},
+    /* the same joined by a blank (a script that printed the captured
+     * stderr with its line breaks turned to spaces: "Time: 17.21user
+     * ... 38512maxresident)k 0inputs+0outputs (0major+9245minor)
+     * pagefaults 0swaps") */
+    {D_GNU, "%Uuser %Ssystem %Eelapsed %PCPU (%Xavgtext+%Davgdata "
+            "%Mmaxresident)k %Iinputs+%Ooutputs (%Fmajor+%Rminor)pagefaults "
+            "%Wswaps", 0, 0},
 };
 #define NBUILTIN (sizeof builtin_src / sizeof builtin_src[0])
 

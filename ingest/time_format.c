@@ -607,8 +607,16 @@ static int match_before_glued(const tfmt *f, int k, const char *p,
         /* the same line again after it is the format printed twice (GNU's
          * second line glued to itself): the caller's to split */
         if (q < e && (*q == ' ' || *q == '\t') && !bdb_is_blank(q, e) &&
-            !bdb_find(q, e, needle) && match_whole(f, k, p, q, r))
+            !bdb_find(q, e, needle) && match_whole(f, k, p, q, r)) {
+            /* the format's own next line after the blank: the two lines
+             * joined by a blank, which a format of one line reads whole
+             * (GNU's default: "...maxresident)k 0inputs+0outputs ...") */
+            mres next;
+            if (k + 1 < f->nlines &&
+                match_whole(f, k + 1, bdb_skip_blank(q, e), e, &next))
+                return 0;
             return 1;
+        }
     }
     return 0;
 }
