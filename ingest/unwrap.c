@@ -949,6 +949,30 @@ static int is_fence(const char *s, const char *e)
     return e - p >= 3 && (memcmp(p, "```", 3) == 0 || memcmp(p, "~~~", 3) == 0);
 }
 
+/* A fence with a tool's line glued after it ("``` Thread calibration:
+ * mean lat.: 1.071ms, rate sampling interval: 10ms"): where the line
+ * starts, or NULL for a fence alone or with its info string ("```bash",
+ * "```console title=\"run 1\""). Glued output has three words or more
+ * and a digit, and none of the quotes or braces of a fence's
+ * attributes. */
+static const char *glued_after_fence(const char *s, const char *e)
+{
+    const char *p = skip_blank(s, e);
+    char c = *p;
+    while (p < e && *p == c)
+        p++;
+    p = skip_blank(p, e);
+    int words = 0, digit = 0;
+    for (const char *q = p; q < e; q++) {
+        if (*q == '"' || *q == '\'' || *q == '{' || *q == '`')
+            return NULL;
+        digit |= *q >= '0' && *q <= '9';
+        words += (q == p || q[-1] == ' ' || q[-1] == '\t') && *q != ' ' &&
+                 *q != '\t';
+    }
+    return words >= 3 && digit ? p : NULL;
+}
+
 /* A line that is a Hugo shortcode alone: "{{< output >}}", "{{< /file >}}",
  * "{{< highlight bash >}}", "{{% note %}}". */
 static int is_shortcode(const char *s, const char *e)
@@ -984,7 +1008,9 @@ static int block_pass(const view *v, text *out)
     const char *s, *e;
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
-        if (is_fence(s, e) || is_shortcode(s, e)) {
+        if (is_fence(s, e) && glued_after_fence(s, e)) {
+            s = glued_after_fence(s, e);
+        } else if (is_fence(s, e) || is_shortcode(s, e)) {
             if (end_line(out, from))
                 return BDB_ENOMEM;
             continue;
