@@ -27,7 +27,7 @@ static const char *names_sql(const char *what, const char **arg)
         return "SELECT name FROM platforms ORDER BY name";
     if (strcmp(what, "tool") == 0)
         /* a few tools over a lab's 125,000 series: one seek of the
-         * unique (tool, ...) index per tool, not a walk of all of it
+         * series_by_tool index per tool, not a walk of all of it
          * (every page's menu lists them) */
         return "WITH RECURSIVE t(tool) AS (SELECT min(tool) FROM series "
                "UNION ALL SELECT (SELECT min(s.tool) FROM series s WHERE "

@@ -956,26 +956,41 @@ static const struct {
     {"bdb_set_sel", "SELECT id FROM param_sets WHERE params = $1"},
     /* the series new since the last flush, made in one round trip; one
      * row per input (n: 1-based), id NULL when another import committed
-     * it after this statement's snapshot; a series that was there is
-     * looked up in the unique index only for the rows not inserted (the
+     * it after this statement's snapshot, or when its key (ident) is
+     * another series' (the row is then made alone, without a key:
+     * news_find_alone); a series that was there is
+     * looked up by its key only for the rows not inserted (the
      * plain join probed it for every row, and a plan made for the real
      * array sizes hashed every stored series) */
     {"bdb_series_bulk",
      "WITH v AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], "
-     "$4::text[], $5::text[], $6::integer[], $7::bigint[]) WITH ORDINALITY "
-     "AS v(tool, benchmark, metric, params, unit, better, set_id, n)), "
+     "$4::text[], $5::text[], $6::integer[], $7::bigint[], $8::bigint[]) "
+     "WITH ORDINALITY AS v(tool, benchmark, metric, params, unit, better, "
+     "set_id, ident, n)), "
      "ins AS (INSERT INTO series(tool, benchmark, metric, params, unit, "
-     "better, param_set_id) SELECT tool, benchmark, metric, params, unit, "
-     "better, set_id FROM v ORDER BY n ON CONFLICT(tool, benchmark, metric, "
-     "params) DO NOTHING RETURNING id, tool, benchmark, metric, params, unit) "
+     "better, param_set_id, ident) SELECT tool, benchmark, metric, params, "
+     "unit, better, set_id, ident FROM v WHERE NOT EXISTS (SELECT 1 FROM "
+     "series s WHERE s.ident IS NULL AND s.tool = v.tool AND s.benchmark = "
+     "v.benchmark AND s.metric = v.metric AND s.params = v.params) ORDER BY "
+     "n ON CONFLICT(ident) DO NOTHING RETURNING id, tool, benchmark, metric, "
+     "params, unit) "
      "SELECT v.n, coalesce(ins.id, s.id), coalesce(ins.unit, s.unit) FROM v "
      "LEFT JOIN ins ON ins.tool = v.tool AND ins.benchmark = v.benchmark AND "
      "ins.metric = v.metric AND ins.params = v.params LEFT JOIN LATERAL "
      "(SELECT s.id, s.unit FROM series s WHERE ins.id IS NULL AND "
-     "s.tool = v.tool AND s.benchmark = v.benchmark AND s.metric = v.metric "
-     "AND s.params = v.params LIMIT 1) s ON true ORDER BY v.n"},
-    {"bdb_series_sel", "SELECT id, unit FROM series WHERE tool = $1 AND "
-                       "benchmark = $2 AND metric = $3 AND params = $4"},
+     "(s.ident = v.ident OR s.ident IS NULL) AND s.tool = v.tool AND "
+     "s.benchmark = v.benchmark AND s.metric = v.metric AND s.params = "
+     "v.params LIMIT 1) s ON true ORDER BY v.n"},
+    {"bdb_series_sel", "SELECT id, unit FROM series WHERE ident = $5 AND "
+                       "tool = $1 AND benchmark = $2 AND metric = $3 AND "
+                       "params = $4 UNION ALL SELECT id, unit FROM series "
+                       "WHERE ident IS NULL AND tool = $1 AND benchmark = $2 "
+                       "AND metric = $3 AND params = $4 LIMIT 1"},
+    /* a series whose key another holds (a collision): kept without one */
+    {"bdb_series_ins_keyless",
+     "INSERT INTO series(tool, benchmark, metric, params, unit, better, "
+     "param_set_id) VALUES($1, $2, $3, $4, $5, $6::integer, $7::bigint) "
+     "RETURNING id, unit"},
 };
 
 static int prepare_writer(bdb_store *st)
@@ -1167,8 +1182,9 @@ static void news_array(const pg *impl, const bdb_new_series *news,
         } else {
             char num[32];
             snprintf(num, sizeof num, "%lld",
-                     f == 5 ? (long long)n->better
-                            : set_id_of(impl, n->set_id));
+                     f == 5   ? (long long)n->better
+                     : f == 6 ? set_id_of(impl, n->set_id)
+                              : n->ident);
             array_item(b, num, (int)i);
         }
     }
@@ -1182,8 +1198,20 @@ static int news_find_alone(bdb_store *st, bdb_new_series *n)
     params p = {0};
     for (int i = 0; i < 4; i++)
         p_text(&p, n->text[i]);
+    p_int(&p, n->ident);
     PGresult *res = run(st, "bdb_series_sel", NULL, &p, "finding series");
     params_free(&p);
+    if (res && PQntuples(res) == 0) {
+        /* its key is another series': kept without one */
+        PQclear(res);
+        params q = {0};
+        for (int i = 0; i < 5; i++)
+            p_text(&q, n->text[i]);
+        p_int(&q, n->better);
+        p_int(&q, set_id_of(PG(st), n->set_id));
+        res = run(st, "bdb_series_ins_keyless", NULL, &q, "adding series");
+        params_free(&q);
+    }
     if (!res)
         return BDB_ESTORE;
     int rc = BDB_OK;
@@ -1202,12 +1230,12 @@ static int series_make(bdb_store *st, bdb_new_series *news, size_t nn)
 {
     if (prepare_writer(st) || sets_make(st))
         return BDB_ESTORE;
-    bdb_buf arr[7];
-    for (int f = 0; f < 7; f++) {
+    bdb_buf arr[8];
+    for (int f = 0; f < 8; f++) {
         bdb_buf_init(&arr[f]);
         news_array(PG(st), news, nn, &arr[f], f);
     }
-    PGresult *res = bulk_run(st, "bdb_series_bulk", "adding series", arr, 7);
+    PGresult *res = bulk_run(st, "bdb_series_bulk", "adding series", arr, 8);
     if (!res)
         return BDB_ESTORE;
     int rc = BDB_OK;
@@ -1649,6 +1677,8 @@ static const bdb_driver pg_driver = {
                           "WHERE r.series_id = s.id ORDER BY r.platform_id, "
                           "r.source_id, r.repetition, r.line, r.value) r "
                           "WHERE true",
+    .sql_groups_series_tail = " OFFSET 0",
+    .sql_groups_order = " ORDER BY s.tool, s.benchmark, s.metric, s.params",
     .sql_row_id = "id",
     .sql_params_kv = "SELECT string_agg(sp.key || chr(31) || sp.value, "
                      "chr(30) ORDER BY sp.key) FROM param_set_items sp "
