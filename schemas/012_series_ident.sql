@@ -2,14 +2,22 @@
 -- identity (store/series_ident.h: tool, benchmark, metric and parameters,
 -- computed by benchdb's SQL function bdb_series_ident) through a unique
 -- index of that key, in place of the unique index of the four texts: an
--- entry of ~150 bytes a series, half of what storing a series cost
--- (sqlite3 copying the 916,730 series of a large fio JSON: 3.1 s of CPU
--- with it, 2.4 s with the key's and the tool's indexes in its place).
+-- entry of ~150 bytes a series, the dearest part of storing one
+-- (sqlite3 copying the 916,730 series of a large fio JSON, with the
+-- index by parameter set: 2.7 s of CPU with it, 2.1 s with the key's and
+-- the tool's indexes in its place).
 -- The texts stay in the row, and the store compares them with the row a
 -- key finds: two series of one key (a collision) are told apart there,
 -- and the later one is kept with no key (NULL), found by its texts among
 -- the few such rows. Reports sort the selected series by their texts
 -- (store_groups.c), then read each one's results by its id.
+--
+-- series_by_param_set (005) is not made again: the parameter names
+-- and values that have series (store_names.c) ask for the sets of the
+-- series in one scan of them, and nothing else looks series up by their
+-- set; its entries, inserted in the middle of the index (a set's series
+-- come at its end, one run of ids a set), cost 0.5 of the 2.1 s of CPU
+-- sqlite3 took to copy the fio JSON's series with it.
 --
 -- SQLite cannot drop a UNIQUE constraint, so the table is rebuilt as
 -- 006 did (foreign keys off, checked before the commit); column order
@@ -35,7 +43,6 @@ UPDATE series_new SET ident = NULL
     WHERE id NOT IN (SELECT min(id) FROM series_new GROUP BY ident);
 DROP TABLE series;
 ALTER TABLE series_new RENAME TO series;
-CREATE INDEX series_by_param_set ON series(param_set_id);
 CREATE UNIQUE INDEX series_by_ident ON series(ident);
 -- the list of tools (every page's menu) seeks the first series of each
 -- tool, and a tool filter finds its series, by this index; its entries

@@ -780,7 +780,9 @@ static void pg__database_of_schema_11__migrates_to_source_platforms(void **state
     assert_int_equal(tu_run(NULL, "--db '%s' import -q '%s/time'", url,
                             tu_path("samples")), 0);
     char *before = output_of("--db '%s' report --all --format text", url);
-    assert_int_equal(psql_count(url, "DROP INDEX series_by_tool; ALTER "
+    assert_int_equal(psql_count(url, "DROP INDEX series_by_tool; CREATE "
+                                "INDEX series_by_param_set ON "
+                                "series(param_set_id); ALTER "
                                 "TABLE series DROP COLUMN ident, ADD "
                                 "CONSTRAINT "
                                 "series_tool_benchmark_metric_params_key "
@@ -1187,6 +1189,8 @@ static void pg__database_of_schema_12__migrates_to_series_keys(void **state)
     assert_true(series > 100);
     assert_int_equal(psql_count(url, "CREATE TABLE keep AS SELECT id, ident "
                                 "FROM series; DROP INDEX series_by_tool; "
+                                "CREATE INDEX series_by_param_set ON "
+                                "series(param_set_id); "
                                 "ALTER TABLE series DROP COLUMN ident, ADD "
                                 "CONSTRAINT "
                                 "series_tool_benchmark_metric_params_key "

@@ -20,6 +20,8 @@ UPDATE series SET ident = NULL
     WHERE id NOT IN (SELECT min(id) FROM series GROUP BY ident);
 ALTER TABLE series DROP CONSTRAINT series_tool_benchmark_metric_params_key;
 CREATE UNIQUE INDEX series_by_ident ON series(ident);
+-- as SQLite's 012: nothing looks series up by their parameter set
+DROP INDEX series_by_param_set;
 -- the list of tools (every page's menu) seeks the first series of each
 -- tool, and a tool filter finds its series, by this index; its entries
 -- are short and land at the end of their tool's run
