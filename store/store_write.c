@@ -37,6 +37,8 @@ struct bdb_write {
      * at the series cache's generation keyless_gen - 1 (0: not known) */
     int keyless;
     unsigned long long keyless_gen;
+    /* what the last new series' key shares with the next one's */
+    bdb_ident_memo ident_memo;
     int sweep_series;       /* results were replaced: drop orphan series
                                once, when the batch ends */
     int sweep_all;          /* ... all of them (a deletion or a change
@@ -451,8 +453,8 @@ static int series_new(bdb_store *st, const bdb_sample *smp,
     const char *unit = smp->unit ? smp->unit : "";
     const char *texts[6] = {smp->tool, smp->benchmark, smp->metric,
                             params, unit, key};
-    long long ident = bdb_series_ident(texts[0], texts[1], texts[2],
-                                       texts[3]);
+    long long ident = bdb_series_ident_memo(&w->ident_memo, texts[0],
+                                            texts[1], texts[2], texts[3]);
     if (!st->ops->drv->series_make) {
         bdb_new_series n = {{(char *)texts[0], (char *)texts[1],
                              (char *)texts[2], (char *)texts[3],

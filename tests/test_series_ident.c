@@ -96,12 +96,13 @@ static void series_csv(const char *db, const char *path)
     assert_int_equal(fclose(f), 0);
 }
 
-/* The first four bytes of SHA-256 of "tool\x1fbenchmark", then of the
- * four texts joined by \x1f, big-endian, signed: Python's
+/* The first four bytes of SHA-256 of "tool\x1fbenchmark", then of
+ * "tool\x1fbenchmark\x1fparams\x1fmetric", big-endian, signed: Python's
  *   hashlib.sha256(b"fio\x1frandread-4k-0").digest()[:4] +
- *   hashlib.sha256(b"fio\x1frandread-4k-0\x1fiops\x1fblock_size=4096,...")
+ *   hashlib.sha256(b"fio\x1frandread-4k-0\x1fblock_size=4096,...\x1fiops")
  *       .digest()[:4]
- * read with struct.unpack(">q", ...). */
+ * read with struct.unpack(">q", ...); the memo gives the same keys in
+ * any order of asking. */
 static void series_ident__formula__as_hashlib_gives_it(void **state)
 {
     (void)state;
@@ -109,11 +110,28 @@ static void series_ident__formula__as_hashlib_gives_it(void **state)
                                       "block_size=4096,direction=read,"
                                       "iodepth=32,ioengine=libaio,job=0,"
                                       "numjobs=8,rw=randread"),
-                     -213072742669246974LL);
-    /* 0xe247f5a2cf0522b3 */
+                     -213072739704507365LL);
+    /* 0xe247f5a25df20992 */
     assert_int_equal(bdb_series_ident("wrk", "/t", "requests_per_sec",
                                       "concurrency=10"),
-                     -2141473018184654157LL);
+                     -2141473020081731182LL);
+    bdb_ident_memo m;
+    memset(&m, 0, sizeof m);
+    static const char *const names[][4] = {
+        {"wrk", "/t", "requests_per_sec", "concurrency=10"},
+        {"wrk", "/t", "latency_avg", "concurrency=10"},
+        {"wrk", "/t", "latency_avg", "concurrency=20"},
+        {"wrk", "/u", "latency_avg", "concurrency=20"},
+        {"ab", "/u", "latency_avg", "concurrency=20"},
+        {"wrk", "/t", "requests_per_sec", "concurrency=10"},
+    };
+    for (int round = 0; round < 2; round++)
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            assert_int_equal(bdb_series_ident_memo(&m, names[i][0],
+                                                   names[i][1], names[i][2],
+                                                   names[i][3]),
+                             bdb_series_ident(names[i][0], names[i][1],
+                                              names[i][2], names[i][3]));
     /* a benchmark's series share the high half */
     long long a = bdb_series_ident("wrk", "/t", "requests_per_sec", "c=1");
     long long b = bdb_series_ident("wrk", "/t", "latency_avg", "c=2");

@@ -6,14 +6,14 @@
 --
 -- The key as store/series_ident.c computes it: the first four bytes of
 -- SHA-256 of "tool\x1fbenchmark" (UTF-8), then the first four of SHA-256
--- of "tool\x1fbenchmark\x1fmetric\x1fparams", as a signed bigint.
+-- of "tool\x1fbenchmark\x1fparams\x1fmetric", as a signed bigint.
 ALTER TABLE series ADD COLUMN ident bigint;
 UPDATE series SET ident = ('x' ||
     encode(substring(sha256(convert_to(tool || chr(31) || benchmark,
                                        'UTF8')) FROM 1 FOR 4), 'hex') ||
     encode(substring(sha256(convert_to(tool || chr(31) || benchmark ||
-                                       chr(31) || metric || chr(31) ||
-                                       params, 'UTF8')) FROM 1 FOR 4),
+                                       chr(31) || params || chr(31) ||
+                                       metric, 'UTF8')) FROM 1 FOR 4),
            'hex'))::bit(64)::bigint;
 -- of series sharing a key, the first keeps it
 UPDATE series SET ident = NULL
