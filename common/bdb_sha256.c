@@ -166,7 +166,7 @@ void bdb_sha256_update(bdb_sha256 *c, const void *data, size_t len)
     c->nbuf = len - whole;
 }
 
-void bdb_sha256_final_hex(bdb_sha256 *c, char hex[65])
+void bdb_sha256_final(bdb_sha256 *c, unsigned char digest[32])
 {
     unsigned char tail[128] = {0};
     size_t left = c->nbuf;
@@ -177,13 +177,20 @@ void bdb_sha256_final_hex(bdb_sha256 *c, char hex[65])
     for (int i = 0; i < 8; i++)
         tail[tl - 1 - i] = (unsigned char)(bits >> (8 * i));
     blocks(c->h, tail, tl);
-    static const char digits[] = "0123456789abcdef";
     for (int i = 0; i < 8; i++)
-        for (int j = 0; j < 4; j++) {
-            unsigned char byte = (unsigned char)(c->h[i] >> (24 - 8 * j));
-            hex[8 * i + 2 * j] = digits[byte >> 4];
-            hex[8 * i + 2 * j + 1] = digits[byte & 15];
-        }
+        for (int j = 0; j < 4; j++)
+            digest[4 * i + j] = (unsigned char)(c->h[i] >> (24 - 8 * j));
+}
+
+void bdb_sha256_final_hex(bdb_sha256 *c, char hex[65])
+{
+    unsigned char digest[32];
+    bdb_sha256_final(c, digest);
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 0; i < 32; i++) {
+        hex[2 * i] = digits[digest[i] >> 4];
+        hex[2 * i + 1] = digits[digest[i] & 15];
+    }
     hex[64] = '\0';
 }
 

@@ -15,6 +15,8 @@ typedef struct bdb_sha256 {
 
 void bdb_sha256_init(bdb_sha256 *c);
 void bdb_sha256_update(bdb_sha256 *c, const void *data, size_t len);
+/* Writes the 32 bytes of the digest into digest; c is spent. */
+void bdb_sha256_final(bdb_sha256 *c, unsigned char digest[32]);
 /* Writes the lowercase hex digest (64 chars + NUL) into hex; c is spent. */
 void bdb_sha256_final_hex(bdb_sha256 *c, char hex[65]);
 

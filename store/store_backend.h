@@ -41,6 +41,7 @@ typedef struct bdb_new_series {
     char *text[6];
     int better, line;
     long long set_id;
+    long long ident;        /* its key (series_ident.h) */
     long long id;           /* once made (0: not found) */
     char *unit_there;       /* the stored series' unit, once made (owned:
                                freed with the text; NULL until then) */
@@ -148,6 +149,14 @@ typedef struct bdb_driver {
      * as r in (platform_id, source_id, repetition, line) order, ending in
      * a WHERE clause that more " AND ..." terms may follow */
     const char *sql_groups_results;
+    /* dialect: what ends the subquery of the series in order that
+     * bdb_groups_each joins (it must not be merged into the join: SQLite
+     * " LIMIT -1"), and what ends the join: "" where the join gives the
+     * subquery's order as it is (SQLite's nested loop over a co-routine,
+     * which would sort every result row again for an ORDER BY), else the
+     * ORDER BY that the plan meets from the ordered subquery */
+    const char *sql_groups_series_tail;
+    const char *sql_groups_order;
     /* dialect: the column of a row's id in tables without one of their
      * own (source_warnings): "rowid" on SQLite */
     const char *sql_row_id;

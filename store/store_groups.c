@@ -1,8 +1,9 @@
 /* store_groups.c - the results a filter selects grouped by series and
  * platform, as `report` reads them: written once over the driver's
  * primitives. One scan of results joined to their series, ordered by the
- * series: the series' unique index and, for each series, the
- * results_by_series_platform index (nothing sorted; a series' few rows
+ * series: the selected series sorted by their texts (a subquery) and, for
+ * each series, the results_by_series_platform index (no result row
+ * sorted; a series' few rows
  * are checked, and put, in that index's order here), read a page at a
  * time where a driver would hold them all. Values arrive as doubles, never
  * as lists of text. Memory is one series' results plus one path per
@@ -398,7 +399,7 @@ static int result_row(bdb_stmt *s, void *ctx)
 }
 
 /* The series stream: every series the series terms of f select, with
- * its texts, in the order of their unique index. */
+ * its texts, in the order of their texts. */
 static int series_stream(bdb_store *st, const bdb_filter *f, bdb_stmt **out)
 {
     bdb_where w;
@@ -441,14 +442,22 @@ int bdb_groups_each(bdb_store *st, const bdb_filter *f,
     if (!rc) {
         bdb_where w;
         bdb_where_init(&w, drv->style);
+        /* the series sorted alone, then each one's results by index (no
+         * index gives the series' order: sorting every result row by
+         * four texts cost more than the rows) */
         bdb_buf_puts(&w.sql,
                      "SELECT s.id, r.platform_id, r.value, r.line, "
-                     "r.source_id, r.repetition FROM series s ");
-        bdb_buf_puts(&w.sql, drv->sql_groups_results);
+                     "r.source_id, r.repetition FROM (SELECT s.id, s.tool, "
+                     "s.benchmark, s.metric, s.params FROM series s "
+                     "WHERE 1=1");
         bdb_where_series(&w, f);
-        bdb_where_platforms(&w, f);
         bdb_buf_puts(&w.sql, " ORDER BY s.tool, s.benchmark, s.metric, "
                              "s.params");
+        bdb_buf_puts(&w.sql, drv->sql_groups_series_tail);
+        bdb_buf_puts(&w.sql, ") s ");
+        bdb_buf_puts(&w.sql, drv->sql_groups_results);
+        bdb_where_platforms(&w, f);
+        bdb_buf_puts(&w.sql, drv->sql_groups_order);
         rc = bdb_where_prepare(st, &w, "grouping results",
                                BDB_STMT_MANY | BDB_STMT_BINARY, &s);
     }

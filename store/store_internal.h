@@ -264,6 +264,16 @@ void bdb_series_key(const bdb_sample *smp, char *params, size_t paramsz,
 #define BDB_SERIES_KEY_MAX \
     (32 + BDB_BENCHMARK_MAX + BDB_METRIC_MAX + BDB_PARAMS_TEXT_MAX + 4)
 
+/* The id and unit of the series of texts ?1-?4 (tool, benchmark, metric,
+ * params) and key ?5 (series_ident.h): the row that holds the key, when
+ * its texts are these, else a row of these texts kept without a key (its
+ * key was an earlier series'; schemas/012). */
+#define BDB_SQL_SERIES_FIND                                                  \
+    "SELECT id, unit FROM series WHERE ident = ?5 AND tool = ?1 AND "       \
+    "benchmark = ?2 AND metric = ?3 AND params = ?4 UNION ALL SELECT id, "  \
+    "unit FROM series WHERE ident IS NULL AND tool = ?1 AND benchmark = ?2 " \
+    "AND metric = ?3 AND params = ?4 LIMIT 1"
+
 /* ---- the write path (store_write.c) -------------------------------------- */
 
 /* st->write made and freed with the handle. */

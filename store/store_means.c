@@ -113,8 +113,9 @@ int bdb_store_series_page(bdb_store *st, const bdb_filter *f, size_t offset,
         *total = (size_t)bdb_col_int(s, 0);
     if ((rc = bdb_stmt_finish(s, step < 0 ? step : BDB_OK)))
         return rc;
-    /* the unique index (tool, benchmark, metric, params) in its order:
-     * the page's rows walked to, no sort of the selection */
+    /* the selection in its texts' order: a sort of the selected series
+     * that keeps only the page's rows (SQLite's sorter for LIMIT; no
+     * index gives this order since schemas/012) */
     bdb_where_init(&w, st->ops->drv->style);
     bdb_buf_puts(&w.sql, "SELECT s.id FROM series s WHERE 1=1");
     where_page_series(&w, f);

@@ -956,26 +956,50 @@ static const struct {
     {"bdb_set_sel", "SELECT id FROM param_sets WHERE params = $1"},
     /* the series new since the last flush, made in one round trip; one
      * row per input (n: 1-based), id NULL when another import committed
-     * it after this statement's snapshot; a series that was there is
-     * looked up in the unique index only for the rows not inserted (the
+     * it after this statement's snapshot, or when its key (ident) is
+     * another series' (the row is then made alone, without a key:
+     * news_find_alone); a series that was there is
+     * looked up by its key only for the rows not inserted (the
      * plain join probed it for every row, and a plan made for the real
      * array sizes hashed every stored series) */
     {"bdb_series_bulk",
      "WITH v AS (SELECT * FROM unnest($1::text[], $2::text[], $3::text[], "
-     "$4::text[], $5::text[], $6::integer[], $7::bigint[]) WITH ORDINALITY "
-     "AS v(tool, benchmark, metric, params, unit, better, set_id, n)), "
+     "$4::text[], $5::text[], $6::integer[], $7::bigint[], $8::bigint[]) "
+     "WITH ORDINALITY AS v(tool, benchmark, metric, params, unit, better, "
+     "set_id, ident, n)), "
      "ins AS (INSERT INTO series(tool, benchmark, metric, params, unit, "
-     "better, param_set_id) SELECT tool, benchmark, metric, params, unit, "
-     "better, set_id FROM v ORDER BY n ON CONFLICT(tool, benchmark, metric, "
-     "params) DO NOTHING RETURNING id, tool, benchmark, metric, params, unit) "
+     "better, param_set_id, ident) SELECT tool, benchmark, metric, params, "
+     "unit, better, set_id, ident FROM v ORDER BY n ON CONFLICT(ident) DO "
+     "NOTHING RETURNING id, tool, benchmark, metric, params, unit) "
      "SELECT v.n, coalesce(ins.id, s.id), coalesce(ins.unit, s.unit) FROM v "
      "LEFT JOIN ins ON ins.tool = v.tool AND ins.benchmark = v.benchmark AND "
      "ins.metric = v.metric AND ins.params = v.params LEFT JOIN LATERAL "
      "(SELECT s.id, s.unit FROM series s WHERE ins.id IS NULL AND "
-     "s.tool = v.tool AND s.benchmark = v.benchmark AND s.metric = v.metric "
-     "AND s.params = v.params LIMIT 1) s ON true ORDER BY v.n"},
-    {"bdb_series_sel", "SELECT id, unit FROM series WHERE tool = $1 AND "
-                       "benchmark = $2 AND metric = $3 AND params = $4"},
+     "s.ident = v.ident AND s.tool = v.tool AND s.benchmark = v.benchmark "
+     "AND s.metric = v.metric AND s.params = v.params) s ON true ORDER BY "
+     "v.n"},
+    /* whether any series is kept without a key: then the bulk statement,
+     * which knows keys alone, is not used */
+    {"bdb_series_keyless", "SELECT 1 FROM series WHERE ident IS NULL LIMIT 1"},
+    {"bdb_series_ins_keyed",
+     "INSERT INTO series(tool, benchmark, metric, params, unit, better, "
+     "param_set_id, ident) VALUES($1, $2, $3, $4, $5, $6::integer, "
+     "$7::bigint, $8::bigint) ON CONFLICT(ident) DO NOTHING RETURNING id, "
+     "unit"},
+    /* the keyless rows (few: collisions) read by their key's index
+     * before their texts are compared (OFFSET 0: not merged, or the
+     * planner may take a tool's series by series_by_tool instead) */
+    {"bdb_series_sel", "SELECT id, unit FROM series WHERE ident = $5 AND "
+                       "tool = $1 AND benchmark = $2 AND metric = $3 AND "
+                       "params = $4 UNION ALL SELECT id, unit FROM (SELECT "
+                       "* FROM series WHERE ident IS NULL OFFSET 0) k WHERE "
+                       "tool = $1 AND benchmark = $2 AND metric = $3 AND "
+                       "params = $4 LIMIT 1"},
+    /* a series whose key another holds (a collision): kept without one */
+    {"bdb_series_ins_keyless",
+     "INSERT INTO series(tool, benchmark, metric, params, unit, better, "
+     "param_set_id) VALUES($1, $2, $3, $4, $5, $6::integer, $7::bigint) "
+     "RETURNING id, unit"},
 };
 
 static int prepare_writer(bdb_store *st)
@@ -1167,8 +1191,9 @@ static void news_array(const pg *impl, const bdb_new_series *news,
         } else {
             char num[32];
             snprintf(num, sizeof num, "%lld",
-                     f == 5 ? (long long)n->better
-                            : set_id_of(impl, n->set_id));
+                     f == 5   ? (long long)n->better
+                     : f == 6 ? set_id_of(impl, n->set_id)
+                              : n->ident);
             array_item(b, num, (int)i);
         }
     }
@@ -1177,13 +1202,30 @@ static void news_array(const pg *impl, const bdb_new_series *news,
 
 /* The one way of one new series made since the bulk statement ran: its
  * own statement (a new snapshot: another import committed it meanwhile). */
-static int news_find_alone(bdb_store *st, bdb_new_series *n)
+/* n's series found, or made (keyed: first under its key): by its key
+ * or among the keyless rows by its texts; else under its key when that
+ * is free; else without one (its key is another series'). */
+static int news_find_alone(bdb_store *st, bdb_new_series *n, int keyed)
 {
     params p = {0};
     for (int i = 0; i < 4; i++)
         p_text(&p, n->text[i]);
+    p_int(&p, n->ident);
     PGresult *res = run(st, "bdb_series_sel", NULL, &p, "finding series");
     params_free(&p);
+    for (int k = keyed ? 0 : 1; res && PQntuples(res) == 0 && k < 2; k++) {
+        PQclear(res);
+        params q = {0};
+        for (int i = 0; i < 5; i++)
+            p_text(&q, n->text[i]);
+        p_int(&q, n->better);
+        p_int(&q, set_id_of(PG(st), n->set_id));
+        if (!k)
+            p_int(&q, n->ident);
+        res = run(st, k ? "bdb_series_ins_keyless" : "bdb_series_ins_keyed",
+                  NULL, &q, "adding series");
+        params_free(&q);
+    }
     if (!res)
         return BDB_ESTORE;
     int rc = BDB_OK;
@@ -1202,12 +1244,29 @@ static int series_make(bdb_store *st, bdb_new_series *news, size_t nn)
 {
     if (prepare_writer(st) || sets_make(st))
         return BDB_ESTORE;
-    bdb_buf arr[7];
-    for (int f = 0; f < 7; f++) {
+    /* series kept without a key (a collision) are asked for by their
+     * texts first, one series at a time: the bulk statement looks keys
+     * up alone (a probe of the keyless rows in it made PostgreSQL scan a
+     * tool's series per row). A database without them (all but a
+     * collision's) takes the bulk path. */
+    PGresult *kl = run(st, "bdb_series_keyless", NULL, NULL,
+                       "finding series without a key");
+    if (!kl)
+        return BDB_ESTORE;
+    int keyless = PQntuples(kl) > 0;
+    PQclear(kl);
+    if (keyless) {
+        int r = BDB_OK;
+        for (size_t k = 0; !r && k < nn; k++)
+            r = news_find_alone(st, &news[k], 1);
+        return r;
+    }
+    bdb_buf arr[8];
+    for (int f = 0; f < 8; f++) {
         bdb_buf_init(&arr[f]);
         news_array(PG(st), news, nn, &arr[f], f);
     }
-    PGresult *res = bulk_run(st, "bdb_series_bulk", "adding series", arr, 7);
+    PGresult *res = bulk_run(st, "bdb_series_bulk", "adding series", arr, 8);
     if (!res)
         return BDB_ESTORE;
     int rc = BDB_OK;
@@ -1217,7 +1276,7 @@ static int series_make(bdb_store *st, bdb_new_series *news, size_t nn)
             continue;
         bdb_new_series *n = &news[k];
         if (PQgetisnull(res, r, 1)) {
-            rc = news_find_alone(st, n);
+            rc = news_find_alone(st, n, 0);
         } else {
             n->id = col_ll(res, r, 1);
             free(n->unit_there);
@@ -1649,6 +1708,8 @@ static const bdb_driver pg_driver = {
                           "WHERE r.series_id = s.id ORDER BY r.platform_id, "
                           "r.source_id, r.repetition, r.line, r.value) r "
                           "WHERE true",
+    .sql_groups_series_tail = " OFFSET 0",
+    .sql_groups_order = " ORDER BY s.tool, s.benchmark, s.metric, s.params",
     .sql_row_id = "id",
     .sql_params_kv = "SELECT string_agg(sp.key || chr(31) || sp.value, "
                      "chr(30) ORDER BY sp.key) FROM param_set_items sp "

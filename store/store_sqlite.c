@@ -7,6 +7,7 @@
  * Each source lands in one transaction: all its results, or none. */
 #include "store_internal.h"
 #include "../common/bdb_grow.h"
+#include "series_ident.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -1149,6 +1150,20 @@ static void sql_ln(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         sqlite3_result_double(ctx, log(v));
 }
 
+/* bdb_series_ident(tool, benchmark, metric, params): a series' key
+ * (series_ident.h), for schemas/012's migration of the rows there. */
+static void sql_series_ident(sqlite3_context *ctx, int argc,
+                             sqlite3_value **argv)
+{
+    const char *t[4];
+    for (int i = 0; i < argc && i < 4; i++)
+        if (!(t[i] = (const char *)sqlite3_value_text(argv[i]))) {
+            sqlite3_result_null(ctx);
+            return;
+        }
+    sqlite3_result_int64(ctx, bdb_series_ident(t[0], t[1], t[2], t[3]));
+}
+
 static void register_functions(sqlite3 *db)
 {
     /* A failure only means the glob and range filters fail to prepare,
@@ -1161,6 +1176,10 @@ static void register_functions(sqlite3 *db)
     sqlite3_create_function(db, "bdb_num", 1,
                             SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, sql_num,
                             NULL, NULL);
+    /* a failure fails schemas/012's migration with SQLite's message */
+    sqlite3_create_function(db, "bdb_series_ident", 4,
+                            SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
+                            sql_series_ident, NULL, NULL);
 }
 
 /* ---- the driver's primitives (store_backend.h) --------------------------- */
@@ -1363,9 +1382,12 @@ static const bdb_driver sq_driver = {
                         "(SELECT DISTINCT series_id FROM results) AND id NOT "
                         "IN (SELECT DISTINCT series_id FROM trace_points)",
     .sql_results_tail = "",
-    /* CROSS JOIN: SQLite keeps the series outer (its unique index, in
-     * order) and searches each one's results by index: nothing sorted */
+    /* CROSS JOIN: SQLite keeps the series outer (the subquery's sorted
+     * series, in order) and searches each one's results by index: no
+     * result row sorted */
     .sql_groups_results = "CROSS JOIN results r WHERE r.series_id = s.id",
+    .sql_groups_series_tail = " LIMIT -1",
+    .sql_groups_order = "",
     .sql_row_id = "rowid",
     .sql_params_kv = "SELECT group_concat(sp.key || char(31) || sp.value, "
                      "char(30)) FROM param_set_items sp WHERE "

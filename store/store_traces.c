@@ -2,6 +2,7 @@
  * once over the driver's primitives for every back-end. */
 #include "store_traces.h"
 #include "store_internal.h"
+#include "series_ident.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -56,8 +57,7 @@ int bdb_trace_writer_open(bdb_store *st, long long source_id,
     bdb_buf_init(&w->text);
     /* opened once per source: its statements are kept prepared */
     const int keep = BDB_STMT_KEEP;
-    int rc = bdb_stmt_prepare(st, "SELECT id FROM series WHERE tool = ?1 AND "
-                              "benchmark = ?2 AND metric = ?3 AND params = ?4",
+    int rc = bdb_stmt_prepare(st, BDB_SQL_SERIES_FIND,
                               "finding a trace's series", keep, &w->find);
     w->rows = malloc(TRACE_ROWS * sizeof *w->rows);
     w->cells = malloc(TRACE_ROWS * (size_t)trace_rows.ncols * sizeof *w->cells);
@@ -73,11 +73,14 @@ int bdb_trace_writer_open(bdb_store *st, long long source_id,
                               "params = ?1 ON CONFLICT DO NOTHING",
                               "adding a trace's parameters", keep, &w->item_ins);
     if (!rc)
+        /* the point's series is not there (series_of asked): under its
+         * key, or without one when that is another series' */
         rc = bdb_stmt_prepare(st, "INSERT INTO series(tool, benchmark, "
-                              "metric, params, unit, better, param_set_id) "
-                              "SELECT ?1, ?2, ?3, ?4, ?5, ?6, id FROM "
-                              "param_sets WHERE params = ?4 ON CONFLICT(tool, "
-                              "benchmark, metric, params) DO NOTHING",
+                              "metric, params, unit, better, param_set_id, "
+                              "ident) SELECT ?1, ?2, ?3, ?4, ?5, ?6, id, "
+                              "CASE WHEN EXISTS (SELECT 1 FROM series WHERE "
+                              "ident = ?7) THEN NULL ELSE ?7 END FROM "
+                              "param_sets WHERE params = ?4",
                               "adding a trace's series", keep, &w->series_ins);
     if (rc) {
         bdb_trace_writer_close(w, rc, NULL, NULL);
@@ -144,6 +147,8 @@ static int series_make(bdb_trace_writer *w, const bdb_sample *s,
     bdb_bind_text(q, 4, params);
     bdb_bind_text(q, 5, s->unit ? s->unit : "");
     bdb_bind_int(q, 6, s->better);
+    bdb_bind_int(q, 7, bdb_series_ident(s->tool, s->benchmark, s->metric,
+                                        params));
     rc = bdb_stmt_run(q);
     bdb_stmt_reset(q);
     return rc;
@@ -170,6 +175,8 @@ again:
     bdb_bind_text(w->find, 2, s->benchmark);
     bdb_bind_text(w->find, 3, s->metric);
     bdb_bind_text(w->find, 4, params);
+    bdb_bind_int(w->find, 5, bdb_series_ident(s->tool, s->benchmark,
+                                              s->metric, params));
     int r = bdb_step(w->find);
     if (r == 0 && !flushed && w->st->ops->drv->series_make) {
         /* a series the back-end makes at its next flush (PostgreSQL's

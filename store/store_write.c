@@ -8,6 +8,7 @@
  * one round trip (PostgreSQL). */
 #include "store_internal.h"
 #include "../common/bdb_grow.h"
+#include "series_ident.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -32,6 +33,12 @@ typedef struct src_platform {
 
 struct bdb_write {
     int in_batch;           /* a batch is open: files are savepoints */
+    /* whether series kept without a key (schemas/012) exist, as known
+     * at the series cache's generation keyless_gen - 1 (0: not known) */
+    int keyless;
+    unsigned long long keyless_gen;
+    /* what the last new series' key shares with the next one's */
+    bdb_ident_memo ident_memo;
     int sweep_series;       /* results were replaced: drop orphan series
                                once, when the batch ends */
     int sweep_all;          /* ... all of them (a deletion or a change
@@ -291,50 +298,107 @@ static int unit_differs(bdb_store *st, int line, const char *tool,
                           metric, unit, there);
 }
 
-/* The series of n, found or made now, one statement each (a driver
- * without series_make gives last_id). */
-static int series_make_one(bdb_store *st, const bdb_new_series *n,
-                           long long *id)
+/* Whether the database holds series kept without a key (their key was
+ * another's): 1, 0, or a BDB_E* code. Asked once a cache generation (a
+ * transaction another process may have written before starts one). */
+static int keyless_exist(bdb_store *st)
+{
+    bdb_write *w = W(st);
+    if (w->keyless_gen == w->cache.generation + 1)
+        return w->keyless;
+    bdb_stmt *s;
+    int rc = bdb_stmt_prepare(st, "SELECT 1 FROM series WHERE ident IS NULL "
+                                  "LIMIT 1", "finding series without a key",
+                              BDB_STMT_KEEP, &s);
+    if (rc)
+        return rc;
+    int r = bdb_step(s);
+    if ((rc = bdb_stmt_finish(s, r < 0 ? r : BDB_OK)))
+        return rc;
+    w->keyless = r == 1;
+    w->keyless_gen = w->cache.generation + 1;
+    return w->keyless;
+}
+
+/* n's series added under its key n->ident (keyed), or without one: 1 and
+ * n->id when added, 0 when the key was taken, or a BDB_E* code. */
+static int series_add(bdb_store *st, bdb_new_series *n, int keyed)
 {
     bdb_stmt *s;
-    int rc = bdb_stmt_prepare(st, "INSERT INTO series(tool, benchmark, "
-                                  "metric, params, unit, better, "
-                                  "param_set_id) VALUES(?1,?2,?3,?4,?5,?6,?7) "
-                                  "ON CONFLICT(tool, benchmark, metric, "
-                                  "params) DO NOTHING",
-                              "adding series", BDB_STMT_KEEP, &s);
+    int rc = keyed
+        ? bdb_stmt_prepare(st, "INSERT INTO series(tool, benchmark, metric, "
+                               "params, unit, better, param_set_id, ident) "
+                               "VALUES(?1,?2,?3,?4,?5,?6,?7,?8) ON "
+                               "CONFLICT(ident) DO NOTHING",
+                           "adding series", BDB_STMT_KEEP, &s)
+        : bdb_stmt_prepare(st, "INSERT INTO series(tool, benchmark, metric, "
+                               "params, unit, better, param_set_id) "
+                               "VALUES(?1,?2,?3,?4,?5,?6,?7)",
+                           "adding series", BDB_STMT_KEEP, &s);
     if (rc)
         return rc;
     for (int i = 0; i < 5; i++)
         bdb_bind_text_ref(s, i + 1, n->text[i]);
     bdb_bind_int(s, 6, n->better);
     bdb_bind_int(s, 7, n->set_id);
+    if (keyed)
+        bdb_bind_int(s, 8, n->ident);
     rc = bdb_stmt_run(s);
-    *id = rc ? 0 : st->ops->drv->last_id(st);
-    if ((rc = bdb_stmt_finish(s, rc)))
-        return rc;
-    if (*id)
-        return BDB_OK;  /* new: its id is the row's, its unit ours */
-    if ((rc = bdb_stmt_prepare(st, "SELECT id, unit FROM series WHERE "
-                                   "tool = ?1 AND benchmark = ?2 AND "
-                                   "metric = ?3 AND params = ?4",
-                               "finding series", BDB_STMT_KEEP, &s)))
+    n->id = rc ? 0 : st->ops->drv->last_id(st);
+    rc = bdb_stmt_finish(s, rc);
+    if (!rc && n->id && !keyed) {
+        W(st)->keyless = 1;     /* known from now on */
+        W(st)->keyless_gen = W(st)->cache.generation + 1;
+    }
+    return rc ? rc : n->id != 0;
+}
+
+/* The row of n's series, by its key or among the keyless rows by its
+ * texts: 1 and n->id (its unit checked), 0 when there is none, or a
+ * BDB_E* code. */
+static int series_there(bdb_store *st, bdb_new_series *n)
+{
+    bdb_stmt *s;
+    int rc = bdb_stmt_prepare(st, BDB_SQL_SERIES_FIND, "finding series",
+                              BDB_STMT_KEEP, &s);
+    if (rc)
         return rc;
     for (int i = 0; i < 4; i++)
         bdb_bind_text_ref(s, i + 1, n->text[i]);
-    int r = bdb_step(s);
-    if (r == 1) {
-        *id = bdb_col_int(s, 0);
+    bdb_bind_int(s, 5, n->ident);
+    int found = bdb_step(s);
+    if (found == 1) {
+        n->id = bdb_col_int(s, 0);
         if (strcmp(bdb_col_text(s, 1), n->text[4]) != 0)
-            r = unit_differs(st, n->line, n->text[0], n->text[1], n->text[2],
-                             n->text[4], bdb_col_text(s, 1));
-        else
-            r = BDB_OK;
-    } else if (r == 0) {
-        r = bdb_store_fail(st, BDB_ESTORE, "series of line %d vanished",
-                           n->line);
+            rc = unit_differs(st, n->line, n->text[0], n->text[1], n->text[2],
+                              n->text[4], bdb_col_text(s, 1));
     }
-    return bdb_stmt_finish(s, r);
+    rc = bdb_stmt_finish(s, found < 0 ? found : rc);
+    return rc ? rc : found == 1;
+}
+
+/* The series of n, found or made now, one statement each (a driver
+ * without series_make gives last_id). Where no series is kept without a
+ * key, an insert under its key that finds the key taken finds the row to
+ * compare; else the keyless rows are asked first (a series kept without
+ * a key whose key has since come free must not be made again). A key
+ * held by another series (a collision) makes the series keyless. */
+static int series_make_one(bdb_store *st, bdb_new_series *n)
+{
+    int r = keyless_exist(st);
+    if (r < 0)
+        return r;
+    if (r && (r = series_there(st, n)) != 0)
+        return r < 0 ? r : BDB_OK;
+    if ((r = series_add(st, n, 1)) != 0)
+        return r < 0 ? r : BDB_OK;  /* new: its id is the row's, its unit ours */
+    if ((r = series_there(st, n)) != 0)
+        return r < 0 ? r : BDB_OK;
+    r = series_add(st, n, 0);
+    return r < 0 ? r
+           : r   ? BDB_OK
+                 : bdb_store_fail(st, BDB_ESTORE, "series of line %d vanished",
+                                  n->line);
 }
 
 /* Forgets the new series (made, or gone with their rows); those never
@@ -389,12 +453,17 @@ static int series_new(bdb_store *st, const bdb_sample *smp,
     const char *unit = smp->unit ? smp->unit : "";
     const char *texts[6] = {smp->tool, smp->benchmark, smp->metric,
                             params, unit, key};
+    long long ident = bdb_series_ident_memo(&w->ident_memo, texts[0],
+                                            texts[1], texts[2], texts[3]);
     if (!st->ops->drv->series_make) {
         bdb_new_series n = {{(char *)texts[0], (char *)texts[1],
                              (char *)texts[2], (char *)texts[3],
                              (char *)texts[4], (char *)texts[5]},
-                            (int)smp->better, smp->line, set_id, 0, NULL};
-        return series_make_one(st, &n, id);
+                            (int)smp->better, smp->line, set_id, ident, 0,
+                            NULL};
+        int rc = series_make_one(st, &n);
+        *id = n.id;
+        return rc;
     }
     /* made with the others of the next flush, in one round trip; until
      * then its id is -(its number + 1) */
@@ -419,6 +488,7 @@ static int series_new(bdb_store *st, const bdb_sample *smp,
     }
     n->better = (int)smp->better;
     n->set_id = set_id;
+    n->ident = ident;
     n->line = smp->line;
     n->id = 0;
     n->unit_there = NULL;

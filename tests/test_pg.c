@@ -14,6 +14,7 @@
 
 #include "../store/store.h"
 #include "../store/store_admin.h"
+#include "../store/series_ident.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -779,6 +780,14 @@ static void pg__database_of_schema_11__migrates_to_source_platforms(void **state
     assert_int_equal(tu_run(NULL, "--db '%s' import -q '%s/time'", url,
                             tu_path("samples")), 0);
     char *before = output_of("--db '%s' report --all --format text", url);
+    assert_int_equal(psql_count(url, "DROP INDEX series_by_tool; CREATE "
+                                "INDEX series_by_param_set ON "
+                                "series(param_set_id); ALTER "
+                                "TABLE series DROP COLUMN ident, ADD "
+                                "CONSTRAINT "
+                                "series_tool_benchmark_metric_params_key "
+                                "UNIQUE (tool, benchmark, metric, params); "
+                                "SELECT 0"), 0);
     assert_int_equal(psql_count(url, "DROP TABLE source_platforms; CREATE "
                                 "INDEX results_by_platform ON "
                                 "results(platform_id, series_id); ALTER "
@@ -1159,6 +1168,119 @@ static void pg__groups__the_same_as_sqlite(void **state)
     }
 }
 
+/* A database of schema 12 (made here as 013 found them: benchdb's own
+ * imports, whose keys are the write path's, kept aside; then the key
+ * dropped, the four-text unique constraint made again, the version set
+ * back) migrates: every series gets back the key benchdb's C code gave
+ * it (013 computes it in SQL: the two must agree byte for byte), the
+ * unique constraint goes, and the report is the one it gave before. */
+static void pg__database_of_schema_12__migrates_to_series_keys(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100];
+    fresh_db("v12", url, sizeof url);
+    assert_int_equal(tu_run(NULL, "--db '%s' import -q --platform a '%s/fio' "
+                                  "'%s/ab' '%s/wrk' '%s/openssl-speed'", url,
+                            tu_path("samples"), tu_path("samples"),
+                            tu_path("samples"), tu_path("samples")), 0);
+    char *before = output_of("--db '%s' report --all --format text", url);
+    long long series = psql_count(url, "SELECT count(*) FROM series");
+    assert_true(series > 100);
+    assert_int_equal(psql_count(url, "CREATE TABLE keep AS SELECT id, ident "
+                                "FROM series; DROP INDEX series_by_tool; "
+                                "CREATE INDEX series_by_param_set ON "
+                                "series(param_set_id); "
+                                "ALTER TABLE series DROP COLUMN ident, ADD "
+                                "CONSTRAINT "
+                                "series_tool_benchmark_metric_params_key "
+                                "UNIQUE (tool, benchmark, metric, params); "
+                                "UPDATE benchdb_meta SET value = '12' WHERE "
+                                "key = 'schema_version'; SELECT 0"), 0);
+    assert_int_equal(tu_run(NULL, "--db '%s' init", url), 0);
+    assert_true(psql_count(url, "SELECT value::int FROM benchdb_meta WHERE "
+                           "key = 'schema_version'") >= 13);
+    assert_int_equal(psql_count(url, "SELECT count(ident) FROM series"),
+                     series);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM series s JOIN keep "
+                                "k ON k.id = s.id WHERE s.ident = k.ident"),
+                     series);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM pg_constraint "
+                                "WHERE conname = "
+                                "'series_tool_benchmark_metric_params_key'"),
+                     0);
+    char *after = output_of("--db '%s' report --all --format text", url);
+    assert_string_equal(before, after);
+    free(before);
+    free(after);
+    /* the same files again: every series found, none made twice */
+    assert_int_equal(tu_run(NULL, "--db '%s' import -q --platform b '%s/fio' "
+                                  "'%s/wrk'", url, tu_path("samples"),
+                            tu_path("samples")), 0);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM series"), series);
+}
+
+/* Made-up figures: this is about what the store keeps. */
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fputs(text, f) >= 0, 1);
+    assert_int_equal(fclose(f), 0);
+}
+
+#define PG_T_SERIES "tool = 'wrk' AND benchmark = '/t' AND metric = " \
+                    "'requests_per_sec' AND params = 'concurrency=10'"
+
+/* As test_series_ident.c on SQLite: a row squats on /t's key; /t is made
+ * keyless (in the bulk statement's fallback), found again by the next
+ * file, and still found once the squatter is gone. */
+static void pg__key_taken__series_kept_keyless(void **state)
+{
+    if (need_server(state))
+        return;
+    char url[1100], csv[700], sql[600];
+    fresh_db("collide", url, sizeof url);
+    assert_int_equal(tu_run(NULL, "--db '%s' init", url), 0);
+    snprintf(sql, sizeof sql, "INSERT INTO series(tool, benchmark, metric, "
+                              "params, unit, better, ident) VALUES('wrk', "
+                              "'/squatter', 'requests_per_sec', "
+                              "'concurrency=10', 'op/s', 1, %lld); SELECT 0",
+             bdb_series_ident("wrk", "/t", "requests_per_sec",
+                              "concurrency=10"));
+    assert_int_equal(psql_count(url, sql), 0);
+    static const char *const files[] = {
+        "platform,tool,benchmark,metric,value,unit,parameters,repetition\n"
+        "x,wrk,/t,requests_per_sec,1000,op/s,concurrency=10,1\n"
+        "x,wrk,/u,requests_per_sec,700,op/s,concurrency=10,1\n",
+        "platform,tool,benchmark,metric,value,unit,parameters,repetition\n"
+        "x,wrk,/t,requests_per_sec,1010,op/s,concurrency=10,2\n",
+        "platform,tool,benchmark,metric,value,unit,parameters,repetition\n"
+        "x,wrk,/t,requests_per_sec,1020,op/s,concurrency=10,3\n"
+        "x,wrk,/u,requests_per_sec,710,op/s,concurrency=10,2\n",
+    };
+    for (int i = 0; i < 3; i++) {
+        if (i == 2)
+            assert_int_equal(psql_count(url, "DELETE FROM series WHERE "
+                                        "benchmark = '/squatter'; SELECT 0"),
+                             0);
+        snprintf(csv, sizeof csv, "%s/pg-collide-%d.csv", tu_tmpdir(), i);
+        write_text(csv, files[i]);
+        assert_int_equal(tu_run(NULL, "--db '%s' import -q --format "
+                                      "results-csv '%s'", url, csv), 0);
+        assert_int_equal(psql_count(url, "SELECT count(*) FROM series WHERE "
+                                    PG_T_SERIES " AND ident IS NULL"), 1);
+        assert_int_equal(psql_count(url, "SELECT count(*) FROM series WHERE "
+                                    PG_T_SERIES), 1);
+    }
+    assert_int_equal(psql_count(url, "SELECT sum(r.value)::bigint FROM "
+                                "results r JOIN series s ON s.id = "
+                                "r.series_id WHERE s." PG_T_SERIES),
+                     3030);
+    assert_int_equal(psql_count(url, "SELECT count(*) FROM series WHERE "
+                                "benchmark = '/u' AND ident IS NOT NULL"), 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1179,6 +1301,8 @@ int main(void)
         cmocka_unit_test(pg__filtered_sums__bound_values_survive_the_cursor),
         cmocka_unit_test(pg__groups__the_same_as_sqlite),
         cmocka_unit_test(pg__large_import__vacuumed_for_the_reports_that_follow),
+        cmocka_unit_test(pg__database_of_schema_12__migrates_to_series_keys),
+        cmocka_unit_test(pg__key_taken__series_kept_keyless),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1768,11 +1768,16 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     bdb_import_result r;
     assert_int_equal(bdb_import_file(st, tu_path("samples/published/seed-published-figures.csv"), &o, &r), 0);
     bdb_store_close(st);
-    /* back to what schemas/pg/001_init.sql made: 012's source platforms
+    /* back to what schemas/pg/001_init.sql made: 013's series keys go
+     * and the unique texts are back; 012's source platforms
      * go and the results' primary key is back; 010's source points and
      * its index by line, 008's source pieces, 007's trace points and
      * 006's notes and marks go, 005's parameter sets back into one row
      * per parameter per series */
+    psql(db_path, "DROP INDEX series_by_tool; "
+                  "ALTER TABLE series DROP COLUMN ident, ADD CONSTRAINT "
+                  "series_tool_benchmark_metric_params_key UNIQUE (tool, "
+                  "benchmark, metric, params)");
     psql(db_path, "DROP TABLE source_platforms; "
                   "ALTER TABLE results ADD PRIMARY KEY (id)");
     psql(db_path, "DROP TABLE source_points; "
@@ -1814,6 +1819,11 @@ static void store_pg__database_of_schema_1__upgrades_and_keeps_data(void **state
     psql(db_path, "SELECT 1 / CASE WHEN count(*) = 0 THEN 1 ELSE 0 END "
                   "FROM pg_indexes WHERE indexname IN "
                   "('results_by_platform', 'results_pkey')");
+    /* ... or 013's key of every series, and its unique index */
+    psql(db_path, "SELECT 1 / CASE WHEN count(ident) = count(*) THEN 1 "
+                  "ELSE 0 END FROM series");
+    psql(db_path, "SELECT 1 / count(*) FROM pg_indexes WHERE indexname = "
+                  "'series_by_ident'");
     /* ... or 010's */
     psql(db_path, "SELECT 1 / count(*) FROM pg_indexes WHERE indexname = "
                   "'results_by_source_line'");
