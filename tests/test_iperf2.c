@@ -1842,6 +1842,38 @@ static void iperf2__ctest_numbers_in_comments__result_read(void **state)
     }
 }
 
+/* iperf 2.1 interval rows a capture script marked every 60 s by gluing
+ * "###...#" to the unit ("58.7 Mbits/sec####"): the row was refused as
+ * having no rate unit, its two figures lost (issue 21, held-out-20).
+ * A short public excerpt: BKSN964/CapRadar-Dataset iperf2.txt @
+ * c158fc56, its lines 1-7 and 74-76 (bench/corpus SOURCES.tsv
+ * iperf2/ho20-b-capradar-dataset-2.1-lte-720s-*). */
+static void iperf2__marker_glued_to_the_unit__row_read(void **state)
+{
+    (void)state;
+    static const char log[] =
+        "------------------------------------------------------------\n"
+        "Client connecting to 39.98.40.55, TCP port 5001\n"
+        "TCP window size: 45.0 KByte (default)\n"
+        "------------------------------------------------------------\n"
+        "[  1] local 192.168.253.61 port 34658 connected with 39.98.40.55 port 5001\n"
+        "[ ID] Interval       Transfer     Bandwidth\n"
+        "[  1] 0.0000-1.0000 sec  1.75 MBytes  14.7 Mbits/sec\n"
+        "[  1] 67.0000-68.0000 sec  5.62 MBytes  47.2        Mbits/sec\n"
+        "[  1] 68.0000-69.0000 sec  7.00 MBytes  58.7 Mbits/sec###############################\n"
+        "[  1] 69.0000-70.0000 sec  4.12 MBytes  34.6 Mbits/sec\n";
+    bdb_sink s;
+    tu_points k;
+    tu_parse_points(log, "iperf", &s, &k);
+    static const tu_point_want want[] = {{9, "throughput", 58.7e6},
+                                         {9, "transfer", 7.00 * 1048576},
+                                         {10, "throughput", 34.6e6}};
+    tu_assert_points(&k, want, sizeof want / sizeof want[0]);
+    /* the marker holds no figure: nothing to warn about */
+    assert_false(tu_has_warning(&s, 9, ""));
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1896,6 +1928,7 @@ int main(void)
         cmocka_unit_test(iperf2__irtt_on_connection_lines__initial_rtt_read),
         cmocka_unit_test(iperf2__server_report_wrapped_after_jitter__loss_read),
         cmocka_unit_test(iperf2__qp_soft_break_in_udp_row__loss_at_its_line),
+        cmocka_unit_test(iperf2__marker_glued_to_the_unit__row_read),
         cmocka_unit_test(iperf2__wrapped_byte_counter__warned_not_stored),
         cmocka_unit_test(iperf2__ctest_numbers_in_comments__result_read),
     };

@@ -1742,6 +1742,12 @@ rest:
         }
         if (bdb_span_eq(q, z, "(omitted)"))
             return;
+        /* a capture script's marker ("#####"): no word, no figure */
+        int marker = 1;
+        for (const char *c = q; c < z && marker; c++)
+            marker = ispunct((unsigned char)*c) || *c == ' ' || *c == '\t';
+        if (marker)
+            return;
         bdb_iperf_warn_line(out, at,
                             "iperf column not understood (the rest of the "
                             "line is skipped)",
@@ -1949,9 +1955,11 @@ int bdb_iperf_parse_data(const char *p, const char *end, int lineno,
     }
     wl = bdb_scan_word(&p, end, &w);
     /* a page that collapsed the blanks glued the next column to the unit
-     * ("11.9 Gbits/sec1 sender"): the unit ends at its "/sec" */
+     * ("11.9 Gbits/sec1 sender"), a capture script its marker ("58.7
+     * Mbits/sec#####"): the unit ends at its "/sec" */
     const char *sec = wl > 4 ? bdb_find(w, w + wl, "/sec") : NULL;
-    if (sec && sec + 4 < w + wl && isdigit((unsigned char)sec[4])) {
+    if (sec && sec + 4 < w + wl &&
+        (isdigit((unsigned char)sec[4]) || ispunct((unsigned char)sec[4]))) {
         wl = (size_t)(sec + 4 - w);
         p = sec + 4;
     }
