@@ -414,6 +414,13 @@ int bdb_is_trailer(const char *p, const char *end)
     if (is_markup(*p))
         return 1;
     const char *q = bdb_skip_blank(p, end);
+    /* a leader of three dashes or more to a note, glued or not
+     * ("Complete requests:      1-----------完成的请求次数") */
+    const char *l = q;
+    while (l < end && (*l == '-' || *l == '='))
+        l++;
+    if (l - q >= 3)
+        return 1;
     if (q == p)
         return 0;
     /* an arrow pointing at the figure or away from it: "<----", "<==",

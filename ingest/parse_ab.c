@@ -412,6 +412,26 @@ static void set_path(ab_run *r, bdb_sink *out, int line, const char *p,
                                  (size_t)(end - p)));
 }
 
+/* Where a writer's note led by dashes starts after a value ("/index.html
+ * ----------------压力测试的页面", "BWS/1.1------提供服务的软件"): three
+ * dashes or more followed by a blank, a non-ASCII byte or the line's
+ * end; else end. A path or a server's name may hold a dash or two. */
+static const char *note_leader(const char *p, const char *end)
+{
+    for (const char *d = p; d < end; d++) {
+        if (*d != '-')
+            continue;
+        const char *e = d;
+        while (e < end && *e == '-')
+            e++;
+        if (e - d >= 3 &&
+            (e == end || *e == ' ' || *e == '\t' || (unsigned char)*e >= 0x80))
+            return d;
+        d = e - 1;
+    }
+    return end;
+}
+
 static void warn_bad(ab_run *r, bdb_sink *out, int line, const char *what,
                      const char *p, const char *end)
 {
@@ -825,7 +845,7 @@ static int parse_kv(ab_run *r, const char *p, const char *end, int line,
     int rc = BDB_OK;
 
 #define LABEL(lit) (q = p, bdb_scan_lit(&q, end, (lit), 0))
-#define VALUE() (vp = q, ve = end, bdb_trim(&vp, &ve))
+#define VALUE() (vp = q, ve = note_leader(q, end), bdb_trim(&vp, &ve))
 #define ONCE(flag) do { if (flag) return KV_NEW_RUN; (flag) = 1; } while (0)
 #define BAD(what) do { warn_bad(r, out, line, (what), p, end); return KV_DONE; } while (0)
     if (LABEL("Server Software:")) {

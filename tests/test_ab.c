@@ -2434,6 +2434,50 @@ static void ab__longest_request_row_with_markup_after__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* A Chinese manual that annotates ab's report with notes led by dashes
+ * glued to each value ("Complete requests:      1------完成的请求次数",
+ * "Document Path:          /index.html-------压力测试的页面"): the
+ * counts were refused as "expected ... N" and the notes became part of
+ * the path (issue 21, held-out-20). A short public excerpt (search index
+ * id 15585997105; bench/corpus SOURCES.tsv ab/ho20-a-zh-rst-*, its lines
+ * 23-40). */
+static void ab__notes_led_by_dashes_after_values__read(void **state)
+{
+    (void)state;
+    static const char t[] =
+        "    Server Software:        BWS/1.1--------------------提供服务的软件\n"
+        "    Server Hostname:        www.baidu.com--------------主机名\n"
+        "    Server Port:            80-------------------------端口\n"
+        "\n"
+        "    Document Path:          /index.html----------------压力测试的页面\n"
+        "    Document Length:        118719 bytes---------------页面大小\n"
+        "\n"
+        "    Concurrency Level:      1--------------------------并发，这个默认是1\n"
+        "    Time taken for tests:   0.107 seconds--------------测试耗时\n"
+        "    Complete requests:      1--------------------------完成的请求次数\n"
+        "    Failed requests:        0--------------------------请求失败次数\n"
+        "    Write errors:           0--------------------------写错误的次数\n"
+        "    Total transferred:      119670 bytes---------------共传输的字节数\n"
+        "    HTML transferred:       118719 bytes---------------传输html页面字符串，应该等于页面大小乘以请求的次数\n"
+        "    Requests per second:    9.34 [#/sec] (mean)--------每秒请求次数\n"
+        "    Time per request:       107.099 [ms] (mean)--------每次请求耗时\n"
+        "    Time per request:       107.099 [ms] (mean, across all concurrent requests)\n"
+        "    Transfer rate:          1091.19 [Kbytes/sec] received\n"
+    ;
+    bdb_sink s;
+    tu_text_ok(t, "ab", &s);
+    tu_assert_value(&s, "/index.html", "complete_requests", "path=/index.html", 1, 0);
+    assert_int_equal(tu_line_of(&s, "complete_requests", NULL), 10);
+    tu_assert_value(&s, NULL, "failed_requests", NULL, 0, 0);
+    tu_assert_value(&s, NULL, "write_errors", NULL, 0, 0);
+    tu_assert_value(&s, NULL, "total_transferred", NULL, 119670, 0);
+    tu_assert_value(&s, NULL, "requests_per_sec", NULL, 9.34, 1e-12);
+    tu_assert_value(&s, NULL, "document_length", "server=BWS", 118719, 0);
+    for (int l = 1; l <= 18; l++)
+        assert_false(tu_has_warning(&s, l, "expected"));
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2505,6 +2549,7 @@ int main(void)
         cmocka_unit_test(ab__rates_a_writer_grouped__read_whole),
         cmocka_unit_test(ab__quoted_ab13d_hard_wrapped__values_on_their_own_lines),
         cmocka_unit_test(ab__quoted_lost_line_breaks__glued_records_read),
+        cmocka_unit_test(ab__notes_led_by_dashes_after_values__read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
