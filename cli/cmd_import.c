@@ -7,6 +7,7 @@
 #include "../ingest/ingest.h"
 #include "../ingest/path_pattern.h"
 #include "../import/import.h"
+#include "../import/pipe.h"
 
 #include "../store/store.h"
 
@@ -285,6 +286,10 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     for (size_t i = 0; i < col.skipped.n; i++)
         cli_line(stderr, "benchdb: %s\n", col.skipped.paths[i]);
     int progress = isatty(STDERR_FILENO) && files.n >= 20 && !quiet;
+    /* the next files are read and parsed on a second core while this
+     * thread writes (BDB_IMPORT_THREADS=1: not) */
+    bdb_import_pipe *pipe = bdb_import_pipe_start(
+        (const char *const *)files.paths, files.n, &opts);
     cli_batch b = {0};
     for (size_t i = 0; i < files.n; i++) {
         bdb_import_result res;
@@ -296,7 +301,9 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         b.files++;
         if (progress)
             fprintf(stderr, "\rimporting %zu/%zu", i + 1, files.n);
-        int rc = bdb_import_file(cli->store, files.paths[i], &opts, &res);
+        int rc = pipe ? bdb_import_pipe_file(pipe, cli->store, i, &res)
+                      : bdb_import_file(cli->store, files.paths[i], &opts,
+                                        &res);
         if (progress)
             fputs("\r\033[K", stderr);
         if (rc && res.diag.code == BDB_ESTORE && !added && !replaced && !info &&
@@ -364,6 +371,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         default: break;
         }
     }
+    bdb_import_pipe_free(pipe);
     batch_commit(cli, &b, &added, &results, &failed);
     if (opts.dry_run) {
         printf("dry run: %zu would be imported or replaced (%zu figure%s, %zu "
