@@ -249,7 +249,20 @@ void bdb_import_record_clear(bdb_import_record *r)
     bdb_buf_free(&r->options);
     bdb_sink_free(&r->sink);
     bdb_refs_free(&r->refs);
-    free(r->events);
     free(r->text);
+    /* the events' buffer stays for the next file: a malloc and a free of
+     * it per file, across threads, made glibc trim the arenas (a TLB
+     * shootdown each) */
+    unsigned char *events = r->events;
+    size_t cap = r->cap;
+    memset(r, 0, sizeof *r);
+    r->events = events;
+    r->cap = cap;
+}
+
+void bdb_import_record_free(bdb_import_record *r)
+{
+    bdb_import_record_clear(r);
+    free(r->events);
     memset(r, 0, sizeof *r);
 }

@@ -16,7 +16,7 @@
 #include "../common/bdb_refs.h"
 
 #define BDB_RECORD_TEXT_MAX ((size_t)2 << 20)
-#define BDB_RECORD_BYTES_MAX ((size_t)4 << 20)
+#define BDB_RECORD_BYTES_MAX ((size_t)2 << 20)
 
 typedef struct bdb_import_record {
     const char *path;
@@ -58,7 +58,9 @@ int bdb_import_record_write(bdb_store *st, bdb_import_record *r,
                             const bdb_import_opts *opts,
                             bdb_import_result *res);
 
-/* Frees what r holds and zeroes it, ready for the next file. */
+/* Frees what r holds of its file and zeroes it, ready for the next
+ * (its buffers kept); bdb_import_record_free frees everything. */
 void bdb_import_record_clear(bdb_import_record *r);
+void bdb_import_record_free(bdb_import_record *r);
 
 #endif

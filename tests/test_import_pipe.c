@@ -1,6 +1,6 @@
-/* test_import_pipe.c - the import's worker thread (import/pipe.h) changes
+/* test_import_pipe.c - the import's worker threads (import/pipe.h) change
  * nothing but the time: every real sample and fixture imported in one
- * batch with the worker and without it (BDB_IMPORT_THREADS=1) gives the
+ * batch with the workers and without (BDB_IMPORT_THREADS=1) gives the
  * same database, ids and times aside, and the same output; so do a
  * second import into the same database (every file already present), a
  * batch mixing gzip files, files past what the worker holds (streamed
@@ -71,15 +71,16 @@ static void dump(const char *path, bdb_buf *out)
     assert_int_equal(out->err, 0);
 }
 
-/* Runs the import args with the worker on or off into db; its output
- * (stdout and stderr) into out; returns the exit status. */
-static int import_with(int threads, const char *db, const char *args,
-                       bdb_buf *out)
+/* Runs the import args with BDB_IMPORT_THREADS=threads (NULL: unset,
+ * the default workers) into db; its output (stdout and stderr) into out;
+ * returns the exit status. */
+static int import_with(const char *threads, const char *db,
+                       const char *args, bdb_buf *out)
 {
     if (threads)
-        unsetenv("BDB_IMPORT_THREADS");
+        setenv("BDB_IMPORT_THREADS", threads, 1);
     else
-        setenv("BDB_IMPORT_THREADS", "1", 1);
+        unsetenv("BDB_IMPORT_THREADS");
     bdb_buf_reset(out);
     int rc = tu_run(out, "--db '%s' import --set s1 %s", db, args);
     unsetenv("BDB_IMPORT_THREADS");
@@ -100,12 +101,12 @@ static void same_text(const bdb_buf *a, const bdb_buf *b, const char *what)
     }
 }
 
-/* The same import steps into a database made with the worker and one
- * made without: each step's output and the databases after it compared.
- * The databases have the same path in turn (the history keeps the
- * command line). */
+/* The same import steps into a database made with one thread and one
+ * made with BDB_IMPORT_THREADS=threads: each step's output and the
+ * databases after it compared. The databases have the same path in turn
+ * (the history keeps the command line). */
 static void compare_steps(const char *const *steps, size_t nsteps,
-                          size_t min_lines)
+                          size_t min_lines, const char *threads)
 {
     char db[700], one[700], two[700];
     snprintf(db, sizeof db, "%s/pipe.sqlite", dir);
@@ -124,14 +125,14 @@ static void compare_steps(const char *const *steps, size_t nsteps,
             assert_int_equal(rename(one, db), 0);
         else
             unlink(db);
-        int rc1 = import_with(0, db, steps[s], &out1);
+        int rc1 = import_with("1", db, steps[s], &out1);
         assert_int_equal(rename(db, one), 0);
         /* the worker, kept as two.sqlite */
         if (s)
             assert_int_equal(rename(two, db), 0);
         else
             unlink(db);
-        int rc2 = import_with(1, db, steps[s], &out2);
+        int rc2 = import_with(threads, db, steps[s], &out2);
         assert_int_equal(rename(db, two), 0);
         assert_int_equal(rc1, rc2);
         same_text(&out1, &out2, "the outputs");
@@ -164,7 +165,7 @@ static void test_samples_and_fixtures(void **state)
     const char *steps[] = {args, args};
     /* 500+ files: a line for each, the first time imported, failed or
      * platform info, the second time already present */
-    compare_steps(steps, 2, 500);
+    compare_steps(steps, 2, 500, NULL);
 }
 
 /* rel's bytes into name under the test's folder, again and again until
@@ -225,7 +226,9 @@ static void test_mixed_batch(void **state)
     snprintf(mix, sizeof mix, "--platform p1 '%s/mix'", dir);
     snprintf(more, sizeof more, "--platform p1 '%s/more' '%s/mix'", dir, dir);
     const char *steps[] = {mix, more};
-    compare_steps(steps, 2, 8);
+    compare_steps(steps, 2, 8, NULL);
+    /* one worker beside the writer */
+    compare_steps(steps, 2, 8, "2");
 }
 
 int main(void)
