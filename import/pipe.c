@@ -116,8 +116,8 @@ bdb_import_pipe *bdb_import_pipe_start(const char *const *paths, size_t n,
     return p;
 }
 
-int bdb_import_pipe_file(bdb_import_pipe *p, bdb_store *st, size_t i,
-                         bdb_import_result *res)
+/* Waits until the slot of file i is READY. */
+static pipe_slot *slot_ready(bdb_import_pipe *p, size_t i)
 {
     pipe_slot *s = &p->slots[i % BDB_PIPE_DEPTH];
     pthread_mutex_lock(&p->lock);
@@ -129,6 +129,21 @@ int bdb_import_pipe_file(bdb_import_pipe *p, bdb_store *st, size_t i,
     while (s->state != SLOT_READY)
         pthread_cond_wait(&p->ready, &p->lock);
     pthread_mutex_unlock(&p->lock);
+    return s;
+}
+
+long long bdb_import_pipe_size(bdb_import_pipe *p, size_t i)
+{
+    pipe_slot *s = slot_ready(p, i);
+    return s->index == i && !s->rec.stream && s->rec.hashed
+               ? (long long)s->rec.size
+               : -1;
+}
+
+int bdb_import_pipe_file(bdb_import_pipe *p, bdb_store *st, size_t i,
+                         bdb_import_result *res)
+{
+    pipe_slot *s = slot_ready(p, i);
     /* the workers take the files in order, file i + BDB_PIPE_DEPTH only
      * once this slot is freed: it holds file i */
     int rc = s->index == i

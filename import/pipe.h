@@ -26,6 +26,11 @@ typedef struct bdb_import_pipe bdb_import_pipe;
 bdb_import_pipe *bdb_import_pipe_start(const char *const *paths, size_t n,
                                        const bdb_import_opts *opts);
 
+/* The size in bytes of paths[i] as a worker read it, waiting for it;
+ * -1 when it did not (a file left to the writer, or one it could not
+ * read). Called before bdb_import_pipe_file of the same i. */
+long long bdb_import_pipe_size(bdb_import_pipe *p, size_t i);
+
 /* bdb_import_file(st, paths[i], opts, res) from a worker's record.
  * Called for i = 0, 1, 2, ... in order (the caller may stop early). */
 int bdb_import_pipe_file(bdb_import_pipe *p, bdb_store *st, size_t i,
