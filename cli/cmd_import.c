@@ -292,7 +292,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     /* the next files are read and parsed on a second core while this
      * thread writes (BDB_IMPORT_THREADS=1: not) */
     bdb_import_pipe *pipe = bdb_import_pipe_start(
-        (const char *const *)files.paths, files.n, &opts);
+        (const char *const *)files.paths, files.n, &opts, cli->store);
     cli_batch b = {0};
     for (size_t i = 0; i < files.n; i++) {
         bdb_import_result res;

@@ -107,8 +107,18 @@ static void parse(bdb_import_record *r, const bdb_import_opts *opts,
     }
 }
 
+/* 1 when the writer said the file's bytes are stored: the rest is not
+ * made (the writer checks again when the file's turn comes). */
+static int said_present(const bdb_import_ask *ask, bdb_import_record *r)
+{
+    if (!ask || ask->verdict(ask->ctx, r) != BDB_RECORD_PRESENT)
+        return 0;
+    r->skipped = 1;
+    return 1;
+}
+
 void bdb_import_record_read(const char *path, const bdb_import_opts *opts,
-                            bdb_import_record *r)
+                            const bdb_import_ask *ask, bdb_import_record *r)
 {
     r->path = path;
     r->rc = bdb_import_prepare(path, opts, &r->prep, &r->res);
@@ -130,6 +140,8 @@ void bdb_import_record_read(const char *path, const bdb_import_opts *opts,
     bdb_params_format(&r->prep.params, r->res.params, sizeof r->res.params);
     r->hashed = 1;
     r->size = raw.len;
+    if (ask)
+        ask->publish(ask->ctx, r);
     bdb_buf plain;
     bdb_buf_init(&plain);
     const char *text = raw.data;
@@ -148,7 +160,7 @@ void bdb_import_record_read(const char *path, const bdb_import_opts *opts,
             r->res.gzip = 1;
         }
     }
-    if (!r->stream && !r->rc) {
+    if (!r->stream && !r->rc && !said_present(ask, r)) {
         bdb_buf_init(&r->options);
         bdb_import_options(opts, &r->prep, &r->options);
         char why[128];
@@ -157,7 +169,7 @@ void bdb_import_record_read(const char *path, const bdb_import_opts *opts,
                                 sizeof why))
             r->stream = 1;
     }
-    if (!r->stream && !r->rc) {
+    if (!r->stream && !r->rc && !r->skipped && !said_present(ask, r)) {
         parse(r, opts, text, len);
         if (bdb_input_changed(&raw, msg, sizeof msg))
             snprintf(r->changed, sizeof r->changed, "%s", msg);
@@ -203,7 +215,12 @@ int bdb_import_record_write(bdb_store *st, bdb_import_record *r,
     if (!r->hashed)
         return r->rc;
     long long existing = 0;
-    int rc = bdb_store_source_find(st, r->sha, &existing);
+    int rc = BDB_OK;
+    /* the writer said the bytes were not stored when the worker asked;
+     * stored since (the same bytes earlier in the batch), source_begin
+     * says so: the lookup is not made twice */
+    if (r->verdict != BDB_RECORD_ABSENT || r->rc || r->skipped)
+        rc = bdb_store_source_find(st, r->sha, &existing);
     if (rc)
         return bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
     res->present = existing != 0;
@@ -211,6 +228,8 @@ int bdb_import_record_write(bdb_store *st, bdb_import_record *r,
         res->status = BDB_IMPORT_PRESENT;
         return BDB_OK;
     }
+    if (r->skipped)     /* forgotten meanwhile: read it after all */
+        return bdb_import_file(st, r->path, opts, res);
     if (r->rc)
         return r->rc;
 
@@ -225,6 +244,7 @@ int bdb_import_record_write(bdb_store *st, bdb_import_record *r,
                         : bdb_store_source_begin(st, &info, 0, &id);
     if (rc == BDB_EEXIST) {
         res->status = BDB_IMPORT_PRESENT;
+        res->present = 1;
         return BDB_OK;
     }
     if (rc)

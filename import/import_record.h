@@ -44,12 +44,29 @@ typedef struct bdb_import_record {
     char *text;                 /* kept for a file no tool read (a
                                    platforms.csv, lscpu's output) */
     size_t text_len;
+    int verdict;                /* the writer's answer to whether its
+                                   digest is stored: BDB_RECORD_* */
+    int skipped;                /* stored: not parsed */
 } bdb_import_record;
+
+#define BDB_RECORD_UNKNOWN 0
+#define BDB_RECORD_ABSENT 1
+#define BDB_RECORD_PRESENT 2
+
+/* How a worker asks the writer whether a file's bytes are stored already
+ * (a file imported again is not parsed): publish tells the digest once
+ * it is known; verdict is the answer so far (BDB_RECORD_*), looked at
+ * before the costly steps. NULL: never asked. */
+typedef struct bdb_import_ask {
+    void (*publish)(void *ctx, bdb_import_record *r);
+    int (*verdict)(void *ctx, bdb_import_record *r);
+    void *ctx;
+} bdb_import_ask;
 
 /* Makes r for the file at path (r zeroed, or cleared). Never touches a
  * store; thread-safe against another thread's store work. */
 void bdb_import_record_read(const char *path, const bdb_import_opts *opts,
-                            bdb_import_record *r);
+                            const bdb_import_ask *ask, bdb_import_record *r);
 
 /* Does with st what bdb_import_file(st, r->path, opts, res) does, from
  * the record (or, when r->stream, calls it). opts as for the read, and

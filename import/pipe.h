@@ -20,11 +20,13 @@
 typedef struct bdb_import_pipe bdb_import_pipe;
 
 /* Starts the workers on paths[0..n) with opts (both kept, unchanged, until
- * bdb_import_pipe_free). NULL when the workers are off, when the import
+ * bdb_import_pipe_free), for the writer's store st (which the workers
+ * never touch: the writer tells them which files it holds already). NULL when the workers are off, when the import
  * does not suit it (a dry run, --replace, fewer than two files), or when
  * it cannot start: the caller then calls bdb_import_file. */
 bdb_import_pipe *bdb_import_pipe_start(const char *const *paths, size_t n,
-                                       const bdb_import_opts *opts);
+                                       const bdb_import_opts *opts,
+                                       bdb_store *st);
 
 /* The size in bytes of paths[i] as a worker read it, waiting for it;
  * -1 when it did not (a file left to the writer, or one it could not
