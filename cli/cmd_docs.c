@@ -263,6 +263,9 @@ static void put_man(void)
            ".TP\n.B BENCHDB_DB\nthe database when \\fB\\-\\-db\\fR is not "
            "given\n"
            ".TP\n.B COLUMNS\nthe width tables and the text report fit\n"
+           ".TP\n.B BDB_IMPORT_THREADS\nthe threads \\fBimport\\fR runs "
+           "(default 3: two read and parse ahead of the one that writes; "
+           "1: one thread)\n"
            ".SH EXIT STATUS\n"
            "0 success, 1 some input failed (the rest was done), 2 usage "
            "error, 3 \\fBcheck\\fR found a regression.\n");

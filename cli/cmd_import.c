@@ -7,6 +7,7 @@
 #include "../ingest/ingest.h"
 #include "../ingest/path_pattern.h"
 #include "../import/import.h"
+#include "../import/pipe.h"
 
 #include "../store/store.h"
 
@@ -73,13 +74,16 @@ static void batch_commit(bdb_cli *cli, cli_batch *b, size_t *added,
 
 /* A large file is imported alone (batch.h); one that cannot be stat'ed
  * here fails in the import, which says why. */
-static int file_is_large(const char *path)
+static int file_is_large(bdb_import_pipe *pipe, size_t i, const char *path)
 {
     struct stat sb;
     size_t n = strlen(path);
-    return stat(path, &sb) == 0 &&
-           cli_batch_solo((long long)sb.st_size,
-                          n > 3 && strcmp(path + n - 3, ".gz") == 0);
+    /* the size a worker read it at, when it did: one stat less a file */
+    long long size = pipe ? bdb_import_pipe_size(pipe, i) : -1;
+    if (size < 0)
+        size = stat(path, &sb) == 0 ? (long long)sb.st_size : -1;
+    return size >= 0 &&
+           cli_batch_solo(size, n > 3 && strcmp(path + n - 3, ".gz") == 0);
 }
 
 static int find_set(const char *name, void *ctx)
@@ -285,10 +289,14 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
     for (size_t i = 0; i < col.skipped.n; i++)
         cli_line(stderr, "benchdb: %s\n", col.skipped.paths[i]);
     int progress = isatty(STDERR_FILENO) && files.n >= 20 && !quiet;
+    /* the next files are read and parsed on a second core while this
+     * thread writes (BDB_IMPORT_THREADS=1: not) */
+    bdb_import_pipe *pipe = bdb_import_pipe_start(
+        (const char *const *)files.paths, files.n, &opts, cli->store);
     cli_batch b = {0};
     for (size_t i = 0; i < files.n; i++) {
         bdb_import_result res;
-        int solo = !opts.dry_run && file_is_large(files.paths[i]);
+        int solo = !opts.dry_run && file_is_large(pipe, i, files.paths[i]);
         if (solo || cli_batch_full(&b))
             batch_commit(cli, &b, &added, &results, &failed);
         if (!b.open && !opts.dry_run && !solo)
@@ -296,7 +304,9 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         b.files++;
         if (progress)
             fprintf(stderr, "\rimporting %zu/%zu", i + 1, files.n);
-        int rc = bdb_import_file(cli->store, files.paths[i], &opts, &res);
+        int rc = pipe ? bdb_import_pipe_file(pipe, cli->store, i, &res)
+                      : bdb_import_file(cli->store, files.paths[i], &opts,
+                                        &res);
         if (progress)
             fputs("\r\033[K", stderr);
         if (rc && res.diag.code == BDB_ESTORE && !added && !replaced && !info &&
@@ -364,6 +374,7 @@ int cmd_import(int argc, char **argv, bdb_cli *cli)
         default: break;
         }
     }
+    bdb_import_pipe_free(pipe);
     batch_commit(cli, &b, &added, &results, &failed);
     if (opts.dry_run) {
         printf("dry run: %zu would be imported or replaced (%zu figure%s, %zu "

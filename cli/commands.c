@@ -74,6 +74,10 @@ static const bdb_cmd commands[] = {
      "the platform's arch, CPU, cores, threads and clock; a platforms.csv among\n"
      "them fills in platforms (all its rows, or none if one is bad). Hidden\n"
      "files, README*, *.md, *.sh and *.expected are skipped in folders.\n"
+     "The next files are read and parsed on two more threads while the\n"
+     "first are written (the same database and output as one thread\n"
+     "gives); BDB_IMPORT_THREADS=N in the environment runs N threads in all\n"
+     "(1: one thread).\n"
      "Exit status: 0 all imported, 1 some files failed (the rest imported).\n"},
     {"parse", cmd_parse, 0, "show the figures read from logs (dry run)",
      "usage: benchdb parse [options] FILE...\n"

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,9 +29,13 @@ struct bdb_input_map {
     volatile sig_atomic_t cut; /* a page past the file's new end was read */
 };
 
-static bdb_input_map *volatile open_maps[BDB_INPUT_MAX_OPEN];
-static size_t page_size;
+/* Each thread's own mappings: the import reads files on a worker while
+ * the main thread maps a large one. A SIGBUS is delivered to the thread
+ * that touched the page, whose table the handler then looks in. */
+static _Thread_local bdb_input_map *volatile open_maps[BDB_INPUT_MAX_OPEN];
+static _Thread_local size_t page_size;
 static struct sigaction old_bus;
+static pthread_mutex_t handler_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static bdb_input_map *map_of(const void *p)
 {
@@ -76,19 +81,22 @@ static void on_sigbus(int sig, siginfo_t *si, void *uc)
  * signals that are not ours. */
 static int set_handler(void)
 {
+    /* two threads mapping at once must not both install it (the second
+     * would keep the first's handler as the one to pass signals on to) */
+    pthread_mutex_lock(&handler_lock);
     struct sigaction cur;
-    if (sigaction(SIGBUS, NULL, &cur) != 0)
-        return -1;
-    if ((cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == on_sigbus)
-        return 0;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_sigaction = on_sigbus;
-    sa.sa_flags = SA_SIGINFO;
-    sigemptyset(&sa.sa_mask);
-    if (sigaction(SIGBUS, &sa, &old_bus) != 0)
-        return -1;
-    return 0;
+    int rc = sigaction(SIGBUS, NULL, &cur) != 0 ? -1 : 0;
+    if (!rc && !((cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == on_sigbus)) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_sigaction = on_sigbus;
+        sa.sa_flags = SA_SIGINFO;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(SIGBUS, &sa, &old_bus) != 0)
+            rc = -1;
+    }
+    pthread_mutex_unlock(&handler_lock);
+    return rc;
 }
 
 /* map_fd's answer when the file system cannot map the file (fd is still
@@ -264,6 +272,23 @@ int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz)
         return read_small(in, fd, (size_t)sb.st_size, msg, msgsz);
     int rc = map_fd(in, fd, &sb, msg, msgsz);
     return rc == MAP_UNSUPPORTED ? read_all(in, fd, msg, msgsz) : rc;
+}
+
+int bdb_input_read(bdb_input *in, const char *path, size_t most, char *msg,
+                   size_t msgsz)
+{
+    input_init(in);
+    struct stat sb;
+    int fd = bdb_open_regular(path, &sb, msg, msgsz);
+    if (fd < 0)
+        return BDB_EIO;
+    if (sb.st_size == 0)
+        return read_all(in, fd, msg, msgsz);
+    if ((unsigned long long)sb.st_size > most) {
+        close(fd);
+        return 1;
+    }
+    return read_small(in, fd, (size_t)sb.st_size, msg, msgsz);
 }
 
 int bdb_input_adopt(bdb_input *in, int fd, char *msg, size_t msgsz)

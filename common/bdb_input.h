@@ -16,9 +16,10 @@
  * changed while it was read (as it does when its size or time of last
  * change moved). Nothing read from a changed file may be kept.
  *
- * One process reads few files at once: up to BDB_INPUT_MAX_OPEN inputs
- * may be open at a time (their mappings are what the SIGBUS handler
- * knows), and they are used from one thread. */
+ * One thread reads few files at once: up to BDB_INPUT_MAX_OPEN inputs
+ * may be open at a time in each thread (their mappings are what the
+ * SIGBUS handler knows, per thread), and an input is used by the thread
+ * that opened it. */
 #ifndef BDB_INPUT_H
 #define BDB_INPUT_H
 
@@ -46,6 +47,12 @@ typedef struct bdb_input {
  * size the system does not tell (/proc/cpuinfo) or whose file system
  * cannot map it is read to its end, up to 1 GiB. */
 int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz);
+
+/* bdb_input_open for a file read whole into memory, never mapped: 1
+ * (nothing read, fd closed, no message) when it holds more than most
+ * bytes. An input read so may be handed to another thread. */
+int bdb_input_read(bdb_input *in, const char *path, size_t most, char *msg,
+                   size_t msgsz);
 
 /* The same for fd, a temporary file the caller wrote (see
  * bdb_input_tmpfile): the input takes fd and closes it. */

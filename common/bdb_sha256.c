@@ -5,6 +5,7 @@
  * before anything else happens); elsewhere the portable code below. */
 #include "bdb_sha256.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,20 +106,27 @@ static void blocks_ni(uint32_t h[8], const unsigned char *p, size_t n)
     _mm_storeu_si128((__m128i *)(void *)&h[4], st1);
 }
 
+/* Asked once, by whichever thread hashes first (the import hashes on a
+ * worker). */
+static int known_ni;
+static pthread_once_t ni_once = PTHREAD_ONCE_INIT;
+
+static void ask_ni(void)
+{
+    /* BDB_SHA256_PORTABLE=1 takes the portable code (the tests check
+     * both give the same digests) */
+    const char *env = getenv("BDB_SHA256_PORTABLE");
+    unsigned a, b, c, d;
+    int ok = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSE4_1) &&
+             (c & bit_SSSE3);
+    ok = ok && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_SHA);
+    known_ni = ok && !(env && *env == '1');
+}
+
 static int have_ni(void)
 {
-    static int known = -1;
-    if (known < 0) {
-        /* BDB_SHA256_PORTABLE=1 takes the portable code (the tests check
-         * both give the same digests) */
-        const char *env = getenv("BDB_SHA256_PORTABLE");
-        unsigned a, b, c, d;
-        int ok = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSE4_1) &&
-                 (c & bit_SSSE3);
-        ok = ok && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_SHA);
-        known = ok && !(env && *env == '1');
-    }
-    return known;
+    pthread_once(&ni_once, ask_ni);
+    return known_ni;
 }
 #endif
 

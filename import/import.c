@@ -1,5 +1,5 @@
 /* import.c - the import pipeline (see import.h). */
-#include "import.h"
+#include "import_internal.h"
 #include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_sha256.h"
@@ -182,18 +182,9 @@ static int apply_platform_csv(bdb_store *st, const char *buf, size_t len,
 }
 
 
-/* The consumer of an import's figures: each goes into the open source,
- * and its series is remembered for the merge check. */
-typedef struct to_store {
-    bdb_store *st;
-    long long id;
-    const char *platform;       /* the source's */
-    bdb_merge_check *merge;     /* NULL, or where the series are staged */
-    int rc;                     /* the store's failure, kept */
-    bdb_trace_writer *traces;   /* opened by the first trace point */
-} to_store;
+typedef bdb_import_to_store to_store;
 
-static int take_into_store(void *ctx, const bdb_sample *s)
+int bdb_import_take(void *ctx, const bdb_sample *s)
 {
     to_store *ts = ctx;
     int rc = bdb_store_source_put(ts->st, ts->id, s);
@@ -210,7 +201,7 @@ static int take_into_store(void *ctx, const bdb_sample *s)
 }
 
 /* A trace point into the open source, tied to its series' figure. */
-static int take_trace_into_store(void *ctx, const bdb_sample *s)
+int bdb_import_take_trace(void *ctx, const bdb_sample *s)
 {
     to_store *ts = ctx;
     int rc = ts->traces ? BDB_OK
@@ -378,6 +369,17 @@ static int gunzip_to(const char *in, size_t n, bdb_buf *out, char *msg,
     return gunzip_into(in, n, &o, msg, msgsz);
 }
 
+int bdb_import_gunzip_mem(const char *in, size_t n, bdb_buf *out, char *msg,
+                          size_t msgsz)
+{
+    return gunzip_to(in, n, out, msg, msgsz);
+}
+
+int bdb_import_is_gzip(const char *p, size_t n)
+{
+    return is_gzip(p, n);
+}
+
 /* The text of a .gz file being imported: in plain, or mapped from a
  * temporary file in spooled when it is large. */
 static int gunzip_input(const bdb_input *raw, bdb_buf *plain,
@@ -532,7 +534,7 @@ static int dry_run(const char *text, size_t len, const char *path,
 
 /* The SHA-256 of a mapped file, a megabyte at a time, dropping the pages
  * it has hashed. */
-static void hash_input(const bdb_input *in, char sha[65])
+void bdb_import_hash(const bdb_input *in, char sha[65])
 {
     bdb_sha256 c;
     bdb_sha256_init(&c);
@@ -571,73 +573,171 @@ static int trace_releasing(void *ctx, const bdb_sample *s)
     return r->next.take_trace(r->next.ctx, s);
 }
 
-int bdb_import_file(bdb_store *st, const char *path,
-                    const bdb_import_opts *opts, bdb_import_result *res)
+int bdb_import_prepare(const char *path, const bdb_import_opts *opts,
+                       bdb_import_prep *p, bdb_import_result *res)
 {
     memset(res, 0, sizeof *res);
     res->status = BDB_IMPORT_FAILED;
     bdb_diag_set_file(&res->diag, path);
 
-    bdb_path_match m;
+    bdb_path_match *m = &p->m;
     char why[256] = "";
     /* The first pattern that matches the path gives its parameters. */
     int matched = opts->path_pattern
-                      ? bdb_path_pattern_match(opts->path_pattern, path, &m,
+                      ? bdb_path_pattern_match(opts->path_pattern, path, m,
                                                why, sizeof why)
                       : 0;
-    for (const char *const *p = opts->more_patterns; !matched && p && *p; p++)
-        matched = bdb_path_pattern_match(*p, path, &m, why, sizeof why);
+    for (const char *const *q = opts->more_patterns; !matched && q && *q; q++)
+        matched = bdb_path_pattern_match(*q, path, m, why, sizeof why);
     if (matched < 0)
         return bdb_diag_set(&res->diag, BDB_EUSAGE, 0, "path pattern: %s", why);
     if (!matched) {
-        memset(&m, 0, sizeof m);
-        bdb_platform_clear(&m.fields);
+        memset(m, 0, sizeof *m);
+        bdb_platform_clear(&m->fields);
     }
     /* A name the path gives is more specific than the batch's default; a
      * --platform made of captures ('{arch}@{freq_mhz}') is expanded. */
-    char expanded[sizeof res->platform];
-    const char *platform = m.platform[0] ? m.platform : opts->platform;
+    _Static_assert(sizeof p->expanded == sizeof res->platform,
+                   "an expanded platform is a platform name");
+    const char *platform = m->platform[0] ? m->platform : opts->platform;
     if (platform && bdb_path_is_template(platform)) {
         if (!matched)
             return bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
                                 "--platform '%s' is made of captures, but no "
                                 "--path-pattern matches this path", platform);
-        if (bdb_path_template_expand(platform, &m, expanded, sizeof expanded,
-                                     why, sizeof why))
+        if (bdb_path_template_expand(platform, m, p->expanded,
+                                     sizeof p->expanded, why, sizeof why))
             return bdb_diag_set(&res->diag, BDB_EUSAGE, 0, "%s", why);
-        platform = expanded;
+        platform = p->expanded;
     }
     if (platform && strlen(platform) >= sizeof res->platform)
         return bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
                             "platform name '%.40s...' is longer than %zu bytes",
                             platform, sizeof res->platform - 1);
-    if (m.nfields && !platform)
+    if (m->nfields && !platform)
         return bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
                             "the path pattern captures platform fields but "
                             "there is no platform to put them on (use "
                             "--platform or {platform})");
-    const char *benchmark = m.benchmark[0] ? m.benchmark : opts->benchmark;
+    p->platform = platform;
+    p->benchmark = m->benchmark[0] ? m->benchmark : opts->benchmark;
     snprintf(res->platform, sizeof res->platform, "%s", platform ? platform : "");
-    bdb_params params = m.params;
+    p->params = m->params;
     for (int i = 0; opts->params && i < opts->params->n; i++)
-        if (bdb_params_set(&params, opts->params->kv[i].key, "%s",
+        if (bdb_params_set(&p->params, opts->params->kv[i].key, "%s",
                            opts->params->kv[i].value))
             return bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
                                 "--param %s: %s", opts->params->kv[i].key,
-                                bdb_overflow_text(params.overflow));
+                                bdb_overflow_text(p->params.overflow));
+    return BDB_OK;
+}
+
+void bdb_import_options(const bdb_import_opts *opts,
+                        const bdb_import_prep *p, bdb_buf *out)
+{
+    options_serialize(opts->tool, p->benchmark, p->m.benchmark[0] != 0,
+                      opts->time_format, opts->summary, &p->params, out);
+    if (opts->repetitions)
+        bdb_buf_puts(out, "repetitions=1\n");
+}
+
+void bdb_import_ingest_opts(const bdb_import_opts *opts,
+                            const bdb_import_prep *p, const char *path,
+                            bdb_ingest_opts *out)
+{
+    *out = (bdb_ingest_opts){.source_name = path, .meta_notes = 1,
+                             .unread_account = 1,
+                             .tool = opts->tool,
+                             .benchmark = p->benchmark, .params = &p->params,
+                             .benchmark_from_path = p->m.benchmark[0] != 0,
+                             .time_format = opts->time_format,
+                             .strict = opts->strict,
+                             .summary = opts->summary};
+}
+
+int bdb_import_finish(bdb_store *st, const char *path,
+                      const bdb_import_opts *opts, const bdb_import_prep *p,
+                      bdb_import_to_store *ts, bdb_sink *sink, int rc,
+                      bdb_diag *d, const char *changed, const char *text,
+                      size_t text_len, long long existing, long long id,
+                      bdb_import_result *res)
+{
+    const char *platform = p->platform;
+    rc = traces_done(ts, sink, rc);
+    if (changed) {
+        /* what was read may not be what was hashed and kept */
+        rc = BDB_EIO;
+        bdb_diag_set(d, rc, 0, "%s", changed);
+        ts->rc = 0;
+    } else if (ts->rc) {
+        /* the store refused a figure: its message, not the parser's */
+        rc = ts->rc;
+        bdb_diag_set(d, rc, 0, "%s", bdb_store_errmsg(st));
+    }
+    if (rc) {
+        int erc = bdb_store_source_end(st, id, NULL, NULL, NULL, NULL, 0);
+        if (erc && !ts->rc)
+            bdb_diag_set(d, erc, 0, "%s", bdb_store_errmsg(st));
+    }
+    if (!text) {
+        text = "";
+        text_len = 0;
+    }
+    if (rc == BDB_EUNKNOWN && !opts->tool &&
+        bdb_platform_csv_sniff(text, text_len)) {
+        rc = apply_platform_csv(st, text, text_len, res);
+    } else if (rc == BDB_EUNKNOWN && !opts->tool && bdb_sysinfo_sniff(text, text_len)) {
+        if (!platform)
+            rc = bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
+                              "system information (lscpu/uname/cpuinfo) but no "
+                              "platform to attach it to (use --platform or a "
+                              "{platform} path pattern)");
+        else
+            rc = apply_sysinfo(st, text, text_len, platform, res);
+    } else if (rc) {
+        bdb_diag_set(&res->diag, rc, d->line, "%s", d->message);
+    } else {
+        char versions[256];
+        parser_versions(res->tools, versions, sizeof versions);
+        rc = bdb_store_source_end(st, id, res->tools, sink->tool_version,
+                                  versions, sink, 1);
+        if (rc) {
+            bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+        } else if (p->m.nfields && (rc = put_path_fields(st, platform, &p->m))) {
+            bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
+        } else if (ts->merge && (rc = bdb_merge_check_add(ts->merge, path))) {
+            bdb_diag_set(&res->diag, rc, 0, "out of memory");
+        } else {
+            res->status = existing ? BDB_IMPORT_REPLACED : BDB_IMPORT_ADDED;
+            res->nresults = sink->n;
+            res->nunread = sink->unread_lines;
+            tell_notes(opts, path, sink, res);
+        }
+    }
+    return rc;
+}
+
+int bdb_import_file(bdb_store *st, const char *path,
+                    const bdb_import_opts *opts, bdb_import_result *res)
+{
+    bdb_import_prep prep;
+    int rc = bdb_import_prepare(path, opts, &prep, res);
+    if (rc)
+        return rc;
+    const char *platform = prep.platform, *benchmark = prep.benchmark;
 
     /* The file is mapped, not copied: each pass (the digest, the
      * compressed copy, the parse) drops the pages it has read. */
     bdb_input raw;
     char msg[256];
-    int rc = bdb_input_open(&raw, path, msg, sizeof msg);
+    rc = bdb_input_open(&raw, path, msg, sizeof msg);
     if (rc) {
         bdb_input_close(&raw);
         return bdb_diag_set(&res->diag, rc, 0, "%s", msg);
     }
     char sha[65];
-    hash_input(&raw, sha);
-    bdb_params_format(&params, res->params, sizeof res->params);
+    bdb_import_hash(&raw, sha);
+    bdb_params_format(&prep.params, res->params, sizeof res->params);
     long long existing = 0;
     rc = st ? bdb_store_source_find(st, sha, &existing) : BDB_OK;
     if (rc) {
@@ -669,7 +769,7 @@ int bdb_import_file(bdb_store *st, const char *path,
     }
     if (opts->dry_run) {
         rc = dry_run(text, text_len, path, opts, benchmark,
-                     m.benchmark[0] != 0, &params, platform, res);
+                     prep.m.benchmark[0] != 0, &prep.params, platform, res);
         if (!rc && bdb_input_changed(&raw, msg, sizeof msg))
             rc = bdb_diag_set(&res->diag, BDB_EIO, 0, "%s", msg);
         text_free(&plain, &spooled);
@@ -677,13 +777,9 @@ int bdb_import_file(bdb_store *st, const char *path,
         return rc;
     }
 
-    char versions[256];
     bdb_buf options;
     bdb_buf_init(&options);
-    options_serialize(opts->tool, benchmark, m.benchmark[0] != 0,
-                      opts->time_format, opts->summary, &params, &options);
-    if (opts->repetitions)
-        bdb_buf_puts(&options, "repetitions=1\n");
+    bdb_import_options(opts, &prep, &options);
     bdb_source_info info = {.path = path, .sha256 = sha, .raw = raw.data,
                             .size = raw.len, .platform = platform,
                             .options = options.data, .set = opts->set,
@@ -721,69 +817,21 @@ int bdb_import_file(bdb_store *st, const char *path,
                    .merge = opts->repetitions ? NULL : opts->merge};
     if (ts.merge)
         bdb_merge_check_begin(ts.merge);
-    releasing rel = {{take_into_store, &ts, take_trace_into_store}, text, 0};
+    releasing rel = {{bdb_import_take, &ts, bdb_import_take_trace}, text, 0};
     bdb_sink_consumer consumer = {take_releasing, &rel, trace_releasing};
     bdb_sink sink;
     bdb_sink_init(&sink);
     sink.consumer = &consumer;
-    bdb_ingest_opts iopts = {.source_name = path, .meta_notes = 1,
-                             .unread_account = 1,
-                             .tool = opts->tool,
-                             .benchmark = benchmark, .params = &params,
-                             .benchmark_from_path = m.benchmark[0] != 0,
-                             .time_format = opts->time_format,
-                             .strict = opts->strict,
-                             .summary = opts->summary};
+    bdb_ingest_opts iopts;
+    bdb_import_ingest_opts(opts, &prep, path, &iopts);
     bdb_diag d;
     bdb_diag_clear(&d);
     rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
                            sizeof res->tools, &d);
-    rc = traces_done(&ts, &sink, rc);
-    if (bdb_input_changed(&raw, msg, sizeof msg)) {
-        /* what was read may not be what was hashed and kept */
-        rc = BDB_EIO;
-        bdb_diag_set(&d, rc, 0, "%s", msg);
-        ts.rc = 0;
-    } else if (ts.rc) {
-        /* the store refused a figure: its message, not the parser's */
-        rc = ts.rc;
-        bdb_diag_set(&d, rc, 0, "%s", bdb_store_errmsg(st));
-    }
-    if (rc) {
-        int erc = bdb_store_source_end(st, id, NULL, NULL, NULL, NULL, 0);
-        if (erc && !ts.rc)
-            bdb_diag_set(&d, erc, 0, "%s", bdb_store_errmsg(st));
-    }
-    if (rc == BDB_EUNKNOWN && !opts->tool &&
-        bdb_platform_csv_sniff(text, text_len)) {
-        rc = apply_platform_csv(st, text, text_len, res);
-    } else if (rc == BDB_EUNKNOWN && !opts->tool && bdb_sysinfo_sniff(text, text_len)) {
-        if (!platform)
-            rc = bdb_diag_set(&res->diag, BDB_EUSAGE, 0,
-                              "system information (lscpu/uname/cpuinfo) but no "
-                              "platform to attach it to (use --platform or a "
-                              "{platform} path pattern)");
-        else
-            rc = apply_sysinfo(st, text, text_len, platform, res);
-    } else if (rc) {
-        bdb_diag_set(&res->diag, rc, d.line, "%s", d.message);
-    } else {
-        parser_versions(res->tools, versions, sizeof versions);
-        rc = bdb_store_source_end(st, id, res->tools, sink.tool_version,
-                                  versions, &sink, 1);
-        if (rc) {
-            bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
-        } else if (m.nfields && (rc = put_path_fields(st, platform, &m))) {
-            bdb_diag_set(&res->diag, rc, 0, "%s", bdb_store_errmsg(st));
-        } else if (ts.merge && (rc = bdb_merge_check_add(ts.merge, path))) {
-            bdb_diag_set(&res->diag, rc, 0, "out of memory");
-        } else {
-            res->status = existing ? BDB_IMPORT_REPLACED : BDB_IMPORT_ADDED;
-            res->nresults = sink.n;
-            res->nunread = sink.unread_lines;
-            tell_notes(opts, path, &sink, res);
-        }
-    }
+    int changed = bdb_input_changed(&raw, msg, sizeof msg);
+    rc = bdb_import_finish(st, path, opts, &prep, &ts, &sink, rc, &d,
+                           changed ? msg : NULL, text, text_len, existing, id,
+                           res);
     bdb_sink_free(&sink);
     text_free(&plain, &spooled);
     bdb_input_close(&raw);
@@ -847,7 +895,7 @@ int bdb_import_reparse(bdb_store *st, long long id, int force, int *changed,
         bdb_input_release(src.raw);
     }
     to_store ts = {.st = st, .id = id};
-    releasing rel = {{take_into_store, &ts, take_trace_into_store}, text, 0};
+    releasing rel = {{bdb_import_take, &ts, bdb_import_take_trace}, text, 0};
     bdb_sink_consumer consumer = {take_releasing, &rel, trace_releasing};
     bdb_sink sink;
     bdb_sink_init(&sink);

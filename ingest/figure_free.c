@@ -1,9 +1,10 @@
 /* figure_free.c - each tool's figure-free lines (see figure_free.h), as
  * POSIX extended regular expressions matched against a line with its
- * surrounding blanks trimmed. They are compiled once, the first time a
- * tool's lines are asked about. */
+ * surrounding blanks trimmed. They are compiled once, all of them, the
+ * first time any tool's lines are asked about. */
 #include "figure_free.h"
 
+#include <pthread.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -533,9 +534,21 @@ static int compile(tool_lines *t)
     return 0;
 }
 
+/* Every table is compiled once, by whichever thread asks first (the
+ * import parses on a worker while the main thread may read a file of
+ * its own); a table that failed (out of memory) stays failed. */
+static pthread_once_t compiled_once = PTHREAD_ONCE_INIT;
+
+static void compile_all(void)
+{
+    for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
+        tables[i].failed = compile(&tables[i]) != 0;
+}
+
 static int matches(tool_lines *t, const char *line)
 {
-    if (!t->compiled && compile(t))
+    pthread_once(&compiled_once, compile_all);
+    if (t->failed)
         return -1;
     for (size_t i = 0; i < t->n; i++)
         if ((!t->needs[i].first[0] ||

@@ -1090,7 +1090,10 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
     bdb_unwrap_free(&unwrapped);
     bdb_line_marks_free(&nz.marks);
     free(nz.line_start);
-    bdb_refs_free(&nz.refs);
+    if (opts->keep_refs)
+        *opts->keep_refs = nz.refs;
+    else
+        bdb_refs_free(&nz.refs);
     bdb_parts_free(&nz.parts);
     bdb_strmap_free(&nz.meta_seen);
     free(nz.meta_order);

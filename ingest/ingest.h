@@ -106,6 +106,14 @@ typedef struct bdb_ingest_opts {
                                  identity (canon.h) are kept as info
                                  notes of the file, so the store keeps
                                  them with the source */
+    struct bdb_refs *keep_refs; /* NULL, or where the file's series refs
+                                 (bdb_sample.ref) move at the end instead
+                                 of being freed: a consumer that kept the
+                                 samples hands them on later with their
+                                 refs (the caller frees it with
+                                 bdb_refs_free). Only the first
+                                 BDB_REFS_FULL series' refs stay valid
+                                 (bdb_refs.h) */
 } bdb_ingest_opts;
 
 /* Detects the tool(s) in buf (or uses opts->tool), parses, fills in

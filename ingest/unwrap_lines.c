@@ -30,6 +30,7 @@
 #include "../common/bdb_error.h"
 #include "../common/bdb_scan.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #define L_ROWS 1   /* the piece after it holds "NN%  value" rows */
@@ -154,10 +155,11 @@ static int number_or_end(const char *p, const char *e)
 
 /* The labels by their first byte, in the table's order: first[c] is the
  * first label starting with c, next[i] the one after label i that starts
- * like it (NLABELS: none). Built the first time a label is looked for. */
+ * like it (NLABELS: none). Built the first time a label is looked for,
+ * once whatever thread asks first (the import parses on a worker). */
 _Static_assert(NLABELS < 256, "label indexes are bytes");
 static unsigned char label_first[256], label_next[NLABELS];
-static int label_index_built;
+static pthread_once_t label_index_once = PTHREAD_ONCE_INIT;
 
 static void label_index_build(void)
 {
@@ -167,7 +169,6 @@ static void label_index_build(void)
         label_next[i] = label_first[c];
         label_first[c] = (unsigned char)i;
     }
-    label_index_built = 1;
 }
 
 /* The label starting at p, or NULL. */
@@ -176,8 +177,7 @@ static const lost_label *label_at(const char *p, const char *e)
     /* every byte of a long line is tried: only the labels starting with
      * its byte are compared (trying each of the table's 150 was an
      * eighth of an import of small logs, strlen before that a sixth) */
-    if (!label_index_built)
-        label_index_build();
+    pthread_once(&label_index_once, label_index_build);
     for (size_t i = label_first[(unsigned char)*p]; i < NLABELS;
          i = label_next[i]) {
         const lost_label *l = &labels[i];

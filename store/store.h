@@ -92,7 +92,17 @@ typedef struct bdb_source_info {
     const char *set;          /* the run set (made if unknown); NULL: none,
                                  or with source_revise the old source's */
     const bdb_params *set_tags; /* tags put on the set (may be NULL) */
+    const void *z;            /* NULL, or raw already compressed by
+                                 bdb_compress_source (zlen bytes; a source
+                                 of at most 4 MiB): stored as it is */
+    size_t zlen;
 } bdb_source_info;
+
+/* Compresses a source's bytes as the store keeps them, without a store
+ * (a worker thread compresses ahead of the writer): into a new buffer
+ * *out (*outlen bytes, the caller frees). BDB_ENOMEM with why. */
+int bdb_compress_source(const void *data, size_t n, unsigned char **out,
+                        size_t *outlen, char *why, size_t whysz);
 
 /* Looks a source up by digest: *id is its id or 0. */
 int bdb_store_source_find(bdb_store *st, const char *sha256, long long *id);

@@ -150,6 +150,8 @@ size_t bdb_store_piece_bytes(void);
  * unlinked temporary file (fd >= 0, zlen bytes) to be stored in pieces. */
 typedef struct bdb_source_bytes {
     unsigned char *z;
+    const void *lent;   /* the caller's compressed bytes (src->z), not
+                           freed here */
     size_t zlen;
     int fd;
     bdb_zpoints pts;    /* past 4 MiB: where inflating may begin afresh

@@ -31,6 +31,11 @@ int bdb_source_bytes_make(bdb_store *st, const bdb_source_info *src,
 {
     memset(b, 0, sizeof *b);
     b->fd = -1;
+    if (src->z && src->size <= BDB_STORE_CHUNKED_AT) {
+        b->lent = src->z;
+        b->zlen = src->zlen;
+        return BDB_OK;
+    }
     if (src->size > BDB_STORE_CHUNKED_AT)
         return bdb_store_compress_to_file(st, src->raw, src->size, &b->fd,
                                           &b->zlen, &b->pts);
@@ -41,6 +46,7 @@ void bdb_source_bytes_free(bdb_source_bytes *b)
 {
     free(b->z);
     b->z = NULL;
+    b->lent = NULL;
     free(b->pts.v);
     memset(&b->pts, 0, sizeof b->pts);
     if (b->fd >= 0)
@@ -51,6 +57,8 @@ void bdb_source_bytes_free(bdb_source_bytes *b)
 const void *bdb_source_bytes_raw(const bdb_source_bytes *b, size_t *n)
 {
     *n = b->fd >= 0 ? 0 : b->zlen;
+    if (b->lent)
+        return b->lent;
     return b->fd >= 0 || !b->z ? "" : (const void *)b->z;
 }
 

@@ -42,6 +42,14 @@ static void window_for(size_t n, int *bits, int *mem_level)
 int bdb_store_compress(bdb_store *st, const void *data, size_t n,
                        unsigned char **out, size_t *outlen)
 {
+    char why[128];
+    int rc = bdb_compress_source(data, n, out, outlen, why, sizeof why);
+    return rc ? bdb_store_fail(st, rc, "%s", why) : BDB_OK;
+}
+
+int bdb_compress_source(const void *data, size_t n, unsigned char **out,
+                        size_t *outlen, char *why, size_t whysz)
+{
     *out = NULL;
     *outlen = 0;
     z_stream z;
@@ -49,8 +57,10 @@ int bdb_store_compress(bdb_store *st, const void *data, size_t n,
     int bits, mem_level;
     window_for(n, &bits, &mem_level);
     if (deflateInit2(&z, LEVEL, Z_DEFLATED, bits, mem_level,
-                     Z_DEFAULT_STRATEGY) != Z_OK)
-        return bdb_store_fail(st, BDB_ENOMEM, "cannot start compressing");
+                     Z_DEFAULT_STRATEGY) != Z_OK) {
+        snprintf(why, whysz, "cannot start compressing");
+        return BDB_ENOMEM;
+    }
     size_t cap = n / 4 + 64, len = 0;
     unsigned char *buf = malloc(cap);
     const unsigned char *in = data;
@@ -85,14 +95,16 @@ int bdb_store_compress(bdb_store *st, const void *data, size_t n,
         if (zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR) {
             free(buf);
             deflateEnd(&z);
-            return bdb_store_fail(st, BDB_ENOMEM, "cannot compress source");
+            snprintf(why, whysz, "cannot compress source");
+            return BDB_ENOMEM;
         }
     }
     deflateEnd(&z);
-    if (!buf)
-        return bdb_store_fail(st, BDB_ENOMEM,
-                              "out of memory compressing a source of %zu "
-                              "bytes", n);
+    if (!buf) {
+        snprintf(why, whysz, "out of memory compressing a source of %zu "
+                 "bytes", n);
+        return BDB_ENOMEM;
+    }
     *out = buf;
     *outlen = len;
     return BDB_OK;
