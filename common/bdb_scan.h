@@ -146,7 +146,8 @@ int bdb_is_blank(const char *p, const char *end);
 /* 1 if [p, end), the rest of a line after a figure, holds no more of the
  * tool's text: blanks; or after blanks a comment ("（平均…）",
  * "(Socket错误: ...)", "# note", "// note", "(!)", "** note") or an arrow
- * ("-> 2GB", "<------------", "<==", "<<<", "==>", ">>>"); or glued to the figure,
+ * ("-> 2GB", "<------------", "<==", "<<<", "==>", ">>>"); or a leader of
+ * three dashes or more, glued or not ("1--------完成的请求次数"); or glued to the figure,
  * punctuation ending a sentence ("MB/sec.") or the markup of a page that
  * quotes it ("0m1.958s\"/>", "</code>"). A word or a figure is not:
  * "12 requests" and "12k" are more of the tool's text. */
