@@ -166,3 +166,19 @@ int bdb_buf_read_file(bdb_buf *b, const char *path, char *msg, size_t msgsz)
         rc = bdb_buf_append(b, "", 0);
     return rc;
 }
+
+size_t bdb_ll_text(char num[24], long long v)
+{
+    char tmp[24], *q = tmp + sizeof tmp;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v
+                                 : (unsigned long long)v;
+    do {
+        *--q = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *--q = '-';
+    size_t n = (size_t)(tmp + sizeof tmp - q);
+    memcpy(num, q, n);
+    return n;
+}

@@ -12,6 +12,7 @@
 #include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_refs.h"
+#include "../common/bdb_buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1100,23 +1101,6 @@ int bdb_ingest_buffer(const char *buf, size_t len, const bdb_ingest_opts *opts,
     return rc;
 }
 
-/* v in decimal into num (24 bytes): its length. */
-static size_t sample_int(char *num, long long v)
-{
-    char tmp[24], *q = tmp + sizeof tmp;
-    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v
-                                 : (unsigned long long)v;
-    do {
-        *--q = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0)
-        *--q = '-';
-    size_t n = (size_t)(tmp + sizeof tmp - q);
-    memcpy(num, q, n);
-    return n;
-}
-
 /* v as "%.10g" prints it into num: its length. A whole number under
  * 10^10 (not -0) prints as its digits there; the rest through snprintf. */
 static size_t sample_value(char *num, size_t numsz, double v)
@@ -1125,7 +1109,7 @@ static size_t sample_value(char *num, size_t numsz, double v)
     memcpy(&bits, &v, sizeof bits);
     if (v > -1e10 && v < 1e10 && !(v == 0 && bits >> 63) &&
         (double)(long long)v == v)
-        return sample_int(num, (long long)v);
+        return bdb_ll_text(num, (long long)v);
     int n = snprintf(num, numsz, "%.10g", v);
     return n < 0 ? 0 : (size_t)n < numsz ? (size_t)n : numsz - 1;
 }
@@ -1148,7 +1132,7 @@ void bdb_sample_format(const bdb_sample *s, char *out, size_t outsz)
     size_t at = 0;
     if (!outsz)
         return;
-    at = bdb_put_at(out, outsz, at, num, sample_int(num, s->line));
+    at = bdb_put_at(out, outsz, at, num, bdb_ll_text(num, s->line));
 #define PUT_FIELD(t)                                                     \
     do {                                                                 \
         at = bdb_put_at(out, outsz, at, "\t", 1);                        \
@@ -1164,7 +1148,7 @@ void bdb_sample_format(const bdb_sample *s, char *out, size_t outsz)
     PUT_FIELD(unit);
     PUT_FIELD(better);
     at = bdb_put_at(out, outsz, at, "\t", 1);
-    at = bdb_put_at(out, outsz, at, num, sample_int(num, s->repetition));
+    at = bdb_put_at(out, outsz, at, num, bdb_ll_text(num, s->repetition));
     if (s->platform[0]) {
         at = bdb_put_at(out, outsz, at, "\t@", 2);
         at = bdb_put_at(out, outsz, at, s->platform, strlen(s->platform));

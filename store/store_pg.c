@@ -1383,16 +1383,8 @@ static int copy_end(bdb_store *st, int rc, const char *what)
  * time in a lab's import). */
 static void put_ll(bdb_buf *b, long long v)
 {
-    char num[24], *p = num + sizeof num;
-    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v
-                                 : (unsigned long long)v;
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0)
-        *--p = '-';
-    bdb_buf_append(b, p, (size_t)(num + sizeof num - p));
+    char num[24];
+    bdb_buf_append(b, num, bdb_ll_text(num, v));
 }
 
 /* The rows as COPY text, sent in one COPY, COPY_PIECE bytes at a time. */
