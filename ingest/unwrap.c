@@ -1008,8 +1008,9 @@ static int block_pass(const view *v, text *out)
     const char *s, *e;
     while (next_line(v, &pos, &s, &e)) {
         int from = line_at(v, i++);
-        if (is_fence(s, e) && glued_after_fence(s, e)) {
-            s = glued_after_fence(s, e);
+        const char *glued = is_fence(s, e) ? glued_after_fence(s, e) : NULL;
+        if (glued) {
+            s = glued;
         } else if (is_fence(s, e) || is_shortcode(s, e)) {
             if (end_line(out, from))
                 return BDB_ENOMEM;
