@@ -266,9 +266,21 @@ int bdb_uw_break(bdb_unwrapped *u, int from, size_t at, int line)
     return qp_break(u, from, at, line);
 }
 
-void bdb_uw_tails(bdb_unwrapped *u, size_t first, size_t end)
+/* Ends out's line, joined from the file's line `from` on: the breaks
+ * recorded since *first_brk get their tails, and the next line's are
+ * the breaks to come. BDB_OK or BDB_ENOMEM. */
+static int joined_end(bdb_unwrapped *u, text *out, size_t *first_brk,
+                      int from)
 {
-    qp_tails(u, first, end);
+    qp_tails(u, *first_brk, out->len);
+    *first_brk = u->nbrk;
+    return end_line(out, from);
+}
+
+int bdb_uw_joined_end(bdb_unwrapped *u, text *out, size_t *first_brk,
+                      int from)
+{
+    return joined_end(u, out, first_brk, from);
 }
 
 int bdb_uw_drop(bdb_unwrapped *u, int from, size_t tail, const char *p,
@@ -347,13 +359,10 @@ static int qp_pass(const view *v, text *out, bdb_unwrapped *u)
             continue;
         }
         open_from = 0;
-        qp_tails(u, first_brk, out->len);
-        first_brk = u->nbrk;
-        if (end_line(out, from))
+        if (joined_end(u, out, &first_brk, from))
             return BDB_ENOMEM;
     }
-    qp_tails(u, first_brk, out->len);
-    return open_from ? end_line(out, open_from) : BDB_OK;
+    return open_from ? joined_end(u, out, &first_brk, open_from) : BDB_OK;
 }
 
 /* ---- HTML: <pre> blocks, entities ---- */

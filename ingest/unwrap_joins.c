@@ -116,9 +116,8 @@ int bdb_uw_continued_pass(const bdb_uw_view *v, bdb_uw_text *out,
                 open_from = line;
             continue;
         }
-        bdb_uw_tails(u, first_brk, out->len);
-        first_brk = u->nbrk;
-        if (bdb_uw_end_line(out, open_from ? open_from : line))
+        if (bdb_uw_joined_end(u, out, &first_brk,
+                              open_from ? open_from : line))
             return BDB_ENOMEM;
         open_from = 0;
     }

@@ -514,9 +514,7 @@ int bdb_uw_literals_pass(const view *v, text *out, bdb_unwrapped *u)
         opened = !lit && t > s && (t[-1] == '=' || t[-1] == '(');
         if (open_from && !lit) {
             /* the concatenation ended without a next literal */
-            qp_tails(u, first_brk, out->len);
-            first_brk = u->nbrk;
-            if (end_line(out, open_from))
+            if (joined_end(u, out, &first_brk, open_from))
                 return BDB_ENOMEM;
             open_from = 0;
         }
@@ -538,11 +536,8 @@ int bdb_uw_literals_pass(const view *v, text *out, bdb_unwrapped *u)
             continue;
         }
         open_from = 0;
-        qp_tails(u, first_brk, out->len);
-        first_brk = u->nbrk;
-        if (end_line(out, from))
+        if (joined_end(u, out, &first_brk, from))
             return BDB_ENOMEM;
     }
-    qp_tails(u, first_brk, out->len);
-    return open_from ? end_line(out, open_from) : BDB_OK;
+    return open_from ? joined_end(u, out, &first_brk, open_from) : BDB_OK;
 }

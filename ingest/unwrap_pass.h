@@ -62,9 +62,10 @@ static inline int qp_break(bdb_unwrapped *u, int from, size_t at, int line)
     return bdb_uw_break(u, from, at, line);
 }
 
-static inline void qp_tails(bdb_unwrapped *u, size_t first, size_t end)
+static inline int joined_end(bdb_unwrapped *u, text *out, size_t *first_brk,
+                             int from)
 {
-    bdb_uw_tails(u, first, end);
+    return bdb_uw_joined_end(u, out, first_brk, from);
 }
 #endif
 

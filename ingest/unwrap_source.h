@@ -48,11 +48,13 @@ struct bdb_unwrapped;
 
 /* Records that the text of the line that starts on the file's line
  * `from`, from byte `at` of t on, is on the file's line `line` (a line
- * joined from several); BDB_OK or BDB_ENOMEM. Once the joined line ends
- * at byte `end`, bdb_uw_tails(u, first, end) turns the breaks recorded
- * since break number `first` into their tails (bdb_unwrapped.brk_tail). */
+ * joined from several); BDB_OK or BDB_ENOMEM. bdb_uw_joined_end ends t's
+ * line begun on the file's line `from`: the breaks recorded since break
+ * number *first_brk become their tails (bdb_unwrapped.brk_tail), and
+ * *first_brk the next line's first; BDB_OK or BDB_ENOMEM. */
 int bdb_uw_break(struct bdb_unwrapped *u, int from, size_t at, int line);
-void bdb_uw_tails(struct bdb_unwrapped *u, size_t first, size_t end);
+int bdb_uw_joined_end(struct bdb_unwrapped *u, bdb_uw_text *t,
+                      size_t *first_brk, int from);
 
 /* Records the text [p, e) a pass took off the line that starts on the
  * file's line `from`, `tail` bytes before its end (its place on a line
