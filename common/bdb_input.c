@@ -259,7 +259,11 @@ static void input_init(bdb_input *in)
     }
 }
 
-int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz)
+/* path into in: a size-less file read to its end, one of at most `most`
+ * bytes (or BDB_INPUT_READ_MAX when mapping) read whole; a larger one
+ * mapped when `map`, else left (1, fd closed). */
+static int input_from(bdb_input *in, const char *path, size_t most, int map,
+                      char *msg, size_t msgsz)
 {
     input_init(in);
     struct stat sb;
@@ -268,27 +272,25 @@ int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz)
         return BDB_EIO;
     if (sb.st_size == 0)
         return read_all(in, fd, msg, msgsz);
-    if ((unsigned long long)sb.st_size <= BDB_INPUT_READ_MAX)
+    if ((unsigned long long)sb.st_size <= most)
         return read_small(in, fd, (size_t)sb.st_size, msg, msgsz);
+    if (!map) {
+        close(fd);
+        return 1;
+    }
     int rc = map_fd(in, fd, &sb, msg, msgsz);
     return rc == MAP_UNSUPPORTED ? read_all(in, fd, msg, msgsz) : rc;
+}
+
+int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz)
+{
+    return input_from(in, path, BDB_INPUT_READ_MAX, 1, msg, msgsz);
 }
 
 int bdb_input_read(bdb_input *in, const char *path, size_t most, char *msg,
                    size_t msgsz)
 {
-    input_init(in);
-    struct stat sb;
-    int fd = bdb_open_regular(path, &sb, msg, msgsz);
-    if (fd < 0)
-        return BDB_EIO;
-    if (sb.st_size == 0)
-        return read_all(in, fd, msg, msgsz);
-    if ((unsigned long long)sb.st_size > most) {
-        close(fd);
-        return 1;
-    }
-    return read_small(in, fd, (size_t)sb.st_size, msg, msgsz);
+    return input_from(in, path, most, 0, msg, msgsz);
 }
 
 int bdb_input_adopt(bdb_input *in, int fd, char *msg, size_t msgsz)
