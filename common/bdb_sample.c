@@ -41,6 +41,7 @@ void bdb_sink_reset(bdb_sink *s)
     s->covered.n = 0;
     s->ntrace = 0;
     s->at_col = 0;
+    s->nomem = 0;
     s->tool_version[0] = '\0';
 }
 
@@ -318,8 +319,10 @@ static int sink_note(bdb_sink *s, int line, int is_info, const char *fmt,
         }
         size_t cap = s->notes_cap ? s->notes_cap * 2 : 8;
         bdb_note *p = realloc(s->notes, cap * sizeof *p);
-        if (!p)
+        if (!p) {
+            s->nomem = 1;
             return BDB_ENOMEM;
+        }
         s->notes = p;
         s->notes_cap = cap;
     }

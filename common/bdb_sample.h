@@ -170,6 +170,12 @@ typedef struct bdb_sink {
     size_t ntrace;              /* trace points given (not counted in n);
                                    a sink without a consumer taking them
                                    keeps none */
+    int nomem;                  /* 1: a note could not be kept for want
+                                   of memory, so the notes are not whole.
+                                   Sticky until reset: ingest fails the
+                                   parse with BDB_ENOMEM, so a parser's
+                                   helper that warns from a void context
+                                   loses nothing silently */
 } bdb_sink;
 
 void bdb_sink_init(bdb_sink *s);
@@ -223,7 +229,8 @@ void bdb_trace_set(bdb_trace *t, const char *what, const char *label,
                    double start, double end);
 
 /* Records a warning at line (0: none). Past 131,072 notes a sink counts
- * them in notes_dropped instead (and returns BDB_OK). */
+ * them in notes_dropped instead (and returns BDB_OK). BDB_ENOMEM when the
+ * note cannot be kept; the sink then remembers it (nomem). */
 int bdb_sink_warn(bdb_sink *s, int line, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

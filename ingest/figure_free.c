@@ -178,6 +178,8 @@ static const char *const redis[] = {
     "^cluster mode: ",
     "^WARNING: ",
     "^host configuration \"save\":",
+    /* its command echoed bare (its settings are read as parameters) */
+    "^([^ ]*/)?redis-benchmark( |$)",
     NULL};
 
 /* time: the timed commands and the formats they were given. */

@@ -806,6 +806,8 @@ static int read_text(const char *buf, size_t len, normalizer *nz,
         int named_by_user = benchmark_applies(opts, name);
         popts.benchmark = named_by_user ? opts->benchmark : NULL;
         rc = chosen[i]->parse(buf, len, &popts, &part, &pd);
+        if (part.nomem)         /* a warning was lost: the file fails */
+            rc = BDB_ENOMEM;
         if (rc != BDB_ENOMEM && mark_told(&nz->marks, &part))
             rc = BDB_ENOMEM;
         unwrap_lines(nz->unwrapped, &part, &pd);

@@ -106,6 +106,9 @@ typedef struct ossl_result {
                                (bdb_ossl_pk_key) */
     char op[16];            /* public key: "sign", "verify", "op" ... */
     double count, secs;     /* secs < 0: on the next line (wrapped) */
+    int says_bit;           /* "160 bit ECDSA signs", "163-bit ECDH ops":
+                               1.0.x's word (1.1 and 3.x print "bits"),
+                               so no brainpool curve is of the run */
 } ossl_result;
 
 /* A result kept until the figure it belongs to is emitted. */

@@ -147,6 +147,12 @@ static int tok_bits_word(ossl_tok t, long long *bits)
     return bdb_span_eq(q, t.end, "-bits") || bdb_span_eq(q, t.end, "-bit");
 }
 
+/* 1 when a bits token is 1.0.x's singular: "bit", "163-bit". */
+static int tok_says_bit(ossl_tok t)
+{
+    return t.end - t.p >= 3 && memcmp(t.end - 3, "bit", 3) == 0;
+}
+
 /* What the result names, from its words between the count and "in". */
 static int result_desc(const ossl_tok *d, int n, ossl_result *r)
 {
@@ -175,6 +181,7 @@ static int result_desc(const ossl_tok *d, int n, ossl_result *r)
         r->kind = OSSL_PK;
         bdb_ossl_pk_key(r->key, sizeof r->key, alg, (int)bits, NULL);
         snprintf(r->op, sizeof r->op, "op");
+        r->says_bit = tok_says_bit(d[0]);
         return 1;
     }
     /* "2048 bits private RSA's", "2048 bits public RSA verify ops",
@@ -216,6 +223,7 @@ static int result_desc(const ossl_tok *d, int n, ossl_result *r)
         r->kind = OSSL_PK;
         bdb_ossl_pk_key(r->key, sizeof r->key, a, (int)bits, NULL);
         snprintf(r->op, sizeof r->op, "%s", op);
+        r->says_bit = tok_says_bit(d[1]);
         return 1;
     }
     /* a cipher or digest: "md5's", "aes-256 cbc's", "sha256 ops" */

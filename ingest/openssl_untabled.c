@@ -18,9 +18,12 @@
  *   nistp256 or brainpoolP256r1, "163 bits": nistk163 or nistb163): the
  *   curves of those bits the command line names ("ecdsap256": the row's
  *   "ecdsa-nistp256"), in the order speed runs them (NIST P, K, B, then
- *   brainpool r1, t1), else "ecdsa-256bits"; a result of the same bits
- *   and operation that none of them names (another curve) is a warning,
- *   not a figure.
+ *   brainpool r1, t1); with no curve named, a run with as many results
+ *   of those bits as speed has curves of them (both 163-bit curves; the
+ *   one 192-bit curve; 1.0.x's "bit" lines: no brainpool) names them in
+ *   that order; else "ecdsa-256bits"; a result of the same bits and
+ *   operation that none of them names (another curve) is a warning, not
+ *   a figure.
  *
  * With a table, its rows take their results first (openssl_trace.c); what
  * follows the last result a row took is what a table cut short lost (the
@@ -57,7 +60,7 @@ static int curve_rank(const char *name)
 static const char *named_curve(const ossl_run *r, const char *alg,
                                size_t alen, int bits, int rank)
 {
-    const char *list[OSSL_CMD_CURVES];
+    const char *list[OSSL_CMD_CURVES] = {0};
     int n = 0;
     for (int i = 0; i < r->ncmd_curves; i++) {
         const char *cn = r->cmd_curves[i].name;
@@ -81,13 +84,53 @@ static const char *named_curve(const ossl_run *r, const char *alg,
     return rank < n ? list[rank] : NULL;
 }
 
+/* The curves a run of every curve times, in its order (apps/speed.c
+ * test_curves[] of 1.0.x and 1.1.x, ec_curves[] of 3.x: NIST P, K, B,
+ * then 3.x's brainpool r1 and t1), with their bits. */
+static const struct {
+    int bits;
+    int since3;         /* 3.0 and later only */
+    const char *name;
+} run_curves[] = {
+    {160, 0, "secp160r1"},       {192, 0, "nistp192"},
+    {224, 0, "nistp224"},        {256, 0, "nistp256"},
+    {384, 0, "nistp384"},        {521, 0, "nistp521"},
+    {163, 0, "nistk163"},        {233, 0, "nistk233"},
+    {283, 0, "nistk283"},        {409, 0, "nistk409"},
+    {571, 0, "nistk571"},        {163, 0, "nistb163"},
+    {233, 0, "nistb233"},        {283, 0, "nistb283"},
+    {409, 0, "nistb409"},        {571, 0, "nistb571"},
+    {256, 1, "brainpoolp256r1"}, {256, 1, "brainpoolp256t1"},
+    {384, 1, "brainpoolp384r1"}, {384, 1, "brainpoolp384t1"},
+    {512, 1, "brainpoolp512r1"}, {512, 1, "brainpoolp512t1"},
+};
+
+/* The curve of the rank-th of total results of one operation on curves
+ * of these bits, when no command line says which curves ran: told only
+ * when the results are as many as the curves of those bits speed has
+ * (both 163-bit curves, K then B; the one 192-bit curve), since speed
+ * times them in its own order whatever the command line's. A 1.0.x line
+ * ("bit") has no brainpool curve beside it. NULL: not told. */
+static const char *run_curve(int bits, int v10, int rank, int total)
+{
+    const char *list[4];
+    int n = 0;
+    for (size_t i = 0; i < sizeof run_curves / sizeof run_curves[0]; i++)
+        if (run_curves[i].bits == bits && !(v10 && run_curves[i].since3) &&
+            n < 4)
+            list[n++] = run_curves[i].name;
+    return n > 0 && total == n && rank >= 0 && rank < n ? list[rank] : NULL;
+}
+
 /* The row name and table of a public-key result's key (bdb_ossl_pk_key),
  * and the bits it names (0: none); rank: how many results of the same
- * key and operation came before it in the run. 0 when it cannot be told
- * which row the result is of (a second curve of the same bits that the
- * command line does not name). */
+ * key and operation came before it in the run, total: how many there
+ * are; v10: the line says "bit" (1.0.x). 0 when it cannot be told which
+ * row the result is of (a second curve of the same bits that neither the
+ * command line nor the count of the results names). */
 static int pk_row_name(const ossl_run *r, const char *key, int rank,
-                       char *name, size_t n, const char **table, int *bits)
+                       int total, int v10, char *name, size_t n,
+                       const char **table, int *bits)
 {
     *table = NULL;
     *bits = 0;
@@ -126,6 +169,13 @@ static int pk_row_name(const ossl_run *r, const char *key, int rank,
         snprintf(name, n, "%s", named);
         return 1;
     }
+    const char *run = r->cmd_all_curves || r->ncmd_curves == 0
+                          ? run_curve(*bits, v10, rank, total)
+                          : NULL;
+    if (run) {
+        snprintf(name, n, "%.*s-%s", (int)alen, key, run);
+        return 1;
+    }
     snprintf(name, n, "%.*s-%dbits", (int)alen, key, *bits);
     return rank == 0;
 }
@@ -147,14 +197,24 @@ static int pk_rank(bdb_strmap *seen, const ossl_point *pt, int *rank)
     return 0;
 }
 
-static int pk_figure(ossl_ctx *c, size_t k, int rank)
+/* How many results of pt's key and operation the walk from its first
+ * untabled point counted (pk_rank's count at its end). */
+static int pk_total(const bdb_strmap *seen, const ossl_point *pt)
+{
+    char key[NAME_BUF + 48];
+    snprintf(key, sizeof key, "%d\x1f%s\x1f%s", pt->mr, pt->r.key, pt->r.op);
+    const bdb_strmap_entry *e = bdb_strmap_get(seen, key);
+    return e ? (int)e->value : 0;
+}
+
+static int pk_figure(ossl_ctx *c, size_t k, int rank, int total)
 {
     ossl_point pt = c->pts[k];
     char name[NAME_BUF];
     const char *table;
     int bits;
-    int told = pk_row_name(&c->run, pt.r.key, rank, name, sizeof name, &table,
-                           &bits);
+    int told = pk_row_name(&c->run, pt.r.key, rank, total, pt.r.says_bit,
+                           name, sizeof name, &table, &bits);
     if (pt.bits > 0)
         bits = pt.bits;
     if (!pt.r.op[0])
@@ -220,6 +280,14 @@ int bdb_ossl_untabled(ossl_ctx *c)
      * each child's figure is kept as a repetition with parallel=1, as
      * sbc-bench's per-core rows are */
     int multi = c->run.children > 0 || c->run.cmd_multi > 0;
+    /* each public-key operation's results counted first: a run's count
+     * of a size can name its curves (run_curve) */
+    bdb_strmap all = {0};
+    for (size_t k = from; k < c->npts && !rc; k++) {
+        int ignored;
+        if (c->pts[k].r.kind == OSSL_PK)
+            rc = pk_rank(&all, &c->pts[k], &ignored);
+    }
     bdb_strmap seen = {0};
     for (size_t k = from; k < c->npts && !rc; k++) {
         ossl_point pt = c->pts[k];
@@ -264,7 +332,7 @@ int bdb_ossl_untabled(ossl_ctx *c)
         if (multi && pt.mr != c->run.per_child)
             continue;
         if (pt.r.kind == OSSL_PK) {
-            rc = pk_figure(c, k, rank);
+            rc = pk_figure(c, k, rank, pk_total(&all, &pt));
             continue;
         }
         double v = pt.r.count / pt.r.secs * pt.size;
@@ -276,5 +344,6 @@ int bdb_ossl_untabled(ossl_ctx *c)
         c->run.rows = rows;
     }
     bdb_strmap_free(&seen);
+    bdb_strmap_free(&all);
     return rc;
 }

@@ -276,6 +276,32 @@ static int time_unit(const char *p, const char *end)
            bdb_span_eq(p, end, "c");                     /* Latin c for с */
 }
 
+static const char *word_end(const char *p, const char *end);
+static int read_rate(const char **q, const char *end, struct ddsum *s);
+
+/* coreutils before 8.24 printed the time as ", %g seconds, %s/s" (an
+ * ngettext pair), translated: "4,82219 seconde", "1,5 Sekunden",
+ * "0,2 segundos". A word [w, we) of letters between the time and the
+ * rate that ends the line is the locale's word for seconds, whatever
+ * the language. */
+static int seconds_word_before_rate(const char *w, const char *we,
+                                    const char *end)
+{
+    if (we <= w)
+        return 0;
+    for (const char *c = w; c < we; c++)
+        if (is_digit(*c) || strchr("/()[]=%:.", *c))
+            return 0;
+    const char *q = skip_sep(we, end);
+    if (q == we || q >= end || !is_digit(*q))
+        return 0;
+    struct ddsum t;
+    memset(&t, 0, sizeof t);
+    if (!read_rate(&q, end, &t))
+        return 0;
+    return skip_blank(q, end) == end;
+}
+
 /* The end of a unit word: a blank, ',' or a full-width punctuation. */
 static const char *word_end(const char *p, const char *end)
 {
@@ -434,7 +460,8 @@ static int summary_at(const char *p, const char *end, ddsum *s, ddspan *at)
         const char *t1 = q;
         const char *u = skip_blank(q, end);
         q = word_end(u, end);
-        if (time_unit(u, q)) {
+        if (time_unit(u, q) ||
+            (looks && u > t1 && seconds_word_before_rate(u, q, end))) {
             s->secs_ulp = last_digit_unit(t0, t1);
             s->whole_secs = !memchr(t0, '.', (size_t)(t1 - t0)) &&
                             !memchr(t0, ',', (size_t)(t1 - t0)) &&

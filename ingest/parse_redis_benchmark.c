@@ -1971,7 +1971,10 @@ static int sniff(const char *buf, size_t len)
         return 90;
     if (quiet >= 2)
         return 85;
-    if (quiet == 1 || progress || (old_rows && old_rows * 2 >= nonblank))
+    /* < 6.2's CSV rows: most of the file, or beside a redis-benchmark
+     * command line (a sweep of runs with other output between them) */
+    if (quiet == 1 || progress ||
+        (old_rows && (old_rows * 2 >= nonblank || command)))
         return 80;
     if (messages && command)
         return 60; /* a command and the tool's error: nothing else ran */

@@ -1406,9 +1406,11 @@ static int literal_line(const char *s, const char *e, const char **in,
  * backtick, one backtick, on the same line. Word and Google Docs exports
  * set a line's indentation as a span of blanks ("`  `Thread calibration:
  * ...", "` `50.000%    1.56ms"), and writers set a figure as one
- * ("Requests/sec: `4047.73`": one word holding a digit; a span holding
- * blanks between words quotes a line, as sbc-bench's "* `aes-256-cbc
- * ...`" list, and stays for the tool's parser). Returns the span's end
+ * ("Requests/sec: `4047.73`": one word holding a digit, or words with
+ * the line going on after them: "`1076366 requests in 30.06s`, 285.37MB
+ * read"; a span holding blanks between words that ends the line quotes
+ * a line, as sbc-bench's "* `aes-256-cbc ...`" list, and stays for the
+ * tool's parser). Returns the span's end
  * (after the closing backtick) when the span at p is one of these two,
  * else NULL; *in and *in_end get the text between the backticks. */
 static const char *code_span(const char *s, const char *p, const char *e,
@@ -1427,8 +1429,23 @@ static const char *code_span(const char *s, const char *p, const char *e,
         blanks |= b;
         digit |= *r >= '0' && *r <= '9';
     }
-    if (!blank && (!digit || blanks))
+    if (!blank && !digit)
         return NULL;
+    if (!blank && blanks) {
+        /* words in a span with the tool's line going on after it, a
+         * comma then more figures ("- `1076366 requests in 30.06s`,
+         * 285.37MB read"): the writer set part of the line as code.
+         * Elsewhere such a span quotes a line or a command. */
+        const char *r = q + 1;
+        while (r < e && (*r == ' ' || *r == '\t'))
+            r++;
+        int more = 0;
+        if (r < e && *r == ',')
+            for (const char *c = r + 1; c < e && !more; c++)
+                more = *c >= '0' && *c <= '9';
+        if (!more)
+            return NULL;
+    }
     *in = p + 1;
     *in_end = q;
     return q + 1;

@@ -1276,6 +1276,41 @@ static void dd__summaries_in_lone_hash_comments__read(void **st)
     bdb_sink_free(&s);
 }
 
+/* coreutils before 8.24 printed ", %g seconds, %s/s" (ngettext), and
+ * locales translated the word: French "seconde". Lines 36-39 of Bacula's
+ * faketape.c comment (search index id 24237317994, bench/corpus
+ * held-out-21), a dd of 2 blocks to a tape in fr_FR. */
+static const char fr_seconde[] =
+    "dd if=/dev/zero of=/dev/lto2 count=2\n"
+    "2+0 enregistrements lus\n"
+    "2+0 enregistrements \xC3\xA9" "crits\n"
+    "1024 octets (1,0 kB) copi\xC3\xA9" "s, 6,57402 seconde, 0,2 kB/s\n";
+
+static void dd__old_locale_seconds_word__read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    text_ok(fr_seconde, &s);
+    const bdb_sample *b = tu_find(&s, "dd", "bytes", NULL);
+    const bdb_sample *t = tu_find(&s, "dd", "elapsed", NULL);
+    const bdb_sample *r = tu_find(&s, "dd", "throughput", NULL);
+    assert_non_null(b);
+    assert_non_null(t);
+    assert_non_null(r);
+    assert_int_equal(t->line, 4);
+    /* "1024 octets", "6,57402 seconde", "0,2 kB/s" */
+    tu_assert_close(b->value, 1024, 1e-12, "bytes");
+    tu_assert_close(t->value, 6.57402, 1e-12, "seconds");
+    assert_true(fabs(r->value - 200) <= 50 + 1e-9); /* 0,2 kB/s printed */
+    assert_false(tu_has_warning(&s, 4, "expected dd's summary"));
+    bdb_sink_free(&s);
+
+    /* a word that is no time before a rate is not taken for one */
+    char *bad = tu_replace(fr_seconde, "6,57402 seconde,", "6,57402 blocs 3,");
+    tu_expect_warning(NULL, bad, "dd", 0, 4, NULL);
+    free(bad);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1313,6 +1348,7 @@ int main(void)
         cmocka_unit_test(dd__reflowed_lines__labels_mid_line_summary_joined),
         cmocka_unit_test(dd__toybox_rates_read_zero_copy_warned),
         cmocka_unit_test(dd__summaries_in_lone_hash_comments__read),
+        cmocka_unit_test(dd__old_locale_seconds_word__read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1740,6 +1740,77 @@ static void openssl_speed__nine_curves__each_named_by_command_line(void **state)
     bdb_sink_free(&s);
 }
 
+/* A whole `openssl speed` of OpenSSL 1.0.1k whose stderr was kept apart
+ * from its table: lines 140-141, 146-147, 152-153, 162-163, 172, 178 and
+ * 183 of millylay/openssl-benchmarks rpi2/"OpenSSL 1.0.1k 8 Jan
+ * 2015"/speed.doing @ df16261909f8 (bench/corpus SOURCES.tsv
+ * openssl-speed/ho19-a-rpi2-armv7-1.0.1k-speed-doing-lines-only-
+ * stderr.txt), and that run's rows from speed.tables beside it. No
+ * command line: a 163-bit result is nistk163 or nistb163. */
+static const char ossl101_doing[] =
+    "Doing 160 bit sign ecdsa's for 10s: 10291 160 bit ECDSA signs in 9.98s \n"
+    "Doing 160 bit verify ecdsa's for 10s: 2671 160 bit ECDSA verify in 10.00s\n"
+    "Doing 256 bit sign ecdsa's for 10s: 5204 256 bit ECDSA signs in 10.00s \n"
+    "Doing 256 bit verify ecdsa's for 10s: 1127 256 bit ECDSA verify in 10.00s\n"
+    "Doing 163 bit sign ecdsa's for 10s: 3670 163 bit ECDSA signs in 10.00s \n"
+    "Doing 163 bit verify ecdsa's for 10s: 911 163 bit ECDSA verify in 10.01s\n"
+    "Doing 163 bit sign ecdsa's for 10s: 3695 163 bit ECDSA signs in 10.00s \n"
+    "Doing 163 bit verify ecdsa's for 10s: 860 163 bit ECDSA verify in 10.00s\n"
+    "Doing 160 bit  ecdh's for 10s: 3077 160-bit ECDH ops in 10.00s\n"
+    "Doing 163 bit  ecdh's for 10s: 1887 163-bit ECDH ops in 10.00s\n"
+    "Doing 163 bit  ecdh's for 10s: 1754 163-bit ECDH ops in 10.00s\n";
+
+/* A full run times every curve in speed's own order (test_curves[]:
+ * secp160r1, NIST P, K, B; 1.0.x, which prints "bit", has no brainpool
+ * curve): two 163-bit results are K then B, and the one 160- or 256-bit
+ * result is its one curve. Each is named as the run's table names its
+ * row, and agrees with that row to its printed rounding. */
+static void openssl_speed__full_run_progress__curves_named_by_count(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name, *metric;
+        int line;
+        double row;     /* speed.tables' sign/s, verify/s or op/s */
+    } want[] = {
+        {"ecdsa-secp160r1", "sign_per_sec", 1, 1031.2},
+        {"ecdsa-secp160r1", "verify_per_sec", 2, 267.1},
+        {"ecdsa-nistp256", "sign_per_sec", 3, 520.4},
+        {"ecdsa-nistp256", "verify_per_sec", 4, 112.7},
+        {"ecdsa-nistk163", "sign_per_sec", 5, 367.0},
+        {"ecdsa-nistk163", "verify_per_sec", 6, 91.0},
+        {"ecdsa-nistb163", "sign_per_sec", 7, 369.5},
+        {"ecdsa-nistb163", "verify_per_sec", 8, 86.0},
+        {"ecdh-secp160r1", "op_per_sec", 9, 307.7},
+        {"ecdh-nistk163", "op_per_sec", 10, 188.7},
+        {"ecdh-nistb163", "op_per_sec", 11, 175.4},
+    };
+    bdb_sink s;
+    text_ok(ossl101_doing, &s);
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const bdb_sample *x = tu_find(&s, want[i].name, want[i].metric, NULL);
+        assert_non_null(x);
+        assert_int_equal(x->line, want[i].line);
+        tu_assert_close(x->value, doing_ops_rate(ossl101_doing, want[i].line),
+                        1e-9, want[i].name);
+        assert_true(fabs(x->value - want[i].row) <= 0.05 + 1e-9);
+    }
+    for (int line = 1; line <= 11; line++)
+        assert_false(tu_has_warning(&s, line, "a second"));
+    assert_null(tu_find(&s, "ecdsa-163bits", "sign_per_sec", NULL));
+    bdb_sink_free(&s);
+
+    /* one 163-bit result alone (the capture ends after K's): K or B
+     * cannot be told, so it keeps its bits; the 160-bit one is named */
+    char *cut = tu_first_lines(ossl101_doing, 6);
+    text_ok(cut, &s);
+    free(cut);
+    assert_non_null(tu_find(&s, "ecdsa-163bits", "sign_per_sec", NULL));
+    assert_null(tu_find(&s, "ecdsa-nistk163", "sign_per_sec", NULL));
+    assert_non_null(tu_find(&s, "ecdsa-secp160r1", "sign_per_sec", NULL));
+    bdb_sink_free(&s);
+}
+
 static void openssl_speed__vendor_builds__rows_read_whatever_the_name(void **state)
 {
     (void)state;
@@ -2222,6 +2293,7 @@ int main(void)
         cmocka_unit_test(openssl_speed__vendor_builds__rows_read_whatever_the_name),
         cmocka_unit_test(openssl_speed__progress_curves__named_by_command_line),
         cmocka_unit_test(openssl_speed__nine_curves__each_named_by_command_line),
+        cmocka_unit_test(openssl_speed__full_run_progress__curves_named_by_count),
         cmocka_unit_test(openssl_speed__truncated_before_any_row__fails_saying_truncated),
         cmocka_unit_test(openssl_speed__multi_children_lines_only__child_figures_parallel),
         cmocka_unit_test(openssl_speed__multi_children_lines_interleaved__not_guessed),

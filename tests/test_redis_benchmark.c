@@ -131,6 +131,56 @@ static void redis__csv_old_two_columns__rate_only(void **state)
     bdb_sink_free(&s);
 }
 
+/* < 6.2's two-column CSV as a sweep keeps it: each run's command echoed,
+ * its rows, then the author's INFO figures (not redis-benchmark's).
+ * Lines 1-13 of helloWorld-zy/advancedGo redis_benchmark.txt @ b6147d94
+ * (bench/corpus held-out-21). The rows are a third of the lines, so they
+ * were not enough to name the tool; beside the tool's command line they
+ * are. */
+static const char csv_sweep[] =
+    "redis-benchmark -t get,set -d 10 -r 500000 -n 10000 --csv\n"
+    "\"SET\",\"188679.25\"\n"
+    "\"GET\",\"200000.00\"\n"
+    "\n"
+    "keys_count:38382\n"
+    "memory_used:4.90M\n"
+    "memory_per_key:133B\n"
+    "\n"
+    "\n"
+    "\n"
+    "redis-benchmark -t get,set -d 20 -r 500000 -n 10000 --csv\n"
+    "\"SET\",\"208333.33\"\n"
+    "\"GET\",\"192307.69\"\n";
+
+static void redis__csv_sweep_beside_info_lines__detected_and_read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(csv_sweep, NULL, &s);    /* with the unread-figure account */
+    static const struct {
+        const char *test, *params;
+        int line;
+    } want[] = {{"SET", "payload_size=10", 2}, {"GET", "payload_size=10", 3},
+                {"SET", "payload_size=20", 12}, {"GET", "payload_size=20", 13}};
+    assert_int_equal(s.n, 4);
+    for (int i = 0; i < 4; i++) {
+        const bdb_sample *x =
+            find_line(&s, want[i].test, "requests_per_sec", want[i].params);
+        assert_non_null(x);
+        assert_int_equal(x->line, want[i].line);
+        char raw[64];
+        tu_text_line(csv_sweep, want[i].line, raw, sizeof raw);
+        /* "SET","188679.25": the second field */
+        tu_assert_close(x->value, atof(strrchr(raw, ',') + 2), 1e-12, raw);
+    }
+    /* the commands are settings, not figures; the INFO lines are warned */
+    assert_false(tu_has_warning(&s, 1, "not read"));
+    assert_false(tu_has_warning(&s, 11, "not read"));
+    for (int line = 5; line <= 7; line++)
+        assert_true(tu_has_warning(&s, line, "not read"));
+    bdb_sink_free(&s);
+}
+
 /* The >= 6.2 CSV of valkey-benchmark, pipelined, with its command in a
  * comment line that the source dropped (csv-new-ryzen9600x in the project's
  * reference logs; a README's "Results", found with find_string, id
@@ -1530,6 +1580,7 @@ int main(void)
         cmocka_unit_test(redis__csv_header_form__every_column_in_canonical_units),
         cmocka_unit_test(redis__csv_default_tests__titles_with_parentheses),
         cmocka_unit_test(redis__csv_old_two_columns__rate_only),
+        cmocka_unit_test(redis__csv_sweep_beside_info_lines__detected_and_read),
         cmocka_unit_test(redis__csv_bom_crlf_prompts_two_runs__repetitions),
         cmocka_unit_test(redis__csv_unknown_column__warned_and_skipped),
         cmocka_unit_test(redis__text_7x__summary_table_and_parameters),

@@ -1468,6 +1468,44 @@ static void wrk2__deathstarbench_test_results_block__read_silently(void **st)
     bdb_sink_free(&s);
 }
 
+/* A writer set part of wrk's line as Markdown code, the line going on
+ * after the span: "- `1076366 requests in 30.06s`, 285.37MB read".
+ * Lines 8-15 of a NestJS benchmark's notes (search index id 197748311,
+ * bench/corpus held-out-21). */
+static const char nest_span[] =
+    "- 8 threads and 1000 connections    \n"
+    "    - `endpoint : /api`\n"
+    "    - Thread Stats   Avg      Stdev     Max   +/- Stdev\n"
+    "    - Latency    39.17ms  108.59ms   1.74s    98.02%\n"
+    "    - Req/Sec     4.61k   620.89     8.76k    88.20%\n"
+    "    - `1076366 requests in 30.06s`, 285.37MB read\n"
+    "    - Requests/sec:  `35807.29`\n"
+    "    - Transfer/sec:      9.49MB\n";
+
+static void wrk__code_span_inside_the_requests_line__read(void **state)
+{
+    (void)state;
+    bdb_sink s;
+    tu_text_ok(nest_span, NULL, &s);
+    const bdb_sample *n = tu_find(&s, NULL, "complete_requests", NULL);
+    const bdb_sample *t = tu_find(&s, NULL, "time_taken", NULL);
+    const bdb_sample *rps = tu_find(&s, NULL, "requests_per_sec", NULL);
+    assert_non_null(n);
+    assert_non_null(t);
+    assert_non_null(rps);
+    assert_int_equal(n->line, 6);
+    assert_int_equal(t->line, 6);
+    tu_assert_close(n->value, 1076366, 1e-12, "requests");
+    tu_assert_close(t->value, 30.06, 1e-12, "seconds");
+    tu_assert_close(rps->value, 35807.29, 1e-12, "Requests/sec");
+    const bdb_sample *b = tu_find(&s, NULL, "bytes_read", NULL);
+    assert_non_null(b);
+    tu_assert_close(b->value, 285.37 * 1024 * 1024, 1e-12, "285.37MB");
+    assert_false(tu_has_warning(&s, 6, "not read"));
+    assert_false(tu_has_warning(&s, 6, "unexpected line"));
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1510,6 +1548,7 @@ int main(void)
         cmocka_unit_test(wrk2__tail_only_summary__detected_and_read),
         cmocka_unit_test(wrk__transfer_unit_without_its_b__read_and_warned),
         cmocka_unit_test(wrk2__footer_and_requests_line_only__detected_and_read),
+        cmocka_unit_test(wrk__code_span_inside_the_requests_line__read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

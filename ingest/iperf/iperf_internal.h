@@ -324,7 +324,8 @@ int bdb_iperf_is_cmd_line(const char *p, const char *end, int v3);
 int bdb_iperf_cmd_line(const char *p, const char *end, int v3, int line,
                        ip_cmd *cmd, bdb_sink *out);
 /* A warning with a copy of the line's text (at most 100 characters, the
- * cut said so with "..."), after what. */
+ * cut said so with "..."), after what. Void: a warning it cannot keep
+ * leaves out->nomem set, and ingest fails the parse with BDB_ENOMEM. */
 void bdb_iperf_warn_line(bdb_sink *out, int line, const char *what,
                          const char *p, const char *end);
 
