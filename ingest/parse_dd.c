@@ -508,6 +508,31 @@ static int parse_summary(const char *p, const char *end, ddsum *s)
     return summary_at(p, end, s, &at);
 }
 
+/* The summary's last two fields alone, "8.12977 s, 132 MB/s": what a
+ * benchmark script keeps of dd's summary (`dd ... 2>&1 | tail -1 | cut
+ * -d, -f3-`). 1 with the time and rate in *s (bytes unknown: -1). */
+static int tail_summary(const char *p, const char *end, ddsum *s)
+{
+    memset(s, 0, sizeof *s);
+    s->bytes = -1;
+    s->rate = -1;
+    const char *q = p, *t0 = p;
+    if (q == end || !is_digit(*q) ||
+        !bdb_scan_number(&q, end, &s->secs, BDB_SCAN_DECIMAL_COMMA))
+        return 0;
+    const char *t1 = q;
+    const char *u = skip_blank(q, end);
+    q = word_end(u, end);
+    if (u == t1 || !time_unit(u, q))
+        return 0;
+    q = skip_sep(q, end);
+    if (q == end || !is_digit(*q) || !read_rate(&q, end, s) ||
+        skip_blank(q, end) != end || !(s->secs > 0) || !(s->rate > 0))
+        return 0;
+    s->secs_ulp = last_digit_unit(t0, t1);
+    return 1;
+}
+
 /* ---- dd's size operands and the command line ---------------------------- */
 
 /* dd's size operand as coreutils parse_integer() reads it (checked
@@ -809,6 +834,7 @@ typedef struct ddctx {
     int progress_line;
     ddup *ups;         /* updates and summaries in file order */
     size_t nups, ups_cap, ups_mark; /* ups_mark: the next copy's first */
+    int tail_of;       /* the command line a trimmed summary answered */
 } ddctx;
 
 static int keep_update(ddctx *x, const ddsum *s, int line)
@@ -1010,6 +1036,31 @@ static void advance_cmd(ddctx *x)
 {
     if (x->qpos < x->nq)
         x->cmd = x->queue[x->qpos++];
+}
+
+static int flush_pending(ddctx *x);
+static int flush_records_only(ddctx *x, int at_end);
+
+/* A trimmed summary (tail_summary) after its dd command: the printed
+ * rate is the throughput, and the time; no bytes were printed. */
+static int on_tail(ddctx *x, const ddsum *s, int line)
+{
+    int rc = flush_records_only(x, 0);
+    if (!rc)
+        rc = flush_pending(x);
+    if (rc)
+        return rc;
+    bdb_sample b;
+    base_of(&b, x, &x->cmd.ps);
+    rc = cmd_note(x, &x->cmd);
+    if (!rc)
+        rc = bdb_sink_add(x->out, &b, "throughput", s->rate,
+                          BDB_UNIT_BYTES_PER_S, BDB_HIGHER_IS_BETTER, line);
+    if (!rc)
+        rc = bdb_sink_add(x->out, &b, "elapsed", s->secs, BDB_UNIT_SECONDS,
+                          BDB_LOWER_IS_BETTER, line);
+    advance_cmd(x);
+    return rc;
 }
 
 /* The held report is final: nothing of its copy follows. */
@@ -1649,6 +1700,14 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
         }
         ddsum s;
         ddspan at;
+        /* one trimmed summary a command, right after it (no records
+         * or report of its copy between) */
+        if (x.cmd.line && x.cmd.line != x.tail_of && !x.run.have_in &&
+            !x.run.have_out && !x.pend.have && tail_summary(p, e, &s)) {
+            x.tail_of = x.cmd.line;
+            rc = on_tail(&x, &s, ln.no);
+            continue;
+        }
         int sr = summary_at(p, e, &s, &at);
         if (sr > 0 && pc.second_at) {
             s.secs_line = piece_line(&pc, at.secs, ln.no);
@@ -1720,6 +1779,18 @@ static int parse(const char *buf, size_t len, const bdb_parse_opts *opts,
     return rc;
 }
 
+/* 1 when [p, end) runs dd (a prompt before it is fine). */
+static int is_dd_command(const char *p, const char *end)
+{
+    static const char *const dd_tools[] = {"dd", NULL};
+    const char *ap = after_prompt(p, end);
+    bdb_cmdline cl;
+    if (bdb_cmdline_parse_line(ap ? ap : p, end, dd_tools, &cl) != 1)
+        return 0;
+    bdb_cmdline_free(&cl);
+    return 1;
+}
+
 /* dd's own lines where dd prints them: a records pair, a summary, a
  * status=progress update, or an error message of dd (so that a log where
  * dd failed is read and fails with dd's message, not "unknown tool"). */
@@ -1731,7 +1802,7 @@ static int sniff(const char *buf, size_t len)
         "cannot skip", "cannot seek", "can't open", "invalid argument"};
     ddpieces pc;
     const char *p, *e;
-    int no, prev_records = 0, score = 0;
+    int no, prev_records = 0, prev_cmd = 0, score = 0;
     pieces_init(&pc, buf, len);
     while (next_piece(&pc, &p, &e, &no) > 0) {
         double a, b;
@@ -1771,6 +1842,10 @@ static int sniff(const char *buf, size_t len)
             for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
                 if (bdb_contains(p, e, errors[i]))
                     score = 60;
+        /* a script's trimmed summary right after its dd command */
+        if (prev_cmd && score < 75 && tail_summary(p, e, &s))
+            score = 75;
+        prev_cmd = is_dd_command(p, e);
         prev_records = 0;
     }
     free(pc.join);

@@ -1311,6 +1311,61 @@ static void dd__old_locale_seconds_word__read(void **state)
     free(bad);
 }
 
+/* A benchmark script keeps only the last two fields of dd's summary
+ * after each command (ServerBear's, from an E8400 blog page: search
+ * index id 48348824118, bench/corpus held-out-21, lines 2-9 of the
+ * stored excerpt, HTML as published). */
+static const char serverbear_dd[] =
+    "          <pre>dd if=/dev/zero of=sb-io-test bs=1M count=1k conv=fdatasync\n"
+    "<strong>8.12977 s, 132 MB/s</strong></pre>\n"
+    "          <pre>dd if=/dev/zero of=sb-io-test bs=64k count=16k conv=fdatasync\n"
+    "<strong>6.7385 s, 159 MB/s</strong></pre>\n"
+    "          <pre>dd if=/dev/zero of=sb-io-test bs=1M count=1k oflag=dsync\n"
+    "<strong>62.4599 s, 17.2 MB/s</strong></pre>\n"
+    "          <pre>dd if=/dev/zero of=sb-io-test bs=64k count=16k oflag=dsync\n"
+    "<strong>812.793 s, 1.3 MB/s</strong></pre>\n";
+
+static void dd__trimmed_summary_after_its_command__read(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *params;
+        int line;
+        double secs, mb_s;
+    } want[] = {
+        {"block_size=1048576,conv=fdatasync,count=1024", 2, 8.12977, 132},
+        {"block_size=65536,conv=fdatasync,count=16384", 4, 6.7385, 159},
+        {"block_size=1048576,count=1024,oflag=dsync", 6, 62.4599, 17.2},
+        {"block_size=65536,count=16384,oflag=dsync", 8, 812.793, 1.3},
+    };
+    bdb_sink s;
+    text_ok(serverbear_dd, &s);     /* detected: no tool given */
+    assert_int_equal(s.n, 8);
+    for (int i = 0; i < 4; i++) {
+        const bdb_sample *t = tu_find(&s, "dd", "elapsed", want[i].params);
+        const bdb_sample *r = tu_find(&s, "dd", "throughput", want[i].params);
+        assert_non_null(t);
+        assert_non_null(r);
+        assert_int_equal(t->line, want[i].line);
+        assert_int_equal(r->line, want[i].line);
+        tu_assert_close(t->value, want[i].secs, 1e-12, "seconds");
+        tu_assert_close(r->value, want[i].mb_s * 1e6, 1e-12, "MB/s");
+        assert_false(tu_has_warning(&s, want[i].line, "not read"));
+    }
+    bdb_sink_free(&s);
+
+    /* the same line with no dd command before it is no figure of dd's */
+    char *alone = tu_first_lines(serverbear_dd, 2);
+    char *bare = tu_replace(alone, "<pre>dd if=", "<pre>cat if=");
+    bdb_sink_init(&s);
+    bdb_diag d;
+    bdb_diag_clear(&d);
+    assert_int_not_equal(tu_parse_text(bare, NULL, &s, &d), BDB_OK);
+    bdb_sink_free(&s);
+    free(bare);
+    free(alone);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1349,6 +1404,7 @@ int main(void)
         cmocka_unit_test(dd__toybox_rates_read_zero_copy_warned),
         cmocka_unit_test(dd__summaries_in_lone_hash_comments__read),
         cmocka_unit_test(dd__old_locale_seconds_word__read),
+        cmocka_unit_test(dd__trimmed_summary_after_its_command__read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
