@@ -210,6 +210,42 @@ static void scan__trailer__notes_punctuation_markup_not_words(void **state)
         assert_false(bdb_is_trailer(no[i], no[i] + strlen(no[i])));
 }
 
+/* The search tries 16 places at a time on their first and last bytes
+ * (bdb_scan.c): every needle of 1-6 bytes over a two-letter alphabet (so
+ * that candidates crowd), at every start and end of a 70-byte text,
+ * gives the first match a byte-by-byte search gives. */
+static void scan__find__sixteen_at_a_time_matches_naive(void **state)
+{
+    (void)state;
+    char text[70];
+    unsigned x = 12345;
+    for (size_t i = 0; i < sizeof text; i++) {
+        x = x * 1103515245u + 12345u;
+        text[i] = (x >> 16) % 4 ? 'a' : 'b';
+    }
+    size_t checked = 0, found = 0;
+    for (size_t n = 1; n <= 6; n++) {
+        for (unsigned k = 0; k < (1u << n); k++) {
+            char needle[8];
+            for (size_t j = 0; j < n; j++)
+                needle[j] = (k >> j) & 1 ? 'b' : 'a';
+            needle[n] = '\0';
+            for (size_t from = 0; from < sizeof text; from += 3)
+                for (size_t to = from; to <= sizeof text; to++) {
+                    const char *want = NULL;
+                    for (size_t i = from; i + n <= to && !want; i++)
+                        if (memcmp(text + i, needle, n) == 0)
+                            want = text + i;
+                    assert_ptr_equal(bdb_find(text + from, text + to, needle),
+                                     want);
+                    checked++;
+                    found += want != NULL;
+                }
+        }
+    }
+    assert_true(found > 0 && found < checked);
+}
+
 static void scan__find__first_byte_repeats_and_span_ends(void **state)
 {
     (void)state;
@@ -1432,6 +1468,7 @@ int main(void)
         cmocka_unit_test(lines__bom_crlf_and_last_line__are_handled),
         cmocka_unit_test(scan__trailer__notes_punctuation_markup_not_words),
         cmocka_unit_test(scan__find__first_byte_repeats_and_span_ends),
+        cmocka_unit_test(scan__find__sixteen_at_a_time_matches_naive),
         cmocka_unit_test(units__prefixes__use_the_tools_base),
         cmocka_unit_test(params__any_insertion_order__formats_sorted),
         cmocka_unit_test(params__format_into_a_short_buffer__is_cut_and_terminated),
