@@ -3,6 +3,8 @@
 #include "bdb_input.h"
 
 #include <errno.h>
+#include <float.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <limits.h>
@@ -195,6 +197,50 @@ static size_t locale_group_at(const char *s, const char *end, int glen,
     return k;
 }
 
+/* Clinger's fast path: m (below 2^53) and 10^k (k <= 22) are exact
+ * doubles, so m / 10^k rounds once, as the exact decimal does. Only where
+ * doubles are evaluated as doubles (FLT_EVAL_METHOD 0: SSE, ARM); strtod
+ * elsewhere. Figures go through here by the hundred thousand, and
+ * glibc's strtod clears and fills big-number buffers for each. */
+double bdb_strtod(const char *s, char **end)
+{
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+    static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,
+                                   1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+                                   1e18, 1e19, 1e20, 1e21, 1e22};
+    const char *q = s;
+    int neg = *q == '-';
+    if (*q == '-' || *q == '+')
+        q++;
+    uint64_t m = 0;
+    int sig = 0, digits = 0, frac = -1;
+    for (;; q++) {
+        if (is_digit(*q)) {
+            digits++;
+            if (m || *q != '0')
+                sig++;
+            if (sig > 15)
+                break;
+            m = m * 10 + (uint64_t)(*q - '0');
+            if (frac >= 0)
+                frac++;
+        } else if (*q == '.' && frac < 0) {
+            frac = 0;
+        } else {
+            break;
+        }
+    }
+    if (*q == '\0' && digits && (frac < 0 ? 0 : frac) <= 22) {
+        double v = (double)m / pow10[frac < 0 ? 0 : frac];
+        if (end)
+            *end = (char *)(uintptr_t)q;
+        return neg ? -v : v;
+    }
+#endif
+    return strtod(s, end);
+}
+
 int bdb_scan_number(const char **p, const char *end, double *out, int flags)
 {
     const char *q = bdb_skip_ws(*p, end);
@@ -277,7 +323,7 @@ int bdb_scan_number(const char **p, const char *end, double *out, int flags)
     tmp[n] = '\0';
     errno = 0;
     char *ep;
-    double v = strtod(tmp, &ep);
+    double v = bdb_strtod(tmp, &ep);
     if (*ep != '\0' || errno == ERANGE || !isfinite(v))
         return 0;
     *out = v;
