@@ -3,11 +3,16 @@
 #include "bdb_input.h"
 
 #include <errno.h>
+#include <float.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
 
 size_t bdb_bom_len(const char *buf, size_t len)
 {
@@ -71,9 +76,46 @@ void bdb_trim(const char **p, const char **end)
         (*end)--;
 }
 
-/* memchr finds each candidate; its last byte is tried before memcmp, so
- * that a needle starting with a blank (" requests completed in ") costs
- * little at every space of the text. */
+/* The first place in [p, stop) where needle (n bytes) starts, the
+ * text running to stop + n - 1; NULL. Where SSE2 is there (every x86-64),
+ * 16 places are tried at once on their first and last bytes together
+ * (a needle's first byte alone, " " or "i", is everywhere in a log: a
+ * memchr per candidate was most of a sniffer's search); elsewhere memchr
+ * finds each candidate and its last byte is tried before memcmp. */
+static const char *find_from(const char *p, const char *stop,
+                             const char *needle, size_t n)
+{
+    const char first = needle[0], last = needle[n - 1];
+    if (n == 1)
+        return memchr(p, first, (size_t)(stop - p));
+#if defined(__SSE2__) && defined(__GNUC__)
+    const __m128i f = _mm_set1_epi8(first), l = _mm_set1_epi8(last);
+    /* 16 places from p: bytes up to p + 15 + n - 1 < stop + n - 1 */
+    while (stop - p >= 16) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(p + n - 1));
+        unsigned m = (unsigned)_mm_movemask_epi8(
+            _mm_and_si128(_mm_cmpeq_epi8(a, f), _mm_cmpeq_epi8(b, l)));
+        while (m) {
+            int i = __builtin_ctz(m);
+            if (memcmp(p + i + 1, needle + 1, n - 2) == 0)
+                return p + i;
+            m &= m - 1;
+        }
+        p += 16;
+    }
+#endif
+    while (p < stop) {
+        const char *c = memchr(p, first, (size_t)(stop - p));
+        if (!c)
+            return NULL;
+        if (c[n - 1] == last && memcmp(c + 1, needle + 1, n - 1) == 0)
+            return c;
+        p = c + 1;
+    }
+    return NULL;
+}
+
 const char *bdb_find_n(const char *p, const char *end, const char *needle,
                        size_t n)
 {
@@ -82,26 +124,19 @@ const char *bdb_find_n(const char *p, const char *end, const char *needle,
     if (p >= end || (size_t)(end - p) < n)
         return NULL;
     const char *stop = end - n + 1;   /* the last place a match can start */
-    const char first = needle[0], last = needle[n - 1];
     /* a sniffer's search through a whole mapped file goes a megabyte at
      * a time and lets the pages it passed go (bdb_input.h), as
      * bdb_input_memchr does */
     const size_t step = (size_t)1 << 20;
-    const char *said = p;
     while (p < stop) {
-        if ((size_t)(p - said) >= step) {
-            bdb_input_done_before(p);
-            said = p;
-        }
         size_t room = (size_t)(stop - p);
-        const char *c = memchr(p, first, room < step ? room : step);
-        if (!c) {
-            p += room < step ? room : step;
-            continue;
-        }
-        if (c[n - 1] == last && memcmp(c + 1, needle + 1, n - 1) == 0)
+        const char *to = p + (room < step ? room : step);
+        const char *c = find_from(p, to, needle, n);
+        if (c)
             return c;
-        p = c + 1;
+        p = to;
+        if (p < stop)
+            bdb_input_done_before(p);
     }
     return NULL;
 }
@@ -160,6 +195,50 @@ static size_t locale_group_at(const char *s, const char *end, int glen,
         (end - g > 3 && is_digit(g[3])))
         return 0;
     return k;
+}
+
+/* Clinger's fast path: m (below 2^53) and 10^k (k <= 22) are exact
+ * doubles, so m / 10^k rounds once, as the exact decimal does. Only where
+ * doubles are evaluated as doubles (FLT_EVAL_METHOD 0: SSE, ARM); strtod
+ * elsewhere. Figures go through here by the hundred thousand, and
+ * glibc's strtod clears and fills big-number buffers for each. */
+double bdb_strtod(const char *s, char **end)
+{
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+    static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,
+                                   1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+                                   1e18, 1e19, 1e20, 1e21, 1e22};
+    const char *q = s;
+    int neg = *q == '-';
+    if (*q == '-' || *q == '+')
+        q++;
+    uint64_t m = 0;
+    int sig = 0, digits = 0, frac = -1;
+    for (;; q++) {
+        if (is_digit(*q)) {
+            digits++;
+            if (m || *q != '0')
+                sig++;
+            if (sig > 15)
+                break;
+            m = m * 10 + (uint64_t)(*q - '0');
+            if (frac >= 0)
+                frac++;
+        } else if (*q == '.' && frac < 0) {
+            frac = 0;
+        } else {
+            break;
+        }
+    }
+    if (*q == '\0' && digits && (frac < 0 ? 0 : frac) <= 22) {
+        double v = (double)m / pow10[frac < 0 ? 0 : frac];
+        if (end)
+            *end = (char *)(uintptr_t)q;
+        return neg ? -v : v;
+    }
+#endif
+    return strtod(s, end);
 }
 
 int bdb_scan_number(const char **p, const char *end, double *out, int flags)
@@ -244,7 +323,7 @@ int bdb_scan_number(const char **p, const char *end, double *out, int flags)
     tmp[n] = '\0';
     errno = 0;
     char *ep;
-    double v = strtod(tmp, &ep);
+    double v = bdb_strtod(tmp, &ep);
     if (*ep != '\0' || errno == ERANGE || !isfinite(v))
         return 0;
     *out = v;

@@ -99,6 +99,12 @@ int bdb_scan_lit(const char **p, const char *end, const char *lit, int skip_ws);
 /* Reads a decimal number (after white space) with strtod semantics in the C
  * locale ("nan" and "inf" refused). Advances *p and returns 1 on success. */
 int bdb_scan_number(const char **p, const char *end, double *out, int flags);
+
+/* strtod(s, end) as the C library gives it, for any s; a plain decimal
+ * ("-12.345": sign, at most 15 significant digits and 22 after the
+ * point, nothing after) is made without the library's multi-precision
+ * path, as one correctly rounded division of two exact doubles. */
+double bdb_strtod(const char *s, char **end);
 /* A double as a whole number for counters, clamped to the type's range
  * (NaN: 0), so that a huge figure in a log is never undefined behaviour
  * of a cast. */

@@ -7,10 +7,12 @@
 #define BDB_STRMAP_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct bdb_strmap_entry {
     char *key;          /* NULL: a free slot */
     long long value;
+    uint64_t hash;      /* the key's (bdb_strmap.c) */
 } bdb_strmap_entry;
 
 typedef struct bdb_strmap {

@@ -387,6 +387,21 @@ static double last_digit_unit(const char *p, const char *end)
 /* Parses a summary line. Returns 1 on success, 0 when the line is not a
  * summary, -1 when it looks like one but does not parse; *at says where
  * its figures were. */
+/* 1 for the punctuation of a command line that no summary has before its
+ * number, as strchr("=+-<>|&;$#:/()[]", c) says (NUL included): a switch,
+ * not a call per character of every line every file is sniffed by. */
+static int command_punct(char c)
+{
+    switch (c) {
+    case '\0': case '=': case '+': case '-': case '<': case '>': case '|':
+    case '&': case ';': case '$': case '#': case ':': case '/': case '(':
+    case ')': case '[': case ']':
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 static int summary_at(const char *p, const char *end, ddsum *s, ddspan *at)
 {
     const char *q = p;
@@ -396,7 +411,7 @@ static int summary_at(const char *p, const char *end, ddsum *s, ddspan *at)
     /* words before the number ("скопійовано 8388608 байтів ..."); no
      * digits, no punctuation of a command line */
     while (q < end && !is_digit(*q)) {
-        if (strchr("=+-<>|&;$#:/()[]", *q))
+        if (command_punct(*q))
             return 0;
         q++;
     }
@@ -1504,10 +1519,13 @@ static const char *first_cut(const char *s, const char *end)
     int kind;
     ddsum sum;
     ddspan at;
-    if (s == end || records_line(s, end, &a, &b, &kind) ||
+    /* no inner start, no cut: looked for first, it spares most lines the
+     * two parses of the whole line (pure, so the order changes nothing) */
+    const char *first = s == end ? NULL : inner_start(s, end);
+    if (!first || records_line(s, end, &a, &b, &kind) ||
         parse_summary(s, end, &sum) > 0)
         return NULL;
-    for (const char *q = inner_start(s, end); q; q = inner_start(q, end)) {
+    for (const char *q = first; q; q = inner_start(q, end)) {
         const char *qe = inner_start(q, end);
         qe = qe ? qe : end;
         const char *x = qe;

@@ -71,7 +71,7 @@ static int span_number(const char *p, const char *e, double *v)
     }
     tmp[n] = '\0';
     char *end;
-    *v = strtod(tmp, &end);
+    *v = bdb_strtod(tmp, &end);
     return digits > 0 && *end == '\0';
 }
 

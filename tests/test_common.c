@@ -210,6 +210,95 @@ static void scan__trailer__notes_punctuation_markup_not_words(void **state)
         assert_false(bdb_is_trailer(no[i], no[i] + strlen(no[i])));
 }
 
+/* The search tries 16 places at a time on their first and last bytes
+ * (bdb_scan.c): every needle of 1-6 bytes over a two-letter alphabet (so
+ * that candidates crowd), at every start and end of a 70-byte text,
+ * gives the first match a byte-by-byte search gives. */
+static void scan__find__sixteen_at_a_time_matches_naive(void **state)
+{
+    (void)state;
+    char text[70];
+    unsigned x = 12345;
+    for (size_t i = 0; i < sizeof text; i++) {
+        x = x * 1103515245u + 12345u;
+        text[i] = (x >> 16) % 4 ? 'a' : 'b';
+    }
+    size_t checked = 0, found = 0;
+    for (size_t n = 1; n <= 6; n++) {
+        for (unsigned k = 0; k < (1u << n); k++) {
+            char needle[8];
+            for (size_t j = 0; j < n; j++)
+                needle[j] = (k >> j) & 1 ? 'b' : 'a';
+            needle[n] = '\0';
+            for (size_t from = 0; from < sizeof text; from += 3)
+                for (size_t to = from; to <= sizeof text; to++) {
+                    const char *want = NULL;
+                    for (size_t i = from; i + n <= to && !want; i++)
+                        if (memcmp(text + i, needle, n) == 0)
+                            want = text + i;
+                    assert_ptr_equal(bdb_find(text + from, text + to, needle),
+                                     want);
+                    checked++;
+                    found += want != NULL;
+                }
+        }
+    }
+    assert_true(found > 0 && found < checked);
+}
+
+/* bdb_strtod is strtod, bit for bit and to the same end, on plain
+ * decimals of every length and point position (its fast path and the
+ * cases it leaves to strtod: 16+ significant digits, 23+ after the
+ * point, exponents, junk after, no digit at all). */
+static void scan__strtod__same_bits_as_the_library(void **state)
+{
+    (void)state;
+    unsigned x = 2024;
+    char s[64];
+    for (int round = 0; round < 200000; round++) {
+        size_t n = 0;
+        x = x * 1103515245u + 12345u;
+        unsigned r = x >> 8;
+        if (r % 5 == 0)
+            s[n++] = '-';
+        else if (r % 7 == 0)
+            s[n++] = '+';
+        int len = 1 + (int)((x >> 4) % 26), dot = (int)((x >> 12) % (len + 2)) - 1;
+        for (int i = 0; i < len; i++) {
+            if (i == dot)
+                s[n++] = '.';
+            x = x * 1103515245u + 12345u;
+            /* zeros often: leading, trailing and inner ones */
+            s[n++] = (char)((x >> 16) % 3 == 0 ? '0' : '0' + (x >> 20) % 10);
+        }
+        if (dot == len)
+            s[n++] = '.';
+        x = x * 1103515245u + 12345u;
+        if ((x >> 16) % 50 == 0)
+            s[n++] = 'e', s[n++] = '7';
+        else if ((x >> 16) % 50 == 1)
+            s[n++] = 'x';
+        s[n] = '\0';
+        char *e1, *e2;
+        double a = strtod(s, &e1), b = bdb_strtod(s, &e2);
+        if (memcmp(&a, &b, sizeof a) != 0 || e1 != e2)
+            fail_msg("%s: strtod %.17g (%td), bdb_strtod %.17g (%td)", s, a,
+                     e1 - s, b, e2 - s);
+    }
+    static const char *const edge[] = {"", ".", "-", "+.", "0", "-0", "-0.0",
+                                       "9007199254740993", "0.1", "1.",
+                                       ".5", "999999999999999",
+                                       "0.0000000000000000000001",
+                                       "0.00000000000000000000001",
+                                       "123456789012345.6", " 1", "1 "};
+    for (size_t i = 0; i < sizeof edge / sizeof *edge; i++) {
+        char *e1, *e2;
+        double a = strtod(edge[i], &e1), b = bdb_strtod(edge[i], &e2);
+        assert_memory_equal(&a, &b, sizeof a);
+        assert_ptr_equal(e1, e2);
+    }
+}
+
 static void scan__find__first_byte_repeats_and_span_ends(void **state)
 {
     (void)state;
@@ -1432,6 +1521,8 @@ int main(void)
         cmocka_unit_test(lines__bom_crlf_and_last_line__are_handled),
         cmocka_unit_test(scan__trailer__notes_punctuation_markup_not_words),
         cmocka_unit_test(scan__find__first_byte_repeats_and_span_ends),
+        cmocka_unit_test(scan__find__sixteen_at_a_time_matches_naive),
+        cmocka_unit_test(scan__strtod__same_bits_as_the_library),
         cmocka_unit_test(units__prefixes__use_the_tools_base),
         cmocka_unit_test(params__any_insertion_order__formats_sorted),
         cmocka_unit_test(params__format_into_a_short_buffer__is_cut_and_terminated),
