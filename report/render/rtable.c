@@ -82,6 +82,13 @@ const char *bdb_tone_class(bdb_tone tone)
     }
 }
 
+/* A row is printed: the renderer may take the lines so far. */
+static void row_done(const bdb_rtable *t, bdb_buf *out)
+{
+    if (t->row_done)
+        t->row_done(out, t->row_ctx);
+}
+
 static size_t width(const char *s)
 {
     size_t w = 0;
@@ -128,6 +135,7 @@ int bdb_rtable_text(const bdb_rtable *t, bdb_buf *out, const char *indent)
             }
             bdb_buf_puts(out, "\n");
         }
+        row_done(t, out);
     }
     free(w);
     return 0;
@@ -154,6 +162,7 @@ int bdb_rtable_markdown(const bdb_rtable *t, bdb_buf *out)
                 bdb_buf_puts(out, t->right[c] ? "---:|" : "---|");
             bdb_buf_puts(out, "\n");
         }
+        row_done(t, out);
     }
     return 0;
 }
@@ -273,6 +282,7 @@ int bdb_rtable_text_fit(const bdb_rtable *t, bdb_buf *out, const char *indent,
                 bdb_buf_puts(out, hang);
             }
         }
+        row_done(t, out);
     }
     bdb_buf_free(&key);
     return 0;
