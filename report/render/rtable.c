@@ -54,9 +54,21 @@ int bdb_rtable_add(bdb_rtable *t, const char *const *cells)
         t->tone = tn;
         t->cap = cap;
     }
-    /* a cell is one piece of one line, in a terminal or in Markdown */
+    /* a cell is one piece of one line, in a terminal or in Markdown;
+     * a body cell the same as the one above it is that one's text (a
+     * lab's efficiency table names each series once per platform: 8
+     * copies of 130 bytes a series). Each cell's text is written in
+     * place only by blanking a column whole (sections.c), never row 0. */
     for (size_t c = 0; c < t->ncols; c++) {
-        char *d = neutral_line_copy(&t->text, cells[c] ? cells[c] : "");
+        const char *v = cells[c] ? cells[c] : "";
+        if (t->nrows >= 2) {
+            char *above = t->cells[(t->nrows - 1) * t->ncols + c];
+            if (strcmp(above, v) == 0 && bdb_neutral_clean(v, 0)) {
+                t->cells[t->nrows * t->ncols + c] = above;
+                continue;
+            }
+        }
+        char *d = neutral_line_copy(&t->text, v);
         if (!d)
             return -1;
         t->cells[t->nrows * t->ncols + c] = d;
