@@ -453,7 +453,7 @@ static void series_summary(srv_req *r, const bdb_model *m,
             bdb_buf_printf(b, "%02x", (unsigned char)*q);
         bdb_buf_puts(b, "\"><td>");
         srv_esc(b, bdb_model_platform_name(m, p));
-        bdb_buf_printf(b, "</td><td class=\"num\">%zu</td>", c->n);
+        bdb_buf_printf(b, "</td><td class=\"num\">%zu</td>", (size_t)c->n);
         const char *cells[] = {mean, NULL, med, sd, cv, mn, mx, sp};
         for (size_t k = 0; k < sizeof cells / sizeof cells[0]; k++) {
             bdb_buf_puts(b, "<td class=\"num\">");

@@ -163,6 +163,12 @@ typedef struct path_pool {
     size_t cap, n;
 } path_pool;
 
+/* A cell of two or more differently named files, and their count. */
+typedef struct merged_cell {
+    const bdb_cell *cell;
+    uint32_t files;
+} merged_cell;
+
 /* The model with what only model.c sees; bdb_model comes first, so the
  * pointer handed out is the model_impl's. */
 typedef struct model_impl {
@@ -201,6 +207,11 @@ typedef struct model_impl {
     bdb_platform *cost;
     unsigned char *cost_listed;
     unsigned *eff_missing;
+    /* the cells whose values come from two or more differently named
+     * files (mark_merged), by address: a few cells of a report have one,
+     * and a count in every cell was an eighth of a lab's model */
+    merged_cell *merged;
+    size_t nmerged, cap_merged;
 } model_impl;
 
 /* The exact distribution for na against nb if mw_dist made it, else
@@ -597,6 +608,29 @@ typedef struct source_name {
     const char *path;
 } source_name;
 
+static int cmp_merged(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)((const merged_cell *)a)->cell;
+    uintptr_t y = (uintptr_t)((const merged_cell *)b)->cell;
+    return (x > y) - (x < y);
+}
+
+/* Notes that cell c's values come from k differently named files. */
+static int add_merged(bdb_model *m, const bdb_cell *c, size_t k)
+{
+    model_impl *impl = (model_impl *)m;
+    if (impl->nmerged == impl->cap_merged) {
+        merged_cell *p = bdb_grow(impl->merged, impl->nmerged,
+                                  &impl->cap_merged, sizeof *p, 16);
+        if (!p)
+            return BDB_ENOMEM;
+        impl->merged = p;
+    }
+    /* k <= n <= UINT32_MAX */
+    impl->merged[impl->nmerged++] = (merged_cell){c, (uint32_t)k};
+    return BDB_OK;
+}
+
 /* Marks the cells whose values come from two or more files whose names
  * differ in more than a repetition counter (reds-bench-1.csv ...
  * reds-bench-20.csv): their n may count different measurements. */
@@ -653,13 +687,31 @@ static int mark_merged(bdb_model *m, bdb_store *st)
             if (k >= 2) {
                 bdb_name_diff d;
                 bdb_names_diff(names, k, &d);
-                if (!d.repetition)
-                    c->merged_files = (uint32_t)k; /* k <= n */
+                if (!d.repetition && (rc = add_merged(m, c, k))) {
+                    free(names);
+                    free(rep.ids);
+                    return rc;
+                }
             }
             free(names);
         }
     free(rep.ids);
+    model_impl *impl = (model_impl *)m;
+    if (impl->nmerged > 1)
+        qsort(impl->merged, impl->nmerged, sizeof *impl->merged,
+              cmp_merged);
     return BDB_OK;
+}
+
+uint32_t bdb_cell_merged_files(const bdb_model *m, const bdb_cell *c)
+{
+    const model_impl *impl = (const model_impl *)m;
+    merged_cell key = {c, 0};
+    const merged_cell *f =
+        impl->nmerged ? bsearch(&key, impl->merged, impl->nmerged,
+                                sizeof *impl->merged, cmp_merged)
+                      : NULL;
+    return f ? f->files : 0;
 }
 
 static int add_missing(bdb_model *m, const char *text)
@@ -856,8 +908,8 @@ static int cell_stats(bdb_model *m, bdb_cell *c)
     if (!rc && c->n >= 3)
         rc = bdb_stats_outliers_mad(c->values, c->n, bdb_cell_outliers(c),
                                     &nout);
+    (void)nout; /* the marks say it: bdb_cell_noutliers */
     c->mean = sum.mean;
-    c->noutliers = (uint32_t)nout; /* nout <= n <= UINT32_MAX */
     c->noisy = c->n >= 2 && isfinite(sum.cv) && fabs(sum.cv) > m->opts.noisy_cv;
     return rc;
 }
@@ -1765,6 +1817,7 @@ void bdb_model_free(bdb_model *m)
     free(impl->cost);
     free(impl->cost_listed);
     free(impl->eff_missing);
+    free(impl->merged);
     free(impl->consts);
     for (size_t i = 0; i < impl->nmw; i++)
         free(impl->mw[i].dist);

@@ -83,7 +83,10 @@ typedef enum bdb_verdict {
  * were: the speedup's interval, the corrected p and the mean before
  * --normalize, which most cells of a lab's report (one or two values)
  * do not have or need, are their series' (bdb_cell_speedup_lo/hi,
- * bdb_cell_p_adj, bdb_cell_whole_mean): 48 bytes. */
+ * bdb_cell_p_adj, bdb_cell_whole_mean): 48 bytes. The count of outliers
+ * (their marks counted: bdb_cell_noutliers) and of merged files (a few
+ * cells have one: bdb_cell_merged_files) left it too, and the marks are
+ * bits: 32 bytes, half a lab's model. */
 typedef struct bdb_cell {
     double *values;             /* normalised when a normalisation is on;
                                    in one block with each value's source
@@ -93,7 +96,6 @@ typedef struct bdb_cell {
                                    bdb_cell_path. Four pointers more a
                                    cell and a path a value were a third of
                                    a lab's report. NULL: no values held */
-    size_t n;                   /* at most UINT32_MAX */
     double mean;                /* of the values (bdb_cell_summary's);
                                    the mean as measured, before
                                    --normalize, is bdb_cell_whole_mean */
@@ -102,18 +104,16 @@ typedef struct bdb_cell {
                                    interval: bdb_cell_speedup_lo/hi, the
                                    corrected p of Welch's test where it is
                                    tested: bdb_cell_p_adj */
-    uint32_t noutliers;
-    uint32_t merged_files;      /* >= 2: the values come from this many
-                                   differently named files, which may be
-                                   different measurements (0: not so) */
-    unsigned char present;
-    unsigned char noisy;        /* cv above opts.noisy_cv */
-    unsigned char warned;       /* a source of this cell has warnings */
-    unsigned char compared;
-    unsigned char tested;       /* Welch's test could be computed */
-    unsigned char verdict;      /* bdb_verdict */
-    unsigned char eff_computed; /* it has efficiency figures (per watt,
+    uint32_t n;                 /* values held (a cell counts them in 32
+                                   bits) */
+    unsigned present : 1;
+    unsigned noisy : 1;         /* cv above opts.noisy_cv */
+    unsigned warned : 1;        /* a source of this cell has warnings */
+    unsigned compared : 1;
+    unsigned tested : 1;        /* Welch's test could be computed */
+    unsigned eff_computed : 1;  /* it has efficiency figures (per watt,
                                    per dollar ...): bdb_cell_efficiency */
+    unsigned verdict : 3;       /* bdb_verdict */
 } bdb_cell;
 
 /* The source ids, lines and outlier marks of the cell's n values (NULL
@@ -131,6 +131,17 @@ static inline int *bdb_cell_lines(const bdb_cell *c)
 static inline unsigned char *bdb_cell_outliers(const bdb_cell *c)
 {
     return c->values ? (unsigned char *)(bdb_cell_lines(c) + c->n) : NULL;
+}
+
+/* How many of the cell's values the MAD rule marks as outliers (its
+ * marks counted: three or more values can have one). */
+static inline uint32_t bdb_cell_noutliers(const bdb_cell *c)
+{
+    const unsigned char *o = bdb_cell_outliers(c);
+    uint32_t k = 0;
+    for (uint32_t i = 0; o && c->n >= 3 && i < c->n; i++)
+        k += o[i] != 0;
+    return k;
 }
 
 typedef struct bdb_rseries {
@@ -306,6 +317,11 @@ int bdb_cell_summary(const bdb_model *m, const bdb_cell *c, bdb_summary *out);
  * pointer may be NULL. BDB_OK, or the tests' error (BDB_ENOMEM). */
 int bdb_cell_tests(const bdb_model *m, const bdb_rseries *se, size_t p,
                    bdb_ttest *welch, bdb_utest *mw);
+
+/* >= 2: the values of cell c (one of m's) come from this many
+ * differently named files, which may be different measurements; 0: not
+ * so. */
+uint32_t bdb_cell_merged_files(const bdb_model *m, const bdb_cell *c);
 
 /* The path of the source value i of cell c came from ("" when unknown):
  * one copy per source, kept by the model. */

@@ -106,7 +106,7 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
                 free(order);
                 return rc;
             }
-            bdb_buf_printf(out, ",%zu", c->n);
+            bdb_buf_printf(out, ",%zu", (size_t)c->n);
             bdb_csv_number(out, sum.mean);
             bdb_csv_number(out, sum.median);
             bdb_csv_number(out, sum.sd);
@@ -117,8 +117,9 @@ int bdb_report_render_csv(const bdb_model *m, const bdb_render_opts *o,
             bdb_csv_number(out, sum.mean_ci_hi);
             bdb_csv_number(out, sum.median_ci_lo);
             bdb_csv_number(out, sum.median_ci_hi);
-            bdb_buf_printf(out, ",%u,%d,%d,%u", (unsigned)c->noutliers,
-                           c->noisy, c->warned, (unsigned)c->merged_files);
+            bdb_buf_printf(out, ",%u,%d,%d,%u", (unsigned)bdb_cell_noutliers(c),
+                           c->noisy, c->warned,
+                           (unsigned)bdb_cell_merged_files(m, c));
             bdb_csv_number(out, c->compared ? c->speedup : NAN);
             bdb_csv_number(out, c->compared ? bdb_cell_speedup_lo(se, p) : NAN);
             bdb_csv_number(out, c->compared ? bdb_cell_speedup_hi(se, p) : NAN);

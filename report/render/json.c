@@ -412,7 +412,7 @@ static void cell_write(jw *w, const bdb_model *m, const bdb_rseries *se,
     jw_key(w, "warned");
     jw_bool(w, c->warned);
     jw_key(w, "merged_files");
-    jw_int(w, (long long)c->merged_files);
+    jw_int(w, (long long)bdb_cell_merged_files(m, c));
     if (c->compared) {
         jw_key(w, "comparison");
         jw_open(w, '{');

@@ -54,9 +54,21 @@ int bdb_rtable_add(bdb_rtable *t, const char *const *cells)
         t->tone = tn;
         t->cap = cap;
     }
-    /* a cell is one piece of one line, in a terminal or in Markdown */
+    /* a cell is one piece of one line, in a terminal or in Markdown;
+     * a body cell the same as the one above it is that one's text (a
+     * lab's efficiency table names each series once per platform: 8
+     * copies of 130 bytes a series). Each cell's text is written in
+     * place only by blanking a column whole (sections.c), never row 0. */
     for (size_t c = 0; c < t->ncols; c++) {
-        char *d = neutral_line_copy(&t->text, cells[c] ? cells[c] : "");
+        const char *v = cells[c] ? cells[c] : "";
+        if (t->nrows >= 2) {
+            char *above = t->cells[(t->nrows - 1) * t->ncols + c];
+            if (strcmp(above, v) == 0 && bdb_neutral_clean(v, 0)) {
+                t->cells[t->nrows * t->ncols + c] = above;
+                continue;
+            }
+        }
+        char *d = neutral_line_copy(&t->text, v);
         if (!d)
             return -1;
         t->cells[t->nrows * t->ncols + c] = d;
@@ -80,6 +92,13 @@ const char *bdb_tone_class(bdb_tone tone)
     case BDB_TONE_CHANGE: return "tone-change";
     default: return "";
     }
+}
+
+/* A row is printed: the renderer may take the lines so far. */
+static void row_done(const bdb_rtable *t, bdb_buf *out)
+{
+    if (t->row_done)
+        t->row_done(out, t->row_ctx);
 }
 
 static size_t width(const char *s)
@@ -128,6 +147,7 @@ int bdb_rtable_text(const bdb_rtable *t, bdb_buf *out, const char *indent)
             }
             bdb_buf_puts(out, "\n");
         }
+        row_done(t, out);
     }
     free(w);
     return 0;
@@ -154,6 +174,7 @@ int bdb_rtable_markdown(const bdb_rtable *t, bdb_buf *out)
                 bdb_buf_puts(out, t->right[c] ? "---:|" : "---|");
             bdb_buf_puts(out, "\n");
         }
+        row_done(t, out);
     }
     return 0;
 }
@@ -273,6 +294,7 @@ int bdb_rtable_text_fit(const bdb_rtable *t, bdb_buf *out, const char *indent,
                 bdb_buf_puts(out, hang);
             }
         }
+        row_done(t, out);
     }
     bdb_buf_free(&key);
     return 0;

@@ -19,6 +19,13 @@ typedef struct bdb_rtable {
     bdb_arena text; /* the cells' texts, each its own size: a malloc a
                        cell was twice the text of a lab's largest
                        section, on top of its model */
+    /* called by the printers (text, fitted text, Markdown) after each
+     * row's lines, with the buffer they print into (its last byte a
+     * newline): a renderer hands what is printed on to its output there,
+     * so that a table of a million rows is not held twice, as cells and
+     * as text. NULL: none */
+    void (*row_done)(bdb_buf *out, void *ctx);
+    void *row_ctx;
 } bdb_rtable;
 
 /* How a row stands out where a format can show it (HTML: the row's

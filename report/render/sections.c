@@ -234,8 +234,9 @@ void bdb_section_cell_text(const bdb_model *m, const bdb_rseries *s,
      * writes one per cell */
     char v[96], from[48] = "", num[320], count[24];
     bdb_format_series_value(s, c->mean, v, sizeof v);
-    if (c->merged_files)
-        snprintf(from, sizeof from, " from %u files", (unsigned)c->merged_files);
+    uint32_t merged = bdb_cell_merged_files(m, c);
+    if (merged)
+        snprintf(from, sizeof from, " from %u files", (unsigned)merged);
     /* the spread of two or more values (short of memory: not shown) */
     double cv = NAN;
     bdb_summary sum;
