@@ -1407,29 +1407,40 @@ static int join_wrapped(const bdb_lines *it, const char *p, const char *e,
             cut |= 1u << i;
     if (!cut)
         return 0;
-    if (bdb_wrapped_start(w, p, e))
-        return BDB_ENOMEM;
-    bdb_lines cur = *it;
-    for (int j = 0; j < MAX_WRAPS; j++) {
-        bdb_lines peek;
-        bdb_line nx;
-        const char *ce;
-        const char *c = bdb_wrapped_next(&cur, &peek, &nx, &ce);
-        if (!c)
-            return 0;
-        int rc = bdb_wrapped_add(w, " ", c, ce, nx.no);
-        if (rc)
-            return rc == 1 ? 0 : rc;
-        cur = peek;
-        const char *jp, *je;
-        bdb_wrapped_text(w, &jp, &je);
-        for (int i = 0; i < n && i < 32; i++)
-            if ((cut >> i & 1) &&
-                bdb_tfmt_match_line(list[i], k, jp, je, r)) {
-                *which = i;
-                *after = cur;
-                return 1;
-            }
+    /* the joined text read whole first: a report whose line breaks all
+     * moved ("...44%CPU" / "(0avgtext+0avgdata ...)k 0inputs+11112outputs"
+     * / "(0major+...)pagefaults 0swaps") is a one-line form of it, where
+     * its first line would leave the figures after ")k" unread */
+    for (int exact = 1; exact >= 0; exact--) {
+        bdb_wrapped_free(w);
+        bdb_wrapped_init(w);
+        if (bdb_wrapped_start(w, p, e))
+            return BDB_ENOMEM;
+        bdb_lines cur = *it;
+        for (int j = 0; j < MAX_WRAPS; j++) {
+            bdb_lines peek;
+            bdb_line nx;
+            const char *ce;
+            const char *c = bdb_wrapped_next(&cur, &peek, &nx, &ce);
+            if (!c)
+                break;
+            int rc = bdb_wrapped_add(w, " ", c, ce, nx.no);
+            if (rc == 1)
+                break;
+            if (rc)
+                return rc;
+            cur = peek;
+            const char *jp, *je;
+            bdb_wrapped_text(w, &jp, &je);
+            for (int i = 0; i < n && i < 32; i++)
+                if ((cut >> i & 1) &&
+                    (exact ? bdb_tfmt_match_exact(list[i], k, jp, je, r)
+                           : bdb_tfmt_match_line(list[i], k, jp, je, r))) {
+                    *which = i;
+                    *after = cur;
+                    return 1;
+                }
+        }
     }
     return 0;
 }

@@ -342,6 +342,23 @@ static void add_lit(tfmt *f, char **t, const char *s, size_t n)
     *t += n;
 }
 
+/* GNU time prints a figure and the word after it glued ("%Uuser
+ * %Ssystem %Eelapsed %PCPU", "%Iinputs+%Ooutputs"); a page or an author
+ * that set a blank between them ("290.59 user 28.05 system 10:44.47
+ * elapsed 49%CPU") keeps every figure and word: a literal that starts
+ * with a letter right after a figure may have blanks before it. */
+static void mark_lax(tfmt *f)
+{
+    for (int k = 0; k < f->nlines; k++)
+        for (int i = f->lines[k] + 1; i < f->lines[k + 1]; i++) {
+            fitem *a = &f->items[i], *prev = &f->items[i - 1];
+            char c = a->n ? a->lit[0] : 0;
+            a->lax = !a->field && prev->field && prev->kind != V_CMD &&
+                     prev->kind != V_WORD &&
+                     ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+        }
+}
+
 /* Compiles the format [fmt, fend) of a dialect into *f. Returns 0,
  * BDB_ENOMEM, or BDB_EPARSE when it has no field or more than
  * MAX_FMT_LINES lines. */
@@ -417,6 +434,8 @@ int bdb_tfmt_compile(tfmt *f, int dialect, const char *fmt, const char *fend)
         nfields++;
     }
     free(cooked);
+    if (dialect == D_GNU)
+        mark_lax(f);
     if (!rc && (nfields == 0 || f->nlines == 0))
         rc = BDB_EPARSE;
     if (rc)
@@ -532,6 +551,10 @@ static int match_items(const fitem *it, int n, const char *p, const char *e,
                     return 1;
             return 0;
         }
+        if (!q && it->lax && p < e && is_blank_char(*p)) {
+            const char *b = bdb_skip_blank(p, e);
+            q = match_lit(it->lit, it->n, b, e, NULL);
+        }
         return q && match_items(it + 1, n - 1, q, e, r);
     }
     for (const char *q = field_reach(it->kind, p, e); q > p; q--) {
@@ -564,6 +587,12 @@ static int match_whole(const tfmt *f, int k, const char *p, const char *e,
     r->budget = 200000;
     return match_items(&f->items[f->lines[k]], f->lines[k + 1] - f->lines[k],
                        p, e, r);
+}
+
+int bdb_tfmt_match_exact(const tfmt *f, int k, const char *p, const char *e,
+                         mres *r)
+{
+    return match_whole(f, k, p, e, r);
 }
 
 int bdb_tfmt_match_prefix(const tfmt *f, int k, const char *p,

@@ -44,6 +44,8 @@ typedef struct fitem {
     int metric;         /* M_*, or -1 */
     double mult;        /* to the canonical unit */
     int cut;            /* V_CMD: drop trailing redirections (zsh %J) */
+    int lax;            /* literal: blanks may come before it (GNU's
+                           "%Uuser" printed "290.59 user") */
 } fitem;
 
 typedef struct tfmt {
@@ -83,6 +85,9 @@ void bdb_tfmt_free(tfmt *f);
 /* Does the trimmed line [p, e) match line k of f? Fills *r. */
 int bdb_tfmt_match_line(const tfmt *f, int k, const char *p, const char *e,
                         mres *r);
+/* [p, e) is line k of f, all of it (no trailer, nothing glued after). */
+int bdb_tfmt_match_exact(const tfmt *f, int k, const char *p, const char *e,
+                         mres *r);
 /* The first line of f matched at a later start of [p, e), for time output
  * glued to program output that ended without a newline. */
 int bdb_tfmt_match_glued(const tfmt *f, const char *p, const char *e, mres *r);

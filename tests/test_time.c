@@ -2014,6 +2014,84 @@ static void time__gnu_default_joined_or_wrapped__every_field_read(void **state)
     bdb_sink_free(&s);
 }
 
+/* GNU time's default report re-flowed over three lines, its breaks all
+ * moved: "...%PCPU" / "(...maxresident)k %Iinputs+%Ooutputs" /
+ * "(...)pagefaults %Wswaps", 4-space indented Markdown code; in one run a
+ * blank between each figure and its word ("290.59 user 28.05 system
+ * 10:44.47 elapsed"). The first was not read, the second's inputs and
+ * outputs were silently dropped after ")k" and its faults and swaps
+ * warned as a cut run (issue 21, held-out-21). A Samvera Valkyrie/Hyrax
+ * benchmark page, search index id 4726549503 (bench/corpus SOURCES.tsv
+ * time/ho21-valkyrie-hyrax-*, its lines 11-13 and 17-19). */
+static const char gnu_default_reflowed_three_lines[] =
+    "    290.59 user 28.05 system 10:44.47 elapsed 49%CPU\n"
+    "    (0avgtext+0avgdata 211648maxresident)k 0inputs+1136outputs\n"
+    "    (0major+65774minor)pagefaults 0swaps\n"
+    "\n"
+    "<div id=\"fedora_collections_100000\" style=\"width:100%; height:400px;\"></div>\n"
+    "\n"
+    "    2243.38user 233.10system 1:33:21elapsed 44%CPU\n"
+    "    (0avgtext+0avgdata 1254852maxresident)k 0inputs+11112outputs\n"
+    "    (0major+313214minor)pagefaults 0swaps\n";
+
+/* The n-th figure (from 0) of metric in s, in sink order. */
+static const bdb_sample *nth_of(const bdb_sink *s, const char *metric, int n)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (strcmp(s->samples[i].metric, metric) == 0 && n-- == 0)
+            return &s->samples[i];
+    fail_msg("no figure %d of %s", n, metric);
+    return NULL;
+}
+
+static void time__gnu_default_reflowed_and_spaced__every_field_read(
+    void **state)
+{
+    (void)state;
+    const char *text = gnu_default_reflowed_three_lines;
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s); /* detected, not forced */
+    assert_int_equal(tu_count(&s, NULL), 24);
+    assert_int_equal(tu_count(&s, "real"), 2);
+    /* the spaced run: each figure beside its word in the raw text */
+    tu_assert_printed(text, &s, "user", NULL, "290.59 user", 290.59, 1e-12);
+    tu_assert_printed(text, &s, "sys", NULL, "28.05 system", 28.05, 1e-12);
+    tu_assert_printed(text, &s, "real", NULL, "10:44.47 elapsed",
+                      10 * 60 + 44.47, 1e-12);
+    tu_assert_printed(text, &s, "cpu_percent", NULL, "49%CPU", 49, 0);
+    tu_assert_printed(text, &s, "max_rss", NULL, "211648maxresident",
+                      211648.0 * 1024, 1e-12);
+    tu_assert_printed(text, &s, "fs_outputs", NULL, "1136outputs", 1136, 0);
+    tu_assert_printed(text, &s, "minor_page_faults", NULL, "65774minor",
+                      65774, 0);
+    assert_int_equal(tu_line_of(&s, "user", NULL), 1);
+    assert_int_equal(tu_line_of(&s, "fs_inputs", NULL), 2);
+    assert_int_equal(tu_line_of(&s, "swaps", NULL), 3);
+    /* the h:mm:ss run: "1:33:21elapsed", outputs after ")k" on line 8 */
+    const bdb_sample *x = nth_of(&s, "real", 1);
+    assert_int_equal(x->line, 7);
+    tu_assert_close(x->value, 1 * 3600 + 33 * 60 + 21, 1e-12, "1:33:21");
+    x = nth_of(&s, "fs_outputs", 1);
+    assert_int_equal(x->line, 8);
+    tu_assert_close(x->value, 11112, 0, "11112outputs");
+    x = nth_of(&s, "fs_inputs", 1);
+    assert_int_equal(x->line, 8);
+    tu_assert_close(x->value, 0, 0, "0inputs");
+    x = nth_of(&s, "minor_page_faults", 1);
+    assert_int_equal(x->line, 9);
+    tu_assert_close(x->value, 313214, 0, "313214minor");
+    x = nth_of(&s, "swaps", 1);
+    assert_int_equal(x->line, 9);
+    /* nothing left, nothing warned on the report lines; the page's
+     * "<div ... 100000 ... 100% ... 400px>" line is the only one warned */
+    for (int line = 1; line <= 9; line++)
+        if (line < 4 || line > 6)
+            assert_false(tu_has_warning(&s, line, ""));
+    assert_true(tu_has_warning(&s, 5, "not read"));
+    assert_int_equal(s.unread_lines, 1);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2078,6 +2156,7 @@ int main(void)
         cmocka_unit_test(time__bash_block_in_j_and_roxygen_comments__read),
         cmocka_unit_test(time__bash_block_in_c_block_comments__read),
         cmocka_unit_test(time__gnu_default_joined_or_wrapped__every_field_read),
+        cmocka_unit_test(time__gnu_default_reflowed_and_spaced__every_field_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
