@@ -1794,6 +1794,54 @@ static int wrapped_start(tctx *t, bdb_lines *it, const bdb_line *raw,
     return rc;
 }
 
+/* The same glued to program output before it on its line, the report
+ * re-flowed from there ("> MBit/sec) 14.74user 22.92system 4:26.91elapsed
+ * 14%CPU" / "> (0avgtext+0avgdata 0maxresident)k 0inputs+0outputs" /
+ * "> (912major+1430minor)pagefaults 0swaps": dbench's line ran into the
+ * report in a 2001 linux-kernel mail). Tried where a figure begins after
+ * a blank or punctuation, the first MAX_GLUED_STARTS such places, and
+ * only on a line that holds the first word of a format's first line
+ * ("user", "real") after a figure. */
+#define MAX_GLUED_STARTS 8
+
+static int glued_wrapped_start(tctx *t, bdb_lines *it, const bdb_line *raw,
+                               const char *p, const char *e,
+                               const tfmt *const *list, int n)
+{
+    int anchored = 0;
+    for (int i = 0; i < n && !anchored; i++) {
+        const tfmt *f = list[i];
+        const fitem *a = &f->items[f->lines[0]];
+        if (f->lines[1] - f->lines[0] < 2 || !a[0].field ||
+            a[0].kind == V_CMD || a[0].kind == V_WORD || a[1].field)
+            continue;
+        const char *w = a[1].lit, *z = a[1].lit + a[1].n;
+        bdb_trim_blank(&w, &z);
+        const char *y = w;
+        while (y < z && *y != ' ' && *y != '\t')
+            y++;
+        char word[32];
+        if (y - w < 3 || (size_t)(y - w) >= sizeof word)
+            continue;
+        bdb_copy(word, sizeof word, w, y);
+        anchored = bdb_contains(p, e, word);
+    }
+    if (!anchored)
+        return 0;
+    int tries = 0;
+    for (const char *s = p + 1; s < e && tries < MAX_GLUED_STARTS; s++) {
+        char c = s[-1];
+        if (!is_digit(*s) || is_digit(c) || c == '.' || c == ',' ||
+            (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+            continue;
+        tries++;
+        int rc = wrapped_start(t, it, raw, s, e, list, n);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
 static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
                      const char *p, const char *e, const char *bufend)
 {
@@ -1895,6 +1943,9 @@ static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
         }
     }
     rc = wrapped_start(t, it, raw, p, e, list, n);
+    if (rc)
+        return rc < 0 ? rc : 0;
+    rc = glued_wrapped_start(t, it, raw, p, e, list, n);
     if (rc)
         return rc < 0 ? rc : 0;
     for (int i = 0; i < n; i++) {

@@ -2092,6 +2092,57 @@ static void time__gnu_default_reflowed_and_spaced__every_field_read(
     bdb_sink_free(&s);
 }
 
+/* A '>'-quoted dbench run whose progress line runs into GNU time's
+ * default report, re-flowed from mid-line: "MBit/sec) 14.74user ...
+ * 14%CPU" / "(...)k 0inputs+0outputs" / "(...)pagefaults 0swaps". The
+ * file was no tool's and nothing was said (issue 21, held-out-21). A
+ * linux-kernel reply of 2001-07-28, "Re: 2.4.8-pre1 and dbench -20%
+ * throughput", search index id 31183279817 (bench/corpus SOURCES.tsv
+ * time/ho21-lkml-2001-dbench-*, its lines 33-40 verbatim). */
+static const char gnu_default_glued_to_dbench_quoted[] =
+    "> doing anything activly, I got\n"
+    "> [some '.' deleted]\n"
+    "> .............++++++++++++++++++++++++++++++++************************\n"
+    ">******** Throughput 15.8859 MB/sec (NB=19.8573 MB/sec  158.859\n"
+    "> MBit/sec) 14.74user 22.92system 4:26.91elapsed 14%CPU\n"
+    "> (0avgtext+0avgdata 0maxresident)k 0inputs+0outputs\n"
+    "> (912major+1430minor)pagefaults 0swaps\n"
+    ">\n";
+
+static void time__gnu_default_glued_mid_line_and_reflowed__read(void **state)
+{
+    (void)state;
+    const char *text = gnu_default_glued_to_dbench_quoted;
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s); /* detected, not forced */
+    assert_int_equal(tu_count(&s, NULL), 12);
+    tu_assert_printed(text, &s, "user", NULL, "14.74user", 14.74, 1e-12);
+    tu_assert_printed(text, &s, "sys", NULL, "22.92system", 22.92, 1e-12);
+    tu_assert_printed(text, &s, "real", NULL, "4:26.91elapsed",
+                      4 * 60 + 26.91, 1e-12);
+    tu_assert_printed(text, &s, "cpu_percent", NULL, "14%CPU", 14, 0);
+    tu_assert_printed(text, &s, "fs_inputs", NULL, "0inputs", 0, 0);
+    tu_assert_printed(text, &s, "fs_outputs", NULL, "0outputs", 0, 0);
+    tu_assert_printed(text, &s, "major_page_faults", NULL, "912major",
+                      912, 0);
+    tu_assert_printed(text, &s, "minor_page_faults", NULL, "1430minor",
+                      1430, 0);
+    tu_assert_printed(text, &s, "swaps", NULL, "0swaps", 0, 0);
+    assert_int_equal(tu_line_of(&s, "user", NULL), 5);
+    assert_int_equal(tu_line_of(&s, "avg_shared_text", NULL), 6);
+    assert_int_equal(tu_line_of(&s, "fs_outputs", NULL), 6);
+    assert_int_equal(tu_line_of(&s, "swaps", NULL), 7);
+    /* 2.4's ru_maxrss was 0: read as printed and said */
+    tu_assert_printed(text, &s, "max_rss", NULL, "0maxresident", 0, 0);
+    assert_true(tu_has_warning(&s, 6, "maximum resident set size"));
+    /* dbench's own figures are warned; the report's lines hold no other */
+    assert_true(tu_has_warning(&s, 4, "not read"));
+    assert_false(tu_has_warning(&s, 5, ""));
+    assert_false(tu_has_warning(&s, 7, ""));
+    assert_int_equal(s.unread_lines, 1);
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2157,6 +2208,7 @@ int main(void)
         cmocka_unit_test(time__bash_block_in_c_block_comments__read),
         cmocka_unit_test(time__gnu_default_joined_or_wrapped__every_field_read),
         cmocka_unit_test(time__gnu_default_reflowed_and_spaced__every_field_read),
+        cmocka_unit_test(time__gnu_default_glued_mid_line_and_reflowed__read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
