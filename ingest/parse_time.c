@@ -35,9 +35,10 @@
  *    %Mmax)k": both are read); -p is "real %e\nuser %U\nsys %S";
  *    -v prints one "Label: value" line per field, up to "Exit status".
  *    Before the figures: "Command exited with non-zero status N" (stored as
- *    exit_status, and warned about), "Command terminated by signal N"
- *    (warned; the "Exit status: 0" / %x 0 GNU then prints, WEXITSTATUS
- *    of a killed command, is warned and not stored).
+ *    exit_status, and warned about), "Command terminated by signal N" /
+ *    "Command stopped by signal N" (N stored as term_signal / stop_signal,
+ *    and warned; the "Exit status: 0" / %x 0 GNU then prints, (status &
+ *    0xff00) >> 8 of a killed command, is warned and not stored).
  *    GNU time 1.7 prints a max RSS of 0 where the kernel did not fill
  *    ru_maxrss (Linux before 2.6.32): read as printed when page faults
  *    show that rusage was filled, and warned.
@@ -283,6 +284,8 @@ typedef struct tctx {
     /* "Command terminated by signal N" (BSD: "... abnormally."): the
      * next block's status figures are no exit status (0: none) */
     int pending_signal_line;
+    int pending_signal_metric;     /* M_TERM_SIG, M_STOP_SIG, -1: none */
+    double pending_signal;         /* its number */
     block b;
     const char *prev, *prev_end;   /* the last non-blank line */
     int bulleted;                  /* the line is a list item ("- ") */
@@ -394,6 +397,9 @@ static int emit_block(tctx *t)
         return BDB_ENOMEM;
     if (!b->have[M_EXIT] && t->pending_exit_line)
         set_metric(b, M_EXIT, t->pending_exit, t->pending_exit_line);
+    if (t->pending_signal_line && t->pending_signal_metric >= 0)
+        set_metric(b, t->pending_signal_metric, t->pending_signal,
+                   t->pending_signal_line);
     if (b->kind == 3 && !b->macos && b->have[M_MAX_RSS] && b->have[M_MIN]) {
         /* macOS before 11 printed -l "%10ld" too, its ru_maxrss in bytes
          * (Apple's time.c): KiB would be more than 64 times all the 4 KiB
@@ -1290,11 +1296,24 @@ static int status_line(tctx *t, const bdb_line *ln, const char *p,
     const char *a = p;
     if (bdb_starts_with(a, e, "time: "))
         a += 6;
-    if (bdb_starts_with(p, e, "Command terminated by signal ") ||
-        bdb_starts_with(p, e, "Command stopped by signal ") ||
+    static const char termd[] = "Command terminated by signal ";
+    static const char stopd[] = "Command stopped by signal ";
+    int term = bdb_starts_with(p, e, termd);
+    int stop = !term && bdb_starts_with(p, e, stopd);
+    if (term || stop ||
         bdb_starts_with(a, e, "Command terminated abnormally") ||
         bdb_starts_with(a, e, "command terminated abnormally")) {
+        /* the signal's number is a figure of the run that follows (GNU
+         * time.c summarize(): WTERMSIG / WSTOPSIG, "%d"); the line is
+         * still said, as the run did not end by itself */
+        double v;
         t->pending_signal_line = ln->no;
+        t->pending_signal_metric = -1;
+        if ((term || stop) &&
+            bdb_time_int(p + (term ? strlen(termd) : strlen(stopd)), e, &v)) {
+            t->pending_signal_metric = term ? M_TERM_SIG : M_STOP_SIG;
+            t->pending_signal = v;
+        }
         rc = twarn(t, ln->no, "%.*s", (int)(e - p), p);
         return rc ? rc : 1;
     }

@@ -41,6 +41,10 @@ const metric_def bdb_time_metrics[M_COUNT] = {
     {"sys_fish", BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER},
     {"sys_external", BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER},
     {"exit_status", BDB_UNIT_COUNT, BDB_NEUTRAL},
+    /* GNU/BusyBox "Command terminated by signal N" / "Command stopped by
+     * signal N" before the figures: the signal's number */
+    {"term_signal", BDB_UNIT_COUNT, BDB_NEUTRAL},
+    {"stop_signal", BDB_UNIT_COUNT, BDB_NEUTRAL},
 };
 
 /* ------------------------------------------------------------------ */

@@ -214,24 +214,37 @@ static void parse_time__gnu_default_as_its_manual_documents__read(void **st)
  * GNU time prints "Command terminated by signal N" and then, for -v's
  * "Exit status:" and -f's %x, WEXITSTATUS() of the killed process, 0:
  * no status the command returned. It is warned at its line and not
- * stored; the times are; the next run's status (exit 4) is stored. */
+ * stored; the signal's number is stored as the run's term_signal (and
+ * its line still warned); the times are; the next run's status (exit 4)
+ * is stored. */
 static void parse_time__gnu_killed_by_signal__no_false_exit_status(void **st)
 {
     (void)st;
     bdb_sink s;
+    size_t len;
+    char *raw = tu_read("samples/time/gnu-time-v-killed-by-signal.txt", &len);
     parse_ok("samples/time/gnu-time-v-killed-by-signal.txt", &s);
     assert_null(tu_find(&s, NULL, "exit_status", NULL));
     assert_true(tu_has_warning(&s, 1, "terminated by signal 15"));
     assert_true(tu_has_warning(&s, 24, "no status the command returned"));
     tu_assert_value(&s, NULL, "max_rss", NULL, 1624.0 * 1024, 0);
-    assert_int_equal(s.n, 21);
+    tu_assert_printed(raw, &s, "term_signal", NULL,
+                      "Command terminated by signal 15", 15, 0);
+    assert_int_equal(tu_line_of(&s, "term_signal", NULL), 1);
+    assert_int_equal(s.n, 22);
     bdb_sink_free(&s);
+    free(raw);
 
+    raw = tu_read("samples/time/gnu-time-default-killed-by-signal.txt", &len);
     parse_ok("samples/time/gnu-time-default-killed-by-signal.txt", &s);
     assert_null(tu_find(&s, NULL, "exit_status", NULL));
     assert_true(tu_has_warning(&s, 1, "terminated by signal 9"));
     tu_assert_value(&s, NULL, "max_rss", NULL, 1580.0 * 1024, 0);
+    tu_assert_printed(raw, &s, "term_signal", NULL,
+                      "Command terminated by signal 9", 9, 0);
+    assert_null(tu_find(&s, NULL, "stop_signal", NULL));
     bdb_sink_free(&s);
+    free(raw);
 
     parse_ok("samples/time/bash-v-gnu-time-f-x-signal-and-exit.txt", &s);
     assert_int_equal(tu_count(&s, "exit_status"), 1);
@@ -243,6 +256,12 @@ static void parse_time__gnu_killed_by_signal__no_false_exit_status(void **st)
     assert_true(tu_has_warning(&s, 3, "no status the command returned"));
     assert_true(tu_has_warning(&s, 5, "non-zero status 4"));
     assert_non_null(tu_find(&s, "sh -c 'kill -INT $$'", "real", NULL));
+    /* the signal belongs to the killed run only */
+    assert_int_equal(tu_count(&s, "term_signal"), 1);
+    x = tu_find(&s, "sh -c 'kill -INT $$'", "term_signal", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 2);
+    assert_int_equal(x->line, 2);
     bdb_sink_free(&s);
 }
 
@@ -2143,6 +2162,107 @@ static void time__gnu_default_glued_mid_line_and_reflowed__read(void **state)
     bdb_sink_free(&s);
 }
 
+/* Two GNU time --verbose reports in a README, the first after "^CCommand
+ * terminated by signal 2" (the terminal's echo of ^C glued to it) and
+ * still ending "Exit status: 0" (issue 21, held-out-21: the signal was
+ * warned only). A Rust gRPC crash repro README, search index id
+ * 10102984860 (bench/corpus SOURCES.tsv time/ho21-crash-grpc-*, its
+ * lines 23-76 verbatim). */
+static const char gnu_v_killed_by_sigint_then_normal[] =
+    "/usr/bin/time --verbose ../target/release/server --config config.toml \n"
+    "^CCommand terminated by signal 2\n"
+    "\tCommand being timed: \"../target/release/server --config config.toml\"\n"
+    "\tUser time (seconds): 8.37\n"
+    "\tSystem time (seconds): 3.55\n"
+    "\tPercent of CPU this job got: 65%\n"
+    "\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:18.31\n"
+    "\tAverage shared text size (kbytes): 0\n"
+    "\tAverage unshared data size (kbytes): 0\n"
+    "\tAverage stack size (kbytes): 0\n"
+    "\tAverage total size (kbytes): 0\n"
+    "\tMaximum resident set size (kbytes): 6293996\n"
+    "\tAverage resident set size (kbytes): 0\n"
+    "\tMajor (requiring I/O) page faults: 0\n"
+    "\tMinor (reclaiming a frame) page faults: 2359595\n"
+    "\tVoluntary context switches: 115070\n"
+    "\tInvoluntary context switches: 978\n"
+    "\tSwaps: 0\n"
+    "\tFile system inputs: 0\n"
+    "\tFile system outputs: 0\n"
+    "\tSocket messages sent: 0\n"
+    "\tSocket messages received: 0\n"
+    "\tSignals delivered: 0\n"
+    "\tPage size (bytes): 4096\n"
+    "\tExit status: 0\n"
+    "```\n"
+    "\n"
+    "On the client side you will only see the following:\n"
+    "```bash\n"
+    "/usr/bin/time --verbose ../target/release/client-test\n"
+    "3072 MiB\n"
+    "\tCommand being timed: \"../target/release/client-test\"\n"
+    "\tUser time (seconds): 2.81\n"
+    "\tSystem time (seconds): 4.02\n"
+    "\tPercent of CPU this job got: 43%\n"
+    "\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:15.81\n"
+    "\tAverage shared text size (kbytes): 0\n"
+    "\tAverage unshared data size (kbytes): 0\n"
+    "\tAverage stack size (kbytes): 0\n"
+    "\tAverage total size (kbytes): 0\n"
+    "\tMaximum resident set size (kbytes): 7344300\n"
+    "\tAverage resident set size (kbytes): 0\n"
+    "\tMajor (requiring I/O) page faults: 1\n"
+    "\tMinor (reclaiming a frame) page faults: 1835317\n"
+    "\tVoluntary context switches: 173080\n"
+    "\tInvoluntary context switches: 259\n"
+    "\tSwaps: 0\n"
+    "\tFile system inputs: 48\n"
+    "\tFile system outputs: 0\n"
+    "\tSocket messages sent: 0\n"
+    "\tSocket messages received: 0\n"
+    "\tSignals delivered: 0\n"
+    "\tPage size (bytes): 4096\n"
+    "\tExit status: 0\n";
+
+static void time__v_terminated_by_signal__signal_read_status_not(void **state)
+{
+    (void)state;
+    const char *text = gnu_v_killed_by_sigint_then_normal;
+    const char *server = "../target/release/server --config config.toml";
+    const char *client = "../target/release/client-test";
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s);
+    /* the killed run: its signal, read at its line, and said */
+    tu_assert_printed(text, &s, "term_signal", NULL,
+                      "Command terminated by signal 2", 2, 0);
+    const bdb_sample *x = tu_find(&s, server, "term_signal", NULL);
+    assert_non_null(x);
+    assert_int_equal(x->line, 2);
+    assert_true(tu_has_warning(&s, 2, "terminated by signal 2"));
+    /* its "Exit status: 0" is WEXITSTATUS of a killed process (time.c
+     * prints %x as (status & 0xff00) >> 8 whatever ended the command):
+     * said, not stored */
+    assert_null(tu_find(&s, server, "exit_status", NULL));
+    assert_true(tu_has_warning(&s, 25, "no status the command returned"));
+    tu_assert_value(&s, server, "user", NULL, 8.37, 1e-12);
+    tu_assert_printed(text, &s, "max_rss", NULL,
+                      "Maximum resident set size (kbytes): 6293996",
+                      6293996.0 * 1024, 1e-12);
+    /* the client's run ended by itself: its status is read, no signal */
+    x = tu_find(&s, client, "exit_status", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 0);
+    assert_int_equal(x->line, 54);
+    assert_null(tu_find(&s, client, "term_signal", NULL));
+    tu_assert_value(&s, client, "fs_inputs", NULL, 48, 0);
+    assert_int_equal(tu_count(&s, "term_signal"), 1);
+    assert_int_equal(tu_count(&s, NULL), 22 + 22);
+    /* the client's own "3072 MiB" is the only line left */
+    assert_int_equal(s.unread_lines, 1);
+    assert_true(tu_has_warning(&s, 31, "not read"));
+    bdb_sink_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2209,6 +2329,7 @@ int main(void)
         cmocka_unit_test(time__gnu_default_joined_or_wrapped__every_field_read),
         cmocka_unit_test(time__gnu_default_reflowed_and_spaced__every_field_read),
         cmocka_unit_test(time__gnu_default_glued_mid_line_and_reflowed__read),
+        cmocka_unit_test(time__v_terminated_by_signal__signal_read_status_not),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
