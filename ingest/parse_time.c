@@ -1397,6 +1397,10 @@ static int glued_last_lines(tctx *t, const bdb_line *raw, const char *p,
  * after it (none blank), and read when the joined text is one line of
  * the format; each figure keeps the line it is printed on. */
 #define MAX_WRAPS 3
+/* a report re-filled as a paragraph at a narrow width ("1.33user
+ * 0.00system" / "0:01.33elapsed 99%CPU" / ...) takes more: read only when
+ * the joined text is the format's lines whole */
+#define MAX_WRAPS_WHOLE 6
 
 /* 1 when [p, e) is line k of f cut at one of its blanks. */
 static int may_start(const tfmt *f, int k, const char *p, const char *e)
@@ -1411,7 +1415,7 @@ static int may_start(const tfmt *f, int k, const char *p, const char *e)
 static int join_wrapped(const bdb_lines *it, const char *p, const char *e,
                         const tfmt *const *list, int n, int k,
                         bdb_wrapped *w, mres *r, bdb_lines *after,
-                        int *which)
+                        int *which, int *span)
 {
     /* only a line cut at a blank of a format line is joined: the
      * formats are tried on the line alone first, and only those */
@@ -1426,17 +1430,18 @@ static int join_wrapped(const bdb_lines *it, const char *p, const char *e,
             cut |= 1u << i;
     if (!cut)
         return 0;
-    /* the joined text read whole first: a report whose line breaks all
-     * moved ("...44%CPU" / "(0avgtext+0avgdata ...)k 0inputs+11112outputs"
-     * / "(0major+...)pagefaults 0swaps") is a one-line form of it, where
-     * its first line would leave the figures after ")k" unread */
+    /* the joined text read whole first, as format line k or as lines k
+     * and after joined by blanks: a report whose line breaks all moved
+     * ("...44%CPU" / "(0avgtext+0avgdata ...)k 0inputs+11112outputs" /
+     * "(0major+...)pagefaults 0swaps") is its lines joined, where its
+     * first line alone would leave the figures after ")k" unread */
     for (int exact = 1; exact >= 0; exact--) {
         bdb_wrapped_free(w);
         bdb_wrapped_init(w);
         if (bdb_wrapped_start(w, p, e))
             return BDB_ENOMEM;
         bdb_lines cur = *it;
-        for (int j = 0; j < MAX_WRAPS; j++) {
+        for (int j = 0; j < (exact ? MAX_WRAPS_WHOLE : MAX_WRAPS); j++) {
             bdb_lines peek;
             bdb_line nx;
             const char *ce;
@@ -1451,14 +1456,23 @@ static int join_wrapped(const bdb_lines *it, const char *p, const char *e,
             cur = peek;
             const char *jp, *je;
             bdb_wrapped_text(w, &jp, &je);
-            for (int i = 0; i < n && i < 32; i++)
-                if ((cut >> i & 1) &&
-                    (exact ? bdb_tfmt_match_exact(list[i], k, jp, je, r)
-                           : bdb_tfmt_match_line(list[i], k, jp, je, r))) {
+            for (int i = 0; i < n && i < 32; i++) {
+                if (!(cut >> i & 1))
+                    continue;
+                for (int nl = 1; exact && k + nl <= list[i]->nlines; nl++)
+                    if (bdb_tfmt_match_joined(list[i], k, nl, jp, je, r)) {
+                        *which = i;
+                        *after = cur;
+                        *span = nl;
+                        return 1;
+                    }
+                if (!exact && bdb_tfmt_match_line(list[i], k, jp, je, r)) {
                     *which = i;
                     *after = cur;
+                    *span = 1;
                     return 1;
                 }
+            }
         }
     }
     return 0;
@@ -1512,13 +1526,15 @@ static int continue_block(tctx *t, bdb_lines *it, const bdb_line *raw,
         bdb_wrapped w;
         bdb_wrapped_init(&w);
         bdb_lines after;
-        int which;
+        int which, span;
         const tfmt *f = b->f;
-        rc = join_wrapped(it, p, e, &f, 1, b->next, &w, &r, &after, &which);
+        rc = join_wrapped(it, p, e, &f, 1, b->next, &w, &r, &after, &which,
+                          &span);
         if (rc == 1) {
             rc = take_wrapped(t, b, &r, &w, raw);
             *it = after;
-            if (!rc && ++b->next == b->f->nlines)
+            b->next += span;
+            if (!rc && b->next == b->f->nlines)
                 rc = b->f->bsd ? (b->kind = 3, 0) : emit_block(t);
             bdb_wrapped_free(&w);
             return rc ? rc : 1;
@@ -1789,8 +1805,9 @@ static int wrapped_start(tctx *t, bdb_lines *it, const bdb_line *raw,
     bdb_wrapped_init(&w);
     bdb_lines after;
     mres r;
-    int which;
-    int rc = join_wrapped(it, p, e, list, n, 0, &w, &r, &after, &which);
+    int which, span;
+    int rc = join_wrapped(it, p, e, list, n, 0, &w, &r, &after, &which,
+                          &span);
     if (rc == 1) {
         block *b = &t->b;
         memset(b, 0, sizeof *b);
@@ -1798,10 +1815,10 @@ static int wrapped_start(tctx *t, bdb_lines *it, const bdb_line *raw,
         b->kind = 1;
         b->f = list[which];
         b->start_line = raw->no;
-        b->next = 1;
+        b->next = span;
         *it = after;
         rc = take_wrapped(t, b, &r, &w, raw);
-        if (!rc && b->f->nlines == 1) {
+        if (!rc && b->next == b->f->nlines) {
             if (b->f->bsd || b->f->zmem)
                 b->kind = b->f->bsd ? 3 : 5;
             else

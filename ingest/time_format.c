@@ -599,6 +599,37 @@ int bdb_tfmt_match_exact(const tfmt *f, int k, const char *p, const char *e,
     return match_whole(f, k, p, e, r);
 }
 
+#define MAX_JOINED_ITEMS 256
+
+int bdb_tfmt_match_joined(const tfmt *f, int k, int nl, const char *p,
+                          const char *e, mres *r)
+{
+    static const char blank[] = " ";
+    if (nl < 1 || k < 0 || k + nl > f->nlines)
+        return 0;
+    if (nl == 1)
+        return match_whole(f, k, p, e, r);
+    fitem joined[MAX_JOINED_ITEMS];
+    int n = 0;
+    for (int j = k; j < k + nl; j++) {
+        if (n + (f->lines[j + 1] - f->lines[j]) + 1 > MAX_JOINED_ITEMS)
+            return 0;
+        if (j > k) {
+            /* the line break: one or more blanks in the joined text */
+            memset(&joined[n], 0, sizeof joined[n]);
+            joined[n].lit = blank;
+            joined[n].n = 1;
+            joined[n].metric = -1;
+            n++;
+        }
+        for (int i = f->lines[j]; i < f->lines[j + 1]; i++)
+            joined[n++] = f->items[i];
+    }
+    memset(r, 0, sizeof *r);
+    r->budget = 200000;
+    return match_items(joined, n, p, e, r);
+}
+
 int bdb_tfmt_match_prefix(const tfmt *f, int k, const char *p,
                           const char *e)
 {

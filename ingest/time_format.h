@@ -88,6 +88,10 @@ int bdb_tfmt_match_line(const tfmt *f, int k, const char *p, const char *e,
 /* [p, e) is line k of f, all of it (no trailer, nothing glued after). */
 int bdb_tfmt_match_exact(const tfmt *f, int k, const char *p, const char *e,
                          mres *r);
+/* [p, e) is the nl lines of f from line k joined by blanks, all of it
+ * (a report whose line breaks a page or a mail client moved). */
+int bdb_tfmt_match_joined(const tfmt *f, int k, int nl, const char *p,
+                          const char *e, mres *r);
 /* The first line of f matched at a later start of [p, e), for time output
  * glued to program output that ended without a newline. */
 int bdb_tfmt_match_glued(const tfmt *f, const char *p, const char *e, mres *r);
