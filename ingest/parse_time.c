@@ -1834,18 +1834,20 @@ static int wrapped_start(tctx *t, bdb_lines *it, const bdb_line *raw,
  * re-flowed from there ("> MBit/sec) 14.74user 22.92system 4:26.91elapsed
  * 14%CPU" / "> (0avgtext+0avgdata 0maxresident)k 0inputs+0outputs" /
  * "> (912major+1430minor)pagefaults 0swaps": dbench's line ran into the
- * report in a 2001 linux-kernel mail). Tried where a figure begins after
- * a blank or punctuation, the first MAX_GLUED_STARTS such places, and
- * only on a line that holds the first word of a format's first line
- * ("user", "real") after a figure. */
+ * report in a 2001 linux-kernel mail). Only formats whose first line
+ * starts with a figure then a word ("%Uuser", "%e real"), and only where
+ * that word stands in the line after a figure: the figure's start is
+ * tried, the first MAX_GLUED_STARTS such places. */
 #define MAX_GLUED_STARTS 8
 
 static int glued_wrapped_start(tctx *t, bdb_lines *it, const bdb_line *raw,
                                const char *p, const char *e,
                                const tfmt *const *list, int n)
 {
-    int anchored = 0;
-    for (int i = 0; i < n && !anchored; i++) {
+    const tfmt *sub[NBUILTIN + 3];
+    char words[NBUILTIN + 3][32];
+    int nsub = 0;
+    for (int i = 0; i < n && nsub < (int)(NBUILTIN + 3); i++) {
         const tfmt *f = list[i];
         const fitem *a = &f->items[f->lines[0]];
         if (f->lines[1] - f->lines[0] < 2 || !a[0].field ||
@@ -1856,24 +1858,45 @@ static int glued_wrapped_start(tctx *t, bdb_lines *it, const bdb_line *raw,
         const char *y = w;
         while (y < z && *y != ' ' && *y != '\t')
             y++;
-        char word[32];
-        if (y - w < 3 || (size_t)(y - w) >= sizeof word)
+        if (y - w < 3 || (size_t)(y - w) >= sizeof words[0])
             continue;
-        bdb_copy(word, sizeof word, w, y);
-        anchored = bdb_contains(p, e, word);
+        bdb_copy(words[nsub], sizeof words[0], w, y);
+        if (!bdb_contains(p, e, words[nsub]))
+            continue;
+        sub[nsub++] = f;
     }
-    if (!anchored)
-        return 0;
-    int tries = 0;
-    for (const char *s = p + 1; s < e && tries < MAX_GLUED_STARTS; s++) {
-        char c = s[-1];
-        if (!is_digit(*s) || is_digit(c) || c == '.' || c == ',' ||
-            (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
-            continue;
-        tries++;
-        int rc = wrapped_start(t, it, raw, s, e, list, n);
-        if (rc)
-            return rc;
+    const char *tried[MAX_GLUED_STARTS];
+    int ntried = 0;
+    for (int i = 0; i < nsub && ntried < MAX_GLUED_STARTS; i++) {
+        size_t wn = strlen(words[i]);
+        for (const char *q = p; q < e && ntried < MAX_GLUED_STARTS;) {
+            const char *hit = bdb_find(q, e, words[i]);
+            if (!hit)
+                break;
+            q = hit + wn;
+            /* back over the blanks a page may set, then the figure */
+            const char *s = hit;
+            while (s > p && (s[-1] == ' ' || s[-1] == '\t'))
+                s--;
+            const char *fe = s;
+            while (s > p && (is_digit(s[-1]) || strchr(".,:hms", s[-1])))
+                s--;
+            while (s < fe && !is_digit(*s))
+                s++;
+            if (s == fe || s == p || is_digit(s[-1]) ||
+                (s[-1] >= 'a' && s[-1] <= 'z') ||
+                (s[-1] >= 'A' && s[-1] <= 'Z'))
+                continue;
+            int seen = 0;
+            for (int k = 0; k < ntried; k++)
+                seen |= tried[k] == s;
+            if (seen)
+                continue;
+            tried[ntried++] = s;
+            int rc = wrapped_start(t, it, raw, s, e, sub, nsub);
+            if (rc)
+                return rc;
+        }
     }
     return 0;
 }

@@ -607,6 +607,18 @@ int bdb_tfmt_match_joined(const tfmt *f, int k, int nl, const char *p,
     static const char blank[] = " ";
     if (nl < 1 || k < 0 || k + nl > f->nlines)
         return 0;
+    /* cheap first: a last line that ends in text ("0swaps") ends the
+     * joined text, as match_items would find after all its figures */
+    const fitem *last = &f->items[f->lines[k + nl] - 1];
+    if (!last->field && last->n) {
+        const char *a = last->lit, *z = last->lit + last->n;
+        for (const char *c = a; c < z; c++)
+            if (is_blank_char(*c))
+                a = c + 1;
+        size_t tn = (size_t)(z - a);
+        if (tn && ((size_t)(e - p) < tn || memcmp(e - tn, a, tn) != 0))
+            return 0;
+    }
     if (nl == 1)
         return match_whole(f, k, p, e, r);
     fitem joined[MAX_JOINED_ITEMS];
