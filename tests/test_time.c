@@ -246,6 +246,26 @@ static void parse_time__gnu_killed_by_signal__no_false_exit_status(void **st)
     bdb_sink_free(&s);
     free(raw);
 
+    /* BusyBox 1.35 prints GNU's lines (its time.c copies summarize()) */
+    raw = tu_read("samples/time/busybox-time-v-killed-by-signal.txt", &len);
+    parse_ok("samples/time/busybox-time-v-killed-by-signal.txt", &s);
+    tu_assert_printed(raw, &s, "term_signal", NULL,
+                      "Command terminated by signal 15", 15, 0);
+    assert_null(tu_find(&s, NULL, "exit_status", NULL));
+    assert_true(tu_has_warning(&s, 24, "no status the command returned"));
+    tu_assert_printed(raw, &s, "max_rss", NULL,
+                      "Maximum resident set size (kbytes): 6576",
+                      6576.0 * 1024, 0);
+    bdb_sink_free(&s);
+    free(raw);
+    raw = tu_read("samples/time/busybox-time-killed-by-signal.txt", &len);
+    parse_ok("samples/time/busybox-time-killed-by-signal.txt", &s);
+    tu_assert_printed(raw, &s, "term_signal", NULL,
+                      "Command terminated by signal 2", 2, 0);
+    assert_int_equal(tu_count(&s, NULL), 4);
+    bdb_sink_free(&s);
+    free(raw);
+
     parse_ok("samples/time/bash-v-gnu-time-f-x-signal-and-exit.txt", &s);
     assert_int_equal(tu_count(&s, "exit_status"), 1);
     const bdb_sample *x = tu_find(&s, "sh -c 'exit 4'", "exit_status", NULL);
