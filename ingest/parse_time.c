@@ -35,9 +35,10 @@
  *    %Mmax)k": both are read); -p is "real %e\nuser %U\nsys %S";
  *    -v prints one "Label: value" line per field, up to "Exit status".
  *    Before the figures: "Command exited with non-zero status N" (stored as
- *    exit_status, and warned about), "Command terminated by signal N"
- *    (warned; the "Exit status: 0" / %x 0 GNU then prints, WEXITSTATUS
- *    of a killed command, is warned and not stored).
+ *    exit_status, and warned about), "Command terminated by signal N" /
+ *    "Command stopped by signal N" (N stored as term_signal / stop_signal,
+ *    and warned; the "Exit status: 0" / %x 0 GNU then prints, (status &
+ *    0xff00) >> 8 of a killed command, is warned and not stored).
  *    GNU time 1.7 prints a max RSS of 0 where the kernel did not fill
  *    ru_maxrss (Linux before 2.6.32): read as printed when page faults
  *    show that rusage was filled, and warned.
@@ -283,6 +284,8 @@ typedef struct tctx {
     /* "Command terminated by signal N" (BSD: "... abnormally."): the
      * next block's status figures are no exit status (0: none) */
     int pending_signal_line;
+    int pending_signal_metric;     /* M_TERM_SIG, M_STOP_SIG, -1: none */
+    double pending_signal;         /* its number */
     block b;
     const char *prev, *prev_end;   /* the last non-blank line */
     int bulleted;                  /* the line is a list item ("- ") */
@@ -394,6 +397,9 @@ static int emit_block(tctx *t)
         return BDB_ENOMEM;
     if (!b->have[M_EXIT] && t->pending_exit_line)
         set_metric(b, M_EXIT, t->pending_exit, t->pending_exit_line);
+    if (t->pending_signal_line && t->pending_signal_metric >= 0)
+        set_metric(b, t->pending_signal_metric, t->pending_signal,
+                   t->pending_signal_line);
     if (b->kind == 3 && !b->macos && b->have[M_MAX_RSS] && b->have[M_MIN]) {
         /* macOS before 11 printed -l "%10ld" too, its ru_maxrss in bytes
          * (Apple's time.c): KiB would be more than 64 times all the 4 KiB
@@ -1290,11 +1296,24 @@ static int status_line(tctx *t, const bdb_line *ln, const char *p,
     const char *a = p;
     if (bdb_starts_with(a, e, "time: "))
         a += 6;
-    if (bdb_starts_with(p, e, "Command terminated by signal ") ||
-        bdb_starts_with(p, e, "Command stopped by signal ") ||
+    static const char termd[] = "Command terminated by signal ";
+    static const char stopd[] = "Command stopped by signal ";
+    int term = bdb_starts_with(p, e, termd);
+    int stop = !term && bdb_starts_with(p, e, stopd);
+    if (term || stop ||
         bdb_starts_with(a, e, "Command terminated abnormally") ||
         bdb_starts_with(a, e, "command terminated abnormally")) {
+        /* the signal's number is a figure of the run that follows (GNU
+         * time.c summarize(): WTERMSIG / WSTOPSIG, "%d"); the line is
+         * still said, as the run did not end by itself */
+        double v;
         t->pending_signal_line = ln->no;
+        t->pending_signal_metric = -1;
+        if ((term || stop) &&
+            bdb_time_int(p + (term ? strlen(termd) : strlen(stopd)), e, &v)) {
+            t->pending_signal_metric = term ? M_TERM_SIG : M_STOP_SIG;
+            t->pending_signal = v;
+        }
         rc = twarn(t, ln->no, "%.*s", (int)(e - p), p);
         return rc ? rc : 1;
     }
@@ -1378,6 +1397,10 @@ static int glued_last_lines(tctx *t, const bdb_line *raw, const char *p,
  * after it (none blank), and read when the joined text is one line of
  * the format; each figure keeps the line it is printed on. */
 #define MAX_WRAPS 3
+/* a report re-filled as a paragraph at a narrow width ("1.33user
+ * 0.00system" / "0:01.33elapsed 99%CPU" / ...) takes more: read only when
+ * the joined text is the format's lines whole */
+#define MAX_WRAPS_WHOLE 6
 
 /* 1 when [p, e) is line k of f cut at one of its blanks. */
 static int may_start(const tfmt *f, int k, const char *p, const char *e)
@@ -1392,7 +1415,7 @@ static int may_start(const tfmt *f, int k, const char *p, const char *e)
 static int join_wrapped(const bdb_lines *it, const char *p, const char *e,
                         const tfmt *const *list, int n, int k,
                         bdb_wrapped *w, mres *r, bdb_lines *after,
-                        int *which)
+                        int *which, int *span)
 {
     /* only a line cut at a blank of a format line is joined: the
      * formats are tried on the line alone first, and only those */
@@ -1407,29 +1430,50 @@ static int join_wrapped(const bdb_lines *it, const char *p, const char *e,
             cut |= 1u << i;
     if (!cut)
         return 0;
-    if (bdb_wrapped_start(w, p, e))
-        return BDB_ENOMEM;
-    bdb_lines cur = *it;
-    for (int j = 0; j < MAX_WRAPS; j++) {
-        bdb_lines peek;
-        bdb_line nx;
-        const char *ce;
-        const char *c = bdb_wrapped_next(&cur, &peek, &nx, &ce);
-        if (!c)
-            return 0;
-        int rc = bdb_wrapped_add(w, " ", c, ce, nx.no);
-        if (rc)
-            return rc == 1 ? 0 : rc;
-        cur = peek;
-        const char *jp, *je;
-        bdb_wrapped_text(w, &jp, &je);
-        for (int i = 0; i < n && i < 32; i++)
-            if ((cut >> i & 1) &&
-                bdb_tfmt_match_line(list[i], k, jp, je, r)) {
-                *which = i;
-                *after = cur;
-                return 1;
+    /* the joined text read whole first, as format line k or as lines k
+     * and after joined by blanks: a report whose line breaks all moved
+     * ("...44%CPU" / "(0avgtext+0avgdata ...)k 0inputs+11112outputs" /
+     * "(0major+...)pagefaults 0swaps") is its lines joined, where its
+     * first line alone would leave the figures after ")k" unread */
+    for (int exact = 1; exact >= 0; exact--) {
+        bdb_wrapped_free(w);
+        bdb_wrapped_init(w);
+        if (bdb_wrapped_start(w, p, e))
+            return BDB_ENOMEM;
+        bdb_lines cur = *it;
+        for (int j = 0; j < (exact ? MAX_WRAPS_WHOLE : MAX_WRAPS); j++) {
+            bdb_lines peek;
+            bdb_line nx;
+            const char *ce;
+            const char *c = bdb_wrapped_next(&cur, &peek, &nx, &ce);
+            if (!c)
+                break;
+            int rc = bdb_wrapped_add(w, " ", c, ce, nx.no);
+            if (rc == 1)
+                break;
+            if (rc)
+                return rc;
+            cur = peek;
+            const char *jp, *je;
+            bdb_wrapped_text(w, &jp, &je);
+            for (int i = 0; i < n && i < 32; i++) {
+                if (!(cut >> i & 1))
+                    continue;
+                for (int nl = 1; exact && k + nl <= list[i]->nlines; nl++)
+                    if (bdb_tfmt_match_joined(list[i], k, nl, jp, je, r)) {
+                        *which = i;
+                        *after = cur;
+                        *span = nl;
+                        return 1;
+                    }
+                if (!exact && bdb_tfmt_match_line(list[i], k, jp, je, r)) {
+                    *which = i;
+                    *after = cur;
+                    *span = 1;
+                    return 1;
+                }
             }
+        }
     }
     return 0;
 }
@@ -1482,13 +1526,15 @@ static int continue_block(tctx *t, bdb_lines *it, const bdb_line *raw,
         bdb_wrapped w;
         bdb_wrapped_init(&w);
         bdb_lines after;
-        int which;
+        int which, span;
         const tfmt *f = b->f;
-        rc = join_wrapped(it, p, e, &f, 1, b->next, &w, &r, &after, &which);
+        rc = join_wrapped(it, p, e, &f, 1, b->next, &w, &r, &after, &which,
+                          &span);
         if (rc == 1) {
             rc = take_wrapped(t, b, &r, &w, raw);
             *it = after;
-            if (!rc && ++b->next == b->f->nlines)
+            b->next += span;
+            if (!rc && b->next == b->f->nlines)
                 rc = b->f->bsd ? (b->kind = 3, 0) : emit_block(t);
             bdb_wrapped_free(&w);
             return rc ? rc : 1;
@@ -1759,8 +1805,9 @@ static int wrapped_start(tctx *t, bdb_lines *it, const bdb_line *raw,
     bdb_wrapped_init(&w);
     bdb_lines after;
     mres r;
-    int which;
-    int rc = join_wrapped(it, p, e, list, n, 0, &w, &r, &after, &which);
+    int which, span;
+    int rc = join_wrapped(it, p, e, list, n, 0, &w, &r, &after, &which,
+                          &span);
     if (rc == 1) {
         block *b = &t->b;
         memset(b, 0, sizeof *b);
@@ -1768,10 +1815,10 @@ static int wrapped_start(tctx *t, bdb_lines *it, const bdb_line *raw,
         b->kind = 1;
         b->f = list[which];
         b->start_line = raw->no;
-        b->next = 1;
+        b->next = span;
         *it = after;
         rc = take_wrapped(t, b, &r, &w, raw);
-        if (!rc && b->f->nlines == 1) {
+        if (!rc && b->next == b->f->nlines) {
             if (b->f->bsd || b->f->zmem)
                 b->kind = b->f->bsd ? 3 : 5;
             else
@@ -1781,6 +1828,77 @@ static int wrapped_start(tctx *t, bdb_lines *it, const bdb_line *raw,
     }
     bdb_wrapped_free(&w);
     return rc;
+}
+
+/* The same glued to program output before it on its line, the report
+ * re-flowed from there ("> MBit/sec) 14.74user 22.92system 4:26.91elapsed
+ * 14%CPU" / "> (0avgtext+0avgdata 0maxresident)k 0inputs+0outputs" /
+ * "> (912major+1430minor)pagefaults 0swaps": dbench's line ran into the
+ * report in a 2001 linux-kernel mail). Only formats whose first line
+ * starts with a figure then a word ("%Uuser", "%e real"), and only where
+ * that word stands in the line after a figure: the figure's start is
+ * tried, the first MAX_GLUED_STARTS such places. */
+#define MAX_GLUED_STARTS 8
+
+static int glued_wrapped_start(tctx *t, bdb_lines *it, const bdb_line *raw,
+                               const char *p, const char *e,
+                               const tfmt *const *list, int n)
+{
+    const tfmt *sub[NBUILTIN + 3];
+    char words[NBUILTIN + 3][32];
+    int nsub = 0;
+    for (int i = 0; i < n && nsub < (int)(NBUILTIN + 3); i++) {
+        const tfmt *f = list[i];
+        const fitem *a = &f->items[f->lines[0]];
+        if (f->lines[1] - f->lines[0] < 2 || !a[0].field ||
+            a[0].kind == V_CMD || a[0].kind == V_WORD || a[1].field)
+            continue;
+        const char *w = a[1].lit, *z = a[1].lit + a[1].n;
+        bdb_trim_blank(&w, &z);
+        const char *y = w;
+        while (y < z && *y != ' ' && *y != '\t')
+            y++;
+        if (y - w < 3 || (size_t)(y - w) >= sizeof words[0])
+            continue;
+        bdb_copy(words[nsub], sizeof words[0], w, y);
+        if (!bdb_contains(p, e, words[nsub]))
+            continue;
+        sub[nsub++] = f;
+    }
+    const char *tried[MAX_GLUED_STARTS];
+    int ntried = 0;
+    for (int i = 0; i < nsub && ntried < MAX_GLUED_STARTS; i++) {
+        size_t wn = strlen(words[i]);
+        for (const char *q = p; q < e && ntried < MAX_GLUED_STARTS;) {
+            const char *hit = bdb_find(q, e, words[i]);
+            if (!hit)
+                break;
+            q = hit + wn;
+            /* back over the blanks a page may set, then the figure */
+            const char *s = hit;
+            while (s > p && (s[-1] == ' ' || s[-1] == '\t'))
+                s--;
+            const char *fe = s;
+            while (s > p && (is_digit(s[-1]) || strchr(".,:hms", s[-1])))
+                s--;
+            while (s < fe && !is_digit(*s))
+                s++;
+            if (s == fe || s == p || is_digit(s[-1]) ||
+                (s[-1] >= 'a' && s[-1] <= 'z') ||
+                (s[-1] >= 'A' && s[-1] <= 'Z'))
+                continue;
+            int seen = 0;
+            for (int k = 0; k < ntried; k++)
+                seen |= tried[k] == s;
+            if (seen)
+                continue;
+            tried[ntried++] = s;
+            int rc = wrapped_start(t, it, raw, s, e, sub, nsub);
+            if (rc)
+                return rc;
+        }
+    }
+    return 0;
 }
 
 static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
@@ -1884,6 +2002,9 @@ static int line_kind(tctx *t, bdb_lines *it, const bdb_line *raw,
         }
     }
     rc = wrapped_start(t, it, raw, p, e, list, n);
+    if (rc)
+        return rc < 0 ? rc : 0;
+    rc = glued_wrapped_start(t, it, raw, p, e, list, n);
     if (rc)
         return rc < 0 ? rc : 0;
     for (int i = 0; i < n; i++) {

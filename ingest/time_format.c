@@ -41,6 +41,10 @@ const metric_def bdb_time_metrics[M_COUNT] = {
     {"sys_fish", BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER},
     {"sys_external", BDB_UNIT_SECONDS, BDB_LOWER_IS_BETTER},
     {"exit_status", BDB_UNIT_COUNT, BDB_NEUTRAL},
+    /* GNU/BusyBox "Command terminated by signal N" / "Command stopped by
+     * signal N" before the figures: the signal's number */
+    {"term_signal", BDB_UNIT_COUNT, BDB_NEUTRAL},
+    {"stop_signal", BDB_UNIT_COUNT, BDB_NEUTRAL},
 };
 
 /* ------------------------------------------------------------------ */
@@ -342,6 +346,23 @@ static void add_lit(tfmt *f, char **t, const char *s, size_t n)
     *t += n;
 }
 
+/* GNU time prints a figure and the word after it glued ("%Uuser
+ * %Ssystem %Eelapsed %PCPU", "%Iinputs+%Ooutputs"); a page or an author
+ * that set a blank between them ("290.59 user 28.05 system 10:44.47
+ * elapsed 49%CPU") keeps every figure and word: a literal that starts
+ * with a letter right after a figure may have blanks before it. */
+static void mark_lax(tfmt *f)
+{
+    for (int k = 0; k < f->nlines; k++)
+        for (int i = f->lines[k] + 1; i < f->lines[k + 1]; i++) {
+            fitem *a = &f->items[i], *prev = &f->items[i - 1];
+            char c = a->n ? a->lit[0] : 0;
+            a->lax = !a->field && prev->field && prev->kind != V_CMD &&
+                     prev->kind != V_WORD &&
+                     ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+        }
+}
+
 /* Compiles the format [fmt, fend) of a dialect into *f. Returns 0,
  * BDB_ENOMEM, or BDB_EPARSE when it has no field or more than
  * MAX_FMT_LINES lines. */
@@ -417,6 +438,8 @@ int bdb_tfmt_compile(tfmt *f, int dialect, const char *fmt, const char *fend)
         nfields++;
     }
     free(cooked);
+    if (dialect == D_GNU)
+        mark_lax(f);
     if (!rc && (nfields == 0 || f->nlines == 0))
         rc = BDB_EPARSE;
     if (rc)
@@ -532,6 +555,10 @@ static int match_items(const fitem *it, int n, const char *p, const char *e,
                     return 1;
             return 0;
         }
+        if (!q && it->lax && p < e && is_blank_char(*p)) {
+            const char *b = bdb_skip_blank(p, e);
+            q = match_lit(it->lit, it->n, b, e, NULL);
+        }
         return q && match_items(it + 1, n - 1, q, e, r);
     }
     for (const char *q = field_reach(it->kind, p, e); q > p; q--) {
@@ -564,6 +591,55 @@ static int match_whole(const tfmt *f, int k, const char *p, const char *e,
     r->budget = 200000;
     return match_items(&f->items[f->lines[k]], f->lines[k + 1] - f->lines[k],
                        p, e, r);
+}
+
+int bdb_tfmt_match_exact(const tfmt *f, int k, const char *p, const char *e,
+                         mres *r)
+{
+    return match_whole(f, k, p, e, r);
+}
+
+#define MAX_JOINED_ITEMS 256
+
+int bdb_tfmt_match_joined(const tfmt *f, int k, int nl, const char *p,
+                          const char *e, mres *r)
+{
+    static const char blank[] = " ";
+    if (nl < 1 || k < 0 || k + nl > f->nlines)
+        return 0;
+    /* cheap first: a last line that ends in text ("0swaps") ends the
+     * joined text, as match_items would find after all its figures */
+    const fitem *last = &f->items[f->lines[k + nl] - 1];
+    if (!last->field && last->n) {
+        const char *a = last->lit, *z = last->lit + last->n;
+        for (const char *c = a; c < z; c++)
+            if (is_blank_char(*c))
+                a = c + 1;
+        size_t tn = (size_t)(z - a);
+        if (tn && ((size_t)(e - p) < tn || memcmp(e - tn, a, tn) != 0))
+            return 0;
+    }
+    if (nl == 1)
+        return match_whole(f, k, p, e, r);
+    fitem joined[MAX_JOINED_ITEMS];
+    int n = 0;
+    for (int j = k; j < k + nl; j++) {
+        if (n + (f->lines[j + 1] - f->lines[j]) + 1 > MAX_JOINED_ITEMS)
+            return 0;
+        if (j > k) {
+            /* the line break: one or more blanks in the joined text */
+            memset(&joined[n], 0, sizeof joined[n]);
+            joined[n].lit = blank;
+            joined[n].n = 1;
+            joined[n].metric = -1;
+            n++;
+        }
+        for (int i = f->lines[j]; i < f->lines[j + 1]; i++)
+            joined[n++] = f->items[i];
+    }
+    memset(r, 0, sizeof *r);
+    r->budget = 200000;
+    return match_items(joined, n, p, e, r);
 }
 
 int bdb_tfmt_match_prefix(const tfmt *f, int k, const char *p,

@@ -15,7 +15,7 @@ enum {
     M_AVG_TOTAL, M_MAX_RSS, M_AVG_RSS, M_MAJ, M_MIN, M_VCSW, M_ICSW,
     M_SWAPS, M_IN, M_OUT, M_MSGSND, M_MSGRCV, M_SIGNALS, M_PAGESIZE,
     M_INSN, M_CYCLES, M_FOOTPRINT, M_USER_FISH, M_USER_EXT, M_SYS_FISH,
-    M_SYS_EXT, M_EXIT, M_COUNT
+    M_SYS_EXT, M_EXIT, M_TERM_SIG, M_STOP_SIG, M_COUNT
 };
 
 typedef struct metric_def {
@@ -44,6 +44,8 @@ typedef struct fitem {
     int metric;         /* M_*, or -1 */
     double mult;        /* to the canonical unit */
     int cut;            /* V_CMD: drop trailing redirections (zsh %J) */
+    int lax;            /* literal: blanks may come before it (GNU's
+                           "%Uuser" printed "290.59 user") */
 } fitem;
 
 typedef struct tfmt {
@@ -83,6 +85,13 @@ void bdb_tfmt_free(tfmt *f);
 /* Does the trimmed line [p, e) match line k of f? Fills *r. */
 int bdb_tfmt_match_line(const tfmt *f, int k, const char *p, const char *e,
                         mres *r);
+/* [p, e) is line k of f, all of it (no trailer, nothing glued after). */
+int bdb_tfmt_match_exact(const tfmt *f, int k, const char *p, const char *e,
+                         mres *r);
+/* [p, e) is the nl lines of f from line k joined by blanks, all of it
+ * (a report whose line breaks a page or a mail client moved). */
+int bdb_tfmt_match_joined(const tfmt *f, int k, int nl, const char *p,
+                          const char *e, mres *r);
 /* The first line of f matched at a later start of [p, e), for time output
  * glued to program output that ended without a newline. */
 int bdb_tfmt_match_glued(const tfmt *f, const char *p, const char *e, mres *r);

@@ -214,24 +214,57 @@ static void parse_time__gnu_default_as_its_manual_documents__read(void **st)
  * GNU time prints "Command terminated by signal N" and then, for -v's
  * "Exit status:" and -f's %x, WEXITSTATUS() of the killed process, 0:
  * no status the command returned. It is warned at its line and not
- * stored; the times are; the next run's status (exit 4) is stored. */
+ * stored; the signal's number is stored as the run's term_signal (and
+ * its line still warned); the times are; the next run's status (exit 4)
+ * is stored. */
 static void parse_time__gnu_killed_by_signal__no_false_exit_status(void **st)
 {
     (void)st;
     bdb_sink s;
+    size_t len;
+    char *raw = tu_read("samples/time/gnu-time-v-killed-by-signal.txt", &len);
     parse_ok("samples/time/gnu-time-v-killed-by-signal.txt", &s);
     assert_null(tu_find(&s, NULL, "exit_status", NULL));
     assert_true(tu_has_warning(&s, 1, "terminated by signal 15"));
     assert_true(tu_has_warning(&s, 24, "no status the command returned"));
     tu_assert_value(&s, NULL, "max_rss", NULL, 1624.0 * 1024, 0);
-    assert_int_equal(s.n, 21);
+    tu_assert_printed(raw, &s, "term_signal", NULL,
+                      "Command terminated by signal 15", 15, 0);
+    assert_int_equal(tu_line_of(&s, "term_signal", NULL), 1);
+    assert_int_equal(s.n, 22);
     bdb_sink_free(&s);
+    free(raw);
 
+    raw = tu_read("samples/time/gnu-time-default-killed-by-signal.txt", &len);
     parse_ok("samples/time/gnu-time-default-killed-by-signal.txt", &s);
     assert_null(tu_find(&s, NULL, "exit_status", NULL));
     assert_true(tu_has_warning(&s, 1, "terminated by signal 9"));
     tu_assert_value(&s, NULL, "max_rss", NULL, 1580.0 * 1024, 0);
+    tu_assert_printed(raw, &s, "term_signal", NULL,
+                      "Command terminated by signal 9", 9, 0);
+    assert_null(tu_find(&s, NULL, "stop_signal", NULL));
     bdb_sink_free(&s);
+    free(raw);
+
+    /* BusyBox 1.35 prints GNU's lines (its time.c copies summarize()) */
+    raw = tu_read("samples/time/busybox-time-v-killed-by-signal.txt", &len);
+    parse_ok("samples/time/busybox-time-v-killed-by-signal.txt", &s);
+    tu_assert_printed(raw, &s, "term_signal", NULL,
+                      "Command terminated by signal 15", 15, 0);
+    assert_null(tu_find(&s, NULL, "exit_status", NULL));
+    assert_true(tu_has_warning(&s, 24, "no status the command returned"));
+    tu_assert_printed(raw, &s, "max_rss", NULL,
+                      "Maximum resident set size (kbytes): 6576",
+                      6576.0 * 1024, 0);
+    bdb_sink_free(&s);
+    free(raw);
+    raw = tu_read("samples/time/busybox-time-killed-by-signal.txt", &len);
+    parse_ok("samples/time/busybox-time-killed-by-signal.txt", &s);
+    tu_assert_printed(raw, &s, "term_signal", NULL,
+                      "Command terminated by signal 2", 2, 0);
+    assert_int_equal(tu_count(&s, NULL), 4);
+    bdb_sink_free(&s);
+    free(raw);
 
     parse_ok("samples/time/bash-v-gnu-time-f-x-signal-and-exit.txt", &s);
     assert_int_equal(tu_count(&s, "exit_status"), 1);
@@ -243,6 +276,12 @@ static void parse_time__gnu_killed_by_signal__no_false_exit_status(void **st)
     assert_true(tu_has_warning(&s, 3, "no status the command returned"));
     assert_true(tu_has_warning(&s, 5, "non-zero status 4"));
     assert_non_null(tu_find(&s, "sh -c 'kill -INT $$'", "real", NULL));
+    /* the signal belongs to the killed run only */
+    assert_int_equal(tu_count(&s, "term_signal"), 1);
+    x = tu_find(&s, "sh -c 'kill -INT $$'", "term_signal", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 2);
+    assert_int_equal(x->line, 2);
     bdb_sink_free(&s);
 }
 
@@ -2014,6 +2053,304 @@ static void time__gnu_default_joined_or_wrapped__every_field_read(void **state)
     bdb_sink_free(&s);
 }
 
+/* GNU time's default report re-flowed over three lines, its breaks all
+ * moved: "...%PCPU" / "(...maxresident)k %Iinputs+%Ooutputs" /
+ * "(...)pagefaults %Wswaps", 4-space indented Markdown code; in one run a
+ * blank between each figure and its word ("290.59 user 28.05 system
+ * 10:44.47 elapsed"). The first was not read, the second's inputs and
+ * outputs were silently dropped after ")k" and its faults and swaps
+ * warned as a cut run (issue 21, held-out-21). A Samvera Valkyrie/Hyrax
+ * benchmark page, search index id 4726549503 (bench/corpus SOURCES.tsv
+ * time/ho21-valkyrie-hyrax-*, its lines 11-13 and 17-19). */
+static const char gnu_default_reflowed_three_lines[] =
+    "    290.59 user 28.05 system 10:44.47 elapsed 49%CPU\n"
+    "    (0avgtext+0avgdata 211648maxresident)k 0inputs+1136outputs\n"
+    "    (0major+65774minor)pagefaults 0swaps\n"
+    "\n"
+    "<div id=\"fedora_collections_100000\" style=\"width:100%; height:400px;\"></div>\n"
+    "\n"
+    "    2243.38user 233.10system 1:33:21elapsed 44%CPU\n"
+    "    (0avgtext+0avgdata 1254852maxresident)k 0inputs+11112outputs\n"
+    "    (0major+313214minor)pagefaults 0swaps\n";
+
+/* The n-th figure (from 0) of metric in s, in sink order. */
+static const bdb_sample *nth_of(const bdb_sink *s, const char *metric, int n)
+{
+    for (size_t i = 0; i < s->n; i++)
+        if (strcmp(s->samples[i].metric, metric) == 0 && n-- == 0)
+            return &s->samples[i];
+    fail_msg("no figure %d of %s", n, metric);
+    return NULL;
+}
+
+static void time__gnu_default_reflowed_and_spaced__every_field_read(
+    void **state)
+{
+    (void)state;
+    const char *text = gnu_default_reflowed_three_lines;
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s); /* detected, not forced */
+    assert_int_equal(tu_count(&s, NULL), 24);
+    assert_int_equal(tu_count(&s, "real"), 2);
+    /* the spaced run: each figure beside its word in the raw text */
+    tu_assert_printed(text, &s, "user", NULL, "290.59 user", 290.59, 1e-12);
+    tu_assert_printed(text, &s, "sys", NULL, "28.05 system", 28.05, 1e-12);
+    tu_assert_printed(text, &s, "real", NULL, "10:44.47 elapsed",
+                      10 * 60 + 44.47, 1e-12);
+    tu_assert_printed(text, &s, "cpu_percent", NULL, "49%CPU", 49, 0);
+    tu_assert_printed(text, &s, "max_rss", NULL, "211648maxresident",
+                      211648.0 * 1024, 1e-12);
+    tu_assert_printed(text, &s, "fs_outputs", NULL, "1136outputs", 1136, 0);
+    tu_assert_printed(text, &s, "minor_page_faults", NULL, "65774minor",
+                      65774, 0);
+    assert_int_equal(tu_line_of(&s, "user", NULL), 1);
+    assert_int_equal(tu_line_of(&s, "fs_inputs", NULL), 2);
+    assert_int_equal(tu_line_of(&s, "swaps", NULL), 3);
+    /* the h:mm:ss run: "1:33:21elapsed", outputs after ")k" on line 8 */
+    const bdb_sample *x = nth_of(&s, "real", 1);
+    assert_int_equal(x->line, 7);
+    tu_assert_close(x->value, 1 * 3600 + 33 * 60 + 21, 1e-12, "1:33:21");
+    x = nth_of(&s, "fs_outputs", 1);
+    assert_int_equal(x->line, 8);
+    tu_assert_close(x->value, 11112, 0, "11112outputs");
+    x = nth_of(&s, "fs_inputs", 1);
+    assert_int_equal(x->line, 8);
+    tu_assert_close(x->value, 0, 0, "0inputs");
+    x = nth_of(&s, "minor_page_faults", 1);
+    assert_int_equal(x->line, 9);
+    tu_assert_close(x->value, 313214, 0, "313214minor");
+    x = nth_of(&s, "swaps", 1);
+    assert_int_equal(x->line, 9);
+    /* nothing left, nothing warned on the report lines; the page's
+     * "<div ... 100000 ... 100% ... 400px>" line is the only one warned */
+    for (int line = 1; line <= 9; line++)
+        if (line < 4 || line > 6)
+            assert_false(tu_has_warning(&s, line, ""));
+    assert_true(tu_has_warning(&s, 5, "not read"));
+    assert_int_equal(s.unread_lines, 1);
+    bdb_sink_free(&s);
+}
+
+/* A '>'-quoted dbench run whose progress line runs into GNU time's
+ * default report, re-flowed from mid-line: "MBit/sec) 14.74user ...
+ * 14%CPU" / "(...)k 0inputs+0outputs" / "(...)pagefaults 0swaps". The
+ * file was no tool's and nothing was said (issue 21, held-out-21). A
+ * linux-kernel reply of 2001-07-28, "Re: 2.4.8-pre1 and dbench -20%
+ * throughput", search index id 31183279817 (bench/corpus SOURCES.tsv
+ * time/ho21-lkml-2001-dbench-*, its lines 33-40 verbatim). */
+static const char gnu_default_glued_to_dbench_quoted[] =
+    "> doing anything activly, I got\n"
+    "> [some '.' deleted]\n"
+    "> .............++++++++++++++++++++++++++++++++************************\n"
+    ">******** Throughput 15.8859 MB/sec (NB=19.8573 MB/sec  158.859\n"
+    "> MBit/sec) 14.74user 22.92system 4:26.91elapsed 14%CPU\n"
+    "> (0avgtext+0avgdata 0maxresident)k 0inputs+0outputs\n"
+    "> (912major+1430minor)pagefaults 0swaps\n"
+    ">\n";
+
+static void time__gnu_default_glued_mid_line_and_reflowed__read(void **state)
+{
+    (void)state;
+    const char *text = gnu_default_glued_to_dbench_quoted;
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s); /* detected, not forced */
+    assert_int_equal(tu_count(&s, NULL), 12);
+    tu_assert_printed(text, &s, "user", NULL, "14.74user", 14.74, 1e-12);
+    tu_assert_printed(text, &s, "sys", NULL, "22.92system", 22.92, 1e-12);
+    tu_assert_printed(text, &s, "real", NULL, "4:26.91elapsed",
+                      4 * 60 + 26.91, 1e-12);
+    tu_assert_printed(text, &s, "cpu_percent", NULL, "14%CPU", 14, 0);
+    tu_assert_printed(text, &s, "fs_inputs", NULL, "0inputs", 0, 0);
+    tu_assert_printed(text, &s, "fs_outputs", NULL, "0outputs", 0, 0);
+    tu_assert_printed(text, &s, "major_page_faults", NULL, "912major",
+                      912, 0);
+    tu_assert_printed(text, &s, "minor_page_faults", NULL, "1430minor",
+                      1430, 0);
+    tu_assert_printed(text, &s, "swaps", NULL, "0swaps", 0, 0);
+    assert_int_equal(tu_line_of(&s, "user", NULL), 5);
+    assert_int_equal(tu_line_of(&s, "avg_shared_text", NULL), 6);
+    assert_int_equal(tu_line_of(&s, "fs_outputs", NULL), 6);
+    assert_int_equal(tu_line_of(&s, "swaps", NULL), 7);
+    /* 2.4's ru_maxrss was 0: read as printed and said */
+    tu_assert_printed(text, &s, "max_rss", NULL, "0maxresident", 0, 0);
+    assert_true(tu_has_warning(&s, 6, "maximum resident set size"));
+    /* dbench's own figures are warned; the report's lines hold no other */
+    assert_true(tu_has_warning(&s, 4, "not read"));
+    assert_false(tu_has_warning(&s, 5, ""));
+    assert_false(tu_has_warning(&s, 7, ""));
+    assert_int_equal(s.unread_lines, 1);
+    bdb_sink_free(&s);
+}
+
+/* Two GNU time --verbose reports in a README, the first after "^CCommand
+ * terminated by signal 2" (the terminal's echo of ^C glued to it) and
+ * still ending "Exit status: 0" (issue 21, held-out-21: the signal was
+ * warned only). A Rust gRPC crash repro README, search index id
+ * 10102984860 (bench/corpus SOURCES.tsv time/ho21-crash-grpc-*, its
+ * lines 23-76 verbatim). */
+static const char gnu_v_killed_by_sigint_then_normal[] =
+    "/usr/bin/time --verbose ../target/release/server --config config.toml \n"
+    "^CCommand terminated by signal 2\n"
+    "\tCommand being timed: \"../target/release/server --config config.toml\"\n"
+    "\tUser time (seconds): 8.37\n"
+    "\tSystem time (seconds): 3.55\n"
+    "\tPercent of CPU this job got: 65%\n"
+    "\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:18.31\n"
+    "\tAverage shared text size (kbytes): 0\n"
+    "\tAverage unshared data size (kbytes): 0\n"
+    "\tAverage stack size (kbytes): 0\n"
+    "\tAverage total size (kbytes): 0\n"
+    "\tMaximum resident set size (kbytes): 6293996\n"
+    "\tAverage resident set size (kbytes): 0\n"
+    "\tMajor (requiring I/O) page faults: 0\n"
+    "\tMinor (reclaiming a frame) page faults: 2359595\n"
+    "\tVoluntary context switches: 115070\n"
+    "\tInvoluntary context switches: 978\n"
+    "\tSwaps: 0\n"
+    "\tFile system inputs: 0\n"
+    "\tFile system outputs: 0\n"
+    "\tSocket messages sent: 0\n"
+    "\tSocket messages received: 0\n"
+    "\tSignals delivered: 0\n"
+    "\tPage size (bytes): 4096\n"
+    "\tExit status: 0\n"
+    "```\n"
+    "\n"
+    "On the client side you will only see the following:\n"
+    "```bash\n"
+    "/usr/bin/time --verbose ../target/release/client-test\n"
+    "3072 MiB\n"
+    "\tCommand being timed: \"../target/release/client-test\"\n"
+    "\tUser time (seconds): 2.81\n"
+    "\tSystem time (seconds): 4.02\n"
+    "\tPercent of CPU this job got: 43%\n"
+    "\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:15.81\n"
+    "\tAverage shared text size (kbytes): 0\n"
+    "\tAverage unshared data size (kbytes): 0\n"
+    "\tAverage stack size (kbytes): 0\n"
+    "\tAverage total size (kbytes): 0\n"
+    "\tMaximum resident set size (kbytes): 7344300\n"
+    "\tAverage resident set size (kbytes): 0\n"
+    "\tMajor (requiring I/O) page faults: 1\n"
+    "\tMinor (reclaiming a frame) page faults: 1835317\n"
+    "\tVoluntary context switches: 173080\n"
+    "\tInvoluntary context switches: 259\n"
+    "\tSwaps: 0\n"
+    "\tFile system inputs: 48\n"
+    "\tFile system outputs: 0\n"
+    "\tSocket messages sent: 0\n"
+    "\tSocket messages received: 0\n"
+    "\tSignals delivered: 0\n"
+    "\tPage size (bytes): 4096\n"
+    "\tExit status: 0\n";
+
+static void time__v_terminated_by_signal__signal_read_status_not(void **state)
+{
+    (void)state;
+    const char *text = gnu_v_killed_by_sigint_then_normal;
+    const char *server = "../target/release/server --config config.toml";
+    const char *client = "../target/release/client-test";
+    bdb_sink s;
+    tu_text_ok(text, NULL, &s);
+    /* the killed run: its signal, read at its line, and said */
+    tu_assert_printed(text, &s, "term_signal", NULL,
+                      "Command terminated by signal 2", 2, 0);
+    const bdb_sample *x = tu_find(&s, server, "term_signal", NULL);
+    assert_non_null(x);
+    assert_int_equal(x->line, 2);
+    assert_true(tu_has_warning(&s, 2, "terminated by signal 2"));
+    /* its "Exit status: 0" is WEXITSTATUS of a killed process (time.c
+     * prints %x as (status & 0xff00) >> 8 whatever ended the command):
+     * said, not stored */
+    assert_null(tu_find(&s, server, "exit_status", NULL));
+    assert_true(tu_has_warning(&s, 25, "no status the command returned"));
+    tu_assert_value(&s, server, "user", NULL, 8.37, 1e-12);
+    tu_assert_printed(text, &s, "max_rss", NULL,
+                      "Maximum resident set size (kbytes): 6293996",
+                      6293996.0 * 1024, 1e-12);
+    /* the client's run ended by itself: its status is read, no signal */
+    x = tu_find(&s, client, "exit_status", NULL);
+    assert_non_null(x);
+    assert_true(x->value == 0);
+    assert_int_equal(x->line, 54);
+    assert_null(tu_find(&s, client, "term_signal", NULL));
+    tu_assert_value(&s, client, "fs_inputs", NULL, 48, 0);
+    assert_int_equal(tu_count(&s, "term_signal"), 1);
+    assert_int_equal(tu_count(&s, NULL), 22 + 22);
+    /* the client's own "3072 MiB" is the only line left */
+    assert_int_equal(s.unread_lines, 1);
+    assert_true(tu_has_warning(&s, 31, "not read"));
+    bdb_sink_free(&s);
+}
+
+/* text re-filled as one paragraph at width: its lines joined by blanks,
+ * then broken at the last blank before width, as an editor's fill or a
+ * page re-flows a report (the caller frees). */
+static char *refill(const char *text, size_t width)
+{
+    size_t n = strlen(text);
+    char *words = malloc(n + 1), *out = malloc(2 * n + 2);
+    assert_non_null(words);
+    assert_non_null(out);
+    size_t w = 0, o = 0, col = 0;
+    for (size_t i = 0; i < n; i++)
+        words[w++] = text[i] == '\n' ? ' ' : text[i];
+    words[w] = 0;
+    for (char *tok = strtok(words, " "); tok; tok = strtok(NULL, " ")) {
+        size_t len = strlen(tok);
+        if (col > 0 && col + 1 + len > width) {
+            out[o++] = '\n';
+            col = 0;
+        } else if (col > 0) {
+            out[o++] = ' ';
+            col++;
+        }
+        memcpy(out + o, tok, len);
+        o += len;
+        col += len;
+    }
+    out[o++] = '\n';
+    out[o] = 0;
+    free(words);
+    return out;
+}
+
+/* GNU time's default report (real GNU time 1.9 output, samples/time/
+ * gnu-time-default-gzip.txt) re-filled at every width from 20 to 90
+ * columns: its two lines' breaks move anywhere between its words, as in
+ * the held-out-21 pages above. Every figure is read, with the value the
+ * sample prints, at the line of the re-filled text that prints it, and
+ * no line is left unread. */
+static void time__gnu_default_refilled_at_any_width__every_field_read(
+    void **state)
+{
+    (void)state;
+    size_t len;
+    char *raw = tu_read("samples/time/gnu-time-default-gzip.txt", &len);
+    for (size_t width = 20; width <= 90; width++) {
+        char *text = refill(raw, width);
+        bdb_sink s;
+        tu_text_ok(text, "time", &s);
+        if (tu_count(&s, NULL) != 12)
+            fail_msg("width %zu: %zu figures", width, tu_count(&s, NULL));
+        tu_assert_printed(text, &s, "user", NULL, "1.33user", 1.33, 1e-12);
+        tu_assert_printed(text, &s, "real", NULL, "0:01.33elapsed", 1.33,
+                          1e-12);
+        tu_assert_printed(text, &s, "cpu_percent", NULL, "99%CPU", 99, 0);
+        tu_assert_printed(text, &s, "max_rss", NULL, "1856maxresident",
+                          1856.0 * 1024, 1e-12);
+        tu_assert_printed(text, &s, "fs_outputs", NULL, "0outputs", 0, 0);
+        tu_assert_printed(text, &s, "minor_page_faults", NULL, "206minor",
+                          206, 0);
+        tu_assert_printed(text, &s, "swaps", NULL, "0swaps", 0, 0);
+        if (s.unread_lines != 0 || tu_count_warnings(&s) != 0)
+            fail_msg("width %zu: %zu warnings", width, tu_count_warnings(&s));
+        bdb_sink_free(&s);
+        free(text);
+    }
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2078,6 +2415,10 @@ int main(void)
         cmocka_unit_test(time__bash_block_in_j_and_roxygen_comments__read),
         cmocka_unit_test(time__bash_block_in_c_block_comments__read),
         cmocka_unit_test(time__gnu_default_joined_or_wrapped__every_field_read),
+        cmocka_unit_test(time__gnu_default_reflowed_and_spaced__every_field_read),
+        cmocka_unit_test(time__gnu_default_glued_mid_line_and_reflowed__read),
+        cmocka_unit_test(time__v_terminated_by_signal__signal_read_status_not),
+        cmocka_unit_test(time__gnu_default_refilled_at_any_width__every_field_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
