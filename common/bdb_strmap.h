@@ -20,6 +20,10 @@ typedef struct bdb_strmap {
     size_t nslots, used;
 } bdb_strmap;
 
+/* A string's 64-bit hash, eight bytes a step (for in-memory tables only:
+ * it is not stable across builds' endianness, never stored). */
+uint64_t bdb_str_hash(const char *s);
+
 /* A zeroed bdb_strmap is empty and ready. */
 void bdb_strmap_free(bdb_strmap *m);
 

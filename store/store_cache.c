@@ -2,6 +2,7 @@
  * (see store_internal.h): open addressing on a word-at-a-time hash. */
 #include "store_internal.h"
 #include "../common/bdb_scan.h"
+#include "../common/bdb_strmap.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -151,28 +152,11 @@ void bdb_scache_ref_keep(const bdb_scache *c, const void *owner,
     memcpy(r->unit, unit, n + 1);
 }
 
-/* A key's hash, eight bytes a step (a key is ~130 bytes: FNV-1a's
- * multiply per byte was most of a lookup). Only this table sees it. */
-static uint64_t scache_hash(const char *s)
-{
-    size_t n = strlen(s);
-    uint64_t h = 0x9e3779b97f4a7c15ull ^ n, w;
-    for (; n >= 8; s += 8, n -= 8) {
-        memcpy(&w, s, 8);
-        h = (h ^ w) * 0xff51afd7ed558ccdull;
-        h ^= h >> 32;
-    }
-    w = 0;
-    memcpy(&w, s, n);
-    h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
-    return h ^ (h >> 29);
-}
-
 bdb_scache_entry *bdb_scache_find(bdb_scache *c, const char *key)
 {
     if (!c->nslots)
         return NULL;
-    uint64_t h = scache_hash(key);
+    uint64_t h = bdb_str_hash(key);
     size_t j = h & (c->nslots - 1);
     while (c->slots[j].key) {
         if (c->slots[j].hash == h && strcmp(c->slots[j].key, key) == 0)
@@ -204,7 +188,7 @@ void bdb_scache_put(bdb_scache *c, const char *key, long long id,
         c->slots = s;
         c->nslots = n;
     }
-    uint64_t h = scache_hash(key);
+    uint64_t h = bdb_str_hash(key);
     size_t j = h & (c->nslots - 1);
     while (c->slots[j].key)
         j = (j + 1) & (c->nslots - 1);
