@@ -282,6 +282,29 @@ static int input_from(bdb_input *in, const char *path, size_t most, int map,
     return rc == MAP_UNSUPPORTED ? read_all(in, fd, msg, msgsz) : rc;
 }
 
+int bdb_input_borrow(const bdb_input *in)
+{
+    if (!in->map)
+        return 0;
+    if (!page_size) {
+        long ps = sysconf(_SC_PAGESIZE);
+        page_size = ps > 0 ? (size_t)ps : 4096;
+    }
+    for (int i = 0; i < BDB_INPUT_MAX_OPEN; i++)
+        if (!open_maps[i]) {
+            open_maps[i] = in->map;
+            return 0;
+        }
+    return -1;
+}
+
+void bdb_input_give_back(const bdb_input *in)
+{
+    for (int i = 0; in->map && i < BDB_INPUT_MAX_OPEN; i++)
+        if (open_maps[i] == in->map)
+            open_maps[i] = NULL;
+}
+
 int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz)
 {
     return input_from(in, path, BDB_INPUT_READ_MAX, 1, msg, msgsz);

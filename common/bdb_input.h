@@ -66,6 +66,17 @@ int bdb_input_tmpfile(char *msg, size_t msgsz);
  * 0, or -1 with errno set. */
 int bdb_write_all(int fd, const void *p, size_t n);
 
+/* Another thread reads an input this one opened (the import parses a
+ * large file on a worker while its thread stores the figures): it calls
+ * bdb_input_borrow before its first read, so that its reads drop pages
+ * and a cut file is told as in the opener's thread, and
+ * bdb_input_give_back after its last; the opener does not read the input
+ * meanwhile. 0, or -1 when the thread has BDB_INPUT_MAX_OPEN inputs open
+ * (it must not read this one then). An input that is not mapped needs
+ * neither (0). */
+int bdb_input_borrow(const bdb_input *in);
+void bdb_input_give_back(const bdb_input *in);
+
 /* Unmaps and closes; a zeroed or failed input may be closed too. */
 void bdb_input_close(bdb_input *in);
 

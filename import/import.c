@@ -1,5 +1,6 @@
 /* import.c - the import pipeline (see import.h). */
 #include "import_internal.h"
+#include "overlap.h"
 #include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_sha256.h"
@@ -826,12 +827,32 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_import_ingest_opts(opts, &prep, path, &iopts);
     bdb_diag d;
     bdb_diag_clear(&d);
-    rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
-                           sizeof res->tools, &d);
+    /* a large file is parsed on a worker while this thread stores its
+     * figures (overlap.h); not with the merge check, which marks the
+     * refs it has staged */
+    bdb_overlap *ov = !ts.merge && bdb_overlap_wanted(text_len)
+                          ? bdb_overlap_new() : NULL;
+    if (ov) {
+        bdb_sink_consumer store = rel.next;
+        rel.next = *bdb_overlap_input(ov);
+        const bdb_input *in = text == raw.data       ? &raw
+                              : text == spooled.data ? &spooled
+                                                     : NULL;
+        if (bdb_overlap_run(ov, in, text, text_len, &iopts, &sink,
+                            res->tools, sizeof res->tools, &d, &store, &rc)) {
+            rel.next = store;       /* no thread: parsed here */
+            bdb_overlap_free(ov);
+            ov = NULL;
+        }
+    }
+    if (!ov)
+        rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
+                               sizeof res->tools, &d);
     int changed = bdb_input_changed(&raw, msg, sizeof msg);
     rc = bdb_import_finish(st, path, opts, &prep, &ts, &sink, rc, &d,
                            changed ? msg : NULL, text, text_len, existing, id,
                            res);
+    bdb_overlap_free(ov);   /* the refs, once the source ended */
     bdb_sink_free(&sink);
     text_free(&plain, &spooled);
     bdb_input_close(&raw);
