@@ -1,6 +1,7 @@
 /* overlap.c - a large file parsed on a worker thread while the caller's
  * thread stores its figures (overlap.h). */
 #include "overlap.h"
+#include "../store/store.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -51,6 +52,11 @@ struct bdb_overlap {
     size_t toolsz;
     bdb_diag *d;
     int parse_rc;
+    /* after the parse: the source's compressed copy, when asked */
+    const void *raw;
+    size_t raw_size;
+    bdb_source_copy *copy;
+    char copy_why[512];
 };
 
 static size_t align8(size_t n)
@@ -130,6 +136,15 @@ static void *worker(void *arg)
         ov->parse_rc = bdb_ingest_buffer(ov->text, ov->len, &ov->iopts,
                                          ov->sink, ov->tools, ov->toolsz,
                                          ov->d);
+        /* the writer has the figures of the last batches still to store:
+         * time enough to compress the source meanwhile */
+        pthread_mutex_lock(&ov->lock);
+        int stopped = ov->stop;
+        pthread_mutex_unlock(&ov->lock);
+        if (ov->raw && !ov->parse_rc && !stopped)
+            ov->copy = bdb_source_copy_make(ov->raw, ov->raw_size,
+                                            ov->copy_why,
+                                            sizeof ov->copy_why);
         if (ov->in)
             bdb_input_give_back(ov->in);
     }
@@ -225,6 +240,20 @@ const bdb_sink_consumer *bdb_overlap_input(bdb_overlap *ov)
     return &ov->input;
 }
 
+void bdb_overlap_copy_source(bdb_overlap *ov, const void *raw, size_t size)
+{
+    ov->raw = raw;
+    ov->raw_size = size;
+}
+
+bdb_source_copy *bdb_overlap_copy(bdb_overlap *ov, const char **why)
+{
+    bdb_source_copy *c = ov->copy;
+    ov->copy = NULL;
+    *why = c ? "" : ov->copy_why[0] ? ov->copy_why : NULL;
+    return c;
+}
+
 int bdb_overlap_run(bdb_overlap *ov, const bdb_input *in, const char *text,
                     size_t len, const bdb_ingest_opts *iopts, bdb_sink *sink,
                     char *tools, size_t toolsz, bdb_diag *d,
@@ -279,6 +308,7 @@ void bdb_overlap_free(bdb_overlap *ov)
     for (size_t k = 0; k < OVERLAP_DEPTH; k++)
         free(ov->b[k].data);
     bdb_refs_free(&ov->refs);
+    bdb_source_copy_free(ov->copy);
     pthread_cond_destroy(&ov->freed);
     pthread_cond_destroy(&ov->ready);
     pthread_mutex_destroy(&ov->lock);

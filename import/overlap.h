@@ -23,6 +23,7 @@
 #include "../common/bdb_input.h"
 #include "../common/bdb_refs.h"
 #include "../common/bdb_sample.h"
+#include "../store/store.h"
 #include "../ingest/ingest.h"
 
 #include <stddef.h>
@@ -46,6 +47,17 @@ bdb_overlap *bdb_overlap_new(void);
 /* The consumer the parse's sink is to hand its figures to (on the
  * worker; it may be wrapped). Valid until bdb_overlap_free. */
 const bdb_sink_consumer *bdb_overlap_input(bdb_overlap *ov);
+
+/* After a parse that succeeded, the worker is to compress raw's size
+ * bytes as the store keeps them (bdb_source_copy_make), while the writer
+ * stores the last figures: raw must lie in run's input, or in memory.
+ * Called before bdb_overlap_run. */
+void bdb_overlap_copy_source(bdb_overlap *ov, const void *raw, size_t size);
+
+/* After bdb_overlap_run: the copy (the caller frees it), or NULL with
+ * *why saying what failed, or NULL with *why NULL when none was made
+ * (the parse failed, or the store did). */
+bdb_source_copy *bdb_overlap_copy(bdb_overlap *ov, const char **why);
 
 /* Runs bdb_ingest_buffer(text, len, iopts, sink, tools, toolsz, d) on a
  * worker thread (iopts->keep_refs must be NULL: the refs are kept in ov)
