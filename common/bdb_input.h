@@ -77,6 +77,14 @@ int bdb_write_all(int fd, const void *p, size_t n);
 int bdb_input_borrow(const bdb_input *in);
 void bdb_input_give_back(const bdb_input *in);
 
+/* A second, independent mapping of the file in maps (the same open
+ * file, so the same bytes), for another thread to read at its own pace:
+ * out is that thread's input (opened, read and closed by it; its pages
+ * dropped as it reads). An input in memory is shared as it is (out then
+ * owns nothing). BDB_EIO / BDB_ENOMEM with a message. */
+int bdb_input_map_again(const bdb_input *in, bdb_input *out, char *msg,
+                        size_t msgsz);
+
 /* Unmaps and closes; a zeroed or failed input may be closed too. */
 void bdb_input_close(bdb_input *in);
 

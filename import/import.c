@@ -804,9 +804,8 @@ int bdb_import_file(bdb_store *st, const char *path,
 
     /* A large file imported alone is parsed on a worker while this
      * thread stores its figures (overlap.h; not with the merge check,
-     * which marks the refs it has staged); the worker then compresses a
-     * new source too, while the last figures are stored: it is begun
-     * without its copy. */
+     * which marks the refs it has staged), and a new source's copy is
+     * compressed on a third thread meanwhile: it is begun without it. */
     int overlap = !(opts->repetitions ? NULL : opts->merge) &&
                   bdb_overlap_wanted(text_len);
     bdb_buf options;
@@ -866,7 +865,7 @@ int bdb_import_file(bdb_store *st, const char *path,
         bdb_sink_consumer store = rel.next;
         rel.next = *bdb_overlap_input(ov);
         if (info.copy_later)
-            bdb_overlap_copy_source(ov, raw.data, raw.len);
+            bdb_overlap_copy_source(ov, &raw);
         const bdb_input *in = text == raw.data       ? &raw
                               : text == spooled.data ? &spooled
                                                      : NULL;

@@ -52,9 +52,9 @@ struct bdb_overlap {
     size_t toolsz;
     bdb_diag *d;
     int parse_rc;
-    /* after the parse: the source's compressed copy, when asked */
-    const void *raw;
-    size_t raw_size;
+    /* the source's compressed copy, when asked: made on a thread of its
+     * own from a mapping of its own, beside the parse and the store */
+    const bdb_input *raw;
     bdb_source_copy *copy;
     char copy_why[512];
 };
@@ -136,15 +136,6 @@ static void *worker(void *arg)
         ov->parse_rc = bdb_ingest_buffer(ov->text, ov->len, &ov->iopts,
                                          ov->sink, ov->tools, ov->toolsz,
                                          ov->d);
-        /* the writer has the figures of the last batches still to store:
-         * time enough to compress the source meanwhile */
-        pthread_mutex_lock(&ov->lock);
-        int stopped = ov->stop;
-        pthread_mutex_unlock(&ov->lock);
-        if (ov->raw && !ov->parse_rc && !stopped)
-            ov->copy = bdb_source_copy_make(ov->raw, ov->raw_size,
-                                            ov->copy_why,
-                                            sizeof ov->copy_why);
         if (ov->in)
             bdb_input_give_back(ov->in);
     }
@@ -154,6 +145,20 @@ static void *worker(void *arg)
     ov->done = 1;
     pthread_cond_signal(&ov->ready);
     pthread_mutex_unlock(&ov->lock);
+    return NULL;
+}
+
+/* The source's copy: compressed from a mapping of the file of this
+ * thread's own (its pages dropped as it goes, at its own pace). */
+static void *compressor(void *arg)
+{
+    bdb_overlap *ov = arg;
+    bdb_input mine;
+    if (bdb_input_map_again(ov->raw, &mine, ov->copy_why,
+                            sizeof ov->copy_why) == 0)
+        ov->copy = bdb_source_copy_make(mine.data, mine.len, ov->copy_why,
+                                        sizeof ov->copy_why);
+    bdb_input_close(&mine);
     return NULL;
 }
 
@@ -240,10 +245,9 @@ const bdb_sink_consumer *bdb_overlap_input(bdb_overlap *ov)
     return &ov->input;
 }
 
-void bdb_overlap_copy_source(bdb_overlap *ov, const void *raw, size_t size)
+void bdb_overlap_copy_source(bdb_overlap *ov, const bdb_input *raw)
 {
     ov->raw = raw;
-    ov->raw_size = size;
 }
 
 bdb_source_copy *bdb_overlap_copy(bdb_overlap *ov, const char **why)
@@ -268,9 +272,12 @@ int bdb_overlap_run(bdb_overlap *ov, const bdb_input *in, const char *text,
     ov->tools = tools;
     ov->toolsz = toolsz;
     ov->d = d;
-    pthread_t thread;
+    pthread_t thread, zthread;
     if (pthread_create(&thread, NULL, worker, ov) != 0)
         return -1;
+    /* no thread for the copy: the caller makes it (bdb_overlap_copy) */
+    int zthreaded = ov->raw &&
+                    pthread_create(&zthread, NULL, compressor, ov) == 0;
     int failed = 0;
     for (size_t next = 0;; next = (next + 1) % OVERLAP_DEPTH) {
         batch *b = &ov->b[next];
@@ -295,6 +302,8 @@ int bdb_overlap_run(bdb_overlap *ov, const bdb_input *in, const char *text,
         pthread_mutex_unlock(&ov->lock);
     }
     pthread_join(thread, NULL);
+    if (zthreaded)
+        pthread_join(zthread, NULL);
     if (ov->not_read)
         return -1;
     *parse_rc = ov->parse_rc;

@@ -13,6 +13,9 @@
  * its own), the table's scratch ref (overwritten by the next figure) as a
  * copy. The refs are kept until bdb_overlap_free, past the parse.
  *
+ * A new source's compressed copy may be made meanwhile on a third thread
+ * (bdb_overlap_copy_source), from a mapping of its own.
+ *
  * Memory: at most OVERLAP_DEPTH batches of OVERLAP_BATCH_BYTES, whatever
  * the file's size. A store failure stops the handing on (the figures
  * after it are dropped, as the parse stops at it when it calls the store
@@ -48,15 +51,15 @@ bdb_overlap *bdb_overlap_new(void);
  * worker; it may be wrapped). Valid until bdb_overlap_free. */
 const bdb_sink_consumer *bdb_overlap_input(bdb_overlap *ov);
 
-/* After a parse that succeeded, the worker is to compress raw's size
- * bytes as the store keeps them (bdb_source_copy_make), while the writer
- * stores the last figures: raw must lie in run's input, or in memory.
- * Called before bdb_overlap_run. */
-void bdb_overlap_copy_source(bdb_overlap *ov, const void *raw, size_t size);
+/* During bdb_overlap_run a thread of its own compresses the bytes of
+ * raw (the file whose copy the store keeps) as the store keeps them
+ * (bdb_source_copy_make), from a mapping of its own (bdb_input_map_again),
+ * beside the parse and the store. Called before bdb_overlap_run. */
+void bdb_overlap_copy_source(bdb_overlap *ov, const bdb_input *raw);
 
 /* After bdb_overlap_run: the copy (the caller frees it), or NULL with
  * *why saying what failed, or NULL with *why NULL when none was made
- * (the parse failed, or the store did). */
+ * (no thread could start: the caller makes it). */
 bdb_source_copy *bdb_overlap_copy(bdb_overlap *ov, const char **why);
 
 /* Runs bdb_ingest_buffer(text, len, iopts, sink, tools, toolsz, d) on a

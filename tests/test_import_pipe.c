@@ -270,7 +270,7 @@ static void test_overlap_each_file(void **state)
 /* A fio JSON of 800 jobs, 51,000 series, 4.9 MB: past the refs the
  * parse keeps (BDB_REFS_FULL), whose figures reach the writer with a
  * copy of the table's scratch ref, and past what a source's row holds
- * (4 MiB), whose compressed copy the worker makes after its parse
+ * (4 MiB), whose compressed copy a third thread makes meanwhile
  * (bdb_source_copy_make). Made as bench/gen.py fio makes its 14,380 jobs:
  * the real samples/fio/json-randread-4k-j8-qd32.json's eight jobs again
  * and again, each group of eight renamed (randread-4k-0, -1, ...). */
