@@ -282,6 +282,53 @@ static int input_from(bdb_input *in, const char *path, size_t most, int map,
     return rc == MAP_UNSUPPORTED ? read_all(in, fd, msg, msgsz) : rc;
 }
 
+int bdb_input_borrow(const bdb_input *in)
+{
+    if (!in->map)
+        return 0;
+    if (!page_size) {
+        long ps = sysconf(_SC_PAGESIZE);
+        page_size = ps > 0 ? (size_t)ps : 4096;
+    }
+    for (int i = 0; i < BDB_INPUT_MAX_OPEN; i++)
+        if (!open_maps[i]) {
+            open_maps[i] = in->map;
+            return 0;
+        }
+    return -1;
+}
+
+int bdb_input_map_again(const bdb_input *in, bdb_input *out, char *msg,
+                        size_t msgsz)
+{
+    input_init(out);
+    if (!in->map) {             /* memory: read where it lies */
+        out->data = in->data;
+        out->len = in->len;
+        return 0;
+    }
+    int fd = dup(in->map->fd);
+    if (fd < 0) {
+        snprintf(msg, msgsz, "cannot read: %s", strerror(errno));
+        return BDB_EIO;
+    }
+    (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+    int rc = map_fd(out, fd, &in->map->st, msg, msgsz);
+    if (rc == MAP_UNSUPPORTED) {    /* it was mapped once: not expected */
+        close(fd);
+        snprintf(msg, msgsz, "cannot map the file again");
+        return BDB_EIO;
+    }
+    return rc;
+}
+
+void bdb_input_give_back(const bdb_input *in)
+{
+    for (int i = 0; in->map && i < BDB_INPUT_MAX_OPEN; i++)
+        if (open_maps[i] == in->map)
+            open_maps[i] = NULL;
+}
+
 int bdb_input_open(bdb_input *in, const char *path, char *msg, size_t msgsz)
 {
     return input_from(in, path, BDB_INPUT_READ_MAX, 1, msg, msgsz);

@@ -66,6 +66,25 @@ int bdb_input_tmpfile(char *msg, size_t msgsz);
  * 0, or -1 with errno set. */
 int bdb_write_all(int fd, const void *p, size_t n);
 
+/* Another thread reads an input this one opened (the import parses a
+ * large file on a worker while its thread stores the figures): it calls
+ * bdb_input_borrow before its first read, so that its reads drop pages
+ * and a cut file is told as in the opener's thread, and
+ * bdb_input_give_back after its last; the opener does not read the input
+ * meanwhile. 0, or -1 when the thread has BDB_INPUT_MAX_OPEN inputs open
+ * (it must not read this one then). An input that is not mapped needs
+ * neither (0). */
+int bdb_input_borrow(const bdb_input *in);
+void bdb_input_give_back(const bdb_input *in);
+
+/* A second, independent mapping of the file in maps (the same open
+ * file, so the same bytes), for another thread to read at its own pace:
+ * out is that thread's input (opened, read and closed by it; its pages
+ * dropped as it reads). An input in memory is shared as it is (out then
+ * owns nothing). BDB_EIO / BDB_ENOMEM with a message. */
+int bdb_input_map_again(const bdb_input *in, bdb_input *out, char *msg,
+                        size_t msgsz);
+
 /* Unmaps and closes; a zeroed or failed input may be closed too. */
 void bdb_input_close(bdb_input *in);
 

@@ -373,6 +373,7 @@ bdb_series_ref *bdb_refs_intern(bdb_refs *t, const char *names, size_t len,
         r->hash = h;
         r->repetition = sm->repetition;
         r->tracked = (int)(sm->names & 1);
+        r->scratch = 1;
         t->scratch_of = sm;
         return r;
     }

@@ -72,6 +72,9 @@ typedef struct bdb_series_ref {
     int cut_run;            /* its last points are of a run with no
                                figure, numbered as its own (ingest) */
     int tracked;            /* the import's merge check has it */
+    int scratch;            /* 1: the refs table's scratch ref (bdb_refs.h),
+                               another series' from the next figure on: a
+                               consumer that keeps it keeps a copy */
     /* what the store found: valid for that store (owner) and while its
      * cache generation is unchanged; see store_cache.c */
     const void *owner;

@@ -1,5 +1,6 @@
 /* import.c - the import pipeline (see import.h). */
 #include "import_internal.h"
+#include "overlap.h"
 #include "../common/bdb_input.h"
 #include "../common/bdb_scan.h"
 #include "../common/bdb_sha256.h"
@@ -717,6 +718,30 @@ int bdb_import_finish(bdb_store *st, const char *path,
     return rc;
 }
 
+/* A source begun with copy_later gets its compressed copy once its
+ * figures are in: the worker's (ov), or made here. Returns rc, or the
+ * failure's code (the store's kept in ts, as a refused figure's). */
+static int put_copy(bdb_store *st, long long id, bdb_overlap *ov,
+                    const bdb_input *raw, to_store *ts, int rc, bdb_diag *d)
+{
+    if (rc || ts->rc)
+        return rc;      /* the source is undone: no copy */
+    const char *why = NULL;
+    char mine[512];
+    bdb_source_copy *c = ov ? bdb_overlap_copy(ov, &why) : NULL;
+    if (!c && !why) {
+        c = bdb_source_copy_make(raw->data, raw->len, mine, sizeof mine);
+        why = mine;
+    }
+    if (!c)
+        return bdb_diag_set(d, BDB_EIO, 0, "%s", why);
+    int prc = bdb_store_source_copy_put(st, id, c);
+    bdb_source_copy_free(c);
+    if (prc)
+        ts->rc = prc;
+    return prc ? prc : rc;
+}
+
 int bdb_import_file(bdb_store *st, const char *path,
                     const bdb_import_opts *opts, bdb_import_result *res)
 {
@@ -777,13 +802,22 @@ int bdb_import_file(bdb_store *st, const char *path,
         return rc;
     }
 
+    /* A large file imported alone is parsed on a worker while this
+     * thread stores its figures (overlap.h; not with the merge check,
+     * which marks the refs it has staged), and a new source's copy is
+     * compressed on a third thread meanwhile: it is begun without it. */
+    int overlap = !(opts->repetitions ? NULL : opts->merge) &&
+                  bdb_overlap_wanted(text_len);
     bdb_buf options;
     bdb_buf_init(&options);
     bdb_import_options(opts, &prep, &options);
     bdb_source_info info = {.path = path, .sha256 = sha, .raw = raw.data,
                             .size = raw.len, .platform = platform,
                             .options = options.data, .set = opts->set,
-                            .set_tags = opts->set_tags};
+                            .set_tags = opts->set_tags,
+                            .copy_later = overlap && !existing &&
+                                          text == raw.data &&
+                                          bdb_source_copy_later(raw.len)};
     long long id = 0;
     if (options.err) {
         rc = options.err;
@@ -826,12 +860,32 @@ int bdb_import_file(bdb_store *st, const char *path,
     bdb_import_ingest_opts(opts, &prep, path, &iopts);
     bdb_diag d;
     bdb_diag_clear(&d);
-    rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
-                           sizeof res->tools, &d);
+    bdb_overlap *ov = overlap ? bdb_overlap_new() : NULL;
+    if (ov) {
+        bdb_sink_consumer store = rel.next;
+        rel.next = *bdb_overlap_input(ov);
+        if (info.copy_later)
+            bdb_overlap_copy_source(ov, &raw);
+        const bdb_input *in = text == raw.data       ? &raw
+                              : text == spooled.data ? &spooled
+                                                     : NULL;
+        if (bdb_overlap_run(ov, in, text, text_len, &iopts, &sink,
+                            res->tools, sizeof res->tools, &d, &store, &rc)) {
+            rel.next = store;       /* no thread: parsed here */
+            bdb_overlap_free(ov);
+            ov = NULL;
+        }
+    }
+    if (!ov)
+        rc = bdb_ingest_buffer(text, text_len, &iopts, &sink, res->tools,
+                               sizeof res->tools, &d);
+    if (info.copy_later)
+        rc = put_copy(st, id, ov, &raw, &ts, rc, &d);
     int changed = bdb_input_changed(&raw, msg, sizeof msg);
     rc = bdb_import_finish(st, path, opts, &prep, &ts, &sink, rc, &d,
                            changed ? msg : NULL, text, text_len, existing, id,
                            res);
+    bdb_overlap_free(ov);   /* the refs, once the source ended */
     bdb_sink_free(&sink);
     text_free(&plain, &spooled);
     bdb_input_close(&raw);

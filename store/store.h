@@ -96,7 +96,33 @@ typedef struct bdb_source_info {
                                  bdb_compress_source (zlen bytes; a source
                                  of at most 4 MiB): stored as it is */
     size_t zlen;
+    int copy_later;           /* 1 (a new source that bdb_source_copy_later
+                                 says may): source_begin does not compress
+                                 raw; bdb_store_source_copy_put stores the
+                                 copy before the source ends */
 } bdb_source_info;
+
+/* A large source's compressed copy made without a store, on any thread:
+ * the import's parse worker makes it while the writer stores the
+ * figures, rather than the writer before them. */
+typedef struct bdb_source_copy bdb_source_copy;
+
+/* 1 when a new source of size bytes may be begun with copy_later (one
+ * the store keeps in pieces, past 4 MiB). */
+int bdb_source_copy_later(size_t size);
+
+/* raw's size bytes compressed as the store keeps them (into an unlinked
+ * temporary file); NULL with why when that fails. */
+bdb_source_copy *bdb_source_copy_make(const void *raw, size_t size,
+                                      char *why, size_t whysz);
+
+/* Stores c as the compressed copy of source id, begun with copy_later;
+ * the source must not have ended. */
+int bdb_store_source_copy_put(bdb_store *st, long long id,
+                              const bdb_source_copy *c);
+
+/* NULL is fine. */
+void bdb_source_copy_free(bdb_source_copy *c);
 
 /* Compresses a source's bytes as the store keeps them, without a store
  * (a worker thread compresses ahead of the writer): into a new buffer

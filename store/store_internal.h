@@ -113,6 +113,9 @@ int bdb_store_compress_pieces(bdb_store *st, const void *data, size_t n,
  * caller closes it) holds *zlen bytes; points as above (NULL: none). */
 int bdb_store_compress_to_file(bdb_store *st, const void *data, size_t n,
                                int *fd, size_t *zlen, bdb_zpoints *points);
+/* The same without a store, on any thread: a failure says why in why. */
+int bdb_compress_to_file(const void *data, size_t n, int *fd, size_t *zlen,
+                         bdb_zpoints *points, char *why, size_t whysz);
 /* Inflates the stream next() hands out (*zn = 0 at its end): a zlib
  * stream from its start (raw 0) or raw deflate from a point (raw 1),
  * handing take() at most a megabyte at a time until take returns

@@ -42,6 +42,46 @@ int bdb_source_bytes_make(bdb_store *st, const bdb_source_info *src,
     return bdb_store_compress(st, src->raw, src->size, &b->z, &b->zlen);
 }
 
+struct bdb_source_copy {
+    bdb_source_bytes bytes;
+};
+
+int bdb_source_copy_later(size_t size)
+{
+    return size > BDB_STORE_CHUNKED_AT;
+}
+
+bdb_source_copy *bdb_source_copy_make(const void *raw, size_t size,
+                                      char *why, size_t whysz)
+{
+    bdb_source_copy *c = calloc(1, sizeof *c);
+    if (!c) {
+        snprintf(why, whysz, "out of memory");
+        return NULL;
+    }
+    c->bytes.fd = -1;
+    if (bdb_compress_to_file(raw, size, &c->bytes.fd, &c->bytes.zlen,
+                             &c->bytes.pts, why, whysz)) {
+        bdb_source_copy_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+int bdb_store_source_copy_put(bdb_store *st, long long id,
+                              const bdb_source_copy *c)
+{
+    return bdb_source_bytes_put(st, id, &c->bytes);
+}
+
+void bdb_source_copy_free(bdb_source_copy *c)
+{
+    if (!c)
+        return;
+    bdb_source_bytes_free(&c->bytes);
+    free(c);
+}
+
 void bdb_source_bytes_free(bdb_source_bytes *b)
 {
     free(b->z);

@@ -1014,7 +1014,12 @@ int bdb_write_source_begin(bdb_store *st, const bdb_source_info *src,
     bdb_write *w = W(st);
     const bdb_driver *d = st->ops->drv;
     bdb_source_bytes bytes = {.fd = -1};
-    int made = replace_id ? BDB_OK : bdb_source_bytes_make(st, src, &bytes);
+    /* a large source's copy may come later (copy_later), from a thread
+     * that compresses it while this one stores the figures */
+    int later = !replace_id && src->copy_later &&
+                bdb_source_copy_later(src->size);
+    int made = replace_id || later ? BDB_OK
+                                   : bdb_source_bytes_make(st, src, &bytes);
     if (made)
         return made;
     size_t zlen = 0;

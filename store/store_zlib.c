@@ -145,22 +145,28 @@ static int add_point(bdb_zpoints *pts, long long line, size_t at, size_t zat)
     return BDB_OK;
 }
 
-int bdb_store_compress_pieces(bdb_store *st, const void *data, size_t n,
-                              int (*put)(void *ctx, const void *z, size_t zn),
-                              void *ctx, bdb_zpoints *points)
+/* bdb_store_compress_pieces without a store: a failure of its own says
+ * why in why (put's failure is returned as it is, why left ""). */
+static int compress_pieces(const void *data, size_t n,
+                           int (*put)(void *ctx, const void *z, size_t zn),
+                           void *ctx, bdb_zpoints *points, char *why,
+                           size_t whysz)
 {
+    why[0] = '\0';
     z_stream z;
     memset(&z, 0, sizeof z);
     int bits, mem_level;
     window_for(n, &bits, &mem_level);
     if (deflateInit2(&z, LEVEL, Z_DEFLATED, bits, mem_level,
-                     Z_DEFAULT_STRATEGY) != Z_OK)
-        return bdb_store_fail(st, BDB_ENOMEM, "cannot start compressing");
+                     Z_DEFAULT_STRATEGY) != Z_OK) {
+        snprintf(why, whysz, "cannot start compressing");
+        return BDB_ENOMEM;
+    }
     unsigned char *buf = malloc(CHUNK);
     if (!buf) {
         deflateEnd(&z);
-        return bdb_store_fail(st, BDB_ENOMEM, "out of memory compressing a "
-                              "source");
+        snprintf(why, whysz, "out of memory compressing a source");
+        return BDB_ENOMEM;
     }
     const unsigned char *in = data;
     size_t left = n;
@@ -192,7 +198,8 @@ int bdb_store_compress_pieces(bdb_store *st, const void *data, size_t n,
             flush = Z_FULL_FLUSH;
         zr = deflate(&z, flush);
         if (zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR) {
-            rc = bdb_store_fail(st, BDB_ENOMEM, "cannot compress source");
+            snprintf(why, whysz, "cannot compress source");
+            rc = BDB_ENOMEM;
             break;
         }
         size_t made = CHUNK - z.avail_out;
@@ -204,8 +211,10 @@ int bdb_store_compress_pieces(bdb_store *st, const void *data, size_t n,
         }
         if (!rc && flush == Z_FULL_FLUSH && !full) {
             /* flushed whole: inflating may begin at total_out */
-            if (add_point(points, line, point, (size_t)z.total_out))
-                rc = bdb_store_fail(st, BDB_ENOMEM, "out of memory");
+            if (add_point(points, line, point, (size_t)z.total_out)) {
+                snprintf(why, whysz, "out of memory");
+                rc = BDB_ENOMEM;
+            }
             size_t last = point;
             point = next_point(data, n, last);
             if (point < n)
@@ -218,6 +227,15 @@ int bdb_store_compress_pieces(bdb_store *st, const void *data, size_t n,
     deflateEnd(&z);
     free(buf);
     return rc;
+}
+
+int bdb_store_compress_pieces(bdb_store *st, const void *data, size_t n,
+                              int (*put)(void *ctx, const void *z, size_t zn),
+                              void *ctx, bdb_zpoints *points)
+{
+    char why[128];
+    int rc = compress_pieces(data, n, put, ctx, points, why, sizeof why);
+    return rc && why[0] ? bdb_store_fail(st, rc, "%s", why) : rc;
 }
 
 typedef struct to_file {
@@ -234,19 +252,18 @@ static int put_file(void *ctx, const void *z, size_t zn)
     return BDB_OK;
 }
 
-int bdb_store_compress_to_file(bdb_store *st, const void *data, size_t n,
-                               int *fd, size_t *zlen, bdb_zpoints *points)
+int bdb_compress_to_file(const void *data, size_t n, int *fd, size_t *zlen,
+                         bdb_zpoints *points, char *why, size_t whysz)
 {
-    char msg[256];
-    to_file t = {bdb_input_tmpfile(msg, sizeof msg), 0};
+    to_file t = {bdb_input_tmpfile(why, whysz), 0};
     *fd = -1;
     *zlen = 0;
     if (t.fd < 0)
-        return bdb_store_fail(st, BDB_EIO, "%s", msg);
-    int rc = bdb_store_compress_pieces(st, data, n, put_file, &t, points);
+        return BDB_EIO;
+    int rc = compress_pieces(data, n, put_file, &t, points, why, whysz);
     if (rc == BDB_EIO)
-        rc = bdb_store_fail(st, rc, "cannot write a compressed source to a "
-                            "temporary file: %s", strerror(errno));
+        snprintf(why, whysz, "cannot write a compressed source to a "
+                 "temporary file: %s", strerror(errno));
     if (rc) {
         close(t.fd);
         return rc;
@@ -254,6 +271,14 @@ int bdb_store_compress_to_file(bdb_store *st, const void *data, size_t n,
     *fd = t.fd;
     *zlen = t.len;
     return BDB_OK;
+}
+
+int bdb_store_compress_to_file(bdb_store *st, const void *data, size_t n,
+                               int *fd, size_t *zlen, bdb_zpoints *points)
+{
+    char why[512];
+    int rc = bdb_compress_to_file(data, n, fd, zlen, points, why, sizeof why);
+    return rc ? bdb_store_fail(st, rc, "%s", why) : BDB_OK;
 }
 
 /* Where inflated bytes go: buf (memory) or fd (a temporary file), through

@@ -4,7 +4,9 @@
  * same database, ids and times aside, and the same output; so do a
  * second import into the same database (every file already present), a
  * batch mixing gzip files, files past what the worker holds (streamed
- * by the writer) and files that fail, and the next files into it. */
+ * by the writer) and files that fail, and the next files into it. A
+ * file imported alone, parsed on a worker while the writer stores it
+ * (import/overlap.h), gives the same too. */
 #include "test_util.h"
 
 #include <sqlite3.h>
@@ -231,11 +233,97 @@ static void test_mixed_batch(void **state)
     compare_steps(steps, 2, 8, "2");
 }
 
+/* One file imported alone, its parse on a worker while the writer
+ * stores its figures (import/overlap.h) whatever its size
+ * (BDB_OVERLAP_MIN_BYTES=0), against one thread. */
+static void compare_alone(const char *args)
+{
+    setenv("BDB_OVERLAP_MIN_BYTES", "0", 1);
+    const char *steps[] = {args};
+    compare_steps(steps, 1, 1, NULL);
+    unsetenv("BDB_OVERLAP_MIN_BYTES");
+}
+
+/* Every fio and iperf3 sample (iperf3's intervals are trace points) and
+ * every fixture, each imported alone through the worker. */
+static void test_overlap_each_file(void **state)
+{
+    (void)state;
+    char cmd[3000];
+    snprintf(cmd, sizeof cmd, "find '%s/samples/fio' '%s/samples/iperf3' "
+             "'%s/tests/fixtures' -type f | sort", BDB_SOURCE_DIR,
+             BDB_SOURCE_DIR, BDB_SOURCE_DIR);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    char line[2000], args[2100];
+    size_t n = 0;
+    while (fgets(line, sizeof line, p)) {
+        line[strcspn(line, "\n")] = '\0';
+        snprintf(args, sizeof args, "--platform p1 '%s'", line);
+        compare_alone(args);
+        n++;
+    }
+    assert_int_equal(pclose(p), 0);
+    assert_true(n > 200);
+}
+
+/* A fio JSON of 800 jobs, 51,000 series, 4.9 MB: past the refs the
+ * parse keeps (BDB_REFS_FULL), whose figures reach the writer with a
+ * copy of the table's scratch ref, and past what a source's row holds
+ * (4 MiB), whose compressed copy a third thread makes meanwhile
+ * (bdb_source_copy_make). Made as bench/gen.py fio makes its 14,380 jobs:
+ * the real samples/fio/json-randread-4k-j8-qd32.json's eight jobs again
+ * and again, each group of eight renamed (randread-4k-0, -1, ...). */
+static void test_overlap_many_series(void **state)
+{
+    (void)state;
+    size_t len;
+    char *text = tu_read("samples/fio/json-randread-4k-j8-qd32.json", &len);
+    const char *open_at = strstr(text, "  \"jobs\" : [\n");
+    assert_non_null(open_at);
+    size_t start = (size_t)(open_at - text) + strlen("  \"jobs\" : [\n");
+    const char *close_at = strstr(text + start, "\n  ]");
+    assert_non_null(close_at);
+    size_t end = (size_t)(close_at - text);
+    static const char name[] = "\"jobname\" : \"randread-4k\",";
+    char path[900];
+    snprintf(path, sizeof path, "%s/many-jobs.json", dir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, start, f), start);
+    size_t renamed = 0;
+    for (int k = 0; k < 100; k++) {
+        if (k)
+            assert_true(fputs(",\n", f) >= 0);
+        for (size_t i = start; i < end;) {
+            const char *hit = strstr(text + i, name);
+            size_t upto = hit && (size_t)(hit - text) < end
+                              ? (size_t)(hit - text) : end;
+            assert_int_equal(fwrite(text + i, 1, upto - i, f), upto - i);
+            if (upto == end)
+                break;
+            assert_true(fprintf(f, "\"jobname\" : \"randread-4k-%d\",",
+                                k) > 0);
+            renamed++;
+            i = upto + strlen(name);
+        }
+    }
+    assert_int_equal(fwrite(text + end, 1, len - end, f), len - end);
+    assert_int_equal(fclose(f), 0);
+    free(text);
+    assert_int_equal(renamed, 800);
+    char args[1000];
+    snprintf(args, sizeof args, "--platform p1 '%s'", path);
+    compare_alone(args);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup(test_samples_and_fixtures, setup),
         cmocka_unit_test_setup(test_mixed_batch, setup),
+        cmocka_unit_test_setup(test_overlap_each_file, setup),
+        cmocka_unit_test_setup(test_overlap_many_series, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -194,6 +194,36 @@ static void input__pages_read__leave_memory_and_read_the_same_again(void **state
     free(b);
 }
 
+/* A second mapping of the same open file (another thread's: the import
+ * compresses a large source beside its parse) reads the same bytes, and
+ * its pages go without the first's. */
+static void input__mapped_again__reads_the_same_and_drops_its_own(void **state)
+{
+    (void)state;
+    size_t n = (size_t)8 << 20;
+    char *b = pattern(n);
+    const char *path = tmp_file("again.txt");
+    write_file(path, b, n);
+    bdb_input in, again;
+    char msg[256];
+    assert_int_equal(bdb_input_open(&in, path, msg, sizeof msg), BDB_OK);
+    assert_int_equal(bdb_input_map_again(&in, &again, msg, sizeof msg),
+                     BDB_OK);
+    assert_true(again.data != in.data);
+    assert_int_equal(again.len, n);
+    assert_memory_equal(again.data, b, n);
+    assert_memory_equal(in.data, b, n);
+    assert_true(mapping_rss_kb(again.data) >= 7 * 1024);
+    assert_true(mapping_rss_kb(in.data) >= 7 * 1024);
+    bdb_input_release(again.data);
+    assert_true(mapping_rss_kb(again.data) <= 64);
+    assert_true(mapping_rss_kb(in.data) >= 7 * 1024);
+    bdb_input_close(&again);
+    assert_memory_equal(in.data, b, n);
+    bdb_input_close(&in);
+    free(b);
+}
+
 static void input__heap_buffer__is_never_dropped(void **state)
 {
     (void)state;
@@ -443,6 +473,7 @@ int main(void)
         cmocka_unit_test(input__file_without_a_size__is_read_to_its_end),
         cmocka_unit_test(input__fifo_folder_or_missing_file__is_refused),
         cmocka_unit_test(input__pages_read__leave_memory_and_read_the_same_again),
+        cmocka_unit_test(input__mapped_again__reads_the_same_and_drops_its_own),
         cmocka_unit_test(input__heap_buffer__is_never_dropped),
         cmocka_unit_test(input__file_cut_short_while_mapped__reads_zeros_and_says_so),
         cmocka_unit_test(input__file_grown_while_mapped__is_changed_a_small_one_read_once),
