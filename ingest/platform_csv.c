@@ -91,8 +91,9 @@ static void set_text(reader *r, char *dst, size_t dstsz, const char *s,
             snprintf(r->bad, sizeof r->bad,
                      "column %s: %zu bytes, more than the %zu it can hold", col,
                      (size_t)(end - p), dstsz - 1);
-        if (!r)
-            bdb_copy(dst, dstsz, p, p); /* "" */
+        /* the row is refused (r->bad); dst is left "", never unset: a
+         * caller reads it (the arch column's, through a scratch copy) */
+        bdb_copy(dst, dstsz, p, p);
         return;
     }
     bdb_copy(dst, dstsz, p, end);
