@@ -384,9 +384,6 @@ static double last_digit_unit(const char *p, const char *end)
     return unit;
 }
 
-/* Parses a summary line. Returns 1 on success, 0 when the line is not a
- * summary, -1 when it looks like one but does not parse; *at says where
- * its figures were. */
 /* 1 for the punctuation of a command line that no summary has before its
  * number, as strchr("=+-<>|&;$#:/()[]", c) says (NUL included): a switch,
  * not a call per character of every line every file is sniffed by. */
@@ -402,6 +399,9 @@ static int command_punct(char c)
     }
 }
 
+/* Parses a summary line. Returns 1 on success, 0 when the line is not a
+ * summary, -1 when it looks like one but does not parse; *at says where
+ * its figures were. */
 static int summary_at(const char *p, const char *end, ddsum *s, ddspan *at)
 {
     const char *q = p;
