@@ -1,33 +1,12 @@
 /* import_record.c - one file's import made ahead in memory, and written
  * from it (import_record.h). */
 #include "import_record.h"
+#include "sample_event.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* An event: a figure or a trace point as the parse gave it. The sample is
- * kept up to its last used parameter (most of a sample's 3.5 KB are empty
- * parameter slots); a trace point's bdb_trace comes before it. */
-typedef struct event_head {
-    uint32_t size;              /* of the event, head included, 8-aligned */
-    uint32_t has_trace;
-} event_head;
-
-#define SAMPLE_HEAD (offsetof(bdb_sample, params) + offsetof(bdb_params, kv))
-
-static size_t sample_bytes(const bdb_sample *s)
-{
-    int n = s->params.n < 0 ? 0 : s->params.n > BDB_MAX_PARAMS
-                                      ? BDB_MAX_PARAMS : s->params.n;
-    return SAMPLE_HEAD + (size_t)n * sizeof(bdb_param);
-}
-
-static size_t align8(size_t n)
-{
-    return (n + 7) & ~(size_t)7;
-}
 
 /* The parse's consumer: each event appended; past the record's bounds the
  * parse is stopped and the file left to be streamed. */
@@ -35,9 +14,7 @@ static int record_event(bdb_import_record *r, const bdb_sample *s)
 {
     if (r->full)
         return BDB_ERANGE;
-    size_t sb = sample_bytes(s);
-    size_t need = align8(sizeof(event_head) +
-                         (s->trace ? sizeof(bdb_trace) : 0) + sb);
+    size_t need = bdb_event_size(s, 0);
     /* past BDB_REFS_FULL figures the refs could be the table's one
      * scratch ref, which does not outlive the parse */
     if (r->nevents >= BDB_REFS_FULL || r->used + need > BDB_RECORD_BYTES_MAX) {
@@ -56,15 +33,7 @@ static int record_event(bdb_import_record *r, const bdb_sample *s)
         r->events = e;
         r->cap = cap;
     }
-    unsigned char *at = r->events + r->used;
-    event_head h = {(uint32_t)need, s->trace != NULL};
-    memcpy(at, &h, sizeof h);
-    at += sizeof h;
-    if (s->trace) {
-        memcpy(at, s->trace, sizeof *s->trace);
-        at += sizeof *s->trace;
-    }
-    memcpy(at, s, sb);
+    bdb_event_pack(r->events + r->used, s, 0);
     r->used += need;
     r->nevents++;
     return BDB_OK;
@@ -184,23 +153,13 @@ static int replay(bdb_import_record *r, bdb_import_to_store *ts)
 {
     bdb_sample s;
     bdb_trace t;
+    bdb_series_ref unused;
     for (size_t at = 0; at < r->used;) {
-        event_head h;
-        memcpy(&h, r->events + at, sizeof h);
-        const unsigned char *p = r->events + at + sizeof h;
-        if (h.has_trace) {
-            memcpy(&t, p, sizeof t);
-            p += sizeof t;
-        }
-        memcpy(&s, p, SAMPLE_HEAD);
-        memcpy(s.params.kv, p + SAMPLE_HEAD,
-               (size_t)s.params.n * sizeof(bdb_param));
-        s.trace = h.has_trace ? &t : NULL;
-        int rc = h.has_trace ? bdb_import_take_trace(ts, &s)
-                             : bdb_import_take(ts, &s);
+        at += bdb_event_unpack(r->events + at, &s, &t, &unused);
+        int rc = s.trace ? bdb_import_take_trace(ts, &s)
+                         : bdb_import_take(ts, &s);
         if (rc)
             return rc == BDB_ENOMEM ? rc : BDB_ESTORE;
-        at += h.size;
     }
     return BDB_OK;
 }

@@ -1,6 +1,7 @@
 /* overlap.c - a large file parsed on a worker thread while the caller's
  * thread stores its figures (overlap.h). */
 #include "overlap.h"
+#include "sample_event.h"
 #include "../store/store.h"
 
 #include <pthread.h>
@@ -13,17 +14,6 @@
  * store takes one, and waits when all are full. */
 #define OVERLAP_BATCH_BYTES ((size_t)256 << 10)
 #define OVERLAP_DEPTH 4
-
-/* An event: a figure or a trace point as the parse handed it on. The
- * sample is kept up to its last used parameter; a trace point's bdb_trace
- * and a scratch ref's copy come before it. */
-typedef struct event_head {
-    uint32_t size;              /* of the event, head included, 8-aligned */
-    uint16_t has_trace;
-    uint16_t has_ref;           /* 1: a copy of the ref follows */
-} event_head;
-
-#define SAMPLE_HEAD (offsetof(bdb_sample, params) + offsetof(bdb_params, kv))
 
 typedef struct batch {
     unsigned char *data;
@@ -59,18 +49,6 @@ struct bdb_overlap {
     char copy_why[512];
 };
 
-static size_t align8(size_t n)
-{
-    return (n + 7) & ~(size_t)7;
-}
-
-static size_t sample_bytes(const bdb_sample *s)
-{
-    int n = s->params.n < 0 ? 0 : s->params.n > BDB_MAX_PARAMS
-                                      ? BDB_MAX_PARAMS : s->params.n;
-    return SAMPLE_HEAD + (size_t)n * sizeof(bdb_param);
-}
-
 /* The batch being filled is handed to the store and the next one (once
  * free) becomes the one filled. BDB_ESTORE when the store failed. */
 static int hand_on(bdb_overlap *ov)
@@ -90,12 +68,8 @@ static int hand_on(bdb_overlap *ov)
  * being filled. */
 static int put_event(bdb_overlap *ov, const bdb_sample *s)
 {
-    const bdb_series_ref *ref = s->ref;
-    int copy_ref = ref && ref->scratch;
-    size_t sb = sample_bytes(s);
-    size_t need = align8(sizeof(event_head) +
-                         (s->trace ? sizeof(bdb_trace) : 0) +
-                         (copy_ref ? sizeof(bdb_series_ref) : 0) + sb);
+    int copy_ref = s->ref && s->ref->scratch;
+    size_t need = bdb_event_size(s, copy_ref);
     batch *b = &ov->b[ov->fill];
     if (b->used && b->used + need > OVERLAP_BATCH_BYTES) {
         int rc = hand_on(ov);
@@ -105,19 +79,7 @@ static int put_event(bdb_overlap *ov, const bdb_sample *s)
     }
     if (need > OVERLAP_BATCH_BYTES)
         return BDB_ERANGE;  /* never: a sample is a few KB */
-    unsigned char *at = b->data + b->used;
-    event_head h = {(uint32_t)need, s->trace != NULL, (uint16_t)copy_ref};
-    memcpy(at, &h, sizeof h);
-    at += sizeof h;
-    if (s->trace) {
-        memcpy(at, s->trace, sizeof *s->trace);
-        at += sizeof *s->trace;
-    }
-    if (copy_ref) {
-        memcpy(at, ref, sizeof *ref);
-        at += sizeof *ref;
-    }
-    memcpy(at, s, sb);
+    bdb_event_pack(b->data + b->used, s, copy_ref);
     b->used += need;
     return BDB_OK;
 }
@@ -170,29 +132,12 @@ static int store_batch(const batch *b, const bdb_sink_consumer *store)
     bdb_trace t;
     bdb_series_ref ref;
     for (size_t at = 0; at < b->used;) {
-        event_head h;
-        memcpy(&h, b->data + at, sizeof h);
-        const unsigned char *p = b->data + at + sizeof h;
-        if (h.has_trace) {
-            memcpy(&t, p, sizeof t);
-            p += sizeof t;
-        }
-        if (h.has_ref) {
-            memcpy(&ref, p, sizeof ref);
-            p += sizeof ref;
-        }
-        memcpy(&s, p, SAMPLE_HEAD);
-        memcpy(s.params.kv, p + SAMPLE_HEAD,
-               (size_t)s.params.n * sizeof(bdb_param));
-        s.trace = h.has_trace ? &t : NULL;
-        if (h.has_ref)
-            s.ref = &ref;
-        int rc = !h.has_trace ? store->take(store->ctx, &s)
+        at += bdb_event_unpack(b->data + at, &s, &t, &ref);
+        int rc = !s.trace ? store->take(store->ctx, &s)
                  : store->take_trace ? store->take_trace(store->ctx, &s)
                                      : BDB_OK;
         if (rc)
             return 1;
-        at += h.size;
     }
     return 0;
 }
