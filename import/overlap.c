@@ -1,6 +1,7 @@
 /* overlap.c - a large file parsed on a worker thread while the caller's
  * thread stores its figures (overlap.h). */
 #include "overlap.h"
+#include "pipe.h"
 #include "sample_event.h"
 #include "../store/store.h"
 
@@ -144,8 +145,7 @@ static int store_batch(const batch *b, const bdb_sink_consumer *store)
 
 int bdb_overlap_wanted(size_t len)
 {
-    const char *e = getenv("BDB_IMPORT_THREADS");
-    if (e && strcmp(e, "1") == 0)
+    if (bdb_import_workers() == 0)
         return 0;
     /* the tests lower it, to run every fixture through the worker */
     const char *m = getenv("BDB_OVERLAP_MIN_BYTES");

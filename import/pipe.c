@@ -126,7 +126,7 @@ static void *worker(void *arg)
  * on two cores: the reading and parsing is more than half of the work
  * (59% of the CPU for small logs), so with one the writer waits for it;
  * with two the system shares both cores between the three threads. */
-static int workers_wanted(void)
+int bdb_import_workers(void)
 {
     const char *e = getenv("BDB_IMPORT_THREADS");
     char *end = NULL;
@@ -140,7 +140,7 @@ bdb_import_pipe *bdb_import_pipe_start(const char *const *paths, size_t n,
                                        const bdb_import_opts *opts,
                                        bdb_store *st)
 {
-    int nworkers = workers_wanted();
+    int nworkers = bdb_import_workers();
     if (n < 2 || opts->dry_run || opts->replace || !nworkers || !st)
         return NULL;
     bdb_import_pipe *p = calloc(1, sizeof *p);

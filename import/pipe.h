@@ -19,6 +19,12 @@
 
 typedef struct bdb_import_pipe bdb_import_pipe;
 
+/* The worker threads BDB_IMPORT_THREADS asks for beside the writer: N - 1
+ * (at most BDB_PIPE_WORKERS); unset or not a number, BDB_PIPE_WORKERS; 0
+ * when it is 1 (the tests' reference: no thread but the caller's).
+ * overlap.c reads it too, so one value turns both off. */
+int bdb_import_workers(void);
+
 /* Starts the workers on paths[0..n) with opts (both kept, unchanged, until
  * bdb_import_pipe_free), for the writer's store st (which the workers
  * never touch: the writer tells them which files it holds already). NULL when the workers are off, when the import
